@@ -1,0 +1,62 @@
+/**
+ * One test case against the target: the namespaces it created, what the model learned, and the
+ * judge that records verdicts and stops the case at the first failure (so fast-check can shrink).
+ */
+import { emptyHistory, type History } from '../reference/history.ts';
+import type { Judgement } from '../reference/judgement.ts';
+import type { LearnedValues } from '../reference/envelope-rules.ts';
+import type { CheckEnv } from './check.ts';
+import type { TargetRequest, TargetResponse } from './exchange.ts';
+import type { Tally } from './tally.ts';
+import { ClauseViolation } from './violation.ts';
+
+export const CASE_LABEL = 'svc-conformance/case';
+
+export class CaseContext {
+  readonly histories = new Map<string, History>();
+  readonly uids = new Map<string, string>();
+  readonly writeRvs = new Set<string>();
+  /** Every resourceVersion the target returned in this case, for building an unknown one. */
+  readonly rvsSeen = new Set<string>();
+  readonly namespaces: string[] = [];
+  readonly caseId: string;
+  private readonly startSeq: number;
+
+  constructor(readonly env: CheckEnv, readonly tally: Tally, caseNumber: number) {
+    this.caseId = `${env.runId}-${caseNumber}`;
+    this.startSeq = env.transcript.lastSeq();
+  }
+
+  get learned(): LearnedValues {
+    return { uids: this.uids, writeRvs: this.writeRvs };
+  }
+
+  history(res: string): History {
+    let h = this.histories.get(res);
+    if (!h) {
+      h = emptyHistory(this.env.now());
+      this.histories.set(res, h);
+    }
+    return h;
+  }
+
+  setHistory(res: string, h: History): void {
+    this.histories.set(res, h);
+  }
+
+  /** Labels every object of this case carries: the run label (safety) and the case label (scope). */
+  get ownLabels(): Record<string, string> {
+    return { [this.env.profile.runLabel]: this.env.runId, [CASE_LABEL]: this.caseId };
+  }
+
+  send(req: TargetRequest): Promise<TargetResponse> {
+    return this.env.target.send(req);
+  }
+
+  /** Records every judgement; throws with all failures and this case's transcript if any failed. */
+  judge(js: readonly Judgement[]): void {
+    const failures = js.filter((j) => j.verdict === 'fail');
+    if (failures.length > 0) throw new ClauseViolation(failures, this.env.transcript.since(this.startSeq));
+    for (const j of js) this.tally.add(j);
+  }
+}

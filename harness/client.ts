@@ -1,0 +1,242 @@
+/**
+ * The HTTP client every suite talks to (DESIGN.md layer 3), on an undici 7 Agent. It turns transport
+ * trouble and rate limiting into InfrastructureError after bounded retries, and returns every other
+ * response, whatever its status, as an observation for the oracle.
+ */
+import { Agent } from 'undici';
+import { InfrastructureError, queryToString, type Exchange, type Target, type TargetRequest, type TargetResponse } from './exchange.ts';
+import type { TargetConfig } from './kubeconfig.ts';
+import { redactHeaders } from './redact.ts';
+
+export interface ClientOptions {
+  onExchange?: (e: Exchange) => void;
+  /** Retries after the first attempt, for transport failures and 429 + Retry-After. Default 3. */
+  maxRetries?: number;
+  /** Per phase: waiting for headers, and silence between body chunks. Default 30 s. */
+  requestTimeoutMs?: number;
+  userAgent?: string;
+  /** Upper bound on one Retry-After wait, so a hostile value cannot stall a nightly run. Default 5 s. */
+  retryAfterCapMs?: number;
+  /** First backoff after a transport failure, doubled per retry. Default 100 ms. */
+  retryBaseDelayMs?: number;
+}
+
+// Process-wide so exchanges of several clients recorded into one transcript stay ordered and unique.
+let nextSeq = 1;
+
+const DEFAULT_USER_AGENT = 'svc-conformance';
+
+export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}): Target {
+  const maxRetries = opts.maxRetries ?? 3;
+  const timeoutMs = opts.requestTimeoutMs ?? 30_000;
+  const retryAfterCapMs = opts.retryAfterCapMs ?? 5_000;
+  const baseDelayMs = opts.retryBaseDelayMs ?? 100;
+  const base = new URL(cfg.server);
+  const origin = base.origin;
+  // A server URL may carry a path prefix (API proxies such as Rancher's `/k8s/clusters/<id>`).
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const server = cfg.server.replace(/\/+$/, '');
+  const agent = new Agent({
+    connect: {
+      ca: cfg.tls.insecureSkipTlsVerify ? undefined : cfg.tls.ca,
+      cert: cfg.tls.cert,
+      key: cfg.tls.key,
+      rejectUnauthorized: !cfg.tls.insecureSkipTlsVerify,
+      servername: cfg.tls.servername,
+      timeout: Math.min(timeoutMs, 10_000),
+    },
+  });
+  const baseHeaders = lowerCaseKeys({ 'user-agent': opts.userAgent ?? DEFAULT_USER_AGENT, accept: 'application/json', ...cfg.headers });
+
+  async function attempt(req: TargetRequest, headers: Record<string, string>, body: string | Uint8Array | undefined): Promise<TargetResponse> {
+    const res = await agent.request({
+      origin,
+      path: prefix + req.path + queryToString(req.query),
+      method: req.method,
+      headers,
+      body,
+      headersTimeout: timeoutMs,
+      // Streams (watch) may be silent for minutes by design; everything else must keep flowing.
+      bodyTimeout: req.stream ? 0 : timeoutMs,
+    });
+    // Always read to the end: an undrained body pins the connection.
+    const bodyText = await res.body.text();
+    const responseHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) responseHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    return { status: res.statusCode, headers: responseHeaders, bodyText, json: parseJsonBody(responseHeaders['content-type'], bodyText) };
+  }
+
+  function report(e: Omit<Exchange, 'seq'>): void {
+    opts.onExchange?.({ seq: nextSeq++, ...e });
+  }
+
+  return {
+    server,
+    async send(req: TargetRequest): Promise<TargetResponse> {
+      const body = serialiseBody(req.body);
+      const headers = { ...baseHeaders, ...lowerCaseKeys(req.headers ?? {}) };
+      if (body !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json';
+      // The transcript holds what went on the wire, minus credentials.
+      const recorded: TargetRequest = { ...req, headers: redactHeaders(headers) };
+      const what = `${req.method} ${req.path}${queryToString(req.query)}`;
+      for (let retries = 0; ; retries++) {
+        const startedAtMs = Date.now();
+        const t0 = performance.now();
+        let response: TargetResponse;
+        try {
+          response = await attempt(req, headers, body);
+        } catch (err) {
+          const failure = classifyTransportError(err, timeoutMs);
+          if (failure === undefined) throw err;
+          const canRetry = failure.beforeSend || isIdempotent(req.method);
+          if (failure.transient && canRetry && retries < maxRetries) {
+            await sleep(baseDelayMs * 2 ** retries);
+            continue;
+          }
+          report({ request: recorded, transportError: failure.text, startedAtMs, durationMs: performance.now() - t0 });
+          const tries = retries > 0 ? ` (after ${retries + 1} attempts)` : '';
+          const message = failure.beforeSend ? `cannot reach ${server}: ${failure.text}${tries}` : `${what} to ${server}: ${failure.text}${tries}`;
+          throw new InfrastructureError(message, failure.code);
+        }
+        report({ request: recorded, response, startedAtMs, durationMs: performance.now() - t0 });
+        const waitMs = response.status === 429 ? parseRetryAfter(response.headers['retry-after'], Date.now()) : undefined;
+        if (waitMs === undefined) return response;
+        if (retries >= maxRetries) {
+          throw new InfrastructureError(
+            `${what} to ${server}: still 429 Too Many Requests after ${retries + 1} attempts (Retry-After: ${response.headers['retry-after'] ?? ''})`,
+            response.bodyText.slice(0, 500),
+          );
+        }
+        await sleep(Math.min(waitMs, retryAfterCapMs));
+      }
+    },
+    async close(): Promise<void> {
+      await agent.close();
+    },
+  };
+}
+
+/**
+ * Throws InfrastructureError with one line unless the target answers `/version` at HTTP level. Any
+ * status counts as reachable: a 401 or 404 is the suite's business, not a connectivity problem.
+ */
+export async function checkReachable(target: Target): Promise<void> {
+  try {
+    await target.send({ method: 'GET', path: '/version' });
+  } catch (err) {
+    if (!(err instanceof InfrastructureError)) throw err;
+    if (err.message.startsWith('cannot reach ')) throw err;
+    throw new InfrastructureError(`cannot reach ${target.server}: ${err.message}`, err.detail);
+  }
+}
+
+export function serialiseBody(body: unknown): string | Uint8Array | undefined {
+  if (body === undefined) return undefined;
+  // Raw bodies let suites send YAML apply patches and deliberately malformed JSON.
+  if (typeof body === 'string' || body instanceof Uint8Array) return body;
+  return JSON.stringify(body);
+}
+
+function parseJsonBody(contentType: string | undefined, text: string): unknown {
+  const looksJson = contentType === undefined ? /^\s*[[{]/.test(text) : /[/+]json\b/i.test(contentType);
+  if (!looksJson || text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Retry-After as delta seconds or HTTP date (RFC 9110 10.2.3); undefined when absent or unusable. */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim();
+  if (/^\d+$/.test(v)) return Number(v) * 1000;
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}
+
+function isIdempotent(method: TargetRequest['method']): boolean {
+  // PUT and DELETE are idempotent in HTTP terms, but a repeated one changes what the oracle observes
+  // (resourceVersion conflicts, 404 on the second DELETE): only reads are replayed after a send.
+  return method === 'GET';
+}
+
+interface TransportFailure {
+  readonly text: string;
+  readonly code: string;
+  /** The request certainly did not reach the server, so any method may be retried. */
+  readonly beforeSend: boolean;
+  readonly transient: boolean;
+}
+
+const CONNECT_CODES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  EAI_AGAIN: 'temporary DNS failure',
+  ETIMEDOUT: 'connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+};
+
+const UNTRUSTED_CODES = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+]);
+
+/** undefined: not a transport failure (a bug in the caller, such as an invalid header), rethrow as is. */
+export function classifyTransportError(err: unknown, timeoutMs: number): TransportFailure | undefined {
+  const { code, message } = rootCause(err);
+  const connectText = CONNECT_CODES[code];
+  if (connectText !== undefined) return { text: connectText, code, beforeSend: true, transient: true };
+  if (code === 'ENOTFOUND') return { text: `host not found (${firstLine(message)})`, code, beforeSend: true, transient: false };
+  if (UNTRUSTED_CODES.has(code)) {
+    return {
+      text: `TLS: server certificate not trusted (${code}); set certificate-authority or pass --insecure-skip-tls-verify`,
+      code,
+      beforeSend: true,
+      transient: false,
+    };
+  }
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return { text: `TLS: ${firstLine(message)}`, code, beforeSend: true, transient: false };
+  if (code.startsWith('CERT_') || code.startsWith('ERR_SSL_') || code === 'EPROTO' || code.startsWith('ERR_TLS_')) {
+    return { text: `TLS: ${firstLine(message)} (${code})`, code, beforeSend: true, transient: false };
+  }
+  if (code === 'ECONNRESET' || code === 'EPIPE') return { text: 'connection reset by peer', code, beforeSend: false, transient: true };
+  if (code === 'UND_ERR_SOCKET') return { text: `connection closed (${firstLine(message)})`, code, beforeSend: false, transient: true };
+  if (code === 'UND_ERR_HEADERS_TIMEOUT') return { text: `no response within ${timeoutMs} ms`, code, beforeSend: false, transient: true };
+  if (code === 'UND_ERR_BODY_TIMEOUT') return { text: `response body stalled for ${timeoutMs} ms`, code, beforeSend: false, transient: true };
+  if (code === 'UND_ERR_CLOSED' || code === 'UND_ERR_DESTROYED') return { text: 'client closed', code, beforeSend: true, transient: false };
+  if (code.startsWith('E') && /^E[A-Z_]+$/.test(code)) return { text: `${code}: ${firstLine(message)}`, code, beforeSend: false, transient: false };
+  return undefined;
+}
+
+function rootCause(err: unknown): { code: string; message: string } {
+  let cur: unknown = err;
+  for (let depth = 0; depth < 5 && cur !== null && typeof cur === 'object'; depth++) {
+    const e = cur as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof e.code === 'string' && e.code !== 'UND_ERR') return { code: e.code, message: String(e.message ?? '') };
+    // Happy-eyeballs connects (localhost -> ::1, 127.0.0.1) fail with an AggregateError per address.
+    cur = Array.isArray(e.errors) && e.errors.length > 0 ? e.errors[0] : e.cause;
+  }
+  return { code: '', message: err instanceof Error ? err.message : String(err) };
+}
+
+function firstLine(s: string): string {
+  return s.split('\n', 1)[0] ?? '';
+}
+
+function lowerCaseKeys(h: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) out[k.toLowerCase()] = v;
+  return out;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,59 @@
+/**
+ * One HTTP request and what came back: the unit of the transcript, of curl reproductions and of the
+ * target interface. Plain data, so generators, the model and the report writers can share it without
+ * importing the HTTP client.
+ */
+export type QueryPair = readonly [name: string, value: string | null];
+
+export interface TargetRequest {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path without query, already percent-encoded where needed (built by reference/resources.ts). */
+  readonly path: string;
+  /** Query in the order sent; `null` value is a bare flag (`?dryRun`). */
+  readonly query?: readonly QueryPair[];
+  readonly headers?: Readonly<Record<string, string>>;
+  /** JSON body; serialised by the client. */
+  readonly body?: unknown;
+  /** Watch and other streams: do not buffer the body to the end. Not used in this slice. */
+  readonly stream?: boolean;
+}
+
+export interface TargetResponse {
+  readonly status: number;
+  /** Header names lower-cased. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly bodyText: string;
+  /** Parsed body when it was JSON, else undefined. */
+  readonly json: unknown;
+}
+
+export interface Exchange {
+  readonly seq: number;
+  readonly request: TargetRequest;
+  /** Absent when the request failed at transport level. */
+  readonly response?: TargetResponse;
+  readonly transportError?: string;
+  readonly startedAtMs: number;
+  readonly durationMs: number;
+}
+
+/** What every suite talks to. Implementations: the undici client (harness/client.ts). */
+export interface Target {
+  /** Base URL, for reports (never contains credentials). */
+  readonly server: string;
+  send(req: TargetRequest): Promise<TargetResponse>;
+  close(): Promise<void>;
+}
+
+/** Transport-level failure after bounded retries: reported as *error*, never as nonconformance. */
+export class InfrastructureError extends Error {
+  constructor(message: string, readonly detail?: string) {
+    super(message);
+    this.name = 'InfrastructureError';
+  }
+}
+
+export function queryToString(query: readonly QueryPair[] | undefined): string {
+  if (!query || query.length === 0) return '';
+  return '?' + query.map(([k, v]) => (v === null ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)).join('&');
+}

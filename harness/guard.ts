@@ -1,0 +1,320 @@
+/**
+ * The safety guard of DESIGN.md "Safety": a Target wrapper that refuses, before anything is sent, every
+ * mutating request that could touch an object this run did not create, and the cleanup that removes
+ * what the run did create.
+ *
+ * Allowed mutations:
+ *  (a) POST of a namespace named `<prefix>` or `<prefix>-...` that carries `<runLabel>=<runId>`;
+ *  (b) anything inside a namespace this run created; POST and PUT bodies must carry the run label;
+ *  (c) PATCH/PUT/DELETE of a cluster-scoped object this run created (its namespaces included), and POST
+ *      of a new cluster-scoped object carrying the run label (a test CRD);
+ *  plus POSTs to the non-persisted review APIs (they create nothing).
+ * Creations are learned from 2xx answers to allowed POSTs (never from dry runs).
+ *
+ * Cleanup: the CLI calls `cleanup()` explicitly on success and failure; `process.on('exit')` cannot
+ * run asynchronous work, so only SIGINT/SIGTERM are handled here.
+ */
+import type { Target, TargetRequest, TargetResponse } from './exchange.ts';
+
+export interface RunIdentity {
+  readonly runId: string;
+  /** profile.runLabel */
+  readonly labelKey: string;
+  /** `svc-conformance-<runId>` */
+  readonly namespacePrefix: string;
+}
+
+/** A request the guard refused; nothing was sent. A bug in a suite, never a target failure. */
+export class SafetyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SafetyError';
+  }
+}
+
+export interface CreatedObjects {
+  readonly namespaces: readonly string[];
+  /** Paths of cluster-scoped objects other than namespaces, in creation order. */
+  readonly clusterObjects: readonly string[];
+}
+
+export interface GuardedTarget extends Target {
+  created(): CreatedObjects;
+}
+
+export function runIdentity(runId: string, labelKey: string): RunIdentity {
+  return { runId, labelKey, namespacePrefix: `svc-conformance-${runId}` };
+}
+
+/** Resources whose POST evaluates a question and stores nothing. */
+const REVIEW_RESOURCES = new Set([
+  'tokenreviews',
+  'subjectaccessreviews',
+  'selfsubjectaccessreviews',
+  'selfsubjectrulesreviews',
+  'selfsubjectreviews',
+  'localsubjectaccessreviews',
+]);
+
+interface ParsedPath {
+  /** `/api/v1` or `/apis/g/v` */
+  readonly prefix: string;
+  /** API group ('' for core): creations are remembered per group, whatever the version. */
+  readonly group: string;
+  readonly namespace?: string;
+  readonly resource: string;
+  readonly name?: string;
+  readonly subresource: readonly string[];
+}
+
+function parsePath(path: string): ParsedPath | string {
+  if (!path.startsWith('/')) return 'path does not start with /';
+  const raw = path.slice(1).split('/');
+  const seg: string[] = [];
+  for (const s of raw) {
+    let d: string;
+    try {
+      d = decodeURIComponent(s);
+    } catch {
+      return `malformed percent-encoding in ${JSON.stringify(s)}`;
+    }
+    // Anything a server or proxy might normalise could escape the namespace the guard checked.
+    if (d === '' || d === '.' || d === '..' || d.includes('/')) return 'path has empty, dot or encoded-slash segments';
+    seg.push(d);
+  }
+  let prefix: string;
+  let group: string;
+  let rest: string[];
+  if (seg[0] === 'api' && seg.length >= 3) {
+    prefix = `/api/${seg[1]}`;
+    group = '';
+    rest = seg.slice(2);
+  } else if (seg[0] === 'apis' && seg.length >= 4) {
+    prefix = `/apis/${seg[1]}/${seg[2]}`;
+    group = seg[1] ?? '';
+    rest = seg.slice(3);
+  } else {
+    return 'not a resource path';
+  }
+  const [first, second, third, fourth, ...more] = rest;
+  if (first === undefined) return 'not a resource path';
+  if (first === 'namespaces' && second !== undefined && third !== undefined) {
+    return { prefix, group, namespace: second, resource: third, name: fourth, subresource: more };
+  }
+  return { prefix, group, resource: first, name: second, subresource: rest.slice(2) };
+}
+
+function bodyObject(body: unknown): Record<string, unknown> | undefined {
+  let b = body;
+  if (typeof b === 'string') {
+    try {
+      b = JSON.parse(b) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  return b !== null && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : undefined;
+}
+
+function metadataOf(body: unknown): Record<string, unknown> | undefined {
+  const m = bodyObject(body)?.metadata;
+  return m !== null && typeof m === 'object' && !Array.isArray(m) ? (m as Record<string, unknown>) : undefined;
+}
+
+function carriesRunLabel(body: unknown, run: RunIdentity): boolean {
+  const labels = metadataOf(body)?.labels;
+  if (labels === null || typeof labels !== 'object') return false;
+  return Object.hasOwn(labels, run.labelKey) && (labels as Record<string, unknown>)[run.labelKey] === run.runId;
+}
+
+function stringField(o: Record<string, unknown> | undefined, k: string): string | undefined {
+  const v = o?.[k];
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+/** `<prefix>` itself or `<prefix>-...`: a bare startsWith would also accept run `abc`'s names for run `ab`. */
+function isRunNamespaceName(name: string, run: RunIdentity): boolean {
+  return name === run.namespacePrefix || name.startsWith(`${run.namespacePrefix}-`);
+}
+
+const clusterKey = (group: string, resource: string, name: string): string => `${group}/${resource}/${name}`;
+
+interface GuardState {
+  readonly namespaces: Set<string>;
+  /** clusterKey -> object path */
+  readonly clusterObjects: Map<string, string>;
+  readonly run: RunIdentity;
+}
+
+const states = new WeakMap<GuardedTarget, GuardState>();
+
+export function createGuardedTarget(inner: Target, run: RunIdentity): GuardedTarget {
+  const state: GuardState = { namespaces: new Set(), clusterObjects: new Map(), run };
+
+  type Verdict = { readonly record?: (res: TargetResponse) => void };
+
+  function check(req: TargetRequest): Verdict {
+    const refuse = (why: string): never => {
+      throw new SafetyError(`refused ${req.method} ${req.path}: ${why} (run ${run.runId})`);
+    };
+    const parsed = parsePath(req.path);
+    if (typeof parsed === 'string') return refuse(parsed);
+    const { prefix, group, namespace, resource, name, subresource } = parsed;
+    const needsLabel = req.method === 'POST' || req.method === 'PUT';
+    const labelled = (): void => {
+      if (needsLabel && !carriesRunLabel(req.body, run)) refuse(`body does not carry label ${run.labelKey}=${run.runId}`);
+    };
+    const dryRun = (req.query ?? []).some(([k]) => k === 'dryRun');
+
+    if (namespace !== undefined) {
+      if (!state.namespaces.has(namespace)) refuse(`namespace ${namespace} was not created by this run`);
+      labelled();
+      return {};
+    }
+
+    const isNamespaces = group === '' && resource === 'namespaces';
+    if (name === undefined) {
+      if (req.method !== 'POST') return refuse(`${req.method} on a whole cluster-scoped collection`);
+      if (REVIEW_RESOURCES.has(resource)) return {};
+      labelled();
+      const meta = metadataOf(req.body);
+      const given = stringField(meta, 'name');
+      const generate = stringField(meta, 'generateName');
+      if (isNamespaces) {
+        const ok = given !== undefined ? isRunNamespaceName(given, run) : generate !== undefined && generate.startsWith(`${run.namespacePrefix}-`);
+        if (!ok) refuse(`namespace name ${given ?? generate ?? '(none)'} does not start with ${run.namespacePrefix}-`);
+      }
+      if (dryRun) return {};
+      return {
+        record: (res) => {
+          const created = stringField(metadataOf(res.json), 'name') ?? given;
+          if (created === undefined) return;
+          if (isNamespaces) {
+            if (isRunNamespaceName(created, run)) state.namespaces.add(created);
+          } else {
+            state.clusterObjects.set(clusterKey(group, resource, created), `${prefix}/${resource}/${encodeURIComponent(created)}`);
+          }
+        },
+      };
+    }
+
+    const own = isNamespaces ? state.namespaces.has(name) : state.clusterObjects.has(clusterKey(group, resource, name));
+    if (!own) refuse(`${resource}/${name} was not created by this run`);
+    if (req.method === 'POST' && subresource.length === 0) refuse('POST to an object path');
+    labelled();
+    return {};
+  }
+
+  const guarded: GuardedTarget = {
+    server: inner.server,
+    async send(req: TargetRequest): Promise<TargetResponse> {
+      if (req.method === 'GET') return inner.send(req);
+      const verdict = check(req);
+      const res = await inner.send(req);
+      if (verdict.record && res.status >= 200 && res.status < 300) verdict.record(res);
+      return res;
+    },
+    close: () => inner.close(),
+    created: () => ({ namespaces: [...state.namespaces], clusterObjects: [...state.clusterObjects.values()] }),
+  };
+  states.set(guarded, state);
+  return guarded;
+}
+
+export interface CleanupOptions {
+  /** Overall bound for cleanup. Default 60 s. */
+  timeoutMs?: number;
+  /** Install SIGINT/SIGTERM handlers. Default true. */
+  signals?: boolean;
+  /** Injected in tests; default process.exit. */
+  exit?: (code: number) => void;
+  /** One line per event; default stderr. */
+  log?: (line: string) => void;
+}
+
+export interface CleanupHandle {
+  /** Deletes what the run created; runs once (later calls share the first run). Throws one line when objects are left. */
+  cleanup(): Promise<void>;
+  /** Removes the signal handlers. */
+  dispose(): void;
+}
+
+export function registerCleanup(target: GuardedTarget, identity: RunIdentity, opts: CleanupOptions = {}): CleanupHandle {
+  const state = states.get(target);
+  if (!state) throw new TypeError('registerCleanup needs a target made by createGuardedTarget');
+  if (state.run.runId !== identity.runId) throw new TypeError(`registerCleanup: run ${identity.runId} does not match the guard's run ${state.run.runId}`);
+  const timeoutMs = opts.timeoutMs ?? 60_000;
+  const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const exit = opts.exit ?? ((code: number) => process.exit(code));
+  let running: Promise<void> | undefined;
+
+  const cleanup = (): Promise<void> => (running ??= runCleanup(target, state, timeoutMs));
+
+  const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => {
+    const handler = (): void => {
+      log(`svc-conformance: ${signal}: deleting what run ${identity.runId} created (again to abort)`);
+      cleanup()
+        .catch((err: unknown) => log(`svc-conformance: ${err instanceof Error ? err.message : String(err)}`))
+        .finally(() => exit(signal === 'SIGINT' ? 130 : 143));
+    };
+    return { signal, handler };
+  });
+  if (opts.signals !== false) for (const { signal, handler } of handlers) process.once(signal, handler);
+
+  return {
+    cleanup,
+    dispose: () => {
+      for (const { signal, handler } of handlers) process.removeListener(signal, handler);
+    },
+  };
+}
+
+async function runCleanup(target: GuardedTarget, state: GuardState, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const { run } = state;
+  // A namespace whose create response was lost (timeout after the server applied it) is still ours
+  // if it carries our label and prefix: find those by label before deleting.
+  try {
+    const selector = `${run.labelKey}=${run.runId}`;
+    const res = await withDeadline(target.send({ method: 'GET', path: '/api/v1/namespaces', query: [['labelSelector', selector]] }), deadline);
+    const items = (res?.json as { items?: unknown } | undefined)?.items;
+    if (res?.status === 200 && Array.isArray(items)) {
+      for (const item of items) {
+        const name = stringField(metadataOf(item), 'name');
+        if (name !== undefined && isRunNamespaceName(name, run) && carriesRunLabel(item, run)) state.namespaces.add(name);
+      }
+    }
+  } catch {
+    // The sweep is best effort; the recorded creations below are the contract.
+  }
+
+  const paths = [...[...state.clusterObjects.values()].reverse(), ...[...state.namespaces].map((ns) => `/api/v1/namespaces/${encodeURIComponent(ns)}`)];
+  const left: string[] = [];
+  await Promise.all(
+    paths.map(async (path) => {
+      try {
+        const res = await withDeadline(target.send({ method: 'DELETE', path }), deadline);
+        if (res === undefined) left.push(`${path} (timed out)`);
+        else if (res.status === 404 || (res.status >= 200 && res.status < 300)) return;
+        else left.push(`${path} (${res.status})`);
+      } catch (err) {
+        left.push(`${path} (${err instanceof Error ? err.message : String(err)})`);
+      }
+    }),
+  );
+  if (left.length > 0) throw new Error(`cleanup of run ${run.runId} left ${left.length} object(s): ${left.join('; ')}`);
+}
+
+/** undefined when the deadline passed first; the request itself is not cancelled. */
+async function withDeadline<T>(p: Promise<T>, deadline: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now()));
+    timer.unref();
+  });
+  try {
+    return await Promise.race([p, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Results are data (STYLE.md practice 10): every check emits CheckRecords; the run result aggregates
+ * them per clause; the report writers in reports/ are pure functions of RunResult.
+ */
+export type Verdict = 'pass' | 'fail' | 'unspecified' | 'skipped' | 'notChecked' | 'error';
+
+export interface Counterexample {
+  /** Check that found it. */
+  readonly check: string;
+  readonly clause: string;
+  /** Human text: what the model accepted (already rendered from the model's set). */
+  readonly expected: string;
+  readonly observed: string;
+  /** The shrunk operations in readable form, one per line. */
+  readonly steps: readonly string[];
+  /** Standalone shell script of curl commands (secrets redacted). */
+  readonly curl: string;
+  readonly requestCount: number;
+  /** fast-check replay: `--seed S --path P`. */
+  readonly seed: number;
+  readonly path?: string;
+  readonly replay: string;
+}
+
+export interface CheckRecord {
+  readonly clause: string;
+  readonly check: string;
+  readonly verdict: Verdict;
+  /** Number of observations behind the verdict (requests checked). */
+  readonly count: number;
+  /** For unspecified / skipped / notChecked / error: why, and what the target did. */
+  readonly note?: string;
+  readonly counterexample?: Counterexample;
+}
+
+export type ClauseStatus = 'passed' | 'failed' | 'unspecified' | 'skipped' | 'notChecked' | 'error';
+
+export interface ClauseResult {
+  readonly id: string;
+  readonly section: string;
+  readonly summary: string;
+  readonly status: ClauseStatus;
+  readonly checks: number;
+  readonly counterexamples: readonly Counterexample[];
+  readonly notes: readonly string[];
+  /** Known failure listed in the expectations file: failed but not a regression. */
+  readonly expectedFailure?: boolean;
+}
+
+export interface RunResult {
+  readonly tool: 'svc-conformance';
+  readonly version: string;
+  readonly profile: string;
+  readonly seed: number;
+  readonly verdict: 'conformant' | 'nonconformant' | 'error';
+  readonly target: { readonly server: string | null; readonly nodeagentLoader: string | null };
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly totals: { passed: number; failed: number; unspecified: number; skipped: number; notChecked: number; error: number };
+  readonly clauses: readonly ClauseResult[];
+  readonly errors: readonly string[];
+}

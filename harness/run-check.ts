@@ -1,0 +1,97 @@
+/**
+ * Runs one check as a fast-check async property against the target and turns the outcome into
+ * CheckRecords: passes and unspecified observations from the tally, and for a failure the shrunk
+ * counterexample with its readable steps, curl script, seed and path. Infrastructure trouble and our
+ * own bugs become `error`, never a nonconformance (STYLE.md practice 5).
+ */
+import fc from 'fast-check';
+import type { CheckRecord, Counterexample } from './results.ts';
+import type { AnyCheck, CheckEnv } from './check.ts';
+import { CaseContext } from './case-context.ts';
+import { Tally } from './tally.ts';
+import { CheckNotApplicable, ClauseViolation } from './violation.ts';
+import { InfrastructureError } from './exchange.ts';
+import { toCurlScript } from './curl.ts';
+import { resourceTypes, objectPath } from '../reference/resources.ts';
+
+export interface RunCheckOptions {
+  readonly seed: number;
+  readonly runs: number;
+  /** fast-check path of a counterexample, to replay it directly. */
+  readonly path?: string;
+  /** How the CLI is invoked to replay, e.g. `npx svc-conformance run`. */
+  readonly replayCommand?: string;
+}
+
+export async function runCheck(check: AnyCheck, env: CheckEnv, opts: RunCheckOptions): Promise<CheckRecord[]> {
+  const notApplicable = check.applicable?.(env);
+  if (notApplicable !== undefined) {
+    return check.clauses.map((clause) => ({ clause, check: check.id, verdict: 'notChecked' as const, count: 0, note: notApplicable }));
+  }
+  const tally = new Tally();
+  let caseNumber = 0;
+  const property = fc.asyncProperty(check.arbitrary(env), async (input: unknown) => {
+    const cx = new CaseContext(env, tally, ++caseNumber);
+    try {
+      await check.run(input, cx);
+    } finally {
+      await deleteCaseNamespaces(cx);
+    }
+  });
+  const runs = check.defaultRuns !== undefined ? Math.min(check.defaultRuns, opts.runs) : opts.runs;
+  const details = await fc.check(property, {
+    seed: opts.seed,
+    numRuns: Math.max(1, runs),
+    ...(opts.path !== undefined ? { path: opts.path, endOnFailure: true } : {}),
+  });
+  const records: CheckRecord[] = recordsFromTally(check.id, tally);
+  if (!details.failed) return records;
+
+  const err = details.errorInstance;
+  if (err instanceof ClauseViolation) {
+    const input = details.counterexample?.[0];
+    for (const f of err.failures) {
+      const cex: Counterexample = {
+        check: check.id,
+        clause: f.clause,
+        expected: f.expected,
+        observed: f.observed,
+        steps: input === undefined ? [] : check.describe(input),
+        curl: toCurlScript(err.exchanges, { server: env.target.server }),
+        requestCount: err.exchanges.length,
+        seed: details.seed,
+        ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
+        replay: `${opts.replayCommand ?? 'npx svc-conformance run'} --check ${check.id} --seed ${details.seed}${details.counterexamplePath ? ` --path ${details.counterexamplePath}` : ''}`,
+      };
+      records.push({ clause: f.clause, check: check.id, verdict: 'fail', count: 1, counterexample: cex });
+    }
+    return records;
+  }
+  if (err instanceof CheckNotApplicable) {
+    return [...records, ...err.clauses.map((clause) => ({ clause, check: check.id, verdict: 'notChecked' as const, count: 0, note: err.reason }))];
+  }
+  const what = err instanceof InfrastructureError ? `infrastructure: ${err.message}` : `suite error (a bug of ours, not the target's): ${err instanceof Error ? err.message : String(err)}`;
+  return [...records, ...check.clauses.map((clause) => ({ clause, check: check.id, verdict: 'error' as const, count: 0, note: what }))];
+}
+
+function recordsFromTally(checkId: string, tally: Tally): CheckRecord[] {
+  const out: CheckRecord[] = [];
+  for (const [clause, count] of tally.passes) out.push({ clause, check: checkId, verdict: 'pass', count });
+  for (const [clause, notes] of tally.unspecified) {
+    for (const [note, count] of notes) out.push({ clause, check: checkId, verdict: 'unspecified', count, note });
+  }
+  for (const [clause, note] of tally.notChecked) out.push({ clause, check: checkId, verdict: 'notChecked', count: 0, note });
+  return out;
+}
+
+/** Best effort: a namespace's deletion removes what the case made in it (the run cleanup retries). */
+async function deleteCaseNamespaces(cx: CaseContext): Promise<void> {
+  const rt = resourceTypes(cx.env.profile).namespaces;
+  for (const ns of cx.namespaces) {
+    try {
+      await cx.env.target.send({ method: 'DELETE', path: objectPath(rt, ns) });
+    } catch {
+      // The run-level cleanup deletes every namespace of the run again at exit.
+    }
+  }
+}

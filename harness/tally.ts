@@ -1,0 +1,22 @@
+/** Per-check bookkeeping of judgements that did not fail: counts per clause and unspecified notes. */
+import type { Judgement } from '../reference/judgement.ts';
+
+export class Tally {
+  readonly passes = new Map<string, number>();
+  readonly unspecified = new Map<string, Map<string, number>>();
+  readonly notChecked = new Map<string, string>();
+
+  add(j: Judgement): void {
+    if (j.verdict === 'pass') this.passes.set(j.clause, (this.passes.get(j.clause) ?? 0) + 1);
+    else if (j.verdict === 'unspecified') {
+      const notes = this.unspecified.get(j.clause) ?? new Map<string, number>();
+      const note = `${j.observed} (spec: ${j.expected})`;
+      notes.set(note, (notes.get(note) ?? 0) + 1);
+      this.unspecified.set(j.clause, notes);
+    }
+  }
+
+  notCheckedBecause(clause: string, reason: string): void {
+    this.notChecked.set(clause, reason);
+  }
+}

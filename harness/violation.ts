@@ -1,0 +1,21 @@
+/**
+ * The exception a check throws when the target departs from the model. fast-check shrinks on it; the
+ * runner turns the final (smallest) one into a counterexample. Everything in it is data.
+ */
+import type { Judgement } from '../reference/judgement.ts';
+import type { Exchange } from './exchange.ts';
+
+export class ClauseViolation extends Error {
+  constructor(readonly failures: readonly Judgement[], readonly exchanges: readonly Exchange[]) {
+    super(failures.map((f) => `${f.clause}: expected ${f.expected}; observed ${f.observed}`).join('\n'));
+    this.name = 'ClauseViolation';
+  }
+}
+
+/** A check that cannot run against this target (missing capability, opaque versions...). */
+export class CheckNotApplicable extends Error {
+  constructor(readonly clauses: readonly string[], readonly reason: string) {
+    super(reason);
+    this.name = 'CheckNotApplicable';
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * A clause of the spec, as data (DESIGN.md "Clause ids"). The catalog is the single list the report,
+ * the coverage figures and the docs read.
+ */
+export type SpecDoc = 'rest' | 'node';
+
+export interface Clause {
+  /** `rest:4.4.3`, `rest:4.5/list/unset/limit-continue/other`, `node:2.2/maxPods`. */
+  readonly id: string;
+  readonly doc: SpecDoc;
+  /** Section number as printed in the spec: `4.4`. */
+  readonly section: string;
+  /** One line, in our words. */
+  readonly summary: string;
+  /**
+   * `normative`: something a target can get wrong; `unspecified`: the spec says "not shown" (the report
+   * records what the target did, never fails it); `informative`: description with nothing to check.
+   */
+  readonly kind: 'normative' | 'unspecified' | 'informative';
+}

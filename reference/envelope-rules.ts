@@ -1,0 +1,86 @@
+/**
+ * rest:2.3 and rest:2.4 as judges over single objects and collections, and the rules that relate a
+ * write's answer to what the model already knows (uid stability, new resourceVersions).
+ */
+import { apiVersionOf, listKindOf, type ResourceType } from './resources.ts';
+import { contentMismatch, type Content, type ObjectVersion, type ObservedObject } from './objects.ts';
+import { pass, rule, type Judgement } from './judgement.ts';
+
+const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+const show = (v: unknown): string => (v === undefined ? 'absent' : JSON.stringify(v));
+
+/** A single object returned by get, create or update. */
+export function judgeObjectEnvelope(rt: ResourceType, o: ObservedObject, want: { name: string; namespace: string | undefined }): Judgement[] {
+  return [
+    rule('rest:2.3/kind', o.kind === rt.kind, `kind ${rt.kind}`, `kind ${show(o.kind)}`),
+    rule('rest:2.3/apiVersion', o.apiVersion === apiVersionOf(rt), `apiVersion ${apiVersionOf(rt)}`, `apiVersion ${show(o.apiVersion)}`),
+    rule('rest:2.3/metadata.name', o.name === want.name, `metadata.name ${JSON.stringify(want.name)}`, `metadata.name ${show(o.name)}`),
+    rule('rest:2.3/metadata.namespace', o.namespace === want.namespace, want.namespace === undefined ? 'no metadata.namespace on a cluster-scoped object' : `metadata.namespace ${JSON.stringify(want.namespace)}`, `metadata.namespace ${show(o.namespace)}`),
+    rule('rest:2.3/metadata.uid', isNonEmptyString(o.uid), 'a non-empty metadata.uid', `metadata.uid ${show(o.uid)}`),
+    rule('rest:2.3/metadata.creationTimestamp', isNonEmptyString(o.creationTimestamp), 'metadata.creationTimestamp set by the server', `creationTimestamp ${show(o.creationTimestamp)}`),
+    rule('rest:2.3/metadata.resourceVersion', isNonEmptyString(o.rv), 'a non-empty metadata.resourceVersion', `resourceVersion ${show(o.rv)}`),
+  ];
+}
+
+export interface ObservedCollection {
+  readonly kind?: unknown;
+  readonly apiVersion?: unknown;
+  readonly metadata?: unknown;
+  readonly items?: unknown;
+}
+
+/** rest:2.4.1 and rest:2.4.2: kind `<Kind>List`, the envelope fields, items of the one kind. */
+export function judgeCollectionEnvelope(rt: ResourceType, c: ObservedCollection): Judgement[] {
+  const md = typeof c.metadata === 'object' && c.metadata !== null ? (c.metadata as Record<string, unknown>) : undefined;
+  const items = Array.isArray(c.items) ? (c.items as unknown[]) : undefined;
+  // Upstream omits kind/apiVersion on items of built-in lists; when present they must be the one kind.
+  const foreignItem = items?.find((it) => {
+    const r = (typeof it === 'object' && it !== null ? it : {}) as Record<string, unknown>;
+    return (r['kind'] !== undefined && r['kind'] !== rt.kind) || (r['apiVersion'] !== undefined && r['apiVersion'] !== apiVersionOf(rt));
+  });
+  return [
+    rule('rest:2.4.1', c.kind === listKindOf(rt), `kind ${listKindOf(rt)}`, `kind ${show(c.kind)}`),
+    rule('rest:2.4.2', c.apiVersion === apiVersionOf(rt) && md !== undefined && items !== undefined && foreignItem === undefined,
+      `apiVersion ${apiVersionOf(rt)}, a metadata object, items: an array of ${rt.kind} only`,
+      `apiVersion ${show(c.apiVersion)}, metadata ${md ? 'object' : show(c.metadata)}, items ${items ? `array of ${items.length}` : show(c.items)}${foreignItem ? `, an item of kind ${show((foreignItem as Record<string, unknown>)['kind'])}` : ''}`),
+    rule('rest:2.3/metadata.resourceVersion', isNonEmptyString(md?.['resourceVersion']), 'collection metadata.resourceVersion set', `collection resourceVersion ${show(md?.['resourceVersion'])}`),
+  ];
+}
+
+/** What the model knows of generated values so far, to check that new ones are new and old ones stay. */
+export interface LearnedValues {
+  /** Every uid the suite has seen, with the key it belonged to. */
+  readonly uids: ReadonlyMap<string, string>;
+  /** Every resourceVersion returned for one of the suite's writes. */
+  readonly writeRvs: ReadonlySet<string>;
+}
+
+/** A successful create: the object as sent, with a fresh uid and a resourceVersion no write had before. */
+export function judgeCreated(o: ObservedObject, sent: Content, learned: LearnedValues, knownKeys: ReadonlySet<string>): Judgement[] {
+  const owner = typeof o.uid === 'string' ? learned.uids.get(o.uid) : undefined;
+  const mismatch = contentMismatch(sent, o, knownKeys);
+  return [
+    rule('rest:4.1/post', mismatch === undefined, 'the created object carries the content sent', mismatch ?? ''),
+    rule('rest:2.3/metadata.uid', owner === undefined, 'a uid never seen before (uids identify objects)', `uid ${show(o.uid)} already belonged to ${owner}`),
+    rule('rest:2.3/metadata.resourceVersion', typeof o.rv === 'string' && !learned.writeRvs.has(o.rv), 'a resourceVersion no earlier write returned', `resourceVersion ${show(o.rv)} was returned by an earlier write`),
+  ];
+}
+
+/** A successful update: same identity, content as sent, a new resourceVersion when content changed. */
+export function judgeUpdated(o: ObservedObject, before: ObjectVersion, sent: Content, learned: LearnedValues, knownKeys: ReadonlySet<string>): Judgement[] {
+  const changed = contentMismatch(before.content, { labels: sent.labels, annotations: sent.annotations, body: sent.body }, knownKeys) !== undefined;
+  const mismatch = contentMismatch(sent, o, knownKeys);
+  const js: Judgement[] = [
+    rule('rest:4.1/put', mismatch === undefined, 'the stored object carries the content sent', mismatch ?? ''),
+    rule('rest:2.3/metadata.uid', o.uid === before.uid, `uid unchanged by an update (${before.uid})`, `uid ${show(o.uid)}`),
+    rule('rest:2.3/metadata.creationTimestamp', o.creationTimestamp === before.creationTimestamp, `creationTimestamp unchanged by an update (${show(before.creationTimestamp)})`, `creationTimestamp ${show(o.creationTimestamp)}`),
+  ];
+  if (changed) {
+    const fresh = typeof o.rv === 'string' && !learned.writeRvs.has(o.rv);
+    js.push(rule('rest:2.3/metadata.resourceVersion', fresh, 'a modification yields a resourceVersion no earlier write returned', `resourceVersion ${show(o.rv)} (before: ${before.rv})`));
+  } else {
+    // A write that changes nothing may keep the version (upstream does) or make a new one.
+    js.push(pass('rest:2.3/metadata.resourceVersion', 'unchanged content: old or new resourceVersion'));
+  }
+  return js;
+}

@@ -1,0 +1,41 @@
+/**
+ * Section 7 as judges: 410 Gone, 504 with 'Too large resource version' and an optional Retry-After,
+ * and the 400 cell. Errors are matched by status (and the one message text the spec itself fixes),
+ * never by body shape, which rest:7.6 leaves open.
+ */
+import { rule, pass, type Judgement } from './judgement.ts';
+
+export const TOO_LARGE_TEXT = 'Too large resource version';
+
+/** A read naming a resourceVersion that never appeared: 504, the spec's text, Retry-After in seconds if sent. */
+export function judgeTooLarge(r: { status: number; bodyText: string; retryAfter: string | undefined }): Judgement[] {
+  const js = [rule('rest:7/504', r.status === 504, '504 Gateway Timeout for a resourceVersion that never appeared', `status ${r.status}`)];
+  if (r.status !== 504) return js;
+  js.push(rule('rest:7.2', r.bodyText.includes(TOO_LARGE_TEXT), `error message containing '${TOO_LARGE_TEXT}'`, `body ${JSON.stringify(r.bodyText.slice(0, 200))}`));
+  js.push(r.retryAfter === undefined
+    ? pass('rest:7.1', 'Retry-After optional', 'absent')
+    : rule('rest:7.1', /^\d+$/.test(r.retryAfter.trim()), 'Retry-After as a number of seconds', `Retry-After ${JSON.stringify(r.retryAfter)}`));
+  return js;
+}
+
+/** A continue token past its lifetime, or an Exact read older than retained history. */
+export function judgeGone(clause: string, r: { status: number }, why: string): Judgement[] {
+  return [rule('rest:7/410', r.status === 410, `410 Gone: ${why}`, `status ${r.status}`), rule(clause, r.status === 410, `410 Gone: ${why}`, `status ${r.status}`)];
+}
+
+/**
+ * A resourceVersion the target cannot have yet, built from what it returned so far. resourceVersions
+ * are opaque; only when every one observed is a decimal integer (as upstream's) can the suite make one
+ * up, and then only "far beyond the largest seen". Otherwise the check is not possible.
+ */
+export function futureResourceVersion(observed: Iterable<string>): string | undefined {
+  let max = -1n;
+  let any = false;
+  for (const rv of observed) {
+    if (!/^[0-9]{1,30}$/.test(rv)) return undefined;
+    any = true;
+    const n = BigInt(rv);
+    if (n > max) max = n;
+  }
+  return any ? String(max + 1_000_000_000n) : undefined;
+}

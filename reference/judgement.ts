@@ -1,0 +1,29 @@
+/**
+ * A judgement is the model's verdict on one observation for one clause: three-valued as in Elle
+ * (`pass`, `fail`, `unspecified` where the spec says "not shown" or has no row). `expected` renders
+ * the model's acceptable set; `observed` what the target did. Plain data: the harness records it and
+ * the report formats it.
+ */
+export interface Judgement {
+  readonly clause: string;
+  readonly verdict: 'pass' | 'fail' | 'unspecified';
+  readonly expected: string;
+  readonly observed: string;
+}
+
+export const pass = (clause: string, expected: string, observed = 'as expected'): Judgement => ({ clause, verdict: 'pass', expected, observed });
+export const fail = (clause: string, expected: string, observed: string): Judgement => ({ clause, verdict: 'fail', expected, observed });
+export const unspecified = (clause: string, expected: string, observed: string): Judgement => ({ clause, verdict: 'unspecified', expected, observed });
+
+/** `check(cond, ...)`: pass when the condition holds, fail otherwise; keeps judges one line per rule. */
+export function rule(clause: string, holds: boolean, expected: string, observed: string): Judgement {
+  return holds ? pass(clause, expected, observed) : fail(clause, expected, observed);
+}
+
+/** Thrown by the model for situations it deliberately does not model: reported as not checked. */
+export class UnsupportedByModel extends Error {
+  constructor(readonly clause: string, message: string) {
+    super(message);
+    this.name = 'UnsupportedByModel';
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Naming profiles (DESIGN.md "Naming profiles"): the one table that maps the spec's `svc` spelling to the
+ * upstream `k8s` spelling. Nothing else in the code base hard-codes a product-specific identifier; the
+ * profile changes names, never semantics.
+ */
+export type ProfileName = 'svc' | 'k8s';
+
+export interface Profile {
+  readonly name: ProfileName;
+  /** Suffix of named API groups: `coordination.svc.io` / `coordination.k8s.io`. */
+  readonly groupSuffix: string;
+  readonly metaGroup: string;
+  readonly deprecatedAnnotation: string;
+  readonly protobufMediaType: string;
+  readonly listTypeExtension: string;
+  readonly listMapKeysExtension: string;
+  readonly mapTypeExtension: string;
+  readonly nodeagentGroup: string;
+  readonly nodeagentConfigurationKind: string;
+  readonly controllerManagerName: string;
+  readonly systemNamespace: string;
+  readonly nodeLeaseNamespace: string;
+  readonly clusterName: string;
+  /** Label key the suite puts on everything it creates (DESIGN.md "Safety"). */
+  readonly runLabel: string;
+}
+
+const svc: Profile = {
+  name: 'svc',
+  groupSuffix: 'svc.io',
+  metaGroup: 'meta.svc.io',
+  deprecatedAnnotation: 'svc.io/deprecated',
+  protobufMediaType: 'application/vnd.svc.protobuf',
+  listTypeExtension: 'x-svc-list-type',
+  listMapKeysExtension: 'x-svc-list-map-keys',
+  mapTypeExtension: 'x-svc-map-type',
+  nodeagentGroup: 'nodeagent.config.svc.io',
+  nodeagentConfigurationKind: 'NodeagentConfiguration',
+  controllerManagerName: 'svc-controller-manager',
+  systemNamespace: 'svc-system',
+  nodeLeaseNamespace: 'svc-node-lease',
+  clusterName: 'svc',
+  runLabel: 'svc-conformance/run',
+};
+
+const k8s: Profile = {
+  name: 'k8s',
+  groupSuffix: 'k8s.io',
+  metaGroup: 'meta.k8s.io',
+  deprecatedAnnotation: 'k8s.io/deprecated',
+  protobufMediaType: 'application/vnd.kubernetes.protobuf',
+  listTypeExtension: 'x-kubernetes-list-type',
+  listMapKeysExtension: 'x-kubernetes-list-map-keys',
+  mapTypeExtension: 'x-kubernetes-map-type',
+  nodeagentGroup: 'kubelet.config.k8s.io',
+  nodeagentConfigurationKind: 'KubeletConfiguration',
+  controllerManagerName: 'kube-controller-manager',
+  systemNamespace: 'kube-system',
+  nodeLeaseNamespace: 'kube-node-lease',
+  clusterName: 'kubernetes',
+  // The label key is the suite's own, identical in both profiles so a run is recognisable anywhere.
+  runLabel: 'svc-conformance/run',
+};
+
+export const profiles: Readonly<Record<ProfileName, Profile>> = { svc, k8s };
+
+export function profileByName(name: string): Profile | undefined {
+  return name === 'svc' || name === 'k8s' ? profiles[name] : undefined;
+}
+
+/** `coordination` -> `coordination.svc.io` under the svc profile. */
+export function namedGroup(profile: Profile, stem: string): string {
+  return `${stem}.${profile.groupSuffix}`;
+}

@@ -1,0 +1,206 @@
+/**
+ * The oracle for reads (rest:4.5 meanings, rest:4.4 paging): given the history and the index range a
+ * semantic allows, decide whether an observed object, list or page sequence is one of the acceptable
+ * observations. The acceptable set is "the suite's objects exactly as in some snapshot i in [lo, hi]";
+ * foreign objects (not written by the suite) are ignored, tainted keys too.
+ */
+import { acceptableRange, visibleObjects, type History } from './history.ts';
+import { canonical, contentMismatch, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
+import { fail, pass, rule, unspecified, type Judgement } from './judgement.ts';
+
+export type ListSemantic = 'MostRecent' | 'Any' | 'NotOlderThan' | 'Exact' | 'ContinueExact';
+
+export interface ReadContext {
+  readonly history: History;
+  /** Label and annotation keys the suite sets: the only ones compared. */
+  readonly knownKeys: ReadonlySet<string>;
+  /** Which of the suite's objects the request covers (namespace, selector). */
+  readonly inScope: (v: ObjectVersion) => boolean;
+}
+
+export interface ReadExpectation {
+  readonly semantic: ListSemantic;
+  /** Snapshot index of the rv the request named (NotOlderThan, Exact) or of the first page. */
+  readonly at?: number;
+  /** The cell of rest:4.5 that chose the semantic: failures are reported against it. */
+  readonly clause: string;
+  /**
+   * Range fixed when the read started (a paged list is judged after writes between its pages, but
+   * its snapshot range is that of the first page).
+   */
+  readonly range?: { readonly lo: number; readonly hi: number };
+}
+
+const meaningClause: Record<ListSemantic, string> = {
+  MostRecent: 'rest:4.5/meaning/most-recent',
+  Any: 'rest:4.5/meaning/any',
+  NotOlderThan: 'rest:4.5/meaning/not-older-than',
+  Exact: 'rest:4.5/meaning/exact',
+  ContinueExact: 'rest:4.5/meaning/continue-exact',
+};
+
+const describeRange = (r: { lo: number; hi: number }): string => (r.lo === r.hi ? `snapshot #${r.lo}` : `a snapshot in #${r.lo}..#${r.hi}`);
+
+/** Differences between the suite's objects in a snapshot and what the target returned (empty = equal). */
+export function diffObjects(expected: readonly ObjectVersion[], observed: readonly ObservedObject[], knownKeys: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const want = new Map(expected.map((v) => [v.key, v]));
+  const seen = new Set<string>();
+  for (const o of observed) {
+    if (seen.has(o.key)) out.push(`${o.key} listed twice`);
+    seen.add(o.key);
+    const v = want.get(o.key);
+    if (!v) {
+      out.push(`unexpected ${o.key}@${String(o.rv)}`);
+      continue;
+    }
+    const d = versionMismatch(v, o, knownKeys);
+    if (d) out.push(`${o.key}: ${d}`);
+  }
+  for (const v of expected) if (!seen.has(v.key)) out.push(`missing ${showVersion(v)}`);
+  return out;
+}
+
+/** Why an observed object is not the given version (undefined when it is). */
+export function versionMismatch(v: ObjectVersion, o: ObservedObject, knownKeys: ReadonlySet<string>): string | undefined {
+  if (o.rv !== v.rv) return `resourceVersion ${JSON.stringify(o.rv)}, expected ${JSON.stringify(v.rv)}`;
+  if (o.uid !== v.uid) return `uid ${JSON.stringify(o.uid)}, expected ${JSON.stringify(v.uid)}`;
+  return contentMismatch(v.content, o, knownKeys);
+}
+
+/** The suite's own, non-tainted items of a response. */
+export function oursOf(ctx: ReadContext, items: readonly ObservedObject[]): ObservedObject[] {
+  return items.filter((o) => ctx.history.everKeys.has(o.key) && !ctx.history.tainted.has(o.key));
+}
+
+/** Snapshot indices whose in-scope objects equal `items` exactly (ascending). */
+export function matchingSnapshots(ctx: ReadContext, items: readonly ObservedObject[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < ctx.history.snapshots.length; i++) {
+    if (diffObjects(visibleObjects(ctx.history, i).filter(ctx.inScope), items, ctx.knownKeys).length === 0) out.push(i);
+  }
+  return out;
+}
+
+export interface ListJudgement {
+  readonly judgements: Judgement[];
+  /** The snapshot the read was matched to, to learn the collection rv. */
+  readonly matchedIndex?: number;
+}
+
+/**
+ * A complete (unpaged) list, or the union of all pages of one paged list: the suite's objects must be
+ * exactly those of one snapshot in the semantic's range; the collection rv, when the suite knows what
+ * it denotes, must denote a snapshot in range too (and equal the requested rv for Exact).
+ */
+export function judgeListSnapshot(ctx: ReadContext, exp: ReadExpectation, observed: { collectionRv: unknown; items: readonly ObservedObject[]; requestedRv?: string }, unionClause?: string): ListJudgement {
+  const range = exp.range ?? acceptableRange(ctx.history, exp.semantic, exp.at);
+  const ours = oursOf(ctx, observed.items);
+  const js: Judgement[] = [];
+  const expectText = `the suite's objects exactly as in ${describeRange(range)} (${exp.semantic})`;
+
+  if (exp.semantic === 'Exact' && observed.requestedRv !== undefined) {
+    const same = observed.collectionRv === observed.requestedRv;
+    js.push(rule(exp.clause, same, `collection resourceVersion equal to the requested ${JSON.stringify(observed.requestedRv)}`, `collection resourceVersion ${JSON.stringify(observed.collectionRv)}`));
+    if (!same) return { judgements: js };
+  }
+  const known = typeof observed.collectionRv === 'string' ? ctx.history.rvIndex.get(observed.collectionRv) : undefined;
+  const matches = matchingSnapshots(ctx, ours);
+  const inRange = matches.filter((i) => i >= range.lo && i <= range.hi);
+  const chosen = known !== undefined ? (inRange.includes(known) ? known : undefined) : inRange[inRange.length - 1];
+  if (known !== undefined && (known < range.lo || known > range.hi)) {
+    js.push(fail(exp.clause, `collection resourceVersion denoting ${describeRange(range)}`, `collection resourceVersion ${JSON.stringify(observed.collectionRv)} is that of snapshot #${known}`));
+    return { judgements: js };
+  }
+  if (chosen !== undefined) {
+    js.push(pass(exp.clause, expectText), pass(meaningClause[exp.semantic], expectText));
+    return { judgements: js, matchedIndex: chosen };
+  }
+  const closest = range.hi;
+  const diff = diffObjects(visibleObjects(ctx.history, closest).filter(ctx.inScope), ours, ctx.knownKeys);
+  if (matches.length > 0) {
+    js.push(fail(exp.clause, expectText, `items are snapshot #${matches[matches.length - 1]}, outside the range; vs #${closest}: ${diff.join('; ')}`));
+  } else {
+    // No snapshot at all has these items: a torn read (pages) or corrupted objects.
+    js.push(fail(unionClause ?? exp.clause, expectText, `items match no snapshot the suite produced; vs #${closest}: ${diff.join('; ')}`));
+  }
+  return { judgements: js };
+}
+
+export interface ObservedPage {
+  readonly collectionRv: unknown;
+  readonly continueToken: unknown;
+  readonly remainingItemCount: unknown;
+  readonly items: readonly ObservedObject[];
+}
+
+/**
+ * rest:4.4 rules over the pages of one paged list (all fetched, the last with an empty continue),
+ * then the union against the snapshot rules of the first page's semantic.
+ */
+export function judgePages(ctx: ReadContext, exp: ReadExpectation, pages: readonly ObservedPage[], opts: { limit: number; selector: boolean; requestedRv?: string }): ListJudgement {
+  const js: Judgement[] = [];
+  const first = pages[0];
+  if (!first) throw new Error('model misuse: judgePages needs at least one page');
+  pages.forEach((p, i) => {
+    js.push(rule('rest:4.4.1', p.items.length <= opts.limit, `at most limit=${opts.limit} items per page`, `page ${i + 1} has ${p.items.length} items`));
+    if (i > 0) {
+      js.push(rule('rest:4.4.3', p.collectionRv === first.collectionRv, `every page reports the first page's collection resourceVersion ${JSON.stringify(first.collectionRv)}`, `page ${i + 1} reports ${JSON.stringify(p.collectionRv)}`));
+    }
+    const later = pages.slice(i + 1).reduce((n, q) => n + q.items.length, 0);
+    const last = i === pages.length - 1;
+    const hasToken = typeof p.continueToken === 'string' && p.continueToken !== '';
+    if (!last && hasToken && later === 0) {
+      const expected = 'continue empty on the page after which no items remain';
+      const observed = `page ${i + 1} carried a continue token, and the pages after it held no items`;
+      // With a selector an upstream server may stop short of knowing nothing matches further on.
+      js.push(opts.selector ? unspecified('rest:2.3/metadata.continue', expected, observed) : fail('rest:2.3/metadata.continue', expected, observed));
+    } else if (last) {
+      js.push(pass('rest:2.3/metadata.continue', 'empty continue on the last page'));
+    }
+    js.push(...judgeRemaining(p, { later, last, selector: opts.selector, paged: true, page: i + 1 }));
+  });
+  if (js.some((j) => j.verdict === 'fail')) return { judgements: js };
+  const union = pages.flatMap((p) => p.items);
+  const snap = judgeListSnapshot(ctx, exp, { collectionRv: first.collectionRv, items: union, ...(opts.requestedRv !== undefined ? { requestedRv: opts.requestedRv } : {}) }, 'rest:4.4.3');
+  js.push(...snap.judgements);
+  if (snap.matchedIndex !== undefined && pages.length > 1) {
+    js.push(pass('rest:4.4.3', 'union of pages is one snapshot'), pass('rest:4.4.2', 'pages followed until continue was empty'));
+  }
+  return snap.matchedIndex !== undefined ? { judgements: js, matchedIndex: snap.matchedIndex } : { judgements: js };
+}
+
+/** rest:4.4.6: remainingItemCount is the exact number of further items, and omitted where stated. */
+export function judgeRemaining(p: Pick<ObservedPage, 'remainingItemCount'>, at: { later: number; last: boolean; selector: boolean; paged: boolean; page: number }): Judgement[] {
+  const c = 'rest:4.4.6';
+  const r = p.remainingItemCount;
+  const present = r !== undefined && r !== null;
+  if (at.selector) return [rule(c, !present, 'no remainingItemCount when the request has a selector', `page ${at.page}: remainingItemCount ${JSON.stringify(r)}`)];
+  if (!at.paged || at.last) return [rule(c, !present, 'no remainingItemCount on a complete list or the last page', `page ${at.page}: remainingItemCount ${JSON.stringify(r)}`)];
+  if (!present) return [pass(c, 'remainingItemCount absent or exact', 'absent')];
+  return [rule(c, r === at.later, `remainingItemCount ${at.later} (items on the later pages)`, `page ${at.page}: remainingItemCount ${JSON.stringify(r)}`)];
+}
+
+/**
+ * A single-object read: status 2xx must return the object as in some snapshot in range; a 4xx is
+ * acceptable only if the object is absent in some snapshot in range (the code itself is not fixed).
+ */
+export function judgeGet(ctx: ReadContext, exp: ReadExpectation, key: string, observed: { status: number; object?: ObservedObject }): Judgement[] {
+  const range = exp.range ?? acceptableRange(ctx.history, exp.semantic, exp.at);
+  const states: (ObjectVersion | undefined)[] = [];
+  for (let i = range.lo; i <= range.hi; i++) states.push(ctx.history.snapshots[i]!.objects.get(key));
+  const expectText = `${key} as in ${describeRange(range)} (${exp.semantic}): ${[...new Set(states.map((v) => (v ? showVersion(v) : 'absent (4xx)')))].join(' or ')}`;
+  if (observed.status >= 200 && observed.status < 300) {
+    const o = observed.object;
+    const reasons = states.map((v) => (v === undefined ? 'absent' : o ? versionMismatch(v, o, ctx.knownKeys) : 'no object in body'));
+    const ok = reasons.some((r) => r === undefined);
+    return ok ? [pass(exp.clause, expectText), pass(meaningClause[exp.semantic], expectText)] : [fail(exp.clause, expectText, `${observed.status} with ${o ? `${o.key}@${String(o.rv)}` : 'no object'}: ${reasons.filter(Boolean).join('; ')}`)];
+  }
+  if (observed.status >= 400 && observed.status < 500) {
+    const ok = states.some((v) => v === undefined);
+    return [rule(exp.clause, ok, expectText, `status ${observed.status}`)];
+  }
+  return [fail(exp.clause, expectText, `status ${observed.status}`)];
+}
+
+export { canonical };

@@ -1,0 +1,167 @@
+/**
+ * CheckRecords -> one ClauseResult per catalog clause -> RunResult. Pure: the catalog and the
+ * expectations are parameters, so tests pass small fake ones.
+ */
+import type { Clause } from '../reference/catalog/types.ts';
+import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, RunResult } from '../harness/results.ts';
+import type { Expectations } from './expectations.ts';
+
+export const MAX_COUNTEREXAMPLES = 5;
+export const MAX_NOTES = 10;
+export const NOT_IN_CATALOG = '(not in catalog)';
+export const NOW_PASSES_NOTE = 'now passes: remove it from the expectations file';
+
+export interface AggregateOptions {
+  readonly expectations?: Expectations;
+}
+
+export function aggregate(
+  records: readonly CheckRecord[],
+  catalog: readonly Clause[],
+  opts: AggregateOptions = {},
+): ClauseResult[] {
+  const byClause = groupBy(records, (r) => r.clause);
+  const known = new Map((opts.expectations?.knownFailures ?? []).map((k) => [k.clause, k.reason]));
+  const results = catalog.map((c) =>
+    clauseResult(c.id, c.section, c.summary, c.kind === 'unspecified', byClause.get(c.id) ?? [], known),
+  );
+  // Records for ids the catalog lacks must stay visible (a typo in a check's clause id would
+  // otherwise silently drop its failures); unknownClauseIds lets a self-test forbid them outright.
+  for (const id of unknownClauseIds(records, catalog)) {
+    results.push(clauseResult(id, '', NOT_IN_CATALOG, false, byClause.get(id) ?? [], known));
+  }
+  return results;
+}
+
+/** Clause ids that records mention but the catalog does not list, sorted. */
+export function unknownClauseIds(records: readonly CheckRecord[], catalog: readonly Clause[]): string[] {
+  const ids = new Set(catalog.map((c) => c.id));
+  return [...new Set(records.map((r) => r.clause))].filter((id) => !ids.has(id)).sort();
+}
+
+/**
+ * A failure anywhere outweighs any number of passes (one counterexample disproves the clause); an
+ * error means we could not tell; passes beat unspecified notes because a check judged something.
+ * Example: [pass, fail, pass] -> failed; [error, pass] -> error; [skipped, notChecked] -> skipped.
+ */
+export function statusOf(verdicts: readonly CheckRecord['verdict'][], unspecifiedClause: boolean): ClauseStatus {
+  const has = (v: CheckRecord['verdict']): boolean => verdicts.includes(v);
+  // The spec says "not shown": whatever the target did is recorded, never judged.
+  if (unspecifiedClause && (has('pass') || has('fail') || has('unspecified'))) return 'unspecified';
+  if (has('fail')) return 'failed';
+  if (has('error')) return 'error';
+  if (has('pass')) return 'passed';
+  if (has('unspecified')) return 'unspecified';
+  if (has('skipped')) return 'skipped';
+  return 'notChecked';
+}
+
+function clauseResult(
+  id: string,
+  section: string,
+  summary: string,
+  unspecifiedClause: boolean,
+  records: readonly CheckRecord[],
+  known: ReadonlyMap<string, string>,
+): ClauseResult {
+  const status = statusOf(records.map((r) => r.verdict), unspecifiedClause);
+  const notes = records.flatMap((r) => (r.note === undefined ? [] : [r.note]));
+  if (unspecifiedClause && records.some((r) => r.verdict === 'fail')) {
+    notes.unshift('a check reported a failure on a clause the spec leaves unspecified; recorded, not judged');
+  }
+  const reason = known.get(id);
+  if (reason !== undefined) {
+    notes.unshift(status === 'passed' ? NOW_PASSES_NOTE : `known failure: ${reason}`);
+  }
+  const result: ClauseResult = {
+    id,
+    section,
+    summary,
+    status,
+    checks: records.reduce((n, r) => n + r.count, 0),
+    counterexamples: pickCounterexamples(records),
+    notes: capNotes(notes),
+  };
+  return reason === undefined ? result : { ...result, expectedFailure: true };
+}
+
+/** One per (check, observed), the smallest reproduction of each, smallest first. */
+function pickCounterexamples(records: readonly CheckRecord[]): Counterexample[] {
+  const best = new Map<string, Counterexample>();
+  for (const r of records) {
+    const cx = r.counterexample;
+    if (cx === undefined) continue;
+    const key = `${cx.check}\u0000${cx.observed}`;
+    const prior = best.get(key);
+    if (prior === undefined || cx.requestCount < prior.requestCount) best.set(key, cx);
+  }
+  // Array.prototype.sort is stable: equal sizes keep the order the checks reported them in.
+  return [...best.values()].sort((a, b) => a.requestCount - b.requestCount).slice(0, MAX_COUNTEREXAMPLES);
+}
+
+function capNotes(notes: readonly string[]): string[] {
+  const unique = [...new Set(notes)];
+  if (unique.length <= MAX_NOTES) return unique;
+  return [...unique.slice(0, MAX_NOTES - 1), `(${unique.length - (MAX_NOTES - 1)} more notes not shown)`];
+}
+
+export interface BuildRunArgs {
+  readonly records: readonly CheckRecord[];
+  readonly catalog: readonly Clause[];
+  readonly profile: string;
+  readonly seed: number;
+  readonly server: string | null;
+  readonly nodeagentLoader: string | null;
+  /** ISO 8601. */
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly version: string;
+  /** Infrastructure trouble outside any clause (target unreachable, cleanup failed, ...). */
+  readonly errors: readonly string[];
+  readonly expectations?: Expectations;
+}
+
+export function buildRunResult(args: BuildRunArgs): RunResult {
+  const clauses = aggregate(args.records, args.catalog, args.expectations ? { expectations: args.expectations } : {});
+  return {
+    tool: 'svc-conformance',
+    version: args.version,
+    profile: args.profile,
+    seed: args.seed,
+    verdict: verdictOf(clauses, args.errors),
+    target: { server: args.server, nodeagentLoader: args.nodeagentLoader },
+    startedAt: args.startedAt,
+    durationMs: args.durationMs,
+    totals: totalsOf(clauses),
+    clauses,
+    errors: [...args.errors],
+  };
+}
+
+/**
+ * nonconformant: some clause failed and the expectations file does not list it (a regression);
+ * else error: infrastructure trouble, in the run or on some clause, means we cannot vouch for it;
+ * else conformant. Failures come first so a flaky network never hides a real regression.
+ */
+export function verdictOf(clauses: readonly ClauseResult[], errors: readonly string[]): RunResult['verdict'] {
+  if (clauses.some((c) => c.status === 'failed' && c.expectedFailure !== true)) return 'nonconformant';
+  if (errors.length > 0 || clauses.some((c) => c.status === 'error')) return 'error';
+  return 'conformant';
+}
+
+export function totalsOf(clauses: readonly ClauseResult[]): RunResult['totals'] {
+  const totals = { passed: 0, failed: 0, unspecified: 0, skipped: 0, notChecked: 0, error: 0 };
+  for (const c of clauses) totals[c.status] += 1;
+  return totals;
+}
+
+function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list === undefined) out.set(k, [item]);
+    else list.push(item);
+  }
+  return out;
+}

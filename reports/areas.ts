@@ -1,0 +1,59 @@
+/**
+ * Grouping clause results by area (the catalog's `familyOf`), shared by every formatter so the
+ * terminal, JUnit and HTML views list areas in the same order: first appearance in the run, which is
+ * catalog order.
+ */
+import type { ClauseResult, ClauseStatus } from '../harness/results.ts';
+import { NOT_IN_CATALOG } from './aggregate.ts';
+
+export type FamilyOf = (id: string) => string;
+
+export type StatusCounts = Record<ClauseStatus, number>;
+
+export interface Area {
+  readonly name: string;
+  readonly clauses: readonly ClauseResult[];
+  readonly counts: StatusCounts;
+}
+
+/**
+ * The catalog's familyOf may throw or return '' for ids it does not know (records for clauses missing
+ * from the catalog); those still need a group or the formatters would crash on the very run that
+ * most needs reading.
+ */
+export function safeFamilyOf(familyOf: FamilyOf): FamilyOf {
+  return (id) => {
+    try {
+      const name = familyOf(id);
+      if (typeof name === 'string' && name !== '') return name;
+    } catch {
+      // fall through to the fallback group
+    }
+    return NOT_IN_CATALOG;
+  };
+}
+
+export function emptyCounts(): StatusCounts {
+  return { passed: 0, failed: 0, unspecified: 0, skipped: 0, notChecked: 0, error: 0 };
+}
+
+export function groupByArea(clauses: readonly ClauseResult[], familyOf: FamilyOf): Area[] {
+  const family = safeFamilyOf(familyOf);
+  const groups = new Map<string, { clauses: ClauseResult[]; counts: StatusCounts }>();
+  for (const c of clauses) {
+    const name = c.summary === NOT_IN_CATALOG ? NOT_IN_CATALOG : family(c.id);
+    let g = groups.get(name);
+    if (g === undefined) {
+      g = { clauses: [], counts: emptyCounts() };
+      groups.set(name, g);
+    }
+    g.clauses.push(c);
+    g.counts[c.status] += 1;
+  }
+  return [...groups].map(([name, g]) => ({ name, clauses: g.clauses, counts: g.counts }));
+}
+
+/** Failed clauses the expectations file does not excuse: what makes the run nonconformant. */
+export function isRegression(c: ClauseResult): boolean {
+  return c.status === 'failed' && c.expectedFailure !== true;
+}

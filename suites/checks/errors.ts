@@ -1,0 +1,55 @@
+/**
+ * Section 7: 504 with 'Too large resource version' for versions that never appeared, and 410 Gone
+ * for continue tokens past their lifetime (rest:4.4.4). The 400 cell lives with the table cells.
+ */
+import fc from 'fast-check';
+import type { Check } from '../../harness/check.ts';
+import { showOp, type WriteOp } from '../../generators/ops.ts';
+import { namespaceOf, runOp } from '../../harness/rest-interpreter.ts';
+import { setupArb } from './rv-cells.ts';
+import { collectionPath, resourceTypes } from '../../reference/resources.ts';
+import { judgeGone } from '../../reference/error-rules.ts';
+import { rule } from '../../reference/judgement.ts';
+
+type TooLargeInput = { setup: WriteOp[]; via: 'get' | 'list' | 'list-exact' };
+
+export const tooLarge: Check<TooLargeInput> = {
+  id: 'too-large-resource-version',
+  suite: 'rest-errors',
+  title: 'a resourceVersion that never appeared gets 504 with the spec\'s message',
+  clauses: ['rest:7/504', 'rest:7.1', 'rest:7.2'],
+  defaultRuns: 6,
+  arbitrary: () => fc.record({ setup: setupArb, via: fc.constantFrom('get' as const, 'list' as const, 'list-exact' as const) }),
+  describe: (i) => [...i.setup.map(showOp), showOp({ op: 'tooLarge', res: 'configmaps', ns: 0, via: i.via })],
+  run: async (i, cx) => {
+    for (const w of i.setup) await runOp(cx, w);
+    await runOp(cx, { op: 'tooLarge', res: 'configmaps', ns: 0, via: i.via });
+  },
+};
+
+/** Runs only when the target's token lifetime is short enough to wait out (or with --slow). */
+export const continueExpiry: Check<{ setup: WriteOp[] }> = {
+  id: 'continue-token-expiry',
+  suite: 'rest-errors',
+  title: 'a continue token past its lifetime gets 410 Gone',
+  clauses: ['rest:4.4.4', 'rest:7/410'],
+  defaultRuns: 1,
+  applicable: (env) =>
+    env.settings.slow || env.settings.continueTtlMs <= env.settings.maxFastWaitMs
+      ? undefined
+      : `waiting out a continue-token lifetime of ${env.settings.continueTtlMs} ms needs --slow`,
+  arbitrary: () => fc.record({ setup: setupArb }),
+  describe: (i) => [...i.setup.map(showOp), 'list limit=1, wait past the token lifetime, request the next page'],
+  run: async (i, cx) => {
+    for (const w of i.setup) await runOp(cx, w);
+    const ns = await namespaceOf(cx, 0);
+    const path = collectionPath(resourceTypes(cx.env.profile).configmaps, ns);
+    const first = await cx.send({ method: 'GET', path, query: [['limit', '1']] });
+    const token = (first.json as { metadata?: { continue?: unknown } } | undefined)?.metadata?.continue;
+    cx.judge([rule('rest:4.4.1', first.status === 200 && typeof token === 'string' && token !== '', 'a first page of 1 item and a continue token (at least two objects exist)', `status ${first.status}, continue ${JSON.stringify(token)}`)]);
+    const ttl = cx.env.settings.continueTtlMs;
+    await cx.env.sleep(ttl + Math.max(250, ttl * 0.1));
+    const next = await cx.send({ method: 'GET', path, query: [['limit', '1'], ['continue', String(token)]] });
+    cx.judge(judgeGone('rest:4.4.4', next, `the token is older than its ${ttl} ms lifetime`));
+  },
+};

@@ -1,0 +1,28 @@
+/**
+ * rest:4.4: paged lists with writes between pages, random limits, selectors and read semantics. Every
+ * page is judged (size, collection version, continue, remainingItemCount) and the union of the pages
+ * must be exactly one snapshot of the first page's semantic.
+ */
+import fc from 'fast-check';
+import type { Check } from '../../harness/check.ts';
+import { listOpArb, showOp, type ListOp, type WriteOp } from '../../generators/ops.ts';
+import { runOp } from '../../harness/rest-interpreter.ts';
+import { setupArb } from './rv-cells.ts';
+
+type PagingInput = { setup: WriteOp[]; lists: ListOp[] };
+
+export const pagingSnapshot: Check<PagingInput> = {
+  id: 'paging-snapshot',
+  suite: 'rest-paging',
+  title: 'pages of one list form one consistent snapshot despite writes in between',
+  clauses: ['rest:4.4.1', 'rest:4.4.2', 'rest:4.4.3', 'rest:4.4.6', 'rest:2.3/metadata.continue', 'rest:2.3/metadata.remainingItemCount'],
+  arbitrary: () => fc.record({
+    setup: setupArb,
+    lists: fc.array(listOpArb({ resources: ['configmaps'], namespaces: 1 }, { paged: true }).map((l) => ({ ...l, ns: 0 as const, continueRv: { kind: 'unset' as const } })), { minLength: 1, maxLength: 3 }),
+  }),
+  describe: (i) => [...i.setup.map(showOp), ...i.lists.map(showOp)],
+  run: async (i, cx) => {
+    for (const w of i.setup) await runOp(cx, w);
+    for (const l of i.lists) await runOp(cx, l);
+  },
+};
