@@ -134,6 +134,20 @@ describe('loadTargetConfig: sources and credentials', () => {
     expect([two.server, two.headers.Authorization, two.tls.insecureSkipTlsVerify]).toEqual(['https://two.example', 'Bearer t2', true]);
   });
 
+  it('exec credential plugins run through client-node and yield the bearer token', async () => {
+    const script = write('exec-plugin.mjs', `console.log(JSON.stringify({ apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', status: { token: 'from-exec' } }));`);
+    const user = `    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: ${process.execPath}\n      args: [${script}]\n      interactiveMode: Never`;
+    const cfg = await load({ kubeconfig: write('exec.yaml', kubeconfig({ server: http.url, user })) });
+    expect(cfg.headers.Authorization).toBe('Bearer from-exec');
+  });
+
+  it('a failing exec plugin is a ConfigError', async () => {
+    const user = `    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: ${join(dir, 'no-such-plugin')}`;
+    const err = await load({ kubeconfig: write('exec-bad.yaml', kubeconfig({ server: http.url, user })) }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).toMatch(/^kubeconfig .*exec-bad\.yaml: cannot use credentials of user "main-user": /);
+  });
+
   it('explicit --server and --token win over everything', async () => {
     const cfg = await loadTargetConfig({ server: 'https://10.0.0.1:6443/', token: 'abc', env: { KUBECONFIG: '/nonexistent' } });
     expect(cfg).toEqual({ server: 'https://10.0.0.1:6443', tls: { insecureSkipTlsVerify: false }, headers: { Authorization: 'Bearer abc' }, source: '--server' });

@@ -1,0 +1,66 @@
+/**
+ * Builds the environment every check runs in: the undici client, the transcript that records it, the
+ * safety guard around it, and the run's namespace names. The one place the layers are wired together.
+ */
+import { randomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Profile } from '../reference/profile.ts';
+import type { CheckEnv, TargetSettings } from './check.ts';
+import { createTargetClient } from './client.ts';
+import { createGuardedTarget, registerCleanup, runIdentity, type CleanupHandle, type GuardedTarget } from './guard.ts';
+import type { TargetConfig } from './kubeconfig.ts';
+import { Transcript } from './transcript.ts';
+
+export const defaultTargetSettings: TargetSettings = {
+  continueTtlMs: 5 * 60_000,
+  historyWindowMs: 5 * 60_000,
+  slow: false,
+  maxFastWaitMs: 10_000,
+  namespaceDeletionTimeoutMs: 60_000,
+};
+
+/** Short, DNS-label-safe, unique enough to tell runs apart on a shared cluster. */
+export function newRunId(): string {
+  return randomBytes(4).toString('hex');
+}
+
+export interface OpenedEnv {
+  readonly env: CheckEnv;
+  readonly target: GuardedTarget;
+  readonly cleanup: CleanupHandle;
+  close(): Promise<void>;
+}
+
+export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string; settings: TargetSettings; signals?: boolean; scope?: string }): OpenedEnv {
+  const transcript = new Transcript();
+  const client = createTargetClient(cfg, { onExchange: transcript.record });
+  const identity = runIdentity(o.runId, o.profile.runLabel);
+  const target = createGuardedTarget(client, identity);
+  const cleanup = registerCleanup(target, identity, { signals: o.signals ?? true });
+  let n = 0;
+  // Several suite files of one run share the run id: a scope keeps their namespace names apart.
+  const stem = o.scope ? `${identity.namespacePrefix}-${o.scope}` : identity.namespacePrefix;
+  const env: CheckEnv = {
+    target,
+    transcript,
+    profile: o.profile,
+    runId: o.runId,
+    settings: o.settings,
+    now: () => Date.now(),
+    sleep: (ms) => delay(ms).then(() => undefined),
+    nextNamespace: () => `${stem}-${++n}`,
+  };
+  return {
+    env,
+    target,
+    cleanup,
+    async close() {
+      try {
+        await cleanup.cleanup();
+      } finally {
+        cleanup.dispose();
+        await client.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * Coverage as a report (STYLE.md practice 12): per doc and per area, how many normative clauses this
+ * run actually judged. "Judged" is passed + failed + error: an error still means a check reached the
+ * clause; skipped and not checked did not. Needs the catalog because ClauseResult carries no kind.
+ */
+import type { Clause } from '../reference/catalog/types.ts';
+import type { ClauseResult, RunResult } from '../harness/results.ts';
+import { safeFamilyOf, type FamilyOf } from './areas.ts';
+
+export interface CoverageFigure {
+  readonly checked: number;
+  readonly normative: number;
+}
+
+export interface Coverage {
+  readonly docs: Readonly<Record<string, CoverageFigure>>;
+  readonly areas: Readonly<Record<string, CoverageFigure & { readonly doc: string }>>;
+}
+
+export interface CoverageContext {
+  readonly catalog: readonly Clause[];
+  readonly familyOf: FamilyOf;
+}
+
+export function isJudged(c: Pick<ClauseResult, 'status'>): boolean {
+  return c.status === 'passed' || c.status === 'failed' || c.status === 'error';
+}
+
+export function coverageOf(run: RunResult, ctx: CoverageContext): Coverage {
+  const family = safeFamilyOf(ctx.familyOf);
+  const byId = new Map(run.clauses.map((c) => [c.id, c]));
+  const docs: Record<string, { checked: number; normative: number }> = {};
+  const areas: Record<string, { doc: string; checked: number; normative: number }> = {};
+  for (const clause of ctx.catalog) {
+    if (clause.kind !== 'normative') continue;
+    const area = family(clause.id);
+    const d = (docs[clause.doc] ??= { checked: 0, normative: 0 });
+    const a = (areas[area] ??= { doc: clause.doc, checked: 0, normative: 0 });
+    const result = byId.get(clause.id);
+    const judged = result !== undefined && isJudged(result) ? 1 : 0;
+    d.normative += 1;
+    a.normative += 1;
+    d.checked += judged;
+    a.checked += judged;
+  }
+  return { docs, areas };
+}

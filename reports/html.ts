@@ -1,0 +1,154 @@
+/**
+ * The page a person reads first: one self-contained file (inline CSS, no script, no external asset)
+ * so it opens from a CI artifact store or an email attachment alike. Order follows the questions a
+ * reader asks: did it pass, how much was covered, what broke and how do I reproduce it, then the rest.
+ */
+import type { ClauseResult, ClauseStatus, Counterexample, RunResult } from '../harness/results.ts';
+import { groupByArea, isRegression, type Area, type FamilyOf } from './areas.ts';
+import { html } from './escape.ts';
+
+const STATUS_LABEL: Record<ClauseStatus, string> = {
+  passed: 'passed',
+  failed: 'failed',
+  unspecified: 'unspecified',
+  skipped: 'skipped',
+  notChecked: 'not checked',
+  error: 'error',
+};
+
+// Bar segments and table columns in one order, so colours line up with the legend.
+const ORDER: readonly ClauseStatus[] = ['passed', 'failed', 'error', 'unspecified', 'skipped', 'notChecked'];
+
+const CSS = `
+body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 auto;max-width:1100px;padding:16px 24px;color:#1b1f24}
+h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #d0d7de;padding-bottom:4px}
+.banner{padding:14px 18px;border-radius:6px;font-size:18px;font-weight:600;margin:8px 0 12px}
+.v-conformant{background:#dafbe1;border:1px solid #4ac26b}.v-nonconformant{background:#ffebe9;border:1px solid #ff8182}.v-error{background:#fff8c5;border:1px solid #d4a72c}
+.meta{color:#57606a}.meta code{color:#1b1f24}
+table{border-collapse:collapse;width:100%;margin:6px 0}th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eaeef2;vertical-align:top}
+th{background:#f6f8fa}td.n{text-align:right;font-variant-numeric:tabular-nums}
+.bar{display:flex;height:12px;min-width:160px;background:#eaeef2;border-radius:3px;overflow:hidden}
+.s-passed{background:#2da44e}.s-failed{background:#cf222e}.s-error{background:#bf8700}.s-unspecified{background:#8250df}.s-skipped{background:#8c959f}.s-notChecked{background:#d0d7de}
+.tag{display:inline-block;padding:0 6px;border-radius:10px;font-size:12px;color:#fff}.tag.s-notChecked,.tag.s-skipped{color:#1b1f24}
+.failure{border:1px solid #d0d7de;border-left:4px solid #cf222e;border-radius:4px;padding:8px 12px;margin:10px 0}
+.failure.known{border-left-color:#8c959f}
+pre{background:#f6f8fa;padding:8px;overflow:auto;white-space:pre-wrap;word-break:break-all;margin:4px 0}
+dt{font-weight:600;margin-top:6px}dd{margin:0 0 0 12px}
+.totals span{margin-right:14px}ul.notes{margin:2px 0;padding-left:18px;color:#57606a}
+`;
+
+export function toHtml(run: RunResult, familyOf: FamilyOf): string {
+  const areas = groupByArea(run.clauses, familyOf);
+  const regressions = run.clauses.filter(isRegression);
+  const known = run.clauses.filter((c) => c.status === 'failed' && c.expectedFailure === true);
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    `<title>${html(`svc-conformance: ${run.verdict}`)}</title>`,
+    `<style>${CSS}</style></head><body>`,
+    header(run),
+    errorsSection(run),
+    coverageSection(areas),
+    failuresSection('Failures', regressions, false),
+    failuresSection('Known failures (expectations file)', known, true),
+    clauseTable(areas),
+    '</body></html>',
+    '',
+  ]
+    .filter((s) => s !== '')
+    .join('\n');
+}
+
+function header(run: RunResult): string {
+  const t = run.totals;
+  const target = [
+    run.target.server === null ? '' : `server <code>${html(run.target.server)}</code>`,
+    run.target.nodeagentLoader === null ? '' : `node-agent loader <code>${html(run.target.nodeagentLoader)}</code>`,
+  ].filter((s) => s !== '');
+  return [
+    '<h1>svc-conformance report</h1>',
+    `<div class="banner v-${html(run.verdict)}">Verdict: ${html(run.verdict)}</div>`,
+    `<p class="meta">version <code>${html(run.version)}</code> · profile <code>${html(run.profile)}</code> · seed <code>${run.seed}</code> · started <code>${html(run.startedAt)}</code> · ${(run.durationMs / 1000).toFixed(1)} s${target.length > 0 ? ` · ${target.join(' · ')}` : ''}</p>`,
+    `<p class="totals">${ORDER.map((s) => `<span><span class="tag s-${s}">${t[s]}</span> ${STATUS_LABEL[s]}</span>`).join('')}</p>`,
+  ].join('\n');
+}
+
+function errorsSection(run: RunResult): string {
+  if (run.errors.length === 0) return '';
+  return `<h2>Infrastructure errors</h2>\n<ul>${run.errors.map((e) => `<li><pre>${html(e)}</pre></li>`).join('')}</ul>`;
+}
+
+function coverageSection(areas: readonly Area[]): string {
+  const rows = areas.map((a) => {
+    const total = a.clauses.length;
+    const bar = ORDER.filter((s) => a.counts[s] > 0)
+      .map((s) => `<span class="s-${s}" style="width:${pct(a.counts[s], total)}%" title="${a.counts[s]} ${STATUS_LABEL[s]}"></span>`)
+      .join('');
+    return `<tr><td>${html(a.name)}</td>${ORDER.map((s) => `<td class="n">${a.counts[s]}</td>`).join('')}<td class="n">${total}</td><td><div class="bar">${bar}</div></td></tr>`;
+  });
+  return [
+    '<h2>Coverage by area</h2>',
+    `<table><thead><tr><th>area</th>${ORDER.map((s) => `<th>${STATUS_LABEL[s]}</th>`).join('')}<th>clauses</th><th></th></tr></thead>`,
+    `<tbody>${rows.join('\n')}</tbody></table>`,
+  ].join('\n');
+}
+
+function failuresSection(title: string, clauses: readonly ClauseResult[], known: boolean): string {
+  if (clauses.length === 0) return known ? '' : `<h2>${html(title)}</h2>\n<p>None.</p>`;
+  return [`<h2>${html(title)} (${clauses.length})</h2>`, ...clauses.map((c) => failure(c, known))].join('\n');
+}
+
+function failure(c: ClauseResult, known: boolean): string {
+  const cxs = c.counterexamples.length === 0 ? ['<p>No counterexample was recorded.</p>'] : c.counterexamples.map(counterexample);
+  return [
+    `<section class="failure${known ? ' known' : ''}" id="${html(anchor(c.id))}">`,
+    `<h3><code>${html(c.id)}</code> ${html(c.summary)}</h3>`,
+    notes(c.notes),
+    ...cxs,
+    '</section>',
+  ].join('\n');
+}
+
+function counterexample(cx: Counterexample): string {
+  const steps = cx.steps.length === 0 ? '' : `<dt>Steps (shrunk, ${cx.steps.length})</dt><dd><ol>${cx.steps.map((s) => `<li><code>${html(s)}</code></li>`).join('')}</ol></dd>`;
+  return [
+    '<dl>',
+    `<dt>Check</dt><dd><code>${html(cx.check)}</code> · ${cx.requestCount} request(s)</dd>`,
+    `<dt>Expected</dt><dd><pre>${html(cx.expected)}</pre></dd>`,
+    `<dt>Observed</dt><dd><pre>${html(cx.observed)}</pre></dd>`,
+    steps,
+    `<dt>Replay</dt><dd><pre>${html(cx.replay)}</pre></dd>`,
+    cx.curl.trim() === '' ? '' : `<dt>Curl script</dt><dd><details><summary>show</summary><pre>${html(cx.curl)}</pre></details></dd>`,
+    '</dl>',
+  ]
+    .filter((s) => s !== '')
+    .join('\n');
+}
+
+function clauseTable(areas: readonly Area[]): string {
+  const rows = areas.flatMap((a) =>
+    a.clauses.map((c) => {
+      const id = isRegression(c) || c.status === 'failed' ? `<a href="#${html(anchor(c.id))}">${html(c.id)}</a>` : html(c.id);
+      const known = c.expectedFailure === true ? ' (known)' : '';
+      return `<tr><td><code>${id}</code></td><td>${html(a.name)}</td><td>${html(c.summary)}${notes(c.notes)}</td><td><span class="tag s-${c.status}">${STATUS_LABEL[c.status]}</span>${known}</td><td class="n">${c.checks}</td></tr>`;
+    }),
+  );
+  return [
+    '<h2>All clauses</h2>',
+    '<table><thead><tr><th>clause</th><th>area</th><th>summary</th><th>status</th><th>checks</th></tr></thead>',
+    `<tbody>${rows.join('\n')}</tbody></table>`,
+  ].join('\n');
+}
+
+function notes(list: readonly string[]): string {
+  return list.length === 0 ? '' : `<ul class="notes">${list.map((n) => `<li>${html(n)}</li>`).join('')}</ul>`;
+}
+
+function anchor(id: string): string {
+  return `clause-${id.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+}
+
+function pct(n: number, total: number): string {
+  return total === 0 ? '0' : ((100 * n) / total).toFixed(2);
+}

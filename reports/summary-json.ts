@@ -1,0 +1,65 @@
+/**
+ * results/summary.json: a public interface (DESIGN.md "Reports"); CI scripts parse it. The keys of the
+ * documented shape come first and in the documented order; everything after them is an allowed extra.
+ * Renaming or dropping a documented key breaks users, so test/reports pins each one.
+ */
+import type { Counterexample, RunResult } from '../harness/results.ts';
+import { coverageOf, type Coverage, type CoverageContext } from './coverage.ts';
+
+export interface SummaryJson {
+  tool: 'svc-conformance';
+  version: string;
+  profile: string;
+  seed: number;
+  verdict: RunResult['verdict'];
+  target: { server: string | null; nodeagentLoader: string | null };
+  totals: RunResult['totals'];
+  clauses: SummaryClause[];
+  startedAt: string;
+  durationMs: number;
+  errors: string[];
+  coverage?: Coverage;
+}
+
+export interface SummaryClause {
+  id: string;
+  section: string;
+  summary: string;
+  status: RunResult['clauses'][number]['status'];
+  checks: number;
+  counterexamples: Counterexample[];
+  notes: string[];
+  expectedFailure: boolean;
+}
+
+/** The coverage block needs the catalog (clause kinds); without it the block is left out. */
+export function toSummary(run: RunResult, coverage?: CoverageContext): SummaryJson {
+  const summary: SummaryJson = {
+    tool: run.tool,
+    version: run.version,
+    profile: run.profile,
+    seed: run.seed,
+    verdict: run.verdict,
+    target: { server: run.target.server, nodeagentLoader: run.target.nodeagentLoader },
+    totals: { ...run.totals },
+    clauses: run.clauses.map((c) => ({
+      id: c.id,
+      section: c.section,
+      summary: c.summary,
+      status: c.status,
+      checks: c.checks,
+      counterexamples: c.counterexamples.map((x) => ({ ...x, steps: [...x.steps] })),
+      notes: [...c.notes],
+      expectedFailure: c.expectedFailure === true,
+    })),
+    startedAt: run.startedAt,
+    durationMs: run.durationMs,
+    errors: [...run.errors],
+  };
+  if (coverage !== undefined) summary.coverage = coverageOf(run, coverage);
+  return summary;
+}
+
+export function toSummaryJson(run: RunResult, coverage?: CoverageContext): string {
+  return `${JSON.stringify(toSummary(run, coverage), null, 2)}\n`;
+}

@@ -1,0 +1,90 @@
+/**
+ * The terminal summary printed at the end of a run: one line per area, then each regression with
+ * enough to act on (clause, expected, observed, replay), then the verdict and where the reports are.
+ * Target-supplied text is made inert: an observed body carrying ESC sequences must not repaint the
+ * reader's terminal.
+ */
+import type { ClauseResult, RunResult } from '../harness/results.ts';
+import { groupByArea, isRegression, type FamilyOf, type StatusCounts } from './areas.ts';
+import { indentRest } from './counterexample-text.ts';
+import { visibleControls } from './escape.ts';
+
+export interface TerminalOptions {
+  readonly color: boolean;
+  /** Folder the reports were written to, when they were. */
+  readonly reportsDir?: string;
+}
+
+type Paint = (code: string, s: string) => string;
+
+export function toTerminalSummary(run: RunResult, familyOf: FamilyOf, opts: TerminalOptions): string {
+  const paint: Paint = opts.color ? (code, s) => `\u001b[${code}m${s}\u001b[0m` : (_code, s) => s;
+  const areas = groupByArea(run.clauses, familyOf);
+  const width = Math.max(0, ...areas.map((a) => safe(a.name).length));
+  const lines = areas.map((a) => `${safe(a.name).padEnd(width)}  ${countsLine(a.counts, paint)}`);
+
+  const regressions = run.clauses.filter(isRegression);
+  if (regressions.length > 0) lines.push('', paint('1;31', `Failures (${regressions.length}):`));
+  for (const c of regressions) lines.push(...failureLines(c, paint));
+
+  const known = run.clauses.filter((c) => c.status === 'failed' && c.expectedFailure === true);
+  if (known.length > 0) {
+    lines.push('', `Known failures (expectations file): ${known.map((c) => safe(c.id)).join(', ')}`);
+  }
+  const nowPassing = run.clauses.filter((c) => c.expectedFailure === true && c.status === 'passed');
+  if (nowPassing.length > 0) {
+    lines.push(`Now passing, remove from the expectations file: ${nowPassing.map((c) => safe(c.id)).join(', ')}`);
+  }
+  if (run.errors.length > 0) {
+    lines.push('', paint('33', `Infrastructure errors (${run.errors.length}):`));
+    for (const e of run.errors) lines.push(`  ${indentRest(safe(e), 2)}`);
+  }
+
+  lines.push('', verdictLine(run, paint));
+  if (opts.reportsDir !== undefined) lines.push(`Reports written to ${safe(opts.reportsDir)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function countsLine(n: StatusCounts, paint: Paint): string {
+  const parts = [
+    part(n.passed, 'passed', '32', paint),
+    part(n.failed, 'failed', '31', paint),
+    part(n.unspecified, 'unspecified', '35', paint),
+    part(n.notChecked, 'not checked', '2', paint),
+  ];
+  // Rare columns only when present, so the common line stays short.
+  if (n.skipped > 0) parts.push(part(n.skipped, 'skipped', '2', paint));
+  if (n.error > 0) parts.push(part(n.error, 'error', '33', paint));
+  return parts.join('  ');
+}
+
+function part(count: number, label: string, code: string, paint: Paint): string {
+  const text = `${count} ${label}`;
+  return count > 0 ? paint(code, text) : text;
+}
+
+function failureLines(c: ClauseResult, paint: Paint): string[] {
+  const head = `  ${paint('31', 'FAIL')} ${paint('1', safe(c.id))}  ${safe(c.summary)}`;
+  const cx = c.counterexamples[0];
+  if (cx === undefined) return [head, '    (no counterexample recorded)'];
+  const lines = [
+    head,
+    `    expected: ${indentRest(safe(cx.expected), 14)}`,
+    `    observed: ${indentRest(safe(cx.observed), 14)}`,
+    `    replay:   ${safe(cx.replay)}`,
+  ];
+  if (c.counterexamples.length > 1) lines.push(`    (+${c.counterexamples.length - 1} more counterexample(s) in the HTML report)`);
+  return lines;
+}
+
+function verdictLine(run: RunResult, paint: Paint): string {
+  const t = run.totals;
+  const code = run.verdict === 'conformant' ? '1;32' : run.verdict === 'nonconformant' ? '1;31' : '1;33';
+  const detail = `${t.passed} passed, ${t.failed} failed, ${t.error} error, ${t.unspecified} unspecified, ${t.skipped} skipped, ${t.notChecked} not checked`;
+  return `${paint(code, `Verdict: ${run.verdict}`)} (${detail}; profile ${safe(run.profile)}, seed ${run.seed})`;
+}
+
+// C1 controls too: 0x9B is a one-byte CSI on some terminals.
+function safe(s: string): string {
+  return visibleControls(s).replace(/[\u0080-\u009F]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,0 +1,83 @@
+/**
+ * The one module that touches the disk (STYLE.md practice 10). Everything it writes comes from the
+ * pure formatters; this only decides file names and modes.
+ */
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RunResult } from '../harness/results.ts';
+import type { Clause } from '../reference/catalog/types.ts';
+import type { FamilyOf } from './areas.ts';
+import { toHtml } from './html.ts';
+import { toJUnitXml } from './junit.ts';
+import { toSummaryJson } from './summary-json.ts';
+
+export interface ExtraFile {
+  readonly name: string;
+  readonly content: string;
+}
+
+export interface WriteExtras {
+  /** More files for `counterexamples/` (transcripts, say); names are sanitised the same way. */
+  readonly counterexampleFiles?: readonly ExtraFile[];
+  /** Adds the coverage block to summary.json (it needs clause kinds). */
+  readonly catalog?: readonly Clause[];
+}
+
+export const COUNTEREXAMPLE_DIR = 'counterexamples';
+
+/** Returns the paths written, summary.json first. */
+export async function writeReports(
+  run: RunResult,
+  dir: string,
+  familyOf: FamilyOf,
+  extra: WriteExtras = {},
+): Promise<{ files: string[] }> {
+  await mkdir(dir, { recursive: true });
+  const files: string[] = [];
+  const put = async (path: string, content: string, mode?: number): Promise<void> => {
+    await writeFile(path, content, 'utf8');
+    // writeFile's mode only applies when it creates the file; chmod covers a rerun into the same folder.
+    if (mode !== undefined) await chmod(path, mode);
+    files.push(path);
+  };
+
+  const coverage = extra.catalog === undefined ? undefined : { catalog: extra.catalog, familyOf };
+  await put(join(dir, 'summary.json'), toSummaryJson(run, coverage));
+  await put(join(dir, 'junit.xml'), toJUnitXml(run, familyOf));
+  await put(join(dir, 'index.html'), toHtml(run, familyOf));
+
+  // Scripts left by an earlier run into the same folder would pass for reproductions of this one.
+  const cxDir = join(dir, COUNTEREXAMPLE_DIR);
+  await rm(cxDir, { recursive: true, force: true });
+  const scripts = counterexampleScripts(run);
+  const extras = (extra.counterexampleFiles ?? []).map((f) => ({ name: sanitiseFileName(f.name), content: f.content }));
+  if (scripts.length + extras.length === 0) return { files };
+  await mkdir(cxDir, { recursive: true });
+  for (const s of scripts) await put(join(cxDir, s.name), s.content, 0o755);
+  for (const f of extras) await put(join(cxDir, f.name), f.content);
+  return { files };
+}
+
+/** `rest:4.5/list/unset` -> `rest_4.5_list_unset`: safe on every file system, never a path. */
+export function sanitiseFileName(name: string): string {
+  const s = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[.]+/, '_');
+  return s === '' ? '_' : s;
+}
+
+/** One script per recorded counterexample: `<clause>-<n>.sh`, n counting from 1 within the clause. */
+export function counterexampleScripts(run: RunResult): ExtraFile[] {
+  const out: ExtraFile[] = [];
+  const taken = new Set<string>();
+  for (const c of run.clauses) {
+    c.counterexamples.forEach((cx, i) => {
+      if (cx.curl.trim() === '') return;
+      // Distinct ids can sanitise alike (`a:b` and `a/b`); a suffix keeps both scripts.
+      let name = `${sanitiseFileName(c.id)}-${i + 1}.sh`;
+      for (let k = 2; taken.has(name); k++) name = `${sanitiseFileName(c.id)}-${i + 1}-${k}.sh`;
+      taken.add(name);
+      const body = cx.curl.startsWith('#!') ? cx.curl : `#!/usr/bin/env bash\n${cx.curl}`;
+      out.push({ name, content: body.endsWith('\n') ? body : `${body}\n` });
+    });
+  }
+  return out;
+}

@@ -1,0 +1,260 @@
+/**
+ * `svc-conformance`: the command line. `run` starts the embedded reference target unless a target is
+ * named, runs the suites through vitest, writes the reports and exits with the code of DESIGN.md:
+ * 0 conformant, 1 nonconformant, 2 usage or configuration error, 3 target unreachable / infrastructure.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
+import { profileByName, profiles, type ProfileName } from '../reference/profile.ts';
+import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/kubeconfig.ts';
+import { checkReachable, createTargetClient } from '../harness/client.ts';
+import { InfrastructureError } from '../harness/exchange.ts';
+import { defaultTargetSettings, newRunId } from '../harness/env.ts';
+import type { TargetSettings } from '../harness/check.ts';
+import { checks, suites } from '../suites/checks/index.ts';
+import { packageRoot, runSuites } from './run-vitest.ts';
+import { parseDuration } from './duration-flag.ts';
+import { startReferenceServer, faults as faultTable, variations as variationTable } from '../targets/reference-server/index.ts';
+import { catalog, familyOf } from '../reference/catalog/index.ts';
+import { buildRunResult, parseExpectations, toTerminalSummary, writeReports, type Expectations } from '../reports/index.ts';
+import { sweepRun } from './sweep.ts';
+
+const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
+const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+
+const intArg = (name: string) => (v: string): number => {
+  if (!/^\d+$/.test(v)) throw new InvalidArgumentError(`${name} must be a non-negative integer`);
+  return Number(v);
+};
+const durationArg = (v: string): number => {
+  const ms = parseDuration(v);
+  if (ms === undefined) throw new InvalidArgumentError(`not a duration (use e.g. 300ms, 2s, 5m)`);
+  return ms;
+};
+const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
+
+const program = new Command('svc-conformance')
+  .description('Spec-conformance suite and property checker for the svc control plane')
+  .version(version)
+  .exitOverride()
+  .configureOutput({ outputError: (s, write) => write(s) });
+
+program
+  .command('run')
+  .description('run the conformance suites (against the embedded reference server unless a target is given)')
+  .option('--kubeconfig <file>', 'credentials file of the target (default: embedded reference server)')
+  .option('--context <name>', 'context of the kubeconfig (KUBECONFIG or ~/.kube/config when --kubeconfig is absent)')
+  .option('--server <url>', 'target base URL (with --token-file for a bearer token)')
+  .option('--token-file <file>', 'bearer token file for --server')
+  .option('--in-cluster', 'use the service-account files of the pod this runs in')
+  .option('--insecure-skip-tls-verify', 'do not verify the target\'s certificate')
+  .addOption(new Option('--profile <name>', 'naming profile').choices(['svc', 'k8s'] as const).default('svc' as const))
+  .option('--seed <n>', 'seed of the property runs (printed with every failure)', intArg('--seed'))
+  .option('--runs <n>', 'examples per property', intArg('--runs'), 25)
+  .option('--suite <name>', `only this suite (repeatable): ${suites.join(', ')}`, collect)
+  .option('--check <id>', 'only this check (repeatable; see `list-checks`)', collect)
+  .option('--path <path>', 'fast-check path of a counterexample to replay (with --seed and --check)')
+  .option('--reports <dir>', 'where to write the reports', 'results')
+  .option('--expectations <file>', 'known failures of this target (YAML/JSON): only regressions fail the run')
+  .option('--slow', 'also run clauses that wait out the target\'s real time windows (minutes)')
+  .option('--continue-ttl <duration>', 'continue-token lifetime the target is configured with', durationArg)
+  .option('--history-window <duration>', 'watch/resourceVersion history the target keeps', durationArg)
+  .option('--fault <name>', 'embedded target only: inject a named fault (repeatable; see `list-faults`)', collect)
+  .option('--variation <name>', 'embedded target only: a legal behaviour variation (repeatable)', collect)
+  .action(async (o) => {
+    process.exitCode = await run(o);
+  });
+
+program
+  .command('serve')
+  .description('run the embedded reference API server on loopback until interrupted')
+  .option('--port <n>', 'port (0: any free one)', intArg('--port'), 0)
+  .addOption(new Option('--profile <name>', 'naming profile').choices(['svc', 'k8s'] as const).default('svc' as const))
+  .option('--continue-ttl <duration>', 'continue-token lifetime', durationArg)
+  .option('--history-window <duration>', 'history retention window', durationArg)
+  .option('--fault <name>', 'inject a named fault (repeatable)', collect)
+  .option('--variation <name>', 'legal behaviour variation (repeatable)', collect)
+  .action(async (o) => {
+    const server = await startReferenceServer({
+      port: o.port,
+      profile: profiles[o.profile],
+      ...(o.continueTtl !== undefined ? { continueTtlMs: o.continueTtl } : {}),
+      ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
+      faults: validateNames('fault', o.fault ?? [], faultTable),
+      variations: validateNames('variation', o.variation ?? [], variationTable),
+    });
+    process.stdout.write(`reference server listening on ${server.url}\n`);
+    await new Promise<void>((resolve) => {
+      for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => resolve());
+    });
+    await server.close();
+  });
+
+program.command('list-checks').description('print every check with its clauses').action(() => {
+  for (const c of checks) process.stdout.write(`${c.suite.padEnd(24)} ${c.id.padEnd(52)} ${c.clauses.join(' ')}\n`);
+});
+program.command('list-faults').description('print the faults and legal variations of the embedded target').action(() => {
+  for (const f of faultTable) process.stdout.write(`fault      ${f.name.padEnd(34)} ${f.clause.padEnd(44)} ${f.description}\n`);
+  for (const v of variationTable) process.stdout.write(`variation  ${v.name.padEnd(34)} ${''.padEnd(44)} ${v.description}\n`);
+});
+
+function validateNames<T extends string>(what: string, names: readonly string[], table: readonly { name: T }[]): T[] {
+  const known = new Set<string>(table.map((t) => t.name));
+  const bad = names.filter((n) => !known.has(n));
+  if (bad.length > 0) throw new ConfigError(`unknown ${what} ${bad.join(', ')}; known: ${[...known].join(', ')}`);
+  return names as T[];
+}
+
+type RunOpts = {
+  kubeconfig?: string; context?: string; server?: string; tokenFile?: string; inCluster?: true; insecureSkipTlsVerify?: true;
+  profile: ProfileName; seed?: number; runs: number; suite?: string[]; check?: string[]; path?: string; reports: string;
+  expectations?: string; slow?: true; continueTtl?: number; historyWindow?: number; fault?: string[]; variation?: string[];
+};
+
+async function run(o: RunOpts): Promise<number> {
+  const started = Date.now();
+  const profile = profileByName(o.profile)!;
+  const seed = o.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const runId = newRunId();
+  const reportsDir = path.resolve(o.reports);
+  const external = Boolean(o.kubeconfig || o.context || o.server || o.inCluster);
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+
+  for (const s of o.suite ?? []) if (!suites.includes(s)) throw new ConfigError(`unknown suite ${s}; known: ${suites.join(', ')}`);
+  for (const c of o.check ?? []) if (!checks.some((k) => k.id === c)) throw new ConfigError(`unknown check ${c}; see \`svc-conformance list-checks\``);
+  if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0)) throw new ConfigError('--fault and --variation apply to the embedded reference server only');
+  let expectations: Expectations | undefined;
+  if (o.expectations) expectations = parseExpectations(readText(o.expectations), o.expectations);
+
+  let targetCfg: TargetConfig;
+  let targetSettings: TargetSettings;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (external) {
+    targetCfg = await loadTargetConfig({
+      ...(o.kubeconfig ? { kubeconfig: o.kubeconfig } : {}),
+      ...(o.context ? { context: o.context } : {}),
+      ...(o.server ? { server: o.server } : {}),
+      ...(o.tokenFile ? { token: readText(o.tokenFile).trim() } : {}),
+      ...(o.insecureSkipTlsVerify ? { insecureSkipTlsVerify: true } : {}),
+    });
+    targetSettings = {
+      ...defaultTargetSettings,
+      slow: Boolean(o.slow),
+      ...(o.continueTtl !== undefined ? { continueTtlMs: o.continueTtl } : {}),
+      ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
+    };
+  } else {
+    // The embedded target runs with a short token lifetime so rest:4.4.4 is checked in seconds.
+    const continueTtlMs = o.continueTtl ?? 1500;
+    const historyWindowMs = o.historyWindow ?? defaultTargetSettings.historyWindowMs;
+    const server = await startReferenceServer({
+      profile,
+      continueTtlMs,
+      historyWindowMs,
+      faults: validateNames('fault', o.fault ?? [], faultTable),
+      variations: validateNames('variation', o.variation ?? [], variationTable),
+    });
+    stopEmbedded = () => server.close();
+    targetCfg = { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'embedded reference server' };
+    targetSettings = { ...defaultTargetSettings, slow: Boolean(o.slow), continueTtlMs, historyWindowMs, namespaceDeletionTimeoutMs: 5_000 };
+    log(`svc-conformance: embedded reference server on ${server.url}${o.fault?.length ? ` with faults ${o.fault.join(', ')}` : ''}${o.variation?.length ? ` with variations ${o.variation.join(', ')}` : ''}`);
+  }
+
+  try {
+    const probe = createTargetClient(targetCfg, { maxRetries: 1 });
+    try {
+      await checkReachable(probe);
+    } finally {
+      await probe.close();
+    }
+    const selected = checks.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
+    log(`svc-conformance ${version}: profile ${profile.name}, seed ${seed}, ${o.runs} runs per property, ${selected.length} checks, run id ${runId}`);
+    const outcome = await runSuites({
+      target: cloneableTarget(targetCfg),
+      profile: profile.name,
+      runId,
+      seed,
+      runs: o.runs,
+      ...(o.check?.length ? { checks: o.check } : {}),
+      ...(o.path ? { path: o.path } : {}),
+      targetSettings,
+      replayCommand: replayCommand(o, seed),
+    }, { ...(o.suite?.length ? { suites: o.suite } : {}), reportsDir, total: selected.length, log });
+
+    if (external) await sweepRun(targetCfg, profile, runId, log);
+    const result = buildRunResult({
+      records: outcome.records,
+      catalog,
+      profile: profile.name,
+      seed,
+      server: targetCfg.server,
+      nodeagentLoader: null,
+      startedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+      version,
+      errors: outcome.errors,
+      ...(expectations ? { expectations } : {}),
+    });
+    const written = await writeReports(result, reportsDir, familyOf);
+    process.stdout.write(toTerminalSummary(result, familyOf, { color: process.stdout.isTTY === true }) + '\n');
+    log(`reports: ${path.relative(process.cwd(), reportsDir) || '.'}/ (${written.files.length} files)`);
+    return result.verdict === 'conformant' ? EXIT.conformant : result.verdict === 'nonconformant' ? EXIT.nonconformant : EXIT.unreachable;
+  } finally {
+    await stopEmbedded?.();
+  }
+}
+
+/** What a person types to run exactly this again; target options included, secrets never. */
+function replayCommand(o: RunOpts, _seed: number): string {
+  const parts = ['npx svc-conformance run'];
+  if (o.kubeconfig) parts.push(`--kubeconfig ${o.kubeconfig}`);
+  if (o.context) parts.push(`--context ${o.context}`);
+  if (o.server) parts.push(`--server ${o.server}`);
+  if (o.profile !== 'svc') parts.push(`--profile ${o.profile}`);
+  for (const f of o.fault ?? []) parts.push(`--fault ${f}`);
+  for (const v of o.variation ?? []) parts.push(`--variation ${v}`);
+  return parts.join(' ');
+}
+
+/** TLS material as strings: vitest clones the settings into its workers. */
+function cloneableTarget(cfg: TargetConfig): TargetConfig {
+  const str = (v: string | Buffer | undefined) => (v === undefined ? undefined : typeof v === 'string' ? v : v.toString('utf8'));
+  const tls = { ...cfg.tls, ca: str(cfg.tls.ca), cert: str(cfg.tls.cert), key: str(cfg.tls.key) };
+  for (const k of ['ca', 'cert', 'key'] as const) if (tls[k] === undefined) delete tls[k];
+  return { ...cfg, tls };
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ConfigError(`${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+}
+
+async function main(): Promise<void> {
+  try {
+    await program.parseAsync(process.argv);
+  } catch (e) {
+    const err = e as { code?: string; exitCode?: number; message?: string };
+    if (typeof err.code === 'string' && err.code.startsWith('commander.')) {
+      process.exitCode = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? 0 : EXIT.usage;
+      return;
+    }
+    if (e instanceof ConfigError) {
+      process.stderr.write(`svc-conformance: ${e.message}\n`);
+      process.exitCode = EXIT.usage;
+      return;
+    }
+    if (e instanceof InfrastructureError) {
+      process.stderr.write(`svc-conformance: ${e.message}\n`);
+      process.exitCode = EXIT.unreachable;
+      return;
+    }
+    process.stderr.write(`svc-conformance: internal error (please report): ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+    process.exitCode = 70;
+  }
+}
+
+await main();

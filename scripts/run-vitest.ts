@@ -1,0 +1,71 @@
+/**
+ * Drives the vitest suites from the CLI: settings go in through `provide`, CheckRecords come back
+ * through test meta to a collecting reporter, Allure results and vitest's own JUnit are written
+ * beside our reports. Vitest's console output is replaced by one progress line per check.
+ */
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { startVitest } from 'vitest/node';
+import type { CheckRecord } from '../harness/results.ts';
+import type { SuiteSettings } from '../suites/settings.ts';
+
+export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface TestCaseLike {
+  readonly name: string;
+  readonly module: { readonly moduleId: string };
+  meta(): { svcConformanceRecords?: CheckRecord[] };
+  result(): { state: string; errors?: readonly { message?: string }[] };
+}
+
+class RecordCollector {
+  readonly records: CheckRecord[] = [];
+  readonly errors: string[] = [];
+  private done = 0;
+  constructor(private readonly log: (line: string) => void, private readonly total: number) {}
+
+  onTestCaseResult(tc: TestCaseLike): void {
+    this.done++;
+    const recs = tc.meta().svcConformanceRecords ?? [];
+    this.records.push(...recs);
+    const r = tc.result();
+    const failed = recs.filter((x) => x.verdict === 'fail').length;
+    const state = failed > 0 ? `FAIL (${[...new Set(recs.filter((x) => x.verdict === 'fail').map((x) => x.clause))].join(', ')})` : r.state === 'failed' ? 'ERROR' : r.state === 'skipped' ? 'not checked' : 'ok';
+    if (recs.length === 0 && r.state === 'failed') this.errors.push(`${tc.name}: ${r.errors?.[0]?.message ?? 'failed'}`);
+    const id = tc.name.split(' [')[0];
+    this.log(`[${String(this.done).padStart(String(this.total).length)}/${this.total}] ${path.basename(tc.module.moduleId, '.suite.ts')} ${id}: ${state}`);
+  }
+
+  onTestRunEnd(_modules: unknown, unhandled: readonly { message?: string }[]): void {
+    for (const e of unhandled) this.errors.push(`unhandled: ${e.message ?? String(e)}`);
+  }
+}
+
+export interface VitestRun {
+  readonly records: CheckRecord[];
+  readonly errors: string[];
+}
+
+export async function runSuites(settings: SuiteSettings, o: { suites?: readonly string[]; reportsDir: string; total: number; log: (line: string) => void }): Promise<VitestRun> {
+  const collector = new RecordCollector(o.log, o.total);
+  const filters = o.suites && o.suites.length > 0 ? o.suites.map((s) => `suites/${s}.suite.ts`) : [];
+  const vitest = await startVitest('test', filters, {
+    config: false,
+    root: packageRoot,
+    include: ['suites/**/*.suite.ts'],
+    watch: false,
+    pool: 'forks',
+    // Each check is a long property run; a wall-clock limit would turn a slow target into a failure.
+    testTimeout: 0,
+    hookTimeout: 120_000,
+    setupFiles: ['allure-vitest/setup'],
+    reporters: [
+      collector as never,
+      ['junit', { outputFile: path.join(o.reportsDir, 'junit-vitest.xml') }] as never,
+      ['allure-vitest/reporter', { resultsDir: path.join(o.reportsDir, 'allure-results') }] as never,
+    ],
+    provide: { svcConformance: settings },
+  } as never, { logLevel: 'silent' } as never);
+  await vitest.close();
+  return { records: collector.records, errors: collector.errors };
+}

@@ -1,0 +1,26 @@
+/**
+ * What the CLI hands to the vitest suites (through vitest's `provide`/`inject`): plain, cloneable data.
+ */
+import type { TargetSettings } from '../harness/check.ts';
+import type { TargetConfig } from '../harness/kubeconfig.ts';
+import type { ProfileName } from '../reference/profile.ts';
+
+export interface SuiteSettings {
+  readonly target: TargetConfig;
+  readonly profile: ProfileName;
+  readonly runId: string;
+  readonly seed: number;
+  readonly runs: number;
+  readonly checks?: readonly string[];
+  readonly path?: string;
+  readonly targetSettings: TargetSettings;
+  readonly replayCommand: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    svcConformance: SuiteSettings;
+  }
+}
+
+export const SETTINGS_KEY = 'svcConformance' as const;

@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkReachable, createTargetClient, parseRetryAfter } from '../../harness/client.ts';
+import { InfrastructureError, type Exchange } from '../../harness/exchange.ts';
+import type { TargetConfig } from '../../harness/kubeconfig.ts';
+import { Transcript } from '../../harness/transcript.ts';
+import { closedPort, json, startHttp, type Handler, type TestServer } from './servers.ts';
+
+const cfgFor = (server: string, headers: Record<string, string> = {}): TargetConfig => ({
+  server,
+  tls: { insecureSkipTlsVerify: false },
+  headers,
+  source: 'test',
+});
+
+async function withServer<T>(handler: Handler, fn: (s: TestServer) => Promise<T>): Promise<T> {
+  const s = await startHttp(handler);
+  try {
+    return await fn(s);
+  } finally {
+    await s.close();
+  }
+}
+
+describe('createTargetClient', () => {
+  it('sends credentials, default Accept and JSON bodies; records redacted exchanges with increasing seq', async () => {
+    await withServer(
+      (_req, res, seen) => json(res, 201, { echo: JSON.parse(seen.body) as unknown }, { 'X-Custom': 'v' }),
+      async (s) => {
+        const t = new Transcript();
+        const target = createTargetClient(cfgFor(s.url + '/', { Authorization: 'Bearer sekret' }), { onExchange: t.record, userAgent: 'ua/1' });
+        try {
+          const res = await target.send({ method: 'POST', path: '/api/v1/namespaces', query: [['dryRun', 'All'], ['pretty', null]], body: { a: "it's" } });
+          expect(res.status).toBe(201);
+          expect(res.json).toEqual({ echo: { a: "it's" } });
+          expect(res.headers['x-custom']).toBe('v');
+          const patch = await target.send({
+            method: 'PATCH',
+            path: '/api/v1/namespaces/x',
+            headers: { 'Content-Type': 'application/merge-patch+json', Accept: 'application/yaml' },
+            body: '{"b":1}',
+          });
+          expect(patch.status).toBe(201);
+        } finally {
+          await target.close();
+        }
+        expect(target.server).toBe(s.url);
+        expect(s.seen[0]).toMatchObject({ method: 'POST', url: '/api/v1/namespaces?dryRun=All&pretty', body: '{"a":"it\'s"}' });
+        expect(s.seen[0]?.headers).toMatchObject({ authorization: 'Bearer sekret', accept: 'application/json', 'content-type': 'application/json', 'user-agent': 'ua/1' });
+        expect(s.seen[1]?.headers).toMatchObject({ accept: 'application/yaml', 'content-type': 'application/merge-patch+json' });
+        expect(s.seen[1]?.body).toBe('{"b":1}');
+
+        const ex = t.all();
+        expect(ex).toHaveLength(2);
+        expect(ex[1]!.seq).toBeGreaterThan(ex[0]!.seq);
+        expect(t.since(ex[0]!.seq)).toEqual([ex[1]]);
+        expect(ex[0]?.request.headers?.authorization).toBe('Bearer <redacted>');
+        expect(JSON.stringify(ex)).not.toContain('sekret');
+        expect(ex[0]?.durationMs).toBeGreaterThanOrEqual(0);
+        expect(ex[0]?.startedAtMs).toBeGreaterThan(Date.now() - 60_000);
+      },
+    );
+  });
+
+  it('json is undefined for non-JSON and unparseable bodies; bodyText always kept', async () => {
+    await withServer(
+      (req, res) => {
+        if (req.url === '/text') {
+          res.writeHead(200, { 'content-type': 'text/plain' });
+          res.end('{"looks":"json"}');
+        } else {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end('{broken');
+        }
+      },
+      async (s) => {
+        const target = createTargetClient(cfgFor(s.url), {});
+        try {
+          const text = await target.send({ method: 'GET', path: '/text' });
+          expect([text.status, text.bodyText, text.json]).toEqual([200, '{"looks":"json"}', undefined]);
+          const broken = await target.send({ method: 'GET', path: '/broken' });
+          expect([broken.status, broken.bodyText, broken.json]).toEqual([500, '{broken', undefined]);
+        } finally {
+          await target.close();
+        }
+      },
+    );
+  });
+
+  it('retries a 429 with Retry-After, honouring the delay, then returns the success', async () => {
+    await withServer(
+      (_req, res, _seen, i) => (i === 0 ? json(res, 429, { reason: 'TooManyRequests' }, { 'Retry-After': '1' }) : json(res, 200, { ok: true })),
+      async (s) => {
+        const ex: Exchange[] = [];
+        const target = createTargetClient(cfgFor(s.url), { onExchange: (e) => ex.push(e) });
+        const t0 = Date.now();
+        try {
+          const res = await target.send({ method: 'GET', path: '/api' });
+          expect(res.status).toBe(200);
+        } finally {
+          await target.close();
+        }
+        expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
+        expect(s.seen).toHaveLength(2);
+        expect(ex.map((e) => e.response?.status)).toEqual([429, 200]);
+      },
+    );
+  });
+
+  it('a 429 that persists past maxRetries becomes an InfrastructureError, not a response', async () => {
+    await withServer(
+      (_req, res) => json(res, 429, {}, { 'Retry-After': '0' }),
+      async (s) => {
+        const target = createTargetClient(cfgFor(s.url), { maxRetries: 2 });
+        try {
+          const err = await target.send({ method: 'POST', path: '/api/v1/namespaces', body: {} }).catch((e: unknown) => e);
+          expect(err).toBeInstanceOf(InfrastructureError);
+          expect((err as Error).message).toBe(`POST /api/v1/namespaces to ${s.url}: still 429 Too Many Requests after 3 attempts (Retry-After: 0)`);
+        } finally {
+          await target.close();
+        }
+        expect(s.seen).toHaveLength(3);
+      },
+    );
+  });
+
+  it.each([504, 410, 409, 500])('does not retry status %i: it is an observation', async (status) => {
+    await withServer(
+      (_req, res) => json(res, status, { code: status }),
+      async (s) => {
+        const target = createTargetClient(cfgFor(s.url), {});
+        try {
+          const res = await target.send({ method: 'GET', path: '/api/v1/namespaces' });
+          expect([res.status, res.json]).toEqual([status, { code: status }]);
+        } finally {
+          await target.close();
+        }
+        expect(s.seen).toHaveLength(1);
+      },
+    );
+  });
+
+  it('a 429 without Retry-After is returned as is', async () => {
+    await withServer(
+      (_req, res) => json(res, 429, {}),
+      async (s) => {
+        const target = createTargetClient(cfgFor(s.url), {});
+        try {
+          expect((await target.send({ method: 'GET', path: '/x' })).status).toBe(429);
+        } finally {
+          await target.close();
+        }
+        expect(s.seen).toHaveLength(1);
+      },
+    );
+  });
+
+  it('connection refused: retried, then one InfrastructureError line and one transport exchange', async () => {
+    const port = await closedPort();
+    const ex: Exchange[] = [];
+    const target = createTargetClient(cfgFor(`http://127.0.0.1:${port}`), { onExchange: (e) => ex.push(e), retryBaseDelayMs: 1 });
+    try {
+      const err = await target.send({ method: 'GET', path: '/api' }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(InfrastructureError);
+      expect((err as InfrastructureError).message).toBe(`cannot reach http://127.0.0.1:${port}: connection refused (after 4 attempts)`);
+      expect((err as InfrastructureError).detail).toBe('ECONNREFUSED');
+    } finally {
+      await target.close();
+    }
+    expect(ex).toHaveLength(1);
+    expect(ex[0]?.transportError).toBe('connection refused');
+    expect(ex[0]?.response).toBeUndefined();
+  });
+
+  it('a reset after sending retries a GET but not a POST (its effect is unknown)', async () => {
+    await withServer(
+      (req, res, _seen, i) => (i % 2 === 0 ? req.socket.destroy() : json(res, 200, {})),
+      async (s) => {
+        const target = createTargetClient(cfgFor(s.url), { retryBaseDelayMs: 1 });
+        try {
+          expect((await target.send({ method: 'GET', path: '/a' })).status).toBe(200);
+          expect(s.seen).toHaveLength(2);
+          const err = await target.send({ method: 'POST', path: '/b', body: {} }).catch((e: unknown) => e);
+          expect(err).toBeInstanceOf(InfrastructureError);
+          expect((err as Error).message).toMatch(new RegExp(`^POST /b to ${s.url}: (connection reset by peer|connection closed \\(.*\\))$`));
+          expect(s.seen).toHaveLength(3);
+        } finally {
+          await target.close();
+        }
+      },
+    );
+  });
+
+  it('a server prefix in the URL is kept in front of every path', async () => {
+    await withServer(
+      (_req, res) => json(res, 200, {}),
+      async (s) => {
+        const target = createTargetClient(cfgFor(`${s.url}/k8s/clusters/c1`), {});
+        try {
+          await target.send({ method: 'GET', path: '/api/v1/namespaces', query: [['limit', '2']] });
+        } finally {
+          await target.close();
+        }
+        expect(s.seen[0]?.url).toBe('/k8s/clusters/c1/api/v1/namespaces?limit=2');
+      },
+    );
+  });
+});
+
+describe('checkReachable', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startHttp((_req, res) => json(res, 401, { kind: 'Status' }));
+  });
+  afterAll(() => s.close());
+
+  it('any HTTP answer, even 401, counts as reachable', async () => {
+    const target = createTargetClient(cfgFor(s.url), {});
+    try {
+      await expect(checkReachable(target)).resolves.toBeUndefined();
+    } finally {
+      await target.close();
+    }
+    expect(s.seen.at(-1)?.url).toBe('/version');
+  });
+
+  it('refused connection: one clear line', async () => {
+    const port = await closedPort();
+    const target = createTargetClient(cfgFor(`http://127.0.0.1:${port}`), { maxRetries: 0 });
+    try {
+      const err = await checkReachable(target).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(InfrastructureError);
+      expect((err as Error).message).toBe(`cannot reach http://127.0.0.1:${port}: connection refused`);
+    } finally {
+      await target.close();
+    }
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates, rejects junk', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('3', now)).toBe(3000);
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:02 GMT', now)).toBe(2000);
+    expect(parseRetryAfter('Wed, 31 Dec 2025 00:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(undefined, now)).toBeUndefined();
+  });
+});
