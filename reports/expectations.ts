@@ -45,7 +45,8 @@ export function parseExpectations(text: string, fileName: string): Expectations 
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const first = doc.errors[0];
   if (first !== undefined) {
-    const line = first.linePos?.[0].line;
+    // prettyErrors would append a code frame; the line is all a one-line message needs.
+    const line = lineCounter.linePos(first.pos[0]).line;
     throw new ExpectationsError(fileName, line, '', `not valid JSON or YAML: ${firstLine(first.message)}`);
   }
   const fail = (node: unknown, path: string, detail: string): never => {
