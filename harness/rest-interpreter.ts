@@ -291,7 +291,7 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
     cx.judge([pass(cd.clause, 'continuation served from the token')]);
   }
   const ctx = readContext(cx, op.res, namespaces, selector);
-  const res = judgePages(ctx, exp, pages, { limit: op.limit, selector: selector !== undefined, ...requested });
+  const res = judgePages(ctx, exp, pages, { limit: op.limit, selector: selector !== undefined, ...requested, ...(semantic === 'Any' ? { limitClause: d.clause } : {}) });
   learnFromList(cx, op.res, first.collectionRv, res);
 }
 

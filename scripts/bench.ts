@@ -1,0 +1,72 @@
+/**
+ * `npm run bench`: checked operations per second against the embedded reference server, and the very
+ * same requests replayed by a plain undici loop with no model and no checks; their ratio is the
+ * harness's overhead. Figures only: nothing here asserts on time.
+ */
+import { performance } from 'node:perf_hooks';
+import fc from 'fast-check';
+import { Pool } from 'undici';
+import { startReferenceServer } from '../targets/reference-server/index.ts';
+import { profiles } from '../reference/profile.ts';
+import { openEnv, defaultTargetSettings } from '../harness/env.ts';
+import { CaseContext } from '../harness/case-context.ts';
+import { Tally } from '../harness/tally.ts';
+import { runOp } from '../harness/rest-interpreter.ts';
+import { opsArb } from '../generators/ops.ts';
+import { queryToString, type Exchange } from '../harness/exchange.ts';
+
+const CASES = Number(process.env['BENCH_CASES'] ?? 150);
+const profile = profiles.svc;
+
+async function checkedRun(): Promise<{ ms: number; requests: Exchange[]; ops: number }> {
+  const server = await startReferenceServer({ profile });
+  const opened = openEnv({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' }, { profile, runId: 'bench', settings: defaultTargetSettings, signals: false });
+  const inputs = fc.sample(opsArb({ resources: ['configmaps', 'leases'], namespaces: 2 }, { maxLength: 14 }), { seed: 7, numRuns: CASES });
+  const tally = new Tally();
+  let ops = 0;
+  const t0 = performance.now();
+  for (const [i, input] of inputs.entries()) {
+    const cx = new CaseContext(opened.env, tally, i);
+    for (const op of input) {
+      await runOp(cx, op);
+      ops++;
+    }
+  }
+  const ms = performance.now() - t0;
+  const requests = [...opened.env.transcript.all()];
+  await opened.close();
+  await server.close();
+  return { ms, requests, ops };
+}
+
+async function plainRun(requests: readonly Exchange[]): Promise<number> {
+  const server = await startReferenceServer({ profile });
+  const pool = new Pool(server.url, { connections: 1 });
+  const t0 = performance.now();
+  for (const e of requests) {
+    const r = e.request;
+    const res = await pool.request({
+      method: r.method,
+      path: r.path + queryToString(r.query),
+      headers: { accept: 'application/json', ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(r.body !== undefined ? { body: JSON.stringify(r.body) } : {}),
+    });
+    await res.body.text();
+  }
+  const ms = performance.now() - t0;
+  await pool.close();
+  await server.close();
+  return ms;
+}
+
+const checked = await checkedRun();
+const plainMs = await plainRun(checked.requests);
+const n = checked.requests.length;
+const fmt = (x: number) => x.toFixed(0).padStart(8);
+process.stdout.write([
+  `svc-conformance bench: ${CASES} generated CRUD/list sequences, ${checked.ops} operations, ${n} HTTP requests`,
+  `checked (model + judges + transcript): ${fmt(checked.ms)} ms  ${fmt((n / checked.ms) * 1000)} requests/s  ${fmt((checked.ops / checked.ms) * 1000)} operations/s`,
+  `plain undici loop, same requests:      ${fmt(plainMs)} ms  ${fmt((n / plainMs) * 1000)} requests/s`,
+  `harness overhead (checked / plain):     ${(checked.ms / plainMs).toFixed(2)}x`,
+  '',
+].join('\n'));

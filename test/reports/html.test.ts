@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { toHtml } from '../../reports/html.ts';
+import { familyOf } from './fixtures.ts';
+import { sampleRun } from './sample-run.ts';
+
+describe('toHtml', () => {
+  const page = toHtml(sampleRun(), familyOf);
+
+  it('shows the verdict, the totals and a coverage row per area', () => {
+    expect(page).toMatch(/<div class="banner v-nonconformant">Verdict: nonconformant<\/div>/);
+    expect(page).toContain('<span class="tag s-failed">2</span> failed');
+    for (const area of ['rest:4.4 paging', 'rest:4.5 resource versions', 'node:2.2 defaults', 'node:1 overview']) {
+      expect(page).toContain(`<tr><td>${area}</td>`);
+    }
+    // rest:4.4 has 2 failed and 1 unspecified of 3: the failed segment is two thirds of the bar.
+    expect(page).toContain('class="s-failed" style="width:66.67%"');
+  });
+
+  it('puts failures before the full clause table, with reproduction details', () => {
+    const failures = page.indexOf('<h2>Failures (2)</h2>');
+    const all = page.indexOf('<h2>All clauses</h2>');
+    expect(failures).toBeGreaterThan(0);
+    expect(all).toBeGreaterThan(failures);
+    const section = page.slice(failures, all);
+    expect(section).toContain('<code>rest:4.4.3</code> continue token resumes the list');
+    expect(section).toContain('<pre>status 200 with items [b, c]</pre>');
+    expect(section).toContain('<li><code>list continue=T</code></li>');
+    expect(section).toContain('<pre>npx svc-conformance run --seed 42 --path 3:1 --check paging-continue</pre>');
+    expect(section).toMatch(/<details><summary>show<\/summary><pre>#!\/usr\/bin\/env bash\ncurl -sS &quot;\$SERVER&quot;&#39;\/api/);
+  });
+
+  it('is self-contained: no script, no external asset', () => {
+    expect(page).not.toMatch(/<script|<link|<img|src=|@import|url\(/i);
+    expect(page).not.toMatch(/href="(?!#)/);
+    expect(page.startsWith('<!DOCTYPE html>')).toBe(true);
+  });
+
+  it('escapes hostile strings everywhere', () => {
+    const hostile = toHtml(sampleRun({ hostile: true, errors: ['<img src=x onerror=alert(1)>'] }), familyOf);
+    expect(hostile).not.toMatch(/<script|<img/i);
+    expect(hostile).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39; ]]&gt; \\u0001\\u001b[2J end');
+    expect(hostile).not.toContain('\u0001');
+    expect(hostile).not.toContain('\u001b');
+  });
+
+  it('lists known failures apart from regressions', () => {
+    const known = toHtml(sampleRun({ expectations: { knownFailures: [{ clause: 'rest:4.4.6', reason: 'issue 12' }] } }), familyOf);
+    expect(known).toContain('<h2>Failures (1)</h2>');
+    expect(known).toContain('<h2>Known failures (expectations file) (1)</h2>');
+    expect(known).toContain('known failure: issue 12');
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { toSummaryJson } from '../../reports/summary-json.ts';
+import { catalog, familyOf } from './fixtures.ts';
+import { sampleRun } from './sample-run.ts';
+
+// DESIGN.md "Reports": CI scripts parse these keys; each one is pinned here on purpose.
+const TOP_KEYS = ['tool', 'version', 'profile', 'seed', 'verdict', 'target', 'totals', 'clauses'];
+const TOTAL_KEYS = ['passed', 'failed', 'unspecified', 'skipped', 'notChecked'];
+const CLAUSE_KEYS = ['id', 'section', 'summary', 'status', 'checks', 'counterexamples'];
+
+describe('summary.json', () => {
+  const run = sampleRun();
+  const parsed = JSON.parse(toSummaryJson(run, { catalog, familyOf })) as Record<string, unknown>;
+
+  it('has the documented keys first, in order, with the documented types', () => {
+    expect(Object.keys(parsed).slice(0, TOP_KEYS.length)).toEqual(TOP_KEYS);
+    expect(parsed.tool).toBe('svc-conformance');
+    expect(parsed.version).toBe('0.1.0');
+    expect(parsed.profile).toBe('svc');
+    expect(parsed.seed).toBe(42);
+    expect(parsed.verdict).toBe('nonconformant');
+    expect(parsed.target).toEqual({ server: 'https://127.0.0.1:6443', nodeagentLoader: null });
+  });
+
+  it('has every documented total, counting clauses by status', () => {
+    const totals = parsed.totals as Record<string, number>;
+    for (const k of TOTAL_KEYS) expect(typeof totals[k], k).toBe('number');
+    expect(totals).toEqual({ passed: 1, failed: 2, unspecified: 1, skipped: 0, notChecked: 1, error: 1 });
+  });
+
+  it('has every documented clause key with real values', () => {
+    const clauses = parsed.clauses as Record<string, unknown>[];
+    expect(clauses).toHaveLength(catalog.length);
+    for (const c of clauses) expect(Object.keys(c).slice(0, CLAUSE_KEYS.length)).toEqual(CLAUSE_KEYS);
+    expect(clauses[0]).toMatchObject({ id: 'rest:4.4.3', section: '4.4', status: 'failed', checks: 15 });
+    const cxs = clauses[0]?.counterexamples as Record<string, unknown>[];
+    expect(cxs).toHaveLength(1);
+    expect(cxs[0]).toMatchObject({ check: 'paging-continue', seed: 42, requestCount: 4, steps: ['create a', 'create b', 'list limit=1', 'list continue=T'] });
+    expect(clauses.find((c) => c.id === 'rest:4.4.9')).toMatchObject({ status: 'unspecified', notes: ['returned 3 items for limit=5'] });
+  });
+
+  it('uses only documented verdict and status words', () => {
+    expect(['conformant', 'nonconformant', 'error']).toContain(parsed.verdict);
+    // `error` is the one status beyond DESIGN's list (infrastructure trouble on a clause).
+    const allowed = ['passed', 'failed', 'unspecified', 'skipped', 'notChecked', 'error'];
+    for (const c of parsed.clauses as { status: string }[]) expect(allowed).toContain(c.status);
+  });
+
+  it('carries the extras: time, errors and a coverage block of normative clauses judged', () => {
+    expect(parsed).toMatchObject({ startedAt: '2025-01-02T03:04:05.000Z', durationMs: 61500, errors: [] });
+    // rest normative: 4.4.3 failed, 4.4.6 failed, 4.5 passed; node: maxPods error (judged), overview informative.
+    expect(parsed.coverage).toEqual({
+      docs: { rest: { checked: 3, normative: 3 }, node: { checked: 1, normative: 1 } },
+      areas: {
+        'rest:4.4 paging': { doc: 'rest', checked: 2, normative: 2 },
+        'rest:4.5 resource versions': { doc: 'rest', checked: 1, normative: 1 },
+        'node:2.2 defaults': { doc: 'node', checked: 1, normative: 1 },
+      },
+    });
+  });
+
+  it('leaves coverage out without a catalog', () => {
+    expect(JSON.parse(toSummaryJson(run))).not.toHaveProperty('coverage');
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { toTerminalSummary } from '../../reports/text.ts';
+import { familyOf } from './fixtures.ts';
+import { HOSTILE, sampleRun } from './sample-run.ts';
+
+describe('toTerminalSummary', () => {
+  const out = toTerminalSummary(sampleRun(), familyOf, { color: false, reportsDir: 'results/' });
+  const lines = out.split('\n');
+
+  it('prints one aligned line per area', () => {
+    expect(lines[0]).toBe('rest:4.4 paging             0 passed  2 failed  1 unspecified  0 not checked');
+    expect(lines[1]).toBe('rest:4.5 resource versions  1 passed  0 failed  0 unspecified  0 not checked');
+    expect(lines[2]).toBe('node:2.2 defaults           0 passed  0 failed  0 unspecified  0 not checked  1 error');
+    expect(lines[3]).toBe('node:1 overview             0 passed  0 failed  0 unspecified  1 not checked');
+  });
+
+  it('prints each failure with expected, observed and replay', () => {
+    const at = lines.indexOf('Failures (2):');
+    expect(at).toBeGreaterThan(0);
+    expect(lines.slice(at + 1, at + 5)).toEqual([
+      '  FAIL rest:4.4.3  continue token resumes the list',
+      '    expected: status 200 with items [b, c]',
+      '    observed: status 200 with items [c]',
+      '    replay:   npx svc-conformance run --seed 42 --path 3:1 --check paging-continue',
+    ]);
+  });
+
+  it('ends with the verdict and the reports folder', () => {
+    expect(out).toMatch(/\nVerdict: nonconformant \(1 passed, 2 failed, 1 error, 1 unspecified, 0 skipped, 1 not checked; profile svc, seed 42\)\nReports written to results\/\n$/);
+  });
+
+  it('colours only when asked', () => {
+    expect(out).not.toContain('\u001b');
+    expect(toTerminalSummary(sampleRun(), familyOf, { color: true })).toContain('\u001b[1;31mVerdict: nonconformant\u001b[0m');
+  });
+
+  it('never passes a target escape sequence through', () => {
+    const hostile = toTerminalSummary(sampleRun({ hostile: true }), familyOf, { color: false });
+    expect(HOSTILE).toContain('\u001b');
+    expect(hostile).not.toContain('\u001b');
+    expect(hostile).toContain('\\u001b[2J');
+  });
+
+  it('names known failures and stale expectations without failing on them', () => {
+    const known = sampleRun({
+      expectations: { knownFailures: [{ clause: 'rest:4.4.6', reason: 'r' }, { clause: 'rest:4.5/list/unset/limit-continue/other', reason: 'r' }] },
+    });
+    const text = toTerminalSummary(known, familyOf, { color: false });
+    expect(text).toContain('Failures (1):');
+    expect(text).toContain('Known failures (expectations file): rest:4.4.6');
+    expect(text).toContain('Now passing, remove from the expectations file: rest:4.5/list/unset/limit-continue/other');
+  });
+});
