@@ -7,6 +7,7 @@ import { acceptableRange, current, currentIndex, learnRv, recordWrite, taint } f
 import { keyOf, readObject, type Content, type ObjectVersion } from '../reference/objects.ts';
 import { collectionPath, objectPath, resourceTypes, type ResourceType } from '../reference/resources.ts';
 import { decideGet, decideList, rvColumn, statusAccepted, type Decision, type ReadSemantic } from '../reference/rv-semantics.ts';
+import { classifyList } from '../reference/query.ts';
 import { judgeGet, judgeListSnapshot, judgePages, type ObservedPage, type ReadContext, type ReadExpectation } from '../reference/read-oracle.ts';
 import { judgeCollectionEnvelope, judgeCreated, judgeObjectEnvelope, judgeUpdated } from '../reference/envelope-rules.ts';
 import { futureResourceVersion, judgeTooLarge } from '../reference/error-rules.ts';
@@ -212,6 +213,12 @@ function listQuery(op: Pick<ListOp, 'match' | 'limit'>, rv: string | undefined, 
   return q;
 }
 
+/** The rest:4.5 decision for the query actually sent, classified by the model (rest:4.3). */
+function decisionFor(query: readonly QueryPair[]): Decision {
+  const q = classifyList(query);
+  return q.ok ? decideList(q.cell) : { outcome: 'unspecified', clause: q.clause, why: q.why };
+}
+
 interface ListBody {
   kind?: unknown;
   apiVersion?: unknown;
@@ -236,10 +243,10 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
   const selector = op.ns === 'all' ? [`${CASE_LABEL}=${cx.caseId}`, op.selector].filter(Boolean).join(',') : op.selector;
   const path = op.ns === 'all' ? collectionPath(rt) : collectionPath(rt, namespaces[0]);
   const { param, index } = resolveRv(cx, op.res, op.rv);
-  const cell = { match: op.match, paging: op.limit === undefined ? ('no-limit' as const) : ('limit' as const), rv: rvColumn(param) };
-  const d = decideList(cell);
+  const query = listQuery(op, param, selector);
+  const d = decisionFor(query);
   const startedAt = cx.env.now();
-  const r = await cx.send({ method: 'GET', path, query: listQuery(op, param, selector) });
+  const r = await cx.send({ method: 'GET', path, query });
   noteRvs(cx, r);
 
   if (d.outcome === 'unspecified') return cx.judge([unspecified(d.clause, d.why, `status ${r.status}`)]);
@@ -268,13 +275,14 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
     const between = op.between?.[i];
     if (between) await runWrite(cx, between);
     const c = resolveRv(cx, op.res, op.continueRv);
-    const cd = decideList({ match: 'unset', paging: 'limit-continue', rv: rvColumn(c.param) });
     const q: QueryPair[] = [];
     if (selector !== undefined) q.push(['labelSelector', selector]);
     if (c.param !== undefined) q.push(['resourceVersion', c.param]);
     q.push(['limit', String(op.limit)], ['continue', token]);
+    const cd = decisionFor(q);
     const next = await cx.send({ method: 'GET', path, query: q });
     noteRvs(cx, next);
+    if (cd.outcome === 'unspecified') return cx.judge([unspecified(cd.clause, cd.why, `status ${next.status}`)]);
     if (cd.outcome === 'reject') {
       return cx.judge([rule(cd.clause, statusAccepted(cd.statuses, next.status), `status ${cd.statuses === '4xx' ? '4xx' : cd.statuses.join(' or ')}`, `status ${next.status}`)]);
     }

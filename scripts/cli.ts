@@ -13,7 +13,7 @@ import { InfrastructureError } from '../harness/exchange.ts';
 import { defaultTargetSettings, newRunId } from '../harness/env.ts';
 import type { TargetSettings } from '../harness/check.ts';
 import { checks, suites } from '../suites/checks/index.ts';
-import { packageRoot, runSuites } from './run-vitest.ts';
+import { packageRoot, progressPrinter, runSuites } from './run-vitest.ts';
 import { parseDuration } from './duration-flag.ts';
 import { startReferenceServer, faults as faultTable, variations as variationTable } from '../targets/reference-server/index.ts';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
@@ -161,6 +161,16 @@ async function run(o: RunOpts): Promise<number> {
     log(`svc-conformance: embedded reference server on ${server.url}${o.fault?.length ? ` with faults ${o.fault.join(', ')}` : ''}${o.variation?.length ? ` with variations ${o.variation.join(', ')}` : ''}`);
   }
 
+  // Ctrl-C: the suite workers delete what they created; this process sweeps anything labelled with
+  // the run that is left, stops the embedded server, and exits 130 (143 for SIGTERM).
+  const onSignal = (signal: NodeJS.Signals) => {
+    log(`svc-conformance: ${signal}: cleaning up run ${runId}`);
+    const sweep = external ? sweepRun(targetCfg, profile, runId, log) : Promise.resolve();
+    void sweep.finally(() => stopEmbedded?.()).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
   try {
     const probe = createTargetClient(targetCfg, { maxRetries: 1 });
     try {
@@ -168,6 +178,7 @@ async function run(o: RunOpts): Promise<number> {
     } finally {
       await probe.close();
     }
+    const progress = progressPrinter(process.stderr);
     const selected = checks.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
     log(`svc-conformance ${version}: profile ${profile.name}, seed ${seed}, ${o.runs} runs per property, ${selected.length} checks, run id ${runId}`);
     const outcome = await runSuites({
@@ -180,7 +191,8 @@ async function run(o: RunOpts): Promise<number> {
       ...(o.path ? { path: o.path } : {}),
       targetSettings,
       replayCommand: replayCommand(o, seed),
-    }, { ...(o.suite?.length ? { suites: o.suite } : {}), reportsDir, total: selected.length, log });
+    }, { ...(o.suite?.length ? { suites: o.suite } : {}), reportsDir, total: selected.length, log: progress.line });
+    progress.end();
 
     if (external) await sweepRun(targetCfg, profile, runId, log);
     const result = buildRunResult({
@@ -196,11 +208,13 @@ async function run(o: RunOpts): Promise<number> {
       errors: outcome.errors,
       ...(expectations ? { expectations } : {}),
     });
-    const written = await writeReports(result, reportsDir, familyOf);
-    process.stdout.write(toTerminalSummary(result, familyOf, { color: process.stdout.isTTY === true }) + '\n');
-    log(`reports: ${path.relative(process.cwd(), reportsDir) || '.'}/ (${written.files.length} files)`);
+    const written = await writeReports(result, reportsDir, familyOf, { catalog });
+    process.stdout.write(toTerminalSummary(result, familyOf, { color: process.stdout.isTTY === true, reportsDir: path.relative(process.cwd(), reportsDir) || '.' }) + '\n');
+    log(`svc-conformance: ${written.files.length} report files written`);
     return result.verdict === 'conformant' ? EXIT.conformant : result.verdict === 'nonconformant' ? EXIT.nonconformant : EXIT.unreachable;
   } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
     await stopEmbedded?.();
   }
 }

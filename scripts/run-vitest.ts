@@ -22,7 +22,7 @@ class RecordCollector {
   readonly records: CheckRecord[] = [];
   readonly errors: string[] = [];
   private done = 0;
-  constructor(private readonly log: (line: string) => void, private readonly total: number) {}
+  constructor(private readonly log: (line: string, keep: boolean) => void, private readonly total: number) {}
 
   onTestCaseResult(tc: TestCaseLike): void {
     this.done++;
@@ -33,7 +33,7 @@ class RecordCollector {
     const state = failed > 0 ? `FAIL (${[...new Set(recs.filter((x) => x.verdict === 'fail').map((x) => x.clause))].join(', ')})` : r.state === 'failed' ? 'ERROR' : r.state === 'skipped' ? 'not checked' : 'ok';
     if (recs.length === 0 && r.state === 'failed') this.errors.push(`${tc.name}: ${r.errors?.[0]?.message ?? 'failed'}`);
     const id = tc.name.split(' [')[0];
-    this.log(`[${String(this.done).padStart(String(this.total).length)}/${this.total}] ${path.basename(tc.module.moduleId, '.suite.ts')} ${id}: ${state}`);
+    this.log(`[${String(this.done).padStart(String(this.total).length)}/${this.total}] ${path.basename(tc.module.moduleId, '.suite.ts')} ${id}: ${state}`, state !== 'ok' && state !== 'not checked');
   }
 
   onTestRunEnd(_modules: unknown, unhandled: readonly { message?: string }[]): void {
@@ -46,7 +46,26 @@ export interface VitestRun {
   readonly errors: string[];
 }
 
-export async function runSuites(settings: SuiteSettings, o: { suites?: readonly string[]; reportsDir: string; total: number; log: (line: string) => void }): Promise<VitestRun> {
+/**
+ * On a terminal one live line is rewritten in place (failures stay on screen); in CI every check
+ * gets a plain line, so logs read well without control characters.
+ */
+export function progressPrinter(stream: NodeJS.WriteStream): { line: (text: string, keep: boolean) => void; end: () => void } {
+  if (!stream.isTTY) return { line: (text) => stream.write(`${text}\n`), end: () => undefined };
+  let live = false;
+  return {
+    line: (text, keep) => {
+      const width = Math.max(20, (stream.columns ?? 100) - 1);
+      stream.write(`\r\u001b[K${keep ? text : text.slice(0, width)}${keep ? '\n' : ''}`);
+      live = !keep;
+    },
+    end: () => {
+      if (live) stream.write('\r\u001b[K');
+    },
+  };
+}
+
+export async function runSuites(settings: SuiteSettings, o: { suites?: readonly string[]; reportsDir: string; total: number; log: (line: string, keep: boolean) => void }): Promise<VitestRun> {
   const collector = new RecordCollector(o.log, o.total);
   const filters = o.suites && o.suites.length > 0 ? o.suites.map((s) => `suites/${s}.suite.ts`) : [];
   const vitest = await startVitest('test', filters, {

@@ -1,0 +1,38 @@
+/**
+ * Runs registered checks against a reference server started with faults or variations, the way the
+ * CLI does but in-process, so the self-tests see the records the reports would show.
+ */
+import { startReferenceServer } from '../../targets/reference-server/index.ts';
+import type { FaultName } from '../../targets/reference-server/faults.ts';
+import type { VariationName } from '../../targets/reference-server/variations.ts';
+import { profiles, type ProfileName } from '../../reference/profile.ts';
+import { defaultTargetSettings, openEnv } from '../../harness/env.ts';
+import { runCheck } from '../../harness/run-check.ts';
+import { checkById } from '../../suites/checks/index.ts';
+import type { CheckRecord } from '../../harness/results.ts';
+
+export const CONTINUE_TTL_MS = 400;
+
+export async function runAgainst(o: { checks: readonly string[]; faults?: readonly FaultName[]; variations?: readonly VariationName[]; runs: number; seed: number; profile?: ProfileName }): Promise<CheckRecord[]> {
+  const profile = profiles[o.profile ?? 'svc'];
+  const server = await startReferenceServer({ profile, continueTtlMs: CONTINUE_TTL_MS, faults: o.faults ?? [], variations: o.variations ?? [] });
+  const opened = openEnv(
+    { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'self-test' },
+    { profile, runId: `t${o.seed.toString(16)}`, settings: { ...defaultTargetSettings, continueTtlMs: CONTINUE_TTL_MS, namespaceDeletionTimeoutMs: 1000 }, signals: false },
+  );
+  try {
+    const records: CheckRecord[] = [];
+    for (const id of o.checks) {
+      const check = checkById(id);
+      if (!check) throw new Error(`no check ${id}`);
+      records.push(...(await runCheck(check, opened.env, { seed: o.seed, runs: o.runs })));
+    }
+    return records;
+  } finally {
+    await opened.close();
+    await server.close();
+  }
+}
+
+export const failuresOf = (records: readonly CheckRecord[]) => records.filter((r) => r.verdict === 'fail');
+export const errorsOf = (records: readonly CheckRecord[]) => records.filter((r) => r.verdict === 'error');
