@@ -105,7 +105,9 @@ export async function runWrite(cx: CaseContext, op: WriteOp): Promise<void> {
       return;
     }
     if (live) {
-      cx.judge([rule('rest:2.2.2', r.status >= 400 && r.status < 500, `create of an existing name ${key} refused (4xx)`, `status ${r.status}`)]);
+      // One name, one object: repeating a create must not make a second one or replace the first.
+      const refused = r.status >= 400 && r.status < 500;
+      cx.judge([rule('rest:2.2.2', refused, `create of an existing name ${key} refused (4xx)`, `status ${r.status}`), rule('rest:2.2.1', refused, `a repeated create of ${key} is refused (names make creation idempotent)`, `status ${r.status}`)]);
       return;
     }
     const reused = h.everKeys.has(key);

@@ -182,7 +182,10 @@ export function judgeRemaining(p: Pick<ObservedPage, 'remainingItemCount'>, at: 
   if (at.selector) return [rule(c, !present, 'no remainingItemCount when the request has a selector', `page ${at.page}: remainingItemCount ${JSON.stringify(r)}`)];
   if (!at.paged || at.last) return [rule(c, !present, 'no remainingItemCount on a complete list or the last page', `page ${at.page}: remainingItemCount ${JSON.stringify(r)}`)];
   if (!present) return [pass(c, 'remainingItemCount absent or exact', 'absent')];
-  return [rule(c, r === at.later, `remainingItemCount ${at.later} (items on the later pages)`, `page ${at.page}: remainingItemCount ${JSON.stringify(r)}`)];
+  const exact = r === at.later;
+  const expected = `remainingItemCount ${at.later} (items on the later pages)`;
+  const observed = `page ${at.page}: remainingItemCount ${JSON.stringify(r)}`;
+  return [rule(c, exact, expected, observed), rule('rest:2.3/metadata.remainingItemCount', exact, expected, observed)];
 }
 
 /**

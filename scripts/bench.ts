@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { Pool } from 'undici';
-import { startReferenceServer } from '../targets/reference-server/index.ts';
+import { startReferenceServer } from '../targets/api-server/index.ts';
 import { profiles } from '../reference/profile.ts';
 import { openEnv, defaultTargetSettings } from '../harness/env.ts';
 import { CaseContext } from '../harness/case-context.ts';

@@ -15,7 +15,7 @@ import type { TargetSettings } from '../harness/check.ts';
 import { checks, suites } from '../suites/checks/index.ts';
 import { packageRoot, progressPrinter, runSuites } from './run-vitest.ts';
 import { parseDuration } from './duration-flag.ts';
-import { startReferenceServer, faults as faultTable, variations as variationTable } from '../targets/reference-server/index.ts';
+import { startReferenceServer, faults as faultTable, variations as variationTable } from '../targets/api-server/index.ts';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
 import { buildRunResult, parseExpectations, toTerminalSummary, writeReports, type Expectations } from '../reports/index.ts';
 import { sweepRun } from './sweep.ts';

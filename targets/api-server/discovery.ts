@@ -1,0 +1,30 @@
+/** Discovery documents, enough for kubectl and client libraries to find the served resources. */
+import type { Profile } from '../../reference/profile.ts';
+import { resourceTypes } from '../../reference/resources.ts';
+
+export function discovery(profile: Profile, path: string): unknown | undefined {
+  const rts = resourceTypes(profile);
+  const verbs = ['create', 'delete', 'get', 'list', 'update'];
+  const coord = rts.leases.group;
+  switch (path) {
+    case '/version':
+      return { major: '1', minor: '24', gitVersion: 'v1.24.0', platform: 'svc-conformance-reference' };
+    case '/api':
+      return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' }] };
+    case '/apis':
+      return { kind: 'APIGroupList', apiVersion: 'v1', groups: [{ name: coord, versions: [{ groupVersion: `${coord}/v1`, version: 'v1' }], preferredVersion: { groupVersion: `${coord}/v1`, version: 'v1' } }] };
+    case '/api/v1':
+      return {
+        kind: 'APIResourceList', groupVersion: 'v1', resources: [
+          { name: 'namespaces', singularName: '', namespaced: false, kind: 'Namespace', verbs, shortNames: ['ns'] },
+          { name: 'configmaps', singularName: '', namespaced: true, kind: 'ConfigMap', verbs, shortNames: ['cm'] },
+        ],
+      };
+    case `/apis/${coord}/v1`:
+      return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: `${coord}/v1`, resources: [{ name: 'leases', singularName: '', namespaced: true, kind: 'Lease', verbs }] };
+    case `/apis/${coord}`:
+      return { kind: 'APIGroup', apiVersion: 'v1', name: coord, versions: [{ groupVersion: `${coord}/v1`, version: 'v1' }], preferredVersion: { groupVersion: `${coord}/v1`, version: 'v1' } };
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * Reads: get and list, dispatched through the model's decision tables (reference/rv-semantics.ts and
+ * reference/query.ts), served from the versioned store. Faults and legal variations bend exactly the
+ * step they name.
+ */
+import { createHash } from 'node:crypto';
+import { decideGet, decideList, rvColumn, type Decision } from '../../reference/rv-semantics.ts';
+import { classifyList } from '../../reference/query.ts';
+import { matchesLabels, parseLabelSelector } from '../../reference/label-selector.ts';
+import { apiVersionOf, listKindOf, type ResourceType } from '../../reference/resources.ts';
+import { TOO_LARGE_TEXT } from '../../reference/error-rules.ts';
+import { badRequest, gone, invalid, notFound, statusAnswer, type Answer } from './status.ts';
+import { has, varies, type ServerState } from './state.ts';
+import type { StoredObject } from './store.ts';
+
+type Pairs = readonly (readonly [string, string | null])[];
+
+export const keyFor = (rt: ResourceType, ns: string | undefined, name: string) => `${rt.plural}/${ns ?? ''}/${name}`;
+export const prefixFor = (rt: ResourceType, ns: string | undefined) => (ns === undefined ? `${rt.plural}/` : `${rt.plural}/${ns}/`);
+
+/** Objects as sent on the wire: list items without kind/apiVersion (upstream), extras when asked. */
+export function present(st: ServerState, rt: ResourceType, obj: StoredObject, inList: boolean): Record<string, unknown> {
+  let out: Record<string, unknown> = obj;
+  if (inList && !varies(st, 'items-with-kind')) {
+    const { kind: _k, apiVersion: _a, ...rest } = obj;
+    out = rest;
+  } else if (!inList) {
+    out = { ...obj, kind: rt.kind, apiVersion: apiVersionOf(rt) };
+  }
+  if (varies(st, 'extra-fields')) out = { ...out, futureField: { note: 'unknown to the suite' }, metadata: { ...(out['metadata'] as object), futureMetadataField: 'x' } };
+  return out;
+}
+
+async function tooLarge(st: ServerState, text: string, rev: number): Promise<Answer | undefined> {
+  if (await st.store.waitForRevision(rev, st.tooLargeWaitMs)) return undefined;
+  const message = has(st, 'too-large-without-text') ? 'Timeout: the request did not complete in time' : `${TOO_LARGE_TEXT}: ${text}, current: ${st.codec.rv(st.store.currentRevision)}`;
+  return statusAnswer(504, 'Timeout', message, { 'retry-after': '1' });
+}
+
+/** A requested revision, or the answer that refuses it. */
+async function requested(st: ServerState, text: string | undefined): Promise<{ rev: number } | { answer: Answer }> {
+  const rev = text === undefined ? undefined : st.codec.parseRv(text);
+  if (rev === undefined) return { answer: badRequest(`invalid resource version ${JSON.stringify(text)}`) };
+  const late = await tooLarge(st, text!, rev);
+  return late ? { answer: late } : { rev };
+}
+
+export async function getObject(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, pairs: Pairs): Promise<Answer> {
+  const text = pairs.find(([k]) => k === 'resourceVersion')?.[1] ?? undefined;
+  const d = decideGet(rvColumn(text));
+  let at = st.store.currentRevision;
+  if (d.outcome === 'serve' && d.semantic === 'Any' && varies(st, 'stale-any')) at = st.store.oldestRetained;
+  if (d.outcome === 'serve' && d.semantic === 'NotOlderThan') {
+    const r = await requested(st, text ?? undefined);
+    if ('answer' in r) return r.answer;
+    at = st.store.currentRevision;
+  }
+  const obj = st.store.get(keyFor(rt, ns, name), at);
+  return obj ? { status: 200, body: present(st, rt, obj, false) } : notFound(rt.plural, name);
+}
+
+function orderKey(st: ServerState, key: string): string {
+  return varies(st, 'shuffled-order') ? createHash('sha256').update(key).digest('hex') + key : key;
+}
+
+function fieldFilter(text: string | undefined): ((o: StoredObject) => boolean) | { error: string } {
+  if (text === undefined || text.trim() === '') return () => true;
+  const reqs = text.split(',').map((p) => /^\s*(metadata\.name|metadata\.namespace)\s*(==|=|!=)\s*([^,]*)$/.exec(p));
+  if (reqs.some((m) => !m)) return { error: `unsupported field selector ${JSON.stringify(text)}` };
+  return (o) => reqs.every((m) => {
+    const v = String(o.metadata[m![1] === 'metadata.name' ? 'name' : 'namespace'] ?? '');
+    return m![2] === '!=' ? v !== m![3] : v === m![3];
+  });
+}
+
+export async function listObjects(st: ServerState, rt: ResourceType, ns: string | undefined, pairs: Pairs): Promise<Answer> {
+  const q = classifyList(pairs);
+  if (!q.ok) return invalid(q.why);
+  let d: Decision = decideList(q.cell);
+  if (d.outcome === 'unspecified') return invalid(d.why);
+  if (d.outcome === 'reject') {
+    if (d.statuses !== '4xx' && has(st, 'accept-400-cell')) d = { outcome: 'serve', semantic: 'ContinueExact', clause: d.clause };
+    else if (d.statuses === '4xx' && has(st, 'invalid-cell-accepted')) d = { outcome: 'serve', semantic: 'MostRecent', clause: d.clause };
+    else if (d.statuses === '4xx') return varies(st, 'invalid-as-400') ? badRequest(`resourceVersionMatch is forbidden here (${d.clause})`) : invalid(`resourceVersionMatch is forbidden here (${d.clause})`);
+    else return badRequest('specifying resource version is not allowed when using continue');
+  }
+  const labels = q.labelSelector === undefined ? undefined : parseLabelSelector(q.labelSelector);
+  if (labels && !labels.ok) return badRequest(`unable to parse requirement: ${labels.error}`);
+  const fieldText = pairs.find(([k]) => k === 'fieldSelector')?.[1] ?? undefined;
+  const fields = fieldFilter(fieldText);
+  if (typeof fields !== 'function') return badRequest(fields.error);
+  const selected = labels !== undefined || (fieldText !== undefined && fieldText.trim() !== '');
+
+  const now = st.clock();
+  const cur = st.store.currentRevision;
+  let at = cur;
+  let after: string | undefined;
+  let issuedAt = now;
+  let continuation = false;
+  switch (d.semantic) {
+    case 'MostRecent':
+      break;
+    case 'Any':
+      if (varies(st, 'stale-any')) at = st.store.oldestRetained;
+      break;
+    case 'NotOlderThan': {
+      const r = await requested(st, q.resourceVersion);
+      if ('answer' in r) return r.answer;
+      at = has(st, 'stale-not-older-than') && q.limit === undefined ? Math.max(0, Math.max(st.store.oldestRetained, r.rev - 1)) : st.store.currentRevision;
+      break;
+    }
+    case 'Exact': {
+      const r = await requested(st, q.resourceVersion);
+      if ('answer' in r) return r.answer;
+      if (r.rev < st.store.oldestRetained) return gone(`too old resource version: ${q.resourceVersion} (${st.codec.rv(st.store.oldestRetained)})`);
+      if (has(st, 'exact-410-too-early') && r.rev !== st.store.currentRevision) return gone(`too old resource version: ${q.resourceVersion}`);
+      at = has(st, 'ignore-exact') ? st.store.currentRevision : r.rev;
+      break;
+    }
+    case 'ContinueExact': {
+      const t = q.continueToken === undefined ? undefined : st.codec.parseToken(q.continueToken);
+      if (!t) return badRequest('continue key is not valid');
+      const expired = now - t.issuedAt > st.continueTtlMs && !has(st, 'continue-never-expires');
+      if (expired || t.rev < st.store.oldestRetained) return gone('The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.');
+      at = has(st, 'continuation-sees-new-writes') ? cur : t.rev;
+      after = t.after;
+      issuedAt = t.issuedAt;
+      continuation = true;
+      break;
+    }
+    default:
+      return invalid(`unsupported read semantic ${d.semantic}`);
+  }
+
+  const items = st.store
+    .list(prefixFor(rt, ns), at)
+    .filter(({ obj }) => (labels === undefined || (labels.ok && matchesLabels(labels.selector, (obj.metadata['labels'] ?? {}) as Record<string, string>))) && fields(obj))
+    .map((e) => ({ ...e, order: orderKey(st, e.key) }))
+    .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+  const rest = after === undefined ? items : items.filter((e) => e.order > after!);
+
+  const metadata: Record<string, unknown> = { resourceVersion: st.codec.rv(has(st, 'page-rv-drift') && continuation ? cur : at) };
+  let page = rest;
+  if (q.limit !== undefined) {
+    const size = has(st, 'page-overflow') ? q.limit + 1 : varies(st, 'short-pages') && q.limit > 1 ? q.limit - 1 : q.limit;
+    page = rest.slice(0, size);
+    const more = rest.length > page.length;
+    const last = page[page.length - 1];
+    if ((more || (has(st, 'continue-on-last-page') && last)) && last) metadata['continue'] = st.codec.token({ rev: at, after: last.order, issuedAt });
+    const remaining = rest.length - page.length + (has(st, 'remaining-off-by-one') ? 1 : 0);
+    if (more && (!selected || has(st, 'remaining-with-selector')) && !varies(st, 'no-remaining-count')) metadata['remainingItemCount'] = remaining;
+  }
+  if (varies(st, 'extra-fields')) metadata['futureListField'] = true;
+  return {
+    status: 200,
+    body: { kind: has(st, 'wrong-list-kind') ? 'List' : listKindOf(rt), apiVersion: apiVersionOf(rt), metadata, items: page.map((e) => present(st, rt, e.obj, true)) },
+  };
+}

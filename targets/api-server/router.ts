@@ -1,0 +1,45 @@
+/**
+ * Maps a request path onto a resource route (rest:4.1 path shapes) or a discovery document.
+ */
+import type { Profile } from '../../reference/profile.ts';
+import { resourceTypes, type ResourceType } from '../../reference/resources.ts';
+
+export type Route =
+  | { readonly kind: 'collection'; readonly rt: ResourceType; readonly namespace: string | undefined }
+  | { readonly kind: 'object'; readonly rt: ResourceType; readonly namespace: string | undefined; readonly name: string }
+  | { readonly kind: 'none' };
+
+export function route(profile: Profile, pathname: string): Route {
+  const rts = Object.values(resourceTypes(profile)) as ResourceType[];
+  let segs: string[];
+  try {
+    segs = pathname.split('/').filter((s) => s !== '').map(decodeURIComponent);
+  } catch {
+    return { kind: 'none' };
+  }
+  let group: string;
+  let rest: string[];
+  if (segs[0] === 'api' && segs[1] === 'v1') {
+    group = '';
+    rest = segs.slice(2);
+  } else if (segs[0] === 'apis' && segs.length >= 3) {
+    group = segs[1]!;
+    if (segs[2] !== 'v1') return { kind: 'none' };
+    rest = segs.slice(3);
+  } else return { kind: 'none' };
+  const byPlural = (plural: string | undefined) => rts.find((r) => r.group === group && r.plural === plural);
+
+  // /namespaces/{ns}/{plural}[/{name}] for namespaced types of this group
+  if (rest[0] === 'namespaces' && rest.length >= 3) {
+    const rt = byPlural(rest[2]);
+    if (!rt || !rt.namespaced) return { kind: 'none' };
+    if (rest.length === 3) return { kind: 'collection', rt, namespace: rest[1] };
+    if (rest.length === 4) return { kind: 'object', rt, namespace: rest[1], name: rest[3]! };
+    return { kind: 'none' };
+  }
+  const rt = byPlural(rest[0]);
+  if (!rt) return { kind: 'none' };
+  if (rest.length === 1) return { kind: 'collection', rt, namespace: undefined };
+  if (rest.length === 2 && !rt.namespaced) return { kind: 'object', rt, namespace: undefined, name: rest[1]! };
+  return { kind: 'none' };
+}

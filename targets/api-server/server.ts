@@ -1,0 +1,140 @@
+/**
+ * The embedded reference API server: plain HTTP on loopback, JSON only, built on the model. Used by
+ * `npm start`, by the self-tests (with faults and variations), and by real clients such as kubectl.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Profile } from '../../reference/profile.ts';
+import { makeCodec } from './encoding.ts';
+import type { FaultName } from './faults.ts';
+import type { VariationName } from './variations.ts';
+import { VersionedStore } from './store.ts';
+import type { ServerState } from './state.ts';
+import { discovery } from './discovery.ts';
+import { route } from './router.ts';
+import { getObject, listObjects } from './reads.ts';
+import { createObject, deleteObject, updateObject } from './writes.ts';
+import { badRequest, statusAnswer, type Answer } from './status.ts';
+
+export interface ReferenceServerOptions {
+  readonly host?: string;
+  readonly port?: number;
+  readonly profile: Profile;
+  /** rest:6.1.4 / rest:8: history kept for Exact reads (default 5 minutes). */
+  readonly historyWindowMs?: number;
+  /** rest:4.4.4: continue-token lifetime (default 5 minutes). */
+  readonly continueTtlMs?: number;
+  readonly clock?: () => number;
+  readonly faults?: readonly FaultName[];
+  readonly variations?: readonly VariationName[];
+  /** How long a read naming a future resourceVersion waits before 504 (rest:7). */
+  readonly tooLargeWaitMs?: number;
+}
+
+export interface ReferenceServer {
+  readonly url: string;
+  readonly state: ServerState;
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 3 * 1024 * 1024;
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size > MAX_BODY) throw new RangeError('request body too large');
+    chunks.push(c as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function handle(st: ServerState, req: IncomingMessage): Promise<Answer> {
+  const url = new URL(req.url ?? '/', 'http://reference');
+  const pairs = [...url.searchParams.entries()].map(([k, v]) => [k, v] as const);
+  const doc = req.method === 'GET' ? discovery(st.profile, url.pathname.replace(/\/+$/, '') || '/') : undefined;
+  if (doc !== undefined) return { status: 200, body: doc };
+  st.store.compact(st.clock(), st.historyWindowMs);
+  const r = route(st.profile, url.pathname);
+  if (r.kind === 'none') return statusAnswer(404, 'NotFound', 'the server could not find the requested resource');
+  let body: unknown;
+  if (req.method === 'POST' || req.method === 'PUT') {
+    try {
+      body = JSON.parse(await readBody(req));
+    } catch (e) {
+      return badRequest(`could not decode the request body as JSON: ${(e as Error).message}`);
+    }
+  } else {
+    await readBody(req).catch(() => '');
+  }
+  if (r.kind === 'collection') {
+    if (req.method === 'GET') {
+      if (url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true') return statusAnswer(501, 'NotImplemented', 'watch is not served by this reference server yet');
+      return listObjects(st, r.rt, r.namespace, pairs);
+    }
+    if (req.method === 'POST') return createObject(st, r.rt, r.namespace, body);
+    return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported on a collection here`);
+  }
+  switch (req.method) {
+    case 'GET':
+      return getObject(st, r.rt, r.namespace, r.name, pairs);
+    case 'PUT':
+      return updateObject(st, r.rt, r.namespace, r.name, body);
+    case 'DELETE':
+      return deleteObject(st, r.rt, r.namespace, r.name);
+    case 'PATCH':
+      return statusAnswer(415, 'UnsupportedMediaType', 'PATCH is not served by this reference server yet');
+    default:
+      return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported`);
+  }
+}
+
+export async function startReferenceServer(opts: ReferenceServerOptions): Promise<ReferenceServer> {
+  const variations = new Set(opts.variations ?? []);
+  const state: ServerState = {
+    profile: opts.profile,
+    store: new VersionedStore(),
+    codec: makeCodec({ opaqueRv: variations.has('opaque-rv'), opaqueContinue: variations.has('opaque-continue') }),
+    historyWindowMs: opts.historyWindowMs ?? 5 * 60_000,
+    continueTtlMs: opts.continueTtlMs ?? 5 * 60_000,
+    tooLargeWaitMs: opts.tooLargeWaitMs ?? 300,
+    clock: opts.clock ?? Date.now,
+    faults: new Set(opts.faults ?? []),
+    variations,
+  };
+  let requests = 0;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    void (async () => {
+      requests++;
+      let answer: Answer;
+      try {
+        if (variations.has('latency')) await delay(5 + Math.floor(Math.random() * 25));
+        // Every 20th request is throttled once: a conforming client retries after Retry-After.
+        answer = variations.has('retry-after-429') && requests % 20 === 0
+          ? statusAnswer(429, 'TooManyRequests', 'too many requests, please retry', { 'retry-after': '0' })
+          : await handle(state, req);
+      } catch (e) {
+        answer = statusAnswer(500, 'InternalError', e instanceof Error ? e.message : String(e));
+      }
+      const text = variations.has('pretty-json') ? JSON.stringify(answer.body, null, 2) : JSON.stringify(answer.body);
+      res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...(answer.headers ?? {}) });
+      res.end(text);
+    })();
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
+    state,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}

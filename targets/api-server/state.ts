@@ -1,0 +1,21 @@
+/** Everything a request handler needs, created once per server. */
+import type { Profile } from '../../reference/profile.ts';
+import type { Codec } from './encoding.ts';
+import type { FaultName } from './faults.ts';
+import type { VersionedStore } from './store.ts';
+import type { VariationName } from './variations.ts';
+
+export interface ServerState {
+  readonly profile: Profile;
+  readonly store: VersionedStore;
+  readonly codec: Codec;
+  readonly historyWindowMs: number;
+  readonly continueTtlMs: number;
+  readonly tooLargeWaitMs: number;
+  readonly clock: () => number;
+  readonly faults: ReadonlySet<FaultName>;
+  readonly variations: ReadonlySet<VariationName>;
+}
+
+export const has = (st: ServerState, f: FaultName) => st.faults.has(f);
+export const varies = (st: ServerState, v: VariationName) => st.variations.has(v);

@@ -1,0 +1,103 @@
+/**
+ * A versioned key-value store in the manner of etcd: one global revision counter, every write a new
+ * revision, each key a chain of versions so any retained revision can be read as a snapshot, and
+ * time-based compaction that drops what is older than the history window.
+ */
+export type StoredObject = Record<string, unknown> & { metadata: Record<string, unknown> };
+
+interface Version {
+  readonly rev: number;
+  /** null: deleted at this revision. */
+  readonly obj: StoredObject | null;
+}
+
+export class VersionedStore {
+  private rev = 0;
+  private readonly chains = new Map<string, Version[]>();
+  private readonly revTimes: { rev: number; atMs: number }[] = [];
+  /** Oldest revision still readable as a snapshot. */
+  private compacted = 0;
+  private readonly waiters = new Set<() => void>();
+
+  get currentRevision(): number {
+    return this.rev;
+  }
+
+  get oldestRetained(): number {
+    return this.compacted;
+  }
+
+  /** Writes (obj) or deletes (null) a key at a new revision; returns that revision. */
+  write(key: string, obj: StoredObject | null, nowMs: number): number {
+    const rev = ++this.rev;
+    const chain = this.chains.get(key) ?? [];
+    chain.push({ rev, obj });
+    this.chains.set(key, chain);
+    this.revTimes.push({ rev, atMs: nowMs });
+    for (const w of this.waiters) w();
+    return rev;
+  }
+
+  /** The next revision number a write will get (to stamp the object before storing it). */
+  get nextRevision(): number {
+    return this.rev + 1;
+  }
+
+  get(key: string, atRev = this.rev): StoredObject | undefined {
+    const chain = this.chains.get(key);
+    if (!chain) return undefined;
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const v = chain[i]!;
+      if (v.rev <= atRev) return v.obj ?? undefined;
+    }
+    return undefined;
+  }
+
+  /** Live objects under a key prefix at a revision, ordered by key. */
+  list(prefix: string, atRev = this.rev): { key: string; obj: StoredObject }[] {
+    const out: { key: string; obj: StoredObject }[] = [];
+    for (const key of this.chains.keys()) {
+      if (!key.startsWith(prefix)) continue;
+      const obj = this.get(key, atRev);
+      if (obj) out.push({ key, obj });
+    }
+    return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  /**
+   * Drops history older than the window: the newest revision written at or before `now - window`
+   * becomes the oldest readable one (reads of older revisions get 410 Gone).
+   */
+  compact(nowMs: number, windowMs: number): void {
+    const horizon = nowMs - windowMs;
+    let cut = this.compacted;
+    while (this.revTimes.length > 0 && this.revTimes[0]!.atMs <= horizon) cut = this.revTimes.shift()!.rev;
+    if (cut <= this.compacted) return;
+    this.compacted = cut;
+    for (const [key, chain] of this.chains) {
+      // Keep the newest version at or below the cut (it is the value at `cut`) and everything after.
+      let keepFrom = 0;
+      for (let i = 0; i < chain.length; i++) if (chain[i]!.rev <= cut) keepFrom = i;
+      const kept = chain.slice(keepFrom);
+      if (kept.length === 1 && kept[0]!.obj === null && kept[0]!.rev <= cut) this.chains.delete(key);
+      else this.chains.set(key, kept);
+    }
+  }
+
+  /** Resolves when the revision exists or the time is up; true if it exists. */
+  async waitForRevision(rev: number, timeoutMs: number): Promise<boolean> {
+    if (rev <= this.rev) return true;
+    return new Promise((resolve) => {
+      const done = (ok: boolean) => {
+        this.waiters.delete(check);
+        clearTimeout(timer);
+        resolve(ok);
+      };
+      const check = () => {
+        if (rev <= this.rev) done(true);
+      };
+      const timer = setTimeout(() => done(rev <= this.rev), timeoutMs);
+      this.waiters.add(check);
+    });
+  }
+}

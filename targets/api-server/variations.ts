@@ -1,0 +1,22 @@
+/**
+ * Legal variations (`--variation NAME`): behaviour the spec allows but the reference server does not
+ * show by default. A suite that flags any of them is wrong; the self-tests require all to pass.
+ */
+export const variations = [
+  { name: 'opaque-rv', description: 'resourceVersions are opaque non-numeric strings' },
+  { name: 'shuffled-order', description: 'lists come in a stable pseudo-random order instead of by name' },
+  { name: 'stale-any', description: 'rv="0" reads are served from the oldest retained snapshot' },
+  { name: 'no-remaining-count', description: 'remainingItemCount is never sent' },
+  { name: 'short-pages', description: 'pages hold fewer than limit items (limit-1) while paging correctly' },
+  { name: 'opaque-continue', description: 'continue tokens use another valid format' },
+  { name: 'pretty-json', description: 'JSON bodies are indented' },
+  { name: 'extra-fields', description: 'objects and list metadata carry unknown extra fields' },
+  { name: 'invalid-as-400', description: '"Invalid" cells are answered 400 instead of 422' },
+  { name: 'items-with-kind', description: 'list items carry kind and apiVersion' },
+  { name: 'status-200-on-create', description: 'create answers 200 instead of 201' },
+  { name: 'latency', description: '5-30 ms delay on every request' },
+  { name: 'retry-after-429', description: 'every 20th request is answered 429 with Retry-After: 0 first' },
+  { name: 'delete-returns-object', description: 'DELETE answers with the deleted object instead of a Status' },
+] as const satisfies readonly { name: string; description: string }[];
+
+export type VariationName = (typeof variations)[number]['name'];

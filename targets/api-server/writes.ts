@@ -1,0 +1,149 @@
+/**
+ * Writes: create (POST), update (PUT) and delete, with the metadata rules of rest:2.3, unique names
+ * (rest:2.2), two-phase deletion for objects with finalizers (rest:3.1), and namespace deletion that
+ * removes what the namespace holds (rest:2.2.4).
+ */
+import { randomUUID, randomBytes } from 'node:crypto';
+import { apiVersionOf, resourceTypes, type ResourceType } from '../../reference/resources.ts';
+import { canonical } from '../../reference/objects.ts';
+import { alreadyExists, badRequest, conflict, invalid, notFound, statusAnswer, success, type Answer } from './status.ts';
+import { has, varies, type ServerState } from './state.ts';
+import { keyFor, prefixFor, present } from './reads.ts';
+import type { StoredObject } from './store.ts';
+
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+/** Set by the server only: a client's values for these are ignored, as upstream does. */
+const SERVER_FIELDS = ['uid', 'resourceVersion', 'creationTimestamp', 'deletionTimestamp', 'generation', 'selfLink'];
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const rfc3339 = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+
+function clientMetadata(md: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(md)) if (!SERVER_FIELDS.includes(k)) out[k] = v;
+  return out;
+}
+
+function metadataLabelKey(st: ServerState): string {
+  return st.profile.name === 'k8s' ? 'kubernetes.io/metadata.name' : 'svc.io/metadata.name';
+}
+
+function checkBody(rt: ResourceType, body: unknown): { obj: Record<string, unknown>; md: Record<string, unknown> } | Answer {
+  if (!isRecord(body)) return badRequest('the request body must be a JSON object');
+  if (body['kind'] !== undefined && body['kind'] !== rt.kind) return badRequest(`kind ${String(body['kind'])} does not match ${rt.kind}`);
+  if (body['apiVersion'] !== undefined && body['apiVersion'] !== apiVersionOf(rt)) return badRequest(`apiVersion ${String(body['apiVersion'])} does not match ${apiVersionOf(rt)}`);
+  const md = isRecord(body['metadata']) ? body['metadata'] : {};
+  return { obj: body, md };
+}
+
+function namespaceLive(st: ServerState, ns: string): Answer | undefined {
+  const nsObj = st.store.get(keyFor(resourceTypes(st.profile).namespaces, undefined, ns));
+  if (!nsObj) return notFound('namespaces', ns);
+  if (nsObj.metadata['deletionTimestamp']) return statusAnswer(403, 'Forbidden', `unable to create new content in namespace ${ns} because it is being terminated`);
+  return undefined;
+}
+
+export function createObject(st: ServerState, rt: ResourceType, ns: string | undefined, body: unknown): Answer {
+  const checked = checkBody(rt, body);
+  if ('status' in checked) return checked;
+  const { obj, md } = checked;
+  if (rt.namespaced && ns === undefined) return statusAnswer(405, 'MethodNotAllowed', `create ${rt.plural} needs a namespace in the path`);
+  if (md['namespace'] !== undefined && md['namespace'] !== '' && md['namespace'] !== ns) return badRequest('the namespace of the provided object does not match the namespace sent on the request');
+  let name = typeof md['name'] === 'string' ? md['name'] : undefined;
+  if (!name && typeof md['generateName'] === 'string') name = `${md['generateName']}${randomBytes(4).toString('hex').slice(0, 5)}`;
+  if (!name) return invalid('metadata.name: Required value: name or generateName is required');
+  if (!(rt.namespaced ? DNS_SUBDOMAIN : DNS_LABEL).test(name)) return invalid(`metadata.name: Invalid value: ${JSON.stringify(name)}`);
+  if (ns !== undefined) {
+    const blocked = namespaceLive(st, ns);
+    if (blocked) return blocked;
+  }
+  const key = keyFor(rt, ns, name);
+  if (st.store.get(key) && !has(st, 'duplicate-create-overwrites')) return alreadyExists(rt.plural, name);
+  const now = st.clock();
+  const metadata: Record<string, unknown> = { ...clientMetadata(md), name, uid: randomUUID(), resourceVersion: st.codec.rv(st.store.nextRevision), creationTimestamp: rfc3339(now) };
+  if (ns !== undefined) metadata['namespace'] = ns;
+  const stored: StoredObject = { ...obj, apiVersion: apiVersionOf(rt), kind: rt.kind, metadata };
+  if (rt.kind === 'Namespace') {
+    metadata['labels'] = { ...(isRecord(md['labels']) ? md['labels'] : {}), [metadataLabelKey(st)]: name };
+    stored['spec'] = { finalizers: [st.profile.name === 'k8s' ? 'kubernetes' : 'svc'] };
+    stored['status'] = { phase: 'Active' };
+  }
+  st.store.write(key, stored, now);
+  return { status: varies(st, 'status-200-on-create') ? 200 : 201, body: present(st, rt, stored, false) };
+}
+
+export function updateObject(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, body: unknown): Answer {
+  const checked = checkBody(rt, body);
+  if ('status' in checked) return checked;
+  const { obj, md } = checked;
+  if (md['name'] !== name) return badRequest('the name of the object does not match the name on the URL');
+  if (md['namespace'] !== undefined && md['namespace'] !== ns) return badRequest('the namespace of the provided object does not match the namespace sent on the request');
+  const key = keyFor(rt, ns, name);
+  const existing = st.store.get(key);
+  if (!existing) return notFound(rt.plural, name);
+  if (md['resourceVersion'] !== undefined && md['resourceVersion'] !== existing.metadata['resourceVersion']) {
+    return conflict(`Operation cannot be fulfilled on ${rt.plural} "${name}": the object has been modified; please apply your changes to the latest version and try again`);
+  }
+  const old = existing.metadata;
+  const metadata: Record<string, unknown> = {
+    ...clientMetadata(md),
+    name,
+    uid: has(st, 'uid-changes-on-update') ? randomUUID() : old['uid'],
+    creationTimestamp: old['creationTimestamp'],
+    resourceVersion: old['resourceVersion'],
+  };
+  if (ns !== undefined) metadata['namespace'] = ns;
+  if (old['deletionTimestamp'] !== undefined) metadata['deletionTimestamp'] = old['deletionTimestamp'];
+  const next: StoredObject = { ...obj, apiVersion: apiVersionOf(rt), kind: rt.kind, metadata };
+  if (rt.kind === 'Namespace') {
+    metadata['labels'] = { ...(isRecord(md['labels']) ? md['labels'] : {}), [metadataLabelKey(st)]: name };
+    next['spec'] = existing['spec'];
+    next['status'] = existing['status'];
+  }
+  // A write that changes nothing is not a new version (upstream behaviour).
+  if (canonical(next) === canonical(existing)) return { status: 200, body: present(st, rt, existing, false) };
+  const now = st.clock();
+  const finalizers = Array.isArray(metadata['finalizers']) ? metadata['finalizers'] : [];
+  if (metadata['deletionTimestamp'] !== undefined && finalizers.length === 0) {
+    // rest:3.1: removing the last finalizer of a terminating object removes it.
+    st.store.write(key, null, now);
+    return { status: 200, body: present(st, rt, next, false) };
+  }
+  if (!has(st, 'rv-unchanged-on-update')) metadata['resourceVersion'] = st.codec.rv(st.store.nextRevision);
+  st.store.write(key, next, now);
+  return { status: 200, body: present(st, rt, next, false) };
+}
+
+export function deleteObject(st: ServerState, rt: ResourceType, ns: string | undefined, name: string): Answer {
+  const key = keyFor(rt, ns, name);
+  const existing = st.store.get(key);
+  if (!existing) return notFound(rt.plural, name);
+  const now = st.clock();
+  const deleted = () => (varies(st, 'delete-returns-object') ? { status: 200, body: present(st, rt, existing, false) } : success());
+  if (rt.kind === 'Namespace') {
+    const terminating: StoredObject = {
+      ...existing,
+      metadata: { ...existing.metadata, deletionTimestamp: rfc3339(now), resourceVersion: st.codec.rv(st.store.nextRevision) },
+      status: { phase: 'Terminating' },
+    };
+    st.store.write(key, terminating, now);
+    if (!has(st, 'namespace-delete-keeps-objects')) {
+      for (const type of Object.values(resourceTypes(st.profile))) {
+        if (!type.namespaced) continue;
+        for (const e of st.store.list(prefixFor(type, name))) st.store.write(e.key, null, now);
+      }
+    }
+    st.store.write(key, null, now);
+    return { status: 200, body: present(st, rt, terminating, false) };
+  }
+  const finalizers = Array.isArray(existing.metadata['finalizers']) ? existing.metadata['finalizers'] : [];
+  if (finalizers.length > 0) {
+    if (existing.metadata['deletionTimestamp'] !== undefined) return { status: 200, body: present(st, rt, existing, false) };
+    const terminating: StoredObject = { ...existing, metadata: { ...existing.metadata, deletionTimestamp: rfc3339(now), resourceVersion: st.codec.rv(st.store.nextRevision) } };
+    st.store.write(key, terminating, now);
+    return { status: 200, body: present(st, rt, terminating, false) };
+  }
+  st.store.write(key, null, now);
+  return deleted();
+}
