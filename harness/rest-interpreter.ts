@@ -203,7 +203,26 @@ export async function runGet(cx: CaseContext, op: Extract<Op, { op: 'get' }>): P
   const o = is2xx(r.status) ? readObject(rt, r.json) : undefined;
   if (o) cx.judge(judgeObjectEnvelope(rt, o, { name: op.name, namespace: ns }));
   const exp: ReadExpectation = { semantic, clause: d.clause, ...(index !== undefined ? { at: index } : {}) };
-  cx.judge(judgeGet(readContext(cx, op.res, [ns], undefined), exp, key, { status: r.status, ...(o ? { object: o } : {}) }));
+  cx.judge([...judgeGet(readContext(cx, op.res, [ns], undefined), exp, key, { status: r.status, ...(o ? { object: o } : {}) }), ...pathClauses(rt, 'object'), ...(param !== undefined ? [pass('rest:4.3/resourceVersion', 'resourceVersion honoured as rest:4.5 says')] : [])]);
+}
+
+/** rest:4.1 path shapes (and the core group's) exercised by a read the model accepted. */
+function pathClauses(rt: ResourceType, shape: 'object' | 'collection' | 'all'): Judgement[] {
+  const clause = shape === 'object' ? 'rest:4.1/get-namespaced-object' : shape === 'collection' ? 'rest:4.1/get-namespaced-collection' : 'rest:4.1/get-collection';
+  const js = [pass(clause, 'the path shape of rest:4.1 answers as the model predicts')];
+  if (rt.group === '') js.push(pass('rest:4.1/get-core', 'the core group serves the same shapes under /api/v1'));
+  return js;
+}
+
+/** rest:4.3 rows of the parameters a list used, once the model accepted the answer. */
+function queryClauses(query: readonly QueryPair[], pages: number): Judgement[] {
+  const used = new Set(query.map(([k]) => k));
+  const js: Judgement[] = [];
+  for (const [k, clause] of [['resourceVersion', 'rest:4.3/resourceVersion'], ['resourceVersionMatch', 'rest:4.3/resourceVersionMatch'], ['limit', 'rest:4.3/limit']] as const) {
+    if (used.has(k)) js.push(pass(clause, `${k} honoured as rest:4.4/4.5 say`));
+  }
+  if (pages > 1) js.push(pass('rest:4.3/continue', 'continue tokens lead through the snapshot'));
+  return js;
 }
 
 function listQuery(op: Pick<ListOp, 'match' | 'limit'>, rv: string | undefined, selector: string | undefined): QueryPair[] {
@@ -253,7 +272,9 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
 
   if (d.outcome === 'unspecified') return cx.judge([unspecified(d.clause, d.why, `status ${r.status}`)]);
   if (d.outcome === 'reject') {
-    return cx.judge([rule(d.clause, statusAccepted(d.statuses, r.status), d.statuses === '4xx' ? 'refused as invalid (any 4xx)' : `status ${d.statuses.join(' or ')}`, `status ${r.status}`)]);
+    const ok = statusAccepted(d.statuses, r.status);
+    const expected = d.statuses === '4xx' ? 'refused as invalid (any 4xx)' : `status ${d.statuses.join(' or ')}`;
+    return cx.judge([rule(d.clause, ok, expected, `status ${r.status}`), ...(d.statuses === '4xx' ? [rule('rest:4.3/resourceVersionMatch', ok, expected, `status ${r.status}`)] : [rule('rest:7/400', ok, expected, `status ${r.status}`)])]);
   }
   const semantic = d.semantic as 'MostRecent' | 'Any' | 'NotOlderThan' | 'Exact';
   if (r.status === 410 && semantic === 'Exact') return cx.judge(judgeGoneForExact(cx, op.res, index, d.clause));
@@ -265,9 +286,10 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
   const requested = semantic === 'Exact' && param !== undefined ? { requestedRv: param } : {};
   const first = pageOf(rt, r);
 
+  const shape = op.ns === 'all' ? ('all' as const) : ('collection' as const);
   if (op.limit === undefined) {
     const js = judgeListSnapshotWithRemaining(cx, op.res, namespaces, selector, exp, first, requested);
-    return learnFromList(cx, op.res, first.collectionRv, js);
+    return learnFromList(cx, op.res, first.collectionRv, { ...js, judgements: [...js.judgements, ...pathClauses(rt, shape), ...queryClauses(query, 1)] });
   }
 
   const pages: ObservedPage[] = [first];
@@ -286,7 +308,9 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
     noteRvs(cx, next);
     if (cd.outcome === 'unspecified') return cx.judge([unspecified(cd.clause, cd.why, `status ${next.status}`)]);
     if (cd.outcome === 'reject') {
-      return cx.judge([rule(cd.clause, statusAccepted(cd.statuses, next.status), `status ${cd.statuses === '4xx' ? '4xx' : cd.statuses.join(' or ')}`, `status ${next.status}`)]);
+      const ok = statusAccepted(cd.statuses, next.status);
+      const expected = `status ${cd.statuses === '4xx' ? '4xx' : cd.statuses.join(' or ')}`;
+      return cx.judge([rule(cd.clause, ok, expected, `status ${next.status}`), rule('rest:7/400', ok, expected, `status ${next.status}`)]);
     }
     if (next.status === 410) {
       const age = cx.env.now() - startedAt;
@@ -302,7 +326,7 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
   }
   const ctx = readContext(cx, op.res, namespaces, selector);
   const res = judgePages(ctx, exp, pages, { limit: op.limit, selector: selector !== undefined, ...requested, ...(semantic === 'Any' ? { limitClause: d.clause } : {}) });
-  learnFromList(cx, op.res, first.collectionRv, res);
+  learnFromList(cx, op.res, first.collectionRv, { ...res, judgements: [...res.judgements, ...pathClauses(rt, shape), ...queryClauses(query, pages.length)] });
 }
 
 function judgeListSnapshotWithRemaining(cx: CaseContext, res: ResName, namespaces: readonly string[], selector: string | undefined, exp: ReadExpectation, page: ObservedPage, requested: { requestedRv?: string }) {

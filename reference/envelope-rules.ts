@@ -55,11 +55,18 @@ export interface LearnedValues {
   readonly writeRvs: ReadonlySet<string>;
 }
 
+/** rest:2.3 labels and annotations: string maps, stored as sent (keys the server adds are ignored). */
+function labelsRule(o: ObservedObject, sent: Content, knownKeys: ReadonlySet<string>): Judgement {
+  const m = contentMismatch(sent, { labels: o.labels, annotations: o.annotations, body: sent.body }, knownKeys);
+  return rule('rest:2.3/metadata.labels', m === undefined, 'labels and annotations as sent', m ?? '');
+}
+
 /** A successful create: the object as sent, with a fresh uid and a resourceVersion no write had before. */
 export function judgeCreated(o: ObservedObject, sent: Content, learned: LearnedValues, knownKeys: ReadonlySet<string>): Judgement[] {
   const owner = typeof o.uid === 'string' ? learned.uids.get(o.uid) : undefined;
   const mismatch = contentMismatch(sent, o, knownKeys);
   return [
+    labelsRule(o, sent, knownKeys),
     rule('rest:4.1/post', mismatch === undefined, 'the created object carries the content sent', mismatch ?? ''),
     rule('rest:2.3/metadata.uid', owner === undefined, 'a uid never seen before (uids identify objects)', `uid ${show(o.uid)} already belonged to ${owner}`),
     rule('rest:2.3/metadata.resourceVersion', typeof o.rv === 'string' && !learned.writeRvs.has(o.rv), 'a resourceVersion no earlier write returned', `resourceVersion ${show(o.rv)} was returned by an earlier write`),
@@ -71,6 +78,7 @@ export function judgeUpdated(o: ObservedObject, before: ObjectVersion, sent: Con
   const changed = contentMismatch(before.content, { labels: sent.labels, annotations: sent.annotations, body: sent.body }, knownKeys) !== undefined;
   const mismatch = contentMismatch(sent, o, knownKeys);
   const js: Judgement[] = [
+    labelsRule(o, sent, knownKeys),
     rule('rest:4.1/put', mismatch === undefined, 'the stored object carries the content sent', mismatch ?? ''),
     rule('rest:2.3/metadata.uid', o.uid === before.uid, `uid unchanged by an update (${before.uid})`, `uid ${show(o.uid)}`),
     rule('rest:2.3/metadata.creationTimestamp', o.creationTimestamp === before.creationTimestamp, `creationTimestamp unchanged by an update (${show(before.creationTimestamp)})`, `creationTimestamp ${show(o.creationTimestamp)}`),

@@ -36,7 +36,7 @@ export const namesAndScope: Check<ScopeInput> = {
   id: 'names-and-scope',
   suite: 'rest-crud',
   title: 'names are unique per namespace; namespaces are cluster-scoped; namespace deletion removes contents',
-  clauses: ['rest:2.2.2', 'rest:2.2.3', 'rest:2.2.4', 'rest:2.2.5', 'rest:4.1/get-collection'],
+  clauses: ['rest:2.2.2', 'rest:2.2.3', 'rest:2.2.4', 'rest:2.2.5', 'rest:4.1/get-collection', 'rest:4.1/get-namespace', 'rest:4.1/get-namespaces'],
   defaultRuns: 5,
   arbitrary: () => fc.record({ name: fc.constantFrom(...namePool), content: contentArb }),
   describe: (i) => [
@@ -63,7 +63,13 @@ export const namesAndScope: Check<ScopeInput> = {
     cx.judge([rule('rest:2.2.3', again.status >= 400 && again.status < 500, `a second namespace named ${ns0} is refused (4xx)`, `status ${again.status}`)]);
     const nsGet = await cx.send({ method: 'GET', path: objectPath(nsRt, ns0) });
     const nsObj = readObject(nsRt, nsGet.json);
-    cx.judge([rule('rest:2.2.5', nsGet.status === 200 && nsObj.namespace === undefined, 'a namespace is read at a cluster-scoped path and has no namespace', `status ${nsGet.status}, metadata.namespace ${JSON.stringify(nsObj.namespace)}`)]);
+    cx.judge([
+      rule('rest:2.2.5', nsGet.status === 200 && nsObj.namespace === undefined, 'a namespace is read at a cluster-scoped path and has no namespace', `status ${nsGet.status}, metadata.namespace ${JSON.stringify(nsObj.namespace)}`),
+      rule('rest:4.1/get-namespace', nsGet.status === 200 && nsObj.kind === 'Namespace' && nsObj.name === ns0, `GET /api/v1/namespaces/${ns0} returns that Namespace`, `status ${nsGet.status}, kind ${JSON.stringify(nsObj.kind)}, name ${JSON.stringify(nsObj.name)}`),
+    ]);
+    const nsList = await cx.send({ method: 'GET', path: collectionPath(nsRt), query: [['labelSelector', `${CASE_LABEL}=${cx.caseId}`]] });
+    const nsNames = ((nsList.json as { items?: unknown[] } | undefined)?.items ?? []).map((it) => readObject(nsRt, it).name);
+    cx.judge([rule('rest:4.1/get-namespaces', nsList.status === 200 && (nsList.json as { kind?: unknown })?.kind === 'NamespaceList' && nsNames.includes(ns0) && nsNames.includes(ns1), `GET /api/v1/namespaces is a NamespaceList holding ${ns0} and ${ns1}`, `status ${nsList.status}, kind ${JSON.stringify((nsList.json as { kind?: unknown })?.kind)}, names ${nsNames.join(', ')}`)]);
 
     const del = await cx.send({ method: 'DELETE', path: objectPath(nsRt, ns0) });
     cx.judge([rule('rest:4.1/delete', del.status >= 200 && del.status < 300, `delete of namespace ${ns0} accepted`, `status ${del.status}`)]);
