@@ -15,7 +15,7 @@ import { runOp } from '../harness/rest-interpreter.ts';
 import { opsArb } from '../generators/ops.ts';
 import { queryToString, type Exchange } from '../harness/exchange.ts';
 
-const CASES = Number(process.env['BENCH_CASES'] ?? 150);
+const CASES = Number(process.env['BENCH_CASES'] ?? 400);
 const profile = profiles.svc;
 
 async function checkedRun(): Promise<{ ms: number; requests: Exchange[]; ops: number }> {
@@ -59,6 +59,8 @@ async function plainRun(requests: readonly Exchange[]): Promise<number> {
   return ms;
 }
 
+// One untimed round of each first, so neither side pays for JIT warm-up in the figures.
+await plainRun((await checkedRun()).requests);
 const checked = await checkedRun();
 const plainMs = await plainRun(checked.requests);
 const n = checked.requests.length;
