@@ -61,6 +61,12 @@ async function handle(st: ServerState, req: IncomingMessage): Promise<Answer> {
   if (r.kind === 'none') return statusAnswer(404, 'NotFound', 'the server could not find the requested resource');
   let body: unknown;
   if (req.method === 'POST' || req.method === 'PUT') {
+    // JSON only for now (rest:4.8): other media types, protobuf included, are refused as unsupported.
+    const type = (req.headers['content-type'] ?? 'application/json').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json') {
+      await readBody(req).catch(() => '');
+      return statusAnswer(415, 'UnsupportedMediaType', `the body media type "${type}" is not supported`);
+    }
     try {
       body = JSON.parse(await readBody(req));
     } catch (e) {
