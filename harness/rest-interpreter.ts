@@ -221,7 +221,7 @@ function queryClauses(query: readonly QueryPair[], pages: number): Judgement[] {
   for (const [k, clause] of [['resourceVersion', 'rest:4.3/resourceVersion'], ['resourceVersionMatch', 'rest:4.3/resourceVersionMatch'], ['limit', 'rest:4.3/limit']] as const) {
     if (used.has(k)) js.push(pass(clause, `${k} honoured as rest:4.4/4.5 say`));
   }
-  if (pages > 1) js.push(pass('rest:4.3/continue', 'continue tokens lead through the snapshot'));
+  if (pages > 1) js.push(pass('rest:4.3/continue', 'continue tokens lead through the snapshot'), pass('rest:4.4.5', 'chunking is available'));
   return js;
 }
 

@@ -87,3 +87,33 @@ export const namesAndScope: Check<ScopeInput> = {
     cx.judge([rule('rest:2.2.4', other.status === 200, `${ns1}/${input.name} in another namespace survives`, `status ${other.status}`)]);
   },
 };
+
+/**
+ * rest:2.3 metadata.name with generateName: the server makes a unique name from the prefix; every
+ * generated name is distinct and reads back as that object.
+ */
+export const generatedNames: Check<{ prefix: string; count: number }> = {
+  id: 'generated-names',
+  suite: 'rest-crud',
+  title: 'generateName yields distinct names with the prefix, each readable',
+  clauses: ['rest:2.3/metadata.name'],
+  defaultRuns: 5,
+  arbitrary: () => fc.record({ prefix: fc.constantFrom('gen-', 'x', 'cm.'), count: fc.integer({ min: 2, max: 6 }) }),
+  describe: (i) => [`create ${i.count} configmaps in ns0 with generateName ${JSON.stringify(i.prefix)}`, 'read each back by its name'],
+  run: async (input, cx) => {
+    const rt = resourceOf(cx, 'configmaps');
+    const ns = await namespaceOf(cx, 0);
+    const names: string[] = [];
+    for (let n = 0; n < input.count; n++) {
+      const r = await cx.send({ method: 'POST', path: collectionPath(rt, ns), body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: input.prefix, namespace: ns, labels: cx.ownLabels }, data: { n: String(n) } } });
+      const o = readObject(rt, r.json);
+      cx.judge([rule('rest:2.3/metadata.name', r.status >= 200 && r.status < 300 && typeof o.name === 'string' && o.name.startsWith(input.prefix) && o.name.length > input.prefix.length, `a created object whose name extends ${JSON.stringify(input.prefix)}`, `status ${r.status}, name ${JSON.stringify(o.name)}`)]);
+      cx.judge([rule('rest:2.3/metadata.name', !names.includes(o.name!), 'a generated name not given before', `${o.name} generated twice`)]);
+      names.push(o.name!);
+    }
+    for (const name of names) {
+      const g = await cx.send({ method: 'GET', path: objectPath(rt, name, ns) });
+      cx.judge([rule('rest:2.3/metadata.name', g.status === 200 && readObject(rt, g.json).name === name, `${name} reads back`, `status ${g.status}`)]);
+    }
+  },
+};

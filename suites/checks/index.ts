@@ -1,11 +1,11 @@
 /** The registry of checks: the vitest suites and the self-tests both run these. */
 import type { AnyCheck } from '../../harness/check.ts';
-import { crudSequences, namesAndScope } from './crud.ts';
+import { crudSequences, generatedNames, namesAndScope } from './crud.ts';
 import { getCellChecks, listCellChecks } from './rv-cells.ts';
 import { pagingSnapshot } from './paging.ts';
 import { continueExpiry, tooLarge } from './errors.ts';
 
-export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry];
+export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry];
 
 export const suites = [...new Set(checks.map((c) => c.suite))];
 

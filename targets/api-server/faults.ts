@@ -20,6 +20,7 @@ export const faults = [
   { name: 'invalid-cell-accepted', clause: 'rest:4.5/list/exact/no-limit/unset', description: 'resourceVersionMatch without a usable resourceVersion is served instead of refused' },
   { name: 'continuation-sees-new-writes', clause: 'rest:4.4.3', description: 'continuation pages read the newest state instead of the first page\'s snapshot' },
   { name: 'rv-unchanged-on-update', clause: 'rest:2.3/metadata.resourceVersion', description: 'an update that changes data keeps the old resourceVersion' },
+  { name: 'generate-name-collides', clause: 'rest:2.3/metadata.name', description: 'generateName appends a fixed suffix, so the second generated create collides' },
   { name: 'exact-410-too-early', clause: 'rest:6.1.4', description: 'Exact reads answer 410 Gone for every version but the newest, long before the history window ends' },
 ] as const satisfies readonly { name: string; clause: string; description: string }[];
 

@@ -51,7 +51,7 @@ export function createObject(st: ServerState, rt: ResourceType, ns: string | und
   if (rt.namespaced && ns === undefined) return statusAnswer(405, 'MethodNotAllowed', `create ${rt.plural} needs a namespace in the path`);
   if (md['namespace'] !== undefined && md['namespace'] !== '' && md['namespace'] !== ns) return badRequest('the namespace of the provided object does not match the namespace sent on the request');
   let name = typeof md['name'] === 'string' ? md['name'] : undefined;
-  if (!name && typeof md['generateName'] === 'string') name = `${md['generateName']}${randomBytes(4).toString('hex').slice(0, 5)}`;
+  if (!name && typeof md['generateName'] === 'string') name = `${md['generateName']}${has(st, 'generate-name-collides') ? 'aaaaa' : randomBytes(4).toString('hex').slice(0, 5)}`;
   if (!name) return invalid('metadata.name: Required value: name or generateName is required');
   if (!(rt.namespaced ? DNS_SUBDOMAIN : DNS_LABEL).test(name)) return invalid(`metadata.name: Invalid value: ${JSON.stringify(name)}`);
   if (ns !== undefined) {

@@ -29,6 +29,7 @@ const table: [FaultName, string[], string[]][] = [
   ['invalid-cell-accepted', ['rv-cell-list-exact-no-limit-unset'], ['rest:4.5/list/exact/no-limit/unset']],
   ['continuation-sees-new-writes', ['paging-snapshot'], ['rest:4.4.3']],
   ['rv-unchanged-on-update', ['crud-sequences'], ['rest:2.3/metadata.resourceVersion']],
+  ['generate-name-collides', ['generated-names'], ['rest:2.3/metadata.name']],
   ['exact-410-too-early', ['rv-cell-list-exact-no-limit-other'], ['rest:6.1.4', 'rest:4.5/list/exact/no-limit/other']],
 ];
 
