@@ -114,11 +114,15 @@ export function judgeListSnapshot(ctx: ReadContext, exp: ReadExpectation, observ
   }
   if (chosen !== undefined) {
     js.push(pass(exp.clause, expectText), pass(meaningClause[exp.semantic], expectText));
-    return { judgements: js, matchedIndex: chosen };
+    // Learn what the collection rv denotes only when one snapshot alone fits: a selector, or a create
+    // and delete of the same name, can make several snapshots look the same.
+    return known === undefined && inRange.length !== 1 ? { judgements: js } : { judgements: js, matchedIndex: chosen };
   }
-  const closest = range.hi;
+  const closest = known ?? range.hi;
   const diff = diffObjects(visibleObjects(ctx.history, closest).filter(ctx.inScope), ours, ctx.knownKeys);
-  if (matches.length > 0) {
+  if (known !== undefined) {
+    js.push(fail(exp.clause, expectText, `collection resourceVersion ${JSON.stringify(observed.collectionRv)} is that of snapshot #${known}, but the items differ from it: ${diff.join('; ')}`));
+  } else if (matches.length > 0) {
     js.push(fail(exp.clause, expectText, `items are snapshot #${matches[matches.length - 1]}, outside the range; vs #${closest}: ${diff.join('; ')}`));
   } else {
     // No snapshot at all has these items: a torn read (pages) or corrupted objects.

@@ -2,26 +2,37 @@
  * Planted bugs of the reference server (`--fault NAME`): each a mistake an implementer could make,
  * each tied to the clause it breaks. The self-tests require every one to be caught by that clause.
  */
+export interface Fault {
+  readonly name: string;
+  /** The clause the bug breaks. */
+  readonly clause: string;
+  readonly description: string;
+  /** Checks that must catch it (the self-tests and `npm run mutation` run these). */
+  readonly checks: readonly string[];
+  /** Other clauses a correct report may name for the same bug (the cell and its meaning, say). */
+  readonly alsoReportedAs: readonly string[];
+}
+
 export const faults = [
-  { name: 'ignore-exact', clause: 'rest:4.5/meaning/exact', description: 'Exact reads (resourceVersionMatch=Exact, or limit with rv) are served from the newest state' },
-  { name: 'page-rv-drift', clause: 'rest:4.4.3', description: 'continuation pages report the current resourceVersion instead of the snapshot\'s' },
-  { name: 'remaining-with-selector', clause: 'rest:4.4.6', description: 'remainingItemCount is sent even when a label selector narrowed the list' },
-  { name: 'continue-on-last-page', clause: 'rest:2.3/metadata.continue', description: 'the last page carries a continue token; the page after it is empty' },
-  { name: 'accept-400-cell', clause: 'rest:4.5/list/unset/limit-continue/other', description: 'limit+continue+resourceVersion is served as a plain continuation instead of 400' },
-  { name: 'duplicate-create-overwrites', clause: 'rest:2.2.2', description: 'creating an existing name replaces the object (201) instead of refusing' },
-  { name: 'stale-not-older-than', clause: 'rest:4.5/meaning/not-older-than', description: 'rv=<v> without limit is answered from the state just before <v>' },
-  { name: 'continue-never-expires', clause: 'rest:4.4.4', description: 'continue tokens are accepted forever' },
-  { name: 'wrong-list-kind', clause: 'rest:2.4.1', description: 'lists are answered with kind List instead of <Kind>List' },
-  { name: 'too-large-without-text', clause: 'rest:7.2', description: 'the 504 for an unknown future resourceVersion lacks \'Too large resource version\'' },
-  { name: 'uid-changes-on-update', clause: 'rest:2.3/metadata.uid', description: 'every update gives the object a new uid' },
-  { name: 'remaining-off-by-one', clause: 'rest:4.4.6', description: 'remainingItemCount counts one item too many' },
-  { name: 'page-overflow', clause: 'rest:4.4.1', description: 'pages hold limit+1 items' },
-  { name: 'namespace-delete-keeps-objects', clause: 'rest:2.2.4', description: 'objects survive the deletion of their namespace' },
-  { name: 'invalid-cell-accepted', clause: 'rest:4.5/list/exact/no-limit/unset', description: 'resourceVersionMatch without a usable resourceVersion is served instead of refused' },
-  { name: 'continuation-sees-new-writes', clause: 'rest:4.4.3', description: 'continuation pages read the newest state instead of the first page\'s snapshot' },
-  { name: 'rv-unchanged-on-update', clause: 'rest:2.3/metadata.resourceVersion', description: 'an update that changes data keeps the old resourceVersion' },
-  { name: 'generate-name-collides', clause: 'rest:2.3/metadata.name', description: 'generateName appends a fixed suffix, so the second generated create collides' },
-  { name: 'exact-410-too-early', clause: 'rest:6.1.4', description: 'Exact reads answer 410 Gone for every version but the newest, long before the history window ends' },
-] as const satisfies readonly { name: string; clause: string; description: string }[];
+  { name: 'ignore-exact', clause: 'rest:4.5/meaning/exact', description: 'Exact reads (resourceVersionMatch=Exact, or limit with rv) are served from the newest state', checks: ['rv-cell-list-exact-no-limit-other', 'rv-cell-list-unset-limit-other'], alsoReportedAs: ['rest:4.5/list/exact/no-limit/other', 'rest:4.5/list/unset/limit/other'] },
+  { name: 'page-rv-drift', clause: 'rest:4.4.3', description: 'continuation pages report the current resourceVersion instead of the snapshot\'s', checks: ['paging-snapshot'], alsoReportedAs: [] },
+  { name: 'remaining-with-selector', clause: 'rest:4.4.6', description: 'remainingItemCount is sent even when a label selector narrowed the list', checks: ['paging-snapshot'], alsoReportedAs: [] },
+  { name: 'continue-on-last-page', clause: 'rest:2.3/metadata.continue', description: 'the last page carries a continue token; the page after it is empty', checks: ['paging-snapshot'], alsoReportedAs: [] },
+  { name: 'accept-400-cell', clause: 'rest:4.5/list/unset/limit-continue/other', description: 'limit+continue+resourceVersion is served as a plain continuation instead of 400', checks: ['rv-cell-list-unset-limit-continue-other'], alsoReportedAs: ['rest:7/400'] },
+  { name: 'duplicate-create-overwrites', clause: 'rest:2.2.2', description: 'creating an existing name replaces the object (201) instead of refusing', checks: ['crud-sequences'], alsoReportedAs: ['rest:2.2.1'] },
+  { name: 'stale-not-older-than', clause: 'rest:4.5/meaning/not-older-than', description: 'rv=<v> without limit is answered from the state just before <v>', checks: ['rv-cell-list-unset-no-limit-other'], alsoReportedAs: ['rest:4.5/list/unset/no-limit/other'] },
+  { name: 'continue-never-expires', clause: 'rest:4.4.4', description: 'continue tokens are accepted forever', checks: ['continue-token-expiry'], alsoReportedAs: ['rest:7/410'] },
+  { name: 'wrong-list-kind', clause: 'rest:2.4.1', description: 'lists are answered with kind List instead of <Kind>List', checks: ['crud-sequences'], alsoReportedAs: [] },
+  { name: 'too-large-without-text', clause: 'rest:7.2', description: 'the 504 for an unknown future resourceVersion lacks \'Too large resource version\'', checks: ['too-large-resource-version'], alsoReportedAs: [] },
+  { name: 'uid-changes-on-update', clause: 'rest:2.3/metadata.uid', description: 'every update gives the object a new uid', checks: ['crud-sequences'], alsoReportedAs: [] },
+  { name: 'remaining-off-by-one', clause: 'rest:4.4.6', description: 'remainingItemCount counts one item too many', checks: ['paging-snapshot'], alsoReportedAs: ['rest:2.3/metadata.remainingItemCount'] },
+  { name: 'page-overflow', clause: 'rest:4.4.1', description: 'pages hold limit+1 items', checks: ['paging-snapshot'], alsoReportedAs: [] },
+  { name: 'namespace-delete-keeps-objects', clause: 'rest:2.2.4', description: 'objects survive the deletion of their namespace', checks: ['names-and-scope'], alsoReportedAs: [] },
+  { name: 'invalid-cell-accepted', clause: 'rest:4.5/list/exact/no-limit/unset', description: 'resourceVersionMatch without a usable resourceVersion is served instead of refused', checks: ['rv-cell-list-exact-no-limit-unset'], alsoReportedAs: ['rest:4.3/resourceVersionMatch'] },
+  { name: 'continuation-sees-new-writes', clause: 'rest:4.4.3', description: 'continuation pages read the newest state instead of the first page\'s snapshot', checks: ['paging-snapshot'], alsoReportedAs: [] },
+  { name: 'rv-unchanged-on-update', clause: 'rest:2.3/metadata.resourceVersion', description: 'an update that changes data keeps the old resourceVersion', checks: ['crud-sequences'], alsoReportedAs: [] },
+  { name: 'generate-name-collides', clause: 'rest:2.3/metadata.name', description: 'generateName appends a fixed suffix, so the second generated create collides', checks: ['generated-names'], alsoReportedAs: [] },
+  { name: 'exact-410-too-early', clause: 'rest:6.1.4', description: 'Exact reads answer 410 Gone for every version but the newest, long before the history window ends', checks: ['rv-cell-list-exact-no-limit-other'], alsoReportedAs: ['rest:4.5/list/exact/no-limit/other'] },
+] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

@@ -130,3 +130,15 @@ describe('judgeGet', () => {
     expect(verdicts(judgeGet(ctx(), { semantic: 'NotOlderThan', at: 3, clause: G }, a10.key, { status: 200, object: observed(a12) }))).toEqual([]);
   });
 });
+
+describe('learning what a collection resourceVersion denotes', () => {
+  it('learns only from an unambiguous match', () => {
+    // #0 {} and #4 {b} differ, but under a selector that excludes b both look empty.
+    const narrowed = { ...ctx(), inScope: () => false };
+    const ambiguous = judgeListSnapshot(narrowed, { semantic: 'Any', clause: CELL }, { collectionRv: 'x', items: [] });
+    expect(ambiguous.judgements.every((j) => j.verdict === 'pass')).toBe(true);
+    expect(ambiguous.matchedIndex).toBeUndefined();
+    const unique = judgeListSnapshot(ctx(), { semantic: 'Any', clause: CELL }, { collectionRv: 'x', items: snapshotItems[3]! });
+    expect(unique.matchedIndex).toBe(3);
+  });
+});

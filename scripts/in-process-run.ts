@@ -2,14 +2,14 @@
  * Runs registered checks against a reference server started with faults or variations, the way the
  * CLI does but in-process, so the self-tests see the records the reports would show.
  */
-import { startReferenceServer } from '../../targets/api-server/index.ts';
-import type { FaultName } from '../../targets/api-server/faults.ts';
-import type { VariationName } from '../../targets/api-server/variations.ts';
-import { profiles, type ProfileName } from '../../reference/profile.ts';
-import { defaultTargetSettings, openEnv } from '../../harness/env.ts';
-import { runCheck } from '../../harness/run-check.ts';
-import { checkById } from '../../suites/checks/index.ts';
-import type { CheckRecord } from '../../harness/results.ts';
+import { startReferenceServer } from '../targets/api-server/index.ts';
+import type { FaultName } from '../targets/api-server/faults.ts';
+import type { VariationName } from '../targets/api-server/variations.ts';
+import { profiles, type ProfileName } from '../reference/profile.ts';
+import { defaultTargetSettings, openEnv } from '../harness/env.ts';
+import { runCheck } from '../harness/run-check.ts';
+import { checkById } from '../suites/checks/index.ts';
+import type { CheckRecord } from '../harness/results.ts';
 
 export const CONTINUE_TTL_MS = 400;
 
