@@ -13,7 +13,7 @@ import type { CheckRecord } from '../harness/results.ts';
 
 export const CONTINUE_TTL_MS = 400;
 
-export async function runAgainst(o: { checks: readonly string[]; faults?: readonly FaultName[]; variations?: readonly VariationName[]; runs: number; seed: number; profile?: ProfileName }): Promise<CheckRecord[]> {
+export async function runAgainst(o: { checks: readonly string[]; faults?: readonly FaultName[]; variations?: readonly VariationName[]; runs: number; seed: number; path?: string; profile?: ProfileName }): Promise<CheckRecord[]> {
   const profile = profiles[o.profile ?? 'svc'];
   const server = await startReferenceServer({ profile, continueTtlMs: CONTINUE_TTL_MS, faults: o.faults ?? [], variations: o.variations ?? [] });
   const opened = openEnv(
@@ -25,7 +25,7 @@ export async function runAgainst(o: { checks: readonly string[]; faults?: readon
     for (const id of o.checks) {
       const check = checkById(id);
       if (!check) throw new Error(`no check ${id}`);
-      records.push(...(await runCheck(check, opened.env, { seed: o.seed, runs: o.runs })));
+      records.push(...(await runCheck(check, opened.env, { seed: o.seed, runs: o.runs, ...(o.path !== undefined ? { path: o.path } : {}) })));
     }
     return records;
   } finally {

@@ -48,3 +48,14 @@ describe('correct behaviour passes', () => {
     expect(failuresOf(records).map((f) => `${f.clause}: ${f.counterexample?.observed}`)).toEqual([]);
   }, 300_000);
 });
+
+describe('replay', () => {
+  it('a counterexample replays from its seed and path alone, to the same clause', async () => {
+    const first = failuresOf(await runAgainst({ checks: ['paging-snapshot'], faults: ['page-overflow'], runs: 40, seed: SEED }))[0]!;
+    const c = first.counterexample!;
+    expect(c.path).toBeDefined();
+    const again = failuresOf(await runAgainst({ checks: ['paging-snapshot'], faults: ['page-overflow'], runs: 40, seed: c.seed, path: c.path! }));
+    expect(again.map((f) => f.clause)).toContain(first.clause);
+    expect(again[0]!.counterexample!.steps).toEqual(c.steps);
+  }, 60_000);
+});
