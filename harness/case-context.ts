@@ -6,11 +6,13 @@ import { emptyHistory, type History } from '../reference/history.ts';
 import type { Judgement } from '../reference/judgement.ts';
 import type { LearnedValues } from '../reference/envelope-rules.ts';
 import type { CheckEnv } from './check.ts';
-import type { TargetRequest, TargetResponse } from './exchange.ts';
+import { InfrastructureError, type TargetRequest, type TargetResponse } from './exchange.ts';
 import type { Tally } from './tally.ts';
 import { ClauseViolation } from './violation.ts';
 
 export const CASE_LABEL = 'svc-conformance/case';
+
+const INFRA_STATUSES = new Set([500, 502, 503]);
 
 export class CaseContext {
   readonly histories = new Map<string, History>();
@@ -49,8 +51,20 @@ export class CaseContext {
     return { [this.env.profile.runLabel]: this.env.runId, [CASE_LABEL]: this.caseId };
   }
 
-  send(req: TargetRequest): Promise<TargetResponse> {
-    return this.env.target.send(req);
+  /**
+   * 500, 502 and 503 belong to no clause: they are infrastructure trouble (DESIGN.md oracle rules).
+   * Reads are retried a little; a write that got one may or may not have happened, so the case ends
+   * as an error rather than guessing. 504 is left to the judges (rest:7/504).
+   */
+  async send(req: TargetRequest): Promise<TargetResponse> {
+    for (let attempt = 0; ; attempt++) {
+      const r = await this.env.target.send(req);
+      if (!INFRA_STATUSES.has(r.status)) return r;
+      if (req.method !== 'GET' || attempt >= 2) {
+        throw new InfrastructureError(`${req.method} ${req.path} answered ${r.status}: ${r.bodyText.slice(0, 200)}`);
+      }
+      await this.env.sleep(100 * 2 ** attempt);
+    }
   }
 
   /** Records every judgement; throws with all failures and this case's transcript if any failed. */
