@@ -3,7 +3,7 @@
  * the model's judges. No expected value is computed here: this file only sends requests, reads
  * answers into the model's types, learns generated values, and asks reference/ what is acceptable.
  */
-import { acceptableRange, current, currentIndex, learnRv, recordWrite, taint } from '../reference/history.ts';
+import { acceptableRange, current, learnRv, recordWrite, taint } from '../reference/history.ts';
 import { keyOf, readObject, type Content, type ObjectVersion } from '../reference/objects.ts';
 import { collectionPath, objectPath, resourceTypes, type ResourceType } from '../reference/resources.ts';
 import { decideGet, decideList, rvColumn, statusAccepted, type Decision, type ReadSemantic } from '../reference/rv-semantics.ts';
@@ -359,4 +359,3 @@ export async function runTooLarge(cx: CaseContext, op: Extract<Op, { op: 'tooLar
   cx.judge(judgeTooLarge({ status: r.status, bodyText: r.bodyText, retryAfter: r.headers['retry-after'] }));
 }
 
-export { currentIndex };

@@ -5,7 +5,7 @@
  * foreign objects (not written by the suite) are ignored, tainted keys too.
  */
 import { acceptableRange, visibleObjects, type History } from './history.ts';
-import { canonical, contentMismatch, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
+import { contentMismatch, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
 import { fail, pass, rule, unspecified, type Judgement } from './judgement.ts';
 
 export type ListSemantic = 'MostRecent' | 'Any' | 'NotOlderThan' | 'Exact' | 'ContinueExact';
@@ -214,4 +214,3 @@ export function judgeGet(ctx: ReadContext, exp: ReadExpectation, key: string, ob
   return [fail(exp.clause, expectText, `status ${observed.status}`)];
 }
 
-export { canonical };
