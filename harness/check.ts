@@ -18,6 +18,10 @@ export interface TargetSettings {
   readonly maxFastWaitMs: number;
   /** How long a deleted namespace may keep its objects (deletion is asynchronous upstream). */
   readonly namespaceDeletionTimeoutMs: number;
+  /** How long a watch may take to deliver the events of writes already acknowledged. */
+  readonly watchWaitMs: number;
+  /** How long a watch that asked for bookmarks is kept open to see one (none may come: that passes). */
+  readonly bookmarkWaitMs: number;
 }
 
 export interface CheckEnv {

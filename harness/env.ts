@@ -17,6 +17,8 @@ export const defaultTargetSettings: TargetSettings = {
   slow: false,
   maxFastWaitMs: 10_000,
   namespaceDeletionTimeoutMs: 60_000,
+  watchWaitMs: 5_000,
+  bookmarkWaitMs: 1_500,
 };
 
 /** Short, DNS-label-safe, unique enough to tell runs apart on a shared cluster. */

@@ -37,11 +37,23 @@ export interface Exchange {
   readonly durationMs: number;
 }
 
+/** A response whose body is read as it arrives (watch). */
+export interface StreamResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body as it comes; ends when the server ends it or `close()` is called. */
+  readonly chunks: AsyncIterable<Uint8Array>;
+  /** Stops reading and records the exchange with what was received. */
+  close(): void;
+}
+
 /** What every suite talks to. Implementations: the undici client (harness/client.ts). */
 export interface Target {
   /** Base URL, for reports (never contains credentials). */
   readonly server: string;
   send(req: TargetRequest): Promise<TargetResponse>;
+  /** GET whose body is streamed (watch). Optional: a target without it cannot run watch checks. */
+  openStream?(req: TargetRequest): Promise<StreamResponse>;
   close(): Promise<void>;
 }
 

@@ -157,7 +157,7 @@ async function run(o: RunOpts): Promise<number> {
     });
     stopEmbedded = () => server.close();
     targetCfg = { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'embedded reference server' };
-    targetSettings = { ...defaultTargetSettings, slow: Boolean(o.slow), continueTtlMs, historyWindowMs, namespaceDeletionTimeoutMs: 5_000 };
+    targetSettings = { ...defaultTargetSettings, slow: Boolean(o.slow), continueTtlMs, historyWindowMs, namespaceDeletionTimeoutMs: 5_000, watchWaitMs: 1_500 };
     log(`svc-conformance: embedded reference server on ${server.url}${o.fault?.length ? ` with faults ${o.fault.join(', ')}` : ''}${o.variation?.length ? ` with variations ${o.variation.join(', ')}` : ''}`);
   }
 

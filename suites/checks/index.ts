@@ -4,8 +4,9 @@ import { crudSequences, generatedNames, namesAndScope } from './crud.ts';
 import { getCellChecks, listCellChecks } from './rv-cells.ts';
 import { pagingSnapshot } from './paging.ts';
 import { continueExpiry, tooLarge } from './errors.ts';
+import { watchBookmarks, watchCellChecks } from './watch.ts';
 
-export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry];
+export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks];
 
 export const suites = [...new Set(checks.map((c) => c.suite))];
 

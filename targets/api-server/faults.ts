@@ -33,6 +33,12 @@ export const faults = [
   { name: 'rv-unchanged-on-update', clause: 'rest:2.3/metadata.resourceVersion', description: 'an update that changes data keeps the old resourceVersion', checks: ['crud-sequences'], alsoReportedAs: [] },
   { name: 'generate-name-collides', clause: 'rest:2.3/metadata.name', description: 'generateName appends a fixed suffix, so the second generated create collides', checks: ['generated-names'], alsoReportedAs: [] },
   { name: 'exact-410-too-early', clause: 'rest:6.1.4', description: 'Exact reads answer 410 Gone for every version but the newest, long before the history window ends', checks: ['rv-cell-list-exact-no-limit-other'], alsoReportedAs: ['rest:4.5/list/exact/no-limit/other'] },
+  { name: 'watch-drop-events', clause: 'rest:6.1.1', description: 'every third watch event is never sent', checks: ['watch-cell-unset', 'watch-cell-other'], alsoReportedAs: [] },
+  { name: 'watch-reorder-events', clause: 'rest:6.1.1', description: 'watch events after the start are sent in swapped pairs', checks: ['watch-cell-other'], alsoReportedAs: [] },
+  { name: 'watch-synthetic-on-exact', clause: 'rest:4.5/watch/other', description: 'a watch from an exact version starts with synthetic ADDED events anyway', checks: ['watch-cell-other'], alsoReportedAs: ['rest:4.5/meaning/start-exact'] },
+  { name: 'watch-no-synthetic-added', clause: 'rest:4.5/watch/unset', description: 'a state-starting watch sends no ADDED for existing objects', checks: ['watch-cell-unset', 'watch-cell-0'], alsoReportedAs: ['rest:4.5/meaning/get-state-start', 'rest:4.5/watch/0'] },
+  { name: 'bookmark-extra-fields', clause: 'rest:2.5/bookmark-object', description: 'BOOKMARK objects also carry metadata.name', checks: ['watch-bookmarks'], alsoReportedAs: [] },
+  { name: 'bookmarks-unasked', clause: 'rest:6.1/BOOKMARK', description: 'BOOKMARK events are sent to watches that did not ask for them', checks: ['watch-bookmarks'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

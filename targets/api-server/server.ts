@@ -16,6 +16,7 @@ import { route } from './router.ts';
 import { getObject, listObjects } from './reads.ts';
 import { createObject, deleteObject, updateObject } from './writes.ts';
 import { badRequest, statusAnswer, type Answer } from './status.ts';
+import { serveWatch } from './watch.ts';
 
 export interface ReferenceServerOptions {
   readonly host?: string;
@@ -30,6 +31,8 @@ export interface ReferenceServerOptions {
   readonly variations?: readonly VariationName[];
   /** How long a read naming a future resourceVersion waits before 504 (rest:7). */
   readonly tooLargeWaitMs?: number;
+  /** Interval of BOOKMARK events on watches that ask for them (default 1 s; upstream about a minute). */
+  readonly bookmarkIntervalMs?: number;
 }
 
 export interface ReferenceServer {
@@ -51,7 +54,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function handle(st: ServerState, req: IncomingMessage): Promise<Answer> {
+async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse): Promise<Answer | undefined> {
   const url = new URL(req.url ?? '/', 'http://reference');
   const pairs = [...url.searchParams.entries()].map(([k, v]) => [k, v] as const);
   const doc = req.method === 'GET' ? discovery(st.profile, url.pathname.replace(/\/+$/, '') || '/') : undefined;
@@ -77,7 +80,7 @@ async function handle(st: ServerState, req: IncomingMessage): Promise<Answer> {
   }
   if (r.kind === 'collection') {
     if (req.method === 'GET') {
-      if (url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true') return statusAnswer(501, 'NotImplemented', 'watch is not served by this reference server yet');
+      if (url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true') return serveWatch(st, r.rt, r.namespace, pairs, req, res);
       return listObjects(st, r.rt, r.namespace, pairs);
     }
     if (req.method === 'POST') return createObject(st, r.rt, r.namespace, body);
@@ -106,6 +109,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
     historyWindowMs: opts.historyWindowMs ?? 5 * 60_000,
     continueTtlMs: opts.continueTtlMs ?? 5 * 60_000,
     tooLargeWaitMs: opts.tooLargeWaitMs ?? 300,
+    bookmarkIntervalMs: opts.bookmarkIntervalMs ?? 1000,
     clock: opts.clock ?? Date.now,
     faults: new Set(opts.faults ?? []),
     variations,
@@ -114,16 +118,18 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       requests++;
-      let answer: Answer;
+      let answer: Answer | undefined;
       try {
         if (variations.has('latency')) await delay(5 + Math.floor(Math.random() * 25));
         // Every 20th request is throttled once: a conforming client retries after Retry-After.
         answer = variations.has('retry-after-429') && requests % 20 === 0
           ? statusAnswer(429, 'TooManyRequests', 'too many requests, please retry', { 'retry-after': '0' })
-          : await handle(state, req);
+          : await handle(state, req, res);
       } catch (e) {
         answer = statusAnswer(500, 'InternalError', e instanceof Error ? e.message : String(e));
       }
+      // A watch has written and ended its own response.
+      if (answer === undefined) return;
       const text = variations.has('pretty-json') ? JSON.stringify(answer.body, null, 2) : JSON.stringify(answer.body);
       res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...(answer.headers ?? {}) });
       res.end(text);

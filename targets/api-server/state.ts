@@ -12,6 +12,8 @@ export interface ServerState {
   readonly historyWindowMs: number;
   readonly continueTtlMs: number;
   readonly tooLargeWaitMs: number;
+  /** How often a watch that asked for bookmarks gets one. */
+  readonly bookmarkIntervalMs: number;
   readonly clock: () => number;
   readonly faults: ReadonlySet<FaultName>;
   readonly variations: ReadonlySet<VariationName>;

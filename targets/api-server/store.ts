@@ -5,6 +5,16 @@
  */
 export type StoredObject = Record<string, unknown> & { metadata: Record<string, unknown> };
 
+/** One change, as a watch delivers it. */
+export interface ChangeEvent {
+  readonly rev: number;
+  readonly key: string;
+  /** The object before this change, undefined for a creation. */
+  readonly before: StoredObject | undefined;
+  /** The object after this change, null for a deletion. */
+  readonly after: StoredObject | null;
+}
+
 interface Version {
   readonly rev: number;
   /** null: deleted at this revision. */
@@ -18,6 +28,8 @@ export class VersionedStore {
   /** Oldest revision still readable as a snapshot. */
   private compacted = 0;
   private readonly waiters = new Set<() => void>();
+  /** Changes in revision order, trimmed with the history window (watch history, rest:6.1.4). */
+  private readonly log: ChangeEvent[] = [];
 
   get currentRevision(): number {
     return this.rev;
@@ -29,7 +41,9 @@ export class VersionedStore {
 
   /** Writes (obj) or deletes (null) a key at a new revision; returns that revision. */
   write(key: string, obj: StoredObject | null, nowMs: number): number {
+    const before = this.get(key);
     const rev = ++this.rev;
+    this.log.push({ rev, key, before, after: obj });
     const chain = this.chains.get(key) ?? [];
     chain.push({ rev, obj });
     this.chains.set(key, chain);
@@ -74,6 +88,7 @@ export class VersionedStore {
     while (this.revTimes.length > 0 && this.revTimes[0]!.atMs <= horizon) cut = this.revTimes.shift()!.rev;
     if (cut <= this.compacted) return;
     this.compacted = cut;
+    while (this.log.length > 0 && this.log[0]!.rev <= cut) this.log.shift();
     for (const [key, chain] of this.chains) {
       // Keep the newest version at or below the cut (it is the value at `cut`) and everything after.
       let keepFrom = 0;
@@ -82,6 +97,19 @@ export class VersionedStore {
       if (kept.length === 1 && kept[0]!.obj === null && kept[0]!.rev <= cut) this.chains.delete(key);
       else this.chains.set(key, kept);
     }
+  }
+
+  /** Changes after a revision, in order (what a watch from that revision must deliver). */
+  changesAfter(rev: number): ChangeEvent[] {
+    let lo = 0;
+    while (lo < this.log.length && this.log[lo]!.rev <= rev) lo++;
+    return this.log.slice(lo);
+  }
+
+  /** Calls `fn` after every write until the returned function is called. */
+  subscribe(fn: () => void): () => void {
+    this.waiters.add(fn);
+    return () => this.waiters.delete(fn);
   }
 
   /** Resolves when the revision exists or the time is up; true if it exists. */

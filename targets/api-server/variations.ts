@@ -17,6 +17,8 @@ export const variations = [
   { name: 'latency', description: '5-30 ms delay on every request' },
   { name: 'retry-after-429', description: 'every 20th request is answered 429 with Retry-After: 0 first' },
   { name: 'delete-returns-object', description: 'DELETE answers with the deleted object instead of a Status' },
+  { name: 'no-bookmarks', description: 'BOOKMARK events are never sent, even when asked for' },
+  { name: 'watch-split-chunks', description: 'watch events are written in 7-byte pieces, cut at odd boundaries' },
 ] as const satisfies readonly { name: string; description: string }[];
 
 export type VariationName = (typeof variations)[number]['name'];

@@ -1,0 +1,77 @@
+/**
+ * A watch as the suite runs it: open the stream, read events in the background while the case goes
+ * on writing, wait until what arrived accounts for every write (or a bound passes), then close and
+ * hand the events to the model. The stream is parsed by document, never by chunk.
+ */
+import { JsonDocumentStream } from './json-stream.ts';
+import { readObject, type ObservedObject } from '../reference/objects.ts';
+import type { ResourceType } from '../reference/resources.ts';
+import type { ObservedEvent } from '../reference/watch-oracle.ts';
+import type { QueryPair, StreamResponse } from './exchange.ts';
+import type { CaseContext } from './case-context.ts';
+import { CheckNotApplicable } from './violation.ts';
+
+export interface WatchSession {
+  readonly status: number;
+  readonly events: ObservedEvent[];
+  /** Set when the body stopped being JSON documents. */
+  readonly parseError: () => string | undefined;
+  /** Waits until `done(events)` holds or `ms` pass; true if it held. */
+  until(done: (events: readonly ObservedEvent[]) => boolean, ms: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export async function openWatch(cx: CaseContext, rt: ResourceType, path: string, query: readonly QueryPair[]): Promise<WatchSession> {
+  const target = cx.env.target;
+  if (!target.openStream) throw new CheckNotApplicable(['rest:4.3/watch'], 'the target client cannot stream responses');
+  const res: StreamResponse = await target.openStream({ method: 'GET', path, query: [['watch', '1'], ...query] });
+  const events: ObservedEvent[] = [];
+  const parser = new JsonDocumentStream();
+  let wake: (() => void) | undefined;
+  const reading = (async () => {
+    if (res.status !== 200) return;
+    for await (const chunk of res.chunks) {
+      for (const doc of parser.push(chunk)) {
+        const d = (typeof doc === 'object' && doc !== null ? doc : {}) as { type?: unknown; object?: unknown };
+        const object: ObservedObject = readObject(rt, d.object);
+        events.push({ type: d.type, object, raw: d.object });
+      }
+      wake?.();
+    }
+  })();
+  return {
+    status: res.status,
+    events,
+    parseError: () => parser.error,
+    async until(done, ms) {
+      const deadline = cx.env.now() + ms;
+      while (!done(events)) {
+        const left = deadline - cx.env.now();
+        if (left <= 0) return false;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, Math.min(left, 50));
+        });
+      }
+      return true;
+    },
+    async close() {
+      res.close();
+      await reading.catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * The suite's view of what a stream delivered so far, replayed onto a starting state: key -> rv.
+ * Used only to decide when to stop waiting; the verdict comes from the model.
+ */
+export function replayedState(start: ReadonlyMap<string, string>, events: readonly ObservedEvent[], isOurs: (key: string) => boolean): Map<string, string> {
+  const state = new Map(start);
+  for (const e of events) {
+    if (e.type === 'BOOKMARK' || !isOurs(e.object.key)) continue;
+    if (e.type === 'ADDED' || e.type === 'MODIFIED') state.set(e.object.key, String(e.object.rv));
+    else state.delete(e.object.key);
+  }
+  return state;
+}

@@ -1,0 +1,210 @@
+/**
+ * The watch oracle (rest:4.5 watch table and meanings, rest:6.1, rest:2.5): given the history of the
+ * suite's writes and the events a watch delivered, decide whether they are one of the acceptable
+ * streams. Per object and overall, events must itemize exactly the writes after the start version, in
+ * order, with no gap and no duplicate; a state-starting watch first sends one synthetic ADDED per
+ * object of some snapshot in range; Start at Exact sends none. Deletion events are required (a
+ * delete is an operation) but their type name and payload are not shown (rest:6.1.6).
+ */
+import { visibleObjects, type History } from './history.ts';
+import { showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
+import { versionMismatch, type ReadContext } from './read-oracle.ts';
+import { fail, pass, rule, unspecified, type Judgement } from './judgement.ts';
+
+export interface ObservedEvent {
+  readonly type: unknown;
+  readonly object: ObservedObject;
+  /** The event's object as sent, for shape checks (bookmarks). */
+  readonly raw: unknown;
+}
+
+export interface WatchExpectation {
+  readonly semantic: 'GetStateAndStartAtMostRecent' | 'GetStateAndStartAtAny' | 'StartAtExact';
+  /** The rest:4.5 watch cell. */
+  readonly clause: string;
+  /** Start at Exact: index of the requested version. */
+  readonly at?: number;
+  /** History index when the watch was requested (Most Recent cannot start before it). */
+  readonly requestIndex: number;
+  readonly bookmarksRequested: boolean;
+  readonly kind: string;
+  readonly apiVersion: string;
+}
+
+/** One expected change: the write that produced snapshot `index`. */
+interface Change {
+  readonly index: number;
+  readonly key: string;
+  /** The version written, or undefined for a removal. */
+  readonly version: ObjectVersion | undefined;
+  readonly created: boolean;
+}
+
+const meaning = { GetStateAndStartAtMostRecent: 'rest:4.5/meaning/get-state-start', GetStateAndStartAtAny: 'rest:4.5/meaning/get-state-start', StartAtExact: 'rest:4.5/meaning/start-exact' } as const;
+const ORDINARY = new Set(['ADDED', 'MODIFIED', 'BOOKMARK']);
+
+/** The in-scope changes from snapshot `from` (exclusive) to `to` (inclusive). */
+function changes(ctx: ReadContext, from: number, to: number): Change[] {
+  const h = ctx.history;
+  const out: Change[] = [];
+  for (let i = from + 1; i <= to; i++) {
+    const before = h.snapshots[i - 1]!.objects;
+    const after = h.snapshots[i]!.objects;
+    for (const key of new Set([...before.keys(), ...after.keys()])) {
+      if (h.tainted.has(key)) continue;
+      const b = before.get(key);
+      const a = after.get(key);
+      if (b === a) continue;
+      const scoped = (a && ctx.inScope(a)) || (b && ctx.inScope(b));
+      if (scoped) out.push({ index: i, key, version: a, created: b === undefined });
+    }
+  }
+  return out;
+}
+
+/** Why an observed event is not the given change (undefined when it is). */
+function eventMismatch(ctx: ReadContext, c: Change, e: ObservedEvent): string | undefined {
+  if (e.object.key !== c.key) return `event for ${e.object.key}, expected one for ${c.key}`;
+  if (c.version === undefined) return ORDINARY.has(String(e.type)) ? `${String(e.type)} for ${c.key}, expected its deletion` : undefined;
+  const want = c.created ? 'ADDED' : 'MODIFIED';
+  if (e.type !== want) return `${String(e.type)} for ${c.key}, expected ${want} ${showVersion(c.version)}`;
+  const m = versionMismatch(c.version, e.object, ctx.knownKeys);
+  return m === undefined ? undefined : `${want} ${c.key}: ${m}`;
+}
+
+const showEvent = (e: ObservedEvent) => `${String(e.type)} ${e.object.key}@${String(e.object.rv)}`;
+
+/** Compares events with expected changes; returns the first difference, or undefined. */
+function sequenceMismatch(ctx: ReadContext, expected: readonly Change[], observed: readonly ObservedEvent[]): string | undefined {
+  for (let i = 0; i < Math.max(expected.length, observed.length); i++) {
+    const c = expected[i];
+    const e = observed[i];
+    if (!e) return `missing ${expected.slice(i).map((x) => (x.version ? `${x.created ? 'ADDED' : 'MODIFIED'} ${showVersion(x.version)}` : `deletion of ${x.key}`)).join(', ')}`;
+    if (!c) return `unexpected ${observed.slice(i).map(showEvent).join(', ')} after every write was delivered`;
+    const m = eventMismatch(ctx, c, e);
+    if (m) return `event ${i + 1}: ${m}`;
+  }
+  return undefined;
+}
+
+/** True when `events` are exactly one ADDED per object of `objects`, each at its version. */
+function isSyntheticState(ctx: ReadContext, objects: readonly ObjectVersion[], events: readonly ObservedEvent[]): boolean {
+  if (events.length !== objects.length) return false;
+  const want = new Map(objects.map((o) => [o.key, o]));
+  const seen = new Set<string>();
+  for (const e of events) {
+    const v = want.get(e.object.key);
+    if (e.type !== 'ADDED' || !v || seen.has(v.key) || versionMismatch(v, e.object, ctx.knownKeys) !== undefined) return false;
+    seen.add(v.key);
+  }
+  return true;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Go zero values (null, {}, []) carry nothing: upstream bookmarks contain `creationTimestamp: null`. */
+const isEmptyValue = (v: unknown) => v === null || v === undefined || (Array.isArray(v) && v.length === 0) || (isRecord(v) && Object.values(v).every(isEmptyValue));
+
+function bookmarkShape(exp: WatchExpectation, raw: unknown): string | undefined {
+  if (!isRecord(raw)) return 'the object is not a JSON object';
+  if (raw['kind'] !== undefined && raw['kind'] !== exp.kind) return `kind ${JSON.stringify(raw['kind'])}, not ${exp.kind}`;
+  if (raw['apiVersion'] !== undefined && raw['apiVersion'] !== exp.apiVersion) return `apiVersion ${JSON.stringify(raw['apiVersion'])}`;
+  const md = raw['metadata'];
+  if (!isRecord(md) || typeof md['resourceVersion'] !== 'string' || md['resourceVersion'] === '') return 'no metadata.resourceVersion';
+  const extraMeta = Object.keys(md).filter((k) => k !== 'resourceVersion' && !isEmptyValue(md[k]));
+  const extraTop = Object.keys(raw).filter((k) => !['kind', 'apiVersion', 'metadata'].includes(k) && !isEmptyValue(raw[k]));
+  if (extraMeta.length + extraTop.length > 0) return `carries more than metadata.resourceVersion: ${[...extraMeta.map((k) => `metadata.${k}`), ...extraTop].join(', ')}`;
+  return undefined;
+}
+
+export interface WatchJudgement {
+  readonly judgements: Judgement[];
+  /** Snapshot the watch started from, when it could be told. */
+  readonly startIndex?: number;
+}
+
+export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: readonly ObservedEvent[]): WatchJudgement {
+  const h: History = ctx.history;
+  const n = h.snapshots.length - 1;
+  const js: Judgement[] = [];
+
+  // rest:2.5 envelope of every event.
+  for (const e of events) {
+    const ok = typeof e.type === 'string' && isRecord(e.raw) && (e.type === 'BOOKMARK' || !ORDINARY.has(e.type) || e.object.kind === undefined || e.object.kind === exp.kind);
+    js.push(rule('rest:2.5/watch-event', ok, `type and an object of kind ${exp.kind}`, `${String(e.type)} with ${isRecord(e.raw) ? `kind ${JSON.stringify(e.object.kind)}` : 'no object'}`));
+  }
+
+  const ours = events.filter((e) => e.type !== 'BOOKMARK' && h.everKeys.has(e.object.key) && !h.tainted.has(e.object.key));
+  const oursBefore: number[] = [];
+  let count = 0;
+  for (const e of events) {
+    if (e === ours[count]) count++;
+    if (e.type === 'BOOKMARK') oursBefore.push(count);
+  }
+
+  // Start point and the events after it.
+  let start: number | undefined;
+  let synthetic = 0;
+  if (exp.semantic === 'StartAtExact') {
+    const at = exp.at!;
+    const m = sequenceMismatch(ctx, changes(ctx, at, n), ours);
+    if (m === undefined) start = at;
+    else {
+      const state = visibleObjects(h, at).filter(ctx.inScope);
+      const k = state.length;
+      if (k > 0 && isSyntheticState(ctx, state, ours.slice(0, k)) && sequenceMismatch(ctx, changes(ctx, at, n), ours.slice(k)) === undefined) {
+        js.push(fail(exp.clause, 'Start at Exact: only changes after the version, no synthetic ADDED', `${k} synthetic ADDED event(s) first: ${ours.slice(0, k).map(showEvent).join(', ')}`), fail(meaning[exp.semantic], 'no synthetic ADDED', 'synthetic ADDED sent'));
+        return { judgements: js };
+      }
+      js.push(fail('rest:6.1.1', `exactly the writes after snapshot #${at}, in order`, m));
+      return { judgements: js };
+    }
+  } else {
+    const lo = exp.semantic === 'GetStateAndStartAtMostRecent' ? exp.requestIndex : 0;
+    for (let j = n; j >= lo && start === undefined; j--) {
+      const state = visibleObjects(h, j).filter(ctx.inScope);
+      if (isSyntheticState(ctx, state, ours.slice(0, state.length)) && sequenceMismatch(ctx, changes(ctx, j, n), ours.slice(state.length)) === undefined) {
+        start = j;
+        synthetic = state.length;
+      }
+    }
+    if (start === undefined) {
+      for (let j = n; j >= lo; j--) {
+        const state = visibleObjects(h, j).filter(ctx.inScope);
+        if (state.length > 0 && sequenceMismatch(ctx, changes(ctx, j, n), ours) === undefined) {
+          js.push(fail(exp.clause, `Get State and Start: one synthetic ADDED per object of the start snapshot (${state.map(showVersion).join(', ')}), then the changes`, 'no synthetic ADDED events'), fail(meaning[exp.semantic], 'synthetic ADDED for every existing object', 'none sent'));
+          return { judgements: js };
+        }
+      }
+      const closest = visibleObjects(h, n).filter(ctx.inScope);
+      const m = sequenceMismatch(ctx, changes(ctx, n, n), ours.slice(closest.length)) ?? 'the first events are not the state of any snapshot in range';
+      js.push(fail('rest:6.1.1', `synthetic ADDED for a snapshot in #${lo}..#${n}, then exactly the later writes in order`, `${ours.map(showEvent).join(', ') || 'no events'} (${m})`));
+      return { judgements: js };
+    }
+  }
+  js.push(pass(exp.clause, 'start semantics of the watch table'), pass(meaning[exp.semantic], 'start semantics'), pass('rest:6.1.1', 'events itemize the writes after the start, in order, no gap, no duplicate'));
+  if (ours.length > synthetic) js.push(pass('rest:4.8/watch-response', 'a series of JSON event documents'));
+
+  // Deletions: required, but their type name and payload are not shown.
+  for (const e of ours.slice(synthetic)) if (!ORDINARY.has(String(e.type))) js.push(unspecified('rest:6.1.6', 'deletion events: type and payload not shown', `deletion sent as ${String(e.type)}`));
+  for (const e of ours.slice(synthetic)) if (e.type === 'ADDED') js.push(pass('rest:6.1/ADDED', 'ADDED for a creation'));
+  for (const e of ours.slice(synthetic)) if (e.type === 'MODIFIED') js.push(pass('rest:6.1/MODIFIED', 'MODIFIED for a change'));
+
+  // Bookmarks: only on request, shape, and "everything up to its version was sent", never backwards.
+  let lastIndex = -1;
+  events.filter((e) => e.type === 'BOOKMARK').forEach((b, i) => {
+    js.push(rule('rest:6.1/BOOKMARK', exp.bookmarksRequested, 'BOOKMARK only when allowWatchBookmarks=true', 'a BOOKMARK on a watch that did not ask for them'));
+    const shape = bookmarkShape(exp, b.raw);
+    js.push(rule('rest:2.5/bookmark-object', shape === undefined, `an object of kind ${exp.kind} with only metadata.resourceVersion`, shape ?? ''));
+    const idx = typeof b.object.rv === 'string' ? h.rvIndex.get(b.object.rv) : undefined;
+    if (idx !== undefined && start !== undefined) {
+      const due = synthetic + changes(ctx, start, idx).length;
+      js.push(rule('rest:6.1/BOOKMARK', oursBefore[i]! >= due, `every change up to snapshot #${idx} sent before a BOOKMARK at its version`, `only ${oursBefore[i]} of ${due} events before it`));
+      js.push(rule('rest:6.1/BOOKMARK', idx >= lastIndex, 'bookmark versions never move backwards', `bookmark at snapshot #${idx} after one at #${lastIndex}`));
+      lastIndex = Math.max(lastIndex, idx);
+    }
+  });
+  return start === undefined ? { judgements: js } : { judgements: js, startIndex: start };
+}

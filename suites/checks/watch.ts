@@ -1,0 +1,103 @@
+/**
+ * rest:4.5 watch table and rest:6.1: for each cell a watch is opened after some writes, more writes
+ * follow while it runs (concurrent with the stream), and the delivered events are judged against
+ * the history: start semantics, order, no gap, no duplicate. Bookmarks: shape, only when asked.
+ */
+import fc from 'fast-check';
+import type { Check } from '../../harness/check.ts';
+import { showOp, writeOpArb, type RvPick, type WriteOp } from '../../generators/ops.ts';
+import { namespaceOf, resolveRv, resourceOf, runWrite, knownKeys } from '../../harness/rest-interpreter.ts';
+import { openWatch, replayedState } from '../../harness/watch-session.ts';
+import { currentIndex, visibleObjects } from '../../reference/history.ts';
+import { collectionPath, apiVersionOf } from '../../reference/resources.ts';
+import { decideWatch, rvColumn, watchClause, type RvClass } from '../../reference/rv-semantics.ts';
+import { judgeWatch } from '../../reference/watch-oracle.ts';
+import { fail, pass, rule } from '../../reference/judgement.ts';
+import { setupArb } from './rv-cells.ts';
+import type { CaseContext } from '../../harness/case-context.ts';
+import type { QueryPair } from '../../harness/exchange.ts';
+
+type WatchInput = { setup: WriteOp[]; during: WriteOp[]; rv: RvPick; bookmarks: boolean };
+
+const pickFor = (rv: RvClass): fc.Arbitrary<RvPick> =>
+  rv === 'unset' ? fc.constant({ kind: 'unset' } as const) : rv === 'zero' ? fc.constant({ kind: 'zero' } as const) : fc.nat({ max: 20 }).map((pick) => ({ kind: 'learned', pick }) as const);
+
+const duringArb = fc.array(writeOpArb({ resources: ['configmaps'], namespaces: 1 }), { maxLength: 5 });
+
+async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBookmarkMs: number }): Promise<void> {
+  for (const w of input.setup) await runWrite(cx, w);
+  const rt = resourceOf(cx, 'configmaps');
+  const ns = await namespaceOf(cx, 0);
+  const { param, index } = resolveRv(cx, 'configmaps', input.rv);
+  const d = decideWatch(rvColumn(param));
+  if (d.outcome !== 'serve') throw new Error('watch cells always serve');
+  const query: QueryPair[] = [];
+  if (param !== undefined) query.push(['resourceVersion', param]);
+  if (input.bookmarks) query.push(['allowWatchBookmarks', 'true']);
+  const requestIndex = currentIndex(cx.history('configmaps'));
+  const session = await openWatch(cx, rt, collectionPath(rt, ns), query);
+  try {
+    cx.judge([rule('rest:4.8/watch-response', session.status === 200, 'a watch answers 200', `status ${session.status}`)]);
+    for (const w of input.during) await runWrite(cx, w);
+    const h = cx.history('configmaps');
+    const isOurs = (key: string) => h.everKeys.has(key) && !h.tainted.has(key);
+    const target = new Map(visibleObjects(h, currentIndex(h)).map((v) => [v.key, v.rv]));
+    const startState = new Map(d.semantic === 'StartAtExact' && index !== undefined ? visibleObjects(h, index).map((v) => [v.key, v.rv] as const) : []);
+    const same = (a: Map<string, string>) => a.size === target.size && [...target].every(([k, v]) => a.get(k) === v);
+    const caughtUp = await session.until((evs) => same(replayedState(startState, evs, isOurs)), cx.env.settings.watchWaitMs);
+    // A little longer, so a duplicate or a stray event after the last write is seen too.
+    await session.until(() => false, caughtUp ? 100 : 0);
+    if (opts.waitForBookmarkMs > 0) await session.until((evs) => evs.some((e) => e.type === 'BOOKMARK'), opts.waitForBookmarkMs);
+  } finally {
+    await session.close();
+  }
+  const parseError = session.parseError();
+  cx.judge([parseError === undefined ? pass('rest:4.8/watch-response', 'JSON event documents') : fail('rest:4.8/watch-response', 'a series of JSON event documents', parseError)]);
+  const h = cx.history('configmaps');
+  const exp = {
+    semantic: d.semantic as 'GetStateAndStartAtMostRecent' | 'GetStateAndStartAtAny' | 'StartAtExact',
+    clause: d.clause,
+    requestIndex,
+    bookmarksRequested: input.bookmarks,
+    kind: rt.kind,
+    apiVersion: apiVersionOf(rt),
+    ...(index !== undefined ? { at: index } : {}),
+  };
+  cx.judge(judgeWatch({ history: h, knownKeys: knownKeys(cx), inScope: (v) => v.namespace === ns }, exp, session.events).judgements);
+}
+
+const describeWatch = (i: WatchInput) => [
+  ...i.setup.map(showOp),
+  `watch configmaps ns0${i.rv.kind === 'zero' ? ' rv=0' : i.rv.kind === 'learned' ? ` rv=learned[${i.rv.pick}]` : ''}${i.bookmarks ? ' allowWatchBookmarks=true' : ''}`,
+  ...i.during.map((w) => `  while watching: ${showOp(w)}`),
+];
+
+export const watchCellChecks: Check<WatchInput>[] = (['unset', 'zero', 'other'] as const).map((rv) => {
+  const clause = watchClause(rv);
+  return {
+    id: `watch-cell-${rv === 'zero' ? '0' : rv}`,
+    suite: 'rest-watch',
+    title: `rest:4.5 watch cell ${clause}`,
+    clauses: [clause, 'rest:6.1.1'],
+    defaultRuns: 15,
+    arbitrary: () => fc.record({ setup: setupArb, during: duringArb, rv: pickFor(rv), bookmarks: fc.constant(false) }),
+    describe: describeWatch,
+    run: (input, cx) => watchCase(cx, input, { waitForBookmarkMs: 0 }),
+  };
+});
+
+/** Bookmarks: never unasked; when asked, the right shape. A target that never sends any passes. */
+export const watchBookmarks: Check<WatchInput> = {
+  id: 'watch-bookmarks',
+  suite: 'rest-watch',
+  title: 'BOOKMARK events only when asked, carrying only metadata.resourceVersion',
+  clauses: ['rest:6.1/BOOKMARK', 'rest:2.5/bookmark-object'],
+  defaultRuns: 4,
+  arbitrary: () => fc.record({ setup: setupArb.map((s) => s.slice(0, 3)), during: duringArb.map((d) => d.slice(0, 2)), rv: fc.constant({ kind: 'unset' } as const), bookmarks: fc.boolean() }),
+  describe: describeWatch,
+  run: async (input, cx) => {
+    // Unasked watches wait as long as asked ones, so a server that sends bookmarks regardless is seen.
+    await watchCase(cx, input, { waitForBookmarkMs: cx.env.settings.bookmarkWaitMs });
+    if (!input.bookmarks) cx.judge([pass('rest:6.1/BOOKMARK', 'no BOOKMARK on a watch that did not ask')]);
+  },
+};

@@ -1,0 +1,121 @@
+/**
+ * `?watch=1` on a collection (rest:4.3 watch, rest:4.5 watch table, rest:4.8 watch response, rest:6.1):
+ * 200 with a chunked series of JSON event documents. State-starting watches begin with a synthetic
+ * ADDED per existing object; Start at Exact sends only later changes; deletions are sent the upstream
+ * way (DELETED with the last state), which the spec leaves open. Bookmarks only when asked.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { decideWatch, rvColumn } from '../../reference/rv-semantics.ts';
+import { matchesLabels, parseLabelSelector } from '../../reference/label-selector.ts';
+import { apiVersionOf, type ResourceType } from '../../reference/resources.ts';
+import { has, varies, type ServerState } from './state.ts';
+import { prefixFor, present } from './reads.ts';
+import { badRequest, statusAnswer, type Answer } from './status.ts';
+import type { ChangeEvent, StoredObject } from './store.ts';
+
+type Pairs = readonly (readonly [string, string | null])[];
+
+export interface WatchEvent {
+  readonly type: string;
+  readonly object: unknown;
+}
+
+/** Returns an Answer when the watch cannot start (it is then sent as a plain response). */
+export async function serveWatch(st: ServerState, rt: ResourceType, ns: string | undefined, pairs: Pairs, req: IncomingMessage, res: ServerResponse): Promise<Answer | undefined> {
+  const param = (name: string) => pairs.find(([k]) => k === name)?.[1] ?? undefined;
+  const rvText = param('resourceVersion');
+  const bookmarks = (param('allowWatchBookmarks') === 'true' || has(st, 'bookmarks-unasked')) && !varies(st, 'no-bookmarks');
+  const selText = param('labelSelector');
+  const selector = selText === undefined ? undefined : parseLabelSelector(selText);
+  if (selector && !selector.ok) return badRequest(`unable to parse requirement: ${selector.error}`);
+  const timeoutSeconds = Number(param('timeoutSeconds') ?? '0');
+  const inScope = (o: StoredObject | null | undefined): o is StoredObject =>
+    !!o && (selector === undefined || (selector.ok && matchesLabels(selector.selector, (o.metadata['labels'] ?? {}) as Record<string, string>)));
+  const prefix = prefixFor(rt, ns);
+
+  const d = decideWatch(rvColumn(rvText));
+  if (d.outcome !== 'serve') return badRequest('unsupported watch');
+  let from = st.store.currentRevision;
+  const initial: WatchEvent[] = [];
+  if (d.semantic === 'StartAtExact') {
+    const rev = st.codec.parseRv(rvText!);
+    if (rev === undefined) return badRequest(`invalid resource version ${JSON.stringify(rvText)}`);
+    if (rev < st.store.oldestRetained) {
+      // Upstream answers a too-old watch with an ERROR event carrying a 410 Status in a 200 stream.
+      return { status: 200, body: { type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${rvText}`, reason: 'Expired', code: 410 } } };
+    }
+    from = rev;
+    if (has(st, 'watch-synthetic-on-exact')) {
+      for (const e of st.store.list(prefix, Math.min(rev, st.store.currentRevision))) if (inScope(e.obj)) initial.push({ type: 'ADDED', object: present(st, rt, e.obj, false) });
+    }
+  } else {
+    if (d.semantic === 'GetStateAndStartAtAny' && varies(st, 'stale-any')) from = st.store.oldestRetained;
+    if (!has(st, 'watch-no-synthetic-added')) {
+      for (const e of st.store.list(prefix, from)) if (inScope(e.obj)) initial.push({ type: 'ADDED', object: present(st, rt, e.obj, false) });
+    }
+  }
+
+  res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache' });
+  // Headers go out now: a client waits for them before it writes what the watch should report.
+  res.flushHeaders();
+  let sent = 0;
+  const write = (ev: WatchEvent) => {
+    sent++;
+    if (has(st, 'watch-drop-events') && sent % 3 === 0) return;
+    const text = JSON.stringify(ev) + '\n';
+    if (varies(st, 'watch-split-chunks')) {
+      // Odd boundaries on purpose: a client must not assume one event per chunk.
+      for (let i = 0; i < text.length; i += 7) res.write(text.slice(i, i + 7));
+    } else res.write(text);
+  };
+  for (const ev of initial) write(ev);
+
+  let cursor = from;
+  let held: WatchEvent | undefined;
+  const toEvent = (c: ChangeEvent): WatchEvent | undefined => {
+    const was = inScope(c.before);
+    const is = inScope(c.after);
+    if (!was && !is) return undefined;
+    if (!is) {
+      const last = c.before!;
+      return { type: 'DELETED', object: present(st, rt, { ...last, metadata: { ...last.metadata, resourceVersion: st.codec.rv(c.rev) } }, false) };
+    }
+    return { type: was ? 'MODIFIED' : 'ADDED', object: present(st, rt, c.after!, false) };
+  };
+  const flush = () => {
+    for (const c of st.store.changesAfter(cursor)) {
+      cursor = c.rev;
+      if (!c.key.startsWith(prefix)) continue;
+      const ev = toEvent(c);
+      if (!ev) continue;
+      if (has(st, 'watch-reorder-events')) {
+        // Holds every other event back and sends it after the next one.
+        if (held) {
+          write(ev);
+          write(held);
+          held = undefined;
+        } else held = ev;
+      } else write(ev);
+    }
+  };
+  flush();
+  const unsubscribe = st.store.subscribe(flush);
+  const bookmark = () => {
+    const object: Record<string, unknown> = { kind: rt.kind, apiVersion: apiVersionOf(rt), metadata: { resourceVersion: st.codec.rv(cursor) } };
+    if (has(st, 'bookmark-extra-fields')) (object['metadata'] as Record<string, unknown>)['name'] = 'bookmark';
+    write({ type: 'BOOKMARK', object });
+  };
+  const timer = bookmarks ? setInterval(bookmark, st.bookmarkIntervalMs) : undefined;
+  await new Promise<void>((resolve) => {
+    const end = () => resolve();
+    req.once('close', end);
+    res.once('close', end);
+    if (timeoutSeconds > 0) setTimeout(end, timeoutSeconds * 1000);
+  });
+  unsubscribe();
+  if (timer) clearInterval(timer);
+  if (!res.writableEnded) res.end();
+  return undefined;
+}
+
+export const notWatchable = (): Answer => statusAnswer(405, 'MethodNotAllowed', 'watch is a GET on a collection');
