@@ -114,6 +114,8 @@ export function judgeListSnapshot(ctx: ReadContext, exp: ReadExpectation, observ
   }
   if (chosen !== undefined) {
     js.push(pass(exp.clause, expectText), pass(meaningClause[exp.semantic], expectText));
+    // An older version read exactly shows the history is still there (rest:6.1.4).
+    if (exp.semantic === 'Exact' && exp.at !== undefined && exp.at < ctx.history.snapshots.length - 1) js.push(pass('rest:6.1.4', 'a retained older version served exactly'));
     // Learn what the collection rv denotes only when one snapshot alone fits: a selector, or a create
     // and delete of the same name, can make several snapshots look the same.
     return known === undefined && inRange.length !== 1 ? { judgements: js } : { judgements: js, matchedIndex: chosen };
@@ -173,7 +175,7 @@ export function judgePages(ctx: ReadContext, exp: ReadExpectation, pages: readon
   const snap = judgeListSnapshot(ctx, exp, { collectionRv: first.collectionRv, items: union, ...(opts.requestedRv !== undefined ? { requestedRv: opts.requestedRv } : {}) }, 'rest:4.4.3');
   js.push(...snap.judgements);
   if (snap.matchedIndex !== undefined && pages.length > 1) {
-    js.push(pass('rest:4.4.3', 'union of pages is one snapshot'), pass('rest:4.4.2', 'pages followed until continue was empty'));
+    js.push(pass('rest:4.4.3', 'union of pages is one snapshot'), pass('rest:4.4.2', 'pages followed until continue was empty'), pass('rest:4.5/meaning/continue-exact', 'continuation pages served at the first page\'s version'));
   }
   return snap.matchedIndex !== undefined ? { judgements: js, matchedIndex: snap.matchedIndex } : { judgements: js };
 }

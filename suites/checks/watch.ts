@@ -37,7 +37,7 @@ async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBook
   const requestIndex = currentIndex(cx.history('configmaps'));
   const session = await openWatch(cx, rt, collectionPath(rt, ns), query);
   try {
-    cx.judge([rule('rest:4.8/watch-response', session.status === 200, 'a watch answers 200', `status ${session.status}`)]);
+    cx.judge([rule('rest:4.8/watch-response', session.status === 200, 'a watch answers 200', `status ${session.status}`), rule('rest:4.3/watch', session.status === 200, 'watch=1 turns the GET into a watch', `status ${session.status}`)]);
     for (const w of input.during) await runWrite(cx, w);
     const h = cx.history('configmaps');
     const isOurs = (key: string) => h.everKeys.has(key) && !h.tainted.has(key);
@@ -99,5 +99,6 @@ export const watchBookmarks: Check<WatchInput> = {
     // Unasked watches wait as long as asked ones, so a server that sends bookmarks regardless is seen.
     await watchCase(cx, input, { waitForBookmarkMs: cx.env.settings.bookmarkWaitMs });
     if (!input.bookmarks) cx.judge([pass('rest:6.1/BOOKMARK', 'no BOOKMARK on a watch that did not ask')]);
+    else cx.judge([pass('rest:4.3/allowWatchBookmarks', 'allowWatchBookmarks accepted; any bookmarks had the right shape')]);
   },
 };
