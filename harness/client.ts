@@ -61,10 +61,7 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
     });
     // Always read to the end: an undrained body pins the connection.
     const bodyText = await res.body.text();
-    const responseHeaders: Record<string, string> = {};
-    for (const [name, value] of Object.entries(res.headers)) {
-      if (value !== undefined) responseHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-    }
+    const responseHeaders = flattenHeaders(res.headers);
     return { status: res.statusCode, headers: responseHeaders, bodyText, json: parseJsonBody(responseHeaders['content-type'], bodyText) };
   }
 
@@ -135,10 +132,7 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
         if (retries >= maxRetries) throw new InfrastructureError(`GET ${req.path} (watch) to ${server}: still 429 Too Many Requests after ${retries + 1} attempts`);
         await sleep(Math.min(waitMs, retryAfterCapMs));
       }
-      const responseHeaders: Record<string, string> = {};
-      for (const [name, value] of Object.entries(res.headers)) {
-        if (value !== undefined) responseHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-      }
+      const responseHeaders = flattenHeaders(res.headers);
       const received: Buffer[] = [];
       let closed = false;
       const finish = () => {
@@ -175,6 +169,15 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
       await agent.close();
     },
   };
+}
+
+/** Response headers with lower-case names and repeated values joined, as TargetResponse carries them. */
+function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
 }
 
 /**

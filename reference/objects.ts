@@ -51,7 +51,7 @@ export function bodyFieldOf(rt: ResourceType): 'data' | 'spec' | undefined {
   return undefined;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
+export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 

@@ -7,7 +7,7 @@
  * delete is an operation) but their type name and payload are not shown (rest:6.1.6).
  */
 import { visibleObjects, type History } from './history.ts';
-import { showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
+import { isRecord, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
 import { versionMismatch, type ReadContext } from './read-oracle.ts';
 import { fail, pass, rule, unspecified, type Judgement } from './judgement.ts';
 
@@ -98,10 +98,6 @@ function isSyntheticState(ctx: ReadContext, objects: readonly ObjectVersion[], e
     seen.add(v.key);
   }
   return true;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** Go zero values (null, {}, []) carry nothing: upstream bookmarks contain `creationTimestamp: null`. */

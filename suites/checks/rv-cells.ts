@@ -9,7 +9,8 @@ import { contentArb, namePool, showOp, writeOpArb, type ListOp, type Op, type Rv
 import { runOp } from '../../harness/rest-interpreter.ts';
 import { getClause, listCells, listClause, type RvClass } from '../../reference/rv-semantics.ts';
 
-const pickFor = (rv: RvClass): fc.Arbitrary<RvPick> =>
+/** The resourceVersion choice of a table column: unset, "0", or one the suite learned. */
+export const pickFor = (rv: RvClass): fc.Arbitrary<RvPick> =>
   rv === 'unset' ? fc.constant({ kind: 'unset' } as const) : rv === 'zero' ? fc.constant({ kind: 'zero' } as const) : fc.nat({ max: 20 }).map((pick) => ({ kind: 'learned', pick }) as const);
 
 /** At least two objects in ns0, then random writes: a snapshot history worth reading from. */

@@ -10,17 +10,14 @@ import { namespaceOf, resolveRv, resourceOf, runWrite, knownKeys } from '../../h
 import { openWatch, replayedState } from '../../harness/watch-session.ts';
 import { currentIndex, visibleObjects } from '../../reference/history.ts';
 import { collectionPath, apiVersionOf } from '../../reference/resources.ts';
-import { decideWatch, rvColumn, watchClause, type RvClass } from '../../reference/rv-semantics.ts';
+import { decideWatch, rvColumn, watchClause } from '../../reference/rv-semantics.ts';
 import { judgeWatch } from '../../reference/watch-oracle.ts';
 import { fail, pass, rule } from '../../reference/judgement.ts';
-import { setupArb } from './rv-cells.ts';
+import { pickFor, setupArb } from './rv-cells.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
 import type { QueryPair } from '../../harness/exchange.ts';
 
 type WatchInput = { setup: WriteOp[]; during: WriteOp[]; rv: RvPick; bookmarks: boolean };
-
-const pickFor = (rv: RvClass): fc.Arbitrary<RvPick> =>
-  rv === 'unset' ? fc.constant({ kind: 'unset' } as const) : rv === 'zero' ? fc.constant({ kind: 'zero' } as const) : fc.nat({ max: 20 }).map((pick) => ({ kind: 'learned', pick }) as const);
 
 const duringArb = fc.array(writeOpArb({ resources: ['configmaps'], namespaces: 1 }), { maxLength: 5 });
 

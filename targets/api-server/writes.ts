@@ -5,7 +5,7 @@
  */
 import { randomUUID, randomBytes } from 'node:crypto';
 import { apiVersionOf, resourceTypes, type ResourceType } from '../../reference/resources.ts';
-import { canonical } from '../../reference/objects.ts';
+import { canonical, isRecord } from '../../reference/objects.ts';
 import { alreadyExists, badRequest, conflict, invalid, notFound, statusAnswer, success, type Answer } from './status.ts';
 import { has, varies, type ServerState } from './state.ts';
 import { keyFor, prefixFor, present } from './reads.ts';
@@ -16,7 +16,6 @@ const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-
 /** Set by the server only: a client's values for these are ignored, as upstream does. */
 const SERVER_FIELDS = ['uid', 'resourceVersion', 'creationTimestamp', 'deletionTimestamp', 'generation', 'selfLink'];
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const rfc3339 = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 
 function clientMetadata(md: Record<string, unknown>): Record<string, unknown> {
