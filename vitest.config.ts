@@ -8,5 +8,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // The oracle files run their cases concurrently (each waits on its own server's timers).
+    maxConcurrency: 8,
   },
 });

@@ -8,7 +8,9 @@ import { faults } from '../../targets/api-server/faults.ts';
 const SEED = 20261122;
 const MAX_SHRUNK_REQUESTS = 30;
 
-describe('planted faults are caught by the right clause', () => {
+// Each case starts its own server and mostly waits on the target's timers (watch windows, token
+// expiry), so they run concurrently: wall time, not CPU, is what they cost.
+describe.concurrent('planted faults are caught by the right clause', () => {
   it.each(faults.map((f) => [f.name, f] as const))('%s', async (_name, fault) => {
     const clauses: readonly string[] = [fault.clause, ...fault.alsoReportedAs];
     const records = await runAgainst({ checks: fault.checks, faults: [fault.name], runs: 40, seed: SEED });

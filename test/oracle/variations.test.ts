@@ -7,7 +7,8 @@ import { checks } from '../../suites/checks/index.ts';
 
 const SEED = 20261122;
 
-describe('correct behaviour passes', () => {
+// Independent servers per case, mostly idle waiting: run concurrently (see faults.test.ts).
+describe.concurrent('correct behaviour passes', () => {
   const all = checks.map((c) => c.id);
 
   it('the reference server passes every check, and every check exercises its clauses', async () => {
