@@ -4,7 +4,7 @@
  * without the target: `recheckWatchEvidence(JSON.parse(file))`.
  */
 import { visibleObjects, type History, type Snapshot } from './history.ts';
-import type { ObjectVersion, ObservedObject } from './objects.ts';
+import { canonical, type ObjectVersion, type ObservedObject } from './objects.ts';
 import { judgeWatch, type ObservedEvent, type WatchExpectation } from './watch-oracle.ts';
 import { judgeInformer } from './watch-recovery.ts';
 import type { Judgement } from './judgement.ts';
@@ -25,7 +25,7 @@ export interface WatchEvidence {
   };
   readonly events: readonly ObservedEvent[];
   /** For the informer property: the lists before and after the watch. */
-  readonly lists?: { readonly list0: readonly ObservedObject[]; readonly list1: readonly ObservedObject[] };
+  readonly lists?: { readonly list0: readonly ObservedObject[]; readonly list1: readonly ObservedObject[]; readonly clause: string };
 }
 
 export function watchEvidence(ctx: { history: History; knownKeys: ReadonlySet<string>; namespace: string }, expectation: WatchExpectation, events: readonly ObservedEvent[], lists?: WatchEvidence['lists']): WatchEvidence {
@@ -47,7 +47,14 @@ export function watchEvidence(ctx: { history: History; knownKeys: ReadonlySet<st
 }
 
 export function historyOfEvidence(e: WatchEvidence): History {
-  const snapshots: Snapshot[] = e.history.snapshots.map((s) => ({ index: s.index, rv: s.rv ?? undefined, atMs: s.atMs, objects: new Map(s.objects.map((o) => [o.key, o])) }));
+  // The model tells an unchanged object by identity: one instance per distinct version, as recorded.
+  const interned = new Map<string, ObjectVersion>();
+  const intern = (o: ObjectVersion) => {
+    const k = canonical(o);
+    if (!interned.has(k)) interned.set(k, o);
+    return interned.get(k)!;
+  };
+  const snapshots: Snapshot[] = e.history.snapshots.map((s) => ({ index: s.index, rv: s.rv ?? undefined, atMs: s.atMs, objects: new Map(s.objects.map((o) => [o.key, intern(o)])) }));
   return { snapshots, rvIndex: new Map(e.history.rvIndex), tainted: new Set(e.history.tainted), everKeys: new Set(e.history.everKeys) };
 }
 
@@ -60,7 +67,7 @@ export function recheckWatchEvidence(e: WatchEvidence): Judgement[] {
   if (e.lists) {
     const isOurs = (k: string) => history.everKeys.has(k) && !history.tainted.has(k);
     const now = visibleObjects(history, history.snapshots.length - 1).filter(inScope);
-    js.push(...judgeInformer({ ...e.lists, events: e.events, now, isOurs, clause: e.expectation.clause }));
+    js.push(...judgeInformer({ ...e.lists, events: e.events, now, isOurs }));
   }
   return js;
 }

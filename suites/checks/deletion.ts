@@ -16,6 +16,7 @@ import { heldFinalizers, initialDeletionState, stepDeletion, type DeletionState,
 import { keyOf, readObject, type ObjectVersion } from '../../reference/objects.ts';
 import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../../reference/resources.ts';
 import { judgeWatch } from '../../reference/watch-oracle.ts';
+import { watchEvidence } from '../../reference/watch-evidence.ts';
 import { fail, pass } from '../../reference/judgement.ts';
 
 const NAMES = ['alpha', 'bravo'] as const;
@@ -154,7 +155,7 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
   }
   const h = cx.history('configmaps');
   const exp = { semantic: 'GetStateAndStartAtMostRecent' as const, clause: 'rest:4.5/watch/unset', requestIndex, bookmarksRequested: false, kind: rt.kind, apiVersion: apiVersionOf(rt) };
-  cx.judge(judgeWatch({ history: h, knownKeys: knownKeys(cx), inScope: (x) => x.namespace === ns }, exp, session.events).judgements);
+  cx.judge(judgeWatch({ history: h, knownKeys: knownKeys(cx), inScope: (x) => x.namespace === ns }, exp, session.events).judgements, watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events));
 }
 
 /** Best effort: empties the finalizers of whatever the case left, so the namespace can go. */

@@ -117,11 +117,13 @@ async function listNow(cx: CaseContext, rt: ResourceType, ns: string, clause: st
 }
 
 /** The relist-and-rewatch an informer does after a 410 (rest:6.1.3): its cache must converge. */
-export async function relistAndWatch(cx: CaseContext, rt: ResourceType, ns: string, during: readonly WriteOp[], clause: string): Promise<void> {
+export async function relistAndWatch(cx: CaseContext, rt: ResourceType, ns: string, writes: { between?: readonly WriteOp[]; during: readonly WriteOp[] }, clause: string): Promise<void> {
   const list0 = await listNow(cx, rt, ns, clause);
+  // Writes between the list and the watch: the watch from the list's version must still carry them.
+  for (const w of writes.between ?? []) await runWrite(cx, w);
   const session = await openWatch(cx, rt, collectionPath(rt, ns), [['resourceVersion', list0.rv]]);
   try {
-    for (const w of during) await runWrite(cx, w);
+    for (const w of writes.during) await runWrite(cx, w);
     await waitCaughtUp(cx, session, RES, stateAt(cx.history(RES), list0.index));
   } finally {
     await session.close();
@@ -132,11 +134,15 @@ export async function relistAndWatch(cx: CaseContext, rt: ResourceType, ns: stri
     cx.judge(judgeGoneWatch(hWatch, list0.index, cx.env.now(), cx.env.settings.historyWindowMs, 'rest:6.1.4'));
     return;
   }
-  judgeStream(cx, ns, hWatch, watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: list0.index, at: list0.index }), session);
   const list1 = await listNow(cx, rt, ns, clause);
   const h = cx.history(RES);
   const isOurs = (k: string) => h.everKeys.has(k) && !h.tainted.has(k);
-  cx.judge(judgeInformer({ list0: list0.items, events: session.events, list1: list1.items, now: visibleObjects(h, currentIndex(h)).filter((v) => v.namespace === ns), isOurs, clause }), watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, watchExpectation(cx, rt, { semantic: 'StartAtExact', clause, requestIndex: list0.index, at: list0.index }), session.events, { list0: list0.items, list1: list1.items }));
+  const exp = watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: list0.index, at: list0.index });
+  // One verdict for both views of the same stream: the informer's cache and the event sequence.
+  const informer = judgeInformer({ list0: list0.items, events: session.events, list1: list1.items, now: visibleObjects(h, currentIndex(h)).filter((v) => v.namespace === ns), isOurs, clause });
+  const stream = judgeWatch({ history: hWatch, knownKeys: knownKeys(cx), inScope: (v) => v.namespace === ns }, exp, session.events).judgements;
+  const parseError = session.parseError();
+  cx.judge([...informer, ...stream, ...(parseError === undefined ? [] : [fail('rest:4.8/watch-response', 'a series of JSON event documents', parseError)])], watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events, { list0: list0.items, list1: list1.items, clause }));
 }
 
 type TooOldInput = { setup: WriteOp[]; after: WriteOp[] };
@@ -170,7 +176,7 @@ async function tooOldCase(cx: CaseContext, i: TooOldInput): Promise<void> {
   const start = classifyWatchStart(session.status, session.events);
   if (start.kind === 'gone') {
     cx.judge(judgeGoneWatch(h, index, cx.env.now(), window, 'rest:6.1.3'));
-    await relistAndWatch(cx, rt, ns, i.after, 'rest:6.1.3');
+    await relistAndWatch(cx, rt, ns, { during: i.after }, 'rest:6.1.3');
     return;
   }
   if (start.kind === 'refused') {

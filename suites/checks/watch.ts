@@ -14,6 +14,7 @@ import { decideWatch, rvColumn, watchClause } from '../../reference/rv-semantics
 import { judgeWatch } from '../../reference/watch-oracle.ts';
 import { fail, pass, rule } from '../../reference/judgement.ts';
 import { classifyWatchStart, judgeGoneWatch } from '../../reference/watch-recovery.ts';
+import { watchEvidence } from '../../reference/watch-evidence.ts';
 import { pickFor, setupArb } from './rv-cells.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
 import type { QueryPair } from '../../harness/exchange.ts';
@@ -67,7 +68,7 @@ async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBook
     apiVersion: apiVersionOf(rt),
     ...(index !== undefined ? { at: index } : {}),
   };
-  cx.judge(judgeWatch({ history: h, knownKeys: knownKeys(cx), inScope: (v) => v.namespace === ns }, exp, session.events).judgements);
+  cx.judge(judgeWatch({ history: h, knownKeys: knownKeys(cx), inScope: (v) => v.namespace === ns }, exp, session.events).judgements, watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events));
 }
 
 const describeWatch = (i: WatchInput) => [
