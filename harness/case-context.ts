@@ -67,10 +67,10 @@ export class CaseContext {
     }
   }
 
-  /** Records every judgement; throws with all failures and this case's transcript if any failed. */
-  judge(js: readonly Judgement[]): void {
+  /** Records every judgement; throws with all failures and this case's transcript (and evidence) if any failed. */
+  judge(js: readonly Judgement[], evidence?: unknown): void {
     const failures = js.filter((j) => j.verdict === 'fail');
-    if (failures.length > 0) throw new ClauseViolation(failures, this.env.transcript.since(this.startSeq));
+    if (failures.length > 0) throw new ClauseViolation(failures, this.env.transcript.since(this.startSeq), evidence);
     for (const j of js) this.tally.add(j);
   }
 }

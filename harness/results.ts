@@ -20,6 +20,8 @@ export interface Counterexample {
   readonly seed: number;
   readonly path?: string;
   readonly replay: string;
+  /** What the model judged, as plain JSON to judge again later (a watch history and its events). */
+  readonly history?: unknown;
 }
 
 export interface CheckRecord {

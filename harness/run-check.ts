@@ -61,6 +61,7 @@ export async function runCheck(check: AnyCheck, env: CheckEnv, opts: RunCheckOpt
         requestCount: err.exchanges.length,
         seed: details.seed,
         ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
+        ...(err.evidence !== undefined ? { history: err.evidence } : {}),
         replay: `${opts.replayCommand ?? 'npx svc-conformance run'} --check ${check.id} --seed ${details.seed}${details.counterexamplePath ? ` --path ${details.counterexamplePath}` : ''}`,
       };
       records.push({ clause: f.clause, check: check.id, verdict: 'fail', count: 1, counterexample: cex });

@@ -6,7 +6,8 @@ import type { Judgement } from '../reference/judgement.ts';
 import type { Exchange } from './exchange.ts';
 
 export class ClauseViolation extends Error {
-  constructor(readonly failures: readonly Judgement[], readonly exchanges: readonly Exchange[]) {
+  /** `evidence`: plain JSON the model judged (a watch history), saved with the counterexample. */
+  constructor(readonly failures: readonly Judgement[], readonly exchanges: readonly Exchange[], readonly evidence?: unknown) {
     super(failures.map((f) => `${f.clause}: expected ${f.expected}; observed ${f.observed}`).join('\n'));
     this.name = 'ClauseViolation';
   }

@@ -10,12 +10,15 @@ import type { ObservedEvent } from '../reference/watch-oracle.ts';
 import type { QueryPair, StreamResponse } from './exchange.ts';
 import type { CaseContext } from './case-context.ts';
 import { CheckNotApplicable } from './violation.ts';
+import { currentIndex, visibleObjects } from '../reference/history.ts';
 
 export interface WatchSession {
   readonly status: number;
   readonly events: ObservedEvent[];
   /** Set when the body stopped being JSON documents. */
   readonly parseError: () => string | undefined;
+  /** True once the server ended the body (a 410 answer, a timeout). */
+  readonly ended: () => boolean;
   /** Waits until `done(events)` holds or `ms` pass; true if it held. */
   until(done: (events: readonly ObservedEvent[]) => boolean, ms: number): Promise<boolean>;
   close(): Promise<void>;
@@ -28,6 +31,7 @@ export async function openWatch(cx: CaseContext, rt: ResourceType, path: string,
   const events: ObservedEvent[] = [];
   const parser = new JsonDocumentStream();
   let wake: (() => void) | undefined;
+  let ended = false;
   const reading = (async () => {
     if (res.status !== 200) return;
     for await (const chunk of res.chunks) {
@@ -38,14 +42,19 @@ export async function openWatch(cx: CaseContext, rt: ResourceType, path: string,
       }
       wake?.();
     }
-  })();
+  })().finally(() => {
+    ended = true;
+    wake?.();
+  });
   return {
     status: res.status,
     events,
     parseError: () => parser.error,
+    ended: () => ended,
     async until(done, ms) {
       const deadline = cx.env.now() + ms;
       while (!done(events)) {
+        if (ended) return false;
         const left = deadline - cx.env.now();
         if (left <= 0) return false;
         await new Promise<void>((resolve) => {
@@ -74,4 +83,18 @@ export function replayedState(start: ReadonlyMap<string, string>, events: readon
     else state.delete(e.object.key);
   }
   return state;
+}
+
+/**
+ * Waits until the stream accounts for every write of the history (replayed onto `start`, the state
+ * the watch began from), then a little longer so a duplicate or stray event is seen too.
+ */
+export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: string, start: ReadonlyMap<string, string>): Promise<boolean> {
+  const h = cx.history(res);
+  const isOurs = (key: string) => h.everKeys.has(key) && !h.tainted.has(key);
+  const target = new Map(visibleObjects(h, currentIndex(h)).map((v) => [v.key, v.rv]));
+  const same = (a: Map<string, string>) => a.size === target.size && [...target].every(([k, v]) => a.get(k) === v);
+  const caughtUp = await session.until((evs) => same(replayedState(start, evs, isOurs)), cx.env.settings.watchWaitMs);
+  await session.until(() => false, caughtUp ? 100 : 0);
+  return caughtUp;
 }

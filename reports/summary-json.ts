@@ -48,7 +48,8 @@ export function toSummary(run: RunResult, coverage?: CoverageContext): SummaryJs
       summary: c.summary,
       status: c.status,
       checks: c.checks,
-      counterexamples: c.counterexamples.map((x) => ({ ...x, steps: [...x.steps] })),
+      // A recorded history goes to its own file (histories/), not into the summary.
+      counterexamples: c.counterexamples.map(({ history: _history, ...x }) => ({ ...x, steps: [...x.steps] })),
       notes: [...c.notes],
       expectedFailure: c.expectedFailure === true,
     })),

@@ -24,6 +24,7 @@ export interface WriteExtras {
 }
 
 export const COUNTEREXAMPLE_DIR = 'counterexamples';
+export const HISTORY_DIR = 'histories';
 
 /** Returns the paths written, summary.json first. */
 export async function writeReports(
@@ -45,6 +46,8 @@ export async function writeReports(
   await put(join(dir, 'summary.json'), toSummaryJson(run, coverage));
   await put(join(dir, 'junit.xml'), toJUnitXml(run, familyOf));
   await put(join(dir, 'index.html'), toHtml(run, familyOf));
+
+  await writeHistories(run, dir, put);
 
   // Scripts left by an earlier run into the same folder would pass for reproductions of this one.
   const cxDir = join(dir, COUNTEREXAMPLE_DIR);
@@ -80,4 +83,26 @@ export function counterexampleScripts(run: RunResult): ExtraFile[] {
     });
   }
   return out;
+}
+
+/** Recorded histories of failing counterexamples: `histories/<check>-<clause>.json`, to judge again later. */
+export function historyFiles(run: RunResult): ExtraFile[] {
+  const out = new Map<string, string>();
+  for (const c of run.clauses) {
+    for (const cx of c.counterexamples) {
+      if (cx.history === undefined) continue;
+      const name = `${sanitiseFileName(`${cx.check}-${c.id}`)}.json`;
+      if (!out.has(name)) out.set(name, `${JSON.stringify(cx.history)}\n`);
+    }
+  }
+  return [...out].map(([name, content]) => ({ name, content }));
+}
+
+async function writeHistories(run: RunResult, dir: string, put: (path: string, content: string) => Promise<void>): Promise<void> {
+  const hDir = join(dir, HISTORY_DIR);
+  await rm(hDir, { recursive: true, force: true });
+  const files = historyFiles(run);
+  if (files.length === 0) return;
+  await mkdir(hDir, { recursive: true });
+  for (const f of files) await put(join(hDir, f.name), f.content);
 }

@@ -147,7 +147,8 @@ async function run(o: RunOpts): Promise<number> {
   } else {
     // The embedded target runs with a short token lifetime so rest:4.4.4 is checked in seconds.
     const continueTtlMs = o.continueTtl ?? 1500;
-    const historyWindowMs = o.historyWindow ?? defaultTargetSettings.historyWindowMs;
+    // ...and a short history window so rest:6.1.3 (410 for a too-old watch) is too.
+    const historyWindowMs = o.historyWindow ?? 3000;
     const server = await startReferenceServer({
       profile,
       continueTtlMs,

@@ -5,8 +5,11 @@ import { getCellChecks, listCellChecks } from './rv-cells.ts';
 import { pagingSnapshot } from './paging.ts';
 import { continueExpiry, tooLarge } from './errors.ts';
 import { watchBookmarks, watchCellChecks } from './watch.ts';
+import { deletionFinalizers } from './deletion.ts';
+import { watchResume, watchTooOld } from './watch-resume.ts';
+import { watchInformer } from './watch-informer.ts';
 
-export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks];
+export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, deletionFinalizers, watchResume, watchTooOld, watchInformer];
 
 export const suites = [...new Set(checks.map((c) => c.suite))];
 

@@ -13,6 +13,8 @@ import { collectionPath, apiVersionOf } from '../../reference/resources.ts';
 import { decideWatch, rvColumn, watchClause } from '../../reference/rv-semantics.ts';
 import { judgeWatch } from '../../reference/watch-oracle.ts';
 import { fail, pass, rule } from '../../reference/judgement.ts';
+import { classifyWatchStart, judgeGoneWatch } from '../../reference/watch-recovery.ts';
+import { watchEvidence } from '../../reference/watch-evidence.ts';
 import { pickFor, setupArb } from './rv-cells.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
 import type { QueryPair } from '../../harness/exchange.ts';
@@ -34,7 +36,8 @@ async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBook
   const requestIndex = currentIndex(cx.history('configmaps'));
   const session = await openWatch(cx, rt, collectionPath(rt, ns), query);
   try {
-    cx.judge([rule('rest:4.8/watch-response', session.status === 200, 'a watch answers 200', `status ${session.status}`), rule('rest:4.3/watch', session.status === 200, 'watch=1 turns the GET into a watch', `status ${session.status}`)]);
+    // A 410 for an old version is judged below, once it is known whether the version may be gone.
+    if (session.status !== 410 || index === undefined) cx.judge([rule('rest:4.8/watch-response', session.status === 200, 'a watch answers 200', `status ${session.status}`), rule('rest:4.3/watch', session.status === 200, 'watch=1 turns the GET into a watch', `status ${session.status}`)]);
     for (const w of input.during) await runWrite(cx, w);
     const h = cx.history('configmaps');
     const isOurs = (key: string) => h.everKeys.has(key) && !h.tainted.has(key);
@@ -48,6 +51,11 @@ async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBook
   } finally {
     await session.close();
   }
+  if (classifyWatchStart(session.status, session.events).kind === 'gone') {
+    const gone = index !== undefined ? judgeGoneWatch(cx.history('configmaps'), index, cx.env.now(), cx.env.settings.historyWindowMs, d.clause) : [fail(d.clause, 'a watch without a resourceVersion starts from the current state', '410 Gone')];
+    cx.judge(gone);
+    return;
+  }
   const parseError = session.parseError();
   cx.judge([parseError === undefined ? pass('rest:4.8/watch-response', 'JSON event documents') : fail('rest:4.8/watch-response', 'a series of JSON event documents', parseError)]);
   const h = cx.history('configmaps');
@@ -60,7 +68,7 @@ async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBook
     apiVersion: apiVersionOf(rt),
     ...(index !== undefined ? { at: index } : {}),
   };
-  cx.judge(judgeWatch({ history: h, knownKeys: knownKeys(cx), inScope: (v) => v.namespace === ns }, exp, session.events).judgements);
+  cx.judge(judgeWatch({ history: h, knownKeys: knownKeys(cx), inScope: (v) => v.namespace === ns }, exp, session.events).judgements, watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events));
 }
 
 const describeWatch = (i: WatchInput) => [

@@ -39,6 +39,9 @@ export const faults = [
   { name: 'watch-no-synthetic-added', clause: 'rest:4.5/watch/unset', description: 'a state-starting watch sends no ADDED for existing objects', checks: ['watch-cell-unset', 'watch-cell-0'], alsoReportedAs: ['rest:4.5/meaning/get-state-start', 'rest:4.5/watch/0'] },
   { name: 'bookmark-extra-fields', clause: 'rest:2.5/bookmark-object', description: 'BOOKMARK objects also carry metadata.name', checks: ['watch-bookmarks'], alsoReportedAs: [] },
   { name: 'bookmarks-unasked', clause: 'rest:6.1/BOOKMARK', description: 'BOOKMARK events are sent to watches that did not ask for them', checks: ['watch-bookmarks'], alsoReportedAs: [] },
+  { name: 'finalizers-ignored-on-delete', clause: 'rest:3.1/live-to-terminating', description: 'a delete removes the object at once even though it has finalizers', checks: ['deletion-finalizers'], alsoReportedAs: [] },
+  { name: 'removed-before-last-finalizer', clause: 'rest:3.1/terminating-to-removed', description: 'a Terminating object is removed as soon as any one of its finalizers is removed', checks: ['deletion-finalizers'], alsoReportedAs: [] },
+  { name: 'watch-410-as-empty-stream', clause: 'rest:6.1.3', description: 'a watch from a version older than the history gets 200 and an empty stream instead of 410 Gone', checks: ['watch-too-old'], alsoReportedAs: ['rest:7/410', 'rest:6.1.1'] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

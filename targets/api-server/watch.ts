@@ -41,6 +41,17 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
     const rev = st.codec.parseRv(rvText!);
     if (rev === undefined) return badRequest(`invalid resource version ${JSON.stringify(rvText)}`);
     if (rev < st.store.oldestRetained) {
+      if (has(st, 'watch-410-as-empty-stream')) {
+        res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
+        res.flushHeaders();
+        await new Promise<void>((resolve) => {
+          req.once('close', resolve);
+          res.once('close', resolve);
+          if (timeoutSeconds > 0) setTimeout(resolve, timeoutSeconds * 1000);
+        });
+        if (!res.writableEnded) res.end();
+        return undefined;
+      }
       // Upstream answers a too-old watch with an ERROR event carrying a 410 Status in a 200 stream.
       return { status: 200, body: { type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${rvText}`, reason: 'Expired', code: 410 } } };
     }

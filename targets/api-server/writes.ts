@@ -104,7 +104,8 @@ export function updateObject(st: ServerState, rt: ResourceType, ns: string | und
   if (canonical(next) === canonical(existing)) return { status: 200, body: present(st, rt, existing, false) };
   const now = st.clock();
   const finalizers = Array.isArray(metadata['finalizers']) ? metadata['finalizers'] : [];
-  if (metadata['deletionTimestamp'] !== undefined && finalizers.length === 0) {
+  const hadFinalizers = Array.isArray(old['finalizers']) ? old['finalizers'].length : 0;
+  if (metadata['deletionTimestamp'] !== undefined && (finalizers.length === 0 || (has(st, 'removed-before-last-finalizer') && finalizers.length < hadFinalizers))) {
     // rest:3.1: removing the last finalizer of a terminating object removes it.
     st.store.write(key, null, now);
     return { status: 200, body: present(st, rt, next, false) };
@@ -137,7 +138,7 @@ export function deleteObject(st: ServerState, rt: ResourceType, ns: string | und
     return { status: 200, body: present(st, rt, terminating, false) };
   }
   const finalizers = Array.isArray(existing.metadata['finalizers']) ? existing.metadata['finalizers'] : [];
-  if (finalizers.length > 0) {
+  if (finalizers.length > 0 && !has(st, 'finalizers-ignored-on-delete')) {
     if (existing.metadata['deletionTimestamp'] !== undefined) return { status: 200, body: present(st, rt, existing, false) };
     const terminating: StoredObject = { ...existing, metadata: { ...existing.metadata, deletionTimestamp: rfc3339(now), resourceVersion: st.codec.rv(st.store.nextRevision) } };
     st.store.write(key, terminating, now);

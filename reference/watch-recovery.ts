@@ -1,0 +1,92 @@
+/**
+ * What a client may rely on when a watch ends (rest:6.1.2, rest:6.1.3, rest:6.1.4, rest:7/410):
+ * resuming from the last received resourceVersion continues the stream with nothing lost or repeated;
+ * a version older than the retained history may get 410 Gone (and only such a version); after a 410
+ * the client lists again and watches from the list's version, and its cache converges (the informer
+ * property: the list at r0 plus the events from r0, replayed, equal the list at r1).
+ *
+ * 410 has two upstream forms and the spec fixes neither body: an HTTP 410 answer, or a 200 stream
+ * whose first event is an ERROR carrying a Status with code 410 (what upstream's watch cache sends).
+ */
+import type { History, Snapshot } from './history.ts';
+import { isRecord, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
+import type { ObservedEvent } from './watch-oracle.ts';
+import { fail, pass, rule, type Judgement } from './judgement.ts';
+
+/** The history as it stood after snapshot `n`: what a watch closed at that point had to deliver. */
+export function historyUpTo(h: History, n: number): History {
+  const snapshots: Snapshot[] = h.snapshots.slice(0, n + 1);
+  return { ...h, snapshots, rvIndex: new Map([...h.rvIndex].filter(([, i]) => i <= n)) };
+}
+
+export type WatchStart = { readonly kind: 'gone' } | { readonly kind: 'served' } | { readonly kind: 'refused'; readonly status: number };
+
+/** How a watch request was answered: 410 Gone in either form, a stream, or some other refusal. */
+export function classifyWatchStart(status: number, events: readonly ObservedEvent[]): WatchStart {
+  if (status === 410) return { kind: 'gone' };
+  if (status !== 200) return { kind: 'refused', status };
+  const first = events[0];
+  if (first && first.type === 'ERROR' && isRecord(first.raw) && first.raw['code'] === 410) return { kind: 'gone' };
+  return { kind: 'served' };
+}
+
+/**
+ * Whether the target may have dropped snapshot `index` from its history: only once it is older than
+ * the window the target keeps (rest:6.1.4). Times are the suite's clock at each acknowledged write.
+ */
+export function mayBeDropped(h: History, index: number, nowMs: number, windowMs: number): boolean {
+  const s = h.snapshots[index];
+  if (!s) throw new Error(`model misuse: no snapshot ${index}`);
+  return nowMs - s.atMs >= windowMs;
+}
+
+/** Judges a 410 Gone for the watch of snapshot `index`: acceptable only for a version that may be gone. */
+export function judgeGoneWatch(h: History, index: number, nowMs: number, windowMs: number, clause: string): Judgement[] {
+  if (mayBeDropped(h, index, nowMs, windowMs)) return [pass('rest:7/410', '410 Gone for a version older than the retained history'), pass(clause, '410 Gone once the version may have left the history')];
+  const age = Math.round(nowMs - h.snapshots[index]!.atMs);
+  return [
+    fail('rest:6.1.4', `a version ${age} ms old is still in the history (window ${windowMs} ms)`, '410 Gone'),
+    fail(clause, 'the watch is served: the version is younger than the history window', '410 Gone'),
+  ];
+}
+
+/**
+ * Failures of a served stream that was the client's only way to continue (a resume, a watch from an
+ * old version) are also failures of the clause that promised it: the stream is not a usable one.
+ */
+export function alsoAgainst(clause: string, expected: string, js: readonly Judgement[]): Judgement[] {
+  const failed = js.filter((j) => j.verdict === 'fail');
+  if (failed.length === 0) return [...js, pass(clause, expected)];
+  return [...js, fail(clause, expected, failed.map((j) => `${j.clause}: ${j.observed}`).join('; '))];
+}
+
+/** An informer's cache: key -> resourceVersion, from a list and then the events after it. */
+export function replayInformer(list: readonly ObservedObject[], events: readonly ObservedEvent[], isOurs: (key: string) => boolean): Map<string, string> {
+  const cache = new Map<string, string>();
+  for (const o of list) if (isOurs(o.key)) cache.set(o.key, String(o.rv));
+  for (const e of events) {
+    if (e.type === 'BOOKMARK' || !isOurs(e.object.key)) continue;
+    if (e.type === 'ADDED' || e.type === 'MODIFIED') cache.set(e.object.key, String(e.object.rv));
+    // Any other type for one of our objects is its deletion (rest:6.1.6: its name is not shown).
+    else cache.delete(e.object.key);
+  }
+  return cache;
+}
+
+const showCache = (m: ReadonlyMap<string, string>) => (m.size === 0 ? 'nothing' : [...m].sort().map(([k, rv]) => `${k}@${rv}`).join(', '));
+
+/**
+ * The informer property (rest:6.1.1 with rest:6.1.2's "or the client can list again"): replaying the
+ * events onto the first list gives exactly the second list, objects and resourceVersions, and both
+ * are the suite's objects as the history says they are now.
+ */
+export function judgeInformer(o: { list0: readonly ObservedObject[]; events: readonly ObservedEvent[]; list1: readonly ObservedObject[]; now: readonly ObjectVersion[]; isOurs: (key: string) => boolean; clause: string }): Judgement[] {
+  const replayed = replayInformer(o.list0, o.events, o.isOurs);
+  const relisted = replayInformer(o.list1, [], o.isOurs);
+  const truth = new Map(o.now.filter((v) => o.isOurs(v.key)).map((v) => [v.key, v.rv] as const));
+  const same = (a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>) => a.size === b.size && [...a].every(([k, rv]) => b.get(k) === rv);
+  return [
+    rule(o.clause, same(replayed, relisted), `list at r0 + events from r0, replayed = the list at r1: ${showCache(relisted)}`, `replayed cache ${showCache(replayed)}`),
+    rule(o.clause, same(replayed, truth), `the cache converges to the suite's objects as written: ${o.now.map(showVersion).join(', ') || 'none'}`, `replayed cache ${showCache(replayed)}`),
+  ];
+}

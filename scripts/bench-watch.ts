@@ -1,0 +1,68 @@
+/**
+ * Watch figures for `npm run bench`: how many events per second the watch oracle judges (pure, no
+ * server), and what one case of the informer check costs against the embedded server. Figures only.
+ */
+import { performance } from 'node:perf_hooks';
+import { emptyHistory, recordWrite, type History } from '../reference/history.ts';
+import type { ObjectVersion, ObservedObject } from '../reference/objects.ts';
+import { judgeWatch, type ObservedEvent, type WatchExpectation } from '../reference/watch-oracle.ts';
+import { startReferenceServer } from '../targets/api-server/index.ts';
+import { profiles } from '../reference/profile.ts';
+import { defaultTargetSettings, openEnv } from '../harness/env.ts';
+import { runCheck } from '../harness/run-check.ts';
+import { watchInformer } from '../suites/checks/watch-informer.ts';
+
+const NS = 'bench';
+
+/** `writes` updates spread over `objects` keys, and the exact event stream a correct server sends. */
+function syntheticWatch(objects: number, writes: number): { h: History; events: ObservedEvent[] } {
+  let h = emptyHistory(0);
+  const events: ObservedEvent[] = [];
+  for (let i = 0; i < writes; i++) {
+    const name = `o${i % objects}`;
+    const v: ObjectVersion = { key: `${NS}/${name}`, name, namespace: NS, uid: `u${i % objects}`, rv: String(i + 1), creationTimestamp: undefined, content: { labels: {}, annotations: {}, body: { n: String(i) } } };
+    h = recordWrite(h, { op: 'put', version: v, atMs: i });
+    const object: ObservedObject = { key: v.key, name, namespace: NS, uid: v.uid, rv: v.rv, creationTimestamp: undefined, kind: 'ConfigMap', apiVersion: 'v1', labels: {}, annotations: {}, body: v.content.body, deletionTimestamp: undefined };
+    events.push({ type: i < objects ? 'ADDED' : 'MODIFIED', object, raw: {} });
+  }
+  return { h, events };
+}
+
+function judgeRate(objects: number, writes: number, rounds: number): number {
+  const { h, events } = syntheticWatch(objects, writes);
+  const exp: WatchExpectation = { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', at: 0, requestIndex: 0, bookmarksRequested: false, kind: 'ConfigMap', apiVersion: 'v1' };
+  const ctx = { history: h, knownKeys: new Set<string>(), inScope: () => true };
+  const t0 = performance.now();
+  for (let r = 0; r < rounds; r++) {
+    const js = judgeWatch(ctx, exp, events).judgements;
+    if (js.some((j) => j.verdict === 'fail')) throw new Error('bench: the synthetic stream should pass');
+  }
+  return (events.length * rounds) / ((performance.now() - t0) / 1000);
+}
+
+async function informerCost(cases: number): Promise<{ msPerCase: number; requestsPerCase: number }> {
+  const profile = profiles.svc;
+  const server = await startReferenceServer({ profile });
+  const opened = openEnv({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' }, { profile, runId: 'benchw', settings: { ...defaultTargetSettings, watchWaitMs: 1000 }, signals: false });
+  const check = { ...watchInformer, defaultRuns: cases };
+  const t0 = performance.now();
+  const records = await runCheck(check, opened.env, { seed: 7, runs: cases });
+  const ms = performance.now() - t0;
+  const requests = opened.env.transcript.all().length;
+  await opened.close();
+  await server.close();
+  if (records.some((r) => r.verdict === 'fail' || r.verdict === 'error')) throw new Error('bench: the informer check should pass the reference server');
+  return { msPerCase: ms / cases, requestsPerCase: requests / cases };
+}
+
+export async function benchWatch(): Promise<string[]> {
+  judgeRate(20, 200, 5); // warm-up
+  const small = judgeRate(20, 200, 200);
+  const large = judgeRate(50, 2000, 10);
+  const informer = await informerCost(Number(process.env['BENCH_INFORMER_CASES'] ?? 20));
+  const fmt = (x: number) => x.toFixed(0).padStart(8);
+  return [
+    `watch oracle (judgeWatch, Start at Exact): ${fmt(small)} events/s on 200-event streams, ${fmt(large)} events/s on 2000-event streams`,
+    `informer check (list, watch, writes, relist): ${informer.msPerCase.toFixed(1)} ms and ${informer.requestsPerCase.toFixed(1)} requests per case (includes the ~100 ms the suite waits for stray events)`,
+  ];
+}

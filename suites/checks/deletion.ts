@@ -1,0 +1,184 @@
+/**
+ * rest:3.1 two-phase deletion with random finalizer sets, removed in random orders by random actors
+ * (a PUT with the shortened list, sometimes reordered, under the actor's fieldManager), a repeated
+ * delete now and then, and the name reused once the object is gone. Every step is followed by a read
+ * judged by reference/deletion.ts; a watch opened before the first step must itemize every change
+ * the reads saw (reference/watch-oracle.ts). Objects the case leaves with finalizers are released
+ * at the end, so a real cluster can delete the namespace.
+ */
+import fc from 'fast-check';
+import type { Check } from '../../harness/check.ts';
+import type { CaseContext } from '../../harness/case-context.ts';
+import { contentFor, knownKeys, namespaceOf, resourceOf } from '../../harness/rest-interpreter.ts';
+import { openWatch, replayedState } from '../../harness/watch-session.ts';
+import { current, currentIndex, recordWrite, taint, visibleObjects } from '../../reference/history.ts';
+import { heldFinalizers, initialDeletionState, stepDeletion, type DeletionState, type DeletionStep } from '../../reference/deletion.ts';
+import { keyOf, readObject, type ObjectVersion } from '../../reference/objects.ts';
+import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../../reference/resources.ts';
+import { judgeWatch } from '../../reference/watch-oracle.ts';
+import { watchEvidence } from '../../reference/watch-evidence.ts';
+import { fail, pass } from '../../reference/judgement.ts';
+
+const NAMES = ['alpha', 'bravo'] as const;
+const ACTORS = 3;
+const FINALIZERS = 3;
+
+/** One object's life: created with finalizers, deleted after some are gone, the rest removed, maybe recreated. */
+interface ObjectPlan {
+  /** Indices into the finalizer pool; the order is the removal order. */
+  readonly finalizers: number[];
+  readonly removedBeforeDelete: number;
+  readonly actors: number[];
+  readonly reorder: boolean[];
+  readonly repeatDelete: boolean;
+  readonly recreate: boolean;
+}
+
+type Step =
+  | { readonly op: 'create'; readonly obj: number; readonly finalizers: number[] }
+  | { readonly op: 'delete'; readonly obj: number }
+  | { readonly op: 'remove'; readonly obj: number; readonly finalizer: number; readonly actor: number; readonly reorder: boolean };
+
+interface DeletionInput {
+  readonly plans: ObjectPlan[];
+  /** Which object's next step goes next (cycled; an exhausted plan is skipped). */
+  readonly interleave: boolean[];
+}
+
+const planArb: fc.Arbitrary<ObjectPlan> = fc.record({
+  finalizers: fc.uniqueArray(fc.nat({ max: FINALIZERS - 1 }), { minLength: 0, maxLength: FINALIZERS }),
+  removedBeforeDelete: fc.nat({ max: 2 }),
+  actors: fc.array(fc.nat({ max: ACTORS - 1 }), { minLength: FINALIZERS, maxLength: FINALIZERS }),
+  reorder: fc.array(fc.boolean(), { minLength: FINALIZERS, maxLength: FINALIZERS }),
+  repeatDelete: fc.boolean(),
+  recreate: fc.boolean(),
+});
+
+export function planSteps(obj: number, p: ObjectPlan): Step[] {
+  const remove = (i: number): Step => ({ op: 'remove', obj, finalizer: p.finalizers[i]!, actor: p.actors[i]!, reorder: p.reorder[i]! });
+  // At least one finalizer is left at the delete (when there are any): the Terminating phase is the point.
+  const before = p.finalizers.length === 0 ? 0 : p.removedBeforeDelete % p.finalizers.length;
+  // Listed in pool order, removed in the plan's order: removals need not follow the list.
+  const steps: Step[] = [{ op: 'create', obj, finalizers: [...p.finalizers].sort((a, b) => a - b) }];
+  for (let i = 0; i < before; i++) steps.push(remove(i));
+  steps.push({ op: 'delete', obj });
+  const rest = p.finalizers.map((_, i) => i).slice(before);
+  if (p.repeatDelete && rest.length > 0) steps.push(remove(rest.shift()!), { op: 'delete', obj });
+  for (const i of rest) steps.push(remove(i));
+  if (p.recreate) steps.push({ op: 'create', obj, finalizers: [] });
+  return steps;
+}
+
+export function interleaveSteps(input: DeletionInput): Step[] {
+  const queues = input.plans.map((p, i) => planSteps(i, p));
+  const out: Step[] = [];
+  for (let t = 0; queues.some((q) => q.length > 0); t++) {
+    const pick = input.interleave.length === 0 ? 0 : Number(input.interleave[t % input.interleave.length]);
+    const q = queues[pick]?.length ? queues[pick]! : queues.find((x) => x.length > 0)!;
+    out.push(q.shift()!);
+  }
+  return out;
+}
+
+/** Finalizer names under the suite's own label domain: no product name, never one a controller acts on. */
+const finalizerName = (cx: CaseContext, i: number) => `${cx.env.profile.runLabel.split('/')[0]}/f${i + 1}`;
+
+const showStep = (s: Step): string => {
+  const name = NAMES[s.obj];
+  if (s.op === 'create') return `create configmap ns0/${name} finalizers=[${s.finalizers.map((f) => `f${f + 1}`).join(',')}]`;
+  if (s.op === 'delete') return `delete configmap ns0/${name}`;
+  return `actor-${s.actor}: PUT ns0/${name} without f${s.finalizer + 1}${s.reorder ? ' (rest reversed)' : ''}`;
+};
+
+function objectBody(cx: CaseContext, rt: ResourceType, name: string, ns: string, finalizers: readonly string[], rv?: string): Record<string, unknown> {
+  const content = contentFor(cx, rt, { labels: {}, annotations: {}, data: {} });
+  const metadata: Record<string, unknown> = { name, namespace: ns, labels: content.labels, finalizers };
+  if (rv !== undefined) metadata['resourceVersion'] = rv;
+  return { apiVersion: apiVersionOf(rt), kind: rt.kind, metadata, data: {} };
+}
+
+async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void> {
+  const rt = resourceOf(cx, 'configmaps');
+  const ns = await namespaceOf(cx, 0);
+  const content = contentFor(cx, rt, { labels: {}, annotations: {}, data: {} });
+  const states: DeletionState[] = NAMES.map(() => initialDeletionState);
+  const rvs: (string | undefined)[] = NAMES.map(() => undefined);
+  const requestIndex = currentIndex(cx.history('configmaps'));
+  const session = await openWatch(cx, rt, collectionPath(rt, ns), []);
+  try {
+    cx.judge([pass('rest:4.3/watch', 'watch opened'), ...(session.status === 200 ? [] : [fail('rest:4.8/watch-response', 'a watch answers 200', `status ${session.status}`)])]);
+    for (const step of interleaveSteps(input)) {
+      const name = NAMES[step.obj]!;
+      const key = keyOf(ns, name);
+      const s = states[step.obj]!;
+      let model: DeletionStep;
+      let status: number;
+      if (step.op === 'create') {
+        model = { op: 'create', finalizers: step.finalizers.map((i) => finalizerName(cx, i)) };
+        status = (await cx.send({ method: 'POST', path: collectionPath(rt, ns), body: objectBody(cx, rt, name, ns, model.finalizers) })).status;
+      } else if (step.op === 'delete') {
+        model = { op: 'delete' };
+        status = (await cx.send({ method: 'DELETE', path: objectPath(rt, name, ns) })).status;
+      } else {
+        const held = heldFinalizers(s);
+        if (held === undefined) continue; // the object is gone or unknown: nothing to release.
+        const left = held.filter((f) => f !== finalizerName(cx, step.finalizer));
+        model = { op: 'setFinalizers', finalizers: step.reorder ? [...left].reverse() : left };
+        const r = await cx.send({ method: 'PUT', path: objectPath(rt, name, ns), query: [['fieldManager', `actor-${step.actor}`]], body: objectBody(cx, rt, name, ns, model.finalizers, rvs[step.obj]) });
+        status = r.status;
+      }
+      const read = await cx.send({ method: 'GET', path: objectPath(rt, name, ns) });
+      const o = read.status === 200 ? readObject(rt, read.json) : undefined;
+      const md = (read.json as { metadata?: { finalizers?: unknown } } | undefined)?.metadata;
+      const v = stepDeletion(s, model, { status, read: o ? { finalizers: md?.finalizers, deletionTimestamp: o.deletionTimestamp } : undefined });
+      cx.judge(v.judgements);
+      states[step.obj] = v.next;
+      // The watch must itemize what the reads saw: one change per new resourceVersion or removal.
+      const h = cx.history('configmaps');
+      if (v.next.phase === 'open') cx.setHistory('configmaps', taint(h, key));
+      else if (!o && current(h).objects.has(key)) cx.setHistory('configmaps', recordWrite(h, { op: 'remove', key, atMs: cx.env.now() }));
+      else if (o && String(o.rv) !== rvs[step.obj]) {
+        const version: ObjectVersion = { key, name, namespace: ns, uid: String(o.uid), rv: String(o.rv), creationTimestamp: typeof o.creationTimestamp === 'string' ? o.creationTimestamp : undefined, content };
+        cx.setHistory('configmaps', recordWrite(h, { op: 'put', version, atMs: cx.env.now() }));
+      }
+      rvs[step.obj] = o ? String(o.rv) : undefined;
+    }
+    const h = cx.history('configmaps');
+    const isOurs = (k: string) => h.everKeys.has(k) && !h.tainted.has(k);
+    const target = new Map(visibleObjects(h, currentIndex(h)).map((x) => [x.key, x.rv]));
+    const same = (a: Map<string, string>) => a.size === target.size && [...target].every(([k, rv]) => a.get(k) === rv);
+    const caughtUp = await session.until((evs) => same(replayedState(new Map(), evs, isOurs)), cx.env.settings.watchWaitMs);
+    await session.until(() => false, caughtUp ? 100 : 0);
+  } finally {
+    await session.close();
+    await releaseFinalizers(cx, rt, ns);
+  }
+  const h = cx.history('configmaps');
+  const exp = { semantic: 'GetStateAndStartAtMostRecent' as const, clause: 'rest:4.5/watch/unset', requestIndex, bookmarksRequested: false, kind: rt.kind, apiVersion: apiVersionOf(rt) };
+  cx.judge(judgeWatch({ history: h, knownKeys: knownKeys(cx), inScope: (x) => x.namespace === ns }, exp, session.events).judgements, watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events));
+}
+
+/** Best effort: empties the finalizers of whatever the case left, so the namespace can go. */
+async function releaseFinalizers(cx: CaseContext, rt: ResourceType, ns: string): Promise<void> {
+  for (const name of NAMES) {
+    try {
+      const r = await cx.env.target.send({ method: 'GET', path: objectPath(rt, name, ns) });
+      const md = (r.json as { metadata?: { finalizers?: unknown; resourceVersion?: unknown } } | undefined)?.metadata;
+      if (r.status !== 200 || !Array.isArray(md?.finalizers) || md.finalizers.length === 0) continue;
+      await cx.env.target.send({ method: 'PUT', path: objectPath(rt, name, ns), body: objectBody(cx, rt, name, ns, [], String(md.resourceVersion)) });
+    } catch {
+      // The run-level cleanup reports what is left.
+    }
+  }
+}
+
+export const deletionFinalizers: Check<DeletionInput> = {
+  id: 'deletion-finalizers',
+  suite: 'rest-deletion',
+  title: 'rest:3.1 two-phase deletion: finalizers removed in any order by any actor, then the name is free',
+  clauses: ['rest:3.1/live-to-terminating', 'rest:3.1/terminating-to-removed', 'rest:3.1/finalizer-order', 'rest:2.3/metadata.deletionTimestamp', 'rest:2.3/metadata.finalizers', 'rest:2.2.2', 'rest:6.1.1'],
+  defaultRuns: 12,
+  arbitrary: () => fc.record({ plans: fc.array(planArb, { minLength: 1, maxLength: 2 }), interleave: fc.array(fc.boolean(), { maxLength: 6 }) }),
+  describe: (i) => ['watch configmaps ns0 (from now on)', ...interleaveSteps(i).map(showStep)],
+  run: (input, cx) => deletionCase(cx, input),
+};

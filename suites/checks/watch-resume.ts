@@ -1,0 +1,203 @@
+/**
+ * Ending a watch and carrying on (rest:6.1.2, rest:6.1.3, rest:6.1.4, rest:7/410):
+ * - `watch-resume`: a watch is dropped mid-stream (the suite closes the connection), writes go on,
+ *   and a new watch from the last received resourceVersion must continue exactly: the two streams
+ *   together lose and repeat nothing.
+ * - `watch-too-old`: a watch from a version older than the history window gets 410 Gone (or, from a
+ *   target that keeps more history, the exact stream); after a 410 the client lists again, watches
+ *   from the list's version, and its cache converges. It waits out the window, so it runs only when
+ *   the target's window is short (the embedded server's) or with --slow.
+ * Verdicts come from reference/watch-oracle.ts and reference/watch-recovery.ts.
+ */
+import fc from 'fast-check';
+import type { Check } from '../../harness/check.ts';
+import type { CaseContext } from '../../harness/case-context.ts';
+import { showOp, writeOpArb, type WriteOp } from '../../generators/ops.ts';
+import { knownKeys, namespaceOf, resourceOf, runWrite } from '../../harness/rest-interpreter.ts';
+import { openWatch, waitCaughtUp, type WatchSession } from '../../harness/watch-session.ts';
+import { currentIndex, learnRv, visibleObjects, type History } from '../../reference/history.ts';
+import { readObject, type ObservedObject } from '../../reference/objects.ts';
+import { apiVersionOf, collectionPath, type ResourceType } from '../../reference/resources.ts';
+import { judgeListSnapshot } from '../../reference/read-oracle.ts';
+import { judgeWatch, type WatchExpectation } from '../../reference/watch-oracle.ts';
+import { alsoAgainst, classifyWatchStart, historyUpTo, judgeGoneWatch, judgeInformer } from '../../reference/watch-recovery.ts';
+import { fail, rule, type Judgement } from '../../reference/judgement.ts';
+import { setupArb } from './rv-cells.ts';
+import { watchEvidence } from '../../reference/watch-evidence.ts';
+
+const RES = 'configmaps';
+const writesArb = (max: number) => fc.array(writeOpArb({ resources: ['configmaps'], namespaces: 1 }), { maxLength: max });
+
+export const stateAt = (h: History, i: number): Map<string, string> => new Map(visibleObjects(h, i).map((v) => [v.key, v.rv] as const));
+
+export function watchExpectation(cx: CaseContext, rt: ResourceType, e: Pick<WatchExpectation, 'semantic' | 'clause' | 'requestIndex'> & { at?: number }): WatchExpectation {
+  return { ...e, bookmarksRequested: false, kind: rt.kind, apiVersion: apiVersionOf(rt) };
+}
+
+/** Judges a finished watch against the history and keeps the evidence with any failure. */
+export function judgeStream(cx: CaseContext, ns: string, h: History, exp: WatchExpectation, session: WatchSession, also?: { clause: string; expected: string }): void {
+  const parseError = session.parseError();
+  const js: Judgement[] = parseError === undefined ? [] : [fail('rest:4.8/watch-response', 'a series of JSON event documents', parseError)];
+  js.push(...judgeWatch({ history: h, knownKeys: knownKeys(cx), inScope: (v) => v.namespace === ns }, exp, session.events).judgements);
+  cx.judge(also ? alsoAgainst(also.clause, also.expected, js) : js, watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events));
+}
+
+/** The last resourceVersion a stream delivered (what a client resumes from). */
+const lastRv = (events: WatchSession['events']): string | undefined => {
+  for (let i = events.length - 1; i >= 0; i--) if (typeof events[i]!.object.rv === 'string') return events[i]!.object.rv as string;
+  return undefined;
+};
+
+type ResumeInput = { setup: WriteOp[]; before: WriteOp[]; gap: WriteOp[]; after: WriteOp[] };
+
+async function resumeCase(cx: CaseContext, i: ResumeInput): Promise<void> {
+  for (const w of i.setup) await runWrite(cx, w);
+  const rt = resourceOf(cx, RES);
+  const ns = await namespaceOf(cx, 0);
+  const path = collectionPath(rt, ns);
+  // Start from a list's version, as a client does: synthetic ADDED events carry their objects'
+  // versions, not the start version, so resuming after them could repeat changes legitimately.
+  const list = await listNow(cx, rt, ns, 'rest:6.1.2');
+  const first = await openWatch(cx, rt, path, [['resourceVersion', list.rv]]);
+  try {
+    cx.judge([rule('rest:4.3/watch', first.status === 200, 'a watch answers 200', `status ${first.status}`)]);
+    for (const w of i.before) await runWrite(cx, w);
+    await waitCaughtUp(cx, first, RES, stateAt(cx.history(RES), list.index));
+  } finally {
+    // The drop: the client goes away mid-stream.
+    await first.close();
+  }
+  const n1 = currentIndex(cx.history(RES));
+  judgeStream(cx, ns, historyUpTo(cx.history(RES), n1), watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: list.index, at: list.index }), first);
+  // The first stream was judged complete up to n1, so its last version denotes snapshot n1.
+  const rv = lastRv(first.events) ?? list.rv;
+  cx.setHistory(RES, learnRv(cx.history(RES), rv, n1));
+
+  for (const w of i.gap) await runWrite(cx, w);
+  const second = await openWatch(cx, rt, path, [['resourceVersion', rv]]);
+  try {
+    for (const w of i.after) await runWrite(cx, w);
+    await waitCaughtUp(cx, second, RES, stateAt(cx.history(RES), n1));
+  } finally {
+    await second.close();
+  }
+  const h = cx.history(RES);
+  if (classifyWatchStart(second.status, second.events).kind === 'gone') {
+    cx.judge(alsoAgainst('rest:6.1.2', 'a watch resumes from the last received resourceVersion', judgeGoneWatch(h, n1, cx.env.now(), cx.env.settings.historyWindowMs, 'rest:6.1.4')));
+    return;
+  }
+  judgeStream(cx, ns, h, watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: n1, at: n1 }), second, { clause: 'rest:6.1.2', expected: 'resumed from the last received resourceVersion: nothing lost, nothing repeated' });
+}
+
+const showWrites = (label: string, ws: readonly WriteOp[]) => ws.map((w) => `${label}: ${showOp(w)}`);
+
+export const watchResume: Check<ResumeInput> = {
+  id: 'watch-resume',
+  suite: 'rest-watch',
+  title: 'a dropped watch resumed from the last received resourceVersion loses and repeats nothing',
+  clauses: ['rest:6.1.2', 'rest:6.1.1'],
+  defaultRuns: 10,
+  arbitrary: () => fc.record({ setup: setupArb.map((s) => s.slice(0, 4)), before: writesArb(3), gap: writesArb(3), after: writesArb(3) }),
+  describe: (i) => [...i.setup.map(showOp), 'list configmaps ns0, watch from its resourceVersion', ...showWrites('  while watching', i.before), 'drop the watch', ...showWrites('  while disconnected', i.gap), 'watch again from the last received resourceVersion', ...showWrites('  while watching', i.after)],
+  run: (input, cx) => resumeCase(cx, input),
+};
+
+async function listNow(cx: CaseContext, rt: ResourceType, ns: string, clause: string): Promise<{ rv: string; items: ObservedObject[]; index: number }> {
+  const r = await cx.send({ method: 'GET', path: collectionPath(rt, ns) });
+  const body = r.json as { metadata?: { resourceVersion?: unknown }; items?: unknown } | undefined;
+  const rv = body?.metadata?.resourceVersion;
+  cx.judge([rule(clause, r.status === 200 && typeof rv === 'string' && Array.isArray(body?.items), 'a list with a collection resourceVersion', `status ${r.status}`)]);
+  const items = (body!.items as unknown[]).map((x) => readObject(rt, x));
+  const h = cx.history(RES);
+  const index = currentIndex(h);
+  const j = judgeListSnapshot({ history: h, knownKeys: knownKeys(cx), inScope: (v) => v.namespace === ns }, { semantic: 'MostRecent', clause: 'rest:4.5/list/unset/no-limit/unset' }, { collectionRv: rv, items });
+  cx.judge(j.judgements);
+  cx.setHistory(RES, learnRv(h, rv as string, index));
+  return { rv: rv as string, items, index };
+}
+
+/** The relist-and-rewatch an informer does after a 410 (rest:6.1.3): its cache must converge. */
+export async function relistAndWatch(cx: CaseContext, rt: ResourceType, ns: string, writes: { between?: readonly WriteOp[]; during: readonly WriteOp[] }, clause: string): Promise<void> {
+  const list0 = await listNow(cx, rt, ns, clause);
+  // Writes between the list and the watch: the watch from the list's version must still carry them.
+  for (const w of writes.between ?? []) await runWrite(cx, w);
+  const session = await openWatch(cx, rt, collectionPath(rt, ns), [['resourceVersion', list0.rv]]);
+  try {
+    for (const w of writes.during) await runWrite(cx, w);
+    await waitCaughtUp(cx, session, RES, stateAt(cx.history(RES), list0.index));
+  } finally {
+    await session.close();
+  }
+  const hWatch = cx.history(RES);
+  const start = classifyWatchStart(session.status, session.events);
+  if (start.kind === 'gone') {
+    cx.judge(judgeGoneWatch(hWatch, list0.index, cx.env.now(), cx.env.settings.historyWindowMs, 'rest:6.1.4'));
+    return;
+  }
+  const list1 = await listNow(cx, rt, ns, clause);
+  const h = cx.history(RES);
+  const isOurs = (k: string) => h.everKeys.has(k) && !h.tainted.has(k);
+  const exp = watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: list0.index, at: list0.index });
+  // One verdict for both views of the same stream: the informer's cache and the event sequence.
+  const informer = judgeInformer({ list0: list0.items, events: session.events, list1: list1.items, now: visibleObjects(h, currentIndex(h)).filter((v) => v.namespace === ns), isOurs, clause });
+  const stream = judgeWatch({ history: hWatch, knownKeys: knownKeys(cx), inScope: (v) => v.namespace === ns }, exp, session.events).judgements;
+  const parseError = session.parseError();
+  cx.judge([...informer, ...stream, ...(parseError === undefined ? [] : [fail('rest:4.8/watch-response', 'a series of JSON event documents', parseError)])], watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events, { list0: list0.items, list1: list1.items, clause }));
+}
+
+type TooOldInput = { setup: WriteOp[]; after: WriteOp[] };
+
+/** Fixed on purpose: each case waits out the history window, so nothing here is worth shrinking. */
+const tooOldInput: TooOldInput = {
+  setup: [
+    { op: 'create', res: 'configmaps', ns: 0, name: 'alpha', content: { labels: {}, annotations: {}, data: { k1: 'v1' } } },
+    { op: 'create', res: 'configmaps', ns: 0, name: 'bravo', content: { labels: {}, annotations: {}, data: {} } },
+  ],
+  after: [{ op: 'update', res: 'configmaps', ns: 0, name: 'alpha', content: { labels: {}, annotations: {}, data: { k1: 'v2' } } }],
+};
+
+async function tooOldCase(cx: CaseContext, i: TooOldInput): Promise<void> {
+  for (const w of i.setup) await runWrite(cx, w);
+  const rt = resourceOf(cx, RES);
+  const ns = await namespaceOf(cx, 0);
+  const h0 = cx.history(RES);
+  // The first write's version: the second write makes it history, then the window passes.
+  const index = 1;
+  const rv = h0.snapshots[index]!.rv!;
+  const window = cx.env.settings.historyWindowMs;
+  await cx.env.sleep(window + Math.max(250, window * 0.1));
+  const session = await openWatch(cx, rt, collectionPath(rt, ns), [['resourceVersion', rv]]);
+  try {
+    await waitCaughtUp(cx, session, RES, stateAt(cx.history(RES), index));
+  } finally {
+    await session.close();
+  }
+  const h = cx.history(RES);
+  const start = classifyWatchStart(session.status, session.events);
+  if (start.kind === 'gone') {
+    cx.judge(judgeGoneWatch(h, index, cx.env.now(), window, 'rest:6.1.3'));
+    await relistAndWatch(cx, rt, ns, { during: i.after }, 'rest:6.1.3');
+    return;
+  }
+  if (start.kind === 'refused') {
+    cx.judge([fail('rest:6.1.3', '410 Gone for a version older than the history, or the exact stream', `status ${start.status}`), fail('rest:7/410', '410 Gone for a version older than the history', `status ${start.status}`)]);
+    return;
+  }
+  // Served: a target keeping more history than the window must then deliver every change after it.
+  judgeStream(cx, ns, h, watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: index, at: index }), session, { clause: 'rest:6.1.3', expected: '410 Gone for a version older than the history, or every change after it' });
+}
+
+export const watchTooOld: Check<TooOldInput> = {
+  id: 'watch-too-old',
+  suite: 'rest-watch',
+  title: 'a watch from a version older than the history gets 410 Gone; relist and rewatch converge',
+  clauses: ['rest:6.1.3', 'rest:7/410'],
+  defaultRuns: 1,
+  applicable: (env) =>
+    env.settings.slow || env.settings.historyWindowMs <= env.settings.maxFastWaitMs
+      ? undefined
+      : `waiting out a history window of ${env.settings.historyWindowMs} ms needs --slow`,
+  arbitrary: () => fc.constant(tooOldInput),
+  describe: (i) => [...i.setup.map(showOp), 'wait past the history window', 'watch configmaps ns0 from the first write\'s resourceVersion', 'on 410: list, watch from the list\'s resourceVersion', ...showWrites('  while watching', i.after), 'list again'],
+  run: (input, cx) => tooOldCase(cx, input),
+};
