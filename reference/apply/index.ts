@@ -9,3 +9,4 @@ export * from './apply.ts';
 export { mergePatch } from './merge-patch.ts';
 export { jsonPatch, type JsonPatchOutcome } from './json-patch.ts';
 export { fixtureResource, fixtureOpenApi, fixtureSchema, FIXTURE_FIELDS } from './fixture-type.ts';
+export { judgeWrite, judgeState, projected, expectedOf, type Expected } from './judge.ts';

@@ -39,6 +39,14 @@ export const faults = [
   { name: 'watch-no-synthetic-added', clause: 'rest:4.5/watch/unset', description: 'a state-starting watch sends no ADDED for existing objects', checks: ['watch-cell-unset', 'watch-cell-0'], alsoReportedAs: ['rest:4.5/meaning/get-state-start', 'rest:4.5/watch/0'] },
   { name: 'bookmark-extra-fields', clause: 'rest:2.5/bookmark-object', description: 'BOOKMARK objects also carry metadata.name', checks: ['watch-bookmarks'], alsoReportedAs: [] },
   { name: 'bookmarks-unasked', clause: 'rest:6.1/BOOKMARK', description: 'BOOKMARK events are sent to watches that did not ask for them', checks: ['watch-bookmarks'], alsoReportedAs: [] },
+  { name: 'apply-force-ignored', clause: 'rest:3.2/apply-force', description: 'apply with force=true still fails on conflicts', checks: ['apply-ownership-table'], alsoReportedAs: ['rest:4.3/force'] },
+  { name: 'apply-conflicts-forced', clause: 'rest:3.2/apply-conflict', description: 'an apply that conflicts is silently forced instead of refused', checks: ['apply-ownership-table'], alsoReportedAs: ['rest:7/conflict'] },
+  { name: 'apply-no-shared-ownership', clause: 'rest:3.2/apply-same-value', description: 'applying the value a field already has takes it from its owner instead of sharing it', checks: ['apply-ownership-table'], alsoReportedAs: [] },
+  { name: 'apply-omitted-not-removed', clause: 'rest:3.2/apply-omit-sole', description: 'fields an applier stops stating stay in the object although nobody else owns them', checks: ['apply-ownership-table'], alsoReportedAs: ['rest:4.7.3'] },
+  { name: 'apply-removes-co-owned', clause: 'rest:3.2/apply-omit-shared', description: 'fields an applier stops stating are removed although another manager owns them', checks: ['apply-ownership-table'], alsoReportedAs: ['rest:4.7.3'] },
+  { name: 'update-raises-conflict', clause: 'rest:3.2/non-apply-write', description: 'a non-apply write changing another manager\'s field fails with a conflict', checks: ['apply-ownership-table'], alsoReportedAs: ['rest:4.7.4'] },
+  { name: 'apply-operation-mislabelled', clause: 'rest:2.6/operation', description: 'managedFields entries of appliers are recorded with operation Update', checks: ['apply-ownership-table'], alsoReportedAs: [] },
+  { name: 'managed-fields-empty-list-resets', clause: 'rest:4.7.5', description: 'a write with managedFields: [] resets ownership like [{}]', checks: ['apply-points'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];
