@@ -1,6 +1,7 @@
 /**
  * The rows of the rest:3.2 ownership table as scenarios (one object each): fixed shapes of steps with
- * generated keys and values. A case is a non-empty subset of rows, so a failure shrinks to one row.
+ * generated keys and values. Every case runs every row (about twenty requests), so every run covers
+ * the whole table; a case stops at its first failing row.
  */
 import fc from 'fast-check';
 import type { ApplyStep, JsonOp } from './apply.ts';
@@ -42,4 +43,4 @@ function nonApply(how: string, manager: 'mgr-b', d: Record<string, string>, key:
   return { op: 'update', manager, content: data(d), managedFields: 'keep' };
 }
 
-export const rowScenariosArb: fc.Arbitrary<RowScenario[]> = fc.subarray([...ownershipRows], { minLength: 1 }).chain((rows) => fc.tuple(...rows.map(scenario)));
+export const rowScenariosArb: fc.Arbitrary<RowScenario[]> = fc.tuple(...ownershipRows.map(scenario));

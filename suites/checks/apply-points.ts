@@ -86,7 +86,8 @@ export const applyPoints: Check<PointsInput> = {
   clauses: ['rest:4.7.1', 'rest:4.7.2', 'rest:4.7.5', 'rest:4.3/fieldManager'],
   defaultRuns: 4,
   arbitrary: () => fc.record({
-    points: fc.subarray([...POINTS], { minLength: 1 }),
+    // Every point in every case: a few runs cover all of them.
+    points: fc.constant(POINTS),
     key: fc.constantFrom('k1', 'k2'),
     other: fc.constantFrom('o1', 'o2'),
     value: fc.constantFrom('v1', 'v2', 'x y'),
