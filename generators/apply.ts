@@ -40,6 +40,7 @@ const item = (extra: Record<string, fc.Arbitrary<unknown>>) => fc.record({ name:
 /** One field of the fixture per rest:4.7.7 row, plus the rest:4.7.8 fallback and an untyped subtree. */
 const fixtureFields: Record<string, fc.Arbitrary<unknown>> = {
   atomicList: fc.array(value, { minLength: 1, maxLength: 2 }),
+  plainList: fc.array(value, { minLength: 1, maxLength: 2 }),
   setList: fc.uniqueArray(value, { minLength: 1, maxLength: 3 }),
   mapList: uniqueBy(item({ value, note: value }), (i) => String(i.name)),
   multiKeyList: uniqueBy(fc.record({ name: fc.constant('p'), port: fc.constantFrom(80, 81), value }, { requiredKeys: ['name', 'port'] }), (i) => `${i.port}`),

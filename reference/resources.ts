@@ -3,7 +3,6 @@
  * descriptors only, so the same suite addresses the core group and a named group.
  */
 import { namedGroup, type Profile } from './profile.ts';
-import { fixtureResource } from './apply/fixture-type.ts';
 
 export interface ResourceType {
   /** Name in the URL (rest:2.1 "resource type"). */
@@ -20,8 +19,6 @@ export function resourceTypes(profile: Profile) {
     namespaces: { plural: 'namespaces', kind: 'Namespace', group: '', version: 'v1', namespaced: false },
     configmaps: { plural: 'configmaps', kind: 'ConfigMap', group: '', version: 'v1', namespaced: true },
     leases: { plural: 'leases', kind: 'Lease', group: namedGroup(profile, 'coordination'), version: 'v1', namespaced: true },
-    /** The apply suites' fixture type (rest:4.7.7): built into the reference server, a CRD elsewhere. */
-    applyfixtures: fixtureResource(profile),
   } as const satisfies Record<string, ResourceType>;
 }
 

@@ -8,5 +8,5 @@ export * from './managed.ts';
 export * from './apply.ts';
 export { mergePatch } from './merge-patch.ts';
 export { jsonPatch, type JsonPatchOutcome } from './json-patch.ts';
-export { fixtureResource, fixtureOpenApi, fixtureSchema, FIXTURE_FIELDS } from './fixture-type.ts';
+export { fixtureResource, fixtureOpenApi, fixtureSchema, FIXTURE_FIELDS, crdResource, fixtureCrd, schemaOfCrd } from './fixture-type.ts';
 export { judgeWrite, judgeState, projected, expectedOf, type Expected } from './judge.ts';

@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { sequenceArb, showStep, type ApplySequence, type ApplyStep } from '../../generators/apply.ts';
 import { rowScenariosArb, type RowScenario } from '../../generators/apply-table.ts';
-import { configMapSchema, fixtureSchema } from '../../reference/apply/index.ts';
-import { resourceTypes } from '../../reference/resources.ts';
+import { configMapSchema, FIXTURE_FIELDS } from '../../reference/apply/index.ts';
+import { ensureFixture } from './apply-fixture.ts';
 import { resourceOf } from '../../harness/rest-interpreter.ts';
 import { runStep, startObject } from './apply-run.ts';
 
@@ -48,19 +48,37 @@ function fixtureClauses(step: ApplyStep): string[] {
   return [...out];
 }
 
+/** Fields of the fixture a CustomResourceDefinition can carry (rest:4.7.8 needs a built-in type). */
+const CRD_FIELDS = FIXTURE_FIELDS.filter((f) => f !== 'legacyList');
+
 /** Random multi-manager sequences over the fixture type: every list and map type of rest:4.7.7. */
 export const applySequences: Check<ApplySequence> = {
   id: 'apply-sequences',
   suite: 'rest-apply',
-  title: 'apply, update, merge patch and JSON patch sequences by several managers agree with the apply model',
-  clauses: ['rest:4.7.3', 'rest:4.7.4', 'rest:4.7.7', 'rest:4.7.7/list-type', 'rest:4.7.7/list-map-keys', 'rest:4.7.7/map-type', 'rest:4.7.8', 'rest:4.7.9', 'rest:3.2/apply-conflict', 'rest:3.2/non-apply-write', 'rest:4.1/patch', 'rest:4.1/patch-type/apply', 'rest:4.1/patch-type/merge', 'rest:4.1/patch-type/json', 'rest:4.1/put'],
+  title: 'apply, update, merge patch and JSON patch sequences by several managers over the fixture type agree with the apply model',
+  clauses: ['rest:4.7.3', 'rest:4.7.4', 'rest:4.7.7', 'rest:4.7.7/list-type', 'rest:4.7.7/list-map-keys', 'rest:4.7.7/map-type', 'rest:4.7.9', 'rest:3.2/apply-conflict', 'rest:3.2/non-apply-write', 'rest:4.1/patch', 'rest:4.1/patch-type/apply', 'rest:4.1/patch-type/merge', 'rest:4.1/patch-type/json', 'rest:4.1/put'],
   defaultRuns: 12,
-  arbitrary: () => sequenceArb('applyfixtures', { maxLength: 8 }),
-  describe: (s) => [`create ${s.resource} obj as creator`, ...s.steps.map(showStep)],
+  arbitrary: () => sequenceArb('applyfixtures', { maxLength: 8, fields: CRD_FIELDS }),
+  describe: (s) => [`create ${s.resource} obj as creator (installing the fixture definition if needed)`, ...s.steps.map(showStep)],
   run: async (seq, cx) => {
-    const rt = resourceTypes(cx.env.profile).applyfixtures;
-    let st = await startObject(cx, rt, fixtureSchema(cx.env.profile), 'obj', applySequences.clauses);
+    const { rt, schema } = await ensureFixture(cx, applySequences.clauses);
+    let st = await startObject(cx, rt, schema, 'obj', applySequences.clauses);
     for (const step of seq.steps) st = await runStep(cx, st, step, fixtureClauses);
+  },
+};
+
+/** The same sequences on ConfigMaps: runs on every target, CRDs or not. */
+export const applySequencesConfigMaps: Check<ApplySequence> = {
+  id: 'apply-sequences-configmaps',
+  suite: 'rest-apply',
+  title: 'apply, update, merge patch and JSON patch sequences by several managers over a ConfigMap agree with the apply model',
+  clauses: ['rest:4.7.3', 'rest:4.7.4', 'rest:3.2/apply-conflict', 'rest:3.2/apply-same-value', 'rest:3.2/non-apply-write', 'rest:4.1/patch-type/apply', 'rest:4.1/patch-type/merge', 'rest:4.1/patch-type/json', 'rest:4.1/put'],
+  defaultRuns: 10,
+  arbitrary: () => sequenceArb('configmaps', { maxLength: 8 }),
+  describe: (s) => ['create configmap obj as creator', ...s.steps.map(showStep)],
+  run: async (seq, cx) => {
+    let st = await startObject(cx, resourceOf(cx, 'configmaps'), configMapSchema, 'obj', applySequencesConfigMaps.clauses);
+    for (const step of seq.steps) st = await runStep(cx, st, step);
   },
 };
 

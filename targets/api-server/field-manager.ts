@@ -4,9 +4,9 @@
  * that area. Writes call `trackedWrite` just before they store.
  */
 import type { IncomingMessage } from 'node:http';
-import { apply, configMapSchema, decodeManagedFields, encodeManagedFields, fixtureResource, fixtureSchema, isManagedFieldsError, merge, removeItems, showConflict, startingManagedFields, trackedPart, unstructuredSchema, update, withTrackedPart, type ManagedEntry, type Schema, type WriteOutcome, type ConflictOutcome } from '../../reference/apply/index.ts';
+import { apply, configMapSchema, decodeManagedFields, encodeManagedFields, isManagedFieldsError, merge, removeItems, showConflict, startingManagedFields, trackedPart, unstructuredSchema, update, withTrackedPart, type ManagedEntry, type Schema, type WriteOutcome, type ConflictOutcome } from '../../reference/apply/index.ts';
 import { apiVersionOf, type ResourceType } from '../../reference/resources.ts';
-import type { Profile } from '../../reference/profile.ts';
+import { customSchema } from './crds.ts';
 import { has, type ServerState } from './state.ts';
 import { statusAnswer, type Answer } from './status.ts';
 
@@ -25,10 +25,10 @@ export function writeContextOf(req: IncomingMessage, url: URL): WriteContext {
   return { fieldManager: ua.split('/')[0]!.trim() || 'unknown' };
 }
 
-export function schemaFor(profile: Profile, rt: ResourceType): Schema {
-  if (rt.kind === 'ConfigMap') return configMapSchema;
-  if (rt.kind === fixtureResource(profile).kind) return fixtureSchema(profile);
-  return unstructuredSchema;
+/** ConfigMaps have a granular `data`; custom types use their CRD's schema; the rest is unstructured. */
+export function schemaFor(st: ServerState, rt: ResourceType): Schema {
+  if (rt.kind === 'ConfigMap' && rt.group === '') return configMapSchema;
+  return customSchema(st, rt) ?? unstructuredSchema;
 }
 
 export const rfc3339 = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
@@ -64,7 +64,7 @@ export function trackedWrite(st: ServerState, rt: ResourceType, existing: Record
       const d = decodeManagedFields(v);
       return isManagedFieldsError(d) ? { message: d.message } : d;
     });
-  const out = update({ live: existing, managed: start, object: next, manager: ctx.fieldManager ?? 'unknown', schema: schemaFor(st.profile, rt), apiVersion: apiVersionOf(rt), now: rfc3339(st.clock()) });
+  const out = update({ live: existing, managed: start, object: next, manager: ctx.fieldManager ?? 'unknown', schema: schemaFor(st, rt), apiVersion: apiVersionOf(rt), now: rfc3339(st.clock()) });
   if (has(st, 'update-raises-conflict') && !out.taken.isEmpty()) return statusAnswer(409, 'Conflict', 'Apply failed with conflicts (planted fault: a non-apply write conflicts)');
   if (out.managed.length === 0) delete md['managedFields'];
   else md['managedFields'] = encode(st, out.managed);
@@ -73,7 +73,7 @@ export function trackedWrite(st: ServerState, rt: ResourceType, existing: Record
 
 /** The apply model with the planted faults of rest:3.2 on top. */
 export function faultyApply(st: ServerState, rt: ResourceType, live: Record<string, unknown> | undefined, intent: Record<string, unknown>, manager: string, force: boolean): WriteOutcome | ConflictOutcome {
-  const schema = schemaFor(st.profile, rt);
+  const schema = schemaFor(st, rt);
   const f = has(st, 'apply-force-ignored') ? false : has(st, 'apply-conflicts-forced') ? true : force;
   const out = apply({ live, managed: liveManaged(live), intent, manager, force: f, schema, apiVersion: apiVersionOf(rt), now: rfc3339(st.clock()) });
   if (out.kind === 'conflict') return out;

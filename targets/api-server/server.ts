@@ -19,6 +19,7 @@ import { badRequest, statusAnswer, type Answer } from './status.ts';
 import { serveWatch } from './watch.ts';
 import { patchObject } from './patch.ts';
 import { writeContextOf } from './field-manager.ts';
+import { servedExtraTypes } from './crds.ts';
 
 export interface ReferenceServerOptions {
   readonly host?: string;
@@ -62,7 +63,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
   const doc = req.method === 'GET' ? discovery(st.profile, url.pathname.replace(/\/+$/, '') || '/') : undefined;
   if (doc !== undefined) return { status: 200, body: doc };
   st.store.compact(st.clock(), st.historyWindowMs);
-  const r = route(st.profile, url.pathname);
+  const r = route(st.profile, url.pathname, servedExtraTypes(st));
   if (r.kind === 'none') return statusAnswer(404, 'NotFound', 'the server could not find the requested resource');
   let body: unknown;
   let patchBody = '';

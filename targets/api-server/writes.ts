@@ -53,7 +53,7 @@ export function createObject(st: ServerState, rt: ResourceType, ns: string | und
   let name = typeof md['name'] === 'string' ? md['name'] : undefined;
   if (!name && typeof md['generateName'] === 'string') name = `${md['generateName']}${has(st, 'generate-name-collides') ? 'aaaaa' : randomBytes(4).toString('hex').slice(0, 5)}`;
   if (!name) return invalid('metadata.name: Required value: name or generateName is required');
-  if (!(rt.namespaced ? DNS_SUBDOMAIN : DNS_LABEL).test(name)) return invalid(`metadata.name: Invalid value: ${JSON.stringify(name)}`);
+  if (!(rt.namespaced || rt.kind !== 'Namespace' ? DNS_SUBDOMAIN : DNS_LABEL).test(name)) return invalid(`metadata.name: Invalid value: ${JSON.stringify(name)}`);
   if (ns !== undefined) {
     const blocked = namespaceLive(st, ns);
     if (blocked) return blocked;
