@@ -15,6 +15,10 @@ export interface Profile {
   readonly listTypeExtension: string;
   readonly listMapKeysExtension: string;
   readonly mapTypeExtension: string;
+  /** rest:4.7.8: the patchMergeStrategy / patchMergeKey markers as schema extensions, and rest:4.7.9 unknown-field subtrees. */
+  readonly patchStrategyExtension: string;
+  readonly patchMergeKeyExtension: string;
+  readonly preserveUnknownFieldsExtension: string;
   readonly nodeagentGroup: string;
   readonly nodeagentConfigurationKind: string;
   readonly controllerManagerName: string;
@@ -34,6 +38,9 @@ const svc: Profile = {
   listTypeExtension: 'x-svc-list-type',
   listMapKeysExtension: 'x-svc-list-map-keys',
   mapTypeExtension: 'x-svc-map-type',
+  patchStrategyExtension: 'x-svc-patch-strategy',
+  patchMergeKeyExtension: 'x-svc-patch-merge-key',
+  preserveUnknownFieldsExtension: 'x-svc-preserve-unknown-fields',
   nodeagentGroup: 'nodeagent.config.svc.io',
   nodeagentConfigurationKind: 'NodeagentConfiguration',
   controllerManagerName: 'svc-controller-manager',
@@ -52,6 +59,9 @@ const k8s: Profile = {
   listTypeExtension: 'x-kubernetes-list-type',
   listMapKeysExtension: 'x-kubernetes-list-map-keys',
   mapTypeExtension: 'x-kubernetes-map-type',
+  patchStrategyExtension: 'x-kubernetes-patch-strategy',
+  patchMergeKeyExtension: 'x-kubernetes-patch-merge-key',
+  preserveUnknownFieldsExtension: 'x-kubernetes-preserve-unknown-fields',
   nodeagentGroup: 'kubelet.config.k8s.io',
   nodeagentConfigurationKind: 'KubeletConfiguration',
   controllerManagerName: 'kube-controller-manager',

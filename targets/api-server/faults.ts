@@ -42,6 +42,14 @@ export const faults = [
   { name: 'finalizers-ignored-on-delete', clause: 'rest:3.1/live-to-terminating', description: 'a delete removes the object at once even though it has finalizers', checks: ['deletion-finalizers'], alsoReportedAs: [] },
   { name: 'removed-before-last-finalizer', clause: 'rest:3.1/terminating-to-removed', description: 'a Terminating object is removed as soon as any one of its finalizers is removed', checks: ['deletion-finalizers'], alsoReportedAs: [] },
   { name: 'watch-410-as-empty-stream', clause: 'rest:6.1.3', description: 'a watch from a version older than the history gets 200 and an empty stream instead of 410 Gone', checks: ['watch-too-old'], alsoReportedAs: ['rest:7/410', 'rest:6.1.1'] },
+  { name: 'apply-force-ignored', clause: 'rest:3.2/apply-force', description: 'apply with force=true still fails on conflicts', checks: ['apply-ownership-table'], alsoReportedAs: ['rest:4.3/force'] },
+  { name: 'apply-conflicts-forced', clause: 'rest:3.2/apply-conflict', description: 'an apply that conflicts is silently forced instead of refused', checks: ['apply-ownership-table'], alsoReportedAs: ['rest:7/conflict'] },
+  { name: 'apply-no-shared-ownership', clause: 'rest:3.2/apply-same-value', description: 'applying the value a field already has takes it from its owner instead of sharing it', checks: ['apply-ownership-table'], alsoReportedAs: [] },
+  { name: 'apply-omitted-not-removed', clause: 'rest:3.2/apply-omit-sole', description: 'fields an applier stops stating stay in the object although nobody else owns them', checks: ['apply-ownership-table'], alsoReportedAs: ['rest:4.7.3'] },
+  { name: 'apply-removes-co-owned', clause: 'rest:3.2/apply-omit-shared', description: 'fields an applier stops stating are removed although another manager owns them', checks: ['apply-ownership-table'], alsoReportedAs: ['rest:4.7.3'] },
+  { name: 'update-raises-conflict', clause: 'rest:3.2/non-apply-write', description: 'a non-apply write changing another manager\'s field fails with a conflict', checks: ['apply-ownership-table'], alsoReportedAs: ['rest:4.7.4'] },
+  { name: 'apply-operation-mislabelled', clause: 'rest:2.6/operation', description: 'managedFields entries of appliers are recorded with operation Update', checks: ['apply-ownership-table'], alsoReportedAs: [] },
+  { name: 'managed-fields-empty-list-resets', clause: 'rest:4.7.5', description: 'a write with managedFields: [] resets ownership like [{}]', checks: ['apply-points'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

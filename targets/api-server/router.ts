@@ -9,8 +9,8 @@ export type Route =
   | { readonly kind: 'object'; readonly rt: ResourceType; readonly namespace: string | undefined; readonly name: string }
   | { readonly kind: 'none' };
 
-export function route(profile: Profile, pathname: string): Route {
-  const rts = Object.values(resourceTypes(profile)) as ResourceType[];
+export function route(profile: Profile, pathname: string, extraTypes: readonly ResourceType[] = []): Route {
+  const rts = [...(Object.values(resourceTypes(profile)) as ResourceType[]), ...extraTypes];
   let segs: string[];
   try {
     segs = pathname.split('/').filter((s) => s !== '').map(decodeURIComponent);

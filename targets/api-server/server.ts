@@ -17,6 +17,9 @@ import { getObject, listObjects } from './reads.ts';
 import { createObject, deleteObject, updateObject } from './writes.ts';
 import { badRequest, statusAnswer, type Answer } from './status.ts';
 import { serveWatch } from './watch.ts';
+import { patchObject } from './patch.ts';
+import { writeContextOf } from './field-manager.ts';
+import { servedExtraTypes } from './crds.ts';
 
 export interface ReferenceServerOptions {
   readonly host?: string;
@@ -60,9 +63,10 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
   const doc = req.method === 'GET' ? discovery(st.profile, url.pathname.replace(/\/+$/, '') || '/') : undefined;
   if (doc !== undefined) return { status: 200, body: doc };
   st.store.compact(st.clock(), st.historyWindowMs);
-  const r = route(st.profile, url.pathname);
+  const r = route(st.profile, url.pathname, servedExtraTypes(st));
   if (r.kind === 'none') return statusAnswer(404, 'NotFound', 'the server could not find the requested resource');
   let body: unknown;
+  let patchBody = '';
   if (req.method === 'POST' || req.method === 'PUT') {
     // JSON only for now (rest:4.8): other media types, protobuf included, are refused as unsupported.
     const type = (req.headers['content-type'] ?? 'application/json').split(';')[0]!.trim().toLowerCase();
@@ -76,25 +80,25 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
       return badRequest(`could not decode the request body as JSON: ${(e as Error).message}`);
     }
   } else {
-    await readBody(req).catch(() => '');
+    patchBody = await readBody(req).catch(() => '');
   }
   if (r.kind === 'collection') {
     if (req.method === 'GET') {
       if (url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true') return serveWatch(st, r.rt, r.namespace, pairs, req, res);
       return listObjects(st, r.rt, r.namespace, pairs);
     }
-    if (req.method === 'POST') return createObject(st, r.rt, r.namespace, body);
+    if (req.method === 'POST') return createObject(st, r.rt, r.namespace, body, writeContextOf(req, url));
     return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported on a collection here`);
   }
   switch (req.method) {
     case 'GET':
       return getObject(st, r.rt, r.namespace, r.name, pairs);
     case 'PUT':
-      return updateObject(st, r.rt, r.namespace, r.name, body);
+      return updateObject(st, r.rt, r.namespace, r.name, body, writeContextOf(req, url));
     case 'DELETE':
       return deleteObject(st, r.rt, r.namespace, r.name);
     case 'PATCH':
-      return statusAnswer(415, 'UnsupportedMediaType', 'PATCH is not served by this reference server yet');
+      return patchObject(st, r.rt, r.namespace, r.name, req, url, patchBody);
     default:
       return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported`);
   }

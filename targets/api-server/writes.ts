@@ -10,6 +10,7 @@ import { alreadyExists, badRequest, conflict, invalid, notFound, statusAnswer, s
 import { has, varies, type ServerState } from './state.ts';
 import { keyFor, prefixFor, present } from './reads.ts';
 import type { StoredObject } from './store.ts';
+import { trackedWrite, type WriteContext } from './field-manager.ts';
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -43,7 +44,7 @@ function namespaceLive(st: ServerState, ns: string): Answer | undefined {
   return undefined;
 }
 
-export function createObject(st: ServerState, rt: ResourceType, ns: string | undefined, body: unknown): Answer {
+export function createObject(st: ServerState, rt: ResourceType, ns: string | undefined, body: unknown, ctx: WriteContext = {}): Answer {
   const checked = checkBody(rt, body);
   if ('status' in checked) return checked;
   const { obj, md } = checked;
@@ -52,7 +53,7 @@ export function createObject(st: ServerState, rt: ResourceType, ns: string | und
   let name = typeof md['name'] === 'string' ? md['name'] : undefined;
   if (!name && typeof md['generateName'] === 'string') name = `${md['generateName']}${has(st, 'generate-name-collides') ? 'aaaaa' : randomBytes(4).toString('hex').slice(0, 5)}`;
   if (!name) return invalid('metadata.name: Required value: name or generateName is required');
-  if (!(rt.namespaced ? DNS_SUBDOMAIN : DNS_LABEL).test(name)) return invalid(`metadata.name: Invalid value: ${JSON.stringify(name)}`);
+  if (!(rt.namespaced || rt.kind !== 'Namespace' ? DNS_SUBDOMAIN : DNS_LABEL).test(name)) return invalid(`metadata.name: Invalid value: ${JSON.stringify(name)}`);
   if (ns !== undefined) {
     const blocked = namespaceLive(st, ns);
     if (blocked) return blocked;
@@ -68,11 +69,13 @@ export function createObject(st: ServerState, rt: ResourceType, ns: string | und
     stored['spec'] = { finalizers: [st.profile.name === 'k8s' ? 'kubernetes' : 'svc'] };
     stored['status'] = { phase: 'Active' };
   }
+  const refused = trackedWrite(st, rt, undefined, stored, ctx);
+  if (refused) return refused;
   st.store.write(key, stored, now);
   return { status: varies(st, 'status-200-on-create') ? 200 : 201, body: present(st, rt, stored, false) };
 }
 
-export function updateObject(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, body: unknown): Answer {
+export function updateObject(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, body: unknown, ctx: WriteContext = {}): Answer {
   const checked = checkBody(rt, body);
   if ('status' in checked) return checked;
   const { obj, md } = checked;
@@ -100,6 +103,8 @@ export function updateObject(st: ServerState, rt: ResourceType, ns: string | und
     next['spec'] = existing['spec'];
     next['status'] = existing['status'];
   }
+  const refused = trackedWrite(st, rt, existing, next, ctx);
+  if (refused) return refused;
   // A write that changes nothing is not a new version (upstream behaviour).
   if (canonical(next) === canonical(existing)) return { status: 200, body: present(st, rt, existing, false) };
   const now = st.clock();

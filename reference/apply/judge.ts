@@ -1,0 +1,104 @@
+/**
+ * Judges a target's answer to a write against the apply model (rest:2.6, rest:3.2, rest:4.7). The
+ * acceptable set: the tracked content equal up to the order of set and map lists; every manager
+ * owning exactly the model's fields under the right operation; times learned, never predicted;
+ * a conflict's status code and body shape are recorded, not judged (rest:7.5, rest:7.6).
+ */
+import { fail, pass, rule, unspecified, type Judgement } from '../judgement.ts';
+import { isRecord } from '../objects.ts';
+import type { WriteOutcome } from './apply.ts';
+import { decodeManagedFields, isManagedFieldsError, showManager, trackedPart, type ManagedEntry } from './managed.ts';
+import { showPath } from './path.ts';
+import type { Schema } from './schema.ts';
+import type { FieldSet } from './set.ts';
+import { sameValue } from './typed.ts';
+import { defineKey, own } from './values.ts';
+
+/** What the model expects of one write. */
+export type Expected =
+  | { readonly kind: 'written'; readonly object: Record<string, unknown>; readonly managed: readonly ManagedEntry[] }
+  | { readonly kind: 'conflict'; readonly detail: string }
+  | { readonly kind: 'refused'; readonly detail: string };
+
+export const expectedOf = (o: WriteOutcome): Expected => ({ kind: 'written', object: o.object, managed: o.managed });
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Only the fields the schema declares: servers may add fields the suite never set. */
+export function projected(obj: unknown, schema: Schema): Record<string, unknown> {
+  const t = trackedPart(obj);
+  if (schema.type !== 'map' || schema.values !== undefined) return t;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(t)) if (own(schema.fields, k) !== undefined) defineKey(out, k, t[k]);
+  return out;
+}
+
+function projectedSet(s: FieldSet, schema: Schema): FieldSet {
+  if (schema.type !== 'map' || schema.values !== undefined) return s;
+  return s.filter((p) => p.length > 0 && own(schema.fields, p[0]!.slice(2)) !== undefined);
+}
+
+const showSet = (s: FieldSet) => (s.isEmpty() ? 'nothing' : s.paths().map(showPath).join(', '));
+const all = (clauses: readonly string[], verdict: (c: string) => Judgement) => clauses.map(verdict);
+
+export function judgeWrite(expected: Expected, status: number, json: unknown, schema: Schema, apiVersion: string, clauses: readonly string[]): Judgement[] {
+  if (expected.kind !== 'written') {
+    const refused = status >= 400 && status < 500;
+    const what = expected.kind === 'conflict' ? `refused as a conflict (${expected.detail})` : `refused (${expected.detail})`;
+    const js = all(clauses, (c) => rule(c, refused, what, `status ${status}`));
+    if (expected.kind === 'conflict' && refused) {
+      js.push(unspecified('rest:7.5', 'HTTP status of a conflict: not shown', `status ${status}`));
+      js.push(unspecified('rest:7.6', 'shape of the error body: not shown', `kind ${JSON.stringify(isRecord(json) ? json['kind'] : undefined)}, reason ${JSON.stringify(isRecord(json) ? json['reason'] : undefined)}`));
+    }
+    return js;
+  }
+  const ok = status >= 200 && status < 300;
+  if (!ok) return all(clauses, (c) => fail(c, 'the write succeeds (2xx)', `status ${status}: ${isRecord(json) ? String(json['message'] ?? '') : ''}`.slice(0, 300)));
+  return judgeState(expected, json, schema, apiVersion, clauses);
+}
+
+/** The object and its ownership record against the model's. */
+export function judgeState(expected: { object: Record<string, unknown>; managed: readonly ManagedEntry[] }, json: unknown, schema: Schema, apiVersion: string, clauses: readonly string[]): Judgement[] {
+  const js: Judgement[] = [];
+  const want = projected(expected.object, schema);
+  const got = projected(json, schema);
+  const same = sameValue(want, got, schema);
+  js.push(...all(clauses, (c) => rule(c, same, `object ${JSON.stringify(want)}`, JSON.stringify(got))));
+  const md = isRecord(json) && isRecord(json['metadata']) ? json['metadata'] : {};
+  const raw = md['managedFields'] ?? [];
+  const decoded = decodeManagedFields(raw);
+  if (isManagedFieldsError(decoded)) {
+    js.push(fail('rest:2.6/fieldsV1', 'managedFields entries with a FieldsV1 tree', `entry ${decoded.index}: ${decoded.message}`));
+    return js;
+  }
+  for (const e of Array.isArray(raw) ? raw : []) {
+    if (!isRecord(e)) continue;
+    js.push(rule('rest:2.6/fieldsType', e['fieldsType'] === 'FieldsV1', 'fieldsType FieldsV1', JSON.stringify(e['fieldsType'])));
+    js.push(rule('rest:2.6/apiVersion', e['apiVersion'] === apiVersion, `apiVersion ${apiVersion}`, JSON.stringify(e['apiVersion'])));
+    // Time is learned, not predicted; upstream leaves it out when an apply changed only ownership.
+    js.push(rule('rest:2.6/time', e['time'] === undefined || (typeof e['time'] === 'string' && RFC3339.test(e['time'])), 'time, when present, an RFC 3339 timestamp', JSON.stringify(e['time'])));
+  }
+  const observed = decoded.map((e) => ({ ...e, fields: projectedSet(e.fields, schema) })).filter((e) => !e.fields.isEmpty());
+  const key = (e: Pick<ManagedEntry, 'manager' | 'operation'>) => `${e.manager}\u0000${e.operation}`;
+  const byKey = new Map(observed.map((e) => [key(e), e]));
+  for (const m of expected.managed) {
+    const o = byKey.get(key(m));
+    if (!o) {
+      const other = observed.find((e) => e.manager === m.manager);
+      if (other) js.push(fail('rest:2.6/operation', `${showManager(m)} owns ${showSet(m.fields)}`, `${m.manager} is recorded with operation ${other.operation}`));
+      else js.push(...all(clauses, (c) => fail(c, `${showManager(m)} owns ${showSet(m.fields)}`, `no entry for ${showManager(m)}`)));
+      continue;
+    }
+    js.push(pass('rest:2.6/manager', `an entry for ${showManager(m)}`), pass('rest:2.6/operation', `operation ${m.operation}`));
+    const eq = o.fields.equals(m.fields);
+    js.push(...all(clauses, (c) => rule(c, eq, `${showManager(m)} owns ${showSet(m.fields)}`, `owns ${showSet(o.fields)}`)));
+    if (eq) js.push(pass('rest:2.6/fieldsV1', `fields of ${showManager(m)} decode to the model's set`));
+  }
+  const expectedKeys = new Set(expected.managed.map(key));
+  for (const o of observed) {
+    if (expectedKeys.has(key(o))) continue;
+    if (expected.managed.some((m) => m.manager === o.manager)) continue;
+    js.push(...all(clauses, (c) => fail(c, `no entry for ${showManager(o)}`, `${showManager(o)} owns ${showSet(o.fields)}`)));
+  }
+  return js;
+}

@@ -1,0 +1,33 @@
+/**
+ * The fixture type for the apply sequences: used as is when the target already serves it, else
+ * installed as a CustomResourceDefinition labelled for the run (the run's cleanup deletes it at the
+ * end). A target without CRDs makes the fixture checks not applicable; the ConfigMap checks remain.
+ */
+import { collectionPath } from '../../reference/resources.ts';
+import { crdResource, fixtureCrd, fixtureResource, fixtureSchema, type Schema } from '../../reference/apply/index.ts';
+import type { ResourceType } from '../../reference/resources.ts';
+import type { CaseContext } from '../../harness/case-context.ts';
+import { namespaceOf } from '../../harness/rest-interpreter.ts';
+import { CheckNotApplicable } from '../../harness/violation.ts';
+
+const ESTABLISH_TIMEOUT_MS = 15_000;
+
+export async function ensureFixture(cx: CaseContext, clauses: readonly string[]): Promise<{ rt: ResourceType; schema: Schema }> {
+  const profile = cx.env.profile;
+  const rt = fixtureResource(profile);
+  const schema = fixtureSchema(profile, { fallbackList: false });
+  const ns = await namespaceOf(cx, 0);
+  const served = async () => (await cx.send({ method: 'GET', path: collectionPath(rt, ns) })).status === 200;
+  if (await served()) return { rt, schema };
+  const crd = crdResource(profile);
+  const r = await cx.send({ method: 'POST', path: collectionPath(crd), body: fixtureCrd(profile, { [profile.runLabel]: cx.env.runId }) });
+  if (r.status === 404 || r.status === 405) throw new CheckNotApplicable(clauses, `the target serves no ${crd.plural}.${crd.group}: the fixture type of rest:4.7.7 cannot be installed`);
+  if (r.status >= 300 && r.status !== 409) throw new CheckNotApplicable(clauses, `installing the fixture CustomResourceDefinition was refused (status ${r.status})`);
+  // A new type is served once the definition is established (asynchronously upstream).
+  const deadline = cx.env.now() + ESTABLISH_TIMEOUT_MS;
+  for (let wait = 50; cx.env.now() < deadline; wait = Math.min(wait * 2, 1000)) {
+    if (await served()) return { rt, schema };
+    await cx.env.sleep(wait);
+  }
+  throw new CheckNotApplicable(clauses, `the fixture type ${rt.plural}.${rt.group} was not served within ${ESTABLISH_TIMEOUT_MS} ms of installing its definition`);
+}

@@ -1,0 +1,99 @@
+/**
+ * The numbered points of rest:4.7 that are about one request each, on ConfigMaps: fieldManager is
+ * required for apply (4.7.1), an apply body must not carry managedFields (4.7.2), `[{}]` resets
+ * ownership and `[]` does not (4.7.5), and the default manager of a non-apply write comes from the
+ * user agent (rest:4.3 fieldManager).
+ */
+import fc from 'fast-check';
+import type { Check } from '../../harness/check.ts';
+import { stringify as toYaml } from 'yaml';
+import { apply, configMapSchema, decodeManagedFields, expectedOf, isManagedFieldsError, judgeState, judgeWrite, trackedPart, update, withTrackedPart } from '../../reference/apply/index.ts';
+import { rule } from '../../reference/judgement.ts';
+import { apiVersionOf, objectPath } from '../../reference/resources.ts';
+import { resourceOf } from '../../harness/rest-interpreter.ts';
+import type { CaseContext } from '../../harness/case-context.ts';
+import { APPLY_TYPE, decodeForModel, planStep, runStep, startObject, type SeqState } from './apply-run.ts';
+import { startingManagedFields } from '../../reference/apply/index.ts';
+
+const POINTS = ['field-manager-required', 'no-managed-fields-in-body', 'reset-with-empty-entry', 'empty-list-keeps', 'default-manager'] as const;
+type Point = (typeof POINTS)[number];
+
+interface PointsInput {
+  readonly points: readonly Point[];
+  readonly key: string;
+  readonly other: string;
+  readonly value: string;
+}
+
+const USER_AGENT = 'apply-points/1.0 (conformance)';
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+async function unchanged(cx: CaseContext, st: SeqState, clauses: readonly string[]): Promise<void> {
+  const g = await cx.send({ method: 'GET', path: objectPath(st.rt, st.name, st.ns) });
+  cx.judge(judgeState({ object: st.live, managed: st.managed }, g.json, st.schema, apiVersionOf(st.rt), clauses));
+}
+
+async function runPoint(cx: CaseContext, point: Point, i: number, input: PointsInput): Promise<void> {
+  const rt = resourceOf(cx, 'configmaps');
+  let st = await startObject(cx, rt, configMapSchema, `point-${i}`, applyPoints.clauses);
+  st = await runStep(cx, st, { op: 'apply', manager: 'mgr-a', force: false, content: { data: { [input.key]: input.value } } });
+  const second = { [input.key]: input.value, [input.other]: input.value };
+  switch (point) {
+    case 'field-manager-required': {
+      const { req } = planStep(st, { op: 'apply', manager: 'mgr-b', force: false, content: { data: second } }, iso(cx.env.now()));
+      const r = await cx.send({ ...req, query: [] });
+      cx.judge(judgeWrite({ kind: 'refused', detail: 'apply without fieldManager' }, r.status, r.json, st.schema, apiVersionOf(rt), ['rest:4.7.1', 'rest:4.1/patch-type/apply']));
+      return unchanged(cx, st, ['rest:4.7.1']);
+    }
+    case 'no-managed-fields-in-body': {
+      const intent = { apiVersion: apiVersionOf(rt), kind: rt.kind, metadata: { name: st.name, namespace: st.ns, managedFields: [{ manager: 'mgr-z', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': {} } }] }, data: second };
+      const r = await cx.send({ method: 'PATCH', path: objectPath(rt, st.name, st.ns), query: [['fieldManager', 'mgr-b']], headers: { 'content-type': APPLY_TYPE }, body: toYaml(intent, { defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN' }) });
+      // Refusing the body is right; a server that accepts it must not adopt the body's managedFields.
+      if (r.status >= 400 && r.status < 500) {
+        cx.judge([rule('rest:4.7.2', true, 'the body is refused, or its managedFields are not adopted', `refused (${r.status})`)]);
+        return unchanged(cx, st, ['rest:4.7.2']);
+      }
+      const model = apply({ live: st.live, managed: st.managed, intent, manager: 'mgr-b', force: false, schema: st.schema, apiVersion: apiVersionOf(rt), now: iso(cx.env.now()) });
+      const expected = model.kind === 'written' ? expectedOf(model) : { kind: 'conflict' as const, detail: 'conflict' };
+      cx.judge(judgeWrite(expected, r.status, r.json, st.schema, apiVersionOf(rt), ['rest:4.7.2']));
+      return;
+    }
+    case 'reset-with-empty-entry':
+      await runStep(cx, st, { op: 'update', manager: 'mgr-b', content: { data: second }, managedFields: 'reset' }, () => [], ['rest:4.7.5']);
+      return;
+    case 'empty-list-keeps':
+      await runStep(cx, st, { op: 'update', manager: 'mgr-b', content: { data: second }, managedFields: 'empty' }, () => [], ['rest:4.7.5']);
+      return;
+    case 'default-manager': {
+      const { req } = planStep(st, { op: 'update', manager: 'mgr-b', content: { data: second }, managedFields: 'keep' }, iso(cx.env.now()));
+      const r = await cx.send({ ...req, query: [], headers: { 'user-agent': USER_AGENT } });
+      const md = (r.json as { metadata?: { managedFields?: unknown } } | undefined)?.metadata;
+      const decoded = decodeManagedFields(md?.managedFields ?? []);
+      const learned = isManagedFieldsError(decoded) ? undefined : decoded.find((e) => e.operation === 'Update' && e.manager !== '' && e.manager !== 'creator' && USER_AGENT.startsWith(e.manager));
+      cx.judge([rule('rest:4.3/fieldManager', r.status === 200 && learned !== undefined, `an Update entry named after the user agent ${JSON.stringify(USER_AGENT)}`, `status ${r.status}, managers ${isManagedFieldsError(decoded) ? decoded.message : decoded.map((e) => `${e.manager}/${e.operation}`).join(', ')}`)]);
+      const body = req.body as Record<string, unknown>;
+      const model = update({ live: st.live, managed: startingManagedFields((body['metadata'] as Record<string, unknown>)['managedFields'], st.managed, decodeForModel), object: body, manager: learned!.manager, schema: st.schema, apiVersion: apiVersionOf(rt), now: iso(cx.env.now()) });
+      cx.judge(judgeState({ object: withTrackedPart(body, trackedPart(model.object)), managed: model.managed }, r.json, st.schema, apiVersionOf(rt), ['rest:4.3/fieldManager', 'rest:3.2/non-apply-write']));
+      return;
+    }
+  }
+}
+
+export const applyPoints: Check<PointsInput> = {
+  id: 'apply-points',
+  suite: 'rest-apply',
+  title: 'apply needs fieldManager, refuses managedFields in its body; [{}] resets ownership, [] does not; default manager from the user agent',
+  clauses: ['rest:4.7.1', 'rest:4.7.2', 'rest:4.7.5', 'rest:4.3/fieldManager'],
+  defaultRuns: 4,
+  arbitrary: () => fc.record({
+    // Every point in every case: a few runs cover all of them.
+    points: fc.constant(POINTS),
+    key: fc.constantFrom('k1', 'k2'),
+    other: fc.constantFrom('o1', 'o2'),
+    value: fc.constantFrom('v1', 'v2', 'x y'),
+  }),
+  describe: (i) => i.points.map((p, n) => `point ${p} on configmap point-${n} (data key ${i.key}, then ${i.other}, value ${JSON.stringify(i.value)})`),
+  run: async (input, cx) => {
+    for (const [i, p] of input.points.entries()) await runPoint(cx, p, i, input);
+  },
+};

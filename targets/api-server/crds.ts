@@ -1,0 +1,37 @@
+/**
+ * Just enough CustomResourceDefinitions for the apply suites (rest:4.7.7-4.7.9): CRD objects are
+ * stored like any cluster-scoped object; every stored CRD makes its type served, and its schema
+ * (with the profile's extensions) drives apply for its objects.
+ */
+import { crdResource, schemaOfCrd, type Schema } from '../../reference/apply/index.ts';
+import type { ResourceType } from '../../reference/resources.ts';
+import { isRecord } from '../../reference/objects.ts';
+import { prefixFor } from './reads.ts';
+import type { ServerState } from './state.ts';
+
+function storedCrds(st: ServerState): Record<string, unknown>[] {
+  return st.store.list(prefixFor(crdResource(st.profile), undefined)).map((e) => e.obj as Record<string, unknown>);
+}
+
+function typeOf(crd: Record<string, unknown>): ResourceType | undefined {
+  const spec = crd['spec'];
+  if (!isRecord(spec) || !isRecord(spec['names']) || !Array.isArray(spec['versions'])) return undefined;
+  const { plural, kind } = spec['names'] as Record<string, unknown>;
+  const version = (spec['versions'][0] as Record<string, unknown> | undefined)?.['name'];
+  if (typeof spec['group'] !== 'string' || typeof plural !== 'string' || typeof kind !== 'string' || typeof version !== 'string') return undefined;
+  return { plural, kind, group: spec['group'], version, namespaced: spec['scope'] !== 'Cluster' };
+}
+
+/** Types served besides the built-in ones: the CRD collection itself and every defined custom type. */
+export function servedExtraTypes(st: ServerState): ResourceType[] {
+  return [crdResource(st.profile), ...storedCrds(st).map(typeOf).filter((t): t is ResourceType => t !== undefined)];
+}
+
+/** The schema of a custom type, or undefined for types no CRD defines. */
+export function customSchema(st: ServerState, rt: ResourceType): Schema | undefined {
+  const crd = storedCrds(st).find((c) => {
+    const t = typeOf(c);
+    return t !== undefined && t.group === rt.group && t.plural === rt.plural;
+  });
+  return crd ? schemaOfCrd(crd, st.profile) : undefined;
+}

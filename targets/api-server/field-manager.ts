@@ -1,0 +1,99 @@
+/**
+ * Field ownership on every write of the reference server (rest:2.6, rest:3.2, rest:4.7): the model's
+ * `update` for POST, PUT and non-apply PATCH, its `apply` for apply PATCH, and the planted faults of
+ * that area. Writes call `trackedWrite` just before they store.
+ */
+import type { IncomingMessage } from 'node:http';
+import { apply, configMapSchema, decodeManagedFields, encodeManagedFields, isManagedFieldsError, merge, removeItems, showConflict, startingManagedFields, trackedPart, unstructuredSchema, update, withTrackedPart, type ManagedEntry, type Schema, type WriteOutcome, type ConflictOutcome } from '../../reference/apply/index.ts';
+import { apiVersionOf, type ResourceType } from '../../reference/resources.ts';
+import { customSchema } from './crds.ts';
+import { has, type ServerState } from './state.ts';
+import { statusAnswer, type Answer } from './status.ts';
+
+/** How a write names its manager (rest:4.3 fieldManager) and, for apply, what it asked. */
+export interface WriteContext {
+  readonly fieldManager?: string;
+  /** An apply already computed by patch.ts: its ownership is stored as is. */
+  readonly applied?: readonly ManagedEntry[];
+}
+
+/** rest:4.3: without fieldManager a non-apply write is managed under the user agent's product name. */
+export function writeContextOf(req: IncomingMessage, url: URL): WriteContext {
+  const explicit = url.searchParams.get('fieldManager');
+  if (explicit !== null && explicit !== '') return { fieldManager: explicit };
+  const ua = req.headers['user-agent'] ?? '';
+  return { fieldManager: ua.split('/')[0]!.trim() || 'unknown' };
+}
+
+/** ConfigMaps have a granular `data`; custom types use their CRD's schema; the rest is unstructured. */
+export function schemaFor(st: ServerState, rt: ResourceType): Schema {
+  if (rt.kind === 'ConfigMap' && rt.group === '') return configMapSchema;
+  return customSchema(st, rt) ?? unstructuredSchema;
+}
+
+export const rfc3339 = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+
+export function liveManaged(obj: Record<string, unknown> | undefined): ManagedEntry[] {
+  const md = obj?.['metadata'] as Record<string, unknown> | undefined;
+  if (!md || md['managedFields'] === undefined) return [];
+  const d = decodeManagedFields(md['managedFields']);
+  return isManagedFieldsError(d) ? [] : d;
+}
+
+function encode(st: ServerState, entries: readonly ManagedEntry[]): Record<string, unknown>[] {
+  const wire = encodeManagedFields(entries);
+  if (has(st, 'apply-operation-mislabelled')) for (const e of wire) e['operation'] = 'Update';
+  return wire;
+}
+
+/**
+ * Ownership of a non-apply write (or the stored result of an apply): `next` gets its managedFields,
+ * or the write is refused (only under the planted fault that makes updates conflict).
+ */
+export function trackedWrite(st: ServerState, rt: ResourceType, existing: Record<string, unknown> | undefined, next: Record<string, unknown>, ctx: WriteContext): Answer | undefined {
+  const md = next['metadata'] as Record<string, unknown>;
+  if (ctx.applied) {
+    md['managedFields'] = encode(st, ctx.applied);
+    return undefined;
+  }
+  const body = md['managedFields'];
+  const live = liveManaged(existing);
+  const start = has(st, 'managed-fields-empty-list-resets') && Array.isArray(body) && body.length === 0
+    ? []
+    : startingManagedFields(body, live, (v) => {
+      const d = decodeManagedFields(v);
+      return isManagedFieldsError(d) ? { message: d.message } : d;
+    });
+  const out = update({ live: existing, managed: start, object: next, manager: ctx.fieldManager ?? 'unknown', schema: schemaFor(st, rt), apiVersion: apiVersionOf(rt), now: rfc3339(st.clock()) });
+  if (has(st, 'update-raises-conflict') && !out.taken.isEmpty()) return statusAnswer(409, 'Conflict', 'Apply failed with conflicts (planted fault: a non-apply write conflicts)');
+  if (out.managed.length === 0) delete md['managedFields'];
+  else md['managedFields'] = encode(st, out.managed);
+  return undefined;
+}
+
+/** The apply model with the planted faults of rest:3.2 on top. */
+export function faultyApply(st: ServerState, rt: ResourceType, live: Record<string, unknown> | undefined, intent: Record<string, unknown>, manager: string, force: boolean): WriteOutcome | ConflictOutcome {
+  const schema = schemaFor(st, rt);
+  const f = has(st, 'apply-force-ignored') ? false : has(st, 'apply-conflicts-forced') ? true : force;
+  const out = apply({ live, managed: liveManaged(live), intent, manager, force: f, schema, apiVersion: apiVersionOf(rt), now: rfc3339(st.clock()) });
+  if (out.kind === 'conflict') return out;
+  let object = out.object;
+  let managed = out.managed;
+  if (has(st, 'apply-omitted-not-removed') && !out.releasedRemoved.isEmpty()) {
+    object = withTrackedPart(object, merge(trackedPart(live ?? {}), trackedPart(intent), schema) as Record<string, unknown>);
+  }
+  if (has(st, 'apply-removes-co-owned')) {
+    object = withTrackedPart(object, removeItems(trackedPart(object), out.released, schema) as Record<string, unknown>);
+  }
+  if (has(st, 'apply-no-shared-ownership') && !out.shared.isEmpty()) {
+    managed = managed.map((e) => (e.manager === manager && e.operation === 'Apply' ? e : { ...e, fields: e.fields.difference(out.shared) })).filter((e) => !e.fields.isEmpty());
+  }
+  return { ...out, object, managed };
+}
+
+/** A conflict as upstream answers it (status and body shape are not fixed by the spec: rest:7.5, 7.6). */
+export function conflictAnswer(out: ConflictOutcome): Answer {
+  const causes = out.conflicts.map((c) => ({ type: 'FieldManagerConflict', message: showConflict(c), field: c.path.join('.') }));
+  const a = statusAnswer(409, 'Conflict', `Apply failed with ${out.conflicts.length} conflict(s): ${out.conflicts.map(showConflict).join('; ')}`);
+  return { ...a, body: { ...(a.body as Record<string, unknown>), details: { causes } } };
+}

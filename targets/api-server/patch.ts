@@ -1,0 +1,78 @@
+/**
+ * PATCH (rest:4.1): server-side apply (application/apply-patch+yaml, rest:4.7), JSON merge patch and
+ * JSON patch. Each computes the new object with the model and then goes through the same write
+ * path as PUT (or POST, for an apply that creates), so everything that path does applies to PATCH.
+ */
+import type { IncomingMessage } from 'node:http';
+import { parse as parseYaml } from 'yaml';
+import { InvalidObject, jsonPatch, mergePatch } from '../../reference/apply/index.ts';
+import { isRecord } from '../../reference/objects.ts';
+import { apiVersionOf, type ResourceType } from '../../reference/resources.ts';
+import { conflictAnswer, faultyApply, writeContextOf } from './field-manager.ts';
+import { keyFor } from './reads.ts';
+import type { ServerState } from './state.ts';
+import { badRequest, invalid, notFound, statusAnswer, type Answer } from './status.ts';
+import { createObject, updateObject } from './writes.ts';
+
+export function patchObject(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, req: IncomingMessage, url: URL, raw: string): Answer {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const existing = st.store.get(keyFor(rt, ns, name));
+  const ctx = writeContextOf(req, url);
+  if (type === 'application/apply-patch+yaml') return applyPatch(st, rt, ns, name, url, raw, existing);
+  if (type !== 'application/merge-patch+json' && type !== 'application/json-patch+json') {
+    return statusAnswer(415, 'UnsupportedMediaType', `the patch media type "${type}" is not supported`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(raw);
+  } catch (e) {
+    return badRequest(`could not decode the patch as JSON: ${(e as Error).message}`);
+  }
+  if (!existing) return notFound(rt.plural, name);
+  const base = { ...existing, kind: rt.kind, apiVersion: apiVersionOf(rt) };
+  let next: unknown;
+  if (type === 'application/merge-patch+json') next = mergePatch(base, doc);
+  else {
+    const r = jsonPatch(base, doc);
+    if (!r.ok) return invalid(`the JSON patch could not be applied: ${r.error}`);
+    next = r.value;
+  }
+  return guarded(() => updateObject(st, rt, ns, name, next, ctx));
+}
+
+function applyPatch(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, url: URL, raw: string, existing: Record<string, unknown> | undefined): Answer {
+  // rest:4.7.1: fieldManager is required for apply.
+  const manager = url.searchParams.get('fieldManager');
+  if (manager === null || manager === '') return invalid('PatchOptions is invalid: fieldManager: Required value: is required for apply patch');
+  const force = url.searchParams.get('force') === 'true';
+  let intent: unknown;
+  try {
+    intent = parseYaml(raw);
+  } catch (e) {
+    return badRequest(`could not decode the apply body as YAML: ${(e as Error).message}`);
+  }
+  if (!isRecord(intent)) return badRequest('the apply body must be an object');
+  const md = isRecord(intent['metadata']) ? intent['metadata'] : {};
+  // rest:4.7.2: the intent must not carry managedFields.
+  if (md['managedFields'] !== undefined) return badRequest('metadata.managedFields must be nil in an apply body');
+  if (intent['kind'] !== rt.kind || intent['apiVersion'] !== apiVersionOf(rt)) return badRequest(`apply needs apiVersion ${apiVersionOf(rt)} and kind ${rt.kind}`);
+  if (md['name'] !== undefined && md['name'] !== name) return badRequest('the name of the object does not match the name on the URL');
+  if (md['namespace'] !== undefined && md['namespace'] !== ns) return badRequest('the namespace of the object does not match the namespace on the URL');
+  const withName = { ...intent, metadata: { ...md, name } };
+  return guarded(() => {
+    const out = faultyApply(st, rt, existing, withName, manager, force);
+    if (out.kind === 'conflict') return conflictAnswer(out);
+    const ctx = { fieldManager: manager, applied: out.managed };
+    return existing ? updateObject(st, rt, ns, name, out.object, ctx) : createObject(st, rt, ns, out.object, ctx);
+  });
+}
+
+/** An object the schema cannot place (a map-list item without its key, say) is invalid, not a crash. */
+function guarded(write: () => Answer): Answer {
+  try {
+    return write();
+  } catch (e) {
+    if (e instanceof InvalidObject) return invalid(e.message);
+    throw e;
+  }
+}
