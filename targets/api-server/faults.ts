@@ -39,6 +39,11 @@ export const faults = [
   { name: 'watch-no-synthetic-added', clause: 'rest:4.5/watch/unset', description: 'a state-starting watch sends no ADDED for existing objects', checks: ['watch-cell-unset', 'watch-cell-0'], alsoReportedAs: ['rest:4.5/meaning/get-state-start', 'rest:4.5/watch/0'] },
   { name: 'bookmark-extra-fields', clause: 'rest:2.5/bookmark-object', description: 'BOOKMARK objects also carry metadata.name', checks: ['watch-bookmarks'], alsoReportedAs: [] },
   { name: 'bookmarks-unasked', clause: 'rest:6.1/BOOKMARK', description: 'BOOKMARK events are sent to watches that did not ask for them', checks: ['watch-bookmarks'], alsoReportedAs: [] },
+  { name: 'health-exclude-ignored', clause: 'rest:4.2/exclude', description: '?exclude=<name> is ignored: the check still prints "[+]<name> ok"', checks: ['health-endpoints'], alsoReportedAs: [] },
+  { name: 'health-verbose-unmarked', clause: 'rest:4.2/verbose', description: 'verbose check lines lack the "[+]" marker ("etcd ok")', checks: ['health-endpoints'], alsoReportedAs: ['rest:4.2/exclude'] },
+  { name: 'deprecation-warning-missing', clause: 'rest:7.4', description: 'requests to the deprecated batch/v1beta1 carry no Warning header', checks: ['deprecated-versions'], alsoReportedAs: [] },
+  { name: 'removed-version-served', clause: 'rest:9.4/coordination-v1beta1-lease', description: 'coordination v1beta1 leases (removed in v1.22) are still served by a v1.24 server', checks: ['deprecated-versions'], alsoReportedAs: [] },
+  { name: 'events-deprecated-fields-accepted', clause: 'rest:6.2/deprecated-fields', description: 'events/v1 creates with deprecatedCount, deprecatedSource.* ... are accepted', checks: ['events-v1-create'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];
