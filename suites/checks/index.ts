@@ -5,8 +5,11 @@ import { getCellChecks, listCellChecks } from './rv-cells.ts';
 import { pagingSnapshot } from './paging.ts';
 import { continueExpiry, tooLarge } from './errors.ts';
 import { watchBookmarks, watchCellChecks } from './watch.ts';
+import { healthEndpoints } from './health.ts';
+import { deprecatedVersions } from './versioning.ts';
+import { eventsV1Create } from './events-v1.ts';
 
-export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks];
+export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, healthEndpoints, deprecatedVersions, eventsV1Create];
 
 export const suites = [...new Set(checks.map((c) => c.suite))];
 

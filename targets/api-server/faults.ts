@@ -41,7 +41,7 @@ export const faults = [
   { name: 'bookmarks-unasked', clause: 'rest:6.1/BOOKMARK', description: 'BOOKMARK events are sent to watches that did not ask for them', checks: ['watch-bookmarks'], alsoReportedAs: [] },
   { name: 'health-exclude-ignored', clause: 'rest:4.2/exclude', description: '?exclude=<name> is ignored: the check still prints "[+]<name> ok"', checks: ['health-endpoints'], alsoReportedAs: [] },
   { name: 'health-verbose-unmarked', clause: 'rest:4.2/verbose', description: 'verbose check lines lack the "[+]" marker ("etcd ok")', checks: ['health-endpoints'], alsoReportedAs: ['rest:4.2/exclude'] },
-  { name: 'deprecation-warning-missing', clause: 'rest:7.4', description: 'requests to the deprecated batch/v1beta1 carry no Warning header', checks: ['deprecated-versions'], alsoReportedAs: [] },
+  { name: 'deprecation-warning-missing', clause: 'rest:7.4', description: 'deprecated versions of groups without the product suffix (batch, policy, autoscaling) answer without a Warning header', checks: ['deprecated-versions'], alsoReportedAs: [] },
   { name: 'removed-version-served', clause: 'rest:9.4/coordination-v1beta1-lease', description: 'coordination v1beta1 leases (removed in v1.22) are still served by a v1.24 server', checks: ['deprecated-versions'], alsoReportedAs: [] },
   { name: 'events-deprecated-fields-accepted', clause: 'rest:6.2/deprecated-fields', description: 'events/v1 creates with deprecatedCount, deprecatedSource.* ... are accepted', checks: ['events-v1-create'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];

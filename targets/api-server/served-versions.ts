@@ -5,11 +5,11 @@
  * the deprecation signals of rest:9.3 on every request to a deprecated one; and events/v1 with the
  * create rules of rest:6.2.
  */
-import { namedGroup, type Profile } from '../../reference/profile.ts';
+import type { Profile } from '../../reference/profile.ts';
 import { apiVersionOf, resourceTypes, type ResourceType } from '../../reference/resources.ts';
 import { REFERENCE_RELEASE, parseRelease, type Release } from '../../reference/versioning/release.ts';
 import { parseRuntimeConfig, runtimeConfigDecision, type RuntimeConfigEntry } from '../../reference/versioning/runtime-config.ts';
-import { removalsFor, servedIn } from '../../reference/versioning/removals.ts';
+import { groupName, removals, removalsFor, servedIn } from '../../reference/versioning/removals.ts';
 import { deprecatedGaugeLabels, deprecationWarningText, formatWarning } from '../../reference/versioning/deprecation-signals.ts';
 import { validateEventV1Create } from '../../reference/events-v1.ts';
 import { comparePreference, parseVersion } from '../../reference/versioning/stability.ts';
@@ -47,28 +47,32 @@ export function attachVersioning(st: ServerState, v: Versioning): void {
 
 const versioningOf = (st: ServerState): Versioning => perServer.get(st) ?? { release: REFERENCE_RELEASE, runtimeConfig: [] };
 
-const rt = (plural: string, kind: string, group: string, version: string): ResourceType => ({ plural, kind, group, version, namespaced: true });
+// Scope of the table's resources (not in the spec's table; as upstream).
+const CLUSTER_SCOPED = new Set(['csidrivers', 'csinodes', 'storageclasses', 'volumeattachments', 'podsecuritypolicies', 'runtimeclasses', 'mutatingwebhookconfigurations', 'validatingwebhookconfigurations', 'customresourcedefinitions', 'apiservices', 'tokenreviews', 'subjectaccessreviews', 'selfsubjectaccessreviews', 'certificatesigningrequests', 'ingressclasses', 'clusterroles', 'clusterrolebindings', 'priorityclasses', 'flowschemas', 'prioritylevelconfigurations']);
 
-/** Every extra type the reference server can serve, before release and runtime-config decide. */
+/**
+ * Every extra type the reference server can serve, before release and runtime-config decide: each
+ * row of the removal table and its replacement, except what the core router already serves.
+ */
 export function extraResourceTypes(profile: Profile): ResourceType[] {
-  const events = namedGroup(profile, 'events');
-  const coordination = namedGroup(profile, 'coordination');
-  return [
-    rt('cronjobs', 'CronJob', 'batch', 'v1'),
-    rt('cronjobs', 'CronJob', 'batch', 'v1beta1'),
-    rt('poddisruptionbudgets', 'PodDisruptionBudget', 'policy', 'v1'),
-    rt('poddisruptionbudgets', 'PodDisruptionBudget', 'policy', 'v1beta1'),
-    rt('events', 'Event', events, 'v1'),
-    rt('events', 'Event', events, 'v1beta1'),
-    rt('leases', 'Lease', coordination, 'v1beta1'),
-  ];
+  const core = Object.values(resourceTypes(profile)) as ResourceType[];
+  const out = new Map<string, ResourceType>();
+  const add = (group: string, version: string, plural: string, kind: string) => {
+    if (core.some((c) => c.group === group && c.version === version && c.plural === plural)) return;
+    out.set(`${group}/${version}/${plural}`, { plural, kind, group, version, namespaced: !CLUSTER_SCOPED.has(plural) });
+  };
+  for (const r of removals) {
+    add(groupName(profile, r.group), r.version, r.resource, r.kind);
+    if (r.replacement) add(groupName(profile, r.replacement.group), r.replacement.version, r.resource, r.kind);
+  }
+  return [...out.values()];
 }
 
 /** Served in the server's release (or anyway, with the removed-version-served fault) and enabled. */
 export function isServed(st: ServerState, t: ResourceType): boolean {
   const v = versioningOf(st);
   const removed = servedIn(st.profile, t.group, t.version, t.plural, v.release) === 'removed';
-  if (removed && !(has(st, 'removed-version-served') && t.kind === 'Lease')) return false;
+  if (removed && !(has(st, 'removed-version-served') && t.kind === 'Lease' && t.version === 'v1beta1')) return false;
   return runtimeConfigDecision(v.runtimeConfig, t.group, t.version, t.plural, true);
 }
 
@@ -87,9 +91,10 @@ export function routeServed(st: ServerState, pathname: string): Route | undefine
   const plural = rest[0] === 'namespaces' ? rest[2] : rest[0];
   const t = all.find((x) => x.plural === plural);
   if (!t || !isServed(st, t)) return { kind: 'none' };
-  if (rest[0] === 'namespaces' && rest.length === 3) return { kind: 'collection', rt: t, namespace: rest[1] };
-  if (rest[0] === 'namespaces' && rest.length === 4) return { kind: 'object', rt: t, namespace: rest[1], name: rest[3]! };
+  if (rest[0] === 'namespaces' && t.namespaced && rest.length === 3) return { kind: 'collection', rt: t, namespace: rest[1] };
+  if (rest[0] === 'namespaces' && t.namespaced && rest.length === 4) return { kind: 'object', rt: t, namespace: rest[1], name: rest[3]! };
   if (rest.length === 1) return { kind: 'collection', rt: t, namespace: undefined };
+  if (rest.length === 2 && !t.namespaced) return { kind: 'object', rt: t, namespace: undefined, name: rest[1]! };
   return { kind: 'none' };
 }
 
@@ -107,7 +112,8 @@ export function decorateServed(st: ServerState, method: string | undefined, url:
   if (servedIn(st.profile, t.group, t.version, t.plural, versioningOf(st).release) !== 'deprecated') return answer;
   const row = removalsFor(st.profile, t.group, t.version, t.plural)[0]!;
   recordDeprecatedRequest(st, deprecatedGaugeLabels(st.profile, row));
-  if (has(st, 'deprecation-warning-missing') && t.group === 'batch') return answer;
+  // The planted bug: a deprecation table keyed by suffixed group names only.
+  if (has(st, 'deprecation-warning-missing') && !row.group.suffixed) return answer;
   return { ...answer, headers: { ...(answer.headers ?? {}), warning: formatWarning(deprecationWarningText(st.profile, row)) } };
 }
 
