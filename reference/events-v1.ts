@@ -44,7 +44,8 @@ export function validateEventV1Create(event: unknown): EventFieldError[] {
   if (!isObject(event)) return [{ clause: 'rest:6.2/required', field: '', reason: 'the body is not an object' }];
   const errors: EventFieldError[] = [];
   const type = event['type'];
-  if (!isEmpty(type) && !(EVENT_TYPES as readonly unknown[]).includes(type)) errors.push({ clause: 'rest:6.2/type', field: 'type', reason: `must be one of ${EVENT_TYPES.join(', ')}` });
+  // "Limited to Normal and Warning": an unset type is neither (upstream refuses it too).
+  if (!(EVENT_TYPES as readonly unknown[]).includes(type)) errors.push({ clause: 'rest:6.2/type', field: 'type', reason: `must be one of ${EVENT_TYPES.join(', ')}` });
   for (const f of REQUIRED_ON_CREATE) if (typeof event[f] !== 'string' || event[f] === '') errors.push({ clause: 'rest:6.2/required', field: f, reason: 'required on create' });
   for (const f of DEPRECATED_FIELDS) if (!isEmpty(at(event, f))) errors.push({ clause: 'rest:6.2/deprecated-fields', field: f, reason: 'not permitted on new events' });
   return errors;

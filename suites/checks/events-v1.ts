@@ -2,25 +2,13 @@
  * rest:6.2: creates on the events group's v1 Event, each a valid event with at most a few rules
  * broken; the model (reference/events-v1.ts) says whether it must be refused or accepted.
  */
-import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
 import { namedGroup } from '../../reference/profile.ts';
 import { fail, pass, rule } from '../../reference/judgement.ts';
-import { DEPRECATED_FIELDS, REQUIRED_ON_CREATE, validateEventV1Create } from '../../reference/events-v1.ts';
-
-export interface EventCase {
-  readonly type: string;
-  readonly drop: readonly (typeof REQUIRED_ON_CREATE)[number][];
-  readonly deprecated: readonly (typeof DEPRECATED_FIELDS)[number][];
-}
-
-export const eventCaseArb: fc.Arbitrary<EventCase> = fc.record({
-  type: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('Normal', 'Warning') }, { weight: 1, arbitrary: fc.constantFrom('Info', 'Error', 'normal', 'WARNING') }),
-  drop: fc.subarray([...REQUIRED_ON_CREATE], { maxLength: 2 }),
-  deprecated: fc.subarray([...DEPRECATED_FIELDS], { maxLength: 2 }),
-});
+import { DEPRECATED_FIELDS, validateEventV1Create } from '../../reference/events-v1.ts';
+import { eventCaseArb, type EventCase } from '../../generators/versioning.ts';
 
 const DEPRECATED_VALUES: Readonly<Record<(typeof DEPRECATED_FIELDS)[number], unknown>> = {
   deprecatedFirstTimestamp: '2026-01-01T00:00:00Z',

@@ -2,27 +2,11 @@
  * rest:4.2 health endpoints: aggregated answers with random `verbose`/`exclude` choices, and the
  * individual checks named by a verbose listing. Names are learned from the target, never assumed.
  */
-import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import type { QueryPair } from '../../harness/exchange.ts';
-import { healthPath, judgeAggregate, judgeSingle, parseHealthLines, type HealthEndpoint } from '../../reference/health.ts';
+import { healthCaseArb, type HealthCase } from '../../generators/versioning.ts';
+import { healthPath, judgeAggregate, judgeSingle, parseHealthLines } from '../../reference/health.ts';
 import { unspecified } from '../../reference/judgement.ts';
-
-export interface HealthCase {
-  readonly endpoint: HealthEndpoint;
-  readonly verbose: boolean;
-  /** Indices into the learned check names (modulo their count); duplicates collapse. */
-  readonly exclude: readonly number[];
-  /** Individual checks to ask for (livez/readyz only), as indices likewise. */
-  readonly singles: readonly number[];
-}
-
-export const healthCaseArb: fc.Arbitrary<HealthCase> = fc.record({
-  endpoint: fc.constantFrom('healthz' as const, 'livez' as const, 'readyz' as const),
-  verbose: fc.boolean(),
-  exclude: fc.array(fc.nat(50), { maxLength: 3 }),
-  singles: fc.array(fc.nat(50), { minLength: 1, maxLength: 2 }),
-});
 
 const pick = (names: readonly string[], idx: readonly number[]) => [...new Set(idx.map((i) => names[i % names.length]!))];
 

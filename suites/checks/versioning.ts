@@ -3,7 +3,7 @@
  * resource in discovery, the deprecation Warning (rest:7.4) on every served deprecated version and no
  * deprecation Warning on the stable replacements, and the gauge of rest:9.3 after such a request.
  */
-import fc from 'fast-check';
+import { versionPicksArb } from '../../generators/versioning.ts';
 import type { Check } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
@@ -49,16 +49,13 @@ async function resourcesOf(cx: CaseContext, gv: string): Promise<Set<string> | u
   return new Set(list.filter(isRecord).map((x) => String(x['name'])));
 }
 
-/** Indices into the served, not yet removed rows the target lists (learned at run time, modulo). */
-export const versionCaseArb = fc.array(fc.nat(500), { minLength: 1, maxLength: 3 });
-
 export const deprecatedVersions: Check<number[]> = {
   id: 'deprecated-versions',
   suite: 'rest-versioning',
   title: 'served group versions follow the removal table; deprecated ones warn and count',
   clauses: [...new Set(removals.map((r) => r.clause)), 'rest:7.4', 'rest:9.3/deprecated-endpoint', 'rest:9.1.2'],
   defaultRuns: 10,
-  arbitrary: () => versionCaseArb,
+  arbitrary: () => versionPicksArb,
   describe: (picks) => [
     'GET /version, GET /apis and the resource lists of the group versions in the removal table',
     ...picks.map((i) => `GET ?limit=1 on served table row #${i} (modulo the served rows), then on its stable replacement`),

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import { profiles } from '../../../reference/profile.ts';
 import { groupName, removals, servedIn } from '../../../reference/versioning/removals.ts';
 import { parseVersion, stabilityOf } from '../../../reference/versioning/stability.ts';
@@ -79,16 +78,5 @@ describe('rest:9.1.3 --runtime-config', () => {
       expect(r.ok, bad).toBe(false);
       if (!r.ok) expect(r.errors[0]).toMatch(/^item 1/);
     }
-  });
-
-  it('property: the last word on a group version decides, and a missing value means true', () => {
-    const key = fc.record({ group: fc.constantFrom('batch', 'policy', 'events.svc.io'), version: fc.constantFrom('v1', 'v1beta1'), value: fc.constantFrom('', '=true', '=false') });
-    fc.assert(fc.property(fc.array(key, { minLength: 1, maxLength: 6 }), fc.boolean(), (items, byDefault) => {
-      const r = parseRuntimeConfig(items.map((i) => `${i.group}/${i.version}${i.value}`).join(','));
-      if (!r.ok) return false;
-      const last = [...items].reverse().find((i) => i.group === 'batch' && i.version === 'v1beta1');
-      const expected = last === undefined ? byDefault : last.value !== '=false';
-      return runtimeConfigDecision(r.entries, 'batch', 'v1beta1', 'cronjobs', byDefault) === expected;
-    }), { numRuns: 200 });
   });
 });

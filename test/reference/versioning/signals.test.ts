@@ -76,6 +76,7 @@ describe('events/v1 on create (rest:6.2)', () => {
   it('accepts a complete event', () => expect(validateEventV1Create(ok)).toEqual([]));
   it('refuses each broken rule with its clause', () => {
     expect(validateEventV1Create({ ...ok, type: 'Info' }).map((e) => e.clause)).toEqual(['rest:6.2/type']);
+    expect(validateEventV1Create({ ...ok, type: undefined }).map((e) => e.clause)).toEqual(['rest:6.2/type']);
     expect(validateEventV1Create({ ...ok, action: undefined }).map((e) => e.field)).toEqual(['action']);
     expect(validateEventV1Create({ ...ok, reportingInstance: '' }).map((e) => e.field)).toEqual(['reportingInstance']);
     expect(validateEventV1Create({ ...ok, deprecatedCount: 3 }).map((e) => e.clause)).toEqual(['rest:6.2/deprecated-fields']);
