@@ -66,3 +66,16 @@ export const badRuntimeConfigItemArb: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('batch', 'a/b/c/d', 'batch//cronjobs', 'Batch/v1', 'batch/v1=yes', '=true', '/v1'),
   fc.stringMatching(/^[a-z]{1,5}\/v1=[a-z]{2,5}$/).filter((s) => !s.endsWith('=true') && !s.endsWith('=false')),
 );
+
+export interface PersistedCase {
+  readonly minAvailable: number;
+  readonly selectorValue: string;
+  readonly readVia: 'get' | 'list';
+}
+
+/** A PodDisruptionBudget written through policy/v1beta1 and read back through policy/v1. */
+export const persistedCaseArb: fc.Arbitrary<PersistedCase> = fc.record({
+  minAvailable: fc.integer({ min: 0, max: 3 }),
+  selectorValue: fc.constantFrom('web', 'db', 'cache'),
+  readVia: fc.constantFrom('get' as const, 'list' as const),
+});

@@ -3,7 +3,8 @@
  * resource in discovery, the deprecation Warning (rest:7.4) on every served deprecated version and no
  * deprecation Warning on the stable replacements, and the gauge of rest:9.3 after such a request.
  */
-import { versionPicksArb } from '../../generators/versioning.ts';
+import { persistedCaseArb, versionPicksArb, type PersistedCase } from '../../generators/versioning.ts';
+import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import type { Check } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
@@ -112,5 +113,54 @@ export const deprecatedVersions: Check<number[]> = {
     }
     const samples = parsePrometheusText(m.bodyText);
     cx.judge(deprecated.map((r) => judgeDeprecatedGauge(samples, deprecatedGaugeLabels(p, r))));
+  },
+};
+
+/**
+ * rest:9.4/persisted-objects: an object written through a deprecated version is reachable through its
+ * replacement. PodDisruptionBudget is the row with the smallest valid object (a selector with labels
+ * converts without loss: only the empty selector changed meaning).
+ */
+export const persistedThroughReplacement: Check<PersistedCase> = {
+  id: 'persisted-through-replacement',
+  suite: 'rest-versioning',
+  title: 'an object written through policy/v1beta1 is read back through policy/v1',
+  clauses: ['rest:9.4/persisted-objects', 'rest:7.4'],
+  defaultRuns: 6,
+  arbitrary: () => persistedCaseArb,
+  describe: (c) => [
+    `POST policy/v1beta1 PodDisruptionBudget minAvailable=${c.minAvailable} selector app=${c.selectorValue}`,
+    `${c.readVia === 'get' ? 'GET it' : 'list the namespace'} through policy/v1`,
+  ],
+  run: async (c, cx) => {
+    const p = cx.env.profile;
+    const clauses = persistedThroughReplacement.clauses;
+    const release = await targetRelease(cx, clauses);
+    const row = removals.find((r) => r.resource === 'poddisruptionbudgets')!;
+    const serving = servedIn(p, groupName(p, row.group), row.version, row.resource, release);
+    if (serving !== 'deprecated') throw new CheckNotApplicable(clauses, `policy/v1beta1 is ${serving} in ${formatRelease(release)}`);
+    for (const gv of ['policy/v1beta1', 'policy/v1']) {
+      const listed = await resourcesOf(cx, gv);
+      if (!listed?.has('poddisruptionbudgets')) throw new CheckNotApplicable(clauses, `the target does not serve ${gv} poddisruptionbudgets`);
+    }
+    const ns = await namespaceOf(cx, 0);
+    const spec = { minAvailable: c.minAvailable, selector: { matchLabels: { app: c.selectorValue } } };
+    const created = await cx.send({
+      method: 'POST',
+      path: `/apis/policy/v1beta1/namespaces/${encodeURIComponent(ns)}/poddisruptionbudgets`,
+      body: { apiVersion: 'policy/v1beta1', kind: 'PodDisruptionBudget', metadata: { generateName: 'pdb-', labels: cx.ownLabels }, spec },
+    });
+    const md = isRecord(created.json) && isRecord(created.json['metadata']) ? created.json['metadata'] : {};
+    cx.judge([rule('rest:4.1/post', created.status >= 200 && created.status < 300 && typeof md['name'] === 'string', 'the PodDisruptionBudget is created (2xx, with a name)', `status ${created.status}: ${created.bodyText.slice(0, 200)}`)]);
+    cx.judge(judgeDeprecationWarning(serving, 'a create through policy/v1beta1', created.headers['warning']));
+    const name = String(md['name']);
+    const base = `/apis/policy/v1/namespaces/${encodeURIComponent(ns)}/poddisruptionbudgets`;
+    const read = c.readVia === 'get' ? await cx.send({ method: 'GET', path: `${base}/${encodeURIComponent(name)}` }) : await cx.send({ method: 'GET', path: base });
+    const items = c.readVia === 'get' ? (read.status === 200 ? [read.json] : []) : isRecord(read.json) && Array.isArray(read.json['items']) ? read.json['items'] : [];
+    const found = items.filter(isRecord).find((o) => isRecord(o['metadata']) && o['metadata']['name'] === name);
+    const fmd = found && isRecord(found['metadata']) ? found['metadata'] : {};
+    const fspec = found && isRecord(found['spec']) ? found['spec'] : {};
+    const same = found !== undefined && fmd['uid'] === md['uid'] && JSON.stringify(fspec['minAvailable']) === JSON.stringify(spec.minAvailable) && JSON.stringify(fspec['selector']) === JSON.stringify(spec.selector);
+    cx.judge([rule('rest:9.4/persisted-objects', same, `${name} (uid ${String(md['uid'])}) is read through policy/v1 with minAvailable ${spec.minAvailable} and selector app=${c.selectorValue}`, found ? `uid ${String(fmd['uid'])}, spec ${JSON.stringify(fspec)}` : `status ${read.status}, not found`)]);
   },
 };

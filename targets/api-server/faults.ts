@@ -44,6 +44,7 @@ export const faults = [
   { name: 'deprecation-warning-missing', clause: 'rest:7.4', description: 'deprecated versions of groups without the product suffix (batch, policy, autoscaling) answer without a Warning header', checks: ['deprecated-versions'], alsoReportedAs: [] },
   { name: 'removed-version-served', clause: 'rest:9.4/coordination-v1beta1-lease', description: 'coordination v1beta1 leases (removed in v1.22) are still served by a v1.24 server', checks: ['deprecated-versions'], alsoReportedAs: [] },
   { name: 'events-deprecated-fields-accepted', clause: 'rest:6.2/deprecated-fields', description: 'events/v1 creates with deprecatedCount, deprecatedSource.* ... are accepted', checks: ['events-v1-create'], alsoReportedAs: [] },
+  { name: 'replacement-loses-objects', clause: 'rest:9.4/persisted-objects', description: 'objects written through a deprecated version are stored apart and not reachable through the replacement', checks: ['persisted-through-replacement'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

@@ -83,6 +83,15 @@ export const servedExtras = (st: ServerState): ResourceType[] => extraResourceTy
  * undefined for every other path (the core router decides).
  */
 export function routeServed(st: ServerState, pathname: string): Route | undefined {
+  const r = routeType(st, pathname);
+  if (r === undefined || r.kind === 'none' || !has(st, 'replacement-loses-objects')) return r;
+  // The planted bug: each deprecated version keeps its own storage, so its objects are not
+  // reachable through the replacement (rest:9.4/persisted-objects).
+  const deprecated = servedIn(st.profile, r.rt.group, r.rt.version, r.rt.plural, versioningOf(st).release) === 'deprecated';
+  return deprecated ? { ...r, rt: { ...r.rt, plural: `${r.rt.plural}.${r.rt.version}` } } : r;
+}
+
+function routeType(st: ServerState, pathname: string): Route | undefined {
   const segs = pathname.split('/').filter((s) => s !== '');
   if (segs[0] !== 'apis' || segs.length < 4) return undefined;
   const [, group, version, ...rest] = segs;
@@ -105,7 +114,7 @@ const VERB: Readonly<Record<string, string>> = { GET: 'get', POST: 'create', PUT
  * and the request counter for every served extra type.
  */
 export function decorateServed(st: ServerState, method: string | undefined, url: URL, answer: Answer): Answer {
-  const r = routeServed(st, url.pathname);
+  const r = routeType(st, url.pathname);
   if (r === undefined || r.kind === 'none') return answer;
   const t = r.rt;
   recordRequest(st, { verb: VERB[method ?? ''] ?? 'unknown', group: t.group, version: t.version, resource: t.plural, code: String(answer.status) });
