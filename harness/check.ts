@@ -22,6 +22,8 @@ export interface TargetSettings {
   readonly watchWaitMs: number;
   /** How long a watch that asked for bookmarks is kept open to see one (none may come: that passes). */
   readonly bookmarkWaitMs: number;
+  /** The target's release (`1.24`) when it does not report one at /version as gitVersion (rest:9.4). */
+  readonly release?: string;
 }
 
 export interface CheckEnv {

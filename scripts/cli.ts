@@ -19,6 +19,7 @@ import { startReferenceServer, faults as faultTable, variations as variationTabl
 import { catalog, familyOf } from '../reference/catalog/index.ts';
 import { buildRunResult, parseExpectations, toTerminalSummary, writeReports, type Expectations } from '../reports/index.ts';
 import { sweepRun } from './sweep.ts';
+import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-command.ts';
 
 const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
 const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
@@ -62,6 +63,8 @@ program
   .option('--history-window <duration>', 'watch/resourceVersion history the target keeps', durationArg)
   .option('--fault <name>', 'embedded target only: inject a named fault (repeatable; see `list-faults`)', collect)
   .option('--variation <name>', 'embedded target only: a legal behaviour variation (repeatable)', collect)
+  .option('--release <version>', 'release of the target when it does not report one at /version (embedded: the release it serves, default 1.24)', releaseArg)
+  .option('--runtime-config <list>', 'embedded target only: <group>/<version>[/<resource>][=true|false],... (rest:9.1.3)', runtimeConfigArg)
   .action(async (o) => {
     process.exitCode = await run(o);
   });
@@ -75,9 +78,13 @@ program
   .option('--history-window <duration>', 'history retention window', durationArg)
   .option('--fault <name>', 'inject a named fault (repeatable)', collect)
   .option('--variation <name>', 'legal behaviour variation (repeatable)', collect)
+  .option('--release <version>', 'release the server serves and reports at /version (default 1.24)', releaseArg)
+  .option('--runtime-config <list>', '<group>/<version>[/<resource>][=true|false],... (rest:9.1.3)', runtimeConfigArg)
   .action(async (o) => {
     const server = await startReferenceServer({
       port: o.port,
+      ...(o.release !== undefined ? { release: o.release } : {}),
+      ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}),
       profile: profiles[o.profile],
       ...(o.continueTtl !== undefined ? { continueTtlMs: o.continueTtl } : {}),
       ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
@@ -90,6 +97,8 @@ program
     });
     await server.close();
   });
+
+versionsCommand(program);
 
 program.command('list-checks').description('print every check with its clauses').action(() => {
   for (const c of checks) process.stdout.write(`${c.suite.padEnd(24)} ${c.id.padEnd(52)} ${c.clauses.join(' ')}\n`);
@@ -110,6 +119,7 @@ type RunOpts = {
   kubeconfig?: string; context?: string; server?: string; tokenFile?: string; inCluster?: true; insecureSkipTlsVerify?: true;
   profile: ProfileName; seed?: number; runs: number; suite?: string[]; check?: string[]; path?: string; reports: string;
   expectations?: string; slow?: true; continueTtl?: number; historyWindow?: number; fault?: string[]; variation?: string[];
+  release?: string; runtimeConfig?: string;
 };
 
 async function run(o: RunOpts): Promise<number> {
@@ -124,6 +134,7 @@ async function run(o: RunOpts): Promise<number> {
   for (const s of o.suite ?? []) if (!suites.includes(s)) throw new ConfigError(`unknown suite ${s}; known: ${suites.join(', ')}`);
   for (const c of o.check ?? []) if (!checks.some((k) => k.id === c)) throw new ConfigError(`unknown check ${c}; see \`svc-conformance list-checks\``);
   if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0)) throw new ConfigError('--fault and --variation apply to the embedded reference server only');
+  if (external && o.runtimeConfig !== undefined) throw new ConfigError('--runtime-config applies to the embedded reference server only');
   let expectations: Expectations | undefined;
   if (o.expectations) expectations = parseExpectations(readText(o.expectations), o.expectations);
 
@@ -143,6 +154,7 @@ async function run(o: RunOpts): Promise<number> {
       slow: Boolean(o.slow),
       ...(o.continueTtl !== undefined ? { continueTtlMs: o.continueTtl } : {}),
       ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
+      ...(o.release !== undefined ? { release: o.release } : {}),
     };
   } else {
     // The embedded target runs with a short token lifetime so rest:4.4.4 is checked in seconds.
@@ -153,6 +165,8 @@ async function run(o: RunOpts): Promise<number> {
       profile,
       continueTtlMs,
       historyWindowMs,
+      ...(o.release !== undefined ? { release: o.release } : {}),
+      ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}),
       faults: validateNames('fault', o.fault ?? [], faultTable),
       variations: validateNames('variation', o.variation ?? [], variationTable),
     });
@@ -229,6 +243,8 @@ function replayCommand(o: RunOpts, _seed: number): string {
   if (o.profile !== 'svc') parts.push(`--profile ${o.profile}`);
   for (const f of o.fault ?? []) parts.push(`--fault ${f}`);
   for (const v of o.variation ?? []) parts.push(`--variation ${v}`);
+  if (o.release !== undefined) parts.push(`--release ${o.release}`);
+  if (o.runtimeConfig !== undefined) parts.push(`--runtime-config ${o.runtimeConfig}`);
   return parts.join(' ');
 }
 

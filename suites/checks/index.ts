@@ -9,8 +9,12 @@ import { deletionFinalizers } from './deletion.ts';
 import { watchResume, watchTooOld } from './watch-resume.ts';
 import { watchInformer } from './watch-informer.ts';
 
-export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, deletionFinalizers, watchResume, watchTooOld, watchInformer, applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps];
+export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, deletionFinalizers, watchResume, watchTooOld, watchInformer, applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, healthEndpoints, deprecatedVersions, persistedThroughReplacement, eventsV1Create];
 import { applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps } from './apply.ts';
+
+import { healthEndpoints } from './health.ts';
+import { deprecatedVersions, persistedThroughReplacement } from './versioning.ts';
+import { eventsV1Create } from './events-v1.ts';
 
 
 export const suites = [...new Set(checks.map((c) => c.suite))];

@@ -50,6 +50,12 @@ export const faults = [
   { name: 'update-raises-conflict', clause: 'rest:3.2/non-apply-write', description: 'a non-apply write changing another manager\'s field fails with a conflict', checks: ['apply-ownership-table'], alsoReportedAs: ['rest:4.7.4'] },
   { name: 'apply-operation-mislabelled', clause: 'rest:2.6/operation', description: 'managedFields entries of appliers are recorded with operation Update', checks: ['apply-ownership-table'], alsoReportedAs: [] },
   { name: 'managed-fields-empty-list-resets', clause: 'rest:4.7.5', description: 'a write with managedFields: [] resets ownership like [{}]', checks: ['apply-points'], alsoReportedAs: [] },
+  { name: 'health-exclude-ignored', clause: 'rest:4.2/exclude', description: '?exclude=<name> is ignored: the check still prints "[+]<name> ok"', checks: ['health-endpoints'], alsoReportedAs: [] },
+  { name: 'health-verbose-unmarked', clause: 'rest:4.2/verbose', description: 'verbose check lines lack the "[+]" marker ("etcd ok")', checks: ['health-endpoints'], alsoReportedAs: ['rest:4.2/exclude'] },
+  { name: 'deprecation-warning-missing', clause: 'rest:7.4', description: 'deprecated versions of groups without the product suffix (batch, policy, autoscaling) answer without a Warning header', checks: ['deprecated-versions'], alsoReportedAs: [] },
+  { name: 'removed-version-served', clause: 'rest:9.4/coordination-v1beta1-lease', description: 'coordination v1beta1 leases (removed in v1.22) are still served by a v1.24 server', checks: ['deprecated-versions'], alsoReportedAs: [] },
+  { name: 'events-deprecated-fields-accepted', clause: 'rest:6.2/deprecated-fields', description: 'events/v1 creates with deprecatedCount, deprecatedSource.* ... are accepted', checks: ['events-v1-create'], alsoReportedAs: [] },
+  { name: 'replacement-loses-objects', clause: 'rest:9.4/persisted-objects', description: 'objects written through a deprecated version are stored apart and not reachable through the replacement', checks: ['persisted-through-replacement'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

@@ -20,8 +20,11 @@ import { serveWatch } from './watch.ts';
 import { patchObject } from './patch.ts';
 import { writeContextOf } from './field-manager.ts';
 import { servedExtraTypes } from './crds.ts';
+import { serveHealth } from './health.ts';
+import { serveMetrics } from './metrics.ts';
+import { attachVersioning, decorateServed, parseVersioningOptions, routeServed, servedDiscovery, validateServedCreate, type VersioningOptions } from './served-versions.ts';
 
-export interface ReferenceServerOptions {
+export interface ReferenceServerOptions extends VersioningOptions {
   readonly host?: string;
   readonly port?: number;
   readonly profile: Profile;
@@ -60,10 +63,12 @@ async function readBody(req: IncomingMessage): Promise<string> {
 async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse): Promise<Answer | undefined> {
   const url = new URL(req.url ?? '/', 'http://reference');
   const pairs = [...url.searchParams.entries()].map(([k, v]) => [k, v] as const);
-  const doc = req.method === 'GET' ? discovery(st.profile, url.pathname.replace(/\/+$/, '') || '/') : undefined;
+  if (serveHealth(st, req.method, url, res) || serveMetrics(st, req.method, url.pathname, res)) return undefined;
+  const docPath = url.pathname.replace(/\/+$/, '') || '/';
+  const doc = req.method === 'GET' ? servedDiscovery(st, docPath, (p) => discovery(st.profile, p)) ?? discovery(st.profile, docPath) : undefined;
   if (doc !== undefined) return { status: 200, body: doc };
   st.store.compact(st.clock(), st.historyWindowMs);
-  const r = route(st.profile, url.pathname, servedExtraTypes(st));
+  const r = routeServed(st, url.pathname) ?? route(st.profile, url.pathname, servedExtraTypes(st));
   if (r.kind === 'none') return statusAnswer(404, 'NotFound', 'the server could not find the requested resource');
   let body: unknown;
   let patchBody = '';
@@ -87,7 +92,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
       if (url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true') return serveWatch(st, r.rt, r.namespace, pairs, req, res);
       return listObjects(st, r.rt, r.namespace, pairs);
     }
-    if (req.method === 'POST') return createObject(st, r.rt, r.namespace, body, writeContextOf(req, url));
+    if (req.method === 'POST') return validateServedCreate(st, r.rt, body) ?? createObject(st, r.rt, r.namespace, body, writeContextOf(req, url));
     return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported on a collection here`);
   }
   switch (req.method) {
@@ -118,6 +123,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
     faults: new Set(opts.faults ?? []),
     variations,
   };
+  attachVersioning(state, parseVersioningOptions(opts));
   let requests = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
@@ -134,6 +140,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
       }
       // A watch has written and ended its own response.
       if (answer === undefined) return;
+      answer = decorateServed(state, req.method, new URL(req.url ?? '/', 'http://reference'), answer);
       const text = variations.has('pretty-json') ? JSON.stringify(answer.body, null, 2) : JSON.stringify(answer.body);
       res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...(answer.headers ?? {}) });
       res.end(text);

@@ -1,0 +1,52 @@
+/**
+ * The Event resource of the events group, version v1 (rest:6.2), as a create-time validation: what a
+ * server must refuse and what it must accept. Only the rules of the table; everything else about the
+ * schema (lengths, `series` internals, `eventTime` being required upstream) is not shown and never
+ * judged, so the suite's own events always carry those fields in a form every server accepts.
+ *
+ *   validateEventV1Create({ type: 'Info', ... }) -> [{ clause: 'rest:6.2/type', field: 'type', ... }]
+ */
+export interface EventFieldError {
+  readonly clause: string;
+  readonly field: string;
+  readonly reason: string;
+}
+
+export const EVENT_TYPES = ['Normal', 'Warning'] as const;
+export const REQUIRED_ON_CREATE = ['action', 'reason', 'reportingController', 'reportingInstance'] as const;
+
+/** The renamed legacy fields, as paths: not permitted on new events. */
+export const DEPRECATED_FIELDS = ['deprecatedFirstTimestamp', 'deprecatedLastTimestamp', 'deprecatedCount', 'deprecatedSource.component', 'deprecatedSource.host'] as const;
+
+/** Legacy name -> events/v1 name (the "replaces" rows); used by the migration report. */
+export const RENAMED_FIELDS: Readonly<Record<string, string>> = {
+  involvedObject: 'regarding',
+  firstTimestamp: 'eventTime',
+  lastTimestamp: 'series.lastObservedTime',
+  count: 'series.count',
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function at(o: Record<string, unknown>, path: string): unknown {
+  let cur: unknown = o;
+  for (const k of path.split('.')) {
+    if (!isObject(cur) || !Object.hasOwn(cur, k)) return undefined;
+    cur = cur[k];
+  }
+  return cur;
+}
+
+/** Empty (unset) the way a Go server reads JSON: absent, null, '' or 0. */
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || v === 0;
+
+export function validateEventV1Create(event: unknown): EventFieldError[] {
+  if (!isObject(event)) return [{ clause: 'rest:6.2/required', field: '', reason: 'the body is not an object' }];
+  const errors: EventFieldError[] = [];
+  const type = event['type'];
+  // "Limited to Normal and Warning": an unset type is neither (upstream refuses it too).
+  if (!(EVENT_TYPES as readonly unknown[]).includes(type)) errors.push({ clause: 'rest:6.2/type', field: 'type', reason: `must be one of ${EVENT_TYPES.join(', ')}` });
+  for (const f of REQUIRED_ON_CREATE) if (typeof event[f] !== 'string' || event[f] === '') errors.push({ clause: 'rest:6.2/required', field: f, reason: 'required on create' });
+  for (const f of DEPRECATED_FIELDS) if (!isEmpty(at(event, f))) errors.push({ clause: 'rest:6.2/deprecated-fields', field: f, reason: 'not permitted on new events' });
+  return errors;
+}

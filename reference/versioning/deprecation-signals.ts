@@ -1,0 +1,144 @@
+/**
+ * The signals of a request to a deprecated endpoint (rest:9.3 last paragraph, rest:7.4, rest:6.3): the
+ * `Warning` response header (RFC 7234 section 5.5), the audit annotation, and the gauge
+ * `apiserver_requested_deprecated_apis`.
+ *
+ *   formatWarning('batch/v1beta1 CronJob is deprecated') -> '299 - "batch/v1beta1 CronJob is deprecated"'
+ *   parseWarnings('299 - "a, b", 299 - "c"') -> [{ code: 299, agent: '-', text: 'a, b' }, { code: 299, agent: '-', text: 'c' }]
+ */
+import { fail, rule, unspecified, type Judgement } from '../judgement.ts';
+import type { Profile } from '../profile.ts';
+import { formatRelease } from './release.ts';
+import { groupVersionOf, removedReleaseLabel, type Removal, type Serving } from './removals.ts';
+
+export interface WarnValue {
+  readonly code: number;
+  readonly agent: string;
+  readonly text: string;
+  readonly date?: string;
+}
+
+const quote = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+
+/** RFC 7234 5.5: `warn-code SP warn-agent SP warn-text`; 299 "Miscellaneous Persistent Warning". */
+export const formatWarning = (text: string, agent = '-', code = 299): string => `${code} ${agent} ${quote(text)}`;
+
+/**
+ * Parses a (possibly combined, comma-separated) Warning header value. Undefined when any warn-value
+ * is malformed: 3-digit code, agent token, quoted text with backslash escapes, optional quoted date.
+ */
+export function parseWarnings(value: string): WarnValue[] | undefined {
+  const out: WarnValue[] = [];
+  let i = 0;
+  const ws = () => {
+    while (value[i] === ' ' || value[i] === '\t') i++;
+  };
+  const quoted = (): string | undefined => {
+    if (value[i] !== '"') return undefined;
+    let s = '';
+    for (i++; i < value.length; i++) {
+      const ch = value[i]!;
+      if (ch === '\\') s += value[++i] ?? '';
+      else if (ch === '"') {
+        i++;
+        return s;
+      } else s += ch;
+    }
+    return undefined;
+  };
+  for (;;) {
+    ws();
+    const m = /^(\d{3}) ([^\s",]+) /.exec(value.slice(i));
+    if (!m) return undefined;
+    i += m[0].length;
+    const text = quoted();
+    if (text === undefined) return undefined;
+    let date: string | undefined;
+    if (value[i] === ' ' && value[i + 1] === '"') {
+      i++;
+      date = quoted();
+      if (date === undefined) return undefined;
+    }
+    out.push({ code: Number(m[1]), agent: m[2]!, text, ...(date !== undefined ? { date } : {}) });
+    ws();
+    if (i >= value.length) return out;
+    if (value[i] !== ',') return undefined;
+    i++;
+  }
+}
+
+/** The text the reference server sends, in upstream's wording. */
+export function deprecationWarningText(profile: Profile, r: Removal): string {
+  const since = r.replacement ? ` in ${formatRelease(r.replacement.since)}+` : '';
+  const use = r.replacement ? `; use ${groupVersionOf(profile, r.replacement.group, r.replacement.version)} ${r.kind}` : '';
+  return `${groupVersionOf(profile, r.group, r.version)} ${r.kind} is deprecated${since}, unavailable in ${formatRelease(r.removedIn)}+${use}`;
+}
+
+const mentionsDeprecation = (w: WarnValue) => /deprecat/i.test(w.text);
+
+/**
+ * rest:7.4 on one response of a group version whose table standing is `serving`:
+ * - deprecated: at least one well-formed warn-value (any code; upstream sends 299);
+ * - unlisted (not deprecated as far as the spec knows): no warning that calls it deprecated (other
+ *   warnings are outside the spec);
+ * - listed without a replacement yet: unspecified.
+ */
+export function judgeDeprecationWarning(serving: Serving, what: string, header: string | undefined): Judgement[] {
+  const parsed = header === undefined ? undefined : parseWarnings(header);
+  if (serving === 'deprecated') {
+    return [rule('rest:7.4', parsed !== undefined && parsed.length > 0, `${what} is deprecated: a Warning header (RFC 7234 5.5 warn-value)`, header === undefined ? 'no Warning header' : `Warning: ${header}`)];
+  }
+  if (serving === 'unlisted') {
+    const bad = (parsed ?? []).filter(mentionsDeprecation);
+    return [rule('rest:7.4', bad.length === 0, `${what} is not deprecated: no Warning calling it deprecated`, header === undefined ? 'no Warning header' : `Warning: ${header}`)];
+  }
+  // A removed version answering is judged by its rest:9.4 row, not here.
+  if (serving === 'removed') return [];
+  return [unspecified('rest:7.4', `${what} is listed for removal but has no replacement yet: deprecation not fixed`, header === undefined ? 'no Warning header' : `Warning: ${header}`)];
+}
+
+/** rest:6.3: the audit annotation of a request to a deprecated endpoint. */
+export const deprecatedAuditAnnotations = (profile: Profile): Readonly<Record<string, string>> => ({ [profile.deprecatedAnnotation]: 'true' });
+
+export const DEPRECATED_APIS_GAUGE = 'apiserver_requested_deprecated_apis';
+
+/** rest:9.3: the gauge's labels for a request to `r`. */
+export function deprecatedGaugeLabels(profile: Profile, r: Removal, subresource = ''): Readonly<Record<string, string>> {
+  const gv = groupVersionOf(profile, r.group, r.version);
+  return { group: gv.slice(0, gv.lastIndexOf('/')), version: r.version, resource: r.resource, subresource, removed_release: removedReleaseLabel(r) };
+}
+
+export interface Sample {
+  readonly name: string;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly value: number;
+}
+
+/** The samples of a Prometheus text exposition (comments skipped); enough for gauges and counters. */
+export function parsePrometheusText(text: string): Sample[] {
+  const out: Sample[] = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})?\s+(\S+)/.exec(line);
+    if (!m) continue;
+    const labels: Record<string, string> = {};
+    const re = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
+    for (let l = re.exec(m[3] ?? ''); l; l = re.exec(m[3] ?? '')) labels[l[1]!] = l[2]!.replace(/\\(.)/g, (_s, c: string) => (c === 'n' ? '\n' : c));
+    out.push({ name: m[1]!, labels, value: Number(m[4]) });
+  }
+  return out;
+}
+
+/** rest:9.3/deprecated-endpoint: after a request to `labels`' group version the gauge reads 1. */
+export function judgeDeprecatedGauge(samples: readonly Sample[], labels: Readonly<Record<string, string>>): Judgement {
+  const same = (s: Sample) => Object.entries(labels).every(([k, v]) => s.labels[k] === v);
+  const hit = samples.find((s) => s.name === DEPRECATED_APIS_GAUGE && same(s));
+  const expected = `${DEPRECATED_APIS_GAUGE}{${Object.entries(labels).map(([k, v]) => `${k}="${v}"`).join(',')}} 1`;
+  if (!hit) {
+    const others = samples.filter((s) => s.name === DEPRECATED_APIS_GAUGE).map((s) => JSON.stringify(s.labels));
+    return fail('rest:9.3/deprecated-endpoint', expected, others.length === 0 ? `no ${DEPRECATED_APIS_GAUGE} sample` : `only ${others.slice(0, 3).join('; ')}`);
+  }
+  return rule('rest:9.3/deprecated-endpoint', hit.value === 1, expected, `value ${hit.value}`);
+}
+

@@ -1,0 +1,74 @@
+/**
+ * rest:6.2: creates on the events group's v1 Event, each a valid event with at most a few rules
+ * broken; the model (reference/events-v1.ts) says whether it must be refused or accepted.
+ */
+import type { Check } from '../../harness/check.ts';
+import { namespaceOf } from '../../harness/rest-interpreter.ts';
+import { CheckNotApplicable } from '../../harness/violation.ts';
+import { namedGroup } from '../../reference/profile.ts';
+import { fail, pass, rule } from '../../reference/judgement.ts';
+import { DEPRECATED_FIELDS, validateEventV1Create } from '../../reference/events-v1.ts';
+import { eventCaseArb, type EventCase } from '../../generators/versioning.ts';
+
+const DEPRECATED_VALUES: Readonly<Record<(typeof DEPRECATED_FIELDS)[number], unknown>> = {
+  deprecatedFirstTimestamp: '2026-01-01T00:00:00Z',
+  deprecatedLastTimestamp: '2026-01-01T00:00:01Z',
+  deprecatedCount: 2,
+  'deprecatedSource.component': 'kubelet',
+  'deprecatedSource.host': 'node-1',
+};
+
+/** eventTime in the MicroTime shape every server accepts (not a spec rule; always present). */
+const microTime = (ms: number) => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+
+export function eventBody(c: EventCase, o: { apiVersion: string; namespace: string; labels: Record<string, string>; nowMs: number }): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    apiVersion: o.apiVersion,
+    kind: 'Event',
+    metadata: { generateName: 'ev-', namespace: o.namespace, labels: o.labels },
+    type: c.type,
+    action: 'Checked',
+    reason: 'Conformance',
+    reportingController: 'svc-conformance.io/suite',
+    reportingInstance: 'suite-1',
+    eventTime: microTime(o.nowMs),
+    regarding: { apiVersion: 'v1', kind: 'ConfigMap', namespace: o.namespace, name: 'subject' },
+    note: 'created by svc-conformance',
+  };
+  for (const f of c.drop) delete body[f];
+  for (const f of c.deprecated) {
+    const [top, sub] = f.split('.') as [string, string | undefined];
+    if (sub === undefined) body[top] = DEPRECATED_VALUES[f];
+    else body[top] = { ...(body[top] as object | undefined), [sub]: DEPRECATED_VALUES[f] };
+  }
+  return body;
+}
+
+export const eventsV1Create: Check<EventCase> = {
+  id: 'events-v1-create',
+  suite: 'rest-events',
+  title: 'events/v1 creates: type, required fields and the renamed legacy fields',
+  clauses: ['rest:6.2/type', 'rest:6.2/required', 'rest:6.2/deprecated-fields'],
+  defaultRuns: 15,
+  arbitrary: () => eventCaseArb,
+  describe: (c) => [`POST an events/v1 Event with type ${c.type}${c.drop.length ? `, without ${c.drop.join(', ')}` : ''}${c.deprecated.length ? `, with ${c.deprecated.join(', ')}` : ''}`],
+  run: async (c, cx) => {
+    const group = namedGroup(cx.env.profile, 'events');
+    const ns = await namespaceOf(cx, 0);
+    const body = eventBody(c, { apiVersion: `${group}/v1`, namespace: ns, labels: cx.ownLabels, nowMs: cx.env.now() });
+    const r = await cx.send({ method: 'POST', path: `/apis/${group}/v1/namespaces/${encodeURIComponent(ns)}/events`, body });
+    // The namespace exists (created above): a 404 means the group version is not served, e.g. a target
+    // started with --runtime-config=<events group>/v1=false. Nothing to judge then.
+    if (r.status === 404) throw new CheckNotApplicable(eventsV1Create.clauses, `${group}/v1 events are not served by the target`);
+    const errors = validateEventV1Create(body);
+    const accepted = r.status >= 200 && r.status < 300;
+    if (errors.length === 0) {
+      cx.judge([rule('rest:6.2/required', accepted, 'an event with type Normal/Warning, action, reason, reportingController and reportingInstance and no deprecated field is created', `status ${r.status}: ${r.bodyText.slice(0, 200)}`)]);
+      cx.judge([rule('rest:6.2/type', accepted, `type ${c.type} is allowed`, `status ${r.status}`), rule('rest:6.2/deprecated-fields', accepted, 'no deprecated field: accepted', `status ${r.status}`)]);
+      return;
+    }
+    const refused = r.status >= 400 && r.status < 500;
+    const expected = `refused (4xx): ${errors.map((e) => `${e.field} ${e.reason}`).join('; ')}`;
+    cx.judge([...new Set(errors.map((e) => e.clause))].map((clause) => (refused ? pass(clause, expected, `status ${r.status}`) : fail(clause, expected, `status ${r.status}: accepted`))));
+  },
+};

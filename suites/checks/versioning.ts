@@ -1,0 +1,166 @@
+/**
+ * rest:9.4 against what the target serves in the release it reports (or `--release`): no removed
+ * resource in discovery, the deprecation Warning (rest:7.4) on every served deprecated version and no
+ * deprecation Warning on the stable replacements, and the gauge of rest:9.3 after such a request.
+ */
+import { persistedCaseArb, versionPicksArb, type PersistedCase } from '../../generators/versioning.ts';
+import { namespaceOf } from '../../harness/rest-interpreter.ts';
+import type { Check } from '../../harness/check.ts';
+import type { CaseContext } from '../../harness/case-context.ts';
+import { CheckNotApplicable } from '../../harness/violation.ts';
+import { pass, rule, unspecified } from '../../reference/judgement.ts';
+import { parseRelease, formatRelease, compareReleases, type Release } from '../../reference/versioning/release.ts';
+import { groupName, groupVersionOf, removals, servedIn, type Removal } from '../../reference/versioning/removals.ts';
+import { stabilityOf } from '../../reference/versioning/stability.ts';
+import { deprecatedGaugeLabels, judgeDeprecatedGauge, judgeDeprecationWarning, parsePrometheusText } from '../../reference/versioning/deprecation-signals.ts';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The release the target reports at /version (`gitVersion`), unless the settings name one. */
+export async function targetRelease(cx: CaseContext, clauses: readonly string[]): Promise<Release> {
+  const given = cx.env.settings.release;
+  if (given !== undefined) {
+    const r = parseRelease(given);
+    if (r) return r;
+    throw new CheckNotApplicable(clauses, `--release ${given} is not a release like 1.24`);
+  }
+  const v = await cx.send({ method: 'GET', path: '/version' });
+  const git = isRecord(v.json) ? v.json['gitVersion'] : undefined;
+  const r = typeof git === 'string' ? parseRelease(git) : undefined;
+  if (!r) throw new CheckNotApplicable(clauses, `the target reports no release at /version (gitVersion ${JSON.stringify(git)}); pass --release`);
+  return r;
+}
+
+/** Group versions listed by GET /apis. */
+async function discoveredGroupVersions(cx: CaseContext): Promise<Set<string>> {
+  const r = await cx.send({ method: 'GET', path: '/apis' });
+  cx.judge([rule('rest:9.1.2', r.status === 200 && isRecord(r.json) && Array.isArray(r.json['groups']), 'GET /apis lists the named groups (200, APIGroupList)', `status ${r.status}`)]);
+  const out = new Set<string>();
+  for (const g of (r.json as { groups: unknown[] }).groups) {
+    if (!isRecord(g) || !Array.isArray(g['versions'])) continue;
+    for (const v of g['versions']) if (isRecord(v) && typeof v['groupVersion'] === 'string') out.add(v['groupVersion']);
+  }
+  return out;
+}
+
+async function resourcesOf(cx: CaseContext, gv: string): Promise<Set<string> | undefined> {
+  const r = await cx.send({ method: 'GET', path: `/apis/${gv}` });
+  if (r.status === 404) return undefined;
+  const list = isRecord(r.json) && Array.isArray(r.json['resources']) ? r.json['resources'] : [];
+  return new Set(list.filter(isRecord).map((x) => String(x['name'])));
+}
+
+export const deprecatedVersions: Check<number[]> = {
+  id: 'deprecated-versions',
+  suite: 'rest-versioning',
+  title: 'served group versions follow the removal table; deprecated ones warn and count',
+  clauses: [...new Set(removals.map((r) => r.clause)), 'rest:7.4', 'rest:9.3/deprecated-endpoint', 'rest:9.1.2'],
+  defaultRuns: 10,
+  arbitrary: () => versionPicksArb,
+  describe: (picks) => [
+    'GET /version, GET /apis and the resource lists of the group versions in the removal table',
+    ...picks.map((i) => `GET ?limit=1 on served table row #${i} (modulo the served rows), then on its stable replacement`),
+    'GET /metrics',
+  ],
+  run: async (picks, cx) => {
+    const p = cx.env.profile;
+    const release = await targetRelease(cx, deprecatedVersions.clauses);
+    const served = await discoveredGroupVersions(cx);
+    const lists = new Map<string, Set<string> | undefined>();
+    const resourcesIn = async (gv: string) => {
+      if (!served.has(gv)) return undefined;
+      if (!lists.has(gv)) lists.set(gv, await resourcesOf(cx, gv));
+      return lists.get(gv);
+    };
+    const isListed = async (gv: string, resource: string) => (await resourcesIn(gv))?.has(resource) === true;
+    // Every row: a removed resource is not in discovery; one not yet removed may or may not be served.
+    for (const r of removals) {
+      const gv = groupVersionOf(p, r.group, r.version);
+      const state = servedIn(p, groupName(p, r.group), r.version, r.resource, release);
+      if (state !== 'removed') {
+        cx.judge([pass(r.clause, `served or not: ${gv} ${r.kind} stops only in ${formatRelease(r.removedIn)}`, `release ${formatRelease(release)}`)]);
+        continue;
+      }
+      const present = await isListed(gv, r.resource);
+      cx.judge([rule(r.clause, !present, `${gv} ${r.resource} is not served in ${formatRelease(release)} (removed in ${formatRelease(r.removedIn)})`, present ? `discovery lists ${r.resource} under ${gv}` : 'not listed')]);
+    }
+    const candidates: Removal[] = [];
+    for (const r of removals) {
+      if (servedIn(p, groupName(p, r.group), r.version, r.resource, release) === 'removed') continue;
+      if (await isListed(groupVersionOf(p, r.group, r.version), r.resource)) candidates.push(r);
+    }
+    if (candidates.length === 0) return;
+    const asked: Removal[] = [];
+    for (const r of [...new Set(picks.map((i) => candidates[i % candidates.length]!))]) {
+      const gv = groupVersionOf(p, r.group, r.version);
+      const res = await cx.send({ method: 'GET', path: `/apis/${gv}/${r.resource}`, query: [['limit', '1']] });
+      if (res.status === 401 || res.status === 403) continue;
+      cx.judge(judgeDeprecationWarning(servedIn(p, groupName(p, r.group), r.version, r.resource, release), `${gv} ${r.resource}`, res.headers['warning']));
+      asked.push(r);
+      const to = r.replacement;
+      if (!to || stabilityOf(to.version) !== 'stable' || compareReleases(release, to.since) < 0) continue;
+      const rgv = groupVersionOf(p, to.group, to.version);
+      if (!(await isListed(rgv, r.resource))) continue;
+      const rres = await cx.send({ method: 'GET', path: `/apis/${rgv}/${r.resource}`, query: [['limit', '1']] });
+      if (rres.status === 200) cx.judge(judgeDeprecationWarning('unlisted', `${rgv} ${r.resource}`, rres.headers['warning']));
+    }
+    const deprecated = asked.filter((r) => servedIn(p, groupName(p, r.group), r.version, r.resource, release) === 'deprecated');
+    if (deprecated.length === 0) return;
+    const m = await cx.send({ method: 'GET', path: '/metrics' });
+    if (m.status !== 200) {
+      cx.judge([unspecified('rest:9.3/deprecated-endpoint', 'the gauge is read from /metrics', `GET /metrics answered ${m.status} (not authorized for these credentials?)`)]);
+      return;
+    }
+    const samples = parsePrometheusText(m.bodyText);
+    cx.judge(deprecated.map((r) => judgeDeprecatedGauge(samples, deprecatedGaugeLabels(p, r))));
+  },
+};
+
+/**
+ * rest:9.4/persisted-objects: an object written through a deprecated version is reachable through its
+ * replacement. PodDisruptionBudget is the row with the smallest valid object (a selector with labels
+ * converts without loss: only the empty selector changed meaning).
+ */
+export const persistedThroughReplacement: Check<PersistedCase> = {
+  id: 'persisted-through-replacement',
+  suite: 'rest-versioning',
+  title: 'an object written through policy/v1beta1 is read back through policy/v1',
+  clauses: ['rest:9.4/persisted-objects', 'rest:7.4'],
+  defaultRuns: 6,
+  arbitrary: () => persistedCaseArb,
+  describe: (c) => [
+    `POST policy/v1beta1 PodDisruptionBudget minAvailable=${c.minAvailable} selector app=${c.selectorValue}`,
+    `${c.readVia === 'get' ? 'GET it' : 'list the namespace'} through policy/v1`,
+  ],
+  run: async (c, cx) => {
+    const p = cx.env.profile;
+    const clauses = persistedThroughReplacement.clauses;
+    const release = await targetRelease(cx, clauses);
+    const row = removals.find((r) => r.resource === 'poddisruptionbudgets')!;
+    const serving = servedIn(p, groupName(p, row.group), row.version, row.resource, release);
+    if (serving !== 'deprecated') throw new CheckNotApplicable(clauses, `policy/v1beta1 is ${serving} in ${formatRelease(release)}`);
+    for (const gv of ['policy/v1beta1', 'policy/v1']) {
+      const listed = await resourcesOf(cx, gv);
+      if (!listed?.has('poddisruptionbudgets')) throw new CheckNotApplicable(clauses, `the target does not serve ${gv} poddisruptionbudgets`);
+    }
+    const ns = await namespaceOf(cx, 0);
+    const spec = { minAvailable: c.minAvailable, selector: { matchLabels: { app: c.selectorValue } } };
+    const created = await cx.send({
+      method: 'POST',
+      path: `/apis/policy/v1beta1/namespaces/${encodeURIComponent(ns)}/poddisruptionbudgets`,
+      body: { apiVersion: 'policy/v1beta1', kind: 'PodDisruptionBudget', metadata: { generateName: 'pdb-', labels: cx.ownLabels }, spec },
+    });
+    const md = isRecord(created.json) && isRecord(created.json['metadata']) ? created.json['metadata'] : {};
+    cx.judge([rule('rest:4.1/post', created.status >= 200 && created.status < 300 && typeof md['name'] === 'string', 'the PodDisruptionBudget is created (2xx, with a name)', `status ${created.status}: ${created.bodyText.slice(0, 200)}`)]);
+    cx.judge(judgeDeprecationWarning(serving, 'a create through policy/v1beta1', created.headers['warning']));
+    const name = String(md['name']);
+    const base = `/apis/policy/v1/namespaces/${encodeURIComponent(ns)}/poddisruptionbudgets`;
+    const read = c.readVia === 'get' ? await cx.send({ method: 'GET', path: `${base}/${encodeURIComponent(name)}` }) : await cx.send({ method: 'GET', path: base });
+    const items = c.readVia === 'get' ? (read.status === 200 ? [read.json] : []) : isRecord(read.json) && Array.isArray(read.json['items']) ? read.json['items'] : [];
+    const found = items.filter(isRecord).find((o) => isRecord(o['metadata']) && o['metadata']['name'] === name);
+    const fmd = found && isRecord(found['metadata']) ? found['metadata'] : {};
+    const fspec = found && isRecord(found['spec']) ? found['spec'] : {};
+    const same = found !== undefined && fmd['uid'] === md['uid'] && JSON.stringify(fspec['minAvailable']) === JSON.stringify(spec.minAvailable) && JSON.stringify(fspec['selector']) === JSON.stringify(spec.selector);
+    cx.judge([rule('rest:9.4/persisted-objects', same, `${name} (uid ${String(md['uid'])}) is read through policy/v1 with minAvailable ${spec.minAvailable} and selector app=${c.selectorValue}`, found ? `uid ${String(fmd['uid'])}, spec ${JSON.stringify(fspec)}` : `status ${read.status}, not found`)]);
+  },
+};

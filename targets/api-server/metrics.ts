@@ -1,0 +1,56 @@
+/**
+ * `/metrics` (rest:4.2.4) in the Prometheus text format, with the gauge of rest:9.3
+ * `apiserver_requested_deprecated_apis` set to 1 for every deprecated resource that was requested,
+ * and the request counter it is meant to be joined with.
+ */
+import type { ServerResponse } from 'node:http';
+import { DEPRECATED_APIS_GAUGE } from '../../reference/versioning/deprecation-signals.ts';
+import type { ServerState } from './state.ts';
+
+interface Metrics {
+  readonly deprecated: Map<string, Readonly<Record<string, string>>>;
+  readonly requests: Map<string, { labels: Readonly<Record<string, string>>; count: number }>;
+}
+
+const perServer = new WeakMap<ServerState, Metrics>();
+
+function metricsOf(st: ServerState): Metrics {
+  let m = perServer.get(st);
+  if (!m) {
+    m = { deprecated: new Map(), requests: new Map() };
+    perServer.set(st, m);
+  }
+  return m;
+}
+
+const labelText = (labels: Readonly<Record<string, string>>) =>
+  `{${Object.keys(labels).sort().map((k) => `${k}=${JSON.stringify(labels[k])}`).join(',')}}`;
+
+export function recordDeprecatedRequest(st: ServerState, labels: Readonly<Record<string, string>>): void {
+  metricsOf(st).deprecated.set(labelText(labels), labels);
+}
+
+export function recordRequest(st: ServerState, labels: Readonly<Record<string, string>>): void {
+  const m = metricsOf(st);
+  const key = labelText(labels);
+  const entry = m.requests.get(key) ?? { labels, count: 0 };
+  entry.count++;
+  m.requests.set(key, entry);
+}
+
+export function serveMetrics(st: ServerState, method: string | undefined, pathname: string, res: ServerResponse): boolean {
+  if (pathname !== '/metrics' || method !== 'GET') return false;
+  const m = metricsOf(st);
+  const lines = [
+    `# HELP ${DEPRECATED_APIS_GAUGE} [STABLE] Gauge of deprecated APIs that have been requested, broken out by API group, version, resource, subresource, and removed_release.`,
+    `# TYPE ${DEPRECATED_APIS_GAUGE} gauge`,
+    ...[...m.deprecated.keys()].sort().map((k) => `${DEPRECATED_APIS_GAUGE}${k} 1`),
+    '# HELP apiserver_request_total [STABLE] Counter of apiserver requests broken out for each verb, group, version, resource and HTTP response code.',
+    '# TYPE apiserver_request_total counter',
+    ...[...m.requests.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, e]) => `apiserver_request_total${k} ${e.count}`),
+  ];
+  const text = `${lines.join('\n')}\n`;
+  res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+  return true;
+}
