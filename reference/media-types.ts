@@ -72,7 +72,7 @@ export function representationOf(profile: Profile, contentType: string | undefin
   return { other: ct.type };
 }
 
-function rangeMatches(profile: Profile, range: MediaRange, rep: Representation): boolean {
+export function rangeMatches(profile: Profile, range: MediaRange, rep: Representation): boolean {
   if (rep === 'table') return range.type === 'application/json' && range.params['as'] === 'Table' && range.params['g'] === profile.metaGroup && range.params['v'] === 'v1';
   const wildcard = range.type === '*/*' || range.type === 'application/*';
   if (rep === 'json') return (range.type === 'application/json' && range.params['as'] === undefined) || wildcard;

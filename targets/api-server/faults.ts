@@ -39,6 +39,11 @@ export const faults = [
   { name: 'watch-no-synthetic-added', clause: 'rest:4.5/watch/unset', description: 'a state-starting watch sends no ADDED for existing objects', checks: ['watch-cell-unset', 'watch-cell-0'], alsoReportedAs: ['rest:4.5/meaning/get-state-start', 'rest:4.5/watch/0'] },
   { name: 'bookmark-extra-fields', clause: 'rest:2.5/bookmark-object', description: 'BOOKMARK objects also carry metadata.name', checks: ['watch-bookmarks'], alsoReportedAs: [] },
   { name: 'bookmarks-unasked', clause: 'rest:6.1/BOOKMARK', description: 'BOOKMARK events are sent to watches that did not ask for them', checks: ['watch-bookmarks'], alsoReportedAs: [] },
+  { name: 'dry-run-persists', clause: 'rest:4.6.2', description: 'dryRun=All writes are stored like real ones', checks: ['dry-run-sequences'], alsoReportedAs: [] },
+  { name: 'dry-run-rejects-bare-flag', clause: 'rest:4.6.1', description: 'the flag form ?dryRun (no value) is refused with 400', checks: ['dry-run-sequences'], alsoReportedAs: [] },
+  { name: '406-replaced-by-json', clause: 'rest:4.8/unsupported', description: 'when no requested media type is supported the answer is JSON instead of 406', checks: ['negotiation-accept-lists'], alsoReportedAs: ['rest:7/406'] },
+  { name: 'table-wrong-default-columns', clause: 'rest:2.5.1', description: 'the default Table types its Created At column string instead of date', checks: ['table-shape'], alsoReportedAs: [] },
+  { name: 'protobuf-bad-magic', clause: 'rest:2.7.1', description: 'protobuf bodies start with 6b 38 73 01 instead of the magic 6b 38 73 00', checks: ['protobuf-envelope'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];
