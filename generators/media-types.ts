@@ -45,3 +45,8 @@ export function fallbackListArb(profile: Profile): fc.Arbitrary<GeneratedRange[]
   const json = pool[0]!;
   return fc.constantFrom([pool[1]!, json], [pool[3]!, json], [pool[1]!, pool[3]!, json], [pool[6]!, json]);
 }
+
+/** Lists of which nothing must be served (406 territory, rest:4.8/unsupported). */
+export function unsupportedListArb(profile: Profile): fc.Arbitrary<GeneratedRange[]> {
+  return fc.array(fc.constantFrom(...basePool(profile).filter((r) => r.allows.length === 0)), { minLength: 1, maxLength: 2 });
+}

@@ -5,8 +5,12 @@ import { getCellChecks, listCellChecks } from './rv-cells.ts';
 import { pagingSnapshot } from './paging.ts';
 import { continueExpiry, tooLarge } from './errors.ts';
 import { watchBookmarks, watchCellChecks } from './watch.ts';
+import { dryRunSequences } from './dry-run.ts';
+import { negotiationAcceptLists } from './negotiation.ts';
+import { tableShape } from './table.ts';
+import { protobufEnvelope } from './protobuf.ts';
 
-export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks];
+export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, dryRunSequences, negotiationAcceptLists, tableShape, protobufEnvelope];
 
 export const suites = [...new Set(checks.map((c) => c.suite))];
 
