@@ -75,8 +75,8 @@ export function judgeTable(profile: Profile, body: unknown): Judgement[] {
   return js;
 }
 
-/** rest:2.5.2: a type may lack Table output; a 406 for a Table-only request is recorded, not failed. */
-export function noteNoTable(status: number): Judgement {
-  return unspecified('rest:2.5.2', 'a type may not support Table output', `status ${status} for a Table-only request`);
+/** rest:2.5.2: a type may lack Table output (406 to Table alone, the fallback to Table-then-JSON): recorded, not failed. */
+export function noteNoTable(observed: string): Judgement {
+  return unspecified('rest:2.5.2', 'a type may not support Table output', observed);
 }
 

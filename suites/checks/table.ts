@@ -53,9 +53,9 @@ export const tableShape: Check<TableInput> = {
       const answers = acceptableAnswers(profile, accept, read.shape === 'object' ? 'get' : 'list', { builtIn: true });
       const verdict = judgeNegotiated(profile, answers, r.status, r.headers['content-type']);
       cx.judge(judgeAnswer(answers, read.fallback ? 2 : 1, verdict, r.status));
-      if (r.status === 406) cx.judge([noteNoTable(r.status)]);
+      if (r.status === 406) cx.judge([noteNoTable(`406 for Accept: ${accept}`)]);
       if (verdict.ok && verdict.representation === 'table') cx.judge([pass('rest:4.8/table', 'a Table for the Table media type'), ...judgeTable(profile, r.json)]);
-      if (verdict.ok && verdict.representation === 'json' && read.fallback) cx.judge([noteNoTable(r.status)]);
+      if (verdict.ok && verdict.representation === 'json' && read.fallback) cx.judge([noteNoTable(`the JSON fallback served for Accept: ${accept}`)]);
     }
   },
 };
