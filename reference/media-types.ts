@@ -2,8 +2,8 @@
  * rest:4.8 content negotiation as data: the representations the spec names, how an Accept list maps
  * onto them, and the set of answers the model accepts.
  *
- *   acceptableAnswers(profile, 'application/json;as=Table;g=meta.svc.io;v=v1, application/json', 'get')
- *     -> { representations: {table, json}, required: {json}, may406: false }
+ *   acceptableAnswers(profile, 'application/json;as=Table;g=meta.svc.io;v=v1, application/json', { builtIn: true })
+ *     -> { matched: table or json (or anything else the list allows), required: [json], may406: false }
  *
  * Rules the spec fixes: JSON is always supported (rest:4.8/default); protobuf is supported for built-in
  * types (rest:4.8/protobuf, rest:1.7); a type may lack Table support (rest:2.5.2); 406 only when none of
@@ -96,12 +96,14 @@ export interface Answers {
 
 /**
  * The acceptable answers to a request with this Accept header, for a built-in type (`builtIn`) or
- * not (protobuf is not available for custom or aggregated types, rest:4.8/protobuf). Table is only
- * for GET (rest:4.8/table) and optional per type (rest:2.5.2).
+ * not (protobuf is not available for custom or aggregated types, rest:4.8/protobuf). Table is
+ * optional per type (rest:2.5.2) and per operation (rest:4.8 shows it for GET only).
  */
-export function acceptableAnswers(profile: Profile, accept: string | undefined, op: Operation, opts: { builtIn: boolean }): Answers {
+export function acceptableAnswers(profile: Profile, accept: string | undefined, opts: { builtIn: boolean }): Answers {
   const ranges = accept === undefined || accept.trim() === '' ? [{ type: '*/*', params: {}, q: 1 }] : parseAccept(accept);
-  const matched = (rep: Representation) => (rep !== 'table' || op !== 'write') && ranges.some((r) => rangeMatches(profile, r, rep));
+  // rest:4.8 names Table for GET; whether a write may answer a Table-only Accept with a Table is not
+  // fixed (upstream converts any response it can), so a Table is allowed there too, never required.
+  const matched = (rep: Representation) => ranges.some((r) => rangeMatches(profile, r, rep));
   const mustSupport: Representation[] = ['json', ...(opts.builtIn ? (['protobuf'] as const) : [])];
   const required = mustSupport.filter(matched);
   return { matched, required, may406: required.length === 0, ranges };

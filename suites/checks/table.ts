@@ -50,7 +50,7 @@ export const tableShape: Check<TableInput> = {
       // The namespace collection is cluster-wide: narrowed to this case's own namespaces.
       const query = read.res === 'namespaces' && read.shape === 'collection' ? [['labelSelector', `${profile.runLabel}=${cx.env.runId}`] as const] : [];
       const r = await cx.send({ method: 'GET', path, query, headers: { accept } });
-      const answers = acceptableAnswers(profile, accept, read.shape === 'object' ? 'get' : 'list', { builtIn: true });
+      const answers = acceptableAnswers(profile, accept, { builtIn: true });
       const verdict = judgeNegotiated(profile, answers, r.status, r.headers['content-type']);
       cx.judge(judgeAnswer(answers, read.fallback ? 2 : 1, verdict, r.status));
       if (r.status === 406) cx.judge([noteNoTable(`406 for Accept: ${accept}`)]);
