@@ -16,7 +16,7 @@ import { bodyFor, contentFor, knownKeys, namespaceOf, resourceOf, runOp } from '
 type Prepared = { req: TargetRequest; exp: DryRunExpectation } | undefined;
 
 /** The request a write would send, and what the real write would do; undefined: nothing to try. */
-async function prepare(cx: CaseContext, w: WriteOp, query: readonly QueryPair[]): Promise<Prepared> {
+async function prepare(cx: CaseContext, w: WriteOp, query: readonly QueryPair[], staleRv: boolean): Promise<Prepared> {
   const rt = resourceOf(cx, w.res);
   const ns = await namespaceOf(cx, w.ns);
   const h = cx.history(w.res);
@@ -28,7 +28,20 @@ async function prepare(cx: CaseContext, w: WriteOp, query: readonly QueryPair[])
     const req: TargetRequest = { method: 'POST', path: collectionPath(rt, ns), query, body: bodyFor(rt, w.name, ns, content) };
     return { req, exp: live ? { outcome: 'refused', verb: 'create', why: `${key} exists` } : { outcome: 'success', verb: 'create', wouldStore: content } };
   }
-  if (!live) return undefined;
+  if (!live) {
+    // A real delete of a missing object is refused (404); a PUT may create (rest:4.1/put): not tried.
+    if (w.op !== 'delete') return undefined;
+    return { req: { method: 'DELETE', path: objectPath(rt, w.name, ns), query }, exp: { outcome: 'refused', verb: 'delete', why: `${key} does not exist` } };
+  }
+  if (w.op === 'update' && staleRv) {
+    // With the rv the object had before a real update, the real update is refused, so the dry-run is too.
+    const note = live.content.annotations['note'] === 'one' ? 'two' : 'one';
+    await runOp(cx, { ...w, content: { ...w.content, labels: { ...w.content.labels }, annotations: { note } } });
+    const now = current(cx.history(w.res)).objects.get(key);
+    if (!now || now.rv === live.rv) return undefined;
+    const body = bodyFor(rt, w.name, ns, contentFor(cx, rt, w.content), live.rv);
+    return { req: { method: 'PUT', path: objectPath(rt, w.name, ns), query, body }, exp: { outcome: 'refused', verb: 'update', why: `resourceVersion ${live.rv} is stale` } };
+  }
   if (w.op === 'update') {
     const content = contentFor(cx, rt, w.content);
     return { req: { method: 'PUT', path: objectPath(rt, w.name, ns), query, body: bodyFor(rt, w.name, ns, content, live.rv) }, exp: { outcome: 'success', verb: 'update', wouldStore: content } };
@@ -40,7 +53,7 @@ export async function runDryRunStep(cx: CaseContext, step: DryRunStep): Promise<
   if (step.op !== 'dryRun' && step.op !== 'dryRunInvalid') return runOp(cx, step);
   const w = step.write;
   const query: QueryPair[] = step.op === 'dryRun' ? [dryRunPair(step.form)] : [['dryRun', step.value]];
-  const p = await prepare(cx, w, query);
+  const p = await prepare(cx, w, query, step.op === 'dryRun' && step.staleRv);
   if (!p) return;
   const rt = resourceOf(cx, w.res);
   const r = await cx.send(p.req);
