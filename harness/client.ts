@@ -60,9 +60,11 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
       bodyTimeout: req.stream ? 0 : timeoutMs,
     });
     // Always read to the end: an undrained body pins the connection.
-    const bodyText = await res.body.text();
+    const bytes = Buffer.from(await res.body.arrayBuffer());
+    const bodyText = bytes.toString('utf8');
     const responseHeaders = flattenHeaders(res.headers);
-    return { status: res.statusCode, headers: responseHeaders, bodyText, json: parseJsonBody(responseHeaders['content-type'], bodyText) };
+    const binary = /protobuf|octet-stream/i.test(responseHeaders['content-type'] ?? '');
+    return { status: res.statusCode, headers: responseHeaders, bodyText, json: parseJsonBody(responseHeaders['content-type'], bodyText), ...(binary ? { bodyBytes: new Uint8Array(bytes) } : {}) };
   }
 
   function report(e: Omit<Exchange, 'seq'>): void {

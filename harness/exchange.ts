@@ -14,6 +14,8 @@ export interface TargetRequest {
   readonly headers?: Readonly<Record<string, string>>;
   /** JSON body; serialised by the client. */
   readonly body?: unknown;
+  /** What a binary body (protobuf) holds, as JSON: the safety guard reads labels from it. */
+  readonly bodyView?: unknown;
   /** Watch and other streams: do not buffer the body to the end. Not used in this slice. */
   readonly stream?: boolean;
 }
@@ -25,6 +27,8 @@ export interface TargetResponse {
   readonly bodyText: string;
   /** Parsed body when it was JSON, else undefined. */
   readonly json: unknown;
+  /** The raw body, kept only for binary media types (protobuf): bodyText is lossy there. */
+  readonly bodyBytes?: Uint8Array;
 }
 
 export interface Exchange {

@@ -162,7 +162,7 @@ export function createGuardedTarget(inner: Target, run: RunIdentity): GuardedTar
     const { prefix, group, namespace, resource, name, subresource } = parsed;
     const needsLabel = req.method === 'POST' || req.method === 'PUT';
     const labelled = (): void => {
-      if (needsLabel && !carriesRunLabel(req.body, run)) refuse(`body does not carry label ${run.labelKey}=${run.runId}`);
+      if (needsLabel && !carriesRunLabel(req.bodyView ?? req.body, run)) refuse(`body does not carry label ${run.labelKey}=${run.runId}`);
     };
     const dryRun = (req.query ?? []).some(([k]) => k === 'dryRun');
 

@@ -52,7 +52,7 @@ export function contentFor(cx: CaseContext, rt: ResourceType, c: ContentSpec): C
   return { labels, annotations: c.annotations, body: { ...c.data } };
 }
 
-function bodyFor(rt: ResourceType, name: string, namespace: string, content: Content, rv?: string): Record<string, unknown> {
+export function bodyFor(rt: ResourceType, name: string, namespace: string, content: Content, rv?: string): Record<string, unknown> {
   const metadata: Record<string, unknown> = { name, namespace, labels: content.labels, annotations: content.annotations };
   if (rv !== undefined) metadata['resourceVersion'] = rv;
   const apiVersion = rt.group === '' ? rt.version : `${rt.group}/${rt.version}`;

@@ -56,6 +56,11 @@ export const faults = [
   { name: 'removed-version-served', clause: 'rest:9.4/coordination-v1beta1-lease', description: 'coordination v1beta1 leases (removed in v1.22) are still served by a v1.24 server', checks: ['deprecated-versions'], alsoReportedAs: [] },
   { name: 'events-deprecated-fields-accepted', clause: 'rest:6.2/deprecated-fields', description: 'events/v1 creates with deprecatedCount, deprecatedSource.* ... are accepted', checks: ['events-v1-create'], alsoReportedAs: [] },
   { name: 'replacement-loses-objects', clause: 'rest:9.4/persisted-objects', description: 'objects written through a deprecated version are stored apart and not reachable through the replacement', checks: ['persisted-through-replacement'], alsoReportedAs: [] },
+  { name: 'dry-run-persists', clause: 'rest:4.6.2', description: 'dryRun=All writes are stored like real ones', checks: ['dry-run-sequences'], alsoReportedAs: [] },
+  { name: 'dry-run-rejects-bare-flag', clause: 'rest:4.6.1', description: 'the flag form ?dryRun (no value) is refused with 400', checks: ['dry-run-sequences'], alsoReportedAs: [] },
+  { name: '406-replaced-by-json', clause: 'rest:4.8/unsupported', description: 'when no requested media type is supported the answer is JSON instead of 406', checks: ['negotiation-accept-lists'], alsoReportedAs: ['rest:7/406'] },
+  { name: 'table-wrong-default-columns', clause: 'rest:2.5.1', description: 'the default Table types its Created At column string instead of date', checks: ['table-shape'], alsoReportedAs: [] },
+  { name: 'protobuf-bad-magic', clause: 'rest:2.7.1', description: 'protobuf bodies start with 6b 38 73 01 instead of the magic 6b 38 73 00', checks: ['protobuf-envelope'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

@@ -23,6 +23,7 @@ import { servedExtraTypes } from './crds.ts';
 import { serveHealth } from './health.ts';
 import { serveMetrics } from './metrics.ts';
 import { attachVersioning, decorateServed, parseVersioningOptions, routeServed, servedDiscovery, validateServedCreate, type VersioningOptions } from './served-versions.ts';
+import { decodeRequestBody, dryRunState, encodeResponse, refuseUnacceptable } from './negotiate.ts';
 
 export interface ReferenceServerOptions extends VersioningOptions {
   readonly host?: string;
@@ -70,23 +71,25 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
   st.store.compact(st.clock(), st.historyWindowMs);
   const r = routeServed(st, url.pathname) ?? route(st.profile, url.pathname, servedExtraTypes(st));
   if (r.kind === 'none') return statusAnswer(404, 'NotFound', 'the server could not find the requested resource');
+  const unacceptable = refuseUnacceptable(st, req, r);
+  if (unacceptable) {
+    await readBody(req).catch(() => '');
+    return unacceptable;
+  }
   let body: unknown;
   let patchBody = '';
   if (req.method === 'POST' || req.method === 'PUT') {
-    // JSON only for now (rest:4.8): other media types, protobuf included, are refused as unsupported.
-    const type = (req.headers['content-type'] ?? 'application/json').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/json') {
-      await readBody(req).catch(() => '');
-      return statusAnswer(415, 'UnsupportedMediaType', `the body media type "${type}" is not supported`);
-    }
-    try {
-      body = JSON.parse(await readBody(req));
-    } catch (e) {
-      return badRequest(`could not decode the request body as JSON: ${(e as Error).message}`);
-    }
+    // JSON, or protobuf for built-in kinds (rest:4.8); other media types are refused as unsupported.
+    const decoded = await decodeRequestBody(st, req, r.rt);
+    if ('status' in decoded) return decoded;
+    body = decoded.body;
   } else {
     patchBody = await readBody(req).catch(() => '');
   }
+  // rest:4.6: a dry-run write runs on a store view that drops writes (negotiate.ts).
+  const dry = req.method === 'GET' ? undefined : dryRunState(st, pairs);
+  if (dry !== undefined && 'status' in dry) return dry;
+  if (dry !== undefined) st = dry;
   if (r.kind === 'collection') {
     if (req.method === 'GET') {
       if (url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true') return serveWatch(st, r.rt, r.namespace, pairs, req, res);
@@ -141,9 +144,9 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
       // A watch has written and ended its own response.
       if (answer === undefined) return;
       answer = decorateServed(state, req.method, new URL(req.url ?? '/', 'http://reference'), answer);
-      const text = variations.has('pretty-json') ? JSON.stringify(answer.body, null, 2) : JSON.stringify(answer.body);
-      res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...(answer.headers ?? {}) });
-      res.end(text);
+      const out = encodeResponse(state, req, answer);
+      res.writeHead(answer.status, { 'content-type': out.contentType, 'content-length': out.payload.length, ...(answer.headers ?? {}) });
+      res.end(out.payload);
     })();
   });
   server.keepAliveTimeout = 5_000;

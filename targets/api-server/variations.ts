@@ -19,6 +19,9 @@ export const variations = [
   { name: 'delete-returns-object', description: 'DELETE answers with the deleted object instead of a Status' },
   { name: 'no-bookmarks', description: 'BOOKMARK events are never sent, even when asked for' },
   { name: 'watch-split-chunks', description: 'watch events are written in 7-byte pieces, cut at odd boundaries' },
+  { name: 'no-table-support', description: 'Table is never served: 406 for a Table-only Accept, the fallback otherwise (rest:2.5.2)' },
+  { name: 'no-protobuf-writes', description: 'protobuf request bodies are refused with 415 (protobuf responses still served)' },
+  { name: 'protobuf-on-wildcard', description: '*/* and application/* are answered in protobuf instead of JSON' },
 ] as const satisfies readonly { name: string; description: string }[];
 
 export type VariationName = (typeof variations)[number]['name'];

@@ -43,4 +43,16 @@ describe.skipIf(!hasKubectl)('kubectl against the reference server', () => {
     expect((await kubectl('-n', 'demo', 'delete', 'cm', 'b')).status).toBe(0);
     expect((await kubectl('get', 'cm', '-A', '-o', 'name')).stdout.trim().split('\n')).toEqual(['configmap/a', 'configmap/c']);
   });
+
+  it('typed creates in protobuf, server-side dry-run, and the default Table of kubectl get', async () => {
+    expect((await kubectl('create', 'namespace', 'typed')).stdout).toContain('namespace/typed created');
+    const cm = await kubectl('-n', 'typed', 'create', 'configmap', 'p', '--from-literal=k=v', '-v=8');
+    expect(cm.stderr).toContain('Content-Type: application/vnd.kubernetes.protobuf');
+    expect(cm.stdout).toContain('configmap/p created');
+    expect((await kubectl('-n', 'typed', 'get', 'cm', 'p', '-o', 'jsonpath={.data.k}')).stdout).toBe('v');
+    expect((await kubectl('-n', 'typed', 'create', 'configmap', 'q', '--dry-run=server')).stdout).toContain('(server dry run)');
+    expect((await kubectl('-n', 'typed', 'get', 'cm', 'q')).status).not.toBe(0);
+    const table = await kubectl('-n', 'typed', 'get', 'cm');
+    expect(table.stdout.split('\n')[0]).toMatch(/^NAME\s+CREATED AT$/);
+  });
 });

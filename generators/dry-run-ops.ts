@@ -1,0 +1,34 @@
+/**
+ * Write sequences with dry-run writes interleaved (rest:4.6): the real writes build a history, the
+ * dry-run ones must leave it as it was, and the reads in between check that against the model.
+ */
+import fc from 'fast-check';
+import { namePool, readOpArb, showOp, writeOpArb, type Op, type OpsShape, type WriteOp } from './ops.ts';
+
+export type DryRunForm = 'All' | 'flag';
+
+export type DryRunStep =
+  | Op
+  /** `staleRv`: a real update first, then the dry-run update with the rv from before it (refused). */
+  | { readonly op: 'dryRun'; readonly form: DryRunForm; readonly write: WriteOp; readonly staleRv: boolean }
+  /** A dryRun value rest:4.6.1 does not list: refused (4xx). */
+  | { readonly op: 'dryRunInvalid'; readonly value: string; readonly write: WriteOp };
+
+export function dryRunStepsArb(shape: OpsShape, opts: { maxLength?: number } = {}): fc.Arbitrary<DryRunStep[]> {
+  // Two names only, so dry-runs often meet an existing object, one with several versions, or a gap.
+  const fold = <T extends { name: string }>(o: T): T => ({ ...o, name: namePool[namePool.indexOf(o.name as (typeof namePool)[number]) % 2]! });
+  const write = writeOpArb(shape).map(fold);
+  const unpagedRead = readOpArb(shape).filter((r) => r.op !== 'list' || r.limit === undefined).map((r) => (r.op === 'get' ? fold(r) : r));
+  return fc.array(fc.oneof(
+    { weight: 3, arbitrary: write as fc.Arbitrary<DryRunStep> },
+    { weight: 1, arbitrary: unpagedRead as fc.Arbitrary<DryRunStep> },
+    { weight: 3, arbitrary: fc.record({ op: fc.constant('dryRun' as const), form: fc.constantFrom<DryRunForm>('All', 'All', 'flag'), write, staleRv: fc.boolean() }) },
+    { weight: 1, arbitrary: fc.record({ op: fc.constant('dryRunInvalid' as const), value: fc.constantFrom('true', 'None', 'all', 'client'), write }) },
+  ), { minLength: 1, maxLength: opts.maxLength ?? 10 });
+}
+
+export function showDryRunStep(s: DryRunStep): string {
+  if (s.op === 'dryRun') return `dry-run (${s.form === 'flag' ? '?dryRun' : '?dryRun=All'}) ${showOp(s.write)}${s.staleRv && s.write.op === 'update' ? ' after a real update, with the resourceVersion from before it' : ''}`;
+  if (s.op === 'dryRunInvalid') return `dryRun=${s.value} ${showOp(s.write)}`;
+  return showOp(s);
+}

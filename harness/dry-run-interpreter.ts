@@ -1,0 +1,76 @@
+/**
+ * Interprets the dry-run steps of generators/dry-run-ops.ts: sends the write with `dryRun`, judges
+ * the answer against what the real write would do (reference/dry-run.ts), then reads the key back to
+ * see that nothing was persisted. The history is left untouched by dry-runs.
+ */
+import { current, taint } from '../reference/history.ts';
+import { keyOf, readObject } from '../reference/objects.ts';
+import { collectionPath, objectPath } from '../reference/resources.ts';
+import { dryRunPair, judgeDryRunAnswer, judgeInvalidDryRun, judgeNotPersisted, noteFlagPersistence, type DryRunExpectation } from '../reference/dry-run.ts';
+import type { DryRunStep } from '../generators/dry-run-ops.ts';
+import type { WriteOp } from '../generators/ops.ts';
+import type { QueryPair, TargetRequest } from './exchange.ts';
+import type { CaseContext } from './case-context.ts';
+import { bodyFor, contentFor, knownKeys, namespaceOf, resourceOf, runOp } from './rest-interpreter.ts';
+
+type Prepared = { req: TargetRequest; exp: DryRunExpectation } | undefined;
+
+/** The request a write would send, and what the real write would do; undefined: nothing to try. */
+async function prepare(cx: CaseContext, w: WriteOp, query: readonly QueryPair[], staleRv: boolean): Promise<Prepared> {
+  const rt = resourceOf(cx, w.res);
+  const ns = await namespaceOf(cx, w.ns);
+  const h = cx.history(w.res);
+  const key = keyOf(ns, w.name);
+  if (h.tainted.has(key)) return undefined;
+  const live = current(h).objects.get(key);
+  if (w.op === 'create') {
+    const content = contentFor(cx, rt, w.content);
+    const req: TargetRequest = { method: 'POST', path: collectionPath(rt, ns), query, body: bodyFor(rt, w.name, ns, content) };
+    return { req, exp: live ? { outcome: 'refused', verb: 'create', why: `${key} exists` } : { outcome: 'success', verb: 'create', wouldStore: content } };
+  }
+  if (!live) {
+    // A real delete of a missing object is refused (404); a PUT may create (rest:4.1/put): not tried.
+    if (w.op !== 'delete') return undefined;
+    return { req: { method: 'DELETE', path: objectPath(rt, w.name, ns), query }, exp: { outcome: 'refused', verb: 'delete', why: `${key} does not exist` } };
+  }
+  if (w.op === 'update' && staleRv) {
+    // With the rv the object had before a real update, the real update is refused, so the dry-run is too.
+    const note = live.content.annotations['note'] === 'one' ? 'two' : 'one';
+    await runOp(cx, { ...w, content: { ...w.content, labels: { ...w.content.labels }, annotations: { note } } });
+    const now = current(cx.history(w.res)).objects.get(key);
+    if (!now || now.rv === live.rv) return undefined;
+    const body = bodyFor(rt, w.name, ns, contentFor(cx, rt, w.content), live.rv);
+    return { req: { method: 'PUT', path: objectPath(rt, w.name, ns), query, body }, exp: { outcome: 'refused', verb: 'update', why: `resourceVersion ${live.rv} is stale` } };
+  }
+  if (w.op === 'update') {
+    const content = contentFor(cx, rt, w.content);
+    return { req: { method: 'PUT', path: objectPath(rt, w.name, ns), query, body: bodyFor(rt, w.name, ns, content, live.rv) }, exp: { outcome: 'success', verb: 'update', wouldStore: content } };
+  }
+  return { req: { method: 'DELETE', path: objectPath(rt, w.name, ns), query }, exp: { outcome: 'success', verb: 'delete', wouldStore: undefined } };
+}
+
+export async function runDryRunStep(cx: CaseContext, step: DryRunStep): Promise<void> {
+  if (step.op !== 'dryRun' && step.op !== 'dryRunInvalid') return runOp(cx, step);
+  const w = step.write;
+  const query: QueryPair[] = step.op === 'dryRun' ? [dryRunPair(step.form)] : [['dryRun', step.value]];
+  const p = await prepare(cx, w, query, step.op === 'dryRun' && step.staleRv);
+  if (!p) return;
+  const rt = resourceOf(cx, w.res);
+  const r = await cx.send(p.req);
+  if (step.op === 'dryRunInvalid') return cx.judge([judgeInvalidDryRun(step.value, r.status)]);
+  const obj = r.json !== undefined && (r.json as { kind?: unknown }).kind !== 'Status' ? readObject(rt, r.json) : undefined;
+  cx.judge(judgeDryRunAnswer(p.exp, step.form, r.status, obj, knownKeys(cx)));
+  if (r.status >= 300) return;
+
+  // Nothing persisted: the key reads as the model had it before the dry-run.
+  const ns = await namespaceOf(cx, w.ns);
+  const key = keyOf(ns, w.name);
+  const before = current(cx.history(w.res)).objects.get(key);
+  const probe = await cx.send({ method: 'GET', path: objectPath(rt, w.name, ns) });
+  const read = { status: probe.status, object: probe.status === 200 ? readObject(rt, probe.json) : undefined };
+  const verdict = judgeNotPersisted(before, read, knownKeys(cx));
+  if (step.form === 'All') return cx.judge([verdict]);
+  // The flag form's persistence is open: record it, and stop predicting this key if it changed.
+  cx.judge([noteFlagPersistence(verdict.verdict === 'fail')]);
+  if (verdict.verdict === 'fail') cx.setHistory(w.res, taint(cx.history(w.res), key));
+}

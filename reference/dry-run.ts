@@ -1,0 +1,105 @@
+/**
+ * rest:4.6 dry-run as data and judges.
+ *
+ *   parseDryRun([['dryRun', null]])   -> { kind: 'flag' }      (`?dryRun`, rest:4.6.1)
+ *   parseDryRun([['dryRun', 'All']])  -> { kind: 'all' }
+ *   parseDryRun([['dryRun', 'Some']]) -> { kind: 'invalid', values: ['Some'] }  (any 4xx; the code is not named)
+ *
+ * Interpretation (review): rest:4.6.2 says "With All, every stage runs ... except persistence". For the
+ * flag form the spec says only that it is accepted (rest:4.6.1), so whether it persists is left open:
+ * the model accepts both and learns what the target did.
+ */
+import type { Content, ObjectVersion, ObservedObject } from './objects.ts';
+import { contentMismatch } from './objects.ts';
+import { pass, rule, unspecified, type Judgement } from './judgement.ts';
+
+type Pairs = readonly (readonly [string, string | null])[];
+
+export type DryRun =
+  | { readonly kind: 'none' }
+  /** `?dryRun` or `?dryRun=` (a bare flag; the empty value is how a flag reads after decoding). */
+  | { readonly kind: 'flag' }
+  | { readonly kind: 'all' }
+  | { readonly kind: 'invalid'; readonly values: readonly string[] };
+
+export function parseDryRun(pairs: Pairs): DryRun {
+  const values = pairs.filter(([k]) => k === 'dryRun').map(([, v]) => v ?? '');
+  if (values.length === 0) return { kind: 'none' };
+  const bad = values.filter((v) => v !== '' && v !== 'All');
+  if (bad.length > 0) return { kind: 'invalid', values: bad };
+  return values.includes('All') ? { kind: 'all' } : { kind: 'flag' };
+}
+
+/** The query pair a dry-run form is sent as. */
+export function dryRunPair(form: 'flag' | 'All'): readonly [string, string | null] {
+  return form === 'flag' ? ['dryRun', null] : ['dryRun', 'All'];
+}
+
+export type WriteVerb = 'create' | 'update' | 'delete';
+
+/**
+ * rest:4.6.2 "the normal status code": what the real write answers on success. rest:4.1 shows 200
+ * for a dry-run create; upstream answers 201 to a real create; 202 is a delete still in progress.
+ */
+export function normalStatuses(verb: WriteVerb): ReadonlySet<number> {
+  return new Set(verb === 'delete' ? [200, 202] : [200, 201]);
+}
+
+/**
+ * rest:2.8: generated at persist time, so a dry-run answer's values are not to be relied on. The
+ * judges compare a dry-run answer with the model's object with these left out.
+ */
+export const GENERATED_FIELDS = ['name (with generateName)', 'creationTimestamp', 'deletionTimestamp', 'uid', 'resourceVersion'] as const;
+
+/** What the model expects from a dry-run write, from what the real write would do. */
+export type DryRunExpectation =
+  /** The real write would succeed: the normal status, the object it would store (content only). */
+  | { readonly outcome: 'success'; readonly verb: WriteVerb; readonly wouldStore: Content | undefined }
+  /** The real write would be refused: the dry-run is refused too (same class of answer). */
+  | { readonly outcome: 'refused'; readonly verb: WriteVerb; readonly why: string };
+
+/**
+ * rest:4.6.2 / rest:7/200: a dry-run answers like the real write: success with the normal status and
+ * the object that would be stored (compared modulo the generated fields of rest:2.8), or a refusal
+ * where the real write is refused.
+ */
+export function judgeDryRunAnswer(exp: DryRunExpectation, form: 'flag' | 'All', status: number, object: ObservedObject | undefined, knownKeys: ReadonlySet<string>): Judgement[] {
+  const clause = form === 'All' ? 'rest:4.6.2' : 'rest:4.6.1';
+  if (exp.outcome === 'refused') {
+    const refused = status >= 400 && status < 500;
+    return [rule(clause, refused, `a ${form} dry-run ${exp.verb} is refused like the real one (${exp.why}): 4xx`, `status ${status}`)];
+  }
+  const codes = normalStatuses(exp.verb);
+  const js: Judgement[] = [rule(clause, codes.has(status), `a ${form} dry-run ${exp.verb} answers the normal status (${[...codes].join(' or ')})`, `status ${status}`)];
+  if (form === 'All' && codes.has(status)) js.push(pass('rest:7/200', 'dry-run success is 200 or the verb\'s normal success code'));
+  if (exp.wouldStore !== undefined && codes.has(status)) {
+    const m = object === undefined ? 'no object in the answer' : contentMismatch(exp.wouldStore, object, knownKeys);
+    js.push(rule(clause, m === undefined, `the answer is the object that would be stored (${GENERATED_FIELDS.join(', ')} not compared, rest:2.8)`, m ?? ''));
+    js.push(pass('rest:2.8', 'generated fields of a dry-run answer are not relied on'));
+  }
+  return js;
+}
+
+/**
+ * rest:4.6.2: after a dry-run with All nothing was persisted: a read of the key shows the object the
+ * model had before (same resourceVersion and content), or still no object.
+ */
+export function judgeNotPersisted(before: ObjectVersion | undefined, read: { status: number; object: ObservedObject | undefined }, knownKeys: ReadonlySet<string>): Judgement {
+  if (before === undefined) {
+    return rule('rest:4.6.2', read.status === 404, 'a dry-run create stored nothing: the name still reads 404', `status ${read.status}`);
+  }
+  if (read.status !== 200 || read.object === undefined) return rule('rest:4.6.2', false, `a dry-run left ${before.key}@${before.rv} in place`, `status ${read.status}`);
+  const m = contentMismatch(before.content, read.object, knownKeys);
+  const sameRv = read.object.rv === before.rv;
+  return rule('rest:4.6.2', m === undefined && sameRv && read.object.deletionTimestamp === undefined, `a dry-run left ${before.key}@${before.rv} unchanged (not terminating)`, m ?? (sameRv ? `deletionTimestamp ${JSON.stringify(read.object.deletionTimestamp)}` : `resourceVersion ${JSON.stringify(read.object.rv)}`));
+}
+
+/** The flag form's persistence is open (see the header): recorded, never failed. */
+export function noteFlagPersistence(changed: boolean): Judgement {
+  return unspecified('rest:4.6.1', 'whether the flag form (no value) persists: not stated (rest:4.6.2 speaks of All)', changed ? 'the write was persisted' : 'nothing was persisted');
+}
+
+/** rest:4.6.1 lists the only accepted forms; the status for another value is not named: any 4xx. */
+export function judgeInvalidDryRun(value: string, status: number): Judgement {
+  return rule('rest:4.6.1', status >= 400 && status < 500, `dryRun=${value} (neither no value nor All) is refused (4xx)`, `status ${status}`);
+}

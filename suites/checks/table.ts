@@ -1,0 +1,61 @@
+/**
+ * rest:2.5 and rest:4.8/table: Table answers for objects and collections of built-in types, asked for
+ * alone and with a JSON fallback. A type without Table support may answer 406 to the Table-only form
+ * (rest:2.5.2, recorded) but must then serve the fallback.
+ */
+import fc from 'fast-check';
+import type { Check } from '../../harness/check.ts';
+import { contentArb, namePool, type ContentSpec, type ResName } from '../../generators/ops.ts';
+import { namespaceOf, resourceOf, runOp } from '../../harness/rest-interpreter.ts';
+import { acceptableAnswers, judgeNegotiated, tableMediaType } from '../../reference/media-types.ts';
+import { judgeTable, noteNoTable } from '../../reference/table.ts';
+import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
+import { pass } from '../../reference/judgement.ts';
+import { judgeAnswer } from './negotiation.ts';
+
+type Target = { readonly res: ResName | 'namespaces'; readonly shape: 'object' | 'collection'; readonly fallback: boolean };
+
+interface TableInput {
+  readonly names: readonly (typeof namePool)[number][];
+  readonly content: ContentSpec;
+  readonly reads: readonly Target[];
+}
+
+export const tableShape: Check<TableInput> = {
+  id: 'table-shape',
+  suite: 'rest-negotiation',
+  title: 'Table answers have the Table shape; the default Table has Name (string) and Created At (date)',
+  clauses: ['rest:2.5/table', 'rest:2.5.1', 'rest:4.8/table'],
+  defaultRuns: 5,
+  arbitrary: () => fc.record({
+    names: fc.uniqueArray(fc.constantFrom(...namePool), { minLength: 1, maxLength: 3 }),
+    content: contentArb,
+    reads: fc.array(fc.record({ res: fc.constantFrom<ResName | 'namespaces'>('configmaps', 'leases', 'namespaces'), shape: fc.constantFrom<'object' | 'collection'>('object', 'collection'), fallback: fc.boolean() }), { minLength: 1, maxLength: 4 }),
+  }),
+  describe: (i) => [`create configmaps and leases ${i.names.join(', ')} in ns0`, ...i.reads.map((r) => `get ${r.res} ${r.shape} as Table${r.fallback ? ' (JSON fallback)' : ''}`)],
+  run: async (input, cx) => {
+    for (const name of input.names) for (const res of ['configmaps', 'leases'] as const) await runOp(cx, { op: 'create', res, ns: 0, name, content: input.content });
+    const ns = await namespaceOf(cx, 0);
+    const profile = cx.env.profile;
+    for (const read of input.reads) {
+      const accept = read.fallback ? `${tableMediaType(profile)}, application/json` : tableMediaType(profile);
+      let path: string;
+      if (read.res === 'namespaces') {
+        const rt = resourceTypes(profile).namespaces;
+        path = read.shape === 'object' ? objectPath(rt, ns) : collectionPath(rt);
+      } else {
+        const rt = resourceOf(cx, read.res);
+        path = read.shape === 'object' ? objectPath(rt, input.names[0]!, ns) : collectionPath(rt, ns);
+      }
+      // The namespace collection is cluster-wide: narrowed to this case's own namespaces.
+      const query = read.res === 'namespaces' && read.shape === 'collection' ? [['labelSelector', `${profile.runLabel}=${cx.env.runId}`] as const] : [];
+      const r = await cx.send({ method: 'GET', path, query, headers: { accept } });
+      const answers = acceptableAnswers(profile, accept, { builtIn: true });
+      const verdict = judgeNegotiated(profile, answers, r.status, r.headers['content-type']);
+      cx.judge(judgeAnswer(answers, read.fallback ? 2 : 1, verdict, r.status));
+      if (r.status === 406) cx.judge([noteNoTable(`406 for Accept: ${accept}`)]);
+      if (verdict.ok && verdict.representation === 'table') cx.judge([pass('rest:4.8/table', 'a Table for the Table media type'), ...judgeTable(profile, r.json)]);
+      if (verdict.ok && verdict.representation === 'json' && read.fallback) cx.judge([noteNoTable(`the JSON fallback served for Accept: ${accept}`)]);
+    }
+  },
+};

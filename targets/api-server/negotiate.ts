@@ -1,0 +1,142 @@
+/**
+ * Content negotiation of the reference server (rest:4.8): which representation answers a request
+ * (JSON, Table, protobuf), 406 when none of the requested types is served, request bodies in JSON or
+ * protobuf, and the response writer. Decisions use the model's media-type rules (reference/).
+ */
+import type { IncomingMessage } from 'node:http';
+import { apiVersionOf, listKindOf, type ResourceType } from '../../reference/resources.ts';
+import { isRecord } from '../../reference/objects.ts';
+import { parseAccept, parseContentType, rangeMatches, type MediaRange } from '../../reference/media-types.ts';
+import { defaultColumns, defaultTable, tableApiVersion } from '../../reference/table.ts';
+import { decodeEnvelope, encodeEnvelope } from '../../reference/protobuf-envelope.ts';
+import { parseDryRun } from '../../reference/dry-run.ts';
+import { route, type Route } from './router.ts';
+import { badRequest, statusAnswer, type Answer } from './status.ts';
+import { has, varies, type ServerState } from './state.ts';
+import { decodeObject, encodeObject, hasProtobufSchema } from './protobuf-objects.ts';
+import type { VersionedStore } from './store.ts';
+
+export type Rep = 'json' | 'protobuf' | 'table';
+type Op = 'get' | 'list' | 'write';
+
+const MAX_BODY = 3 * 1024 * 1024;
+
+function opOf(method: string | undefined, r: Route): Op {
+  if (method === 'GET') return r.kind === 'collection' ? 'list' : 'get';
+  return 'write';
+}
+
+/** What this server can produce for one range, by its own preference (JSON for wildcards). */
+function servedFor(st: ServerState, range: MediaRange, op: Op): Rep | undefined {
+  if (op !== 'write' && !varies(st, 'no-table-support') && rangeMatches(st.profile, range, 'table')) return 'table';
+  const wildcard = range.type === '*/*' || range.type === 'application/*';
+  if (wildcard && varies(st, 'protobuf-on-wildcard')) return 'protobuf';
+  if (rangeMatches(st.profile, range, 'json')) return 'json';
+  if (rangeMatches(st.profile, range, 'protobuf')) return 'protobuf';
+  return undefined;
+}
+
+/** The highest-quality range this server serves wins; ties keep the client's order. */
+export function chooseRepresentation(st: ServerState, accept: string | undefined, op: Op): Rep | undefined {
+  if (accept === undefined || accept.trim() === '') return 'json';
+  const ranges = parseAccept(accept).map((r, i) => ({ r, i })).filter(({ r }) => r.q > 0).sort((a, b) => b.r.q - a.r.q || a.i - b.i);
+  for (const { r } of ranges) {
+    const rep = servedFor(st, r, op);
+    if (rep !== undefined) return rep;
+  }
+  return has(st, '406-replaced-by-json') ? 'json' : undefined;
+}
+
+/** rest:4.8/unsupported, rest:7/406: refused before anything runs, so a refused write changes nothing. */
+export function refuseUnacceptable(st: ServerState, req: IncomingMessage, r: Route): Answer | undefined {
+  if (r.kind === 'none') return undefined;
+  if (chooseRepresentation(st, req.headers.accept, opOf(req.method, r)) !== undefined) return undefined;
+  return statusAnswer(406, 'NotAcceptable', `none of the media types in Accept (${req.headers.accept ?? ''}) is supported`);
+}
+
+async function readBytes(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size > MAX_BODY) throw new RangeError('request body too large');
+    chunks.push(c as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A request body in JSON (default) or, for built-in kinds, in the protobuf envelope (rest:4.8/protobuf). */
+export async function decodeRequestBody(st: ServerState, req: IncomingMessage, rt: ResourceType): Promise<{ body: unknown } | Answer> {
+  const ct = parseContentType(req.headers['content-type'] ?? 'application/json');
+  const type = ct?.type ?? String(req.headers['content-type']);
+  const bytes = await readBytes(req).catch(() => Buffer.alloc(0));
+  if (type === 'application/json') {
+    try {
+      return { body: JSON.parse(bytes.toString('utf8')) };
+    } catch (e) {
+      return badRequest(`could not decode the request body as JSON: ${(e as Error).message}`);
+    }
+  }
+  if (type === st.profile.protobufMediaType && !varies(st, 'no-protobuf-writes') && hasProtobufSchema(rt.kind)) {
+    const d = decodeEnvelope(bytes);
+    if (!d.ok) return badRequest(`could not decode the protobuf body: ${d.why}`);
+    const { typeMeta, raw } = d.envelope;
+    if (typeMeta.kind !== '' && typeMeta.kind !== rt.kind) return badRequest(`kind ${typeMeta.kind} does not match ${rt.kind}`);
+    try {
+      return { body: { ...decodeObject(rt.kind, raw), apiVersion: typeMeta.apiVersion || apiVersionOf(rt), kind: rt.kind } };
+    } catch (e) {
+      return badRequest(`could not decode the ${rt.kind} in the protobuf body: ${(e as Error).message}`);
+    }
+  }
+  return statusAnswer(415, 'UnsupportedMediaType', `the body media type "${type}" is not supported`);
+}
+
+/**
+ * rest:4.6: under dry-run every step runs on a view of the store whose writes are dropped, so the
+ * write path itself needs no dry-run branches. undefined: not a dry-run; an Answer: refused.
+ */
+export function dryRunState(st: ServerState, pairs: readonly (readonly [string, string | null])[]): ServerState | Answer | undefined {
+  const d = parseDryRun(pairs);
+  if (d.kind === 'none') return undefined;
+  if (d.kind === 'invalid') return badRequest(`dryRun: unsupported value ${JSON.stringify(d.values)}: supported values: "All"`);
+  if (d.kind === 'flag' && has(st, 'dry-run-rejects-bare-flag')) return badRequest('dryRun: a value is required');
+  if (has(st, 'dry-run-persists')) return st;
+  const store: VersionedStore = Object.create(st.store, { write: { value: () => st.store.currentRevision } });
+  return { ...st, store };
+}
+
+function tableOf(st: ServerState, body: Record<string, unknown>): Record<string, unknown> {
+  const list = Array.isArray(body['items']);
+  const objs = (list ? (body['items'] as unknown[]) : [body]).filter(isRecord);
+  const md = isRecord(body['metadata']) ? body['metadata'] : {};
+  const rows = objs.map((o) => {
+    const m = isRecord(o['metadata']) ? o['metadata'] : {};
+    return { name: String(m['name'] ?? ''), creationTimestamp: typeof m['creationTimestamp'] === 'string' ? m['creationTimestamp'] : undefined, object: { kind: 'PartialObjectMetadata', apiVersion: tableApiVersion(st.profile), metadata: m } };
+  });
+  const listMd: Record<string, unknown> = list ? { ...md } : { resourceVersion: md['resourceVersion'] };
+  const t = defaultTable(st.profile, rows, listMd);
+  if (has(st, 'table-wrong-default-columns')) t['columnDefinitions'] = defaultColumns.map((c) => (c.name === 'Created At' ? { ...c, type: 'string' } : c));
+  return t;
+}
+
+/** The response writer: the chosen representation for successful answers about the route's type. */
+export function encodeResponse(st: ServerState, req: IncomingMessage, answer: Answer): { contentType: string; payload: Buffer } {
+  const json = (body: unknown) => ({ contentType: 'application/json', payload: Buffer.from(varies(st, 'pretty-json') ? JSON.stringify(body, null, 2) : JSON.stringify(body)) });
+  const r = route(st.profile, new URL(req.url ?? '/', 'http://reference').pathname);
+  if (r.kind === 'none' || answer.status === 406 || !isRecord(answer.body)) return json(answer.body);
+  const rep = chooseRepresentation(st, req.headers.accept, opOf(req.method, r)) ?? 'json';
+  const body = answer.body;
+  const ok = answer.status >= 200 && answer.status < 300;
+  const ofType = body['kind'] === r.rt.kind || body['kind'] === listKindOf(r.rt);
+  if (rep === 'table' && ok && ofType) {
+    return { contentType: `application/json;as=Table;v=v1;g=${st.profile.metaGroup}`, payload: json(tableOf(st, body)).payload };
+  }
+  const kind = String(body['kind'] ?? '');
+  if (rep === 'protobuf' && hasProtobufSchema(kind)) {
+    const apiVersion = kind === 'Status' ? 'v1' : apiVersionOf(r.rt);
+    const bytes = encodeEnvelope({ typeMeta: { apiVersion, kind }, raw: encodeObject(kind, body), contentEncoding: '', contentType: '' });
+    if (has(st, 'protobuf-bad-magic')) bytes[3] = 0x01;
+    return { contentType: st.profile.protobufMediaType, payload: Buffer.from(bytes) };
+  }
+  return json(body);
+}
