@@ -19,6 +19,7 @@ import { startReferenceServer, faults as faultTable, variations as variationTabl
 import { catalog, familyOf } from '../reference/catalog/index.ts';
 import { buildRunResult, parseExpectations, toTerminalSummary, writeReports, type Expectations } from '../reports/index.ts';
 import { sweepRun } from './sweep.ts';
+import { nodeagentCommand } from './nodeagent-cli.ts';
 
 const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
 const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
@@ -98,6 +99,8 @@ program.command('list-faults').description('print the faults and legal variation
   for (const f of faultTable) process.stdout.write(`fault      ${f.name.padEnd(34)} ${f.clause.padEnd(44)} ${f.description}\n`);
   for (const v of variationTable) process.stdout.write(`variation  ${v.name.padEnd(34)} ${''.padEnd(44)} ${v.description}\n`);
 });
+
+program.addCommand(nodeagentCommand());
 
 function validateNames<T extends string>(what: string, names: readonly string[], table: readonly { name: T }[]): T[] {
   const known = new Set<string>(table.map((t) => t.name));
