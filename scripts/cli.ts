@@ -19,7 +19,7 @@ import { startReferenceServer, faults as faultTable, variations as variationTabl
 import { catalog, familyOf } from '../reference/catalog/index.ts';
 import { buildRunResult, parseExpectations, toTerminalSummary, writeReports, type Expectations } from '../reports/index.ts';
 import { sweepRun } from './sweep.ts';
-import { nodeagentCommand } from './nodeagent-cli.ts';
+import { nodeagentCommand, nodeagentLoaderSettings, writeNodeagentCases } from './nodeagent-cli.ts';
 
 const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
 const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
@@ -63,6 +63,8 @@ program
   .option('--history-window <duration>', 'watch/resourceVersion history the target keeps', durationArg)
   .option('--fault <name>', 'embedded target only: inject a named fault (repeatable; see `list-faults`)', collect)
   .option('--variation <name>', 'embedded target only: a legal behaviour variation (repeatable)', collect)
+  .option('--nodeagent-loader <cmd>', 'node-agent config loader command, run with a file path appended (default with the embedded server: the reference loader)')
+  .option('--nodeagent-fault <name>', 'embedded loader only: a planted fault (repeatable; see `nodeagent validate --help`)', collect)
   .action(async (o) => {
     process.exitCode = await run(o);
   });
@@ -113,6 +115,7 @@ type RunOpts = {
   kubeconfig?: string; context?: string; server?: string; tokenFile?: string; inCluster?: true; insecureSkipTlsVerify?: true;
   profile: ProfileName; seed?: number; runs: number; suite?: string[]; check?: string[]; path?: string; reports: string;
   expectations?: string; slow?: true; continueTtl?: number; historyWindow?: number; fault?: string[]; variation?: string[];
+  nodeagentLoader?: string; nodeagentFault?: string[];
 };
 
 async function run(o: RunOpts): Promise<number> {
@@ -127,6 +130,7 @@ async function run(o: RunOpts): Promise<number> {
   for (const s of o.suite ?? []) if (!suites.includes(s)) throw new ConfigError(`unknown suite ${s}; known: ${suites.join(', ')}`);
   for (const c of o.check ?? []) if (!checks.some((k) => k.id === c)) throw new ConfigError(`unknown check ${c}; see \`svc-conformance list-checks\``);
   if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0)) throw new ConfigError('--fault and --variation apply to the embedded reference server only');
+  const nodeagent = nodeagentLoaderSettings(o, external, profile);
   let expectations: Expectations | undefined;
   if (o.expectations) expectations = parseExpectations(readText(o.expectations), o.expectations);
 
@@ -194,6 +198,7 @@ async function run(o: RunOpts): Promise<number> {
       ...(o.path ? { path: o.path } : {}),
       targetSettings,
       replayCommand: replayCommand(o, seed),
+      ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
     }, { ...(o.suite?.length ? { suites: o.suite } : {}), reportsDir, total: selected.length, log: progress.line });
     progress.end();
 
@@ -204,7 +209,7 @@ async function run(o: RunOpts): Promise<number> {
       profile: profile.name,
       seed,
       server: targetCfg.server,
-      nodeagentLoader: null,
+      nodeagentLoader: nodeagent.description,
       startedAt: new Date(started).toISOString(),
       durationMs: Date.now() - started,
       version,
@@ -212,6 +217,7 @@ async function run(o: RunOpts): Promise<number> {
       ...(expectations ? { expectations } : {}),
     });
     const written = await writeReports(result, reportsDir, familyOf, { catalog });
+    written.files.push(...(await writeNodeagentCases(result, reportsDir)));
     process.stdout.write(toTerminalSummary(result, familyOf, { color: process.stdout.isTTY === true, reportsDir: path.relative(process.cwd(), reportsDir) || '.' }) + '\n');
     log(`svc-conformance: ${written.files.length} report files written`);
     return result.verdict === 'conformant' ? EXIT.conformant : result.verdict === 'nonconformant' ? EXIT.nonconformant : EXIT.unreachable;

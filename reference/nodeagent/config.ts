@@ -269,7 +269,7 @@ export function effective(doc: Record<string, unknown>, profile: Profile): Recor
       const update = doc[nameIn(configFields.find((x) => x.name === 'nodeStatusUpdateFrequency')!, profile)];
       if (update !== undefined && update !== null) v = update;
     }
-    if (f.def.kind === 'object' && given !== undefined && given !== null) v = fillObject(f.type, given, profile);
+    if (f.type.kind === 'object' && given !== undefined && given !== null) v = fillObject(f.type, given, profile);
     if (v !== undefined) out[name] = canonical(f.type, v);
   }
   return out;

@@ -14,7 +14,9 @@ import { checkTypeMeta, type FieldError, type ValidationResult } from './config.
 
 export const CREDENTIAL_PROVIDER_KIND = 'CredentialProviderConfig';
 
-export function validateCredentialProviderConfig(doc: unknown, profile: Profile): ValidationResult {
+/** `skip`: rule ids left out by the reference loader's planted faults only (`cp:patterns`, `cp:name`). */
+export function validateCredentialProviderConfig(doc: unknown, profile: Profile, opts: { skip?: ReadonlySet<string> } = {}): ValidationResult {
+  const skip = opts.skip ?? new Set<string>();
   const errors: FieldError[] = [];
   const unspecified: FieldError[] = [];
   if (!isRecord(doc)) return { errors: [{ field: '', clause: 'node:2.1/kind', message: 'the document is not a map of fields' }], unspecified };
@@ -52,7 +54,7 @@ export function validateCredentialProviderConfig(doc: unknown, profile: Profile)
       else if (v === '') errors.push({ field: `${at}.${key}`, clause, message: `${key} is required and empty` });
       return e ? undefined : (v as string);
     };
-    const name = str('name', 'node:2.1/name');
+    const name = skip.has('cp:name') ? (typeof p.name === 'string' ? p.name : undefined) : str('name', 'node:2.1/name');
     if (name !== undefined) {
       if (name.includes('/')) unspecified.push({ field: `${at}.name`, clause: 'node:2.1/name', message: 'a name with a path separator cannot equal an executable name in the bin directory; the spec does not say the file is refused' });
       if (names.has(name)) unspecified.push({ field: `${at}.name`, clause: 'node:2.1/name', message: `duplicate provider name ${name}: not ruled on` });
@@ -66,7 +68,7 @@ export function validateCredentialProviderConfig(doc: unknown, profile: Profile)
       else {
         if (mi.length === 0) errors.push({ field: `${at}.matchImages`, clause: 'node:2.1/matchImages', message: 'matchImages is required and empty' });
         mi.forEach((pat, j) => {
-          const e = scalarTypeError('string', pat) ?? validatePattern(pat as string);
+          const e = scalarTypeError('string', pat) ?? (skip.has('cp:patterns') ? undefined : validatePattern(pat as string));
           if (e) errors.push({ field: `${at}.matchImages[${j}]`, clause: 'node:2.1/matchImages', message: e });
         });
       }

@@ -104,7 +104,7 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
   let isConfig = true;
   if (kind === CREDENTIAL_PROVIDER_KIND) {
     isConfig = false;
-    result = validateCredentialProviderConfig(value, o.profile);
+    result = validateCredentialProviderConfig(value, o.profile, { skip });
   } else if (isRecord(value) && kind !== configKind(o.profile) && !skip.has('kind')) {
     const named = kind === undefined ? 'no kind' : `kind ${JSON.stringify(kind)}`;
     result = { errors: [{ field: 'kind', clause: 'node:2.2/kind', message: `${named}: expected ${configKind(o.profile)} or ${CREDENTIAL_PROVIDER_KIND}` }], unspecified: [] };
