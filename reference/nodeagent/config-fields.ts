@@ -196,6 +196,10 @@ const memorySwap = obj('MemorySwapConfiguration', [
 
 // ---- 2.2 --------------------------------------------------------------------------------------------
 
+const evictionMap = (name: string): Row => ({
+  name, type: STRING_MAP, def: { kind: 'gap', clause: 'node:2.5/eviction' }, rule: 'signal name to value; defaults and signal names not shown (2.5)', check: gap('node:2.5/eviction', 'eviction signal names are not shown'), samples: () => [],
+});
+
 const lim = (name: string) => `node:8/nodeagent-${name}`;
 
 export const configFields: readonly FieldSpec[] = section('node:2.2/', [
@@ -291,11 +295,10 @@ export const configFields: readonly FieldSpec[] = section('node:2.2/', [
   { name: 'svcAPIBurst', k8s: 'kubeAPIBurst', type: I32, def: val(10), also: [lim('api-calls')], rule: 'default 10; not negative', check: atLeast(0, 'negative'), samples: () => [10, 0, 100],
     edges: [{ value: -1, ok: false, what: 'negative' }] },
   { name: 'serializeImagePulls', type: B, def: val(true), rule: 'default true', samples: bools },
-  ...(['evictionHard', 'evictionSoft', 'evictionSoftGracePeriod', 'evictionMinimumReclaim'] as const).map((name): Row => ({
-    name, type: STRING_MAP, def: { kind: 'gap', clause: 'node:2.5/eviction' }, rule: 'signal name to value; defaults and signal names not shown (2.5)', check: gap('node:2.5/eviction', 'eviction signal names are not shown'), samples: () => [],
-  })),
+  ...(['evictionHard', 'evictionSoft', 'evictionSoftGracePeriod'] as const).map(evictionMap),
   { name: 'evictionPressureTransitionPeriod', type: D, def: val('5m'), rule: 'duration; default 5m', check: nonNegativeDuration, samples: () => ['5m', '30s'] },
   { name: 'evictionMaxPodGracePeriod', type: I32, def: val(0), rule: 'seconds; default 0', check: (v) => ((v as number) < 0 ? open('a negative grace period is not ruled on') : undefined), samples: () => [0, 30] },
+  evictionMap('evictionMinimumReclaim'),
   { name: 'podsPerCore', type: I32, def: val(0), rule: 'default 0 (no limit); not above maxPods', check: (v) => ((v as number) < 0 ? open('a negative podsPerCore is not ruled on') : undefined), samples: () => [0, 10],
     edges: [{ value: 110, ok: true, what: 'equal to the default maxPods' }, { value: 111, ok: false, what: 'above the default maxPods' }] },
   { name: 'enableControllerAttachDetach', type: B, def: val(true), rule: 'default true', samples: bools },
