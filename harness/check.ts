@@ -6,6 +6,7 @@ import type fc from 'fast-check';
 import type { Profile } from '../reference/profile.ts';
 import type { Target } from './exchange.ts';
 import type { Transcript } from './transcript.ts';
+import type { NodeagentLoaderTarget } from './nodeagent-loader.ts';
 
 export interface TargetSettings {
   /** Lifetime of continue tokens the target is configured with (rest:4.4.4; spec default 5 min). */
@@ -37,6 +38,8 @@ export interface CheckEnv {
   readonly sleep: (ms: number) => Promise<void>;
   /** A fresh namespace name for this run (guard-approved prefix). */
   readonly nextNamespace: () => string;
+  /** The node-agent config loader under test, when one is configured (nodeagent checks need it). */
+  readonly nodeagentLoader?: NodeagentLoaderTarget;
 }
 
 export interface Check<T> {

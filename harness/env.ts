@@ -10,6 +10,7 @@ import { createTargetClient } from './client.ts';
 import { createGuardedTarget, registerCleanup, runIdentity, type CleanupHandle, type GuardedTarget } from './guard.ts';
 import type { TargetConfig } from './kubeconfig.ts';
 import { Transcript } from './transcript.ts';
+import type { NodeagentLoaderTarget } from './nodeagent-loader.ts';
 
 export const defaultTargetSettings: TargetSettings = {
   continueTtlMs: 5 * 60_000,
@@ -33,7 +34,7 @@ export interface OpenedEnv {
   close(): Promise<void>;
 }
 
-export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string; settings: TargetSettings; signals?: boolean; scope?: string }): OpenedEnv {
+export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string; settings: TargetSettings; signals?: boolean; scope?: string; nodeagentLoader?: NodeagentLoaderTarget }): OpenedEnv {
   const transcript = new Transcript();
   const client = createTargetClient(cfg, { onExchange: transcript.record });
   const identity = runIdentity(o.runId, o.profile.runLabel);
@@ -51,6 +52,7 @@ export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string;
     now: () => Date.now(),
     sleep: (ms) => delay(ms).then(() => undefined),
     nextNamespace: () => `${stem}-${++n}`,
+    ...(o.nodeagentLoader ? { nodeagentLoader: o.nodeagentLoader } : {}),
   };
   return {
     env,
@@ -61,6 +63,7 @@ export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string;
         await cleanup.cleanup();
       } finally {
         cleanup.dispose();
+        o.nodeagentLoader?.close();
         await client.close();
       }
     },

@@ -20,6 +20,7 @@ import { catalog, familyOf } from '../reference/catalog/index.ts';
 import { buildRunResult, parseExpectations, toTerminalSummary, writeReports, type Expectations } from '../reports/index.ts';
 import { sweepRun } from './sweep.ts';
 import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-command.ts';
+import { nodeagentCommand, nodeagentLoaderSettings, writeNodeagentCases } from './nodeagent-cli.ts';
 
 const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
 const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
@@ -65,6 +66,8 @@ program
   .option('--variation <name>', 'embedded target only: a legal behaviour variation (repeatable)', collect)
   .option('--release <version>', 'release of the target when it does not report one at /version (embedded: the release it serves, default 1.24)', releaseArg)
   .option('--runtime-config <list>', 'embedded target only: <group>/<version>[/<resource>][=true|false],... (rest:9.1.3)', runtimeConfigArg)
+  .option('--nodeagent-loader <cmd>', 'node-agent config loader command, run with a file path appended (default with the embedded server: the reference loader)')
+  .option('--nodeagent-fault <name>', 'embedded loader only: a planted fault (repeatable; see `nodeagent validate --help`)', collect)
   .action(async (o) => {
     process.exitCode = await run(o);
   });
@@ -108,6 +111,8 @@ program.command('list-faults').description('print the faults and legal variation
   for (const v of variationTable) process.stdout.write(`variation  ${v.name.padEnd(34)} ${''.padEnd(44)} ${v.description}\n`);
 });
 
+program.addCommand(nodeagentCommand());
+
 function validateNames<T extends string>(what: string, names: readonly string[], table: readonly { name: T }[]): T[] {
   const known = new Set<string>(table.map((t) => t.name));
   const bad = names.filter((n) => !known.has(n));
@@ -120,6 +125,7 @@ type RunOpts = {
   profile: ProfileName; seed?: number; runs: number; suite?: string[]; check?: string[]; path?: string; reports: string;
   expectations?: string; slow?: true; continueTtl?: number; historyWindow?: number; fault?: string[]; variation?: string[];
   release?: string; runtimeConfig?: string;
+  nodeagentLoader?: string; nodeagentFault?: string[];
 };
 
 async function run(o: RunOpts): Promise<number> {
@@ -135,6 +141,7 @@ async function run(o: RunOpts): Promise<number> {
   for (const c of o.check ?? []) if (!checks.some((k) => k.id === c)) throw new ConfigError(`unknown check ${c}; see \`svc-conformance list-checks\``);
   if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0)) throw new ConfigError('--fault and --variation apply to the embedded reference server only');
   if (external && o.runtimeConfig !== undefined) throw new ConfigError('--runtime-config applies to the embedded reference server only');
+  const nodeagent = nodeagentLoaderSettings(o, external, profile);
   let expectations: Expectations | undefined;
   if (o.expectations) expectations = parseExpectations(readText(o.expectations), o.expectations);
 
@@ -206,6 +213,7 @@ async function run(o: RunOpts): Promise<number> {
       ...(o.path ? { path: o.path } : {}),
       targetSettings,
       replayCommand: replayCommand(o, seed),
+      ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
     }, { ...(o.suite?.length ? { suites: o.suite } : {}), reportsDir, total: selected.length, log: progress.line });
     progress.end();
 
@@ -216,7 +224,7 @@ async function run(o: RunOpts): Promise<number> {
       profile: profile.name,
       seed,
       server: targetCfg.server,
-      nodeagentLoader: null,
+      nodeagentLoader: nodeagent.description,
       startedAt: new Date(started).toISOString(),
       durationMs: Date.now() - started,
       version,
@@ -224,6 +232,7 @@ async function run(o: RunOpts): Promise<number> {
       ...(expectations ? { expectations } : {}),
     });
     const written = await writeReports(result, reportsDir, familyOf, { catalog });
+    written.files.push(...(await writeNodeagentCases(result, reportsDir)));
     process.stdout.write(toTerminalSummary(result, familyOf, { color: process.stdout.isTTY === true, reportsDir: path.relative(process.cwd(), reportsDir) || '.' }) + '\n');
     log(`svc-conformance: ${written.files.length} report files written`);
     return result.verdict === 'conformant' ? EXIT.conformant : result.verdict === 'nonconformant' ? EXIT.nonconformant : EXIT.unreachable;

@@ -7,6 +7,7 @@ import { checksOfSuite } from './checks/index.ts';
 import { runCheck } from '../harness/run-check.ts';
 import { openEnv, type OpenedEnv } from '../harness/env.ts';
 import { profiles } from '../reference/profile.ts';
+import { loaderFromSettings } from '../harness/nodeagent-loader.ts';
 import type { CheckRecord } from '../harness/results.ts';
 import './settings.ts';
 
@@ -29,7 +30,7 @@ export function defineSuite(suite: string): void {
 
   describe(suite, () => {
     beforeAll(() => {
-      opened = openEnv(s.target, { profile: profiles[s.profile], runId: s.runId, settings: s.targetSettings, scope: suite.replace(/[^a-z0-9]/g, '').slice(0, 12) });
+      opened = openEnv(s.target, { profile: profiles[s.profile], runId: s.runId, settings: s.targetSettings, scope: suite.replace(/[^a-z0-9]/g, '').slice(0, 12), nodeagentLoader: loaderFromSettings(s.nodeagentLoader, profiles[s.profile]) });
     });
     afterAll(async () => {
       await opened?.close();

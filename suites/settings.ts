@@ -4,6 +4,7 @@
 import type { TargetSettings } from '../harness/check.ts';
 import type { TargetConfig } from '../harness/kubeconfig.ts';
 import type { ProfileName } from '../reference/profile.ts';
+import type { NodeagentLoaderSettings } from '../harness/nodeagent-loader.ts';
 
 export interface SuiteSettings {
   readonly target: TargetConfig;
@@ -15,6 +16,8 @@ export interface SuiteSettings {
   readonly path?: string;
   readonly targetSettings: TargetSettings;
   readonly replayCommand: string;
+  /** Node-agent config loader: a command, {} for the embedded one, absent for none. */
+  readonly nodeagentLoader?: NodeagentLoaderSettings;
 }
 
 declare module 'vitest' {

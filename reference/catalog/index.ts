@@ -8,14 +8,15 @@
  */
 import type { Clause, SpecDoc } from './types.ts';
 import { restClauses, restSectionTitles } from './rest.ts';
+import { nodeClauses, nodeSectionTitles } from './node.ts';
 
 export type { Clause, SpecDoc } from './types.ts';
 
-export const catalog: readonly Clause[] = [...restClauses];
+export const catalog: readonly Clause[] = [...restClauses, ...nodeClauses];
 
 const titles: Readonly<Record<SpecDoc, Readonly<Record<string, string>>>> = {
   rest: restSectionTitles,
-  node: {},
+  node: nodeSectionTitles,
 };
 
 const byId: ReadonlyMap<string, Clause> = new Map(catalog.map((c) => [c.id, c]));

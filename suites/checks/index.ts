@@ -9,7 +9,7 @@ import { deletionFinalizers } from './deletion.ts';
 import { watchResume, watchTooOld } from './watch-resume.ts';
 import { watchInformer } from './watch-informer.ts';
 
-export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, deletionFinalizers, watchResume, watchTooOld, watchInformer, applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, healthEndpoints, deprecatedVersions, persistedThroughReplacement, eventsV1Create, dryRunSequences, negotiationAcceptLists, tableShape, protobufEnvelope];
+export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, deletionFinalizers, watchResume, watchTooOld, watchInformer, applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, healthEndpoints, deprecatedVersions, persistedThroughReplacement, eventsV1Create, dryRunSequences, negotiationAcceptLists, tableShape, protobufEnvelope, ...nodeagentChecks];
 import { applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps } from './apply.ts';
 
 import { healthEndpoints } from './health.ts';
@@ -20,6 +20,8 @@ import { dryRunSequences } from './dry-run.ts';
 import { negotiationAcceptLists } from './negotiation.ts';
 import { tableShape } from './table.ts';
 import { protobufEnvelope } from './protobuf.ts';
+
+import { nodeagentChecks } from './nodeagent.ts';
 
 
 export const suites = [...new Set(checks.map((c) => c.suite))];

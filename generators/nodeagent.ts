@@ -1,0 +1,191 @@
+/**
+ * Node-agent configuration files as fast-check arbitraries, built from the model's field table:
+ * valid ones (random subsets of fields, sample values of every type, a cross-field combination near
+ * its edge) and invalid ones with exactly one targeted violation (a range edge, a cross-field rule,
+ * a wrong type, a wrong kind or version). Plain data: the harness writes them as YAML.
+ *
+ * The model is asked only to keep the cases honest: a random valid subset that happens to combine
+ * into a violation (podsPerCore 10 with maxPods 0) drops the fields involved.
+ */
+import fc from 'fast-check';
+import { stringify } from 'yaml';
+import type { Profile } from '../reference/profile.ts';
+import { configFields, nameIn, type FieldSpec } from '../reference/nodeagent/config-fields.ts';
+import { configApiVersion, configKind, validateNodeagentConfig } from '../reference/nodeagent/config.ts';
+import { crossRules } from '../reference/nodeagent/config-rules.ts';
+import type { TypeSpec } from '../reference/nodeagent/config-types.ts';
+import { pathSegments } from '../targets/nodeagent-loader/loader.ts';
+
+export type Doc = Record<string, unknown>;
+
+export interface NodeagentCase {
+  readonly doc: Doc;
+  /** For an invalid case: the violation planted and the clause it breaks. */
+  readonly violation?: { readonly what: string; readonly clause: string };
+}
+
+const HEADER_KEYS = new Set(['apiVersion', 'kind']);
+const header = (p: Profile): Doc => ({ apiVersion: configApiVersion(p), kind: configKind(p) });
+
+/** Maps the svc names of an overlay's top-level keys to the profile's. */
+function inProfile(overlay: Doc, p: Profile): Doc {
+  const out: Doc = {};
+  for (const [k, v] of Object.entries(overlay)) {
+    const f = configFields.find((x) => x.name === k);
+    out[f ? nameIn(f, p) : k] = v;
+  }
+  return out;
+}
+
+/**
+ * Drops the fields behind any error or unspecified note until the model accepts with nothing open;
+ * `reservedSystemCPUs` (required, no default: absence is open) is kept and set to "".
+ */
+export function repairToValid(doc: Doc, p: Profile): Doc {
+  let d: Doc = { ...doc };
+  const rsc = configFields.find((f) => f.name === 'reservedSystemCPUs')!;
+  for (let round = 0; round < 6; round++) {
+    if (d[nameIn(rsc, p)] === undefined) d[nameIn(rsc, p)] = '';
+    const v = validateNodeagentConfig(d, p);
+    const issues = [...v.errors, ...v.unspecified];
+    if (issues.length === 0) return d;
+    for (const i of issues) {
+      for (const path of [i.field, ...(i.related ?? [])]) {
+        const top = String(pathSegments(path)[0] ?? '');
+        if (top === '' || HEADER_KEYS.has(top)) continue;
+        if (top === nameIn(rsc, p)) d[top] = '';
+        else delete d[top];
+      }
+    }
+  }
+  return { ...header(p), [nameIn(rsc, p)]: '' };
+}
+
+const dropUndefined = (r: Doc): Doc => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined));
+
+const samplesOf = (f: FieldSpec, p: Profile): unknown[] => [...f.samples(p), ...(f.edges ?? []).filter((e) => e.ok).map((e) => e.value)];
+
+/** Valid configuration files: a random subset of fields with sample values, maybe a cross-field combination. */
+export function validConfigArb(p: Profile): fc.Arbitrary<NodeagentCase> {
+  const entries: [string, fc.Arbitrary<unknown>][] = [];
+  for (const f of configFields) {
+    const s = samplesOf(f, p);
+    // About one field in ten: files of a handful of fields, shrinking towards leaving each one out.
+    if (s.length > 0) entries.push([nameIn(f, p), fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant(undefined), weight: 9 }, { arbitrary: fc.constantFrom(...s), weight: 1 })]);
+  }
+  const keeps = crossRules.flatMap((r) => r.keeps);
+  return fc
+    .record({ fields: fc.record(Object.fromEntries(entries)).map(dropUndefined), combo: fc.option(fc.constantFrom(...keeps), { freq: 3 }) })
+    .map(({ fields, combo }) => ({ doc: repairToValid({ ...header(p), ...(fields as Doc), ...(combo ? inProfile(combo, p) : {}) }, p) }));
+}
+
+// ---- violations ---------------------------------------------------------------------------------
+
+export interface Violation {
+  readonly what: string;
+  readonly category: 'type' | 'rule' | 'document';
+  /** Top-level keys (profile names) to set on a valid file. */
+  readonly overlay: Doc;
+}
+
+/** A value of the wrong type for the type (as a Go JSON decoder would refuse it). */
+function wrongValues(t: TypeSpec): unknown[] {
+  switch (t.kind) {
+    case 'scalar':
+      switch (t.scalar) {
+        case 'bool':
+          return ['true', 1];
+        case 'string':
+          return [5, true];
+        case 'int32':
+        case 'int64':
+        case 'uint32':
+          return ['5', 1.5];
+        case 'nanos':
+          return ['soon', 1.5];
+        case 'float64':
+          return ['high'];
+        case 'duration':
+          return ['1d', 30];
+        case 'quantity':
+          return ['10MB', true];
+      }
+      break;
+    case 'list':
+      return ['x', ...(t.of.kind === 'scalar' ? [[{ a: 1 }]] : [[5]])];
+    case 'map':
+      return [['x'], ...(t.of.kind === 'scalar' && t.of.scalar === 'bool' ? [{ x: 'yes please' }] : [])];
+    case 'object':
+    case 'opaque':
+      return ['x', [1]];
+  }
+  return [];
+}
+
+/** Wraps a nested value into the top-level overlay: ['authentication', 'webhook', 'enabled'] -> {authentication: {webhook: {enabled: v}}}. */
+function nest(keys: readonly string[], v: unknown): Doc {
+  let out: unknown = v;
+  for (let i = keys.length - 1; i >= 0; i--) out = { [keys[i]!]: out };
+  return out as Doc;
+}
+
+function fieldViolations(fields: readonly FieldSpec[], prefix: readonly string[], p: Profile): Violation[] {
+  const out: Violation[] = [];
+  for (const f of fields) {
+    const keys = [...prefix, prefix.length === 0 ? nameIn(f, p) : f.name];
+    const label = keys.join('.');
+    for (const w of wrongValues(f.type)) out.push({ what: `${label}: wrong type ${JSON.stringify(w)}`, category: 'type', overlay: nest(keys, w) });
+    for (const e of f.edges ?? []) if (!e.ok) out.push({ what: `${label} = ${JSON.stringify(e.value)} (${e.what})`, category: 'rule', overlay: nest(keys, e.value) });
+    if (f.type.kind === 'object') out.push(...fieldViolations(f.type.fields, keys, p));
+    if (f.type.kind === 'list' && f.type.of.kind === 'object') {
+      const item = f.type.of;
+      const ok = Object.fromEntries(item.fields.map((s) => [s.name, s.samples(p)[0] ?? 0]));
+      for (const s of item.fields) for (const w of wrongValues(s.type)) out.push({ what: `${label}[0].${s.name}: wrong type ${JSON.stringify(w)}`, category: 'type', overlay: nest(keys, [{ ...ok, [s.name]: w }]) });
+    }
+  }
+  return out;
+}
+
+/** Every single-violation overlay the model rejects with every other field at its default. */
+export function violations(p: Profile): Violation[] {
+  const other = p.name === 'svc' ? 'KubeletConfiguration' : 'NodeagentConfiguration';
+  const all: Violation[] = [
+    ...fieldViolations(configFields, [], p),
+    ...crossRules.flatMap((r) => r.breaks.map((b, i) => ({ what: `${r.id} #${i + 1}: ${JSON.stringify(b)}`, category: 'rule' as const, overlay: inProfile(b, p) }))),
+    { what: 'kind of another naming profile', category: 'document', overlay: { kind: other } },
+    { what: 'unknown kind', category: 'document', overlay: { kind: 'NodeConfiguration' } },
+    { what: 'no kind', category: 'document', overlay: { kind: null } },
+    { what: 'unknown version', category: 'document', overlay: { apiVersion: `${p.nodeagentGroup}/v1` } },
+    { what: 'unknown group', category: 'document', overlay: { apiVersion: `nodeagent.config.example.io/v1beta1` } },
+  ];
+  // Keep only overlays that are a clear violation on their own (a wrong type in an open field is still one).
+  return all.filter((v) => validateNodeagentConfig(withOverlay({ ...header(p), reservedSystemCPUs: '' }, v.overlay), p).errors.length > 0);
+}
+
+function withOverlay(doc: Doc, overlay: Doc): Doc {
+  const out = { ...doc, ...overlay };
+  for (const [k, v] of Object.entries(overlay)) if (v === null) delete out[k];
+  return out;
+}
+
+/** Invalid files: a valid one with exactly one violation laid over it. */
+export function invalidConfigArb(p: Profile): fc.Arbitrary<NodeagentCase> {
+  const pool = violations(p);
+  const base = { ...header(p), [nameIn(configFields.find((f) => f.name === 'reservedSystemCPUs')!, p)]: '' };
+  // Range edges and cross-field rules are few beside the wrong types of ~100 fields: weigh them up.
+  const of = (c: Violation['category']) => fc.constantFrom(...pool.filter((v) => v.category === c));
+  const violation = fc.oneof({ arbitrary: of('rule'), weight: 4 }, { arbitrary: of('type'), weight: 2 }, { arbitrary: of('document'), weight: 1 });
+  return fc.record({ valid: validConfigArb(p), v: violation }).map(({ valid, v }) => {
+    const alone = validateNodeagentConfig(withOverlay(base, v.overlay), p).errors;
+    const clause = alone[0]!.clause;
+    // A valid field may cancel the violation (a low threshold under the planted high one): start from defaults then.
+    let doc = withOverlay(valid.doc, v.overlay);
+    if (!validateNodeagentConfig(doc, p).errors.some((e) => e.clause === clause)) doc = withOverlay(base, v.overlay);
+    return { doc, violation: { what: v.what, clause } };
+  });
+}
+
+/** The file as the suite writes it: YAML 1.1-safe (strings like "yes" or "on" stay strings for Go readers). */
+export function toYaml(doc: Doc): string {
+  return stringify(doc, { version: '1.1' });
+}

@@ -1,0 +1,140 @@
+/**
+ * `CredentialProviderConfig` (spec 2.1, 1.2, 5.4): validation of the file, which providers an image
+ * selects (in list order, through matchImages), and how their answers combine: "results are combined;
+ * on overlapping auth keys the provider earlier in the list wins".
+ *
+ *   mergeProviderAuth([{provider: 'a', auth: {'r.io': A}}, {provider: 'b', auth: {'r.io': B, 'x.io': C}}])
+ *     -> {'r.io': {from: 'a', credential: A}, 'x.io': {from: 'b', credential: C}}
+ */
+import type { Profile } from '../profile.ts';
+import { isRecord, scalarTypeError } from './config-types.ts';
+import { parseGoDuration } from './duration.ts';
+import { matchesAny, validatePattern, type MatchDecision } from './match-images.ts';
+import { checkTypeMeta, type FieldError, type ValidationResult } from './config.ts';
+
+export const CREDENTIAL_PROVIDER_KIND = 'CredentialProviderConfig';
+
+/** `skip`: rule ids left out by the reference loader's planted faults only (`cp:patterns`, `cp:name`). */
+export function validateCredentialProviderConfig(doc: unknown, profile: Profile, opts: { skip?: ReadonlySet<string> } = {}): ValidationResult {
+  const skip = opts.skip ?? new Set<string>();
+  const errors: FieldError[] = [];
+  const unspecified: FieldError[] = [];
+  if (!isRecord(doc)) return { errors: [{ field: '', clause: 'node:2.1/kind', message: 'the document is not a map of fields' }], unspecified };
+  errors.push(...checkTypeMeta(doc, profile, CREDENTIAL_PROVIDER_KIND, 'node:2.1/kind'));
+  for (const k of Object.keys(doc)) {
+    if (!['apiVersion', 'kind', 'providers'].includes(k)) unspecified.push({ field: k, clause: 'node:2.1/kind', message: `unknown field ${k}: the spec does not say whether unknown fields are refused` });
+  }
+  const providers = doc.providers;
+  if (providers === undefined || providers === null) {
+    errors.push({ field: 'providers', clause: 'node:2.1/providers', message: 'providers is required' });
+    return { errors, unspecified };
+  }
+  if (!Array.isArray(providers)) {
+    errors.push({ field: 'providers', clause: 'node:2.1/providers', message: 'expected a list of CredentialProvider' });
+    return { errors, unspecified };
+  }
+  if (providers.length === 0) unspecified.push({ field: 'providers', clause: 'node:2.1/providers', message: 'an empty list: required, but the spec does not say whether empty counts as given' });
+  const names = new Set<string>();
+  providers.forEach((p, i) => {
+    const at = `providers[${i}]`;
+    if (!isRecord(p)) {
+      errors.push({ field: at, clause: 'node:2.1/providers', message: 'expected a CredentialProvider map' });
+      return;
+    }
+    const need = (key: string, clause: string): unknown => {
+      const v = p[key];
+      if (v === undefined || v === null) errors.push({ field: `${at}.${key}`, clause, message: `${key} is required` });
+      return v;
+    };
+    const str = (key: string, clause: string) => {
+      const v = need(key, clause);
+      if (v === undefined || v === null) return undefined;
+      const e = scalarTypeError('string', v);
+      if (e) errors.push({ field: `${at}.${key}`, clause, message: e });
+      else if (v === '') errors.push({ field: `${at}.${key}`, clause, message: `${key} is required and empty` });
+      return e ? undefined : (v as string);
+    };
+    const name = skip.has('cp:name') ? (typeof p.name === 'string' ? p.name : undefined) : str('name', 'node:2.1/name');
+    if (name !== undefined) {
+      if (name.includes('/')) unspecified.push({ field: `${at}.name`, clause: 'node:2.1/name', message: 'a name with a path separator cannot equal an executable name in the bin directory; the spec does not say the file is refused' });
+      if (names.has(name)) unspecified.push({ field: `${at}.name`, clause: 'node:2.1/name', message: `duplicate provider name ${name}: not ruled on` });
+      names.add(name);
+    }
+    const api = str('apiVersion', 'node:2.1/apiVersion');
+    if (api) unspecified.push({ field: `${at}.apiVersion`, clause: 'node:2.5/provider-apiVersion', message: `supported exec apiVersions are not shown (${api})` });
+    const mi = need('matchImages', 'node:2.1/matchImages');
+    if (mi !== undefined && mi !== null) {
+      if (!Array.isArray(mi)) errors.push({ field: `${at}.matchImages`, clause: 'node:2.1/matchImages', message: 'expected a list of string' });
+      else {
+        if (mi.length === 0) errors.push({ field: `${at}.matchImages`, clause: 'node:2.1/matchImages', message: 'matchImages is required and empty' });
+        mi.forEach((pat, j) => {
+          const e = scalarTypeError('string', pat) ?? (skip.has('cp:patterns') ? undefined : validatePattern(pat as string));
+          if (e) errors.push({ field: `${at}.matchImages[${j}]`, clause: 'node:2.1/matchImages', message: e });
+        });
+      }
+    }
+    const dcd = need('defaultCacheDuration', 'node:2.1/defaultCacheDuration');
+    if (dcd !== undefined && dcd !== null) {
+      const e = scalarTypeError('duration', dcd);
+      if (e) errors.push({ field: `${at}.defaultCacheDuration`, clause: 'node:2.1/defaultCacheDuration', message: e });
+      else if ((parseGoDuration(dcd as string) as { nanos: bigint }).nanos < 0n) unspecified.push({ field: `${at}.defaultCacheDuration`, clause: 'node:2.1/defaultCacheDuration', message: 'a negative cache duration is not ruled on' });
+    }
+    const args = p.args;
+    if (args !== undefined && args !== null) {
+      if (!Array.isArray(args)) errors.push({ field: `${at}.args`, clause: 'node:2.1/args', message: 'expected a list of string' });
+      else args.forEach((a, j) => {
+        const e = scalarTypeError('string', a);
+        if (e) errors.push({ field: `${at}.args[${j}]`, clause: 'node:2.1/args', message: e });
+      });
+    }
+    const env = p.env;
+    if (env !== undefined && env !== null) {
+      if (!Array.isArray(env)) errors.push({ field: `${at}.env`, clause: 'node:2.1/env', message: 'expected a list of ExecEnvVar' });
+      else env.forEach((ev, j) => {
+        const ep = `${at}.env[${j}]`;
+        if (!isRecord(ev)) {
+          errors.push({ field: ep, clause: 'node:2.1/env', message: 'expected an ExecEnvVar map' });
+          return;
+        }
+        for (const k of ['name', 'value'] as const) {
+          const v = ev[k];
+          if (v === undefined || v === null) errors.push({ field: `${ep}.${k}`, clause: 'node:2.1/env', message: `${k} is required` });
+          else {
+            const e = scalarTypeError('string', v);
+            if (e) errors.push({ field: `${ep}.${k}`, clause: 'node:2.1/env', message: e });
+          }
+        }
+      });
+    }
+    for (const k of Object.keys(p)) {
+      if (!['name', 'matchImages', 'defaultCacheDuration', 'apiVersion', 'args', 'env'].includes(k)) unspecified.push({ field: `${at}.${k}`, clause: 'node:2.1/providers', message: `unknown field ${k}` });
+    }
+  });
+  return { errors, unspecified };
+}
+
+export interface ProviderSelection {
+  readonly provider: string;
+  readonly decision: MatchDecision & { pattern?: string };
+}
+
+/** Providers the image selects, in list order (1.2: invoked only when matchImages matches). */
+export function providersFor(providers: readonly { name: string; matchImages: readonly string[] }[], image: string): ProviderSelection[] {
+  return providers.map((p) => ({ provider: p.name, decision: matchesAny(p.matchImages, image) }));
+}
+
+export interface ProviderAuth<C> {
+  readonly provider: string;
+  readonly auth: Readonly<Record<string, C>>;
+}
+
+/** Combine answers in provider-list order: an auth key already given by an earlier provider is kept. */
+export function mergeProviderAuth<C>(answers: readonly ProviderAuth<C>[]): Record<string, { from: string; credential: C }> {
+  const out: Record<string, { from: string; credential: C }> = Object.create(null) as Record<string, { from: string; credential: C }>;
+  for (const a of answers) {
+    for (const [key, credential] of Object.entries(a.auth)) {
+      if (!Object.prototype.hasOwnProperty.call(out, key)) out[key] = { from: a.provider, credential };
+    }
+  }
+  return out;
+}

@@ -1,0 +1,63 @@
+/**
+ * Feature gates the node agent reads (spec 2.6 "Feature gates" lists; node-agent fields of 2.2 name
+ * the gates they need). Only the defaults matter to the config model: a field that "needs" a gate is
+ * judged against the gate's effective value (its default, overridden by `featureGates`).
+ *
+ *   gateEnabled('CPUManager', {}, svc)                -> true  (BETA, default true)
+ *   gateEnabled('QOSReserved', {}, svc)               -> false (ALPHA, default false)
+ *   gateEnabled('QOSReserved', {QOSReserved: true})   -> true
+ *
+ * Gates the spec mentions without their names ("plus the node-agent credential provider ... gates")
+ * are unknown here: the model leaves `featureGates` entries it does not know unspecified.
+ */
+import type { Profile } from '../profile.ts';
+
+const BETA_ON = [
+  'APIListChunking', 'APIPriorityAndFairness', 'APIResponseCompression', 'AnyVolumeDataSource', 'AppArmor', 'CPUManager',
+  'CPUManagerPolicyBetaOptions', 'CPUManagerPolicyOptions', 'CSIInlineVolume', 'CSIMigration', 'DaemonSetUpdateSurge',
+  'DelegateFSGroupToCSIDriver', 'DevicePlugins', 'DisableAcceleratorUsageMetrics', 'DownwardAPIHugePages',
+  'EndpointSliceTerminatingCondition', 'EphemeralContainers', 'GRPCContainerProbe', 'GracefulNodeShutdown',
+  'GracefulNodeShutdownBasedOnPodPriority', 'IdentifyPodOS', 'JobMutableNodeSchedulingDirectives', 'JobReadyPods',
+  'LegacyServiceAccountTokenNoAutoGeneration', 'LocalStorageCapacityIsolation', 'LogarithmicScaleDown', 'MemoryManager',
+  'MixedProtocolLBService', 'NetworkPolicyEndPort', 'OpenAPIEnums', 'OpenAPIV3', 'PodDeletionCost', 'PodSecurity',
+  'RemainingItemCount', 'ServiceInternalTrafficPolicy', 'SizeMemoryBackedVolumes', 'StatefulSetMinReadySeconds',
+  'StorageVersionHash', 'TopologyAwareHints', 'TopologyManager', 'WinOverlay', 'WindowsHostProcessContainers',
+] as const;
+const BETA_OFF = ['AllBeta', 'ExperimentalHostUserNamespaceDefaulting', 'JobTrackingWithFinalizers', 'ProbeTerminationGracePeriod'] as const;
+const ALPHA_OFF = [
+  'AllAlpha', 'APIServerIdentity', 'APIServerTracing', 'CPUManagerPolicyAlphaOptions', 'CSIVolumeHealth', 'ContextualLogging',
+  'CronJobTimeZone', 'CustomCPUCFSQuotaPeriod', 'CustomResourceValidationExpressions', 'DisableCloudProviders',
+  'ExpandedDNSConfig', 'HPAContainerMetrics', 'HPAScaleToZero', 'HonorPVReclaimPolicy',
+  'LocalStorageCapacityIsolationFSQuotaMonitoring', 'MaxUnavailableStatefulSet', 'MemoryQoS', 'MinDomainsInPodTopologySpread',
+  'NetworkPolicyStatus', 'NodeOutOfServiceVolumeDetach', 'NodeSwap', 'PodAndContainerStatsFromCRI', 'ProcMountType',
+  'ProxyTerminatingEndpoints', 'QOSReserved', 'ReadWriteOncePod', 'RecoverVolumeExpansionFailure', 'SeccompDefault',
+  'ServerSideFieldValidation', 'ServiceIPStaticSubrange', 'StatefulSetAutoDeletePVC', 'StorageVersionAPI',
+  'VolumeCapacityPriority', 'WinDSR',
+] as const;
+
+/** The server-certificate rotation gate carries the agent's name (DESIGN.md naming table). */
+export function serverCertGate(profile: Profile): string {
+  return profile.name === 'k8s' ? 'RotateKubeletServerCertificate' : 'RotateNodeagentServerCertificate';
+}
+
+/** Node-agent-form alpha gates named in 2.6 ("DisableKubeletCloudCredentialProviders (node-agent form)"). */
+function agentAlphaGates(profile: Profile): string[] {
+  const agent = profile.name === 'k8s' ? 'Kubelet' : 'Nodeagent';
+  return [`Disable${agent}CloudCredentialProviders`, `${agent}InUserNamespace`];
+}
+
+/** Known gates and their defaults under the profile. */
+export function gateDefaults(profile: Profile): ReadonlyMap<string, boolean> {
+  const m = new Map<string, boolean>();
+  for (const g of BETA_ON) m.set(g, true);
+  m.set(serverCertGate(profile), true);
+  for (const g of [...BETA_OFF, ...ALPHA_OFF, ...agentAlphaGates(profile)]) m.set(g, false);
+  return m;
+}
+
+/** Effective value of a gate; undefined for a gate whose name the spec does not show. */
+export function gateEnabled(name: string, featureGates: Readonly<Record<string, unknown>>, profile: Profile): boolean | undefined {
+  const set = Object.prototype.hasOwnProperty.call(featureGates, name) ? featureGates[name] : undefined;
+  if (typeof set === 'boolean') return set;
+  return gateDefaults(profile).get(name);
+}

@@ -1,0 +1,107 @@
+/**
+ * The verdicts on one loader answer (DESIGN.md loader protocol: exit 0 accepted, stdout maybe the
+ * effective configuration; non-zero rejected, stdout maybe `{"errors":[{"field":...}]}`), judged by
+ * the model: acceptance or rejection as the model decides (or unspecified where the spec leaves it
+ * open), field paths when the loader reports them, defaults when it prints the configuration.
+ */
+import { parse as parseYaml } from 'yaml';
+import type { Profile } from '../profile.ts';
+import { fail, pass, rule, unspecified, type Judgement } from '../judgement.ts';
+import { configFields, type FieldSpec } from './config-fields.ts';
+import { isRecord } from './config-types.ts';
+import { validateNodeagentConfig, type ValidationResult } from './config.ts';
+import { clauseForPath, clausesOfDoc, compareEffective } from './config-oracle.ts';
+import { validateCredentialProviderConfig } from './credential-provider.ts';
+
+export interface LoaderAnswer {
+  readonly exitCode: number;
+  readonly stdout: string;
+}
+
+/** Field paths of a protocol error report, or undefined when stdout is not one. */
+export function reportedFields(stdout: string): string[] | undefined {
+  try {
+    const v: unknown = JSON.parse(stdout);
+    if (!isRecord(v) || !Array.isArray(v.errors)) return undefined;
+    return v.errors.flatMap((e) => (isRecord(e) && typeof e.field === 'string' ? [e.field] : []));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The effective configuration a loader printed (JSON or YAML map), or undefined. */
+export function printedConfig(stdout: string): Record<string, unknown> | undefined {
+  if (stdout.trim() === '') return undefined;
+  let v: unknown;
+  try {
+    v = JSON.parse(stdout);
+  } catch {
+    try {
+      v = parseYaml(stdout, { version: '1.1' });
+    } catch {
+      return undefined;
+    }
+  }
+  return isRecord(v) && !('errors' in v) ? v : undefined;
+}
+
+function allClauses(f: FieldSpec): string[] {
+  const t = f.type.kind === 'list' ? f.type.of : f.type;
+  return [f.clause, ...(f.also ?? []), ...(t.kind === 'object' ? t.fields.flatMap(allClauses) : [])];
+}
+
+/** Clauses the effective-configuration comparison covers (fields with a default to show). */
+const defaultedClauses = [...new Set(configFields.filter((f) => ['value', 'object', 'nil'].includes(f.def.kind)).flatMap(allClauses))];
+
+/** Every clause a config-file judgement can name. */
+export const configJudgementClauses: readonly string[] = [...new Set(['node:2.2/kind', 'node:2/durations', ...configFields.flatMap(allClauses), 'node:2.5/cgroupRoot', 'node:2.5/cpuCFSQuotaPeriod', 'node:2.5/hairpinMode', 'node:2.5/topologyManagerPolicy', 'node:2.5/configMapAndSecretChangeDetectionStrategy', 'node:2.5/authorization-mode', 'node:2.5/eviction', 'node:2.5/enforceNodeAllocatable', 'node:2.5/allowedUnsafeSysctls', 'node:2.5/field-shapes'])];
+
+function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccepted: readonly string[], rejectClause: (reported: readonly string[]) => string, violationClause?: string): { judgements: Judgement[]; definitelyValid: boolean } {
+  const accepted = ans.exitCode === 0;
+  const reported = accepted ? undefined : reportedFields(ans.stdout);
+  const observed = accepted ? 'accepted (exit 0)' : `rejected (exit ${ans.exitCode})${reported && reported.length > 0 ? `, naming ${reported.join(', ')}` : ''}`;
+  if (model.errors.length > 0) {
+    const clause = violationClause ?? model.errors[0]!.clause;
+    const why = model.errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+    if (accepted) return { judgements: [fail(clause, `rejected (${why})`, observed)], definitelyValid: false };
+    const js = [pass(clause, 'rejected', observed)];
+    if (reported && reported.length > 0) {
+      const acceptable = [...new Set(model.errors.flatMap((e) => [e.field, ...(e.related ?? [])]))];
+      js.push(rule(clause, reported.some((f) => acceptable.includes(f)), `an error naming ${acceptable.join(' or ')}`, `errors name ${reported.join(', ')}`));
+    }
+    return { judgements: js, definitelyValid: false };
+  }
+  if (model.unspecified.length > 0) {
+    const u = model.unspecified[0]!;
+    return { judgements: [unspecified(u.clause, `accept or reject (${u.message})`, accepted ? 'accepted' : 'rejected')], definitelyValid: false };
+  }
+  if (!accepted) return { judgements: [fail(rejectClause(reported ?? []), 'accepted: the model finds nothing wrong with the file', observed)], definitelyValid: false };
+  return { judgements: clausesIfAccepted.map((c) => pass(c, 'accepted')), definitelyValid: true };
+}
+
+/** Judge a loader's answer to a NodeagentConfiguration file. */
+export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswer, p: Profile, violationClause?: string): Judgement[] {
+  const model = validateNodeagentConfig(doc, p);
+  const clauses = clausesOfDoc(doc, p);
+  // A valid file rejected: the clause of the field the loader blames, else of the first field set.
+  const blame = (reported: readonly string[]) => (reported.length > 0 ? clauseForPath(reported[0]!, p) : clauses[1] ?? clauses[0]!);
+  const { judgements, definitelyValid } = judgeVerdict(model, ans, clauses, blame, violationClause);
+  if (!definitelyValid) return judgements;
+  const printed = printedConfig(ans.stdout);
+  if (printed === undefined) return judgements;
+  const mismatches = compareEffective(doc, printed, p);
+  const failed = new Set(mismatches.map((m) => m.clause));
+  return [
+    ...judgements,
+    ...mismatches.map((m) => fail(m.clause, `effective ${m.field} = ${m.expected}`, m.observed)),
+    ...defaultedClauses.filter((c) => !failed.has(c)).map((c) => pass(c, 'effective configuration as the model computes it')),
+  ];
+}
+
+export const credentialJudgementClauses: readonly string[] = ['node:2.1/kind', 'node:2.1/providers', 'node:2.1/name', 'node:2.1/matchImages', 'node:2.1/defaultCacheDuration', 'node:2.1/apiVersion', 'node:2.1/args', 'node:2.1/env', 'node:2.5/provider-apiVersion'];
+
+/** Judge a loader's answer to a CredentialProviderConfig file. */
+export function judgeCredentialAnswer(doc: Record<string, unknown>, ans: LoaderAnswer, p: Profile, violationClause?: string): Judgement[] {
+  const model = validateCredentialProviderConfig(doc, p);
+  return judgeVerdict(model, ans, ['node:2.1/kind', 'node:2.1/providers'], () => 'node:2.1/providers', violationClause).judgements;
+}

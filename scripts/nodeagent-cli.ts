@@ -1,0 +1,109 @@
+/**
+ * `svc-conformance nodeagent ...`: the reference node-agent config loader as a command (it speaks the
+ * loader protocol of DESIGN.md, so it is also the default `--nodeagent-loader`), and an explanation of
+ * one matchImages decision.
+ *
+ *   svc-conformance nodeagent validate agent.yaml --effective          # exit 0 / 1 rejected / 2 unreadable
+ *   svc-conformance nodeagent validate agent.yaml --output json        # {"errors":[{"field":...}]}
+ *   svc-conformance nodeagent match-image '*.registry.io' a.registry.io/app:1
+ */
+import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Command, Option } from '@commander-js/extra-typings';
+import { profiles, type Profile } from '../reference/profile.ts';
+import { ConfigError } from '../harness/kubeconfig.ts';
+import { embeddedLoader, type NodeagentLoaderSettings } from '../harness/nodeagent-loader.ts';
+import type { RunResult } from '../harness/results.ts';
+import { matchImage } from '../reference/nodeagent/match-images.ts';
+import { runReferenceLoader } from '../targets/nodeagent-loader/loader.ts';
+import { nodeagentFault, nodeagentFaults, type NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';
+
+const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
+
+export function nodeagentCommand(): Command {
+  const cmd = new Command('nodeagent').description('node-agent configuration: the reference loader and matchImages').exitOverride();
+  cmd
+    .command('validate')
+    .description('load a NodeagentConfiguration or CredentialProviderConfig file: exit 0 accepted, 1 rejected, 2 unreadable')
+    .argument('<file>', 'YAML or JSON configuration file')
+    .addOption(new Option('--profile <name>', 'naming profile').choices(['svc', 'k8s'] as const).default('svc' as const))
+    .option('--effective', 'on acceptance print the effective (defaulted) configuration as JSON')
+    .addOption(new Option('--output <format>', 'json: errors as {"errors":[{"field","message"}]} on stdout').choices(['text', 'json'] as const).default('text' as const))
+    .option('--agent-version <major.minor>', 'version the loader stands for (showHiddenMetricsForVersion accepts the previous minor)', '1.24')
+    .option('--fault <name>', `planted fault, for self-tests (repeatable): ${nodeagentFaults.map((f) => f.name).join(', ')}`, collect)
+    .action((file, o) => {
+      const m = /^(\d+)\.(\d+)$/.exec(o.agentVersion);
+      if (!m) return fail(2, `--agent-version ${o.agentVersion}: expected <major>.<minor>`);
+      for (const f of o.fault ?? []) if (!nodeagentFault(f)) return fail(2, `unknown fault ${f}; known: ${nodeagentFaults.map((x) => x.name).join(', ')}`);
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        return fail(2, `${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (e as Error).message}`);
+      }
+      const r = runReferenceLoader(text, {
+        profile: profiles[o.profile],
+        fileName: file,
+        output: o.output,
+        effective: Boolean(o.effective),
+        faults: (o.fault ?? []) as NodeagentFaultName[],
+        version: { major: Number(m[1]), minor: Number(m[2]) },
+      });
+      process.stdout.write(r.stdout);
+      process.stderr.write(r.stderr);
+      process.exitCode = r.exitCode;
+    });
+  cmd
+    .command('match-image')
+    .description('explain whether a matchImages pattern selects an image (exit 0 match, 1 no match)')
+    .argument('<pattern>', 'matchImages pattern, e.g. *.registry.io:5000/team')
+    .argument('<image>', 'image reference, e.g. eu.registry.io:5000/team/app:1.0')
+    .action((pattern, image) => {
+      const d = matchImage(pattern, image);
+      process.stdout.write(`${d.matches ? 'match' : 'no match'}${d.unspecified ? ' (unspecified: the spec leaves this case open)' : ''}: ${d.reason}\n`);
+      process.exitCode = d.matches ? 0 : 1;
+    });
+  return cmd;
+}
+
+function fail(code: number, message: string): void {
+  process.stderr.write(`svc-conformance: ${message}\n`);
+  process.exitCode = code;
+}
+
+/**
+ * `run --nodeagent-loader CMD`: that command; without it the embedded reference loader when the API
+ * target is embedded too (a run against a real cluster does not judge our own loader), else none.
+ */
+export function nodeagentLoaderSettings(o: { nodeagentLoader?: string; nodeagentFault?: string[] }, externalServer: boolean, profile: Profile): { settings?: NodeagentLoaderSettings; description: string | null } {
+  const faults = o.nodeagentFault ?? [];
+  for (const f of faults) if (!nodeagentFault(f)) throw new ConfigError(`unknown node-agent fault ${f}; known: ${nodeagentFaults.map((x) => x.name).join(', ')}`);
+  if (o.nodeagentLoader !== undefined) {
+    if (faults.length > 0) throw new ConfigError('--nodeagent-fault applies to the embedded node-agent loader only');
+    if (o.nodeagentLoader.trim() === '') throw new ConfigError('--nodeagent-loader needs a command');
+    return { settings: { command: o.nodeagentLoader }, description: o.nodeagentLoader };
+  }
+  if (externalServer && faults.length === 0) return { description: null };
+  return { settings: { faults }, description: embeddedLoader(profile, faults as NodeagentFaultName[]).description };
+}
+
+/** Each shrunk node-agent file of the run as `nodeagent/<check>-<n>.yaml` beside the reports. */
+export async function writeNodeagentCases(result: RunResult, reportsDir: string): Promise<string[]> {
+  const seen = new Map<string, number>();
+  const files: string[] = [];
+  for (const c of result.clauses) {
+    for (const cx of c.counterexamples) {
+      if (!cx.check.startsWith('nodeagent-')) continue;
+      const n = (seen.get(cx.check) ?? 0) + 1;
+      seen.set(cx.check, n);
+      const dir = path.join(reportsDir, 'nodeagent');
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${cx.check}-${n}.yaml`);
+      await writeFile(file, `# ${cx.clause}: expected ${cx.expected}; observed ${cx.observed}\n${cx.steps.join('\n')}\n`);
+      files.push(file);
+    }
+  }
+  return files;
+}

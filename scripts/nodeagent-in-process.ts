@@ -1,0 +1,47 @@
+/**
+ * Runs the node-agent checks in-process against a loader target (the reference loader with planted
+ * faults, by default), the way the CLI would, so self-tests see the records the report would show
+ * without a subprocess per case. No API server: the nodeagent checks never send a request.
+ */
+import { profiles, type ProfileName } from '../reference/profile.ts';
+import type { CheckEnv } from '../harness/check.ts';
+import { defaultTargetSettings } from '../harness/env.ts';
+import { embeddedLoader, type NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
+import { runCheck } from '../harness/run-check.ts';
+import { Transcript } from '../harness/transcript.ts';
+import type { CheckRecord } from '../harness/results.ts';
+import { checkById } from '../suites/checks/index.ts';
+import type { NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';
+
+const noServer = {
+  server: 'none (node-agent checks only)',
+  send: () => Promise.reject(new Error('node-agent checks send no API requests')),
+  close: () => Promise.resolve(),
+};
+
+export function nodeagentEnv(o: { profile?: ProfileName; loader?: NodeagentLoaderTarget; faults?: readonly NodeagentFaultName[] }): CheckEnv {
+  const profile = profiles[o.profile ?? 'svc'];
+  const loader = o.loader ?? embeddedLoader(profile, o.faults ?? []);
+  return {
+    target: noServer,
+    transcript: new Transcript(),
+    profile,
+    runId: 'nodeagent-self-test',
+    settings: defaultTargetSettings,
+    now: () => 0,
+    sleep: () => Promise.resolve(),
+    nextNamespace: () => 'unused',
+    nodeagentLoader: loader,
+  };
+}
+
+export async function runNodeagentChecks(o: { checks: readonly string[]; runs: number; seed: number; path?: string; profile?: ProfileName; loader?: NodeagentLoaderTarget; faults?: readonly NodeagentFaultName[] }): Promise<CheckRecord[]> {
+  const env = nodeagentEnv(o);
+  const records: CheckRecord[] = [];
+  for (const id of o.checks) {
+    const check = checkById(id);
+    if (!check) throw new Error(`no check ${id}`);
+    records.push(...(await runCheck(check, env, { seed: o.seed, runs: o.runs, replayCommand: 'npx svc-conformance run --suite nodeagent-config', ...(o.path !== undefined ? { path: o.path } : {}) })));
+  }
+  return records;
+}

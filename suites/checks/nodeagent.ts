@@ -1,0 +1,81 @@
+/**
+ * Node-agent configuration files against a loader (DESIGN.md loader protocol): valid files accepted
+ * with the model's effective defaults, invalid ones rejected naming the broken field, credential
+ * provider files judged the same way. The verdicts come from reference/nodeagent/loader-oracle.ts;
+ * a failing file is shrunk by fast-check and its YAML is the counterexample's steps.
+ */
+import fc from 'fast-check';
+import type { Check, CheckEnv } from '../../harness/check.ts';
+import type { CaseContext } from '../../harness/case-context.ts';
+import { invalidConfigArb, toYaml, validConfigArb, type NodeagentCase } from '../../generators/nodeagent.ts';
+import { credentialConfigArb, invalidCredentialConfigArb } from '../../generators/nodeagent-credentials.ts';
+import { configJudgementClauses, credentialJudgementClauses, judgeConfigAnswer, judgeCredentialAnswer } from '../../reference/nodeagent/loader-oracle.ts';
+import type { Profile } from '../../reference/profile.ts';
+import type { Judgement } from '../../reference/judgement.ts';
+
+export const NODEAGENT_SUITE = 'nodeagent-config';
+
+const needsLoader = (env: CheckEnv): string | undefined => (env.nodeagentLoader ? undefined : 'no node-agent config loader given (--nodeagent-loader CMD)');
+
+/** The counterexample is the file itself: comment lines, then the YAML (saved as results/nodeagent/<check>-<n>.yaml). */
+const describeCase = (c: NodeagentCase): string[] => [
+  ...(c.violation ? [`# planted violation: ${c.violation.what} (${c.violation.clause})`] : ['# a valid file: the model accepts it']),
+  ...toYaml(c.doc).trimEnd().split('\n'),
+];
+
+function loaderCheck(o: {
+  id: string;
+  title: string;
+  clauses: readonly string[];
+  fileName: string;
+  arbitrary: (p: Profile) => fc.Arbitrary<NodeagentCase>;
+  judge: (doc: Record<string, unknown>, ans: { exitCode: number; stdout: string }, p: Profile, violationClause?: string) => Judgement[];
+}): Check<NodeagentCase> {
+  return {
+    id: o.id,
+    suite: NODEAGENT_SUITE,
+    title: o.title,
+    clauses: o.clauses,
+    applicable: needsLoader,
+    arbitrary: (env) => o.arbitrary(env.profile),
+    describe: describeCase,
+    run: async (c: NodeagentCase, cx: CaseContext) => {
+      const answer = await cx.env.nodeagentLoader!.run(o.fileName, toYaml(c.doc));
+      cx.judge(o.judge(c.doc, answer, cx.env.profile, c.violation?.clause));
+    },
+  };
+}
+
+export const nodeagentValidConfigs = loaderCheck({
+  id: 'nodeagent-valid-configs',
+  title: 'valid NodeagentConfiguration files are accepted with the model\'s effective defaults',
+  clauses: configJudgementClauses,
+  fileName: 'nodeagent-config.yaml',
+  arbitrary: validConfigArb,
+  judge: judgeConfigAnswer,
+});
+
+export const nodeagentInvalidConfigs = loaderCheck({
+  id: 'nodeagent-invalid-configs',
+  title: 'NodeagentConfiguration files with one violation are rejected, naming the field',
+  clauses: configJudgementClauses,
+  fileName: 'nodeagent-config.yaml',
+  arbitrary: invalidConfigArb,
+  judge: judgeConfigAnswer,
+});
+
+export const nodeagentCredentialProviders = loaderCheck({
+  id: 'nodeagent-credential-providers',
+  title: 'CredentialProviderConfig files: required fields and matchImages syntax',
+  clauses: credentialJudgementClauses,
+  fileName: 'credential-providers.yaml',
+  // Two invalid files for every valid one: the invalid side holds the rules.
+  arbitrary: (p) => fcOneOf(p),
+  judge: judgeCredentialAnswer,
+});
+
+function fcOneOf(p: Profile): fc.Arbitrary<NodeagentCase> {
+  return fc.oneof({ arbitrary: invalidCredentialConfigArb(p), weight: 2 }, { arbitrary: credentialConfigArb(p), weight: 1 });
+}
+
+export const nodeagentChecks = [nodeagentValidConfigs, nodeagentInvalidConfigs, nodeagentCredentialProviders];

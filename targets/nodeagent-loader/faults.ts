@@ -1,0 +1,58 @@
+/**
+ * Planted faults of the reference node-agent loader: each drops or bends one rule of the model, so the
+ * self-tests can show the suite notices (test/oracle/nodeagent-faults.test.ts). `skip` names model rule
+ * ids (reference/nodeagent/config.ts ValidateOptions.skip); the others change the loader's output.
+ */
+import { catalog } from '../../reference/catalog/index.ts';
+
+export interface NodeagentFault {
+  readonly name: string;
+  /** Clauses a suite may report the fault under (the first is the one it breaks). */
+  readonly clauses: readonly string[];
+  readonly description: string;
+  readonly skip?: readonly string[];
+  /** The checks that can see it (a self-test runs only these). */
+  readonly checks: readonly string[];
+}
+
+const INVALID = ['nodeagent-invalid-configs'];
+const VALID = ['nodeagent-valid-configs'];
+const CREDENTIALS = ['nodeagent-credential-providers'];
+
+const nestedClauses = catalog.filter((c) => /^node:2\.[34]\//.test(c.id) || c.id === 'node:2.2/memorySwap').map((c) => c.id);
+
+const configClauses = catalog.filter((c) => /^node:2\.[234]\//.test(c.id)).map((c) => c.id);
+
+export const nodeagentFaults = [
+  { name: 'gc-thresholds-unordered', clauses: ['node:2.2/imageGCHighThresholdPercent'], description: 'accepts an image GC high threshold not above the low one', skip: ['image-gc-order'], checks: INVALID },
+  { name: 'negative-max-pods', clauses: ['node:2.2/maxPods'], description: 'accepts a negative maxPods', skip: ['range:maxPods'], checks: INVALID },
+  { name: 'port-zero', clauses: ['node:2.2/port'], description: 'accepts port 0 and ports above 65535', skip: ['range:port'], checks: INVALID },
+  { name: 'oom-score-unbounded', clauses: ['node:2.2/oomScoreAdj'], description: 'accepts oomScoreAdj outside [-1000, 1000]', skip: ['range:oomScoreAdj'], checks: INVALID },
+  { name: 'iptables-bits-shared', clauses: ['node:2.2/iptablesMasqueradeBit'], description: 'accepts equal masquerade and drop bits', skip: ['iptables-bits-distinct'], checks: INVALID },
+  { name: 'max-images-minus-two', clauses: ['node:2.2/nodeStatusMaxImages'], description: 'accepts nodeStatusMaxImages below -1', skip: ['range:nodeStatusMaxImages'], checks: INVALID },
+  { name: 'lease-zero', clauses: ['node:2.2/nodeLeaseDurationSeconds'], description: 'accepts a lease duration of 0', skip: ['range:nodeLeaseDurationSeconds'], checks: INVALID },
+  { name: 'priority-shutdown-not-exclusive', clauses: ['node:2.2/shutdownGracePeriodByPodPriority'], description: 'accepts per-priority periods beside shutdownGracePeriod', skip: ['shutdown-priority-exclusive'], checks: INVALID },
+  { name: 'critical-above-total', clauses: ['node:2.2/shutdownGracePeriodCriticalPods'], description: 'accepts a critical-pod period above the total', skip: ['shutdown-critical-below-total'], checks: INVALID },
+  { name: 'system-cgroups-without-root', clauses: ['node:2.2/systemCgroups'], description: 'accepts systemCgroups with an empty cgroupRoot', skip: ['system-cgroups-need-root'], checks: INVALID },
+  { name: 'reserved-cpus-with-cgroups', clauses: ['node:2.2/reservedSystemCPUs'], description: 'accepts reservedSystemCPUs beside a reserved cgroup', skip: ['reserved-cpus-vs-cgroups'], checks: INVALID },
+  { name: 'any-hidden-metrics-version', clauses: ['node:2.2/showHiddenMetricsForVersion'], description: 'accepts any showHiddenMetricsForVersion', skip: ['hidden-metrics-previous-minor'], checks: INVALID },
+  { name: 'taints-without-registration', clauses: ['node:2.2/registerWithTaints'], description: 'accepts registerWithTaints with registerNode false', skip: ['register-taints-need-register'], checks: INVALID },
+  { name: 'any-kind', clauses: ['node:2.2/kind'], description: 'accepts any apiVersion and kind', skip: ['kind'], checks: INVALID },
+  { name: 'cgroup-driver-any', clauses: ['node:2.2/cgroupDriver'], description: 'accepts any cgroupDriver', skip: ['range:cgroupDriver'], checks: INVALID },
+  { name: 'swap-behavior-any', clauses: ['node:2.2/memorySwap'], description: 'accepts any memorySwap.swapBehavior', skip: ['range:swapBehavior'], checks: INVALID },
+  { name: 'lax-scalars', clauses: configClauses, description: 'accepts values of the wrong type (quoted bools and numbers, bad durations)', skip: ['type'], checks: INVALID },
+  { name: 'burst-needs-qps', clauses: ['node:2.2/registryBurst'], description: 'rejects a registryBurst above 0 when registryPullQPS is 0 (the burst is only unused)', checks: VALID },
+  { name: 'gate-default-off', clauses: ['node:2.2/qosReserved', 'node:2.2/memoryThrottlingFactor', 'node:2.2/cpuManagerPolicyOptions'], description: 'rejects gated fields even when featureGates turns the gate on', checks: VALID },
+  { name: 'report-frequency-ignores-update', clauses: ['node:2.2/nodeStatusReportFrequency'], description: 'prints nodeStatusReportFrequency 5m even when nodeStatusUpdateFrequency is set', checks: VALID },
+  { name: 'max-pods-default-100', clauses: ['node:2.2/maxPods', 'node:8/nodeagent-maxPods'], description: 'prints maxPods 100 when it is left out', checks: VALID },
+  { name: 'token-cache-default-5m', clauses: ['node:2.3/NodeagentAuthentication.webhook', 'node:5.1'], description: 'prints authentication.webhook.cacheTTL 5m when it is left out', checks: VALID },
+  { name: 'nested-paths-top-level', clauses: nestedClauses, description: 'names only the top-level field in errors about nested ones', checks: [...INVALID, ...CREDENTIALS] },
+  { name: 'globs-outside-domain', clauses: ['node:2.1/matchImages'], description: 'accepts matchImages patterns with globs in the port or path', skip: ['cp:patterns'], checks: CREDENTIALS },
+  { name: 'provider-name-optional', clauses: ['node:2.1/name'], description: 'accepts a credential provider without a name', skip: ['cp:name'], checks: CREDENTIALS },
+] as const satisfies readonly NodeagentFault[];
+
+export type NodeagentFaultName = (typeof nodeagentFaults)[number]['name'];
+
+export function nodeagentFault(name: string): NodeagentFault | undefined {
+  return (nodeagentFaults as readonly NodeagentFault[]).find((f) => f.name === name);
+}

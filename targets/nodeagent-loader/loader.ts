@@ -1,0 +1,135 @@
+/**
+ * The reference node-agent config loader: reads a NodeagentConfiguration or CredentialProviderConfig
+ * file (YAML 1.1, as the agent's Go YAML reader does; JSON is YAML), validates it with the model,
+ * and answers in the loader protocol of DESIGN.md: exit 0 accepted (stdout: the effective
+ * configuration as JSON when asked), 1 rejected, 2 unreadable; with `output: 'json'` a rejection
+ * prints `{"errors":[{"field","message","clause","line","column"}]}`. Where the spec leaves the outcome
+ * open it accepts (as upstream does) and says so on stderr. Pure apart from nothing: the caller reads
+ * the file and writes the streams, so self-tests run it in-process.
+ */
+import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import type { Profile } from '../../reference/profile.ts';
+import { configKind, effective, validateNodeagentConfig, type FieldError, type MinorVersion, type ValidationResult } from '../../reference/nodeagent/config.ts';
+import { CREDENTIAL_PROVIDER_KIND, validateCredentialProviderConfig } from '../../reference/nodeagent/credential-provider.ts';
+import { isRecord } from '../../reference/nodeagent/config-types.ts';
+import { nodeagentFault, type NodeagentFaultName } from './faults.ts';
+
+export interface LoaderOptions {
+  readonly profile: Profile;
+  readonly fileName: string;
+  readonly output?: 'text' | 'json';
+  /** Print the effective configuration on acceptance. */
+  readonly effective?: boolean;
+  readonly faults?: readonly NodeagentFaultName[];
+  readonly version?: MinorVersion;
+}
+
+export interface LoaderResult {
+  readonly exitCode: 0 | 1 | 2;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface Located extends FieldError {
+  readonly line?: number;
+  readonly column?: number;
+}
+
+/** `a.b[0].c` -> ['a', 'b', 0, 'c']. */
+export function pathSegments(path: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  for (const m of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) out.push(m[2] !== undefined ? Number(m[2]) : m[1]!);
+  return out;
+}
+
+/** Line and column of the deepest node of the path that exists in the document. */
+function locate(doc: Document, lc: LineCounter, path: string): { line: number; column: number } | undefined {
+  const segs = pathSegments(path);
+  for (let n = segs.length; n >= 0; n--) {
+    const node = n === 0 ? doc.contents : doc.getIn(segs.slice(0, n), true);
+    if (isNode(node) && node.range) {
+      const pos = lc.linePos(node.range[0]);
+      return { line: pos.line, column: pos.col };
+    }
+  }
+  return undefined;
+}
+
+function applyOutputFaults(faults: ReadonlySet<string>, doc: Record<string, unknown>, eff: Record<string, unknown>, p: Profile): void {
+  if (faults.has('report-frequency-ignores-update') && doc.nodeStatusReportFrequency === undefined) eff.nodeStatusReportFrequency = '5m0s';
+  if (faults.has('max-pods-default-100') && doc.maxPods === undefined) eff.maxPods = 100;
+  if (faults.has('token-cache-default-5m')) {
+    const auth = eff.authentication as { webhook?: Record<string, unknown> } | undefined;
+    const given = (doc.authentication as { webhook?: { cacheTTL?: unknown } } | undefined)?.webhook?.cacheTTL;
+    if (auth?.webhook && given === undefined) auth.webhook.cacheTTL = '5m0s';
+  }
+  void p;
+}
+
+function extraFaultErrors(faults: ReadonlySet<string>, doc: Record<string, unknown>): FieldError[] {
+  const out: FieldError[] = [];
+  if (faults.has('burst-needs-qps') && doc.registryPullQPS === 0 && typeof doc.registryBurst === 'number' && doc.registryBurst > 0) {
+    out.push({ field: 'registryBurst', clause: 'node:2.2/registryBurst', message: 'registryBurst needs registryPullQPS > 0' });
+  }
+  if (faults.has('gate-default-off')) {
+    for (const f of ['qosReserved', 'memoryThrottlingFactor', 'cpuManagerPolicyOptions']) {
+      if (doc[f] !== undefined && !(isRecord(doc[f]) && Object.keys(doc[f]).length === 0)) out.push({ field: f, clause: `node:2.2/${f}`, message: `${f} needs a feature gate` });
+    }
+  }
+  return out;
+}
+
+export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult {
+  const lc = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lc, version: '1.1', uniqueKeys: true });
+  const first = doc.errors[0];
+  if (first) {
+    const pos = first.linePos?.[0];
+    const where = pos ? `${o.fileName}:${pos.line}:${pos.col}` : o.fileName;
+    const message = first.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    return { exitCode: 2, stdout: o.output === 'json' ? JSON.stringify({ errors: [{ field: '', message: `malformed YAML: ${message}`, ...(pos ? { line: pos.line, column: pos.col } : {}) }] }) + '\n' : '', stderr: `${where}: malformed YAML: ${message}\n` };
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    return { exitCode: 2, stdout: '', stderr: `${o.fileName}: unreadable: ${(e as Error).message}\n` };
+  }
+  const faults = new Set<string>(o.faults ?? []);
+  const skip = new Set<string>();
+  for (const name of faults) for (const s of nodeagentFault(name)?.skip ?? []) skip.add(s);
+
+  const kind = isRecord(value) ? value.kind : undefined;
+  let result: ValidationResult;
+  let isConfig = true;
+  if (kind === CREDENTIAL_PROVIDER_KIND) {
+    isConfig = false;
+    result = validateCredentialProviderConfig(value, o.profile, { skip });
+  } else if (isRecord(value) && kind !== configKind(o.profile) && !skip.has('kind')) {
+    const named = kind === undefined ? 'no kind' : `kind ${JSON.stringify(kind)}`;
+    result = { errors: [{ field: 'kind', clause: 'node:2.2/kind', message: `${named}: expected ${configKind(o.profile)} or ${CREDENTIAL_PROVIDER_KIND}` }], unspecified: [] };
+  } else {
+    result = validateNodeagentConfig(value, o.profile, { skip, ...(o.version ? { version: o.version } : {}) });
+    if (isRecord(value)) result = { errors: [...result.errors, ...extraFaultErrors(faults, value)], unspecified: result.unspecified };
+  }
+
+  const located = (e: FieldError): Located => {
+    const field = faults.has('nested-paths-top-level') ? (pathSegments(e.field)[0]?.toString() ?? '') : e.field;
+    return { ...e, field, ...locate(doc, lc, e.field) };
+  };
+  const line = (e: Located, note: string) => `${o.fileName}${e.line !== undefined ? `:${e.line}:${e.column}` : ''}: ${note}${e.field === '' ? '' : `${e.field}: `}${e.message} (${e.clause})\n`;
+  const notes = result.unspecified.map((u) => line(located(u), 'note (spec leaves this open, accepted): ')).join('');
+
+  if (result.errors.length > 0) {
+    const errs = result.errors.map(located);
+    const stdout = o.output === 'json' ? `${JSON.stringify({ errors: errs.map((e) => ({ field: e.field, message: e.message, clause: e.clause, ...(e.line !== undefined ? { line: e.line, column: e.column } : {}) })) })}\n` : '';
+    return { exitCode: 1, stdout, stderr: errs.map((e) => line(e, '')).join('') + notes };
+  }
+  let stdout = '';
+  if (o.effective && isRecord(value)) {
+    const eff = isConfig ? effective(value, o.profile) : value;
+    if (isConfig) applyOutputFaults(faults, value, eff, o.profile);
+    stdout = `${JSON.stringify(eff, null, o.output === 'json' ? undefined : 2)}\n`;
+  }
+  return { exitCode: 0, stdout, stderr: notes };
+}
