@@ -8,14 +8,15 @@
  */
 import type { Clause, SpecDoc } from './types.ts';
 import { restClauses, restSectionTitles } from './rest.ts';
+import { nodeDaemonClauses, nodeDaemonSectionTitlesUntilMerge } from './node-daemon.ts';
 
 export type { Clause, SpecDoc } from './types.ts';
 
-export const catalog: readonly Clause[] = [...restClauses];
+export const catalog: readonly Clause[] = [...restClauses, ...nodeDaemonClauses];
 
 const titles: Readonly<Record<SpecDoc, Readonly<Record<string, string>>>> = {
   rest: restSectionTitles,
-  node: {},
+  node: nodeDaemonSectionTitlesUntilMerge,
 };
 
 const byId: ReadonlyMap<string, Clause> = new Map(catalog.map((c) => [c.id, c]));
