@@ -47,3 +47,4 @@ export function parseFlags(argv: readonly string[], profile: ProfileName, o: Par
 export function effectiveOf(parsed: ParsedFlags, profile: ProfileName): EffectiveConfig {
   return effective(parsed.options, profile);
 }
+export { formatHelp, parseHelp, judgeHelp, type HelpRow } from './help.ts';
