@@ -19,6 +19,7 @@ import { startReferenceServer, faults as faultTable, variations as variationTabl
 import { catalog, familyOf } from '../reference/catalog/index.ts';
 import { buildRunResult, parseExpectations, toTerminalSummary, writeReports, type Expectations } from '../reports/index.ts';
 import { sweepRun } from './sweep.ts';
+import { registerControllerDaemonCommands } from './controller-daemon-cli.ts';
 
 const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
 const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
@@ -90,6 +91,8 @@ program
     });
     await server.close();
   });
+
+registerControllerDaemonCommands(program);
 
 program.command('list-checks').description('print every check with its clauses').action(() => {
   for (const c of checks) process.stdout.write(`${c.suite.padEnd(24)} ${c.id.padEnd(52)} ${c.clauses.join(' ')}\n`);

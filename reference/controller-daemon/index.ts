@@ -48,3 +48,4 @@ export function effectiveOf(parsed: ParsedFlags, profile: ProfileName): Effectiv
   return effective(parsed.options, profile);
 }
 export { formatHelp, parseHelp, judgeHelp, type HelpRow } from './help.ts';
+export { optionsMarkdown } from './doc-table.ts';
