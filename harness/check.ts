@@ -6,6 +6,7 @@ import type fc from 'fast-check';
 import type { Profile } from '../reference/profile.ts';
 import type { Target } from './exchange.ts';
 import type { Transcript } from './transcript.ts';
+import type { ControllerDaemonTarget } from './controller-daemon.ts';
 
 export interface TargetSettings {
   /** Lifetime of continue tokens the target is configured with (rest:4.4.4; spec default 5 min). */
@@ -35,6 +36,8 @@ export interface CheckEnv {
   readonly sleep: (ms: number) => Promise<void>;
   /** A fresh namespace name for this run (guard-approved prefix). */
   readonly nextNamespace: () => string;
+  /** The controller daemon under test (`--controller-daemon`); its checks are notChecked without one. */
+  readonly controllerDaemon?: ControllerDaemonTarget;
 }
 
 export interface Check<T> {
