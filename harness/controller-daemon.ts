@@ -49,7 +49,7 @@ export const defaultDaemonTimings = { startTimeoutMs: 15_000, settleMs: 1_500, l
 /** `a 'b c' "d"` -> [a, b c, d]: quotes group, no other shell syntax. */
 export function splitCommand(cmd: string): string[] {
   const out: string[] = [];
-  const re = /'([^']*)'|"((?:[^"\\]|\\.)*)"|(\S+)/g;
+  const re = /'([^']*)'|"((?:[^"\\]|\\.)*)"|([^\s'"]+)/g;
   let cur: string | undefined;
   let last = 0;
   for (const m of cmd.matchAll(re)) {
@@ -202,4 +202,9 @@ export function kubeconfigText(server: string): string {
     'current-context: target',
     '',
   ].join('\n');
+}
+
+/** The target a check sees, from the settings the CLI hands over. */
+export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarget {
+  return { launcher: processLauncher(s.command), kubeconfigPath: s.kubeconfigPath, startTimeoutMs: s.startTimeoutMs, settleMs: s.settleMs, leaseTimeoutMs: s.leaseTimeoutMs };
 }

@@ -10,6 +10,7 @@ import { createTargetClient } from './client.ts';
 import { createGuardedTarget, registerCleanup, runIdentity, type CleanupHandle, type GuardedTarget } from './guard.ts';
 import type { TargetConfig } from './kubeconfig.ts';
 import { Transcript } from './transcript.ts';
+import { daemonTarget, type ControllerDaemonSettings } from './controller-daemon.ts';
 
 export const defaultTargetSettings: TargetSettings = {
   continueTtlMs: 5 * 60_000,
@@ -33,7 +34,7 @@ export interface OpenedEnv {
   close(): Promise<void>;
 }
 
-export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string; settings: TargetSettings; signals?: boolean; scope?: string }): OpenedEnv {
+export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string; settings: TargetSettings; signals?: boolean; scope?: string; controllerDaemon?: ControllerDaemonSettings }): OpenedEnv {
   const transcript = new Transcript();
   const client = createTargetClient(cfg, { onExchange: transcript.record });
   const identity = runIdentity(o.runId, o.profile.runLabel);
@@ -51,6 +52,7 @@ export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string;
     now: () => Date.now(),
     sleep: (ms) => delay(ms).then(() => undefined),
     nextNamespace: () => `${stem}-${++n}`,
+    ...(o.controllerDaemon ? { controllerDaemon: daemonTarget(o.controllerDaemon) } : {}),
   };
   return {
     env,

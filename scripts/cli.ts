@@ -19,7 +19,7 @@ import { startReferenceServer, faults as faultTable, variations as variationTabl
 import { catalog, familyOf } from '../reference/catalog/index.ts';
 import { buildRunResult, parseExpectations, toTerminalSummary, writeReports, type Expectations } from '../reports/index.ts';
 import { sweepRun } from './sweep.ts';
-import { registerControllerDaemonCommands } from './controller-daemon-cli.ts';
+import { prepareDaemon, registerControllerDaemonCommands } from './controller-daemon-cli.ts';
 
 const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
 const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
@@ -63,6 +63,8 @@ program
   .option('--history-window <duration>', 'watch/resourceVersion history the target keeps', durationArg)
   .option('--fault <name>', 'embedded target only: inject a named fault (repeatable; see `list-faults`)', collect)
   .option('--variation <name>', 'embedded target only: a legal behaviour variation (repeatable)', collect)
+  .option('--controller-daemon <cmd>', 'controller daemon command to test (default with the embedded target: the reference daemon)')
+  .option('--daemon-start-timeout <duration>', 'longest wait for one controller daemon start', durationArg)
   .action(async (o) => {
     process.exitCode = await run(o);
   });
@@ -113,6 +115,7 @@ type RunOpts = {
   kubeconfig?: string; context?: string; server?: string; tokenFile?: string; inCluster?: true; insecureSkipTlsVerify?: true;
   profile: ProfileName; seed?: number; runs: number; suite?: string[]; check?: string[]; path?: string; reports: string;
   expectations?: string; slow?: true; continueTtl?: number; historyWindow?: number; fault?: string[]; variation?: string[];
+  controllerDaemon?: string; daemonStartTimeout?: number;
 };
 
 async function run(o: RunOpts): Promise<number> {
@@ -164,6 +167,8 @@ async function run(o: RunOpts): Promise<number> {
     log(`svc-conformance: embedded reference server on ${server.url}${o.fault?.length ? ` with faults ${o.fault.join(', ')}` : ''}${o.variation?.length ? ` with variations ${o.variation.join(', ')}` : ''}`);
   }
 
+  const daemon = prepareDaemon({ ...(o.controllerDaemon !== undefined ? { command: o.controllerDaemon } : {}), external, ...(o.kubeconfig ? { kubeconfig: o.kubeconfig } : {}), profile: profile.name, server: targetCfg.server, ...(o.daemonStartTimeout !== undefined ? { startTimeoutMs: o.daemonStartTimeout } : {}) });
+
   // Ctrl-C: the suite workers delete what they created; this process sweeps anything labelled with
   // the run that is left, stops the embedded server, and exits 130 (143 for SIGTERM).
   const onSignal = (signal: NodeJS.Signals) => {
@@ -194,6 +199,7 @@ async function run(o: RunOpts): Promise<number> {
       ...(o.path ? { path: o.path } : {}),
       targetSettings,
       replayCommand: replayCommand(o, seed),
+      ...(daemon.settings ? { controllerDaemon: daemon.settings } : {}),
     }, { ...(o.suite?.length ? { suites: o.suite } : {}), reportsDir, total: selected.length, log: progress.line });
     progress.end();
 
@@ -218,6 +224,7 @@ async function run(o: RunOpts): Promise<number> {
   } finally {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
+    daemon.cleanup();
     await stopEmbedded?.();
   }
 }
@@ -231,6 +238,7 @@ function replayCommand(o: RunOpts, _seed: number): string {
   if (o.profile !== 'svc') parts.push(`--profile ${o.profile}`);
   for (const f of o.fault ?? []) parts.push(`--fault ${f}`);
   for (const v of o.variation ?? []) parts.push(`--variation ${v}`);
+  if (o.controllerDaemon) parts.push(`--controller-daemon '${o.controllerDaemon.replace(/'/g, `'\\''`)}'`);
   return parts.join(' ');
 }
 

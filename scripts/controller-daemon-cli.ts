@@ -3,13 +3,18 @@
  * daemon), `docs` (the generated options table). Exit codes: lint 0 clean (warnings allowed), 1 errors,
  * 2 usage; run 1 on invalid options.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, Option } from '@commander-js/extra-typings';
 import { parseDocument, isMap, isSeq, isScalar, type Node } from 'yaml';
 import { effective, optionsMarkdown, parseFlags, renderEffective, type FlagError } from '../reference/controller-daemon/index.ts';
 import { formatGoDuration, parseGoDuration } from '../reference/nodeagent/duration.ts';
 import { ConfigError } from '../harness/kubeconfig.ts';
 import { runDaemonProcess } from '../targets/controller-daemon/process.ts';
+import { defaultDaemonTimings, kubeconfigText, shellQuote, splitCommand, type ControllerDaemonSettings } from '../harness/controller-daemon.ts';
+import type { ProfileName } from '../reference/profile.ts';
 
 export function registerControllerDaemonCommands(program: Command): void {
   const cd = program.command('controller-daemon').description('controller daemon options: lint a command line, run the reference daemon, print the options table');
@@ -98,4 +103,32 @@ export function argsFromManifest(file: string, container?: string): string[] {
   if (!isMap(chosen)) throw new ConfigError(`${at(containers)}: ${container === undefined ? 'the first container is not a mapping' : `no container named ${container}`}`);
   const name = String(chosen.get('name') ?? '0');
   return [...strings(chosen.get('command', true), `container ${name} command`).slice(1), ...strings(chosen.get('args', true), `container ${name} args`)];
+}
+
+/**
+ * The controller daemon `svc-conformance run` tests: `--controller-daemon CMD`, or with the embedded API
+ * server the reference daemon as a process. Against an external API server the daemon checks need an
+ * explicit command (the reference daemon would write its Lease into the real cluster's system
+ * namespace) and a --kubeconfig file to hand it.
+ */
+export function prepareDaemon(o: { command?: string; external: boolean; kubeconfig?: string; profile: ProfileName; server: string; startTimeoutMs?: number }): { settings?: ControllerDaemonSettings; cleanup: () => void } {
+  if (o.command === undefined && o.external) return { cleanup: () => undefined };
+  if (o.command !== undefined && splitCommand(o.command).length === 0) throw new ConfigError('--controller-daemon: empty command');
+  const timings = { ...defaultDaemonTimings, ...(o.startTimeoutMs !== undefined ? { startTimeoutMs: o.startTimeoutMs } : {}) };
+  if (o.external) {
+    if (!o.kubeconfig) throw new ConfigError('--controller-daemon against an external API server needs --kubeconfig (the file is passed to the daemon)');
+    return { settings: { command: o.command!, kubeconfigPath: path.resolve(o.kubeconfig), ...timings }, cleanup: () => undefined };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-daemon-'));
+  const kubeconfigPath = path.join(dir, 'kubeconfig.yaml');
+  writeFileSync(kubeconfigPath, kubeconfigText(o.server));
+  const command = o.command ?? referenceDaemonCommand(o.profile);
+  return { settings: { command, kubeconfigPath, ...timings }, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The reference daemon as its own light process (no CLI boot): node, the tsx loader, main.ts. */
+export function referenceDaemonCommand(profile: ProfileName): string {
+  const tsx = fileURLToPath(import.meta.resolve('tsx'));
+  const main = fileURLToPath(new URL('../targets/controller-daemon/main.ts', import.meta.url));
+  return [process.execPath, '--import', pathToFileURL(tsx).href, main, `--profile=${profile}`].map(shellQuote).join(' ');
 }

@@ -29,7 +29,7 @@ export function defineSuite(suite: string): void {
 
   describe(suite, () => {
     beforeAll(() => {
-      opened = openEnv(s.target, { profile: profiles[s.profile], runId: s.runId, settings: s.targetSettings, scope: suite.replace(/[^a-z0-9]/g, '').slice(0, 12) });
+      opened = openEnv(s.target, { profile: profiles[s.profile], runId: s.runId, settings: s.targetSettings, scope: suite.replace(/[^a-z0-9]/g, '').slice(0, 12), ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}) });
     });
     afterAll(async () => {
       await opened?.close();

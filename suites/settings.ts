@@ -4,6 +4,7 @@
 import type { TargetSettings } from '../harness/check.ts';
 import type { TargetConfig } from '../harness/kubeconfig.ts';
 import type { ProfileName } from '../reference/profile.ts';
+import type { ControllerDaemonSettings } from '../harness/controller-daemon.ts';
 
 export interface SuiteSettings {
   readonly target: TargetConfig;
@@ -15,6 +16,8 @@ export interface SuiteSettings {
   readonly path?: string;
   readonly targetSettings: TargetSettings;
   readonly replayCommand: string;
+  /** The controller daemon under test, when there is one. */
+  readonly controllerDaemon?: ControllerDaemonSettings;
 }
 
 declare module 'vitest' {
