@@ -7,6 +7,7 @@ import type { Profile } from '../reference/profile.ts';
 import type { Target } from './exchange.ts';
 import type { Transcript } from './transcript.ts';
 import type { NodeagentLoaderTarget } from './nodeagent-loader.ts';
+import type { ControllerDaemonTarget } from './controller-daemon.ts';
 
 export interface TargetSettings {
   /** Lifetime of continue tokens the target is configured with (rest:4.4.4; spec default 5 min). */
@@ -40,6 +41,8 @@ export interface CheckEnv {
   readonly nextNamespace: () => string;
   /** The node-agent config loader under test, when one is configured (nodeagent checks need it). */
   readonly nodeagentLoader?: NodeagentLoaderTarget;
+  /** The controller daemon under test (`--controller-daemon`); its checks are notChecked without one. */
+  readonly controllerDaemon?: ControllerDaemonTarget;
 }
 
 export interface Check<T> {

@@ -11,6 +11,7 @@ import { createGuardedTarget, registerCleanup, runIdentity, type CleanupHandle, 
 import type { TargetConfig } from './kubeconfig.ts';
 import { Transcript } from './transcript.ts';
 import type { NodeagentLoaderTarget } from './nodeagent-loader.ts';
+import { daemonTarget, type ControllerDaemonSettings } from './controller-daemon.ts';
 
 export const defaultTargetSettings: TargetSettings = {
   continueTtlMs: 5 * 60_000,
@@ -34,7 +35,7 @@ export interface OpenedEnv {
   close(): Promise<void>;
 }
 
-export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string; settings: TargetSettings; signals?: boolean; scope?: string; nodeagentLoader?: NodeagentLoaderTarget }): OpenedEnv {
+export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string; settings: TargetSettings; signals?: boolean; scope?: string; nodeagentLoader?: NodeagentLoaderTarget; controllerDaemon?: ControllerDaemonSettings }): OpenedEnv {
   const transcript = new Transcript();
   const client = createTargetClient(cfg, { onExchange: transcript.record });
   const identity = runIdentity(o.runId, o.profile.runLabel);
@@ -53,6 +54,7 @@ export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string;
     sleep: (ms) => delay(ms).then(() => undefined),
     nextNamespace: () => `${stem}-${++n}`,
     ...(o.nodeagentLoader ? { nodeagentLoader: o.nodeagentLoader } : {}),
+    ...(o.controllerDaemon ? { controllerDaemon: daemonTarget(o.controllerDaemon) } : {}),
   };
   return {
     env,

@@ -21,6 +21,7 @@ import { buildRunResult, parseExpectations, toTerminalSummary, writeReports, typ
 import { sweepRun } from './sweep.ts';
 import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-command.ts';
 import { nodeagentCommand, nodeagentLoaderSettings, writeNodeagentCases } from './nodeagent-cli.ts';
+import { prepareDaemon, registerControllerDaemonCommands } from './controller-daemon-cli.ts';
 
 const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
 const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
@@ -68,6 +69,8 @@ program
   .option('--runtime-config <list>', 'embedded target only: <group>/<version>[/<resource>][=true|false],... (rest:9.1.3)', runtimeConfigArg)
   .option('--nodeagent-loader <cmd>', 'node-agent config loader command, run with a file path appended (default with the embedded server: the reference loader)')
   .option('--nodeagent-fault <name>', 'embedded loader only: a planted fault (repeatable; see `nodeagent validate --help`)', collect)
+  .option('--controller-daemon <cmd>', 'controller daemon command to test (default with the embedded target: the reference daemon)')
+  .option('--daemon-start-timeout <duration>', 'longest wait for one controller daemon start', durationArg)
   .action(async (o) => {
     process.exitCode = await run(o);
   });
@@ -102,6 +105,7 @@ program
   });
 
 versionsCommand(program);
+registerControllerDaemonCommands(program);
 
 program.command('list-checks').description('print every check with its clauses').action(() => {
   for (const c of checks) process.stdout.write(`${c.suite.padEnd(24)} ${c.id.padEnd(52)} ${c.clauses.join(' ')}\n`);
@@ -126,6 +130,7 @@ type RunOpts = {
   expectations?: string; slow?: true; continueTtl?: number; historyWindow?: number; fault?: string[]; variation?: string[];
   release?: string; runtimeConfig?: string;
   nodeagentLoader?: string; nodeagentFault?: string[];
+  controllerDaemon?: string; daemonStartTimeout?: number;
 };
 
 async function run(o: RunOpts): Promise<number> {
@@ -183,6 +188,8 @@ async function run(o: RunOpts): Promise<number> {
     log(`svc-conformance: embedded reference server on ${server.url}${o.fault?.length ? ` with faults ${o.fault.join(', ')}` : ''}${o.variation?.length ? ` with variations ${o.variation.join(', ')}` : ''}`);
   }
 
+  const daemon = prepareDaemon({ ...(o.controllerDaemon !== undefined ? { command: o.controllerDaemon } : {}), external, ...(o.kubeconfig ? { kubeconfig: o.kubeconfig } : {}), profile: profile.name, server: targetCfg.server, ...(o.daemonStartTimeout !== undefined ? { startTimeoutMs: o.daemonStartTimeout } : {}) });
+
   // Ctrl-C: the suite workers delete what they created; this process sweeps anything labelled with
   // the run that is left, stops the embedded server, and exits 130 (143 for SIGTERM).
   const onSignal = (signal: NodeJS.Signals) => {
@@ -214,6 +221,7 @@ async function run(o: RunOpts): Promise<number> {
       targetSettings,
       replayCommand: replayCommand(o, seed),
       ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
+      ...(daemon.settings ? { controllerDaemon: daemon.settings } : {}),
     }, { ...(o.suite?.length ? { suites: o.suite } : {}), reportsDir, total: selected.length, log: progress.line });
     progress.end();
 
@@ -239,6 +247,7 @@ async function run(o: RunOpts): Promise<number> {
   } finally {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
+    daemon.cleanup();
     await stopEmbedded?.();
   }
 }
@@ -254,6 +263,7 @@ function replayCommand(o: RunOpts, _seed: number): string {
   for (const v of o.variation ?? []) parts.push(`--variation ${v}`);
   if (o.release !== undefined) parts.push(`--release ${o.release}`);
   if (o.runtimeConfig !== undefined) parts.push(`--runtime-config ${o.runtimeConfig}`);
+  if (o.controllerDaemon) parts.push(`--controller-daemon '${o.controllerDaemon.replace(/'/g, `'\\''`)}'`);
   return parts.join(' ');
 }
 

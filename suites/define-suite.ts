@@ -30,7 +30,7 @@ export function defineSuite(suite: string): void {
 
   describe(suite, () => {
     beforeAll(() => {
-      opened = openEnv(s.target, { profile: profiles[s.profile], runId: s.runId, settings: s.targetSettings, scope: suite.replace(/[^a-z0-9]/g, '').slice(0, 12), nodeagentLoader: loaderFromSettings(s.nodeagentLoader, profiles[s.profile]) });
+      opened = openEnv(s.target, { profile: profiles[s.profile], runId: s.runId, settings: s.targetSettings, scope: suite.replace(/[^a-z0-9]/g, '').slice(0, 12), nodeagentLoader: loaderFromSettings(s.nodeagentLoader, profiles[s.profile]), ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}) });
     });
     afterAll(async () => {
       await opened?.close();

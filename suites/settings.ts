@@ -5,6 +5,7 @@ import type { TargetSettings } from '../harness/check.ts';
 import type { TargetConfig } from '../harness/kubeconfig.ts';
 import type { ProfileName } from '../reference/profile.ts';
 import type { NodeagentLoaderSettings } from '../harness/nodeagent-loader.ts';
+import type { ControllerDaemonSettings } from '../harness/controller-daemon.ts';
 
 export interface SuiteSettings {
   readonly target: TargetConfig;
@@ -18,6 +19,8 @@ export interface SuiteSettings {
   readonly replayCommand: string;
   /** Node-agent config loader: a command, {} for the embedded one, absent for none. */
   readonly nodeagentLoader?: NodeagentLoaderSettings;
+  /** The controller daemon under test, when there is one. */
+  readonly controllerDaemon?: ControllerDaemonSettings;
 }
 
 declare module 'vitest' {

@@ -9,10 +9,11 @@
 import type { Clause, SpecDoc } from './types.ts';
 import { restClauses, restSectionTitles } from './rest.ts';
 import { nodeClauses, nodeSectionTitles } from './node.ts';
+import { nodeDaemonClauses } from './node-daemon.ts';
 
 export type { Clause, SpecDoc } from './types.ts';
 
-export const catalog: readonly Clause[] = [...restClauses, ...nodeClauses];
+export const catalog: readonly Clause[] = [...restClauses, ...nodeClauses, ...nodeDaemonClauses];
 
 const titles: Readonly<Record<SpecDoc, Readonly<Record<string, string>>>> = {
   rest: restSectionTitles,

@@ -1,0 +1,103 @@
+/**
+ * Flag sets for the controller daemon suite (node:2.6, 5, 8): valid sets the model accepts, and a valid
+ * set plus exactly one violation of a rule the model states. A set is a list of picks (plain data)
+ * rendered under a naming profile; fast-check shrinks the list, so a failing case ends as the smallest
+ * disagreeing command line. Values are chosen so that the verdict does not depend on what the spec
+ * leaves open (the daemon's version, upstream's boundary at exactly one second, formats other than
+ * text that upstream registers as alpha).
+ */
+import fc from 'fast-check';
+import { flagName, optionByName, parseFlags } from '../reference/controller-daemon/index.ts';
+import type { ProfileName } from '../reference/profile.ts';
+
+/** One or more `--option=value` words; options by their svc name. */
+export interface FlagPick {
+  readonly flags: readonly (readonly [option: string, value: string])[];
+}
+
+export interface Violation extends FlagPick {
+  /** The clause a daemon breaks by accepting it. */
+  readonly clause: string;
+  readonly rule: string;
+}
+
+export function renderPick(p: FlagPick, profile: ProfileName): string[] {
+  return p.flags.map(([o, v]) => `--${flagName(optionByName(o)!, profile)}=${v}`);
+}
+
+export const renderPicks = (ps: readonly FlagPick[], profile: ProfileName) => ps.flatMap((p) => renderPick(p, profile));
+
+const one = (option: string, values: readonly string[]): fc.Arbitrary<FlagPick> => fc.constantFrom(...values).map((v) => ({ flags: [[option, v]] }));
+
+/** Valid values per option, kept to the ones whose meaning the spec fixes. */
+const validPicks: readonly fc.Arbitrary<FlagPick>[] = [
+  one('leader-elect', ['true', 'false']),
+  one('leader-elect-lease-duration', ['15s', '20s', '1m0s']),
+  one('leader-elect-renew-deadline', ['5s', '10s']),
+  one('leader-elect-retry-period', ['1s', '2s']),
+  one('leader-elect-resource-lock', ['leases', 'endpointsleases', 'configmapsleases']),
+  one('tls-min-version', ['VersionTLS12', 'VersionTLS13']),
+  one('tls-cipher-suites', ['TLS_AES_128_GCM_SHA256,TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256', 'TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384,TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384']),
+  one('controllers', ['*', '*,-job', '*,tokencleaner', 'job,cronjob', '-bootstrapsigner,*']),
+  one('feature-gates', ['AllBeta=false', 'CPUManager=false', 'NodeSwap=true', 'AllAlpha=true,NodeSwap=false']),
+  one('concurrent-gc-syncs', ['1', '20', '50']),
+  one('concurrent-deployment-syncs', ['1', '5', '10']),
+  one('attach-detach-reconcile-sync-period', ['2s', '1m0s', '5m0s']),
+  one('node-monitor-grace-period', ['40s', '50s']),
+  one('terminated-pod-gc-threshold', ['-1', '0', '100', '12500']),
+  one('large-cluster-size-threshold', ['0', '50', '500']),
+  one('secondary-node-eviction-rate', ['0', '0.01', '0.5']),
+  one('horizontal-pod-autoscaler-tolerance', ['0.1', '0.25']),
+  one('logging-format', ['text']),
+  one('v', ['0', '2', '4']),
+  one('profiling', ['true', 'false']),
+  one('enable-garbage-collector', ['true']),
+  one('authorization-always-allow-paths', ['/healthz', '/healthz,/readyz,/livez,/metrics']),
+  one('cluster-signing-duration', ['1h0m0s', '8760h0m0s']),
+  fc.constantFrom('10.244.0.0/16', '10.0.0.0/8').map((c): FlagPick => ({ flags: [['allocate-node-cidrs', 'true'], ['cluster-cidr', c]] })),
+];
+
+export function validFlagSet(profile: ProfileName, maxPicks = 4): fc.Arbitrary<FlagPick[]> {
+  return fc.array(fc.oneof(...validPicks), { maxLength: maxPicks }).filter((ps) => parseFlags(renderPicks(ps, profile), profile).errors.length === 0);
+}
+
+export interface ViolationKind {
+  /** Short name, the suffix of the check id (`daemon-invalid-flags/resource-lock`). */
+  readonly name: string;
+  readonly clause: string;
+  readonly rule: string;
+  readonly arbitrary: fc.Arbitrary<Violation>;
+}
+
+const kind = (name: string, clause: string, rule: string, option: string, values: readonly string[], extra: readonly (readonly [string, string])[] = []): ViolationKind => ({
+  name,
+  clause,
+  rule,
+  arbitrary: fc.constantFrom(...values).map((v) => ({ clause, rule, flags: [...extra, [option, v] as const] })),
+});
+
+/** One violation kind per rule (and per flag syntax the daemon must refuse). */
+export const violationKinds: readonly ViolationKind[] = [
+  kind('renew-deadline', 'node:2.6/leader-elect-renew-deadline', 'renew deadline at most the lease duration', 'leader-elect-renew-deadline', ['16s', '1m0s'], [['leader-elect-lease-duration', '15s']]),
+  kind('resource-lock', 'node:2.6/leader-elect-resource-lock', 'lock type', 'leader-elect-resource-lock', ['endpoints', 'configmaps', 'lease']),
+  kind('tls-min-version', 'node:2.6/tls-min-version', 'TLS version name', 'tls-min-version', ['VersionTLS14', 'TLS12']),
+  kind('cipher-suites', 'node:2.6/tls-cipher-suites', 'known cipher suites', 'tls-cipher-suites', ['TLS_NO_SUCH_SUITE', 'TLS_AES_128_GCM_SHA256,RC4']),
+  kind('controllers', 'node:2.6/controllers', 'known controller names', 'controllers', ['*,-nosuchcontroller', 'jobs']),
+  kind('signing-pairs', 'node:5/cluster-signing-cert-file', 'general signing pair excludes the specific pairs', 'cluster-signing-legacy-unknown-cert-file', ['/tmp/legacy.crt'], [['cluster-signing-cert-file', '/tmp/ca.crt'], ['cluster-signing-key-file', '/tmp/ca.key']]),
+  kind('cluster-cidr', 'node:2.6/cluster-cidr', 'needs --allocate-node-cidrs', 'cluster-cidr', ['10.244.0.0/16'], [['allocate-node-cidrs', 'false']]),
+  kind('service-range', 'node:2.6/service-cluster-ip-range', 'needs --allocate-node-cidrs', 'service-cluster-ip-range', ['10.96.0.0/12'], [['allocate-node-cidrs', 'false']]),
+  kind('attach-detach-period', 'node:8/attach-detach-reconcile-sync-period', 'must exceed one second', 'attach-detach-reconcile-sync-period', ['500ms', '0s']),
+  kind('logging-format', 'node:2.6/logging-format', 'text only', 'logging-format', ['xml', 'TEXT']),
+  kind('hidden-metrics-version', 'node:2.6/show-hidden-metrics-for-version', 'previous minor only', 'show-hidden-metrics-for-version', ['0.1', 'abc']),
+  kind('feature-gates', 'node:2.6/feature-gates', 'known gates with boolean values', 'feature-gates', ['NoSuchGate=true', 'CPUManager=maybe']),
+  kind('secure-port', 'node:2.6/secure-port', 'a port', 'secure-port', ['70000']),
+  kind('int-value', 'node:8/concurrent-gc-syncs', 'an integer', 'concurrent-gc-syncs', ['many', '1.5']),
+  kind('duration-value', 'node:2.6/leader-elect-lease-duration', 'a duration with a unit', 'leader-elect-lease-duration', ['15', '1d']),
+];
+
+export function invalidFlagSet(profile: ProfileName, v: ViolationKind, maxPicks = 3): fc.Arbitrary<{ base: FlagPick[]; violation: Violation }> {
+  return fc.record({ base: validFlagSet(profile, maxPicks), violation: v.arbitrary });
+}
+
+/** The rendered words of an invalid case: the violation last, so it wins over the base picks. */
+export const renderInvalid = (c: { base: readonly FlagPick[]; violation: Violation }, profile: ProfileName) => [...renderPicks(c.base, profile), ...renderPick(c.violation, profile)];

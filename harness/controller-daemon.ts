@@ -1,0 +1,210 @@
+/**
+ * The controller daemon as a target (DESIGN.md "Targets and protocols": `--controller-daemon 'CMD'`).
+ * A launcher starts the daemon with extra flags; this module watches one start: it exits, or its
+ * /healthz answers on the port the suite chose, or it does neither within the start timeout (hung: an
+ * error, never a pass). Every start is stopped and reaped before the case ends.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { request } from 'node:https';
+import { InfrastructureError } from './exchange.ts';
+
+/** One started daemon. `exited` settles when it ends (by itself or after `stop`). */
+export interface DaemonProcess {
+  readonly exited: Promise<{ code: number | null; signal?: string }>;
+  output(): string;
+  /** Asks it to stop (SIGTERM), forces it after a grace period, resolves once it is gone. */
+  stop(): Promise<void>;
+}
+
+export interface DaemonLauncher {
+  /** How a person runs it, for the command line to paste. */
+  readonly display: string;
+  launch(args: readonly string[]): DaemonProcess;
+}
+
+export interface ControllerDaemonTarget {
+  readonly launcher: DaemonLauncher;
+  /** Kubeconfig file pointing at the API server target, passed as --svcconfig / --kubeconfig. */
+  readonly kubeconfigPath: string;
+  /** Longest wait for a start to exit or serve. */
+  readonly startTimeoutMs: number;
+  /** After /healthz answers, how long an invalid set still has to exit before it counts as accepted. */
+  readonly settleMs: number;
+  /** Longest wait for the leader Lease to appear once the daemon serves. */
+  readonly leaseTimeoutMs: number;
+}
+
+/** Plain data for the CLI-to-suite hand-over (vitest clones settings into its workers). */
+export interface ControllerDaemonSettings {
+  readonly command: string;
+  readonly kubeconfigPath: string;
+  readonly startTimeoutMs: number;
+  readonly settleMs: number;
+  readonly leaseTimeoutMs: number;
+}
+
+export const defaultDaemonTimings = { startTimeoutMs: 15_000, settleMs: 1_500, leaseTimeoutMs: 20_000 } as const;
+
+/** `a 'b c' "d"` -> [a, b c, d]: quotes group, no other shell syntax. */
+export function splitCommand(cmd: string): string[] {
+  const out: string[] = [];
+  const re = /'([^']*)'|"((?:[^"\\]|\\.)*)"|([^\s'"]+)/g;
+  let cur: string | undefined;
+  let last = 0;
+  for (const m of cmd.matchAll(re)) {
+    const piece = m[1] ?? (m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : m[3]!);
+    const glued = m.index === last && cur !== undefined;
+    if (glued) cur += piece;
+    else {
+      if (cur !== undefined) out.push(cur);
+      cur = piece;
+    }
+    last = m.index + m[0].length;
+  }
+  if (cur !== undefined) out.push(cur);
+  return out;
+}
+
+/** A word quoted for a POSIX shell only when it needs it. */
+export function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+const OUTPUT_CAP = 64 * 1024;
+
+/** Runs `CMD args...` as a child process (no shell). */
+export function processLauncher(command: string, graceMs = 3000): DaemonLauncher {
+  const argv = splitCommand(command);
+  if (argv.length === 0) throw new Error('empty --controller-daemon command');
+  return {
+    display: command,
+    launch(args) {
+      let out = '';
+      const child = spawn(argv[0]!, [...argv.slice(1), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const add = (b: Buffer) => {
+        if (out.length < OUTPUT_CAP) out += b.toString('utf8');
+      };
+      child.stdout.on('data', add);
+      child.stderr.on('data', add);
+      const exited = new Promise<{ code: number | null; signal?: string }>((resolve) => {
+        child.once('error', (e) => {
+          out += `\n(could not start: ${e.message})`;
+          resolve({ code: 127 });
+        });
+        child.once('close', (code, signal) => resolve({ code, ...(signal ? { signal } : {}) }));
+      });
+      let gone = false;
+      void exited.then(() => (gone = true));
+      return {
+        exited,
+        output: () => out,
+        async stop() {
+          if (gone) return;
+          child.kill('SIGTERM');
+          const t = setTimeout(() => child.kill('SIGKILL'), graceMs);
+          await exited;
+          clearTimeout(t);
+        },
+      };
+    },
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** GET https://127.0.0.1:port/path without verifying the (self-signed) certificate: status, or undefined when nothing answers. */
+export function probe(port: number, path: string, timeoutMs = 1000): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'GET', rejectUnauthorized: false, timeout: timeoutMs }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.once('timeout', () => req.destroy());
+    req.once('error', () => resolve(undefined));
+    req.end();
+  });
+}
+
+export type StartObservation =
+  | { readonly kind: 'exited'; readonly code: number | null; readonly output: string }
+  /** /healthz answered (status given) and the daemon is still running. */
+  | { readonly kind: 'serving'; readonly healthz: number; readonly output: () => string }
+  | { readonly kind: 'hung'; readonly output: string };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Starts the daemon and watches until it exits, serves /healthz on `port`, or the timeout passes.
+ * With `settleMs`, a daemon that serves is given that long to exit still (an invalid command line may
+ * be refused after the server is up). The daemon is left running only for `serving`; the caller stops it.
+ */
+export async function observeStart(dp: DaemonProcess, port: number, t: { startTimeoutMs: number; settleMs?: number }): Promise<StartObservation> {
+  // A holder, not a `let`: the callback sets it while this function awaits.
+  const seen: { exit?: { code: number | null } } = {};
+  void dp.exited.then((e) => (seen.exit = e));
+  const deadline = Date.now() + t.startTimeoutMs;
+  while (Date.now() < deadline) {
+    if (seen.exit) return { kind: 'exited', code: seen.exit.code, output: dp.output() };
+    const status = await probe(port, '/healthz', 500);
+    const exitedMeanwhile = seen.exit as { code: number | null } | undefined;
+    if (exitedMeanwhile) return { kind: 'exited', code: exitedMeanwhile.code, output: dp.output() };
+    if (status !== undefined) {
+      if (t.settleMs) {
+        const settled: { code: number | null } | undefined = await Promise.race([dp.exited, sleep(t.settleMs).then(() => undefined)]);
+        if (settled) return { kind: 'exited', code: settled.code, output: dp.output() };
+      }
+      return { kind: 'serving', healthz: status, output: () => dp.output() };
+    }
+    await sleep(100);
+  }
+  await dp.stop();
+  return { kind: 'hung', output: dp.output() };
+}
+
+/** Runs the daemon to completion (for --help); a daemon still running after the timeout is an error. */
+export async function runToExit(l: DaemonLauncher, args: readonly string[], timeoutMs: number): Promise<{ code: number | null; output: string }> {
+  const dp = l.launch(args);
+  const done: { code: number | null } | undefined = await Promise.race([dp.exited, sleep(timeoutMs).then(() => undefined)]);
+  if (!done) {
+    await dp.stop();
+    throw new InfrastructureError(`${l.display} ${args.join(' ')} did not exit within ${timeoutMs} ms`);
+  }
+  return { code: done.code, output: dp.output() };
+}
+
+/**
+ * A kubeconfig for a daemon to reach the embedded reference server (plain HTTP on loopback, no
+ * credentials). External targets pass the user's own kubeconfig file instead.
+ */
+export function kubeconfigText(server: string): string {
+  return [
+    'apiVersion: v1',
+    'kind: Config',
+    'clusters:',
+    `- name: target`,
+    `  cluster: {server: ${JSON.stringify(server)}}`,
+    'users:',
+    '- name: suite',
+    '  user: {}',
+    'contexts:',
+    '- name: target',
+    '  context: {cluster: target, user: suite}',
+    'current-context: target',
+    '',
+  ].join('\n');
+}
+
+/** The target a check sees, from the settings the CLI hands over. */
+export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarget {
+  return { launcher: processLauncher(s.command), kubeconfigPath: s.kubeconfigPath, startTimeoutMs: s.startTimeoutMs, settleMs: s.settleMs, leaseTimeoutMs: s.leaseTimeoutMs };
+}

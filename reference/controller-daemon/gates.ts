@@ -1,0 +1,106 @@
+/**
+ * The feature gates of node:2.6 with their stage and default, and the life cycle of rest:9.3 ("Alpha
+ * gate is off by default and can be enabled; Beta gate is on by default and can be disabled; GA gate is
+ * deprecated and non-operational ... Disabling a non-operational gate fails").
+ *
+ * The spec names most gates; some it describes in words ("the node-agent credential provider, pod
+ * resources, pod resources allocatable and server-certificate rotation gates", "the storage migration
+ * gates for three vendors", "the in-tree-plugin unregister gates"). Those take their upstream names here
+ * with `named: false`, so the suite never builds a verdict on a name the spec does not print.
+ * The node-agent gates are spelled per profile (`RotateNodeagentServerCertificate` /
+ * `RotateKubeletServerCertificate`, DESIGN.md).
+ */
+import type { ProfileName } from '../profile.ts';
+
+export type GateStage = 'ALPHA' | 'BETA' | 'GA' | 'DEPRECATED';
+
+export interface GateSpec {
+  /** Name under the svc profile. */
+  readonly name: string;
+  readonly names?: Readonly<Record<ProfileName, string>>;
+  readonly stage: GateStage;
+  readonly default: boolean;
+  /** Which list of node:2.6 carries it; the clause is `node:2.6/feature-gates/<list>`. */
+  readonly list: 'beta-on' | 'beta-off' | 'alpha';
+  /** False when the spec describes the gate without printing its name. */
+  readonly named: boolean;
+}
+
+const agent = (stem: string, tail: string) => ({ svc: `${stem}Nodeagent${tail}`, k8s: `${stem}Kubelet${tail}` });
+
+const betaOn = ['APIListChunking', 'APIPriorityAndFairness', 'APIResponseCompression', 'AnyVolumeDataSource', 'AppArmor', 'CPUManager', 'CPUManagerPolicyBetaOptions', 'CPUManagerPolicyOptions', 'CSIInlineVolume', 'CSIMigration', 'DaemonSetUpdateSurge', 'DelegateFSGroupToCSIDriver', 'DevicePlugins', 'DisableAcceleratorUsageMetrics', 'DownwardAPIHugePages', 'EndpointSliceTerminatingCondition', 'EphemeralContainers', 'GRPCContainerProbe', 'GracefulNodeShutdown', 'GracefulNodeShutdownBasedOnPodPriority', 'IdentifyPodOS', 'JobMutableNodeSchedulingDirectives', 'JobReadyPods', 'LegacyServiceAccountTokenNoAutoGeneration', 'LocalStorageCapacityIsolation', 'LogarithmicScaleDown', 'MemoryManager', 'MixedProtocolLBService', 'NetworkPolicyEndPort', 'OpenAPIEnums', 'OpenAPIV3', 'PodDeletionCost', 'PodSecurity', 'RemainingItemCount', 'ServiceInternalTrafficPolicy', 'SizeMemoryBackedVolumes', 'StatefulSetMinReadySeconds', 'StorageVersionHash', 'TopologyAwareHints', 'TopologyManager', 'WinOverlay', 'WindowsHostProcessContainers'];
+const betaOff = ['AllBeta', 'ExperimentalHostUserNamespaceDefaulting', 'JobTrackingWithFinalizers', 'ProbeTerminationGracePeriod'];
+const alpha = ['AllAlpha', 'APIServerIdentity', 'APIServerTracing', 'CPUManagerPolicyAlphaOptions', 'CSIVolumeHealth', 'ContextualLogging', 'CronJobTimeZone', 'CustomCPUCFSQuotaPeriod', 'CustomResourceValidationExpressions', 'DisableCloudProviders', 'ExpandedDNSConfig', 'HPAContainerMetrics', 'HPAScaleToZero', 'HonorPVReclaimPolicy', 'LocalStorageCapacityIsolationFSQuotaMonitoring', 'MaxUnavailableStatefulSet', 'MemoryQoS', 'MinDomainsInPodTopologySpread', 'NetworkPolicyStatus', 'NodeOutOfServiceVolumeDetach', 'NodeSwap', 'PodAndContainerStatsFromCRI', 'ProcMountType', 'ProxyTerminatingEndpoints', 'QOSReserved', 'ReadWriteOncePod', 'RecoverVolumeExpansionFailure', 'SeccompDefault', 'ServerSideFieldValidation', 'ServiceIPStaticSubrange', 'StatefulSetAutoDeletePVC', 'StorageVersionAPI', 'VolumeCapacityPriority', 'WinDSR'];
+
+const g = (list: GateSpec['list'], named: boolean) => (name: string | Readonly<Record<ProfileName, string>>): GateSpec => ({
+  name: typeof name === 'string' ? name : name.svc,
+  ...(typeof name === 'string' ? {} : { names: name }),
+  stage: list === 'alpha' ? 'ALPHA' : 'BETA',
+  default: list === 'beta-on',
+  list,
+  named,
+});
+
+export const gates: readonly GateSpec[] = [
+  ...betaOn.map(g('beta-on', true)),
+  // Described in words by the spec: upstream names.
+  ...[agent('', 'CredentialProviders'), agent('', 'PodResources'), agent('', 'PodResourcesGetAllocatable'), agent('Rotate', 'ServerCertificate')].map(g('beta-on', false)),
+  ...['CSIMigrationAWS', 'CSIMigrationAzureFile', 'CSIMigrationGCE'].map(g('beta-on', false)),
+  ...betaOff.map(g('beta-off', true)),
+  ...['CSIMigrationvSphere'].map(g('beta-off', false)),
+  ...alpha.map(g('alpha', true)),
+  // "(node-agent form)": printed with the upstream spelling, so named under k8s and spelled per profile.
+  ...[agent('Disable', 'CloudCredentialProviders'), agent('', 'InUserNamespace')].map(g('alpha', true)),
+  ...['AWS', 'AzureDisk', 'AzureFile', 'GCE', 'OpenStack', 'Portworx', 'RBD', 'vSphere'].map((v) => `InTreePlugin${v}Unregister`).map(g('alpha', false)),
+  ...['CSIMigrationPortworx', 'CSIMigrationRBD'].map(g('alpha', false)),
+];
+
+export function gateName(gate: GateSpec, profile: ProfileName): string {
+  return gate.names?.[profile] ?? gate.name;
+}
+
+export function gatesFor(profile: ProfileName, table: readonly GateSpec[] = gates): ReadonlyMap<string, GateSpec> {
+  return new Map(table.map((gt) => [gateName(gt, profile), gt]));
+}
+
+export const gateListClause = (gate: GateSpec) => `node:2.6/feature-gates/${gate.list}`;
+
+export type GateResolution =
+  | { readonly ok: true; readonly enabled: ReadonlyMap<string, boolean>; readonly warnings: readonly string[] }
+  | { readonly ok: false; readonly errors: readonly { gate: string; message: string }[]; readonly warnings: readonly string[] };
+
+/**
+ * The effective gates for the `--feature-gates` map: defaults, then AllAlpha / AllBeta turning the
+ * unset gates of their stage on or off, then explicit settings. Unknown gates and disabling a GA
+ * (non-operational) gate are errors; enabling an alpha gate or touching a deprecated or GA one warns.
+ *
+ *   resolveGates({ AllAlpha: true }, 'svc').enabled.get('NodeSwap') -> true
+ */
+export function resolveGates(settings: Readonly<Record<string, boolean>>, profile: ProfileName, table: readonly GateSpec[] = gates): GateResolution {
+  const known = gatesFor(profile, table);
+  const errors: { gate: string; message: string }[] = [];
+  const warnings: string[] = [];
+  for (const [k, v] of Object.entries(settings)) {
+    const gate = known.get(k);
+    if (!gate) {
+      errors.push({ gate: k, message: `unrecognized feature gate: ${k}` });
+      continue;
+    }
+    if (gate.stage === 'GA' && v === false) errors.push({ gate: k, message: `cannot set feature gate ${k} to false, feature is GA and non-operational` });
+    else if (gate.stage === 'GA' || gate.stage === 'DEPRECATED') warnings.push(`feature gate ${k} is ${gate.stage === 'GA' ? 'GA and non-operational' : 'deprecated'}; setting it will not be possible in a future release`);
+    else if (gate.stage === 'ALPHA' && v === true) warnings.push(`feature gate ${k} is alpha`);
+  }
+  if (errors.length > 0) return { ok: false, errors, warnings };
+  const allAlpha = settings['AllAlpha'];
+  const allBeta = settings['AllBeta'];
+  const enabled = new Map<string, boolean>();
+  for (const [name, gate] of known) {
+    let on = gate.default;
+    if (gate.stage === 'ALPHA' && allAlpha !== undefined && name !== 'AllAlpha') on = allAlpha;
+    if (gate.stage === 'BETA' && allBeta !== undefined && name !== 'AllBeta') on = allBeta;
+    if (gate.stage === 'GA') on = true;
+    if (Object.hasOwn(settings, name) && gate.stage !== 'GA') on = settings[name]!;
+    enabled.set(name, on);
+  }
+  return { ok: true, enabled, warnings };
+}

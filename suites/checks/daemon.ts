@@ -1,0 +1,207 @@
+/**
+ * The controller daemon suite (node:1.4, node:2.6, node:5, node:8): its --help table against the spec,
+ * generated invalid command lines it must refuse (exit non-zero, naming the option), valid ones it must
+ * accept (serving /healthz on the port the suite chose), and the leader Lease at its default place.
+ * Each start is bounded in time, stopped and reaped; a daemon that neither exits nor serves is an error.
+ * Every expectation comes from `reference/controller-daemon`.
+ */
+import fc from 'fast-check';
+import type { Check, CheckEnv } from '../../harness/check.ts';
+import type { CaseContext } from '../../harness/case-context.ts';
+import { freePort, observeStart, probe, runToExit, shellQuote, type ControllerDaemonTarget } from '../../harness/controller-daemon.ts';
+import { InfrastructureError } from '../../harness/exchange.ts';
+import { invalidFlagSet, renderInvalid, renderPicks, validFlagSet, violationKinds, type FlagPick, type Violation, type ViolationKind } from '../../generators/daemon-flags.ts';
+import { flagName, judgeHelp, optionByName, parseFlags, parseHelp, withDefaults } from '../../reference/controller-daemon/index.ts';
+import { fail, pass, rule, unspecified, type Judgement } from '../../reference/judgement.ts';
+import type { ProfileName } from '../../reference/profile.ts';
+import { objectPath, resourceTypes } from '../../reference/resources.ts';
+
+const SUITE = 'controller-daemon';
+const notConfigured = (env: CheckEnv) => (env.controllerDaemon ? undefined : 'no controller daemon target (--controller-daemon)');
+const daemon = (cx: CaseContext): ControllerDaemonTarget => cx.env.controllerDaemon!;
+
+/** What the suite adds to every start: loopback, its free port, the API server target. */
+export function suiteFlags(t: Pick<ControllerDaemonTarget, 'kubeconfigPath'>, profile: ProfileName, port: number | '<port>'): string[] {
+  return ['--bind-address=127.0.0.1', `--secure-port=${port}`, `--${flagName(optionByName('svcconfig')!, profile)}=${t.kubeconfigPath}`];
+}
+
+/** The command line to paste (the port is whatever is free when you run it). */
+const commandLine = (env: CheckEnv, words: readonly string[]) =>
+  [env.controllerDaemon?.launcher.display ?? '<daemon>', ...suiteFlags(env.controllerDaemon ?? { kubeconfigPath: '<kubeconfig>' }, env.profile.name, '<port>'), ...words.map(shellQuote)].join(' ');
+
+const tail = (s: string) => s.trim().split('\n').slice(-3).join(' | ').slice(0, 400);
+
+export const daemonHelp: Check<{ line: string }> = {
+  id: 'daemon-help-table',
+  suite: SUITE,
+  title: '--help lists every option of the spec with its type and default',
+  clauses: ['node:2.6/help', 'node:1.4'],
+  defaultRuns: 1,
+  applicable: notConfigured,
+  arbitrary: (env) => fc.constant({ line: `${env.controllerDaemon?.launcher.display ?? '<daemon>'} --help` }),
+  describe: (i) => [i.line],
+  run: async (_i, cx) => {
+    const t = daemon(cx);
+    const r = await runToExit(t.launcher, ['--help'], t.startTimeoutMs);
+    const rows = parseHelp(r.output);
+    cx.judge([
+      rule('node:2.6/help', r.code === 0 && rows.length > 0, '--help prints the flag table and exits 0', `exit ${r.code}, ${rows.length} flag rows`),
+      ...judgeHelp(rows, cx.env.profile.name),
+    ]);
+  },
+};
+
+type InvalidInput = { base: FlagPick[]; violation: Violation; words: string[]; line: string };
+
+function invalidFlagsCheck(v: ViolationKind): Check<InvalidInput> {
+  return {
+    id: `daemon-invalid-flags/${v.name}`,
+    suite: SUITE,
+    title: `a command line breaking one rule (${v.rule}) makes the daemon exit non-zero, naming the option`,
+    clauses: [v.clause],
+    defaultRuns: 3,
+    applicable: notConfigured,
+    arbitrary: (env) => invalidFlagSet(env.profile.name, v).map((c) => {
+      const words = renderInvalid(c, env.profile.name);
+      return { ...c, words, line: commandLine(env, words) };
+    }),
+    describe: (i) => [i.line, `breaks: ${i.violation.rule} (${i.violation.clause})`],
+    run: async (i, cx) => {
+      const t = daemon(cx);
+      const profile = cx.env.profile.name;
+      const port = await freePort();
+      const argv = [...suiteFlags(t, profile, port), ...i.words];
+      // The generator's promise, checked against the model: the case breaks exactly this clause.
+      if (!parseFlags(argv, profile).errors.some((e) => e.clause === i.violation.clause)) throw new Error(`generator bug: the model accepts ${argv.join(' ')}`);
+      const option = i.violation.flags[i.violation.flags.length - 1]![0];
+      const flag = flagName(optionByName(option)!, profile);
+      const expected = `refused: exit non-zero naming --${flag} (${i.violation.rule})`;
+      const dp = t.launcher.launch(argv);
+      try {
+        const obs = await observeStart(dp, port, t);
+        if (obs.kind === 'hung') throw new InfrastructureError(`the daemon neither exited nor served /healthz within ${t.startTimeoutMs} ms: ${tail(obs.output)}`);
+        if (obs.kind === 'serving') {
+          cx.judge([fail(i.violation.clause, expected, `accepted: /healthz answered ${obs.healthz} and the daemon kept running`)]);
+          return;
+        }
+        const js: Judgement[] = [rule(i.violation.clause, obs.code !== 0, expected, `exit ${obs.code}: ${tail(obs.output)}`)];
+        if (obs.code !== 0) js.push(obs.output.includes(flag) ? pass(i.violation.clause, `output names --${flag}`) : unspecified(i.violation.clause, `output names --${flag} (message text is not fixed by the spec)`, tail(obs.output)));
+        cx.judge(js);
+      } finally {
+        await dp.stop();
+      }
+    },
+  };
+}
+
+export const daemonInvalidFlagChecks = violationKinds.map(invalidFlagsCheck);
+
+type ValidInput = { picks: FlagPick[]; words: string[]; line: string };
+
+/** /healthz, /readyz, /livez answer 200 when always allowed; other paths are forbidden without an authorization kubeconfig. */
+async function judgePaths(port: number, allowed: readonly string[]): Promise<Judgement[]> {
+  const js: Judgement[] = [];
+  for (const path of ['/healthz', '/readyz', '/livez', '/configz']) {
+    const status = await probe(port, path);
+    if (allowed.includes(path)) js.push(rule('node:5/authorization-always-allow-paths', status === 200, `${path} answers 200 without credentials`, `${path}: ${status ?? 'no answer'}`));
+    else js.push(rule('node:5/authorization-kubeconfig', status === 403, `${path} forbidden (no --authorization-kubeconfig)`, `${path}: ${status ?? 'no answer'}`));
+  }
+  return js;
+}
+
+export const daemonValidFlags: Check<ValidInput> = {
+  id: 'daemon-valid-flags',
+  suite: SUITE,
+  title: 'a valid command line starts the daemon serving /healthz on the chosen port',
+  clauses: ['node:1.4', 'node:2.6/secure-port', 'node:2.6/bind-address', 'node:5/authorization-always-allow-paths', 'node:5/authorization-kubeconfig'],
+  defaultRuns: 4,
+  applicable: notConfigured,
+  arbitrary: (env) => validFlagSet(env.profile.name).map((picks) => {
+    const words = renderPicks(picks, env.profile.name);
+    return { picks, words, line: commandLine(env, words) };
+  }),
+  describe: (i) => [i.line],
+  run: async (i, cx) => {
+    const t = daemon(cx);
+    const profile = cx.env.profile.name;
+    const port = await freePort();
+    const argv = [...suiteFlags(t, profile, port), ...i.words];
+    const parsed = parseFlags(argv, profile);
+    if (parsed.errors.length > 0) throw new Error(`generator bug: the model refuses ${argv.join(' ')}`);
+    const clauses = [...new Set(i.picks.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause)))];
+    const blamed = clauses.length > 0 ? clauses : ['node:1.4'];
+    const dp = t.launcher.launch(argv);
+    try {
+      const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs });
+      if (obs.kind === 'hung') throw new InfrastructureError(`the daemon neither exited nor served /healthz within ${t.startTimeoutMs} ms: ${tail(obs.output)}`);
+      if (obs.kind === 'exited') {
+        cx.judge(blamed.map((c) => fail(c, 'accepted: serves /healthz on the chosen port', `exit ${obs.code}: ${tail(obs.output)}`)));
+        return;
+      }
+      const allowed = withDefaults(parsed.options, profile)['authorization-always-allow-paths'] as readonly string[];
+      cx.judge([
+        pass('node:1.4', 'started with options only'),
+        pass('node:2.6/secure-port', `serves HTTPS on --secure-port ${port}`),
+        pass('node:2.6/bind-address', 'serves on --bind-address 127.0.0.1'),
+        ...clauses.map((c) => pass(c, 'accepted')),
+        ...(await judgePaths(port, allowed)),
+      ]);
+    } finally {
+      await dp.stop();
+    }
+  },
+};
+
+export const daemonLeaderLease: Check<{ line: string }> = {
+  id: 'daemon-leader-lease',
+  suite: SUITE,
+  title: 'with --leader-elect the daemon takes the Lease at the default name and namespace',
+  clauses: ['node:2.6/leader-elect', 'node:2.6/leader-elect-resource-name', 'node:2.6/leader-elect-resource-namespace'],
+  defaultRuns: 1,
+  applicable: notConfigured,
+  arbitrary: (env) => fc.constant({ line: commandLine(env, ['--leader-elect=true']) }),
+  describe: (i) => [i.line],
+  run: async (_i, cx) => {
+    const t = daemon(cx);
+    const profile = cx.env.profile.name;
+    const defaults = withDefaults({}, profile);
+    const name = defaults['leader-elect-resource-name'] as string;
+    const namespace = defaults['leader-elect-resource-namespace'] as string;
+    const path = objectPath(resourceTypes(cx.env.profile).leases, name, namespace);
+    const rvOf = async () => {
+      const r = await cx.send({ method: 'GET', path });
+      const lease = r.json as { metadata?: { resourceVersion?: string }; spec?: { holderIdentity?: string } } | undefined;
+      return r.status === 200 ? { rv: lease?.metadata?.resourceVersion, holder: lease?.spec?.holderIdentity } : undefined;
+    };
+    // A lease left by an earlier start must be renewed or taken over, not merely found.
+    const before = await rvOf();
+    const port = await freePort();
+    const dp = t.launcher.launch([...suiteFlags(t, profile, port), '--leader-elect=true']);
+    try {
+      const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs });
+      if (obs.kind === 'hung') throw new InfrastructureError(`the daemon neither exited nor served /healthz within ${t.startTimeoutMs} ms: ${tail(obs.output)}`);
+      if (obs.kind === 'exited') {
+        cx.judge([fail('node:2.6/leader-elect', 'starts and serves with --leader-elect', `exit ${obs.code}: ${tail(obs.output)}`)]);
+        return;
+      }
+      const deadline = cx.env.now() + t.leaseTimeoutMs;
+      let now = await rvOf();
+      while (!(now && now.holder && now.rv !== before?.rv) && cx.env.now() < deadline) {
+        await cx.env.sleep(200);
+        now = await rvOf();
+      }
+      const held = Boolean(now && now.holder && now.rv !== before?.rv);
+      const expected = `Lease ${namespace}/${name} written with a holder within ${t.leaseTimeoutMs} ms`;
+      const observed = held ? `held by ${now!.holder}` : now ? `unchanged since before the start (holder ${JSON.stringify(now.holder ?? '')})` : 'no such Lease';
+      cx.judge([
+        rule('node:2.6/leader-elect-resource-name', held, expected, observed),
+        rule('node:2.6/leader-elect-resource-namespace', held, expected, observed),
+        rule('node:2.6/leader-elect', held, 'leadership taken through the lock', observed),
+      ]);
+    } finally {
+      await dp.stop();
+    }
+  },
+};
+
+export const daemonChecks = [daemonHelp, ...daemonInvalidFlagChecks, daemonValidFlags, daemonLeaderLease];

@@ -1,0 +1,162 @@
+/**
+ * The reference controller daemon: validates its command line with the model (node:2.6, 5, 8), prints
+ * errors naming the option and exits 1, prints the pflag table on --help, serves /healthz, /readyz and
+ * /livez over HTTPS on --bind-address:--secure-port (paths outside --authorization-always-allow-paths
+ * are 403: it has no authorization webhook), and with --leader-elect holds the lock Lease on the API
+ * server of --svcconfig/--master. It runs no control loops.
+ */
+import { createServer, type Server } from 'node:https';
+import { readFileSync } from 'node:fs';
+import { X509Certificate } from 'node:crypto';
+import { createSecureContext, type SecureContext } from 'node:tls';
+import { formatHelp, parseFlags, pickCert, rules, withDefaults, REFERENCE_VERSION, flagName, optionByName, type NamedCertKey, type Values } from '../../reference/controller-daemon/index.ts';
+import { profiles, type ProfileName } from '../../reference/profile.ts';
+import { loadTargetConfig } from '../../harness/kubeconfig.ts';
+import { createTargetClient } from '../../harness/client.ts';
+import type { Target } from '../../harness/exchange.ts';
+import { LeaderElector } from './lease.ts';
+import { selfSignedPair } from './self-signed.ts';
+import type { DaemonFault } from './faults.ts';
+
+export interface DaemonOptions {
+  readonly profile: ProfileName;
+  readonly faults: readonly DaemonFault[];
+  readonly out: (s: string) => void;
+  readonly err: (s: string) => void;
+}
+
+export interface RunningDaemon {
+  /** Port actually listened on (undefined with --secure-port=0). */
+  readonly port: number | undefined;
+  stop(): Promise<void>;
+}
+
+export type DaemonStart = { kind: 'exit'; code: number } | { kind: 'running'; daemon: RunningDaemon };
+
+const NS_PER_MS = 1_000_000n;
+const TLS_VERSIONS = { VersionTLS10: 'TLSv1', VersionTLS11: 'TLSv1.1', VersionTLS12: 'TLSv1.2', VersionTLS13: 'TLSv1.3' } as const;
+
+export async function startDaemon(argv: readonly string[], o: DaemonOptions): Promise<DaemonStart> {
+  const profile = profiles[o.profile];
+  const name = profile.controllerManagerName;
+  if (argv.includes('-h') || argv.includes('--help')) {
+    const overrides = Object.assign({}, ...o.faults.map((f) => f.defaults ?? {})) as Values;
+    o.out(`The ${name} is a daemon that embeds the core control loops.\n\nUsage:\n  ${name} [flags]\n\nFlags:\n${formatHelp(o.profile, overrides)}`);
+    return { kind: 'exit', code: 0 };
+  }
+  const disabled = new Set(o.faults.flatMap((f) => (f.disablesRule ? [f.disablesRule] : [])));
+  const parsed = parseFlags(argv, o.profile, { rules: rules.filter((r) => !disabled.has(r.name)) });
+  for (const w of parsed.warnings) o.err(`W ${w.option}: ${w.message}\n`);
+  if (parsed.errors.length > 0) {
+    for (const e of parsed.errors) o.err(`Error: ${e.option}: ${e.message} (${e.rule}; ${e.clause})\n`);
+    return { kind: 'exit', code: 1 };
+  }
+  const set = parsed.options;
+  if (set['version'] !== undefined && set['version'] !== 'false') {
+    o.out(set['version'] === 'raw' ? `${REFERENCE_VERSION}.0\n` : `${name} v${REFERENCE_VERSION}.0\n`);
+    return { kind: 'exit', code: 0 };
+  }
+  const faultDefaults = Object.assign({}, ...o.faults.map((f) => f.defaults ?? {})) as Values;
+  const v = withDefaults({ ...faultDefaults, ...set }, o.profile);
+  const cleanups: (() => void | Promise<void>)[] = [];
+  try {
+    let server: Server | undefined;
+    let port: number | undefined;
+    if (v['secure-port'] !== 0) {
+      ({ server, port } = await serve(v, o, name, cleanups));
+    }
+    let elector: LeaderElector | undefined;
+    if (v['leader-elect'] === true) {
+      const api = await apiClient(v, o.profile);
+      cleanups.push(() => api.close());
+      const leaseName = o.faults.find((f) => f.leaseName)?.leaseName ?? (v['leader-elect-resource-name'] as string);
+      elector = new LeaderElector(api, profile, {
+        name: leaseName,
+        namespace: v['leader-elect-resource-namespace'] as string,
+        leaseDurationMs: Number((v['leader-elect-lease-duration'] as bigint) / NS_PER_MS),
+        retryPeriodMs: Math.max(50, Number((v['leader-elect-retry-period'] as bigint) / NS_PER_MS)),
+        log: (l) => o.err(`I ${l}\n`),
+      });
+      elector.start();
+      cleanups.unshift(() => elector!.stop());
+    }
+    o.err(`I ${name} started${port !== undefined ? `, serving on ${v['bind-address'] || '0.0.0.0'}:${port}` : ' (HTTPS disabled)'}\n`);
+    return {
+      kind: 'running',
+      daemon: {
+        port,
+        async stop() {
+          if (server) await new Promise<void>((r) => server!.close(() => r()));
+          server?.closeAllConnections();
+          for (const c of cleanups) await c();
+        },
+      },
+    };
+  } catch (e) {
+    for (const c of cleanups) await c();
+    o.err(`Error: ${(e as Error).message}\n`);
+    return { kind: 'exit', code: 1 };
+  }
+}
+
+async function apiClient(v: Values, profile: ProfileName): Promise<Target> {
+  const config = v['svcconfig'] as string | undefined;
+  const master = v['master'] as string | undefined;
+  if (!config && !master) throw new Error(`--${flagName(optionByName('svcconfig')!, profile)} or --master is needed to reach the API server for leader election`);
+  const cfg = await loadTargetConfig({ ...(config ? { kubeconfig: config } : {}), ...(master ? { server: master } : {}) });
+  return createTargetClient(cfg, { maxRetries: 0, requestTimeoutMs: 5000, userAgent: profiles[profile].controllerManagerName });
+}
+
+async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() => void)[]): Promise<{ server: Server; port: number }> {
+  let cert: string;
+  let key: string;
+  if (v['tls-cert-file'] && v['tls-private-key-file']) {
+    cert = readFileSync(v['tls-cert-file'] as string, 'utf8');
+    key = readFileSync(v['tls-private-key-file'] as string, 'utf8');
+  } else {
+    const pair = selfSignedPair((v['cert-dir'] as string | undefined) ?? '', stem);
+    cleanups.push(pair.cleanup);
+    ({ cert, key } = pair);
+  }
+  const sni = sniContexts((v['tls-sni-cert-key'] as readonly NamedCertKey[] | undefined) ?? []);
+  const min = v['tls-min-version'] as keyof typeof TLS_VERSIONS | undefined;
+  const allowed = new Set((v['authorization-always-allow-paths'] as readonly string[]).filter((p) => !p.endsWith('*')));
+  const prefixes = (v['authorization-always-allow-paths'] as readonly string[]).filter((p) => p.endsWith('*')).map((p) => p.slice(0, -1));
+  const forbidAll = o.faults.some((f) => f.healthzForbidden);
+  const server = createServer({
+    cert,
+    key,
+    ...(min ? { minVersion: TLS_VERSIONS[min] } : {}),
+    ...(sni.length > 0 ? { SNICallback: (servername: string, cb: (err: Error | null, ctx?: SecureContext) => void) => cb(null, pickCert(servername, sni.map((s) => s.pair)) && sni.find((s) => s.pair === pickCert(servername, sni.map((x) => x.pair)))!.ctx) } : {}),
+  }, (req, res) => {
+    const p = (req.url ?? '/').split('?')[0]!;
+    const isAllowed = !forbidAll && (allowed.has(p) || prefixes.some((x) => p.startsWith(x)));
+    if (!isAllowed) {
+      res.writeHead(403, { 'content-type': 'text/plain' }).end(`forbidden: User "system:anonymous" cannot get path "${p}"\n`);
+      return;
+    }
+    if (p === '/healthz' || p === '/readyz' || p === '/livez') res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    else res.writeHead(404, { 'content-type': 'text/plain' }).end('404 page not found\n');
+  });
+  const host = (v['bind-address'] as string) || undefined;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port: v['secure-port'] as number, ...(host && host !== '0.0.0.0' ? { host } : {}) }, () => resolve());
+  });
+  const addr = server.address();
+  return { server, port: typeof addr === 'object' && addr ? addr.port : (v['secure-port'] as number) };
+}
+
+/** SNI pairs with their secure contexts; a pair without patterns takes the names of its certificate. */
+function sniContexts(pairs: readonly NamedCertKey[]): { pair: NamedCertKey; ctx: SecureContext }[] {
+  return pairs.map((p) => {
+    const cert = readFileSync(p.cert, 'utf8');
+    const key = readFileSync(p.key, 'utf8');
+    let names = p.names;
+    if (names.length === 0) {
+      const x = new X509Certificate(cert);
+      names = (x.subjectAltName ?? '').split(', ').filter((s) => s.startsWith('DNS:')).map((s) => s.slice(4));
+    }
+    return { pair: { ...p, names }, ctx: createSecureContext({ cert, key }) };
+  });
+}

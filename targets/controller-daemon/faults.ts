@@ -1,0 +1,47 @@
+/**
+ * Planted faults of the reference controller daemon: one rule switched off or one default changed at
+ * a time. `test/oracle/daemon-faults.test.ts` requires each to be found by its clause and shrunk.
+ * `level` says where the suite sees it: `process` faults show in a real daemon start, `help` in the
+ * `--help` table, `lint` only through the in-process model checks.
+ */
+import type { OptionValue } from '../../reference/controller-daemon/index.ts';
+
+export interface DaemonFault {
+  readonly name: string;
+  readonly clause: string;
+  readonly description: string;
+  /** A rule of reference/controller-daemon/rules.ts the daemon skips. */
+  readonly disablesRule?: string;
+  /** Defaults the daemon uses (and prints in --help) instead of the spec's, by option name. */
+  readonly defaults?: Readonly<Record<string, OptionValue>>;
+  /** The daemon serves every path without authorization (ignores --authorization-always-allow-paths). */
+  readonly healthzForbidden?: boolean;
+  /** Takes the lease but under a different name. */
+  readonly leaseName?: string;
+}
+
+const ruleFault = (name: string, rule: string, clause: string): DaemonFault => ({ name, clause, disablesRule: rule, description: `accepts values breaking rule ${rule}` });
+
+export const daemonFaults: readonly DaemonFault[] = [
+  ruleFault('no-renew-deadline-check', 'renew-deadline-within-lease', 'node:2.6/leader-elect-renew-deadline'),
+  ruleFault('any-resource-lock', 'resource-lock-kind', 'node:2.6/leader-elect-resource-lock'),
+  ruleFault('any-tls-min-version', 'tls-min-version', 'node:2.6/tls-min-version'),
+  ruleFault('any-cipher-suite', 'cipher-suites-known', 'node:2.6/tls-cipher-suites'),
+  ruleFault('any-controller-name', 'controllers-known', 'node:2.6/controllers'),
+  ruleFault('signers-not-exclusive', 'general-signer-excludes-specific', 'node:5/cluster-signing-cert-file'),
+  ruleFault('cluster-cidr-without-allocation', 'cluster-cidr-needs-allocation', 'node:2.6/cluster-cidr'),
+  ruleFault('service-range-without-allocation', 'service-range-needs-allocation', 'node:2.6/service-cluster-ip-range'),
+  ruleFault('attach-detach-period-one-second', 'attach-detach-period-above-one-second', 'node:8/attach-detach-reconcile-sync-period'),
+  ruleFault('any-logging-format', 'logging-format-text', 'node:2.6/logging-format'),
+  ruleFault('any-hidden-metrics-version', 'hidden-metrics-previous-minor', 'node:2.6/show-hidden-metrics-for-version'),
+  ruleFault('unknown-gates-accepted', 'feature-gates-known', 'node:2.6/feature-gates'),
+  { name: 'secure-port-default-10259', clause: 'node:2.6/secure-port', description: 'prints and uses default secure port 10259', defaults: { 'secure-port': 10259 } },
+  { name: 'lease-duration-default-30s', clause: 'node:2.6/leader-elect-lease-duration', description: 'prints and uses lease duration 30s', defaults: { 'leader-elect-lease-duration': 30_000_000_000n } },
+  { name: 'gc-syncs-default-10', clause: 'node:8/concurrent-gc-syncs', description: 'prints default 10 garbage collector workers', defaults: { 'concurrent-gc-syncs': 10 } },
+  { name: 'lease-name-wrong', clause: 'node:2.6/leader-elect-resource-name', description: 'takes the lease under the name controller-manager', leaseName: 'controller-manager' },
+  { name: 'healthz-forbidden', clause: 'node:5/authorization-always-allow-paths', description: 'answers 403 on /healthz too', healthzForbidden: true },
+];
+
+export function daemonFaultByName(name: string): DaemonFault | undefined {
+  return daemonFaults.find((f) => f.name === name);
+}

@@ -1,0 +1,115 @@
+/**
+ * Leader election of the reference daemon (node:2.6 leader election table): a coordination Lease named
+ * and placed by --leader-elect-resource-name / -namespace, acquired when absent or expired, renewed
+ * every retry period while held, released on shutdown. The `endpointsleases` and `configmapsleases`
+ * locks are multilocks upstream; the reference daemon keeps only their Lease half.
+ */
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { Target } from '../../harness/exchange.ts';
+import type { Profile } from '../../reference/profile.ts';
+import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
+
+export interface LeaseOptions {
+  readonly name: string;
+  readonly namespace: string;
+  readonly leaseDurationMs: number;
+  readonly retryPeriodMs: number;
+  readonly log: (line: string) => void;
+}
+
+/** RFC 3339 with microseconds, as Go's metav1.MicroTime. */
+const microTime = (ms: number) => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+
+export class LeaderElector {
+  readonly identity = `${hostname()}_${randomUUID()}`;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private leading = false;
+
+  constructor(private readonly api: Target, private readonly profile: Profile, private readonly o: LeaseOptions) {}
+
+  start(): void {
+    void this.tick();
+  }
+
+  private schedule(): void {
+    if (!this.stopped) this.timer = setTimeout(() => void this.tick(), this.o.retryPeriodMs);
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      await this.tryAcquireOrRenew();
+    } catch (e) {
+      this.o.log(`leader election: ${(e as Error).message}`);
+    }
+    this.schedule();
+  }
+
+  private get rt() {
+    return resourceTypes(this.profile).leases;
+  }
+
+  private spec(previous?: Record<string, unknown>) {
+    const now = microTime(Date.now());
+    const transitions = (previous?.['leaseTransitions'] as number | undefined) ?? 0;
+    const takeover = previous !== undefined && previous['holderIdentity'] !== this.identity;
+    return {
+      holderIdentity: this.identity,
+      leaseDurationSeconds: Math.max(1, Math.round(this.o.leaseDurationMs / 1000)),
+      acquireTime: takeover || previous === undefined ? now : previous['acquireTime'] ?? now,
+      renewTime: now,
+      leaseTransitions: takeover ? transitions + 1 : transitions,
+    };
+  }
+
+  private async tryAcquireOrRenew(): Promise<void> {
+    if (this.stopped) return;
+    const got = await this.api.send({ method: 'GET', path: objectPath(this.rt, this.o.name, this.o.namespace) });
+    if (got.status === 404) {
+      const created = await this.api.send({
+        method: 'POST',
+        path: collectionPath(this.rt, this.o.namespace),
+        body: { apiVersion: `${this.rt.group}/${this.rt.version}`, kind: 'Lease', metadata: { name: this.o.name, namespace: this.o.namespace }, spec: this.spec() },
+      });
+      if (created.status === 404) {
+        // The lock namespace is missing: the reference daemon needs no cluster beyond the reference server.
+        await this.api.send({ method: 'POST', path: collectionPath(resourceTypes(this.profile).namespaces), body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: this.o.namespace } } });
+        return;
+      }
+      if (created.status < 300) this.becomeLeader();
+      return;
+    }
+    if (got.status !== 200) throw new Error(`GET lease answered ${got.status}`);
+    const lease = got.json as { metadata: Record<string, unknown>; spec?: Record<string, unknown> };
+    const spec = lease.spec ?? {};
+    const holder = spec['holderIdentity'] as string | undefined;
+    const renewed = Date.parse(String(spec['renewTime'] ?? '')) || 0;
+    const duration = ((spec['leaseDurationSeconds'] as number | undefined) ?? 0) * 1000;
+    const free = !holder || holder === this.identity || renewed + duration < Date.now();
+    if (!free) return;
+    const put = await this.api.send({ method: 'PUT', path: objectPath(this.rt, this.o.name, this.o.namespace), body: { ...lease, spec: { ...spec, ...this.spec(spec) } } });
+    if (put.status === 200) this.becomeLeader();
+  }
+
+  private becomeLeader(): void {
+    if (!this.leading) this.o.log(`leader election: ${this.identity} leads ${this.o.namespace}/${this.o.name}`);
+    this.leading = true;
+  }
+
+  /** Stops renewing; when leading, clears the holder so a successor need not wait out the lease. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (!this.leading) return;
+    try {
+      const got = await this.api.send({ method: 'GET', path: objectPath(this.rt, this.o.name, this.o.namespace) });
+      const lease = got.json as { spec?: Record<string, unknown> };
+      if (got.status === 200 && lease.spec?.['holderIdentity'] === this.identity) {
+        await this.api.send({ method: 'PUT', path: objectPath(this.rt, this.o.name, this.o.namespace), body: { ...lease, spec: { ...lease.spec, holderIdentity: '', leaseDurationSeconds: 1 } } });
+      }
+    } catch {
+      // Best effort: the lease expires on its own.
+    }
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * node:2.6/tls-cert-file: with HTTPS on and no certificate or key given, a self-signed pair is
+ * generated in --cert-dir (reused when already there). Node has no X.509 writer, so the `openssl`
+ * CLI makes it; without --cert-dir the pair goes to a temporary directory removed at exit.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface Pair {
+  readonly cert: string;
+  readonly key: string;
+  readonly cleanup: () => void;
+}
+
+export function selfSignedPair(certDir: string, stem: string): Pair {
+  const temporary = certDir === '';
+  const dir = temporary ? mkdtempSync(path.join(tmpdir(), 'svc-daemon-cert-')) : certDir;
+  const cleanup = temporary ? () => rmSync(dir, { recursive: true, force: true }) : () => undefined;
+  mkdirSync(dir, { recursive: true });
+  const certFile = path.join(dir, `${stem}.crt`);
+  const keyFile = path.join(dir, `${stem}.key`);
+  if (!existsSync(certFile) || !existsSync(keyFile)) {
+    try {
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '365',
+        '-keyout', keyFile, '-out', certFile, '-subj', `/CN=localhost@${Date.now()}`, '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { stdio: 'pipe' });
+    } catch (e) {
+      cleanup();
+      throw new Error(`cannot generate a self-signed pair in ${dir} (needs the openssl command): ${(e as Error).message.split('\n')[0]}`);
+    }
+  }
+  return { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8'), cleanup };
+}

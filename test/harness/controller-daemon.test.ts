@@ -1,0 +1,51 @@
+// The daemon launcher: real process starts are bounded, stopped with SIGTERM and reaped; a daemon
+// that neither exits nor serves is reported as hung (an error), never as a pass. Few starts: each
+// costs a node + tsx boot.
+import { describe, expect, it } from 'vitest';
+import { InfrastructureError } from '../../harness/exchange.ts';
+import { freePort, observeStart, processLauncher, runToExit, shellQuote, splitCommand } from '../../harness/controller-daemon.ts';
+import { referenceDaemonCommand } from '../../scripts/controller-daemon-cli.ts';
+import { runDaemonChecks } from '../oracle/daemon-run.ts';
+
+const reference = processLauncher(referenceDaemonCommand('svc'));
+const idle = `${shellQuote(process.execPath)} -e 'setInterval(() => {}, 1000)' --`;
+
+describe('command words', () => {
+  it('splits with quotes and quotes back for the shell', () => {
+    expect(splitCommand(`a 'b c' "d \\"e\\"" f'g h'`)).toEqual(['a', 'b c', 'd "e"', 'fg h']);
+    expect(shellQuote('--x=1')).toBe('--x=1');
+    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+  });
+});
+
+describe('process launcher', () => {
+  it('a valid start serves /healthz and exits 0 on SIGTERM', async () => {
+    const port = await freePort();
+    const dp = reference.launch(['--bind-address=127.0.0.1', `--secure-port=${port}`, '--leader-elect=false']);
+    const obs = await observeStart(dp, port, { startTimeoutMs: 10_000 });
+    expect(obs.kind, dp.output()).toBe('serving');
+    await dp.stop();
+    expect(await dp.exited).toEqual({ code: 0 });
+  });
+
+  it('an invalid start exits 1 naming the option', async () => {
+    const port = await freePort();
+    const obs = await observeStart(reference.launch([`--secure-port=${port}`, '--leader-elect-resource-lock=endpoints']), port, { startTimeoutMs: 10_000 });
+    expect(obs).toMatchObject({ kind: 'exited', code: 1 });
+    expect(obs.kind === 'exited' && obs.output).toContain('--leader-elect-resource-lock');
+  });
+
+  it('a daemon that neither exits nor serves is hung and gets reaped', async () => {
+    const dp = processLauncher(idle).launch([]);
+    const obs = await observeStart(dp, await freePort(), { startTimeoutMs: 600 });
+    expect(obs.kind).toBe('hung');
+    expect((await dp.exited).signal).toBe('SIGTERM');
+    await expect(runToExit(processLauncher(idle), ['--help'], 300)).rejects.toBeInstanceOf(InfrastructureError);
+  });
+
+  it('the suite through real processes: the lease and one refused command line', async () => {
+    const records = await runDaemonChecks({ command: referenceDaemonCommand('svc'), checks: ['daemon-leader-lease', 'daemon-invalid-flags/resource-lock'], runs: 1, seed: 5 });
+    expect(records.filter((r) => r.verdict !== 'pass')).toEqual([]);
+    expect(records.map((r) => r.clause)).toContain('node:2.6/leader-elect-resource-name');
+  });
+});

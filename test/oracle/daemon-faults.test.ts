@@ -1,0 +1,56 @@
+// Oracle strength for the controller daemon suite: the reference daemon with one rule switched off or
+// one default changed (targets/controller-daemon/faults.ts) must be found by the fault's clause, with
+// the counterexample shrunk to the smallest command line; the reference daemon without faults passes
+// every check under both profiles. Daemons run in-process here (cheap starts); the process launcher
+// has its own tests in test/harness/controller-daemon.test.ts.
+import { describe, expect, it } from 'vitest';
+import { daemonFaults, type DaemonFault } from '../../targets/controller-daemon/faults.ts';
+import { violationKinds } from '../../generators/daemon-flags.ts';
+import { checks } from '../../suites/checks/index.ts';
+import { runDaemonChecks } from './daemon-run.ts';
+
+const daemonCheckIds = checks.filter((c) => c.suite === 'controller-daemon').map((c) => c.id);
+
+/** The check that sees a fault: the invalid-flags check of its rule, the help table, the lease or the valid starts. */
+function checkFor(f: DaemonFault): string {
+  if (f.disablesRule) return `daemon-invalid-flags/${violationKinds.find((v) => v.clause === f.clause)!.name}`;
+  if (f.defaults) return 'daemon-help-table';
+  if (f.leaseName) return 'daemon-leader-lease';
+  return 'daemon-valid-flags';
+}
+
+describe('reference controller daemon without faults', () => {
+  it.each(['svc', 'k8s'] as const)('passes every daemon check under %s', async (profile) => {
+    const records = await runDaemonChecks({ checks: daemonCheckIds, runs: 2, seed: 7, profile });
+    expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error').map((r) => [r.check, r.clause, r.note ?? r.counterexample?.observed])).toEqual([]);
+    expect(records.filter((r) => r.verdict === 'pass').length).toBeGreaterThan(100);
+  });
+
+  it('without a daemon target the checks are notChecked', async () => {
+    const records = await runDaemonChecks({ checks: ['daemon-help-table', 'daemon-leader-lease'], runs: 1, seed: 1, withDaemon: false });
+    expect(new Set(records.map((r) => r.verdict))).toEqual(new Set(['notChecked']));
+  });
+});
+
+describe('planted daemon faults are found by their clause, shrunk', () => {
+  it('covers at least ten faults, each with a catalogued check', () => {
+    expect(daemonFaults.length).toBeGreaterThanOrEqual(10);
+    for (const f of daemonFaults) expect(daemonCheckIds, f.name).toContain(checkFor(f));
+  });
+
+  it.each(daemonFaults.map((f) => [f.name, f] as const))('%s', async (_name, f) => {
+    const check = checkFor(f);
+    const records = await runDaemonChecks({ checks: [check], faults: [f.name], runs: 3, seed: 11 });
+    const failures = records.filter((r) => r.verdict === 'fail');
+    expect(failures.map((r) => r.clause), JSON.stringify(records.filter((r) => r.verdict === 'error'))).toContain(f.clause);
+    const cex = failures.find((r) => r.clause === f.clause)!.counterexample!;
+    expect(cex.steps[0]).toMatch(/controller-daemon run --profile=svc --fault=/);
+    if (check.startsWith('daemon-invalid-flags/')) {
+      // Shrunk: only the suite's three flags and the violation's own words remain.
+      const kind = violationKinds.find((v) => v.clause === f.clause)!;
+      const words = cex.steps[0]!.split(' ').filter((w) => w.startsWith('--') && !w.startsWith('--profile') && !w.startsWith('--fault'));
+      expect(words.length, cex.steps[0]).toBeLessThanOrEqual(3 + (kind.name === 'signing-pairs' ? 3 : kind.name === 'renew-deadline' || kind.name.endsWith('cidr') || kind.name === 'service-range' ? 2 : 1));
+    }
+    if (check === 'daemon-valid-flags') expect(cex.steps[0]!.split(' ').filter((w) => w.startsWith('--') && !w.startsWith('--profile') && !w.startsWith('--fault'))).toHaveLength(3);
+  });
+});

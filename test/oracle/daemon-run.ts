@@ -1,0 +1,53 @@
+/**
+ * Runs the controller daemon checks in-process against the reference daemon (optionally with planted
+ * faults) and the embedded reference API server, the way `svc-conformance run --controller-daemon`
+ * does, so the self-tests see the records the reports would show.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startReferenceServer } from '../../targets/api-server/index.ts';
+import { profiles, type ProfileName } from '../../reference/profile.ts';
+import { defaultTargetSettings, openEnv } from '../../harness/env.ts';
+import { runCheck } from '../../harness/run-check.ts';
+import { checkById } from '../../suites/checks/index.ts';
+import type { CheckRecord } from '../../harness/results.ts';
+import { kubeconfigText, processLauncher, type DaemonLauncher } from '../../harness/controller-daemon.ts';
+import { inProcessLauncher } from '../../targets/controller-daemon/in-process.ts';
+import { daemonFaultByName } from '../../targets/controller-daemon/faults.ts';
+
+export interface DaemonRunOptions {
+  readonly checks: readonly string[];
+  readonly faults?: readonly string[];
+  readonly runs: number;
+  readonly seed: number;
+  readonly profile?: ProfileName;
+  /** Start real processes with this command instead of the in-process reference daemon. */
+  readonly command?: string;
+  readonly withDaemon?: boolean;
+}
+
+export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[]> {
+  const profile = profiles[o.profile ?? 'svc'];
+  const server = await startReferenceServer({ profile, faults: [], variations: [] });
+  const dir = mkdtempSync(path.join(tmpdir(), 'svc-daemon-test-'));
+  const kubeconfigPath = path.join(dir, 'kubeconfig.yaml');
+  writeFileSync(kubeconfigPath, kubeconfigText(server.url));
+  const faults = (o.faults ?? []).map((n) => {
+    const f = daemonFaultByName(n);
+    if (!f) throw new Error(`no daemon fault ${n}`);
+    return f;
+  });
+  const launcher: DaemonLauncher = o.command ? processLauncher(o.command) : inProcessLauncher(profile.name, faults);
+  const opened = openEnv({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'self-test' }, { profile, runId: `d${o.seed.toString(16)}`, settings: defaultTargetSettings, signals: false });
+  const env = o.withDaemon === false ? opened.env : { ...opened.env, controllerDaemon: { launcher, kubeconfigPath, startTimeoutMs: o.command ? 8000 : 4000, settleMs: 200, leaseTimeoutMs: 4000 } };
+  try {
+    const records: CheckRecord[] = [];
+    for (const id of o.checks) records.push(...(await runCheck(checkById(id)!, env, { seed: o.seed, runs: o.runs })));
+    return records;
+  } finally {
+    await opened.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
