@@ -23,10 +23,20 @@ export class CaseContext {
   readonly namespaces: string[] = [];
   readonly caseId: string;
   private readonly startSeq: number;
+  private lastWriteSent = 0;
 
   constructor(readonly env: CheckEnv, readonly tally: Tally, caseNumber: number) {
     this.caseId = `${env.runId}-${caseNumber}`;
     this.startSeq = env.transcript.lastSeq();
+  }
+
+  /**
+   * Suite clock when the latest write was sent: the earliest moment the target can have stamped it.
+   * History snapshots carry this time, so "may the target have dropped this version yet?" (rest:6.1.4)
+   * errs towards allowing a 410, never towards failing a target whose clock ran ahead of our ack.
+   */
+  get writeSentAtMs(): number {
+    return this.lastWriteSent;
   }
 
   get learned(): LearnedValues {
@@ -57,6 +67,7 @@ export class CaseContext {
    * as an error rather than guessing. 504 is left to the judges (rest:7/504).
    */
   async send(req: TargetRequest): Promise<TargetResponse> {
+    if (req.method !== 'GET') this.lastWriteSent = this.env.now();
     for (let attempt = 0; ; attempt++) {
       const r = await this.env.target.send(req);
       if (!INFRA_STATUSES.has(r.status)) return r;

@@ -101,7 +101,7 @@ export async function runWrite(cx: CaseContext, op: WriteOp): Promise<void> {
     if (tainted) {
       // Whether a name is free again while its object may still be terminating is not shown (rest:3.1).
       cx.judge([unspecified('rest:2.2.2', 'reuse of a name whose object may still be terminating: not shown', `status ${r.status}`)]);
-      if (is2xx(r.status)) cx.setHistory(op.res, recordWrite({ ...h, tainted: new Set([...h.tainted].filter((k) => k !== key)) }, { op: 'put', version: versionOf(cx, rt, r, content), atMs: cx.env.now() }));
+      if (is2xx(r.status)) cx.setHistory(op.res, recordWrite({ ...h, tainted: new Set([...h.tainted].filter((k) => k !== key)) }, { op: 'put', version: versionOf(cx, rt, r, content), atMs: cx.writeSentAtMs }));
       return;
     }
     if (live) {
@@ -117,7 +117,7 @@ export async function runWrite(cx: CaseContext, op: WriteOp): Promise<void> {
     const v = versionOf(cx, rt, r, content);
     cx.uids.set(v.uid, key);
     cx.writeRvs.add(v.rv);
-    cx.setHistory(op.res, recordWrite(h, { op: 'put', version: v, atMs: cx.env.now() }));
+    cx.setHistory(op.res, recordWrite(h, { op: 'put', version: v, atMs: cx.writeSentAtMs }));
     return;
   }
 
@@ -133,7 +133,7 @@ export async function runWrite(cx: CaseContext, op: WriteOp): Promise<void> {
     const v = versionOf(cx, rt, r, content);
     if (v.rv !== live.rv) {
       cx.writeRvs.add(v.rv);
-      cx.setHistory(op.res, recordWrite(h, { op: 'put', version: v, atMs: cx.env.now() }));
+      cx.setHistory(op.res, recordWrite(h, { op: 'put', version: v, atMs: cx.writeSentAtMs }));
     }
     return;
   }
@@ -144,7 +144,7 @@ export async function runWrite(cx: CaseContext, op: WriteOp): Promise<void> {
   const probe = await cx.send({ method: 'GET', path: objectPath(rt, op.name, ns) });
   if (probe.status >= 400 && probe.status < 500) {
     cx.judge([unspecified('rest:3.1/no-finalizers-not-shown', 'deletion without finalizers: not shown', 'removed at once')]);
-    cx.setHistory(op.res, recordWrite(h, { op: 'remove', key, atMs: cx.env.now() }));
+    cx.setHistory(op.res, recordWrite(h, { op: 'remove', key, atMs: cx.writeSentAtMs }));
     return;
   }
   const o = readObject(rt, probe.json);

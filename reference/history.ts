@@ -13,7 +13,7 @@ export interface Snapshot {
   readonly index: number;
   /** rv returned by the write that produced this snapshot, when the answer carried one. */
   readonly rv: string | undefined;
-  /** Suite clock when the write was acknowledged (for retention windows). */
+  /** Suite clock when the write was sent, the earliest the target can have stamped it (retention windows). */
   readonly atMs: number;
   readonly objects: ReadonlyMap<string, ObjectVersion>;
 }

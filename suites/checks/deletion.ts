@@ -136,10 +136,10 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
       // The watch must itemize what the reads saw: one change per new resourceVersion or removal.
       const h = cx.history('configmaps');
       if (v.next.phase === 'open') cx.setHistory('configmaps', taint(h, key));
-      else if (!o && current(h).objects.has(key)) cx.setHistory('configmaps', recordWrite(h, { op: 'remove', key, atMs: cx.env.now() }));
+      else if (!o && current(h).objects.has(key)) cx.setHistory('configmaps', recordWrite(h, { op: 'remove', key, atMs: cx.writeSentAtMs }));
       else if (o && String(o.rv) !== rvs[step.obj]) {
         const version: ObjectVersion = { key, name, namespace: ns, uid: String(o.uid), rv: String(o.rv), creationTimestamp: typeof o.creationTimestamp === 'string' ? o.creationTimestamp : undefined, content };
-        cx.setHistory('configmaps', recordWrite(h, { op: 'put', version, atMs: cx.env.now() }));
+        cx.setHistory('configmaps', recordWrite(h, { op: 'put', version, atMs: cx.writeSentAtMs }));
       }
       rvs[step.obj] = o ? String(o.rv) : undefined;
     }

@@ -68,7 +68,7 @@ export const protobufEnvelope: Check<ProtobufInput> = {
     ]);
     if (typeof o.rv === 'string' && o.rv !== live.rv) {
       cx.writeRvs.add(o.rv);
-      cx.setHistory(input.res, recordWrite(cx.history(input.res), { op: 'put', version: { ...live, rv: o.rv }, atMs: cx.env.now() }));
+      cx.setHistory(input.res, recordWrite(cx.history(input.res), { op: 'put', version: { ...live, rv: o.rv }, atMs: cx.writeSentAtMs }));
     }
   },
 };
