@@ -9,14 +9,16 @@ const SEED = 20261122;
 
 // Independent servers per case, mostly idle waiting: run concurrently (see faults.test.ts).
 describe.concurrent('correct behaviour passes', () => {
-  const all = checks.map((c) => c.id);
+  // The variations are the API server's; node-agent loader and controller daemon checks have their own
+  // oracle files (nodeagent-faults, daemon-faults) with their own reference targets.
+  const all = checks.filter((c) => c.suite.startsWith('rest-')).map((c) => c.id);
 
   it('the reference server passes every check, and every check exercises its clauses', async () => {
     const records = await runAgainst({ checks: all, runs: 15, seed: SEED });
     expect(errorsOf(records)).toEqual([]);
     expect(failuresOf(records)).toEqual([]);
     const passed = new Set(records.filter((r) => r.verdict === 'pass').map((r) => r.clause));
-    const neverPassed = checks.flatMap((c) => c.clauses.filter((clause) => !passed.has(clause)).map((clause) => `${c.id}: ${clause}`));
+    const neverPassed = checks.filter((c) => all.includes(c.id)).flatMap((c) => c.clauses.filter((clause) => !passed.has(clause)).map((clause) => `${c.id}: ${clause}`));
     expect(neverPassed).toEqual([]);
   }, 300_000);
 
