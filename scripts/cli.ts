@@ -19,6 +19,7 @@ import { startReferenceServer, faults as faultTable, variations as variationTabl
 import { catalog, familyOf } from '../reference/catalog/index.ts';
 import { buildRunResult, parseExpectations, toTerminalSummary, writeReports, type Expectations } from '../reports/index.ts';
 import { sweepRun } from './sweep.ts';
+import { recheckHistoryCommand } from './recheck-history.ts';
 
 const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
 const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
@@ -89,6 +90,14 @@ program
       for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => resolve());
     });
     await server.close();
+  });
+
+program
+  .command('recheck-history')
+  .description('judge a saved watch history (results/histories/*.json) again with the current model')
+  .argument('<file>', 'a histories/<check>-<clause>.json file of an earlier run')
+  .action((file) => {
+    process.exitCode = recheckHistoryCommand(file, (line) => process.stdout.write(`${line}\n`));
   });
 
 program.command('list-checks').description('print every check with its clauses').action(() => {
