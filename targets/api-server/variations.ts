@@ -19,6 +19,7 @@ export const variations = [
   { name: 'delete-returns-object', description: 'DELETE answers with the deleted object instead of a Status' },
   { name: 'no-bookmarks', description: 'BOOKMARK events are never sent, even when asked for' },
   { name: 'watch-split-chunks', description: 'watch events are written in 7-byte pieces, cut at odd boundaries' },
+  { name: 'deletion-lingers', description: 'an object deleted without finalizers stays Terminating for 300 ms before removal (rest:3.1: not shown)' },
 ] as const satisfies readonly { name: string; description: string }[];
 
 export type VariationName = (typeof variations)[number]['name'];
