@@ -55,8 +55,8 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
       // Upstream answers a too-old watch with an ERROR event carrying a 410 Status in a 200 stream.
       return { status: 200, body: { type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${rvText}`, reason: 'Expired', code: 410 } } };
     }
-    // The planted off-by-one: "changes since rv" read inclusively repeats the change at rv.
-    from = has(st, 'watch-exact-inclusive') ? Math.max(st.store.oldestRetained, rev - 1) : rev;
+    // The planted off-by-one: replaying history for an older rv reads "changes since rv" inclusively.
+    from = has(st, 'watch-exact-inclusive') && rev < st.store.currentRevision ? Math.max(st.store.oldestRetained, rev - 1) : rev;
     if (has(st, 'watch-synthetic-on-exact')) {
       for (const e of st.store.list(prefix, Math.min(rev, st.store.currentRevision))) if (inScope(e.obj)) initial.push({ type: 'ADDED', object: present(st, rt, e.obj, false) });
     }
