@@ -8,8 +8,9 @@ import { watchBookmarks, watchCellChecks } from './watch.ts';
 import { deletionFinalizers } from './deletion.ts';
 import { watchResume, watchTooOld } from './watch-resume.ts';
 import { watchInformer } from './watch-informer.ts';
+import { watchFutureVersion } from './watch-future.ts';
 
-export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, deletionFinalizers, watchResume, watchTooOld, watchInformer];
+export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, deletionFinalizers, watchResume, watchTooOld, watchInformer, watchFutureVersion];
 
 export const suites = [...new Set(checks.map((c) => c.suite))];
 

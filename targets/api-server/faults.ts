@@ -43,6 +43,7 @@ export const faults = [
   { name: 'removed-before-last-finalizer', clause: 'rest:3.1/terminating-to-removed', description: 'a Terminating object is removed as soon as any one of its finalizers is removed', checks: ['deletion-finalizers'], alsoReportedAs: [] },
   { name: 'watch-410-as-empty-stream', clause: 'rest:6.1.3', description: 'a watch from a version older than the history gets 200 and an empty stream instead of 410 Gone', checks: ['watch-too-old'], alsoReportedAs: ['rest:7/410', 'rest:6.1.1'] },
   { name: 'watch-exact-inclusive', clause: 'rest:6.1.2', description: 'a watch from an older resourceVersion also sends the change made at that version, so a resumed watch repeats the last event', checks: ['watch-resume'], alsoReportedAs: ['rest:6.1.1'] },
+  { name: 'watch-future-as-now', clause: 'rest:6.1.1', description: 'a watch from a resourceVersion not reached yet starts from the current state and delivers the writes that follow', checks: ['watch-future-version'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];
