@@ -11,7 +11,7 @@
 import type { History, Snapshot } from './history.ts';
 import { isRecord, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
 import type { ObservedEvent } from './watch-oracle.ts';
-import { fail, pass, rule, type Judgement } from './judgement.ts';
+import { fail, pass, rule, unspecified, type Judgement } from './judgement.ts';
 
 /** The history as it stood after snapshot `n`: what a watch closed at that point had to deliver. */
 export function historyUpTo(h: History, n: number): History {
@@ -89,4 +89,19 @@ export function judgeInformer(o: { list0: readonly ObservedObject[]; events: rea
     rule(o.clause, same(replayed, relisted), `list at r0 + events from r0, replayed = the list at r1: ${showCache(relisted)}`, `replayed cache ${showCache(replayed)}`),
     rule(o.clause, same(replayed, truth), `the cache converges to the suite's objects as written: ${o.now.map(showVersion).join(', ') || 'none'}`, `replayed cache ${showCache(replayed)}`),
   ];
+}
+
+/**
+ * rest:6.1.5 with rest:6.1.1: a watch from a version the target has not reached may wait until it
+ * times out, or be refused (504, rest:7/504, or an ERROR event); it must not start from now instead,
+ * since every write the suite makes meanwhile is older than the requested version. 410 is for
+ * versions older than the history only.
+ */
+export function judgeFutureWatch(status: number, events: readonly ObservedEvent[], isOurs: (key: string) => boolean): Judgement[] {
+  if (status === 504) return [pass('rest:7/504', '504 for a version that did not appear'), pass('rest:6.1.5', 'a watch for an unrecognized version: waited or refused')];
+  if (status === 410) return [fail('rest:7/410', '410 Gone only for a version older than the retained history', '410 Gone for a version not reached yet')];
+  if (status !== 200) return [unspecified('rest:6.1.5', 'a watch for an unrecognized version may wait until it times out; other answers are not shown', `status ${status}`)];
+  const delivered = events.filter((e) => e.type !== 'BOOKMARK' && e.type !== 'ERROR' && isOurs(e.object.key));
+  if (delivered.length === 0) return [pass('rest:6.1.5', 'a watch for an unrecognized version: waited or refused')];
+  return [fail('rest:6.1.1', 'only changes after the requested version: none of the suite\'s writes, all older than it', delivered.map((e) => `${String(e.type)} ${e.object.key}@${String(e.object.rv)}`).join(', '))];
 }

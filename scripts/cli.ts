@@ -22,6 +22,7 @@ import { sweepRun } from './sweep.ts';
 import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-command.ts';
 import { nodeagentCommand, nodeagentLoaderSettings, writeNodeagentCases } from './nodeagent-cli.ts';
 import { prepareDaemon, registerControllerDaemonCommands } from './controller-daemon-cli.ts';
+import { recheckHistoryCommand } from './recheck-history.ts';
 
 const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
 const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
@@ -106,6 +107,13 @@ program
 
 versionsCommand(program);
 registerControllerDaemonCommands(program);
+program
+  .command('recheck-history')
+  .description('judge a saved watch history (results/histories/*.json) again with the current model')
+  .argument('<file>', 'a histories/<check>-<clause>.json file of an earlier run')
+  .action((file) => {
+    process.exitCode = recheckHistoryCommand(file, (line) => process.stdout.write(`${line}\n`));
+  });
 
 program.command('list-checks').description('print every check with its clauses').action(() => {
   for (const c of checks) process.stdout.write(`${c.suite.padEnd(24)} ${c.id.padEnd(52)} ${c.clauses.join(' ')}\n`);

@@ -13,7 +13,7 @@ import type { CheckRecord } from '../harness/results.ts';
 
 export const CONTINUE_TTL_MS = 400;
 /** Short, so rest:6.1.3 (410 for a version older than the history) is checked in seconds. */
-export const HISTORY_WINDOW_MS = 2000;
+export const HISTORY_WINDOW_MS = 1500;
 
 export async function runAgainst(o: { checks: readonly string[]; faults?: readonly FaultName[]; variations?: readonly VariationName[]; runs: number; seed: number; path?: string; profile?: ProfileName }): Promise<CheckRecord[]> {
   const profile = profiles[o.profile ?? 'svc'];

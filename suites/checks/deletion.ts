@@ -177,7 +177,7 @@ export const deletionFinalizers: Check<DeletionInput> = {
   suite: 'rest-deletion',
   title: 'rest:3.1 two-phase deletion: finalizers removed in any order by any actor, then the name is free',
   clauses: ['rest:3.1/live-to-terminating', 'rest:3.1/terminating-to-removed', 'rest:3.1/finalizer-order', 'rest:2.3/metadata.deletionTimestamp', 'rest:2.3/metadata.finalizers', 'rest:2.2.2', 'rest:6.1.1'],
-  defaultRuns: 12,
+  defaultRuns: 8,
   arbitrary: () => fc.record({ plans: fc.array(planArb, { minLength: 1, maxLength: 2 }), interleave: fc.array(fc.boolean(), { maxLength: 6 }) }),
   describe: (i) => ['watch configmaps ns0 (from now on)', ...interleaveSteps(i).map(showStep)],
   run: (input, cx) => deletionCase(cx, input),

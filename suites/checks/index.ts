@@ -8,8 +8,9 @@ import { watchBookmarks, watchCellChecks } from './watch.ts';
 import { deletionFinalizers } from './deletion.ts';
 import { watchResume, watchTooOld } from './watch-resume.ts';
 import { watchInformer } from './watch-informer.ts';
+import { watchFutureVersion } from './watch-future.ts';
 
-export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, deletionFinalizers, watchResume, watchTooOld, watchInformer, applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, healthEndpoints, deprecatedVersions, persistedThroughReplacement, eventsV1Create, dryRunSequences, negotiationAcceptLists, tableShape, protobufEnvelope, ...nodeagentChecks, ...daemonChecks];
+export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, deletionFinalizers, watchResume, watchTooOld, watchInformer, applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, healthEndpoints, deprecatedVersions, persistedThroughReplacement, eventsV1Create, dryRunSequences, negotiationAcceptLists, tableShape, protobufEnvelope, ...nodeagentChecks, ...daemonChecks, watchFutureVersion];
 import { applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps } from './apply.ts';
 
 import { healthEndpoints } from './health.ts';

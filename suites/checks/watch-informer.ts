@@ -20,7 +20,7 @@ export const watchInformer: Check<InformerInput> = {
   suite: 'rest-watch',
   title: 'list at r0 + watch events from r0, replayed, equal the list at r1',
   clauses: ['rest:6.1.1', 'rest:4.5/watch/other'],
-  defaultRuns: 12,
+  defaultRuns: 8,
   arbitrary: () => fc.record({ setup: setupArb, between: writesArb(3), during: writesArb(6) }),
   describe: (i) => [
     ...i.setup.map(showOp),

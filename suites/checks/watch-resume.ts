@@ -96,7 +96,7 @@ export const watchResume: Check<ResumeInput> = {
   suite: 'rest-watch',
   title: 'a dropped watch resumed from the last received resourceVersion loses and repeats nothing',
   clauses: ['rest:6.1.2', 'rest:6.1.1'],
-  defaultRuns: 10,
+  defaultRuns: 6,
   arbitrary: () => fc.record({ setup: setupArb.map((s) => s.slice(0, 4)), before: writesArb(3), gap: writesArb(3), after: writesArb(3) }),
   describe: (i) => [...i.setup.map(showOp), 'list configmaps ns0, watch from its resourceVersion', ...showWrites('  while watching', i.before), 'drop the watch', ...showWrites('  while disconnected', i.gap), 'watch again from the last received resourceVersion', ...showWrites('  while watching', i.after)],
   run: (input, cx) => resumeCase(cx, input),

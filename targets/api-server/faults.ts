@@ -61,6 +61,8 @@ export const faults = [
   { name: '406-replaced-by-json', clause: 'rest:4.8/unsupported', description: 'when no requested media type is supported the answer is JSON instead of 406', checks: ['negotiation-accept-lists'], alsoReportedAs: ['rest:7/406'] },
   { name: 'table-wrong-default-columns', clause: 'rest:2.5.1', description: 'the default Table types its Created At column string instead of date', checks: ['table-shape'], alsoReportedAs: [] },
   { name: 'protobuf-bad-magic', clause: 'rest:2.7.1', description: 'protobuf bodies start with 6b 38 73 01 instead of the magic 6b 38 73 00', checks: ['protobuf-envelope'], alsoReportedAs: [] },
+  { name: 'watch-exact-inclusive', clause: 'rest:6.1.2', description: 'a watch from an older resourceVersion also sends the change made at that version, so a resumed watch repeats the last event', checks: ['watch-resume'], alsoReportedAs: ['rest:6.1.1'] },
+  { name: 'watch-future-as-now', clause: 'rest:6.1.1', description: 'a watch from a resourceVersion not reached yet starts from the current state and delivers the writes that follow', checks: ['watch-future-version'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

@@ -22,6 +22,7 @@ export const variations = [
   { name: 'no-table-support', description: 'Table is never served: 406 for a Table-only Accept, the fallback otherwise (rest:2.5.2)' },
   { name: 'no-protobuf-writes', description: 'protobuf request bodies are refused with 415 (protobuf responses still served)' },
   { name: 'protobuf-on-wildcard', description: '*/* and application/* are answered in protobuf instead of JSON' },
+  { name: 'deletion-lingers', description: 'an object deleted without finalizers stays Terminating for 300 ms before removal (rest:3.1: not shown)' },
 ] as const satisfies readonly { name: string; description: string }[];
 
 export type VariationName = (typeof variations)[number]['name'];

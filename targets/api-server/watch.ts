@@ -55,7 +55,7 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
       // Upstream answers a too-old watch with an ERROR event carrying a 410 Status in a 200 stream.
       return { status: 200, body: { type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${rvText}`, reason: 'Expired', code: 410 } } };
     }
-    from = rev;
+    from = exactStart(st, rev);
     if (has(st, 'watch-synthetic-on-exact')) {
       for (const e of st.store.list(prefix, Math.min(rev, st.store.currentRevision))) if (inScope(e.obj)) initial.push({ type: 'ADDED', object: present(st, rt, e.obj, false) });
     }
@@ -127,6 +127,16 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   if (timer) clearInterval(timer);
   if (!res.writableEnded) res.end();
   return undefined;
+}
+
+/** Where a Start at Exact watch begins: after `rev`, unless a planted fault moves it. */
+function exactStart(st: ServerState, rev: number): number {
+  const now = st.store.currentRevision;
+  // A version not reached yet read as "from now on".
+  if (has(st, 'watch-future-as-now') && rev > now) return now;
+  // Replaying history for an older version reads "changes since rv" inclusively.
+  if (has(st, 'watch-exact-inclusive') && rev < now) return Math.max(st.store.oldestRetained, rev - 1);
+  return rev;
 }
 
 export const notWatchable = (): Answer => statusAnswer(405, 'MethodNotAllowed', 'watch is a GET on a collection');

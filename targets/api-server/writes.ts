@@ -149,6 +149,19 @@ export function deleteObject(st: ServerState, rt: ResourceType, ns: string | und
     st.store.write(key, terminating, now);
     return { status: 200, body: present(st, rt, terminating, false) };
   }
+  if (varies(st, 'deletion-lingers')) return lingeringDelete(st, rt, key, existing, now);
   st.store.write(key, null, now);
   return deleted();
+}
+
+/** Deletion without finalizers is not shown (rest:3.1): this variation removes the object a little later. */
+function lingeringDelete(st: ServerState, rt: ResourceType, key: string, existing: StoredObject, now: number): Answer {
+  if (existing.metadata['deletionTimestamp'] !== undefined) return { status: 200, body: present(st, rt, existing, false) };
+  const terminating: StoredObject = { ...existing, metadata: { ...existing.metadata, deletionTimestamp: rfc3339(now), resourceVersion: st.codec.rv(st.store.nextRevision) } };
+  st.store.write(key, terminating, now);
+  setTimeout(() => {
+    const cur = st.store.get(key);
+    if (cur && cur.metadata['resourceVersion'] === terminating.metadata['resourceVersion']) st.store.write(key, null, st.clock());
+  }, 300).unref();
+  return { status: 200, body: present(st, rt, terminating, false) };
 }

@@ -1,7 +1,7 @@
 // rest:6.1.2 / 6.1.3 / 6.1.4: resume, 410 only for versions that may be gone, the informer property,
 // and a saved watch history judged again from its JSON alone.
 import { describe, expect, it } from 'vitest';
-import { alsoAgainst, classifyWatchStart, historyUpTo, judgeGoneWatch, judgeInformer, replayInformer } from '../../reference/watch-recovery.ts';
+import { alsoAgainst, classifyWatchStart, historyUpTo, judgeFutureWatch, judgeGoneWatch, judgeInformer, replayInformer } from '../../reference/watch-recovery.ts';
 import { recheckWatchEvidence, watchEvidence } from '../../reference/watch-evidence.ts';
 import { judgeWatch, type ObservedEvent, type WatchExpectation } from '../../reference/watch-oracle.ts';
 import { fail, pass } from '../../reference/judgement.ts';
@@ -79,5 +79,17 @@ describe('saved watch histories', () => {
 
   it('refuses JSON that is not a watch history', () => {
     expect(() => recheckWatchEvidence({ format: 'other' } as never)).toThrow(/not a watch history/);
+  });
+});
+
+describe('a watch from a version not reached yet (rest:6.1.5)', () => {
+  const verdicts = (status: number, events: ObservedEvent[]) => judgeFutureWatch(status, events, isOurs).map((j) => `${j.verdict} ${j.clause}`);
+  it('may wait or be refused with 504; it may not start from now, and 410 is for old versions only', () => {
+    expect(verdicts(200, [])).toEqual(['pass rest:6.1.5']);
+    expect(verdicts(200, [ev('BOOKMARK', a10)])).toEqual(['pass rest:6.1.5']);
+    expect(verdicts(504, [])).toEqual(['pass rest:7/504', 'pass rest:6.1.5']);
+    expect(verdicts(200, [ev('MODIFIED', a12)])).toEqual(['fail rest:6.1.1']);
+    expect(verdicts(410, [])).toEqual(['fail rest:7/410']);
+    expect(verdicts(400, [])).toEqual(['unspecified rest:6.1.5']);
   });
 });
