@@ -14,6 +14,7 @@ import { Tally } from '../harness/tally.ts';
 import { runOp } from '../harness/rest-interpreter.ts';
 import { opsArb } from '../generators/ops.ts';
 import { queryToString, type Exchange } from '../harness/exchange.ts';
+import { applyBenchLines } from './bench-apply.ts';
 
 const CASES = Number(process.env['BENCH_CASES'] ?? 400);
 const profile = profiles.svc;
@@ -70,5 +71,6 @@ process.stdout.write([
   `checked (model + judges + transcript): ${fmt(checked.ms)} ms  ${fmt((n / checked.ms) * 1000)} requests/s  ${fmt((checked.ops / checked.ms) * 1000)} operations/s`,
   `plain undici loop, same requests:      ${fmt(plainMs)} ms  ${fmt((n / plainMs) * 1000)} requests/s`,
   `harness overhead (checked / plain):     ${(checked.ms / plainMs).toFixed(2)}x`,
+  ...(await applyBenchLines(CASES)),
   '',
 ].join('\n'));
