@@ -219,12 +219,14 @@ export function update(req: UpdateRequest): WriteOutcome {
 }
 
 /**
- * rest:4.7.5: the managedFields a non-apply write starts from. Absent, not a list, an empty list or
- * an undecodable one: the live record (an empty list does not reset). A list of one empty entry
- * decodes to one manager owning nothing: the record is reset and the writer owns what it changed.
+ * rest:4.7.5: the managedFields a non-apply write starts from. A non-empty list of empty entries
+ * (`[{}]`) resets the record: the writer then owns what it changed. Absent, not a list, an empty
+ * list or an undecodable one: the live record (an empty list does not reset). Any other list is
+ * taken as written (a client may set the record directly, as upstream allows).
  */
 export function startingManagedFields(bodyManagedFields: unknown, live: readonly ManagedEntry[], decode: (v: unknown) => ManagedEntry[] | { message: string }): readonly ManagedEntry[] {
   if (!Array.isArray(bodyManagedFields) || bodyManagedFields.length === 0) return live;
+  if (bodyManagedFields.every((e) => isRecord(e) && Object.keys(e).length === 0)) return [];
   const d = decode(bodyManagedFields);
-  return Array.isArray(d) ? d : live;
+  return Array.isArray(d) && d.length > 0 ? d : live;
 }
