@@ -11,11 +11,10 @@
  */
 import { isRecord } from '../objects.ts';
 import { showPath, type Path } from './path.ts';
-import type { Schema } from './schema.ts';
+import { fieldSchema, type Schema } from './schema.ts';
 import { FieldSet } from './set.ts';
-import { compare, ensureNamedFieldsAreMembers, merge, reconcileWithSchema, removeItems, toFieldSet, type Comparison } from './typed.ts';
+import { compare, ensureNamedFieldsAreMembers, itemElement, merge, reconcileWithSchema, removeItems, toFieldSet, type Comparison } from './typed.ts';
 import { IGNORED, sameManager, trackedPart, withTrackedPart, type ManagedEntry, type Operation } from './managed.ts';
-import { fieldSchema } from './schema.ts';
 import { jsonEqual, own } from './values.ts';
 
 export interface Conflict {
@@ -99,7 +98,6 @@ export function valueAt(v: unknown, path: Path, schema: Schema): unknown {
   return cur;
 }
 
-import { itemElement } from './typed.ts';
 const elementOf = (ls: Schema & { type: 'list' }, item: unknown) => itemElement(ls, item, []);
 
 interface SetUpdate {
