@@ -4,11 +4,11 @@
  * that area. Writes call `trackedWrite` just before they store.
  */
 import type { IncomingMessage } from 'node:http';
-import { apply, configMapSchema, decodeManagedFields, encodeManagedFields, isManagedFieldsError, merge, removeItems, showConflict, startingManagedFields, trackedPart, unstructuredSchema, update, withTrackedPart, type ManagedEntry, type Schema, type WriteOutcome, type ConflictOutcome } from '../../reference/apply/index.ts';
+import { InvalidObject, apply, configMapSchema, decodeManagedFields, encodeManagedFields, isManagedFieldsError, merge, removeItems, showConflict, startingManagedFields, trackedPart, unstructuredSchema, update, withTrackedPart, type ManagedEntry, type Schema, type WriteOutcome, type ConflictOutcome } from '../../reference/apply/index.ts';
 import { apiVersionOf, type ResourceType } from '../../reference/resources.ts';
 import { customSchema } from './crds.ts';
 import { has, type ServerState } from './state.ts';
-import { statusAnswer, type Answer } from './status.ts';
+import { invalid, statusAnswer, type Answer } from './status.ts';
 
 /** How a write names its manager (rest:4.3 fieldManager) and, for apply, what it asked. */
 export interface WriteContext {
@@ -64,7 +64,14 @@ export function trackedWrite(st: ServerState, rt: ResourceType, existing: Record
       const d = decodeManagedFields(v);
       return isManagedFieldsError(d) ? { message: d.message } : d;
     });
-  const out = update({ live: existing, managed: start, object: next, manager: ctx.fieldManager ?? 'unknown', schema: schemaFor(st, rt), apiVersion: apiVersionOf(rt), now: rfc3339(st.clock()) });
+  let out: ReturnType<typeof update>;
+  try {
+    out = update({ live: existing, managed: start, object: next, manager: ctx.fieldManager ?? 'unknown', schema: schemaFor(st, rt), apiVersion: apiVersionOf(rt), now: rfc3339(st.clock()) });
+  } catch (e) {
+    // An object its schema cannot place (a map-list item without its key) is invalid, not a crash.
+    if (e instanceof InvalidObject) return invalid(e.message);
+    throw e;
+  }
   if (has(st, 'update-raises-conflict') && !out.taken.isEmpty()) return statusAnswer(409, 'Conflict', 'Apply failed with conflicts (planted fault: a non-apply write conflicts)');
   if (out.managed.length === 0) delete md['managedFields'];
   else md['managedFields'] = encode(st, out.managed);
