@@ -62,6 +62,11 @@ export interface ApplyRequest {
   readonly schema: Schema;
   readonly apiVersion: string;
   readonly now: string;
+  /**
+   * rest:4.7.10 reads recorded sets under the current schema (default). `false` models a server that
+   * reads them as recorded: only the planted fault of the reference server uses it.
+   */
+  readonly reconcile?: boolean;
 }
 
 const strip = (s: FieldSet) => s.difference(IGNORED);
@@ -149,7 +154,7 @@ export function apply(req: ApplyRequest): WriteOutcome | ConflictOutcome {
   const self = { manager: req.manager, operation: 'Apply' as const };
   const liveT = trackedPart(req.live ?? {});
   const intentT = trackedPart(req.intent);
-  let managed = reconciled(req.managed, req.schema);
+  let managed = req.reconcile === false ? [...req.managed] : reconciled(req.managed, req.schema);
   const set = strip(toFieldSet(intentT, req.schema, true));
   const previous = managed.find((e) => sameManager(e, self));
   const last = previous?.fields ?? FieldSet.empty;

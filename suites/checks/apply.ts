@@ -82,3 +82,4 @@ export const applySequencesConfigMaps: Check<ApplySequence> = {
 };
 
 export { applyPoints } from './apply-points.ts';
+export { applySchemaChange } from './apply-schema-change.ts';

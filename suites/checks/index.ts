@@ -5,9 +5,9 @@ import { getCellChecks, listCellChecks } from './rv-cells.ts';
 import { pagingSnapshot } from './paging.ts';
 import { continueExpiry, tooLarge } from './errors.ts';
 import { watchBookmarks, watchCellChecks } from './watch.ts';
-import { applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps } from './apply.ts';
+import { applyOwnershipTable, applyPoints, applySchemaChange, applySequences, applySequencesConfigMaps } from './apply.ts';
 
-export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps];
+export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, applySchemaChange];
 
 export const suites = [...new Set(checks.map((c) => c.suite))];
 

@@ -82,7 +82,7 @@ export function trackedWrite(st: ServerState, rt: ResourceType, existing: Record
 export function faultyApply(st: ServerState, rt: ResourceType, live: Record<string, unknown> | undefined, intent: Record<string, unknown>, manager: string, force: boolean): WriteOutcome | ConflictOutcome {
   const schema = schemaFor(st, rt);
   const f = has(st, 'apply-force-ignored') ? false : has(st, 'apply-conflicts-forced') ? true : force;
-  const out = apply({ live, managed: liveManaged(live), intent, manager, force: f, schema, apiVersion: apiVersionOf(rt), now: rfc3339(st.clock()) });
+  const out = apply({ live, managed: liveManaged(live), intent, manager, force: f, schema, apiVersion: apiVersionOf(rt), now: rfc3339(st.clock()), reconcile: !has(st, 'atomic-change-not-reconciled') });
   if (out.kind === 'conflict') return out;
   let object = out.object;
   let managed = out.managed;
