@@ -4,10 +4,10 @@
  * that area. Writes call `trackedWrite` just before they store.
  */
 import type { IncomingMessage } from 'node:http';
-import { InvalidObject, apply, configMapSchema, decodeManagedFields, encodeManagedFields, isManagedFieldsError, merge, removeItems, showConflict, startingManagedFields, trackedPart, unstructuredSchema, update, withTrackedPart, type ManagedEntry, type Schema, type WriteOutcome, type ConflictOutcome } from '../../reference/apply/index.ts';
+import { InvalidObject, fieldSchema, resolve, apply, configMapSchema, decodeManagedFields, encodeManagedFields, isManagedFieldsError, merge, removeItems, showConflict, startingManagedFields, trackedPart, unstructuredSchema, update, withTrackedPart, type ManagedEntry, type Schema, type WriteOutcome, type ConflictOutcome } from '../../reference/apply/index.ts';
 import { apiVersionOf, type ResourceType } from '../../reference/resources.ts';
 import { customSchema } from './crds.ts';
-import { has, type ServerState } from './state.ts';
+import { has, varies, type ServerState } from './state.ts';
 import { invalid, statusAnswer, type Answer } from './status.ts';
 
 /** How a write names its manager (rest:4.3 fieldManager) and, for apply, what it asked. */
@@ -95,11 +95,27 @@ export function faultyApply(st: ServerState, rt: ResourceType, live: Record<stri
   if (has(st, 'apply-no-shared-ownership') && !out.shared.isEmpty()) {
     managed = managed.map((e) => (e.manager === manager && e.operation === 'Apply' ? e : { ...e, fields: e.fields.difference(out.shared) })).filter((e) => !e.fields.isEmpty());
   }
+  if (varies(st, 'associative-lists-reversed')) object = withTrackedPart(object, reversedLists(trackedPart(object), schema) as Record<string, unknown>);
   return { ...out, object, managed };
 }
 
+/** Legal variation: set and map lists in another order (the spec fixes no order). */
+function reversedLists(v: unknown, s: Schema): unknown {
+  const r = resolve(s, v);
+  if (r.shape === 'list' && r.schema.type === 'list') {
+    const items = r.schema.items;
+    return (v as unknown[]).map((i) => reversedLists(i, items)).reverse();
+  }
+  if (r.shape === 'map' && r.schema.type === 'map') {
+    const ms = r.schema;
+    return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, reversedLists(x, fieldSchema(ms, k).schema)]));
+  }
+  return v;
+}
+
 /** A conflict as upstream answers it (status and body shape are not fixed by the spec: rest:7.5, 7.6). */
-export function conflictAnswer(out: ConflictOutcome): Answer {
+export function conflictAnswer(st: ServerState, out: ConflictOutcome): Answer {
+  if (varies(st, 'conflict-as-422')) return { status: 422, body: { message: `conflicts: ${out.conflicts.map(showConflict).join('; ')}` } };
   const causes = out.conflicts.map((c) => ({ type: 'FieldManagerConflict', message: showConflict(c), field: c.path.join('.') }));
   const a = statusAnswer(409, 'Conflict', `Apply failed with ${out.conflicts.length} conflict(s): ${out.conflicts.map(showConflict).join('; ')}`);
   return { ...a, body: { ...(a.body as Record<string, unknown>), details: { causes } } };

@@ -19,6 +19,8 @@ export const variations = [
   { name: 'delete-returns-object', description: 'DELETE answers with the deleted object instead of a Status' },
   { name: 'no-bookmarks', description: 'BOOKMARK events are never sent, even when asked for' },
   { name: 'watch-split-chunks', description: 'watch events are written in 7-byte pieces, cut at odd boundaries' },
+  { name: 'conflict-as-422', description: 'apply conflicts are answered 422 with a plain message body instead of 409 Status (rest:7.5, 7.6: not shown)' },
+  { name: 'associative-lists-reversed', description: 'items of set and map lists are stored in reverse order after every apply (order is not fixed by rest:4.7.7)' },
 ] as const satisfies readonly { name: string; description: string }[];
 
 export type VariationName = (typeof variations)[number]['name'];
