@@ -15,6 +15,7 @@ import { runOp } from '../harness/rest-interpreter.ts';
 import { opsArb } from '../generators/ops.ts';
 import { queryToString, type Exchange } from '../harness/exchange.ts';
 import { benchWatch } from './bench-watch.ts';
+import { applyBenchLines } from './bench-apply.ts';
 
 const CASES = Number(process.env['BENCH_CASES'] ?? 400);
 const profile = profiles.svc;
@@ -72,5 +73,6 @@ process.stdout.write([
   `plain undici loop, same requests:      ${fmt(plainMs)} ms  ${fmt((n / plainMs) * 1000)} requests/s`,
   `harness overhead (checked / plain):     ${(checked.ms / plainMs).toFixed(2)}x`,
   ...(await benchWatch()),
+  ...(await applyBenchLines(CASES)),
   '',
 ].join('\n'));

@@ -11,11 +11,10 @@
  */
 import { isRecord } from '../objects.ts';
 import { showPath, type Path } from './path.ts';
-import type { Schema } from './schema.ts';
+import { fieldSchema, type Schema } from './schema.ts';
 import { FieldSet } from './set.ts';
-import { compare, ensureNamedFieldsAreMembers, merge, reconcileWithSchema, removeItems, toFieldSet, type Comparison } from './typed.ts';
+import { compare, ensureNamedFieldsAreMembers, itemElement, merge, reconcileWithSchema, removeItems, toFieldSet, type Comparison } from './typed.ts';
 import { IGNORED, sameManager, trackedPart, withTrackedPart, type ManagedEntry, type Operation } from './managed.ts';
-import { fieldSchema } from './schema.ts';
 import { jsonEqual, own } from './values.ts';
 
 export interface Conflict {
@@ -63,6 +62,11 @@ export interface ApplyRequest {
   readonly schema: Schema;
   readonly apiVersion: string;
   readonly now: string;
+  /**
+   * rest:4.7.10 reads recorded sets under the current schema (default). `false` models a server that
+   * reads them as recorded: only the planted fault of the reference server uses it.
+   */
+  readonly reconcile?: boolean;
 }
 
 const strip = (s: FieldSet) => s.difference(IGNORED);
@@ -99,7 +103,6 @@ export function valueAt(v: unknown, path: Path, schema: Schema): unknown {
   return cur;
 }
 
-import { itemElement } from './typed.ts';
 const elementOf = (ls: Schema & { type: 'list' }, item: unknown) => itemElement(ls, item, []);
 
 interface SetUpdate {
@@ -151,7 +154,7 @@ export function apply(req: ApplyRequest): WriteOutcome | ConflictOutcome {
   const self = { manager: req.manager, operation: 'Apply' as const };
   const liveT = trackedPart(req.live ?? {});
   const intentT = trackedPart(req.intent);
-  let managed = reconciled(req.managed, req.schema);
+  let managed = req.reconcile === false ? [...req.managed] : reconciled(req.managed, req.schema);
   const set = strip(toFieldSet(intentT, req.schema, true));
   const previous = managed.find((e) => sameManager(e, self));
   const last = previous?.fields ?? FieldSet.empty;
@@ -219,12 +222,14 @@ export function update(req: UpdateRequest): WriteOutcome {
 }
 
 /**
- * rest:4.7.5: the managedFields a non-apply write starts from. Absent, not a list, an empty list or
- * an undecodable one: the live record (an empty list does not reset). A list of one empty entry
- * decodes to one manager owning nothing: the record is reset and the writer owns what it changed.
+ * rest:4.7.5: the managedFields a non-apply write starts from. A non-empty list of empty entries
+ * (`[{}]`) resets the record: the writer then owns what it changed. Absent, not a list, an empty
+ * list or an undecodable one: the live record (an empty list does not reset). Any other list is
+ * taken as written (a client may set the record directly, as upstream allows).
  */
 export function startingManagedFields(bodyManagedFields: unknown, live: readonly ManagedEntry[], decode: (v: unknown) => ManagedEntry[] | { message: string }): readonly ManagedEntry[] {
   if (!Array.isArray(bodyManagedFields) || bodyManagedFields.length === 0) return live;
+  if (bodyManagedFields.every((e) => isRecord(e) && Object.keys(e).length === 0)) return [];
   const d = decode(bodyManagedFields);
-  return Array.isArray(d) ? d : live;
+  return Array.isArray(d) && d.length > 0 ? d : live;
 }

@@ -18,11 +18,12 @@ export function fixtureOpenApi(profile: Profile, opts: { fallbackList: boolean }
   const lt = profile.listTypeExtension;
   const keys = profile.listMapKeysExtension;
   const mt = profile.mapTypeExtension;
+  // Key fields are required: upstream refuses map-list keys that are neither required nor defaulted.
   const spec: Record<string, unknown> = {
     atomicList: { type: 'array', items: str, [lt]: 'atomic' },
     setList: { type: 'array', items: str, [lt]: 'set' },
-    mapList: { type: 'array', [lt]: 'map', [keys]: ['name'], items: { type: 'object', properties: { name: str, value: str, note: str } } },
-    multiKeyList: { type: 'array', [lt]: 'map', [keys]: ['name', 'port'], items: { type: 'object', properties: { name: str, port: { type: 'integer' }, value: str } } },
+    mapList: { type: 'array', [lt]: 'map', [keys]: ['name'], items: { type: 'object', required: ['name'], properties: { name: str, value: str, note: str } } },
+    multiKeyList: { type: 'array', [lt]: 'map', [keys]: ['name', 'port'], items: { type: 'object', required: ['name', 'port'], properties: { name: str, port: { type: 'integer' }, value: str } } },
     plainList: { type: 'array', items: str },
     granularMap: { type: 'object', additionalProperties: str, [mt]: 'granular' },
     atomicMap: { type: 'object', additionalProperties: str, [mt]: 'atomic' },

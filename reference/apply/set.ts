@@ -20,11 +20,16 @@ export class FieldSet {
     return this.keys.has(pathKey(p));
   }
 
+  private prefixCache: Set<string> | undefined;
+  private pathCache: Path[] | undefined;
+
   /** Any member strictly below `p`. */
   hasUnder(p: Path): boolean {
-    const prefix = p.length === 0 ? '[' : `${pathKey(p).slice(0, -1)},`;
-    for (const k of this.keys) if (k.startsWith(prefix) && k !== pathKey(p)) return true;
-    return false;
+    if (!this.prefixCache) {
+      this.prefixCache = new Set();
+      for (const q of this.paths()) for (let i = 0; i < q.length; i++) this.prefixCache.add(pathKey(q.slice(0, i)));
+    }
+    return this.prefixCache.has(pathKey(p));
   }
 
   get size(): number {
@@ -35,8 +40,10 @@ export class FieldSet {
     return this.keys.size === 0;
   }
 
+  /** Members in a stable order (sorted by their keys). */
   paths(): Path[] {
-    return [...this.keys].sort().map(pathOfKey);
+    this.pathCache ??= [...this.keys].sort().map(pathOfKey);
+    return this.pathCache;
   }
 
   union(o: FieldSet): FieldSet {

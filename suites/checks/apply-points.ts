@@ -1,8 +1,9 @@
 /**
  * The numbered points of rest:4.7 that are about one request each, on ConfigMaps: fieldManager is
  * required for apply (4.7.1), an apply body must not carry managedFields (4.7.2), `[{}]` resets
- * ownership and `[]` does not (4.7.5), and the default manager of a non-apply write comes from the
- * user agent (rest:4.3 fieldManager).
+ * ownership and `[]` does not (4.7.5), the default manager of a non-apply write comes from the
+ * user agent (rest:4.3 fieldManager), and a managedFields record read from the target and written
+ * back is understood (rest:2.6 round trip).
  */
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
@@ -15,7 +16,7 @@ import type { CaseContext } from '../../harness/case-context.ts';
 import { APPLY_TYPE, decodeForModel, planStep, runStep, startObject, type SeqState } from './apply-run.ts';
 import { startingManagedFields } from '../../reference/apply/index.ts';
 
-const POINTS = ['field-manager-required', 'no-managed-fields-in-body', 'reset-with-empty-entry', 'empty-list-keeps', 'default-manager'] as const;
+const POINTS = ['field-manager-required', 'no-managed-fields-in-body', 'reset-with-empty-entry', 'empty-list-keeps', 'default-manager', 'managed-fields-round-trip'] as const;
 type Point = (typeof POINTS)[number];
 
 interface PointsInput {
@@ -61,6 +62,10 @@ async function runPoint(cx: CaseContext, point: Point, i: number, input: PointsI
     case 'reset-with-empty-entry':
       await runStep(cx, st, { op: 'update', manager: 'mgr-b', content: { data: second }, managedFields: 'reset' }, () => [], ['rest:4.7.5']);
       return;
+    case 'managed-fields-round-trip':
+      // The record as the target wrote it, sent back with a change: the target reads its own encoding.
+      await runStep(cx, st, { op: 'update', manager: 'mgr-b', content: { data: second }, managedFields: 'keep' }, () => [], ['rest:2.6/fieldsV1', 'rest:2.3/metadata.managedFields']);
+      return;
     case 'empty-list-keeps':
       await runStep(cx, st, { op: 'update', manager: 'mgr-b', content: { data: second }, managedFields: 'empty' }, () => [], ['rest:4.7.5']);
       return;
@@ -83,7 +88,7 @@ export const applyPoints: Check<PointsInput> = {
   id: 'apply-points',
   suite: 'rest-apply',
   title: 'apply needs fieldManager, refuses managedFields in its body; [{}] resets ownership, [] does not; default manager from the user agent',
-  clauses: ['rest:4.7.1', 'rest:4.7.2', 'rest:4.7.5', 'rest:4.3/fieldManager'],
+  clauses: ['rest:4.7.1', 'rest:4.7.2', 'rest:4.7.5', 'rest:4.3/fieldManager', 'rest:2.6/fieldsV1'],
   defaultRuns: 4,
   arbitrary: () => fc.record({
     // Every point in every case: a few runs cover all of them.

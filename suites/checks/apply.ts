@@ -3,7 +3,6 @@
  * the ownership table row by row, the numbered points, and random multi-manager sequences over the
  * fixture type, every answer judged by reference/apply after every step.
  */
-import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { sequenceArb, showStep, type ApplySequence, type ApplyStep } from '../../generators/apply.ts';
 import { rowScenariosArb, type RowScenario } from '../../generators/apply-table.ts';
@@ -83,3 +82,4 @@ export const applySequencesConfigMaps: Check<ApplySequence> = {
 };
 
 export { applyPoints } from './apply-points.ts';
+export { applySchemaChange } from './apply-schema-change.ts';

@@ -10,7 +10,7 @@ import { watchResume, watchTooOld } from './watch-resume.ts';
 import { watchInformer } from './watch-informer.ts';
 import { watchFutureVersion } from './watch-future.ts';
 
-export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, deletionFinalizers, watchResume, watchTooOld, watchInformer, applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, healthEndpoints, deprecatedVersions, persistedThroughReplacement, eventsV1Create, dryRunSequences, negotiationAcceptLists, tableShape, protobufEnvelope, ...nodeagentChecks, ...daemonChecks, watchFutureVersion];
+export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, deletionFinalizers, watchResume, watchTooOld, watchInformer, applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, healthEndpoints, deprecatedVersions, persistedThroughReplacement, eventsV1Create, dryRunSequences, negotiationAcceptLists, tableShape, protobufEnvelope, ...nodeagentChecks, ...daemonChecks, watchFutureVersion, applySchemaChange];
 import { applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps } from './apply.ts';
 
 import { healthEndpoints } from './health.ts';
@@ -25,6 +25,8 @@ import { protobufEnvelope } from './protobuf.ts';
 import { nodeagentChecks } from './nodeagent.ts';
 
 import { daemonChecks } from './daemon.ts';
+
+import { applyOwnershipTable, applyPoints, applySchemaChange, applySequences, applySequencesConfigMaps } from './apply.ts';
 
 
 export const suites = [...new Set(checks.map((c) => c.suite))];

@@ -49,6 +49,7 @@ export const faults = [
   { name: 'apply-removes-co-owned', clause: 'rest:3.2/apply-omit-shared', description: 'fields an applier stops stating are removed although another manager owns them', checks: ['apply-ownership-table'], alsoReportedAs: ['rest:4.7.3'] },
   { name: 'update-raises-conflict', clause: 'rest:3.2/non-apply-write', description: 'a non-apply write changing another manager\'s field fails with a conflict', checks: ['apply-ownership-table'], alsoReportedAs: ['rest:4.7.4'] },
   { name: 'apply-operation-mislabelled', clause: 'rest:2.6/operation', description: 'managedFields entries of appliers are recorded with operation Update', checks: ['apply-ownership-table'], alsoReportedAs: [] },
+  { name: 'atomic-change-not-reconciled', clause: 'rest:4.7.10', description: 'after a map turns atomic, owners of its entries are not seen as owners of the whole: changes do not conflict', checks: ['apply-schema-change'], alsoReportedAs: ['rest:3.2/apply-conflict'] },
   { name: 'managed-fields-empty-list-resets', clause: 'rest:4.7.5', description: 'a write with managedFields: [] resets ownership like [{}]', checks: ['apply-points'], alsoReportedAs: [] },
   { name: 'health-exclude-ignored', clause: 'rest:4.2/exclude', description: '?exclude=<name> is ignored: the check still prints "[+]<name> ok"', checks: ['health-endpoints'], alsoReportedAs: [] },
   { name: 'health-verbose-unmarked', clause: 'rest:4.2/verbose', description: 'verbose check lines lack the "[+]" marker ("etcd ok")', checks: ['health-endpoints'], alsoReportedAs: ['rest:4.2/exclude'] },

@@ -4,11 +4,11 @@
  * that area. Writes call `trackedWrite` just before they store.
  */
 import type { IncomingMessage } from 'node:http';
-import { apply, configMapSchema, decodeManagedFields, encodeManagedFields, isManagedFieldsError, merge, removeItems, showConflict, startingManagedFields, trackedPart, unstructuredSchema, update, withTrackedPart, type ManagedEntry, type Schema, type WriteOutcome, type ConflictOutcome } from '../../reference/apply/index.ts';
+import { InvalidObject, fieldSchema, resolve, apply, configMapSchema, decodeManagedFields, encodeManagedFields, isManagedFieldsError, merge, removeItems, showConflict, startingManagedFields, trackedPart, unstructuredSchema, update, withTrackedPart, type ManagedEntry, type Schema, type WriteOutcome, type ConflictOutcome } from '../../reference/apply/index.ts';
 import { apiVersionOf, type ResourceType } from '../../reference/resources.ts';
 import { customSchema } from './crds.ts';
-import { has, type ServerState } from './state.ts';
-import { statusAnswer, type Answer } from './status.ts';
+import { has, varies, type ServerState } from './state.ts';
+import { invalid, statusAnswer, type Answer } from './status.ts';
 
 /** How a write names its manager (rest:4.3 fieldManager) and, for apply, what it asked. */
 export interface WriteContext {
@@ -64,7 +64,14 @@ export function trackedWrite(st: ServerState, rt: ResourceType, existing: Record
       const d = decodeManagedFields(v);
       return isManagedFieldsError(d) ? { message: d.message } : d;
     });
-  const out = update({ live: existing, managed: start, object: next, manager: ctx.fieldManager ?? 'unknown', schema: schemaFor(st, rt), apiVersion: apiVersionOf(rt), now: rfc3339(st.clock()) });
+  let out: ReturnType<typeof update>;
+  try {
+    out = update({ live: existing, managed: start, object: next, manager: ctx.fieldManager ?? 'unknown', schema: schemaFor(st, rt), apiVersion: apiVersionOf(rt), now: rfc3339(st.clock()) });
+  } catch (e) {
+    // An object its schema cannot place (a map-list item without its key) is invalid, not a crash.
+    if (e instanceof InvalidObject) return invalid(e.message);
+    throw e;
+  }
   if (has(st, 'update-raises-conflict') && !out.taken.isEmpty()) return statusAnswer(409, 'Conflict', 'Apply failed with conflicts (planted fault: a non-apply write conflicts)');
   if (out.managed.length === 0) delete md['managedFields'];
   else md['managedFields'] = encode(st, out.managed);
@@ -75,7 +82,7 @@ export function trackedWrite(st: ServerState, rt: ResourceType, existing: Record
 export function faultyApply(st: ServerState, rt: ResourceType, live: Record<string, unknown> | undefined, intent: Record<string, unknown>, manager: string, force: boolean): WriteOutcome | ConflictOutcome {
   const schema = schemaFor(st, rt);
   const f = has(st, 'apply-force-ignored') ? false : has(st, 'apply-conflicts-forced') ? true : force;
-  const out = apply({ live, managed: liveManaged(live), intent, manager, force: f, schema, apiVersion: apiVersionOf(rt), now: rfc3339(st.clock()) });
+  const out = apply({ live, managed: liveManaged(live), intent, manager, force: f, schema, apiVersion: apiVersionOf(rt), now: rfc3339(st.clock()), reconcile: !has(st, 'atomic-change-not-reconciled') });
   if (out.kind === 'conflict') return out;
   let object = out.object;
   let managed = out.managed;
@@ -88,11 +95,27 @@ export function faultyApply(st: ServerState, rt: ResourceType, live: Record<stri
   if (has(st, 'apply-no-shared-ownership') && !out.shared.isEmpty()) {
     managed = managed.map((e) => (e.manager === manager && e.operation === 'Apply' ? e : { ...e, fields: e.fields.difference(out.shared) })).filter((e) => !e.fields.isEmpty());
   }
+  if (varies(st, 'associative-lists-reversed')) object = withTrackedPart(object, reversedLists(trackedPart(object), schema) as Record<string, unknown>);
   return { ...out, object, managed };
 }
 
+/** Legal variation: set and map lists in another order (the spec fixes no order). */
+function reversedLists(v: unknown, s: Schema): unknown {
+  const r = resolve(s, v);
+  if (r.shape === 'list' && r.schema.type === 'list') {
+    const items = r.schema.items;
+    return (v as unknown[]).map((i) => reversedLists(i, items)).reverse();
+  }
+  if (r.shape === 'map' && r.schema.type === 'map') {
+    const ms = r.schema;
+    return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, reversedLists(x, fieldSchema(ms, k).schema)]));
+  }
+  return v;
+}
+
 /** A conflict as upstream answers it (status and body shape are not fixed by the spec: rest:7.5, 7.6). */
-export function conflictAnswer(out: ConflictOutcome): Answer {
+export function conflictAnswer(st: ServerState, out: ConflictOutcome): Answer {
+  if (varies(st, 'conflict-as-422')) return { status: 422, body: { message: `conflicts: ${out.conflicts.map(showConflict).join('; ')}` } };
   const causes = out.conflicts.map((c) => ({ type: 'FieldManagerConflict', message: showConflict(c), field: c.path.join('.') }));
   const a = statusAnswer(409, 'Conflict', `Apply failed with ${out.conflicts.length} conflict(s): ${out.conflicts.map(showConflict).join('; ')}`);
   return { ...a, body: { ...(a.body as Record<string, unknown>), details: { causes } } };

@@ -61,7 +61,7 @@ function applyPatch(st: ServerState, rt: ResourceType, ns: string | undefined, n
   const withName = { ...intent, metadata: { ...md, name } };
   return guarded(() => {
     const out = faultyApply(st, rt, existing, withName, manager, force);
-    if (out.kind === 'conflict') return conflictAnswer(out);
+    if (out.kind === 'conflict') return conflictAnswer(st, out);
     const ctx = { fieldManager: manager, applied: out.managed };
     return existing ? updateObject(st, rt, ns, name, out.object, ctx) : createObject(st, rt, ns, out.object, ctx);
   });

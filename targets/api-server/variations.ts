@@ -23,6 +23,8 @@ export const variations = [
   { name: 'no-protobuf-writes', description: 'protobuf request bodies are refused with 415 (protobuf responses still served)' },
   { name: 'protobuf-on-wildcard', description: '*/* and application/* are answered in protobuf instead of JSON' },
   { name: 'deletion-lingers', description: 'an object deleted without finalizers stays Terminating for 300 ms before removal (rest:3.1: not shown)' },
+  { name: 'conflict-as-422', description: 'apply conflicts are answered 422 with a plain message body instead of 409 Status (rest:7.5, 7.6: not shown)' },
+  { name: 'associative-lists-reversed', description: 'items of set and map lists are stored in reverse order after every apply (order is not fixed by rest:4.7.7)' },
 ] as const satisfies readonly { name: string; description: string }[];
 
 export type VariationName = (typeof variations)[number]['name'];

@@ -4,7 +4,7 @@
  * ownership expected at the end. Paths: `spec.granularMap.a`, items as `k:{"name":"a"}` / `v:"x"`.
  */
 import { profiles } from '../../../reference/profile.ts';
-import { configMapSchema, fixtureSchema, unstructuredSchema, type Schema } from '../../../reference/apply/index.ts';
+import { configMapSchema, fixtureSchema, mapList, scalar, setList, struct, unstructuredSchema, type Schema } from '../../../reference/apply/index.ts';
 
 export const fixture: Schema = fixtureSchema(profiles.svc);
 export { configMapSchema, unstructuredSchema };
@@ -27,6 +27,8 @@ export interface Case {
 }
 
 const spec = (s: Record<string, unknown>) => ({ spec: s });
+/** A struct and a list of lists, as in upstream's nested-type tests. */
+const nested: Schema = struct({ struct: struct({ name: scalar, value: scalar }), listOfLists: mapList(['name'], struct({ name: scalar, value: setList() })) });
 const data = (d: Record<string, string>) => ({ data: d });
 
 export const cases: readonly Case[] = [
@@ -162,6 +164,28 @@ export const cases: readonly Case[] = [
     name: 'an untyped subtree of a typed object: lists atomic', clause: 'rest:4.7.9', schema: fixture,
     ops: [{ apply: 'a', object: spec({ free: { l: ['x'] } }) }, { apply: 'b', object: spec({ free: { l: ['y'] } }), conflicts: ['a/Apply spec.free.l'] }],
     object: spec({ free: { l: ['x'] } }), managed: { 'a/Apply': ['spec.free.l'] },
+  },
+  // --- facts of upstream's nested-type tests, restated ---
+  {
+    name: 'a struct the applier fully owned goes when it stops stating it', clause: 'rest:3.2/apply-omit-sole', schema: nested,
+    ops: [{ apply: 'a', object: { struct: { name: 'x', value: 1 } } }, { apply: 'a', object: {} }],
+    object: {}, managed: {},
+  },
+  {
+    name: 'an updater\'s field keeps the struct alive when the applier lets go', clause: 'rest:3.2/apply-omit-shared', schema: nested,
+    ops: [{ apply: 'a', object: { struct: { name: 'x' } } }, { update: 'u', object: { struct: { name: 'x', value: 1 } } }, { apply: 'a', object: {} }],
+    object: { struct: { value: 1 } }, managed: { 'u/Update': ['struct.value'] },
+  },
+  {
+    name: 'a field taken over by an updater is not removed by the applier', clause: 'rest:3.2/non-apply-write', schema: nested,
+    ops: [{ apply: 'a', object: { struct: { name: 'x' } } }, { update: 'u', object: { struct: { name: 'y', value: 1 } } }, { apply: 'a', object: {} }],
+    object: { struct: { name: 'y', value: 1 } }, managed: { 'u/Update': ['struct.name', 'struct.value'] },
+  },
+  {
+    name: 'changing an item\'s key replaces the item', clause: 'rest:4.7.7/list-map-keys', schema: nested,
+    ops: [{ apply: 'a', object: { listOfLists: [{ name: 'p', value: ['b', 'c'] }] } }, { apply: 'a', object: { listOfLists: [{ name: 'q', value: ['a', 'c'] }] } }],
+    object: { listOfLists: [{ name: 'q', value: ['a', 'c'] }] },
+    managed: { 'a/Apply': ['listOfLists k:{"name":"q"}', 'listOfLists k:{"name":"q"} name', 'listOfLists k:{"name":"q"} value v:"a"', 'listOfLists k:{"name":"q"} value v:"c"'] },
   },
   // --- rest:4.7.10 ---
   {

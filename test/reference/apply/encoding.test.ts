@@ -84,3 +84,20 @@ describe('JSON patch (RFC 6902 through rfc6902)', () => {
     expect(jsonPatch(target, [{ op: 'remove', path: '/nope' }]).ok).toBe(false);
   });
 });
+
+describe('rest:4.7.5 the record a non-apply write starts from', () => {
+  const live = [{ manager: 'a', operation: 'Apply' as const, apiVersion: 'v1', time: undefined, fields: FieldSet.of([['f:data', 'f:k']]) }];
+  const decode = (v: unknown) => {
+    const d = decodeManagedFields(v);
+    return Array.isArray(d) ? d : { message: d.message };
+  };
+  it('[{}] (and [{}, {}]) resets; [], absent and undecodable keep the live record', async () => {
+    const { startingManagedFields } = await import('../../../reference/apply/index.ts');
+    expect(startingManagedFields([{}], live, decode)).toEqual([]);
+    expect(startingManagedFields([{}, {}], live, decode)).toEqual([]);
+    expect(startingManagedFields([], live, decode)).toBe(live);
+    expect(startingManagedFields(undefined, live, decode)).toBe(live);
+    expect(startingManagedFields([{ operation: 'Delete' }], live, decode)).toBe(live);
+    expect(startingManagedFields(encodeManagedFields([{ ...live[0]!, manager: 'b' }]), live, decode)[0]!.manager).toBe('b');
+  });
+});

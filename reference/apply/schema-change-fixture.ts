@@ -1,0 +1,27 @@
+/**
+ * rest:4.7.10 needs a type whose schema the suite can change: one map `spec.m`, granular or atomic,
+ * in a definition of its own so that changing it never disturbs the main fixture.
+ */
+import { namedGroup, type Profile } from '../profile.ts';
+import type { ResourceType } from '../resources.ts';
+import { crdResource } from './fixture-type.ts';
+
+export function schemaChangeResource(profile: Profile): ResourceType {
+  return { plural: 'applyschemafixtures', kind: 'ApplySchemaFixture', group: namedGroup(profile, 'fixtures'), version: 'v1', namespaced: true };
+}
+
+export function schemaChangeVersions(profile: Profile, mapType: 'granular' | 'atomic'): unknown[] {
+  const m = { type: 'object', additionalProperties: { type: 'string' }, [profile.mapTypeExtension]: mapType };
+  return [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { m } } } } } }];
+}
+
+export function schemaChangeCrd(profile: Profile, mapType: 'granular' | 'atomic', labels: Record<string, string>): Record<string, unknown> {
+  const rt = schemaChangeResource(profile);
+  const crd = crdResource(profile);
+  return {
+    apiVersion: `${crd.group}/${crd.version}`,
+    kind: crd.kind,
+    metadata: { name: `${rt.plural}.${rt.group}`, labels },
+    spec: { group: rt.group, scope: 'Namespaced', names: { plural: rt.plural, singular: rt.kind.toLowerCase(), kind: rt.kind, listKind: `${rt.kind}List` }, versions: schemaChangeVersions(profile, mapType) },
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * rest:4.7.10 on a type of its own whose map `spec.m` the suite switches between granular and atomic:
+ * after granular -> atomic every owner of an entry owns the whole map, so a change by one of them
+ * conflicts with the others; after atomic -> granular no ownership of entries is inferred, so a
+ * change of an entry does not conflict. A definition change takes effect asynchronously upstream:
+ * probe objects show when the new schema is in force before anything is judged.
+ */
+import fc from 'fast-check';
+import type { Check } from '../../harness/check.ts';
+import type { CaseContext } from '../../harness/case-context.ts';
+import { CheckNotApplicable } from '../../harness/violation.ts';
+import { namespaceOf } from '../../harness/rest-interpreter.ts';
+import { crdResource, schemaChangeCrd, schemaChangeResource, schemaChangeVersions, schemaOfCrd } from '../../reference/apply/index.ts';
+import { collectionPath, objectPath } from '../../reference/resources.ts';
+import { runStep, startObject, APPLY_TYPE, type SeqState } from './apply-run.ts';
+
+type MapType = 'granular' | 'atomic';
+const CLAUSES = ['rest:4.7.10'];
+const EFFECT_TIMEOUT_MS = 15_000;
+
+interface Input {
+  readonly values: readonly string[];
+}
+
+let probes = 0;
+
+/** Installs or changes the definition, then waits until an apply shows the new map type in force. */
+async function useSchema(cx: CaseContext, mapType: MapType): Promise<SeqState['schema']> {
+  const profile = cx.env.profile;
+  const crd = crdResource(profile);
+  const body = schemaChangeCrd(profile, mapType, { [profile.runLabel]: cx.env.runId });
+  const created = await cx.send({ method: 'POST', path: collectionPath(crd), body });
+  if (created.status === 404 || created.status === 405) throw new CheckNotApplicable(CLAUSES, `the target serves no ${crd.plural}.${crd.group}`);
+  if (created.status === 409) {
+    const name = (body['metadata'] as { name: string }).name;
+    const patched = await cx.send({ method: 'PATCH', path: objectPath(crd, name), headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ spec: { versions: schemaChangeVersions(profile, mapType) } }) });
+    if (patched.status >= 300) throw new CheckNotApplicable(CLAUSES, `changing the schema-change fixture definition was refused (status ${patched.status})`);
+  } else if (created.status >= 300) throw new CheckNotApplicable(CLAUSES, `installing the schema-change fixture definition was refused (status ${created.status})`);
+  const rt = schemaChangeResource(profile);
+  const ns = await namespaceOf(cx, 0);
+  const deadline = cx.env.now() + EFFECT_TIMEOUT_MS;
+  for (let wait = 50; cx.env.now() < deadline; wait = Math.min(wait * 2, 1000)) {
+    if (await inForce(cx, rt, ns, mapType)) return schemaOfCrd(body, profile);
+    await cx.env.sleep(wait);
+  }
+  throw new CheckNotApplicable(CLAUSES, `the ${mapType} schema was not in force within ${EFFECT_TIMEOUT_MS} ms of changing the definition`);
+}
+
+/** Two managers apply different entries of `m` to a fresh object: a conflict means atomic. */
+async function inForce(cx: CaseContext, rt: ReturnType<typeof schemaChangeResource>, ns: string, mapType: MapType): Promise<boolean> {
+  const name = `probe-${++probes}`;
+  const apply = (manager: string, m: Record<string, string>) => cx.send({
+    method: 'PATCH', path: objectPath(rt, name, ns), query: [['fieldManager', manager]], headers: { 'content-type': APPLY_TYPE },
+    body: JSON.stringify({ apiVersion: `${rt.group}/${rt.version}`, kind: rt.kind, metadata: { name, namespace: ns, labels: cx.ownLabels }, spec: { m } }),
+  });
+  const first = await apply('probe-1', { x: '1' });
+  if (first.status >= 300) return false;
+  const second = await apply('probe-2', { y: '2' });
+  return mapType === 'atomic' ? second.status >= 400 && second.status < 500 : second.status < 300;
+}
+
+export const applySchemaChange: Check<Input> = {
+  id: 'apply-schema-change',
+  suite: 'rest-apply',
+  title: 'changing a map between granular and atomic: owners of entries own the whole (conflicts), atomic owners gain no entries (no conflicts)',
+  clauses: CLAUSES,
+  defaultRuns: 2,
+  arbitrary: () => fc.record({ values: fc.uniqueArray(fc.constantFrom('v1', 'v2', 'v3', 'x y'), { minLength: 3, maxLength: 3 }) }),
+  describe: (i) => [
+    'schema m granular; create obj; mgr-a applies m.x, mgr-b applies m.y',
+    `schema m atomic; mgr-a applies m {x: ${i.values[2]}} (conflict with mgr-b expected); mgr-a forces it`,
+    'create obj2; mgr-a applies m {x}; schema m granular; mgr-b applies m {x: other} (no conflict expected)',
+  ],
+  run: async (input, cx) => {
+    const [v1, v2, v3] = input.values as [string, string, string];
+    const rt = schemaChangeResource(cx.env.profile);
+    const apply = (manager: 'mgr-a' | 'mgr-b', m: Record<string, string>, force = false) => ({ op: 'apply' as const, manager, force, content: { spec: { m } } });
+    let st = await startObject(cx, rt, await useSchema(cx, 'granular'), 'obj', CLAUSES);
+    st = await runStep(cx, st, apply('mgr-a', { x: v1 }));
+    st = await runStep(cx, st, apply('mgr-b', { y: v2 }));
+    st = { ...st, schema: await useSchema(cx, 'atomic') };
+    st = await runStep(cx, st, apply('mgr-a', { x: v3 }), () => CLAUSES);
+    st = await runStep(cx, st, apply('mgr-a', { x: v3 }, true), () => CLAUSES);
+
+    let back = await startObject(cx, rt, st.schema, 'obj2', CLAUSES);
+    back = await runStep(cx, back, apply('mgr-a', { x: v1 }));
+    back = { ...back, schema: await useSchema(cx, 'granular') };
+    await runStep(cx, back, apply('mgr-b', { x: v2 }), () => CLAUSES);
+  },
+};
