@@ -6,10 +6,10 @@ import { pagingSnapshot } from './paging.ts';
 import { continueExpiry, tooLarge } from './errors.ts';
 import { watchBookmarks, watchCellChecks } from './watch.ts';
 import { healthEndpoints } from './health.ts';
-import { deprecatedVersions, persistedThroughReplacement } from './versioning.ts';
+import { deprecatedMetrics, deprecatedVersions, persistedThroughReplacement } from './versioning.ts';
 import { eventsV1Create } from './events-v1.ts';
 
-export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, healthEndpoints, deprecatedVersions, persistedThroughReplacement, eventsV1Create];
+export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, healthEndpoints, deprecatedVersions, persistedThroughReplacement, deprecatedMetrics, eventsV1Create];
 
 export const suites = [...new Set(checks.map((c) => c.suite))];
 

@@ -3,6 +3,8 @@
  * resource in discovery, the deprecation Warning (rest:7.4) on every served deprecated version and no
  * deprecation Warning on the stable replacements, and the gauge of rest:9.3 after such a request.
  */
+import fc from 'fast-check';
+import { judgeDeprecatedMetrics } from '../../reference/versioning/metrics-judge.ts';
 import { persistedCaseArb, versionPicksArb, type PersistedCase } from '../../generators/versioning.ts';
 import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import type { Check } from '../../harness/check.ts';
@@ -162,5 +164,24 @@ export const persistedThroughReplacement: Check<PersistedCase> = {
     const fspec = found && isRecord(found['spec']) ? found['spec'] : {};
     const same = found !== undefined && fmd['uid'] === md['uid'] && JSON.stringify(fspec['minAvailable']) === JSON.stringify(spec.minAvailable) && JSON.stringify(fspec['selector']) === JSON.stringify(spec.selector);
     cx.judge([rule('rest:9.4/persisted-objects', same, `${name} (uid ${String(md['uid'])}) is read through policy/v1 with minAvailable ${spec.minAvailable} and selector app=${c.selectorValue}`, found ? `uid ${String(fmd['uid'])}, spec ${JSON.stringify(fspec)}` : `status ${read.status}, not found`)]);
+  },
+};
+
+/** rest:9.3/deprecated-metrics on the target's /metrics, against the release it reports. */
+export const deprecatedMetrics: Check<null> = {
+  id: 'deprecated-metrics',
+  suite: 'rest-versioning',
+  title: 'deprecated metrics carry their notice first and are gone after their window',
+  clauses: ['rest:9.3/deprecated-metrics', 'rest:4.2.4'],
+  defaultRuns: 1,
+  arbitrary: () => fc.constant(null),
+  describe: () => ['GET /version', 'GET /metrics'],
+  run: async (_none, cx) => {
+    const clauses = deprecatedMetrics.clauses;
+    const release = await targetRelease(cx, clauses);
+    const m = await cx.send({ method: 'GET', path: '/metrics' });
+    if (m.status === 401 || m.status === 403) throw new CheckNotApplicable(clauses, `GET /metrics answered ${m.status}: these credentials may not read metrics`);
+    cx.judge([rule('rest:4.2.4', m.status === 200, 'GET /metrics answers 200 with the metrics', `status ${m.status}`)]);
+    cx.judge(judgeDeprecatedMetrics(m.bodyText, release));
   },
 };

@@ -45,6 +45,7 @@ export const faults = [
   { name: 'removed-version-served', clause: 'rest:9.4/coordination-v1beta1-lease', description: 'coordination v1beta1 leases (removed in v1.22) are still served by a v1.24 server', checks: ['deprecated-versions'], alsoReportedAs: [] },
   { name: 'events-deprecated-fields-accepted', clause: 'rest:6.2/deprecated-fields', description: 'events/v1 creates with deprecatedCount, deprecatedSource.* ... are accepted', checks: ['events-v1-create'], alsoReportedAs: [] },
   { name: 'replacement-loses-objects', clause: 'rest:9.4/persisted-objects', description: 'objects written through a deprecated version are stored apart and not reachable through the replacement', checks: ['persisted-through-replacement'], alsoReportedAs: [] },
+  { name: 'deleted-metric-served', clause: 'rest:9.3/deprecated-metrics', description: '/metrics still exposes a metric deprecated four releases before the server\'s', checks: ['deprecated-metrics'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

@@ -47,6 +47,8 @@ export function attachVersioning(st: ServerState, v: Versioning): void {
 
 const versioningOf = (st: ServerState): Versioning => perServer.get(st) ?? { release: REFERENCE_RELEASE, runtimeConfig: [] };
 
+export const serverRelease = (st: ServerState): Release => versioningOf(st).release;
+
 // Scope of the table's resources (not in the spec's table; as upstream).
 const CLUSTER_SCOPED = new Set(['csidrivers', 'csinodes', 'storageclasses', 'volumeattachments', 'podsecuritypolicies', 'runtimeclasses', 'mutatingwebhookconfigurations', 'validatingwebhookconfigurations', 'customresourcedefinitions', 'apiservices', 'tokenreviews', 'subjectaccessreviews', 'selfsubjectaccessreviews', 'certificatesigningrequests', 'ingressclasses', 'clusterroles', 'clusterrolebindings', 'priorityclasses', 'flowschemas', 'prioritylevelconfigurations']);
 
