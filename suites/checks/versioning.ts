@@ -13,7 +13,7 @@ import { CheckNotApplicable } from '../../harness/violation.ts';
 import { pass, rule, unspecified } from '../../reference/judgement.ts';
 import { parseRelease, formatRelease, compareReleases, type Release } from '../../reference/versioning/release.ts';
 import { groupName, groupVersionOf, removals, servedIn, type Removal } from '../../reference/versioning/removals.ts';
-import { stabilityOf } from '../../reference/versioning/stability.ts';
+import { judgeVersionName, stabilityOf } from '../../reference/versioning/stability.ts';
 import { deprecatedGaugeLabels, judgeDeprecatedGauge, judgeDeprecationWarning, parsePrometheusText } from '../../reference/versioning/deprecation-signals.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -56,7 +56,7 @@ export const deprecatedVersions: Check<number[]> = {
   id: 'deprecated-versions',
   suite: 'rest-versioning',
   title: 'served group versions follow the removal table; deprecated ones warn and count',
-  clauses: [...new Set(removals.map((r) => r.clause)), 'rest:7.4', 'rest:9.3/deprecated-endpoint', 'rest:9.1.2'],
+  clauses: [...new Set(removals.map((r) => r.clause)), 'rest:7.4', 'rest:9.3/deprecated-endpoint', 'rest:9.1.2', 'rest:9.2/beta', 'rest:9.2/stable'],
   defaultRuns: 10,
   arbitrary: () => versionPicksArb,
   describe: (picks) => [
@@ -68,6 +68,7 @@ export const deprecatedVersions: Check<number[]> = {
     const p = cx.env.profile;
     const release = await targetRelease(cx, deprecatedVersions.clauses);
     const served = await discoveredGroupVersions(cx);
+    cx.judge([...served].map(judgeVersionName));
     const lists = new Map<string, Set<string> | undefined>();
     const resourcesIn = async (gv: string) => {
       if (!served.has(gv)) return undefined;
