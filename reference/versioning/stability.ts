@@ -3,6 +3,8 @@
  *
  *   stabilityOf('v2beta3') -> 'beta'     stabilityOf('v1') -> 'stable'     stabilityOf('v1.0') -> undefined
  */
+import { fail, pass, type Judgement } from '../judgement.ts';
+
 export type Stability = 'alpha' | 'beta' | 'stable';
 
 export interface ParsedVersion {
@@ -41,4 +43,16 @@ export const stabilityRank: Readonly<Record<Stability, number>> = { alpha: 0, be
  */
 export function comparePreference(a: ParsedVersion, b: ParsedVersion): number {
   return stabilityRank[b.level] - stabilityRank[a.level] || b.major - a.major || b.minor - a.minor;
+}
+
+/**
+ * rest:9.2 on a served version's name: it has a level. A name with neither `alpha` nor `beta` must be
+ * a stable `vX`, so an unreadable name fails the stable row.
+ */
+export function judgeVersionName(groupVersion: string): Judgement {
+  const version = groupVersion.slice(groupVersion.lastIndexOf('/') + 1);
+  const level = stabilityOf(version);
+  return level === undefined
+    ? fail('rest:9.2/stable', `${groupVersion}: a version contains alpha or beta, or is vX with X an integer`, version)
+    : pass(`rest:9.2/${level}`, `${groupVersion} reads as ${level}`, version);
 }

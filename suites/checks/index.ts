@@ -10,11 +10,11 @@ import { watchResume, watchTooOld } from './watch-resume.ts';
 import { watchInformer } from './watch-informer.ts';
 import { watchFutureVersion } from './watch-future.ts';
 
-export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, deletionFinalizers, watchResume, watchTooOld, watchInformer, applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, healthEndpoints, deprecatedVersions, persistedThroughReplacement, eventsV1Create, dryRunSequences, negotiationAcceptLists, tableShape, protobufEnvelope, ...nodeagentChecks, ...daemonChecks, watchFutureVersion, applySchemaChange];
+export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, deletionFinalizers, watchResume, watchTooOld, watchInformer, applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, healthEndpoints, deprecatedVersions, persistedThroughReplacement, eventsV1Create, dryRunSequences, negotiationAcceptLists, tableShape, protobufEnvelope, ...nodeagentChecks, ...daemonChecks, watchFutureVersion, applySchemaChange, deprecatedMetrics];
 import { applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps } from './apply.ts';
 
 import { healthEndpoints } from './health.ts';
-import { deprecatedVersions, persistedThroughReplacement } from './versioning.ts';
+import { deprecatedMetrics, deprecatedVersions, persistedThroughReplacement } from './versioning.ts';
 import { eventsV1Create } from './events-v1.ts';
 
 import { dryRunSequences } from './dry-run.ts';

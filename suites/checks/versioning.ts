@@ -3,6 +3,8 @@
  * resource in discovery, the deprecation Warning (rest:7.4) on every served deprecated version and no
  * deprecation Warning on the stable replacements, and the gauge of rest:9.3 after such a request.
  */
+import fc from 'fast-check';
+import { judgeDeprecatedMetrics } from '../../reference/versioning/metrics-judge.ts';
 import { persistedCaseArb, versionPicksArb, type PersistedCase } from '../../generators/versioning.ts';
 import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import type { Check } from '../../harness/check.ts';
@@ -11,7 +13,7 @@ import { CheckNotApplicable } from '../../harness/violation.ts';
 import { pass, rule, unspecified } from '../../reference/judgement.ts';
 import { parseRelease, formatRelease, compareReleases, type Release } from '../../reference/versioning/release.ts';
 import { groupName, groupVersionOf, removals, servedIn, type Removal } from '../../reference/versioning/removals.ts';
-import { stabilityOf } from '../../reference/versioning/stability.ts';
+import { judgeVersionName, stabilityOf } from '../../reference/versioning/stability.ts';
 import { deprecatedGaugeLabels, judgeDeprecatedGauge, judgeDeprecationWarning, parsePrometheusText } from '../../reference/versioning/deprecation-signals.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -54,7 +56,7 @@ export const deprecatedVersions: Check<number[]> = {
   id: 'deprecated-versions',
   suite: 'rest-versioning',
   title: 'served group versions follow the removal table; deprecated ones warn and count',
-  clauses: [...new Set(removals.map((r) => r.clause)), 'rest:7.4', 'rest:9.3/deprecated-endpoint', 'rest:9.1.2'],
+  clauses: [...new Set(removals.map((r) => r.clause)), 'rest:7.4', 'rest:9.3/deprecated-endpoint', 'rest:9.1.2', 'rest:9.2/beta', 'rest:9.2/stable'],
   defaultRuns: 10,
   arbitrary: () => versionPicksArb,
   describe: (picks) => [
@@ -66,6 +68,7 @@ export const deprecatedVersions: Check<number[]> = {
     const p = cx.env.profile;
     const release = await targetRelease(cx, deprecatedVersions.clauses);
     const served = await discoveredGroupVersions(cx);
+    cx.judge([...served].map(judgeVersionName));
     const lists = new Map<string, Set<string> | undefined>();
     const resourcesIn = async (gv: string) => {
       if (!served.has(gv)) return undefined;
@@ -162,5 +165,24 @@ export const persistedThroughReplacement: Check<PersistedCase> = {
     const fspec = found && isRecord(found['spec']) ? found['spec'] : {};
     const same = found !== undefined && fmd['uid'] === md['uid'] && JSON.stringify(fspec['minAvailable']) === JSON.stringify(spec.minAvailable) && JSON.stringify(fspec['selector']) === JSON.stringify(spec.selector);
     cx.judge([rule('rest:9.4/persisted-objects', same, `${name} (uid ${String(md['uid'])}) is read through policy/v1 with minAvailable ${spec.minAvailable} and selector app=${c.selectorValue}`, found ? `uid ${String(fmd['uid'])}, spec ${JSON.stringify(fspec)}` : `status ${read.status}, not found`)]);
+  },
+};
+
+/** rest:9.3/deprecated-metrics on the target's /metrics, against the release it reports. */
+export const deprecatedMetrics: Check<null> = {
+  id: 'deprecated-metrics',
+  suite: 'rest-versioning',
+  title: 'deprecated metrics carry their notice first and are gone after their window',
+  clauses: ['rest:9.3/deprecated-metrics', 'rest:4.2.4'],
+  defaultRuns: 1,
+  arbitrary: () => fc.constant(null),
+  describe: () => ['GET /version', 'GET /metrics'],
+  run: async (_none, cx) => {
+    const clauses = deprecatedMetrics.clauses;
+    const release = await targetRelease(cx, clauses);
+    const m = await cx.send({ method: 'GET', path: '/metrics' });
+    if (m.status === 401 || m.status === 403) throw new CheckNotApplicable(clauses, `GET /metrics answered ${m.status}: these credentials may not read metrics`);
+    cx.judge([rule('rest:4.2.4', m.status === 200, 'GET /metrics answers 200 with the metrics', `status ${m.status}`)]);
+    cx.judge(judgeDeprecatedMetrics(m.bodyText, release));
   },
 };

@@ -64,6 +64,7 @@ export const faults = [
   { name: 'protobuf-bad-magic', clause: 'rest:2.7.1', description: 'protobuf bodies start with 6b 38 73 01 instead of the magic 6b 38 73 00', checks: ['protobuf-envelope'], alsoReportedAs: [] },
   { name: 'watch-exact-inclusive', clause: 'rest:6.1.2', description: 'a watch from an older resourceVersion also sends the change made at that version, so a resumed watch repeats the last event', checks: ['watch-resume'], alsoReportedAs: ['rest:6.1.1'] },
   { name: 'watch-future-as-now', clause: 'rest:6.1.1', description: 'a watch from a resourceVersion not reached yet starts from the current state and delivers the writes that follow', checks: ['watch-future-version'], alsoReportedAs: [] },
+  { name: 'deleted-metric-served', clause: 'rest:9.3/deprecated-metrics', description: '/metrics still exposes a metric deprecated four releases before the server\'s', checks: ['deprecated-metrics'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

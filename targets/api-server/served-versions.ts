@@ -5,14 +5,14 @@
  * the deprecation signals of rest:9.3 on every request to a deprecated one; and events/v1 with the
  * create rules of rest:6.2.
  */
-import type { Profile } from '../../reference/profile.ts';
+import { namedGroup, type Profile } from '../../reference/profile.ts';
 import { apiVersionOf, resourceTypes, type ResourceType } from '../../reference/resources.ts';
 import { REFERENCE_RELEASE, parseRelease, type Release } from '../../reference/versioning/release.ts';
 import { parseRuntimeConfig, runtimeConfigDecision, type RuntimeConfigEntry } from '../../reference/versioning/runtime-config.ts';
 import { groupName, removals, removalsFor, servedIn } from '../../reference/versioning/removals.ts';
 import { deprecatedGaugeLabels, deprecationWarningText, formatWarning } from '../../reference/versioning/deprecation-signals.ts';
 import { validateEventV1Create } from '../../reference/events-v1.ts';
-import { comparePreference, parseVersion } from '../../reference/versioning/stability.ts';
+import { comparePreference, parseVersion, stabilityOf } from '../../reference/versioning/stability.ts';
 import type { Route } from './router.ts';
 import { has, type ServerState } from './state.ts';
 import { invalid, type Answer } from './status.ts';
@@ -47,8 +47,10 @@ export function attachVersioning(st: ServerState, v: Versioning): void {
 
 const versioningOf = (st: ServerState): Versioning => perServer.get(st) ?? { release: REFERENCE_RELEASE, runtimeConfig: [] };
 
+export const serverRelease = (st: ServerState): Release => versioningOf(st).release;
+
 // Scope of the table's resources (not in the spec's table; as upstream).
-const CLUSTER_SCOPED = new Set(['csidrivers', 'csinodes', 'storageclasses', 'volumeattachments', 'podsecuritypolicies', 'runtimeclasses', 'mutatingwebhookconfigurations', 'validatingwebhookconfigurations', 'customresourcedefinitions', 'apiservices', 'tokenreviews', 'subjectaccessreviews', 'selfsubjectaccessreviews', 'certificatesigningrequests', 'ingressclasses', 'clusterroles', 'clusterrolebindings', 'priorityclasses', 'flowschemas', 'prioritylevelconfigurations']);
+const CLUSTER_SCOPED = new Set(['storageversions', 'csidrivers', 'csinodes', 'storageclasses', 'volumeattachments', 'podsecuritypolicies', 'runtimeclasses', 'mutatingwebhookconfigurations', 'validatingwebhookconfigurations', 'customresourcedefinitions', 'apiservices', 'tokenreviews', 'subjectaccessreviews', 'selfsubjectaccessreviews', 'certificatesigningrequests', 'ingressclasses', 'clusterroles', 'clusterrolebindings', 'priorityclasses', 'flowschemas', 'prioritylevelconfigurations']);
 
 /**
  * Every extra type the reference server can serve, before release and runtime-config decide: each
@@ -65,6 +67,8 @@ export function extraResourceTypes(profile: Profile): ResourceType[] {
     add(groupName(profile, r.group), r.version, r.resource, r.kind);
     if (r.replacement) add(groupName(profile, r.replacement.group), r.replacement.version, r.resource, r.kind);
   }
+  // An alpha group version, off by default (rest:9.2): `--runtime-config` turns it on.
+  add(namedGroup(profile, 'internal.apiserver'), 'v1alpha1', 'storageversions', 'StorageVersion');
   return [...out.values()];
 }
 
@@ -73,7 +77,7 @@ export function isServed(st: ServerState, t: ResourceType): boolean {
   const v = versioningOf(st);
   const removed = servedIn(st.profile, t.group, t.version, t.plural, v.release) === 'removed';
   if (removed && !(has(st, 'removed-version-served') && t.kind === 'Lease' && t.version === 'v1beta1')) return false;
-  return runtimeConfigDecision(v.runtimeConfig, t.group, t.version, t.plural, true);
+  return runtimeConfigDecision(v.runtimeConfig, t.group, t.version, t.plural, stabilityOf(t.version) !== 'alpha');
 }
 
 export const servedExtras = (st: ServerState): ResourceType[] => extraResourceTypes(st.profile).filter((t) => isServed(st, t));

@@ -49,6 +49,15 @@ describe('served group versions', () => {
     expect((await get('/apis/policy/v1beta1/poddisruptionbudgets')).status).toBe(200);
   });
 
+  it('alpha versions are off by default and --runtime-config turns them on (rest:9.2)', async () => {
+    await start();
+    expect(await groupVersions()).not.toContain('internal.apiserver.svc.io/v1alpha1');
+    await server!.close();
+    await start({ runtimeConfig: 'internal.apiserver.svc.io/v1alpha1' });
+    expect(await groupVersions()).toContain('internal.apiserver.svc.io/v1alpha1');
+    expect((await get('/apis/internal.apiserver.svc.io/v1alpha1/storageversions')).status).toBe(200);
+  });
+
   it('a bad release or runtime-config refuses to start', async () => {
     await expect(startReferenceServer({ profile: profiles.svc, release: 'latest' })).rejects.toThrow(/not a release/);
     await expect(startReferenceServer({ profile: profiles.svc, runtimeConfig: 'batch' })).rejects.toThrow(/runtime-config/);

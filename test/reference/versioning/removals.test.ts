@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { profiles } from '../../../reference/profile.ts';
 import { groupName, removals, servedIn } from '../../../reference/versioning/removals.ts';
-import { parseVersion, stabilityOf } from '../../../reference/versioning/stability.ts';
+import { judgeVersionName, parseVersion, stabilityOf } from '../../../reference/versioning/stability.ts';
 import { parseRelease } from '../../../reference/versioning/release.ts';
 import { catalog, clauseById } from '../../../reference/catalog/index.ts';
 import { groupVersionEnabled, parseRuntimeConfig, runtimeConfigDecision } from '../../../reference/versioning/runtime-config.ts';
@@ -17,6 +17,9 @@ describe('rest:9.2 stability from a version string', () => {
     expect(stabilityOf('1')).toBeUndefined();
     expect(parseVersion('v2beta3')).toEqual({ version: 'v2beta3', major: 2, level: 'beta', minor: 3 });
     expect(parseVersion('v0')).toBeUndefined();
+    expect(judgeVersionName('batch/v1beta1')).toMatchObject({ clause: 'rest:9.2/beta', verdict: 'pass' });
+    expect(judgeVersionName('x.io/v1alpha1')).toMatchObject({ clause: 'rest:9.2/alpha', verdict: 'pass' });
+    expect(judgeVersionName('x.io/v1.0')).toMatchObject({ clause: 'rest:9.2/stable', verdict: 'fail' });
   });
 
   it('releases: v1.24, 1.25.3; not 1, v1.x', () => {

@@ -4,6 +4,7 @@ import { removals } from '../../../reference/versioning/removals.ts';
 import { deprecatedAuditAnnotations, deprecatedGaugeLabels, deprecationWarningText, formatWarning, judgeDeprecatedGauge, judgeDeprecationWarning, parsePrometheusText, parseWarnings } from '../../../reference/versioning/deprecation-signals.ts';
 import { judgeAggregate, judgeSingle, parseHealthLines } from '../../../reference/health.ts';
 import { validateEventV1Create } from '../../../reference/events-v1.ts';
+import { judgeDeprecatedMetrics } from '../../../reference/versioning/metrics-judge.ts';
 
 const cronjobs = removals.find((r) => r.resource === 'cronjobs')!;
 const verdicts = (js: readonly { verdict: string }[]) => js.map((j) => j.verdict);
@@ -82,5 +83,20 @@ describe('events/v1 on create (rest:6.2)', () => {
     expect(validateEventV1Create({ ...ok, deprecatedCount: 3 }).map((e) => e.clause)).toEqual(['rest:6.2/deprecated-fields']);
     expect(validateEventV1Create({ ...ok, deprecatedSource: { host: 'n1' } }).map((e) => e.field)).toEqual(['deprecatedSource.host']);
     expect(validateEventV1Create({ ...ok, deprecatedSource: {} })).toEqual([]);
+  });
+});
+
+describe('deprecated metrics on an exposition (rest:9.3/deprecated-metrics)', () => {
+  const expo = (help: string) => `# HELP m_total ${help}\n# TYPE m_total counter\nm_total 3\n`;
+  const at = { major: 1, minor: 24 };
+  it('a metric deprecated two releases ago is shown with a leading notice; upstream wording reads the same', () => {
+    expect(verdicts(judgeDeprecatedMetrics(expo('(Deprecated from 1.22) requests'), at))).toEqual(['pass']);
+    expect(verdicts(judgeDeprecatedMetrics(expo('[ALPHA] (Deprecated since 1.22.0) requests'), at))).toEqual(['pass']);
+    expect(verdicts(judgeDeprecatedMetrics(expo('requests (Deprecated from 1.22)'), at))).toEqual(['fail']);
+  });
+  it('hidden at current - 3 is unspecified (the option is not visible); deleted at current - 4 fails', () => {
+    expect(verdicts(judgeDeprecatedMetrics(expo('(Deprecated from 1.21) requests'), at))).toEqual(['unspecified']);
+    expect(verdicts(judgeDeprecatedMetrics(expo('(Deprecated from 1.20) requests'), at))).toEqual(['fail']);
+    expect(verdicts(judgeDeprecatedMetrics(expo('requests'), at))).toEqual(['pass']);
   });
 });
