@@ -21,6 +21,7 @@ export const variations = [
   { name: 'watch-split-chunks', description: 'watch events are written in 7-byte pieces, cut at odd boundaries' },
   { name: 'no-table-support', description: 'Table is never served: 406 for a Table-only Accept, the fallback otherwise (rest:2.5.2)' },
   { name: 'no-protobuf-writes', description: 'protobuf request bodies are refused with 415 (protobuf responses still served)' },
+  { name: 'dry-run-flag-persists', description: 'the flag form ?dryRun (no value) is a real write; only dryRun=All skips persistence (rest:4.6.2 speaks of All)' },
   { name: 'protobuf-on-wildcard', description: '*/* and application/* are answered in protobuf instead of JSON' },
 ] as const satisfies readonly { name: string; description: string }[];
 
