@@ -107,7 +107,9 @@ export function acceptableAnswers(profile: Profile, accept: string | undefined, 
   // fixed (upstream converts any response it can), so a Table is allowed there too, never required.
   const matched = (rep: Representation) => ranges.some((r) => rangeMatches(profile, r, rep));
   const mustSupport: Representation[] = ['json', ...(opts.builtIn ? (['protobuf'] as const) : [])];
-  const required = mustSupport.filter(matched);
+  // q=0 is HTTP's "not acceptable" (RFC 9110 12.4.2); the spec says nothing of quality values, so a
+  // q=0 range neither obliges the target to serve that type nor forbids it.
+  const required = mustSupport.filter((rep) => ranges.some((r) => r.q > 0 && rangeMatches(profile, r, rep)));
   return { matched, required, may406: required.length === 0, ranges };
 }
 

@@ -100,6 +100,12 @@ describe('media types (rest:4.8)', () => {
     expect(judgeNegotiated(svc, acceptableAnswers(svc, 'application/json', { builtIn: true }), 200, 'application/json;as=Unknown').ok).toBe(false);
   });
 
+  it('q=0 neither obliges nor forbids a type (the spec does not describe quality values)', () => {
+    const a = acceptableAnswers(svc, 'application/json;q=0, application/xml', { builtIn: true });
+    expect(a.may406).toBe(true);
+    expect(judgeNegotiated(svc, a, 200, 'application/json').ok).toBe(true);
+  });
+
   it('Table-only: 406 is allowed (rest:2.5.2), plain JSON is not', () => {
     const a = acceptableAnswers(svc, tableMediaType(svc), { builtIn: true });
     expect(a.may406).toBe(true);
