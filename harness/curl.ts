@@ -46,7 +46,9 @@ function curlCommand(req: TargetRequest, insecure: boolean): string {
     parts.push(`-H ${shellQuote(`${name}: ${redactText(value)}`)}`);
   }
   const body = bodyText(req.body);
-  if (body !== undefined) parts.push(`--data-binary ${shellQuote(redactText(body))}`);
+  // Binary bodies (protobuf) hold NUL and invalid UTF-8: every byte as a printf escape, fed as a file.
+  if (req.body instanceof Uint8Array && !isText(req.body)) parts.push(`--data-binary @<(printf '${[...req.body].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}')`);
+  else if (body !== undefined) parts.push(`--data-binary ${shellQuote(redactText(body))}`);
   return parts.join(' \\\n  ');
 }
 
@@ -55,6 +57,16 @@ function bodyText(body: unknown): string | undefined {
   if (typeof body === 'string') return body;
   if (body instanceof Uint8Array) return Buffer.from(body).toString('utf8');
   return JSON.stringify(body);
+}
+
+function isText(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Single-quoted for bash: nothing inside is expanded; a `'` becomes `'\''`. */

@@ -5,8 +5,9 @@
  */
 import { current, taint } from '../reference/history.ts';
 import { keyOf, readObject } from '../reference/objects.ts';
-import { collectionPath, objectPath } from '../reference/resources.ts';
-import { dryRunPair, judgeDryRunAnswer, judgeInvalidDryRun, judgeNotPersisted, noteFlagPersistence, type DryRunExpectation } from '../reference/dry-run.ts';
+import { collectionPath, objectPath, resourceTypes } from '../reference/resources.ts';
+import { rule } from '../reference/judgement.ts';
+import { dryRunPair, judgeDryRunAnswer, judgeGeneratedDryRun, judgeInvalidDryRun, judgeNamespaceKept, judgeNotPersisted, noteFlagPersistence, type DryRunExpectation } from '../reference/dry-run.ts';
 import type { DryRunStep } from '../generators/dry-run-ops.ts';
 import type { WriteOp } from '../generators/ops.ts';
 import type { QueryPair, TargetRequest } from './exchange.ts';
@@ -49,7 +50,30 @@ async function prepare(cx: CaseContext, w: WriteOp, query: readonly QueryPair[],
   return { req: { method: 'DELETE', path: objectPath(rt, w.name, ns), query }, exp: { outcome: 'success', verb: 'delete', wouldStore: undefined } };
 }
 
+async function runGenerate(cx: CaseContext, step: Extract<DryRunStep, { op: 'dryRunGenerate' }>): Promise<void> {
+  const rt = resourceOf(cx, step.res);
+  const ns = await namespaceOf(cx, 0);
+  const body = bodyFor(rt, '', ns, contentFor(cx, rt, { labels: {}, annotations: {}, data: {} }));
+  const { name: _unused, ...rest } = body['metadata'] as Record<string, unknown>;
+  const metadata = { ...rest, generateName: step.prefix };
+  const r = await cx.send({ method: 'POST', path: collectionPath(rt, ns), query: [dryRunPair('All')], body: { ...body, metadata } });
+  const name = r.status < 300 ? readObject(rt, r.json).name : undefined;
+  const back = typeof name === 'string' && name !== '' ? (await cx.send({ method: 'GET', path: objectPath(rt, name, ns) })).status : undefined;
+  cx.judge(judgeGeneratedDryRun(step.prefix, r.status, name, back));
+}
+
+async function runDeleteNamespace(cx: CaseContext): Promise<void> {
+  const rt = resourceTypes(cx.env.profile).namespaces;
+  const ns = await namespaceOf(cx, 0);
+  const r = await cx.send({ method: 'DELETE', path: objectPath(rt, ns), query: [dryRunPair('All')] });
+  cx.judge([rule('rest:4.6.2', r.status === 200 || r.status === 202, 'a dry-run delete of a namespace answers the normal status', `status ${r.status}`)]);
+  const back = await cx.send({ method: 'GET', path: objectPath(rt, ns) });
+  cx.judge([judgeNamespaceKept(ns, back.status, readObject(rt, back.json).deletionTimestamp)]);
+}
+
 export async function runDryRunStep(cx: CaseContext, step: DryRunStep): Promise<void> {
+  if (step.op === 'dryRunGenerate') return runGenerate(cx, step);
+  if (step.op === 'dryRunDeleteNamespace') return runDeleteNamespace(cx);
   if (step.op !== 'dryRun' && step.op !== 'dryRunInvalid') return runOp(cx, step);
   const w = step.write;
   const query: QueryPair[] = step.op === 'dryRun' ? [dryRunPair(step.form)] : [['dryRun', step.value]];

@@ -103,3 +103,22 @@ export function noteFlagPersistence(changed: boolean): Judgement {
 export function judgeInvalidDryRun(value: string, status: number): Judgement {
   return rule('rest:4.6.1', status >= 400 && status < 500, `dryRun=${value} (neither no value nor All) is refused (4xx)`, `status ${status}`);
 }
+
+/** rest:4.6.2 for a dry-run delete of a namespace: it is still there and not terminating. */
+export function judgeNamespaceKept(name: string, status: number, deletionTimestamp: unknown): Judgement {
+  return rule('rest:4.6.2', status === 200 && deletionTimestamp === undefined, `a dry-run delete left namespace ${name} in place, not terminating`, `status ${status}, deletionTimestamp ${JSON.stringify(deletionTimestamp)}`);
+}
+
+/**
+ * rest:2.8 / rest:4.6.2 for a dry-run create with generateName: the name is not to be relied on, but
+ * an answer is a created object whose name (if any) extends the prefix, and nothing is stored under it.
+ */
+export function judgeGeneratedDryRun(prefix: string, status: number, name: unknown, readBack: number | undefined): Judgement[] {
+  const codes = normalStatuses('create');
+  const js: Judgement[] = [rule('rest:4.6.2', codes.has(status), 'a dry-run create with generateName answers the normal status', `status ${status}`)];
+  if (typeof name === 'string' && name !== '') {
+    js.push(rule('rest:2.8', name.startsWith(prefix), `a generated name extends ${JSON.stringify(prefix)} (its value is not relied on)`, `name ${JSON.stringify(name)}`));
+    if (readBack !== undefined) js.push(rule('rest:4.6.2', readBack === 404, `nothing stored under the generated name ${name}`, `status ${readBack}`));
+  } else js.push(unspecified('rest:2.8', 'a dry-run answer\'s generated name is not to be relied on', `name ${JSON.stringify(name)}`));
+  return js;
+}

@@ -50,13 +50,13 @@ export function parseContentType(value: string | undefined): { type: string; par
 }
 
 /** The representations the spec names, plus anything else a server may support. */
-export type Representation = 'json' | 'protobuf' | 'table' | { readonly other: string };
+export type Representation = 'json' | 'protobuf' | 'table' | { readonly other: string; readonly params: Readonly<Record<string, string>> };
 
 export function tableMediaType(profile: Profile): string {
   return `application/json;as=Table;g=${profile.metaGroup};v=v1`;
 }
 
-const showRep = (r: Representation): string => (typeof r === 'string' ? r : r.other);
+const showRep = (r: Representation): string => (typeof r === 'string' ? r : [r.other, ...Object.entries(r.params).map(([k, v]) => `${k}=${v}`)].join(';'));
 
 /** What a response (or request) Content-Type denotes. */
 export function representationOf(profile: Profile, contentType: string | undefined): Representation | undefined {
@@ -66,10 +66,10 @@ export function representationOf(profile: Profile, contentType: string | undefin
   if (ct.type === 'application/json') {
     if (params['as'] === undefined) return 'json';
     if (params['as'] === 'Table' && params['g'] === profile.metaGroup && params['v'] === 'v1') return 'table';
-    return { other: contentType!.trim() };
+    return { other: ct.type, params };
   }
   if (ct.type === profile.protobufMediaType) return 'protobuf';
-  return { other: ct.type };
+  return { other: ct.type, params };
 }
 
 export function rangeMatches(profile: Profile, range: MediaRange, rep: Representation): boolean {
@@ -77,9 +77,11 @@ export function rangeMatches(profile: Profile, range: MediaRange, rep: Represent
   const wildcard = range.type === '*/*' || range.type === 'application/*';
   if (rep === 'json') return (range.type === 'application/json' && range.params['as'] === undefined) || wildcard;
   if (rep === 'protobuf') return range.type === profile.protobufMediaType || wildcard;
-  // A type the spec never names: matches its own range, or a wildcard over its top-level type.
-  const t = rep.other.split(';')[0]!.trim().toLowerCase();
-  return range.type === '*/*' || range.type === t || (range.type.endsWith('/*') && t.startsWith(range.type.slice(0, -1)));
+  // A type the spec never names: its own range (same parameters), or a wildcard over its top-level type.
+  const t = rep.other;
+  const sameParams = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) => Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((k) => a[k] === b[k]);
+  if (range.type === t) return sameParams(range.params, rep.params);
+  return Object.keys(rep.params).length === 0 && (range.type === '*/*' || (range.type.endsWith('/*') && t.startsWith(range.type.slice(0, -1))));
 }
 
 export type Operation = 'get' | 'list' | 'write';
@@ -105,7 +107,9 @@ export function acceptableAnswers(profile: Profile, accept: string | undefined, 
   // fixed (upstream converts any response it can), so a Table is allowed there too, never required.
   const matched = (rep: Representation) => ranges.some((r) => rangeMatches(profile, r, rep));
   const mustSupport: Representation[] = ['json', ...(opts.builtIn ? (['protobuf'] as const) : [])];
-  const required = mustSupport.filter(matched);
+  // q=0 is HTTP's "not acceptable" (RFC 9110 12.4.2); the spec says nothing of quality values, so a
+  // q=0 range neither obliges the target to serve that type nor forbids it.
+  const required = mustSupport.filter((rep) => ranges.some((r) => r.q > 0 && rangeMatches(profile, r, rep)));
   return { matched, required, may406: required.length === 0, ranges };
 }
 

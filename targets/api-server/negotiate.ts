@@ -100,6 +100,7 @@ export function dryRunState(st: ServerState, pairs: readonly (readonly [string, 
   if (d.kind === 'none') return undefined;
   if (d.kind === 'invalid') return badRequest(`dryRun: unsupported value ${JSON.stringify(d.values)}: supported values: "All"`);
   if (d.kind === 'flag' && has(st, 'dry-run-rejects-bare-flag')) return badRequest('dryRun: a value is required');
+  if (d.kind === 'flag' && varies(st, 'dry-run-flag-persists')) return undefined;
   if (has(st, 'dry-run-persists')) return st;
   const store: VersionedStore = Object.create(st.store, { write: { value: () => st.store.currentRevision } });
   return { ...st, store };

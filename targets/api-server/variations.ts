@@ -21,6 +21,7 @@ export const variations = [
   { name: 'watch-split-chunks', description: 'watch events are written in 7-byte pieces, cut at odd boundaries' },
   { name: 'no-table-support', description: 'Table is never served: 406 for a Table-only Accept, the fallback otherwise (rest:2.5.2)' },
   { name: 'no-protobuf-writes', description: 'protobuf request bodies are refused with 415 (protobuf responses still served)' },
+  { name: 'dry-run-flag-persists', description: 'the flag form ?dryRun (no value) is a real write; only dryRun=All skips persistence (rest:4.6.2 speaks of All)' },
   { name: 'protobuf-on-wildcard', description: '*/* and application/* are answered in protobuf instead of JSON' },
   { name: 'deletion-lingers', description: 'an object deleted without finalizers stays Terminating for 300 ms before removal (rest:3.1: not shown)' },
   { name: 'conflict-as-422', description: 'apply conflicts are answered 422 with a plain message body instead of 409 Status (rest:7.5, 7.6: not shown)' },

@@ -75,7 +75,8 @@ describe('media types (rest:4.8)', () => {
     expect(representationOf(k8s, 'application/json;as=Table;v=v1;g=meta.svc.io')).not.toBe('table');
     expect(representationOf(svc, 'application/vnd.svc.protobuf')).toBe('protobuf');
     expect(representationOf(k8s, 'application/vnd.kubernetes.protobuf')).toBe('protobuf');
-    expect(representationOf(svc, 'application/yaml')).toEqual({ other: 'application/yaml' });
+    expect(representationOf(svc, 'application/yaml')).toEqual({ other: 'application/yaml', params: {} });
+    expect(representationOf(svc, 'application/json;as=PartialObjectMetadata')).toEqual({ other: 'application/json', params: { as: 'PartialObjectMetadata' } });
   });
 
   it('fallback lists: Table then JSON may be answered either way; 406 is wrong', () => {
@@ -93,6 +94,16 @@ describe('media types (rest:4.8)', () => {
     expect(judgeNegotiated(svc, a, 406, 'application/json').ok).toBe(true);
     expect(judgeNegotiated(svc, a, 200, 'application/xml').ok).toBe(true);
     expect(judgeNegotiated(svc, a, 200, 'application/json').ok).toBe(false);
+    const as = acceptableAnswers(svc, 'application/json;as=Unknown', { builtIn: true });
+    expect(judgeNegotiated(svc, as, 200, 'application/json;as=Unknown').ok).toBe(true);
+    expect(judgeNegotiated(svc, as, 200, 'application/json;as=Other').ok).toBe(false);
+    expect(judgeNegotiated(svc, acceptableAnswers(svc, 'application/json', { builtIn: true }), 200, 'application/json;as=Unknown').ok).toBe(false);
+  });
+
+  it('q=0 neither obliges nor forbids a type (the spec does not describe quality values)', () => {
+    const a = acceptableAnswers(svc, 'application/json;q=0, application/xml', { builtIn: true });
+    expect(a.may406).toBe(true);
+    expect(judgeNegotiated(svc, a, 200, 'application/json').ok).toBe(true);
   });
 
   it('Table-only: 406 is allowed (rest:2.5.2), plain JSON is not', () => {
