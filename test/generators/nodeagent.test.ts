@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse } from 'yaml';
 import { profiles } from '../../reference/profile.ts';
-import { invalidConfigArb, toYaml, validConfigArb, violations } from '../../generators/nodeagent.ts';
+import { invalidConfigArb, openConfigArb, toYaml, validConfigArb, violations } from '../../generators/nodeagent.ts';
 import { credentialConfigArb, invalidCredentialConfigArb } from '../../generators/nodeagent-credentials.ts';
 import { validateNodeagentConfig } from '../../reference/nodeagent/config.ts';
 import { validateCredentialProviderConfig } from '../../reference/nodeagent/credential-provider.ts';
@@ -32,6 +32,14 @@ describe.each(['svc', 'k8s'] as const)('node-agent config generators (%s)', (nam
       expect(validateNodeagentConfig(doc, p).errors.map((e) => e.clause)).toContain(violation!.clause);
       expect(parse(toYaml(doc), { version: '1.1' })).toEqual(doc);
     }), { numRuns: 150, seed: 2 });
+  });
+
+  it('open files: no error, something unspecified', () => {
+    fc.assert(fc.property(openConfigArb(p), ({ doc }) => {
+      const r = validateNodeagentConfig(doc, p);
+      expect(r.errors).toEqual([]);
+      expect(r.unspecified.length).toBeGreaterThan(0);
+    }), { numRuns: 150, seed: 6 });
   });
 
   it('plant every cross-field rule that can be broken, every range edge and the document rules', () => {
