@@ -61,3 +61,16 @@ describe('command loader', () => {
     expect(new Set(records.map((r) => r.verdict))).toEqual(new Set(['notChecked']));
   });
 });
+
+describe('what a loader prints', () => {
+  it('defaults are judged only when stdout is a configuration', async () => {
+    const { judgeConfigAnswer } = await import('../../reference/nodeagent/loader-oracle.ts');
+    const { profiles } = await import('../../reference/profile.ts');
+    const doc = { apiVersion: 'nodeagent.config.svc.io/v1beta1', kind: 'NodeagentConfiguration', reservedSystemCPUs: '' };
+    const verdicts = (stdout: string) => judgeConfigAnswer(doc, { exitCode: 0, stdout }, profiles.svc).filter((j) => j.verdict === 'fail').map((j) => j.clause);
+    expect(verdicts('{"ok": true}\n')).toEqual([]);
+    expect(verdicts('loaded\n')).toEqual([]);
+    expect(verdicts('kind: NodeagentConfiguration\nmaxPods: 100\n')).toContain('node:2.2/maxPods');
+    expect(verdicts(JSON.stringify({ kind: 'NodeagentConfiguration', maxPods: 110 }))).not.toContain('node:2.2/maxPods');
+  });
+});
