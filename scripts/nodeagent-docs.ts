@@ -12,6 +12,7 @@ import { configFields, defaultOf, type FieldSpec } from '../reference/nodeagent/
 import { typeText } from '../reference/nodeagent/config-types.ts';
 import { crossRules } from '../reference/nodeagent/config-rules.ts';
 import { nodeagentFaults } from '../targets/nodeagent-loader/faults.ts';
+import { nodeagentVariations } from '../targets/nodeagent-loader/variations.ts';
 
 const svc = profiles.svc;
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -92,6 +93,12 @@ export function renderNodeagentFieldsDoc(): string {
     '| Fault | What it gets wrong | Caught under |',
     '|---|---|---|',
     ...nodeagentFaults.map((f) => `| ${code(f.name)} | ${cell(f.description)} | ${f.clauses.length > 4 ? `${f.clauses.slice(0, 3).join('<br>')}<br>(${f.clauses.length - 3} more)` : f.clauses.join('<br>')} |`),
+    '',
+    '## Legal variations of the reference loader (each must pass)',
+    '',
+    '| Variation | What it does differently |',
+    '|---|---|',
+    ...nodeagentVariations.map((v) => `| ${code(v.name)} | ${cell(v.description)} |`),
     '',
   ].join('\n');
 }

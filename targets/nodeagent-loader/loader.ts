@@ -13,6 +13,8 @@ import { configKind, effective, validateNodeagentConfig, type FieldError, type M
 import { CREDENTIAL_PROVIDER_KIND, validateCredentialProviderConfig } from '../../reference/nodeagent/credential-provider.ts';
 import { isRecord } from '../../reference/nodeagent/config-types.ts';
 import { nodeagentFault, type NodeagentFaultName } from './faults.ts';
+import type { NodeagentVariationName } from './variations.ts';
+import { stringify } from 'yaml';
 
 export interface LoaderOptions {
   readonly profile: Profile;
@@ -21,6 +23,7 @@ export interface LoaderOptions {
   /** Print the effective configuration on acceptance. */
   readonly effective?: boolean;
   readonly faults?: readonly NodeagentFaultName[];
+  readonly variations?: readonly NodeagentVariationName[];
   readonly version?: MinorVersion;
 }
 
@@ -79,6 +82,19 @@ function extraFaultErrors(faults: ReadonlySet<string>, doc: Record<string, unkno
   return out;
 }
 
+/** Go's omitempty: false, 0, "" and empty lists or maps left out, recursively. */
+function omitZero(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(omitZero);
+  if (!isRecord(v)) return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) {
+    const y = omitZero(x);
+    if (y === false || y === 0 || y === '' || y === null || (Array.isArray(y) && y.length === 0)) continue;
+    out[k] = y;
+  }
+  return out;
+}
+
 export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult {
   const lc = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lc, version: '1.1', uniqueKeys: true });
@@ -113,6 +129,10 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
     if (isRecord(value)) result = { errors: [...result.errors, ...extraFaultErrors(faults, value)], unspecified: result.unspecified };
   }
 
+  const vary = new Set<string>(o.variations ?? []);
+  if (vary.has('strict-open') && result.errors.length === 0 && result.unspecified.length > 0) result = { errors: result.unspecified, unspecified: [] };
+  if (vary.has('all-paths')) result = { errors: result.errors.flatMap((e) => [...(e.related ?? []).map((field) => ({ ...e, field })), e]), unspecified: result.unspecified };
+
   const located = (e: FieldError): Located => {
     const field = faults.has('nested-paths-top-level') ? (pathSegments(e.field)[0]?.toString() ?? '') : e.field;
     return { ...e, field, ...locate(doc, lc, e.field) };
@@ -122,14 +142,15 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
 
   if (result.errors.length > 0) {
     const errs = result.errors.map(located);
-    const stdout = o.output === 'json' ? `${JSON.stringify({ errors: errs.map((e) => ({ field: e.field, message: e.message, clause: e.clause, ...(e.line !== undefined ? { line: e.line, column: e.column } : {}) })) })}\n` : '';
+    const stdout = o.output === 'json' && !vary.has('no-output') ? `${JSON.stringify({ errors: errs.map((e) => ({ field: e.field, message: e.message, clause: e.clause, ...(e.line !== undefined ? { line: e.line, column: e.column } : {}) })) })}\n` : '';
     return { exitCode: 1, stdout, stderr: errs.map((e) => line(e, '')).join('') + notes };
   }
   let stdout = '';
-  if (o.effective && isRecord(value)) {
-    const eff = isConfig ? effective(value, o.profile) : value;
+  if (o.effective && isRecord(value) && !vary.has('no-output')) {
+    let eff = isConfig ? effective(value, o.profile) : value;
     if (isConfig) applyOutputFaults(faults, value, eff, o.profile);
-    stdout = `${JSON.stringify(eff, null, o.output === 'json' ? undefined : 2)}\n`;
+    if (vary.has('omit-zero')) eff = omitZero(eff) as Record<string, unknown>;
+    stdout = vary.has('yaml-output') ? stringify(eff, { version: '1.1' }) : `${JSON.stringify(eff, null, o.output === 'json' ? undefined : 2)}\n`;
   }
   return { exitCode: 0, stdout, stderr: notes };
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runNodeagentChecks } from '../../scripts/nodeagent-in-process.ts';
 import { nodeagentFaults } from '../../targets/nodeagent-loader/faults.ts';
+import { nodeagentVariations } from '../../targets/nodeagent-loader/variations.ts';
 import { nodeagentChecks } from '../../suites/checks/nodeagent.ts';
 import { validateNodeagentConfig } from '../../reference/nodeagent/config.ts';
 import { profiles } from '../../reference/profile.ts';
@@ -22,6 +23,13 @@ describe('the intact reference loader passes', () => {
     const records = await runNodeagentChecks({ checks: ALL, runs: 150, seed: SEED, profile });
     expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error')).toEqual([]);
     expect(new Set(records.filter((r) => r.verdict === 'pass').map((r) => r.clause)).size).toBeGreaterThan(100);
+  });
+});
+
+describe('legal variations of the loader pass', () => {
+  it.each(nodeagentVariations.map((v) => [v.name] as const))('%s', async (name) => {
+    const records = await runNodeagentChecks({ checks: ALL, runs: 150, seed: SEED, variations: [name] });
+    expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error').map((r) => `${r.clause}: ${r.counterexample?.observed ?? r.note}`)).toEqual([]);
   });
 });
 
