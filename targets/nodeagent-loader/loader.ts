@@ -12,6 +12,7 @@ import type { Profile } from '../../reference/profile.ts';
 import { configKind, effective, validateNodeagentConfig, type FieldError, type MinorVersion, type ValidationResult } from '../../reference/nodeagent/config.ts';
 import { CREDENTIAL_PROVIDER_KIND, validateCredentialProviderConfig } from '../../reference/nodeagent/credential-provider.ts';
 import { isRecord } from '../../reference/nodeagent/config-types.ts';
+import { parseGoDuration } from '../../reference/nodeagent/duration.ts';
 import { nodeagentFault, type NodeagentFaultName } from './faults.ts';
 import type { NodeagentVariationName } from './variations.ts';
 import { stringify } from 'yaml';
@@ -79,6 +80,25 @@ function extraFaultErrors(faults: ReadonlySet<string>, doc: Record<string, unkno
       if (doc[f] !== undefined && !(isRecord(doc[f]) && Object.keys(doc[f]).length === 0)) out.push({ field: f, clause: `node:2.2/${f}`, message: `${f} needs a feature gate` });
     }
   }
+  return out;
+}
+
+/** The same values written the way upstream's structs print them (the `upstream-spellings` variation). */
+function upstreamSpellings(eff: Record<string, unknown>): Record<string, unknown> {
+  const seconds = (v: unknown): unknown => {
+    // Duration texts only: a bare number ("0", a quantity) is left alone.
+    if (typeof v !== 'string' || !/[0-9](h|m|s)$/.test(v)) return v;
+    const d = parseGoDuration(v);
+    return d.ok && d.nanos % 1_000_000_000n === 0n ? `${d.nanos / 1_000_000_000n}s` : v;
+  };
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!isRecord(v)) return seconds(v);
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'containerLogMaxSize' && x === '10Mi' ? '10485760' : walk(x)]));
+  };
+  const out = walk(eff) as Record<string, unknown>;
+  if (out.cpuManagerPolicy === 'None') out.cpuManagerPolicy = 'none';
+  if (out.memoryManagerPolicy === 'none') out.memoryManagerPolicy = 'None';
   return out;
 }
 
@@ -150,6 +170,7 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
     let eff = isConfig ? effective(value, o.profile) : value;
     if (isConfig) applyOutputFaults(faults, value, eff, o.profile);
     if (vary.has('omit-zero')) eff = omitZero(eff) as Record<string, unknown>;
+    if (vary.has('upstream-spellings') && isConfig) eff = upstreamSpellings(eff);
     stdout = vary.has('yaml-output') ? stringify(eff, { version: '1.1' }) : `${JSON.stringify(eff, null, o.output === 'json' ? undefined : 2)}\n`;
   }
   return { exitCode: 0, stdout, stderr: notes };

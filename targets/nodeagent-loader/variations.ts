@@ -8,6 +8,7 @@ export const nodeagentVariations = [
   { name: 'yaml-output', description: 'prints the effective configuration as YAML' },
   { name: 'omit-zero', description: 'leaves zero values (false, 0, "", empty) out of the printed configuration, as Go\'s omitempty does' },
   { name: 'no-output', description: 'prints nothing: no effective configuration, no JSON errors' },
+  { name: 'upstream-spellings', description: 'prints cpuManagerPolicy "none", memoryManagerPolicy "None", durations in seconds ("60s") and sizes in bytes' },
   { name: 'all-paths', description: 'names every field involved in a cross-field rule, the related ones first' },
 ] as const;
 
