@@ -12,6 +12,7 @@ import type { Profile } from '../../reference/profile.ts';
 import { configKind, effective, validateNodeagentConfig, type FieldError, type MinorVersion, type ValidationResult } from '../../reference/nodeagent/config.ts';
 import { CREDENTIAL_PROVIDER_KIND, validateCredentialProviderConfig } from '../../reference/nodeagent/credential-provider.ts';
 import { isRecord } from '../../reference/nodeagent/config-types.ts';
+import { configFields, nameIn, type FieldSpec } from '../../reference/nodeagent/config-fields.ts';
 import { parseGoDuration } from '../../reference/nodeagent/duration.ts';
 import { nodeagentFault, type NodeagentFaultName } from './faults.ts';
 import type { NodeagentVariationName } from './variations.ts';
@@ -84,19 +85,23 @@ function extraFaultErrors(faults: ReadonlySet<string>, doc: Record<string, unkno
 }
 
 /** The same values written the way upstream's structs print them (the `upstream-spellings` variation). */
-function upstreamSpellings(eff: Record<string, unknown>): Record<string, unknown> {
+function upstreamSpellings(eff: Record<string, unknown>, p: Profile): Record<string, unknown> {
   const seconds = (v: unknown): unknown => {
-    // Duration texts only: a bare number ("0", a quantity) is left alone.
-    if (typeof v !== 'string' || !/[0-9](h|m|s)$/.test(v)) return v;
-    const d = parseGoDuration(v);
-    return d.ok && d.nanos % 1_000_000_000n === 0n ? `${d.nanos / 1_000_000_000n}s` : v;
+    const d = typeof v === 'string' ? parseGoDuration(v) : undefined;
+    return d?.ok && d.nanos % 1_000_000_000n === 0n ? `${d.nanos / 1_000_000_000n}s` : v;
   };
-  const walk = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(walk);
-    if (!isRecord(v)) return seconds(v);
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'containerLogMaxSize' && x === '10Mi' ? '10485760' : walk(x)]));
+  const walk = (fields: readonly FieldSpec[], v: Record<string, unknown>, top: boolean): Record<string, unknown> => {
+    const out: Record<string, unknown> = { ...v };
+    for (const f of fields) {
+      const k = top ? nameIn(f, p) : f.name;
+      if (out[k] === undefined) continue;
+      if (f.type.kind === 'scalar' && f.type.scalar === 'duration') out[k] = seconds(out[k]);
+      else if (f.type.kind === 'object' && isRecord(out[k])) out[k] = walk(f.type.fields, out[k] as Record<string, unknown>, false);
+    }
+    return out;
   };
-  const out = walk(eff) as Record<string, unknown>;
+  const out = walk(configFields, eff, true);
+  if (out.containerLogMaxSize === '10Mi') out.containerLogMaxSize = '10485760';
   if (out.cpuManagerPolicy === 'None') out.cpuManagerPolicy = 'none';
   if (out.memoryManagerPolicy === 'none') out.memoryManagerPolicy = 'None';
   return out;
@@ -170,7 +175,7 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
     let eff = isConfig ? effective(value, o.profile) : value;
     if (isConfig) applyOutputFaults(faults, value, eff, o.profile);
     if (vary.has('omit-zero')) eff = omitZero(eff) as Record<string, unknown>;
-    if (vary.has('upstream-spellings') && isConfig) eff = upstreamSpellings(eff);
+    if (vary.has('upstream-spellings') && isConfig) eff = upstreamSpellings(eff, o.profile);
     stdout = vary.has('yaml-output') ? stringify(eff, { version: '1.1' }) : `${JSON.stringify(eff, null, o.output === 'json' ? undefined : 2)}\n`;
   }
   return { exitCode: 0, stdout, stderr: notes };
