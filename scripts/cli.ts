@@ -237,6 +237,8 @@ function replayCommand(o: RunOpts, _seed: number): string {
   if (o.profile !== 'svc') parts.push(`--profile ${o.profile}`);
   for (const f of o.fault ?? []) parts.push(`--fault ${f}`);
   for (const v of o.variation ?? []) parts.push(`--variation ${v}`);
+  if (o.nodeagentLoader) parts.push(`--nodeagent-loader ${JSON.stringify(o.nodeagentLoader)}`);
+  for (const f of o.nodeagentFault ?? []) parts.push(`--nodeagent-fault ${f}`);
   return parts.join(' ');
 }
 

@@ -18,12 +18,15 @@ export interface LoaderAnswer {
   readonly stdout: string;
 }
 
+/** `evictionHard[memory.available]` and `evictionHard.memory.available` name the same map entry. */
+const normalisePath = (path: string) => path.replace(/\[([^\]]*[^\]0-9][^\]]*)\]/g, '.$1');
+
 /** Field paths of a protocol error report, or undefined when stdout is not one. */
 export function reportedFields(stdout: string): string[] | undefined {
   try {
     const v: unknown = JSON.parse(stdout);
     if (!isRecord(v) || !Array.isArray(v.errors)) return undefined;
-    return v.errors.flatMap((e) => (isRecord(e) && typeof e.field === 'string' ? [e.field] : []));
+    return v.errors.flatMap((e) => (isRecord(e) && typeof e.field === 'string' ? [normalisePath(e.field)] : []));
   } catch {
     return undefined;
   }

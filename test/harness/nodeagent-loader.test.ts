@@ -74,3 +74,12 @@ describe('what a loader prints', () => {
     expect(verdicts(JSON.stringify({ kind: 'NodeagentConfiguration', maxPods: 110 }))).not.toContain('node:2.2/maxPods');
   });
 });
+
+describe('reported field paths', () => {
+  it('map keys in brackets or after a dot are the same path; list indexes stay', async () => {
+    const { reportedFields } = await import('../../reference/nodeagent/loader-oracle.ts');
+    const out = reportedFields(JSON.stringify({ errors: [{ field: 'featureGates[CPUManager]', message: 'x' }, { field: 'a.b[0].c', message: 'y' }, { field: 'evictionHard[memory.available]', message: 'z' }] }));
+    expect(out).toEqual(['featureGates.CPUManager', 'a.b[0].c', 'evictionHard.memory.available']);
+    expect(reportedFields('not json')).toBeUndefined();
+  });
+});
