@@ -163,7 +163,6 @@ const authorization = obj('NodeagentAuthorization', [
   ]), def: OBJ, rule: 'authorized answers cached 5m, unauthorized 30s by default', samples: () => [{}, { cacheAuthorizedTTL: '1m' }] },
 ]);
 
-const missingRequired = 'required with no default: the spec does not say whether a loader refuses its absence or reads zero';
 
 export const memoryReservation = obj('MemoryReservation', nested('2.3', 'MemoryReservation', [
   { name: 'numaNode', type: I32, def: NONE, required: true, rule: 'NUMA node index; required', samples: () => [0, 1] },

@@ -4,8 +4,8 @@
  * and answers in the loader protocol of DESIGN.md: exit 0 accepted (stdout: the effective
  * configuration as JSON when asked), 1 rejected, 2 unreadable; with `output: 'json'` a rejection
  * prints `{"errors":[{"field","message","clause","line","column"}]}`. Where the spec leaves the outcome
- * open it accepts (as upstream does) and says so on stderr. Pure apart from nothing: the caller reads
- * the file and writes the streams, so self-tests run it in-process.
+ * open it accepts (as upstream does) and says so on stderr. Pure: the caller reads the file and writes
+ * the streams, so self-tests run it in-process.
  */
 import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
 import type { Profile } from '../../reference/profile.ts';
@@ -60,7 +60,7 @@ function locate(doc: Document, lc: LineCounter, path: string): { line: number; c
   return undefined;
 }
 
-function applyOutputFaults(faults: ReadonlySet<string>, doc: Record<string, unknown>, eff: Record<string, unknown>, p: Profile): void {
+function applyOutputFaults(faults: ReadonlySet<string>, doc: Record<string, unknown>, eff: Record<string, unknown>): void {
   if (faults.has('report-frequency-ignores-update') && doc.nodeStatusReportFrequency === undefined) eff.nodeStatusReportFrequency = '5m0s';
   if (faults.has('max-pods-default-100') && doc.maxPods === undefined) eff.maxPods = 100;
   if (faults.has('token-cache-default-5m')) {
@@ -68,7 +68,6 @@ function applyOutputFaults(faults: ReadonlySet<string>, doc: Record<string, unkn
     const given = (doc.authentication as { webhook?: { cacheTTL?: unknown } } | undefined)?.webhook?.cacheTTL;
     if (auth?.webhook && given === undefined) auth.webhook.cacheTTL = '5m0s';
   }
-  void p;
 }
 
 function extraFaultErrors(faults: ReadonlySet<string>, doc: Record<string, unknown>): FieldError[] {
@@ -173,7 +172,7 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
   let stdout = '';
   if (o.effective && isRecord(value) && !vary.has('no-output')) {
     let eff = isConfig ? effective(value, o.profile) : value;
-    if (isConfig) applyOutputFaults(faults, value, eff, o.profile);
+    if (isConfig) applyOutputFaults(faults, value, eff);
     if (vary.has('omit-zero')) eff = omitZero(eff) as Record<string, unknown>;
     if (vary.has('upstream-spellings') && isConfig) eff = upstreamSpellings(eff, o.profile);
     stdout = vary.has('yaml-output') ? stringify(eff, { version: '1.1' }) : `${JSON.stringify(eff, null, o.output === 'json' ? undefined : 2)}\n`;
