@@ -163,7 +163,6 @@ const authorization = obj('NodeagentAuthorization', [
   ]), def: OBJ, rule: 'authorized answers cached 5m, unauthorized 30s by default', samples: () => [{}, { cacheAuthorizedTTL: '1m' }] },
 ]);
 
-
 export const memoryReservation = obj('MemoryReservation', nested('2.3', 'MemoryReservation', [
   { name: 'numaNode', type: I32, def: NONE, required: true, rule: 'NUMA node index; required', samples: () => [0, 1] },
   { name: 'limits', type: STRING_MAP, def: NONE, required: true, rule: 'resource list (shape not shown, 2.5); required', check: gap('node:2.5/field-shapes', 'the shape of a resource list is not shown'), samples: () => [] },
