@@ -189,3 +189,22 @@ export function invalidConfigArb(p: Profile): fc.Arbitrary<NodeagentCase> {
 export function toYaml(doc: Doc): string {
   return stringify(doc, { version: '1.1' });
 }
+
+/** Values the spec leaves open (2.5 gaps and the like), svc names: the suite records what a loader does. */
+const OPEN_OVERLAYS: readonly Doc[] = [
+  { hairpinMode: 'promiscuous-bridge' }, { hairpinMode: 'hairpin-veth' }, { cpuCFSQuotaPeriod: '100ms' }, { topologyManagerPolicy: 'best-effort' },
+  { topologyManagerPolicy: 'single-numa-node' }, { configMapAndSecretChangeDetectionStrategy: 'Cache' }, { evictionHard: { 'memory.available': '100Mi' } },
+  { evictionSoft: { 'nodefs.available': '15%' }, evictionSoftGracePeriod: { 'nodefs.available': '1m' } }, { evictionMinimumReclaim: { 'memory.available': '0Mi' } },
+  { enforceNodeAllocatable: ['pods'] }, { allowedUnsafeSysctls: ['net.core.*'] }, { authorization: { mode: 'AlwaysAllow' } },
+  { registerWithTaints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }] }, { systemCgroups: '/system.slice' }, { reservedSystemCPUs: null },
+  { shutdownGracePeriod: '30s', shutdownGracePeriodCriticalPods: '30s' }, { cgroupsPerQOS: false }, { memorySwap: { swapBehavior: 'LimitedSwap' } }, { qosReserved: { memory: '50%' } }, { memoryThrottlingFactor: 0.5 },
+];
+
+/** A valid file with one value the spec leaves open: never a failure, the report records the answer. */
+export function openConfigArb(p: Profile): fc.Arbitrary<NodeagentCase> {
+  return fc.record({ valid: validConfigArb(p), open: fc.constantFrom(...OPEN_OVERLAYS) }).map(({ valid, open }) => {
+    const overlay = inProfile(open, p);
+    const rest = Object.fromEntries(Object.entries(valid.doc).filter(([k]) => !(k in overlay) && !['cgroupRoot', 'featureGates', 'enforceNodeAllocatable', 'shutdownGracePeriodByPodPriority', 'registerNode'].includes(k)));
+    return { doc: withOverlay(rest, overlay) };
+  });
+}

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Profile } from '../reference/profile.ts';
 import { runReferenceLoader } from '../targets/nodeagent-loader/loader.ts';
 import type { NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';
+import type { NodeagentVariationName } from '../targets/nodeagent-loader/variations.ts';
 import { InfrastructureError } from './exchange.ts';
 
 export interface LoaderOutcome {
@@ -39,11 +40,11 @@ export interface NodeagentLoaderSettings {
 
 export const EMBEDDED_LOADER = 'embedded reference loader';
 
-export function embeddedLoader(profile: Profile, faults: readonly NodeagentFaultName[] = []): NodeagentLoaderTarget {
+export function embeddedLoader(profile: Profile, faults: readonly NodeagentFaultName[] = [], variations: readonly NodeagentVariationName[] = []): NodeagentLoaderTarget {
   const flags = [`--profile ${profile.name}`, ...faults.map((f) => `--fault ${f}`)].join(' ');
   return {
-    description: faults.length > 0 ? `${EMBEDDED_LOADER} with faults ${faults.join(', ')}` : EMBEDDED_LOADER,
-    run: async (fileName, text) => runReferenceLoader(text, { profile, fileName, output: 'json', effective: true, faults }),
+    description: [EMBEDDED_LOADER, ...(faults.length > 0 ? [`with faults ${faults.join(', ')}`] : []), ...(variations.length > 0 ? [`with variations ${variations.join(', ')}`] : [])].join(' '),
+    run: async (fileName, text) => runReferenceLoader(text, { profile, fileName, output: 'json', effective: true, faults, variations }),
     replay: (file) => `npx svc-conformance nodeagent validate --output json --effective ${flags} ${file}`,
     close: () => undefined,
   };

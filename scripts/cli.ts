@@ -272,6 +272,8 @@ function replayCommand(o: RunOpts, _seed: number): string {
   if (o.release !== undefined) parts.push(`--release ${o.release}`);
   if (o.runtimeConfig !== undefined) parts.push(`--runtime-config ${o.runtimeConfig}`);
   if (o.controllerDaemon) parts.push(`--controller-daemon '${o.controllerDaemon.replace(/'/g, `'\\''`)}'`);
+  if (o.nodeagentLoader) parts.push(`--nodeagent-loader ${JSON.stringify(o.nodeagentLoader)}`);
+  for (const f of o.nodeagentFault ?? []) parts.push(`--nodeagent-fault ${f}`);
   return parts.join(' ');
 }
 

@@ -56,6 +56,13 @@ export function nodeagentCommand(): Command {
       process.exitCode = r.exitCode;
     });
   cmd
+    .command('list-faults')
+    .description('print the planted faults of the reference loader (for self-tests of a suite)')
+    .action(() => {
+      // One write: a reader that stops early (`| head`) gets no half-written lines.
+      process.stdout.write(nodeagentFaults.map((f) => `${f.name.padEnd(34)} ${f.clauses[0] ?? ''}${f.clauses.length > 1 ? ` (+${f.clauses.length - 1})` : ''}  ${f.description}\n`).join(''));
+    });
+  cmd
     .command('match-image')
     .description('explain whether a matchImages pattern selects an image (exit 0 match, 1 no match)')
     .argument('<pattern>', 'matchImages pattern, e.g. *.registry.io:5000/team')

@@ -12,6 +12,7 @@ import { Transcript } from '../harness/transcript.ts';
 import type { CheckRecord } from '../harness/results.ts';
 import { checkById } from '../suites/checks/index.ts';
 import type { NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';
+import type { NodeagentVariationName } from '../targets/nodeagent-loader/variations.ts';
 
 const noServer = {
   server: 'none (node-agent checks only)',
@@ -19,9 +20,9 @@ const noServer = {
   close: () => Promise.resolve(),
 };
 
-export function nodeagentEnv(o: { profile?: ProfileName; loader?: NodeagentLoaderTarget; faults?: readonly NodeagentFaultName[] }): CheckEnv {
+export function nodeagentEnv(o: { profile?: ProfileName; loader?: NodeagentLoaderTarget; faults?: readonly NodeagentFaultName[]; variations?: readonly NodeagentVariationName[] }): CheckEnv {
   const profile = profiles[o.profile ?? 'svc'];
-  const loader = o.loader ?? embeddedLoader(profile, o.faults ?? []);
+  const loader = o.loader ?? embeddedLoader(profile, o.faults ?? [], o.variations ?? []);
   return {
     target: noServer,
     transcript: new Transcript(),
@@ -35,7 +36,7 @@ export function nodeagentEnv(o: { profile?: ProfileName; loader?: NodeagentLoade
   };
 }
 
-export async function runNodeagentChecks(o: { checks: readonly string[]; runs: number; seed: number; path?: string; profile?: ProfileName; loader?: NodeagentLoaderTarget; faults?: readonly NodeagentFaultName[] }): Promise<CheckRecord[]> {
+export async function runNodeagentChecks(o: { checks: readonly string[]; runs: number; seed: number; path?: string; profile?: ProfileName; loader?: NodeagentLoaderTarget; faults?: readonly NodeagentFaultName[]; variations?: readonly NodeagentVariationName[] }): Promise<CheckRecord[]> {
   const env = nodeagentEnv(o);
   const records: CheckRecord[] = [];
   for (const id of o.checks) {

@@ -163,8 +163,6 @@ const authorization = obj('NodeagentAuthorization', [
   ]), def: OBJ, rule: 'authorized answers cached 5m, unauthorized 30s by default', samples: () => [{}, { cacheAuthorizedTTL: '1m' }] },
 ]);
 
-const missingRequired = 'required with no default: the spec does not say whether a loader refuses its absence or reads zero';
-
 export const memoryReservation = obj('MemoryReservation', nested('2.3', 'MemoryReservation', [
   { name: 'numaNode', type: I32, def: NONE, required: true, rule: 'NUMA node index; required', samples: () => [0, 1] },
   { name: 'limits', type: STRING_MAP, def: NONE, required: true, rule: 'resource list (shape not shown, 2.5); required', check: gap('node:2.5/field-shapes', 'the shape of a resource list is not shown'), samples: () => [] },
@@ -260,13 +258,13 @@ export const configFields: readonly FieldSpec[] = section('node:2.2/', [
   { name: 'nodeagentCgroups', k8s: 'kubeletCgroups', type: S, def: val(''), rule: 'absolute cgroup of the agent', check: absoluteCgroup, samples: () => ['', '/nodeagent.slice'] },
   { name: 'systemCgroups', type: S, def: val(''), rule: 'cgroup of non-kernel processes; needs cgroupRoot when set', check: absoluteCgroup, samples: () => [''] },
   { name: 'cgroupRoot', type: S, def: { kind: 'gap', clause: 'node:2.5/cgroupRoot' }, rule: 'root cgroup for pods; default not shown (2.5)', samples: () => ['/', '/pods'] },
-  { name: 'cgroupsPerQOS', type: B, def: val(true), rule: 'default true', samples: bools },
+  { name: 'cgroupsPerQOS', type: B, def: val(true), rule: 'default true; false with enforceNodeAllocatable left out is open', samples: () => [true] },
   { name: 'cgroupDriver', type: S, def: val('cgroupfs'), rule: 'cgroupfs or systemd', check: oneOf(['cgroupfs', 'systemd']), samples: () => ['cgroupfs', 'systemd'],
     edges: [{ value: 'docker', ok: false, what: 'not a listed driver' }, { value: 'systemd', ok: true, what: 'listed' }] },
-  { name: 'cpuManagerPolicy', type: S, def: val('None'), rule: 'default None; other policies not shown; needs CPUManager', gates: ['CPUManager'], check: known(['None', 'none'], 'policies other than the default are not shown'), samples: () => ['None'] },
+  { name: 'cpuManagerPolicy', type: S, def: val('None'), rule: 'default None; other policies not shown; needs CPUManager', gates: ['CPUManager'], check: known(['None', 'none'], 'policies other than the default are not shown'), samples: () => [] },
   { name: 'cpuManagerPolicyOptions', type: STRING_MAP, def: NIL, rule: 'needs CPUManager and CPUManagerPolicyOptions; option names not shown', gates: ['CPUManager', 'CPUManagerPolicyOptions'], check: (v) => (Object.keys(v as object).length > 0 ? open('option names are not shown') : undefined), samples: () => [{}] },
   { name: 'cpuManagerReconcilePeriod', type: D, def: val('10s'), rule: 'duration; default 10s; needs CPUManager', gates: ['CPUManager'], check: positiveDuration, samples: () => ['10s', '5s'] },
-  { name: 'memoryManagerPolicy', type: S, def: val('none'), rule: 'default none; other policies not shown; needs MemoryManager', gates: ['MemoryManager'], check: known(['none', 'None'], 'policies other than the default are not shown'), samples: () => ['none'] },
+  { name: 'memoryManagerPolicy', type: S, def: val('none'), rule: 'default none; other policies not shown; needs MemoryManager', gates: ['MemoryManager'], check: known(['none', 'None'], 'policies other than the default are not shown'), samples: () => [] },
   { name: 'topologyManagerPolicy', type: S, def: val('none'), rule: 'default none; others not shown (2.5) and need TopologyManager', gates: ['TopologyManager'], check: known(['none'], 'policies other than none are not shown', 'node:2.5/topologyManagerPolicy'), samples: () => ['none'] },
   { name: 'topologyManagerScope', type: S, def: val('container'), rule: 'container (default) or pod; pod needs TopologyManager', gates: ['TopologyManager'], check: known(['container', 'pod'], 'scopes other than container and pod are not ruled on'), samples: () => ['container', 'pod'] },
   { name: 'qosReserved', type: STRING_MAP, def: NIL, rule: 'only memory supported; needs QOSReserved (alpha, off by default)', gates: ['QOSReserved'], check: (v) => {
@@ -310,7 +308,8 @@ export const configFields: readonly FieldSpec[] = section('node:2.2/', [
     edges: [{ value: 32, ok: false, what: 'above 31' }, { value: -1, ok: false, what: 'below 0' }, { value: 14, ok: false, what: 'equal to the default masquerade bit' }] },
   { name: 'featureGates', type: mapOf(B), def: NIL, rule: 'gate name to bool; names the spec does not show are not ruled on', samples: () => [{}, { CPUManager: true }, { MemoryQoS: false }, { TopologyManager: true, NodeSwap: false }] },
   { name: 'failSwapOn', type: B, def: val(true), rule: 'default true', samples: bools },
-  { name: 'memorySwap', type: memorySwap, def: NONE, rule: 'swapBehavior "", LimitedSwap or UnlimitedSwap', samples: () => [{}, { swapBehavior: '' }, { swapBehavior: 'LimitedSwap' }, { swapBehavior: 'UnlimitedSwap' }],
+  // The spec names no gate for memorySwap, but NodeSwap (alpha, off) is the swap gate of 2.6 and upstream refuses a behaviour without it: read as "needs".
+  { name: 'memorySwap', type: memorySwap, def: NIL, gates: ['NodeSwap'], rule: 'swapBehavior "", LimitedSwap or UnlimitedSwap (a behaviour with NodeSwap off: open)', samples: () => [{}],
     edges: [{ value: { swapBehavior: 'limited' }, ok: false, what: 'not a listed behaviour' }] },
   { name: 'containerLogMaxSize', type: scalar('quantity'), def: val('10Mi'), also: [lim('containerLogMaxSize')], rule: 'quantity; default 10Mi', check: (v) => {
     const q = parseQuantity(String(v));

@@ -78,6 +78,12 @@ function zeroOf(t: TypeSpec): unknown {
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (isRecord(v) && Object.keys(v).length === 0);
+/** Go reads a left-out member as its zero value: drop zeros on both sides before comparing lists and maps. */
+function dropZero(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(dropZero);
+  if (!isRecord(v)) return v;
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, dropZero(x)] as const).filter(([, x]) => !(x === false || x === 0 || x === '' || x === null || isEmpty(x))));
+}
 const sortedJson = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (isRecord(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
 
 function sameScalar(f: FieldSpec, t: TypeSpec, expected: unknown, observed: unknown): boolean {
@@ -91,7 +97,7 @@ function sameScalar(f: FieldSpec, t: TypeSpec, expected: unknown, observed: unkn
   }
   // The spec writes cpuManagerPolicy's default `None` and memoryManagerPolicy's `none`; upstream spells them the other way round.
   if (f.name.endsWith('ManagerPolicy') && typeof expected === 'string' && typeof observed === 'string') return expected.toLowerCase() === observed.toLowerCase();
-  if (t.kind === 'list' || t.kind === 'map') return (isEmpty(expected) && isEmpty(observed)) || sortedJson(expected) === sortedJson(observed);
+  if (t.kind === 'list' || t.kind === 'map') return (isEmpty(expected) && isEmpty(observed)) || sortedJson(dropZero(expected)) === sortedJson(dropZero(observed));
   return sortedJson(expected) === sortedJson(observed);
 }
 

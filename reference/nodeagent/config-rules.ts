@@ -189,6 +189,17 @@ export const crossRules: readonly CrossRule[] = [
     keeps: [{ registerNode: false, registerWithTaints: [] }],
   },
   {
+    id: 'qos-cgroups-vs-enforcement',
+    clause: 'node:2.2/cgroupsPerQOS',
+    summary: 'cgroupsPerQOS false with enforceNodeAllocatable left out: open (the enforcement default is a gap; upstream\'s "pods" needs QoS cgroups)',
+    fields: ['cgroupsPerQOS', 'enforceNodeAllocatable'],
+    check: (ctx) => (ctx.typed.get('cgroupsPerQOS') === false && !ctx.typed.has('enforceNodeAllocatable')
+      ? [{ level: 'unspecified', field: ctx.path('cgroupsPerQOS'), message: 'whether QoS cgroups may be off depends on the default of enforceNodeAllocatable, not shown (2.5)' }]
+      : []),
+    breaks: [],
+    keeps: [{ cgroupsPerQOS: true }],
+  },
+  {
     id: 'gated-fields-with-gate',
     clause: 'node:2.2/qosReserved',
     summary: 'a field that needs a gate is accepted when the gate is on (by default or in featureGates)',
@@ -200,6 +211,8 @@ export const crossRules: readonly CrossRule[] = [
       { featureGates: { MemoryQoS: true }, memoryThrottlingFactor: 0.5 },
       { topologyManagerScope: 'pod' },
       { featureGates: { CPUManager: true }, cpuManagerReconcilePeriod: '5s' },
+      { featureGates: { NodeSwap: true }, memorySwap: { swapBehavior: 'LimitedSwap' } },
+      { featureGates: { NodeSwap: true }, memorySwap: { swapBehavior: 'UnlimitedSwap' } },
     ],
   },
 ];

@@ -7,7 +7,7 @@
 import { parse as parseYaml } from 'yaml';
 import type { Profile } from '../profile.ts';
 import { fail, pass, rule, unspecified, type Judgement } from '../judgement.ts';
-import { configFields, type FieldSpec } from './config-fields.ts';
+import { configFields, nameIn, type FieldSpec } from './config-fields.ts';
 import { isRecord } from './config-types.ts';
 import { validateNodeagentConfig, type ValidationResult } from './config.ts';
 import { clauseForPath, clausesOfDoc, compareEffective } from './config-oracle.ts';
@@ -18,12 +18,15 @@ export interface LoaderAnswer {
   readonly stdout: string;
 }
 
+/** `evictionHard[memory.available]` and `evictionHard.memory.available` name the same map entry. */
+const normalisePath = (path: string) => path.replace(/\[([^\]]*[^\]0-9][^\]]*)\]/g, '.$1');
+
 /** Field paths of a protocol error report, or undefined when stdout is not one. */
 export function reportedFields(stdout: string): string[] | undefined {
   try {
     const v: unknown = JSON.parse(stdout);
     if (!isRecord(v) || !Array.isArray(v.errors)) return undefined;
-    return v.errors.flatMap((e) => (isRecord(e) && typeof e.field === 'string' ? [e.field] : []));
+    return v.errors.flatMap((e) => (isRecord(e) && typeof e.field === 'string' ? [normalisePath(e.field)] : []));
   } catch {
     return undefined;
   }
@@ -43,6 +46,15 @@ export function printedConfig(stdout: string): Record<string, unknown> | undefin
     }
   }
   return isRecord(v) && !('errors' in v) ? v : undefined;
+}
+
+/**
+ * Is this printed map a configuration (so its defaults are judged)? Its kind says so, or it carries a
+ * few known fields: a loader printing `{"ok": true}` or a warning list is not judged on defaults.
+ */
+export function looksLikeConfig(v: Record<string, unknown>, p: Profile): boolean {
+  if (v.kind === p.nodeagentConfigurationKind) return true;
+  return Object.keys(v).filter((k) => configFields.some((f) => nameIn(f, p) === k)).length >= 3;
 }
 
 function allClauses(f: FieldSpec): string[] {
@@ -88,7 +100,7 @@ export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswe
   const { judgements, definitelyValid } = judgeVerdict(model, ans, clauses, blame, violationClause);
   if (!definitelyValid) return judgements;
   const printed = printedConfig(ans.stdout);
-  if (printed === undefined) return judgements;
+  if (printed === undefined || !looksLikeConfig(printed, p)) return judgements;
   const mismatches = compareEffective(doc, printed, p);
   const failed = new Set(mismatches.map((m) => m.clause));
   return [

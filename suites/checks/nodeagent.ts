@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
-import { invalidConfigArb, toYaml, validConfigArb, type NodeagentCase } from '../../generators/nodeagent.ts';
+import { invalidConfigArb, openConfigArb, toYaml, validConfigArb, type NodeagentCase } from '../../generators/nodeagent.ts';
 import { credentialConfigArb, invalidCredentialConfigArb } from '../../generators/nodeagent-credentials.ts';
 import { configJudgementClauses, credentialJudgementClauses, judgeConfigAnswer, judgeCredentialAnswer } from '../../reference/nodeagent/loader-oracle.ts';
 import type { Profile } from '../../reference/profile.ts';
@@ -64,6 +64,15 @@ export const nodeagentInvalidConfigs = loaderCheck({
   judge: judgeConfigAnswer,
 });
 
+export const nodeagentOpenConfigs = loaderCheck({
+  id: 'nodeagent-open-configs',
+  title: 'values the spec leaves open (2.5 gaps, gates off, missing required fields): the answer is recorded, never failed',
+  clauses: configJudgementClauses,
+  fileName: 'nodeagent-config.yaml',
+  arbitrary: openConfigArb,
+  judge: judgeConfigAnswer,
+});
+
 export const nodeagentCredentialProviders = loaderCheck({
   id: 'nodeagent-credential-providers',
   title: 'CredentialProviderConfig files: required fields and matchImages syntax',
@@ -78,4 +87,4 @@ function fcOneOf(p: Profile): fc.Arbitrary<NodeagentCase> {
   return fc.oneof({ arbitrary: invalidCredentialConfigArb(p), weight: 2 }, { arbitrary: credentialConfigArb(p), weight: 1 });
 }
 
-export const nodeagentChecks = [nodeagentValidConfigs, nodeagentInvalidConfigs, nodeagentCredentialProviders];
+export const nodeagentChecks = [nodeagentValidConfigs, nodeagentInvalidConfigs, nodeagentOpenConfigs, nodeagentCredentialProviders];

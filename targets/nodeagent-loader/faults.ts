@@ -19,7 +19,8 @@ const INVALID = ['nodeagent-invalid-configs'];
 const VALID = ['nodeagent-valid-configs'];
 const CREDENTIALS = ['nodeagent-credential-providers'];
 
-const nestedClauses = catalog.filter((c) => /^node:2\.[34]\//.test(c.id) || c.id === 'node:2.2/memorySwap').map((c) => c.id);
+// Any path below a top-level field: a nested type's member, a list index, a map key, a provider's field.
+const nestedClauses = catalog.filter((c) => /^node:2\.[1234]\//.test(c.id)).map((c) => c.id);
 
 const configClauses = catalog.filter((c) => /^node:2\.[234]\//.test(c.id)).map((c) => c.id);
 

@@ -4,15 +4,19 @@
  * and answers in the loader protocol of DESIGN.md: exit 0 accepted (stdout: the effective
  * configuration as JSON when asked), 1 rejected, 2 unreadable; with `output: 'json'` a rejection
  * prints `{"errors":[{"field","message","clause","line","column"}]}`. Where the spec leaves the outcome
- * open it accepts (as upstream does) and says so on stderr. Pure apart from nothing: the caller reads
- * the file and writes the streams, so self-tests run it in-process.
+ * open it accepts (as upstream does) and says so on stderr. Pure: the caller reads the file and writes
+ * the streams, so self-tests run it in-process.
  */
 import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
 import type { Profile } from '../../reference/profile.ts';
 import { configKind, effective, validateNodeagentConfig, type FieldError, type MinorVersion, type ValidationResult } from '../../reference/nodeagent/config.ts';
 import { CREDENTIAL_PROVIDER_KIND, validateCredentialProviderConfig } from '../../reference/nodeagent/credential-provider.ts';
 import { isRecord } from '../../reference/nodeagent/config-types.ts';
+import { configFields, nameIn, type FieldSpec } from '../../reference/nodeagent/config-fields.ts';
+import { parseGoDuration } from '../../reference/nodeagent/duration.ts';
 import { nodeagentFault, type NodeagentFaultName } from './faults.ts';
+import type { NodeagentVariationName } from './variations.ts';
+import { stringify } from 'yaml';
 
 export interface LoaderOptions {
   readonly profile: Profile;
@@ -21,6 +25,7 @@ export interface LoaderOptions {
   /** Print the effective configuration on acceptance. */
   readonly effective?: boolean;
   readonly faults?: readonly NodeagentFaultName[];
+  readonly variations?: readonly NodeagentVariationName[];
   readonly version?: MinorVersion;
 }
 
@@ -55,7 +60,7 @@ function locate(doc: Document, lc: LineCounter, path: string): { line: number; c
   return undefined;
 }
 
-function applyOutputFaults(faults: ReadonlySet<string>, doc: Record<string, unknown>, eff: Record<string, unknown>, p: Profile): void {
+function applyOutputFaults(faults: ReadonlySet<string>, doc: Record<string, unknown>, eff: Record<string, unknown>): void {
   if (faults.has('report-frequency-ignores-update') && doc.nodeStatusReportFrequency === undefined) eff.nodeStatusReportFrequency = '5m0s';
   if (faults.has('max-pods-default-100') && doc.maxPods === undefined) eff.maxPods = 100;
   if (faults.has('token-cache-default-5m')) {
@@ -63,7 +68,6 @@ function applyOutputFaults(faults: ReadonlySet<string>, doc: Record<string, unkn
     const given = (doc.authentication as { webhook?: { cacheTTL?: unknown } } | undefined)?.webhook?.cacheTTL;
     if (auth?.webhook && given === undefined) auth.webhook.cacheTTL = '5m0s';
   }
-  void p;
 }
 
 function extraFaultErrors(faults: ReadonlySet<string>, doc: Record<string, unknown>): FieldError[] {
@@ -75,6 +79,42 @@ function extraFaultErrors(faults: ReadonlySet<string>, doc: Record<string, unkno
     for (const f of ['qosReserved', 'memoryThrottlingFactor', 'cpuManagerPolicyOptions']) {
       if (doc[f] !== undefined && !(isRecord(doc[f]) && Object.keys(doc[f]).length === 0)) out.push({ field: f, clause: `node:2.2/${f}`, message: `${f} needs a feature gate` });
     }
+  }
+  return out;
+}
+
+/** The same values written the way upstream's structs print them (the `upstream-spellings` variation). */
+function upstreamSpellings(eff: Record<string, unknown>, p: Profile): Record<string, unknown> {
+  const seconds = (v: unknown): unknown => {
+    const d = typeof v === 'string' ? parseGoDuration(v) : undefined;
+    return d?.ok && d.nanos % 1_000_000_000n === 0n ? `${d.nanos / 1_000_000_000n}s` : v;
+  };
+  const walk = (fields: readonly FieldSpec[], v: Record<string, unknown>, top: boolean): Record<string, unknown> => {
+    const out: Record<string, unknown> = { ...v };
+    for (const f of fields) {
+      const k = top ? nameIn(f, p) : f.name;
+      if (out[k] === undefined) continue;
+      if (f.type.kind === 'scalar' && f.type.scalar === 'duration') out[k] = seconds(out[k]);
+      else if (f.type.kind === 'object' && isRecord(out[k])) out[k] = walk(f.type.fields, out[k] as Record<string, unknown>, false);
+    }
+    return out;
+  };
+  const out = walk(configFields, eff, true);
+  if (out.containerLogMaxSize === '10Mi') out.containerLogMaxSize = '10485760';
+  if (out.cpuManagerPolicy === 'None') out.cpuManagerPolicy = 'none';
+  if (out.memoryManagerPolicy === 'none') out.memoryManagerPolicy = 'None';
+  return out;
+}
+
+/** Go's omitempty: false, 0, "" and empty lists or maps left out, recursively. */
+function omitZero(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(omitZero);
+  if (!isRecord(v)) return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) {
+    const y = omitZero(x);
+    if (y === false || y === 0 || y === '' || y === null || (Array.isArray(y) && y.length === 0)) continue;
+    out[k] = y;
   }
   return out;
 }
@@ -113,6 +153,10 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
     if (isRecord(value)) result = { errors: [...result.errors, ...extraFaultErrors(faults, value)], unspecified: result.unspecified };
   }
 
+  const vary = new Set<string>(o.variations ?? []);
+  if (vary.has('strict-open') && result.errors.length === 0 && result.unspecified.length > 0) result = { errors: result.unspecified, unspecified: [] };
+  if (vary.has('all-paths')) result = { errors: result.errors.flatMap((e) => [...(e.related ?? []).map((field) => ({ ...e, field })), e]), unspecified: result.unspecified };
+
   const located = (e: FieldError): Located => {
     const field = faults.has('nested-paths-top-level') ? (pathSegments(e.field)[0]?.toString() ?? '') : e.field;
     return { ...e, field, ...locate(doc, lc, e.field) };
@@ -122,14 +166,16 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
 
   if (result.errors.length > 0) {
     const errs = result.errors.map(located);
-    const stdout = o.output === 'json' ? `${JSON.stringify({ errors: errs.map((e) => ({ field: e.field, message: e.message, clause: e.clause, ...(e.line !== undefined ? { line: e.line, column: e.column } : {}) })) })}\n` : '';
+    const stdout = o.output === 'json' && !vary.has('no-output') ? `${JSON.stringify({ errors: errs.map((e) => ({ field: e.field, message: e.message, clause: e.clause, ...(e.line !== undefined ? { line: e.line, column: e.column } : {}) })) })}\n` : '';
     return { exitCode: 1, stdout, stderr: errs.map((e) => line(e, '')).join('') + notes };
   }
   let stdout = '';
-  if (o.effective && isRecord(value)) {
-    const eff = isConfig ? effective(value, o.profile) : value;
-    if (isConfig) applyOutputFaults(faults, value, eff, o.profile);
-    stdout = `${JSON.stringify(eff, null, o.output === 'json' ? undefined : 2)}\n`;
+  if (o.effective && isRecord(value) && !vary.has('no-output')) {
+    let eff = isConfig ? effective(value, o.profile) : value;
+    if (isConfig) applyOutputFaults(faults, value, eff);
+    if (vary.has('omit-zero')) eff = omitZero(eff) as Record<string, unknown>;
+    if (vary.has('upstream-spellings') && isConfig) eff = upstreamSpellings(eff, o.profile);
+    stdout = vary.has('yaml-output') ? stringify(eff, { version: '1.1' }) : `${JSON.stringify(eff, null, o.output === 'json' ? undefined : 2)}\n`;
   }
   return { exitCode: 0, stdout, stderr: notes };
 }

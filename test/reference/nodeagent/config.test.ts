@@ -118,7 +118,7 @@ describe('ranges: accepting and rejecting edge of each', () => {
     ['nodeStatusMaxImages', -2, false], ['nodeStatusMaxImages', -1, true], ['svcAPIBurst', -1, false], ['svcAPIBurst', 0, true],
     ['iptablesMasqueradeBit', -1, false], ['iptablesMasqueradeBit', 0, true], ['iptablesDropBit', 31, true], ['iptablesDropBit', 32, false],
     ['cgroupDriver', 'systemd', true], ['cgroupDriver', 'cgroupfs', true], ['cgroupDriver', 'docker', false],
-    ['memorySwap', { swapBehavior: 'LimitedSwap' }, true], ['memorySwap', { swapBehavior: 'UnlimitedSwap' }, true], ['memorySwap', { swapBehavior: '' }, true], ['memorySwap', { swapBehavior: 'NoSwap' }, false],
+    ['memorySwap', {}, true], ['memorySwap', { swapBehavior: 'NoSwap' }, false],
     ['qosReserved', { cpu: '10%' }, false], ['systemReserved', { memory: '1Gi', cpu: '500m' }, true], ['systemReserved', { memory: '1GB' }, false],
     ['containerLogMaxSize', '10Mi', true], ['podPidsLimit', -1, true],
   ];
@@ -222,6 +222,11 @@ describe('feature gates', () => {
     expect(check({ featureGates: { TopologyManager: false }, topologyManagerScope: 'pod' }).unspecified).toHaveLength(1);
     expect(check({ memoryThrottlingFactor: 0.5 }).unspecified).toHaveLength(1);
     expect(accepted(check({ memoryThrottlingFactor: 0.8 }))).toBe(true);
+    expect(accepted(check({ featureGates: { NodeSwap: true }, memorySwap: { swapBehavior: 'LimitedSwap' } }))).toBe(true);
+    expect(accepted(check({ featureGates: { NodeSwap: true }, memorySwap: { swapBehavior: 'UnlimitedSwap' } }))).toBe(true);
+    expect(check({ memorySwap: { swapBehavior: 'LimitedSwap' } }).unspecified.map((u) => u.clause)).toEqual(['node:2.2/memorySwap']);
+    expect(check({ cgroupsPerQOS: false }).unspecified.map((u) => u.clause)).toEqual(['node:2.2/cgroupsPerQOS']);
+    expect(accepted(check({ cgroupsPerQOS: false, enforceNodeAllocatable: [] }))).toBe(false); // the list itself is a 2.5 gap
     expect(check({ featureGates: { NoSuchGate: true } }).unspecified.map((u) => u.field)).toEqual(['featureGates.NoSuchGate']);
   });
 });

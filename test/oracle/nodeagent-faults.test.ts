@@ -1,0 +1,68 @@
+// The node-agent suite must bite: the reference loader with one rule dropped or bent at a time is
+// caught under the clause it breaks, with the file shrunk to the few lines that still disagree; the
+// intact loader passes in both profiles. Run in-process (no subprocess per case); see
+// test/harness/nodeagent-loader.test.ts for the command protocol itself.
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { runNodeagentChecks } from '../../scripts/nodeagent-in-process.ts';
+import { nodeagentFaults } from '../../targets/nodeagent-loader/faults.ts';
+import { nodeagentVariations } from '../../targets/nodeagent-loader/variations.ts';
+import { nodeagentChecks } from '../../suites/checks/nodeagent.ts';
+import { validateNodeagentConfig } from '../../reference/nodeagent/config.ts';
+import { profiles } from '../../reference/profile.ts';
+import { clauseById } from '../../reference/catalog/index.ts';
+
+const SEED = 20261123;
+const RUNS = 400;
+/** Comment line, apiVersion, kind, reservedSystemCPUs and the one or two fields at fault. */
+const MAX_SHRUNK_LINES = 10;
+const ALL = nodeagentChecks.map((c) => c.id);
+
+describe('the intact reference loader passes', () => {
+  it.each(['svc', 'k8s'] as const)('profile %s', async (profile) => {
+    const records = await runNodeagentChecks({ checks: ALL, runs: 150, seed: SEED, profile });
+    expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error')).toEqual([]);
+    expect(new Set(records.filter((r) => r.verdict === 'pass').map((r) => r.clause)).size).toBeGreaterThan(100);
+  });
+});
+
+describe('legal variations of the loader pass', () => {
+  it.each(nodeagentVariations.map((v) => [v.name] as const))('%s', async (name) => {
+    const records = await runNodeagentChecks({ checks: ALL, runs: 150, seed: SEED, variations: [name] });
+    expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error').map((r) => `${r.clause}: ${r.counterexample?.observed ?? r.note}`)).toEqual([]);
+  });
+});
+
+describe('planted loader faults are caught by their clause, shrunk to a minimal file', () => {
+  it('there are at least ten, each naming catalogued clauses', () => {
+    expect(nodeagentFaults.length).toBeGreaterThanOrEqual(10);
+    for (const f of nodeagentFaults) for (const c of f.clauses) expect(clauseById(c), `${f.name}: ${c}`).toBeDefined();
+  });
+
+  it.each(nodeagentFaults.map((f) => [f.name, f] as const))('%s', async (_name, fault) => {
+    const records = await runNodeagentChecks({ checks: fault.checks, runs: RUNS, seed: SEED, faults: [fault.name] });
+    expect(records.filter((r) => r.verdict === 'error')).toEqual([]);
+    const fails = records.filter((r) => r.verdict === 'fail');
+    expect(fails.some((f) => (fault.clauses as readonly string[]).includes(f.clause)), `reported ${fails.map((f) => f.clause).join(', ')}`).toBe(true);
+    for (const f of fails) {
+      const c = f.counterexample!;
+      expect(c.steps.length).toBeLessThanOrEqual(MAX_SHRUNK_LINES);
+      expect(c.replay).toContain(`--seed ${c.seed}`);
+      // The steps are the file itself: it parses, and the model still says what the loader got wrong.
+      const doc = parse(c.steps.join('\n'), { version: '1.1' }) as Record<string, unknown>;
+      if (doc.kind === profiles.svc.nodeagentConfigurationKind) {
+        const model = validateNodeagentConfig(doc, profiles.svc);
+        expect(model.errors.length > 0 || model.unspecified.length === 0, JSON.stringify(model)).toBe(true);
+      }
+    }
+  }, 60_000);
+});
+
+describe('replay', () => {
+  it('a counterexample replays from its seed and path to the same file', async () => {
+    const first = (await runNodeagentChecks({ checks: ['nodeagent-invalid-configs'], runs: RUNS, seed: SEED, faults: ['port-zero'] })).find((r) => r.verdict === 'fail')!;
+    const c = first.counterexample!;
+    const again = (await runNodeagentChecks({ checks: ['nodeagent-invalid-configs'], runs: RUNS, seed: c.seed, path: c.path!, faults: ['port-zero'] })).find((r) => r.verdict === 'fail')!;
+    expect(again.counterexample!.steps).toEqual(c.steps);
+  });
+});
