@@ -9,25 +9,29 @@ import { deletionFinalizers } from './deletion.ts';
 import { watchResume, watchTooOld } from './watch-resume.ts';
 import { watchInformer } from './watch-informer.ts';
 import { watchFutureVersion } from './watch-future.ts';
-
-export const checks: readonly AnyCheck[] = [crudSequences, namesAndScope, generatedNames, ...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry, ...watchCellChecks, watchBookmarks, deletionFinalizers, watchResume, watchTooOld, watchInformer, applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, healthEndpoints, deprecatedVersions, persistedThroughReplacement, eventsV1Create, dryRunSequences, negotiationAcceptLists, tableShape, protobufEnvelope, ...nodeagentChecks, ...daemonChecks, watchFutureVersion, applySchemaChange, deprecatedMetrics];
-import { applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps } from './apply.ts';
-
+import { applyOwnershipTable, applyPoints, applySchemaChange, applySequences, applySequencesConfigMaps } from './apply.ts';
 import { healthEndpoints } from './health.ts';
 import { deprecatedMetrics, deprecatedVersions, persistedThroughReplacement } from './versioning.ts';
 import { eventsV1Create } from './events-v1.ts';
-
 import { dryRunSequences } from './dry-run.ts';
 import { negotiationAcceptLists } from './negotiation.ts';
 import { tableShape } from './table.ts';
 import { protobufEnvelope } from './protobuf.ts';
-
 import { nodeagentChecks } from './nodeagent.ts';
-
 import { daemonChecks } from './daemon.ts';
 
-import { applyOwnershipTable, applyPoints, applySchemaChange, applySequences, applySequencesConfigMaps } from './apply.ts';
-
+// One line per area, so concurrent work on different areas merges without touching the same line.
+export const checks: readonly AnyCheck[] = [
+  ...[crudSequences, namesAndScope, generatedNames],
+  ...[...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry],
+  ...[...watchCellChecks, watchBookmarks, watchResume, watchTooOld, watchInformer, watchFutureVersion],
+  ...[deletionFinalizers],
+  ...[applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, applySchemaChange],
+  ...[healthEndpoints, deprecatedVersions, persistedThroughReplacement, deprecatedMetrics, eventsV1Create],
+  ...[dryRunSequences, negotiationAcceptLists, tableShape, protobufEnvelope],
+  ...nodeagentChecks,
+  ...daemonChecks,
+];
 
 export const suites = [...new Set(checks.map((c) => c.suite))];
 
