@@ -107,3 +107,15 @@ export function visibleObjects(h: History, i: number): ObjectVersion[] {
   if (!s) throw new Error(`model misuse: no snapshot ${i}`);
   return [...s.objects.values()].filter((o) => !h.tainted.has(o.key));
 }
+
+/**
+ * Whether the target may already have compacted the version that denotes snapshot `index` (rest:6.1.4):
+ * once `windowMs` has passed since the write that made it was sent. Snapshot 0 is the state before the
+ * case's first write: a version learned for it (say, from a stale rv="0" list) may be any revision from
+ * before the case began, however old, so it may always be gone.
+ */
+export function mayHaveBeenCompacted(h: History, index: number, nowMs: number, windowMs: number): boolean {
+  const s = h.snapshots[index];
+  if (!s) throw new Error(`model misuse: no snapshot ${index}`);
+  return index === 0 || nowMs - s.atMs >= windowMs;
+}

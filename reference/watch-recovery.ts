@@ -8,7 +8,7 @@
  * 410 has two upstream forms and the spec fixes neither body: an HTTP 410 answer, or a 200 stream
  * whose first event is an ERROR carrying a Status with code 410 (what upstream's watch cache sends).
  */
-import type { History, Snapshot } from './history.ts';
+import { mayHaveBeenCompacted, type History, type Snapshot } from './history.ts';
 import { isRecord, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
 import type { ObservedEvent } from './watch-oracle.ts';
 import { fail, pass, rule, unspecified, type Judgement } from './judgement.ts';
@@ -30,15 +30,8 @@ export function classifyWatchStart(status: number, events: readonly ObservedEven
   return { kind: 'served' };
 }
 
-/**
- * Whether the target may have dropped snapshot `index` from its history: only once it is older than
- * the window the target keeps (rest:6.1.4). Times are the suite's clock at each acknowledged write.
- */
-export function mayBeDropped(h: History, index: number, nowMs: number, windowMs: number): boolean {
-  const s = h.snapshots[index];
-  if (!s) throw new Error(`model misuse: no snapshot ${index}`);
-  return nowMs - s.atMs >= windowMs;
-}
+/** Whether the target may have dropped snapshot `index` from its history (see history.ts). */
+export const mayBeDropped = mayHaveBeenCompacted;
 
 /** Judges a 410 Gone for the watch of snapshot `index`: acceptable only for a version that may be gone. */
 export function judgeGoneWatch(h: History, index: number, nowMs: number, windowMs: number, clause: string): Judgement[] {
