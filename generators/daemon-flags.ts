@@ -7,7 +7,7 @@
  * text that upstream registers as alpha).
  */
 import fc from 'fast-check';
-import { flagName, optionByName, parseFlags } from '../reference/controller-daemon/index.ts';
+import { flagName, gateName, gates, knownControllers, optionByName, parseFlags } from '../reference/controller-daemon/index.ts';
 import type { ProfileName } from '../reference/profile.ts';
 
 /** One or more `--option=value` words; options by their svc name. */
@@ -29,8 +29,17 @@ export const renderPicks = (ps: readonly FlagPick[], profile: ProfileName) => ps
 
 const one = (option: string, values: readonly string[]): fc.Arbitrary<FlagPick> => fc.constantFrom(...values).map((v) => ({ flags: [[option, v]] }));
 
+/** Any gate the spec names, set either way (GA gates excepted: none are listed today). */
+const namedGatePick = (profile: ProfileName): fc.Arbitrary<FlagPick> =>
+  fc.tuple(fc.constantFrom(...gates.filter((g) => g.named && g.stage !== 'GA').map((g) => gateName(g, profile))), fc.boolean()).map(([g, on]) => ({ flags: [['feature-gates', `${g}=${on}`]] }));
+
+/** Any known controller, enabled alone, or disabled from the default set. */
+const controllerPick: fc.Arbitrary<FlagPick> = fc.tuple(fc.constantFrom(...knownControllers), fc.constantFrom('only', 'minus')).map(([c, how]) => ({ flags: [['controllers', how === 'only' ? c : `*,-${c}`]] }));
+
 /** Valid values per option, kept to the ones whose meaning the spec fixes. */
-const validPicks: readonly fc.Arbitrary<FlagPick>[] = [
+const validPicks = (profile: ProfileName): readonly fc.Arbitrary<FlagPick>[] => [
+  namedGatePick(profile),
+  controllerPick,
   one('leader-elect', ['true', 'false']),
   one('leader-elect-lease-duration', ['15s', '20s', '1m0s']),
   one('leader-elect-renew-deadline', ['5s', '10s']),
@@ -58,7 +67,7 @@ const validPicks: readonly fc.Arbitrary<FlagPick>[] = [
 ];
 
 export function validFlagSet(profile: ProfileName, maxPicks = 4): fc.Arbitrary<FlagPick[]> {
-  return fc.array(fc.oneof(...validPicks), { maxLength: maxPicks }).filter((ps) => parseFlags(renderPicks(ps, profile), profile).errors.length === 0);
+  return fc.array(fc.oneof(...validPicks(profile)), { maxLength: maxPicks }).filter((ps) => parseFlags(renderPicks(ps, profile), profile).errors.length === 0);
 }
 
 export interface ViolationKind {

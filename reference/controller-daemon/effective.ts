@@ -32,6 +32,8 @@ export interface EffectiveConfig {
   readonly gates?: Readonly<Record<string, boolean>>;
   /** node:8/terminated-pod-gc-threshold: 0 or less disables terminated-pod collection. */
   readonly terminatedPodGcEnabled: boolean;
+  /** node:2.6/contention-profiling: lock contention profiling happens only with profiling on. */
+  readonly contentionProfilingActive: boolean;
 }
 
 export function withDefaults(set: Values, profile: ProfileName): Values {
@@ -55,6 +57,7 @@ export function effective(set: Values, profile: ProfileName): EffectiveConfig {
     controllers: [...enabledControllers((values['controllers'] as readonly string[] | undefined) ?? ['*'])],
     ...(gates.ok ? { gates: Object.fromEntries(gates.enabled) } : {}),
     terminatedPodGcEnabled: ((values['terminated-pod-gc-threshold'] as number | undefined) ?? 12500) > 0,
+    contentionProfilingActive: values['contention-profiling'] === true && values['profiling'] === true,
   };
 }
 

@@ -41,7 +41,8 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
   const name = profile.controllerManagerName;
   if (argv.includes('-h') || argv.includes('--help')) {
     const overrides = Object.assign({}, ...o.faults.map((f) => f.defaults ?? {})) as Values;
-    o.out(`The ${name} is a daemon that embeds the core control loops.\n\nUsage:\n  ${name} [flags]\n\nFlags:\n${formatHelp(o.profile, overrides)}`);
+    const gateTable = o.faults.find((f) => f.gates)?.gates;
+    o.out(`The ${name} is a daemon that embeds the core control loops.\n\nUsage:\n  ${name} [flags]\n\nFlags:\n${formatHelp(o.profile, overrides, gateTable)}`);
     return { kind: 'exit', code: 0 };
   }
   const disabled = new Set(o.faults.flatMap((f) => (f.disablesRule ? [f.disablesRule] : [])));

@@ -4,7 +4,7 @@
  * `level` says where the suite sees it: `process` faults show in a real daemon start, `help` in the
  * `--help` table, `lint` only through the in-process model checks.
  */
-import type { OptionValue } from '../../reference/controller-daemon/index.ts';
+import { gates, type GateSpec, type OptionValue } from '../../reference/controller-daemon/index.ts';
 
 export interface DaemonFault {
   readonly name: string;
@@ -16,6 +16,8 @@ export interface DaemonFault {
   readonly defaults?: Readonly<Record<string, OptionValue>>;
   /** The daemon serves every path without authorization (ignores --authorization-always-allow-paths). */
   readonly healthzForbidden?: boolean;
+  /** The gate list the daemon prints in --help instead of the spec's. */
+  readonly gates?: readonly GateSpec[];
   /** Takes the lease but under a different name. */
   readonly leaseName?: string;
 }
@@ -38,6 +40,10 @@ export const daemonFaults: readonly DaemonFault[] = [
   { name: 'secure-port-default-10259', clause: 'node:2.6/secure-port', description: 'prints and uses default secure port 10259', defaults: { 'secure-port': 10259 } },
   { name: 'lease-duration-default-30s', clause: 'node:2.6/leader-elect-lease-duration', description: 'prints and uses lease duration 30s', defaults: { 'leader-elect-lease-duration': 30_000_000_000n } },
   { name: 'gc-syncs-default-10', clause: 'node:8/concurrent-gc-syncs', description: 'prints default 10 garbage collector workers', defaults: { 'concurrent-gc-syncs': 10 } },
+  {
+    name: 'gate-cpumanager-alpha', clause: 'node:2.6/feature-gates/beta-on', description: 'lists CPUManager in --help as ALPHA, default false',
+    gates: gates.map((g) => (g.name === 'CPUManager' ? { ...g, stage: 'ALPHA' as const, default: false } : g)),
+  },
   { name: 'lease-name-wrong', clause: 'node:2.6/leader-elect-resource-name', description: 'takes the lease under the name controller-manager', leaseName: 'controller-manager' },
   { name: 'healthz-forbidden', clause: 'node:5/authorization-always-allow-paths', description: 'answers 403 on /healthz too', healthzForbidden: true },
 ];

@@ -14,7 +14,7 @@ const daemonCheckIds = checks.filter((c) => c.suite === 'controller-daemon').map
 /** The check that sees a fault: the invalid-flags check of its rule, the help table, the lease or the valid starts. */
 function checkFor(f: DaemonFault): string {
   if (f.disablesRule) return `daemon-invalid-flags/${violationKinds.find((v) => v.clause === f.clause)!.name}`;
-  if (f.defaults) return 'daemon-help-table';
+  if (f.defaults || f.gates) return 'daemon-help-table';
   if (f.leaseName) return 'daemon-leader-lease';
   return 'daemon-valid-flags';
 }
