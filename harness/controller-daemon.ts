@@ -146,19 +146,23 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * Starts the daemon and watches until it exits, serves /healthz on `port`, or the timeout passes.
  * With `settleMs`, a daemon that serves is given that long to exit still (an invalid command line may
- * be refused after the server is up). The daemon is left running only for `serving`; the caller stops it.
+ * be refused after the server is up). With `waitFor200`, a /healthz that answers otherwise (still
+ * starting) is polled again until 200 or the timeout, then reported as serving with its last status.
+ * The daemon is left running only for `serving`; the caller stops it.
  */
-export async function observeStart(dp: DaemonProcess, port: number, t: { startTimeoutMs: number; settleMs?: number }): Promise<StartObservation> {
+export async function observeStart(dp: DaemonProcess, port: number, t: { startTimeoutMs: number; settleMs?: number; waitFor200?: boolean }): Promise<StartObservation> {
   // A holder, not a `let`: the callback sets it while this function awaits.
   const seen: { exit?: { code: number | null } } = {};
   void dp.exited.then((e) => (seen.exit = e));
   const deadline = Date.now() + t.startTimeoutMs;
+  let lastStatus: number | undefined;
   while (Date.now() < deadline) {
     if (seen.exit) return { kind: 'exited', code: seen.exit.code, output: dp.output() };
     const status = await probe(port, '/healthz', 500);
     const exitedMeanwhile = seen.exit as { code: number | null } | undefined;
     if (exitedMeanwhile) return { kind: 'exited', code: exitedMeanwhile.code, output: dp.output() };
-    if (status !== undefined) {
+    if (status !== undefined && t.waitFor200 && status !== 200) lastStatus = status;
+    else if (status !== undefined) {
       if (t.settleMs) {
         const settled: { code: number | null } | undefined = await Promise.race([dp.exited, sleep(t.settleMs).then(() => undefined)]);
         if (settled) return { kind: 'exited', code: settled.code, output: dp.output() };
@@ -167,6 +171,7 @@ export async function observeStart(dp: DaemonProcess, port: number, t: { startTi
     }
     await sleep(100);
   }
+  if (lastStatus !== undefined) return { kind: 'serving', healthz: lastStatus, output: () => dp.output() };
   await dp.stop();
   return { kind: 'hung', output: dp.output() };
 }

@@ -132,7 +132,7 @@ export const daemonValidFlags: Check<ValidInput> = {
     const blamed = clauses.length > 0 ? clauses : ['node:1.4'];
     const dp = t.launcher.launch(argv);
     try {
-      const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs });
+      const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true });
       if (obs.kind === 'hung') throw new InfrastructureError(`the daemon neither exited nor served /healthz within ${t.startTimeoutMs} ms: ${tail(obs.output)}`);
       if (obs.kind === 'exited') {
         cx.judge(blamed.map((c) => fail(c, 'accepted: serves /healthz on the chosen port', `exit ${obs.code}: ${tail(obs.output)}`)));
@@ -178,7 +178,7 @@ export const daemonLeaderLease: Check<{ line: string }> = {
     const port = await freePort();
     const dp = t.launcher.launch([...suiteFlags(t, profile, port), '--leader-elect=true']);
     try {
-      const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs });
+      const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true });
       if (obs.kind === 'hung') throw new InfrastructureError(`the daemon neither exited nor served /healthz within ${t.startTimeoutMs} ms: ${tail(obs.output)}`);
       if (obs.kind === 'exited') {
         cx.judge([fail('node:2.6/leader-elect', 'starts and serves with --leader-elect', `exit ${obs.code}: ${tail(obs.output)}`)]);

@@ -104,7 +104,9 @@ async function apiClient(v: Values, profile: ProfileName): Promise<Target> {
   const config = v['svcconfig'] as string | undefined;
   const master = v['master'] as string | undefined;
   if (!config && !master) throw new Error(`--${flagName(optionByName('svcconfig')!, profile)} or --master is needed to reach the API server for leader election`);
-  const cfg = await loadTargetConfig({ ...(config ? { kubeconfig: config } : {}), ...(master ? { server: master } : {}) });
+  // --master overrides the server of the credentials file and keeps its credentials.
+  const loaded = config ? await loadTargetConfig({ kubeconfig: config }) : await loadTargetConfig({ server: master! });
+  const cfg = master ? { ...loaded, server: master.replace(/\/+$/, '') } : loaded;
   return createTargetClient(cfg, { maxRetries: 0, requestTimeoutMs: 5000, userAgent: profiles[profile].controllerManagerName });
 }
 

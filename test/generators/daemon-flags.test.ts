@@ -31,6 +31,6 @@ describe('daemon flag generators', () => {
 
   it('a case failing whenever the violation is present shrinks to the violation alone', () => {
     const r = fc.check(fc.property(invalidFlagSet('svc', violationKinds[1]!), () => false), { seed: 9, numRuns: 5 });
-    expect(r.counterexample?.[0].base).toEqual([]);
+    expect((r.counterexample?.[0] as { base: unknown[] } | undefined)?.base).toEqual([]);
   });
 });
