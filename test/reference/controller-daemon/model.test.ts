@@ -136,6 +136,7 @@ describe('defaults and the effective configuration', () => {
     const v = withDefaults({ 'large-cluster-size-threshold': 10, 'secondary-node-eviction-rate': 0.5 }, 'svc');
     expect([secondaryEvictionRate(v, 10), secondaryEvictionRate(v, 11)]).toEqual([0, 0.5]);
     expect(secondaryEvictionRate(withDefaults({}, 'svc'), 50)).toBe(0);
+    expect(effective({ 'large-cluster-size-threshold': 10 }, 'svc').secondaryNodeEviction).toEqual({ aboveNodes: 10, rate: 0.01, rateAtOrBelow: 0 });
   });
 });
 
