@@ -7,6 +7,11 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { request } from 'node:https';
+import { connect as tlsConnect, type SecureVersion } from 'node:tls';
+import { X509Certificate } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { InfrastructureError } from './exchange.ts';
 
 /** One started daemon. `exited` settles when it ends (by itself or after `stop`). */
@@ -212,4 +217,49 @@ export function kubeconfigText(server: string): string {
 /** The target a check sees, from the settings the CLI hands over. */
 export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarget {
   return { launcher: processLauncher(s.command), kubeconfigPath: s.kubeconfigPath, startTimeoutMs: s.startTimeoutMs, settleMs: s.settleMs, leaseTimeoutMs: s.leaseTimeoutMs };
+}
+
+export type Handshake = { readonly ok: true; readonly protocol: string; readonly fingerprint256: string } | { readonly ok: false; readonly error: string };
+
+/** A TLS handshake with 127.0.0.1:port (certificate not verified): the protocol and the served certificate, or why it failed. */
+export function tlsHandshake(port: number, o: { maxVersion?: SecureVersion; minVersion?: SecureVersion; servername?: string; timeoutMs?: number } = {}): Promise<Handshake> {
+  return new Promise((resolve) => {
+    const socket = tlsConnect({ host: '127.0.0.1', port, rejectUnauthorized: false, ...(o.maxVersion ? { maxVersion: o.maxVersion } : {}), ...(o.minVersion ? { minVersion: o.minVersion } : {}), ...(o.servername ? { servername: o.servername } : {}) });
+    const timer = setTimeout(() => socket.destroy(new Error('handshake timed out')), o.timeoutMs ?? 3000);
+    socket.once('secureConnect', () => {
+      clearTimeout(timer);
+      resolve({ ok: true, protocol: socket.getProtocol() ?? '', fingerprint256: socket.getPeerX509Certificate()?.fingerprint256 ?? '' });
+      socket.end();
+    });
+    socket.once('error', (e) => {
+      clearTimeout(timer);
+      resolve({ ok: false, error: e.message });
+    });
+  });
+}
+
+/** SHA-256 fingerprints of the certificates in the PEM files of a directory (the pair a daemon generated there). */
+export function certificatesIn(dir: string): string[] {
+  const out: string[] = [];
+  for (const f of readdirSync(dir)) {
+    let text: string;
+    try {
+      text = readFileSync(path.join(dir, f), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const m of text.matchAll(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)) {
+      try {
+        out.push(new X509Certificate(m[0]).fingerprint256);
+      } catch {
+        // Not a certificate we can read: not the one served.
+      }
+    }
+  }
+  return out;
+}
+
+export function tempDir(stem: string): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), `${stem}-`));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

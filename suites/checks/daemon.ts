@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
-import { freePort, observeStart, probe, runToExit, shellQuote, type ControllerDaemonTarget } from '../../harness/controller-daemon.ts';
+import { certificatesIn, freePort, observeStart, probe, runToExit, shellQuote, tempDir, tlsHandshake, type ControllerDaemonTarget, type StartObservation } from '../../harness/controller-daemon.ts';
 import { InfrastructureError } from '../../harness/exchange.ts';
 import { invalidFlagSet, renderInvalid, renderPicks, validFlagSet, violationKinds, type FlagPick, type Violation, type ViolationKind } from '../../generators/daemon-flags.ts';
 import { flagName, judgeHelp, optionByName, parseFlags, parseHelp, withDefaults } from '../../reference/controller-daemon/index.ts';
@@ -204,4 +204,69 @@ export const daemonLeaderLease: Check<{ line: string }> = {
   },
 };
 
-export const daemonChecks = [daemonHelp, ...daemonInvalidFlagChecks, daemonValidFlags, daemonLeaderLease];
+/**
+ * Starts the daemon with the suite's flags and `words`, runs `whileServing` once /healthz answers 200,
+ * and always stops it. A start that exits is judged by `onExit`; one that hangs is an error.
+ */
+async function withServingDaemon(cx: CaseContext, words: readonly string[], onExit: (obs: Extract<StartObservation, { kind: 'exited' }>) => Judgement[], whileServing: (port: number) => Promise<Judgement[]>): Promise<void> {
+  const t = daemon(cx);
+  const port = await freePort();
+  const dp = t.launcher.launch([...suiteFlags(t, cx.env.profile.name, port), ...words]);
+  try {
+    const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true });
+    if (obs.kind === 'hung') throw new InfrastructureError(`the daemon neither exited nor served /healthz within ${t.startTimeoutMs} ms: ${tail(obs.output)}`);
+    cx.judge(obs.kind === 'exited' ? onExit(obs) : await whileServing(port));
+  } finally {
+    await dp.stop();
+  }
+}
+
+export const daemonTlsMinVersion: Check<{ line: string }> = {
+  id: 'daemon-tls-min-version',
+  suite: SUITE,
+  title: '--tls-min-version=VersionTLS13 refuses a TLS 1.2 handshake and accepts TLS 1.3',
+  clauses: ['node:2.6/tls-min-version'],
+  defaultRuns: 1,
+  applicable: notConfigured,
+  arbitrary: (env) => fc.constant({ line: commandLine(env, ['--tls-min-version=VersionTLS13']) }),
+  describe: (i) => [i.line, 'then: a TLS 1.2-only handshake, a TLS 1.3 handshake'],
+  run: async (_i, cx) => {
+    const clause = 'node:2.6/tls-min-version';
+    await withServingDaemon(cx, ['--tls-min-version=VersionTLS13'], (obs) => [fail(clause, 'accepted: serves with VersionTLS13', `exit ${obs.code}: ${tail(obs.output)}`)], async (port) => {
+      const v12 = await tlsHandshake(port, { maxVersion: 'TLSv1.2' });
+      const v13 = await tlsHandshake(port, { minVersion: 'TLSv1.3' });
+      return [
+        rule(clause, !v12.ok, 'a TLS 1.2 handshake refused', v12.ok ? `TLS 1.2 accepted (${v12.protocol})` : `refused: ${v12.error}`),
+        rule(clause, v13.ok, 'a TLS 1.3 handshake accepted', v13.ok ? v13.protocol : `refused: ${v13.error}`),
+      ];
+    });
+  },
+};
+
+export const daemonCertDir: Check<{ line: string }> = {
+  id: 'daemon-self-signed-cert-dir',
+  suite: SUITE,
+  title: 'with HTTPS on and no certificate files, the served self-signed certificate is generated in --cert-dir',
+  clauses: ['node:2.6/cert-dir', 'node:2.6/tls-cert-file'],
+  defaultRuns: 1,
+  applicable: notConfigured,
+  arbitrary: (env) => fc.constant({ line: commandLine(env, ['--cert-dir=<empty temporary directory>']) }),
+  describe: (i) => [i.line, 'then: the certificate served is one of the files in --cert-dir'],
+  run: async (_i, cx) => {
+    const tmp = tempDir('svc-conformance-cert-dir');
+    try {
+      await withServingDaemon(cx, [`--cert-dir=${tmp.dir}`], (obs) => [fail('node:2.6/cert-dir', 'accepted: serves with a generated pair', `exit ${obs.code}: ${tail(obs.output)}`)], async (port) => {
+        const h = await tlsHandshake(port);
+        if (!h.ok) throw new InfrastructureError(`TLS handshake with the daemon failed: ${h.error}`);
+        const inDir = certificatesIn(tmp.dir);
+        const expected = 'the served certificate is stored in --cert-dir';
+        const observed = inDir.length === 0 ? 'no certificate in --cert-dir' : inDir.includes(h.fingerprint256) ? 'served certificate found in --cert-dir' : `${inDir.length} certificate(s) in --cert-dir, none the one served`;
+        return [rule('node:2.6/cert-dir', inDir.includes(h.fingerprint256), expected, observed), rule('node:2.6/tls-cert-file', inDir.includes(h.fingerprint256), expected, observed)];
+      });
+    } finally {
+      tmp.remove();
+    }
+  },
+};
+
+export const daemonChecks = [daemonHelp, ...daemonInvalidFlagChecks, daemonValidFlags, daemonLeaderLease, daemonTlsMinVersion, daemonCertDir];

@@ -117,12 +117,13 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
     cert = readFileSync(v['tls-cert-file'] as string, 'utf8');
     key = readFileSync(v['tls-private-key-file'] as string, 'utf8');
   } else {
-    const pair = selfSignedPair((v['cert-dir'] as string | undefined) ?? '', stem);
+    const certDir = o.faults.some((f) => f.ignoresCertDir) ? '' : ((v['cert-dir'] as string | undefined) ?? '');
+    const pair = selfSignedPair(certDir, stem);
     cleanups.push(pair.cleanup);
     ({ cert, key } = pair);
   }
   const sni = sniContexts((v['tls-sni-cert-key'] as readonly NamedCertKey[] | undefined) ?? []);
-  const min = v['tls-min-version'] as keyof typeof TLS_VERSIONS | undefined;
+  const min = o.faults.some((f) => f.ignoresTlsMinVersion) ? undefined : (v['tls-min-version'] as keyof typeof TLS_VERSIONS | undefined);
   const allowed = new Set((v['authorization-always-allow-paths'] as readonly string[]).filter((p) => !p.endsWith('*')));
   const prefixes = (v['authorization-always-allow-paths'] as readonly string[]).filter((p) => p.endsWith('*')).map((p) => p.slice(0, -1));
   const forbidAll = o.faults.some((f) => f.healthzForbidden);

@@ -18,6 +18,10 @@ export interface DaemonFault {
   readonly healthzForbidden?: boolean;
   /** The gate list the daemon prints in --help instead of the spec's. */
   readonly gates?: readonly GateSpec[];
+  /** Serves without applying --tls-min-version. */
+  readonly ignoresTlsMinVersion?: boolean;
+  /** Generates its self-signed pair in a temporary directory whatever --cert-dir says. */
+  readonly ignoresCertDir?: boolean;
   /** Takes the lease but under a different name. */
   readonly leaseName?: string;
 }
@@ -45,6 +49,8 @@ export const daemonFaults: readonly DaemonFault[] = [
     gates: gates.map((g) => (g.name === 'CPUManager' ? { ...g, stage: 'ALPHA' as const, default: false } : g)),
   },
   { name: 'lease-name-wrong', clause: 'node:2.6/leader-elect-resource-name', description: 'takes the lease under the name controller-manager', leaseName: 'controller-manager' },
+  { name: 'tls-min-version-ignored', clause: 'node:2.6/tls-min-version', description: 'accepts --tls-min-version but serves TLS 1.2 anyway', ignoresTlsMinVersion: true },
+  { name: 'self-signed-outside-cert-dir', clause: 'node:2.6/cert-dir', description: 'generates its self-signed pair in a temporary directory, not --cert-dir', ignoresCertDir: true },
   { name: 'healthz-forbidden', clause: 'node:5/authorization-always-allow-paths', description: 'answers 403 on /healthz too', healthzForbidden: true },
 ];
 
