@@ -222,9 +222,9 @@ export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarge
 export type Handshake = { readonly ok: true; readonly protocol: string; readonly fingerprint256: string } | { readonly ok: false; readonly error: string };
 
 /** A TLS handshake with 127.0.0.1:port (certificate not verified): the protocol and the served certificate, or why it failed. */
-export function tlsHandshake(port: number, o: { maxVersion?: SecureVersion; minVersion?: SecureVersion; servername?: string; timeoutMs?: number } = {}): Promise<Handshake> {
+export function tlsHandshake(port: number, o: { maxVersion?: SecureVersion; minVersion?: SecureVersion; servername?: string; ciphers?: string; timeoutMs?: number } = {}): Promise<Handshake> {
   return new Promise((resolve) => {
-    const socket = tlsConnect({ host: '127.0.0.1', port, rejectUnauthorized: false, ...(o.maxVersion ? { maxVersion: o.maxVersion } : {}), ...(o.minVersion ? { minVersion: o.minVersion } : {}), ...(o.servername ? { servername: o.servername } : {}) });
+    const socket = tlsConnect({ host: '127.0.0.1', port, rejectUnauthorized: false, ...(o.maxVersion ? { maxVersion: o.maxVersion } : {}), ...(o.minVersion ? { minVersion: o.minVersion } : {}), ...(o.servername ? { servername: o.servername } : {}), ...(o.ciphers ? { ciphers: o.ciphers } : {}) });
     const timer = setTimeout(() => socket.destroy(new Error('handshake timed out')), o.timeoutMs ?? 3000);
     socket.once('secureConnect', () => {
       clearTimeout(timer);

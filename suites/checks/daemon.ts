@@ -243,6 +243,31 @@ export const daemonTlsMinVersion: Check<{ line: string }> = {
   },
 };
 
+/** AES-128-GCM with either key type is configured; a TLS 1.2 client offering only AES-256-GCM must be refused. */
+const CONFIGURED_SUITES = 'TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256,TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256';
+
+export const daemonTlsCipherSuites: Check<{ line: string }> = {
+  id: 'daemon-tls-cipher-suites',
+  suite: SUITE,
+  title: '--tls-cipher-suites limits the TLS 1.2 suites negotiated',
+  clauses: ['node:2.6/tls-cipher-suites'],
+  defaultRuns: 1,
+  applicable: notConfigured,
+  arbitrary: (env) => fc.constant({ line: commandLine(env, [`--tls-cipher-suites=${CONFIGURED_SUITES}`]) }),
+  describe: (i) => [i.line, 'then: TLS 1.2 handshakes offering only AES-256-GCM suites, then only AES-128-GCM suites'],
+  run: async (_i, cx) => {
+    const clause = 'node:2.6/tls-cipher-suites';
+    await withServingDaemon(cx, [`--tls-cipher-suites=${CONFIGURED_SUITES}`], (obs) => [fail(clause, 'accepted: serves with preferred suites', `exit ${obs.code}: ${tail(obs.output)}`)], async (port) => {
+      const other = await tlsHandshake(port, { maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384' });
+      const listed = await tlsHandshake(port, { maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256' });
+      return [
+        rule(clause, !other.ok, 'a TLS 1.2 handshake offering only unlisted suites refused', other.ok ? `accepted (${other.protocol})` : `refused: ${other.error}`),
+        rule(clause, listed.ok, 'a TLS 1.2 handshake offering a listed suite accepted', listed.ok ? listed.protocol : `refused: ${listed.error}`),
+      ];
+    });
+  },
+};
+
 export const daemonCertDir: Check<{ line: string }> = {
   id: 'daemon-self-signed-cert-dir',
   suite: SUITE,
@@ -269,4 +294,4 @@ export const daemonCertDir: Check<{ line: string }> = {
   },
 };
 
-export const daemonChecks = [daemonHelp, ...daemonInvalidFlagChecks, daemonValidFlags, daemonLeaderLease, daemonTlsMinVersion, daemonCertDir];
+export const daemonChecks = [daemonHelp, ...daemonInvalidFlagChecks, daemonValidFlags, daemonLeaderLease, daemonTlsMinVersion, daemonTlsCipherSuites, daemonCertDir];

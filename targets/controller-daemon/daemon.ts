@@ -16,6 +16,7 @@ import { createTargetClient } from '../../harness/client.ts';
 import type { Target } from '../../harness/exchange.ts';
 import { LeaderElector } from './lease.ts';
 import { selfSignedPair } from './self-signed.ts';
+import { opensslCiphers } from './ciphers.ts';
 import type { DaemonFault } from './faults.ts';
 
 export interface DaemonOptions {
@@ -124,6 +125,7 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
   }
   const sni = sniContexts((v['tls-sni-cert-key'] as readonly NamedCertKey[] | undefined) ?? []);
   const min = o.faults.some((f) => f.ignoresTlsMinVersion) ? undefined : (v['tls-min-version'] as keyof typeof TLS_VERSIONS | undefined);
+  const ciphers = o.faults.some((f) => f.ignoresCipherSuites) ? undefined : opensslCiphers(v['tls-cipher-suites'] as readonly string[] | undefined);
   const allowed = new Set((v['authorization-always-allow-paths'] as readonly string[]).filter((p) => !p.endsWith('*')));
   const prefixes = (v['authorization-always-allow-paths'] as readonly string[]).filter((p) => p.endsWith('*')).map((p) => p.slice(0, -1));
   const forbidAll = o.faults.some((f) => f.healthzForbidden);
@@ -131,6 +133,7 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
     cert,
     key,
     ...(min ? { minVersion: TLS_VERSIONS[min] } : {}),
+    ...(ciphers ? { ciphers } : {}),
     ...(sni.length > 0 ? { SNICallback: (servername: string, cb: (err: Error | null, ctx?: SecureContext) => void) => cb(null, pickCert(servername, sni.map((s) => s.pair)) && sni.find((s) => s.pair === pickCert(servername, sni.map((x) => x.pair)))!.ctx) } : {}),
   }, (req, res) => {
     const p = (req.url ?? '/').split('?')[0]!;

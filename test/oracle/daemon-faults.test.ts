@@ -18,6 +18,7 @@ function checkFor(f: DaemonFault): string {
   if (f.leaseName) return 'daemon-leader-lease';
   if (f.ignoresTlsMinVersion) return 'daemon-tls-min-version';
   if (f.ignoresCertDir) return 'daemon-self-signed-cert-dir';
+  if (f.ignoresCipherSuites) return 'daemon-tls-cipher-suites';
   return 'daemon-valid-flags';
 }
 
