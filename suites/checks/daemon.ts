@@ -59,7 +59,7 @@ function invalidFlagsCheck(v: ViolationKind): Check<InvalidInput> {
     suite: SUITE,
     title: `a command line breaking one rule (${v.rule}) makes the daemon exit non-zero, naming the option`,
     clauses: [v.clause],
-    defaultRuns: 3,
+    defaultRuns: 2,
     applicable: notConfigured,
     arbitrary: (env) => invalidFlagSet(env.profile.name, v).map((c) => {
       const words = renderInvalid(c, env.profile.name);
@@ -114,7 +114,7 @@ export const daemonValidFlags: Check<ValidInput> = {
   suite: SUITE,
   title: 'a valid command line starts the daemon serving /healthz on the chosen port',
   clauses: ['node:1.4', 'node:2.6/secure-port', 'node:2.6/bind-address', 'node:5/authorization-always-allow-paths', 'node:5/authorization-kubeconfig'],
-  defaultRuns: 4,
+  defaultRuns: 3,
   applicable: notConfigured,
   arbitrary: (env) => validFlagSet(env.profile.name).map((picks) => {
     const words = renderPicks(picks, env.profile.name);
