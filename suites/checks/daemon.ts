@@ -10,8 +10,8 @@ import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
 import { certificatesIn, freePort, observeStart, probe, runToExit, shellQuote, tempDir, tlsHandshake, type ControllerDaemonTarget, type StartObservation } from '../../harness/controller-daemon.ts';
 import { InfrastructureError } from '../../harness/exchange.ts';
-import { invalidFlagSet, renderInvalid, renderPicks, validFlagSet, violationKinds, type FlagPick, type Violation, type ViolationKind } from '../../generators/daemon-flags.ts';
-import { flagName, judgeHelp, optionByName, parseFlags, parseHelp, withDefaults } from '../../reference/controller-daemon/index.ts';
+import { invalidFlagSet, renderInvalid, renderPicks, validFlagSet, validPickOptions, violationKinds, type FlagPick, type Violation, type ViolationKind } from '../../generators/daemon-flags.ts';
+import { flagName, gateListClause, gates, judgeHelp, optionByName, options, parseFlags, parseHelp, withDefaults } from '../../reference/controller-daemon/index.ts';
 import { fail, pass, rule, unspecified, type Judgement } from '../../reference/judgement.ts';
 import type { ProfileName } from '../../reference/profile.ts';
 import { objectPath, resourceTypes } from '../../reference/resources.ts';
@@ -35,7 +35,7 @@ export const daemonHelp: Check<{ line: string }> = {
   id: 'daemon-help-table',
   suite: SUITE,
   title: '--help lists every option of the spec with its type and default',
-  clauses: ['node:2.6/help', 'node:1.4'],
+  clauses: [...new Set(['node:2.6/help', 'node:1.4', ...options.filter((o) => !o.pattern).map((o) => o.clause), ...gates.map(gateListClause)])],
   defaultRuns: 1,
   applicable: notConfigured,
   arbitrary: (env) => fc.constant({ line: `${env.controllerDaemon?.launcher.display ?? '<daemon>'} --help` }),
@@ -73,9 +73,9 @@ function invalidFlagsCheck(v: ViolationKind): Check<InvalidInput> {
       const argv = [...suiteFlags(t, profile, port), ...i.words];
       // The generator's promise, checked against the model: the case breaks exactly this clause.
       if (!parseFlags(argv, profile).errors.some((e) => e.clause === i.violation.clause)) throw new Error(`generator bug: the model accepts ${argv.join(' ')}`);
-      const option = i.violation.flags[i.violation.flags.length - 1]![0];
-      const flag = flagName(optionByName(option)!, profile);
-      const expected = `refused: exit non-zero naming --${flag} (${i.violation.rule})`;
+      const last = i.violation.flags[i.violation.flags.length - 1];
+      const flag = last ? flagName(optionByName(last[0])!, profile) : i.violation.words![i.violation.words!.length - 1]!.replace(/^--/, '').replace(/=.*$/, '');
+      const expected = `refused: exit non-zero naming ${last ? `--${flag}` : JSON.stringify(flag)} (${i.violation.rule})`;
       const dp = t.launcher.launch(argv);
       try {
         const obs = await observeStart(dp, port, t);
@@ -113,7 +113,7 @@ export const daemonValidFlags: Check<ValidInput> = {
   id: 'daemon-valid-flags',
   suite: SUITE,
   title: 'a valid command line starts the daemon serving /healthz on the chosen port',
-  clauses: ['node:1.4', 'node:2.6/secure-port', 'node:2.6/bind-address', 'node:5/authorization-always-allow-paths', 'node:5/authorization-kubeconfig'],
+  clauses: [...new Set(['node:1.4', 'node:2.6/secure-port', 'node:2.6/bind-address', 'node:5/authorization-always-allow-paths', 'node:5/authorization-kubeconfig', ...validPickOptions('svc').map((o) => optionByName(o)!.clause)])],
   defaultRuns: 3,
   applicable: notConfigured,
   arbitrary: (env) => validFlagSet(env.profile.name).map((picks) => {

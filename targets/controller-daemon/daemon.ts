@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { createSecureContext, type SecureContext } from 'node:tls';
-import { formatHelp, parseFlags, pickCert, rules, withDefaults, REFERENCE_VERSION, flagName, optionByName, type NamedCertKey, type Values } from '../../reference/controller-daemon/index.ts';
+import { formatHelp, parseFlags, pickCert, rules, withDefaults, REFERENCE_VERSION, flagName, optionByName, type FlagError, type NamedCertKey, type Values } from '../../reference/controller-daemon/index.ts';
 import { profiles, type ProfileName } from '../../reference/profile.ts';
 import { loadTargetConfig } from '../../harness/kubeconfig.ts';
 import { createTargetClient } from '../../harness/client.ts';
@@ -47,7 +47,9 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
     return { kind: 'exit', code: 0 };
   }
   const disabled = new Set(o.faults.flatMap((f) => (f.disablesRule ? [f.disablesRule] : [])));
-  const parsed = parseFlags(argv, o.profile, { rules: rules.filter((r) => !disabled.has(r.name)) });
+  const active = { rules: rules.filter((r) => !disabled.has(r.name)) };
+  const strict = parseFlags(argv, o.profile, active);
+  const parsed = o.faults.some((f) => f.ignoresNonOptions) ? parseFlags(withoutNonOptions(argv, strict.errors), o.profile, active) : strict;
   for (const w of parsed.warnings) o.err(`W ${w.option}: ${w.message}\n`);
   if (parsed.errors.length > 0) {
     for (const e of parsed.errors) o.err(`Error: ${e.option}: ${e.message} (${e.rule}; ${e.clause})\n`);
@@ -99,6 +101,12 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
     o.err(`Error: ${(e as Error).message}\n`);
     return { kind: 'exit', code: 1 };
   }
+}
+
+/** Fault `arguments-ignored`: the words a strict reading refused as non-options (node:1.4), dropped. */
+function withoutNonOptions(argv: readonly string[], errors: readonly FlagError[]): string[] {
+  const refused = new Set(errors.filter((e) => e.clause === 'node:1.4').map((e) => e.option));
+  return argv.filter((w) => !refused.has(w) && !refused.has(w.split('=')[0]!));
 }
 
 async function apiClient(v: Values, profile: ProfileName): Promise<Target> {

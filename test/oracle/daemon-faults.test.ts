@@ -15,6 +15,7 @@ const daemonCheckIds = checks.filter((c) => c.suite === 'controller-daemon').map
 function checkFor(f: DaemonFault): string {
   if (f.disablesRule) return `daemon-invalid-flags/${violationKinds.find((v) => v.clause === f.clause)!.name}`;
   if (f.defaults || f.gates) return 'daemon-help-table';
+  if (f.ignoresNonOptions) return 'daemon-invalid-flags/syntax';
   if (f.leaseName) return 'daemon-leader-lease';
   if (f.ignoresTlsMinVersion) return 'daemon-tls-min-version';
   if (f.ignoresCertDir) return 'daemon-self-signed-cert-dir';
