@@ -22,6 +22,7 @@ export function registerControllerDaemonCommands(program: Command): void {
   cd.command('lint')
     .description('check a controller daemon command line against the spec (flags after --, or --file with a manifest)')
     .argument('[flags...]', 'the daemon flags, after --')
+    .showHelpAfterError('(the daemon flags go after --: svc-conformance controller-daemon lint -- --secure-port=0)')
     .addOption(new Option('--profile <name>', 'naming profile').choices(['svc', 'k8s'] as const).default('svc' as const))
     .option('--effective', 'print the effective configuration (defaults applied) as JSON')
     .option('--file <manifest>', 'YAML manifest (Pod, Deployment, DaemonSet, StaticPod) or a YAML list of arguments')
