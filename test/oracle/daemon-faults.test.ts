@@ -28,6 +28,9 @@ describe('reference controller daemon without faults', () => {
     const records = await runDaemonChecks({ checks: daemonCheckIds, runs: 2, seed: 7, profile });
     expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error').map((r) => [r.check, r.clause, r.note ?? r.counterexample?.observed])).toEqual([]);
     expect(records.filter((r) => r.verdict === 'pass').length).toBeGreaterThan(100);
+    const passed = new Set(records.filter((r) => r.verdict === 'pass').map((r) => r.clause));
+    const daemonChecks = checks.filter((c) => c.suite === 'controller-daemon');
+    expect(daemonChecks.flatMap((c) => c.clauses.filter((clause) => !passed.has(clause)).map((clause) => `${c.id}: ${clause}`))).toEqual([]);
   });
 
   it('without a daemon target the checks are notChecked', async () => {
