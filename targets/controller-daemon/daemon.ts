@@ -123,8 +123,8 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
   let cert: string;
   let key: string;
   if (v['tls-cert-file'] && v['tls-private-key-file']) {
-    cert = readFileSync(v['tls-cert-file'] as string, 'utf8');
-    key = readFileSync(v['tls-private-key-file'] as string, 'utf8');
+    cert = readOptionFile('tls-cert-file', v['tls-cert-file'] as string);
+    key = readOptionFile('tls-private-key-file', v['tls-private-key-file'] as string);
   } else {
     const certDir = o.faults.some((f) => f.ignoresCertDir) ? '' : ((v['cert-dir'] as string | undefined) ?? '');
     const pair = selfSignedPair(certDir, stem);
@@ -162,11 +162,20 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
   return { server, port: typeof addr === 'object' && addr ? addr.port : (v['secure-port'] as number) };
 }
 
+/** A file an option names; an unreadable one is an error naming the option. */
+function readOptionFile(option: string, file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new Error(`--${option}: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
 /** SNI pairs with their secure contexts; a pair without patterns takes the names of its certificate. */
 function sniContexts(pairs: readonly NamedCertKey[]): { pair: NamedCertKey; ctx: SecureContext }[] {
   return pairs.map((p) => {
-    const cert = readFileSync(p.cert, 'utf8');
-    const key = readFileSync(p.key, 'utf8');
+    const cert = readOptionFile('tls-sni-cert-key', p.cert);
+    const key = readOptionFile('tls-sni-cert-key', p.key);
     let names = p.names;
     if (names.length === 0) {
       const x = new X509Certificate(cert);
