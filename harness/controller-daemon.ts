@@ -4,7 +4,7 @@
  * /healthz answers on the port the suite chose, or it does neither within the start timeout (hung: an
  * error, never a pass). Every start is stopped and reaped before the case ends.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { request } from 'node:https';
 import { connect as tlsConnect, type SecureVersion } from 'node:tls';
@@ -262,4 +262,19 @@ export function certificatesIn(dir: string): string[] {
 export function tempDir(stem: string): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), `${stem}-`));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A self-signed certificate and key for `cn` written to `dir` with the `openssl` command (the suite's
+ * SNI check hands them to the daemon). Undefined when openssl is not available.
+ */
+export function writeCertPair(dir: string, stem: string, cn: string): { cert: string; key: string; fingerprint256: string } | undefined {
+  const cert = path.join(dir, `${stem}.crt`);
+  const key = path.join(dir, `${stem}.key`);
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-keyout', key, '-out', cert, '-subj', `/CN=${cn}`], { stdio: 'pipe' });
+  } catch {
+    return undefined;
+  }
+  return { cert, key, fingerprint256: new X509Certificate(readFileSync(cert)).fingerprint256 };
 }

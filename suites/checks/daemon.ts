@@ -8,10 +8,11 @@
 import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
-import { certificatesIn, freePort, observeStart, probe, runToExit, shellQuote, tempDir, tlsHandshake, type ControllerDaemonTarget, type StartObservation } from '../../harness/controller-daemon.ts';
+import { certificatesIn, writeCertPair, freePort, observeStart, probe, runToExit, shellQuote, tempDir, tlsHandshake, type ControllerDaemonTarget, type StartObservation } from '../../harness/controller-daemon.ts';
 import { InfrastructureError } from '../../harness/exchange.ts';
 import { invalidFlagSet, renderInvalid, renderPicks, validFlagSet, validPickOptions, violationKinds, type FlagPick, type Violation, type ViolationKind } from '../../generators/daemon-flags.ts';
-import { flagName, gateListClause, gates, judgeHelp, optionByName, options, parseFlags, parseHelp, withDefaults } from '../../reference/controller-daemon/index.ts';
+import { flagName, gateListClause, gates, judgeHelp, optionByName, options, parseFlags, parseHelp, pickCert, withDefaults, type NamedCertKey } from '../../reference/controller-daemon/index.ts';
+import { CheckNotApplicable } from '../../harness/violation.ts';
 import { fail, pass, rule, unspecified, type Judgement } from '../../reference/judgement.ts';
 import type { ProfileName } from '../../reference/profile.ts';
 import { objectPath, resourceTypes } from '../../reference/resources.ts';
@@ -268,6 +269,46 @@ export const daemonTlsCipherSuites: Check<{ line: string }> = {
   },
 };
 
+/** Server names asked for, and the patterns of two pairs: a wildcard listed before an exact name. */
+const SNI_NAMES = ['api.example.com', 'www.example.com', 'other.test'];
+const SNI_PATTERNS = [['*.example.com'], ['api.example.com']];
+
+export const daemonTlsSni: Check<{ line: string }> = {
+  id: 'daemon-tls-sni-cert-key',
+  suite: SUITE,
+  title: '--tls-sni-cert-key: the pair naming the server exactly beats a wildcard, whatever the order',
+  clauses: ['node:2.6/tls-sni-cert-key'],
+  defaultRuns: 1,
+  applicable: notConfigured,
+  arbitrary: (env) => fc.constant({ line: commandLine(env, SNI_PATTERNS.map((p, i) => `--tls-sni-cert-key=<pair ${i}>:${p.join(',')}`)) }),
+  describe: (i) => [i.line, `then: TLS handshakes naming ${SNI_NAMES.join(', ')}`],
+  run: async (_i, cx) => {
+    const clause = 'node:2.6/tls-sni-cert-key';
+    const tmp = tempDir('svc-conformance-sni');
+    try {
+      const made = SNI_PATTERNS.map((names, i) => ({ names, files: writeCertPair(tmp.dir, `pair${i}`, names[0]!.replace('*', 'wildcard')) }));
+      if (made.some((m) => !m.files)) throw new CheckNotApplicable([clause], 'the openssl command is needed to make the SNI certificates');
+      const pairs: NamedCertKey[] = made.map((m) => ({ cert: m.files!.cert, key: m.files!.key, names: m.names }));
+      const words = pairs.map((p) => `--tls-sni-cert-key=${p.cert},${p.key}:${p.names.join(',')}`);
+      await withServingDaemon(cx, words, (obs) => [fail(clause, 'accepted: serves with the SNI pairs', `exit ${obs.code}: ${tail(obs.output)}`)], async (port) => {
+        const def = await tlsHandshake(port);
+        if (!def.ok) throw new InfrastructureError(`TLS handshake with the daemon failed: ${def.error}`);
+        const js: Judgement[] = [];
+        for (const name of SNI_NAMES) {
+          const want = pickCert(name, pairs);
+          const wantPrint = want ? made[pairs.indexOf(want)]!.files!.fingerprint256 : def.fingerprint256;
+          const got = await tlsHandshake(port, { servername: name });
+          const label = (fp: string) => made.find((m) => m.files!.fingerprint256 === fp)?.names.join(',') ?? (fp === def.fingerprint256 ? 'the default certificate' : 'another certificate');
+          js.push(rule(clause, got.ok && got.fingerprint256 === wantPrint, `${name}: the pair for ${want ? want.names.join(',') : 'no pattern (default certificate)'}`, got.ok ? `${name}: ${label(got.fingerprint256)}` : `handshake failed: ${got.error}`));
+        }
+        return js;
+      });
+    } finally {
+      tmp.remove();
+    }
+  },
+};
+
 export const daemonCertDir: Check<{ line: string }> = {
   id: 'daemon-self-signed-cert-dir',
   suite: SUITE,
@@ -294,4 +335,4 @@ export const daemonCertDir: Check<{ line: string }> = {
   },
 };
 
-export const daemonChecks = [daemonHelp, ...daemonInvalidFlagChecks, daemonValidFlags, daemonLeaderLease, daemonTlsMinVersion, daemonTlsCipherSuites, daemonCertDir];
+export const daemonChecks = [daemonHelp, ...daemonInvalidFlagChecks, daemonValidFlags, daemonLeaderLease, daemonTlsMinVersion, daemonTlsCipherSuites, daemonTlsSni, daemonCertDir];

@@ -137,12 +137,17 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
   const allowed = new Set((v['authorization-always-allow-paths'] as readonly string[]).filter((p) => !p.endsWith('*')));
   const prefixes = (v['authorization-always-allow-paths'] as readonly string[]).filter((p) => p.endsWith('*')).map((p) => p.slice(0, -1));
   const forbidAll = o.faults.some((f) => f.healthzForbidden);
+  const firstMatch = o.faults.some((f) => f.sniFirstMatch);
+  const choose = (servername: string) => {
+    const picked = firstMatch ? sni.map((s) => s.pair).find((p) => p.names.some((n) => pickCert(servername, [{ ...p, names: [n] }]))) : pickCert(servername, sni.map((s) => s.pair));
+    return sni.find((s) => s.pair === picked);
+  };
   const server = createServer({
     cert,
     key,
     ...(min ? { minVersion: TLS_VERSIONS[min] } : {}),
     ...(ciphers ? { ciphers } : {}),
-    ...(sni.length > 0 ? { SNICallback: (servername: string, cb: (err: Error | null, ctx?: SecureContext) => void) => cb(null, pickCert(servername, sni.map((s) => s.pair)) && sni.find((s) => s.pair === pickCert(servername, sni.map((x) => x.pair)))!.ctx) } : {}),
+    ...(sni.length > 0 ? { SNICallback: (servername: string, cb: (err: Error | null, ctx?: SecureContext) => void) => cb(null, choose(servername)?.ctx) } : {}),
   }, (req, res) => {
     const p = (req.url ?? '/').split('?')[0]!;
     const isAllowed = !forbidAll && (allowed.has(p) || prefixes.some((x) => p.startsWith(x)));

@@ -24,6 +24,8 @@ export interface DaemonFault {
   readonly ignoresTlsMinVersion?: boolean;
   /** Serves TLS 1.2 with Node's default suites whatever --tls-cipher-suites says. */
   readonly ignoresCipherSuites?: boolean;
+  /** Serves the first SNI pair whose pattern matches, so an earlier wildcard beats an exact name. */
+  readonly sniFirstMatch?: boolean;
   /** Generates its self-signed pair in a temporary directory whatever --cert-dir says. */
   readonly ignoresCertDir?: boolean;
   /** Takes the lease but under a different name. */
@@ -56,6 +58,7 @@ export const daemonFaults: readonly DaemonFault[] = [
   { name: 'lease-name-wrong', clause: 'node:2.6/leader-elect-resource-name', description: 'takes the lease under the name controller-manager', leaseName: 'controller-manager' },
   { name: 'tls-min-version-ignored', clause: 'node:2.6/tls-min-version', description: 'accepts --tls-min-version but serves TLS 1.2 anyway', ignoresTlsMinVersion: true },
   { name: 'cipher-suites-ignored', clause: 'node:2.6/tls-cipher-suites', description: 'accepts --tls-cipher-suites but negotiates any suite', ignoresCipherSuites: true },
+  { name: 'sni-first-match', clause: 'node:2.6/tls-sni-cert-key', description: 'serves the first matching SNI pair, so an earlier wildcard beats an exact name', sniFirstMatch: true },
   { name: 'self-signed-outside-cert-dir', clause: 'node:2.6/cert-dir', description: 'generates its self-signed pair in a temporary directory, not --cert-dir', ignoresCertDir: true },
   { name: 'healthz-forbidden', clause: 'node:5/authorization-always-allow-paths', description: 'answers 403 on /healthz too', healthzForbidden: true },
 ];

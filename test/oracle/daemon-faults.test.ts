@@ -20,6 +20,7 @@ function checkFor(f: DaemonFault): string {
   if (f.ignoresTlsMinVersion) return 'daemon-tls-min-version';
   if (f.ignoresCertDir) return 'daemon-self-signed-cert-dir';
   if (f.ignoresCipherSuites) return 'daemon-tls-cipher-suites';
+  if (f.sniFirstMatch) return 'daemon-tls-sni-cert-key';
   return 'daemon-valid-flags';
 }
 
