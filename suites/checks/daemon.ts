@@ -269,6 +269,49 @@ export const daemonTlsCipherSuites: Check<{ line: string }> = {
   },
 };
 
+export const daemonSecurePortZero: Check<{ line: string }> = {
+  id: 'daemon-secure-port-zero',
+  suite: SUITE,
+  title: '--secure-port=0 disables HTTPS: the daemon runs and serves nothing',
+  clauses: ['node:2.6/secure-port'],
+  defaultRuns: 1,
+  applicable: notConfigured,
+  arbitrary: (env) => fc.constant({ line: commandLine(env, ['--secure-port=0']) }),
+  describe: (i) => [i.line, 'then: nothing answers on the port given before 0'],
+  run: async (_i, cx) => {
+    const clause = 'node:2.6/secure-port';
+    const t = daemon(cx);
+    const port = await freePort();
+    const dp = t.launcher.launch([...suiteFlags(t, cx.env.profile.name, port), '--secure-port=0']);
+    try {
+      // No answer is expected, so the wait is the settle time: long enough for a daemon that would serve.
+      const obs = await observeStart(dp, port, { startTimeoutMs: Math.max(t.settleMs * 2, 1000) });
+      const expected = 'keeps running without serving HTTPS';
+      if (obs.kind === 'exited') cx.judge([fail(clause, expected, `exit ${obs.code}: ${tail(obs.output)}`)]);
+      else if (obs.kind === 'serving') cx.judge([fail(clause, expected, `HTTPS still served on ${port} (/healthz ${obs.healthz})`)]);
+      else cx.judge([pass(clause, expected, 'running, nothing served')]);
+    } finally {
+      await dp.stop();
+    }
+  },
+};
+
+export const daemonVersion: Check<{ line: string }> = {
+  id: 'daemon-version',
+  suite: SUITE,
+  title: '--version prints the version and exits 0',
+  clauses: ['node:2.6/version'],
+  defaultRuns: 1,
+  applicable: notConfigured,
+  arbitrary: (env) => fc.constant({ line: `${env.controllerDaemon?.launcher.display ?? '<daemon>'} --version` }),
+  describe: (i) => [i.line],
+  run: async (_i, cx) => {
+    const t = daemon(cx);
+    const r = await runToExit(t.launcher, ['--version'], t.startTimeoutMs);
+    cx.judge([rule('node:2.6/version', r.code === 0 && r.output.trim() !== '', 'a version printed, exit 0', `exit ${r.code}: ${tail(r.output) || '(nothing printed)'}`)]);
+  },
+};
+
 /** Server names asked for, and the patterns of two pairs: a wildcard listed before an exact name. */
 const SNI_NAMES = ['api.example.com', 'www.example.com', 'other.test'];
 const SNI_PATTERNS = [['*.example.com'], ['api.example.com']];
@@ -335,4 +378,4 @@ export const daemonCertDir: Check<{ line: string }> = {
   },
 };
 
-export const daemonChecks = [daemonHelp, ...daemonInvalidFlagChecks, daemonValidFlags, daemonLeaderLease, daemonTlsMinVersion, daemonTlsCipherSuites, daemonTlsSni, daemonCertDir];
+export const daemonChecks = [daemonHelp, ...daemonInvalidFlagChecks, daemonValidFlags, daemonLeaderLease, daemonTlsMinVersion, daemonTlsCipherSuites, daemonTlsSni, daemonCertDir, daemonSecurePortZero, daemonVersion];

@@ -56,6 +56,10 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
     return { kind: 'exit', code: 1 };
   }
   const set = parsed.options;
+  if (set['secure-port'] === 0 && o.faults.some((f) => f.refusesPortZero)) {
+    o.err('Error: --secure-port: 0 is not a port\n');
+    return { kind: 'exit', code: 1 };
+  }
   if (set['version'] !== undefined && set['version'] !== 'false') {
     o.out(set['version'] === 'raw' ? `${REFERENCE_VERSION}.0\n` : `${name} v${REFERENCE_VERSION}.0\n`);
     return { kind: 'exit', code: 0 };
@@ -84,15 +88,20 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
       elector.start();
       cleanups.unshift(() => elector!.stop());
     }
+    let stopping: Promise<void> | undefined;
     o.err(`I ${name} started${port !== undefined ? `, serving on ${v['bind-address'] || '0.0.0.0'}:${port}` : ' (HTTPS disabled)'}\n`);
     return {
       kind: 'running',
       daemon: {
         port,
-        async stop() {
-          if (server) await new Promise<void>((r) => server!.close(() => r()));
-          server?.closeAllConnections();
-          for (const c of cleanups) await c();
+        stop() {
+          // Idempotent: a second stop waits for the first.
+          stopping ??= (async () => {
+            if (server) await new Promise<void>((r) => server!.close(() => r()));
+            server?.closeAllConnections();
+            for (const c of cleanups) await c();
+          })();
+          return stopping;
         },
       },
     };

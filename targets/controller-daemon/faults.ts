@@ -12,6 +12,8 @@ export interface DaemonFault {
   readonly description: string;
   /** A rule of reference/controller-daemon/rules.ts the daemon skips. */
   readonly disablesRule?: string;
+  /** Exits with an error on --secure-port=0. */
+  readonly refusesPortZero?: boolean;
   /** Ignores what is not an option: unknown flags and stray arguments (node:1.4). */
   readonly ignoresNonOptions?: boolean;
   /** Defaults the daemon uses (and prints in --help) instead of the spec's, by option name. */
@@ -48,6 +50,7 @@ export const daemonFaults: readonly DaemonFault[] = [
   ruleFault('any-hidden-metrics-version', 'hidden-metrics-previous-minor', 'node:2.6/show-hidden-metrics-for-version'),
   ruleFault('unknown-gates-accepted', 'feature-gates-known', 'node:2.6/feature-gates'),
   { name: 'arguments-ignored', clause: 'node:1.4', description: 'ignores unknown flags and stray arguments (so `--profiling false` keeps profiling on)', ignoresNonOptions: true },
+  { name: 'secure-port-zero-refused', clause: 'node:2.6/secure-port', description: 'refuses --secure-port=0 instead of running without HTTPS', refusesPortZero: true },
   { name: 'secure-port-default-10259', clause: 'node:2.6/secure-port', description: 'prints and uses default secure port 10259', defaults: { 'secure-port': 10259 } },
   { name: 'lease-duration-default-30s', clause: 'node:2.6/leader-elect-lease-duration', description: 'prints and uses lease duration 30s', defaults: { 'leader-elect-lease-duration': 30_000_000_000n } },
   { name: 'gc-syncs-default-10', clause: 'node:8/concurrent-gc-syncs', description: 'prints default 10 garbage collector workers', defaults: { 'concurrent-gc-syncs': 10 } },

@@ -21,6 +21,7 @@ function checkFor(f: DaemonFault): string {
   if (f.ignoresCertDir) return 'daemon-self-signed-cert-dir';
   if (f.ignoresCipherSuites) return 'daemon-tls-cipher-suites';
   if (f.sniFirstMatch) return 'daemon-tls-sni-cert-key';
+  if (f.refusesPortZero) return 'daemon-secure-port-zero';
   return 'daemon-valid-flags';
 }
 
