@@ -7,7 +7,7 @@
  * text that upstream registers as alpha).
  */
 import fc from 'fast-check';
-import { flagName, optionByName, parseFlags } from '../reference/controller-daemon/index.ts';
+import { flagName, gateName, gates, knownControllers, optionByName, parseFlags } from '../reference/controller-daemon/index.ts';
 import type { ProfileName } from '../reference/profile.ts';
 
 /** One or more `--option=value` words; options by their svc name. */
@@ -19,18 +19,29 @@ export interface Violation extends FlagPick {
   /** The clause a daemon breaks by accepting it. */
   readonly clause: string;
   readonly rule: string;
+  /** Words after the flags, as typed (syntax violations: a stray argument, an unknown flag). */
+  readonly words?: readonly string[];
 }
 
-export function renderPick(p: FlagPick, profile: ProfileName): string[] {
-  return p.flags.map(([o, v]) => `--${flagName(optionByName(o)!, profile)}=${v}`);
+export function renderPick(p: FlagPick & { words?: readonly string[] }, profile: ProfileName): string[] {
+  return [...p.flags.map(([o, v]) => `--${flagName(optionByName(o)!, profile)}=${v}`), ...(p.words ?? [])];
 }
 
 export const renderPicks = (ps: readonly FlagPick[], profile: ProfileName) => ps.flatMap((p) => renderPick(p, profile));
 
 const one = (option: string, values: readonly string[]): fc.Arbitrary<FlagPick> => fc.constantFrom(...values).map((v) => ({ flags: [[option, v]] }));
 
+/** Any gate the spec names, set either way (GA gates excepted: none are listed today). */
+const namedGatePick = (profile: ProfileName): fc.Arbitrary<FlagPick> =>
+  fc.tuple(fc.constantFrom(...gates.filter((g) => g.named && g.stage !== 'GA').map((g) => gateName(g, profile))), fc.boolean()).map(([g, on]) => ({ flags: [['feature-gates', `${g}=${on}`]] }));
+
+/** Any known controller, enabled alone, or disabled from the default set. */
+const controllerPick: fc.Arbitrary<FlagPick> = fc.tuple(fc.constantFrom(...knownControllers), fc.constantFrom('only', 'minus')).map(([c, how]) => ({ flags: [['controllers', how === 'only' ? c : `*,-${c}`]] }));
+
 /** Valid values per option, kept to the ones whose meaning the spec fixes. */
-const validPicks: readonly fc.Arbitrary<FlagPick>[] = [
+const validPicks = (profile: ProfileName): readonly fc.Arbitrary<FlagPick>[] => [
+  namedGatePick(profile),
+  controllerPick,
   one('leader-elect', ['true', 'false']),
   one('leader-elect-lease-duration', ['15s', '20s', '1m0s']),
   one('leader-elect-renew-deadline', ['5s', '10s']),
@@ -57,8 +68,13 @@ const validPicks: readonly fc.Arbitrary<FlagPick>[] = [
   fc.constantFrom('10.244.0.0/16', '10.0.0.0/8').map((c): FlagPick => ({ flags: [['allocate-node-cidrs', 'true'], ['cluster-cidr', c]] })),
 ];
 
+/** Every option a valid set may carry (each pick sampled once: the options of a pick do not vary). */
+export function validPickOptions(profile: ProfileName): string[] {
+  return [...new Set(validPicks(profile).flatMap((a) => fc.sample(a, { numRuns: 1, seed: 0 })[0]!.flags.map(([o]) => o)))];
+}
+
 export function validFlagSet(profile: ProfileName, maxPicks = 4): fc.Arbitrary<FlagPick[]> {
-  return fc.array(fc.oneof(...validPicks), { maxLength: maxPicks }).filter((ps) => parseFlags(renderPicks(ps, profile), profile).errors.length === 0);
+  return fc.array(fc.oneof(...validPicks(profile)), { maxLength: maxPicks }).filter((ps) => parseFlags(renderPicks(ps, profile), profile).errors.length === 0);
 }
 
 export interface ViolationKind {
@@ -93,6 +109,10 @@ export const violationKinds: readonly ViolationKind[] = [
   kind('secure-port', 'node:2.6/secure-port', 'a port', 'secure-port', ['70000']),
   kind('int-value', 'node:8/concurrent-gc-syncs', 'an integer', 'concurrent-gc-syncs', ['many', '1.5']),
   kind('duration-value', 'node:2.6/leader-elect-lease-duration', 'a duration with a unit', 'leader-elect-lease-duration', ['15', '1d']),
+  {
+    name: 'syntax', clause: 'node:1.4', rule: 'options only: no arguments, no unknown flags, a boolean takes no separate value',
+    arbitrary: fc.constantFrom(['--profiling', 'false'], ['--no-such-option=1'], ['extra-argument']).map((words) => ({ clause: 'node:1.4', rule: 'options only', flags: [], words })),
+  },
 ];
 
 export function invalidFlagSet(profile: ProfileName, v: ViolationKind, maxPicks = 3): fc.Arbitrary<{ base: FlagPick[]; violation: Violation }> {

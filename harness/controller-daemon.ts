@@ -4,9 +4,14 @@
  * /healthz answers on the port the suite chose, or it does neither within the start timeout (hung: an
  * error, never a pass). Every start is stopped and reaped before the case ends.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { request } from 'node:https';
+import { connect as tlsConnect, type SecureVersion } from 'node:tls';
+import { X509Certificate } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { InfrastructureError } from './exchange.ts';
 
 /** One started daemon. `exited` settles when it ends (by itself or after `stop`). */
@@ -146,19 +151,23 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * Starts the daemon and watches until it exits, serves /healthz on `port`, or the timeout passes.
  * With `settleMs`, a daemon that serves is given that long to exit still (an invalid command line may
- * be refused after the server is up). The daemon is left running only for `serving`; the caller stops it.
+ * be refused after the server is up). With `waitFor200`, a /healthz that answers otherwise (still
+ * starting) is polled again until 200 or the timeout, then reported as serving with its last status.
+ * The daemon is left running only for `serving`; the caller stops it.
  */
-export async function observeStart(dp: DaemonProcess, port: number, t: { startTimeoutMs: number; settleMs?: number }): Promise<StartObservation> {
+export async function observeStart(dp: DaemonProcess, port: number, t: { startTimeoutMs: number; settleMs?: number; waitFor200?: boolean }): Promise<StartObservation> {
   // A holder, not a `let`: the callback sets it while this function awaits.
   const seen: { exit?: { code: number | null } } = {};
   void dp.exited.then((e) => (seen.exit = e));
   const deadline = Date.now() + t.startTimeoutMs;
+  let lastStatus: number | undefined;
   while (Date.now() < deadline) {
     if (seen.exit) return { kind: 'exited', code: seen.exit.code, output: dp.output() };
     const status = await probe(port, '/healthz', 500);
     const exitedMeanwhile = seen.exit as { code: number | null } | undefined;
     if (exitedMeanwhile) return { kind: 'exited', code: exitedMeanwhile.code, output: dp.output() };
-    if (status !== undefined) {
+    if (status !== undefined && t.waitFor200 && status !== 200) lastStatus = status;
+    else if (status !== undefined) {
       if (t.settleMs) {
         const settled: { code: number | null } | undefined = await Promise.race([dp.exited, sleep(t.settleMs).then(() => undefined)]);
         if (settled) return { kind: 'exited', code: settled.code, output: dp.output() };
@@ -167,6 +176,7 @@ export async function observeStart(dp: DaemonProcess, port: number, t: { startTi
     }
     await sleep(100);
   }
+  if (lastStatus !== undefined) return { kind: 'serving', healthz: lastStatus, output: () => dp.output() };
   await dp.stop();
   return { kind: 'hung', output: dp.output() };
 }
@@ -207,4 +217,64 @@ export function kubeconfigText(server: string): string {
 /** The target a check sees, from the settings the CLI hands over. */
 export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarget {
   return { launcher: processLauncher(s.command), kubeconfigPath: s.kubeconfigPath, startTimeoutMs: s.startTimeoutMs, settleMs: s.settleMs, leaseTimeoutMs: s.leaseTimeoutMs };
+}
+
+export type Handshake = { readonly ok: true; readonly protocol: string; readonly fingerprint256: string } | { readonly ok: false; readonly error: string };
+
+/** A TLS handshake with 127.0.0.1:port (certificate not verified): the protocol and the served certificate, or why it failed. */
+export function tlsHandshake(port: number, o: { maxVersion?: SecureVersion; minVersion?: SecureVersion; servername?: string; ciphers?: string; timeoutMs?: number } = {}): Promise<Handshake> {
+  return new Promise((resolve) => {
+    const socket = tlsConnect({ host: '127.0.0.1', port, rejectUnauthorized: false, ...(o.maxVersion ? { maxVersion: o.maxVersion } : {}), ...(o.minVersion ? { minVersion: o.minVersion } : {}), ...(o.servername ? { servername: o.servername } : {}), ...(o.ciphers ? { ciphers: o.ciphers } : {}) });
+    const timer = setTimeout(() => socket.destroy(new Error('handshake timed out')), o.timeoutMs ?? 3000);
+    socket.once('secureConnect', () => {
+      clearTimeout(timer);
+      resolve({ ok: true, protocol: socket.getProtocol() ?? '', fingerprint256: socket.getPeerX509Certificate()?.fingerprint256 ?? '' });
+      socket.end();
+    });
+    socket.once('error', (e) => {
+      clearTimeout(timer);
+      resolve({ ok: false, error: e.message });
+    });
+  });
+}
+
+/** SHA-256 fingerprints of the certificates in the PEM files of a directory (the pair a daemon generated there). */
+export function certificatesIn(dir: string): string[] {
+  const out: string[] = [];
+  for (const f of readdirSync(dir)) {
+    let text: string;
+    try {
+      text = readFileSync(path.join(dir, f), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const m of text.matchAll(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)) {
+      try {
+        out.push(new X509Certificate(m[0]).fingerprint256);
+      } catch {
+        // Not a certificate we can read: not the one served.
+      }
+    }
+  }
+  return out;
+}
+
+export function tempDir(stem: string): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), `${stem}-`));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A self-signed certificate and key for `cn` written to `dir` with the `openssl` command (the suite's
+ * SNI check hands them to the daemon). Undefined when openssl is not available.
+ */
+export function writeCertPair(dir: string, stem: string, cn: string): { cert: string; key: string; fingerprint256: string } | undefined {
+  const cert = path.join(dir, `${stem}.crt`);
+  const key = path.join(dir, `${stem}.key`);
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-keyout', key, '-out', cert, '-subj', `/CN=${cn}`], { stdio: 'pipe' });
+  } catch {
+    return undefined;
+  }
+  return { cert, key, fingerprint256: new X509Certificate(readFileSync(cert)).fingerprint256 };
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, Option } from '@commander-js/extra-typings';
 import { parseDocument, isMap, isSeq, isScalar, type Node } from 'yaml';
-import { effective, optionsMarkdown, parseFlags, renderEffective, type FlagError } from '../reference/controller-daemon/index.ts';
+import { effective, optionsMarkdown, parseFlags, renderEffective, type FlagError, type OtherComponents } from '../reference/controller-daemon/index.ts';
 import { formatGoDuration, parseGoDuration } from '../reference/nodeagent/duration.ts';
 import { ConfigError } from '../harness/kubeconfig.ts';
 import { runDaemonProcess } from '../targets/controller-daemon/process.ts';
@@ -22,19 +22,22 @@ export function registerControllerDaemonCommands(program: Command): void {
   cd.command('lint')
     .description('check a controller daemon command line against the spec (flags after --, or --file with a manifest)')
     .argument('[flags...]', 'the daemon flags, after --')
+    .showHelpAfterError('(the daemon flags go after --: svc-conformance controller-daemon lint -- --secure-port=0)')
     .addOption(new Option('--profile <name>', 'naming profile').choices(['svc', 'k8s'] as const).default('svc' as const))
     .option('--effective', 'print the effective configuration (defaults applied) as JSON')
     .option('--file <manifest>', 'YAML manifest (Pod, Deployment, DaemonSet, StaticPod) or a YAML list of arguments')
     .option('--container <name>', 'container of the manifest whose command and args to check (default: the first)')
     .option('--node-status-update-frequency <duration>', "the node agent's nodeStatusUpdateFrequency, to check --node-monitor-grace-period against")
+    .addOption(new Option('--api-server-enable-garbage-collector <bool>', "the API server's --enable-garbage-collector, to check the daemon's against").choices(['true', 'false'] as const))
     .action((flags, o) => {
       const argv = o.file ? [...argsFromManifest(o.file, o.container), ...flags] : flags;
-      let other = {};
+      let other: OtherComponents = {};
       if (o.nodeStatusUpdateFrequency !== undefined) {
         const d = parseGoDuration(o.nodeStatusUpdateFrequency);
         if (!d.ok) throw new ConfigError(`--node-status-update-frequency: ${d.error}`);
         other = { nodeStatusUpdateFrequencyNanos: d.nanos };
       }
+      if (o.apiServerEnableGarbageCollector !== undefined) other = { ...other, apiServerEnableGarbageCollector: o.apiServerEnableGarbageCollector === 'true' };
       const parsed = parseFlags(argv, o.profile, { other });
       const line = (kind: string, e: FlagError) => `${kind}: ${e.option}: ${e.message} [${e.rule}; ${e.clause}]\n`;
       for (const e of parsed.errors) process.stderr.write(line('error', e));

@@ -32,6 +32,13 @@ export interface EffectiveConfig {
   readonly gates?: Readonly<Record<string, boolean>>;
   /** node:8/terminated-pod-gc-threshold: 0 or less disables terminated-pod collection. */
   readonly terminatedPodGcEnabled: boolean;
+  /** node:2.6/contention-profiling: lock contention profiling happens only with profiling on. */
+  readonly contentionProfilingActive: boolean;
+  /**
+   * node:8/secondary-node-eviction-rate: the rate of an unhealthy zone by cluster size: the configured
+   * rate above `--large-cluster-size-threshold` nodes, implicitly 0 at or below it.
+   */
+  readonly secondaryNodeEviction: { readonly aboveNodes: number; readonly rate: number; readonly rateAtOrBelow: 0 };
 }
 
 export function withDefaults(set: Values, profile: ProfileName): Values {
@@ -55,6 +62,8 @@ export function effective(set: Values, profile: ProfileName): EffectiveConfig {
     controllers: [...enabledControllers((values['controllers'] as readonly string[] | undefined) ?? ['*'])],
     ...(gates.ok ? { gates: Object.fromEntries(gates.enabled) } : {}),
     terminatedPodGcEnabled: ((values['terminated-pod-gc-threshold'] as number | undefined) ?? 12500) > 0,
+    contentionProfilingActive: values['contention-profiling'] === true && values['profiling'] === true,
+    secondaryNodeEviction: { aboveNodes: values['large-cluster-size-threshold'] as number, rate: values['secondary-node-eviction-rate'] as number, rateAtOrBelow: 0 },
   };
 }
 

@@ -12,6 +12,7 @@ import { formatGoDuration } from '../nodeagent/duration.ts';
 import type { ProfileName } from '../profile.ts';
 import { defaultValue } from './effective.ts';
 import { flagName, optionByFlag, options } from './options.ts';
+import { gateListClause, gateName, gates, type GateSpec } from './gates.ts';
 import type { OptionSpec, OptionType, OptionValue } from './types.ts';
 import { parseValue } from './values.ts';
 
@@ -56,17 +57,27 @@ function showValue(type: OptionType, v: OptionValue): string {
   return String(v);
 }
 
-/** pflag's table for the model's options; `overrides` replace defaults (the reference daemon's faults). */
-export function formatHelp(profile: ProfileName, overrides: Readonly<Record<string, OptionValue>> = {}): string {
+/** Upstream's per-gate line in the --feature-gates usage: `Name=true|false (BETA - default=true)`. */
+export const gateHelpLine = (name: string, g: Pick<GateSpec, 'stage' | 'default'>) => `${name}=true|false (${g.stage} - default=${g.default})`;
+
+/**
+ * pflag's table for the model's options; `overrides` replace defaults and `gateTable` the gate list
+ * (the reference daemon's faults).
+ */
+export function formatHelp(profile: ProfileName, overrides: Readonly<Record<string, OptionValue>> = {}, gateTable: readonly GateSpec[] = gates): string {
   const lines = options.filter((o) => !o.pattern).map((o) => {
     const head = `${o.shorthand ? `  -${o.shorthand}, ` : '      '}--${flagName(o, profile)}${typeWords[o.type][0] ? ` ${typeWords[o.type][0]}` : ''}`;
     const d = Object.hasOwn(overrides, o.name) ? overrides[o.name] : defaultValue(o, profile);
     const shown = d === undefined || isZero(d) ? '' : ` (default ${showValue(o.type, d)})`;
-    return { head, usage: o.meaning + shown };
+    const gateLines = o.type === 'gates' ? [' Options are:', ...gateTable.map((g) => gateLine(g, profile))] : [];
+    return { head, usage: o.meaning + shown, more: gateLines };
   });
   const width = Math.max(...lines.map((l) => l.head.length));
-  return lines.map((l) => `${l.head.padEnd(width)}   ${l.usage}`).join('\n') + '\n';
+  const indent = ' '.repeat(width + 3);
+  return lines.map((l) => [`${l.head.padEnd(width)}   ${l.usage}`, ...l.more.map((m) => indent + m.trim())].join('\n')).join('\n') + '\n';
 }
+
+const gateLine = (g: GateSpec, profile: ProfileName) => gateHelpLine(gateName(g, profile), g);
 
 const FLAG_LINE = /^\s{1,8}(?:-([A-Za-z0-9]), )?--([A-Za-z0-9][A-Za-z0-9._-]*)(?: (\S+))?(?:\s{2,}(.*))?$/;
 
@@ -137,5 +148,29 @@ export function judgeHelp(rows: readonly HelpRow[], profile: ProfileName): Judge
   for (const r of rows) {
     if (!optionByFlag(r.flag, profile)) out.push(unspecified('node:1.4', 'flags of the spec', `extra flag --${r.flag}`));
   }
+  const gatesRow = rows.find((r) => r.flag === 'feature-gates');
+  if (gatesRow) out.push(...judgeGateList(gatesRow.usage, profile));
+  return out;
+}
+
+/**
+ * The gates a help text lists in the --feature-gates usage, judged against the lists of node:2.6:
+ * a listed gate must show the spec's stage and default (gates the spec describes without naming them
+ * are only recorded). The spec does not require help to list gates: absent gates are unspecified.
+ */
+export function judgeGateList(usage: string, profile: ProfileName): Judgement[] {
+  const listed = new Map([...usage.matchAll(/([A-Za-z0-9]+)=true\|false \(([A-Z]+) - default=(true|false)\)/g)].map((m) => [m[1]!, { stage: m[2]!, default: m[3] === 'true' }]));
+  if (listed.size === 0) return [unspecified('node:2.6/feature-gates', 'gates listed in the --feature-gates help', 'no gate list in --help')];
+  const out: Judgement[] = [];
+  for (const g of gates) {
+    const name = gateName(g, profile);
+    const seen = listed.get(name);
+    const want = gateHelpLine(name, g);
+    if (!seen) out.push(unspecified(gateListClause(g), want, 'not listed in --help'));
+    else if (seen.stage === g.stage && seen.default === g.default) out.push(pass(gateListClause(g), want));
+    else out.push((g.named ? fail : unspecified)(gateListClause(g), want, gateHelpLine(name, { stage: seen.stage as GateSpec['stage'], default: seen.default })));
+  }
+  const known = new Set(gates.map((g) => gateName(g, profile)));
+  for (const name of listed.keys()) if (!known.has(name)) out.push(unspecified('node:2.6/feature-gates', 'the gates of node:2.6', `extra gate ${name}`));
   return out;
 }

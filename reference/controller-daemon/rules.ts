@@ -126,6 +126,19 @@ export const rules: readonly Rule[] = [
       return dur(v, 'node-monitor-grace-period') % f === 0n ? [] : ["the grace period is not a multiple of the agent's status update frequency"];
     },
   },
+  {
+    name: 'garbage-collector-matches-api-server', option: 'enable-garbage-collector', clause: 'node:2.6/enable-garbage-collector',
+    rule: "must match the API server's --enable-garbage-collector (checked when that is given)",
+    check: (v, _set, cx) => {
+      const api = cx.other.apiServerEnableGarbageCollector;
+      return api === undefined || v['enable-garbage-collector'] === api ? [] : [`the daemon's ${String(v['enable-garbage-collector'])} differs from the API server's ${String(api)}`];
+    },
+  },
+  {
+    name: 'external-volume-plugin-needs-external-provider', option: 'external-cloud-volume-plugin', clause: 'node:2.6/external-cloud-volume-plugin',
+    rule: 'only with an external cloud provider (--cloud-provider=external)',
+    check: (v, set) => (isSet(set, 'external-cloud-volume-plugin') && v['cloud-provider'] !== 'external' ? ['--external-cloud-volume-plugin is set without --cloud-provider=external'] : []),
+  },
 ];
 
 /** `1.24` -> `1.23`. */

@@ -58,4 +58,6 @@ export type FlagWarning = FlagError;
 export interface OtherComponents {
   /** The node agent's `nodeStatusUpdateFrequency`, ns. */
   readonly nodeStatusUpdateFrequencyNanos?: bigint;
+  /** The API server's `--enable-garbage-collector`. */
+  readonly apiServerEnableGarbageCollector?: boolean;
 }

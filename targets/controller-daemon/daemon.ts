@@ -9,13 +9,14 @@ import { createServer, type Server } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { createSecureContext, type SecureContext } from 'node:tls';
-import { formatHelp, parseFlags, pickCert, rules, withDefaults, REFERENCE_VERSION, flagName, optionByName, type NamedCertKey, type Values } from '../../reference/controller-daemon/index.ts';
+import { formatHelp, parseFlags, pickCert, rules, withDefaults, REFERENCE_VERSION, flagName, optionByName, type FlagError, type NamedCertKey, type Values } from '../../reference/controller-daemon/index.ts';
 import { profiles, type ProfileName } from '../../reference/profile.ts';
 import { loadTargetConfig } from '../../harness/kubeconfig.ts';
 import { createTargetClient } from '../../harness/client.ts';
 import type { Target } from '../../harness/exchange.ts';
 import { LeaderElector } from './lease.ts';
 import { selfSignedPair } from './self-signed.ts';
+import { opensslCiphers } from './ciphers.ts';
 import type { DaemonFault } from './faults.ts';
 
 export interface DaemonOptions {
@@ -41,17 +42,24 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
   const name = profile.controllerManagerName;
   if (argv.includes('-h') || argv.includes('--help')) {
     const overrides = Object.assign({}, ...o.faults.map((f) => f.defaults ?? {})) as Values;
-    o.out(`The ${name} is a daemon that embeds the core control loops.\n\nUsage:\n  ${name} [flags]\n\nFlags:\n${formatHelp(o.profile, overrides)}`);
+    const gateTable = o.faults.find((f) => f.gates)?.gates;
+    o.out(`The ${name} is a daemon that embeds the core control loops.\n\nUsage:\n  ${name} [flags]\n\nFlags:\n${formatHelp(o.profile, overrides, gateTable)}`);
     return { kind: 'exit', code: 0 };
   }
   const disabled = new Set(o.faults.flatMap((f) => (f.disablesRule ? [f.disablesRule] : [])));
-  const parsed = parseFlags(argv, o.profile, { rules: rules.filter((r) => !disabled.has(r.name)) });
+  const active = { rules: rules.filter((r) => !disabled.has(r.name)) };
+  const strict = parseFlags(argv, o.profile, active);
+  const parsed = o.faults.some((f) => f.ignoresNonOptions) ? parseFlags(withoutNonOptions(argv, strict.errors), o.profile, active) : strict;
   for (const w of parsed.warnings) o.err(`W ${w.option}: ${w.message}\n`);
   if (parsed.errors.length > 0) {
     for (const e of parsed.errors) o.err(`Error: ${e.option}: ${e.message} (${e.rule}; ${e.clause})\n`);
     return { kind: 'exit', code: 1 };
   }
   const set = parsed.options;
+  if (set['secure-port'] === 0 && o.faults.some((f) => f.refusesPortZero)) {
+    o.err('Error: --secure-port: 0 is not a port\n');
+    return { kind: 'exit', code: 1 };
+  }
   if (set['version'] !== undefined && set['version'] !== 'false') {
     o.out(set['version'] === 'raw' ? `${REFERENCE_VERSION}.0\n` : `${name} v${REFERENCE_VERSION}.0\n`);
     return { kind: 'exit', code: 0 };
@@ -80,15 +88,20 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
       elector.start();
       cleanups.unshift(() => elector!.stop());
     }
+    let stopping: Promise<void> | undefined;
     o.err(`I ${name} started${port !== undefined ? `, serving on ${v['bind-address'] || '0.0.0.0'}:${port}` : ' (HTTPS disabled)'}\n`);
     return {
       kind: 'running',
       daemon: {
         port,
-        async stop() {
-          if (server) await new Promise<void>((r) => server!.close(() => r()));
-          server?.closeAllConnections();
-          for (const c of cleanups) await c();
+        stop() {
+          // Idempotent: a second stop waits for the first.
+          stopping ??= (async () => {
+            if (server) await new Promise<void>((r) => server!.close(() => r()));
+            server?.closeAllConnections();
+            for (const c of cleanups) await c();
+          })();
+          return stopping;
         },
       },
     };
@@ -99,11 +112,19 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
   }
 }
 
+/** Fault `arguments-ignored`: the words a strict reading refused as non-options (node:1.4), dropped. */
+function withoutNonOptions(argv: readonly string[], errors: readonly FlagError[]): string[] {
+  const refused = new Set(errors.filter((e) => e.clause === 'node:1.4').map((e) => e.option));
+  return argv.filter((w) => !refused.has(w) && !refused.has(w.split('=')[0]!));
+}
+
 async function apiClient(v: Values, profile: ProfileName): Promise<Target> {
   const config = v['svcconfig'] as string | undefined;
   const master = v['master'] as string | undefined;
   if (!config && !master) throw new Error(`--${flagName(optionByName('svcconfig')!, profile)} or --master is needed to reach the API server for leader election`);
-  const cfg = await loadTargetConfig({ ...(config ? { kubeconfig: config } : {}), ...(master ? { server: master } : {}) });
+  // --master overrides the server of the credentials file and keeps its credentials.
+  const loaded = config ? await loadTargetConfig({ kubeconfig: config }) : await loadTargetConfig({ server: master! });
+  const cfg = master ? { ...loaded, server: master.replace(/\/+$/, '') } : loaded;
   return createTargetClient(cfg, { maxRetries: 0, requestTimeoutMs: 5000, userAgent: profiles[profile].controllerManagerName });
 }
 
@@ -111,23 +132,31 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
   let cert: string;
   let key: string;
   if (v['tls-cert-file'] && v['tls-private-key-file']) {
-    cert = readFileSync(v['tls-cert-file'] as string, 'utf8');
-    key = readFileSync(v['tls-private-key-file'] as string, 'utf8');
+    cert = readOptionFile('tls-cert-file', v['tls-cert-file'] as string);
+    key = readOptionFile('tls-private-key-file', v['tls-private-key-file'] as string);
   } else {
-    const pair = selfSignedPair((v['cert-dir'] as string | undefined) ?? '', stem);
+    const certDir = o.faults.some((f) => f.ignoresCertDir) ? '' : ((v['cert-dir'] as string | undefined) ?? '');
+    const pair = selfSignedPair(certDir, stem);
     cleanups.push(pair.cleanup);
     ({ cert, key } = pair);
   }
   const sni = sniContexts((v['tls-sni-cert-key'] as readonly NamedCertKey[] | undefined) ?? []);
-  const min = v['tls-min-version'] as keyof typeof TLS_VERSIONS | undefined;
+  const min = o.faults.some((f) => f.ignoresTlsMinVersion) ? undefined : (v['tls-min-version'] as keyof typeof TLS_VERSIONS | undefined);
+  const ciphers = o.faults.some((f) => f.ignoresCipherSuites) ? undefined : opensslCiphers(v['tls-cipher-suites'] as readonly string[] | undefined);
   const allowed = new Set((v['authorization-always-allow-paths'] as readonly string[]).filter((p) => !p.endsWith('*')));
   const prefixes = (v['authorization-always-allow-paths'] as readonly string[]).filter((p) => p.endsWith('*')).map((p) => p.slice(0, -1));
   const forbidAll = o.faults.some((f) => f.healthzForbidden);
+  const firstMatch = o.faults.some((f) => f.sniFirstMatch);
+  const choose = (servername: string) => {
+    const picked = firstMatch ? sni.map((s) => s.pair).find((p) => p.names.some((n) => pickCert(servername, [{ ...p, names: [n] }]))) : pickCert(servername, sni.map((s) => s.pair));
+    return sni.find((s) => s.pair === picked);
+  };
   const server = createServer({
     cert,
     key,
     ...(min ? { minVersion: TLS_VERSIONS[min] } : {}),
-    ...(sni.length > 0 ? { SNICallback: (servername: string, cb: (err: Error | null, ctx?: SecureContext) => void) => cb(null, pickCert(servername, sni.map((s) => s.pair)) && sni.find((s) => s.pair === pickCert(servername, sni.map((x) => x.pair)))!.ctx) } : {}),
+    ...(ciphers ? { ciphers } : {}),
+    ...(sni.length > 0 ? { SNICallback: (servername: string, cb: (err: Error | null, ctx?: SecureContext) => void) => cb(null, choose(servername)?.ctx) } : {}),
   }, (req, res) => {
     const p = (req.url ?? '/').split('?')[0]!;
     const isAllowed = !forbidAll && (allowed.has(p) || prefixes.some((x) => p.startsWith(x)));
@@ -147,11 +176,20 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
   return { server, port: typeof addr === 'object' && addr ? addr.port : (v['secure-port'] as number) };
 }
 
+/** A file an option names; an unreadable one is an error naming the option. */
+function readOptionFile(option: string, file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new Error(`--${option}: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
 /** SNI pairs with their secure contexts; a pair without patterns takes the names of its certificate. */
 function sniContexts(pairs: readonly NamedCertKey[]): { pair: NamedCertKey; ctx: SecureContext }[] {
   return pairs.map((p) => {
-    const cert = readFileSync(p.cert, 'utf8');
-    const key = readFileSync(p.key, 'utf8');
+    const cert = readOptionFile('tls-sni-cert-key', p.cert);
+    const key = readOptionFile('tls-sni-cert-key', p.key);
     let names = p.names;
     if (names.length === 0) {
       const x = new X509Certificate(cert);

@@ -4,7 +4,7 @@
  * `level` says where the suite sees it: `process` faults show in a real daemon start, `help` in the
  * `--help` table, `lint` only through the in-process model checks.
  */
-import type { OptionValue } from '../../reference/controller-daemon/index.ts';
+import { gates, type GateSpec, type OptionValue } from '../../reference/controller-daemon/index.ts';
 
 export interface DaemonFault {
   readonly name: string;
@@ -12,10 +12,24 @@ export interface DaemonFault {
   readonly description: string;
   /** A rule of reference/controller-daemon/rules.ts the daemon skips. */
   readonly disablesRule?: string;
+  /** Exits with an error on --secure-port=0. */
+  readonly refusesPortZero?: boolean;
+  /** Ignores what is not an option: unknown flags and stray arguments (node:1.4). */
+  readonly ignoresNonOptions?: boolean;
   /** Defaults the daemon uses (and prints in --help) instead of the spec's, by option name. */
   readonly defaults?: Readonly<Record<string, OptionValue>>;
   /** The daemon serves every path without authorization (ignores --authorization-always-allow-paths). */
   readonly healthzForbidden?: boolean;
+  /** The gate list the daemon prints in --help instead of the spec's. */
+  readonly gates?: readonly GateSpec[];
+  /** Serves without applying --tls-min-version. */
+  readonly ignoresTlsMinVersion?: boolean;
+  /** Serves TLS 1.2 with Node's default suites whatever --tls-cipher-suites says. */
+  readonly ignoresCipherSuites?: boolean;
+  /** Serves the first SNI pair whose pattern matches, so an earlier wildcard beats an exact name. */
+  readonly sniFirstMatch?: boolean;
+  /** Generates its self-signed pair in a temporary directory whatever --cert-dir says. */
+  readonly ignoresCertDir?: boolean;
   /** Takes the lease but under a different name. */
   readonly leaseName?: string;
 }
@@ -35,10 +49,20 @@ export const daemonFaults: readonly DaemonFault[] = [
   ruleFault('any-logging-format', 'logging-format-text', 'node:2.6/logging-format'),
   ruleFault('any-hidden-metrics-version', 'hidden-metrics-previous-minor', 'node:2.6/show-hidden-metrics-for-version'),
   ruleFault('unknown-gates-accepted', 'feature-gates-known', 'node:2.6/feature-gates'),
+  { name: 'arguments-ignored', clause: 'node:1.4', description: 'ignores unknown flags and stray arguments (so `--profiling false` keeps profiling on)', ignoresNonOptions: true },
+  { name: 'secure-port-zero-refused', clause: 'node:2.6/secure-port', description: 'refuses --secure-port=0 instead of running without HTTPS', refusesPortZero: true },
   { name: 'secure-port-default-10259', clause: 'node:2.6/secure-port', description: 'prints and uses default secure port 10259', defaults: { 'secure-port': 10259 } },
   { name: 'lease-duration-default-30s', clause: 'node:2.6/leader-elect-lease-duration', description: 'prints and uses lease duration 30s', defaults: { 'leader-elect-lease-duration': 30_000_000_000n } },
   { name: 'gc-syncs-default-10', clause: 'node:8/concurrent-gc-syncs', description: 'prints default 10 garbage collector workers', defaults: { 'concurrent-gc-syncs': 10 } },
+  {
+    name: 'gate-cpumanager-alpha', clause: 'node:2.6/feature-gates/beta-on', description: 'lists CPUManager in --help as ALPHA, default false',
+    gates: gates.map((g) => (g.name === 'CPUManager' ? { ...g, stage: 'ALPHA' as const, default: false } : g)),
+  },
   { name: 'lease-name-wrong', clause: 'node:2.6/leader-elect-resource-name', description: 'takes the lease under the name controller-manager', leaseName: 'controller-manager' },
+  { name: 'tls-min-version-ignored', clause: 'node:2.6/tls-min-version', description: 'accepts --tls-min-version but serves TLS 1.2 anyway', ignoresTlsMinVersion: true },
+  { name: 'cipher-suites-ignored', clause: 'node:2.6/tls-cipher-suites', description: 'accepts --tls-cipher-suites but negotiates any suite', ignoresCipherSuites: true },
+  { name: 'sni-first-match', clause: 'node:2.6/tls-sni-cert-key', description: 'serves the first matching SNI pair, so an earlier wildcard beats an exact name', sniFirstMatch: true },
+  { name: 'self-signed-outside-cert-dir', clause: 'node:2.6/cert-dir', description: 'generates its self-signed pair in a temporary directory, not --cert-dir', ignoresCertDir: true },
   { name: 'healthz-forbidden', clause: 'node:5/authorization-always-allow-paths', description: 'answers 403 on /healthz too', healthzForbidden: true },
 ];
 

@@ -22,7 +22,7 @@ describe('process launcher', () => {
   it('a valid start serves /healthz and exits 0 on SIGTERM', async () => {
     const port = await freePort();
     const dp = reference.launch(['--bind-address=127.0.0.1', `--secure-port=${port}`, '--leader-elect=false']);
-    const obs = await observeStart(dp, port, { startTimeoutMs: 10_000 });
+    const obs = await observeStart(dp, port, { startTimeoutMs: 20_000 });
     expect(obs.kind, dp.output()).toBe('serving');
     await dp.stop();
     expect(await dp.exited).toEqual({ code: 0 });
@@ -30,7 +30,7 @@ describe('process launcher', () => {
 
   it('an invalid start exits 1 naming the option', async () => {
     const port = await freePort();
-    const obs = await observeStart(reference.launch([`--secure-port=${port}`, '--leader-elect-resource-lock=endpoints']), port, { startTimeoutMs: 10_000 });
+    const obs = await observeStart(reference.launch([`--secure-port=${port}`, '--leader-elect-resource-lock=endpoints']), port, { startTimeoutMs: 20_000 });
     expect(obs).toMatchObject({ kind: 'exited', code: 1 });
     expect(obs.kind === 'exited' && obs.output).toContain('--leader-elect-resource-lock');
   });

@@ -14,8 +14,14 @@ const daemonCheckIds = checks.filter((c) => c.suite === 'controller-daemon').map
 /** The check that sees a fault: the invalid-flags check of its rule, the help table, the lease or the valid starts. */
 function checkFor(f: DaemonFault): string {
   if (f.disablesRule) return `daemon-invalid-flags/${violationKinds.find((v) => v.clause === f.clause)!.name}`;
-  if (f.defaults) return 'daemon-help-table';
+  if (f.defaults || f.gates) return 'daemon-help-table';
+  if (f.ignoresNonOptions) return 'daemon-invalid-flags/syntax';
   if (f.leaseName) return 'daemon-leader-lease';
+  if (f.ignoresTlsMinVersion) return 'daemon-tls-min-version';
+  if (f.ignoresCertDir) return 'daemon-self-signed-cert-dir';
+  if (f.ignoresCipherSuites) return 'daemon-tls-cipher-suites';
+  if (f.sniFirstMatch) return 'daemon-tls-sni-cert-key';
+  if (f.refusesPortZero) return 'daemon-secure-port-zero';
   return 'daemon-valid-flags';
 }
 
@@ -24,6 +30,9 @@ describe('reference controller daemon without faults', () => {
     const records = await runDaemonChecks({ checks: daemonCheckIds, runs: 2, seed: 7, profile });
     expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error').map((r) => [r.check, r.clause, r.note ?? r.counterexample?.observed])).toEqual([]);
     expect(records.filter((r) => r.verdict === 'pass').length).toBeGreaterThan(100);
+    const passed = new Set(records.filter((r) => r.verdict === 'pass').map((r) => r.clause));
+    const daemonChecks = checks.filter((c) => c.suite === 'controller-daemon');
+    expect(daemonChecks.flatMap((c) => c.clauses.filter((clause) => !passed.has(clause)).map((clause) => `${c.id}: ${clause}`))).toEqual([]);
   });
 
   it('without a daemon target the checks are notChecked', async () => {

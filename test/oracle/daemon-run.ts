@@ -40,7 +40,7 @@ export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[
   });
   const launcher: DaemonLauncher = o.command ? processLauncher(o.command) : inProcessLauncher(profile.name, faults);
   const opened = openEnv({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'self-test' }, { profile, runId: `d${o.seed.toString(16)}`, settings: defaultTargetSettings, signals: false });
-  const env = o.withDaemon === false ? opened.env : { ...opened.env, controllerDaemon: { launcher, kubeconfigPath, startTimeoutMs: o.command ? 8000 : 4000, settleMs: 200, leaseTimeoutMs: 4000 } };
+  const env = o.withDaemon === false ? opened.env : { ...opened.env, controllerDaemon: { launcher, kubeconfigPath, startTimeoutMs: o.command ? 20_000 : 8000, settleMs: 200, leaseTimeoutMs: o.command ? 10_000 : 4000 } };
   try {
     const records: CheckRecord[] = [];
     for (const id of o.checks) records.push(...(await runCheck(checkById(id)!, env, { seed: o.seed, runs: o.runs })));

@@ -39,6 +39,13 @@ describe('help table', () => {
     expect(failed(good.replace('(default 15s)', '(default 30s)')).map((j) => j.clause)).toEqual(['node:2.6/leader-elect-lease-duration']);
     expect(failed(good.replace('Gain leadership before running the main loop. (default true)', 'Gain leadership.'))[0]!.clause).toBe('node:2.6/leader-elect');
   });
+  it('gate lists: a listed gate with another stage or default fails its list clause; unnamed gates are only recorded', () => {
+    const good = formatHelp('svc');
+    expect(failed(good.replace('CPUManager=true|false (BETA - default=true)', 'CPUManager=true|false (BETA - default=false)')).map((j) => j.clause)).toEqual(['node:2.6/feature-gates/beta-on']);
+    expect(failed(good.replace('NodeSwap=true|false (ALPHA - default=false)', 'NodeSwap=true|false (BETA - default=true)')).map((j) => j.clause)).toEqual(['node:2.6/feature-gates/alpha']);
+    expect(failed(good.replace('CSIMigrationAWS=true|false (BETA - default=true)', 'CSIMigrationAWS=true|false (GA - default=true)'))).toEqual([]);
+    expect(failed(good.replace('RotateNodeagentServerCertificate', 'RotateKubeletServerCertificate'))).toEqual([]);
+  });
   it('extra flags and defaults the spec does not give are unspecified, never failed', () => {
     const js = judgeHelp(parseHelp(formatHelp('k8s') + '      --node-sync-period duration   x (default 0s)\n      --cert-dir string   d (default "/var/run/x")\n'), 'k8s');
     expect(js.filter((j) => j.verdict === 'fail')).toEqual([]);

@@ -26,11 +26,17 @@ const ruleCases: [string, string[], string[]][] = [
   ['logging-format-text', ['--logging-format=text'], ['--logging-format=json']],
   ['hidden-metrics-previous-minor', ['--show-hidden-metrics-for-version=1.23'], ['--show-hidden-metrics-for-version=1.22']],
   ['feature-gates-known', ['--feature-gates=AllAlpha=true,NodeSwap=false'], ['--feature-gates=NoSuchGate=true']],
+  ['external-volume-plugin-needs-external-provider', ['--cloud-provider=external', '--external-cloud-volume-plugin=gce'], ['--cloud-provider=gce', '--external-cloud-volume-plugin=gce']],
 ];
 
 describe('every rule: one command line holding, one breaking it, reported under its clause', () => {
-  it('covers every rule but the one needing another component', () => {
-    expect(rules.map((r) => r.name).filter((n) => !ruleCases.some(([m]) => m === n))).toEqual(['node-monitor-grace-multiple']);
+  it('covers every rule but the ones needing another component', () => {
+    expect(rules.map((r) => r.name).filter((n) => !ruleCases.some(([m]) => m === n))).toEqual(['node-monitor-grace-multiple', 'garbage-collector-matches-api-server']);
+  });
+  it('--enable-garbage-collector is judged against the API server only when its value is given', () => {
+    expect(clausesOf(['--enable-garbage-collector=false'])).toEqual([]);
+    expect(clausesOf(['--enable-garbage-collector=false'], 'svc', { apiServerEnableGarbageCollector: true })).toEqual(['node:2.6/enable-garbage-collector']);
+    expect(clausesOf([], 'svc', { apiServerEnableGarbageCollector: true })).toEqual([]);
   });
   it.each(ruleCases)('%s', (name, holding, broken) => {
     const rule = rules.find((r) => r.name === name)!;
@@ -117,6 +123,10 @@ describe('defaults and the effective configuration', () => {
     expect(effective({}, 'svc')).toMatchObject({ httpsEnabled: true, selfSignedInCertDir: true });
     expect(effective({ 'tls-cert-file': 'a', 'tls-private-key-file': 'b' }, 'svc').selfSignedInCertDir).toBe(false);
   });
+  it('contention profiling is active only with profiling on', () => {
+    expect(effective({ 'contention-profiling': true }, 'svc').contentionProfilingActive).toBe(true);
+    expect(effective({ 'contention-profiling': true, profiling: false }, 'svc').contentionProfilingActive).toBe(false);
+  });
   it('terminated pod GC threshold of 0 or less disables collection', () => {
     expect(effective({ 'terminated-pod-gc-threshold': 0 }, 'svc').terminatedPodGcEnabled).toBe(false);
     expect(effective({ 'terminated-pod-gc-threshold': -1 }, 'svc').terminatedPodGcEnabled).toBe(false);
@@ -126,6 +136,7 @@ describe('defaults and the effective configuration', () => {
     const v = withDefaults({ 'large-cluster-size-threshold': 10, 'secondary-node-eviction-rate': 0.5 }, 'svc');
     expect([secondaryEvictionRate(v, 10), secondaryEvictionRate(v, 11)]).toEqual([0, 0.5]);
     expect(secondaryEvictionRate(withDefaults({}, 'svc'), 50)).toBe(0);
+    expect(effective({ 'large-cluster-size-threshold': 10 }, 'svc').secondaryNodeEviction).toEqual({ aboveNodes: 10, rate: 0.01, rateAtOrBelow: 0 });
   });
 });
 
