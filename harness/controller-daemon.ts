@@ -30,8 +30,13 @@ export interface DaemonLauncher {
 
 export interface ControllerDaemonTarget {
   readonly launcher: DaemonLauncher;
-  /** Kubeconfig file pointing at the API server target, passed as --svcconfig / --kubeconfig. */
+  /** Kubeconfig file pointing at the API server the daemon may use, passed as --svcconfig / --kubeconfig. */
   readonly kubeconfigPath: string;
+  /**
+   * Set when that API server is a private reference server rather than the run's target (external
+   * runs): checks read what the daemon wrote (its Lease) from here, never from the user's cluster.
+   */
+  readonly apiServerUrl?: string;
   /** Longest wait for a start to exit or serve. */
   readonly startTimeoutMs: number;
   /** After /healthz answers, how long an invalid set still has to exit before it counts as accepted. */
@@ -44,6 +49,7 @@ export interface ControllerDaemonTarget {
 export interface ControllerDaemonSettings {
   readonly command: string;
   readonly kubeconfigPath: string;
+  readonly apiServerUrl?: string;
   readonly startTimeoutMs: number;
   readonly settleMs: number;
   readonly leaseTimeoutMs: number;
@@ -193,8 +199,8 @@ export async function runToExit(l: DaemonLauncher, args: readonly string[], time
 }
 
 /**
- * A kubeconfig for a daemon to reach the embedded reference server (plain HTTP on loopback, no
- * credentials). External targets pass the user's own kubeconfig file instead.
+ * A kubeconfig for a daemon to reach a reference API server (plain HTTP on loopback, no credentials):
+ * the embedded target, or the private server an external run starts for the daemon.
  */
 export function kubeconfigText(server: string): string {
   return [
@@ -216,7 +222,7 @@ export function kubeconfigText(server: string): string {
 
 /** The target a check sees, from the settings the CLI hands over. */
 export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarget {
-  return { launcher: processLauncher(s.command), kubeconfigPath: s.kubeconfigPath, startTimeoutMs: s.startTimeoutMs, settleMs: s.settleMs, leaseTimeoutMs: s.leaseTimeoutMs };
+  return { launcher: processLauncher(s.command), kubeconfigPath: s.kubeconfigPath, ...(s.apiServerUrl ? { apiServerUrl: s.apiServerUrl } : {}), startTimeoutMs: s.startTimeoutMs, settleMs: s.settleMs, leaseTimeoutMs: s.leaseTimeoutMs };
 }
 
 export type Handshake = { readonly ok: true; readonly protocol: string; readonly fingerprint256: string } | { readonly ok: false; readonly error: string };

@@ -196,7 +196,7 @@ async function run(o: RunOpts): Promise<number> {
     log(`svc-conformance: embedded reference server on ${server.url}${o.fault?.length ? ` with faults ${o.fault.join(', ')}` : ''}${o.variation?.length ? ` with variations ${o.variation.join(', ')}` : ''}`);
   }
 
-  const daemon = prepareDaemon({ ...(o.controllerDaemon !== undefined ? { command: o.controllerDaemon } : {}), external, ...(o.kubeconfig ? { kubeconfig: o.kubeconfig } : {}), profile: profile.name, server: targetCfg.server, ...(o.daemonStartTimeout !== undefined ? { startTimeoutMs: o.daemonStartTimeout } : {}) });
+  const daemon = await prepareDaemon({ ...(o.controllerDaemon !== undefined ? { command: o.controllerDaemon } : {}), external, profile: profile.name, server: targetCfg.server, ...(o.daemonStartTimeout !== undefined ? { startTimeoutMs: o.daemonStartTimeout } : {}) });
 
   // Ctrl-C: the suite workers delete what they created; this process sweeps anything labelled with
   // the run that is left, stops the embedded server, and exits 130 (143 for SIGTERM).
@@ -255,7 +255,7 @@ async function run(o: RunOpts): Promise<number> {
   } finally {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
-    daemon.cleanup();
+    await daemon.cleanup();
     await stopEmbedded?.();
   }
 }

@@ -14,7 +14,8 @@ import { formatGoDuration, parseGoDuration } from '../reference/nodeagent/durati
 import { ConfigError } from '../harness/kubeconfig.ts';
 import { runDaemonProcess } from '../targets/controller-daemon/process.ts';
 import { defaultDaemonTimings, kubeconfigText, shellQuote, splitCommand, type ControllerDaemonSettings } from '../harness/controller-daemon.ts';
-import type { ProfileName } from '../reference/profile.ts';
+import { profiles, type ProfileName } from '../reference/profile.ts';
+import { startReferenceServer } from '../targets/api-server/index.ts';
 
 export function registerControllerDaemonCommands(program: Command): void {
   const cd = program.command('controller-daemon').description('controller daemon options: lint a command line, run the reference daemon, print the options table');
@@ -110,23 +111,28 @@ export function argsFromManifest(file: string, container?: string): string[] {
 
 /**
  * The controller daemon `svc-conformance run` tests: `--controller-daemon CMD`, or with the embedded API
- * server the reference daemon as a process. Against an external API server the daemon checks need an
- * explicit command (the reference daemon would write its Lease into the real cluster's system
- * namespace) and a --kubeconfig file to hand it.
+ * server the reference daemon as a process. The daemon under test never talks to the user's cluster:
+ * `--leader-elect` defaults to true, so a start against a real API server would contend for the real
+ * controller manager's lock and run a second set of controllers. Against an external target the run
+ * starts a private reference API server for the daemon instead, and reads the daemon's Lease there.
  */
-export function prepareDaemon(o: { command?: string; external: boolean; kubeconfig?: string; profile: ProfileName; server: string; startTimeoutMs?: number }): { settings?: ControllerDaemonSettings; cleanup: () => void } {
-  if (o.command === undefined && o.external) return { cleanup: () => undefined };
+export async function prepareDaemon(o: { command?: string; external: boolean; profile: ProfileName; server: string; startTimeoutMs?: number }): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
+  if (o.command === undefined && o.external) return { cleanup: async () => undefined };
   if (o.command !== undefined && splitCommand(o.command).length === 0) throw new ConfigError('--controller-daemon: empty command');
   const timings = { ...defaultDaemonTimings, ...(o.startTimeoutMs !== undefined ? { startTimeoutMs: o.startTimeoutMs } : {}) };
-  if (o.external) {
-    if (!o.kubeconfig) throw new ConfigError('--controller-daemon against an external API server needs --kubeconfig (the file is passed to the daemon)');
-    return { settings: { command: o.command!, kubeconfigPath: path.resolve(o.kubeconfig), ...timings }, cleanup: () => undefined };
-  }
+  const privateServer = o.external ? await startReferenceServer({ profile: profiles[o.profile] }) : undefined;
+  const apiServer = privateServer?.url ?? o.server;
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-daemon-'));
   const kubeconfigPath = path.join(dir, 'kubeconfig.yaml');
-  writeFileSync(kubeconfigPath, kubeconfigText(o.server));
+  writeFileSync(kubeconfigPath, kubeconfigText(apiServer));
   const command = o.command ?? referenceDaemonCommand(o.profile);
-  return { settings: { command, kubeconfigPath, ...timings }, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    settings: { command, kubeconfigPath, ...(privateServer ? { apiServerUrl: privateServer.url } : {}), ...timings },
+    cleanup: async () => {
+      rmSync(dir, { recursive: true, force: true });
+      await privateServer?.close();
+    },
+  };
 }
 
 /** The reference daemon as its own light process (no CLI boot): node, the tsx loader, main.ts. */

@@ -21,14 +21,3 @@ export const nodeDaemonClauses: readonly Clause[] = [
   item('node:2.6/feature-gates/alpha', '2.6', 'normative', 'The ALPHA gates listed default false and can be enabled (AllAlpha enables all)'),
 ];
 
-/**
- * TEMPORARY: titles of the sections these clauses live in, until `node.ts` (the node-agent clauses and
- * the node document's section titles) is merged; then `index.ts` reads that file's titles and this map
- * goes.
- */
-export const nodeDaemonSectionTitlesUntilMerge: Readonly<Record<string, string>> = {
-  '1': 'what the service does',
-  '2.6': 'controller daemon options',
-  '5': 'authentication',
-  '8': 'limits',
-};

@@ -6,6 +6,7 @@
  * Every expectation comes from `reference/controller-daemon`.
  */
 import fc from 'fast-check';
+import { request } from 'undici';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
 import { certificatesIn, writeCertPair, freePort, observeStart, probe, runToExit, shellQuote, tempDir, tlsHandshake, type ControllerDaemonTarget, type StartObservation } from '../../harness/controller-daemon.ts';
@@ -169,8 +170,15 @@ export const daemonLeaderLease: Check<{ line: string }> = {
     const name = defaults['leader-elect-resource-name'] as string;
     const namespace = defaults['leader-elect-resource-namespace'] as string;
     const path = objectPath(resourceTypes(cx.env.profile).leases, name, namespace);
+    // External runs give the daemon a private reference server: its Lease is read there (see prepareDaemon).
+    const read = async (): Promise<{ status: number; json: unknown }> => {
+      if (t.apiServerUrl === undefined) return cx.send({ method: 'GET', path });
+      const r = await request(new URL(path, t.apiServerUrl));
+      const text = await r.body.text();
+      return { status: r.statusCode, json: r.statusCode === 200 ? JSON.parse(text) : undefined };
+    };
     const rvOf = async () => {
-      const r = await cx.send({ method: 'GET', path });
+      const r = await read();
       const lease = r.json as { metadata?: { resourceVersion?: string }; spec?: { holderIdentity?: string } } | undefined;
       return r.status === 200 ? { rv: lease?.metadata?.resourceVersion, holder: lease?.spec?.holderIdentity } : undefined;
     };
