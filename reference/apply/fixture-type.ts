@@ -8,8 +8,16 @@ import { namedGroup, type Profile } from '../profile.ts';
 import type { ResourceType } from '../resources.ts';
 import { metadataSchema, schemaFromOpenApi, struct, type Schema } from './schema.ts';
 
-export function fixtureResource(profile: Profile): ResourceType {
-  return { plural: 'applyfixtures', kind: 'ApplyFixture', group: namedGroup(profile, 'fixtures'), version: 'v1', namespaced: true };
+/**
+ * The group of a run's fixture types: one per run (`r<run-id>.fixtures.svc.io`), so two runs against
+ * one cluster never share a cluster-scoped definition that the first to finish would delete.
+ */
+export function fixtureGroup(profile: Profile, runId?: string): string {
+  return runId === undefined ? namedGroup(profile, 'fixtures') : `r${runId}.${namedGroup(profile, 'fixtures')}`;
+}
+
+export function fixtureResource(profile: Profile, runId?: string): ResourceType {
+  return { plural: 'applyfixtures', kind: 'ApplyFixture', group: fixtureGroup(profile, runId), version: 'v1', namespaced: true };
 }
 
 const str = { type: 'string' };
@@ -53,7 +61,7 @@ export function crdResource(profile: Profile): ResourceType {
  * cannot carry patch-strategy markers, so the rest:4.7.8 list is left out.
  */
 export function fixtureCrd(profile: Profile, labels: Record<string, string>): Record<string, unknown> {
-  const rt = fixtureResource(profile);
+  const rt = fixtureResource(profile, labels[profile.runLabel]);
   const crd = crdResource(profile);
   return {
     apiVersion: `${crd.group}/${crd.version}`,

@@ -8,6 +8,6 @@ export * from './managed.ts';
 export * from './apply.ts';
 export { mergePatch } from './merge-patch.ts';
 export { jsonPatch, type JsonPatchOutcome } from './json-patch.ts';
-export { fixtureResource, fixtureOpenApi, fixtureSchema, FIXTURE_FIELDS, crdResource, fixtureCrd, schemaOfCrd } from './fixture-type.ts';
+export { fixtureGroup, fixtureResource, fixtureOpenApi, fixtureSchema, FIXTURE_FIELDS, crdResource, fixtureCrd, schemaOfCrd } from './fixture-type.ts';
 export { judgeWrite, judgeState, projected, expectedOf, type Expected } from './judge.ts';
 export { schemaChangeResource, schemaChangeVersions, schemaChangeCrd } from './schema-change-fixture.ts';

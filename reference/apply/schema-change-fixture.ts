@@ -2,12 +2,12 @@
  * rest:4.7.10 needs a type whose schema the suite can change: one map `spec.m`, granular or atomic,
  * in a definition of its own so that changing it never disturbs the main fixture.
  */
-import { namedGroup, type Profile } from '../profile.ts';
+import type { Profile } from '../profile.ts';
 import type { ResourceType } from '../resources.ts';
-import { crdResource } from './fixture-type.ts';
+import { crdResource, fixtureGroup } from './fixture-type.ts';
 
-export function schemaChangeResource(profile: Profile): ResourceType {
-  return { plural: 'applyschemafixtures', kind: 'ApplySchemaFixture', group: namedGroup(profile, 'fixtures'), version: 'v1', namespaced: true };
+export function schemaChangeResource(profile: Profile, runId?: string): ResourceType {
+  return { plural: 'applyschemafixtures', kind: 'ApplySchemaFixture', group: fixtureGroup(profile, runId), version: 'v1', namespaced: true };
 }
 
 export function schemaChangeVersions(profile: Profile, mapType: 'granular' | 'atomic'): unknown[] {
@@ -16,7 +16,7 @@ export function schemaChangeVersions(profile: Profile, mapType: 'granular' | 'at
 }
 
 export function schemaChangeCrd(profile: Profile, mapType: 'granular' | 'atomic', labels: Record<string, string>): Record<string, unknown> {
-  const rt = schemaChangeResource(profile);
+  const rt = schemaChangeResource(profile, labels[profile.runLabel]);
   const crd = crdResource(profile);
   return {
     apiVersion: `${crd.group}/${crd.version}`,

@@ -14,7 +14,7 @@ const ESTABLISH_TIMEOUT_MS = 15_000;
 
 export async function ensureFixture(cx: CaseContext, clauses: readonly string[]): Promise<{ rt: ResourceType; schema: Schema }> {
   const profile = cx.env.profile;
-  const rt = fixtureResource(profile);
+  const rt = fixtureResource(profile, cx.env.runId);
   const schema = fixtureSchema(profile, { fallbackList: false });
   const ns = await namespaceOf(cx, 0);
   const served = async () => (await cx.send({ method: 'GET', path: collectionPath(rt, ns) })).status === 200;

@@ -36,7 +36,7 @@ async function useSchema(cx: CaseContext, mapType: MapType): Promise<SeqState['s
     const patched = await cx.send({ method: 'PATCH', path: objectPath(crd, name), headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ spec: { versions: schemaChangeVersions(profile, mapType) } }) });
     if (patched.status >= 300) throw new CheckNotApplicable(CLAUSES, `changing the schema-change fixture definition was refused (status ${patched.status})`);
   } else if (created.status >= 300) throw new CheckNotApplicable(CLAUSES, `installing the schema-change fixture definition was refused (status ${created.status})`);
-  const rt = schemaChangeResource(profile);
+  const rt = schemaChangeResource(profile, cx.env.runId);
   const ns = await namespaceOf(cx, 0);
   const deadline = cx.env.now() + EFFECT_TIMEOUT_MS;
   for (let wait = 50; cx.env.now() < deadline; wait = Math.min(wait * 2, 1000)) {
@@ -73,7 +73,7 @@ export const applySchemaChange: Check<Input> = {
   ],
   run: async (input, cx) => {
     const [v1, v2, v3] = input.values as [string, string, string];
-    const rt = schemaChangeResource(cx.env.profile);
+    const rt = schemaChangeResource(cx.env.profile, cx.env.runId);
     const apply = (manager: 'mgr-a' | 'mgr-b', m: Record<string, string>, force = false) => ({ op: 'apply' as const, manager, force, content: { spec: { m } } });
     let st = await startObject(cx, rt, await useSchema(cx, 'granular'), 'obj', CLAUSES);
     st = await runStep(cx, st, apply('mgr-a', { x: v1 }));
