@@ -4,22 +4,9 @@
  */
 import type { NamedCertKey } from './types.ts';
 
-export const preferredCipherSuites: ReadonlySet<string> = new Set([
-  'TLS_AES_128_GCM_SHA256', 'TLS_AES_256_GCM_SHA384', 'TLS_CHACHA20_POLY1305_SHA256', 'TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA',
-  'TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256', 'TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA', 'TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384',
-  'TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305', 'TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256', 'TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA',
-  'TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256', 'TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA', 'TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384',
-  'TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305', 'TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256', 'TLS_RSA_WITH_AES_128_CBC_SHA',
-  'TLS_RSA_WITH_AES_128_GCM_SHA256', 'TLS_RSA_WITH_AES_256_CBC_SHA', 'TLS_RSA_WITH_AES_256_GCM_SHA384',
-]);
+import { insecureCipherSuites, preferredCipherSuites } from '../tls-names.ts';
 
-export const insecureCipherSuites: ReadonlySet<string> = new Set([
-  'TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA256', 'TLS_ECDHE_ECDSA_WITH_RC4_128_SHA', 'TLS_ECDHE_RSA_WITH_3DES_EDE_CBC_SHA',
-  'TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA256', 'TLS_ECDHE_RSA_WITH_RC4_128_SHA', 'TLS_RSA_WITH_3DES_EDE_CBC_SHA',
-  'TLS_RSA_WITH_AES_128_CBC_SHA256', 'TLS_RSA_WITH_RC4_128_SHA',
-]);
-
-export const tlsMinVersions: readonly string[] = ['VersionTLS10', 'VersionTLS11', 'VersionTLS12', 'VersionTLS13'];
+export { insecureCipherSuites, preferredCipherSuites, tlsMinVersions } from '../tls-names.ts';
 
 export type CipherClass = 'preferred' | 'insecure' | 'unknown';
 

@@ -17,6 +17,7 @@ import type { Profile } from '../profile.ts';
 import { listOf, mapOf, scalar, nanosOf, isRecord, type TypeSpec } from './config-types.ts';
 import { parseQuantity } from './quantity.ts';
 import { isIP } from 'node:net';
+import { insecureCipherSuites, preferredCipherSuites, tlsMinVersions } from '../tls-names.ts';
 
 export type IssueLevel = 'error' | 'unspecified';
 export interface Issue {
@@ -107,14 +108,7 @@ function resourceMap(supported: readonly string[]): (v: unknown) => Issue | unde
   };
 }
 
-const TLS_SUITES = [
-  'TLS_AES_128_GCM_SHA256', 'TLS_AES_256_GCM_SHA384', 'TLS_CHACHA20_POLY1305_SHA256', 'TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA',
-  'TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256', 'TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA', 'TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384',
-  'TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305', 'TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256', 'TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA',
-  'TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256', 'TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA', 'TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384',
-  'TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305', 'TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256', 'TLS_RSA_WITH_AES_128_CBC_SHA',
-  'TLS_RSA_WITH_AES_128_GCM_SHA256', 'TLS_RSA_WITH_AES_256_CBC_SHA', 'TLS_RSA_WITH_AES_256_GCM_SHA384',
-];
+const TLS_SUITES: readonly string[] = [...preferredCipherSuites, ...insecureCipherSuites];
 
 const B = scalar('bool');
 const S = scalar('string');
@@ -219,7 +213,7 @@ export const configFields: readonly FieldSpec[] = section('node:2.2/', [
     const other = (v as string[]).filter((s) => !TLS_SUITES.includes(s));
     return other.length > 0 ? open(`cipher suite name(s) ${other.join(', ')} are not among those the spec lists`) : undefined;
   }, samples: () => [[], ['TLS_AES_128_GCM_SHA256'], ['TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256', 'TLS_AES_256_GCM_SHA384']] },
-  { name: 'tlsMinVersion', type: S, def: val(''), rule: 'VersionTLS10..13 (2.6 names); others not ruled on', check: known(['', 'VersionTLS10', 'VersionTLS11', 'VersionTLS12', 'VersionTLS13'], 'not a TLS version name the spec lists'), samples: () => ['', 'VersionTLS12', 'VersionTLS13'] },
+  { name: 'tlsMinVersion', type: S, def: val(''), rule: 'VersionTLS10..13 (2.6 names); others not ruled on', check: known(['', ...tlsMinVersions], 'not a TLS version name the spec lists'), samples: () => ['', 'VersionTLS12', 'VersionTLS13'] },
   { name: 'rotateCertificates', type: B, def: val(false), also: ['node:5.3'], rule: 'default false', samples: bools },
   { name: 'serverTLSBootstrap', type: B, def: val(false), also: ['node:5.3'], rule: 'default false; true needs the server-certificate rotation gate', gates: ['$serverCertGate'], samples: bools },
   { name: 'authentication', type: authentication, def: OBJ, also: ['node:5.1'], rule: 'see 2.3: webhook on (cache 2m), anonymous off', samples: () => [{}, { anonymous: { enabled: true } }, { webhook: { enabled: false, cacheTTL: '1m' } }, { x509: { clientCAFile: '/etc/ca.crt' } }] },

@@ -54,7 +54,7 @@ export function refuseUnacceptable(st: ServerState, req: IncomingMessage, r: Rou
   return statusAnswer(406, 'NotAcceptable', `none of the media types in Accept (${req.headers.accept ?? ''}) is supported`);
 }
 
-async function readBytes(req: IncomingMessage): Promise<Buffer> {
+export async function readBytes(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const c of req) {

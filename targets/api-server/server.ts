@@ -23,7 +23,7 @@ import { servedExtraTypes } from './crds.ts';
 import { serveHealth } from './health.ts';
 import { serveMetrics } from './metrics.ts';
 import { attachVersioning, decorateServed, parseVersioningOptions, routeServed, servedDiscovery, validateServedCreate, type VersioningOptions } from './served-versions.ts';
-import { decodeRequestBody, dryRunState, encodeResponse, refuseUnacceptable } from './negotiate.ts';
+import { decodeRequestBody, dryRunState, encodeResponse, readBytes, refuseUnacceptable } from './negotiate.ts';
 
 export interface ReferenceServerOptions extends VersioningOptions {
   readonly host?: string;
@@ -48,17 +48,8 @@ export interface ReferenceServer {
   close(): Promise<void>;
 }
 
-const MAX_BODY = 3 * 1024 * 1024;
-
 async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of req) {
-    size += (c as Buffer).length;
-    if (size > MAX_BODY) throw new RangeError('request body too large');
-    chunks.push(c as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  return (await readBytes(req)).toString('utf8');
 }
 
 async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse): Promise<Answer | undefined> {
