@@ -8,6 +8,8 @@ import { profiles } from '../../reference/profile.ts';
 import { startProxy, type Proxy } from './tcp-proxy.ts';
 import { configMapsPath, createConfigMap, createNamespace, httpJson, managedFieldsOf, ownsDataKey } from './server-state.ts';
 
+import type { KubernetesObject } from '@kubernetes/client-node';
+
 type ClientNode = typeof import('@kubernetes/client-node');
 // Lazily, as ECOSYSTEM.md asks (heavy; 2.x would not even import on Node 20).
 const k8s: ClientNode | undefined = await import('@kubernetes/client-node').catch(() => undefined);
@@ -16,13 +18,18 @@ interface Rig {
   server: ReferenceServer;
   proxy: Proxy;
   stops: (() => Promise<void>)[];
+  /** How long to wait for the client to get somewhere (short when the server is known broken). */
+  patienceMs: number;
 }
 let rig: Rig | undefined;
 
-async function startRig(opts: Partial<ReferenceServerOptions> = {}): Promise<Rig> {
+type Setup = Partial<ReferenceServerOptions> & { patienceMs?: number };
+
+async function startRig(setup: Setup): Promise<Rig> {
+  const { patienceMs = 10_000, ...opts } = setup;
   const server = await startReferenceServer({ profile: profiles.k8s, ...opts });
   const proxy = await startProxy(server.url);
-  rig = { server, proxy, stops: [] };
+  rig = { server, proxy, stops: [], patienceMs };
   return rig;
 }
 
@@ -57,7 +64,7 @@ async function startInformer(lib: ClientNode, r: Rig, ns: string) {
   const events: string[] = [];
   const errors: unknown[] = [];
   let stopped = false;
-  const informer = lib.makeInformer<Cm & lib.KubernetesObject>(kc, configMapsPath(ns), () => {
+  const informer = lib.makeInformer<Cm & KubernetesObject>(kc, configMapsPath(ns), () => {
     lists++;
     return api.listNamespacedConfigMap({ namespace: ns });
   });
@@ -79,8 +86,8 @@ async function startInformer(lib: ClientNode, r: Rig, ns: string) {
 }
 
 /** Waits until the informer's cache equals the server's list (names and resourceVersions). */
-async function converged(r: Rig, ns: string, list: () => readonly Cm[], timeoutMs = 10_000): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + timeoutMs;
+async function converged(r: Rig, ns: string, list: () => readonly Cm[]): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + r.patienceMs;
   for (;;) {
     const server = snapshot(((await httpJson(r.server.url, configMapsPath(ns))).body['items'] ?? []) as Cm[]);
     const cache = snapshot(list());
@@ -92,8 +99,8 @@ async function converged(r: Rig, ns: string, list: () => readonly Cm[], timeoutM
   }
 }
 
-const waitFor = async (cond: () => boolean, what: string, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
+const waitFor = async (r: Rig, cond: () => boolean, what: string) => {
+  const deadline = Date.now() + r.patienceMs;
   while (!cond()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((res) => setTimeout(res, 25));
@@ -104,118 +111,139 @@ const mergePatch = (r: Rig, ns: string, name: string, data: Record<string, strin
   httpJson(r.server.url, configMapsPath(ns, name), { method: 'PATCH', body: { data }, contentType: 'application/merge-patch+json' });
 const remove = (r: Rig, ns: string, name: string) => httpJson(r.server.url, configMapsPath(ns, name), { method: 'DELETE' });
 
+/** an informer lists, then watches: later writes arrive as add, update and delete. */
+async function informerWatches(setup: Setup): Promise<void> {
+  const lib = k8s!;
+  const r = await startRig(setup);
+  await createNamespace(r.server.url, 'inf');
+  await createConfigMap(r.server.url, 'inf', 'a', { v: '1' });
+  await createConfigMap(r.server.url, 'inf', 'b', { v: '1' });
+  const inf = await startInformer(lib, r, 'inf');
+  await converged(r, 'inf', () => inf.informer.list('inf'));
+  expect([...inf.events].sort()).toEqual(['add a', 'add b']);
+  await createConfigMap(r.server.url, 'inf', 'c', { v: '1' });
+  expect((await mergePatch(r, 'inf', 'a', { v: '2' })).status).toBe(200);
+  expect((await remove(r, 'inf', 'b')).status).toBe(200);
+  await waitFor(r, () => inf.events.length === 5, 'three watch events');
+  expect(inf.events.slice(2)).toEqual(['add c', 'update a', 'delete b']);
+  await converged(r, 'inf', () => inf.informer.list('inf'));
+  expect(inf.informer.get('a', 'inf')?.metadata?.resourceVersion).toBe(((await httpJson(r.server.url, configMapsPath('inf', 'a'))).body['metadata'] as Record<string, unknown>)['resourceVersion']);
+  expect(inf.lists()).toBe(1);
+  expect(inf.errors).toEqual([]);
+}
+
+/** an informer whose watch is cut resumes from its resourceVersion and loses nothing. */
+async function informerResumes(setup: Setup): Promise<void> {
+  const lib = k8s!;
+  const r = await startRig(setup);
+  await createNamespace(r.server.url, 'resume');
+  for (const n of ['a', 'b', 'c']) await createConfigMap(r.server.url, 'resume', n, { v: '1' });
+  const inf = await startInformer(lib, r, 'resume');
+  await converged(r, 'resume', () => inf.informer.list('resume'));
+  // Let the watch connect before it is cut (a write it reports proves it is streaming).
+  await createConfigMap(r.server.url, 'resume', 'd', { v: '1' });
+  await waitFor(r, () => inf.events.includes('add d'), 'the watch to report d');
+  const connections = r.proxy.accepted();
+  r.proxy.hold();
+  r.proxy.dropAll();
+  // Written while the client is cut off: the resumed watch must replay all of it.
+  await createConfigMap(r.server.url, 'resume', 'e', { v: '1' });
+  expect((await mergePatch(r, 'resume', 'a', { v: '2' })).status).toBe(200);
+  expect((await remove(r, 'resume', 'b')).status).toBe(200);
+  expect((await mergePatch(r, 'resume', 'c', { v: '2' })).status).toBe(200);
+  r.proxy.release();
+  const final = await converged(r, 'resume', () => inf.informer.list('resume'));
+  expect(Object.keys(final)).toEqual(['a', 'c', 'd', 'e']);
+  expect(r.proxy.accepted()).toBeGreaterThan(connections);
+  // Resumed, not relisted: the one list at start is the only one.
+  expect(inf.lists()).toBe(1);
+  expect(inf.events.slice(inf.events.indexOf('add d') + 1)).toEqual(['add e', 'update a', 'delete b', 'update c']);
+}
+
+/** an informer whose resourceVersion fell out of the history window gets 410, relists and converges. */
+async function informerRelistsOn410(setup: Setup): Promise<void> {
+  const lib = k8s!;
+  let now = Date.now();
+  const r = await startRig({ ...setup, historyWindowMs: 1_000, clock: () => now });
+  await createNamespace(r.server.url, 'gone');
+  for (const n of ['a', 'b', 'c']) await createConfigMap(r.server.url, 'gone', n, { v: '1' });
+  const inf = await startInformer(lib, r, 'gone');
+  await converged(r, 'gone', () => inf.informer.list('gone'));
+  const d = await createConfigMap(r.server.url, 'gone', 'd', { v: '1' });
+  await waitFor(r, () => inf.events.includes('add d'), 'the watch to report d');
+  // The informer's resourceVersion is now d's, the last event it saw.
+  const watchedUpTo = String((d.body['metadata'] as Record<string, unknown>)['resourceVersion']);
+  r.proxy.hold();
+  r.proxy.dropAll();
+  await createConfigMap(r.server.url, 'gone', 'e', { v: '1' });
+  expect((await mergePatch(r, 'gone', 'a', { v: '2' })).status).toBe(200);
+  expect((await remove(r, 'gone', 'b')).status).toBe(200);
+  // Time passes beyond the window; the next request compacts the history the informer needs.
+  now += 10_000;
+  await createConfigMap(r.server.url, 'gone', 'f', { v: '1' });
+  r.proxy.release();
+  const final = await converged(r, 'gone', () => inf.informer.list('gone'));
+  expect(Object.keys(final)).toEqual(['a', 'c', 'd', 'e', 'f']);
+  expect(inf.lists()).toBe(2);
+  // What the informer met: a watch from its resourceVersion is refused with 410 (checked directly).
+  const direct = await fetch(`${r.server.url}${configMapsPath('gone')}?watch=true&resourceVersion=${watchedUpTo}`, { signal: AbortSignal.timeout(r.patienceMs) });
+  expect(JSON.parse(await direct.text())).toMatchObject({ type: 'ERROR', object: { code: 410 } });
+  const afterCut = inf.events.slice(inf.events.indexOf('add d') + 1);
+  expect(afterCut).toContain('delete b');
+  expect(afterCut).toEqual(expect.arrayContaining(['add e', 'add f', 'update a']));
+  // A write after the relist still arrives through the new watch.
+  await createConfigMap(r.server.url, 'gone', 'g', { v: '1' });
+  await waitFor(r, () => inf.events.includes('add g'), 'the watch after the relist to report g');
+  await converged(r, 'gone', () => inf.informer.list('gone'));
+  expect(inf.lists()).toBe(2);
+}
+
+/** server-side apply through patchNamespacedConfigMap: managedFields, conflict (409) and force. */
+async function applies(setup: Setup): Promise<void> {
+  const lib = k8s!;
+  const r = await startRig(setup);
+  await createNamespace(r.server.url, 'apply');
+  const api = kubeConfig(lib, r.server.url).makeApiClient(lib.CoreV1Api);
+  const asApply = lib.setHeaderOptions('Content-Type', lib.PatchStrategy.ServerSideApply);
+  const intent = (data: Record<string, string>) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'apply' }, data });
+  const created = await api.patchNamespacedConfigMap({ namespace: 'apply', name: 'x', fieldManager: 'alpha', body: intent({ k: '1', only: 'alpha' }) }, asApply);
+  expect(created.data).toEqual({ k: '1', only: 'alpha' });
+  let stored = (await httpJson(r.server.url, configMapsPath('apply', 'x'))).body;
+  expect(stored['data']).toEqual({ k: '1', only: 'alpha' });
+  const alpha = managedFieldsOf(stored).find((e) => e.manager === 'alpha');
+  expect(alpha?.operation).toBe('Apply');
+  expect(ownsDataKey(alpha, 'k')).toBe(true);
+  // client-node decoded managedFields into its own types: same managers as the server stores.
+  expect(created.metadata?.managedFields?.map((e) => e.manager)).toEqual(['alpha']);
+
+  const conflict = await api.patchNamespacedConfigMap({ namespace: 'apply', name: 'x', fieldManager: 'beta', body: intent({ k: '2' }) }, asApply).then(() => undefined, (e: unknown) => e);
+  expect(conflict).toBeInstanceOf(lib.ApiException);
+  expect((conflict as InstanceType<ClientNode['ApiException']>).code).toBe(409);
+  expect((await httpJson(r.server.url, configMapsPath('apply', 'x'))).body['data']).toEqual({ k: '1', only: 'alpha' });
+
+  const forced = await api.patchNamespacedConfigMap({ namespace: 'apply', name: 'x', fieldManager: 'beta', force: true, body: intent({ k: '2' }) }, asApply);
+  expect(forced.data).toEqual({ k: '2', only: 'alpha' });
+  stored = (await httpJson(r.server.url, configMapsPath('apply', 'x'))).body;
+  const mf = managedFieldsOf(stored);
+  expect(ownsDataKey(mf.find((e) => e.manager === 'beta'), 'k')).toBe(true);
+  expect(ownsDataKey(mf.find((e) => e.manager === 'alpha'), 'k')).toBe(false);
+  expect(ownsDataKey(mf.find((e) => e.manager === 'alpha'), 'only')).toBe(true);
+}
+
 describe.skipIf(!k8s)('@kubernetes/client-node 1.4 against the reference server (k8s profile)', () => {
-  it('an informer lists, then watches: later writes arrive as add, update and delete', async () => {
-    const lib = k8s!;
-    const r = await startRig();
-    await createNamespace(r.server.url, 'inf');
-    await createConfigMap(r.server.url, 'inf', 'a', { v: '1' });
-    await createConfigMap(r.server.url, 'inf', 'b', { v: '1' });
-    const inf = await startInformer(lib, r, 'inf');
-    await converged(r, 'inf', () => inf.informer.list('inf'));
-    expect([...inf.events].sort()).toEqual(['add a', 'add b']);
-    await createConfigMap(r.server.url, 'inf', 'c', { v: '1' });
-    expect((await mergePatch(r, 'inf', 'a', { v: '2' })).status).toBe(200);
-    expect((await remove(r, 'inf', 'b')).status).toBe(200);
-    await waitFor(() => inf.events.length === 5, 'three watch events');
-    expect(inf.events.slice(2)).toEqual(['add c', 'update a', 'delete b']);
-    await converged(r, 'inf', () => inf.informer.list('inf'));
-    expect(inf.informer.get('a', 'inf')?.metadata?.resourceVersion).toBe(((await httpJson(r.server.url, configMapsPath('inf', 'a'))).body['metadata'] as Record<string, unknown>)['resourceVersion']);
-    expect(inf.lists()).toBe(1);
-    expect(inf.errors).toEqual([]);
-  });
+  it('an informer lists, then watches: later writes arrive as add, update and delete', () => informerWatches({}));
+  it('an informer whose watch is cut resumes from its resourceVersion and loses nothing', () => informerResumes({}));
+  it('an informer whose resourceVersion fell out of the history window gets 410, relists and converges', () => informerRelistsOn410({}));
+  it('server-side apply through patchNamespacedConfigMap: managedFields, conflict (409) and force', () => applies({}));
 
-  it('an informer whose watch is cut resumes from its resourceVersion and loses nothing', async () => {
-    const lib = k8s!;
-    const r = await startRig();
-    await createNamespace(r.server.url, 'resume');
-    for (const n of ['a', 'b', 'c']) await createConfigMap(r.server.url, 'resume', n, { v: '1' });
-    const inf = await startInformer(lib, r, 'resume');
-    await converged(r, 'resume', () => inf.informer.list('resume'));
-    // Let the watch connect before it is cut (a write it reports proves it is streaming).
-    await createConfigMap(r.server.url, 'resume', 'd', { v: '1' });
-    await waitFor(() => inf.events.includes('add d'), 'the watch to report d');
-    const connections = r.proxy.accepted();
-    r.proxy.hold();
-    r.proxy.dropAll();
-    // Written while the client is cut off: the resumed watch must replay all of it.
-    await createConfigMap(r.server.url, 'resume', 'e', { v: '1' });
-    expect((await mergePatch(r, 'resume', 'a', { v: '2' })).status).toBe(200);
-    expect((await remove(r, 'resume', 'b')).status).toBe(200);
-    expect((await mergePatch(r, 'resume', 'c', { v: '2' })).status).toBe(200);
-    r.proxy.release();
-    const final = await converged(r, 'resume', () => inf.informer.list('resume'));
-    expect(Object.keys(final)).toEqual(['a', 'c', 'd', 'e']);
-    expect(r.proxy.accepted()).toBeGreaterThan(connections);
-    // Resumed, not relisted: the one list at start is the only one.
-    expect(inf.lists()).toBe(1);
-    expect(inf.events.slice(inf.events.indexOf('add d') + 1)).toEqual(['add e', 'update a', 'delete b', 'update c']);
-  });
-
-  it('an informer whose resourceVersion fell out of the history window gets 410, relists and converges', async () => {
-    const lib = k8s!;
-    let now = Date.now();
-    const r = await startRig({ historyWindowMs: 1_000, clock: () => now });
-    await createNamespace(r.server.url, 'gone');
-    for (const n of ['a', 'b', 'c']) await createConfigMap(r.server.url, 'gone', n, { v: '1' });
-    const inf = await startInformer(lib, r, 'gone');
-    await converged(r, 'gone', () => inf.informer.list('gone'));
-    await createConfigMap(r.server.url, 'gone', 'd', { v: '1' });
-    await waitFor(() => inf.events.includes('add d'), 'the watch to report d');
-    const watchedUpTo = inf.informer.latestResourceVersion();
-    r.proxy.hold();
-    r.proxy.dropAll();
-    await createConfigMap(r.server.url, 'gone', 'e', { v: '1' });
-    expect((await mergePatch(r, 'gone', 'a', { v: '2' })).status).toBe(200);
-    expect((await remove(r, 'gone', 'b')).status).toBe(200);
-    // Time passes beyond the window; the next request compacts the history the informer needs.
-    now += 10_000;
-    await createConfigMap(r.server.url, 'gone', 'f', { v: '1' });
-    // The server must now refuse a watch from the informer's resourceVersion with 410 (checked directly).
-    const direct = await fetch(`${r.server.url}${configMapsPath('gone')}?watch=true&resourceVersion=${watchedUpTo}`, { signal: AbortSignal.timeout(5_000) });
-    expect(JSON.parse(await direct.text())).toMatchObject({ type: 'ERROR', object: { code: 410 } });
-    r.proxy.release();
-    const final = await converged(r, 'gone', () => inf.informer.list('gone'));
-    expect(Object.keys(final)).toEqual(['a', 'c', 'd', 'e', 'f']);
-    expect(inf.lists()).toBe(2);
-    const afterCut = inf.events.slice(inf.events.indexOf('add d') + 1);
-    expect(afterCut).toContain('delete b');
-    expect(afterCut).toEqual(expect.arrayContaining(['add e', 'add f', 'update a']));
-    // A write after the relist still arrives through the new watch.
-    await createConfigMap(r.server.url, 'gone', 'g', { v: '1' });
-    await waitFor(() => inf.events.includes('add g'), 'the watch after the relist to report g');
-    await converged(r, 'gone', () => inf.informer.list('gone'));
-    expect(inf.lists()).toBe(2);
-  });
-
-  it('server-side apply through patchNamespacedConfigMap: managedFields, conflict (409) and force', async () => {
-    const lib = k8s!;
-    const r = await startRig();
-    await createNamespace(r.server.url, 'apply');
-    const api = kubeConfig(lib, r.server.url).makeApiClient(lib.CoreV1Api);
-    const asApply = lib.setHeaderOptions('Content-Type', lib.PatchStrategy.ServerSideApply);
-    const intent = (data: Record<string, string>) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'apply' }, data });
-    const created = await api.patchNamespacedConfigMap({ namespace: 'apply', name: 'x', fieldManager: 'alpha', body: intent({ k: '1', only: 'alpha' }) }, asApply);
-    expect(created.data).toEqual({ k: '1', only: 'alpha' });
-    let stored = (await httpJson(r.server.url, configMapsPath('apply', 'x'))).body;
-    expect(stored['data']).toEqual({ k: '1', only: 'alpha' });
-    const alpha = managedFieldsOf(stored).find((e) => e.manager === 'alpha');
-    expect(alpha?.operation).toBe('Apply');
-    expect(ownsDataKey(alpha, 'k')).toBe(true);
-    // client-node decoded managedFields into its own types: same managers as the server stores.
-    expect(created.metadata?.managedFields?.map((e) => e.manager)).toEqual(['alpha']);
-
-    const conflict = await api.patchNamespacedConfigMap({ namespace: 'apply', name: 'x', fieldManager: 'beta', body: intent({ k: '2' }) }, asApply).then(() => undefined, (e: unknown) => e);
-    expect(conflict).toBeInstanceOf(lib.ApiException);
-    expect((conflict as InstanceType<ClientNode['ApiException']>).code).toBe(409);
-    expect((await httpJson(r.server.url, configMapsPath('apply', 'x'))).body['data']).toEqual({ k: '1', only: 'alpha' });
-
-    const forced = await api.patchNamespacedConfigMap({ namespace: 'apply', name: 'x', fieldManager: 'beta', force: true, body: intent({ k: '2' }) }, asApply);
-    expect(forced.data).toEqual({ k: '2', only: 'alpha' });
-    stored = (await httpJson(r.server.url, configMapsPath('apply', 'x'))).body;
-    const mf = managedFieldsOf(stored);
-    expect(ownsDataKey(mf.find((e) => e.manager === 'beta'), 'k')).toBe(true);
-    expect(ownsDataKey(mf.find((e) => e.manager === 'alpha'), 'k')).toBe(false);
-    expect(ownsDataKey(mf.find((e) => e.manager === 'alpha'), 'only')).toBe(true);
+  // The same workflows must go wrong on a server with a planted bug: they can fail, and they
+  // fail for the bug (a short patience, as the broken server never gets there).
+  it.each([
+    ['watch-drop-events', informerWatches, /three watch events/],
+    ['watch-410-as-empty-stream', informerRelistsOn410, /never converged/],
+    ['apply-conflicts-forced', applies, /ApiException/],
+    ['apply-force-ignored', applies, /HTTP-Code: 409/],
+  ] as const)('fails against the planted fault %s', async (fault, scenario, why) => {
+    await expect(scenario({ faults: [fault], patienceMs: 1_000 })).rejects.toThrow(why);
   });
 });
