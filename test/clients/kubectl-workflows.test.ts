@@ -15,18 +15,159 @@ import { configMapsPath, createConfigMap, createNamespace, httpJson, managedFiel
 
 let server: ReferenceServer;
 let dir: string;
-const kubectl = (...args: string[]) => runKubectl(server.url, args);
+/** The server a scenario runs against: the shared good one, or one with a planted fault. */
+interface Target {
+  readonly url: string;
+  /** How long to wait for a watch to print something (short when the server is known broken). */
+  readonly patienceMs: number;
+}
+let target: Target;
+const kubectl = (...args: string[]) => runKubectl(target.url, args);
 const manifest = (name: string, ns: string, data: Record<string, string>) => {
   const file = path.join(dir, `${ns}-${name}-${Object.values(data).join('-')}.yaml`);
   writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns }, data }));
   return file;
 };
-const live = (ns: string, name: string) => httpJson(server.url, configMapsPath(ns, name));
+const live = (ns: string, name: string) => httpJson(target.url, configMapsPath(ns, name));
 const backgrounds: Background[] = [];
+
+/** get of one object prints what the server stores. */
+async function getsOne(): Promise<void> {
+  await createNamespace(target.url, 'one');
+  await createConfigMap(target.url, 'one', 'solo', { k: 'v' });
+  const got = await kubectl('-n', 'one', 'get', 'configmap', 'solo', '-o', 'json');
+  expect(got.status, got.stderr).toBe(0);
+  const printed = JSON.parse(got.stdout) as { metadata: Record<string, unknown>; data: unknown };
+  const stored = (await live('one', 'solo')).body as { metadata: Record<string, unknown>; data: unknown };
+  expect(printed.metadata['uid']).toBe(stored.metadata['uid']);
+  expect(printed.metadata['resourceVersion']).toBe(stored.metadata['resourceVersion']);
+  expect(printed.data).toEqual({ k: 'v' });
+  const missing = await kubectl('-n', 'one', 'get', 'configmap', 'absent');
+  expect(missing.status).not.toBe(0);
+  expect(missing.stderr).toContain('NotFound');
+}
+
+/** list with --chunk-size=1 returns every object once, one page per object. */
+async function pagesByOne(): Promise<void> {
+  await createNamespace(target.url, 'paged');
+  const names = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'];
+  for (const n of names) await createConfigMap(target.url, 'paged', n, { n });
+  const listed = await kubectl('-n', 'paged', 'get', 'configmaps', '--chunk-size=1', '-o', 'name', '-v=6');
+  expect(listed.status, listed.stderr).toBe(0);
+  const printed = listed.stdout.trim().split('\n').map((l) => l.replace(/^configmap\//, ''));
+  const stored = namesOf(await httpJson(target.url, configMapsPath('paged')));
+  expect(new Set(printed).size).toBe(printed.length);
+  expect([...printed].sort()).toEqual([...stored].sort());
+  expect(stored.length).toBe(names.length);
+  // One request per page: the first without continue, then one per remaining object.
+  const pages = listed.stderr.split('\n').filter((l) => /GET \S+\/configmaps\?\S*limit=1\S* 200 OK/.test(l));
+  expect(pages.length).toBe(names.length);
+  expect(pages.filter((l) => l.includes('continue=')).length).toBe(names.length - 1);
+}
+
+/** -o wide asks for a Table (with fallbacks) and prints the columns and rows the server sent. */
+async function printsWideTable(): Promise<void> {
+  await createNamespace(target.url, 'wide');
+  for (const n of ['w1', 'w2', 'w3']) await createConfigMap(target.url, 'wide', n, { n });
+  const wide = await kubectl('-n', 'wide', 'get', 'configmaps', '-o', 'wide', '--chunk-size=2', '-v=8');
+  expect(wide.status, wide.stderr).toBe(0);
+  const accept = wide.stderr.split('\n').find((l) => /Accept: .*as=Table/.test(l));
+  expect(accept, 'kubectl asked for a Table').toBeDefined();
+  expect(accept).toMatch(/as=Table;v=v1;g=meta\.k8s\.io,.*application\/json$/);
+  // The server's own Table for the same request, read over plain HTTP.
+  const res = await fetch(`${target.url}${configMapsPath('wide')}`, { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' }, signal: AbortSignal.timeout(10_000) });
+  const table = (await res.json()) as { kind: string; columnDefinitions: { name: string }[]; rows: { cells: unknown[] }[] };
+  expect(table.kind).toBe('Table');
+  const lines = wide.stdout.trim().split('\n');
+  const header = lines[0]!.trim().split(/\s{2,}/);
+  expect(header).toEqual(table.columnDefinitions.map((c) => c.name.toUpperCase()));
+  const rows = lines.slice(1).map((l) => l.trim().split(/\s{2,}/)[0]);
+  expect(rows).toEqual(table.rows.map((r) => r.cells[0]));
+  expect(rows).toEqual(['w1', 'w2', 'w3']);
+}
+
+/** apply --server-side: a second manager conflicts, --force-conflicts takes the field over. */
+async function appliesWithConflicts(): Promise<void> {
+  await createNamespace(target.url, 'ssa');
+  const first = await kubectl('apply', '--server-side', '--validate=false', '-f', manifest('owned', 'ssa', { k: 'one', keep: 'x' }));
+  expect(first.status, first.stderr).toBe(0);
+  expect(first.stdout).toContain('configmap/owned serverside-applied');
+  let stored = (await live('ssa', 'owned')).body;
+  expect(stored['data']).toEqual({ k: 'one', keep: 'x' });
+  const byKubectl = managedFieldsOf(stored).find((e) => e.manager === 'kubectl');
+  expect(byKubectl?.operation).toBe('Apply');
+  expect(ownsDataKey(byKubectl, 'k')).toBe(true);
+  const rvBefore = (stored['metadata'] as Record<string, unknown>)['resourceVersion'];
+
+  const other = manifest('owned', 'ssa', { k: 'two' });
+  const conflict = await kubectl('apply', '--server-side', '--validate=false', '--field-manager=other', '-f', other);
+  expect(conflict.status).not.toBe(0);
+  expect(conflict.stderr).toMatch(/conflict/i);
+  expect(conflict.stderr).toContain('.data.k');
+  stored = (await live('ssa', 'owned')).body;
+  expect(stored['data']).toEqual({ k: 'one', keep: 'x' });
+  expect((stored['metadata'] as Record<string, unknown>)['resourceVersion']).toBe(rvBefore);
+
+  const forced = await kubectl('apply', '--server-side', '--validate=false', '--field-manager=other', '--force-conflicts', '-f', other);
+  expect(forced.status, forced.stderr).toBe(0);
+  expect(forced.stdout).toContain('configmap/owned serverside-applied');
+  stored = (await live('ssa', 'owned')).body;
+  expect((stored['data'] as Record<string, string>)['k']).toBe('two');
+  const mf = managedFieldsOf(stored);
+  expect(ownsDataKey(mf.find((e) => e.manager === 'other'), 'k')).toBe(true);
+  expect(ownsDataKey(mf.find((e) => e.manager === 'kubectl'), 'k')).toBe(false);
+  expect(ownsDataKey(mf.find((e) => e.manager === 'kubectl'), 'keep')).toBe(true);
+  // kubectl reads the new owner back too.
+  const shown = await kubectl('-n', 'ssa', 'get', 'configmap', 'owned', '--show-managed-fields', '-o', 'json');
+  expect(managedFieldsOf(JSON.parse(shown.stdout) as Record<string, unknown>).map((e) => e.manager).sort()).toEqual(mf.map((e) => e.manager).sort());
+}
+
+/** --dry-run=server on create and on apply persists nothing. */
+async function dryRunsOnServer(): Promise<void> {
+  await createNamespace(target.url, 'dry');
+  const created = await kubectl('create', '--dry-run=server', '--validate=false', '-f', manifest('c', 'dry', { k: 'v' }));
+  expect(created.status, created.stderr).toBe(0);
+  expect(created.stdout).toContain('configmap/c created (server dry run)');
+  const applied = await kubectl('apply', '--server-side', '--dry-run=server', '--validate=false', '-f', manifest('a', 'dry', { k: 'v' }), '-o', 'json');
+  expect(applied.status, applied.stderr).toBe(0);
+  expect((JSON.parse(applied.stdout) as { data: unknown }).data).toEqual({ k: 'v' });
+  expect((await live('dry', 'c')).status).toBe(404);
+  expect((await live('dry', 'a')).status).toBe(404);
+  expect(namesOf(await httpJson(target.url, configMapsPath('dry')))).toEqual([]);
+  // A dry-run change of an existing object leaves it as it was (forced: the creator owns .data.k).
+  await createConfigMap(target.url, 'dry', 'kept', { k: 'v' });
+  const before = (await live('dry', 'kept')).body;
+  const changed = await kubectl('apply', '--server-side', '--force-conflicts', '--dry-run=server', '--validate=false', '-o', 'json', '-f', manifest('kept', 'dry', { k: 'changed' }));
+  expect(changed.status, changed.stderr).toBe(0);
+  expect((JSON.parse(changed.stdout) as { data: unknown }).data).toEqual({ k: 'changed' });
+  expect((await live('dry', 'kept')).body).toEqual(before);
+}
+
+/** get --watch-only prints the changes written after it started. */
+async function watches(): Promise<void> {
+  await createNamespace(target.url, 'watched');
+  await createConfigMap(target.url, 'watched', 'before', { k: 'v' });
+  const watch = startKubectl(target.url, ['-n', 'watched', 'get', 'configmaps', '--watch-only', '--output-watch-events', '--request-timeout=20s', '-v=6'], 25_000);
+  backgrounds.push(watch);
+  await watch.waitFor('stderr', /configmaps\?\S*watch=true\S* 200 OK/, target.patienceMs);
+  await createConfigMap(target.url, 'watched', 'w', { k: '1' });
+  await watch.waitFor('stdout', /^ADDED\s+w\s/m, target.patienceMs);
+  const patched = await httpJson(target.url, configMapsPath('watched', 'w'), { method: 'PATCH', body: { data: { k: '2' } }, contentType: 'application/merge-patch+json' });
+  expect(patched.status).toBe(200);
+  await watch.waitFor('stdout', /^MODIFIED\s+w\s/m, target.patienceMs);
+  expect((await httpJson(target.url, configMapsPath('watched', 'w'), { method: 'DELETE' })).status).toBe(200);
+  await watch.waitFor('stdout', /^DELETED\s+w\s/m, target.patienceMs);
+  await watch.stop();
+  // Only what happened after the start: the object that existed before is not reported.
+  expect(watch.stdout()).not.toMatch(/\sbefore\s/);
+  expect(watch.stdout().trim().split('\n').slice(1).map((l) => l.trim().split(/\s+/).slice(0, 2).join(' '))).toEqual(['ADDED w', 'MODIFIED w', 'DELETED w']);
+  expect((await live('watched', 'w')).status).toBe(404);
+}
 
 describe.skipIf(!hasKubectl)('kubectl workflows against the reference server (k8s profile)', () => {
   beforeAll(async () => {
     server = await startReferenceServer({ profile: profiles.k8s });
+    target = { url: server.url, patienceMs: 10_000 };
     dir = mkdtempSync(path.join(tmpdir(), 'kubectl-wf-'));
   });
   afterEach(async () => {
@@ -37,130 +178,37 @@ describe.skipIf(!hasKubectl)('kubectl workflows against the reference server (k8
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('get of one object prints what the server stores', async () => {
-    await createNamespace(server.url, 'one');
-    await createConfigMap(server.url, 'one', 'solo', { k: 'v' });
-    const got = await kubectl('-n', 'one', 'get', 'configmap', 'solo', '-o', 'json');
-    expect(got.status, got.stderr).toBe(0);
-    const printed = JSON.parse(got.stdout) as { metadata: Record<string, unknown>; data: unknown };
-    const stored = (await live('one', 'solo')).body as { metadata: Record<string, unknown>; data: unknown };
-    expect(printed.metadata['uid']).toBe(stored.metadata['uid']);
-    expect(printed.metadata['resourceVersion']).toBe(stored.metadata['resourceVersion']);
-    expect(printed.data).toEqual({ k: 'v' });
-    const missing = await kubectl('-n', 'one', 'get', 'configmap', 'absent');
-    expect(missing.status).not.toBe(0);
-    expect(missing.stderr).toContain('NotFound');
+  it('get of one object prints what the server stores', () => getsOne());
+  it('list with --chunk-size=1 returns every object once, one page per object', () => pagesByOne());
+  it('-o wide asks for a Table (with fallbacks) and prints the columns and rows the server sent', () => printsWideTable());
+  it('apply --server-side: a second manager conflicts, --force-conflicts takes the field over', () => appliesWithConflicts());
+  it('--dry-run=server on create and on apply persists nothing', () => dryRunsOnServer());
+  it('get --watch-only prints the changes written after it started', () => watches());
+
+  // The same workflows must go wrong on a server with a planted bug, and for that bug (pages: one
+  // request per object is what the check counts; an overflowing page or an empty last page changes it).
+  it.each([
+    ['page-overflow', pagesByOne, /expected 3 to be 6/],
+    ['continue-on-last-page', pagesByOne, /expected 7 to be 6/],
+    ['apply-conflicts-forced', appliesWithConflicts, /not to be \+0/],
+    ['apply-force-ignored', appliesWithConflicts, /conflict/],
+    ['dry-run-persists', dryRunsOnServer, /expected 200 to be 404/],
+    ['watch-drop-events', watches, /timed out waiting for \/\^DELETED/],
+  ] as const)('fails against the planted fault %s', async (fault, scenario, why) => {
+    const faulty = await startReferenceServer({ profile: profiles.k8s, faults: [fault] });
+    target = { url: faulty.url, patienceMs: 1_500 };
+    try {
+      await expect(scenario()).rejects.toThrow(why);
+    } finally {
+      target = { url: server.url, patienceMs: 10_000 };
+      await Promise.all(backgrounds.splice(0).map((b) => b.stop()));
+      await faulty.close();
+    }
   });
 
-  it('list with --chunk-size=1 returns every object once, one page per object', async () => {
-    await createNamespace(server.url, 'paged');
-    const names = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'];
-    for (const n of names) await createConfigMap(server.url, 'paged', n, { n });
-    const listed = await kubectl('-n', 'paged', 'get', 'configmaps', '--chunk-size=1', '-o', 'name', '-v=6');
-    expect(listed.status, listed.stderr).toBe(0);
-    const printed = listed.stdout.trim().split('\n').map((l) => l.replace(/^configmap\//, ''));
-    const stored = namesOf(await httpJson(server.url, configMapsPath('paged')));
-    expect(new Set(printed).size).toBe(printed.length);
-    expect([...printed].sort()).toEqual([...stored].sort());
-    expect(stored.length).toBe(names.length);
-    // One request per page: the first without continue, then one per remaining object.
-    const pages = listed.stderr.split('\n').filter((l) => /GET \S+\/configmaps\?\S*limit=1\S* 200 OK/.test(l));
-    expect(pages.length).toBe(names.length);
-    expect(pages.filter((l) => l.includes('continue=')).length).toBe(names.length - 1);
-  });
 
-  it('-o wide asks for a Table (with fallbacks) and prints the columns and rows the server sent', async () => {
-    await createNamespace(server.url, 'wide');
-    for (const n of ['w1', 'w2', 'w3']) await createConfigMap(server.url, 'wide', n, { n });
-    const wide = await kubectl('-n', 'wide', 'get', 'configmaps', '-o', 'wide', '--chunk-size=2', '-v=8');
-    expect(wide.status, wide.stderr).toBe(0);
-    const accept = wide.stderr.split('\n').find((l) => /Accept: .*as=Table/.test(l));
-    expect(accept, 'kubectl asked for a Table').toBeDefined();
-    expect(accept).toMatch(/as=Table;v=v1;g=meta\.k8s\.io,.*application\/json$/);
-    // The server's own Table for the same request, read over plain HTTP.
-    const res = await fetch(`${server.url}${configMapsPath('wide')}`, { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' }, signal: AbortSignal.timeout(10_000) });
-    const table = (await res.json()) as { kind: string; columnDefinitions: { name: string }[]; rows: { cells: unknown[] }[] };
-    expect(table.kind).toBe('Table');
-    const lines = wide.stdout.trim().split('\n');
-    const header = lines[0]!.trim().split(/\s{2,}/);
-    expect(header).toEqual(table.columnDefinitions.map((c) => c.name.toUpperCase()));
-    const rows = lines.slice(1).map((l) => l.trim().split(/\s{2,}/)[0]);
-    expect(rows).toEqual(table.rows.map((r) => r.cells[0]));
-    expect(rows).toEqual(['w1', 'w2', 'w3']);
-  });
 
-  it('apply --server-side: a second manager conflicts, --force-conflicts takes the field over', async () => {
-    await createNamespace(server.url, 'ssa');
-    const first = await kubectl('apply', '--server-side', '--validate=false', '-f', manifest('owned', 'ssa', { k: 'one', keep: 'x' }));
-    expect(first.status, first.stderr).toBe(0);
-    expect(first.stdout).toContain('configmap/owned serverside-applied');
-    let stored = (await live('ssa', 'owned')).body;
-    expect(stored['data']).toEqual({ k: 'one', keep: 'x' });
-    const byKubectl = managedFieldsOf(stored).find((e) => e.manager === 'kubectl');
-    expect(byKubectl?.operation).toBe('Apply');
-    expect(ownsDataKey(byKubectl, 'k')).toBe(true);
-    const rvBefore = (stored['metadata'] as Record<string, unknown>)['resourceVersion'];
 
-    const other = manifest('owned', 'ssa', { k: 'two' });
-    const conflict = await kubectl('apply', '--server-side', '--validate=false', '--field-manager=other', '-f', other);
-    expect(conflict.status).not.toBe(0);
-    expect(conflict.stderr).toMatch(/conflict/i);
-    expect(conflict.stderr).toContain('.data.k');
-    stored = (await live('ssa', 'owned')).body;
-    expect(stored['data']).toEqual({ k: 'one', keep: 'x' });
-    expect((stored['metadata'] as Record<string, unknown>)['resourceVersion']).toBe(rvBefore);
 
-    const forced = await kubectl('apply', '--server-side', '--validate=false', '--field-manager=other', '--force-conflicts', '-f', other);
-    expect(forced.status, forced.stderr).toBe(0);
-    expect(forced.stdout).toContain('configmap/owned serverside-applied');
-    stored = (await live('ssa', 'owned')).body;
-    expect((stored['data'] as Record<string, string>)['k']).toBe('two');
-    const mf = managedFieldsOf(stored);
-    expect(ownsDataKey(mf.find((e) => e.manager === 'other'), 'k')).toBe(true);
-    expect(ownsDataKey(mf.find((e) => e.manager === 'kubectl'), 'k')).toBe(false);
-    expect(ownsDataKey(mf.find((e) => e.manager === 'kubectl'), 'keep')).toBe(true);
-    // kubectl reads the new owner back too.
-    const shown = await kubectl('-n', 'ssa', 'get', 'configmap', 'owned', '--show-managed-fields', '-o', 'json');
-    expect(managedFieldsOf(JSON.parse(shown.stdout) as Record<string, unknown>).map((e) => e.manager).sort()).toEqual(mf.map((e) => e.manager).sort());
-  });
 
-  it('--dry-run=server on create and on apply persists nothing', async () => {
-    await createNamespace(server.url, 'dry');
-    const created = await kubectl('create', '--dry-run=server', '--validate=false', '-f', manifest('c', 'dry', { k: 'v' }));
-    expect(created.status, created.stderr).toBe(0);
-    expect(created.stdout).toContain('configmap/c created (server dry run)');
-    const applied = await kubectl('apply', '--server-side', '--dry-run=server', '--validate=false', '-f', manifest('a', 'dry', { k: 'v' }), '-o', 'json');
-    expect(applied.status, applied.stderr).toBe(0);
-    expect((JSON.parse(applied.stdout) as { data: unknown }).data).toEqual({ k: 'v' });
-    expect((await live('dry', 'c')).status).toBe(404);
-    expect((await live('dry', 'a')).status).toBe(404);
-    expect(namesOf(await httpJson(server.url, configMapsPath('dry')))).toEqual([]);
-    // A dry-run change of an existing object leaves it as it was (forced: the creator owns .data.k).
-    await createConfigMap(server.url, 'dry', 'kept', { k: 'v' });
-    const before = (await live('dry', 'kept')).body;
-    const changed = await kubectl('apply', '--server-side', '--force-conflicts', '--dry-run=server', '--validate=false', '-o', 'json', '-f', manifest('kept', 'dry', { k: 'changed' }));
-    expect(changed.status, changed.stderr).toBe(0);
-    expect((JSON.parse(changed.stdout) as { data: unknown }).data).toEqual({ k: 'changed' });
-    expect((await live('dry', 'kept')).body).toEqual(before);
-  });
-
-  it('get --watch-only prints the changes written after it started', async () => {
-    await createNamespace(server.url, 'watched');
-    await createConfigMap(server.url, 'watched', 'before', { k: 'v' });
-    const watch = startKubectl(server.url, ['-n', 'watched', 'get', 'configmaps', '--watch-only', '--output-watch-events', '--request-timeout=20s', '-v=6'], 25_000);
-    backgrounds.push(watch);
-    await watch.waitFor('stderr', /configmaps\?\S*watch=true\S* 200 OK/);
-    await createConfigMap(server.url, 'watched', 'w', { k: '1' });
-    await watch.waitFor('stdout', /^ADDED\s+w\s/m);
-    const patched = await httpJson(server.url, configMapsPath('watched', 'w'), { method: 'PATCH', body: { data: { k: '2' } }, contentType: 'application/merge-patch+json' });
-    expect(patched.status).toBe(200);
-    await watch.waitFor('stdout', /^MODIFIED\s+w\s/m);
-    expect((await httpJson(server.url, configMapsPath('watched', 'w'), { method: 'DELETE' })).status).toBe(200);
-    await watch.waitFor('stdout', /^DELETED\s+w\s/m);
-    await watch.stop();
-    // Only what happened after the start: the object that existed before is not reported.
-    expect(watch.stdout()).not.toMatch(/\sbefore\s/);
-    expect(watch.stdout().trim().split('\n').slice(1).map((l) => l.trim().split(/\s+/).slice(0, 2).join(' '))).toEqual(['ADDED w', 'MODIFIED w', 'DELETED w']);
-    expect((await live('watched', 'w')).status).toBe(404);
-  });
 });
