@@ -9,7 +9,7 @@ import { decideWatch, rvColumn } from '../../reference/rv-semantics.ts';
 import { matchesLabels, parseLabelSelector } from '../../reference/label-selector.ts';
 import { apiVersionOf, type ResourceType } from '../../reference/resources.ts';
 import { has, varies, type ServerState } from './state.ts';
-import { prefixFor, present } from './reads.ts';
+import { fieldFilter, prefixFor, present } from './reads.ts';
 import { badRequest, statusAnswer, type Answer } from './status.ts';
 import type { ChangeEvent, StoredObject } from './store.ts';
 
@@ -28,9 +28,12 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   const selText = param('labelSelector');
   const selector = selText === undefined ? undefined : parseLabelSelector(selText);
   if (selector && !selector.ok) return badRequest(`unable to parse requirement: ${selector.error}`);
+  // kubectl get NAME --watch (and kubectl wait) watch with fieldSelector=metadata.name=NAME.
+  const fields = fieldFilter(param('fieldSelector'));
+  if (typeof fields !== 'function') return badRequest(fields.error);
   const timeoutSeconds = Number(param('timeoutSeconds') ?? '0');
   const inScope = (o: StoredObject | null | undefined): o is StoredObject =>
-    !!o && (selector === undefined || (selector.ok && matchesLabels(selector.selector, (o.metadata['labels'] ?? {}) as Record<string, string>)));
+    !!o && fields(o) && (selector === undefined || (selector.ok && matchesLabels(selector.selector, (o.metadata['labels'] ?? {}) as Record<string, string>)));
   const prefix = prefixFor(rt, ns);
 
   const d = decideWatch(rvColumn(rvText));

@@ -164,6 +164,25 @@ async function watches(): Promise<void> {
   expect((await live('watched', 'w')).status).toBe(404);
 }
 
+/** get NAME --watch-only reports that object only (kubectl sends fieldSelector=metadata.name=NAME). */
+async function watchesOneByName(): Promise<void> {
+  await createNamespace(target.url, 'named');
+  await createConfigMap(target.url, 'named', 'one', { k: '1' });
+  await createConfigMap(target.url, 'named', 'noise', { k: '1' });
+  const watch = startKubectl(target.url, ['-n', 'named', 'get', 'configmap', 'one', '--watch-only', '--output-watch-events', '--request-timeout=20s', '-v=6'], 25_000);
+  backgrounds.push(watch);
+  await watch.waitFor('stderr', /configmaps\?\S*fieldSelector=metadata\.name%3Done\S*watch=true\S* 200 OK/, target.patienceMs);
+  expect((await httpJson(target.url, configMapsPath('named', 'noise'), { method: 'PATCH', body: { data: { k: '2' } }, contentType: 'application/merge-patch+json' })).status).toBe(200);
+  await createConfigMap(target.url, 'named', 'more', { k: '1' });
+  expect((await httpJson(target.url, configMapsPath('named', 'one'), { method: 'PATCH', body: { data: { k: '2' } }, contentType: 'application/merge-patch+json' })).status).toBe(200);
+  await watch.waitFor('stdout', /^MODIFIED\s+one\s/m, target.patienceMs);
+  await watch.stop();
+  // Written before the change to `one`, so already sent if the selector were ignored.
+  const names = watch.stdout().trim().split('\n').slice(1).map((l) => l.trim().split(/\s+/)[1]);
+  expect(names.length).toBeGreaterThan(0);
+  expect(new Set(names)).toEqual(new Set(['one']));
+}
+
 describe.skipIf(!hasKubectl)('kubectl workflows against the reference server (k8s profile)', () => {
   beforeAll(async () => {
     server = await startReferenceServer({ profile: profiles.k8s });
@@ -184,6 +203,7 @@ describe.skipIf(!hasKubectl)('kubectl workflows against the reference server (k8
   it('apply --server-side: a second manager conflicts, --force-conflicts takes the field over', () => appliesWithConflicts());
   it('--dry-run=server on create and on apply persists nothing', () => dryRunsOnServer());
   it('get --watch-only prints the changes written after it started', () => watches());
+  it('get NAME --watch-only prints that object only', () => watchesOneByName());
 
   // The same workflows must go wrong on a server with a planted bug, and for that bug (pages: one
   // request per object is what the check counts; an overflowing page or an empty last page changes it).
