@@ -183,6 +183,31 @@ async function watchesOneByName(): Promise<void> {
   expect(new Set(names)).toEqual(new Set(['one']));
 }
 
+/** kubectl patch (strategic merge by default) and client-side kubectl apply (also strategic merge). */
+async function patchesAndAppliesClientSide(): Promise<void> {
+  await createNamespace(target.url, 'csa');
+  await createConfigMap(target.url, 'csa', 'p', { a: '1' });
+  const patched = await kubectl('-n', 'csa', 'patch', 'configmap', 'p', '-p', '{"data":{"b":"2","a":null}}', '-v=8');
+  expect(patched.status, patched.stderr).toBe(0);
+  expect(patched.stderr).toContain('Content-Type: application/strategic-merge-patch+json');
+  expect((await live('csa', 'p')).body['data']).toEqual({ b: '2' });
+
+  const created = await kubectl('apply', '--validate=false', '-f', manifest('csa-obj', 'csa', { keep: '1', drop: '1' }));
+  expect(created.status, created.stderr).toBe(0);
+  expect(created.stdout).toContain('configmap/csa-obj created');
+  const changed = await kubectl('apply', '--validate=false', '-f', manifest('csa-obj', 'csa', { keep: '2' }), '-v=6');
+  expect(changed.status, changed.stderr).toBe(0);
+  expect(changed.stdout).toContain('configmap/csa-obj configured');
+  expect(changed.stderr).toMatch(/PATCH \S+\/configmaps\/csa-obj\S* 200 OK/);
+  const stored = (await live('csa', 'csa-obj')).body;
+  // The key the manifest no longer names is removed (kubectl sends it as null).
+  expect(stored['data']).toEqual({ keep: '2' });
+  const lastApplied = ((stored['metadata'] as Record<string, Record<string, string>>)['annotations'] ?? {})['kubectl.kubernetes.io/last-applied-configuration'];
+  expect(JSON.parse(lastApplied ?? '{}')).toMatchObject({ data: { keep: '2' } });
+  const again = await kubectl('apply', '--validate=false', '-f', manifest('csa-obj', 'csa', { keep: '2' }));
+  expect(again.stdout).toContain('configmap/csa-obj unchanged');
+}
+
 describe.skipIf(!hasKubectl)('kubectl workflows against the reference server (k8s profile)', () => {
   beforeAll(async () => {
     server = await startReferenceServer({ profile: profiles.k8s });
@@ -204,6 +229,7 @@ describe.skipIf(!hasKubectl)('kubectl workflows against the reference server (k8
   it('--dry-run=server on create and on apply persists nothing', () => dryRunsOnServer());
   it('get --watch-only prints the changes written after it started', () => watches());
   it('get NAME --watch-only prints that object only', () => watchesOneByName());
+  it('kubectl patch and client-side kubectl apply (strategic merge patch)', () => patchesAndAppliesClientSide());
 
   // The same workflows must go wrong on a server with a planted bug, and for that bug (pages: one
   // request per object is what the check counts; an overflowing page or an empty last page changes it).
