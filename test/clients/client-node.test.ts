@@ -230,11 +230,43 @@ async function applies(setup: Setup): Promise<void> {
   expect(ownsDataKey(mf.find((e) => e.manager === 'alpha'), 'only')).toBe(true);
 }
 
+/** KubernetesObjectApi: apply of a Lease (its path found through discovery), dry-run, paged list. */
+async function objectApiApplies(setup: Setup): Promise<void> {
+  const lib = k8s!;
+  const r = await startRig(setup);
+  await createNamespace(r.server.url, 'objapi');
+  const api = lib.KubernetesObjectApi.makeApiClient(kubeConfig(lib, r.server.url));
+  const lease = (name: string, holder: string) => ({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name, namespace: 'objapi' }, spec: { holderIdentity: holder } });
+  const leasePath = (name: string) => `/apis/coordination.k8s.io/v1/namespaces/objapi/leases/${name}`;
+  const dry = await api.patch(lease('dry', 'me'), undefined, 'All', 'holder', undefined, lib.PatchStrategy.ServerSideApply);
+  expect(dry.metadata?.name).toBe('dry');
+  expect((await httpJson(r.server.url, leasePath('dry'))).status).toBe(404);
+  for (const n of ['l1', 'l2', 'l3']) await api.patch(lease(n, 'me'), undefined, undefined, 'holder', undefined, lib.PatchStrategy.ServerSideApply);
+  const stored = (await httpJson(r.server.url, leasePath('l2'))).body;
+  expect(stored['spec']).toEqual({ holderIdentity: 'me' });
+  const entry = managedFieldsOf(stored).find((e) => e.manager === 'holder');
+  expect(entry?.operation).toBe('Apply');
+  expect(entry?.fieldsV1).toMatchObject({ 'f:spec': { 'f:holderIdentity': {} } });
+  // Paging through the library's own list call: every object once.
+  const seen: string[] = [];
+  let token: string | undefined;
+  let pages = 0;
+  do {
+    const page = await api.list('coordination.k8s.io/v1', 'Lease', 'objapi', undefined, undefined, undefined, undefined, undefined, 1, token);
+    pages++;
+    seen.push(...page.items.map((i) => i.metadata?.name ?? '?'));
+    token = page.metadata?._continue || undefined;
+  } while (token !== undefined && pages < 10);
+  expect(seen).toEqual(['l1', 'l2', 'l3']);
+  expect(pages).toBe(3);
+}
+
 describe.skipIf(!k8s)('@kubernetes/client-node 1.4 against the reference server (k8s profile)', () => {
   it('an informer lists, then watches: later writes arrive as add, update and delete', () => informerWatches({}));
   it('an informer whose watch is cut resumes from its resourceVersion and loses nothing', () => informerResumes({}));
   it('an informer whose resourceVersion fell out of the history window gets 410, relists and converges', () => informerRelistsOn410({}));
   it('server-side apply through patchNamespacedConfigMap: managedFields, conflict (409) and force', () => applies({}));
+  it('KubernetesObjectApi: apply of a Lease through discovery, dry-run, paged list', () => objectApiApplies({}));
 
   // The same workflows must go wrong on a server with a planted bug: they can fail, and they
   // fail for the bug (a short patience, as the broken server never gets there).
@@ -243,6 +275,8 @@ describe.skipIf(!k8s)('@kubernetes/client-node 1.4 against the reference server 
     ['watch-410-as-empty-stream', informerRelistsOn410, /never converged/],
     ['apply-conflicts-forced', applies, /ApiException/],
     ['apply-force-ignored', applies, /HTTP-Code: 409/],
+    ['dry-run-persists', objectApiApplies, /expected 200 to be 404/],
+    ['page-overflow', objectApiApplies, /expected 2 to be 3/],
   ] as const)('fails against the planted fault %s', async (fault, scenario, why) => {
     await expect(scenario({ faults: [fault], patienceMs: 1_000 })).rejects.toThrow(why);
   });
