@@ -261,7 +261,7 @@ async function objectApiApplies(setup: Setup): Promise<void> {
   expect(pages).toBe(3);
 }
 
-describe.skipIf(!k8s)('@kubernetes/client-node 1.4 against the reference server (k8s profile)', () => {
+describe.skipIf(!k8s)(`@kubernetes/client-node 1.4 against the reference server (k8s profile)${k8s ? '' : ' [skipped: @kubernetes/client-node cannot be imported]'}`, () => {
   it('an informer lists, then watches: later writes arrive as add, update and delete', () => informerWatches({}));
   it('an informer whose watch is cut resumes from its resourceVersion and loses nothing', () => informerResumes({}));
   it('an informer whose resourceVersion fell out of the history window gets 410, relists and converges', () => informerRelistsOn410({}));

@@ -208,7 +208,7 @@ async function patchesAndAppliesClientSide(): Promise<void> {
   expect(again.stdout).toContain('configmap/csa-obj unchanged');
 }
 
-describe.skipIf(!hasKubectl)('kubectl workflows against the reference server (k8s profile)', () => {
+describe.skipIf(!hasKubectl)(`kubectl workflows against the reference server (k8s profile)${hasKubectl ? '' : ' [skipped: no kubectl on PATH]'}`, () => {
   beforeAll(async () => {
     server = await startReferenceServer({ profile: profiles.k8s });
     target = { url: server.url, patienceMs: 10_000 };
