@@ -56,7 +56,11 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
         return undefined;
       }
       // Upstream answers a too-old watch with an ERROR event carrying a 410 Status in a 200 stream.
-      return { status: 200, body: { type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${rvText}`, reason: 'Expired', code: 410 } } };
+      // Written as a stream event (compact, one line), not as a body: client-node's watch reads one JSON
+      // document per line and missed the 410 when the pretty-json variation indented it.
+      res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache' });
+      res.end(JSON.stringify({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${rvText}`, reason: 'Expired', code: 410 } }) + '\n');
+      return undefined;
     }
     from = rev;
     if (has(st, 'watch-synthetic-on-exact')) {

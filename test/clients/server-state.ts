@@ -21,12 +21,13 @@ export const configMapsPath = (ns: string, name?: string) => `/api/v1/namespaces
 
 export async function createNamespace(base: string, ns: string): Promise<void> {
   const r = await httpJson(base, '/api/v1/namespaces', { method: 'POST', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } } });
-  if (r.status !== 201) throw new Error(`creating namespace ${ns}: ${r.status} ${JSON.stringify(r.body)}`);
+  // 200 or 201: the spec shows both for a create (the status-200-on-create variation).
+  if (r.status !== 201 && r.status !== 200) throw new Error(`creating namespace ${ns}: ${r.status} ${JSON.stringify(r.body)}`);
 }
 
 export async function createConfigMap(base: string, ns: string, name: string, data: Record<string, string>): Promise<Read> {
   const r = await httpJson(base, configMapsPath(ns), { method: 'POST', body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns }, data } });
-  if (r.status !== 201) throw new Error(`creating configmap ${ns}/${name}: ${r.status} ${JSON.stringify(r.body)}`);
+  if (r.status !== 201 && r.status !== 200) throw new Error(`creating configmap ${ns}/${name}: ${r.status} ${JSON.stringify(r.body)}`);
   return r;
 }
 
