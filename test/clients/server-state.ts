@@ -7,12 +7,22 @@ export interface Read {
   readonly body: Record<string, unknown>;
 }
 
+/** fetch that honours 429 + Retry-After as any client must (the retry-after-429 variation), a few times. */
+export async function httpFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+    if (res.status !== 429 || attempt >= 4) return res;
+    await res.arrayBuffer();
+    const wait = Math.min(1_000, 1_000 * Number(res.headers.get('retry-after') ?? '0'));
+    await new Promise((r) => setTimeout(r, Number.isFinite(wait) ? wait : 0));
+  }
+}
+
 export async function httpJson(base: string, path: string, init: { method?: string; body?: unknown; contentType?: string } = {}): Promise<Read> {
-  const res = await fetch(base + path, {
+  const res = await httpFetch(base + path, {
     method: init.method ?? 'GET',
     headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': init.contentType ?? 'application/json' }) },
     body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
-    signal: AbortSignal.timeout(10_000),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
