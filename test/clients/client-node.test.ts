@@ -57,7 +57,7 @@ type Cm = { metadata?: { name?: string; resourceVersion?: string } };
 const snapshot = (items: readonly Cm[]) => Object.fromEntries(items.map((o) => [o.metadata?.name, o.metadata?.resourceVersion]).sort());
 
 /** The informer's cache and callbacks, restarted the documented way (after an error) unless stopped. */
-async function startInformer(lib: ClientNode, r: Rig, ns: string) {
+async function startInformer(lib: ClientNode, r: Rig, ns: string, labelSelector?: string) {
   const kc = kubeConfig(lib, r.proxy.url);
   const api = kc.makeApiClient(lib.CoreV1Api);
   let lists = 0;
@@ -66,8 +66,8 @@ async function startInformer(lib: ClientNode, r: Rig, ns: string) {
   let stopped = false;
   const informer = lib.makeInformer<Cm & KubernetesObject>(kc, configMapsPath(ns), () => {
     lists++;
-    return api.listNamespacedConfigMap({ namespace: ns });
-  });
+    return api.listNamespacedConfigMap({ namespace: ns, labelSelector });
+  }, labelSelector);
   informer.on('add', (o) => events.push(`add ${o.metadata?.name}`));
   informer.on('update', (o) => events.push(`update ${o.metadata?.name}`));
   informer.on('delete', (o) => events.push(`delete ${o.metadata?.name}`));
@@ -86,10 +86,11 @@ async function startInformer(lib: ClientNode, r: Rig, ns: string) {
 }
 
 /** Waits until the informer's cache equals the server's list (names and resourceVersions). */
-async function converged(r: Rig, ns: string, list: () => readonly Cm[]): Promise<Record<string, unknown>> {
+async function converged(r: Rig, ns: string, list: () => readonly Cm[], labelSelector?: string): Promise<Record<string, unknown>> {
   const deadline = Date.now() + r.patienceMs;
+  const query = labelSelector === undefined ? '' : `?labelSelector=${encodeURIComponent(labelSelector)}`;
   for (;;) {
-    const server = snapshot(((await httpJson(r.server.url, configMapsPath(ns))).body['items'] ?? []) as Cm[]);
+    const server = snapshot(((await httpJson(r.server.url, configMapsPath(ns) + query)).body['items'] ?? []) as Cm[]);
     const cache = snapshot(list());
     if (JSON.stringify(cache) === JSON.stringify(server)) return server;
     if (Date.now() > deadline) {
@@ -230,6 +231,28 @@ async function applies(setup: Setup): Promise<void> {
   expect(ownsDataKey(mf.find((e) => e.manager === 'alpha'), 'only')).toBe(true);
 }
 
+/** an informer with a label selector: objects entering the selection are added, leaving it deleted. */
+async function informerSelects(setup: Setup): Promise<void> {
+  const lib = k8s!;
+  const r = await startRig(setup);
+  await createNamespace(r.server.url, 'sel');
+  const label = (name: string, app: string | null) =>
+    httpJson(r.server.url, configMapsPath('sel', name), { method: 'PATCH', body: { metadata: { labels: { app } } }, contentType: 'application/merge-patch+json' });
+  for (const n of ['in1', 'in2', 'out']) await createConfigMap(r.server.url, 'sel', n, { v: '1' });
+  expect((await label('in1', 'x')).status).toBe(200);
+  expect((await label('in2', 'x')).status).toBe(200);
+  const inf = await startInformer(lib, r, 'sel', 'app=x');
+  await converged(r, 'sel', () => inf.informer.list('sel'), 'app=x');
+  expect([...inf.events].sort()).toEqual(['add in1', 'add in2']);
+  expect((await label('in2', null)).status).toBe(200);
+  expect((await label('out', 'x')).status).toBe(200);
+  expect((await mergePatch(r, 'sel', 'in1', { v: '2' })).status).toBe(200);
+  await waitFor(r, () => inf.events.length === 5, 'three watch events');
+  expect(inf.events.slice(2)).toEqual(['delete in2', 'add out', 'update in1']);
+  const final = await converged(r, 'sel', () => inf.informer.list('sel'), 'app=x');
+  expect(Object.keys(final)).toEqual(['in1', 'out']);
+}
+
 /** KubernetesObjectApi: apply of a Lease (its path found through discovery), dry-run, paged list. */
 async function objectApiApplies(setup: Setup): Promise<void> {
   const lib = k8s!;
@@ -268,9 +291,10 @@ describe.skipIf(!k8s)(`@kubernetes/client-node 1.4 against the reference server 
   it('an informer whose resourceVersion fell out of the history window gets 410, relists and converges', () => informerRelistsOn410({}));
   it('server-side apply through patchNamespacedConfigMap: managedFields, conflict (409) and force', () => applies({}));
   it('KubernetesObjectApi: apply of a Lease through discovery, dry-run, paged list', () => objectApiApplies({}));
+  it('an informer with a label selector: entering the selection adds, leaving it deletes', () => informerSelects({}));
 
   // Legal variations (behaviour the spec allows) must not break a real client either.
-  const scenarios = { informerWatches, informerResumes, informerRelistsOn410, applies, objectApiApplies };
+  const scenarios = { informerWatches, informerResumes, informerRelistsOn410, informerSelects, applies, objectApiApplies };
   it.each(variations.flatMap((v) => Object.keys(scenarios).map((k) => [v.name, k] as const)))('legal variation %s: %s', async (variation, scenario) => {
     await scenarios[scenario as keyof typeof scenarios]({ variations: [variation], patienceMs: 3_000 });
   });
