@@ -21,6 +21,7 @@ import { patchObject } from './patch.ts';
 import { writeContextOf } from './field-manager.ts';
 import { servedExtraTypes } from './crds.ts';
 import { serveHealth } from './health.ts';
+import { withCustomTypes } from './custom-discovery.ts';
 import { serveMetrics } from './metrics.ts';
 import { attachVersioning, decorateServed, parseVersioningOptions, routeServed, servedDiscovery, validateServedCreate, type VersioningOptions } from './served-versions.ts';
 import { decodeRequestBody, dryRunState, encodeResponse, refuseUnacceptable } from './negotiate.ts';
@@ -66,7 +67,8 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
   const pairs = [...url.searchParams.entries()].map(([k, v]) => [k, v] as const);
   if (serveHealth(st, req.method, url, res) || serveMetrics(st, req.method, url.pathname, res)) return undefined;
   const docPath = url.pathname.replace(/\/+$/, '') || '/';
-  const doc = req.method === 'GET' ? servedDiscovery(st, docPath, (p) => discovery(st.profile, p)) ?? discovery(st.profile, docPath) : undefined;
+  // kubectl found no custom resources: discovery now lists the types stored CRDs define (custom-discovery.ts).
+  const doc = req.method === 'GET' ? withCustomTypes(st, docPath, servedDiscovery(st, docPath, (p) => discovery(st.profile, p)) ?? discovery(st.profile, docPath)) : undefined;
   if (doc !== undefined) return { status: 200, body: doc };
   st.store.compact(st.clock(), st.historyWindowMs);
   const r = routeServed(st, url.pathname) ?? route(st.profile, url.pathname, servedExtraTypes(st));

@@ -3,6 +3,9 @@
  * asynchronous (the server must keep answering), always bounded by a timeout, always reaped.
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 export interface Ran {
   readonly status: number;
@@ -14,10 +17,16 @@ export const hasKubectl = spawnSync('kubectl', ['version', '--client'], { encodi
 
 /** kubectl pointed at `server` and nothing else (no kubeconfig of the machine leaks in). */
 const env = () => ({ ...process.env, KUBECONFIG: '/dev/null' });
+// A discovery cache of this process only: servers come and go on reused ports, and a cache keyed by
+// host:port from an earlier run would hide the types a server defines now.
+const cacheDir = mkdtempSync(path.join(tmpdir(), 'kubectl-cache-'));
+/** Removes the discovery cache (call in afterAll of a file that ran kubectl). */
+export const removeKubectlCache = () => rmSync(cacheDir, { recursive: true, force: true });
+const common = (server: string) => [`--server=${server}`, `--cache-dir=${cacheDir}`];
 
 export const runKubectl = (server: string, args: readonly string[], timeoutMs = 20_000) =>
   new Promise<Ran>((resolve) => {
-    execFile('kubectl', [`--server=${server}`, ...args], { encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL', env: env() }, (err, stdout, stderr) =>
+    execFile('kubectl', [...common(server), ...args], { encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL', env: env() }, (err, stdout, stderr) =>
       resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }));
   });
 
@@ -32,7 +41,7 @@ export interface Background {
 }
 
 export function startKubectl(server: string, args: readonly string[], hardLimitMs = 30_000): Background {
-  const child: ChildProcess = spawn('kubectl', [`--server=${server}`, ...args], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn('kubectl', [...common(server), ...args], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   let exited = false;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startReferenceServer, variations, type ReferenceServer, type VariationName } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
-import { hasKubectl, runKubectl, startKubectl, type Background } from './client-process.ts';
+import { hasKubectl, removeKubectlCache, runKubectl, startKubectl, type Background } from './client-process.ts';
 import { configMapsPath, createConfigMap, createNamespace, httpFetch, httpJson, managedFieldsOf, namesOf, ownsDataKey } from './server-state.ts';
 
 let server: ReferenceServer;
@@ -215,6 +215,36 @@ async function patchesAndAppliesClientSide(): Promise<void> {
   expect(again.stdout).toContain('configmap/csa-obj unchanged');
 }
 
+/** A CustomResourceDefinition applied with kubectl makes its kind usable by kubectl at once. */
+async function customResources(): Promise<void> {
+  await createNamespace(target.url, 'custom');
+  const crd = path.join(dir, 'crd.json');
+  writeFileSync(crd, JSON.stringify({
+    apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'widgets.example.com' },
+    spec: {
+      group: 'example.com', scope: 'Namespaced', names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } } }],
+    },
+  }));
+  const defined = await kubectl('apply', '--server-side', '--validate=false', '-f', crd);
+  expect(defined.status, defined.stderr).toBe(0);
+  const widget = path.join(dir, 'widget.json');
+  writeFileSync(widget, JSON.stringify({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w1', namespace: 'custom' }, spec: { size: 3 } }));
+  const applied = await kubectl('apply', '--server-side', '--validate=false', '-f', widget);
+  expect(applied.status, applied.stderr).toBe(0);
+  expect(applied.stdout).toContain('widget.example.com/w1 serverside-applied');
+  const widgetPath = '/apis/example.com/v1/namespaces/custom/widgets/w1';
+  expect((await httpJson(target.url, widgetPath)).body['spec']).toEqual({ size: 3 });
+  const listed = await kubectl('-n', 'custom', 'get', 'widgets', '-o', 'name');
+  expect(listed.stdout.trim()).toBe('widget.example.com/w1');
+  const patched = await kubectl('-n', 'custom', 'patch', 'widget', 'w1', '--type=merge', '-p', '{"spec":{"size":4}}');
+  expect(patched.status, patched.stderr).toBe(0);
+  expect((await httpJson(target.url, widgetPath)).body['spec']).toEqual({ size: 4 });
+  // Discovery names every verb served, for built-in and custom types alike.
+  const watchable = await kubectl('api-resources', '--verbs=watch', '-o', 'name');
+  expect(watchable.stdout.split('\n')).toEqual(expect.arrayContaining(['configmaps', 'widgets.example.com']));
+}
+
 describe.skipIf(!hasKubectl)(`kubectl workflows against the reference server (k8s profile)${hasKubectl ? '' : ' [skipped: no kubectl on PATH]'}`, () => {
   beforeAll(async () => {
     server = await startReferenceServer({ profile: profiles.k8s });
@@ -227,6 +257,7 @@ describe.skipIf(!hasKubectl)(`kubectl workflows against the reference server (k8
   afterAll(async () => {
     await server?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
+    removeKubectlCache();
   });
 
   it('get of one object prints what the server stores', () => getsOne());
@@ -237,6 +268,7 @@ describe.skipIf(!hasKubectl)(`kubectl workflows against the reference server (k8
   it('get --watch-only prints the changes written after it started', () => watches());
   it('get NAME --watch-only prints that object only', () => watchesOneByName());
   it('kubectl patch and client-side kubectl apply (strategic merge patch)', () => patchesAndAppliesClientSide());
+  it('a CRD applied with kubectl makes its kind usable at once (discovery of custom types)', () => customResources());
 
   // Legal variations (behaviour the spec allows) must not break kubectl. Each runs the workflows it
   // can touch (kubectl is slow to start; all of them against every variation costs ~40 s).
