@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceServer, variations, type ReferenceServer, type ReferenceServerOptions } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
 import { startProxy, type Proxy } from './tcp-proxy.ts';
-import { configMapsPath, createConfigMap, createNamespace, httpJson, managedFieldsOf, ownsDataKey } from './server-state.ts';
+import { configMapsPath, createConfigMap, createNamespace, httpFetch, httpJson, managedFieldsOf, ownsDataKey } from './server-state.ts';
 
 import type { KubernetesObject } from '@kubernetes/client-node';
 
@@ -67,10 +67,12 @@ async function startInformer(lib: ClientNode, r: Rig, ns: string, labelSelector?
   const events: string[] = [];
   const errors: unknown[] = [];
   let stopped = false;
-  const informer = lib.makeInformer<Cm & KubernetesObject>(kc, configMapsPath(ns), () => {
-    lists++;
-    return api.listNamespacedConfigMap({ namespace: ns, labelSelector });
-  }, labelSelector);
+  // Counts lists that succeeded (a throttled one, under retry-after-429, is retried, not a relist).
+  const informer = lib.makeInformer<Cm & KubernetesObject>(kc, configMapsPath(ns), () =>
+    api.listNamespacedConfigMap({ namespace: ns, labelSelector }).then((l) => {
+      lists++;
+      return l;
+    }), labelSelector);
   informer.on('add', (o) => events.push(`add ${o.metadata?.name}`));
   informer.on('update', (o) => events.push(`update ${o.metadata?.name}`));
   informer.on('delete', (o) => events.push(`delete ${o.metadata?.name}`));
@@ -115,7 +117,7 @@ const mergePatch = (r: Rig, ns: string, name: string, data: Record<string, strin
   httpJson(r.server.url, configMapsPath(ns, name), { method: 'PATCH', body: { data }, contentType: 'application/merge-patch+json' });
 const remove = (r: Rig, ns: string, name: string) => httpJson(r.server.url, configMapsPath(ns, name), { method: 'DELETE' });
 
-/** an informer lists, then watches: later writes arrive as add, update and delete. */
+/** An informer lists, then watches: later writes arrive as add, update and delete. */
 async function informerWatches(setup: Setup): Promise<void> {
   const lib = k8s!;
   const r = await startRig(setup);
@@ -136,7 +138,7 @@ async function informerWatches(setup: Setup): Promise<void> {
   expect(inf.errors).toEqual([]);
 }
 
-/** an informer whose watch is cut resumes from its resourceVersion and loses nothing. */
+/** An informer whose watch is cut resumes from its resourceVersion and loses nothing. */
 async function informerResumes(setup: Setup): Promise<void> {
   const lib = k8s!;
   const r = await startRig(setup);
@@ -164,7 +166,7 @@ async function informerResumes(setup: Setup): Promise<void> {
   expect(inf.events.slice(inf.events.indexOf('add d') + 1)).toEqual(['add e', 'update a', 'delete b', 'update c']);
 }
 
-/** an informer whose resourceVersion fell out of the history window gets 410, relists and converges. */
+/** An informer whose resourceVersion fell out of the history window gets 410, relists and converges. */
 async function informerRelistsOn410(setup: Setup): Promise<void> {
   const lib = k8s!;
   let now = Date.now();
@@ -190,7 +192,7 @@ async function informerRelistsOn410(setup: Setup): Promise<void> {
   expect(Object.keys(final)).toEqual(['a', 'c', 'd', 'e', 'f']);
   expect(inf.lists()).toBe(2);
   // What the informer met: a watch from its resourceVersion is refused with 410 (checked directly).
-  const direct = await fetch(`${r.server.url}${configMapsPath('gone')}?watch=true&resourceVersion=${watchedUpTo}`, { signal: AbortSignal.timeout(r.patienceMs) });
+  const direct = await httpFetch(`${r.server.url}${configMapsPath('gone')}?watch=true&resourceVersion=${encodeURIComponent(watchedUpTo)}`);
   expect(JSON.parse(await direct.text())).toMatchObject({ type: 'ERROR', object: { code: 410 } });
   const afterCut = inf.events.slice(inf.events.indexOf('add d') + 1);
   expect(afterCut).toContain('delete b');
@@ -202,7 +204,7 @@ async function informerRelistsOn410(setup: Setup): Promise<void> {
   expect(inf.lists()).toBe(2);
 }
 
-/** server-side apply through patchNamespacedConfigMap: managedFields, conflict (409) and force. */
+/** Server-side apply through patchNamespacedConfigMap: managedFields, conflict (409) and force. */
 async function applies(setup: Setup): Promise<void> {
   const lib = k8s!;
   const r = await startRig(setup);
@@ -234,7 +236,7 @@ async function applies(setup: Setup): Promise<void> {
   expect(ownsDataKey(mf.find((e) => e.manager === 'alpha'), 'only')).toBe(true);
 }
 
-/** an informer with a label selector: objects entering the selection are added, leaving it deleted. */
+/** An informer with a label selector: objects entering the selection are added, leaving it deleted. */
 async function informerSelects(setup: Setup): Promise<void> {
   const lib = k8s!;
   const r = await startRig(setup);

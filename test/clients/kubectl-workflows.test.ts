@@ -31,7 +31,7 @@ const manifest = (name: string, ns: string, data: Record<string, string>) => {
 const live = (ns: string, name: string) => httpJson(target.url, configMapsPath(ns, name));
 const backgrounds: Background[] = [];
 
-/** get of one object prints what the server stores. */
+/** `get` of one object prints what the server stores. */
 async function getsOne(): Promise<void> {
   await createNamespace(target.url, 'one');
   await createConfigMap(target.url, 'one', 'solo', { k: 'v' });
@@ -47,7 +47,7 @@ async function getsOne(): Promise<void> {
   expect(missing.stderr).toContain('NotFound');
 }
 
-/** list with --chunk-size=1 returns every object once, one page per object. */
+/** `get` with --chunk-size=1 returns every object once, one page per object. */
 async function pagesByOne(): Promise<void> {
   await createNamespace(target.url, 'paged');
   const names = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'];
@@ -93,7 +93,7 @@ async function printsWideTable(): Promise<void> {
   expect(rows).toEqual(table.rows.map((r) => r.cells[0]));
 }
 
-/** apply --server-side: a second manager conflicts, --force-conflicts takes the field over. */
+/** `apply --server-side`: a second manager conflicts, --force-conflicts takes the field over. */
 async function appliesWithConflicts(): Promise<void> {
   await createNamespace(target.url, 'ssa');
   const first = await kubectl('apply', '--server-side', '--validate=false', '-f', manifest('owned', 'ssa', { k: 'one', keep: 'x' }));
@@ -150,7 +150,7 @@ async function dryRunsOnServer(): Promise<void> {
   expect((await live('dry', 'kept')).body).toEqual(before);
 }
 
-/** get --watch-only prints the changes written after it started. */
+/** `get --watch-only` prints the changes written after it started. */
 async function watches(): Promise<void> {
   await createNamespace(target.url, 'watched');
   await createConfigMap(target.url, 'watched', 'before', { k: 'v' });
@@ -171,7 +171,7 @@ async function watches(): Promise<void> {
   expect((await live('watched', 'w')).status).toBe(404);
 }
 
-/** get NAME --watch-only reports that object only (kubectl sends fieldSelector=metadata.name=NAME). */
+/** `get NAME --watch-only` reports that object only (kubectl sends fieldSelector=metadata.name=NAME). */
 async function watchesOneByName(): Promise<void> {
   await createNamespace(target.url, 'named');
   await createConfigMap(target.url, 'named', 'one', { k: '1' });
@@ -190,7 +190,7 @@ async function watchesOneByName(): Promise<void> {
   expect(new Set(names)).toEqual(new Set(['one']));
 }
 
-/** kubectl patch (strategic merge by default) and client-side kubectl apply (also strategic merge). */
+/** `kubectl patch` (strategic merge by default) and client-side kubectl apply (also strategic merge). */
 async function patchesAndAppliesClientSide(): Promise<void> {
   await createNamespace(target.url, 'csa');
   await createConfigMap(target.url, 'csa', 'p', { a: '1' });
