@@ -22,6 +22,7 @@ import { writeContextOf } from './field-manager.ts';
 import { servedExtraTypes } from './crds.ts';
 import { serveHealth } from './health.ts';
 import { withCustomTypes } from './custom-discovery.ts';
+import { withDeleteOptionsDryRun } from './delete-options.ts';
 import { serveMetrics } from './metrics.ts';
 import { attachVersioning, decorateServed, parseVersioningOptions, routeServed, servedDiscovery, validateServedCreate, type VersioningOptions } from './served-versions.ts';
 import { decodeRequestBody, dryRunState, encodeResponse, refuseUnacceptable } from './negotiate.ts';
@@ -89,7 +90,8 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
     patchBody = await readBody(req).catch(() => '');
   }
   // rest:4.6: a dry-run write runs on a store view that drops writes (negotiate.ts).
-  const dry = req.method === 'GET' ? undefined : dryRunState(st, pairs);
+  // kubectl delete --dry-run=server puts dryRun in the DeleteOptions body, not the query (delete-options.ts).
+  const dry = req.method === 'GET' ? undefined : dryRunState(st, req.method === 'DELETE' ? withDeleteOptionsDryRun(pairs, patchBody) : pairs);
   if (dry !== undefined && 'status' in dry) return dry;
   if (dry !== undefined) st = dry;
   if (r.kind === 'collection') {

@@ -148,6 +148,13 @@ async function dryRunsOnServer(): Promise<void> {
   expect(changed.status, changed.stderr).toBe(0);
   expect((JSON.parse(changed.stdout) as { data: unknown }).data).toEqual({ k: 'changed' });
   expect((await live('dry', 'kept')).body).toEqual(before);
+  // kubectl sends a dry-run delete as DeleteOptions {dryRun: [All]} in the body, not in the query.
+  const deleted = await kubectl('-n', 'dry', 'delete', 'configmap', 'kept', '--dry-run=server');
+  expect(deleted.status, deleted.stderr).toBe(0);
+  expect(deleted.stdout).toContain('(server dry run)');
+  const labelled = await kubectl('-n', 'dry', 'label', 'configmap', 'kept', 'l=v', '--dry-run=server');
+  expect(labelled.status, labelled.stderr).toBe(0);
+  expect((await live('dry', 'kept')).body).toEqual(before);
 }
 
 /** `get --watch-only` prints the changes written after it started. */

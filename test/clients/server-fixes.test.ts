@@ -1,6 +1,7 @@
 // What real clients needed from the reference server, checked over plain HTTP so it holds on
 // machines without kubectl: watches honour fieldSelector (kubectl get NAME --watch, kubectl wait),
-// and the list-free subset of strategic merge patch (kubectl patch, client-side kubectl apply).
+// the list-free subset of strategic merge patch (kubectl patch, client-side kubectl apply), and a
+// dry-run DELETE stated in the DeleteOptions body (kubectl delete --dry-run=server).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
@@ -62,6 +63,17 @@ describe('reference-server behaviour real clients needed', () => {
 
   it('a watch with a field selector the server cannot evaluate is refused with 400, not ignored', async () => {
     expect((await watchEvents(`fieldSelector=${encodeURIComponent('spec.nodeName=x')}`, async () => {}, 0)).status).toBe(400);
+  });
+
+  it('a DELETE whose DeleteOptions body says dryRun: [All] deletes nothing; an unknown value is refused', async () => {
+    await createConfigMap(server.url, 'fix', 'survivor', { a: '1' });
+    const options = (dryRun: string[]) => ({ method: 'DELETE', body: { kind: 'DeleteOptions', apiVersion: 'v1', dryRun } });
+    expect((await httpJson(server.url, configMapsPath('fix', 'survivor'), options(['All']))).status).toBe(200);
+    expect((await httpJson(server.url, configMapsPath('fix', 'survivor'))).status).toBe(200);
+    expect((await httpJson(server.url, configMapsPath('fix', 'survivor'), options(['Bogus']))).status).toBe(400);
+    expect((await httpJson(server.url, configMapsPath('fix', 'survivor'))).status).toBe(200);
+    expect((await httpJson(server.url, configMapsPath('fix', 'survivor'), options([]))).status).toBe(200);
+    expect((await httpJson(server.url, configMapsPath('fix', 'survivor'))).status).toBe(404);
   });
 
   it('a strategic merge patch without lists or directives is applied as a merge patch', async () => {
