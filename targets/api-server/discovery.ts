@@ -4,7 +4,8 @@ import { resourceTypes } from '../../reference/resources.ts';
 
 export function discovery(profile: Profile, path: string): unknown | undefined {
   const rts = resourceTypes(profile);
-  const verbs = ['create', 'delete', 'get', 'list', 'update'];
+  // kubectl api-resources --verbs=watch (and patch) found nothing: both are served.
+  const verbs = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];
   const coord = rts.leases.group;
   switch (path) {
     case '/version':

@@ -13,13 +13,15 @@ import { keyFor } from './reads.ts';
 import type { ServerState } from './state.ts';
 import { badRequest, invalid, notFound, statusAnswer, type Answer } from './status.ts';
 import { createObject, updateObject } from './writes.ts';
+import { STRATEGIC_MERGE, strategicRefusal } from './strategic-merge.ts';
 
 export function patchObject(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, req: IncomingMessage, url: URL, raw: string): Answer {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   const existing = st.store.get(keyFor(rt, ns, name));
   const ctx = writeContextOf(req, url);
   if (type === 'application/apply-patch+yaml') return applyPatch(st, rt, ns, name, url, raw, existing);
-  if (type !== 'application/merge-patch+json' && type !== 'application/json-patch+json') {
+  // kubectl patch (default --type=strategic) and client-side kubectl apply send strategic merge patch.
+  if (type !== 'application/merge-patch+json' && type !== 'application/json-patch+json' && type !== STRATEGIC_MERGE) {
     return statusAnswer(415, 'UnsupportedMediaType', `the patch media type "${type}" is not supported`);
   }
   let doc: unknown;
@@ -28,10 +30,12 @@ export function patchObject(st: ServerState, rt: ResourceType, ns: string | unde
   } catch (e) {
     return badRequest(`could not decode the patch as JSON: ${(e as Error).message}`);
   }
+  const refused = type === STRATEGIC_MERGE ? strategicRefusal(st, rt, doc) : undefined;
+  if (refused) return refused;
   if (!existing) return notFound(rt.plural, name);
   const base = { ...existing, kind: rt.kind, apiVersion: apiVersionOf(rt) };
   let next: unknown;
-  if (type === 'application/merge-patch+json') next = mergePatch(base, doc);
+  if (type === 'application/merge-patch+json' || type === STRATEGIC_MERGE) next = mergePatch(base, doc);
   else {
     const r = jsonPatch(base, doc);
     if (!r.ok) return invalid(`the JSON patch could not be applied: ${r.error}`);

@@ -63,7 +63,7 @@ function orderKey(st: ServerState, key: string): string {
   return varies(st, 'shuffled-order') ? createHash('sha256').update(key).digest('hex') + key : key;
 }
 
-function fieldFilter(text: string | undefined): ((o: StoredObject) => boolean) | { error: string } {
+export function fieldFilter(text: string | undefined): ((o: StoredObject) => boolean) | { error: string } {
   if (text === undefined || text.trim() === '') return () => true;
   const reqs = text.split(',').map((p) => /^\s*(metadata\.name|metadata\.namespace)\s*(==|=|!=)\s*([^,]*)$/.exec(p));
   if (reqs.some((m) => !m)) return { error: `unsupported field selector ${JSON.stringify(text)}` };

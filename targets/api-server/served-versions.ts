@@ -162,6 +162,7 @@ export function servedDiscovery(st: ServerState, path: string, base: (path: stri
   if (m[2] === undefined) return { kind: 'APIGroup', apiVersion: 'v1', ...groupDoc(m[1]!, groups.get(m[1]!)!) };
   const here = extras.filter((t) => t.group === m[1] && t.version === m[2]);
   if (here.length === 0) return undefined;
-  const verbs = ['create', 'delete', 'get', 'list', 'update'];
+  // kubectl api-resources --verbs=watch (and patch) found nothing: both are served.
+  const verbs = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];
   return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: apiVersionOf(here[0]!), resources: here.map((t) => ({ name: t.plural, singularName: '', namespaced: t.namespaced, kind: t.kind, verbs })) };
 }

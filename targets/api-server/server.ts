@@ -21,6 +21,8 @@ import { patchObject } from './patch.ts';
 import { writeContextOf } from './field-manager.ts';
 import { servedExtraTypes } from './crds.ts';
 import { serveHealth } from './health.ts';
+import { withCustomTypes } from './custom-discovery.ts';
+import { withDeleteOptionsDryRun } from './delete-options.ts';
 import { serveMetrics } from './metrics.ts';
 import { attachVersioning, decorateServed, parseVersioningOptions, routeServed, servedDiscovery, validateServedCreate, type VersioningOptions } from './served-versions.ts';
 import { decodeRequestBody, dryRunState, encodeResponse, readBytes, refuseUnacceptable } from './negotiate.ts';
@@ -57,7 +59,8 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
   const pairs = [...url.searchParams.entries()].map(([k, v]) => [k, v] as const);
   if (serveHealth(st, req.method, url, res) || serveMetrics(st, req.method, url.pathname, res)) return undefined;
   const docPath = url.pathname.replace(/\/+$/, '') || '/';
-  const doc = req.method === 'GET' ? servedDiscovery(st, docPath, (p) => discovery(st.profile, p)) ?? discovery(st.profile, docPath) : undefined;
+  // kubectl found no custom resources: discovery now lists the types stored CRDs define (custom-discovery.ts).
+  const doc = req.method === 'GET' ? withCustomTypes(st, docPath, servedDiscovery(st, docPath, (p) => discovery(st.profile, p)) ?? discovery(st.profile, docPath)) : undefined;
   if (doc !== undefined) return { status: 200, body: doc };
   st.store.compact(st.clock(), st.historyWindowMs);
   const r = routeServed(st, url.pathname) ?? route(st.profile, url.pathname, servedExtraTypes(st));
@@ -78,7 +81,8 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
     patchBody = await readBody(req).catch(() => '');
   }
   // rest:4.6: a dry-run write runs on a store view that drops writes (negotiate.ts).
-  const dry = req.method === 'GET' ? undefined : dryRunState(st, pairs);
+  // kubectl delete --dry-run=server puts dryRun in the DeleteOptions body, not the query (delete-options.ts).
+  const dry = req.method === 'GET' ? undefined : dryRunState(st, req.method === 'DELETE' ? withDeleteOptionsDryRun(pairs, patchBody) : pairs);
   if (dry !== undefined && 'status' in dry) return dry;
   if (dry !== undefined) st = dry;
   if (r.kind === 'collection') {

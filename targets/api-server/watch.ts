@@ -9,7 +9,7 @@ import { decideWatch, rvColumn } from '../../reference/rv-semantics.ts';
 import { matchesLabels, parseLabelSelector } from '../../reference/label-selector.ts';
 import { apiVersionOf, type ResourceType } from '../../reference/resources.ts';
 import { has, varies, type ServerState } from './state.ts';
-import { prefixFor, present } from './reads.ts';
+import { fieldFilter, prefixFor, present } from './reads.ts';
 import { badRequest, statusAnswer, type Answer } from './status.ts';
 import type { ChangeEvent, StoredObject } from './store.ts';
 
@@ -28,9 +28,12 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   const selText = param('labelSelector');
   const selector = selText === undefined ? undefined : parseLabelSelector(selText);
   if (selector && !selector.ok) return badRequest(`unable to parse requirement: ${selector.error}`);
+  // kubectl get NAME --watch (and kubectl wait) watch with fieldSelector=metadata.name=NAME.
+  const fields = fieldFilter(param('fieldSelector'));
+  if (typeof fields !== 'function') return badRequest(fields.error);
   const timeoutSeconds = Number(param('timeoutSeconds') ?? '0');
   const inScope = (o: StoredObject | null | undefined): o is StoredObject =>
-    !!o && (selector === undefined || (selector.ok && matchesLabels(selector.selector, (o.metadata['labels'] ?? {}) as Record<string, string>)));
+    !!o && fields(o) && (selector === undefined || (selector.ok && matchesLabels(selector.selector, (o.metadata['labels'] ?? {}) as Record<string, string>)));
   const prefix = prefixFor(rt, ns);
 
   const d = decideWatch(rvColumn(rvText));
@@ -53,7 +56,11 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
         return undefined;
       }
       // Upstream answers a too-old watch with an ERROR event carrying a 410 Status in a 200 stream.
-      return { status: 200, body: { type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${rvText}`, reason: 'Expired', code: 410 } } };
+      // Written as a stream event (compact, one line), not as a body: client-node's watch reads one JSON
+      // document per line and missed the 410 when the pretty-json variation indented it.
+      res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache' });
+      res.end(JSON.stringify({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${rvText}`, reason: 'Expired', code: 410 } }) + '\n');
+      return undefined;
     }
     from = exactStart(st, rev);
     if (has(st, 'watch-synthetic-on-exact')) {

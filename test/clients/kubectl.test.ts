@@ -2,7 +2,7 @@
 // understand, and what it answers kubectl must accept. Skips cleanly where kubectl is not installed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startReferenceServer, type ReferenceServer } from '../../targets/api-server/index.ts';
@@ -10,6 +10,7 @@ import { profiles } from '../../reference/profile.ts';
 
 const hasKubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
 let server: ReferenceServer;
+const scratch: string[] = [];
 // Asynchronous on purpose: the server runs in this process and must keep answering meanwhile.
 const kubectl = (...args: string[]) =>
   new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
@@ -23,10 +24,13 @@ describe.skipIf(!hasKubectl)('kubectl against the reference server', () => {
   });
   afterAll(async () => {
     await server?.close();
+    for (const d of scratch.splice(0)) rmSync(d, { recursive: true, force: true });
   });
 
   it('creates, pages with --chunk-size, reads and deletes', async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'kubectl-')), 'objs.yaml');
+    const d = mkdtempSync(path.join(tmpdir(), 'kubectl-'));
+    scratch.push(d);
+    const file = path.join(d, 'objs.yaml');
     writeFileSync(file, [
       'apiVersion: v1\nkind: Namespace\nmetadata: {name: demo}',
       ...['a', 'b', 'c'].map((n) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ${n}, namespace: demo}\ndata: {k: ${n}}`),
