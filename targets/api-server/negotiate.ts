@@ -40,6 +40,7 @@ function servedFor(st: ServerState, range: MediaRange, op: Op): Rep | undefined 
 export function chooseRepresentation(st: ServerState, accept: string | undefined, op: Op): Rep | undefined {
   if (accept === undefined || accept.trim() === '') return 'json';
   const ranges = parseAccept(accept).map((r, i) => ({ r, i })).filter(({ r }) => r.q > 0).sort((a, b) => b.r.q - a.r.q || a.i - b.i);
+  if (has(st, 'accept-first-only')) ranges.splice(1);
   for (const { r } of ranges) {
     const rep = servedFor(st, r, op);
     if (rep !== undefined) return rep;
