@@ -98,7 +98,11 @@ const median = (xs: readonly number[]) => {
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 const wall0 = performance.now();
-const outcomes = await pool(jobs, POOL);
+// Longest first (latency slows every request; variations run every check), so the pool ends together.
+const order = jobs.map((j, i) => ({ j, i, weight: j.name === 'latency' ? 3 : j.variation && j.target === 'API server' ? 2 : j.target === 'API server' ? 1 : 0 })).sort((a, b) => b.weight - a.weight || a.i - b.i);
+const ran = await pool(order.map((o) => o.j), POOL);
+const outcomes: Outcome[] = new Array(jobs.length);
+order.forEach((o, k) => (outcomes[o.i] = ran[k]!));
 const wallMs = performance.now() - wall0;
 
 interface FaultRow {

@@ -118,6 +118,7 @@ function tableOf(st: ServerState, body: Record<string, unknown>): Record<string,
   const listMd: Record<string, unknown> = list ? { ...md } : { resourceVersion: md['resourceVersion'] };
   const t = defaultTable(st.profile, rows, listMd);
   if (has(st, 'table-wrong-default-columns')) t['columnDefinitions'] = defaultColumns.map((c) => (c.name === 'Created At' ? { ...c, type: 'string' } : c));
+  if (has(st, 'table-core-api-version')) t['apiVersion'] = 'v1';
   return t;
 }
 
@@ -136,7 +137,8 @@ export function encodeResponse(st: ServerState, req: IncomingMessage, answer: An
   const kind = String(body['kind'] ?? '');
   if (rep === 'protobuf' && hasProtobufSchema(kind)) {
     const apiVersion = kind === 'Status' ? 'v1' : apiVersionOf(r.rt);
-    const bytes = encodeEnvelope({ typeMeta: { apiVersion, kind }, raw: encodeObject(kind, body), contentEncoding: '', contentType: '' });
+    const typeKind = has(st, 'protobuf-list-item-kind') && kind === listKindOf(r.rt) ? r.rt.kind : kind;
+    const bytes = encodeEnvelope({ typeMeta: { apiVersion, kind: typeKind }, raw: encodeObject(kind, body), contentEncoding: '', contentType: '' });
     if (has(st, 'protobuf-bad-magic')) bytes[3] = 0x01;
     return { contentType: st.profile.protobufMediaType, payload: Buffer.from(bytes) };
   }
