@@ -69,6 +69,7 @@ export const faults = [
   { name: 'accept-first-only', clause: 'rest:4.8/fallback', description: 'only the most preferred media type of Accept is considered: a list whose first choice is unsupported gets 406 although a later one is served', checks: ['negotiation-accept-lists'], alsoReportedAs: ['rest:4.8/unsupported', 'rest:7/406'] },
   { name: 'table-core-api-version', clause: 'rest:2.5/table', description: 'Tables are answered with apiVersion v1 (the core group) instead of the meta group\'s', checks: ['table-shape'], alsoReportedAs: [] },
   { name: 'protobuf-list-item-kind', clause: 'rest:2.7.2', description: 'protobuf lists carry the item kind (ConfigMap) in typeMeta instead of the list kind (ConfigMapList)', checks: ['protobuf-envelope'], alsoReportedAs: [] },
+  { name: 'json-patch-remove-missing-ok', clause: 'rest:4.1/patch-type/json', description: 'JSON patch `remove` of a path that does not exist is skipped instead of failing the whole patch (RFC 6902 4.2)', checks: ['apply-sequences-configmaps', 'apply-sequences'], alsoReportedAs: ['rest:4.1/patch'] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

@@ -33,7 +33,7 @@ export function patchObject(st: ServerState, rt: ResourceType, ns: string | unde
   let next: unknown;
   if (type === 'application/merge-patch+json') next = mergePatch(base, has(st, 'merge-patch-null-kept') ? withoutNulls(doc) : doc);
   else {
-    const r = jsonPatch(base, doc);
+    const r = has(st, 'json-patch-remove-missing-ok') ? lenientRemoves(base, doc) : jsonPatch(base, doc);
     if (!r.ok) return invalid(`the JSON patch could not be applied: ${r.error}`);
     next = r.value;
   }
@@ -81,4 +81,16 @@ function guarded(write: () => Answer): Answer {
 function withoutNulls(doc: unknown): unknown {
   if (!isRecord(doc)) return doc;
   return Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+}
+
+/** Planted fault json-patch-remove-missing-ok: operations applied one at a time, a failing `remove` skipped. */
+function lenientRemoves(base: unknown, ops: unknown): ReturnType<typeof jsonPatch> {
+  if (!Array.isArray(ops)) return jsonPatch(base, ops);
+  let cur: unknown = base;
+  for (const op of ops) {
+    const r = jsonPatch(cur, [op]);
+    if (r.ok) cur = r.value;
+    else if (!(isRecord(op) && op['op'] === 'remove')) return r;
+  }
+  return { ok: true, value: cur };
 }
