@@ -3,6 +3,7 @@
  * the model's judges. No expected value is computed here: this file only sends requests, reads
  * answers into the model's types, learns generated values, and asks reference/ what is acceptable.
  */
+import { mayBeDropped } from '../reference/watch-recovery.ts';
 import { acceptableRange, current, learnRv, recordWrite, taint } from '../reference/history.ts';
 import { keyOf, readObject, type Content, type ObjectVersion } from '../reference/objects.ts';
 import { collectionPath, objectPath, resourceTypes, type ResourceType } from '../reference/resources.ts';
@@ -180,9 +181,10 @@ const semanticOf = (d: Decision): ReadSemantic | undefined => (d.outcome === 'se
  * (older than the window it is configured with); younger versions must be served (rest:6.1.4).
  */
 function judgeGoneForExact(cx: CaseContext, res: ResName, index: number | undefined, clause: string): Judgement[] {
-  const at = index === undefined ? undefined : cx.history(res).snapshots[index]?.atMs;
+  const h = cx.history(res);
+  const at = index === undefined ? undefined : h.snapshots[index]?.atMs;
   const age = at === undefined ? Infinity : cx.env.now() - at;
-  const mayBeGone = age >= cx.env.settings.historyWindowMs;
+  const mayBeGone = index === undefined || h.snapshots[index] === undefined || mayBeDropped(h, index, cx.env.now(), cx.env.settings.historyWindowMs);
   return mayBeGone
     ? [pass('rest:7/410', '410 Gone for a version older than the retained history'), pass(clause, 'Exact: the snapshot or 410 Gone once it may have been dropped')]
     : [fail('rest:6.1.4', `a version ${Math.round(age)} ms old is still retained (history window ${cx.env.settings.historyWindowMs} ms)`, '410 Gone'), fail(clause, 'the exact snapshot', '410 Gone for a version the target must still retain')];

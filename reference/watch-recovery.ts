@@ -32,11 +32,15 @@ export function classifyWatchStart(status: number, events: readonly ObservedEven
 
 /**
  * Whether the target may have dropped snapshot `index` from its history: only once it is older than
- * the window the target keeps (rest:6.1.4). Times are the suite's clock at each acknowledged write.
+ * the window the target keeps (rest:6.1.4). Times are the suite's clock at each write; the state before
+ * the case's first write has no known time.
  */
 export function mayBeDropped(h: History, index: number, nowMs: number, windowMs: number): boolean {
   const s = h.snapshots[index];
   if (!s) throw new Error(`model misuse: no snapshot ${index}`);
+  // The state before the case's first write holds for versions written before the case began (by
+  // anyone, at any time; a stale "0" read hands out the oldest retained): their age is unknown.
+  if (index === 0) return true;
   return nowMs - s.atMs >= windowMs;
 }
 
