@@ -50,8 +50,9 @@ const BREAKERS: Breaker[] = [
 ];
 
 /** One violation in one provider (or in the document), the rest valid. */
-export function invalidCredentialConfigArb(p: Profile): fc.Arbitrary<NodeagentCase> {
-  return fc.record({ valid: credentialConfigArb(p), b: fc.constantFrom(...BREAKERS), at: fc.nat() }).map(({ valid, b, at }) => {
+export function invalidCredentialConfigArb(p: Profile, onlyClause?: string): fc.Arbitrary<NodeagentCase> {
+  const breakers = onlyClause === undefined ? BREAKERS : BREAKERS.filter((b) => breakerClause(b, p) === onlyClause);
+  return fc.record({ valid: credentialConfigArb(p), b: fc.constantFrom(...breakers), at: fc.nat() }).map(({ valid, b, at }) => {
     const providers = valid.doc.providers as Record<string, unknown>[];
     const i = at % providers.length;
     let doc: Doc;
@@ -60,6 +61,19 @@ export function invalidCredentialConfigArb(p: Profile): fc.Arbitrary<NodeagentCa
     const clause = validateCredentialProviderConfig(doc, p).errors[0]?.clause ?? 'node:2.1/providers';
     return { doc, violation: { what: b.what, clause } };
   });
+}
+
+/** The clause a breaker's violation falls under, judged on one plain provider. */
+function breakerClause(b: Breaker, p: Profile): string {
+  const plain = { name: 'ecr-credential-provider', matchImages: ['*.registry.io'], defaultCacheDuration: '12h', apiVersion: 'credentialprovider.svc.io/v1beta1' };
+  const valid = { ...headerOf(p), providers: [plain] };
+  const doc = b.doc ? b.doc(valid) : { ...valid, providers: [b.apply(plain)!] };
+  return validateCredentialProviderConfig(doc, p).errors[0]?.clause ?? 'node:2.1/providers';
+}
+
+/** The clauses the one-violation credential files break: one small property each covers every breaker within the default budget. */
+export function credentialViolationClauses(p: Profile): string[] {
+  return [...new Set(BREAKERS.map((b) => breakerClause(b, p)))];
 }
 
 /** Pattern and image pairs on both sides of each matchImages rule. */

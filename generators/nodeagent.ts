@@ -169,12 +169,12 @@ function withOverlay(doc: Doc, overlay: Doc): Doc {
 }
 
 /** Invalid files: a valid one with exactly one violation laid over it. */
-export function invalidConfigArb(p: Profile): fc.Arbitrary<NodeagentCase> {
-  const pool = violations(p);
+export function invalidConfigArb(p: Profile, onlyRuleClause?: string): fc.Arbitrary<NodeagentCase> {
   const base = { ...header(p), [nameIn(configFields.find((f) => f.name === 'reservedSystemCPUs')!, p)]: '' };
+  const pool = onlyRuleClause === undefined ? violations(p) : ruleViolationsOf(p, onlyRuleClause);
   // Range edges and cross-field rules are few beside the wrong types of ~100 fields: weigh them up.
   const of = (c: Violation['category']) => fc.constantFrom(...pool.filter((v) => v.category === c));
-  const violation = fc.oneof({ arbitrary: of('rule'), weight: 4 }, { arbitrary: of('type'), weight: 2 }, { arbitrary: of('document'), weight: 1 });
+  const violation = onlyRuleClause !== undefined ? of('rule') : fc.oneof({ arbitrary: of('rule'), weight: 4 }, { arbitrary: of('type'), weight: 2 }, { arbitrary: of('document'), weight: 1 });
   return fc.record({ valid: validConfigArb(p), v: violation }).map(({ valid, v }) => {
     const alone = validateNodeagentConfig(withOverlay(base, v.overlay), p).errors;
     const clause = alone[0]!.clause;
@@ -183,6 +183,20 @@ export function invalidConfigArb(p: Profile): fc.Arbitrary<NodeagentCase> {
     if (!validateNodeagentConfig(doc, p).errors.some((e) => e.clause === clause)) doc = withOverlay(base, v.overlay);
     return { doc, violation: { what: v.what, clause } };
   });
+}
+
+/** The clause a single violation breaks on its own (laid over a file of defaults). */
+function clauseAlone(v: Violation, p: Profile): string {
+  return validateNodeagentConfig(withOverlay({ ...header(p), [nameIn(configFields.find((f) => f.name === 'reservedSystemCPUs')!, p)]: '' }, v.overlay), p).errors[0]!.clause;
+}
+
+/** Range edges and cross-field rules, by the clause each breaks: one property per clause covers them all within a small budget. */
+export function ruleViolationClauses(p: Profile): string[] {
+  return [...new Set(violations(p).filter((v) => v.category === 'rule').map((v) => clauseAlone(v, p)))];
+}
+
+function ruleViolationsOf(p: Profile, clause: string): Violation[] {
+  return violations(p).filter((v) => v.category === 'rule' && clauseAlone(v, p) === clause);
 }
 
 /** The file as the suite writes it: YAML 1.1-safe (strings like "yes" or "on" stay strings for Go readers). */

@@ -1,71 +1,174 @@
 /**
- * `npm run mutation`: the oracle's strength as a table. Runs each fault's checks against the
- * reference server with that fault planted, and every check against each legal variation, with the
- * default budget of `npm start` (25 runs per property). Prints a Markdown table; `--write FILE` also
- * writes it (docs/oracle-strength.md is made this way).
+ * `npm run mutation`: the oracle's strength as tables, one per target. Every planted fault of the
+ * reference API server, the reference node-agent loader and the reference controller daemon is run
+ * against the checks that must catch it, and every legal variation against every check of its target,
+ * with the default budget of `npm start` (25 runs per property, capped by each check's `defaultRuns`).
+ * Independent runs go through a small pool (each starts its own target and mostly waits on its timers).
+ * Prints Markdown; `--write FILE` also writes it (docs/oracle-strength.md is made this way).
  */
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { faults } from '../targets/api-server/faults.ts';
 import { variations } from '../targets/api-server/variations.ts';
+import { nodeagentFaults } from '../targets/nodeagent-loader/faults.ts';
+import { nodeagentVariations } from '../targets/nodeagent-loader/variations.ts';
+import { daemonFaults } from '../targets/controller-daemon/faults.ts';
 import { checks } from '../suites/checks/index.ts';
+import { NODEAGENT_SUITE } from '../suites/checks/nodeagent.ts';
+import type { CheckRecord } from '../harness/results.ts';
 import { errorsOf, failuresOf, runAgainst } from './in-process-run.ts';
+import { nodeagentFaultChecks, runNodeagentChecks } from './nodeagent-in-process.ts';
+import { daemonCheckFor, runDaemonChecks } from '../test/oracle/daemon-run.ts';
 
 const RUNS = Number(process.env['MUTATION_RUNS'] ?? 25);
 const SEED = Number(process.env['MUTATION_SEED'] ?? 20261122);
+const POOL = Number(process.env['MUTATION_POOL'] ?? 6);
+
+/** One run of one target: a fault (with the clauses a correct report may name) or a legal variation. */
+interface Job {
+  readonly target: Target;
+  readonly name: string;
+  /** Clauses that count as "caught by the right clause"; empty for a variation. */
+  readonly clauses: readonly string[];
+  readonly variation: boolean;
+  readonly run: () => Promise<CheckRecord[]>;
+}
+type Target = 'API server' | 'node-agent loader' | 'controller daemon';
+
+interface Outcome {
+  readonly job: Job;
+  readonly records: CheckRecord[];
+  readonly ms: number;
+  /** Why the run itself broke (a throw), if it did. */
+  readonly crash?: string;
+}
+
+/** The size of a shrunk counterexample in the target's own unit. */
+const sizeUnit: Record<Target, string> = { 'API server': 'requests', 'node-agent loader': 'file lines', 'controller daemon': 'flags' };
+function sizeOf(target: Target, r: CheckRecord): number | undefined {
+  const c = r.counterexample;
+  if (!c) return undefined;
+  if (target === 'API server') return c.requestCount;
+  if (target === 'node-agent loader') return c.steps.filter((l) => !l.startsWith('#')).length;
+  // The daemon's command line: options the suite did not add itself (profile and fault are ours).
+  return (c.steps[0] ?? '').split(' ').filter((w) => w.startsWith('--') && !w.startsWith('--profile') && !w.startsWith('--fault')).length;
+}
+
+const restChecks = checks.filter((c) => c.suite.startsWith('rest-')).map((c) => c.id);
+const loaderChecks = checks.filter((c) => c.suite === NODEAGENT_SUITE).map((c) => c.id);
+
+const jobs: Job[] = [
+  ...faults.map((f): Job => ({ target: 'API server', name: f.name, clauses: [f.clause, ...f.alsoReportedAs], variation: false, run: () => runAgainst({ checks: f.checks, faults: [f.name], runs: RUNS, seed: SEED }) })),
+  ...nodeagentFaults.map((f): Job => ({ target: 'node-agent loader', name: f.name, clauses: f.clauses, variation: false, run: () => runNodeagentChecks({ checks: nodeagentFaultChecks(f), faults: [f.name], runs: RUNS, seed: SEED }) })),
+  ...daemonFaults.map((f): Job => ({ target: 'controller daemon', name: f.name, clauses: [f.clause], variation: false, run: () => runDaemonChecks({ checks: [daemonCheckFor(f)], faults: [f.name], runs: RUNS, seed: SEED }) })),
+  // Variations are judged by the checks of their own target only (the API server's by the rest- suites).
+  ...variations.map((v): Job => ({ target: 'API server', name: v.name, clauses: [], variation: true, run: () => runAgainst({ checks: restChecks, variations: [v.name], runs: RUNS, seed: SEED }) })),
+  ...nodeagentVariations.map((v): Job => ({ target: 'node-agent loader', name: v.name, clauses: [], variation: true, run: () => runNodeagentChecks({ checks: loaderChecks, variations: [v.name], runs: RUNS, seed: SEED }) })),
+];
+
+async function runJob(job: Job): Promise<Outcome> {
+  const t0 = performance.now();
+  try {
+    const records = await job.run();
+    return { job, records, ms: performance.now() - t0 };
+  } catch (e) {
+    return { job, records: [], ms: performance.now() - t0, crash: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** Runs the jobs POOL at a time; results keep the jobs' order. */
+async function pool(all: readonly Job[], width: number): Promise<Outcome[]> {
+  const out: Outcome[] = new Array(all.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < all.length) {
+      const i = next++;
+      out[i] = await runJob(all[i]!);
+      process.stderr.write(`  ${i + 1}/${all.length} ${all[i]!.target}: ${all[i]!.name} (${(out[i]!.ms / 1000).toFixed(1)} s)\n`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, all.length) }, worker));
+  return out;
+}
+
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+const wall0 = performance.now();
+// Longest first (latency slows every request; variations run every check), so the pool ends together.
+const order = jobs.map((j, i) => ({ j, i, weight: j.name === 'latency' ? 3 : j.variation && j.target === 'API server' ? 2 : j.target === 'API server' ? 1 : 0 })).sort((a, b) => b.weight - a.weight || a.i - b.i);
+const ran = await pool(order.map((o) => o.j), POOL);
+const outcomes: Outcome[] = new Array(jobs.length);
+order.forEach((o, k) => (outcomes[o.i] = ran[k]!));
+const wallMs = performance.now() - wall0;
+
+interface FaultRow {
+  readonly caught: boolean;
+  readonly size: number | undefined;
+  readonly ms: number;
+}
+function faultRow(o: Outcome): FaultRow & { line: string } {
+  const fails = failuresOf(o.records);
+  const right = fails.filter((r) => o.job.clauses.includes(r.clause));
+  const caught = o.crash === undefined && right.length > 0 && errorsOf(o.records).length === 0;
+  const reported = [...new Set(fails.map((r) => r.clause))];
+  const shown = reported.length > 4 ? [...reported.slice(0, 4), `+${reported.length - 4} more`] : reported;
+  // The smallest counterexample that names a right clause: the one a reader would replay.
+  const sizes = right.map((r) => sizeOf(o.job.target, r)).filter((n): n is number => n !== undefined);
+  const size = sizes.length > 0 ? Math.min(...sizes) : undefined;
+  const expected = o.job.clauses.length > 3 ? `${o.job.clauses[0]} (or any of ${o.job.clauses.length})` : o.job.clauses.join(' / ');
+  const note = o.crash ? ` (crashed: ${o.crash})` : errorsOf(o.records).length > 0 ? ` (${errorsOf(o.records).length} errors)` : '';
+  return { caught, size, ms: o.ms, line: `| ${o.job.name} | ${expected} | ${caught ? 'yes' : 'NO'}${note} | ${shown.join(', ') || '-'} | ${size ?? '-'} | ${secs(o.ms)} |` };
+}
+
 const out: string[] = [];
-const say = (line: string) => {
+const say = (line = '') => {
   out.push(line);
   process.stdout.write(`${line}\n`);
 };
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
+const targets: Target[] = ['API server', 'node-agent loader', 'controller daemon'];
+const allRows: FaultRow[] = [];
+const perTarget: string[] = [];
+const body: string[] = [];
+for (const t of targets) {
+  const rows = outcomes.filter((o) => o.job.target === t && !o.job.variation).map(faultRow);
+  allRows.push(...rows);
+  const caught = rows.filter((r) => r.caught).length;
+  const sizes = rows.flatMap((r) => (r.size === undefined ? [] : [r.size]));
+  const summary = `${caught}/${rows.length} caught; counterexamples median ${median(sizes)} ${sizeUnit[t]}, max ${Math.max(...sizes)}; detection median ${secs(median(rows.map((r) => r.ms)))}`;
+  perTarget.push(`- ${t}: ${summary}.`);
+  body.push(`## ${t}: planted faults`, '', `| fault | expected clause | caught | clause reported | ${sizeUnit[t]} in shrunk counterexample | time to detection |`, '|---|---|---|---|---|---|', ...rows.map((r) => r.line), '', `${summary}.`, '');
+}
 
-say(`## Planted faults (seed ${SEED}, ${RUNS} runs per property)`);
-say('');
-say('| fault | expected clause | caught | clause reported | requests in shrunk counterexample | time to detection |');
-say('|---|---|---|---|---|---|');
-let caught = 0;
-const sizes: number[] = [];
-const times: number[] = [];
-for (const f of faults) {
-  const t0 = performance.now();
-  const records = await runAgainst({ checks: f.checks, faults: [f.name], runs: RUNS, seed: SEED });
-  const ms = performance.now() - t0;
-  const fails = failuresOf(records);
-  const accepted: readonly string[] = [f.clause, ...f.alsoReportedAs];
-  const right = fails.filter((r) => accepted.includes(r.clause));
-  const ok = right.length > 0 && errorsOf(records).length === 0;
-  if (ok) caught++;
-  const reported = [...new Set(fails.map((r) => r.clause))].join(', ') || '-';
-  const size = Math.min(...fails.map((r) => r.counterexample?.requestCount ?? Infinity));
-  if (Number.isFinite(size)) sizes.push(size);
-  times.push(ms);
-  say(`| ${f.name} | ${f.clause} | ${ok ? 'yes' : 'NO'} | ${reported} | ${Number.isFinite(size) ? size : '-'} | ${(ms / 1000).toFixed(1)} s |`);
-}
-say('');
-say(`Caught with the right clause: ${caught}/${faults.length} (${((caught / faults.length) * 100).toFixed(0)} %). Shrunk counterexamples: median ${median(sizes)} requests, max ${Math.max(...sizes)}. Time to detection: median ${(median(times) / 1000).toFixed(1)} s.`);
-say('');
-say(`## Legal variations (every check, ${RUNS} runs per property)`);
-say('');
-say('| variation | flagged | clauses flagged | errors |');
-say('|---|---|---|---|');
-let clean = 0;
-for (const v of variations) {
-  const records = await runAgainst({ checks: checks.map((c) => c.id), variations: [v.name], runs: RUNS, seed: SEED });
-  const fails = failuresOf(records);
-  const errs = errorsOf(records);
-  if (fails.length === 0 && errs.length === 0) clean++;
-  say(`| ${v.name} | ${fails.length > 0 ? 'YES' : 'no'} | ${[...new Set(fails.map((r) => r.clause))].join(', ') || '-'} | ${errs.length} |`);
-}
-say('');
-say(`Variations passed: ${clean}/${variations.length}.`);
+const variationRows = outcomes.filter((o) => o.job.variation).map((o) => {
+  const fails = failuresOf(o.records);
+  const errs = errorsOf(o.records);
+  const clean = o.crash === undefined && fails.length === 0 && errs.length === 0;
+  return { clean, line: `| ${o.job.target} | ${o.job.name} | ${clean ? 'no' : 'YES'} | ${[...new Set(fails.map((r) => r.clause))].join(', ') || '-'} | ${errs.length}${o.crash ? ` (crashed: ${o.crash})` : ''} | ${secs(o.ms)} |` };
+});
+body.push(`## Legal variations (every check of the variation's target; for the API server the rest- suites)`, '', '| target | variation | flagged | clauses flagged | errors | time |', '|---|---|---|---|---|---|', ...variationRows.map((r) => r.line), '');
+
+const caught = allRows.filter((r) => r.caught).length;
+const clean = variationRows.filter((r) => r.clean).length;
+const apiSizes = allRows.slice(0, faults.length).flatMap((r) => (r.size === undefined ? [] : [r.size]));
+say(`Budget: the default of \`npm start\`: ${RUNS} runs per property (capped by each check's \`defaultRuns\`), seed ${SEED}, ${POOL} runs at a time.`);
+say(`Mutation score: ${caught}/${allRows.length} planted faults caught by their clause (${((caught / allRows.length) * 100).toFixed(0)} %); ${clean}/${variationRows.length} legal variations passed (${variationRows.length - clean} flagged).`);
+say(`Median time to detection: ${secs(median(allRows.map((r) => r.ms)))} (max ${secs(Math.max(...allRows.map((r) => r.ms)))}; wall times under the pool, so contention is included).`);
+say(`Shrunk counterexamples (API server): median ${median(apiSizes)} requests, max ${Math.max(...apiSizes)}.`);
+say(`Wall time of the whole run: ${secs(wallMs)}.`);
+say();
+for (const l of perTarget) say(l);
+say();
+say('Counterexample size is counted in the target\'s own unit: requests sent (API server), lines of the shrunk file without comments (node-agent loader), options on the shrunk command line besides --profile and --fault (controller daemon). Each fault runs only the checks that must catch it (for the loader, with the per-clause properties of the clauses it breaks); each variation runs every check of its target.');
+say();
+for (const l of body) say(l);
 
 const writeAt = process.argv.indexOf('--write');
 if (writeAt > 0 && process.argv[writeAt + 1]) {
   writeFileSync(process.argv[writeAt + 1]!, `# Oracle strength\n\nMade by \`npm run mutation -- --write docs/oracle-strength.md\`.\n\n${out.join('\n')}\n`);
 }
-process.exitCode = caught === faults.length && clean === variations.length ? 0 : 1;
+process.exitCode = caught === allRows.length && clean === variationRows.length ? 0 : 1;

@@ -11,7 +11,10 @@ import { runCheck } from '../harness/run-check.ts';
 import { Transcript } from '../harness/transcript.ts';
 import type { CheckRecord } from '../harness/results.ts';
 import { checkById } from '../suites/checks/index.ts';
-import type { NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';
+import type { NodeagentFault, NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';
+import { nodeagentCredentialProviders, nodeagentInvalidConfigs, nodeagentInvalidCredentialChecks, nodeagentInvalidRuleChecks } from '../suites/checks/nodeagent.ts';
+import { ruleViolationClauses } from '../generators/nodeagent.ts';
+import { credentialViolationClauses } from '../generators/nodeagent-credentials.ts';
 import type { NodeagentVariationName } from '../targets/nodeagent-loader/variations.ts';
 
 const noServer = {
@@ -46,3 +49,19 @@ export async function runNodeagentChecks(o: { checks: readonly string[]; runs: n
   }
   return records;
 }
+
+/**
+ * The checks that can see a loader fault at the default budget: its own list, plus the per-clause
+ * property of each clause it breaks when a broad one-violation property is among them (those draw
+ * ~50 rules or 14 breakers at random and need hundreds of runs to reach every one).
+ */
+export function nodeagentFaultChecks(f: NodeagentFault): string[] {
+  const perClause = [
+    ...(f.checks.includes(nodeagentInvalidConfigs.id) ? byClause(nodeagentInvalidRuleChecks, ruleViolationClauses(profiles.svc)) : []),
+    ...(f.checks.includes(nodeagentCredentialProviders.id) ? byClause(nodeagentInvalidCredentialChecks, credentialViolationClauses(profiles.svc)) : []),
+  ];
+  return [...f.checks, ...perClause.filter(([clause]) => f.clauses.includes(clause)).map(([, id]) => id)];
+}
+
+/** The per-clause checks are built in the clauses' order. */
+const byClause = (cs: readonly { id: string }[], clauses: readonly string[]) => clauses.map((clause, i) => [clause, cs[i]!.id] as const);

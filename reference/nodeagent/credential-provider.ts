@@ -14,7 +14,7 @@ import { checkTypeMeta, type FieldError, type ValidationResult } from './config.
 
 export const CREDENTIAL_PROVIDER_KIND = 'CredentialProviderConfig';
 
-/** `skip`: rule ids left out by the reference loader's planted faults only (`cp:patterns`, `cp:name`). */
+/** `skip`: rule ids left out by the reference loader's planted faults only (`cp:patterns`, `cp:name`, `cp:cache-duration`). */
 export function validateCredentialProviderConfig(doc: unknown, profile: Profile, opts: { skip?: ReadonlySet<string> } = {}): ValidationResult {
   const skip = opts.skip ?? new Set<string>();
   const errors: FieldError[] = [];
@@ -73,7 +73,7 @@ export function validateCredentialProviderConfig(doc: unknown, profile: Profile,
         });
       }
     }
-    const dcd = need('defaultCacheDuration', 'node:2.1/defaultCacheDuration');
+    const dcd = skip.has('cp:cache-duration') ? p.defaultCacheDuration : need('defaultCacheDuration', 'node:2.1/defaultCacheDuration');
     if (dcd !== undefined && dcd !== null) {
       const e = scalarTypeError('duration', dcd);
       if (e) errors.push({ field: `${at}.defaultCacheDuration`, clause: 'node:2.1/defaultCacheDuration', message: e });

@@ -7,10 +7,10 @@
 import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
-import { invalidConfigArb, openConfigArb, toYaml, validConfigArb, type NodeagentCase } from '../../generators/nodeagent.ts';
-import { credentialConfigArb, invalidCredentialConfigArb } from '../../generators/nodeagent-credentials.ts';
+import { invalidConfigArb, openConfigArb, ruleViolationClauses, toYaml, validConfigArb, type NodeagentCase } from '../../generators/nodeagent.ts';
+import { credentialConfigArb, credentialViolationClauses, invalidCredentialConfigArb } from '../../generators/nodeagent-credentials.ts';
 import { configJudgementClauses, credentialJudgementClauses, judgeConfigAnswer, judgeCredentialAnswer } from '../../reference/nodeagent/loader-oracle.ts';
-import type { Profile } from '../../reference/profile.ts';
+import { profiles, type Profile } from '../../reference/profile.ts';
 import type { Judgement } from '../../reference/judgement.ts';
 
 export const NODEAGENT_SUITE = 'nodeagent-config';
@@ -30,9 +30,11 @@ function loaderCheck(o: {
   fileName: string;
   arbitrary: (p: Profile) => fc.Arbitrary<NodeagentCase>;
   judge: (doc: Record<string, unknown>, ans: { exitCode: number; stdout: string }, p: Profile, violationClause?: string) => Judgement[];
+  defaultRuns?: number;
 }): Check<NodeagentCase> {
   return {
     id: o.id,
+    ...(o.defaultRuns !== undefined ? { defaultRuns: o.defaultRuns } : {}),
     suite: NODEAGENT_SUITE,
     title: o.title,
     clauses: o.clauses,
@@ -87,4 +89,35 @@ function fcOneOf(p: Profile): fc.Arbitrary<NodeagentCase> {
   return fc.oneof({ arbitrary: invalidCredentialConfigArb(p), weight: 2 }, { arbitrary: credentialConfigArb(p), weight: 1 });
 }
 
-export const nodeagentChecks = [nodeagentValidConfigs, nodeagentInvalidConfigs, nodeagentOpenConfigs, nodeagentCredentialProviders];
+/**
+ * One small property per rule clause (range edges, cross-field rules): the broad invalid-configs
+ * property draws ~50 rule violations at random, so at the default budget (25 runs) most rules would
+ * go unexercised; these cover every one in a few files each. Clause ids are the same in both profiles.
+ */
+export const nodeagentInvalidRuleChecks = ruleViolationClauses(profiles.svc).map((clause) => loaderCheck({
+  id: nodeagentRuleCheckId(clause),
+  title: `NodeagentConfiguration files breaking ${clause} (one violation) are rejected, naming the field`,
+  clauses: configJudgementClauses,
+  fileName: 'nodeagent-config.yaml',
+  arbitrary: (p) => invalidConfigArb(p, clause),
+  judge: judgeConfigAnswer,
+  defaultRuns: 3,
+}));
+
+/** `node:2.2/maxPods` -> `nodeagent-invalid-rule-maxPods` (dashes only: the id names saved counterexample files). */
+export function nodeagentRuleCheckId(clause: string): string {
+  return `nodeagent-invalid-rule-${clause.replace(/^node:[\d.]+\//, '').replace(/[^A-Za-z0-9]+/g, '-')}`;
+}
+
+/** The same for CredentialProviderConfig files: one small property per clause a one-violation file breaks. */
+export const nodeagentInvalidCredentialChecks = credentialViolationClauses(profiles.svc).map((clause) => loaderCheck({
+  id: `nodeagent-invalid-credential-${clause.replace(/^node:[\d.]+\//, '').replace(/[^A-Za-z0-9]+/g, '-')}`,
+  title: `CredentialProviderConfig files breaking ${clause} (one violation) are rejected, naming the field`,
+  clauses: credentialJudgementClauses,
+  fileName: 'credential-providers.yaml',
+  arbitrary: (p) => invalidCredentialConfigArb(p, clause),
+  judge: judgeCredentialAnswer,
+  defaultRuns: 3,
+}));
+
+export const nodeagentChecks = [nodeagentValidConfigs, nodeagentInvalidConfigs, nodeagentOpenConfigs, nodeagentCredentialProviders, ...nodeagentInvalidRuleChecks, ...nodeagentInvalidCredentialChecks];

@@ -65,6 +65,11 @@ export const faults = [
   { name: 'watch-exact-inclusive', clause: 'rest:6.1.2', description: 'a watch from an older resourceVersion also sends the change made at that version, so a resumed watch repeats the last event', checks: ['watch-resume'], alsoReportedAs: ['rest:6.1.1'] },
   { name: 'watch-future-as-now', clause: 'rest:6.1.1', description: 'a watch from a resourceVersion not reached yet starts from the current state and delivers the writes that follow', checks: ['watch-future-version'], alsoReportedAs: [] },
   { name: 'deleted-metric-served', clause: 'rest:9.3/deprecated-metrics', description: '/metrics still exposes a metric deprecated four releases before the server\'s', checks: ['deprecated-metrics'], alsoReportedAs: [] },
+  { name: 'merge-patch-null-kept', clause: 'rest:4.1/patch-type/merge', description: 'merge patch drops null members before merging, so `"key": null` leaves the key in place instead of deleting it (RFC 7386)', checks: ['apply-sequences-configmaps', 'apply-sequences'], alsoReportedAs: ['rest:4.1/patch'] },
+  { name: 'accept-first-only', clause: 'rest:4.8/fallback', description: 'only the most preferred media type of Accept is considered: a list whose first choice is unsupported gets 406 although a later one is served', checks: ['negotiation-accept-lists'], alsoReportedAs: ['rest:4.8/unsupported', 'rest:7/406'] },
+  { name: 'table-core-api-version', clause: 'rest:2.5/table', description: 'Tables are answered with apiVersion v1 (the core group) instead of the meta group\'s', checks: ['table-shape'], alsoReportedAs: [] },
+  { name: 'protobuf-list-item-kind', clause: 'rest:2.7.2', description: 'protobuf lists carry the item kind (ConfigMap) in typeMeta instead of the list kind (ConfigMapList)', checks: ['protobuf-envelope'], alsoReportedAs: [] },
+  { name: 'json-patch-remove-missing-ok', clause: 'rest:4.1/patch-type/json', description: 'JSON patch `remove` of a path that does not exist is skipped instead of failing the whole patch (RFC 6902 4.2)', checks: ['apply-sequences-configmaps', 'apply-sequences'], alsoReportedAs: ['rest:4.1/patch'] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

@@ -40,6 +40,7 @@ function servedFor(st: ServerState, range: MediaRange, op: Op): Rep | undefined 
 export function chooseRepresentation(st: ServerState, accept: string | undefined, op: Op): Rep | undefined {
   if (accept === undefined || accept.trim() === '') return 'json';
   const ranges = parseAccept(accept).map((r, i) => ({ r, i })).filter(({ r }) => r.q > 0).sort((a, b) => b.r.q - a.r.q || a.i - b.i);
+  if (has(st, 'accept-first-only')) ranges.splice(1);
   for (const { r } of ranges) {
     const rep = servedFor(st, r, op);
     if (rep !== undefined) return rep;
@@ -117,6 +118,7 @@ function tableOf(st: ServerState, body: Record<string, unknown>): Record<string,
   const listMd: Record<string, unknown> = list ? { ...md } : { resourceVersion: md['resourceVersion'] };
   const t = defaultTable(st.profile, rows, listMd);
   if (has(st, 'table-wrong-default-columns')) t['columnDefinitions'] = defaultColumns.map((c) => (c.name === 'Created At' ? { ...c, type: 'string' } : c));
+  if (has(st, 'table-core-api-version')) t['apiVersion'] = 'v1';
   return t;
 }
 
@@ -135,7 +137,8 @@ export function encodeResponse(st: ServerState, req: IncomingMessage, answer: An
   const kind = String(body['kind'] ?? '');
   if (rep === 'protobuf' && hasProtobufSchema(kind)) {
     const apiVersion = kind === 'Status' ? 'v1' : apiVersionOf(r.rt);
-    const bytes = encodeEnvelope({ typeMeta: { apiVersion, kind }, raw: encodeObject(kind, body), contentEncoding: '', contentType: '' });
+    const typeKind = has(st, 'protobuf-list-item-kind') && kind === listKindOf(r.rt) ? r.rt.kind : kind;
+    const bytes = encodeEnvelope({ typeMeta: { apiVersion, kind: typeKind }, raw: encodeObject(kind, body), contentEncoding: '', contentType: '' });
     if (has(st, 'protobuf-bad-magic')) bytes[3] = 0x01;
     return { contentType: st.profile.protobufMediaType, payload: Buffer.from(bytes) };
   }

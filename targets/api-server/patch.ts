@@ -10,7 +10,7 @@ import { isRecord } from '../../reference/objects.ts';
 import { apiVersionOf, type ResourceType } from '../../reference/resources.ts';
 import { conflictAnswer, faultyApply, writeContextOf } from './field-manager.ts';
 import { keyFor } from './reads.ts';
-import type { ServerState } from './state.ts';
+import { has, type ServerState } from './state.ts';
 import { badRequest, invalid, notFound, statusAnswer, type Answer } from './status.ts';
 import { createObject, updateObject } from './writes.ts';
 import { STRATEGIC_MERGE, strategicRefusal } from './strategic-merge.ts';
@@ -35,9 +35,9 @@ export function patchObject(st: ServerState, rt: ResourceType, ns: string | unde
   if (!existing) return notFound(rt.plural, name);
   const base = { ...existing, kind: rt.kind, apiVersion: apiVersionOf(rt) };
   let next: unknown;
-  if (type === 'application/merge-patch+json' || type === STRATEGIC_MERGE) next = mergePatch(base, doc);
+  if (type === 'application/merge-patch+json' || type === STRATEGIC_MERGE) next = mergePatch(base, has(st, 'merge-patch-null-kept') ? withoutNulls(doc) : doc);
   else {
-    const r = jsonPatch(base, doc);
+    const r = has(st, 'json-patch-remove-missing-ok') ? lenientRemoves(base, doc) : jsonPatch(base, doc);
     if (!r.ok) return invalid(`the JSON patch could not be applied: ${r.error}`);
     next = r.value;
   }
@@ -79,4 +79,22 @@ function guarded(write: () => Answer): Answer {
     if (e instanceof InvalidObject) return invalid(e.message);
     throw e;
   }
+}
+
+/** Planted fault merge-patch-null-kept: null members dropped at every depth, as a careless decoder would. */
+function withoutNulls(doc: unknown): unknown {
+  if (!isRecord(doc)) return doc;
+  return Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+}
+
+/** Planted fault json-patch-remove-missing-ok: operations applied one at a time, a failing `remove` skipped. */
+function lenientRemoves(base: unknown, ops: unknown): ReturnType<typeof jsonPatch> {
+  if (!Array.isArray(ops)) return jsonPatch(base, ops);
+  let cur: unknown = base;
+  for (const op of ops) {
+    const r = jsonPatch(cur, [op]);
+    if (r.ok) cur = r.value;
+    else if (!(isRecord(op) && op['op'] === 'remove')) return r;
+  }
+  return { ok: true, value: cur };
 }

@@ -50,6 +50,7 @@ export const nodeagentFaults = [
   { name: 'nested-paths-top-level', clauses: nestedClauses, description: 'names only the top-level field in errors about nested ones', checks: [...INVALID, ...CREDENTIALS] },
   { name: 'globs-outside-domain', clauses: ['node:2.1/matchImages'], description: 'accepts matchImages patterns with globs in the port or path', skip: ['cp:patterns'], checks: CREDENTIALS },
   { name: 'provider-name-optional', clauses: ['node:2.1/name'], description: 'accepts a credential provider without a name', skip: ['cp:name'], checks: CREDENTIALS },
+  { name: 'cache-duration-optional', clauses: ['node:2.1/defaultCacheDuration'], description: 'accepts a credential provider without defaultCacheDuration (as if it defaulted to 0)', skip: ['cp:cache-duration'], checks: CREDENTIALS },
 ] as const satisfies readonly NodeagentFault[];
 
 export type NodeagentFaultName = (typeof nodeagentFaults)[number]['name'];

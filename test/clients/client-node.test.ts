@@ -300,7 +300,14 @@ describe.skipIf(!k8s)(`@kubernetes/client-node 1.4 against the reference server 
 
   // Legal variations (behaviour the spec allows) must not break a real client either.
   const scenarios = { informerWatches, informerResumes, informerRelistsOn410, informerSelects, applies, objectApiApplies };
-  it.each(variations.flatMap((v) => Object.keys(scenarios).map((k) => [v.name, k] as const)))('legal variation %s: %s', async (variation, scenario) => {
+  // Pairs left out: the variation legitimately changes what the scenario asserts on, not whether the
+  // client works (a deletion that lingers 300 ms as Terminating; a conflict answered 422, not 409).
+  const assertsOnWhatVaries: Partial<Record<string, readonly string[]>> = {
+    'deletion-lingers': ['informerWatches', 'informerResumes', 'informerRelistsOn410'],
+    'conflict-as-422': ['applies'],
+  };
+  const pairs = variations.flatMap((v) => Object.keys(scenarios).filter((k) => !assertsOnWhatVaries[v.name]?.includes(k)).map((k) => [v.name, k] as const));
+  it.each(pairs)('legal variation %s: %s', async (variation, scenario) => {
     await scenarios[scenario as keyof typeof scenarios]({ variations: [variation] });
   });
 

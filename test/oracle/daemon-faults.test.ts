@@ -4,26 +4,14 @@
 // every check under both profiles. Daemons run in-process here (cheap starts); the process launcher
 // has its own tests in test/harness/controller-daemon.test.ts.
 import { describe, expect, it } from 'vitest';
-import { daemonFaults, type DaemonFault } from '../../targets/controller-daemon/faults.ts';
+import { daemonFaults } from '../../targets/controller-daemon/faults.ts';
 import { violationKinds } from '../../generators/daemon-flags.ts';
 import { checks } from '../../suites/checks/index.ts';
-import { runDaemonChecks } from './daemon-run.ts';
+import { daemonCheckFor, runDaemonChecks } from './daemon-run.ts';
 
 const daemonCheckIds = checks.filter((c) => c.suite === 'controller-daemon').map((c) => c.id);
 
-/** The check that sees a fault: the invalid-flags check of its rule, the help table, the lease or the valid starts. */
-function checkFor(f: DaemonFault): string {
-  if (f.disablesRule) return `daemon-invalid-flags/${violationKinds.find((v) => v.clause === f.clause)!.name}`;
-  if (f.defaults || f.gates) return 'daemon-help-table';
-  if (f.ignoresNonOptions) return 'daemon-invalid-flags/syntax';
-  if (f.leaseName) return 'daemon-leader-lease';
-  if (f.ignoresTlsMinVersion) return 'daemon-tls-min-version';
-  if (f.ignoresCertDir) return 'daemon-self-signed-cert-dir';
-  if (f.ignoresCipherSuites) return 'daemon-tls-cipher-suites';
-  if (f.sniFirstMatch) return 'daemon-tls-sni-cert-key';
-  if (f.refusesPortZero) return 'daemon-secure-port-zero';
-  return 'daemon-valid-flags';
-}
+const checkFor = daemonCheckFor;
 
 describe('reference controller daemon without faults', () => {
   it.each(['svc', 'k8s'] as const)('passes every daemon check under %s', async (profile) => {

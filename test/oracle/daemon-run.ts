@@ -14,7 +14,8 @@ import { checkById } from '../../suites/checks/index.ts';
 import type { CheckRecord } from '../../harness/results.ts';
 import { kubeconfigText, processLauncher, type DaemonLauncher } from '../../harness/controller-daemon.ts';
 import { inProcessLauncher } from '../../targets/controller-daemon/in-process.ts';
-import { daemonFaultByName } from '../../targets/controller-daemon/faults.ts';
+import { daemonFaultByName, type DaemonFault } from '../../targets/controller-daemon/faults.ts';
+import { violationKinds } from '../../generators/daemon-flags.ts';
 
 export interface DaemonRunOptions {
   readonly checks: readonly string[];
@@ -50,4 +51,18 @@ export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The check that sees a daemon fault: the invalid-flags check of its rule, the help table, the lease or the valid starts. */
+export function daemonCheckFor(f: DaemonFault): string {
+  if (f.disablesRule) return `daemon-invalid-flags/${violationKinds.find((v) => v.clause === f.clause)!.name}`;
+  if (f.defaults || f.gates) return 'daemon-help-table';
+  if (f.ignoresNonOptions) return 'daemon-invalid-flags/syntax';
+  if (f.leaseName) return 'daemon-leader-lease';
+  if (f.ignoresTlsMinVersion) return 'daemon-tls-min-version';
+  if (f.ignoresCertDir) return 'daemon-self-signed-cert-dir';
+  if (f.ignoresCipherSuites) return 'daemon-tls-cipher-suites';
+  if (f.sniFirstMatch) return 'daemon-tls-sni-cert-key';
+  if (f.refusesPortZero) return 'daemon-secure-port-zero';
+  return 'daemon-valid-flags';
 }

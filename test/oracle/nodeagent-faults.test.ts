@@ -4,7 +4,7 @@
 // test/harness/nodeagent-loader.test.ts for the command protocol itself.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { runNodeagentChecks } from '../../scripts/nodeagent-in-process.ts';
+import { nodeagentFaultChecks, runNodeagentChecks } from '../../scripts/nodeagent-in-process.ts';
 import { nodeagentFaults } from '../../targets/nodeagent-loader/faults.ts';
 import { nodeagentVariations } from '../../targets/nodeagent-loader/variations.ts';
 import { nodeagentChecks } from '../../suites/checks/nodeagent.ts';
@@ -56,6 +56,19 @@ describe('planted loader faults are caught by their clause, shrunk to a minimal 
       }
     }
   }, 60_000);
+});
+
+describe('at the default budget of npm start (25 runs per property), as npm run mutation runs them', () => {
+  // The broad one-violation properties need hundreds of runs to reach every rule; the per-clause
+  // properties (3 files each) are what make every fault visible within the default budget.
+  it('every planted loader fault is caught by its clause', async () => {
+    const missed: string[] = [];
+    for (const f of nodeagentFaults) {
+      const records = await runNodeagentChecks({ checks: nodeagentFaultChecks(f), runs: 25, seed: 20261122, faults: [f.name] });
+      if (!records.some((r) => r.verdict === 'fail' && (f.clauses as readonly string[]).includes(r.clause))) missed.push(f.name);
+    }
+    expect(missed).toEqual([]);
+  });
 });
 
 describe('replay', () => {
