@@ -23,7 +23,9 @@ describe('reference server PATCH', () => {
   });
 
   it('refuses unknown patch types (415) and patches of missing objects (404)', async () => {
-    expect((await send('PATCH', '/api/v1/namespaces/ns/configmaps/c', '{}', 'application/strategic-merge-patch+json')).status).toBe(415);
+    expect((await send('PATCH', '/api/v1/namespaces/ns/configmaps/c', '{}', 'application/x-unknown-patch+json')).status).toBe(415);
+    // Strategic merge is served only where it means a merge patch (no lists, no $ directives).
+    expect((await send('PATCH', '/api/v1/namespaces/ns/configmaps/c', '{"$patch":"replace","data":{}}', 'application/strategic-merge-patch+json')).status).toBe(415);
     expect((await send('PATCH', '/api/v1/namespaces/ns/configmaps/nope', '{}', 'application/merge-patch+json')).status).toBe(404);
     expect((await send('PATCH', '/api/v1/namespaces/ns/configmaps/c', '[{"op":"remove","path":"/data/zz"}]', 'application/json-patch+json')).status).toBe(422);
   });
