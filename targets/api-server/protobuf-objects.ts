@@ -66,6 +66,13 @@ function toMessage(v: unknown, key = ''): unknown {
 /** Map fields: their entries are user data, kept as they are (an empty value is a value). */
 const MAP_FIELDS = new Set(['labels', 'annotations', 'data', 'binaryData']);
 
+/**
+ * Pointer-typed strings (`*string` in Go): an empty value is present, not omitted, in JSON and on the
+ * wire (proto2 `optional` keeps presence), so a round trip must keep it. Found by protobuf-envelope
+ * with a Lease whose holderIdentity was "".
+ */
+const POINTER_STRINGS = new Set(['holderIdentity']);
+
 /** Message shape -> JSON shape. Go writes empty strings explicitly; JSON omits them (omitempty). */
 function fromMessage(v: unknown, key = ''): unknown {
   if (TIME_FIELDS.has(key)) return fromTime(v, key === 'acquireTime' || key === 'renewTime');
@@ -74,7 +81,7 @@ function fromMessage(v: unknown, key = ''): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) {
     if (MAP_FIELDS.has(k) && isRecord(x)) out[k] = { ...x };
-    else if (x !== '') out[k] = fromMessage(x, k);
+    else if (x !== '' || POINTER_STRINGS.has(k)) out[k] = fromMessage(x, k);
   }
   return out;
 }

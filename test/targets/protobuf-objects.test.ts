@@ -19,7 +19,7 @@ function dropEmpty(v: unknown): unknown {
 
 describe('protobuf objects of the reference server', () => {
   it('ConfigMap, Lease and Namespace round-trip', () => {
-    fc.assert(fc.property(metadata, map, fc.record({ holderIdentity: fc.string({ minLength: 1, maxLength: 8 }), leaseDurationSeconds: fc.integer({ min: 1, max: 3600 }) }, { requiredKeys: [] }), (md, data, spec) => {
+    fc.assert(fc.property(metadata, map, fc.record({ holderIdentity: fc.string({ maxLength: 8 }), leaseDurationSeconds: fc.integer({ min: 1, max: 3600 }) }, { requiredKeys: [] }), (md, data, spec) => {
       expect(decodeObject('ConfigMap', encodeObject('ConfigMap', { kind: 'ConfigMap', apiVersion: 'v1', metadata: md, data }))).toEqual(dropEmpty({ metadata: md, data }));
       expect(decodeObject('Lease', encodeObject('Lease', { metadata: md, spec }))).toEqual(dropEmpty({ metadata: md, spec }));
       const ns = { metadata: md, spec: { finalizers: ['svc'] }, status: { phase: 'Active' } };
