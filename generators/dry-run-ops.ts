@@ -10,7 +10,7 @@ export type DryRunForm = 'All' | 'flag';
 export type DryRunStep =
   | Op
   /** `staleRv`: a real update first, then the dry-run update with the rv from before it (refused). */
-  | { readonly op: 'dryRun'; readonly form: DryRunForm; readonly write: WriteOp; readonly staleRv: boolean }
+  | { readonly op: 'dryRun'; readonly form: DryRunForm; readonly write: WriteOp; readonly staleRv: boolean; readonly pretty: boolean }
   /** A dry-run create with generateName (rest:2.8): the name is not relied on, nothing is stored. */
   | { readonly op: 'dryRunGenerate'; readonly res: ResName; readonly prefix: string }
   /** A dry-run delete of the case's namespace: it and its objects stay (later reads show them). */
@@ -26,7 +26,7 @@ export function dryRunStepsArb(shape: OpsShape, opts: { maxLength?: number } = {
   return fc.array(fc.oneof(
     { weight: 3, arbitrary: write as fc.Arbitrary<DryRunStep> },
     { weight: 1, arbitrary: unpagedRead as fc.Arbitrary<DryRunStep> },
-    { weight: 3, arbitrary: fc.record({ op: fc.constant('dryRun' as const), form: fc.constantFrom<DryRunForm>('All', 'All', 'flag'), write, staleRv: fc.boolean() }) },
+    { weight: 3, arbitrary: fc.record({ op: fc.constant('dryRun' as const), form: fc.constantFrom<DryRunForm>('All', 'All', 'flag'), write, staleRv: fc.boolean(), pretty: fc.boolean() }) },
     { weight: 1, arbitrary: fc.record({ op: fc.constant('dryRunInvalid' as const), value: fc.constantFrom('true', 'None', 'all', 'client'), write }) },
     { weight: 1, arbitrary: fc.record({ op: fc.constant('dryRunGenerate' as const), res: fc.constantFrom(...shape.resources), prefix: fc.constantFrom('gen-', 'x') }) },
     { weight: 1, arbitrary: fc.constant({ op: 'dryRunDeleteNamespace' } as const) },
@@ -34,7 +34,7 @@ export function dryRunStepsArb(shape: OpsShape, opts: { maxLength?: number } = {
 }
 
 export function showDryRunStep(s: DryRunStep): string {
-  if (s.op === 'dryRun') return `dry-run (${s.form === 'flag' ? '?dryRun' : '?dryRun=All'}) ${showOp(s.write)}${s.staleRv && s.write.op === 'update' ? ' after a real update, with the resourceVersion from before it' : ''}`;
+  if (s.op === 'dryRun') return `dry-run (${s.form === 'flag' ? '?dryRun' : '?dryRun=All'}${s.pretty ? '&pretty=true' : ''}) ${showOp(s.write)}${s.staleRv && s.write.op === 'update' ? ' after a real update, with the resourceVersion from before it' : ''}`;
   if (s.op === 'dryRunInvalid') return `dryRun=${s.value} ${showOp(s.write)}`;
   if (s.op === 'dryRunGenerate') return `dry-run (?dryRun=All) create ${s.res} ns0 with generateName ${JSON.stringify(s.prefix)}`;
   if (s.op === 'dryRunDeleteNamespace') return 'dry-run (?dryRun=All) delete namespace ns0';

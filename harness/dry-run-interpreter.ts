@@ -7,6 +7,7 @@ import { current, taint } from '../reference/history.ts';
 import { keyOf, readObject } from '../reference/objects.ts';
 import { collectionPath, objectPath, resourceTypes } from '../reference/resources.ts';
 import { rule } from '../reference/judgement.ts';
+import { alsoAgainst } from '../reference/judgement.ts';
 import { dryRunPair, judgeDryRunAnswer, judgeGeneratedDryRun, judgeInvalidDryRun, judgeNamespaceKept, judgeNotPersisted, noteFlagPersistence, type DryRunExpectation } from '../reference/dry-run.ts';
 import type { DryRunStep } from '../generators/dry-run-ops.ts';
 import type { WriteOp } from '../generators/ops.ts';
@@ -76,14 +77,16 @@ export async function runDryRunStep(cx: CaseContext, step: DryRunStep): Promise<
   if (step.op === 'dryRunDeleteNamespace') return runDeleteNamespace(cx);
   if (step.op !== 'dryRun' && step.op !== 'dryRunInvalid') return runOp(cx, step);
   const w = step.write;
-  const query: QueryPair[] = step.op === 'dryRun' ? [dryRunPair(step.form)] : [['dryRun', step.value]];
+  // rest:4.3: `pretty` is combinable with dryRun (the spec's own example is `?dryRun&pretty=true`).
+  const query: QueryPair[] = step.op === 'dryRun' ? [dryRunPair(step.form), ...(step.pretty ? [['pretty', 'true'] as const] : [])] : [['dryRun', step.value]];
   const p = await prepare(cx, w, query, step.op === 'dryRun' && step.staleRv);
   if (!p) return;
   const rt = resourceOf(cx, w.res);
   const r = await cx.send(p.req);
-  if (step.op === 'dryRunInvalid') return cx.judge([judgeInvalidDryRun(step.value, r.status)]);
+  if (step.op === 'dryRunInvalid') return cx.judge(alsoAgainst('rest:4.3/dryRun', 'dryRun takes no value or All: other values are refused', [judgeInvalidDryRun(step.value, r.status)]));
   const obj = r.json !== undefined && (r.json as { kind?: unknown }).kind !== 'Status' ? readObject(rt, r.json) : undefined;
-  cx.judge(judgeDryRunAnswer(p.exp, step.form, r.status, obj, knownKeys(cx)));
+  const answer = alsoAgainst('rest:4.3/dryRun', `dryRun${step.form === 'All' ? '=All' : ''} accepted on ${w.op}`, judgeDryRunAnswer(p.exp, step.form, r.status, obj, knownKeys(cx)));
+  cx.judge(step.pretty ? alsoAgainst('rest:4.3/pretty', 'pretty=true combined with dryRun: the same answer as without it', answer) : answer);
   if (r.status >= 300) return;
 
   // Nothing persisted: the key reads as the model had it before the dry-run.

@@ -14,6 +14,7 @@ export function judgeObjectEnvelope(rt: ResourceType, o: ObservedObject, want: {
   return [
     rule('rest:2.3/kind', o.kind === rt.kind, `kind ${rt.kind}`, `kind ${show(o.kind)}`),
     rule('rest:2.3/apiVersion', o.apiVersion === apiVersionOf(rt), `apiVersion ${apiVersionOf(rt)}`, `apiVersion ${show(o.apiVersion)}`),
+    ...(rt.group === '' ? [rule('rest:9.1.1', o.apiVersion === 'v1', 'a core-group object says apiVersion v1', `apiVersion ${show(o.apiVersion)}`)] : []),
     rule('rest:2.3/metadata.name', o.name === want.name, `metadata.name ${JSON.stringify(want.name)}`, `metadata.name ${show(o.name)}`),
     rule('rest:2.3/metadata.namespace', o.namespace === want.namespace, want.namespace === undefined ? 'no metadata.namespace on a cluster-scoped object' : `metadata.namespace ${JSON.stringify(want.namespace)}`, `metadata.namespace ${show(o.namespace)}`),
     rule('rest:2.3/metadata.uid', isNonEmptyString(o.uid), 'a non-empty metadata.uid', `metadata.uid ${show(o.uid)}`),

@@ -20,6 +20,16 @@ export function rule(clause: string, holds: boolean, expected: string, observed:
   return holds ? pass(clause, expected, observed) : fail(clause, expected, observed);
 }
 
+/**
+ * The overall verdict of `js` also under `clause`: for a clause whose promise is exactly that the
+ * judged behaviour works (a resumed watch is usable; `pretty` combined with `dryRun` changes nothing).
+ */
+export function alsoAgainst(clause: string, expected: string, js: readonly Judgement[]): Judgement[] {
+  const failed = js.filter((j) => j.verdict === 'fail');
+  if (failed.length === 0) return [...js, pass(clause, expected)];
+  return [...js, fail(clause, expected, failed.map((j) => `${j.clause}: ${j.observed}`).join('; '))];
+}
+
 /** Thrown by the model for situations it deliberately does not model: reported as not checked. */
 export class UnsupportedByModel extends Error {
   constructor(readonly clause: string, message: string) {

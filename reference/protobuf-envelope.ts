@@ -10,7 +10,7 @@
  * schemas ... not shown"), so raw is treated as opaque bytes here.
  */
 import protobuf from 'protobufjs';
-import { rule, unspecified, type Judgement } from './judgement.ts';
+import { fail, pass, rule, unspecified, type Judgement } from './judgement.ts';
 
 export const MAGIC = Uint8Array.of(0x6b, 0x38, 0x73, 0x00);
 
@@ -89,6 +89,7 @@ export function judgeEnvelope(bytes: Uint8Array, want: { apiVersion: string; kin
   const d = decodeEnvelope(bytes);
   if (!d.ok) {
     const js = [rule(d.clause, false, d.clause === 'rest:2.7.1' ? 'the magic prefix 6b 38 73 00' : 'an Unknown message after the prefix', d.why)];
+    if (d.clause === 'rest:2.7.1') js.push(fail('rest:8/protobuf-prefix', 'a 4-byte magic prefix', d.why));
     return { judgements: js };
   }
   const e = d.envelope;
@@ -97,6 +98,7 @@ export function judgeEnvelope(bytes: Uint8Array, want: { apiVersion: string; kin
     envelope: e,
     judgements: [
       rule('rest:2.7.1', true, 'the magic prefix 6b 38 73 00', 'present'),
+      pass('rest:8/protobuf-prefix', 'a 4-byte magic prefix'),
       rule('rest:2.7.2', e.typeMeta.apiVersion === want.apiVersion && e.typeMeta.kind === want.kind, `typeMeta ${want.apiVersion} ${want.kind}`, `typeMeta ${JSON.stringify(e.typeMeta)}`),
       rule('rest:2.7.2', e.raw.length > 0, 'raw holds the serialized object', `${e.raw.length} raw bytes`),
       // Other encodings or inner types are not forbidden, only undescribed: recorded.

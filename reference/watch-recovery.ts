@@ -43,15 +43,7 @@ export function judgeGoneWatch(h: History, index: number, nowMs: number, windowM
   ];
 }
 
-/**
- * Failures of a served stream that was the client's only way to continue (a resume, a watch from an
- * old version) are also failures of the clause that promised it: the stream is not a usable one.
- */
-export function alsoAgainst(clause: string, expected: string, js: readonly Judgement[]): Judgement[] {
-  const failed = js.filter((j) => j.verdict === 'fail');
-  if (failed.length === 0) return [...js, pass(clause, expected)];
-  return [...js, fail(clause, expected, failed.map((j) => `${j.clause}: ${j.observed}`).join('; '))];
-}
+export { alsoAgainst } from './judgement.ts';
 
 /** An informer's cache: key -> resourceVersion, from a list and then the events after it. */
 export function replayInformer(list: readonly ObservedObject[], events: readonly ObservedEvent[], isOurs: (key: string) => boolean): Map<string, string> {

@@ -12,7 +12,7 @@ export const dryRunSequences: Check<DryRunStep[]> = {
   id: 'dry-run-sequences',
   suite: 'rest-dry-run',
   title: 'dry-run writes (?dryRun, dryRun=All) answer like real writes and persist nothing',
-  clauses: ['rest:4.6.1', 'rest:4.6.2', 'rest:7/200', 'rest:2.8'],
+  clauses: ['rest:4.6.1', 'rest:4.6.2', 'rest:7/200', 'rest:2.8', 'rest:4.3/dryRun', 'rest:4.3/pretty'],
   defaultRuns: 10,
   arbitrary: () => dryRunStepsArb({ resources: ['configmaps', 'leases'], namespaces: 1 }, { maxLength: 10 }),
   describe: (steps) => steps.map(showDryRunStep),

@@ -28,7 +28,7 @@ export const protobufEnvelope: Check<ProtobufInput> = {
   id: 'protobuf-envelope',
   suite: 'rest-negotiation',
   title: 'protobuf answers carry the envelope of rest:2.7 and round-trip through a protobuf write',
-  clauses: ['rest:2.7.1', 'rest:2.7.2', 'rest:4.8/protobuf', 'rest:4.8/response'],
+  clauses: ['rest:2.7.1', 'rest:2.7.2', 'rest:8/protobuf-prefix', 'rest:4.8/protobuf', 'rest:4.8/response'],
   defaultRuns: 5,
   arbitrary: () => fc.record({ res: fc.constantFrom<ResName>('configmaps', 'leases'), name: fc.constantFrom(...namePool), content: contentArb, writeEmptyStrings: fc.boolean() }),
   describe: (i) => [`create ${i.res} ns0/${i.name}`, 'get it and its collection as protobuf', `put the envelope back as protobuf${i.writeEmptyStrings ? ' (empty strings written)' : ''}, read as JSON`],

@@ -70,6 +70,7 @@ export const faults = [
   { name: 'table-core-api-version', clause: 'rest:2.5/table', description: 'Tables are answered with apiVersion v1 (the core group) instead of the meta group\'s', checks: ['table-shape'], alsoReportedAs: [] },
   { name: 'protobuf-list-item-kind', clause: 'rest:2.7.2', description: 'protobuf lists carry the item kind (ConfigMap) in typeMeta instead of the list kind (ConfigMapList)', checks: ['protobuf-envelope'], alsoReportedAs: [] },
   { name: 'json-patch-remove-missing-ok', clause: 'rest:4.1/patch-type/json', description: 'JSON patch `remove` of a path that does not exist is skipped instead of failing the whole patch (RFC 6902 4.2)', checks: ['apply-sequences-configmaps', 'apply-sequences'], alsoReportedAs: ['rest:4.1/patch'] },
+  { name: 'dry-run-ignored-with-pretty', clause: 'rest:4.3/pretty', description: 'a dry-run that also asks for pretty output (`?dryRun&pretty=true`) is carried out for real', checks: ['dry-run-sequences'], alsoReportedAs: ['rest:4.6.2', 'rest:4.6.1', 'rest:4.3/dryRun'] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

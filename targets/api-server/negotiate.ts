@@ -103,6 +103,7 @@ export function dryRunState(st: ServerState, pairs: readonly (readonly [string, 
   if (d.kind === 'flag' && has(st, 'dry-run-rejects-bare-flag')) return badRequest('dryRun: a value is required');
   if (d.kind === 'flag' && varies(st, 'dry-run-flag-persists')) return undefined;
   if (has(st, 'dry-run-persists')) return st;
+  if (has(st, 'dry-run-ignored-with-pretty') && pairs.some(([k]) => k === 'pretty')) return undefined;
   const store: VersionedStore = Object.create(st.store, { write: { value: () => st.store.currentRevision } });
   return { ...st, store };
 }

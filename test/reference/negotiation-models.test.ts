@@ -172,7 +172,7 @@ describe('protobuf envelope (rest:2.7)', () => {
     expect(verdicts(judgeEnvelope(good, want).judgements)).not.toContain('fail');
     const badMagic = Uint8Array.from(good);
     badMagic[3] = 0x01;
-    expect(judgeEnvelope(badMagic, want).judgements.map((j) => [j.clause, j.verdict])).toEqual([['rest:2.7.1', 'fail']]);
+    expect(judgeEnvelope(badMagic, want).judgements.map((j) => [j.clause, j.verdict])).toEqual([['rest:2.7.1', 'fail'], ['rest:8/protobuf-prefix', 'fail']]);
     expect(verdicts(judgeEnvelope(encodeEnvelope({ typeMeta: { apiVersion: 'v1', kind: 'Secret' }, raw: Uint8Array.of(1), contentEncoding: '', contentType: '' }), want).judgements)).toContain('fail');
     expect(verdicts(judgeEnvelope(Uint8Array.of(...MAGIC, 0xff, 0xff), want).judgements)).toEqual(['fail']);
   });
