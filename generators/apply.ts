@@ -76,7 +76,11 @@ function jsonPatchArb(resource: ApplyResource): fc.Arbitrary<JsonOp[]> {
     fc.record({ op: fc.constant('remove' as const), path }),
     fc.record({ op: fc.constant('test' as const), path, value }),
   );
-  return fc.array(op, { minLength: 1, maxLength: 2 });
+  // The optimistic-concurrency idiom clients actually send: a `test` guarding a change (RFC 6902 4.6).
+  const guarded: fc.Arbitrary<JsonOp[]> = fc.tuple(path, value, value).map(([p, expected, next]) => [{ op: 'test' as const, path: p, value: expected }, { op: 'add' as const, path: p, value: next }]);
+  // And a removal of a key nobody ever set: the whole patch must fail (RFC 6902 4.2).
+  const removeMissing: fc.Arbitrary<JsonOp[]> = fc.constant([{ op: 'remove' as const, path: `${base}/never-set` }]);
+  return fc.oneof({ weight: 4, arbitrary: fc.array(op, { minLength: 1, maxLength: 2 }) }, { weight: 1, arbitrary: guarded }, { weight: 1, arbitrary: removeMissing });
 }
 
 export function stepArb(resource: ApplyResource, fields?: readonly string[]): fc.Arbitrary<ApplyStep> {

@@ -37,7 +37,8 @@ export function patchObject(st: ServerState, rt: ResourceType, ns: string | unde
   let next: unknown;
   if (type === 'application/merge-patch+json' || type === STRATEGIC_MERGE) next = mergePatch(base, has(st, 'merge-patch-null-kept') ? withoutNulls(doc) : doc);
   else {
-    const r = has(st, 'json-patch-remove-missing-ok') ? lenientRemoves(base, doc) : jsonPatch(base, doc);
+    const ops = has(st, 'json-patch-test-ignored') && Array.isArray(doc) ? doc.filter((o) => !(isRecord(o) && o['op'] === 'test')) : doc;
+    const r = has(st, 'json-patch-remove-missing-ok') ? lenientRemoves(base, ops) : jsonPatch(base, ops);
     if (!r.ok) return invalid(`the JSON patch could not be applied: ${r.error}`);
     next = r.value;
   }
