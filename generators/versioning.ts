@@ -29,14 +29,18 @@ export interface EventCase {
   readonly type: string;
   readonly drop: readonly (typeof REQUIRED_ON_CREATE)[number][];
   readonly deprecated: readonly (typeof DEPRECATED_FIELDS)[number][];
+  /** A series of repeats: its count (at least 2, as upstream requires of a series). */
+  readonly seriesCount?: number;
 }
 
 /** A valid events/v1 Event with at most two required fields dropped, two legacy fields set, a bad type. */
 export const eventCaseArb: fc.Arbitrary<EventCase> = fc.record({
   type: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('Normal', 'Warning') }, { weight: 1, arbitrary: fc.constantFrom('Info', 'Error', 'normal', 'WARNING') }),
-  drop: fc.subarray([...REQUIRED_ON_CREATE], { maxLength: 2 }),
-  deprecated: fc.subarray([...DEPRECATED_FIELDS], { maxLength: 2 }),
-});
+  // A clean event half the time: it must be created, and only then can its fields be read back.
+  drop: fc.oneof(fc.constant([]), fc.subarray([...REQUIRED_ON_CREATE], { maxLength: 2 })),
+  deprecated: fc.oneof(fc.constant([]), fc.subarray([...DEPRECATED_FIELDS], { maxLength: 2 })),
+  seriesCount: fc.integer({ min: 2, max: 50 }),
+}, { requiredKeys: ['type', 'drop', 'deprecated'] });
 
 export interface RuntimeConfigItem {
   readonly group: string;

@@ -50,3 +50,31 @@ export function validateEventV1Create(event: unknown): EventFieldError[] {
   for (const f of DEPRECATED_FIELDS) if (!isEmpty(at(event, f))) errors.push({ clause: 'rest:6.2/deprecated-fields', field: f, reason: 'not permitted on new events' });
   return errors;
 }
+
+/** A timestamp as an instant: servers may rewrite the format (precision, offset), never the time. */
+const sameInstant = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && Date.parse(a) === Date.parse(b) && !Number.isNaN(Date.parse(a));
+
+/**
+ * rest:6.2 "replaces" rows on an events/v1 Event the target created: read back, it carries what was sent
+ * under the v1 names (`regarding`, `eventTime`, `series.lastObservedTime`, `series.count`) and none of
+ * the legacy names they replace. Fields the server adds to `regarding` are not judged.
+ *
+ *   judgeEventV1Readback({ regarding: {kind:'ConfigMap',...} }, { involvedObject: {...} })
+ *     -> [fail rest:6.2/regarding ...]
+ */
+export function judgeEventV1Readback(sent: Record<string, unknown>, read: unknown): { clause: string; holds: boolean; expected: string; observed: string }[] {
+  const got = isObject(read) ? read : {};
+  const out: { clause: string; holds: boolean; expected: string; observed: string }[] = [];
+  const legacy = (name: string) => (Object.hasOwn(got, name) ? `; the legacy ${name} is present` : '');
+  const sentRegarding = isObject(sent['regarding']) ? sent['regarding'] : {};
+  const readRegarding = isObject(got['regarding']) ? got['regarding'] : undefined;
+  const regardingKept = readRegarding !== undefined && Object.entries(sentRegarding).every(([k, v]) => readRegarding[k] === v);
+  out.push({ clause: 'rest:6.2/regarding', holds: regardingKept && !Object.hasOwn(got, 'involvedObject'), expected: `regarding ${JSON.stringify(sentRegarding)}, no involvedObject`, observed: `regarding ${JSON.stringify(got['regarding'])}${legacy('involvedObject')}` });
+  out.push({ clause: 'rest:6.2/eventTime', holds: sameInstant(sent['eventTime'], got['eventTime']) && !Object.hasOwn(got, 'firstTimestamp'), expected: `eventTime ${String(sent['eventTime'])}, no firstTimestamp`, observed: `eventTime ${JSON.stringify(got['eventTime'])}${legacy('firstTimestamp')}` });
+  if (isObject(sent['series'])) {
+    const series = isObject(got['series']) ? got['series'] : {};
+    out.push({ clause: 'rest:6.2/series.lastObservedTime', holds: sameInstant(sent['series']['lastObservedTime'], series['lastObservedTime']) && !Object.hasOwn(got, 'lastTimestamp'), expected: `series.lastObservedTime ${String(sent['series']['lastObservedTime'])}, no lastTimestamp`, observed: `series ${JSON.stringify(got['series'])}${legacy('lastTimestamp')}` });
+    out.push({ clause: 'rest:6.2/series.count', holds: series['count'] === sent['series']['count'] && !Object.hasOwn(got, 'count'), expected: `series.count ${String(sent['series']['count'])}, no count`, observed: `series ${JSON.stringify(got['series'])}${legacy('count')}` });
+  }
+  return out;
+}

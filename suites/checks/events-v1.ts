@@ -7,7 +7,7 @@ import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
 import { namedGroup } from '../../reference/profile.ts';
 import { fail, pass, rule } from '../../reference/judgement.ts';
-import { DEPRECATED_FIELDS, validateEventV1Create } from '../../reference/events-v1.ts';
+import { DEPRECATED_FIELDS, judgeEventV1Readback, validateEventV1Create } from '../../reference/events-v1.ts';
 import { eventCaseArb, type EventCase } from '../../generators/versioning.ts';
 
 const DEPRECATED_VALUES: Readonly<Record<(typeof DEPRECATED_FIELDS)[number], unknown>> = {
@@ -35,6 +35,7 @@ export function eventBody(c: EventCase, o: { apiVersion: string; namespace: stri
     regarding: { apiVersion: 'v1', kind: 'ConfigMap', namespace: o.namespace, name: 'subject' },
     note: 'created by svc-conformance',
   };
+  if (c.seriesCount !== undefined) body['series'] = { count: c.seriesCount, lastObservedTime: microTime(o.nowMs + 1000) };
   for (const f of c.drop) delete body[f];
   for (const f of c.deprecated) {
     const [top, sub] = f.split('.') as [string, string | undefined];
@@ -48,10 +49,10 @@ export const eventsV1Create: Check<EventCase> = {
   id: 'events-v1-create',
   suite: 'rest-events',
   title: 'events/v1 creates: type, required fields and the renamed legacy fields',
-  clauses: ['rest:6.2/type', 'rest:6.2/required', 'rest:6.2/deprecated-fields'],
+  clauses: ['rest:6.2/type', 'rest:6.2/required', 'rest:6.2/deprecated-fields', 'rest:6.2/regarding', 'rest:6.2/eventTime', 'rest:6.2/series.lastObservedTime', 'rest:6.2/series.count'],
   defaultRuns: 15,
   arbitrary: () => eventCaseArb,
-  describe: (c) => [`POST an events/v1 Event with type ${c.type}${c.drop.length ? `, without ${c.drop.join(', ')}` : ''}${c.deprecated.length ? `, with ${c.deprecated.join(', ')}` : ''}`],
+  describe: (c) => [`POST an events/v1 Event with type ${c.type}${c.seriesCount !== undefined ? `, a series of ${c.seriesCount}` : ''}${c.drop.length ? `, without ${c.drop.join(', ')}` : ''}${c.deprecated.length ? `, with ${c.deprecated.join(', ')}` : ''}`, 'GET it back'],
   run: async (c, cx) => {
     const group = namedGroup(cx.env.profile, 'events');
     const ns = await namespaceOf(cx, 0);
@@ -65,6 +66,12 @@ export const eventsV1Create: Check<EventCase> = {
     if (errors.length === 0) {
       cx.judge([rule('rest:6.2/required', accepted, 'an event with type Normal/Warning, action, reason, reportingController and reportingInstance and no deprecated field is created', `status ${r.status}: ${r.bodyText.slice(0, 200)}`)]);
       cx.judge([rule('rest:6.2/type', accepted, `type ${c.type} is allowed`, `status ${r.status}`), rule('rest:6.2/deprecated-fields', accepted, 'no deprecated field: accepted', `status ${r.status}`)]);
+      // Read back: the fields are stored and served under their v1 names (the "replaces" rows).
+      const name = (r.json as { metadata?: { name?: unknown } } | undefined)?.metadata?.name;
+      if (typeof name !== 'string') return;
+      const g = await cx.send({ method: 'GET', path: `/apis/${group}/v1/namespaces/${encodeURIComponent(ns)}/events/${encodeURIComponent(name)}` });
+      cx.judge([rule('rest:6.2/regarding', g.status === 200, `the created event ${name} reads back`, `status ${g.status}`)]);
+      cx.judge(judgeEventV1Readback(body, g.json).map((j) => rule(j.clause, j.holds, j.expected, j.observed)));
       return;
     }
     const refused = r.status >= 400 && r.status < 500;

@@ -12,6 +12,7 @@ import { parseRuntimeConfig, runtimeConfigDecision, type RuntimeConfigEntry } fr
 import { groupName, removals, removalsFor, servedIn } from '../../reference/versioning/removals.ts';
 import { deprecatedGaugeLabels, deprecationWarningText, formatWarning } from '../../reference/versioning/deprecation-signals.ts';
 import { validateEventV1Create } from '../../reference/events-v1.ts';
+import { isRecord } from '../../reference/objects.ts';
 import { comparePreference, parseVersion, stabilityOf } from '../../reference/versioning/stability.ts';
 import type { Route } from './router.ts';
 import { has, type ServerState } from './state.ts';
@@ -122,6 +123,12 @@ export function decorateServed(st: ServerState, method: string | undefined, url:
   if (r === undefined || r.kind === 'none') return answer;
   const t = r.rt;
   recordRequest(st, { verb: VERB[method ?? ''] ?? 'unknown', group: t.group, version: t.version, resource: t.plural, code: String(answer.status) });
+  // The planted bug: a conversion layer that serves events/v1 with the core Event's field names.
+  const body = answer.body;
+  if (has(st, 'events-v1-legacy-names') && t.kind === 'Event' && t.version === 'v1' && isRecord(body) && body['kind'] === 'Event') {
+    const { regarding, ...rest } = body;
+    answer = { ...answer, body: { ...rest, involvedObject: regarding } };
+  }
   if (servedIn(st.profile, t.group, t.version, t.plural, versioningOf(st).release) !== 'deprecated') return answer;
   const row = removalsFor(st.profile, t.group, t.version, t.plural)[0]!;
   recordDeprecatedRequest(st, deprecatedGaugeLabels(st.profile, row));
