@@ -69,7 +69,7 @@ export async function runCheck(check: AnyCheck, env: CheckEnv, opts: RunCheckOpt
     return records;
   }
   if (err instanceof CheckNotApplicable) {
-    return [...records, ...err.clauses.map((clause) => ({ clause, check: check.id, verdict: 'notChecked' as const, count: 0, note: err.reason }))];
+    return [...records, ...err.clauses.map((clause) => ({ clause, check: check.id, verdict: err.verdict, count: 0, note: err.reason }))];
   }
   const what = err instanceof InfrastructureError ? `infrastructure: ${err.message}` : `suite error (a bug of ours, not the target's): ${err instanceof Error ? err.message : String(err)}`;
   return [...records, ...check.clauses.map((clause) => ({ clause, check: check.id, verdict: 'error' as const, count: 0, note: what }))];

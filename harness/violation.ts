@@ -13,9 +13,13 @@ export class ClauseViolation extends Error {
   }
 }
 
-/** A check that cannot run against this target (missing capability, opaque versions...). */
+/**
+ * A check that cannot run against this target. `notChecked` (default): the suite could not decide
+ * (no release reported, opaque versions...). `skipped`: the target does not offer an optional
+ * capability the clauses are about (no CustomResourceDefinitions, a group version it does not serve).
+ */
 export class CheckNotApplicable extends Error {
-  constructor(readonly clauses: readonly string[], readonly reason: string) {
+  constructor(readonly clauses: readonly string[], readonly reason: string, readonly verdict: 'notChecked' | 'skipped' = 'notChecked') {
     super(reason);
     this.name = 'CheckNotApplicable';
   }

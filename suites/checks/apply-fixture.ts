@@ -21,7 +21,7 @@ export async function ensureFixture(cx: CaseContext, clauses: readonly string[])
   if (await served()) return { rt, schema };
   const crd = crdResource(profile);
   const r = await cx.send({ method: 'POST', path: collectionPath(crd), body: fixtureCrd(profile, { [profile.runLabel]: cx.env.runId }) });
-  if (r.status === 404 || r.status === 405) throw new CheckNotApplicable(clauses, `the target serves no ${crd.plural}.${crd.group}: the fixture type of rest:4.7.7 cannot be installed`);
+  if (r.status === 404 || r.status === 405) throw new CheckNotApplicable(clauses, `the target serves no ${crd.plural}.${crd.group}: the fixture type of rest:4.7.7 cannot be installed`, 'skipped');
   if (r.status >= 300 && r.status !== 409) throw new CheckNotApplicable(clauses, `installing the fixture CustomResourceDefinition was refused (status ${r.status})`);
   // A new type is served once the definition is established (asynchronously upstream).
   const deadline = cx.env.now() + ESTABLISH_TIMEOUT_MS;

@@ -30,7 +30,7 @@ async function useSchema(cx: CaseContext, mapType: MapType): Promise<SeqState['s
   const crd = crdResource(profile);
   const body = schemaChangeCrd(profile, mapType, { [profile.runLabel]: cx.env.runId });
   const created = await cx.send({ method: 'POST', path: collectionPath(crd), body });
-  if (created.status === 404 || created.status === 405) throw new CheckNotApplicable(CLAUSES, `the target serves no ${crd.plural}.${crd.group}`);
+  if (created.status === 404 || created.status === 405) throw new CheckNotApplicable(CLAUSES, `the target serves no ${crd.plural}.${crd.group}`, 'skipped');
   if (created.status === 409) {
     const name = (body['metadata'] as { name: string }).name;
     const patched = await cx.send({ method: 'PATCH', path: objectPath(crd, name), headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ spec: { versions: schemaChangeVersions(profile, mapType) } }) });

@@ -60,7 +60,7 @@ export const eventsV1Create: Check<EventCase> = {
     const r = await cx.send({ method: 'POST', path: `/apis/${group}/v1/namespaces/${encodeURIComponent(ns)}/events`, body });
     // The namespace exists (created above): a 404 means the group version is not served, e.g. a target
     // started with --runtime-config=<events group>/v1=false. Nothing to judge then.
-    if (r.status === 404) throw new CheckNotApplicable(eventsV1Create.clauses, `${group}/v1 events are not served by the target`);
+    if (r.status === 404) throw new CheckNotApplicable(eventsV1Create.clauses, `${group}/v1 events are not served by the target`, 'skipped');
     const errors = validateEventV1Create(body);
     const accepted = r.status >= 200 && r.status < 300;
     if (errors.length === 0) {

@@ -144,7 +144,7 @@ export const persistedThroughReplacement: Check<PersistedCase> = {
     if (serving !== 'deprecated') throw new CheckNotApplicable(clauses, `policy/v1beta1 is ${serving} in ${formatRelease(release)}`);
     for (const gv of ['policy/v1beta1', 'policy/v1']) {
       const listed = await resourcesOf(cx, gv);
-      if (!listed?.has('poddisruptionbudgets')) throw new CheckNotApplicable(clauses, `the target does not serve ${gv} poddisruptionbudgets`);
+      if (!listed?.has('poddisruptionbudgets')) throw new CheckNotApplicable(clauses, `the target does not serve ${gv} poddisruptionbudgets`, 'skipped');
     }
     const ns = await namespaceOf(cx, 0);
     const spec = { minAvailable: c.minAvailable, selector: { matchLabels: { app: c.selectorValue } } };
