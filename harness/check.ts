@@ -65,3 +65,11 @@ export interface Check<T> {
 // Checks are stored with their input type erased; each is built by a typed factory.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyCheck = Check<any>;
+
+/**
+ * `applicable` of a check that must wait out one of the target's time windows: runs when the window
+ * is short enough to wait for in a normal run, or with --slow; otherwise says why not.
+ */
+export function waitsOut(env: CheckEnv, windowMs: number, what: string): string | undefined {
+  return env.settings.slow || windowMs <= env.settings.maxFastWaitMs ? undefined : `waiting out ${what} of ${windowMs} ms needs --slow`;
+}

@@ -30,20 +30,15 @@ export function classifyWatchStart(status: number, events: readonly ObservedEven
   return { kind: 'served' };
 }
 
-/** Whether the target may have dropped snapshot `index` from its history (see history.ts). */
-export const mayBeDropped = mayHaveBeenCompacted;
-
 /** Judges a 410 Gone for the watch of snapshot `index`: acceptable only for a version that may be gone. */
 export function judgeGoneWatch(h: History, index: number, nowMs: number, windowMs: number, clause: string): Judgement[] {
-  if (mayBeDropped(h, index, nowMs, windowMs)) return [pass('rest:7/410', '410 Gone for a version older than the retained history'), pass(clause, '410 Gone once the version may have left the history')];
+  if (mayHaveBeenCompacted(h, index, nowMs, windowMs)) return [pass('rest:7/410', '410 Gone for a version older than the retained history'), pass(clause, '410 Gone once the version may have left the history')];
   const age = Math.round(nowMs - h.snapshots[index]!.atMs);
   return [
     fail('rest:6.1.4', `a version ${age} ms old is still in the history (window ${windowMs} ms)`, '410 Gone'),
     fail(clause, 'the watch is served: the version is younger than the history window', '410 Gone'),
   ];
 }
-
-export { alsoAgainst } from './judgement.ts';
 
 /** An informer's cache: key -> resourceVersion, from a list and then the events after it. */
 export function replayInformer(list: readonly ObservedObject[], events: readonly ObservedEvent[], isOurs: (key: string) => boolean): Map<string, string> {

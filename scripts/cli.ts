@@ -13,7 +13,7 @@ import { InfrastructureError } from '../harness/exchange.ts';
 import { defaultTargetSettings, newRunId } from '../harness/env.ts';
 import type { TargetSettings } from '../harness/check.ts';
 import { checks, suites } from '../suites/checks/index.ts';
-import { packageRoot, progressPrinter, runSuites } from './run-vitest.ts';
+import { fileURLToPath } from 'node:url';
 import { parseDuration } from './duration-flag.ts';
 import { startReferenceServer, faults as faultTable, variations as variationTable } from '../targets/api-server/index.ts';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
@@ -25,6 +25,9 @@ import { prepareDaemon, registerControllerDaemonCommands } from './controller-da
 import { recheckHistoryCommand } from './recheck-history.ts';
 
 const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
+// vitest (about 0.8 s to import) is loaded by `run` only: the loader, linter and daemon commands are
+// started once per case by the suites and must not pay for it.
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 const intArg = (name: string) => (v: string): number => {
@@ -215,6 +218,7 @@ async function run(o: RunOpts): Promise<number> {
     } finally {
       await probe.close();
     }
+    const { progressPrinter, runSuites } = await import('./run-vitest.ts');
     const progress = progressPrinter(process.stderr);
     const selected = checks.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
     log(`svc-conformance ${version}: profile ${profile.name}, seed ${seed}, ${o.runs} runs per property, ${selected.length} checks, run id ${runId}`);

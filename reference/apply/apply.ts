@@ -52,16 +52,20 @@ export interface ConflictOutcome {
   readonly conflicts: readonly Conflict[];
 }
 
-export interface ApplyRequest {
-  /** The live object; undefined when apply creates it. */
+/** What every write the model judges knows: the live object, its owners, who writes, and when. */
+interface WriteRequest {
+  /** The live object; undefined when the write creates it. */
   readonly live: Record<string, unknown> | undefined;
   readonly managed: readonly ManagedEntry[];
-  readonly intent: Record<string, unknown>;
   readonly manager: string;
-  readonly force: boolean;
   readonly schema: Schema;
   readonly apiVersion: string;
   readonly now: string;
+}
+
+export interface ApplyRequest extends WriteRequest {
+  readonly intent: Record<string, unknown>;
+  readonly force: boolean;
   /**
    * rest:4.7.10 reads recorded sets under the current schema (default). `false` models a server that
    * reads them as recorded: only the planted fault of the reference server uses it.
@@ -182,16 +186,9 @@ export function apply(req: ApplyRequest): WriteOutcome | ConflictOutcome {
   };
 }
 
-export interface UpdateRequest {
-  /** Undefined for a create. */
-  readonly live: Record<string, unknown> | undefined;
-  readonly managed: readonly ManagedEntry[];
+export interface UpdateRequest extends WriteRequest {
   /** The object the write stores (after a merge or JSON patch, for PATCH). */
   readonly object: Record<string, unknown>;
-  readonly manager: string;
-  readonly schema: Schema;
-  readonly apiVersion: string;
-  readonly now: string;
 }
 
 /** rest:4.7.4, rest:3.2/non-apply-write: never a conflict; the writer takes what it changed. */

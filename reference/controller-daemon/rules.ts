@@ -8,7 +8,8 @@ import type { ProfileName } from '../profile.ts';
 import { unknownControllerItems } from './controllers.ts';
 import { resolveGates } from './gates.ts';
 import { flagName, generalSigningOptions, optionByName, options, specificSigningOptions } from './options.ts';
-import { cipherSuiteClass, tlsMinVersions } from './tls.ts';
+import { cipherSuiteClass } from './tls.ts';
+import { tlsMinVersions } from '../tls-names.ts';
 import type { FlagError, OtherComponents } from './types.ts';
 import type { Values } from './effective.ts';
 

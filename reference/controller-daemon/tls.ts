@@ -6,8 +6,6 @@ import type { NamedCertKey } from './types.ts';
 
 import { insecureCipherSuites, preferredCipherSuites } from '../tls-names.ts';
 
-export { insecureCipherSuites, preferredCipherSuites, tlsMinVersions } from '../tls-names.ts';
-
 export type CipherClass = 'preferred' | 'insecure' | 'unknown';
 
 export function cipherSuiteClass(name: string): CipherClass {

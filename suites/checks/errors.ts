@@ -3,7 +3,7 @@
  * for continue tokens past their lifetime (rest:4.4.4). The 400 cell lives with the table cells.
  */
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
+import { waitsOut, type Check } from '../../harness/check.ts';
 import { showOp, type WriteOp } from '../../generators/ops.ts';
 import { namespaceOf, runOp } from '../../harness/rest-interpreter.ts';
 import { setupArb } from './rv-cells.ts';
@@ -34,10 +34,7 @@ export const continueExpiry: Check<{ setup: WriteOp[] }> = {
   title: 'a continue token past its lifetime gets 410 Gone',
   clauses: ['rest:4.4.4', 'rest:7/410'],
   defaultRuns: 1,
-  applicable: (env) =>
-    env.settings.slow || env.settings.continueTtlMs <= env.settings.maxFastWaitMs
-      ? undefined
-      : `waiting out a continue-token lifetime of ${env.settings.continueTtlMs} ms needs --slow`,
+  applicable: (env) => waitsOut(env, env.settings.continueTtlMs, 'a continue-token lifetime'),
   // Two objects are all it needs; a small input keeps shrinking (which waits each time) short.
   arbitrary: () => fc.record({ setup: setupArb.map((ops) => ops.slice(0, 2)) }),
   describe: (i) => [...i.setup.map(showOp), 'list limit=1, wait past the token lifetime, request the next page'],

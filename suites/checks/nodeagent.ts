@@ -104,14 +104,19 @@ export const nodeagentInvalidRuleChecks = ruleViolationClauses(profiles.svc).map
   defaultRuns: 3,
 }));
 
-/** `node:2.2/maxPods` -> `nodeagent-invalid-rule-maxPods` (dashes only: the id names saved counterexample files). */
+/** `node:2.2/maxPods` -> `maxPods` (dashes only: check ids name saved counterexample files). */
+function clauseSlug(clause: string): string {
+  return clause.replace(/^node:[\d.]+\//, '').replace(/[^A-Za-z0-9]+/g, '-');
+}
+
+/** `node:2.2/maxPods` -> `nodeagent-invalid-rule-maxPods`. */
 export function nodeagentRuleCheckId(clause: string): string {
-  return `nodeagent-invalid-rule-${clause.replace(/^node:[\d.]+\//, '').replace(/[^A-Za-z0-9]+/g, '-')}`;
+  return `nodeagent-invalid-rule-${clauseSlug(clause)}`;
 }
 
 /** The same for CredentialProviderConfig files: one small property per clause a one-violation file breaks. */
 export const nodeagentInvalidCredentialChecks = credentialViolationClauses(profiles.svc).map((clause) => loaderCheck({
-  id: `nodeagent-invalid-credential-${clause.replace(/^node:[\d.]+\//, '').replace(/[^A-Za-z0-9]+/g, '-')}`,
+  id: `nodeagent-invalid-credential-${clauseSlug(clause)}`,
   title: `CredentialProviderConfig files breaking ${clause} (one violation) are rejected, naming the field`,
   clauses: credentialJudgementClauses,
   fileName: 'credential-providers.yaml',

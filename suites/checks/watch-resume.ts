@@ -10,7 +10,7 @@
  * Verdicts come from reference/watch-oracle.ts and reference/watch-recovery.ts.
  */
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
+import { waitsOut, type Check } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
 import { showOp, writeOpArb, type WriteOp } from '../../generators/ops.ts';
 import { knownKeys, namespaceOf, resourceOf, runWrite } from '../../harness/rest-interpreter.ts';
@@ -20,7 +20,8 @@ import { readObject, type ObservedObject } from '../../reference/objects.ts';
 import { apiVersionOf, collectionPath, type ResourceType } from '../../reference/resources.ts';
 import { judgeListSnapshot } from '../../reference/read-oracle.ts';
 import { judgeWatch, type WatchExpectation } from '../../reference/watch-oracle.ts';
-import { alsoAgainst, classifyWatchStart, historyUpTo, judgeGoneWatch, judgeInformer } from '../../reference/watch-recovery.ts';
+import { alsoAgainst } from '../../reference/judgement.ts';
+import { classifyWatchStart, historyUpTo, judgeGoneWatch, judgeInformer } from '../../reference/watch-recovery.ts';
 import { fail, rule, type Judgement } from '../../reference/judgement.ts';
 import { setupArb } from './rv-cells.ts';
 import { watchEvidence } from '../../reference/watch-evidence.ts';
@@ -193,10 +194,7 @@ export const watchTooOld: Check<TooOldInput> = {
   title: 'a watch from a version older than the history gets 410 Gone; relist and rewatch converge',
   clauses: ['rest:6.1.3', 'rest:7/410'],
   defaultRuns: 1,
-  applicable: (env) =>
-    env.settings.slow || env.settings.historyWindowMs <= env.settings.maxFastWaitMs
-      ? undefined
-      : `waiting out a history window of ${env.settings.historyWindowMs} ms needs --slow`,
+  applicable: (env) => waitsOut(env, env.settings.historyWindowMs, 'a history window'),
   arbitrary: () => fc.constant(tooOldInput),
   describe: (i) => [...i.setup.map(showOp), 'wait past the history window', 'watch configmaps ns0 from the first write\'s resourceVersion', 'on 410: list, watch from the list\'s resourceVersion', ...showWrites('  while watching', i.after), 'list again'],
   run: (input, cx) => tooOldCase(cx, input),

@@ -1,7 +1,8 @@
 // rest:6.1.2 / 6.1.3 / 6.1.4: resume, 410 only for versions that may be gone, the informer property,
 // and a saved watch history judged again from its JSON alone.
 import { describe, expect, it } from 'vitest';
-import { alsoAgainst, classifyWatchStart, historyUpTo, judgeFutureWatch, judgeGoneWatch, judgeInformer, replayInformer } from '../../reference/watch-recovery.ts';
+import { alsoAgainst } from '../../reference/judgement.ts';
+import { classifyWatchStart, historyUpTo, judgeFutureWatch, judgeGoneWatch, judgeInformer, replayInformer } from '../../reference/watch-recovery.ts';
 import { recheckWatchEvidence, watchEvidence } from '../../reference/watch-evidence.ts';
 import { judgeWatch, type ObservedEvent, type WatchExpectation } from '../../reference/watch-oracle.ts';
 import { fail, pass } from '../../reference/judgement.ts';
