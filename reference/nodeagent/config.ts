@@ -24,7 +24,11 @@ export interface FieldError {
   /** Other paths a loader may name for the same violation (a cross-field rule names either field). */
   readonly related?: readonly string[];
 }
-export type UnspecifiedNote = FieldError;
+/**
+ * A decision the spec leaves open. `row`: the field's own 2.2-2.4 clause when the note names another
+ * (a 2.5 gap): the row says no more than "see gap list", so the answer is unspecified under both.
+ */
+export type UnspecifiedNote = FieldError & { readonly row?: string };
 
 export interface ValidationResult {
   readonly errors: readonly FieldError[];
@@ -66,7 +70,8 @@ class Collector {
   readonly unspecified: UnspecifiedNote[] = [];
   add(path: string, clause: string, issue: Issue): void {
     const e = { field: path, clause: issue.clause ?? clause, message: issue.message };
-    (issue.level === 'error' ? this.errors : this.unspecified).push(e);
+    if (issue.level === 'error') this.errors.push(e);
+    else this.unspecified.push(e.clause === clause ? e : { ...e, row: clause });
   }
 }
 

@@ -66,7 +66,9 @@ function allClauses(f: FieldSpec): string[] {
 const defaultedClauses = [...new Set(configFields.filter((f) => ['value', 'object', 'nil'].includes(f.def.kind)).flatMap(allClauses))];
 
 /** Every clause a config-file judgement can name. */
-export const configJudgementClauses: readonly string[] = [...new Set(['node:2.2/kind', 'node:2/durations', ...configFields.flatMap(allClauses), 'node:2.5/cgroupRoot', 'node:2.5/cpuCFSQuotaPeriod', 'node:2.5/hairpinMode', 'node:2.5/topologyManagerPolicy', 'node:2.5/configMapAndSecretChangeDetectionStrategy', 'node:2.5/authorization-mode', 'node:2.5/eviction', 'node:2.5/enforceNodeAllocatable', 'node:2.5/allowedUnsafeSysctls', 'node:2.5/field-shapes'])];
+// Not node:2/durations (every duration is judged under its field's clause) nor node:2.5/cgroupRoot (an
+// unshown default no loader answer reveals): the report shows those as not checked.
+export const configJudgementClauses: readonly string[] = [...new Set(['node:2.2/kind', ...configFields.flatMap(allClauses), 'node:2.5/cpuCFSQuotaPeriod', 'node:2.5/hairpinMode', 'node:2.5/topologyManagerPolicy', 'node:2.5/configMapAndSecretChangeDetectionStrategy', 'node:2.5/authorization-mode', 'node:2.5/eviction', 'node:2.5/enforceNodeAllocatable', 'node:2.5/allowedUnsafeSysctls', 'node:2.5/field-shapes'])];
 
 function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccepted: readonly string[], rejectClause: (reported: readonly string[]) => string, violationClause?: string): { judgements: Judgement[]; definitelyValid: boolean } {
   const accepted = ans.exitCode === 0;
@@ -84,8 +86,9 @@ function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccep
     return { judgements: js, definitelyValid: false };
   }
   if (model.unspecified.length > 0) {
-    const u = model.unspecified[0]!;
-    return { judgements: [unspecified(u.clause, `accept or reject (${u.message})`, accepted ? 'accepted' : 'rejected')], definitelyValid: false };
+    // One answer for the file: recorded under every decision the spec leaves open in it (never a failure).
+    const js = model.unspecified.flatMap((u) => [u.clause, ...(u.row === undefined ? [] : [u.row])].map((c) => unspecified(c, `accept or reject (${u.message})`, accepted ? 'accepted' : 'rejected')));
+    return { judgements: js, definitelyValid: false };
   }
   if (!accepted) return { judgements: [fail(rejectClause(reported ?? []), 'accepted: the model finds nothing wrong with the file', observed)], definitelyValid: false };
   return { judgements: clausesIfAccepted.map((c) => pass(c, 'accepted')), definitelyValid: true };

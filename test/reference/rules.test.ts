@@ -39,6 +39,8 @@ describe('envelope rules (rest:2.3, 2.4)', () => {
   it('accepts a well-formed object; names each broken field', () => {
     expect(failed(judgeObjectEnvelope(rts.configmaps, observed(a10), { name: 'a', namespace: 'ns1' }))).toEqual([]);
     expect(failed(judgeObjectEnvelope(rts.configmaps, observed(a10, { kind: 'Secret', uid: '' }), { name: 'a', namespace: 'ns1' }))).toEqual(['rest:2.3/kind', 'rest:2.3/metadata.uid']);
+    // rest:9.1.1: a core-group object says apiVersion v1 (a group-qualified one is a near miss).
+    expect(failed(judgeObjectEnvelope(rts.configmaps, observed(a10, { apiVersion: 'core/v1' }), { name: 'a', namespace: 'ns1' }))).toEqual(['rest:2.3/apiVersion', 'rest:9.1.1']);
     expect(failed(judgeObjectEnvelope(rts.leases, observed(a10, { apiVersion: 'coordination.svc.io/v1', kind: 'Lease' }), { name: 'a', namespace: 'ns1' }))).toEqual([]);
     expect(failed(judgeObjectEnvelope(rts.leases, observed(a10, { apiVersion: 'v1', kind: 'Lease' }), { name: 'a', namespace: 'ns1' }))).toEqual(['rest:2.3/apiVersion']);
   });
