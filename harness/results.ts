@@ -2,7 +2,7 @@
  * Results are data (STYLE.md practice 10): every check emits CheckRecords; the run result aggregates
  * them per clause; the report writers in reports/ are pure functions of RunResult.
  */
-export type Verdict = 'pass' | 'fail' | 'unspecified' | 'skipped' | 'notChecked' | 'error';
+export type Verdict = 'pass' | 'fail' | 'unspecified' | 'inconclusive' | 'skipped' | 'notChecked' | 'error';
 
 export interface Counterexample {
   /** Check that found it. */
@@ -30,12 +30,12 @@ export interface CheckRecord {
   readonly verdict: Verdict;
   /** Number of observations behind the verdict (requests checked). */
   readonly count: number;
-  /** For unspecified / skipped / notChecked / error: why, and what the target did. */
+  /** For unspecified / inconclusive / skipped / notChecked / error: why, and what the target did. */
   readonly note?: string;
   readonly counterexample?: Counterexample;
 }
 
-export type ClauseStatus = 'passed' | 'failed' | 'unspecified' | 'skipped' | 'notChecked' | 'error';
+export type ClauseStatus = 'passed' | 'failed' | 'unspecified' | 'inconclusive' | 'skipped' | 'notChecked' | 'error';
 
 export interface ClauseResult {
   readonly id: string;
@@ -58,7 +58,7 @@ export interface RunResult {
   readonly target: { readonly server: string | null; readonly nodeagentLoader: string | null };
   readonly startedAt: string;
   readonly durationMs: number;
-  readonly totals: { passed: number; failed: number; unspecified: number; skipped: number; notChecked: number; error: number };
+  readonly totals: { passed: number; failed: number; unspecified: number; inconclusive: number; skipped: number; notChecked: number; error: number };
   readonly clauses: readonly ClauseResult[];
   readonly errors: readonly string[];
 }

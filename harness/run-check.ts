@@ -81,6 +81,9 @@ function recordsFromTally(checkId: string, tally: Tally): CheckRecord[] {
   for (const [clause, notes] of tally.unspecified) {
     for (const [note, count] of notes) out.push({ clause, check: checkId, verdict: 'unspecified', count, note });
   }
+  for (const [clause, notes] of tally.inconclusive) {
+    for (const [note, count] of notes) out.push({ clause, check: checkId, verdict: 'inconclusive', count, note });
+  }
   for (const [clause, note] of tally.notChecked) out.push({ clause, check: checkId, verdict: 'notChecked', count: 0, note });
   return out;
 }

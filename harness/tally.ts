@@ -4,19 +4,23 @@ import type { Judgement } from '../reference/judgement.ts';
 export class Tally {
   readonly passes = new Map<string, number>();
   readonly unspecified = new Map<string, Map<string, number>>();
+  readonly inconclusive = new Map<string, Map<string, number>>();
   readonly notChecked = new Map<string, string>();
 
   add(j: Judgement): void {
     if (j.verdict === 'pass') this.passes.set(j.clause, (this.passes.get(j.clause) ?? 0) + 1);
-    else if (j.verdict === 'unspecified') {
-      const notes = this.unspecified.get(j.clause) ?? new Map<string, number>();
-      const note = `${j.observed} (spec: ${j.expected})`;
-      notes.set(note, (notes.get(note) ?? 0) + 1);
-      this.unspecified.set(j.clause, notes);
-    }
+    else if (j.verdict === 'unspecified') noteIn(this.unspecified, j);
+    else if (j.verdict === 'inconclusive') noteIn(this.inconclusive, j);
   }
 
   notCheckedBecause(clause: string, reason: string): void {
     this.notChecked.set(clause, reason);
   }
+}
+
+function noteIn(byClause: Map<string, Map<string, number>>, j: Judgement): void {
+  const notes = byClause.get(j.clause) ?? new Map<string, number>();
+  const note = `${j.observed} (spec: ${j.expected})`;
+  notes.set(note, (notes.get(note) ?? 0) + 1);
+  byClause.set(j.clause, notes);
 }

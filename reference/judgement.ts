@@ -1,12 +1,13 @@
 /**
- * A judgement is the model's verdict on one observation for one clause: three-valued as in Elle
- * (`pass`, `fail`, `unspecified` where the spec says "not shown" or has no row). `expected` renders
+ * A judgement is the model's verdict on one observation for one clause: as in Elle (`pass`, `fail`,
+ * `unspecified` where the spec says "not shown" or has no row, `inconclusive` where the observation
+ * cannot decide the clause). `expected` renders
  * the model's acceptable set; `observed` what the target did. Plain data: the harness records it and
  * the report formats it.
  */
 export interface Judgement {
   readonly clause: string;
-  readonly verdict: 'pass' | 'fail' | 'unspecified';
+  readonly verdict: 'pass' | 'fail' | 'unspecified' | 'inconclusive';
   readonly expected: string;
   readonly observed: string;
 }
@@ -14,6 +15,12 @@ export interface Judgement {
 export const pass = (clause: string, expected: string, observed = 'as expected'): Judgement => ({ clause, verdict: 'pass', expected, observed });
 export const fail = (clause: string, expected: string, observed: string): Judgement => ({ clause, verdict: 'fail', expected, observed });
 export const unspecified = (clause: string, expected: string, observed: string): Judgement => ({ clause, verdict: 'unspecified', expected, observed });
+/**
+ * The observation cannot decide the clause: an eventual effect the spec bounds in no time did not show
+ * within the window the run was given (the window is named in `expected`), or the target answered in a
+ * way the spec allows but that proves nothing either way. Never a pass (Jepsen's `unknown`).
+ */
+export const inconclusive = (clause: string, expected: string, observed: string): Judgement => ({ clause, verdict: 'inconclusive', expected, observed });
 
 /** `check(cond, ...)`: pass when the condition holds, fail otherwise; keeps judges one line per rule. */
 export function rule(clause: string, holds: boolean, expected: string, observed: string): Judgement {

@@ -52,6 +52,8 @@ export function statusOf(verdicts: readonly CheckRecord['verdict'][], unspecifie
   if (has('error')) return 'error';
   if (has('pass')) return 'passed';
   if (has('unspecified')) return 'unspecified';
+  // Jepsen's unknown: the target was asked, but no observation decided the clause.
+  if (has('inconclusive')) return 'inconclusive';
   if (has('skipped')) return 'skipped';
   return 'notChecked';
 }
@@ -150,7 +152,7 @@ export function verdictOf(clauses: readonly ClauseResult[], errors: readonly str
 }
 
 export function totalsOf(clauses: readonly ClauseResult[]): RunResult['totals'] {
-  const totals = { passed: 0, failed: 0, unspecified: 0, skipped: 0, notChecked: 0, error: 0 };
+  const totals = { passed: 0, failed: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, error: 0 };
   for (const c of clauses) totals[c.status] += 1;
   return totals;
 }

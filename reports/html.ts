@@ -11,13 +11,14 @@ const STATUS_LABEL: Record<ClauseStatus, string> = {
   passed: 'passed',
   failed: 'failed',
   unspecified: 'unspecified',
+  inconclusive: 'inconclusive',
   skipped: 'skipped',
   notChecked: 'not checked',
   error: 'error',
 };
 
 // Bar segments and table columns in one order, so colours line up with the legend.
-const ORDER: readonly ClauseStatus[] = ['passed', 'failed', 'error', 'unspecified', 'skipped', 'notChecked'];
+const ORDER: readonly ClauseStatus[] = ['passed', 'failed', 'error', 'unspecified', 'inconclusive', 'skipped', 'notChecked'];
 
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 auto;max-width:1100px;padding:16px 24px;color:#1b1f24}
@@ -28,7 +29,7 @@ h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:28px 0 8px;border-bott
 table{border-collapse:collapse;width:100%;margin:6px 0}th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eaeef2;vertical-align:top}
 th{background:#f6f8fa}td.n{text-align:right;font-variant-numeric:tabular-nums}
 .bar{display:flex;height:12px;min-width:160px;background:#eaeef2;border-radius:3px;overflow:hidden}
-.s-passed{background:#2da44e}.s-failed{background:#cf222e}.s-error{background:#bf8700}.s-unspecified{background:#8250df}.s-skipped{background:#8c959f}.s-notChecked{background:#d0d7de}
+.s-passed{background:#2da44e}.s-failed{background:#cf222e}.s-error{background:#bf8700}.s-unspecified{background:#8250df}.s-inconclusive{background:#d4a72c}.s-skipped{background:#8c959f}.s-notChecked{background:#d0d7de}
 .tag{display:inline-block;padding:0 6px;border-radius:10px;font-size:12px;color:#fff}.tag.s-notChecked,.tag.s-skipped{color:#1b1f24}
 .failure{border:1px solid #d0d7de;border-left:4px solid #cf222e;border-radius:4px;padding:8px 12px;margin:10px 0}
 .failure.known{border-left-color:#8c959f}

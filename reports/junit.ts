@@ -48,6 +48,7 @@ function outcome(c: ClauseResult): 'pass' | 'failure' | 'error' | 'skipped' {
       return 'error';
     case 'skipped':
     case 'notChecked':
+    case 'inconclusive':
       return 'skipped';
     case 'passed':
     case 'unspecified':
@@ -106,6 +107,9 @@ function childrenOf(c: ClauseResult): string[] {
       return [`<skipped message="${xmlAttr(notes === '' ? 'not checked' : `not checked: ${oneLine(notes)}`)}"/>`];
     case 'skipped':
       return [`<skipped message="${xmlAttr(notes === '' ? 'skipped' : oneLine(notes))}"/>`];
+    case 'inconclusive':
+      // Not a pass: the target was asked, but nothing it did within the run's window decided the clause.
+      return [`<skipped message="${xmlAttr(notes === '' ? 'inconclusive' : `inconclusive: ${oneLine(notes)}`)}"/>`];
     case 'error':
       return [`<error message="${xmlAttr(notes === '' ? 'infrastructure error' : oneLine(notes))}" type="infrastructure">${xmlText(notes)}</error>`];
     case 'failed': {

@@ -30,6 +30,10 @@ describe('aggregate: status precedence', () => {
     { verdicts: ['pass', 'error'], clause: normative, status: 'error', why: 'an error means we cannot vouch' },
     { verdicts: ['unspecified', 'pass'], clause: normative, status: 'passed', why: 'a judged pass beats a note' },
     { verdicts: ['unspecified'], clause: normative, status: 'unspecified', why: 'unspecified only' },
+    { verdicts: ['inconclusive'], clause: normative, status: 'inconclusive', why: 'asked, but nothing decided it: never a pass' },
+    { verdicts: ['inconclusive', 'pass'], clause: normative, status: 'passed', why: 'one judged case decides it' },
+    { verdicts: ['inconclusive', 'fail'], clause: normative, status: 'failed', why: 'a failure outweighs an undecided case' },
+    { verdicts: ['inconclusive', 'notChecked'], clause: normative, status: 'inconclusive', why: 'asked beats never asked' },
     { verdicts: ['notChecked', 'skipped'], clause: normative, status: 'skipped', why: 'skipped beats not checked' },
     { verdicts: ['notChecked'], clause: normative, status: 'notChecked', why: 'explicitly not checked' },
     { verdicts: ['pass'], clause: unspec, status: 'unspecified', why: 'unspecified kind is never judged' },
@@ -99,7 +103,7 @@ describe('buildRunResult: verdict and totals', () => {
   it('is conformant when nothing failed or errored', () => {
     const r = run({ records: [rec('rest:4.4.3', 'pass'), rec('rest:4.4.9', 'unspecified', { note: 'sent 3 of 5' })] });
     expect(r.verdict).toBe('conformant');
-    expect(r.totals).toEqual({ passed: 1, failed: 0, unspecified: 1, skipped: 0, notChecked: 4, error: 0 });
+    expect(r.totals).toEqual({ passed: 1, failed: 0, unspecified: 1, inconclusive: 0, skipped: 0, notChecked: 4, error: 0 });
     expect(r).toMatchObject({ tool: 'svc-conformance', seed: 7, profile: 'svc', target: { server: 'https://127.0.0.1:6443', nodeagentLoader: null } });
   });
 

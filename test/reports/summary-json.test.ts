@@ -25,7 +25,7 @@ describe('summary.json', () => {
   it('has every documented total, counting clauses by status', () => {
     const totals = parsed.totals as Record<string, number>;
     for (const k of TOTAL_KEYS) expect(typeof totals[k], k).toBe('number');
-    expect(totals).toEqual({ passed: 1, failed: 2, unspecified: 1, skipped: 0, notChecked: 1, error: 1 });
+    expect(totals).toEqual({ passed: 1, failed: 2, unspecified: 1, inconclusive: 0, skipped: 0, notChecked: 1, error: 1 });
   });
 
   it('has every documented clause key with real values', () => {
@@ -42,7 +42,7 @@ describe('summary.json', () => {
   it('uses only documented verdict and status words', () => {
     expect(['conformant', 'nonconformant', 'error']).toContain(parsed.verdict);
     // `error` is the one status beyond DESIGN's list (infrastructure trouble on a clause).
-    const allowed = ['passed', 'failed', 'unspecified', 'skipped', 'notChecked', 'error'];
+    const allowed = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'error'];
     for (const c of parsed.clauses as { status: string }[]) expect(allowed).toContain(c.status);
   });
 

@@ -26,7 +26,7 @@ describe('toTerminalSummary', () => {
   });
 
   it('ends with the verdict and the reports folder', () => {
-    expect(out).toMatch(/\nVerdict: nonconformant \(1 passed, 2 failed, 1 error, 1 unspecified, 0 skipped, 1 not checked; profile svc, seed 42\)\nReports written to results\/\n$/);
+    expect(out).toMatch(/\nVerdict: nonconformant \(1 passed, 2 failed, 1 error, 1 unspecified, 0 inconclusive, 0 skipped, 1 not checked; profile svc, seed 42\)\nReports written to results\/\n$/);
   });
 
   it('colours only when asked', () => {
