@@ -82,3 +82,17 @@ export function profileByName(name: string): Profile | undefined {
 export function namedGroup(profile: Profile, stem: string): string {
   return `${stem}.${profile.groupSuffix}`;
 }
+
+/**
+ * The profile a target's discovery calls for, when it is not the one chosen: a server that serves named
+ * groups of the other profile's suffix and none of the chosen one's was pointed at with the wrong names,
+ * and every check of a named group would fail for it. `undefined` when the choice fits or discovery
+ * cannot tell (only the core group, or groups of neither suffix).
+ * Example: groups [apps, coordination.k8s.io] under `svc` -> `k8s`.
+ */
+export function profileMismatch(servedGroups: readonly string[], chosen: Profile): ProfileName | undefined {
+  const serves = (p: Profile): boolean => servedGroups.some((g) => g.endsWith(`.${p.groupSuffix}`));
+  if (serves(chosen)) return undefined;
+  const other = Object.values(profiles).find((p) => p.name !== chosen.name && serves(p));
+  return other?.name;
+}

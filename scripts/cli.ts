@@ -3,10 +3,10 @@
  * named, runs the suites through vitest, writes the reports and exits with the code of DESIGN.md:
  * 0 conformant, 1 nonconformant, 2 usage or configuration error, 3 target unreachable / infrastructure.
  */
-import { readFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
-import { profileByName, profiles, type ProfileName } from '../reference/profile.ts';
+import { profileByName, profileMismatch, profiles, type Profile, type ProfileName } from '../reference/profile.ts';
 import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/kubeconfig.ts';
 import { checkReachable, createTargetClient } from '../harness/client.ts';
 import { InfrastructureError } from '../harness/exchange.ts';
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseDuration } from './duration-flag.ts';
 import { startReferenceServer, faults as faultTable, variations as variationTable } from '../targets/api-server/index.ts';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
-import { buildRunResult, parseExpectations, toTerminalSummary, writeReports, type Expectations } from '../reports/index.ts';
+import { buildRunResult, ExpectationsError, parseExpectations, toTerminalSummary, writeReports, type Expectations } from '../reports/index.ts';
 import { sweepRun } from './sweep.ts';
 import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-command.ts';
 import { nodeagentCommand, nodeagentLoaderSettings, writeNodeagentCases } from './nodeagent-cli.ts';
@@ -32,6 +32,14 @@ const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'),
 
 const intArg = (name: string) => (v: string): number => {
   if (!/^\d+$/.test(v)) throw new InvalidArgumentError(`${name} must be a non-negative integer`);
+  return Number(v);
+};
+const portArg = (v: string): number => {
+  if (!/^\d+$/.test(v) || Number(v) > 65535) throw new InvalidArgumentError('--port must be an integer from 0 to 65535 (0: any free port)');
+  return Number(v);
+};
+const positiveArg = (name: string) => (v: string): number => {
+  if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`${name} must be a positive integer (a property with no examples checks nothing)`);
   return Number(v);
 };
 const durationArg = (v: string): number => {
@@ -58,7 +66,7 @@ program
   .option('--insecure-skip-tls-verify', 'do not verify the target\'s certificate')
   .addOption(new Option('--profile <name>', 'naming profile').choices(['svc', 'k8s'] as const).default('svc' as const))
   .option('--seed <n>', 'seed of the property runs (printed with every failure)', intArg('--seed'))
-  .option('--runs <n>', 'examples per property', intArg('--runs'), 25)
+  .option('--runs <n>', 'examples per property', positiveArg('--runs'), 25)
   .option('--suite <name>', `only this suite (repeatable): ${suites.join(', ')}`, collect)
   .option('--check <id>', 'only this check (repeatable; see `list-checks`)', collect)
   .option('--path <path>', 'fast-check path of a counterexample to replay (with --seed and --check)')
@@ -82,7 +90,7 @@ program
 program
   .command('serve')
   .description('run the embedded reference API server on loopback until interrupted')
-  .option('--port <n>', 'port (0: any free one)', intArg('--port'), 0)
+  .option('--port <n>', 'port (0: any free one)', portArg, 0)
   .addOption(new Option('--profile <name>', 'naming profile').choices(['svc', 'k8s'] as const).default('svc' as const))
   .option('--continue-ttl <duration>', 'continue-token lifetime', durationArg)
   .option('--history-window <duration>', 'history retention window', durationArg)
@@ -91,7 +99,7 @@ program
   .option('--release <version>', 'release the server serves and reports at /version (default 1.24)', releaseArg)
   .option('--runtime-config <list>', '<group>/<version>[/<resource>][=true|false],... (rest:9.1.3)', runtimeConfigArg)
   .action(async (o) => {
-    const server = await startReferenceServer({
+    const server = await listening(o.port, () => startReferenceServer({
       port: o.port,
       ...(o.release !== undefined ? { release: o.release } : {}),
       ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}),
@@ -100,7 +108,7 @@ program
       ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
       faults: validateNames('fault', o.fault ?? [], faultTable),
       variations: validateNames('variation', o.variation ?? [], variationTable),
-    });
+    }));
     process.stdout.write(`reference server listening on ${server.url}\n`);
     await new Promise<void>((resolve) => {
       for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => resolve());
@@ -128,6 +136,39 @@ program.command('list-faults').description('print the faults and legal variation
 
 program.addCommand(nodeagentCommand());
 
+/** Pointing the `svc` names at an upstream server fails every named-group check: say so before running. */
+async function refuseProfileMismatch(probe: ReturnType<typeof createTargetClient>, profile: Profile): Promise<void> {
+  const r = await probe.send({ method: 'GET', path: '/apis' });
+  const groups = (r.json as { groups?: { name?: unknown }[] } | undefined)?.groups;
+  if (r.status !== 200 || !Array.isArray(groups)) return;
+  const better = profileMismatch(groups.flatMap((g) => (typeof g.name === 'string' ? [g.name] : [])), profile);
+  if (better !== undefined) {
+    throw new ConfigError(`the target serves ${profiles[better].groupSuffix} groups and no ${profile.groupSuffix} group: run with --profile ${better}`);
+  }
+}
+
+/** A port someone else holds is the user's configuration, not our crash: one line, exit 2. */
+async function listening<T>(port: number, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new ConfigError(`port ${port} is already in use on 127.0.0.1; choose another or 0 for any free port`);
+    if (code === 'EACCES') throw new ConfigError(`port ${port} needs privileges this process lacks; choose a port above 1023 or 0`);
+    throw e;
+  }
+}
+
+/** Fails before any request is sent: a run whose reports cannot be written has wasted the target's time. */
+function ensureWritableDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (e) {
+    throw new ConfigError(`--reports ${dir}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+}
+
 function validateNames<T extends string>(what: string, names: readonly string[], table: readonly { name: T }[]): T[] {
   const known = new Set<string>(table.map((t) => t.name));
   const bad = names.filter((n) => !known.has(n));
@@ -153,13 +194,15 @@ async function run(o: RunOpts): Promise<number> {
   const external = Boolean(o.kubeconfig || o.context || o.server || o.inCluster);
   const log = (line: string) => process.stderr.write(`${line}\n`);
 
+  if (o.path !== undefined && (o.seed === undefined || !o.check?.length)) throw new ConfigError('--path replays one counterexample: give it with the --seed and --check it was printed with');
+  ensureWritableDir(reportsDir);
   for (const s of o.suite ?? []) if (!suites.includes(s)) throw new ConfigError(`unknown suite ${s}; known: ${suites.join(', ')}`);
   for (const c of o.check ?? []) if (!checks.some((k) => k.id === c)) throw new ConfigError(`unknown check ${c}; see \`svc-conformance list-checks\``);
   if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0)) throw new ConfigError('--fault and --variation apply to the embedded reference server only');
   if (external && o.runtimeConfig !== undefined) throw new ConfigError('--runtime-config applies to the embedded reference server only');
   const nodeagent = nodeagentLoaderSettings(o, external, profile);
   let expectations: Expectations | undefined;
-  if (o.expectations) expectations = parseExpectations(readText(o.expectations), o.expectations);
+  if (o.expectations) expectations = parseExpectationsOrExplain(readText(o.expectations), o.expectations);
 
   let targetCfg: TargetConfig;
   let targetSettings: TargetSettings;
@@ -215,6 +258,7 @@ async function run(o: RunOpts): Promise<number> {
     const probe = createTargetClient(targetCfg, { maxRetries: 1 });
     try {
       await checkReachable(probe);
+      if (external) await refuseProfileMismatch(probe, profile);
     } finally {
       await probe.close();
     }
@@ -287,6 +331,15 @@ function cloneableTarget(cfg: TargetConfig): TargetConfig {
   const tls = { ...cfg.tls, ca: str(cfg.tls.ca), cert: str(cfg.tls.cert), key: str(cfg.tls.key) };
   for (const k of ['ca', 'cert', 'key'] as const) if (tls[k] === undefined) delete tls[k];
   return { ...cfg, tls };
+}
+
+function parseExpectationsOrExplain(text: string, file: string): Expectations {
+  try {
+    return parseExpectations(text, file);
+  } catch (e) {
+    if (e instanceof ExpectationsError) throw new ConfigError(e.message);
+    throw e;
+  }
 }
 
 function readText(file: string): string {

@@ -44,4 +44,83 @@ describe('svc-conformance run with bad input', () => {
     expect(r.status).toBe(2);
     expectOneLine(r.stderr, /unknown suite nonsense/);
   });
+
+  it('malformed --expectations YAML: exit 2, one line naming the file and line', () => {
+    const file = path.join(dir, 'expect.yaml');
+    writeFileSync(file, 'knownFailures: [\n  - clause: x\n');
+    const r = cli('run', '--expectations', file);
+    expect(r.status).toBe(2);
+    expectOneLine(r.stderr, /expect\.yaml:\d+: not valid JSON or YAML/);
+  });
+
+  it('--runs 0 checks nothing: a usage error, exit 2', () => {
+    const r = cli('run', '--runs', '0');
+    expect(r.status).toBe(2);
+    expectOneLine(r.stderr, /--runs must be a positive integer/);
+  });
+
+  it('--path without --seed and --check replays nothing: a usage error, exit 2', () => {
+    const r = cli('run', '--path', '1:2');
+    expect(r.status).toBe(2);
+    expectOneLine(r.stderr, /--path replays one counterexample/);
+  });
+
+  it('an unwritable --reports folder fails at once, before any request: exit 2', () => {
+    const file = path.join(dir, 'a-file');
+    writeFileSync(file, '');
+    const r = cli('run', '--reports', path.join(file, 'sub'));
+    expect(r.status).toBe(2);
+    expectOneLine(r.stderr, /--reports .*cannot write there/);
+  });
 });
+
+describe('svc-conformance serve with bad input', () => {
+  it('a port out of range: exit 2, one line', () => {
+    const r = cli('serve', '--port', '99999');
+    expect(r.status).toBe(2);
+    expectOneLine(r.stderr, /--port must be an integer from 0 to 65535/);
+  });
+
+  it('a port in use: exit 2, one line naming the port', async () => {
+    const { createServer } = await import('node:net');
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', () => resolve()));
+    const port = (holder.address() as { port: number }).port;
+    try {
+      const r = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        // Async spawn: the holder must keep accepting while the CLI tries the port.
+        import('node:child_process').then(({ execFile }) => {
+          execFile(process.execPath, [bin, 'serve', '--port', String(port)], { encoding: 'utf8', timeout: 60_000 }, (err, _out, stderr) => {
+            resolve({ status: err === null ? 0 : typeof err.code === 'number' ? err.code : null, stderr });
+          });
+        });
+      });
+      expect(r.status).toBe(2);
+      expectOneLine(r.stderr, new RegExp(`port ${port} is already in use`));
+    } finally {
+      holder.close();
+    }
+  });
+});
+
+describe('svc-conformance run against a server of the other profile', () => {
+  it('names the profile discovery calls for: exit 2, one line', async () => {
+    const { startReferenceServer } = await import('../../targets/api-server/index.ts');
+    const { profiles } = await import('../../reference/profile.ts');
+    const server = await startReferenceServer({ profile: profiles.k8s });
+    try {
+      const r = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        import('node:child_process').then(({ execFile }) => {
+          execFile(process.execPath, [bin, 'run', '--server', server.url, '--reports', path.join(dir, 'mismatch')], { encoding: 'utf8', timeout: 60_000 }, (err, _out, stderr) => {
+            resolve({ status: err === null ? 0 : typeof err.code === 'number' ? err.code : null, stderr });
+          });
+        });
+      });
+      expect(r.status).toBe(2);
+      expectOneLine(r.stderr, /serves k8s\.io groups and no svc\.io group: run with --profile k8s/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
