@@ -15,3 +15,7 @@ export { toTerminalSummary } from './text.ts';
 export type { TerminalOptions } from './text.ts';
 export { counterexampleScripts, sanitiseFileName, writeReports } from './write.ts';
 export type { ExtraFile, WriteExtras } from './write.ts';
+export { toMarkdownSummary } from './markdown.ts';
+export { baselineClauses, compareWithBaseline } from './baseline.ts';
+export type { BaselineClause, BaselineDiff } from './baseline.ts';
+export { MergeError, mergeSummaries, parseShard, shardOf } from './merge.ts';

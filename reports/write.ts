@@ -2,7 +2,7 @@
  * The one module that touches the disk (STYLE.md practice 10). Everything it writes comes from the
  * pure formatters; this only decides file names and modes.
  */
-import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunResult } from '../harness/results.ts';
 import type { Clause } from '../reference/catalog/types.ts';
@@ -10,6 +10,8 @@ import type { FamilyOf } from './areas.ts';
 import { toHtml } from './html.ts';
 import { toJUnitXml } from './junit.ts';
 import { toSummaryJson } from './summary-json.ts';
+import { toMarkdownSummary } from './markdown.ts';
+import type { BaselineDiff } from './baseline.ts';
 
 export interface ExtraFile {
   readonly name: string;
@@ -21,6 +23,10 @@ export interface WriteExtras {
   readonly counterexampleFiles?: readonly ExtraFile[];
   /** Adds the coverage block to summary.json (it needs clause kinds). */
   readonly catalog?: readonly Clause[];
+  /** Changes against an earlier run's summary.json (`--baseline`), shown in summary.md. */
+  readonly baseline?: BaselineDiff;
+  /** A CI step-summary file to append summary.md to (GitHub's `$GITHUB_STEP_SUMMARY`). */
+  readonly stepSummaryFile?: string;
 }
 
 export const COUNTEREXAMPLE_DIR = 'counterexamples';
@@ -46,6 +52,9 @@ export async function writeReports(
   await put(join(dir, 'summary.json'), toSummaryJson(run, coverage));
   await put(join(dir, 'junit.xml'), toJUnitXml(run, familyOf));
   await put(join(dir, 'index.html'), toHtml(run, familyOf));
+  const markdown = toMarkdownSummary(run, extra.baseline);
+  await put(join(dir, 'summary.md'), markdown);
+  if (extra.stepSummaryFile !== undefined && extra.stepSummaryFile !== '') await appendFile(extra.stepSummaryFile, markdown, 'utf8');
 
   await writeHistories(run, dir, put);
 

@@ -17,7 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { parseDuration } from './duration-flag.ts';
 import { startReferenceServer, faults as faultTable, variations as variationTable } from '../targets/api-server/index.ts';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
-import { buildRunResult, ExpectationsError, parseExpectations, toTerminalSummary, writeReports, type Expectations } from '../reports/index.ts';
+import { baselineClauses, buildRunResult, compareWithBaseline, ExpectationsError, parseExpectations, parseShard, shardOf, toSummaryJson, toTerminalSummary, writeReports, type BaselineClause, type Expectations } from '../reports/index.ts';
+import { mergeReportsCommand } from './merge-reports.ts';
 import { sweepRun } from './sweep.ts';
 import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-command.ts';
 import { nodeagentCommand, nodeagentLoaderSettings, writeNodeagentCases } from './nodeagent-cli.ts';
@@ -41,6 +42,11 @@ const portArg = (v: string): number => {
 const positiveArg = (name: string) => (v: string): number => {
   if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`${name} must be a positive integer (a property with no examples checks nothing)`);
   return Number(v);
+};
+const shardArg = (v: string): { index: number; count: number } => {
+  const s = parseShard(v);
+  if (s === undefined) throw new InvalidArgumentError('--shard must be i/n with 1 <= i <= n, e.g. 2/3');
+  return s;
 };
 const durationArg = (v: string): number => {
   const ms = parseDuration(v);
@@ -83,6 +89,9 @@ program
   .option('--nodeagent-fault <name>', 'embedded loader only: a planted fault (repeatable; see `nodeagent validate --help`)', collect)
   .option('--controller-daemon <cmd>', 'controller daemon command to test (default with the embedded target: the reference daemon)')
   .option('--daemon-start-timeout <duration>', 'longest wait for one controller daemon start', durationArg)
+  .option('--shard <i/n>', 'run only shard i of n of the selected checks (deterministic; merge with `merge-reports`)', shardArg)
+  .option('--baseline <summary.json>', 'an earlier run\'s summary.json: new failures, fixed, still failing, newly not checked')
+  .addOption(new Option('-o, --output <format>', 'stdout: the terminal summary, or summary.json').choices(['text', 'json'] as const).default('text' as const))
   .action(async (o) => {
     process.exitCode = await run(o);
   });
@@ -126,9 +135,18 @@ program
     process.exitCode = recheckHistoryCommand(file, (line) => process.stdout.write(`${line}\n`));
   });
 
-program.command('list-checks').description('print every check with its clauses').action(() => {
-  for (const c of checks) process.stdout.write(`${c.suite.padEnd(24)} ${c.id.padEnd(52)} ${c.clauses.join(' ')}\n`);
-});
+program
+  .command('list-checks')
+  .description('print every check with its clauses')
+  .addOption(new Option('-o, --output <format>', 'one line per check, or a JSON array').choices(['text', 'json'] as const).default('text' as const))
+  .action((o) => {
+    if (o.output === 'json') {
+      process.stdout.write(`${JSON.stringify(checks.map((c) => ({ id: c.id, suite: c.suite, clauses: [...c.clauses] })), null, 2)}\n`);
+      return;
+    }
+    for (const c of checks) process.stdout.write(`${c.suite.padEnd(24)} ${c.id.padEnd(52)} ${c.clauses.join(' ')}\n`);
+  });
+mergeReportsCommand(program);
 program.command('list-faults').description('print the faults and legal variations of the embedded target').action(() => {
   for (const f of faultTable) process.stdout.write(`fault      ${f.name.padEnd(34)} ${f.clause.padEnd(44)} ${f.description}\n`);
   for (const v of variationTable) process.stdout.write(`variation  ${v.name.padEnd(34)} ${''.padEnd(44)} ${v.description}\n`);
@@ -183,6 +201,7 @@ type RunOpts = {
   release?: string; runtimeConfig?: string;
   nodeagentLoader?: string; nodeagentFault?: string[];
   controllerDaemon?: string; daemonStartTimeout?: number;
+  shard?: { index: number; count: number }; baseline?: string; output: 'text' | 'json';
 };
 
 async function run(o: RunOpts): Promise<number> {
@@ -203,6 +222,7 @@ async function run(o: RunOpts): Promise<number> {
   const nodeagent = nodeagentLoaderSettings(o, external, profile);
   let expectations: Expectations | undefined;
   if (o.expectations) expectations = parseExpectationsOrExplain(readText(o.expectations), o.expectations);
+  const baseline = o.baseline === undefined ? undefined : readBaseline(o.baseline);
 
   let targetCfg: TargetConfig;
   let targetSettings: TargetSettings;
@@ -264,15 +284,20 @@ async function run(o: RunOpts): Promise<number> {
     }
     const { progressPrinter, runSuites } = await import('./run-vitest.ts');
     const progress = progressPrinter(process.stderr);
-    const selected = checks.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
+    const chosen = checks.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
+    const selected = o.shard === undefined ? chosen : shardOf(chosen, o.shard.index, o.shard.count);
+    const only = o.shard === undefined ? o.check : selected.map((c) => c.id);
+    if (o.shard !== undefined) log(`svc-conformance: shard ${o.shard.index}/${o.shard.count}: ${selected.length} of ${chosen.length} checks`);
     log(`svc-conformance ${version}: profile ${profile.name}, seed ${seed}, ${o.runs} runs per property, ${selected.length} checks, run id ${runId}`);
+    // -o json promises stdout to the summary alone; vitest's reporters print there too.
+    const restoreStdout = o.output === 'json' ? stdoutToStderr() : () => undefined;
     const outcome = await runSuites({
       target: cloneableTarget(targetCfg),
       profile: profile.name,
       runId,
       seed,
       runs: o.runs,
-      ...(o.check?.length ? { checks: o.check } : {}),
+      ...(only?.length ? { checks: only } : {}),
       ...(o.path ? { path: o.path } : {}),
       targetSettings,
       replayCommand: replayCommand(o, seed),
@@ -280,6 +305,7 @@ async function run(o: RunOpts): Promise<number> {
       ...(daemon.settings ? { controllerDaemon: daemon.settings } : {}),
     }, { ...(o.suite?.length ? { suites: o.suite } : {}), reportsDir, total: selected.length, log: progress.line });
     progress.end();
+    restoreStdout();
 
     if (external) await sweepRun(targetCfg, profile, runId, log);
     const result = buildRunResult({
@@ -295,9 +321,19 @@ async function run(o: RunOpts): Promise<number> {
       errors: outcome.errors,
       ...(expectations ? { expectations } : {}),
     });
-    const written = await writeReports(result, reportsDir, familyOf, { catalog });
+    const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];
+    const written = await writeReports(result, reportsDir, familyOf, {
+      catalog,
+      ...(baseline !== undefined ? { baseline: compareWithBaseline(result, baseline) } : {}),
+      ...(stepSummaryFile ? { stepSummaryFile } : {}),
+    });
     written.files.push(...(await writeNodeagentCases(result, reportsDir)));
-    process.stdout.write(toTerminalSummary(result, familyOf, { color: process.stdout.isTTY === true, reportsDir: path.relative(process.cwd(), reportsDir) || '.' }) + '\n');
+    // -o json: stdout is the summary alone, for a pipe into jq; the terminal summary goes to stderr.
+    const terminal = toTerminalSummary(result, familyOf, { color: o.output === 'text' && process.stdout.isTTY === true, reportsDir: path.relative(process.cwd(), reportsDir) || '.' }) + '\n';
+    if (o.output === 'json') {
+      process.stderr.write(terminal);
+      process.stdout.write(toSummaryJson(result, { catalog, familyOf }));
+    } else process.stdout.write(terminal);
     log(`svc-conformance: ${written.files.length} report files written`);
     return result.verdict === 'conformant' ? EXIT.conformant : result.verdict === 'nonconformant' ? EXIT.nonconformant : EXIT.unreachable;
   } finally {
@@ -339,6 +375,29 @@ function parseExpectationsOrExplain(text: string, file: string): Expectations {
   } catch (e) {
     if (e instanceof ExpectationsError) throw new ConfigError(e.message);
     throw e;
+  }
+}
+
+function stdoutToStderr(): () => void {
+  const original = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => (process.stderr.write as (...a: unknown[]) => boolean)(chunk, ...rest)) as typeof process.stdout.write;
+  return () => {
+    process.stdout.write = original;
+  };
+}
+
+function readBaseline(file: string): BaselineClause[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(readText(file));
+  } catch (e) {
+    if (e instanceof ConfigError) throw e;
+    throw new ConfigError(`--baseline ${file}: not JSON (${(e as Error).message})`);
+  }
+  try {
+    return baselineClauses(json, file);
+  } catch (e) {
+    throw new ConfigError(`--baseline ${(e as Error).message}`);
   }
 }
 

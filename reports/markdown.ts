@@ -1,0 +1,68 @@
+/**
+ * results/summary.md: the few lines a CI step summary shows (GitHub's `$GITHUB_STEP_SUMMARY` renders
+ * Markdown): the verdict, the counts, every regression with its replay command, then known failures.
+ * A reader decides from it whether to open the HTML report; it is not the report.
+ */
+import type { ClauseResult, RunResult } from '../harness/results.ts';
+import type { BaselineDiff } from './baseline.ts';
+
+const ICON: Record<RunResult['verdict'], string> = { conformant: '✅', nonconformant: '❌', error: '⚠️' };
+
+export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): string {
+  const t = run.totals;
+  const lines = [
+    `## ${ICON[run.verdict]} svc-conformance: ${run.verdict}`,
+    '',
+    `Profile \`${cell(run.profile)}\`, seed \`${run.seed}\`, target \`${cell(run.target.server ?? 'none')}\`, ${(run.durationMs / 1000).toFixed(1)} s.`,
+    '',
+    '| passed | failed | error | unspecified | inconclusive | skipped | not checked |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${t.passed} | ${t.failed} | ${t.error} | ${t.unspecified} | ${t.inconclusive} | ${t.skipped} | ${t.notChecked} |`,
+  ];
+  const regressions = run.clauses.filter((c) => c.status === 'failed' && c.expectedFailure !== true);
+  const known = run.clauses.filter((c) => c.status === 'failed' && c.expectedFailure === true);
+  const errored = run.clauses.filter((c) => c.status === 'error');
+  if (regressions.length > 0) lines.push('', `### Failed (${regressions.length})`, '', ...failureTable(regressions));
+  if (errored.length > 0) {
+    lines.push('', `### Error (${errored.length}): the suite could not tell`, '');
+    for (const c of errored) lines.push(`- \`${cell(c.id)}\`: ${cell(c.notes[0] ?? 'no detail')}`);
+  }
+  if (run.errors.length > 0) {
+    lines.push('', '### Run errors', '');
+    for (const e of run.errors) lines.push(`- ${cell(e)}`);
+  }
+  if (baseline !== undefined) lines.push('', ...baselineLines(baseline));
+  if (known.length > 0) {
+    lines.push('', `<details><summary>Known failures (${known.length}), listed in the expectations file</summary>`, '');
+    for (const c of known) lines.push(`- \`${cell(c.id)}\` ${cell(c.summary)}`);
+    lines.push('', '</details>');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function failureTable(clauses: readonly ClauseResult[]): string[] {
+  const rows = ['| clause | expected | observed | replay |', '|---|---|---|---|'];
+  for (const c of clauses) {
+    const cx = c.counterexamples[0];
+    rows.push(`| \`${cell(c.id)}\` | ${cell(cx?.expected ?? c.summary)} | ${cell(cx?.observed ?? '')} | ${cx ? `\`${cell(cx.replay)}\`` : ''} |`);
+  }
+  return rows;
+}
+
+function baselineLines(d: BaselineDiff): string[] {
+  const list = (title: string, ids: readonly string[]): string[] => (ids.length === 0 ? [] : [`- **${title}** (${ids.length}): ${ids.map((i) => `\`${cell(i)}\``).join(', ')}`]);
+  const body = [
+    ...list('new failures', d.newFailures),
+    ...list('fixed', d.fixed),
+    ...list('still failing', d.stillFailing),
+    ...list('newly not checked', d.newlyNotChecked),
+    ...list('newly checked', d.newlyChecked),
+  ];
+  return ['### Against the baseline', '', ...(body.length === 0 ? ['No change of any clause status.'] : body)];
+}
+
+/** One table cell: no line breaks, no pipe that would split the row, bounded length. */
+function cell(s: string): string {
+  const one = s.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
+  return one.length > 300 ? `${one.slice(0, 297)}...` : one;
+}
