@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { startVitest } from 'vitest/node';
 import type { CheckRecord } from '../harness/results.ts';
 import type { SuiteSettings } from '../suites/settings.ts';
@@ -67,6 +68,8 @@ export function progressPrinter(stream: NodeJS.WriteStream): { line: (text: stri
 
 export async function runSuites(settings: SuiteSettings, o: { suites?: readonly string[]; reportsDir: string; total: number; log: (line: string, keep: boolean) => void }): Promise<VitestRun> {
   const collector = new RecordCollector(o.log, o.total);
+  // Allure reads every file in its folder: results of an earlier run would show beside this one's.
+  await rm(path.join(o.reportsDir, 'allure-results'), { recursive: true, force: true });
   const filters = o.suites && o.suites.length > 0 ? o.suites.map((s) => `suites/${s}.suite.ts`) : [];
   const vitest = await startVitest('test', filters, {
     config: false,

@@ -9,6 +9,7 @@ import { openEnv, type OpenedEnv } from '../harness/env.ts';
 import { profiles } from '../reference/profile.ts';
 import { loaderFromSettings } from '../harness/nodeagent-loader.ts';
 import type { CheckRecord } from '../harness/results.ts';
+import { labelForAllure } from '../harness/allure-labels.ts';
 import './settings.ts';
 
 declare module 'vitest' {
@@ -40,6 +41,7 @@ export function defineSuite(suite: string): void {
       it(`${check.id} [${check.clauses.join(', ')}]`, async (ctx) => {
         const records = await runCheck(check, opened!.env, { seed: s.seed, runs: s.runs, replayCommand: s.replayCommand, ...(s.path !== undefined ? { path: s.path } : {}) });
         ctx.task.meta.svcConformanceRecords = records;
+        await labelForAllure({ suite, check: check.id, clauses: check.clauses, seed: s.seed, profile: s.profile, records });
         const failures = records.filter((r) => r.verdict === 'fail');
         if (failures.length > 0) {
           throw new NonconformanceError(failures.map((f) => {
