@@ -26,6 +26,8 @@ export interface TargetSettings {
   readonly bookmarkWaitMs: number;
   /** The target's release (`1.24`) when it does not report one at /version as gitVersion (rest:9.4). */
   readonly release?: string;
+  /** Size of the concurrent workload (`--writers`, `--ops-per-writer`); defaults fit a 2-core machine. */
+  readonly workload?: { readonly writers?: number; readonly opsPerWriter?: number };
 }
 
 export interface CheckEnv {
@@ -60,6 +62,8 @@ export interface Check<T> {
   readonly run: (input: T, cx: import('./case-context.ts').CaseContext) => Promise<void>;
   /** Cases per run unless the CLI says otherwise (time-bound checks use one). */
   readonly defaultRuns?: number;
+  /** false: a failing case is reported as found, not shrunk (a concurrent workload is not replayable). */
+  readonly shrink?: false;
 }
 
 // Checks are stored with their input type erased; each is built by a typed factory.

@@ -43,6 +43,7 @@ export async function runCheck(check: AnyCheck, env: CheckEnv, opts: RunCheckOpt
     seed: opts.seed,
     numRuns: Math.max(1, runs),
     ...(opts.path !== undefined ? { path: opts.path, endOnFailure: true } : {}),
+    ...(check.shrink === false ? { endOnFailure: true } : {}),
   });
   const records: CheckRecord[] = recordsFromTally(check.id, tally);
   if (!details.failed) return records;

@@ -16,6 +16,7 @@ import { opsArb } from '../generators/ops.ts';
 import { queryToString, type Exchange } from '../harness/exchange.ts';
 import { benchWatch } from './bench-watch.ts';
 import { applyBenchLines } from './bench-apply.ts';
+import { concurrencyBenchLines } from './bench-concurrency.ts';
 
 const CASES = Number(process.env['BENCH_CASES'] ?? 400);
 const profile = profiles.svc;
@@ -74,5 +75,6 @@ process.stdout.write([
   `harness overhead (checked / plain):     ${(checked.ms / plainMs).toFixed(2)}x`,
   ...(await benchWatch()),
   ...(await applyBenchLines(CASES)),
+  ...(await concurrencyBenchLines()),
   '',
 ].join('\n'));

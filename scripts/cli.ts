@@ -89,6 +89,8 @@ program
   .option('--nodeagent-fault <name>', 'embedded loader only: a planted fault (repeatable; see `nodeagent validate --help`)', collect)
   .option('--controller-daemon <cmd>', 'controller daemon command to test (default with the embedded target: the reference daemon)')
   .option('--daemon-start-timeout <duration>', 'longest wait for one controller daemon start', durationArg)
+  .option('--writers <n>', 'rest-concurrency: writers at once (default 4)', positiveArg('--writers'))
+  .option('--ops-per-writer <n>', 'rest-concurrency: operations per writer, at most (default 24)', positiveArg('--ops-per-writer'))
   .option('--shard <i/n>', 'run only shard i of n of the selected checks (deterministic; merge with `merge-reports`)', shardArg)
   .option('--baseline <summary.json>', 'an earlier run\'s summary.json: new failures, fixed, still failing, newly not checked')
   .addOption(new Option('-o, --output <format>', 'stdout: the terminal summary, or summary.json').choices(['text', 'json'] as const).default('text' as const))
@@ -202,6 +204,7 @@ type RunOpts = {
   nodeagentLoader?: string; nodeagentFault?: string[];
   controllerDaemon?: string; daemonStartTimeout?: number;
   shard?: { index: number; count: number }; baseline?: string; output: 'text' | 'json';
+  writers?: number; opsPerWriter?: number;
 };
 
 async function run(o: RunOpts): Promise<number> {
@@ -262,6 +265,9 @@ async function run(o: RunOpts): Promise<number> {
     log(`svc-conformance: embedded reference server on ${server.url}${o.fault?.length ? ` with faults ${o.fault.join(', ')}` : ''}${o.variation?.length ? ` with variations ${o.variation.join(', ')}` : ''}`);
   }
 
+  if (o.writers !== undefined || o.opsPerWriter !== undefined) {
+    targetSettings = { ...targetSettings, workload: { ...(o.writers !== undefined ? { writers: o.writers } : {}), ...(o.opsPerWriter !== undefined ? { opsPerWriter: o.opsPerWriter } : {}) } };
+  }
   const daemon = await prepareDaemon({ ...(o.controllerDaemon !== undefined ? { command: o.controllerDaemon } : {}), external, profile: profile.name, server: targetCfg.server, ...(o.daemonStartTimeout !== undefined ? { startTimeoutMs: o.daemonStartTimeout } : {}) });
 
   // Ctrl-C: the suite workers delete what they created; this process sweeps anything labelled with
@@ -410,6 +416,13 @@ function readText(file: string): string {
 }
 
 async function main(): Promise<void> {
+  // `svc-conformance ... | head`: a reader that stops early is not our crash.
+  for (const s of [process.stdout, process.stderr]) {
+    s.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw e;
+    });
+  }
   try {
     await program.parseAsync(process.argv);
   } catch (e) {

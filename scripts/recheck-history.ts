@@ -8,6 +8,8 @@ import { ConfigError } from '../harness/kubeconfig.ts';
 import { isRecord } from '../reference/objects.ts';
 import { recheckWatchEvidence, WATCH_EVIDENCE_FORMAT, type WatchEvidence } from '../reference/watch-evidence.ts';
 import type { Judgement } from '../reference/judgement.ts';
+import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory } from '../reference/concurrency/history-types.ts';
+import { judgeConcurrentHistory } from '../reference/concurrency/judge.ts';
 
 /** The first field that makes `v` unusable as saved evidence, as a path (`history.snapshots`). */
 function shapeProblem(v: unknown): string | undefined {
@@ -26,12 +28,27 @@ function shapeProblem(v: unknown): string | undefined {
   return undefined;
 }
 
+function concurrentShapeProblem(v: Record<string, unknown>): string | undefined {
+  for (const k of ['ops', 'watches', 'lists']) if (!Array.isArray(v[k])) return `${k}: not a list`;
+  const badOp = (v['ops'] as unknown[]).findIndex((o) => !isRecord(o) || typeof o['key'] !== 'string' || !isRecord(o['input']) || !isRecord(o['output']) || typeof o['call'] !== 'number');
+  if (badOp >= 0) return `ops[${badOp}]: needs key, input, output and call`;
+  const badWatch = (v['watches'] as unknown[]).findIndex((w) => !isRecord(w) || !Array.isArray(w['events']) || !Array.isArray(w['namespaces']));
+  if (badWatch >= 0) return `watches[${badWatch}]: needs events and namespaces`;
+  return undefined;
+}
+
 export function recheckHistoryText(text: string, file: string): { failures: Judgement[]; judged: number } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (e) {
     throw new ConfigError(`${file}: not JSON: ${(e as Error).message}`);
+  }
+  if (isRecord(parsed) && parsed['format'] === CONCURRENT_HISTORY_FORMAT) {
+    const problem = concurrentShapeProblem(parsed);
+    if (problem !== undefined) throw new ConfigError(`${file}: not a saved concurrent history: ${problem}`);
+    const js = judgeConcurrentHistory(parsed as unknown as ConcurrentHistory).judgements;
+    return { failures: js.filter((j) => j.verdict === 'fail'), judged: js.length };
   }
   const problem = shapeProblem(parsed);
   if (problem !== undefined) throw new ConfigError(`${file}: not a saved watch history: ${problem}`);

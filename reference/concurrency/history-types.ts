@@ -17,6 +17,11 @@ export interface RecordedOp {
   readonly output: ObjectOutput;
   /** For a write: the object content it sent (data), to judge events and reads as whole writes. */
   readonly sent?: Readonly<Record<string, string>>;
+  /**
+   * The answer showed a deletionTimestamp: the write met an object being deleted, whose removal may
+   * follow at once (rest:3.1; deletion without finalizers is not shown), so no event need show it.
+   */
+  readonly terminating?: boolean;
   /** The HTTP status, for the report (undefined when no answer came). */
   readonly httpStatus?: number;
   /** ms on the suite's monotonic clock. */
@@ -37,6 +42,11 @@ export interface RecordedEvent {
   readonly data?: Readonly<Record<string, string>>;
   /** Arrival time. */
   readonly at: number;
+  /**
+   * The object carries a deletionTimestamp: the event shows a delete under way, not a write (deleting
+   * an object without finalizers may leave it Terminating for a while, rest:3.1: not shown).
+   */
+  readonly terminating?: boolean;
 }
 
 export interface RecordedWatch {

@@ -42,6 +42,8 @@ export interface WatchViolation {
 }
 
 const ORDINARY = new Set(['ADDED', 'MODIFIED']);
+/** An event that shows one write: ADDED or MODIFIED with a token, not the Terminating state of a delete. */
+const isWriteEvent = (e: RecordedEvent): boolean => ORDINARY.has(e.type) && e.token !== undefined && e.terminating !== true;
 const isWrite = (o: RecordedOp): boolean => o.input.kind === 'create' || o.input.kind === 'update';
 const tokenOf = (o: RecordedOp): string | undefined => (o.input.kind === 'create' || o.input.kind === 'update' ? o.input.token : undefined);
 /** a answered before b was invoked. */
@@ -86,7 +88,7 @@ function v(guarantee: Guarantee, watch: string | undefined, message: string, ops
 
 /** The events of writes (ADDED / MODIFIED with a token), with the write each shows. */
 function writeEvents(w: RecordedWatch, ix: Index): { e: RecordedEvent; op: RecordedOp | undefined; pos: number }[] {
-  return w.events.flatMap((e, pos) => (ORDINARY.has(e.type) && e.token !== undefined ? [{ e, op: ix.byToken.get(e.token), pos }] : []));
+  return w.events.flatMap((e, pos) => (isWriteEvent(e) ? [{ e, op: ix.byToken.get(e.token!), pos }] : []));
 }
 
 /** A state-starting watch begins with synthetic ADDED events of writes from before its start. */
@@ -113,19 +115,23 @@ function perWatch(w: RecordedWatch, ix: Index, h: ConcurrentHistory): WatchViola
     if (n === 2) out.push(v('unique', w.id, `write ${tokenOf(op)} on ${op.key} shown twice`, [op.id]));
   }
   const ops = evs.flatMap((x) => (x.op ? [x.op] : []));
-  for (let j = 0; j < ops.length; j++) {
-    for (let i = 0; i < j; i++) {
-      if (rtBefore(ops[j]!, ops[i]!) && !(synthetic(w, ops[i]!) && synthetic(w, ops[j]!))) {
-        out.push(v('ordered', w.id, `write ${tokenOf(ops[j]!)} (${ops[j]!.key}) was answered before write ${tokenOf(ops[i]!)} (${ops[i]!.key}) was sent, but is shown after it`, [ops[i]!.id, ops[j]!.id]));
-      }
+  // Ordered: no shown write was answered before an earlier-shown one was sent. One pass: the earlier
+  // event with the latest invocation is the only one that can be out of order with the current one.
+  // Synthetic ADDED events are one snapshot, in no order.
+  const realEvents = ops.filter((o) => !synthetic(w, o));
+  let latestCall: RecordedOp | undefined;
+  for (const o of realEvents) {
+    if (latestCall !== undefined && rtBefore(o, latestCall)) {
+      out.push(v('ordered', w.id, `write ${tokenOf(o)} (${o.key}) was answered before write ${tokenOf(latestCall)} (${latestCall.key}) was sent, but is shown after it`, [latestCall.id, o.id]));
     }
+    if (latestCall === undefined || o.call > latestCall.call) latestCall = o;
   }
   // Reliable: every in-scope write after the start that precedes a shown write in real time is shown.
   const shown = new Set(ops.map((o) => o.id));
-  const realEvents = ops.filter((o) => !synthetic(w, o));
+  const lastInvoked = realEvents.reduce<RecordedOp | undefined>((m, o) => (m === undefined || o.call > m.call ? o : m), undefined);
   for (const x of ix.effective) {
-    if (shown.has(x.id) || !w.namespaces.includes(nsOf(x.key)) || x.call <= w.startKnownAt) continue;
-    const later = realEvents.find((y) => rtBefore(x, y));
+    if (shown.has(x.id) || x.terminating === true || !w.namespaces.includes(nsOf(x.key)) || x.call <= w.startKnownAt) continue;
+    const later = lastInvoked !== undefined && rtBefore(x, lastInvoked) ? lastInvoked : undefined;
     if (later !== undefined) {
       out.push(v('reliable', w.id, `write ${tokenOf(x)} on ${x.key} (answered ${x.output.status === 'ok' ? `rv ${x.output.rv ?? '?'}` : 'never'}) was never shown, though write ${tokenOf(later)} sent after it was answered is${w.slow ? ' (slow watcher: the stream went on instead of ending with an error or 410)' : ''}`, [x.id, later.id]));
     }
@@ -144,7 +150,7 @@ function bookmarks(w: RecordedWatch, ix: Index): WatchViolation[] {
     const before = w.events.slice(0, i).some((e) => e.token === tokenOf(wb));
     if (!before && wb.call > w.startKnownAt) out.push(v('bookmarkable', w.id, `BOOKMARK at ${b.rv}, the version of write ${tokenOf(wb)} on ${wb.key}, came before that write's event`, [wb.id]));
     for (const e of w.events.slice(i + 1)) {
-      const x = e.token !== undefined && ORDINARY.has(e.type) ? ix.byToken.get(e.token) : undefined;
+      const x = isWriteEvent(e) ? ix.byToken.get(e.token!) : undefined;
       if (x !== undefined && x !== wb && rtBefore(x, wb) && x.call > w.startKnownAt) {
         out.push(v('bookmarkable', w.id, `BOOKMARK at ${b.rv} (write ${tokenOf(wb)}) claimed progress past write ${tokenOf(x)} on ${x.key}, which was answered before it and shown only after the bookmark`, [x.id, wb.id]));
       }
@@ -159,52 +165,59 @@ function resumed(w: RecordedWatch, ix: Index, h: ConcurrentHistory): WatchViolat
   if (origin === undefined) return [];
   const at = origin.events.findIndex((e) => e.rv === from.rv);
   if (at < 0) return [v('resumable', w.id, `resumed from ${from.rv}, a version watch ${from.watch} never showed (a suite bug)`, [])];
-  const seenBefore = new Set(origin.events.slice(0, at + 1).flatMap((e) => (e.token !== undefined ? [e.token] : [])));
-  const after = origin.events.slice(at + 1).flatMap((e) => (ORDINARY.has(e.type) && e.token !== undefined ? [e.token] : []));
-  const mine = w.events.flatMap((e) => (ORDINARY.has(e.type) && e.token !== undefined ? [e.token] : []));
+  const seenBefore = new Set(origin.events.slice(0, at + 1).flatMap((e) => (isWriteEvent(e) ? [e.token!] : [])));
+  const after = origin.events.slice(at + 1).flatMap((e) => (isWriteEvent(e) ? [e.token!] : []));
+  const mine = w.events.flatMap((e) => (isWriteEvent(e) ? [e.token!] : []));
   const out: WatchViolation[] = [];
   const opIds = (t: string): number[] => (ix.byToken.get(t) ? [ix.byToken.get(t)!.id] : []);
   for (const t of mine) if (seenBefore.has(t)) out.push(v('resumable', w.id, `resumed from ${from.rv} but shows write ${t} again, which ${from.watch} showed at or before that version`, opIds(t)));
+  const position = new Map(after.map((t, i) => [t, i]));
+  const mineSet = new Set(mine);
   let last = -1;
   for (const t of mine) {
-    const j = after.indexOf(t);
+    const j = position.get(t) ?? -1;
     if (j < 0) continue;
     if (j < last) out.push(v('resumable', w.id, `resumed stream shows ${t} out of the order of ${from.watch}`, opIds(t)));
-    const skipped = after.slice(last + 1, j).filter((s) => !mine.includes(s));
+    const skipped = after.slice(last + 1, j).filter((s) => !mineSet.has(s));
     for (const s of skipped) out.push(v('resumable', w.id, `resumed from ${from.rv}: write ${s} shown by ${from.watch} after that version is missing before ${t}`, [...opIds(s), ...opIds(t)]));
     last = Math.max(last, j);
   }
   return out;
 }
 
-/** One object's writes in the same order in every watcher. */
+/**
+ * One object's writes in the same order in every watcher: per pair of watchers and per object, the
+ * writes both show must come in increasing positions of the other. Linear per pair.
+ */
 function crossWatchOrder(watches: readonly RecordedWatch[], ix: Index): WatchViolation[] {
-  const orders = watches.map((w) => {
+  const perKey = watches.map((w) => {
+    const seqs = new Map<string, string[]>();
     const pos = new Map<string, number>();
-    w.events.forEach((e, i) => {
-      if (ORDINARY.has(e.type) && e.token !== undefined && !pos.has(e.token)) pos.set(e.token, i);
-    });
-    return { w, pos };
+    for (const e of w.events) {
+      if (!isWriteEvent(e) || pos.has(e.token!)) continue;
+      const key = ix.byToken.get(e.token!)?.key ?? e.key ?? '';
+      const seq = seqs.get(key) ?? [];
+      pos.set(e.token!, seq.length);
+      seq.push(e.token!);
+      seqs.set(key, seq);
+    }
+    return { w, seqs, pos };
   });
   const out: WatchViolation[] = [];
-  const reported = new Set<string>();
-  for (let a = 0; a < orders.length; a++) {
-    for (let b = a + 1; b < orders.length; b++) {
-      const A = orders[a]!;
-      const B = orders[b]!;
-      const common = [...A.pos.keys()].filter((t) => B.pos.has(t));
-      for (const t1 of common) {
-        for (const t2 of common) {
-          const o1 = ix.byToken.get(t1);
-          const o2 = ix.byToken.get(t2);
-          if (o1 === undefined || o2 === undefined || o1.key !== o2.key || t1 >= t2) continue;
-          const inA = A.pos.get(t1)! < A.pos.get(t2)!;
-          const inB = B.pos.get(t1)! < B.pos.get(t2)!;
-          const k = `${t1}|${t2}`;
-          if (inA !== inB && !reported.has(k)) {
-            reported.add(k);
-            out.push(v('ordered', B.w.id, `watches ${A.w.id} and ${B.w.id} show the writes ${t1} and ${t2} of ${o1.key} in opposite orders`, [o1.id, o2.id]));
+  for (let a = 0; a < perKey.length; a++) {
+    for (let b = a + 1; b < perKey.length; b++) {
+      const A = perKey[a]!;
+      const B = perKey[b]!;
+      for (const [key, seq] of B.seqs) {
+        let prev: string | undefined;
+        for (const t of seq) {
+          const p = A.pos.get(t);
+          if (p === undefined) continue;
+          if (prev !== undefined && A.pos.get(prev)! > p) {
+            const ids = [prev, t].flatMap((x) => (ix.byToken.get(x) ? [ix.byToken.get(x)!.id] : []));
+            out.push(v('ordered', B.w.id, `watches ${A.w.id} and ${B.w.id} show the writes ${prev} and ${t} of ${key} in opposite orders`, ids));
           }
+          prev = t;
         }
       }
     }
@@ -223,6 +236,7 @@ function listsAgainstWatches(h: ConcurrentHistory, ix: Index, unreliable: Readon
       const state = new Map<string, string | undefined>();
       for (const e of w.events.slice(0, upTo + 1)) {
         if (e.key === undefined || e.type === 'BOOKMARK') continue;
+        // A Terminating object is still listed; a deletion event (any other type) removes it.
         if (ORDINARY.has(e.type)) state.set(e.key, e.token);
         else state.delete(e.key);
       }

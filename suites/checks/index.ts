@@ -19,6 +19,7 @@ import { tableShape } from './table.ts';
 import { protobufEnvelope } from './protobuf.ts';
 import { nodeagentChecks } from './nodeagent.ts';
 import { daemonChecks } from './daemon.ts';
+import { concurrentWorkload } from './concurrency.ts';
 
 // One line per area, so concurrent work on different areas merges without touching the same line.
 export const checks: readonly AnyCheck[] = [
@@ -31,6 +32,7 @@ export const checks: readonly AnyCheck[] = [
   ...[dryRunSequences, negotiationAcceptLists, tableShape, protobufEnvelope],
   ...nodeagentChecks,
   ...daemonChecks,
+  ...[concurrentWorkload],
 ];
 
 export const suites = [...new Set(checks.map((c) => c.suite))];

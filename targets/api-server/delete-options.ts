@@ -19,3 +19,24 @@ export function withDeleteOptionsDryRun(pairs: Pairs, rawBody: string): Pairs {
   if (!isRecord(body) || !Array.isArray(body['dryRun'])) return pairs;
   return [...pairs, ...body['dryRun'].map((v) => ['dryRun', String(v)] as const)];
 }
+
+/**
+ * DeleteOptions.preconditions (`{"preconditions":{"resourceVersion":"..","uid":".."}}`): upstream refuses
+ * a delete whose preconditions do not match the live object with 409 and deletes nothing. The spec has
+ * no preconditions; the reference server behaves like upstream so a concurrent workload can use them.
+ */
+export function deletePreconditionsOf(rawBody: string): { resourceVersion?: string; uid?: string } | undefined {
+  if (rawBody.trim() === '') return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(body) || !isRecord(body['preconditions'])) return undefined;
+  const p = body['preconditions'];
+  return {
+    ...(typeof p['resourceVersion'] === 'string' ? { resourceVersion: p['resourceVersion'] } : {}),
+    ...(typeof p['uid'] === 'string' ? { uid: p['uid'] } : {}),
+  };
+}

@@ -73,6 +73,11 @@ export const faults = [
   { name: 'json-patch-remove-missing-ok', clause: 'rest:4.1/patch-type/json', description: 'JSON patch `remove` of a path that does not exist is skipped instead of failing the whole patch (RFC 6902 4.2)', checks: ['apply-sequences-configmaps', 'apply-sequences'], alsoReportedAs: ['rest:4.1/patch'] },
   { name: 'dry-run-ignored-with-pretty', clause: 'rest:4.3/pretty', description: 'a dry-run that also asks for pretty output (`?dryRun&pretty=true`) is carried out for real', checks: ['dry-run-sequences'], alsoReportedAs: ['rest:4.6.2', 'rest:4.6.1', 'rest:4.3/dryRun'] },
   { name: 'events-v1-legacy-names', clause: 'rest:6.2/regarding', description: 'events/v1 Events are served with the legacy involvedObject instead of regarding', checks: ['events-v1-create'], alsoReportedAs: [] },
+  // Where several clients meet (issue 16): each is found only by the concurrent workload's history checkers.
+  { name: 'watch-skip-late-commit', clause: 'rest:6.1.1', description: 'a write acknowledged before a later-numbered one enters the watch log after it, so a watcher already past it never sees it (a SQL shim polling id > last)', checks: ['concurrent-workload'], alsoReportedAs: [] },
+  { name: 'slow-watcher-gap', clause: 'rest:6.1.1', description: 'a watcher that reads slowly silently loses events once 32 KiB are queued for it, instead of getting an error or 410', checks: ['concurrent-workload'], alsoReportedAs: [] },
+  { name: 'bookmark-ahead', clause: 'rest:6.1/BOOKMARK', description: 'events reach a watch 300 ms late while bookmarks carry the newest revision at once, past events not yet delivered', checks: ['concurrent-workload'], alsoReportedAs: [] },
+  { name: 'list-watch-disagree', clause: 'rest:2.3/metadata.resourceVersion', description: 'a Most Recent list claims the newest resourceVersion while its items are those of the revision before, missing a write the watch delivered at that version', checks: ['concurrent-workload'], alsoReportedAs: ['rest:4.5/meaning/most-recent'] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

@@ -99,6 +99,8 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
   let continuation = false;
   switch (d.semantic) {
     case 'MostRecent':
+      // A list that claims the newest version while its items lag one write behind it.
+      if (has(st, 'list-watch-disagree') && q.limit === undefined) at = Math.max(st.store.oldestRetained, cur - 1);
       break;
     case 'Any':
       if (varies(st, 'stale-any')) at = st.store.oldestRetained;
@@ -139,7 +141,8 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
     .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
   const rest = after === undefined ? items : items.filter((e) => e.order > after!);
 
-  const metadata: Record<string, unknown> = { resourceVersion: st.codec.rv(has(st, 'page-rv-drift') && continuation ? cur : at) };
+  const claimed = (has(st, 'page-rv-drift') && continuation) || (has(st, 'list-watch-disagree') && d.semantic === 'MostRecent' && q.limit === undefined) ? cur : at;
+  const metadata: Record<string, unknown> = { resourceVersion: st.codec.rv(claimed) };
   let page = rest;
   if (q.limit !== undefined) {
     const size = has(st, 'page-overflow') ? q.limit + 1 : varies(st, 'short-pages') && q.limit > 1 ? q.limit - 1 : q.limit;

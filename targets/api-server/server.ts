@@ -15,6 +15,7 @@ import { discovery } from './discovery.ts';
 import { route } from './router.ts';
 import { getObject, listObjects } from './reads.ts';
 import { createObject, deleteObject, updateObject } from './writes.ts';
+import { refusedByPreconditions } from './preconditions.ts';
 import { badRequest, statusAnswer, type Answer } from './status.ts';
 import { serveWatch } from './watch.ts';
 import { patchObject } from './patch.ts';
@@ -99,7 +100,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
     case 'PUT':
       return updateObject(st, r.rt, r.namespace, r.name, body, writeContextOf(req, url));
     case 'DELETE':
-      return deleteObject(st, r.rt, r.namespace, r.name);
+      return refusedByPreconditions(st, r.rt, r.namespace, r.name, patchBody) ?? deleteObject(st, r.rt, r.namespace, r.name);
     case 'PATCH':
       return patchObject(st, r.rt, r.namespace, r.name, req, url, patchBody);
     default:
@@ -122,6 +123,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
     variations,
   };
   attachVersioning(state, parseVersioningOptions(opts));
+  if (state.faults.has('watch-skip-late-commit')) state.store.lateCommitMs = (rev) => (rev % 4 === 2 ? 40 : 0);
   let requests = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {

@@ -30,6 +30,11 @@ export class VersionedStore {
   private readonly waiters = new Set<() => void>();
   /** Changes in revision order, trimmed with the history window (watch history, rest:6.1.4). */
   private readonly log: ChangeEvent[] = [];
+  /**
+   * Planted fault watch-skip-late-commit: how long a revision's change stays out of the watch log
+   * after the write is acknowledged (a SQL shim whose row with a lower id commits after a higher one).
+   */
+  lateCommitMs: ((rev: number) => number) | undefined;
 
   get currentRevision(): number {
     return this.rev;
@@ -43,7 +48,17 @@ export class VersionedStore {
   write(key: string, obj: StoredObject | null, nowMs: number): number {
     const before = this.get(key);
     const rev = ++this.rev;
-    this.log.push({ rev, key, before, after: obj });
+    const change = { rev, key, before, after: obj };
+    const late = this.lateCommitMs?.(rev) ?? 0;
+    if (late > 0) {
+      setTimeout(() => {
+        // Inserted in revision order: a watcher already past it never sees it.
+        let at = this.log.length;
+        while (at > 0 && this.log[at - 1]!.rev > rev) at--;
+        this.log.splice(at, 0, change);
+        for (const w of this.waiters) w();
+      }, late).unref();
+    } else this.log.push(change);
     const chain = this.chains.get(key) ?? [];
     chain.push({ rev, obj });
     this.chains.set(key, chain);

@@ -15,6 +15,10 @@ import type { ChangeEvent, StoredObject } from './store.ts';
 
 type Pairs = readonly (readonly [string, string | null])[];
 
+/** Bytes a watch may have queued for a slow reader before the slow-watcher-gap fault drops events. */
+const SLOW_WATCHER_BUFFER = 32 * 1024;
+const BOOKMARK_AHEAD_DELAY_MS = 300;
+
 export interface WatchEvent {
   readonly type: string;
   readonly object: unknown;
@@ -80,6 +84,8 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   const write = (ev: WatchEvent) => {
     sent++;
     if (has(st, 'watch-drop-events') && sent % 3 === 0) return;
+    // A full send buffer (the client reads slowly) silently drops events instead of ending the watch.
+    if (has(st, 'slow-watcher-gap') && ev.type !== 'BOOKMARK' && res.writableLength > SLOW_WATCHER_BUFFER) return;
     const text = JSON.stringify(ev) + '\n';
     if (varies(st, 'watch-split-chunks')) {
       // Odd boundaries on purpose: a client must not assume one event per chunk.
@@ -117,9 +123,10 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
     }
   };
   flush();
-  const unsubscribe = st.store.subscribe(flush);
+  // bookmark-ahead: events reach the stream late, bookmarks claim the newest revision at once.
+  const unsubscribe = st.store.subscribe(has(st, 'bookmark-ahead') ? () => void setTimeout(flush, BOOKMARK_AHEAD_DELAY_MS) : flush);
   const bookmark = () => {
-    const object: Record<string, unknown> = { kind: rt.kind, apiVersion: apiVersionOf(rt), metadata: { resourceVersion: st.codec.rv(cursor) } };
+    const object: Record<string, unknown> = { kind: rt.kind, apiVersion: apiVersionOf(rt), metadata: { resourceVersion: st.codec.rv(has(st, 'bookmark-ahead') ? st.store.currentRevision : cursor) } };
     if (has(st, 'bookmark-extra-fields')) (object['metadata'] as Record<string, unknown>)['name'] = 'bookmark';
     write({ type: 'BOOKMARK', object });
   };

@@ -11,6 +11,7 @@ import { has, varies, type ServerState } from './state.ts';
 import { keyFor, prefixFor, present } from './reads.ts';
 import type { StoredObject } from './store.ts';
 import { trackedWrite, type WriteContext } from './field-manager.ts';
+import { preconditionHolds } from './preconditions.ts';
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -84,7 +85,7 @@ export function updateObject(st: ServerState, rt: ResourceType, ns: string | und
   const key = keyFor(rt, ns, name);
   const existing = st.store.get(key);
   if (!existing) return notFound(rt.plural, name);
-  if (md['resourceVersion'] !== undefined && md['resourceVersion'] !== existing.metadata['resourceVersion']) {
+  if (md['resourceVersion'] !== undefined && !preconditionHolds(st, key, existing, String(md['resourceVersion']))) {
     return conflict(`Operation cannot be fulfilled on ${rt.plural} "${name}": the object has been modified; please apply your changes to the latest version and try again`);
   }
   const old = existing.metadata;
