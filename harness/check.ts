@@ -26,6 +26,8 @@ export interface TargetSettings {
   readonly bookmarkWaitMs: number;
   /** The target's release (`1.24`) when it does not report one at /version as gitVersion (rest:9.4). */
   readonly release?: string;
+  /** How to restart the target or compact its history (`--hook`); the embedded server has both. */
+  readonly hooks?: import('./hooks.ts').Hooks;
   /** Size of the concurrent workload (`--writers`, `--ops-per-writer`); defaults fit a 2-core machine. */
   readonly workload?: { readonly writers?: number; readonly opsPerWriter?: number };
 }

@@ -30,7 +30,7 @@ export interface WorkloadOptions {
   readonly backlog: { readonly objects: number; readonly bytes: number };
 }
 
-interface LiveWatch {
+export interface LiveWatch {
   readonly record: Omit<RecordedWatch, 'events' | 'end'> & { events: RecordedEvent[]; end: RecordedWatch['end'] };
   readonly stop: () => void;
   readonly stopped: () => boolean;
@@ -135,7 +135,7 @@ export async function runConcurrentWorkload(cx: CaseContext, plan: WorkloadPlan,
 
 type WriteResult = { op?: Omit<RecordedOp, 'id' | 'client'>; seenRv?: string };
 
-async function write(cx: CaseContext, rt: ResourceType, o: Exclude<PlannedOp, { op: 'list' }>, namespaces: readonly string[], token: string, pad: string, lastRv: string | undefined, now: () => number): Promise<WriteResult> {
+export async function write(cx: CaseContext, rt: ResourceType, o: Exclude<PlannedOp, { op: 'list' }>, namespaces: readonly string[], token: string, pad: string, lastRv: string | undefined, now: () => number): Promise<WriteResult> {
   const ns = namespaces[o.ns]!;
   // Keys outside the plan's space: -1 the seed (ns1) or the marker (ns0), -2 and below the backlog.
   const name = o.key === -1 ? (o.ns === 1 ? 'seed' : 'marker') : o.key < -1 ? `b${-2 - o.key}` : `k${o.key}`;
@@ -227,7 +227,7 @@ async function list1(cx: CaseContext, rt: ResourceType, ns: string, selector: Qu
   return { namespaces: [ns], rv: md['resourceVersion'], items, call, ret };
 }
 
-async function openRecordedWatch(
+export async function openRecordedWatch(
   cx: CaseContext,
   id: string,
   path: string,

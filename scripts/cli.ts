@@ -19,6 +19,8 @@ import { startReferenceServer, faults as faultTable, variations as variationTabl
 import { catalog, familyOf } from '../reference/catalog/index.ts';
 import { baselineClauses, buildRunResult, compareWithBaseline, ExpectationsError, parseExpectations, parseShard, shardOf, toSummaryJson, toTerminalSummary, writeReports, type BaselineClause, type Expectations } from '../reports/index.ts';
 import { mergeReportsCommand } from './merge-reports.ts';
+import { parseHookArg, type Hooks } from '../harness/hooks.ts';
+import { embeddedHooks } from '../targets/api-server/hooks.ts';
 import { sweepRun } from './sweep.ts';
 import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-command.ts';
 import { nodeagentCommand, nodeagentLoaderSettings, writeNodeagentCases } from './nodeagent-cli.ts';
@@ -89,6 +91,7 @@ program
   .option('--nodeagent-fault <name>', 'embedded loader only: a planted fault (repeatable; see `nodeagent validate --help`)', collect)
   .option('--controller-daemon <cmd>', 'controller daemon command to test (default with the embedded target: the reference daemon)')
   .option('--daemon-start-timeout <duration>', 'longest wait for one controller daemon start', durationArg)
+  .option('--hook <name=cmd>', 'how to restart the target or compact its history: restart=CMD, compact=CMD (repeatable; the embedded server has both)', collect)
   .option('--writers <n>', 'rest-concurrency: writers at once (default 4)', positiveArg('--writers'))
   .option('--ops-per-writer <n>', 'rest-concurrency: operations per writer, at most (default 24)', positiveArg('--ops-per-writer'))
   .option('--shard <i/n>', 'run only shard i of n of the selected checks (deterministic; merge with `merge-reports`)', shardArg)
@@ -167,6 +170,16 @@ async function refuseProfileMismatch(probe: ReturnType<typeof createTargetClient
   }
 }
 
+function parseHooks(args: readonly string[]): Hooks {
+  const out: Hooks = {};
+  for (const a of args) {
+    const parsed = parseHookArg(a);
+    if (parsed === undefined) throw new ConfigError(`--hook ${a}: expected restart=CMD or compact=CMD`);
+    out[parsed[0]] = parsed[1];
+  }
+  return out;
+}
+
 /** A port someone else holds is the user's configuration, not our crash: one line, exit 2. */
 async function listening<T>(port: number, start: () => Promise<T>): Promise<T> {
   try {
@@ -204,7 +217,7 @@ type RunOpts = {
   nodeagentLoader?: string; nodeagentFault?: string[];
   controllerDaemon?: string; daemonStartTimeout?: number;
   shard?: { index: number; count: number }; baseline?: string; output: 'text' | 'json';
-  writers?: number; opsPerWriter?: number;
+  writers?: number; opsPerWriter?: number; hook?: string[];
 };
 
 async function run(o: RunOpts): Promise<number> {
@@ -265,6 +278,12 @@ async function run(o: RunOpts): Promise<number> {
     log(`svc-conformance: embedded reference server on ${server.url}${o.fault?.length ? ` with faults ${o.fault.join(', ')}` : ''}${o.variation?.length ? ` with variations ${o.variation.join(', ')}` : ''}`);
   }
 
+  const hooks = external ? parseHooks(o.hook ?? []) : embeddedHooks(targetCfg.server);
+  if (external && Object.keys(hooks).length > 0) targetSettings = { ...targetSettings, hooks };
+  if (!external) {
+    if ((o.hook?.length ?? 0) > 0) throw new ConfigError('--hook applies to an external target; the embedded server has its own restart and compaction hooks');
+    targetSettings = { ...targetSettings, hooks };
+  }
   if (o.writers !== undefined || o.opsPerWriter !== undefined) {
     targetSettings = { ...targetSettings, workload: { ...(o.writers !== undefined ? { writers: o.writers } : {}), ...(o.opsPerWriter !== undefined ? { opsPerWriter: o.opsPerWriter } : {}) } };
   }

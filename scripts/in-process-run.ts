@@ -10,6 +10,7 @@ import { defaultTargetSettings, openEnv } from '../harness/env.ts';
 import { runCheck } from '../harness/run-check.ts';
 import { checkById } from '../suites/checks/index.ts';
 import type { CheckRecord } from '../harness/results.ts';
+import { embeddedHooks } from '../targets/api-server/hooks.ts';
 
 export const CONTINUE_TTL_MS = 400;
 /** Short, so rest:6.1.3 (410 for a version older than the history) is checked in seconds. */
@@ -20,7 +21,7 @@ export async function runAgainst(o: { checks: readonly string[]; faults?: readon
   const server = await startReferenceServer({ profile, continueTtlMs: CONTINUE_TTL_MS, historyWindowMs: HISTORY_WINDOW_MS, bookmarkIntervalMs: 400, faults: o.faults ?? [], variations: o.variations ?? [] });
   const opened = openEnv(
     { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'self-test' },
-    { profile, runId: `t${o.seed.toString(16)}`, settings: { ...defaultTargetSettings, continueTtlMs: CONTINUE_TTL_MS, historyWindowMs: HISTORY_WINDOW_MS, namespaceDeletionTimeoutMs: 1000, watchWaitMs: 600, bookmarkWaitMs: 1200 }, signals: false },
+    { profile, runId: `t${o.seed.toString(16)}`, settings: { ...defaultTargetSettings, continueTtlMs: CONTINUE_TTL_MS, historyWindowMs: HISTORY_WINDOW_MS, namespaceDeletionTimeoutMs: 1000, watchWaitMs: 600, bookmarkWaitMs: 1200, hooks: embeddedHooks(server.url) }, signals: false },
   );
   try {
     const records: CheckRecord[] = [];

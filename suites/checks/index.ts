@@ -20,6 +20,7 @@ import { protobufEnvelope } from './protobuf.ts';
 import { nodeagentChecks } from './nodeagent.ts';
 import { daemonChecks } from './daemon.ts';
 import { concurrentWorkload } from './concurrency.ts';
+import { compactionExact, restartDurability } from './recovery.ts';
 
 // One line per area, so concurrent work on different areas merges without touching the same line.
 export const checks: readonly AnyCheck[] = [
@@ -33,6 +34,7 @@ export const checks: readonly AnyCheck[] = [
   ...nodeagentChecks,
   ...daemonChecks,
   ...[concurrentWorkload],
+  ...[restartDurability, compactionExact],
 ];
 
 export const suites = [...new Set(checks.map((c) => c.suite))];

@@ -78,6 +78,9 @@ export const faults = [
   { name: 'slow-watcher-gap', clause: 'rest:6.1.1', description: 'a watcher that reads slowly silently loses events once 32 KiB are queued for it, instead of getting an error or 410', checks: ['concurrent-workload'], alsoReportedAs: [] },
   { name: 'bookmark-ahead', clause: 'rest:6.1/BOOKMARK', description: 'events reach a watch 300 ms late while bookmarks carry the newest revision at once, past events not yet delivered', checks: ['concurrent-workload'], alsoReportedAs: [] },
   { name: 'list-watch-disagree', clause: 'rest:2.3/metadata.resourceVersion', description: 'a Most Recent list claims the newest resourceVersion while its items are those of the revision before, missing a write the watch delivered at that version', checks: ['concurrent-workload'], alsoReportedAs: ['rest:4.5/meaning/most-recent'] },
+  // Target hooks (issue 17): found only through the embedded server's restart and compaction hooks.
+  { name: 'restart-loses-last-write', clause: 'rest:4.5/meaning/most-recent', description: 'a restart loses the newest acknowledged write and reuses its revision', checks: ['restart-durability'], alsoReportedAs: ['rest:2.3/metadata.resourceVersion', 'rest:6.1.1', 'rest:6.1.2'] },
+  { name: 'compaction-ignored', clause: 'rest:8/watch-history', description: 'the compaction hook compacts nothing: versions older than it are still served by Exact reads', checks: ['compaction-exact'], alsoReportedAs: ['rest:7/410', 'rest:4.5/meaning/exact'] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

@@ -16,6 +16,7 @@ import { route } from './router.ts';
 import { getObject, listObjects } from './reads.ts';
 import { createObject, deleteObject, updateObject } from './writes.ts';
 import { refusedByPreconditions } from './preconditions.ts';
+import { serveHook, starting, type HookControl } from './hooks.ts';
 import { badRequest, statusAnswer, type Answer } from './status.ts';
 import { serveWatch } from './watch.ts';
 import { patchObject } from './patch.ts';
@@ -125,11 +126,21 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
   attachVersioning(state, parseVersioningOptions(opts));
   if (state.faults.has('watch-skip-late-commit')) state.store.lateCommitMs = (rev) => (rev % 4 === 2 ? 40 : 0);
   let requests = 0;
+  const hookControl: HookControl = { downUntil: 0 };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       requests++;
       let answer: Answer | undefined;
       try {
+        const pathname = new URL(req.url ?? '/', 'http://reference').pathname;
+        answer = serveHook(state, server, hookControl, req, pathname) ?? starting(state, hookControl);
+        if (answer !== undefined) {
+          await readBytes(req).catch(() => Buffer.alloc(0));
+          const out = encodeResponse(state, req, answer);
+          res.writeHead(answer.status, { 'content-type': out.contentType, 'content-length': out.payload.length, ...(answer.headers ?? {}) });
+          res.end(out.payload);
+          return;
+        }
         if (variations.has('latency')) await delay(5 + Math.floor(Math.random() * 25));
         // Every 20th request is throttled once: a conforming client retries after Retry-After.
         answer = variations.has('retry-after-429') && requests % 20 === 0

@@ -114,6 +114,35 @@ export class VersionedStore {
     }
   }
 
+  /** Compacts explicitly (the restart/compact hooks): revisions before `rev` become unreadable. */
+  compactTo(rev: number): void {
+    if (rev <= this.compacted) return;
+    this.compacted = rev;
+    while (this.log.length > 0 && this.log[0]!.rev <= rev) this.log.shift();
+    while (this.revTimes.length > 0 && this.revTimes[0]!.rev <= rev) this.revTimes.shift();
+    for (const [key, chain] of this.chains) {
+      let keepFrom = 0;
+      for (let i = 0; i < chain.length; i++) if (chain[i]!.rev <= rev) keepFrom = i;
+      const kept = chain.slice(keepFrom);
+      if (kept.length === 1 && kept[0]!.obj === null && kept[0]!.rev <= rev) this.chains.delete(key);
+      else this.chains.set(key, kept);
+    }
+  }
+
+  /** Planted fault restart-loses-last-write: the newest revision is lost and its number will be reused. */
+  forgetNewest(): void {
+    const rev = this.rev;
+    if (rev === 0 || rev <= this.compacted) return;
+    for (const [key, chain] of this.chains) {
+      if (chain[chain.length - 1]?.rev === rev) chain.pop();
+      if (chain.length === 0) this.chains.delete(key);
+    }
+    const at = this.log.findIndex((c) => c.rev === rev);
+    if (at >= 0) this.log.splice(at, 1);
+    if (this.revTimes[this.revTimes.length - 1]?.rev === rev) this.revTimes.pop();
+    this.rev = rev - 1;
+  }
+
   /** Changes after a revision, in order (what a watch from that revision must deliver). */
   changesAfter(rev: number): ChangeEvent[] {
     let lo = 0;
