@@ -66,6 +66,11 @@ export interface Check<T> {
   readonly defaultRuns?: number;
   /** false: a failing case is reported as found, not shrunk (a concurrent workload is not replayable). */
   readonly shrink?: false;
+  /**
+   * Runs with no other check at the same time: it restarts the target or compacts its history, which
+   * would cut other checks' connections or age their versions under them.
+   */
+  readonly exclusive?: true;
 }
 
 // Checks are stored with their input type erased; each is built by a typed factory.
