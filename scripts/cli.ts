@@ -311,24 +311,35 @@ async function run(o: RunOpts): Promise<number> {
     const progress = progressPrinter(process.stderr);
     const chosen = checks.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
     const selected = o.shard === undefined ? chosen : shardOf(chosen, o.shard.index, o.shard.count);
-    const only = o.shard === undefined ? o.check : selected.map((c) => c.id);
     if (o.shard !== undefined) log(`svc-conformance: shard ${o.shard.index}/${o.shard.count}: ${selected.length} of ${chosen.length} checks`);
     log(`svc-conformance ${version}: profile ${profile.name}, seed ${seed}, ${o.runs} runs per property, ${selected.length} checks, run id ${runId}`);
     // -o json promises stdout to the summary alone; vitest's reporters print there too.
     const restoreStdout = o.output === 'json' ? stdoutToStderr() : () => undefined;
-    const outcome = await runSuites({
+    const suiteSettings = (ids: readonly string[]) => ({
       target: cloneableTarget(targetCfg),
       profile: profile.name,
       runId,
       seed,
       runs: o.runs,
-      ...(only?.length ? { checks: only } : {}),
+      checks: [...ids],
       ...(o.path ? { path: o.path } : {}),
       targetSettings,
       replayCommand: replayCommand(o, seed),
       ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
       ...(daemon.settings ? { controllerDaemon: daemon.settings } : {}),
-    }, { ...(o.suite?.length ? { suites: o.suite } : {}), reportsDir, total: selected.length, log: progress.line });
+    });
+    // Checks that restart or compact the target run after the others, one at a time: a restart cuts
+    // every connection and a compaction ages every version, so nothing may run beside them.
+    const shared = selected.filter((c) => c.exclusive !== true);
+    const exclusive = selected.filter((c) => c.exclusive === true);
+    const suitesOf = (cs: readonly { suite: string }[]) => [...new Set(cs.map((c) => c.suite))];
+    const outcome = { records: [] as Awaited<ReturnType<typeof runSuites>>['records'], errors: [] as string[] };
+    for (const [group, sequential] of [[shared, false], [exclusive, true]] as const) {
+      if (group.length === 0) continue;
+      const part = await runSuites(suiteSettings(group.map((c) => c.id)), { suites: suitesOf(group), reportsDir, total: selected.length, log: progress.line, sequential, keepAllure: group === exclusive && shared.length > 0, done: group === exclusive ? shared.length : 0 });
+      outcome.records.push(...part.records);
+      outcome.errors.push(...part.errors);
+    }
     progress.end();
     restoreStdout();
 

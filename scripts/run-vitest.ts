@@ -22,8 +22,7 @@ interface TestCaseLike {
 class RecordCollector {
   readonly records: CheckRecord[] = [];
   readonly errors: string[] = [];
-  private done = 0;
-  constructor(private readonly log: (line: string, keep: boolean) => void, private readonly total: number) {}
+  constructor(private readonly log: (line: string, keep: boolean) => void, private readonly total: number, private done = 0) {}
 
   onTestCaseResult(tc: TestCaseLike): void {
     this.done++;
@@ -66,10 +65,11 @@ export function progressPrinter(stream: NodeJS.WriteStream): { line: (text: stri
   };
 }
 
-export async function runSuites(settings: SuiteSettings, o: { suites?: readonly string[]; reportsDir: string; total: number; log: (line: string, keep: boolean) => void }): Promise<VitestRun> {
-  const collector = new RecordCollector(o.log, o.total);
-  // Allure reads every file in its folder: results of an earlier run would show beside this one's.
-  await rm(path.join(o.reportsDir, 'allure-results'), { recursive: true, force: true });
+export async function runSuites(settings: SuiteSettings, o: { suites?: readonly string[]; reportsDir: string; total: number; log: (line: string, keep: boolean) => void; sequential?: boolean; keepAllure?: boolean; done?: number }): Promise<VitestRun> {
+  const collector = new RecordCollector(o.log, o.total, o.done ?? 0);
+  // Allure reads every file in its folder: results of an earlier run would show beside this one's
+  // (the second part of one run keeps the first part's).
+  if (o.keepAllure !== true) await rm(path.join(o.reportsDir, 'allure-results'), { recursive: true, force: true });
   const filters = o.suites && o.suites.length > 0 ? o.suites.map((s) => `suites/${s}.suite.ts`) : [];
   const vitest = await startVitest('test', filters, {
     config: false,
@@ -77,13 +77,14 @@ export async function runSuites(settings: SuiteSettings, o: { suites?: readonly 
     include: ['suites/**/*.suite.ts'],
     watch: false,
     pool: 'forks',
+    ...(o.sequential === true ? { fileParallelism: false } : {}),
     // Each check is a long property run; a wall-clock limit would turn a slow target into a failure.
     testTimeout: 0,
     hookTimeout: 120_000,
     setupFiles: ['allure-vitest/setup'],
     reporters: [
       collector as never,
-      ['junit', { outputFile: path.join(o.reportsDir, 'junit-vitest.xml') }] as never,
+      ['junit', { outputFile: path.join(o.reportsDir, o.keepAllure === true ? 'junit-vitest-exclusive.xml' : 'junit-vitest.xml') }] as never,
       ['allure-vitest/reporter', { resultsDir: path.join(o.reportsDir, 'allure-results') }] as never,
     ],
     provide: { svcConformance: settings },
