@@ -60,8 +60,10 @@ export const configApiVersion = (p: Profile) => `${p.nodeagentGroup}/${NODEAGENT
 export function checkTypeMeta(doc: Record<string, unknown>, p: Profile, kind: string, clause: string): FieldError[] {
   const out: FieldError[] = [];
   const api = `${p.nodeagentGroup}/${NODEAGENT_VERSION}`;
-  if (doc.apiVersion !== api) out.push({ field: 'apiVersion', clause, message: `apiVersion ${JSON.stringify(doc.apiVersion ?? null)} is not ${api}` });
-  if (doc.kind !== kind) out.push({ field: 'kind', clause, message: `kind ${JSON.stringify(doc.kind ?? null)} is not ${kind}` });
+  // The spec fixes the pair (apiVersion = X, kind = Y): a kind unknown in that version is a fault of the
+  // pair, so a loader may name either member (upstream: `no kind "K" is registered for version "V"`).
+  if (doc.apiVersion !== api) out.push({ field: 'apiVersion', clause, message: `apiVersion ${JSON.stringify(doc.apiVersion ?? null)} is not ${api}`, related: ['kind'] });
+  if (doc.kind !== kind) out.push({ field: 'kind', clause, message: `kind ${JSON.stringify(doc.kind ?? null)} is not ${kind}`, related: ['apiVersion'] });
   return out;
 }
 
@@ -221,26 +223,28 @@ export function validateNodeagentConfig(doc: unknown, profile: Profile, opts: Va
 /**
  * The same file with every explicit zero a loader may read as unset left out (config-fields.ts
  * `zeroReadsAsDefault`: `port: 0`, `imageMinimumGCAge: 0s`, `authentication.webhook.cacheTTL: 0s`), or
- * undefined when it holds none. A loader may answer the file as if it were this one.
+ * undefined when it holds none. A loader may answer the file as if it were this one. `only`: the paths
+ * to consider (the fields a violation names), when the other zeros are to stay.
  *
  *   withZerosUnset({port: 0, maxPods: 5}, svc) -> {maxPods: 5}
  */
-export function withZerosUnset(doc: Record<string, unknown>, profile: Profile): Record<string, unknown> | undefined {
+export function withZerosUnset(doc: Record<string, unknown>, profile: Profile, only?: ReadonlySet<string>): Record<string, unknown> | undefined {
   let changed = false;
-  const strip = (fields: readonly FieldSpec[], v: Record<string, unknown>, top: boolean): Record<string, unknown> => {
+  const strip = (fields: readonly FieldSpec[], v: Record<string, unknown>, prefix: string): Record<string, unknown> => {
     const out: Record<string, unknown> = { ...v };
     for (const f of fields) {
-      const k = top ? nameIn(f, profile) : f.name;
+      const k = prefix === '' ? nameIn(f, profile) : f.name;
+      const path = childPath(prefix, k);
       const x = out[k];
       if (x === undefined || x === null) continue;
-      if (f.type.kind === 'scalar' && zeroReadsAsDefault(f, profile) && isZeroScalar(f.type.scalar, x)) {
+      if (f.type.kind === 'scalar' && zeroReadsAsDefault(f, profile) && isZeroScalar(f.type.scalar, x) && (only === undefined || only.has(path))) {
         delete out[k];
         changed = true;
-      } else if (f.type.kind === 'object' && isRecord(x)) out[k] = strip(f.type.fields, x, false);
+      } else if (f.type.kind === 'object' && isRecord(x)) out[k] = strip(f.type.fields, x, path);
     }
     return out;
   };
-  const out = strip(configFields, doc, true);
+  const out = strip(configFields, doc, '');
   return changed ? out : undefined;
 }
 

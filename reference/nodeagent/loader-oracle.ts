@@ -123,7 +123,11 @@ function judgeZerosReadAsUnset(model: ValidationResult, zerosUnset: Record<strin
 export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswer, p: Profile, violationClause?: string): Judgement[] {
   const model = validateNodeagentConfig(doc, p);
   const zerosUnset = withZerosUnset(doc, p);
-  if (zerosUnset !== undefined && model.errors.length > 0 && ans.exitCode === 0 && validateNodeagentConfig(zerosUnset, p).errors.length === 0) return judgeZerosReadAsUnset(model, zerosUnset, ans, p);
+  if (zerosUnset !== undefined && model.errors.length > 0 && ans.exitCode === 0) {
+    // Only the zeros a violation names are read as unset here; the valid ones keep both readings below.
+    const violatingZerosUnset = withZerosUnset(doc, p, new Set(model.errors.flatMap((e) => [e.field, ...(e.related ?? [])])));
+    if (violatingZerosUnset !== undefined && validateNodeagentConfig(violatingZerosUnset, p).errors.length === 0) return judgeZerosReadAsUnset(model, violatingZerosUnset, ans, p);
+  }
   const clauses = clausesOfDoc(doc, p);
   // A valid file rejected: the clause of the field the loader blames, else of the first field set.
   const blame = (reported: readonly string[]) => (reported.length > 0 ? clauseForPath(reported[0]!, p) : clauses[1] ?? clauses[0]!);

@@ -27,6 +27,12 @@ describe('an explicit zero of a defaulted scalar', () => {
     expect(verdicts(judgeConfigAnswer(doc, { exitCode: 0, stdout: '' }, svc), 'node:2.2/port')).toEqual(['inconclusive']);
   });
 
+  it('an invalid zero read as unset beside a valid zero kept (the kubelet: lease 0 -> 40, GC low 0 stays 0)', () => {
+    const doc = { ...base, nodeLeaseDurationSeconds: 0, imageGCLowThresholdPercent: 0 };
+    expect(judgeConfigAnswer(doc, printing(doc, { nodeLeaseDurationSeconds: 40, imageGCLowThresholdPercent: 0 }), svc).filter((j) => j.verdict === 'fail')).toEqual([]);
+    expect(verdicts(judgeConfigAnswer(doc, printing(doc, { nodeLeaseDurationSeconds: 40, imageGCLowThresholdPercent: 5 }), svc), 'node:2.2/imageGCLowThresholdPercent')).toContain('fail');
+  });
+
   it('a zero that is one of several violations is still refused', () => {
     const doc = { ...base, port: 0, maxPods: -1 };
     expect(judgeConfigAnswer(doc, printing(doc, { port: 10250 }), svc, 'node:2.2/maxPods').filter((j) => j.verdict === 'fail').map((j) => j.clause)).toEqual(['node:2.2/maxPods']);
