@@ -12,12 +12,15 @@ import type { Doc, NodeagentCase } from './nodeagent.ts';
 
 const PATTERNS = ['*.registry.io', 'registry.io', 'registry.io:5000', '*.*.registry.io', 'registry.*', '*.registry.io/team', 'localhost:5000/app', '*.dkr.ecr.*.amazonaws.com'];
 
-const providerArb = fc.record(
+/** The exec request version a provider names: the profile's credential provider group (2.5: supported versions not shown; v1beta1 is served by upstream 1.24). */
+const execApiVersion = (p: Profile) => `${p.credentialProviderGroup}/v1beta1`;
+
+const providerArb = (p: Profile) => fc.record(
   {
     name: fc.constantFrom('ecr-credential-provider', 'acr-credential-provider', 'vendor-provider'),
     matchImages: fc.subarray(PATTERNS, { minLength: 1, maxLength: 3 }),
     defaultCacheDuration: fc.constantFrom('12h', '1m', '0s', '1h30m'),
-    apiVersion: fc.constant('credentialprovider.svc.io/v1beta1'),
+    apiVersion: fc.constant(execApiVersion(p)),
     args: fc.array(fc.constantFrom('--v=2', 'get-credentials'), { maxLength: 2 }),
     env: fc.array(fc.record({ name: fc.constantFrom('AWS_PROFILE', 'HOME'), value: fc.constantFrom('default', '/root') }), { maxLength: 2 }),
   },
@@ -27,7 +30,7 @@ const providerArb = fc.record(
 const headerOf = (p: Profile): Doc => ({ apiVersion: `${p.nodeagentGroup}/${NODEAGENT_VERSION}`, kind: CREDENTIAL_PROVIDER_KIND });
 
 export function credentialConfigArb(p: Profile): fc.Arbitrary<NodeagentCase> {
-  return fc.array(providerArb, { minLength: 1, maxLength: 3 }).map((providers) => ({ doc: { ...headerOf(p), providers } }));
+  return fc.array(providerArb(p), { minLength: 1, maxLength: 3 }).map((providers) => ({ doc: { ...headerOf(p), providers } }));
 }
 
 type Breaker = { what: string; apply: (provider: Record<string, unknown>) => Record<string, unknown> | undefined; doc?: (d: Doc) => Doc };
@@ -65,7 +68,7 @@ export function invalidCredentialConfigArb(p: Profile, onlyClause?: string): fc.
 
 /** The clause a breaker's violation falls under, judged on one plain provider. */
 function breakerClause(b: Breaker, p: Profile): string {
-  const plain = { name: 'ecr-credential-provider', matchImages: ['*.registry.io'], defaultCacheDuration: '12h', apiVersion: 'credentialprovider.svc.io/v1beta1' };
+  const plain = { name: 'ecr-credential-provider', matchImages: ['*.registry.io'], defaultCacheDuration: '12h', apiVersion: execApiVersion(p) };
   const valid = { ...headerOf(p), providers: [plain] };
   const doc = b.doc ? b.doc(valid) : { ...valid, providers: [b.apply(plain)!] };
   return validateCredentialProviderConfig(doc, p).errors[0]?.clause ?? 'node:2.1/providers';

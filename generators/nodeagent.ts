@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import type { Profile } from '../reference/profile.ts';
+import { profiles, type Profile } from '../reference/profile.ts';
 import { configFields, nameIn, type FieldSpec } from '../reference/nodeagent/config-fields.ts';
 import { configApiVersion, configKind, validateNodeagentConfig } from '../reference/nodeagent/config.ts';
 import { crossRules } from '../reference/nodeagent/config-rules.ts';
@@ -148,7 +148,7 @@ function fieldViolations(fields: readonly FieldSpec[], prefix: readonly string[]
 
 /** Every single-violation overlay the model rejects with every other field at its default. */
 export function violations(p: Profile): Violation[] {
-  const other = p.name === 'svc' ? 'KubeletConfiguration' : 'NodeagentConfiguration';
+  const other = (p.name === 'svc' ? profiles.k8s : profiles.svc).nodeagentConfigurationKind;
   const all: Violation[] = [
     ...fieldViolations(configFields, [], p),
     ...crossRules.flatMap((r) => r.breaks.map((b, i) => ({ what: `${r.id} #${i + 1}: ${JSON.stringify(b)}`, category: 'rule' as const, overlay: inProfile(b, p) }))),
@@ -211,7 +211,8 @@ const OPEN_OVERLAYS: readonly Doc[] = [
   { evictionSoft: { 'nodefs.available': '15%' }, evictionSoftGracePeriod: { 'nodefs.available': '1m' } }, { evictionMinimumReclaim: { 'memory.available': '0Mi' } },
   { enforceNodeAllocatable: ['pods'] }, { allowedUnsafeSysctls: ['net.core.*'] }, { authorization: { mode: 'AlwaysAllow' } },
   { registerWithTaints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }] }, { systemCgroups: '/system.slice' }, { reservedSystemCPUs: null },
-  { shutdownGracePeriod: '30s', shutdownGracePeriodCriticalPods: '30s' }, { cgroupsPerQOS: false }, { memorySwap: { swapBehavior: 'LimitedSwap' } }, { qosReserved: { memory: '50%' } }, { memoryThrottlingFactor: 0.5 },
+  { shutdownGracePeriod: '30s', shutdownGracePeriodCriticalPods: '30s' }, { podsPerCore: 111, maxPods: 110 }, { podsPerCore: 11, maxPods: 10 }, { systemReserved: { memory: 'lots' } }, { svcReserved: { cpu: 'half' } },
+  { systemCgroups: '/system.slice', cgroupRoot: '' }, { registerNode: false, registerWithTaints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }] }, { cgroupsPerQOS: false }, { memorySwap: { swapBehavior: 'LimitedSwap' } }, { qosReserved: { memory: '50%' } }, { memoryThrottlingFactor: 0.5 },
 ];
 
 /** A valid file with one value the spec leaves open: never a failure, the report records the answer. */

@@ -21,6 +21,14 @@ export interface Profile {
   readonly preserveUnknownFieldsExtension: string;
   readonly nodeagentGroup: string;
   readonly nodeagentConfigurationKind: string;
+  /** Group of the credential provider exec request a CredentialProvider's `apiVersion` names (2.1). */
+  readonly credentialProviderGroup: string;
+  /** The agent's name inside identifiers: gates `Rotate<Agent>ServerCertificate`, `Disable<Agent>CloudCredentialProviders`, `<Agent>InUserNamespace` (2.2, 2.6). */
+  readonly agentGateStem: string;
+  /** Default third-party volume plugin directory (2.2 `volumePluginDir`, 2.6 `--flex-volume-plugin-dir`). */
+  readonly volumePluginDir: string;
+  /** Configuration directory in sample paths (certificates, static pods): not a spec identifier, spelled as each product does. */
+  readonly configDir: string;
   readonly controllerManagerName: string;
   readonly systemNamespace: string;
   readonly nodeLeaseNamespace: string;
@@ -43,6 +51,10 @@ const svc: Profile = {
   preserveUnknownFieldsExtension: 'x-svc-preserve-unknown-fields',
   nodeagentGroup: 'nodeagent.config.svc.io',
   nodeagentConfigurationKind: 'NodeagentConfiguration',
+  credentialProviderGroup: 'credentialprovider.svc.io',
+  agentGateStem: 'Nodeagent',
+  volumePluginDir: '/usr/libexec/svc/nodeagent-plugins/volume/exec/',
+  configDir: '/etc/svc',
   controllerManagerName: 'svc-controller-manager',
   systemNamespace: 'svc-system',
   nodeLeaseNamespace: 'svc-node-lease',
@@ -64,6 +76,10 @@ const k8s: Profile = {
   preserveUnknownFieldsExtension: 'x-kubernetes-preserve-unknown-fields',
   nodeagentGroup: 'kubelet.config.k8s.io',
   nodeagentConfigurationKind: 'KubeletConfiguration',
+  credentialProviderGroup: 'credentialprovider.kubelet.k8s.io',
+  agentGateStem: 'Kubelet',
+  volumePluginDir: '/usr/libexec/kubernetes/kubelet-plugins/volume/exec/',
+  configDir: '/etc/kubernetes',
   controllerManagerName: 'kube-controller-manager',
   systemNamespace: 'kube-system',
   nodeLeaseNamespace: 'kube-node-lease',

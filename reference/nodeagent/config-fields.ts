@@ -14,8 +14,9 @@
  *    an address that is not an IP) is unspecified; only values the spec rules on are errors.
  */
 import type { Profile } from '../profile.ts';
-import { listOf, mapOf, scalar, nanosOf, isRecord, type TypeSpec } from './config-types.ts';
+import { listOf, mapOf, scalar, nanosOf, isRecord, type Scalar, type TypeSpec } from './config-types.ts';
 import { parseQuantity } from './quantity.ts';
+import { parseGoDuration } from './duration.ts';
 import { isIP } from 'node:net';
 import { insecureCipherSuites, preferredCipherSuites, tlsMinVersions } from '../tls-names.ts';
 
@@ -65,6 +66,8 @@ export interface FieldSpec {
   readonly edges?: readonly Edge[];
   /** Feature gates the field needs when not at its default (2.2 "Needs feature ..."). */
   readonly gates?: readonly string[];
+  /** The spec's own meaning of the zero value ("0 means no limit", "0 disables"): then 0 is never read as unset. */
+  readonly zeroMeans?: string;
 }
 
 export const nameIn = (f: FieldSpec, p: Profile): string => (p.name === 'k8s' && f.k8s ? f.k8s : f.name);
@@ -96,12 +99,17 @@ const nonNegativeDuration = (v: unknown): Issue | undefined => (nanosOf(v) >= 0n
 const ip = (what: string) => (v: unknown): Issue | undefined => (v === '' || isIP(v as string) !== 0 ? undefined : open(`${JSON.stringify(v)} is not an IP address; the spec says "${what}" but not what else is refused`));
 const absoluteCgroup = (v: unknown): Issue | undefined => (v === '' || (v as string).startsWith('/') ? undefined : open(`${JSON.stringify(v)} is not absolute; the spec asks for an absolute cgroup name but does not say a relative one is refused`));
 const gap = (clause: string, what: string) => (): Issue => open(what, clause);
-/** Map values that must be quantities, with keys the spec names as supported. */
+/**
+ * Reserved amounts per resource, keys the spec names as supported. The spec types the values as plain
+ * strings (2.2 "map string to string") and shows no format for them, unlike `containerLogMaxSize`
+ * ("quantity string") or the eviction maps ("signal name to quantity"): a value that is not a quantity
+ * is open, not an error (upstream parses them only at start-up, cmd/kubelet/app/server.go).
+ */
 function resourceMap(supported: readonly string[]): (v: unknown) => Issue | undefined {
   return (v) => {
     for (const [k, q] of Object.entries(v as Record<string, string>)) {
       const parsed = parseQuantity(q);
-      if (!parsed.ok) return err(`${k}: ${JSON.stringify(q)} is not a quantity: ${parsed.error}`);
+      if (!parsed.ok) return open(`${k}: ${JSON.stringify(q)} is not a quantity; the spec shows no format for reserved amounts (map string to string)`);
     }
     const other = Object.keys(v as object).filter((k) => !supported.includes(k));
     return other.length > 0 ? open(`resource(s) ${other.join(', ')}: the spec names only ${supported.join(', ')} as supported`) : undefined;
@@ -138,8 +146,8 @@ const obj = (typeName: string, fields: readonly FieldSpec[]): TypeSpec => ({ kin
 
 const authentication = obj('NodeagentAuthentication', [
   { name: 'x509', clause: 'node:2.3/NodeagentAuthentication.x509', also: ['node:5.1'], type: obj('NodeagentX509Authentication', [
-    { name: 'clientCAFile', clause: 'node:2.3/NodeagentAuthentication.x509', type: S, def: val(''), rule: 'PEM bundle of client CAs (path)', samples: () => ['', '/etc/svc/pki/ca.crt'] },
-  ]), def: OBJ, rule: 'x509 client certificates: username from CommonName, groups from Organization', samples: () => [{}, { clientCAFile: '/etc/svc/pki/ca.crt' }] },
+    { name: 'clientCAFile', clause: 'node:2.3/NodeagentAuthentication.x509', type: S, def: val(''), rule: 'PEM bundle of client CAs (path)', samples: (p) => ['', `${p.configDir}/pki/ca.crt`] },
+  ]), def: OBJ, rule: 'x509 client certificates: username from CommonName, groups from Organization', samples: (p) => [{}, { clientCAFile: `${p.configDir}/pki/ca.crt` }] },
   { name: 'webhook', clause: 'node:2.3/NodeagentAuthentication.webhook', also: ['node:5.1'], type: obj('NodeagentWebhookAuthentication', [
     { name: 'enabled', clause: 'node:2.3/NodeagentAuthentication.webhook', also: ['node:5.1'], type: B, def: val(true), rule: 'bearer tokens through token review; default true', samples: bools },
     { name: 'cacheTTL', clause: 'node:2.3/NodeagentAuthentication.webhook', also: ['node:5.1'], type: D, def: val('2m'), rule: 'token review cache; default 2m', check: nonNegativeDuration, samples: () => ['2m', '30s', '0s'] },
@@ -196,7 +204,7 @@ const lim = (name: string) => `node:8/nodeagent-${name}`;
 
 export const configFields: readonly FieldSpec[] = section('node:2.2/', [
   { name: 'enableServer', type: B, def: val(true), required: true, rule: 'default true (required with a default: may be left out)', samples: bools },
-  { name: 'staticPodPath', type: S, def: val(''), rule: 'directory or file of static pods', samples: () => ['', '/etc/svc/manifests'] },
+  { name: 'staticPodPath', type: S, def: val(''), rule: 'directory or file of static pods', samples: (p) => ['', `${p.configDir}/manifests`] },
   { name: 'syncFrequency', type: D, def: val('1m'), rule: 'duration; default 1m', check: positiveDuration, samples: () => ['1m', '30s', '1m0s', '2h'], edges: [{ value: '1d', ok: false, what: 'days are not a Go duration unit' }] },
   { name: 'fileCheckFrequency', type: D, def: val('20s'), rule: 'duration; default 20s', check: positiveDuration, samples: () => ['20s', '1m'] },
   { name: 'httpCheckFrequency', type: D, def: val('20s'), rule: 'duration; default 20s', check: positiveDuration, samples: () => ['20s', '5s'] },
@@ -205,10 +213,10 @@ export const configFields: readonly FieldSpec[] = section('node:2.2/', [
   { name: 'address', type: S, def: val('0.0.0.0'), rule: 'bind IP; default 0.0.0.0', check: ip('Bind IP'), samples: () => ['0.0.0.0', '127.0.0.1', '::'] },
   { name: 'port', type: I32, def: val(10250), also: [lim('ports')], rule: 'default 10250; 1-65535', check: port(false, 'node:2.2/port'), samples: () => [10250, 1, 65535],
     edges: [{ value: 0, ok: false, what: 'below 1' }, { value: 1, ok: true, what: 'lowest port' }, { value: 65535, ok: true, what: 'highest port' }, { value: 65536, ok: false, what: 'above 65535' }] },
-  { name: 'readOnlyPort', type: I32, def: val(0), rule: 'default 0 (disabled); 1-65535 or 0', check: port(true, 'node:2.2/readOnlyPort'), samples: () => [0, 10255, 65535],
+  { name: 'readOnlyPort', zeroMeans: '0 disables the port', type: I32, def: val(0), rule: 'default 0 (disabled); 1-65535 or 0', check: port(true, 'node:2.2/readOnlyPort'), samples: () => [0, 10255, 65535],
     edges: [{ value: -1, ok: false, what: 'negative' }, { value: 0, ok: true, what: '0 disables' }, { value: 65536, ok: false, what: 'above 65535' }] },
-  { name: 'tlsCertFile', type: S, def: val(''), rule: 'certificate path; self-signed pair when this and the key are unset', samples: () => ['', '/etc/svc/pki/agent.crt'] },
-  { name: 'tlsPrivateKeyFile', type: S, def: val(''), rule: 'key path', samples: () => ['', '/etc/svc/pki/agent.key'] },
+  { name: 'tlsCertFile', type: S, def: val(''), rule: 'certificate path; self-signed pair when this and the key are unset', samples: (p) => ['', `${p.configDir}/pki/agent.crt`] },
+  { name: 'tlsPrivateKeyFile', type: S, def: val(''), rule: 'key path', samples: (p) => ['', `${p.configDir}/pki/agent.key`] },
   { name: 'tlsCipherSuites', type: STRINGS, def: NIL, rule: 'TLS constant names; names outside the 2.6 lists not ruled on', check: (v) => {
     const other = (v as string[]).filter((s) => !TLS_SUITES.includes(s));
     return other.length > 0 ? open(`cipher suite name(s) ${other.join(', ')} are not among those the spec lists`) : undefined;
@@ -218,17 +226,17 @@ export const configFields: readonly FieldSpec[] = section('node:2.2/', [
   { name: 'serverTLSBootstrap', type: B, def: val(false), also: ['node:5.3'], rule: 'default false; true needs the server-certificate rotation gate', gates: ['$serverCertGate'], samples: bools },
   { name: 'authentication', type: authentication, def: OBJ, also: ['node:5.1'], rule: 'see 2.3: webhook on (cache 2m), anonymous off', samples: () => [{}, { anonymous: { enabled: true } }, { webhook: { enabled: false, cacheTTL: '1m' } }, { x509: { clientCAFile: '/etc/ca.crt' } }] },
   { name: 'authorization', type: authorization, def: OBJ, also: ['node:5.2'], rule: 'see 2.3: mode Webhook, caches 5m / 30s', samples: () => [{}, { mode: 'Webhook' }, { webhook: { cacheAuthorizedTTL: '1m', cacheUnauthorizedTTL: '10s' } }] },
-  { name: 'registryPullQPS', type: I32, def: val(5), also: [lim('registry-pulls')], rule: 'default 5; not negative; 0 no limit', check: atLeast(0, 'negative'), samples: () => [0, 5, 100],
+  { name: 'registryPullQPS', zeroMeans: '0 means no limit', type: I32, def: val(5), also: [lim('registry-pulls')], rule: 'default 5; not negative; 0 no limit', check: atLeast(0, 'negative'), samples: () => [0, 5, 100],
     edges: [{ value: -1, ok: false, what: 'negative' }, { value: 0, ok: true, what: '0 means no limit' }] },
   { name: 'registryBurst', type: I32, def: val(10), also: [lim('registry-pulls')], rule: 'default 10; not negative; used only when registryPullQPS > 0', check: atLeast(0, 'negative'), samples: () => [0, 10, 1000],
     edges: [{ value: -1, ok: false, what: 'negative' }, { value: 0, ok: true, what: 'zero' }] },
-  { name: 'eventRecordQPS', type: I32, def: val(5), also: [lim('events')], rule: 'default 5; not negative; 0 no limit', check: atLeast(0, 'negative'), samples: () => [0, 5, 50],
+  { name: 'eventRecordQPS', zeroMeans: '0 means no limit', type: I32, def: val(5), also: [lim('events')], rule: 'default 5; not negative; 0 no limit', check: atLeast(0, 'negative'), samples: () => [0, 5, 50],
     edges: [{ value: -1, ok: false, what: 'negative' }, { value: 0, ok: true, what: '0 means no limit' }] },
   { name: 'eventBurst', type: I32, def: val(10), also: [lim('events')], rule: 'default 10; not negative; used when eventRecordQPS > 0', check: atLeast(0, 'negative'), samples: () => [0, 10, 100],
     edges: [{ value: -1, ok: false, what: 'negative' }] },
   { name: 'enableDebuggingHandlers', type: B, def: val(true), rule: 'default true', samples: bools },
   { name: 'enableContentionProfiling', type: B, def: val(false), rule: 'default false', samples: bools },
-  { name: 'healthzPort', type: I32, def: val(10248), also: [lim('ports')], rule: 'default 10248; 1-65535 or 0 (disabled)', check: port(true, 'node:2.2/healthzPort'), samples: () => [10248, 0, 65535],
+  { name: 'healthzPort', zeroMeans: '0 disables the port', type: I32, def: val(10248), also: [lim('ports')], rule: 'default 10248; 1-65535 or 0 (disabled)', check: port(true, 'node:2.2/healthzPort'), samples: () => [10248, 0, 65535],
     edges: [{ value: -1, ok: false, what: 'negative' }, { value: 0, ok: true, what: '0 disables' }, { value: 65536, ok: false, what: 'above 65535' }] },
   { name: 'healthzBindAddress', type: S, def: val('127.0.0.1'), rule: 'health bind IP; default 127.0.0.1', check: ip('Health bind IP'), samples: () => ['127.0.0.1', '0.0.0.0'] },
   { name: 'oomScoreAdj', type: I32, def: val(-999), also: [lim('oomScoreAdj')], rule: 'default -999; -1000 to 1000', check: range(-1000, 1000), samples: () => [-999, -1000, 0, 1000],
@@ -250,7 +258,7 @@ export const configFields: readonly FieldSpec[] = section('node:2.2/', [
     edges: [{ value: -1, ok: false, what: 'below 0' }, { value: 0, ok: true, what: '0' }, { value: 84, ok: true, what: 'just below the default high 85' }, { value: 85, ok: false, what: 'equal to the default high 85' }] },
   { name: 'volumeStatsAggPeriod', type: D, def: val('1m'), rule: 'duration; default 1m', check: positiveDuration, samples: () => ['1m', '30s'] },
   { name: 'nodeagentCgroups', k8s: 'kubeletCgroups', type: S, def: val(''), rule: 'absolute cgroup of the agent', check: absoluteCgroup, samples: () => ['', '/nodeagent.slice'] },
-  { name: 'systemCgroups', type: S, def: val(''), rule: 'cgroup of non-kernel processes; needs cgroupRoot when set', check: absoluteCgroup, samples: () => [''] },
+  { name: 'systemCgroups', type: S, def: val(''), rule: 'cgroup of non-kernel processes; effect only with cgroupRoot (without it: open)', check: absoluteCgroup, samples: () => [''] },
   { name: 'cgroupRoot', type: S, def: { kind: 'gap', clause: 'node:2.5/cgroupRoot' }, rule: 'root cgroup for pods; default not shown (2.5)', samples: () => ['/', '/pods'] },
   { name: 'cgroupsPerQOS', type: B, def: val(true), rule: 'default true; false with enforceNodeAllocatable left out is open', samples: () => [true] },
   { name: 'cgroupDriver', type: S, def: val('cgroupfs'), rule: 'cgroupfs or systemd', check: oneOf(['cgroupfs', 'systemd']), samples: () => ['cgroupfs', 'systemd'],
@@ -274,11 +282,11 @@ export const configFields: readonly FieldSpec[] = section('node:2.2/', [
     edges: [{ value: -1, ok: false, what: 'negative' }, { value: 0, ok: true, what: 'zero' }] },
   { name: 'podCIDR', type: S, def: val(''), rule: 'standalone mode only', check: (v) => (v === '' || /^[0-9a-fA-F.:]+\/[0-9]{1,3}$/.test(v as string) ? undefined : open(`${JSON.stringify(v)} is not a CIDR; the spec does not say it is refused`)), samples: () => ['', '10.244.0.0/24'] },
   { name: 'podPidsLimit', type: I64, def: val(-1), also: [lim('podPidsLimit')], rule: 'int64; default -1', samples: () => [-1, 1024] },
-  { name: 'resolvConf', type: S, def: val('/etc/resolv.conf'), rule: 'default /etc/resolv.conf; empty disables DNS lookups', samples: () => ['/etc/resolv.conf', ''] },
+  { name: 'resolvConf', zeroMeans: 'an empty string disables DNS lookups', type: S, def: val('/etc/resolv.conf'), rule: 'default /etc/resolv.conf; empty disables DNS lookups', samples: () => ['/etc/resolv.conf', ''] },
   { name: 'runOnce', type: B, def: val(false), rule: 'default false', samples: bools },
   { name: 'cpuCFSQuota', type: B, def: val(true), rule: 'default true', samples: bools },
   { name: 'cpuCFSQuotaPeriod', type: D, def: { kind: 'gap', clause: 'node:2.5/cpuCFSQuotaPeriod' }, rule: 'description and default not shown (2.5)', check: gap('node:2.5/cpuCFSQuotaPeriod', 'the CFS quota period is not described'), samples: () => [] },
-  { name: 'nodeStatusMaxImages', type: I32, def: val(50), also: [lim('nodeStatusMaxImages')], rule: 'default 50; > -2; -1 no cap', check: atLeast(-1, 'not > -2'), samples: () => [50, -1, 0],
+  { name: 'nodeStatusMaxImages', zeroMeans: '0 returns no images', type: I32, def: val(50), also: [lim('nodeStatusMaxImages')], rule: 'default 50; > -2; -1 no cap', check: atLeast(-1, 'not > -2'), samples: () => [50, -1, 0],
     edges: [{ value: -2, ok: false, what: 'not > -2' }, { value: -1, ok: true, what: '-1 means no cap' }] },
   { name: 'maxOpenFiles', type: I64, def: val(1000000), also: [lim('maxOpenFiles')], rule: 'int64; default 1000000; non-negative', check: atLeast(0, 'negative'), samples: () => [1000000, 0],
     edges: [{ value: -1, ok: false, what: 'negative' }] },
@@ -291,8 +299,8 @@ export const configFields: readonly FieldSpec[] = section('node:2.2/', [
   { name: 'evictionPressureTransitionPeriod', type: D, def: val('5m'), rule: 'duration; default 5m', check: nonNegativeDuration, samples: () => ['5m', '30s'] },
   { name: 'evictionMaxPodGracePeriod', type: I32, def: val(0), rule: 'seconds; default 0', check: (v) => ((v as number) < 0 ? open('a negative grace period is not ruled on') : undefined), samples: () => [0, 30] },
   evictionMap('evictionMinimumReclaim'),
-  { name: 'podsPerCore', type: I32, def: val(0), rule: 'default 0 (no limit); not above maxPods', check: (v) => ((v as number) < 0 ? open('a negative podsPerCore is not ruled on') : undefined), samples: () => [0, 10],
-    edges: [{ value: 110, ok: true, what: 'equal to the default maxPods' }, { value: 111, ok: false, what: 'above the default maxPods' }] },
+  { name: 'podsPerCore', zeroMeans: '0 means no limit', type: I32, def: val(0), rule: 'default 0 (no limit); above maxPods open (a run-time cap)', check: (v) => ((v as number) < 0 ? open('a negative podsPerCore is not ruled on') : undefined), samples: () => [0, 10],
+    edges: [{ value: 110, ok: true, what: 'equal to the default maxPods' }] },
   { name: 'enableControllerAttachDetach', type: B, def: val(true), rule: 'default true', samples: bools },
   { name: 'protectKernelDefaults', type: B, def: val(false), rule: 'default false', samples: bools },
   { name: 'makeIPTablesUtilChains', type: B, def: val(true), rule: 'default true', samples: bools },
@@ -311,16 +319,15 @@ export const configFields: readonly FieldSpec[] = section('node:2.2/', [
   }, samples: () => ['10Mi', '1Gi', '500Ki'], edges: [{ value: '10MB', ok: false, what: 'MB is not a quantity suffix' }] },
   { name: 'containerLogMaxFiles', type: I32, def: val(5), also: [lim('containerLogMaxFiles')], rule: 'default 5', check: (v) => ((v as number) < 2 ? open('fewer than 2 files is not ruled on') : undefined), samples: () => [5, 2, 10] },
   { name: 'configMapAndSecretChangeDetectionStrategy', type: S, def: val('Watch'), rule: 'default Watch; other values not shown (2.5)', check: known(['Watch'], 'strategies other than Watch are not shown', 'node:2.5/configMapAndSecretChangeDetectionStrategy'), samples: () => ['Watch'] },
-  { name: 'systemReserved', type: STRING_MAP, def: NIL, rule: 'resource to quantity; cpu and memory supported', check: resourceMap(['cpu', 'memory']), samples: () => [{}, { cpu: '500m' }, { cpu: '1', memory: '1Gi' }],
-    edges: [{ value: { memory: 'lots' }, ok: false, what: 'not a quantity' }] },
-  { name: 'svcReserved', k8s: 'kubeReserved', type: STRING_MAP, def: NIL, rule: 'resource to quantity; cpu, memory (root-filesystem storage name not shown)', check: resourceMap(['cpu', 'memory']), samples: () => [{}, { memory: '512Mi' }] },
+  { name: 'systemReserved', type: STRING_MAP, def: NIL, rule: 'resource to amount; cpu and memory supported (a non-quantity amount: open, no format shown)', check: resourceMap(['cpu', 'memory']), samples: () => [{}, { cpu: '500m' }, { cpu: '1', memory: '1Gi' }] },
+  { name: 'svcReserved', k8s: 'kubeReserved', type: STRING_MAP, def: NIL, rule: 'resource to amount; cpu, memory (root-filesystem storage name not shown; a non-quantity amount: open)', check: resourceMap(['cpu', 'memory']), samples: () => [{}, { memory: '512Mi' }] },
   { name: 'reservedSystemCPUs', type: S, def: NONE, required: true, rule: 'CPU list; required without a default (absence unspecified); incompatible with the reserved cgroups', check: (v) => (v === '' || /^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(v as string) ? undefined : open(`${JSON.stringify(v)}: the CPU list syntax is not shown`)), samples: () => ['', '0', '0-1', '0,2-3'] },
   { name: 'showHiddenMetricsForVersion', type: S, def: NONE, rule: '<major>.<minor>; only the previous minor version', samples: () => [''] },
   { name: 'systemReservedCgroup', type: S, def: NONE, rule: 'absolute top-level cgroup enforcing systemReserved', check: absoluteCgroup, samples: () => ['', '/system.slice'] },
   { name: 'svcReservedCgroup', k8s: 'kubeReservedCgroup', type: S, def: NONE, rule: 'absolute top-level cgroup enforcing svcReserved', check: absoluteCgroup, samples: () => ['', '/svc.slice'] },
   { name: 'enforceNodeAllocatable', type: STRINGS, def: { kind: 'gap', clause: 'node:2.5/enforceNodeAllocatable' }, rule: 'values and default not shown (2.5)', check: gap('node:2.5/enforceNodeAllocatable', 'node-allocatable enforcement values are not shown'), samples: () => [] },
   { name: 'allowedUnsafeSysctls', type: STRINGS, def: { kind: 'gap', clause: 'node:2.5/allowedUnsafeSysctls' }, rule: 'values and default not shown (2.5)', check: gap('node:2.5/allowedUnsafeSysctls', 'allowed sysctl values are not shown'), samples: () => [] },
-  { name: 'volumePluginDir', type: S, def: { kind: 'value', value: (p) => (p.name === 'k8s' ? '/usr/libexec/kubernetes/kubelet-plugins/volume/exec/' : '/usr/libexec/svc/nodeagent-plugins/volume/exec/') }, rule: 'default the profile\'s plugin directory', samples: () => ['/opt/plugins/'] },
+  { name: 'volumePluginDir', type: S, def: { kind: 'value', value: (p) => p.volumePluginDir }, rule: 'default the profile\'s plugin directory', samples: () => ['/opt/plugins/'] },
   { name: 'providerID', type: S, def: val(''), rule: 'external provider instance id', samples: () => ['', 'vendor:///zone/i-0123'] },
   { name: 'kernelMemcgNotification', type: B, def: val(false), rule: 'default false', samples: bools },
   { name: 'logging', type: logging, def: OBJ, required: true, rule: 'see 2.4; format text (required with a default: may be left out)', samples: () => [{}, { format: 'text' }, { verbosity: 2 }, { flushFrequency: 5_000_000_000 }, { options: { json: { infoBufferSize: '0' } } }],
@@ -335,7 +342,7 @@ export const configFields: readonly FieldSpec[] = section('node:2.2/', [
   { name: 'enableDebugFlagsHandler', type: B, def: val(true), rule: 'default true', samples: bools },
   { name: 'seccompDefault', type: B, def: { kind: 'gap', clause: 'node:2.5/seccompDefault' }, rule: 'bool; default not shown (2.5)', samples: () => [false] },
   { name: 'memoryThrottlingFactor', type: scalar('float64'), def: val(0.8), also: [lim('memoryThrottlingFactor')], rule: 'default 0.8; needs MemoryQoS (alpha, off)', gates: ['MemoryQoS'], check: (v) => ((v as number) <= 0 || (v as number) > 1 ? open(`${v}: a factor outside (0, 1] is not ruled on`) : undefined), samples: () => [0.8] },
-  { name: 'registerWithTaints', type: listOf({ kind: 'opaque', typeName: 'Taint' }), def: NIL, rule: 'taints at registration; only with registerNode true (taint shape not shown)', check: (v) => ((v as unknown[]).length > 0 ? open('the taint shape is not shown', 'node:2.5/field-shapes') : undefined), samples: () => [[]] },
+  { name: 'registerWithTaints', type: listOf({ kind: 'opaque', typeName: 'Taint' }), def: NIL, rule: 'taints at registration; effect only with registerNode true (taint shape not shown)', check: (v) => ((v as unknown[]).length > 0 ? open('the taint shape is not shown', 'node:2.5/field-shapes') : undefined), samples: () => [[]] },
   { name: 'registerNode', type: B, def: val(true), rule: 'default true', samples: bools },
 ]);
 
@@ -347,6 +354,35 @@ export function fieldBySvcName(name: string): FieldSpec {
   const f = configFields.find((x) => x.name === name);
   if (!f) throw new Error(`no field ${name}`);
   return f;
+}
+
+/**
+ * Is an explicit zero of this field the same as leaving it out? The spec's types come from Go, where an
+ * explicit zero of a scalar is indistinguishable from an absent one (issue 20): for a scalar with a
+ * non-zero default a loader may read `0`, `"0s"` or `""` as unset and apply the default, beside refusing
+ * it or keeping it where it is valid. Not where the spec gives the zero a meaning of its own (`zeroMeans`:
+ * "0 means no limit"), nor for bools: a bool defaulting to true could never be set to false otherwise.
+ */
+export function zeroReadsAsDefault(f: FieldSpec, p: Profile): boolean {
+  if (f.zeroMeans !== undefined || f.type.kind !== 'scalar' || f.def.kind !== 'value' || f.type.scalar === 'bool') return false;
+  const d = f.def.value(p);
+  return !isZeroScalar(f.type.scalar, d);
+}
+
+/** The Go zero value of a scalar type: 0, "0s", "". */
+export function isZeroScalar(s: Scalar, v: unknown): boolean {
+  switch (s) {
+    case 'string':
+    case 'quantity':
+      return v === '';
+    case 'duration':
+      if (typeof v !== 'string') return false;
+      return ((d) => d.ok && d.nanos === 0n)(parseGoDuration(v));
+    case 'bool':
+      return v === false;
+    default:
+      return v === 0;
+  }
 }
 
 /** Default of a field as the effective configuration carries it; undefined when there is none to show. */

@@ -80,14 +80,17 @@ export const crossRules: readonly CrossRule[] = [
   {
     id: 'pods-per-core',
     clause: 'node:2.2/podsPerCore',
-    summary: 'podsPerCore not above maxPods',
+    // "Not above maxPods" bounds what the agent runs, not what a file may say: upstream caps the pod
+    // capacity at min(podsPerCore x cores, maxPods) (pkg/kubelet/kubelet_node_status.go). Issue 20: a
+    // run-time cap rather than a validity rule in the spec's words lets a loader accept the file.
+    summary: 'podsPerCore above maxPods: open (a run-time cap; a loader may refuse the file or accept it and cap)',
     fields: ['podsPerCore', 'maxPods'],
     check: (ctx) => {
       const ppc = num(ctx, 'podsPerCore', 0);
       const max = num(ctx, 'maxPods', 110);
-      return ppc > max && max >= 0 ? [error(ctx.path('podsPerCore'), `podsPerCore ${ppc} is above maxPods ${max}`, [ctx.path('maxPods')])] : [];
+      return ppc > max && max >= 0 ? [{ level: 'unspecified', field: ctx.path('podsPerCore'), message: `podsPerCore ${ppc} is above maxPods ${max}: "not above maxPods" caps the pods run, the spec does not say the file is refused`, related: [ctx.path('maxPods')] }] : [];
     },
-    breaks: [{ podsPerCore: 11, maxPods: 10 }, { podsPerCore: 1, maxPods: 0 }],
+    breaks: [],
     keeps: [{ podsPerCore: 10, maxPods: 10 }, { podsPerCore: 0, maxPods: 0 }],
   },
   {
@@ -122,17 +125,19 @@ export const crossRules: readonly CrossRule[] = [
   {
     id: 'system-cgroups-need-root',
     clause: 'node:2.2/systemCgroups',
-    summary: 'systemCgroups needs cgroupRoot (cgroupRoot left out: unspecified, its default is not shown)',
+    // "needs cgroupRoot when set" says when the field has effect; it does not oblige a loader to refuse
+    // it without (issue 20). Upstream refuses it (pkg/kubelet/apis/config/validation/validation.go).
+    summary: 'systemCgroups without cgroupRoot: open ("needs X" says when the field has effect; refusing and ignoring are both allowed)',
     fields: ['systemCgroups', 'cgroupRoot'],
     check: (ctx) => {
       if (!str(ctx, 'systemCgroups')) return [];
       const root = str(ctx, 'cgroupRoot');
       const f = ctx.path('systemCgroups');
-      if (root === '') return [error(f, 'systemCgroups is set but cgroupRoot is empty', [ctx.path('cgroupRoot')])];
+      if (root === '') return [{ level: 'unspecified', field: f, message: 'systemCgroups set with an empty cgroupRoot: "needs cgroupRoot" does not say the file is refused', related: [ctx.path('cgroupRoot')] }];
       if (root === undefined) return [{ level: 'unspecified', field: f, message: 'systemCgroups set with cgroupRoot left out: the default of cgroupRoot is not shown (2.5)' }];
       return [];
     },
-    breaks: [{ systemCgroups: '/system.slice', cgroupRoot: '' }],
+    breaks: [],
     keeps: [{ systemCgroups: '/system.slice', cgroupRoot: '/' }],
   },
   {
@@ -180,12 +185,14 @@ export const crossRules: readonly CrossRule[] = [
   {
     id: 'register-taints-need-register',
     clause: 'node:2.2/registerWithTaints',
-    summary: 'registerWithTaints only with registerNode true',
+    // "only with registerNode true" says when the taints have effect, not that a loader must refuse them
+    // without (issue 20); upstream ignores them (pkg/kubelet/kubelet_node_status.go registers no node).
+    summary: 'registerWithTaints with registerNode false: open ("only with X" says when the field has effect)',
     fields: ['registerWithTaints', 'registerNode'],
     check: (ctx) => (list(ctx, 'registerWithTaints').length > 0 && ctx.typed.get('registerNode') === false
-      ? [error(ctx.path('registerWithTaints'), 'registerWithTaints is set but registerNode is false', [ctx.path('registerNode')])]
+      ? [{ level: 'unspecified', field: ctx.path('registerWithTaints'), message: 'registerWithTaints set with registerNode false: "only with registerNode true" does not say the file is refused', related: [ctx.path('registerNode')] }]
       : []),
-    breaks: [{ registerNode: false, registerWithTaints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }] }],
+    breaks: [],
     keeps: [{ registerNode: false, registerWithTaints: [] }],
   },
   {

@@ -10,7 +10,7 @@
  * answer is acceptable (the spec does not decide: the notes say why); else the loader must accept.
  */
 import type { Profile } from '../profile.ts';
-import { configFields, defaultOf, fieldByName, nameIn, type FieldSpec, type Issue } from './config-fields.ts';
+import { configFields, defaultOf, fieldByName, isZeroScalar, nameIn, zeroReadsAsDefault, type FieldSpec, type Issue } from './config-fields.ts';
 import { isRecord, nanosOf, scalarTypeError, type TypeSpec } from './config-types.ts';
 import { formatGoDuration, parseGoDuration } from './duration.ts';
 import { gateEnabled, serverCertGate } from './feature-gates.ts';
@@ -60,8 +60,10 @@ export const configApiVersion = (p: Profile) => `${p.nodeagentGroup}/${NODEAGENT
 export function checkTypeMeta(doc: Record<string, unknown>, p: Profile, kind: string, clause: string): FieldError[] {
   const out: FieldError[] = [];
   const api = `${p.nodeagentGroup}/${NODEAGENT_VERSION}`;
-  if (doc.apiVersion !== api) out.push({ field: 'apiVersion', clause, message: `apiVersion ${JSON.stringify(doc.apiVersion ?? null)} is not ${api}` });
-  if (doc.kind !== kind) out.push({ field: 'kind', clause, message: `kind ${JSON.stringify(doc.kind ?? null)} is not ${kind}` });
+  // The spec fixes the pair (apiVersion = X, kind = Y): a kind unknown in that version is a fault of the
+  // pair, so a loader may name either member (upstream: `no kind "K" is registered for version "V"`).
+  if (doc.apiVersion !== api) out.push({ field: 'apiVersion', clause, message: `apiVersion ${JSON.stringify(doc.apiVersion ?? null)} is not ${api}`, related: ['kind'] });
+  if (doc.kind !== kind) out.push({ field: 'kind', clause, message: `kind ${JSON.stringify(doc.kind ?? null)} is not ${kind}`, related: ['apiVersion'] });
   return out;
 }
 
@@ -216,6 +218,34 @@ export function validateNodeagentConfig(doc: unknown, profile: Profile, opts: Va
     for (const r of rule.check(ctx)) (r.level === 'error' ? c.errors : c.unspecified).push({ field: r.field, clause: rule.clause, message: r.message, ...(r.related ? { related: r.related } : {}) });
   }
   return { errors: c.errors, unspecified: c.unspecified };
+}
+
+/**
+ * The same file with every explicit zero a loader may read as unset left out (config-fields.ts
+ * `zeroReadsAsDefault`: `port: 0`, `imageMinimumGCAge: 0s`, `authentication.webhook.cacheTTL: 0s`), or
+ * undefined when it holds none. A loader may answer the file as if it were this one. `only`: the paths
+ * to consider (the fields a violation names), when the other zeros are to stay.
+ *
+ *   withZerosUnset({port: 0, maxPods: 5}, svc) -> {maxPods: 5}
+ */
+export function withZerosUnset(doc: Record<string, unknown>, profile: Profile, only?: ReadonlySet<string>): Record<string, unknown> | undefined {
+  let changed = false;
+  const strip = (fields: readonly FieldSpec[], v: Record<string, unknown>, prefix: string): Record<string, unknown> => {
+    const out: Record<string, unknown> = { ...v };
+    for (const f of fields) {
+      const k = prefix === '' ? nameIn(f, profile) : f.name;
+      const path = childPath(prefix, k);
+      const x = out[k];
+      if (x === undefined || x === null) continue;
+      if (f.type.kind === 'scalar' && zeroReadsAsDefault(f, profile) && isZeroScalar(f.type.scalar, x) && (only === undefined || only.has(path))) {
+        delete out[k];
+        changed = true;
+      } else if (f.type.kind === 'object' && isRecord(x)) out[k] = strip(f.type.fields, x, path);
+    }
+    return out;
+  };
+  const out = strip(configFields, doc, '');
+  return changed ? out : undefined;
 }
 
 /** Every defaulted field of NodeagentConfiguration under the profile (the document a loader fills in). */

@@ -37,12 +37,12 @@ const ALPHA_OFF = [
 
 /** The server-certificate rotation gate carries the agent's name (DESIGN.md naming table). */
 export function serverCertGate(profile: Profile): string {
-  return profile.name === 'k8s' ? 'RotateKubeletServerCertificate' : 'RotateNodeagentServerCertificate';
+  return `Rotate${profile.agentGateStem}ServerCertificate`;
 }
 
 /** Node-agent-form alpha gates named in 2.6 ("DisableKubeletCloudCredentialProviders (node-agent form)"). */
 function agentAlphaGates(profile: Profile): string[] {
-  const agent = profile.name === 'k8s' ? 'Kubelet' : 'Nodeagent';
+  const agent = profile.agentGateStem;
   return [`Disable${agent}CloudCredentialProviders`, `${agent}InUserNamespace`];
 }
 

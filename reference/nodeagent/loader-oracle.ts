@@ -6,10 +6,10 @@
  */
 import { parse as parseYaml } from 'yaml';
 import type { Profile } from '../profile.ts';
-import { fail, pass, rule, unspecified, type Judgement } from '../judgement.ts';
+import { fail, inconclusive, pass, rule, unspecified, type Judgement } from '../judgement.ts';
 import { configFields, nameIn, type FieldSpec } from './config-fields.ts';
 import { isRecord } from './config-types.ts';
-import { validateNodeagentConfig, type ValidationResult } from './config.ts';
+import { validateNodeagentConfig, withZerosUnset, type ValidationResult } from './config.ts';
 import { clauseForPath, clausesOfDoc, compareEffective } from './config-oracle.ts';
 import { validateCredentialProviderConfig } from './credential-provider.ts';
 
@@ -20,6 +20,18 @@ export interface LoaderAnswer {
 
 /** `evictionHard[memory.available]` and `evictionHard.memory.available` name the same map entry. */
 const normalisePath = (path: string) => path.replace(/\[([^\]]*[^\]0-9][^\]]*)\]/g, '.$1');
+
+/**
+ * Does a reported path name the broken field? Exactly, or as the list holding the broken item
+ * (`providers[0].matchImages` for `providers[0].matchImages[1]`): upstream's validators name a list,
+ * not the item (`field.Invalid(fieldPath.Child("matchImages"), ...)`), and the kubelet wrapper derives
+ * its paths from those messages. A parent further up (`providers[0]`, `authentication`) does not
+ * name the field: a loader answering so is the planted fault `nested-paths-top-level`.
+ */
+export function namesField(reported: string, field: string): boolean {
+  const [r, f] = [normalisePath(reported), normalisePath(field)];
+  return r === f || r === f.replace(/\[\d+\]$/, '');
+}
 
 /** Field paths of a protocol error report, or undefined when stdout is not one. */
 export function reportedFields(stdout: string): string[] | undefined {
@@ -81,7 +93,7 @@ function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccep
     const js = [pass(clause, 'rejected', observed)];
     if (reported && reported.length > 0) {
       const acceptable = [...new Set(model.errors.flatMap((e) => [e.field, ...(e.related ?? [])]))];
-      js.push(rule(clause, reported.some((f) => acceptable.includes(f)), `an error naming ${acceptable.join(' or ')}`, `errors name ${reported.join(', ')}`));
+      js.push(rule(clause, reported.some((f) => acceptable.some((a) => namesField(f, a))), `an error naming ${acceptable.join(' or ')}${acceptable.some((a) => /\]$/.test(a)) ? ' (or its list)' : ''}`, `errors name ${reported.join(', ')}`));
     }
     return { judgements: js, definitelyValid: false };
   }
@@ -94,9 +106,28 @@ function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccep
   return { judgements: clausesIfAccepted.map((c) => pass(c, 'accepted')), definitelyValid: true };
 }
 
+/**
+ * An accepted file whose only violations are explicit zeros a loader may read as unset (`port: 0`,
+ * config.ts `withZerosUnset`): judged as the file without them, so its effective configuration must
+ * show their defaults. Printed nothing to show it: inconclusive, never a pass.
+ */
+function judgeZerosReadAsUnset(model: ValidationResult, zerosUnset: Record<string, unknown>, ans: LoaderAnswer, p: Profile): Judgement[] {
+  const printed = printedConfig(ans.stdout);
+  if (printed === undefined || !looksLikeConfig(printed, p)) {
+    return [...new Set(model.errors.map((e) => e.clause))].map((c) => inconclusive(c, `rejected, or accepted reading the explicit zero as unset (${model.errors.map((e) => `${e.field}: ${e.message}`).join('; ')})`, 'accepted, with no effective configuration to show how the zero was read'));
+  }
+  return judgeConfigAnswer(zerosUnset, ans, p);
+}
+
 /** Judge a loader's answer to a NodeagentConfiguration file. */
 export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswer, p: Profile, violationClause?: string): Judgement[] {
   const model = validateNodeagentConfig(doc, p);
+  const zerosUnset = withZerosUnset(doc, p);
+  if (zerosUnset !== undefined && model.errors.length > 0 && ans.exitCode === 0) {
+    // Only the zeros a violation names are read as unset here; the valid ones keep both readings below.
+    const violatingZerosUnset = withZerosUnset(doc, p, new Set(model.errors.flatMap((e) => [e.field, ...(e.related ?? [])])));
+    if (violatingZerosUnset !== undefined && validateNodeagentConfig(violatingZerosUnset, p).errors.length === 0) return judgeZerosReadAsUnset(model, violatingZerosUnset, ans, p);
+  }
   const clauses = clausesOfDoc(doc, p);
   // A valid file rejected: the clause of the field the loader blames, else of the first field set.
   const blame = (reported: readonly string[]) => (reported.length > 0 ? clauseForPath(reported[0]!, p) : clauses[1] ?? clauses[0]!);
@@ -104,7 +135,9 @@ export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswe
   if (!definitelyValid) return judgements;
   const printed = printedConfig(ans.stdout);
   if (printed === undefined || !looksLikeConfig(printed, p)) return judgements;
-  const mismatches = compareEffective(doc, printed, p);
+  // An explicit zero read as unset shows its default: a mismatch counts only where the file without those zeros disagrees too.
+  const asUnset = zerosUnset === undefined ? undefined : compareEffective(zerosUnset, printed, p);
+  const mismatches = compareEffective(doc, printed, p).filter((m) => asUnset === undefined || asUnset.some((n) => n.field === m.field));
   const failed = new Set(mismatches.map((m) => m.clause));
   return [
     ...judgements,

@@ -9,7 +9,7 @@
  */
 import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
 import type { Profile } from '../../reference/profile.ts';
-import { configKind, effective, validateNodeagentConfig, type FieldError, type MinorVersion, type ValidationResult } from '../../reference/nodeagent/config.ts';
+import { configKind, effective, validateNodeagentConfig, withZerosUnset, type FieldError, type MinorVersion, type ValidationResult } from '../../reference/nodeagent/config.ts';
 import { CREDENTIAL_PROVIDER_KIND, validateCredentialProviderConfig } from '../../reference/nodeagent/credential-provider.ts';
 import { isRecord } from '../../reference/nodeagent/config-types.ts';
 import { configFields, nameIn, type FieldSpec } from '../../reference/nodeagent/config-fields.ts';
@@ -139,6 +139,9 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
   const skip = new Set<string>();
   for (const name of faults) for (const s of nodeagentFault(name)?.skip ?? []) skip.add(s);
 
+  const vary = new Set<string>(o.variations ?? []);
+  // Go's defaulting cannot tell an explicit zero from an absent field: read such zeros as unset.
+  if (vary.has('zero-as-unset') && isRecord(value) && value.kind === configKind(o.profile)) value = withZerosUnset(value, o.profile) ?? value;
   const kind = isRecord(value) ? value.kind : undefined;
   let result: ValidationResult;
   let isConfig = true;
@@ -153,12 +156,11 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
     if (isRecord(value)) result = { errors: [...result.errors, ...extraFaultErrors(faults, value)], unspecified: result.unspecified };
   }
 
-  const vary = new Set<string>(o.variations ?? []);
   if (vary.has('strict-open') && result.errors.length === 0 && result.unspecified.length > 0) result = { errors: result.unspecified, unspecified: [] };
   if (vary.has('all-paths')) result = { errors: result.errors.flatMap((e) => [...(e.related ?? []).map((field) => ({ ...e, field })), e]), unspecified: result.unspecified };
 
   const located = (e: FieldError): Located => {
-    const field = faults.has('nested-paths-top-level') ? (pathSegments(e.field)[0]?.toString() ?? '') : e.field;
+    const field = faults.has('nested-paths-top-level') ? (pathSegments(e.field)[0]?.toString() ?? '') : vary.has('list-paths') ? e.field.replace(/\[\d+\]$/, '') : e.field;
     return { ...e, field, ...locate(doc, lc, e.field) };
   };
   const line = (e: Located, note: string) => `${o.fileName}${e.line !== undefined ? `:${e.line}:${e.column}` : ''}: ${note}${e.field === '' ? '' : `${e.field}: `}${e.message} (${e.clause})\n`;

@@ -37,6 +37,16 @@ describe('legal variations of the loader pass', () => {
   });
 });
 
+describe('a zero read as unset with nothing printed to show it', () => {
+  // Issue 20: accepting `port: 0` is legal only if the loader applies the default; a loader that prints
+  // nothing cannot show which, so the clause is inconclusive: never failed, never passed.
+  it('is inconclusive under its clause', async () => {
+    const records = await runNodeagentChecks({ checks: ['nodeagent-invalid-rule-port', 'nodeagent-invalid-rule-nodeLeaseDurationSeconds'], runs: 25, seed: SEED, variations: ['zero-as-unset', 'no-output'] });
+    expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error')).toEqual([]);
+    expect(new Set(records.filter((r) => r.verdict === 'inconclusive').map((r) => r.clause))).toEqual(new Set(['node:2.2/port', 'node:2.2/nodeLeaseDurationSeconds']));
+  });
+});
+
 describe('planted loader faults are caught by their clause, shrunk to a minimal file', () => {
   it('there are at least ten, each naming catalogued clauses', () => {
     expect(nodeagentFaults.length).toBeGreaterThanOrEqual(10);
