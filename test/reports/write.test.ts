@@ -26,6 +26,7 @@ describe('writeReports', () => {
       'summary.json',
       'junit.xml',
       'index.html',
+      'summary.md',
       'counterexamples/rest_4.4.3-1.sh',
       'counterexamples/rest_4.4.6-1.sh',
       'counterexamples/__escape_attempt.txt',

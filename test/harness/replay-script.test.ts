@@ -1,0 +1,54 @@
+// Why (issue 19): a failure's curl script is a reproduction a person runs more than once: fresh
+// namespaces each time, versions and continue tokens learned from that run's answers, cleanup at exit.
+import { describe, expect, it } from 'vitest';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startReferenceServer } from '../../targets/api-server/index.ts';
+import { profiles } from '../../reference/profile.ts';
+import { defaultTargetSettings, openEnv } from '../../harness/env.ts';
+import { runCheck } from '../../harness/run-check.ts';
+import { checkById } from '../../suites/checks/index.ts';
+
+const hasCurl = (() => {
+  try {
+    execFileSync('curl', ['--version']);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe.skipIf(!hasCurl)('replay scripts (skipped: no curl binary)', () => {
+  it('run twice against the same server, each time in new namespaces, and leave none behind', async () => {
+    const server = await startReferenceServer({ profile: profiles.svc, faults: ['page-rv-drift'] });
+    const opened = openEnv({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' }, { profile: profiles.svc, runId: 'replay1', settings: defaultTargetSettings, signals: false });
+    try {
+      const records = await runCheck(checkById('paging-snapshot')!, opened.env, { seed: 3, runs: 40 });
+      const cx = records.find((r) => r.verdict === 'fail')?.counterexample;
+      expect(cx, 'the planted fault is caught').toBeDefined();
+      const script = cx!.curl;
+      expect(script).toMatch(/NS1=.*\$RANDOM/);
+      expect(script).toMatch(/L1=\$\(learn /);
+      expect(script).toContain('trap cleanup EXIT');
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'replay-')), 'replay.sh');
+      writeFileSync(file, script);
+      // Asynchronous: the server answers from this process's event loop, which a sync child would block.
+      const runScript = async () => (await promisify(execFile)('bash', [file], { encoding: 'utf8', env: { ...process.env, SERVER: server.url } })).stdout;
+      const runs = [await runScript(), await runScript()];
+      for (const out of runs) {
+        expect(out).not.toMatch(/HTTP\/1\.1 (409|400|404|410)/);
+        expect(out).toMatch(/HTTP\/1\.1 201/);
+      }
+      const created = (out: string) => [...out.matchAll(/"name":"(svc-conformance-[^"]*-r\d+)"/g)].map((m) => m[1]);
+      expect(created(runs[0]!)[0]).not.toEqual(created(runs[1]!)[0]);
+      const left = JSON.parse((await fetch(`${server.url}/api/v1/namespaces`).then((r) => r.text()))) as { items: { metadata: { name: string } }[] };
+      expect(left.items.map((n) => n.metadata.name).filter((n) => /-r\d+$/.test(n))).toEqual([]);
+    } finally {
+      await opened.close();
+      await server.close();
+    }
+  }, 60_000);
+});
