@@ -40,8 +40,9 @@ export function resolveAssets(o: { dir?: string; env?: NodeJS.ProcessEnv; requir
   const env = o.env ?? process.env;
   const named = o.dir ?? env[ASSETS_VARIABLE];
   const source = o.dir !== undefined ? 'the assets folder' : ASSETS_VARIABLE;
+  const required = o.required ?? controlPlaneBinaries;
   if (named === undefined || named.trim() === '') {
-    throw new AssetsError(`no upstream binaries: set ${ASSETS_VARIABLE} to a folder with etcd and kube-apiserver (e.g. from setup-envtest) or name one with --assets`);
+    throw new AssetsError(`no upstream binaries: set ${ASSETS_VARIABLE} to a folder with ${required.join(', ')} (e.g. from setup-envtest) or name one with --assets`);
   }
   const dir = path.resolve(named);
   let isDir = false;
@@ -56,7 +57,7 @@ export function resolveAssets(o: { dir?: string; env?: NodeJS.ProcessEnv; requir
     const file = path.join(dir, name);
     if (isExecutableFile(file)) binaries[name] = file;
   }
-  const missing = (o.required ?? controlPlaneBinaries).filter((n) => binaries[n] === undefined);
+  const missing = required.filter((n) => binaries[n] === undefined);
   if (missing.length > 0) throw new AssetsError(`no upstream binaries: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing or not executable in ${dir} (${source})`);
   return { dir, binaries };
 }
