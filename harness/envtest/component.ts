@@ -1,7 +1,8 @@
 /**
  * One upstream component (etcd, kube-apiserver, kube-controller-manager) as a child process in its own
  * process group, its output appended to a log file. Stopping signals the whole group (a component that
- * forked helpers loses them too): SIGTERM, then SIGKILL after a grace period, then waits for the exit.
+ * forked helpers loses them too): SIGTERM, then SIGKILL after a grace period, then waits until the
+ * whole group is gone.
  */
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
@@ -46,6 +47,15 @@ export function startComponent(name: string, binary: string, args: readonly stri
       // ESRCH: the group is already gone.
     }
   };
+  const groupExists = () => {
+    if (pid <= 0) return false;
+    try {
+      process.kill(-pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   return {
     name,
     pid,
@@ -61,6 +71,9 @@ export function startComponent(name: string, binary: string, args: readonly stri
         clearTimeout(force);
       }
       signalGroup('SIGKILL');
+      // A signal is delivered asynchronously: wait (bounded) until no member of the group is left, so a
+      // caller that next reuses the ports or the folder finds them free.
+      for (let i = 0; i < 100 && groupExists(); i++) await new Promise((r) => setTimeout(r, 50));
     },
     killNow: () => signalGroup('SIGKILL'),
   };
