@@ -57,6 +57,8 @@ export function registerEnvtestCommand(program: Command<[], Record<string, unkno
         ...(o.logDir !== undefined ? { logDir: o.logDir } : {}),
         ...(o.startTimeout !== undefined ? { startTimeoutMs: o.startTimeout } : {}),
         log: err,
+        // Ctrl-C is ours once it runs: a graceful stop, then exit 0.
+        stopOnSignals: false,
       }, err);
       if (typeof cp === 'number') {
         process.exitCode = cp;

@@ -90,7 +90,7 @@ async function main(): Promise<number> {
   const logDir = path.join(reportsRoot, 'logs');
   rmSync(logDir, { recursive: true, force: true });
   say(`test:upstream: binaries from ${assets.dir}; seeds ${o.seeds.join(', ')}; reports in ${path.relative(process.cwd(), reportsRoot) || '.'}/`);
-  const cp = await startOrExplain({ assetsDir: assets.dir, controllerManager: 'required', logDir, log: say }, (line) => process.stderr.write(`${line}\n`));
+  const cp = await startOrExplain({ assetsDir: assets.dir, controllerManager: 'required', logDir, log: say, stopOnSignals: false }, (line) => process.stderr.write(`${line}\n`));
   if (typeof cp === 'number') return cp === 2 ? EXIT.usage : EXIT.startFailed;
   say(`test:upstream: control plane ready in ${seconds(cp.timings.total!)} at ${cp.server}; component logs in ${path.relative(process.cwd(), logDir)}/`);
 

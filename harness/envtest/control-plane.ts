@@ -4,8 +4,8 @@
  * Everything lives in a private temporary folder (credentials, etcd data, kubeconfig, logs unless kept
  * elsewhere) removed on stop. Ports are picked free by binding port 0; a component that loses its port
  * to a race is started again on fresh ports. What was started is always stopped: by `stop()`, when a
- * start fails, and by a process 'exit' hook as the last resort (the caller handles SIGINT/SIGTERM by
- * calling `stop()`; see stopOnSignals).
+ * start fails, on SIGINT/SIGTERM/SIGHUP (unless the caller takes those over once started), and by a
+ * process 'exit' hook as the last resort.
  *
  *   const cp = await startControlPlane({ assetsDir: process.env.KUBEBUILDER_ASSETS });
  *   // svc-conformance run --kubeconfig cp.kubeconfigPath --profile k8s
@@ -32,6 +32,13 @@ export interface ControlPlaneOptions {
   readonly startTimeoutMs?: number;
   /** Progress lines (never a credential). */
   readonly log?: (line: string) => void;
+  /**
+   * true (default): SIGINT, SIGTERM or SIGHUP kill the components and remove the folder at once, then
+   * the signal takes its usual course unless the process has listeners of its own for it. false: after
+   * a successful start the caller handles signals (and calls stop(), e.g. after its suites cleaned up).
+   * During the start the launcher always handles them: the caller has no handle to stop yet.
+   */
+  readonly stopOnSignals?: boolean;
 }
 
 export interface ControlPlane {
@@ -86,6 +93,9 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
     rmSync(dir, { recursive: true, force: true });
   };
   process.on('exit', onExit);
+  // The components run in their own process groups, so a terminal's Ctrl-C does not reach them, and a
+  // process killed by a signal runs no 'exit' hook: without this they would outlive us.
+  let removeSignalGuard = killOnSignals(onExit);
   let stopped: Promise<{ ms: number }> | undefined;
   const stopAll = (): Promise<{ ms: number }> =>
     (stopped ??= (async () => {
@@ -94,6 +104,7 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
       for (const c of [...running].reverse()) await c.stop();
       rmSync(dir, { recursive: true, force: true });
       process.removeListener('exit', onExit);
+      removeSignalGuard();
       return { ms: Date.now() - t0 };
     })());
 
@@ -140,6 +151,10 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
       await launch('kube-controller-manager', ([p]) => controllerManagerArgs(creds, kubeconfigPath, p!), 1, ([p]) => `https://127.0.0.1:${p}/healthz`, {});
     }
     timings.total = Date.now() - started;
+    if (o.stopOnSignals === false) {
+      removeSignalGuard();
+      removeSignalGuard = () => undefined;
+    }
     return {
       server,
       kubeconfigPath,
@@ -157,21 +172,21 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
   }
 }
 
-/**
- * SIGINT/SIGTERM stop the control plane, then exit 130/143. Returns the function that removes the
- * handlers (call it after a normal stop).
- */
-export function stopOnSignals(cp: Pick<ControlPlane, 'stop'>, log: (line: string) => void = () => undefined): () => void {
+const GUARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** Until the returned function is called: on a signal, `killNow()`, then let the signal act as usual. */
+function killOnSignals(killNow: () => void): () => void {
+  const remove = () => {
+    for (const s of GUARDED_SIGNALS) process.removeListener(s, handler);
+  };
   const handler = (signal: NodeJS.Signals) => {
-    log(`envtest: ${signal}: stopping the control plane`);
-    void cp.stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    killNow();
+    remove();
+    // Nobody else listens: die of the signal as the process would have without us (status 128+n).
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
   };
-  process.once('SIGINT', handler);
-  process.once('SIGTERM', handler);
-  return () => {
-    process.removeListener('SIGINT', handler);
-    process.removeListener('SIGTERM', handler);
-  };
+  for (const s of GUARDED_SIGNALS) process.on(s, handler);
+  return remove;
 }
 
 function etcdArgs(dir: string, client: number, peer: number): string[] {

@@ -3,9 +3,11 @@
 // error naming it with its log tail (token scrubbed); and whatever was started is stopped, helpers it
 // forked included, and the private folder removed.
 import { afterAll, describe, expect, it } from 'vitest';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AssetsError, ControlPlaneStartError, resolveAssets, startControlPlane } from '../../harness/envtest/index.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'svc-conformance-envtest-test-'));
@@ -14,6 +16,8 @@ const privateRoot = path.join(scratch, 'tmp');
 mkdirSync(privateRoot);
 process.env.TMPDIR = privateRoot;
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const privateFolders = () => readdirSync(privateRoot).filter((f) => f.startsWith('svc-conformance-envtest-'));
 
 let n = 0;
 function assetsWith(files: Record<string, string>): string {
@@ -97,7 +101,7 @@ describe('startControlPlane: failures name the component and stop what was start
     expect(err.logTail.at(-1)).toContain('boom: cannot serve');
     expect(err.logTail.join('\n')).toMatch(/^<redacted>,admin,admin,"system:masters"$/m);
     expect(alive(Number(readFileSync(path.join(scratch, 'etcd-1.pid'), 'utf8')))).toBe(false);
-    expect(readdirSync(privateRoot)).toEqual([]);
+    expect(privateFolders()).toEqual([]);
   });
 
   it('a component that never serves: bounded wait, then it and the helpers it forked are stopped', async () => {
@@ -112,7 +116,7 @@ describe('startControlPlane: failures name the component and stop what was start
     expect((e as ControlPlaneStartError).logTail).toEqual(['starting']);
     expect(alive(Number(readFileSync(helperPid, 'utf8'))), 'the forked helper survived').toBe(false);
     expect(alive(Number(readFileSync(path.join(scratch, 'etcd-2.pid'), 'utf8')))).toBe(false);
-    expect(readdirSync(privateRoot)).toEqual([]);
+    expect(privateFolders()).toEqual([]);
   });
 
   it('a component that lost its port to a race is started again on fresh ports', async () => {
@@ -129,5 +133,34 @@ describe('startControlPlane: failures name the component and stop what was start
     expect(lines).toContain('envtest: etcd lost a port to another process; retrying on fresh ports');
     expect(lines.some((l) => /^envtest: etcd ready on 127\.0\.0\.1:\d+/.test(l))).toBe(true);
     expect((e as ControlPlaneStartError).component).toBe('kube-apiserver');
+  });
+});
+
+describe('startControlPlane: a signal during the start', () => {
+  it('Ctrl-C while the API server starts: the components are killed, the folder removed, the process dies of SIGINT', async () => {
+    const helperPid = path.join(scratch, 'helper-signal.pid');
+    const dir = assetsWith({
+      etcd: fakeEtcd(path.join(scratch, 'etcd-4.pid')),
+      'kube-apiserver': `#!/bin/sh\nsleep 600 &\necho $! > ${helperPid}\nwait\n`,
+    });
+    // The launcher in a process of its own, as `svc-conformance envtest` runs it.
+    const driver = path.join(scratch, 'driver.mts');
+    const launcher = pathToFileURL(fileURLToPath(new URL('../../harness/envtest/index.ts', import.meta.url))).href;
+    writeFileSync(driver, `import { startControlPlane } from ${JSON.stringify(launcher)};\nawait startControlPlane({ assetsDir: ${JSON.stringify(dir)}, controllerManager: 'off', startTimeoutMs: 120_000 });\n`);
+    const tsx = fileURLToPath(import.meta.resolve('tsx'));
+    const child = spawn(process.execPath, ['--import', pathToFileURL(tsx).href, driver], { stdio: 'ignore', env: { ...process.env, TMPDIR: privateRoot } });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    // Bounded: the stand-in API server writes its helper's pid as soon as it runs.
+    for (let i = 0; i < 600 && !(existsSync(helperPid) && readFileSync(helperPid, 'utf8').trim() !== ''); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(existsSync(helperPid), 'the stand-in API server never started').toBe(true);
+    child.kill('SIGINT');
+    expect(await exited).toEqual({ code: null, signal: 'SIGINT' });
+    const gone = async (pid: number) => {
+      for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+      return !alive(pid);
+    };
+    expect(await gone(Number(readFileSync(helperPid, 'utf8'))), 'the API server\'s helper survived').toBe(true);
+    expect(await gone(Number(readFileSync(path.join(scratch, 'etcd-4.pid'), 'utf8'))), 'etcd survived').toBe(true);
+    expect(privateFolders()).toEqual([]);
   });
 });
