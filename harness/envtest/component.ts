@@ -1,6 +1,6 @@
 /**
  * One upstream component (etcd, kube-apiserver, kube-controller-manager) as a child process in its own
- * process group, its output appended to a log file. Stopping signals the whole group (a component that
+ * process group, its output written to a log file. Stopping signals the whole group (a component that
  * forked helpers loses them too): SIGTERM, then SIGKILL after a grace period, then waits until the
  * whole group is gone.
  */
@@ -21,7 +21,8 @@ export interface Component {
 }
 
 export function startComponent(name: string, binary: string, args: readonly string[], logFile: string): Component {
-  const fd = openSync(logFile, 'a', 0o600);
+  // A fresh log per start: the tail of a failed start is that start's own.
+  const fd = openSync(logFile, 'w', 0o600);
   // detached: its own process group, so a signal to -pid reaches everything it started, and a Ctrl-C
   // in the terminal reaches only us (we stop the components in order, after the suites cleaned up).
   const child = spawn(binary, [...args], { stdio: ['ignore', fd, fd], detached: true });

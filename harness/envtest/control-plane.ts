@@ -117,7 +117,7 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
     const timings: Record<string, number> = {};
     const ports: number[] = [];
 
-    // Starts one component and waits for `probePath`; on a lost port race, tries fresh ports.
+    // Starts one component and waits for its readiness URL; on a lost port race, tries fresh ports.
     const launch = async (name: BinaryName, argsFor: (ports: number[]) => string[], portCount: number, url: (ports: number[]) => string, probe: { ca?: string; token?: string }): Promise<number[]> => {
       for (let attempt = 1; ; attempt++) {
         const mine = await distinctPorts(portCount, ports);
