@@ -85,6 +85,16 @@ export function parseExpectations(text: string, fileName: string): Expectations 
   return { knownFailures };
 }
 
+/**
+ * Several files as one (`--expectations a.yaml --expectations b.yaml`): every listed clause, in file
+ * order; a clause listed in more than one file keeps each file's reason, joined.
+ */
+export function mergeExpectations(all: readonly Expectations[]): Expectations {
+  const reasons = new Map<string, string[]>();
+  for (const e of all) for (const k of e.knownFailures) reasons.set(k.clause, [...(reasons.get(k.clause) ?? []), k.reason]);
+  return { knownFailures: [...reasons].map(([clause, r]) => ({ clause, reason: [...new Set(r)].join(' / ') })) };
+}
+
 /** Ids listed as known failures that the catalog does not know: likely typos, worth a warning. */
 export function unknownExpectationIds(expectations: Expectations, knownIds: ReadonlySet<string>): string[] {
   return expectations.knownFailures.map((k) => k.clause).filter((id) => !knownIds.has(id));

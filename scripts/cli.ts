@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseDuration } from './duration-flag.ts';
 import { startReferenceServer, faults as faultTable, variations as variationTable } from '../targets/api-server/index.ts';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
-import { baselineClauses, buildRunResult, compareWithBaseline, ExpectationsError, parseExpectations, parseShard, shardOf, toSummaryJson, toTerminalSummary, writeReports, type BaselineClause, type Expectations } from '../reports/index.ts';
+import { baselineClauses, buildRunResult, compareWithBaseline, ExpectationsError, mergeExpectations, parseExpectations, parseShard, shardOf, toSummaryJson, toTerminalSummary, writeReports, type BaselineClause, type Expectations } from '../reports/index.ts';
 import { mergeReportsCommand } from './merge-reports.ts';
 import { parseHookArg, type Hooks } from '../harness/hooks.ts';
 import { embeddedHooks } from '../targets/api-server/hooks.ts';
@@ -26,6 +26,7 @@ import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-comman
 import { nodeagentCommand, nodeagentLoaderSettings, writeNodeagentCases } from './nodeagent-cli.ts';
 import { prepareDaemon, registerControllerDaemonCommands } from './controller-daemon-cli.ts';
 import { recheckHistoryCommand } from './recheck-history.ts';
+import { registerEnvtestCommand } from './envtest-cli.ts';
 
 const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
 // vitest (about 0.8 s to import) is loaded by `run` only: the loader, linter and daemon commands are
@@ -79,7 +80,7 @@ program
   .option('--check <id>', 'only this check (repeatable; see `list-checks`)', collect)
   .option('--path <path>', 'fast-check path of a counterexample to replay (with --seed and --check)')
   .option('--reports <dir>', 'where to write the reports', 'results')
-  .option('--expectations <file>', 'known failures of this target (YAML/JSON): only regressions fail the run')
+  .option('--expectations <file>', 'known failures of this target (YAML/JSON; repeatable, the lists are merged): only regressions fail the run', collect)
   .option('--slow', 'also run clauses that wait out the target\'s real time windows (minutes)')
   .option('--continue-ttl <duration>', 'continue-token lifetime the target is configured with', durationArg)
   .option('--history-window <duration>', 'watch/resourceVersion history the target keeps', durationArg)
@@ -132,6 +133,7 @@ program
 
 versionsCommand(program);
 registerControllerDaemonCommands(program);
+registerEnvtestCommand(program);
 program
   .command('recheck-history')
   .description('judge a saved watch history (results/histories/*.json) again with the current model')
@@ -212,7 +214,7 @@ function validateNames<T extends string>(what: string, names: readonly string[],
 type RunOpts = {
   kubeconfig?: string; context?: string; server?: string; tokenFile?: string; inCluster?: true; insecureSkipTlsVerify?: true;
   profile: ProfileName; seed?: number; runs: number; suite?: string[]; check?: string[]; path?: string; reports: string;
-  expectations?: string; slow?: true; continueTtl?: number; historyWindow?: number; fault?: string[]; variation?: string[];
+  expectations?: string[]; slow?: true; continueTtl?: number; historyWindow?: number; fault?: string[]; variation?: string[];
   release?: string; runtimeConfig?: string;
   nodeagentLoader?: string; nodeagentFault?: string[];
   controllerDaemon?: string; daemonStartTimeout?: number;
@@ -236,8 +238,7 @@ async function run(o: RunOpts): Promise<number> {
   if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0)) throw new ConfigError('--fault and --variation apply to the embedded reference server only');
   if (external && o.runtimeConfig !== undefined) throw new ConfigError('--runtime-config applies to the embedded reference server only');
   const nodeagent = nodeagentLoaderSettings(o, external, profile);
-  let expectations: Expectations | undefined;
-  if (o.expectations) expectations = parseExpectationsOrExplain(readText(o.expectations), o.expectations);
+  const expectations = o.expectations?.length ? readExpectations(o.expectations) : undefined;
   const baseline = o.baseline === undefined ? undefined : readBaseline(o.baseline);
 
   let targetCfg: TargetConfig;
@@ -405,9 +406,10 @@ function cloneableTarget(cfg: TargetConfig): TargetConfig {
   return { ...cfg, tls };
 }
 
-function parseExpectationsOrExplain(text: string, file: string): Expectations {
+/** Every --expectations file, merged; a malformed one is a usage error (one line, exit 2). */
+function readExpectations(files: readonly string[]): Expectations {
   try {
-    return parseExpectations(text, file);
+    return mergeExpectations(files.map((f) => parseExpectations(readText(f), f)));
   } catch (e) {
     if (e instanceof ExpectationsError) throw new ConfigError(e.message);
     throw e;

@@ -38,6 +38,14 @@ describe('svc-conformance run with bad input', () => {
     expectOneLine(r.stderr, /127\.0\.0\.1:9/);
   });
 
+  it('malformed expectations file (one of several): exit 2, one line naming file and line', () => {
+    const file = path.join(dir, 'expectations.yaml');
+    writeFileSync(file, 'knownFailures: [\n');
+    const r = cli('run', '--server', 'http://127.0.0.1:9', '--expectations', path.resolve(path.dirname(bin), '../expectations/upstream-kube-apiserver.yaml'), '--expectations', file);
+    expect(r.status).toBe(2);
+    expectOneLine(r.stderr, new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2: not valid JSON or YAML`));
+  });
+
   it('unknown option and unknown suite: exit 2', () => {
     expect(cli('run', '--no-such-flag').status).toBe(2);
     const r = cli('run', '--suite', 'nonsense');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunResult, NOW_PASSES_NOTE } from '../../reports/aggregate.ts';
-import { ExpectationsError, parseExpectations, unknownExpectationIds, type Expectations } from '../../reports/expectations.ts';
+import { ExpectationsError, mergeExpectations, parseExpectations, unknownExpectationIds, type Expectations } from '../../reports/expectations.ts';
 import type { CheckRecord } from '../../harness/results.ts';
 import { catalog, cx, rec } from './fixtures.ts';
 
@@ -109,5 +109,19 @@ describe('expectations in the verdict', () => {
     expect(clause?.status).toBe('passed');
     expect(clause?.notes).toContain(NOW_PASSES_NOTE);
     expect(r.verdict).toBe('conformant');
+  });
+});
+
+describe('mergeExpectations (repeated --expectations)', () => {
+  it('lists every clause of every file once, keeping each file\'s reason', () => {
+    const a = parseExpectations(YAML_FILE, 'a.yaml');
+    const b = parseExpectations('knownFailures:\n  - clause: rest:4.4.6\n    reason: also in b\n  - clause: node:2.2/maxPods\n    reason: loader caps it\n', 'b.yaml');
+    expect(mergeExpectations([a, b]).knownFailures).toEqual([
+      { clause: 'rest:4.4.6', reason: 'tokens never expire (issue 12) / also in b' },
+      { clause: 'node:2.2/maxPods', reason: 'loader caps it' },
+    ]);
+    // One file merged alone is that file: the single-file behaviour is unchanged.
+    expect(mergeExpectations([a])).toEqual(a);
+    expect(mergeExpectations([a, a])).toEqual(a);
   });
 });

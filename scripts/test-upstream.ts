@@ -1,0 +1,203 @@
+/**
+ * `npm run test:upstream`: the suites against the upstream binaries (issue 12, issue 20). Starts the
+ * envtest control plane once (harness/envtest), runs the plan of scripts/upstream/plan.ts one run at a
+ * time, each into its own folder under results/upstream/, and prints a table of per-run results.
+ *
+ * Exit codes: 0 every run conformant beyond its expectations file with no error; 1 some run failed
+ * (a clause failed beyond its expectations file, an error verdict, or no report); 2 usage: bad option,
+ * malformed expectations file, or no binaries (one line; with --skip-if-missing, one line and 0);
+ * 3 the control plane did not start; 130/143 interrupted.
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command, InvalidArgumentError } from '@commander-js/extra-typings';
+import { AssetsError, resolveAssets, type BinaryName } from '../harness/envtest/index.ts';
+import { ExpectationsError, parseExpectations } from '../reports/expectations.ts';
+import type { SummaryJson } from '../reports/summary-json.ts';
+import { startOrExplain } from './envtest-cli.ts';
+import { expectationFiles, planRuns, runKinds, type PlannedRun, type RunKind } from './upstream/plan.ts';
+import { formatOutcomes, judgeRun, seconds, type RunOutcome } from './upstream/outcome.ts';
+
+const EXIT = { ok: 0, failed: 1, usage: 2, startFailed: 3 } as const;
+/** Far above any run of the plan (the slowest takes a few minutes on two busy cores). */
+const RUN_TIMEOUT_MS = 30 * 60_000;
+/** How long an interrupted run has to clean up before it is killed. */
+const STOP_GRACE_MS = 60_000;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = path.join(root, 'bin', 'svc-conformance.mjs');
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const fail = (line: string) => process.stderr.write(`test:upstream: ${line}\n`);
+
+const seedList = (v: string): number[] => {
+  const seeds = v.split(',').map((s) => s.trim());
+  if (seeds.length === 0 || seeds.some((s) => !/^\d+$/.test(s))) throw new InvalidArgumentError('a comma-separated list of non-negative integers');
+  return seeds.map(Number);
+};
+const kindList = (v: string): RunKind[] => {
+  const kinds = v.split(',').map((s) => s.trim());
+  const bad = kinds.filter((k) => !runKinds.includes(k as RunKind));
+  if (bad.length > 0) throw new InvalidArgumentError(`unknown ${bad.join(', ')}; known: ${runKinds.join(', ')}`);
+  return kinds as RunKind[];
+};
+
+const program = new Command('test:upstream')
+  .description('run the suites against the upstream binaries of KUBEBUILDER_ASSETS (or --assets) on several seeds')
+  .option('--assets <dir>', 'folder with etcd, kube-apiserver, kube-controller-manager and kubelet-config-loader (default: KUBEBUILDER_ASSETS)')
+  .option('--skip-if-missing', 'when the binaries are absent, say so and exit 0')
+  .option('--seeds <list>', 'seeds, comma-separated (at least 3 for the API and node-agent suites)', seedList, [1, 2, 3])
+  .option('--only <kinds>', `run only these: ${runKinds.join(', ')}`, kindList, [...runKinds])
+  .option('--reports <dir>', 'report root; each run writes to <dir>/<run>/', 'results/upstream')
+  .exitOverride()
+  .configureOutput({ outputError: (s, write) => write(s) });
+
+async function main(): Promise<number> {
+  try {
+    program.parse(process.argv);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    return code === 'commander.helpDisplayed' || code === 'commander.version' ? EXIT.ok : EXIT.usage;
+  }
+  const o = program.opts();
+  const kinds = o.only;
+  const required: BinaryName[] = ['etcd', 'kube-apiserver', 'kube-controller-manager', ...(kinds.includes('nodeagent') ? ['kubelet-config-loader' as const] : [])];
+  let assets;
+  try {
+    assets = resolveAssets({ ...(o.assets !== undefined ? { dir: o.assets } : {}), required });
+  } catch (e) {
+    if (!(e instanceof AssetsError)) throw e;
+    if (o.skipIfMissing) {
+      say(`test:upstream: skipped (--skip-if-missing): ${e.message}`);
+      return EXIT.ok;
+    }
+    fail(`${e.message} (--skip-if-missing to skip)`);
+    return EXIT.usage;
+  }
+  // A malformed expectations file would fail every run the same way: refuse it before starting anything.
+  for (const kind of kinds) {
+    const file = path.join(root, expectationFiles[kind]);
+    try {
+      parseExpectations(readFileSync(file, 'utf8'), path.relative(process.cwd(), file));
+    } catch (e) {
+      if (e instanceof ExpectationsError) fail(e.message);
+      else fail(`${path.relative(process.cwd(), file)}: ${(e as Error).message.split('\n')[0]}`);
+      return EXIT.usage;
+    }
+  }
+
+  const reportsRoot = path.resolve(o.reports);
+  const logDir = path.join(reportsRoot, 'logs');
+  rmSync(logDir, { recursive: true, force: true });
+  say(`test:upstream: binaries from ${assets.dir}; seeds ${o.seeds.join(', ')}; reports in ${path.relative(process.cwd(), reportsRoot) || '.'}/`);
+  const cp = await startOrExplain({ assetsDir: assets.dir, controllerManager: 'required', logDir, log: say, stopOnSignals: false }, (line) => process.stderr.write(`${line}\n`));
+  if (typeof cp === 'number') return cp === 2 ? EXIT.usage : EXIT.startFailed;
+  say(`test:upstream: control plane ready in ${seconds(cp.timings.total!)} at ${cp.server}; component logs in ${path.relative(process.cwd(), logDir)}/`);
+
+  const plan = planRuns({
+    kubeconfig: cp.kubeconfigPath,
+    controllerManager: assets.binaries['kube-controller-manager']!,
+    kubeletConfigLoader: assets.binaries['kubelet-config-loader'] ?? '',
+    seeds: o.seeds,
+    kinds,
+    reportsRoot,
+    root,
+  });
+
+  // Ctrl-C / SIGTERM: the running suite gets the signal once (it cleans up what it created, then
+  // exits), then the control plane stops. Runs are in their own process groups, so a terminal's
+  // Ctrl-C reaches them only through here.
+  const interrupted: { signal?: NodeJS.Signals } = {};
+  let current: ReturnType<typeof spawn> | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted.signal) return;
+    interrupted.signal = signal;
+    say(`test:upstream: ${signal}: stopping`);
+    const pid = current?.pid;
+    if (pid === undefined) return;
+    signalGroup(pid, signal);
+    setTimeout(() => signalGroup(pid, 'SIGKILL'), STOP_GRACE_MS).unref();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const outcomes: RunOutcome[] = [];
+  const started = Date.now();
+  try {
+    for (const run of plan) {
+      if (interrupted.signal) break;
+      rmSync(run.reportsDir, { recursive: true, force: true });
+      mkdirSync(run.reportsDir, { recursive: true });
+      say(`[${outcomes.length + 1}/${plan.length}] ${run.name}: svc-conformance ${displayArgs(run, cp.kubeconfigPath)}`);
+      const t0 = Date.now();
+      const exitCode = await runOnce(run, (child) => (current = child));
+      current = undefined;
+      const outcome = judgeRun(run, exitCode, Date.now() - t0, ...readSummary(run.reportsDir));
+      outcomes.push(outcome);
+      say(`[${outcomes.length}/${plan.length}] ${run.name}: ${outcome.ok ? 'ok' : 'FAIL'} in ${seconds(outcome.wallMs)} (${outcome.totals?.passed ?? 0} passed, ${outcome.regressions.length} failed beyond expectations, ${outcome.known.length} known, ${outcome.errors.length} error; output in ${path.relative(process.cwd(), path.join(run.reportsDir, 'output.txt'))})`);
+    }
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+    const { ms } = await cp.stop();
+    say(`test:upstream: control plane stopped in ${seconds(ms)}`);
+  }
+
+  writeFileSync(path.join(reportsRoot, 'runs.json'), `${JSON.stringify({ controlPlaneReadyMs: cp.timings.total, outcomes }, null, 2)}\n`);
+  say('');
+  say(formatOutcomes(outcomes));
+  const bad = outcomes.filter((x) => !x.ok).length;
+  if (interrupted.signal) {
+    say(`test:upstream: interrupted after ${outcomes.length} of ${plan.length} runs`);
+    return interrupted.signal === 'SIGINT' ? 130 : 143;
+  }
+  say(bad === 0
+    ? `test:upstream: passed: ${outcomes.length} runs, 0 failed beyond the expectations files, 0 errors, in ${seconds(Date.now() - started)}`
+    : `test:upstream: FAILED: ${bad} of ${outcomes.length} runs (table above; reports in ${path.relative(process.cwd(), reportsRoot)}/<run>/), in ${seconds(Date.now() - started)}`);
+  return bad === 0 ? EXIT.ok : EXIT.failed;
+}
+
+/** One `svc-conformance run` in its own process group, its output to <reports>/output.txt. */
+function runOnce(run: PlannedRun, started: (child: ReturnType<typeof spawn>) => void): Promise<number | null> {
+  const fd = openSync(path.join(run.reportsDir, 'output.txt'), 'w');
+  const child = spawn(process.execPath, [bin, ...run.args], { stdio: ['ignore', fd, fd], detached: true, cwd: root });
+  closeSync(fd);
+  started(child);
+  // A run that hangs must not hang CI: stopped like an interrupted one, and judged (no report: failed).
+  const limit = setTimeout(() => {
+    say(`test:upstream: ${run.name} still running after ${seconds(RUN_TIMEOUT_MS)}: stopping it`);
+    if (child.pid !== undefined) signalGroup(child.pid, 'SIGTERM');
+    setTimeout(() => child.pid !== undefined && signalGroup(child.pid, 'SIGKILL'), STOP_GRACE_MS).unref();
+  }, RUN_TIMEOUT_MS);
+  return new Promise((resolve) => {
+    child.once('error', () => resolve(null));
+    child.once('exit', (code) => {
+      clearTimeout(limit);
+      resolve(code);
+    });
+  });
+}
+
+function readSummary(dir: string): [SummaryJson | undefined, string | undefined] {
+  const file = path.join(dir, 'summary.json');
+  try {
+    return [JSON.parse(readFileSync(file, 'utf8')) as SummaryJson, undefined];
+  } catch (e) {
+    return [undefined, `${path.relative(process.cwd(), file)}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'not written (see output.txt)' : (e as Error).message}`];
+  }
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** The run's arguments for a person: the private kubeconfig path shortened, nothing secret in any case. */
+function displayArgs(run: PlannedRun, kubeconfig: string): string {
+  return run.args.map((a) => (a === kubeconfig ? '<envtest-kubeconfig>' : a.includes(' ') ? JSON.stringify(a) : a)).join(' ').split(`${root}/`).join('');
+}
+
+process.exitCode = await main();

@@ -1,0 +1,85 @@
+/**
+ * One finished run of the upstream plan, judged from its exit code and its summary.json (the public
+ * report shape of DESIGN.md), and the compact table `test:upstream` prints. A run is ok only when the
+ * CLI exited 0 and the summary shows no failure beyond the expectations file and no error: a missing
+ * or unreadable summary is itself an error, never a pass.
+ */
+import type { SummaryJson } from '../../reports/summary-json.ts';
+import { NOW_PASSES_NOTE } from '../../reports/aggregate.ts';
+import type { PlannedRun } from './plan.ts';
+
+export interface RunOutcome {
+  readonly name: string;
+  readonly seed: number;
+  readonly runs?: number;
+  readonly wallMs: number;
+  readonly exitCode: number | null;
+  readonly verdict: string;
+  readonly totals?: SummaryJson['totals'];
+  /** Failed clauses the expectations file does not list. */
+  readonly regressions: readonly string[];
+  /** Failed clauses it lists. */
+  readonly known: readonly string[];
+  /** Clauses with an error verdict, then run-level errors. */
+  readonly errors: readonly string[];
+  /** Listed clauses that passed this time (the file may be stale). */
+  readonly nowPassing: readonly string[];
+  readonly ok: boolean;
+}
+
+export function judgeRun(run: Pick<PlannedRun, 'name' | 'seed' | 'runs'>, exitCode: number | null, wallMs: number, summary: SummaryJson | undefined, summaryProblem?: string): RunOutcome {
+  const base = { name: run.name, seed: run.seed, ...(run.runs !== undefined ? { runs: run.runs } : {}), wallMs, exitCode };
+  if (summary === undefined) {
+    return { ...base, verdict: 'no report', regressions: [], known: [], nowPassing: [], errors: [summaryProblem ?? 'no summary.json written'], ok: false };
+  }
+  const failed = summary.clauses.filter((c) => c.status === 'failed');
+  const regressions = failed.filter((c) => !c.expectedFailure).map((c) => c.id);
+  const errors = [...summary.clauses.filter((c) => c.status === 'error').map((c) => c.id), ...summary.errors];
+  return {
+    ...base,
+    verdict: summary.verdict,
+    totals: summary.totals,
+    regressions,
+    known: failed.filter((c) => c.expectedFailure).map((c) => c.id),
+    errors,
+    nowPassing: summary.clauses.filter((c) => c.notes.includes(NOW_PASSES_NOTE)).map((c) => c.id),
+    ok: exitCode === 0 && regressions.length === 0 && errors.length === 0,
+  };
+}
+
+/** The per-run table: one row per run, fixed columns, then the clause ids behind every bad number. */
+export function formatOutcomes(outcomes: readonly RunOutcome[]): string {
+  const header = ['run', 'seed', 'runs', 'time', 'passed', 'failed', 'known', 'inconcl', 'unspec', 'error', 'exit', 'verdict'];
+  const rows = outcomes.map((o) => [
+    o.name,
+    String(o.seed),
+    o.runs === undefined ? 'default' : String(o.runs),
+    seconds(o.wallMs),
+    count(o.totals?.passed),
+    String(o.regressions.length),
+    String(o.known.length),
+    count(o.totals?.inconclusive),
+    count(o.totals?.unspecified),
+    String(o.errors.length),
+    o.exitCode === null ? '-' : String(o.exitCode),
+    o.ok ? 'ok' : `FAIL (${o.verdict})`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  const lines = [line(header), ...rows.map(line)];
+  for (const o of outcomes) {
+    if (o.regressions.length > 0) lines.push(`${o.name}: failed beyond the expectations file: ${o.regressions.join(', ')}`);
+    if (o.errors.length > 0) lines.push(`${o.name}: errors: ${o.errors.map(firstLine).join('; ')}`);
+    if (o.nowPassing.length > 0) lines.push(`${o.name}: listed in the expectations file but passed: ${o.nowPassing.join(', ')}`);
+  }
+  return lines.join('\n');
+}
+
+const count = (n: number | undefined) => (n === undefined ? '-' : String(n));
+const firstLine = (s: string) => s.split('\n')[0]!;
+
+export function seconds(ms: number): string {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+}

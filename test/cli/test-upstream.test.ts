@@ -1,0 +1,99 @@
+// `npm run test:upstream`: the plan meets issues 12 and 20 (three seeds for the API and node-agent
+// suites, each suite with its own expectations file and report folder); a run is ok only when nothing
+// failed beyond its expectations file and nothing errored; without binaries it says so in one line.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { planRuns, expectationFiles, API_EXTRA_SEED_RUNS } from '../../scripts/upstream/plan.ts';
+import { formatOutcomes, judgeRun } from '../../scripts/upstream/outcome.ts';
+import type { SummaryClause, SummaryJson } from '../../reports/summary-json.ts';
+import { NOW_PASSES_NOTE } from '../../reports/aggregate.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const script = path.join(root, 'scripts/test-upstream.ts');
+const tsx = fileURLToPath(import.meta.resolve('tsx'));
+const testUpstream = (args: string[], env: NodeJS.ProcessEnv) =>
+  spawnSync(process.execPath, ['--import', tsx, script, ...args], { encoding: 'utf8', timeout: 60_000, cwd: root, env });
+const withoutAssets = () => {
+  const env = { ...process.env };
+  delete env.KUBEBUILDER_ASSETS;
+  return env;
+};
+
+describe('the test:upstream plan', () => {
+  const plan = planRuns({ kubeconfig: '/k/kubeconfig', controllerManager: '/a/kube-controller-manager', kubeletConfigLoader: '/a dir/kubelet-config-loader', seeds: [1, 2, 3], kinds: ['api', 'daemon', 'nodeagent'], reportsRoot: '/r', root: '/repo' });
+  const option = (args: readonly string[], name: string) => args[args.indexOf(name) + 1];
+
+  it('runs the API and node-agent suites on three seeds and the daemon suite, each against its expectations file', () => {
+    expect(plan.map((r) => r.name)).toEqual(['api-seed1', 'api-seed2', 'api-seed3', 'daemon-seed1', 'nodeagent-seed1', 'nodeagent-seed2', 'nodeagent-seed3']);
+    for (const r of plan) {
+      expect(option(r.args, '--expectations')).toBe(path.join('/repo', expectationFiles[r.kind]));
+      expect(option(r.args, '--reports')).toBe(path.join('/r', r.name));
+      expect(option(r.args, '--kubeconfig')).toBe('/k/kubeconfig');
+      expect(option(r.args, '--profile')).toBe('k8s');
+      expect(option(r.args, '--seed')).toBe(String(r.seed));
+    }
+    expect(new Set(plan.map((r) => r.reportsDir)).size).toBe(plan.length);
+    // The default budget on the first API seed, a smaller one on the others.
+    expect(plan.filter((r) => r.kind === 'api').map((r) => r.runs)).toEqual([undefined, API_EXTRA_SEED_RUNS, API_EXTRA_SEED_RUNS]);
+    expect(option(plan.find((r) => r.kind === 'daemon')!.args, '--controller-daemon')).toBe('/a/kube-controller-manager');
+    // A loader path with a space stays one word of the loader command line.
+    expect(option(plan.find((r) => r.kind === 'nodeagent')!.args, '--nodeagent-loader')).toBe(`'/a dir/kubelet-config-loader'`);
+  });
+});
+
+describe('judging one run of the plan', () => {
+  const clause = (id: string, status: SummaryClause['status'], extra: Partial<SummaryClause> = {}): SummaryClause =>
+    ({ id, section: '4', summary: '', status, checks: 1, counterexamples: [], notes: [], expectedFailure: false, ...extra });
+  const summary = (clauses: SummaryClause[], errors: string[] = [], verdict: SummaryJson['verdict'] = 'conformant'): SummaryJson => ({
+    tool: 'svc-conformance', version: '0', profile: 'k8s', seed: 1, verdict, target: { server: null, nodeagentLoader: null },
+    totals: { passed: 1, failed: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, error: 0 }, clauses, startedAt: '', durationMs: 0, errors,
+  });
+  const run = { name: 'api-seed1', seed: 1 };
+
+  it('known failures only: ok; a known failure that passed is pointed out', () => {
+    const o = judgeRun(run, 0, 1000, summary([clause('rest:4.6.1', 'failed', { expectedFailure: true }), clause('rest:4.4.1', 'passed', { notes: [NOW_PASSES_NOTE] })]));
+    expect(o).toMatchObject({ ok: true, regressions: [], known: ['rest:4.6.1'], nowPassing: ['rest:4.4.1'] });
+  });
+
+  it('a failure beyond the file, an error verdict, a run-level error, a missing report, a non-zero exit: not ok', () => {
+    expect(judgeRun(run, 1, 1000, summary([clause('rest:4.8/unsupported', 'failed')]))).toMatchObject({ ok: false, regressions: ['rest:4.8/unsupported'] });
+    expect(judgeRun(run, 3, 1000, summary([clause('rest:7/504', 'error')]))).toMatchObject({ ok: false, errors: ['rest:7/504'] });
+    expect(judgeRun(run, 3, 1000, summary([], ['cleanup failed']))).toMatchObject({ ok: false, errors: ['cleanup failed'] });
+    expect(judgeRun(run, 1, 1000, undefined, 'summary.json: not written')).toMatchObject({ ok: false, verdict: 'no report', errors: ['summary.json: not written'] });
+    // The exit code alone decides too: a run killed before it judged anything is never a pass.
+    expect(judgeRun(run, null, 1000, summary([clause('rest:4.4.1', 'passed')])).ok).toBe(false);
+  });
+
+  it('the table has a row per run and names the clauses behind every bad count', () => {
+    const table = formatOutcomes([
+      judgeRun(run, 0, 61_500, summary([clause('rest:4.6.1', 'failed', { expectedFailure: true })])),
+      judgeRun({ name: 'nodeagent-seed2', seed: 2, runs: 5 }, 1, 2_000, summary([clause('node:2.2/port', 'failed')], [], 'nonconformant')),
+    ]);
+    const lines = table.split('\n');
+    expect(lines[0]).toMatch(/^run\s+seed\s+runs\s+time\s+passed\s+failed\s+known\s+inconcl\s+unspec\s+error\s+exit\s+verdict$/);
+    expect(lines[1]).toMatch(/^api-seed1\s+1\s+default\s+1m02s\s+1\s+0\s+1\s+0\s+0\s+0\s+0\s+ok$/);
+    expect(lines[2]).toMatch(/^nodeagent-seed2\s+2\s+5\s+2\.0s\s+1\s+1\s+0\s+0\s+0\s+0\s+1\s+FAIL \(nonconformant\)$/);
+    expect(lines).toContain('nodeagent-seed2: failed beyond the expectations file: node:2.2/port');
+  });
+});
+
+describe('test:upstream without binaries', () => {
+  it('says so in one line and exits 2; with --skip-if-missing, one line and 0', () => {
+    const r = testUpstream([], withoutAssets());
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^test:upstream: no upstream binaries: set KUBEBUILDER_ASSETS .*--skip-if-missing to skip\)$/)]);
+    expect(r.stdout).toBe('');
+    const skipped = testUpstream(['--skip-if-missing'], withoutAssets());
+    expect(skipped.status).toBe(0);
+    expect(skipped.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^test:upstream: skipped \(--skip-if-missing\): no upstream binaries/)]);
+    expect(skipped.stderr).toBe('');
+  });
+
+  it('an assets folder without the loader: names it (the node-agent suite needs it)', () => {
+    const r = testUpstream(['--assets', path.join(root, 'test')], withoutAssets());
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^test:upstream: no upstream binaries: etcd, kube-apiserver, kube-controller-manager, kubelet-config-loader are missing or not executable in .*\n$/);
+  });
+});
