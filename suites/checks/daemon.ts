@@ -71,7 +71,7 @@ function invalidFlagsCheck(v: ViolationKind): Check<InvalidInput> {
     suite: SUITE,
     title: `a command line breaking one rule (${v.rule}) makes the daemon exit non-zero, naming the option`,
     clauses: [v.clause],
-    defaultRuns: 2,
+    defaultRuns: v.runs ?? 2,
     applicable: notConfigured,
     arbitrary: (env) => invalidFlagSet(env.profile.name, v).map((c) => {
       const words = renderInvalid(c, env.profile.name);
