@@ -3,11 +3,12 @@
  * set plus exactly one violation of a rule the model states. A set is a list of picks (plain data)
  * rendered under a naming profile; fast-check shrinks the list, so a failing case ends as the smallest
  * disagreeing command line. Values are chosen so that the verdict does not depend on what the spec
- * leaves open (the daemon's version, upstream's boundary at exactly one second, formats other than
- * text that upstream registers as alpha).
+ * leaves open (the daemon's version, formats other than text that upstream registers as alpha). The
+ * one-second boundary of the attach-detach period is its own kind, so a daemon that departs there
+ * (upstream 1.24 accepts exactly 1s) fails under a stable check id, listed in the expectations.
  */
 import fc from 'fast-check';
-import { flagName, gateName, gates, knownControllers, optionByName, parseFlags } from '../reference/controller-daemon/index.ts';
+import { flagName, gateName, gates, knownControllers, optionByName, parseFlags, ruleOfClause } from '../reference/controller-daemon/index.ts';
 import type { ProfileName } from '../reference/profile.ts';
 
 /** One or more `--option=value` words; options by their svc name. */
@@ -66,6 +67,7 @@ const validPicks = (profile: ProfileName): readonly fc.Arbitrary<FlagPick>[] => 
   one('authorization-always-allow-paths', ['/healthz', '/healthz,/readyz,/livez,/metrics']),
   one('cluster-signing-duration', ['1h0m0s', '8760h0m0s']),
   fc.constantFrom('10.244.0.0/16', '10.0.0.0/8').map((c): FlagPick => ({ flags: [['allocate-node-cidrs', 'true'], ['cluster-cidr', c]] })),
+  fc.constantFrom('10.96.0.0/12', '10.0.0.0/24').map((r): FlagPick => ({ flags: [['allocate-node-cidrs', 'true'], ['cluster-cidr', '10.244.0.0/16'], ['service-cluster-ip-range', r]] })),
 ];
 
 /** Every option a valid set may carry (each pick sampled once: the options of a pick do not vary). */
@@ -74,7 +76,10 @@ export function validPickOptions(profile: ProfileName): string[] {
 }
 
 export function validFlagSet(profile: ProfileName, maxPicks = 4): fc.Arbitrary<FlagPick[]> {
-  return fc.array(fc.oneof(...validPicks(profile)), { maxLength: maxPicks }).filter((ps) => parseFlags(renderPicks(ps, profile), profile).errors.length === 0);
+  return fc.array(fc.oneof(...validPicks(profile)), { maxLength: maxPicks }).filter((ps) => {
+    const p = parseFlags(renderPicks(ps, profile), profile);
+    return p.errors.length === 0 && p.open.length === 0;
+  });
 }
 
 export interface ViolationKind {
@@ -83,12 +88,21 @@ export interface ViolationKind {
   readonly clause: string;
   readonly rule: string;
   readonly arbitrary: fc.Arbitrary<Violation>;
+  /**
+   * `main-loop`: a control-loop value, which a daemon may refuse when the loop starts after leadership
+   * (reference/controller-daemon/rules.ts): the base set then leaves leader election and the controller
+   * list at their defaults, so the loop that reads the value runs once the Lease is taken.
+   */
+  readonly binding: 'refuse' | 'main-loop';
+  /** Runs per property when fewer than the check's default suffice (a fixed value). */
+  readonly runs?: number;
 }
 
 const kind = (name: string, clause: string, rule: string, option: string, values: readonly string[], extra: readonly (readonly [string, string])[] = []): ViolationKind => ({
   name,
   clause,
   rule,
+  binding: ruleOfClause(clause)?.binding === 'main-loop' ? 'main-loop' : 'refuse',
   arbitrary: fc.constantFrom(...values).map((v) => ({ clause, rule, flags: [...extra, [option, v] as const] })),
 });
 
@@ -100,9 +114,9 @@ export const violationKinds: readonly ViolationKind[] = [
   kind('cipher-suites', 'node:2.6/tls-cipher-suites', 'known cipher suites', 'tls-cipher-suites', ['TLS_NO_SUCH_SUITE', 'TLS_AES_128_GCM_SHA256,RC4']),
   kind('controllers', 'node:2.6/controllers', 'known controller names', 'controllers', ['*,-nosuchcontroller', 'jobs']),
   kind('signing-pairs', 'node:5/cluster-signing-cert-file', 'general signing pair excludes the specific pairs', 'cluster-signing-legacy-unknown-cert-file', ['/tmp/legacy.crt'], [['cluster-signing-cert-file', '/tmp/ca.crt'], ['cluster-signing-key-file', '/tmp/ca.key']]),
-  kind('cluster-cidr', 'node:2.6/cluster-cidr', 'needs --allocate-node-cidrs', 'cluster-cidr', ['10.244.0.0/16'], [['allocate-node-cidrs', 'false']]),
-  kind('service-range', 'node:2.6/service-cluster-ip-range', 'needs --allocate-node-cidrs', 'service-cluster-ip-range', ['10.96.0.0/12'], [['allocate-node-cidrs', 'false']]),
   kind('attach-detach-period', 'node:8/attach-detach-reconcile-sync-period', 'must exceed one second', 'attach-detach-reconcile-sync-period', ['500ms', '0s']),
+  // The boundary on its own: exactly one second does not exceed one second. One run: the value is fixed.
+  { ...kind('attach-detach-period-boundary', 'node:8/attach-detach-reconcile-sync-period', 'must exceed one second (exactly 1s is refused)', 'attach-detach-reconcile-sync-period', ['1s']), runs: 1 },
   kind('logging-format', 'node:2.6/logging-format', 'text only', 'logging-format', ['xml', 'TEXT']),
   kind('hidden-metrics-version', 'node:2.6/show-hidden-metrics-for-version', 'previous minor only', 'show-hidden-metrics-for-version', ['0.1', 'abc']),
   kind('feature-gates', 'node:2.6/feature-gates', 'known gates with boolean values', 'feature-gates', ['NoSuchGate=true', 'CPUManager=maybe']),
@@ -110,13 +124,30 @@ export const violationKinds: readonly ViolationKind[] = [
   kind('int-value', 'node:8/concurrent-gc-syncs', 'an integer', 'concurrent-gc-syncs', ['many', '1.5']),
   kind('duration-value', 'node:2.6/leader-elect-lease-duration', 'a duration with a unit', 'leader-elect-lease-duration', ['15', '1d']),
   {
-    name: 'syntax', clause: 'node:1.4', rule: 'options only: no arguments, no unknown flags, a boolean takes no separate value',
+    name: 'syntax', clause: 'node:1.4', rule: 'options only: no arguments, no unknown flags, a boolean takes no separate value', binding: 'refuse',
     arbitrary: fc.constantFrom(['--profiling', 'false'], ['--no-such-option=1'], ['extra-argument']).map((words) => ({ clause: 'node:1.4', rule: 'options only', flags: [], words })),
   },
 ];
 
-export function invalidFlagSet(profile: ProfileName, v: ViolationKind, maxPicks = 3): fc.Arbitrary<{ base: FlagPick[]; violation: Violation }> {
-  return fc.record({ base: validFlagSet(profile, maxPicks), violation: v.arbitrary });
+/**
+ * Open decisions (rules binding `open`): an option set without the option it needs. A daemon may refuse
+ * the command line or accept it and ignore the option; the suite records which.
+ */
+export const openKinds: readonly Omit<ViolationKind, 'binding'>[] = [
+  openKind('cluster-cidr', 'node:2.6/cluster-cidr', 'needs --allocate-node-cidrs true', 'cluster-cidr', ['10.244.0.0/16'], [['allocate-node-cidrs', 'false']]),
+  openKind('service-range', 'node:2.6/service-cluster-ip-range', 'needs --allocate-node-cidrs true', 'service-cluster-ip-range', ['10.96.0.0/12'], [['allocate-node-cidrs', 'false']]),
+];
+
+function openKind(name: string, clause: string, rule: string, option: string, values: readonly string[], extra: readonly (readonly [string, string])[]): Omit<ViolationKind, 'binding'> {
+  return { name, clause, rule, arbitrary: fc.constantFrom(...values).map((v) => ({ clause, rule, flags: [...extra, [option, v] as const] })) };
+}
+
+/** Picks that leave the main loop as by default: leader election on at its place, every default controller. */
+const keepsMainLoop = (ps: readonly FlagPick[]) => ps.every((p) => p.flags.every(([o]) => !o.startsWith('leader-elect') && o !== 'controllers'));
+
+export function invalidFlagSet(profile: ProfileName, v: Pick<ViolationKind, 'arbitrary'> & { binding?: ViolationKind['binding'] }, maxPicks = 3): fc.Arbitrary<{ base: FlagPick[]; violation: Violation }> {
+  const base = v.binding === 'main-loop' ? validFlagSet(profile, maxPicks).filter(keepsMainLoop) : validFlagSet(profile, maxPicks);
+  return fc.record({ base, violation: v.arbitrary });
 }
 
 /** The rendered words of an invalid case: the violation last, so it wins over the base picks. */

@@ -42,6 +42,7 @@ export function registerControllerDaemonCommands(program: Command): void {
       const parsed = parseFlags(argv, o.profile, { other });
       const line = (kind: string, e: FlagError) => `${kind}: ${e.option}: ${e.message} [${e.rule}; ${e.clause}]\n`;
       for (const e of parsed.errors) process.stderr.write(line('error', e));
+      for (const w of parsed.open) process.stderr.write(line('warning (no effect; a daemon may also refuse it)', w));
       for (const w of parsed.warnings) process.stderr.write(line('warning', w));
       if (o.effective && parsed.errors.length === 0) {
         const json = JSON.stringify(renderEffective(effective(parsed.options, o.profile), formatGoDuration), null, 2);
@@ -52,7 +53,7 @@ export function registerControllerDaemonCommands(program: Command): void {
     });
 
   cd.command('run')
-    .description('run the reference controller daemon: [--profile P] [--fault NAME]... then daemon flags (--help for its flag table)')
+    .description('run the reference controller daemon: [--profile P] [--fault NAME]... [--variation NAME]... then daemon flags (--help for its flag table)')
     .helpOption(false)
     .allowUnknownOption()
     .allowExcessArguments()

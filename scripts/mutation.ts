@@ -13,6 +13,7 @@ import { variations } from '../targets/api-server/variations.ts';
 import { nodeagentFaults } from '../targets/nodeagent-loader/faults.ts';
 import { nodeagentVariations } from '../targets/nodeagent-loader/variations.ts';
 import { daemonFaults } from '../targets/controller-daemon/faults.ts';
+import { daemonVariations } from '../targets/controller-daemon/variations.ts';
 import { checks } from '../suites/checks/index.ts';
 import { NODEAGENT_SUITE } from '../suites/checks/nodeagent.ts';
 import type { CheckRecord } from '../harness/results.ts';
@@ -56,6 +57,7 @@ function sizeOf(target: Target, r: CheckRecord): number | undefined {
 
 const restChecks = checks.filter((c) => c.suite.startsWith('rest-')).map((c) => c.id);
 const loaderChecks = checks.filter((c) => c.suite === NODEAGENT_SUITE).map((c) => c.id);
+const daemonChecks = checks.filter((c) => c.suite === 'controller-daemon').map((c) => c.id);
 
 const jobs: Job[] = [
   ...faults.map((f): Job => ({ target: 'API server', name: f.name, clauses: [f.clause, ...f.alsoReportedAs], variation: false, run: () => runAgainst({ checks: f.checks, faults: [f.name], runs: RUNS, seed: SEED }) })),
@@ -64,6 +66,7 @@ const jobs: Job[] = [
   // Variations are judged by the checks of their own target only (the API server's by the rest- suites).
   ...variations.map((v): Job => ({ target: 'API server', name: v.name, clauses: [], variation: true, run: () => runAgainst({ checks: restChecks, variations: [v.name], runs: RUNS, seed: SEED }) })),
   ...nodeagentVariations.map((v): Job => ({ target: 'node-agent loader', name: v.name, clauses: [], variation: true, run: () => runNodeagentChecks({ checks: loaderChecks, variations: [v.name], runs: RUNS, seed: SEED }) })),
+  ...daemonVariations.map((v): Job => ({ target: 'controller daemon', name: v.name, clauses: [], variation: true, run: () => runDaemonChecks({ checks: daemonChecks, variations: [v.name], runs: RUNS, seed: SEED }) })),
 ];
 
 async function runJob(job: Job): Promise<Outcome> {

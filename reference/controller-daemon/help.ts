@@ -93,9 +93,21 @@ export function parseHelp(text: string): HelpRow[] {
     }
   }
   return rows.map((r) => {
-    const d = /\(default (.*)\)\s*$/.exec(r.usage);
-    return d ? { ...r, default: d[1]! } : r;
+    const d = shownDefault(r.usage);
+    return d !== undefined ? { ...r, default: d } : r;
   });
+}
+
+/**
+ * The default a usage text states: pflag's `(default x)`, or in the help text's own words, as upstream
+ * writes some (`Mask size for IPv4 node cidr in dual-stack cluster. Default is 24.`). A sentence giving
+ * several defaults (`Default is 24 for IPv4 and 64 for IPv6.`) states no single one.
+ */
+export function shownDefault(usage: string): string | undefined {
+  const d = /\(default (.*)\)\s*$/.exec(usage);
+  if (d) return d[1]!;
+  const w = /(?:^|[.;]\s+)Defaults? (?:is|to|:)\s*("[^"]*"|[^\s,;]+?)\.?(?:\s*$|\s+(?=[A-Z]))/.exec(usage);
+  return w ? w[1]! : undefined;
 }
 
 /** The default a help row shows, read with the option's type; undefined when it does not parse. */

@@ -6,7 +6,7 @@
 import type { ProfileName } from '../profile.ts';
 import { effective, withDefaults, type EffectiveConfig, type Values } from './effective.ts';
 import { readFlags } from './parse.ts';
-import { checkRules, rules, warningsFor, type Rule } from './rules.ts';
+import { checkRules, isRefusal, rules, warningsFor, type Rule } from './rules.ts';
 import type { FlagError, OtherComponents } from './types.ts';
 
 export * from './types.ts';
@@ -16,7 +16,7 @@ export { knownControllers, offByDefault, enabledControllers, isControllerEnabled
 export { pickCert, parseNamedCertKey, cipherSuiteClass } from './tls.ts';
 export { preferredCipherSuites, insecureCipherSuites, tlsMinVersions } from '../tls-names.ts';
 export { effective, withDefaults, defaultValue, secondaryEvictionRate, renderEffective, type EffectiveConfig, type Values } from './effective.ts';
-export { rules, previousMinor, type Rule, type RuleContext } from './rules.ts';
+export { rules, previousMinor, isRefusal, ruleOfClause, type Rule, type RuleContext } from './rules.ts';
 export { readFlags } from './parse.ts';
 
 /** The version the reference daemon reports; show-hidden-metrics accepts its previous minor. */
@@ -33,6 +33,8 @@ export interface ParsedFlags {
   /** The values set explicitly. */
   readonly options: Values;
   readonly errors: readonly FlagError[];
+  /** Open decisions (rules binding `open`): a daemon may refuse the command line or ignore the option. */
+  readonly open: readonly FlagError[];
   readonly warnings: readonly FlagError[];
 }
 
@@ -40,9 +42,15 @@ export interface ParsedFlags {
 export function parseFlags(argv: readonly string[], profile: ProfileName, o: ParseOptions = {}): ParsedFlags {
   const read = readFlags(argv, profile);
   const cx = { profile, version: o.version ?? REFERENCE_VERSION, other: o.other ?? {} };
-  if (read.errors.length > 0) return { options: read.values, errors: read.errors, warnings: [] };
+  if (read.errors.length > 0) return { options: read.values, errors: read.errors, open: [], warnings: [] };
   const all = withDefaults(read.values, profile);
-  return { options: read.values, errors: checkRules(all, read.values, cx, o.rules ?? rules), warnings: warningsFor(read.values, cx) };
+  const active = o.rules ?? rules;
+  return {
+    options: read.values,
+    errors: checkRules(all, read.values, cx, active.filter(isRefusal)),
+    open: checkRules(all, read.values, cx, active.filter((r) => !isRefusal(r))),
+    warnings: warningsFor(read.values, cx),
+  };
 }
 
 export function effectiveOf(parsed: ParsedFlags, profile: ProfileName): EffectiveConfig {
@@ -50,3 +58,10 @@ export function effectiveOf(parsed: ParsedFlags, profile: ProfileName): Effectiv
 }
 export { formatHelp, parseHelp, judgeHelp, type HelpRow } from './help.ts';
 export { optionsMarkdown } from './doc-table.ts';
+export { leaseWindow, type LeaseWindow } from './leadership.ts';
+export {
+  judgeHelpRun, judgeVersion, judgeRefusal, judgeOpenDecision, judgePaths, judgeValidStart, judgeUnexpectedExit, judgeLease, leaseTaken,
+  judgeTlsMinVersion, judgeCipherSuites, judgeSecurePortZero, judgeSni, judgeCertDir,
+  type StartSeen, type MainLoopSeen, type Refusal, type PathSeen, type LeaseSeen, type LeaseObservation, type HandshakeSeen, type SniPairMade,
+} from './judge.ts';
+export type { Judgement } from '../judgement.ts';

@@ -25,6 +25,15 @@ export interface Rule {
   readonly option: string;
   readonly clause: string;
   readonly rule: string;
+  /**
+   * How the spec binds a daemon (default `refuse`: the command line is invalid and refused at start).
+   * `open`: the spec ties the option to another ("needs X", "only with X"): without X the option has no
+   * effect, and a daemon may refuse the command line or accept it and ignore the option (as the
+   * node-agent rules read "needs feature G"). `main-loop`: the value configures a control loop, which
+   * runs only once leadership is gained ("Gain leadership before running the main loop"): a daemon may
+   * refuse it at start or when the loop starts.
+   */
+  readonly binding?: 'refuse' | 'open' | 'main-loop';
   /** Messages of the violations (none: the rule holds). */
   readonly check: (all: Values, set: Values, cx: RuleContext) => string[];
 }
@@ -83,17 +92,17 @@ export const rules: readonly Rule[] = [
   },
   {
     name: 'cluster-cidr-needs-allocation', option: 'cluster-cidr', clause: 'node:2.6/cluster-cidr',
-    rule: 'needs --allocate-node-cidrs true',
+    rule: 'needs --allocate-node-cidrs true', binding: 'open',
     check: (v, set) => (isSet(set, 'cluster-cidr') && v['allocate-node-cidrs'] !== true ? ['--cluster-cidr is set without --allocate-node-cidrs'] : []),
   },
   {
     name: 'service-range-needs-allocation', option: 'service-cluster-ip-range', clause: 'node:2.6/service-cluster-ip-range',
-    rule: 'needs --allocate-node-cidrs true',
+    rule: 'needs --allocate-node-cidrs true', binding: 'open',
     check: (v, set) => (isSet(set, 'service-cluster-ip-range') && v['allocate-node-cidrs'] !== true ? ['--service-cluster-ip-range is set without --allocate-node-cidrs'] : []),
   },
   {
     name: 'attach-detach-period-above-one-second', option: 'attach-detach-reconcile-sync-period', clause: 'node:8/attach-detach-reconcile-sync-period',
-    rule: 'must exceed one second',
+    rule: 'must exceed one second', binding: 'main-loop',
     check: (v) => (dur(v, 'attach-detach-reconcile-sync-period') <= SECOND ? ['the period does not exceed one second'] : []),
   },
   {
@@ -137,7 +146,7 @@ export const rules: readonly Rule[] = [
   },
   {
     name: 'external-volume-plugin-needs-external-provider', option: 'external-cloud-volume-plugin', clause: 'node:2.6/external-cloud-volume-plugin',
-    rule: 'only with an external cloud provider (--cloud-provider=external)',
+    rule: 'only with an external cloud provider (--cloud-provider=external)', binding: 'open',
     check: (v, set) => (isSet(set, 'external-cloud-volume-plugin') && v['cloud-provider'] !== 'external' ? ['--external-cloud-volume-plugin is set without --cloud-provider=external'] : []),
   },
 ];
@@ -148,6 +157,12 @@ export function previousMinor(version: string): string {
   if (!m) throw new Error(`model bug: version ${JSON.stringify(version)} is not <major>.<minor>`);
   return `${m[1]}.${Number(m[2]) - 1}`;
 }
+
+/** A rule whose breach the daemon must refuse (at start, or for `main-loop` rules when the loop starts). */
+export const isRefusal = (r: Rule) => r.binding !== 'open';
+
+/** The rule of a clause, for the judges (undefined for clauses no rule states, e.g. value syntax). */
+export const ruleOfClause = (clause: string): Rule | undefined => rules.find((r) => r.clause === clause);
 
 /** The rules' violations as errors naming the flag under the profile. */
 export function checkRules(all: Values, set: Values, cx: RuleContext, only: readonly Rule[] = rules): FlagError[] {

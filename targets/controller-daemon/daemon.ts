@@ -18,10 +18,12 @@ import { LeaderElector } from './lease.ts';
 import { selfSignedPair } from './self-signed.ts';
 import { opensslCiphers } from './ciphers.ts';
 import type { DaemonFault } from './faults.ts';
+import { helpInWords, type DaemonVariationName } from './variations.ts';
 
 export interface DaemonOptions {
   readonly profile: ProfileName;
   readonly faults: readonly DaemonFault[];
+  readonly variations?: readonly DaemonVariationName[];
   readonly out: (s: string) => void;
   readonly err: (s: string) => void;
 }
@@ -29,6 +31,8 @@ export interface DaemonOptions {
 export interface RunningDaemon {
   /** Port actually listened on (undefined with --secure-port=0). */
   readonly port: number | undefined;
+  /** Settles with an exit code when the daemon ends by itself (a control-loop value refused at leadership). */
+  readonly ended: Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -40,21 +44,29 @@ const TLS_VERSIONS = { VersionTLS10: 'TLSv1', VersionTLS11: 'TLSv1.1', VersionTL
 export async function startDaemon(argv: readonly string[], o: DaemonOptions): Promise<DaemonStart> {
   const profile = profiles[o.profile];
   const name = profile.controllerManagerName;
+  const variation = new Set(o.variations ?? []);
   if (argv.includes('-h') || argv.includes('--help')) {
     const overrides = Object.assign({}, ...o.faults.map((f) => f.defaults ?? {})) as Values;
     const gateTable = o.faults.find((f) => f.gates)?.gates;
-    o.out(`The ${name} is a daemon that embeds the core control loops.\n\nUsage:\n  ${name} [flags]\n\nFlags:\n${formatHelp(o.profile, overrides, gateTable)}`);
+    const table = formatHelp(o.profile, overrides, gateTable);
+    o.out(`The ${name} is a daemon that embeds the core control loops.\n\nUsage:\n  ${name} [flags]\n\nFlags:\n${variation.has('help-in-words') ? helpInWords(table) : table}`);
     return { kind: 'exit', code: 0 };
   }
   const disabled = new Set(o.faults.flatMap((f) => (f.disablesRule ? [f.disablesRule] : [])));
-  const active = { rules: rules.filter((r) => !disabled.has(r.name)) };
+  // Variation main-loop-validation: control-loop values are checked once leadership is taken, not here.
+  const deferred = variation.has('main-loop-validation') ? rules.filter((r) => r.binding === 'main-loop' && !disabled.has(r.name)) : [];
+  const active = { rules: rules.filter((r) => !disabled.has(r.name) && !deferred.includes(r)) };
   const strict = parseFlags(argv, o.profile, active);
   const parsed = o.faults.some((f) => f.ignoresNonOptions) ? parseFlags(withoutNonOptions(argv, strict.errors), o.profile, active) : strict;
   for (const w of parsed.warnings) o.err(`W ${w.option}: ${w.message}\n`);
-  if (parsed.errors.length > 0) {
-    for (const e of parsed.errors) o.err(`Error: ${e.option}: ${e.message} (${e.rule}; ${e.clause})\n`);
+  // An option without what it needs: refused here, ignored under variation needs-ignored (both legal).
+  const refused = variation.has('needs-ignored') ? parsed.errors : [...parsed.errors, ...parsed.open];
+  if (variation.has('needs-ignored')) for (const w of parsed.open) o.err(`W ${w.option}: ${w.message}; ignored\n`);
+  if (refused.length > 0) {
+    for (const e of refused) o.err(`Error: ${e.option}: ${e.message} (${e.rule}; ${e.clause})\n`);
     return { kind: 'exit', code: 1 };
   }
+  const late = deferred.length > 0 ? parseFlags(argv, o.profile, { rules: deferred }).errors : [];
   const set = parsed.options;
   if (set['secure-port'] === 0 && o.faults.some((f) => f.refusesPortZero)) {
     o.err('Error: --secure-port: 0 is not a port\n');
@@ -74,6 +86,14 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
       ({ server, port } = await serve(v, o, name, cleanups));
     }
     let elector: LeaderElector | undefined;
+    let end!: (code: number) => void;
+    const ended = new Promise<number>((r) => (end = r));
+    // The main loop: with deferred control-loop values refused, it ends the daemon (exit 1).
+    const mainLoop = () => {
+      if (late.length === 0) return;
+      for (const e of late) o.err(`Error: starting controllers: ${e.option}: ${e.message} (${e.rule}; ${e.clause})\n`);
+      end(1);
+    };
     if (v['leader-elect'] === true) {
       const api = await apiClient(v, o.profile);
       cleanups.push(() => api.close());
@@ -84,9 +104,12 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
         leaseDurationMs: Number((v['leader-elect-lease-duration'] as bigint) / NS_PER_MS),
         retryPeriodMs: Math.max(50, Number((v['leader-elect-retry-period'] as bigint) / NS_PER_MS)),
         log: (l) => o.err(`I ${l}\n`),
+        onLeading: mainLoop,
       });
       elector.start();
       cleanups.unshift(() => elector!.stop());
+    } else {
+      setImmediate(mainLoop);
     }
     let stopping: Promise<void> | undefined;
     o.err(`I ${name} started${port !== undefined ? `, serving on ${v['bind-address'] || '0.0.0.0'}:${port}` : ' (HTTPS disabled)'}\n`);
@@ -94,6 +117,7 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
       kind: 'running',
       daemon: {
         port,
+        ended,
         stop() {
           // Idempotent: a second stop waits for the first.
           stopping ??= (async () => {
@@ -146,6 +170,7 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
   const allowed = new Set((v['authorization-always-allow-paths'] as readonly string[]).filter((p) => !p.endsWith('*')));
   const prefixes = (v['authorization-always-allow-paths'] as readonly string[]).filter((p) => p.endsWith('*')).map((p) => p.slice(0, -1));
   const forbidAll = o.faults.some((f) => f.healthzForbidden);
+  const healthzOnly = (o.variations ?? []).includes('healthz-only');
   const firstMatch = o.faults.some((f) => f.sniFirstMatch);
   const choose = (servername: string) => {
     const picked = firstMatch ? sni.map((s) => s.pair).find((p) => p.names.some((n) => pickCert(servername, [{ ...p, names: [n] }]))) : pickCert(servername, sni.map((s) => s.pair));
@@ -164,7 +189,7 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
       res.writeHead(403, { 'content-type': 'text/plain' }).end(`forbidden: User "system:anonymous" cannot get path "${p}"\n`);
       return;
     }
-    if (p === '/healthz' || p === '/readyz' || p === '/livez') res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    if (p === '/healthz' || (!healthzOnly && (p === '/readyz' || p === '/livez'))) res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('404 page not found\n');
   });
   const host = (v['bind-address'] as string) || undefined;

@@ -43,8 +43,6 @@ export const daemonFaults: readonly DaemonFault[] = [
   ruleFault('any-cipher-suite', 'cipher-suites-known', 'node:2.6/tls-cipher-suites'),
   ruleFault('any-controller-name', 'controllers-known', 'node:2.6/controllers'),
   ruleFault('signers-not-exclusive', 'general-signer-excludes-specific', 'node:5/cluster-signing-cert-file'),
-  ruleFault('cluster-cidr-without-allocation', 'cluster-cidr-needs-allocation', 'node:2.6/cluster-cidr'),
-  ruleFault('service-range-without-allocation', 'service-range-needs-allocation', 'node:2.6/service-cluster-ip-range'),
   ruleFault('attach-detach-period-one-second', 'attach-detach-period-above-one-second', 'node:8/attach-detach-reconcile-sync-period'),
   ruleFault('any-logging-format', 'logging-format-text', 'node:2.6/logging-format'),
   ruleFault('any-hidden-metrics-version', 'hidden-metrics-previous-minor', 'node:2.6/show-hidden-metrics-for-version'),

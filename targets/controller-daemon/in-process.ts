@@ -6,9 +6,10 @@ import type { DaemonLauncher, DaemonProcess } from '../../harness/controller-dae
 import type { ProfileName } from '../../reference/profile.ts';
 import { startDaemon } from './daemon.ts';
 import type { DaemonFault } from './faults.ts';
+import type { DaemonVariationName } from './variations.ts';
 
-export function inProcessLauncher(profile: ProfileName, faults: readonly DaemonFault[] = []): DaemonLauncher {
-  const ours = [`--profile=${profile}`, ...faults.map((f) => `--fault=${f.name}`)].join(' ');
+export function inProcessLauncher(profile: ProfileName, faults: readonly DaemonFault[] = [], variations: readonly DaemonVariationName[] = []): DaemonLauncher {
+  const ours = [`--profile=${profile}`, ...faults.map((f) => `--fault=${f.name}`), ...variations.map((v) => `--variation=${v}`)].join(' ');
   return {
     display: `npx svc-conformance controller-daemon run ${ours}`,
     launch(args): DaemonProcess {
@@ -16,8 +17,13 @@ export function inProcessLauncher(profile: ProfileName, faults: readonly DaemonF
       const write = (s: string) => void (out += s);
       let resolveExit!: (e: { code: number | null }) => void;
       const exited = new Promise<{ code: number | null }>((r) => (resolveExit = r));
-      const started = startDaemon(args, { profile, faults, out: write, err: write }).then((s) => {
+      const started = startDaemon(args, { profile, faults, variations, out: write, err: write }).then((s) => {
         if (s.kind === 'exit') resolveExit({ code: s.code });
+        // A daemon that ends by itself (a control-loop value refused at leadership) stops and exits.
+        else void s.daemon.ended.then(async (code) => {
+          await s.daemon.stop();
+          resolveExit({ code });
+        });
         return s;
       }, (e: unknown) => {
         write(`internal error: ${(e as Error).message}\n`);

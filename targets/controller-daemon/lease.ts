@@ -16,6 +16,8 @@ export interface LeaseOptions {
   readonly leaseDurationMs: number;
   readonly retryPeriodMs: number;
   readonly log: (line: string) => void;
+  /** Called once, when leadership is first taken (the main loop starts). */
+  readonly onLeading?: () => void;
 }
 
 /** RFC 3339 with microseconds, as Go's metav1.MicroTime. */
@@ -93,8 +95,10 @@ export class LeaderElector {
   }
 
   private becomeLeader(): void {
-    if (!this.leading) this.o.log(`leader election: ${this.identity} leads ${this.o.namespace}/${this.o.name}`);
+    if (this.leading) return;
+    this.o.log(`leader election: ${this.identity} leads ${this.o.namespace}/${this.o.name}`);
     this.leading = true;
+    this.o.onLeading?.();
   }
 
   /** Stops renewing; when leading, clears the holder so a successor need not wait out the lease. */

@@ -8,6 +8,7 @@ import { daemonFaults } from '../../targets/controller-daemon/faults.ts';
 import { violationKinds } from '../../generators/daemon-flags.ts';
 import { checks } from '../../suites/checks/index.ts';
 import { daemonCheckFor, runDaemonChecks } from './daemon-run.ts';
+import { daemonVariations } from '../../targets/controller-daemon/variations.ts';
 
 const daemonCheckIds = checks.filter((c) => c.suite === 'controller-daemon').map((c) => c.id);
 
@@ -26,6 +27,22 @@ describe('reference controller daemon without faults', () => {
   it('without a daemon target the checks are notChecked', async () => {
     const records = await runDaemonChecks({ checks: ['daemon-help-table', 'daemon-leader-lease'], runs: 1, seed: 1, withDaemon: false });
     expect(new Set(records.map((r) => r.verdict))).toEqual(new Set(['notChecked']));
+  });
+});
+
+// The other half: behaviour the spec allows (most of it upstream's) is never flagged.
+describe('legal variations of the reference daemon pass', () => {
+  it.each(daemonVariations.map((v) => [v.name] as const))('%s', async (name) => {
+    const records = await runDaemonChecks({ checks: daemonCheckIds, runs: 3, seed: 13, profile: 'k8s', variations: [name] });
+    expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error' || r.verdict === 'inconclusive').map((r) => [r.check, r.clause, r.note ?? r.counterexample?.observed])).toEqual([]);
+    expect(records.filter((r) => r.verdict === 'pass').length).toBeGreaterThan(100);
+  });
+
+  it('the variations reach what they vary: the open decisions accepted, the period refused at leadership', async () => {
+    const open = await runDaemonChecks({ checks: ['daemon-open-flags/cluster-cidr'], runs: 1, seed: 13, variations: ['needs-ignored'] });
+    expect(open.filter((r) => r.verdict === 'unspecified').map((r) => r.note)).toEqual([expect.stringContaining('accepted')]);
+    const late = await runDaemonChecks({ checks: ['daemon-invalid-flags/attach-detach-period'], runs: 2, seed: 13, variations: ['main-loop-validation'] });
+    expect(late.filter((r) => r.verdict === 'pass').map((r) => r.clause)).toContain('node:8/attach-detach-reconcile-sync-period');
   });
 });
 

@@ -16,6 +16,7 @@ import { kubeconfigText, processLauncher, type DaemonLauncher } from '../../harn
 import { inProcessLauncher } from '../../targets/controller-daemon/in-process.ts';
 import { daemonFaultByName, type DaemonFault } from '../../targets/controller-daemon/faults.ts';
 import { violationKinds } from '../../generators/daemon-flags.ts';
+import type { DaemonVariationName } from '../../targets/controller-daemon/variations.ts';
 
 export interface DaemonRunOptions {
   readonly checks: readonly string[];
@@ -26,6 +27,8 @@ export interface DaemonRunOptions {
   /** Start real processes with this command instead of the in-process reference daemon. */
   readonly command?: string;
   readonly withDaemon?: boolean;
+  /** Legal variations of the in-process reference daemon. */
+  readonly variations?: readonly DaemonVariationName[];
 }
 
 export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[]> {
@@ -39,7 +42,7 @@ export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[
     if (!f) throw new Error(`no daemon fault ${n}`);
     return f;
   });
-  const launcher: DaemonLauncher = o.command ? processLauncher(o.command) : inProcessLauncher(profile.name, faults);
+  const launcher: DaemonLauncher = o.command ? processLauncher(o.command) : inProcessLauncher(profile.name, faults, o.variations ?? []);
   const opened = openEnv({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'self-test' }, { profile, runId: `d${o.seed.toString(16)}`, settings: defaultTargetSettings, signals: false });
   const env = o.withDaemon === false ? opened.env : { ...opened.env, controllerDaemon: { launcher, kubeconfigPath, startTimeoutMs: o.command ? 20_000 : 8000, settleMs: 200, leaseTimeoutMs: o.command ? 10_000 : 4000 } };
   try {

@@ -42,9 +42,17 @@ describe('every rule: one command line holding, one breaking it, reported under 
     const rule = rules.find((r) => r.name === name)!;
     expect(clauseById(rule.clause)).toBeDefined();
     expect(parseFlags(holding, 'svc').errors).toEqual([]);
-    const errs = parseFlags(broken, 'svc').errors;
+    expect(parseFlags(holding, 'svc').open).toEqual([]);
+    // An open rule ("needs X") is a decision left to the daemon, never an error; the others are errors.
+    const p = parseFlags(broken, 'svc');
+    const [errs, other] = rule.binding === 'open' ? [p.open, p.errors] : [p.errors, p.open];
     expect(errs.map((e) => e.clause)).toEqual([rule.clause]);
+    expect(other).toEqual([]);
     expect(errs[0]!.option).toBe(`--${rule.option}`);
+  });
+  it('"needs X" rules are open decisions; the one-second period is a control-loop (main-loop) rule', () => {
+    expect(rules.filter((r) => r.binding === 'open').map((r) => r.name)).toEqual(['cluster-cidr-needs-allocation', 'service-range-needs-allocation', 'external-volume-plugin-needs-external-provider']);
+    expect(rules.filter((r) => r.binding === 'main-loop').map((r) => r.name)).toEqual(['attach-detach-period-above-one-second']);
   });
   it('node-monitor-grace-period is judged only when the agent frequency is given', () => {
     const s = 1_000_000_000n;
