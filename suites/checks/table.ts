@@ -51,7 +51,7 @@ export const tableShape: Check<TableInput> = {
       const query = read.res === 'namespaces' && read.shape === 'collection' ? [['labelSelector', `${profile.runLabel}=${cx.env.runId}`] as const] : [];
       const r = await cx.send({ method: 'GET', path, query, headers: { accept } });
       const answers = acceptableAnswers(profile, accept, { builtIn: true });
-      const verdict = judgeNegotiated(profile, answers, r.status, r.headers['content-type']);
+      const verdict = judgeNegotiated(profile, answers, r.status, r.headers['content-type'], r.json);
       cx.judge(judgeAnswer(answers, read.fallback ? 2 : 1, verdict, r.status));
       if (r.status === 406) cx.judge([noteNoTable(`406 for Accept: ${accept}`)]);
       if (verdict.ok && verdict.representation === 'table') cx.judge([pass('rest:4.8/table', 'a Table for the Table media type'), ...judgeTable(profile, r.json)]);

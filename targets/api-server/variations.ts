@@ -26,6 +26,8 @@ export const variations = [
   { name: 'deletion-lingers', description: 'an object deleted without finalizers stays Terminating for 300 ms before removal (rest:3.1: not shown)' },
   { name: 'conflict-as-422', description: 'apply conflicts are answered 422 with a plain message body instead of 409 Status (rest:7.5, 7.6: not shown)' },
   { name: 'associative-lists-reversed', description: 'items of set and map lists are stored in reverse order after every apply (order is not fixed by rest:4.7.7)' },
+  { name: 'table-plain-content-type', description: 'Table answers carry Content-Type application/json without the as/g/v parameters, as upstream kube-apiserver does (rest:4.8: Content-Type states the format)' },
+  { name: 'watch-cache-lag-504', description: 'a get or list at a resourceVersion the server issued, not older than it (Not older than), waits and answers 504 Too large resource version, as upstream\'s per-type watch cache does when other types moved etcd\'s revision' },
 ] as const satisfies readonly { name: string; description: string }[];
 
 export type VariationName = (typeof variations)[number]['name'];
