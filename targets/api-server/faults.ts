@@ -73,6 +73,7 @@ export const faults = [
   { name: 'json-patch-remove-missing-ok', clause: 'rest:4.1/patch-type/json', description: 'JSON patch `remove` of a path that does not exist is skipped instead of failing the whole patch (RFC 6902 4.2)', checks: ['apply-sequences-configmaps', 'apply-sequences'], alsoReportedAs: ['rest:4.1/patch'] },
   { name: 'dry-run-ignored-with-pretty', clause: 'rest:4.3/pretty', description: 'a dry-run that also asks for pretty output (`?dryRun&pretty=true`) is carried out for real', checks: ['dry-run-sequences'], alsoReportedAs: ['rest:4.6.2', 'rest:4.6.1', 'rest:4.3/dryRun'] },
   { name: 'events-v1-legacy-names', clause: 'rest:6.2/regarding', description: 'events/v1 Events are served with the legacy involvedObject instead of regarding', checks: ['events-v1-create'], alsoReportedAs: [] },
+  { name: 'not-older-than-always-504', clause: 'rest:4.5/get/other', description: 'every Not-older-than read (get rv=other, list rv=other without limit) waits and answers 504 Too large resource version, even at the version of the object\'s own last write', checks: ['rv-cell-get-other', 'rv-cell-list-unset-no-limit-other'], alsoReportedAs: ['rest:4.5/list/unset/no-limit/other'] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

@@ -43,6 +43,7 @@ async function tooLarge(st: ServerState, text: string, rev: number): Promise<Ans
  * other types is never reached and the read answers 504 after its wait.
  */
 function cacheLags(st: ServerState, rt: ResourceType, text: string, rev: number): Answer | undefined {
+  if (has(st, 'not-older-than-always-504')) return statusAnswer(504, 'Timeout', `${TOO_LARGE_TEXT}: ${text}`, { 'retry-after': '1' });
   if (!varies(st, 'watch-cache-lag-504')) return undefined;
   const seen = st.store.lastRevisionUnder(prefixFor(rt, undefined));
   if (rev <= seen) return undefined;
