@@ -107,6 +107,9 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
   const selected = labels !== undefined || (fieldText !== undefined && fieldText.trim() !== '');
 
   const now = st.clock();
+  // watch-cache-lag-504: like a real cluster, other components keep writing other types, so the
+  // collection resourceVersion of a list runs ahead of this type's own writes.
+  if (varies(st, 'watch-cache-lag-504')) st.store.write(`background-writes/${st.store.nextRevision}`, { metadata: {} }, now);
   const cur = st.store.currentRevision;
   let at = cur;
   let after: string | undefined;
