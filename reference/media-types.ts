@@ -122,10 +122,17 @@ export function acceptableAnswers(profile: Profile, accept: string | undefined, 
   const matched = (rep: Representation) => ranges.some((r) => rangeMatches(profile, r, rep));
   const mustSupport: Representation[] = ['json', ...(opts.builtIn ? (['protobuf'] as const) : [])];
   // q=0 is HTTP's "not acceptable" (RFC 9110 12.4.2); the spec says nothing of quality values, so a
-  // q=0 range neither obliges the target to serve that type nor forbids it.
-  const required = mustSupport.filter((rep) => ranges.some((r) => r.q > 0 && rangeMatches(profile, r, rep)));
+  // q=0 range neither obliges the target to serve that type nor forbids it. Likewise a subtype
+  // wildcard (`application/*`): rest:4.8 names media types and the default, never partial ranges, so
+  // one allows JSON or protobuf but obliges nothing. Upstream answers 406 to it: its go-restful routes
+  // match only `*/*` and exact types (emicklei/go-restful route.go matchesAccept), issue 12.
+  const obliging = (r: MediaRange) => r.q > 0 && !isSubtypeWildcard(r);
+  const required = mustSupport.filter((rep) => ranges.some((r) => obliging(r) && rangeMatches(profile, r, rep)));
   return { matched, required, may406: required.length === 0, ranges };
 }
+
+/** `application/*` and the like: a wildcard over the subtype only (`*\/*` is the default, not this). */
+const isSubtypeWildcard = (r: MediaRange): boolean => r.type.endsWith('/*') && r.type !== '*/*';
 
 export type NegotiationVerdict = { readonly ok: true; readonly representation: Representation | 'none' } | { readonly ok: false; readonly why: string };
 

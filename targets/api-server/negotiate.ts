@@ -29,6 +29,8 @@ function opOf(method: string | undefined, r: Route): Op {
 /** What this server can produce for one range, by its own preference (JSON for wildcards). */
 function servedFor(st: ServerState, range: MediaRange, op: Op): Rep | undefined {
   if (op !== 'write' && !varies(st, 'no-table-support') && rangeMatches(st.profile, range, 'table')) return 'table';
+  // Upstream's go-restful routes refuse `application/*` (406); the spec does not say how such a range is read.
+  if (range.type === 'application/*' && varies(st, 'subtype-wildcard-406')) return undefined;
   const wildcard = range.type === '*/*' || range.type === 'application/*';
   if (wildcard && varies(st, 'protobuf-on-wildcard')) return 'protobuf';
   if (rangeMatches(st.profile, range, 'json')) return 'json';

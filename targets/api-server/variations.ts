@@ -28,6 +28,7 @@ export const variations = [
   { name: 'associative-lists-reversed', description: 'items of set and map lists are stored in reverse order after every apply (order is not fixed by rest:4.7.7)' },
   { name: 'table-plain-content-type', description: 'Table answers carry Content-Type application/json without the as/g/v parameters, as upstream kube-apiserver does (rest:4.8: Content-Type states the format)' },
   { name: 'watch-cache-lag-504', description: 'a get or list at a resourceVersion the server issued, not older than it (Not older than), waits and answers 504 Too large resource version, as upstream\'s per-type watch cache does when other types moved etcd\'s revision' },
+  { name: 'subtype-wildcard-406', description: 'an Accept range application/* is not served (406 when nothing else is), as upstream\'s go-restful routes do; rest:4.8 does not say how partial wildcards are read' },
 ] as const satisfies readonly { name: string; description: string }[];
 
 export type VariationName = (typeof variations)[number]['name'];

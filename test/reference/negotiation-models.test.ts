@@ -109,6 +109,18 @@ describe('media types (rest:4.8)', () => {
     expect(judgeNegotiated(svc, acceptableAnswers(svc, 'application/json', { builtIn: true }), 200, 'application/json;as=Unknown', CM).ok).toBe(false);
   });
 
+  it('application/* allows JSON or protobuf but obliges nothing: upstream answers it 406 (issue 12)', () => {
+    const a = acceptableAnswers(svc, 'application/*', { builtIn: true });
+    expect(a.may406).toBe(true);
+    expect(judgeNegotiated(svc, a, 406, 'application/json', undefined).ok).toBe(true);
+    expect(judgeNegotiated(svc, a, 200, 'application/json', CM).ok).toBe(true);
+    // Near misses: */* still obliges (the default); application/* with a concrete JSON range too.
+    expect(judgeNegotiated(svc, acceptableAnswers(svc, '*/*', { builtIn: true }), 406, 'application/json', undefined).ok).toBe(false);
+    expect(judgeNegotiated(svc, acceptableAnswers(svc, 'application/*, application/json', { builtIn: true }), 406, 'application/json', undefined).ok).toBe(false);
+    // A Table is still no answer to application/*.
+    expect(judgeNegotiated(svc, a, 200, 'application/json', TABLE).ok).toBe(false);
+  });
+
   it('q=0 neither obliges nor forbids a type (the spec does not describe quality values)', () => {
     const a = acceptableAnswers(svc, 'application/json;q=0, application/xml', { builtIn: true });
     expect(a.may406).toBe(true);
@@ -148,7 +160,8 @@ describe('media types (rest:4.8)', () => {
     fc.assert(fc.property(fc.array(mediaRangeArb(svc), { minLength: 1, maxLength: 4 }), fc.constantFrom('json', 'protobuf', 'table') , (list, rep) => {
       const a = acceptableAnswers(svc, list.map((r) => r.text).join(','), { builtIn: true });
       expect(a.matched(rep)).toBe(list.some((r) => r.allows.includes(rep)));
-      expect(a.may406).toBe(!list.some((r) => r.allows.includes('json') || r.allows.includes('protobuf')));
+      // A subtype wildcard allows but does not oblige (see the application/* case above).
+      expect(a.may406).toBe(!list.some((r) => !r.text.startsWith('application/*') && (r.allows.includes('json') || r.allows.includes('protobuf'))));
     }), { numRuns: 200 });
   });
 });
