@@ -173,6 +173,11 @@ describe('Table (rest:2.5)', () => {
     expect(verdicts(judgeTable(svc, { ...t, columnDefinitions: [{ name: 'Name', type: 'string' }, { name: 'Created At', type: 'string' }] }))).toContain('fail');
     expect(verdicts(judgeTable(svc, { ...t, kind: 'List' }))).toContain('fail');
     expect(verdicts(judgeTable(k8s, t))).toContain('fail');
+    // Upstream's Table of an empty collection: rows null (a Go nil slice). Absent or a non-list still fails.
+    expect(verdicts(judgeTable(svc, { ...t, rows: null }))).not.toContain('fail');
+    const { rows: _rows, ...noRows } = t;
+    expect(verdicts(judgeTable(svc, noRows))).toContain('fail');
+    expect(verdicts(judgeTable(svc, { ...t, rows: 'none' }))).toContain('fail');
     expect(verdicts(judgeTable(svc, { ...t, columnDefinitions: [{ name: 'Name', type: 'string' }, { name: 'Data', type: 'integer' }, { name: 'Age', type: 'string' }] }))).toEqual(['pass', 'unspecified', 'unspecified']);
     expect(verdicts(judgeTable(svc, { ...t, columnDefinitions: [{ name: 'Name' }] }))).toContain('fail');
   });
