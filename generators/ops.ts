@@ -41,7 +41,7 @@ export interface ListOp {
 export type ReadOp =
   | { readonly op: 'get'; readonly res: ResName; readonly ns: number; readonly name: string; readonly rv: RvPick }
   | ListOp
-  | { readonly op: 'tooLarge'; readonly res: ResName; readonly ns: number; readonly via: 'get' | 'list' | 'list-exact' };
+  | { readonly op: 'tooLarge'; readonly res: ResName; readonly ns: number; readonly via: 'get' | 'list' | 'list-exact' | 'list-limit' };
 
 export type Op = WriteOp | ReadOp;
 

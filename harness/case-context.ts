@@ -78,6 +78,27 @@ export class CaseContext {
     }
   }
 
+  /**
+   * The request under test (issue 12): like send(), but a 500, 502 or 503 that comes back the same on
+   * every retry with a well-formed (JSON) body is the target's answer and goes to the judges; only an
+   * answer that changes or cannot be read is infrastructure trouble. Writes are not retried.
+   */
+  async sendUnderTest(req: TargetRequest): Promise<TargetResponse> {
+    if (req.method !== 'GET') this.lastWriteSent = this.env.now();
+    const seen: number[] = [];
+    for (let attempt = 0; ; attempt++) {
+      const r = await this.env.target.send(req);
+      if (!INFRA_STATUSES.has(r.status)) return r;
+      seen.push(r.status);
+      if (req.method === 'GET' && attempt < 2) {
+        await this.env.sleep(100 * 2 ** attempt);
+        continue;
+      }
+      if (seen.every((s) => s === r.status) && r.json !== undefined) return r;
+      throw new InfrastructureError(`${req.method} ${req.path} answered ${seen.join(', ')}: ${r.bodyText.slice(0, 200)}`);
+    }
+  }
+
   /** Records every judgement; throws with all failures and this case's transcript (and evidence) if any failed. */
   judge(js: readonly Judgement[], evidence?: unknown): void {
     const failures = js.filter((j) => j.verdict === 'fail');

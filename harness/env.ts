@@ -18,7 +18,7 @@ export const defaultTargetSettings: TargetSettings = {
   historyWindowMs: 5 * 60_000,
   slow: false,
   maxFastWaitMs: 10_000,
-  namespaceDeletionTimeoutMs: 60_000,
+  eventualWindowMs: 60_000,
   watchWaitMs: 5_000,
   bookmarkWaitMs: 1_500,
 };

@@ -8,14 +8,26 @@ import { rule, pass, type Judgement } from './judgement.ts';
 export const TOO_LARGE_TEXT = 'Too large resource version';
 
 /** A read naming a resourceVersion that never appeared: 504, the spec's text, Retry-After in seconds if sent. */
-export function judgeTooLarge(r: { status: number; bodyText: string; retryAfter: string | undefined }): Judgement[] {
-  const js = [rule('rest:7/504', r.status === 504, '504 Gateway Timeout for a resourceVersion that never appeared', `status ${r.status}`)];
+export function judgeTooLarge(r: TooLargeAnswer, clause = 'rest:7/504'): Judgement[] {
+  const js = [rule(clause, r.status === 504, '504 Gateway Timeout for a resourceVersion that never appeared', `status ${r.status} ${r.bodyText.slice(0, 160)}`)];
   if (r.status !== 504) return js;
-  js.push(rule('rest:7.2', r.bodyText.includes(TOO_LARGE_TEXT), `error message containing '${TOO_LARGE_TEXT}'`, `body ${JSON.stringify(r.bodyText.slice(0, 200))}`));
-  js.push(r.retryAfter === undefined
-    ? pass('rest:7.1', 'Retry-After optional', 'absent')
-    : rule('rest:7.1', /^\d+$/.test(r.retryAfter.trim()), 'Retry-After as a number of seconds', `Retry-After ${JSON.stringify(r.retryAfter)}`));
-  return js;
+  return [...js, ...judgeTooLargeMessage(r)];
+}
+
+export interface TooLargeAnswer {
+  readonly status: number;
+  readonly bodyText: string;
+  readonly retryAfter: string | undefined;
+}
+
+/** rest:7.1 and 7.2 on a 504 that says a version was not (yet) recognized: the spec's text, Retry-After in seconds. */
+export function judgeTooLargeMessage(r: TooLargeAnswer): Judgement[] {
+  return [
+    rule('rest:7.2', r.bodyText.includes(TOO_LARGE_TEXT), `error message containing '${TOO_LARGE_TEXT}'`, `body ${JSON.stringify(r.bodyText.slice(0, 200))}`),
+    r.retryAfter === undefined
+      ? pass('rest:7.1', 'Retry-After optional', 'absent')
+      : rule('rest:7.1', /^\d+$/.test(r.retryAfter.trim()), 'Retry-After as a number of seconds', `Retry-After ${JSON.stringify(r.retryAfter)}`),
+  ];
 }
 
 /** A continue token past its lifetime, or an Exact read older than retained history. */

@@ -58,14 +58,28 @@ export function tableMediaType(profile: Profile): string {
 
 const showRep = (r: Representation): string => (typeof r === 'string' ? r : [r.other, ...Object.entries(r.params).map(([k, v]) => `${k}=${v}`)].join(';'));
 
-/** What a response (or request) Content-Type denotes. */
-export function representationOf(profile: Profile, contentType: string | undefined): Representation | undefined {
+/** The JSON body is a Table (rest:2.5): its `kind` says so; the apiVersion is judged by judgeTable. */
+const isTableBody = (body: unknown): boolean => typeof body === 'object' && body !== null && (body as { kind?: unknown }).kind === 'Table';
+
+/**
+ * What a response served: the format from its Content-Type (rest:4.8/response: "Content-Type states
+ * the chosen format"), and, within JSON, the representation from the body itself. The spec fixes the
+ * format, not the parameters echoed back: upstream answers `Accept: application/json;as=Table;...`
+ * with a Table whose Content-Type is plain `application/json` (apiserver's negotiation writes the
+ * media type without the `as` parameters), and a Table that calls itself one is a Table.
+ *
+ *   representationOf(p, 'application/json', { kind: 'Table', ... })            -> 'table'
+ *   representationOf(p, 'application/json;as=Table;g=...;v=v1', { kind: 'ConfigMap' }) -> 'json'
+ */
+export function representationOf(profile: Profile, contentType: string | undefined, body: unknown): Representation | undefined {
   const ct = parseContentType(contentType);
   if (!ct) return undefined;
   const { charset: _c, ...params } = ct.params;
   if (ct.type === 'application/json') {
-    if (params['as'] === undefined) return 'json';
-    if (params['as'] === 'Table' && params['g'] === profile.metaGroup && params['v'] === 'v1') return 'table';
+    if (isTableBody(body)) return 'table';
+    // Parameters naming another representation (as=PartialObjectMetadata) are taken at their word only
+    // when they do not claim a Table the body is not.
+    if (params['as'] === undefined || params['as'] === 'Table') return 'json';
     return { other: ct.type, params };
   }
   if (ct.type === profile.protobufMediaType) return 'protobuf';
@@ -108,21 +122,30 @@ export function acceptableAnswers(profile: Profile, accept: string | undefined, 
   const matched = (rep: Representation) => ranges.some((r) => rangeMatches(profile, r, rep));
   const mustSupport: Representation[] = ['json', ...(opts.builtIn ? (['protobuf'] as const) : [])];
   // q=0 is HTTP's "not acceptable" (RFC 9110 12.4.2); the spec says nothing of quality values, so a
-  // q=0 range neither obliges the target to serve that type nor forbids it.
-  const required = mustSupport.filter((rep) => ranges.some((r) => r.q > 0 && rangeMatches(profile, r, rep)));
+  // q=0 range neither obliges the target to serve that type nor forbids it. Likewise a subtype
+  // wildcard (`application/*`): rest:4.8 names media types and the default, never partial ranges, so
+  // one allows JSON or protobuf but obliges nothing. Upstream answers 406 to it: its go-restful routes
+  // match only `*/*` and exact types (emicklei/go-restful route.go matchesAccept), issue 12.
+  const obliging = (r: MediaRange) => r.q > 0 && !isSubtypeWildcard(r);
+  const required = mustSupport.filter((rep) => ranges.some((r) => obliging(r) && rangeMatches(profile, r, rep)));
   return { matched, required, may406: required.length === 0, ranges };
 }
 
+/** `application/*` and the like: a wildcard over the subtype only (`*\/*` is the default, not this). */
+const isSubtypeWildcard = (r: MediaRange): boolean => r.type.endsWith('/*') && r.type !== '*/*';
+
 export type NegotiationVerdict = { readonly ok: true; readonly representation: Representation | 'none' } | { readonly ok: false; readonly why: string };
 
-/** Judges one answer: its status and Content-Type against the acceptable set. */
-export function judgeNegotiated(profile: Profile, answers: Answers, status: number, contentType: string | undefined): NegotiationVerdict {
+/** Judges one answer: its status, Content-Type (format) and body (representation) against the acceptable set. */
+export function judgeNegotiated(profile: Profile, answers: Answers, status: number, contentType: string | undefined, body: unknown): NegotiationVerdict {
   if (status === 406) return answers.may406 ? { ok: true, representation: 'none' } : { ok: false, why: `406 although ${answers.required.map(showRep).join(' and ')} was requested and must be supported` };
   if (status < 200 || status >= 300) return { ok: true, representation: 'none' };
-  const rep = representationOf(profile, contentType);
+  const rep = representationOf(profile, contentType, body);
   if (rep === undefined) return { ok: false, why: `a ${status} answer without a usable Content-Type (${JSON.stringify(contentType)})` };
-  if (!answers.matched(rep)) return { ok: false, why: `answered ${showRep(rep)} (Content-Type ${JSON.stringify(contentType)}), which none of the requested types allows${answers.may406 ? '; 406 was due' : ''}` };
+  if (!answers.matched(rep)) return { ok: false, why: `answered ${showRep(rep)} (Content-Type ${JSON.stringify(contentType)}, body kind ${JSON.stringify(kindOf(body))}), which none of the requested types allows${answers.may406 ? '; 406 was due' : ''}` };
   return { ok: true, representation: rep };
 }
+
+const kindOf = (body: unknown): unknown => (typeof body === 'object' && body !== null ? (body as { kind?: unknown }).kind : undefined);
 
 export { showRep };

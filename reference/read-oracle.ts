@@ -6,7 +6,8 @@
  */
 import { acceptableRange, visibleObjects, type History } from './history.ts';
 import { contentMismatch, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
-import { fail, pass, rule, unspecified, type Judgement } from './judgement.ts';
+import { fail, inconclusive, pass, rule, unspecified, type Judgement } from './judgement.ts';
+import { judgeTooLargeMessage, type TooLargeAnswer } from './error-rules.ts';
 
 export type ListSemantic = 'MostRecent' | 'Any' | 'NotOlderThan' | 'Exact' | 'ContinueExact';
 
@@ -216,3 +217,31 @@ export function judgeGet(ctx: ReadContext, exp: ReadExpectation, key: string, ob
   return [fail(exp.clause, expectText, `status ${observed.status}`)];
 }
 
+
+/**
+ * A Not-older-than read (get rv=other, list rv=other without limit) answered 504 after the server
+ * waited for the version. rest:7 allows 504 for a version "that did not appear", and the developers'
+ * guide counts "whether a read at a version it has not caught up with waits and answers 504" among
+ * the legal differences of real servers: upstream serves these reads from a watch cache per resource
+ * type, which learns a revision only from that type's events, so a collection resourceVersion moved
+ * on by writes to other types may never be reached (the read answers 504 after ~3 s).
+ *
+ * The answer is therefore inconclusive (neither pass nor fail) when the requested version was learned
+ * from a collection; when it is the resourceVersion of a write of this very type the server returned,
+ * the version has appeared for that type and a 504 breaks the cell. Anything else than 504 is not for
+ * this judge (undefined). The message rules (rest:7.1, 7.2) apply either way.
+ *
+ *   judgeNotCaughtUp(ctx, { semantic: 'NotOlderThan', at: 3, clause }, '812', { status: 504, ... })
+ *     -> inconclusive when snapshot #3 was not made by the write that returned "812"
+ */
+export function judgeNotCaughtUp(ctx: ReadContext, exp: ReadExpectation, requestedRv: string | undefined, r: TooLargeAnswer): Judgement[] | undefined {
+  if (r.status !== 504 || exp.semantic !== 'NotOlderThan') return undefined;
+  const at = exp.at === undefined ? undefined : ctx.history.snapshots[exp.at];
+  const expected = `the read served Not older than ${JSON.stringify(requestedRv)}; or 504 once waited for a version the type's cache may not have reached (learned from a collection)`;
+  const observed = `504 ${r.bodyText.slice(0, 160)}`;
+  const ownWrite = at !== undefined && requestedRv !== undefined && at.rv === requestedRv;
+  const verdict = ownWrite
+    ? fail(exp.clause, expected, `${observed}: ${JSON.stringify(requestedRv)} is the resourceVersion of a write of this type the server already returned`)
+    : inconclusive(exp.clause, expected, observed);
+  return [verdict, ...judgeTooLargeMessage(r)];
+}

@@ -55,7 +55,10 @@ export function judgeTable(profile: Profile, body: unknown): Judgement[] {
   const b = isRecord(body) ? body : {};
   const cols = Array.isArray(b['columnDefinitions']) ? (b['columnDefinitions'] as unknown[]) : undefined;
   const badCol = cols?.findIndex((c) => !isRecord(c) || typeof c['name'] !== 'string' || typeof c['type'] !== 'string');
-  const shape = b['kind'] === 'Table' && b['apiVersion'] === tableApiVersion(profile) && cols !== undefined && badCol === -1 && Array.isArray(b['rows']);
+  // A Table without rows: upstream (Go) writes a nil slice as `rows: null`; the spec fixes no JSON
+  // spelling of "no rows", so null counts as none. Absent or any other value is no Table.
+  const rows = Array.isArray(b['rows']) ? (b['rows'] as unknown[]) : b['rows'] === null ? [] : undefined;
+  const shape = b['kind'] === 'Table' && b['apiVersion'] === tableApiVersion(profile) && cols !== undefined && badCol === -1 && rows !== undefined;
   const js: Judgement[] = [
     rule('rest:2.5/table', shape, `kind Table, apiVersion ${tableApiVersion(profile)}, columnDefinitions each with string name and type, and rows`,
       `kind ${show(b['kind'])}, apiVersion ${show(b['apiVersion'])}, columnDefinitions ${cols ? `array of ${cols.length}${badCol !== -1 ? `, entry ${badCol} without string name/type` : ''}` : show(b['columnDefinitions'])}, rows ${Array.isArray(b['rows']) ? 'array' : show(b['rows'])}`),
@@ -71,7 +74,7 @@ export function judgeTable(profile: Profile, body: unknown): Judgement[] {
   } else {
     js.push(unspecified('rest:2.5.3', 'a custom Table definition: its columns are not shown', names.join(', ')));
   }
-  js.push(unspecified('rest:2.5.3', 'row shape beyond the column definitions: not shown', `${(b['rows'] as unknown[]).length} rows`));
+  js.push(unspecified('rest:2.5.3', 'row shape beyond the column definitions: not shown', `${rows?.length ?? 0} rows`));
   return js;
 }
 

@@ -84,6 +84,7 @@ program
   .option('--slow', 'also run clauses that wait out the target\'s real time windows (minutes)')
   .option('--continue-ttl <duration>', 'continue-token lifetime the target is configured with', durationArg)
   .option('--history-window <duration>', 'watch/resourceVersion history the target keeps', durationArg)
+  .option('--eventual-window <duration>', 'how long to wait for effects the spec promises with no time bound before calling them inconclusive (default 60s; embedded 5s)', durationArg)
   .option('--fault <name>', 'embedded target only: inject a named fault (repeatable; see `list-faults`)', collect)
   .option('--variation <name>', 'embedded target only: a legal behaviour variation (repeatable)', collect)
   .option('--release <version>', 'release of the target when it does not report one at /version (embedded: the release it serves, default 1.24)', releaseArg)
@@ -214,7 +215,7 @@ function validateNames<T extends string>(what: string, names: readonly string[],
 type RunOpts = {
   kubeconfig?: string; context?: string; server?: string; tokenFile?: string; inCluster?: true; insecureSkipTlsVerify?: true;
   profile: ProfileName; seed?: number; runs: number; suite?: string[]; check?: string[]; path?: string; reports: string;
-  expectations?: string[]; slow?: true; continueTtl?: number; historyWindow?: number; fault?: string[]; variation?: string[];
+  expectations?: string[]; slow?: true; continueTtl?: number; historyWindow?: number; eventualWindow?: number; fault?: string[]; variation?: string[];
   release?: string; runtimeConfig?: string;
   nodeagentLoader?: string; nodeagentFault?: string[];
   controllerDaemon?: string; daemonStartTimeout?: number;
@@ -257,6 +258,7 @@ async function run(o: RunOpts): Promise<number> {
       slow: Boolean(o.slow),
       ...(o.continueTtl !== undefined ? { continueTtlMs: o.continueTtl } : {}),
       ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
+      ...(o.eventualWindow !== undefined ? { eventualWindowMs: o.eventualWindow } : {}),
       ...(o.release !== undefined ? { release: o.release } : {}),
     };
   } else {
@@ -275,7 +277,7 @@ async function run(o: RunOpts): Promise<number> {
     });
     stopEmbedded = () => server.close();
     targetCfg = { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'embedded reference server' };
-    targetSettings = { ...defaultTargetSettings, slow: Boolean(o.slow), continueTtlMs, historyWindowMs, namespaceDeletionTimeoutMs: 5_000, watchWaitMs: 1_500 };
+    targetSettings = { ...defaultTargetSettings, slow: Boolean(o.slow), continueTtlMs, historyWindowMs, eventualWindowMs: o.eventualWindow ?? 5_000, watchWaitMs: 1_500 };
     log(`svc-conformance: embedded reference server on ${server.url}${o.fault?.length ? ` with faults ${o.fault.join(', ')}` : ''}${o.variation?.length ? ` with variations ${o.variation.join(', ')}` : ''}`);
   }
 

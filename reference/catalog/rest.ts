@@ -398,6 +398,7 @@ export const restClauses: readonly Clause[] = [
     ['rest:7/406', N, '406 Not Acceptable when none of the media types in Accept is supported'],
     ['rest:7/410', N, '410 Gone when rv is older than retained (Exact list, NotOlderThan with limit, watch) or a continue token expired'],
     ['rest:7/504', N, '504 Gateway Timeout after waiting briefly for an unrecognized resourceVersion that did not appear'],
+    ['rest:7/504/exact', N, 'The same 504 for an Exact list (resourceVersionMatch=Exact, or limit with a resourceVersion) naming a version that never appeared'],
     ['rest:7/conflict', N, 'An apply changing a field owned by another manager without force is rejected as a conflict'],
     ['rest:7.1', N, 'An unrecognized resourceVersion on list or get may be answered with a Retry-After header (seconds)'],
     ['rest:7.2', N, 'Error messages for unrecognized resource versions contain "Too large resource version"'],

@@ -11,15 +11,15 @@ import { collectionPath, resourceTypes } from '../../reference/resources.ts';
 import { judgeGone } from '../../reference/error-rules.ts';
 import { rule } from '../../reference/judgement.ts';
 
-type TooLargeInput = { setup: WriteOp[]; via: 'get' | 'list' | 'list-exact' };
+type TooLargeInput = { setup: WriteOp[]; via: 'get' | 'list' | 'list-exact' | 'list-limit' };
 
 export const tooLarge: Check<TooLargeInput> = {
   id: 'too-large-resource-version',
   suite: 'rest-errors',
   title: 'a resourceVersion that never appeared gets 504 with the spec\'s message',
-  clauses: ['rest:7/504', 'rest:7.1', 'rest:7.2'],
+  clauses: ['rest:7/504', 'rest:7/504/exact', 'rest:7.1', 'rest:7.2'],
   defaultRuns: 6,
-  arbitrary: () => fc.record({ setup: setupArb, via: fc.constantFrom('get' as const, 'list' as const, 'list-exact' as const) }),
+  arbitrary: () => fc.record({ setup: setupArb, via: fc.constantFrom('get' as const, 'list' as const, 'list-exact' as const, 'list-limit' as const) }),
   describe: (i) => [...i.setup.map(showOp), showOp({ op: 'tooLarge', res: 'configmaps', ns: 0, via: i.via })],
   run: async (i, cx) => {
     for (const w of i.setup) await runOp(cx, w);

@@ -92,7 +92,7 @@ export const negotiationAcceptLists: Check<NegotiationInput> = {
     for (const q of input.requests) {
       const { r, rt } = await send(cx, input, q);
       const answers = acceptableAnswers(cx.env.profile, q.accept.map((a) => a.text).join(', '), { builtIn: true });
-      const verdict = judgeNegotiated(cx.env.profile, answers, r.status, r.headers['content-type']);
+      const verdict = judgeNegotiated(cx.env.profile, answers, r.status, r.headers['content-type'], r.json);
       cx.judge(judgeAnswer(answers, q.accept.length, verdict, r.status));
       if (r.status >= 200 && r.status < 300) cx.judge(judgeBodyAsStated(cx.env.profile, rt, q.via, verdict, r));
     }

@@ -42,12 +42,12 @@ export const protobufEnvelope: Check<ProtobufInput> = {
     const accept = { accept: profile.protobufMediaType };
 
     const list = await cx.send({ method: 'GET', path: collectionPath(rt, ns), headers: accept });
-    const listIsPb = representationOf(profile, list.headers['content-type']) === 'protobuf';
+    const listIsPb = representationOf(profile, list.headers['content-type'], list.json) === 'protobuf';
     cx.judge([rule('rest:4.8/protobuf', list.status === 200 && listIsPb, `200 in ${profile.protobufMediaType} for a built-in type`, `status ${list.status}, Content-Type ${JSON.stringify(list.headers['content-type'])}`)]);
     cx.judge(judgeEnvelope(list.bodyBytes ?? new Uint8Array(), { ...want, kind: listKindOf(rt) }).judgements);
 
     const got = await cx.send({ method: 'GET', path: objectPath(rt, input.name, ns), headers: accept });
-    const gotIsPb = representationOf(profile, got.headers['content-type']) === 'protobuf';
+    const gotIsPb = representationOf(profile, got.headers['content-type'], got.json) === 'protobuf';
     cx.judge([rule('rest:4.8/protobuf', got.status === 200 && gotIsPb, `200 in ${profile.protobufMediaType} for a built-in type`, `status ${got.status}, Content-Type ${JSON.stringify(got.headers['content-type'])}`)]);
     const { judgements, envelope } = judgeEnvelope(got.bodyBytes ?? new Uint8Array(), { ...want, kind: rt.kind });
     cx.judge(judgements);
@@ -63,7 +63,7 @@ export const protobufEnvelope: Check<ProtobufInput> = {
     const m = put.status >= 200 && put.status < 300 ? contentMismatch(live.content, o, knownKeys(cx)) : `status ${put.status} ${put.bodyText.slice(0, 160)}`;
     cx.judge([
       rule('rest:4.8/protobuf', m === undefined && o.uid === live.uid, `the object read as protobuf, written back as protobuf, is stored unchanged (${key})`, m ?? `uid ${JSON.stringify(o.uid)}`),
-      rule('rest:4.8/response', representationOf(profile, put.headers['content-type']) === 'json' && put.json !== undefined, 'a protobuf request answered in JSON as Accept asked', `Content-Type ${JSON.stringify(put.headers['content-type'])}`),
+      rule('rest:4.8/response', representationOf(profile, put.headers['content-type'], put.json) === 'json' && put.json !== undefined, 'a protobuf request answered in JSON as Accept asked', `Content-Type ${JSON.stringify(put.headers['content-type'])}`),
       pass('rest:2.7.2', 'an envelope encoded by the suite is accepted'),
     ]);
     if (typeof o.rv === 'string' && o.rv !== live.rv) {

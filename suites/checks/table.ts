@@ -10,10 +10,16 @@ import { namespaceOf, resourceOf, runOp } from '../../harness/rest-interpreter.t
 import { acceptableAnswers, judgeNegotiated, tableMediaType } from '../../reference/media-types.ts';
 import { judgeTable, noteNoTable } from '../../reference/table.ts';
 import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
+import { crdResource } from '../../reference/apply/fixture-type.ts';
 import { pass } from '../../reference/judgement.ts';
 import { judgeAnswer } from './negotiation.ts';
 
-type Target = { readonly res: ResName | 'namespaces'; readonly shape: 'object' | 'collection'; readonly fallback: boolean };
+/**
+ * `customresourcedefinitions`: the definitions collection, narrowed to this run (read only). Upstream's
+ * built-in types all have custom Table definitions; CustomResourceDefinitions use the default Table
+ * (rest:2.5.1). Always read with the JSON fallback: a target need not serve Tables for it (rest:2.5.2).
+ */
+type Target = { readonly res: ResName | 'namespaces' | 'customresourcedefinitions'; readonly shape: 'object' | 'collection'; readonly fallback: boolean };
 
 interface TableInput {
   readonly names: readonly (typeof namePool)[number][];
@@ -30,17 +36,20 @@ export const tableShape: Check<TableInput> = {
   arbitrary: () => fc.record({
     names: fc.uniqueArray(fc.constantFrom(...namePool), { minLength: 1, maxLength: 3 }),
     content: contentArb,
-    reads: fc.array(fc.record({ res: fc.constantFrom<ResName | 'namespaces'>('configmaps', 'leases', 'namespaces'), shape: fc.constantFrom<'object' | 'collection'>('object', 'collection'), fallback: fc.boolean() }), { minLength: 1, maxLength: 4 }),
+    reads: fc.array(fc.record({ res: fc.constantFrom<Target['res']>('configmaps', 'leases', 'namespaces', 'customresourcedefinitions'), shape: fc.constantFrom<'object' | 'collection'>('object', 'collection'), fallback: fc.boolean() }), { minLength: 1, maxLength: 4 }),
   }),
-  describe: (i) => [`create configmaps and leases ${i.names.join(', ')} in ns0`, ...i.reads.map((r) => `get ${r.res} ${r.shape} as Table${r.fallback ? ' (JSON fallback)' : ''}`)],
+  describe: (i) => [`create configmaps and leases ${i.names.join(', ')} in ns0`, ...i.reads.map((r) => (r.res === 'customresourcedefinitions' ? 'list customresourcedefinitions of this run as Table (JSON fallback)' : `get ${r.res} ${r.shape} as Table${r.fallback ? ' (JSON fallback)' : ''}`))],
   run: async (input, cx) => {
     for (const name of input.names) for (const res of ['configmaps', 'leases'] as const) await runOp(cx, { op: 'create', res, ns: 0, name, content: input.content });
     const ns = await namespaceOf(cx, 0);
     const profile = cx.env.profile;
     for (const read of input.reads) {
-      const accept = read.fallback ? `${tableMediaType(profile)}, application/json` : tableMediaType(profile);
+      const fallback = read.fallback || read.res === 'customresourcedefinitions';
+      const accept = fallback ? `${tableMediaType(profile)}, application/json` : tableMediaType(profile);
       let path: string;
-      if (read.res === 'namespaces') {
+      if (read.res === 'customresourcedefinitions') {
+        path = collectionPath(crdResource(profile));
+      } else if (read.res === 'namespaces') {
         const rt = resourceTypes(profile).namespaces;
         path = read.shape === 'object' ? objectPath(rt, ns) : collectionPath(rt);
       } else {
@@ -48,14 +57,15 @@ export const tableShape: Check<TableInput> = {
         path = read.shape === 'object' ? objectPath(rt, input.names[0]!, ns) : collectionPath(rt, ns);
       }
       // The namespace collection is cluster-wide: narrowed to this case's own namespaces.
-      const query = read.res === 'namespaces' && read.shape === 'collection' ? [['labelSelector', `${profile.runLabel}=${cx.env.runId}`] as const] : [];
+      const clusterWide = read.res === 'customresourcedefinitions' || (read.res === 'namespaces' && read.shape === 'collection');
+      const query = clusterWide ? [['labelSelector', `${profile.runLabel}=${cx.env.runId}`] as const] : [];
       const r = await cx.send({ method: 'GET', path, query, headers: { accept } });
       const answers = acceptableAnswers(profile, accept, { builtIn: true });
-      const verdict = judgeNegotiated(profile, answers, r.status, r.headers['content-type']);
-      cx.judge(judgeAnswer(answers, read.fallback ? 2 : 1, verdict, r.status));
+      const verdict = judgeNegotiated(profile, answers, r.status, r.headers['content-type'], r.json);
+      cx.judge(judgeAnswer(answers, fallback ? 2 : 1, verdict, r.status));
       if (r.status === 406) cx.judge([noteNoTable(`406 for Accept: ${accept}`)]);
       if (verdict.ok && verdict.representation === 'table') cx.judge([pass('rest:4.8/table', 'a Table for the Table media type'), ...judgeTable(profile, r.json)]);
-      if (verdict.ok && verdict.representation === 'json' && read.fallback) cx.judge([noteNoTable(`the JSON fallback served for Accept: ${accept}`)]);
+      if (verdict.ok && verdict.representation === 'json' && fallback) cx.judge([noteNoTable(`the JSON fallback served for Accept: ${accept}`)]);
     }
   },
 };

@@ -81,6 +81,7 @@ export const faults = [
   // Target hooks (issue 17): found only through the embedded server's restart and compaction hooks.
   { name: 'restart-loses-last-write', clause: 'rest:4.5/meaning/most-recent', description: 'a restart loses the newest acknowledged write and reuses its revision', checks: ['restart-durability'], alsoReportedAs: ['rest:2.3/metadata.resourceVersion', 'rest:6.1.1', 'rest:6.1.2'] },
   { name: 'compaction-ignored', clause: 'rest:8/watch-history', description: 'the compaction hook compacts nothing: versions older than it are still served by Exact reads', checks: ['compaction-exact'], alsoReportedAs: ['rest:7/410', 'rest:4.5/meaning/exact'] },
+  { name: 'not-older-than-always-504', clause: 'rest:4.5/get/other', description: 'every Not-older-than read (get rv=other, list rv=other without limit) waits and answers 504 Too large resource version, even at the version of the object\'s own last write', checks: ['rv-cell-get-other', 'rv-cell-list-unset-no-limit-other'], alsoReportedAs: ['rest:4.5/list/unset/no-limit/other'] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

@@ -29,6 +29,8 @@ function opOf(method: string | undefined, r: Route): Op {
 /** What this server can produce for one range, by its own preference (JSON for wildcards). */
 function servedFor(st: ServerState, range: MediaRange, op: Op): Rep | undefined {
   if (op !== 'write' && !varies(st, 'no-table-support') && rangeMatches(st.profile, range, 'table')) return 'table';
+  // Upstream's go-restful routes refuse `application/*` (406); the spec does not say how such a range is read.
+  if (range.type === 'application/*' && varies(st, 'subtype-wildcard-406')) return undefined;
   const wildcard = range.type === '*/*' || range.type === 'application/*';
   if (wildcard && varies(st, 'protobuf-on-wildcard')) return 'protobuf';
   if (rangeMatches(st.profile, range, 'json')) return 'json';
@@ -133,7 +135,9 @@ export function encodeResponse(st: ServerState, req: IncomingMessage, answer: An
   const ok = answer.status >= 200 && answer.status < 300;
   const ofType = body['kind'] === r.rt.kind || body['kind'] === listKindOf(r.rt);
   if (rep === 'table' && ok && ofType) {
-    return { contentType: `application/json;as=Table;v=v1;g=${st.profile.metaGroup}`, payload: json(tableOf(st, body)).payload };
+    // Upstream states only the format: its Table answers say plain application/json (issue 12).
+    const contentType = varies(st, 'table-plain-content-type') ? 'application/json' : `application/json;as=Table;v=v1;g=${st.profile.metaGroup}`;
+    return { contentType, payload: json(tableOf(st, body)).payload };
   }
   const kind = String(body['kind'] ?? '');
   if (rep === 'protobuf' && hasProtobufSchema(kind)) {

@@ -37,6 +37,19 @@ async function tooLarge(st: ServerState, text: string, rev: number): Promise<Ans
   return statusAnswer(504, 'Timeout', message, { 'retry-after': '1' });
 }
 
+/**
+ * Variation watch-cache-lag-504: like upstream, a Not-older-than read is served by a cache of the
+ * resource type that learns revisions only from that type's own writes, so a revision moved on by
+ * other types is never reached and the read answers 504 after its wait.
+ */
+function cacheLags(st: ServerState, rt: ResourceType, text: string, rev: number): Answer | undefined {
+  if (has(st, 'not-older-than-always-504')) return statusAnswer(504, 'Timeout', `${TOO_LARGE_TEXT}: ${text}`, { 'retry-after': '1' });
+  if (!varies(st, 'watch-cache-lag-504')) return undefined;
+  const seen = st.store.lastRevisionUnder(prefixFor(rt, undefined));
+  if (rev <= seen) return undefined;
+  return statusAnswer(504, 'Timeout', `${TOO_LARGE_TEXT}: ${text}, current: ${st.codec.rv(seen)}`, { 'retry-after': '1' });
+}
+
 /** A requested revision, or the answer that refuses it. */
 async function requested(st: ServerState, text: string | undefined): Promise<{ rev: number } | { answer: Answer }> {
   const rev = text === undefined ? undefined : st.codec.parseRv(text);
@@ -53,6 +66,8 @@ export async function getObject(st: ServerState, rt: ResourceType, ns: string | 
   if (d.outcome === 'serve' && d.semantic === 'NotOlderThan') {
     const r = await requested(st, text ?? undefined);
     if ('answer' in r) return r.answer;
+    const lag = cacheLags(st, rt, text!, r.rev);
+    if (lag) return lag;
     at = st.store.currentRevision;
   }
   const obj = st.store.get(keyFor(rt, ns, name), at);
@@ -92,6 +107,9 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
   const selected = labels !== undefined || (fieldText !== undefined && fieldText.trim() !== '');
 
   const now = st.clock();
+  // watch-cache-lag-504: like a real cluster, other components keep writing other types, so the
+  // collection resourceVersion of a list runs ahead of this type's own writes.
+  if (varies(st, 'watch-cache-lag-504')) st.store.write(`background-writes/${st.store.nextRevision}`, { metadata: {} }, now);
   const cur = st.store.currentRevision;
   let at = cur;
   let after: string | undefined;
@@ -108,6 +126,8 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
     case 'NotOlderThan': {
       const r = await requested(st, q.resourceVersion);
       if ('answer' in r) return r.answer;
+      const lag = q.limit === undefined ? cacheLags(st, rt, q.resourceVersion!, r.rev) : undefined;
+      if (lag) return lag;
       at = has(st, 'stale-not-older-than') && q.limit === undefined ? Math.max(0, Math.max(st.store.oldestRetained, r.rev - 1)) : st.store.currentRevision;
       break;
     }

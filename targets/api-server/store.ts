@@ -143,6 +143,16 @@ export class VersionedStore {
     this.rev = rev - 1;
   }
 
+  /**
+   * The newest revision of any write under a key prefix (a deletion included): how far a per-type
+   * cache fed only by that type's changes has got (upstream's watch cache, variation watch-cache-lag-504).
+   */
+  lastRevisionUnder(prefix: string): number {
+    let last = this.compacted;
+    for (const [key, chain] of this.chains) if (key.startsWith(prefix)) last = Math.max(last, chain[chain.length - 1]!.rev);
+    return last;
+  }
+
   /** Changes after a revision, in order (what a watch from that revision must deliver). */
   changesAfter(rev: number): ChangeEvent[] {
     let lo = 0;

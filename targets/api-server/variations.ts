@@ -27,6 +27,11 @@ export const variations = [
   { name: 'conflict-as-422', description: 'apply conflicts are answered 422 with a plain message body instead of 409 Status (rest:7.5, 7.6: not shown)' },
   { name: 'associative-lists-reversed', description: 'items of set and map lists are stored in reverse order after every apply (order is not fixed by rest:4.7.7)' },
   { name: 'preconditions-race', description: 'a resourceVersion precondition also matches the version before the current one, so two updates with the same precondition can both succeed (preconditions are not in the spec; upstream refuses the second with 409)' },
+  { name: 'table-plain-content-type', description: 'Table answers carry Content-Type application/json without the as/g/v parameters, as upstream kube-apiserver does (rest:4.8: Content-Type states the format)' },
+  { name: 'watch-cache-lag-504', description: 'a get or list at a resourceVersion the server issued, not older than it (Not older than), waits and answers 504 Too large resource version, as upstream\'s per-type watch cache does when other types moved etcd\'s revision' },
+  { name: 'subtype-wildcard-406', description: 'an Accept range application/* is not served (406 when nothing else is), as upstream\'s go-restful routes do; rest:4.8 does not say how partial wildcards are read' },
+  { name: 'generate-name-prefix-validated', description: 'a generateName prefix that cannot start a DNS subdomain (ending in ".") is refused with 422, as upstream does (the spec gives no name syntax)' },
+  { name: 'namespace-deletion-slow', description: 'a deleted namespace stays Terminating with its contents for 2.5 s before both go, as upstream\'s namespace controller does (rest:2.2.4 bounds it in no time)' },
 ] as const satisfies readonly { name: string; description: string }[];
 
 export type VariationName = (typeof variations)[number]['name'];

@@ -52,6 +52,10 @@ export function createObject(st: ServerState, rt: ResourceType, ns: string | und
   if (rt.namespaced && ns === undefined) return statusAnswer(405, 'MethodNotAllowed', `create ${rt.plural} needs a namespace in the path`);
   if (md['namespace'] !== undefined && md['namespace'] !== '' && md['namespace'] !== ns) return badRequest('the namespace of the provided object does not match the namespace sent on the request');
   let name = typeof md['name'] === 'string' ? md['name'] : undefined;
+  // Upstream validates a generateName prefix as the start of a DNS subdomain: one ending in '.' is refused.
+  if (!name && typeof md['generateName'] === 'string' && varies(st, 'generate-name-prefix-validated') && !/^[a-z0-9]([-a-z0-9.]*[-a-z0-9])?$/.test(md['generateName'].replace(/-+$/, '') || 'a')) {
+    return invalid(`metadata.generateName: Invalid value: ${JSON.stringify(md['generateName'])}: a DNS-1123 subdomain prefix`);
+  }
   if (!name && typeof md['generateName'] === 'string') name = `${md['generateName']}${has(st, 'generate-name-collides') ? 'aaaaa' : randomBytes(4).toString('hex').slice(0, 5)}`;
   if (!name) return invalid('metadata.name: Required value: name or generateName is required');
   if (!(rt.namespaced || rt.kind !== 'Namespace' ? DNS_SUBDOMAIN : DNS_LABEL).test(name)) return invalid(`metadata.name: Invalid value: ${JSON.stringify(name)}`);
@@ -121,6 +125,18 @@ export function updateObject(st: ServerState, rt: ResourceType, ns: string | und
   return { status: 200, body: present(st, rt, next, false) };
 }
 
+/** Variation namespace-deletion-slow: longer than the suite's eventual window in the self-tests (1 s). */
+const NAMESPACE_DELETION_DELAY_MS = 2500;
+
+function removeNamespace(st: ServerState, key: string, name: string): void {
+  const now = st.clock();
+  for (const type of Object.values(resourceTypes(st.profile))) {
+    if (!type.namespaced) continue;
+    for (const e of st.store.list(prefixFor(type, name))) st.store.write(e.key, null, now);
+  }
+  if (st.store.get(key)) st.store.write(key, null, now);
+}
+
 export function deleteObject(st: ServerState, rt: ResourceType, ns: string | undefined, name: string): Answer {
   const key = keyFor(rt, ns, name);
   const existing = st.store.get(key);
@@ -134,6 +150,11 @@ export function deleteObject(st: ServerState, rt: ResourceType, ns: string | und
       status: { phase: 'Terminating' },
     };
     st.store.write(key, terminating, now);
+    // Upstream: the namespace stays Terminating while its controller deletes the contents later.
+    if (varies(st, 'namespace-deletion-slow')) {
+      setTimeout(() => removeNamespace(st, key, name), NAMESPACE_DELETION_DELAY_MS).unref();
+      return { status: 200, body: present(st, rt, terminating, false) };
+    }
     if (!has(st, 'namespace-delete-keeps-objects')) {
       for (const type of Object.values(resourceTypes(st.profile))) {
         if (!type.namespaced) continue;

@@ -58,6 +58,9 @@ describe('dry-run (rest:4.6)', () => {
   });
 });
 
+const CM = { kind: 'ConfigMap', apiVersion: 'v1', metadata: {} };
+const TABLE = { kind: 'Table', apiVersion: 'meta.svc.io/v1', columnDefinitions: [], rows: [] };
+
 describe('media types (rest:4.8)', () => {
   it('parses ranges with parameters and q', () => {
     expect(parseAccept('application/json;as=Table;g=meta.svc.io;v=v1, application/json;q=0.5,*/*')).toEqual([
@@ -68,48 +71,70 @@ describe('media types (rest:4.8)', () => {
     expect(parseAccept('nonsense, text/html')).toEqual([{ type: 'text/html', params: {}, q: 1 }]);
   });
 
-  it('classifies what a Content-Type denotes, per profile', () => {
-    expect(representationOf(svc, 'application/json')).toBe('json');
-    expect(representationOf(svc, 'application/json; charset=utf-8')).toBe('json');
-    expect(representationOf(svc, 'application/json;as=Table;v=v1;g=meta.svc.io')).toBe('table');
-    expect(representationOf(k8s, 'application/json;as=Table;v=v1;g=meta.svc.io')).not.toBe('table');
-    expect(representationOf(svc, 'application/vnd.svc.protobuf')).toBe('protobuf');
-    expect(representationOf(k8s, 'application/vnd.kubernetes.protobuf')).toBe('protobuf');
-    expect(representationOf(svc, 'application/yaml')).toEqual({ other: 'application/yaml', params: {} });
-    expect(representationOf(svc, 'application/json;as=PartialObjectMetadata')).toEqual({ other: 'application/json', params: { as: 'PartialObjectMetadata' } });
+  it('classifies what was served: the format from Content-Type, the representation from the body', () => {
+    const cm = { kind: 'ConfigMap', apiVersion: 'v1' };
+    const table = { kind: 'Table', apiVersion: 'meta.svc.io/v1', columnDefinitions: [], rows: [] };
+    expect(representationOf(svc, 'application/json', cm)).toBe('json');
+    expect(representationOf(svc, 'application/json; charset=utf-8', cm)).toBe('json');
+    expect(representationOf(svc, 'application/json;as=Table;v=v1;g=meta.svc.io', table)).toBe('table');
+    // Upstream's answer to a Table Accept: a Table body under a plain application/json (issue 12).
+    expect(representationOf(k8s, 'application/json', { ...table, apiVersion: 'meta.k8s.io/v1' })).toBe('table');
+    // Near miss: parameters claiming a Table over a body that is not one; the body wins.
+    expect(representationOf(svc, 'application/json;as=Table;v=v1;g=meta.svc.io', cm)).toBe('json');
+    expect(representationOf(svc, 'application/vnd.svc.protobuf', undefined)).toBe('protobuf');
+    expect(representationOf(k8s, 'application/vnd.kubernetes.protobuf', undefined)).toBe('protobuf');
+    expect(representationOf(svc, 'application/yaml', undefined)).toEqual({ other: 'application/yaml', params: {} });
+    expect(representationOf(svc, 'application/json;as=PartialObjectMetadata', { kind: 'PartialObjectMetadata' })).toEqual({ other: 'application/json', params: { as: 'PartialObjectMetadata' } });
   });
 
   it('fallback lists: Table then JSON may be answered either way; 406 is wrong', () => {
     const a = acceptableAnswers(svc, `${tableMediaType(svc)}, application/json`, { builtIn: true });
     expect(a.may406).toBe(false);
-    expect(judgeNegotiated(svc, a, 200, 'application/json').ok).toBe(true);
-    expect(judgeNegotiated(svc, a, 200, 'application/json;as=Table;g=meta.svc.io;v=v1').ok).toBe(true);
-    expect(judgeNegotiated(svc, a, 406, 'application/json').ok).toBe(false);
-    expect(judgeNegotiated(svc, a, 200, 'application/vnd.svc.protobuf').ok).toBe(false);
+    expect(judgeNegotiated(svc, a, 200, 'application/json', CM).ok).toBe(true);
+    expect(judgeNegotiated(svc, a, 200, 'application/json;as=Table;g=meta.svc.io;v=v1', TABLE).ok).toBe(true);
+    expect(judgeNegotiated(svc, a, 200, 'application/json', TABLE).ok).toBe(true);
+    expect(judgeNegotiated(svc, a, 406, 'application/json', CM).ok).toBe(false);
+    expect(judgeNegotiated(svc, a, 200, 'application/vnd.svc.protobuf', undefined).ok).toBe(false);
   });
 
   it('none supported: 406, or a type the client asked for; never JSON instead', () => {
     const a = acceptableAnswers(svc, 'application/xml', { builtIn: true });
     expect(a.may406).toBe(true);
-    expect(judgeNegotiated(svc, a, 406, 'application/json').ok).toBe(true);
-    expect(judgeNegotiated(svc, a, 200, 'application/xml').ok).toBe(true);
-    expect(judgeNegotiated(svc, a, 200, 'application/json').ok).toBe(false);
+    expect(judgeNegotiated(svc, a, 406, 'application/json', CM).ok).toBe(true);
+    expect(judgeNegotiated(svc, a, 200, 'application/xml', undefined).ok).toBe(true);
+    expect(judgeNegotiated(svc, a, 200, 'application/json', CM).ok).toBe(false);
     const as = acceptableAnswers(svc, 'application/json;as=Unknown', { builtIn: true });
-    expect(judgeNegotiated(svc, as, 200, 'application/json;as=Unknown').ok).toBe(true);
-    expect(judgeNegotiated(svc, as, 200, 'application/json;as=Other').ok).toBe(false);
-    expect(judgeNegotiated(svc, acceptableAnswers(svc, 'application/json', { builtIn: true }), 200, 'application/json;as=Unknown').ok).toBe(false);
+    expect(judgeNegotiated(svc, as, 200, 'application/json;as=Unknown', CM).ok).toBe(true);
+    expect(judgeNegotiated(svc, as, 200, 'application/json;as=Other', CM).ok).toBe(false);
+    expect(judgeNegotiated(svc, acceptableAnswers(svc, 'application/json', { builtIn: true }), 200, 'application/json;as=Unknown', CM).ok).toBe(false);
+  });
+
+  it('application/* allows JSON or protobuf but obliges nothing: upstream answers it 406 (issue 12)', () => {
+    const a = acceptableAnswers(svc, 'application/*', { builtIn: true });
+    expect(a.may406).toBe(true);
+    expect(judgeNegotiated(svc, a, 406, 'application/json', undefined).ok).toBe(true);
+    expect(judgeNegotiated(svc, a, 200, 'application/json', CM).ok).toBe(true);
+    // Near misses: */* still obliges (the default); application/* with a concrete JSON range too.
+    expect(judgeNegotiated(svc, acceptableAnswers(svc, '*/*', { builtIn: true }), 406, 'application/json', undefined).ok).toBe(false);
+    expect(judgeNegotiated(svc, acceptableAnswers(svc, 'application/*, application/json', { builtIn: true }), 406, 'application/json', undefined).ok).toBe(false);
+    // A Table is still no answer to application/*.
+    expect(judgeNegotiated(svc, a, 200, 'application/json', TABLE).ok).toBe(false);
   });
 
   it('q=0 neither obliges nor forbids a type (the spec does not describe quality values)', () => {
     const a = acceptableAnswers(svc, 'application/json;q=0, application/xml', { builtIn: true });
     expect(a.may406).toBe(true);
-    expect(judgeNegotiated(svc, a, 200, 'application/json').ok).toBe(true);
+    expect(judgeNegotiated(svc, a, 200, 'application/json', CM).ok).toBe(true);
   });
 
   it('Table-only: 406 is allowed (rest:2.5.2), plain JSON is not', () => {
     const a = acceptableAnswers(svc, tableMediaType(svc), { builtIn: true });
     expect(a.may406).toBe(true);
-    expect(judgeNegotiated(svc, a, 200, 'application/json').ok).toBe(false);
+    expect(judgeNegotiated(svc, a, 200, 'application/json', CM).ok).toBe(false);
+    // Upstream: the Table under a plain application/json is the Table that was asked for.
+    expect(judgeNegotiated(svc, a, 200, 'application/json', TABLE).ok).toBe(true);
+    // Near miss: the Table parameters echoed over a plain object do not make it a Table.
+    expect(judgeNegotiated(svc, a, 200, tableMediaType(svc), CM).ok).toBe(false);
     const write = acceptableAnswers(svc, tableMediaType(svc), { builtIn: true });
     expect([write.may406, write.matched('table'), write.matched('json')]).toEqual([true, true, false]);
   });
@@ -118,9 +143,11 @@ describe('media types (rest:4.8)', () => {
     expect(acceptableAnswers(svc, 'application/vnd.svc.protobuf', { builtIn: true }).may406).toBe(false);
     expect(acceptableAnswers(svc, 'application/vnd.svc.protobuf', { builtIn: false }).may406).toBe(true);
     const w = acceptableAnswers(svc, '*/*', { builtIn: true });
-    expect(judgeNegotiated(svc, w, 200, 'application/json').ok).toBe(true);
-    expect(judgeNegotiated(svc, w, 200, 'application/vnd.svc.protobuf').ok).toBe(true);
-    expect(judgeNegotiated(svc, w, 200, tableMediaType(svc)).ok).toBe(false);
+    expect(judgeNegotiated(svc, w, 200, 'application/json', CM).ok).toBe(true);
+    expect(judgeNegotiated(svc, w, 200, 'application/vnd.svc.protobuf', undefined).ok).toBe(true);
+    expect(judgeNegotiated(svc, w, 200, tableMediaType(svc), TABLE).ok).toBe(false);
+    // A Table nobody asked for is still caught when its Content-Type is plain (body decides).
+    expect(judgeNegotiated(svc, w, 200, 'application/json', TABLE).ok).toBe(false);
   });
 
   it('property: every generated Accept list parses into as many ranges as it has entries', () => {
@@ -133,7 +160,8 @@ describe('media types (rest:4.8)', () => {
     fc.assert(fc.property(fc.array(mediaRangeArb(svc), { minLength: 1, maxLength: 4 }), fc.constantFrom('json', 'protobuf', 'table') , (list, rep) => {
       const a = acceptableAnswers(svc, list.map((r) => r.text).join(','), { builtIn: true });
       expect(a.matched(rep)).toBe(list.some((r) => r.allows.includes(rep)));
-      expect(a.may406).toBe(!list.some((r) => r.allows.includes('json') || r.allows.includes('protobuf')));
+      // A subtype wildcard allows but does not oblige (see the application/* case above).
+      expect(a.may406).toBe(!list.some((r) => !r.text.startsWith('application/*') && (r.allows.includes('json') || r.allows.includes('protobuf'))));
     }), { numRuns: 200 });
   });
 });
@@ -145,6 +173,11 @@ describe('Table (rest:2.5)', () => {
     expect(verdicts(judgeTable(svc, { ...t, columnDefinitions: [{ name: 'Name', type: 'string' }, { name: 'Created At', type: 'string' }] }))).toContain('fail');
     expect(verdicts(judgeTable(svc, { ...t, kind: 'List' }))).toContain('fail');
     expect(verdicts(judgeTable(k8s, t))).toContain('fail');
+    // Upstream's Table of an empty collection: rows null (a Go nil slice). Absent or a non-list still fails.
+    expect(verdicts(judgeTable(svc, { ...t, rows: null }))).not.toContain('fail');
+    const { rows: _rows, ...noRows } = t;
+    expect(verdicts(judgeTable(svc, noRows))).toContain('fail');
+    expect(verdicts(judgeTable(svc, { ...t, rows: 'none' }))).toContain('fail');
     expect(verdicts(judgeTable(svc, { ...t, columnDefinitions: [{ name: 'Name', type: 'string' }, { name: 'Data', type: 'integer' }, { name: 'Age', type: 'string' }] }))).toEqual(['pass', 'unspecified', 'unspecified']);
     expect(verdicts(judgeTable(svc, { ...t, columnDefinitions: [{ name: 'Name' }] }))).toContain('fail');
   });

@@ -23,6 +23,14 @@ describe('judgeTooLarge (rest:7/504, 7.1, 7.2)', () => {
   });
 });
 
+describe('judgeTooLarge for Exact lists (rest:7/504/exact)', () => {
+  it('judges the repeatable 500 upstream gives an Exact list at a future revision under its own row', () => {
+    const etcd500 = { status: 500, bodyText: '{"message":"etcdserver: mvcc: required revision is a future revision"}', retryAfter: undefined };
+    expect(failed(judgeTooLarge(etcd500, 'rest:7/504/exact'))).toEqual(['rest:7/504/exact']);
+    expect(failed(judgeTooLarge({ status: 504, bodyText: TOO_LARGE_TEXT, retryAfter: '1' }, 'rest:7/504/exact'))).toEqual([]);
+  });
+});
+
 describe('judgeGone and futureResourceVersion', () => {
   it('410 only', () => {
     expect(failed(judgeGone('rest:4.4.4', { status: 410 }, 'x'))).toEqual([]);
