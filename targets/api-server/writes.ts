@@ -11,6 +11,7 @@ import { has, varies, type ServerState } from './state.ts';
 import { keyFor, prefixFor, present } from './reads.ts';
 import type { StoredObject } from './store.ts';
 import { trackedWrite, type WriteContext } from './field-manager.ts';
+import { protectedGroupRefusal } from './crds.ts';
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -54,6 +55,8 @@ export function createObject(st: ServerState, rt: ResourceType, ns: string | und
   if (!name && typeof md['generateName'] === 'string') name = `${md['generateName']}${has(st, 'generate-name-collides') ? 'aaaaa' : randomBytes(4).toString('hex').slice(0, 5)}`;
   if (!name) return invalid('metadata.name: Required value: name or generateName is required');
   if (!(rt.namespaced || rt.kind !== 'Namespace' ? DNS_SUBDOMAIN : DNS_LABEL).test(name)) return invalid(`metadata.name: Invalid value: ${JSON.stringify(name)}`);
+  const protectedGroup = varies(st, 'crd-protected-groups') ? protectedGroupRefusal(st, rt, obj) : undefined;
+  if (protectedGroup) return invalid(protectedGroup);
   if (ns !== undefined) {
     const blocked = namespaceLive(st, ns);
     if (blocked) return blocked;
