@@ -22,6 +22,12 @@ export interface TargetSettings {
   readonly namespaceDeletionTimeoutMs: number;
   /** How long a watch may take to deliver the events of writes already acknowledged. */
   readonly watchWaitMs: number;
+  /**
+   * How long the suite waits for an effect the spec promises with no time bound (a watch event, a
+   * Terminating object's removal, a new type served) before calling it inconclusive (`--eventual-window`).
+   * Optional here until the run settings carry it everywhere; `eventualWindowOf` gives the fallback.
+   */
+  readonly eventualWindowMs?: number;
   /** How long a watch that asked for bookmarks is kept open to see one (none may come: that passes). */
   readonly bookmarkWaitMs: number;
   /** The target's release (`1.24`) when it does not report one at /version as gitVersion (rest:9.4). */
@@ -65,6 +71,11 @@ export interface Check<T> {
 // Checks are stored with their input type erased; each is built by a typed factory.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyCheck = Check<any>;
+
+/** The window for "eventually" (see `eventualWindowMs`); at least the watch wait. */
+export function eventualWindowOf(settings: TargetSettings): number {
+  return Math.max(settings.eventualWindowMs ?? 0, settings.watchWaitMs);
+}
 
 /**
  * `applicable` of a check that must wait out one of the target's time windows: runs when the window

@@ -15,9 +15,10 @@ import type { CaseContext } from '../../harness/case-context.ts';
 import { APPLY_TYPE, applyBody, decodeForModel, planStep, runStep, startObject, type SeqState } from './apply-run.ts';
 import { startingManagedFields } from '../../reference/apply/index.ts';
 
-// The reset combined with other changes goes last: upstream departs from rest:4.7.5 there (it keeps no
-// record at all), and a failure ends the case, so every other point is still reached before it.
-const POINTS = ['field-manager-required', 'no-managed-fields-in-body', 'reset-alone', 'empty-list-keeps', 'default-manager', 'managed-fields-round-trip', 'reset-with-changes'] as const;
+// The two points where upstream departs from rest:4.7.5 go last (`[]` resets there too, and a reset
+// with other changes leaves no record at all): a failure ends the case, so every other point is still
+// reached before them.
+const POINTS = ['field-manager-required', 'no-managed-fields-in-body', 'reset-alone', 'default-manager', 'managed-fields-round-trip', 'empty-list-keeps', 'reset-with-changes'] as const;
 type Point = (typeof POINTS)[number];
 
 interface PointsInput {
@@ -36,11 +37,11 @@ async function unchanged(cx: CaseContext, st: SeqState, clauses: readonly string
 }
 
 /**
- * rest:4.7.5: a PUT whose managedFields is `[{}]`. Who owns what afterwards is rest:4.7.5's promise
- * alone; the stored object is also rest:4.1/put's.
+ * rest:4.7.5: a PUT whose managedFields is `[{}]` (resets) or `[]` (does not). Who owns what afterwards
+ * is rest:4.7.5's promise alone; the stored object is also rest:4.1/put's.
  */
-async function resetStep(cx: CaseContext, st: SeqState, content: Record<string, unknown>): Promise<void> {
-  const { req, outcome } = planStep(st, { op: 'update', manager: 'mgr-b', content, managedFields: 'reset' }, iso(cx.env.now()));
+async function resetStep(cx: CaseContext, st: SeqState, content: Record<string, unknown>, managedFields: 'reset' | 'empty' = 'reset'): Promise<void> {
+  const { req, outcome } = planStep(st, { op: 'update', manager: 'mgr-b', content, managedFields }, iso(cx.env.now()));
   if (outcome.kind !== 'written') throw new Error(`a non-apply write is always written by the model, not ${outcome.kind}`);
   const r = await cx.send(req);
   cx.judge(judgeWrite(expectedOf(outcome), r.status, r.json, st.schema, apiVersionOf(st.rt), ['rest:4.1/put', 'rest:4.7.5'], ['rest:4.7.5']));
@@ -80,8 +81,7 @@ async function runPoint(cx: CaseContext, point: Point, i: number, input: PointsI
       await runStep(cx, st, { op: 'update', manager: 'mgr-b', content: { data: second }, managedFields: 'keep' }, () => [], ['rest:2.6/fieldsV1', 'rest:2.3/metadata.managedFields']);
       return;
     case 'empty-list-keeps':
-      await runStep(cx, st, { op: 'update', manager: 'mgr-b', content: { data: second }, managedFields: 'empty' }, () => [], ['rest:4.7.5']);
-      return;
+      return resetStep(cx, st, { data: second }, 'empty');
     case 'default-manager': {
       const { req } = planStep(st, { op: 'update', manager: 'mgr-b', content: { data: second }, managedFields: 'keep' }, iso(cx.env.now()));
       const r = await cx.send({ ...req, query: [], headers: { 'user-agent': USER_AGENT } });

@@ -91,9 +91,13 @@ function dropHollow(next: Record<string, unknown>): ReturnType<typeof hollowMism
   const kept = withoutHollow(tracked) as Record<string, unknown>;
   const dropped = hollowMismatch(tracked, kept);
   const replaced = withTrackedPart(next, kept);
+  // In place, nested members included: the caller stores this very object.
   for (const k of Object.keys(next)) if (!Object.hasOwn(replaced, k)) delete next[k];
+  for (const k of Object.keys(replaced)) if (k !== 'metadata') next[k] = replaced[k];
   const md = next['metadata'] as Record<string, unknown>;
-  for (const k of Object.keys(md)) if (!Object.hasOwn(replaced['metadata'] as object, k)) delete md[k];
+  const mdKept = replaced['metadata'] as Record<string, unknown>;
+  for (const k of Object.keys(md)) if (!Object.hasOwn(mdKept, k)) delete md[k];
+  for (const k of Object.keys(mdKept)) md[k] = mdKept[k];
   return dropped;
 }
 

@@ -27,6 +27,8 @@ export const variations = [
   { name: 'conflict-as-422', description: 'apply conflicts are answered 422 with a plain message body instead of 409 Status (rest:7.5, 7.6: not shown)' },
   { name: 'associative-lists-reversed', description: 'items of set and map lists are stored in reverse order after every apply (order is not fixed by rest:4.7.7)' },
   { name: 'omit-empty-collections', description: 'empty maps and lists are not stored, nor owned (data: {} after its last key goes), as Go\'s omitempty does upstream (rest:4.1: schemas not shown)' },
+  { name: 'watch-short-timeout', description: 'the server ends every watch 50 ms after it began, as upstream ends each at its request timeout (rest:6.1 bounds no stream\'s length)' },
+  { name: 'finalizer-removal-lags', description: 'a Terminating object whose last finalizer goes stays stored, with no finalizers, for 300 ms before it leaves the store (rest:3.1 bounds the removal in no time)' },
   { name: 'crd-protected-groups', description: 'CustomResourceDefinitions in the product\'s own groups (*.svc.io) are refused with 422, as upstream refuses *.k8s.io without an approval annotation' },
 ] as const satisfies readonly { name: string; description: string }[];
 
