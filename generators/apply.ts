@@ -87,7 +87,10 @@ export function stepArb(resource: ApplyResource, fields?: readonly string[]): fc
   const manager = fc.constantFrom(...managers);
   return fc.oneof(
     { weight: 6, arbitrary: fc.record({ op: fc.constant('apply' as const), manager, force: fc.boolean(), content: contentArb(resource, fields) }) },
-    { weight: 2, arbitrary: fc.record({ op: fc.constant('update' as const), manager, content: contentArb(resource, fields), managedFields: fc.constantFrom<ManagedFieldsForm>('keep', 'omit', 'empty', 'reset') }) },
+    // No `[{}]` and no `[]` here: apply-points judges both (rest:4.7.5). Upstream resets on either, then
+    // stops tracking the object until its next apply, which hands every field to `before-first-apply`:
+    // a departure recorded under rest:4.7.5 that would otherwise end every sequence containing one.
+    { weight: 2, arbitrary: fc.record({ op: fc.constant('update' as const), manager, content: contentArb(resource, fields), managedFields: fc.constantFrom<ManagedFieldsForm>('keep', 'omit') }) },
     { weight: 1, arbitrary: fc.record({ op: fc.constant('merge' as const), manager, patch: mergePatchArb(resource) }) },
     { weight: 1, arbitrary: fc.record({ op: fc.constant('json' as const), manager, ops: jsonPatchArb(resource) }) },
   );

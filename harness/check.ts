@@ -20,7 +20,7 @@ export interface TargetSettings {
   readonly maxFastWaitMs: number;
   /**
    * How long the suite watches for an effect the spec promises "eventually" with no bound (a deleted
-   * namespace's objects going away, rest:2.2.4). Not seeing it within this window is inconclusive,
+   * namespace's objects going away, rest:2.2.4; a watch event; a Terminating object's removal). Not seeing it within this window is inconclusive,
    * never a failure (`--eventual-window`).
    */
   readonly eventualWindowMs: number;
@@ -80,6 +80,11 @@ export interface Check<T> {
 // Checks are stored with their input type erased; each is built by a typed factory.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyCheck = Check<any>;
+
+/** The window for "eventually" (see `eventualWindowMs`); at least the watch wait. */
+export function eventualWindowOf(settings: TargetSettings): number {
+  return Math.max(settings.eventualWindowMs, settings.watchWaitMs);
+}
 
 /**
  * `applicable` of a check that must wait out one of the target's time windows: runs when the window

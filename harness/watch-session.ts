@@ -11,6 +11,7 @@ import type { QueryPair, StreamResponse } from './exchange.ts';
 import type { CaseContext } from './case-context.ts';
 import { CheckNotApplicable } from './violation.ts';
 import { currentIndex, visibleObjects } from '../reference/history.ts';
+import { eventualWindowOf } from './check.ts';
 
 export interface WatchSession {
   readonly status: number;
@@ -85,16 +86,26 @@ export function replayedState(start: ReadonlyMap<string, string>, events: readon
   return state;
 }
 
+/** Whether a stream accounted for every write, and if not, why the observation stopped (the oracle's `cutOff`). */
+export interface CatchUp {
+  readonly caughtUp: boolean;
+  readonly cutOff?: string;
+}
+
 /**
  * Waits until the stream accounts for every write of the history (replayed onto `start`, the state
- * the watch began from), then a little longer so a duplicate or stray event is seen too.
+ * the watch began from), then a little longer so a duplicate or stray event is seen too. The spec
+ * bounds no delivery time: the wait is the run's eventual window, and a stream that has not caught up
+ * by then is handed to the oracle as cut off (a missing tail is inconclusive there, not a failure).
  */
-export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: string, start: ReadonlyMap<string, string>): Promise<boolean> {
+export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: string, start: ReadonlyMap<string, string>): Promise<CatchUp> {
   const h = cx.history(res);
   const isOurs = (key: string) => h.everKeys.has(key) && !h.tainted.has(key);
   const target = new Map(visibleObjects(h, currentIndex(h)).map((v) => [v.key, v.rv]));
   const same = (a: Map<string, string>) => a.size === target.size && [...target].every(([k, v]) => a.get(k) === v);
-  const caughtUp = await session.until((evs) => same(replayedState(start, evs, isOurs)), cx.env.settings.watchWaitMs);
+  const windowMs = eventualWindowOf(cx.env.settings);
+  const caughtUp = await session.until((evs) => same(replayedState(start, evs, isOurs)), windowMs);
   await session.until(() => false, caughtUp ? 100 : 0);
-  return caughtUp;
+  if (caughtUp) return { caughtUp };
+  return { caughtUp, cutOff: session.ended() ? 'the server ended the stream' : `the suite waited ${windowMs} ms for the rest (--eventual-window widens it)` };
 }

@@ -8,8 +8,12 @@
  *
  * Deletion of an object without finalizers is not shown (rest:3.1): the object may be gone at once or
  * linger; the model then follows what it sees, and records `unspecified`.
+ *
+ * Removal after the last finalizer goes has no time bound either: the suite reads until the object is
+ * gone or its eventual window passes (`waitedMs`); an object still Terminating with no finalizers by
+ * then is inconclusive, not a failure.
  */
-import { fail, pass, rule, unspecified, type Judgement } from './judgement.ts';
+import { fail, inconclusive, pass, rule, unspecified, type Judgement } from './judgement.ts';
 
 export type DeletionState =
   | { readonly phase: 'absent'; readonly existed: boolean }
@@ -28,6 +32,8 @@ export interface DeletionObservation {
   readonly status: number;
   /** The object read back after the step; undefined when the read found nothing (404). */
   readonly read: { readonly finalizers: unknown; readonly deletionTimestamp: unknown } | undefined;
+  /** Set when the suite kept reading for an eventual removal: how long it waited in all. */
+  readonly waitedMs?: number;
 }
 
 export interface DeletionVerdict {
@@ -109,6 +115,11 @@ export function stepDeletion(s: DeletionState, step: DeletionStep, o: DeletionOb
         return { judgements: js, next: { phase: 'live', finalizers: step.finalizers } };
       }
       if (step.finalizers.length === 0) {
+        if (o.read !== undefined && awaitingRemoval(s, o.read)) {
+          const window = o.waitedMs === undefined ? 'at the next read' : `within the ${o.waitedMs} ms the suite waited (--eventual-window widens it)`;
+          js.push(inconclusive('rest:3.1/terminating-to-removed', `the last finalizer removed: the object leaves the store, with no time bound; not seen ${window}`, seen));
+          return { judgements: js, next: { phase: 'open' } };
+        }
         js.push(rule('rest:3.1/terminating-to-removed', o.read === undefined, 'the last finalizer removed: the object leaves the store', seen));
         return { judgements: js, next: { phase: 'absent', existed: true } };
       }
@@ -118,6 +129,15 @@ export function stepDeletion(s: DeletionState, step: DeletionStep, o: DeletionOb
       return { judgements: js, next: { ...s, finalizers: step.finalizers } };
     }
   }
+}
+
+/**
+ * True when a read after the last finalizer went shows the object on its way out: still Terminating
+ * (the first delete's deletionTimestamp) with no finalizers left. Its removal may still come.
+ */
+export function awaitingRemoval(s: DeletionState, read: NonNullable<DeletionObservation['read']>): boolean {
+  const got = finalizersOf(read);
+  return s.phase === 'terminating' && got !== undefined && got.length === 0 && read.deletionTimestamp === s.deletionTimestamp;
 }
 
 /** A Terminating object that must still be there, unchanged but for its finalizers. */

@@ -5,11 +5,16 @@
  * order, with no gap and no duplicate; a state-starting watch first sends one synthetic ADDED per
  * object of some snapshot in range; Start at Exact sends none. Deletion events are required (a
  * delete is an operation) but their type name and payload are not shown (rest:6.1.6).
+ *
+ * The spec bounds neither how soon an event arrives nor how long a stream lasts. When the observation
+ * was cut off (the suite stopped waiting, or the server ended the stream), events that are a prefix of
+ * an acceptable stream, with only the tail missing, are inconclusive; a gap, a duplicate, a wrong or
+ * out-of-order event still fails.
  */
 import { visibleObjects, type History } from './history.ts';
 import { isRecord, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
 import { versionMismatch, type ReadContext } from './read-oracle.ts';
-import { fail, pass, rule, unspecified, type Judgement } from './judgement.ts';
+import { fail, inconclusive, pass, rule, unspecified, type Judgement } from './judgement.ts';
 
 export interface ObservedEvent {
   readonly type: unknown;
@@ -29,6 +34,11 @@ export interface WatchExpectation {
   readonly bookmarksRequested: boolean;
   readonly kind: string;
   readonly apiVersion: string;
+  /**
+   * Set when the stream may not have delivered everything yet: why the observation ended (the window
+   * the suite waited, or the server closing the stream). Undefined: the stream caught up.
+   */
+  readonly cutOff?: string;
 }
 
 /** One expected change: the write that produced snapshot `index`. */
@@ -76,15 +86,47 @@ const showEvent = (e: ObservedEvent) => `${String(e.type)} ${e.object.key}@${Str
 
 /** Compares events with expected changes; returns the first difference, or undefined. */
 function sequenceMismatch(ctx: ReadContext, expected: readonly Change[], observed: readonly ObservedEvent[]): string | undefined {
+  return sequenceDifference(ctx, expected, observed)?.text;
+}
+
+/** The first difference, and whether it is only that the tail has not arrived (`missing`). */
+function sequenceDifference(ctx: ReadContext, expected: readonly Change[], observed: readonly ObservedEvent[]): { missing: boolean; text: string } | undefined {
   for (let i = 0; i < Math.max(expected.length, observed.length); i++) {
     const c = expected[i];
     const e = observed[i];
-    if (!e) return `missing ${expected.slice(i).map((x) => (x.version ? `${x.created ? 'ADDED' : 'MODIFIED'} ${showVersion(x.version)}` : `deletion of ${x.key}`)).join(', ')}`;
-    if (!c) return `unexpected ${observed.slice(i).map(showEvent).join(', ')} after every write was delivered`;
+    if (!e) return { missing: true, text: `missing ${expected.slice(i).map((x) => (x.version ? `${x.created ? 'ADDED' : 'MODIFIED'} ${showVersion(x.version)}` : `deletion of ${x.key}`)).join(', ')}` };
+    if (!c) return { missing: false, text: `unexpected ${observed.slice(i).map(showEvent).join(', ')} after every write was delivered` };
     const m = eventMismatch(ctx, c, e);
-    if (m) return `event ${i + 1}: ${m}`;
+    if (m) return { missing: false, text: `event ${i + 1}: ${m}` };
   }
   return undefined;
+}
+
+/**
+ * True when `events` could be the start of a state-starting stream from `objects` followed by
+ * `later`: some synthetic ADDED events (distinct objects, each at its version), then, once all are
+ * there, a prefix of the later changes.
+ */
+function isPrefixFromState(ctx: ReadContext, objects: readonly ObjectVersion[], later: readonly Change[], events: readonly ObservedEvent[]): boolean {
+  if (events.length <= objects.length) {
+    const want = new Map(objects.map((o) => [o.key, o]));
+    const seen = new Set<string>();
+    return events.every((e) => {
+      const v = want.get(e.object.key);
+      const ok = e.type === 'ADDED' && v !== undefined && !seen.has(v.key) && versionMismatch(v, e.object, ctx.knownKeys) === undefined;
+      seen.add(e.object.key);
+      return ok;
+    });
+  }
+  if (!isSyntheticState(ctx, objects, events.slice(0, objects.length))) return false;
+  const d = sequenceDifference(ctx, later, events.slice(objects.length));
+  return d === undefined || d.missing;
+}
+
+/** The verdicts for a cut-off stream that is a prefix of an acceptable one: inconclusive, never a pass. */
+function cutOffVerdicts(exp: WatchExpectation, what: string): Judgement[] {
+  const expected = `${what}; the rest may still come (${exp.cutOff})`;
+  return [inconclusive('rest:6.1.1', expected, 'the events so far are in order, with no gap and no duplicate, but the stream stopped short'), inconclusive(exp.clause, expected, 'stopped short')];
 }
 
 /** True when `events` are exactly one ADDED per object of `objects`, each at its version. */
@@ -145,16 +187,18 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
   let synthetic = 0;
   if (exp.semantic === 'StartAtExact') {
     const at = exp.at!;
-    const m = sequenceMismatch(ctx, changes(ctx, at, n), ours);
-    if (m === undefined) start = at;
-    else {
+    const d = sequenceDifference(ctx, changes(ctx, at, n), ours);
+    if (d === undefined) start = at;
+    else if (d.missing && exp.cutOff !== undefined) {
+      return { judgements: [...js, ...cutOffVerdicts(exp, `every write after snapshot #${at}, in order: ${d.text}`)] };
+    } else {
       const state = visibleObjects(h, at).filter(ctx.inScope);
       const k = state.length;
       if (k > 0 && isSyntheticState(ctx, state, ours.slice(0, k)) && sequenceMismatch(ctx, changes(ctx, at, n), ours.slice(k)) === undefined) {
         js.push(fail(exp.clause, 'Start at Exact: only changes after the version, no synthetic ADDED', `${k} synthetic ADDED event(s) first: ${ours.slice(0, k).map(showEvent).join(', ')}`), fail(meaning[exp.semantic], 'no synthetic ADDED', 'synthetic ADDED sent'));
         return { judgements: js };
       }
-      js.push(fail('rest:6.1.1', `exactly the writes after snapshot #${at}, in order`, m));
+      js.push(fail('rest:6.1.1', `exactly the writes after snapshot #${at}, in order`, d.text));
       return { judgements: js };
     }
   } else {
@@ -172,6 +216,13 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
         if (state.length > 0 && sequenceMismatch(ctx, changes(ctx, j, n), ours) === undefined) {
           js.push(fail(exp.clause, `Get State and Start: one synthetic ADDED per object of the start snapshot (${state.map(showVersion).join(', ')}), then the changes`, 'no synthetic ADDED events'), fail(meaning[exp.semantic], 'synthetic ADDED for every existing object', 'none sent'));
           return { judgements: js };
+        }
+      }
+      if (exp.cutOff !== undefined) {
+        for (let j = n; j >= lo; j--) {
+          if (isPrefixFromState(ctx, visibleObjects(h, j).filter(ctx.inScope), changes(ctx, j, n), ours)) {
+            return { judgements: [...js, ...cutOffVerdicts(exp, `synthetic ADDED for the state of snapshot #${j}, then every later write`)] };
+          }
         }
       }
       const closest = visibleObjects(h, n).filter(ctx.inScope);

@@ -43,8 +43,9 @@ export async function checkedApplies(cases: number): Promise<{ applies: number; 
   const t0 = performance.now();
   for (const [i, seq] of inputs.entries()) {
     const cx = new CaseContext(opened.env, tally, i);
-    const { rt, schema } = await ensureFixture(cx, []);
-    let st = await startObject(cx, rt, schema, `obj-${i}`, []);
+    const fixture = await ensureFixture(cx, []);
+    if (!fixture) throw new Error('the reference server refused the apply fixture definition');
+    let st = await startObject(cx, fixture.rt, fixture.schema, `obj-${i}`, []);
     for (const s of seq.steps) {
       st = await runStep(cx, st, s);
       if (s.op === 'apply') applies++;

@@ -9,11 +9,18 @@ import type { ResourceType } from '../resources.ts';
 import { metadataSchema, schemaFromOpenApi, struct, type Schema } from './schema.ts';
 
 /**
- * The group of a run's fixture types: one per run (`r<run-id>.fixtures.svc.io`), so two runs against
- * one cluster never share a cluster-scoped definition that the first to finish would delete.
+ * The suite's own group for its fixture types, in both profiles: outside the product's groups, which a
+ * server may reserve (upstream refuses definitions in `*.k8s.io` without an API-review approval
+ * annotation), under the `.test` domain that RFC 2606 keeps for testing.
  */
-export function fixtureGroup(profile: Profile, runId?: string): string {
-  return runId === undefined ? namedGroup(profile, 'fixtures') : `r${runId}.${namedGroup(profile, 'fixtures')}`;
+export const FIXTURE_GROUP = 'fixtures.svc-conformance.test';
+
+/**
+ * The group of a run's fixture types: one per run (`r<run-id>.fixtures.svc-conformance.test`), so two
+ * runs against one cluster never share a cluster-scoped definition that the first to finish would delete.
+ */
+export function fixtureGroup(_profile: Profile, runId?: string): string {
+  return runId === undefined ? FIXTURE_GROUP : `r${runId}.${FIXTURE_GROUP}`;
 }
 
 export function fixtureResource(profile: Profile, runId?: string): ResourceType {

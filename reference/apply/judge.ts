@@ -2,12 +2,14 @@
  * Judges a target's answer to a write against the apply model (rest:2.6, rest:3.2, rest:4.7). The
  * acceptable set: the tracked content equal up to the order of set and map lists; every manager
  * owning exactly the model's fields under the right operation; times learned, never predicted;
- * a conflict's status code and body shape are recorded, not judged (rest:7.5, rest:7.6).
+ * a conflict's status code and body shape are recorded, not judged (rest:7.5, rest:7.6); an empty
+ * map or list sent or left out is the same content, owned or not accordingly (hollow.ts).
  */
 import { fail, pass, rule, unspecified, type Judgement } from '../judgement.ts';
 import { isRecord } from '../objects.ts';
 import type { WriteOutcome } from './apply.ts';
-import { decodeManagedFields, isManagedFieldsError, showManager, trackedPart, type ManagedEntry } from './managed.ts';
+import { decodeManagedFields, isManagedFieldsError, showManager, trackedPart, withTrackedPart, type ManagedEntry } from './managed.ts';
+import { adoptHollowForm } from './hollow.ts';
 import { showPath } from './path.ts';
 import type { Schema } from './schema.ts';
 import type { FieldSet } from './set.ts';
@@ -41,7 +43,28 @@ function projectedSet(s: FieldSet, schema: Schema): FieldSet {
 const showSet = (s: FieldSet) => (s.isEmpty() ? 'nothing' : s.paths().map(showPath).join(', '));
 const all = (clauses: readonly string[], verdict: (c: string) => Judgement) => clauses.map(verdict);
 
-export function judgeWrite(expected: Expected, status: number, json: unknown, schema: Schema, apiVersion: string, clauses: readonly string[]): Judgement[] {
+interface ModelState {
+  readonly object: Record<string, unknown>;
+  readonly managed: readonly ManagedEntry[];
+}
+
+/**
+ * The model's state in the target's form where the two differ only by empty maps or lists (hollow.ts):
+ * what the judge compares with, and what a sequence carries on from.
+ */
+export function alignedExpectation(expected: ModelState, json: unknown, schema: Schema): { object: Record<string, unknown>; managed: ManagedEntry[] } {
+  const md = isRecord(json) && isRecord(json['metadata']) ? json['metadata'] : {};
+  const decoded = decodeManagedFields(md['managedFields'] ?? []);
+  const observed = isManagedFieldsError(decoded) ? [] : decoded.map((e) => ({ ...e, fields: projectedSet(e.fields, schema) }));
+  const a = adoptHollowForm({ tracked: trackedPart(expected.object), managed: expected.managed }, { tracked: trackedPart(json), managed: observed });
+  return { object: withTrackedPart(expected.object, a.tracked), managed: a.managed };
+}
+
+/**
+ * `ownershipClauses`: the clauses the ownership verdicts go to, when only some of `clauses` promise
+ * anything about ownership (rest:4.7.5 alone, for a reset: rest:4.1/put is about the stored object).
+ */
+export function judgeWrite(expected: Expected, status: number, json: unknown, schema: Schema, apiVersion: string, clauses: readonly string[], ownershipClauses: readonly string[] = clauses): Judgement[] {
   if (expected.kind !== 'written') {
     const refused = status >= 400 && status < 500;
     const what = expected.kind === 'conflict' ? `refused as a conflict (${expected.detail})` : `refused (${expected.detail})`;
@@ -54,12 +77,13 @@ export function judgeWrite(expected: Expected, status: number, json: unknown, sc
   }
   const ok = status >= 200 && status < 300;
   if (!ok) return all(clauses, (c) => fail(c, 'the write succeeds (2xx)', `status ${status}: ${isRecord(json) ? String(json['message'] ?? '') : ''}`.slice(0, 300)));
-  return judgeState(expected, json, schema, apiVersion, clauses);
+  return judgeState(expected, json, schema, apiVersion, clauses, ownershipClauses);
 }
 
 /** The object and its ownership record against the model's. */
-export function judgeState(expected: { object: Record<string, unknown>; managed: readonly ManagedEntry[] }, json: unknown, schema: Schema, apiVersion: string, clauses: readonly string[]): Judgement[] {
+export function judgeState(model: ModelState, json: unknown, schema: Schema, apiVersion: string, clauses: readonly string[], ownershipClauses: readonly string[] = clauses): Judgement[] {
   const js: Judgement[] = [];
+  const expected = alignedExpectation(model, json, schema);
   const want = projected(expected.object, schema);
   const got = projected(json, schema);
   const same = sameValue(want, got, schema);
@@ -89,17 +113,17 @@ export function judgeState(expected: { object: Record<string, unknown>; managed:
       const other = observed.find((e) => e.manager === m.manager && !accounted.has(key(e)));
       if (other) accounted.add(key(other));
       if (other) js.push(fail('rest:2.6/operation', `${showManager(m)} owns ${showSet(m.fields)}`, `${m.manager} is recorded with operation ${other.operation}`));
-      else js.push(...all(clauses, (c) => fail(c, `${showManager(m)} owns ${showSet(m.fields)}`, `no entry for ${showManager(m)}`)));
+      else js.push(...all(ownershipClauses, (c) => fail(c, `${showManager(m)} owns ${showSet(m.fields)}`, `no entry for ${showManager(m)}`)));
       continue;
     }
     js.push(pass('rest:2.6/manager', `an entry for ${showManager(m)}`), pass('rest:2.6/operation', `operation ${m.operation}`));
     const eq = o.fields.equals(m.fields);
-    js.push(...all(clauses, (c) => rule(c, eq, `${showManager(m)} owns ${showSet(m.fields)}`, `owns ${showSet(o.fields)}`)));
+    js.push(...all(ownershipClauses, (c) => rule(c, eq, `${showManager(m)} owns ${showSet(m.fields)}`, `owns ${showSet(o.fields)}`)));
     if (eq) js.push(pass('rest:2.6/fieldsV1', `fields of ${showManager(m)} decode to the model's set`));
   }
   for (const o of observed) {
     if (accounted.has(key(o))) continue;
-    js.push(...all(clauses, (c) => fail(c, `no entry for ${showManager(o)}`, `${showManager(o)} owns ${showSet(o.fields)}`)));
+    js.push(...all(ownershipClauses, (c) => fail(c, `no entry for ${showManager(o)}`, `${showManager(o)} owns ${showSet(o.fields)}`)));
   }
   return js;
 }

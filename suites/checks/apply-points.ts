@@ -7,16 +7,18 @@
  */
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
-import { stringify as toYaml } from 'yaml';
 import { apply, configMapSchema, decodeManagedFields, expectedOf, isManagedFieldsError, judgeState, judgeWrite, trackedPart, update, withTrackedPart } from '../../reference/apply/index.ts';
 import { rule } from '../../reference/judgement.ts';
 import { apiVersionOf, objectPath } from '../../reference/resources.ts';
 import { resourceOf } from '../../harness/rest-interpreter.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
-import { APPLY_TYPE, decodeForModel, planStep, runStep, startObject, type SeqState } from './apply-run.ts';
+import { APPLY_TYPE, applyBody, decodeForModel, planStep, runStep, startObject, type SeqState } from './apply-run.ts';
 import { startingManagedFields } from '../../reference/apply/index.ts';
 
-const POINTS = ['field-manager-required', 'no-managed-fields-in-body', 'reset-with-empty-entry', 'empty-list-keeps', 'default-manager', 'managed-fields-round-trip'] as const;
+// The two points where upstream departs from rest:4.7.5 go last (`[]` resets there too, and a reset
+// with other changes leaves no record at all): a failure ends the case, so every other point is still
+// reached before them.
+const POINTS = ['field-manager-required', 'no-managed-fields-in-body', 'reset-alone', 'default-manager', 'managed-fields-round-trip', 'empty-list-keeps', 'reset-with-changes'] as const;
 type Point = (typeof POINTS)[number];
 
 interface PointsInput {
@@ -34,6 +36,17 @@ async function unchanged(cx: CaseContext, st: SeqState, clauses: readonly string
   cx.judge(judgeState({ object: st.live, managed: st.managed }, g.json, st.schema, apiVersionOf(st.rt), clauses));
 }
 
+/**
+ * rest:4.7.5: a PUT whose managedFields is `[{}]` (resets) or `[]` (does not). Who owns what afterwards
+ * is rest:4.7.5's promise alone; the stored object is also rest:4.1/put's.
+ */
+async function resetStep(cx: CaseContext, st: SeqState, content: Record<string, unknown>, managedFields: 'reset' | 'empty' = 'reset'): Promise<void> {
+  const { req, outcome } = planStep(st, { op: 'update', manager: 'mgr-b', content, managedFields }, iso(cx.env.now()));
+  if (outcome.kind !== 'written') throw new Error(`a non-apply write is always written by the model, not ${outcome.kind}`);
+  const r = await cx.send(req);
+  cx.judge(judgeWrite(expectedOf(outcome), r.status, r.json, st.schema, apiVersionOf(st.rt), ['rest:4.1/put', 'rest:4.7.5'], ['rest:4.7.5']));
+}
+
 async function runPoint(cx: CaseContext, point: Point, i: number, input: PointsInput): Promise<void> {
   const rt = resourceOf(cx, 'configmaps');
   let st = await startObject(cx, rt, configMapSchema, `point-${i}`, applyPoints.clauses);
@@ -48,7 +61,7 @@ async function runPoint(cx: CaseContext, point: Point, i: number, input: PointsI
     }
     case 'no-managed-fields-in-body': {
       const intent = { apiVersion: apiVersionOf(rt), kind: rt.kind, metadata: { name: st.name, namespace: st.ns, managedFields: [{ manager: 'mgr-z', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': {} } }] }, data: second };
-      const r = await cx.send({ method: 'PATCH', path: objectPath(rt, st.name, st.ns), query: [['fieldManager', 'mgr-b']], headers: { 'content-type': APPLY_TYPE }, body: toYaml(intent, { defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN' }) });
+      const r = await cx.send({ method: 'PATCH', path: objectPath(rt, st.name, st.ns), query: [['fieldManager', 'mgr-b']], headers: { 'content-type': APPLY_TYPE }, body: applyBody(intent) });
       // Refusing the body is right; a server that accepts it must not adopt the body's managedFields.
       if (r.status >= 400 && r.status < 500) {
         cx.judge([rule('rest:4.7.2', true, 'the body is refused, or its managedFields are not adopted', `refused (${r.status})`)]);
@@ -59,16 +72,16 @@ async function runPoint(cx: CaseContext, point: Point, i: number, input: PointsI
       cx.judge(judgeWrite(expected, r.status, r.json, st.schema, apiVersionOf(rt), ['rest:4.7.2']));
       return;
     }
-    case 'reset-with-empty-entry':
-      await runStep(cx, st, { op: 'update', manager: 'mgr-b', content: { data: second }, managedFields: 'reset' }, () => [], ['rest:4.7.5']);
-      return;
+    case 'reset-alone':
+      return resetStep(cx, st, { data: { [input.key]: input.value } });
+    case 'reset-with-changes':
+      return resetStep(cx, st, { data: second });
     case 'managed-fields-round-trip':
       // The record as the target wrote it, sent back with a change: the target reads its own encoding.
       await runStep(cx, st, { op: 'update', manager: 'mgr-b', content: { data: second }, managedFields: 'keep' }, () => [], ['rest:2.6/fieldsV1', 'rest:2.3/metadata.managedFields']);
       return;
     case 'empty-list-keeps':
-      await runStep(cx, st, { op: 'update', manager: 'mgr-b', content: { data: second }, managedFields: 'empty' }, () => [], ['rest:4.7.5']);
-      return;
+      return resetStep(cx, st, { data: second }, 'empty');
     case 'default-manager': {
       const { req } = planStep(st, { op: 'update', manager: 'mgr-b', content: { data: second }, managedFields: 'keep' }, iso(cx.env.now()));
       const r = await cx.send({ ...req, query: [], headers: { 'user-agent': USER_AGENT } });

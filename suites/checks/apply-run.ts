@@ -4,7 +4,7 @@
  * value is computed here: reference/apply computes it; this file sends, reads and routes clauses.
  */
 import { stringify as toYaml } from 'yaml';
-import { apply, decodeManagedFields, expectedOf, isManagedFieldsError, jsonPatch, judgeState, judgeWrite, mergePatch, startingManagedFields, trackedPart, update, withTrackedPart, type ConflictOutcome, type Expected, type ManagedEntry, type Schema, type WriteOutcome, showConflict } from '../../reference/apply/index.ts';
+import { alignedExpectation, apply, decodeManagedFields, expectedOf, isManagedFieldsError, jsonPatch, judgeState, judgeWrite, mergePatch, startingManagedFields, trackedPart, update, withTrackedPart, type ConflictOutcome, type Expected, type ManagedEntry, type Schema, type WriteOutcome, showConflict } from '../../reference/apply/index.ts';
 import { isRecord } from '../../reference/objects.ts';
 import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../../reference/resources.ts';
 import type { ApplyStep, Content } from '../../generators/apply.ts';
@@ -14,6 +14,13 @@ import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import type { QueryPair, TargetRequest } from '../../harness/exchange.ts';
 
 export const APPLY_TYPE = 'application/apply-patch+yaml';
+
+/**
+ * An apply body as YAML that reads the same under YAML 1.1 (Go's reader) and 1.2: keys and strings
+ * double-quoted, since a plain `y`, `on` or `1` is a boolean or a number to a YAML 1.1 reader (a map
+ * key `y` arrives as "true").
+ */
+export const applyBody = (intent: unknown): string => toYaml(intent, { defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'QUOTE_DOUBLE' });
 
 export interface SeqState {
   readonly rt: ResourceType;
@@ -40,7 +47,17 @@ export async function startObject(cx: CaseContext, rt: ResourceType, schema: Sch
   if (r.status === 404) throw new CheckNotApplicable(clauses, `the target does not serve ${rt.plural}.${rt.group}`);
   const model = update({ live: undefined, managed: [], object: body, manager: 'creator', schema, apiVersion: apiVersionOf(rt), now: iso(cx.env.now()) });
   cx.judge(judgeWrite(expectedOf(model), r.status, r.json, schema, apiVersionOf(rt), ['rest:2.3/metadata.managedFields']));
-  return { rt, schema, ns, name, live: withTrackedPart(r.json as Record<string, unknown>, trackedPart(model.object)), managed: model.managed };
+  return carryOn({ rt, schema, ns, name, live: model.object, managed: model.managed }, model, r.json);
+}
+
+/**
+ * The state after a judged write: the target's object with the model's tracked part, in the target's
+ * form where the two differ only by empty maps or lists (reference/apply/hollow.ts).
+ */
+function carryOn(st: SeqState, model: { object: Record<string, unknown>; managed: readonly ManagedEntry[] }, json: unknown): SeqState {
+  const a = alignedExpectation(model, json, st.schema);
+  const base = isRecord(json) ? json : a.object;
+  return { ...st, live: withTrackedPart(base, trackedPart(a.object)), managed: a.managed };
 }
 
 /** The request of a step and the model's outcome for it. */
@@ -51,10 +68,8 @@ export function planStep(st: SeqState, step: ApplyStep, nowIso: string): { req: 
   if (step.op === 'apply') {
     const intent = { apiVersion, kind: st.rt.kind, metadata: { name: st.name, namespace: st.ns }, ...step.content };
     const query: QueryPair[] = step.force ? [fm, ['force', 'true']] : [fm];
-    // Strings double-quoted: YAML 1.1 readers (Go) take unquoted yes/on/1 for other types.
-    const text = toYaml(intent, { defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN' });
     return {
-      req: { method: 'PATCH', path, query, headers: { 'content-type': APPLY_TYPE }, body: text },
+      req: { method: 'PATCH', path, query, headers: { 'content-type': APPLY_TYPE }, body: applyBody(intent) },
       outcome: apply({ live: st.live, managed: st.managed, intent, manager: step.manager, force: step.force, schema: st.schema, apiVersion, now: nowIso }),
     };
   }
@@ -111,9 +126,9 @@ export async function runStep(cx: CaseContext, st: SeqState, step: ApplyStep, fi
   const r = await cx.send(req);
   const expected: Expected = outcome.kind === 'written' ? expectedOf(outcome) : outcome.kind === 'conflict' ? { kind: 'conflict', detail: outcome.conflicts.map(showConflict).join('; ') } : outcome;
   cx.judge(judgeWrite(expected, r.status, r.json, st.schema, apiVersionOf(st.rt), clauses));
-  if (outcome.kind === 'written') return { ...st, live: withTrackedPart(r.json as Record<string, unknown>, trackedPart(outcome.object)), managed: outcome.managed };
+  if (outcome.kind === 'written') return carryOn(st, outcome, r.json);
   // A refused write changes neither the object nor its ownership (rest:3.2 row 1).
   const g = await cx.send({ method: 'GET', path: objectPath(st.rt, st.name, st.ns) });
   cx.judge(judgeState({ object: st.live, managed: st.managed }, g.json, st.schema, apiVersionOf(st.rt), clauses));
-  return isRecord(g.json) ? { ...st, live: withTrackedPart(g.json, trackedPart(st.live)) } : st;
+  return carryOn(st, { object: st.live, managed: st.managed }, g.json);
 }

@@ -60,8 +60,9 @@ export const applySequences: Check<ApplySequence> = {
   arbitrary: () => sequenceArb('applyfixtures', { maxLength: 8, fields: CRD_FIELDS }),
   describe: (s) => [`create ${s.resource} obj as creator (installing the fixture definition if needed)`, ...s.steps.map(showStep)],
   run: async (seq, cx) => {
-    const { rt, schema } = await ensureFixture(cx, applySequences.clauses);
-    let st = await startObject(cx, rt, schema, 'obj', applySequences.clauses);
+    const fixture = await ensureFixture(cx, applySequences.clauses);
+    if (!fixture) return;
+    let st = await startObject(cx, fixture.rt, fixture.schema, 'obj', applySequences.clauses);
     for (const step of seq.steps) st = await runStep(cx, st, step, fixtureClauses);
   },
 };

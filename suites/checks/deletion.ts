@@ -7,12 +7,12 @@
  * at the end, so a real cluster can delete the namespace.
  */
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
+import { eventualWindowOf, type Check } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
 import { contentFor, knownKeys, namespaceOf, resourceOf } from '../../harness/rest-interpreter.ts';
-import { openWatch, replayedState } from '../../harness/watch-session.ts';
-import { current, currentIndex, recordWrite, taint, visibleObjects } from '../../reference/history.ts';
-import { heldFinalizers, initialDeletionState, stepDeletion, type DeletionState, type DeletionStep } from '../../reference/deletion.ts';
+import { openWatch, waitCaughtUp } from '../../harness/watch-session.ts';
+import { current, currentIndex, recordWrite, taint } from '../../reference/history.ts';
+import { awaitingRemoval, heldFinalizers, initialDeletionState, stepDeletion, type DeletionState, type DeletionStep } from '../../reference/deletion.ts';
 import { keyOf, readObject, type ObjectVersion } from '../../reference/objects.ts';
 import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../../reference/resources.ts';
 import { judgeWatch } from '../../reference/watch-oracle.ts';
@@ -105,6 +105,7 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
   const rvs: (string | undefined)[] = NAMES.map(() => undefined);
   const requestIndex = currentIndex(cx.history('configmaps'));
   const session = await openWatch(cx, rt, collectionPath(rt, ns), []);
+  let cutOff: string | undefined;
   try {
     cx.judge([pass('rest:4.3/watch', 'watch opened'), ...(session.status === 200 ? [] : [fail('rest:4.8/watch-response', 'a watch answers 200', `status ${session.status}`)])]);
     for (const step of interleaveSteps(input)) {
@@ -127,34 +128,49 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
         const r = await cx.send({ method: 'PUT', path: objectPath(rt, name, ns), query: [['fieldManager', `actor-${step.actor}`]], body: objectBody(cx, rt, name, ns, model.finalizers, rvs[step.obj]) });
         status = r.status;
       }
-      const read = await cx.send({ method: 'GET', path: objectPath(rt, name, ns) });
-      const o = read.status === 200 ? readObject(rt, read.json) : undefined;
-      const md = (read.json as { metadata?: { finalizers?: unknown } } | undefined)?.metadata;
-      const v = stepDeletion(s, model, { status, read: o ? { finalizers: md?.finalizers, deletionTimestamp: o.deletionTimestamp } : undefined });
+      const readBack = async () => {
+        const read = await cx.send({ method: 'GET', path: objectPath(rt, name, ns) });
+        const o = read.status === 200 ? readObject(rt, read.json) : undefined;
+        const md = (read.json as { metadata?: { finalizers?: unknown } } | undefined)?.metadata;
+        return { o, read: o ? { finalizers: md?.finalizers, deletionTimestamp: o.deletionTimestamp } : undefined };
+      };
+      // The watch must itemize what the reads saw: one change per new resourceVersion or removal.
+      const record = (o: ReturnType<typeof readObject> | undefined, open: boolean) => {
+        const h = cx.history('configmaps');
+        if (open) cx.setHistory('configmaps', taint(h, key));
+        else if (!o && current(h).objects.has(key)) cx.setHistory('configmaps', recordWrite(h, { op: 'remove', key, atMs: cx.writeSentAtMs }));
+        else if (o && String(o.rv) !== rvs[step.obj]) {
+          const version: ObjectVersion = { key, name, namespace: ns, uid: String(o.uid), rv: String(o.rv), creationTimestamp: typeof o.creationTimestamp === 'string' ? o.creationTimestamp : undefined, content };
+          cx.setHistory('configmaps', recordWrite(h, { op: 'put', version, atMs: cx.writeSentAtMs }));
+        }
+        rvs[step.obj] = o ? String(o.rv) : undefined;
+      };
+      let seen = await readBack();
+      let waitedMs: number | undefined;
+      if (model.op === 'setFinalizers' && model.finalizers.length === 0 && seen.read !== undefined && awaitingRemoval(s, seen.read)) {
+        // Removal has no time bound (rest:3.1): keep reading until it is gone or the window passes.
+        record(seen.o, false);
+        const started = cx.env.now();
+        const windowMs = eventualWindowOf(cx.env.settings);
+        for (let wait = 20; seen.read !== undefined && cx.env.now() - started < windowMs; wait = Math.min(wait * 2, 1000)) {
+          await cx.env.sleep(wait);
+          seen = await readBack();
+          if (seen.read !== undefined && !awaitingRemoval(s, seen.read)) break;
+        }
+        waitedMs = cx.env.now() - started;
+      }
+      const v = stepDeletion(s, model, { status, read: seen.read, ...(waitedMs !== undefined ? { waitedMs } : {}) });
       cx.judge(v.judgements);
       states[step.obj] = v.next;
-      // The watch must itemize what the reads saw: one change per new resourceVersion or removal.
-      const h = cx.history('configmaps');
-      if (v.next.phase === 'open') cx.setHistory('configmaps', taint(h, key));
-      else if (!o && current(h).objects.has(key)) cx.setHistory('configmaps', recordWrite(h, { op: 'remove', key, atMs: cx.writeSentAtMs }));
-      else if (o && String(o.rv) !== rvs[step.obj]) {
-        const version: ObjectVersion = { key, name, namespace: ns, uid: String(o.uid), rv: String(o.rv), creationTimestamp: typeof o.creationTimestamp === 'string' ? o.creationTimestamp : undefined, content };
-        cx.setHistory('configmaps', recordWrite(h, { op: 'put', version, atMs: cx.writeSentAtMs }));
-      }
-      rvs[step.obj] = o ? String(o.rv) : undefined;
+      record(seen.o, v.next.phase === 'open');
     }
-    const h = cx.history('configmaps');
-    const isOurs = (k: string) => h.everKeys.has(k) && !h.tainted.has(k);
-    const target = new Map(visibleObjects(h, currentIndex(h)).map((x) => [x.key, x.rv]));
-    const same = (a: Map<string, string>) => a.size === target.size && [...target].every(([k, rv]) => a.get(k) === rv);
-    const caughtUp = await session.until((evs) => same(replayedState(new Map(), evs, isOurs)), cx.env.settings.watchWaitMs);
-    await session.until(() => false, caughtUp ? 100 : 0);
+    ({ cutOff } = await waitCaughtUp(cx, session, 'configmaps', new Map()));
   } finally {
     await session.close();
     await releaseFinalizers(cx, rt, ns);
   }
   const h = cx.history('configmaps');
-  const exp = { semantic: 'GetStateAndStartAtMostRecent' as const, clause: 'rest:4.5/watch/unset', requestIndex, bookmarksRequested: false, kind: rt.kind, apiVersion: apiVersionOf(rt) };
+  const exp = { semantic: 'GetStateAndStartAtMostRecent' as const, clause: 'rest:4.5/watch/unset', requestIndex, bookmarksRequested: false, kind: rt.kind, apiVersion: apiVersionOf(rt), ...(cutOff !== undefined ? { cutOff } : {}) };
   cx.judge(judgeWatch({ history: h, knownKeys: knownKeys(cx), inScope: (x) => x.namespace === ns }, exp, session.events).judgements, watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events));
 }
 

@@ -32,8 +32,9 @@ const writesArb = (max: number) => fc.array(writeOpArb({ resources: ['configmaps
 
 export const stateAt = (h: History, i: number): Map<string, string> => new Map(visibleObjects(h, i).map((v) => [v.key, v.rv] as const));
 
-export function watchExpectation(cx: CaseContext, rt: ResourceType, e: Pick<WatchExpectation, 'semantic' | 'clause' | 'requestIndex'> & { at?: number }): WatchExpectation {
-  return { ...e, bookmarksRequested: false, kind: rt.kind, apiVersion: apiVersionOf(rt) };
+export function watchExpectation(cx: CaseContext, rt: ResourceType, e: Pick<WatchExpectation, 'semantic' | 'clause' | 'requestIndex'> & { at?: number; cutOff?: string | undefined }): WatchExpectation {
+  const { cutOff, ...rest } = e;
+  return { ...rest, ...(cutOff !== undefined ? { cutOff } : {}), bookmarksRequested: false, kind: rt.kind, apiVersion: apiVersionOf(rt) };
 }
 
 /** Judges a finished watch against the history and keeps the evidence with any failure. */
@@ -61,16 +62,19 @@ async function resumeCase(cx: CaseContext, i: ResumeInput): Promise<void> {
   // versions, not the start version, so resuming after them could repeat changes legitimately.
   const list = await listNow(cx, rt, ns, 'rest:6.1.2');
   const first = await openWatch(cx, rt, path, [['resourceVersion', list.rv]]);
+  let cutOff: string | undefined;
   try {
     cx.judge([rule('rest:4.3/watch', first.status === 200, 'a watch answers 200', `status ${first.status}`)]);
     for (const w of i.before) await runWrite(cx, w);
-    await waitCaughtUp(cx, first, RES, stateAt(cx.history(RES), list.index));
+    ({ cutOff } = await waitCaughtUp(cx, first, RES, stateAt(cx.history(RES), list.index)));
   } finally {
     // The drop: the client goes away mid-stream.
     await first.close();
   }
   const n1 = currentIndex(cx.history(RES));
-  judgeStream(cx, ns, historyUpTo(cx.history(RES), n1), watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: list.index, at: list.index }), first);
+  judgeStream(cx, ns, historyUpTo(cx.history(RES), n1), watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: list.index, at: list.index, cutOff }), first);
+  // A first stream that stopped short was judged inconclusive: its last version names no known snapshot.
+  if (cutOff !== undefined) return;
   // The first stream was judged complete up to n1, so its last version denotes snapshot n1.
   const rv = lastRv(first.events) ?? list.rv;
   cx.setHistory(RES, learnRv(cx.history(RES), rv, n1));
@@ -79,7 +83,7 @@ async function resumeCase(cx: CaseContext, i: ResumeInput): Promise<void> {
   const second = await openWatch(cx, rt, path, [['resourceVersion', rv]]);
   try {
     for (const w of i.after) await runWrite(cx, w);
-    await waitCaughtUp(cx, second, RES, stateAt(cx.history(RES), n1));
+    ({ cutOff } = await waitCaughtUp(cx, second, RES, stateAt(cx.history(RES), n1)));
   } finally {
     await second.close();
   }
@@ -88,7 +92,7 @@ async function resumeCase(cx: CaseContext, i: ResumeInput): Promise<void> {
     cx.judge(alsoAgainst('rest:6.1.2', 'a watch resumes from the last received resourceVersion', judgeGoneWatch(h, n1, cx.env.now(), cx.env.settings.historyWindowMs, 'rest:6.1.4')));
     return;
   }
-  judgeStream(cx, ns, h, watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: n1, at: n1 }), second, { clause: 'rest:6.1.2', expected: 'resumed from the last received resourceVersion: nothing lost, nothing repeated' });
+  judgeStream(cx, ns, h, watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: n1, at: n1, cutOff }), second, { clause: 'rest:6.1.2', expected: 'resumed from the last received resourceVersion: nothing lost, nothing repeated' });
 }
 
 const showWrites = (label: string, ws: readonly WriteOp[]) => ws.map((w) => `${label}: ${showOp(w)}`);
@@ -124,9 +128,10 @@ export async function relistAndWatch(cx: CaseContext, rt: ResourceType, ns: stri
   // Writes between the list and the watch: the watch from the list's version must still carry them.
   for (const w of writes.between ?? []) await runWrite(cx, w);
   const session = await openWatch(cx, rt, collectionPath(rt, ns), [['resourceVersion', list0.rv]]);
+  let cutOff: string | undefined;
   try {
     for (const w of writes.during) await runWrite(cx, w);
-    await waitCaughtUp(cx, session, RES, stateAt(cx.history(RES), list0.index));
+    ({ cutOff } = await waitCaughtUp(cx, session, RES, stateAt(cx.history(RES), list0.index)));
   } finally {
     await session.close();
   }
@@ -139,9 +144,9 @@ export async function relistAndWatch(cx: CaseContext, rt: ResourceType, ns: stri
   const list1 = await listNow(cx, rt, ns, clause);
   const h = cx.history(RES);
   const isOurs = (k: string) => h.everKeys.has(k) && !h.tainted.has(k);
-  const exp = watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: list0.index, at: list0.index });
+  const exp = watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: list0.index, at: list0.index, cutOff });
   // One verdict for both views of the same stream: the informer's cache and the event sequence.
-  const informer = judgeInformer({ list0: list0.items, events: session.events, list1: list1.items, now: visibleObjects(h, currentIndex(h)).filter((v) => v.namespace === ns), isOurs, clause });
+  const informer = judgeInformer({ list0: list0.items, events: session.events, list1: list1.items, now: visibleObjects(h, currentIndex(h)).filter((v) => v.namespace === ns), isOurs, clause, cutOff });
   const stream = judgeWatch({ history: hWatch, knownKeys: knownKeys(cx), inScope: (v) => v.namespace === ns }, exp, session.events).judgements;
   const parseError = session.parseError();
   cx.judge([...informer, ...stream, ...(parseError === undefined ? [] : [fail('rest:4.8/watch-response', 'a series of JSON event documents', parseError)])], watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events, { list0: list0.items, list1: list1.items, clause }));
@@ -172,8 +177,9 @@ async function tooOldCase(cx: CaseContext, i: TooOldInput): Promise<void> {
   if (compact !== undefined) await runHook('compact', compact);
   else await cx.env.sleep(window + Math.max(250, window * 0.1));
   const session = await openWatch(cx, rt, collectionPath(rt, ns), [['resourceVersion', rv]]);
+  let cutOff: string | undefined;
   try {
-    await waitCaughtUp(cx, session, RES, stateAt(cx.history(RES), index));
+    ({ cutOff } = await waitCaughtUp(cx, session, RES, stateAt(cx.history(RES), index)));
   } finally {
     await session.close();
   }
@@ -189,7 +195,7 @@ async function tooOldCase(cx: CaseContext, i: TooOldInput): Promise<void> {
     return;
   }
   // Served: a target keeping more history than the window must then deliver every change after it.
-  judgeStream(cx, ns, h, watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: index, at: index }), session, { clause: 'rest:6.1.3', expected: '410 Gone for a version older than the history, or every change after it' });
+  judgeStream(cx, ns, h, watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: index, at: index, cutOff }), session, { clause: 'rest:6.1.3', expected: '410 Gone for a version older than the history, or every change after it' });
 }
 
 export const watchTooOld: Check<TooOldInput> = {

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { showOp, writeOpArb, type RvPick, type WriteOp } from '../../generators/ops.ts';
 import { namespaceOf, resolveRv, resourceOf, runWrite, knownKeys } from '../../harness/rest-interpreter.ts';
-import { openWatch, replayedState } from '../../harness/watch-session.ts';
+import { openWatch, waitCaughtUp } from '../../harness/watch-session.ts';
 import { currentIndex, visibleObjects } from '../../reference/history.ts';
 import { collectionPath, apiVersionOf } from '../../reference/resources.ts';
 import { decideWatch, rvColumn, watchClause } from '../../reference/rv-semantics.ts';
@@ -35,18 +35,14 @@ async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBook
   if (input.bookmarks) query.push(['allowWatchBookmarks', 'true']);
   const requestIndex = currentIndex(cx.history('configmaps'));
   const session = await openWatch(cx, rt, collectionPath(rt, ns), query);
+  let cutOff: string | undefined;
   try {
     // A 410 for an old version is judged below, once it is known whether the version may be gone.
     if (session.status !== 410 || index === undefined) cx.judge([rule('rest:4.8/watch-response', session.status === 200, 'a watch answers 200', `status ${session.status}`), rule('rest:4.3/watch', session.status === 200, 'watch=1 turns the GET into a watch', `status ${session.status}`)]);
     for (const w of input.during) await runWrite(cx, w);
     const h = cx.history('configmaps');
-    const isOurs = (key: string) => h.everKeys.has(key) && !h.tainted.has(key);
-    const target = new Map(visibleObjects(h, currentIndex(h)).map((v) => [v.key, v.rv]));
     const startState = new Map(d.semantic === 'StartAtExact' && index !== undefined ? visibleObjects(h, index).map((v) => [v.key, v.rv] as const) : []);
-    const same = (a: Map<string, string>) => a.size === target.size && [...target].every(([k, v]) => a.get(k) === v);
-    const caughtUp = await session.until((evs) => same(replayedState(startState, evs, isOurs)), cx.env.settings.watchWaitMs);
-    // A little longer, so a duplicate or a stray event after the last write is seen too.
-    await session.until(() => false, caughtUp ? 100 : 0);
+    ({ cutOff } = await waitCaughtUp(cx, session, 'configmaps', startState));
     if (opts.waitForBookmarkMs > 0) await session.until((evs) => evs.some((e) => e.type === 'BOOKMARK'), opts.waitForBookmarkMs);
   } finally {
     await session.close();
@@ -67,6 +63,7 @@ async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBook
     kind: rt.kind,
     apiVersion: apiVersionOf(rt),
     ...(index !== undefined ? { at: index } : {}),
+    ...(cutOff !== undefined ? { cutOff } : {}),
   };
   cx.judge(judgeWatch({ history: h, knownKeys: knownKeys(cx), inScope: (v) => v.namespace === ns }, exp, session.events).judgements, watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events));
 }

@@ -35,3 +35,17 @@ export function customSchema(st: ServerState, rt: ResourceType): Schema | undefi
   });
   return crd ? schemaOfCrd(crd, st.profile) : undefined;
 }
+
+/**
+ * Legal variation crd-protected-groups: a definition in the product's own groups (`svc.io`,
+ * `*.svc.io`) is refused, as upstream refuses `*.k8s.io` ones without an API-review approval
+ * annotation. The suite's fixtures live in a group of their own, so nothing of it may depend on this.
+ */
+export function protectedGroupRefusal(st: ServerState, rt: ResourceType, body: Record<string, unknown>): string | undefined {
+  const crd = crdResource(st.profile);
+  if (rt.plural !== crd.plural || rt.group !== crd.group) return undefined;
+  const group = isRecord(body['spec']) ? body['spec']['group'] : undefined;
+  const suffix = st.profile.groupSuffix;
+  if (typeof group !== 'string' || (group !== suffix && !group.endsWith(`.${suffix}`))) return undefined;
+  return `metadata.annotations[api-approved.${suffix}]: Required value: protected groups must have an approval annotation`;
+}

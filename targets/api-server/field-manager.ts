@@ -4,7 +4,7 @@
  * that area. Writes call `trackedWrite` just before they store.
  */
 import type { IncomingMessage } from 'node:http';
-import { InvalidObject, fieldSchema, resolve, apply, configMapSchema, decodeManagedFields, encodeManagedFields, isManagedFieldsError, merge, removeItems, showConflict, startingManagedFields, trackedPart, unstructuredSchema, update, withTrackedPart, type ManagedEntry, type Schema, type WriteOutcome, type ConflictOutcome } from '../../reference/apply/index.ts';
+import { InvalidObject, atOrBelow, hollowMismatch, withoutHollow, fieldSchema, resolve, apply, configMapSchema, decodeManagedFields, encodeManagedFields, isManagedFieldsError, merge, removeItems, showConflict, startingManagedFields, trackedPart, unstructuredSchema, update, withTrackedPart, type ManagedEntry, type Schema, type WriteOutcome, type ConflictOutcome } from '../../reference/apply/index.ts';
 import { apiVersionOf, type ResourceType } from '../../reference/resources.ts';
 import { customSchema } from './crds.ts';
 import { has, varies, type ServerState } from './state.ts';
@@ -52,8 +52,11 @@ function encode(st: ServerState, entries: readonly ManagedEntry[]): Record<strin
  */
 export function trackedWrite(st: ServerState, rt: ResourceType, existing: Record<string, unknown> | undefined, next: Record<string, unknown>, ctx: WriteContext): Answer | undefined {
   const md = next['metadata'] as Record<string, unknown>;
+  const dropped = varies(st, 'omit-empty-collections') ? dropHollow(next) : undefined;
   if (ctx.applied) {
-    md['managedFields'] = encode(st, ctx.applied);
+    const applied = dropped ? ctx.applied.map((e) => ({ ...e, fields: e.fields.filter((p) => !atOrBelow(dropped, p)) })).filter((e) => !e.fields.isEmpty()) : ctx.applied;
+    if (applied.length === 0) delete md['managedFields'];
+    else md['managedFields'] = encode(st, applied);
     return undefined;
   }
   const body = md['managedFields'];
@@ -76,6 +79,26 @@ export function trackedWrite(st: ServerState, rt: ResourceType, existing: Record
   if (out.managed.length === 0) delete md['managedFields'];
   else md['managedFields'] = encode(st, out.managed);
   return undefined;
+}
+
+/**
+ * Legal variation omit-empty-collections: empty maps and lists are not stored, as a Go server's
+ * `omitempty` drops them (`data: {}` after its last key goes). Edits `next` in place, as the write
+ * path stores it; returns the dropped paths, which nobody can own.
+ */
+function dropHollow(next: Record<string, unknown>): ReturnType<typeof hollowMismatch> {
+  const tracked = trackedPart(next);
+  const kept = withoutHollow(tracked) as Record<string, unknown>;
+  const dropped = hollowMismatch(tracked, kept);
+  const replaced = withTrackedPart(next, kept);
+  // In place, nested members included: the caller stores this very object.
+  for (const k of Object.keys(next)) if (!Object.hasOwn(replaced, k)) delete next[k];
+  for (const k of Object.keys(replaced)) if (k !== 'metadata') next[k] = replaced[k];
+  const md = next['metadata'] as Record<string, unknown>;
+  const mdKept = replaced['metadata'] as Record<string, unknown>;
+  for (const k of Object.keys(md)) if (!Object.hasOwn(mdKept, k)) delete md[k];
+  for (const k of Object.keys(mdKept)) md[k] = mdKept[k];
+  return dropped;
 }
 
 /** The apply model with the planted faults of rest:3.2 on top. */

@@ -32,6 +32,10 @@ export const variations = [
   { name: 'subtype-wildcard-406', description: 'an Accept range application/* is not served (406 when nothing else is), as upstream\'s go-restful routes do; rest:4.8 does not say how partial wildcards are read' },
   { name: 'generate-name-prefix-validated', description: 'a generateName prefix that cannot start a DNS subdomain (ending in ".") is refused with 422, as upstream does (the spec gives no name syntax)' },
   { name: 'namespace-deletion-slow', description: 'a deleted namespace stays Terminating with its contents for 2.5 s before both go, as upstream\'s namespace controller does (rest:2.2.4 bounds it in no time)' },
+  { name: 'omit-empty-collections', description: 'empty maps and lists are not stored, nor owned (data: {} after its last key goes), as Go\'s omitempty does upstream (rest:4.1: schemas not shown)' },
+  { name: 'watch-short-timeout', description: 'the server ends every watch 50 ms after it began, as upstream ends each at its request timeout (rest:6.1 bounds no stream\'s length)' },
+  { name: 'finalizer-removal-lags', description: 'a Terminating object whose last finalizer goes stays stored, with no finalizers, for 300 ms before it leaves the store (rest:3.1 bounds the removal in no time)' },
+  { name: 'crd-protected-groups', description: 'CustomResourceDefinitions in the product\'s own groups (*.svc.io) are refused with 422, as upstream refuses *.k8s.io without an approval annotation' },
 ] as const satisfies readonly { name: string; description: string }[];
 
 export type VariationName = (typeof variations)[number]['name'];

@@ -18,6 +18,7 @@ type Pairs = readonly (readonly [string, string | null])[];
 /** Bytes a watch may have queued for a slow reader before the slow-watcher-gap fault drops events. */
 const SLOW_WATCHER_BUFFER = 32 * 1024;
 const BOOKMARK_AHEAD_DELAY_MS = 300;
+const WATCH_SHORT_TIMEOUT_MS = 50;
 
 export interface WatchEvent {
   readonly type: string;
@@ -136,6 +137,9 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
     req.once('close', end);
     res.once('close', end);
     if (timeoutSeconds > 0) setTimeout(end, timeoutSeconds * 1000);
+    // Legal variation: the server ends every watch soon, as upstream ends each at its request timeout
+    // (rest:6.1 bounds no stream's length; a client watches again from its last version).
+    if (varies(st, 'watch-short-timeout')) setTimeout(end, WATCH_SHORT_TIMEOUT_MS).unref();
   });
   unsubscribe();
   if (timer) clearInterval(timer);

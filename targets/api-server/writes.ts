@@ -12,6 +12,7 @@ import { keyFor, prefixFor, present } from './reads.ts';
 import type { StoredObject } from './store.ts';
 import { trackedWrite, type WriteContext } from './field-manager.ts';
 import { preconditionHolds } from './preconditions.ts';
+import { protectedGroupRefusal } from './crds.ts';
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -59,6 +60,8 @@ export function createObject(st: ServerState, rt: ResourceType, ns: string | und
   if (!name && typeof md['generateName'] === 'string') name = `${md['generateName']}${has(st, 'generate-name-collides') ? 'aaaaa' : randomBytes(4).toString('hex').slice(0, 5)}`;
   if (!name) return invalid('metadata.name: Required value: name or generateName is required');
   if (!(rt.namespaced || rt.kind !== 'Namespace' ? DNS_SUBDOMAIN : DNS_LABEL).test(name)) return invalid(`metadata.name: Invalid value: ${JSON.stringify(name)}`);
+  const protectedGroup = varies(st, 'crd-protected-groups') ? protectedGroupRefusal(st, rt, obj) : undefined;
+  if (protectedGroup) return invalid(protectedGroup);
   if (ns !== undefined) {
     const blocked = namespaceLive(st, ns);
     if (blocked) return blocked;
@@ -117,6 +120,7 @@ export function updateObject(st: ServerState, rt: ResourceType, ns: string | und
   const hadFinalizers = Array.isArray(old['finalizers']) ? old['finalizers'].length : 0;
   if (metadata['deletionTimestamp'] !== undefined && (finalizers.length === 0 || (has(st, 'removed-before-last-finalizer') && finalizers.length < hadFinalizers))) {
     // rest:3.1: removing the last finalizer of a terminating object removes it.
+    if (varies(st, 'finalizer-removal-lags') && finalizers.length === 0) return laggingRemoval(st, rt, key, next, now);
     st.store.write(key, null, now);
     return { status: 200, body: present(st, rt, next, false) };
   }
@@ -174,6 +178,20 @@ export function deleteObject(st: ServerState, rt: ResourceType, ns: string | und
   if (varies(st, 'deletion-lingers')) return lingeringDelete(st, rt, key, existing, now);
   st.store.write(key, null, now);
   return deleted();
+}
+
+/**
+ * Legal variation finalizer-removal-lags: the last finalizer's removal is stored (Terminating, no
+ * finalizers) and the object leaves the store 300 ms later; rest:3.1 bounds the removal in no time.
+ */
+function laggingRemoval(st: ServerState, rt: ResourceType, key: string, next: StoredObject, now: number): Answer {
+  next.metadata['resourceVersion'] = st.codec.rv(st.store.nextRevision);
+  st.store.write(key, next, now);
+  setTimeout(() => {
+    const cur = st.store.get(key);
+    if (cur && cur.metadata['resourceVersion'] === next.metadata['resourceVersion']) st.store.write(key, null, st.clock());
+  }, 300).unref();
+  return { status: 200, body: present(st, rt, next, false) };
 }
 
 /** Deletion without finalizers is not shown (rest:3.1): this variation removes the object a little later. */

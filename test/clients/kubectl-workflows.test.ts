@@ -316,6 +316,12 @@ describe.skipIf(!hasKubectl)(`kubectl workflows against the reference server (k8
     'subtype-wildcard-406': ['getsOne'],
     'generate-name-prefix-validated': ['getsOne'],
     'namespace-deletion-slow': ['getsOne'],
+    'omit-empty-collections': ['getsOne', 'appliesWithConflicts', 'patchesAndAppliesClientSide'],
+    // kubectl creates no CustomResourceDefinition in a product group here.
+    'crd-protected-groups': [],
+    // kubectl get --watch ends with the stream: that is the variation's whole effect.
+    'watch-short-timeout': [],
+    'finalizer-removal-lags': [],
   };
   it.each(variations.flatMap((v) => touched[v.name].map((k) => [v.name, k] as const)))('legal variation %s: %s', async (variation, scenario) => {
     const varied = await startReferenceServer({ profile: profiles.k8s, variations: [variation] });

@@ -51,10 +51,12 @@ describe('two-phase deletion model (rest:3.1)', () => {
     expect(r.failed).toContain('fail rest:3.1/live-to-terminating');
   });
 
-  it('fails removal before the last finalizer, and a survivor after the last', () => {
+  it('fails removal before the last finalizer; a survivor after the last is inconclusive (no time bound)', () => {
     const term: DeletionState = { phase: 'terminating', finalizers: ['a/x', 'a/y'], deletionTimestamp: T };
     expect(walk([[{ op: 'setFinalizers', finalizers: ['a/y'] }, gone()]], term).failed).toEqual(['fail rest:3.1/terminating-to-removed']);
-    expect(walk([[{ op: 'setFinalizers', finalizers: [] }, ok(obj([], T))]], { ...term, finalizers: ['a/x'] }).failed).toEqual(['fail rest:3.1/terminating-to-removed']);
+    const survivor = walk([[{ op: 'setFinalizers', finalizers: [] }, ok(obj([], T))]], { ...term, finalizers: ['a/x'] });
+    expect(survivor.failed).toEqual([]);
+    expect(survivor.verdicts).toContain('inconclusive rest:3.1/terminating-to-removed');
   });
 
   it('refuses a create while the name is held by a Terminating object', () => {
@@ -71,5 +73,20 @@ describe('two-phase deletion model (rest:3.1)', () => {
     }
     // And a later create of that name is not judged either while the model cannot know.
     expect(stepDeletion({ phase: 'open' }, { op: 'create', finalizers: [] }, ok(obj([]), 409)).judgements.map((j) => j.verdict)).toEqual(['unspecified']);
+  });
+
+  // The removal after the last finalizer has no time bound: still Terminating with none left after the
+  // suite's window is inconclusive, naming the window; anything else still stored fails.
+  it('an object still Terminating with no finalizers after the window is inconclusive, not failed', () => {
+    const terminating: DeletionState = { phase: 'terminating', finalizers: ['a/x'], deletionTimestamp: T };
+    const lingering = stepDeletion(terminating, { op: 'setFinalizers', finalizers: [] }, { status: 200, read: obj([], T), waitedMs: 5000 });
+    expect(lingering.judgements.map((j) => `${j.verdict} ${j.clause}`)).toEqual(['pass rest:2.3/metadata.finalizers', 'inconclusive rest:3.1/terminating-to-removed']);
+    expect(lingering.judgements[1]!.expected).toContain('5000 ms');
+    expect(lingering.next).toEqual({ phase: 'open' });
+    // Near misses: the finalizer still there, or a deletionTimestamp that moved.
+    expect(walk([[{ op: 'setFinalizers', finalizers: [] }, { status: 200, read: obj(['a/x'], T), waitedMs: 5000 }]], terminating).failed).toEqual(['fail rest:3.1/terminating-to-removed']);
+    expect(walk([[{ op: 'setFinalizers', finalizers: [] }, { status: 200, read: obj([], '2026-11-23T16:00:09Z'), waitedMs: 5000 }]], terminating).failed).toEqual(['fail rest:3.1/terminating-to-removed']);
+    // Gone within the window: a pass, as before.
+    expect(walk([[{ op: 'setFinalizers', finalizers: [] }, { status: 200, read: undefined, waitedMs: 300 }]], terminating).verdicts).toContain('pass rest:3.1/terminating-to-removed');
   });
 });

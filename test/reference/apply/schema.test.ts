@@ -45,7 +45,7 @@ describe('schema from OpenAPI with the profile extensions', () => {
   // The group carries the run id: two runs against one cluster never share (and delete) one definition.
   it('the fixture CRD is named plural.group in a group of its run, labelled, and leaves out the fallback list', () => {
     const crd = fixtureCrd(profiles.k8s, { 'svc-conformance/run': 'r1' }) as { metadata: { name: string; labels: object }; spec: { versions: { schema: { openAPIV3Schema: unknown } }[] } };
-    expect(crd.metadata.name).toBe('applyfixtures.rr1.fixtures.k8s.io');
+    expect(crd.metadata.name).toBe('applyfixtures.rr1.fixtures.svc-conformance.test');
     expect((fixtureCrd(profiles.k8s, { 'svc-conformance/run': 'r2' }) as { metadata: { name: string } }).metadata.name).not.toBe(crd.metadata.name);
     expect(crd.metadata.labels).toEqual({ 'svc-conformance/run': 'r1' });
     expect(JSON.stringify(crd.spec.versions[0]!.schema)).not.toContain('legacyList');
