@@ -3,7 +3,7 @@
  * named, runs the suites through vitest, writes the reports and exits with the code of DESIGN.md:
  * 0 conformant, 1 nonconformant, 2 usage or configuration error, 3 target unreachable / infrastructure.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { profileByName, profiles, type ProfileName } from '../reference/profile.ts';
@@ -22,6 +22,7 @@ import { sweepRun } from './sweep.ts';
 import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-command.ts';
 import { nodeagentCommand, nodeagentLoaderSettings, writeNodeagentCases } from './nodeagent-cli.ts';
 import { prepareDaemon, registerControllerDaemonCommands } from './controller-daemon-cli.ts';
+import { kubeconfigText } from '../harness/controller-daemon.ts';
 import { recheckHistoryCommand } from './recheck-history.ts';
 
 const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
@@ -90,8 +91,11 @@ program
   .option('--variation <name>', 'legal behaviour variation (repeatable)', collect)
   .option('--release <version>', 'release the server serves and reports at /version (default 1.24)', releaseArg)
   .option('--runtime-config <list>', '<group>/<version>[/<resource>][=true|false],... (rest:9.1.3)', runtimeConfigArg)
+  .option('--kubeconfig-out <file>', 'write a kubeconfig for this server to FILE and print its path (KUBECONFIG=FILE kubectl get ns)')
+  .option('--external-namespace-controller', 'leave deleted namespaces Terminating for a real namespace controller (kube-controller-manager) to empty and finalize')
   .action(async (o) => {
     const server = await startReferenceServer({
+      ...(o.externalNamespaceController ? { builtInNamespaceController: false } : {}),
       port: o.port,
       ...(o.release !== undefined ? { release: o.release } : {}),
       ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}),
@@ -102,6 +106,15 @@ program
       variations: validateNames('variation', o.variation ?? [], variationTable),
     });
     process.stdout.write(`reference server listening on ${server.url}\n`);
+    if (o.kubeconfigOut !== undefined) {
+      try {
+        writeKubeconfig(o.kubeconfigOut, server.url);
+      } catch (e) {
+        await server.close();
+        throw e;
+      }
+      process.stdout.write(`kubeconfig written to ${path.resolve(o.kubeconfigOut)}\n`);
+    }
     await new Promise<void>((resolve) => {
       for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => resolve());
     });
@@ -127,6 +140,15 @@ program.command('list-faults').description('print the faults and legal variation
 });
 
 program.addCommand(nodeagentCommand());
+
+/** A kubeconfig for the loopback server; an unwritable path is a configuration error (exit 2), not a stack trace. */
+function writeKubeconfig(file: string, server: string): void {
+  try {
+    writeFileSync(file, kubeconfigText(server), { mode: 0o600 });
+  } catch (e) {
+    throw new ConfigError(`--kubeconfig-out ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
 
 function validateNames<T extends string>(what: string, names: readonly string[], table: readonly { name: T }[]): T[] {
   const known = new Set<string>(table.map((t) => t.name));
