@@ -35,3 +35,15 @@ export function customSchema(st: ServerState, rt: ResourceType): Schema | undefi
   });
   return crd ? schemaOfCrd(crd, st.profile) : undefined;
 }
+
+/** The openAPIV3Schema a CRD gives its served version (for the OpenAPI documents), or undefined. */
+export function customOpenApiSchema(st: ServerState, rt: ResourceType): Record<string, unknown> | undefined {
+  for (const crd of storedCrds(st)) {
+    const t = typeOf(crd);
+    if (t === undefined || t.group !== rt.group || t.plural !== rt.plural) continue;
+    const version = ((crd['spec'] as Record<string, unknown>)['versions'] as unknown[])[0];
+    const schema = isRecord(version) && isRecord(version['schema']) ? version['schema']['openAPIV3Schema'] : undefined;
+    return isRecord(schema) ? schema : { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
+  }
+  return undefined;
+}

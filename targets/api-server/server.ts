@@ -19,6 +19,7 @@ import { seedSystemNamespaces } from './system-namespaces.ts';
 import { namespaceSubresource, serveNamespaceSubresource } from './namespaces.ts';
 import { answerReview, isReview } from './reviews.ts';
 import { hostedCoreTypes } from './hosted-types.ts';
+import { serveOpenApi } from './openapi.ts';
 import { resourceTypes } from '../../reference/resources.ts';
 import { badRequest, statusAnswer, type Answer } from './status.ts';
 import { serveWatch } from './watch.ts';
@@ -69,6 +70,8 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
   const pairs = [...url.searchParams.entries()].map(([k, v]) => [k, v] as const);
   if (serveHealth(st, req.method, url, res) || serveMetrics(st, req.method, url.pathname, res)) return undefined;
   const docPath = url.pathname.replace(/\/+$/, '') || '/';
+  const openapi = serveOpenApi(st, req.method, docPath, req.headers.accept);
+  if (openapi) return openapi;
   // kubectl found no custom resources: discovery now lists the types stored CRDs define (custom-discovery.ts).
   const doc = req.method === 'GET' ? withCustomTypes(st, docPath, servedDiscovery(st, docPath, (p) => discovery(st.profile, p)) ?? discovery(st.profile, docPath)) : undefined;
   if (doc !== undefined) return { status: 200, body: doc };
