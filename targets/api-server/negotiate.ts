@@ -104,6 +104,8 @@ export async function decodeRequestBody(st: ServerState, req: IncomingMessage, r
       return badRequest(`could not decode the ${rt.kind} in the protobuf body: ${(e as Error).message}`);
     }
   }
+  // A limitation of this server, not a rule of the spec: said as such, so a client knows to send JSON.
+  if (isProtobufBody(st, type) && !varies(st, 'no-protobuf-writes')) return statusAnswer(415, 'UnsupportedMediaType', `the body media type "${type}" is not supported for ${rt.kind}: the reference server maps no protobuf message for it; send application/json`);
   return statusAnswer(415, 'UnsupportedMediaType', `the body media type "${type}" is not supported`);
 }
 
