@@ -32,6 +32,8 @@ export interface Profile {
   readonly controllerManagerName: string;
   readonly systemNamespace: string;
   readonly nodeLeaseNamespace: string;
+  /** The namespace readable by everyone (upstream `kube-public`); with `default` and the two above, the system namespaces. */
+  readonly publicNamespace: string;
   readonly clusterName: string;
   /** Label key the suite puts on everything it creates (DESIGN.md "Safety"). */
   readonly runLabel: string;
@@ -58,6 +60,7 @@ const svc: Profile = {
   controllerManagerName: 'svc-controller-manager',
   systemNamespace: 'svc-system',
   nodeLeaseNamespace: 'svc-node-lease',
+  publicNamespace: 'svc-public',
   clusterName: 'svc',
   runLabel: 'svc-conformance/run',
 };
@@ -83,6 +86,7 @@ const k8s: Profile = {
   controllerManagerName: 'kube-controller-manager',
   systemNamespace: 'kube-system',
   nodeLeaseNamespace: 'kube-node-lease',
+  publicNamespace: 'kube-public',
   clusterName: 'kubernetes',
   // The label key is the suite's own, identical in both profiles so a run is recognisable anywhere.
   runLabel: 'svc-conformance/run',
@@ -92,6 +96,11 @@ export const profiles: Readonly<Record<ProfileName, Profile>> = { svc, k8s };
 
 export function profileByName(name: string): Profile | undefined {
   return name === 'svc' || name === 'k8s' ? profiles[name] : undefined;
+}
+
+/** The namespaces a control plane has from its start (upstream: `default`, `kube-system`, `kube-public`, `kube-node-lease`). */
+export function systemNamespaces(profile: Profile): readonly string[] {
+  return ['default', profile.systemNamespace, profile.publicNamespace, profile.nodeLeaseNamespace];
 }
 
 /** `coordination` -> `coordination.svc.io` under the svc profile. */

@@ -3,7 +3,7 @@
  * named, runs the suites through vitest, writes the reports and exits with the code of DESIGN.md:
  * 0 conformant, 1 nonconformant, 2 usage or configuration error, 3 target unreachable / infrastructure.
  */
-import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { profileByName, profileMismatch, profiles, type Profile, type ProfileName } from '../reference/profile.ts';
@@ -25,6 +25,7 @@ import { sweepRun } from './sweep.ts';
 import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-command.ts';
 import { nodeagentCommand, nodeagentLoaderSettings, writeNodeagentCases } from './nodeagent-cli.ts';
 import { prepareDaemon, registerControllerDaemonCommands } from './controller-daemon-cli.ts';
+import { kubeconfigText } from '../harness/controller-daemon.ts';
 import { recheckHistoryCommand } from './recheck-history.ts';
 import { registerEnvtestCommand } from './envtest-cli.ts';
 
@@ -114,8 +115,11 @@ program
   .option('--variation <name>', 'legal behaviour variation (repeatable)', collect)
   .option('--release <version>', 'release the server serves and reports at /version (default 1.24)', releaseArg)
   .option('--runtime-config <list>', '<group>/<version>[/<resource>][=true|false],... (rest:9.1.3)', runtimeConfigArg)
+  .option('--kubeconfig-out <file>', 'write a kubeconfig for this server to FILE and print its path (KUBECONFIG=FILE kubectl get ns)')
+  .option('--external-namespace-controller', 'leave deleted namespaces Terminating for a real namespace controller (kube-controller-manager) to empty and finalize')
   .action(async (o) => {
     const server = await listening(o.port, () => startReferenceServer({
+      ...(o.externalNamespaceController ? { builtInNamespaceController: false } : {}),
       port: o.port,
       ...(o.release !== undefined ? { release: o.release } : {}),
       ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}),
@@ -126,6 +130,15 @@ program
       variations: validateNames('variation', o.variation ?? [], variationTable),
     }));
     process.stdout.write(`reference server listening on ${server.url}\n`);
+    if (o.kubeconfigOut !== undefined) {
+      try {
+        writeKubeconfig(o.kubeconfigOut, server.url);
+      } catch (e) {
+        await server.close();
+        throw e;
+      }
+      process.stdout.write(`kubeconfig written to ${path.resolve(o.kubeconfigOut)}\n`);
+    }
     await new Promise<void>((resolve) => {
       for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => resolve());
     });
@@ -202,6 +215,15 @@ function ensureWritableDir(dir: string): void {
     accessSync(dir, constants.W_OK);
   } catch (e) {
     throw new ConfigError(`--reports ${dir}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+}
+
+/** A kubeconfig for the loopback server; an unwritable path is a configuration error (exit 2), not a stack trace. */
+function writeKubeconfig(file: string, server: string): void {
+  try {
+    writeFileSync(file, kubeconfigText(server), { mode: 0o600 });
+  } catch (e) {
+    throw new ConfigError(`--kubeconfig-out ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
 }
 

@@ -49,3 +49,15 @@ export function protectedGroupRefusal(st: ServerState, rt: ResourceType, body: R
   if (typeof group !== 'string' || (group !== suffix && !group.endsWith(`.${suffix}`))) return undefined;
   return `metadata.annotations[api-approved.${suffix}]: Required value: protected groups must have an approval annotation`;
 }
+
+/** The openAPIV3Schema a CRD gives its served version (for the OpenAPI documents), or undefined. */
+export function customOpenApiSchema(st: ServerState, rt: ResourceType): Record<string, unknown> | undefined {
+  for (const crd of storedCrds(st)) {
+    const t = typeOf(crd);
+    if (t === undefined || t.group !== rt.group || t.plural !== rt.plural) continue;
+    const version = ((crd['spec'] as Record<string, unknown>)['versions'] as unknown[])[0];
+    const schema = isRecord(version) && isRecord(version['schema']) ? version['schema']['openAPIV3Schema'] : undefined;
+    return isRecord(schema) ? schema : { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
+  }
+  return undefined;
+}

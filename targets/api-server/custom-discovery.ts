@@ -9,7 +9,7 @@ import { servedExtraTypes } from './crds.ts';
 import type { ServerState } from './state.ts';
 
 /** What a discovery resource entry says a served type supports (every verb this server serves). */
-export const DISCOVERY_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];
+export const DISCOVERY_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
 type GroupDoc = { name: string; versions: { groupVersion: string; version: string }[]; preferredVersion: { groupVersion: string; version: string } };
 

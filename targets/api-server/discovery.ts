@@ -1,11 +1,12 @@
 /** Discovery documents, enough for kubectl and client libraries to find the served resources. */
 import type { Profile } from '../../reference/profile.ts';
 import { resourceTypes } from '../../reference/resources.ts';
+import { DISCOVERY_VERBS } from './custom-discovery.ts';
 
 export function discovery(profile: Profile, path: string): unknown | undefined {
   const rts = resourceTypes(profile);
   // kubectl api-resources --verbs=watch (and patch) found nothing: both are served.
-  const verbs = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];
+  const verbs = DISCOVERY_VERBS;
   const coord = rts.leases.group;
   switch (path) {
     case '/version':
@@ -19,6 +20,9 @@ export function discovery(profile: Profile, path: string): unknown | undefined {
         kind: 'APIResourceList', groupVersion: 'v1', resources: [
           { name: 'namespaces', singularName: '', namespaced: false, kind: 'Namespace', verbs, shortNames: ['ns'] },
           { name: 'configmaps', singularName: '', namespaced: true, kind: 'ConfigMap', verbs, shortNames: ['cm'] },
+          { name: 'events', singularName: '', namespaced: true, kind: 'Event', verbs, shortNames: ['ev'] },
+          { name: 'namespaces/finalize', singularName: '', namespaced: false, kind: 'Namespace', verbs: ['update'] },
+          { name: 'namespaces/status', singularName: '', namespaced: false, kind: 'Namespace', verbs: ['get', 'update'] },
         ],
       };
     case `/apis/${coord}/v1`:

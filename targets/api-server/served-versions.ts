@@ -18,6 +18,8 @@ import type { Route } from './router.ts';
 import { has, type ServerState } from './state.ts';
 import { invalid, type Answer } from './status.ts';
 import { recordDeprecatedRequest, recordRequest } from './metrics.ts';
+import { DISCOVERY_VERBS } from './custom-discovery.ts';
+import { isReview, REVIEW_VERBS } from './reviews.ts';
 
 export interface VersioningOptions {
   /** The release the server claims (`/version`), default v1.24 (rest:1.9). */
@@ -139,7 +141,8 @@ export function decorateServed(st: ServerState, method: string | undefined, url:
 
 /** rest:6.2: a create on events/v1 that breaks the table is refused (422 Invalid, as upstream). */
 export function validateServedCreate(st: ServerState, t: ResourceType, body: unknown): Answer | undefined {
-  if (t.kind !== 'Event' || t.version !== 'v1') return undefined;
+  // The core group's Event (hosted-types.ts) keeps its legacy fields; rest:6.2 is about the events group.
+  if (t.kind !== 'Event' || t.version !== 'v1' || t.group === '') return undefined;
   const errors = validateEventV1Create(body).filter((e) => !(has(st, 'events-deprecated-fields-accepted') && e.clause === 'rest:6.2/deprecated-fields'));
   return errors.length === 0 ? undefined : invalid(errors.map((e) => `${e.field}: ${e.reason}`).join('; '));
 }
@@ -169,7 +172,7 @@ export function servedDiscovery(st: ServerState, path: string, base: (path: stri
   if (m[2] === undefined) return { kind: 'APIGroup', apiVersion: 'v1', ...groupDoc(m[1]!, groups.get(m[1]!)!) };
   const here = extras.filter((t) => t.group === m[1] && t.version === m[2]);
   if (here.length === 0) return undefined;
-  // kubectl api-resources --verbs=watch (and patch) found nothing: both are served.
-  const verbs = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];
-  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: apiVersionOf(here[0]!), resources: here.map((t) => ({ name: t.plural, singularName: '', namespaced: t.namespaced, kind: t.kind, verbs })) };
+  // kubectl api-resources --verbs=watch (and patch) found nothing: both are served (custom-discovery.ts).
+  // Review types are questions: create only, as upstream (the namespace controller deletes what lists `delete`).
+  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: apiVersionOf(here[0]!), resources: here.map((t) => ({ name: t.plural, singularName: '', namespaced: t.namespaced, kind: t.kind, verbs: isReview(t) ? REVIEW_VERBS : DISCOVERY_VERBS })) };
 }

@@ -14,9 +14,15 @@ import type { ServerState } from './state.ts';
 import { discovery } from './discovery.ts';
 import { route } from './router.ts';
 import { getObject, listObjects } from './reads.ts';
-import { createObject, deleteObject, updateObject } from './writes.ts';
 import { refusedByPreconditions } from './preconditions.ts';
 import { serveHook, starting, type HookControl } from './hooks.ts';
+import { createObject, deleteCollection, deleteObject, updateObject } from './writes.ts';
+import { seedSystemNamespaces } from './system-namespaces.ts';
+import { namespaceSubresource, serveNamespaceSubresource } from './namespaces.ts';
+import { answerReview, isReview } from './reviews.ts';
+import { hostedCoreTypes } from './hosted-types.ts';
+import { serveOpenApi } from './openapi.ts';
+import { resourceTypes } from '../../reference/resources.ts';
 import { badRequest, statusAnswer, type Answer } from './status.ts';
 import { serveWatch } from './watch.ts';
 import { patchObject } from './patch.ts';
@@ -44,6 +50,11 @@ export interface ReferenceServerOptions extends VersioningOptions {
   readonly tooLargeWaitMs?: number;
   /** Interval of BOOKMARK events on watches that ask for them (default 1 s; upstream about a minute). */
   readonly bookmarkIntervalMs?: number;
+  /**
+   * false: a deleted namespace stays Terminating until a real namespace controller (the controller
+   * manager) empties it and finalizes it; default true: the server does that itself (namespaces.ts).
+   */
+  readonly builtInNamespaceController?: boolean;
 }
 
 export interface ReferenceServer {
@@ -61,11 +72,19 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
   const pairs = [...url.searchParams.entries()].map(([k, v]) => [k, v] as const);
   if (serveHealth(st, req.method, url, res) || serveMetrics(st, req.method, url.pathname, res)) return undefined;
   const docPath = url.pathname.replace(/\/+$/, '') || '/';
+  const openapi = serveOpenApi(st, req.method, docPath, req.headers.accept);
+  if (openapi) return openapi;
   // kubectl found no custom resources: discovery now lists the types stored CRDs define (custom-discovery.ts).
   const doc = req.method === 'GET' ? withCustomTypes(st, docPath, servedDiscovery(st, docPath, (p) => discovery(st.profile, p)) ?? discovery(st.profile, docPath)) : undefined;
   if (doc !== undefined) return { status: 200, body: doc };
   st.store.compact(st.clock(), st.historyWindowMs);
-  const r = routeServed(st, url.pathname) ?? route(st.profile, url.pathname, servedExtraTypes(st));
+  const nsSub = namespaceSubresource(url.pathname);
+  if (nsSub) {
+    const decoded = req.method === 'PUT' ? await decodeRequestBody(st, req, resourceTypes(st.profile).namespaces) : { body: undefined };
+    if ('status' in decoded) return decoded;
+    return serveNamespaceSubresource(st, req.method, nsSub.name, nsSub.sub, decoded.body);
+  }
+  const r = routeServed(st, url.pathname) ?? route(st.profile, url.pathname, [...hostedCoreTypes(st.profile), ...servedExtraTypes(st)]);
   if (r.kind === 'none') return statusAnswer(404, 'NotFound', 'the server could not find the requested resource');
   const unacceptable = refuseUnacceptable(st, req, r);
   if (unacceptable) {
@@ -92,7 +111,9 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
       if (url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true') return serveWatch(st, r.rt, r.namespace, pairs, req, res);
       return listObjects(st, r.rt, r.namespace, pairs);
     }
+    if (req.method === 'POST' && isReview(r.rt)) return answerReview(r.rt, body);
     if (req.method === 'POST') return validateServedCreate(st, r.rt, body) ?? createObject(st, r.rt, r.namespace, body, writeContextOf(req, url));
+    if (req.method === 'DELETE') return deleteCollection(st, r.rt, r.namespace, pairs);
     return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported on a collection here`);
   }
   switch (req.method) {
@@ -122,9 +143,11 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
     clock: opts.clock ?? Date.now,
     faults: new Set(opts.faults ?? []),
     variations,
+    builtInNamespaceController: opts.builtInNamespaceController ?? true,
   };
   attachVersioning(state, parseVersioningOptions(opts));
   if (state.faults.has('watch-skip-late-commit')) state.store.lateCommitMs = (rev) => (rev % 4 === 2 ? 40 : 0);
+  seedSystemNamespaces(state);
   let requests = 0;
   const hookControl: HookControl = { downUntil: 0 };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {

@@ -17,6 +17,8 @@ export interface ServerState {
   readonly clock: () => number;
   readonly faults: ReadonlySet<FaultName>;
   readonly variations: ReadonlySet<VariationName>;
+  /** The server empties and removes a deleted namespace itself; off when a real namespace controller does (namespaces.ts). */
+  readonly builtInNamespaceController: boolean;
 }
 
 export const has = (st: ServerState, f: FaultName) => st.faults.has(f);

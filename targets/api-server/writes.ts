@@ -8,11 +8,12 @@ import { apiVersionOf, resourceTypes, type ResourceType } from '../../reference/
 import { canonical, isRecord } from '../../reference/objects.ts';
 import { alreadyExists, badRequest, conflict, invalid, notFound, statusAnswer, success, type Answer } from './status.ts';
 import { has, varies, type ServerState } from './state.ts';
-import { keyFor, prefixFor, present } from './reads.ts';
+import { keyFor, listObjects, present } from './reads.ts';
 import type { StoredObject } from './store.ts';
 import { trackedWrite, type WriteContext } from './field-manager.ts';
 import { preconditionHolds } from './preconditions.ts';
 import { protectedGroupRefusal } from './crds.ts';
+import { deleteNamespace, namespaceFinalizer } from './namespaces.ts';
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -74,7 +75,7 @@ export function createObject(st: ServerState, rt: ResourceType, ns: string | und
   const stored: StoredObject = { ...obj, apiVersion: apiVersionOf(rt), kind: rt.kind, metadata };
   if (rt.kind === 'Namespace') {
     metadata['labels'] = { ...(isRecord(md['labels']) ? md['labels'] : {}), [metadataLabelKey(st)]: name };
-    stored['spec'] = { finalizers: [st.profile.name === 'k8s' ? 'kubernetes' : 'svc'] };
+    stored['spec'] = { finalizers: [namespaceFinalizer(st)] };
     stored['status'] = { phase: 'Active' };
   }
   const refused = trackedWrite(st, rt, undefined, stored, ctx);
@@ -130,44 +131,13 @@ export function updateObject(st: ServerState, rt: ResourceType, ns: string | und
 }
 
 /** Variation namespace-deletion-slow: longer than the suite's eventual window in the self-tests (1 s). */
-const NAMESPACE_DELETION_DELAY_MS = 2500;
-
-function removeNamespace(st: ServerState, key: string, name: string): void {
-  const now = st.clock();
-  for (const type of Object.values(resourceTypes(st.profile))) {
-    if (!type.namespaced) continue;
-    for (const e of st.store.list(prefixFor(type, name))) st.store.write(e.key, null, now);
-  }
-  if (st.store.get(key)) st.store.write(key, null, now);
-}
-
 export function deleteObject(st: ServerState, rt: ResourceType, ns: string | undefined, name: string): Answer {
   const key = keyFor(rt, ns, name);
   const existing = st.store.get(key);
   if (!existing) return notFound(rt.plural, name);
   const now = st.clock();
   const deleted = () => (varies(st, 'delete-returns-object') ? { status: 200, body: present(st, rt, existing, false) } : success());
-  if (rt.kind === 'Namespace') {
-    const terminating: StoredObject = {
-      ...existing,
-      metadata: { ...existing.metadata, deletionTimestamp: rfc3339(now), resourceVersion: st.codec.rv(st.store.nextRevision) },
-      status: { phase: 'Terminating' },
-    };
-    st.store.write(key, terminating, now);
-    // Upstream: the namespace stays Terminating while its controller deletes the contents later.
-    if (varies(st, 'namespace-deletion-slow')) {
-      setTimeout(() => removeNamespace(st, key, name), NAMESPACE_DELETION_DELAY_MS).unref();
-      return { status: 200, body: present(st, rt, terminating, false) };
-    }
-    if (!has(st, 'namespace-delete-keeps-objects')) {
-      for (const type of Object.values(resourceTypes(st.profile))) {
-        if (!type.namespaced) continue;
-        for (const e of st.store.list(prefixFor(type, name))) st.store.write(e.key, null, now);
-      }
-    }
-    st.store.write(key, null, now);
-    return { status: 200, body: present(st, rt, terminating, false) };
-  }
+  if (rt.kind === 'Namespace' && rt.group === '') return deleteNamespace(st, rt, name);
   const finalizers = Array.isArray(existing.metadata['finalizers']) ? existing.metadata['finalizers'] : [];
   if (finalizers.length > 0 && !has(st, 'finalizers-ignored-on-delete')) {
     if (existing.metadata['deletionTimestamp'] !== undefined) return { status: 200, body: present(st, rt, existing, false) };
@@ -204,4 +174,21 @@ function lingeringDelete(st: ServerState, rt: ResourceType, key: string, existin
     if (cur && cur.metadata['resourceVersion'] === terminating.metadata['resourceVersion']) st.store.write(key, null, st.clock());
   }, 300).unref();
   return { status: 200, body: present(st, rt, terminating, false) };
+}
+
+/**
+ * DELETE on a collection (deletecollection; path and payload not shown, rest:4.1): each object the
+ * list selects is deleted as a DELETE of it would be. The namespace controller empties a deleted
+ * namespace this way.
+ */
+export async function deleteCollection(st: ServerState, rt: ResourceType, ns: string | undefined, pairs: readonly (readonly [string, string | null])[]): Promise<Answer> {
+  const keep = new Set(['labelSelector', 'fieldSelector']);
+  const listed = await listObjects(st, rt, ns, pairs.filter(([k]) => keep.has(k)));
+  if (listed.status !== 200 || !isRecord(listed.body)) return listed;
+  const items = (Array.isArray(listed.body['items']) ? listed.body['items'] : []).filter(isRecord);
+  for (const item of items) {
+    const md = isRecord(item['metadata']) ? item['metadata'] : {};
+    deleteObject(st, rt, typeof md['namespace'] === 'string' ? md['namespace'] : ns, String(md['name']));
+  }
+  return success();
 }

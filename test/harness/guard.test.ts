@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Target, TargetRequest, TargetResponse } from '../../harness/exchange.ts';
 import { createGuardedTarget, registerCleanup, runIdentity, SafetyError, type CleanupHandle } from '../../harness/guard.ts';
-import { profiles } from '../../reference/profile.ts';
+import { profiles, systemNamespaces } from '../../reference/profile.ts';
 
 const run = runIdentity('r1', profiles.svc.runLabel);
 const NS = 'svc-conformance-r1-a';
@@ -194,5 +194,20 @@ describe('registerCleanup', () => {
     expect(lines[0]).toContain('SIGINT');
     h.dispose();
     expect(process.listenerCount('SIGINT')).toBe(before);
+  });
+});
+
+// The reference server has the system namespaces from its start (issue 13): nothing of the run's,
+// its cleanup included, may write to them or delete them, in either profile.
+describe.each(['svc', 'k8s'] as const)('system namespaces of profile %s', (name) => {
+  it('are refused for delete, finalize, and writes inside, even with the run label', async () => {
+    const inner = fakeTarget();
+    const g = createGuardedTarget(inner, runIdentity('r1', profiles[name].runLabel));
+    for (const ns of systemNamespaces(profiles[name])) {
+      await refused(g.send({ method: 'DELETE', path: `/api/v1/namespaces/${ns}` }));
+      await refused(g.send({ method: 'PUT', path: `/api/v1/namespaces/${ns}/finalize`, body: nsBody(ns) }));
+      await refused(g.send({ method: 'POST', path: `/api/v1/namespaces/${ns}/configmaps`, body: cmBody() }));
+    }
+    expect(inner.sent).toEqual([]);
   });
 });
