@@ -21,12 +21,15 @@ export class CaseContext {
   /** Every resourceVersion the target returned in this case, for building an unknown one. */
   readonly rvsSeen = new Set<string>();
   readonly namespaces: string[] = [];
+  /** Those of `namespaces` leased from the run's pool (returned, not deleted, when the case ends). */
+  readonly leased: string[] = [];
   readonly caseId: string;
   private readonly startSeq: number;
   private lastWriteSent = 0;
 
-  constructor(readonly env: CheckEnv, readonly tally: Tally, caseNumber: number) {
-    this.caseId = `${env.runId}-${caseNumber}`;
+  /** @param caseStem tells the cases of concurrently running checks apart (the case label's value). */
+  constructor(readonly env: CheckEnv, readonly tally: Tally, caseNumber: number, caseStem?: string) {
+    this.caseId = caseStem === undefined ? `${env.runId}-${caseNumber}` : `${env.runId}-${caseStem}-${caseNumber}`;
     this.startSeq = env.transcript.lastSeq();
   }
 

@@ -18,7 +18,7 @@ export interface TargetSettings {
   readonly slow: boolean;
   /** Longest the suite may wait for a time-bound clause without --slow. */
   readonly maxFastWaitMs: number;
-  /** How long a deleted namespace may keep its objects (deletion is asynchronous upstream). */
+  /** How long a deleted namespace may keep its objects (deletion is asynchronous upstream); past it, inconclusive. */
   readonly namespaceDeletionTimeoutMs: number;
   /** How long a watch may take to deliver the events of writes already acknowledged. */
   readonly watchWaitMs: number;
@@ -39,6 +39,8 @@ export interface CheckEnv {
   readonly sleep: (ms: number) => Promise<void>;
   /** A fresh namespace name for this run (guard-approved prefix). */
   readonly nextNamespace: () => string;
+  /** Namespaces leased to one case at a time and reused (issue 15); without it every case makes its own. */
+  readonly namespacePool?: import('./namespace-pool.ts').NamespacePool;
   /** The node-agent config loader under test, when one is configured (nodeagent checks need it). */
   readonly nodeagentLoader?: NodeagentLoaderTarget;
   /** The controller daemon under test (`--controller-daemon`); its checks are notChecked without one. */

@@ -23,6 +23,8 @@ import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-comman
 import { nodeagentCommand, nodeagentLoaderSettings, writeNodeagentCases } from './nodeagent-cli.ts';
 import { prepareDaemon, registerControllerDaemonCommands } from './controller-daemon-cli.ts';
 import { recheckHistoryCommand } from './recheck-history.ts';
+import { DEFAULT_PARALLEL } from '../harness/scheduler.ts';
+import { footprintLines, sumFootprints } from '../harness/footprint.ts';
 
 const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
 // vitest (about 0.8 s to import) is loaded by `run` only: the loader, linter and daemon commands are
@@ -38,6 +40,10 @@ const durationArg = (v: string): number => {
   const ms = parseDuration(v);
   if (ms === undefined) throw new InvalidArgumentError(`not a duration (use e.g. 300ms, 2s, 5m)`);
   return ms;
+};
+const positiveArg = (name: string) => (v: string): number => {
+  if (!/^[1-9]\d*$/.test(v)) throw new InvalidArgumentError(`${name} must be a positive integer`);
+  return Number(v);
 };
 const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 
@@ -75,6 +81,8 @@ program
   .option('--nodeagent-fault <name>', 'embedded loader only: a planted fault (repeatable; see `nodeagent validate --help`)', collect)
   .option('--controller-daemon <cmd>', 'controller daemon command to test (default with the embedded target: the reference daemon)')
   .option('--daemon-start-timeout <duration>', 'longest wait for one controller daemon start', durationArg)
+  .option('--parallel <n>', `checks run at once (default ${DEFAULT_PARALLEL})`, positiveArg('--parallel'))
+  .option('--namespace-deletion-window <duration>', 'how long a deleted namespace may keep its objects before rest:2.2.4 is inconclusive (default 20s)', durationArg)
   .action(async (o) => {
     process.exitCode = await run(o);
   });
@@ -142,6 +150,7 @@ type RunOpts = {
   release?: string; runtimeConfig?: string;
   nodeagentLoader?: string; nodeagentFault?: string[];
   controllerDaemon?: string; daemonStartTimeout?: number;
+  parallel?: number; namespaceDeletionWindow?: number;
 };
 
 async function run(o: RunOpts): Promise<number> {
@@ -178,6 +187,7 @@ async function run(o: RunOpts): Promise<number> {
       ...(o.continueTtl !== undefined ? { continueTtlMs: o.continueTtl } : {}),
       ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
       ...(o.release !== undefined ? { release: o.release } : {}),
+      ...(o.namespaceDeletionWindow !== undefined ? { namespaceDeletionTimeoutMs: o.namespaceDeletionWindow } : {}),
     };
   } else {
     // The embedded target runs with a short token lifetime so rest:4.4.4 is checked in seconds.
@@ -195,7 +205,7 @@ async function run(o: RunOpts): Promise<number> {
     });
     stopEmbedded = () => server.close();
     targetCfg = { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'embedded reference server' };
-    targetSettings = { ...defaultTargetSettings, slow: Boolean(o.slow), continueTtlMs, historyWindowMs, namespaceDeletionTimeoutMs: 5_000, watchWaitMs: 1_500 };
+    targetSettings = { ...defaultTargetSettings, slow: Boolean(o.slow), continueTtlMs, historyWindowMs, namespaceDeletionTimeoutMs: o.namespaceDeletionWindow ?? 5_000, watchWaitMs: 1_500 };
     log(`svc-conformance: embedded reference server on ${server.url}${o.fault?.length ? ` with faults ${o.fault.join(', ')}` : ''}${o.variation?.length ? ` with variations ${o.variation.join(', ')}` : ''}`);
   }
 
@@ -220,6 +230,7 @@ async function run(o: RunOpts): Promise<number> {
     }
     const { progressPrinter, runSuites } = await import('./run-vitest.ts');
     const progress = progressPrinter(process.stderr);
+    const parallel = o.parallel ?? DEFAULT_PARALLEL;
     const selected = checks.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
     log(`svc-conformance ${version}: profile ${profile.name}, seed ${seed}, ${o.runs} runs per property, ${selected.length} checks, run id ${runId}`);
     const outcome = await runSuites({
@@ -229,6 +240,8 @@ async function run(o: RunOpts): Promise<number> {
       seed,
       runs: o.runs,
       ...(o.check?.length ? { checks: o.check } : {}),
+      ...(o.suite?.length ? { suites: o.suite } : {}),
+      parallel,
       ...(o.path ? { path: o.path } : {}),
       targetSettings,
       replayCommand: replayCommand(o, seed),
@@ -238,8 +251,13 @@ async function run(o: RunOpts): Promise<number> {
     progress.end();
 
     if (external) await sweepRun(targetCfg, profile, runId, log);
+    // Checks finish in any order when run in parallel: records and footprints follow check order.
+    const order = new Map(checks.map((c, i) => [c.id, i]));
+    const byCheck = (a: { check: string }, b: { check: string }) => (order.get(a.check) ?? 0) - (order.get(b.check) ?? 0);
+    const footprint = sumFootprints([...outcome.footprints].sort(byCheck), parallel);
     const result = buildRunResult({
-      records: outcome.records,
+      records: [...outcome.records].sort(byCheck),
+      footprint,
       catalog,
       profile: profile.name,
       seed,
@@ -254,6 +272,7 @@ async function run(o: RunOpts): Promise<number> {
     const written = await writeReports(result, reportsDir, familyOf, { catalog });
     written.files.push(...(await writeNodeagentCases(result, reportsDir)));
     process.stdout.write(toTerminalSummary(result, familyOf, { color: process.stdout.isTTY === true, reportsDir: path.relative(process.cwd(), reportsDir) || '.' }) + '\n');
+    for (const line of footprintLines(footprint)) log(`svc-conformance: ${line}`);
     log(`svc-conformance: ${written.files.length} report files written`);
     return result.verdict === 'conformant' ? EXIT.conformant : result.verdict === 'nonconformant' ? EXIT.nonconformant : EXIT.unreachable;
   } finally {
