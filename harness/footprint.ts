@@ -16,6 +16,8 @@ export interface CheckFootprint {
   requests: Record<string, number>;
   bytesSent: number;
   bytesReceived: number;
+  /** Time its cases waited for a pooled namespace (all were leased). */
+  namespaceWaitMs: number;
 }
 
 export interface RunFootprint {
@@ -31,7 +33,7 @@ export interface RunFootprint {
   readonly checks: readonly CheckFootprint[];
 }
 
-export const emptyFootprint = (check: string): CheckFootprint => ({ check, wallMs: 0, namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0 });
+export const emptyFootprint = (check: string): CheckFootprint => ({ check, wallMs: 0, namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, namespaceWaitMs: 0 });
 
 /** The running check: where its exchanges are recorded and counted. */
 export interface ExchangeSink {

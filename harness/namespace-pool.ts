@@ -12,6 +12,7 @@
  * deadlock (one waiting case always finds one free); the default of 5 serves 4 parallel checks.
  */
 import type { Target, TargetRequest, TargetResponse } from './exchange.ts';
+import { exchangeSinks } from './footprint.ts';
 
 export const DEFAULT_POOL_SIZE = 5;
 /** How long emptying one namespace may take before it is retired. */
@@ -54,7 +55,12 @@ export class NamespacePool {
   async lease(): Promise<Lease> {
     let slot = this.idle.shift();
     if (!slot && this.size < this.o.capacity) slot = { name: this.o.nameOf(++this.made), exists: false };
-    if (!slot) slot = await new Promise<Slot>((resolve) => this.waiting.push(resolve));
+    if (!slot) {
+      const t0 = performance.now();
+      slot = await new Promise<Slot>((resolve) => this.waiting.push(resolve));
+      const fp = exchangeSinks.getStore()?.footprint;
+      if (fp) fp.namespaceWaitMs += Math.round(performance.now() - t0);
+    }
     this.busy.set(slot.name, slot);
     return { name: slot.name, isNew: !slot.exists };
   }

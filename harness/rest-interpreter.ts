@@ -42,6 +42,8 @@ export async function namespaceOf(cx: CaseContext, i: number, o: { own?: boolean
     cx.namespaces.push(name);
     if (pool) cx.leased.push(name);
     if (!lease.isNew) {
+      const created = { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: cx.ownLabels } };
+      cx.setup.push({ seq: 0, request: { method: 'POST', path: collectionPath(rt), body: created }, transportError: 'not sent by this case: it reused this namespace, created empty earlier in the run', startedAtMs: cx.env.now(), durationMs: 0 });
       // A reused namespace carries this case's label, so case-label selectors find it as before.
       const r = await cx.send({ method: 'PATCH', path: objectPath(rt, name), headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { labels: cx.ownLabels } }) });
       if (r.status < 200 || r.status >= 300) throw new Error(`relabelling the pooled namespace ${name} answered ${r.status}`);

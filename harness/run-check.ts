@@ -112,7 +112,7 @@ function recordsFromTally(checkId: string, tally: Tally): CheckRecord[] {
  * Pooled namespaces go back to the pool, emptied of the case's objects; a namespace the case made for
  * itself is deleted, which removes what the case made in it (best effort: the run cleanup retries).
  */
-async function releaseCaseNamespaces(cx: CaseContext): Promise<void> {
+export async function releaseCaseNamespaces(cx: CaseContext): Promise<void> {
   const rt = resourceTypes(cx.env.profile).namespaces;
   for (const ns of cx.namespaces) {
     try {

@@ -12,6 +12,8 @@ import { openEnv, defaultTargetSettings } from '../harness/env.ts';
 import { CaseContext } from '../harness/case-context.ts';
 import { Tally } from '../harness/tally.ts';
 import { runOp } from '../harness/rest-interpreter.ts';
+import { releaseCaseNamespaces } from '../harness/run-check.ts';
+import { runFootprintLines } from './bench-run.ts';
 import { opsArb } from '../generators/ops.ts';
 import { queryToString, type Exchange } from '../harness/exchange.ts';
 import { benchWatch } from './bench-watch.ts';
@@ -33,6 +35,7 @@ async function checkedRun(): Promise<{ ms: number; requests: Exchange[]; ops: nu
       await runOp(cx, op);
       ops++;
     }
+    await releaseCaseNamespaces(cx);
   }
   const ms = performance.now() - t0;
   const requests = [...opened.env.transcript.all()];
@@ -74,5 +77,6 @@ process.stdout.write([
   `harness overhead (checked / plain):     ${(checked.ms / plainMs).toFixed(2)}x`,
   ...(await benchWatch()),
   ...(await applyBenchLines(CASES)),
+  ...(await runFootprintLines(process.argv.slice(2))),
   '',
 ].join('\n'));
