@@ -6,7 +6,7 @@ import { emptyHistory, type History } from '../reference/history.ts';
 import type { Judgement } from '../reference/judgement.ts';
 import type { LearnedValues } from '../reference/envelope-rules.ts';
 import type { CheckEnv } from './check.ts';
-import { InfrastructureError, type TargetRequest, type TargetResponse } from './exchange.ts';
+import { InfrastructureError, type Exchange, type TargetRequest, type TargetResponse } from './exchange.ts';
 import type { Tally } from './tally.ts';
 import { ClauseViolation } from './violation.ts';
 
@@ -21,12 +21,20 @@ export class CaseContext {
   /** Every resourceVersion the target returned in this case, for building an unknown one. */
   readonly rvsSeen = new Set<string>();
   readonly namespaces: string[] = [];
+  /** Those of `namespaces` leased from the run's pool (returned, not deleted, when the case ends). */
+  readonly leased: string[] = [];
+  /**
+   * Requests made before the case for it, shown first in its reproduction: the creation of a pooled
+   * namespace it reused, so the curl script still runs on a target of its own.
+   */
+  readonly setup: Exchange[] = [];
   readonly caseId: string;
   private readonly startSeq: number;
   private lastWriteSent = 0;
 
-  constructor(readonly env: CheckEnv, readonly tally: Tally, caseNumber: number) {
-    this.caseId = `${env.runId}-${caseNumber}`;
+  /** @param caseStem tells the cases of concurrently running checks apart (the case label's value). */
+  constructor(readonly env: CheckEnv, readonly tally: Tally, caseNumber: number, caseStem?: string) {
+    this.caseId = caseStem === undefined ? `${env.runId}-${caseNumber}` : `${env.runId}-${caseStem}-${caseNumber}`;
     this.startSeq = env.transcript.lastSeq();
   }
 
@@ -102,7 +110,7 @@ export class CaseContext {
   /** Records every judgement; throws with all failures and this case's transcript (and evidence) if any failed. */
   judge(js: readonly Judgement[], evidence?: unknown): void {
     const failures = js.filter((j) => j.verdict === 'fail');
-    if (failures.length > 0) throw new ClauseViolation(failures, this.env.transcript.since(this.startSeq), evidence);
+    if (failures.length > 0) throw new ClauseViolation(failures, [...this.setup, ...this.env.transcript.since(this.startSeq)], evidence);
     for (const j of js) this.tally.add(j);
   }
 }

@@ -12,6 +12,9 @@ import type { TargetConfig } from './kubeconfig.ts';
 import { Transcript } from './transcript.ts';
 import type { NodeagentLoaderTarget } from './nodeagent-loader.ts';
 import { daemonTarget, type ControllerDaemonSettings } from './controller-daemon.ts';
+import { DEFAULT_POOL_SIZE, NamespacePool } from './namespace-pool.ts';
+import { countExchange, exchangeSinks } from './footprint.ts';
+import type { Target } from './exchange.ts';
 
 export const defaultTargetSettings: TargetSettings = {
   continueTtlMs: 5 * 60_000,
@@ -35,23 +38,46 @@ export interface OpenedEnv {
   close(): Promise<void>;
 }
 
-export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string; settings: TargetSettings; signals?: boolean; scope?: string; nodeagentLoader?: NodeagentLoaderTarget; controllerDaemon?: ControllerDaemonSettings }): OpenedEnv {
+export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string; settings: TargetSettings; signals?: boolean; scope?: string; nodeagentLoader?: NodeagentLoaderTarget; controllerDaemon?: ControllerDaemonSettings; poolSize?: number }): OpenedEnv {
   const transcript = new Transcript();
-  const client = createTargetClient(cfg, { onExchange: transcript.record });
+  // Exchanges go to the transcript of the check that sent them (checks may run concurrently).
+  const client = createTargetClient(cfg, {
+    onExchange: (e) => {
+      const sink = exchangeSinks.getStore();
+      if (!sink) return transcript.record(e);
+      sink.transcript.record(e);
+      countExchange(sink.footprint, e);
+    },
+  });
   const identity = runIdentity(o.runId, o.profile.runLabel);
   const target = createGuardedTarget(client, identity);
   const cleanup = registerCleanup(target, identity, { signals: o.signals ?? true });
   let n = 0;
   // Several suite files of one run share the run id: a scope keeps their namespace names apart.
   const stem = o.scope ? `${identity.namespacePrefix}-${o.scope}` : identity.namespacePrefix;
+  const sleep = (ms: number) => delay(ms).then(() => undefined);
+  const now = () => Date.now();
+  const pool = new NamespacePool(target, { capacity: o.poolSize ?? DEFAULT_POOL_SIZE, nameOf: (i) => `${stem}-p${i}`, sleep, now });
+  // The pool learns what each write put into one of its namespaces, to delete it when the lease ends.
+  const tracked: Target = {
+    server: target.server,
+    ...(target.openStream ? { openStream: (req) => target.openStream!(req) } : {}),
+    async send(req) {
+      const res = await target.send(req);
+      pool.noteWrite(req, res);
+      return res;
+    },
+    close: () => target.close(),
+  };
   const env: CheckEnv = {
-    target,
+    target: tracked,
+    namespacePool: pool,
     transcript,
     profile: o.profile,
     runId: o.runId,
     settings: o.settings,
-    now: () => Date.now(),
-    sleep: (ms) => delay(ms).then(() => undefined),
+    now,
+    sleep,
     nextNamespace: () => `${stem}-${++n}`,
     ...(o.nodeagentLoader ? { nodeagentLoader: o.nodeagentLoader } : {}),
     ...(o.controllerDaemon ? { controllerDaemon: daemonTarget(o.controllerDaemon) } : {}),

@@ -32,15 +32,32 @@ export function knownKeys(cx: CaseContext): ReadonlySet<string> {
   return new Set<string>([...labelPool, ...annotationPool, cx.env.profile.runLabel, CASE_LABEL]);
 }
 
-/** The i-th namespace of the case, created on first use (labelled, so the guard lets us write in it). */
-export async function namespaceOf(cx: CaseContext, i: number): Promise<string> {
+/**
+ * The i-th namespace of the case, on first use (labelled, so the guard lets us write in it). It is
+ * leased from the run's pool, exclusively for this case and emptied of the run's objects, unless
+ * `own` asks for one the case alone creates (a case that deletes it: rest:2.2.4).
+ */
+export async function namespaceOf(cx: CaseContext, i: number, o: { own?: boolean } = {}): Promise<string> {
   while (cx.namespaces.length <= i) {
-    const name = cx.env.nextNamespace();
+    const own = o.own === true && cx.namespaces.length === i;
+    const pool = own ? undefined : cx.env.namespacePool;
+    const lease = pool ? await pool.lease() : { name: cx.env.nextNamespace(), isNew: true };
+    const name = lease.name;
     const rt = resourceTypes(cx.env.profile).namespaces;
+    cx.namespaces.push(name);
+    if (pool) cx.leased.push(name);
+    if (!lease.isNew) {
+      const created = { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: cx.ownLabels } };
+      cx.setup.push({ seq: 0, request: { method: 'POST', path: collectionPath(rt), body: created }, transportError: 'not sent by this case: it reused this namespace, created empty earlier in the run', startedAtMs: cx.env.now(), durationMs: 0 });
+      // A reused namespace carries this case's label, so case-label selectors find it as before.
+      const r = await cx.send({ method: 'PATCH', path: objectPath(rt, name), headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { labels: cx.ownLabels } }) });
+      if (r.status < 200 || r.status >= 300) throw new Error(`relabelling the pooled namespace ${name} answered ${r.status}`);
+      continue;
+    }
     const r = await cx.send({ method: 'POST', path: collectionPath(rt), body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: cx.ownLabels } } });
+    if (pool && r.status >= 200 && r.status < 300) pool.created(name);
     cx.judge(judgeNamespaceCreated(r.status));
     cx.judge(judgeObjectEnvelope(rt, readObject(rt, r.json), { name, namespace: undefined }));
-    cx.namespaces.push(name);
   }
   return cx.namespaces[i]!;
 }

@@ -61,4 +61,6 @@ export interface RunResult {
   readonly totals: { passed: number; failed: number; unspecified: number; inconclusive: number; skipped: number; notChecked: number; error: number };
   readonly clauses: readonly ClauseResult[];
   readonly errors: readonly string[];
+  /** What the run cost the target (issue 15); absent when not measured. */
+  readonly footprint?: import('./footprint.ts').RunFootprint;
 }

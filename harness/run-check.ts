@@ -13,6 +13,9 @@ import { CheckNotApplicable, ClauseViolation } from './violation.ts';
 import { InfrastructureError } from './exchange.ts';
 import { toCurlScript } from './curl.ts';
 import { resourceTypes, objectPath } from '../reference/resources.ts';
+import { createHash } from 'node:crypto';
+import { emptyFootprint, exchangeSinks, type CheckFootprint } from './footprint.ts';
+import { Transcript } from './transcript.ts';
 
 export interface RunCheckOptions {
   readonly seed: number;
@@ -23,7 +26,24 @@ export interface RunCheckOptions {
   readonly replayCommand?: string;
 }
 
-export async function runCheck(check: AnyCheck, env: CheckEnv, opts: RunCheckOptions): Promise<CheckRecord[]> {
+/** Short and stable per check: case labels of checks running at once must differ. */
+const caseStemOf = (checkId: string): string => createHash('sha256').update(checkId).digest('hex').slice(0, 6);
+
+/**
+ * Runs one check with a transcript and footprint of its own: exchanges sent in its async context are
+ * recorded there, so checks may run concurrently (issue 15) and a counterexample holds only its case's.
+ */
+export async function runCheck(check: AnyCheck, env: CheckEnv, opts: RunCheckOptions, footprint: CheckFootprint = emptyFootprint(check.id)): Promise<CheckRecord[]> {
+  const own: CheckEnv = { ...env, transcript: new Transcript() };
+  const t0 = performance.now();
+  try {
+    return await exchangeSinks.run({ transcript: own.transcript, footprint }, () => runCheckAlone(check, own, opts));
+  } finally {
+    footprint.wallMs = Math.round(performance.now() - t0);
+  }
+}
+
+async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptions): Promise<CheckRecord[]> {
   const notApplicable = check.applicable?.(env);
   if (notApplicable !== undefined) {
     return check.clauses.map((clause) => ({ clause, check: check.id, verdict: 'notChecked' as const, count: 0, note: notApplicable }));
@@ -31,11 +51,11 @@ export async function runCheck(check: AnyCheck, env: CheckEnv, opts: RunCheckOpt
   const tally = new Tally();
   let caseNumber = 0;
   const property = fc.asyncProperty(check.arbitrary(env), async (input: unknown) => {
-    const cx = new CaseContext(env, tally, ++caseNumber);
+    const cx = new CaseContext(env, tally, ++caseNumber, caseStemOf(check.id));
     try {
       await check.run(input, cx);
     } finally {
-      await deleteCaseNamespaces(cx);
+      await releaseCaseNamespaces(cx);
     }
   });
   const runs = check.defaultRuns !== undefined ? Math.min(check.defaultRuns, opts.runs) : opts.runs;
@@ -89,12 +109,16 @@ function recordsFromTally(checkId: string, tally: Tally): CheckRecord[] {
   return out;
 }
 
-/** Best effort: a namespace's deletion removes what the case made in it (the run cleanup retries). */
-async function deleteCaseNamespaces(cx: CaseContext): Promise<void> {
+/**
+ * Pooled namespaces go back to the pool, emptied of the case's objects; a namespace the case made for
+ * itself is deleted, which removes what the case made in it (best effort: the run cleanup retries).
+ */
+export async function releaseCaseNamespaces(cx: CaseContext): Promise<void> {
   const rt = resourceTypes(cx.env.profile).namespaces;
   for (const ns of cx.namespaces) {
     try {
-      await cx.env.target.send({ method: 'DELETE', path: objectPath(rt, ns) });
+      if (cx.leased.includes(ns)) await cx.env.namespacePool!.release(ns);
+      else await cx.env.target.send({ method: 'DELETE', path: objectPath(rt, ns) });
     } catch {
       // The run-level cleanup deletes every namespace of the run again at exit.
     }

@@ -121,6 +121,7 @@ export interface BuildRunArgs {
   /** Infrastructure trouble outside any clause (target unreachable, cleanup failed, ...). */
   readonly errors: readonly string[];
   readonly expectations?: Expectations;
+  readonly footprint?: import('../harness/footprint.ts').RunFootprint;
 }
 
 export function buildRunResult(args: BuildRunArgs): RunResult {
@@ -137,6 +138,7 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
     totals: totalsOf(clauses),
     clauses,
     errors: [...args.errors],
+    ...(args.footprint ? { footprint: args.footprint } : {}),
   };
 }
 

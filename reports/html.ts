@@ -54,11 +54,25 @@ export function toHtml(run: RunResult, familyOf: FamilyOf): string {
     failuresSection('Failures', regressions, false),
     failuresSection('Known failures (expectations file)', known, true),
     clauseTable(areas),
+    footprintSection(run),
     '</body></html>',
     '',
   ]
     .filter((s) => s !== '')
     .join('\n');
+}
+
+/** What the run cost the target, and the checks that took longest (issue 15). */
+function footprintSection(run: RunResult): string {
+  const f = run.footprint;
+  if (!f) return '';
+  const verbs = Object.entries(f.requests).sort(([a], [b]) => a.localeCompare(b)).map(([v, n]) => `${html(v)} ${n}`).join(', ');
+  const rows = f.checks.slice(0, 10).map((c) => `<tr><td><code>${html(c.check)}</code></td><td>${(c.wallMs / 1000).toFixed(1)} s</td><td>${Object.values(c.requests).reduce((a, b) => a + b, 0)}</td><td>${c.namespaces}</td></tr>`).join('');
+  return [
+    '<h2>Footprint</h2>',
+    `<p>${f.namespaces} namespaces and ${f.clusterObjects} cluster-scoped objects created; requests: ${verbs || 'none'}; ${(f.bytesSent / 1024).toFixed(0)} KiB sent, ${(f.bytesReceived / 1024).toFixed(0)} KiB received${f.parallel !== undefined ? `; ${f.parallel} checks at once` : ''}.</p>`,
+    `<table><thead><tr><th>slowest checks</th><th>wall time</th><th>requests</th><th>namespaces</th></tr></thead><tbody>${rows}</tbody></table>`,
+  ].join('\n');
 }
 
 function header(run: RunResult): string {

@@ -19,6 +19,8 @@ export interface SummaryJson {
   durationMs: number;
   errors: string[];
   coverage?: Coverage;
+  /** Namespaces and cluster-scoped objects created, requests by verb, bytes, wall time per check. */
+  footprint?: import('../harness/footprint.ts').RunFootprint;
 }
 
 export interface SummaryClause {
@@ -58,6 +60,7 @@ export function toSummary(run: RunResult, coverage?: CoverageContext): SummaryJs
     errors: [...run.errors],
   };
   if (coverage !== undefined) summary.coverage = coverageOf(run, coverage);
+  if (run.footprint !== undefined) summary.footprint = run.footprint;
   return summary;
 }
 

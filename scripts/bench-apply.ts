@@ -13,6 +13,7 @@ import { ensureFixture } from '../suites/checks/apply-fixture.ts';
 import { startReferenceServer } from '../targets/api-server/index.ts';
 import { openEnv, defaultTargetSettings } from '../harness/env.ts';
 import { CaseContext } from '../harness/case-context.ts';
+import { releaseCaseNamespaces } from '../harness/run-check.ts';
 import { Tally } from '../harness/tally.ts';
 
 const profile = profiles.svc;
@@ -50,6 +51,7 @@ export async function checkedApplies(cases: number): Promise<{ applies: number; 
       st = await runStep(cx, st, s);
       if (s.op === 'apply') applies++;
     }
+    await releaseCaseNamespaces(cx);
   }
   const ms = performance.now() - t0;
   const requests = opened.env.transcript.all().length;

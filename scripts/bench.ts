@@ -12,6 +12,8 @@ import { openEnv, defaultTargetSettings } from '../harness/env.ts';
 import { CaseContext } from '../harness/case-context.ts';
 import { Tally } from '../harness/tally.ts';
 import { runOp } from '../harness/rest-interpreter.ts';
+import { releaseCaseNamespaces } from '../harness/run-check.ts';
+import { runFootprintLines } from './bench-run.ts';
 import { opsArb } from '../generators/ops.ts';
 import { queryToString, type Exchange } from '../harness/exchange.ts';
 import { benchWatch } from './bench-watch.ts';
@@ -34,6 +36,7 @@ async function checkedRun(): Promise<{ ms: number; requests: Exchange[]; ops: nu
       await runOp(cx, op);
       ops++;
     }
+    await releaseCaseNamespaces(cx);
   }
   const ms = performance.now() - t0;
   const requests = [...opened.env.transcript.all()];
@@ -76,5 +79,6 @@ process.stdout.write([
   ...(await benchWatch()),
   ...(await applyBenchLines(CASES)),
   ...(await concurrencyBenchLines()),
+  ...(await runFootprintLines(process.argv.slice(2))),
   '',
 ].join('\n'));

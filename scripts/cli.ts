@@ -28,6 +28,8 @@ import { prepareDaemon, registerControllerDaemonCommands } from './controller-da
 import { kubeconfigText } from '../harness/controller-daemon.ts';
 import { recheckHistoryCommand } from './recheck-history.ts';
 import { registerEnvtestCommand } from './envtest-cli.ts';
+import { DEFAULT_PARALLEL } from '../harness/scheduler.ts';
+import { footprintLines, sumFootprints } from '../harness/footprint.ts';
 
 const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
 // vitest (about 0.8 s to import) is loaded by `run` only: the loader, linter and daemon commands are
@@ -56,6 +58,10 @@ const durationArg = (v: string): number => {
   const ms = parseDuration(v);
   if (ms === undefined) throw new InvalidArgumentError(`not a duration (use e.g. 300ms, 2s, 5m)`);
   return ms;
+};
+const positiveArg = (name: string) => (v: string): number => {
+  if (!/^[1-9]\d*$/.test(v)) throw new InvalidArgumentError(`${name} must be a positive integer`);
+  return Number(v);
 };
 const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 
@@ -100,6 +106,7 @@ program
   .option('--shard <i/n>', 'run only shard i of n of the selected checks (deterministic; merge with `merge-reports`)', shardArg)
   .option('--baseline <summary.json>', 'an earlier run\'s summary.json: new failures, fixed, still failing, newly not checked')
   .addOption(new Option('-o, --output <format>', 'stdout: the terminal summary, or summary.json').choices(['text', 'json'] as const).default('text' as const))
+  .option('--parallel <n>', `checks run at once (default ${DEFAULT_PARALLEL})`, positiveArg('--parallel'))
   .action(async (o) => {
     process.exitCode = await run(o);
   });
@@ -243,6 +250,7 @@ type RunOpts = {
   controllerDaemon?: string; daemonStartTimeout?: number;
   shard?: { index: number; count: number }; baseline?: string; output: 'text' | 'json';
   writers?: number; opsPerWriter?: number; hook?: string[];
+  parallel?: number;
 };
 
 async function run(o: RunOpts): Promise<number> {
@@ -282,6 +290,7 @@ async function run(o: RunOpts): Promise<number> {
       ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
       ...(o.eventualWindow !== undefined ? { eventualWindowMs: o.eventualWindow } : {}),
       ...(o.release !== undefined ? { release: o.release } : {}),
+      ...(o.namespaceDeletionWindow !== undefined ? { namespaceDeletionTimeoutMs: o.namespaceDeletionWindow } : {}),
     };
   } else {
     // The embedded target runs with a short token lifetime so rest:4.4.4 is checked in seconds.
@@ -337,6 +346,7 @@ async function run(o: RunOpts): Promise<number> {
     const chosen = checks.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
     const selected = o.shard === undefined ? chosen : shardOf(chosen, o.shard.index, o.shard.count);
     if (o.shard !== undefined) log(`svc-conformance: shard ${o.shard.index}/${o.shard.count}: ${selected.length} of ${chosen.length} checks`);
+    const parallel = o.parallel ?? DEFAULT_PARALLEL;
     log(`svc-conformance ${version}: profile ${profile.name}, seed ${seed}, ${o.runs} runs per property, ${selected.length} checks, run id ${runId}`);
     // -o json promises stdout to the summary alone; vitest's reporters print there too.
     const restoreStdout = o.output === 'json' ? stdoutToStderr() : () => undefined;
@@ -347,6 +357,7 @@ async function run(o: RunOpts): Promise<number> {
       seed,
       runs: o.runs,
       checks: [...ids],
+      parallel: ids.length > 0 && ids.every((id) => checks.find((c) => c.id === id)?.exclusive === true) ? 1 : parallel,
       ...(o.path ? { path: o.path } : {}),
       targetSettings,
       replayCommand: replayCommand(o, seed),
@@ -358,19 +369,25 @@ async function run(o: RunOpts): Promise<number> {
     const shared = selected.filter((c) => c.exclusive !== true);
     const exclusive = selected.filter((c) => c.exclusive === true);
     const suitesOf = (cs: readonly { suite: string }[]) => [...new Set(cs.map((c) => c.suite))];
-    const outcome = { records: [] as Awaited<ReturnType<typeof runSuites>>['records'], errors: [] as string[] };
+    const outcome = { records: [] as Awaited<ReturnType<typeof runSuites>>['records'], errors: [] as string[], footprints: [] as Awaited<ReturnType<typeof runSuites>>['footprints'] };
     for (const [group, sequential] of [[shared, false], [exclusive, true]] as const) {
       if (group.length === 0) continue;
       const part = await runSuites(suiteSettings(group.map((c) => c.id)), { suites: suitesOf(group), reportsDir, total: selected.length, log: progress.line, sequential, keepAllure: group === exclusive && shared.length > 0, done: group === exclusive ? shared.length : 0 });
       outcome.records.push(...part.records);
       outcome.errors.push(...part.errors);
+      outcome.footprints.push(...part.footprints);
     }
     progress.end();
     restoreStdout();
 
     if (external) await sweepRun(targetCfg, profile, runId, log);
+    // Checks finish in any order when run in parallel: records and footprints follow check order.
+    const order = new Map(checks.map((c, i) => [c.id, i]));
+    const byCheck = (a: { check: string }, b: { check: string }) => (order.get(a.check) ?? 0) - (order.get(b.check) ?? 0);
+    const footprint = sumFootprints([...outcome.footprints].sort(byCheck), parallel);
     const result = buildRunResult({
-      records: outcome.records,
+      records: [...outcome.records].sort(byCheck),
+      footprint,
       catalog,
       profile: profile.name,
       seed,
@@ -395,6 +412,7 @@ async function run(o: RunOpts): Promise<number> {
       process.stderr.write(terminal);
       process.stdout.write(toSummaryJson(result, { catalog, familyOf }));
     } else process.stdout.write(terminal);
+    for (const line of footprintLines(footprint)) log(`svc-conformance: ${line}`);
     log(`svc-conformance: ${written.files.length} report files written`);
     return result.verdict === 'conformant' ? EXIT.conformant : result.verdict === 'nonconformant' ? EXIT.nonconformant : EXIT.unreachable;
   } finally {

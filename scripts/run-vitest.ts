@@ -9,25 +9,29 @@ import { rm } from 'node:fs/promises';
 import { startVitest } from 'vitest/node';
 import type { CheckRecord } from '../harness/results.ts';
 import type { SuiteSettings } from '../suites/settings.ts';
+import type { CheckFootprint } from '../harness/footprint.ts';
 
 export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 interface TestCaseLike {
   readonly name: string;
   readonly module: { readonly moduleId: string };
-  meta(): { svcConformanceRecords?: CheckRecord[] };
+  meta(): { svcConformanceRecords?: CheckRecord[]; svcConformanceFootprint?: CheckFootprint };
   result(): { state: string; errors?: readonly { message?: string }[] };
 }
 
 class RecordCollector {
   readonly records: CheckRecord[] = [];
   readonly errors: string[] = [];
+  readonly footprints: CheckFootprint[] = [];
   constructor(private readonly log: (line: string, keep: boolean) => void, private readonly total: number, private done = 0) {}
 
   onTestCaseResult(tc: TestCaseLike): void {
     this.done++;
     const recs = tc.meta().svcConformanceRecords ?? [];
     this.records.push(...recs);
+    const fp = tc.meta().svcConformanceFootprint;
+    if (fp) this.footprints.push(fp);
     const r = tc.result();
     const failed = recs.filter((x) => x.verdict === 'fail').length;
     const state = failed > 0 ? `FAIL (${[...new Set(recs.filter((x) => x.verdict === 'fail').map((x) => x.clause))].join(', ')})` : r.state === 'failed' ? 'ERROR' : r.state === 'skipped' ? 'not checked' : 'ok';
@@ -44,6 +48,7 @@ class RecordCollector {
 export interface VitestRun {
   readonly records: CheckRecord[];
   readonly errors: string[];
+  readonly footprints: CheckFootprint[];
 }
 
 /**
@@ -77,7 +82,11 @@ export async function runSuites(settings: SuiteSettings, o: { suites?: readonly 
     include: ['suites/**/*.suite.ts'],
     watch: false,
     pool: 'forks',
-    ...(o.sequential === true ? { fileParallelism: false } : {}),
+    // One worker without isolation runs every suite file, so one scheduler runs the checks of all of
+    // them concurrently (--parallel) with one namespace pool and one cleanup (harness/scheduler.ts).
+    maxWorkers: 1,
+    isolate: false,
+    fileParallelism: false,
     // Each check is a long property run; a wall-clock limit would turn a slow target into a failure.
     testTimeout: 0,
     hookTimeout: 120_000,
@@ -90,5 +99,5 @@ export async function runSuites(settings: SuiteSettings, o: { suites?: readonly 
     provide: { svcConformance: settings },
   } as never, { logLevel: 'silent' } as never);
   await vitest.close();
-  return { records: collector.records, errors: collector.errors };
+  return { records: collector.records, errors: collector.errors, footprints: collector.footprints };
 }

@@ -3,18 +3,21 @@
  * CheckRecords travel to the CLI's reporter in the test's meta. Suites stay one line each.
  */
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { checksOfSuite } from './checks/index.ts';
-import { runCheck } from '../harness/run-check.ts';
+import { checks as allChecks, checksOfSuite } from './checks/index.ts';
 import { openEnv, type OpenedEnv } from '../harness/env.ts';
+import { DEFAULT_PARALLEL, scheduleChecks, type Scheduled } from '../harness/scheduler.ts';
 import { profiles } from '../reference/profile.ts';
 import { loaderFromSettings } from '../harness/nodeagent-loader.ts';
 import type { CheckRecord } from '../harness/results.ts';
 import { labelForAllure } from '../harness/allure-labels.ts';
+import type { CheckFootprint } from '../harness/footprint.ts';
+import type { SuiteSettings } from './settings.ts';
 import './settings.ts';
 
 declare module 'vitest' {
   interface TaskMeta {
     svcConformanceRecords?: CheckRecord[];
+    svcConformanceFootprint?: CheckFootprint;
   }
 }
 
@@ -23,25 +26,51 @@ class NonconformanceError extends Error {
   override name = 'AssertionError';
 }
 
+interface SharedRun {
+  readonly opened: OpenedEnv;
+  readonly scheduled: Scheduled;
+}
+
+const SHARED = Symbol.for('svc-conformance.shared-run');
+
+/**
+ * One environment and one scheduler for every suite file of the run: the CLI runs the files in one
+ * worker without isolation, so the first file starts every selected check (at most `parallel` at
+ * once) and each file's tests wait for theirs. One guard, one namespace pool, one cleanup.
+ */
+function sharedRun(s: SuiteSettings, wanted: (id: string) => boolean): SharedRun {
+  const g = globalThis as { [SHARED]?: SharedRun };
+  if (g[SHARED]) return g[SHARED];
+  const profile = profiles[s.profile];
+  const opened = openEnv(s.target, { profile, runId: s.runId, settings: s.targetSettings, nodeagentLoader: loaderFromSettings(s.nodeagentLoader, profile), ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}) });
+  const selected = allChecks.filter((c) => (!s.suites || s.suites.length === 0 || s.suites.includes(c.suite)) && wanted(c.id));
+  const scheduled = scheduleChecks(selected, opened.env, { seed: s.seed, runs: s.runs, replayCommand: s.replayCommand, ...(s.path !== undefined ? { path: s.path } : {}) }, s.parallel ?? DEFAULT_PARALLEL);
+  g[SHARED] = { opened, scheduled };
+  return g[SHARED];
+}
+
 export function defineSuite(suite: string): void {
   const s = inject('svcConformance');
   const wanted = (id: string) => !s.checks || s.checks.length === 0 || s.checks.includes(id);
   const checks = checksOfSuite(suite).filter((c) => wanted(c.id));
-  let opened: OpenedEnv | undefined;
+  let run: SharedRun | undefined;
 
   describe(suite, () => {
     beforeAll(() => {
-      opened = openEnv(s.target, { profile: profiles[s.profile], runId: s.runId, settings: s.targetSettings, scope: suite.replace(/[^a-z0-9]/g, '').slice(0, 12), nodeagentLoader: loaderFromSettings(s.nodeagentLoader, profiles[s.profile]), ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}) });
+      run = sharedRun(s, wanted);
     });
     afterAll(async () => {
-      await opened?.close();
+      // The file that sees the last check end deletes what the run created.
+      const allDone = run ? await Promise.race([run.scheduled.done.then(() => true), new Promise<boolean>((resolve) => setImmediate(() => resolve(false)))]) : false;
+      if (run && allDone) await run.opened.close();
     });
 
     for (const check of checks) {
       it(`${check.id} [${check.clauses.join(', ')}]`, async (ctx) => {
-        const records = await runCheck(check, opened!.env, { seed: s.seed, runs: s.runs, replayCommand: s.replayCommand, ...(s.path !== undefined ? { path: s.path } : {}) });
+        const { records, footprint } = await run!.scheduled.result(check.id);
         ctx.task.meta.svcConformanceRecords = records;
         await labelForAllure({ suite, check: check.id, clauses: check.clauses, seed: s.seed, profile: s.profile, records });
+        ctx.task.meta.svcConformanceFootprint = footprint;
         const failures = records.filter((r) => r.verdict === 'fail');
         if (failures.length > 0) {
           throw new NonconformanceError(failures.map((f) => {

@@ -14,6 +14,10 @@ export interface SuiteSettings {
   readonly seed: number;
   readonly runs: number;
   readonly checks?: readonly string[];
+  /** Suites selected (`--suite`); all when absent. */
+  readonly suites?: readonly string[];
+  /** Checks run at once (`--parallel`). */
+  readonly parallel?: number;
   readonly path?: string;
   readonly targetSettings: TargetSettings;
   readonly replayCommand: string;

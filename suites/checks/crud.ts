@@ -51,7 +51,8 @@ export const namesAndScope: Check<ScopeInput> = {
   run: async (input, cx) => {
     const rt = resourceOf(cx, 'configmaps');
     const nsRt = resourceTypes(cx.env.profile).namespaces;
-    const ns0 = await namespaceOf(cx, 0);
+    // ns0 is deleted below: a namespace of the case's own, not one of the run's reused pool.
+    const ns0 = await namespaceOf(cx, 0, { own: true });
     const ns1 = await namespaceOf(cx, 1);
     await runOp(cx, { op: 'create', res: 'configmaps', ns: 0, name: input.name, content: input.content });
     await runOp(cx, { op: 'create', res: 'configmaps', ns: 1, name: input.name, content: input.content });

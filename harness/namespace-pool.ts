@@ -1,0 +1,163 @@
+/**
+ * A few namespaces leased to cases exclusively and reused (issue 15). A namespace costs a real cluster a
+ * service account, a root-CA config map and, on deletion, a sweep of every resource type; one per case
+ * made a default run create thousands. A case leases a namespace for its whole life, so every check's
+ * model still sees a collection to itself (paging over a whole namespace, remainingItemCount, watches
+ * from resourceVersion 0); when the case ends the pool deletes exactly the objects the run wrote there
+ * (foreign ones such as the controller manager's root-CA config map stay, as in a fresh namespace),
+ * strips finalizers a case left, and waits until the watch cache no longer lists them before another
+ * case may lease it. A namespace that will not empty is retired (deleted) and replaced.
+ *
+ * Capacity: with N cases running at once and each needing at most two namespaces, N + 1 leases avoid a
+ * deadlock (one waiting case always finds one free); the default of 5 serves 4 parallel checks.
+ */
+import type { Target, TargetRequest, TargetResponse } from './exchange.ts';
+import { exchangeSinks } from './footprint.ts';
+
+export const DEFAULT_POOL_SIZE = 5;
+/** How long emptying one namespace may take before it is retired. */
+const EMPTY_TIMEOUT_MS = 10_000;
+
+interface Slot {
+  readonly name: string;
+  /** false until the lessee created it: a failed creation frees the slot. */
+  exists: boolean;
+}
+
+export interface Lease {
+  readonly name: string;
+  /** The lessee must create (POST) the namespace; otherwise it exists and is empty of the run's objects. */
+  readonly isNew: boolean;
+}
+
+export class NamespacePool {
+  private readonly idle: Slot[] = [];
+  private readonly busy = new Map<string, Slot>();
+  private readonly waiting: ((s: Slot) => void)[] = [];
+  /** Object paths the run wrote per namespace, to delete when the lease ends. */
+  private readonly written = new Map<string, Set<string>>();
+  private made = 0;
+  retired = 0;
+
+  constructor(
+    private readonly target: Target,
+    private readonly o: { readonly capacity: number; readonly nameOf: (n: number) => string; readonly sleep: (ms: number) => Promise<void>; readonly now: () => number },
+  ) {}
+
+  get size(): number {
+    return this.idle.length + this.busy.size;
+  }
+
+  owns(ns: string): boolean {
+    return this.busy.has(ns) || this.idle.some((s) => s.name === ns);
+  }
+
+  async lease(): Promise<Lease> {
+    let slot = this.idle.shift();
+    if (!slot && this.size < this.o.capacity) slot = { name: this.o.nameOf(++this.made), exists: false };
+    if (!slot) {
+      const t0 = performance.now();
+      slot = await new Promise<Slot>((resolve) => this.waiting.push(resolve));
+      const fp = exchangeSinks.getStore()?.footprint;
+      if (fp) fp.namespaceWaitMs += Math.round(performance.now() - t0);
+    }
+    this.busy.set(slot.name, slot);
+    return { name: slot.name, isNew: !slot.exists };
+  }
+
+  /** The lessee created the namespace it was handed. */
+  created(ns: string): void {
+    const s = this.busy.get(ns);
+    if (s) s.exists = true;
+  }
+
+  /** Ends a lease: deletes what the run wrote in the namespace, then hands it to the next case. */
+  async release(ns: string): Promise<void> {
+    const slot = this.busy.get(ns);
+    if (!slot) return;
+    const clean = slot.exists ? await this.empty(ns).catch(() => false) : false;
+    // Emptying itself writes (finalizer patches): nothing of it is left for the next lessee.
+    this.written.delete(ns);
+    this.busy.delete(ns);
+    if (!clean && slot.exists) {
+      this.retired++;
+      await this.target.send({ method: 'DELETE', path: `/api/v1/namespaces/${encodeURIComponent(ns)}` }).catch(() => undefined);
+    }
+    const next: Slot | undefined = clean ? slot : this.size < this.o.capacity ? { name: this.o.nameOf(++this.made), exists: false } : undefined;
+    if (!next) return;
+    const waiter = this.waiting.shift();
+    if (waiter) {
+      this.busy.set(next.name, next);
+      waiter(next);
+    } else this.idle.push(next);
+  }
+
+  /** Learns what a write put into a pooled namespace (called for every answered request). */
+  noteWrite(req: TargetRequest, res: TargetResponse): void {
+    if (req.method === 'GET' || req.method === 'DELETE' || res.status < 200 || res.status >= 300) return;
+    if ((req.query ?? []).some(([k]) => k === 'dryRun')) return;
+    const seg = req.path.split('/');
+    const at = seg.indexOf('namespaces');
+    // /api/v1/namespaces/<ns>/<resource>[/<name>[/<sub>]] or /apis/<g>/<v>/namespaces/...
+    if (at < 0 || at + 2 >= seg.length) return;
+    const ns = decodeURIComponent(seg[at + 1]!);
+    if (!this.busy.has(ns)) return;
+    const collection = seg.slice(0, at + 3).join('/');
+    const named = seg[at + 3];
+    const md = (res.json as { kind?: unknown; metadata?: { name?: unknown } } | undefined);
+    const name = named !== undefined ? named : md?.kind !== 'Status' && typeof md?.metadata?.name === 'string' ? encodeURIComponent(md.metadata.name) : undefined;
+    if (name === undefined) return;
+    let set = this.written.get(ns);
+    if (!set) this.written.set(ns, (set = new Set()));
+    set.add(`${collection}/${name}`);
+  }
+
+  private async empty(ns: string): Promise<boolean> {
+    const paths = [...(this.written.get(ns) ?? [])];
+    this.written.delete(ns);
+    if (paths.length === 0) return true;
+    const deadline = this.o.now() + EMPTY_TIMEOUT_MS;
+    const removed = await Promise.all(paths.map((p) => this.remove(p, deadline)));
+    if (removed.includes(false)) return false;
+    // A list at resourceVersion 0 may be served from a cache that lags: the next case's model starts
+    // from an empty namespace, so wait until the cache no longer shows what was deleted.
+    const byCollection = new Map<string, Set<string>>();
+    for (const p of paths) {
+      const i = p.lastIndexOf('/');
+      const c = p.slice(0, i);
+      if (!byCollection.has(c)) byCollection.set(c, new Set());
+      byCollection.get(c)!.add(decodeURIComponent(p.slice(i + 1)));
+    }
+    const cached = await Promise.all([...byCollection].map(async ([c, names]) => {
+      for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
+        const r = await this.target.send({ method: 'GET', path: c, query: [['resourceVersion', '0']] });
+        const items = (r.json as { items?: { metadata?: { name?: unknown } }[] } | undefined)?.items;
+        if (r.status !== 200 || !Array.isArray(items)) return r.status === 404 || r.status === 405;
+        if (!items.some((it) => typeof it.metadata?.name === 'string' && names.has(it.metadata.name))) return true;
+        if (this.o.now() > deadline) return false;
+        await this.o.sleep(wait);
+      }
+    }));
+    return !cached.includes(false);
+  }
+
+  /** Deletes one object, stripping the finalizers a case may have left; true once it is gone. */
+  private async remove(path: string, deadline: number): Promise<boolean> {
+    let r = await this.target.send({ method: 'DELETE', path });
+    for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
+      if (r.status === 404) return true;
+      r = await this.target.send({ method: 'GET', path });
+      if (r.status === 404) return true;
+      if (r.status !== 200) return false;
+      const md = (r.json as { metadata?: { finalizers?: unknown; deletionTimestamp?: unknown } } | undefined)?.metadata;
+      if (Array.isArray(md?.finalizers) && md.finalizers.length > 0) {
+        await this.target.send({ method: 'PATCH', path, headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { finalizers: null } }) });
+      } else if (md?.deletionTimestamp === undefined || md.deletionTimestamp === null) {
+        await this.target.send({ method: 'DELETE', path });
+      }
+      if (this.o.now() > deadline) return false;
+      await this.o.sleep(wait);
+      r = { status: 0, headers: {}, bodyText: '', json: undefined };
+    }
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Runs independent checks concurrently, at most `parallel` at once (issue 15). Each check keeps its own
+ * transcript, footprint and case labels (harness/run-check.ts) and leases its namespaces exclusively
+ * (harness/namespace-pool.ts), so no verdict depends on what runs beside it. Results are looked up by
+ * check id, so reports follow check order, never completion order.
+ */
+import type { AnyCheck, CheckEnv } from './check.ts';
+import type { CheckRecord } from './results.ts';
+import { emptyFootprint, type CheckFootprint } from './footprint.ts';
+import { runCheck, type RunCheckOptions } from './run-check.ts';
+
+/** Suits a 2-core machine and a real cluster: most of a check's time is waiting on the target. */
+export const DEFAULT_PARALLEL = 4;
+
+/**
+ * Checks that take longest against a real cluster start first (longest-processing-time order), so the
+ * run does not end waiting on one long check started last: namespace deletions waited out one case
+ * after another, shrinking through 3-second waits for a future resourceVersion, long random sequences.
+ * Only the start order changes; reports follow check order.
+ */
+const LONG_FIRST = ['crud-sequences', 'names-and-scope', 'daemon-leader-lease', 'too-large-resource-version', 'apply-sequences-configmaps', 'dry-run-sequences', 'deprecated-versions', 'negotiation-accept-lists', 'watch-bookmarks', 'table-shape'];
+
+export function startOrder<T extends { readonly id: string }>(checks: readonly T[]): T[] {
+  const rank = (id: string) => {
+    const i = LONG_FIRST.indexOf(id);
+    return i < 0 ? LONG_FIRST.length : i;
+  };
+  return [...checks].sort((a, b) => rank(a.id) - rank(b.id));
+}
+
+export interface CheckOutcome {
+  readonly records: CheckRecord[];
+  readonly footprint: CheckFootprint;
+}
+
+export interface Scheduled {
+  result(checkId: string): Promise<CheckOutcome>;
+  /** Settles when every scheduled check has. */
+  readonly done: Promise<void>;
+}
+
+export function scheduleChecks(checks: readonly AnyCheck[], env: CheckEnv, opts: RunCheckOptions, parallel: number): Scheduled {
+  const limit = Math.max(1, parallel);
+  let running = 0;
+  const queue: (() => void)[] = [];
+  const slot = async (): Promise<void> => {
+    if (running < limit) {
+      running++;
+      return;
+    }
+    await new Promise<void>((resolve) => queue.push(resolve));
+  };
+  const free = (): void => {
+    const next = queue.shift();
+    if (next) next();
+    else running--;
+  };
+  const results = new Map<string, Promise<CheckOutcome>>();
+  for (const check of startOrder(checks)) {
+    results.set(check.id, (async () => {
+      await slot();
+      const footprint = emptyFootprint(check.id);
+      try {
+        return { records: await runCheck(check, env, opts, footprint), footprint };
+      } finally {
+        free();
+      }
+    })());
+  }
+  const done = Promise.allSettled([...results.values()]).then(() => undefined);
+  return {
+    result: (id) => results.get(id) ?? Promise.reject(new Error(`check ${id} was not scheduled`)),
+    done,
+  };
+}
