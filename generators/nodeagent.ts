@@ -14,7 +14,7 @@ import { configFields, nameIn, type FieldSpec } from '../reference/nodeagent/con
 import { configApiVersion, configKind, validateNodeagentConfig } from '../reference/nodeagent/config.ts';
 import { crossRules } from '../reference/nodeagent/config-rules.ts';
 import type { TypeSpec } from '../reference/nodeagent/config-types.ts';
-import { pathSegments } from '../targets/nodeagent-loader/loader.ts';
+import { pathSegments } from '../reference/nodeagent/field-path.ts';
 
 export type Doc = Record<string, unknown>;
 

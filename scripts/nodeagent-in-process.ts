@@ -6,7 +6,8 @@
 import { profiles, type ProfileName } from '../reference/profile.ts';
 import type { CheckEnv } from '../harness/check.ts';
 import { defaultTargetSettings } from '../harness/env.ts';
-import { embeddedLoader, type NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
+import type { NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
+import { embeddedLoader } from '../targets/nodeagent-loader/embedded.ts';
 import { runCheck } from '../harness/run-check.ts';
 import { Transcript } from '../harness/transcript.ts';
 import type { CheckRecord } from '../harness/results.ts';

@@ -13,6 +13,7 @@ import { isRecord, type TypeSpec } from './config-types.ts';
 import { parseGoDuration } from './duration.ts';
 import { parseQuantity } from './quantity.ts';
 import { effective } from './config.ts';
+import { pathSegments } from './field-path.ts';
 
 function fieldAt(segments: readonly (string | number)[], p: Profile): FieldSpec | undefined {
   let fields: readonly FieldSpec[] = configFields;
@@ -29,11 +30,9 @@ function fieldAt(segments: readonly (string | number)[], p: Profile): FieldSpec 
   return found;
 }
 
-const segmentsOf = (path: string) => [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!));
-
 /** Clause of the deepest known field on a path (`logging.verbosity` -> node:2.4/...); `node:2.2/kind` otherwise. */
 export function clauseForPath(path: string, p: Profile): string {
-  return fieldAt(segmentsOf(path), p)?.clause ?? 'node:2.2/kind';
+  return fieldAt(pathSegments(path), p)?.clause ?? 'node:2.2/kind';
 }
 
 /** Clauses of every known field the document sets, nested ones included, document clause first. */
