@@ -13,7 +13,7 @@ import { rule } from '../../reference/judgement.ts';
 import { apiVersionOf, objectPath } from '../../reference/resources.ts';
 import { resourceOf } from '../../harness/rest-interpreter.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
-import { APPLY_TYPE, decodeForModel, planStep, runStep, startObject, type SeqState } from './apply-run.ts';
+import { APPLY_TYPE, decodeForModel, planStep, runStep, startObject, type SeqState } from '../../harness/apply-run.ts';
 import { startingManagedFields } from '../../reference/apply/index.ts';
 
 const POINTS = ['field-manager-required', 'no-managed-fields-in-body', 'reset-with-empty-entry', 'empty-list-keeps', 'default-manager', 'managed-fields-round-trip'] as const;

@@ -7,9 +7,9 @@ import type { Check } from '../../harness/check.ts';
 import { sequenceArb, showStep, type ApplySequence, type ApplyStep } from '../../generators/apply.ts';
 import { rowScenariosArb, type RowScenario } from '../../generators/apply-table.ts';
 import { configMapSchema, FIXTURE_FIELDS } from '../../reference/apply/index.ts';
-import { ensureFixture } from './apply-fixture.ts';
+import { ensureFixture } from '../../harness/apply-fixture.ts';
 import { resourceOf } from '../../harness/rest-interpreter.ts';
-import { runStep, startObject } from './apply-run.ts';
+import { runStep, startObject } from '../../harness/apply-run.ts';
 
 const ROW_CLAUSES = ['rest:3.2/apply-conflict', 'rest:3.2/apply-force', 'rest:3.2/apply-same-value', 'rest:3.2/apply-omit-sole', 'rest:3.2/apply-omit-shared', 'rest:3.2/non-apply-write'];
 

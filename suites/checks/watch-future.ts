@@ -12,7 +12,7 @@ import { futureResourceVersion } from '../../reference/error-rules.ts';
 import { collectionPath } from '../../reference/resources.ts';
 import { judgeFutureWatch } from '../../reference/watch-recovery.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
-import { setupArb } from './rv-cells.ts';
+import { setupArb } from '../../generators/rv-cells.ts';
 
 type FutureInput = { setup: WriteOp[]; during: WriteOp[] };
 

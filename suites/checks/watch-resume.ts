@@ -23,7 +23,7 @@ import { judgeWatch, type WatchExpectation } from '../../reference/watch-oracle.
 import { alsoAgainst } from '../../reference/judgement.ts';
 import { classifyWatchStart, historyUpTo, judgeGoneWatch, judgeInformer } from '../../reference/watch-recovery.ts';
 import { fail, rule, type Judgement } from '../../reference/judgement.ts';
-import { setupArb } from './rv-cells.ts';
+import { setupArb } from '../../generators/rv-cells.ts';
 import { watchEvidence } from '../../reference/watch-evidence.ts';
 
 const RES = 'configmaps';

@@ -4,14 +4,14 @@
  * value is computed here: reference/apply computes it; this file sends, reads and routes clauses.
  */
 import { stringify as toYaml } from 'yaml';
-import { apply, decodeManagedFields, expectedOf, isManagedFieldsError, jsonPatch, judgeState, judgeWrite, mergePatch, startingManagedFields, trackedPart, update, withTrackedPart, type ConflictOutcome, type Expected, type ManagedEntry, type Schema, type WriteOutcome, showConflict } from '../../reference/apply/index.ts';
-import { isRecord } from '../../reference/objects.ts';
-import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../../reference/resources.ts';
-import type { ApplyStep, Content } from '../../generators/apply.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
-import { CheckNotApplicable } from '../../harness/violation.ts';
-import { namespaceOf } from '../../harness/rest-interpreter.ts';
-import type { QueryPair, TargetRequest } from '../../harness/exchange.ts';
+import { apply, decodeManagedFields, expectedOf, isManagedFieldsError, jsonPatch, judgeState, judgeWrite, mergePatch, startingManagedFields, trackedPart, update, withTrackedPart, type ConflictOutcome, type Expected, type ManagedEntry, type Schema, type WriteOutcome, showConflict } from '../reference/apply/index.ts';
+import { isRecord } from '../reference/objects.ts';
+import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../reference/resources.ts';
+import type { ApplyStep, Content } from '../generators/apply.ts';
+import type { CaseContext } from './case-context.ts';
+import { CheckNotApplicable } from './violation.ts';
+import { namespaceOf } from './rest-interpreter.ts';
+import type { QueryPair, TargetRequest } from './exchange.ts';
 
 export const APPLY_TYPE = 'application/apply-patch+yaml';
 

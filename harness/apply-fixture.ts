@@ -3,12 +3,12 @@
  * installed as a CustomResourceDefinition labelled for the run (the run's cleanup deletes it at the
  * end). A target without CRDs makes the fixture checks not applicable; the ConfigMap checks remain.
  */
-import { collectionPath } from '../../reference/resources.ts';
-import { crdResource, fixtureCrd, fixtureResource, fixtureSchema, type Schema } from '../../reference/apply/index.ts';
-import type { ResourceType } from '../../reference/resources.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
-import { namespaceOf } from '../../harness/rest-interpreter.ts';
-import { CheckNotApplicable } from '../../harness/violation.ts';
+import { collectionPath } from '../reference/resources.ts';
+import { crdResource, fixtureCrd, fixtureResource, fixtureSchema, type Schema } from '../reference/apply/index.ts';
+import type { ResourceType } from '../reference/resources.ts';
+import type { CaseContext } from './case-context.ts';
+import { namespaceOf } from './rest-interpreter.ts';
+import { CheckNotApplicable } from './violation.ts';
 
 const ESTABLISH_TIMEOUT_MS = 15_000;
 
