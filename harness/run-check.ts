@@ -13,6 +13,7 @@ import { CheckNotApplicable, ClauseViolation } from './violation.ts';
 import { InfrastructureError } from './exchange.ts';
 import { toCurlScript } from './curl.ts';
 import { resourceTypes, objectPath } from '../reference/resources.ts';
+import { UnsupportedByModel } from '../reference/judgement.ts';
 
 export interface RunCheckOptions {
   readonly seed: number;
@@ -34,6 +35,11 @@ export async function runCheck(check: AnyCheck, env: CheckEnv, opts: RunCheckOpt
     const cx = new CaseContext(env, tally, ++caseNumber);
     try {
       await check.run(input, cx);
+    } catch (e) {
+      // The model's scope ends here (STYLE.md practice 3): the case decides nothing about the clause,
+      // which is reported as not checked with the model's reason, and the remaining cases still run.
+      if (!(e instanceof UnsupportedByModel)) throw e;
+      tally.notCheckedBecause(e.clause, e.message);
     } finally {
       await deleteCaseNamespaces(cx);
     }

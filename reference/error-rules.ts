@@ -3,7 +3,7 @@
  * and the 400 cell. Errors are matched by status (and the one message text the spec itself fixes),
  * never by body shape, which rest:7.6 leaves open.
  */
-import { rule, pass, type Judgement } from './judgement.ts';
+import { rule, pass, UnsupportedByModel, type Judgement } from './judgement.ts';
 
 export const TOO_LARGE_TEXT = 'Too large resource version';
 
@@ -38,4 +38,14 @@ export function futureResourceVersion(observed: Iterable<string>): string | unde
     if (n > max) max = n;
   }
   return any ? String(max + 1_000_000_000n) : undefined;
+}
+
+/**
+ * `futureResourceVersion` for a clause that needs one: outside its scope (opaque versions) the model
+ * refuses rather than guess, and the clause is reported as not checked with this reason.
+ */
+export function requireFutureResourceVersion(clause: string, observed: Iterable<string>): string {
+  const rv = futureResourceVersion(observed);
+  if (rv === undefined) throw new UnsupportedByModel(clause, 'the target\'s resourceVersions are not all decimal integers, so the suite cannot name one it has not issued yet');
+  return rv;
 }
