@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { flagName, gateName, gates, knownControllers, optionByName, parseFlags } from '../reference/controller-daemon/index.ts';
 import type { ProfileName } from '../reference/profile.ts';
+import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
 /** One or more `--option=value` words; options by their svc name. */
 export interface FlagPick {
@@ -17,7 +18,7 @@ export interface FlagPick {
 
 export interface Violation extends FlagPick {
   /** The clause a daemon breaks by accepting it. */
-  readonly clause: string;
+  readonly clause: ClauseId;
   readonly rule: string;
   /** Words after the flags, as typed (syntax violations: a stray argument, an unknown flag). */
   readonly words?: readonly string[];
@@ -80,12 +81,12 @@ export function validFlagSet(profile: ProfileName, maxPicks = 4): fc.Arbitrary<F
 export interface ViolationKind {
   /** Short name, the suffix of the check id (`daemon-invalid-flags/resource-lock`). */
   readonly name: string;
-  readonly clause: string;
+  readonly clause: ClauseId;
   readonly rule: string;
   readonly arbitrary: fc.Arbitrary<Violation>;
 }
 
-const kind = (name: string, clause: string, rule: string, option: string, values: readonly string[], extra: readonly (readonly [string, string])[] = []): ViolationKind => ({
+const kind = (name: string, clause: ClauseId, rule: string, option: string, values: readonly string[], extra: readonly (readonly [string, string])[] = []): ViolationKind => ({
   name,
   clause,
   rule,

@@ -9,10 +9,11 @@ import type { ResourceType } from '../reference/resources.ts';
 import type { CaseContext } from './case-context.ts';
 import { namespaceOf } from './rest-interpreter.ts';
 import { CheckNotApplicable } from './violation.ts';
+import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
 const ESTABLISH_TIMEOUT_MS = 15_000;
 
-export async function ensureFixture(cx: CaseContext, clauses: readonly string[]): Promise<{ rt: ResourceType; schema: Schema }> {
+export async function ensureFixture(cx: CaseContext, clauses: readonly ClauseId[]): Promise<{ rt: ResourceType; schema: Schema }> {
   const profile = cx.env.profile;
   const rt = fixtureResource(profile, cx.env.runId);
   const schema = fixtureSchema(profile, { fallbackList: false });

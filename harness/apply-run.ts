@@ -12,6 +12,7 @@ import type { CaseContext } from './case-context.ts';
 import { CheckNotApplicable } from './violation.ts';
 import { namespaceOf } from './rest-interpreter.ts';
 import type { QueryPair, TargetRequest } from './exchange.ts';
+import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
 export const APPLY_TYPE = 'application/apply-patch+yaml';
 
@@ -33,7 +34,7 @@ export const decodeForModel = (v: unknown) => {
 };
 
 /** Creates the object the steps act on (POST by manager `creator`), judged like any write. */
-export async function startObject(cx: CaseContext, rt: ResourceType, schema: Schema, name: string, clauses: readonly string[]): Promise<SeqState> {
+export async function startObject(cx: CaseContext, rt: ResourceType, schema: Schema, name: string, clauses: readonly ClauseId[]): Promise<SeqState> {
   const ns = await namespaceOf(cx, 0);
   const body = { apiVersion: apiVersionOf(rt), kind: rt.kind, metadata: { name, namespace: ns, labels: cx.ownLabels } };
   const r = await cx.send({ method: 'POST', path: collectionPath(rt, ns), query: [['fieldManager', 'creator']], body });
@@ -87,8 +88,8 @@ function content(live: Record<string, unknown>): Content {
 }
 
 /** Clauses a step exercises, from the model's facts about it (which rest:3.2 rows it hits). */
-export function clausesOf(step: ApplyStep, outcome: WriteOutcome | ConflictOutcome | { kind: 'refused' }, fieldClauses: (step: ApplyStep) => string[]): string[] {
-  const out: string[] = [];
+export function clausesOf(step: ApplyStep, outcome: WriteOutcome | ConflictOutcome | { kind: 'refused' }, fieldClauses: (step: ApplyStep) => ClauseId[]): ClauseId[] {
+  const out: ClauseId[] = [];
   if (outcome.kind === 'conflict') out.push('rest:3.2/apply-conflict', 'rest:7/conflict');
   if (outcome.kind === 'written') {
     if (outcome.forced.length > 0) out.push('rest:3.2/apply-force', 'rest:4.3/force');
@@ -105,7 +106,7 @@ export function clausesOf(step: ApplyStep, outcome: WriteOutcome | ConflictOutco
 }
 
 /** Sends one step, judges it, and returns the state after it. */
-export async function runStep(cx: CaseContext, st: SeqState, step: ApplyStep, fieldClauses: (step: ApplyStep) => string[] = () => [], extraClauses: readonly string[] = []): Promise<SeqState> {
+export async function runStep(cx: CaseContext, st: SeqState, step: ApplyStep, fieldClauses: (step: ApplyStep) => ClauseId[] = () => [], extraClauses: readonly ClauseId[] = []): Promise<SeqState> {
   const { req, outcome } = planStep(st, step, iso(cx.env.now()));
   const clauses = [...clausesOf(step, outcome, fieldClauses), ...extraClauses];
   const r = await cx.send(req);

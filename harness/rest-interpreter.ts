@@ -16,6 +16,7 @@ import { matchesLabels, parseLabelSelector } from '../reference/label-selector.t
 import { annotationPool, labelPool, type ContentSpec, type ListOp, type Op, type ResName, type RvPick, type WriteOp } from '../generators/ops.ts';
 import type { QueryPair, TargetResponse } from './exchange.ts';
 import { CASE_LABEL, type CaseContext } from './case-context.ts';
+import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
 const MAX_PAGES = 200;
 
@@ -179,7 +180,7 @@ const semanticOf = (d: Decision): ReadSemantic | undefined => (d.outcome === 'se
  * 410 Gone on an Exact read is acceptable only if the version may have left the target's history
  * (older than the window it is configured with); younger versions must be served (rest:6.1.4).
  */
-function judgeGoneForExact(cx: CaseContext, res: ResName, index: number | undefined, clause: string): Judgement[] {
+function judgeGoneForExact(cx: CaseContext, res: ResName, index: number | undefined, clause: ClauseId): Judgement[] {
   const h = cx.history(res);
   const at = index === undefined ? undefined : h.snapshots[index]?.atMs;
   const age = at === undefined ? Infinity : cx.env.now() - at;

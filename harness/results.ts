@@ -3,11 +3,12 @@
  * them per clause; the report writers in reports/ are pure functions of RunResult.
  */
 export type Verdict = 'pass' | 'fail' | 'unspecified' | 'inconclusive' | 'skipped' | 'notChecked' | 'error';
+import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
 export interface Counterexample {
   /** Check that found it. */
   readonly check: string;
-  readonly clause: string;
+  readonly clause: ClauseId;
   /** Human text: what the model accepted (already rendered from the model's set). */
   readonly expected: string;
   readonly observed: string;
@@ -25,7 +26,7 @@ export interface Counterexample {
 }
 
 export interface CheckRecord {
-  readonly clause: string;
+  readonly clause: ClauseId;
   readonly check: string;
   readonly verdict: Verdict;
   /** Number of observations behind the verdict (requests checked). */

@@ -4,6 +4,7 @@
  * never by body shape, which rest:7.6 leaves open.
  */
 import { rule, pass, UnsupportedByModel, type Judgement } from './judgement.ts';
+import type { ClauseId } from './catalog/clause-ids.ts';
 
 export const TOO_LARGE_TEXT = 'Too large resource version';
 
@@ -19,7 +20,7 @@ export function judgeTooLarge(r: { status: number; bodyText: string; retryAfter:
 }
 
 /** A continue token past its lifetime, or an Exact read older than retained history. */
-export function judgeGone(clause: string, r: { status: number }, why: string): Judgement[] {
+export function judgeGone(clause: ClauseId, r: { status: number }, why: string): Judgement[] {
   return [rule('rest:7/410', r.status === 410, `410 Gone: ${why}`, `status ${r.status}`), rule(clause, r.status === 410, `410 Gone: ${why}`, `status ${r.status}`)];
 }
 
@@ -44,7 +45,7 @@ export function futureResourceVersion(observed: Iterable<string>): string | unde
  * `futureResourceVersion` for a clause that needs one: outside its scope (opaque versions) the model
  * refuses rather than guess, and the clause is reported as not checked with this reason.
  */
-export function requireFutureResourceVersion(clause: string, observed: Iterable<string>): string {
+export function requireFutureResourceVersion(clause: ClauseId, observed: Iterable<string>): string {
   const rv = futureResourceVersion(observed);
   if (rv === undefined) throw new UnsupportedByModel(clause, 'the target\'s resourceVersions are not all decimal integers, so the suite cannot name one it has not issued yet');
   return rv;

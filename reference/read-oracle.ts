@@ -7,6 +7,7 @@
 import { acceptableRange, visibleObjects, type History } from './history.ts';
 import { contentMismatch, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
 import { fail, pass, rule, unspecified, type Judgement } from './judgement.ts';
+import type { ClauseId } from './catalog/clause-ids.ts';
 
 export type ListSemantic = 'MostRecent' | 'Any' | 'NotOlderThan' | 'Exact' | 'ContinueExact';
 
@@ -23,7 +24,7 @@ export interface ReadExpectation {
   /** Snapshot index of the rv the request named (NotOlderThan, Exact) or of the first page. */
   readonly at?: number;
   /** The cell of rest:4.5 that chose the semantic: failures are reported against it. */
-  readonly clause: string;
+  readonly clause: ClauseId;
   /**
    * Range fixed when the read started (a paged list is judged after writes between its pages, but
    * its snapshot range is that of the first page).
@@ -31,7 +32,7 @@ export interface ReadExpectation {
   readonly range?: { readonly lo: number; readonly hi: number };
 }
 
-const meaningClause: Record<ListSemantic, string> = {
+const meaningClause: Record<ListSemantic, ClauseId> = {
   MostRecent: 'rest:4.5/meaning/most-recent',
   Any: 'rest:4.5/meaning/any',
   NotOlderThan: 'rest:4.5/meaning/not-older-than',
@@ -93,7 +94,7 @@ export interface ListJudgement {
  * exactly those of one snapshot in the semantic's range; the collection rv, when the suite knows what
  * it denotes, must denote a snapshot in range too (and equal the requested rv for Exact).
  */
-export function judgeListSnapshot(ctx: ReadContext, exp: ReadExpectation, observed: { collectionRv: unknown; items: readonly ObservedObject[]; requestedRv?: string }, unionClause?: string): ListJudgement {
+export function judgeListSnapshot(ctx: ReadContext, exp: ReadExpectation, observed: { collectionRv: unknown; items: readonly ObservedObject[]; requestedRv?: string }, unionClause?: ClauseId): ListJudgement {
   const range = exp.range ?? acceptableRange(ctx.history, exp.semantic, exp.at);
   const ours = oursOf(ctx, observed.items);
   const js: Judgement[] = [];
@@ -148,7 +149,7 @@ export interface ObservedPage {
  * rest:4.4 rules over the pages of one paged list (all fetched, the last with an empty continue),
  * then the union against the snapshot rules of the first page's semantic.
  */
-export function judgePages(ctx: ReadContext, exp: ReadExpectation, pages: readonly ObservedPage[], opts: { limit: number; selector: boolean; requestedRv?: string; limitClause?: string }): ListJudgement {
+export function judgePages(ctx: ReadContext, exp: ReadExpectation, pages: readonly ObservedPage[], opts: { limit: number; selector: boolean; requestedRv?: string; limitClause?: ClauseId }): ListJudgement {
   const js: Judgement[] = [];
   const first = pages[0];
   if (!first) throw new Error('model misuse: judgePages needs at least one page');

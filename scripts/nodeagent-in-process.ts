@@ -17,6 +17,7 @@ import { nodeagentCredentialProviders, nodeagentInvalidConfigs, nodeagentInvalid
 import { ruleViolationClauses } from '../generators/nodeagent.ts';
 import { credentialViolationClauses } from '../generators/nodeagent-credentials.ts';
 import type { NodeagentVariationName } from '../targets/nodeagent-loader/variations.ts';
+import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
 const noServer = {
   server: 'none (node-agent checks only)',
@@ -65,4 +66,4 @@ export function nodeagentFaultChecks(f: NodeagentFault): string[] {
 }
 
 /** The per-clause checks are built in the clauses' order. */
-const byClause = (cs: readonly { id: string }[], clauses: readonly string[]) => clauses.map((clause, i) => [clause, cs[i]!.id] as const);
+const byClause = (cs: readonly { id: string }[], clauses: readonly ClauseId[]) => clauses.map((clause, i) => [clause, cs[i]!.id] as const);

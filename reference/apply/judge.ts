@@ -13,6 +13,7 @@ import type { Schema } from './schema.ts';
 import type { FieldSet } from './set.ts';
 import { sameValue } from './typed.ts';
 import { defineKey, own } from './values.ts';
+import type { ClauseId } from '../catalog/clause-ids.ts';
 
 /** What the model expects of one write. */
 export type Expected =
@@ -39,9 +40,9 @@ function projectedSet(s: FieldSet, schema: Schema): FieldSet {
 }
 
 const showSet = (s: FieldSet) => (s.isEmpty() ? 'nothing' : s.paths().map(showPath).join(', '));
-const all = (clauses: readonly string[], verdict: (c: string) => Judgement) => clauses.map(verdict);
+const all = (clauses: readonly ClauseId[], verdict: (c: ClauseId) => Judgement) => clauses.map(verdict);
 
-export function judgeWrite(expected: Expected, status: number, json: unknown, schema: Schema, apiVersion: string, clauses: readonly string[]): Judgement[] {
+export function judgeWrite(expected: Expected, status: number, json: unknown, schema: Schema, apiVersion: string, clauses: readonly ClauseId[]): Judgement[] {
   if (expected.kind !== 'written') {
     const refused = status >= 400 && status < 500;
     const what = expected.kind === 'conflict' ? `refused as a conflict (${expected.detail})` : `refused (${expected.detail})`;
@@ -58,7 +59,7 @@ export function judgeWrite(expected: Expected, status: number, json: unknown, sc
 }
 
 /** The object and its ownership record against the model's. */
-export function judgeState(expected: { object: Record<string, unknown>; managed: readonly ManagedEntry[] }, json: unknown, schema: Schema, apiVersion: string, clauses: readonly string[]): Judgement[] {
+export function judgeState(expected: { object: Record<string, unknown>; managed: readonly ManagedEntry[] }, json: unknown, schema: Schema, apiVersion: string, clauses: readonly ClauseId[]): Judgement[] {
   const js: Judgement[] = [];
   const want = projected(expected.object, schema);
   const got = projected(json, schema);

@@ -14,6 +14,7 @@ import { parseGoDuration } from './duration.ts';
 import { parseQuantity } from './quantity.ts';
 import { effective } from './config.ts';
 import { pathSegments } from './field-path.ts';
+import type { ClauseId } from '../catalog/clause-ids.ts';
 
 function fieldAt(segments: readonly (string | number)[], p: Profile): FieldSpec | undefined {
   let fields: readonly FieldSpec[] = configFields;
@@ -31,13 +32,13 @@ function fieldAt(segments: readonly (string | number)[], p: Profile): FieldSpec 
 }
 
 /** Clause of the deepest known field on a path (`logging.verbosity` -> node:2.4/...); `node:2.2/kind` otherwise. */
-export function clauseForPath(path: string, p: Profile): string {
+export function clauseForPath(path: string, p: Profile): ClauseId {
   return fieldAt(pathSegments(path), p)?.clause ?? 'node:2.2/kind';
 }
 
 /** Clauses of every known field the document sets, nested ones included, document clause first. */
-export function clausesOfDoc(doc: Record<string, unknown>, p: Profile): string[] {
-  const out = new Set<string>(['node:2.2/kind']);
+export function clausesOfDoc(doc: Record<string, unknown>, p: Profile): ClauseId[] {
+  const out = new Set<ClauseId>(['node:2.2/kind']);
   const walk = (fields: readonly FieldSpec[], v: Record<string, unknown>, top: boolean) => {
     for (const [k, x] of Object.entries(v)) {
       const f = fields.find((y) => (top ? nameIn(y, p) : y.name) === k);
@@ -54,7 +55,7 @@ export function clausesOfDoc(doc: Record<string, unknown>, p: Profile): string[]
 
 export interface EffectiveMismatch {
   readonly field: string;
-  readonly clause: string;
+  readonly clause: ClauseId;
   readonly expected: string;
   readonly observed: string;
 }

@@ -12,6 +12,7 @@ import { isRecord } from './config-types.ts';
 import { validateNodeagentConfig, type ValidationResult } from './config.ts';
 import { clauseForPath, clausesOfDoc, compareEffective } from './config-oracle.ts';
 import { validateCredentialProviderConfig } from './credential-provider.ts';
+import type { ClauseId } from '../catalog/clause-ids.ts';
 
 export interface LoaderAnswer {
   readonly exitCode: number;
@@ -57,7 +58,7 @@ export function looksLikeConfig(v: Record<string, unknown>, p: Profile): boolean
   return Object.keys(v).filter((k) => configFields.some((f) => nameIn(f, p) === k)).length >= 3;
 }
 
-function allClauses(f: FieldSpec): string[] {
+function allClauses(f: FieldSpec): ClauseId[] {
   const t = f.type.kind === 'list' ? f.type.of : f.type;
   return [f.clause, ...(f.also ?? []), ...(t.kind === 'object' ? t.fields.flatMap(allClauses) : [])];
 }
@@ -68,9 +69,9 @@ const defaultedClauses = [...new Set(configFields.filter((f) => ['value', 'objec
 /** Every clause a config-file judgement can name. */
 // Not node:2/durations (every duration is judged under its field's clause) nor node:2.5/cgroupRoot (an
 // unshown default no loader answer reveals): the report shows those as not checked.
-export const configJudgementClauses: readonly string[] = [...new Set(['node:2.2/kind', ...configFields.flatMap(allClauses), 'node:2.5/cpuCFSQuotaPeriod', 'node:2.5/hairpinMode', 'node:2.5/topologyManagerPolicy', 'node:2.5/configMapAndSecretChangeDetectionStrategy', 'node:2.5/authorization-mode', 'node:2.5/eviction', 'node:2.5/enforceNodeAllocatable', 'node:2.5/allowedUnsafeSysctls', 'node:2.5/field-shapes'])];
+export const configJudgementClauses: readonly ClauseId[] = [...new Set<ClauseId>(['node:2.2/kind', ...configFields.flatMap(allClauses), 'node:2.5/cpuCFSQuotaPeriod', 'node:2.5/hairpinMode', 'node:2.5/topologyManagerPolicy', 'node:2.5/configMapAndSecretChangeDetectionStrategy', 'node:2.5/authorization-mode', 'node:2.5/eviction', 'node:2.5/enforceNodeAllocatable', 'node:2.5/allowedUnsafeSysctls', 'node:2.5/field-shapes'])];
 
-function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccepted: readonly string[], rejectClause: (reported: readonly string[]) => string, violationClause?: string): { judgements: Judgement[]; definitelyValid: boolean } {
+function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccepted: readonly ClauseId[], rejectClause: (reported: readonly string[]) => ClauseId, violationClause?: ClauseId): { judgements: Judgement[]; definitelyValid: boolean } {
   const accepted = ans.exitCode === 0;
   const reported = accepted ? undefined : reportedFields(ans.stdout);
   const observed = accepted ? 'accepted (exit 0)' : `rejected (exit ${ans.exitCode})${reported && reported.length > 0 ? `, naming ${reported.join(', ')}` : ''}`;
@@ -95,7 +96,7 @@ function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccep
 }
 
 /** Judge a loader's answer to a NodeagentConfiguration file. */
-export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswer, p: Profile, violationClause?: string): Judgement[] {
+export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswer, p: Profile, violationClause?: ClauseId): Judgement[] {
   const model = validateNodeagentConfig(doc, p);
   const clauses = clausesOfDoc(doc, p);
   // A valid file rejected: the clause of the field the loader blames, else of the first field set.
@@ -113,10 +114,10 @@ export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswe
   ];
 }
 
-export const credentialJudgementClauses: readonly string[] = ['node:2.1/kind', 'node:2.1/providers', 'node:2.1/name', 'node:2.1/matchImages', 'node:2.1/defaultCacheDuration', 'node:2.1/apiVersion', 'node:2.1/args', 'node:2.1/env', 'node:2.5/provider-apiVersion'];
+export const credentialJudgementClauses: readonly ClauseId[] = ['node:2.1/kind', 'node:2.1/providers', 'node:2.1/name', 'node:2.1/matchImages', 'node:2.1/defaultCacheDuration', 'node:2.1/apiVersion', 'node:2.1/args', 'node:2.1/env', 'node:2.5/provider-apiVersion'];
 
 /** Judge a loader's answer to a CredentialProviderConfig file. */
-export function judgeCredentialAnswer(doc: Record<string, unknown>, ans: LoaderAnswer, p: Profile, violationClause?: string): Judgement[] {
+export function judgeCredentialAnswer(doc: Record<string, unknown>, ans: LoaderAnswer, p: Profile, violationClause?: ClauseId): Judgement[] {
   const model = validateCredentialProviderConfig(doc, p);
   return judgeVerdict(model, ans, ['node:2.1/kind', 'node:2.1/providers'], () => 'node:2.1/providers', violationClause).judgements;
 }

@@ -15,6 +15,7 @@ import { resourceOf } from '../../harness/rest-interpreter.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
 import { APPLY_TYPE, decodeForModel, planStep, runStep, startObject, type SeqState } from '../../harness/apply-run.ts';
 import { startingManagedFields } from '../../reference/apply/index.ts';
+import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 const POINTS = ['field-manager-required', 'no-managed-fields-in-body', 'reset-with-empty-entry', 'empty-list-keeps', 'default-manager', 'managed-fields-round-trip'] as const;
 type Point = (typeof POINTS)[number];
@@ -29,7 +30,7 @@ interface PointsInput {
 const USER_AGENT = 'apply-points/1.0 (conformance)';
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-async function unchanged(cx: CaseContext, st: SeqState, clauses: readonly string[]): Promise<void> {
+async function unchanged(cx: CaseContext, st: SeqState, clauses: readonly ClauseId[]): Promise<void> {
   const g = await cx.send({ method: 'GET', path: objectPath(st.rt, st.name, st.ns) });
   cx.judge(judgeState({ object: st.live, managed: st.managed }, g.json, st.schema, apiVersionOf(st.rt), clauses));
 }

@@ -17,6 +17,7 @@ import { CheckNotApplicable } from '../../harness/violation.ts';
 import { fail, pass, rule, unspecified, type Judgement } from '../../reference/judgement.ts';
 import type { ProfileName } from '../../reference/profile.ts';
 import { objectPath, resourceTypes } from '../../reference/resources.ts';
+import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 const SUITE = 'controller-daemon';
 const notConfigured = (env: CheckEnv) => (env.controllerDaemon ? undefined : 'no controller daemon target (--controller-daemon)');
@@ -37,7 +38,7 @@ export const daemonHelp: Check<{ line: string }> = {
   id: 'daemon-help-table',
   suite: SUITE,
   title: '--help lists every option of the spec with its type and default',
-  clauses: [...new Set(['node:2.6/help', 'node:1.4', ...options.filter((o) => !o.pattern).map((o) => o.clause), ...gates.map(gateListClause)])],
+  clauses: [...new Set<ClauseId>(['node:2.6/help', 'node:1.4', ...options.filter((o) => !o.pattern).map((o) => o.clause), ...gates.map(gateListClause)])],
   defaultRuns: 1,
   applicable: notConfigured,
   arbitrary: (env) => fc.constant({ line: `${env.controllerDaemon?.launcher.display ?? '<daemon>'} --help` }),
@@ -115,7 +116,7 @@ export const daemonValidFlags: Check<ValidInput> = {
   id: 'daemon-valid-flags',
   suite: SUITE,
   title: 'a valid command line starts the daemon serving /healthz on the chosen port',
-  clauses: [...new Set(['node:1.4', 'node:2.6/secure-port', 'node:2.6/bind-address', 'node:5/authorization-always-allow-paths', 'node:5/authorization-kubeconfig', ...validPickOptions('svc').map((o) => optionByName(o)!.clause)])],
+  clauses: [...new Set<ClauseId>(['node:1.4', 'node:2.6/secure-port', 'node:2.6/bind-address', 'node:5/authorization-always-allow-paths', 'node:5/authorization-kubeconfig', ...validPickOptions('svc').map((o) => optionByName(o)!.clause)])],
   defaultRuns: 3,
   applicable: notConfigured,
   arbitrary: (env) => validFlagSet(env.profile.name).map((picks) => {
@@ -131,7 +132,7 @@ export const daemonValidFlags: Check<ValidInput> = {
     const parsed = parseFlags(argv, profile);
     if (parsed.errors.length > 0) throw new Error(`generator bug: the model refuses ${argv.join(' ')}`);
     const clauses = [...new Set(i.picks.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause)))];
-    const blamed = clauses.length > 0 ? clauses : ['node:1.4'];
+    const blamed: readonly ClauseId[] = clauses.length > 0 ? clauses : ['node:1.4'];
     const dp = t.launcher.launch(argv);
     try {
       const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true });

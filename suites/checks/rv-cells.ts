@@ -9,10 +9,11 @@ import { showOp, type Op, type WriteOp } from '../../generators/ops.ts';
 import { getCellReadArb, listCellReadArb, setupArb } from '../../generators/rv-cells.ts';
 import { runOp } from '../../harness/rest-interpreter.ts';
 import { getClause, listCells, listClause } from '../../reference/rv-semantics.ts';
+import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 type CellInput = { setup: WriteOp[]; read: Op };
 
-function cellCheck(id: string, clause: string, read: fc.Arbitrary<Op>): Check<CellInput> {
+function cellCheck(id: string, clause: ClauseId, read: fc.Arbitrary<Op>): Check<CellInput> {
   return {
     id,
     suite: 'rest-resource-versions',
@@ -27,7 +28,7 @@ function cellCheck(id: string, clause: string, read: fc.Arbitrary<Op>): Check<Ce
   };
 }
 
-const cellId = (clause: string) => `rv-cell-${clause.slice('rest:4.5/'.length).replaceAll('/', '-')}`;
+const cellId = (clause: ClauseId) => `rv-cell-${clause.slice('rest:4.5/'.length).replaceAll('/', '-')}`;
 
 export const listCellChecks: Check<CellInput>[] = listCells().map((cell) => {
   const clause = listClause(cell.match, cell.paging, cell.rv);

@@ -18,6 +18,7 @@ import { pathSegments } from '../../reference/nodeagent/field-path.ts';
 import { nodeagentFault, type NodeagentFaultName } from './faults.ts';
 import type { NodeagentVariationName } from './variations.ts';
 import { stringify } from 'yaml';
+import { tableClauseId } from '../../reference/catalog/clause-id.ts';
 
 export interface LoaderOptions {
   readonly profile: Profile;
@@ -71,7 +72,7 @@ function extraFaultErrors(faults: ReadonlySet<string>, doc: Record<string, unkno
   }
   if (faults.has('gate-default-off')) {
     for (const f of ['qosReserved', 'memoryThrottlingFactor', 'cpuManagerPolicyOptions']) {
-      if (doc[f] !== undefined && !(isRecord(doc[f]) && Object.keys(doc[f]).length === 0)) out.push({ field: f, clause: `node:2.2/${f}`, message: `${f} needs a feature gate` });
+      if (doc[f] !== undefined && !(isRecord(doc[f]) && Object.keys(doc[f]).length === 0)) out.push({ field: f, clause: tableClauseId(`node:2.2/${f}`), message: `${f} needs a feature gate` });
     }
   }
   return out;
