@@ -2,10 +2,13 @@
  * Results are data (STYLE.md practice 10): every check emits CheckRecords; the run result aggregates
  * them per clause; the report writers in reports/ are pure functions of RunResult.
  */
-export type Verdict = 'pass' | 'fail' | 'unspecified' | 'inconclusive' | 'skipped' | 'notChecked' | 'error';
+import type { JudgementValues } from '../reference/value-diff.ts';
 import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
-export interface Counterexample {
+export type Verdict = 'pass' | 'fail' | 'unspecified' | 'inconclusive' | 'skipped' | 'notChecked' | 'error';
+
+/** `expectedValue`, `observedValue`, `diff`: the compared values as data, when the judge compared objects. */
+export interface Counterexample extends JudgementValues {
   /** Check that found it. */
   readonly check: string;
   readonly clause: ClauseId;

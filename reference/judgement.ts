@@ -6,29 +6,32 @@
  * the report formats it.
  */
 import type { ClauseId } from './catalog/clause-ids.ts';
+import type { JudgementValues } from './value-diff.ts';
 
 export type { ClauseId } from './catalog/clause-ids.ts';
 
-export interface Judgement {
+export interface Judgement extends JudgementValues {
   readonly clause: ClauseId;
   readonly verdict: 'pass' | 'fail' | 'unspecified' | 'inconclusive';
   readonly expected: string;
   readonly observed: string;
 }
 
-export const pass = (clause: ClauseId, expected: string, observed = 'as expected'): Judgement => ({ clause, verdict: 'pass', expected, observed });
-export const fail = (clause: ClauseId, expected: string, observed: string): Judgement => ({ clause, verdict: 'fail', expected, observed });
-export const unspecified = (clause: ClauseId, expected: string, observed: string): Judgement => ({ clause, verdict: 'unspecified', expected, observed });
+// `values`: the compared values and their structured diff (reference/value-diff.ts), where objects are
+// compared; data first, rendered by reports/. Optional, so every judge keeps its one-line prose.
+export const pass = (clause: ClauseId, expected: string, observed = 'as expected', values?: JudgementValues): Judgement => ({ clause, verdict: 'pass', expected, observed, ...values });
+export const fail = (clause: ClauseId, expected: string, observed: string, values?: JudgementValues): Judgement => ({ clause, verdict: 'fail', expected, observed, ...values });
+export const unspecified = (clause: ClauseId, expected: string, observed: string, values?: JudgementValues): Judgement => ({ clause, verdict: 'unspecified', expected, observed, ...values });
 /**
  * The observation cannot decide the clause: an eventual effect the spec bounds in no time did not show
  * within the window the run was given (the window is named in `expected`), or the target answered in a
  * way the spec allows but that proves nothing either way. Never a pass (Jepsen's `unknown`).
  */
-export const inconclusive = (clause: ClauseId, expected: string, observed: string): Judgement => ({ clause, verdict: 'inconclusive', expected, observed });
+export const inconclusive = (clause: ClauseId, expected: string, observed: string, values?: JudgementValues): Judgement => ({ clause, verdict: 'inconclusive', expected, observed, ...values });
 
 /** `check(cond, ...)`: pass when the condition holds, fail otherwise; keeps judges one line per rule. */
-export function rule(clause: ClauseId, holds: boolean, expected: string, observed: string): Judgement {
-  return holds ? pass(clause, expected, observed) : fail(clause, expected, observed);
+export function rule(clause: ClauseId, holds: boolean, expected: string, observed: string, values?: JudgementValues): Judgement {
+  return holds ? pass(clause, expected, observed) : fail(clause, expected, observed, values);
 }
 
 /**

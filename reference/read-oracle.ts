@@ -6,6 +6,7 @@
  */
 import { acceptableRange, visibleObjects, type History } from './history.ts';
 import { contentMismatch, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
+import { diffValues, type JudgementValues } from './value-diff.ts';
 import { fail, pass, rule, unspecified, type Judgement } from './judgement.ts';
 import type { ClauseId } from './catalog/clause-ids.ts';
 
@@ -60,6 +61,29 @@ export function diffObjects(expected: readonly ObjectVersion[], observed: readon
   }
   for (const v of expected) if (!seen.has(v.key)) out.push(`missing ${showVersion(v)}`);
   return out;
+}
+
+/**
+ * The compared part of objects, keyed by object (`ns/name`): what the model predicts of each (its
+ * resourceVersion, uid and the content the suite set, labels and annotations restricted to the suite's
+ * own keys) and nothing the server may add. Both sides of a read's structured diff.
+ */
+export function comparable(objs: readonly (ObjectVersion | ObservedObject)[], knownKeys: ReadonlySet<string>): Record<string, unknown> {
+  const own = (m: Readonly<Record<string, string>>) => Object.fromEntries([...knownKeys].filter((k) => Object.hasOwn(m, k)).sort().map((k) => [k, m[k]]));
+  const body = (b: unknown) => (b === undefined || b === null || (typeof b === 'object' && !Array.isArray(b) && Object.keys(b).length === 0) ? null : b);
+  const out: Record<string, unknown> = {};
+  for (const x of objs) {
+    const c = 'content' in x ? x.content : x;
+    out[x.key] = { resourceVersion: x.rv, uid: x.uid, labels: own(c.labels), annotations: own(c.annotations), body: body(c.body) };
+  }
+  return out;
+}
+
+/** Expected and observed objects of a read, and their field-path diff, for a failing judgement. */
+export function readValues(expected: readonly ObjectVersion[], observed: readonly ObservedObject[], knownKeys: ReadonlySet<string>): JudgementValues {
+  const expectedValue = comparable(expected, knownKeys);
+  const observedValue = comparable(observed, knownKeys);
+  return { expectedValue, observedValue, diff: diffValues(expectedValue, observedValue) };
 }
 
 /** Why an observed object is not the given version (undefined when it is). */
@@ -122,14 +146,16 @@ export function judgeListSnapshot(ctx: ReadContext, exp: ReadExpectation, observ
     return known === undefined && inRange.length !== 1 ? { judgements: js } : { judgements: js, matchedIndex: chosen };
   }
   const closest = known ?? range.hi;
-  const diff = diffObjects(visibleObjects(ctx.history, closest).filter(ctx.inScope), ours, ctx.knownKeys);
+  const closestObjects = visibleObjects(ctx.history, closest).filter(ctx.inScope);
+  const diff = diffObjects(closestObjects, ours, ctx.knownKeys);
+  const values = readValues(closestObjects, ours, ctx.knownKeys);
   if (known !== undefined) {
-    js.push(fail(exp.clause, expectText, `collection resourceVersion ${JSON.stringify(observed.collectionRv)} is that of snapshot #${known}, but the items differ from it: ${diff.join('; ')}`));
+    js.push(fail(exp.clause, expectText, `collection resourceVersion ${JSON.stringify(observed.collectionRv)} is that of snapshot #${known}, but the items differ from it: ${diff.join('; ')}`, values));
   } else if (matches.length > 0) {
-    js.push(fail(exp.clause, expectText, `items are snapshot #${matches[matches.length - 1]}, outside the range; vs #${closest}: ${diff.join('; ')}`));
+    js.push(fail(exp.clause, expectText, `items are snapshot #${matches[matches.length - 1]}, outside the range; vs #${closest}: ${diff.join('; ')}`, values));
   } else {
     // No snapshot at all has these items: a torn read (pages) or corrupted objects.
-    js.push(fail(unionClause ?? exp.clause, expectText, `items match no snapshot the suite produced; vs #${closest}: ${diff.join('; ')}`));
+    js.push(fail(unionClause ?? exp.clause, expectText, `items match no snapshot the suite produced; vs #${closest}: ${diff.join('; ')}`, values));
   }
   return { judgements: js };
 }
@@ -208,7 +234,11 @@ export function judgeGet(ctx: ReadContext, exp: ReadExpectation, key: string, ob
     const o = observed.object;
     const reasons = states.map((v) => (v === undefined ? 'absent' : o ? versionMismatch(v, o, ctx.knownKeys) : 'no object in body'));
     const ok = reasons.some((r) => r === undefined);
-    return ok ? [pass(exp.clause, expectText), pass(meaningClause[exp.semantic], expectText)] : [fail(exp.clause, expectText, `${observed.status} with ${o ? `${o.key}@${String(o.rv)}` : 'no object'}: ${reasons.filter(Boolean).join('; ')}`)];
+    if (ok) return [pass(exp.clause, expectText), pass(meaningClause[exp.semantic], expectText)];
+    // The diff is against the newest acceptable version (the one a correct Most Recent read returns).
+    const newest = [...states].reverse().find((v) => v !== undefined);
+    const values = readValues(newest ? [newest] : [], o ? [o] : [], ctx.knownKeys);
+    return [fail(exp.clause, expectText, `${observed.status} with ${o ? `${o.key}@${String(o.rv)}` : 'no object'}: ${reasons.filter(Boolean).join('; ')}`, values)];
   }
   if (observed.status >= 400 && observed.status < 500) {
     const ok = states.some((v) => v === undefined);

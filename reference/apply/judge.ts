@@ -14,6 +14,7 @@ import type { FieldSet } from './set.ts';
 import { sameValue } from './typed.ts';
 import { defineKey, own } from './values.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
+import { diffPathSets, diffValues } from '../value-diff.ts';
 
 /** What the model expects of one write. */
 export type Expected =
@@ -37,6 +38,13 @@ export function projected(obj: unknown, schema: Schema): Record<string, unknown>
 function projectedSet(s: FieldSet, schema: Schema): FieldSet {
   if (schema.type !== 'map' || schema.values !== undefined) return s;
   return s.filter((p) => p.length > 0 && own(schema.fields, p[0]!.slice(2)) !== undefined);
+}
+
+/** The field paths a manager owns, expected and observed, as data: added = owned beyond the model's. */
+function ownershipValues(m: Pick<ManagedEntry, 'manager' | 'operation' | 'fields'>, observed: FieldSet) {
+  const want = m.fields.paths().map(showPath);
+  const got = observed.paths().map(showPath);
+  return { expectedValue: { manager: m.manager, operation: m.operation, fields: want }, observedValue: { manager: m.manager, operation: m.operation, fields: got }, diff: diffPathSets(want, got) };
 }
 
 const showSet = (s: FieldSet) => (s.isEmpty() ? 'nothing' : s.paths().map(showPath).join(', '));
@@ -64,7 +72,9 @@ export function judgeState(expected: { object: Record<string, unknown>; managed:
   const want = projected(expected.object, schema);
   const got = projected(json, schema);
   const same = sameValue(want, got, schema);
-  js.push(...all(clauses, (c) => rule(c, same, `object ${JSON.stringify(want)}`, JSON.stringify(got))));
+  // The diff is by position in lists; the verdict (sameValue) is the schema's, sets in any order.
+  const objectValues = same ? undefined : { expectedValue: want, observedValue: got, diff: diffValues(want, got) };
+  js.push(...all(clauses, (c) => rule(c, same, `object ${JSON.stringify(want)}`, JSON.stringify(got), objectValues)));
   const md = isRecord(json) && isRecord(json['metadata']) ? json['metadata'] : {};
   const raw = md['managedFields'] ?? [];
   const decoded = decodeManagedFields(raw);
@@ -95,7 +105,8 @@ export function judgeState(expected: { object: Record<string, unknown>; managed:
     }
     js.push(pass('rest:2.6/manager', `an entry for ${showManager(m)}`), pass('rest:2.6/operation', `operation ${m.operation}`));
     const eq = o.fields.equals(m.fields);
-    js.push(...all(clauses, (c) => rule(c, eq, `${showManager(m)} owns ${showSet(m.fields)}`, `owns ${showSet(o.fields)}`)));
+    const owned = eq ? undefined : ownershipValues(m, o.fields);
+    js.push(...all(clauses, (c) => rule(c, eq, `${showManager(m)} owns ${showSet(m.fields)}`, `owns ${showSet(o.fields)}`, owned)));
     if (eq) js.push(pass('rest:2.6/fieldsV1', `fields of ${showManager(m)} decode to the model's set`));
   }
   for (const o of observed) {

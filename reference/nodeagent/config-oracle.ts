@@ -58,6 +58,9 @@ export interface EffectiveMismatch {
   readonly clause: ClauseId;
   readonly expected: string;
   readonly observed: string;
+  /** The values themselves, for the structured diff; `observedValue` is absent when the loader left the field out. */
+  readonly expectedValue?: unknown;
+  readonly observedValue?: unknown;
 }
 
 function zeroOf(t: TypeSpec): unknown {
@@ -115,7 +118,7 @@ function compareField(f: FieldSpec, given: unknown, expected: unknown, observedR
     for (const sub of f.type.fields) compareField(sub, g[sub.name], expected[sub.name], obs[sub.name], `${path}.${sub.name}`, out, p);
     return;
   }
-  if (!sameScalar(f, f.type, expected, observed)) out.push({ field: path, clause: f.clause, expected: JSON.stringify(expected), observed: observedRaw === undefined ? 'left out' : JSON.stringify(observedRaw) });
+  if (!sameScalar(f, f.type, expected, observed)) out.push({ field: path, clause: f.clause, expected: JSON.stringify(expected), observed: observedRaw === undefined ? 'left out' : JSON.stringify(observedRaw), expectedValue: expected, ...(observedRaw === undefined ? {} : { observedValue: observedRaw }) });
 }
 
 /** Mismatches between the model's effective configuration of a valid `doc` and what the loader printed. */

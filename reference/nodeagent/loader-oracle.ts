@@ -10,7 +10,8 @@ import { fail, pass, rule, unspecified, type Judgement } from '../judgement.ts';
 import { configFields, nameIn, type FieldSpec } from './config-fields.ts';
 import { isRecord } from './config-types.ts';
 import { validateNodeagentConfig, type ValidationResult } from './config.ts';
-import { clauseForPath, clausesOfDoc, compareEffective } from './config-oracle.ts';
+import { clauseForPath, clausesOfDoc, compareEffective, type EffectiveMismatch } from './config-oracle.ts';
+import type { JudgementValues } from '../value-diff.ts';
 import { validateCredentialProviderConfig } from './credential-provider.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
 
@@ -95,6 +96,16 @@ function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccep
   return { judgements: clausesIfAccepted.map((c) => pass(c, 'accepted')), definitelyValid: true };
 }
 
+/** One wrong effective field as data: a field the loader left out is removed, a different value modified. */
+function effectiveValues(m: EffectiveMismatch): JudgementValues {
+  const leftOut = !Object.hasOwn(m, 'observedValue');
+  return {
+    expectedValue: m.expectedValue,
+    ...(leftOut ? {} : { observedValue: m.observedValue }),
+    diff: leftOut ? { added: [], modified: [], removed: [{ path: m.field, expected: m.expectedValue }] } : { added: [], removed: [], modified: [{ path: m.field, expected: m.expectedValue, observed: m.observedValue }] },
+  };
+}
+
 /** Judge a loader's answer to a NodeagentConfiguration file. */
 export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswer, p: Profile, violationClause?: ClauseId): Judgement[] {
   const model = validateNodeagentConfig(doc, p);
@@ -109,7 +120,8 @@ export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswe
   const failed = new Set(mismatches.map((m) => m.clause));
   return [
     ...judgements,
-    ...mismatches.map((m) => fail(m.clause, `effective ${m.field} = ${m.expected}`, m.observed)),
+    // Each mismatch as data too: the field path and both values (the model's rendering of each side).
+    ...mismatches.map((m) => fail(m.clause, `effective ${m.field} = ${m.expected}`, m.observed, effectiveValues(m))),
     ...defaultedClauses.filter((c) => !failed.has(c)).map((c) => pass(c, 'effective configuration as the model computes it')),
   ];
 }
