@@ -1,14 +1,38 @@
-// Self-tests (`npm test`): the model, the generators, the harness, the reports, and the oracle's
-// strength against faulty reference servers. The conformance suites (suites/) are run by the CLI.
+// Self-tests (`npm test`), in two projects:
+// - `unit`: the model, the generators, the reports, the architecture rules and the pure parts of the
+//   harness; no server, no process; `npm run test:unit` is the inner loop (under 30 s).
+// - `oracle`: everything that starts a server or a process: targets, planted faults and variations,
+//   real clients, the CLI, the harness against servers, and test/upstream/ (real upstream binaries,
+//   which skip with a reason when the binaries are absent). A test file not listed under `unit` lands
+//   here, so no test is ever left out of `npm test`.
+// The conformance suites (suites/) are run by the CLI, not by this config.
 import { defineConfig } from 'vitest/config';
+
+const UNIT = [
+  'test/architecture.test.ts',
+  'test/reference/**/*.test.ts',
+  'test/generators/**/*.test.ts',
+  'test/reports/**/*.test.ts',
+  'test/docs/**/*.test.ts',
+  'test/cli/recheck-history.test.ts',
+  'test/harness/guard.test.ts',
+  'test/harness/json-stream.test.ts',
+  'test/harness/transcript.test.ts',
+  'test/harness/unsupported-by-model.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // The oracle files run their cases concurrently (each waits on its own server's timers).
     maxConcurrency: 8,
+    projects: [
+      // Pure tests share one module graph per worker (isolate: false): importing the model once per
+      // worker instead of once per file is most of the project's wall time.
+      { extends: true, test: { name: 'unit', include: UNIT, pool: 'threads', isolate: false } },
+      { extends: true, test: { name: 'oracle', include: ['test/**/*.test.ts'], exclude: [...UNIT, '**/node_modules/**'] } },
+    ],
   },
 });

@@ -6,8 +6,9 @@
 import fc from 'fast-check';
 import type { ApplyStep, JsonOp } from './apply.ts';
 
-export const ownershipRows = ['apply-conflict', 'apply-force', 'apply-same-value', 'apply-omit-sole', 'apply-omit-shared', 'non-apply-write'] as const;
-export type OwnershipRow = (typeof ownershipRows)[number];
+import { ownershipRows, type OwnershipRow } from '../reference/apply/ownership-rows.ts';
+
+export { ownershipRows, type OwnershipRow };
 
 export interface RowScenario {
   readonly row: OwnershipRow;

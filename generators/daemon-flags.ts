@@ -10,6 +10,7 @@
 import fc from 'fast-check';
 import { flagName, gateName, gates, knownControllers, optionByName, parseFlags, ruleOfClause } from '../reference/controller-daemon/index.ts';
 import type { ProfileName } from '../reference/profile.ts';
+import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
 /** One or more `--option=value` words; options by their svc name. */
 export interface FlagPick {
@@ -18,7 +19,7 @@ export interface FlagPick {
 
 export interface Violation extends FlagPick {
   /** The clause a daemon breaks by accepting it. */
-  readonly clause: string;
+  readonly clause: ClauseId;
   readonly rule: string;
   /** Words after the flags, as typed (syntax violations: a stray argument, an unknown flag). */
   readonly words?: readonly string[];
@@ -85,7 +86,7 @@ export function validFlagSet(profile: ProfileName, maxPicks = 4): fc.Arbitrary<F
 export interface ViolationKind {
   /** Short name, the suffix of the check id (`daemon-invalid-flags/resource-lock`). */
   readonly name: string;
-  readonly clause: string;
+  readonly clause: ClauseId;
   readonly rule: string;
   readonly arbitrary: fc.Arbitrary<Violation>;
   /**
@@ -98,7 +99,7 @@ export interface ViolationKind {
   readonly runs?: number;
 }
 
-const kind = (name: string, clause: string, rule: string, option: string, values: readonly string[], extra: readonly (readonly [string, string])[] = []): ViolationKind => ({
+const kind = (name: string, clause: ClauseId, rule: string, option: string, values: readonly string[], extra: readonly (readonly [string, string])[] = []): ViolationKind => ({
   name,
   clause,
   rule,
@@ -138,7 +139,7 @@ export const openKinds: readonly Omit<ViolationKind, 'binding'>[] = [
   openKind('service-range', 'node:2.6/service-cluster-ip-range', 'needs --allocate-node-cidrs true', 'service-cluster-ip-range', ['10.96.0.0/12'], [['allocate-node-cidrs', 'false']]),
 ];
 
-function openKind(name: string, clause: string, rule: string, option: string, values: readonly string[], extra: readonly (readonly [string, string])[]): Omit<ViolationKind, 'binding'> {
+function openKind(name: string, clause: ClauseId, rule: string, option: string, values: readonly string[], extra: readonly (readonly [string, string])[]): Omit<ViolationKind, 'binding'> {
   return { name, clause, rule, arbitrary: fc.constantFrom(...values).map((v) => ({ clause, rule, flags: [...extra, [option, v] as const] })) };
 }
 

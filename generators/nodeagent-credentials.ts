@@ -9,6 +9,7 @@ import type { Profile } from '../reference/profile.ts';
 import { NODEAGENT_VERSION } from '../reference/nodeagent/config.ts';
 import { CREDENTIAL_PROVIDER_KIND, validateCredentialProviderConfig } from '../reference/nodeagent/credential-provider.ts';
 import type { Doc, NodeagentCase } from './nodeagent.ts';
+import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
 const PATTERNS = ['*.registry.io', 'registry.io', 'registry.io:5000', '*.*.registry.io', 'registry.*', '*.registry.io/team', 'localhost:5000/app', '*.dkr.ecr.*.amazonaws.com'];
 
@@ -53,7 +54,7 @@ const BREAKERS: Breaker[] = [
 ];
 
 /** One violation in one provider (or in the document), the rest valid. */
-export function invalidCredentialConfigArb(p: Profile, onlyClause?: string): fc.Arbitrary<NodeagentCase> {
+export function invalidCredentialConfigArb(p: Profile, onlyClause?: ClauseId): fc.Arbitrary<NodeagentCase> {
   const breakers = onlyClause === undefined ? BREAKERS : BREAKERS.filter((b) => breakerClause(b, p) === onlyClause);
   return fc.record({ valid: credentialConfigArb(p), b: fc.constantFrom(...breakers), at: fc.nat() }).map(({ valid, b, at }) => {
     const providers = valid.doc.providers as Record<string, unknown>[];
@@ -67,7 +68,7 @@ export function invalidCredentialConfigArb(p: Profile, onlyClause?: string): fc.
 }
 
 /** The clause a breaker's violation falls under, judged on one plain provider. */
-function breakerClause(b: Breaker, p: Profile): string {
+function breakerClause(b: Breaker, p: Profile): ClauseId {
   const plain = { name: 'ecr-credential-provider', matchImages: ['*.registry.io'], defaultCacheDuration: '12h', apiVersion: execApiVersion(p) };
   const valid = { ...headerOf(p), providers: [plain] };
   const doc = b.doc ? b.doc(valid) : { ...valid, providers: [b.apply(plain)!] };
@@ -75,7 +76,7 @@ function breakerClause(b: Breaker, p: Profile): string {
 }
 
 /** The clauses the one-violation credential files break: one small property each covers every breaker within the default budget. */
-export function credentialViolationClauses(p: Profile): string[] {
+export function credentialViolationClauses(p: Profile): ClauseId[] {
   return [...new Set(BREAKERS.map((b) => breakerClause(b, p)))];
 }
 

@@ -14,14 +14,15 @@ import { configFields, nameIn, type FieldSpec } from '../reference/nodeagent/con
 import { configApiVersion, configKind, validateNodeagentConfig } from '../reference/nodeagent/config.ts';
 import { crossRules } from '../reference/nodeagent/config-rules.ts';
 import type { TypeSpec } from '../reference/nodeagent/config-types.ts';
-import { pathSegments } from '../targets/nodeagent-loader/loader.ts';
+import { pathSegments } from '../reference/nodeagent/field-path.ts';
+import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
 export type Doc = Record<string, unknown>;
 
 export interface NodeagentCase {
   readonly doc: Doc;
   /** For an invalid case: the violation planted and the clause it breaks. */
-  readonly violation?: { readonly what: string; readonly clause: string };
+  readonly violation?: { readonly what: string; readonly clause: ClauseId };
 }
 
 const HEADER_KEYS = new Set(['apiVersion', 'kind']);
@@ -169,7 +170,7 @@ function withOverlay(doc: Doc, overlay: Doc): Doc {
 }
 
 /** Invalid files: a valid one with exactly one violation laid over it. */
-export function invalidConfigArb(p: Profile, onlyRuleClause?: string): fc.Arbitrary<NodeagentCase> {
+export function invalidConfigArb(p: Profile, onlyRuleClause?: ClauseId): fc.Arbitrary<NodeagentCase> {
   const base = { ...header(p), [nameIn(configFields.find((f) => f.name === 'reservedSystemCPUs')!, p)]: '' };
   const pool = onlyRuleClause === undefined ? violations(p) : ruleViolationsOf(p, onlyRuleClause);
   // Range edges and cross-field rules are few beside the wrong types of ~100 fields: weigh them up.
@@ -186,16 +187,16 @@ export function invalidConfigArb(p: Profile, onlyRuleClause?: string): fc.Arbitr
 }
 
 /** The clause a single violation breaks on its own (laid over a file of defaults). */
-function clauseAlone(v: Violation, p: Profile): string {
+function clauseAlone(v: Violation, p: Profile): ClauseId {
   return validateNodeagentConfig(withOverlay({ ...header(p), [nameIn(configFields.find((f) => f.name === 'reservedSystemCPUs')!, p)]: '' }, v.overlay), p).errors[0]!.clause;
 }
 
 /** Range edges and cross-field rules, by the clause each breaks: one property per clause covers them all within a small budget. */
-export function ruleViolationClauses(p: Profile): string[] {
+export function ruleViolationClauses(p: Profile): ClauseId[] {
   return [...new Set(violations(p).filter((v) => v.category === 'rule').map((v) => clauseAlone(v, p)))];
 }
 
-function ruleViolationsOf(p: Profile, clause: string): Violation[] {
+function ruleViolationsOf(p: Profile, clause: ClauseId): Violation[] {
   return violations(p).filter((v) => v.category === 'rule' && clauseAlone(v, p) === clause);
 }
 

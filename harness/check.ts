@@ -8,6 +8,7 @@ import type { Target } from './exchange.ts';
 import type { Transcript } from './transcript.ts';
 import type { NodeagentLoaderTarget } from './nodeagent-loader.ts';
 import type { ControllerDaemonTarget } from './controller-daemon.ts';
+import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
 export interface TargetSettings {
   /** Lifetime of continue tokens the target is configured with (rest:4.4.4; spec default 5 min). */
@@ -60,7 +61,7 @@ export interface Check<T> {
   readonly suite: string;
   readonly title: string;
   /** Every clause this check can judge: shown as not checked or error when the check cannot run. */
-  readonly clauses: readonly string[];
+  readonly clauses: readonly ClauseId[];
   /** Undefined when applicable; otherwise why not (recorded as notChecked / skipped). */
   readonly applicable?: (env: CheckEnv) => string | undefined;
   readonly arbitrary: (env: CheckEnv) => fc.Arbitrary<T>;

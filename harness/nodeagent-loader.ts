@@ -10,9 +10,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Profile } from '../reference/profile.ts';
-import { runReferenceLoader } from '../targets/nodeagent-loader/loader.ts';
-import type { NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';
-import type { NodeagentVariationName } from '../targets/nodeagent-loader/variations.ts';
 import { InfrastructureError } from './exchange.ts';
 
 export interface LoaderOutcome {
@@ -38,16 +35,18 @@ export interface NodeagentLoaderSettings {
   readonly timeoutMs?: number;
 }
 
-export const EMBEDDED_LOADER = 'embedded reference loader';
+/**
+ * Builds the embedded reference loader (targets/nodeagent-loader/embedded.ts) with planted faults.
+ * Handed in by the composition root (scripts/, tests), so the harness never imports a target and
+ * imports flow one way (DESIGN.md "Layers").
+ */
+export type EmbeddedLoaderFactory = (profile: Profile, faults: readonly string[]) => NodeagentLoaderTarget;
 
-export function embeddedLoader(profile: Profile, faults: readonly NodeagentFaultName[] = [], variations: readonly NodeagentVariationName[] = []): NodeagentLoaderTarget {
-  const flags = [`--profile ${profile.name}`, ...faults.map((f) => `--fault ${f}`)].join(' ');
-  return {
-    description: [EMBEDDED_LOADER, ...(faults.length > 0 ? [`with faults ${faults.join(', ')}`] : []), ...(variations.length > 0 ? [`with variations ${variations.join(', ')}`] : [])].join(' '),
-    run: async (fileName, text) => runReferenceLoader(text, { profile, fileName, output: 'json', effective: true, faults, variations }),
-    replay: (file) => `npx svc-conformance nodeagent validate --output json --effective ${flags} ${file}`,
-    close: () => undefined,
-  };
+let providedEmbedded: EmbeddedLoaderFactory | undefined;
+
+/** Called once per process by whoever may import targets/ (the suites' vitest setup file). */
+export function provideEmbeddedLoader(factory: EmbeddedLoaderFactory): void {
+  providedEmbedded = factory;
 }
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -101,8 +100,9 @@ export function commandLoader(command: string, o: { timeoutMs?: number } = {}): 
   };
 }
 
-export function loaderFromSettings(s: NodeagentLoaderSettings | undefined, profile: Profile): NodeagentLoaderTarget | undefined {
+export function loaderFromSettings(s: NodeagentLoaderSettings | undefined, profile: Profile, embedded: EmbeddedLoaderFactory | undefined = providedEmbedded): NodeagentLoaderTarget | undefined {
   if (s === undefined) return undefined;
   if (s.command !== undefined) return commandLoader(s.command, s.timeoutMs !== undefined ? { timeoutMs: s.timeoutMs } : {});
-  return embeddedLoader(profile, (s.faults ?? []) as NodeagentFaultName[]);
+  if (embedded === undefined) throw new Error('no embedded node-agent loader was provided (provideEmbeddedLoader): a bug of ours');
+  return embedded(profile, s.faults ?? []);
 }

@@ -21,6 +21,7 @@ import { matchesLabels, parseLabelSelector } from '../reference/label-selector.t
 import { annotationPool, labelPool, type ContentSpec, type ListOp, type Op, type ResName, type RvPick, type WriteOp } from '../generators/ops.ts';
 import type { QueryPair, TargetResponse } from './exchange.ts';
 import { CASE_LABEL, type CaseContext } from './case-context.ts';
+import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
 const MAX_PAGES = 200;
 

@@ -2,12 +2,16 @@
  * Results are data (STYLE.md practice 10): every check emits CheckRecords; the run result aggregates
  * them per clause; the report writers in reports/ are pure functions of RunResult.
  */
+import type { JudgementValues } from '../reference/value-diff.ts';
+import type { ClauseId } from '../reference/catalog/clause-ids.ts';
+
 export type Verdict = 'pass' | 'fail' | 'unspecified' | 'inconclusive' | 'skipped' | 'notChecked' | 'error';
 
-export interface Counterexample {
+/** `expectedValue`, `observedValue`, `diff`: the compared values as data, when the judge compared objects. */
+export interface Counterexample extends JudgementValues {
   /** Check that found it. */
   readonly check: string;
-  readonly clause: string;
+  readonly clause: ClauseId;
   /** Human text: what the model accepted (already rendered from the model's set). */
   readonly expected: string;
   readonly observed: string;
@@ -25,7 +29,7 @@ export interface Counterexample {
 }
 
 export interface CheckRecord {
-  readonly clause: string;
+  readonly clause: ClauseId;
   readonly check: string;
   readonly verdict: Verdict;
   /** Number of observations behind the verdict (requests checked). */

@@ -16,6 +16,7 @@ import { resourceTypes, objectPath } from '../reference/resources.ts';
 import { createHash } from 'node:crypto';
 import { emptyFootprint, exchangeSinks, type CheckFootprint } from './footprint.ts';
 import { Transcript } from './transcript.ts';
+import { UnsupportedByModel } from '../reference/judgement.ts';
 
 export interface RunCheckOptions {
   readonly seed: number;
@@ -54,6 +55,11 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
     const cx = new CaseContext(env, tally, ++caseNumber, caseStemOf(check.id));
     try {
       await check.run(input, cx);
+    } catch (e) {
+      // The model's scope ends here (STYLE.md practice 3): the case decides nothing about the clause,
+      // which is reported as not checked with the model's reason, and the remaining cases still run.
+      if (!(e instanceof UnsupportedByModel)) throw e;
+      tally.notCheckedBecause(e.clause, e.message);
     } finally {
       await releaseCaseNamespaces(cx);
     }
@@ -77,6 +83,9 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
         clause: f.clause,
         expected: f.expected,
         observed: f.observed,
+        ...(f.expectedValue !== undefined ? { expectedValue: f.expectedValue } : {}),
+        ...(f.observedValue !== undefined ? { observedValue: f.observedValue } : {}),
+        ...(f.diff !== undefined ? { diff: f.diff } : {}),
         steps: input === undefined ? [] : check.describe(input),
         curl: toCurlScript(err.exchanges, { server: env.target.server }),
         requestCount: err.exchanges.length,

@@ -4,6 +4,7 @@
  */
 import type { Judgement } from '../reference/judgement.ts';
 import type { Exchange } from './exchange.ts';
+import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
 export class ClauseViolation extends Error {
   /** `evidence`: plain JSON the model judged (a watch history), saved with the counterexample. */
@@ -19,7 +20,7 @@ export class ClauseViolation extends Error {
  * capability the clauses are about (no CustomResourceDefinitions, a group version it does not serve).
  */
 export class CheckNotApplicable extends Error {
-  constructor(readonly clauses: readonly string[], readonly reason: string, readonly verdict: 'notChecked' | 'skipped' = 'notChecked') {
+  constructor(readonly clauses: readonly ClauseId[], readonly reason: string, readonly verdict: 'notChecked' | 'skipped' = 'notChecked') {
     super(reason);
     this.name = 'CheckNotApplicable';
   }

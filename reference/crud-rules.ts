@@ -10,6 +10,7 @@ import { fail, inconclusive, pass, rule, unspecified, type Judgement } from './j
 import { mayHaveBeenCompacted, type History } from './history.ts';
 import { judgeRemaining, type ObservedPage } from './read-oracle.ts';
 import { statusAccepted, type Decision } from './rv-semantics.ts';
+import type { ClauseId } from './catalog/clause-ids.ts';
 
 const is2xx = (s: number) => s >= 200 && s < 300;
 const is4xx = (s: number) => s >= 400 && s < 500;
@@ -69,7 +70,7 @@ export function judgeAfterDelete(key: string, probe: { status: number; deletionT
  * 410 Gone on an Exact read is acceptable only if the version may have left the target's history
  * (older than the window it is configured with); younger versions must be served (rest:6.1.4).
  */
-export function judgeGoneForExact(h: History, index: number | undefined, clause: string, nowMs: number, windowMs: number): Judgement[] {
+export function judgeGoneForExact(h: History, index: number | undefined, clause: ClauseId, nowMs: number, windowMs: number): Judgement[] {
   const at = index === undefined ? undefined : h.snapshots[index]?.atMs;
   const age = at === undefined ? Infinity : nowMs - at;
   const mayBeGone = index === undefined || mayHaveBeenCompacted(h, index, nowMs, windowMs);
@@ -110,12 +111,12 @@ export function judgeListDecision(d: Decision, status: number): Judgement[] | un
 }
 
 /** A served list or page answered with a status that is no list (the model already ruled out 410 and 504 where allowed). */
-export function judgeListNotServed(clause: string, expected: string, status: number, body: string): Judgement[] {
+export function judgeListNotServed(clause: ClauseId, expected: string, status: number, body: string): Judgement[] {
   return [fail(clause, expected, `status ${status} ${body.slice(0, 160)}`)];
 }
 
 /** A continuation the model expected to serve was: the cell holds for this page. */
-export function judgeContinuationServed(clause: string): Judgement[] {
+export function judgeContinuationServed(clause: ClauseId): Judgement[] {
   return [pass(clause, 'continuation served from the token')];
 }
 

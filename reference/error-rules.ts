@@ -3,12 +3,13 @@
  * and the 400 cell. Errors are matched by status (and the one message text the spec itself fixes),
  * never by body shape, which rest:7.6 leaves open.
  */
-import { rule, pass, type Judgement } from './judgement.ts';
+import { rule, pass, UnsupportedByModel, type Judgement } from './judgement.ts';
+import type { ClauseId } from './catalog/clause-ids.ts';
 
 export const TOO_LARGE_TEXT = 'Too large resource version';
 
 /** A read naming a resourceVersion that never appeared: 504, the spec's text, Retry-After in seconds if sent. */
-export function judgeTooLarge(r: TooLargeAnswer, clause = 'rest:7/504'): Judgement[] {
+export function judgeTooLarge(r: TooLargeAnswer, clause: ClauseId = 'rest:7/504'): Judgement[] {
   const js = [rule(clause, r.status === 504, '504 Gateway Timeout for a resourceVersion that never appeared', `status ${r.status} ${r.bodyText.slice(0, 160)}`)];
   if (r.status !== 504) return js;
   return [...js, ...judgeTooLargeMessage(r)];
@@ -31,7 +32,7 @@ export function judgeTooLargeMessage(r: TooLargeAnswer): Judgement[] {
 }
 
 /** A continue token past its lifetime, or an Exact read older than retained history. */
-export function judgeGone(clause: string, r: { status: number }, why: string): Judgement[] {
+export function judgeGone(clause: ClauseId, r: { status: number }, why: string): Judgement[] {
   return [rule('rest:7/410', r.status === 410, `410 Gone: ${why}`, `status ${r.status}`), rule(clause, r.status === 410, `410 Gone: ${why}`, `status ${r.status}`)];
 }
 
@@ -50,4 +51,14 @@ export function futureResourceVersion(observed: Iterable<string>): string | unde
     if (n > max) max = n;
   }
   return any ? String(max + 1_000_000_000n) : undefined;
+}
+
+/**
+ * `futureResourceVersion` for a clause that needs one: outside its scope (opaque versions) the model
+ * refuses rather than guess, and the clause is reported as not checked with this reason.
+ */
+export function requireFutureResourceVersion(clause: ClauseId, observed: Iterable<string>): string {
+  const rv = futureResourceVersion(observed);
+  if (rv === undefined) throw new UnsupportedByModel(clause, 'the target\'s resourceVersions are not all decimal integers, so the suite cannot name one it has not issued yet');
+  return rv;
 }

@@ -6,8 +6,10 @@
  *
  *   validateEventV1Create({ type: 'Info', ... }) -> [{ clause: 'rest:6.2/type', field: 'type', ... }]
  */
+import type { ClauseId } from './catalog/clause-ids.ts';
+
 export interface EventFieldError {
-  readonly clause: string;
+  readonly clause: ClauseId;
   readonly field: string;
   readonly reason: string;
 }
@@ -62,9 +64,9 @@ const sameInstant = (a: unknown, b: unknown) => typeof a === 'string' && typeof 
  *   judgeEventV1Readback({ regarding: {kind:'ConfigMap',...} }, { involvedObject: {...} })
  *     -> [fail rest:6.2/regarding ...]
  */
-export function judgeEventV1Readback(sent: Record<string, unknown>, read: unknown): { clause: string; holds: boolean; expected: string; observed: string }[] {
+export function judgeEventV1Readback(sent: Record<string, unknown>, read: unknown): { clause: ClauseId; holds: boolean; expected: string; observed: string }[] {
   const got = isObject(read) ? read : {};
-  const out: { clause: string; holds: boolean; expected: string; observed: string }[] = [];
+  const out: { clause: ClauseId; holds: boolean; expected: string; observed: string }[] = [];
   const legacy = (name: string) => (Object.hasOwn(got, name) ? `; the legacy ${name} is present` : '');
   const sentRegarding = isObject(sent['regarding']) ? sent['regarding'] : {};
   const readRegarding = isObject(got['regarding']) ? got['regarding'] : undefined;

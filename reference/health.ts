@@ -15,6 +15,7 @@
  *     -> { checks: [{ name: 'ping', excluded: false }, { name: 'etcd', excluded: true }], last: 'healthz check passed', ... }
  */
 import { fail, pass, rule, unspecified, type Judgement } from './judgement.ts';
+import { tableClauseId, type ClauseId } from './catalog/clause-id.ts';
 
 export type HealthEndpoint = 'healthz' | 'livez' | 'readyz';
 
@@ -27,7 +28,7 @@ export function healthPath(endpoint: HealthEndpoint, check?: string): string {
   return check === undefined ? `/${endpoint}` : `/${endpoint}/${check.split('/').map(encodeURIComponent).join('/')}`;
 }
 
-export const clauseOfEndpoint = (e: HealthEndpoint, single: boolean): string => (single ? `rest:4.2/${e}-check` : `rest:4.2/${e}`);
+export const clauseOfEndpoint = (e: HealthEndpoint, single: boolean): ClauseId => tableClauseId(single ? `rest:4.2/${e}-check` : `rest:4.2/${e}`);
 
 export interface HealthLines {
   readonly checks: readonly { readonly name: string; readonly excluded: boolean }[];

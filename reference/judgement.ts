@@ -5,33 +5,40 @@
  * the model's acceptable set; `observed` what the target did. Plain data: the harness records it and
  * the report formats it.
  */
-export interface Judgement {
-  readonly clause: string;
+import type { ClauseId } from './catalog/clause-ids.ts';
+import type { JudgementValues } from './value-diff.ts';
+
+export type { ClauseId } from './catalog/clause-ids.ts';
+
+export interface Judgement extends JudgementValues {
+  readonly clause: ClauseId;
   readonly verdict: 'pass' | 'fail' | 'unspecified' | 'inconclusive';
   readonly expected: string;
   readonly observed: string;
 }
 
-export const pass = (clause: string, expected: string, observed = 'as expected'): Judgement => ({ clause, verdict: 'pass', expected, observed });
-export const fail = (clause: string, expected: string, observed: string): Judgement => ({ clause, verdict: 'fail', expected, observed });
-export const unspecified = (clause: string, expected: string, observed: string): Judgement => ({ clause, verdict: 'unspecified', expected, observed });
+// `values`: the compared values and their structured diff (reference/value-diff.ts), where objects are
+// compared; data first, rendered by reports/. Optional, so every judge keeps its one-line prose.
+export const pass = (clause: ClauseId, expected: string, observed = 'as expected', values?: JudgementValues): Judgement => ({ clause, verdict: 'pass', expected, observed, ...values });
+export const fail = (clause: ClauseId, expected: string, observed: string, values?: JudgementValues): Judgement => ({ clause, verdict: 'fail', expected, observed, ...values });
+export const unspecified = (clause: ClauseId, expected: string, observed: string, values?: JudgementValues): Judgement => ({ clause, verdict: 'unspecified', expected, observed, ...values });
 /**
  * The observation cannot decide the clause: an eventual effect the spec bounds in no time did not show
  * within the window the run was given (the window is named in `expected`), or the target answered in a
  * way the spec allows but that proves nothing either way. Never a pass (Jepsen's `unknown`).
  */
-export const inconclusive = (clause: string, expected: string, observed: string): Judgement => ({ clause, verdict: 'inconclusive', expected, observed });
+export const inconclusive = (clause: ClauseId, expected: string, observed: string, values?: JudgementValues): Judgement => ({ clause, verdict: 'inconclusive', expected, observed, ...values });
 
 /** `check(cond, ...)`: pass when the condition holds, fail otherwise; keeps judges one line per rule. */
-export function rule(clause: string, holds: boolean, expected: string, observed: string): Judgement {
-  return holds ? pass(clause, expected, observed) : fail(clause, expected, observed);
+export function rule(clause: ClauseId, holds: boolean, expected: string, observed: string, values?: JudgementValues): Judgement {
+  return holds ? pass(clause, expected, observed) : fail(clause, expected, observed, values);
 }
 
 /**
  * The overall verdict of `js` also under `clause`: for a clause whose promise is exactly that the
  * judged behaviour works (a resumed watch is usable; `pretty` combined with `dryRun` changes nothing).
  */
-export function alsoAgainst(clause: string, expected: string, js: readonly Judgement[]): Judgement[] {
+export function alsoAgainst(clause: ClauseId, expected: string, js: readonly Judgement[]): Judgement[] {
   const failed = js.filter((j) => j.verdict === 'fail');
   if (failed.length === 0) return [...js, pass(clause, expected)];
   return [...js, fail(clause, expected, failed.map((j) => `${j.clause}: ${j.observed}`).join('; '))];
@@ -39,8 +46,16 @@ export function alsoAgainst(clause: string, expected: string, js: readonly Judge
 
 /** Thrown by the model for situations it deliberately does not model: reported as not checked. */
 export class UnsupportedByModel extends Error {
-  constructor(readonly clause: string, message: string) {
+  constructor(readonly clause: ClauseId, message: string) {
     super(message);
     this.name = 'UnsupportedByModel';
   }
+}
+
+/**
+ * An effect the spec promises with no time bound, not seen within the window the suite waited: the
+ * same inconclusive verdict under each clause that depends on it.
+ */
+export function notSeenWithin(clauses: readonly ClauseId[], effect: string, windowMs: number, observed: string): Judgement[] {
+  return clauses.map((c) => inconclusive(c, `${effect}, within the ${windowMs} ms the suite waited (--eventual-window widens it)`, observed));
 }

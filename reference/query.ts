@@ -6,6 +6,7 @@
  *     -> { ok: true, cell: { match: 'unset', paging: 'limit-continue', rv: 'other' }, limit: 2, ... }
  */
 import { rvColumn, type MatchClass, type PagingClass, type RvClass } from './rv-semantics.ts';
+import type { ClauseId } from './catalog/clause-ids.ts';
 
 type Pairs = readonly (readonly [string, string | null])[];
 
@@ -19,7 +20,7 @@ export type ListQuery =
       readonly labelSelector: string | undefined;
     }
   /** Outside what rest:4.3 defines: the spec does not say what the server does. */
-  | { readonly ok: false; readonly clause: string; readonly why: string };
+  | { readonly ok: false; readonly clause: ClauseId; readonly why: string };
 
 function single(pairs: Pairs, name: string): string | undefined | { dup: true } {
   const values = pairs.filter(([k]) => k === name).map(([, v]) => v ?? '');

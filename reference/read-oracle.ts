@@ -6,8 +6,10 @@
  */
 import { acceptableRange, visibleObjects, type History } from './history.ts';
 import { contentMismatch, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
+import { diffValues, type JudgementValues } from './value-diff.ts';
 import { fail, inconclusive, pass, rule, unspecified, type Judgement } from './judgement.ts';
 import { judgeTooLargeMessage, type TooLargeAnswer } from './error-rules.ts';
+import type { ClauseId } from './catalog/clause-ids.ts';
 
 export type ListSemantic = 'MostRecent' | 'Any' | 'NotOlderThan' | 'Exact' | 'ContinueExact';
 
@@ -24,7 +26,7 @@ export interface ReadExpectation {
   /** Snapshot index of the rv the request named (NotOlderThan, Exact) or of the first page. */
   readonly at?: number;
   /** The cell of rest:4.5 that chose the semantic: failures are reported against it. */
-  readonly clause: string;
+  readonly clause: ClauseId;
   /**
    * Range fixed when the read started (a paged list is judged after writes between its pages, but
    * its snapshot range is that of the first page).
@@ -32,7 +34,7 @@ export interface ReadExpectation {
   readonly range?: { readonly lo: number; readonly hi: number };
 }
 
-const meaningClause: Record<ListSemantic, string> = {
+const meaningClause: Record<ListSemantic, ClauseId> = {
   MostRecent: 'rest:4.5/meaning/most-recent',
   Any: 'rest:4.5/meaning/any',
   NotOlderThan: 'rest:4.5/meaning/not-older-than',
@@ -60,6 +62,29 @@ export function diffObjects(expected: readonly ObjectVersion[], observed: readon
   }
   for (const v of expected) if (!seen.has(v.key)) out.push(`missing ${showVersion(v)}`);
   return out;
+}
+
+/**
+ * The compared part of objects, keyed by object (`ns/name`): what the model predicts of each (its
+ * resourceVersion, uid and the content the suite set, labels and annotations restricted to the suite's
+ * own keys) and nothing the server may add. Both sides of a read's structured diff.
+ */
+export function comparable(objs: readonly (ObjectVersion | ObservedObject)[], knownKeys: ReadonlySet<string>): Record<string, unknown> {
+  const own = (m: Readonly<Record<string, string>>) => Object.fromEntries([...knownKeys].filter((k) => Object.hasOwn(m, k)).sort().map((k) => [k, m[k]]));
+  const body = (b: unknown) => (b === undefined || b === null || (typeof b === 'object' && !Array.isArray(b) && Object.keys(b).length === 0) ? null : b);
+  const out: Record<string, unknown> = {};
+  for (const x of objs) {
+    const c = 'content' in x ? x.content : x;
+    out[x.key] = { resourceVersion: x.rv, uid: x.uid, labels: own(c.labels), annotations: own(c.annotations), body: body(c.body) };
+  }
+  return out;
+}
+
+/** Expected and observed objects of a read, and their field-path diff, for a failing judgement. */
+export function readValues(expected: readonly ObjectVersion[], observed: readonly ObservedObject[], knownKeys: ReadonlySet<string>): JudgementValues {
+  const expectedValue = comparable(expected, knownKeys);
+  const observedValue = comparable(observed, knownKeys);
+  return { expectedValue, observedValue, diff: diffValues(expectedValue, observedValue) };
 }
 
 /** Why an observed object is not the given version (undefined when it is). */
@@ -94,7 +119,7 @@ export interface ListJudgement {
  * exactly those of one snapshot in the semantic's range; the collection rv, when the suite knows what
  * it denotes, must denote a snapshot in range too (and equal the requested rv for Exact).
  */
-export function judgeListSnapshot(ctx: ReadContext, exp: ReadExpectation, observed: { collectionRv: unknown; items: readonly ObservedObject[]; requestedRv?: string }, unionClause?: string): ListJudgement {
+export function judgeListSnapshot(ctx: ReadContext, exp: ReadExpectation, observed: { collectionRv: unknown; items: readonly ObservedObject[]; requestedRv?: string }, unionClause?: ClauseId): ListJudgement {
   const range = exp.range ?? acceptableRange(ctx.history, exp.semantic, exp.at);
   const ours = oursOf(ctx, observed.items);
   const js: Judgement[] = [];
@@ -122,14 +147,16 @@ export function judgeListSnapshot(ctx: ReadContext, exp: ReadExpectation, observ
     return known === undefined && inRange.length !== 1 ? { judgements: js } : { judgements: js, matchedIndex: chosen };
   }
   const closest = known ?? range.hi;
-  const diff = diffObjects(visibleObjects(ctx.history, closest).filter(ctx.inScope), ours, ctx.knownKeys);
+  const closestObjects = visibleObjects(ctx.history, closest).filter(ctx.inScope);
+  const diff = diffObjects(closestObjects, ours, ctx.knownKeys);
+  const values = readValues(closestObjects, ours, ctx.knownKeys);
   if (known !== undefined) {
-    js.push(fail(exp.clause, expectText, `collection resourceVersion ${JSON.stringify(observed.collectionRv)} is that of snapshot #${known}, but the items differ from it: ${diff.join('; ')}`));
+    js.push(fail(exp.clause, expectText, `collection resourceVersion ${JSON.stringify(observed.collectionRv)} is that of snapshot #${known}, but the items differ from it: ${diff.join('; ')}`, values));
   } else if (matches.length > 0) {
-    js.push(fail(exp.clause, expectText, `items are snapshot #${matches[matches.length - 1]}, outside the range; vs #${closest}: ${diff.join('; ')}`));
+    js.push(fail(exp.clause, expectText, `items are snapshot #${matches[matches.length - 1]}, outside the range; vs #${closest}: ${diff.join('; ')}`, values));
   } else {
     // No snapshot at all has these items: a torn read (pages) or corrupted objects.
-    js.push(fail(unionClause ?? exp.clause, expectText, `items match no snapshot the suite produced; vs #${closest}: ${diff.join('; ')}`));
+    js.push(fail(unionClause ?? exp.clause, expectText, `items match no snapshot the suite produced; vs #${closest}: ${diff.join('; ')}`, values));
   }
   return { judgements: js };
 }
@@ -149,7 +176,7 @@ export interface ObservedPage {
  * rest:4.4 rules over the pages of one paged list (all fetched, the last with an empty continue),
  * then the union against the snapshot rules of the first page's semantic.
  */
-export function judgePages(ctx: ReadContext, exp: ReadExpectation, pages: readonly ObservedPage[], opts: { limit: number; selector: boolean; requestedRv?: string; limitClause?: string }): ListJudgement {
+export function judgePages(ctx: ReadContext, exp: ReadExpectation, pages: readonly ObservedPage[], opts: { limit: number; selector: boolean; requestedRv?: string; limitClause?: ClauseId }): ListJudgement {
   const js: Judgement[] = [];
   const first = pages[0];
   if (!first) throw new Error('model misuse: judgePages needs at least one page');
@@ -208,7 +235,11 @@ export function judgeGet(ctx: ReadContext, exp: ReadExpectation, key: string, ob
     const o = observed.object;
     const reasons = states.map((v) => (v === undefined ? 'absent' : o ? versionMismatch(v, o, ctx.knownKeys) : 'no object in body'));
     const ok = reasons.some((r) => r === undefined);
-    return ok ? [pass(exp.clause, expectText), pass(meaningClause[exp.semantic], expectText)] : [fail(exp.clause, expectText, `${observed.status} with ${o ? `${o.key}@${String(o.rv)}` : 'no object'}: ${reasons.filter(Boolean).join('; ')}`)];
+    if (ok) return [pass(exp.clause, expectText), pass(meaningClause[exp.semantic], expectText)];
+    // The diff is against the newest acceptable version (the one a correct Most Recent read returns).
+    const newest = [...states].reverse().find((v) => v !== undefined);
+    const values = readValues(newest ? [newest] : [], o ? [o] : [], ctx.knownKeys);
+    return [fail(exp.clause, expectText, `${observed.status} with ${o ? `${o.key}@${String(o.rv)}` : 'no object'}: ${reasons.filter(Boolean).join('; ')}`, values)];
   }
   if (observed.status >= 400 && observed.status < 500) {
     const ok = states.some((v) => v === undefined);

@@ -5,6 +5,7 @@
  *   decideList({ match: 'unset', paging: 'limit-continue', rv: 'other' })
  *     -> { outcome: 'reject', statuses: [400], clause: 'rest:4.5/list/unset/limit-continue/other' }
  */
+import { tableClauseId, type ClauseId } from './catalog/clause-id.ts';
 
 /** How the request's `resourceVersion` parameter falls into the table's columns. */
 export type RvClass = 'unset' | 'zero' | 'other';
@@ -23,14 +24,14 @@ export type ReadSemantic =
 
 export type Decision =
   /** The server must serve the request with this semantic (rest:4.5 "Meanings"). */
-  | { readonly outcome: 'serve'; readonly semantic: ReadSemantic; readonly clause: string }
+  | { readonly outcome: 'serve'; readonly semantic: ReadSemantic; readonly clause: ClauseId }
   /**
    * The server must refuse. `statuses` is the set of acceptable codes; `'4xx'` where the spec says
    * "Invalid" without naming a code (upstream answers 422, others 400: both conform).
    */
-  | { readonly outcome: 'reject'; readonly statuses: '4xx' | readonly number[]; readonly clause: string }
+  | { readonly outcome: 'reject'; readonly statuses: '4xx' | readonly number[]; readonly clause: ClauseId }
   /** The spec has no row for this combination: whatever the target does is recorded, never failed. */
-  | { readonly outcome: 'unspecified'; readonly clause: string; readonly why: string };
+  | { readonly outcome: 'unspecified'; readonly clause: ClauseId; readonly why: string };
 
 export const rvColumn = (rv: string | undefined): RvClass =>
   rv === undefined || rv === '' ? 'unset' : rv === '0' ? 'zero' : 'other';
@@ -38,13 +39,13 @@ export const rvColumn = (rv: string | undefined): RvClass =>
 const rvSlug: Record<RvClass, string> = { unset: 'unset', zero: '0', other: 'other' };
 const matchSlug: Record<MatchClass, string> = { unset: 'unset', Exact: 'exact', NotOlderThan: 'notolderthan' };
 
-export const getClause = (rv: RvClass) => `rest:4.5/get/${rvSlug[rv]}`;
-export const watchClause = (rv: RvClass) => `rest:4.5/watch/${rvSlug[rv]}`;
-export const listClause = (match: MatchClass, paging: PagingClass, rv: RvClass) =>
-  `rest:4.5/list/${matchSlug[match]}/${paging}/${rvSlug[rv]}`;
+export const getClause = (rv: RvClass): ClauseId => tableClauseId(`rest:4.5/get/${rvSlug[rv]}`);
+export const watchClause = (rv: RvClass): ClauseId => tableClauseId(`rest:4.5/watch/${rvSlug[rv]}`);
+export const listClause = (match: MatchClass, paging: PagingClass, rv: RvClass): ClauseId =>
+  tableClauseId(`rest:4.5/list/${matchSlug[match]}/${paging}/${rvSlug[rv]}`);
 
-const serve = (semantic: ReadSemantic, clause: string): Decision => ({ outcome: 'serve', semantic, clause });
-const invalid = (clause: string): Decision => ({ outcome: 'reject', statuses: '4xx', clause });
+const serve = (semantic: ReadSemantic, clause: ClauseId): Decision => ({ outcome: 'serve', semantic, clause });
+const invalid = (clause: ClauseId): Decision => ({ outcome: 'reject', statuses: '4xx', clause });
 
 /** rest:4.5 Get table. */
 export function decideGet(rv: RvClass): Decision {

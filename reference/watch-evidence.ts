@@ -8,6 +8,7 @@ import { canonical, type ObjectVersion, type ObservedObject } from './objects.ts
 import { judgeWatch, type ObservedEvent, type WatchExpectation } from './watch-oracle.ts';
 import { judgeInformer } from './watch-recovery.ts';
 import type { Judgement } from './judgement.ts';
+import type { ClauseId } from './catalog/clause-ids.ts';
 
 export const WATCH_EVIDENCE_FORMAT = 'svc-conformance/watch-history@1';
 
@@ -25,7 +26,7 @@ export interface WatchEvidence {
   };
   readonly events: readonly ObservedEvent[];
   /** For the informer property: the lists before and after the watch. */
-  readonly lists?: { readonly list0: readonly ObservedObject[]; readonly list1: readonly ObservedObject[]; readonly clause: string };
+  readonly lists?: { readonly list0: readonly ObservedObject[]; readonly list1: readonly ObservedObject[]; readonly clause: ClauseId };
 }
 
 export function watchEvidence(ctx: { history: History; knownKeys: ReadonlySet<string>; namespace: string }, expectation: WatchExpectation, events: readonly ObservedEvent[], lists?: WatchEvidence['lists']): WatchEvidence {

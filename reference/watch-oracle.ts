@@ -15,6 +15,7 @@ import { visibleObjects, type History } from './history.ts';
 import { isRecord, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
 import { versionMismatch, type ReadContext } from './read-oracle.ts';
 import { fail, inconclusive, pass, rule, unspecified, type Judgement } from './judgement.ts';
+import type { ClauseId } from './catalog/clause-ids.ts';
 
 export interface ObservedEvent {
   readonly type: unknown;
@@ -26,7 +27,7 @@ export interface ObservedEvent {
 export interface WatchExpectation {
   readonly semantic: 'GetStateAndStartAtMostRecent' | 'GetStateAndStartAtAny' | 'StartAtExact';
   /** The rest:4.5 watch cell. */
-  readonly clause: string;
+  readonly clause: ClauseId;
   /** Start at Exact: index of the requested version. */
   readonly at?: number;
   /** History index when the watch was requested (Most Recent cannot start before it). */

@@ -12,6 +12,7 @@ import { mayHaveBeenCompacted, type History, type Snapshot } from './history.ts'
 import { isRecord, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
 import type { ObservedEvent } from './watch-oracle.ts';
 import { fail, inconclusive, pass, rule, unspecified, type Judgement } from './judgement.ts';
+import type { ClauseId } from './catalog/clause-ids.ts';
 
 /** The history as it stood after snapshot `n`: what a watch closed at that point had to deliver. */
 export function historyUpTo(h: History, n: number): History {
@@ -31,7 +32,7 @@ export function classifyWatchStart(status: number, events: readonly ObservedEven
 }
 
 /** Judges a 410 Gone for the watch of snapshot `index`: acceptable only for a version that may be gone. */
-export function judgeGoneWatch(h: History, index: number, nowMs: number, windowMs: number, clause: string): Judgement[] {
+export function judgeGoneWatch(h: History, index: number, nowMs: number, windowMs: number, clause: ClauseId): Judgement[] {
   if (mayHaveBeenCompacted(h, index, nowMs, windowMs)) return [pass('rest:7/410', '410 Gone for a version older than the retained history'), pass(clause, '410 Gone once the version may have left the history')];
   const age = Math.round(nowMs - h.snapshots[index]!.atMs);
   return [
@@ -60,7 +61,7 @@ const showCache = (m: ReadonlyMap<string, string>) => (m.size === 0 ? 'nothing' 
  * events onto the first list gives exactly the second list, objects and resourceVersions, and both
  * are the suite's objects as the history says they are now.
  */
-export function judgeInformer(o: { list0: readonly ObservedObject[]; events: readonly ObservedEvent[]; list1: readonly ObservedObject[]; now: readonly ObjectVersion[]; isOurs: (key: string) => boolean; clause: string; cutOff?: string | undefined }): Judgement[] {
+export function judgeInformer(o: { list0: readonly ObservedObject[]; events: readonly ObservedEvent[]; list1: readonly ObservedObject[]; now: readonly ObjectVersion[]; isOurs: (key: string) => boolean; clause: ClauseId; cutOff?: string | undefined }): Judgement[] {
   const replayed = replayInformer(o.list0, o.events, o.isOurs);
   const relisted = replayInformer(o.list1, [], o.isOurs);
   const truth = new Map(o.now.filter((v) => o.isOurs(v.key)).map((v) => [v.key, v.rv] as const));

@@ -1,5 +1,6 @@
 /** A counterexample as plain text, for the formatters that have no richer layout (JUnit bodies). */
 import type { Counterexample } from '../harness/results.ts';
+import { diffText } from './value-diff.ts';
 
 export function counterexampleText(cx: Counterexample): string {
   const lines = [
@@ -9,6 +10,7 @@ export function counterexampleText(cx: Counterexample): string {
     `requests: ${cx.requestCount}`,
     `replay:   ${cx.replay}`,
   ];
+  if (cx.diff !== undefined && diffText(cx.diff).length > 0) lines.push('difference:', ...diffText(cx.diff).map((l) => `  ${l}`));
   if (cx.steps.length > 0) lines.push('steps:', ...cx.steps.map((s, i) => `  ${i + 1}. ${s}`));
   if (cx.curl.trim() !== '') lines.push('curl script:', cx.curl.trimEnd());
   return lines.join('\n');

@@ -6,6 +6,8 @@
 import type { ClauseResult, ClauseStatus, Counterexample, RunResult } from '../harness/results.ts';
 import { groupByArea, isRegression, type Area, type FamilyOf } from './areas.ts';
 import { html } from './escape.ts';
+import { diffRows } from './value-diff.ts';
+import type { ValueDiff } from '../reference/value-diff.ts';
 
 const STATUS_LABEL: Record<ClauseStatus, string> = {
   passed: 'passed',
@@ -35,6 +37,7 @@ th{background:#f6f8fa}td.n{text-align:right;font-variant-numeric:tabular-nums}
 .failure.known{border-left-color:#8c959f}
 pre{background:#f6f8fa;padding:8px;overflow:auto;white-space:pre-wrap;word-break:break-all;margin:4px 0}
 dt{font-weight:600;margin-top:6px}dd{margin:0 0 0 12px}
+.diff td:first-child{width:1em;font-weight:600}.d-added td:first-child{color:#1a7f37}.d-removed td:first-child{color:#cf222e}.d-modified td:first-child{color:#9a6700}
 .totals span{margin-right:14px}ul.notes{margin:2px 0;padding-left:18px;color:#57606a}
 `;
 
@@ -132,6 +135,7 @@ function counterexample(cx: Counterexample): string {
     `<dt>Check</dt><dd><code>${html(cx.check)}</code> · ${cx.requestCount} request(s)</dd>`,
     `<dt>Expected</dt><dd><pre>${html(cx.expected)}</pre></dd>`,
     `<dt>Observed</dt><dd><pre>${html(cx.observed)}</pre></dd>`,
+    cx.diff === undefined ? '' : diffTable(cx.diff),
     steps,
     `<dt>Replay</dt><dd><pre>${html(cx.replay)}</pre></dd>`,
     cx.curl.trim() === '' ? '' : `<dt>Curl script</dt><dd><details><summary>show</summary><pre>${html(cx.curl)}</pre></details></dd>`,
@@ -139,6 +143,14 @@ function counterexample(cx: Counterexample): string {
   ]
     .filter((s) => s !== '')
     .join('\n');
+}
+
+/** The structured diff of a counterexample: one row per field path the target got wrong. */
+function diffTable(d: ValueDiff): string {
+  const rows = diffRows(d);
+  if (rows.length === 0) return '';
+  const body = rows.map((r) => `<tr class="d-${r.kind}"><td>${r.mark}</td><td><code>${html(r.path)}</code></td><td><code>${html(r.expected)}</code></td><td><code>${html(r.observed)}</code></td></tr>`).join('');
+  return `<dt>Difference (${rows.length} field${rows.length === 1 ? '' : 's'})</dt><dd><table class="diff"><tr><th></th><th>field</th><th>expected</th><th>observed</th></tr>${body}</table></dd>`;
 }
 
 function clauseTable(areas: readonly Area[]): string {

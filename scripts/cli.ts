@@ -59,10 +59,6 @@ const durationArg = (v: string): number => {
   if (ms === undefined) throw new InvalidArgumentError(`not a duration (use e.g. 300ms, 2s, 5m)`);
   return ms;
 };
-const positiveArg = (name: string) => (v: string): number => {
-  if (!/^[1-9]\d*$/.test(v)) throw new InvalidArgumentError(`${name} must be a positive integer`);
-  return Number(v);
-};
 const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 
 const program = new Command('svc-conformance')
@@ -290,7 +286,6 @@ async function run(o: RunOpts): Promise<number> {
       ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
       ...(o.eventualWindow !== undefined ? { eventualWindowMs: o.eventualWindow } : {}),
       ...(o.release !== undefined ? { release: o.release } : {}),
-      ...(o.namespaceDeletionWindow !== undefined ? { namespaceDeletionTimeoutMs: o.namespaceDeletionWindow } : {}),
     };
   } else {
     // The embedded target runs with a short token lifetime so rest:4.4.4 is checked in seconds.

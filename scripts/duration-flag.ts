@@ -1,16 +1,12 @@
-/** Durations on our own command line: `1500ms`, `2s`, `5m`, `1h`, or combinations like `1m30s`. */
+/**
+ * Durations on our own command line (`--continue-ttl 300ms`, `--history-window 5m`): the same Go
+ * duration grammar the spec uses for its own durations (reference/nodeagent/duration.ts), one grammar
+ * for the whole project. Milliseconds, rounded; negative durations are refused (a window cannot be).
+ */
+import { parseGoDuration } from '../reference/nodeagent/duration.ts';
+
 export function parseDuration(text: string): number | undefined {
-  const re = /(\d+(?:\.\d+)?)(ms|s|m|h)/y;
-  const unit: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-  let total = 0;
-  let pos = 0;
-  if (text.length === 0) return undefined;
-  while (pos < text.length) {
-    re.lastIndex = pos;
-    const m = re.exec(text);
-    if (!m) return undefined;
-    total += Number(m[1]) * unit[m[2]!]!;
-    pos = re.lastIndex;
-  }
-  return Math.round(total);
+  const d = parseGoDuration(text);
+  if (!d.ok || d.nanos < 0n) return undefined;
+  return Math.round(Number(d.nanos) / 1e6);
 }

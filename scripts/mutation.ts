@@ -19,7 +19,7 @@ import { NODEAGENT_SUITE } from '../suites/checks/nodeagent.ts';
 import type { CheckRecord } from '../harness/results.ts';
 import { errorsOf, failuresOf, runAgainst } from './in-process-run.ts';
 import { nodeagentFaultChecks, runNodeagentChecks } from './nodeagent-in-process.ts';
-import { daemonCheckFor, runDaemonChecks } from '../test/oracle/daemon-run.ts';
+import { daemonCheckFor, runDaemonChecks } from './daemon-in-process.ts';
 
 const RUNS = Number(process.env['MUTATION_RUNS'] ?? 25);
 const SEED = Number(process.env['MUTATION_SEED'] ?? 20261122);

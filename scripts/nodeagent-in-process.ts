@@ -6,7 +6,8 @@
 import { profiles, type ProfileName } from '../reference/profile.ts';
 import type { CheckEnv } from '../harness/check.ts';
 import { defaultTargetSettings } from '../harness/env.ts';
-import { embeddedLoader, type NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
+import type { NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
+import { embeddedLoader } from '../targets/nodeagent-loader/embedded.ts';
 import { runCheck } from '../harness/run-check.ts';
 import { Transcript } from '../harness/transcript.ts';
 import type { CheckRecord } from '../harness/results.ts';
@@ -16,6 +17,7 @@ import { nodeagentCredentialProviders, nodeagentInvalidConfigs, nodeagentInvalid
 import { ruleViolationClauses } from '../generators/nodeagent.ts';
 import { credentialViolationClauses } from '../generators/nodeagent-credentials.ts';
 import type { NodeagentVariationName } from '../targets/nodeagent-loader/variations.ts';
+import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
 const noServer = {
   server: 'none (node-agent checks only)',
@@ -64,4 +66,4 @@ export function nodeagentFaultChecks(f: NodeagentFault): string[] {
 }
 
 /** The per-clause checks are built in the clauses' order. */
-const byClause = (cs: readonly { id: string }[], clauses: readonly string[]) => clauses.map((clause, i) => [clause, cs[i]!.id] as const);
+const byClause = (cs: readonly { id: string }[], clauses: readonly ClauseId[]) => clauses.map((clause, i) => [clause, cs[i]!.id] as const);

@@ -90,7 +90,7 @@ export async function runSuites(settings: SuiteSettings, o: { suites?: readonly 
     // Each check is a long property run; a wall-clock limit would turn a slow target into a failure.
     testTimeout: 0,
     hookTimeout: 120_000,
-    setupFiles: ['allure-vitest/setup'],
+    setupFiles: ['allure-vitest/setup', 'scripts/suite-setup.ts'],
     reporters: [
       collector as never,
       ['junit', { outputFile: path.join(o.reportsDir, o.keepAllure === true ? 'junit-vitest-exclusive.xml' : 'junit-vitest.xml') }] as never,

@@ -15,6 +15,8 @@ import type { Schema } from './schema.ts';
 import type { FieldSet } from './set.ts';
 import { sameValue } from './typed.ts';
 import { defineKey, own } from './values.ts';
+import type { ClauseId } from '../catalog/clause-ids.ts';
+import { diffPathSets, diffValues } from '../value-diff.ts';
 
 /** What the model expects of one write. */
 export type Expected =
@@ -40,8 +42,15 @@ function projectedSet(s: FieldSet, schema: Schema): FieldSet {
   return s.filter((p) => p.length > 0 && own(schema.fields, p[0]!.slice(2)) !== undefined);
 }
 
+/** The field paths a manager owns, expected and observed, as data: added = owned beyond the model's. */
+function ownershipValues(m: Pick<ManagedEntry, 'manager' | 'operation' | 'fields'>, observed: FieldSet) {
+  const want = m.fields.paths().map(showPath);
+  const got = observed.paths().map(showPath);
+  return { expectedValue: { manager: m.manager, operation: m.operation, fields: want }, observedValue: { manager: m.manager, operation: m.operation, fields: got }, diff: diffPathSets(want, got) };
+}
+
 const showSet = (s: FieldSet) => (s.isEmpty() ? 'nothing' : s.paths().map(showPath).join(', '));
-const all = (clauses: readonly string[], verdict: (c: string) => Judgement) => clauses.map(verdict);
+const all = (clauses: readonly ClauseId[], verdict: (c: ClauseId) => Judgement) => clauses.map(verdict);
 
 interface ModelState {
   readonly object: Record<string, unknown>;
@@ -64,7 +73,7 @@ export function alignedExpectation(expected: ModelState, json: unknown, schema: 
  * `ownershipClauses`: the clauses the ownership verdicts go to, when only some of `clauses` promise
  * anything about ownership (rest:4.7.5 alone, for a reset: rest:4.1/put is about the stored object).
  */
-export function judgeWrite(expected: Expected, status: number, json: unknown, schema: Schema, apiVersion: string, clauses: readonly string[], ownershipClauses: readonly string[] = clauses): Judgement[] {
+export function judgeWrite(expected: Expected, status: number, json: unknown, schema: Schema, apiVersion: string, clauses: readonly ClauseId[], ownershipClauses: readonly ClauseId[] = clauses): Judgement[] {
   if (expected.kind !== 'written') {
     const refused = status >= 400 && status < 500;
     const what = expected.kind === 'conflict' ? `refused as a conflict (${expected.detail})` : `refused (${expected.detail})`;
@@ -81,13 +90,15 @@ export function judgeWrite(expected: Expected, status: number, json: unknown, sc
 }
 
 /** The object and its ownership record against the model's. */
-export function judgeState(model: ModelState, json: unknown, schema: Schema, apiVersion: string, clauses: readonly string[], ownershipClauses: readonly string[] = clauses): Judgement[] {
+export function judgeState(model: ModelState, json: unknown, schema: Schema, apiVersion: string, clauses: readonly ClauseId[], ownershipClauses: readonly ClauseId[] = clauses): Judgement[] {
   const js: Judgement[] = [];
   const expected = alignedExpectation(model, json, schema);
   const want = projected(expected.object, schema);
   const got = projected(json, schema);
   const same = sameValue(want, got, schema);
-  js.push(...all(clauses, (c) => rule(c, same, `object ${JSON.stringify(want)}`, JSON.stringify(got))));
+  // The diff is by position in lists; the verdict (sameValue) is the schema's, sets in any order.
+  const objectValues = same ? undefined : { expectedValue: want, observedValue: got, diff: diffValues(want, got) };
+  js.push(...all(clauses, (c) => rule(c, same, `object ${JSON.stringify(want)}`, JSON.stringify(got), objectValues)));
   const md = isRecord(json) && isRecord(json['metadata']) ? json['metadata'] : {};
   const raw = md['managedFields'] ?? [];
   const decoded = decodeManagedFields(raw);
@@ -118,7 +129,8 @@ export function judgeState(model: ModelState, json: unknown, schema: Schema, api
     }
     js.push(pass('rest:2.6/manager', `an entry for ${showManager(m)}`), pass('rest:2.6/operation', `operation ${m.operation}`));
     const eq = o.fields.equals(m.fields);
-    js.push(...all(ownershipClauses, (c) => rule(c, eq, `${showManager(m)} owns ${showSet(m.fields)}`, `owns ${showSet(o.fields)}`)));
+    const owned = eq ? undefined : ownershipValues(m, o.fields);
+    js.push(...all(ownershipClauses, (c) => rule(c, eq, `${showManager(m)} owns ${showSet(m.fields)}`, `owns ${showSet(o.fields)}`, owned)));
     if (eq) js.push(pass('rest:2.6/fieldsV1', `fields of ${showManager(m)} decode to the model's set`));
   }
   for (const o of observed) {

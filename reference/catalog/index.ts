@@ -7,11 +7,13 @@
  *   familyOf('rest:4.5/list/exact/limit/0') -> 'rest:4.5 resource versions'
  */
 import type { Clause, SpecDoc } from './types.ts';
+import type { ClauseId } from './clause-ids.ts';
 import { restClauses, restSectionTitles } from './rest.ts';
 import { nodeClauses, nodeSectionTitles } from './node.ts';
 import { nodeDaemonClauses } from './node-daemon.ts';
 
 export type { Clause, SpecDoc } from './types.ts';
+export type { ClauseId } from './clause-ids.ts';
 
 export const catalog: readonly Clause[] = [...restClauses, ...nodeClauses, ...nodeDaemonClauses];
 
@@ -24,6 +26,11 @@ const byId: ReadonlyMap<string, Clause> = new Map(catalog.map((c) => [c.id, c]))
 
 export function clauseById(id: string): Clause | undefined {
   return byId.get(id);
+}
+
+/** An id read from outside the code (an expectations file, a saved history): checked against the catalog. */
+export function isClauseId(id: string): id is ClauseId {
+  return byId.has(id);
 }
 
 /** The clause, or an Error naming the id: for ids that code states literally. */

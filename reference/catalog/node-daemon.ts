@@ -7,9 +7,10 @@
  * Section titles live with the node-agent clauses (`node.ts`).
  */
 import type { Clause } from './types.ts';
+import { tableClauseId } from './clause-id.ts';
 import { options } from '../controller-daemon/options.ts';
 
-const item = (id: string, section: string, kind: Clause['kind'], summary: string): Clause => ({ id, doc: 'node', section, summary, kind });
+const item = (id: string, section: string, kind: Clause['kind'], summary: string): Clause => ({ id: tableClauseId(id), doc: 'node', section, summary, kind });
 
 export const nodeDaemonClauses: readonly Clause[] = [
   item('node:1.3', '1', 'informative', 'The controller daemon embeds the core control loops, which watch cluster state through the API server and move it toward the desired state'),

@@ -9,6 +9,7 @@
  * profile only renames fields in files.
  */
 import type { Clause } from './types.ts';
+import { tableClauseId } from './clause-id.ts';
 import { configFields, type FieldSpec } from '../nodeagent/config-fields.ts';
 import { typeText } from '../nodeagent/config-types.ts';
 
@@ -19,7 +20,7 @@ const I = 'informative';
 type Row = readonly [id: string, kind: Clause['kind'], summary: string];
 
 function sec(section: string, rows: readonly Row[]): Clause[] {
-  return rows.map(([id, kind, summary]) => ({ id, doc: 'node', section, summary, kind }));
+  return rows.map(([id, kind, summary]) => ({ id: tableClauseId(id), doc: 'node', section, summary, kind }));
 }
 
 export const nodeSectionTitles: Readonly<Record<string, string>> = {

@@ -15,6 +15,9 @@
  * no single running server can be seen to break.
  */
 import type { Clause } from './types.ts';
+import { decideList, listCells, listClause, type MatchClass, type PagingClass, type RvClass } from '../rv-semantics.ts';
+import { tableClauseId } from './clause-id.ts';
+import { OWNERSHIP_ROWS, ownershipClause } from '../apply/ownership-rows.ts';
 
 const N = 'normative';
 const U = 'unspecified';
@@ -23,7 +26,7 @@ const I = 'informative';
 type Row = readonly [id: string, kind: Clause['kind'], summary: string];
 
 function sec(section: string, rows: readonly Row[]): Clause[] {
-  return rows.map(([id, kind, summary]) => ({ id, doc: 'rest', section, summary, kind }));
+  return rows.map(([id, kind, summary]) => ({ id: tableClauseId(id), doc: 'rest', section, summary, kind }));
 }
 
 /** Titles of the sections, used for report areas (`rest:4.5 resource versions`). */
@@ -83,9 +86,19 @@ const semantic = {
   invalid: 'Invalid (request rejected; status code not given)',
 } as const;
 
-function listCell(match: keyof typeof matchText, paging: keyof typeof pagingText, rv: keyof typeof rvText, what: string): Row {
-  return [`rest:4.5/list/${match}/${paging}/${rv}`, N, `list, ${matchText[match]}, ${pagingText[paging]}, ${rvText[rv]}: ${what}`];
+/** The catalog row of one cell of the list table: the cells and their decisions are the model's (rv-semantics.ts). */
+function listCellRow(cell: { match: MatchClass; paging: PagingClass; rv: RvClass }): Row {
+  const match = ({ unset: 'unset', Exact: 'exact', NotOlderThan: 'notolderthan' } as const)[cell.match];
+  const rv = ({ unset: 'unset', zero: '0', other: 'other' } as const)[cell.rv];
+  const d = decideList(cell);
+  const what =
+    d.outcome === 'serve'
+      ? d.semantic === 'ContinueExact' && cell.rv === 'zero' ? semantic.invalidContinue : semanticText[d.semantic as keyof typeof semanticText]
+      : d.outcome === 'reject' ? (d.statuses === '4xx' ? semantic.invalid : semantic.invalid400) : d.why;
+  return [listClause(cell.match, cell.paging, cell.rv), N, `list, ${matchText[match]}, ${pagingText[cell.paging]}, ${rvText[rv]}: ${what}`];
 }
+
+const semanticText = { MostRecent: semantic.mostRecent, Any: semantic.any, NotOlderThan: semantic.notOlder, Exact: semantic.exact, ContinueExact: semantic.continueExact } as const;
 
 // ---- the catalog ----------------------------------------------------------------------------------
 
@@ -187,14 +200,7 @@ export const restClauses: readonly Clause[] = [
   ]),
 
   // 3.2 Field ownership
-  ...sec('3.2', [
-    ['rest:3.2/apply-conflict', N, 'Apply by B setting a different value on a field owned by A, without force: conflict, ownership unchanged'],
-    ['rest:3.2/apply-force', N, 'Apply by B with force=true on A\'s field: value overwritten, B sole owner, field removed from other managers\' entries'],
-    ['rest:3.2/apply-same-value', N, 'Apply by B with the value the field already has: ownership becomes shared by A and B'],
-    ['rest:3.2/apply-omit-sole', N, 'An owner applies without a field no other manager owns: the field is deleted, or reset to its default if it has one'],
-    ['rest:3.2/apply-omit-shared', N, 'An owner applies without a field another manager also owns: value unchanged, only the applier\'s claim dropped'],
-    ['rest:3.2/non-apply-write', N, 'Non-apply write (POST, PUT, non-apply PATCH) by B changing A\'s field: no conflict, ownership moves to B'],
-  ]),
+  ...sec('3.2', OWNERSHIP_ROWS.map((r): Row => [ownershipClause(r.row), N, r.summary])),
 
   // 3.3 Stability stages
   ...sec('3.3', [
@@ -281,27 +287,7 @@ export const restClauses: readonly Clause[] = [
     ['rest:4.5/get/0', N, 'get, rv="0": Any (any retained version, may be older than one already seen)'],
     ['rest:4.5/get/other', N, 'get, rv=other: Not older than (the object is at least as new as rv)'],
     ['rest:4.5/list', N, 'list: the semantic is chosen by the table row and rv column; combinations without a row are unspecified'],
-    listCell('unset', 'no-limit', 'unset', semantic.mostRecent),
-    listCell('unset', 'no-limit', '0', semantic.any),
-    listCell('unset', 'no-limit', 'other', semantic.notOlder),
-    listCell('unset', 'limit', 'unset', semantic.mostRecent),
-    listCell('unset', 'limit', '0', semantic.any),
-    listCell('unset', 'limit', 'other', semantic.exact),
-    listCell('unset', 'limit-continue', 'unset', semantic.continueExact),
-    listCell('unset', 'limit-continue', '0', semantic.invalidContinue),
-    listCell('unset', 'limit-continue', 'other', semantic.invalid400),
-    listCell('exact', 'no-limit', 'unset', semantic.invalid),
-    listCell('exact', 'no-limit', '0', semantic.invalid),
-    listCell('exact', 'no-limit', 'other', semantic.exact),
-    listCell('exact', 'limit', 'unset', semantic.invalid),
-    listCell('exact', 'limit', '0', semantic.invalid),
-    listCell('exact', 'limit', 'other', semantic.exact),
-    listCell('notolderthan', 'no-limit', 'unset', semantic.invalid),
-    listCell('notolderthan', 'no-limit', '0', semantic.any),
-    listCell('notolderthan', 'no-limit', 'other', semantic.notOlder),
-    listCell('notolderthan', 'limit', 'unset', semantic.invalid),
-    listCell('notolderthan', 'limit', '0', semantic.any),
-    listCell('notolderthan', 'limit', 'other', semantic.notOlder),
+    ...listCells().map(listCellRow),
     ['rest:4.5/watch/unset', N, 'watch, rv unset: Get State and Start at Most Recent (synthetic ADDED for the latest state, then changes)'],
     ['rest:4.5/watch/0', N, 'watch, rv="0": Get State and Start at Any (synthetic ADDED for some retained state, then changes)'],
     ['rest:4.5/watch/other', N, 'watch, rv=other: Start at Exact (only changes after rv, no synthetic ADDED)'],

@@ -2,11 +2,13 @@
  * A clause of the spec, as data (DESIGN.md "Clause ids"). The catalog is the single list the report,
  * the coverage figures and the docs read.
  */
+import type { ClauseId } from './clause-ids.ts';
+
 export type SpecDoc = 'rest' | 'node';
 
 export interface Clause {
   /** `rest:4.4.3`, `rest:4.5/list/unset/limit-continue/other`, `node:2.2/maxPods`. */
-  readonly id: string;
+  readonly id: ClauseId;
   readonly doc: SpecDoc;
   /** Section number as printed in the spec: `4.4`. */
   readonly section: string;

@@ -9,11 +9,12 @@ import type { ConcurrentHistory, RecordedOp } from './history-types.ts';
 import { checkLinearizable, type Operation } from './linearizability.ts';
 import { describeObjectOp, objectModel, type ObjectInput, type ObjectOutput } from './object-model.ts';
 import { checkWatchGuarantees, GUARANTEE_CLAUSE, type Guarantee, type WatchViolation } from './watch-guarantees.ts';
+import type { ClauseId } from '../catalog/clause-ids.ts';
 
 export interface KeyVerdict {
   readonly key: string;
   readonly verdict: 'linearizable' | 'violation' | 'precondition-anomaly' | 'needs-delete-semantics' | 'unknown';
-  readonly clause?: string;
+  readonly clause?: ClauseId;
   /** Operation ids: the longest linearizable prefix, and those none of which could come next. */
   readonly prefix?: readonly number[];
   readonly stuck?: readonly number[];

@@ -19,10 +19,11 @@
  * Deletion events (type and payload not shown, rest:6.1.6) only remove their key from a watch's state.
  */
 import type { ConcurrentHistory, RecordedEvent, RecordedOp, RecordedWatch } from './history-types.ts';
+import type { ClauseId } from '../catalog/clause-ids.ts';
 
 export type Guarantee = 'ordered' | 'unique' | 'atomic' | 'reliable' | 'resumable' | 'bookmarkable' | 'list-watch';
 
-export const GUARANTEE_CLAUSE: Readonly<Record<Guarantee, string>> = {
+export const GUARANTEE_CLAUSE: Readonly<Record<Guarantee, ClauseId>> = {
   ordered: 'rest:6.1.1',
   unique: 'rest:6.1.1',
   atomic: 'rest:6.1.1',
@@ -34,7 +35,7 @@ export const GUARANTEE_CLAUSE: Readonly<Record<Guarantee, string>> = {
 
 export interface WatchViolation {
   readonly guarantee: Guarantee;
-  readonly clause: string;
+  readonly clause: ClauseId;
   readonly watch?: string;
   readonly message: string;
   /** Operation ids involved, for the timeline. */

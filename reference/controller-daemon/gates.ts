@@ -11,6 +11,7 @@
  * `RotateKubeletServerCertificate`, DESIGN.md).
  */
 import type { ProfileName } from '../profile.ts';
+import { tableClauseId, type ClauseId } from '../catalog/clause-id.ts';
 
 export type GateStage = 'ALPHA' | 'BETA' | 'GA' | 'DEPRECATED';
 
@@ -63,7 +64,7 @@ export function gatesFor(profile: ProfileName, table: readonly GateSpec[] = gate
   return new Map(table.map((gt) => [gateName(gt, profile), gt]));
 }
 
-export const gateListClause = (gate: GateSpec) => `node:2.6/feature-gates/${gate.list}`;
+export const gateListClause = (gate: GateSpec): ClauseId => tableClauseId(`node:2.6/feature-gates/${gate.list}`);
 
 export type GateResolution =
   | { readonly ok: true; readonly enabled: ReadonlyMap<string, boolean>; readonly warnings: readonly string[] }

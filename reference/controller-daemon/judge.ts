@@ -11,6 +11,7 @@ import { judgeHelp, type HelpRow } from './help.ts';
 import type { LeaseWindow } from './leadership.ts';
 import { pickCert } from './tls.ts';
 import type { NamedCertKey } from './types.ts';
+import type { ClauseId } from '../catalog/clause-ids.ts';
 
 /** How one start ended, as seen by the suite. */
 export type StartSeen =
@@ -42,7 +43,7 @@ export interface MainLoopSeen {
 }
 
 export interface Refusal {
-  readonly clause: string;
+  readonly clause: ClauseId;
   readonly rule: string;
   /** The word the refusal should name (`--cluster-cidr`, or the stray word). */
   readonly flag: string;
@@ -76,7 +77,7 @@ export function judgeRefusal(v: Refusal, seen: StartSeen, mainLoop?: MainLoopSee
  * A command line setting an option without the option it needs (rules binding `open`): refusing it and
  * accepting it (the option has no effect) are both allowed; what the daemon did is recorded.
  */
-export function judgeOpenDecision(o: { clause: string; rule: string; flag: string }, seen: StartSeen): Judgement[] {
+export function judgeOpenDecision(o: { clause: ClauseId; rule: string; flag: string }, seen: StartSeen): Judgement[] {
   const expected = `${o.flag} without what it needs (${o.rule}): refused, or accepted with no effect`;
   if (seen.kind === 'serving') return [unspecified(o.clause, expected, `accepted: /healthz answered ${seen.healthz}`)];
   return [unspecified(o.clause, expected, `refused: ${exitText(seen)}`)];
@@ -102,9 +103,9 @@ export function judgePaths(paths: readonly PathSeen[], allowed: readonly string[
 }
 
 /** A valid command line: the daemon serves /healthz on the chosen port and address; each option's clause passes. */
-export function judgeValidStart(o: { port: number; clauses: readonly string[]; seen: StartSeen; paths: readonly PathSeen[]; allowed: readonly string[] }): Judgement[] {
+export function judgeValidStart(o: { port: number; clauses: readonly ClauseId[]; seen: StartSeen; paths: readonly PathSeen[]; allowed: readonly string[] }): Judgement[] {
   if (o.seen.kind === 'exited') {
-    const blamed = o.clauses.length > 0 ? o.clauses : ['node:1.4'];
+    const blamed: readonly ClauseId[] = o.clauses.length > 0 ? o.clauses : ['node:1.4'];
     return blamed.map((c) => fail(c, 'accepted: serves /healthz on the chosen port', exitText(o.seen as Extract<StartSeen, { kind: 'exited' }>)));
   }
   return [
@@ -117,7 +118,7 @@ export function judgeValidStart(o: { port: number; clauses: readonly string[]; s
 }
 
 /** A start that should serve but exited: the clause under test fails. */
-export function judgeUnexpectedExit(clause: string, expected: string, seen: Extract<StartSeen, { kind: 'exited' }>): Judgement[] {
+export function judgeUnexpectedExit(clause: ClauseId, expected: string, seen: Extract<StartSeen, { kind: 'exited' }>): Judgement[] {
   return [fail(clause, expected, exitText(seen))];
 }
 

@@ -7,6 +7,7 @@
  */
 import type { ProfileName } from '../profile.ts';
 import type { OptionSpec, OptionType } from './types.ts';
+import { tableClauseId } from '../catalog/clause-id.ts';
 
 type Row = readonly [name: string, type: OptionType, def: string | undefined, meaning: string, extra?: Partial<OptionSpec>];
 
@@ -21,7 +22,7 @@ function table(section: OptionSpec['section'], tableName: string, rows: readonly
     section,
     table: tableName,
     meaning,
-    clause: `node:${section}/${name}`,
+    clause: tableClauseId(`node:${section}/${name}`),
     ...extra,
   }));
 }

@@ -10,6 +10,7 @@ import type { ProfileName } from '../profile.ts';
 import { flagName, optionByFlag, optionByShorthand } from './options.ts';
 import type { FlagError, OptionSpec, OptionValue } from './types.ts';
 import { isBoolLike, parseValue } from './values.ts';
+import type { ClauseId } from '../catalog/clause-ids.ts';
 
 export interface ReadFlags {
   /** Explicitly set values by option name (svc spelling); pattern options by their flag name. */
@@ -25,7 +26,7 @@ export function readFlags(argv: readonly string[], profile: ProfileName): ReadFl
   const values: Record<string, OptionValue> = Object.create(null) as Record<string, OptionValue>;
   const seen: { flag: string; option: OptionSpec }[] = [];
   const errors: FlagError[] = [];
-  const syntax = (option: string, message: string, clause = SYNTAX_CLAUSE) => errors.push({ option, clause, rule: 'flag syntax', message });
+  const syntax = (option: string, message: string, clause: ClauseId = SYNTAX_CLAUSE) => errors.push({ option, clause, rule: 'flag syntax', message });
 
   const set = (o: OptionSpec, flag: string, text: string) => {
     const key = o.pattern ? flag.replace(/^-+/, '') : o.name;

@@ -12,6 +12,7 @@ import { cipherSuiteClass } from './tls.ts';
 import { tlsMinVersions } from '../tls-names.ts';
 import type { FlagError, OtherComponents } from './types.ts';
 import type { Values } from './effective.ts';
+import type { ClauseId } from '../catalog/clause-ids.ts';
 
 export interface RuleContext {
   readonly profile: ProfileName;
@@ -23,7 +24,7 @@ export interface RuleContext {
 export interface Rule {
   readonly name: string;
   readonly option: string;
-  readonly clause: string;
+  readonly clause: ClauseId;
   readonly rule: string;
   /**
    * How the spec binds a daemon (default `refuse`: the command line is invalid and refused at start).

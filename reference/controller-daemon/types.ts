@@ -3,6 +3,7 @@
  * spec names; `gates`, `namedCertKey`, `vmodule` and `version` are the spec's special types.
  */
 import type { ProfileName } from '../profile.ts';
+import type { ClauseId } from '../catalog/clause-ids.ts';
 
 export type OptionType =
   | 'string' | 'int' | 'int32' | 'float' | 'bool' | 'duration' | 'strings' | 'stringToString'
@@ -35,7 +36,7 @@ export interface OptionSpec {
   readonly section: '2.6' | '5' | '8';
   readonly table: string;
   readonly meaning: string;
-  readonly clause: string;
+  readonly clause: ClauseId;
   /** Each occurrence adds an element instead of replacing the value. */
   readonly repeatable?: boolean;
   /** Rest 9.3 rule 5a/6: a deprecated option works and warns. The spec marks none today. */
@@ -47,7 +48,7 @@ export interface OptionSpec {
 /** One broken rule: the option, the clause and the rule in words (the linter prints all three). */
 export interface FlagError {
   readonly option: string;
-  readonly clause: string;
+  readonly clause: ClauseId;
   readonly rule: string;
   readonly message: string;
 }

@@ -19,13 +19,15 @@ import { parseQuantity } from './quantity.ts';
 import { parseGoDuration } from './duration.ts';
 import { isIP } from 'node:net';
 import { insecureCipherSuites, preferredCipherSuites, tlsMinVersions } from '../tls-names.ts';
+import type { ClauseId } from '../catalog/clause-ids.ts';
+import { tableClauseId } from '../catalog/clause-id.ts';
 
 export type IssueLevel = 'error' | 'unspecified';
 export interface Issue {
   readonly level: IssueLevel;
   readonly message: string;
   /** Clause when not the field's own (a 2.5 gap, a limit of 8). */
-  readonly clause?: string;
+  readonly clause?: ClauseId;
 }
 
 export type DefaultSpec =
@@ -35,7 +37,7 @@ export type DefaultSpec =
   /** Built from the nested type's field defaults. */
   | { readonly kind: 'object' }
   /** 2.5 says the default is not shown. */
-  | { readonly kind: 'gap'; readonly clause: string }
+  | { readonly kind: 'gap'; readonly clause: ClauseId }
   /** The spec gives none. */
   | { readonly kind: 'none' };
 
@@ -51,9 +53,9 @@ export interface FieldSpec {
   readonly name: string;
   /** k8s spelling where it differs. */
   readonly k8s?: string;
-  readonly clause: string;
+  readonly clause: ClauseId;
   /** Further clauses this field's rule carries (5.x, 8/nodeagent-*). */
-  readonly also?: readonly string[];
+  readonly also?: readonly ClauseId[];
   readonly type: TypeSpec;
   readonly def: DefaultSpec;
   readonly required?: boolean;
@@ -74,31 +76,31 @@ export const nameIn = (f: FieldSpec, p: Profile): string => (p.name === 'k8s' &&
 
 // ---- rule helpers ------------------------------------------------------------------------------
 
-const err = (message: string, clause?: string): Issue => ({ level: 'error', message, ...(clause ? { clause } : {}) });
-const open = (message: string, clause?: string): Issue => ({ level: 'unspecified', message, ...(clause ? { clause } : {}) });
+const err = (message: string, clause?: ClauseId): Issue => ({ level: 'error', message, ...(clause ? { clause } : {}) });
+const open = (message: string, clause?: ClauseId): Issue => ({ level: 'unspecified', message, ...(clause ? { clause } : {}) });
 
-function range(min: number, max: number, clause?: string): (v: unknown) => Issue | undefined {
+function range(min: number, max: number, clause?: ClauseId): (v: unknown) => Issue | undefined {
   return (v) => ((v as number) < min || (v as number) > max ? err(`${v} is outside ${min}..${max}`, clause) : undefined);
 }
-function atLeast(min: number, what: string, clause?: string): (v: unknown) => Issue | undefined {
+function atLeast(min: number, what: string, clause?: ClauseId): (v: unknown) => Issue | undefined {
   return (v) => ((v as number) < min ? err(`${v} is ${what}`, clause) : undefined);
 }
 /** A port: 1..65535, or 0 where 0 disables. */
-function port(zeroDisables: boolean, clause: string): (v: unknown) => Issue | undefined {
+function port(zeroDisables: boolean, clause: ClauseId): (v: unknown) => Issue | undefined {
   return (v) => ((v === 0 && zeroDisables) || ((v as number) >= 1 && (v as number) <= 65535) ? undefined : err(`port ${v} is outside 1..65535${zeroDisables ? ' (0 disables)' : ''}`, clause));
 }
 function oneOf(values: readonly string[]): (v: unknown) => Issue | undefined {
   return (v) => (values.includes(v as string) ? undefined : err(`${JSON.stringify(v)} is not one of ${values.map((x) => JSON.stringify(x)).join(', ')}`));
 }
 /** Values beyond the listed ones are not ruled on by the spec. */
-function known(values: readonly string[], why: string, clause?: string): (v: unknown) => Issue | undefined {
+function known(values: readonly string[], why: string, clause?: ClauseId): (v: unknown) => Issue | undefined {
   return (v) => (values.includes(v as string) ? undefined : open(`${JSON.stringify(v)}: ${why}`, clause));
 }
 const positiveDuration = (v: unknown): Issue | undefined => (nanosOf(v) > 0n ? undefined : open(`${v}: the spec does not say whether a zero or negative period is allowed`));
 const nonNegativeDuration = (v: unknown): Issue | undefined => (nanosOf(v) >= 0n ? undefined : open(`${v}: the spec does not say whether a negative duration is allowed`));
 const ip = (what: string) => (v: unknown): Issue | undefined => (v === '' || isIP(v as string) !== 0 ? undefined : open(`${JSON.stringify(v)} is not an IP address; the spec says "${what}" but not what else is refused`));
 const absoluteCgroup = (v: unknown): Issue | undefined => (v === '' || (v as string).startsWith('/') ? undefined : open(`${JSON.stringify(v)} is not absolute; the spec asks for an absolute cgroup name but does not say a relative one is refused`));
-const gap = (clause: string, what: string) => (): Issue => open(what, clause);
+const gap = (clause: ClauseId, what: string) => (): Issue => open(what, clause);
 /**
  * Reserved amounts per resource, keys the spec names as supported. The spec types the values as plain
  * strings (2.2 "map string to string") and shows no format for them, unlike `containerLogMaxSize`
@@ -132,13 +134,13 @@ const NONE: DefaultSpec = { kind: 'none' };
 const OBJ: DefaultSpec = { kind: 'object' };
 const bools = () => [true, false];
 
-type Row = Omit<FieldSpec, 'clause'> & { clause?: string };
+type Row = Omit<FieldSpec, 'clause'> & { clause?: ClauseId };
 function section(prefix: string, rows: readonly Row[]): FieldSpec[] {
-  return rows.map((r) => ({ ...r, clause: r.clause ?? `${prefix}${r.name}` }));
+  return rows.map((r) => ({ ...r, clause: r.clause ?? tableClauseId(`${prefix}${r.name}`) }));
 }
 /** Members of a nested type: clause `node:<section>/<Type>.<field>`. */
 function nested(sec: string, typeName: string, rows: readonly Row[]): FieldSpec[] {
-  return rows.map((r) => ({ ...r, clause: r.clause ?? `node:${sec}/${typeName}.${r.name}` }));
+  return rows.map((r) => ({ ...r, clause: r.clause ?? tableClauseId(`node:${sec}/${typeName}.${r.name}`) }));
 }
 const obj = (typeName: string, fields: readonly FieldSpec[]): TypeSpec => ({ kind: 'object', typeName, fields });
 
@@ -200,7 +202,7 @@ const evictionMap = (name: string): Row => ({
   name, type: STRING_MAP, def: { kind: 'gap', clause: 'node:2.5/eviction' }, rule: 'signal name to value; defaults and signal names not shown (2.5)', check: gap('node:2.5/eviction', 'eviction signal names are not shown'), samples: () => [],
 });
 
-const lim = (name: string) => `node:8/nodeagent-${name}`;
+const lim = (name: string): ClauseId => tableClauseId(`node:8/nodeagent-${name}`);
 
 export const configFields: readonly FieldSpec[] = section('node:2.2/', [
   { name: 'enableServer', type: B, def: val(true), required: true, rule: 'default true (required with a default: may be left out)', samples: bools },

@@ -13,6 +13,8 @@ import { isRecord, type TypeSpec } from './config-types.ts';
 import { parseGoDuration } from './duration.ts';
 import { parseQuantity } from './quantity.ts';
 import { effective } from './config.ts';
+import { pathSegments } from './field-path.ts';
+import type { ClauseId } from '../catalog/clause-ids.ts';
 
 function fieldAt(segments: readonly (string | number)[], p: Profile): FieldSpec | undefined {
   let fields: readonly FieldSpec[] = configFields;
@@ -29,16 +31,14 @@ function fieldAt(segments: readonly (string | number)[], p: Profile): FieldSpec 
   return found;
 }
 
-const segmentsOf = (path: string) => [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!));
-
 /** Clause of the deepest known field on a path (`logging.verbosity` -> node:2.4/...); `node:2.2/kind` otherwise. */
-export function clauseForPath(path: string, p: Profile): string {
-  return fieldAt(segmentsOf(path), p)?.clause ?? 'node:2.2/kind';
+export function clauseForPath(path: string, p: Profile): ClauseId {
+  return fieldAt(pathSegments(path), p)?.clause ?? 'node:2.2/kind';
 }
 
 /** Clauses of every known field the document sets, nested ones included, document clause first. */
-export function clausesOfDoc(doc: Record<string, unknown>, p: Profile): string[] {
-  const out = new Set<string>(['node:2.2/kind']);
+export function clausesOfDoc(doc: Record<string, unknown>, p: Profile): ClauseId[] {
+  const out = new Set<ClauseId>(['node:2.2/kind']);
   const walk = (fields: readonly FieldSpec[], v: Record<string, unknown>, top: boolean) => {
     for (const [k, x] of Object.entries(v)) {
       const f = fields.find((y) => (top ? nameIn(y, p) : y.name) === k);
@@ -55,9 +55,12 @@ export function clausesOfDoc(doc: Record<string, unknown>, p: Profile): string[]
 
 export interface EffectiveMismatch {
   readonly field: string;
-  readonly clause: string;
+  readonly clause: ClauseId;
   readonly expected: string;
   readonly observed: string;
+  /** The values themselves, for the structured diff; `observedValue` is absent when the loader left the field out. */
+  readonly expectedValue?: unknown;
+  readonly observedValue?: unknown;
 }
 
 function zeroOf(t: TypeSpec): unknown {
@@ -115,7 +118,7 @@ function compareField(f: FieldSpec, given: unknown, expected: unknown, observedR
     for (const sub of f.type.fields) compareField(sub, g[sub.name], expected[sub.name], obs[sub.name], `${path}.${sub.name}`, out, p);
     return;
   }
-  if (!sameScalar(f, f.type, expected, observed)) out.push({ field: path, clause: f.clause, expected: JSON.stringify(expected), observed: observedRaw === undefined ? 'left out' : JSON.stringify(observedRaw) });
+  if (!sameScalar(f, f.type, expected, observed)) out.push({ field: path, clause: f.clause, expected: JSON.stringify(expected), observed: observedRaw === undefined ? 'left out' : JSON.stringify(observedRaw), expectedValue: expected, ...(observedRaw === undefined ? {} : { observedValue: observedRaw }) });
 }
 
 /** Mismatches between the model's effective configuration of a valid `doc` and what the loader printed. */

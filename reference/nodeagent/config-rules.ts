@@ -6,6 +6,7 @@
 import type { Profile } from '../profile.ts';
 import { nanosOf } from './config-types.ts';
 import type { MinorVersion } from './config.ts';
+import type { ClauseId } from '../catalog/clause-ids.ts';
 
 export interface RuleContext {
   /** Fields of the right type, by svc name. */
@@ -26,7 +27,7 @@ export interface RuleFinding {
 
 export interface CrossRule {
   readonly id: string;
-  readonly clause: string;
+  readonly clause: ClauseId;
   readonly summary: string;
   /** svc names of the fields the rule reads (a generator keeps other values of them out of a case). */
   readonly fields: readonly string[];

@@ -15,11 +15,12 @@ import { isRecord, nanosOf, scalarTypeError, type TypeSpec } from './config-type
 import { formatGoDuration, parseGoDuration } from './duration.ts';
 import { gateEnabled, serverCertGate } from './feature-gates.ts';
 import { crossRules, type RuleContext } from './config-rules.ts';
+import type { ClauseId } from '../catalog/clause-ids.ts';
 
 export interface FieldError {
   /** Path in the file as written under the profile: `a.b[0].c`; '' for the document itself. */
   readonly field: string;
-  readonly clause: string;
+  readonly clause: ClauseId;
   readonly message: string;
   /** Other paths a loader may name for the same violation (a cross-field rule names either field). */
   readonly related?: readonly string[];
@@ -28,7 +29,7 @@ export interface FieldError {
  * A decision the spec leaves open. `row`: the field's own 2.2-2.4 clause when the note names another
  * (a 2.5 gap): the row says no more than "see gap list", so the answer is unspecified under both.
  */
-export type UnspecifiedNote = FieldError & { readonly row?: string };
+export type UnspecifiedNote = FieldError & { readonly row?: ClauseId };
 
 export interface ValidationResult {
   readonly errors: readonly FieldError[];
@@ -57,7 +58,7 @@ export const configKind = (p: Profile) => p.nodeagentConfigurationKind;
 export const configApiVersion = (p: Profile) => `${p.nodeagentGroup}/${NODEAGENT_VERSION}`;
 
 /** Document-level check shared with the credential-provider model. */
-export function checkTypeMeta(doc: Record<string, unknown>, p: Profile, kind: string, clause: string): FieldError[] {
+export function checkTypeMeta(doc: Record<string, unknown>, p: Profile, kind: string, clause: ClauseId): FieldError[] {
   const out: FieldError[] = [];
   const api = `${p.nodeagentGroup}/${NODEAGENT_VERSION}`;
   // The spec fixes the pair (apiVersion = X, kind = Y): a kind unknown in that version is a fault of the
@@ -70,7 +71,7 @@ export function checkTypeMeta(doc: Record<string, unknown>, p: Profile, kind: st
 class Collector {
   readonly errors: FieldError[] = [];
   readonly unspecified: UnspecifiedNote[] = [];
-  add(path: string, clause: string, issue: Issue): void {
+  add(path: string, clause: ClauseId, issue: Issue): void {
     const e = { field: path, clause: issue.clause ?? clause, message: issue.message };
     if (issue.level === 'error') this.errors.push(e);
     else this.unspecified.push(e.clause === clause ? e : { ...e, row: clause });

@@ -11,6 +11,7 @@ import { isRecord, scalarTypeError } from './config-types.ts';
 import { parseGoDuration } from './duration.ts';
 import { matchesAny, validatePattern, type MatchDecision } from './match-images.ts';
 import { checkTypeMeta, type FieldError, type ValidationResult } from './config.ts';
+import type { ClauseId } from '../catalog/clause-ids.ts';
 
 export const CREDENTIAL_PROVIDER_KIND = 'CredentialProviderConfig';
 
@@ -41,12 +42,12 @@ export function validateCredentialProviderConfig(doc: unknown, profile: Profile,
       errors.push({ field: at, clause: 'node:2.1/providers', message: 'expected a CredentialProvider map' });
       return;
     }
-    const need = (key: string, clause: string): unknown => {
+    const need = (key: string, clause: ClauseId): unknown => {
       const v = p[key];
       if (v === undefined || v === null) errors.push({ field: `${at}.${key}`, clause, message: `${key} is required` });
       return v;
     };
-    const str = (key: string, clause: string) => {
+    const str = (key: string, clause: ClauseId) => {
       const v = need(key, clause);
       if (v === undefined || v === null) return undefined;
       const e = scalarTypeError('string', v);

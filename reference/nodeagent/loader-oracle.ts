@@ -10,8 +10,10 @@ import { fail, inconclusive, pass, rule, unspecified, type Judgement } from '../
 import { configFields, nameIn, type FieldSpec } from './config-fields.ts';
 import { isRecord } from './config-types.ts';
 import { validateNodeagentConfig, withZerosUnset, type ValidationResult } from './config.ts';
-import { clauseForPath, clausesOfDoc, compareEffective } from './config-oracle.ts';
+import { clauseForPath, clausesOfDoc, compareEffective, type EffectiveMismatch } from './config-oracle.ts';
+import type { JudgementValues } from '../value-diff.ts';
 import { validateCredentialProviderConfig } from './credential-provider.ts';
+import type { ClauseId } from '../catalog/clause-ids.ts';
 
 export interface LoaderAnswer {
   readonly exitCode: number;
@@ -69,7 +71,7 @@ export function looksLikeConfig(v: Record<string, unknown>, p: Profile): boolean
   return Object.keys(v).filter((k) => configFields.some((f) => nameIn(f, p) === k)).length >= 3;
 }
 
-function allClauses(f: FieldSpec): string[] {
+function allClauses(f: FieldSpec): ClauseId[] {
   const t = f.type.kind === 'list' ? f.type.of : f.type;
   return [f.clause, ...(f.also ?? []), ...(t.kind === 'object' ? t.fields.flatMap(allClauses) : [])];
 }
@@ -80,9 +82,9 @@ const defaultedClauses = [...new Set(configFields.filter((f) => ['value', 'objec
 /** Every clause a config-file judgement can name. */
 // Not node:2/durations (every duration is judged under its field's clause) nor node:2.5/cgroupRoot (an
 // unshown default no loader answer reveals): the report shows those as not checked.
-export const configJudgementClauses: readonly string[] = [...new Set(['node:2.2/kind', ...configFields.flatMap(allClauses), 'node:2.5/cpuCFSQuotaPeriod', 'node:2.5/hairpinMode', 'node:2.5/topologyManagerPolicy', 'node:2.5/configMapAndSecretChangeDetectionStrategy', 'node:2.5/authorization-mode', 'node:2.5/eviction', 'node:2.5/enforceNodeAllocatable', 'node:2.5/allowedUnsafeSysctls', 'node:2.5/field-shapes'])];
+export const configJudgementClauses: readonly ClauseId[] = [...new Set<ClauseId>(['node:2.2/kind', ...configFields.flatMap(allClauses), 'node:2.5/cpuCFSQuotaPeriod', 'node:2.5/hairpinMode', 'node:2.5/topologyManagerPolicy', 'node:2.5/configMapAndSecretChangeDetectionStrategy', 'node:2.5/authorization-mode', 'node:2.5/eviction', 'node:2.5/enforceNodeAllocatable', 'node:2.5/allowedUnsafeSysctls', 'node:2.5/field-shapes'])];
 
-function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccepted: readonly string[], rejectClause: (reported: readonly string[]) => string, violationClause?: string): { judgements: Judgement[]; definitelyValid: boolean } {
+function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccepted: readonly ClauseId[], rejectClause: (reported: readonly string[]) => ClauseId, violationClause?: ClauseId): { judgements: Judgement[]; definitelyValid: boolean } {
   const accepted = ans.exitCode === 0;
   const reported = accepted ? undefined : reportedFields(ans.stdout);
   const observed = accepted ? 'accepted (exit 0)' : `rejected (exit ${ans.exitCode})${reported && reported.length > 0 ? `, naming ${reported.join(', ')}` : ''}`;
@@ -119,8 +121,18 @@ function judgeZerosReadAsUnset(model: ValidationResult, zerosUnset: Record<strin
   return judgeConfigAnswer(zerosUnset, ans, p);
 }
 
+/** One wrong effective field as data: a field the loader left out is removed, a different value modified. */
+function effectiveValues(m: EffectiveMismatch): JudgementValues {
+  const leftOut = !Object.hasOwn(m, 'observedValue');
+  return {
+    expectedValue: m.expectedValue,
+    ...(leftOut ? {} : { observedValue: m.observedValue }),
+    diff: leftOut ? { added: [], modified: [], removed: [{ path: m.field, expected: m.expectedValue }] } : { added: [], removed: [], modified: [{ path: m.field, expected: m.expectedValue, observed: m.observedValue }] },
+  };
+}
+
 /** Judge a loader's answer to a NodeagentConfiguration file. */
-export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswer, p: Profile, violationClause?: string): Judgement[] {
+export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswer, p: Profile, violationClause?: ClauseId): Judgement[] {
   const model = validateNodeagentConfig(doc, p);
   const zerosUnset = withZerosUnset(doc, p);
   if (zerosUnset !== undefined && model.errors.length > 0 && ans.exitCode === 0) {
@@ -141,15 +153,16 @@ export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswe
   const failed = new Set(mismatches.map((m) => m.clause));
   return [
     ...judgements,
-    ...mismatches.map((m) => fail(m.clause, `effective ${m.field} = ${m.expected}`, m.observed)),
+    // Each mismatch as data too: the field path and both values (the model's rendering of each side).
+    ...mismatches.map((m) => fail(m.clause, `effective ${m.field} = ${m.expected}`, m.observed, effectiveValues(m))),
     ...defaultedClauses.filter((c) => !failed.has(c)).map((c) => pass(c, 'effective configuration as the model computes it')),
   ];
 }
 
-export const credentialJudgementClauses: readonly string[] = ['node:2.1/kind', 'node:2.1/providers', 'node:2.1/name', 'node:2.1/matchImages', 'node:2.1/defaultCacheDuration', 'node:2.1/apiVersion', 'node:2.1/args', 'node:2.1/env', 'node:2.5/provider-apiVersion'];
+export const credentialJudgementClauses: readonly ClauseId[] = ['node:2.1/kind', 'node:2.1/providers', 'node:2.1/name', 'node:2.1/matchImages', 'node:2.1/defaultCacheDuration', 'node:2.1/apiVersion', 'node:2.1/args', 'node:2.1/env', 'node:2.5/provider-apiVersion'];
 
 /** Judge a loader's answer to a CredentialProviderConfig file. */
-export function judgeCredentialAnswer(doc: Record<string, unknown>, ans: LoaderAnswer, p: Profile, violationClause?: string): Judgement[] {
+export function judgeCredentialAnswer(doc: Record<string, unknown>, ans: LoaderAnswer, p: Profile, violationClause?: ClauseId): Judgement[] {
   const model = validateCredentialProviderConfig(doc, p);
   return judgeVerdict(model, ans, ['node:2.1/kind', 'node:2.1/providers'], () => 'node:2.1/providers', violationClause).judgements;
 }

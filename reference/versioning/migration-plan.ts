@@ -6,6 +6,7 @@
 import type { Profile } from '../profile.ts';
 import { compareReleases, formatRelease, type Release } from './release.ts';
 import { groupName, groupVersionOf, removals, servedIn, type Removal } from './removals.ts';
+import type { ClauseId } from '../catalog/clause-ids.ts';
 
 export interface PlanEntry {
   readonly groupVersion: string;
@@ -15,7 +16,7 @@ export interface PlanEntry {
   /** `networking.svc.io/v1` and the release it is served since; absent when the spec names none. */
   readonly useInstead?: { readonly groupVersion: string; readonly since: string; readonly availableInRelease: boolean; readonly itselfRemovedIn?: string };
   readonly notableChanges: string;
-  readonly clause: string;
+  readonly clause: ClauseId;
 }
 
 export interface MigrationPlan {

@@ -8,6 +8,8 @@
  */
 import { namedGroup, type Profile } from '../profile.ts';
 import { compareReleases, type Release } from './release.ts';
+import type { ClauseId } from '../catalog/clause-ids.ts';
+import { tableClauseId } from '../catalog/clause-id.ts';
 
 export interface GroupRef {
   readonly stem: string;
@@ -17,7 +19,7 @@ export interface GroupRef {
 
 export interface Removal {
   /** `rest:9.4/<group-stem>-<version>-<kind>`. */
-  readonly clause: string;
+  readonly clause: ClauseId;
   readonly group: GroupRef;
   readonly version: string;
   readonly kind: string;
@@ -87,7 +89,7 @@ const rows: readonly Row[] = [
 
 export const removals: readonly Removal[] = rows.flatMap(([removedIn, group, version, kinds, to, notes]) =>
   kinds.map(([kind, resource, since]) => ({
-    clause: `rest:9.4/${group.stem.replace(/\./g, '-')}-${version}-${kind.toLowerCase()}`,
+    clause: tableClauseId(`rest:9.4/${group.stem.replace(/\./g, '-')}-${version}-${kind.toLowerCase()}`),
     group,
     version,
     kind,

@@ -12,8 +12,9 @@ import { rule } from '../../reference/judgement.ts';
 import { apiVersionOf, objectPath } from '../../reference/resources.ts';
 import { resourceOf } from '../../harness/rest-interpreter.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
-import { APPLY_TYPE, applyBody, decodeForModel, planStep, runStep, startObject, type SeqState } from './apply-run.ts';
+import { APPLY_TYPE, applyBody, decodeForModel, planStep, runStep, startObject, type SeqState } from '../../harness/apply-run.ts';
 import { startingManagedFields } from '../../reference/apply/index.ts';
+import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 // The two points where upstream departs from rest:4.7.5 go last (`[]` resets there too, and a reset
 // with other changes leaves no record at all): a failure ends the case, so every other point is still
@@ -31,7 +32,7 @@ interface PointsInput {
 const USER_AGENT = 'apply-points/1.0 (conformance)';
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-async function unchanged(cx: CaseContext, st: SeqState, clauses: readonly string[]): Promise<void> {
+async function unchanged(cx: CaseContext, st: SeqState, clauses: readonly ClauseId[]): Promise<void> {
   const g = await cx.send({ method: 'GET', path: objectPath(st.rt, st.name, st.ns) });
   cx.judge(judgeState({ object: st.live, managed: st.managed }, g.json, st.schema, apiVersionOf(st.rt), clauses));
 }

@@ -14,10 +14,11 @@ import { CheckNotApplicable } from '../../harness/violation.ts';
 import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import { crdResource, schemaChangeCrd, schemaChangeResource, schemaChangeVersions, schemaOfCrd } from '../../reference/apply/index.ts';
 import { collectionPath, objectPath } from '../../reference/resources.ts';
-import { runStep, startObject, APPLY_TYPE, type SeqState } from './apply-run.ts';
+import { runStep, startObject, APPLY_TYPE, type SeqState } from '../../harness/apply-run.ts';
+import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 type MapType = 'granular' | 'atomic';
-const CLAUSES = ['rest:4.7.10'];
+const CLAUSES: ClauseId[] = ['rest:4.7.10'];
 
 interface Input {
   readonly values: readonly string[];

@@ -7,11 +7,13 @@ import type { Check } from '../../harness/check.ts';
 import { sequenceArb, showStep, type ApplySequence, type ApplyStep } from '../../generators/apply.ts';
 import { rowScenariosArb, type RowScenario } from '../../generators/apply-table.ts';
 import { configMapSchema, FIXTURE_FIELDS } from '../../reference/apply/index.ts';
-import { ensureFixture } from './apply-fixture.ts';
+import { ownershipClauses } from '../../reference/apply/ownership-rows.ts';
+import { ensureFixture } from '../../harness/apply-fixture.ts';
 import { resourceOf } from '../../harness/rest-interpreter.ts';
-import { runStep, startObject } from './apply-run.ts';
+import { runStep, startObject } from '../../harness/apply-run.ts';
+import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
-const ROW_CLAUSES = ['rest:3.2/apply-conflict', 'rest:3.2/apply-force', 'rest:3.2/apply-same-value', 'rest:3.2/apply-omit-sole', 'rest:3.2/apply-omit-shared', 'rest:3.2/non-apply-write'];
+const ROW_CLAUSES = ownershipClauses;
 
 /** rest:3.2 row by row on ConfigMaps (every target has them): one object per row. */
 export const applyOwnershipTable: Check<RowScenario[]> = {
@@ -32,10 +34,10 @@ export const applyOwnershipTable: Check<RowScenario[]> = {
 };
 
 /** Which rest:4.7.7-4.7.9 entries a step over the fixture exercises. */
-function fixtureClauses(step: ApplyStep): string[] {
+function fixtureClauses(step: ApplyStep): ClauseId[] {
   const content = step.op === 'apply' || step.op === 'update' ? step.content : step.op === 'merge' ? step.patch : {};
   const spec = (content['spec'] ?? {}) as Record<string, unknown>;
-  const out = new Set<string>();
+  const out = new Set<ClauseId>();
   for (const f of Object.keys(spec)) {
     if (['atomicList', 'setList', 'mapList', 'multiKeyList', 'plainList'].includes(f)) out.add('rest:4.7.7/list-type');
     if (['mapList', 'multiKeyList'].includes(f)) out.add('rest:4.7.7/list-map-keys');

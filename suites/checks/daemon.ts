@@ -20,6 +20,7 @@ import {
 } from '../../reference/controller-daemon/index.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
 import type { ProfileName } from '../../reference/profile.ts';
+import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 const SUITE = 'controller-daemon';
 const notConfigured = (env: CheckEnv) => (env.controllerDaemon ? undefined : 'no controller daemon target (--controller-daemon)');
@@ -45,7 +46,7 @@ export const daemonHelp: Check<{ line: string }> = {
   id: 'daemon-help-table',
   suite: SUITE,
   title: '--help lists every option of the spec with its type and default',
-  clauses: [...new Set(['node:2.6/help', 'node:1.4', ...options.filter((o) => !o.pattern).map((o) => o.clause), ...gates.map(gateListClause)])],
+  clauses: [...new Set<ClauseId>(['node:2.6/help', 'node:1.4', ...options.filter((o) => !o.pattern).map((o) => o.clause), ...gates.map(gateListClause)])],
   defaultRuns: 1,
   applicable: notConfigured,
   arbitrary: (env) => fc.constant({ line: `${env.controllerDaemon?.launcher.display ?? '<daemon>'} --help` }),
@@ -155,7 +156,7 @@ export const daemonValidFlags: Check<ValidInput> = {
   id: 'daemon-valid-flags',
   suite: SUITE,
   title: 'a valid command line starts the daemon serving /healthz on the chosen port',
-  clauses: [...new Set(['node:1.4', 'node:2.6/secure-port', 'node:2.6/bind-address', 'node:5/authorization-always-allow-paths', 'node:5/authorization-kubeconfig', ...validPickOptions('svc').map((o) => optionByName(o)!.clause)])],
+  clauses: [...new Set<ClauseId>(['node:1.4', 'node:2.6/secure-port', 'node:2.6/bind-address', 'node:5/authorization-always-allow-paths', 'node:5/authorization-kubeconfig', ...validPickOptions('svc').map((o) => optionByName(o)!.clause)])],
   defaultRuns: 3,
   applicable: notConfigured,
   arbitrary: (env) => validFlagSet(env.profile.name).map((picks) => {

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { waitsOut, type Check } from '../../harness/check.ts';
 import { showOp, type WriteOp } from '../../generators/ops.ts';
 import { namespaceOf, runOp } from '../../harness/rest-interpreter.ts';
-import { setupArb } from './rv-cells.ts';
+import { setupArb } from '../../generators/rv-cells.ts';
 import { collectionPath, resourceTypes } from '../../reference/resources.ts';
 import { judgeGone } from '../../reference/error-rules.ts';
 import { rule } from '../../reference/judgement.ts';

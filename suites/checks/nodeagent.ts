@@ -12,6 +12,7 @@ import { credentialConfigArb, credentialViolationClauses, invalidCredentialConfi
 import { configJudgementClauses, credentialJudgementClauses, judgeConfigAnswer, judgeCredentialAnswer } from '../../reference/nodeagent/loader-oracle.ts';
 import { profiles, type Profile } from '../../reference/profile.ts';
 import type { Judgement } from '../../reference/judgement.ts';
+import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 export const NODEAGENT_SUITE = 'nodeagent-config';
 
@@ -26,10 +27,10 @@ const describeCase = (c: NodeagentCase): string[] => [
 function loaderCheck(o: {
   id: string;
   title: string;
-  clauses: readonly string[];
+  clauses: readonly ClauseId[];
   fileName: string;
   arbitrary: (p: Profile) => fc.Arbitrary<NodeagentCase>;
-  judge: (doc: Record<string, unknown>, ans: { exitCode: number; stdout: string }, p: Profile, violationClause?: string) => Judgement[];
+  judge: (doc: Record<string, unknown>, ans: { exitCode: number; stdout: string }, p: Profile, violationClause?: ClauseId) => Judgement[];
   defaultRuns?: number;
 }): Check<NodeagentCase> {
   return {
@@ -105,12 +106,12 @@ export const nodeagentInvalidRuleChecks = ruleViolationClauses(profiles.svc).map
 }));
 
 /** `node:2.2/maxPods` -> `maxPods` (dashes only: check ids name saved counterexample files). */
-function clauseSlug(clause: string): string {
+function clauseSlug(clause: ClauseId): string {
   return clause.replace(/^node:[\d.]+\//, '').replace(/[^A-Za-z0-9]+/g, '-');
 }
 
 /** `node:2.2/maxPods` -> `nodeagent-invalid-rule-maxPods`. */
-export function nodeagentRuleCheckId(clause: string): string {
+export function nodeagentRuleCheckId(clause: ClauseId): string {
   return `nodeagent-invalid-rule-${clauseSlug(clause)}`;
 }
 

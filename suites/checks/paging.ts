@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { listOpArb, showOp, type ListOp, type WriteOp } from '../../generators/ops.ts';
 import { runOp } from '../../harness/rest-interpreter.ts';
-import { setupArb } from './rv-cells.ts';
+import { setupArb } from '../../generators/rv-cells.ts';
 
 type PagingInput = { setup: WriteOp[]; lists: ListOp[] };
 

@@ -15,11 +15,12 @@ import { parseRelease, formatRelease, compareReleases, type Release } from '../.
 import { groupName, groupVersionOf, removals, servedIn, type Removal } from '../../reference/versioning/removals.ts';
 import { judgeVersionName, stabilityOf } from '../../reference/versioning/stability.ts';
 import { deprecatedGaugeLabels, judgeDeprecatedGauge, judgeDeprecationWarning, parsePrometheusText } from '../../reference/versioning/deprecation-signals.ts';
+import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The release the target reports at /version (`gitVersion`), unless the settings name one. */
-export async function targetRelease(cx: CaseContext, clauses: readonly string[]): Promise<Release> {
+export async function targetRelease(cx: CaseContext, clauses: readonly ClauseId[]): Promise<Release> {
   const given = cx.env.settings.release;
   if (given !== undefined) {
     const r = parseRelease(given);

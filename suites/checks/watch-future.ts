@@ -8,11 +8,10 @@ import type { Check } from '../../harness/check.ts';
 import { showOp, writeOpArb, type WriteOp } from '../../generators/ops.ts';
 import { namespaceOf, resourceOf, runWrite } from '../../harness/rest-interpreter.ts';
 import { openWatch } from '../../harness/watch-session.ts';
-import { futureResourceVersion } from '../../reference/error-rules.ts';
+import { requireFutureResourceVersion } from '../../reference/error-rules.ts';
 import { collectionPath } from '../../reference/resources.ts';
 import { judgeFutureWatch } from '../../reference/watch-recovery.ts';
-import { CheckNotApplicable } from '../../harness/violation.ts';
-import { setupArb } from './rv-cells.ts';
+import { setupArb } from '../../generators/rv-cells.ts';
 
 type FutureInput = { setup: WriteOp[]; during: WriteOp[] };
 
@@ -29,8 +28,7 @@ export const watchFutureVersion: Check<FutureInput> = {
   describe: (i) => [...i.setup.map(showOp), 'watch configmaps ns0 from a resourceVersion far beyond any seen', ...i.during.map((w) => `  while watching: ${showOp(w)}`)],
   run: async (i, cx) => {
     for (const w of i.setup) await runWrite(cx, w);
-    const future = futureResourceVersion(cx.rvsSeen);
-    if (future === undefined) throw new CheckNotApplicable(['rest:6.1.5'], 'the target\'s resourceVersions are not all decimal integers, so the suite cannot name one it has not issued yet');
+    const future = requireFutureResourceVersion('rest:6.1.5', cx.rvsSeen);
     const rt = resourceOf(cx, 'configmaps');
     const ns = await namespaceOf(cx, 0);
     const session = await openWatch(cx, rt, collectionPath(rt, ns), [['resourceVersion', future], ['timeoutSeconds', '5']]);

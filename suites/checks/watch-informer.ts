@@ -9,7 +9,7 @@ import type { Check } from '../../harness/check.ts';
 import { showOp, writeOpArb, type WriteOp } from '../../generators/ops.ts';
 import { namespaceOf, resourceOf, runWrite } from '../../harness/rest-interpreter.ts';
 import { relistAndWatch } from './watch-resume.ts';
-import { setupArb } from './rv-cells.ts';
+import { setupArb } from '../../generators/rv-cells.ts';
 
 type InformerInput = { setup: WriteOp[]; between: WriteOp[]; during: WriteOp[] };
 

@@ -24,8 +24,9 @@ import { judgeWatch, type WatchExpectation } from '../../reference/watch-oracle.
 import { alsoAgainst } from '../../reference/judgement.ts';
 import { classifyWatchStart, historyUpTo, judgeGoneWatch, judgeInformer } from '../../reference/watch-recovery.ts';
 import { fail, rule, type Judgement } from '../../reference/judgement.ts';
-import { setupArb } from './rv-cells.ts';
+import { setupArb } from '../../generators/rv-cells.ts';
 import { watchEvidence } from '../../reference/watch-evidence.ts';
+import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 const RES = 'configmaps';
 const writesArb = (max: number) => fc.array(writeOpArb({ resources: ['configmaps'], namespaces: 1 }), { maxLength: max });
@@ -38,7 +39,7 @@ export function watchExpectation(cx: CaseContext, rt: ResourceType, e: Pick<Watc
 }
 
 /** Judges a finished watch against the history and keeps the evidence with any failure. */
-export function judgeStream(cx: CaseContext, ns: string, h: History, exp: WatchExpectation, session: WatchSession, also?: { clause: string; expected: string }): void {
+export function judgeStream(cx: CaseContext, ns: string, h: History, exp: WatchExpectation, session: WatchSession, also?: { clause: ClauseId; expected: string }): void {
   const parseError = session.parseError();
   const js: Judgement[] = parseError === undefined ? [] : [fail('rest:4.8/watch-response', 'a series of JSON event documents', parseError)];
   js.push(...judgeWatch({ history: h, knownKeys: knownKeys(cx), inScope: (v) => v.namespace === ns }, exp, session.events).judgements);
@@ -108,7 +109,7 @@ export const watchResume: Check<ResumeInput> = {
   run: (input, cx) => resumeCase(cx, input),
 };
 
-async function listNow(cx: CaseContext, rt: ResourceType, ns: string, clause: string): Promise<{ rv: string; items: ObservedObject[]; index: number }> {
+async function listNow(cx: CaseContext, rt: ResourceType, ns: string, clause: ClauseId): Promise<{ rv: string; items: ObservedObject[]; index: number }> {
   const r = await cx.send({ method: 'GET', path: collectionPath(rt, ns) });
   const body = r.json as { metadata?: { resourceVersion?: unknown }; items?: unknown } | undefined;
   const rv = body?.metadata?.resourceVersion;
@@ -123,7 +124,7 @@ async function listNow(cx: CaseContext, rt: ResourceType, ns: string, clause: st
 }
 
 /** The relist-and-rewatch an informer does after a 410 (rest:6.1.3): its cache must converge. */
-export async function relistAndWatch(cx: CaseContext, rt: ResourceType, ns: string, writes: { between?: readonly WriteOp[]; during: readonly WriteOp[] }, clause: string): Promise<void> {
+export async function relistAndWatch(cx: CaseContext, rt: ResourceType, ns: string, writes: { between?: readonly WriteOp[]; during: readonly WriteOp[] }, clause: ClauseId): Promise<void> {
   const list0 = await listNow(cx, rt, ns, clause);
   // Writes between the list and the watch: the watch from the list's version must still carry them.
   for (const w of writes.between ?? []) await runWrite(cx, w);

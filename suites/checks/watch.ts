@@ -15,7 +15,7 @@ import { judgeWatch } from '../../reference/watch-oracle.ts';
 import { fail, pass, rule } from '../../reference/judgement.ts';
 import { classifyWatchStart, judgeGoneWatch } from '../../reference/watch-recovery.ts';
 import { watchEvidence } from '../../reference/watch-evidence.ts';
-import { pickFor, setupArb } from './rv-cells.ts';
+import { pickFor, setupArb } from '../../generators/rv-cells.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
 import type { QueryPair } from '../../harness/exchange.ts';
 

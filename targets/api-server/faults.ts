@@ -2,15 +2,17 @@
  * Planted bugs of the reference server (`--fault NAME`): each a mistake an implementer could make,
  * each tied to the clause it breaks. The self-tests require every one to be caught by that clause.
  */
+import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
+
 export interface Fault {
   readonly name: string;
   /** The clause the bug breaks. */
-  readonly clause: string;
+  readonly clause: ClauseId;
   readonly description: string;
   /** Checks that must catch it (the self-tests and `npm run mutation` run these). */
   readonly checks: readonly string[];
   /** Other clauses a correct report may name for the same bug (the cell and its meaning, say). */
-  readonly alsoReportedAs: readonly string[];
+  readonly alsoReportedAs: readonly ClauseId[];
 }
 
 export const faults = [

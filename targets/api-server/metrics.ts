@@ -8,7 +8,7 @@ import { DEPRECATED_APIS_GAUGE } from '../../reference/versioning/deprecation-si
 import { deprecatedDescription } from '../../reference/versioning/metrics.ts';
 import { addReleases } from '../../reference/versioning/release.ts';
 import { has, type ServerState } from './state.ts';
-import { serverRelease } from './served-versions.ts';
+import { serverRelease } from './server-versioning.ts';
 
 interface Metrics {
   readonly deprecated: Map<string, Readonly<Record<string, string>>>;

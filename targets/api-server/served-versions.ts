@@ -7,8 +7,8 @@
  */
 import { namedGroup, type Profile } from '../../reference/profile.ts';
 import { apiVersionOf, resourceTypes, type ResourceType } from '../../reference/resources.ts';
-import { REFERENCE_RELEASE, parseRelease, type Release } from '../../reference/versioning/release.ts';
-import { parseRuntimeConfig, runtimeConfigDecision, type RuntimeConfigEntry } from '../../reference/versioning/runtime-config.ts';
+import { parseRelease } from '../../reference/versioning/release.ts';
+import { parseRuntimeConfig, runtimeConfigDecision } from '../../reference/versioning/runtime-config.ts';
 import { groupName, removals, removalsFor, servedIn } from '../../reference/versioning/removals.ts';
 import { deprecatedGaugeLabels, deprecationWarningText, formatWarning } from '../../reference/versioning/deprecation-signals.ts';
 import { validateEventV1Create } from '../../reference/events-v1.ts';
@@ -20,6 +20,7 @@ import { invalid, type Answer } from './status.ts';
 import { recordDeprecatedRequest, recordRequest } from './metrics.ts';
 import { DISCOVERY_VERBS } from './custom-discovery.ts';
 import { isReview, REVIEW_VERBS } from './reviews.ts';
+import { attachVersioning, serverRelease, versioningOf, type Versioning } from './server-versioning.ts';
 
 export interface VersioningOptions {
   /** The release the server claims (`/version`), default v1.24 (rest:1.9). */
@@ -27,13 +28,6 @@ export interface VersioningOptions {
   /** `--runtime-config` text (rest:9.1.3). */
   readonly runtimeConfig?: string;
 }
-
-interface Versioning {
-  readonly release: Release;
-  readonly runtimeConfig: readonly RuntimeConfigEntry[];
-}
-
-const perServer = new WeakMap<ServerState, Versioning>();
 
 /** Bad options are a configuration error with one clear line (thrown before the server starts). */
 export function parseVersioningOptions(o: VersioningOptions): Versioning {
@@ -44,13 +38,7 @@ export function parseVersioningOptions(o: VersioningOptions): Versioning {
   return { release, runtimeConfig: rc.entries };
 }
 
-export function attachVersioning(st: ServerState, v: Versioning): void {
-  perServer.set(st, v);
-}
-
-const versioningOf = (st: ServerState): Versioning => perServer.get(st) ?? { release: REFERENCE_RELEASE, runtimeConfig: [] };
-
-export const serverRelease = (st: ServerState): Release => versioningOf(st).release;
+export { attachVersioning, serverRelease };
 
 // Scope of the table's resources (not in the spec's table; as upstream).
 const CLUSTER_SCOPED = new Set(['storageversions', 'csidrivers', 'csinodes', 'storageclasses', 'volumeattachments', 'podsecuritypolicies', 'runtimeclasses', 'mutatingwebhookconfigurations', 'validatingwebhookconfigurations', 'customresourcedefinitions', 'apiservices', 'tokenreviews', 'subjectaccessreviews', 'selfsubjectaccessreviews', 'certificatesigningrequests', 'ingressclasses', 'clusterroles', 'clusterrolebindings', 'priorityclasses', 'flowschemas', 'prioritylevelconfigurations']);

@@ -5,10 +5,11 @@
  * `--help` table, `lint` only through the in-process model checks.
  */
 import { gates, type GateSpec, type OptionValue } from '../../reference/controller-daemon/index.ts';
+import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 export interface DaemonFault {
   readonly name: string;
-  readonly clause: string;
+  readonly clause: ClauseId;
   readonly description: string;
   /** A rule of reference/controller-daemon/rules.ts the daemon skips. */
   readonly disablesRule?: string;
@@ -34,7 +35,7 @@ export interface DaemonFault {
   readonly leaseName?: string;
 }
 
-const ruleFault = (name: string, rule: string, clause: string): DaemonFault => ({ name, clause, disablesRule: rule, description: `accepts values breaking rule ${rule}` });
+const ruleFault = (name: string, rule: string, clause: ClauseId): DaemonFault => ({ name, clause, disablesRule: rule, description: `accepts values breaking rule ${rule}` });
 
 export const daemonFaults: readonly DaemonFault[] = [
   ruleFault('no-renew-deadline-check', 'renew-deadline-within-lease', 'node:2.6/leader-elect-renew-deadline'),

@@ -4,11 +4,12 @@
  * ids (reference/nodeagent/config.ts ValidateOptions.skip); the others change the loader's output.
  */
 import { catalog } from '../../reference/catalog/index.ts';
+import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 export interface NodeagentFault {
   readonly name: string;
   /** Clauses a suite may report the fault under (the first is the one it breaks). */
-  readonly clauses: readonly string[];
+  readonly clauses: readonly ClauseId[];
   readonly description: string;
   readonly skip?: readonly string[];
   /** The checks that can see it (a self-test runs only these). */

@@ -14,9 +14,11 @@ import { CREDENTIAL_PROVIDER_KIND, validateCredentialProviderConfig } from '../.
 import { isRecord } from '../../reference/nodeagent/config-types.ts';
 import { configFields, nameIn, type FieldSpec } from '../../reference/nodeagent/config-fields.ts';
 import { parseGoDuration } from '../../reference/nodeagent/duration.ts';
+import { pathSegments } from '../../reference/nodeagent/field-path.ts';
 import { nodeagentFault, type NodeagentFaultName } from './faults.ts';
 import type { NodeagentVariationName } from './variations.ts';
 import { stringify } from 'yaml';
+import { tableClauseId } from '../../reference/catalog/clause-id.ts';
 
 export interface LoaderOptions {
   readonly profile: Profile;
@@ -38,13 +40,6 @@ export interface LoaderResult {
 export interface Located extends FieldError {
   readonly line?: number;
   readonly column?: number;
-}
-
-/** `a.b[0].c` -> ['a', 'b', 0, 'c']. */
-export function pathSegments(path: string): (string | number)[] {
-  const out: (string | number)[] = [];
-  for (const m of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) out.push(m[2] !== undefined ? Number(m[2]) : m[1]!);
-  return out;
 }
 
 /** Line and column of the deepest node of the path that exists in the document. */
@@ -77,7 +72,7 @@ function extraFaultErrors(faults: ReadonlySet<string>, doc: Record<string, unkno
   }
   if (faults.has('gate-default-off')) {
     for (const f of ['qosReserved', 'memoryThrottlingFactor', 'cpuManagerPolicyOptions']) {
-      if (doc[f] !== undefined && !(isRecord(doc[f]) && Object.keys(doc[f]).length === 0)) out.push({ field: f, clause: `node:2.2/${f}`, message: `${f} needs a feature gate` });
+      if (doc[f] !== undefined && !(isRecord(doc[f]) && Object.keys(doc[f]).length === 0)) out.push({ field: f, clause: tableClauseId(`node:2.2/${f}`), message: `${f} needs a feature gate` });
     }
   }
   return out;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { contentArb, opsArb, selectorArb, showOp, namePool } from '../../generators/ops.ts';
-import { setupArb } from '../../suites/checks/rv-cells.ts';
+import { setupArb } from '../../generators/rv-cells.ts';
 import { parseLabelSelector } from '../../reference/label-selector.ts';
 
 const shape = { resources: ['configmaps', 'leases'] as const, namespaces: 2 };

@@ -37,16 +37,16 @@ describe('crud rules', () => {
 
   it('410 on an Exact read: only once the version may have left the history window', () => {
     const h = history(); // snapshot #1 written at 1 ms
-    expect(verdicts(judgeGoneForExact(h, 1, 'cell', 10_000, 3000))).toEqual(['rest:7/410:pass', 'cell:pass']);
-    expect(verdicts(judgeGoneForExact(h, 4, 'cell', 10, 3000))).toEqual(['rest:6.1.4:fail', 'cell:fail']);
+    expect(verdicts(judgeGoneForExact(h, 1, 'rest:4.5/list/exact/no-limit/other', 10_000, 3000))).toEqual(['rest:7/410:pass', 'rest:4.5/list/exact/no-limit/other:pass']);
+    expect(verdicts(judgeGoneForExact(h, 4, 'rest:4.5/list/exact/no-limit/other', 10, 3000))).toEqual(['rest:6.1.4:fail', 'rest:4.5/list/exact/no-limit/other:fail']);
   });
 
   it('refusal cells: the cell\'s statuses; unspecified stays unspecified; served is for the read judges', () => {
-    expect(verdicts(judgeListDecision({ outcome: 'reject', statuses: [400], clause: 'c' }, 400)!)).toEqual(['c:pass', 'rest:7/400:pass']);
-    expect(verdicts(judgeListDecision({ outcome: 'reject', statuses: [400], clause: 'c' }, 200)!)).toEqual(['c:fail', 'rest:7/400:fail']);
-    expect(verdicts(judgeListDecision({ outcome: 'reject', statuses: '4xx', clause: 'c' }, 422)!)).toEqual(['c:pass', 'rest:4.3/resourceVersionMatch:pass']);
-    expect(verdicts(judgeListDecision({ outcome: 'unspecified', clause: 'c', why: 'w' }, 200)!)).toEqual(['c:unspecified']);
-    expect(judgeListDecision({ outcome: 'serve', semantic: 'Any', clause: 'c' }, 200)).toBeUndefined();
+    expect(verdicts(judgeListDecision({ outcome: 'reject', statuses: [400], clause: 'rest:4.5/list/exact/limit/0' }, 400)!)).toEqual(['rest:4.5/list/exact/limit/0:pass', 'rest:7/400:pass']);
+    expect(verdicts(judgeListDecision({ outcome: 'reject', statuses: [400], clause: 'rest:4.5/list/exact/limit/0' }, 200)!)).toEqual(['rest:4.5/list/exact/limit/0:fail', 'rest:7/400:fail']);
+    expect(verdicts(judgeListDecision({ outcome: 'reject', statuses: '4xx', clause: 'rest:4.5/list/exact/limit/0' }, 422)!)).toEqual(['rest:4.5/list/exact/limit/0:pass', 'rest:4.3/resourceVersionMatch:pass']);
+    expect(verdicts(judgeListDecision({ outcome: 'unspecified', clause: 'rest:4.5/list/exact/limit/0', why: 'w' }, 200)!)).toEqual(['rest:4.5/list/exact/limit/0:unspecified']);
+    expect(judgeListDecision({ outcome: 'serve', semantic: 'Any', clause: 'rest:4.5/list/exact/limit/0' }, 200)).toBeUndefined();
   });
 
   it('namespaces are cluster-scoped', () => {

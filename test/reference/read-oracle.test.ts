@@ -6,7 +6,7 @@ import { judgeGet, judgeListSnapshot, judgePages, judgeRemaining, type ListSeman
 import { a10, a12, b11, ctx, history, observed, snapshotItems } from './model-fixtures.ts';
 
 const verdicts = (js: { verdict: string; clause: string }[]) => js.filter((j) => j.verdict === 'fail').map((j) => j.clause);
-const CELL = 'rest:4.5/list/cell-under-test';
+const CELL = 'rest:4.5/list/unset/limit/other' as const;
 
 type Row = [name: string, semantic: ListSemantic, at: number | undefined, snapshot: number, collectionRv: string, ok: boolean];
 // Snapshots: #0 {} #1 {a@10} #2 {a@10,b@11} #3 {a@12,b@11} #4 {b@11}; collection rvs "r<i>" are unknown to the model.
@@ -112,7 +112,7 @@ describe('judgePages (rest:4.4)', () => {
 });
 
 describe('judgeGet', () => {
-  const G = 'rest:4.5/get/cell';
+  const G = 'rest:4.5/get/other' as const;
   it('Most Recent: the current version; near miss: the previous one', () => {
     const h3 = { ...history(), snapshots: history().snapshots.slice(0, 4) };
     expect(verdicts(judgeGet(ctx(h3), { semantic: 'MostRecent', clause: G }, a12.key, { status: 200, object: observed(a12) }))).toEqual([]);

@@ -49,7 +49,7 @@ describe('a watch cut off before it caught up', () => {
   });
 
   it('the informer: an unconverged cache after a cut-off stream is inconclusive, not failed', () => {
-    const base = { list0: [observed(a10)], events: [], list1: [observed(a12)], now: [a12], isOurs: () => true, clause: 'rest:6.1.1' };
+    const base = { list0: [observed(a10)], events: [], list1: [observed(a12)], now: [a12], isOurs: () => true, clause: 'rest:6.1.1' as const };
     expect(judgeInformer({ ...base, cutOff: CUT }).map((j) => j.verdict)).toEqual(['inconclusive', 'inconclusive']);
     expect(judgeInformer(base).map((j) => j.verdict)).toEqual(['fail', 'fail']);
     expect(judgeInformer({ ...base, events: [ev('MODIFIED', a12)], cutOff: CUT }).map((j) => j.verdict)).toEqual(['pass', 'pass']);

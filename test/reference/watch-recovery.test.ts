@@ -67,7 +67,7 @@ describe('informer property', () => {
   });
 
   it('passes when list0 + events = list1 = the history, and fails a lost event', () => {
-    const base = { list0: [observed(a10)], list1: [observed(b11)], now: [b11], isOurs, clause: 'rest:6.1.1' };
+    const base = { list0: [observed(a10)], list1: [observed(b11)], now: [b11], isOurs, clause: 'rest:6.1.1' as const };
     expect(failures(judgeInformer({ ...base, events: [ev('ADDED', b11), ev('MODIFIED', a12), ev('DELETED', a12, '13')] }))).toEqual([]);
     expect(failures(judgeInformer({ ...base, events: [ev('ADDED', b11), ev('MODIFIED', a12)] }))).toEqual(['rest:6.1.1', 'rest:6.1.1']);
   });

@@ -8,7 +8,7 @@ const schema = fixtureSchema(profiles.svc);
 const base = { apiVersion: 'v1', kind: 'ApplyFixture', metadata: { name: 'o' } };
 const first = apply({ live: undefined, managed: [], intent: { ...base, spec: { setList: ['a', 'b'], granularMap: { k: '1' } } }, manager: 'a', force: false, schema, apiVersion: 'v1', now: 'T' }) as WriteOutcome;
 const second = apply({ live: first.object, managed: first.managed, intent: { ...base, spec: { setList: ['b', 'c'] } }, manager: 'b', force: false, schema, apiVersion: 'v1', now: 'T' }) as WriteOutcome;
-const CLAUSES = ['rest:4.7.3'];
+const CLAUSES = ['rest:4.7.3'] as const;
 
 function answer(spec: unknown, managed: Record<string, unknown>[] = encodeManagedFields(second.managed), extra: Record<string, unknown> = {}) {
   return { ...withTrackedPart(second.object, { spec } as Record<string, unknown>), ...extra, metadata: { name: 'o', managedFields: managed } };

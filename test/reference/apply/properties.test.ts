@@ -7,7 +7,7 @@ import { sequenceArb, type ApplyStep } from '../../../generators/apply.ts';
 import { apply, configMapSchema, decodeManagedFields, encodeManagedFields, fixtureResource, fixtureSchema, trackedPart, valueAt, type ManagedEntry, type Schema } from '../../../reference/apply/index.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { resourceTypes } from '../../../reference/resources.ts';
-import { planStep, type SeqState } from '../../../suites/checks/apply-run.ts';
+import { planStep, type SeqState } from '../../../harness/apply-run.ts';
 
 const profile = profiles.svc;
 const NOW = '2026-01-01T00:00:00Z';

@@ -37,7 +37,7 @@ describe('always-allowed paths are authorized, not necessarily served', () => {
 });
 
 describe('refusals', () => {
-  const v = { clause: 'node:8/attach-detach-reconcile-sync-period', rule: 'must exceed one second', flag: '--attach-detach-reconcile-sync-period' };
+  const v = { clause: 'node:8/attach-detach-reconcile-sync-period' as const, rule: 'must exceed one second', flag: '--attach-detach-reconcile-sync-period' };
   it('exit non-zero passes; exit 0 or serving fails', () => {
     expect(verdicts(judgeRefusal({ ...v, binding: 'refuse' }, { kind: 'exited', code: 1, output: 'Error: --attach-detach-reconcile-sync-period: ...' }))).toEqual(['pass', 'pass']);
     expect(verdicts(judgeRefusal({ ...v, binding: 'refuse' }, { kind: 'exited', code: 0, output: '' }))).toEqual(['fail']);
@@ -48,7 +48,7 @@ describe('refusals', () => {
     expect(verdicts(judgeRefusal({ ...v, binding: 'main-loop' }, { kind: 'serving', healthz: 200 }, { leaderAndRunning: true, window }))).toEqual(['fail']);
   });
   it('an option without what it needs: refused or accepted, both recorded only', () => {
-    const o = { clause: 'node:2.6/cluster-cidr', rule: 'needs --allocate-node-cidrs true', flag: '--cluster-cidr' };
+    const o = { clause: 'node:2.6/cluster-cidr' as const, rule: 'needs --allocate-node-cidrs true', flag: '--cluster-cidr' };
     expect(verdicts([...judgeOpenDecision(o, { kind: 'serving', healthz: 200 }), ...judgeOpenDecision(o, { kind: 'exited', code: 1, output: '' })])).toEqual(['unspecified', 'unspecified']);
   });
 });

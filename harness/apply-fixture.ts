@@ -5,17 +5,18 @@
  * A new type is served "eventually" (asynchronously upstream, with no bound in the spec): a type not
  * served within the run's eventual window makes the case inconclusive, never a failure.
  */
-import { collectionPath } from '../../reference/resources.ts';
-import { crdResource, fixtureCrd, fixtureResource, fixtureSchema, type Schema } from '../../reference/apply/index.ts';
-import type { ResourceType } from '../../reference/resources.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
-import { eventualWindowOf } from '../../harness/check.ts';
-import { inconclusive } from '../../reference/judgement.ts';
-import { namespaceOf } from '../../harness/rest-interpreter.ts';
-import { CheckNotApplicable } from '../../harness/violation.ts';
+import { collectionPath } from '../reference/resources.ts';
+import { crdResource, fixtureCrd, fixtureResource, fixtureSchema, type Schema } from '../reference/apply/index.ts';
+import type { ResourceType } from '../reference/resources.ts';
+import type { CaseContext } from './case-context.ts';
+import { eventualWindowOf } from './check.ts';
+import { notSeenWithin } from '../reference/judgement.ts';
+import { namespaceOf } from './rest-interpreter.ts';
+import { CheckNotApplicable } from './violation.ts';
+import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
 /** The fixture type, or undefined when it was not served in time (the case is then inconclusive). */
-export async function ensureFixture(cx: CaseContext, clauses: readonly string[]): Promise<{ rt: ResourceType; schema: Schema } | undefined> {
+export async function ensureFixture(cx: CaseContext, clauses: readonly ClauseId[]): Promise<{ rt: ResourceType; schema: Schema } | undefined> {
   const profile = cx.env.profile;
   const rt = fixtureResource(profile, cx.env.runId);
   const schema = fixtureSchema(profile, { fallbackList: false });
@@ -33,6 +34,6 @@ export async function ensureFixture(cx: CaseContext, clauses: readonly string[])
     await cx.env.sleep(wait);
   }
   if (await served()) return { rt, schema };
-  cx.judge(clauses.map((c) => inconclusive(c, `the fixture type served once its definition is in place, within the ${windowMs} ms the suite waited (--eventual-window widens it)`, `${rt.plural}.${rt.group} not served yet`)));
+  cx.judge(notSeenWithin(clauses, 'the fixture type served once its definition is in place', windowMs, `${rt.plural}.${rt.group} not served yet`));
   return undefined;
 }

@@ -4,14 +4,15 @@
  * value is computed here: reference/apply computes it; this file sends, reads and routes clauses.
  */
 import { stringify as toYaml } from 'yaml';
-import { alignedExpectation, apply, decodeManagedFields, expectedOf, isManagedFieldsError, jsonPatch, judgeState, judgeWrite, mergePatch, startingManagedFields, trackedPart, update, withTrackedPart, type ConflictOutcome, type Expected, type ManagedEntry, type Schema, type WriteOutcome, showConflict } from '../../reference/apply/index.ts';
-import { isRecord } from '../../reference/objects.ts';
-import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../../reference/resources.ts';
-import type { ApplyStep, Content } from '../../generators/apply.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
-import { CheckNotApplicable } from '../../harness/violation.ts';
-import { namespaceOf } from '../../harness/rest-interpreter.ts';
-import type { QueryPair, TargetRequest } from '../../harness/exchange.ts';
+import { alignedExpectation, apply, decodeManagedFields, expectedOf, isManagedFieldsError, jsonPatch, judgeState, judgeWrite, mergePatch, startingManagedFields, trackedPart, update, withTrackedPart, type ConflictOutcome, type Expected, type ManagedEntry, type Schema, type WriteOutcome, showConflict } from '../reference/apply/index.ts';
+import { isRecord } from '../reference/objects.ts';
+import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../reference/resources.ts';
+import type { ApplyStep, Content } from '../generators/apply.ts';
+import type { CaseContext } from './case-context.ts';
+import { CheckNotApplicable } from './violation.ts';
+import { namespaceOf } from './rest-interpreter.ts';
+import type { QueryPair, TargetRequest } from './exchange.ts';
+import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
 export const APPLY_TYPE = 'application/apply-patch+yaml';
 
@@ -40,7 +41,7 @@ export const decodeForModel = (v: unknown) => {
 };
 
 /** Creates the object the steps act on (POST by manager `creator`), judged like any write. */
-export async function startObject(cx: CaseContext, rt: ResourceType, schema: Schema, name: string, clauses: readonly string[]): Promise<SeqState> {
+export async function startObject(cx: CaseContext, rt: ResourceType, schema: Schema, name: string, clauses: readonly ClauseId[]): Promise<SeqState> {
   const ns = await namespaceOf(cx, 0);
   const body = { apiVersion: apiVersionOf(rt), kind: rt.kind, metadata: { name, namespace: ns, labels: cx.ownLabels } };
   const r = await cx.send({ method: 'POST', path: collectionPath(rt, ns), query: [['fieldManager', 'creator']], body });
@@ -102,8 +103,8 @@ function content(live: Record<string, unknown>): Content {
 }
 
 /** Clauses a step exercises, from the model's facts about it (which rest:3.2 rows it hits). */
-export function clausesOf(step: ApplyStep, outcome: WriteOutcome | ConflictOutcome | { kind: 'refused' }, fieldClauses: (step: ApplyStep) => string[]): string[] {
-  const out: string[] = [];
+export function clausesOf(step: ApplyStep, outcome: WriteOutcome | ConflictOutcome | { kind: 'refused' }, fieldClauses: (step: ApplyStep) => ClauseId[]): ClauseId[] {
+  const out: ClauseId[] = [];
   if (outcome.kind === 'conflict') out.push('rest:3.2/apply-conflict', 'rest:7/conflict');
   if (outcome.kind === 'written') {
     if (outcome.forced.length > 0) out.push('rest:3.2/apply-force', 'rest:4.3/force');
@@ -120,7 +121,7 @@ export function clausesOf(step: ApplyStep, outcome: WriteOutcome | ConflictOutco
 }
 
 /** Sends one step, judges it, and returns the state after it. */
-export async function runStep(cx: CaseContext, st: SeqState, step: ApplyStep, fieldClauses: (step: ApplyStep) => string[] = () => [], extraClauses: readonly string[] = []): Promise<SeqState> {
+export async function runStep(cx: CaseContext, st: SeqState, step: ApplyStep, fieldClauses: (step: ApplyStep) => ClauseId[] = () => [], extraClauses: readonly ClauseId[] = []): Promise<SeqState> {
   const { req, outcome } = planStep(st, step, iso(cx.env.now()));
   const clauses = [...clausesOf(step, outcome, fieldClauses), ...extraClauses];
   const r = await cx.send(req);

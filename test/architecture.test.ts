@@ -1,0 +1,118 @@
+/**
+ * The architecture self-test (issue 14): imports flow one way, nothing below scripts/ imports a
+ * target, and verdicts are decided in reference/ only. Runs the pure checker of
+ * test/architecture/import-rules.ts over every tracked .ts file, and proves the checker fires on
+ * planted offenders so an empty result means something.
+ */
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { MAY_IMPORT, violations, type Violation } from './architecture/import-rules.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Files that still decide verdicts outside reference/ (rule `verdict-outside-reference`), as of issue
+ * 14. Each must shrink to nothing: when a file stops offending, its entry makes this test fail until it
+ * is removed, and a file not listed here fails at its first offence. Do not add entries.
+ */
+const VERDICT_OFFENDERS_ALLOWED: ReadonlySet<string> = new Set([
+  // Being moved into reference/ by engineer 2 (api-read): 4.4.4 expiry, 4.4.6, crud's inline rules.
+  'harness/rest-interpreter.ts',
+  'suites/checks/crud.ts',
+  // Being moved into reference/ by engineer 6 (daemon): the daemon rules.
+  'suites/checks/daemon.ts',
+  // Still to move (no owner yet in issue 14's round): their rule()/pass()/fail() calls become
+  // reference/ judges taking the observation.
+  'harness/dry-run-interpreter.ts',
+  'suites/checks/apply-points.ts',
+  'suites/checks/deletion.ts',
+  'suites/checks/errors.ts',
+  'suites/checks/events-v1.ts',
+  'suites/checks/health.ts',
+  'suites/checks/negotiation.ts',
+  'suites/checks/protobuf.ts',
+  'suites/checks/table.ts',
+  'suites/checks/versioning.ts',
+  'suites/checks/watch-resume.ts',
+  'suites/checks/watch.ts',
+]);
+
+function trackedSources(): string[] {
+  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts'], { cwd: root, encoding: 'utf8' });
+  return out.split('\n').filter((f) => f !== '' && !f.startsWith('node_modules/'));
+}
+
+const show = (vs: readonly Violation[]) => vs.map((v) => `${v.file}: ${v.rule}: ${v.detail}`);
+
+describe('architecture', () => {
+  const found = trackedSources().flatMap((f) => violations(f, readFileSync(path.join(root, f), 'utf8')));
+
+  it('no file under harness/, suites/ or generators/ imports from targets/', () => {
+    expect(show(found.filter((v) => v.rule === 'imports-targets'))).toEqual([]);
+  });
+
+  it('imports follow the layer order (reference <- generators <- harness <- suites, targets <- reports, scripts)', () => {
+    expect(show(found.filter((v) => v.rule === 'layer-order'))).toEqual([]);
+  });
+
+  it('harness/ and suites/ decide no verdict outside the allow-list of files still being moved', () => {
+    const verdicts = found.filter((v) => v.rule === 'verdict-outside-reference');
+    expect(show(verdicts.filter((v) => !VERDICT_OFFENDERS_ALLOWED.has(v.file)))).toEqual([]);
+    const stale = [...VERDICT_OFFENDERS_ALLOWED].filter((f) => !verdicts.some((v) => v.file === f));
+    expect(stale, 'these files no longer offend: remove them from VERDICT_OFFENDERS_ALLOWED').toEqual([]);
+  });
+});
+
+describe('the architecture checker fires on planted offenders', () => {
+  it('flags a planted inline verdict in a new harness or suites file, by import and by literal', () => {
+    const byImport = violations('suites/checks/planted.ts', "import { rule, type Judgement } from '../../reference/judgement.ts';\nexport const j = rule('rest:2.2.1', true, 'e', 'o');\n");
+    expect(byImport).toEqual([{ file: 'suites/checks/planted.ts', rule: 'verdict-outside-reference', detail: 'imports rule from reference/judgement.ts' }]);
+    const aliased = violations('harness/planted.ts', "import { pass as ok } from '../reference/judgement.ts';\n");
+    expect(aliased.map((v) => v.rule)).toEqual(['verdict-outside-reference']);
+    const literal = violations('harness/planted.ts', "export const j = { clause: 'rest:2.2.1', verdict: 'fail', expected: 'x', observed: 'y' };\n");
+    expect(literal).toEqual([{ file: 'harness/planted.ts', rule: 'verdict-outside-reference', detail: "line 1: a Judgement literal with verdict 'fail'" }]);
+    // The same planted file is not in the allow-list, so the suite test above would fail on it.
+    expect(VERDICT_OFFENDERS_ALLOWED.has('suites/checks/planted.ts')).toBe(false);
+  });
+
+  it('lets harness and suites handle judgements as data: type imports, reading a verdict, records', () => {
+    expect(violations('harness/tally.ts', "import type { Judgement } from '../reference/judgement.ts';\nimport { UnsupportedByModel } from '../reference/judgement.ts';\nconst f = (j: Judgement) => j.verdict === 'pass';\n")).toEqual([]);
+    expect(violations('harness/run-check.ts', "const r = { clause: 'c', check: 'x', verdict: 'fail', count: 1 };\n")).toEqual([]);
+    // reference/ is where verdicts belong.
+    expect(violations('reference/planted.ts', "import { pass } from './judgement.ts';\n")).toEqual([]);
+  });
+
+  it('flags imports of targets/ below scripts/, static, dynamic and type-only', () => {
+    expect(violations('generators/planted.ts', "import { pathSegments } from '../targets/nodeagent-loader/loader.ts';\n").map((v) => v.rule)).toEqual(['imports-targets']);
+    expect(violations('harness/planted.ts', "const m = await import('../targets/api-server/index.ts');\n").map((v) => v.rule)).toEqual(['imports-targets']);
+    expect(violations('suites/planted.ts', "import type { FaultName } from '../targets/api-server/faults.ts';\n").map((v) => v.rule)).toEqual(['imports-targets']);
+    expect(violations('scripts/planted.ts', "import { startReferenceServer } from '../targets/api-server/index.ts';\n")).toEqual([]);
+  });
+
+  it('flags imports against the layer order, and of test files from the product', () => {
+    expect(violations('reference/planted.ts', "import { runOp } from '../harness/rest-interpreter.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
+    expect(violations('generators/planted.ts', "export { runCheck } from '../harness/run-check.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
+    expect(violations('harness/planted.ts', "import { checks } from '../suites/checks/index.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
+    expect(violations('targets/planted.ts', "import { checks } from '../suites/checks/index.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
+    expect(violations('reports/planted.ts', "import { x } from '../scripts/cli.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
+    expect(violations('scripts/planted.ts', "import { x } from '../test/oracle/daemon-run.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
+    // Comments and strings are not imports; tests may import anything.
+    expect(violations('reference/planted.ts', "// import { x } from '../harness/a.ts'\nconst s = \"from '../harness/a.ts'\";\n")).toEqual([]);
+    expect(violations('test/planted.test.ts', "import { x } from '../targets/api-server/index.ts';\n")).toEqual([]);
+  });
+
+  it('encodes the layer DAG without cycles', () => {
+    const seen = new Set<string>();
+    const visit = (l: keyof typeof MAY_IMPORT, stack: readonly string[]): void => {
+      expect(stack, `cycle through ${l}`).not.toContain(l);
+      if (seen.has(l)) return;
+      for (const below of MAY_IMPORT[l]) visit(below, [...stack, l]);
+      seen.add(l);
+    };
+    for (const l of Object.keys(MAY_IMPORT) as (keyof typeof MAY_IMPORT)[]) visit(l, []);
+    expect(seen.size).toBe(7);
+  });
+});
