@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { eventualWindowOf, type Check } from '../../harness/check.ts';
-import { inconclusive } from '../../reference/judgement.ts';
+import { notSeenWithin } from '../../reference/judgement.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
 import { namespaceOf } from '../../harness/rest-interpreter.ts';
@@ -49,7 +49,7 @@ async function useSchema(cx: CaseContext, mapType: MapType): Promise<SeqState['s
     if (await inForce(cx, rt, ns, mapType)) return schemaOfCrd(body, profile);
     await cx.env.sleep(wait);
   }
-  cx.judge(CLAUSES.map((c) => inconclusive(c, `the ${mapType} schema in force once the definition says so, within the ${windowMs} ms the suite waited (--eventual-window widens it)`, 'the old schema still in force')));
+  cx.judge(notSeenWithin(CLAUSES, `the ${mapType} schema in force once the definition says so`, windowMs, 'the old schema still in force'));
   return undefined;
 }
 

@@ -94,7 +94,7 @@ describe('clause catalog: rest coverage', () => {
       'watch', 'resourceVersion', 'resourceVersionMatch', 'limit', 'continue', 'allowWatchBookmarks', 'dryRun', 'fieldManager', 'force', 'pretty',
     ].map((p) => `rest:4.3/${p}`));
     expect(ids('rest:6.1/')).toEqual(['rest:6.1/ADDED', 'rest:6.1/MODIFIED', 'rest:6.1/BOOKMARK']);
-    expect(ids('rest:7/')).toEqual(['rest:7/200', 'rest:7/400', 'rest:7/406', 'rest:7/410', 'rest:7/504', 'rest:7/conflict']);
+    expect(ids('rest:7/')).toEqual(['rest:7/200', 'rest:7/400', 'rest:7/406', 'rest:7/410', 'rest:7/504', 'rest:7/504/exact', 'rest:7/conflict']);
   });
 
   it('has every row of the other tables', () => {
