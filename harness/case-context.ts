@@ -23,6 +23,8 @@ export class CaseContext {
   readonly namespaces: string[] = [];
   /** Those of `namespaces` leased from the run's pool (returned, not deleted, when the case ends). */
   readonly leased: string[] = [];
+  /** Object resourceVersions of earlier lessees of the namespaces this case reused (`Lease.priorVersions`). */
+  readonly priorVersions = new Set<string>();
   /**
    * Requests made before the case for it, shown first in its reproduction: the creation of a pooled
    * namespace it reused, so the curl script still runs on a target of its own.

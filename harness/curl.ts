@@ -138,6 +138,9 @@ function curlCommand(req: TargetRequest, insecure: boolean, plan: ReplayPlan = {
     parts.push(`-H ${shellQuote(`${name}: ${redactText(value)}`)}`);
   }
   const body = bodyText(req.body);
+  // A body with no declared type would go out as a form: a setup step the case did not send itself
+  // (a reused namespace's creation) carries a JSON object and no headers.
+  if (body !== undefined && !Object.keys(req.headers ?? {}).some((h) => h.toLowerCase() === 'content-type')) parts.push(`-H 'content-type: application/json'`);
   // Binary bodies (protobuf) hold NUL and invalid UTF-8: every byte as a printf escape, fed as a file.
   if (req.body instanceof Uint8Array && !isText(req.body)) parts.push(`--data-binary @<(printf '${[...req.body].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}')`);
   else if (body !== undefined) parts.push(`--data-binary ${quoteWithVars(redactText(body), substitutions(plan, false))}`);

@@ -28,6 +28,11 @@ export interface Lease {
   readonly name: string;
   /** The lessee must create (POST) the namespace; otherwise it exists and is empty of the run's objects. */
   readonly isNew: boolean;
+  /**
+   * Object resourceVersions the target returned in this namespace under earlier leases. A read the spec
+   * lets be served from any past state (rv="0") may show them: states the lessee's model never held.
+   */
+  readonly priorVersions: ReadonlySet<string>;
 }
 
 export class NamespacePool {
@@ -36,6 +41,8 @@ export class NamespacePool {
   private readonly waiting: ((s: Slot) => void)[] = [];
   /** Object paths the run wrote per namespace, to delete when the lease ends. */
   private readonly written = new Map<string, Set<string>>();
+  /** Object resourceVersions answered per namespace over the whole run (see `Lease.priorVersions`). */
+  private readonly versions = new Map<string, Set<string>>();
   private made = 0;
   retired = 0;
 
@@ -62,7 +69,13 @@ export class NamespacePool {
       if (fp) fp.namespaceWaitMs += Math.round(performance.now() - t0);
     }
     this.busy.set(slot.name, slot);
-    return { name: slot.name, isNew: !slot.exists };
+    return { name: slot.name, isNew: !slot.exists, priorVersions: new Set(this.versions.get(slot.name) ?? []) };
+  }
+
+  /** The namespace was found gone (the target deleted it): the lessee must create it again. */
+  lost(ns: string): void {
+    const s = this.busy.get(ns);
+    if (s) s.exists = false;
   }
 
   /** The lessee created the namespace it was handed. */
@@ -94,8 +107,10 @@ export class NamespacePool {
 
   /** Learns what a write put into a pooled namespace (called for every answered request). */
   noteWrite(req: TargetRequest, res: TargetResponse): void {
+    this.noteVersions(req, res);
     if (req.method === 'GET' || req.method === 'DELETE' || res.status < 200 || res.status >= 300) return;
-    if ((req.query ?? []).some(([k]) => k === 'dryRun')) return;
+    // Dry-run writes too: a target may persist one the spec lets it (a dryRun value it does not know);
+    // deleting what is not there costs a 404.
     const seg = req.path.split('/');
     const at = seg.indexOf('namespaces');
     // /api/v1/namespaces/<ns>/<resource>[/<name>[/<sub>]] or /apis/<g>/<v>/namespaces/...
@@ -110,6 +125,23 @@ export class NamespacePool {
     let set = this.written.get(ns);
     if (!set) this.written.set(ns, (set = new Set()));
     set.add(`${collection}/${name}`);
+  }
+
+  /** Every object resourceVersion an answer about a pooled namespace carries (items of a list included). */
+  private noteVersions(req: TargetRequest, res: TargetResponse): void {
+    const seg = req.path.split('/');
+    const at = seg.indexOf('namespaces');
+    if (at < 0 || at + 2 >= seg.length) return;
+    const ns = decodeURIComponent(seg[at + 1]!);
+    if (!this.owns(ns)) return;
+    const body = res.json as { metadata?: { resourceVersion?: unknown }; items?: { metadata?: { resourceVersion?: unknown } }[]; object?: { metadata?: { resourceVersion?: unknown } } } | undefined;
+    let set = this.versions.get(ns);
+    if (!set) this.versions.set(ns, (set = new Set()));
+    const add = (v: unknown) => {
+      if (typeof v === 'string') set.add(v);
+    };
+    if (Array.isArray(body?.items)) for (const it of body.items) add(it?.metadata?.resourceVersion);
+    else add(body?.metadata?.resourceVersion);
   }
 
   private async empty(ns: string): Promise<boolean> {

@@ -22,6 +22,7 @@ import { annotationPool, labelPool, type ContentSpec, type ListOp, type Op, type
 import type { QueryPair, TargetResponse } from './exchange.ts';
 import { CASE_LABEL, type CaseContext } from './case-context.ts';
 import type { ClauseId } from '../reference/catalog/clause-ids.ts';
+import type { Lease } from './namespace-pool.ts';
 
 const MAX_PAGES = 200;
 
@@ -42,18 +43,22 @@ export async function namespaceOf(cx: CaseContext, i: number, o: { own?: boolean
   while (cx.namespaces.length <= i) {
     const own = o.own === true && cx.namespaces.length === i;
     const pool = own ? undefined : cx.env.namespacePool;
-    const lease = pool ? await pool.lease() : { name: cx.env.nextNamespace(), isNew: true };
+    const lease: Lease = pool ? await pool.lease() : { name: cx.env.nextNamespace(), isNew: true, priorVersions: new Set() };
     const name = lease.name;
     const rt = resourceTypes(cx.env.profile).namespaces;
     cx.namespaces.push(name);
     if (pool) cx.leased.push(name);
+    for (const v of lease.isNew ? [] : lease.priorVersions) cx.priorVersions.add(v);
     if (!lease.isNew) {
       const created = { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: cx.ownLabels } };
       cx.setup.push({ seq: 0, request: { method: 'POST', path: collectionPath(rt), body: created }, transportError: 'not sent by this case: it reused this namespace, created empty earlier in the run', startedAtMs: cx.env.now(), durationMs: 0 });
       // A reused namespace carries this case's label, so case-label selectors find it as before.
       const r = await cx.send({ method: 'PATCH', path: objectPath(rt, name), headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { labels: cx.ownLabels } }) });
-      if (r.status < 200 || r.status >= 300) throw new Error(`relabelling the pooled namespace ${name} answered ${r.status}`);
-      continue;
+      if (r.status >= 200 && r.status < 300) continue;
+      // Gone: the target deleted it (a dry-run delete that was not one, say); the case creates it anew.
+      if (r.status !== 404) throw new Error(`relabelling the pooled namespace ${name} answered ${r.status}`);
+      cx.setup.pop();
+      pool?.lost(name);
     }
     const r = await cx.send({ method: 'POST', path: collectionPath(rt), body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: cx.ownLabels } } });
     if (pool && r.status >= 200 && r.status < 300) pool.created(name);
@@ -183,6 +188,7 @@ function readContext(cx: CaseContext, res: ResName, namespaces: readonly string[
   return {
     history: cx.history(res),
     knownKeys: knownKeys(cx),
+    priorVersions: cx.priorVersions,
     inScope: (v) => namespaces.includes(v.namespace ?? '') && (parsed === undefined || (parsed.ok && matchesLabels(parsed.selector, v.content.labels))),
   };
 }
@@ -295,7 +301,7 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
     noteRvs(cx, next);
     const refusedNext = judgeListDecision(cd, next.status);
     if (refusedNext) return cx.judge(refusedNext);
-    if (next.status === 410) return cx.judge(judgeContinueGone(cx.env.now() - startedAt, cx.env.settings.continueTtlMs));
+    if (next.status === 410) return cx.judge(judgeContinueGone(cx.env.now() - startedAt, cx.env.settings.continueTtlMs, semantic));
     if (!is2xx(next.status)) return cx.judge(judgeListNotServed(cd.clause, '200 with the next page of the snapshot', next.status, next.bodyText));
     cx.judge(judgeCollectionEnvelope(rt, (next.json ?? {}) as ListBody));
     const p = pageOf(rt, next);

@@ -125,8 +125,15 @@ export function judgeEndlessPaging(pages: number): Judgement[] {
   return [fail('rest:4.4.2', 'continue becomes empty once the snapshot is exhausted', `still non-empty after ${pages} pages`)];
 }
 
-/** rest:4.4.4: a 410 for a continue token is right only once the token has outlived its lifetime. */
-export function judgeContinueGone(ageMs: number, ttlMs: number): Judgement[] {
+/**
+ * rest:4.4.4: a 410 for a continue token is right once the token has outlived its lifetime. Before
+ * that, a list served at Any (rv="0") may have come from any past state, one already leaving the
+ * history, which rest:7 answers with 410 too ("older than retained"): the suite cannot tell, so it is
+ * inconclusive, never a pass.
+ *   judgeContinueGone(200, 1500, 'Any') -> [inconclusive rest:4.4.4]
+ */
+export function judgeContinueGone(ageMs: number, ttlMs: number, semantic?: string): Judgement[] {
+  if (ageMs < ttlMs && semantic === 'Any') return [inconclusive('rest:4.4.4', `a continue token ${Math.round(ageMs)} ms old is still valid (lifetime ${ttlMs} ms), unless the first page came from a past state already compacted away (Any)`, '410 Gone')];
   return [rule('rest:4.4.4', ageMs >= ttlMs, `a continue token ${Math.round(ageMs)} ms old is still valid (lifetime ${ttlMs} ms)`, '410 Gone')];
 }
 

@@ -19,7 +19,24 @@ export interface ReadContext {
   readonly knownKeys: ReadonlySet<string>;
   /** Which of the suite's objects the request covers (namespace, selector). */
   readonly inScope: (v: ObjectVersion) => boolean;
+  /**
+   * Object resourceVersions from before this case, in a namespace it reused: a read that may be served
+   * from any past state (Any) may show them, and the model holds no such state.
+   */
+  readonly priorVersions?: ReadonlySet<string>;
 }
+
+/**
+ * Any (rv="0") may serve any past state, also one from before this case leased its reused namespace:
+ * objects at versions of that time prove nothing either way (inconclusive, never a pass).
+ */
+export function servedFromBeforeCase(ctx: ReadContext, semantic: string, objects: readonly ObservedObject[]): boolean {
+  if (semantic !== 'Any' && semantic !== 'GetStateAndStartAtAny') return false;
+  const prior = ctx.priorVersions;
+  return prior !== undefined && prior.size > 0 && objects.some((o) => typeof o.rv === 'string' && prior.has(o.rv));
+}
+
+const BEFORE_CASE = 'a state from before this case reused the namespace (Any allows any past state; the model holds none of them)';
 
 export interface ReadExpectation {
   readonly semantic: ListSemantic;
@@ -146,6 +163,9 @@ export function judgeListSnapshot(ctx: ReadContext, exp: ReadExpectation, observ
     // and delete of the same name, can make several snapshots look the same.
     return known === undefined && inRange.length !== 1 ? { judgements: js } : { judgements: js, matchedIndex: chosen };
   }
+  if (servedFromBeforeCase(ctx, exp.semantic, ours)) {
+    return { judgements: [...js, inconclusive(exp.clause, expectText, `items at versions answered before this case: ${BEFORE_CASE}`)] };
+  }
   const closest = known ?? range.hi;
   const closestObjects = visibleObjects(ctx.history, closest).filter(ctx.inScope);
   const diff = diffObjects(closestObjects, ours, ctx.knownKeys);
@@ -236,6 +256,7 @@ export function judgeGet(ctx: ReadContext, exp: ReadExpectation, key: string, ob
     const reasons = states.map((v) => (v === undefined ? 'absent' : o ? versionMismatch(v, o, ctx.knownKeys) : 'no object in body'));
     const ok = reasons.some((r) => r === undefined);
     if (ok) return [pass(exp.clause, expectText), pass(meaningClause[exp.semantic], expectText)];
+    if (o && servedFromBeforeCase(ctx, exp.semantic, [o])) return [inconclusive(exp.clause, expectText, `${o.key}@${String(o.rv)}: ${BEFORE_CASE}`)];
     // The diff is against the newest acceptable version (the one a correct Most Recent read returns).
     const newest = [...states].reverse().find((v) => v !== undefined);
     const values = readValues(newest ? [newest] : [], o ? [o] : [], ctx.knownKeys);

@@ -13,7 +13,7 @@
  */
 import { visibleObjects, type History } from './history.ts';
 import { isRecord, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
-import { versionMismatch, type ReadContext } from './read-oracle.ts';
+import { servedFromBeforeCase, versionMismatch, type ReadContext } from './read-oracle.ts';
 import { fail, inconclusive, pass, rule, unspecified, type Judgement } from './judgement.ts';
 import type { ClauseId } from './catalog/clause-ids.ts';
 
@@ -225,6 +225,9 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
             return { judgements: [...js, ...cutOffVerdicts(exp, `synthetic ADDED for the state of snapshot #${j}, then every later write`)] };
           }
         }
+      }
+      if (servedFromBeforeCase(ctx, exp.semantic, ours.map((e) => e.object))) {
+        return { judgements: [...js, inconclusive(exp.clause, 'Get State and Start at Any: a past state, then the changes after it', 'the stream starts from a state from before this case reused the namespace, with versions answered then (the model holds none of those states)')] };
       }
       const closest = visibleObjects(h, n).filter(ctx.inScope);
       const m = sequenceMismatch(ctx, changes(ctx, n, n), ours.slice(closest.length)) ?? 'the first events are not the state of any snapshot in range';

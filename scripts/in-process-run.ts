@@ -21,7 +21,7 @@ export async function runAgainst(o: { checks: readonly string[]; faults?: readon
   const server = await startReferenceServer({ profile, continueTtlMs: CONTINUE_TTL_MS, historyWindowMs: HISTORY_WINDOW_MS, bookmarkIntervalMs: 400, faults: o.faults ?? [], variations: o.variations ?? [] });
   const opened = openEnv(
     { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'self-test' },
-    { profile, runId: `t${o.seed.toString(16)}`, settings: { ...defaultTargetSettings, continueTtlMs: CONTINUE_TTL_MS, historyWindowMs: HISTORY_WINDOW_MS, eventualWindowMs: 1000, watchWaitMs: 600, bookmarkWaitMs: 1200, hooks: embeddedHooks(server.url) }, signals: false },
+    { profile, runId: `t${o.seed.toString(16)}`, settings: { ...defaultTargetSettings, continueTtlMs: CONTINUE_TTL_MS, historyWindowMs: HISTORY_WINDOW_MS, eventualWindowMs: 600, watchWaitMs: 600, bookmarkWaitMs: 1200, hooks: embeddedHooks(server.url) }, signals: false },
   );
   try {
     const records: CheckRecord[] = [];

@@ -48,18 +48,9 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   if (d.semantic === 'StartAtExact') {
     const rev = st.codec.parseRv(rvText!);
     if (rev === undefined) return badRequest(`invalid resource version ${JSON.stringify(rvText)}`);
-    if (rev < st.store.oldestRetained) {
-      if (has(st, 'watch-410-as-empty-stream')) {
-        res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
-        res.flushHeaders();
-        await new Promise<void>((resolve) => {
-          req.once('close', resolve);
-          res.once('close', resolve);
-          if (timeoutSeconds > 0) setTimeout(resolve, timeoutSeconds * 1000);
-        });
-        if (!res.writableEnded) res.end();
-        return undefined;
-      }
+    // Planted fault watch-too-old-served-from-oldest: serves what it still has instead of 410.
+    if (rev < st.store.oldestRetained && has(st, 'watch-too-old-served-from-oldest')) from = st.store.oldestRetained;
+    else if (rev < st.store.oldestRetained) {
       // Upstream answers a too-old watch with an ERROR event carrying a 410 Status in a 200 stream.
       // Written as a stream event (compact, one line), not as a body: client-node's watch reads one JSON
       // document per line and missed the 410 when the pretty-json variation indented it.
@@ -67,7 +58,7 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
       res.end(JSON.stringify({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${rvText}`, reason: 'Expired', code: 410 } }) + '\n');
       return undefined;
     }
-    from = exactStart(st, rev);
+    else from = exactStart(st, rev);
     if (has(st, 'watch-synthetic-on-exact')) {
       for (const e of st.store.list(prefix, Math.min(rev, st.store.currentRevision))) if (inScope(e.obj)) initial.push({ type: 'ADDED', object: present(st, rt, e.obj, false) });
     }

@@ -315,7 +315,7 @@ describe.skipIf(!k8s)(`@kubernetes/client-node 1.4 against the reference server 
   // fail for the bug (a short patience, as the broken server never gets there).
   it.each([
     ['watch-drop-events', informerWatches, /three watch events/],
-    ['watch-410-as-empty-stream', informerRelistsOn410, /never converged/],
+    ['watch-too-old-served-from-oldest', informerRelistsOn410, /never converged/],
     ['apply-conflicts-forced', applies, /ApiException/],
     ['apply-force-ignored', applies, /HTTP-Code: 409/],
     ['dry-run-persists', objectApiApplies, /expected 200 to be 404/],

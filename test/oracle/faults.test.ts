@@ -29,7 +29,7 @@ describe.concurrent('planted faults are caught by the right clause', () => {
       expect(c.replay).toContain(`--seed ${c.seed}`);
       expect(c.steps.length).toBeGreaterThan(0);
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('replay', () => {

@@ -27,6 +27,9 @@ describe('crud rules', () => {
   it('rest:4.4.4: a 410 for a token past its lifetime passes, a young one fails', () => {
     expect(verdicts(judgeContinueGone(1600, 1500))).toEqual(['rest:4.4.4:pass']);
     expect(verdicts(judgeContinueGone(200, 1500))).toEqual(['rest:4.4.4:fail']);
+    // rv="0" (Any) may have served a past state already compacted away: 410 proves nothing either way.
+    expect(verdicts(judgeContinueGone(200, 1500, 'Any'))).toEqual(['rest:4.4.4:inconclusive']);
+    expect(verdicts(judgeContinueGone(200, 1500, 'NotOlderThan'))).toEqual(['rest:4.4.4:fail']);
   });
 
   it('rest:4.4.6 on a complete list: no remainingItemCount, an empty continue', () => {
