@@ -51,6 +51,8 @@ export interface ClauseResult {
   readonly notes: readonly string[];
   /** Known failure listed in the expectations file: failed but not a regression. */
   readonly expectedFailure?: boolean;
+  /** Its share of the wall time of the checks that judged it (for JUnit); absent when not measured. */
+  readonly timeMs?: number;
 }
 
 export interface RunResult {

@@ -125,7 +125,9 @@ export interface BuildRunArgs {
 }
 
 export function buildRunResult(args: BuildRunArgs): RunResult {
-  const clauses = aggregate(args.records, args.catalog, args.expectations ? { expectations: args.expectations } : {});
+  const judged = aggregate(args.records, args.catalog, args.expectations ? { expectations: args.expectations } : {});
+  const times = args.footprint ? clauseTimes(args.records, args.footprint) : undefined;
+  const clauses = times ? judged.map((c) => (times.has(c.id) ? { ...c, timeMs: Math.round(times.get(c.id)!) } : c)) : judged;
   return {
     tool: 'svc-conformance',
     version: args.version,
@@ -140,6 +142,27 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
     errors: [...args.errors],
     ...(args.footprint ? { footprint: args.footprint } : {}),
   };
+}
+
+/**
+ * A check's wall time split evenly across the clauses it recorded, summed per clause: each clause's
+ * JUnit case gets a real share, and the cases of a run add up to the checks' time, not more.
+ *   check a (4 s) recorded x, y; check b (1 s) recorded y  ->  x 2 s, y 3 s
+ */
+export function clauseTimes(records: readonly CheckRecord[], footprint: import('../harness/footprint.ts').RunFootprint): Map<string, number> {
+  const clausesOf = new Map<string, Set<string>>();
+  for (const r of records) {
+    let set = clausesOf.get(r.check);
+    if (!set) clausesOf.set(r.check, (set = new Set()));
+    set.add(r.clause);
+  }
+  const out = new Map<string, number>();
+  for (const c of footprint.checks) {
+    const clauses = clausesOf.get(c.check);
+    if (!clauses || clauses.size === 0) continue;
+    for (const id of clauses) out.set(id, (out.get(id) ?? 0) + c.wallMs / clauses.size);
+  }
+  return out;
 }
 
 /**

@@ -59,7 +59,7 @@ function outcome(c: ClauseResult): 'pass' | 'failure' | 'error' | 'skipped' {
 function suite(area: Area, index: number, run: RunResult): string[] {
   const t = tally(area.clauses);
   const lines = [
-    `  <testsuite name="${xmlAttr(area.name)}" id="${index}" tests="${t.tests}" failures="${t.failures}" errors="${t.errors}" skipped="${t.skipped}" time="0.000" timestamp="${xmlAttr(run.startedAt)}">`,
+    `  <testsuite name="${xmlAttr(area.name)}" id="${index}" tests="${t.tests}" failures="${t.failures}" errors="${t.errors}" skipped="${t.skipped}" time="${seconds(area.clauses.reduce((s, c) => s + (c.timeMs ?? 0), 0))}" timestamp="${xmlAttr(run.startedAt)}">`,
     ...properties(run),
   ];
   for (const c of area.clauses) lines.push(...testcase(c, area.name));
@@ -84,7 +84,7 @@ function properties(run: RunResult): string[] {
 }
 
 function testcase(c: ClauseResult, area: string): string[] {
-  const open = `    <testcase classname="${xmlAttr(area)}" name="${xmlAttr(`${c.id} ${c.summary}`)}" time="0.000"`;
+  const open = `    <testcase classname="${xmlAttr(area)}" name="${xmlAttr(`${c.id} ${c.summary}`)}" time="${seconds(c.timeMs ?? 0)}"`;
   const body = childrenOf(c);
   if (body.length === 0) return [`${open}/>`];
   return [`${open}>`, ...body.map((l) => `      ${l}`), '    </testcase>'];

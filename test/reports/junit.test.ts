@@ -89,3 +89,22 @@ describe('toJUnitXml', () => {
     expect(toJUnitXml(sampleRun(), familyOf)).toBe(toJUnitXml(sampleRun(), familyOf));
   });
 });
+
+describe('JUnit times', () => {
+  it('each clause case carries its share of the checks\' wall time; an area\'s suite sums its cases', async () => {
+    const { clauseTimes } = await import('../../reports/aggregate.ts');
+    const rec = (check: string, clause: string) => ({ check, clause, verdict: 'pass', count: 1 }) as never;
+    const fp = { namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, checkWallMs: 5000, checks: [
+      { check: 'a', wallMs: 4000, namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, namespaceWaitMs: 0 },
+      { check: 'b', wallMs: 1000, namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, namespaceWaitMs: 0 },
+    ] };
+    const t = clauseTimes([rec('a', 'x'), rec('a', 'y'), rec('a', 'x'), rec('b', 'y')], fp);
+    expect(Object.fromEntries(t)).toEqual({ x: 2000, y: 3000 });
+    const run = sampleRun();
+    const timed = { ...run, clauses: run.clauses.map((c) => (c.id === 'rest:4.4.3' ? { ...c, timeMs: 2500 } : c)) };
+    const doc = parseXml(toJUnitXml(timed, familyOf));
+    const cases = descendants(doc, 'testcase');
+    expect(cases.find((c) => String(c.attrs['name']).startsWith('rest:4.4.3 '))?.attrs['time']).toBe('2.500');
+    expect(cases.filter((c) => c.attrs['time'] !== '0.000')).toHaveLength(1);
+  });
+});
