@@ -128,7 +128,7 @@ function checkValue(spec: FieldSpec, t: TypeSpec, v: unknown, path: string, p: P
       for (const [k, item] of Object.entries(v)) {
         const sub = t.fields.find((f) => f.name === k);
         if (!sub) {
-          c.add(childPath(path, k), spec.clause, { level: 'unspecified', message: `unknown field ${k} of ${t.typeName}: the spec does not say whether unknown fields are refused` });
+          c.add(childPath(path, k), spec.clause, { level: 'unspecified', message: `unknown field ${k} of ${t.typeName}${didYouMean(k, t.fields.map((f) => f.name))}: the spec does not say whether unknown fields are refused` });
           continue;
         }
         if (item === null) continue;
@@ -172,6 +172,29 @@ function gatesNeeded(spec: FieldSpec, v: unknown, p: Profile): string[] {
   return spec.gates.map((g) => (g === '$serverCertGate' ? serverCertGate(p) : g));
 }
 
+/**
+ * The field meant, for a name a person likely mistyped: the same letters in another case, or one
+ * edit away (a letter missing, extra, changed or two swapped).
+ *   didYouMean('maxpods', ['maxPods', 'podsPerCore']) -> ' (did you mean maxPods?)'
+ */
+export function didYouMean(name: string, known: readonly string[]): string {
+  const lower = name.toLowerCase();
+  const hit = known.find((k) => k.toLowerCase() === lower) ?? known.find((k) => k.length > 3 && editDistanceAtMostOne(k.toLowerCase(), lower));
+  return hit === undefined ? '' : ` (did you mean ${hit}?)`;
+}
+
+function editDistanceAtMostOne(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (i === a.length) return true;
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
 export function validateNodeagentConfig(doc: unknown, profile: Profile, opts: ValidateOptions = {}): ValidationResult {
   const skip = opts.skip ?? new Set<string>();
   const c = new Collector();
@@ -186,7 +209,7 @@ export function validateNodeagentConfig(doc: unknown, profile: Profile, opts: Va
     if (key === 'apiVersion' || key === 'kind') continue;
     const spec = fieldByName(key, profile);
     if (!spec) {
-      c.add(key, 'node:2.2/kind', { level: 'unspecified', message: `unknown field ${key}: the spec does not say whether unknown fields are refused` });
+      c.add(key, 'node:2.2/kind', { level: 'unspecified', message: `unknown field ${key}${didYouMean(key, configFields.map((f) => nameIn(f, profile)))}: the spec does not say whether unknown fields are refused` });
       continue;
     }
     if (v === null) continue;

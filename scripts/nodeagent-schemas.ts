@@ -1,0 +1,27 @@
+/**
+ * `npm run docs:schemas`: writes the node-agent configuration's JSON Schema per profile to
+ * docs/schemas/<profile>/, from the model (reference/nodeagent/json-schema.ts).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { profiles } from '../reference/profile.ts';
+import { configKind } from '../reference/nodeagent/config.ts';
+import { nodeagentConfigSchema } from '../reference/nodeagent/json-schema.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function schemaFiles(): { path: string; content: string }[] {
+  return [profiles.svc, profiles.k8s].map((p) => ({
+    path: path.join(root, 'docs', 'schemas', p.name, `${configKind(p)}.schema.json`),
+    content: `${JSON.stringify(nodeagentConfigSchema(p), null, 2)}\n`,
+  }));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  for (const f of schemaFiles()) {
+    mkdirSync(path.dirname(f.path), { recursive: true });
+    writeFileSync(f.path, f.content);
+    process.stdout.write(`wrote ${path.relative(root, f.path)}\n`);
+  }
+}
