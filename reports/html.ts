@@ -1,7 +1,9 @@
 /**
  * The page a person reads first: one self-contained file (inline CSS, no script, no external asset)
  * so it opens from a CI artifact store or an email attachment alike. Order follows the questions a
- * reader asks: did it pass, how much was covered, what broke and how do I reproduce it, then the rest.
+ * reader asks: did it pass, what broke and how do I reproduce it (in the first screen), which checks
+ * ran and how long, then coverage and every clause (filterable without script, an anchor per row),
+ * then what the run cost the target.
  */
 import type { ClauseResult, ClauseStatus, Counterexample, RunResult } from '../harness/results.ts';
 import { groupByArea, isRegression, type Area, type FamilyOf } from './areas.ts';
@@ -23,7 +25,11 @@ const STATUS_LABEL: Record<ClauseStatus, string> = {
 const ORDER: readonly ClauseStatus[] = ['passed', 'failed', 'error', 'unspecified', 'inconclusive', 'skipped', 'notChecked'];
 
 const CSS = `
-body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 auto;max-width:1100px;padding:16px 24px;color:#1b1f24}
+body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 auto;max-width:1300px;padding:16px 24px;color:#1b1f24}
+td,th{overflow-wrap:anywhere}nav.toc a{margin-right:14px}
+.filters input{margin-left:10px}
+#f-failed:checked~table.clauses tr.row:not(.r-failed),#f-unspecified:checked~table.clauses tr.row:not(.r-unspecified),#f-inconclusive:checked~table.clauses tr.row:not(.r-inconclusive),#f-notChecked:checked~table.clauses tr.row:not(.r-notChecked){display:none}
+tr.row:target{background:#fff8c5}
 h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #d0d7de;padding-bottom:4px}
 .banner{padding:14px 18px;border-radius:6px;font-size:18px;font-weight:600;margin:8px 0 12px}
 .v-conformant{background:#dafbe1;border:1px solid #4ac26b}.v-nonconformant{background:#ffebe9;border:1px solid #ff8182}.v-error{background:#fff8c5;border:1px solid #d4a72c}
@@ -52,10 +58,12 @@ export function toHtml(run: RunResult, familyOf: FamilyOf): string {
     `<title>${html(`svc-conformance: ${run.verdict}`)}</title>`,
     `<style>${CSS}</style></head><body>`,
     header(run),
+    '<nav class="toc"><a href="#failures">failures</a><a href="#checks">checks</a><a href="#coverage">coverage</a><a href="#clauses">all clauses</a><a href="#footprint">footprint</a></nav>',
     errorsSection(run),
-    coverageSection(areas),
     failuresSection('Failures', regressions, false),
     failuresSection('Known failures (expectations file)', known, true),
+    checksSection(run),
+    coverageSection(areas),
     clauseTable(areas),
     footprintSection(run),
     '</body></html>',
@@ -72,7 +80,7 @@ function footprintSection(run: RunResult): string {
   const verbs = Object.entries(f.requests).sort(([a], [b]) => a.localeCompare(b)).map(([v, n]) => `${html(v)} ${n}`).join(', ');
   const rows = f.checks.slice(0, 10).map((c) => `<tr><td><code>${html(c.check)}</code></td><td>${(c.wallMs / 1000).toFixed(1)} s</td><td>${Object.values(c.requests).reduce((a, b) => a + b, 0)}</td><td>${c.namespaces}</td></tr>`).join('');
   return [
-    '<h2>Footprint</h2>',
+    '<h2 id="footprint">Footprint</h2>',
     `<p>${f.namespaces} namespaces and ${f.clusterObjects} cluster-scoped objects created; requests: ${verbs || 'none'}; ${(f.bytesSent / 1024).toFixed(0)} KiB sent, ${(f.bytesReceived / 1024).toFixed(0)} KiB received${f.parallel !== undefined ? `; ${f.parallel} checks at once` : ''}.</p>`,
     `<table><thead><tr><th>slowest checks</th><th>wall time</th><th>requests</th><th>namespaces</th></tr></thead><tbody>${rows}</tbody></table>`,
   ].join('\n');
@@ -106,15 +114,35 @@ function coverageSection(areas: readonly Area[]): string {
     return `<tr><td>${html(a.name)}</td>${ORDER.map((s) => `<td class="n">${a.counts[s]}</td>`).join('')}<td class="n">${total}</td><td><div class="bar">${bar}</div></td></tr>`;
   });
   return [
-    '<h2>Coverage by area</h2>',
+    '<h2 id="coverage">Coverage by area</h2>',
     `<table><thead><tr><th>area</th>${ORDER.map((s) => `<th>${STATUS_LABEL[s]}</th>`).join('')}<th>clauses</th><th></th></tr></thead>`,
     `<tbody>${rows.join('\n')}</tbody></table>`,
   ].join('\n');
 }
 
 function failuresSection(title: string, clauses: readonly ClauseResult[], known: boolean): string {
-  if (clauses.length === 0) return known ? '' : `<h2>${html(title)}</h2>\n<p>None.</p>`;
-  return [`<h2>${html(title)} (${clauses.length})</h2>`, ...clauses.map((c) => failure(c, known))].join('\n');
+  const id = known ? 'known-failures' : 'failures';
+  if (clauses.length === 0) return known ? '' : `<h2 id="${id}">${html(title)}</h2>\n<p>None.</p>`;
+  return [`<h2 id="${id}">${html(title)} (${clauses.length})</h2>`, ...clauses.map((c) => failure(c, known))].join('\n');
+}
+
+/** One row per check that ran: its wall time and requests (from the footprint) and whether it failed. */
+function checksSection(run: RunResult): string {
+  const f = run.footprint;
+  if (!f || f.checks.length === 0) return '';
+  const failedBy = new Map<string, string[]>();
+  for (const c of run.clauses.filter(isRegression)) for (const cx of c.counterexamples) failedBy.set(cx.check, [...(failedBy.get(cx.check) ?? []), c.id]);
+  const rows = [...f.checks].sort((a, b) => a.check.localeCompare(b.check)).map((c) => {
+    const failed = failedBy.get(c.check);
+    const verdict = failed ? `<span class="tag s-failed">failed</span> ${failed.map((id) => `<a href="#${html(anchor(id))}">${html(id)}</a>`).join(', ')}` : '<span class="tag s-passed">no failure</span>';
+    return `<tr><td><code>${html(c.check)}</code></td><td class="n">${(c.wallMs / 1000).toFixed(1)} s</td><td class="n">${Object.values(c.requests).reduce((a, b) => a + b, 0)}</td><td>${verdict}</td></tr>`;
+  });
+  return [
+    `<h2 id="checks">Checks (${f.checks.length})</h2>`,
+    '<details><summary>show the checks, their time and requests</summary>',
+    `<table><thead><tr><th>check</th><th>wall time</th><th>requests</th><th>verdict</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`,
+    '</details>',
+  ].join('\n');
 }
 
 function failure(c: ClauseResult, known: boolean): string {
@@ -156,15 +184,20 @@ function diffTable(d: ValueDiff): string {
 function clauseTable(areas: readonly Area[]): string {
   const rows = areas.flatMap((a) =>
     a.clauses.map((c) => {
-      const id = isRegression(c) || c.status === 'failed' ? `<a href="#${html(anchor(c.id))}">${html(c.id)}</a>` : html(c.id);
+      // Failed rows link to their failure; every row is itself a target (#row-<clause>).
+      const id = isRegression(c) || c.status === 'failed' ? `<a href="#${html(anchor(c.id))}">${html(c.id)}</a>` : `<a href="#row-${html(anchor(c.id))}">${html(c.id)}</a>`;
       const known = c.expectedFailure === true ? ' (known)' : '';
-      return `<tr><td><code>${id}</code></td><td>${html(a.name)}</td><td>${html(c.summary)}${notes(c.notes)}</td><td><span class="tag s-${c.status}">${STATUS_LABEL[c.status]}</span>${known}</td><td class="n">${c.checks}</td></tr>`;
+      return `<tr class="row r-${c.status}" id="row-${html(anchor(c.id))}"><td><code>${id}</code></td><td>${html(a.name)}</td><td>${html(c.summary)}${notes(c.notes)}</td><td><span class="tag s-${c.status}">${STATUS_LABEL[c.status]}</span>${known}</td><td class="n">${c.checks}</td></tr>`;
     }),
   );
   return [
-    '<h2>All clauses</h2>',
-    '<table><thead><tr><th>clause</th><th>area</th><th>summary</th><th>status</th><th>checks</th></tr></thead>',
+    '<h2 id="clauses">All clauses</h2>',
+    '<div class="filters">',
+    '<input type="radio" name="clause-filter" id="f-all" checked><label for="f-all">all</label>',
+    ...(['failed', 'unspecified', 'inconclusive', 'notChecked'] as const).map((s) => `<input type="radio" name="clause-filter" id="f-${s}"><label for="f-${s}">${STATUS_LABEL[s]}</label>`),
+    '<table class="clauses"><thead><tr><th>clause</th><th>area</th><th>summary</th><th>status</th><th>checks</th></tr></thead>',
     `<tbody>${rows.join('\n')}</tbody></table>`,
+    '</div>',
   ].join('\n');
 }
 

@@ -17,8 +17,8 @@ describe('toHtml', () => {
   });
 
   it('puts failures before the full clause table, with reproduction details', () => {
-    const failures = page.indexOf('<h2>Failures (2)</h2>');
-    const all = page.indexOf('<h2>All clauses</h2>');
+    const failures = page.indexOf('<h2 id="failures">Failures (2)</h2>');
+    const all = page.indexOf('<h2 id="clauses">All clauses</h2>');
     expect(failures).toBeGreaterThan(0);
     expect(all).toBeGreaterThan(failures);
     const section = page.slice(failures, all);
@@ -45,8 +45,8 @@ describe('toHtml', () => {
 
   it('lists known failures apart from regressions', () => {
     const known = toHtml(sampleRun({ expectations: { knownFailures: [{ clause: 'rest:4.4.6', reason: 'issue 12' }] } }), familyOf);
-    expect(known).toContain('<h2>Failures (1)</h2>');
-    expect(known).toContain('<h2>Known failures (expectations file) (1)</h2>');
+    expect(known).toContain('<h2 id="failures">Failures (1)</h2>');
+    expect(known).toContain('<h2 id="known-failures">Known failures (expectations file) (1)</h2>');
     expect(known).toContain('known failure: issue 12');
   });
 });
