@@ -225,3 +225,8 @@ export function isLoopbackHost(host: string): boolean {
 export function expectedDecision(n: AuthzNames, user: string, groups: readonly string[], rules: readonly AuthzRule[], s: AuthzStep): boolean {
   return allows(casePolicy(n, user, rules), attributesOfStep(n, user, groups, s, 'x'));
 }
+
+/** rest:4.1: GET of a namespaced object's subresource returns the subresource's representation (for status: the object). */
+export function judgeSubresourceGet(path: string, status: number, kind: string | undefined, fixtureKind: string): Judgement {
+  return rule('rest:4.1/get-namespaced-subresource', status === 200 && kind === fixtureKind, `GET ${path} answers 200 with the ${fixtureKind} it belongs to`, `${status}, kind ${kind ?? 'none'}`);
+}

@@ -24,7 +24,7 @@ import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import { authzCaseArb, showAuthzRule, type AuthzCase } from '../../generators/authz.ts';
 import {
   attributesOfStep, authzFixture, authzFixtureCrd, describeStep, expectedDecision, isLoopbackHost, judgeHealthAccess,
-  judgeStep, judgeStranger, policyRules, probeStep, resourceTypeOf, type AuthzNames, type AuthzStep, type Stranger,
+  judgeStep, judgeStranger, judgeSubresourceGet, policyRules, probeStep, resourceTypeOf, type AuthzNames, type AuthzStep, type Stranger,
 } from '../../reference/authz.ts';
 import { notSeenWithin } from '../../reference/judgement.ts';
 import { namedGroup } from '../../reference/profile.ts';
@@ -198,6 +198,10 @@ export const authzRules: Check<AuthzCase> = {
         await expectOk(cx, { method: 'POST', path: collectionPath(rt, ns), body: objectBody(cx, rt, 'x', ns) }, `creating ${rt.plural} x`);
       }
     }
+    // rest:4.1: the subresource row, as the run (which may do anything).
+    const statusPath = `${objectPath(widgets, 'x', ns0)}/status`;
+    const st = await cx.sendUnderTest({ method: 'GET', path: statusPath });
+    cx.judge([judgeSubresourceGet(statusPath, st.status, (st.json as { kind?: string } | undefined)?.kind, widgets.kind)]);
     const rbac = namedGroup(profile, 'rbac.authorization');
     const roles: ResourceType = { plural: 'roles', kind: 'Role', group: rbac, version: 'v1', namespaced: true };
     const bindings: ResourceType = { plural: 'rolebindings', kind: 'RoleBinding', group: rbac, version: 'v1', namespaced: true };
