@@ -183,9 +183,13 @@ export function judgeStep(s: AuthzStep, expected: boolean | undefined, o: StepOb
   return out;
 }
 
-/** The status of a refusal is the mechanisms' business (rest:5.1), not the spec's: recorded. */
+/**
+ * The status of a refusal is the mechanisms' business, not the spec's: rest:5.1 "the mechanisms are
+ * described outside this document. Mechanisms of client authentication on the API server: not shown."
+ * Recorded under that row.
+ */
 export function refusalRecorded(what: string, status: number): Judgement {
-  return unspecified('rest:5.1/refusal-not-shown', `${what}: refused; the spec names no status code or body for a refusal`, `answered ${status}`);
+  return unspecified('rest:5.1/client-auth-not-shown', `${what}: refused; how (status code, body) belongs to the mechanisms the spec does not show`, `answered ${status}`);
 }
 
 export type Stranger = 'anonymous' | 'unknown';

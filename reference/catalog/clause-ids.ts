@@ -180,7 +180,6 @@ export type ClauseId =
   | 'rest:4.8/watch-response'
   | 'rest:5.1'
   | 'rest:5.1/client-auth-not-shown'
-  | 'rest:5.1/refusal-not-shown'
   | 'rest:5.2'
   | 'rest:5.3'
   | 'rest:5.4'

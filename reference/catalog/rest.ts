@@ -341,7 +341,6 @@ export const restClauses: readonly Clause[] = [
   ...sec('5', [
     ['rest:5.1', N, 'The server authenticates and authorizes every request (mechanisms described outside the spec)'],
     ['rest:5.1/client-auth-not-shown', U, 'Mechanisms of client authentication on the API server: not shown'],
-    ['rest:5.1/refusal-not-shown', U, 'How a refused request is answered (status code, body): the mechanisms are described outside the spec'],
     ['rest:5.2', I, 'Client libraries authenticate in-cluster with the workload\'s service account or read a kubeconfig-style credentials file'],
     ['rest:5.3', N, 'Authorization is per resource type, verb and scope; subresources separately from the parent; namespaced resources at namespace scope'],
     ['rest:5.4', N, 'A dry-run request needs the same permission as the real request'],

@@ -60,7 +60,7 @@ export const authzStrangers: Check<StrangerCase> = {
   id: 'authz-anonymous',
   suite: 'rest-authz',
   title: 'requests without credentials, or with a token nobody issued, are refused; health endpoints per rest:5.6',
-  // rest:5.6 and rest:5.1/refusal-not-shown are recorded too, as unspecified where the spec is silent (reference/authz.ts).
+  // rest:5.6 and rest:5.1/client-auth-not-shown (how a refusal is answered) are recorded too, as unspecified where the spec is silent (reference/authz.ts).
   clauses: ['rest:5.1'],
   defaultRuns: 8,
   arbitrary: () => fc.record({
