@@ -280,6 +280,7 @@ async function run(o: RunOpts): Promise<number> {
   for (const c of o.check ?? []) if (!checks.some((k) => k.id === c)) throw new ConfigError(`unknown check ${c}; see \`svc-conformance list-checks\``);
   if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0)) throw new ConfigError('--fault and --variation apply to the embedded reference server only');
   if (external && o.runtimeConfig !== undefined) throw new ConfigError('--runtime-config applies to the embedded reference server only');
+  if (!external && o.restrictedKubeconfig !== undefined) throw new ConfigError('--restricted-kubeconfig applies to an external target; the embedded server\'s checks impersonate a user of their own');
   const nodeagent = nodeagentLoaderSettings(o, external, profile);
   const expectations = o.expectations?.length ? readExpectations(o.expectations) : undefined;
   const baseline = o.baseline === undefined ? undefined : readBaseline(o.baseline);
@@ -331,8 +332,9 @@ async function run(o: RunOpts): Promise<number> {
   // rest-authz: a second identity (its current context); its server must be the target's.
   let restrictedCfg: TargetConfig | undefined;
   if (o.restrictedKubeconfig !== undefined) {
-    if (!external) throw new ConfigError('--restricted-kubeconfig applies to an external target; the embedded server\'s checks impersonate a user of their own');
-    restrictedCfg = await loadTargetConfig({ kubeconfig: o.restrictedKubeconfig });
+    restrictedCfg = await loadTargetConfig({ kubeconfig: o.restrictedKubeconfig }).catch((e: unknown) => {
+      throw e instanceof ConfigError ? new ConfigError(`--restricted-kubeconfig: ${e.message}`) : e;
+    });
     if (restrictedCfg.server !== targetCfg.server) throw new ConfigError(`--restricted-kubeconfig ${o.restrictedKubeconfig}: its server ${restrictedCfg.server} is not the target ${targetCfg.server}`);
   }
   const hooks = external ? parseHooks(o.hook ?? []) : embeddedHooks(targetCfg.server);
