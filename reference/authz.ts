@@ -230,7 +230,10 @@ export function expectedDecision(n: AuthzNames, user: string, groups: readonly s
   return allows(casePolicy(n, user, rules), attributesOfStep(n, user, groups, s, 'x'));
 }
 
-/** rest:4.1: GET of a namespaced object's subresource returns the subresource's representation (for status: the object). */
-export function judgeSubresourceGet(path: string, status: number, kind: string | undefined, fixtureKind: string): Judgement {
-  return rule('rest:4.1/get-namespaced-subresource', status === 200 && kind === fixtureKind, `GET ${path} answers 200 with the ${fixtureKind} it belongs to`, `${status}, kind ${kind ?? 'none'}`);
+/**
+ * rest:4.1: GET of an object's subresource returns the subresource's representation; for `status`,
+ * the object it belongs to (a namespaced custom type's, or a namespace's: cluster-scoped).
+ */
+export function judgeSubresourceGet(path: string, status: number, kind: string | undefined, ownerKind: string, scope: 'namespaced' | 'cluster' = 'namespaced'): Judgement {
+  return rule(scope === 'namespaced' ? 'rest:4.1/get-namespaced-subresource' : 'rest:4.1/get-subresource', status === 200 && kind === ownerKind, `GET ${path} answers 200 with the ${ownerKind} it belongs to`, `${status}, kind ${kind ?? 'none'}`);
 }

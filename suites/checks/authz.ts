@@ -171,7 +171,7 @@ async function ensureWidgets(cx: CaseContext, ns: string, clauses: Check<unknown
   return undefined;
 }
 
-const RULES_CLAUSES = ['rest:5.3', 'rest:2.2.4', 'rest:5.4', 'rest:4.6.4', 'rest:4.6.3', 'rest:4.1/subjectaccessreviews', 'rest:4.1/get-namespaced-subresource'] as const;
+const RULES_CLAUSES = ['rest:5.3', 'rest:2.2.4', 'rest:5.4', 'rest:4.6.4', 'rest:4.6.3', 'rest:4.1/subjectaccessreviews', 'rest:4.1/get-namespaced-subresource', 'rest:4.1/get-subresource'] as const;
 
 export const authzRules: Check<AuthzCase> = {
   id: 'authz-rules',
@@ -203,6 +203,10 @@ export const authzRules: Check<AuthzCase> = {
     const statusPath = `${objectPath(widgets, 'x', ns0)}/status`;
     const st = await cx.sendUnderTest({ method: 'GET', path: statusPath });
     cx.judge([judgeSubresourceGet(statusPath, st.status, (st.json as { kind?: string } | undefined)?.kind, widgets.kind)]);
+    // ...and its cluster-scoped form: the status of the namespace the case created.
+    const nsStatusPath = `${objectPath(resourceTypes(profile).namespaces, ns0)}/status`;
+    const nsSt = await cx.sendUnderTest({ method: 'GET', path: nsStatusPath });
+    cx.judge([judgeSubresourceGet(nsStatusPath, nsSt.status, (nsSt.json as { kind?: string } | undefined)?.kind, 'Namespace', 'cluster')]);
     const rbac = namedGroup(profile, 'rbac.authorization');
     const roles: ResourceType = { plural: 'roles', kind: 'Role', group: rbac, version: 'v1', namespaced: true };
     const bindings: ResourceType = { plural: 'rolebindings', kind: 'RoleBinding', group: rbac, version: 'v1', namespaced: true };

@@ -77,5 +77,6 @@ describe('strangers and health', () => {
   it('rest:4.1: the status subresource GET answers the object', () => {
     expect(judgeSubresourceGet('/x/status', 200, 'AuthzWidget', 'AuthzWidget').verdict).toBe('pass');
     expect(judgeSubresourceGet('/x/status', 200, 'Status', 'AuthzWidget').verdict).toBe('fail');
+    expect(judgeSubresourceGet('/api/v1/namespaces/a/status', 404, undefined, 'Namespace', 'cluster')).toMatchObject({ clause: 'rest:4.1/get-subresource', verdict: 'fail' });
   });
 });
