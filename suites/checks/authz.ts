@@ -137,6 +137,12 @@ async function actingAs(cx: CaseContext): Promise<Acting> {
     // A user of this case alone: no binding of another case, even one not yet gone, can grant it anything.
     const user = `svc-conformance:${cx.caseId}`;
     const groups = [AUTHENTICATED_GROUP];
+    // Impersonation is a permission like any other: a target that refuses it to the run's identity
+    // leaves the restricted user out of reach (skipped, never a failure of the rules).
+    const self = await cx.send({ method: 'POST', path: `/apis/${group}/v1/selfsubjectaccessreviews`, headers: { 'Impersonate-User': user }, body: { apiVersion: `${group}/v1`, kind: 'SelfSubjectAccessReview', spec: { nonResourceAttributes: { path: '/livez', verb: 'get' } } } });
+    if (self.status === 401 || self.status === 403) {
+      throw new CheckNotApplicable(authzRules.clauses, `the run's identity may not impersonate (a request with Impersonate-User answered ${self.status}): give a second identity with --restricted-kubeconfig`, 'skipped');
+    }
     return {
       user, groups, exact: true, as: { headers: { 'Impersonate-User': user } },
       review: async (a) => answer(await cx.send({ method: 'POST', path: `/apis/${group}/v1/subjectaccessreviews`, body: { apiVersion: `${group}/v1`, kind: 'SubjectAccessReview', spec: { user, groups, ...spec(a) } } })),
