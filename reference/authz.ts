@@ -237,3 +237,16 @@ export function expectedDecision(n: AuthzNames, user: string, groups: readonly s
 export function judgeSubresourceGet(path: string, status: number, kind: string | undefined, ownerKind: string, scope: 'namespaced' | 'cluster' = 'namespaced'): Judgement {
   return rule(scope === 'namespaced' ? 'rest:4.1/get-namespaced-subresource' : 'rest:4.1/get-subresource', status === 200 && kind === ownerKind, `GET ${path} answers 200 with the ${ownerKind} it belongs to`, `${status}, kind ${kind ?? 'none'}`);
 }
+
+/**
+ * rest:4.1 eviction row: POST of an Eviction to a pod's `eviction` subresource triggers API-initiated
+ * eviction. With no disruption budget in the way the pod goes: gone, or Terminating (a scheduled pod
+ * is deleted gracefully). 429 is how a budget refuses (upstream): that proves nothing, inconclusive.
+ * How the eviction itself is answered (201 Status upstream) is not in the spec: any 2xx.
+ */
+export function judgeEviction(evicted: number, after: { status: number; terminating: boolean }): Judgement {
+  const expected = 'POST of an Eviction to the pod\'s eviction subresource is accepted and the pod goes (gone or Terminating)';
+  if (evicted === 429) return inconclusive('rest:4.1/eviction', expected, 'answered 429: an eviction refused for a disruption budget says nothing about the row');
+  if (evicted < 200 || evicted >= 300) return fail('rest:4.1/eviction', expected, `the eviction answered ${evicted}`);
+  return rule('rest:4.1/eviction', after.status === 404 || (after.status === 200 && after.terminating), expected, `eviction answered ${evicted}; then the pod read ${after.status}${after.status === 200 ? (after.terminating ? ' (Terminating)' : ' (still live)') : ''}`);
+}

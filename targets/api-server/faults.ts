@@ -89,6 +89,7 @@ export const faults = [
   { name: 'subresource-inherits-parent', clause: 'rest:5.3', description: 'a rule on a resource also grants its subresources: a role on widgets lets its holder read and write widgets/status', checks: ['authz-rules'], alsoReportedAs: ['rest:4.1/subjectaccessreviews'] },
   { name: 'binding-leaks-namespace', clause: 'rest:5.3', description: 'a RoleBinding grants its role in every namespace instead of its own', checks: ['authz-rules'], alsoReportedAs: ['rest:2.2.4'] },
   { name: 'sar-disagrees', clause: 'rest:4.1/subjectaccessreviews', description: 'SubjectAccessReviews read RoleBindings as if they granted in every namespace, so a review allows what the server then refuses', checks: ['authz-rules'], alsoReportedAs: [] },
+  { name: 'eviction-keeps-pod', clause: 'rest:4.1/eviction', description: 'POST of an Eviction to a pod answers 201 and leaves the pod running (nothing is evicted)', checks: ['pod-eviction'], alsoReportedAs: [] },
   { name: 'anonymous-allowed', clause: 'rest:5.1', description: 'a request without credentials is served as the superuser instead of being refused', checks: ['authz-anonymous'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 

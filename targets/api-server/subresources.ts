@@ -3,6 +3,8 @@
  * `.../{resourcetype}/{name}/{subresource}`; rest:2.1 "subresource"): GET answers the object, PUT and
  * merge-PATCH change its `status` only, through the same write path as the object. Any other
  * subresource is not found. Authorization treats it as a resource of its own (authz.ts, rest:5.3).
+ * A pod's `eviction` (rest:4.1, a virtual resource): POST of an Eviction deletes the pod (there is
+ * no disruption budget to respect) and answers 201 with a Status, as upstream.
  */
 import { mergePatch } from '../../reference/apply/index.ts';
 import { isRecord } from '../../reference/objects.ts';
@@ -10,13 +12,14 @@ import type { ResourceType } from '../../reference/resources.ts';
 import { hasStatusSubresource } from './crds.ts';
 import type { WriteContext } from './field-manager.ts';
 import { getObject, keyFor } from './reads.ts';
-import type { ServerState } from './state.ts';
+import { has, type ServerState } from './state.ts';
 import { badRequest, notFound, statusAnswer, type Answer } from './status.ts';
-import { updateObject } from './writes.ts';
+import { deleteObject, updateObject } from './writes.ts';
 
 type Pairs = readonly (readonly [string, string | null])[];
 
 export async function serveSubresource(st: ServerState, method: string | undefined, rt: ResourceType, ns: string | undefined, name: string, sub: string, pairs: Pairs, body: unknown, patchBody: string, contentType: string, ctx: WriteContext): Promise<Answer> {
+  if (rt.group === '' && rt.plural === 'pods' && sub === 'eviction') return evict(st, method, rt, ns, name, body);
   if (sub !== 'status' || !hasStatusSubresource(st, rt)) return statusAnswer(404, 'NotFound', 'the server could not find the requested resource');
   if (method === 'GET') return getObject(st, rt, ns, name, pairs);
   const existing = st.store.get(keyFor(rt, ns, name));
@@ -38,4 +41,16 @@ export async function serveSubresource(st: ServerState, method: string | undefin
   if ('status' in incoming) next['status'] = incoming['status'];
   else delete next['status'];
   return updateObject(st, rt, ns, name, next, ctx);
+}
+
+function evict(st: ServerState, method: string | undefined, rt: ResourceType, ns: string | undefined, name: string, body: unknown): Answer {
+  if (method !== 'POST') return statusAnswer(405, 'MethodNotAllowed', `${method ?? ''} is not supported on pods/eviction`);
+  if (!isRecord(body) || body['kind'] !== 'Eviction') return badRequest('the request body must be an Eviction');
+  if (!st.store.get(keyFor(rt, ns, name))) return notFound(rt.plural, name);
+  // Planted fault eviction-keeps-pod: the eviction is acknowledged and nothing happens.
+  if (!has(st, 'eviction-keeps-pod')) {
+    const deleted = deleteObject(st, rt, ns, name);
+    if (deleted.status >= 300) return deleted;
+  }
+  return { status: 201, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 } };
 }
