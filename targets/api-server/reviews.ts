@@ -42,7 +42,10 @@ export function answerReview(st: ServerState, rt: ResourceType, namespace: strin
     const user = st.tokens?.get(typeof spec['token'] === 'string' ? spec['token'] : '');
     status = user ? { authenticated: true, user: { username: user.user, groups: [...new Set([...user.groups, AUTHENTICATED_GROUP])] } } : { authenticated: false, error: 'the token authenticates nobody' };
   } else if (rt.kind === 'SelfSubjectRulesReview') {
-    status = { resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }], nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }], incomplete: true, evaluationError: 'the reference server does not list rules' };
+    // An open server (no token table) lets everyone do anything; one that authorizes does not list rules.
+    status = st.tokens === undefined
+      ? { resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }], nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }], incomplete: false }
+      : { resourceRules: [], nonResourceRules: [], incomplete: true, evaluationError: 'the reference server does not list rules' };
   } else {
     const who: UserInfo = rt.kind === 'SubjectAccessReview' || rt.kind === 'LocalSubjectAccessReview'
       ? { user: typeof spec['user'] === 'string' ? spec['user'] : '', groups: Array.isArray(spec['groups']) ? spec['groups'].filter((g): g is string => typeof g === 'string') : [] }
