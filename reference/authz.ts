@@ -102,21 +102,18 @@ export function casePolicy(n: AuthzNames, user: string, rules: readonly AuthzRul
   };
 }
 
-/** A request the rules grant, to see the binding in force before the case starts; undefined when none is granted. */
-export function probeStep(rules: readonly AuthzRule[]): AuthzStep | undefined {
-  for (const r of rules) {
-    const verb = r.verbs.find((v): v is AuthzVerb => v !== '*') ?? (r.verbs.includes('*') ? 'get' : undefined);
-    if (verb === undefined) continue;
-    for (const res of r.resources) {
-      const status = res === 'widgets/status' || res === '*/status';
-      if (status && verb !== 'get' && verb !== 'update' && verb !== 'patch') continue;
-      const resource: AuthzResource = res === 'configmaps' ? 'configmaps' : res === '*' && r.apiGroups.includes('core') ? 'configmaps' : 'widgets';
-      const group: AuthzGroup = resource === 'configmaps' ? 'core' : 'fixture';
-      if (!r.apiGroups.includes(group) && !r.apiGroups.includes('*')) continue;
-      return { verb, resource, status, ns: 0 };
-    }
-  }
-  return undefined;
+/** Every request a case can make in the binding's namespace. */
+const EVERY_STEP: readonly AuthzStep[] = [
+  ...(['configmaps', 'widgets'] as const).flatMap((resource) => AUTHZ_VERBS.map((verb) => ({ verb, resource, status: false, ns: 0 as const }))),
+  ...(['get', 'update', 'patch'] as const).map((verb) => ({ verb, resource: 'widgets' as const, status: true, ns: 0 as const })),
+];
+
+/**
+ * A request the rules grant, to see the binding in force before the case starts (the first the model
+ * allows, so any grant has one); undefined when the rules grant nothing a case can ask.
+ */
+export function probeStep(n: AuthzNames, user: string, groups: readonly string[], rules: readonly AuthzRule[]): AuthzStep | undefined {
+  return EVERY_STEP.find((s) => expectedDecision(n, user, groups, rules, s));
 }
 
 // ---------------------------------------------------------------------------------------------------
