@@ -1,7 +1,7 @@
 // The role-based model (reference/rbac.ts) both the reference server and the rest-authz judges use:
 // each rule of rest:5.3/5.5 with the request it must grant and the near misses it must not.
 import { describe, expect, it } from 'vitest';
-import { allows, ANONYMOUS, attributes, bindingOf, roleOf, ruleAllows, SUPERUSER_GROUP, verbOf, type Policy, type PolicyRule } from './rbac-fixtures.ts';
+import { allows, ANONYMOUS, bindingOf, roleOf, ruleAllows, SUPERUSER_GROUP, verbOf, type Policy, type PolicyRule } from '../../reference/rbac.ts';
 
 const u = { user: 'u', groups: ['system:authenticated'] };
 const cm = { ...u, verb: 'get', apiGroup: '', resource: 'configmaps', namespace: 'a', name: 'x' };
@@ -93,12 +93,5 @@ describe('reading stored objects and requests', () => {
   it('names verbs as upstream does', () => {
     expect([verbOf('GET', 'object', false), verbOf('GET', 'collection', false), verbOf('GET', 'collection', true), verbOf('POST', 'collection', false), verbOf('PUT', 'object', false), verbOf('PATCH', 'object', false), verbOf('DELETE', 'object', false), verbOf('DELETE', 'collection', false)])
       .toEqual(['get', 'list', 'watch', 'create', 'update', 'patch', 'delete', 'deletecollection']);
-  });
-  it('turns paths into attributes (the reference server\'s RequestInfo)', () => {
-    const at = (m: string, p: string) => attributes(u, m, new URL(p, 'http://x'));
-    expect(at('PUT', '/apis/g.test/v1/namespaces/a/widgets/x/status')).toMatchObject({ verb: 'update', apiGroup: 'g.test', resource: 'widgets', namespace: 'a', name: 'x', subresource: 'status' });
-    expect(at('GET', '/api/v1/namespaces/a/configmaps?watch=1')).toMatchObject({ verb: 'watch', resource: 'configmaps', namespace: 'a' });
-    expect(at('GET', '/livez')).toMatchObject({ verb: 'get', path: '/livez' });
-    expect(at('GET', '/apis/g.test')).toMatchObject({ path: '/apis/g.test' });
   });
 });

@@ -5,7 +5,7 @@
 // table the server stays open (everyone a superuser), so bare kubectl and the other self-tests work.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../targets/api-server/index.ts';
-import { parseTokenFile } from '../../targets/api-server/authz.ts';
+import { attributesOf, parseTokenFile } from '../../targets/api-server/authz.ts';
 import { profiles } from '../../reference/profile.ts';
 import { authzFixture, authzFixtureCrd } from '../../reference/authz.ts';
 
@@ -49,6 +49,17 @@ describe('token file', () => {
     expect('error' in t ? t : [...t]).toEqual([['t1', { user: 'u1', groups: ['g1', 'g2'] }], ['t2', { user: 'u2', groups: [] }]]);
     expect(parseTokenFile('just-a-token\n')).toEqual({ error: 'line 1: expected token,user,uid[,"group1,group2"]' });
     expect(parseTokenFile('# nothing\n')).toEqual({ error: 'no token in the file' });
+  });
+});
+
+describe('what a request asks (upstream\'s RequestInfo, cut down)', () => {
+  const u = { user: 'u', groups: [] };
+  it('turns paths into attributes (the reference server\'s RequestInfo)', () => {
+    const at = (m: string, p: string) => attributesOf(u, m, new URL(p, 'http://x'));
+    expect(at('PUT', '/apis/g.test/v1/namespaces/a/widgets/x/status')).toMatchObject({ verb: 'update', apiGroup: 'g.test', resource: 'widgets', namespace: 'a', name: 'x', subresource: 'status' });
+    expect(at('GET', '/api/v1/namespaces/a/configmaps?watch=1')).toMatchObject({ verb: 'watch', resource: 'configmaps', namespace: 'a' });
+    expect(at('GET', '/livez')).toMatchObject({ verb: 'get', path: '/livez' });
+    expect(at('GET', '/apis/g.test')).toMatchObject({ path: '/apis/g.test' });
   });
 });
 
