@@ -52,6 +52,12 @@ export interface CheckEnv {
   readonly namespacePool?: import('./namespace-pool.ts').NamespacePool;
   /** The node-agent config loader under test, when one is configured (nodeagent checks need it). */
   readonly nodeagentLoader?: NodeagentLoaderTarget;
+  /**
+   * The restricted identity (rest:5): `impersonation` (the run binds a user of its own and acts as it
+   * with Impersonate-User), or the user of `--restricted-kubeconfig` (requests with identity
+   * `restricted`), whose name is known from its client certificate or learned with a TokenReview.
+   */
+  readonly identities?: { readonly restricted: 'impersonation' | { readonly user: () => Promise<string | undefined> } };
   /** The controller daemon under test (`--controller-daemon`); its checks are notChecked without one. */
   readonly controllerDaemon?: ControllerDaemonTarget;
 }

@@ -202,7 +202,7 @@ export async function runToExit(l: DaemonLauncher, args: readonly string[], time
  * A kubeconfig for a daemon to reach a reference API server (plain HTTP on loopback, no credentials):
  * the embedded target, or the private server an external run starts for the daemon.
  */
-export function kubeconfigText(server: string): string {
+export function kubeconfigText(server: string, token?: string): string {
   return [
     'apiVersion: v1',
     'kind: Config',
@@ -211,7 +211,7 @@ export function kubeconfigText(server: string): string {
     `  cluster: {server: ${JSON.stringify(server)}}`,
     'users:',
     '- name: suite',
-    '  user: {}',
+    token === undefined ? '  user: {}' : `  user: {token: ${JSON.stringify(token)}}`,
     'contexts:',
     '- name: target',
     '  context: {cluster: target, user: suite}',

@@ -22,7 +22,7 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
   const lines = [
     '#!/usr/bin/env bash',
     `# Reproduction by svc-conformance: ${exchanges.length} request(s), recorded against ${server}.`,
-    '# SERVER overrides the target; TOKEN, when set, is sent as a bearer token.',
+    '# SERVER overrides the target; TOKEN, when set, is sent as a bearer token (RESTRICTED_TOKEN for the restricted identity\'s requests).',
     ...(plan.namespaces.length > 0 ? ['# Runs again and again: each run makes fresh namespaces and deletes them at the end.'] : []),
     ...(plan.learned.length > 0 ? ['# Versions and continue tokens are learned from this run\'s answers (with node, as the suite does).'] : []),
     'set -u',
@@ -132,7 +132,10 @@ function curlCommand(req: TargetRequest, insecure: boolean, plan: ReplayPlan = {
   parts.push(`-X ${req.method}`);
   const vars = substitutions(plan, true);
   parts.push(`"$SERVER"${quoteWithVars(redactText(req.path + queryToString(req.query)), vars)}`);
-  parts.push('${TOKEN:+-H "Authorization: Bearer $TOKEN"}');
+  // rest:5: who sent it. Anonymous requests carry no credentials; the unknown identity a token nobody issued.
+  if (req.identity === undefined) parts.push('${TOKEN:+-H "Authorization: Bearer $TOKEN"}');
+  else if (req.identity === 'unknown') parts.push(`-H 'Authorization: Bearer not-a-token-of-this-server'`);
+  else if (req.identity === 'restricted') parts.push('${RESTRICTED_TOKEN:+-H "Authorization: Bearer $RESTRICTED_TOKEN"}');
   for (const [name, value] of Object.entries(req.headers ?? {})) {
     if (isSecretHeader(name) || SKIPPED_HEADERS.has(name.toLowerCase())) continue;
     parts.push(`-H ${shellQuote(`${name}: ${redactText(value)}`)}`);

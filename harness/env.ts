@@ -14,7 +14,9 @@ import type { NodeagentLoaderTarget } from './nodeagent-loader.ts';
 import { daemonTarget, type ControllerDaemonSettings } from './controller-daemon.ts';
 import { DEFAULT_POOL_SIZE, NamespacePool } from './namespace-pool.ts';
 import { countExchange, exchangeSinks } from './footprint.ts';
-import type { Target } from './exchange.ts';
+import type { Exchange, Target } from './exchange.ts';
+import { identitiesClient, restrictedUserLearner } from './identities.ts';
+import { namedGroup } from '../reference/profile.ts';
 
 export const defaultTargetSettings: TargetSettings = {
   continueTtlMs: 5 * 60_000,
@@ -38,18 +40,20 @@ export interface OpenedEnv {
   close(): Promise<void>;
 }
 
-export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string; settings: TargetSettings; signals?: boolean; scope?: string; nodeagentLoader?: NodeagentLoaderTarget; controllerDaemon?: ControllerDaemonSettings; poolSize?: number }): OpenedEnv {
+export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string; settings: TargetSettings; signals?: boolean; scope?: string; nodeagentLoader?: NodeagentLoaderTarget; controllerDaemon?: ControllerDaemonSettings; poolSize?: number; restricted?: TargetConfig }): OpenedEnv {
   const transcript = new Transcript();
   // Exchanges go to the transcript of the check that sent them (checks may run concurrently).
-  const client = createTargetClient(cfg, {
-    onExchange: (e) => {
+  const clientOptions = {
+    onExchange: (e: Exchange) => {
       const sink = exchangeSinks.getStore();
       if (!sink) return transcript.record(e);
       sink.transcript.record(e);
       countExchange(sink.footprint, e);
     },
-  });
+  };
+  const client = identitiesClient(cfg, o.restricted, clientOptions);
   const identity = runIdentity(o.runId, o.profile.runLabel);
+  // Every identity's requests pass the one guard: the restricted user writes only where the run may.
   const target = createGuardedTarget(client, identity);
   const cleanup = registerCleanup(target, identity, { signals: o.signals ?? true });
   let n = 0;
@@ -79,6 +83,7 @@ export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string;
     now,
     sleep,
     nextNamespace: () => `${stem}-${++n}`,
+    identities: { restricted: o.restricted === undefined ? 'impersonation' : { user: restrictedUserLearner(cfg, o.restricted, namedGroup(o.profile, 'authorization')) } },
     ...(o.nodeagentLoader ? { nodeagentLoader: o.nodeagentLoader } : {}),
     ...(o.controllerDaemon ? { controllerDaemon: daemonTarget(o.controllerDaemon) } : {}),
   };

@@ -18,6 +18,12 @@ export interface TargetRequest {
   readonly bodyView?: unknown;
   /** Watch and other streams: do not buffer the body to the end. Not used in this slice. */
   readonly stream?: boolean;
+  /**
+   * Who sends it (rest:5): absent, the run's own identity; `anonymous` no credentials at all;
+   * `unknown` a bearer token nobody issued; `restricted` the credentials of `--restricted-kubeconfig`.
+   * Impersonation needs none of these: it is the run's identity with Impersonate-* headers.
+   */
+  readonly identity?: 'anonymous' | 'unknown' | 'restricted';
 }
 
 export interface TargetResponse {

@@ -3,6 +3,7 @@
  * named, runs the suites through vitest, writes the reports and exits with the code of DESIGN.md:
  * 0 conformant, 1 nonconformant, 2 usage or configuration error, 3 target unreachable / infrastructure.
  */
+import { randomBytes } from 'node:crypto';
 import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
@@ -26,6 +27,8 @@ import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-comman
 import { nodeagentCommand, nodeagentLoaderSettings, writeNodeagentCases } from './nodeagent-cli.ts';
 import { prepareDaemon, registerControllerDaemonCommands } from './controller-daemon-cli.ts';
 import { kubeconfigText } from '../harness/controller-daemon.ts';
+import { parseTokenFile } from '../targets/api-server/authz.ts';
+import { SUPERUSER_GROUP, type UserInfo } from '../reference/rbac.ts';
 import { recheckHistoryCommand } from './recheck-history.ts';
 import { registerEnvtestCommand } from './envtest-cli.ts';
 import { DEFAULT_PARALLEL } from '../harness/scheduler.ts';
@@ -74,6 +77,7 @@ program
   .option('--context <name>', 'context of the kubeconfig (KUBECONFIG or ~/.kube/config when --kubeconfig is absent)')
   .option('--server <url>', 'target base URL (with --token-file for a bearer token)')
   .option('--token-file <file>', 'bearer token file for --server')
+  .option('--restricted-kubeconfig <file>', 'credentials of a second, restricted identity for the rest-authz checks (default: the run impersonates a user of its own)')
   .option('--in-cluster', 'use the service-account files of the pod this runs in')
   .option('--insecure-skip-tls-verify', 'do not verify the target\'s certificate')
   .addOption(new Option('--profile <name>', 'naming profile').choices(['svc', 'k8s'] as const).default('svc' as const))
@@ -120,8 +124,11 @@ program
   .option('--runtime-config <list>', '<group>/<version>[/<resource>][=true|false],... (rest:9.1.3)', runtimeConfigArg)
   .option('--kubeconfig-out <file>', 'write a kubeconfig for this server to FILE and print its path (KUBECONFIG=FILE kubectl get ns)')
   .option('--external-namespace-controller', 'leave deleted namespaces Terminating for a real namespace controller (kube-controller-manager) to empty and finalize')
+  .option('--token-auth-file <file>', 'authenticate bearer tokens (lines token,user,uid,"group1,group2") and authorize with RBAC; without it everyone may do anything')
   .action(async (o) => {
+    const tokens = o.tokenAuthFile === undefined ? undefined : readTokenFile(o.tokenAuthFile);
     const server = await listening(o.port, () => startReferenceServer({
+      ...(tokens !== undefined ? { tokens } : {}),
       ...(o.externalNamespaceController ? { builtInNamespaceController: false } : {}),
       port: o.port,
       ...(o.release !== undefined ? { release: o.release } : {}),
@@ -135,7 +142,8 @@ program
     process.stdout.write(`reference server listening on ${server.url}\n`);
     if (o.kubeconfigOut !== undefined) {
       try {
-        writeKubeconfig(o.kubeconfigOut, server.url);
+        // With a token table, the kubeconfig carries its first superuser's token (the file is mode 0600).
+        writeKubeconfig(o.kubeconfigOut, server.url, tokens === undefined ? undefined : [...tokens].find(([, u]) => u.groups.includes(SUPERUSER_GROUP))?.[0]);
       } catch (e) {
         await server.close();
         throw e;
@@ -222,12 +230,19 @@ function ensureWritableDir(dir: string): void {
 }
 
 /** A kubeconfig for the loopback server; an unwritable path is a configuration error (exit 2), not a stack trace. */
-function writeKubeconfig(file: string, server: string): void {
+function writeKubeconfig(file: string, server: string, token?: string): void {
   try {
-    writeFileSync(file, kubeconfigText(server), { mode: 0o600 });
+    writeFileSync(file, kubeconfigText(server, token), { mode: 0o600 });
   } catch (e) {
     throw new ConfigError(`--kubeconfig-out ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
+}
+
+/** `serve --token-auth-file`: unreadable or malformed is a configuration error (one line, exit 2). */
+function readTokenFile(file: string): Map<string, UserInfo> {
+  const parsed = parseTokenFile(readText(file));
+  if ('error' in parsed) throw new ConfigError(`--token-auth-file ${file}: ${parsed.error}`);
+  return parsed;
 }
 
 function validateNames<T extends string>(what: string, names: readonly string[], table: readonly { name: T }[]): T[] {
@@ -239,6 +254,7 @@ function validateNames<T extends string>(what: string, names: readonly string[],
 
 type RunOpts = {
   kubeconfig?: string; context?: string; server?: string; tokenFile?: string; inCluster?: true; insecureSkipTlsVerify?: true;
+  restrictedKubeconfig?: string;
   profile: ProfileName; seed?: number; runs: number; suite?: string[]; check?: string[]; path?: string; reports: string;
   expectations?: string[]; slow?: true; continueTtl?: number; historyWindow?: number; eventualWindow?: number; fault?: string[]; variation?: string[];
   release?: string; runtimeConfig?: string;
@@ -264,6 +280,7 @@ async function run(o: RunOpts): Promise<number> {
   for (const c of o.check ?? []) if (!checks.some((k) => k.id === c)) throw new ConfigError(`unknown check ${c}; see \`svc-conformance list-checks\``);
   if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0)) throw new ConfigError('--fault and --variation apply to the embedded reference server only');
   if (external && o.runtimeConfig !== undefined) throw new ConfigError('--runtime-config applies to the embedded reference server only');
+  if (!external && o.restrictedKubeconfig !== undefined) throw new ConfigError('--restricted-kubeconfig applies to an external target; the embedded server\'s checks impersonate a user of their own');
   const nodeagent = nodeagentLoaderSettings(o, external, profile);
   const expectations = o.expectations?.length ? readExpectations(o.expectations) : undefined;
   const baseline = o.baseline === undefined ? undefined : readBaseline(o.baseline);
@@ -271,6 +288,7 @@ async function run(o: RunOpts): Promise<number> {
   let targetCfg: TargetConfig;
   let targetSettings: TargetSettings;
   let stopEmbedded: (() => Promise<void>) | undefined;
+  let embeddedToken: string | undefined;
   if (external) {
     targetCfg = await loadTargetConfig({
       ...(o.kubeconfig ? { kubeconfig: o.kubeconfig } : {}),
@@ -292,8 +310,12 @@ async function run(o: RunOpts): Promise<number> {
     const continueTtlMs = o.continueTtl ?? 1500;
     // ...and a short history window so rest:6.1.3 (410 for a too-old watch) is too.
     const historyWindowMs = o.historyWindow ?? 3000;
+    // The run's own identity is a superuser of a server that authenticates and authorizes (rest:5).
+    const token = randomBytes(16).toString('hex');
+    embeddedToken = token;
     const server = await startReferenceServer({
       profile,
+      tokens: new Map([[token, { user: 'svc-conformance', groups: [SUPERUSER_GROUP] }]]),
       continueTtlMs,
       historyWindowMs,
       ...(o.release !== undefined ? { release: o.release } : {}),
@@ -302,11 +324,19 @@ async function run(o: RunOpts): Promise<number> {
       variations: validateNames('variation', o.variation ?? [], variationTable),
     });
     stopEmbedded = () => server.close();
-    targetCfg = { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'embedded reference server' };
+    targetCfg = { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: { Authorization: `Bearer ${token}` }, source: 'embedded reference server' };
     targetSettings = { ...defaultTargetSettings, slow: Boolean(o.slow), continueTtlMs, historyWindowMs, eventualWindowMs: o.eventualWindow ?? 5_000, watchWaitMs: 1_500 };
     log(`svc-conformance: embedded reference server on ${server.url}${o.fault?.length ? ` with faults ${o.fault.join(', ')}` : ''}${o.variation?.length ? ` with variations ${o.variation.join(', ')}` : ''}`);
   }
 
+  // rest-authz: a second identity (its current context); its server must be the target's.
+  let restrictedCfg: TargetConfig | undefined;
+  if (o.restrictedKubeconfig !== undefined) {
+    restrictedCfg = await loadTargetConfig({ kubeconfig: o.restrictedKubeconfig }).catch((e: unknown) => {
+      throw e instanceof ConfigError ? new ConfigError(`--restricted-kubeconfig: ${e.message}`) : e;
+    });
+    if (restrictedCfg.server !== targetCfg.server) throw new ConfigError(`--restricted-kubeconfig ${o.restrictedKubeconfig}: its server ${restrictedCfg.server} is not the target ${targetCfg.server}`);
+  }
   const hooks = external ? parseHooks(o.hook ?? []) : embeddedHooks(targetCfg.server);
   if (external && Object.keys(hooks).length > 0) targetSettings = { ...targetSettings, hooks };
   if (!external) {
@@ -316,7 +346,7 @@ async function run(o: RunOpts): Promise<number> {
   if (o.writers !== undefined || o.opsPerWriter !== undefined) {
     targetSettings = { ...targetSettings, workload: { ...(o.writers !== undefined ? { writers: o.writers } : {}), ...(o.opsPerWriter !== undefined ? { opsPerWriter: o.opsPerWriter } : {}) } };
   }
-  const daemon = await prepareDaemon({ ...(o.controllerDaemon !== undefined ? { command: o.controllerDaemon } : {}), external, profile: profile.name, server: targetCfg.server, ...(o.daemonStartTimeout !== undefined ? { startTimeoutMs: o.daemonStartTimeout } : {}) });
+  const daemon = await prepareDaemon({ ...(o.controllerDaemon !== undefined ? { command: o.controllerDaemon } : {}), external, profile: profile.name, server: targetCfg.server, ...(embeddedToken !== undefined ? { token: embeddedToken } : {}), ...(o.daemonStartTimeout !== undefined ? { startTimeoutMs: o.daemonStartTimeout } : {}) });
 
   // Ctrl-C: the suite workers delete what they created; this process sweeps anything labelled with
   // the run that is left, stops the embedded server, and exits 130 (143 for SIGTERM).
@@ -347,6 +377,7 @@ async function run(o: RunOpts): Promise<number> {
     const restoreStdout = o.output === 'json' ? stdoutToStderr() : () => undefined;
     const suiteSettings = (ids: readonly string[]) => ({
       target: cloneableTarget(targetCfg),
+      ...(restrictedCfg !== undefined ? { restrictedTarget: cloneableTarget(restrictedCfg) } : {}),
       profile: profile.name,
       runId,
       seed,
@@ -424,6 +455,7 @@ function replayCommand(o: RunOpts, _seed: number): string {
   if (o.kubeconfig) parts.push(`--kubeconfig ${o.kubeconfig}`);
   if (o.context) parts.push(`--context ${o.context}`);
   if (o.server) parts.push(`--server ${o.server}`);
+  if (o.restrictedKubeconfig) parts.push(`--restricted-kubeconfig ${o.restrictedKubeconfig}`);
   if (o.profile !== 'svc') parts.push(`--profile ${o.profile}`);
   for (const f of o.fault ?? []) parts.push(`--fault ${f}`);
   for (const v of o.variation ?? []) parts.push(`--variation ${v}`);

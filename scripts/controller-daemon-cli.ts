@@ -117,7 +117,7 @@ export function argsFromManifest(file: string, container?: string): string[] {
  * controller manager's lock and run a second set of controllers. Against an external target the run
  * starts a private reference API server for the daemon instead, and reads the daemon's Lease there.
  */
-export async function prepareDaemon(o: { command?: string; external: boolean; profile: ProfileName; server: string; startTimeoutMs?: number }): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
+export async function prepareDaemon(o: { command?: string; external: boolean; profile: ProfileName; server: string; startTimeoutMs?: number; token?: string }): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
   if (o.command === undefined && o.external) return { cleanup: async () => undefined };
   if (o.command !== undefined && splitCommand(o.command).length === 0) throw new ConfigError('--controller-daemon: empty command');
   const timings = { ...defaultDaemonTimings, ...(o.startTimeoutMs !== undefined ? { startTimeoutMs: o.startTimeoutMs } : {}) };
@@ -125,7 +125,8 @@ export async function prepareDaemon(o: { command?: string; external: boolean; pr
   const apiServer = privateServer?.url ?? o.server;
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-daemon-'));
   const kubeconfigPath = path.join(dir, 'kubeconfig.yaml');
-  writeFileSync(kubeconfigPath, kubeconfigText(apiServer));
+  // The embedded server authenticates: the daemon gets the run's token (never the user's, for an external target).
+  writeFileSync(kubeconfigPath, kubeconfigText(apiServer, privateServer ? undefined : o.token), { mode: 0o600 });
   const command = o.command ?? referenceDaemonCommand(o.profile);
   return {
     settings: { command, kubeconfigPath, ...(privateServer ? { apiServerUrl: privateServer.url } : {}), ...timings },

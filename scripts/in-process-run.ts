@@ -2,7 +2,9 @@
  * Runs registered checks against a reference server started with faults or variations, the way the
  * CLI does but in-process, so the self-tests see the records the reports would show.
  */
+import { randomBytes } from 'node:crypto';
 import { startReferenceServer } from '../targets/api-server/index.ts';
+import { SUPERUSER_GROUP } from '../reference/rbac.ts';
 import type { FaultName } from '../targets/api-server/faults.ts';
 import type { VariationName } from '../targets/api-server/variations.ts';
 import { profiles, type ProfileName } from '../reference/profile.ts';
@@ -18,9 +20,11 @@ export const HISTORY_WINDOW_MS = 1500;
 
 export async function runAgainst(o: { checks: readonly string[]; faults?: readonly FaultName[]; variations?: readonly VariationName[]; runs: number; seed: number; path?: string; profile?: ProfileName }): Promise<CheckRecord[]> {
   const profile = profiles[o.profile ?? 'svc'];
-  const server = await startReferenceServer({ profile, continueTtlMs: CONTINUE_TTL_MS, historyWindowMs: HISTORY_WINDOW_MS, bookmarkIntervalMs: 400, faults: o.faults ?? [], variations: o.variations ?? [] });
+  // The suite's own identity is a superuser of the server, which authenticates and authorizes (rest:5).
+  const token = randomBytes(16).toString('hex');
+  const server = await startReferenceServer({ profile, tokens: new Map([[token, { user: 'svc-conformance', groups: [SUPERUSER_GROUP] }]]), continueTtlMs: CONTINUE_TTL_MS, historyWindowMs: HISTORY_WINDOW_MS, bookmarkIntervalMs: 400, faults: o.faults ?? [], variations: o.variations ?? [] });
   const opened = openEnv(
-    { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'self-test' },
+    { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: { Authorization: `Bearer ${token}` }, source: 'self-test' },
     { profile, runId: `t${o.seed.toString(16)}`, settings: { ...defaultTargetSettings, continueTtlMs: CONTINUE_TTL_MS, historyWindowMs: HISTORY_WINDOW_MS, eventualWindowMs: 600, watchWaitMs: 600, bookmarkWaitMs: 1200, hooks: embeddedHooks(server.url) }, signals: false },
   );
   try {

@@ -9,6 +9,8 @@ import type { ControllerDaemonSettings } from '../harness/controller-daemon.ts';
 
 export interface SuiteSettings {
   readonly target: TargetConfig;
+  /** `--restricted-kubeconfig`: the second identity of the rest-authz checks. */
+  readonly restrictedTarget?: TargetConfig;
   readonly profile: ProfileName;
   readonly runId: string;
   readonly seed: number;

@@ -61,3 +61,13 @@ export function customOpenApiSchema(st: ServerState, rt: ResourceType): Record<s
   }
   return undefined;
 }
+
+/** Does the CRD of a custom type declare the status subresource (`spec.versions[0].subresources.status`)? */
+export function hasStatusSubresource(st: ServerState, rt: ResourceType): boolean {
+  return storedCrds(st).some((crd) => {
+    const t = typeOf(crd);
+    if (t === undefined || t.group !== rt.group || t.plural !== rt.plural) return false;
+    const version = ((crd['spec'] as Record<string, unknown>)['versions'] as unknown[])[0];
+    return isRecord(version) && isRecord(version['subresources']) && isRecord(version['subresources']['status']);
+  });
+}

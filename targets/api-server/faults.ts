@@ -84,6 +84,13 @@ export const faults = [
   { name: 'restart-loses-last-write', clause: 'rest:4.5/meaning/most-recent', description: 'a restart loses the newest acknowledged write and reuses its revision', checks: ['restart-durability'], alsoReportedAs: ['rest:2.3/metadata.resourceVersion', 'rest:6.1.1', 'rest:6.1.2'] },
   { name: 'compaction-ignored', clause: 'rest:8/watch-history', description: 'the compaction hook compacts nothing: versions older than it are still served by Exact reads', checks: ['compaction-exact'], alsoReportedAs: ['rest:7/410', 'rest:4.5/meaning/exact'] },
   { name: 'not-older-than-always-504', clause: 'rest:4.5/get/other', description: 'every Not-older-than read (get rv=other, list rv=other without limit) waits and answers 504 Too large resource version, even at the version of the object\'s own last write', checks: ['rv-cell-get-other', 'rv-cell-list-unset-no-limit-other'], alsoReportedAs: ['rest:4.5/list/unset/no-limit/other'] },
+  // Identities and authorization (issue 18): found by the rest-authz checks, which act as a restricted user and as nobody.
+  { name: 'dry-run-skips-authz', clause: 'rest:4.6.4', description: 'a dry-run write is never refused: authorization is skipped when dryRun is set, so a user the real request is refused to gets 200', checks: ['authz-rules'], alsoReportedAs: ['rest:5.4'] },
+  { name: 'subresource-inherits-parent', clause: 'rest:5.3', description: 'a rule on a resource also grants its subresources: a role on widgets lets its holder read and write widgets/status', checks: ['authz-rules'], alsoReportedAs: ['rest:4.1/subjectaccessreviews'] },
+  { name: 'binding-leaks-namespace', clause: 'rest:5.3', description: 'a RoleBinding grants its role in every namespace instead of its own', checks: ['authz-rules'], alsoReportedAs: ['rest:2.2.4'] },
+  { name: 'sar-disagrees', clause: 'rest:4.1/subjectaccessreviews', description: 'SubjectAccessReviews read RoleBindings as if they granted in every namespace, so a review allows what the server then refuses', checks: ['authz-rules'], alsoReportedAs: [] },
+  { name: 'eviction-keeps-pod', clause: 'rest:4.1/eviction', description: 'POST of an Eviction to a pod answers 201 and leaves the pod running (nothing is evicted)', checks: ['pod-eviction'], alsoReportedAs: [] },
+  { name: 'anonymous-allowed', clause: 'rest:5.1', description: 'a request without credentials is served as the superuser instead of being refused', checks: ['authz-anonymous'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

@@ -7,5 +7,6 @@ import type { Profile } from '../../reference/profile.ts';
 import type { ResourceType } from '../../reference/resources.ts';
 
 export function hostedCoreTypes(_profile: Profile): ResourceType[] {
-  return [{ plural: 'events', kind: 'Event', group: '', version: 'v1', namespaced: true }];
+  // Pods: stored as they come (no scheduling, no phases), for their eviction subresource (rest:4.1, subresources.ts).
+  return [{ plural: 'events', kind: 'Event', group: '', version: 'v1', namespaced: true }, { plural: 'pods', kind: 'Pod', group: '', version: 'v1', namespaced: true }];
 }

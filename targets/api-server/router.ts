@@ -6,7 +6,7 @@ import { resourceTypes, type ResourceType } from '../../reference/resources.ts';
 
 export type Route =
   | { readonly kind: 'collection'; readonly rt: ResourceType; readonly namespace: string | undefined }
-  | { readonly kind: 'object'; readonly rt: ResourceType; readonly namespace: string | undefined; readonly name: string }
+  | { readonly kind: 'object'; readonly rt: ResourceType; readonly namespace: string | undefined; readonly name: string; readonly subresource?: string }
   | { readonly kind: 'none' };
 
 export function route(profile: Profile, pathname: string, extraTypes: readonly ResourceType[] = []): Route {
@@ -35,11 +35,13 @@ export function route(profile: Profile, pathname: string, extraTypes: readonly R
     if (!rt || !rt.namespaced) return { kind: 'none' };
     if (rest.length === 3) return { kind: 'collection', rt, namespace: rest[1] };
     if (rest.length === 4) return { kind: 'object', rt, namespace: rest[1], name: rest[3]! };
+    if (rest.length === 5) return { kind: 'object', rt, namespace: rest[1], name: rest[3]!, subresource: rest[4]! };
     return { kind: 'none' };
   }
   const rt = byPlural(rest[0]);
   if (!rt) return { kind: 'none' };
   if (rest.length === 1) return { kind: 'collection', rt, namespace: undefined };
   if (rest.length === 2 && !rt.namespaced) return { kind: 'object', rt, namespace: undefined, name: rest[1]! };
+  if (rest.length === 3 && !rt.namespaced) return { kind: 'object', rt, namespace: undefined, name: rest[1]!, subresource: rest[2]! };
   return { kind: 'none' };
 }

@@ -20,6 +20,9 @@ import { createObject, deleteCollection, deleteObject, updateObject } from './wr
 import { seedSystemNamespaces } from './system-namespaces.ts';
 import { namespaceSubresource, serveNamespaceSubresource } from './namespaces.ts';
 import { answerReview, isReview } from './reviews.ts';
+import { gate } from './authz.ts';
+import { serveSubresource } from './subresources.ts';
+import type { UserInfo } from '../../reference/rbac.ts';
 import { hostedCoreTypes } from './hosted-types.ts';
 import { serveOpenApi } from './openapi.ts';
 import { resourceTypes } from '../../reference/resources.ts';
@@ -55,6 +58,11 @@ export interface ReferenceServerOptions extends VersioningOptions {
    * manager) empties it and finalizes it; default true: the server does that itself (namespaces.ts).
    */
   readonly builtInNamespaceController?: boolean;
+  /**
+   * Bearer tokens the server accepts and their users (`serve --token-auth-file`): with them it
+   * authenticates and authorizes every request (authz.ts); without, everyone is a superuser.
+   */
+  readonly tokens?: ReadonlyMap<string, UserInfo>;
 }
 
 export interface ReferenceServer {
@@ -70,6 +78,12 @@ async function readBody(req: IncomingMessage): Promise<string> {
 async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse): Promise<Answer | undefined> {
   const url = new URL(req.url ?? '/', 'http://reference');
   const pairs = [...url.searchParams.entries()].map(([k, v]) => [k, v] as const);
+  // rest:5.1, rest:5.3: every request is authenticated and authorized before anything else.
+  const who = gate(st, req, url);
+  if ('refused' in who) {
+    await readBytes(req).catch(() => Buffer.alloc(0));
+    return who.refused;
+  }
   if (serveHealth(st, req.method, url, res) || serveMetrics(st, req.method, url.pathname, res)) return undefined;
   const docPath = url.pathname.replace(/\/+$/, '') || '/';
   const openapi = serveOpenApi(st, req.method, docPath, req.headers.accept);
@@ -111,10 +125,13 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
       if (url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true') return serveWatch(st, r.rt, r.namespace, pairs, req, res);
       return listObjects(st, r.rt, r.namespace, pairs);
     }
-    if (req.method === 'POST' && isReview(r.rt)) return answerReview(r.rt, body);
+    if (req.method === 'POST' && isReview(r.rt)) return answerReview(st, r.rt, r.namespace, body, who.user);
     if (req.method === 'POST') return validateServedCreate(st, r.rt, body) ?? createObject(st, r.rt, r.namespace, body, writeContextOf(req, url));
     if (req.method === 'DELETE') return deleteCollection(st, r.rt, r.namespace, pairs);
     return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported on a collection here`);
+  }
+  if (r.subresource !== undefined) {
+    return serveSubresource(st, req.method, r.rt, r.namespace, r.name, r.subresource, pairs, body, patchBody, (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(), writeContextOf(req, url));
   }
   switch (req.method) {
     case 'GET':
@@ -144,6 +161,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
     faults: new Set(opts.faults ?? []),
     variations,
     builtInNamespaceController: opts.builtInNamespaceController ?? true,
+    ...(opts.tokens !== undefined ? { tokens: opts.tokens } : {}),
   };
   attachVersioning(state, parseVersioningOptions(opts));
   if (state.faults.has('watch-skip-late-commit')) state.store.lateCommitMs = (rev) => (rev % 4 === 2 ? 40 : 0);

@@ -4,6 +4,7 @@ import type { Codec } from './encoding.ts';
 import type { FaultName } from './faults.ts';
 import type { VersionedStore } from './store.ts';
 import type { VariationName } from './variations.ts';
+import type { UserInfo } from '../../reference/rbac.ts';
 
 export interface ServerState {
   readonly profile: Profile;
@@ -19,6 +20,8 @@ export interface ServerState {
   readonly variations: ReadonlySet<VariationName>;
   /** The server empties and removes a deleted namespace itself; off when a real namespace controller does (namespaces.ts). */
   readonly builtInNamespaceController: boolean;
+  /** Bearer tokens and their users; absent: no authentication, everyone is a superuser (authz.ts). */
+  readonly tokens?: ReadonlyMap<string, UserInfo>;
 }
 
 export const has = (st: ServerState, f: FaultName) => st.faults.has(f);

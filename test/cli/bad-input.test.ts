@@ -26,6 +26,23 @@ describe('svc-conformance run with bad input', () => {
     expectOneLine(r.stderr, new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*line \\d+`));
   });
 
+  it('--restricted-kubeconfig: only with an external target, and a missing file is named (exit 2, one line)', () => {
+    const embedded = cli('run', '--restricted-kubeconfig', path.join(dir, 'r.yaml'));
+    expect(embedded.status).toBe(2);
+    expectOneLine(embedded.stderr, /--restricted-kubeconfig applies to an external target/);
+    const missing = cli('run', '--server', 'http://127.0.0.1:9', '--restricted-kubeconfig', path.join(dir, 'nope-restricted.yaml'));
+    expect(missing.status).toBe(2);
+    expectOneLine(missing.stderr, /--restricted-kubeconfig: .*nope-restricted\.yaml.*no such file/);
+  });
+
+  it('serve --token-auth-file with a malformed line: exit 2, one line naming file and line', () => {
+    const file = path.join(dir, 'tokens.csv');
+    writeFileSync(file, 'only-a-token\n');
+    const r = cli('serve', '--token-auth-file', file);
+    expect(r.status).toBe(2);
+    expectOneLine(r.stderr, /tokens\.csv: line 1/);
+  });
+
   it('missing kubeconfig file: exit 2', () => {
     const r = cli('run', '--kubeconfig', path.join(dir, 'nope.yaml'));
     expect(r.status).toBe(2);
