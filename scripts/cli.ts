@@ -109,6 +109,10 @@ program
   .option('--parallel <n>', `checks run at once (default ${DEFAULT_PARALLEL})`, positiveArg('--parallel'))
   .action(async (o) => {
     process.exitCode = await run(o);
+    // The run is over and its reports are written: nothing left behind (a test worker slow to wind
+    // down, a keep-alive socket) may hold the process, or CI waits on it. Flush, then go.
+    await Promise.all([process.stdout, process.stderr].map((s) => new Promise<void>((resolve) => s.write('', () => resolve()))));
+    process.exit(process.exitCode);
   });
 
 program
@@ -444,10 +448,17 @@ async function run(o: RunOpts): Promise<number> {
   } finally {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
-    await daemon.cleanup();
-    await stopEmbedded?.();
+    // Bounded: a server that waits on a client that never hangs up must not keep the run alive.
+    const cleanup = (async () => {
+      await daemon.cleanup();
+      await stopEmbedded?.();
+    })();
+    await Promise.race([cleanup, new Promise<void>((resolve) => setTimeout(resolve, CLEANUP_LIMIT_MS).unref())]);
   }
 }
+
+/** How long stopping the daemon's private server and the embedded target may take at the end. */
+const CLEANUP_LIMIT_MS = 15_000;
 
 /** What a person types to run exactly this again; target options included, secrets never. */
 function replayCommand(o: RunOpts, _seed: number): string {
