@@ -19,6 +19,7 @@ import type { SummaryJson } from '../reports/summary-json.ts';
 import { startOrExplain } from './envtest-cli.ts';
 import { expectationFiles, planRuns, runKinds, type PlannedRun, type RunKind } from './upstream/plan.ts';
 import { formatOutcomes, judgeRun, seconds, type RunOutcome } from './upstream/outcome.ts';
+import { shellQuote } from '../harness/controller-daemon.ts';
 
 const EXIT = { ok: 0, failed: 1, usage: 2, startFailed: 3 } as const;
 /** Far above any run of the plan (the slowest takes a few minutes on two busy cores). */
@@ -98,6 +99,7 @@ async function main(): Promise<number> {
     kubeconfig: cp.kubeconfigPath,
     controllerManager: assets.binaries['kube-controller-manager']!,
     kubeletConfigLoader: assets.binaries['kubelet-config-loader'] ?? '',
+    compactHook: `node ${shellQuote(path.join(root, 'scripts', 'etcd-compact.mjs'))} ${cp.etcdUrl}`,
     seeds: o.seeds,
     kinds,
     reportsRoot,

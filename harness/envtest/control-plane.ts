@@ -44,6 +44,8 @@ export interface ControlPlaneOptions {
 export interface ControlPlane {
   /** https://127.0.0.1:PORT */
   readonly server: string;
+  /** etcd's client URL (plain HTTP on loopback), for a compaction hook (scripts/etcd-compact.mjs). */
+  readonly etcdUrl: string;
   /** Self-contained kubeconfig (CA inline, admin bearer token), mode 0600, inside the private folder. */
   readonly kubeconfigPath: string;
   readonly dir: string;
@@ -157,6 +159,7 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
     }
     return {
       server,
+      etcdUrl: `http://127.0.0.1:${etcdClient}`,
       kubeconfigPath,
       dir,
       assets,

@@ -37,6 +37,8 @@ export interface PlanInput {
   /** Absolute paths of the binaries under test (quoted here: the options take command lines). */
   readonly controllerManager: string;
   readonly kubeletConfigLoader: string;
+  /** A `--hook compact=` command for the API runs (etcd compaction), so history clauses run in seconds. */
+  readonly compactHook?: string;
   readonly seeds: readonly number[];
   readonly kinds: readonly RunKind[];
   readonly reportsRoot: string;
@@ -64,7 +66,8 @@ export function planRuns(p: PlanInput): PlannedRun[] {
       ],
     });
   };
-  if (p.kinds.includes('api')) p.seeds.forEach((seed, i) => add('api', seed, i === 0 ? undefined : API_EXTRA_SEED_RUNS, []));
+  const hooks = p.compactHook !== undefined ? ['--hook', `compact=${p.compactHook}`] : [];
+  if (p.kinds.includes('api')) p.seeds.forEach((seed, i) => add('api', seed, i === 0 ? undefined : API_EXTRA_SEED_RUNS, hooks));
   // The daemon under test is handed a private reference API server by `run` (never the cluster under
   // test: it would contend with the control plane's own controller manager).
   if (p.kinds.includes('daemon')) add('daemon', p.seeds[0]!, undefined, ['--suite', 'controller-daemon', '--controller-daemon', shellQuote(p.controllerManager)]);
