@@ -64,6 +64,18 @@ export async function namespaceOf(cx: CaseContext, i: number, o: { own?: boolean
   return cx.namespaces[i]!;
 }
 
+/**
+ * A namespace of the given name (under the run's prefix) made for this case alone and appended to its
+ * namespaces, so ops address it by index; deleted when the case ends. Returns its index.
+ */
+export async function ownNamespace(cx: CaseContext, name: string): Promise<number> {
+  const rt = resourceTypes(cx.env.profile).namespaces;
+  const r = await cx.send({ method: 'POST', path: collectionPath(rt), body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: cx.ownLabels } } });
+  cx.judge(judgeNamespaceCreated(r.status));
+  cx.namespaces.push(name);
+  return cx.namespaces.length - 1;
+}
+
 /** The content the model predicts for a spec: what the suite sends, in the resource's shape. */
 export function contentFor(cx: CaseContext, rt: ResourceType, c: ContentSpec): Content {
   const labels = { ...c.labels, ...cx.ownLabels };
@@ -244,7 +256,7 @@ interface ListBody {
   items?: unknown;
 }
 
-function pageOf(rt: ResourceType, r: TargetResponse): ObservedPage {
+export function pageOf(rt: ResourceType, r: TargetResponse): ObservedPage {
   const b = (r.json ?? {}) as ListBody;
   return {
     collectionRv: b.metadata?.resourceVersion,

@@ -11,17 +11,31 @@ import { runCheck } from '../harness/run-check.ts';
 import { checkById } from '../suites/checks/index.ts';
 import type { CheckRecord } from '../harness/results.ts';
 import { embeddedHooks } from '../targets/api-server/hooks.ts';
+import { scaleProfiles, type ScaleProfile } from '../harness/scale.ts';
 
 export const CONTINUE_TTL_MS = 400;
 /** Short, so rest:6.1.3 (410 for a version older than the history) is checked in seconds. */
 export const HISTORY_WINDOW_MS = 1500;
+/**
+ * The embedded server's token lifetime and history window under --scale: a long chain must finish
+ * within them (its first page's revision must not be compacted). As long as a normal run still waits out.
+ */
+export const SCALE_WINDOW_MS = 10_000;
 
-export async function runAgainst(o: { checks: readonly string[]; faults?: readonly FaultName[]; variations?: readonly VariationName[]; runs: number; seed: number; path?: string; profile?: ProfileName }): Promise<CheckRecord[]> {
+/** The rest-scale checks need a scale profile: the self-tests' small one unless one is given. */
+const isScaleCheck = (id: string) => checkById(id)?.suite === 'rest-scale';
+
+export async function runAgainst(o: { checks: readonly string[]; faults?: readonly FaultName[]; variations?: readonly VariationName[]; runs: number; seed: number; path?: string; profile?: ProfileName; scale?: ScaleProfile }): Promise<CheckRecord[]> {
   const profile = profiles[o.profile ?? 'svc'];
-  const server = await startReferenceServer({ profile, continueTtlMs: CONTINUE_TTL_MS, historyWindowMs: HISTORY_WINDOW_MS, bookmarkIntervalMs: 400, faults: o.faults ?? [], variations: o.variations ?? [] });
+  const scale = o.scale ?? (o.checks.some(isScaleCheck) ? scaleProfiles.selftest : undefined);
+  // A chain of many pages outlives the short token lifetime the other self-tests use.
+  const continueTtlMs = scale ? SCALE_WINDOW_MS : CONTINUE_TTL_MS;
+  // ...and the history its first page's revision lives in.
+  const historyWindowMs = scale ? SCALE_WINDOW_MS : HISTORY_WINDOW_MS;
+  const server = await startReferenceServer({ profile, continueTtlMs, historyWindowMs, bookmarkIntervalMs: 400, faults: o.faults ?? [], variations: o.variations ?? [] });
   const opened = openEnv(
     { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'self-test' },
-    { profile, runId: `t${o.seed.toString(16)}`, settings: { ...defaultTargetSettings, continueTtlMs: CONTINUE_TTL_MS, historyWindowMs: HISTORY_WINDOW_MS, eventualWindowMs: 1000, watchWaitMs: 600, bookmarkWaitMs: 1200, hooks: embeddedHooks(server.url) }, signals: false },
+    { profile, runId: `t${o.seed.toString(16)}`, settings: { ...defaultTargetSettings, continueTtlMs, historyWindowMs, eventualWindowMs: 1000, watchWaitMs: 600, bookmarkWaitMs: 1200, hooks: embeddedHooks(server.url), ...(scale ? { scale } : {}) }, signals: false },
   );
   try {
     const records: CheckRecord[] = [];

@@ -21,6 +21,7 @@ import { nodeagentChecks } from './nodeagent.ts';
 import { daemonChecks } from './daemon.ts';
 import { concurrentWorkload } from './concurrency.ts';
 import { compactionExact, restartDurability } from './recovery.ts';
+import { scaleChecks } from './scale.ts';
 
 // One line per area, so concurrent work on different areas merges without touching the same line.
 export const checks: readonly AnyCheck[] = [
@@ -35,6 +36,7 @@ export const checks: readonly AnyCheck[] = [
   ...daemonChecks,
   ...[concurrentWorkload],
   ...[restartDurability, compactionExact],
+  ...scaleChecks,
 ];
 
 export const suites = [...new Set(checks.map((c) => c.suite))];

@@ -84,6 +84,9 @@ export const faults = [
   { name: 'restart-loses-last-write', clause: 'rest:4.5/meaning/most-recent', description: 'a restart loses the newest acknowledged write and reuses its revision', checks: ['restart-durability'], alsoReportedAs: ['rest:2.3/metadata.resourceVersion', 'rest:6.1.1', 'rest:6.1.2'] },
   { name: 'compaction-ignored', clause: 'rest:8/watch-history', description: 'the compaction hook compacts nothing: versions older than it are still served by Exact reads', checks: ['compaction-exact'], alsoReportedAs: ['rest:7/410', 'rest:4.5/meaning/exact'] },
   { name: 'not-older-than-always-504', clause: 'rest:4.5/get/other', description: 'every Not-older-than read (get rv=other, list rv=other without limit) waits and answers 504 Too large resource version, even at the version of the object\'s own last write', checks: ['rv-cell-get-other', 'rv-cell-list-unset-no-limit-other'], alsoReportedAs: ['rest:4.5/list/unset/no-limit/other'] },
+  // Scale and boundary inputs (issue 17): found by the rest-scale checks (--scale) and the boundary generators.
+  { name: 'namespace-prefix-leak', clause: 'rest:4.1/get-namespaced-collection', description: 'collection reads scan the key prefix of the namespace without its separator, so a list or watch of ns-1 also returns the objects of ns-10 and ns-100', checks: ['scale-namespace-prefixes'], alsoReportedAs: [] },
+  { name: 'page-chain-drift', clause: 'rest:4.4.3', description: 'every 40 pages a continuation restarts at the last item of the previous page, so a long chain repeats an item', checks: ['scale-page-chain'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];
