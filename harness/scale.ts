@@ -34,6 +34,13 @@ export const scaleProfiles = {
 
 export type ScaleName = keyof typeof scaleProfiles;
 
+/**
+ * The embedded server's token lifetime and history window under a scale profile: a long chain must
+ * finish within them (its first page's revision must not be compacted); as long as a run without
+ * --slow still waits out, so the window-bound checks keep running.
+ */
+export const SCALE_WINDOW_MS = 10_000;
+
 /** The profiles a user may name on the command line (`selftest` is the self-tests' own). */
 export const SCALE_CHOICES = ['nightly'] as const;
 

@@ -11,16 +11,11 @@ import { runCheck } from '../harness/run-check.ts';
 import { checkById } from '../suites/checks/index.ts';
 import type { CheckRecord } from '../harness/results.ts';
 import { embeddedHooks } from '../targets/api-server/hooks.ts';
-import { scaleProfiles, type ScaleProfile } from '../harness/scale.ts';
+import { SCALE_WINDOW_MS, scaleProfiles, type ScaleProfile } from '../harness/scale.ts';
 
 export const CONTINUE_TTL_MS = 400;
 /** Short, so rest:6.1.3 (410 for a version older than the history) is checked in seconds. */
 export const HISTORY_WINDOW_MS = 1500;
-/**
- * The embedded server's token lifetime and history window under --scale: a long chain must finish
- * within them (its first page's revision must not be compacted). As long as a normal run still waits out.
- */
-export const SCALE_WINDOW_MS = 10_000;
 
 /** The rest-scale checks need a scale profile: the self-tests' small one unless one is given. */
 const isScaleCheck = (id: string) => checkById(id)?.suite === 'rest-scale';
