@@ -217,7 +217,6 @@ export const scaleNamespacePrefixes: Check<NoInput> = {
           });
         }
       }
-      await runOp(cx, { op: 'list', res: 'configmaps', ns: 'all', match: 'unset', rv: { kind: 'unset' }, limit: Math.max(2, perNs + 1), selector: 'tier=web' });
 
       // A watch of each family's shortest name while all of the family is written, the root last.
       for (const fam of families) {
@@ -236,6 +235,8 @@ export const scaleNamespacePrefixes: Check<NoInput> = {
         const exp = { semantic: 'GetStateAndStartAtMostRecent' as const, clause: 'rest:4.5/watch/unset' as const, requestIndex, bookmarksRequested: false, kind: rt.kind, apiVersion: apiVersionOf(rt), ...(cutOff !== undefined ? { cutOff } : {}) };
         cx.judge(judgeWatch({ history: cx.history('configmaps'), knownKeys: knownKeys(cx), inScope: (v) => v.namespace === root, scope: { namespace: root } }, exp, session.events).judgements);
       }
+      // Last: every namespace of the case at once, narrowed by the case label and a selector, paged.
+      await runOp(cx, { op: 'list', res: 'configmaps', ns: 'all', match: 'unset', rv: { kind: 'unset' }, limit: Math.max(2, perNs + 1), selector: 'tier=web' });
     } finally {
       const h = cx.history('configmaps');
       await deleteAll(cx, rt, visibleObjects(h, currentIndex(h)).map((v) => v.key));
