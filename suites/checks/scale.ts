@@ -157,7 +157,8 @@ export const scalePageChain: Check<NoInput> = {
       };
 
       const snapshot = new Map(live);
-      const maxPages = (n: number, limit: number) => Math.ceil(n / limit) + 50;
+      // Pages may hold fewer than `limit` items (rest:4.4.1 says at most), so the bound is per item.
+      const maxPages = (n: number, _limit: number) => 2 * n + 50;
       const all = await followChain(cx, rt, ns, [], p.pageLimit, maxPages(snapshot.size, p.pageLimit), p.writeEveryPages, between);
       if (all.cut) return cx.judge(all.cut);
       cx.judge(judgeScope({ namespace: ns }, all.pages.flatMap((pg) => pg.items), 'list'));
@@ -248,7 +249,8 @@ export const scaleLargeObjects: Check<NoInput> = {
   id: 'scale-large-objects',
   suite: 'rest-scale',
   title: 'objects near the usual size limit read back intact and page one by one; one over it is accepted or refused, never half-stored',
-  clauses: ['rest:8/rate-size-limits-not-shown', 'rest:4.1/post', 'rest:4.4.3'],
+  // rest:8/rate-size-limits-not-shown is recorded as unspecified on every run (no limit is shown).
+  clauses: ['rest:4.1/post', 'rest:4.4.3'],
   defaultRuns: 1,
   shrink: false,
   applicable: needsScale,
