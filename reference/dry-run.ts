@@ -35,14 +35,30 @@ export function dryRunPair(form: 'flag' | 'All'): readonly [string, string | nul
   return form === 'flag' ? ['dryRun', null] : ['dryRun', 'All'];
 }
 
-export type WriteVerb = 'create' | 'update' | 'delete';
+export type WriteVerb = 'create' | 'update' | 'delete' | 'patch';
 
 /**
  * rest:4.6.2 "the normal status code": what the real write answers on success. rest:4.1 shows 200
  * for a dry-run create; upstream answers 201 to a real create; 202 is a delete still in progress.
  */
 export function normalStatuses(verb: WriteVerb): ReadonlySet<number> {
-  return new Set(verb === 'delete' ? [200, 202] : [200, 201]);
+  return new Set(verb === 'delete' ? [200, 202] : verb === 'patch' ? [200] : [200, 201]);
+}
+
+/**
+ * What the real PATCH would do (rest:4.1 patch types), so what its dry-run must answer: a patch that
+ * sets one label of a live object stores the object with that label set (merge patch: RFC 7386; JSON
+ * patch `add`: RFC 6902; apply with force: the applier owns the label, rest:3.2); a body the patch type
+ * cannot parse or apply is refused; a merge or JSON patch of a missing object is refused (nothing to
+ * patch). Apply to a missing object would create it: not modelled here (undefined: not tried).
+ *
+ *   expectDryRunPatch({ labels: { tier: 'web' }, ... }, 'merge', false, ['tier', 'db'])
+ *     -> { outcome: 'success', verb: 'patch', wouldStore: { labels: { tier: 'db' }, ... } }
+ */
+export function expectDryRunPatch(live: Content | undefined, patch: 'merge' | 'json' | 'apply', invalid: boolean, label: readonly [string, string]): DryRunExpectation | undefined {
+  if (live === undefined) return patch === 'apply' ? undefined : { outcome: 'refused', verb: 'patch', why: 'the object does not exist' };
+  if (invalid) return { outcome: 'refused', verb: 'patch', why: `the ${patch} patch body is not a valid document of its type` };
+  return { outcome: 'success', verb: 'patch', wouldStore: { ...live, labels: { ...live.labels, [label[0]]: label[1] } } };
 }
 
 /**
