@@ -50,6 +50,8 @@ export const nodeagentFaults = [
   { name: 'globs-outside-domain', clauses: ['node:2.1/matchImages'], description: 'accepts matchImages patterns with globs in the port or path', skip: ['cp:patterns'], checks: CREDENTIALS },
   { name: 'provider-name-optional', clauses: ['node:2.1/name'], description: 'accepts a credential provider without a name', skip: ['cp:name'], checks: CREDENTIALS },
   { name: 'cache-duration-optional', clauses: ['node:2.1/defaultCacheDuration'], description: 'accepts a credential provider without defaultCacheDuration (as if it defaulted to 0)', skip: ['cp:cache-duration'], checks: CREDENTIALS },
+  // Boundary inputs (issue 17): an integer past int32 cut to 32 bits, as a C-style or unchecked parse does.
+  { name: 'int32-wraps', clauses: configClauses, description: 'reads an int32 field past its range modulo 2^32 (4294977546 becomes port 10250) instead of refusing it', checks: ['nodeagent-boundary-values'] },
 ] as const satisfies readonly NodeagentFault[];
 
 export type NodeagentFaultName = (typeof nodeagentFaults)[number]['name'];
