@@ -29,6 +29,14 @@ const show = (items: readonly ScopedItem[]): string => {
   return items.length > 5 ? `${head} and ${items.length - 5} more` : head;
 };
 
+/**
+ * The objects of a watch's events that the scope rule applies to: not BOOKMARK (only a version) and not
+ * an ERROR event or a Status (the stream's own error, no object of the collection).
+ */
+export function scopedObjects<O extends { kind: unknown }>(events: readonly { type: unknown; object: O }[]): O[] {
+  return events.filter((e) => e.type !== 'BOOKMARK' && e.type !== 'ERROR' && e.object.kind !== 'Status').map((e) => e.object);
+}
+
 export function judgeScope(scope: RequestScope | undefined, items: readonly ScopedItem[], what: 'list' | 'watch'): Judgement[] {
   if (scope === undefined || items.length === 0) return [];
   const js: Judgement[] = [];

@@ -16,7 +16,7 @@ import { isRecord, showVersion, type ObjectVersion, type ObservedObject } from '
 import { versionMismatch, type ReadContext } from './read-oracle.ts';
 import { fail, inconclusive, pass, rule, unspecified, type Judgement } from './judgement.ts';
 import type { ClauseId } from './catalog/clause-ids.ts';
-import { judgeScope } from './scope.ts';
+import { judgeScope, scopedObjects } from './scope.ts';
 
 export interface ObservedEvent {
   readonly type: unknown;
@@ -178,7 +178,7 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
 
   // Scope first, over every object event (the suite's or not): an object from another namespace or
   // outside the selector is a failure of the scope rule, not a foreign event to skip.
-  const scoped = judgeScope(ctx.scope, events.filter((e) => e.type !== 'BOOKMARK' && isRecord(e.raw)).map((e) => e.object), 'watch');
+  const scoped = judgeScope(ctx.scope, scopedObjects(events.filter((e) => isRecord(e.raw))), 'watch');
   js.push(...scoped);
   if (scoped.some((j) => j.verdict === 'fail')) return { judgements: js };
 

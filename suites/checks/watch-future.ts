@@ -8,7 +8,7 @@ import type { Check } from '../../harness/check.ts';
 import { showOp, writeOpArb, type WriteOp } from '../../generators/ops.ts';
 import { namespaceOf, resourceOf, runWrite } from '../../harness/rest-interpreter.ts';
 import { openWatch } from '../../harness/watch-session.ts';
-import { judgeScope } from '../../reference/scope.ts';
+import { judgeScope, scopedObjects } from '../../reference/scope.ts';
 import { requireFutureResourceVersion } from '../../reference/error-rules.ts';
 import { collectionPath } from '../../reference/resources.ts';
 import { judgeFutureWatch } from '../../reference/watch-recovery.ts';
@@ -40,7 +40,7 @@ export const watchFutureVersion: Check<FutureInput> = {
       await session.close();
     }
     const h = cx.history('configmaps');
-    cx.judge(judgeScope({ namespace: ns }, session.events.filter((e) => e.type !== 'BOOKMARK').map((e) => e.object), 'watch'));
+    cx.judge(judgeScope({ namespace: ns }, scopedObjects(session.events), 'watch'));
     cx.judge(judgeFutureWatch(session.status, session.events, (k) => h.everKeys.has(k) && !h.tainted.has(k)));
   },
 };

@@ -1,7 +1,7 @@
 // The scope rule (issue 17): an item of another namespace, or one outside the selector, fails the scope
 // clause; before this rule such an item was dropped as "foreign" and a key-prefix leak passed unseen.
 import { describe, expect, it } from 'vitest';
-import { judgeScope } from '../../reference/scope.ts';
+import { judgeScope, scopedObjects } from '../../reference/scope.ts';
 import { judgeListSnapshot } from '../../reference/read-oracle.ts';
 import { judgeWatch } from '../../reference/watch-oracle.ts';
 import { b11, ctx, NS, observed } from './model-fixtures.ts';
@@ -21,6 +21,11 @@ describe('judgeScope', () => {
 
   it('fails an item whose labels do not match the selector', () => {
     expect(fails(judgeScope({ selector: 'app in (web)' }, [item('ns-1', 'a', { app: 'db' })], 'watch'))).toEqual(['rest:4.4/selector-scope']);
+  });
+
+  it('leaves a watch\'s BOOKMARK and ERROR events out (no object of the collection)', () => {
+    const o = (kind: string) => ({ ...item('', ''), kind });
+    expect(scopedObjects([{ type: 'BOOKMARK', object: o('ConfigMap') }, { type: 'ERROR', object: o('Status') }, { type: 'ADDED', object: o('ConfigMap') }])).toHaveLength(1);
   });
 
   it('judges nothing for a cluster-wide read without a selector, or no items', () => {
