@@ -8,7 +8,7 @@ import { keyOf, readObject } from '../reference/objects.ts';
 import { collectionPath, objectPath, resourceTypes } from '../reference/resources.ts';
 import { rule } from '../reference/judgement.ts';
 import { alsoAgainst } from '../reference/judgement.ts';
-import { dryRunPair, expectDryRunPatch, judgeDryRunAnswer, judgeGeneratedDryRun, judgeInvalidDryRun, judgeNamespaceKept, judgeNotPersisted, noteFlagPersistence, type DryRunExpectation } from '../reference/dry-run.ts';
+import { dryRunPair, expectDryRunBadBody, expectDryRunPatch, judgeDryRunAnswer, judgeGeneratedDryRun, judgeInvalidDryRun, judgeNamespaceKept, judgeNotPersisted, noteFlagPersistence, type DryRunExpectation } from '../reference/dry-run.ts';
 import type { DryRunStep } from '../generators/dry-run-ops.ts';
 import { labelValues, type WriteOp } from '../generators/ops.ts';
 import type { QueryPair, TargetRequest } from './exchange.ts';
@@ -42,7 +42,7 @@ async function prepare(cx: CaseContext, w: WriteOp, query: readonly QueryPair[],
     const now = current(cx.history(w.res)).objects.get(key);
     if (!now || now.rv === live.rv) return undefined;
     const body = bodyFor(rt, w.name, ns, contentFor(cx, rt, w.content), live.rv);
-    return { req: { method: 'PUT', path: objectPath(rt, w.name, ns), query, body }, exp: { outcome: 'refused', verb: 'update', why: `resourceVersion ${live.rv} is stale` } };
+    return { req: { method: 'PUT', path: objectPath(rt, w.name, ns), query, body }, exp: { outcome: 'refused', verb: 'update', why: `resourceVersion ${live.rv} is stale`, open: 'a write carrying a stale resourceVersion: refused upstream (409), but the spec has no preconditions' } };
   }
   if (w.op === 'update') {
     const content = contentFor(cx, rt, w.content);
@@ -117,8 +117,28 @@ async function runPatch(cx: CaseContext, step: Extract<DryRunStep, { op: 'dryRun
   if (verdict.verdict === 'fail') cx.setHistory(step.res, taint(cx.history(step.res), key));
 }
 
+async function runBadBody(cx: CaseContext, step: Extract<DryRunStep, { op: 'dryRunBadBody' }>): Promise<void> {
+  const rt = resourceOf(cx, step.res);
+  const ns = await namespaceOf(cx, step.ns);
+  const key = keyOf(ns, step.name);
+  const h = cx.history(step.res);
+  if (h.tainted.has(key)) return;
+  const before = current(h).objects.get(key);
+  // A PUT needs an object to replace; a POST of a name that exists would be refused anyway.
+  if ((step.verb === 'update') !== (before !== undefined)) return;
+  const path = step.verb === 'create' ? collectionPath(rt, ns) : objectPath(rt, step.name, ns);
+  // A well-formed object (the guard reads its labels) whose annotations are not all strings (rest:2.3).
+  const good = bodyFor(rt, step.name, ns, contentFor(cx, rt, { labels: {}, annotations: {}, data: {} }), before?.rv);
+  const body = { ...good, metadata: { ...(good['metadata'] as Record<string, unknown>), annotations: { note: 5 } } };
+  const r = await cx.send({ method: step.verb === 'create' ? 'POST' : 'PUT', path, query: [dryRunPair(step.form)], body });
+  cx.judge(judgeDryRunAnswer(expectDryRunBadBody(step.verb), step.form, r.status, undefined, knownKeys(cx)));
+  const probe = await cx.send({ method: 'GET', path: objectPath(rt, step.name, ns) });
+  cx.judge([judgeNotPersisted(before, { status: probe.status, object: probe.status === 200 ? readObject(rt, probe.json) : undefined }, knownKeys(cx))]);
+}
+
 export async function runDryRunStep(cx: CaseContext, step: DryRunStep): Promise<void> {
   if (step.op === 'dryRunGenerate') return runGenerate(cx, step);
+  if (step.op === 'dryRunBadBody') return runBadBody(cx, step);
   if (step.op === 'dryRunPatch') return runPatch(cx, step);
   if (step.op === 'dryRunDeleteNamespace') return runDeleteNamespace(cx);
   if (step.op !== 'dryRun' && step.op !== 'dryRunInvalid') return runOp(cx, step);

@@ -95,9 +95,10 @@ export class NamespacePool {
   /** Learns what a write put into a pooled namespace (called for every answered request). */
   noteWrite(req: TargetRequest, res: TargetResponse): void {
     if (req.method === 'GET' || req.method === 'DELETE' || res.status < 200 || res.status >= 300) return;
-    // dryRun=All persists nothing (rest:4.6.2); whether the bare flag does is open (rest:4.6.1), so a
-    // flag-form write is tracked like a real one: deleting what it may have stored costs one request.
-    if ((req.query ?? []).some(([k, v]) => k === 'dryRun' && v === 'All')) return;
+    // Dry-run writes are tracked like real ones: whether the bare flag persists is open (rest:4.6.1),
+    // and a target that wrongly persists a dryRun=All write must not leave it to the next case (nor
+    // to fast-check's shrinking, which would then blame an innocent create). Deleting what was not
+    // stored costs one 404.
     const seg = req.path.split('/');
     const at = seg.indexOf('namespaces');
     // /api/v1/namespaces/<ns>/<resource>[/<name>[/<sub>]] or /apis/<g>/<v>/namespaces/...
