@@ -83,9 +83,27 @@ function jsonPatchArb(resource: ApplyResource): fc.Arbitrary<JsonOp[]> {
   return fc.oneof({ weight: 4, arbitrary: fc.array(op, { minLength: 1, maxLength: 2 }) }, { weight: 1, arbitrary: guarded }, { weight: 1, arbitrary: removeMissing });
 }
 
+/**
+ * Boundary input (issue 17): a spec whose set list repeats an entry, or whose map list repeats a key
+ * (one key field or both of a two-key list). Such a list is no set or map (rest:4.7.7): the model
+ * refuses the write, apply and update alike.
+ */
+export const duplicateEntriesArb: fc.Arbitrary<Content> = fc.oneof(
+  value.map((v) => ({ spec: { setList: [v, v] } })),
+  fc.tuple(value, value).map(([a, b]) => ({ spec: { mapList: [{ name: 'p', value: a }, { name: 'q', value: a }, { name: 'p', value: b }] } })),
+  fc.tuple(fc.constantFrom(80, 81), value, value).map(([port, a, b]) => ({ spec: { multiKeyList: [{ name: 'p', port, value: a }, { name: 'p', port, value: b }] } })),
+);
+
 export function stepArb(resource: ApplyResource, fields?: readonly string[]): fc.Arbitrary<ApplyStep> {
   const manager = fc.constantFrom(...managers);
+  const duplicates: fc.Arbitrary<ApplyStep>[] = resource === 'applyfixtures' && (fields === undefined || ['setList', 'mapList', 'multiKeyList'].every((f) => fields.includes(f)))
+    ? [
+      fc.record({ op: fc.constant('apply' as const), manager, force: fc.boolean(), content: duplicateEntriesArb }),
+      fc.record({ op: fc.constant('update' as const), manager, content: duplicateEntriesArb, managedFields: fc.constant<ManagedFieldsForm>('keep') }),
+    ]
+    : [];
   return fc.oneof(
+    ...duplicates.map((arbitrary) => ({ weight: 1, arbitrary })),
     { weight: 6, arbitrary: fc.record({ op: fc.constant('apply' as const), manager, force: fc.boolean(), content: contentArb(resource, fields) }) },
     // No `[{}]` and no `[]` here: apply-points judges both (rest:4.7.5). Upstream resets on either, then
     // stops tracking the object until its next apply, which hands every field to `before-first-apply`:

@@ -64,6 +64,73 @@ export function repairToValid(doc: Doc, p: Profile): Doc {
 
 const dropUndefined = (r: Doc): Doc => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined));
 
+// ---- boundary inputs (issue 17) ------------------------------------------------------------------
+
+/**
+ * Values at and past the edges of a field's type: integers at the int32/uint32 limits, one past them,
+ * and one that wraps into the field's own sample when cut to 32 bits (2^32 + sample: a loader that
+ * truncates accepts it); -1; compound and fractional durations (`1h30m`, `300ms`, `1.5h`), zero and
+ * negative ones. Whether each is valid for the field is the model's verdict (boundaryVerdicts).
+ */
+function boundaryValues(f: FieldSpec, p: Profile): unknown[] {
+  if (f.type.kind !== 'scalar') return [];
+  const sample = f.samples(p).find((v): v is number => Number.isInteger(v)) ?? 0;
+  switch (f.type.scalar) {
+    case 'int32':
+      return [-1, 2 ** 31 - 1, -(2 ** 31), 2 ** 31, -(2 ** 31) - 1, 2 ** 32 + sample];
+    case 'uint32':
+      return [-1, 2 ** 32 - 1, 2 ** 32, 2 ** 32 + sample];
+    case 'int64':
+      return [-1];
+    case 'duration':
+      return ['1h30m', '300ms', '1.5h', '0s', '-1s'];
+    default:
+      return [];
+  }
+}
+
+const baseDoc = (p: Profile): Doc => ({ ...header(p), [nameIn(configFields.find((f) => f.name === 'reservedSystemCPUs')!, p)]: '' });
+
+interface BoundaryVerdict {
+  readonly field: FieldSpec;
+  readonly value: unknown;
+  /** The model's verdict for the value alone in a file of defaults: accepted with nothing open, or refused. */
+  readonly valid: boolean;
+}
+
+const boundaryCache = new Map<string, readonly BoundaryVerdict[]>();
+
+/** Every boundary value of every top-level field, with the model's verdict (open ones left out). */
+export function boundaryVerdicts(p: Profile): readonly BoundaryVerdict[] {
+  const hit = boundaryCache.get(p.name);
+  if (hit) return hit;
+  const out: BoundaryVerdict[] = [];
+  for (const f of configFields) {
+    for (const value of boundaryValues(f, p)) {
+      const r = validateNodeagentConfig({ ...baseDoc(p), [nameIn(f, p)]: value }, p);
+      if (r.errors.length > 0) out.push({ field: f, value, valid: false });
+      else if (r.unspecified.length === 0) out.push({ field: f, value, valid: true });
+    }
+  }
+  boundaryCache.set(p.name, out);
+  return out;
+}
+
+/**
+ * One boundary value in a file of defaults, valid or invalid as the model says: its own property, so
+ * the rule and type pools of the other properties keep their odds.
+ */
+export function boundaryConfigArb(p: Profile): fc.Arbitrary<NodeagentCase> {
+  return fc.constantFrom(...boundaryVerdicts(p)).map((b) => {
+    const doc = { ...baseDoc(p), [nameIn(b.field, p)]: b.value };
+    if (b.valid) return { doc };
+    const clause = validateNodeagentConfig(doc, p).errors[0]!.clause;
+    return { doc, violation: { what: `${nameIn(b.field, p)} = ${JSON.stringify(b.value)}, past the edge of its type or range`, clause } };
+  });
+}
+
+// Boundary values stay in their own property: a target refusing one (upstream's kubelet refuses a
+// shutdownGracePeriod under 1s) would otherwise taint every file built on a valid one.
 const samplesOf = (f: FieldSpec, p: Profile): unknown[] => [...f.samples(p), ...(f.edges ?? []).filter((e) => e.ok).map((e) => e.value)];
 
 /** Valid configuration files: a random subset of fields with sample values, maybe a cross-field combination. */

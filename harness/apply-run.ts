@@ -4,7 +4,7 @@
  * value is computed here: reference/apply computes it; this file sends, reads and routes clauses.
  */
 import { stringify as toYaml } from 'yaml';
-import { alignedExpectation, apply, decodeManagedFields, expectedOf, isManagedFieldsError, jsonPatch, judgeState, judgeWrite, mergePatch, startingManagedFields, trackedPart, update, withTrackedPart, type ConflictOutcome, type Expected, type ManagedEntry, type Schema, type WriteOutcome, showConflict } from '../reference/apply/index.ts';
+import { InvalidObject, alignedExpectation, apply, decodeManagedFields, expectedOf, isManagedFieldsError, jsonPatch, judgeState, judgeWrite, mergePatch, startingManagedFields, trackedPart, update, withTrackedPart, type ConflictOutcome, type Expected, type ManagedEntry, type Schema, type WriteOutcome, showConflict } from '../reference/apply/index.ts';
 import { isRecord } from '../reference/objects.ts';
 import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../reference/resources.ts';
 import type { ApplyStep, Content } from '../generators/apply.ts';
@@ -62,7 +62,34 @@ function carryOn(st: SeqState, model: { object: Record<string, unknown>; managed
 }
 
 /** The request of a step and the model's outcome for it. */
-export function planStep(st: SeqState, step: ApplyStep, nowIso: string): { req: TargetRequest; outcome: WriteOutcome | ConflictOutcome | { kind: 'refused'; detail: string } } {
+export function planStep(st: SeqState, step: ApplyStep, nowIso: string): { req: TargetRequest; outcome: WriteOutcome | ConflictOutcome | { kind: 'refused'; detail: string; statusOpen?: boolean } } {
+  try {
+    return planModelStep(st, step, nowIso);
+  } catch (e) {
+    // An object the schema cannot place (a duplicate set entry or map key, rest:4.7.7): the model
+    // refuses the write; the request is the one the step sends regardless.
+    if (!(e instanceof InvalidObject)) throw e;
+    return { req: requestOf(st, step), outcome: { kind: 'refused', detail: `not a valid object for its schema: ${e.message}`, statusOpen: true } };
+  }
+}
+
+/** The request of a step alone (for a step the model refuses before building its outcome). */
+function requestOf(st: SeqState, step: ApplyStep): TargetRequest {
+  const path = objectPath(st.rt, st.name, st.ns);
+  const fm: QueryPair = ['fieldManager', step.manager];
+  if (step.op === 'apply') {
+    const intent = { apiVersion: apiVersionOf(st.rt), kind: st.rt.kind, metadata: { name: st.name, namespace: st.ns }, ...step.content };
+    return { method: 'PATCH', path, query: step.force ? [fm, ['force', 'true']] : [fm], headers: { 'content-type': APPLY_TYPE }, body: applyBody(intent) };
+  }
+  if (step.op === 'update') {
+    const md = { ...(st.live['metadata'] as Record<string, unknown>) };
+    return { method: 'PUT', path, query: [fm], body: withTrackedPart({ ...st.live, metadata: md }, { ...content(st.live), ...step.content }) };
+  }
+  if (step.op === 'merge') return { method: 'PATCH', path, query: [fm], headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify(step.patch) };
+  return { method: 'PATCH', path, query: [fm], headers: { 'content-type': 'application/json-patch+json' }, body: JSON.stringify(step.ops) };
+}
+
+function planModelStep(st: SeqState, step: ApplyStep, nowIso: string): { req: TargetRequest; outcome: WriteOutcome | ConflictOutcome | { kind: 'refused'; detail: string } } {
   const path = objectPath(st.rt, st.name, st.ns);
   const apiVersion = apiVersionOf(st.rt);
   const fm: QueryPair = ['fieldManager', step.manager];
@@ -124,7 +151,8 @@ export function clausesOf(step: ApplyStep, outcome: WriteOutcome | ConflictOutco
 export async function runStep(cx: CaseContext, st: SeqState, step: ApplyStep, fieldClauses: (step: ApplyStep) => ClauseId[] = () => [], extraClauses: readonly ClauseId[] = []): Promise<SeqState> {
   const { req, outcome } = planStep(st, step, iso(cx.env.now()));
   const clauses = [...clausesOf(step, outcome, fieldClauses), ...extraClauses];
-  const r = await cx.send(req);
+  // A refusal whose status is open is the answer under test even when it is a (repeatable) 5xx.
+  const r = outcome.kind === 'refused' && outcome.statusOpen === true ? await cx.sendUnderTest(req) : await cx.send(req);
   const expected: Expected = outcome.kind === 'written' ? expectedOf(outcome) : outcome.kind === 'conflict' ? { kind: 'conflict', detail: outcome.conflicts.map(showConflict).join('; ') } : outcome;
   cx.judge(judgeWrite(expected, r.status, r.json, st.schema, apiVersionOf(st.rt), clauses));
   if (outcome.kind === 'written') return carryOn(st, outcome, r.json);

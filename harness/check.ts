@@ -33,6 +33,8 @@ export interface TargetSettings {
   readonly release?: string;
   /** How to restart the target or compact its history (`--hook`); the embedded server has both. */
   readonly hooks?: import('./hooks.ts').Hooks;
+  /** The scale profile (`--scale nightly`); the rest-scale checks are not checked without one. */
+  readonly scale?: import('./scale.ts').ScaleProfile;
   /** Size of the concurrent workload (`--writers`, `--ops-per-writer`); defaults fit a 2-core machine. */
   readonly workload?: { readonly writers?: number; readonly opsPerWriter?: number };
 }

@@ -8,9 +8,9 @@ import { keyOf, readObject } from '../reference/objects.ts';
 import { collectionPath, objectPath, resourceTypes } from '../reference/resources.ts';
 import { rule } from '../reference/judgement.ts';
 import { alsoAgainst } from '../reference/judgement.ts';
-import { dryRunPair, judgeDryRunAnswer, judgeGeneratedDryRun, judgeInvalidDryRun, judgeNamespaceKept, judgeNotPersisted, noteFlagPersistence, type DryRunExpectation } from '../reference/dry-run.ts';
+import { dryRunPair, expectDryRunBadBody, expectDryRunPatch, judgeDryRunAnswer, judgeGeneratedDryRun, judgeInvalidDryRun, judgeNamespaceKept, judgeNotPersisted, noteFlagPersistence, type DryRunExpectation } from '../reference/dry-run.ts';
 import type { DryRunStep } from '../generators/dry-run-ops.ts';
-import type { WriteOp } from '../generators/ops.ts';
+import { labelValues, type WriteOp } from '../generators/ops.ts';
 import type { QueryPair, TargetRequest } from './exchange.ts';
 import type { CaseContext } from './case-context.ts';
 import { bodyFor, contentFor, knownKeys, namespaceOf, resourceOf, runOp } from './rest-interpreter.ts';
@@ -42,7 +42,7 @@ async function prepare(cx: CaseContext, w: WriteOp, query: readonly QueryPair[],
     const now = current(cx.history(w.res)).objects.get(key);
     if (!now || now.rv === live.rv) return undefined;
     const body = bodyFor(rt, w.name, ns, contentFor(cx, rt, w.content), live.rv);
-    return { req: { method: 'PUT', path: objectPath(rt, w.name, ns), query, body }, exp: { outcome: 'refused', verb: 'update', why: `resourceVersion ${live.rv} is stale` } };
+    return { req: { method: 'PUT', path: objectPath(rt, w.name, ns), query, body }, exp: { outcome: 'refused', verb: 'update', why: `resourceVersion ${live.rv} is stale`, open: 'a write carrying a stale resourceVersion: refused upstream (409), but the spec has no preconditions' } };
   }
   if (w.op === 'update') {
     const content = contentFor(cx, rt, w.content);
@@ -72,8 +72,74 @@ async function runDeleteNamespace(cx: CaseContext): Promise<void> {
   cx.judge([judgeNamespaceKept(ns, back.status, readObject(rt, back.json).deletionTimestamp)]);
 }
 
+/** The request of a dry-run PATCH: a body of its type setting one label, or one it cannot take. */
+function patchRequest(cx: CaseContext, step: Extract<DryRunStep, { op: 'dryRunPatch' }>, path: string, query: readonly QueryPair[], ns: string): TargetRequest {
+  const rt = resourceOf(cx, step.res);
+  const apiVersion = rt.group === '' ? rt.version : `${rt.group}/${rt.version}`;
+  switch (step.patch) {
+    case 'merge':
+      return { method: 'PATCH', path, query, headers: { 'content-type': 'application/merge-patch+json' }, body: step.invalid ? '{"metadata": {"labels": ' : JSON.stringify({ metadata: { labels: { tier: step.value } } }) };
+    case 'json':
+      // Invalid: an object where RFC 6902 wants an array of operations.
+      return { method: 'PATCH', path, query, headers: { 'content-type': 'application/json-patch+json' }, body: step.invalid ? JSON.stringify({ op: 'add', path: '/metadata/labels/tier', value: step.value }) : JSON.stringify([{ op: 'add', path: '/metadata/labels/tier', value: step.value }]) };
+    case 'apply':
+      return {
+        method: 'PATCH', path, query: [...query, ['fieldManager', 'svc-conformance-dry-run'], ['force', 'true']], headers: { 'content-type': 'application/apply-patch+yaml' },
+        // Invalid: YAML that does not parse (an unclosed flow sequence).
+        body: step.invalid ? 'metadata:\n  labels: [tier\n' : JSON.stringify({ apiVersion, kind: rt.kind, metadata: { name: step.name, namespace: ns, labels: { ...cx.ownLabels, tier: step.value } } }),
+      };
+  }
+}
+
+async function runPatch(cx: CaseContext, step: Extract<DryRunStep, { op: 'dryRunPatch' }>): Promise<void> {
+  const rt = resourceOf(cx, step.res);
+  const ns = await namespaceOf(cx, step.ns);
+  const key = keyOf(ns, step.name);
+  if (step.ensure && !current(cx.history(step.res)).objects.has(key)) await runOp(cx, { op: 'create', res: step.res, ns: step.ns, name: step.name, content: { labels: {}, annotations: {}, data: {} } });
+  const h = cx.history(step.res);
+  if (h.tainted.has(key)) return;
+  const before = current(h).objects.get(key);
+  // A patch that changes nothing cannot show whether it was persisted: set a value the label lacks.
+  const value = before?.content.labels['tier'] === step.value ? labelValues[(labelValues.indexOf(step.value as (typeof labelValues)[number]) + 1) % labelValues.length]! : step.value;
+  step = { ...step, value };
+  const exp = expectDryRunPatch(before?.content, step.patch, step.invalid, ['tier', step.value]);
+  if (exp === undefined) return;
+  const path = objectPath(rt, step.name, ns);
+  const r = await cx.send(patchRequest(cx, step, path, [dryRunPair(step.form), ...(step.pretty ? [['pretty', 'true'] as const] : [])], ns));
+  const obj = r.json !== undefined && (r.json as { kind?: unknown }).kind !== 'Status' ? readObject(rt, r.json) : undefined;
+  const answer = alsoAgainst('rest:4.3/dryRun', `dryRun${step.form === 'All' ? '=All' : ''} accepted on a ${step.patch} patch`, judgeDryRunAnswer(exp, step.form, r.status, obj, knownKeys(cx)));
+  cx.judge(step.pretty ? alsoAgainst('rest:4.3/pretty', 'pretty=true combined with dryRun: the same answer as without it', answer) : answer);
+  if (r.status >= 300) return;
+  const probe = await cx.send({ method: 'GET', path });
+  const verdict = judgeNotPersisted(before, { status: probe.status, object: probe.status === 200 ? readObject(rt, probe.json) : undefined }, knownKeys(cx));
+  if (step.form === 'All') return cx.judge([verdict]);
+  cx.judge([noteFlagPersistence(verdict.verdict === 'fail')]);
+  if (verdict.verdict === 'fail') cx.setHistory(step.res, taint(cx.history(step.res), key));
+}
+
+async function runBadBody(cx: CaseContext, step: Extract<DryRunStep, { op: 'dryRunBadBody' }>): Promise<void> {
+  const rt = resourceOf(cx, step.res);
+  const ns = await namespaceOf(cx, step.ns);
+  const key = keyOf(ns, step.name);
+  const h = cx.history(step.res);
+  if (h.tainted.has(key)) return;
+  const before = current(h).objects.get(key);
+  // A PUT needs an object to replace; a POST of a name that exists would be refused anyway.
+  if ((step.verb === 'update') !== (before !== undefined)) return;
+  const path = step.verb === 'create' ? collectionPath(rt, ns) : objectPath(rt, step.name, ns);
+  // A well-formed object (the guard reads its labels) whose annotations are not all strings (rest:2.3).
+  const good = bodyFor(rt, step.name, ns, contentFor(cx, rt, { labels: {}, annotations: {}, data: {} }), before?.rv);
+  const body = { ...good, metadata: { ...(good['metadata'] as Record<string, unknown>), annotations: { note: 5 } } };
+  const r = await cx.send({ method: step.verb === 'create' ? 'POST' : 'PUT', path, query: [dryRunPair(step.form)], body });
+  cx.judge(judgeDryRunAnswer(expectDryRunBadBody(step.verb), step.form, r.status, undefined, knownKeys(cx)));
+  const probe = await cx.send({ method: 'GET', path: objectPath(rt, step.name, ns) });
+  cx.judge([judgeNotPersisted(before, { status: probe.status, object: probe.status === 200 ? readObject(rt, probe.json) : undefined }, knownKeys(cx))]);
+}
+
 export async function runDryRunStep(cx: CaseContext, step: DryRunStep): Promise<void> {
   if (step.op === 'dryRunGenerate') return runGenerate(cx, step);
+  if (step.op === 'dryRunBadBody') return runBadBody(cx, step);
+  if (step.op === 'dryRunPatch') return runPatch(cx, step);
   if (step.op === 'dryRunDeleteNamespace') return runDeleteNamespace(cx);
   if (step.op !== 'dryRun' && step.op !== 'dryRunInvalid') return runOp(cx, step);
   const w = step.write;

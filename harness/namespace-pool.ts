@@ -109,8 +109,10 @@ export class NamespacePool {
   noteWrite(req: TargetRequest, res: TargetResponse): void {
     this.noteVersions(req, res);
     if (req.method === 'GET' || req.method === 'DELETE' || res.status < 200 || res.status >= 300) return;
-    // Dry-run writes too: a target may persist one the spec lets it (a dryRun value it does not know);
-    // deleting what is not there costs a 404.
+    // Dry-run writes are tracked like real ones: whether the bare flag persists is open (rest:4.6.1),
+    // and a target that wrongly persists a dryRun=All write must not leave it to the next case (nor
+    // to fast-check's shrinking, which would then blame an innocent create). Deleting what was not
+    // stored costs one 404.
     const seg = req.path.split('/');
     const at = seg.indexOf('namespaces');
     // /api/v1/namespaces/<ns>/<resource>[/<name>[/<sub>]] or /apis/<g>/<v>/namespaces/...

@@ -8,6 +8,7 @@ import { keyOf, readObject, type Content, type ObjectVersion } from '../referenc
 import { collectionPath, objectPath, resourceTypes, type ResourceType } from '../reference/resources.ts';
 import { decideGet, decideList, rvColumn, type Decision, type ReadSemantic } from '../reference/rv-semantics.ts';
 import { classifyList } from '../reference/query.ts';
+import type { RequestScope } from '../reference/scope.ts';
 import { judgeGet, judgeListSnapshot, judgeNotCaughtUp, judgePages, type ObservedPage, type ReadContext, type ReadExpectation } from '../reference/read-oracle.ts';
 import { judgeCollectionEnvelope, judgeCreated, judgeObjectEnvelope, judgeUpdated } from '../reference/envelope-rules.ts';
 import { futureResourceVersion, judgeTooLarge } from '../reference/error-rules.ts';
@@ -66,6 +67,18 @@ export async function namespaceOf(cx: CaseContext, i: number, o: { own?: boolean
     cx.judge(judgeObjectEnvelope(rt, readObject(rt, r.json), { name, namespace: undefined }));
   }
   return cx.namespaces[i]!;
+}
+
+/**
+ * A namespace of the given name (under the run's prefix) made for this case alone and appended to its
+ * namespaces, so ops address it by index; deleted when the case ends. Returns its index.
+ */
+export async function ownNamespace(cx: CaseContext, name: string): Promise<number> {
+  const rt = resourceTypes(cx.env.profile).namespaces;
+  const r = await cx.send({ method: 'POST', path: collectionPath(rt), body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: cx.ownLabels } } });
+  cx.judge(judgeNamespaceCreated(r.status));
+  cx.namespaces.push(name);
+  return cx.namespaces.length - 1;
 }
 
 /** The content the model predicts for a spec: what the suite sends, in the resource's shape. */
@@ -182,7 +195,8 @@ export function resolveRv(cx: CaseContext, res: ResName, pick: RvPick | undefine
   return { param: rv, index };
 }
 
-function readContext(cx: CaseContext, res: ResName, namespaces: readonly string[], selector: string | undefined): ReadContext {
+/** `scope`: the namespace of the path (undefined for all namespaces) and the selector sent, judged on every item. */
+function readContext(cx: CaseContext, res: ResName, namespaces: readonly string[], selector: string | undefined, scope?: RequestScope): ReadContext {
   const parsed = selector === undefined ? undefined : parseLabelSelector(selector);
   if (parsed && !parsed.ok) throw new Error(`generator produced an invalid selector ${selector}: ${parsed.error}`);
   return {
@@ -190,8 +204,15 @@ function readContext(cx: CaseContext, res: ResName, namespaces: readonly string[
     knownKeys: knownKeys(cx),
     priorVersions: cx.priorVersions,
     inScope: (v) => namespaces.includes(v.namespace ?? '') && (parsed === undefined || (parsed.ok && matchesLabels(parsed.selector, v.content.labels))),
+    ...(scope ? { scope } : {}),
   };
 }
+
+/** What a list request named: its path's namespace (none for all namespaces) and its selector. */
+const scopeOf = (op: Pick<ListOp, 'ns'>, namespaces: readonly string[], selector: string | undefined): RequestScope => ({
+  ...(op.ns === 'all' ? {} : { namespace: namespaces[0]! }),
+  ...(selector !== undefined ? { selector } : {}),
+});
 
 const semanticOf = (d: Decision): ReadSemantic | undefined => (d.outcome === 'serve' ? d.semantic : undefined);
 
@@ -241,7 +262,7 @@ interface ListBody {
   items?: unknown;
 }
 
-function pageOf(rt: ResourceType, r: TargetResponse): ObservedPage {
+export function pageOf(rt: ResourceType, r: TargetResponse): ObservedPage {
   const b = (r.json ?? {}) as ListBody;
   return {
     collectionRv: b.metadata?.resourceVersion,
@@ -281,7 +302,7 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
 
   const shape = op.ns === 'all' ? ('all' as const) : ('collection' as const);
   if (op.limit === undefined) {
-    const js = judgeListSnapshotWithRemaining(cx, op.res, namespaces, selector, exp, first, requested);
+    const js = judgeListSnapshotWithRemaining(cx, op.res, namespaces, selector, exp, first, requested, scopeOf(op, namespaces, selector));
     return learnFromList(cx, op.res, first.collectionRv, { ...js, judgements: [...js.judgements, ...pathClauses(rt, shape), ...queryClauses(query, 1)] });
   }
 
@@ -309,13 +330,13 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
     token = p.continueToken;
     cx.judge(judgeContinuationServed(cd.clause));
   }
-  const ctx = readContext(cx, op.res, namespaces, selector);
+  const ctx = readContext(cx, op.res, namespaces, selector, scopeOf(op, namespaces, selector));
   const res = judgePages(ctx, exp, pages, { limit: op.limit, selector: selector !== undefined, ...requested, ...(semantic === 'Any' ? { limitClause: d.clause } : {}) });
   learnFromList(cx, op.res, first.collectionRv, { ...res, judgements: [...res.judgements, ...pathClauses(rt, shape), ...queryClauses(query, pages.length)] });
 }
 
-function judgeListSnapshotWithRemaining(cx: CaseContext, res: ResName, namespaces: readonly string[], selector: string | undefined, exp: ReadExpectation, page: ObservedPage, requested: { requestedRv?: string }) {
-  const ctx = readContext(cx, res, namespaces, selector);
+function judgeListSnapshotWithRemaining(cx: CaseContext, res: ResName, namespaces: readonly string[], selector: string | undefined, exp: ReadExpectation, page: ObservedPage, requested: { requestedRv?: string }, scope: RequestScope) {
+  const ctx = readContext(cx, res, namespaces, selector, scope);
   cx.judge(judgeCompleteList(page, selector !== undefined));
   return judgeListSnapshot(ctx, exp, { collectionRv: page.collectionRv, items: page.items, ...requested });
 }

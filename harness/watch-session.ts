@@ -98,10 +98,12 @@ export interface CatchUp {
  * bounds no delivery time: the wait is the run's eventual window, and a stream that has not caught up
  * by then is handed to the oracle as cut off (a missing tail is inconclusive there, not a failure).
  */
-export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: string, start: ReadonlyMap<string, string>): Promise<CatchUp> {
+export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: string, start: ReadonlyMap<string, string>, namespace?: string): Promise<CatchUp> {
   const h = cx.history(res);
-  const isOurs = (key: string) => h.everKeys.has(key) && !h.tainted.has(key);
-  const target = new Map(visibleObjects(h, currentIndex(h)).map((v) => [v.key, v.rv]));
+  // `namespace`: the watch covers one namespace of several the case wrote in; only its writes are awaited.
+  const within = (key: string) => namespace === undefined || key.startsWith(`${namespace}/`);
+  const isOurs = (key: string) => h.everKeys.has(key) && !h.tainted.has(key) && within(key);
+  const target = new Map(visibleObjects(h, currentIndex(h)).filter((v) => within(v.key)).map((v) => [v.key, v.rv]));
   const same = (a: Map<string, string>) => a.size === target.size && [...target].every(([k, v]) => a.get(k) === v);
   const windowMs = eventualWindowOf(cx.env.settings);
   const caughtUp = await session.until((evs) => same(replayedState(start, evs, isOurs)), windowMs);

@@ -10,6 +10,7 @@ import { diffValues, type JudgementValues } from './value-diff.ts';
 import { fail, inconclusive, pass, rule, unspecified, type Judgement } from './judgement.ts';
 import { judgeTooLargeMessage, type TooLargeAnswer } from './error-rules.ts';
 import type { ClauseId } from './catalog/clause-ids.ts';
+import { judgeScope, type RequestScope } from './scope.ts';
 
 export type ListSemantic = 'MostRecent' | 'Any' | 'NotOlderThan' | 'Exact' | 'ContinueExact';
 
@@ -24,6 +25,12 @@ export interface ReadContext {
    * from any past state (Any) may show them, and the model holds no such state.
    */
   readonly priorVersions?: ReadonlySet<string>;
+  /**
+   * The namespace and selector the request named: every item the target sent, the suite's or not, is
+   * judged against it first (reference/scope.ts), so an item from outside is a failure of the scope
+   * clause rather than silently dropped as foreign.
+   */
+  readonly scope?: RequestScope;
 }
 
 /**
@@ -138,8 +145,10 @@ export interface ListJudgement {
  */
 export function judgeListSnapshot(ctx: ReadContext, exp: ReadExpectation, observed: { collectionRv: unknown; items: readonly ObservedObject[]; requestedRv?: string }, unionClause?: ClauseId): ListJudgement {
   const range = exp.range ?? acceptableRange(ctx.history, exp.semantic, exp.at);
+  const scoped = judgeScope(ctx.scope, observed.items, 'list');
+  if (scoped.some((j) => j.verdict === 'fail')) return { judgements: scoped };
   const ours = oursOf(ctx, observed.items);
-  const js: Judgement[] = [];
+  const js: Judgement[] = [...scoped];
   const expectText = `the suite's objects exactly as in ${describeRange(range)} (${exp.semantic})`;
 
   if (exp.semantic === 'Exact' && observed.requestedRv !== undefined) {

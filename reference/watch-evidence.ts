@@ -64,7 +64,7 @@ export function recheckWatchEvidence(e: WatchEvidence): Judgement[] {
   if (e.format !== WATCH_EVIDENCE_FORMAT) throw new Error(`not a watch history: format ${JSON.stringify(e.format)}`);
   const history = historyOfEvidence(e);
   const inScope = (v: ObjectVersion) => v.namespace === e.namespace;
-  const js = judgeWatch({ history, knownKeys: new Set(e.knownKeys), inScope }, e.expectation, e.events).judgements;
+  const js = judgeWatch({ history, knownKeys: new Set(e.knownKeys), inScope, scope: { namespace: e.namespace } }, e.expectation, e.events).judgements;
   if (e.lists) {
     const isOurs = (k: string) => history.everKeys.has(k) && !history.tainted.has(k);
     const now = visibleObjects(history, history.snapshots.length - 1).filter(inScope);

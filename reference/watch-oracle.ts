@@ -16,6 +16,7 @@ import { isRecord, showVersion, type ObjectVersion, type ObservedObject } from '
 import { servedFromBeforeCase, versionMismatch, type ReadContext } from './read-oracle.ts';
 import { fail, inconclusive, pass, rule, unspecified, type Judgement } from './judgement.ts';
 import type { ClauseId } from './catalog/clause-ids.ts';
+import { judgeScope, scopedObjects } from './scope.ts';
 
 export interface ObservedEvent {
   readonly type: unknown;
@@ -174,6 +175,12 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
     const ok = typeof e.type === 'string' && isRecord(e.raw) && (e.type === 'BOOKMARK' || !ORDINARY.has(e.type) || e.object.kind === undefined || e.object.kind === exp.kind);
     js.push(rule('rest:2.5/watch-event', ok, `type and an object of kind ${exp.kind}`, `${String(e.type)} with ${isRecord(e.raw) ? `kind ${JSON.stringify(e.object.kind)}` : 'no object'}`));
   }
+
+  // Scope first, over every object event (the suite's or not): an object from another namespace or
+  // outside the selector is a failure of the scope rule, not a foreign event to skip.
+  const scoped = judgeScope(ctx.scope, scopedObjects(events.filter((e) => isRecord(e.raw))), 'watch');
+  js.push(...scoped);
+  if (scoped.some((j) => j.verdict === 'fail')) return { judgements: js };
 
   const ours = events.filter((e) => e.type !== 'BOOKMARK' && h.everKeys.has(e.object.key) && !h.tainted.has(e.object.key));
   const oursBefore: number[] = [];

@@ -33,6 +33,7 @@ import { recheckHistoryCommand } from './recheck-history.ts';
 import { registerEnvtestCommand } from './envtest-cli.ts';
 import { DEFAULT_PARALLEL } from '../harness/scheduler.ts';
 import { footprintLines, sumFootprints } from '../harness/footprint.ts';
+import { SCALE_CHOICES, SCALE_WINDOW_MS, scaleProfileByName, type ScaleProfile } from '../harness/scale.ts';
 
 const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
 // vitest (about 0.8 s to import) is loaded by `run` only: the loader, linter and daemon commands are
@@ -63,6 +64,11 @@ const durationArg = (v: string): number => {
   return ms;
 };
 const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
+const scaleArg = (v: string): ScaleProfile => {
+  const p = scaleProfileByName(v);
+  if (p === undefined) throw new InvalidArgumentError(`unknown scale profile; known: ${SCALE_CHOICES.join(', ')}`);
+  return p;
+};
 
 const program = new Command('svc-conformance')
   .description('Spec-conformance suite and property checker for the svc control plane')
@@ -101,6 +107,7 @@ program
   .option('--controller-daemon <cmd>', 'controller daemon command to test (default with the embedded target: the reference daemon)')
   .option('--daemon-start-timeout <duration>', 'longest wait for one controller daemon start', durationArg)
   .option('--hook <name=cmd>', 'how to restart the target or compact its history: restart=CMD, compact=CMD (repeatable; the embedded server has both)', collect)
+  .option('--scale <profile>', `rest-scale: thousands of objects, chains of hundreds of pages, prefix-named namespaces, objects near the size limit (${SCALE_CHOICES.join(', ')}; off by default)`, scaleArg)
   .option('--writers <n>', 'rest-concurrency: writers at once (default 4)', positiveArg('--writers'))
   .option('--ops-per-writer <n>', 'rest-concurrency: operations per writer, at most (default 24)', positiveArg('--ops-per-writer'))
   .option('--shard <i/n>', 'run only shard i of n of the selected checks (deterministic; merge with `merge-reports`)', shardArg)
@@ -265,7 +272,7 @@ type RunOpts = {
   nodeagentLoader?: string; nodeagentFault?: string[];
   controllerDaemon?: string; daemonStartTimeout?: number;
   shard?: { index: number; count: number }; baseline?: string; output: 'text' | 'json';
-  writers?: number; opsPerWriter?: number; hook?: string[];
+  writers?: number; opsPerWriter?: number; hook?: string[]; scale?: ScaleProfile;
   parallel?: number;
 };
 
@@ -311,9 +318,11 @@ async function run(o: RunOpts): Promise<number> {
     };
   } else {
     // The embedded target runs with a short token lifetime so rest:4.4.4 is checked in seconds.
-    const continueTtlMs = o.continueTtl ?? 1500;
+    // Under --scale a chain of hundreds of pages must finish within both windows: they are as long
+    // as a run still waits out without --slow.
+    const continueTtlMs = o.continueTtl ?? (o.scale ? SCALE_WINDOW_MS : 1500);
     // ...and a short history window so rest:6.1.3 (410 for a too-old watch) is too.
-    const historyWindowMs = o.historyWindow ?? 3000;
+    const historyWindowMs = o.historyWindow ?? (o.scale ? SCALE_WINDOW_MS : 3000);
     // The run's own identity is a superuser of a server that authenticates and authorizes (rest:5).
     const token = randomBytes(16).toString('hex');
     embeddedToken = token;
@@ -347,6 +356,7 @@ async function run(o: RunOpts): Promise<number> {
     if ((o.hook?.length ?? 0) > 0) throw new ConfigError('--hook applies to an external target; the embedded server has its own restart and compaction hooks');
     targetSettings = { ...targetSettings, hooks };
   }
+  if (o.scale !== undefined) targetSettings = { ...targetSettings, scale: o.scale };
   if (o.writers !== undefined || o.opsPerWriter !== undefined) {
     targetSettings = { ...targetSettings, workload: { ...(o.writers !== undefined ? { writers: o.writers } : {}), ...(o.opsPerWriter !== undefined ? { opsPerWriter: o.opsPerWriter } : {}) } };
   }
@@ -443,6 +453,7 @@ async function run(o: RunOpts): Promise<number> {
       process.stdout.write(toSummaryJson(result, { catalog, familyOf }));
     } else process.stdout.write(terminal);
     for (const line of footprintLines(footprint)) log(`svc-conformance: ${line}`);
+    if (o.scale !== undefined) for (const line of scaleLines(o.scale, footprint)) log(`svc-conformance: ${line}`);
     log(`svc-conformance: ${written.files.length} report files written`);
     return result.verdict === 'conformant' ? EXIT.conformant : result.verdict === 'nonconformant' ? EXIT.nonconformant : EXIT.unreachable;
   } finally {
@@ -459,6 +470,18 @@ async function run(o: RunOpts): Promise<number> {
 
 /** How long stopping the daemon's private server and the embedded target may take at the end. */
 const CLEANUP_LIMIT_MS = 15_000;
+/** The scale profile's own time and footprint: the rest-scale checks' part of the run's. */
+function scaleLines(p: ScaleProfile, f: ReturnType<typeof sumFootprints>): string[] {
+  const mine = f.checks.filter((c) => checks.find((k) => k.id === c.check)?.suite === 'rest-scale');
+  if (mine.length === 0) return [`scale ${p.name}: no rest-scale check ran (select --suite rest-scale or leave the selection open)`];
+  const part = sumFootprints(mine);
+  const [first] = footprintLines(part, mine.length);
+  return [
+    `scale ${p.name}: ${p.objects} objects in one collection, pages of ${p.pageLimit}, ${p.namespaceRoots * p.namespaceDepth} prefix namespaces, objects of ${p.nearLimitBytes} and ${p.overLimitBytes} bytes`,
+    `scale ${p.name} time: ${mine.map((c) => `${c.check} ${(c.wallMs / 1000).toFixed(1)} s`).join(', ')}`,
+    `scale ${p.name} ${first!}`,
+  ];
+}
 
 /** What a person types to run exactly this again; target options included, secrets never. */
 function replayCommand(o: RunOpts, _seed: number): string {
@@ -472,6 +495,7 @@ function replayCommand(o: RunOpts, _seed: number): string {
   for (const v of o.variation ?? []) parts.push(`--variation ${v}`);
   if (o.release !== undefined) parts.push(`--release ${o.release}`);
   if (o.runtimeConfig !== undefined) parts.push(`--runtime-config ${o.runtimeConfig}`);
+  if (o.scale !== undefined) parts.push(`--scale ${o.scale.name}`);
   if (o.controllerDaemon) parts.push(`--controller-daemon '${o.controllerDaemon.replace(/'/g, `'\\''`)}'`);
   if (o.nodeagentLoader) parts.push(`--nodeagent-loader ${JSON.stringify(o.nodeagentLoader)}`);
   for (const f of o.nodeagentFault ?? []) parts.push(`--nodeagent-fault ${f}`);

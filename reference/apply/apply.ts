@@ -196,6 +196,10 @@ export function update(req: UpdateRequest): WriteOutcome {
   const self = { manager: req.manager, operation: 'Update' as const };
   const liveT = trackedPart(req.live ?? {});
   const newT = trackedPart(req.object);
+  // The written object must be placeable by its schema: a set list with a repeated entry, or a map
+  // list with a repeated key, is neither (rest:4.7.7) and the write is refused (throws InvalidObject),
+  // as an apply with one is. The live object is read leniently (it may predate the schema).
+  toFieldSet(newT, req.schema, true);
   // Upstream runs the write as a fresh "current operation": the writer's own earlier entry loses
   // what changed like everyone else's, then gets the new fields back.
   const u = updateOthers(liveT, newT, reconciled(req.managed, req.schema), { manager: '\u0000current-operation', operation: 'Update' }, req.schema);

@@ -22,7 +22,13 @@ import { diffPathSets, diffValues } from '../value-diff.ts';
 export type Expected =
   | { readonly kind: 'written'; readonly object: Record<string, unknown>; readonly managed: readonly ManagedEntry[] }
   | { readonly kind: 'conflict'; readonly detail: string }
-  | { readonly kind: 'refused'; readonly detail: string };
+  /**
+   * `statusOpen`: the refusal of an object its schema cannot place (a duplicate set entry or map key,
+   * rest:4.7.7). The spec names no status for it, so any non-2xx refuses; a 4xx passes, anything else
+   * is recorded as unspecified (upstream 1.24 answers an apply with duplicates 500 "failed to create
+   * typed patch object ... duplicate entries"); either way nothing may be stored (judged by a read).
+   */
+  | { readonly kind: 'refused'; readonly detail: string; readonly statusOpen?: boolean };
 
 export const expectedOf = (o: WriteOutcome): Expected => ({ kind: 'written', object: o.object, managed: o.managed });
 
@@ -74,6 +80,10 @@ export function alignedExpectation(expected: ModelState, json: unknown, schema: 
  * anything about ownership (rest:4.7.5 alone, for a reset: rest:4.1/put is about the stored object).
  */
 export function judgeWrite(expected: Expected, status: number, json: unknown, schema: Schema, apiVersion: string, clauses: readonly ClauseId[], ownershipClauses: readonly ClauseId[] = clauses): Judgement[] {
+  if (expected.kind === 'refused' && expected.statusOpen === true && (status < 200 || status >= 300) && !(status >= 400 && status < 500)) {
+    const c = clauses.includes('rest:4.7.7/list-type') ? 'rest:4.7.7/list-type' : clauses[0];
+    return c === undefined ? [] : [unspecified(c, `refused (${expected.detail}); the status of such a refusal is not named`, `status ${status}`)];
+  }
   if (expected.kind !== 'written') {
     const refused = status >= 400 && status < 500;
     const what = expected.kind === 'conflict' ? `refused as a conflict (${expected.detail})` : `refused (${expected.detail})`;

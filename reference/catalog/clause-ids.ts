@@ -118,6 +118,7 @@ export type ClauseId =
   | 'rest:4.4.4'
   | 'rest:4.4.5'
   | 'rest:4.4.6'
+  | 'rest:4.4/selector-scope'
   | 'rest:4.5/get/unset'
   | 'rest:4.5/get/0'
   | 'rest:4.5/get/other'

@@ -279,6 +279,7 @@ export const restClauses: readonly Clause[] = [
     ['rest:4.4.4', N, 'A continue token expires after a short time (default 5 minutes); using it then returns 410 Gone'],
     ['rest:4.4.5', N, 'Chunking (limit/continue) is available unless the APIListChunking feature gate is disabled'],
     ['rest:4.4.6', N, 'remainingItemCount is the number of further items; omitted with label or field selectors and on a complete list or last chunk'],
+    ['rest:4.4/selector-scope', N, 'A list or watch with a label selector (named in 4.4.6) holds only items whose labels match it'],
   ]),
 
   // 4.5 Resource version semantics

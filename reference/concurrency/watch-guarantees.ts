@@ -21,7 +21,7 @@
 import type { ConcurrentHistory, RecordedEvent, RecordedOp, RecordedWatch } from './history-types.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
 
-export type Guarantee = 'ordered' | 'unique' | 'atomic' | 'reliable' | 'resumable' | 'bookmarkable' | 'list-watch';
+export type Guarantee = 'ordered' | 'unique' | 'atomic' | 'reliable' | 'resumable' | 'bookmarkable' | 'list-watch' | 'scoped';
 
 export const GUARANTEE_CLAUSE: Readonly<Record<Guarantee, ClauseId>> = {
   ordered: 'rest:6.1.1',
@@ -31,6 +31,9 @@ export const GUARANTEE_CLAUSE: Readonly<Record<Guarantee, ClauseId>> = {
   resumable: 'rest:6.1.2',
   bookmarkable: 'rest:6.1/BOOKMARK',
   'list-watch': 'rest:2.3/metadata.resourceVersion',
+  // Every object a watch or list shows lies in the namespaces it covers (its path's, or the case's
+  // for a cluster-wide one by the case label): the scope rule of issue 17.
+  scoped: 'rest:4.1/get-namespaced-collection',
 };
 
 export interface WatchViolation {
@@ -78,8 +81,23 @@ export function checkWatchGuarantees(h: ConcurrentHistory): WatchViolation[] {
   const ix = indexOf(h);
   const out: WatchViolation[] = [];
   for (const w of h.watches) out.push(...perWatch(w, ix, h));
+  out.push(...outOfScope(h));
   out.push(...crossWatchOrder(h.watches, ix));
   out.push(...listsAgainstWatches(h, ix, new Set(out.filter((v) => v.guarantee === 'reliable' || v.guarantee === 'ordered').map((v) => v.watch ?? ''))));
+  return out;
+}
+
+/** Objects shown by a watch or list outside the namespaces it covers (a key-prefix leak). */
+function outOfScope(h: ConcurrentHistory): WatchViolation[] {
+  const out: WatchViolation[] = [];
+  for (const w of h.watches) {
+    const stray = w.events.filter((e) => e.type !== 'BOOKMARK' && e.key !== undefined && !w.namespaces.includes(nsOf(e.key)));
+    if (stray.length > 0) out.push(v('scoped', w.id, `${stray.length} event(s) for objects outside ${w.namespaces.join(', ')}: ${stray.slice(0, 3).map((e) => `${e.type} ${e.key}`).join(', ')}`, []));
+  }
+  for (const l of h.lists) {
+    const stray = l.items.filter((i) => !l.namespaces.includes(nsOf(i.key)));
+    if (stray.length > 0) out.push(v('scoped', undefined, `a list of ${l.namespaces.join(', ')} showed ${stray.length} object(s) outside it: ${stray.slice(0, 3).map((i) => i.key).join(', ')}`, []));
+  }
   return out;
 }
 

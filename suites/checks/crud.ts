@@ -2,6 +2,7 @@
  * rest:2.2, 2.3, 2.4, 4.1: random create/update/delete/get/list sequences over a core and a named-group
  * resource in two namespaces, every answer judged by the model after every step.
  */
+import { judgeScope } from '../../reference/scope.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { opsArb, showOp, namePool, contentArb, type Op } from '../../generators/ops.ts';
@@ -61,6 +62,7 @@ export const namesAndScope: Check<ScopeInput> = {
     const all = await cx.send({ method: 'GET', path: collectionPath(rt), query: [['labelSelector', `${CASE_LABEL}=${cx.caseId}`]] });
     const items = Array.isArray((all.json as { items?: unknown })?.items) ? ((all.json as { items: unknown[] }).items.map((it) => readObject(rt, it))) : [];
     const keys = new Set(items.map((o) => o.key));
+    cx.judge(judgeScope({ selector: `${CASE_LABEL}=${cx.caseId}` }, items, 'list'));
     cx.judge(judgeAllNamespaces(all.status, keys, [keyOf(ns0, input.name), keyOf(ns1, input.name)]));
 
     const again = await cx.send({ method: 'POST', path: collectionPath(nsRt), body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns0, labels: cx.ownLabels } } });
@@ -69,7 +71,9 @@ export const namesAndScope: Check<ScopeInput> = {
     const nsObj = readObject(nsRt, nsGet.json);
     cx.judge(judgeNamespaceRead(ns0, { status: nsGet.status, kind: nsObj.kind, name: nsObj.name, namespace: nsObj.namespace }));
     const nsList = await cx.send({ method: 'GET', path: collectionPath(nsRt), query: [['labelSelector', `${CASE_LABEL}=${cx.caseId}`]] });
-    const nsNames = ((nsList.json as { items?: unknown[] } | undefined)?.items ?? []).map((it) => readObject(nsRt, it).name);
+    const nsItems = ((nsList.json as { items?: unknown[] } | undefined)?.items ?? []).map((it) => readObject(nsRt, it));
+    cx.judge(judgeScope({ selector: `${CASE_LABEL}=${cx.caseId}` }, nsItems, 'list'));
+    const nsNames = nsItems.map((o) => o.name);
     cx.judge(judgeNamespaceList({ status: nsList.status, kind: (nsList.json as { kind?: unknown } | undefined)?.kind, names: nsNames }, [ns0, ns1]));
 
     const del = await cx.send({ method: 'DELETE', path: objectPath(nsRt, ns0) });

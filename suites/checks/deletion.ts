@@ -171,7 +171,7 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
   }
   const h = cx.history('configmaps');
   const exp = { semantic: 'GetStateAndStartAtMostRecent' as const, clause: 'rest:4.5/watch/unset' as const, requestIndex, bookmarksRequested: false, kind: rt.kind, apiVersion: apiVersionOf(rt), ...(cutOff !== undefined ? { cutOff } : {}) };
-  cx.judge(judgeWatch({ history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (x) => x.namespace === ns }, exp, session.events).judgements, watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events));
+  cx.judge(judgeWatch({ history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (x) => x.namespace === ns, scope: { namespace: ns } }, exp, session.events).judgements, watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events));
 }
 
 /** Best effort: empties the finalizers of whatever the case left, so the namespace can go. */

@@ -22,6 +22,7 @@ import { daemonChecks } from './daemon.ts';
 import { concurrentWorkload } from './concurrency.ts';
 import { compactionExact, restartDurability } from './recovery.ts';
 import { authzRules, authzStrangers, podEviction } from './authz.ts';
+import { scaleChecks } from './scale.ts';
 
 // One line per area, so concurrent work on different areas merges without touching the same line.
 export const checks: readonly AnyCheck[] = [
@@ -37,6 +38,7 @@ export const checks: readonly AnyCheck[] = [
   ...[concurrentWorkload],
   ...[restartDurability, compactionExact],
   ...[authzStrangers, authzRules, podEviction],
+  ...scaleChecks,
 ];
 
 export const suites = [...new Set(checks.map((c) => c.suite))];

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
-import { invalidConfigArb, openConfigArb, ruleViolationClauses, toYaml, validConfigArb, type NodeagentCase } from '../../generators/nodeagent.ts';
+import { boundaryConfigArb, invalidConfigArb, openConfigArb, ruleViolationClauses, toYaml, validConfigArb, type NodeagentCase } from '../../generators/nodeagent.ts';
 import { credentialConfigArb, credentialViolationClauses, invalidCredentialConfigArb } from '../../generators/nodeagent-credentials.ts';
 import { configJudgementClauses, credentialJudgementClauses, judgeConfigAnswer, judgeCredentialAnswer } from '../../reference/nodeagent/loader-oracle.ts';
 import { profiles, type Profile } from '../../reference/profile.ts';
@@ -76,6 +76,20 @@ export const nodeagentOpenConfigs = loaderCheck({
   judge: judgeConfigAnswer,
 });
 
+/**
+ * Boundary inputs (issue 17): integers at and past the int32/uint32 limits (and 2^32 + a valid value,
+ * which a truncating reader takes for that value), -1, compound and fractional durations (`1h30m`,
+ * `300ms`, `1.5h`), zero and negative ones; each file holds one, valid or invalid as the model says.
+ */
+export const nodeagentBoundaryValues = loaderCheck({
+  id: 'nodeagent-boundary-values',
+  title: 'NodeagentConfiguration files with one value at the edge of its type (int32 overflow, negatives, compound and fractional durations) are judged as the model says',
+  clauses: configJudgementClauses,
+  fileName: 'nodeagent-config.yaml',
+  arbitrary: boundaryConfigArb,
+  judge: judgeConfigAnswer,
+});
+
 export const nodeagentCredentialProviders = loaderCheck({
   id: 'nodeagent-credential-providers',
   title: 'CredentialProviderConfig files: required fields and matchImages syntax',
@@ -126,4 +140,4 @@ export const nodeagentInvalidCredentialChecks = credentialViolationClauses(profi
   defaultRuns: 3,
 }));
 
-export const nodeagentChecks = [nodeagentValidConfigs, nodeagentInvalidConfigs, nodeagentOpenConfigs, nodeagentCredentialProviders, ...nodeagentInvalidRuleChecks, ...nodeagentInvalidCredentialChecks];
+export const nodeagentChecks = [nodeagentValidConfigs, nodeagentInvalidConfigs, nodeagentOpenConfigs, nodeagentBoundaryValues, nodeagentCredentialProviders, ...nodeagentInvalidRuleChecks, ...nodeagentInvalidCredentialChecks];

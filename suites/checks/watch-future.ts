@@ -8,6 +8,7 @@ import type { Check } from '../../harness/check.ts';
 import { showOp, writeOpArb, type WriteOp } from '../../generators/ops.ts';
 import { namespaceOf, resourceOf, runWrite } from '../../harness/rest-interpreter.ts';
 import { openWatch } from '../../harness/watch-session.ts';
+import { judgeScope, scopedObjects } from '../../reference/scope.ts';
 import { requireFutureResourceVersion } from '../../reference/error-rules.ts';
 import { collectionPath } from '../../reference/resources.ts';
 import { judgeFutureWatch } from '../../reference/watch-recovery.ts';
@@ -39,6 +40,7 @@ export const watchFutureVersion: Check<FutureInput> = {
       await session.close();
     }
     const h = cx.history('configmaps');
+    cx.judge(judgeScope({ namespace: ns }, scopedObjects(session.events), 'watch'));
     cx.judge(judgeFutureWatch(session.status, session.events, (k) => h.everKeys.has(k) && !h.tainted.has(k)));
   },
 };

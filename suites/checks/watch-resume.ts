@@ -42,7 +42,7 @@ export function watchExpectation(cx: CaseContext, rt: ResourceType, e: Pick<Watc
 export function judgeStream(cx: CaseContext, ns: string, h: History, exp: WatchExpectation, session: WatchSession, also?: { clause: ClauseId; expected: string }): void {
   const parseError = session.parseError();
   const js: Judgement[] = parseError === undefined ? [] : [fail('rest:4.8/watch-response', 'a series of JSON event documents', parseError)];
-  js.push(...judgeWatch({ history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns }, exp, session.events).judgements);
+  js.push(...judgeWatch({ history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns, scope: { namespace: ns } }, exp, session.events).judgements);
   cx.judge(also ? alsoAgainst(also.clause, also.expected, js) : js, watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events));
 }
 
@@ -117,7 +117,7 @@ async function listNow(cx: CaseContext, rt: ResourceType, ns: string, clause: Cl
   const items = (body!.items as unknown[]).map((x) => readObject(rt, x));
   const h = cx.history(RES);
   const index = currentIndex(h);
-  const j = judgeListSnapshot({ history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns }, { semantic: 'MostRecent', clause: 'rest:4.5/list/unset/no-limit/unset' }, { collectionRv: rv, items });
+  const j = judgeListSnapshot({ history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns, scope: { namespace: ns } }, { semantic: 'MostRecent', clause: 'rest:4.5/list/unset/no-limit/unset' }, { collectionRv: rv, items });
   cx.judge(j.judgements);
   cx.setHistory(RES, learnRv(h, rv as string, index));
   return { rv: rv as string, items, index };
@@ -148,7 +148,7 @@ export async function relistAndWatch(cx: CaseContext, rt: ResourceType, ns: stri
   const exp = watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: list0.index, at: list0.index, cutOff });
   // One verdict for both views of the same stream: the informer's cache and the event sequence.
   const informer = judgeInformer({ list0: list0.items, events: session.events, list1: list1.items, now: visibleObjects(h, currentIndex(h)).filter((v) => v.namespace === ns), isOurs, clause, cutOff });
-  const stream = judgeWatch({ history: hWatch, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns }, exp, session.events).judgements;
+  const stream = judgeWatch({ history: hWatch, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns, scope: { namespace: ns } }, exp, session.events).judgements;
   const parseError = session.parseError();
   cx.judge([...informer, ...stream, ...(parseError === undefined ? [] : [fail('rest:4.8/watch-response', 'a series of JSON event documents', parseError)])], watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events, { list0: list0.items, list1: list1.items, clause }));
 }

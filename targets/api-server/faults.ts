@@ -91,6 +91,11 @@ export const faults = [
   { name: 'sar-disagrees', clause: 'rest:4.1/subjectaccessreviews', description: 'SubjectAccessReviews read RoleBindings as if they granted in every namespace, so a review allows what the server then refuses', checks: ['authz-rules'], alsoReportedAs: [] },
   { name: 'eviction-keeps-pod', clause: 'rest:4.1/eviction', description: 'POST of an Eviction to a pod answers 201 and leaves the pod running (nothing is evicted)', checks: ['pod-eviction'], alsoReportedAs: [] },
   { name: 'anonymous-allowed', clause: 'rest:5.1', description: 'a request without credentials is served as the superuser instead of being refused', checks: ['authz-anonymous'], alsoReportedAs: [] },
+  // Scale and boundary inputs (issue 17): found by the rest-scale checks (--scale) and the boundary generators.
+  { name: 'namespace-prefix-leak', clause: 'rest:4.1/get-namespaced-collection', description: 'collection reads scan the key prefix of the namespace without its separator, so a list or watch of ns-1 also returns the objects of ns-10 and ns-100', checks: ['scale-namespace-prefixes'], alsoReportedAs: [] },
+  { name: 'page-chain-drift', clause: 'rest:4.4.3', description: 'every 40 pages a continuation restarts at the last item of the previous page, so a long chain repeats an item', checks: ['scale-page-chain'], alsoReportedAs: [] },
+  { name: 'dry-run-patch-persists', clause: 'rest:4.6.2', description: 'a PATCH with dryRun=All (merge, JSON or apply patch) is stored like a real one; POST, PUT and DELETE dry-runs are not', checks: ['dry-run-sequences'], alsoReportedAs: [] },
+  { name: 'duplicate-map-key-accepted', clause: 'rest:4.7.7/list-type', description: 'an apply or update whose set list repeats an entry, or whose map list repeats a key, is accepted with the duplicates collapsed instead of refused', checks: ['apply-sequences'], alsoReportedAs: ['rest:4.7.7/list-map-keys', 'rest:4.7.7', 'rest:4.7.3', 'rest:4.1/put', 'rest:4.1/patch', 'rest:4.1/patch-type/apply'] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

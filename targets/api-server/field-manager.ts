@@ -4,6 +4,7 @@
  * that area. Writes call `trackedWrite` just before they store.
  */
 import type { IncomingMessage } from 'node:http';
+import { itemElement } from '../../reference/apply/typed.ts';
 import { InvalidObject, atOrBelow, hollowMismatch, withoutHollow, fieldSchema, resolve, apply, configMapSchema, decodeManagedFields, encodeManagedFields, isManagedFieldsError, merge, removeItems, showConflict, startingManagedFields, trackedPart, unstructuredSchema, update, withTrackedPart, type ManagedEntry, type Schema, type WriteOutcome, type ConflictOutcome } from '../../reference/apply/index.ts';
 import { apiVersionOf, type ResourceType } from '../../reference/resources.ts';
 import { customSchema } from './crds.ts';
@@ -51,6 +52,11 @@ function encode(st: ServerState, entries: readonly ManagedEntry[]): Record<strin
  * or the write is refused (only under the planted fault that makes updates conflict).
  */
 export function trackedWrite(st: ServerState, rt: ResourceType, existing: Record<string, unknown> | undefined, next: Record<string, unknown>, ctx: WriteContext): Answer | undefined {
+  if (has(st, 'duplicate-map-key-accepted')) {
+    // In place: the caller stores this very object.
+    const collapsed = lenient(st, rt, next);
+    for (const k of Object.keys(collapsed)) if (k !== 'metadata') next[k] = collapsed[k];
+  }
   const md = next['metadata'] as Record<string, unknown>;
   const dropped = varies(st, 'omit-empty-collections') ? dropHollow(next) : undefined;
   if (ctx.applied) {
@@ -101,9 +107,43 @@ function dropHollow(next: Record<string, unknown>): ReturnType<typeof hollowMism
   return dropped;
 }
 
+/**
+ * Planted fault duplicate-map-key-accepted: a set list's repeated entry or a map list's repeated key is
+ * silently collapsed to its first occurrence instead of the write being refused (rest:4.7.7).
+ */
+function collapseDuplicates(v: unknown, s: Schema): unknown {
+  const r = resolve(s, v);
+  if (r.shape === 'leaf' || v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    const ls = r.schema as Schema & { type: 'list' };
+    const seen = new Set<string>();
+    const out: unknown[] = [];
+    for (const item of v) {
+      let e: string;
+      try {
+        e = itemElement(ls, item, []);
+      } catch {
+        out.push(item);
+        continue;
+      }
+      if (seen.has(e)) continue;
+      seen.add(e);
+      out.push(collapseDuplicates(item, ls.items));
+    }
+    return out;
+  }
+  const ms = r.schema as Schema & { type: 'map' };
+  return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, c]) => [k, collapseDuplicates(c, fieldSchema(ms, k).schema)]));
+}
+
+function lenient<T extends Record<string, unknown>>(st: ServerState, rt: ResourceType, obj: T): T {
+  return has(st, 'duplicate-map-key-accepted') ? (collapseDuplicates(obj, schemaFor(st, rt)) as T) : obj;
+}
+
 /** The apply model with the planted faults of rest:3.2 on top. */
-export function faultyApply(st: ServerState, rt: ResourceType, live: Record<string, unknown> | undefined, intent: Record<string, unknown>, manager: string, force: boolean): WriteOutcome | ConflictOutcome {
+export function faultyApply(st: ServerState, rt: ResourceType, live: Record<string, unknown> | undefined, given: Record<string, unknown>, manager: string, force: boolean): WriteOutcome | ConflictOutcome {
   const schema = schemaFor(st, rt);
+  const intent = lenient(st, rt, given);
   const f = has(st, 'apply-force-ignored') ? false : has(st, 'apply-conflicts-forced') ? true : force;
   const out = apply({ live, managed: liveManaged(live), intent, manager, force: f, schema, apiVersion: apiVersionOf(rt), now: rfc3339(st.clock()), reconcile: !has(st, 'atomic-change-not-reconciled') });
   if (out.kind === 'conflict') return out;

@@ -115,13 +115,15 @@ export async function decodeRequestBody(st: ServerState, req: IncomingMessage, r
  * rest:4.6: under dry-run every step runs on a view of the store whose writes are dropped, so the
  * write path itself needs no dry-run branches. undefined: not a dry-run; an Answer: refused.
  */
-export function dryRunState(st: ServerState, pairs: readonly (readonly [string, string | null])[]): ServerState | Answer | undefined {
+export function dryRunState(st: ServerState, pairs: readonly (readonly [string, string | null])[], method?: string): ServerState | Answer | undefined {
   const d = parseDryRun(pairs);
   if (d.kind === 'none') return undefined;
   if (d.kind === 'invalid') return badRequest(`dryRun: unsupported value ${JSON.stringify(d.values)}: supported values: "All"`);
   if (d.kind === 'flag' && has(st, 'dry-run-rejects-bare-flag')) return badRequest('dryRun: a value is required');
   if (d.kind === 'flag' && varies(st, 'dry-run-flag-persists')) return undefined;
   if (has(st, 'dry-run-persists')) return st;
+  // Planted fault dry-run-patch-persists: the dry-run branch was wired for POST, PUT and DELETE only.
+  if (method === 'PATCH' && has(st, 'dry-run-patch-persists')) return undefined;
   if (has(st, 'dry-run-ignored-with-pretty') && pairs.some(([k]) => k === 'pretty')) return undefined;
   const store: VersionedStore = Object.create(st.store, { write: { value: () => st.store.currentRevision } });
   return { ...st, store };

@@ -18,6 +18,15 @@ type Pairs = readonly (readonly [string, string | null])[];
 export const keyFor = (rt: ResourceType, ns: string | undefined, name: string) => `${rt.plural}/${ns ?? ''}/${name}`;
 export const prefixFor = (rt: ResourceType, ns: string | undefined) => (ns === undefined ? `${rt.plural}/` : `${rt.plural}/${ns}/`);
 
+/**
+ * The key prefix a collection read scans. Planted fault namespace-prefix-leak: the scan omits the
+ * separator after the namespace, so `ns-1` also reads the keys of `ns-10` and `ns-100`.
+ */
+export const scanPrefixFor = (st: ServerState, rt: ResourceType, ns: string | undefined) => (ns !== undefined && has(st, 'namespace-prefix-leak') ? `${rt.plural}/${ns}` : prefixFor(rt, ns));
+
+/** Planted fault page-chain-drift: from this many pages on, every such run of pages repeats one item. */
+export const DRIFT_EVERY_PAGES = 40;
+
 /** Objects as sent on the wire: list items without kind/apiVersion (upstream), extras when asked. */
 export function present(st: ServerState, rt: ResourceType, obj: StoredObject, inList: boolean): Record<string, unknown> {
   let out: Record<string, unknown> = obj;
@@ -155,11 +164,16 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
   }
 
   const items = st.store
-    .list(prefixFor(rt, ns), at)
+    .list(scanPrefixFor(st, rt, ns), at)
     .filter(({ obj }) => (labels === undefined || (labels.ok && matchesLabels(labels.selector, (obj.metadata['labels'] ?? {}) as Record<string, string>))) && fields(obj))
     .map((e) => ({ ...e, order: orderKey(st, e.key) }))
     .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
-  const rest = after === undefined ? items : items.filter((e) => e.order > after!);
+  let rest = after === undefined ? items : items.filter((e) => e.order > after!);
+  if (has(st, 'page-chain-drift') && after !== undefined && q.limit !== undefined) {
+    // Every DRIFT_EVERY_PAGES pages the continuation restarts at the last item of the previous page.
+    const served = items.length - rest.length;
+    if (served > 0 && served % q.limit === 0 && (served / q.limit) % DRIFT_EVERY_PAGES === 0) rest = items.slice(served - 1);
+  }
 
   const claimed = (has(st, 'page-rv-drift') && continuation) || (has(st, 'list-watch-disagree') && d.semantic === 'MostRecent' && q.limit === undefined) ? cur : at;
   const metadata: Record<string, unknown> = { resourceVersion: st.codec.rv(claimed) };

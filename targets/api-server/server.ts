@@ -117,7 +117,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
   }
   // rest:4.6: a dry-run write runs on a store view that drops writes (negotiate.ts).
   // kubectl delete --dry-run=server puts dryRun in the DeleteOptions body, not the query (delete-options.ts).
-  const dry = req.method === 'GET' ? undefined : dryRunState(st, req.method === 'DELETE' ? withDeleteOptionsDryRun(pairs, patchBody) : pairs);
+  const dry = req.method === 'GET' ? undefined : dryRunState(st, req.method === 'DELETE' ? withDeleteOptionsDryRun(pairs, patchBody) : pairs, req.method);
   if (dry !== undefined && 'status' in dry) return dry;
   if (dry !== undefined) st = dry;
   if (r.kind === 'collection') {

@@ -9,7 +9,7 @@ import { decideWatch, rvColumn } from '../../reference/rv-semantics.ts';
 import { matchesLabels, parseLabelSelector } from '../../reference/label-selector.ts';
 import { apiVersionOf, type ResourceType } from '../../reference/resources.ts';
 import { has, varies, type ServerState } from './state.ts';
-import { fieldFilter, prefixFor, present } from './reads.ts';
+import { fieldFilter, present, scanPrefixFor } from './reads.ts';
 import { badRequest, statusAnswer, type Answer } from './status.ts';
 import type { ChangeEvent, StoredObject } from './store.ts';
 
@@ -39,7 +39,7 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   const timeoutSeconds = Number(param('timeoutSeconds') ?? '0');
   const inScope = (o: StoredObject | null | undefined): o is StoredObject =>
     !!o && fields(o) && (selector === undefined || (selector.ok && matchesLabels(selector.selector, (o.metadata['labels'] ?? {}) as Record<string, string>)));
-  const prefix = prefixFor(rt, ns);
+  const prefix = scanPrefixFor(st, rt, ns);
 
   const d = decideWatch(rvColumn(rvText));
   if (d.outcome !== 'serve') return badRequest('unsupported watch');

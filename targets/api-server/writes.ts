@@ -37,6 +37,11 @@ function checkBody(rt: ResourceType, body: unknown): { obj: Record<string, unkno
   if (body['kind'] !== undefined && body['kind'] !== rt.kind) return badRequest(`kind ${String(body['kind'])} does not match ${rt.kind}`);
   if (body['apiVersion'] !== undefined && body['apiVersion'] !== apiVersionOf(rt)) return badRequest(`apiVersion ${String(body['apiVersion'])} does not match ${apiVersionOf(rt)}`);
   const md = isRecord(body['metadata']) ? body['metadata'] : {};
+  // rest:2.3: labels and annotations are maps of string to string (null: none).
+  for (const field of ['labels', 'annotations'] as const) {
+    const m = md[field];
+    if (m !== undefined && m !== null && (!isRecord(m) || Object.values(m).some((v) => typeof v !== 'string'))) return badRequest(`metadata.${field} must be a map of string to string`);
+  }
   return { obj: body, md };
 }
 

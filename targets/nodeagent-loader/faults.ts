@@ -4,6 +4,7 @@
  * ids (reference/nodeagent/config.ts ValidateOptions.skip); the others change the loader's output.
  */
 import { catalog } from '../../reference/catalog/index.ts';
+import { configFields } from '../../reference/nodeagent/config-fields.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 export interface NodeagentFault {
@@ -22,6 +23,9 @@ const CREDENTIALS = ['nodeagent-credential-providers'];
 
 // Any path below a top-level field: a nested type's member, a list index, a map key, a provider's field.
 const nestedClauses = catalog.filter((c) => /^node:2\.[1234]\//.test(c.id)).map((c) => c.id);
+
+/** The clauses of the top-level int32 fields: where a wrapped value can pass for a valid one. */
+const int32Clauses = configFields.filter((f) => f.type.kind === 'scalar' && f.type.scalar === 'int32').map((f) => f.clause);
 
 const configClauses = catalog.filter((c) => /^node:2\.[234]\//.test(c.id)).map((c) => c.id);
 
@@ -50,6 +54,8 @@ export const nodeagentFaults = [
   { name: 'globs-outside-domain', clauses: ['node:2.1/matchImages'], description: 'accepts matchImages patterns with globs in the port or path', skip: ['cp:patterns'], checks: CREDENTIALS },
   { name: 'provider-name-optional', clauses: ['node:2.1/name'], description: 'accepts a credential provider without a name', skip: ['cp:name'], checks: CREDENTIALS },
   { name: 'cache-duration-optional', clauses: ['node:2.1/defaultCacheDuration'], description: 'accepts a credential provider without defaultCacheDuration (as if it defaulted to 0)', skip: ['cp:cache-duration'], checks: CREDENTIALS },
+  // Boundary inputs (issue 17): an integer past int32 cut to 32 bits, as a C-style or unchecked parse does.
+  { name: 'int32-wraps', clauses: int32Clauses, description: 'reads an int32 field past its range modulo 2^32 (4294977546 becomes port 10250) instead of refusing it', checks: ['nodeagent-boundary-values'] },
 ] as const satisfies readonly NodeagentFault[];
 
 export type NodeagentFaultName = (typeof nodeagentFaults)[number]['name'];

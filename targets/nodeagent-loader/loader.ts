@@ -114,6 +114,18 @@ function omitZero(v: unknown): unknown {
   return out;
 }
 
+/** Planted fault int32-wraps: top-level int32 fields are cut to 32 bits, two's complement. */
+function wrapInt32(doc: Record<string, unknown>, p: Profile): Record<string, unknown> {
+  const out = { ...doc };
+  for (const f of configFields) {
+    const k = nameIn(f, p);
+    const v = out[k];
+    if (f.type.kind !== 'scalar' || f.type.scalar !== 'int32' || typeof v !== 'number' || !Number.isInteger(v)) continue;
+    out[k] = Number(BigInt.asIntN(32, BigInt(v)));
+  }
+  return out;
+}
+
 export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult {
   const lc = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lc, version: '1.1', uniqueKeys: true });
@@ -137,6 +149,7 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
   const vary = new Set<string>(o.variations ?? []);
   // Go's defaulting cannot tell an explicit zero from an absent field: read such zeros as unset.
   if (vary.has('zero-as-unset') && isRecord(value) && value.kind === configKind(o.profile)) value = withZerosUnset(value, o.profile) ?? value;
+  if (faults.has('int32-wraps') && isRecord(value) && value.kind === configKind(o.profile)) value = wrapInt32(value, o.profile);
   const kind = isRecord(value) ? value.kind : undefined;
   let result: ValidationResult;
   let isConfig = true;

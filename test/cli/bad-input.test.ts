@@ -43,6 +43,12 @@ describe('svc-conformance run with bad input', () => {
     expectOneLine(r.stderr, /tokens\.csv: line 1/);
   });
 
+  it('an unknown scale profile: exit 2, one line naming the known ones, before any request', () => {
+    const r = cli('run', '--scale', 'huge', '--server', 'http://127.0.0.1:9');
+    expect(r.status).toBe(2);
+    expectOneLine(r.stderr, /--scale.*huge.*known: nightly/);
+  });
+
   it('missing kubeconfig file: exit 2', () => {
     const r = cli('run', '--kubeconfig', path.join(dir, 'nope.yaml'));
     expect(r.status).toBe(2);

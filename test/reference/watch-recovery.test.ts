@@ -79,7 +79,8 @@ describe('saved watch histories', () => {
     const good = [ev('MODIFIED', a12), ev('DELETED', a12, '13')];
     const bad = [ev('DELETED', a12, '13')];
     for (const events of [good, bad]) {
-      const live = judgeWatch(ctx(h), exactFrom(2), events).judgements;
+      // The suite's watches name the namespace of their path (the scope rule); a saved history does too.
+      const live = judgeWatch({ ...ctx(h), scope: { namespace: NS } }, exactFrom(2), events).judgements;
       const saved = JSON.parse(JSON.stringify(watchEvidence({ history: h, knownKeys: new Set(['app']), namespace: NS }, exactFrom(2), events)));
       expect(recheckWatchEvidence(saved)).toEqual(live);
     }

@@ -44,6 +44,14 @@ describe('watch guarantees: a correct history passes', () => {
 });
 
 describe('watch guarantees: near misses fail', () => {
+  it('scoped: a watch of ns1 shows a write made in ns10 (a key-prefix scan without the separator)', () => {
+    const leaked: RecordedOp = { ...write(4, 'x', 'd', '5', 70, 80, 'create'), key: 'ns10/x' };
+    const w = watch('w1', [...good, { ...ev('d', 'x', '5', 81, 'ADDED'), key: 'ns10/x' }]);
+    expect(kinds(history([...ops, leaked], [w]))).toEqual(['scoped']);
+    const list = { id: 9, client: 'l1', namespaces: [NS], rv: '5', items: [{ key: `${NS}/x`, token: 'c' }, { key: 'ns10/x', token: 'd' }], call: 90, ret: 95 };
+    expect(checkWatchGuarantees(history([...ops, leaked], [], [list])).map((x) => [x.guarantee, x.clause])).toContainEqual(['scoped', 'rest:4.1/get-namespaced-collection']);
+  });
+
   it('reliable: a write answered before a shown one is never shown (a poller of id > last skipping a late commit)', () => {
     expect(kinds(history(ops, [watch('w1', [good[1]!, good[2]!])]))).toEqual(['reliable']);
   });
