@@ -7,6 +7,7 @@
  *   validateEventV1Create({ type: 'Info', ... }) -> [{ clause: 'rest:6.2/type', field: 'type', ... }]
  */
 import type { ClauseId } from './catalog/clause-ids.ts';
+import { fail, pass, rule, type Judgement } from './judgement.ts';
 
 export interface EventFieldError {
   readonly clause: ClauseId;
@@ -57,6 +58,40 @@ export function validateEventV1Create(event: unknown): EventFieldError[] {
 const sameInstant = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && Date.parse(a) === Date.parse(b) && !Number.isNaN(Date.parse(a));
 
 /**
+ * rest:6.2 on the answer to a create of `sent` (an events/v1 Event): one that breaks rules of the table
+ * is refused (4xx) under each clause it breaks; a valid one is created (2xx), its type allowed and no
+ * deprecated field in it. Here, not in the check, because which answer is due is the model's to say.
+ * A valid event that is refused fails rest:6.2/required alone (the type and deprecated-field rows judge
+ * an accepted event only), as the check always reported it.
+ *
+ *   judgeEventV1Create({ ...valid, deprecatedCount: 2 }, { status: 201, body: '{...}' })
+ *     -> [fail rest:6.2/deprecated-fields 'refused (4xx): deprecatedCount not permitted on new events']
+ */
+export function judgeEventV1Create(sent: Record<string, unknown>, answer: { readonly status: number; readonly body: string }): Judgement[] {
+  const errors = validateEventV1Create(sent);
+  const s = answer.status;
+  if (errors.length === 0) {
+    const accepted = s >= 200 && s < 300;
+    const created = rule('rest:6.2/required', accepted, 'an event with type Normal/Warning, action, reason, reportingController and reportingInstance and no deprecated field is created', `status ${s}: ${answer.body.slice(0, 200)}`);
+    if (!accepted) return [created];
+    return [created, pass('rest:6.2/type', `type ${String(sent['type'])} is allowed`, `status ${s}`), pass('rest:6.2/deprecated-fields', 'no deprecated field: accepted', `status ${s}`)];
+  }
+  const refused = s >= 400 && s < 500;
+  const expected = `refused (4xx): ${errors.map((e) => `${e.field} ${e.reason}`).join('; ')}`;
+  return [...new Set(errors.map((e) => e.clause))].map((clause) => (refused ? pass(clause, expected, `status ${s}`) : fail(clause, expected, `status ${s}: accepted`)));
+}
+
+/**
+ * rest:6.2/regarding, first half: the event the target created (named `name` in its answer) reads back
+ * at its own path. The fields it carries are judgeEventV1Readback's.
+ *
+ *   judgeEventV1ReadsBack('ev-x1', 404) -> fail rest:6.2/regarding 'the created event ev-x1 reads back' / 'status 404'
+ */
+export function judgeEventV1ReadsBack(name: string, status: number): Judgement {
+  return rule('rest:6.2/regarding', status === 200, `the created event ${name} reads back`, `status ${status}`);
+}
+
+/**
  * rest:6.2 "replaces" rows on an events/v1 Event the target created: read back, it carries what was sent
  * under the v1 names (`regarding`, `eventTime`, `series.lastObservedTime`, `series.count`) and none of
  * the legacy names they replace. Fields the server adds to `regarding` are not judged.
@@ -64,7 +99,7 @@ const sameInstant = (a: unknown, b: unknown) => typeof a === 'string' && typeof 
  *   judgeEventV1Readback({ regarding: {kind:'ConfigMap',...} }, { involvedObject: {...} })
  *     -> [fail rest:6.2/regarding ...]
  */
-export function judgeEventV1Readback(sent: Record<string, unknown>, read: unknown): { clause: ClauseId; holds: boolean; expected: string; observed: string }[] {
+export function judgeEventV1Readback(sent: Record<string, unknown>, read: unknown): Judgement[] {
   const got = isObject(read) ? read : {};
   const out: { clause: ClauseId; holds: boolean; expected: string; observed: string }[] = [];
   const legacy = (name: string) => (Object.hasOwn(got, name) ? `; the legacy ${name} is present` : '');
@@ -78,5 +113,5 @@ export function judgeEventV1Readback(sent: Record<string, unknown>, read: unknow
     out.push({ clause: 'rest:6.2/series.lastObservedTime', holds: sameInstant(sent['series']['lastObservedTime'], series['lastObservedTime']) && !Object.hasOwn(got, 'lastTimestamp'), expected: `series.lastObservedTime ${String(sent['series']['lastObservedTime'])}, no lastTimestamp`, observed: `series ${JSON.stringify(got['series'])}${legacy('lastTimestamp')}` });
     out.push({ clause: 'rest:6.2/series.count', holds: series['count'] === sent['series']['count'] && !Object.hasOwn(got, 'count'), expected: `series.count ${String(sent['series']['count'])}, no count`, observed: `series ${JSON.stringify(got['series'])}${legacy('count')}` });
   }
-  return out;
+  return out.map((j) => rule(j.clause, j.holds, j.expected, j.observed));
 }

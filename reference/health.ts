@@ -100,3 +100,14 @@ export function judgeSingle(endpoint: 'livez' | 'readyz', name: string, o: Healt
     pass('rest:4.2.2', `the name ${name} from the verbose output addresses /${endpoint}/${name}`),
   ];
 }
+
+/**
+ * rest:7.4 on /healthz: rest:4.2 calls it deprecated, but the Warning signals of rest:9.3 are scoped to
+ * API resources (group, version, resource labels), so whether /healthz warns is recorded, never
+ * required. Here so the check decides nothing itself.
+ *
+ *   noteHealthzWarning(undefined) -> unspecified rest:7.4 ... 'no Warning header'
+ */
+export function noteHealthzWarning(warning: string | undefined): Judgement {
+  return unspecified('rest:7.4', '/healthz is deprecated since v1.16; whether it carries a Warning is not fixed', warning === undefined ? 'no Warning header' : `Warning: ${warning}`);
+}

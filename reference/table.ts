@@ -12,7 +12,7 @@
  */
 import { isRecord } from './objects.ts';
 import type { Profile } from './profile.ts';
-import { rule, unspecified, type Judgement } from './judgement.ts';
+import { pass, rule, unspecified, type Judgement } from './judgement.ts';
 
 export interface ColumnDefinition {
   readonly name: string;
@@ -76,6 +76,16 @@ export function judgeTable(profile: Profile, body: unknown): Judgement[] {
   }
   js.push(unspecified('rest:2.5.3', 'row shape beyond the column definitions: not shown', `${rows?.length ?? 0} rows`));
   return js;
+}
+
+/**
+ * A Table served for the Table media type (rest:4.8/table), then judged as a Table (judgeTable). For
+ * the checks that asked for one, so they record and decide nothing.
+ *
+ *   judgeTableServed(p, { kind: 'Table', apiVersion: 'v1', ... }) -> [pass rest:4.8/table, fail rest:2.5/table ...]
+ */
+export function judgeTableServed(profile: Profile, body: unknown): Judgement[] {
+  return [pass('rest:4.8/table', 'a Table for the Table media type'), ...judgeTable(profile, body)];
 }
 
 /** rest:2.5.2: a type may lack Table output (406 to Table alone, the fallback to Table-then-JSON): recorded, not failed. */

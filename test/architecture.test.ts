@@ -25,12 +25,6 @@ const VERDICT_OFFENDERS_ALLOWED: ReadonlySet<string> = new Set([
   'suites/checks/apply-points.ts',
   'suites/checks/deletion.ts',
   'suites/checks/errors.ts',
-  'suites/checks/events-v1.ts',
-  'suites/checks/health.ts',
-  'suites/checks/negotiation.ts',
-  'suites/checks/protobuf.ts',
-  'suites/checks/table.ts',
-  'suites/checks/versioning.ts',
   'suites/checks/watch-resume.ts',
   'suites/checks/watch.ts',
 ]);

@@ -142,3 +142,16 @@ export function judgeDeprecatedGauge(samples: readonly Sample[], labels: Readonl
   return rule('rest:9.3/deprecated-endpoint', hit.value === 1, expected, `value ${hit.value}`);
 }
 
+
+/**
+ * rest:9.3/deprecated-endpoint for each request made to a deprecated group version (`labels`, one per
+ * request), on the GET /metrics answer that followed: the gauge of each, or, when /metrics did not
+ * answer 200 (credentials that may not read it), unspecified: the gauge cannot be read.
+ *
+ *   judgeDeprecatedGauges(403, '', [labels]) -> [unspecified rest:9.3/deprecated-endpoint ... 'GET /metrics answered 403 ...']
+ */
+export function judgeDeprecatedGauges(status: number, body: string, labels: readonly Readonly<Record<string, string>>[]): Judgement[] {
+  if (status !== 200) return [unspecified('rest:9.3/deprecated-endpoint', 'the gauge is read from /metrics', `GET /metrics answered ${status} (not authorized for these credentials?)`)];
+  const samples = parsePrometheusText(body);
+  return labels.map((l) => judgeDeprecatedGauge(samples, l));
+}

@@ -25,3 +25,13 @@ export function judgeDeprecatedMetrics(text: string, current: Release): Judgemen
   if (out.length === 0) out.push(pass(C, 'no exposed metric is past its deprecation window', 'no deprecation notices'));
   return out;
 }
+
+/**
+ * rest:4.2.4 on GET /metrics: 200 with the metrics (401/403 never reach here: the check calls those
+ * credentials unable to read metrics, not the target wrong).
+ *
+ *   judgeMetricsAnswer(500) -> fail rest:4.2.4 'GET /metrics answers 200 with the metrics' / 'status 500'
+ */
+export function judgeMetricsAnswer(status: number): Judgement {
+  return rule('rest:4.2.4', status === 200, 'GET /metrics answers 200 with the metrics', `status ${status}`);
+}

@@ -11,10 +11,9 @@ import { contentArb, namePool, type ContentSpec, type ResName } from '../../gene
 import { knownKeys, namespaceOf, resourceOf, runOp } from '../../harness/rest-interpreter.ts';
 import { encodeEnvelope, judgeEnvelope } from '../../reference/protobuf-envelope.ts';
 import { apiVersionOf, collectionPath, listKindOf, objectPath } from '../../reference/resources.ts';
-import { contentMismatch, keyOf, readObject } from '../../reference/objects.ts';
+import { keyOf, readObject } from '../../reference/objects.ts';
 import { current, recordWrite } from '../../reference/history.ts';
-import { representationOf } from '../../reference/media-types.ts';
-import { pass, rule, unspecified } from '../../reference/judgement.ts';
+import { judgeProtobufServed, judgeProtobufWriteBack } from '../../reference/negotiation.ts';
 
 interface ProtobufInput {
   readonly res: ResName;
@@ -42,13 +41,11 @@ export const protobufEnvelope: Check<ProtobufInput> = {
     const accept = { accept: profile.protobufMediaType };
 
     const list = await cx.send({ method: 'GET', path: collectionPath(rt, ns), headers: accept });
-    const listIsPb = representationOf(profile, list.headers['content-type'], list.json) === 'protobuf';
-    cx.judge([rule('rest:4.8/protobuf', list.status === 200 && listIsPb, `200 in ${profile.protobufMediaType} for a built-in type`, `status ${list.status}, Content-Type ${JSON.stringify(list.headers['content-type'])}`)]);
+    cx.judge([judgeProtobufServed(profile, list)]);
     cx.judge(judgeEnvelope(list.bodyBytes ?? new Uint8Array(), { ...want, kind: listKindOf(rt) }).judgements);
 
     const got = await cx.send({ method: 'GET', path: objectPath(rt, input.name, ns), headers: accept });
-    const gotIsPb = representationOf(profile, got.headers['content-type'], got.json) === 'protobuf';
-    cx.judge([rule('rest:4.8/protobuf', got.status === 200 && gotIsPb, `200 in ${profile.protobufMediaType} for a built-in type`, `status ${got.status}, Content-Type ${JSON.stringify(got.headers['content-type'])}`)]);
+    cx.judge([judgeProtobufServed(profile, got)]);
     const { judgements, envelope } = judgeEnvelope(got.bodyBytes ?? new Uint8Array(), { ...want, kind: rt.kind });
     cx.judge(judgements);
     if (!envelope) return;
@@ -58,14 +55,9 @@ export const protobufEnvelope: Check<ProtobufInput> = {
     const body = encodeEnvelope(envelope, { writeEmptyStrings: input.writeEmptyStrings });
     const view = { metadata: { name: input.name, namespace: ns, labels: live.content.labels } };
     const put = await cx.send({ method: 'PUT', path: objectPath(rt, input.name, ns), headers: { 'content-type': profile.protobufMediaType, accept: 'application/json' }, body, bodyView: view });
-    if (put.status === 415) return cx.judge([unspecified('rest:4.8/protobuf', 'protobuf request bodies: the target may refuse them', 'refused with 415')]);
     const o = readObject(rt, put.json);
-    const m = put.status >= 200 && put.status < 300 ? contentMismatch(live.content, o, knownKeys(cx)) : `status ${put.status} ${put.bodyText.slice(0, 160)}`;
-    cx.judge([
-      rule('rest:4.8/protobuf', m === undefined && o.uid === live.uid, `the object read as protobuf, written back as protobuf, is stored unchanged (${key})`, m ?? `uid ${JSON.stringify(o.uid)}`),
-      rule('rest:4.8/response', representationOf(profile, put.headers['content-type'], put.json) === 'json' && put.json !== undefined, 'a protobuf request answered in JSON as Accept asked', `Content-Type ${JSON.stringify(put.headers['content-type'])}`),
-      pass('rest:2.7.2', 'an envelope encoded by the suite is accepted'),
-    ]);
+    cx.judge(judgeProtobufWriteBack(profile, key, live, o, put, knownKeys(cx)));
+    if (put.status === 415) return;
     if (typeof o.rv === 'string' && o.rv !== live.rv) {
       cx.writeRvs.add(o.rv);
       cx.setHistory(input.res, recordWrite(cx.history(input.res), { op: 'put', version: { ...live, rv: o.rv }, atMs: cx.writeSentAtMs }));

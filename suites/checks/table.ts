@@ -8,11 +8,9 @@ import type { Check } from '../../harness/check.ts';
 import { contentArb, namePool, type ContentSpec, type ResName } from '../../generators/ops.ts';
 import { namespaceOf, resourceOf, runOp } from '../../harness/rest-interpreter.ts';
 import { acceptableAnswers, judgeNegotiated, tableMediaType } from '../../reference/media-types.ts';
-import { judgeTable, noteNoTable } from '../../reference/table.ts';
 import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
 import { crdResource } from '../../reference/apply/fixture-type.ts';
-import { pass } from '../../reference/judgement.ts';
-import { judgeAnswer } from './negotiation.ts';
+import { judgeAnswer, judgeTableRequest } from '../../reference/negotiation.ts';
 
 /**
  * `customresourcedefinitions`: the definitions collection, narrowed to this run (read only). Upstream's
@@ -63,9 +61,7 @@ export const tableShape: Check<TableInput> = {
       const answers = acceptableAnswers(profile, accept, { builtIn: true });
       const verdict = judgeNegotiated(profile, answers, r.status, r.headers['content-type'], r.json);
       cx.judge(judgeAnswer(answers, fallback ? 2 : 1, verdict, r.status));
-      if (r.status === 406) cx.judge([noteNoTable(`406 for Accept: ${accept}`)]);
-      if (verdict.ok && verdict.representation === 'table') cx.judge([pass('rest:4.8/table', 'a Table for the Table media type'), ...judgeTable(profile, r.json)]);
-      if (verdict.ok && verdict.representation === 'json' && fallback) cx.judge([noteNoTable(`the JSON fallback served for Accept: ${accept}`)]);
+      cx.judge(judgeTableRequest(profile, accept, fallback, verdict, r));
     }
   },
 };

@@ -4,17 +4,17 @@
  * deprecation Warning on the stable replacements, and the gauge of rest:9.3 after such a request.
  */
 import fc from 'fast-check';
-import { judgeDeprecatedMetrics } from '../../reference/versioning/metrics-judge.ts';
+import { judgeDeprecatedMetrics, judgeMetricsAnswer } from '../../reference/versioning/metrics-judge.ts';
 import { persistedCaseArb, versionPicksArb, type PersistedCase } from '../../generators/versioning.ts';
 import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import type { Check } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
-import { pass, rule, unspecified } from '../../reference/judgement.ts';
 import { parseRelease, formatRelease, compareReleases, type Release } from '../../reference/versioning/release.ts';
 import { groupName, groupVersionOf, removals, servedIn, type Removal } from '../../reference/versioning/removals.ts';
 import { judgeVersionName, stabilityOf } from '../../reference/versioning/stability.ts';
-import { deprecatedGaugeLabels, judgeDeprecatedGauge, judgeDeprecationWarning, parsePrometheusText } from '../../reference/versioning/deprecation-signals.ts';
+import { deprecatedGaugeLabels, judgeDeprecatedGauges, judgeDeprecationWarning } from '../../reference/versioning/deprecation-signals.ts';
+import { judgeGroupList, judgePersistedCreate, judgePersistedRead, judgeRemovalRow } from '../../reference/versioning/serving-judges.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -37,7 +37,7 @@ export async function targetRelease(cx: CaseContext, clauses: readonly ClauseId[
 /** Group versions listed by GET /apis. */
 async function discoveredGroupVersions(cx: CaseContext): Promise<Set<string>> {
   const r = await cx.send({ method: 'GET', path: '/apis' });
-  cx.judge([rule('rest:9.1.2', r.status === 200 && isRecord(r.json) && Array.isArray(r.json['groups']), 'GET /apis lists the named groups (200, APIGroupList)', `status ${r.status}`)]);
+  cx.judge([judgeGroupList(r.status, r.json)]);
   const out = new Set<string>();
   for (const g of (r.json as { groups: unknown[] }).groups) {
     if (!isRecord(g) || !Array.isArray(g['versions'])) continue;
@@ -79,14 +79,8 @@ export const deprecatedVersions: Check<number[]> = {
     const isListed = async (gv: string, resource: string) => (await resourcesIn(gv))?.has(resource) === true;
     // Every row: a removed resource is not in discovery; one not yet removed may or may not be served.
     for (const r of removals) {
-      const gv = groupVersionOf(p, r.group, r.version);
-      const state = servedIn(p, groupName(p, r.group), r.version, r.resource, release);
-      if (state !== 'removed') {
-        cx.judge([pass(r.clause, `served or not: ${gv} ${r.kind} stops only in ${formatRelease(r.removedIn)}`, `release ${formatRelease(release)}`)]);
-        continue;
-      }
-      const present = await isListed(gv, r.resource);
-      cx.judge([rule(r.clause, !present, `${gv} ${r.resource} is not served in ${formatRelease(release)} (removed in ${formatRelease(r.removedIn)})`, present ? `discovery lists ${r.resource} under ${gv}` : 'not listed')]);
+      const removed = servedIn(p, groupName(p, r.group), r.version, r.resource, release) === 'removed';
+      cx.judge([judgeRemovalRow(p, r, release, removed ? await isListed(groupVersionOf(p, r.group, r.version), r.resource) : undefined)]);
     }
     const candidates: Removal[] = [];
     for (const r of removals) {
@@ -111,12 +105,7 @@ export const deprecatedVersions: Check<number[]> = {
     const deprecated = asked.filter((r) => servedIn(p, groupName(p, r.group), r.version, r.resource, release) === 'deprecated');
     if (deprecated.length === 0) return;
     const m = await cx.send({ method: 'GET', path: '/metrics' });
-    if (m.status !== 200) {
-      cx.judge([unspecified('rest:9.3/deprecated-endpoint', 'the gauge is read from /metrics', `GET /metrics answered ${m.status} (not authorized for these credentials?)`)]);
-      return;
-    }
-    const samples = parsePrometheusText(m.bodyText);
-    cx.judge(deprecated.map((r) => judgeDeprecatedGauge(samples, deprecatedGaugeLabels(p, r))));
+    cx.judge(judgeDeprecatedGauges(m.status, m.bodyText, deprecated.map((r) => deprecatedGaugeLabels(p, r))));
   },
 };
 
@@ -155,17 +144,12 @@ export const persistedThroughReplacement: Check<PersistedCase> = {
       body: { apiVersion: 'policy/v1beta1', kind: 'PodDisruptionBudget', metadata: { generateName: 'pdb-', labels: cx.ownLabels }, spec },
     });
     const md = isRecord(created.json) && isRecord(created.json['metadata']) ? created.json['metadata'] : {};
-    cx.judge([rule('rest:4.1/post', created.status >= 200 && created.status < 300 && typeof md['name'] === 'string', 'the PodDisruptionBudget is created (2xx, with a name)', `status ${created.status}: ${created.bodyText.slice(0, 200)}`)]);
+    cx.judge([judgePersistedCreate(created)]);
     cx.judge(judgeDeprecationWarning(serving, 'a create through policy/v1beta1', created.headers['warning']));
     const name = String(md['name']);
     const base = `/apis/policy/v1/namespaces/${encodeURIComponent(ns)}/poddisruptionbudgets`;
     const read = c.readVia === 'get' ? await cx.send({ method: 'GET', path: `${base}/${encodeURIComponent(name)}` }) : await cx.send({ method: 'GET', path: base });
-    const items = c.readVia === 'get' ? (read.status === 200 ? [read.json] : []) : isRecord(read.json) && Array.isArray(read.json['items']) ? read.json['items'] : [];
-    const found = items.filter(isRecord).find((o) => isRecord(o['metadata']) && o['metadata']['name'] === name);
-    const fmd = found && isRecord(found['metadata']) ? found['metadata'] : {};
-    const fspec = found && isRecord(found['spec']) ? found['spec'] : {};
-    const same = found !== undefined && fmd['uid'] === md['uid'] && JSON.stringify(fspec['minAvailable']) === JSON.stringify(spec.minAvailable) && JSON.stringify(fspec['selector']) === JSON.stringify(spec.selector);
-    cx.judge([rule('rest:9.4/persisted-objects', same, `${name} (uid ${String(md['uid'])}) is read through policy/v1 with minAvailable ${spec.minAvailable} and selector app=${c.selectorValue}`, found ? `uid ${String(fmd['uid'])}, spec ${JSON.stringify(fspec)}` : `status ${read.status}, not found`)]);
+    cx.judge([judgePersistedRead({ name, uid: md['uid'] }, spec, c.readVia, read)]);
   },
 };
 
@@ -183,7 +167,7 @@ export const deprecatedMetrics: Check<null> = {
     const release = await targetRelease(cx, clauses);
     const m = await cx.send({ method: 'GET', path: '/metrics' });
     if (m.status === 401 || m.status === 403) throw new CheckNotApplicable(clauses, `GET /metrics answered ${m.status}: these credentials may not read metrics`);
-    cx.judge([rule('rest:4.2.4', m.status === 200, 'GET /metrics answers 200 with the metrics', `status ${m.status}`)]);
+    cx.judge([judgeMetricsAnswer(m.status)]);
     cx.judge(judgeDeprecatedMetrics(m.bodyText, release));
   },
 };
