@@ -6,9 +6,7 @@
 import { current, taint } from '../reference/history.ts';
 import { keyOf, readObject } from '../reference/objects.ts';
 import { collectionPath, objectPath, resourceTypes } from '../reference/resources.ts';
-import { rule } from '../reference/judgement.ts';
-import { alsoAgainst } from '../reference/judgement.ts';
-import { dryRunPair, expectDryRunBadBody, expectDryRunPatch, judgeDryRunAnswer, judgeGeneratedDryRun, judgeInvalidDryRun, judgeNamespaceKept, judgeNotPersisted, noteFlagPersistence, type DryRunExpectation } from '../reference/dry-run.ts';
+import { dryRunPair, expectDryRunBadBody, expectDryRunPatch, judgeDryRunAnswer, judgeDryRunPersistence, judgeDryRunWrite, judgeGeneratedDryRun, judgeInvalidDryRunWrite, judgeNamespaceDryRunDelete, judgeNamespaceKept, judgeNotPersisted, type DryRunExpectation } from '../reference/dry-run.ts';
 import type { DryRunStep } from '../generators/dry-run-ops.ts';
 import { labelValues, type WriteOp } from '../generators/ops.ts';
 import type { QueryPair, TargetRequest } from './exchange.ts';
@@ -67,7 +65,7 @@ async function runDeleteNamespace(cx: CaseContext): Promise<void> {
   const rt = resourceTypes(cx.env.profile).namespaces;
   const ns = await namespaceOf(cx, 0);
   const r = await cx.send({ method: 'DELETE', path: objectPath(rt, ns), query: [dryRunPair('All')] });
-  cx.judge([rule('rest:4.6.2', r.status === 200 || r.status === 202, 'a dry-run delete of a namespace answers the normal status', `status ${r.status}`)]);
+  cx.judge([judgeNamespaceDryRunDelete(r.status)]);
   const back = await cx.send({ method: 'GET', path: objectPath(rt, ns) });
   cx.judge([judgeNamespaceKept(ns, back.status, readObject(rt, back.json).deletionTimestamp)]);
 }
@@ -107,14 +105,12 @@ async function runPatch(cx: CaseContext, step: Extract<DryRunStep, { op: 'dryRun
   const path = objectPath(rt, step.name, ns);
   const r = await cx.send(patchRequest(cx, step, path, [dryRunPair(step.form), ...(step.pretty ? [['pretty', 'true'] as const] : [])], ns));
   const obj = r.json !== undefined && (r.json as { kind?: unknown }).kind !== 'Status' ? readObject(rt, r.json) : undefined;
-  const answer = alsoAgainst('rest:4.3/dryRun', `dryRun${step.form === 'All' ? '=All' : ''} accepted on a ${step.patch} patch`, judgeDryRunAnswer(exp, step.form, r.status, obj, knownKeys(cx)));
-  cx.judge(step.pretty ? alsoAgainst('rest:4.3/pretty', 'pretty=true combined with dryRun: the same answer as without it', answer) : answer);
+  cx.judge(judgeDryRunWrite(exp, step.form, r.status, obj, knownKeys(cx), `a ${step.patch} patch`, step.pretty));
   if (r.status >= 300) return;
   const probe = await cx.send({ method: 'GET', path });
-  const verdict = judgeNotPersisted(before, { status: probe.status, object: probe.status === 200 ? readObject(rt, probe.json) : undefined }, knownKeys(cx));
-  if (step.form === 'All') return cx.judge([verdict]);
-  cx.judge([noteFlagPersistence(verdict.verdict === 'fail')]);
-  if (verdict.verdict === 'fail') cx.setHistory(step.res, taint(cx.history(step.res), key));
+  const persisted = judgeDryRunPersistence(step.form, before, { status: probe.status, object: probe.status === 200 ? readObject(rt, probe.json) : undefined }, knownKeys(cx));
+  cx.judge(persisted.judgements);
+  if (persisted.unpredictable) cx.setHistory(step.res, taint(cx.history(step.res), key));
 }
 
 async function runBadBody(cx: CaseContext, step: Extract<DryRunStep, { op: 'dryRunBadBody' }>): Promise<void> {
@@ -149,10 +145,9 @@ export async function runDryRunStep(cx: CaseContext, step: DryRunStep): Promise<
   if (!p) return;
   const rt = resourceOf(cx, w.res);
   const r = await cx.send(p.req);
-  if (step.op === 'dryRunInvalid') return cx.judge(alsoAgainst('rest:4.3/dryRun', 'dryRun takes no value or All: other values are refused', [judgeInvalidDryRun(step.value, r.status)]));
+  if (step.op === 'dryRunInvalid') return cx.judge(judgeInvalidDryRunWrite(step.value, r.status));
   const obj = r.json !== undefined && (r.json as { kind?: unknown }).kind !== 'Status' ? readObject(rt, r.json) : undefined;
-  const answer = alsoAgainst('rest:4.3/dryRun', `dryRun${step.form === 'All' ? '=All' : ''} accepted on ${w.op}`, judgeDryRunAnswer(p.exp, step.form, r.status, obj, knownKeys(cx)));
-  cx.judge(step.pretty ? alsoAgainst('rest:4.3/pretty', 'pretty=true combined with dryRun: the same answer as without it', answer) : answer);
+  cx.judge(judgeDryRunWrite(p.exp, step.form, r.status, obj, knownKeys(cx), w.op, step.pretty));
   if (r.status >= 300) return;
 
   // Nothing persisted: the key reads as the model had it before the dry-run.
@@ -161,9 +156,8 @@ export async function runDryRunStep(cx: CaseContext, step: DryRunStep): Promise<
   const before = current(cx.history(w.res)).objects.get(key);
   const probe = await cx.send({ method: 'GET', path: objectPath(rt, w.name, ns) });
   const read = { status: probe.status, object: probe.status === 200 ? readObject(rt, probe.json) : undefined };
-  const verdict = judgeNotPersisted(before, read, knownKeys(cx));
-  if (step.form === 'All') return cx.judge([verdict]);
-  // The flag form's persistence is open: record it, and stop predicting this key if it changed.
-  cx.judge([noteFlagPersistence(verdict.verdict === 'fail')]);
-  if (verdict.verdict === 'fail') cx.setHistory(w.res, taint(cx.history(w.res), key));
+  const persisted = judgeDryRunPersistence(step.form, before, read, knownKeys(cx));
+  cx.judge(persisted.judgements);
+  // The flag form's persistence is open: it is recorded, and this key is no longer predicted if it changed.
+  if (persisted.unpredictable) cx.setHistory(w.res, taint(cx.history(w.res), key));
 }

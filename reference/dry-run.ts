@@ -11,7 +11,7 @@
  */
 import type { Content, ObjectVersion, ObservedObject } from './objects.ts';
 import { contentMismatch } from './objects.ts';
-import { pass, rule, unspecified, type Judgement } from './judgement.ts';
+import { alsoAgainst, pass, rule, unspecified, type Judgement } from './judgement.ts';
 
 type Pairs = readonly (readonly [string, string | null])[];
 
@@ -155,4 +155,50 @@ export function judgeGeneratedDryRun(prefix: string, status: number, name: unkno
     if (readBack !== undefined) js.push(rule('rest:4.6.2', readBack === 404, `nothing stored under the generated name ${name}`, `status ${readBack}`));
   } else js.push(unspecified('rest:2.8', 'a dry-run answer\'s generated name is not to be relied on', `name ${JSON.stringify(name)}`));
   return js;
+}
+
+/**
+ * The whole answer to a dry-run write (judgeDryRunAnswer), also under rest:4.3/dryRun (the parameter
+ * is accepted on `on`: the write, or `a merge patch`) and, when `pretty=true` was sent with it, under
+ * rest:4.3/pretty (combinable with dryRun: the same answer as without it).
+ *
+ *   judgeDryRunWrite(exp, 'All', 500, undefined, keys, 'create', true) -> fails rest:4.6.2, rest:4.3/dryRun and rest:4.3/pretty
+ */
+export function judgeDryRunWrite(exp: DryRunExpectation, form: 'flag' | 'All', status: number, object: ObservedObject | undefined, knownKeys: ReadonlySet<string>, on: string, pretty: boolean): Judgement[] {
+  const answer = alsoAgainst('rest:4.3/dryRun', `dryRun${form === 'All' ? '=All' : ''} accepted on ${on}`, judgeDryRunAnswer(exp, form, status, object, knownKeys));
+  return pretty ? alsoAgainst('rest:4.3/pretty', 'pretty=true combined with dryRun: the same answer as without it', answer) : answer;
+}
+
+/**
+ * judgeInvalidDryRun, also under rest:4.3/dryRun: the parameter takes no value or All.
+ *
+ *   judgeInvalidDryRunWrite('Some', 201) -> [fail rest:4.6.1, fail rest:4.3/dryRun]
+ */
+export function judgeInvalidDryRunWrite(value: string, status: number): Judgement[] {
+  return alsoAgainst('rest:4.3/dryRun', 'dryRun takes no value or All: other values are refused', [judgeInvalidDryRun(value, status)]);
+}
+
+/**
+ * rest:4.6.2 for the answer to a dry-run delete of a namespace: the normal status of a delete (200,
+ * or 202 for one still in progress). What is left afterwards is judgeNamespaceKept's.
+ *
+ *   judgeNamespaceDryRunDelete(404) -> fail rest:4.6.2
+ */
+export function judgeNamespaceDryRunDelete(status: number): Judgement {
+  return rule('rest:4.6.2', normalStatuses('delete').has(status), 'a dry-run delete of a namespace answers the normal status', `status ${status}`);
+}
+
+/**
+ * What a read after a successful dry-run shows: with All, judgeNotPersisted; with the flag form,
+ * whether it persisted is open (noteFlagPersistence), and a key that changed can no longer be
+ * predicted (`unpredictable`: the caller stops modelling it).
+ *
+ *   judgeDryRunPersistence('flag', before, { status: 200, object: changed }, keys)
+ *     -> { judgements: [unspecified rest:4.6.1], unpredictable: true }
+ */
+export function judgeDryRunPersistence(form: 'flag' | 'All', before: ObjectVersion | undefined, read: { status: number; object: ObservedObject | undefined }, knownKeys: ReadonlySet<string>): { judgements: Judgement[]; unpredictable: boolean } {
+  const verdict = judgeNotPersisted(before, read, knownKeys);
+  if (form === 'All') return { judgements: [verdict], unpredictable: false };
+  const changed = verdict.verdict === 'fail';
+  return { judgements: [noteFlagPersistence(changed)], unpredictable: changed };
 }

@@ -62,3 +62,13 @@ export function requireFutureResourceVersion(clause: ClauseId, observed: Iterabl
   if (rv === undefined) throw new UnsupportedByModel(clause, 'the target\'s resourceVersions are not all decimal integers, so the suite cannot name one it has not issued yet');
   return rv;
 }
+
+/**
+ * The first page a continue-token check starts from (rest:4.4.1): with at least two objects and
+ * limit=1, a 200 page and a non-empty continue token; `token` is the page's metadata.continue.
+ *
+ *   judgeFirstPageToken(200, '') -> [fail rest:4.4.1]
+ */
+export function judgeFirstPageToken(status: number, token: unknown): Judgement[] {
+  return [rule('rest:4.4.1', status === 200 && typeof token === 'string' && token !== '', 'a first page of 1 item and a continue token (at least two objects exist)', `status ${status}, continue ${JSON.stringify(token)}`)];
+}

@@ -14,7 +14,7 @@
 import { visibleObjects, type History } from './history.ts';
 import { isRecord, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
 import { servedFromBeforeCase, versionMismatch, type ReadContext } from './read-oracle.ts';
-import { fail, inconclusive, pass, rule, unspecified, type Judgement } from './judgement.ts';
+import { alsoAgainst, fail, inconclusive, pass, rule, unspecified, type Judgement } from './judgement.ts';
 import type { ClauseId } from './catalog/clause-ids.ts';
 import { judgeScope, scopedObjects } from './scope.ts';
 
@@ -265,4 +265,59 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
     }
   });
   return start === undefined ? { judgements: js } : { judgements: js, startIndex: start };
+}
+
+/**
+ * rest:4.8 and rest:4.3/watch on how a watch request was answered: a watch answers 200, and the GET
+ * with watch=1 became a watch. The checks that open a watch hand over the status alone.
+ *
+ *   judgeWatchOpened(403) -> [fail rest:4.8/watch-response, fail rest:4.3/watch]
+ */
+export function judgeWatchOpened(status: number): Judgement[] {
+  return [
+    rule('rest:4.8/watch-response', status === 200, 'a watch answers 200', `status ${status}`),
+    rule('rest:4.3/watch', status === 200, 'watch=1 turns the GET into a watch', `status ${status}`),
+  ];
+}
+
+/**
+ * rest:4.8: the body of a watch is a series of JSON event documents; `parseError` is what the
+ * stream reader could not parse, if anything.
+ *
+ *   judgeWatchDocuments('line 3: Unexpected token') -> [fail rest:4.8/watch-response]
+ */
+export function judgeWatchDocuments(parseError: string | undefined): Judgement[] {
+  return [parseError === undefined ? pass('rest:4.8/watch-response', 'JSON event documents') : fail('rest:4.8/watch-response', 'a series of JSON event documents', parseError)];
+}
+
+/**
+ * A finished stream as a whole: a parse failure of its documents (rest:4.8, only the failure: the
+ * stream's own events already show the documents parsed), then the events against the history
+ * (judgeWatch); with `also`, the overall verdict is also `also.clause`'s, for a clause whose promise
+ * is exactly that this stream is right (a resumed watch, rest:6.1.2).
+ *
+ *   judgeFinishedWatch(ctx, exp, events, undefined, { clause: 'rest:6.1.2', expected: 'resumed' })
+ *     -> judgeWatch's judgements, then pass or fail rest:6.1.2
+ */
+export function judgeFinishedWatch(ctx: ReadContext, exp: WatchExpectation, events: readonly ObservedEvent[], parseError: string | undefined, also?: { readonly clause: ClauseId; readonly expected: string }): Judgement[] {
+  const js: Judgement[] = parseError === undefined ? [] : judgeWatchDocuments(parseError);
+  js.push(...judgeWatch(ctx, exp, events).judgements);
+  return also ? alsoAgainst(also.clause, also.expected, js) : js;
+}
+
+/**
+ * What a watch that did or did not ask for bookmarks showed, once its stream was judged (judgeWatch
+ * holds any bookmark to its shape): none at all unasked (rest:6.1/BOOKMARK), and the parameter
+ * accepted when asked (rest:4.3/allowWatchBookmarks: the watch was served).
+ *
+ *   judgeBookmarkRequest(false, 200, [{ type: 'BOOKMARK', ... }]) -> [fail rest:6.1/BOOKMARK]
+ */
+export function judgeBookmarkRequest(requested: boolean, status: number, events: readonly ObservedEvent[]): Judgement[] {
+  if (!requested) {
+    const bookmarks = events.filter((e) => e.type === 'BOOKMARK').length;
+    const expected = 'no BOOKMARK on a watch that did not ask';
+    return [bookmarks === 0 ? pass('rest:6.1/BOOKMARK', expected) : fail('rest:6.1/BOOKMARK', expected, `${bookmarks} BOOKMARK event(s)`)];
+  }
+  const expected = 'allowWatchBookmarks accepted; any bookmarks had the right shape';
+  return [status === 200 ? pass('rest:4.3/allowWatchBookmarks', expected) : fail('rest:4.3/allowWatchBookmarks', expected, `status ${status}`)];
 }

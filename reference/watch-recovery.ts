@@ -10,8 +10,9 @@
  */
 import { mayHaveBeenCompacted, type History, type Snapshot } from './history.ts';
 import { isRecord, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
-import type { ObservedEvent } from './watch-oracle.ts';
-import { fail, inconclusive, pass, rule, unspecified, type Judgement } from './judgement.ts';
+import { judgeWatch, judgeWatchDocuments, type ObservedEvent, type WatchExpectation } from './watch-oracle.ts';
+import type { ReadContext } from './read-oracle.ts';
+import { alsoAgainst, fail, inconclusive, pass, rule, unspecified, type Judgement } from './judgement.ts';
 import type { ClauseId } from './catalog/clause-ids.ts';
 
 /** The history as it stood after snapshot `n`: what a watch closed at that point had to deliver. */
@@ -88,4 +89,61 @@ export function judgeFutureWatch(status: number, events: readonly ObservedEvent[
   const delivered = events.filter((e) => e.type !== 'BOOKMARK' && e.type !== 'ERROR' && isOurs(e.object.key));
   if (delivered.length === 0) return [pass('rest:6.1.5', 'a watch for an unrecognized version: waited or refused')];
   return [fail('rest:6.1.1', 'only changes after the requested version: none of the suite\'s writes, all older than it', delivered.map((e) => `${String(e.type)} ${e.object.key}@${String(e.object.rv)}`).join(', '))];
+}
+
+/**
+ * A watch cell answered 410 Gone: for a learned version, judgeGoneWatch (acceptable once the version
+ * may be gone); for a watch without a version (`index` undefined), never: it starts from the current
+ * state, which is always there.
+ *
+ *   judgeGoneCell(h, undefined, now, 1000, 'rest:4.5/watch/unset') -> [fail rest:4.5/watch/unset]
+ */
+export function judgeGoneCell(h: History, index: number | undefined, nowMs: number, windowMs: number, clause: ClauseId): Judgement[] {
+  if (index !== undefined) return judgeGoneWatch(h, index, nowMs, windowMs, clause);
+  return [fail(clause, 'a watch without a resourceVersion starts from the current state', '410 Gone')];
+}
+
+/**
+ * A watch resumed from the last received version (rest:6.1.2) answered 410 Gone: judged as any 410
+ * under rest:6.1.4, and the resume's promise holds only if that 410 does.
+ *
+ *   judgeGoneResume(h, n1, now, 1000) with the version younger than the window -> fails rest:6.1.4 and rest:6.1.2
+ */
+export function judgeGoneResume(h: History, index: number, nowMs: number, windowMs: number): Judgement[] {
+  return alsoAgainst('rest:6.1.2', 'a watch resumes from the last received resourceVersion', judgeGoneWatch(h, index, nowMs, windowMs, 'rest:6.1.4'));
+}
+
+/**
+ * A watch from a version older than the history, answered neither 410 Gone nor with a stream
+ * (classifyWatchStart 'refused'): wrong under rest:6.1.3 and rest:7/410.
+ *
+ *   judgeTooOldRefused(500) -> [fail rest:6.1.3, fail rest:7/410]
+ */
+export function judgeTooOldRefused(status: number): Judgement[] {
+  return [fail('rest:6.1.3', '410 Gone for a version older than the history, or the exact stream', `status ${status}`), fail('rest:7/410', '410 Gone for a version older than the history', `status ${status}`)];
+}
+
+/**
+ * The list a client starts from or lists again with (rest:6.1.2, rest:6.1.3): 200 with a collection
+ * resourceVersion and items; `body` is the parsed answer. Its content is judgeListSnapshot's.
+ *
+ *   judgeRelistAnswer('rest:6.1.3', 200, { metadata: {}, items: [] }) -> [fail rest:6.1.3]
+ */
+export function judgeRelistAnswer(clause: ClauseId, status: number, body: unknown): Judgement[] {
+  const md = isRecord(body) && isRecord(body['metadata']) ? body['metadata'] : undefined;
+  const holds = status === 200 && typeof md?.['resourceVersion'] === 'string' && isRecord(body) && Array.isArray(body['items']);
+  return [rule(clause, holds, 'a list with a collection resourceVersion', `status ${status}`)];
+}
+
+/**
+ * After a relist, the watch from the list's version seen two ways with one verdict: the informer's
+ * cache (judgeInformer) and the event sequence against the history (judgeWatch), then a parse failure
+ * of the stream's documents (rest:4.8) if there was one.
+ *
+ *   judgeRelistedWatch({ ...informer, ctx, exp, parseError: 'line 2: ...' }) -> ..., fail rest:4.8/watch-response
+ */
+export function judgeRelistedWatch(o: Parameters<typeof judgeInformer>[0] & { readonly ctx: ReadContext; readonly exp: WatchExpectation; readonly parseError: string | undefined }): Judgement[] {
+  const informer = judgeInformer(o);
+  const stream = judgeWatch(o.ctx, o.exp, o.events).judgements;
+  return [...informer, ...stream, ...(o.parseError === undefined ? [] : judgeWatchDocuments(o.parseError))];
 }

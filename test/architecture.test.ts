@@ -14,20 +14,11 @@ import { MAY_IMPORT, violations, type Violation } from './architecture/import-ru
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Files that still decide verdicts outside reference/ (rule `verdict-outside-reference`), as of issue
- * 14. Each must shrink to nothing: when a file stops offending, its entry makes this test fail until it
- * is removed, and a file not listed here fails at its first offence. Do not add entries.
+ * Files allowed to decide verdicts outside reference/ (rule `verdict-outside-reference`): none since
+ * issue 14. Kept as the one place an exception would have to be argued; a file not listed here fails
+ * at its first offence.
  */
-const VERDICT_OFFENDERS_ALLOWED: ReadonlySet<string> = new Set([
-  // Still to move: their rule()/pass()/fail() calls become
-  // reference/ judges taking the observation.
-  'harness/dry-run-interpreter.ts',
-  'suites/checks/apply-points.ts',
-  'suites/checks/deletion.ts',
-  'suites/checks/errors.ts',
-  'suites/checks/watch-resume.ts',
-  'suites/checks/watch.ts',
-]);
+const VERDICT_OFFENDERS_ALLOWED: ReadonlySet<string> = new Set<string>([]);
 
 function trackedSources(): string[] {
   const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts'], { cwd: root, encoding: 'utf8' });

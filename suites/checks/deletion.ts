@@ -15,9 +15,8 @@ import { current, currentIndex, recordWrite, taint } from '../../reference/histo
 import { awaitingRemoval, heldFinalizers, initialDeletionState, stepDeletion, type DeletionState, type DeletionStep } from '../../reference/deletion.ts';
 import { keyOf, readObject, type ObjectVersion } from '../../reference/objects.ts';
 import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../../reference/resources.ts';
-import { judgeWatch } from '../../reference/watch-oracle.ts';
+import { judgeWatch, judgeWatchOpened } from '../../reference/watch-oracle.ts';
 import { watchEvidence } from '../../reference/watch-evidence.ts';
-import { fail, pass } from '../../reference/judgement.ts';
 
 const NAMES = ['alpha', 'bravo'] as const;
 const ACTORS = 3;
@@ -107,7 +106,7 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
   const session = await openWatch(cx, rt, collectionPath(rt, ns), []);
   let cutOff: string | undefined;
   try {
-    cx.judge([pass('rest:4.3/watch', 'watch opened'), ...(session.status === 200 ? [] : [fail('rest:4.8/watch-response', 'a watch answers 200', `status ${session.status}`)])]);
+    cx.judge(judgeWatchOpened(session.status));
     for (const step of interleaveSteps(input)) {
       const name = NAMES[step.obj]!;
       const key = keyOf(ns, name);

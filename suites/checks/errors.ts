@@ -8,8 +8,7 @@ import { showOp, type WriteOp } from '../../generators/ops.ts';
 import { namespaceOf, runOp } from '../../harness/rest-interpreter.ts';
 import { setupArb } from '../../generators/rv-cells.ts';
 import { collectionPath, resourceTypes } from '../../reference/resources.ts';
-import { judgeGone } from '../../reference/error-rules.ts';
-import { rule } from '../../reference/judgement.ts';
+import { judgeFirstPageToken, judgeGone } from '../../reference/error-rules.ts';
 
 type TooLargeInput = { setup: WriteOp[]; via: 'get' | 'list' | 'list-exact' | 'list-limit' };
 
@@ -44,7 +43,7 @@ export const continueExpiry: Check<{ setup: WriteOp[] }> = {
     const path = collectionPath(resourceTypes(cx.env.profile).configmaps, ns);
     const first = await cx.send({ method: 'GET', path, query: [['limit', '1']] });
     const token = (first.json as { metadata?: { continue?: unknown } } | undefined)?.metadata?.continue;
-    cx.judge([rule('rest:4.4.1', first.status === 200 && typeof token === 'string' && token !== '', 'a first page of 1 item and a continue token (at least two objects exist)', `status ${first.status}, continue ${JSON.stringify(token)}`)]);
+    cx.judge(judgeFirstPageToken(first.status, token));
     const ttl = cx.env.settings.continueTtlMs;
     await cx.env.sleep(ttl + Math.max(250, ttl * 0.1));
     const next = await cx.send({ method: 'GET', path, query: [['limit', '1'], ['continue', String(token)]] });

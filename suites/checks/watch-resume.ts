@@ -19,11 +19,9 @@ import { openWatch, waitCaughtUp, type WatchSession } from '../../harness/watch-
 import { currentIndex, learnRv, visibleObjects, type History } from '../../reference/history.ts';
 import { readObject, type ObservedObject } from '../../reference/objects.ts';
 import { apiVersionOf, collectionPath, type ResourceType } from '../../reference/resources.ts';
-import { judgeListSnapshot } from '../../reference/read-oracle.ts';
-import { judgeWatch, type WatchExpectation } from '../../reference/watch-oracle.ts';
-import { alsoAgainst } from '../../reference/judgement.ts';
-import { classifyWatchStart, historyUpTo, judgeGoneWatch, judgeInformer } from '../../reference/watch-recovery.ts';
-import { fail, rule, type Judgement } from '../../reference/judgement.ts';
+import { judgeListSnapshot, type ReadContext } from '../../reference/read-oracle.ts';
+import { judgeFinishedWatch, judgeWatchOpened, type WatchExpectation } from '../../reference/watch-oracle.ts';
+import { classifyWatchStart, historyUpTo, judgeGoneResume, judgeGoneWatch, judgeRelistAnswer, judgeRelistedWatch, judgeTooOldRefused } from '../../reference/watch-recovery.ts';
 import { setupArb } from '../../generators/rv-cells.ts';
 import { watchEvidence } from '../../reference/watch-evidence.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
@@ -40,10 +38,8 @@ export function watchExpectation(cx: CaseContext, rt: ResourceType, e: Pick<Watc
 
 /** Judges a finished watch against the history and keeps the evidence with any failure. */
 export function judgeStream(cx: CaseContext, ns: string, h: History, exp: WatchExpectation, session: WatchSession, also?: { clause: ClauseId; expected: string }): void {
-  const parseError = session.parseError();
-  const js: Judgement[] = parseError === undefined ? [] : [fail('rest:4.8/watch-response', 'a series of JSON event documents', parseError)];
-  js.push(...judgeWatch({ history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns, scope: { namespace: ns } }, exp, session.events).judgements);
-  cx.judge(also ? alsoAgainst(also.clause, also.expected, js) : js, watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events));
+  const ctx: ReadContext = { history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns, scope: { namespace: ns } };
+  cx.judge(judgeFinishedWatch(ctx, exp, session.events, session.parseError(), also), watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events));
 }
 
 /** The last resourceVersion a stream delivered (what a client resumes from). */
@@ -65,7 +61,7 @@ async function resumeCase(cx: CaseContext, i: ResumeInput): Promise<void> {
   const first = await openWatch(cx, rt, path, [['resourceVersion', list.rv]]);
   let cutOff: string | undefined;
   try {
-    cx.judge([rule('rest:4.3/watch', first.status === 200, 'a watch answers 200', `status ${first.status}`)]);
+    cx.judge(judgeWatchOpened(first.status));
     for (const w of i.before) await runWrite(cx, w);
     ({ cutOff } = await waitCaughtUp(cx, first, RES, stateAt(cx.history(RES), list.index)));
   } finally {
@@ -90,7 +86,7 @@ async function resumeCase(cx: CaseContext, i: ResumeInput): Promise<void> {
   }
   const h = cx.history(RES);
   if (classifyWatchStart(second.status, second.events).kind === 'gone') {
-    cx.judge(alsoAgainst('rest:6.1.2', 'a watch resumes from the last received resourceVersion', judgeGoneWatch(h, n1, cx.env.now(), cx.env.settings.historyWindowMs, 'rest:6.1.4')));
+    cx.judge(judgeGoneResume(h, n1, cx.env.now(), cx.env.settings.historyWindowMs));
     return;
   }
   judgeStream(cx, ns, h, watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: n1, at: n1, cutOff }), second, { clause: 'rest:6.1.2', expected: 'resumed from the last received resourceVersion: nothing lost, nothing repeated' });
@@ -113,7 +109,7 @@ async function listNow(cx: CaseContext, rt: ResourceType, ns: string, clause: Cl
   const r = await cx.send({ method: 'GET', path: collectionPath(rt, ns) });
   const body = r.json as { metadata?: { resourceVersion?: unknown }; items?: unknown } | undefined;
   const rv = body?.metadata?.resourceVersion;
-  cx.judge([rule(clause, r.status === 200 && typeof rv === 'string' && Array.isArray(body?.items), 'a list with a collection resourceVersion', `status ${r.status}`)]);
+  cx.judge(judgeRelistAnswer(clause, r.status, r.json));
   const items = (body!.items as unknown[]).map((x) => readObject(rt, x));
   const h = cx.history(RES);
   const index = currentIndex(h);
@@ -147,10 +143,9 @@ export async function relistAndWatch(cx: CaseContext, rt: ResourceType, ns: stri
   const isOurs = (k: string) => h.everKeys.has(k) && !h.tainted.has(k);
   const exp = watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: list0.index, at: list0.index, cutOff });
   // One verdict for both views of the same stream: the informer's cache and the event sequence.
-  const informer = judgeInformer({ list0: list0.items, events: session.events, list1: list1.items, now: visibleObjects(h, currentIndex(h)).filter((v) => v.namespace === ns), isOurs, clause, cutOff });
-  const stream = judgeWatch({ history: hWatch, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns, scope: { namespace: ns } }, exp, session.events).judgements;
-  const parseError = session.parseError();
-  cx.judge([...informer, ...stream, ...(parseError === undefined ? [] : [fail('rest:4.8/watch-response', 'a series of JSON event documents', parseError)])], watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events, { list0: list0.items, list1: list1.items, clause }));
+  const ctx: ReadContext = { history: hWatch, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns, scope: { namespace: ns } };
+  const informer = { list0: list0.items, events: session.events, list1: list1.items, now: visibleObjects(h, currentIndex(h)).filter((v) => v.namespace === ns), isOurs, clause, cutOff };
+  cx.judge(judgeRelistedWatch({ ...informer, ctx, exp, parseError: session.parseError() }), watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events, { list0: list0.items, list1: list1.items, clause }));
 }
 
 type TooOldInput = { setup: WriteOp[]; after: WriteOp[] };
@@ -201,7 +196,7 @@ async function tooOldCase(cx: CaseContext, i: TooOldInput): Promise<void> {
     return;
   }
   if (start.kind === 'refused') {
-    cx.judge([fail('rest:6.1.3', '410 Gone for a version older than the history, or the exact stream', `status ${start.status}`), fail('rest:7/410', '410 Gone for a version older than the history', `status ${start.status}`)]);
+    cx.judge(judgeTooOldRefused(start.status));
     return;
   }
   // Served: a target keeping more history than the window must then deliver every change after it.

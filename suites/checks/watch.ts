@@ -11,9 +11,8 @@ import { openWatch, waitCaughtUp } from '../../harness/watch-session.ts';
 import { currentIndex, visibleObjects } from '../../reference/history.ts';
 import { collectionPath, apiVersionOf } from '../../reference/resources.ts';
 import { decideWatch, rvColumn, watchClause } from '../../reference/rv-semantics.ts';
-import { judgeWatch } from '../../reference/watch-oracle.ts';
-import { fail, pass, rule } from '../../reference/judgement.ts';
-import { classifyWatchStart, judgeGoneWatch } from '../../reference/watch-recovery.ts';
+import { judgeBookmarkRequest, judgeWatch, judgeWatchDocuments, judgeWatchOpened, type ObservedEvent } from '../../reference/watch-oracle.ts';
+import { classifyWatchStart, judgeGoneCell } from '../../reference/watch-recovery.ts';
 import { watchEvidence } from '../../reference/watch-evidence.ts';
 import { pickFor, setupArb } from '../../generators/rv-cells.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
@@ -23,7 +22,8 @@ type WatchInput = { setup: WriteOp[]; during: WriteOp[]; rv: RvPick; bookmarks: 
 
 const duringArb = fc.array(writeOpArb({ resources: ['configmaps'], namespaces: 1 }), { maxLength: 5 });
 
-async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBookmarkMs: number }): Promise<void> {
+/** Runs one watch cell and judges its stream; returns how the watch was answered, for the bookmark check. */
+async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBookmarkMs: number }): Promise<{ status: number; events: readonly ObservedEvent[] }> {
   for (const w of input.setup) await runWrite(cx, w);
   const rt = resourceOf(cx, 'configmaps');
   const ns = await namespaceOf(cx, 0);
@@ -38,7 +38,7 @@ async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBook
   let cutOff: string | undefined;
   try {
     // A 410 for an old version is judged below, once it is known whether the version may be gone.
-    if (session.status !== 410 || index === undefined) cx.judge([rule('rest:4.8/watch-response', session.status === 200, 'a watch answers 200', `status ${session.status}`), rule('rest:4.3/watch', session.status === 200, 'watch=1 turns the GET into a watch', `status ${session.status}`)]);
+    if (session.status !== 410 || index === undefined) cx.judge(judgeWatchOpened(session.status));
     for (const w of input.during) await runWrite(cx, w);
     const h = cx.history('configmaps');
     const startState = new Map(d.semantic === 'StartAtExact' && index !== undefined ? visibleObjects(h, index).map((v) => [v.key, v.rv] as const) : []);
@@ -48,12 +48,10 @@ async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBook
     await session.close();
   }
   if (classifyWatchStart(session.status, session.events).kind === 'gone') {
-    const gone = index !== undefined ? judgeGoneWatch(cx.history('configmaps'), index, cx.env.now(), cx.env.settings.historyWindowMs, d.clause) : [fail(d.clause, 'a watch without a resourceVersion starts from the current state', '410 Gone')];
-    cx.judge(gone);
-    return;
+    cx.judge(judgeGoneCell(cx.history('configmaps'), index, cx.env.now(), cx.env.settings.historyWindowMs, d.clause));
+    return session;
   }
-  const parseError = session.parseError();
-  cx.judge([parseError === undefined ? pass('rest:4.8/watch-response', 'JSON event documents') : fail('rest:4.8/watch-response', 'a series of JSON event documents', parseError)]);
+  cx.judge(judgeWatchDocuments(session.parseError()));
   const h = cx.history('configmaps');
   const exp = {
     semantic: d.semantic as 'GetStateAndStartAtMostRecent' | 'GetStateAndStartAtAny' | 'StartAtExact',
@@ -66,6 +64,7 @@ async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBook
     ...(cutOff !== undefined ? { cutOff } : {}),
   };
   cx.judge(judgeWatch({ history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns, scope: { namespace: ns } }, exp, session.events).judgements, watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events));
+  return session;
 }
 
 const describeWatch = (i: WatchInput) => [
@@ -84,7 +83,9 @@ export const watchCellChecks: Check<WatchInput>[] = (['unset', 'zero', 'other'] 
     defaultRuns: 15,
     arbitrary: () => fc.record({ setup: setupArb, during: duringArb, rv: pickFor(rv), bookmarks: fc.constant(false) }),
     describe: describeWatch,
-    run: (input, cx) => watchCase(cx, input, { waitForBookmarkMs: 0 }),
+    run: async (input, cx) => {
+      await watchCase(cx, input, { waitForBookmarkMs: 0 });
+    },
   };
 });
 
@@ -99,8 +100,7 @@ export const watchBookmarks: Check<WatchInput> = {
   describe: describeWatch,
   run: async (input, cx) => {
     // Unasked watches wait as long as asked ones, so a server that sends bookmarks regardless is seen.
-    await watchCase(cx, input, { waitForBookmarkMs: cx.env.settings.bookmarkWaitMs });
-    if (!input.bookmarks) cx.judge([pass('rest:6.1/BOOKMARK', 'no BOOKMARK on a watch that did not ask')]);
-    else cx.judge([pass('rest:4.3/allowWatchBookmarks', 'allowWatchBookmarks accepted; any bookmarks had the right shape')]);
+    const answer = await watchCase(cx, input, { waitForBookmarkMs: cx.env.settings.bookmarkWaitMs });
+    cx.judge(judgeBookmarkRequest(input.bookmarks, answer.status, answer.events));
   },
 };

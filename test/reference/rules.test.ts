@@ -1,6 +1,6 @@
 // Section 7 and rest:2.3/2.4 judges: right answers accepted, near misses rejected.
 import { describe, expect, it } from 'vitest';
-import { futureResourceVersion, judgeGone, judgeTooLarge, TOO_LARGE_TEXT } from '../../reference/error-rules.ts';
+import { futureResourceVersion, judgeFirstPageToken, judgeGone, judgeTooLarge, TOO_LARGE_TEXT } from '../../reference/error-rules.ts';
 import { judgeCollectionEnvelope, judgeCreated, judgeObjectEnvelope, judgeUpdated } from '../../reference/envelope-rules.ts';
 import { resourceTypes } from '../../reference/resources.ts';
 import { profiles } from '../../reference/profile.ts';
@@ -20,6 +20,15 @@ describe('judgeTooLarge (rest:7/504, 7.1, 7.2)', () => {
     ['a Retry-After that is not seconds', { status: 504, bodyText: TOO_LARGE_TEXT, retryAfter: 'soon' }, 'rest:7.1'],
   ])('rejects %s', (_n, r, clause) => {
     expect(failed(judgeTooLarge(r))).toEqual([clause]);
+  });
+});
+
+describe('judgeFirstPageToken (rest:4.4.1)', () => {
+  it('passes a 200 page with a continue token, fails a near miss', () => {
+    expect(failed(judgeFirstPageToken(200, 'tok'))).toEqual([]);
+    expect(failed(judgeFirstPageToken(200, ''))).toEqual(['rest:4.4.1']);
+    expect(failed(judgeFirstPageToken(200, undefined))).toEqual(['rest:4.4.1']);
+    expect(failed(judgeFirstPageToken(500, 'tok'))).toEqual(['rest:4.4.1']);
   });
 });
 
