@@ -26,6 +26,8 @@ export interface Counterexample extends JudgementValues {
   readonly replay: string;
   /** What the model judged, as plain JSON to judge again later (a watch history and its events). */
   readonly history?: unknown;
+  /** `--confirm N`: the counterexample replayed N more times; how often the same clause failed again. */
+  readonly confirmation?: { readonly runs: number; readonly reproduced: number };
 }
 
 export interface CheckRecord {

@@ -10,6 +10,7 @@ import { groupByArea, isRegression, type Area, type FamilyOf } from './areas.ts'
 import { html } from './escape.ts';
 import { diffRows } from './value-diff.ts';
 import type { ValueDiff } from '../reference/value-diff.ts';
+import { confirmationLabel } from './confirmation.ts';
 
 const STATUS_LABEL: Record<ClauseStatus, string> = {
   passed: 'passed',
@@ -165,7 +166,7 @@ function counterexample(cx: Counterexample): string {
     `<dt>Observed</dt><dd><pre>${html(cx.observed)}</pre></dd>`,
     cx.diff === undefined ? '' : diffTable(cx.diff),
     steps,
-    `<dt>Replay</dt><dd><pre>${html(cx.replay)}</pre></dd>`,
+    `<dt>Replay</dt><dd><pre>${html(cx.replay)}</pre>${cx.confirmation ? `<p>${html(confirmationLabel(cx.confirmation))}</p>` : ''}</dd>`,
     cx.curl.trim() === '' ? '' : `<dt>Curl script</dt><dd><details><summary>show</summary><pre>${html(cx.curl)}</pre></details></dd>`,
     '</dl>',
   ]

@@ -5,6 +5,7 @@
  */
 import type { ClauseResult, RunResult } from '../harness/results.ts';
 import type { BaselineDiff } from './baseline.ts';
+import { confirmationLabel } from './confirmation.ts';
 
 const ICON: Record<RunResult['verdict'], string> = { conformant: '✅', nonconformant: '❌', error: '⚠️' };
 
@@ -44,7 +45,7 @@ function failureTable(clauses: readonly ClauseResult[]): string[] {
   const rows = ['| clause | expected | observed | replay |', '|---|---|---|---|'];
   for (const c of clauses) {
     const cx = c.counterexamples[0];
-    rows.push(`| \`${cell(c.id)}\` | ${cell(cx?.expected ?? c.summary)} | ${cell(cx?.observed ?? '')} | ${cx ? `\`${cell(cx.replay)}\`` : ''} |`);
+    rows.push(`| \`${cell(c.id)}\` | ${cell(cx?.expected ?? c.summary)} | ${cell(cx?.observed ?? '')} | ${cx ? `\`${cell(cx.replay)}\`${cx.confirmation ? ` ${cell(confirmationLabel(cx.confirmation))}` : ''}` : ''} |`);
   }
   return rows;
 }

@@ -4,8 +4,10 @@
  * 0 conformant, 1 nonconformant, 2 usage or configuration error, 3 target unreachable / infrastructure.
  */
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { confirmFailures } from './confirm-failures.ts';
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { profileByName, profileMismatch, profiles, type Profile, type ProfileName } from '../reference/profile.ts';
 import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/kubeconfig.ts';
@@ -114,6 +116,7 @@ program
   .option('--baseline <summary.json>', 'an earlier run\'s summary.json: new failures, fixed, still failing, newly not checked')
   .addOption(new Option('-o, --output <format>', 'stdout: the terminal summary, or summary.json').choices(['text', 'json'] as const).default('text' as const))
   .option('--parallel <n>', `checks run at once (default ${DEFAULT_PARALLEL})`, positiveArg('--parallel'))
+  .option('--confirm <n>', 'replay each failure N more times from its seed and path: deterministic or flaky', positiveArg('--confirm'))
   .action(async (o) => {
     process.exitCode = await run(o);
     // The run is over and its reports are written: nothing left behind (a test worker slow to wind
@@ -273,7 +276,7 @@ type RunOpts = {
   controllerDaemon?: string; daemonStartTimeout?: number;
   shard?: { index: number; count: number }; baseline?: string; output: 'text' | 'json';
   writers?: number; opsPerWriter?: number; hook?: string[]; scale?: ScaleProfile;
-  parallel?: number;
+  parallel?: number; confirm?: number;
 };
 
 async function run(o: RunOpts): Promise<number> {
@@ -416,6 +419,20 @@ async function run(o: RunOpts): Promise<number> {
       outcome.records.push(...part.records);
       outcome.errors.push(...part.errors);
       outcome.footprints.push(...part.footprints);
+    }
+    if (o.confirm !== undefined) {
+      // Replays run one check at a time on their own, reports aside: only the verdict of each is kept.
+      const scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-conformance-confirm-'));
+      try {
+        outcome.records = await confirmFailures(outcome.records, o.confirm, async (check, cx) => {
+          const suite = checks.find((c) => c.id === check)?.suite;
+          if (suite === undefined || cx.path === undefined) return [];
+          const settings = { ...suiteSettings([check]), seed: cx.seed, path: cx.path, parallel: 1 };
+          return (await runSuites(settings, { suites: [suite], reportsDir: scratch, total: 1, log: () => undefined, keepAllure: true })).records;
+        }, log);
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
     }
     progress.end();
     restoreStdout();
