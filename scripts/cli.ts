@@ -415,19 +415,20 @@ async function run(o: RunOpts): Promise<number> {
     const outcome = { records: [] as Awaited<ReturnType<typeof runSuites>>['records'], errors: [] as string[], footprints: [] as Awaited<ReturnType<typeof runSuites>>['footprints'] };
     for (const [group, sequential] of [[shared, false], [exclusive, true]] as const) {
       if (group.length === 0) continue;
-      const part = await runSuites(suiteSettings(group.map((c) => c.id)), { suites: suitesOf(group), reportsDir, total: selected.length, log: progress.line, sequential, keepAllure: group === exclusive && shared.length > 0, done: group === exclusive ? shared.length : 0 });
+      const part = await runSuites({ ...suiteSettings(group.map((c) => c.id)), ...(group === exclusive ? { namespaceScope: 'x' } : {}) }, { suites: suitesOf(group), reportsDir, total: selected.length, log: progress.line, sequential, keepAllure: group === exclusive && shared.length > 0, done: group === exclusive ? shared.length : 0 });
       outcome.records.push(...part.records);
       outcome.errors.push(...part.errors);
       outcome.footprints.push(...part.footprints);
     }
     if (o.confirm !== undefined) {
       // Replays run one check at a time on their own, reports aside: only the verdict of each is kept.
+      let replays = 0;
       const scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-conformance-confirm-'));
       try {
         outcome.records = await confirmFailures(outcome.records, o.confirm, async (check, cx) => {
           const suite = checks.find((c) => c.id === check)?.suite;
           if (suite === undefined || cx.path === undefined) return [];
-          const settings = { ...suiteSettings([check]), seed: cx.seed, path: cx.path, parallel: 1 };
+          const settings = { ...suiteSettings([check]), seed: cx.seed, path: cx.path, parallel: 1, namespaceScope: `c${++replays}` };
           return (await runSuites(settings, { suites: [suite], reportsDir: scratch, total: 1, log: () => undefined, keepAllure: true })).records;
         }, log);
       } finally {

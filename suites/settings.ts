@@ -13,6 +13,12 @@ export interface SuiteSettings {
   readonly restrictedTarget?: TargetConfig;
   readonly profile: ProfileName;
   readonly runId: string;
+  /**
+   * Keeps the namespace names of one part of a run (the exclusive checks, a confirmation replay) apart
+   * from another's: a real cluster deletes namespaces asynchronously, so a name the previous part
+   * deleted may still be Terminating.
+   */
+  readonly namespaceScope?: string;
   readonly seed: number;
   readonly runs: number;
   readonly checks?: readonly string[];
