@@ -283,11 +283,33 @@ const OPEN_OVERLAYS: readonly Doc[] = [
   { systemCgroups: '/system.slice', cgroupRoot: '' }, { registerNode: false, registerWithTaints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }] }, { cgroupsPerQOS: false }, { memorySwap: { swapBehavior: 'LimitedSwap' } }, { qosReserved: { memory: '50%' } }, { memoryThrottlingFactor: 0.5 },
 ];
 
-/** A valid file with one value the spec leaves open: never a failure, the report records the answer. */
-export function openConfigArb(p: Profile): fc.Arbitrary<NodeagentCase> {
-  return fc.record({ valid: validConfigArb(p), open: fc.constantFrom(...OPEN_OVERLAYS) }).map(({ valid, open }) => {
-    const overlay = inProfile(open, p);
-    const rest = Object.fromEntries(Object.entries(valid.doc).filter(([k]) => !(k in overlay) && !['cgroupRoot', 'featureGates', 'enforceNodeAllocatable', 'shutdownGracePeriodByPodPriority', 'registerNode'].includes(k)));
-    return { doc: withOverlay(rest, overlay) };
+/** A valid file with one value the spec leaves open (one of the pool, or the given one): never a failure, the report records the answer. */
+export function openConfigArb(p: Profile, onlyOverlay?: number): fc.Arbitrary<NodeagentCase> {
+  const overlays = onlyOverlay === undefined ? OPEN_OVERLAYS : [OPEN_OVERLAYS[onlyOverlay]!];
+  return fc.record({ valid: validConfigArb(p), open: fc.constantFrom(...overlays) }).map(({ valid, open }) => ({ doc: onValidBase(valid.doc, inProfile(open, p)) }));
+}
+
+function onValidBase(valid: Doc, overlay: Doc): Doc {
+  const rest = Object.fromEntries(Object.entries(valid).filter(([k]) => !(k in overlay) && !['cgroupRoot', 'featureGates', 'enforceNodeAllocatable', 'shutdownGracePeriodByPodPriority', 'registerNode'].includes(k)));
+  return withOverlay(rest, overlay);
+}
+
+export interface OpenDecision {
+  /** The first decision the model leaves open for the value, alone in a file of defaults. */
+  readonly clause: ClauseId;
+  /** Its place in the pool (`openConfigArb(p, overlay)`). */
+  readonly overlay: number;
+}
+
+/**
+ * Every open value of the pool with the decision it is recorded under. One small property per value
+ * keeps each recorded at the default budget: drawn from the whole pool, 25 files leave some of the
+ * pool's decisions unseen on most seeds, and a report's coverage would move with the seed.
+ */
+export function openDecisions(p: Profile): OpenDecision[] {
+  return OPEN_OVERLAYS.map((overlay, i) => {
+    const first = validateNodeagentConfig(onValidBase(baseDoc(p), inProfile(overlay, p)), p).unspecified[0];
+    if (!first) throw new Error(`open overlay ${JSON.stringify(overlay)}: the model leaves nothing open`);
+    return { clause: first.clause, overlay: i };
   });
 }

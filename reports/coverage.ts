@@ -4,7 +4,7 @@
  * clause; skipped and not checked did not. Needs the catalog because ClauseResult carries no kind.
  */
 import type { Clause } from '../reference/catalog/types.ts';
-import type { ClauseResult, RunResult } from '../harness/results.ts';
+import type { CheckRecord, ClauseResult, RunResult } from '../harness/results.ts';
 import { safeFamilyOf, type FamilyOf } from './areas.ts';
 
 export interface CoverageFigure {
@@ -44,4 +44,27 @@ export function coverageOf(run: RunResult, ctx: CoverageContext): Coverage {
     a.checked += judged;
   }
   return { docs, areas };
+}
+
+/** A verdict on a clause: the check reached it and the model said something about it. */
+const REACHED: ReadonlySet<CheckRecord['verdict']> = new Set(['pass', 'fail', 'unspecified', 'inconclusive', 'error']);
+
+/**
+ * Clauses a check names that it left without a verdict in these records (`check: clause`). Stable
+ * coverage (issue 19): a clause reached on one seed and not another would make a nightly report's
+ * coverage move with the seed, and a regression on that clause go unseen on half the nights.
+ */
+export function unreachedClauses(checks: readonly { readonly id: string; readonly clauses: readonly string[] }[], records: readonly CheckRecord[]): string[] {
+  const reached = new Set(records.filter((r) => REACHED.has(r.verdict)).map((r) => `${r.check}: ${r.clause}`));
+  return checks.flatMap((c) => c.clauses.map((clause) => `${c.id}: ${clause}`).filter((key) => !reached.has(key)));
+}
+
+/**
+ * Clauses some check names that no check of the run gave a verdict: what the report's coverage would
+ * show as not checked. For checks whose judge may report on any field of what it generated (the
+ * loader's), a clause is claimed by the suite, not by each check.
+ */
+export function unreachedInRun(checks: readonly { readonly clauses: readonly string[] }[], records: readonly CheckRecord[]): string[] {
+  const reached = new Set(records.filter((r) => REACHED.has(r.verdict)).map((r) => r.clause as string));
+  return [...new Set(checks.flatMap((c) => c.clauses))].filter((clause) => !reached.has(clause)).sort();
 }

@@ -34,6 +34,7 @@ import { SUPERUSER_GROUP, type UserInfo } from '../reference/rbac.ts';
 import { recheckHistoryCommand } from './recheck-history.ts';
 import { registerEnvtestCommand } from './envtest-cli.ts';
 import { DEFAULT_PARALLEL } from '../harness/scheduler.ts';
+import { DEFAULT_RUNS } from '../suites/settings.ts';
 import { footprintLines, sumFootprints } from '../harness/footprint.ts';
 import { SCALE_CHOICES, SCALE_WINDOW_MS, scaleProfileByName, type ScaleProfile } from '../harness/scale.ts';
 
@@ -90,7 +91,7 @@ program
   .option('--insecure-skip-tls-verify', 'do not verify the target\'s certificate')
   .addOption(new Option('--profile <name>', 'naming profile').choices(['svc', 'k8s'] as const).default('svc' as const))
   .option('--seed <n>', 'seed of the property runs (printed with every failure)', intArg('--seed'))
-  .option('--runs <n>', 'examples per property', positiveArg('--runs'), 25)
+  .option('--runs <n>', 'examples per property', positiveArg('--runs'), DEFAULT_RUNS)
   .option('--suite <name>', `only this suite (repeatable): ${suites.join(', ')}`, collect)
   .option('--check <id>', 'only this check (repeatable; see `list-checks`)', collect)
   .option('--path <path>', 'fast-check path of a counterexample to replay (with --seed and --check)')

@@ -7,6 +7,9 @@ import type { ProfileName } from '../reference/profile.ts';
 import type { NodeagentLoaderSettings } from '../harness/nodeagent-loader.ts';
 import type { ControllerDaemonSettings } from '../harness/controller-daemon.ts';
 
+/** Examples per property when `--runs` is not given: the budget of `npm start` and of a nightly run. */
+export const DEFAULT_RUNS = 25;
+
 export interface SuiteSettings {
   readonly target: TargetConfig;
   /** `--restricted-kubeconfig`: the second identity of the rest-authz checks. */

@@ -5,7 +5,7 @@
 import { judgeScope } from '../../reference/scope.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
-import { opsArb, showOp, namePool, contentArb, type Op } from '../../generators/ops.ts';
+import { opsWithLifecycleArb, showOp, namePool, contentArb, type Op } from '../../generators/ops.ts';
 import { runOp, namespaceOf, resourceOf } from '../../harness/rest-interpreter.ts';
 import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
 import { readObject, keyOf } from '../../reference/objects.ts';
@@ -20,7 +20,7 @@ export const crudSequences: Check<Op[]> = {
   suite: 'rest-crud',
   title: 'create/update/delete/get/list sequences agree with the model',
   clauses: ['rest:2.2.1', 'rest:2.2.2', 'rest:2.3/metadata.uid', 'rest:2.3/metadata.resourceVersion', 'rest:2.3/metadata.creationTimestamp', 'rest:2.3/kind', 'rest:2.3/apiVersion', 'rest:9.1.1', 'rest:2.4.1', 'rest:2.4.2', 'rest:4.1/post', 'rest:4.1/put', 'rest:4.1/delete'],
-  arbitrary: () => opsArb({ resources: ['configmaps', 'leases'], namespaces: 2 }, { maxLength: 14 }),
+  arbitrary: () => opsWithLifecycleArb({ resources: ['configmaps', 'leases'], namespaces: 2 }, { maxLength: 14 }),
   describe: (ops) => ops.map(showOp),
   run: async (ops, cx) => {
     for (const op of ops) await runOp(cx, op);

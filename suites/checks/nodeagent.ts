@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
-import { boundaryConfigArb, invalidConfigArb, openConfigArb, ruleViolationClauses, toYaml, validConfigArb, type NodeagentCase } from '../../generators/nodeagent.ts';
+import { boundaryConfigArb, invalidConfigArb, openConfigArb, openDecisions, ruleViolationClauses, toYaml, validConfigArb, type NodeagentCase } from '../../generators/nodeagent.ts';
 import { credentialConfigArb, credentialViolationClauses, invalidCredentialConfigArb } from '../../generators/nodeagent-credentials.ts';
 import { configJudgementClauses, credentialJudgementClauses, judgeConfigAnswer, judgeCredentialAnswer } from '../../reference/nodeagent/loader-oracle.ts';
 import { profiles, type Profile } from '../../reference/profile.ts';
@@ -77,6 +77,25 @@ export const nodeagentOpenConfigs = loaderCheck({
 });
 
 /**
+ * One file per value the spec leaves open, on a random valid base, as the rule clauses below have
+ * theirs: the broad property above draws from the whole pool, so at the default budget some
+ * decisions would go unrecorded on most seeds (a report's coverage would move with the seed).
+ */
+export const nodeagentOpenDecisionChecks = openDecisions(profiles.svc).map((d, i, all) => {
+  // `nodeagent-open-hairpinMode`, `nodeagent-open-hairpinMode-2`: the n-th value under one decision.
+  const nth = all.slice(0, i).filter((o) => o.clause === d.clause).length;
+  return loaderCheck({
+    id: `nodeagent-open-${clauseSlug(d.clause)}${nth > 0 ? `-${nth + 1}` : ''}`,
+    title: `A NodeagentConfiguration file with a value ${d.clause} leaves open: the answer is recorded, never failed`,
+    clauses: configJudgementClauses,
+    fileName: 'nodeagent-config.yaml',
+    arbitrary: (p) => openConfigArb(p, d.overlay),
+    judge: judgeConfigAnswer,
+    defaultRuns: 1,
+  });
+});
+
+/**
  * Boundary inputs (issue 17): integers at and past the int32/uint32 limits (and 2^32 + a valid value,
  * which a truncating reader takes for that value), -1, compound and fractional durations (`1h30m`,
  * `300ms`, `1.5h`), zero and negative ones; each file holds one, valid or invalid as the model says.
@@ -140,4 +159,4 @@ export const nodeagentInvalidCredentialChecks = credentialViolationClauses(profi
   defaultRuns: 3,
 }));
 
-export const nodeagentChecks = [nodeagentValidConfigs, nodeagentInvalidConfigs, nodeagentOpenConfigs, nodeagentBoundaryValues, nodeagentCredentialProviders, ...nodeagentInvalidRuleChecks, ...nodeagentInvalidCredentialChecks];
+export const nodeagentChecks = [nodeagentValidConfigs, nodeagentInvalidConfigs, nodeagentOpenConfigs, ...nodeagentOpenDecisionChecks, nodeagentBoundaryValues, nodeagentCredentialProviders, ...nodeagentInvalidRuleChecks, ...nodeagentInvalidCredentialChecks];

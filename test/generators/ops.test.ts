@@ -2,7 +2,7 @@
 // goes smaller; selectors always parse.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { contentArb, opsArb, selectorArb, showOp, namePool } from '../../generators/ops.ts';
+import { contentArb, opsArb, opsWithLifecycleArb, selectorArb, showOp, namePool } from '../../generators/ops.ts';
 import { setupArb } from '../../generators/rv-cells.ts';
 import { parseLabelSelector } from '../../reference/label-selector.ts';
 
@@ -51,5 +51,21 @@ describe('operation generators', () => {
     const r = fc.check(fc.property(opsArb(shape), (ops) => ops.length < 5), { seed: 1 });
     expect(r.failed).toBe(true);
     expect(r.counterexample![0]).toHaveLength(5);
+  });
+});
+
+describe('opsWithLifecycleArb', () => {
+  const hasLifecycle = (ops: readonly { op: string; res: string; ns?: unknown; name?: string }[]) =>
+    ops.some((d, j) => d.op === 'delete' && ops.slice(0, j).some((c) => c.op === 'create' && c.res === d.res && c.ns === d.ns && c.name === d.name));
+
+  it('puts a create before a delete of the same object in about half the sequences, within the length bound', () => {
+    const samples = fc.sample(opsWithLifecycleArb(shape, { maxLength: 14 }), { seed: 7, numRuns: 400 });
+    const share = samples.filter(hasLifecycle).length / samples.length;
+    expect(share).toBeGreaterThan(0.4);
+    expect(Math.max(...samples.map((s) => s.length))).toBeLessThanOrEqual(14);
+  });
+
+  it('every seed of a default-budget run (25 sequences) has one', () => {
+    for (let seed = 1; seed <= 50; seed++) expect(fc.sample(opsWithLifecycleArb(shape, { maxLength: 14 }), { seed, numRuns: 25 }).some(hasLifecycle), `seed ${seed}`).toBe(true);
   });
 });
