@@ -1,5 +1,5 @@
 /**
- * `npm run docs:schemas`: writes the node-agent configuration's JSON Schema per profile to
+ * `npm run docs:schemas`: writes the node-agent configuration's and the credential provider file's JSON Schemas per profile to
  * docs/schemas/<profile>/, from the model (reference/nodeagent/json-schema.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -7,15 +7,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { profiles } from '../reference/profile.ts';
 import { configKind } from '../reference/nodeagent/config.ts';
-import { nodeagentConfigSchema } from '../reference/nodeagent/json-schema.ts';
+import { credentialProviderConfigSchema, nodeagentConfigSchema } from '../reference/nodeagent/json-schema.ts';
+import { CREDENTIAL_PROVIDER_KIND } from '../reference/nodeagent/credential-provider.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export function schemaFiles(): { path: string; content: string }[] {
-  return [profiles.svc, profiles.k8s].map((p) => ({
-    path: path.join(root, 'docs', 'schemas', p.name, `${configKind(p)}.schema.json`),
-    content: `${JSON.stringify(nodeagentConfigSchema(p), null, 2)}\n`,
-  }));
+  return [profiles.svc, profiles.k8s].flatMap((p) => [
+    { path: path.join(root, 'docs', 'schemas', p.name, `${configKind(p)}.schema.json`), content: `${JSON.stringify(nodeagentConfigSchema(p), null, 2)}\n` },
+    { path: path.join(root, 'docs', 'schemas', p.name, `${CREDENTIAL_PROVIDER_KIND}.schema.json`), content: `${JSON.stringify(credentialProviderConfigSchema(p), null, 2)}\n` },
+  ]);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

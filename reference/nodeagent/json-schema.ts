@@ -14,6 +14,7 @@ import type { Profile } from '../profile.ts';
 import { configFields, defaultOf, nameIn, type FieldSpec } from './config-fields.ts';
 import type { Scalar, TypeSpec } from './config-types.ts';
 import { configApiVersion, configKind } from './config.ts';
+import { CREDENTIAL_PROVIDER_KIND } from './credential-provider.ts';
 
 export type JsonSchema = { readonly [k: string]: unknown };
 
@@ -92,6 +93,48 @@ export function nodeagentConfigSchema(p: Profile): JsonSchema {
       apiVersion: { const: configApiVersion(p) },
       kind: { const: configKind(p) },
       ...Object.fromEntries(configFields.map((f) => [nameIn(f, p), fieldSchema(f, p)])),
+    },
+  };
+}
+
+const str = (description: string) => ({ type: 'string', minLength: 1, description });
+
+/**
+ * The CredentialProviderConfig file (2.1): what a schema can state of it. Pattern syntax of
+ * matchImages, duplicate names and the exec apiVersions stay in the model (credential-provider.ts);
+ * an empty providers list is allowed because the spec does not say whether it counts as given.
+ */
+export function credentialProviderConfigSchema(p: Profile): JsonSchema {
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: `https://svc-conformance.test/schemas/${p.name}/${CREDENTIAL_PROVIDER_KIND}.schema.json`,
+    title: `${CREDENTIAL_PROVIDER_KIND} (${configApiVersion(p)})`,
+    description: 'Generated from the svc-conformance model of the credential provider configuration (spec 2.1). Pattern syntax of matchImages is checked by `svc-conformance nodeagent validate`.',
+    type: 'object',
+    required: ['apiVersion', 'kind', 'providers'],
+    properties: {
+      apiVersion: { const: configApiVersion(p) },
+      kind: { const: CREDENTIAL_PROVIDER_KIND },
+      providers: {
+        type: 'array',
+        description: 'the exec plugins, in order: on overlapping auth keys the earlier one wins (node:2.1/providers)',
+        items: {
+          type: 'object',
+          required: ['name', 'matchImages', 'defaultCacheDuration', 'apiVersion'],
+          properties: {
+            name: str('name of the plugin executable in the bin directory (node:2.1/name)'),
+            matchImages: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'image patterns that select this provider (node:2.1/matchImages)' },
+            defaultCacheDuration: { type: 'string', pattern: GO_DURATION_PATTERN, description: 'how long credentials are cached when the plugin names no duration (node:2.1/defaultCacheDuration)' },
+            apiVersion: str('exec request and response version; the supported ones are not shown (node:2.1/apiVersion, node:2.5/provider-apiVersion)'),
+            args: { type: ['array', 'null'], items: { type: 'string' }, description: 'arguments to the plugin (node:2.1/args)' },
+            env: {
+              type: ['array', 'null'],
+              description: 'environment of the plugin (node:2.1/env)',
+              items: { type: 'object', required: ['name', 'value'], properties: { name: { type: 'string' }, value: { type: 'string' } } },
+            },
+          },
+        },
+      },
     },
   };
 }

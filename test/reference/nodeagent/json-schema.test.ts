@@ -8,7 +8,9 @@ import { Ajv } from 'ajv';
 import { profiles } from '../../../reference/profile.ts';
 import { configFields, nameIn } from '../../../reference/nodeagent/config-fields.ts';
 import { validateNodeagentConfig } from '../../../reference/nodeagent/config.ts';
-import { GO_DURATION_PATTERN, nodeagentConfigSchema } from '../../../reference/nodeagent/json-schema.ts';
+import { credentialProviderConfigSchema, GO_DURATION_PATTERN, nodeagentConfigSchema } from '../../../reference/nodeagent/json-schema.ts';
+import { validateCredentialProviderConfig } from '../../../reference/nodeagent/credential-provider.ts';
+import { credentialConfigArb } from '../../../generators/nodeagent-credentials.ts';
 import { validConfigArb } from '../../../generators/nodeagent.ts';
 import { parseGoDuration } from '../../../reference/nodeagent/duration.ts';
 import { schemaFiles } from '../../../scripts/nodeagent-schemas.ts';
@@ -71,3 +73,48 @@ describe('an unknown field names the one meant', () => {
     expect(v.unspecified.map((u) => u.message).join('\n')).toContain('maxpods (did you mean maxPods?)');
   });
 });
+
+for (const p of [profiles.svc, profiles.k8s]) {
+  describe(`credential provider configuration schema (${p.name})`, () => {
+    const validate = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true }).compile(credentialProviderConfigSchema(p));
+
+    it('accepts every file the model accepts', () => {
+      let accepted = 0;
+      fc.assert(fc.property(credentialConfigArb(p), ({ doc }) => {
+        if (validateCredentialProviderConfig(doc, p).errors.length > 0) return;
+        accepted++;
+        expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+      }), { numRuns: 200, seed: 7 });
+      expect(accepted).toBeGreaterThan(100);
+    });
+
+    it('refuses, as the model does, a missing required field or a value of the wrong JSON type', () => {
+      const base = fc.sample(credentialConfigArb(p), { numRuns: 20, seed: 3 }).map((c) => c.doc).find((d) => validateCredentialProviderConfig(d, p).errors.length === 0)!;
+      const provider = (base.providers as Record<string, unknown>[])[0]!;
+      const withProvider = (change: Record<string, unknown>, drop?: string) => {
+        const next: Record<string, unknown> = { ...provider, ...change };
+        if (drop) delete next[drop];
+        return { ...base, providers: [next, ...(base.providers as unknown[]).slice(1)] };
+      };
+      const broken: [string, unknown][] = [
+        ['no providers', { ...base, providers: undefined }],
+        ['providers a map', { ...base, providers: { a: 1 } }],
+        ['kind', { ...base, kind: 'KubeletConfiguration' }],
+        ...(['name', 'matchImages', 'defaultCacheDuration', 'apiVersion'] as const).map((k): [string, unknown] => [`no ${k}`, withProvider({}, k)]),
+        ['name a bool', withProvider({ name: true })],
+        ['empty name', withProvider({ name: '' })],
+        ['matchImages a string', withProvider({ matchImages: 'registry.io' })],
+        ['empty matchImages', withProvider({ matchImages: [] })],
+        ['duration a number', withProvider({ defaultCacheDuration: 5 })],
+        ['duration in days', withProvider({ defaultCacheDuration: '1d' })],
+        ['args a string', withProvider({ args: '--flag' })],
+        ['env without value', withProvider({ env: [{ name: 'A' }] })],
+      ];
+      for (const [what, doc] of broken) {
+        const clean = JSON.parse(JSON.stringify(doc)) as unknown;
+        expect(validateCredentialProviderConfig(clean, p).errors.length, `model on ${what}`).toBeGreaterThan(0);
+        expect(validate(clean), `schema on ${what}`).toBe(false);
+      }
+    });
+  });
+}
