@@ -90,11 +90,14 @@ describe.skipIf(!hasKubectl).each(['k8s', 'svc'] as const)('kubectl against the 
 
   // kubectl posts its review to authorization.k8s.io whatever the server; the svc server serves
   // authorization.svc.io, so `auth can-i` applies to the k8s profile only.
-  it.skipIf(profile !== 'k8s')('auth can-i posts a SelfSubjectAccessReview and is allowed', async () => {
-    const r = await kubectl('auth', 'can-i', 'create', 'configmaps');
-    expect(r.stdout.trim()).toBe('yes');
-    expect(r.status).toBe(0);
-  });
+  // (not a skipped case under svc: the case does not exist there)
+  if (profile === 'k8s') {
+    it('auth can-i posts a SelfSubjectAccessReview and is allowed', async () => {
+      const r = await kubectl('auth', 'can-i', 'create', 'configmaps');
+      expect(r.stdout.trim()).toBe('yes');
+      expect(r.status).toBe(0);
+    });
+  }
 });
 
 describe.skipIf(!hasKubectl)('serve --kubeconfig-out', () => {
