@@ -48,6 +48,8 @@ export interface ControllerDaemonTarget {
 /** Plain data for the CLI-to-suite hand-over (vitest clones settings into its workers). */
 export interface ControllerDaemonSettings {
   readonly command: string;
+  /** The command shown in counterexamples when `command` lives only as long as the run (a bundle). */
+  readonly display?: string;
   readonly kubeconfigPath: string;
   readonly apiServerUrl?: string;
   readonly startTimeoutMs: number;
@@ -85,11 +87,11 @@ export function shellQuote(s: string): string {
 const OUTPUT_CAP = 64 * 1024;
 
 /** Runs `CMD args...` as a child process (no shell). */
-export function processLauncher(command: string, graceMs = 3000): DaemonLauncher {
+export function processLauncher(command: string, graceMs = 3000, display = command): DaemonLauncher {
   const argv = splitCommand(command);
   if (argv.length === 0) throw new Error('empty --controller-daemon command');
   return {
-    display: command,
+    display,
     launch(args) {
       let out = '';
       const child = spawn(argv[0]!, [...argv.slice(1), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -222,7 +224,7 @@ export function kubeconfigText(server: string, token?: string): string {
 
 /** The target a check sees, from the settings the CLI hands over. */
 export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarget {
-  return { launcher: processLauncher(s.command), kubeconfigPath: s.kubeconfigPath, ...(s.apiServerUrl ? { apiServerUrl: s.apiServerUrl } : {}), startTimeoutMs: s.startTimeoutMs, settleMs: s.settleMs, leaseTimeoutMs: s.leaseTimeoutMs };
+  return { launcher: processLauncher(s.command, undefined, s.display ?? s.command), kubeconfigPath: s.kubeconfigPath, ...(s.apiServerUrl ? { apiServerUrl: s.apiServerUrl } : {}), startTimeoutMs: s.startTimeoutMs, settleMs: s.settleMs, leaseTimeoutMs: s.leaseTimeoutMs };
 }
 
 export type Handshake = { readonly ok: true; readonly protocol: string; readonly fingerprint256: string } | { readonly ok: false; readonly error: string };

@@ -49,3 +49,25 @@ describe('process launcher', () => {
     expect(records.map((r) => r.clause)).toContain('node:2.6/leader-elect-resource-name');
   });
 });
+
+describe('the bundled reference daemon (what a run starts)', () => {
+  it('refuses a bad flag as the tsx-loaded one does, serves a valid start, and is removed with the run', async () => {
+    const { bundleReferenceDaemon } = await import('../../targets/controller-daemon/bundle.ts');
+    const { existsSync } = await import('node:fs');
+    const bundled = await bundleReferenceDaemon();
+    expect(bundled, 'esbuild could not bundle the daemon').toBeDefined();
+    try {
+      const launcher = processLauncher(`${shellQuote(process.execPath)} ${shellQuote(bundled!.entry)} --profile=svc`);
+      const [viaBundle, viaTsx] = await Promise.all([runToExit(launcher, ['--bogus-flag'], 20_000), runToExit(reference, ['--bogus-flag'], 20_000)]);
+      expect(viaBundle.code).toBe(1);
+      expect(viaBundle.output.trim()).toBe(viaTsx.output.trim());
+      const port = await freePort();
+      const dp = launcher.launch(['--bind-address=127.0.0.1', `--secure-port=${port}`, '--leader-elect=false']);
+      expect((await observeStart(dp, port, { startTimeoutMs: 20_000 })).kind, dp.output()).toBe('serving');
+      await dp.stop();
+    } finally {
+      bundled?.remove();
+    }
+    expect(existsSync(bundled!.entry)).toBe(false);
+  });
+});
