@@ -81,7 +81,8 @@ export async function startAdmissionWebhook(denyLabel: string): Promise<Admissio
       const allowed = !Object.hasOwn(labels, denyLabel);
       const uid = String(request['uid'] ?? '');
       received.push({
-        hook: (req.url ?? '/').replace(/^\/hook\//, ''),
+        // Upstream appends ?timeout=<n>s to the configured URL.
+        hook: new URL(req.url ?? '/', 'https://127.0.0.1').pathname.replace(/^\/hook\//, ''),
         apiVersion: String(review['apiVersion'] ?? ''),
         uid,
         operation: String(request['operation'] ?? ''),
