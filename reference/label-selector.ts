@@ -280,3 +280,49 @@ export function formatLabelSelector(selector: LabelSelector): string {
     })
     .join(',');
 }
+
+/**
+ * The object form of a selector (`{ matchLabels, matchExpressions }`, as in a webhook's
+ * namespaceSelector) as requirements; a string says why it is malformed. An empty or absent selector
+ * selects everything.
+ *   selectorFromObject({ matchLabels: { a: 'b' }, matchExpressions: [{ key: 'c', operator: 'Exists' }] })
+ *     -> [{ key: 'a', op: 'eq', value: 'b' }, { key: 'c', op: 'exists' }]
+ */
+export function selectorFromObject(o: unknown): LabelSelector | string {
+  if (o === undefined || o === null) return [];
+  if (typeof o !== 'object' || Array.isArray(o)) return 'a label selector must be an object';
+  const rec = o as Record<string, unknown>;
+  const out: Requirement[] = [];
+  const ml = rec['matchLabels'];
+  if (ml !== undefined && ml !== null) {
+    if (typeof ml !== 'object' || Array.isArray(ml)) return 'matchLabels must be a map of string to string';
+    for (const [key, value] of Object.entries(ml)) {
+      if (typeof value !== 'string') return `matchLabels.${key} must be a string`;
+      out.push({ key, op: 'eq', value });
+    }
+  }
+  const me = rec['matchExpressions'];
+  if (me !== undefined && me !== null) {
+    if (!Array.isArray(me)) return 'matchExpressions must be a list';
+    for (const [i, e] of me.entries()) {
+      const x = (e ?? {}) as Record<string, unknown>;
+      const key = x['key'];
+      const values = Array.isArray(x['values']) ? x['values'].filter((v): v is string => typeof v === 'string') : [];
+      if (typeof key !== 'string' || key === '') return `matchExpressions[${i}].key is required`;
+      switch (x['operator']) {
+        case 'In':
+        case 'NotIn':
+          if (values.length === 0) return `matchExpressions[${i}].values must be non-empty for ${String(x['operator'])}`;
+          out.push({ key, op: x['operator'] === 'In' ? 'in' : 'notin', values });
+          break;
+        case 'Exists':
+        case 'DoesNotExist':
+          out.push({ key, op: x['operator'] === 'Exists' ? 'exists' : 'notexists' });
+          break;
+        default:
+          return `matchExpressions[${i}].operator ${JSON.stringify(x['operator'])} is not one of In, NotIn, Exists, DoesNotExist`;
+      }
+    }
+  }
+  return out;
+}

@@ -22,7 +22,7 @@ export const HISTORY_WINDOW_MS = 1500;
 /** The rest-scale checks need a scale profile: the self-tests' small one unless one is given. */
 const isScaleCheck = (id: string) => checkById(id)?.suite === 'rest-scale';
 
-type RunOptions = { checks: readonly string[]; faults?: readonly FaultName[]; variations?: readonly VariationName[]; runs: number; seed: number; path?: string; profile?: ProfileName; scale?: ScaleProfile };
+type RunOptions = { checks: readonly string[]; faults?: readonly FaultName[]; variations?: readonly VariationName[]; runs: number; seed: number; path?: string; profile?: ProfileName; scale?: ScaleProfile; release?: string };
 
 /**
  * The rest-scale checks run against a server of their own with the windows a long chain needs, so the
@@ -43,7 +43,7 @@ async function runOn(o: RunOptions, scale: ScaleProfile | undefined): Promise<Ch
   const historyWindowMs = scale ? SCALE_WINDOW_MS : HISTORY_WINDOW_MS;
   // The suite's own identity is a superuser of the server, which authenticates and authorizes (rest:5).
   const token = randomBytes(16).toString('hex');
-  const server = await startReferenceServer({ profile, tokens: new Map([[token, { user: 'svc-conformance', groups: [SUPERUSER_GROUP] }]]), continueTtlMs, historyWindowMs, bookmarkIntervalMs: 400, faults: o.faults ?? [], variations: o.variations ?? [] });
+  const server = await startReferenceServer({ profile, tokens: new Map([[token, { user: 'svc-conformance', groups: [SUPERUSER_GROUP] }]]), continueTtlMs, historyWindowMs, bookmarkIntervalMs: 400, faults: o.faults ?? [], variations: o.variations ?? [], ...(o.release !== undefined ? { release: o.release } : {}) });
   const opened = openEnv(
     { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: { Authorization: `Bearer ${token}` }, source: 'self-test' },
     { profile, runId: `t${o.seed.toString(16)}`, settings: { ...defaultTargetSettings, continueTtlMs, historyWindowMs, eventualWindowMs: 600, watchWaitMs: 600, bookmarkWaitMs: 1200, hooks: embeddedHooks(server.url), ...(scale ? { scale } : {}) }, signals: false },

@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { faults } from '../targets/api-server/faults.ts';
+import { faults, type Fault } from '../targets/api-server/faults.ts';
 import { variations } from '../targets/api-server/variations.ts';
 import { nodeagentFaults } from '../targets/nodeagent-loader/faults.ts';
 import { nodeagentVariations } from '../targets/nodeagent-loader/variations.ts';
@@ -60,7 +60,7 @@ const loaderChecks = checks.filter((c) => c.suite === NODEAGENT_SUITE).map((c) =
 const daemonChecks = checks.filter((c) => c.suite === 'controller-daemon').map((c) => c.id);
 
 const jobs: Job[] = [
-  ...faults.map((f): Job => ({ target: 'API server', name: f.name, clauses: [f.clause, ...f.alsoReportedAs], variation: false, run: () => runAgainst({ checks: f.checks, faults: [f.name], runs: RUNS, seed: SEED }) })),
+  ...faults.map((f): Job => ({ target: 'API server', name: f.name, clauses: [f.clause, ...f.alsoReportedAs], variation: false, run: () => runAgainst({ checks: f.checks, faults: [f.name], runs: RUNS, seed: SEED, ...((f as Fault).target ?? {}) }) })),
   ...nodeagentFaults.map((f): Job => ({ target: 'node-agent loader', name: f.name, clauses: f.clauses, variation: false, run: () => runNodeagentChecks({ checks: nodeagentFaultChecks(f), faults: [f.name], runs: RUNS, seed: SEED }) })),
   ...daemonFaults.map((f): Job => ({ target: 'controller daemon', name: f.name, clauses: [f.clause], variation: false, run: () => runDaemonChecks({ checks: [daemonCheckFor(f)], faults: [f.name], runs: RUNS, seed: SEED }) })),
   // Variations are judged by the checks of their own target only (the API server's by the rest- suites).

@@ -14,6 +14,7 @@ import { healthEndpoints } from './health.ts';
 import { deprecatedMetrics, deprecatedVersions, persistedThroughReplacement } from './versioning.ts';
 import { eventsV1Create } from './events-v1.ts';
 import { dryRunSequences } from './dry-run.ts';
+import { dryRunAdmission } from './dry-run-admission.ts';
 import { negotiationAcceptLists } from './negotiation.ts';
 import { tableShape } from './table.ts';
 import { protobufEnvelope } from './protobuf.ts';
@@ -32,7 +33,7 @@ export const checks: readonly AnyCheck[] = [
   ...[deletionFinalizers],
   ...[applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, applySchemaChange],
   ...[healthEndpoints, deprecatedVersions, persistedThroughReplacement, deprecatedMetrics, eventsV1Create],
-  ...[dryRunSequences, negotiationAcceptLists, tableShape, protobufEnvelope],
+  ...[dryRunSequences, dryRunAdmission, negotiationAcceptLists, tableShape, protobufEnvelope],
   ...nodeagentChecks,
   ...daemonChecks,
   ...[concurrentWorkload],

@@ -13,6 +13,12 @@ export interface Fault {
   readonly checks: readonly string[];
   /** Other clauses a correct report may name for the same bug (the cell and its meaning, say). */
   readonly alsoReportedAs: readonly ClauseId[];
+  /**
+   * Options of the embedded server the catching run needs besides the fault (the self-tests, `npm run
+   * mutation` and the docs generator start it so): `release: '1.21'` where the bug can only show
+   * through a group version removed at the default release (admissionregistration v1beta1).
+   */
+  readonly target?: { readonly release?: string };
 }
 
 export const faults = [
@@ -96,6 +102,9 @@ export const faults = [
   { name: 'page-chain-drift', clause: 'rest:4.4.3', description: 'every 40 pages a continuation restarts at the last item of the previous page, so a long chain repeats an item', checks: ['scale-page-chain'], alsoReportedAs: [] },
   { name: 'dry-run-patch-persists', clause: 'rest:4.6.2', description: 'a PATCH with dryRun=All (merge, JSON or apply patch) is stored like a real one; POST, PUT and DELETE dry-runs are not', checks: ['dry-run-sequences'], alsoReportedAs: [] },
   { name: 'duplicate-map-key-accepted', clause: 'rest:4.7.7/list-type', description: 'an apply or update whose set list repeats an entry, or whose map list repeats a key, is accepted with the duplicates collapsed instead of refused', checks: ['apply-sequences'], alsoReportedAs: ['rest:4.7.7/list-map-keys', 'rest:4.7.7', 'rest:4.7.3', 'rest:4.1/put', 'rest:4.1/patch', 'rest:4.1/patch-type/apply'] },
+  // Admission webhooks under dry-run (issue 18): found by dry-run-admission, which hosts a webhook on loopback.
+  { name: 'dry-run-skips-admission', clause: 'rest:4.6.2', description: 'validating admission webhooks are not called on a dry-run, so a dry-run of an object the webhook denies is served (201)', checks: ['dry-run-admission'], alsoReportedAs: [] },
+  { name: 'dry-run-calls-side-effecting-webhook', clause: 'rest:7.3', description: 'a dry-run matching a webhook declared with sideEffects Some or Unknown calls it and is served instead of failing (only declarable through admissionregistration v1beta1: the catching run serves release 1.21)', checks: ['dry-run-admission'], alsoReportedAs: ['rest:4.6.3'], target: { release: '1.21' } },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

@@ -125,6 +125,11 @@ export function dryRunState(st: ServerState, pairs: readonly (readonly [string, 
   // Planted fault dry-run-patch-persists: the dry-run branch was wired for POST, PUT and DELETE only.
   if (method === 'PATCH' && has(st, 'dry-run-patch-persists')) return undefined;
   if (has(st, 'dry-run-ignored-with-pretty') && pairs.some(([k]) => k === 'pretty')) return undefined;
+  return droppingWrites(st);
+}
+
+/** The server state with a store view whose writes are dropped: what a dry-run runs on. */
+export function droppingWrites(st: ServerState): ServerState {
   const store: VersionedStore = Object.create(st.store, { write: { value: () => st.store.currentRevision } });
   return { ...st, store };
 }

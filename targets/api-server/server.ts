@@ -36,7 +36,10 @@ import { withCustomTypes } from './custom-discovery.ts';
 import { withDeleteOptionsDryRun } from './delete-options.ts';
 import { serveMetrics } from './metrics.ts';
 import { attachVersioning, decorateServed, parseVersioningOptions, routeServed, servedDiscovery, validateServedCreate, type VersioningOptions } from './served-versions.ts';
-import { decodeRequestBody, dryRunState, encodeResponse, readBytes, refuseUnacceptable } from './negotiate.ts';
+import { decodeRequestBody, droppingWrites, dryRunState, encodeResponse, readBytes, refuseUnacceptable } from './negotiate.ts';
+import { admit, admitConfiguration, webhooksFor, type Operation } from './admission.ts';
+import { keyFor } from './reads.ts';
+import { isRecord } from '../../reference/objects.ts';
 
 export interface ReferenceServerOptions extends VersioningOptions {
   readonly host?: string;
@@ -120,31 +123,67 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
   const dry = req.method === 'GET' ? undefined : dryRunState(st, req.method === 'DELETE' ? withDeleteOptionsDryRun(pairs, patchBody) : pairs, req.method);
   if (dry !== undefined && 'status' in dry) return dry;
   if (dry !== undefined) st = dry;
-  if (r.kind === 'collection') {
-    if (req.method === 'GET') {
-      if (url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true') return serveWatch(st, r.rt, r.namespace, pairs, req, res);
-      return listObjects(st, r.rt, r.namespace, pairs);
+  // Webhook configurations are validated and defaulted per the version they are written through (admission.ts).
+  if (req.method === 'POST' || req.method === 'PUT') {
+    const admitted = admitConfiguration(st, r.rt, body);
+    if ('status' in admitted) return admitted;
+    body = admitted.body;
+  }
+  const rt = r.rt;
+  const write = async (s: ServerState): Promise<Answer | undefined> => {
+    if (r.kind === 'collection') {
+      if (req.method === 'GET') {
+        if (url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true') return serveWatch(s, rt, r.namespace, pairs, req, res);
+        return listObjects(s, rt, r.namespace, pairs);
+      }
+      if (req.method === 'POST' && isReview(rt)) return answerReview(s, rt, r.namespace, body, who.user);
+      if (req.method === 'POST') return validateServedCreate(s, rt, body) ?? createObject(s, rt, r.namespace, body, writeContextOf(req, url));
+      if (req.method === 'DELETE') return deleteCollection(s, rt, r.namespace, pairs);
+      return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported on a collection here`);
     }
-    if (req.method === 'POST' && isReview(r.rt)) return answerReview(st, r.rt, r.namespace, body, who.user);
-    if (req.method === 'POST') return validateServedCreate(st, r.rt, body) ?? createObject(st, r.rt, r.namespace, body, writeContextOf(req, url));
-    if (req.method === 'DELETE') return deleteCollection(st, r.rt, r.namespace, pairs);
-    return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported on a collection here`);
+    if (r.subresource !== undefined) {
+      return serveSubresource(s, req.method, rt, r.namespace, r.name, r.subresource, pairs, body, patchBody, (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(), writeContextOf(req, url));
+    }
+    switch (req.method) {
+      case 'GET':
+        return getObject(s, rt, r.namespace, r.name, pairs);
+      case 'PUT':
+        return updateObject(s, rt, r.namespace, r.name, body, writeContextOf(req, url));
+      case 'DELETE':
+        return refusedByPreconditions(s, rt, r.namespace, r.name, patchBody) ?? deleteObject(s, rt, r.namespace, r.name);
+      case 'PATCH':
+        return patchObject(s, rt, r.namespace, r.name, req, url, patchBody);
+      default:
+        return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported`);
+    }
+  };
+  // Validating admission webhooks (rest:4.6.2, rest:7.3): called with the object the write would
+  // store, found by running it first on a store view that drops writes (admission.ts).
+  const op = admissionOperation(req.method, r, body, isReview(rt));
+  const hooks = op === undefined ? [] : webhooksFor(st, op.operation, rt);
+  if (op === undefined || hooks.length === 0) return write(st);
+  const existing = r.kind === 'object' ? st.store.get(keyFor(rt, r.namespace, r.name)) : undefined;
+  const probe = await write(dry ?? droppingWrites(st));
+  if (probe === undefined || probe.status >= 300) return probe;
+  const operation = op.operation === 'UPDATE' && existing === undefined ? 'CREATE' : op.operation;
+  const object = operation === 'DELETE' ? undefined : probe.body;
+  const name = isRecord(object) && isRecord(object['metadata']) && typeof object['metadata']['name'] === 'string' ? object['metadata']['name'] : op.name;
+  const refused = await admit(st, hooks, { operation, rt, namespace: r.namespace, name, object, oldObject: existing, dryRun: dry !== undefined, user: who.user });
+  if (refused) return refused;
+  return dry !== undefined ? probe : write(st);
+}
+
+/** The admission operation of a write, and its name when known before it runs. */
+function admissionOperation(method: string | undefined, r: Exclude<ReturnType<typeof route>, { kind: 'none' }>, body: unknown, review: boolean): { operation: Operation; name: string } | undefined {
+  if (r.kind === 'collection') {
+    if (method !== 'POST' || review) return undefined;
+    const md = isRecord(body) && isRecord(body['metadata']) ? body['metadata'] : {};
+    return { operation: 'CREATE', name: typeof md['name'] === 'string' ? md['name'] : '' };
   }
-  if (r.subresource !== undefined) {
-    return serveSubresource(st, req.method, r.rt, r.namespace, r.name, r.subresource, pairs, body, patchBody, (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(), writeContextOf(req, url));
-  }
-  switch (req.method) {
-    case 'GET':
-      return getObject(st, r.rt, r.namespace, r.name, pairs);
-    case 'PUT':
-      return updateObject(st, r.rt, r.namespace, r.name, body, writeContextOf(req, url));
-    case 'DELETE':
-      return refusedByPreconditions(st, r.rt, r.namespace, r.name, patchBody) ?? deleteObject(st, r.rt, r.namespace, r.name);
-    case 'PATCH':
-      return patchObject(st, r.rt, r.namespace, r.name, req, url, patchBody);
-    default:
-      return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported`);
-  }
+  if (r.subresource !== undefined) return undefined;
+  if (method === 'PUT' || method === 'PATCH') return { operation: 'UPDATE', name: r.name };
+  if (method === 'DELETE') return { operation: 'DELETE', name: r.name };
+  return undefined;
 }
 
 export async function startReferenceServer(opts: ReferenceServerOptions): Promise<ReferenceServer> {

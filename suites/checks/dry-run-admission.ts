@@ -1,0 +1,176 @@
+/**
+ * rest:4.6.2, rest:4.6.3, rest:7.3: dry-run meets admission webhooks. The suite hosts a validating
+ * webhook on loopback (harness/admission-webhook.ts) and registers ValidatingWebhookConfigurations
+ * labelled as the run's, each scoped so it can only match this case's objects (namespaceSelector on
+ * the run label of the run's namespaces AND objectSelector on the case label and a label of its own),
+ * with failurePolicy Ignore. They are deleted when the case ends; the run cleanup deletes them again
+ * (the safety guard recorded their creation).
+ *
+ * - Case A (sideEffects None): in force once a real create of a deny-labelled object is refused by it;
+ *   then dry-runs of an allowed and a denied object (reference/dry-run-admission.ts judgeNoneWebhook).
+ * - Case B (sideEffects Unknown, Some): declared through every admissionregistration version the
+ *   target's discovery lists; the first accepted is shown reachable by a real create, then a dry-run
+ *   it matches must fail without reaching it (judgeSideEffectingWebhook).
+ *
+ * The webhook listens on 127.0.0.1: only a target on loopback (the embedded server, envtest) can
+ * call it; any other target records every clause inconclusive with the reason.
+ */
+import fc from 'fast-check';
+import type { Check } from '../../harness/check.ts';
+import { eventualWindowOf } from '../../harness/check.ts';
+import { CASE_LABEL, type CaseContext } from '../../harness/case-context.ts';
+import type { TargetRequest } from '../../harness/exchange.ts';
+import { namespaceOf } from '../../harness/rest-interpreter.ts';
+import { startAdmissionWebhook, type AdmissionWebhook } from '../../harness/admission-webhook.ts';
+import { isLoopbackHost } from '../../reference/authz.ts';
+import {
+  ADMISSION_CLAUSES, admissionGroup, DENY_LABEL, judgeNoneWebhook, judgeSideEffectingWebhook, WEBHOOK_LABEL, webhookConfiguration, webhookOutOfReach,
+  type DeclarationAttempt, type DryRunAttempt, type Premise, type SideEffectObservation,
+} from '../../reference/dry-run-admission.ts';
+import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
+
+const ok = (s: number) => s >= 200 && s < 300;
+
+interface Scope {
+  readonly cx: CaseContext;
+  readonly hook: AdmissionWebhook;
+  readonly ns: string;
+  /** Paths of the configurations this case created, deleted when it ends. */
+  readonly configs: string[];
+}
+
+function configMap(s: Scope, name: string, which: string, deny: boolean): Record<string, unknown> {
+  const labels = { ...s.cx.ownLabels, [WEBHOOK_LABEL]: which, ...(deny ? { [DENY_LABEL]: 'yes' } : {}) };
+  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: s.ns, labels }, data: { k: 'v' } };
+}
+
+/** Registers one configuration through `version`; its path is kept for deletion when accepted. */
+async function register(s: Scope, version: string, which: string, sideEffects: 'None' | 'Some' | 'Unknown'): Promise<number> {
+  const profile = s.cx.env.profile;
+  const name = `svc-conformance-${s.cx.caseId}-${which}`.toLowerCase();
+  const body = webhookConfiguration(profile, version, {
+    name, labels: { [profile.runLabel]: s.cx.env.runId }, url: s.hook.url(which), caBundle: s.hook.caBundle, sideEffects,
+    namespaceLabels: { [profile.runLabel]: s.cx.env.runId },
+    objectLabels: { [profile.runLabel]: s.cx.env.runId, [CASE_LABEL]: s.cx.caseId, [WEBHOOK_LABEL]: which },
+    resource: 'configmaps',
+  });
+  const path = `/apis/${admissionGroup(profile)}/${version}/validatingwebhookconfigurations`;
+  const r = await s.cx.sendUnderTest({ method: 'POST', path, body });
+  if (ok(r.status)) s.configs.push(`${path}/${encodeURIComponent(name)}`);
+  return r.status;
+}
+
+const reviewsOf = (s: Scope, which: string, name: string) => s.hook.reviews().filter((r) => r.hook === which && r.name === name);
+
+/** A dry-run create of `name`, then a read: answered, reviews seen, stored. */
+async function dryCreate(s: Scope, name: string, which: string, deny: boolean): Promise<DryRunAttempt> {
+  const cms = resourceTypes(s.cx.env.profile).configmaps;
+  const req: TargetRequest = { method: 'POST', path: collectionPath(cms, s.ns), query: [['dryRun', 'All']], body: configMap(s, name, which, deny) };
+  const r = await s.cx.sendUnderTest(req);
+  const back = await s.cx.send({ method: 'GET', path: objectPath(cms, name, s.ns) });
+  return { status: r.status, seen: reviewsOf(s, which, name).map((x) => x.dryRun), persisted: back.status === 200 };
+}
+
+/**
+ * Real creates until one shows the webhook in force and reachable (`deny`: refused by it; else:
+ * reviewed by it), within the eventual window: a configuration takes effect eventually upstream
+ * (its informer). A probe served before that is deleted again.
+ */
+async function inForce(s: Scope, which: string, deny: boolean): Promise<Premise & { status?: number }> {
+  const cx = s.cx;
+  const cms = resourceTypes(cx.env.profile).configmaps;
+  const windowMs = eventualWindowOf(cx.env.settings);
+  const deadline = cx.env.now() + windowMs;
+  let last = 'nothing sent';
+  for (let i = 0, wait = 50; i === 0 || cx.env.now() < deadline; i++, wait = Math.min(wait * 2, 1000)) {
+    const name = `probe-${which}-${i}`;
+    const r = await cx.send({ method: 'POST', path: collectionPath(cms, s.ns), body: configMap(s, name, which, deny) });
+    const seen = reviewsOf(s, which, name);
+    if (seen.length > 0 && (!deny || !ok(r.status))) return { shown: true, observed: `a real create ${deny ? 'it denies was refused with' : 'reached it and answered'} ${r.status} after ${i + 1} attempt(s)`, status: r.status };
+    last = `the last real create answered ${r.status}; the webhook got ${seen.length} review(s) for it`;
+    if (ok(r.status)) await cx.send({ method: 'DELETE', path: objectPath(cms, name, s.ns) });
+    await cx.env.sleep(wait);
+  }
+  const total = s.hook.reviews().length;
+  return { shown: false, observed: `within ${windowMs} ms no real create reached the webhook (${last}; ${total} review(s) received in all): the target cannot reach 127.0.0.1 or never put the configuration in force; nothing is shown either way` };
+}
+
+async function caseA(s: Scope, version: string): Promise<void> {
+  const status = await register(s, version, 'a', 'None');
+  if (!ok(status)) {
+    s.cx.judge(judgeNoneWebhook({ premise: { shown: false, observed: `registering a webhook with sideEffects None through ${version} answered ${status}` } }));
+    return;
+  }
+  const premise = await inForce(s, 'a', true);
+  if (!premise.shown) {
+    s.cx.judge(judgeNoneWebhook({ premise }));
+    return;
+  }
+  const allowed = await dryCreate(s, 'dry-allowed', 'a', false);
+  const denied = await dryCreate(s, 'dry-denied', 'a', true);
+  s.cx.judge(judgeNoneWebhook({ premise, ...(premise.status !== undefined ? { realDenied: premise.status } : {}), allowed, denied }), { reviews: s.hook.reviews() });
+}
+
+async function caseB(s: Scope, versions: readonly string[]): Promise<void> {
+  const attempts: DeclarationAttempt[] = [];
+  let tested: SideEffectObservation['tested'];
+  for (const version of versions) {
+    for (const sideEffects of ['Unknown', 'Some'] as const) {
+      const which = `b-${version}-${sideEffects}`.toLowerCase();
+      const status = await register(s, version, which, sideEffects);
+      const attempt = { version, sideEffects, status };
+      attempts.push(attempt);
+      if (!ok(status) || tested !== undefined) continue;
+      const premise = await inForce(s, which, false);
+      tested = { attempt, premise, ...(premise.shown ? { dry: await dryCreate(s, `dry-${which}`, which, false) } : {}) };
+    }
+  }
+  s.cx.judge(judgeSideEffectingWebhook({ attempts, ...(tested !== undefined ? { tested } : {}) }), { reviews: s.hook.reviews() });
+}
+
+export const dryRunAdmission: Check<null> = {
+  id: 'dry-run-admission',
+  suite: 'rest-dry-run',
+  title: 'dry-runs call admission webhooks without side effects and fail on those with side effects (webhook hosted on loopback)',
+  clauses: [...ADMISSION_CLAUSES],
+  defaultRuns: 1,
+  arbitrary: () => fc.constant(null),
+  describe: () => [
+    'host a validating webhook on 127.0.0.1 (HTTPS, self-signed) that denies objects labelled svc-conformance/deny',
+    'A: register it with sideEffects None for this case\'s configmaps; real creates of a denied configmap until refused (in force)',
+    'A: dry-run create of an allowed configmap (served, reviewed with dryRun true, not stored), then of a denied one (refused)',
+    'B: register it with sideEffects Unknown and Some through every served admissionregistration version',
+    'B: for the first accepted, real creates until one reaches it, then a dry-run create it matches (must fail without reaching it)',
+  ],
+  run: async (_c, cx) => {
+    const host = new URL(cx.env.target.server).hostname;
+    if (!isLoopbackHost(host)) {
+      cx.judge(webhookOutOfReach(`the target (${host}) is not on this machine's loopback, so it cannot call a webhook the suite hosts on 127.0.0.1`));
+      return;
+    }
+    const group = admissionGroup(cx.env.profile);
+    const disc = await cx.send({ method: 'GET', path: `/apis/${group}` });
+    const listed = (disc.json as { versions?: { version?: unknown }[] } | undefined)?.versions ?? [];
+    const versions = disc.status === 200 ? listed.map((v) => String(v.version)) : [];
+    if (versions.length === 0) {
+      cx.judge(webhookOutOfReach(`the target serves no ${group} (GET /apis/${group} answered ${disc.status}): no webhook can be registered`));
+      return;
+    }
+    const ns = await namespaceOf(cx, 0);
+    let hook: AdmissionWebhook;
+    try {
+      hook = await startAdmissionWebhook(DENY_LABEL);
+    } catch (e) {
+      cx.judge(webhookOutOfReach((e as Error).message));
+      return;
+    }
+    const s: Scope = { cx, hook, ns, configs: [] };
+    try {
+      await caseA(s, versions.includes('v1') ? 'v1' : versions[0]!);
+      await caseB(s, versions);
+    } finally {
+      for (const path of s.configs) await cx.send({ method: 'DELETE', path }).catch(() => undefined);
+      await hook.close();
+    }
+  },
+};

@@ -1,0 +1,264 @@
+/**
+ * Validating admission webhooks (rest:4.6.2 admission runs under dry-run, rest:4.6.3 and rest:7.3 a
+ * side-effecting step makes a dry-run fail, the rest:9.4 admissionregistration row).
+ *
+ * - Configurations (Validating and Mutating, every served admissionregistration version, one storage)
+ *   are validated and defaulted per the version they are written through: v1 requires `sideEffects`
+ *   (None or NoneOnDryRun only) and `admissionReviewVersions`, defaults failurePolicy Fail and
+ *   timeoutSeconds 10; v1beta1 also allows Some and Unknown, defaults sideEffects Unknown,
+ *   failurePolicy Ignore, timeoutSeconds 30 (the 9.4 row's notes). Only POST and PUT are validated.
+ * - On a create, update (PUT or PATCH) or delete of an object (not a subresource, not a collection
+ *   delete, not a webhook configuration), every validating webhook whose rules, namespaceSelector and
+ *   objectSelector match is called over HTTPS (`clientConfig.url`, the CA from `caBundle`) with an
+ *   AdmissionReview of the admission group's v1 (v1beta1 when the webhook accepts only that). The
+ *   object it sees is the one the write would store: the write is first run on a view of the store
+ *   that drops writes (a generated name therefore differs from the stored one).
+ * - A dry-run that matches a webhook with sideEffects Some or Unknown fails with 400 and calls
+ *   nothing; None and NoneOnDryRun webhooks are called with dryRun true.
+ * - `clientConfig.service` is stored but cannot be called (no service network): the call fails and
+ *   failurePolicy decides. Mutating webhooks are stored and validated, never called.
+ */
+import { randomUUID } from 'node:crypto';
+import { request as httpsRequest } from 'node:https';
+import { namedGroup } from '../../reference/profile.ts';
+import { isRecord } from '../../reference/objects.ts';
+import { matchesLabels, selectorFromObject } from '../../reference/label-selector.ts';
+import { resourceTypes, type ResourceType } from '../../reference/resources.ts';
+import type { UserInfo } from '../../reference/rbac.ts';
+import { has, type ServerState } from './state.ts';
+import { badRequest, invalid, statusAnswer, type Answer } from './status.ts';
+import { keyFor } from './reads.ts';
+
+export type Operation = 'CREATE' | 'UPDATE' | 'DELETE';
+
+const CONFIG_PLURALS = new Set(['validatingwebhookconfigurations', 'mutatingwebhookconfigurations']);
+const V1_SIDE_EFFECTS = ['None', 'NoneOnDryRun'];
+const V1BETA1_SIDE_EFFECTS = ['None', 'NoneOnDryRun', 'Some', 'Unknown'];
+const REVIEW_VERSIONS = ['v1', 'v1beta1'];
+
+export function isWebhookConfigType(st: ServerState, rt: ResourceType): boolean {
+  return rt.group === namedGroup(st.profile, 'admissionregistration') && CONFIG_PLURALS.has(rt.plural);
+}
+
+const strings = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : undefined);
+
+/**
+ * A webhook configuration as written through `rt`'s version: defaulted, or 422 with every error.
+ *   v1, webhooks[0].sideEffects 'Unknown' -> 422 "webhooks[0].sideEffects: Unsupported value: "Unknown""
+ */
+export function admitConfiguration(st: ServerState, rt: ResourceType, body: unknown): { body: unknown } | Answer {
+  if (!isWebhookConfigType(st, rt) || !isRecord(body)) return { body };
+  const v1 = rt.version === 'v1';
+  const raw = body['webhooks'] ?? [];
+  if (!Array.isArray(raw)) return invalid('webhooks: Invalid value: must be a list');
+  const errors: string[] = [];
+  const names = new Set<string>();
+  const webhooks = raw.map((w: unknown, i) => {
+    const at = `webhooks[${i}]`;
+    if (!isRecord(w)) {
+      errors.push(`${at}: Invalid value: must be an object`);
+      return w;
+    }
+    const out: Record<string, unknown> = { ...w };
+    const name = w['name'];
+    if (typeof name !== 'string' || name === '') errors.push(`${at}.name: Required value`);
+    else if (name.split('.').length < 3) errors.push(`${at}.name: Invalid value: ${JSON.stringify(name)}: should be a domain with at least three segments separated by dots`);
+    else if (v1 && names.has(name)) errors.push(`${at}.name: Duplicate value: ${JSON.stringify(name)}`);
+    if (typeof name === 'string') names.add(name);
+    if (w['sideEffects'] === undefined && !v1) out['sideEffects'] = 'Unknown';
+    const se = out['sideEffects'];
+    if (se === undefined) errors.push(`${at}.sideEffects: Required value: must specify one of None, NoneOnDryRun`);
+    else if (!(v1 ? V1_SIDE_EFFECTS : V1BETA1_SIDE_EFFECTS).includes(String(se))) errors.push(`${at}.sideEffects: Unsupported value: ${JSON.stringify(se)}: supported values: ${(v1 ? V1_SIDE_EFFECTS : V1BETA1_SIDE_EFFECTS).map((x) => `"${x}"`).join(', ')}`);
+    if (w['admissionReviewVersions'] === undefined && !v1) out['admissionReviewVersions'] = ['v1beta1'];
+    const arv = strings(out['admissionReviewVersions']);
+    if (arv === undefined || arv.length === 0) errors.push(`${at}.admissionReviewVersions: Required value: must specify one of v1, v1beta1`);
+    else if (!arv.some((x) => REVIEW_VERSIONS.includes(x))) errors.push(`${at}.admissionReviewVersions: Invalid value: must include at least one of v1, v1beta1`);
+    out['failurePolicy'] ??= v1 ? 'Fail' : 'Ignore';
+    if (!['Fail', 'Ignore'].includes(String(out['failurePolicy']))) errors.push(`${at}.failurePolicy: Unsupported value: ${JSON.stringify(out['failurePolicy'])}: supported values: "Fail", "Ignore"`);
+    out['matchPolicy'] ??= v1 ? 'Equivalent' : 'Exact';
+    out['timeoutSeconds'] ??= v1 ? 10 : 30;
+    const t = out['timeoutSeconds'];
+    if (typeof t !== 'number' || !Number.isInteger(t) || t < 1 || t > 30) errors.push(`${at}.timeoutSeconds: Invalid value: ${JSON.stringify(t)}: the timeout value must be between 1 and 30 seconds`);
+    out['namespaceSelector'] ??= {};
+    out['objectSelector'] ??= {};
+    for (const sel of ['namespaceSelector', 'objectSelector'] as const) {
+      const s = selectorFromObject(out[sel]);
+      if (typeof s === 'string') errors.push(`${at}.${sel}: Invalid value: ${s}`);
+    }
+    const cc = w['clientConfig'];
+    if (!isRecord(cc)) errors.push(`${at}.clientConfig: Required value`);
+    else {
+      const hasUrl = cc['url'] !== undefined;
+      const hasService = cc['service'] !== undefined;
+      if (hasUrl === hasService) errors.push(`${at}.clientConfig: Required value: exactly one of url or service is required`);
+      if (hasUrl) {
+        let u: URL | undefined;
+        try {
+          u = new URL(String(cc['url']));
+        } catch {
+          errors.push(`${at}.clientConfig.url: Invalid value: ${JSON.stringify(cc['url'])}: not a URL`);
+        }
+        if (u !== undefined && u.protocol !== 'https:') errors.push(`${at}.clientConfig.url: Invalid value: ${JSON.stringify(cc['url'])}: 'https' is the only allowed URL scheme`);
+      }
+    }
+    const rules = w['rules'] ?? [];
+    if (!Array.isArray(rules)) errors.push(`${at}.rules: Invalid value: must be a list`);
+    else {
+      out['rules'] = rules.map((r: unknown, j) => {
+        if (!isRecord(r)) {
+          errors.push(`${at}.rules[${j}]: Invalid value: must be an object`);
+          return r;
+        }
+        for (const f of ['operations', 'apiGroups', 'apiVersions', 'resources']) if (strings(r[f]) === undefined || strings(r[f])!.length === 0) errors.push(`${at}.rules[${j}].${f}: Required value`);
+        const scope = r['scope'] ?? '*';
+        if (!['*', 'Cluster', 'Namespaced'].includes(String(scope))) errors.push(`${at}.rules[${j}].scope: Unsupported value: ${JSON.stringify(scope)}`);
+        return { ...r, scope };
+      });
+    }
+    return out;
+  });
+  if (errors.length > 0) return invalid(`${rt.kind}.${rt.group} ${JSON.stringify(isRecord(body['metadata']) ? body['metadata']['name'] : '')} is invalid: ${errors.join('; ')}`);
+  return { body: { ...body, webhooks } };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Calling them.
+
+interface Webhook {
+  readonly name: string;
+  readonly raw: Record<string, unknown>;
+}
+
+const labelsOf = (o: unknown): Record<string, string> => {
+  const md = isRecord(o) && isRecord(o['metadata']) ? o['metadata'] : {};
+  return isRecord(md['labels']) ? (md['labels'] as Record<string, string>) : {};
+};
+
+function ruleMatches(rule: unknown, op: Operation, rt: ResourceType): boolean {
+  if (!isRecord(rule)) return false;
+  const inList = (f: string, v: string) => (strings(rule[f]) ?? []).some((x) => x === '*' || x === v || (f === 'resources' && x === '*/*'));
+  const scope = String(rule['scope'] ?? '*');
+  return inList('operations', op) && inList('apiGroups', rt.group) && inList('apiVersions', rt.version) && inList('resources', rt.plural)
+    && (scope === '*' || (scope === 'Namespaced') === rt.namespaced);
+}
+
+/** The validating webhooks whose rules name this operation on this type (selectors come later). */
+export function webhooksFor(st: ServerState, op: Operation, rt: ResourceType): Webhook[] {
+  if (isWebhookConfigType(st, rt)) return [];
+  const out: Webhook[] = [];
+  for (const { obj } of st.store.list('validatingwebhookconfigurations/')) {
+    for (const w of Array.isArray(obj['webhooks']) ? obj['webhooks'] : []) {
+      if (isRecord(w) && Array.isArray(w['rules']) && w['rules'].some((r) => ruleMatches(r, op, rt))) out.push({ name: String(w['name']), raw: w });
+    }
+  }
+  return out;
+}
+
+export interface AdmissionAttributes {
+  readonly operation: Operation;
+  readonly rt: ResourceType;
+  readonly namespace: string | undefined;
+  readonly name: string;
+  readonly object: unknown;
+  readonly oldObject: unknown;
+  readonly dryRun: boolean;
+  readonly user: UserInfo;
+}
+
+function selected(st: ServerState, w: Webhook, a: AdmissionAttributes): boolean {
+  const objSel = selectorFromObject(w.raw['objectSelector']);
+  if (typeof objSel === 'string') return false;
+  const objectMatches = [a.object, a.oldObject].some((o) => isRecord(o) && matchesLabels(objSel, labelsOf(o)));
+  if (!objectMatches) return false;
+  const nsSel = selectorFromObject(w.raw['namespaceSelector']);
+  if (typeof nsSel === 'string') return false;
+  const namespaces = resourceTypes(st.profile).namespaces;
+  // A namespace is matched by its own labels; other cluster-scoped objects by any namespaceSelector.
+  if (a.rt.group === '' && a.rt.plural === namespaces.plural) return matchesLabels(nsSel, labelsOf(a.object ?? a.oldObject));
+  if (!a.rt.namespaced || a.namespace === undefined) return true;
+  return matchesLabels(nsSel, labelsOf(st.store.get(keyFor(namespaces, undefined, a.namespace))));
+}
+
+type CallResult = { readonly allowed: true } | { readonly allowed: false; readonly code: number; readonly reason: string; readonly message: string } | { readonly error: string };
+
+function call(w: Webhook, review: Record<string, unknown>, uid: string): Promise<CallResult> {
+  const cc = isRecord(w.raw['clientConfig']) ? w.raw['clientConfig'] : {};
+  if (cc['url'] === undefined) return Promise.resolve({ error: 'clientConfig.service is not supported by the reference server (it has no service network): use clientConfig.url' });
+  const timeoutMs = 1000 * (typeof w.raw['timeoutSeconds'] === 'number' ? w.raw['timeoutSeconds'] : 10);
+  const ca = typeof cc['caBundle'] === 'string' && cc['caBundle'] !== '' ? Buffer.from(cc['caBundle'], 'base64').toString('utf8') : undefined;
+  const payload = Buffer.from(JSON.stringify(review));
+  return new Promise<CallResult>((resolve) => {
+    const req = httpsRequest(String(cc['url']), { method: 'POST', ...(ca !== undefined ? { ca } : {}), timeout: timeoutMs, headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': payload.length } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', (e) => resolve({ error: e.message }));
+      res.on('end', () => {
+        if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) return resolve({ error: `the webhook answered HTTP ${res.statusCode}` });
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          return resolve({ error: 'the webhook answered no JSON' });
+        }
+        const response = isRecord(parsed) && isRecord(parsed['response']) ? parsed['response'] : undefined;
+        if (response === undefined || typeof response['allowed'] !== 'boolean') return resolve({ error: 'the webhook answered no AdmissionReview response with allowed' });
+        if (response['uid'] !== uid) return resolve({ error: `the webhook answered uid ${JSON.stringify(response['uid'])} for request ${uid}` });
+        if (response['allowed']) return resolve({ allowed: true });
+        const status = isRecord(response['status']) ? response['status'] : {};
+        const code = typeof status['code'] === 'number' && status['code'] >= 400 ? status['code'] : 403;
+        resolve({ allowed: false, code, reason: typeof status['reason'] === 'string' && status['reason'] !== '' ? status['reason'] : 'Forbidden', message: typeof status['message'] === 'string' ? status['message'] : '' });
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
+    req.on('error', (e) => resolve({ error: e.message }));
+    req.end(payload);
+  });
+}
+
+function reviewOf(st: ServerState, w: Webhook, a: AdmissionAttributes, uid: string): Record<string, unknown> {
+  const accepted = strings(w.raw['admissionReviewVersions']) ?? ['v1'];
+  const version = accepted.includes('v1') ? 'v1' : 'v1beta1';
+  const gvk = { group: a.rt.group, version: a.rt.version, kind: a.rt.kind };
+  const gvr = { group: a.rt.group, version: a.rt.version, resource: a.rt.plural };
+  return {
+    apiVersion: `${namedGroup(st.profile, 'admission')}/${version}`,
+    kind: 'AdmissionReview',
+    request: {
+      uid, kind: gvk, resource: gvr, requestKind: gvk, requestResource: gvr,
+      name: a.name, ...(a.namespace !== undefined ? { namespace: a.namespace } : {}),
+      operation: a.operation,
+      userInfo: { username: a.user.user, groups: [...a.user.groups] },
+      object: a.operation === 'DELETE' ? null : a.object ?? null,
+      oldObject: a.operation === 'CREATE' ? null : a.oldObject ?? null,
+      dryRun: a.dryRun,
+      options: null,
+    },
+  };
+}
+
+/**
+ * Calls the matching validating webhooks; undefined when every one allowed the request (or failed
+ * under failurePolicy Ignore), else the refusal. A dry-run matching a side-effecting webhook is refused
+ * with 400 before anything is called.
+ */
+export async function admit(st: ServerState, hooks: readonly Webhook[], a: AdmissionAttributes): Promise<Answer | undefined> {
+  // Planted fault dry-run-skips-admission: the dry-run branch forgot the webhooks.
+  if (a.dryRun && has(st, 'dry-run-skips-admission')) return undefined;
+  const relevant = hooks.filter((w) => selected(st, w, a));
+  if (a.dryRun && !has(st, 'dry-run-calls-side-effecting-webhook')) {
+    const unsafe = relevant.find((w) => !V1_SIDE_EFFECTS.includes(String(w.raw['sideEffects'])));
+    if (unsafe) return badRequest(`admission webhook "${unsafe.name}" does not support dry run`);
+  }
+  const results = await Promise.all(relevant.map(async (w) => {
+    const uid = randomUUID();
+    return { w, r: await call(w, reviewOf(st, w, a, uid), uid) };
+  }));
+  for (const { w, r } of results) {
+    if ('error' in r) {
+      if (w.raw['failurePolicy'] === 'Ignore') continue;
+      return statusAnswer(500, 'InternalError', `Internal error occurred: failed calling webhook "${w.name}": ${r.error}`);
+    }
+    if (!r.allowed) return statusAnswer(r.code, r.reason, `admission webhook "${w.name}" denied the request${r.message ? `: ${r.message}` : ''}`);
+  }
+  return undefined;
+}

@@ -1,0 +1,58 @@
+// The reference server's webhook configurations per version (the rest:9.4 admissionregistration row):
+// what the dry-run-admission check relies on, seen directly. The webhook calls themselves are covered
+// by the check against the server (test/oracle faults and variations).
+import { afterEach, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../targets/api-server/index.ts';
+import { profiles } from '../../reference/profile.ts';
+
+let server: ReferenceServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const group = 'admissionregistration.svc.io';
+const config = (version: string, webhook: Record<string, unknown>) => ({
+  apiVersion: `${group}/${version}`, kind: 'ValidatingWebhookConfiguration', metadata: { name: `c-${version}` },
+  webhooks: [{ name: 'w.example.test', clientConfig: { url: 'https://127.0.0.1:1/x' }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }], ...webhook }],
+});
+const post = async (version: string, body: unknown) => {
+  const r = await fetch(`${server!.url}/apis/${group}/${version}/validatingwebhookconfigurations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+};
+
+describe('webhook configurations', () => {
+  it('v1 requires sideEffects and allows only None and NoneOnDryRun; defaults failurePolicy Fail, timeoutSeconds 10', async () => {
+    server = await startReferenceServer({ profile: profiles.svc });
+    expect((await post('v1', config('v1', { admissionReviewVersions: ['v1'] }))).status).toBe(422);
+    for (const sideEffects of ['Unknown', 'Some']) expect((await post('v1', config('v1', { admissionReviewVersions: ['v1'], sideEffects }))).status).toBe(422);
+    expect((await post('v1', config('v1', { sideEffects: 'None' }))).status).toBe(422);
+    const ok = await post('v1', config('v1', { sideEffects: 'None', admissionReviewVersions: ['v1'] }));
+    expect(ok.status).toBe(201);
+    expect((ok.body['webhooks'] as Record<string, unknown>[])[0]).toMatchObject({ failurePolicy: 'Fail', timeoutSeconds: 10, matchPolicy: 'Equivalent' });
+    // v1beta1 is not served at 1.24.
+    expect((await post('v1beta1', config('v1beta1', {}))).status).toBe(404);
+  });
+
+  it('v1beta1 (release 1.21) allows Some and Unknown, defaulting sideEffects Unknown, failurePolicy Ignore, timeoutSeconds 30', async () => {
+    server = await startReferenceServer({ profile: profiles.svc, release: '1.21' });
+    const r = await post('v1beta1', config('v1beta1', {}));
+    expect(r.status).toBe(201);
+    expect((r.body['webhooks'] as Record<string, unknown>[])[0]).toMatchObject({ sideEffects: 'Unknown', failurePolicy: 'Ignore', timeoutSeconds: 30, admissionReviewVersions: ['v1beta1'] });
+    expect((await post('v1beta1', { ...config('v1beta1', { sideEffects: 'Some' }), metadata: { name: 'some' } })).status).toBe(201);
+    expect((await post('v1beta1', { ...config('v1beta1', { sideEffects: 'Maybe' }), metadata: { name: 'maybe' } })).status).toBe(422);
+  });
+
+  it('a dry-run matching a webhook with sideEffects Unknown fails with 400 without calling it; a None webhook unreachable under Ignore lets it through', async () => {
+    server = await startReferenceServer({ profile: profiles.svc, release: '1.21' });
+    await fetch(`${server.url}/api/v1/namespaces`, { method: 'POST', body: JSON.stringify({ metadata: { name: 'n' } }), headers: { 'content-type': 'application/json' } });
+    expect((await post('v1beta1', config('v1beta1', {}))).status).toBe(201);
+    const cm = { metadata: { name: 'x' } };
+    const dry = await fetch(`${server.url}/api/v1/namespaces/n/configmaps?dryRun=All`, { method: 'POST', body: JSON.stringify(cm), headers: { 'content-type': 'application/json' } });
+    expect(dry.status).toBe(400);
+    expect(((await dry.json()) as { message: string }).message).toContain('does not support dry run');
+    // The real request calls it; it cannot be reached, and v1beta1's default failurePolicy is Ignore.
+    const real = await fetch(`${server.url}/api/v1/namespaces/n/configmaps`, { method: 'POST', body: JSON.stringify(cm), headers: { 'content-type': 'application/json' } });
+    expect(real.status).toBe(201);
+  });
+});
