@@ -6,14 +6,24 @@
  *     - clause: rest:4.4.6
  *       reason: tokens never expire (issue 123)
  *
+ *     - clause: rest:4.4.3
+ *       reason: a paged selector list loses items past the first etcd batch
+ *       when: scale        # only in runs with --scale: elsewhere the clause is not a known failure
+ *
  * Parsing is strict: a typo in a key would otherwise silently un-list a failure and turn a known gap
  * into a red nightly run with no hint why.
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 
+/** Run conditions an expectation can be limited to. */
+export const EXPECTATION_CONDITIONS = ['scale'] as const;
+export type ExpectationCondition = (typeof EXPECTATION_CONDITIONS)[number];
+
 export interface KnownFailure {
   readonly clause: string;
   readonly reason: string;
+  /** Listed for runs with this condition only (`scale`: a run with --scale). */
+  readonly when?: ExpectationCondition;
 }
 
 export interface Expectations {
@@ -38,7 +48,7 @@ export class ExpectationsError extends Error {
 
 // `rest:4.4.6`, `node:2.2/maxPods`: the doc prefix and something after it; the catalog decides the rest.
 const CLAUSE_ID = /^[a-z]+:\S+$/;
-const ITEM_KEYS = new Set(['clause', 'reason']);
+const ITEM_KEYS = new Set(['clause', 'reason', 'when']);
 
 export function parseExpectations(text: string, fileName: string): Expectations {
   const lineCounter = new LineCounter();
@@ -72,7 +82,7 @@ export function parseExpectations(text: string, fileName: string): Expectations 
     if (!isMap(item)) return fail(item, at, `expected a mapping with clause and reason, got ${kindOf(item)}`);
     for (const pair of item.items) {
       const key = keyName(pair.key);
-      if (!ITEM_KEYS.has(key)) fail(pair.key, `${at}.${key}`, 'unknown key (expected clause, reason)');
+      if (!ITEM_KEYS.has(key)) fail(pair.key, `${at}.${key}`, 'unknown key (expected clause, reason, when)');
     }
     const clause = requiredString(item.get('clause', true), item, `${at}.clause`, fail);
     if (!CLAUSE_ID.test(clause)) fail(item.get('clause', true), `${at}.clause`, `not a clause id like 'rest:4.4.6': ${JSON.stringify(clause)}`);
@@ -80,19 +90,39 @@ export function parseExpectations(text: string, fileName: string): Expectations 
     const earlier = seen.get(clause);
     if (earlier !== undefined) fail(item.get('clause', true), `${at}.clause`, `${clause} is already listed at knownFailures[${earlier}]`);
     seen.set(clause, i);
-    return { clause, reason };
+    const whenNode = item.get('when', true);
+    if (whenNode === undefined) return { clause, reason };
+    const when = requiredString(whenNode, item, `${at}.when`, fail);
+    if (!(EXPECTATION_CONDITIONS as readonly string[]).includes(when)) fail(whenNode, `${at}.when`, `unknown condition ${JSON.stringify(when)} (known: ${EXPECTATION_CONDITIONS.join(', ')})`);
+    return { clause, reason, when: when as ExpectationCondition };
   });
   return { knownFailures };
 }
 
 /**
  * Several files as one (`--expectations a.yaml --expectations b.yaml`): every listed clause, in file
- * order; a clause listed in more than one file keeps each file's reason, joined.
+ * order; a clause listed in more than one file keeps each file's reason, joined, and a condition only
+ * when every file states the same one.
  */
 export function mergeExpectations(all: readonly Expectations[]): Expectations {
-  const reasons = new Map<string, string[]>();
-  for (const e of all) for (const k of e.knownFailures) reasons.set(k.clause, [...(reasons.get(k.clause) ?? []), k.reason]);
-  return { knownFailures: [...reasons].map(([clause, r]) => ({ clause, reason: [...new Set(r)].join(' / ') })) };
+  const listed = new Map<string, KnownFailure[]>();
+  for (const e of all) for (const k of e.knownFailures) listed.set(k.clause, [...(listed.get(k.clause) ?? []), k]);
+  return {
+    knownFailures: [...listed].map(([clause, ks]) => {
+      const reason = [...new Set(ks.map((k) => k.reason))].join(' / ');
+      // Listed without a condition anywhere: known in every run.
+      const when = ks.every((k) => k.when !== undefined && k.when === ks[0]!.when) ? ks[0]!.when : undefined;
+      return when === undefined ? { clause, reason } : { clause, reason, when };
+    }),
+  };
+}
+
+/**
+ * The expectations that hold for a run: those limited to a condition the run does not have are left
+ * out, so a run without --scale neither excuses a failure there nor reports the clause "now passing".
+ */
+export function expectationsForRun(e: Expectations, run: Readonly<Record<ExpectationCondition, boolean>>): Expectations {
+  return { knownFailures: e.knownFailures.filter((k) => k.when === undefined || run[k.when]) };
 }
 
 /** Ids listed as known failures that the catalog does not know: likely typos, worth a warning. */

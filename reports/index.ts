@@ -1,7 +1,7 @@
 /** The report layer's public surface: results as data, pure formatters, one writer. */
 export { aggregate, buildRunResult, statusOf, totalsOf, unknownClauseIds, verdictOf, NOT_IN_CATALOG, NOW_PASSES_NOTE } from './aggregate.ts';
 export type { AggregateOptions, BuildRunArgs } from './aggregate.ts';
-export { ExpectationsError, mergeExpectations, noExpectations, parseExpectations, unknownExpectationIds } from './expectations.ts';
+export { ExpectationsError, expectationsForRun, mergeExpectations, noExpectations, parseExpectations, unknownExpectationIds } from './expectations.ts';
 export type { Expectations, KnownFailure } from './expectations.ts';
 export { groupByArea, isRegression } from './areas.ts';
 export type { Area, FamilyOf, StatusCounts } from './areas.ts';

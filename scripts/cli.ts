@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseDuration } from './duration-flag.ts';
 import { startReferenceServer, faults as faultTable, variations as variationTable } from '../targets/api-server/index.ts';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
-import { baselineClauses, buildRunResult, compareWithBaseline, ExpectationsError, mergeExpectations, parseExpectations, parseShard, shardOf, toSummaryJson, toTerminalSummary, writeReports, type BaselineClause, type Expectations } from '../reports/index.ts';
+import { baselineClauses, buildRunResult, compareWithBaseline, ExpectationsError, expectationsForRun, mergeExpectations, parseExpectations, parseShard, shardOf, toSummaryJson, toTerminalSummary, writeReports, type BaselineClause, type Expectations } from '../reports/index.ts';
 import { mergeReportsCommand } from './merge-reports.ts';
 import { parseHookArg, type Hooks } from '../harness/hooks.ts';
 import { embeddedHooks } from '../targets/api-server/hooks.ts';
@@ -297,7 +297,7 @@ async function run(o: RunOpts): Promise<number> {
   if (external && o.runtimeConfig !== undefined) throw new ConfigError('--runtime-config applies to the embedded reference server only');
   if (!external && o.restrictedKubeconfig !== undefined) throw new ConfigError('--restricted-kubeconfig applies to an external target; the embedded server\'s checks impersonate a user of their own');
   const nodeagent = nodeagentLoaderSettings(o, external, profile);
-  const expectations = o.expectations?.length ? readExpectations(o.expectations) : undefined;
+  const expectations = o.expectations?.length ? expectationsForRun(readExpectations(o.expectations), { scale: o.scale !== undefined }) : undefined;
   const baseline = o.baseline === undefined ? undefined : readBaseline(o.baseline);
 
   let targetCfg: TargetConfig;

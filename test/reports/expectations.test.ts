@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunResult, NOW_PASSES_NOTE } from '../../reports/aggregate.ts';
-import { ExpectationsError, mergeExpectations, parseExpectations, unknownExpectationIds, type Expectations } from '../../reports/expectations.ts';
+import { ExpectationsError, expectationsForRun, mergeExpectations, parseExpectations, unknownExpectationIds, type Expectations } from '../../reports/expectations.ts';
 import type { CheckRecord } from '../../harness/results.ts';
 import { catalog, cx, rec } from './fixtures.ts';
 
@@ -67,7 +67,7 @@ describe('parseExpectations', () => {
 
   it.each([
     ['knownFailure:\n  - clause: rest:1\n', 'e.yaml:1: knownFailure: unknown key (expected only knownFailures)'],
-    ['knownFailures:\n  - clause: rest:1\n    reason: r\n    resaon: r\n', 'e.yaml:4: knownFailures[0].resaon: unknown key (expected clause, reason)'],
+    ['knownFailures:\n  - clause: rest:1\n    reason: r\n    resaon: r\n', 'e.yaml:4: knownFailures[0].resaon: unknown key (expected clause, reason, when)'],
     ['knownFailures: rest:1\n', 'e.yaml:1: knownFailures: expected a list, got string'],
     ['- rest:1\n', 'e.yaml:1: (root): expected a mapping with key knownFailures, got a list'],
     ['knownFailures:\n  - clause: "4.4.6"\n    reason: r\n', `e.yaml:2: knownFailures[0].clause: not a clause id like 'rest:4.4.6': "4.4.6"`],
@@ -123,5 +123,33 @@ describe('mergeExpectations (repeated --expectations)', () => {
     // One file merged alone is that file: the single-file behaviour is unchanged.
     expect(mergeExpectations([a])).toEqual(a);
     expect(mergeExpectations([a, a])).toEqual(a);
+  });
+});
+
+describe('a known failure limited to a run condition (when: scale)', () => {
+  const file = 'knownFailures:\n  - clause: rest:4.4.3\n    reason: loses items in long selector chains\n    when: scale\n  - clause: rest:4.4.6\n    reason: tokens never expire\n';
+  const e = parseExpectations(file, 'e.yaml');
+
+  it('is read with its condition, and an unknown condition is one clear error with its line', () => {
+    expect(e.knownFailures[0]).toEqual({ clause: 'rest:4.4.3', reason: 'loses items in long selector chains', when: 'scale' });
+    expect(errorOf(file.replace('when: scale', 'when: nightly'), 'e.yaml').message).toBe('e.yaml:4: knownFailures[0].when: unknown condition "nightly" (known: scale)');
+  });
+
+  it('excuses the failure in a --scale run only; elsewhere it is neither known nor "now passing"', () => {
+    const scaleRun = expectationsForRun(e, { scale: true });
+    const plainRun = expectationsForRun(e, { scale: false });
+    expect(scaleRun.knownFailures.map((k) => k.clause)).toEqual(['rest:4.4.3', 'rest:4.4.6']);
+    expect(plainRun.knownFailures.map((k) => k.clause)).toEqual(['rest:4.4.6']);
+    const failing = rec('rest:4.4.3', 'fail', { counterexample: cx({ clause: 'rest:4.4.3' }) });
+    expect(runWith([failing], scaleRun).verdict).toBe('conformant');
+    expect(runWith([failing], plainRun).verdict).toBe('nonconformant');
+    expect(runWith([rec('rest:4.4.3', 'pass')], plainRun).clauses.find((c) => c.id === 'rest:4.4.3')?.notes).not.toContain(NOW_PASSES_NOTE);
+    expect(runWith([rec('rest:4.4.3', 'pass')], scaleRun).clauses.find((c) => c.id === 'rest:4.4.3')?.notes).toContain(NOW_PASSES_NOTE);
+  });
+
+  it('merged, keeps a condition only when every file states it', () => {
+    const plain = parseExpectations('knownFailures:\n  - clause: rest:4.4.3\n    reason: always\n', 'p.yaml');
+    expect(mergeExpectations([e, e]).knownFailures[0]).toMatchObject({ clause: 'rest:4.4.3', when: 'scale' });
+    expect(mergeExpectations([e, plain]).knownFailures[0]).toEqual({ clause: 'rest:4.4.3', reason: 'loses items in long selector chains / always' });
   });
 });
