@@ -37,7 +37,7 @@ import { withDeleteOptionsDryRun } from './delete-options.ts';
 import { serveMetrics } from './metrics.ts';
 import { attachVersioning, decorateServed, parseVersioningOptions, routeServed, servedDiscovery, validateServedCreate, type VersioningOptions } from './served-versions.ts';
 import { decodeRequestBody, droppingWrites, dryRunState, encodeResponse, readBytes, refuseUnacceptable } from './negotiate.ts';
-import { admit, admitConfiguration, webhooksFor, type Operation } from './admission.ts';
+import { admit, admitConfiguration, isWebhookConfigType, webhooksFor, type Operation } from './admission.ts';
 import { keyFor } from './reads.ts';
 import { isRecord } from '../../reference/objects.ts';
 
@@ -128,6 +128,14 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
     const admitted = admitConfiguration(st, r.rt, body);
     if ('status' in admitted) return admitted;
     body = admitted.body;
+  }
+  // A PATCH is validated on what it would store: patched first on a view that drops writes.
+  if (req.method === 'PATCH' && r.kind === 'object' && r.subresource === undefined && isWebhookConfigType(st, r.rt)) {
+    const probe = await patchObject(dry ?? droppingWrites(st), r.rt, r.namespace, r.name, req, url, patchBody);
+    if (probe !== undefined && probe.status < 300) {
+      const admitted = admitConfiguration(st, r.rt, probe.body);
+      if ('status' in admitted) return admitted;
+    }
   }
   const rt = r.rt;
   const write = async (s: ServerState): Promise<Answer | undefined> => {

@@ -55,4 +55,18 @@ describe('webhook configurations', () => {
     const real = await fetch(`${server.url}/api/v1/namespaces/n/configmaps`, { method: 'POST', body: JSON.stringify(cm), headers: { 'content-type': 'application/json' } });
     expect(real.status).toBe(201);
   });
+
+  it('a PATCH is validated on the object it would store: v1 refuses sideEffects Unknown patched in, and keeps the stored one', async () => {
+    server = await startReferenceServer({ profile: profiles.svc });
+    expect((await post('v1', config('v1', { sideEffects: 'None', admissionReviewVersions: ['v1'] }))).status).toBe(201);
+    const at = `${server.url}/apis/${group}/v1/validatingwebhookconfigurations/c-v1`;
+    const patch = (webhook: Record<string, unknown>) => fetch(at, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ webhooks: [{ ...config('v1', {}).webhooks[0], admissionReviewVersions: ['v1'], ...webhook }] }) });
+    const refused = await patch({ sideEffects: 'Unknown' });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { message: string }).message).toContain('sideEffects');
+    const stored = (await (await fetch(at)).json()) as { webhooks: Record<string, unknown>[] };
+    expect(stored.webhooks[0]).toMatchObject({ sideEffects: 'None' });
+    expect((await patch({ sideEffects: 'NoneOnDryRun', timeoutSeconds: 5 })).status).toBe(200);
+    expect(((await (await fetch(at)).json()) as { webhooks: Record<string, unknown>[] }).webhooks[0]).toMatchObject({ sideEffects: 'NoneOnDryRun', timeoutSeconds: 5 });
+  });
 });
