@@ -1,7 +1,8 @@
 /**
- * A validating admission webhook the suite hosts on loopback over HTTPS (rest:4.6.2, rest:4.6.3,
- * rest:7.3): it records every AdmissionReview it receives and denies an object that carries the deny
- * label. Its certificate is self-signed for 127.0.0.1 with the `openssl` CLI (Node has no X.509
+ * An admission webhook the suite hosts on loopback over HTTPS (rest:4.6.2, rest:4.6.3, rest:7.3): it
+ * records every AdmissionReview it receives and denies an object that carries the deny label. A path
+ * set to mutate (`mutate(id, labels)`) allows everything instead and answers a JSON patch
+ * (`patchType: JSONPatch`) that adds those labels. Its certificate is self-signed for 127.0.0.1 with the `openssl` CLI (Node has no X.509
  * writer), made once per process; the CA bundle to register is that certificate.
  *
  * Each registered webhook gets a path of its own (`/hook/<id>`), so a review tells which
@@ -27,6 +28,8 @@ export interface ReceivedReview {
   readonly dryRun: boolean | undefined;
   readonly labels: Readonly<Record<string, string>>;
   readonly allowed: boolean;
+  /** The labels the answer's patch added (empty: no patch). */
+  readonly patched: Readonly<Record<string, string>>;
 }
 
 export interface AdmissionWebhook {
@@ -34,6 +37,8 @@ export interface AdmissionWebhook {
   url(id: string): string;
   /** base64 of the PEM certificate, for clientConfig.caBundle. */
   readonly caBundle: string;
+  /** From now on, reviews sent to `url(id)` are allowed with a patch adding `labels` to the object. */
+  mutate(id: string, labels: Readonly<Record<string, string>>): void;
   /** Every review received so far, in order. */
   reviews(): readonly ReceivedReview[];
   close(): Promise<void>;
@@ -59,10 +64,19 @@ function certificate(): { cert: string; key: string } {
 
 const rec = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
+/** RFC 6902 operations adding `adds` to the object's labels (the map itself when it has none). */
+export function labelPatch(object: Record<string, unknown>, adds: Readonly<Record<string, string>>): unknown[] {
+  const md = rec(object['metadata']);
+  if (md['labels'] === undefined || md['labels'] === null) return [{ op: 'add', path: '/metadata/labels', value: { ...adds } }];
+  // RFC 6901: '~' is '~0' and '/' is '~1' in a path segment.
+  return Object.entries(adds).map(([k, v]) => ({ op: 'add', path: `/metadata/labels/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, value: v }));
+}
+
 /** Starts the webhook on 127.0.0.1 (a free port); `denyLabel` on the object (or old object) means deny. */
 export async function startAdmissionWebhook(denyLabel: string): Promise<AdmissionWebhook> {
   const { cert, key } = certificate();
   const received: ReceivedReview[] = [];
+  const mutations = new Map<string, Readonly<Record<string, string>>>();
   const server: Server = createServer({ cert, key }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -78,11 +92,14 @@ export async function startAdmissionWebhook(denyLabel: string): Promise<Admissio
       const object = rec(request['object']);
       const subject = Object.keys(object).length > 0 ? object : rec(request['oldObject']);
       const labels = rec(rec(subject['metadata'])['labels']) as Record<string, string>;
-      const allowed = !Object.hasOwn(labels, denyLabel);
+      // Upstream appends ?timeout=<n>s to the configured URL.
+      const hook = new URL(req.url ?? '/', 'https://127.0.0.1').pathname.replace(/^\/hook\//, '');
+      const adds = mutations.get(hook);
+      const allowed = adds !== undefined || !Object.hasOwn(labels, denyLabel);
       const uid = String(request['uid'] ?? '');
+      const patch = adds === undefined || Object.keys(object).length === 0 ? undefined : labelPatch(object, adds);
       received.push({
-        // Upstream appends ?timeout=<n>s to the configured URL.
-        hook: new URL(req.url ?? '/', 'https://127.0.0.1').pathname.replace(/^\/hook\//, ''),
+        hook,
         apiVersion: String(review['apiVersion'] ?? ''),
         uid,
         operation: String(request['operation'] ?? ''),
@@ -91,10 +108,11 @@ export async function startAdmissionWebhook(denyLabel: string): Promise<Admissio
         dryRun: typeof request['dryRun'] === 'boolean' ? request['dryRun'] : undefined,
         labels,
         allowed,
+        patched: patch === undefined ? {} : { ...adds },
       });
       const body = JSON.stringify({
         apiVersion: review['apiVersion'], kind: 'AdmissionReview',
-        response: { uid, allowed, ...(allowed ? {} : { status: { code: 403, reason: 'Forbidden', message: `the object carries ${denyLabel}` } }) },
+        response: { uid, allowed, ...(patch !== undefined ? { patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(patch)).toString('base64') } : {}), ...(allowed ? {} : { status: { code: 403, reason: 'Forbidden', message: `the object carries ${denyLabel}` } }) },
       });
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
     });
@@ -106,6 +124,7 @@ export async function startAdmissionWebhook(denyLabel: string): Promise<Admissio
   const { port } = server.address() as AddressInfo;
   return {
     url: (id) => `https://127.0.0.1:${port}/hook/${id}`,
+    mutate: (id, labels) => void mutations.set(id, { ...labels }),
     caBundle: Buffer.from(cert).toString('base64'),
     reviews: () => [...received],
     close: () => new Promise<void>((resolve) => {

@@ -11,6 +11,19 @@
  *     -> rest:4.6.2 pass, rest:4.6.3 pass
  *   ... denied: { status: 201, ... } -> rest:4.6.2 fail (admission skipped under dry-run)
  *
+ * Case M, a mutating webhook with sideEffects None that adds a label (MUTATION_LABEL, a value the
+ * suite picks per case): a dry-run create is served with the mutation on the answer (rest:4.6.2 "the
+ * response is the object that would have been stored"), the webhook saw it with dryRun true, and
+ * nothing is stored. rest:2.8 lets a dry-run's values of fields set by a mutating step differ, so the
+ * label must be there, its value may differ. Premise: a real create reached the webhook and the stored
+ * object carries the mutation; else (unreachable under failurePolicy Ignore, the patch not applied on
+ * real writes either) nothing is shown about dry-run: inconclusive.
+ *
+ *   judgeMutatingWebhook({ premise: ok, mark: ['svc-conformance/mutated', 'x1'], realLabels: { ..., 'svc-conformance/mutated': 'x1' },
+ *     dry: { status: 201, seen: [true], persisted: false, labels: { ..., 'svc-conformance/mutated': 'x1' } } })
+ *     -> rest:4.6.2 pass, rest:4.6.3 pass
+ *   ... dry.labels without it -> rest:4.6.2 fail (the answer is not the object that would be stored)
+ *
  * Case B, a side-effecting webhook (sideEffects Some or Unknown): only admissionregistration v1beta1
  * (served below v1.22) can declare one; v1 allows None and NoneOnDryRun only (rest:9.4 row). When no
  * served version accepts one, rest:7.3 cannot be reached from outside: inconclusive, never a pass.
@@ -25,6 +38,8 @@ import { namedGroup, type Profile } from './profile.ts';
 export const DENY_LABEL = 'svc-conformance/deny';
 /** Which of the case's webhooks an object is for (`a`: case A, `b`: case B); part of each objectSelector. */
 export const WEBHOOK_LABEL = 'svc-conformance/webhook';
+/** The label case M's mutating webhook adds (the value is picked per case). */
+export const MUTATION_LABEL = 'svc-conformance/mutated';
 
 export const ADMISSION_CLAUSES: readonly ClauseId[] = ['rest:4.6.2', 'rest:4.6.3', 'rest:7.3', 'rest:9.4/admissionregistration-v1beta1-validatingwebhookconfiguration'];
 const ROW: ClauseId = 'rest:9.4/admissionregistration-v1beta1-validatingwebhookconfiguration';
@@ -45,17 +60,19 @@ export interface WebhookSpec {
   readonly objectLabels: Readonly<Record<string, string>>;
   /** The resource it watches (core group, v1). */
   readonly resource: string;
+  /** Which configuration kind (default Validating). */
+  readonly kind?: 'Validating' | 'Mutating';
 }
 
 /**
- * A ValidatingWebhookConfiguration of one webhook, scoped to the run's objects by both selectors, with
+ * A Validating- (or Mutating-) WebhookConfiguration of one webhook, scoped to the run's objects by both selectors, with
  * failurePolicy Ignore (an unreachable webhook never blocks anyone) and the shortest timeout that
  * still lets a loaded machine answer.
  */
 export function webhookConfiguration(profile: Profile, version: string, w: WebhookSpec): Record<string, unknown> {
   return {
     apiVersion: `${admissionGroup(profile)}/${version}`,
-    kind: 'ValidatingWebhookConfiguration',
+    kind: `${w.kind ?? 'Validating'}WebhookConfiguration`,
     metadata: { name: w.name, labels: { ...w.labels } },
     webhooks: [{
       name: `${w.name}.webhook.svc-conformance.test`,
@@ -164,4 +181,43 @@ export function judgeSideEffectingWebhook(o: SideEffectObservation): Judgement[]
   const observed = `the dry-run create answered ${d.status}; ${showSeen(d.seen)}${d.persisted ? '; the object was stored' : ''} (a real create did reach it: ${t.premise.observed})`;
   for (const c of clauses) out.push(holds ? pass(c, `${expected} (${which})`, observed) : fail(c, `${expected} (${which})`, observed));
   return out;
+}
+
+export interface MutatingDryRun extends DryRunAttempt {
+  /** Labels of the object the dry-run create answered (undefined: no object in the answer). */
+  readonly labels: Readonly<Record<string, string>> | undefined;
+}
+
+export interface MutatingWebhookObservation {
+  /** A real create reached the mutating webhook (registered, in force, reachable). */
+  readonly premise: Premise;
+  /** The label the webhook adds, and the value it adds. */
+  readonly mark: readonly [string, string];
+  /** Labels of the real create's object as read back (undefined: not read). */
+  readonly realLabels?: Readonly<Record<string, string>> | undefined;
+  /** The dry-run create it matches. */
+  readonly dry?: MutatingDryRun;
+}
+
+const showLabel = (labels: Readonly<Record<string, string>> | undefined, key: string) => (labels === undefined ? 'no object' : Object.hasOwn(labels, key) ? `${key}=${JSON.stringify(labels[key])}` : `no ${key} label`);
+
+/** Case M: a mutating webhook with sideEffects None. */
+export function judgeMutatingWebhook(o: MutatingWebhookObservation): Judgement[] {
+  const [key, value] = o.mark;
+  const expected = `a dry-run create runs the mutating webhook (sideEffects None; it gets the review with dryRun true), answers the object that would be stored, carrying its mutation ${key}, and stores nothing`;
+  const clauses: ClauseId[] = ['rest:4.6.2', 'rest:4.6.3'];
+  if (!o.premise.shown || o.dry === undefined) return clauses.map((c) => inconclusive(c, expected, o.premise.observed));
+  if (o.realLabels === undefined || o.realLabels[key] !== value) {
+    const why = `a real create reached the webhook (${o.premise.observed}) but the stored object shows ${showLabel(o.realLabels, key)}, not ${key}=${JSON.stringify(value)}: the target does not apply this patch on real writes either, so a dry-run cannot be held to it`;
+    return clauses.map((c) => inconclusive(c, expected, why));
+  }
+  const d = o.dry;
+  const carried = d.labels !== undefined && Object.hasOwn(d.labels, key);
+  // rest:2.8: the value a mutating step sets on a dry-run may differ; that the label is there may not.
+  const differs = carried && d.labels![key] !== value ? ` (the real create stored ${JSON.stringify(value)}; rest:2.8 lets a dry-run's value differ)` : '';
+  const observed = `${d.status}; ${showSeen(d.seen)}; the answer shows ${showLabel(d.labels, key)}${differs}${d.persisted ? '; the object was stored' : ''} (the real create stored ${key}=${JSON.stringify(value)})`;
+  return [
+    rule('rest:4.6.2', ok(d.status) && d.seen.includes(true) && carried && !d.persisted, expected, observed),
+    rule('rest:4.6.3', ok(d.status), 'a mutating webhook declaring sideEffects None does not make a dry-run fail', `the dry-run create it matches answered ${d.status}`),
+  ];
 }

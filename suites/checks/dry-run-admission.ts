@@ -8,6 +8,10 @@
  *
  * - Case A (sideEffects None): in force once a real create of a deny-labelled object is refused by it;
  *   then dry-runs of an allowed and a denied object (reference/dry-run-admission.ts judgeNoneWebhook).
+ * - Case M (a MutatingWebhookConfiguration, sideEffects None, scoped the same way): the webhook adds
+ *   MUTATION_LABEL with a value picked per case; in force once a real create reaches it, the stored
+ *   object read back, then a dry-run create must answer the object with the mutation, reviewed with
+ *   dryRun true, stored nowhere (judgeMutatingWebhook).
  * - Case B (sideEffects Unknown, Some): declared through every admissionregistration version the
  *   target's discovery lists; the first accepted is shown reachable by a real create, then a dry-run
  *   it matches must fail without reaching it (judgeSideEffectingWebhook).
@@ -24,8 +28,8 @@ import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import { startAdmissionWebhook, type AdmissionWebhook } from '../../harness/admission-webhook.ts';
 import { isLoopbackHost } from '../../reference/authz.ts';
 import {
-  ADMISSION_CLAUSES, admissionGroup, DENY_LABEL, judgeNoneWebhook, judgeSideEffectingWebhook, WEBHOOK_LABEL, webhookConfiguration, webhookOutOfReach,
-  type DeclarationAttempt, type DryRunAttempt, type Premise, type SideEffectObservation,
+  ADMISSION_CLAUSES, admissionGroup, DENY_LABEL, judgeMutatingWebhook, judgeNoneWebhook, judgeSideEffectingWebhook, MUTATION_LABEL, WEBHOOK_LABEL, webhookConfiguration, webhookOutOfReach,
+  type DeclarationAttempt, type DryRunAttempt, type MutatingDryRun, type Premise, type SideEffectObservation,
 } from '../../reference/dry-run-admission.ts';
 import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
 
@@ -45,16 +49,16 @@ function configMap(s: Scope, name: string, which: string, deny: boolean): Record
 }
 
 /** Registers one configuration through `version`; its path is kept for deletion when accepted. */
-async function register(s: Scope, version: string, which: string, sideEffects: 'None' | 'Some' | 'Unknown'): Promise<number> {
+async function register(s: Scope, version: string, which: string, sideEffects: 'None' | 'Some' | 'Unknown', kind: 'Validating' | 'Mutating' = 'Validating'): Promise<number> {
   const profile = s.cx.env.profile;
   const name = `svc-conformance-${s.cx.caseId}-${which}`.toLowerCase();
   const body = webhookConfiguration(profile, version, {
     name, labels: { [profile.runLabel]: s.cx.env.runId }, url: s.hook.url(which), caBundle: s.hook.caBundle, sideEffects,
     namespaceLabels: { [profile.runLabel]: s.cx.env.runId },
     objectLabels: { [profile.runLabel]: s.cx.env.runId, [CASE_LABEL]: s.cx.caseId, [WEBHOOK_LABEL]: which },
-    resource: 'configmaps',
+    resource: 'configmaps', kind,
   });
-  const path = `/apis/${admissionGroup(profile)}/${version}/validatingwebhookconfigurations`;
+  const path = `/apis/${admissionGroup(profile)}/${version}/${kind.toLowerCase()}webhookconfigurations`;
   const r = await s.cx.sendUnderTest({ method: 'POST', path, body });
   if (ok(r.status)) s.configs.push(`${path}/${encodeURIComponent(name)}`);
   return r.status;
@@ -62,13 +66,21 @@ async function register(s: Scope, version: string, which: string, sideEffects: '
 
 const reviewsOf = (s: Scope, which: string, name: string) => s.hook.reviews().filter((r) => r.hook === which && r.name === name);
 
-/** A dry-run create of `name`, then a read: answered, reviews seen, stored. */
-async function dryCreate(s: Scope, name: string, which: string, deny: boolean): Promise<DryRunAttempt> {
+/** The labels of an answered object (undefined: the answer holds none). */
+function labelsOf(json: unknown): Record<string, string> | undefined {
+  const md = (json as { metadata?: { labels?: unknown } } | undefined)?.metadata;
+  if (md === undefined || md === null || typeof md !== 'object') return undefined;
+  const l = md.labels;
+  return l !== null && typeof l === 'object' && !Array.isArray(l) ? (l as Record<string, string>) : {};
+}
+
+/** A dry-run create of `name`, then a read: answered (with the answer's labels), reviews seen, stored. */
+async function dryCreate(s: Scope, name: string, which: string, deny: boolean): Promise<MutatingDryRun> {
   const cms = resourceTypes(s.cx.env.profile).configmaps;
   const req: TargetRequest = { method: 'POST', path: collectionPath(cms, s.ns), query: [['dryRun', 'All']], body: configMap(s, name, which, deny) };
   const r = await s.cx.sendUnderTest(req);
   const back = await s.cx.send({ method: 'GET', path: objectPath(cms, name, s.ns) });
-  return { status: r.status, seen: reviewsOf(s, which, name).map((x) => x.dryRun), persisted: back.status === 200 };
+  return { status: r.status, seen: reviewsOf(s, which, name).map((x) => x.dryRun), persisted: back.status === 200, labels: ok(r.status) ? labelsOf(r.json) : undefined };
 }
 
 /**
@@ -76,7 +88,7 @@ async function dryCreate(s: Scope, name: string, which: string, deny: boolean): 
  * reviewed by it), within the eventual window: a configuration takes effect eventually upstream
  * (its informer). A probe served before that is deleted again.
  */
-async function inForce(s: Scope, which: string, deny: boolean): Promise<Premise & { status?: number }> {
+async function inForce(s: Scope, which: string, deny: boolean): Promise<Premise & { status?: number; name?: string }> {
   const cx = s.cx;
   const cms = resourceTypes(cx.env.profile).configmaps;
   const windowMs = eventualWindowOf(cx.env.settings);
@@ -86,7 +98,7 @@ async function inForce(s: Scope, which: string, deny: boolean): Promise<Premise 
     const name = `probe-${which}-${i}`;
     const r = await cx.send({ method: 'POST', path: collectionPath(cms, s.ns), body: configMap(s, name, which, deny) });
     const seen = reviewsOf(s, which, name);
-    if (seen.length > 0 && (!deny || !ok(r.status))) return { shown: true, observed: `a real create ${deny ? 'it denies was refused with' : 'reached it and answered'} ${r.status} after ${i + 1} attempt(s)`, status: r.status };
+    if (seen.length > 0 && (!deny || !ok(r.status))) return { shown: true, observed: `a real create ${deny ? 'it denies was refused with' : 'reached it and answered'} ${r.status} after ${i + 1} attempt(s)`, status: r.status, name };
     last = `the last real create answered ${r.status}; the webhook got ${seen.length} review(s) for it`;
     if (ok(r.status)) await cx.send({ method: 'DELETE', path: objectPath(cms, name, s.ns) });
     await cx.env.sleep(wait);
@@ -111,6 +123,27 @@ async function caseA(s: Scope, version: string): Promise<void> {
   s.cx.judge(judgeNoneWebhook({ premise, ...(premise.status !== undefined ? { realDenied: premise.status } : {}), allowed, denied }), { reviews: s.hook.reviews() });
 }
 
+async function caseM(s: Scope, version: string, value: string): Promise<void> {
+  const mark = [MUTATION_LABEL, value] as const;
+  s.hook.mutate('m', { [MUTATION_LABEL]: value });
+  const status = await register(s, version, 'm', 'None', 'Mutating');
+  if (!ok(status)) {
+    s.cx.judge(judgeMutatingWebhook({ premise: { shown: false, observed: `registering a mutating webhook with sideEffects None through ${version} answered ${status}` }, mark }));
+    return;
+  }
+  const premise = await inForce(s, 'm', false);
+  if (!premise.shown || premise.name === undefined) {
+    s.cx.judge(judgeMutatingWebhook({ premise, mark }));
+    return;
+  }
+  // The premise's object: did the real create store the mutation?
+  const cms = resourceTypes(s.cx.env.profile).configmaps;
+  const real = await s.cx.send({ method: 'GET', path: objectPath(cms, premise.name, s.ns) });
+  const realLabels = real.status === 200 ? labelsOf(real.json) : undefined;
+  const dry = await dryCreate(s, 'dry-mutated', 'm', false);
+  s.cx.judge(judgeMutatingWebhook({ premise, mark, realLabels, dry }), { reviews: s.hook.reviews() });
+}
+
 async function caseB(s: Scope, versions: readonly string[]): Promise<void> {
   const attempts: DeclarationAttempt[] = [];
   let tested: SideEffectObservation['tested'];
@@ -128,21 +161,24 @@ async function caseB(s: Scope, versions: readonly string[]): Promise<void> {
   s.cx.judge(judgeSideEffectingWebhook({ attempts, ...(tested !== undefined ? { tested } : {}) }), { reviews: s.hook.reviews() });
 }
 
-export const dryRunAdmission: Check<null> = {
+export const dryRunAdmission: Check<string> = {
   id: 'dry-run-admission',
   suite: 'rest-dry-run',
   title: 'dry-runs call admission webhooks without side effects and fail on those with side effects (webhook hosted on loopback)',
   clauses: [...ADMISSION_CLAUSES],
   defaultRuns: 1,
-  arbitrary: () => fc.constant(null),
-  describe: () => [
-    'host a validating webhook on 127.0.0.1 (HTTPS, self-signed) that denies objects labelled svc-conformance/deny',
+  // The value case M's mutating webhook adds (a label value).
+  arbitrary: () => fc.integer({ min: 0, max: 0x7fffffff }).map((n) => `m${n.toString(36)}`),
+  describe: (value) => [
+    'host an admission webhook on 127.0.0.1 (HTTPS, self-signed) that denies objects labelled svc-conformance/deny (or, on case M\'s path, adds a label)',
     'A: register it with sideEffects None for this case\'s configmaps; real creates of a denied configmap until refused (in force)',
     'A: dry-run create of an allowed configmap (served, reviewed with dryRun true, not stored), then of a denied one (refused)',
+    `M: register a mutating webhook (sideEffects None) adding ${MUTATION_LABEL}=${value} to this case's configmaps; real creates until one reaches it; read it back`,
+    'M: dry-run create of a configmap it matches (served with the label, reviewed with dryRun true, not stored)',
     'B: register it with sideEffects Unknown and Some through every served admissionregistration version',
     'B: for the first accepted, real creates until one reaches it, then a dry-run create it matches (must fail without reaching it)',
   ],
-  run: async (_c, cx) => {
+  run: async (value, cx) => {
     const host = new URL(cx.env.target.server).hostname;
     if (!isLoopbackHost(host)) {
       cx.judge(webhookOutOfReach(`the target (${host}) is not on this machine's loopback, so it cannot call a webhook the suite hosts on 127.0.0.1`));
@@ -167,6 +203,7 @@ export const dryRunAdmission: Check<null> = {
     const s: Scope = { cx, hook, ns, configs: [] };
     try {
       await caseA(s, versions.includes('v1') ? 'v1' : versions[0]!);
+      await caseM(s, versions.includes('v1') ? 'v1' : versions[0]!, value);
       await caseB(s, versions);
     } finally {
       for (const path of s.configs) await cx.send({ method: 'DELETE', path }).catch(() => undefined);

@@ -1,5 +1,5 @@
 /**
- * Validating admission webhooks (rest:4.6.2 admission runs under dry-run, rest:4.6.3 and rest:7.3 a
+ * Mutating and validating admission webhooks (rest:4.6.2 admission runs under dry-run, rest:4.6.3 and rest:7.3 a
  * side-effecting step makes a dry-run fail, the rest:9.4 admissionregistration row).
  *
  * - Configurations (Validating and Mutating, every served admissionregistration version, one storage)
@@ -15,8 +15,16 @@
  *   that drops writes (a generated name therefore differs from the stored one).
  * - A dry-run that matches a webhook with sideEffects Some or Unknown fails with 400 and calls
  *   nothing; None and NoneOnDryRun webhooks are called with dryRun true.
+ * - Mutating webhooks run first, as upstream's: one after another (configurations by name, webhooks in
+ *   their order), each matched and shown the object as the ones before it left it; an allowed answer
+ *   may carry `patchType: JSONPatch` and a base64 `patch` (RFC 6902), applied to the object. A patch
+ *   that does not decode or apply is a 500 whatever failurePolicy says (upstream: NewInternalError);
+ *   another patchType is a failed call (failurePolicy decides). A patch on a DELETE is a 500 (upstream:
+ *   "attempted to modify the object, which is not supported for this operation"). The validating
+ *   webhooks then see the mutated object, and the write stores it (server.ts). reinvocationPolicy is
+ *   stored but ignored: no webhook is called twice.
  * - `clientConfig.service` is stored but cannot be called (no service network): the call fails and
- *   failurePolicy decides. Mutating webhooks are stored and validated, never called.
+ *   failurePolicy decides.
  */
 import { randomUUID } from 'node:crypto';
 import { request as httpsRequest } from 'node:https';
@@ -26,8 +34,10 @@ import { matchesLabels, selectorFromObject } from '../../reference/label-selecto
 import { resourceTypes, type ResourceType } from '../../reference/resources.ts';
 import type { UserInfo } from '../../reference/rbac.ts';
 import { has, type ServerState } from './state.ts';
+import type { StoredObject, VersionedStore } from './store.ts';
 import { badRequest, invalid, statusAnswer, type Answer } from './status.ts';
 import { keyFor } from './reads.ts';
+import { jsonPatch } from '../../reference/apply/json-patch.ts';
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE';
 
@@ -142,11 +152,14 @@ function ruleMatches(rule: unknown, op: Operation, rt: ResourceType): boolean {
     && (scope === '*' || (scope === 'Namespaced') === rt.namespaced);
 }
 
-/** The validating webhooks whose rules name this operation on this type (selectors come later). */
-export function webhooksFor(st: ServerState, op: Operation, rt: ResourceType): Webhook[] {
+/**
+ * The validating (or mutating) webhooks whose rules name this operation on this type (selectors come
+ * later), configurations in name order.
+ */
+export function webhooksFor(st: ServerState, op: Operation, rt: ResourceType, kind: 'validating' | 'mutating' = 'validating'): Webhook[] {
   if (isWebhookConfigType(st, rt)) return [];
   const out: Webhook[] = [];
-  for (const { obj } of st.store.list('validatingwebhookconfigurations/')) {
+  for (const { obj } of st.store.list(`${kind}webhookconfigurations/`)) {
     for (const w of Array.isArray(obj['webhooks']) ? obj['webhooks'] : []) {
       if (isRecord(w) && Array.isArray(w['rules']) && w['rules'].some((r) => ruleMatches(r, op, rt))) out.push({ name: String(w['name']), raw: w });
     }
@@ -179,7 +192,7 @@ function selected(st: ServerState, w: Webhook, a: AdmissionAttributes): boolean 
   return matchesLabels(nsSel, labelsOf(st.store.get(keyFor(namespaces, undefined, a.namespace))));
 }
 
-type CallResult = { readonly allowed: true } | { readonly allowed: false; readonly code: number; readonly reason: string; readonly message: string } | { readonly error: string };
+type CallResult = { readonly allowed: true; readonly patch?: unknown; readonly patchError?: string } | { readonly allowed: false; readonly code: number; readonly reason: string; readonly message: string } | { readonly error: string };
 
 function call(w: Webhook, review: Record<string, unknown>, uid: string): Promise<CallResult> {
   const cc = isRecord(w.raw['clientConfig']) ? w.raw['clientConfig'] : {};
@@ -203,7 +216,15 @@ function call(w: Webhook, review: Record<string, unknown>, uid: string): Promise
         const response = isRecord(parsed) && isRecord(parsed['response']) ? parsed['response'] : undefined;
         if (response === undefined || typeof response['allowed'] !== 'boolean') return resolve({ error: 'the webhook answered no AdmissionReview response with allowed' });
         if (response['uid'] !== uid) return resolve({ error: `the webhook answered uid ${JSON.stringify(response['uid'])} for request ${uid}` });
-        if (response['allowed']) return resolve({ allowed: true });
+        if (response['allowed']) {
+          if (response['patch'] === undefined || response['patch'] === null || response['patch'] === '') return resolve({ allowed: true });
+          if (response['patchType'] !== 'JSONPatch') return resolve({ error: response['patchType'] === undefined ? 'webhook returned response.patch but not response.patchType' : `unsupported patch type ${JSON.stringify(response['patchType'])}` });
+          try {
+            return resolve({ allowed: true, patch: JSON.parse(Buffer.from(String(response['patch']), 'base64').toString('utf8')) });
+          } catch (e) {
+            return resolve({ allowed: true, patchError: `the patch is no JSON: ${(e as Error).message}` });
+          }
+        }
         const status = isRecord(response['status']) ? response['status'] : {};
         const code = typeof status['code'] === 'number' && status['code'] >= 400 ? status['code'] : 403;
         resolve({ allowed: false, code, reason: typeof status['reason'] === 'string' && status['reason'] !== '' ? status['reason'] : 'Forbidden', message: typeof status['message'] === 'string' ? status['message'] : '' });
@@ -261,4 +282,74 @@ export async function admit(st: ServerState, hooks: readonly Webhook[], a: Admis
     if (!r.allowed) return statusAnswer(r.code, r.reason, `admission webhook "${w.name}" denied the request${r.message ? `: ${r.message}` : ''}`);
   }
   return undefined;
+}
+
+/** What the mutating webhooks made of the object: it, and the JSON patches applied to it in order. */
+export interface Mutation {
+  readonly object: unknown;
+  readonly patches: readonly unknown[];
+}
+
+/**
+ * Calls the matching mutating webhooks one after another, each on the object as the previous left it;
+ * the mutated object and its patches, else the refusal or error answer. Dry-run rules as admit's.
+ *   a webhook answering allowed, patchType JSONPatch, patch base64([{op:'add',path:'/metadata/labels/m',value:'x'}])
+ *     -> { object: <with label m=x>, patches: [[...]] }
+ *   ... patch [{op:'remove',path:'/spec/absent'}] -> 500 InternalError (failurePolicy Ignore or not)
+ */
+export async function mutate(st: ServerState, hooks: readonly Webhook[], a: AdmissionAttributes): Promise<Mutation | Answer> {
+  // Planted fault dry-run-skips-mutation: the dry-run branch forgot the mutating webhooks.
+  if (a.dryRun && has(st, 'dry-run-skips-mutation')) return { object: a.object, patches: [] };
+  let object = a.object;
+  const patches: unknown[] = [];
+  for (const w of hooks) {
+    const now = { ...a, object };
+    if (!selected(st, w, now)) continue;
+    if (a.dryRun && !has(st, 'dry-run-calls-side-effecting-webhook') && !V1_SIDE_EFFECTS.includes(String(w.raw['sideEffects']))) return badRequest(`admission webhook "${w.name}" does not support dry run`);
+    const uid = randomUUID();
+    const r = await call(w, reviewOf(st, w, now, uid), uid);
+    if ('error' in r) {
+      if (w.raw['failurePolicy'] === 'Ignore') continue;
+      return statusAnswer(500, 'InternalError', `Internal error occurred: failed calling webhook "${w.name}": ${r.error}`);
+    }
+    if (!r.allowed) return statusAnswer(r.code, r.reason, `admission webhook "${w.name}" denied the request${r.message ? `: ${r.message}` : ''}`);
+    if (r.patchError !== undefined) return statusAnswer(500, 'InternalError', `Internal error occurred: ${r.patchError}`);
+    if (r.patch === undefined) continue;
+    if (a.operation === 'DELETE' || object === undefined) return statusAnswer(500, 'InternalError', `Internal error occurred: admission webhook "${w.name}" attempted to modify the object, which is not supported for this operation`);
+    const applied = jsonPatch(object, r.patch);
+    if (!applied.ok) return statusAnswer(500, 'InternalError', `Internal error occurred: admission webhook "${w.name}" answered a patch that does not apply: ${applied.error}`);
+    object = applied.value;
+    patches.push(r.patch);
+  }
+  return { object, patches };
+}
+
+/**
+ * The server state with a store view that applies the mutating webhooks' patches to the object the
+ * real write stores (the first object written under the type and namespace): the write's answer is
+ * built from that same object, so it carries the mutation too. Applied in place, since the writer
+ * presents the object it handed to the store. A patch that applied to the reviewed object but not to
+ * the stored one (a `test` on a generated field) throws: a 500.
+ */
+export function withMutation(st: ServerState, rt: ResourceType, namespace: string | undefined, patches: readonly unknown[]): ServerState {
+  if (patches.length === 0) return st;
+  const prefix = `${rt.plural}/${namespace ?? ''}/`;
+  let done = false;
+  const write = (key: string, obj: StoredObject | null, nowMs: number): number => {
+    if (!done && obj !== null && key.startsWith(prefix)) {
+      done = true;
+      let value: unknown = obj;
+      for (const p of patches) {
+        const r = jsonPatch(value, p);
+        if (!r.ok) throw new Error(`Internal error occurred: a mutating webhook's patch does not apply to the stored object: ${r.error}`);
+        value = r.value;
+      }
+      if (!isRecord(value) || !isRecord(value['metadata'])) throw new Error('Internal error occurred: a mutating webhook\'s patch removed the object\'s metadata');
+      for (const k of Object.keys(obj)) delete obj[k];
+      Object.assign(obj, value);
+    }
+    return st.store.write(key, obj, nowMs);
+  };
+  const store: VersionedStore = Object.create(st.store, { write: { value: write } });
+  return { ...st, store };
 }

@@ -105,6 +105,7 @@ export const faults = [
   // Admission webhooks under dry-run (issue 18): found by dry-run-admission, which hosts a webhook on loopback.
   { name: 'dry-run-skips-admission', clause: 'rest:4.6.2', description: 'validating admission webhooks are not called on a dry-run, so a dry-run of an object the webhook denies is served (201)', checks: ['dry-run-admission'], alsoReportedAs: [] },
   { name: 'dry-run-calls-side-effecting-webhook', clause: 'rest:7.3', description: 'a dry-run matching a webhook declared with sideEffects Some or Unknown calls it and is served instead of failing (only declarable through admissionregistration v1beta1: the catching run serves release 1.21)', checks: ['dry-run-admission'], alsoReportedAs: ['rest:4.6.3'], target: { release: '1.21' } },
+  { name: 'dry-run-skips-mutation', clause: 'rest:4.6.2', description: 'mutating admission webhooks are not called on a dry-run, so the dry-run answer lacks the mutation the real create stores', checks: ['dry-run-admission'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

@@ -37,7 +37,7 @@ import { withDeleteOptionsDryRun } from './delete-options.ts';
 import { serveMetrics } from './metrics.ts';
 import { attachVersioning, decorateServed, parseVersioningOptions, routeServed, servedDiscovery, validateServedCreate, type VersioningOptions } from './served-versions.ts';
 import { decodeRequestBody, droppingWrites, dryRunState, encodeResponse, readBytes, refuseUnacceptable } from './negotiate.ts';
-import { admit, admitConfiguration, isWebhookConfigType, webhooksFor, type Operation } from './admission.ts';
+import { admit, admitConfiguration, isWebhookConfigType, mutate, webhooksFor, withMutation, type Operation } from './admission.ts';
 import { keyFor } from './reads.ts';
 import { isRecord } from '../../reference/objects.ts';
 
@@ -165,20 +165,27 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
         return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported`);
     }
   };
-  // Validating admission webhooks (rest:4.6.2, rest:7.3): called with the object the write would
-  // store, found by running it first on a store view that drops writes (admission.ts).
+  // Admission webhooks (rest:4.6.2, rest:7.3), mutating then validating: called with the object the
+  // write would store, found by running it first on a store view that drops writes (admission.ts).
+  // The mutating webhooks' patches are applied to it, then to the object the real write stores.
   const op = admissionOperation(req.method, r, body, isReview(rt));
+  const mutating = op === undefined ? [] : webhooksFor(st, op.operation, rt, 'mutating');
   const hooks = op === undefined ? [] : webhooksFor(st, op.operation, rt);
-  if (op === undefined || hooks.length === 0) return write(st);
+  if (op === undefined || (hooks.length === 0 && mutating.length === 0)) return write(st);
   const existing = r.kind === 'object' ? st.store.get(keyFor(rt, r.namespace, r.name)) : undefined;
   const probe = await write(dry ?? droppingWrites(st));
   if (probe === undefined || probe.status >= 300) return probe;
   const operation = op.operation === 'UPDATE' && existing === undefined ? 'CREATE' : op.operation;
   const object = operation === 'DELETE' ? undefined : probe.body;
   const name = isRecord(object) && isRecord(object['metadata']) && typeof object['metadata']['name'] === 'string' ? object['metadata']['name'] : op.name;
-  const refused = await admit(st, hooks, { operation, rt, namespace: r.namespace, name, object, oldObject: existing, dryRun: dry !== undefined, user: who.user });
+  const attributes = { operation, rt, namespace: r.namespace, name, object, oldObject: existing, dryRun: dry !== undefined, user: who.user };
+  const mutation = mutating.length === 0 ? { object, patches: [] } : await mutate(st, mutating, attributes);
+  if ('status' in mutation) return mutation;
+  const refused = await admit(st, hooks, { ...attributes, object: mutation.object });
   if (refused) return refused;
-  return dry !== undefined ? probe : write(st);
+  // rest:4.6.2: a dry-run answers the object that would have been stored, mutation included.
+  if (dry !== undefined) return mutation.patches.length > 0 ? { ...probe, body: mutation.object } : probe;
+  return write(withMutation(st, rt, r.namespace, mutation.patches));
 }
 
 /** The admission operation of a write, and its name when known before it runs. */
