@@ -39,6 +39,8 @@ export interface AdmissionWebhook {
   readonly caBundle: string;
   /** From now on, reviews sent to `url(id)` are allowed with a patch adding `labels` to the object. */
   mutate(id: string, labels: Readonly<Record<string, string>>): void;
+  /** From now on, reviews sent to `url(id)` are allowed with exactly this patch, whatever the object (self-tests: patches that cannot apply). */
+  patchWith(id: string, ops: readonly unknown[]): void;
   /** Every review received so far, in order. */
   reviews(): readonly ReceivedReview[];
   close(): Promise<void>;
@@ -77,6 +79,7 @@ export async function startAdmissionWebhook(denyLabel: string): Promise<Admissio
   const { cert, key } = certificate();
   const received: ReceivedReview[] = [];
   const mutations = new Map<string, Readonly<Record<string, string>>>();
+  const fixed = new Map<string, readonly unknown[]>();
   const server: Server = createServer({ cert, key }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -95,9 +98,9 @@ export async function startAdmissionWebhook(denyLabel: string): Promise<Admissio
       // Upstream appends ?timeout=<n>s to the configured URL.
       const hook = new URL(req.url ?? '/', 'https://127.0.0.1').pathname.replace(/^\/hook\//, '');
       const adds = mutations.get(hook);
-      const allowed = adds !== undefined || !Object.hasOwn(labels, denyLabel);
+      const allowed = adds !== undefined || fixed.has(hook) || !Object.hasOwn(labels, denyLabel);
       const uid = String(request['uid'] ?? '');
-      const patch = adds === undefined || Object.keys(object).length === 0 ? undefined : labelPatch(object, adds);
+      const patch = fixed.get(hook) ?? (adds === undefined || Object.keys(object).length === 0 ? undefined : labelPatch(object, adds));
       received.push({
         hook,
         apiVersion: String(review['apiVersion'] ?? ''),
@@ -108,7 +111,7 @@ export async function startAdmissionWebhook(denyLabel: string): Promise<Admissio
         dryRun: typeof request['dryRun'] === 'boolean' ? request['dryRun'] : undefined,
         labels,
         allowed,
-        patched: patch === undefined ? {} : { ...adds },
+        patched: patch === undefined || adds === undefined ? {} : { ...adds },
       });
       const body = JSON.stringify({
         apiVersion: review['apiVersion'], kind: 'AdmissionReview',
@@ -125,6 +128,7 @@ export async function startAdmissionWebhook(denyLabel: string): Promise<Admissio
   return {
     url: (id) => `https://127.0.0.1:${port}/hook/${id}`,
     mutate: (id, labels) => void mutations.set(id, { ...labels }),
+    patchWith: (id, ops) => void fixed.set(id, [...ops]),
     caBundle: Buffer.from(cert).toString('base64'),
     reviews: () => [...received],
     close: () => new Promise<void>((resolve) => {

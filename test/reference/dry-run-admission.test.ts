@@ -1,7 +1,7 @@
 // The judges of dry-run-admission (rest:4.6.2, rest:4.6.3, rest:7.3): each must accept a right
 // observation and reject its near miss, and a verdict the suite cannot reach is inconclusive, never a pass.
 import { describe, expect, it } from 'vitest';
-import { judgeNoneWebhook, judgeSideEffectingWebhook, webhookConfiguration, webhookOutOfReach, type NoneWebhookObservation, type SideEffectObservation } from '../../reference/dry-run-admission.ts';
+import { judgeMutatingWebhook, judgeNoneWebhook, judgeSideEffectingWebhook, MUTATION_LABEL, webhookConfiguration, webhookOutOfReach, type MutatingWebhookObservation, type NoneWebhookObservation, type SideEffectObservation } from '../../reference/dry-run-admission.ts';
 import { selectorFromObject, matchesLabels } from '../../reference/label-selector.ts';
 import { profiles } from '../../reference/profile.ts';
 
@@ -29,6 +29,42 @@ describe('judgeNoneWebhook (case A: sideEffects None)', () => {
   });
   it('is inconclusive when the webhook was never seen in force', () => {
     expect(verdicts(judgeNoneWebhook({ premise: { shown: false, observed: 'no review within 600 ms' } }))).toEqual(['rest:4.6.2 inconclusive', 'rest:4.6.3 inconclusive']);
+  });
+});
+
+describe('judgeMutatingWebhook (case M: a mutating webhook, sideEffects None)', () => {
+  const base = { 'svc-conformance/webhook': 'm' };
+  const right: MutatingWebhookObservation = {
+    premise: { shown: true, observed: 'a real create reached it' },
+    mark: [MUTATION_LABEL, 'm1x'],
+    realLabels: { ...base, [MUTATION_LABEL]: 'm1x' },
+    dry: { status: 201, seen: [true], persisted: false, labels: { ...base, [MUTATION_LABEL]: 'm1x' } },
+  };
+  it('passes a dry-run answered with the mutation, reviewed with dryRun true, not stored', () => {
+    expect(verdicts(judgeMutatingWebhook(right))).toEqual(['rest:4.6.2 pass', 'rest:4.6.3 pass']);
+  });
+  it('fails a dry-run answer without the mutation the real create stored (near miss: everything else right)', () => {
+    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, labels: base } }))).toEqual(['rest:4.6.2 fail', 'rest:4.6.3 pass']);
+    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, seen: [], labels: base } }))[0]).toBe('rest:4.6.2 fail');
+  });
+  it('fails a dry-run the webhook saw as a real request, or that was stored; a None webhook failing it fails 4.6.3', () => {
+    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, seen: [false] } }))[0]).toBe('rest:4.6.2 fail');
+    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, persisted: true } }))[0]).toBe('rest:4.6.2 fail');
+    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { status: 400, seen: [], persisted: false, labels: undefined } }))).toEqual(['rest:4.6.2 fail', 'rest:4.6.3 fail']);
+  });
+  it('accepts another value of the mutated label (rest:2.8: a dry-run\'s values from a mutating step may differ)', () => {
+    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, labels: { ...base, [MUTATION_LABEL]: 'other' } } }))[0]).toBe('rest:4.6.2 pass');
+  });
+  it('is inconclusive, never failed, when the webhook was unreachable or the real object lacks the mutation', () => {
+    const unreached = { premise: { shown: false, observed: 'no real create reached it' }, mark: right.mark } as const;
+    expect(verdicts(judgeMutatingWebhook(unreached))).toEqual(['rest:4.6.2 inconclusive', 'rest:4.6.3 inconclusive']);
+    for (const realLabels of [base, undefined, { ...base, [MUTATION_LABEL]: 'else' }]) {
+      expect(verdicts(judgeMutatingWebhook({ ...right, realLabels, dry: { ...right.dry!, labels: base } }))).toEqual(['rest:4.6.2 inconclusive', 'rest:4.6.3 inconclusive']);
+    }
+  });
+  it('builds a MutatingWebhookConfiguration when asked', () => {
+    const c = webhookConfiguration(profiles.k8s, 'v1', { name: 'x', labels: {}, url: 'https://127.0.0.1:1/hook/m', caBundle: '', sideEffects: 'None', namespaceLabels: {}, objectLabels: {}, resource: 'configmaps', kind: 'Mutating' });
+    expect(c).toMatchObject({ apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration' });
   });
 });
 

@@ -1,14 +1,18 @@
-// The reference server's webhook configurations per version (the rest:9.4 admissionregistration row):
-// what the dry-run-admission check relies on, seen directly. The webhook calls themselves are covered
-// by the check against the server (test/oracle faults and variations).
+// The reference server's webhook configurations per version (the rest:9.4 admissionregistration row)
+// and its mutating webhook calls: what the dry-run-admission check relies on, seen directly. The
+// validating calls are covered by the check against the server (test/oracle faults and variations).
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
+import { startAdmissionWebhook, type AdmissionWebhook } from '../../harness/admission-webhook.ts';
 
 let server: ReferenceServer | undefined;
+let hook: AdmissionWebhook | undefined;
 afterEach(async () => {
   await server?.close();
+  await hook?.close();
   server = undefined;
+  hook = undefined;
 });
 
 const group = 'admissionregistration.svc.io';
@@ -68,5 +72,91 @@ describe('webhook configurations', () => {
     expect(stored.webhooks[0]).toMatchObject({ sideEffects: 'None' });
     expect((await patch({ sideEffects: 'NoneOnDryRun', timeoutSeconds: 5 })).status).toBe(200);
     expect(((await (await fetch(at)).json()) as { webhooks: Record<string, unknown>[] }).webhooks[0]).toMatchObject({ sideEffects: 'NoneOnDryRun', timeoutSeconds: 5 });
+  });
+});
+
+describe('mutating webhooks', () => {
+  const json = { 'content-type': 'application/json' };
+  const send = async (method: string, path: string, body?: unknown) => {
+    const r = await fetch(`${server!.url}${path}`, { method, headers: json, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    return { status: r.status, body: (await r.json()) as { metadata?: { labels?: Record<string, string> }; message?: string } };
+  };
+  const register = async (kind: 'Mutating' | 'Validating', name: string, id: string, extra: Record<string, unknown> = {}) => {
+    const r = await send('POST', `/apis/${group}/v1/${kind.toLowerCase()}webhookconfigurations`, {
+      apiVersion: `${group}/v1`, kind: `${kind}WebhookConfiguration`, metadata: { name },
+      webhooks: [{ name: `${name}.example.test`, clientConfig: { url: hook!.url(id), caBundle: hook!.caBundle }, sideEffects: 'None', admissionReviewVersions: ['v1'], failurePolicy: 'Ignore', rules: [{ operations: ['CREATE', 'DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }], ...extra }],
+    });
+    expect(r.status).toBe(201);
+  };
+  const cm = (name: string) => ({ metadata: { name, labels: { a: 'b' } }, data: { k: 'v' } });
+  const start = async () => {
+    server = await startReferenceServer({ profile: profiles.svc });
+    hook = await startAdmissionWebhook('deny');
+    expect((await send('POST', '/api/v1/namespaces', { metadata: { name: 'n' } })).status).toBe(201);
+  };
+
+  it('a dry-run answers the mutated object (webhook called with dryRun true) and stores nothing; the real create stores the mutation', async () => {
+    await start();
+    hook!.mutate('m', { mutated: 'yes' });
+    await register('Mutating', 'm', 'm');
+    const dry = await send('POST', '/api/v1/namespaces/n/configmaps?dryRun=All', cm('x'));
+    expect(dry.status).toBe(201);
+    expect(dry.body.metadata?.labels).toEqual({ a: 'b', mutated: 'yes' });
+    expect(hook!.reviews().map((r) => r.dryRun)).toEqual([true]);
+    expect((await send('GET', '/api/v1/namespaces/n/configmaps/x')).status).toBe(404);
+    const real = await send('POST', '/api/v1/namespaces/n/configmaps', cm('x'));
+    expect(real.status).toBe(201);
+    expect(real.body.metadata?.labels).toEqual({ a: 'b', mutated: 'yes' });
+    expect((await send('GET', '/api/v1/namespaces/n/configmaps/x')).body.metadata?.labels).toEqual({ a: 'b', mutated: 'yes' });
+    expect(hook!.reviews().map((r) => r.dryRun)).toEqual([true, false]);
+  });
+
+  it('runs before the validating webhooks, which see the mutated object', async () => {
+    await start();
+    hook!.mutate('m', { deny: 'yes' });
+    await register('Mutating', 'm', 'm');
+    await register('Validating', 'v', 'v');
+    const r = await send('POST', '/api/v1/namespaces/n/configmaps', cm('x'));
+    expect(r.status).toBe(403);
+    expect(hook!.reviews().map((x) => [x.hook, x.labels['deny']])).toEqual([['m', undefined], ['v', 'yes']]);
+    expect((await send('GET', '/api/v1/namespaces/n/configmaps/x')).status).toBe(404);
+  });
+
+  it('a patch that does not apply is a 500 even under failurePolicy Ignore, dry-run or not, and nothing is stored; so is a patch on a DELETE', async () => {
+    await start();
+    hook!.patchWith('bad', [{ op: 'remove', path: '/spec/absent' }]);
+    await register('Mutating', 'bad', 'bad', { objectSelector: { matchLabels: { bad: 'yes' } } });
+    const bad = { ...cm('x'), metadata: { name: 'x', labels: { bad: 'yes' } } };
+    for (const query of ['?dryRun=All', '']) {
+      const r = await send('POST', `/api/v1/namespaces/n/configmaps${query}`, bad);
+      expect(r.status).toBe(500);
+      expect(r.body.message).toContain('does not apply');
+    }
+    expect((await send('GET', '/api/v1/namespaces/n/configmaps/x')).status).toBe(404);
+    // A DELETE: a webhook answering any patch is refused (upstream: "attempted to modify the object").
+    expect((await send('POST', '/api/v1/namespaces/n/configmaps', cm('y'))).status).toBe(201);
+    hook!.patchWith('del', [{ op: 'add', path: '/metadata/labels/z', value: 'z' }]);
+    await register('Mutating', 'del', 'del', { rules: [{ operations: ['DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }] });
+    const del = await send('DELETE', '/api/v1/namespaces/n/configmaps/y');
+    expect(del.status).toBe(500);
+    expect(del.body.message).toContain('attempted to modify the object');
+    expect((await send('GET', '/api/v1/namespaces/n/configmaps/y')).status).toBe(200);
+  });
+
+  it('a dry-run matching a mutating webhook with sideEffects Unknown (v1beta1, release 1.21) fails with 400 without calling it', async () => {
+    server = await startReferenceServer({ profile: profiles.svc, release: '1.21' });
+    hook = await startAdmissionWebhook('deny');
+    hook.mutate('u', { mutated: 'yes' });
+    await send('POST', '/api/v1/namespaces', { metadata: { name: 'n' } });
+    const r = await send('POST', `/apis/${group}/v1beta1/mutatingwebhookconfigurations`, {
+      metadata: { name: 'u' }, webhooks: [{ name: 'u.example.test', clientConfig: { url: hook.url('u'), caBundle: hook.caBundle }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }] }],
+    });
+    expect(r.status).toBe(201);
+    const dry = await send('POST', '/api/v1/namespaces/n/configmaps?dryRun=All', cm('x'));
+    expect(dry.status).toBe(400);
+    expect(dry.body.message).toContain('does not support dry run');
+    expect(hook.reviews()).toEqual([]);
+    const real = await send('POST', '/api/v1/namespaces/n/configmaps', cm('x'));
+    expect(real.body.metadata?.labels).toEqual({ a: 'b', mutated: 'yes' });
   });
 });
