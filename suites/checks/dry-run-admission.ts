@@ -164,7 +164,7 @@ async function caseB(s: Scope, versions: readonly string[]): Promise<void> {
 export const dryRunAdmission: Check<string> = {
   id: 'dry-run-admission',
   suite: 'rest-dry-run',
-  title: 'dry-runs call admission webhooks without side effects and fail on those with side effects (webhook hosted on loopback)',
+  title: 'dry-runs call admission webhooks without side effects (answering with a mutating one\'s change) and fail on those with side effects (webhook hosted on loopback)',
   clauses: [...ADMISSION_CLAUSES],
   defaultRuns: 1,
   // The value case M's mutating webhook adds (a label value).
