@@ -9,7 +9,7 @@ import { collectionPath, objectPath, resourceTypes, type ResourceType } from '..
 import { decideGet, decideList, rvColumn, type Decision, type ReadSemantic } from '../reference/rv-semantics.ts';
 import { classifyList } from '../reference/query.ts';
 import type { RequestScope } from '../reference/scope.ts';
-import { judgeGet, judgeListSnapshot, judgeNotCaughtUp, judgePages, type ObservedPage, type ReadContext, type ReadExpectation } from '../reference/read-oracle.ts';
+import { judgeGet, judgeListSnapshot, learnableIndex, judgeNotCaughtUp, judgePages, type ObservedPage, type ReadContext, type ReadExpectation } from '../reference/read-oracle.ts';
 import { judgeCollectionEnvelope, judgeCreated, judgeObjectEnvelope, judgeUpdated } from '../reference/envelope-rules.ts';
 import { futureResourceVersion, judgeTooLarge } from '../reference/error-rules.ts';
 import type { Judgement } from '../reference/judgement.ts';
@@ -303,7 +303,7 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
   const shape = op.ns === 'all' ? ('all' as const) : ('collection' as const);
   if (op.limit === undefined) {
     const js = judgeListSnapshotWithRemaining(cx, op.res, namespaces, selector, exp, first, requested, scopeOf(op, namespaces, selector));
-    return learnFromList(cx, op.res, first.collectionRv, { ...js, judgements: [...js.judgements, ...pathClauses(rt, shape), ...queryClauses(query, 1)] });
+    return learnFromList(cx, op.res, first.collectionRv, semantic, { ...js, judgements: [...js.judgements, ...pathClauses(rt, shape), ...queryClauses(query, 1)] });
   }
 
   const pages: ObservedPage[] = [first];
@@ -332,7 +332,7 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
   }
   const ctx = readContext(cx, op.res, namespaces, selector, scopeOf(op, namespaces, selector));
   const res = judgePages(ctx, exp, pages, { limit: op.limit, selector: selector !== undefined, ...requested, ...(semantic === 'Any' ? { limitClause: d.clause } : {}) });
-  learnFromList(cx, op.res, first.collectionRv, { ...res, judgements: [...res.judgements, ...pathClauses(rt, shape), ...queryClauses(query, pages.length)] });
+  learnFromList(cx, op.res, first.collectionRv, semantic, { ...res, judgements: [...res.judgements, ...pathClauses(rt, shape), ...queryClauses(query, pages.length)] });
 }
 
 function judgeListSnapshotWithRemaining(cx: CaseContext, res: ResName, namespaces: readonly string[], selector: string | undefined, exp: ReadExpectation, page: ObservedPage, requested: { requestedRv?: string }, scope: RequestScope) {
@@ -341,9 +341,10 @@ function judgeListSnapshotWithRemaining(cx: CaseContext, res: ResName, namespace
   return judgeListSnapshot(ctx, exp, { collectionRv: page.collectionRv, items: page.items, ...requested });
 }
 
-function learnFromList(cx: CaseContext, res: ResName, collectionRv: unknown, result: { judgements: Judgement[]; matchedIndex?: number }): void {
+function learnFromList(cx: CaseContext, res: ResName, collectionRv: unknown, semantic: string, result: { judgements: Judgement[]; matchedIndex?: number }): void {
   cx.judge(result.judgements);
-  if (typeof collectionRv === 'string' && result.matchedIndex !== undefined) cx.setHistory(res, learnRv(cx.history(res), collectionRv, result.matchedIndex));
+  const index = learnableIndex({ priorVersions: cx.priorVersions }, semantic, result.matchedIndex);
+  if (typeof collectionRv === 'string' && index !== undefined) cx.setHistory(res, learnRv(cx.history(res), collectionRv, index));
 }
 
 export async function runTooLarge(cx: CaseContext, op: Extract<Op, { op: 'tooLarge' }>): Promise<void> {

@@ -43,6 +43,17 @@ export function servedFromBeforeCase(ctx: ReadContext, semantic: string, objects
   return prior !== undefined && prior.size > 0 && objects.some((o) => typeof o.rv === 'string' && prior.has(o.rv));
 }
 
+/**
+ * The snapshot a list's collection resourceVersion may be learned as. An Any read that shows the
+ * case's starting state (#0) may have been served from before the case leased a reused namespace:
+ * #0 stands for "before the case's first write", which then reaches back into earlier lessees' time,
+ * and a later Exact read at that version may rightly show their objects. Such a version is not learned.
+ */
+export function learnableIndex(ctx: Pick<ReadContext, 'priorVersions'>, semantic: string, matchedIndex: number | undefined): number | undefined {
+  if (matchedIndex === 0 && (semantic === 'Any' || semantic === 'GetStateAndStartAtAny') && (ctx.priorVersions?.size ?? 0) > 0) return undefined;
+  return matchedIndex;
+}
+
 const BEFORE_CASE = 'a state from before this case reused the namespace (Any allows any past state; the model holds none of them)';
 
 export interface ReadExpectation {

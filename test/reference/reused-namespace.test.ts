@@ -2,7 +2,7 @@
 // state, one from before the case leased the namespace included; the model holds only the case's own
 // states, so such an answer is inconclusive. Answers at the case's own versions are judged as before.
 import { describe, expect, it } from 'vitest';
-import { judgeGet, judgeListSnapshot } from '../../reference/read-oracle.ts';
+import { judgeGet, judgeListSnapshot, learnableIndex } from '../../reference/read-oracle.ts';
 import { judgeWatch } from '../../reference/watch-oracle.ts';
 import { a10, ctx, observed } from './model-fixtures.ts';
 
@@ -29,5 +29,23 @@ describe('reads of a reused namespace', () => {
     const events = [{ type: 'ADDED', object: old, raw: {} }];
     expect(verdicts(judgeWatch(prior, exp, events).judgements).filter((v) => !v.startsWith('rest:2.5'))).toEqual(['rest:4.5/watch/0:inconclusive']);
     expect(verdicts(judgeWatch(ctx(), exp, events).judgements).filter((v) => !v.startsWith('rest:2.5'))).toEqual(['rest:6.1.1:fail']);
+  });
+});
+
+describe('what an Any list teaches about its collection resourceVersion', () => {
+  // Seen in CI under the stale-any variation: an Any list of one pooled namespace, served from before the
+  // lease, was empty of the case's objects and taught "its version is the case's start (#0)"; an Exact
+  // list of another pooled namespace at that version then rightly showed an earlier lessee's objects.
+  it('an Any list matched to the starting state is not learned in reused namespaces', () => {
+    expect(learnableIndex(prior, 'Any', 0)).toBeUndefined();
+    expect(learnableIndex(prior, 'GetStateAndStartAtAny', 0)).toBeUndefined();
+  });
+
+  it('is learned at any later state, in fresh namespaces, and for every other semantic', () => {
+    expect(learnableIndex(prior, 'Any', 2)).toBe(2);
+    expect(learnableIndex(ctx(), 'Any', 0)).toBe(0);
+    expect(learnableIndex(prior, 'MostRecent', 0)).toBe(0);
+    expect(learnableIndex(prior, 'Exact', 0)).toBe(0);
+    expect(learnableIndex(prior, 'Any', undefined)).toBeUndefined();
   });
 });
