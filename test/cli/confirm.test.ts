@@ -8,6 +8,8 @@ import path from 'node:path';
 import { confirmFailures } from '../../scripts/confirm-failures.ts';
 import { confirmationLabel } from '../../reports/confirmation.ts';
 import type { CheckRecord } from '../../harness/results.ts';
+import { Ajv } from 'ajv';
+import { summaryJsonSchema } from '../../reports/summary-schema.ts';
 
 const failing = (clause: string, pathText?: string) => ({ clause, check: 'c', verdict: 'fail', count: 1, counterexample: { check: 'c', clause, expected: 'e', observed: 'o', steps: [], curl: '', requestCount: 1, seed: 1, replay: 'r', ...(pathText ? { path: pathText } : {}) } }) as unknown as CheckRecord;
 
@@ -41,5 +43,9 @@ describe('run --confirm', () => {
     expect(failed.length).toBeGreaterThan(0);
     expect(failed[0]!.counterexamples[0]!.confirmation).toEqual({ runs: 2, reproduced: 2 });
     expect(readFileSync(path.join(dir, 'summary.md'), 'utf8')).toContain('deterministic (2/2 replays failed again)');
+    // The published schema of summary.json holds for a real one (a failure, its confirmation, footprint, coverage).
+    const validate = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true }).addFormat('date-time', true).compile(summaryJsonSchema);
+    expect(validate(summary), JSON.stringify(validate.errors)).toBe(true);
+    expect(summary).toHaveProperty('footprint');
   }, 300_000);
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { Ajv } from 'ajv';
 import { toSummaryJson } from '../../reports/summary-json.ts';
+import { summaryJsonSchema } from '../../reports/summary-schema.ts';
 import { catalog, familyOf } from './fixtures.ts';
 import { sampleRun } from './sample-run.ts';
 
@@ -61,5 +63,27 @@ describe('summary.json', () => {
 
   it('leaves coverage out without a catalog', () => {
     expect(JSON.parse(toSummaryJson(run))).not.toHaveProperty('coverage');
+  });
+});
+
+describe('docs/schemas/summary.schema.json', () => {
+  const validate = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true }).addFormat('date-time', true).compile(summaryJsonSchema);
+  const summary = JSON.parse(toSummaryJson(sampleRun(), { catalog, familyOf })) as Record<string, unknown>;
+
+  it('accepts the summaries the tool writes, and extras after the documented keys', () => {
+    expect(validate(summary), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...summary, shard: '1/2' })).toBe(true);
+  });
+
+  it('refuses a summary missing a documented key, with an unknown verdict or status, or a counterexample without its replay', () => {
+    const { verdict: _verdict, ...noVerdict } = summary;
+    expect(validate(noVerdict)).toBe(false);
+    expect(validate({ ...summary, verdict: 'passed' })).toBe(false);
+    const clauses = summary['clauses'] as Record<string, unknown>[];
+    expect(validate({ ...summary, clauses: [{ ...clauses[0], status: 'ok' }] })).toBe(false);
+    const failed = clauses.find((c) => (c['counterexamples'] as unknown[]).length > 0)!;
+    const cex = (failed['counterexamples'] as Record<string, unknown>[])[0]!;
+    const { replay: _replay, ...noReplay } = cex;
+    expect(validate({ ...summary, clauses: [{ ...failed, counterexamples: [noReplay] }] })).toBe(false);
   });
 });

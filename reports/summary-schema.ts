@@ -1,0 +1,115 @@
+/**
+ * JSON Schema (draft-07) of results/summary.json, the report CI scripts parse (summary-json.ts). It
+ * states the documented keys and their types; anything after them is an allowed extra, so readers
+ * written against it keep working when the tool adds keys. Published as docs/schemas/summary.schema.json
+ * (`npm run docs:schemas`); the self-test holds real summaries to it.
+ */
+const count = { type: 'integer', minimum: 0 } as const;
+const STATUSES = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'error'] as const;
+const TOTALS = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'error'] as const;
+
+const requestsByVerb = { type: 'object', additionalProperties: count, description: 'requests sent, by HTTP method' };
+
+const checkFootprint = {
+  type: 'object',
+  required: ['check', 'wallMs', 'namespaces', 'clusterObjects', 'requests', 'bytesSent', 'bytesReceived'],
+  properties: {
+    check: { type: 'string' },
+    wallMs: { type: 'number', minimum: 0 },
+    namespaces: count,
+    clusterObjects: count,
+    requests: requestsByVerb,
+    bytesSent: count,
+    bytesReceived: count,
+    namespaceWaitMs: { type: 'number', minimum: 0 },
+  },
+};
+
+const counterexample = {
+  type: 'object',
+  required: ['check', 'clause', 'expected', 'observed', 'steps', 'curl', 'requestCount', 'seed', 'replay'],
+  properties: {
+    check: { type: 'string' },
+    clause: { type: 'string', description: 'the clause the failure is reported against, e.g. rest:4.4.3' },
+    expected: { type: 'string', description: 'what the model accepted' },
+    observed: { type: 'string', description: 'what the target did' },
+    steps: { type: 'array', items: { type: 'string' }, description: 'the shrunk operations, one per line' },
+    curl: { type: 'string', description: 'a standalone shell script of curl commands, secrets redacted' },
+    requestCount: count,
+    seed: { type: 'integer' },
+    path: { type: 'string', description: 'fast-check replay path' },
+    replay: { type: 'string', description: 'the command that replays it' },
+    expectedValue: { description: 'the compared value the model expected, when the judge compared objects' },
+    observedValue: {},
+    diff: {
+      type: 'object',
+      required: ['added', 'modified', 'removed'],
+      properties: { added: { type: 'array' }, modified: { type: 'array' }, removed: { type: 'array' } },
+    },
+    confirmation: { type: 'object', required: ['runs', 'reproduced'], properties: { runs: count, reproduced: count }, description: '--confirm N: replays and how many failed again' },
+  },
+};
+
+export const summaryJsonSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'https://svc-conformance.test/schemas/summary.schema.json',
+  title: 'svc-conformance results/summary.json',
+  description: 'One run of svc-conformance: its verdict, totals, every catalogued clause with its status, and what the run cost the target. Keys beyond these are allowed extras.',
+  type: 'object',
+  required: ['tool', 'version', 'profile', 'seed', 'verdict', 'target', 'totals', 'clauses', 'startedAt', 'durationMs', 'errors'],
+  properties: {
+    tool: { const: 'svc-conformance' },
+    version: { type: 'string' },
+    profile: { type: 'string', description: 'naming profile: svc or k8s' },
+    seed: { type: 'integer' },
+    verdict: { enum: ['conformant', 'nonconformant', 'error'], description: 'exit code 0, 1 and 3 respectively' },
+    target: {
+      type: 'object',
+      required: ['server', 'nodeagentLoader'],
+      properties: { server: { type: ['string', 'null'] }, nodeagentLoader: { type: ['string', 'null'] } },
+    },
+    totals: { type: 'object', required: [...TOTALS], properties: Object.fromEntries(TOTALS.map((t) => [t, count])) },
+    clauses: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'section', 'summary', 'status', 'checks', 'counterexamples', 'notes', 'expectedFailure'],
+        properties: {
+          id: { type: 'string', pattern: '^[a-z]+:\\S+$' },
+          section: { type: 'string' },
+          summary: { type: 'string' },
+          status: { enum: [...STATUSES] },
+          checks: count,
+          counterexamples: { type: 'array', items: counterexample },
+          notes: { type: 'array', items: { type: 'string' } },
+          expectedFailure: { type: 'boolean', description: 'failed, but listed in the expectations file' },
+        },
+      },
+    },
+    startedAt: { type: 'string', format: 'date-time' },
+    durationMs: { type: 'number', minimum: 0 },
+    errors: { type: 'array', items: { type: 'string' } },
+    coverage: {
+      type: 'object',
+      required: ['docs', 'areas'],
+      properties: {
+        docs: { type: 'object', additionalProperties: { type: 'object', required: ['checked', 'normative'], properties: { checked: count, normative: count } } },
+        areas: { type: 'object', additionalProperties: { type: 'object', required: ['doc', 'checked', 'normative'], properties: { doc: { type: 'string' }, checked: count, normative: count } } },
+      },
+    },
+    footprint: {
+      type: 'object',
+      required: ['namespaces', 'clusterObjects', 'requests', 'bytesSent', 'bytesReceived', 'checkWallMs', 'checks'],
+      properties: {
+        namespaces: count,
+        clusterObjects: count,
+        requests: requestsByVerb,
+        bytesSent: count,
+        bytesReceived: count,
+        checkWallMs: { type: 'number', minimum: 0 },
+        parallel: { type: 'integer', minimum: 1 },
+        checks: { type: 'array', items: checkFootprint },
+      },
+    },
+  },
+} as const;
