@@ -364,7 +364,9 @@ async function run(o: RunOpts): Promise<number> {
   if (o.writers !== undefined || o.opsPerWriter !== undefined) {
     targetSettings = { ...targetSettings, workload: { ...(o.writers !== undefined ? { writers: o.writers } : {}), ...(o.opsPerWriter !== undefined ? { opsPerWriter: o.opsPerWriter } : {}) } };
   }
-  const daemon = await prepareDaemon({ ...(o.controllerDaemon !== undefined ? { command: o.controllerDaemon } : {}), external, profile: profile.name, server: targetCfg.server, ...(embeddedToken !== undefined ? { token: embeddedToken } : {}), ...(o.daemonStartTimeout !== undefined ? { startTimeoutMs: o.daemonStartTimeout } : {}) });
+  const chosen = checks.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
+  const selected = o.shard === undefined ? chosen : shardOf(chosen, o.shard.index, o.shard.count);
+  const daemon = await prepareDaemon({ ...(o.controllerDaemon !== undefined ? { command: o.controllerDaemon } : {}), bundle: selected.some((c) => c.suite === 'controller-daemon'), external, profile: profile.name, server: targetCfg.server, ...(embeddedToken !== undefined ? { token: embeddedToken } : {}), ...(o.daemonStartTimeout !== undefined ? { startTimeoutMs: o.daemonStartTimeout } : {}) });
 
   // Ctrl-C: the suite workers delete what they created; this process sweeps anything labelled with
   // the run that is left, stops the embedded server, and exits 130 (143 for SIGTERM).
@@ -386,8 +388,6 @@ async function run(o: RunOpts): Promise<number> {
     }
     const { progressPrinter, runSuites } = await import('./run-vitest.ts');
     const progress = progressPrinter(process.stderr);
-    const chosen = checks.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
-    const selected = o.shard === undefined ? chosen : shardOf(chosen, o.shard.index, o.shard.count);
     if (o.shard !== undefined) log(`svc-conformance: shard ${o.shard.index}/${o.shard.count}: ${selected.length} of ${chosen.length} checks`);
     const parallel = o.parallel ?? DEFAULT_PARALLEL;
     log(`svc-conformance ${version}: profile ${profile.name}, seed ${seed}, ${o.runs} runs per property, ${selected.length} checks, run id ${runId}`);

@@ -118,7 +118,7 @@ export function argsFromManifest(file: string, container?: string): string[] {
  * controller manager's lock and run a second set of controllers. Against an external target the run
  * starts a private reference API server for the daemon instead, and reads the daemon's Lease there.
  */
-export async function prepareDaemon(o: { command?: string; external: boolean; profile: ProfileName; server: string; startTimeoutMs?: number; token?: string }): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
+export async function prepareDaemon(o: { command?: string; bundle?: boolean; external: boolean; profile: ProfileName; server: string; startTimeoutMs?: number; token?: string }): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
   if (o.command === undefined && o.external) return { cleanup: async () => undefined };
   if (o.command !== undefined && splitCommand(o.command).length === 0) throw new ConfigError('--controller-daemon: empty command');
   const timings = { ...defaultDaemonTimings, ...(o.startTimeoutMs !== undefined ? { startTimeoutMs: o.startTimeoutMs } : {}) };
@@ -128,8 +128,9 @@ export async function prepareDaemon(o: { command?: string; external: boolean; pr
   const kubeconfigPath = path.join(dir, 'kubeconfig.yaml');
   // The embedded server authenticates: the daemon gets the run's token (never the user's, for an external target).
   writeFileSync(kubeconfigPath, kubeconfigText(apiServer, privateServer ? undefined : o.token), { mode: 0o600 });
-  // The reference daemon is started dozens of times: bundled once for the run, it starts in well under half the CPU.
-  const bundled = o.command === undefined ? await bundleReferenceDaemon() : undefined;
+  // The reference daemon is started dozens of times by the daemon checks: bundled once for a run that
+  // selects them, it starts in well under half the CPU.
+  const bundled = o.command === undefined && o.bundle === true ? await bundleReferenceDaemon() : undefined;
   const command = o.command ?? (bundled ? [process.execPath, bundled.entry, `--profile=${o.profile}`].map(shellQuote).join(' ') : referenceDaemonCommand(o.profile));
   return {
     settings: { command, ...(bundled ? { display: referenceDaemonCommand(o.profile) } : {}), kubeconfigPath, ...(privateServer ? { apiServerUrl: privateServer.url } : {}), ...timings },

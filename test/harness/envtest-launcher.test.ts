@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AssetsError, ControlPlaneStartError, resolveAssets, startControlPlane } from '../../harness/envtest/index.ts';
+import { processAlive } from './processes.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'svc-conformance-envtest-test-'));
 // The launcher makes its private folder under os.tmpdir(): point that here to see it is removed.
@@ -38,14 +39,6 @@ writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));
 const url = process.argv.find((a) => a.startsWith('--listen-client-urls=')).split('=')[1];
 createServer((req, res) => res.end('{"health":"true"}')).listen(Number(new URL(url).port), '127.0.0.1');
 `;
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const errorOf = async (p: Promise<unknown>): Promise<Error> => {
   try {
     await p;
@@ -100,7 +93,7 @@ describe('startControlPlane: failures name the component and stop what was start
     expect(err.message).toBe('kube-apiserver exited before serving (exit code 7)');
     expect(err.logTail.at(-1)).toContain('boom: cannot serve');
     expect(err.logTail.join('\n')).toMatch(/^<redacted>,admin,admin,"system:masters"$/m);
-    expect(alive(Number(readFileSync(path.join(scratch, 'etcd-1.pid'), 'utf8')))).toBe(false);
+    expect(processAlive(Number(readFileSync(path.join(scratch, 'etcd-1.pid'), 'utf8')))).toBe(false);
     expect(privateFolders()).toEqual([]);
   });
 
@@ -114,8 +107,8 @@ describe('startControlPlane: failures name the component and stop what was start
     expect(e).toBeInstanceOf(ControlPlaneStartError);
     expect(e.message).toMatch(/^kube-apiserver did not answer 200 at https:\/\/127\.0\.0\.1:\d+\/readyz within 2 s \(last: no answer\)$/);
     expect((e as ControlPlaneStartError).logTail).toEqual(['starting']);
-    expect(alive(Number(readFileSync(helperPid, 'utf8'))), 'the forked helper survived').toBe(false);
-    expect(alive(Number(readFileSync(path.join(scratch, 'etcd-2.pid'), 'utf8')))).toBe(false);
+    expect(processAlive(Number(readFileSync(helperPid, 'utf8'))), 'the forked helper survived').toBe(false);
+    expect(processAlive(Number(readFileSync(path.join(scratch, 'etcd-2.pid'), 'utf8')))).toBe(false);
     expect(privateFolders()).toEqual([]);
   });
 
@@ -156,8 +149,8 @@ describe('startControlPlane: a signal during the start', () => {
     child.kill('SIGINT');
     expect(await exited).toEqual({ code: null, signal: 'SIGINT' });
     const gone = async (pid: number) => {
-      for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
-      return !alive(pid);
+      for (let i = 0; i < 100 && processAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+      return !processAlive(pid);
     };
     expect(await gone(Number(readFileSync(helperPid, 'utf8'))), 'the API server\'s helper survived').toBe(true);
     expect(await gone(Number(readFileSync(path.join(scratch, 'etcd-4.pid'), 'utf8'))), 'etcd survived').toBe(true);

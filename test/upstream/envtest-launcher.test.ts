@@ -9,17 +9,10 @@ import { getStatus, startControlPlane } from '../../harness/envtest/index.ts';
 import { loadTargetConfig } from '../../harness/kubeconfig.ts';
 import { createTargetClient } from '../../harness/client.ts';
 import { upstreamAssets } from './assets.ts';
+import { processAlive } from '../harness/processes.ts';
 
 const { assets, skipReason } = upstreamAssets(['etcd', 'kube-apiserver', 'kube-controller-manager']);
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const canBind = (port: number) =>
   new Promise<boolean>((resolve) => {
     const s = createServer();
@@ -63,7 +56,7 @@ describe.skipIf(!assets)(`the envtest launcher against the upstream binaries${sk
       expect(ms).toBeGreaterThanOrEqual(0);
       // Idempotent: a second stop (e.g. from a signal handler) is the same stop.
       await cp.stop();
-      for (const c of cp.components) expect(alive(c.pid), `${c.name} (pid ${c.pid}) still running`).toBe(false);
+      for (const c of cp.components) expect(processAlive(c.pid), `${c.name} (pid ${c.pid}) still running`).toBe(false);
       for (const port of cp.ports) expect(await canBind(port), `port ${port} still taken`).toBe(true);
       expect(existsSync(cp.dir)).toBe(false);
     } finally {
