@@ -11,6 +11,7 @@ import { profiles } from '../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../harness/env.ts';
 import { runCheck } from '../harness/run-check.ts';
 import { watchInformer } from '../suites/checks/watch-informer.ts';
+import { emptyFootprint } from '../harness/footprint.ts';
 
 const NS = 'bench';
 
@@ -45,10 +46,12 @@ async function informerCost(cases: number): Promise<{ msPerCase: number; request
   const server = await startReferenceServer({ profile });
   const opened = openEnv({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' }, { profile, runId: 'benchw', settings: { ...defaultTargetSettings, watchWaitMs: 1000 }, signals: false });
   const check = { ...watchInformer, defaultRuns: cases };
+  // runCheck records a check's exchanges in its own transcript and footprint, not the env's.
+  const footprint = emptyFootprint(check.id);
   const t0 = performance.now();
-  const records = await runCheck(check, opened.env, { seed: 7, runs: cases });
+  const records = await runCheck(check, opened.env, { seed: 7, runs: cases }, footprint);
   const ms = performance.now() - t0;
-  const requests = opened.env.transcript.all().length;
+  const requests = Object.values(footprint.requests).reduce((a, b) => a + b, 0);
   await opened.close();
   await server.close();
   if (records.some((r) => r.verdict === 'fail' || r.verdict === 'error')) throw new Error('bench: the informer check should pass the reference server');
