@@ -107,7 +107,7 @@ export class CaseContext {
   /** Records every judgement; throws with all failures and this case's transcript (and evidence) if any failed. */
   judge(js: readonly Judgement[], evidence?: unknown): void {
     const failures = js.filter((j) => j.verdict === 'fail');
-    if (failures.length > 0) throw new ClauseViolation(failures, [...this.setup, ...this.env.transcript.since(this.startSeq)], evidence, [...this.serverErrors]);
+    if (failures.length > 0) throw new ClauseViolation(failures, [...(this.env.backgroundWrites?.setup ?? []), ...this.setup, ...this.env.transcript.since(this.startSeq)], evidence, [...this.serverErrors]);
     for (const j of js) this.tally.add(j);
   }
 }

@@ -93,7 +93,7 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
         ...(f.expectedValue !== undefined ? { expectedValue: f.expectedValue } : {}),
         ...(f.observedValue !== undefined ? { observedValue: f.observedValue } : {}),
         ...(f.diff !== undefined ? { diff: f.diff } : {}),
-        steps: input === undefined ? [] : check.describe(input),
+        steps: [...(input === undefined ? [] : check.describe(input)), ...(env.backgroundWrites?.describe(err.exchanges) ?? [])],
         curl: toCurlScript(err.exchanges, { server: env.target.server }),
         requestCount: err.exchanges.length,
         seed: details.seed,
