@@ -33,11 +33,12 @@ describe('--background-writes', () => {
       // Alone (nothing else writing), the same case passes: the writes are what it needs.
       expect((await run(false, c.path)).records.filter((r) => r.verdict === 'fail')).toEqual([]);
       expect(c.steps.filter((s) => /^background write \d+: merge-patch configmaps svc-conformance-bgw-bg\/bg/.test(s)).length).toBeGreaterThan(1);
-      // The namespace and the object come first, then a write before each of the check's requests.
-      const curlRequests = [...c.curl.matchAll(/^ {2}-X (\w+) \\\n {2}"\$SERVER"'([^']*)/gm)].map((m) => `${m[1]} ${m[2]}`);
-      expect(curlRequests.slice(0, 3)).toEqual(['POST /api/v1/namespaces', 'POST /api/v1/namespaces/', 'PATCH /api/v1/namespaces/']);
-      const lastGet = curlRequests.findLastIndex((r) => r.startsWith('GET'));
-      expect(curlRequests[lastGet - 1]).toMatch(/^PATCH .*\/configmaps\/bg$/);
+      // The writer's namespace and object come first, then a write before each of the check's requests.
+      const curlRequests = [...c.curl.matchAll(/^ {2}-X (\w+) \\\n {2}"\$SERVER"'([^']*)'(?:"\$NS\d+"'([^']*))?/gm)].map((m) => `${m[1]} ${m[2]}${m[3] ?? ''}`);
+      expect(curlRequests.slice(0, 2)).toEqual(['POST /api/v1/namespaces', 'POST /api/v1/namespaces//configmaps']);
+      const reads = curlRequests.flatMap((r, i) => (r.startsWith('GET') ? [i] : []));
+      expect(reads.length).toBeGreaterThan(1);
+      for (const i of reads) expect(curlRequests[i - 1]).toBe('PATCH /api/v1/namespaces//configmaps/bg');
       expect(withWrites.namespaces).toContain('svc-conformance-bgw-bg');
       // The run's cleanup deleted it with the others.
       const left = await fetch(`${server.url}/api/v1/namespaces/svc-conformance-bgw-bg`, { headers: { Authorization: `Bearer ${token}` } });
