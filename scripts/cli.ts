@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { confirmationBudgetMs, confirmFailures, unconfirmed } from './confirm-failures.ts';
-import { inProcessReplayer } from './confirm-replay.ts';
 import { settingFlags } from './replay-flags.ts';
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { profileByName, profileMismatch, profiles, type Profile, type ProfileName } from '../reference/profile.ts';
@@ -436,6 +435,8 @@ async function run(o: RunOpts): Promise<number> {
       const budgetMs = o.confirmTime ?? confirmationBudgetMs(Date.now() - started, targetSettings.eventualWindowMs);
       const known = new Set(expectations?.knownFailures.map((k) => k.clause) ?? []);
       log(`svc-conformance: confirming failures (${o.confirm} replays each, at most ${Math.round(budgetMs / 1000)} s)`);
+      // Loaded only when something failed: a green run (and every other command) does not pay for it.
+      const { inProcessReplayer } = await import('./confirm-replay.ts');
       outcome.records = await confirmFailures(outcome.records, {
         times: o.confirm,
         deadline: Date.now() + budgetMs,
