@@ -63,7 +63,9 @@ export class BackgroundWriter implements BackgroundWrites {
     });
     await this.ready;
     const n = ++this.writes;
-    await this.target.send({ method: 'PATCH', path: this.objectPath, headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ data: { write: String(n) } }) });
+    const r = await this.target.send({ method: 'PATCH', path: this.objectPath, headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ data: { write: String(n) } }) });
+    // A writer that cannot write would make every replay beside it a replay alone: say so instead.
+    if (r.status < 200 || r.status >= 300) throw new InfrastructureError(`--background-writes: PATCH ${this.objectPath} answered ${r.status}: ${r.bodyText.slice(0, 200)}`);
   }
 
   describe(exchanges: readonly Exchange[]): string[] {
