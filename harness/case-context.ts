@@ -80,7 +80,8 @@ export class CaseContext {
    * 502 or 503 to a read is retried twice; when every attempt answered the same status with a
    * well-formed (JSON) body, that answer goes to the judges, who fail the request's clause with it
    * shown. An answer that changes back is used as it is (a transient 503 passes); one that keeps
-   * changing, or that no JSON body explains (a proxy's error page), is infrastructure trouble.
+   * changing, that no JSON body explains (a proxy's error page), or that carries Retry-After, is
+   * infrastructure trouble.
    * A write is not retried here (a repeated write changes what is observed): its well-formed 5xx goes
    * to the judges too, marked unrepeated, and harness/run-check.ts replays the whole case before such
    * a failure stands. 504 has clauses of its own (rest:7/504) and is always the judges'.
@@ -96,7 +97,8 @@ export class CaseContext {
         await this.env.sleep(100 * 2 ** attempt);
         continue;
       }
-      if (seen.every((s) => s === r.status) && r.json !== undefined) {
+      // A Retry-After says "unavailable for now" (RFC 9110 15.6.4): overload, however often it comes.
+      if (seen.every((s) => s === r.status) && r.json !== undefined && r.headers['retry-after'] === undefined) {
         this.serverErrors.push({ request: `${req.method} ${req.path}`, status: r.status, repeated: req.method === 'GET' });
         return r;
       }
