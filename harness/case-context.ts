@@ -8,11 +8,13 @@ import type { LearnedValues } from '../reference/envelope-rules.ts';
 import type { CheckEnv } from './check.ts';
 import { InfrastructureError, type Exchange, type TargetRequest, type TargetResponse } from './exchange.ts';
 import type { Tally } from './tally.ts';
-import { ClauseViolation } from './violation.ts';
+import { ClauseViolation, type ServerErrorSeen } from './violation.ts';
 
 export const CASE_LABEL = 'svc-conformance/case';
 
 const INFRA_STATUSES = new Set([500, 502, 503]);
+/** Retries of a read that answered 500, 502 or 503: three answers alike make a repeatable one. */
+const READ_RETRIES = 2;
 
 export class CaseContext {
   readonly histories = new Map<string, History>();
@@ -30,6 +32,8 @@ export class CaseContext {
    * namespace it reused, so the curl script still runs on a target of its own.
    */
   readonly setup: Exchange[] = [];
+  /** The 5xx answers this case handed to its judges, in order. */
+  readonly serverErrors: ServerErrorSeen[] = [];
   readonly caseId: string;
   private readonly startSeq: number;
   private lastWriteSent = 0;
@@ -72,39 +76,32 @@ export class CaseContext {
   }
 
   /**
-   * 500, 502 and 503 belong to no clause: they are infrastructure trouble (DESIGN.md oracle rules).
-   * Reads are retried a little; a write that got one may or may not have happened, so the case ends
-   * as an error rather than guessing. 504 is left to the judges (rest:7/504).
+   * Every request goes through here (issue 24: a repeatable 5xx is an answer, not an outage). A 500,
+   * 502 or 503 to a read is retried twice; when every attempt answered the same status with a
+   * well-formed (JSON) body, that answer goes to the judges, who fail the request's clause with it
+   * shown. An answer that changes back is used as it is (a transient 503 passes); one that keeps
+   * changing, that no JSON body explains (a proxy's error page), or that carries Retry-After, is
+   * infrastructure trouble.
+   * A write is not retried here (a repeated write changes what is observed): its well-formed 5xx goes
+   * to the judges too, marked unrepeated, and harness/run-check.ts replays the whole case before such
+   * a failure stands. 504 has clauses of its own (rest:7/504) and is always the judges'.
    */
   async send(req: TargetRequest): Promise<TargetResponse> {
-    if (req.method !== 'GET') this.lastWriteSent = this.env.now();
-    for (let attempt = 0; ; attempt++) {
-      const r = await this.env.target.send(req);
-      if (!INFRA_STATUSES.has(r.status)) return r;
-      if (req.method !== 'GET' || attempt >= 2) {
-        throw new InfrastructureError(`${req.method} ${req.path} answered ${r.status}: ${r.bodyText.slice(0, 200)}`);
-      }
-      await this.env.sleep(100 * 2 ** attempt);
-    }
-  }
-
-  /**
-   * The request under test (issue 12): like send(), but a 500, 502 or 503 that comes back the same on
-   * every retry with a well-formed (JSON) body is the target's answer and goes to the judges; only an
-   * answer that changes or cannot be read is infrastructure trouble. Writes are not retried.
-   */
-  async sendUnderTest(req: TargetRequest): Promise<TargetResponse> {
     if (req.method !== 'GET') this.lastWriteSent = this.env.now();
     const seen: number[] = [];
     for (let attempt = 0; ; attempt++) {
       const r = await this.env.target.send(req);
       if (!INFRA_STATUSES.has(r.status)) return r;
       seen.push(r.status);
-      if (req.method === 'GET' && attempt < 2) {
+      if (req.method === 'GET' && attempt < READ_RETRIES) {
         await this.env.sleep(100 * 2 ** attempt);
         continue;
       }
-      if (seen.every((s) => s === r.status) && r.json !== undefined) return r;
+      // A Retry-After says "unavailable for now" (RFC 9110 15.6.4): overload, however often it comes.
+      if (seen.every((s) => s === r.status) && r.json !== undefined && r.headers['retry-after'] === undefined) {
+        this.serverErrors.push({ request: `${req.method} ${req.path}`, status: r.status, repeated: req.method === 'GET' });
+        return r;
+      }
       throw new InfrastructureError(`${req.method} ${req.path} answered ${seen.join(', ')}: ${r.bodyText.slice(0, 200)}`);
     }
   }
@@ -112,7 +109,7 @@ export class CaseContext {
   /** Records every judgement; throws with all failures and this case's transcript (and evidence) if any failed. */
   judge(js: readonly Judgement[], evidence?: unknown): void {
     const failures = js.filter((j) => j.verdict === 'fail');
-    if (failures.length > 0) throw new ClauseViolation(failures, [...this.setup, ...this.env.transcript.since(this.startSeq)], evidence);
+    if (failures.length > 0) throw new ClauseViolation(failures, [...(this.env.backgroundWrites?.setup ?? []), ...this.setup, ...this.env.transcript.since(this.startSeq)], evidence, [...this.serverErrors]);
     for (const j of js) this.tally.add(j);
   }
 }

@@ -62,6 +62,8 @@ export interface CheckEnv {
   readonly identities?: { readonly restricted: 'impersonation' | { readonly user: () => Promise<string | undefined> } };
   /** The controller daemon under test (`--controller-daemon`); its checks are notChecked without one. */
   readonly controllerDaemon?: ControllerDaemonTarget;
+  /** `--background-writes`: one write elsewhere before each request (harness/background-writes.ts). */
+  readonly backgroundWrites?: import('./background-writes.ts').BackgroundWrites;
 }
 
 export interface Check<T> {

@@ -17,6 +17,7 @@ import { countExchange, exchangeSinks } from './footprint.ts';
 import type { Exchange, Target } from './exchange.ts';
 import { identitiesClient, restrictedUserLearner } from './identities.ts';
 import { namedGroup } from '../reference/profile.ts';
+import { BackgroundWriter, withBackgroundWrites } from './background-writes.ts';
 
 export const defaultTargetSettings: TargetSettings = {
   continueTtlMs: 5 * 60_000,
@@ -40,7 +41,7 @@ export interface OpenedEnv {
   close(): Promise<void>;
 }
 
-export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string; settings: TargetSettings; signals?: boolean; scope?: string; nodeagentLoader?: NodeagentLoaderTarget; controllerDaemon?: ControllerDaemonSettings; poolSize?: number; restricted?: TargetConfig }): OpenedEnv {
+export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string; settings: TargetSettings; signals?: boolean; scope?: string; nodeagentLoader?: NodeagentLoaderTarget; controllerDaemon?: ControllerDaemonSettings; poolSize?: number; restricted?: TargetConfig; backgroundWrites?: boolean }): OpenedEnv {
   const transcript = new Transcript();
   // Exchanges go to the transcript of the check that sent them (checks may run concurrently).
   const clientOptions = {
@@ -73,8 +74,11 @@ export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string;
     },
     close: () => target.close(),
   };
+  // --background-writes: the writer talks to the guarded target itself (its namespace is not the pool's).
+  const writer = o.backgroundWrites === true ? new BackgroundWriter(target, { namespace: `${stem}-bg`, profile: o.profile, runId: o.runId }) : undefined;
   const env: CheckEnv = {
-    target: tracked,
+    target: writer ? withBackgroundWrites(tracked, writer) : tracked,
+    ...(writer ? { backgroundWrites: writer } : {}),
     namespacePool: pool,
     transcript,
     profile: o.profile,

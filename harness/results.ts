@@ -26,8 +26,27 @@ export interface Counterexample extends JudgementValues {
   readonly replay: string;
   /** What the model judged, as plain JSON to judge again later (a watch history and its events). */
   readonly history?: unknown;
-  /** `--confirm N`: the counterexample replayed N more times; how often the same clause failed again. */
-  readonly confirmation?: { readonly runs: number; readonly reproduced: number };
+  /** How the failure fared when replayed before it was reported (scripts/confirm-failures.ts). */
+  readonly confirmation?: Confirmation;
+}
+
+/**
+ * The label of a confirmed failure (issue 24): `reproduces alone` every replay of its case alone failed
+ * the same clause; `flaky` some did; `needs concurrent writes` none alone, every one beside background
+ * writes (`--background-writes`); `not reproduced` no replay did. The `not confirmed (...)` labels say
+ * why it was not replayed: the time bound ran out, confirmation was off, the expectations file lists
+ * the clause, or the failure has no seed and path to replay from.
+ */
+export const CONFIRMATION_LABELS = ['reproduces alone', 'flaky', 'needs concurrent writes', 'not reproduced', 'not confirmed (time)', 'not confirmed (off)', 'not confirmed (known failure)', 'not confirmed (no replay path)'] as const;
+export type ConfirmationLabel = (typeof CONFIRMATION_LABELS)[number];
+
+export interface Confirmation {
+  readonly label: ConfirmationLabel;
+  /** Replays of the case alone (its check only, parallel 1, namespaces of its own), and how many failed the same clause again. */
+  readonly runs: number;
+  readonly reproduced: number;
+  /** Replays beside background writes, made when no replay alone failed again. */
+  readonly withWrites?: { readonly runs: number; readonly reproduced: number };
 }
 
 export interface CheckRecord {

@@ -50,22 +50,23 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
     return check.clauses.map((clause) => ({ clause, check: check.id, verdict: 'notChecked' as const, count: 0, note: notApplicable }));
   }
   const tally = new Tally();
+  // One counter for the run and its replays: every case carries a label of its own.
   let caseNumber = 0;
-  const property = fc.asyncProperty(check.arbitrary(env), async (input: unknown) => {
-    const cx = new CaseContext(env, tally, ++caseNumber, caseStemOf(check.id));
+  const propertyOf = (t: Tally) => fc.asyncProperty(check.arbitrary(env), async (input: unknown) => {
+    const cx = new CaseContext(env, t, ++caseNumber, caseStemOf(check.id));
     try {
       await check.run(input, cx);
     } catch (e) {
       // The model's scope ends here (STYLE.md practice 3): the case decides nothing about the clause,
       // which is reported as not checked with the model's reason, and the remaining cases still run.
-      if (!(e instanceof UnsupportedByModel)) throw e;
-      tally.notCheckedBecause(e.clause, e.message);
+      if (e instanceof UnsupportedByModel) t.notCheckedBecause(e.clause, e.message);
+      else throw afterServerError(e, cx);
     } finally {
       await releaseCaseNamespaces(cx);
     }
   });
   const runs = check.defaultRuns !== undefined ? Math.min(check.defaultRuns, opts.runs) : opts.runs;
-  const details = await fc.check(property, {
+  const details = await fc.check(propertyOf(tally), {
     seed: opts.seed,
     numRuns: Math.max(1, runs),
     ...(opts.path !== undefined ? { path: opts.path, endOnFailure: true } : {}),
@@ -77,7 +78,13 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
   const err = details.errorInstance;
   if (err instanceof ClauseViolation) {
     const input = details.counterexample?.[0];
+    // A failure that may rest on a write's 5xx stands only if the case fails so again when replayed.
+    const replayed = err.serverErrors.some((e) => !e.repeated) ? await replayCase(() => propertyOf(new Tally()), details.seed, details.counterexamplePath ?? undefined) : undefined;
     for (const f of err.failures) {
+      if (replayed !== undefined && !replayed.every((v) => v !== undefined && v.serverErrors.length > 0 && v.failures.some((g) => g.clause === f.clause))) {
+        records.push({ clause: f.clause, check: check.id, verdict: 'error', count: 0, note: unrepeatedNote(err, replayed.length) });
+        continue;
+      }
       const cex: Counterexample = {
         check: check.id,
         clause: f.clause,
@@ -86,7 +93,7 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
         ...(f.expectedValue !== undefined ? { expectedValue: f.expectedValue } : {}),
         ...(f.observedValue !== undefined ? { observedValue: f.observedValue } : {}),
         ...(f.diff !== undefined ? { diff: f.diff } : {}),
-        steps: input === undefined ? [] : check.describe(input),
+        steps: [...(input === undefined ? [] : check.describe(input)), ...(env.backgroundWrites?.describe(err.exchanges) ?? [])],
         curl: toCurlScript(err.exchanges, { server: env.target.server }),
         requestCount: err.exchanges.length,
         seed: details.seed,
@@ -103,6 +110,35 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
   }
   const what = err instanceof InfrastructureError ? `infrastructure: ${err.message}` : `suite error (a bug of ours, not the target's): ${err instanceof Error ? err.message : String(err)}`;
   return [...records, ...check.clauses.map((clause) => ({ clause, check: check.id, verdict: 'error' as const, count: 0, note: what }))];
+}
+
+/** Replays of a case that failed on a write's 5xx: the rule of issue 24 item 5. */
+const SERVER_ERROR_REPLAYS = 2;
+
+/** The violation of each replay of the case at `path` (undefined where it passed or broke otherwise). */
+async function replayCase(property: () => fc.IAsyncProperty<[unknown]>, seed: number, path: string | undefined): Promise<(ClauseViolation | undefined)[]> {
+  if (path === undefined) return [undefined];
+  const out: (ClauseViolation | undefined)[] = [];
+  for (let i = 0; i < SERVER_ERROR_REPLAYS; i++) {
+    const again = await fc.check(property(), { seed, path, endOnFailure: true });
+    out.push(again.failed && again.errorInstance instanceof ClauseViolation ? again.errorInstance : undefined);
+  }
+  return out;
+}
+
+function unrepeatedNote(err: ClauseViolation, replays: number): string {
+  const first = err.serverErrors.find((e) => !e.repeated)!;
+  return `infrastructure: ${first.request} answered ${first.status} and the case failed (${err.failures.map((f) => f.clause).join(', ')}); replayed ${replays} times it did not fail so again: a 5xx that does not repeat is not the target's answer`;
+}
+
+/**
+ * A check that could not go on after a 5xx it was handed (it read the answer as an object, say) met
+ * infrastructure trouble, not a bug of ours: the answer is named.
+ */
+function afterServerError(e: unknown, cx: CaseContext): unknown {
+  const last = cx.serverErrors.at(-1);
+  if (last === undefined || e instanceof ClauseViolation || e instanceof InfrastructureError || e instanceof CheckNotApplicable) return e;
+  return new InfrastructureError(`${last.request} answered ${last.status} and the check could not go on from that answer (${e instanceof Error ? e.message : String(e)})`);
 }
 
 function recordsFromTally(checkId: string, tally: Tally): CheckRecord[] {

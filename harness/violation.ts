@@ -6,9 +6,20 @@ import type { Judgement } from '../reference/judgement.ts';
 import type { Exchange } from './exchange.ts';
 import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
+/** A 5xx the case handed to its judges before it failed (harness/case-context.ts). */
+export interface ServerErrorSeen {
+  readonly request: string;
+  readonly status: number;
+  readonly repeated: boolean;
+}
+
 export class ClauseViolation extends Error {
-  /** `evidence`: plain JSON the model judged (a watch history), saved with the counterexample. */
-  constructor(readonly failures: readonly Judgement[], readonly exchanges: readonly Exchange[], readonly evidence?: unknown) {
+  /**
+   * `evidence`: plain JSON the model judged (a watch history), saved with the counterexample.
+   * `serverErrors`: the 5xx answers the case judged; a failure that may rest on an unrepeated one is
+   * replayed before it stands (harness/run-check.ts).
+   */
+  constructor(readonly failures: readonly Judgement[], readonly exchanges: readonly Exchange[], readonly evidence?: unknown, readonly serverErrors: readonly ServerErrorSeen[] = []) {
     super(failures.map((f) => `${f.clause}: expected ${f.expected}; observed ${f.observed}`).join('\n'));
     this.name = 'ClauseViolation';
   }

@@ -1,12 +1,28 @@
 /**
- * `--confirm N` (issue 19): before anyone is paged, a failure is replayed from its seed and path N more
- * times. The label says whether it is a property of the target or of the moment.
- *   confirmationLabel({ runs: 3, reproduced: 3 }) -> 'deterministic (3/3 replays failed again)'
- *   confirmationLabel({ runs: 3, reproduced: 1 }) -> 'flaky (1/3 replays failed again)'
+ * The confirmation label of a failure as a person reads it (issue 24), with the replays behind it:
+ *   confirmationLabel({ label: 'reproduces alone', runs: 2, reproduced: 2 })
+ *     -> 'reproduces alone (2/2 replays alone failed again)'
+ *   confirmationLabel({ label: 'needs concurrent writes', runs: 2, reproduced: 0, withWrites: { runs: 2, reproduced: 2 } })
+ *     -> 'needs concurrent writes (0/2 replays alone, 2/2 beside background writes failed again)'
  */
-import type { Counterexample } from '../harness/results.ts';
+import type { Confirmation, Counterexample } from '../harness/results.ts';
 
-export function confirmationLabel(c: NonNullable<Counterexample['confirmation']>): string {
-  const kind = c.reproduced === c.runs ? 'deterministic' : c.reproduced === 0 ? 'not reproduced' : 'flaky';
-  return `${kind} (${c.reproduced}/${c.runs} replays failed again)`;
+export function confirmationLabel(c: Confirmation): string {
+  if (c.runs === 0 && c.withWrites === undefined) return c.label;
+  const alone = `${c.reproduced}/${c.runs} replays alone`;
+  const counts = c.withWrites === undefined ? `${alone} failed again` : `${alone}, ${c.withWrites.reproduced}/${c.withWrites.runs} beside background writes failed again`;
+  return `${c.label} (${counts})`;
+}
+
+/**
+ * The labels of the counterexamples a one-line report does not show, counted:
+ *   labelCounts([reproducesAlone, needsWrites, needsWrites]) -> '2 needs concurrent writes, 1 reproduces alone'
+ */
+export function labelCounts(cxs: readonly Counterexample[]): string {
+  const counts = new Map<string, number>();
+  for (const cx of cxs) {
+    const label = cx.confirmation?.label ?? 'not confirmed';
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  return [...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([l, n]) => `${n} ${l}`).join(', ');
 }

@@ -166,7 +166,8 @@ function counterexample(cx: Counterexample): string {
     `<dt>Observed</dt><dd><pre>${html(cx.observed)}</pre></dd>`,
     cx.diff === undefined ? '' : diffTable(cx.diff),
     steps,
-    `<dt>Replay</dt><dd><pre>${html(cx.replay)}</pre>${cx.confirmation ? `<p>${html(confirmationLabel(cx.confirmation))}</p>` : ''}</dd>`,
+    `<dt>Replay</dt><dd><pre>${html(cx.replay)}</pre></dd>`,
+    cx.confirmation ? `<dt>Confirmed</dt><dd class="confirmation">${html(confirmationLabel(cx.confirmation))}</dd>` : '',
     cx.curl.trim() === '' ? '' : `<dt>Curl script</dt><dd><details><summary>show</summary><pre>${html(cx.curl)}</pre></details></dd>`,
     '</dl>',
   ]

@@ -5,7 +5,7 @@
  */
 import type { ClauseResult, RunResult } from '../harness/results.ts';
 import type { BaselineDiff } from './baseline.ts';
-import { confirmationLabel } from './confirmation.ts';
+import { confirmationLabel, labelCounts } from './confirmation.ts';
 
 const ICON: Record<RunResult['verdict'], string> = { conformant: '✅', nonconformant: '❌', error: '⚠️' };
 
@@ -45,7 +45,7 @@ function failureTable(clauses: readonly ClauseResult[]): string[] {
   const rows = ['| clause | expected | observed | replay |', '|---|---|---|---|'];
   for (const c of clauses) {
     const cx = c.counterexamples[0];
-    rows.push(`| \`${cell(c.id)}\` | ${cell(cx?.expected ?? c.summary)} | ${cell(cx?.observed ?? '')} | ${cx ? `\`${cell(cx.replay)}\`${cx.confirmation ? ` ${cell(confirmationLabel(cx.confirmation))}` : ''}` : ''} |`);
+    rows.push(`| \`${cell(c.id)}\` | ${cell(cx?.expected ?? c.summary)} | ${cell(cx?.observed ?? '')} | ${cx ? `\`${cell(cx.replay)}\`${cx.confirmation ? ` ${cell(confirmationLabel(cx.confirmation))}` : ''}${c.counterexamples.length > 1 ? ` (+${c.counterexamples.length - 1} more: ${cell(labelCounts(c.counterexamples.slice(1)))})` : ''}` : ''} |`);
   }
   return rows;
 }

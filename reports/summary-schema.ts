@@ -4,6 +4,8 @@
  * written against it keep working when the tool adds keys. Published as docs/schemas/summary.schema.json
  * (`npm run docs:schemas`); the self-test holds real summaries to it.
  */
+import { CONFIRMATION_LABELS } from '../harness/results.ts';
+
 const count = { type: 'integer', minimum: 0 } as const;
 const STATUSES = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'error'] as const;
 const TOTALS = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'error'] as const;
@@ -46,7 +48,17 @@ const counterexample = {
       required: ['added', 'modified', 'removed'],
       properties: { added: { type: 'array' }, modified: { type: 'array' }, removed: { type: 'array' } },
     },
-    confirmation: { type: 'object', required: ['runs', 'reproduced'], properties: { runs: count, reproduced: count }, description: '--confirm N: replays and how many failed again' },
+    confirmation: {
+      type: 'object',
+      required: ['label', 'runs', 'reproduced'],
+      properties: {
+        label: { enum: [...CONFIRMATION_LABELS], description: 'how the failure fared when replayed before it was reported (README "Confirmation")' },
+        runs: { ...count, description: 'replays of the case alone' },
+        reproduced: { ...count, description: 'replays alone that failed the same clause again' },
+        withWrites: { type: 'object', required: ['runs', 'reproduced'], properties: { runs: count, reproduced: count }, description: 'replays beside background writes (made when no replay alone failed again)' },
+      },
+      description: 'the replays behind the label; absent only in summaries of runs made before confirmation existed',
+    },
   },
 };
 

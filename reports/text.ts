@@ -8,7 +8,7 @@ import type { ClauseResult, RunResult } from '../harness/results.ts';
 import { groupByArea, isRegression, type FamilyOf, type StatusCounts } from './areas.ts';
 import { indentRest } from './counterexample-text.ts';
 import { visibleControls } from './escape.ts';
-import { confirmationLabel } from './confirmation.ts';
+import { confirmationLabel, labelCounts } from './confirmation.ts';
 
 export interface TerminalOptions {
   readonly color: boolean;
@@ -76,7 +76,7 @@ function failureLines(c: ClauseResult, paint: Paint): string[] {
     `    replay:   ${safe(cx.replay)}`,
     ...(cx.confirmation ? [`    replayed: ${confirmationLabel(cx.confirmation)}`] : []),
   ];
-  if (c.counterexamples.length > 1) lines.push(`    (+${c.counterexamples.length - 1} more counterexample(s) in the HTML report)`);
+  if (c.counterexamples.length > 1) lines.push(`    (+${c.counterexamples.length - 1} more counterexample(s) in the HTML report: ${labelCounts(c.counterexamples.slice(1))})`);
   return lines;
 }
 

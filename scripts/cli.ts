@@ -4,10 +4,10 @@
  * 0 conformant, 1 nonconformant, 2 usage or configuration error, 3 target unreachable / infrastructure.
  */
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { confirmFailures } from './confirm-failures.ts';
+import { confirmationBudgetMs, confirmFailures, unconfirmed } from './confirm-failures.ts';
+import { settingFlags } from './replay-flags.ts';
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { profileByName, profileMismatch, profiles, type Profile, type ProfileName } from '../reference/profile.ts';
 import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/kubeconfig.ts';
@@ -39,6 +39,11 @@ import { footprintLines, sumFootprints } from '../harness/footprint.ts';
 import { SCALE_CHOICES, SCALE_WINDOW_MS, scaleProfileByName, type ScaleProfile } from '../harness/scale.ts';
 
 const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
+/**
+ * Replays of a failure alone (and beside background writes when none failed again): two tell a
+ * failure that repeats from one that happened once, at the cost of a few cases per failure.
+ */
+const DEFAULT_CONFIRM_REPLAYS = 2;
 // vitest (about 0.8 s to import) is loaded by `run` only: the loader, linter and daemon commands are
 // started once per case by the suites and must not pay for it.
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -117,7 +122,10 @@ program
   .option('--baseline <summary.json>', 'an earlier run\'s summary.json: new failures, fixed, still failing, newly not checked')
   .addOption(new Option('-o, --output <format>', 'stdout: the terminal summary, or summary.json').choices(['text', 'json'] as const).default('text' as const))
   .option('--parallel <n>', `checks run at once (default ${DEFAULT_PARALLEL})`, positiveArg('--parallel'))
-  .option('--confirm <n>', 'replay each failure N more times from its seed and path: deterministic or flaky', positiveArg('--confirm'))
+  .option('--confirm <n>', `replays of each failure before it is reported: alone, then beside background writes when none failed again (default ${DEFAULT_CONFIRM_REPLAYS})`, positiveArg('--confirm'), DEFAULT_CONFIRM_REPLAYS)
+  .option('--no-confirm', 'report failures without replaying them (labelled "not confirmed (off)")')
+  .option('--confirm-time <duration>', 'longest time confirmation may take (default: as long as the run took, at least 60s and two eventual windows)', durationArg)
+  .option('--background-writes', 'one write in a namespace of the run\'s own before every request of a check, so resourceVersions move between its requests as other checks\' writes make them')
   .action(async (o) => {
     process.exitCode = await run(o);
     // The run is over and its reports are written: nothing left behind (a test worker slow to wind
@@ -277,7 +285,7 @@ type RunOpts = {
   controllerDaemon?: string; daemonStartTimeout?: number;
   shard?: { index: number; count: number }; baseline?: string; output: 'text' | 'json';
   writers?: number; opsPerWriter?: number; hook?: string[]; scale?: ScaleProfile;
-  parallel?: number; confirm?: number;
+  parallel?: number; confirm: number | false; confirmTime?: number; backgroundWrites?: true;
 };
 
 async function run(o: RunOpts): Promise<number> {
@@ -402,6 +410,7 @@ async function run(o: RunOpts): Promise<number> {
       runs: o.runs,
       checks: [...ids],
       parallel: ids.length > 0 && ids.every((id) => checks.find((c) => c.id === id)?.exclusive === true) ? 1 : parallel,
+      ...(o.backgroundWrites ? { backgroundWrites: true } : {}),
       ...(o.path ? { path: o.path } : {}),
       targetSettings,
       replayCommand: replayCommand(o, seed),
@@ -421,20 +430,31 @@ async function run(o: RunOpts): Promise<number> {
       outcome.errors.push(...part.errors);
       outcome.footprints.push(...part.footprints);
     }
-    if (o.confirm !== undefined) {
-      // Replays run one check at a time on their own, reports aside: only the verdict of each is kept.
-      let replays = 0;
-      const scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-conformance-confirm-'));
-      try {
-        outcome.records = await confirmFailures(outcome.records, o.confirm, async (check, cx) => {
-          const suite = checks.find((c) => c.id === check)?.suite;
-          if (suite === undefined || cx.path === undefined) return [];
-          const settings = { ...suiteSettings([check]), seed: cx.seed, path: cx.path, parallel: 1, namespaceScope: `c${++replays}` };
-          return (await runSuites(settings, { suites: [suite], reportsDir: scratch, total: 1, log: () => undefined, keepAllure: true })).records;
-        }, log);
-      } finally {
-        rmSync(scratch, { recursive: true, force: true });
-      }
+    if (o.confirm === false) outcome.records = unconfirmed(outcome.records);
+    else if (outcome.records.some((r) => r.verdict === 'fail')) {
+      const budgetMs = o.confirmTime ?? confirmationBudgetMs(Date.now() - started, targetSettings.eventualWindowMs);
+      const known = new Set(expectations?.knownFailures.map((k) => k.clause) ?? []);
+      log(`svc-conformance: confirming failures (${o.confirm} replays each, at most ${Math.round(budgetMs / 1000)} s)`);
+      // Loaded only when something failed: a green run (and every other command) does not pay for it.
+      const { inProcessReplayer } = await import('./confirm-replay.ts');
+      outcome.records = await confirmFailures(outcome.records, {
+        times: o.confirm,
+        deadline: Date.now() + budgetMs,
+        now: Date.now,
+        known: (clause) => known.has(clause),
+        log,
+        replay: inProcessReplayer({
+          target: targetCfg,
+          ...(restrictedCfg !== undefined ? { restricted: restrictedCfg } : {}),
+          profile,
+          runId,
+          settings: targetSettings,
+          runs: o.runs,
+          replayCommand: replayCommand({ ...o, backgroundWrites: undefined }, seed),
+          ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
+          ...(daemon.settings ? { controllerDaemon: daemon.settings } : {}),
+        }),
+      });
     }
     progress.end();
     restoreStdout();
@@ -518,6 +538,8 @@ function replayCommand(o: RunOpts, _seed: number): string {
   if (o.controllerDaemon) parts.push(`--controller-daemon '${o.controllerDaemon.replace(/'/g, `'\\''`)}'`);
   if (o.nodeagentLoader) parts.push(`--nodeagent-loader ${JSON.stringify(o.nodeagentLoader)}`);
   for (const f of o.nodeagentFault ?? []) parts.push(`--nodeagent-fault ${f}`);
+  parts.push(...settingFlags(o));
+  if (o.backgroundWrites) parts.push('--background-writes');
   return parts.join(' ');
 }
 

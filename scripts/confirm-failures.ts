@@ -1,40 +1,130 @@
 /**
- * `run --confirm N` (issue 19): each failure replayed from its seed and path, so a nightly reader knows
- * whether it is the target's or the moment's before paging anyone. The replay itself is injected (the
- * CLI runs the check's suite again); this module only counts and labels.
+ * Confirmation of failures before they are reported (issue 24 item 4): a check runs beside others in
+ * shared namespaces, so a failure must be explained by its own requests. Each failing case is replayed
+ * alone (its check only, from its seed and path); when no replay alone fails again, it is replayed
+ * beside background writes (harness/background-writes.ts), which move cluster-wide resourceVersions
+ * between its requests as other checks' writes did. The replay itself is injected (the CLI runs the
+ * check in-process, scripts/confirm-replay.ts); this module only schedules, counts and labels.
+ *
+ *   alone 2/2                     -> reproduces alone         (the printed replay fails)
+ *   alone 1/2                     -> flaky
+ *   alone 0/2, with writes 2/2    -> needs concurrent writes  (the printed replay has --background-writes)
+ *   alone 0/2, with writes 1/2    -> flaky
+ *   alone 0/2, with writes 0/2    -> not reproduced
+ *   time bound reached first      -> not confirmed (time)
+ *
+ * For `reproduces alone` and `needs concurrent writes` the counterexample shown is the replay's, whose
+ * transcript is the one its replay command and curl script repeat (with the background writes in place).
  */
-import type { CheckRecord, Counterexample } from '../harness/results.ts';
+import type { CheckRecord, Confirmation, ConfirmationLabel, Counterexample } from '../harness/results.ts';
 import { confirmationLabel } from '../reports/confirmation.ts';
 
-/** The distinct failures (check and clause) whose counterexample can be replayed from seed and path. */
-const MAX_CONFIRMED = 10;
+export type ReplayMode = 'alone' | 'writes';
 
-/**
- * Replays each distinct failure `times` times and records how often the same clause failed again
- * (`Counterexample.confirmation`); a failure with no path, or past the first ten, is left as it is.
- */
-export async function confirmFailures(
-  records: CheckRecord[],
-  times: number,
-  replay: (check: string, cx: Counterexample) => Promise<readonly CheckRecord[]>,
-  log: (line: string) => void,
-): Promise<CheckRecord[]> {
-  const done = new Map<string, NonNullable<Counterexample['confirmation']>>();
+export interface ConfirmOptions {
+  /** Replays per mode (`--confirm N`). */
+  readonly times: number;
+  /** Clock reading after which no replay starts; the failures left are `not confirmed (time)`. */
+  readonly deadline: number;
+  readonly now: () => number;
+  readonly replay: (check: string, cx: Counterexample, mode: ReplayMode) => Promise<readonly CheckRecord[]>;
+  /** Clauses the expectations file lists: known, so not replayed (a green nightly stays cheap). */
+  readonly known?: (clause: string) => boolean;
+  readonly log: (line: string) => void;
+}
+
+/** Replays of one failing case, counted per clause it failed. */
+interface Group {
+  readonly check: string;
+  readonly cx: Counterexample;
+  readonly clauses: readonly string[];
+  readonly alone: Map<string, number>;
+  readonly writes: Map<string, number>;
+  aloneRuns: number;
+  writesRuns: number;
+  /** The latest failing replay's counterexample per clause and mode. */
+  readonly shown: Map<string, Counterexample>;
+}
+
+const groupKey = (r: CheckRecord) => `${r.check}\u0000${r.counterexample!.seed}\u0000${r.counterexample!.path}`;
+
+export async function confirmFailures(records: readonly CheckRecord[], o: ConfirmOptions): Promise<CheckRecord[]> {
+  const groups = new Map<string, Group>();
   for (const r of records) {
     const cx = r.counterexample;
-    const key = `${r.check}\u0000${r.clause}`;
-    if (r.verdict !== 'fail' || cx?.path === undefined || done.has(key) || done.size >= MAX_CONFIRMED) continue;
-    let reproduced = 0;
-    for (let i = 0; i < times; i++) {
-      const again = await replay(r.check, cx);
-      if (again.some((x) => x.verdict === 'fail' && x.clause === r.clause)) reproduced++;
+    if (r.verdict !== 'fail' || cx?.path === undefined || o.known?.(r.clause) === true) continue;
+    const g = groups.get(groupKey(r));
+    if (g) {
+      if (!g.clauses.includes(r.clause)) (g.clauses as string[]).push(r.clause);
+      continue;
     }
-    done.set(key, { runs: times, reproduced });
-    log(`svc-conformance: ${r.clause} (${r.check}): ${confirmationLabel(done.get(key)!)}`);
+    groups.set(groupKey(r), { check: r.check, cx, clauses: [r.clause], alone: new Map(), writes: new Map(), aloneRuns: 0, writesRuns: 0, shown: new Map() });
   }
+
+  const replayInto = async (g: Group, mode: ReplayMode): Promise<boolean> => {
+    if (o.now() >= o.deadline) return false;
+    const again = await o.replay(g.check, g.cx, mode);
+    const counts = mode === 'alone' ? g.alone : g.writes;
+    if (mode === 'alone') g.aloneRuns++;
+    else g.writesRuns++;
+    for (const clause of g.clauses) {
+      const hit = again.find((x) => x.verdict === 'fail' && x.clause === clause);
+      if (hit === undefined) continue;
+      counts.set(clause, (counts.get(clause) ?? 0) + 1);
+      if (hit.counterexample) g.shown.set(`${mode}\u0000${clause}`, hit.counterexample);
+    }
+    return true;
+  };
+
+  const done = new Map<string, { confirmation: Confirmation; shown?: Counterexample }>();
+  for (const [key, g] of groups) {
+    let complete = true;
+    for (let i = 0; i < o.times && complete; i++) complete = await replayInto(g, 'alone');
+    const neverAlone = complete && g.clauses.some((c) => (g.alone.get(c) ?? 0) === 0);
+    for (let i = 0; i < o.times && neverAlone && complete; i++) complete = await replayInto(g, 'writes');
+    for (const clause of g.clauses) {
+      const c = confirmationOf(g, clause, o.times);
+      const shown = c.label === 'reproduces alone' ? g.shown.get(`alone\u0000${clause}`) : c.label === 'needs concurrent writes' ? g.shown.get(`writes\u0000${clause}`) : undefined;
+      done.set(`${key}\u0000${clause}`, { confirmation: c, ...(shown ? { shown } : {}) });
+      o.log(`svc-conformance: confirmed ${clause} (${g.check}): ${confirmationLabel(c)}`);
+    }
+  }
+
   return records.map((r) => {
-    const c = done.get(`${r.check}\u0000${r.clause}`);
-    return c && r.counterexample ? { ...r, counterexample: { ...r.counterexample, confirmation: c } } : r;
+    const cx = r.counterexample;
+    if (r.verdict !== 'fail' || cx === undefined) return r;
+    const label: ConfirmationLabel | undefined = cx.path === undefined ? 'not confirmed (no replay path)' : o.known?.(r.clause) === true ? 'not confirmed (known failure)' : undefined;
+    if (label !== undefined) return { ...r, counterexample: { ...cx, confirmation: { label, runs: 0, reproduced: 0 } } };
+    const d = done.get(`${groupKey(r)}\u0000${r.clause}`)!;
+    // The replay's own counterexample where it reproduced; the run's where it did not.
+    return { ...r, counterexample: { ...(d.shown ?? cx), confirmation: d.confirmation } };
   });
 }
 
+function confirmationOf(g: Group, clause: string, times: number): Confirmation {
+  const alone = g.alone.get(clause) ?? 0;
+  const writes = g.writes.get(clause) ?? 0;
+  const base = { runs: g.aloneRuns, reproduced: alone, ...(g.writesRuns > 0 ? { withWrites: { runs: g.writesRuns, reproduced: writes } } : {}) };
+  // Replays that disagree decide `flaky` however many were left when time ran out.
+  const mixed = (hits: number, runs: number) => hits > 0 && hits < runs;
+  if (mixed(alone, g.aloneRuns)) return { label: 'flaky', ...base };
+  if (g.aloneRuns < times) return { label: 'not confirmed (time)', ...base };
+  if (alone === times) return { label: 'reproduces alone', ...base };
+  if (mixed(writes, g.writesRuns)) return { label: 'flaky', ...base };
+  if (g.writesRuns < times) return { label: 'not confirmed (time)', ...base };
+  return { label: writes === times ? 'needs concurrent writes' : 'not reproduced', ...base };
+}
+
+/** Every failure labelled without replays: confirmation off (`--no-confirm`). */
+export function unconfirmed(records: readonly CheckRecord[]): CheckRecord[] {
+  return records.map((r) => (r.verdict === 'fail' && r.counterexample ? { ...r, counterexample: { ...r.counterexample, confirmation: { label: 'not confirmed (off)', runs: 0, reproduced: 0 } } } : r));
+}
+
+/**
+ * The time confirmation may take, from the run's own settings: as long as the run itself took (so it
+ * at most doubles a run), at least a minute, and at least two eventual windows (one replay may wait
+ * one out legitimately).
+ */
+export function confirmationBudgetMs(runWallMs: number, eventualWindowMs: number): number {
+  return Math.max(60_000, 2 * eventualWindowMs, runWallMs);
+}

@@ -29,6 +29,8 @@ export interface SuiteSettings {
   readonly suites?: readonly string[];
   /** Checks run at once (`--parallel`). */
   readonly parallel?: number;
+  /** `--background-writes`: one write in a namespace of the run's before each request of a check. */
+  readonly backgroundWrites?: boolean;
   readonly path?: string;
   readonly targetSettings: TargetSettings;
   readonly replayCommand: string;

@@ -82,29 +82,29 @@ export const authzStrangers: Check<StrangerCase> = {
     const what = `${c.op} configmaps in a namespace of the run`;
     switch (c.op) {
       case 'list': {
-        const r = await cx.sendUnderTest({ method: 'GET', path: collectionPath(rt, ns), ...as });
+        const r = await cx.send({ method: 'GET', path: collectionPath(rt, ns), ...as });
         cx.judge(judgeStranger(c.who, what, r.status));
         break;
       }
       case 'get': {
-        const r = await cx.sendUnderTest({ method: 'GET', path: objectPath(rt, 'x', ns), ...as });
+        const r = await cx.send({ method: 'GET', path: objectPath(rt, 'x', ns), ...as });
         cx.judge(judgeStranger(c.who, what, r.status));
         break;
       }
       case 'create': {
-        const r = await cx.sendUnderTest({ method: 'POST', path: collectionPath(rt, ns), body: objectBody(cx, rt, 'y', ns), ...as });
+        const r = await cx.send({ method: 'POST', path: collectionPath(rt, ns), body: objectBody(cx, rt, 'y', ns), ...as });
         const back = await cx.send({ method: 'GET', path: objectPath(rt, 'y', ns) });
         cx.judge(judgeStranger(c.who, what, r.status, back.status === 200));
         break;
       }
       case 'delete': {
-        const r = await cx.sendUnderTest({ method: 'DELETE', path: objectPath(rt, 'x', ns), ...as });
+        const r = await cx.send({ method: 'DELETE', path: objectPath(rt, 'x', ns), ...as });
         const back = await cx.send({ method: 'GET', path: objectPath(rt, 'x', ns) });
         cx.judge(judgeStranger(c.who, what, r.status, back.status === 404));
         break;
       }
     }
-    const h = await cx.sendUnderTest({ method: 'GET', path: `/${c.health}`, ...as });
+    const h = await cx.send({ method: 'GET', path: `/${c.health}`, ...as });
     cx.judge([judgeHealthAccess(c.who, `/${c.health}`, h.status, !isLoopbackHost(new URL(cx.env.target.server).hostname))]);
   },
 };
@@ -207,11 +207,11 @@ export const authzRules: Check<AuthzCase> = {
     }
     // rest:4.1: the subresource row, as the run (which may do anything).
     const statusPath = `${objectPath(widgets, 'x', ns0)}/status`;
-    const st = await cx.sendUnderTest({ method: 'GET', path: statusPath });
+    const st = await cx.send({ method: 'GET', path: statusPath });
     cx.judge([judgeSubresourceGet(statusPath, st.status, (st.json as { kind?: string } | undefined)?.kind, widgets.kind)]);
     // ...and its cluster-scoped form: the status of the namespace the case created.
     const nsStatusPath = `${objectPath(resourceTypes(profile).namespaces, ns0)}/status`;
-    const nsSt = await cx.sendUnderTest({ method: 'GET', path: nsStatusPath });
+    const nsSt = await cx.send({ method: 'GET', path: nsStatusPath });
     cx.judge([judgeSubresourceGet(nsStatusPath, nsSt.status, (nsSt.json as { kind?: string } | undefined)?.kind, 'Namespace', 'cluster')]);
     const rbac = namedGroup(profile, 'rbac.authorization');
     const roles: ResourceType = { plural: 'roles', kind: 'Role', group: rbac, version: 'v1', namespaced: true };
@@ -278,8 +278,8 @@ async function runStep(cx: CaseContext, n: AuthzNames, acting: Acting, c: AuthzC
   const expected = expectedDecision(n, acting.user, acting.groups, c.rules, s);
   const review = await acting.review(attributesOfStep(n, acting.user, acting.groups, s, name));
   const restricted = { ...req, ...acting.as, headers: { ...(req.headers ?? {}), ...(acting.as.headers ?? {}) } };
-  const dry = req.method === 'GET' ? undefined : await cx.sendUnderTest({ ...restricted, query: [['dryRun', 'All']] });
-  const real = await cx.sendUnderTest(restricted);
+  const dry = req.method === 'GET' ? undefined : await cx.send({ ...restricted, query: [['dryRun', 'All']] });
+  const real = await cx.send(restricted);
   const kind = (real.json as { kind?: unknown } | undefined)?.kind;
   cx.judge(judgeStep(s, acting.exact ? expected : expected ? true : undefined, {
     real: real.status,
@@ -323,7 +323,7 @@ export const podEviction: Check<null> = {
     }
     // `policy` has no product suffix in either profile (reference/versioning/removals.ts).
     const policy = 'policy';
-    const evicted = await cx.sendUnderTest({ method: 'POST', path: `${objectPath(pods, 'p', ns)}/eviction`, body: { apiVersion: `${policy}/v1`, kind: 'Eviction', metadata: { name: 'p', namespace: ns, labels: cx.ownLabels } } });
+    const evicted = await cx.send({ method: 'POST', path: `${objectPath(pods, 'p', ns)}/eviction`, body: { apiVersion: `${policy}/v1`, kind: 'Eviction', metadata: { name: 'p', namespace: ns, labels: cx.ownLabels } } });
     const after = await cx.send({ method: 'GET', path: objectPath(pods, 'p', ns) });
     const terminating = (after.json as { metadata?: { deletionTimestamp?: unknown } } | undefined)?.metadata?.deletionTimestamp !== undefined;
     cx.judge([judgeEviction(evicted.status, { status: after.status, terminating })]);

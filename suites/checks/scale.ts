@@ -269,7 +269,7 @@ export const scaleLargeObjects: Check<NoInput> = {
         const value = filler(bytes, i);
         written.add(key);
         const content = contentFor(cx, rt, { labels: {}, annotations: {}, data: { blob: value } });
-        const r = await cx.sendUnderTest({ method: 'POST', path: collectionPath(rt, ns), body: bodyFor(rt, name, ns, content) });
+        const r = await cx.send({ method: 'POST', path: collectionPath(rt, ns), body: bodyFor(rt, name, ns, content) });
         const back = await cx.send({ method: 'GET', path: objectPath(rt, name, ns) });
         const body = is2xx(back.status) ? readObject(rt, back.json).body : undefined;
         const intact = typeof body === 'object' && body !== null && (body as Record<string, unknown>)['blob'] === value;

@@ -106,6 +106,9 @@ export const faults = [
   { name: 'dry-run-skips-admission', clause: 'rest:4.6.2', description: 'validating admission webhooks are not called on a dry-run, so a dry-run of an object the webhook denies is served (201)', checks: ['dry-run-admission'], alsoReportedAs: [] },
   { name: 'dry-run-calls-side-effecting-webhook', clause: 'rest:7.3', description: 'a dry-run matching a webhook declared with sideEffects Some or Unknown calls it and is served instead of failing (only declarable through admissionregistration v1beta1: the catching run serves release 1.21)', checks: ['dry-run-admission'], alsoReportedAs: ['rest:4.6.3'], target: { release: '1.21' } },
   { name: 'dry-run-skips-mutation', clause: 'rest:4.6.2', description: 'mutating admission webhooks are not called on a dry-run, so the dry-run answer lacks the mutation the real create stores', checks: ['dry-run-admission'], alsoReportedAs: [] },
+  // A repeatable 5xx is an answer (issue 24): the server errs the same way every time, so the clause of the request fails with the 500 shown.
+  { name: 'update-answers-500', clause: 'rest:4.1/put', description: 'every PUT of a ConfigMap answers 500 InternalError (a Status body) and stores nothing', checks: ['crud-sequences'], alsoReportedAs: [] },
+  { name: 'paged-list-answers-500', clause: 'rest:4.5/list/unset/limit/unset', description: 'every list with a limit answers 500 InternalError (a Status body)', checks: ['rv-cell-list-unset-limit-unset'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof faults)[number]['name'];

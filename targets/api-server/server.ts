@@ -10,7 +10,7 @@ import { makeCodec } from './encoding.ts';
 import type { FaultName } from './faults.ts';
 import type { VariationName } from './variations.ts';
 import { VersionedStore } from './store.ts';
-import type { ServerState } from './state.ts';
+import { has, type ServerState } from './state.ts';
 import { discovery } from './discovery.ts';
 import { route } from './router.ts';
 import { getObject, listObjects } from './reads.ts';
@@ -142,6 +142,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
     if (r.kind === 'collection') {
       if (req.method === 'GET') {
         if (url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true') return serveWatch(s, rt, r.namespace, pairs, req, res);
+        if (has(s, 'paged-list-answers-500') && url.searchParams.has('limit')) return statusAnswer(500, 'InternalError', 'Internal error occurred: planted fault: paged lists fail');
         return listObjects(s, rt, r.namespace, pairs);
       }
       if (req.method === 'POST' && isReview(rt)) return answerReview(s, rt, r.namespace, body, who.user);
@@ -156,6 +157,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
       case 'GET':
         return getObject(s, rt, r.namespace, r.name, pairs);
       case 'PUT':
+        if (has(s, 'update-answers-500') && rt.kind === 'ConfigMap') return statusAnswer(500, 'InternalError', 'Internal error occurred: planted fault: updates fail');
         return updateObject(s, rt, r.namespace, r.name, body, writeContextOf(req, url));
       case 'DELETE':
         return refusedByPreconditions(s, rt, r.namespace, r.name, patchBody) ?? deleteObject(s, rt, r.namespace, r.name);

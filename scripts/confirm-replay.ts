@@ -1,0 +1,59 @@
+/**
+ * The replays of scripts/confirm-failures.ts, run in the CLI's own process: one check, from the
+ * failure's seed and path, nothing beside it, in an environment of its own (fresh namespaces under a
+ * scope of their own, as the printed replay command gets), with background writes when asked. No
+ * vitest start per replay: a replay costs its case's requests and little more, so confirming a failure
+ * takes seconds, and a run with no failure pays nothing.
+ */
+import { openEnv } from '../harness/env.ts';
+import { runCheck } from '../harness/run-check.ts';
+import { loaderFromSettings, provideEmbeddedLoader, type NodeagentLoaderSettings } from '../harness/nodeagent-loader.ts';
+import type { TargetSettings } from '../harness/check.ts';
+import type { TargetConfig } from '../harness/kubeconfig.ts';
+import type { ControllerDaemonSettings } from '../harness/controller-daemon.ts';
+import type { CheckRecord, Counterexample } from '../harness/results.ts';
+import type { Profile } from '../reference/profile.ts';
+import { checkById } from '../suites/checks/index.ts';
+import { embeddedLoader } from '../targets/nodeagent-loader/embedded.ts';
+import type { NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';
+import type { ReplayMode } from './confirm-failures.ts';
+
+export interface ReplayTarget {
+  readonly target: TargetConfig;
+  readonly restricted?: TargetConfig;
+  readonly profile: Profile;
+  readonly runId: string;
+  readonly settings: TargetSettings;
+  readonly runs: number;
+  readonly nodeagentLoader?: NodeagentLoaderSettings;
+  readonly controllerDaemon?: ControllerDaemonSettings;
+  /** The run's replay command without `--background-writes` (added for replays beside writes). */
+  readonly replayCommand: string;
+}
+
+export function inProcessReplayer(t: ReplayTarget): (check: string, cx: Counterexample, mode: ReplayMode) => Promise<CheckRecord[]> {
+  provideEmbeddedLoader((profile, faults) => embeddedLoader(profile, faults as NodeagentFaultName[]));
+  let replays = 0;
+  return async (checkId, cx, mode) => {
+    const check = checkById(checkId);
+    if (check === undefined || cx.path === undefined) return [];
+    const loader = loaderFromSettings(t.nodeagentLoader, t.profile);
+    const opened = openEnv(t.target, {
+      profile: t.profile,
+      runId: t.runId,
+      scope: `c${++replays}`,
+      settings: t.settings,
+      signals: false,
+      ...(loader ? { nodeagentLoader: loader } : {}),
+      ...(t.controllerDaemon ? { controllerDaemon: t.controllerDaemon } : {}),
+      ...(t.restricted ? { restricted: t.restricted } : {}),
+      ...(mode === 'writes' ? { backgroundWrites: true } : {}),
+    });
+    try {
+      return await runCheck(check, opened.env, { seed: cx.seed, runs: t.runs, path: cx.path, replayCommand: mode === 'writes' ? `${t.replayCommand} --background-writes` : t.replayCommand });
+    } finally {
+      // What is left is the run's final sweep's business; a replay's verdict stands either way.
+      await opened.close().catch(() => undefined);
+    }
+  };
+}
