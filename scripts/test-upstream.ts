@@ -115,7 +115,7 @@ async function main(): Promise<number> {
   const logRoot = path.join(reportsRoot, 'logs');
   rmSync(logRoot, { recursive: true, force: true });
   const fresh = new Map(o.topologies.map((t) => [t, kinds.includes('api') ? drawSeeds(o.fresh ?? DEFAULT_FRESH[t]) : []] as const));
-  say(`test:upstream: binaries from ${assets.dir}; fixed seeds ${o.seeds.join(', ')} on ${o.topologies[0]}; topologies ${o.topologies.join(', ')}; reports in ${path.relative(process.cwd(), reportsRoot) || '.'}/`);
+  say(`test:upstream: binaries from ${assets.dir}; ${o.seeds.length > 0 ? `fixed seeds ${o.seeds.join(', ')} on ${o.topologies[0]}` : 'no fixed seeds'}; topologies ${o.topologies.join(', ')}; reports in ${path.relative(process.cwd(), reportsRoot) || '.'}/`);
   for (const [t, seeds] of fresh) {
     for (const seed of seeds) say(`test:upstream: fresh seed ${seed} on ${t}; replay: ${replayCommand({ kind: 'api', topology: t, seed, runs: o.runs ?? API_EXTRA_SEED_RUNS }, assets.dir)}`);
   }
