@@ -138,7 +138,7 @@ async function main(): Promise<number> {
   process.on('SIGTERM', onSignal);
 
   const outcomes: RunOutcome[] = [];
-  const controlPlanes: { topology: Topology; readyMs?: number; stopMs?: number; startFailed?: boolean }[] = [];
+  const controlPlanes: { topology: Topology; readyMs?: number; stopMs?: number; startFailed?: boolean; balancerConnections?: readonly number[] }[] = [];
   const planned: PlannedRun[] = [];
   const started = Date.now();
   let startFailed = false;
@@ -184,9 +184,11 @@ async function main(): Promise<number> {
           if (!outcome.ok && run.fresh) say(`[${outcomes.length}] ${run.name}: replay: ${replayCommand(run, assets.dir)}`);
         }
       } finally {
+        // Evidence that the runs met both servers of the pair, not one.
+        const connections = cp.balancerCounts?.();
         const { ms } = await cp.stop();
-        controlPlanes.push({ topology, readyMs: cp.timings.total!, stopMs: ms });
-        say(`test:upstream: ${topology} control plane stopped in ${seconds(ms)}`);
+        controlPlanes.push({ topology, readyMs: cp.timings.total!, stopMs: ms, ...(connections !== undefined ? { balancerConnections: connections } : {}) });
+        say(`test:upstream: ${topology} control plane stopped in ${seconds(ms)}${connections !== undefined ? `; the balancer handed ${connections.join(' and ')} connections to the API servers` : ''}`);
       }
     }
   } finally {
