@@ -7,7 +7,7 @@
 import { copyFileSync, chmodSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from '@commander-js/extra-typings';
-import { AssetsError, ControlPlaneStartError, CredentialsError, startControlPlane, type ControlPlane, type ControlPlaneOptions } from '../harness/envtest/index.ts';
+import { AssetsError, ControlPlaneStartError, CredentialsError, startControlPlane, topologies, type ControlPlane, type ControlPlaneOptions, type Topology } from '../harness/envtest/index.ts';
 import { parseDuration } from './duration-flag.ts';
 
 export const ENVTEST_EXIT = { stopped: 0, usage: 2, startFailed: 3 } as const;
@@ -34,6 +34,11 @@ export async function startOrExplain(o: ControlPlaneOptions, write: (line: strin
   }
 }
 
+const topologyArg = (v: string): Topology => {
+  if (!topologies.includes(v as Topology)) throw new InvalidArgumentError(`one of ${topologies.join(', ')}`);
+  return v as Topology;
+};
+
 const durationArg = (v: string): number => {
   const ms = parseDuration(v);
   if (ms === undefined || ms === 0) throw new InvalidArgumentError('not a duration (use e.g. 30s, 2m)');
@@ -49,6 +54,7 @@ export function registerEnvtestCommand(program: Command<[], Record<string, unkno
     .option('--log-dir <dir>', 'keep the component logs in this folder (default: the private folder, removed on stop)')
     .option('--no-controller-manager', 'do not start kube-controller-manager even when it is there')
     .option('--start-timeout <duration>', 'longest wait for each component to serve', durationArg)
+    .option('--topology <kind>', `single (one API server), ha (two behind a round-robin balancer), no-watch-cache (--watch-cache=false)`, topologyArg, 'single' as Topology)
     .action(async (o) => {
       const err = (line: string) => process.stderr.write(`${line}\n`);
       const cp = await startOrExplain({
@@ -56,6 +62,7 @@ export function registerEnvtestCommand(program: Command<[], Record<string, unkno
         controllerManager: o.controllerManager ? 'auto' : 'off',
         ...(o.logDir !== undefined ? { logDir: o.logDir } : {}),
         ...(o.startTimeout !== undefined ? { startTimeoutMs: o.startTimeout } : {}),
+        topology: o.topology,
         log: err,
         // Ctrl-C is ours once it runs: a graceful stop, then exit 0.
         stopOnSignals: false,
@@ -71,9 +78,9 @@ export function registerEnvtestCommand(program: Command<[], Record<string, unkno
         chmodSync(kubeconfig, 0o600);
       }
       const out = (line: string) => process.stdout.write(`${line}\n`);
-      out(`envtest: ready in ${(cp.timings.total! / 1000).toFixed(1)} s at ${cp.server} (${cp.components.map((c) => c.name).join(', ')})`);
+      out(`envtest: ${cp.topology} ready in ${(cp.timings.total! / 1000).toFixed(1)} s at ${cp.server} (${cp.components.map((c) => c.name).join(', ')})`);
       out(`kubeconfig: ${kubeconfig}`);
-      out(`  npx svc-conformance run --kubeconfig ${kubeconfig} --profile k8s --expectations expectations/upstream-kube-apiserver.yaml`);
+      out(`  npx svc-conformance run --kubeconfig ${kubeconfig} --profile k8s --expectations expectations/upstream-kube-apiserver.yaml --hook 'compact=node scripts/etcd-compact.mjs ${cp.etcdUrl}'`);
       out('Ctrl-C stops it.');
       const signal = await new Promise<NodeJS.Signals>((resolve) => {
         for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => resolve(sig));

@@ -1,7 +1,11 @@
 /**
- * `npm run test:upstream`: the suites against the upstream binaries (issue 12, issue 20). Starts the
- * envtest control plane once (harness/envtest), runs the plan of scripts/upstream/plan.ts one run at a
- * time, each into its own folder under results/upstream/, and prints a table of per-run results.
+ * `npm run test:upstream`: the suites against the upstream binaries (issues 12, 20, 24). For each
+ * topology of `--topologies` in turn (harness/envtest: one server, the HA pair behind a balancer, one
+ * server without the watch cache) it starts a control plane, runs that topology's part of the plan of
+ * scripts/upstream/plan.ts one run at a time, each into its own folder under results/upstream/, and
+ * stops it before the next topology starts. It prints the fresh seeds with their replay commands, a
+ * table of per-run results and a sweep table (per clause, the seeds and topologies on which it failed
+ * beyond the expectations file); runs.json holds both.
  *
  * Exit codes: 0 every run conformant beyond its expectations file with no error; 1 some run failed
  * (a clause failed beyond its expectations file, an error verdict, or no report); 2 usage: bad option,
@@ -13,12 +17,12 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } f
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from '@commander-js/extra-typings';
-import { AssetsError, resolveAssets, type BinaryName } from '../harness/envtest/index.ts';
+import { AssetsError, resolveAssets, topologies, type BinaryName, type Topology } from '../harness/envtest/index.ts';
 import { ExpectationsError, parseExpectations } from '../reports/expectations.ts';
 import type { SummaryJson } from '../reports/summary-json.ts';
 import { startOrExplain } from './envtest-cli.ts';
-import { expectationFiles, planRuns, runKinds, type PlannedRun, type RunKind } from './upstream/plan.ts';
-import { formatOutcomes, judgeRun, seconds, type RunOutcome } from './upstream/outcome.ts';
+import { API_EXTRA_SEED_RUNS, DEFAULT_FRESH, drawSeeds, expectationFiles, planRuns, replayCommand, runKinds, type PlannedRun, type RunKind } from './upstream/plan.ts';
+import { formatOutcomes, formatSweep, judgeRun, seconds, sweep, type RunOutcome } from './upstream/outcome.ts';
 import { shellQuote } from '../harness/controller-daemon.ts';
 
 const EXIT = { ok: 0, failed: 1, usage: 2, startFailed: 3 } as const;
@@ -32,6 +36,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const fail = (line: string) => process.stderr.write(`test:upstream: ${line}\n`);
 
 const seedList = (v: string): number[] => {
+  if (v.trim() === 'none') return [];
   const seeds = v.split(',').map((s) => s.trim());
   if (seeds.length === 0 || seeds.some((s) => !/^\d+$/.test(s))) throw new InvalidArgumentError('a comma-separated list of non-negative integers');
   return seeds.map(Number);
@@ -42,12 +47,31 @@ const kindList = (v: string): RunKind[] => {
   if (bad.length > 0) throw new InvalidArgumentError(`unknown ${bad.join(', ')}; known: ${runKinds.join(', ')}`);
   return kinds as RunKind[];
 };
+const topologyList = (v: string): Topology[] => {
+  const list = v.split(',').map((s) => s.trim());
+  const bad = list.filter((t) => !topologies.includes(t as Topology));
+  if (bad.length > 0) throw new InvalidArgumentError(`unknown ${bad.join(', ')}; known: ${topologies.join(', ')}`);
+  if (new Set(list).size !== list.length) throw new InvalidArgumentError('each topology once');
+  return list as Topology[];
+};
+const count = (v: string): number => {
+  if (!/^\d+$/.test(v.trim())) throw new InvalidArgumentError('a non-negative integer');
+  return Number(v);
+};
+const positive = (v: string): number => {
+  const n = count(v);
+  if (n === 0) throw new InvalidArgumentError('a positive integer');
+  return n;
+};
 
 const program = new Command('test:upstream')
   .description('run the suites against the upstream binaries of KUBEBUILDER_ASSETS (or --assets) on several seeds')
   .option('--assets <dir>', 'folder with etcd, kube-apiserver, kube-controller-manager and kubelet-config-loader (default: KUBEBUILDER_ASSETS)')
   .option('--skip-if-missing', 'when the binaries are absent, say so and exit 0')
-  .option('--seeds <list>', 'seeds, comma-separated (at least 3 for the API and node-agent suites)', seedList, [1, 2, 3])
+  .option('--seeds <list>', 'fixed seeds, comma-separated, run on the first topology (at least 3 for the API and node-agent suites), or none', seedList, [1, 2, 3])
+  .option('--fresh <n>', `fresh random seeds for the API suites on each topology (default: ${topologies.map((t) => `${DEFAULT_FRESH[t]} ${t}`).join(', ')})`, count)
+  .option('--topologies <list>', `control planes to run on, in order: ${topologies.join(', ')}`, topologyList, [...topologies])
+  .option('--runs <n>', 'examples per property of every API run (default: the CLI\'s default on the first fixed seed, 5 on the others)', positive)
   .option('--only <kinds>', `run only these: ${runKinds.join(', ')}`, kindList, [...runKinds])
   .option('--reports <dir>', 'report root; each run writes to <dir>/<run>/', 'results/upstream')
   .exitOverride()
@@ -88,23 +112,13 @@ async function main(): Promise<number> {
   }
 
   const reportsRoot = path.resolve(o.reports);
-  const logDir = path.join(reportsRoot, 'logs');
-  rmSync(logDir, { recursive: true, force: true });
-  say(`test:upstream: binaries from ${assets.dir}; seeds ${o.seeds.join(', ')}; reports in ${path.relative(process.cwd(), reportsRoot) || '.'}/`);
-  const cp = await startOrExplain({ assetsDir: assets.dir, controllerManager: 'required', logDir, log: say, stopOnSignals: false }, (line) => process.stderr.write(`${line}\n`));
-  if (typeof cp === 'number') return cp === 2 ? EXIT.usage : EXIT.startFailed;
-  say(`test:upstream: control plane ready in ${seconds(cp.timings.total!)} at ${cp.server}; component logs in ${path.relative(process.cwd(), logDir)}/`);
-
-  const plan = planRuns({
-    kubeconfig: cp.kubeconfigPath,
-    controllerManager: assets.binaries['kube-controller-manager']!,
-    kubeletConfigLoader: assets.binaries['kubelet-config-loader'] ?? '',
-    compactHook: `node ${shellQuote(path.join(root, 'scripts', 'etcd-compact.mjs'))} ${cp.etcdUrl}`,
-    seeds: o.seeds,
-    kinds,
-    reportsRoot,
-    root,
-  });
+  const logRoot = path.join(reportsRoot, 'logs');
+  rmSync(logRoot, { recursive: true, force: true });
+  const fresh = new Map(o.topologies.map((t) => [t, kinds.includes('api') ? drawSeeds(o.fresh ?? DEFAULT_FRESH[t]) : []] as const));
+  say(`test:upstream: binaries from ${assets.dir}; ${o.seeds.length > 0 ? `fixed seeds ${o.seeds.join(', ')} on ${o.topologies[0]}` : 'no fixed seeds'}; topologies ${o.topologies.join(', ')}; reports in ${path.relative(process.cwd(), reportsRoot) || '.'}/`);
+  for (const [t, seeds] of fresh) {
+    for (const seed of seeds) say(`test:upstream: fresh seed ${seed} on ${t}; replay: ${replayCommand({ kind: 'api', topology: t, seed, runs: o.runs ?? API_EXTRA_SEED_RUNS }, assets.dir)}`);
+  }
 
   // Ctrl-C / SIGTERM: the running suite gets the signal once (it cleans up what it created, then
   // exits), then the control plane stops. Runs are in their own process groups, so a terminal's
@@ -124,38 +138,83 @@ async function main(): Promise<number> {
   process.on('SIGTERM', onSignal);
 
   const outcomes: RunOutcome[] = [];
+  const controlPlanes: { topology: Topology; readyMs?: number; stopMs?: number; startFailed?: boolean; balancerConnections?: readonly number[] }[] = [];
+  const planned: PlannedRun[] = [];
   const started = Date.now();
+  let startFailed = false;
   try {
-    for (const run of plan) {
+    for (const [index, topology] of o.topologies.entries()) {
       if (interrupted.signal) break;
-      rmSync(run.reportsDir, { recursive: true, force: true });
-      mkdirSync(run.reportsDir, { recursive: true });
-      say(`[${outcomes.length + 1}/${plan.length}] ${run.name}: svc-conformance ${displayArgs(run, cp.kubeconfigPath)}`);
-      const t0 = Date.now();
-      const exitCode = await runOnce(run, (child) => (current = child));
-      current = undefined;
-      const outcome = judgeRun(run, exitCode, Date.now() - t0, ...readSummary(run.reportsDir));
-      outcomes.push(outcome);
-      say(`[${outcomes.length}/${plan.length}] ${run.name}: ${outcome.ok ? 'ok' : 'FAIL'} in ${seconds(outcome.wallMs)} (${outcome.totals?.passed ?? 0} passed, ${outcome.regressions.length} failed beyond expectations, ${outcome.known.length} known, ${outcome.errors.length} error; output in ${path.relative(process.cwd(), path.join(run.reportsDir, 'output.txt'))})`);
+      const logDir = path.join(logRoot, topology);
+      const cp = await startOrExplain({ assetsDir: assets.dir, controllerManager: 'required', topology, logDir, log: say, stopOnSignals: false }, (line) => process.stderr.write(`${line}\n`));
+      if (typeof cp === 'number') {
+        if (cp === 2) return EXIT.usage;
+        // A topology that does not start fails the invocation; the others still run.
+        controlPlanes.push({ topology, startFailed: true });
+        startFailed = true;
+        continue;
+      }
+      say(`test:upstream: ${topology} control plane ready in ${seconds(cp.timings.total!)} at ${cp.server}; component logs in ${path.relative(process.cwd(), logDir)}/`);
+      const plan = planRuns({
+        topology,
+        kubeconfig: cp.kubeconfigPath,
+        controllerManager: assets.binaries['kube-controller-manager']!,
+        kubeletConfigLoader: assets.binaries['kubelet-config-loader'] ?? '',
+        compactHook: `node ${shellQuote(path.join(root, 'scripts', 'etcd-compact.mjs'))} ${cp.etcdUrl}`,
+        seeds: index === 0 ? o.seeds : [],
+        freshSeeds: fresh.get(topology)!,
+        kinds,
+        ...(o.runs !== undefined ? { runs: o.runs } : {}),
+        reportsRoot,
+        root,
+      });
+      planned.push(...plan);
+      try {
+        for (const run of plan) {
+          if (interrupted.signal) break;
+          rmSync(run.reportsDir, { recursive: true, force: true });
+          mkdirSync(run.reportsDir, { recursive: true });
+          say(`[${outcomes.length + 1}] ${run.name}: svc-conformance ${displayArgs(run, cp.kubeconfigPath)}`);
+          const t0 = Date.now();
+          const exitCode = await runOnce(run, (child) => (current = child));
+          current = undefined;
+          const outcome = judgeRun(run, exitCode, Date.now() - t0, ...readSummary(run.reportsDir));
+          outcomes.push(outcome);
+          say(`[${outcomes.length}] ${run.name}: ${outcome.ok ? 'ok' : 'FAIL'} in ${seconds(outcome.wallMs)} (${outcome.totals?.passed ?? 0} passed, ${outcome.regressions.length} failed beyond expectations, ${outcome.known.length} known, ${outcome.errors.length} error; output in ${path.relative(process.cwd(), path.join(run.reportsDir, 'output.txt'))})`);
+          if (!outcome.ok && run.fresh) say(`[${outcomes.length}] ${run.name}: replay: ${replayCommand(run, assets.dir)}`);
+        }
+      } finally {
+        // Evidence that the runs met both servers of the pair, not one.
+        const connections = cp.balancerCounts?.();
+        const { ms } = await cp.stop();
+        controlPlanes.push({ topology, readyMs: cp.timings.total!, stopMs: ms, ...(connections !== undefined ? { balancerConnections: connections } : {}) });
+        say(`test:upstream: ${topology} control plane stopped in ${seconds(ms)}${connections !== undefined ? `; the balancer handed ${connections.join(' and ')} connections to the API servers` : ''}`);
+      }
     }
   } finally {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
-    const { ms } = await cp.stop();
-    say(`test:upstream: control plane stopped in ${seconds(ms)}`);
   }
 
-  writeFileSync(path.join(reportsRoot, 'runs.json'), `${JSON.stringify({ controlPlaneReadyMs: cp.timings.total, outcomes }, null, 2)}\n`);
+  const rows = sweep(outcomes);
+  const replays = Object.fromEntries(planned.filter((r) => r.kind === 'api').map((r) => [r.name, replayCommand(r, assets.dir)]));
+  writeFileSync(path.join(reportsRoot, 'runs.json'), `${JSON.stringify({ controlPlanes, outcomes, sweep: rows, replays, wallMs: Date.now() - started }, null, 2)}\n`);
   say('');
   say(formatOutcomes(outcomes));
+  say('');
+  say(formatSweep(rows, outcomes));
   const bad = outcomes.filter((x) => !x.ok).length;
   if (interrupted.signal) {
-    say(`test:upstream: interrupted after ${outcomes.length} of ${plan.length} runs`);
+    say(`test:upstream: interrupted after ${outcomes.length} runs`);
     return interrupted.signal === 'SIGINT' ? 130 : 143;
   }
+  if (startFailed) {
+    say(`test:upstream: FAILED: the ${controlPlanes.filter((c) => c.startFailed).map((c) => c.topology).join(', ')} control plane did not start (${bad} of ${outcomes.length} runs failed besides), in ${seconds(Date.now() - started)}`);
+    return EXIT.startFailed;
+  }
   say(bad === 0
-    ? `test:upstream: passed: ${outcomes.length} runs, 0 failed beyond the expectations files, 0 errors, in ${seconds(Date.now() - started)}`
-    : `test:upstream: FAILED: ${bad} of ${outcomes.length} runs (table above; reports in ${path.relative(process.cwd(), reportsRoot)}/<run>/), in ${seconds(Date.now() - started)}`);
+    ? `test:upstream: passed: ${outcomes.length} runs on ${o.topologies.join(', ')}, 0 failed beyond the expectations files, 0 errors, in ${seconds(Date.now() - started)}`
+    : `test:upstream: FAILED: ${bad} of ${outcomes.length} runs (tables above; reports in ${path.relative(process.cwd(), reportsRoot)}/<run>/), in ${seconds(Date.now() - started)}`);
   return bad === 0 ? EXIT.ok : EXIT.failed;
 }
 

@@ -1,6 +1,10 @@
 /**
  * An envtest-style upstream control plane on loopback: etcd, kube-apiserver (RBAC, one admin token) and,
  * when its binary is there, kube-controller-manager (namespace deletion needs its namespace controller).
+ * Three topologies: `single` (one server), `ha` (two servers on the one etcd, with the same credentials
+ * and service-account keys, behind a round-robin TCP balancer the kubeconfig points at; API Priority and
+ * Fairness on, upstream's default) and `no-watch-cache` (one server with `--watch-cache=false`, so every
+ * read goes to etcd). The controller manager always talks to the first server directly.
  * Everything lives in a private temporary folder (credentials, etcd data, kubeconfig, logs unless kept
  * elsewhere) removed on stop. Ports are picked free by binding port 0; a component that loses its port
  * to a race is started again on fresh ports. What was started is always stopped: by `stop()`, when a
@@ -16,11 +20,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../controller-daemon.ts';
 import { resolveAssets, type Assets, type BinaryName } from './assets.ts';
+import { startBalancer, type Balancer } from './balancer.ts';
 import { logTail, startComponent, type Component } from './component.ts';
 import { makeCredentials, writeKubeconfig, type Credentials } from './credentials.ts';
-import { waitReady, type ReadyOutcome } from './readiness.ts';
+import { probeServing, waitReady, type ReadyOutcome } from './readiness.ts';
+
+/** How the API servers are laid out; see the module comment. */
+export type Topology = 'single' | 'ha' | 'no-watch-cache';
+export const topologies: readonly Topology[] = ['single', 'ha', 'no-watch-cache'];
 
 export interface ControlPlaneOptions {
+  /** Default `single`. */
+  readonly topology?: Topology;
   /** Folder with the binaries; default KUBEBUILDER_ASSETS from `env`. */
   readonly assetsDir?: string;
   readonly env?: NodeJS.ProcessEnv;
@@ -42,8 +53,13 @@ export interface ControlPlaneOptions {
 }
 
 export interface ControlPlane {
-  /** https://127.0.0.1:PORT */
+  readonly topology: Topology;
+  /** https://127.0.0.1:PORT: the one server, or the balancer in front of the HA pair. */
   readonly server: string;
+  /** Each API server's own URL (two for `ha`, the first being the controller manager's). */
+  readonly apiServers: readonly string[];
+  /** Connections the balancer handed to each API server so far (`ha` only). */
+  balancerCounts?(): readonly number[];
   /** etcd's client URL (plain HTTP on loopback), for a compaction hook (scripts/etcd-compact.mjs). */
   readonly etcdUrl: string;
   /** Self-contained kubeconfig (CA inline, admin bearer token), mode 0600, inside the private folder. */
@@ -56,7 +72,7 @@ export interface ControlPlane {
   readonly timings: Readonly<Record<string, number>>;
   /** The admin token and CA, for a caller's own requests: never log them. */
   credentials(): { readonly token: string; readonly caPem: string };
-  /** Stops every component (controller manager, API server, etcd), removes the folder; idempotent. */
+  /** Stops every component (controller manager, balancer, API servers, etcd), removes the folder; idempotent. */
   stop(): Promise<{ readonly ms: number }>;
 }
 
@@ -84,10 +100,12 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
   const withControllerManager = o.controllerManager !== 'off' && assets.binaries['kube-controller-manager'] !== undefined;
   if (o.controllerManager !== 'off' && !withControllerManager) log(`envtest: no kube-controller-manager in ${assets.dir}: deleted namespaces will stay Terminating`);
 
+  const topology = o.topology ?? 'single';
   const started = Date.now();
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-envtest-'));
   const logDir = o.logDir !== undefined ? path.resolve(o.logDir) : dir;
   const running: Component[] = [];
+  let balancer: Balancer | undefined;
   // Last resort when the process exits without stop() (an uncaught error, process.exit elsewhere):
   // synchronous, so only signals and rmSync.
   const onExit = () => {
@@ -102,8 +120,13 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
   const stopAll = (): Promise<{ ms: number }> =>
     (stopped ??= (async () => {
       const t0 = Date.now();
-      // Reverse start order: the controller manager and API server still reach etcd while they stop.
-      for (const c of [...running].reverse()) await c.stop();
+      // Reverse start order: the controller manager and API servers still reach etcd while they stop;
+      // the balancer (started after the servers) goes first among them, so no client meets a stopping server.
+      const reversed = [...running].reverse();
+      const cm = reversed.filter((c) => c.name === 'kube-controller-manager');
+      for (const c of cm) await c.stop();
+      await balancer?.stop();
+      for (const c of reversed.filter((x) => !cm.includes(x))) await c.stop();
       rmSync(dir, { recursive: true, force: true });
       process.removeListener('exit', onExit);
       removeSignalGuard();
@@ -120,11 +143,11 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
     const ports: number[] = [];
 
     // Starts one component and waits for its readiness URL; on a lost port race, tries fresh ports.
-    const launch = async (name: BinaryName, argsFor: (ports: number[]) => string[], portCount: number, url: (ports: number[]) => string, probe: { ca?: string; token?: string }): Promise<number[]> => {
+    const launch = async (binary: BinaryName, argsFor: (ports: number[]) => string[], portCount: number, url: (ports: number[]) => string, probe: { ca?: string; token?: string }, name: string = binary): Promise<number[]> => {
       for (let attempt = 1; ; attempt++) {
         const mine = await distinctPorts(portCount, ports);
         const logFile = path.join(logDir, `${name}.log`);
-        const c = startComponent(name, assets.binaries[name]!, argsFor(mine), logFile);
+        const c = startComponent(name, assets.binaries[binary]!, argsFor(mine), logFile);
         running.push(c);
         const outcome = await waitReady(c, url(mine), { ...probe, deadlineMs: timeout });
         if (outcome.kind === 'ready') {
@@ -145,20 +168,50 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
     };
 
     const [etcdClient] = await launch('etcd', ([client, peer]) => etcdArgs(dir, client!, peer!), 2, ([client]) => `http://127.0.0.1:${client}/health`, {});
-    const [apiPort] = await launch('kube-apiserver', ([p]) => apiServerArgs(creds, etcdClient!, p!, dir), 1, ([p]) => `https://127.0.0.1:${p}/readyz`, { ca: caPem, token: creds.token });
-    const server = `https://127.0.0.1:${apiPort}`;
+    const probe = { ca: caPem, token: creds.token };
+    const serverCount = topology === 'ha' ? 2 : 1;
+    const apiPorts: number[] = [];
+    for (let i = 1; i <= serverCount; i++) {
+      const name = serverCount === 1 ? 'kube-apiserver' : `kube-apiserver-${i}`;
+      const extra = topology === 'no-watch-cache' ? ['--watch-cache=false'] : [];
+      const certDir = path.join(dir, serverCount === 1 ? 'apiserver-certs' : `apiserver-certs-${i}`);
+      const [p] = await launch('kube-apiserver', ([port]) => [...apiServerArgs(creds, etcdClient!, port!, certDir), ...extra], 1, ([port]) => `https://127.0.0.1:${port}/readyz`, probe, name);
+      apiPorts.push(p!);
+    }
+    const apiServers = apiPorts.map((p) => `https://127.0.0.1:${p}`);
+    let server = apiServers[0]!;
+    if (topology === 'ha') {
+      balancer = await startBalancer(apiPorts.map((port) => ({ port })));
+      ports.push(balancer.port);
+      server = `https://127.0.0.1:${balancer.port}`;
+      // One probe per server behind it, verified against the CA: the serving certificate must cover the
+      // balancer's address too (the kubeconfig names only the balancer).
+      for (let i = 0; i < apiPorts.length; i++) {
+        const r = await probeServing(`${server}/readyz`, probe);
+        if (r.status !== 200) throw new ControlPlaneStartError('balancer', `at ${server} did not pass /readyz through to the API servers (${r.status !== undefined ? `answer ${r.status}` : r.error})`, [], '');
+      }
+      timings.balancer = Date.now() - started;
+      log(`envtest: balancer ready on 127.0.0.1:${balancer.port}, round-robin over ${apiPorts.map((p) => `127.0.0.1:${p}`).join(', ')}`);
+    }
     const kubeconfigPath = path.join(dir, 'kubeconfig');
     writeKubeconfig(kubeconfigPath, { server, caCert: creds.caCert, token: creds.token });
     if (withControllerManager) {
-      await launch('kube-controller-manager', ([p]) => controllerManagerArgs(creds, kubeconfigPath, p!), 1, ([p]) => `https://127.0.0.1:${p}/healthz`, {});
+      // Like a controller manager beside one of the servers of an HA cluster: it talks to that one.
+      const cmKubeconfig = server === apiServers[0] ? kubeconfigPath : path.join(dir, 'kubeconfig-kube-apiserver-1');
+      if (cmKubeconfig !== kubeconfigPath) writeKubeconfig(cmKubeconfig, { server: apiServers[0]!, caCert: creds.caCert, token: creds.token });
+      await launch('kube-controller-manager', ([p]) => controllerManagerArgs(creds, cmKubeconfig, p!), 1, ([p]) => `https://127.0.0.1:${p}/healthz`, {});
     }
     timings.total = Date.now() - started;
     if (o.stopOnSignals === false) {
       removeSignalGuard();
       removeSignalGuard = () => undefined;
     }
+    const lb = balancer;
     return {
+      topology,
       server,
+      apiServers,
+      ...(lb !== undefined ? { balancerCounts: () => lb.counts() } : {}),
       etcdUrl: `http://127.0.0.1:${etcdClient}`,
       kubeconfigPath,
       dir,
@@ -207,14 +260,14 @@ function etcdArgs(dir: string, client: number, peer: number): string[] {
   ];
 }
 
-function apiServerArgs(c: Credentials, etcdClient: number, port: number, dir: string): string[] {
+function apiServerArgs(c: Credentials, etcdClient: number, port: number, certDir: string): string[] {
   return [
     `--etcd-servers=http://127.0.0.1:${etcdClient}`,
     '--bind-address=127.0.0.1',
     // Without it the server advertises the host's first address in the `kubernetes` Endpoints.
     '--advertise-address=127.0.0.1',
     `--secure-port=${port}`,
-    `--cert-dir=${path.join(dir, 'apiserver-certs')}`,
+    `--cert-dir=${certDir}`,
     `--tls-cert-file=${c.servingCert}`,
     `--tls-private-key-file=${c.servingKey}`,
     `--client-ca-file=${c.caCert}`,

@@ -14,7 +14,15 @@ export interface ProbeOptions {
 }
 
 /** Status of a GET, or undefined when nothing answered (refused, reset, timed out). */
-export function getStatus(url: string, o: ProbeOptions = {}): Promise<number | undefined> {
+export async function getStatus(url: string, o: ProbeOptions = {}): Promise<number | undefined> {
+  return (await probeServing(url, o)).status;
+}
+
+/**
+ * A GET's status, or why there was none in one line (e.g. a serving certificate that does not cover the
+ * address: `Hostname/IP does not match certificate's altnames ...`).
+ */
+export function probeServing(url: string, o: ProbeOptions = {}): Promise<{ status?: number; error?: string }> {
   const u = new URL(url);
   const request = u.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
@@ -24,15 +32,17 @@ export function getStatus(url: string, o: ProbeOptions = {}): Promise<number | u
         method: 'GET',
         timeout: o.timeoutMs ?? 2_000,
         headers: o.token !== undefined ? { authorization: `Bearer ${o.token}` } : {},
+        // A fresh connection per probe: through a balancer, each probe may reach another server.
+        agent: false,
         ...(u.protocol === 'https:' ? (o.ca !== undefined ? { ca: o.ca } : { rejectUnauthorized: false }) : {}),
       },
       (res) => {
         res.resume();
-        resolve(res.statusCode);
+        resolve({ status: res.statusCode });
       },
     );
-    req.once('timeout', () => req.destroy());
-    req.once('error', () => resolve(undefined));
+    req.once('timeout', () => req.destroy(new Error(`no answer within ${o.timeoutMs ?? 2_000} ms`)));
+    req.once('error', (e) => resolve({ error: e.message.split('\n')[0] }));
     req.end();
   });
 }

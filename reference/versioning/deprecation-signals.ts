@@ -6,7 +6,7 @@
  *   formatWarning('batch/v1beta1 CronJob is deprecated') -> '299 - "batch/v1beta1 CronJob is deprecated"'
  *   parseWarnings('299 - "a, b", 299 - "c"') -> [{ code: 299, agent: '-', text: 'a, b' }, { code: 299, agent: '-', text: 'c' }]
  */
-import { fail, rule, unspecified, type Judgement } from '../judgement.ts';
+import { fail, inconclusive, rule, unspecified, type Judgement } from '../judgement.ts';
 import type { Profile } from '../profile.ts';
 import { formatRelease } from './release.ts';
 import { groupVersionOf, removedReleaseLabel, type Removal, type Serving } from './removals.ts';
@@ -154,4 +154,68 @@ export function judgeDeprecatedGauges(status: number, body: string, labels: read
   if (status !== 200) return [unspecified('rest:9.3/deprecated-endpoint', 'the gauge is read from /metrics', `GET /metrics answered ${status} (not authorized for these credentials?)`)];
   const samples = parsePrometheusText(body);
   return labels.map((l) => judgeDeprecatedGauge(samples, l));
+}
+
+/** One GET /metrics answer, each over a connection of its own (behind a balancer: maybe another server). */
+export interface MetricsScrape {
+  readonly status: number;
+  readonly body: string;
+}
+
+/** Scrapes of /metrics the check makes at most after its deprecated requests (see judgeDeprecatedGaugeScrapes). */
+// Eight: through a balancer that picks servers at random, all eight landing on one server of two that
+// did not serve the request (a wrong `fail`) happens once in 128 cases; a round-robin one alternates.
+export const DEPRECATED_GAUGE_SCRAPES = 8;
+
+/**
+ * Which server process answered a scrape: the Prometheus process collector's start time, which differs
+ * between two processes started apart (an HA pair, a restarted server). Undefined when not exposed.
+ */
+export function serverInstanceOf(samples: readonly Sample[]): string | undefined {
+  const s = samples.find((x) => x.name === 'process_start_time_seconds');
+  return s === undefined ? undefined : String(s.value);
+}
+
+type GaugeLabels = Readonly<Record<string, string>>;
+const sameLabels = (labels: GaugeLabels) => (s: Sample) => s.name === DEPRECATED_APIS_GAUGE && Object.entries(labels).every(([k, v]) => s.labels[k] === v);
+
+/**
+ * Whether more scrapes could change the verdict: false once every gauge was seen (at whatever value),
+ * or /metrics refused (the credentials may not read it).
+ */
+export function deprecatedGaugeScrapesDecided(scrapes: readonly MetricsScrape[], labels: readonly GaugeLabels[]): boolean {
+  if (scrapes.some((m) => m.status !== 200)) return true;
+  const samples = scrapes.map((m) => parsePrometheusText(m.body));
+  return labels.every((l) => samples.some((ss) => ss.some(sameLabels(l))));
+}
+
+/**
+ * rest:9.3/deprecated-endpoint after requests to deprecated group versions (`labels`, one per request),
+ * on the GET /metrics answers that followed, each over a fresh connection. The spec says the request
+ * sets the gauge to 1; the gauge is the state of the server process that served the request. Behind a
+ * balancer (every HA cluster) a scrape may reach another server, whose gauge says nothing about this
+ * request, and the client cannot choose the server. So, per request:
+ * - a scrape with the gauge at 1: pass; at another value: fail (the spec fixes the value, on any server);
+ * - on none of the scrapes: fail when they all came from one server process (or none tells which: then
+ *   the target shows no sign of being more than one, as the embedded server and a lone kube-apiserver),
+ *   since that process served the request; inconclusive when they came from two or more, as the
+ *   server that served the request may be one no scrape reached.
+ * A /metrics that refuses is unspecified (credentials that may not read it), as in judgeDeprecatedGauges.
+ *
+ *   judgeDeprecatedGaugeScrapes([{ status: 200, body: 'process_start_time_seconds 1\n' }, { status: 200, body: 'process_start_time_seconds 2\n' }], [labels])
+ *   -> [inconclusive rest:9.3/deprecated-endpoint ... 'not on any of 2 scrapes, answered by 2 server processes']
+ */
+export function judgeDeprecatedGaugeScrapes(scrapes: readonly MetricsScrape[], labels: readonly GaugeLabels[]): Judgement[] {
+  const refused = scrapes.find((m) => m.status !== 200);
+  if (refused !== undefined || scrapes.length === 0) return judgeDeprecatedGauges(refused?.status ?? 0, '', labels);
+  const samples = scrapes.map((m) => parsePrometheusText(m.body));
+  const instances = new Set(samples.map(serverInstanceOf).filter((x): x is string => x !== undefined));
+  return labels.map((l) => {
+    const seen = samples.map((ss) => ss.find(sameLabels(l))).filter((x): x is Sample => x !== undefined);
+    const wrong = seen.find((x) => x.value !== 1);
+    if (wrong !== undefined || seen.length > 0) return judgeDeprecatedGauge([wrong ?? seen[0]!], l);
+    const judged = judgeDeprecatedGauge(samples.flat(), l);
+    if (instances.size < 2) return judged;
+    return inconclusive('rest:9.3/deprecated-endpoint', `${judged.expected} on the server that served the request`, `not on any of ${scrapes.length} scrapes, answered by ${instances.size} server processes (process_start_time_seconds ${[...instances].join(', ')}): the one that served the request may be another`);
+  });
 }

@@ -1,16 +1,20 @@
 /**
  * One finished run of the upstream plan, judged from its exit code and its summary.json (the public
- * report shape of DESIGN.md), and the compact table `test:upstream` prints. A run is ok only when the
+ * report shape of DESIGN.md), the compact table `test:upstream` prints, and the sweep table: per clause,
+ * the seeds and topologies on which it failed beyond the expectations file. A run is ok only when the
  * CLI exited 0 and the summary shows no failure beyond the expectations file and no error: a missing
  * or unreadable summary is itself an error, never a pass.
  */
 import type { SummaryJson } from '../../reports/summary-json.ts';
 import { NOW_PASSES_NOTE } from '../../reports/aggregate.ts';
+import type { Topology } from '../../harness/envtest/index.ts';
 import type { PlannedRun } from './plan.ts';
 
 export interface RunOutcome {
   readonly name: string;
+  readonly topology: Topology;
   readonly seed: number;
+  readonly fresh: boolean;
   readonly runs?: number;
   readonly wallMs: number;
   readonly exitCode: number | null;
@@ -27,8 +31,8 @@ export interface RunOutcome {
   readonly ok: boolean;
 }
 
-export function judgeRun(run: Pick<PlannedRun, 'name' | 'seed' | 'runs'>, exitCode: number | null, wallMs: number, summary: SummaryJson | undefined, summaryProblem?: string): RunOutcome {
-  const base = { name: run.name, seed: run.seed, ...(run.runs !== undefined ? { runs: run.runs } : {}), wallMs, exitCode };
+export function judgeRun(run: Pick<PlannedRun, 'name' | 'seed' | 'runs' | 'topology' | 'fresh'>, exitCode: number | null, wallMs: number, summary: SummaryJson | undefined, summaryProblem?: string): RunOutcome {
+  const base = { name: run.name, topology: run.topology, seed: run.seed, fresh: run.fresh, ...(run.runs !== undefined ? { runs: run.runs } : {}), wallMs, exitCode };
   if (summary === undefined) {
     return { ...base, verdict: 'no report', regressions: [], known: [], nowPassing: [], errors: [summaryProblem ?? 'no summary.json written'], ok: false };
   }
@@ -49,9 +53,10 @@ export function judgeRun(run: Pick<PlannedRun, 'name' | 'seed' | 'runs'>, exitCo
 
 /** The per-run table: one row per run, fixed columns, then the clause ids behind every bad number. */
 export function formatOutcomes(outcomes: readonly RunOutcome[]): string {
-  const header = ['run', 'seed', 'runs', 'time', 'passed', 'failed', 'known', 'inconcl', 'unspec', 'error', 'exit', 'verdict'];
+  const header = ['run', 'topology', 'seed', 'runs', 'time', 'passed', 'failed', 'known', 'inconcl', 'unspec', 'error', 'exit', 'verdict'];
   const rows = outcomes.map((o) => [
     o.name,
+    o.topology,
     String(o.seed),
     o.runs === undefined ? 'default' : String(o.runs),
     seconds(o.wallMs),
@@ -65,7 +70,7 @@ export function formatOutcomes(outcomes: readonly RunOutcome[]): string {
     o.ok ? 'ok' : `FAIL (${o.verdict})`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: readonly string[]) => cells.map((c, i) => (i <= 1 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
   const lines = [line(header), ...rows.map(line)];
   for (const o of outcomes) {
     if (o.regressions.length > 0) lines.push(`${o.name}: failed beyond the expectations file: ${o.regressions.join(', ')}`);
@@ -73,6 +78,49 @@ export function formatOutcomes(outcomes: readonly RunOutcome[]): string {
     if (o.nowPassing.length > 0) lines.push(`${o.name}: listed in the expectations file but passed: ${o.nowPassing.join(', ')}`);
   }
   return lines.join('\n');
+}
+
+/** One clause's failures across the runs of an invocation. */
+export interface SweepRow {
+  readonly clause: string;
+  /** `failed` beyond the expectations file, or an `error` verdict. */
+  readonly on: readonly { readonly status: 'failed' | 'error'; readonly topology: Topology; readonly seed: number; readonly fresh: boolean; readonly run: string }[];
+}
+
+/**
+ * Per clause, where it failed beyond the expectations file or errored, most widespread first. Run-level
+ * errors that name no clause (a missing report, a cleanup failure) are under `(run)`.
+ *
+ *   sweep([{ name: 'api-ha-fresh-7', topology: 'ha', seed: 7, fresh: true, regressions: ['rest:9.3/x'], errors: [] , ...}])
+ *   -> [{ clause: 'rest:9.3/x', on: [{ status: 'failed', topology: 'ha', seed: 7, fresh: true, run: 'api-ha-fresh-7' }] }]
+ */
+export function sweep(outcomes: readonly RunOutcome[]): SweepRow[] {
+  const rows = new Map<string, SweepRow['on'][number][]>();
+  const add = (clause: string, status: 'failed' | 'error', o: RunOutcome) => {
+    const on = rows.get(clause) ?? [];
+    on.push({ status, topology: o.topology, seed: o.seed, fresh: o.fresh, run: o.name });
+    rows.set(clause, on);
+  };
+  for (const o of outcomes) {
+    for (const c of o.regressions) add(c, 'failed', o);
+    for (const e of o.errors) add(/^(rest|node):\S+$/.test(e) ? e : '(run)', 'error', o);
+  }
+  return [...rows].map(([clause, on]) => ({ clause, on })).sort((a, b) => b.on.length - a.on.length || a.clause.localeCompare(b.clause));
+}
+
+/** The sweep as a table a person reads: `rest:9.3/x  failed: ha 7 (fresh); error: single 2`. */
+export function formatSweep(rows: readonly SweepRow[], outcomes: readonly RunOutcome[]): string {
+  const seeds = (t: Topology) => outcomes.filter((o) => o.topology === t && o.name.startsWith('api-')).map((o) => `${o.seed}${o.fresh ? '*' : ''}`);
+  const topologiesRun = [...new Set(outcomes.map((o) => o.topology))];
+  const head = `sweep: ${topologiesRun.map((t) => `${t} seeds ${seeds(t).join(', ') || '-'}`).join('; ')} (* fresh)`;
+  if (rows.length === 0) return `${head}
+sweep: no clause failed beyond the expectations file, no error`;
+  const width = Math.max(...rows.map((r) => r.clause.length));
+  const cell = (r: SweepRow, status: 'failed' | 'error') => {
+    const on = r.on.filter((x) => x.status === status);
+    return on.length === 0 ? [] : [`${status} on ${on.map((x) => `${x.topology} ${x.seed}${x.fresh ? '*' : ''}`).join(', ')}`];
+  };
+  return [head, ...rows.map((r) => `${r.clause.padEnd(width)}  ${[...cell(r, 'failed'), ...cell(r, 'error')].join('; ')}`)].join('\n');
 }
 
 const count = (n: number | undefined) => (n === undefined ? '-' : String(n));

@@ -13,7 +13,7 @@ import { CheckNotApplicable } from '../../harness/violation.ts';
 import { parseRelease, formatRelease, compareReleases, type Release } from '../../reference/versioning/release.ts';
 import { groupName, groupVersionOf, removals, servedIn, type Removal } from '../../reference/versioning/removals.ts';
 import { judgeVersionName, stabilityOf } from '../../reference/versioning/stability.ts';
-import { deprecatedGaugeLabels, judgeDeprecatedGauges, judgeDeprecationWarning } from '../../reference/versioning/deprecation-signals.ts';
+import { DEPRECATED_GAUGE_SCRAPES, deprecatedGaugeLabels, deprecatedGaugeScrapesDecided, judgeDeprecatedGaugeScrapes, judgeDeprecationWarning, type MetricsScrape } from '../../reference/versioning/deprecation-signals.ts';
 import { judgeGroupList, judgePersistedCreate, judgePersistedRead, judgeRemovalRow } from '../../reference/versioning/serving-judges.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
@@ -63,7 +63,7 @@ export const deprecatedVersions: Check<number[]> = {
   describe: (picks) => [
     'GET /version, GET /apis and the resource lists of the group versions in the removal table',
     ...picks.map((i) => `GET ?limit=1 on served table row #${i} (modulo the served rows), then on its stable replacement`),
-    'GET /metrics',
+    `GET /metrics, over fresh connections until the gauges are seen (at most ${DEPRECATED_GAUGE_SCRAPES})`,
   ],
   run: async (picks, cx) => {
     const p = cx.env.profile;
@@ -104,8 +104,15 @@ export const deprecatedVersions: Check<number[]> = {
     }
     const deprecated = asked.filter((r) => servedIn(p, groupName(p, r.group), r.version, r.resource, release) === 'deprecated');
     if (deprecated.length === 0) return;
-    const m = await cx.send({ method: 'GET', path: '/metrics' });
-    cx.judge(judgeDeprecatedGauges(m.status, m.bodyText, deprecated.map((r) => deprecatedGaugeLabels(p, r))));
+    // The gauge lives in the server process that served the request; behind a balancer each fresh
+    // connection may reach another one, so scrape again (connection: close) until it shows.
+    const labels = deprecated.map((r) => deprecatedGaugeLabels(p, r));
+    const scrapes: MetricsScrape[] = [];
+    do {
+      const m = await cx.send({ method: 'GET', path: '/metrics', headers: { connection: 'close' } });
+      scrapes.push({ status: m.status, body: m.bodyText });
+    } while (scrapes.length < DEPRECATED_GAUGE_SCRAPES && !deprecatedGaugeScrapesDecided(scrapes, labels));
+    cx.judge(judgeDeprecatedGaugeScrapes(scrapes, labels));
   },
 };
 

@@ -11,7 +11,8 @@ import { has, type ServerState } from './state.ts';
 import { serverRelease } from './server-versioning.ts';
 
 interface Metrics {
-  readonly deprecated: Map<string, Readonly<Record<string, string>>>;
+  /** Gauge of rest:9.3: label text -> requests seen (the gauge itself reads 1). */
+  readonly deprecated: Map<string, number>;
   readonly requests: Map<string, { labels: Readonly<Record<string, string>>; count: number }>;
 }
 
@@ -30,7 +31,11 @@ const labelText = (labels: Readonly<Record<string, string>>) =>
   `{${Object.keys(labels).sort().map((k) => `${k}=${JSON.stringify(labels[k])}`).join(',')}}`;
 
 export function recordDeprecatedRequest(st: ServerState, labels: Readonly<Record<string, string>>): void {
-  metricsOf(st).deprecated.set(labelText(labels), labels);
+  // The planted bug: the deprecation filter never reaches the gauge.
+  if (has(st, 'deprecated-gauge-unset')) return;
+  const m = metricsOf(st);
+  const key = labelText(labels);
+  m.deprecated.set(key, (m.deprecated.get(key) ?? 0) + 1);
 }
 
 export function recordRequest(st: ServerState, labels: Readonly<Record<string, string>>): void {
@@ -47,7 +52,8 @@ export function serveMetrics(st: ServerState, method: string | undefined, pathna
   const lines = [
     `# HELP ${DEPRECATED_APIS_GAUGE} [STABLE] Gauge of deprecated APIs that have been requested, broken out by API group, version, resource, subresource, and removed_release.`,
     `# TYPE ${DEPRECATED_APIS_GAUGE} gauge`,
-    ...[...m.deprecated.keys()].sort().map((k) => `${DEPRECATED_APIS_GAUGE}${k} 1`),
+    // The planted bug: the gauge counts requests like a counter instead of reading 1.
+    ...[...m.deprecated.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${DEPRECATED_APIS_GAUGE}${k} ${has(st, 'deprecated-gauge-counts') ? n : 1}`),
     '# HELP apiserver_request_total [STABLE] Counter of apiserver requests broken out for each verb, group, version, resource and HTTP response code.',
     '# TYPE apiserver_request_total counter',
     ...[...m.requests.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, e]) => `apiserver_request_total${k} ${e.count}`),

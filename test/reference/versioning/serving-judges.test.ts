@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { profiles } from '../../../reference/profile.ts';
 import { removals } from '../../../reference/versioning/removals.ts';
-import { deprecatedGaugeLabels, judgeDeprecatedGauges } from '../../../reference/versioning/deprecation-signals.ts';
+import { deprecatedGaugeLabels, deprecatedGaugeScrapesDecided, judgeDeprecatedGaugeScrapes, judgeDeprecatedGauges } from '../../../reference/versioning/deprecation-signals.ts';
 import { judgeMetricsAnswer } from '../../../reference/versioning/metrics-judge.ts';
 import { judgeGroupList, judgePersistedCreate, judgePersistedRead, judgeRemovalRow } from '../../../reference/versioning/serving-judges.ts';
 
@@ -42,6 +42,37 @@ describe('judgeDeprecatedGauges (rest:9.3/deprecated-endpoint) and judgeMetricsA
   it('fails a missing gauge and a /metrics that errs', () => {
     expect(verdicts(judgeDeprecatedGauges(200, '', [labels]))).toEqual(['fail']);
     expect(judgeMetricsAnswer(500).verdict).toBe('fail');
+  });
+});
+
+// Issue 24: behind a balancer (an HA pair) the gauge lives in the server that served the request, and a
+// scrape over another connection may reach the other one. Seen on any scrape passes; a wrong value
+// fails anywhere; seen on none fails when one process answered them all, and is inconclusive when
+// two or more did (the one that served the request may not have been scraped).
+describe('judgeDeprecatedGaugeScrapes (rest:9.3/deprecated-endpoint through several servers)', () => {
+  const labels = deprecatedGaugeLabels(p, cronjobs);
+  const gauge = (v: number) => `apiserver_requested_deprecated_apis{group="batch",version="v1beta1",resource="cronjobs",subresource="",removed_release="1.25"} ${v}\n`;
+  const server = (start: number, extra = '') => ({ status: 200, body: `process_start_time_seconds ${start}\n${extra}` });
+  it('passes when any scrape shows the gauge at 1, whichever server it reached', () => {
+    expect(verdicts(judgeDeprecatedGaugeScrapes([server(1), server(2, gauge(1))], [labels]))).toEqual(['pass']);
+    expect(deprecatedGaugeScrapesDecided([server(1)], [labels])).toBe(false);
+    expect(deprecatedGaugeScrapesDecided([server(1), server(2, gauge(1))], [labels])).toBe(true);
+  });
+  it('fails a value other than 1 on any server, even beside a 1 on another', () => {
+    expect(judgeDeprecatedGaugeScrapes([server(1, gauge(1)), server(2, gauge(3))], [labels])[0]).toMatchObject({ verdict: 'fail', observed: 'value 3' });
+  });
+  it('fails a gauge on no scrape when one process answered them all, or none tells which', () => {
+    expect(verdicts(judgeDeprecatedGaugeScrapes([server(1), server(1), server(1)], [labels]))).toEqual(['fail']);
+    expect(verdicts(judgeDeprecatedGaugeScrapes([{ status: 200, body: '' }, { status: 200, body: '' }], [labels]))).toEqual(['fail']);
+  });
+  it('is inconclusive, never a pass, when two processes answered and neither showed it', () => {
+    const [j] = judgeDeprecatedGaugeScrapes([server(1), server(2), server(1)], [labels]);
+    expect(j).toMatchObject({ verdict: 'inconclusive', clause: 'rest:9.3/deprecated-endpoint' });
+    expect(j!.observed).toContain('answered by 2 server processes');
+  });
+  it('a /metrics that refuses is unspecified and ends the scraping', () => {
+    expect(verdicts(judgeDeprecatedGaugeScrapes([server(1), { status: 403, body: '' }], [labels]))).toEqual(['unspecified']);
+    expect(deprecatedGaugeScrapesDecided([{ status: 403, body: '' }], [labels])).toBe(true);
   });
 });
 
