@@ -4,12 +4,14 @@
  */
 import type { Clause } from '../reference/catalog/types.ts';
 import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, RunResult } from '../harness/results.ts';
-import type { Expectations } from './expectations.ts';
+import type { Expectations, KnownFailure } from './expectations.ts';
+import { judgeExpectations } from './known-failures.ts';
 
 export const MAX_COUNTEREXAMPLES = 5;
 export const MAX_NOTES = 10;
 export const NOT_IN_CATALOG = '(not in catalog)';
-export const NOW_PASSES_NOTE = 'now passes: remove it from the expectations file';
+/** Starts the note of an entry whose departure is shown gone (test:upstream looks for it). */
+export const NOW_PASSES_NOTE = 'no longer occurs';
 
 export interface AggregateOptions {
   readonly expectations?: Expectations;
@@ -21,7 +23,7 @@ export function aggregate(
   opts: AggregateOptions = {},
 ): ClauseResult[] {
   const byClause = groupBy(records, (r) => r.clause);
-  const known = new Map((opts.expectations?.knownFailures ?? []).map((k) => [k.clause, k.reason]));
+  const known = groupBy(opts.expectations?.knownFailures ?? [], (k) => k.clause);
   const results = catalog.map((c) =>
     clauseResult(c.id, c.section, c.summary, c.kind === 'unspecified', byClause.get(c.id) ?? [], known),
   );
@@ -64,17 +66,16 @@ function clauseResult(
   summary: string,
   unspecifiedClause: boolean,
   records: readonly CheckRecord[],
-  known: ReadonlyMap<string, string>,
+  known: ReadonlyMap<string, readonly KnownFailure[]>,
 ): ClauseResult {
   const status = statusOf(records.map((r) => r.verdict), unspecifiedClause);
   const notes = records.flatMap((r) => (r.note === undefined ? [] : [r.note]));
   if (unspecifiedClause && records.some((r) => r.verdict === 'fail')) {
     notes.unshift('a check reported a failure on a clause the spec leaves unspecified; recorded, not judged');
   }
-  const reason = known.get(id);
-  if (reason !== undefined) {
-    notes.unshift(status === 'passed' ? NOW_PASSES_NOTE : `known failure: ${reason}`);
-  }
+  const entries = known.get(id);
+  const expectation = entries === undefined ? undefined : judgeExpectations(entries, records, status);
+  if (expectation !== undefined) notes.unshift(...expectationNotes(expectation));
   const result: ClauseResult = {
     id,
     section,
@@ -84,7 +85,19 @@ function clauseResult(
     counterexamples: pickCounterexamples(records),
     notes: capNotes(notes),
   };
-  return reason === undefined ? result : { ...result, expectedFailure: true };
+  if (expectation === undefined) return result;
+  return { ...result, expectation, ...(expectation.regression ? {} : { expectedFailure: true }) };
+}
+
+/** First the regression, then one note per entry (capNotes keeps the first ones). */
+function expectationNotes(e: import('./known-failures.ts').ClauseExpectation): string[] {
+  const out = e.unexcused.map((u) => `regression of a listed clause: observed ${u}`);
+  for (const x of e.entries) {
+    if (x.outcome === 'excused') out.push(`known failure (${x.excuses}): ${x.reason}`);
+    else if (x.outcome === 'noLongerOccurs') out.push(`${NOW_PASSES_NOTE}: ${x.excuses} (${x.detail}); remove its entry${x.at !== undefined ? ` at ${x.at}` : ''} from the expectations file`);
+    else out.push(`known failure not exercised in this run: ${x.excuses} (${x.detail})`);
+  }
+  return out;
 }
 
 /** One per (check, observed), the smallest reproduction of each, smallest first. */

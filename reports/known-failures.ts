@@ -1,0 +1,91 @@
+/**
+ * A listed clause's records against its expectations entries (reports/expectations.ts). Pure.
+ *
+ * - Every failure must match the signature of some entry; one that matches none is a regression, shown
+ *   with the observed answer and what the entries excuse.
+ * - An entry whose departure did not show is "no longer occurring" only when the run sent the input
+ *   class its observation class belongs to (reference/observations.ts), the answers to it conformed, and
+ *   no condition of the entry was assumed; otherwise it was "not exercised in this run", which is never
+ *   advice to remove it.
+ *
+ *   entry {class limit-ignored}; records: a pass of rest:4.5/list/unset/limit/0 with inputs {} (every
+ *   rv="0" list held fewer items than its limit)  ->  notExercised, "the run sent no list with a limit
+ *   below the number of items it returned"
+ */
+import type { CheckRecord, ClauseStatus, Counterexample } from '../harness/results.ts';
+import { INPUT_CLASSES, inputOf, type InputClass } from '../reference/observations.ts';
+import { showObservation, showSignature, signatureMismatch, type KnownFailure } from './expectations.ts';
+
+export type EntryOutcome = 'excused' | 'noLongerOccurs' | 'notExercised';
+
+export interface EntryResult {
+  /** The signature, for a person: `class limit-ignored, status 200`, or `any failure of the clause`. */
+  readonly excuses: string;
+  readonly reason: string;
+  readonly source?: string;
+  /** `file:line` of the entry. */
+  readonly at?: string;
+  readonly outcome: EntryOutcome;
+  /** One line: how many failures it excused, or what the run sent or did not send. */
+  readonly detail: string;
+}
+
+export interface ClauseExpectation {
+  /** A failure of the clause that no entry excuses. */
+  readonly regression: boolean;
+  /** Those failures: the observed answer, with why no entry matched. */
+  readonly unexcused: readonly string[];
+  readonly entries: readonly EntryResult[];
+}
+
+export function judgeExpectations(entries: readonly KnownFailure[], records: readonly CheckRecord[], status: ClauseStatus): ClauseExpectation {
+  const failures = records.filter((r) => r.verdict === 'fail').map((r) => observationOf(r));
+  const excusedBy = new Map<KnownFailure, number>();
+  const unexcused: string[] = [];
+  for (const f of failures) {
+    const matching = entries.filter((e) => signatureMismatch(e.observed, f) === undefined);
+    for (const e of matching) excusedBy.set(e, (excusedBy.get(e) ?? 0) + 1);
+    if (matching.length === 0) {
+      const why = entries.map((e) => `${showSignature(e.observed)}: not ${signatureMismatch(e.observed, f)}`).join('; ');
+      unexcused.push(`${showObservation(f)} (excused: ${why})`);
+    }
+  }
+  const conformed = new Map<string, number>();
+  for (const r of records) if (r.verdict === 'pass') for (const [k, n] of Object.entries(r.inputs ?? {})) conformed.set(k, (conformed.get(k) ?? 0) + n);
+  const failedInputs = new Set(failures.flatMap((f) => (f.input === undefined ? [] : [f.input])));
+
+  const results = entries.map((e): EntryResult => {
+    const base = { excuses: showSignature(e.observed), reason: e.reason, ...(e.source !== undefined ? { source: e.source } : {}), ...(e.at !== undefined ? { at: e.at } : {}) };
+    const n = excusedBy.get(e);
+    if (n !== undefined) return { ...base, outcome: 'excused', detail: `${n} failure${n === 1 ? '' : 's'} with this observation` };
+    return { ...base, outcome: 'notExercised', detail: `${status === 'failed' ? 'not among this run\'s failures' : 'did not occur'}; ${whyNotGone(e, conformed, failedInputs)}`, ...gone(e, conformed, failedInputs) };
+  });
+  return { regression: unexcused.length > 0, unexcused, entries: results };
+}
+
+/** The input classes the entry's departure belongs to (none without a class: the run cannot tell). */
+function inputsOf(e: KnownFailure): InputClass[] {
+  return [...new Set((e.observed?.class ?? []).map(inputOf))];
+}
+
+/** Overrides outcome and detail when the departure is shown gone. */
+function gone(e: KnownFailure, conformed: ReadonlyMap<string, number>, failedInputs: ReadonlySet<string>): Partial<EntryResult> {
+  const inputs = inputsOf(e);
+  if (inputs.length === 0 || (e.assumed?.length ?? 0) > 0) return {};
+  if (!inputs.every((i) => (conformed.get(i) ?? 0) > 0 && !failedInputs.has(i))) return {};
+  return { outcome: 'noLongerOccurs', detail: `the run sent ${inputs.map((i) => `${INPUT_CLASSES[i]} (${conformed.get(i)} answer${conformed.get(i) === 1 ? '' : 's'})`).join(' and ')}, and the answers conformed` };
+}
+
+function whyNotGone(e: KnownFailure, conformed: ReadonlyMap<string, number>, failedInputs: ReadonlySet<string>): string {
+  const inputs = inputsOf(e);
+  if (inputs.length === 0) return 'the entry names no observation class, so the run cannot tell whether it sent the input behind it';
+  const missing = inputs.filter((i) => (conformed.get(i) ?? 0) === 0);
+  const answeredOtherwise = inputs.filter((i) => failedInputs.has(i));
+  if (answeredOtherwise.length > 0) return `the run sent ${answeredOtherwise.map((i) => INPUT_CLASSES[i]).join(' and ')}, answered with another failure`;
+  if (missing.length > 0) return `the run sent no ${missing.map((i) => INPUT_CLASSES[i]).join(', nor ')}`;
+  return `the input was sent and answered right, but the run assumed ${e.assumed!.join(' and ')}`;
+}
+
+function observationOf(r: CheckRecord): Counterexample | { observed: string; input?: undefined } {
+  return r.counterexample ?? { observed: r.note ?? '(no counterexample recorded)' };
+}
