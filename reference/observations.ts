@@ -21,7 +21,7 @@ export const INPUT_CLASSES = {
   'managed-fields-empty-write': 'a non-apply write whose managedFields is []',
   'managed-fields-reset-with-changes': 'a non-apply write whose managedFields is [{}] together with other changes',
   'json-patch-replace-missing-member': 'a JSON Patch replace of an object member that does not exist',
-  'invalid-value': 'a value the spec refuses, alone in its configuration or command line',
+  'invalid-value': 'a configuration file or command line the spec refuses under this clause',
   'sub-second-duration': 'a duration field set to a non-zero value under one second',
 } as const;
 
