@@ -4,7 +4,7 @@
  */
 import type { Clause } from '../reference/catalog/types.ts';
 import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, RunResult } from '../harness/results.ts';
-import type { Expectations, KnownFailure } from './expectations.ts';
+import { signatureMismatch, type Expectations, type KnownFailure } from './expectations.ts';
 import { judgeExpectations } from './known-failures.ts';
 
 export const MAX_COUNTEREXAMPLES = 5;
@@ -82,7 +82,7 @@ function clauseResult(
     summary,
     status,
     checks: records.reduce((n, r) => n + r.count, 0),
-    counterexamples: pickCounterexamples(records),
+    counterexamples: pickCounterexamples(records, expectation?.regression === true ? unexcused(entries!) : undefined),
     notes: capNotes(notes),
   };
   if (expectation === undefined) return result;
@@ -100,8 +100,13 @@ function expectationNotes(e: import('./known-failures.ts').ClauseExpectation): s
   return out;
 }
 
-/** One per (check, observed), the smallest reproduction of each, smallest first. */
-function pickCounterexamples(records: readonly CheckRecord[]): Counterexample[] {
+/** A listed clause's regression: whether no entry excuses a counterexample (the report shows those first). */
+function unexcused(entries: readonly KnownFailure[]): (cx: Counterexample) => boolean {
+  return (cx) => !entries.some((e) => signatureMismatch(e.observed, cx) === undefined);
+}
+
+/** One per (check, observed), the smallest reproduction of each, smallest first (`first` ones before all). */
+function pickCounterexamples(records: readonly CheckRecord[], first?: (cx: Counterexample) => boolean): Counterexample[] {
   const best = new Map<string, Counterexample>();
   for (const r of records) {
     const cx = r.counterexample;
@@ -111,7 +116,8 @@ function pickCounterexamples(records: readonly CheckRecord[]): Counterexample[] 
     if (prior === undefined || cx.requestCount < prior.requestCount) best.set(key, cx);
   }
   // Array.prototype.sort is stable: equal sizes keep the order the checks reported them in.
-  return [...best.values()].sort((a, b) => a.requestCount - b.requestCount).slice(0, MAX_COUNTEREXAMPLES);
+  const rank = (cx: Counterexample) => (first?.(cx) === true ? 0 : 1);
+  return [...best.values()].sort((a, b) => rank(a) - rank(b) || a.requestCount - b.requestCount).slice(0, MAX_COUNTEREXAMPLES);
 }
 
 function capNotes(notes: readonly string[]): string[] {

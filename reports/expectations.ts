@@ -33,6 +33,17 @@ import { isObservationClass, OBSERVATION_CLASSES, type ObservationClassName } fr
 export const CAPABILITIES = ['watch-cache'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
+/**
+ * `--target-capability watch-cache` / `no-watch-cache` (repeatable) as run facts; undefined for an
+ * unknown name (the CLI makes that a usage error).
+ */
+export function capabilityFact(text: string, known: Readonly<Partial<Record<Capability, boolean>>> = {}): Partial<Record<Capability, boolean>> | undefined {
+  const absent = text.startsWith('no-');
+  const name = absent ? text.slice(3) : text;
+  if (!(CAPABILITIES as readonly string[]).includes(name)) return undefined;
+  return { ...known, [name]: !absent };
+}
+
 export interface Signature {
   readonly class?: readonly ObservationClassName[];
   readonly status?: readonly number[];

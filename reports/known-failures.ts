@@ -89,3 +89,30 @@ function whyNotGone(e: KnownFailure, conformed: ReadonlyMap<string, number>, fai
 function observationOf(r: CheckRecord): Counterexample | { observed: string; input?: undefined } {
   return r.counterexample ?? { observed: r.note ?? '(no counterexample recorded)' };
 }
+
+/** A listed clause's entries with one outcome, in clause order: what every report lists. */
+export interface ListedEntry {
+  readonly clause: string;
+  readonly entry: EntryResult;
+}
+
+export function entriesWith(clauses: readonly { readonly id: string; readonly expectation?: ClauseExpectation }[], outcome: EntryOutcome): ListedEntry[] {
+  return clauses.flatMap((c) => (c.expectation?.entries ?? []).filter((e) => e.outcome === outcome).map((entry) => ({ clause: c.id, entry })));
+}
+
+/**
+ * The shards of one run (`merge-reports`): an entry is excused if any shard saw its departure, else no
+ * longer occurring if any shard showed it gone, else not exercised; a regression anywhere stays one.
+ */
+export function mergeClauseExpectations(parts: readonly ClauseExpectation[]): ClauseExpectation {
+  const rank: Record<EntryOutcome, number> = { excused: 0, noLongerOccurs: 1, notExercised: 2 };
+  const byEntry = new Map<string, EntryResult>();
+  for (const p of parts) {
+    for (const e of p.entries) {
+      const key = `${e.at ?? ''}\u0000${e.excuses}\u0000${e.reason}`;
+      const prior = byEntry.get(key);
+      if (prior === undefined || rank[e.outcome] < rank[prior.outcome]) byEntry.set(key, e);
+    }
+  }
+  return { regression: parts.some((p) => p.regression), unexcused: [...new Set(parts.flatMap((p) => p.unexcused))], entries: [...byEntry.values()] };
+}

@@ -67,7 +67,8 @@ export function planRuns(p: PlanInput): PlannedRun[] {
     });
   };
   const hooks = p.compactHook !== undefined ? ['--hook', `compact=${p.compactHook}`] : [];
-  if (p.kinds.includes('api')) p.seeds.forEach((seed, i) => add('api', seed, i === 0 ? undefined : API_EXTRA_SEED_RUNS, hooks));
+  // The envtest kube-apiserver runs with its default watch cache: entries limited to one hold.
+  if (p.kinds.includes('api')) p.seeds.forEach((seed, i) => add('api', seed, i === 0 ? undefined : API_EXTRA_SEED_RUNS, [...hooks, '--target-capability', 'watch-cache']));
   // The daemon under test is handed a private reference API server by `run` (never the cluster under
   // test: it would contend with the control plane's own controller manager).
   if (p.kinds.includes('daemon')) add('daemon', p.seeds[0]!, undefined, ['--suite', 'controller-daemon', '--controller-daemon', shellQuote(p.controllerManager)]);
