@@ -66,9 +66,32 @@ export interface ClauseResult {
   /** Listed in the expectations file and not a regression (failed as excused, or did not fail). */
   readonly expectedFailure?: boolean;
   /** The expectations entries of a listed clause and what became of each (reports/known-failures.ts). */
-  readonly expectation?: import('../reports/known-failures.ts').ClauseExpectation;
+  readonly expectation?: ClauseExpectation;
   /** Its share of the wall time of the checks that judged it (for JUnit); absent when not measured. */
   readonly timeMs?: number;
+}
+
+export type EntryOutcome = 'excused' | 'noLongerOccurs' | 'notExercised';
+
+/** One expectations entry of a listed clause, and what the run made of it. */
+export interface EntryResult {
+  /** The signature, for a person: `class limit-ignored, status 200`, or `any failure of the clause`. */
+  readonly excuses: string;
+  readonly reason: string;
+  readonly source?: string;
+  /** `file:line` of the entry. */
+  readonly at?: string;
+  readonly outcome: EntryOutcome;
+  /** One line: how many failures it excused, or what the run sent or did not send. */
+  readonly detail: string;
+}
+
+export interface ClauseExpectation {
+  /** A failure of the clause that no entry excuses. */
+  readonly regression: boolean;
+  /** Those failures: the observed answer, with why no entry matched. */
+  readonly unexcused: readonly string[];
+  readonly entries: readonly EntryResult[];
 }
 
 export interface RunResult {

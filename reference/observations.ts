@@ -35,7 +35,7 @@ export interface ObservationClass {
 
 export const OBSERVATION_CLASSES = {
   'bare-dryrun-refused': { input: 'bare-dryrun', summary: 'a bare ?dryRun refused (4xx) where the real write succeeds' },
-  'limit-ignored': { input: 'limit-below-count', summary: 'a page with more items than its limit' },
+  'limit-ignored': { input: 'limit-below-count', summary: 'a page with more items than its limit and no continue token: the whole list at once' },
   'future-revision-500': { input: 'exact-read-future-rv', summary: 'an Exact read of a revision not reached answered 500 instead of waiting and 504' },
   'selector-page-lost-items': { input: 'paged-selector-list', summary: 'the pages of a paged selector list miss items of their snapshot, and nothing else differs' },
   'empty-managed-fields-resets': { input: 'managed-fields-empty-write', summary: 'a write with managedFields [] reset the ownership record' },

@@ -12,31 +12,11 @@
  *   rv="0" list held fewer items than its limit)  ->  notExercised, "the run sent no list with a limit
  *   below the number of items it returned"
  */
-import type { CheckRecord, ClauseStatus, Counterexample } from '../harness/results.ts';
+import type { CheckRecord, ClauseExpectation, ClauseStatus, Counterexample, EntryOutcome, EntryResult } from '../harness/results.ts';
 import { INPUT_CLASSES, inputOf, type InputClass } from '../reference/observations.ts';
 import { showObservation, showSignature, signatureMismatch, type KnownFailure } from './expectations.ts';
 
-export type EntryOutcome = 'excused' | 'noLongerOccurs' | 'notExercised';
-
-export interface EntryResult {
-  /** The signature, for a person: `class limit-ignored, status 200`, or `any failure of the clause`. */
-  readonly excuses: string;
-  readonly reason: string;
-  readonly source?: string;
-  /** `file:line` of the entry. */
-  readonly at?: string;
-  readonly outcome: EntryOutcome;
-  /** One line: how many failures it excused, or what the run sent or did not send. */
-  readonly detail: string;
-}
-
-export interface ClauseExpectation {
-  /** A failure of the clause that no entry excuses. */
-  readonly regression: boolean;
-  /** Those failures: the observed answer, with why no entry matched. */
-  readonly unexcused: readonly string[];
-  readonly entries: readonly EntryResult[];
-}
+export type { ClauseExpectation, EntryOutcome, EntryResult };
 
 export function judgeExpectations(entries: readonly KnownFailure[], records: readonly CheckRecord[], status: ClauseStatus): ClauseExpectation {
   const failures = records.filter((r) => r.verdict === 'fail').map((r) => observationOf(r));
@@ -58,7 +38,9 @@ export function judgeExpectations(entries: readonly KnownFailure[], records: rea
     const base = { excuses: showSignature(e.observed), reason: e.reason, ...(e.source !== undefined ? { source: e.source } : {}), ...(e.at !== undefined ? { at: e.at } : {}) };
     const n = excusedBy.get(e);
     if (n !== undefined) return { ...base, outcome: 'excused', detail: `${n} failure${n === 1 ? '' : 's'} with this observation` };
-    return { ...base, outcome: 'notExercised', detail: `${status === 'failed' ? 'not among this run\'s failures' : 'did not occur'}; ${whyNotGone(e, conformed, failedInputs)}`, ...gone(e, conformed, failedInputs) };
+    const shown = gone(e, conformed, failedInputs);
+    if (shown !== undefined) return { ...base, outcome: 'noLongerOccurs', detail: shown };
+    return { ...base, outcome: 'notExercised', detail: `${status === 'failed' ? 'not among this run\'s failures' : 'did not occur'}; ${whyNotGone(e, conformed, failedInputs)}` };
   });
   return { regression: unexcused.length > 0, unexcused, entries: results };
 }
@@ -68,12 +50,12 @@ function inputsOf(e: KnownFailure): InputClass[] {
   return [...new Set((e.observed?.class ?? []).map(inputOf))];
 }
 
-/** Overrides outcome and detail when the departure is shown gone. */
-function gone(e: KnownFailure, conformed: ReadonlyMap<string, number>, failedInputs: ReadonlySet<string>): Partial<EntryResult> {
+/** Why the departure is shown gone (the inputs sent, answered right), or undefined when it is not. */
+function gone(e: KnownFailure, conformed: ReadonlyMap<string, number>, failedInputs: ReadonlySet<string>): string | undefined {
   const inputs = inputsOf(e);
-  if (inputs.length === 0 || (e.assumed?.length ?? 0) > 0) return {};
-  if (!inputs.every((i) => (conformed.get(i) ?? 0) > 0 && !failedInputs.has(i))) return {};
-  return { outcome: 'noLongerOccurs', detail: `the run sent ${inputs.map((i) => `${INPUT_CLASSES[i]} (${conformed.get(i)} answer${conformed.get(i) === 1 ? '' : 's'})`).join(' and ')}, and the answers conformed` };
+  if (inputs.length === 0 || (e.assumed?.length ?? 0) > 0) return undefined;
+  if (!inputs.every((i) => (conformed.get(i) ?? 0) > 0 && !failedInputs.has(i))) return undefined;
+  return `the run sent ${inputs.map((i) => `${INPUT_CLASSES[i]} (${conformed.get(i)} answer${conformed.get(i) === 1 ? '' : 's'})`).join(' and ')}, and the answers conformed`;
 }
 
 function whyNotGone(e: KnownFailure, conformed: ReadonlyMap<string, number>, failedInputs: ReadonlySet<string>): string {
@@ -82,7 +64,7 @@ function whyNotGone(e: KnownFailure, conformed: ReadonlyMap<string, number>, fai
   const missing = inputs.filter((i) => (conformed.get(i) ?? 0) === 0);
   const answeredOtherwise = inputs.filter((i) => failedInputs.has(i));
   if (answeredOtherwise.length > 0) return `the run sent ${answeredOtherwise.map((i) => INPUT_CLASSES[i]).join(' and ')}, answered with another failure`;
-  if (missing.length > 0) return `the run sent no ${missing.map((i) => INPUT_CLASSES[i]).join(', nor ')}`;
+  if (missing.length > 0) return `the run sent no ${missing.map((i) => INPUT_CLASSES[i].replace(/^an? /, '')).join(', nor ')}`;
   return `the input was sent and answered right, but the run assumed ${e.assumed!.join(' and ')}`;
 }
 

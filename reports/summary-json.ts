@@ -33,7 +33,7 @@ export interface SummaryClause {
   notes: string[];
   expectedFailure: boolean;
   /** A listed clause: each expectations entry and its outcome, and a failure no entry excuses. */
-  expectation?: import('./known-failures.ts').ClauseExpectation;
+  expectation?: import('../harness/results.ts').ClauseExpectation;
 }
 
 /** The coverage block needs the catalog (clause kinds); without it the block is left out. */
