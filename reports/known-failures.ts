@@ -13,7 +13,7 @@
  *   below the number of items it returned"
  */
 import type { CheckRecord, ClauseExpectation, ClauseStatus, Counterexample, EntryOutcome, EntryResult } from '../harness/results.ts';
-import { INPUT_CLASSES, inputOf, type InputClass } from '../reference/observations.ts';
+import { INPUT_CLASSES, inputOf, OBSERVATION_CLASSES, type InputClass, type ObservationClass } from '../reference/observations.ts';
 import { showObservation, showSignature, signatureMismatch, type KnownFailure } from './expectations.ts';
 
 export type { ClauseExpectation, EntryOutcome, EntryResult };
@@ -45,6 +45,11 @@ export function judgeExpectations(entries: readonly KnownFailure[], records: rea
   return { regression: unexcused.length > 0, unexcused, entries: results };
 }
 
+/** Why no run can show the entry's departure gone, when one of its classes says so. */
+function undecidable(e: KnownFailure): string | undefined {
+  return (e.observed?.class ?? []).map((c) => (OBSERVATION_CLASSES[c] as ObservationClass).undecidable).find((u) => u !== undefined);
+}
+
 /** The input classes the entry's departure belongs to (none without a class: the run cannot tell). */
 function inputsOf(e: KnownFailure): InputClass[] {
   return [...new Set((e.observed?.class ?? []).map(inputOf))];
@@ -53,7 +58,7 @@ function inputsOf(e: KnownFailure): InputClass[] {
 /** Why the departure is shown gone (the inputs sent, answered right), or undefined when it is not. */
 function gone(e: KnownFailure, conformed: ReadonlyMap<string, number>, failedInputs: ReadonlySet<string>): string | undefined {
   const inputs = inputsOf(e);
-  if (inputs.length === 0 || (e.assumed?.length ?? 0) > 0) return undefined;
+  if (inputs.length === 0 || (e.assumed?.length ?? 0) > 0 || undecidable(e) !== undefined) return undefined;
   if (!inputs.every((i) => (conformed.get(i) ?? 0) > 0 && !failedInputs.has(i))) return undefined;
   return `the run sent ${inputs.map((i) => `${INPUT_CLASSES[i]} (${conformed.get(i)} answer${conformed.get(i) === 1 ? '' : 's'})`).join(' and ')}, and the answers conformed`;
 }
@@ -61,6 +66,8 @@ function gone(e: KnownFailure, conformed: ReadonlyMap<string, number>, failedInp
 function whyNotGone(e: KnownFailure, conformed: ReadonlyMap<string, number>, failedInputs: ReadonlySet<string>): string {
   const inputs = inputsOf(e);
   if (inputs.length === 0) return 'the entry names no observation class, so the run cannot tell whether it sent the input behind it';
+  const hidden = undecidable(e);
+  if (hidden !== undefined) return `never reported gone: ${hidden}`;
   const missing = inputs.filter((i) => (conformed.get(i) ?? 0) === 0);
   const answeredOtherwise = inputs.filter((i) => failedInputs.has(i));
   if (answeredOtherwise.length > 0) return `the run sent ${answeredOtherwise.map((i) => INPUT_CLASSES[i]).join(' and ')}, answered with another failure`;

@@ -162,6 +162,12 @@ describe('"no longer occurring" only when exercised', () => {
     expect(run([limitIgnored()], without).verdict).toBe('nonconformant');
   });
 
+  it('a departure whose showing depends on what no answer reveals is never reported gone', () => {
+    const lost = parseExpectations('knownFailures:\n  - clause: rest:4.4.6\n    observed: { class: selector-page-lost-items }\n    reason: r\n', 'e.yaml');
+    const entry = run([passWith({ 'paged-selector-list': 40 })], lost).clauses.find((x) => x.id === 'rest:4.4.6')!.expectation!.entries[0]!;
+    expect(entry).toMatchObject({ outcome: 'notExercised', detail: expect.stringContaining('never reported gone: whether a selector list loses items depends on how the store batches') });
+  });
+
   it('a release range holds for the releases in it', () => {
     const ranged = parseExpectations(`${SIGNED}    when: { release: '>=1.24 <1.27' }\n`, 'e.yaml');
     expect(expectationsForRun(ranged, { scale: false, release: 'v1.24.2' }).knownFailures).toHaveLength(1);
