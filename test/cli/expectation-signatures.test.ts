@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SummaryJson } from '../../reports/summary-json.ts';
+import { Ajv } from 'ajv';
+import { summaryJsonSchema } from '../../reports/summary-schema.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(root, 'bin', 'svc-conformance.mjs');
@@ -29,6 +31,9 @@ describe('the upstream expectations against planted faults', () => {
     expect(c.counterexamples[0]).toMatchObject({ class: 'bare-dryrun-refused', observedStatus: 400 });
     expect(c.expectation!.unexcused[0]).toContain('not status 400');
     expect(r.stdout).toContain('listed:   the expectations file excuses only class bare-dryrun-refused, status 422, reason Invalid');
+    // The published schema holds for a summary with expectation outcomes and tagged counterexamples.
+    const validate = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true }).addFormat('date-time', true).compile(summaryJsonSchema);
+    expect(validate(r.summary), JSON.stringify(validate.errors)).toBe(true);
   }, 300_000);
 
   it('managedFields [] resetting ownership as upstream does is the known failure: the run stays conformant', () => {
