@@ -4,7 +4,7 @@
  * value is computed here: reference/apply computes it; this file sends, reads and routes clauses.
  */
 import { stringify as toYaml } from 'yaml';
-import { InvalidObject, alignedExpectation, apply, decodeManagedFields, expectedOf, isManagedFieldsError, jsonPatch, judgeState, judgeWrite, mergePatch, startingManagedFields, trackedPart, update, withTrackedPart, type ConflictOutcome, type Expected, type ManagedEntry, type Schema, type WriteOutcome, showConflict } from '../reference/apply/index.ts';
+import { InvalidObject, alignedExpectation, apply, decodeManagedFields, expectedOf, isManagedFieldsError, jsonPatch, judgeState, judgeWrite, mergePatch, startingManagedFields, trackedPart, update, withTrackedPart, type ConflictOutcome, type Expected, type WriteTags, type ManagedEntry, type Schema, type WriteOutcome, showConflict } from '../reference/apply/index.ts';
 import { isRecord } from '../reference/objects.ts';
 import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../reference/resources.ts';
 import type { ApplyStep, Content } from '../generators/apply.ts';
@@ -62,7 +62,7 @@ function carryOn(st: SeqState, model: { object: Record<string, unknown>; managed
 }
 
 /** The request of a step and the model's outcome for it. */
-export function planStep(st: SeqState, step: ApplyStep, nowIso: string): { req: TargetRequest; outcome: WriteOutcome | ConflictOutcome | { kind: 'refused'; detail: string; statusOpen?: boolean } } {
+export function planStep(st: SeqState, step: ApplyStep, nowIso: string): { req: TargetRequest; outcome: WriteOutcome | ConflictOutcome | { kind: 'refused'; detail: string; statusOpen?: boolean; tags?: WriteTags } } {
   try {
     return planModelStep(st, step, nowIso);
   } catch (e) {
@@ -89,7 +89,7 @@ function requestOf(st: SeqState, step: ApplyStep): TargetRequest {
   return { method: 'PATCH', path, query: [fm], headers: { 'content-type': 'application/json-patch+json' }, body: JSON.stringify(step.ops) };
 }
 
-function planModelStep(st: SeqState, step: ApplyStep, nowIso: string): { req: TargetRequest; outcome: WriteOutcome | ConflictOutcome | { kind: 'refused'; detail: string } } {
+function planModelStep(st: SeqState, step: ApplyStep, nowIso: string): { req: TargetRequest; outcome: WriteOutcome | ConflictOutcome | { kind: 'refused'; detail: string; tags?: WriteTags } } {
   const path = objectPath(st.rt, st.name, st.ns);
   const apiVersion = apiVersionOf(st.rt);
   const fm: QueryPair = ['fieldManager', step.manager];
@@ -116,12 +116,14 @@ function planModelStep(st: SeqState, step: ApplyStep, nowIso: string): { req: Ta
   } else {
     req = { method: 'PATCH', path, query: [fm], headers: { 'content-type': 'application/json-patch+json' }, body: JSON.stringify(step.ops) };
     const r = jsonPatch(st.live, step.ops);
-    if (!r.ok) return { req, outcome: { kind: 'refused', detail: `the JSON patch fails: ${r.error}` } };
+    if (!r.ok) return { req, outcome: { kind: 'refused', detail: `the JSON patch fails: ${r.error}`, ...(r.replaceOfMissingMember ? { tags: REPLACE_OF_MISSING_MEMBER } : {}) } };
     object = r.value as Record<string, unknown>;
   }
   const start = startingManagedFields((object['metadata'] as Record<string, unknown>)['managedFields'], st.managed, decodeForModel);
   return { req, outcome: update({ live: st.live, managed: start, object, manager: step.manager, schema: st.schema, apiVersion, now: nowIso }) };
 }
+
+const REPLACE_OF_MISSING_MEMBER: WriteTags = { input: 'json-patch-replace-missing-member', class: 'json-patch-replace-missing-accepted' };
 
 /** The labels the object started with: a PUT keeps them and replaces only the body. */
 function content(live: Record<string, unknown>): Content {

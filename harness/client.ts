@@ -185,10 +185,14 @@ function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<str
 /**
  * Throws InfrastructureError with one line unless the target answers `/version` at HTTP level. Any
  * status counts as reachable: a 401 or 404 is the suite's business, not a connectivity problem.
+ * Returns the gitVersion it reports, if any.
  */
-export async function checkReachable(target: Target): Promise<void> {
+export async function checkReachable(target: Target): Promise<string | undefined> {
   try {
-    await target.send({ method: 'GET', path: '/version' });
+    const r = await target.send({ method: 'GET', path: '/version' });
+    // The release it reports, for expectations limited to a release range.
+    const v = (r.json as { gitVersion?: unknown } | undefined)?.gitVersion;
+    return r.status === 200 && typeof v === 'string' && v !== '' ? v : undefined;
   } catch (err) {
     if (!(err instanceof InfrastructureError)) throw err;
     if (err.message.startsWith('cannot reach ')) throw err;

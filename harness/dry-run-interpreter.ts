@@ -6,6 +6,7 @@
 import { current, taint } from '../reference/history.ts';
 import { keyOf, readObject } from '../reference/objects.ts';
 import { collectionPath, objectPath, resourceTypes } from '../reference/resources.ts';
+import { statusReasonOf } from '../reference/judgement.ts';
 import { dryRunPair, expectDryRunBadBody, expectDryRunPatch, judgeDryRunAnswer, judgeDryRunPersistence, judgeDryRunWrite, judgeGeneratedDryRun, judgeInvalidDryRunWrite, judgeNamespaceDryRunDelete, judgeNamespaceKept, judgeNotPersisted, type DryRunExpectation } from '../reference/dry-run.ts';
 import type { DryRunStep } from '../generators/dry-run-ops.ts';
 import { labelValues, type WriteOp } from '../generators/ops.ts';
@@ -105,7 +106,7 @@ async function runPatch(cx: CaseContext, step: Extract<DryRunStep, { op: 'dryRun
   const path = objectPath(rt, step.name, ns);
   const r = await cx.send(patchRequest(cx, step, path, [dryRunPair(step.form), ...(step.pretty ? [['pretty', 'true'] as const] : [])], ns));
   const obj = r.json !== undefined && (r.json as { kind?: unknown }).kind !== 'Status' ? readObject(rt, r.json) : undefined;
-  cx.judge(judgeDryRunWrite(exp, step.form, r.status, obj, knownKeys(cx), `a ${step.patch} patch`, step.pretty));
+  cx.judge(judgeDryRunWrite(exp, step.form, r.status, obj, knownKeys(cx), `a ${step.patch} patch`, step.pretty, statusReasonOf(r.json)));
   if (r.status >= 300) return;
   const probe = await cx.send({ method: 'GET', path });
   const persisted = judgeDryRunPersistence(step.form, before, { status: probe.status, object: probe.status === 200 ? readObject(rt, probe.json) : undefined }, knownKeys(cx));
@@ -147,7 +148,7 @@ export async function runDryRunStep(cx: CaseContext, step: DryRunStep): Promise<
   const r = await cx.send(p.req);
   if (step.op === 'dryRunInvalid') return cx.judge(judgeInvalidDryRunWrite(step.value, r.status));
   const obj = r.json !== undefined && (r.json as { kind?: unknown }).kind !== 'Status' ? readObject(rt, r.json) : undefined;
-  cx.judge(judgeDryRunWrite(p.exp, step.form, r.status, obj, knownKeys(cx), w.op, step.pretty));
+  cx.judge(judgeDryRunWrite(p.exp, step.form, r.status, obj, knownKeys(cx), w.op, step.pretty, statusReasonOf(r.json)));
   if (r.status >= 300) return;
 
   // Nothing persisted: the key reads as the model had it before the dry-run.

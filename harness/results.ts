@@ -4,11 +4,17 @@
  */
 import type { JudgementValues } from '../reference/value-diff.ts';
 import type { ClauseId } from '../reference/catalog/clause-ids.ts';
+import type { ObservationTags } from '../reference/judgement.ts';
 
 export type Verdict = 'pass' | 'fail' | 'unspecified' | 'inconclusive' | 'skipped' | 'notChecked' | 'error';
 
 /** `expectedValue`, `observedValue`, `diff`: the compared values as data, when the judge compared objects. */
-export interface Counterexample extends JudgementValues {
+/**
+ * `class`, `input`, `observedStatus`, `observedReason` (reference/observations.ts): the model's name for
+ * the kind of departure and of input, and the answer's status and Status reason, where the judge gave
+ * them; what an expectations signature is matched against, with `observed`.
+ */
+export interface Counterexample extends JudgementValues, ObservationTags {
   /** Check that found it. */
   readonly check: string;
   readonly clause: ClauseId;
@@ -58,6 +64,12 @@ export interface CheckRecord {
   /** For unspecified / inconclusive / skipped / notChecked / error: why, and what the target did. */
   readonly note?: string;
   readonly counterexample?: Counterexample;
+  /**
+   * On a pass record: the input classes (reference/observations.ts) judged under the clause with a
+   * conforming answer, and how often. A listed departure is "no longer occurring" only when its input
+   * class is here; otherwise it was not exercised.
+   */
+  readonly inputs?: Readonly<Record<string, number>>;
 }
 
 export type ClauseStatus = 'passed' | 'failed' | 'unspecified' | 'inconclusive' | 'skipped' | 'notChecked' | 'error';
@@ -70,10 +82,35 @@ export interface ClauseResult {
   readonly checks: number;
   readonly counterexamples: readonly Counterexample[];
   readonly notes: readonly string[];
-  /** Known failure listed in the expectations file: failed but not a regression. */
+  /** Listed in the expectations file and not a regression (failed as excused, or did not fail). */
   readonly expectedFailure?: boolean;
+  /** The expectations entries of a listed clause and what became of each (reports/known-failures.ts). */
+  readonly expectation?: ClauseExpectation;
   /** Its share of the wall time of the checks that judged it (for JUnit); absent when not measured. */
   readonly timeMs?: number;
+}
+
+export type EntryOutcome = 'excused' | 'noLongerOccurs' | 'notExercised';
+
+/** One expectations entry of a listed clause, and what the run made of it. */
+export interface EntryResult {
+  /** The signature, for a person: `class limit-ignored, status 200`, or `any failure of the clause`. */
+  readonly excuses: string;
+  readonly reason: string;
+  readonly source?: string;
+  /** `file:line` of the entry. */
+  readonly at?: string;
+  readonly outcome: EntryOutcome;
+  /** One line: how many failures it excused, or what the run sent or did not send. */
+  readonly detail: string;
+}
+
+export interface ClauseExpectation {
+  /** A failure of the clause that no entry excuses. */
+  readonly regression: boolean;
+  /** Those failures: the observed answer, with why no entry matched. */
+  readonly unexcused: readonly string[];
+  readonly entries: readonly EntryResult[];
 }
 
 export interface RunResult {

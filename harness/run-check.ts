@@ -93,6 +93,10 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
         ...(f.expectedValue !== undefined ? { expectedValue: f.expectedValue } : {}),
         ...(f.observedValue !== undefined ? { observedValue: f.observedValue } : {}),
         ...(f.diff !== undefined ? { diff: f.diff } : {}),
+        ...(f.class !== undefined ? { class: f.class } : {}),
+        ...(f.input !== undefined ? { input: f.input } : {}),
+        ...(f.observedStatus !== undefined ? { observedStatus: f.observedStatus } : {}),
+        ...(f.observedReason !== undefined ? { observedReason: f.observedReason } : {}),
         steps: [...(input === undefined ? [] : check.describe(input)), ...(env.backgroundWrites?.describe(err.exchanges) ?? [])],
         curl: toCurlScript(err.exchanges, { server: env.target.server }),
         requestCount: err.exchanges.length,
@@ -143,7 +147,10 @@ function afterServerError(e: unknown, cx: CaseContext): unknown {
 
 function recordsFromTally(checkId: string, tally: Tally): CheckRecord[] {
   const out: CheckRecord[] = [];
-  for (const [clause, count] of tally.passes) out.push({ clause, check: checkId, verdict: 'pass', count });
+  for (const [clause, count] of tally.passes) {
+    const inputs = tally.exercised.get(clause);
+    out.push({ clause, check: checkId, verdict: 'pass', count, ...(inputs !== undefined ? { inputs: Object.fromEntries(inputs) } : {}) });
+  }
   for (const [clause, notes] of tally.unspecified) {
     for (const [note, count] of notes) out.push({ clause, check: checkId, verdict: 'unspecified', count, note });
   }

@@ -7,9 +7,18 @@ export class Tally {
   readonly unspecified = new Map<ClauseId, Map<string, number>>();
   readonly inconclusive = new Map<ClauseId, Map<string, number>>();
   readonly notChecked = new Map<ClauseId, string>();
+  /** Input classes judged with a conforming answer, per clause (reference/observations.ts). */
+  readonly exercised = new Map<ClauseId, Map<string, number>>();
 
   add(j: Judgement): void {
-    if (j.verdict === 'pass') this.passes.set(j.clause, (this.passes.get(j.clause) ?? 0) + 1);
+    if (j.verdict === 'pass') {
+      this.passes.set(j.clause, (this.passes.get(j.clause) ?? 0) + 1);
+      if (j.input !== undefined) {
+        const inputs = this.exercised.get(j.clause) ?? new Map<string, number>();
+        inputs.set(j.input, (inputs.get(j.input) ?? 0) + 1);
+        this.exercised.set(j.clause, inputs);
+      }
+    }
     else if (j.verdict === 'unspecified') noteIn(this.unspecified, j);
     else if (j.verdict === 'inconclusive') noteIn(this.inconclusive, j);
   }

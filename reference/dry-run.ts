@@ -11,7 +11,7 @@
  */
 import type { Content, ObjectVersion, ObservedObject } from './objects.ts';
 import { contentMismatch } from './objects.ts';
-import { alsoAgainst, pass, rule, unspecified, type Judgement } from './judgement.ts';
+import { alsoAgainst, pass, rule, tagged, unspecified, type Judgement } from './judgement.ts';
 
 type Pairs = readonly (readonly [string, string | null])[];
 
@@ -96,7 +96,14 @@ export type DryRunExpectation =
  * the object that would be stored (compared modulo the generated fields of rest:2.8), or a refusal
  * where the real write is refused.
  */
-export function judgeDryRunAnswer(exp: DryRunExpectation, form: 'flag' | 'All', status: number, object: ObservedObject | undefined, knownKeys: ReadonlySet<string>): Judgement[] {
+export function judgeDryRunAnswer(exp: DryRunExpectation, form: 'flag' | 'All', status: number, object: ObservedObject | undefined, knownKeys: ReadonlySet<string>, reason?: string): Judgement[] {
+  const js = judgeDryRunVerdicts(exp, form, status, object, knownKeys);
+  // A bare ?dryRun on a write the real one accepts: the input that shows a server allowing only All.
+  if (form !== 'flag' || exp.outcome !== 'success') return js;
+  return tagged(js, { input: 'bare-dryrun', observedStatus: status, ...(reason !== undefined ? { observedReason: reason } : {}), ...(status >= 400 && status < 500 ? { class: 'bare-dryrun-refused' } : {}) });
+}
+
+function judgeDryRunVerdicts(exp: DryRunExpectation, form: 'flag' | 'All', status: number, object: ObservedObject | undefined, knownKeys: ReadonlySet<string>): Judgement[] {
   const clause = form === 'All' ? 'rest:4.6.2' : 'rest:4.6.1';
   if (exp.outcome === 'refused') {
     const refused = status >= 400 && status < 500;
@@ -164,8 +171,8 @@ export function judgeGeneratedDryRun(prefix: string, status: number, name: unkno
  *
  *   judgeDryRunWrite(exp, 'All', 500, undefined, keys, 'create', true) -> fails rest:4.6.2, rest:4.3/dryRun and rest:4.3/pretty
  */
-export function judgeDryRunWrite(exp: DryRunExpectation, form: 'flag' | 'All', status: number, object: ObservedObject | undefined, knownKeys: ReadonlySet<string>, on: string, pretty: boolean): Judgement[] {
-  const answer = alsoAgainst('rest:4.3/dryRun', `dryRun${form === 'All' ? '=All' : ''} accepted on ${on}`, judgeDryRunAnswer(exp, form, status, object, knownKeys));
+export function judgeDryRunWrite(exp: DryRunExpectation, form: 'flag' | 'All', status: number, object: ObservedObject | undefined, knownKeys: ReadonlySet<string>, on: string, pretty: boolean, reason?: string): Judgement[] {
+  const answer = alsoAgainst('rest:4.3/dryRun', `dryRun${form === 'All' ? '=All' : ''} accepted on ${on}`, judgeDryRunAnswer(exp, form, status, object, knownKeys, reason));
   return pretty ? alsoAgainst('rest:4.3/pretty', 'pretty=true combined with dryRun: the same answer as without it', answer) : answer;
 }
 

@@ -3,16 +3,31 @@
  * and the 400 cell. Errors are matched by status (and the one message text the spec itself fixes),
  * never by body shape, which rest:7.6 leaves open.
  */
-import { rule, pass, UnsupportedByModel, type Judgement } from './judgement.ts';
+import { rule, pass, statusReasonOf, tagged, UnsupportedByModel, type Judgement } from './judgement.ts';
 import type { ClauseId } from './catalog/clause-ids.ts';
 
 export const TOO_LARGE_TEXT = 'Too large resource version';
 
 /** A read naming a resourceVersion that never appeared: 504, the spec's text, Retry-After in seconds if sent. */
 export function judgeTooLarge(r: TooLargeAnswer, clause: ClauseId = 'rest:7/504'): Judgement[] {
-  const js = [rule(clause, r.status === 504, '504 Gateway Timeout for a resourceVersion that never appeared', `status ${r.status} ${r.bodyText.slice(0, 160)}`)];
+  const verdict = rule(clause, r.status === 504, '504 Gateway Timeout for a resourceVersion that never appeared', `status ${r.status} ${r.bodyText.slice(0, 160)}`);
+  const reason = statusReasonOf(parsedBody(r.bodyText));
+  // The Exact row: a store that hands the revision to etcd unchecked answers 500 at once.
+  const js = tagged([verdict], {
+    observedStatus: r.status,
+    ...(reason !== undefined ? { observedReason: reason } : {}),
+    ...(clause === 'rest:7/504/exact' ? { input: 'exact-read-future-rv', ...(r.status === 500 ? { class: 'future-revision-500' } : {}) } : {}),
+  });
   if (r.status !== 504) return js;
   return [...js, ...judgeTooLargeMessage(r)];
+}
+
+function parsedBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 export interface TooLargeAnswer {

@@ -7,14 +7,27 @@
  */
 import type { ClauseId } from './catalog/clause-ids.ts';
 import type { JudgementValues } from './value-diff.ts';
+import type { InputClass, ObservationClassName } from './observations.ts';
 
 export type { ClauseId } from './catalog/clause-ids.ts';
 
-export interface Judgement extends JudgementValues {
+export interface Judgement extends JudgementValues, ObservationTags {
   readonly clause: ClauseId;
   readonly verdict: 'pass' | 'fail' | 'unspecified' | 'inconclusive';
   readonly expected: string;
   readonly observed: string;
+}
+
+/**
+ * What an expectations signature can match, and what a run exercised (reference/observations.ts): the
+ * model's name for the kind of departure (on a failure), the kind of input judged (pass or fail), and
+ * the status and Status reason of the answer where the judge saw them.
+ */
+export interface ObservationTags {
+  readonly class?: ObservationClassName;
+  readonly input?: InputClass;
+  readonly observedStatus?: number;
+  readonly observedReason?: string;
 }
 
 // `values`: the compared values and their structured diff (reference/value-diff.ts), where objects are
@@ -40,8 +53,42 @@ export function rule(clause: ClauseId, holds: boolean, expected: string, observe
  */
 export function alsoAgainst(clause: ClauseId, expected: string, js: readonly Judgement[]): Judgement[] {
   const failed = js.filter((j) => j.verdict === 'fail');
-  if (failed.length === 0) return [...js, pass(clause, expected)];
-  return [...js, fail(clause, expected, failed.map((j) => `${j.clause}: ${j.observed}`).join('; '))];
+  // The summary judgement is of the same input, and of the same kind of answer as its first failure.
+  const input = js.find((j) => j.input !== undefined)?.input;
+  if (failed.length === 0) return [...js, { ...pass(clause, expected), ...(input !== undefined ? { input } : {}) }];
+  const { class: cls, observedStatus, observedReason } = failed[0]!;
+  const tags = { ...(input !== undefined ? { input } : {}), ...(cls !== undefined ? { class: cls } : {}), ...(observedStatus !== undefined ? { observedStatus } : {}), ...(observedReason !== undefined ? { observedReason } : {}) };
+  return [...js, { ...fail(clause, expected, failed.map((j) => `${j.clause}: ${j.observed}`).join('; ')), ...tags }];
+}
+
+/**
+ * The judgements with their input class, and with `cls` on each failure (a pass keeps only the input:
+ * it shows the input was sent and answered right). Status and reason are kept on failures only.
+ *
+ *   tagged([rule('rest:4.4.1', false, ...)], { input: 'limit-below-count', class: 'limit-ignored' })
+ *     -> the failure carries both, so an entry excusing limit-ignored matches it
+ */
+export function tagged(js: readonly Judgement[], tags: ObservationTags): Judgement[] {
+  const { class: cls, input, observedStatus, observedReason } = tags;
+  return js.map((j) => {
+    if (j.verdict === 'fail') {
+      return {
+        ...j,
+        ...(input !== undefined ? { input } : {}),
+        ...(cls !== undefined && j.class === undefined ? { class: cls } : {}),
+        ...(observedStatus !== undefined && j.observedStatus === undefined ? { observedStatus } : {}),
+        ...(observedReason !== undefined && j.observedReason === undefined ? { observedReason } : {}),
+      };
+    }
+    return j.verdict === 'pass' && input !== undefined ? { ...j, input } : j;
+  });
+}
+
+/** The Status reason of an error answer's body (`{"kind":"Status","reason":"Invalid"}`), if any. */
+export function statusReasonOf(json: unknown): string | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const r = (json as { reason?: unknown }).reason;
+  return typeof r === 'string' && r !== '' ? r : undefined;
 }
 
 /** Thrown by the model for situations it deliberately does not model: reported as not checked. */

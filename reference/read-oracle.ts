@@ -7,7 +7,8 @@
 import { acceptableRange, visibleObjects, type History } from './history.ts';
 import { contentMismatch, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
 import { diffValues, type JudgementValues } from './value-diff.ts';
-import { fail, inconclusive, pass, rule, unspecified, type Judgement } from './judgement.ts';
+import { fail, inconclusive, pass, rule, tagged, unspecified, type Judgement } from './judgement.ts';
+import type { ObservationClassName } from './observations.ts';
 import { judgeTooLargeMessage, type TooLargeAnswer } from './error-rules.ts';
 import type { ClauseId } from './catalog/clause-ids.ts';
 import { judgeScope, type RequestScope } from './scope.ts';
@@ -154,7 +155,11 @@ export interface ListJudgement {
  * exactly those of one snapshot in the semantic's range; the collection rv, when the suite knows what
  * it denotes, must denote a snapshot in range too (and equal the requested rv for Exact).
  */
-export function judgeListSnapshot(ctx: ReadContext, exp: ReadExpectation, observed: { collectionRv: unknown; items: readonly ObservedObject[]; requestedRv?: string }, unionClause?: ClauseId): ListJudgement {
+/**
+ * `missingOnly`: the class of a failure whose items differ from the closest snapshot only by items
+ * missing (none extra, none changed); judgePages names it for selector lists.
+ */
+export function judgeListSnapshot(ctx: ReadContext, exp: ReadExpectation, observed: { collectionRv: unknown; items: readonly ObservedObject[]; requestedRv?: string }, unionClause?: ClauseId, missingOnly?: ObservationClassName): ListJudgement {
   const range = exp.range ?? acceptableRange(ctx.history, exp.semantic, exp.at);
   const scoped = judgeScope(ctx.scope, observed.items, 'list');
   if (scoped.some((j) => j.verdict === 'fail')) return { judgements: scoped };
@@ -189,7 +194,7 @@ export function judgeListSnapshot(ctx: ReadContext, exp: ReadExpectation, observ
   const closest = known ?? range.hi;
   const closestObjects = visibleObjects(ctx.history, closest).filter(ctx.inScope);
   const diff = diffObjects(closestObjects, ours, ctx.knownKeys);
-  const values = readValues(closestObjects, ours, ctx.knownKeys);
+  const values = { ...readValues(closestObjects, ours, ctx.knownKeys), ...(missingOnly !== undefined && diff.length > 0 && diff.every((d) => d.startsWith('missing ')) ? { class: missingOnly } : {}) };
   if (known !== undefined) {
     js.push(fail(exp.clause, expectText, `collection resourceVersion ${JSON.stringify(observed.collectionRv)} is that of snapshot #${known}, but the items differ from it: ${diff.join('; ')}`, values));
   } else if (matches.length > 0) {
@@ -220,8 +225,14 @@ export function judgePages(ctx: ReadContext, exp: ReadExpectation, pages: readon
   const js: Judgement[] = [];
   const first = pages[0];
   if (!first) throw new Error('model misuse: judgePages needs at least one page');
+  // Only a list with more items than its limit can show a server ignoring the limit.
+  const overLimit = pages.reduce((n, p) => n + p.items.length, 0) > opts.limit;
   pages.forEach((p, i) => {
-    js.push(rule(opts.limitClause ?? 'rest:4.4.1', p.items.length <= opts.limit, `at most limit=${opts.limit} items per page`, `page ${i + 1} has ${p.items.length} items`));
+    const size = rule(opts.limitClause ?? 'rest:4.4.1', p.items.length <= opts.limit, `at most limit=${opts.limit} items per page`, `page ${i + 1} has ${p.items.length} items`);
+    // limit-ignored: the rest of the list in this one page, no continue (what a cache that ignores limit
+    // answers); a page one item too large with a token after it is another departure.
+    const whole = typeof p.continueToken !== 'string' || p.continueToken === '';
+    js.push(...(overLimit ? tagged([size], { input: 'limit-below-count', observedStatus: 200, ...(whole ? { class: 'limit-ignored' as const } : {}) }) : [size]));
     if (i > 0) {
       js.push(rule('rest:4.4.3', p.collectionRv === first.collectionRv, `every page reports the first page's collection resourceVersion ${JSON.stringify(first.collectionRv)}`, `page ${i + 1} reports ${JSON.stringify(p.collectionRv)}`));
     }
@@ -240,10 +251,11 @@ export function judgePages(ctx: ReadContext, exp: ReadExpectation, pages: readon
   });
   if (js.some((j) => j.verdict === 'fail')) return { judgements: js };
   const union = pages.flatMap((p) => p.items);
-  const snap = judgeListSnapshot(ctx, exp, { collectionRv: first.collectionRv, items: union, ...(opts.requestedRv !== undefined ? { requestedRv: opts.requestedRv } : {}) }, 'rest:4.4.3');
-  js.push(...snap.judgements);
+  const snap = judgeListSnapshot(ctx, exp, { collectionRv: first.collectionRv, items: union, ...(opts.requestedRv !== undefined ? { requestedRv: opts.requestedRv } : {}) }, 'rest:4.4.3', opts.selector ? 'selector-page-lost-items' : undefined);
+  // Every verdict on the union of a selector list's pages is one on that kind of input.
+  js.push(...(opts.selector ? tagged(snap.judgements, { input: 'paged-selector-list', observedStatus: 200 }) : snap.judgements));
   if (snap.matchedIndex !== undefined && pages.length > 1) {
-    js.push(pass('rest:4.4.3', 'union of pages is one snapshot'), pass('rest:4.4.2', 'pages followed until continue was empty'), pass('rest:4.5/meaning/continue-exact', 'continuation pages served at the first page\'s version'));
+    js.push(...tagged([pass('rest:4.4.3', 'union of pages is one snapshot')], opts.selector ? { input: 'paged-selector-list' } : {}), pass('rest:4.4.2', 'pages followed until continue was empty'), pass('rest:4.5/meaning/continue-exact', 'continuation pages served at the first page\'s version'));
   }
   return snap.matchedIndex !== undefined ? { judgements: js, matchedIndex: snap.matchedIndex } : { judgements: js };
 }

@@ -9,7 +9,7 @@
  *   judgeLongChain(new Map([['ns/a', { uid: 'u', rv: '5' }]]), (k) => true, [page1, page2], { limit: 1 })
  *     -> a fail of rest:4.4.3 if 'ns/a' shows on both pages
  */
-import { fail, pass, rule, unspecified, type Judgement } from './judgement.ts';
+import { fail, pass, rule, tagged, unspecified, type Judgement } from './judgement.ts';
 import { judgeRemaining, type ObservedPage } from './read-oracle.ts';
 
 export interface ChainEntry {
@@ -56,7 +56,9 @@ export function judgeLongChain(expected: ReadonlyMap<string, ChainEntry>, isOurs
     ...(wrongVersion.length ? [`${wrongVersion.length} at a later version: ${list(wrongVersion)}`] : []),
   ];
   // The union first: a repeated or skipped item also throws every remainingItemCount off by one.
-  if (problems.length > 0) return [...js, fail('rest:4.4.3', expectText, problems.join('; '))];
+  // Items only skipped in a selector chain: the departure named selector-page-lost-items.
+  const union = (j: Judgement) => (selector ? tagged([j], { input: 'paged-selector-list', ...(missing.length > 0 && problems.length === 1 ? { class: 'selector-page-lost-items' } : {}) }) : [j]);
+  if (problems.length > 0) return [...js, ...union(fail('rest:4.4.3', expectText, problems.join('; ')))];
   let later = pages.reduce((n, p) => n + p.items.length, 0);
   pages.forEach((p, i) => {
     later -= p.items.length;
@@ -70,7 +72,7 @@ export function judgeLongChain(expected: ReadonlyMap<string, ChainEntry>, isOurs
     js.push(...judgeRemaining(p, { later, last: lastPage, selector, paged: true, page: i + 1 }));
   });
 
-  js.push(pass('rest:4.4.3', expectText), pass('rest:4.4.2', `followed ${pages.length} pages until continue was empty`), pass('rest:4.5/meaning/continue-exact', 'continuation pages served at the first page\'s version'));
+  js.push(...union(pass('rest:4.4.3', expectText)), pass('rest:4.4.2', `followed ${pages.length} pages until continue was empty`), pass('rest:4.5/meaning/continue-exact', 'continuation pages served at the first page\'s version'));
   return js;
 }
 

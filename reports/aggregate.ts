@@ -4,12 +4,14 @@
  */
 import type { Clause } from '../reference/catalog/types.ts';
 import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, RunResult } from '../harness/results.ts';
-import type { Expectations } from './expectations.ts';
+import { signatureMismatch, type Expectations, type KnownFailure } from './expectations.ts';
+import { judgeExpectations } from './known-failures.ts';
 
 export const MAX_COUNTEREXAMPLES = 5;
 export const MAX_NOTES = 10;
 export const NOT_IN_CATALOG = '(not in catalog)';
-export const NOW_PASSES_NOTE = 'now passes: remove it from the expectations file';
+/** Starts the note of an entry whose departure is shown gone (test:upstream looks for it). */
+export const NOW_PASSES_NOTE = 'no longer occurs';
 
 export interface AggregateOptions {
   readonly expectations?: Expectations;
@@ -21,7 +23,7 @@ export function aggregate(
   opts: AggregateOptions = {},
 ): ClauseResult[] {
   const byClause = groupBy(records, (r) => r.clause);
-  const known = new Map((opts.expectations?.knownFailures ?? []).map((k) => [k.clause, k.reason]));
+  const known = groupBy(opts.expectations?.knownFailures ?? [], (k) => k.clause);
   const results = catalog.map((c) =>
     clauseResult(c.id, c.section, c.summary, c.kind === 'unspecified', byClause.get(c.id) ?? [], known),
   );
@@ -64,31 +66,47 @@ function clauseResult(
   summary: string,
   unspecifiedClause: boolean,
   records: readonly CheckRecord[],
-  known: ReadonlyMap<string, string>,
+  known: ReadonlyMap<string, readonly KnownFailure[]>,
 ): ClauseResult {
   const status = statusOf(records.map((r) => r.verdict), unspecifiedClause);
   const notes = records.flatMap((r) => (r.note === undefined ? [] : [r.note]));
   if (unspecifiedClause && records.some((r) => r.verdict === 'fail')) {
     notes.unshift('a check reported a failure on a clause the spec leaves unspecified; recorded, not judged');
   }
-  const reason = known.get(id);
-  if (reason !== undefined) {
-    notes.unshift(status === 'passed' ? NOW_PASSES_NOTE : `known failure: ${reason}`);
-  }
+  const entries = known.get(id);
+  const expectation = entries === undefined ? undefined : judgeExpectations(entries, records, status);
+  if (expectation !== undefined) notes.unshift(...expectationNotes(expectation));
   const result: ClauseResult = {
     id,
     section,
     summary,
     status,
     checks: records.reduce((n, r) => n + r.count, 0),
-    counterexamples: pickCounterexamples(records),
+    counterexamples: pickCounterexamples(records, expectation?.regression === true ? unexcused(entries!) : undefined),
     notes: capNotes(notes),
   };
-  return reason === undefined ? result : { ...result, expectedFailure: true };
+  if (expectation === undefined) return result;
+  return { ...result, expectation, ...(expectation.regression ? {} : { expectedFailure: true }) };
 }
 
-/** One per (check, observed), the smallest reproduction of each, smallest first. */
-function pickCounterexamples(records: readonly CheckRecord[]): Counterexample[] {
+/** First the regression, then one note per entry (capNotes keeps the first ones). */
+function expectationNotes(e: import('./known-failures.ts').ClauseExpectation): string[] {
+  const out = e.unexcused.map((u) => `regression of a listed clause: observed ${u}`);
+  for (const x of e.entries) {
+    if (x.outcome === 'excused') out.push(`known failure (${x.excuses}): ${x.reason}`);
+    else if (x.outcome === 'noLongerOccurs') out.push(`${NOW_PASSES_NOTE}: ${x.excuses} (${x.detail}); remove its entry${x.at !== undefined ? ` at ${x.at}` : ''} from the expectations file`);
+    else out.push(`known failure not exercised in this run: ${x.excuses} (${x.detail})`);
+  }
+  return out;
+}
+
+/** A listed clause's regression: whether no entry excuses a counterexample (the report shows those first). */
+function unexcused(entries: readonly KnownFailure[]): (cx: Counterexample) => boolean {
+  return (cx) => !entries.some((e) => signatureMismatch(e.observed, cx) === undefined);
+}
+
+/** One per (check, observed), the smallest reproduction of each, smallest first (`first` ones before all). */
+function pickCounterexamples(records: readonly CheckRecord[], first?: (cx: Counterexample) => boolean): Counterexample[] {
   const best = new Map<string, Counterexample>();
   for (const r of records) {
     const cx = r.counterexample;
@@ -98,7 +116,8 @@ function pickCounterexamples(records: readonly CheckRecord[]): Counterexample[] 
     if (prior === undefined || cx.requestCount < prior.requestCount) best.set(key, cx);
   }
   // Array.prototype.sort is stable: equal sizes keep the order the checks reported them in.
-  return [...best.values()].sort((a, b) => a.requestCount - b.requestCount).slice(0, MAX_COUNTEREXAMPLES);
+  const rank = (cx: Counterexample) => (first?.(cx) === true ? 0 : 1);
+  return [...best.values()].sort((a, b) => rank(a) - rank(b) || a.requestCount - b.requestCount).slice(0, MAX_COUNTEREXAMPLES);
 }
 
 function capNotes(notes: readonly string[]): string[] {

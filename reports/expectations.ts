@@ -3,31 +3,87 @@
  * regressions. JSON or YAML (JSON is read by the YAML parser too, so errors carry lines either way):
  *
  *   knownFailures:
- *     - clause: rest:4.4.6
- *       reason: tokens never expire (issue 123)
+ *     - clause: rest:4.6.1
+ *       observed:                 # the answer that is excused (its signature); every key stated must match
+ *         class: bare-dryrun-refused   # the model's name for the kind of departure (reference/observations.ts)
+ *         status: 422                  # the answer's HTTP status (a code or a list)
+ *         reason: Invalid              # the Status reason (a string or a list)
+ *         message: 'Unsupported value' # a regular expression on the counterexample's observed text
+ *       reason: ValidateDryRun allows only "All"
+ *       source: https://github.com/kubernetes/kubernetes/blob/release-1.24/...
+ *       when:                     # optional: the entry holds only in runs where all of these hold
+ *         scale: true             # (or `when: scale`) runs with --scale
+ *         profile: k8s
+ *         capability: watch-cache # the target has one (--target-capability; unknown: assumed)
+ *         release: '>=1.24 <1.27' # the target's release (/version or --release; unknown: assumed)
  *
- *     - clause: rest:4.4.3
- *       reason: a paged selector list loses items past the first etcd batch
- *       when: scale        # only in runs with --scale: elsewhere the clause is not a known failure
+ * A failure of a listed clause whose observation matches no entry's signature is a regression. An entry
+ * without `observed` matches any failure of its clause (as before signatures existed): it is accepted,
+ * with one warning per file, so existing files keep working while they gain signatures. A clause may be
+ * listed more than once (different departures, reasons or conditions) when every one of its entries
+ * has a signature.
  *
  * Parsing is strict: a typo in a key would otherwise silently un-list a failure and turn a known gap
  * into a red nightly run with no hint why.
  */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type YAMLMap } from 'yaml';
+import { isObservationClass, OBSERVATION_CLASSES, type ObservationClassName } from '../reference/observations.ts';
 
-/** Run conditions an expectation can be limited to. */
-export const EXPECTATION_CONDITIONS = ['scale'] as const;
-export type ExpectationCondition = (typeof EXPECTATION_CONDITIONS)[number];
+/** Target capabilities an entry can depend on, and how a run states them (`--target-capability`). */
+export const CAPABILITIES = ['watch-cache'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+/**
+ * `--target-capability watch-cache` / `no-watch-cache` (repeatable) as run facts; undefined for an
+ * unknown name (the CLI makes that a usage error).
+ */
+export function capabilityFact(text: string, known: Readonly<Partial<Record<Capability, boolean>>> = {}): Partial<Record<Capability, boolean>> | undefined {
+  const absent = text.startsWith('no-');
+  const name = absent ? text.slice(3) : text;
+  if (!(CAPABILITIES as readonly string[]).includes(name)) return undefined;
+  return { ...known, [name]: !absent };
+}
+
+export interface Signature {
+  readonly class?: readonly ObservationClassName[];
+  readonly status?: readonly number[];
+  readonly reason?: readonly string[];
+  /** Source of a regular expression tested on the counterexample's `observed` text. */
+  readonly message?: string;
+}
+
+export interface ReleaseRange {
+  readonly text: string;
+  readonly bounds: readonly { readonly op: '>=' | '>' | '<=' | '<' | '='; readonly minor: readonly [number, number] }[];
+}
+
+export interface Conditions {
+  readonly scale?: boolean;
+  readonly profile?: string;
+  readonly capability?: readonly Capability[];
+  readonly release?: ReleaseRange;
+}
 
 export interface KnownFailure {
   readonly clause: string;
   readonly reason: string;
-  /** Listed for runs with this condition only (`scale`: a run with --scale). */
-  readonly when?: ExpectationCondition;
+  readonly source?: string;
+  /** The excused answer; absent: any failure of the clause. */
+  readonly observed?: Signature;
+  readonly when?: Conditions;
+  /** `file:line` of the entry. */
+  readonly at?: string;
+  /**
+   * Conditions the run could not check and assumed (a capability it was not told of, a release it does
+   * not know): the entry still excuses its failure, but a conforming answer proves nothing about it.
+   */
+  readonly assumed?: readonly string[];
 }
 
 export interface Expectations {
   readonly knownFailures: readonly KnownFailure[];
+  /** One line per file with unsigned entries. */
+  readonly warnings?: readonly string[];
 }
 
 export const noExpectations: Expectations = { knownFailures: [] };
@@ -48,7 +104,12 @@ export class ExpectationsError extends Error {
 
 // `rest:4.4.6`, `node:2.2/maxPods`: the doc prefix and something after it; the catalog decides the rest.
 const CLAUSE_ID = /^[a-z]+:\S+$/;
-const ITEM_KEYS = new Set(['clause', 'reason', 'when']);
+const ITEM_KEYS = ['clause', 'observed', 'reason', 'source', 'when'];
+const SIGNATURE_KEYS = ['class', 'status', 'reason', 'message'];
+const WHEN_KEYS = ['scale', 'profile', 'capability', 'release'];
+const PROFILES = ['svc', 'k8s'];
+
+type Fail = (node: unknown, path: string, detail: string) => never;
 
 export function parseExpectations(text: string, fileName: string): Expectations {
   const lineCounter = new LineCounter();
@@ -59,7 +120,7 @@ export function parseExpectations(text: string, fileName: string): Expectations 
     const line = lineCounter.linePos(first.pos[0]).line;
     throw new ExpectationsError(fileName, line, '', `not valid JSON or YAML: ${firstLine(first.message)}`);
   }
-  const fail = (node: unknown, path: string, detail: string): never => {
+  const fail: Fail = (node, path, detail) => {
     throw new ExpectationsError(fileName, lineOf(node, lineCounter), path, detail);
   };
 
@@ -76,61 +137,249 @@ export function parseExpectations(text: string, fileName: string): Expectations 
   if (list === undefined || (isScalar(list) && list.value === null)) return noExpectations;
   if (!isSeq(list)) return fail(list, 'knownFailures', `expected a list, got ${kindOf(list)}`);
 
-  const seen = new Map<string, number>();
+  const byClause = new Map<string, { index: number; signed: boolean; key: string }[]>();
+  const unsignedLines: number[] = [];
   const knownFailures = list.items.map((item, i): KnownFailure => {
     const at = `knownFailures[${i}]`;
     if (!isMap(item)) return fail(item, at, `expected a mapping with clause and reason, got ${kindOf(item)}`);
-    for (const pair of item.items) {
-      const key = keyName(pair.key);
-      if (!ITEM_KEYS.has(key)) fail(pair.key, `${at}.${key}`, 'unknown key (expected clause, reason, when)');
-    }
-    const clause = requiredString(item.get('clause', true), item, `${at}.clause`, fail);
-    if (!CLAUSE_ID.test(clause)) fail(item.get('clause', true), `${at}.clause`, `not a clause id like 'rest:4.4.6': ${JSON.stringify(clause)}`);
+    onlyKeys(item, at, ITEM_KEYS, fail);
+    const clauseNode = item.get('clause', true);
+    const clause = requiredString(clauseNode, item, `${at}.clause`, fail);
+    if (!CLAUSE_ID.test(clause)) fail(clauseNode, `${at}.clause`, `not a clause id like 'rest:4.4.6': ${JSON.stringify(clause)}`);
     const reason = requiredString(item.get('reason', true), item, `${at}.reason`, fail);
-    const earlier = seen.get(clause);
-    if (earlier !== undefined) fail(item.get('clause', true), `${at}.clause`, `${clause} is already listed at knownFailures[${earlier}]`);
-    seen.set(clause, i);
+    const sourceNode = item.get('source', true);
+    const source = sourceNode === undefined ? undefined : requiredString(sourceNode, item, `${at}.source`, fail);
+    const observedNode = item.get('observed', true);
+    const observed = observedNode === undefined ? undefined : parseSignature(observedNode, `${at}.observed`, fail);
     const whenNode = item.get('when', true);
-    if (whenNode === undefined) return { clause, reason };
-    const when = requiredString(whenNode, item, `${at}.when`, fail);
-    if (!(EXPECTATION_CONDITIONS as readonly string[]).includes(when)) fail(whenNode, `${at}.when`, `unknown condition ${JSON.stringify(when)} (known: ${EXPECTATION_CONDITIONS.join(', ')})`);
-    return { clause, reason, when: when as ExpectationCondition };
+    const when = whenNode === undefined ? undefined : parseConditions(whenNode, `${at}.when`, fail);
+    const line = lineOf(item, lineCounter);
+    if (observed === undefined) unsignedLines.push(line ?? i + 1);
+
+    // The same clause twice: fine for different departures, each with its signature; an unsigned entry
+    // excuses everything, so beside another one it is a mistake (or a duplicate).
+    const key = JSON.stringify({ observed: observed ?? null, when: when ?? null });
+    const earlier = byClause.get(clause) ?? [];
+    const clash = earlier.find((e) => !e.signed || observed === undefined || e.key === key);
+    if (clash !== undefined) {
+      const why = clash.key === key ? '' : ' (a clause listed more than once needs a signature, `observed`, on every entry)';
+      fail(clauseNode, `${at}.clause`, `${clause} is already listed at knownFailures[${clash.index}]${why}`);
+    }
+    byClause.set(clause, [...earlier, { index: i, signed: observed !== undefined, key }]);
+    return {
+      clause,
+      reason,
+      ...(source !== undefined ? { source } : {}),
+      ...(observed !== undefined ? { observed } : {}),
+      ...(when !== undefined ? { when } : {}),
+      ...(line !== undefined ? { at: `${fileName}:${line}` } : {}),
+    };
   });
-  return { knownFailures };
+  const warnings = unsignedLines.length === 0 ? [] : [`${fileName}: ${unsignedLines.length === 1 ? 'the entry' : `${unsignedLines.length} entries`} at line${unsignedLines.length === 1 ? '' : 's'} ${unsignedLines.join(', ')} ${unsignedLines.length === 1 ? 'has' : 'have'} no \`observed\` signature and match${unsignedLines.length === 1 ? 'es' : ''} any failure of the clause; add observed: {class, status, reason or message} so a different failure is a regression`];
+  return warnings.length > 0 ? { knownFailures, warnings } : { knownFailures };
+}
+
+function parseSignature(node: unknown, path: string, fail: Fail): Signature {
+  if (!isMap(node)) return fail(node, path, `expected a mapping with any of ${SIGNATURE_KEYS.join(', ')}, got ${kindOf(node)}`);
+  onlyKeys(node, path, SIGNATURE_KEYS, fail);
+  if (node.items.length === 0) return fail(node, path, `empty: name at least one of ${SIGNATURE_KEYS.join(', ')}`);
+  const out: { class?: ObservationClassName[]; status?: number[]; reason?: string[]; message?: string } = {};
+  const classNode = node.get('class', true);
+  if (classNode !== undefined) {
+    out.class = oneOrMany(classNode, `${path}.class`, fail, (n, p) => {
+      const name = requiredString(n, node, p, fail);
+      if (!isObservationClass(name)) fail(n, p, `unknown observation class ${JSON.stringify(name)} (known: ${Object.keys(OBSERVATION_CLASSES).join(', ')})`);
+      return name as ObservationClassName;
+    });
+  }
+  const statusNode = node.get('status', true);
+  if (statusNode !== undefined) {
+    out.status = oneOrMany(statusNode, `${path}.status`, fail, (n, p) => {
+      if (!isScalar(n) || typeof n.value !== 'number' || !Number.isInteger(n.value) || n.value < 100 || n.value > 599) fail(n, p, `expected an HTTP status code (100-599), got ${isScalar(n) ? JSON.stringify(n.value) : kindOf(n)}`);
+      return (n as { value: number }).value;
+    });
+  }
+  const reasonNode = node.get('reason', true);
+  if (reasonNode !== undefined) out.reason = oneOrMany(reasonNode, `${path}.reason`, fail, (n, p) => requiredString(n, node, p, fail));
+  const messageNode = node.get('message', true);
+  if (messageNode !== undefined) {
+    const source = requiredString(messageNode, node, `${path}.message`, fail);
+    try {
+      new RegExp(source);
+    } catch (e) {
+      fail(messageNode, `${path}.message`, `not a regular expression: ${firstLine((e as Error).message)}`);
+    }
+    out.message = source;
+  }
+  return out;
+}
+
+function parseConditions(node: unknown, path: string, fail: Fail): Conditions {
+  // `when: scale`, the form of the first files, is kept.
+  if (isScalar(node) && node.value === 'scale') return { scale: true };
+  if (isScalar(node) && typeof node.value === 'string') return fail(node, path, `unknown condition ${JSON.stringify(node.value)} (write scale, or a mapping of ${WHEN_KEYS.join(', ')})`);
+  if (!isMap(node)) return fail(node, path, `expected scale or a mapping of ${WHEN_KEYS.join(', ')}, got ${kindOf(node)}`);
+  onlyKeys(node, path, WHEN_KEYS, fail);
+  if (node.items.length === 0) return fail(node, path, `empty: name at least one of ${WHEN_KEYS.join(', ')}`);
+  const out: { scale?: boolean; profile?: string; capability?: Capability[]; release?: ReleaseRange } = {};
+  const scale = node.get('scale', true);
+  if (scale !== undefined) {
+    if (!isScalar(scale) || typeof scale.value !== 'boolean') fail(scale, `${path}.scale`, `expected true or false, got ${kindOf(scale)}`);
+    out.scale = (scale as { value: boolean }).value;
+  }
+  const profile = node.get('profile', true);
+  if (profile !== undefined) {
+    const p = requiredString(profile, node, `${path}.profile`, fail);
+    if (!PROFILES.includes(p)) fail(profile, `${path}.profile`, `unknown profile ${JSON.stringify(p)} (known: ${PROFILES.join(', ')})`);
+    out.profile = p;
+  }
+  const capability = node.get('capability', true);
+  if (capability !== undefined) {
+    out.capability = oneOrMany(capability, `${path}.capability`, fail, (n, p) => {
+      const c = requiredString(n, node, p, fail);
+      if (!(CAPABILITIES as readonly string[]).includes(c)) fail(n, p, `unknown capability ${JSON.stringify(c)} (known: ${CAPABILITIES.join(', ')})`);
+      return c as Capability;
+    });
+  }
+  const release = node.get('release', true);
+  if (release !== undefined) {
+    const text = isScalar(release) && typeof release.value === 'number' ? String(release.value) : requiredString(release, node, `${path}.release`, fail);
+    const range = parseReleaseRange(text);
+    if (range === undefined) fail(release, `${path}.release`, `not a release range like '>=1.24 <1.27' or '1.24': ${JSON.stringify(text)}`);
+    out.release = range!;
+  }
+  return out;
+}
+
+/** `>=1.24 <1.27`, `1.24` (that minor release), `<=1.30`: bounds on major.minor, all of which must hold. */
+export function parseReleaseRange(text: string): ReleaseRange | undefined {
+  const parts = text.trim().split(/\s+/);
+  const bounds: ReleaseRange['bounds'][number][] = [];
+  for (const p of parts) {
+    const m = /^(>=|<=|>|<|=)?v?(\d+)\.(\d+)$/.exec(p);
+    if (!m) return undefined;
+    bounds.push({ op: (m[1] ?? '=') as ReleaseRange['bounds'][number]['op'], minor: [Number(m[2]), Number(m[3])] });
+  }
+  return bounds.length === 0 ? undefined : { text: text.trim(), bounds };
+}
+
+/** major.minor of `v1.24.2`, `1.24`, `1.24.0-rc.1`; undefined when it is none of these. */
+export function minorOf(release: string): [number, number] | undefined {
+  const m = /^v?(\d+)\.(\d+)(?:\.|$|-|\+)/.exec(release.trim());
+  return m ? [Number(m[1]), Number(m[2])] : undefined;
+}
+
+export function releaseInRange(range: ReleaseRange, release: readonly [number, number]): boolean {
+  const cmp = (a: readonly [number, number], b: readonly [number, number]) => (a[0] - b[0]) || (a[1] - b[1]);
+  return range.bounds.every((b) => {
+    const c = cmp(release, b.minor);
+    return b.op === '=' ? c === 0 : b.op === '>=' ? c >= 0 : b.op === '>' ? c > 0 : b.op === '<=' ? c <= 0 : c < 0;
+  });
 }
 
 /**
- * Several files as one (`--expectations a.yaml --expectations b.yaml`): every listed clause, in file
- * order; a clause listed in more than one file keeps each file's reason, joined, and a condition only
- * when every file states the same one.
+ * Several files as one (`--expectations a.yaml --expectations b.yaml`): every entry of every file, in
+ * file order. An observation is excused when any entry that holds in the run matches it, so an entry
+ * listed without a condition in one file holds in every run, as before.
  */
 export function mergeExpectations(all: readonly Expectations[]): Expectations {
-  const listed = new Map<string, KnownFailure[]>();
-  for (const e of all) for (const k of e.knownFailures) listed.set(k.clause, [...(listed.get(k.clause) ?? []), k]);
-  return {
-    knownFailures: [...listed].map(([clause, ks]) => {
-      const reason = [...new Set(ks.map((k) => k.reason))].join(' / ');
-      // Listed without a condition anywhere: known in every run.
-      const when = ks.every((k) => k.when !== undefined && k.when === ks[0]!.when) ? ks[0]!.when : undefined;
-      return when === undefined ? { clause, reason } : { clause, reason, when };
-    }),
-  };
+  const knownFailures = all.flatMap((e) => e.knownFailures);
+  const warnings = all.flatMap((e) => e.warnings ?? []);
+  return warnings.length > 0 ? { knownFailures, warnings } : { knownFailures };
+}
+
+/** What a run knows of itself and its target, for `when:`. */
+export interface RunFacts {
+  readonly scale: boolean;
+  readonly profile?: string;
+  /** Capabilities the run was told of: true present, false absent; missing: unknown. */
+  readonly capabilities?: Readonly<Partial<Record<Capability, boolean>>>;
+  /** `v1.24.2` or `1.24`; undefined when the run does not know it. */
+  readonly release?: string;
 }
 
 /**
- * The expectations that hold for a run: those limited to a condition the run does not have are left
- * out, so a run without --scale neither excuses a failure there nor reports the clause "now passing".
+ * The expectations that hold for a run: an entry whose condition the run does not meet is left out, so
+ * it neither excuses a failure nor is reported at all. A condition the run cannot check (a capability
+ * it was not told of, an unknown release) is assumed to hold and named in `assumed`: the entry then
+ * excuses its failure, but a conforming answer is not reported as the departure being gone.
  */
-export function expectationsForRun(e: Expectations, run: Readonly<Record<ExpectationCondition, boolean>>): Expectations {
-  return { knownFailures: e.knownFailures.filter((k) => k.when === undefined || run[k.when]) };
+export function expectationsForRun(e: Expectations, run: RunFacts): Expectations {
+  const knownFailures = e.knownFailures.flatMap((k): KnownFailure[] => {
+    const w = k.when;
+    if (w === undefined) return [k];
+    if (w.scale !== undefined && w.scale !== run.scale) return [];
+    if (w.profile !== undefined && run.profile !== undefined && w.profile !== run.profile) return [];
+    const assumed: string[] = [];
+    for (const c of w.capability ?? []) {
+      const has = run.capabilities?.[c];
+      if (has === false) return [];
+      if (has === undefined) assumed.push(`the target has a ${c.replace(/-/g, ' ')} (--target-capability ${c} or no-${c})`);
+    }
+    if (w.release !== undefined) {
+      const minor = run.release === undefined ? undefined : minorOf(run.release);
+      if (minor === undefined) assumed.push(`the target's release is ${w.release.text} (--release)`);
+      else if (!releaseInRange(w.release, minor)) return [];
+    }
+    return [assumed.length > 0 ? { ...k, assumed } : k];
+  });
+  return { ...e, knownFailures };
 }
 
 /** Ids listed as known failures that the catalog does not know: likely typos, worth a warning. */
 export function unknownExpectationIds(expectations: Expectations, knownIds: ReadonlySet<string>): string[] {
-  return expectations.knownFailures.map((k) => k.clause).filter((id) => !knownIds.has(id));
+  return [...new Set(expectations.knownFailures.map((k) => k.clause))].filter((id) => !knownIds.has(id));
 }
 
-type Fail = (node: unknown, path: string, detail: string) => never;
+/** `class limit-ignored, status 200`: a signature for a person. */
+export function showSignature(s: Signature | undefined): string {
+  if (s === undefined) return 'any failure of the clause';
+  const parts: string[] = [];
+  if (s.class) parts.push(`class ${s.class.join(' or ')}`);
+  if (s.status) parts.push(`status ${s.status.join(' or ')}`);
+  if (s.reason) parts.push(`reason ${s.reason.join(' or ')}`);
+  if (s.message !== undefined) parts.push(`message /${s.message}/`);
+  return parts.join(', ');
+}
+
+/** What a signature is matched against: a counterexample's tags and text. */
+export interface Observation {
+  readonly class?: string;
+  readonly observedStatus?: number;
+  readonly observedReason?: string;
+  readonly observed: string;
+}
+
+/** Why the observation is not the signature's (undefined: it matches). */
+export function signatureMismatch(s: Signature | undefined, o: Observation): string | undefined {
+  if (s === undefined) return undefined;
+  const why: string[] = [];
+  if (s.class && (o.class === undefined || !(s.class as readonly string[]).includes(o.class))) why.push(`class ${o.class ?? '(none named by the check)'}`);
+  if (s.status && (o.observedStatus === undefined || !s.status.includes(o.observedStatus))) why.push(`status ${o.observedStatus ?? '(not recorded by the check)'}`);
+  if (s.reason && (o.observedReason === undefined || !s.reason.includes(o.observedReason))) why.push(`reason ${o.observedReason ?? '(none)'}`);
+  if (s.message !== undefined && !new RegExp(s.message).test(o.observed)) why.push(`message not matching /${s.message}/`);
+  return why.length === 0 ? undefined : why.join(', ');
+}
+
+/** `class limit-ignored, status 200: page 1 has 7 items`: an observation for a person. */
+export function showObservation(o: Observation): string {
+  const tags = [o.class !== undefined ? `class ${o.class}` : undefined, o.observedStatus !== undefined ? `status ${o.observedStatus}` : undefined, o.observedReason !== undefined ? `reason ${o.observedReason}` : undefined].filter(Boolean);
+  const text = o.observed.length > 240 ? `${o.observed.slice(0, 240)}...` : o.observed;
+  return tags.length > 0 ? `${tags.join(', ')}: ${text}` : text;
+}
+
+function onlyKeys(map: YAMLMap, at: string, allowed: readonly string[], fail: Fail): void {
+  for (const pair of map.items) {
+    const key = keyName(pair.key);
+    if (!allowed.includes(key)) fail(pair.key, `${at}.${key}`, `unknown key (expected ${allowed.join(', ')})`);
+  }
+}
+
+function oneOrMany<T>(node: unknown, path: string, fail: Fail, each: (n: unknown, p: string) => T): T[] {
+  if (!isSeq(node)) return [each(node, path)];
+  if (node.items.length === 0) return fail(node, path, 'empty list');
+  return node.items.map((n, i) => each(n, `${path}[${i}]`));
+}
 
 function requiredString(node: unknown, parent: unknown, path: string, fail: Fail): string {
   if (node === undefined) return fail(parent, path, 'missing (required)');

@@ -63,6 +63,7 @@ export function toHtml(run: RunResult, familyOf: FamilyOf): string {
     errorsSection(run),
     failuresSection('Failures', regressions, false),
     failuresSection('Known failures (expectations file)', known, true),
+    expectationsSection(run),
     checksSection(run),
     coverageSection(areas),
     clauseTable(areas),
@@ -72,6 +73,23 @@ export function toHtml(run: RunResult, familyOf: FamilyOf): string {
   ]
     .filter((s) => s !== '')
     .join('\n');
+}
+
+/**
+ * Every expectations entry of the run and what became of it: excused, no longer occurring (the run sent
+ * its input and the answers conformed: remove it), or not exercised (keep it).
+ */
+function expectationsSection(run: RunResult): string {
+  const listed = run.clauses.filter((c) => c.expectation !== undefined);
+  if (listed.length === 0) return '';
+  const label = { excused: 'known failure', noLongerOccurs: 'no longer occurs: remove the entry', notExercised: 'not exercised in this run' } as const;
+  const rows = listed.flatMap((c) => c.expectation!.entries.map((e) => `<tr><td><code>${html(c.id)}</code></td><td>${html(e.excuses)}${e.at !== undefined ? `<br><small>${html(e.at)}</small>` : ''}</td><td>${html(label[e.outcome])}${c.expectation!.regression ? ' <span class="tag s-failed">regression beside it</span>' : ''}</td><td>${html(e.detail)}</td></tr>`));
+  return [
+    '<h2 id="expectations">Expectations file</h2>',
+    '<details><summary>show every entry and what this run made of it</summary>',
+    `<table><thead><tr><th>clause</th><th>excuses</th><th>outcome</th><th>why</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`,
+    '</details>',
+  ].join('\n');
 }
 
 /** What the run cost the target, and the checks that took longest (issue 15). */
@@ -148,9 +166,13 @@ function checksSection(run: RunResult): string {
 
 function failure(c: ClauseResult, known: boolean): string {
   const cxs = c.counterexamples.length === 0 ? ['<p>No counterexample was recorded.</p>'] : c.counterexamples.map(counterexample);
+  const regression = c.expectation?.regression === true
+    ? `<p><strong>Listed in the expectations file, but this failure is not the one excused.</strong> Excused: ${c.expectation.entries.map((e) => `<code>${html(e.excuses)}</code>`).join('; ')}. Observed: <code>${html(c.expectation.unexcused[0] ?? '')}</code></p>`
+    : '';
   return [
     `<section class="failure${known ? ' known' : ''}" id="${html(anchor(c.id))}">`,
     `<h3><code>${html(c.id)}</code> ${html(c.summary)}</h3>`,
+    regression,
     notes(c.notes),
     ...cxs,
     '</section>',

@@ -6,6 +6,7 @@
 import type { ClauseResult, RunResult } from '../harness/results.ts';
 import type { BaselineDiff } from './baseline.ts';
 import { confirmationLabel, labelCounts } from './confirmation.ts';
+import { entriesWith } from './known-failures.ts';
 
 const ICON: Record<RunResult['verdict'], string> = { conformant: '✅', nonconformant: '❌', error: '⚠️' };
 
@@ -38,6 +39,17 @@ export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): stri
     for (const c of known) lines.push(`- \`${cell(c.id)}\` ${cell(c.summary)}`);
     lines.push('', '</details>');
   }
+  const gone = entriesWith(run.clauses, 'noLongerOccurs');
+  if (gone.length > 0) {
+    lines.push('', `### No longer occurring (${gone.length}): remove from the expectations file`, '');
+    for (const g of gone) lines.push(`- \`${cell(g.clause)}\` (${cell(g.entry.excuses)})${g.entry.at !== undefined ? ` at \`${cell(g.entry.at)}\`` : ''}: ${cell(g.entry.detail)}`);
+  }
+  const idle = entriesWith(run.clauses, 'notExercised').filter((g) => !known.some((c) => c.id === g.clause));
+  if (idle.length > 0) {
+    lines.push('', `<details><summary>Not exercised in this run (${idle.length}): listed, neither seen nor shown gone; keep them</summary>`, '');
+    for (const g of idle) lines.push(`- \`${cell(g.clause)}\` (${cell(g.entry.excuses)}): ${cell(g.entry.detail)}`);
+    lines.push('', '</details>');
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -45,7 +57,9 @@ function failureTable(clauses: readonly ClauseResult[]): string[] {
   const rows = ['| clause | expected | observed | replay |', '|---|---|---|---|'];
   for (const c of clauses) {
     const cx = c.counterexamples[0];
-    rows.push(`| \`${cell(c.id)}\` | ${cell(cx?.expected ?? c.summary)} | ${cell(cx?.observed ?? '')} | ${cx ? `\`${cell(cx.replay)}\`${cx.confirmation ? ` ${cell(confirmationLabel(cx.confirmation))}` : ''}${c.counterexamples.length > 1 ? ` (+${c.counterexamples.length - 1} more: ${cell(labelCounts(c.counterexamples.slice(1)))})` : ''}` : ''} |`);
+    // A listed clause that failed otherwise: what the file excuses, beside what was observed.
+    const listed = c.expectation?.regression === true ? ` (listed: the expectations file excuses only ${c.expectation.entries.map((e) => e.excuses).join('; ')})` : '';
+    rows.push(`| \`${cell(c.id)}\` | ${cell(`${cx?.expected ?? c.summary}${listed}`)} | ${cell(cx?.observed ?? '')} | ${cx ? `\`${cell(cx.replay)}\`${cx.confirmation ? ` ${cell(confirmationLabel(cx.confirmation))}` : ''}${c.counterexamples.length > 1 ? ` (+${c.counterexamples.length - 1} more: ${cell(labelCounts(c.counterexamples.slice(1)))})` : ''}` : ''} |`);
   }
   return rows;
 }

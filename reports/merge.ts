@@ -7,6 +7,7 @@
 import type { ClauseResult, ClauseStatus, Counterexample, RunResult } from '../harness/results.ts';
 import { totalsOf, verdictOf } from './aggregate.ts';
 import type { SummaryJson } from './summary-json.ts';
+import { mergeClauseExpectations } from './known-failures.ts';
 
 const RANK: readonly ClauseStatus[] = ['failed', 'error', 'passed', 'unspecified', 'inconclusive', 'skipped', 'notChecked'];
 
@@ -61,6 +62,7 @@ function toClause(c: SummaryJson['clauses'][number]): ClauseResult {
     counterexamples: c.counterexamples as Counterexample[],
     notes: c.notes,
     ...(c.expectedFailure ? { expectedFailure: true } : {}),
+    ...(c.expectation !== undefined ? { expectation: c.expectation } : {}),
   };
 }
 
@@ -77,8 +79,16 @@ function mergeClause(parts: readonly ClauseResult[]): ClauseResult {
     checks: parts.reduce((n, p) => n + p.checks, 0),
     counterexamples: parts.flatMap((p) => p.counterexamples),
     notes,
-    ...(parts.some((p) => p.expectedFailure === true) ? { expectedFailure: true } : {}),
+    ...mergedExpectation(parts),
   };
+}
+
+/** A listed clause: the entries' outcomes merged; known (not a regression) only if no shard regressed. */
+function mergedExpectation(parts: readonly ClauseResult[]): Pick<ClauseResult, 'expectation' | 'expectedFailure'> {
+  const listed = parts.flatMap((p) => (p.expectation === undefined ? [] : [p.expectation]));
+  if (listed.length === 0) return parts.some((p) => p.expectedFailure === true) ? { expectedFailure: true } : {};
+  const expectation = mergeClauseExpectations(listed);
+  return expectation.regression ? { expectation } : { expectation, expectedFailure: true };
 }
 
 /**

@@ -32,6 +32,8 @@ export interface SummaryClause {
   counterexamples: Counterexample[];
   notes: string[];
   expectedFailure: boolean;
+  /** A listed clause: each expectations entry and its outcome, and a failure no entry excuses. */
+  expectation?: import('../harness/results.ts').ClauseExpectation;
 }
 
 /** The coverage block needs the catalog (clause kinds); without it the block is left out. */
@@ -54,6 +56,7 @@ export function toSummary(run: RunResult, coverage?: CoverageContext): SummaryJs
       counterexamples: c.counterexamples.map(({ history: _history, ...x }) => ({ ...x, steps: [...x.steps] })),
       notes: [...c.notes],
       expectedFailure: c.expectedFailure === true,
+      ...(c.expectation !== undefined ? { expectation: c.expectation } : {}),
     })),
     startedAt: run.startedAt,
     durationMs: run.durationMs,

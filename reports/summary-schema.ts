@@ -59,6 +59,34 @@ const counterexample = {
       },
       description: 'the replays behind the label; absent only in summaries of runs made before confirmation existed',
     },
+    class: { type: 'string', description: 'the model\'s name for the kind of departure (reference/observations.ts), e.g. limit-ignored; what an expectations signature\'s class matches' },
+    input: { type: 'string', description: 'the kind of input judged, e.g. limit-below-count' },
+    observedStatus: { type: 'integer', description: 'HTTP status of the answer, where the judge recorded it' },
+    observedReason: { type: 'string', description: 'the Status reason of the answer, where it had one' },
+  },
+};
+
+const expectationEntry = {
+  type: 'object',
+  required: ['excuses', 'reason', 'outcome', 'detail'],
+  properties: {
+    excuses: { type: 'string', description: 'the entry\'s signature, e.g. "class limit-ignored, status 200", or "any failure of the clause"' },
+    reason: { type: 'string' },
+    source: { type: 'string' },
+    at: { type: 'string', description: 'file:line of the entry' },
+    outcome: { enum: ['excused', 'noLongerOccurs', 'notExercised'], description: 'noLongerOccurs only when the run sent the entry\'s input class and the answers conformed' },
+    detail: { type: 'string' },
+  },
+};
+
+const expectation = {
+  type: 'object',
+  required: ['regression', 'unexcused', 'entries'],
+  description: 'a clause listed in the expectations file',
+  properties: {
+    regression: { type: 'boolean', description: 'a failure of the clause that no entry\'s signature excuses' },
+    unexcused: { type: 'array', items: { type: 'string' }, description: 'those failures: the observed answer and why no entry matched' },
+    entries: { type: 'array', items: expectationEntry },
   },
 };
 
@@ -94,7 +122,8 @@ export const summaryJsonSchema = {
           checks: count,
           counterexamples: { type: 'array', items: counterexample },
           notes: { type: 'array', items: { type: 'string' } },
-          expectedFailure: { type: 'boolean', description: 'failed, but listed in the expectations file' },
+          expectedFailure: { type: 'boolean', description: 'listed in the expectations file and not a regression: failed as excused, or did not fail' },
+          expectation,
         },
       },
     },

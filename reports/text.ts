@@ -9,6 +9,7 @@ import { groupByArea, isRegression, type FamilyOf, type StatusCounts } from './a
 import { indentRest } from './counterexample-text.ts';
 import { visibleControls } from './escape.ts';
 import { confirmationLabel, labelCounts } from './confirmation.ts';
+import { entriesWith } from './known-failures.ts';
 
 export interface TerminalOptions {
   readonly color: boolean;
@@ -32,10 +33,14 @@ export function toTerminalSummary(run: RunResult, familyOf: FamilyOf, opts: Term
   if (known.length > 0) {
     lines.push('', `Known failures (expectations file): ${known.map((c) => safe(c.id)).join(', ')}`);
   }
-  const nowPassing = run.clauses.filter((c) => c.expectedFailure === true && c.status === 'passed');
-  if (nowPassing.length > 0) {
-    lines.push(`Now passing, remove from the expectations file: ${nowPassing.map((c) => safe(c.id)).join(', ')}`);
+  // Advice to remove an entry only where the run sent its input and the answer conformed.
+  const gone = entriesWith(run.clauses, 'noLongerOccurs');
+  if (gone.length > 0) {
+    lines.push(`No longer occurring (the run sent the input and the answers conformed); remove from the expectations file:`);
+    for (const g of gone) lines.push(`  ${safe(g.clause)} (${safe(g.entry.excuses)})${g.entry.at !== undefined ? ` at ${safe(g.entry.at)}` : ''}: ${safe(g.entry.detail)}`);
   }
+  const idle = [...new Set(entriesWith(run.clauses, 'notExercised').map((g) => g.clause))].filter((id) => !known.some((c) => c.id === id));
+  if (idle.length > 0) lines.push(`Listed but not exercised in this run (kept; see the notes in summary.json): ${idle.map(safe).join(', ')}`);
   if (run.errors.length > 0) {
     lines.push('', paint('33', `Infrastructure errors (${run.errors.length}):`));
     for (const e of run.errors) lines.push(`  ${indentRest(safe(e), 2)}`);
@@ -67,10 +72,18 @@ function part(count: number, label: string, code: string, paint: Paint): string 
 
 function failureLines(c: ClauseResult, paint: Paint): string[] {
   const head = `  ${paint('31', 'FAIL')} ${paint('1', safe(c.id))}  ${safe(c.summary)}`;
+  // A listed clause failing otherwise than its entries excuse: both answers, side by side.
+  const listed = c.expectation?.regression === true
+    ? [
+        `    listed:   the expectations file excuses only ${c.expectation.entries.map((e) => `${safe(e.excuses)}${e.at !== undefined ? ` (${safe(e.at)})` : ''}`).join('; ')}`,
+        `    not excused: ${indentRest(safe(c.expectation.unexcused[0] ?? ''), 17)}`,
+      ]
+    : [];
   const cx = c.counterexamples[0];
-  if (cx === undefined) return [head, '    (no counterexample recorded)'];
+  if (cx === undefined) return [head, ...listed, '    (no counterexample recorded)'];
   const lines = [
     head,
+    ...listed,
     `    expected: ${indentRest(safe(cx.expected), 14)}`,
     `    observed: ${indentRest(safe(cx.observed), 14)}`,
     `    replay:   ${safe(cx.replay)}`,

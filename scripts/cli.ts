@@ -20,7 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { parseDuration } from './duration-flag.ts';
 import { startReferenceServer, faults as faultTable, variations as variationTable } from '../targets/api-server/index.ts';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
-import { baselineClauses, buildRunResult, compareWithBaseline, ExpectationsError, expectationsForRun, mergeExpectations, parseExpectations, parseShard, shardOf, toSummaryJson, toTerminalSummary, writeReports, type BaselineClause, type Expectations } from '../reports/index.ts';
+import { excusedFailure } from '../reports/known-failures.ts';
+import { baselineClauses, buildRunResult, capabilityFact, CAPABILITIES, type Capability, compareWithBaseline, ExpectationsError, expectationsForRun, mergeExpectations, parseExpectations, parseShard, shardOf, toSummaryJson, toTerminalSummary, writeReports, type BaselineClause, type Expectations } from '../reports/index.ts';
 import { mergeReportsCommand } from './merge-reports.ts';
 import { parseHookArg, type Hooks } from '../harness/hooks.ts';
 import { embeddedHooks } from '../targets/api-server/hooks.ts';
@@ -72,6 +73,11 @@ const durationArg = (v: string): number => {
   return ms;
 };
 const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
+const capabilityArg = (v: string, known: Partial<Record<Capability, boolean>> = {}): Partial<Record<Capability, boolean>> => {
+  const fact = capabilityFact(v, known);
+  if (fact === undefined) throw new InvalidArgumentError(`unknown capability; known: ${CAPABILITIES.flatMap((c) => [c, `no-${c}`]).join(', ')}`);
+  return fact;
+};
 const scaleArg = (v: string): ScaleProfile => {
   const p = scaleProfileByName(v);
   if (p === undefined) throw new InvalidArgumentError(`unknown scale profile; known: ${SCALE_CHOICES.join(', ')}`);
@@ -109,6 +115,7 @@ program
   .option('--fault <name>', 'embedded target only: inject a named fault (repeatable; see `list-faults`)', collect)
   .option('--variation <name>', 'embedded target only: a legal behaviour variation (repeatable)', collect)
   .option('--release <version>', 'release of the target when it does not report one at /version (embedded: the release it serves, default 1.24)', releaseArg)
+  .option('--target-capability <name>', `what the target has, for expectations entries limited to it (repeatable): ${CAPABILITIES.flatMap((c) => [c, `no-${c}`]).join(', ')}`, capabilityArg)
   .option('--runtime-config <list>', 'embedded target only: <group>/<version>[/<resource>][=true|false],... (rest:9.1.3)', runtimeConfigArg)
   .option('--nodeagent-loader <cmd>', 'node-agent config loader command, run with a file path appended (default with the embedded server: the reference loader)')
   .option('--nodeagent-fault <name>', 'embedded loader only: a planted fault (repeatable; see `nodeagent validate --help`)', collect)
@@ -280,7 +287,7 @@ type RunOpts = {
   restrictedKubeconfig?: string;
   profile: ProfileName; seed?: number; runs: number; suite?: string[]; check?: string[]; path?: string; reports: string;
   expectations?: string[]; slow?: true; continueTtl?: number; historyWindow?: number; eventualWindow?: number; fault?: string[]; variation?: string[];
-  release?: string; runtimeConfig?: string;
+  release?: string; runtimeConfig?: string; targetCapability?: Partial<Record<Capability, boolean>>;
   nodeagentLoader?: string; nodeagentFault?: string[];
   controllerDaemon?: string; daemonStartTimeout?: number;
   shard?: { index: number; count: number }; baseline?: string; output: 'text' | 'json';
@@ -305,7 +312,10 @@ async function run(o: RunOpts): Promise<number> {
   if (external && o.runtimeConfig !== undefined) throw new ConfigError('--runtime-config applies to the embedded reference server only');
   if (!external && o.restrictedKubeconfig !== undefined) throw new ConfigError('--restricted-kubeconfig applies to an external target; the embedded server\'s checks impersonate a user of their own');
   const nodeagent = nodeagentLoaderSettings(o, external, profile);
-  const expectations = o.expectations?.length ? expectationsForRun(readExpectations(o.expectations), { scale: o.scale !== undefined }) : undefined;
+  // Read (and refused when malformed) before anything starts; applied once the target's release is known.
+  const listed = o.expectations?.length ? readExpectations(o.expectations) : undefined;
+  for (const w of listed?.warnings ?? []) log(`svc-conformance: warning: ${w}`);
+  let expectations: Expectations | undefined;
   const baseline = o.baseline === undefined ? undefined : readBaseline(o.baseline);
 
   let targetCfg: TargetConfig;
@@ -389,8 +399,9 @@ async function run(o: RunOpts): Promise<number> {
   try {
     const probe = createTargetClient(targetCfg, { maxRetries: 1 });
     try {
-      await checkReachable(probe);
+      const reported = await checkReachable(probe);
       if (external) await refuseProfileMismatch(probe, profile);
+      if (listed) expectations = expectationsForRun(listed, { scale: o.scale !== undefined, profile: profile.name, capabilities: o.targetCapability ?? {}, ...(reported ?? o.release ? { release: (reported ?? o.release)! } : {}) });
     } finally {
       await probe.close();
     }
@@ -433,7 +444,6 @@ async function run(o: RunOpts): Promise<number> {
     if (o.confirm === false) outcome.records = unconfirmed(outcome.records);
     else if (outcome.records.some((r) => r.verdict === 'fail')) {
       const budgetMs = o.confirmTime ?? confirmationBudgetMs(Date.now() - started, targetSettings.eventualWindowMs);
-      const known = new Set(expectations?.knownFailures.map((k) => k.clause) ?? []);
       log(`svc-conformance: confirming failures (${o.confirm} replays each, at most ${Math.round(budgetMs / 1000)} s)`);
       // Loaded only when something failed: a green run (and every other command) does not pay for it.
       const { inProcessReplayer } = await import('./confirm-replay.ts');
@@ -441,7 +451,7 @@ async function run(o: RunOpts): Promise<number> {
         times: o.confirm,
         deadline: Date.now() + budgetMs,
         now: Date.now,
-        known: (clause) => known.has(clause),
+        known: (r) => expectations !== undefined && excusedFailure(expectations.knownFailures, r),
         log,
         replay: inProcessReplayer({
           target: targetCfg,

@@ -28,8 +28,11 @@ export interface ConfirmOptions {
   readonly deadline: number;
   readonly now: () => number;
   readonly replay: (check: string, cx: Counterexample, mode: ReplayMode) => Promise<readonly CheckRecord[]>;
-  /** Clauses the expectations file lists: known, so not replayed (a green nightly stays cheap). */
-  readonly known?: (clause: string) => boolean;
+  /**
+   * Failures an expectations entry excuses by its signature: known, so not replayed (a green nightly
+   * stays cheap). A failure of a listed clause that no signature matches is a regression: replayed.
+   */
+  readonly known?: (r: CheckRecord) => boolean;
   readonly log: (line: string) => void;
 }
 
@@ -52,7 +55,7 @@ export async function confirmFailures(records: readonly CheckRecord[], o: Confir
   const groups = new Map<string, Group>();
   for (const r of records) {
     const cx = r.counterexample;
-    if (r.verdict !== 'fail' || cx?.path === undefined || o.known?.(r.clause) === true) continue;
+    if (r.verdict !== 'fail' || cx?.path === undefined || o.known?.(r) === true) continue;
     const g = groups.get(groupKey(r));
     if (g) {
       if (!g.clauses.includes(r.clause)) (g.clauses as string[]).push(r.clause);
@@ -93,7 +96,7 @@ export async function confirmFailures(records: readonly CheckRecord[], o: Confir
   return records.map((r) => {
     const cx = r.counterexample;
     if (r.verdict !== 'fail' || cx === undefined) return r;
-    const label: ConfirmationLabel | undefined = cx.path === undefined ? 'not confirmed (no replay path)' : o.known?.(r.clause) === true ? 'not confirmed (known failure)' : undefined;
+    const label: ConfirmationLabel | undefined = cx.path === undefined ? 'not confirmed (no replay path)' : o.known?.(r) === true ? 'not confirmed (known failure)' : undefined;
     if (label !== undefined) return { ...r, counterexample: { ...cx, confirmation: { label, runs: 0, reproduced: 0 } } };
     const d = done.get(`${groupKey(r)}\u0000${r.clause}`)!;
     // The replay's own counterexample where it reproduced; the run's where it did not.

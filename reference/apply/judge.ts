@@ -5,7 +5,8 @@
  * a conflict's status code and body shape are recorded, not judged (rest:7.5, rest:7.6); an empty
  * map or list sent or left out is the same content, owned or not accordingly (hollow.ts).
  */
-import { fail, pass, rule, unspecified, type Judgement } from '../judgement.ts';
+import { fail, pass, rule, tagged, unspecified, type Judgement } from '../judgement.ts';
+import type { InputClass, ObservationClassName } from '../observations.ts';
 import { isRecord } from '../objects.ts';
 import type { ConflictOutcome, WriteOutcome } from './apply.ts';
 import { decodeManagedFields, isManagedFieldsError, showManager, trackedPart, withTrackedPart, type ManagedEntry } from './managed.ts';
@@ -18,9 +19,18 @@ import { defineKey, own } from './values.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
 import { diffPathSets, diffValues } from '../value-diff.ts';
 
+/**
+ * The kind of input a write is, where upstream departs on it (reference/observations.ts), and the class
+ * of the departure: for a refusal, being accepted; for a write, ownership entries missing afterwards.
+ */
+export interface WriteTags {
+  readonly input: InputClass;
+  readonly class: ObservationClassName;
+}
+
 /** What the model expects of one write. */
 export type Expected =
-  | { readonly kind: 'written'; readonly object: Record<string, unknown>; readonly managed: readonly ManagedEntry[] }
+  | { readonly kind: 'written'; readonly object: Record<string, unknown>; readonly managed: readonly ManagedEntry[]; readonly tags?: WriteTags }
   | { readonly kind: 'conflict'; readonly detail: string }
   /**
    * `statusOpen`: the refusal of an object its schema cannot place (a duplicate set entry or map key,
@@ -28,9 +38,20 @@ export type Expected =
    * is recorded as unspecified (upstream 1.24 answers an apply with duplicates 500 "failed to create
    * typed patch object ... duplicate entries"); either way nothing may be stored (judged by a read).
    */
-  | { readonly kind: 'refused'; readonly detail: string; readonly statusOpen?: boolean };
+  | { readonly kind: 'refused'; readonly detail: string; readonly statusOpen?: boolean; readonly tags?: WriteTags };
 
-export const expectedOf = (o: WriteOutcome): Expected => ({ kind: 'written', object: o.object, managed: o.managed });
+export const expectedOf = (o: WriteOutcome, tags?: WriteTags): Expected => ({ kind: 'written', object: o.object, managed: o.managed, ...(tags !== undefined ? { tags } : {}) });
+
+/**
+ * rest:4.7.5 writes upstream departs on: `[]` (resets there too) and `[{}]` with other changes (the
+ * writer is left owning nothing); a reset alone conforms, so it has no tags.
+ *
+ *   managedFieldsWriteTags('empty', true) -> { input: 'managed-fields-empty-write', class: 'empty-managed-fields-resets' }
+ */
+export function managedFieldsWriteTags(managedFields: 'empty' | 'reset', changesOther: boolean): WriteTags | undefined {
+  if (managedFields === 'empty') return { input: 'managed-fields-empty-write', class: 'empty-managed-fields-resets' };
+  return changesOther ? { input: 'managed-fields-reset-with-changes', class: 'reset-with-changes-unowned' } : undefined;
+}
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -87,7 +108,9 @@ export function judgeWrite(expected: Expected, status: number, json: unknown, sc
   if (expected.kind !== 'written') {
     const refused = status >= 400 && status < 500;
     const what = expected.kind === 'conflict' ? `refused as a conflict (${expected.detail})` : `refused (${expected.detail})`;
-    const js = all(clauses, (c) => rule(c, refused, what, `status ${status}`));
+    const verdicts = all(clauses, (c) => rule(c, refused, what, `status ${status}`));
+    const tags = expected.kind === 'refused' ? expected.tags : undefined;
+    const js = tags === undefined ? verdicts : tagged(verdicts, { input: tags.input, observedStatus: status, ...(status >= 200 && status < 300 ? { class: tags.class } : {}) });
     if (expected.kind === 'conflict' && refused) {
       js.push(unspecified('rest:7.5', 'HTTP status of a conflict: not shown', `status ${status}`));
       js.push(unspecified('rest:7.6', 'shape of the error body: not shown', `kind ${JSON.stringify(isRecord(json) ? json['kind'] : undefined)}, reason ${JSON.stringify(isRecord(json) ? json['reason'] : undefined)}`));
@@ -95,12 +118,17 @@ export function judgeWrite(expected: Expected, status: number, json: unknown, sc
     return js;
   }
   const ok = status >= 200 && status < 300;
-  if (!ok) return all(clauses, (c) => fail(c, 'the write succeeds (2xx)', `status ${status}: ${isRecord(json) ? String(json['message'] ?? '') : ''}`.slice(0, 300)));
-  return judgeState(expected, json, schema, apiVersion, clauses, ownershipClauses);
+  const input = expected.tags === undefined ? {} : { input: expected.tags.input };
+  if (!ok) return tagged(all(clauses, (c) => fail(c, 'the write succeeds (2xx)', `status ${status}: ${isRecord(json) ? String(json['message'] ?? '') : ''}`.slice(0, 300))), { ...input, observedStatus: status });
+  return tagged(judgeState(expected, json, schema, apiVersion, clauses, ownershipClauses, expected.tags?.class), { ...input, observedStatus: status });
 }
 
-/** The object and its ownership record against the model's. */
-export function judgeState(model: ModelState, json: unknown, schema: Schema, apiVersion: string, clauses: readonly ClauseId[], ownershipClauses: readonly ClauseId[] = clauses): Judgement[] {
+/**
+ * The object and its ownership record against the model's. `missingEntryClass`: the class of a failure
+ * that only lacks an entry the model expects (ownership lost), where the write is of a kind upstream
+ * departs on (managedFieldsWriteTags).
+ */
+export function judgeState(model: ModelState, json: unknown, schema: Schema, apiVersion: string, clauses: readonly ClauseId[], ownershipClauses: readonly ClauseId[] = clauses, missingEntryClass?: ObservationClassName): Judgement[] {
   const js: Judgement[] = [];
   const expected = alignedExpectation(model, json, schema);
   const want = projected(expected.object, schema);
@@ -134,7 +162,7 @@ export function judgeState(model: ModelState, json: unknown, schema: Schema, api
       const other = observed.find((e) => e.manager === m.manager && !accounted.has(key(e)));
       if (other) accounted.add(key(other));
       if (other) js.push(fail('rest:2.6/operation', `${showManager(m)} owns ${showSet(m.fields)}`, `${m.manager} is recorded with operation ${other.operation}`));
-      else js.push(...all(ownershipClauses, (c) => fail(c, `${showManager(m)} owns ${showSet(m.fields)}`, `no entry for ${showManager(m)}`)));
+      else js.push(...all(ownershipClauses, (c) => ({ ...fail(c, `${showManager(m)} owns ${showSet(m.fields)}`, `no entry for ${showManager(m)}`), ...(missingEntryClass !== undefined ? { class: missingEntryClass } : {}) })));
       continue;
     }
     js.push(pass('rest:2.6/manager', `an entry for ${showManager(m)}`), pass('rest:2.6/operation', `operation ${m.operation}`));

@@ -5,7 +5,7 @@
  *
  *   judgeVersion({ code: 0, output: 'Kubernetes v1.24.0' })[0].verdict -> 'pass'
  */
-import { fail, inconclusive, pass, rule, unspecified, type Judgement } from '../judgement.ts';
+import { fail, inconclusive, pass, rule, tagged, unspecified, type Judgement } from '../judgement.ts';
 import type { ProfileName } from '../profile.ts';
 import { judgeHelp, type HelpRow } from './help.ts';
 import type { LeaseWindow } from './leadership.ts';
@@ -56,6 +56,9 @@ export interface Refusal {
  * serving fails, except for a `main-loop` rule while the main loop was not seen running (its refusal may
  * still come when the loop starts): inconclusive, the window named.
  */
+/** A command line the spec refuses: the input that shows a daemon accepting what it should not. */
+const INVALID = { input: 'invalid-value', class: 'invalid-accepted' } as const;
+
 export function judgeRefusal(v: Refusal, seen: StartSeen, mainLoop?: MainLoopSeen): Judgement[] {
   const expected = `refused: exit non-zero naming ${v.flag} (${v.rule})`;
   if (seen.kind === 'serving') {
@@ -63,12 +66,12 @@ export function judgeRefusal(v: Refusal, seen: StartSeen, mainLoop?: MainLoopSee
       return [inconclusive(v.clause, `${expected}, at start or when the control loops start after leadership (Lease ${mainLoop?.window.namespace}/${mainLoop?.window.name} within ${mainLoop?.window.ms} ms: ${mainLoop?.window.basis})`, `/healthz answered ${seen.healthz}; the Lease was not taken within the window, so the main loop was not seen running`)];
     }
     const how = v.binding === 'main-loop' ? 'took its Lease, so its main loop runs, and kept running' : 'the daemon kept running';
-    return [fail(v.clause, expected, `accepted: /healthz answered ${seen.healthz} and ${how}`)];
+    return tagged([fail(v.clause, expected, `accepted: /healthz answered ${seen.healthz} and ${how}`)], INVALID);
   }
-  if (seen.code === 0) return [fail(v.clause, expected, exitText(seen))];
+  if (seen.code === 0) return tagged([fail(v.clause, expected, exitText(seen))], INVALID);
   const bare = v.flag.replace(/^--/, '');
   return [
-    pass(v.clause, expected, exitText(seen)),
+    ...tagged([pass(v.clause, expected, exitText(seen))], INVALID),
     seen.output.includes(bare) ? pass(v.clause, `output names ${v.flag}`) : unspecified(v.clause, `output names ${v.flag} (message text is not fixed by the spec)`, tail(seen.output)),
   ];
 }

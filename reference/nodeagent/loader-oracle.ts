@@ -6,7 +6,8 @@
  */
 import { parse as parseYaml } from 'yaml';
 import type { Profile } from '../profile.ts';
-import { fail, inconclusive, pass, rule, unspecified, type Judgement } from '../judgement.ts';
+import { fail, inconclusive, pass, rule, tagged, unspecified, type Judgement } from '../judgement.ts';
+import { parseGoDuration } from './duration.ts';
 import { configFields, nameIn, type FieldSpec } from './config-fields.ts';
 import { isRecord } from './config-types.ts';
 import { validateNodeagentConfig, withZerosUnset, type ValidationResult } from './config.ts';
@@ -84,15 +85,32 @@ const defaultedClauses = [...new Set(configFields.filter((f) => ['value', 'objec
 // unshown default no loader answer reveals): the report shows those as not checked.
 export const configJudgementClauses: readonly ClauseId[] = [...new Set<ClauseId>(['node:2.2/kind', ...configFields.flatMap(allClauses), 'node:2.5/cpuCFSQuotaPeriod', 'node:2.5/hairpinMode', 'node:2.5/topologyManagerPolicy', 'node:2.5/configMapAndSecretChangeDetectionStrategy', 'node:2.5/authorization-mode', 'node:2.5/eviction', 'node:2.5/enforceNodeAllocatable', 'node:2.5/allowedUnsafeSysctls', 'node:2.5/field-shapes'])];
 
-function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccepted: readonly ClauseId[], rejectClause: (reported: readonly string[]) => ClauseId, violationClause?: ClauseId): { judgements: Judgement[]; definitelyValid: boolean } {
+/**
+ * Clauses of the top-level duration fields a file sets to a non-zero value under one second: the input
+ * upstream's kubelet refuses for shutdownGracePeriod though the spec states no lower bound.
+ */
+export function subSecondDurationClauses(doc: Record<string, unknown>, p: Profile): Set<ClauseId> {
+  const out = new Set<ClauseId>();
+  for (const f of configFields) {
+    const v = doc[nameIn(f, p)];
+    if (f.type.kind !== 'scalar' || f.type.scalar !== 'duration' || typeof v !== 'string') continue;
+    const d = parseGoDuration(v);
+    if (d.ok && d.nanos > 0n && d.nanos < 1_000_000_000n) out.add(f.clause);
+  }
+  return out;
+}
+
+function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccepted: readonly ClauseId[], rejectClause: (reported: readonly string[]) => ClauseId, violationClause?: ClauseId, subSecond: ReadonlySet<ClauseId> = new Set()): { judgements: Judgement[]; definitelyValid: boolean } {
   const accepted = ans.exitCode === 0;
   const reported = accepted ? undefined : reportedFields(ans.stdout);
   const observed = accepted ? 'accepted (exit 0)' : `rejected (exit ${ans.exitCode})${reported && reported.length > 0 ? `, naming ${reported.join(', ')}` : ''}`;
   if (model.errors.length > 0) {
     const clause = violationClause ?? model.errors[0]!.clause;
     const why = model.errors.map((e) => `${e.field}: ${e.message}`).join('; ');
-    if (accepted) return { judgements: [fail(clause, `rejected (${why})`, observed)], definitelyValid: false };
-    const js = [pass(clause, 'rejected', observed)];
+    // A file the spec refuses: the input that shows a loader accepting what it should not.
+    const invalid = { input: 'invalid-value', class: 'invalid-accepted' } as const;
+    if (accepted) return { judgements: tagged([fail(clause, `rejected (${why})`, observed)], invalid), definitelyValid: false };
+    const js = tagged([pass(clause, 'rejected', observed)], invalid);
     if (reported && reported.length > 0) {
       const acceptable = [...new Set(model.errors.flatMap((e) => [e.field, ...(e.related ?? [])]))];
       js.push(rule(clause, reported.some((f) => acceptable.some((a) => namesField(f, a))), `an error naming ${acceptable.join(' or ')}${acceptable.some((a) => /\]$/.test(a)) ? ' (or its list)' : ''}`, `errors name ${reported.join(', ')}`));
@@ -104,8 +122,12 @@ function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccep
     const js = model.unspecified.flatMap((u) => [u.clause, ...(u.row === undefined ? [] : [u.row])].map((c) => unspecified(c, `accept or reject (${u.message})`, accepted ? 'accepted' : 'rejected')));
     return { judgements: js, definitelyValid: false };
   }
-  if (!accepted) return { judgements: [fail(rejectClause(reported ?? []), 'accepted: the model finds nothing wrong with the file', observed)], definitelyValid: false };
-  return { judgements: clausesIfAccepted.map((c) => pass(c, 'accepted')), definitelyValid: true };
+  const subSecondInput = (c: ClauseId) => (subSecond.has(c) ? { input: 'sub-second-duration', class: 'sub-second-duration-refused' } as const : {});
+  if (!accepted) {
+    const blamed = rejectClause(reported ?? []);
+    return { judgements: tagged([fail(blamed, 'accepted: the model finds nothing wrong with the file', observed)], subSecondInput(blamed)), definitelyValid: false };
+  }
+  return { judgements: clausesIfAccepted.flatMap((c) => tagged([pass(c, 'accepted')], subSecondInput(c))), definitelyValid: true };
 }
 
 /**
@@ -143,7 +165,7 @@ export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswe
   const clauses = clausesOfDoc(doc, p);
   // A valid file rejected: the clause of the field the loader blames, else of the first field set.
   const blame = (reported: readonly string[]) => (reported.length > 0 ? clauseForPath(reported[0]!, p) : clauses[1] ?? clauses[0]!);
-  const { judgements, definitelyValid } = judgeVerdict(model, ans, clauses, blame, violationClause);
+  const { judgements, definitelyValid } = judgeVerdict(model, ans, clauses, blame, violationClause, subSecondDurationClauses(doc, p));
   if (!definitelyValid) return judgements;
   const printed = printedConfig(ans.stdout);
   if (printed === undefined || !looksLikeConfig(printed, p)) return judgements;

@@ -6,7 +6,6 @@
  * or unreadable summary is itself an error, never a pass.
  */
 import type { SummaryJson } from '../../reports/summary-json.ts';
-import { NOW_PASSES_NOTE } from '../../reports/aggregate.ts';
 import type { Topology } from '../../harness/envtest/index.ts';
 import type { PlannedRun } from './plan.ts';
 
@@ -26,7 +25,7 @@ export interface RunOutcome {
   readonly known: readonly string[];
   /** Clauses with an error verdict, then run-level errors. */
   readonly errors: readonly string[];
-  /** Listed clauses that passed this time (the file may be stale). */
+  /** Listed clauses with an entry the run exercised and no longer saw (the file may be stale). */
   readonly nowPassing: readonly string[];
   readonly ok: boolean;
 }
@@ -46,7 +45,8 @@ export function judgeRun(run: Pick<PlannedRun, 'name' | 'seed' | 'runs' | 'topol
     regressions,
     known: failed.filter((c) => c.expectedFailure).map((c) => c.id),
     errors,
-    nowPassing: summary.clauses.filter((c) => c.notes.includes(NOW_PASSES_NOTE)).map((c) => c.id),
+    // Only entries the run exercised and found gone; "not exercised" is no advice to remove anything.
+    nowPassing: summary.clauses.filter((c) => c.expectation?.entries.some((e) => e.outcome === 'noLongerOccurs') === true).map((c) => c.id),
     ok: exitCode === 0 && regressions.length === 0 && errors.length === 0,
   };
 }
@@ -75,7 +75,7 @@ export function formatOutcomes(outcomes: readonly RunOutcome[]): string {
   for (const o of outcomes) {
     if (o.regressions.length > 0) lines.push(`${o.name}: failed beyond the expectations file: ${o.regressions.join(', ')}`);
     if (o.errors.length > 0) lines.push(`${o.name}: errors: ${o.errors.map(firstLine).join('; ')}`);
-    if (o.nowPassing.length > 0) lines.push(`${o.name}: listed in the expectations file but passed: ${o.nowPassing.join(', ')}`);
+    if (o.nowPassing.length > 0) lines.push(`${o.name}: listed in the expectations file, input sent and answered right (no longer occurring): ${o.nowPassing.join(', ')}`);
   }
   return lines.join('\n');
 }

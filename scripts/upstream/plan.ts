@@ -103,9 +103,11 @@ export function planRuns(p: TopologyPlanInput): PlannedRun[] {
     });
   };
   const hooks = p.compactHook !== undefined ? ['--hook', `compact=${p.compactHook}`] : [];
+  // Expectations entries limited to a watch cache hold on the topologies that have one.
+  const capability = ['--target-capability', p.topology === 'no-watch-cache' ? 'no-watch-cache' : 'watch-cache'];
   if (p.kinds.includes('api')) {
-    p.seeds.forEach((seed, i) => add('api', seed, false, p.runs ?? (i === 0 ? undefined : API_EXTRA_SEED_RUNS), hooks));
-    for (const seed of p.freshSeeds) add('api', seed, true, p.runs ?? API_EXTRA_SEED_RUNS, hooks);
+    p.seeds.forEach((seed, i) => add('api', seed, false, p.runs ?? (i === 0 ? undefined : API_EXTRA_SEED_RUNS), [...hooks, ...capability]));
+    for (const seed of p.freshSeeds) add('api', seed, true, p.runs ?? API_EXTRA_SEED_RUNS, [...hooks, ...capability]);
   }
   if (p.seeds.length > 0) {
     // The daemon under test is handed a private reference API server by `run` (never the cluster under

@@ -84,6 +84,17 @@ describe('svc-conformance run with bad input', () => {
     expectOneLine(r.stderr, /expect\.yaml:\d+: not valid JSON or YAML/);
   });
 
+  it('a malformed signature or an unknown --target-capability: exit 2, one line', () => {
+    const file = path.join(dir, 'signed.yaml');
+    writeFileSync(file, 'knownFailures:\n  - clause: rest:4.6.1\n    observed: { class: dryrun-refused }\n    reason: r\n');
+    const r = cli('run', '--expectations', file);
+    expect(r.status).toBe(2);
+    expectOneLine(r.stderr, /signed\.yaml:3: knownFailures\[0\]\.observed\.class: unknown observation class "dryrun-refused"/);
+    const c = cli('run', '--target-capability', 'etcd');
+    expect(c.status).toBe(2);
+    expectOneLine(c.stderr, /unknown capability; known: watch-cache, no-watch-cache/);
+  });
+
   it('--runs 0 checks nothing: a usage error, exit 2', () => {
     const r = cli('run', '--runs', '0');
     expect(r.status).toBe(2);

@@ -88,7 +88,7 @@ describe('confirmFailures', () => {
     const never = async (): Promise<CheckRecord[]> => {
       throw new Error('not replayed');
     };
-    const [known, pathless] = await confirmFailures([failing('rest:4.4.3', '0:1'), failing('rest:4.4.6')], options(never, { known: (c) => c === 'rest:4.4.3' }));
+    const [known, pathless] = await confirmFailures([failing('rest:4.4.3', '0:1'), failing('rest:4.4.6')], options(never, { known: (r) => r.clause === 'rest:4.4.3' }));
     expect(known!.counterexample!.confirmation!.label).toBe('not confirmed (known failure)');
     expect(pathless!.counterexample!.confirmation!.label).toBe('not confirmed (no replay path)');
     expect(unconfirmed([failing('rest:4.4.3', '0:1')])[0]!.counterexample!.confirmation!.label).toBe('not confirmed (off)');

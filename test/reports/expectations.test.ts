@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRunResult, NOW_PASSES_NOTE } from '../../reports/aggregate.ts';
+import { buildRunResult } from '../../reports/aggregate.ts';
 import { ExpectationsError, expectationsForRun, mergeExpectations, parseExpectations, unknownExpectationIds, type Expectations } from '../../reports/expectations.ts';
 import type { CheckRecord } from '../../harness/results.ts';
 import { catalog, cx, rec } from './fixtures.ts';
@@ -29,14 +29,12 @@ function errorOf(text: string, file: string): ExpectationsError {
 
 describe('parseExpectations', () => {
   it('reads YAML', () => {
-    expect(parseExpectations(YAML_FILE, 'e.yaml')).toEqual({
-      knownFailures: [{ clause: 'rest:4.4.6', reason: 'tokens never expire (issue 12)' }],
-    });
+    expect(parseExpectations(YAML_FILE, 'e.yaml').knownFailures).toEqual([{ clause: 'rest:4.4.6', reason: 'tokens never expire (issue 12)', at: 'e.yaml:3' }]);
   });
 
   it('reads JSON, tabs and all', () => {
     const json = '{\n\t"knownFailures": [\n\t\t{ "clause": "node:2.2/maxPods", "reason": "defaults to 100" }\n\t]\n}\n';
-    expect(parseExpectations(json, 'e.json').knownFailures).toEqual([{ clause: 'node:2.2/maxPods', reason: 'defaults to 100' }]);
+    expect(parseExpectations(json, 'e.json').knownFailures).toEqual([{ clause: 'node:2.2/maxPods', reason: 'defaults to 100', at: 'e.json:3' }]);
   });
 
   it('accepts an empty file and an empty list', () => {
@@ -67,7 +65,7 @@ describe('parseExpectations', () => {
 
   it.each([
     ['knownFailure:\n  - clause: rest:1\n', 'e.yaml:1: knownFailure: unknown key (expected only knownFailures)'],
-    ['knownFailures:\n  - clause: rest:1\n    reason: r\n    resaon: r\n', 'e.yaml:4: knownFailures[0].resaon: unknown key (expected clause, reason, when)'],
+    ['knownFailures:\n  - clause: rest:1\n    reason: r\n    resaon: r\n', 'e.yaml:4: knownFailures[0].resaon: unknown key (expected clause, observed, reason, source, when)'],
     ['knownFailures: rest:1\n', 'e.yaml:1: knownFailures: expected a list, got string'],
     ['- rest:1\n', 'e.yaml:1: (root): expected a mapping with key knownFailures, got a list'],
     ['knownFailures:\n  - clause: "4.4.6"\n    reason: r\n', `e.yaml:2: knownFailures[0].clause: not a clause id like 'rest:4.4.6': "4.4.6"`],
@@ -92,7 +90,7 @@ describe('expectations in the verdict', () => {
     expect(r.verdict).toBe('conformant');
     const clause = r.clauses.find((c) => c.id === 'rest:4.4.6');
     expect(clause).toMatchObject({ status: 'failed', expectedFailure: true });
-    expect(clause?.notes[0]).toBe('known failure: tokens never expire (issue 12)');
+    expect(clause?.notes[0]).toBe('known failure (any failure of the clause): tokens never expire (issue 12)');
     // Without the file the same run is nonconformant: the file, not luck, made the difference.
     expect(runWith([knownFail], { knownFailures: [] }).verdict).toBe('nonconformant');
   });
@@ -103,26 +101,25 @@ describe('expectations in the verdict', () => {
     expect(r.clauses.find((c) => c.id === 'rest:4.4.3')?.expectedFailure).toBeUndefined();
   });
 
-  it('a known failure that now passes says so', () => {
+  it('a listed clause that passes without a signature is not exercised, never "now passing"', () => {
     const r = runWith([rec('rest:4.4.6', 'pass')], expectations);
     const clause = r.clauses.find((c) => c.id === 'rest:4.4.6');
     expect(clause?.status).toBe('passed');
-    expect(clause?.notes).toContain(NOW_PASSES_NOTE);
+    expect(clause?.expectation?.entries[0]).toMatchObject({ outcome: 'notExercised', excuses: 'any failure of the clause' });
+    expect(clause?.notes[0]).toMatch(/^known failure not exercised in this run: any failure of the clause \(did not occur; the entry names no observation class/);
     expect(r.verdict).toBe('conformant');
   });
 });
 
 describe('mergeExpectations (repeated --expectations)', () => {
-  it('lists every clause of every file once, keeping each file\'s reason', () => {
+  it('keeps every entry of every file, and their warnings', () => {
     const a = parseExpectations(YAML_FILE, 'a.yaml');
     const b = parseExpectations('knownFailures:\n  - clause: rest:4.4.6\n    reason: also in b\n  - clause: node:2.2/maxPods\n    reason: loader caps it\n', 'b.yaml');
-    expect(mergeExpectations([a, b]).knownFailures).toEqual([
-      { clause: 'rest:4.4.6', reason: 'tokens never expire (issue 12) / also in b' },
-      { clause: 'node:2.2/maxPods', reason: 'loader caps it' },
-    ]);
-    // One file merged alone is that file: the single-file behaviour is unchanged.
+    const merged = mergeExpectations([a, b]);
+    expect(merged.knownFailures.map((k) => [k.clause, k.at])).toEqual([['rest:4.4.6', 'a.yaml:3'], ['rest:4.4.6', 'b.yaml:2'], ['node:2.2/maxPods', 'b.yaml:4']]);
+    expect(merged.warnings).toHaveLength(2);
+    // One file merged alone is that file.
     expect(mergeExpectations([a])).toEqual(a);
-    expect(mergeExpectations([a, a])).toEqual(a);
   });
 });
 
@@ -131,11 +128,11 @@ describe('a known failure limited to a run condition (when: scale)', () => {
   const e = parseExpectations(file, 'e.yaml');
 
   it('is read with its condition, and an unknown condition is one clear error with its line', () => {
-    expect(e.knownFailures[0]).toEqual({ clause: 'rest:4.4.3', reason: 'loses items in long selector chains', when: 'scale' });
-    expect(errorOf(file.replace('when: scale', 'when: nightly'), 'e.yaml').message).toBe('e.yaml:4: knownFailures[0].when: unknown condition "nightly" (known: scale)');
+    expect(e.knownFailures[0]).toEqual({ clause: 'rest:4.4.3', reason: 'loses items in long selector chains', when: { scale: true }, at: 'e.yaml:2' });
+    expect(errorOf(file.replace('when: scale', 'when: nightly'), 'e.yaml').message).toBe('e.yaml:4: knownFailures[0].when: unknown condition "nightly" (write scale, or a mapping of scale, profile, capability, release)');
   });
 
-  it('excuses the failure in a --scale run only; elsewhere it is neither known nor "now passing"', () => {
+  it('excuses the failure in a --scale run only; elsewhere it is not listed at all', () => {
     const scaleRun = expectationsForRun(e, { scale: true });
     const plainRun = expectationsForRun(e, { scale: false });
     expect(scaleRun.knownFailures.map((k) => k.clause)).toEqual(['rest:4.4.3', 'rest:4.4.6']);
@@ -143,13 +140,11 @@ describe('a known failure limited to a run condition (when: scale)', () => {
     const failing = rec('rest:4.4.3', 'fail', { counterexample: cx({ clause: 'rest:4.4.3' }) });
     expect(runWith([failing], scaleRun).verdict).toBe('conformant');
     expect(runWith([failing], plainRun).verdict).toBe('nonconformant');
-    expect(runWith([rec('rest:4.4.3', 'pass')], plainRun).clauses.find((c) => c.id === 'rest:4.4.3')?.notes).not.toContain(NOW_PASSES_NOTE);
-    expect(runWith([rec('rest:4.4.3', 'pass')], scaleRun).clauses.find((c) => c.id === 'rest:4.4.3')?.notes).toContain(NOW_PASSES_NOTE);
+    expect(runWith([rec('rest:4.4.3', 'pass')], plainRun).clauses.find((c) => c.id === 'rest:4.4.3')?.expectation).toBeUndefined();
   });
 
-  it('merged, keeps a condition only when every file states it', () => {
+  it('merged, an entry without the condition holds in every run', () => {
     const plain = parseExpectations('knownFailures:\n  - clause: rest:4.4.3\n    reason: always\n', 'p.yaml');
-    expect(mergeExpectations([e, e]).knownFailures[0]).toMatchObject({ clause: 'rest:4.4.3', when: 'scale' });
-    expect(mergeExpectations([e, plain]).knownFailures[0]).toEqual({ clause: 'rest:4.4.3', reason: 'loses items in long selector chains / always' });
+    expect(expectationsForRun(mergeExpectations([e, plain]), { scale: false }).knownFailures.map((k) => k.reason)).toEqual(['tokens never expire', 'always']);
   });
 });
