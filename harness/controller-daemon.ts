@@ -13,7 +13,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { InfrastructureError } from './exchange.ts';
-import { daemonPace, stretched, type Pace } from './pace.ts';
+import { answerPace, daemonPace, stretched, type Pace } from './pace.ts';
 
 /** One started daemon. `exited` settles when it ends (by itself or after `stop`). */
 export interface DaemonProcess {
@@ -51,6 +51,8 @@ export interface ControllerDaemonTarget {
    * nominal value stretched by it. Absent in hand-built targets: the nominal values then.
    */
   readonly pace?: Pace;
+  /** How late a serving daemon answers (probes, handshakes): the first timeout of each probe stretches by it. */
+  readonly answers?: Pace;
 }
 
 /** Plain data for the CLI-to-suite hand-over (vitest clones settings into its workers). */
@@ -145,10 +147,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** GET https://127.0.0.1:port/path without verifying the (self-signed) certificate: status, or undefined when nothing answers. */
-export function probe(port: number, path: string, timeoutMs = 1000): Promise<number | undefined> {
+/**
+ * GET https://127.0.0.1:port/path without verifying the (self-signed) certificate: status, or undefined
+ * when nothing answers. How long an answer took is noted in `answers`.
+ */
+export function probe(port: number, path: string, timeoutMs = 1000, answers?: Pace): Promise<number | undefined> {
+  const t0 = performance.now();
   return new Promise((resolve) => {
     const req = request({ host: '127.0.0.1', port, path, method: 'GET', rejectUnauthorized: false, timeout: timeoutMs }, (res) => {
+      answers?.note(performance.now() - t0);
       res.resume();
       resolve(res.statusCode);
     });
@@ -166,13 +173,14 @@ export interface PatientProbe {
 }
 
 /**
- * `probe`, asked again with a doubled timeout while nothing answers (`attempts` tries): an answer that
- * comes late on a busy machine is still an answer, and no answer at all decides nothing (issue 24).
+ * `probe`, asked again with a doubled timeout while nothing answers (`attempts` tries), the first
+ * timeout stretched by how late the daemon answered lately: an answer that comes late on a busy
+ * machine is still an answer, and no answer at all decides nothing (issue 24).
  */
-export async function probePatiently(port: number, path: string, firstTimeoutMs: number, attempts = 3): Promise<PatientProbe> {
-  let timeoutMs = firstTimeoutMs;
+export async function probePatiently(port: number, path: string, firstTimeoutMs: number, answers?: Pace, attempts = 3): Promise<PatientProbe> {
+  let timeoutMs = stretched(answers, firstTimeoutMs);
   for (let i = 1; ; i++, timeoutMs *= 2) {
-    const status = await probe(port, path, timeoutMs);
+    const status = await probe(port, path, timeoutMs, answers);
     if (status !== undefined || i >= attempts) return { status, waitedMs: timeoutMs };
   }
 }
@@ -194,7 +202,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Every wait is stretched by `pace` (the slowest recent start), re-read on every round so starts
  * ending beside this one can lengthen it; how long this start took is noted there in turn.
  */
-export async function observeStart(dp: DaemonProcess, port: number, t: { startTimeoutMs: number; settleMs?: number; waitFor200?: boolean; pace?: Pace }): Promise<StartObservation> {
+export async function observeStart(dp: DaemonProcess, port: number, t: { startTimeoutMs: number; settleMs?: number; waitFor200?: boolean; pace?: Pace; answers?: Pace }): Promise<StartObservation> {
   // A holder, not a `let`: the callback sets it while this function awaits.
   const seen: { exit?: { code: number | null } } = {};
   void dp.exited.then((e) => (seen.exit = e));
@@ -205,11 +213,11 @@ export async function observeStart(dp: DaemonProcess, port: number, t: { startTi
   };
   let lastStatus: number | undefined;
   // A connection accepted but not answered within the probe's timeout doubles it (a busy daemon).
-  let probeMs = stretched(t.pace, 500);
+  let probeMs = stretched(t.answers, 500);
   while (performance.now() < deadline()) {
     if (seen.exit) return noted({ kind: 'exited', code: seen.exit.code, output: dp.output() });
     const asked = performance.now();
-    const status = await probe(port, '/healthz', Math.max(100, Math.min(probeMs, deadline() - asked)));
+    const status = await probe(port, '/healthz', Math.max(100, Math.min(probeMs, deadline() - asked)), t.answers);
     const exitedMeanwhile = seen.exit as { code: number | null } | undefined;
     if (exitedMeanwhile) return noted({ kind: 'exited', code: exitedMeanwhile.code, output: dp.output() });
     if (status === undefined && performance.now() - asked >= probeMs) probeMs *= 2;
@@ -288,7 +296,7 @@ export function kubeconfigText(server: string, token?: string): string {
 
 /** The target a check sees, from the settings the CLI hands over. */
 export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarget {
-  return { launcher: processLauncher(s.command, undefined, s.display ?? s.command), kubeconfigPath: s.kubeconfigPath, ...(s.apiServerUrl ? { apiServerUrl: s.apiServerUrl } : {}), startTimeoutMs: s.startTimeoutMs, settleMs: s.settleMs, leaseTimeoutMs: s.leaseTimeoutMs, pace: daemonPace() };
+  return { launcher: processLauncher(s.command, undefined, s.display ?? s.command), kubeconfigPath: s.kubeconfigPath, ...(s.apiServerUrl ? { apiServerUrl: s.apiServerUrl } : {}), startTimeoutMs: s.startTimeoutMs, settleMs: s.settleMs, leaseTimeoutMs: s.leaseTimeoutMs, pace: daemonPace(), answers: answerPace() };
 }
 
 /** `timedOut`: no answer at all within the timeout, which is neither a refusal nor an acceptance. */
@@ -316,11 +324,16 @@ export function tlsHandshake(port: number, o: { maxVersion?: SecureVersion; minV
   });
 }
 
-/** `tlsHandshake`, tried again with a doubled timeout while it gets no answer at all (`attempts` tries). */
-export async function handshakePatiently(port: number, o: Parameters<typeof tlsHandshake>[1] & { timeoutMs: number }, attempts = 3): Promise<Handshake> {
-  let timeoutMs = o.timeoutMs;
+/**
+ * `tlsHandshake`, tried again with a doubled timeout while it gets no answer at all (`attempts` tries),
+ * the first timeout stretched by `answers`, where how long each answered handshake took is noted.
+ */
+export async function handshakePatiently(port: number, o: Parameters<typeof tlsHandshake>[1] & { timeoutMs: number }, answers?: Pace, attempts = 3): Promise<Handshake> {
+  let timeoutMs = stretched(answers, o.timeoutMs);
   for (let i = 1; ; i++, timeoutMs *= 2) {
+    const t0 = performance.now();
     const h = await tlsHandshake(port, { ...o, timeoutMs });
+    if (!(!h.ok && h.timedOut)) answers?.note(performance.now() - t0);
     if (h.ok || !h.timedOut || i >= attempts) return h;
   }
 }

@@ -72,3 +72,10 @@ export const requestPace = (): Pace => new Pace({ nominalMs: 25, maxFactor: 8, s
  * slowest recent one over that scales every daemon wait, at most 10x.
  */
 export const daemonPace = (): Pace => new Pace({ nominalMs: 1000, maxFactor: 10, statistic: 'max', keep: 8 });
+
+/**
+ * Answers of a serving daemon (a probe, a TLS handshake): a few milliseconds unloaded. The slowest
+ * recent one over 500 ms lengthens the first timeout of the next probes (twice that answer for a 1 s
+ * timeout), at most 20x, so a daemon seen answering late is not asked again with a timeout it misses.
+ */
+export const answerPace = (): Pace => new Pace({ nominalMs: 500, maxFactor: 20, statistic: 'max', keep: 16 });

@@ -10,7 +10,6 @@ import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
 import { calibrate, certificatesIn, writeCertPair, freePort, handshakePatiently, observeStart, probePatiently, runToExit, shellQuote, tempDir, type ControllerDaemonTarget, type Handshake, type StartObservation } from '../../harness/controller-daemon.ts';
-import { stretched } from '../../harness/pace.ts';
 import { awaitLeadership, daemonApiGet, readLeases, writtenElsewhere } from '../../harness/daemon-lease.ts';
 import { InfrastructureError } from '../../harness/exchange.ts';
 import { invalidFlagSet, openKinds, renderInvalid, renderPicks, validFlagSet, validPickOptions, violationKinds, type FlagPick, type Violation, type ViolationKind } from '../../generators/daemon-flags.ts';
@@ -47,13 +46,16 @@ const startSeen = (obs: Exclude<StartObservation, { kind: 'hung' }>): StartSeen 
 
 const hung = (obs: { output: string; waitedMs: number }) => new InfrastructureError(`the daemon neither exited nor served /healthz within ${obs.waitedMs} ms (the start timeout stretched by the slowest recent start): ${tail(obs.output)}`);
 
+/** The target's paces, for the waits that take them (absent in hand-built targets). */
+const paced = (t: ControllerDaemonTarget) => ({ ...(t.pace ? { pace: t.pace } : {}), ...(t.answers ? { answers: t.answers } : {}) });
+
 /**
- * A TLS handshake with a serving daemon, its timeout stretched by the daemon's pace and doubled while
+ * A TLS handshake with a serving daemon, its timeout stretched by how late it answered lately and doubled while
  * nothing answers: a handshake that gets no answer at all is reported as such (`timedOut`), never as
  * a refusal (issue 24: slow is not wrong, and silence is not a refusal either).
  */
 const handshake = (t: ControllerDaemonTarget, port: number, o: Omit<Parameters<typeof handshakePatiently>[1], 'timeoutMs'> = {}): Promise<Handshake> =>
-  handshakePatiently(port, { ...o, timeoutMs: stretched(t.pace, 3000) });
+  handshakePatiently(port, { ...o, timeoutMs: 3000 }, t.answers);
 
 export const daemonHelp: Check<{ line: string }> = {
   id: 'daemon-help-table',
@@ -187,10 +189,10 @@ export const daemonValidFlags: Check<ValidInput> = {
     const clauses = [...new Set(i.picks.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause)))];
     const dp = t.launcher.launch(argv);
     try {
-      const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...(t.pace ? { pace: t.pace } : {}) });
+      const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
       if (obs.kind === 'hung') throw hung(obs);
       const paths: PathSeen[] = [];
-      if (obs.kind === 'serving') for (const path of PROBED_PATHS) paths.push({ path, ...(await probePatiently(port, path, stretched(t.pace, 1000))) });
+      if (obs.kind === 'serving') for (const path of PROBED_PATHS) paths.push({ path, ...(await probePatiently(port, path, 1000, t.answers)) });
       const allowed = withDefaults(parsed.options, profile)['authorization-always-allow-paths'] as readonly string[];
       cx.judge(judgeValidStart({ port, clauses, seen: startSeen(obs), paths, allowed }));
     } finally {
@@ -219,7 +221,7 @@ export const daemonLeaderLease: Check<{ line: string }> = {
     const port = await freePort();
     const dp = t.launcher.launch([...suiteFlags(t, profile, port), '--leader-elect=true']);
     try {
-      const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...(t.pace ? { pace: t.pace } : {}) });
+      const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
       if (obs.kind === 'hung') throw hung(obs);
       if (obs.kind === 'exited') {
         cx.judge(judgeUnexpectedExit('node:2.6/leader-elect', 'starts and serves with --leader-elect', obs));
@@ -249,7 +251,7 @@ async function withServingDaemon(cx: CaseContext, words: readonly string[], onEx
   const port = await freePort();
   const dp = t.launcher.launch([...suiteFlags(t, cx.env.profile.name, port), ...words]);
   try {
-    const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...(t.pace ? { pace: t.pace } : {}) });
+    const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
     if (obs.kind === 'hung') throw hung(obs);
     cx.judge(obs.kind === 'exited' ? onExit({ kind: 'exited', code: obs.code, output: obs.output }) : await whileServing(port, t));
   } finally {
@@ -308,7 +310,7 @@ export const daemonSecurePortZero: Check<{ line: string }> = {
     const dp = t.launcher.launch([...suiteFlags(t, cx.env.profile.name, port), '--secure-port=0']);
     try {
       // No answer is expected, so the wait is the settle time: long enough for a daemon that would serve.
-      const obs = await observeStart(dp, port, { startTimeoutMs: Math.max(t.settleMs * 2, 1000), ...(t.pace ? { pace: t.pace } : {}) });
+      const obs = await observeStart(dp, port, { startTimeoutMs: Math.max(t.settleMs * 2, 1000), ...paced(t) });
       cx.judge(judgeSecurePortZero(obs.kind === 'hung' ? { kind: 'running' } : startSeen(obs), port));
     } finally {
       await dp.stop();

@@ -45,7 +45,7 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
   const profile = profiles[o.profile];
   const name = profile.controllerManagerName;
   const variation = new Set(o.variations ?? []);
-  if (variation.has('slow')) await new Promise((r) => setTimeout(r, SLOW_MS));
+  if (variation.has('slow')) await new Promise((r) => setTimeout(r, SLOW_MS.start));
   if (argv.includes('-h') || argv.includes('--help')) {
     const overrides = Object.assign({}, ...o.faults.map((f) => f.defaults ?? {})) as Values;
     const gateTable = o.faults.find((f) => f.gates)?.gates;
@@ -184,7 +184,7 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
     ...(ciphers ? { ciphers } : {}),
     ...(sni.length > 0 ? { SNICallback: (servername: string, cb: (err: Error | null, ctx?: SecureContext) => void) => cb(null, choose(servername)?.ctx) } : {}),
   }, (req, res) => {
-    if ((o.variations ?? []).includes('slow')) setTimeout(() => answer(req, res), SLOW_MS);
+    if ((o.variations ?? []).includes('slow')) setTimeout(() => answer(req, res), SLOW_MS.answer);
     else answer(req, res);
   });
   const answer = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
