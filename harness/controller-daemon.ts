@@ -196,8 +196,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * Starts the daemon and watches until it exits, serves /healthz on `port`, or the timeout passes.
  * With `settleMs`, a daemon that serves is given that long to exit still (an invalid command line may
- * be refused after the server is up). With `waitFor200`, a /healthz that answers otherwise (still
- * starting) is polled again until 200 or the timeout, then reported as serving with its last status.
+ * be refused after the server is up). With `waitFor200`, a /healthz that answers 5xx (still starting)
+ * is polled again until it answers otherwise or the timeout, then reported as serving with its last status.
  * The daemon is left running only for `serving`; the caller stops it.
  * Every wait is stretched by `pace` (the slowest recent start), re-read on every round so starts
  * ending beside this one can lengthen it; how long this start took is noted there in turn.
@@ -221,7 +221,8 @@ export async function observeStart(dp: DaemonProcess, port: number, t: { startTi
     const exitedMeanwhile = seen.exit as { code: number | null } | undefined;
     if (exitedMeanwhile) return noted({ kind: 'exited', code: exitedMeanwhile.code, output: dp.output() });
     if (status === undefined && performance.now() - asked >= probeMs) probeMs *= 2;
-    if (status !== undefined && t.waitFor200 && status !== 200) lastStatus = status;
+    // Only a 5xx says "still starting"; a 4xx (403: not authorized) will not turn into 200 by waiting.
+    if (status !== undefined && t.waitFor200 && status >= 500) lastStatus = status;
     else if (status !== undefined) {
       noted(undefined);
       if (t.settleMs) {
