@@ -27,7 +27,7 @@ export async function ensureFixture(cx: CaseContext, clauses: readonly ClauseId[
   const r = await cx.send({ method: 'POST', path: collectionPath(crd), body: fixtureCrd(profile, { [profile.runLabel]: cx.env.runId }) });
   if (r.status === 404 || r.status === 405) throw new CheckNotApplicable(clauses, `the target serves no ${crd.plural}.${crd.group}: the fixture type of rest:4.7.7 cannot be installed`, 'skipped');
   if (r.status >= 300 && r.status !== 409) throw new CheckNotApplicable(clauses, `installing the fixture CustomResourceDefinition was refused (status ${r.status})`);
-  const windowMs = eventualWindowOf(cx.env.settings);
+  const windowMs = eventualWindowOf(cx.env);
   const deadline = cx.env.now() + windowMs;
   for (let wait = 50; cx.env.now() < deadline; wait = Math.min(wait * 2, 1000)) {
     if (await served()) return { rt, schema };

@@ -9,6 +9,7 @@ import type { Transcript } from './transcript.ts';
 import type { NodeagentLoaderTarget } from './nodeagent-loader.ts';
 import type { ControllerDaemonTarget } from './controller-daemon.ts';
 import type { ClauseId } from '../reference/catalog/clause-ids.ts';
+import { stretched } from './pace.ts';
 
 export interface TargetSettings {
   /** Lifetime of continue tokens the target is configured with (rest:4.4.4; spec default 5 min). */
@@ -64,6 +65,11 @@ export interface CheckEnv {
   readonly controllerDaemon?: ControllerDaemonTarget;
   /** `--background-writes`: one write elsewhere before each request (harness/background-writes.ts). */
   readonly backgroundWrites?: import('./background-writes.ts').BackgroundWrites;
+  /**
+   * How slow the target answers lately, from the run's own requests (harness/pace.ts): the suite's
+   * own windows below stretch by it. Absent in environments built by hand: the nominal windows.
+   */
+  readonly pace?: import('./pace.ts').Pace;
 }
 
 export interface Check<T> {
@@ -94,9 +100,17 @@ export interface Check<T> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyCheck = Check<any>;
 
-/** The window for "eventually" (see `eventualWindowMs`); at least the watch wait. */
-export function eventualWindowOf(settings: TargetSettings): number {
-  return Math.max(settings.eventualWindowMs, settings.watchWaitMs);
+/**
+ * The window for "eventually" (see `eventualWindowMs`); at least the watch wait; stretched by the
+ * target's pace, so a busy machine lengthens the wait instead of turning it inconclusive.
+ */
+export function eventualWindowOf(env: Pick<CheckEnv, 'settings' | 'pace'>): number {
+  return stretched(env.pace, Math.max(env.settings.eventualWindowMs, env.settings.watchWaitMs));
+}
+
+/** How long a watch may take to deliver acknowledged writes (`watchWaitMs`), stretched by the target's pace. */
+export function watchWaitOf(env: Pick<CheckEnv, 'settings' | 'pace'>): number {
+  return stretched(env.pace, env.settings.watchWaitMs);
 }
 
 /**

@@ -7,6 +7,7 @@ import { Agent, type Dispatcher } from 'undici';
 import { InfrastructureError, queryToString, type Exchange, type StreamResponse, type Target, type TargetRequest, type TargetResponse } from './exchange.ts';
 import type { TargetConfig } from './kubeconfig.ts';
 import { redactHeaders } from './redact.ts';
+import { stretched, type Pace } from './pace.ts';
 
 export interface ClientOptions {
   onExchange?: (e: Exchange) => void;
@@ -19,7 +20,23 @@ export interface ClientOptions {
   retryAfterCapMs?: number;
   /** First backoff after a transport failure, doubled per retry. Default 100 ms. */
   retryBaseDelayMs?: number;
+  /**
+   * How slow the target answers lately (harness/pace.ts): every answered request's round trip is noted
+   * there, and the request timeout above is stretched by it on a busy machine or a slow target.
+   */
+  pace?: Pace;
 }
+
+/**
+ * Keep-alive: how long an idle connection is reused. A server closes an idle connection after its own
+ * keep-alive timeout; a request written to it just then is lost with "other side closed", and a write
+ * (POST, PATCH) cannot be retried, since the server may have applied it. The race needs the client to
+ * reuse a connection near the server's deadline while the server stalls (a busy machine: its timer
+ * fires before it reads the request), so the client stops reusing well before: at most 4 s idle, and
+ * at least 4 s before the deadline the server advertises (`Keep-Alive: timeout=5` from Node's default
+ * server leaves 1 s; a server advertising 4 s or less gets a new connection per request).
+ */
+const IDLE_REUSE = { keepAliveTimeout: 4_000, keepAliveMaxTimeout: 4_000, keepAliveTimeoutThreshold: 4_000 } as const;
 
 // Process-wide so exchanges of several clients recorded into one transcript stay ordered and unique.
 let nextSeq = 1;
@@ -37,6 +54,7 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
   const prefix = base.pathname.replace(/\/+$/, '');
   const server = cfg.server.replace(/\/+$/, '');
   const agent = new Agent({
+    ...IDLE_REUSE,
     connect: {
       ca: cfg.tls.insecureSkipTlsVerify ? undefined : cfg.tls.ca,
       cert: cfg.tls.cert,
@@ -48,16 +66,16 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
   });
   const baseHeaders = lowerCaseKeys({ 'user-agent': opts.userAgent ?? DEFAULT_USER_AGENT, accept: 'application/json', ...cfg.headers });
 
-  async function attempt(req: TargetRequest, headers: Record<string, string>, body: string | Uint8Array | undefined): Promise<TargetResponse> {
+  async function attempt(req: TargetRequest, headers: Record<string, string>, body: string | Uint8Array | undefined, waitMs: number): Promise<TargetResponse> {
     const res = await agent.request({
       origin,
       path: prefix + req.path + queryToString(req.query),
       method: req.method,
       headers,
       body,
-      headersTimeout: timeoutMs,
+      headersTimeout: waitMs,
       // Streams (watch) may be silent for minutes by design; everything else must keep flowing.
-      bodyTimeout: req.stream ? 0 : timeoutMs,
+      bodyTimeout: req.stream ? 0 : waitMs,
     });
     // Always read to the end: an undrained body pins the connection.
     const bytes = Buffer.from(await res.body.arrayBuffer());
@@ -83,11 +101,12 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
       for (let retries = 0; ; retries++) {
         const startedAtMs = Date.now();
         const t0 = performance.now();
+        const waitMs = stretched(opts.pace, timeoutMs);
         let response: TargetResponse;
         try {
-          response = await attempt(req, headers, body);
+          response = await attempt(req, headers, body, waitMs);
         } catch (err) {
-          const failure = classifyTransportError(err, timeoutMs);
+          const failure = classifyTransportError(err, waitMs);
           if (failure === undefined) throw err;
           const canRetry = failure.beforeSend || isIdempotent(req.method);
           if (failure.transient && canRetry && retries < maxRetries) {
@@ -99,16 +118,18 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
           const message = failure.beforeSend ? `cannot reach ${server}: ${failure.text}${tries}` : `${what} to ${server}: ${failure.text}${tries}`;
           throw new InfrastructureError(message, failure.code);
         }
-        report({ request: recorded, response, startedAtMs, durationMs: performance.now() - t0 });
-        const waitMs = response.status === 429 ? parseRetryAfter(response.headers['retry-after'], Date.now()) : undefined;
-        if (waitMs === undefined) return response;
+        const durationMs = performance.now() - t0;
+        if (!req.stream) opts.pace?.note(durationMs);
+        report({ request: recorded, response, startedAtMs, durationMs });
+        const retryAfterMs = response.status === 429 ? parseRetryAfter(response.headers['retry-after'], Date.now()) : undefined;
+        if (retryAfterMs === undefined) return response;
         if (retries >= maxRetries) {
           throw new InfrastructureError(
             `${what} to ${server}: still 429 Too Many Requests after ${retries + 1} attempts (Retry-After: ${response.headers['retry-after'] ?? ''})`,
             response.bodyText.slice(0, 500),
           );
         }
-        await sleep(Math.min(waitMs, retryAfterCapMs));
+        await sleep(Math.min(retryAfterMs, retryAfterCapMs));
       }
     },
     async openStream(req: TargetRequest): Promise<StreamResponse> {

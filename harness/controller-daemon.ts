@@ -13,9 +13,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { InfrastructureError } from './exchange.ts';
+import { answerPace, daemonPace, stretched, type Pace } from './pace.ts';
 
 /** One started daemon. `exited` settles when it ends (by itself or after `stop`). */
 export interface DaemonProcess {
+  /** performance.now() at launch: how long a start took is what the daemon pace learns from. */
+  readonly launchedAt: number;
   readonly exited: Promise<{ code: number | null; signal?: string }>;
   output(): string;
   /** Asks it to stop (SIGTERM), forces it after a grace period, resolves once it is gone. */
@@ -43,6 +46,13 @@ export interface ControllerDaemonTarget {
   readonly settleMs: number;
   /** Longest wait for the leader Lease to appear once the daemon serves. */
   readonly leaseTimeoutMs: number;
+  /**
+   * How slow this daemon starts on this machine now (harness/pace.ts): every wait above is the
+   * nominal value stretched by it. Absent in hand-built targets: the nominal values then.
+   */
+  readonly pace?: Pace;
+  /** How late a serving daemon answers (probes, handshakes): the first timeout of each probe stretches by it. */
+  readonly answers?: Pace;
 }
 
 /** Plain data for the CLI-to-suite hand-over (vitest clones settings into its workers). */
@@ -94,6 +104,7 @@ export function processLauncher(command: string, graceMs = 3000, display = comma
     display,
     launch(args) {
       let out = '';
+      const launchedAt = performance.now();
       const child = spawn(argv[0]!, [...argv.slice(1), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
       const add = (b: Buffer) => {
         if (out.length < OUTPUT_CAP) out += b.toString('utf8');
@@ -110,6 +121,7 @@ export function processLauncher(command: string, graceMs = 3000, display = comma
       let gone = false;
       void exited.then(() => (gone = true));
       return {
+        launchedAt,
         exited,
         output: () => out,
         async stop() {
@@ -135,10 +147,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** GET https://127.0.0.1:port/path without verifying the (self-signed) certificate: status, or undefined when nothing answers. */
-export function probe(port: number, path: string, timeoutMs = 1000): Promise<number | undefined> {
+/**
+ * GET https://127.0.0.1:port/path without verifying the (self-signed) certificate: status, or undefined
+ * when nothing answers. How long an answer took is noted in `answers`.
+ */
+export function probe(port: number, path: string, timeoutMs = 1000, answers?: Pace): Promise<number | undefined> {
+  const t0 = performance.now();
   return new Promise((resolve) => {
     const req = request({ host: '127.0.0.1', port, path, method: 'GET', rejectUnauthorized: false, timeout: timeoutMs }, (res) => {
+      answers?.note(performance.now() - t0);
       res.resume();
       resolve(res.statusCode);
     });
@@ -148,56 +165,112 @@ export function probe(port: number, path: string, timeoutMs = 1000): Promise<num
   });
 }
 
+/** What a patient probe saw: the status, or nothing within the longest timeout it tried. */
+export interface PatientProbe {
+  readonly status: number | undefined;
+  /** The timeout of the last attempt, ms (named in an inconclusive verdict). */
+  readonly waitedMs: number;
+}
+
+/**
+ * `probe`, asked again with a doubled timeout while nothing answers (`attempts` tries), the first
+ * timeout stretched by how late the daemon answered lately: an answer that comes late on a busy
+ * machine is still an answer, and no answer at all decides nothing (issue 24).
+ */
+export async function probePatiently(port: number, path: string, firstTimeoutMs: number, answers?: Pace, attempts = 3): Promise<PatientProbe> {
+  let timeoutMs = stretched(answers, firstTimeoutMs);
+  for (let i = 1; ; i++, timeoutMs *= 2) {
+    const status = await probe(port, path, timeoutMs, answers);
+    if (status !== undefined || i >= attempts) return { status, waitedMs: timeoutMs };
+  }
+}
+
 export type StartObservation =
   | { readonly kind: 'exited'; readonly code: number | null; readonly output: string }
   /** /healthz answered (status given) and the daemon is still running. */
   | { readonly kind: 'serving'; readonly healthz: number; readonly output: () => string }
-  | { readonly kind: 'hung'; readonly output: string };
+  | { readonly kind: 'hung'; readonly output: string; readonly waitedMs: number };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Starts the daemon and watches until it exits, serves /healthz on `port`, or the timeout passes.
  * With `settleMs`, a daemon that serves is given that long to exit still (an invalid command line may
- * be refused after the server is up). With `waitFor200`, a /healthz that answers otherwise (still
- * starting) is polled again until 200 or the timeout, then reported as serving with its last status.
+ * be refused after the server is up). With `waitFor200`, a /healthz that answers 5xx (still starting)
+ * is polled again until it answers otherwise or the timeout, then reported as serving with its last status.
  * The daemon is left running only for `serving`; the caller stops it.
+ * Every wait is stretched by `pace` (the slowest recent start), re-read on every round so starts
+ * ending beside this one can lengthen it; how long this start took is noted there in turn.
  */
-export async function observeStart(dp: DaemonProcess, port: number, t: { startTimeoutMs: number; settleMs?: number; waitFor200?: boolean }): Promise<StartObservation> {
+export async function observeStart(dp: DaemonProcess, port: number, t: { startTimeoutMs: number; settleMs?: number; waitFor200?: boolean; pace?: Pace; answers?: Pace }): Promise<StartObservation> {
   // A holder, not a `let`: the callback sets it while this function awaits.
   const seen: { exit?: { code: number | null } } = {};
   void dp.exited.then((e) => (seen.exit = e));
-  const deadline = Date.now() + t.startTimeoutMs;
+  const deadline = () => dp.launchedAt + stretched(t.pace, t.startTimeoutMs);
+  const noted = <T>(obs: T): T => {
+    t.pace?.note(performance.now() - dp.launchedAt);
+    return obs;
+  };
   let lastStatus: number | undefined;
-  while (Date.now() < deadline) {
-    if (seen.exit) return { kind: 'exited', code: seen.exit.code, output: dp.output() };
-    const status = await probe(port, '/healthz', 500);
+  // A connection accepted but not answered within the probe's timeout doubles it (a busy daemon).
+  let probeMs = stretched(t.answers, 500);
+  while (performance.now() < deadline()) {
+    if (seen.exit) return noted({ kind: 'exited', code: seen.exit.code, output: dp.output() });
+    const asked = performance.now();
+    const status = await probe(port, '/healthz', Math.max(100, Math.min(probeMs, deadline() - asked)), t.answers);
     const exitedMeanwhile = seen.exit as { code: number | null } | undefined;
-    if (exitedMeanwhile) return { kind: 'exited', code: exitedMeanwhile.code, output: dp.output() };
-    if (status !== undefined && t.waitFor200 && status !== 200) lastStatus = status;
+    if (exitedMeanwhile) return noted({ kind: 'exited', code: exitedMeanwhile.code, output: dp.output() });
+    if (status === undefined && performance.now() - asked >= probeMs) probeMs *= 2;
+    // Only a 5xx says "still starting"; a 4xx (403: not authorized) will not turn into 200 by waiting.
+    if (status !== undefined && t.waitFor200 && status >= 500) lastStatus = status;
     else if (status !== undefined) {
+      noted(undefined);
       if (t.settleMs) {
-        const settled: { code: number | null } | undefined = await Promise.race([dp.exited, sleep(t.settleMs).then(() => undefined)]);
+        const settled: { code: number | null } | undefined = await Promise.race([dp.exited, sleep(stretched(t.pace, t.settleMs)).then(() => undefined)]);
         if (settled) return { kind: 'exited', code: settled.code, output: dp.output() };
       }
       return { kind: 'serving', healthz: status, output: () => dp.output() };
     }
     await sleep(100);
   }
-  if (lastStatus !== undefined) return { kind: 'serving', healthz: lastStatus, output: () => dp.output() };
+  if (lastStatus !== undefined) return noted({ kind: 'serving', healthz: lastStatus, output: () => dp.output() });
+  const waitedMs = Math.round(performance.now() - dp.launchedAt);
   await dp.stop();
-  return { kind: 'hung', output: dp.output() };
+  return { kind: 'hung', output: dp.output(), waitedMs };
 }
 
-/** Runs the daemon to completion (for --help); a daemon still running after the timeout is an error. */
-export async function runToExit(l: DaemonLauncher, args: readonly string[], timeoutMs: number): Promise<{ code: number | null; output: string }> {
+/** Runs the daemon to completion (for --help); a daemon still running after the (stretched) timeout is an error. */
+export async function runToExit(l: DaemonLauncher, args: readonly string[], timeoutMs: number, pace?: Pace): Promise<{ code: number | null; output: string }> {
   const dp = l.launch(args);
-  const done: { code: number | null } | undefined = await Promise.race([dp.exited, sleep(timeoutMs).then(() => undefined)]);
-  if (!done) {
+  const seen: { exit?: { code: number | null } } = {};
+  void dp.exited.then((e) => (seen.exit = e));
+  while (!seen.exit && performance.now() < dp.launchedAt + stretched(pace, timeoutMs)) await Promise.race([dp.exited, sleep(100)]);
+  if (!seen.exit) {
+    const waited = Math.round(performance.now() - dp.launchedAt);
     await dp.stop();
-    throw new InfrastructureError(`${l.display} ${args.join(' ')} did not exit within ${timeoutMs} ms`);
+    throw new InfrastructureError(`${l.display} ${args.join(' ')} did not exit within ${waited} ms`);
   }
-  return { code: done.code, output: dp.output() };
+  pace?.note(performance.now() - dp.launchedAt);
+  return { code: seen.exit.code, output: dp.output() };
+}
+
+const calibrations = new WeakMap<Pace, Promise<void>>();
+
+/**
+ * Before the first start a pace has seen, one `--version` run (its answer is not judged: the
+ * daemon-version check does that) tells how long a start of this daemon takes on this machine now,
+ * so the first starts of a run on a busy machine are not called hung at the nominal timeout.
+ */
+export function calibrate(t: ControllerDaemonTarget): Promise<void> {
+  const pace = t.pace;
+  if (!pace || pace.observations > 0) return Promise.resolve();
+  let once = calibrations.get(pace);
+  if (!once) {
+    const t0 = performance.now();
+    once = runToExit(t.launcher, ['--version'], pace.cap(t.startTimeoutMs)).then(() => pace.note(performance.now() - t0), () => undefined);
+    calibrations.set(pace, once);
+  }
+  return once;
 }
 
 /**
@@ -224,16 +297,22 @@ export function kubeconfigText(server: string, token?: string): string {
 
 /** The target a check sees, from the settings the CLI hands over. */
 export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarget {
-  return { launcher: processLauncher(s.command, undefined, s.display ?? s.command), kubeconfigPath: s.kubeconfigPath, ...(s.apiServerUrl ? { apiServerUrl: s.apiServerUrl } : {}), startTimeoutMs: s.startTimeoutMs, settleMs: s.settleMs, leaseTimeoutMs: s.leaseTimeoutMs };
+  return { launcher: processLauncher(s.command, undefined, s.display ?? s.command), kubeconfigPath: s.kubeconfigPath, ...(s.apiServerUrl ? { apiServerUrl: s.apiServerUrl } : {}), startTimeoutMs: s.startTimeoutMs, settleMs: s.settleMs, leaseTimeoutMs: s.leaseTimeoutMs, pace: daemonPace(), answers: answerPace() };
 }
 
-export type Handshake = { readonly ok: true; readonly protocol: string; readonly fingerprint256: string } | { readonly ok: false; readonly error: string };
+/** `timedOut`: no answer at all within the timeout, which is neither a refusal nor an acceptance. */
+export type Handshake = { readonly ok: true; readonly protocol: string; readonly fingerprint256: string } | { readonly ok: false; readonly error: string; readonly timedOut?: true };
 
 /** A TLS handshake with 127.0.0.1:port (certificate not verified): the protocol and the served certificate, or why it failed. */
 export function tlsHandshake(port: number, o: { maxVersion?: SecureVersion; minVersion?: SecureVersion; servername?: string; ciphers?: string; timeoutMs?: number } = {}): Promise<Handshake> {
   return new Promise((resolve) => {
     const socket = tlsConnect({ host: '127.0.0.1', port, rejectUnauthorized: false, ...(o.maxVersion ? { maxVersion: o.maxVersion } : {}), ...(o.minVersion ? { minVersion: o.minVersion } : {}), ...(o.servername ? { servername: o.servername } : {}), ...(o.ciphers ? { ciphers: o.ciphers } : {}) });
-    const timer = setTimeout(() => socket.destroy(new Error('handshake timed out')), o.timeoutMs ?? 3000);
+    const timeoutMs = o.timeoutMs ?? 3000;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      socket.destroy(new Error(`no handshake answer within ${timeoutMs} ms`));
+    }, timeoutMs);
     socket.once('secureConnect', () => {
       clearTimeout(timer);
       resolve({ ok: true, protocol: socket.getProtocol() ?? '', fingerprint256: socket.getPeerX509Certificate()?.fingerprint256 ?? '' });
@@ -241,9 +320,23 @@ export function tlsHandshake(port: number, o: { maxVersion?: SecureVersion; minV
     });
     socket.once('error', (e) => {
       clearTimeout(timer);
-      resolve({ ok: false, error: e.message });
+      resolve({ ok: false, error: e.message, ...(timedOut ? { timedOut: true as const } : {}) });
     });
   });
+}
+
+/**
+ * `tlsHandshake`, tried again with a doubled timeout while it gets no answer at all (`attempts` tries),
+ * the first timeout stretched by `answers`, where how long each answered handshake took is noted.
+ */
+export async function handshakePatiently(port: number, o: Parameters<typeof tlsHandshake>[1] & { timeoutMs: number }, answers?: Pace, attempts = 3): Promise<Handshake> {
+  let timeoutMs = stretched(answers, o.timeoutMs);
+  for (let i = 1; ; i++, timeoutMs *= 2) {
+    const t0 = performance.now();
+    const h = await tlsHandshake(port, { ...o, timeoutMs });
+    if (!(!h.ok && h.timedOut)) answers?.note(performance.now() - t0);
+    if (h.ok || !h.timedOut || i >= attempts) return h;
+  }
 }
 
 /** SHA-256 fingerprints of the certificates in the PEM files of a directory (the pair a daemon generated there). */

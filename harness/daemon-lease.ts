@@ -10,6 +10,7 @@ import type { Profile } from '../reference/profile.ts';
 import { collectionPath, objectPath, resourceTypes } from '../reference/resources.ts';
 import type { CaseContext } from './case-context.ts';
 import type { ControllerDaemonTarget, DaemonProcess } from './controller-daemon.ts';
+import { stretched, type Pace } from './pace.ts';
 
 type Get = (path: string) => Promise<{ status: number; json: unknown }>;
 
@@ -69,12 +70,14 @@ export interface LeadershipWait {
 /**
  * Polls the daemon's API server until the daemon writes the Lease at the window's place (or anywhere
  * else), exits, or the window passes. With `settleMs`, a daemon that took the Lease is then given that
- * long to exit (a control-loop value refused when the loop starts).
+ * long to exit (a control-loop value refused when the loop starts). Both waits are stretched by the
+ * daemon's `pace` on a busy machine: the spec's window is what a daemon may take, not what the suite
+ * must stop at, and a Lease not seen is inconclusive whatever the wait.
  */
-export async function awaitLeadership(dp: DaemonProcess, get: Get, profile: Profile, w: LeaseWindow, before: LeaseReading, o: { now: () => number; sleep: (ms: number) => Promise<void>; settleMs?: number }): Promise<LeadershipWait> {
+export async function awaitLeadership(dp: DaemonProcess, get: Get, profile: Profile, w: LeaseWindow, before: LeaseReading, o: { now: () => number; sleep: (ms: number) => Promise<void>; settleMs?: number; pace?: Pace }): Promise<LeadershipWait> {
   const gone: { exit?: { code: number | null } } = {};
   void dp.exited.then((e) => (gone.exit = e));
-  const deadline = o.now() + w.ms;
+  const deadline = o.now() + stretched(o.pace, w.ms);
   let after = await readLeases(get, profile, w);
   const decided = () => Boolean(after.at?.holder && after.at.resourceVersion !== before.at?.resourceVersion) || writtenElsewhere(before, after, w).length > 0;
   while (!gone.exit && !decided() && o.now() < deadline) {
@@ -82,7 +85,7 @@ export async function awaitLeadership(dp: DaemonProcess, get: Get, profile: Prof
     after = await readLeases(get, profile, w);
   }
   if (!gone.exit && decided() && o.settleMs) {
-    await Promise.race([dp.exited, o.sleep(o.settleMs)]);
+    await Promise.race([dp.exited, o.sleep(stretched(o.pace, o.settleMs))]);
   }
   return {
     before,

@@ -18,6 +18,7 @@ import type { Exchange, Target } from './exchange.ts';
 import { identitiesClient, restrictedUserLearner } from './identities.ts';
 import { namedGroup } from '../reference/profile.ts';
 import { BackgroundWriter, withBackgroundWrites } from './background-writes.ts';
+import { requestPace } from './pace.ts';
 
 export const defaultTargetSettings: TargetSettings = {
   continueTtlMs: 5 * 60_000,
@@ -43,8 +44,10 @@ export interface OpenedEnv {
 
 export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string; settings: TargetSettings; signals?: boolean; scope?: string; nodeagentLoader?: NodeagentLoaderTarget; controllerDaemon?: ControllerDaemonSettings; poolSize?: number; restricted?: TargetConfig; backgroundWrites?: boolean }): OpenedEnv {
   const transcript = new Transcript();
+  const pace = requestPace();
   // Exchanges go to the transcript of the check that sent them (checks may run concurrently).
   const clientOptions = {
+    pace,
     onExchange: (e: Exchange) => {
       const sink = exchangeSinks.getStore();
       if (!sink) return transcript.record(e);
@@ -87,6 +90,7 @@ export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string;
     now,
     sleep,
     nextNamespace: () => `${stem}-${++n}`,
+    pace,
     identities: { restricted: o.restricted === undefined ? 'impersonation' : { user: restrictedUserLearner(cfg, o.restricted, namedGroup(o.profile, 'authorization')) } },
     ...(o.nodeagentLoader ? { nodeagentLoader: o.nodeagentLoader } : {}),
     ...(o.controllerDaemon ? { controllerDaemon: daemonTarget(o.controllerDaemon) } : {}),

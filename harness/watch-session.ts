@@ -105,7 +105,7 @@ export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: 
   const isOurs = (key: string) => h.everKeys.has(key) && !h.tainted.has(key) && within(key);
   const target = new Map(visibleObjects(h, currentIndex(h)).filter((v) => within(v.key)).map((v) => [v.key, v.rv]));
   const same = (a: Map<string, string>) => a.size === target.size && [...target].every(([k, v]) => a.get(k) === v);
-  const windowMs = eventualWindowOf(cx.env.settings);
+  const windowMs = eventualWindowOf(cx.env);
   const caughtUp = await session.until((evs) => same(replayedState(start, evs, isOurs)), windowMs);
   await session.until(() => false, caughtUp ? 100 : 0);
   if (caughtUp) return { caughtUp };

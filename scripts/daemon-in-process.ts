@@ -13,6 +13,7 @@ import { runCheck } from '../harness/run-check.ts';
 import { checkById } from '../suites/checks/index.ts';
 import type { CheckRecord } from '../harness/results.ts';
 import { kubeconfigText, processLauncher, type DaemonLauncher } from '../harness/controller-daemon.ts';
+import { answerPace, daemonPace } from '../harness/pace.ts';
 import { inProcessLauncher } from '../targets/controller-daemon/in-process.ts';
 import { daemonFaultByName, type DaemonFault } from '../targets/controller-daemon/faults.ts';
 import { violationKinds } from '../generators/daemon-flags.ts';
@@ -44,7 +45,7 @@ export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[
   });
   const launcher: DaemonLauncher = o.command ? processLauncher(o.command) : inProcessLauncher(profile.name, faults, o.variations ?? []);
   const opened = openEnv({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'self-test' }, { profile, runId: `d${o.seed.toString(16)}`, settings: defaultTargetSettings, signals: false });
-  const env = o.withDaemon === false ? opened.env : { ...opened.env, controllerDaemon: { launcher, kubeconfigPath, startTimeoutMs: o.command ? 20_000 : 8000, settleMs: 200, leaseTimeoutMs: o.command ? 10_000 : 4000 } };
+  const env = o.withDaemon === false ? opened.env : { ...opened.env, controllerDaemon: { launcher, kubeconfigPath, startTimeoutMs: o.command ? 20_000 : 8000, settleMs: 200, leaseTimeoutMs: o.command ? 10_000 : 4000, pace: daemonPace(), answers: answerPace() } };
   try {
     const records: CheckRecord[] = [];
     for (const id of o.checks) records.push(...(await runCheck(checkById(id)!, env, { seed: o.seed, runs: o.runs })));

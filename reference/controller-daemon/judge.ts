@@ -90,18 +90,25 @@ export function judgeOpenDecision(o: { clause: ClauseId; rule: string; flag: str
 export interface PathSeen {
   readonly path: string;
   readonly status: number | undefined;
+  /** How long the suite waited for an answer, at most (named when none came). */
+  readonly waitedMs?: number;
 }
 
 /**
  * Authorization of a daemon without `--authorization-kubeconfig` (node:5): a path listed in
  * `--authorization-always-allow-paths` is authorized: any answer but 401/403 (a listed path need not
- * exist: 404 is fine). Any other path is forbidden (403).
+ * exist: 404 is fine). Any other path is forbidden (403). No answer within the suite's wait decides
+ * neither (node:5 bounds no answer time): inconclusive, the wait named.
+ *
+ *   judgePaths([{ path: '/readyz', status: undefined, waitedMs: 4000 }], ['/readyz'])[0].verdict -> 'inconclusive'
  */
 export function judgePaths(paths: readonly PathSeen[], allowed: readonly string[]): Judgement[] {
-  return paths.map(({ path, status }) => {
-    const got = `${path}: ${status ?? 'no answer'}`;
-    if (allowed.includes(path)) return rule('node:5/authorization-always-allow-paths', status !== undefined && status !== 401 && status !== 403, `${path} authorized without credentials (not 401/403; it need not exist)`, got);
-    return rule('node:5/authorization-kubeconfig', status === 403, `${path} forbidden (no --authorization-kubeconfig)`, got);
+  return paths.map(({ path, status, waitedMs }) => {
+    const listed = allowed.includes(path);
+    const clause = listed ? 'node:5/authorization-always-allow-paths' : 'node:5/authorization-kubeconfig';
+    const expected = listed ? `${path} authorized without credentials (not 401/403; it need not exist)` : `${path} forbidden (no --authorization-kubeconfig)`;
+    if (status === undefined) return inconclusive(clause, expected, `${path}: no answer${waitedMs !== undefined ? ` within ${waitedMs} ms` : ''} (the spec bounds no answer time)`);
+    return rule(clause, listed ? status !== 401 && status !== 403 : status === 403, expected, `${path}: ${status}`);
   });
 }
 
@@ -179,24 +186,36 @@ export function judgeLease(o: LeaseObservation): Judgement[] {
   return LEASE_CLAUSES.map((c) => inconclusive(c, expected, observed));
 }
 
-/** A TLS handshake as the suite saw it. */
-export type HandshakeSeen = { readonly ok: true; readonly protocol: string; readonly fingerprint256: string } | { readonly ok: false; readonly error: string };
+/**
+ * A TLS handshake as the suite saw it. `timedOut`: no answer at all within the suite's wait, which is
+ * neither a refusal nor an acceptance.
+ */
+export type HandshakeSeen = { readonly ok: true; readonly protocol: string; readonly fingerprint256: string } | { readonly ok: false; readonly error: string; readonly timedOut?: true };
+
+/**
+ * One handshake against what it should do: a handshake without any answer decides nothing (the spec
+ * bounds no handshake time), so it is inconclusive whichever outcome was expected.
+ *
+ *   handshakeRule(c, 'refused', { ok: false, error: 'no answer', timedOut: true }, 'x').verdict -> 'inconclusive'
+ */
+function handshakeRule(clause: ClauseId, want: 'refused' | 'accepted', seen: HandshakeSeen, expected: string): Judgement {
+  if (!seen.ok && seen.timedOut) return inconclusive(clause, expected, `no answer: ${seen.error} (the spec bounds no handshake time)`);
+  const observed = seen.ok ? `accepted (${seen.protocol})` : `refused: ${seen.error}`;
+  return rule(clause, want === 'accepted' ? seen.ok : !seen.ok, expected, observed);
+}
 
 /** `--tls-min-version=VersionTLS13`: TLS 1.2 refused, TLS 1.3 accepted. */
 export function judgeTlsMinVersion(v12: HandshakeSeen, v13: HandshakeSeen): Judgement[] {
   const clause = 'node:2.6/tls-min-version';
-  return [
-    rule(clause, !v12.ok, 'a TLS 1.2 handshake refused', v12.ok ? `TLS 1.2 accepted (${v12.protocol})` : `refused: ${v12.error}`),
-    rule(clause, v13.ok, 'a TLS 1.3 handshake accepted', v13.ok ? v13.protocol : `refused: ${v13.error}`),
-  ];
+  return [handshakeRule(clause, 'refused', v12, 'a TLS 1.2 handshake refused'), handshakeRule(clause, 'accepted', v13, 'a TLS 1.3 handshake accepted')];
 }
 
 /** `--tls-cipher-suites`: a TLS 1.2 client offering only unlisted suites refused, one offering a listed suite accepted. */
 export function judgeCipherSuites(unlisted: HandshakeSeen, listed: HandshakeSeen): Judgement[] {
   const clause = 'node:2.6/tls-cipher-suites';
   return [
-    rule(clause, !unlisted.ok, 'a TLS 1.2 handshake offering only unlisted suites refused', unlisted.ok ? `accepted (${unlisted.protocol})` : `refused: ${unlisted.error}`),
-    rule(clause, listed.ok, 'a TLS 1.2 handshake offering a listed suite accepted', listed.ok ? listed.protocol : `refused: ${listed.error}`),
+    handshakeRule(clause, 'refused', unlisted, 'a TLS 1.2 handshake offering only unlisted suites refused'),
+    handshakeRule(clause, 'accepted', listed, 'a TLS 1.2 handshake offering a listed suite accepted'),
   ];
 }
 
@@ -225,6 +244,7 @@ export function judgeSni(made: readonly SniPairMade[], defaultPrint: string, han
   return handshakes.map(({ name, seen }) => {
     const want = pickCert(name, made.map((m) => m.pair));
     const wantPrint = want ? made.find((m) => m.pair === want)!.fingerprint256 : defaultPrint;
+    if (!seen.ok && seen.timedOut) return inconclusive(clause, `${name}: the pair for ${want ? want.names.join(',') : 'no pattern (default certificate)'}`, `no answer: ${seen.error} (the spec bounds no handshake time)`);
     return rule(clause, seen.ok && seen.fingerprint256 === wantPrint, `${name}: the pair for ${want ? want.names.join(',') : 'no pattern (default certificate)'}`, seen.ok ? `${name}: ${label(seen.fingerprint256)}` : `handshake failed: ${seen.error}`);
   });
 }

@@ -43,7 +43,7 @@ async function useSchema(cx: CaseContext, mapType: MapType): Promise<SeqState['s
   } else if (created.status >= 300) throw new CheckNotApplicable(CLAUSES, `installing the schema-change fixture definition was refused (status ${created.status})`);
   const rt = schemaChangeResource(profile, cx.env.runId);
   const ns = await namespaceOf(cx, 0);
-  const windowMs = eventualWindowOf(cx.env.settings);
+  const windowMs = eventualWindowOf(cx.env);
   const deadline = cx.env.now() + windowMs;
   for (let wait = 50; cx.env.now() < deadline; wait = Math.min(wait * 2, 1000)) {
     if (await inForce(cx, rt, ns, mapType)) return schemaOfCrd(body, profile);

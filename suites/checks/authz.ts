@@ -166,7 +166,7 @@ async function ensureWidgets(cx: CaseContext, ns: string, clauses: Check<unknown
   const r = await cx.send({ method: 'POST', path: collectionPath(crd), body: authzFixtureCrd(profile, cx.env.runId, { [profile.runLabel]: cx.env.runId }) });
   if (r.status === 404 || r.status === 405) throw new CheckNotApplicable(clauses, `the target serves no ${crd.plural}.${crd.group}: no custom type with a status subresource can be installed`, 'skipped');
   if (r.status >= 300 && r.status !== 409) throw new CheckNotApplicable(clauses, `installing the CustomResourceDefinition with a status subresource was refused (status ${r.status})`);
-  const windowMs = eventualWindowOf(cx.env.settings);
+  const windowMs = eventualWindowOf(cx.env);
   const deadline = cx.env.now() + windowMs;
   for (let wait = 50; cx.env.now() < deadline; wait = Math.min(wait * 2, 1000)) {
     if (await served()) return rt;
@@ -226,7 +226,7 @@ export const authzRules: Check<AuthzCase> = {
     // until a request it grants is granted, within the eventual window.
     const probe = probeStep(n, acting.user, acting.groups, c.rules);
     if (probe !== undefined) {
-      const windowMs = eventualWindowOf(cx.env.settings);
+      const windowMs = eventualWindowOf(cx.env);
       const deadline = cx.env.now() + windowMs;
       let granted = false;
       for (let wait = 25; !granted && cx.env.now() < deadline; wait = Math.min(wait * 2, 500)) {
@@ -309,7 +309,7 @@ export const podEviction: Check<null> = {
     const pods: ResourceType = { plural: 'pods', kind: 'Pod', group: '', version: 'v1', namespaced: true };
     const ns = await namespaceOf(cx, 0);
     const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: ns, labels: cx.ownLabels }, spec: { automountServiceAccountToken: false, containers: [{ name: 'c', image: 'registry.invalid/none:1' }] } };
-    const windowMs = eventualWindowOf(cx.env.settings);
+    const windowMs = eventualWindowOf(cx.env);
     const deadline = cx.env.now() + windowMs;
     let created = await cx.send({ method: 'POST', path: collectionPath(pods, ns), body: pod });
     if (created.status === 404 || created.status === 405) throw new CheckNotApplicable(podEviction.clauses, `the target serves no pods (POST answered ${created.status})`, 'skipped');

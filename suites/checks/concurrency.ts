@@ -3,7 +3,7 @@
  * by reference/concurrency (linearizability per object, the watch guarantees across watchers, lists
  * against watches). A failing history is saved (histories/) and judged again by `recheck-history`.
  */
-import type { Check } from '../../harness/check.ts';
+import { watchWaitOf, type Check } from '../../harness/check.ts';
 import { runConcurrentWorkload } from '../../harness/concurrent-workload.ts';
 import { defaultWorkloadSize, showPlannedOp, workloadPlanArb, type WorkloadPlan } from '../../generators/concurrency.ts';
 import { judgeConcurrentHistory } from '../../reference/concurrency/judge.ts';
@@ -26,7 +26,7 @@ export const concurrentWorkload: Check<WorkloadPlan> = {
   run: async (plan, cx) => {
     const history = await runConcurrentWorkload(cx, plan, {
       padBytes: 1024,
-      catchUpMs: Math.max(2_000, cx.env.settings.watchWaitMs * 2),
+      catchUpMs: Math.max(2_000, watchWaitOf(cx.env) * 2),
       resumeAfter: 6,
       backlog: { objects: 48, bytes: 128 * 1024 },
     });

@@ -5,6 +5,7 @@
 import { judgeScope } from '../../reference/scope.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
+import { stretched } from '../../harness/pace.ts';
 import { opsWithLifecycleArb, showOp, namePool, contentArb, type Op } from '../../generators/ops.ts';
 import { runOp, namespaceOf, resourceOf } from '../../harness/rest-interpreter.ts';
 import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
@@ -80,7 +81,8 @@ export const namesAndScope: Check<ScopeInput> = {
     cx.judge(judgeNamespaceDeleteAccepted(ns0, del.status));
     // Namespace deletion is asynchronous upstream and the spec bounds it in no time: watch for it
     // within the run's eventual window, and stop early once the namespace itself is gone.
-    const deadline = cx.env.now() + cx.env.settings.eventualWindowMs;
+    const windowMs = stretched(cx.env.pace, cx.env.settings.eventualWindowMs);
+    const deadline = cx.env.now() + windowMs;
     const readObj = async () => (await cx.send({ method: 'GET', path: objectPath(rt, input.name, ns0) })).status;
     let status = 200;
     let nsStatus = 200;
@@ -96,7 +98,7 @@ export const namesAndScope: Check<ScopeInput> = {
       if (cx.env.now() > deadline) break;
       await cx.env.sleep(wait);
     }
-    cx.judge(judgeDeletedWithNamespace(keyOf(ns0, input.name), { objectStatus: status, namespaceStatus: nsStatus }, cx.env.settings.eventualWindowMs));
+    cx.judge(judgeDeletedWithNamespace(keyOf(ns0, input.name), { objectStatus: status, namespaceStatus: nsStatus }, windowMs));
     const other = await cx.send({ method: 'GET', path: objectPath(rt, input.name, ns1) });
     cx.judge(judgeSurvivesOtherNamespace(keyOf(ns1, input.name), other.status));
   },

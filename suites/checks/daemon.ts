@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
-import { certificatesIn, writeCertPair, freePort, observeStart, probe, runToExit, shellQuote, tempDir, tlsHandshake, type ControllerDaemonTarget, type StartObservation } from '../../harness/controller-daemon.ts';
+import { calibrate, certificatesIn, writeCertPair, freePort, handshakePatiently, observeStart, probePatiently, runToExit, shellQuote, tempDir, type ControllerDaemonTarget, type Handshake, type StartObservation } from '../../harness/controller-daemon.ts';
 import { awaitLeadership, daemonApiGet, readLeases, writtenElsewhere } from '../../harness/daemon-lease.ts';
 import { InfrastructureError } from '../../harness/exchange.ts';
 import { invalidFlagSet, openKinds, renderInvalid, renderPicks, validFlagSet, validPickOptions, violationKinds, type FlagPick, type Violation, type ViolationKind } from '../../generators/daemon-flags.ts';
@@ -24,7 +24,11 @@ import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 const SUITE = 'controller-daemon';
 const notConfigured = (env: CheckEnv) => (env.controllerDaemon ? undefined : 'no controller daemon target (--controller-daemon)');
-const daemon = (cx: CaseContext): ControllerDaemonTarget => cx.env.controllerDaemon!;
+/** The daemon target, its pace calibrated on the first use (harness/controller-daemon.ts `calibrate`). */
+const daemon = async (cx: CaseContext): Promise<ControllerDaemonTarget> => {
+  await calibrate(cx.env.controllerDaemon!);
+  return cx.env.controllerDaemon!;
+};
 
 /** What the suite adds to every start: loopback, its free port, the API server target. */
 export function suiteFlags(t: Pick<ControllerDaemonTarget, 'kubeconfigPath'>, profile: ProfileName, port: number | '<port>'): string[] {
@@ -40,7 +44,18 @@ const tail = (s: string) => s.trim().split('\n').slice(-3).join(' | ').slice(0, 
 /** What an observed start was, as plain data for the judges. */
 const startSeen = (obs: Exclude<StartObservation, { kind: 'hung' }>): StartSeen => (obs.kind === 'exited' ? { kind: 'exited', code: obs.code, output: obs.output } : { kind: 'serving', healthz: obs.healthz });
 
-const hung = (t: ControllerDaemonTarget, obs: { output: string }) => new InfrastructureError(`the daemon neither exited nor served /healthz within ${t.startTimeoutMs} ms: ${tail(obs.output)}`);
+const hung = (obs: { output: string; waitedMs: number }) => new InfrastructureError(`the daemon neither exited nor served /healthz within ${obs.waitedMs} ms (the start timeout stretched by the slowest recent start): ${tail(obs.output)}`);
+
+/** The target's paces, for the waits that take them (absent in hand-built targets). */
+const paced = (t: ControllerDaemonTarget) => ({ ...(t.pace ? { pace: t.pace } : {}), ...(t.answers ? { answers: t.answers } : {}) });
+
+/**
+ * A TLS handshake with a serving daemon, its timeout stretched by how late it answered lately and doubled while
+ * nothing answers: a handshake that gets no answer at all is reported as such (`timedOut`), never as
+ * a refusal (issue 24: slow is not wrong, and silence is not a refusal either).
+ */
+const handshake = (t: ControllerDaemonTarget, port: number, o: Omit<Parameters<typeof handshakePatiently>[1], 'timeoutMs'> = {}): Promise<Handshake> =>
+  handshakePatiently(port, { ...o, timeoutMs: 3000 }, t.answers);
 
 export const daemonHelp: Check<{ line: string }> = {
   id: 'daemon-help-table',
@@ -52,8 +67,8 @@ export const daemonHelp: Check<{ line: string }> = {
   arbitrary: (env) => fc.constant({ line: `${env.controllerDaemon?.launcher.display ?? '<daemon>'} --help` }),
   describe: (i) => [i.line],
   run: async (_i, cx) => {
-    const t = daemon(cx);
-    const r = await runToExit(t.launcher, ['--help'], t.startTimeoutMs);
+    const t = await daemon(cx);
+    const r = await runToExit(t.launcher, ['--help'], t.startTimeoutMs, t.pace);
     cx.judge(judgeHelpRun({ code: r.code, rows: parseHelp(r.output) }, cx.env.profile.name));
   },
 };
@@ -80,7 +95,7 @@ function invalidFlagsCheck(v: ViolationKind): Check<InvalidInput> {
     }),
     describe: (i) => [i.line, `breaks: ${i.violation.rule} (${i.violation.clause})`],
     run: async (i, cx) => {
-      const t = daemon(cx);
+      const t = await daemon(cx);
       const profile = cx.env.profile.name;
       const port = await freePort();
       const argv = [...suiteFlags(t, profile, port), ...i.words];
@@ -95,11 +110,11 @@ function invalidFlagsCheck(v: ViolationKind): Check<InvalidInput> {
       const dp = t.launcher.launch(argv);
       try {
         const obs = await observeStart(dp, port, t);
-        if (obs.kind === 'hung') throw hung(t, obs);
+        if (obs.kind === 'hung') throw hung(obs);
         let seen = startSeen(obs);
         let mainLoop: MainLoopSeen | undefined;
         if (seen.kind === 'serving' && before) {
-          const w = await awaitLeadership(dp, get, cx.env.profile, window, before, { now: cx.env.now, sleep: cx.env.sleep, settleMs: t.settleMs });
+          const w = await awaitLeadership(dp, get, cx.env.profile, window, before, { now: cx.env.now, sleep: cx.env.sleep, settleMs: t.settleMs, ...(t.pace ? { pace: t.pace } : {}) });
           if (w.exited) seen = { kind: 'exited', ...w.exited };
           else mainLoop = { leaderAndRunning: leaseTaken({ before: before.at, after: w.after.at }) || writtenElsewhere(before, w.after, window).length > 0, window };
         }
@@ -128,7 +143,7 @@ function openFlagsCheck(v: (typeof openKinds)[number]): Check<InvalidInput> {
     }),
     describe: (i) => [i.line, `open: ${i.violation.rule} (${i.violation.clause})`],
     run: async (i, cx) => {
-      const t = daemon(cx);
+      const t = await daemon(cx);
       const profile = cx.env.profile.name;
       const port = await freePort();
       const argv = [...suiteFlags(t, profile, port), ...i.words];
@@ -136,7 +151,7 @@ function openFlagsCheck(v: (typeof openKinds)[number]): Check<InvalidInput> {
       const dp = t.launcher.launch(argv);
       try {
         const obs = await observeStart(dp, port, t);
-        if (obs.kind === 'hung') throw hung(t, obs);
+        if (obs.kind === 'hung') throw hung(obs);
         cx.judge(judgeOpenDecision({ clause: i.violation.clause, rule: i.violation.rule, flag: namedWord(i.violation, profile) }, startSeen(obs)));
       } finally {
         await dp.stop();
@@ -165,7 +180,7 @@ export const daemonValidFlags: Check<ValidInput> = {
   }),
   describe: (i) => [i.line],
   run: async (i, cx) => {
-    const t = daemon(cx);
+    const t = await daemon(cx);
     const profile = cx.env.profile.name;
     const port = await freePort();
     const argv = [...suiteFlags(t, profile, port), ...i.words];
@@ -174,10 +189,10 @@ export const daemonValidFlags: Check<ValidInput> = {
     const clauses = [...new Set(i.picks.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause)))];
     const dp = t.launcher.launch(argv);
     try {
-      const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true });
-      if (obs.kind === 'hung') throw hung(t, obs);
+      const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
+      if (obs.kind === 'hung') throw hung(obs);
       const paths: PathSeen[] = [];
-      if (obs.kind === 'serving') for (const path of PROBED_PATHS) paths.push({ path, status: await probe(port, path) });
+      if (obs.kind === 'serving') for (const path of PROBED_PATHS) paths.push({ path, ...(await probePatiently(port, path, 1000, t.answers)) });
       const allowed = withDefaults(parsed.options, profile)['authorization-always-allow-paths'] as readonly string[];
       cx.judge(judgeValidStart({ port, clauses, seen: startSeen(obs), paths, allowed }));
     } finally {
@@ -196,7 +211,7 @@ export const daemonLeaderLease: Check<{ line: string }> = {
   arbitrary: (env) => fc.constant({ line: commandLine(env, ['--leader-elect=true']) }),
   describe: (i) => [i.line],
   run: async (_i, cx) => {
-    const t = daemon(cx);
+    const t = await daemon(cx);
     const profile = cx.env.profile.name;
     const window = leaseWindow(withDefaults({ 'leader-elect': true }, profile));
     // External runs give the daemon a private reference server: its Lease is read there (see prepareDaemon).
@@ -206,13 +221,13 @@ export const daemonLeaderLease: Check<{ line: string }> = {
     const port = await freePort();
     const dp = t.launcher.launch([...suiteFlags(t, profile, port), '--leader-elect=true']);
     try {
-      const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true });
-      if (obs.kind === 'hung') throw hung(t, obs);
+      const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
+      if (obs.kind === 'hung') throw hung(obs);
       if (obs.kind === 'exited') {
         cx.judge(judgeUnexpectedExit('node:2.6/leader-elect', 'starts and serves with --leader-elect', obs));
         return;
       }
-      const w = await awaitLeadership(dp, get, cx.env.profile, window, before, { now: cx.env.now, sleep: cx.env.sleep });
+      const w = await awaitLeadership(dp, get, cx.env.profile, window, before, { now: cx.env.now, sleep: cx.env.sleep, ...(t.pace ? { pace: t.pace } : {}) });
       cx.judge(judgeLease({
         window,
         ...(before.at ? { before: before.at } : {}),
@@ -231,14 +246,14 @@ export const daemonLeaderLease: Check<{ line: string }> = {
  * Starts the daemon with the suite's flags and `words`, runs `whileServing` once /healthz answers 200,
  * and always stops it. A start that exits is judged by `onExit`; one that hangs is an error.
  */
-async function withServingDaemon(cx: CaseContext, words: readonly string[], onExit: (obs: Extract<StartSeen, { kind: 'exited' }>) => Judgement[], whileServing: (port: number) => Promise<Judgement[]>): Promise<void> {
-  const t = daemon(cx);
+async function withServingDaemon(cx: CaseContext, words: readonly string[], onExit: (obs: Extract<StartSeen, { kind: 'exited' }>) => Judgement[], whileServing: (port: number, t: ControllerDaemonTarget) => Promise<Judgement[]>): Promise<void> {
+  const t = await daemon(cx);
   const port = await freePort();
   const dp = t.launcher.launch([...suiteFlags(t, cx.env.profile.name, port), ...words]);
   try {
-    const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true });
-    if (obs.kind === 'hung') throw hung(t, obs);
-    cx.judge(obs.kind === 'exited' ? onExit({ kind: 'exited', code: obs.code, output: obs.output }) : await whileServing(port));
+    const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
+    if (obs.kind === 'hung') throw hung(obs);
+    cx.judge(obs.kind === 'exited' ? onExit({ kind: 'exited', code: obs.code, output: obs.output }) : await whileServing(port, t));
   } finally {
     await dp.stop();
   }
@@ -254,8 +269,8 @@ export const daemonTlsMinVersion: Check<{ line: string }> = {
   arbitrary: (env) => fc.constant({ line: commandLine(env, ['--tls-min-version=VersionTLS13']) }),
   describe: (i) => [i.line, 'then: a TLS 1.2-only handshake, a TLS 1.3 handshake'],
   run: async (_i, cx) => {
-    await withServingDaemon(cx, ['--tls-min-version=VersionTLS13'], (obs) => judgeUnexpectedExit('node:2.6/tls-min-version', 'accepted: serves with VersionTLS13', obs), async (port) =>
-      judgeTlsMinVersion(await tlsHandshake(port, { maxVersion: 'TLSv1.2' }), await tlsHandshake(port, { minVersion: 'TLSv1.3' })));
+    await withServingDaemon(cx, ['--tls-min-version=VersionTLS13'], (obs) => judgeUnexpectedExit('node:2.6/tls-min-version', 'accepted: serves with VersionTLS13', obs), async (port, t) =>
+      judgeTlsMinVersion(await handshake(t, port, { maxVersion: 'TLSv1.2' }), await handshake(t, port, { minVersion: 'TLSv1.3' })));
   },
 };
 
@@ -272,9 +287,9 @@ export const daemonTlsCipherSuites: Check<{ line: string }> = {
   arbitrary: (env) => fc.constant({ line: commandLine(env, [`--tls-cipher-suites=${CONFIGURED_SUITES}`]) }),
   describe: (i) => [i.line, 'then: TLS 1.2 handshakes offering only AES-256-GCM suites, then only AES-128-GCM suites'],
   run: async (_i, cx) => {
-    await withServingDaemon(cx, [`--tls-cipher-suites=${CONFIGURED_SUITES}`], (obs) => judgeUnexpectedExit('node:2.6/tls-cipher-suites', 'accepted: serves with preferred suites', obs), async (port) => {
-      const unlisted = await tlsHandshake(port, { maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384' });
-      const listed = await tlsHandshake(port, { maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256' });
+    await withServingDaemon(cx, [`--tls-cipher-suites=${CONFIGURED_SUITES}`], (obs) => judgeUnexpectedExit('node:2.6/tls-cipher-suites', 'accepted: serves with preferred suites', obs), async (port, t) => {
+      const unlisted = await handshake(t, port, { maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384' });
+      const listed = await handshake(t, port, { maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256' });
       return judgeCipherSuites(unlisted, listed);
     });
   },
@@ -290,12 +305,12 @@ export const daemonSecurePortZero: Check<{ line: string }> = {
   arbitrary: (env) => fc.constant({ line: commandLine(env, ['--secure-port=0']) }),
   describe: (i) => [i.line, 'then: nothing answers on the port given before 0'],
   run: async (_i, cx) => {
-    const t = daemon(cx);
+    const t = await daemon(cx);
     const port = await freePort();
     const dp = t.launcher.launch([...suiteFlags(t, cx.env.profile.name, port), '--secure-port=0']);
     try {
       // No answer is expected, so the wait is the settle time: long enough for a daemon that would serve.
-      const obs = await observeStart(dp, port, { startTimeoutMs: Math.max(t.settleMs * 2, 1000) });
+      const obs = await observeStart(dp, port, { startTimeoutMs: Math.max(t.settleMs * 2, 1000), ...paced(t) });
       cx.judge(judgeSecurePortZero(obs.kind === 'hung' ? { kind: 'running' } : startSeen(obs), port));
     } finally {
       await dp.stop();
@@ -313,8 +328,8 @@ export const daemonVersion: Check<{ line: string }> = {
   arbitrary: (env) => fc.constant({ line: `${env.controllerDaemon?.launcher.display ?? '<daemon>'} --version` }),
   describe: (i) => [i.line],
   run: async (_i, cx) => {
-    const t = daemon(cx);
-    cx.judge(judgeVersion(await runToExit(t.launcher, ['--version'], t.startTimeoutMs)));
+    const t = await daemon(cx);
+    cx.judge(judgeVersion(await runToExit(t.launcher, ['--version'], t.startTimeoutMs, t.pace)));
   },
 };
 
@@ -339,11 +354,11 @@ export const daemonTlsSni: Check<{ line: string }> = {
       if (made.some((m) => !m.files)) throw new CheckNotApplicable([clause], 'the openssl command is needed to make the SNI certificates');
       const pairs = made.map((m) => ({ pair: { cert: m.files!.cert, key: m.files!.key, names: m.names } as NamedCertKey, fingerprint256: m.files!.fingerprint256 }));
       const words = pairs.map(({ pair: p }) => `--tls-sni-cert-key=${p.cert},${p.key}:${p.names.join(',')}`);
-      await withServingDaemon(cx, words, (obs) => judgeUnexpectedExit(clause, 'accepted: serves with the SNI pairs', obs), async (port) => {
-        const def = await tlsHandshake(port);
+      await withServingDaemon(cx, words, (obs) => judgeUnexpectedExit(clause, 'accepted: serves with the SNI pairs', obs), async (port, t) => {
+        const def = await handshake(t, port);
         if (!def.ok) throw new InfrastructureError(`TLS handshake with the daemon failed: ${def.error}`);
         const handshakes = [];
-        for (const name of SNI_NAMES) handshakes.push({ name, seen: await tlsHandshake(port, { servername: name }) });
+        for (const name of SNI_NAMES) handshakes.push({ name, seen: await handshake(t, port, { servername: name }) });
         return judgeSni(pairs, def.fingerprint256, handshakes);
       });
     } finally {
@@ -364,8 +379,8 @@ export const daemonCertDir: Check<{ line: string }> = {
   run: async (_i, cx) => {
     const tmp = tempDir('svc-conformance-cert-dir');
     try {
-      await withServingDaemon(cx, [`--cert-dir=${tmp.dir}`], (obs) => judgeUnexpectedExit('node:2.6/cert-dir', 'accepted: serves with a generated pair', obs), async (port) => {
-        const h = await tlsHandshake(port);
+      await withServingDaemon(cx, [`--cert-dir=${tmp.dir}`], (obs) => judgeUnexpectedExit('node:2.6/cert-dir', 'accepted: serves with a generated pair', obs), async (port, t) => {
+        const h = await handshake(t, port);
         if (!h.ok) throw new InfrastructureError(`TLS handshake with the daemon failed: ${h.error}`);
         return judgeCertDir(h.fingerprint256, certificatesIn(tmp.dir));
       });

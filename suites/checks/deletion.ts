@@ -150,7 +150,7 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
         // Removal has no time bound (rest:3.1): keep reading until it is gone or the window passes.
         record(seen.o, false);
         const started = cx.env.now();
-        const windowMs = eventualWindowOf(cx.env.settings);
+        const windowMs = eventualWindowOf(cx.env);
         for (let wait = 20; seen.read !== undefined && cx.env.now() - started < windowMs; wait = Math.min(wait * 2, 1000)) {
           await cx.env.sleep(wait);
           seen = await readBack();

@@ -91,7 +91,7 @@ async function dryCreate(s: Scope, name: string, which: string, deny: boolean): 
 async function inForce(s: Scope, which: string, deny: boolean): Promise<Premise & { status?: number; name?: string }> {
   const cx = s.cx;
   const cms = resourceTypes(cx.env.profile).configmaps;
-  const windowMs = eventualWindowOf(cx.env.settings);
+  const windowMs = eventualWindowOf(cx.env);
   const deadline = cx.env.now() + windowMs;
   let last = 'nothing sent';
   for (let i = 0, wait = 50; i === 0 || cx.env.now() < deadline; i++, wait = Math.min(wait * 2, 1000)) {

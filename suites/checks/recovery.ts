@@ -5,7 +5,7 @@
  * older versions answer 410. Without the hook these checks are not checked, never passed.
  */
 import fc from 'fast-check';
-import type { Check, CheckEnv } from '../../harness/check.ts';
+import { watchWaitOf, type Check, type CheckEnv } from '../../harness/check.ts';
 import { runHook } from '../../harness/hooks.ts';
 import { openRecordedWatch, write, type LiveWatch } from '../../harness/concurrent-workload.ts';
 import { namespaceOf } from '../../harness/rest-interpreter.ts';
@@ -53,7 +53,7 @@ export const restartDurability: Check<Plan> = {
     await settle(cx, watch0, ops);
 
     await runHook('restart', cx.env.settings.hooks!.restart!);
-    const window = Math.max(60_000, cx.env.settings.watchWaitMs);
+    const window = Math.max(60_000, watchWaitOf(cx.env));
     if (!(await ready(cx, window))) {
       watch0?.stop();
       return cx.judge(notBackInTime(window));
@@ -115,7 +115,7 @@ function versionsOf(ops: readonly RecordedOp[]): Map<string, string> {
 async function settle(cx: CaseContext, w: LiveWatch | undefined, ops: readonly RecordedOp[]): Promise<void> {
   if (w === undefined) return;
   const want = ops.flatMap((o) => (o.output.status === 'ok' && 'token' in o.input && o.call > w.record.startKnownAt ? [o.input.token] : []));
-  const deadline = cx.env.now() + cx.env.settings.watchWaitMs;
+  const deadline = cx.env.now() + watchWaitOf(cx.env);
   while (cx.env.now() < deadline && w.record.end === 'stopped' && !w.stopped() && !want.every((t) => w.record.events.some((e) => e.token === t))) await cx.env.sleep(10);
 }
 

@@ -254,7 +254,11 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
       res.end(out.payload);
     })();
   });
-  server.keepAliveTimeout = 5_000;
+  // Idle connections live a minute (as upstream's Go servers keep theirs 90 s), not Node's 5 s: a
+  // client that reuses one near the deadline while this process is stalled on a busy machine loses
+  // its request with "other side closed" (the server's timer fires before it reads the request), and a
+  // write cannot be retried. The suite's client stops reusing after 4 s idle (harness/client.ts).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());

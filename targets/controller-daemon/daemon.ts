@@ -18,7 +18,7 @@ import { LeaderElector } from './lease.ts';
 import { selfSignedPair } from './self-signed.ts';
 import { opensslCiphers } from './ciphers.ts';
 import type { DaemonFault } from './faults.ts';
-import { helpInWords, type DaemonVariationName } from './variations.ts';
+import { helpInWords, SLOW_MS, type DaemonVariationName } from './variations.ts';
 
 export interface DaemonOptions {
   readonly profile: ProfileName;
@@ -45,6 +45,7 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
   const profile = profiles[o.profile];
   const name = profile.controllerManagerName;
   const variation = new Set(o.variations ?? []);
+  if (variation.has('slow')) await new Promise((r) => setTimeout(r, SLOW_MS.start));
   if (argv.includes('-h') || argv.includes('--help')) {
     const overrides = Object.assign({}, ...o.faults.map((f) => f.defaults ?? {})) as Values;
     const gateTable = o.faults.find((f) => f.gates)?.gates;
@@ -183,6 +184,10 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
     ...(ciphers ? { ciphers } : {}),
     ...(sni.length > 0 ? { SNICallback: (servername: string, cb: (err: Error | null, ctx?: SecureContext) => void) => cb(null, choose(servername)?.ctx) } : {}),
   }, (req, res) => {
+    if ((o.variations ?? []).includes('slow')) setTimeout(() => answer(req, res), SLOW_MS.answer);
+    else answer(req, res);
+  });
+  const answer = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
     const p = (req.url ?? '/').split('?')[0]!;
     const isAllowed = !forbidAll && (allowed.has(p) || prefixes.some((x) => p.startsWith(x)));
     if (!isAllowed) {
@@ -191,7 +196,7 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
     }
     if (p === '/healthz' || (!healthzOnly && (p === '/readyz' || p === '/livez'))) res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('404 page not found\n');
-  });
+  };
   const host = (v['bind-address'] as string) || undefined;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

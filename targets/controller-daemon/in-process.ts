@@ -13,6 +13,7 @@ export function inProcessLauncher(profile: ProfileName, faults: readonly DaemonF
   return {
     display: `npx svc-conformance controller-daemon run ${ours}`,
     launch(args): DaemonProcess {
+      const launchedAt = performance.now();
       let out = '';
       const write = (s: string) => void (out += s);
       let resolveExit!: (e: { code: number | null }) => void;
@@ -31,6 +32,7 @@ export function inProcessLauncher(profile: ProfileName, faults: readonly DaemonF
         return undefined;
       });
       return {
+        launchedAt,
         exited,
         output: () => out,
         async stop() {

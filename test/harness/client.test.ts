@@ -246,3 +246,46 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(undefined, now)).toBeUndefined();
   });
 });
+
+// Issue 24: under load, writes were lost with "connection closed (other side closed)". A server closes
+// an idle keep-alive connection when its timer fires; if it is stalled (a busy machine) while a client
+// reuses that connection near the deadline, the timer fires before the request is read, and a write
+// cannot be retried. Here a server in a worker thread (Node's default 5 s keep-alive) stalls from 1.2 s
+// to 6.2 s after its first answer; the client writes again at 1.5 s. It must use a fresh connection.
+describe('keep-alive reuse against a stalled server', () => {
+  it('a write after a short idle pause is answered, not lost with the closing connection', async () => {
+    const { Worker } = await import('node:worker_threads');
+    const worker = new Worker(`
+      const { parentPort } = require('node:worker_threads');
+      const http = require('node:http');
+      let first = true;
+      const server = http.createServer((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          res.writeHead(201, { 'content-type': 'application/json' }).end('{}');
+          if (first) {
+            first = false;
+            // Stalled in the check phase, so the next loop turn runs the expired keep-alive timer
+            // before it polls for the request that arrived meanwhile (a busy server's order).
+            setTimeout(() => setImmediate(() => { const until = Date.now() + 5000; while (Date.now() < until); }), 1200);
+          }
+        });
+      });
+      server.keepAliveTimeout = 5000;
+      server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));
+      parentPort.on('message', () => server.close(() => process.exit(0)));
+    `, { eval: true });
+    const port = await new Promise<number>((resolve) => worker.once('message', resolve));
+    const target = createTargetClient(cfgFor(`http://127.0.0.1:${port}`), { maxRetries: 0, requestTimeoutMs: 20_000 });
+    try {
+      expect((await target.send({ method: 'POST', path: '/a', body: { n: 1 } })).status).toBe(201);
+      await new Promise((r) => setTimeout(r, 1500));
+      const second = await target.send({ method: 'POST', path: '/a', body: { n: 2 } }).then((r) => r.status, (e: Error) => e.message);
+      expect(second).toBe(201);
+    } finally {
+      await target.close();
+      worker.postMessage('stop');
+      await worker.terminate();
+    }
+  }, 30_000);
+});
