@@ -32,7 +32,7 @@ export default defineConfig({
       // Pure tests share one module graph per worker (isolate: false): importing the model once per
       // worker instead of once per file is most of the project's wall time.
       { extends: true, test: { name: 'unit', include: UNIT, pool: 'threads', isolate: false } },
-      { extends: true, test: { name: 'oracle', include: ['test/**/*.test.ts'], exclude: [...UNIT, '**/node_modules/**'] } },
+      { extends: true, test: { name: 'oracle', include: ['test/**/*.test.ts'], exclude: [...UNIT, '**/node_modules/**'], globalSetup: ['test/dist.global-setup.ts'] } },
     ],
   },
 });
