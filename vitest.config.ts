@@ -15,6 +15,7 @@ const UNIT = [
   'test/reports/**/*.test.ts',
   'test/docs/**/*.test.ts',
   'test/cli/recheck-history.test.ts',
+  'test/cli/cpu-profile-summary.test.ts',
   'test/harness/guard.test.ts',
   'test/harness/json-stream.test.ts',
   'test/harness/transcript.test.ts',
