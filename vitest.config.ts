@@ -15,6 +15,7 @@ const UNIT = [
   'test/reports/**/*.test.ts',
   'test/docs/**/*.test.ts',
   'test/cli/recheck-history.test.ts',
+  'test/cli/cpu-profile-summary.test.ts',
   'test/harness/guard.test.ts',
   'test/harness/json-stream.test.ts',
   'test/harness/transcript.test.ts',
@@ -32,7 +33,7 @@ export default defineConfig({
       // Pure tests share one module graph per worker (isolate: false): importing the model once per
       // worker instead of once per file is most of the project's wall time.
       { extends: true, test: { name: 'unit', include: UNIT, pool: 'threads', isolate: false } },
-      { extends: true, test: { name: 'oracle', include: ['test/**/*.test.ts'], exclude: [...UNIT, '**/node_modules/**'] } },
+      { extends: true, test: { name: 'oracle', include: ['test/**/*.test.ts'], exclude: [...UNIT, '**/node_modules/**'], globalSetup: ['test/dist.global-setup.ts'] } },
     ],
   },
 });

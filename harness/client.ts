@@ -3,7 +3,8 @@
  * trouble and rate limiting into InfrastructureError after bounded retries, and returns every other
  * response, whatever its status, as an observation for the oracle.
  */
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { undici } from './lazy-undici.ts';
 import { InfrastructureError, queryToString, type Exchange, type StreamResponse, type Target, type TargetRequest, type TargetResponse } from './exchange.ts';
 import type { TargetConfig } from './kubeconfig.ts';
 import { redactHeaders } from './redact.ts';
@@ -53,7 +54,7 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
   // A server URL may carry a path prefix (API proxies such as Rancher's `/k8s/clusters/<id>`).
   const prefix = base.pathname.replace(/\/+$/, '');
   const server = cfg.server.replace(/\/+$/, '');
-  const agent = new Agent({
+  const agent = new (undici().Agent)({
     ...IDLE_REUSE,
     connect: {
       ca: cfg.tls.insecureSkipTlsVerify ? undefined : cfg.tls.ca,

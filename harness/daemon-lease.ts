@@ -4,7 +4,7 @@
  * exists. Records only; reference/controller-daemon/judge.ts decides. The server is the private
  * reference server of an external run (never the user's cluster) or the embedded target.
  */
-import { request } from 'undici';
+import { undici } from './lazy-undici.ts';
 import type { LeaseSeen, LeaseWindow } from '../reference/controller-daemon/index.ts';
 import type { Profile } from '../reference/profile.ts';
 import { collectionPath, objectPath, resourceTypes } from '../reference/resources.ts';
@@ -21,7 +21,7 @@ export function daemonApiGet(t: ControllerDaemonTarget, cx: CaseContext): Get {
       const r = await cx.send({ method: 'GET', path });
       return { status: r.status, json: r.json };
     }
-    const r = await request(new URL(path, t.apiServerUrl));
+    const r = await undici().request(new URL(path, t.apiServerUrl));
     const text = await r.body.text();
     return { status: r.statusCode, json: r.statusCode === 200 ? JSON.parse(text) : undefined };
   };

@@ -6,7 +6,7 @@
  * clones them into its workers.
  */
 import { spawn } from 'node:child_process';
-import { request } from 'undici';
+import { undici } from './lazy-undici.ts';
 import { InfrastructureError } from './exchange.ts';
 
 export type HookName = 'restart' | 'compact';
@@ -28,7 +28,7 @@ export function parseHookArg(text: string): [HookName, HookSpec] | undefined {
 /** Runs a hook to completion; a non-zero exit, a timeout or a failed POST is infrastructure trouble. */
 export async function runHook(name: HookName, spec: HookSpec, timeoutMs = 120_000): Promise<void> {
   if (spec.kind === 'http') {
-    const r = await request(spec.url, { method: 'POST', headersTimeout: timeoutMs, bodyTimeout: timeoutMs }).catch((e: Error) => {
+    const r = await undici().request(spec.url, { method: 'POST', headersTimeout: timeoutMs, bodyTimeout: timeoutMs }).catch((e: Error) => {
       throw new InfrastructureError(`hook ${name}: POST ${spec.url} failed: ${e.message}`);
     });
     const text = await r.body.text();

@@ -14,7 +14,9 @@ import { fail, pass, rule, unspecified, type Judgement } from './judgement.ts';
 
 export const MAGIC = Uint8Array.of(0x6b, 0x38, 0x73, 0x00);
 
-const root = protobuf.parse(`
+// Parsed on first use, not when the module is imported (the CLI's start-up, issue 28).
+let unknownType: protobuf.Type | undefined;
+const unknownMessageType = (): protobuf.Type => (unknownType ??= protobuf.parse(`
 syntax = "proto2";
 package envelope;
 message TypeMeta { optional string apiVersion = 1; optional string kind = 2; }
@@ -24,8 +26,7 @@ message Unknown {
   optional string contentEncoding = 3;
   optional string contentType = 4;
 }
-`, { keepCase: true }).root;
-const UnknownType = root.lookupType('envelope.Unknown');
+`, { keepCase: true }).root.lookupType('envelope.Unknown'));
 
 export interface Envelope {
   readonly typeMeta: { readonly apiVersion: string; readonly kind: string };
@@ -45,7 +46,8 @@ export function encodeEnvelope(e: Envelope, opts: { writeEmptyStrings?: boolean 
   const msg: Record<string, unknown> = { typeMeta: { apiVersion: e.typeMeta.apiVersion, kind: e.typeMeta.kind }, raw: e.raw };
   if (e.contentEncoding !== '' || opts.writeEmptyStrings) msg['contentEncoding'] = e.contentEncoding;
   if (e.contentType !== '' || opts.writeEmptyStrings) msg['contentType'] = e.contentType;
-  const body = UnknownType.encode(UnknownType.fromObject(msg)).finish();
+  const type = unknownMessageType();
+  const body = type.encode(type.fromObject(msg)).finish();
   const out = new Uint8Array(MAGIC.length + body.length);
   out.set(MAGIC, 0);
   out.set(body, MAGIC.length);
@@ -57,7 +59,8 @@ export type Decoded = { readonly ok: true; readonly envelope: Envelope } | { rea
 export function decodeEnvelope(bytes: Uint8Array): Decoded {
   if (!hasMagic(bytes)) return { ok: false, clause: 'rest:2.7.1', why: `the body starts with ${hex(bytes.subarray(0, 4))}, not 6b 38 73 00` };
   try {
-    const m = UnknownType.toObject(UnknownType.decode(bytes.subarray(MAGIC.length)), { defaults: true, bytes: Array }) as {
+    const type = unknownMessageType();
+    const m = type.toObject(type.decode(bytes.subarray(MAGIC.length)), { defaults: true, bytes: Array }) as {
       typeMeta?: { apiVersion?: string; kind?: string };
       raw: number[];
       contentEncoding: string;

@@ -7,7 +7,9 @@
 import protobuf from 'protobufjs';
 import { isRecord } from '../../reference/objects.ts';
 
-const root = protobuf.parse(`
+// Parsed on first use: a CLI start that serves nothing (`--version`) should not pay for it.
+let parsed: protobuf.Root | undefined;
+const root = (): protobuf.Root => (parsed ??= protobuf.parse(`
 syntax = "proto2";
 package k8s;
 message Time { optional int64 seconds = 1; optional int32 nanos = 2; }
@@ -70,7 +72,7 @@ message DeploymentSpec {
 message DeploymentStatus { optional int64 observedGeneration = 1; optional int32 replicas = 2; optional int32 updatedReplicas = 3; optional int32 availableReplicas = 4; optional int32 unavailableReplicas = 5; optional int32 readyReplicas = 7; }
 message Deployment { optional ObjectMeta metadata = 1; optional DeploymentSpec spec = 2; optional DeploymentStatus status = 3; }
 message DeploymentList { optional ListMeta metadata = 1; repeated Deployment items = 2; }
-`, { keepCase: true }).root;
+`, { keepCase: true }).root);
 
 /**
  * Besides the kinds the suites exercise, what real clients send in protobuf: the controller manager
@@ -146,14 +148,14 @@ function fromMessage(v: unknown, key = ''): unknown {
 
 /** The object (without kind/apiVersion: those travel in the envelope's typeMeta) as protobuf bytes. */
 export function encodeObject(kind: string, obj: Record<string, unknown>): Uint8Array {
-  const type = root.lookupType(`k8s.${kind}`);
+  const type = root().lookupType(`k8s.${kind}`);
   const { kind: _k, apiVersion: _a, ...rest } = obj;
   return type.encode(type.fromObject(toMessage(rest) as Record<string, unknown>)).finish();
 }
 
 /** Protobuf bytes of a kind -> the JSON shape the store keeps. Throws on undecodable bytes. */
 export function decodeObject(kind: string, bytes: Uint8Array): Record<string, unknown> {
-  const type = root.lookupType(`k8s.${kind}`);
+  const type = root().lookupType(`k8s.${kind}`);
   const o = type.toObject(type.decode(bytes), { longs: Number, bytes: String });
   return fromMessage(o) as Record<string, unknown>;
 }

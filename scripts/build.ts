@@ -1,0 +1,107 @@
+/**
+ * `npm run build` (and `prepare`, so `npm ci` runs it): the CLI as JavaScript in dist/ (git-ignored), so
+ * `bin/svc-conformance.mjs` starts without the tsx loader transpiling ~250 modules on every start
+ * (issue 28: about 2 CPU-seconds for `--version`).
+ *
+ * One ESM bundle of the repository's own code; packages stay external (resolved from node_modules as
+ * before, so `@kubernetes/client-node` and esbuild stay lazy imports) and the vitest driver is split into
+ * a chunk of its own, loaded by `run` only. What stays TypeScript: the suites and everything vitest's
+ * workers load (vitest transforms them itself), and the reference daemon started through tsx.
+ *
+ *   npm run build            # rebuild dist/
+ *   tsx scripts/build.ts --if-stale
+ */
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build, type Plugin } from 'esbuild';
+import { distDir, distState, manifestFile, packageRoot } from './dist-state.mjs';
+
+const ENTRY = 'scripts/cli.ts';
+/**
+ * Left to node_modules: vitest (it loads the suites itself, in its own workers), esbuild (a native
+ * binary, for the daemon bundle), tsx, and @kubernetes/client-node (large, and imported only to read a
+ * kubeconfig that needs an exec plugin). The rest is bundled: resolving and loading a package's
+ * hundred small files is most of a start (undici, yaml, protobufjs).
+ */
+const EXTERNAL = ['vitest', 'vitest/*', 'esbuild', 'tsx', 'tsx/*', '@kubernetes/client-node', 'allure-vitest', 'allure-vitest/*', 'allure-js-commons', 'allure-js-commons/*'];
+
+/**
+ * Bundled, every module would share the bundle's `import.meta.url`, and the paths the sources build
+ * from it (package.json, docs/, the daemon's main.ts) would point into dist/. Each module keeps its
+ * own: its source file's URL, computed from the bundle's at run time so the package can move.
+ */
+function sourceLocationPlugin(outDir: string): Plugin {
+  return {
+    name: 'source-import-meta-url',
+    setup(b) {
+      b.onLoad({ filter: /\.ts$/ }, (args) => {
+        if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const text = readFileSync(args.path, 'utf8');
+        const rel = path.relative(packageRoot, args.path);
+        if (/\bimport\.meta\.(dirname|filename)\b/.test(text)) {
+          return { errors: [{ text: `${rel}: use import.meta.url (the build rewrites it to the source's location; dirname and filename it does not)` }] };
+        }
+        const fromOut = path.relative(outDir, args.path).split(path.sep).join('/');
+        return { contents: text.replace(/\bimport\.meta\.url\b/g, `new URL(${JSON.stringify(fromOut)}, import.meta.url).href`), loader: 'ts' };
+      });
+    },
+  };
+}
+
+/** Builds into a scratch folder, then swaps it in: a CLI started meanwhile sees the old dist/ or none. */
+export async function buildDist(): Promise<{ inputs: number; ms: number }> {
+  const startedAtMs = Date.now();
+  const scratch = `${distDir}.${process.pid}.tmp`;
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  try {
+    const result = await build({
+      absWorkingDir: packageRoot,
+      entryPoints: { cli: ENTRY },
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      external: EXTERNAL,
+      // The bundled CommonJS packages (undici, commander, protobufjs) require node's own modules.
+      banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },
+      // Chunks beside cli.js: the rewritten import.meta.url of every module is relative to dist/.
+      outdir: scratch,
+      chunkNames: '[name]-[hash]',
+      sourcemap: 'linked',
+      sourcesContent: false,
+      metafile: true,
+      logLevel: 'warning',
+      plugins: [sourceLocationPlugin(distDir)],
+    });
+    const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.split('/').includes('node_modules')).sort();
+    writeFileSync(path.join(scratch, path.basename(manifestFile)), `${JSON.stringify({ startedAtMs, entry: ENTRY, inputs }, null, 1)}\n`);
+    const old = `${distDir}.${process.pid}.old`;
+    rmSync(old, { recursive: true, force: true });
+    try {
+      renameSync(distDir, old);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+    renameSync(scratch, distDir);
+    rmSync(old, { recursive: true, force: true });
+    return { inputs: inputs.length, ms: Date.now() - startedAtMs };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** For test setup: builds only when a source changed since the last build (or there was none). */
+export async function ensureDist(): Promise<void> {
+  if (distState() !== 'fresh') await buildDist();
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.join(packageRoot, 'scripts', 'build.ts')) {
+  if (process.argv.includes('--if-stale') && distState() === 'fresh') {
+    process.stdout.write('dist/ is up to date\n');
+  } else {
+    const r = await buildDist();
+    process.stdout.write(`dist/: the CLI from ${r.inputs} sources in ${(r.ms / 1000).toFixed(1)} s\n`);
+  }
+}
