@@ -23,6 +23,8 @@ export const INPUT_CLASSES = {
   'json-patch-replace-missing-member': 'a JSON Patch replace of an object member that does not exist',
   'invalid-value': 'a configuration file or command line the spec refuses under this clause',
   'sub-second-duration': 'a duration field set to a non-zero value under one second',
+  'apply-empties-list': 'an apply after which a list that held items is left with none',
+  'watch-most-recent': 'a watch with resourceVersion unset (Get State and Start at Most Recent)',
 } as const;
 
 export type InputClass = keyof typeof INPUT_CLASSES;
@@ -59,6 +61,16 @@ export const OBSERVATION_CLASSES = {
     undecidable: 'a field has many rules and the class does not say which one a target breaks, so other invalid values refused prove nothing about this one',
   },
   'sub-second-duration-refused': { input: 'sub-second-duration', summary: 'a non-zero duration under one second was refused' },
+  // Upstream 1.24's structured-merge-diff removes the last item of a list by leaving the list null, not
+  // empty; a custom resource schema that says array then refuses the object it built itself.
+  'emptied-list-refused': { input: 'apply-empties-list', summary: 'an apply that leaves a list with no items refused (the server stored the list as null and its schema refused that)' },
+  'watch-start-stale': {
+    input: 'watch-most-recent',
+    summary: 'a watch with resourceVersion unset started from a state older than the request (a cache behind the store), then sent every later change in order',
+    // A cache lags only when a write lands just before the watch starts: a watch that started fresh
+    // shows nothing about the next one.
+    undecidable: 'whether a cache is behind when a watch starts depends on timing no answer shows',
+  },
 } as const satisfies Record<string, ObservationClass>;
 
 export type ObservationClassName = keyof typeof OBSERVATION_CLASSES;

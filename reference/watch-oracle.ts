@@ -14,7 +14,7 @@
 import { visibleObjects, type History } from './history.ts';
 import { isRecord, showVersion, type ObjectVersion, type ObservedObject } from './objects.ts';
 import { servedFromBeforeCase, versionMismatch, type ReadContext } from './read-oracle.ts';
-import { alsoAgainst, fail, inconclusive, pass, rule, unspecified, type Judgement } from './judgement.ts';
+import { alsoAgainst, fail, inconclusive, pass, rule, tagged, unspecified, type Judgement } from './judgement.ts';
 import type { ClauseId } from './catalog/clause-ids.ts';
 import { judgeScope, scopedObjects } from './scope.ts';
 
@@ -236,13 +236,29 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
       if (servedFromBeforeCase(ctx, exp.semantic, ours.map((e) => e.object))) {
         return { judgements: [...js, inconclusive(exp.clause, 'Get State and Start at Any: a past state, then the changes after it', 'the stream starts from a state from before this case reused the namespace, with versions answered then (the model holds none of those states)')] };
       }
+      // Most Recent, started from a state older than the request and then every later change in order:
+      // the start semantics are broken (a cache behind the store), the itemizing is not.
+      if (exp.semantic === 'GetStateAndStartAtMostRecent') {
+        for (let j = lo - 1; j >= 0; j--) {
+          const state = visibleObjects(h, j).filter(ctx.inScope);
+          if (isSyntheticState(ctx, state, ours.slice(0, state.length)) && sequenceMismatch(ctx, changes(ctx, j, n), ours.slice(state.length)) === undefined) {
+            const stale = { input: 'watch-most-recent', class: 'watch-start-stale' } as const;
+            js.push(...tagged([
+              fail(exp.clause, `Get State and Start at Most Recent: the state at snapshot #${lo} or later, then the changes`, `the state of snapshot #${j} (${state.map(showVersion).join(', ') || 'no objects'}), from before the watch was requested, then every later change`),
+              fail(meaning[exp.semantic], 'the most recent state at the request', `an older state (snapshot #${j} of #${lo})`),
+            ], stale));
+            return { judgements: js };
+          }
+        }
+      }
       const closest = visibleObjects(h, n).filter(ctx.inScope);
       const m = sequenceMismatch(ctx, changes(ctx, n, n), ours.slice(closest.length)) ?? 'the first events are not the state of any snapshot in range';
       js.push(fail('rest:6.1.1', `synthetic ADDED for a snapshot in #${lo}..#${n}, then exactly the later writes in order`, `${ours.map(showEvent).join(', ') || 'no events'} (${m})`));
       return { judgements: js };
     }
   }
-  js.push(pass(exp.clause, 'start semantics of the watch table'), pass(meaning[exp.semantic], 'start semantics'), pass('rest:6.1.1', 'events itemize the writes after the start, in order, no gap, no duplicate'));
+  const startVerdicts = [pass(exp.clause, 'start semantics of the watch table'), pass(meaning[exp.semantic], 'start semantics')];
+  js.push(...(exp.semantic === 'GetStateAndStartAtMostRecent' ? tagged(startVerdicts, { input: 'watch-most-recent' }) : startVerdicts), pass('rest:6.1.1', 'events itemize the writes after the start, in order, no gap, no duplicate'));
   if (ours.length > synthetic) js.push(pass('rest:4.8/watch-response', 'a series of JSON event documents'));
 
   // Deletions: required, but their type name and payload are not shown.
