@@ -12,6 +12,7 @@
 import type { Content, ObjectVersion, ObservedObject } from './objects.ts';
 import { contentMismatch } from './objects.ts';
 import { alsoAgainst, pass, rule, unspecified, type Judgement } from './judgement.ts';
+import { needStatus } from './answer-checks.ts';
 
 type Pairs = readonly (readonly [string, string | null])[];
 
@@ -120,7 +121,7 @@ export function judgeDryRunAnswer(exp: DryRunExpectation, form: 'flag' | 'All', 
  */
 export function judgeNotPersisted(before: ObjectVersion | undefined, read: { status: number; object: ObservedObject | undefined }, knownKeys: ReadonlySet<string>): Judgement {
   if (before === undefined) {
-    return rule('rest:4.6.2', read.status === 404, 'a dry-run create stored nothing: the name still reads 404', `status ${read.status}`);
+    return rule('rest:4.6.2', read.status === 404, 'a dry-run create stored nothing: the name still reads 404', `status ${read.status}`, { needs: [needStatus('the name a dry-run created still reads 404', [404])] });
   }
   if (read.status !== 200 || read.object === undefined) return rule('rest:4.6.2', false, `a dry-run left ${before.key}@${before.rv} in place`, `status ${read.status}`);
   const m = contentMismatch(before.content, read.object, knownKeys);

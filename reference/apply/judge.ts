@@ -17,6 +17,7 @@ import { sameValue } from './typed.ts';
 import { defineKey, own } from './values.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
 import { diffPathSets, diffValues } from '../value-diff.ts';
+import { needStatusClass } from '../answer-checks.ts';
 
 /** What the model expects of one write. */
 export type Expected =
@@ -87,7 +88,7 @@ export function judgeWrite(expected: Expected, status: number, json: unknown, sc
   if (expected.kind !== 'written') {
     const refused = status >= 400 && status < 500;
     const what = expected.kind === 'conflict' ? `refused as a conflict (${expected.detail})` : `refused (${expected.detail})`;
-    const js = all(clauses, (c) => rule(c, refused, what, `status ${status}`));
+    const js = all(clauses, (c) => rule(c, refused, what, `status ${status}`, { needs: [needStatusClass(`the write is ${what}: a 4xx answer`, 4)] }));
     if (expected.kind === 'conflict' && refused) {
       js.push(unspecified('rest:7.5', 'HTTP status of a conflict: not shown', `status ${status}`));
       js.push(unspecified('rest:7.6', 'shape of the error body: not shown', `kind ${JSON.stringify(isRecord(json) ? json['kind'] : undefined)}, reason ${JSON.stringify(isRecord(json) ? json['reason'] : undefined)}`));
