@@ -81,10 +81,10 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     '  local code=$?',
     '  jobs -p | xargs -r kill 2>/dev/null',
     ...plan.namespaces.map((_, i) => `  curl -sS -o /dev/null -X DELETE "$SERVER/api/v1/namespaces/$NS${i + 1}" ${auth} ${insecureArg}`),
-    ...crds.map((c) => `  curl -sS -o /dev/null -X DELETE "$SERVER"${quoteWithVars(redactText(`${c.e.request.path}/${c.name}`), substitutions(plan, true))} ${auth} ${insecureArg}`),
+    ...crds.map((c) => `  curl -sS -o /dev/null -X DELETE "$SERVER"${quoteWithVars(redactText(`${c.e.request.path}/${c.name}`), nameVars(plan))} ${auth} ${insecureArg}`),
     ...webhooks.map((w) => {
       const name = String((w.request.body as { metadata?: { name?: unknown } } | undefined)?.metadata?.name ?? '');
-      return name === '' ? '' : `  curl -sS -o /dev/null -X DELETE "$SERVER"${quoteWithVars(redactText(`${w.request.path}/${name}`), substitutions(plan, true))} ${auth} ${insecureArg}`;
+      return name === '' ? '' : `  curl -sS -o /dev/null -X DELETE "$SERVER"${quoteWithVars(redactText(`${w.request.path}/${name}`), nameVars(plan))} ${auth} ${insecureArg}`;
     }).filter((l) => l !== ''),
     '  rm -rf "$R"',
     '  exit $code',
@@ -120,12 +120,12 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     if (note !== undefined) lines.push(note);
     if (isStream(e)) {
       streams.push(i);
-      lines.push(curlCommand(e.request, `stream ${i} ${Math.max(3, Math.ceil(e.durationMs / 1000) + 2)}`, plan));
-    } else lines.push(curlCommand(e.request, `${isSetup(e) ? 'setup' : 'call'} ${i}`, plan));
+      lines.push(curlCommand(e.request, `stream ${i} ${Math.max(3, Math.ceil(e.durationMs / 1000) + 2)}`, plan, i));
+    } else lines.push(curlCommand(e.request, `${isSetup(e) ? 'setup' : 'call'} ${i}`, plan, i));
     if (isCrdCreate(e)) {
       const spec = (e.request.body as { spec?: { group?: unknown; versions?: { name?: unknown }[] } } | undefined)?.spec;
       const version = spec?.versions?.[0]?.name;
-      if (typeof spec?.group === 'string' && typeof version === 'string') lines.push(`served ${quoteWithVars(`/apis/${spec.group}/${version}`, substitutions(plan, true))}`);
+      if (typeof spec?.group === 'string' && typeof version === 'string') lines.push(`served ${quoteWithVars(`/apis/${spec.group}/${version}`, nameVars(plan))}`);
     }
     for (const l of plan.learned.filter((x) => x.from === i)) lines.push(`${l.name}=$(learn "$R/${i}.b" ${shellQuote(JSON.stringify(l.path))}); ${l.name}_Q=$(enc "$${l.name}")`);
     lines.push('');
@@ -288,18 +288,17 @@ function findString(doc: unknown, value: string, path: (string | number)[] = [])
   return undefined;
 }
 
-function curlCommand(req: TargetRequest, head: string, plan: ReplayPlan): string {
+function curlCommand(req: TargetRequest, head: string, plan: ReplayPlan, index: number): string {
   const parts = [head];
   parts.push(`-X ${req.method}`);
-  const vars = substitutions(plan, true);
-  parts.push(`"$SERVER"${quoteWithVars(redactText(req.path + queryToString(req.query)), vars)}`);
+  parts.push(urlWord(req, plan, index));
   // rest:5: who sent it. Anonymous requests carry no credentials; the unknown identity a token nobody issued.
   if (req.identity === undefined) parts.push('${TOKEN:+-H "Authorization: Bearer $TOKEN"}');
   else if (req.identity === 'unknown') parts.push(`-H 'Authorization: Bearer not-a-token-of-this-server'`);
   else if (req.identity === 'restricted') parts.push('${RESTRICTED_TOKEN:+-H "Authorization: Bearer $RESTRICTED_TOKEN"}');
   for (const [name, value] of Object.entries(req.headers ?? {})) {
     if (isSecretHeader(name) || SKIPPED_HEADERS.has(name.toLowerCase())) continue;
-    parts.push(`-H ${quoteWithVars(`${name}: ${redactText(value)}`, substitutions(plan, false))}`);
+    parts.push(`-H ${quoteWithVars(`${name}: ${redactText(value)}`, nameVars(plan))}`);
   }
   const body = bodyText(req.body);
   // A body with no declared type would go out as a form: a setup step the case did not send itself
@@ -307,36 +306,54 @@ function curlCommand(req: TargetRequest, head: string, plan: ReplayPlan): string
   if (body !== undefined && !Object.keys(req.headers ?? {}).some((h) => h.toLowerCase() === 'content-type')) parts.push(`-H 'content-type: application/json'`);
   // Binary bodies (protobuf) hold NUL and invalid UTF-8: every byte as a printf escape, fed as a file.
   if (req.body instanceof Uint8Array && !isText(req.body)) parts.push(`--data-binary @<(printf '${[...req.body].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}')`);
-  else if (body !== undefined) parts.push(`--data-binary ${quoteWithVars(redactText(body), substitutions(plan, false))}`);
+  else if (body !== undefined) parts.push(`--data-binary ${quoteWithVars(redactText(body), bodyVars(plan, index))}`);
   return parts.join(' \\\n  ');
 }
 
-/** Literal -> shell variable: namespaces by name; learned values raw in bodies, URL-encoded in paths. */
-function substitutions(plan: ReplayPlan, inUrl: boolean): [string, string][] {
-  return [
-    ...plan.namespaces.map((ns, i): [string, string] => [ns, `NS${i + 1}`]),
-    ...plan.groups.map((g, i): [string, string] => [g, `GRP${i + 1}`]),
-    ...plan.learned.flatMap((l): [string, string][] => (inUrl ? [[encodeURIComponent(l.value), `${l.name}_Q`], [l.value, `${l.name}_Q`]] : [[l.value, l.name]])),
-  ].sort((a, b) => b[0].length - a[0].length);
+/** Literal -> shell text: the run's namespaces and groups, fresh in every run of the script. */
+function nameVars(plan: ReplayPlan): [string, string][] {
+  return [...plan.namespaces.map((ns, i): [string, string] => [ns, `"$NS${i + 1}"`]), ...plan.groups.map((g, i): [string, string] => [g, `"$GRP${i + 1}"`])].sort((a, b) => b[0].length - a[0].length);
 }
 
-/** Single-quoted text with each literal replaced by "$VAR": `'/ns/'"$NS1"'/x'`. */
+/**
+ * Names, and values learned from answers before request `index`, as whole JSON strings only: a
+ * version "6" must not replace the 6 inside a name or label.
+ */
+function bodyVars(plan: ReplayPlan, index: number): [string, string][] {
+  const learned = plan.learned.filter((l) => l.from < index).map((l): [string, string] => [JSON.stringify(l.value), `'"'"$${l.name}"'"'`]);
+  return [...nameVars(plan), ...learned].sort((a, b) => b[0].length - a[0].length);
+}
+
+/** The URL as a shell word: learned values only where they were sent, as the value of resourceVersion or continue. */
+function urlWord(req: TargetRequest, plan: ReplayPlan, index: number): string {
+  const vars = nameVars(plan);
+  const pieces = [quoteWithVars(redactText(req.path), vars)];
+  (req.query ?? []).forEach(([k, v], j) => {
+    const sep = j === 0 ? '?' : '&';
+    const l = v !== null && LEARNED_QUERY.has(k) ? plan.learned.find((x) => x.value === v && x.from < index) : undefined;
+    if (l) pieces.push(shellQuote(`${sep}${encodeURIComponent(k)}=`), `"$${l.name}_Q"`);
+    else pieces.push(quoteWithVars(redactText(sep + (v === null ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)), vars));
+  });
+  return `"$SERVER"${pieces.join('')}`;
+}
+
+/** Single-quoted text with each literal replaced by its shell text: `'/ns/'"$NS1"'/x'`. */
 function quoteWithVars(text: string, vars: readonly [string, string][]): string {
   const pieces: string[] = [];
   let rest = text;
-  outer: while (rest !== '') {
-    let best: { at: number; lit: string; name: string } | undefined;
-    for (const [lit, name] of vars) {
+  while (rest !== '') {
+    let best: { at: number; lit: string; piece: string } | undefined;
+    for (const [lit, piece] of vars) {
       if (lit === '') continue;
       const at = rest.indexOf(lit);
-      if (at >= 0 && (best === undefined || at < best.at || (at === best.at && lit.length > best.lit.length))) best = { at, lit, name };
+      if (at >= 0 && (best === undefined || at < best.at || (at === best.at && lit.length > best.lit.length))) best = { at, lit, piece };
     }
     if (best === undefined) {
       pieces.push(shellQuote(rest));
-      break outer;
+      break;
     }
     if (best.at > 0) pieces.push(shellQuote(rest.slice(0, best.at)));
-    pieces.push(`"$${best.name}"`);
+    pieces.push(best.piece);
     rest = rest.slice(best.at + best.lit.length);
   }
   return pieces.length === 0 ? "''" : pieces.join('');

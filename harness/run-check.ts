@@ -132,7 +132,14 @@ function needsShown(needs: readonly AnswerNeed[], err: ClauseViolation): NeedSho
     const i = err.exchanges.findIndex((e) => e.seq === seq);
     return i < 0 ? undefined : i;
   };
-  const resolve = (at: AnswerAt): number | undefined => (at === 'judged' ? indexOf(err.answersJudged.judged) : 'page' in at ? indexOf(err.answersJudged.pages?.[at.page]) : at.request);
+  const judged = indexOf(err.answersJudged.judged);
+  const carrying = (rv: string): number | undefined => {
+    for (let i = (judged ?? err.exchanges.length) - 1; i >= 0; i--) {
+      if ((err.exchanges[i]!.response?.json as { metadata?: { resourceVersion?: unknown } } | undefined)?.metadata?.resourceVersion === rv) return i;
+    }
+    return undefined;
+  };
+  const resolve = (at: AnswerAt): number | undefined => (at === 'judged' ? judged : 'page' in at ? indexOf(err.answersJudged.pages?.[at.page]) : 'carrying' in at ? carrying(at.carrying) : at.request);
   const resolved: AnswerNeed[] = [];
   for (const n of needs) {
     let missing = false;

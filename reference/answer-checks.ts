@@ -16,9 +16,10 @@
 /**
  * Which answer of the case: `judged` the one the judgement was made on (the latest one sent),
  * `page` the k-th page (0-based) of the paged list judged, `request` an index into the
- * counterexample's requests (what the harness resolves the others to).
+ * counterexample's requests (what the harness resolves the others to), `carrying` the latest answer
+ * before the judged one whose metadata.resourceVersion is this (learned) value.
  */
-export type AnswerAt = 'judged' | { readonly page: number } | { readonly request: number };
+export type AnswerAt = 'judged' | { readonly page: number } | { readonly request: number } | { readonly carrying: string };
 export type FieldPath = readonly (string | number)[];
 
 export type AnswerTest =
