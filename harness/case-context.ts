@@ -106,10 +106,13 @@ export class CaseContext {
     }
   }
 
-  /** Records every judgement; throws with all failures and this case's transcript (and evidence) if any failed. */
-  judge(js: readonly Judgement[], evidence?: unknown): void {
+  /**
+   * Records every judgement; throws with all failures and this case's transcript (and evidence) if any
+   * failed. `pages`: the seqs of the pages a paged list's judgements speak of (AnswersJudged).
+   */
+  judge(js: readonly Judgement[], evidence?: unknown, answers: { readonly pages?: readonly number[] } = {}): void {
     const failures = js.filter((j) => j.verdict === 'fail');
-    if (failures.length > 0) throw new ClauseViolation(failures, [...(this.env.backgroundWrites?.setup ?? []), ...this.setup, ...this.env.transcript.since(this.startSeq)], evidence, [...this.serverErrors]);
+    if (failures.length > 0) throw new ClauseViolation(failures, [...(this.env.backgroundWrites?.setup ?? []), ...this.setup, ...this.env.transcript.since(this.startSeq)], evidence, [...this.serverErrors], { judged: this.env.transcript.lastSeq(), ...answers });
     for (const j of js) this.tally.add(j);
   }
 }

@@ -5,48 +5,203 @@
  */
 import { queryToString, type Exchange, type TargetRequest } from './exchange.ts';
 import { isSecretHeader, redactText } from './redact.ts';
+import { EVALUATOR_JS, type AnswerNeed } from '../reference/answer-checks.ts';
 
 export interface CurlOptions {
   server: string;
-  /** Add `-k` (the run used --insecure-skip-tls-verify). */
+  /** The run used --insecure-skip-tls-verify: said in the header; the script skips verification only with INSECURE=1. */
   insecure?: boolean;
+  /** What the answers must do for the failure to be gone (resolved to request indexes): the script's exit status. */
+  needs?: readonly AnswerNeed[];
+  /** Header lines: the clause, what was expected and observed, the replay command. */
+  about?: { readonly clause: string; readonly expected: string; readonly observed: string; readonly replay?: string };
 }
+
+/** Exit statuses of a reproducer, as its header states them. */
+export const REPRODUCER_EXIT = { behaves: 0, failing: 1, couldNotRun: 2, undecided: 3 } as const;
 
 // Set by curl itself, or describing the body the client computed: sending them from the script
 // would only disagree with what curl does.
 const SKIPPED_HEADERS = new Set(['content-length', 'host', 'connection', 'transfer-encoding']);
 
+/** A streamed read (a watch): started in the background where it began, read until the others are done. */
+const isStream = (e: Exchange): boolean => e.request.method === 'GET' && (e.request.query ?? []).some(([k, v]) => k === 'watch' && (v === '1' || v === 'true'));
+const isNamespaceCreate = (e: Exchange): boolean => e.request.method === 'POST' && /\/api\/v1\/namespaces$/.test(e.request.path);
+const isCrdCreate = (e: Exchange): boolean => e.request.method === 'POST' && /\/customresourcedefinitions$/.test(e.request.path);
+const isWebhookCreate = (e: Exchange): boolean => e.request.method === 'POST' && /webhookconfigurations$/.test(e.request.path);
+/** Setup: what the case needs in place before its own requests; refused setup means the script cannot run. */
+const isSetup = (e: Exchange): boolean => isNamespaceCreate(e) || isCrdCreate(e);
+
+/**
+ * A standalone reproducer (issue 26 item 2): bash, curl and node, nothing of this repository. It
+ * creates what the case needs under fresh names, sends the recorded requests with learned values,
+ * prints each answer apart, evaluates the answer needed (reference/answer-checks.ts) and exits 1
+ * while the failure is present, 0 once the target behaves; it deletes what it created on every exit.
+ */
 export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions): string {
   const server = redactText(opts.server.replace(/\/+$/, ''));
   const plan = replayPlan(exchanges);
+  const needs = opts.needs ?? [];
+  const insecureArg = '${TLS[@]+"${TLS[@]}"}';
+  const auth = '${TOKEN:+-H "Authorization: Bearer $TOKEN"}';
+  const usesRestricted = exchanges.some((e) => e.request.identity === 'restricted');
+  const webhooks = exchanges.filter(isWebhookCreate);
+  const crds = exchanges.filter(isCrdCreate).map((e) => ({ e, name: String((e.request.body as { metadata?: { name?: unknown } } | undefined)?.metadata?.name ?? '') })).filter((c) => c.name !== '');
+  const about = opts.about;
   const lines = [
     '#!/usr/bin/env bash',
-    `# Reproduction by svc-conformance: ${exchanges.length} request(s), recorded against ${server}.`,
-    '# SERVER overrides the target; TOKEN, when set, is sent as a bearer token (RESTRICTED_TOKEN for the restricted identity\'s requests).',
-    ...(plan.namespaces.length > 0 ? ['# Runs again and again: each run makes fresh namespaces and deletes them at the end.'] : []),
-    ...(plan.learned.length > 0 ? ['# Versions and continue tokens are learned from this run\'s answers (with node, as the suite does).'] : []),
+    `# Reproducer by svc-conformance${about ? ` for ${about.clause}` : ''}: ${exchanges.length} request(s), recorded against ${server}.`,
+    ...(about ? [`#   expected: ${oneLine(about.expected)}`, `#   observed: ${oneLine(about.observed)}`, ...(about.replay ? [`#   found by: ${oneLine(about.replay)}`] : [])] : []),
+    '#',
+    '# Runs against any API server of the kind; nothing of svc-conformance is needed (bash, curl, node).',
+    `#   SERVER    base URL of the target (default: the recorded one); plain http:// works`,
+    '#   TOKEN     bearer token sent with the requests; unset, they carry no credentials',
+    ...(usesRestricted ? ['#   RESTRICTED_TOKEN  bearer token of the restricted identity, for the requests the case sent as it'] : []),
+    '#   CA        CA bundle file that verifies the server\'s certificate',
+    `#   INSECURE  1: skip certificate verification (curl -k); nothing else does${opts.insecure === true ? ' (the recorded run skipped it)' : ''}`,
+    '# It creates namespaces of its own (fresh names each run)' + (crds.length > 0 ? ' and the custom resource definition the case uses' : '') + ', sends the case\'s requests,',
+    '# prints each answer, checks the answer the spec needs, and deletes what it created on every exit.',
+    ...webhooks.map((w) => `# This case registers an admission webhook that the suite served during its run (${oneLine(redactText(webhookUrls(w).join(', ') || 'its URL'))}); this script cannot serve it: without a webhook answering there, the target's answers differ from the recorded ones.`),
+    '# Exit status: 0 the target gives the answer needed (the failure is gone); 1 the failure is present;',
+    '#   2 the script could not run (curl or node missing, a setup request refused, no answer);',
+    '#   3 undecided: the answer needed is not available as data for this failure (compare the answers by eye).',
     'set -u',
+    'command -v curl >/dev/null || { echo "this reproducer needs curl on PATH" >&2; exit 2; }',
+    'command -v node >/dev/null || { echo "this reproducer needs node on PATH" >&2; exit 2; }',
     `SERVER=\${SERVER:-${shellQuote(server)}}`,
-    ...(plan.learned.length > 0 ? ['R=$(mktemp -d)', 'learn() { node -e \'let v=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));for(const k of JSON.parse(process.argv[2]))v=v?.[k];process.stdout.write(String(v??""))\' "$1" "$2"; }', 'enc() { node -e \'process.stdout.write(encodeURIComponent(process.argv[1]))\' "$1"; }'] : []),
+    'SERVER=${SERVER%/}',
+    'TLS=()',
+    '[ -n "${CA:-}" ] && TLS+=(--cacert "$CA")',
+    '[ "${INSECURE:-}" = 1 ] && TLS+=(-k)',
+    'R=$(mktemp -d)',
+    ...(plan.learned.length > 0 ? ['learn() { node -e \'let v;try{v=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"))}catch{};for(const k of JSON.parse(process.argv[2]))v=v?.[k];process.stdout.write(String(v??""))\' "$1" "$2"; }', 'enc() { node -e \'process.stdout.write(encodeURIComponent(process.argv[1]))\' "$1"; }'] : []),
     ...plan.namespaces.map((ns, i) => `NS${i + 1}=${shellQuote(`${ns.slice(0, 50)}-r`)}$RANDOM`),
-    ...(plan.namespaces.length > 0
-      ? [
-          'cleanup() {',
-          ...plan.namespaces.map((_, i) => `  curl -sS -o /dev/null -X DELETE "$SERVER/api/v1/namespaces/$NS${i + 1}" \${TOKEN:+-H "Authorization: Bearer $TOKEN"}${opts.insecure === true ? ' -k' : ''}`),
-          ...(plan.learned.length > 0 ? ['  rm -rf "$R"'] : []),
-          '}',
-          'trap cleanup EXIT',
-        ]
-      : plan.learned.length > 0 ? ['trap \'rm -rf "$R"\' EXIT'] : []),
+    ...plan.groups.map((g, i) => `GRP${i + 1}=r$RANDOM$RANDOM${shellQuote(g.slice(g.indexOf('.')))}`),
+    'cleanup() {',
+    '  local code=$?',
+    '  jobs -p | xargs -r kill 2>/dev/null',
+    ...plan.namespaces.map((_, i) => `  curl -sS -o /dev/null -X DELETE "$SERVER/api/v1/namespaces/$NS${i + 1}" ${auth} ${insecureArg}`),
+    ...crds.map((c) => `  curl -sS -o /dev/null -X DELETE "$SERVER"${quoteWithVars(redactText(`${c.e.request.path}/${c.name}`), nameVars(plan))} ${auth} ${insecureArg}`),
+    ...webhooks.map((w) => {
+      const name = String((w.request.body as { metadata?: { name?: unknown } } | undefined)?.metadata?.name ?? '');
+      return name === '' ? '' : `  curl -sS -o /dev/null -X DELETE "$SERVER"${quoteWithVars(redactText(`${w.request.path}/${name}`), nameVars(plan))} ${auth} ${insecureArg}`;
+    }).filter((l) => l !== ''),
+    '  rm -rf "$R"',
+    '  exit $code',
+    '}',
+    'trap cleanup EXIT',
+    "trap 'exit 2' INT TERM",
+    '# call N ARGS...: sends request N with curl, keeps its answer in $R/N.{s,h,b}, prints status line, headers and body apart.',
+    'call() {',
+    '  local i=$1; shift',
+    `  curl -sS --path-as-is -g ${insecureArg} -D "$R/$i.h" -o "$R/$i.b" -w '%{http_code}' "$@" > "$R/$i.s"`,
+    '  show "$i"',
+    '}',
+    'show() {',
+    '  echo "=== request $1: answered $(cat "$R/$1.s" 2>/dev/null)"',
+    '  [ -f "$R/$1.h" ] && tr -d \'\\r\' < "$R/$1.h"',
+    '  [ -f "$R/$1.b" ] && cat "$R/$1.b"',
+    '  echo; echo',
+    '}',
+    '# setup N ARGS...: a request the case needs in place; a refusal (other than "exists") stops the script.',
+    'setup() {',
+    '  call "$@"',
+    '  case "$(cat "$R/$1.s")" in 2??|409) ;; *) echo "setup request $1 was refused ($(cat "$R/$1.s")): the reproducer cannot run" >&2; exit 2 ;; esac',
+    '}',
+    ...(exchanges.some(isStream) ? ['# stream N SECONDS ARGS...: a watch, read in the background for at most SECONDS.', 'stream() {', '  local i=$1 t=$2; shift 2', `  curl -sS -N --max-time "$t" --path-as-is -g ${insecureArg} -D "$R/$i.h" -o "$R/$i.b" -w '%{http_code}' "$@" > "$R/$i.s" &`, '  sleep 1', '}'] : []),
+    ...(crds.length > 0 ? ['# served PATH: waits (up to 60 s) until a new type is served.', 'served() {', `  for _ in $(seq 1 120); do [ "$(curl -sS -o /dev/null -w '%{http_code}' ${insecureArg} ${auth} "$SERVER$1")" = 200 ] && return 0; sleep 0.5; done`, '  echo "the custom resource type at $1 was not served within 60 s" >&2; exit 2', '}'] : []),
     '',
   ];
-  exchanges.forEach((e, i) => {
-    lines.push(`# -> ${outcome(e)}`);
-    lines.push(curlCommand(e.request, opts.insecure === true, plan, i));
-    for (const l of plan.learned.filter((x) => x.from === i)) lines.push(`${l.name}=$(learn "$R/${i}.json" ${shellQuote(JSON.stringify(l.path))}); ${l.name}_Q=$(enc "$${l.name}")`);
+  const order = sendOrder(exchanges);
+  const streams: number[] = [];
+  for (const i of order) {
+    const e = exchanges[i]!;
+    const note = comment(e);
+    if (note !== undefined) lines.push(note);
+    if (isStream(e)) {
+      streams.push(i);
+      lines.push(curlCommand(e.request, `stream ${i} ${Math.max(3, Math.ceil(e.durationMs / 1000) + 2)}`, plan, i));
+    } else lines.push(curlCommand(e.request, `${isSetup(e) ? 'setup' : 'call'} ${i}`, plan, i));
+    if (isCrdCreate(e)) {
+      const spec = (e.request.body as { spec?: { group?: unknown; versions?: { name?: unknown }[] } } | undefined)?.spec;
+      const version = spec?.versions?.[0]?.name;
+      if (typeof spec?.group === 'string' && typeof version === 'string') lines.push(`served ${quoteWithVars(`/apis/${spec.group}/${version}`, nameVars(plan))}`);
+    }
+    for (const l of plan.learned.filter((x) => x.from === i)) lines.push(`${l.name}=$(learn "$R/${i}.b" ${shellQuote(JSON.stringify(l.path))}); ${l.name}_Q=$(enc "$${l.name}")`);
     lines.push('');
-  });
+  }
+  if (streams.length > 0) lines.push('wait', ...streams.map((i) => `show ${i}`), '');
+  lines.push(...verdictBlock(needs, exchanges.length));
   return lines.join('\n');
+}
+
+const oneLine = (s: string): string => s.replace(/\s*\n\s*/g, ' ').slice(0, 400);
+
+function webhookUrls(e: Exchange): string[] {
+  const hooks = (e.request.body as { webhooks?: { clientConfig?: { url?: unknown; service?: { name?: unknown } } }[] } | undefined)?.webhooks ?? [];
+  return hooks.map((h) => (typeof h.clientConfig?.url === 'string' ? h.clientConfig.url : typeof h.clientConfig?.service?.name === 'string' ? `service ${h.clientConfig.service.name}` : '')).filter((u) => u !== '');
+}
+
+/**
+ * The order the script sends in: as recorded, except that a stream, recorded when it closed, starts
+ * where it began (before the writes it saw), so the writes of the case reach it as they did.
+ */
+function sendOrder(exchanges: readonly Exchange[]): number[] {
+  const order = exchanges.map((_, i) => i).filter((i) => !isStream(exchanges[i]!));
+  exchanges.forEach((e, s) => {
+    if (!isStream(e)) return;
+    // Setup steps the case did not send (seq 0) carry no time of the case's clock.
+    const at = order.findIndex((i) => exchanges[i]!.seq !== 0 && exchanges[i]!.startedAtMs > e.startedAtMs);
+    order.splice(at < 0 ? order.length : at, 0, s);
+  });
+  return order;
+}
+
+/** The recorded answer, as a comment; a setup step the case did not send itself needs none. */
+function comment(e: Exchange): string | undefined {
+  if (e.response) return `# recorded: ${e.response.status}`;
+  if (isSetup(e)) return undefined;
+  return `# recorded: transport error: ${redactText(e.transportError ?? 'unknown').replace(/\s*\n\s*/g, ' ')}`;
+}
+
+/** The end of a reproducer: the needs evaluated on the answers it got, and the exit status. */
+function verdictBlock(needs: readonly AnswerNeed[], count: number): string[] {
+  if (needs.length === 0) {
+    return [
+      'echo "undecided: the answer this failure needed is not available as data; compare the answers above with the expected line at the top" >&2',
+      `exit ${REPRODUCER_EXIT.undecided}`,
+    ];
+  }
+  const reader = String.raw`const fs = require('fs');
+const dir = process.argv[2];
+const read = (f) => { try { return fs.readFileSync(dir + '/' + f, 'utf8'); } catch { return undefined; } };
+// Concatenated JSON documents (a watch stream): split at depth 0, strings respected.
+const documents = (text) => { const out = []; let depth = 0, inStr = false, esc = false, begin = -1;
+  for (let i = 0; i < text.length; i++) { const c = text[i];
+    if (inStr) { if (esc) esc = false; else if (c === '\\') esc = true; else if (c === '"') inStr = false; continue; }
+    if (c === '"') inStr = true; else if (c === '{' || c === '[') { if (depth++ === 0) begin = i; } else if (c === '}' || c === ']') { if (--depth === 0) { try { out.push(JSON.parse(text.slice(begin, i + 1))); } catch {} } } }
+  return out; };
+const answer = (i) => { const s = read(i + '.s'); if (s === undefined) return undefined;
+  const blocks = (read(i + '.h') || '').replace(/\r/g, '').split('\n\n').filter((b) => b.trim() !== '');
+  const headers = {}; for (const l of (blocks[blocks.length - 1] || '').split('\n').slice(1)) { const k = l.indexOf(':'); if (k > 0) headers[l.slice(0, k).trim().toLowerCase()] = l.slice(k + 1).trim(); }
+  const text = read(i + '.b') || ''; let body; try { body = JSON.parse(text); } catch { body = text; }
+  return { status: Number(s) || 0, headers, body, events: documents(text) }; };`;
+  return [
+    `# The answer the spec needs (svc-conformance's model), checked on the answers above.`,
+    `node - "$R" <<'CHECK'`,
+    reader,
+    `const needs = ${JSON.stringify(needs)};`,
+    `const evaluate = ${EVALUATOR_JS};`,
+    `const used = [...new Set(JSON.stringify(needs).match(/"request":\\d+/g).map((m) => Number(m.split(':')[1])))];`,
+    `const silent = used.filter((i) => { const a = answer(i); return a === undefined || a.status === 0; });`,
+    `if (silent.length > 0) { console.error('no answer to request(s) ' + silent.join(', ') + ' of ${count}: the target could not be asked'); process.exit(${REPRODUCER_EXIT.couldNotRun}); }`,
+    `const results = evaluate(needs, answer);`,
+    `for (const r of results) console.log((r.ok ? 'ok    ' : 'FAILS ') + r.says + ' (observed: ' + r.observed + ')');`,
+    `const failing = results.some((r) => !r.ok);`,
+    `console.log(failing ? 'the failure is present' : 'the target gives the answer needed: the failure is gone');`,
+    `process.exit(failing ? ${REPRODUCER_EXIT.failing} : ${REPRODUCER_EXIT.behaves});`,
+    'CHECK',
+  ];
 }
 
 interface Learned {
@@ -58,10 +213,14 @@ interface Learned {
 }
 interface ReplayPlan {
   readonly namespaces: readonly string[];
+  /** API groups of the run's own custom resource definitions: a fresh group per script run. */
+  readonly groups: readonly string[];
   readonly learned: readonly Learned[];
 }
 
 const LEARNED_QUERY = new Set(['resourceVersion', 'continue']);
+/** A group named for one run (`r<run-id>.fixtures...`): renamed per script run, so runs never share it. */
+const RUN_GROUP = /^r[a-z0-9]+\./;
 
 /**
  * What a second run of the script must not repeat literally: the namespaces the run created (a fresh
@@ -72,6 +231,11 @@ export function replayPlan(exchanges: readonly Exchange[]): ReplayPlan {
   for (const e of exchanges) {
     const body = e.request.body as { metadata?: { name?: unknown } } | undefined;
     if (e.request.method === 'POST' && /\/api\/v1\/namespaces$/.test(e.request.path) && typeof body?.metadata?.name === 'string' && !namespaces.includes(body.metadata.name)) namespaces.push(body.metadata.name);
+  }
+  const groups: string[] = [];
+  for (const e of exchanges) {
+    const group = (e.request.body as { spec?: { group?: unknown } } | undefined)?.spec?.group;
+    if (isCrdCreate(e) && typeof group === 'string' && RUN_GROUP.test(group) && !groups.includes(group)) groups.push(group);
   }
   const learned: Learned[] = [];
   exchanges.forEach((e, i) => {
@@ -90,7 +254,7 @@ export function replayPlan(exchanges: readonly Exchange[]): ReplayPlan {
       }
     }
   });
-  return { namespaces, learned };
+  return { namespaces, groups, learned };
 }
 
 function bodyVersion(body: unknown): string[] {
@@ -124,21 +288,17 @@ function findString(doc: unknown, value: string, path: (string | number)[] = [])
   return undefined;
 }
 
-function curlCommand(req: TargetRequest, insecure: boolean, plan: ReplayPlan = { namespaces: [], learned: [] }, index = -1): string {
-  const captured = plan.learned.some((l) => l.from === index);
-  // --path-as-is and -g: suites send unusual paths and brackets on purpose; curl must not rewrite them.
-  const parts = [captured ? `curl -sS --path-as-is -g -D - -o "$R/${index}.json"` : 'curl -sS -i --path-as-is -g'];
-  if (insecure) parts.push('-k');
+function curlCommand(req: TargetRequest, head: string, plan: ReplayPlan, index: number): string {
+  const parts = [head];
   parts.push(`-X ${req.method}`);
-  const vars = substitutions(plan, true);
-  parts.push(`"$SERVER"${quoteWithVars(redactText(req.path + queryToString(req.query)), vars)}`);
+  parts.push(urlWord(req, plan, index));
   // rest:5: who sent it. Anonymous requests carry no credentials; the unknown identity a token nobody issued.
   if (req.identity === undefined) parts.push('${TOKEN:+-H "Authorization: Bearer $TOKEN"}');
   else if (req.identity === 'unknown') parts.push(`-H 'Authorization: Bearer not-a-token-of-this-server'`);
   else if (req.identity === 'restricted') parts.push('${RESTRICTED_TOKEN:+-H "Authorization: Bearer $RESTRICTED_TOKEN"}');
   for (const [name, value] of Object.entries(req.headers ?? {})) {
     if (isSecretHeader(name) || SKIPPED_HEADERS.has(name.toLowerCase())) continue;
-    parts.push(`-H ${shellQuote(`${name}: ${redactText(value)}`)}`);
+    parts.push(`-H ${quoteWithVars(`${name}: ${redactText(value)}`, nameVars(plan))}`);
   }
   const body = bodyText(req.body);
   // A body with no declared type would go out as a form: a setup step the case did not send itself
@@ -146,36 +306,54 @@ function curlCommand(req: TargetRequest, insecure: boolean, plan: ReplayPlan = {
   if (body !== undefined && !Object.keys(req.headers ?? {}).some((h) => h.toLowerCase() === 'content-type')) parts.push(`-H 'content-type: application/json'`);
   // Binary bodies (protobuf) hold NUL and invalid UTF-8: every byte as a printf escape, fed as a file.
   if (req.body instanceof Uint8Array && !isText(req.body)) parts.push(`--data-binary @<(printf '${[...req.body].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}')`);
-  else if (body !== undefined) parts.push(`--data-binary ${quoteWithVars(redactText(body), substitutions(plan, false))}`);
-  const command = parts.join(' \\\n  ');
-  return captured ? `${command}\ncat "$R/${index}.json"; echo` : command;
+  else if (body !== undefined) parts.push(`--data-binary ${quoteWithVars(redactText(body), bodyVars(plan, index))}`);
+  return parts.join(' \\\n  ');
 }
 
-/** Literal -> shell variable: namespaces by name; learned values raw in bodies, URL-encoded in paths. */
-function substitutions(plan: ReplayPlan, inUrl: boolean): [string, string][] {
-  return [
-    ...plan.namespaces.map((ns, i): [string, string] => [ns, `NS${i + 1}`]),
-    ...plan.learned.flatMap((l): [string, string][] => (inUrl ? [[encodeURIComponent(l.value), `${l.name}_Q`], [l.value, `${l.name}_Q`]] : [[l.value, l.name]])),
-  ].sort((a, b) => b[0].length - a[0].length);
+/** Literal -> shell text: the run's namespaces and groups, fresh in every run of the script. */
+function nameVars(plan: ReplayPlan): [string, string][] {
+  return [...plan.namespaces.map((ns, i): [string, string] => [ns, `"$NS${i + 1}"`]), ...plan.groups.map((g, i): [string, string] => [g, `"$GRP${i + 1}"`])].sort((a, b) => b[0].length - a[0].length);
 }
 
-/** Single-quoted text with each literal replaced by "$VAR": `'/ns/'"$NS1"'/x'`. */
+/**
+ * Names, and values learned from answers before request `index`, as whole JSON strings only: a
+ * version "6" must not replace the 6 inside a name or label.
+ */
+function bodyVars(plan: ReplayPlan, index: number): [string, string][] {
+  const learned = plan.learned.filter((l) => l.from < index).map((l): [string, string] => [JSON.stringify(l.value), `'"'"$${l.name}"'"'`]);
+  return [...nameVars(plan), ...learned].sort((a, b) => b[0].length - a[0].length);
+}
+
+/** The URL as a shell word: learned values only where they were sent, as the value of resourceVersion or continue. */
+function urlWord(req: TargetRequest, plan: ReplayPlan, index: number): string {
+  const vars = nameVars(plan);
+  const pieces = [quoteWithVars(redactText(req.path), vars)];
+  (req.query ?? []).forEach(([k, v], j) => {
+    const sep = j === 0 ? '?' : '&';
+    const l = v !== null && LEARNED_QUERY.has(k) ? plan.learned.find((x) => x.value === v && x.from < index) : undefined;
+    if (l) pieces.push(shellQuote(`${sep}${encodeURIComponent(k)}=`), `"$${l.name}_Q"`);
+    else pieces.push(quoteWithVars(redactText(sep + (v === null ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)), vars));
+  });
+  return `"$SERVER"${pieces.join('')}`;
+}
+
+/** Single-quoted text with each literal replaced by its shell text: `'/ns/'"$NS1"'/x'`. */
 function quoteWithVars(text: string, vars: readonly [string, string][]): string {
   const pieces: string[] = [];
   let rest = text;
-  outer: while (rest !== '') {
-    let best: { at: number; lit: string; name: string } | undefined;
-    for (const [lit, name] of vars) {
+  while (rest !== '') {
+    let best: { at: number; lit: string; piece: string } | undefined;
+    for (const [lit, piece] of vars) {
       if (lit === '') continue;
       const at = rest.indexOf(lit);
-      if (at >= 0 && (best === undefined || at < best.at || (at === best.at && lit.length > best.lit.length))) best = { at, lit, name };
+      if (at >= 0 && (best === undefined || at < best.at || (at === best.at && lit.length > best.lit.length))) best = { at, lit, piece };
     }
     if (best === undefined) {
       pieces.push(shellQuote(rest));
-      break outer;
+      break;
     }
     if (best.at > 0) pieces.push(shellQuote(rest.slice(0, best.at)));
-    pieces.push(`"$${best.name}"`);
+    pieces.push(best.piece);
     rest = rest.slice(best.at + best.lit.length);
   }
   return pieces.length === 0 ? "''" : pieces.join('');

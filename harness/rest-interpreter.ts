@@ -307,6 +307,8 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
   }
 
   const pages: ObservedPage[] = [first];
+  // Which answers the pages are, for the needs of the page judgements (a reproducer checks them).
+  const pageSeqs: number[] = [cx.env.transcript.lastSeq()];
   let token = first.continueToken;
   for (let i = 0; typeof token === 'string' && token !== ''; i++) {
     if (pages.length >= MAX_PAGES) return cx.judge(judgeEndlessPaging(MAX_PAGES));
@@ -327,12 +329,13 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
     cx.judge(judgeCollectionEnvelope(rt, (next.json ?? {}) as ListBody));
     const p = pageOf(rt, next);
     pages.push(p);
+    pageSeqs.push(cx.env.transcript.lastSeq());
     token = p.continueToken;
     cx.judge(judgeContinuationServed(cd.clause));
   }
   const ctx = readContext(cx, op.res, namespaces, selector, scopeOf(op, namespaces, selector));
   const res = judgePages(ctx, exp, pages, { limit: op.limit, selector: selector !== undefined, ...requested, ...(semantic === 'Any' ? { limitClause: d.clause } : {}) });
-  learnFromList(cx, op.res, first.collectionRv, semantic, { ...res, judgements: [...res.judgements, ...pathClauses(rt, shape), ...queryClauses(query, pages.length)] });
+  learnFromList(cx, op.res, first.collectionRv, semantic, { ...res, judgements: [...res.judgements, ...pathClauses(rt, shape), ...queryClauses(query, pages.length)] }, pageSeqs);
 }
 
 function judgeListSnapshotWithRemaining(cx: CaseContext, res: ResName, namespaces: readonly string[], selector: string | undefined, exp: ReadExpectation, page: ObservedPage, requested: { requestedRv?: string }, scope: RequestScope) {
@@ -341,8 +344,8 @@ function judgeListSnapshotWithRemaining(cx: CaseContext, res: ResName, namespace
   return judgeListSnapshot(ctx, exp, { collectionRv: page.collectionRv, items: page.items, ...requested });
 }
 
-function learnFromList(cx: CaseContext, res: ResName, collectionRv: unknown, semantic: string, result: { judgements: Judgement[]; matchedIndex?: number }): void {
-  cx.judge(result.judgements);
+function learnFromList(cx: CaseContext, res: ResName, collectionRv: unknown, semantic: string, result: { judgements: Judgement[]; matchedIndex?: number }, pages?: readonly number[]): void {
+  cx.judge(result.judgements, undefined, pages ? { pages } : {});
   const index = learnableIndex({ priorVersions: cx.priorVersions }, semantic, result.matchedIndex);
   if (typeof collectionRv === 'string' && index !== undefined) cx.setHistory(res, learnRv(cx.history(res), collectionRv, index));
 }

@@ -5,6 +5,14 @@
 import type { JudgementValues } from '../reference/value-diff.ts';
 import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 import type { ObservationTags } from '../reference/judgement.ts';
+import type { AnswerNeed } from '../reference/answer-checks.ts';
+import type { ObservedAnswer } from './observed-answers.ts';
+
+/** A need of the model with how the recorded answers fared against it (the compact diff of a failure). */
+export interface NeedShown extends AnswerNeed {
+  readonly observed: string;
+  readonly met: boolean;
+}
 
 export type Verdict = 'pass' | 'fail' | 'unspecified' | 'inconclusive' | 'skipped' | 'notChecked' | 'error';
 
@@ -34,6 +42,13 @@ export interface Counterexample extends JudgementValues, ObservationTags {
   readonly history?: unknown;
   /** How the failure fared when replayed before it was reported (scripts/confirm-failures.ts). */
   readonly confirmation?: Confirmation;
+  /**
+   * The answer the model needed, as data naming requests of `answers` by index, with what each got
+   * (issue 26): the reproducer script checks the same needs. Absent: not available as data.
+   */
+  readonly needs?: readonly NeedShown[];
+  /** Every request of the case and what came back, as data (items of every page, watch events). */
+  readonly answers?: readonly ObservedAnswer[];
 }
 
 /**

@@ -5,7 +5,9 @@
  * own bugs become `error`, never a nonconformance (STYLE.md practice 5).
  */
 import fc from 'fast-check';
-import type { CheckRecord, Counterexample } from './results.ts';
+import type { CheckRecord, Counterexample, NeedShown } from './results.ts';
+import { evaluateNeeds, mapAt, type AnswerAt, type AnswerNeed } from '../reference/answer-checks.ts';
+import { answerData, observedAnswers } from './observed-answers.ts';
 import type { AnyCheck, CheckEnv } from './check.ts';
 import { CaseContext } from './case-context.ts';
 import { Tally } from './tally.ts';
@@ -85,6 +87,7 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
         records.push({ clause: f.clause, check: check.id, verdict: 'error', count: 0, note: unrepeatedNote(err, replayed.length) });
         continue;
       }
+      const needs = needsShown(f.needs ?? [], err);
       const cex: Counterexample = {
         check: check.id,
         clause: f.clause,
@@ -98,12 +101,14 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
         ...(f.observedStatus !== undefined ? { observedStatus: f.observedStatus } : {}),
         ...(f.observedReason !== undefined ? { observedReason: f.observedReason } : {}),
         steps: [...(input === undefined ? [] : check.describe(input)), ...(env.backgroundWrites?.describe(err.exchanges) ?? [])],
-        curl: toCurlScript(err.exchanges, { server: env.target.server }),
+        curl: toCurlScript(err.exchanges, { server: env.target.server, needs, about: { clause: f.clause, expected: f.expected, observed: f.observed, replay: replayOf(check.id, details.seed, details.counterexamplePath, opts) } }),
+        ...(needs.length > 0 ? { needs } : {}),
+        answers: observedAnswers(err.exchanges, (labels) => labels?.[env.profile.runLabel] === env.runId),
         requestCount: err.exchanges.length,
         seed: details.seed,
         ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
         ...(err.evidence !== undefined ? { history: err.evidence } : {}),
-        replay: `${opts.replayCommand ?? 'npx svc-conformance run'} --check ${check.id} --seed ${details.seed}${details.counterexamplePath ? ` --path ${details.counterexamplePath}` : ''}`,
+        replay: replayOf(check.id, details.seed, details.counterexamplePath, opts),
       };
       records.push({ clause: f.clause, check: check.id, verdict: 'fail', count: 1, counterexample: cex });
     }
@@ -114,6 +119,44 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
   }
   const what = err instanceof InfrastructureError ? `infrastructure: ${err.message}` : `suite error (a bug of ours, not the target's): ${err instanceof Error ? err.message : String(err)}`;
   return [...records, ...check.clauses.map((clause) => ({ clause, check: check.id, verdict: 'error' as const, count: 0, note: what }))];
+}
+
+const replayOf = (checkId: string, seed: number, path: string | null | undefined, opts: RunCheckOptions): string =>
+  `${opts.replayCommand ?? 'npx svc-conformance run'} --check ${checkId} --seed ${seed}${path ? ` --path ${path}` : ''}`;
+
+/**
+ * A failure's needs with their `at` resolved to requests of the counterexample, each evaluated on the
+ * recorded answers. A need naming an answer the case did not record is left out; needs that the
+ * recorded answers all meet do not describe this failure (a judge's slip), so none are kept: the
+ * reproducer then says it cannot decide rather than pass a target that still fails.
+ */
+function needsShown(needs: readonly AnswerNeed[], err: ClauseViolation): NeedShown[] {
+  const indexOf = (seq: number | undefined): number | undefined => {
+    if (seq === undefined || seq === 0) return undefined;
+    const i = err.exchanges.findIndex((e) => e.seq === seq);
+    return i < 0 ? undefined : i;
+  };
+  const judged = indexOf(err.answersJudged.judged);
+  const carrying = (rv: string): number | undefined => {
+    for (let i = (judged ?? err.exchanges.length) - 1; i >= 0; i--) {
+      if ((err.exchanges[i]!.response?.json as { metadata?: { resourceVersion?: unknown } } | undefined)?.metadata?.resourceVersion === rv) return i;
+    }
+    return undefined;
+  };
+  const resolve = (at: AnswerAt): number | undefined => (at === 'judged' ? judged : 'page' in at ? indexOf(err.answersJudged.pages?.[at.page]) : 'carrying' in at ? carrying(at.carrying) : at.request);
+  const resolved: AnswerNeed[] = [];
+  for (const n of needs) {
+    let missing = false;
+    const test = mapAt(n.test, (at) => {
+      const i = resolve(at);
+      if (i === undefined) missing = true;
+      return { request: i ?? -1 };
+    });
+    if (!missing) resolved.push({ ...n, test });
+  }
+  const results = evaluateNeeds(resolved, (i) => (err.exchanges[i] ? answerData(err.exchanges[i]!) : undefined));
+  if (results.every((r) => r.ok)) return [];
+  return resolved.map((n, i) => ({ ...n, observed: results[i]!.observed, met: results[i]!.ok }));
 }
 
 /** Replays of a case that failed on a write's 5xx: the rule of issue 24 item 5. */

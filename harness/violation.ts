@@ -13,13 +13,23 @@ export interface ServerErrorSeen {
   readonly repeated: boolean;
 }
 
+/**
+ * Which recorded answers the failing judgements were made on, by exchange seq: `judged` the latest
+ * answer when the judge ran, `pages` the pages of a paged list in order (what a need's `at` names).
+ */
+export interface AnswersJudged {
+  readonly judged?: number;
+  readonly pages?: readonly number[];
+}
+
 export class ClauseViolation extends Error {
   /**
    * `evidence`: plain JSON the model judged (a watch history), saved with the counterexample.
    * `serverErrors`: the 5xx answers the case judged; a failure that may rest on an unrepeated one is
-   * replayed before it stands (harness/run-check.ts).
+   * replayed before it stands (harness/run-check.ts). `answersJudged`: which answers the judgements
+   * were made on, so their needs can name requests of the counterexample.
    */
-  constructor(readonly failures: readonly Judgement[], readonly exchanges: readonly Exchange[], readonly evidence?: unknown, readonly serverErrors: readonly ServerErrorSeen[] = []) {
+  constructor(readonly failures: readonly Judgement[], readonly exchanges: readonly Exchange[], readonly evidence?: unknown, readonly serverErrors: readonly ServerErrorSeen[] = [], readonly answersJudged: AnswersJudged = {}) {
     super(failures.map((f) => `${f.clause}: expected ${f.expected}; observed ${f.observed}`).join('\n'));
     this.name = 'ClauseViolation';
   }

@@ -11,6 +11,7 @@ import { mayHaveBeenCompacted, type History } from './history.ts';
 import { judgeRemaining, type ObservedPage } from './read-oracle.ts';
 import { statusAccepted, type Decision } from './rv-semantics.ts';
 import type { ClauseId } from './catalog/clause-ids.ts';
+import { needStatus, needStatusClass } from './answer-checks.ts';
 
 const is2xx = (s: number) => s >= 200 && s < 300;
 const is4xx = (s: number) => s >= 400 && s < 500;
@@ -107,7 +108,8 @@ export function judgeListDecision(d: Decision, status: number): Judgement[] | un
   if (d.outcome === 'unspecified') return [unspecified(d.clause, d.why, `status ${status}`)];
   const ok = statusAccepted(d.statuses, status);
   const expected = d.statuses === '4xx' ? 'refused as invalid (any 4xx)' : `status ${d.statuses.join(' or ')}`;
-  return [rule(d.clause, ok, expected, `status ${status}`), rule(d.statuses === '4xx' ? 'rest:4.3/resourceVersionMatch' : 'rest:7/400', ok, expected, `status ${status}`)];
+  const needs = { needs: [d.statuses === '4xx' ? needStatusClass(`the list is ${expected}`, 4) : needStatus(`the list is answered with ${expected}`, d.statuses)] };
+  return [rule(d.clause, ok, expected, `status ${status}`, needs), rule(d.statuses === '4xx' ? 'rest:4.3/resourceVersionMatch' : 'rest:7/400', ok, expected, `status ${status}`, needs)];
 }
 
 /** A served list or page answered with a status that is no list (the model already ruled out 410 and 504 where allowed). */

@@ -12,6 +12,7 @@
 import type { Content, ObjectVersion, ObservedObject } from './objects.ts';
 import { contentMismatch } from './objects.ts';
 import { alsoAgainst, pass, rule, tagged, unspecified, type Judgement } from './judgement.ts';
+import { needStatus, type AnswerNeed, type AnswerTest } from './answer-checks.ts';
 
 type Pairs = readonly (readonly [string, string | null])[];
 
@@ -127,12 +128,28 @@ function judgeDryRunVerdicts(exp: DryRunExpectation, form: 'flag' | 'All', statu
  */
 export function judgeNotPersisted(before: ObjectVersion | undefined, read: { status: number; object: ObservedObject | undefined }, knownKeys: ReadonlySet<string>): Judgement {
   if (before === undefined) {
-    return rule('rest:4.6.2', read.status === 404, 'a dry-run create stored nothing: the name still reads 404', `status ${read.status}`);
+    return rule('rest:4.6.2', read.status === 404, 'a dry-run create stored nothing: the name still reads 404', `status ${read.status}`, { needs: [needStatus('the name a dry-run created still reads 404', [404])] });
   }
-  if (read.status !== 200 || read.object === undefined) return rule('rest:4.6.2', false, `a dry-run left ${before.key}@${before.rv} in place`, `status ${read.status}`);
+  const needs = { needs: [unchangedNeed(before, knownKeys)] };
+  if (read.status !== 200 || read.object === undefined) return rule('rest:4.6.2', false, `a dry-run left ${before.key}@${before.rv} in place`, `status ${read.status}`, needs);
   const m = contentMismatch(before.content, read.object, knownKeys);
   const sameRv = read.object.rv === before.rv;
-  return rule('rest:4.6.2', m === undefined && sameRv && read.object.deletionTimestamp === undefined, `a dry-run left ${before.key}@${before.rv} unchanged (not terminating)`, m ?? (sameRv ? `deletionTimestamp ${JSON.stringify(read.object.deletionTimestamp)}` : `resourceVersion ${JSON.stringify(read.object.rv)}`));
+  return rule('rest:4.6.2', m === undefined && sameRv && read.object.deletionTimestamp === undefined, `a dry-run left ${before.key}@${before.rv} unchanged (not terminating)`, m ?? (sameRv ? `deletionTimestamp ${JSON.stringify(read.object.deletionTimestamp)}` : `resourceVersion ${JSON.stringify(read.object.rv)}`), needs);
+}
+
+/**
+ * The read after a dry-run shows the object as before it: 200, the resourceVersion of the answer that
+ * wrote it (every stored change moves it, rest:2.3), the suite's labels and annotations as they were,
+ * not terminating.
+ */
+function unchangedNeed(before: ObjectVersion, knownKeys: ReadonlySet<string>): AnswerNeed {
+  const meta = (map: 'labels' | 'annotations', values: Readonly<Record<string, string>>): AnswerTest[] =>
+    [...knownKeys].map((k): AnswerTest => (Object.hasOwn(values, k) ? { kind: 'value', at: 'judged', path: ['metadata', map, k], equals: values[k] } : { kind: 'value', at: 'judged', path: ['metadata', map, k], absent: true }));
+  const rv = ['metadata', 'resourceVersion'];
+  return {
+    says: `the read after the dry-run shows ${before.key} as before it: 200, the same resourceVersion, labels and annotations, not terminating`,
+    test: { kind: 'allOf', tests: [{ kind: 'status', at: 'judged', oneOf: [200] }, { kind: 'same', at: 'judged', path: rv, other: { at: { carrying: before.rv }, path: rv } }, { kind: 'value', at: 'judged', path: ['metadata', 'deletionTimestamp'], absent: true }, ...meta('labels', before.content.labels), ...meta('annotations', before.content.annotations)] },
+  };
 }
 
 /** The flag form's persistence is open (see the header): recorded, never failed. */

@@ -8,6 +8,7 @@
 import type { ClauseId } from './catalog/clause-ids.ts';
 import type { JudgementValues } from './value-diff.ts';
 import type { InputClass, ObservationClassName } from './observations.ts';
+import type { AnswerNeed } from './answer-checks.ts';
 
 export type { ClauseId } from './catalog/clause-ids.ts';
 
@@ -16,6 +17,12 @@ export interface Judgement extends JudgementValues, ObservationTags {
   readonly verdict: 'pass' | 'fail' | 'unspecified' | 'inconclusive';
   readonly expected: string;
   readonly observed: string;
+  /**
+   * For a failure: what a later answer to the same requests must do for the failure to be gone, as
+   * data the standalone reproducer evaluates (reference/answer-checks.ts). Absent where the rule
+   * rests on more than the answers (the model's history): the reproducer then cannot decide.
+   */
+  readonly needs?: readonly AnswerNeed[];
 }
 
 /**
@@ -29,11 +36,13 @@ export interface ObservationTags {
   readonly observedStatus?: number;
   readonly observedReason?: string;
 }
+/** What a judge may attach to a failure: the compared values, their diff, and the answer needed. */
+export type FailureValues = JudgementValues & { readonly needs?: readonly AnswerNeed[] };
 
 // `values`: the compared values and their structured diff (reference/value-diff.ts), where objects are
 // compared; data first, rendered by reports/. Optional, so every judge keeps its one-line prose.
 export const pass = (clause: ClauseId, expected: string, observed = 'as expected', values?: JudgementValues): Judgement => ({ clause, verdict: 'pass', expected, observed, ...values });
-export const fail = (clause: ClauseId, expected: string, observed: string, values?: JudgementValues): Judgement => ({ clause, verdict: 'fail', expected, observed, ...values });
+export const fail = (clause: ClauseId, expected: string, observed: string, values?: FailureValues): Judgement => ({ clause, verdict: 'fail', expected, observed, ...values });
 export const unspecified = (clause: ClauseId, expected: string, observed: string, values?: JudgementValues): Judgement => ({ clause, verdict: 'unspecified', expected, observed, ...values });
 /**
  * The observation cannot decide the clause: an eventual effect the spec bounds in no time did not show
@@ -43,7 +52,7 @@ export const unspecified = (clause: ClauseId, expected: string, observed: string
 export const inconclusive = (clause: ClauseId, expected: string, observed: string, values?: JudgementValues): Judgement => ({ clause, verdict: 'inconclusive', expected, observed, ...values });
 
 /** `check(cond, ...)`: pass when the condition holds, fail otherwise; keeps judges one line per rule. */
-export function rule(clause: ClauseId, holds: boolean, expected: string, observed: string, values?: JudgementValues): Judgement {
+export function rule(clause: ClauseId, holds: boolean, expected: string, observed: string, values?: FailureValues): Judgement {
   return holds ? pass(clause, expected, observed) : fail(clause, expected, observed, values);
 }
 

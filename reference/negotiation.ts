@@ -15,6 +15,7 @@ import { judgeTableServed, noteNoTable } from './table.ts';
 import { contentMismatch, type Content, type ObservedObject } from './objects.ts';
 import { apiVersionOf, listKindOf, type ResourceType } from './resources.ts';
 import type { Profile } from './profile.ts';
+import type { AnswerTest } from './answer-checks.ts';
 
 /** What the suite saw of one answer: the shape of the harness's response, header names lower-cased. */
 export interface AnswerSeen {
@@ -44,8 +45,12 @@ export function judgeAnswer(answers: Answers, ranges: number, verdict: Negotiati
     }
     return js;
   }
-  if (answers.may406) return [fail('rest:4.8/unsupported', '406 (none of the requested media types must be supported) or a requested one', verdict.why), fail('rest:7/406', '406 Not Acceptable', verdict.why)];
-  return [fail(ranges > 1 ? 'rest:4.8/fallback' : 'rest:4.8/response', 'an answer in one of the requested, supported media types', verdict.why)];
+  const requested: AnswerTest = { kind: 'contentType', at: 'judged', ranges: answers.ranges.map((r) => r.type) };
+  if (answers.may406) {
+    const needs = { needs: [{ says: '406, or a 2xx answer whose Content-Type is one of the requested media types', test: { kind: 'anyOf', tests: [{ kind: 'status', at: 'judged', oneOf: [406] }, requested] } } as const] };
+    return [fail('rest:4.8/unsupported', '406 (none of the requested media types must be supported) or a requested one', verdict.why, needs), fail('rest:7/406', '406 Not Acceptable', verdict.why, needs)];
+  }
+  return [fail(ranges > 1 ? 'rest:4.8/fallback' : 'rest:4.8/response', 'an answer in one of the requested, supported media types', verdict.why, { needs: [{ says: 'a 2xx answer whose Content-Type is one of the requested media types', test: requested }] })];
 }
 
 /**

@@ -10,6 +10,7 @@ import { diffValues, type JudgementValues } from './value-diff.ts';
 import { fail, inconclusive, pass, rule, tagged, unspecified, type Judgement } from './judgement.ts';
 import type { ObservationClassName } from './observations.ts';
 import { judgeTooLargeMessage, type TooLargeAnswer } from './error-rules.ts';
+import type { AnswerAt } from './answer-checks.ts';
 import type { ClauseId } from './catalog/clause-ids.ts';
 import { judgeScope, type RequestScope } from './scope.ts';
 
@@ -228,13 +229,16 @@ export function judgePages(ctx: ReadContext, exp: ReadExpectation, pages: readon
   // Only a list with more items than its limit can show a server ignoring the limit.
   const overLimit = pages.reduce((n, p) => n + p.items.length, 0) > opts.limit;
   pages.forEach((p, i) => {
-    const size = rule(opts.limitClause ?? 'rest:4.4.1', p.items.length <= opts.limit, `at most limit=${opts.limit} items per page`, `page ${i + 1} has ${p.items.length} items`);
+    const atMost = { needs: [{ says: `page ${i + 1} holds at most ${opts.limit} item(s)`, test: { kind: 'length', at: { page: i }, path: ['items'], atMost: opts.limit } } as const] };
+    const size = rule(opts.limitClause ?? 'rest:4.4.1', p.items.length <= opts.limit, `at most limit=${opts.limit} items per page`, `page ${i + 1} has ${p.items.length} items`, atMost);
     // limit-ignored: the rest of the list in this one page, no continue (what a cache that ignores limit
     // answers); a page one item too large with a token after it is another departure.
     const whole = typeof p.continueToken !== 'string' || p.continueToken === '';
     js.push(...(overLimit ? tagged([size], { input: 'limit-below-count', observedStatus: 200, ...(whole ? { class: 'limit-ignored' as const } : {}) }) : [size]));
     if (i > 0) {
-      js.push(rule('rest:4.4.3', p.collectionRv === first.collectionRv, `every page reports the first page's collection resourceVersion ${JSON.stringify(first.collectionRv)}`, `page ${i + 1} reports ${JSON.stringify(p.collectionRv)}`));
+      const samePath = ['metadata', 'resourceVersion'];
+      const sameRv = { needs: [{ says: `page ${i + 1} reports page 1's metadata.resourceVersion`, test: { kind: 'same', at: { page: i }, path: samePath, other: { at: { page: 0 }, path: samePath } } } as const] };
+      js.push(rule('rest:4.4.3', p.collectionRv === first.collectionRv, `every page reports the first page's collection resourceVersion ${JSON.stringify(first.collectionRv)}`, `page ${i + 1} reports ${JSON.stringify(p.collectionRv)}`, sameRv));
     }
     const later = pages.slice(i + 1).reduce((n, q) => n + q.items.length, 0);
     const last = i === pages.length - 1;
@@ -243,7 +247,7 @@ export function judgePages(ctx: ReadContext, exp: ReadExpectation, pages: readon
       const expected = 'continue empty on the page after which no items remain';
       const observed = `page ${i + 1} carried a continue token, and the pages after it held no items`;
       // With a selector an upstream server may stop short of knowing nothing matches further on.
-      js.push(opts.selector ? unspecified('rest:2.3/metadata.continue', expected, observed) : fail('rest:2.3/metadata.continue', expected, observed));
+      js.push(opts.selector ? unspecified('rest:2.3/metadata.continue', expected, observed) : fail('rest:2.3/metadata.continue', expected, observed, { needs: [{ says: `page ${i + 1}, after which no items remain, has an empty metadata.continue`, test: { kind: 'value', at: { page: i }, path: ['metadata', 'continue'], absent: true } }] }));
     } else if (last) {
       js.push(pass('rest:2.3/metadata.continue', 'empty continue on the last page'));
     }
@@ -265,13 +269,18 @@ export function judgeRemaining(p: Pick<ObservedPage, 'remainingItemCount'>, at: 
   const c = 'rest:4.4.6';
   const r = p.remainingItemCount;
   const present = r !== undefined && r !== null;
-  if (at.selector) return [rule(c, !present, 'no remainingItemCount when the request has a selector', `page ${at.page}: remainingItemCount ${JSON.stringify(r)}`)];
-  if (!at.paged || at.last) return [rule(c, !present, 'no remainingItemCount on a complete list or the last page', `page ${at.page}: remainingItemCount ${JSON.stringify(r)}`)];
+  // Pages are counted from 1 here; a paged list's pages are answers 0.. of the judged chain.
+  const where: AnswerAt = at.paged ? { page: at.page - 1 } : 'judged';
+  const path = ['metadata', 'remainingItemCount'];
+  const absent = (says: string) => ({ needs: [{ says, test: { kind: 'value', at: where, path, absent: true } } as const] });
+  if (at.selector) return [rule(c, !present, 'no remainingItemCount when the request has a selector', `page ${at.page}: remainingItemCount ${JSON.stringify(r)}`, absent(`page ${at.page} (a selector was sent) carries no remainingItemCount`))];
+  if (!at.paged || at.last) return [rule(c, !present, 'no remainingItemCount on a complete list or the last page', `page ${at.page}: remainingItemCount ${JSON.stringify(r)}`, absent(`page ${at.page} (the last) carries no remainingItemCount`))];
   if (!present) return [pass(c, 'remainingItemCount absent or exact', 'absent')];
   const exact = r === at.later;
   const expected = `remainingItemCount ${at.later} (items on the later pages)`;
   const observed = `page ${at.page}: remainingItemCount ${JSON.stringify(r)}`;
-  return [rule(c, exact, expected, observed), rule('rest:2.3/metadata.remainingItemCount', exact, expected, observed)];
+  const needs = { needs: [{ says: `page ${at.page}: remainingItemCount absent or ${at.later} (the items on the later pages)`, test: { kind: 'anyOf', tests: [{ kind: 'value', at: where, path, absent: true }, { kind: 'value', at: where, path, equals: at.later }] } } as const] };
+  return [rule(c, exact, expected, observed, needs), rule('rest:2.3/metadata.remainingItemCount', exact, expected, observed, needs)];
 }
 
 /**

@@ -17,6 +17,7 @@ import { servedFromBeforeCase, versionMismatch, type ReadContext } from './read-
 import { alsoAgainst, fail, inconclusive, pass, rule, tagged, unspecified, type Judgement } from './judgement.ts';
 import type { ClauseId } from './catalog/clause-ids.ts';
 import { judgeScope, scopedObjects } from './scope.ts';
+import type { AnswerNeed, AnswerTest, EventSeen } from './answer-checks.ts';
 
 export interface ObservedEvent {
   readonly type: unknown;
@@ -72,6 +73,22 @@ function changes(ctx: ReadContext, from: number, to: number): Change[] {
     }
   }
   return out;
+}
+
+const nameOfKey = (key: string): string => key.slice(key.indexOf('/') + 1);
+
+/**
+ * The stream the model needed, as data for a reproducer: one ADDED per object of snapshot `from` in
+ * scope (any order), then the changes up to `to` in order; a deletion's type is not shown (rest:6.1.6).
+ */
+function eventsTest(ctx: ReadContext, from: number, to: number, synthetic: boolean): AnswerTest {
+  const start: EventSeen[] = synthetic ? visibleObjects(ctx.history, from).filter(ctx.inScope).map((v) => ({ type: 'ADDED', name: v.name })) : [];
+  const then: EventSeen[] = changes(ctx, from, to).map((c) => ({ type: c.version === undefined ? '*' : c.created ? 'ADDED' : 'MODIFIED', name: nameOfKey(c.key) }));
+  return { kind: 'events', at: 'judged', start, then };
+}
+
+function eventsNeed(says: string, tests: readonly AnswerTest[]): { needs: AnswerNeed[] } {
+  return { needs: [{ says, test: tests.length === 1 ? tests[0]! : { kind: 'anyOf', tests } }] };
 }
 
 /** Why an observed event is not the given change (undefined when it is). */
@@ -202,11 +219,12 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
     } else {
       const state = visibleObjects(h, at).filter(ctx.inScope);
       const k = state.length;
+      const need = eventsNeed('the watch from that version sends exactly the later writes, in order, no synthetic ADDED', [eventsTest(ctx, at, n, false)]);
       if (k > 0 && isSyntheticState(ctx, state, ours.slice(0, k)) && sequenceMismatch(ctx, changes(ctx, at, n), ours.slice(k)) === undefined) {
-        js.push(fail(exp.clause, 'Start at Exact: only changes after the version, no synthetic ADDED', `${k} synthetic ADDED event(s) first: ${ours.slice(0, k).map(showEvent).join(', ')}`), fail(meaning[exp.semantic], 'no synthetic ADDED', 'synthetic ADDED sent'));
+        js.push(fail(exp.clause, 'Start at Exact: only changes after the version, no synthetic ADDED', `${k} synthetic ADDED event(s) first: ${ours.slice(0, k).map(showEvent).join(', ')}`, need), fail(meaning[exp.semantic], 'no synthetic ADDED', 'synthetic ADDED sent', need));
         return { judgements: js };
       }
-      js.push(fail('rest:6.1.1', `exactly the writes after snapshot #${at}, in order`, d.text));
+      js.push(fail('rest:6.1.1', `exactly the writes after snapshot #${at}, in order`, d.text, need));
       return { judgements: js };
     }
   } else {
@@ -218,11 +236,14 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
         synthetic = state.length;
       }
     }
+    // Any start may lie before the case reused its namespace: only a Most Recent start is data enough.
+    const range = Array.from({ length: n - lo + 1 }, (_, i) => lo + i);
+    const need = exp.semantic === 'GetStateAndStartAtMostRecent' ? eventsNeed('the watch sends one ADDED per existing object, then exactly the later writes in order', range.map((j) => eventsTest(ctx, j, n, true))) : undefined;
     if (start === undefined) {
       for (let j = n; j >= lo; j--) {
         const state = visibleObjects(h, j).filter(ctx.inScope);
         if (state.length > 0 && sequenceMismatch(ctx, changes(ctx, j, n), ours) === undefined) {
-          js.push(fail(exp.clause, `Get State and Start: one synthetic ADDED per object of the start snapshot (${state.map(showVersion).join(', ')}), then the changes`, 'no synthetic ADDED events'), fail(meaning[exp.semantic], 'synthetic ADDED for every existing object', 'none sent'));
+          js.push(fail(exp.clause, `Get State and Start: one synthetic ADDED per object of the start snapshot (${state.map(showVersion).join(', ')}), then the changes`, 'no synthetic ADDED events', need), fail(meaning[exp.semantic], 'synthetic ADDED for every existing object', 'none sent', need));
           return { judgements: js };
         }
       }
@@ -253,7 +274,7 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
       }
       const closest = visibleObjects(h, n).filter(ctx.inScope);
       const m = sequenceMismatch(ctx, changes(ctx, n, n), ours.slice(closest.length)) ?? 'the first events are not the state of any snapshot in range';
-      js.push(fail('rest:6.1.1', `synthetic ADDED for a snapshot in #${lo}..#${n}, then exactly the later writes in order`, `${ours.map(showEvent).join(', ') || 'no events'} (${m})`));
+      js.push(fail('rest:6.1.1', `synthetic ADDED for a snapshot in #${lo}..#${n}, then exactly the later writes in order`, `${ours.map(showEvent).join(', ') || 'no events'} (${m})`, need));
       return { judgements: js };
     }
   }

@@ -1,6 +1,7 @@
 /** A counterexample as plain text, for the formatters that have no richer layout (JUnit bodies). */
 import type { Counterexample } from '../harness/results.ts';
 import { diffText } from './value-diff.ts';
+import { answerLines, needLines } from './answer-diff.ts';
 
 export function counterexampleText(cx: Counterexample): string {
   const lines = [
@@ -11,6 +12,8 @@ export function counterexampleText(cx: Counterexample): string {
     `replay:   ${cx.replay}`,
   ];
   if (cx.diff !== undefined && diffText(cx.diff).length > 0) lines.push('difference:', ...diffText(cx.diff).map((l) => `  ${l}`));
+  const needed = [...needLines(cx), ...answerLines(cx)];
+  if (needed.length > 0) lines.push('answers:', ...needed.map((l) => `  ${l}`));
   if (cx.steps.length > 0) lines.push('steps:', ...cx.steps.map((s, i) => `  ${i + 1}. ${s}`));
   if (cx.curl.trim() !== '') lines.push('curl script:', cx.curl.trimEnd());
   return lines.join('\n');

@@ -11,6 +11,7 @@ import { html } from './escape.ts';
 import { diffRows } from './value-diff.ts';
 import type { ValueDiff } from '../reference/value-diff.ts';
 import { confirmationLabel } from './confirmation.ts';
+import { answerLines, needLines } from './answer-diff.ts';
 
 const STATUS_LABEL: Record<ClauseStatus, string> = {
   passed: 'passed',
@@ -187,6 +188,7 @@ function counterexample(cx: Counterexample): string {
     `<dt>Expected</dt><dd><pre>${html(cx.expected)}</pre></dd>`,
     `<dt>Observed</dt><dd><pre>${html(cx.observed)}</pre></dd>`,
     cx.diff === undefined ? '' : diffTable(cx.diff),
+    answersNeeded(cx),
     steps,
     `<dt>Replay</dt><dd><pre>${html(cx.replay)}</pre></dd>`,
     cx.confirmation ? `<dt>Confirmed</dt><dd class="confirmation">${html(confirmationLabel(cx.confirmation))}</dd>` : '',
@@ -195,6 +197,15 @@ function counterexample(cx: Counterexample): string {
   ]
     .filter((s) => s !== '')
     .join('\n');
+}
+
+/** The answers the model needed beside the target's, and the answers they read, every item named (issue 26). */
+function answersNeeded(cx: Counterexample): string {
+  const needs = needLines(cx);
+  const answers = answerLines(cx);
+  if (needs.length + answers.length === 0) return '';
+  const list = (ls: readonly string[]) => `<ul>${ls.map((l) => `<li><code>${html(l)}</code></li>`).join('')}</ul>`;
+  return [needs.length > 0 ? `<dt>Answer needed</dt><dd class="needs">${list(needs)}</dd>` : '', answers.length > 0 ? `<dt>Answers given</dt><dd class="answers">${list(answers)}</dd>` : ''].join('\n');
 }
 
 /** The structured diff of a counterexample: one row per field path the target got wrong. */

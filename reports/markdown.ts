@@ -7,6 +7,7 @@ import type { ClauseResult, RunResult } from '../harness/results.ts';
 import type { BaselineDiff } from './baseline.ts';
 import { confirmationLabel, labelCounts } from './confirmation.ts';
 import { entriesWith } from './known-failures.ts';
+import { answerLines, needLines } from './answer-diff.ts';
 
 const ICON: Record<RunResult['verdict'], string> = { conformant: '✅', nonconformant: '❌', error: '⚠️' };
 
@@ -25,6 +26,7 @@ export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): stri
   const known = run.clauses.filter((c) => c.status === 'failed' && c.expectedFailure === true);
   const errored = run.clauses.filter((c) => c.status === 'error');
   if (regressions.length > 0) lines.push('', `### Failed (${regressions.length})`, '', ...failureTable(regressions));
+  if (regressions.length > 0) lines.push(...answersNeeded(regressions));
   if (errored.length > 0) {
     lines.push('', `### Error (${errored.length}): the suite could not tell`, '');
     for (const c of errored) lines.push(`- \`${cell(c.id)}\`: ${cell(c.notes[0] ?? 'no detail')}`);
@@ -51,6 +53,17 @@ export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): stri
     lines.push('', '</details>');
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Per failure, the answer the model needed beside the target's, and the answers read (issue 26). */
+function answersNeeded(clauses: readonly ClauseResult[]): string[] {
+  const blocks = clauses.flatMap((c) => {
+    const cx = c.counterexamples[0];
+    if (cx === undefined) return [];
+    const lines = [...needLines(cx), ...answerLines(cx)];
+    return lines.length === 0 ? [] : [`- \`${cell(c.id)}\``, ...lines.map((l) => `  - ${cell(l)}`)];
+  });
+  return blocks.length === 0 ? [] : ['', '<details><summary>Answers needed and answers given</summary>', '', ...blocks, '', '</details>'];
 }
 
 function failureTable(clauses: readonly ClauseResult[]): string[] {

@@ -4,9 +4,10 @@
  * Target-supplied text is made inert: an observed body carrying ESC sequences must not repaint the
  * reader's terminal.
  */
-import type { ClauseResult, RunResult } from '../harness/results.ts';
+import type { Counterexample, ClauseResult, RunResult } from '../harness/results.ts';
 import { groupByArea, isRegression, type FamilyOf, type StatusCounts } from './areas.ts';
 import { indentRest } from './counterexample-text.ts';
+import { answerLines, needLines } from './answer-diff.ts';
 import { visibleControls } from './escape.ts';
 import { confirmationLabel, labelCounts } from './confirmation.ts';
 import { entriesWith } from './known-failures.ts';
@@ -86,6 +87,7 @@ function failureLines(c: ClauseResult, paint: Paint): string[] {
     ...listed,
     `    expected: ${indentRest(safe(cx.expected), 14)}`,
     `    observed: ${indentRest(safe(cx.observed), 14)}`,
+    ...compactDiff(cx).map((l) => `    ${safe(l)}`),
     `    replay:   ${safe(cx.replay)}`,
     ...(cx.confirmation ? [`    replayed: ${confirmationLabel(cx.confirmation)}`] : []),
   ];
@@ -103,4 +105,11 @@ function verdictLine(run: RunResult, paint: Paint): string {
 // C1 controls too: 0x9B is a one-byte CSI on some terminals.
 function safe(s: string): string {
   return visibleControls(s).replace(/[\u0080-\u009F]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The needs that failed and the answers they read (at most a few lines: the HTML page has the rest). */
+function compactDiff(cx: Counterexample): string[] {
+  const needs = needLines(cx).filter((l) => l.startsWith('needed'));
+  const answers = answerLines(cx).slice(0, 4);
+  return [...needs, ...answers.map((a) => `  ${a.length > 300 ? `${a.slice(0, 297)}...` : a}`)];
 }

@@ -38,6 +38,7 @@ import { DEFAULT_PARALLEL } from '../harness/scheduler.ts';
 import { DEFAULT_RUNS } from '../suites/settings.ts';
 import { footprintLines, sumFootprints } from '../harness/footprint.ts';
 import { SCALE_CHOICES, SCALE_WINDOW_MS, scaleProfileByName, type ScaleProfile } from '../harness/scale.ts';
+import type { CheckRecord, ConfirmationLabel, Counterexample } from '../harness/results.ts';
 
 const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
 /**
@@ -131,6 +132,7 @@ program
   .option('--parallel <n>', `checks run at once (default ${DEFAULT_PARALLEL})`, positiveArg('--parallel'))
   .option('--confirm <n>', `replays of each failure before it is reported: alone, then beside background writes when none failed again (default ${DEFAULT_CONFIRM_REPLAYS})`, positiveArg('--confirm'), DEFAULT_CONFIRM_REPLAYS)
   .option('--no-confirm', 'report failures without replaying them (labelled "not confirmed (off)")')
+  .option('--reproduce <n>', 'with --seed, --check and --path: replay that counterexample n times after the run and print how often it failed (its confirmation label comes from these replays)', positiveArg('--reproduce'))
   .option('--confirm-time <duration>', 'longest time confirmation may take (default: as long as the run took, at least 60s and two eventual windows)', durationArg)
   .option('--background-writes', 'one write in a namespace of the run\'s own before every request of a check, so resourceVersions move between its requests as other checks\' writes make them')
   .action(async (o) => {
@@ -292,7 +294,7 @@ type RunOpts = {
   controllerDaemon?: string; daemonStartTimeout?: number;
   shard?: { index: number; count: number }; baseline?: string; output: 'text' | 'json';
   writers?: number; opsPerWriter?: number; hook?: string[]; scale?: ScaleProfile;
-  parallel?: number; confirm: number | false; confirmTime?: number; backgroundWrites?: true;
+  parallel?: number; confirm: number | false; confirmTime?: number; backgroundWrites?: true; reproduce?: number;
 };
 
 async function run(o: RunOpts): Promise<number> {
@@ -305,6 +307,7 @@ async function run(o: RunOpts): Promise<number> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
 
   if (o.path !== undefined && (o.seed === undefined || !o.check?.length)) throw new ConfigError('--path replays one counterexample: give it with the --seed and --check it was printed with');
+  if (o.reproduce !== undefined && (o.path === undefined || o.check?.length !== 1)) throw new ConfigError('--reproduce N replays one counterexample: give it with the --seed, --check and --path it was printed with');
   ensureWritableDir(reportsDir);
   for (const s of o.suite ?? []) if (!suites.includes(s)) throw new ConfigError(`unknown suite ${s}; known: ${suites.join(', ')}`);
   for (const c of o.check ?? []) if (!checks.some((k) => k.id === c)) throw new ConfigError(`unknown check ${c}; see \`svc-conformance list-checks\``);
@@ -441,7 +444,14 @@ async function run(o: RunOpts): Promise<number> {
       outcome.errors.push(...part.errors);
       outcome.footprints.push(...part.footprints);
     }
-    if (o.confirm === false) outcome.records = unconfirmed(outcome.records);
+    if (o.reproduce !== undefined) {
+      // The reproduction rate of one counterexample (issue 26 item 3), as etcd's reproduction targets report it.
+      const { inProcessReplayer } = await import('./confirm-replay.ts');
+      const replay = inProcessReplayer({ target: targetCfg, ...(restrictedCfg !== undefined ? { restricted: restrictedCfg } : {}), profile, runId, settings: targetSettings, runs: o.runs, replayCommand: replayCommand(o, seed), ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}), ...(daemon.settings ? { controllerDaemon: daemon.settings } : {}) });
+      const rate = await reproductionRate(o.reproduce, () => replay(o.check![0]!, { seed, path: o.path } as Counterexample, 'alone'));
+      log(`svc-conformance: reproduced ${rate.failed} of ${o.reproduce} replays${rate.clauses.length > 0 ? ` (failed: ${rate.clauses.join(', ')})` : ''}`);
+      outcome.records = withReproductionRate(outcome.records, o.reproduce, rate);
+    } else if (o.confirm === false) outcome.records = unconfirmed(outcome.records);
     else if (outcome.records.some((r) => r.verdict === 'fail')) {
       const budgetMs = o.confirmTime ?? confirmationBudgetMs(Date.now() - started, targetSettings.eventualWindowMs);
       log(`svc-conformance: confirming failures (${o.confirm} replays each, at most ${Math.round(budgetMs / 1000)} s)`);
@@ -634,3 +644,25 @@ async function main(): Promise<void> {
 }
 
 await main();
+
+/** Replays a counterexample `times` times: how many replays failed, and the clauses they failed. */
+async function reproductionRate(times: number, replay: () => Promise<readonly CheckRecord[]>): Promise<{ failed: number; clauses: string[]; byClause: Map<string, number> }> {
+  let failed = 0;
+  const byClause = new Map<string, number>();
+  for (let i = 0; i < times; i++) {
+    const fails = (await replay()).filter((r) => r.verdict === 'fail');
+    if (fails.length > 0) failed++;
+    for (const c of new Set(fails.map((f) => f.clause))) byClause.set(c, (byClause.get(c) ?? 0) + 1);
+  }
+  return { failed, clauses: [...byClause.keys()], byClause };
+}
+
+/** The run's failures labelled from the reproduction rate: every replay failed, some did, none did. */
+function withReproductionRate(records: readonly CheckRecord[], times: number, rate: { byClause: ReadonlyMap<string, number> }): CheckRecord[] {
+  return records.map((r) => {
+    if (r.verdict !== 'fail' || r.counterexample === undefined) return r;
+    const reproduced = rate.byClause.get(r.clause) ?? 0;
+    const label: ConfirmationLabel = reproduced === times ? 'reproduces alone' : reproduced > 0 ? 'flaky' : 'not reproduced';
+    return { ...r, counterexample: { ...r.counterexample, confirmation: { label, runs: times, reproduced } } };
+  });
+}

@@ -18,6 +18,7 @@ import { sameValue } from './typed.ts';
 import { defineKey, own } from './values.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
 import { diffPathSets, diffValues } from '../value-diff.ts';
+import { needStatusClass } from '../answer-checks.ts';
 
 /**
  * The kind of input a write is, where upstream departs on it (reference/observations.ts), and the class
@@ -129,7 +130,7 @@ export function judgeWrite(expected: Expected, status: number, json: unknown, sc
   if (expected.kind !== 'written') {
     const refused = status >= 400 && status < 500;
     const what = expected.kind === 'conflict' ? `refused as a conflict (${expected.detail})` : `refused (${expected.detail})`;
-    const verdicts = all(clauses, (c) => rule(c, refused, what, `status ${status}`));
+    const verdicts = all(clauses, (c) => rule(c, refused, what, `status ${status}`, { needs: [needStatusClass(`the write is ${what}: a 4xx answer`, 4)] }));
     const tags = expected.kind === 'refused' ? expected.tags : undefined;
     const js = tags === undefined ? verdicts : tagged(verdicts, { input: tags.input, observedStatus: status, ...(status >= 200 && status < 300 ? { class: tags.class } : {}) });
     if (expected.kind === 'conflict' && refused) {

@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeExchange, toCurlScript } from '../../harness/curl.ts';
 import type { Exchange } from '../../harness/exchange.ts';
@@ -89,13 +89,15 @@ describe('describeExchange', () => {
 describe('toCurlScript', () => {
   const script = toCurlScript(exchanges, { server: 'https://u:pw@127.0.0.1:6443/', insecure: true });
 
-  it('is a redacted bash script with one commented curl per request', () => {
+  it('is a redacted bash script with one commented request per exchange', () => {
     expect(script.startsWith('#!/usr/bin/env bash\n')).toBe(true);
     expect(script).toContain('\nset -u\n');
     expect(script).toContain("SERVER=${SERVER:-'https://<redacted>@127.0.0.1:6443'}");
-    expect(script).toContain('# -> 200\ncurl ');
-    expect(script).toContain('# -> transport error: connection reset (Bearer <redacted>)\ncurl ');
-    expect(script.match(/^curl /gm)).toHaveLength(2);
+    expect(script).toContain('# recorded: 200\ncall 0 ');
+    expect(script).toContain('# recorded: transport error: connection reset (Bearer <redacted>)\ncall 1 ');
+    expect(script.match(/^call \d /gm)).toHaveLength(2);
+    // The run skipped verification; the script says so and skips it only when asked (INSECURE=1).
+    expect(script).toContain('(the recorded run skipped it)');
     for (const secret of [TOKEN, KEY_BODY_LINE, 'pw@', 'c=1']) expect(script).not.toContain(secret);
   });
 
@@ -103,18 +105,26 @@ describe('toCurlScript', () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-conformance-curl-'));
     try {
       const fake = join(dir, 'curl');
-      writeFileSync(fake, `#!${process.execPath}\nconsole.log(JSON.stringify(process.argv.slice(2)));\n`);
+      const log = join(dir, 'argv.log');
+      // The script keeps curl's stdout (the status code) in a file: the fake logs its argv elsewhere.
+      writeFileSync(fake, `#!${process.execPath}\nrequire('fs').appendFileSync(${JSON.stringify(log)}, JSON.stringify(process.argv.slice(2)) + '\\n'); process.stdout.write('200');\n`);
       chmodSync(fake, 0o755);
       const scriptPath = join(dir, 'repro.sh');
       writeFileSync(scriptPath, script);
-      const run = (env: Record<string, string>): string[][] =>
-        execFileSync('bash', [scriptPath], { env: { PATH: `${dir}:/usr/bin:/bin`, ...env }, encoding: 'utf8' })
-          .trim()
-          .split('\n')
-          .map((l) => JSON.parse(l) as string[]);
+      const run = (env: Record<string, string>): { argv: string[][]; status: number | null } => {
+        rmSync(log, { force: true });
+        const r = spawnSync('bash', [scriptPath], { env: { PATH: `${dir}:${dirname(process.execPath)}:/usr/bin:/bin`, ...env }, encoding: 'utf8' });
+        return { status: r.status, argv: readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]) };
+      };
 
-      const [get, post] = run({ SERVER: 'http://other:1' });
-      expect(get).toEqual(['-sS', '-i', '--path-as-is', '-g', '-k', '-X', 'GET', 'http://other:1/api/v1/namespaces/x/configmaps?limit=2', '-H', 'accept: application/json']);
+      const plain = run({ SERVER: 'http://other:1' });
+      // No need is known for these exchanges: the script says it cannot decide (3), never "fixed".
+      expect(plain.status).toBe(3);
+      const [get, post] = plain.argv.filter((a) => a.includes('-X'));
+      const url = (a: string[] | undefined) => a?.slice(a.indexOf('-X'));
+      expect(get?.slice(0, 4)).toEqual(['-sS', '--path-as-is', '-g', '-D']);
+      expect(get).not.toContain('-k');
+      expect(url(get)).toEqual(['-X', 'GET', 'http://other:1/api/v1/namespaces/x/configmaps?limit=2', '-H', 'accept: application/json']);
       expect(post?.slice(-4)).toEqual([
         '-H',
         'content-type: application/json',
@@ -122,8 +132,9 @@ describe('toCurlScript', () => {
         JSON.stringify({ metadata: { name: "it's" }, data: { 'tls.key': '-----BEGIN PRIVATE KEY-----<redacted>-----END PRIVATE KEY-----\n', note: 'a $HOME `b` "q"' } }),
       ]);
 
-      const [withToken] = run({ TOKEN: 'tok en' });
-      expect(withToken?.slice(7, 10)).toEqual(['https://<redacted>@127.0.0.1:6443/api/v1/namespaces/x/configmaps?limit=2', '-H', 'Authorization: Bearer tok en']);
+      const withToken = run({ TOKEN: 'tok en', INSECURE: '1', CA: '/x/ca.crt' }).argv.filter((a) => a.includes('-X'))[0];
+      expect(url(withToken)?.slice(0, 5)).toEqual(['-X', 'GET', 'https://<redacted>@127.0.0.1:6443/api/v1/namespaces/x/configmaps?limit=2', '-H', 'Authorization: Bearer tok en']);
+      expect(withToken?.slice(3, 6)).toEqual(['--cacert', '/x/ca.crt', '-k']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,0 +1,154 @@
+/**
+ * The answer the model needed, as data (issue 26 items 1 and 2): a judge that fails attaches the
+ * tests a later answer to the same requests must meet for the failure to be gone. The same tests
+ * are evaluated here (on the recorded answers, for the report's diff) and inside every standalone
+ * reproducer (on the answers the script gets), from one JavaScript source, so the script's exit
+ * status and the report can never disagree about what "fixed" means.
+ *
+ *   needs: [{ says: 'page 1 holds at most 1 item', test: { kind: 'length', at: { page: 0 }, path: ['items'], atMost: 1 } }]
+ *   evaluateNeeds(resolved, answers) -> [{ says, ok: false, observed: '2 items' }]
+ *
+ * A need is attached only where its tests are the whole of the judge's rule for that observation:
+ * meeting them means the judge would have passed it. Where a rule rests on the model's history (which
+ * snapshot a list may show, say), no need is attached and the script says it cannot decide.
+ */
+
+/**
+ * Which answer of the case: `judged` the one the judgement was made on (the latest one sent),
+ * `page` the k-th page (0-based) of the paged list judged, `request` an index into the
+ * counterexample's requests (what the harness resolves the others to), `carrying` the latest answer
+ * before the judged one whose metadata.resourceVersion is this (learned) value.
+ */
+export type AnswerAt = 'judged' | { readonly page: number } | { readonly request: number } | { readonly carrying: string };
+export type FieldPath = readonly (string | number)[];
+
+export type AnswerTest =
+  | { readonly kind: 'status'; readonly at: AnswerAt; readonly oneOf: readonly number[] }
+  /** 2 for 2xx, 4 for 4xx. */
+  | { readonly kind: 'statusClass'; readonly at: AnswerAt; readonly cls: number }
+  /** The array at `path` (items, events...) has at most / exactly so many entries. */
+  | { readonly kind: 'length'; readonly at: AnswerAt; readonly path: FieldPath; readonly atMost?: number; readonly equals?: number }
+  /** The value at `path` equals `equals` (JSON equality); `absent`: missing, null, or '' (an empty token). */
+  | { readonly kind: 'value'; readonly at: AnswerAt; readonly path: FieldPath; readonly equals?: unknown; readonly absent?: true }
+  /** The value at `path` is the same as the value at `other.path` of `other.at` (a learned, opaque value). */
+  | { readonly kind: 'same'; readonly at: AnswerAt; readonly path: FieldPath; readonly other: { readonly at: AnswerAt; readonly path: FieldPath } }
+  /** A Content-Type whose type/subtype one of the ranges allows (`*` wildcards); parameters ignored. */
+  | { readonly kind: 'contentType'; readonly at: AnswerAt; readonly ranges: readonly string[] }
+  /** A watch stream's events, BOOKMARKs left out: `start` in any order, then `then` in this order (type `*`: any); nothing else. */
+  | { readonly kind: 'events'; readonly at: AnswerAt; readonly start: readonly EventSeen[]; readonly then: readonly EventSeen[] }
+  | { readonly kind: 'anyOf'; readonly tests: readonly AnswerTest[] }
+  | { readonly kind: 'allOf'; readonly tests: readonly AnswerTest[] };
+
+export interface EventSeen {
+  readonly type: string;
+  readonly name: string;
+}
+
+export interface AnswerNeed {
+  /** One line: what the answer must do ("page 1 holds at most 1 item"). */
+  readonly says: string;
+  readonly test: AnswerTest;
+}
+
+/** A need evaluated against answers: `observed` says what the answer did, in the test's terms. */
+export interface NeedResult {
+  readonly says: string;
+  readonly ok: boolean;
+  readonly observed: string;
+}
+
+/** What an evaluator reads of one answer: status, headers (names lower-cased), body (parsed JSON, events for a watch, or text). */
+export interface AnswerData {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: unknown;
+  /** A watch stream's documents, in order. */
+  readonly events?: readonly unknown[];
+}
+
+/** Rewrites every `at` of a test (the harness resolves `judged` and pages to request indexes). */
+export function mapAt(t: AnswerTest, f: (at: AnswerAt) => AnswerAt): AnswerTest {
+  if (t.kind === 'anyOf' || t.kind === 'allOf') return { ...t, tests: t.tests.map((x) => mapAt(x, f)) };
+  if (t.kind === 'same') return { ...t, at: f(t.at), other: { ...t.other, at: f(t.other.at) } };
+  return { ...t, at: f(t.at) };
+}
+
+/** Request indexes a test reads (after resolution). */
+export function requestsOf(t: AnswerTest): number[] {
+  if (t.kind === 'anyOf' || t.kind === 'allOf') return t.tests.flatMap(requestsOf);
+  const ats = t.kind === 'same' ? [t.at, t.other.at] : [t.at];
+  return ats.flatMap((a) => (typeof a === 'object' && 'request' in a ? [a.request] : []));
+}
+
+/**
+ * The evaluator, as plain JavaScript (no imports, no TypeScript): embedded verbatim in every
+ * reproducer, and compiled here by `evaluateNeeds`. `evaluate(needs, answer)` where `answer(i)`
+ * returns AnswerData or undefined (not sent); returns NeedResult[].
+ */
+export const EVALUATOR_JS = String.raw`function evaluate(needs, answer) {
+  const get = (v, p) => p.reduce((o, k) => (o === undefined || o === null ? undefined : o[k]), v);
+  const show = (v) => (v === undefined ? 'absent' : JSON.stringify(v));
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const at = (a) => (a && typeof a.request === 'number' ? answer(a.request) : undefined);
+  const ev = (t) => {
+    if (t.kind === 'anyOf' || t.kind === 'allOf') {
+      const rs = t.tests.map(ev);
+      const ok = t.kind === 'anyOf' ? rs.some((r) => r.ok) : rs.every((r) => r.ok);
+      return { ok, observed: [...new Set(rs.map((r) => r.observed))].join('; ') };
+    }
+    const a = at(t.at);
+    if (a === undefined) return { ok: false, observed: 'no answer (request ' + JSON.stringify(t.at) + ' not sent)' };
+    const doc = a.body;
+    switch (t.kind) {
+      case 'status': return { ok: t.oneOf.includes(a.status), observed: 'status ' + a.status };
+      case 'statusClass': return { ok: Math.floor(a.status / 100) === t.cls, observed: 'status ' + a.status };
+      case 'length': {
+        const v = get(doc, t.path);
+        if (!Array.isArray(v)) return { ok: false, observed: t.path.join('.') + ' ' + show(v) + ' (status ' + a.status + ')' };
+        const ok = (t.atMost === undefined || v.length <= t.atMost) && (t.equals === undefined || v.length === t.equals);
+        return { ok, observed: v.length + ' ' + (t.path[t.path.length - 1] === 'items' ? 'item(s)' : 'entries') };
+      }
+      case 'value': {
+        const v = get(doc, t.path);
+        if (t.absent) return { ok: v === undefined || v === null || v === '', observed: t.path.join('.') + ' ' + show(v) };
+        return { ok: same(v, t.equals), observed: t.path.join('.') + ' ' + show(v) };
+      }
+      case 'same': {
+        const v = get(doc, t.path);
+        const o = at(t.other.at);
+        const w = o === undefined ? undefined : get(o.body, t.other.path);
+        return { ok: v !== undefined && same(v, w), observed: t.path.join('.') + ' ' + show(v) + ' against ' + show(w) };
+      }
+      case 'contentType': {
+        const ct = String(a.headers['content-type'] || '').split(';')[0].trim().toLowerCase();
+        const fits = (r) => { const [t1, s1] = r.toLowerCase().split(';')[0].trim().split('/'); const [t2, s2] = ct.split('/'); return (t1 === '*' || t1 === t2) && (s1 === '*' || s1 === s2); };
+        return { ok: a.status >= 200 && a.status < 300 && ct !== '' && t.ranges.some(fits), observed: 'status ' + a.status + ', Content-Type ' + (ct || 'none') };
+      }
+      case 'events': {
+        const seen = (a.events || []).filter((e) => e && e.type !== 'BOOKMARK').map((e) => ({ type: e.type, name: get(e, ['object', 'metadata', 'name']) }));
+        const key = (e) => e.type + ' ' + e.name;
+        const head = seen.slice(0, t.start.length).map(key).sort();
+        const rest = seen.slice(t.start.length);
+        // A '*' type: any type (a deletion's is not shown by the spec).
+        const fits = rest.length === t.then.length && t.then.every((x, i) => x.name === rest[i].name && (x.type === '*' || x.type === rest[i].type));
+        const ok = same(head, t.start.map(key).sort()) && fits;
+        return { ok, observed: seen.length === 0 ? 'no events' : seen.map(key).join(', ') };
+      }
+      default: return { ok: false, observed: 'unknown test ' + t.kind };
+    }
+  };
+  return needs.map((n) => { const r = ev(n.test); return { says: n.says, ok: r.ok, observed: r.observed }; });
+}`;
+
+type Evaluate = (needs: readonly AnswerNeed[], answer: (i: number) => AnswerData | undefined) => NeedResult[];
+let compiled: Evaluate | undefined;
+
+/** The needs judged against answers (pure: the evaluator reads only its arguments). */
+export function evaluateNeeds(needs: readonly AnswerNeed[], answer: (i: number) => AnswerData | undefined): NeedResult[] {
+  compiled ??= new Function(`return (${EVALUATOR_JS});`)() as Evaluate;
+  return compiled(needs, answer);
+}
+
+// Builders the judges use, so a need reads like its rule.
+export const needStatus = (says: string, oneOf: readonly number[], at: AnswerAt = 'judged'): AnswerNeed => ({ says, test: { kind: 'status', at, oneOf } });
+export const needStatusClass = (says: string, cls: number, at: AnswerAt = 'judged'): AnswerNeed => ({ says, test: { kind: 'statusClass', at, cls } });
