@@ -4,7 +4,8 @@
  * 0 conformant, 1 nonconformant, 2 usage or configuration error, 3 target unreachable / infrastructure.
  */
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { makeWritableDir } from './reports-dir.ts';
 import path from 'node:path';
 import { confirmationBudgetMs, confirmFailures, unconfirmed } from './confirm-failures.ts';
 import { settingFlags } from './replay-flags.ts';
@@ -252,8 +253,7 @@ async function listening<T>(port: number, start: () => Promise<T>): Promise<T> {
 /** Fails before any request is sent: a run whose reports cannot be written has wasted the target's time. */
 function ensureWritableDir(dir: string): void {
   try {
-    mkdirSync(dir, { recursive: true });
-    accessSync(dir, constants.W_OK);
+    makeWritableDir(dir);
   } catch (e) {
     throw new ConfigError(`--reports ${dir}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
@@ -310,6 +310,8 @@ async function run(o: RunOpts): Promise<number> {
   for (const c of o.check ?? []) if (!checks.some((k) => k.id === c)) throw new ConfigError(`unknown check ${c}; see \`svc-conformance list-checks\``);
   if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0)) throw new ConfigError('--fault and --variation apply to the embedded reference server only');
   if (external && o.runtimeConfig !== undefined) throw new ConfigError('--runtime-config applies to the embedded reference server only');
+  // Before the embedded server starts: an error thrown after it would leave its listener holding the process.
+  if (!external && (o.hook?.length ?? 0) > 0) throw new ConfigError('--hook applies to an external target; the embedded server has its own restart and compaction hooks');
   if (!external && o.restrictedKubeconfig !== undefined) throw new ConfigError('--restricted-kubeconfig applies to an external target; the embedded server\'s checks impersonate a user of their own');
   const nodeagent = nodeagentLoaderSettings(o, external, profile);
   // Read (and refused when malformed) before anything starts; applied once the target's release is known.
@@ -374,10 +376,7 @@ async function run(o: RunOpts): Promise<number> {
   }
   const hooks = external ? parseHooks(o.hook ?? []) : embeddedHooks(targetCfg.server);
   if (external && Object.keys(hooks).length > 0) targetSettings = { ...targetSettings, hooks };
-  if (!external) {
-    if ((o.hook?.length ?? 0) > 0) throw new ConfigError('--hook applies to an external target; the embedded server has its own restart and compaction hooks');
-    targetSettings = { ...targetSettings, hooks };
-  }
+  if (!external) targetSettings = { ...targetSettings, hooks };
   if (o.scale !== undefined) targetSettings = { ...targetSettings, scale: o.scale };
   if (o.writers !== undefined || o.opsPerWriter !== undefined) {
     targetSettings = { ...targetSettings, workload: { ...(o.writers !== undefined ? { writers: o.writers } : {}), ...(o.opsPerWriter !== undefined ? { opsPerWriter: o.opsPerWriter } : {}) } };
@@ -613,24 +612,31 @@ async function main(): Promise<void> {
   try {
     await program.parseAsync(process.argv);
   } catch (e) {
-    const err = e as { code?: string; exitCode?: number; message?: string };
-    if (typeof err.code === 'string' && err.code.startsWith('commander.')) {
-      process.exitCode = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? 0 : EXIT.usage;
-      return;
-    }
-    if (e instanceof ConfigError) {
-      process.stderr.write(`svc-conformance: ${e.message}\n`);
-      process.exitCode = EXIT.usage;
-      return;
-    }
-    if (e instanceof InfrastructureError) {
-      process.stderr.write(`svc-conformance: ${e.message}\n`);
-      process.exitCode = EXIT.unreachable;
-      return;
-    }
-    process.stderr.write(`svc-conformance: internal error (please report): ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
-    process.exitCode = 70;
+    reportError(e);
+    // Whatever started before the error (a listener, a child) must not keep a refused run alive.
+    await Promise.all([process.stdout, process.stderr].map((s) => new Promise<void>((resolve) => s.write('', () => resolve()))));
+    process.exit(process.exitCode);
   }
+}
+
+function reportError(e: unknown): void {
+  const err = e as { code?: string; exitCode?: number; message?: string };
+  if (typeof err.code === 'string' && err.code.startsWith('commander.')) {
+    process.exitCode = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? 0 : EXIT.usage;
+    return;
+  }
+  if (e instanceof ConfigError) {
+    process.stderr.write(`svc-conformance: ${e.message}\n`);
+    process.exitCode = EXIT.usage;
+    return;
+  }
+  if (e instanceof InfrastructureError) {
+    process.stderr.write(`svc-conformance: ${e.message}\n`);
+    process.exitCode = EXIT.unreachable;
+    return;
+  }
+  process.stderr.write(`svc-conformance: internal error (please report): ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+  process.exitCode = 70;
 }
 
 await main();
