@@ -507,7 +507,7 @@ async function run(o: RunOpts): Promise<number> {
         startedAt: new Date(started).toISOString(),
         durationMs: Date.now() - started,
         version,
-        errors: [...outcome.errors, ...(swept?.unverified !== undefined ? [swept.unverified] : [])],
+        errors: [...outcome.errors, ...(swept?.unverified !== undefined ? [swept.unverified] : []), ...(swept?.leftovers.length ? [`cleanup left ${swept.leftovers.length} object(s) of run ${runId} behind (leftovers)`] : [])],
         ...(expectations ? { expectations } : {}),
         ...(swept !== undefined ? { leftovers: swept.leftovers } : {}),
       });
