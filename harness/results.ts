@@ -142,4 +142,14 @@ export interface RunResult {
   readonly errors: readonly string[];
   /** What the run cost the target (issue 15); absent when not measured. */
   readonly footprint?: import('./footprint.ts').RunFootprint;
+  /** What the run created on the target and its cleanup did not remove (external targets only). */
+  readonly leftovers?: readonly RunLeftover[];
+}
+
+export interface RunLeftover {
+  readonly kind: string;
+  readonly name: string;
+  readonly state: 'present' | 'terminating';
+  /** Removes it by hand. */
+  readonly command: string;
 }

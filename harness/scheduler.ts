@@ -8,6 +8,7 @@ import type { AnyCheck, CheckEnv } from './check.ts';
 import type { CheckRecord } from './results.ts';
 import { emptyFootprint, type CheckFootprint } from './footprint.ts';
 import { runCheck, type RunCheckOptions } from './run-check.ts';
+import { unfinishedRecords } from './run-stop.ts';
 
 /** Suits a 2-core machine and a real cluster: most of a check's time is waiting on the target. */
 export const DEFAULT_PARALLEL = 4;
@@ -39,7 +40,8 @@ export interface Scheduled {
   readonly done: Promise<void>;
 }
 
-export function scheduleChecks(checks: readonly AnyCheck[], env: CheckEnv, opts: RunCheckOptions, parallel: number): Scheduled {
+/** `deadline` (epoch ms, the run's `--timeout`): a check whose turn comes after it does not start. */
+export function scheduleChecks(checks: readonly AnyCheck[], env: CheckEnv, opts: RunCheckOptions, parallel: number, deadline = Infinity, now: () => number = Date.now): Scheduled {
   const limit = Math.max(1, parallel);
   let running = 0;
   const queue: (() => void)[] = [];
@@ -61,6 +63,7 @@ export function scheduleChecks(checks: readonly AnyCheck[], env: CheckEnv, opts:
       await slot();
       const footprint = emptyFootprint(check.id);
       try {
+        if (now() >= deadline) return { records: unfinishedRecords([check], new Set(), 'run timeout'), footprint };
         return { records: await runCheck(check, env, opts, footprint), footprint };
       } finally {
         free();

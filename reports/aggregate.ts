@@ -141,6 +141,7 @@ export interface BuildRunArgs {
   readonly errors: readonly string[];
   readonly expectations?: Expectations;
   readonly footprint?: import('../harness/footprint.ts').RunFootprint;
+  readonly leftovers?: readonly import('../harness/results.ts').RunLeftover[];
 }
 
 export function buildRunResult(args: BuildRunArgs): RunResult {
@@ -160,6 +161,7 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
     clauses,
     errors: [...args.errors],
     ...(args.footprint ? { footprint: args.footprint } : {}),
+    ...(args.leftovers !== undefined ? { leftovers: [...args.leftovers] } : {}),
   };
 }
 

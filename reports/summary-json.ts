@@ -21,6 +21,8 @@ export interface SummaryJson {
   coverage?: Coverage;
   /** Namespaces and cluster-scoped objects created, requests by verb, bytes, wall time per check. */
   footprint?: import('../harness/footprint.ts').RunFootprint;
+  /** External targets: what cleanup left behind, each with its removal command; [] when nothing. */
+  leftovers?: import('../harness/results.ts').RunLeftover[];
 }
 
 export interface SummaryClause {
@@ -64,6 +66,7 @@ export function toSummary(run: RunResult, coverage?: CoverageContext): SummaryJs
   };
   if (coverage !== undefined) summary.coverage = coverageOf(run, coverage);
   if (run.footprint !== undefined) summary.footprint = run.footprint;
+  if (run.leftovers !== undefined) summary.leftovers = run.leftovers.map((l) => ({ ...l }));
   return summary;
 }
 

@@ -166,6 +166,20 @@ export const summaryJsonSchema = {
     startedAt: { type: 'string', format: 'date-time' },
     durationMs: { type: 'number', minimum: 0 },
     errors: { type: 'array', items: { type: 'string' } },
+    leftovers: {
+      type: 'array',
+      description: 'external targets: objects of this run (labelled with its id) that cleanup did not remove within its bound; the run exits 3 when there is any',
+      items: {
+        type: 'object',
+        required: ['kind', 'name', 'state', 'command'],
+        properties: {
+          kind: { type: 'string', description: 'Namespace, CustomResourceDefinition, ValidatingWebhookConfiguration, MutatingWebhookConfiguration' },
+          name: { type: 'string' },
+          state: { enum: ['present', 'terminating'], description: 'terminating: deleted but still there when the bounded wait ended' },
+          command: { type: 'string', description: 'removes it by hand' },
+        },
+      },
+    },
     coverage: {
       type: 'object',
       required: ['docs', 'areas'],

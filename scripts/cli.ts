@@ -4,9 +4,10 @@
  * 0 conformant, 1 nonconformant, 2 usage or configuration error, 3 target unreachable / infrastructure.
  */
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { makeWritableDir } from './reports-dir.ts';
 import path from 'node:path';
-import { confirmationBudgetMs, confirmFailures, unconfirmed } from './confirm-failures.ts';
+import { confirmationBudgetMs, confirmFailures, unconfirmed, type ConfirmOptions } from './confirm-failures.ts';
 import { settingFlags } from './replay-flags.ts';
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { profileByName, profileMismatch, profiles, type Profile, type ProfileName } from '../reference/profile.ts';
@@ -25,7 +26,8 @@ import { baselineClauses, buildRunResult, capabilityFact, CAPABILITIES, type Cap
 import { mergeReportsCommand } from './merge-reports.ts';
 import { parseHookArg, type Hooks } from '../harness/hooks.ts';
 import { embeddedHooks } from '../targets/api-server/hooks.ts';
-import { sweepRun } from './sweep.ts';
+import { leftoverLines, sweepRun, type SweepResult } from './sweep.ts';
+import { armRunStop, DEFAULT_RUN_TIMEOUT_MS, STOP_EXIT, STOP_GRACE_MS, stopLine, unfinishedRecords, within } from '../harness/run-stop.ts';
 import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-command.ts';
 import { nodeagentCommand, nodeagentLoaderSettings, writeNodeagentCases } from './nodeagent-cli.ts';
 import { prepareDaemon, registerControllerDaemonCommands } from './controller-daemon-cli.ts';
@@ -134,6 +136,7 @@ program
   .option('--no-confirm', 'report failures without replaying them (labelled "not confirmed (off)")')
   .option('--reproduce <n>', 'with --seed, --check and --path: replay that counterexample n times after the run and print how often it failed (its confirmation label comes from these replays)', positiveArg('--reproduce'))
   .option('--confirm-time <duration>', 'longest time confirmation may take (default: as long as the run took, at least 60s and two eventual windows)', durationArg)
+  .option('--timeout <duration>', `budget of the whole run: when it runs out no check starts, running ones are abandoned after ${STOP_GRACE_MS / 1000} s, and the reports are written with what the run has (exit 3)`, durationArg, DEFAULT_RUN_TIMEOUT_MS)
   .option('--background-writes', 'one write in a namespace of the run\'s own before every request of a check, so resourceVersions move between its requests as other checks\' writes make them')
   .action(async (o) => {
     process.exitCode = await run(o);
@@ -254,8 +257,7 @@ async function listening<T>(port: number, start: () => Promise<T>): Promise<T> {
 /** Fails before any request is sent: a run whose reports cannot be written has wasted the target's time. */
 function ensureWritableDir(dir: string): void {
   try {
-    mkdirSync(dir, { recursive: true });
-    accessSync(dir, constants.W_OK);
+    makeWritableDir(dir);
   } catch (e) {
     throw new ConfigError(`--reports ${dir}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
@@ -294,7 +296,7 @@ type RunOpts = {
   controllerDaemon?: string; daemonStartTimeout?: number;
   shard?: { index: number; count: number }; baseline?: string; output: 'text' | 'json';
   writers?: number; opsPerWriter?: number; hook?: string[]; scale?: ScaleProfile;
-  parallel?: number; confirm: number | false; confirmTime?: number; backgroundWrites?: true; reproduce?: number;
+  parallel?: number; confirm: number | false; confirmTime?: number; backgroundWrites?: true; reproduce?: number; timeout: number;
 };
 
 async function run(o: RunOpts): Promise<number> {
@@ -313,6 +315,8 @@ async function run(o: RunOpts): Promise<number> {
   for (const c of o.check ?? []) if (!checks.some((k) => k.id === c)) throw new ConfigError(`unknown check ${c}; see \`svc-conformance list-checks\``);
   if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0)) throw new ConfigError('--fault and --variation apply to the embedded reference server only');
   if (external && o.runtimeConfig !== undefined) throw new ConfigError('--runtime-config applies to the embedded reference server only');
+  // Before the embedded server starts: an error thrown after it would leave its listener holding the process.
+  if (!external && (o.hook?.length ?? 0) > 0) throw new ConfigError('--hook applies to an external target; the embedded server has its own restart and compaction hooks');
   if (!external && o.restrictedKubeconfig !== undefined) throw new ConfigError('--restricted-kubeconfig applies to an external target; the embedded server\'s checks impersonate a user of their own');
   const nodeagent = nodeagentLoaderSettings(o, external, profile);
   // Read (and refused when malformed) before anything starts; applied once the target's release is known.
@@ -377,10 +381,7 @@ async function run(o: RunOpts): Promise<number> {
   }
   const hooks = external ? parseHooks(o.hook ?? []) : embeddedHooks(targetCfg.server);
   if (external && Object.keys(hooks).length > 0) targetSettings = { ...targetSettings, hooks };
-  if (!external) {
-    if ((o.hook?.length ?? 0) > 0) throw new ConfigError('--hook applies to an external target; the embedded server has its own restart and compaction hooks');
-    targetSettings = { ...targetSettings, hooks };
-  }
+  if (!external) targetSettings = { ...targetSettings, hooks };
   if (o.scale !== undefined) targetSettings = { ...targetSettings, scale: o.scale };
   if (o.writers !== undefined || o.opsPerWriter !== undefined) {
     targetSettings = { ...targetSettings, workload: { ...(o.writers !== undefined ? { writers: o.writers } : {}), ...(o.opsPerWriter !== undefined ? { opsPerWriter: o.opsPerWriter } : {}) } };
@@ -389,15 +390,13 @@ async function run(o: RunOpts): Promise<number> {
   const selected = o.shard === undefined ? chosen : shardOf(chosen, o.shard.index, o.shard.count);
   const daemon = await prepareDaemon({ ...(o.controllerDaemon !== undefined ? { command: o.controllerDaemon } : {}), bundle: selected.some((c) => c.suite === 'controller-daemon'), external, profile: profile.name, server: targetCfg.server, ...(embeddedToken !== undefined ? { token: embeddedToken } : {}), ...(o.daemonStartTimeout !== undefined ? { startTimeoutMs: o.daemonStartTimeout } : {}) });
 
-  // Ctrl-C: the suite workers delete what they created; this process sweeps anything labelled with
-  // the run that is left, stops the embedded server, and exits 130 (143 for SIGTERM).
-  const onSignal = (signal: NodeJS.Signals) => {
-    log(`svc-conformance: ${signal}: cleaning up run ${runId}`);
-    const sweep = external ? sweepRun(targetCfg, profile, runId, log) : Promise.resolve();
-    void sweep.finally(() => stopEmbedded?.()).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // --timeout, SIGTERM from CI, Ctrl-C: no check starts, running ones are abandoned after a grace,
+  // the reports are written with what the run has, then cleanup (bounded). A second signal: out now.
+  const stop = armRunStop(Math.max(0, o.timeout - (Date.now() - started)), (signal) => {
+    log(`svc-conformance: ${signal} again: exiting without waiting for cleanup of run ${runId}`);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+  void stop.stopped.then((reason) => log(`svc-conformance: ${reason}: stopping run ${runId}; reports follow`));
 
   try {
     const probe = createTargetClient(targetCfg, { maxRetries: 1 });
@@ -423,6 +422,7 @@ async function run(o: RunOpts): Promise<number> {
       seed,
       runs: o.runs,
       checks: [...ids],
+      deadline: stop.deadline,
       parallel: ids.length > 0 && ids.every((id) => checks.find((c) => c.id === id)?.exclusive === true) ? 1 : parallel,
       ...(o.backgroundWrites ? { backgroundWrites: true } : {}),
       ...(o.path ? { path: o.path } : {}),
@@ -436,13 +436,22 @@ async function run(o: RunOpts): Promise<number> {
     const shared = selected.filter((c) => c.exclusive !== true);
     const exclusive = selected.filter((c) => c.exclusive === true);
     const suitesOf = (cs: readonly { suite: string }[]) => [...new Set(cs.map((c) => c.suite))];
-    const outcome = { records: [] as Awaited<ReturnType<typeof runSuites>>['records'], errors: [] as string[], footprints: [] as Awaited<ReturnType<typeof runSuites>>['footprints'] };
+    const outcome = { records: [] as Awaited<ReturnType<typeof runSuites>>['records'], errors: [] as string[], footprints: [] as Awaited<ReturnType<typeof runSuites>>['footprints'], finished: new Set<string>() };
     for (const [group, sequential] of [[shared, false], [exclusive, true]] as const) {
-      if (group.length === 0) continue;
-      const part = await runSuites({ ...suiteSettings(group.map((c) => c.id)), ...(group === exclusive ? { namespaceScope: 'x' } : {}) }, { suites: suitesOf(group), reportsDir, total: selected.length, log: progress.line, sequential, keepAllure: group === exclusive && shared.length > 0, done: group === exclusive ? shared.length : 0 });
+      if (group.length === 0 || stop.reason !== undefined) continue;
+      const part = await runSuites({ ...suiteSettings(group.map((c) => c.id)), ...(group === exclusive ? { namespaceScope: 'x' } : {}) }, { suites: suitesOf(group), reportsDir, total: selected.length, log: progress.line, sequential, keepAllure: group === exclusive && shared.length > 0, done: group === exclusive ? shared.length : 0, stop: stop.stopped, graceMs: STOP_GRACE_MS });
       outcome.records.push(...part.records);
       outcome.errors.push(...part.errors);
       outcome.footprints.push(...part.footprints);
+      for (const id of part.finished) outcome.finished.add(id);
+    }
+    // Checks whose turn came after the deadline report themselves as not started; the rest are here.
+    const notStarted = outcome.records.filter((r) => r.note?.startsWith('run timeout: ')).map((r) => r.check);
+    const reason = stop.reason ?? (notStarted.length > 0 ? 'run timeout' : undefined);
+    if (reason !== undefined) {
+      const unfinished = selected.filter((c) => !outcome.finished.has(c.id) || notStarted.includes(c.id));
+      outcome.records.push(...unfinishedRecords(selected, outcome.finished, reason));
+      outcome.errors.push(stopLine(reason, Date.now() - started, unfinished.length, selected.length));
     }
     if (o.reproduce !== undefined) {
       // The reproduction rate of one counterexample (issue 26 item 3), as etcd's reproduction targets report it.
@@ -453,11 +462,12 @@ async function run(o: RunOpts): Promise<number> {
       outcome.records = withReproductionRate(outcome.records, o.reproduce, rate);
     } else if (o.confirm === false) outcome.records = unconfirmed(outcome.records);
     else if (outcome.records.some((r) => r.verdict === 'fail')) {
-      const budgetMs = o.confirmTime ?? confirmationBudgetMs(Date.now() - started, targetSettings.eventualWindowMs);
+      // A stopped run confirms nothing more: its failures are reported `not confirmed (time)`.
+      const budgetMs = stop.reason !== undefined ? 0 : Math.min(o.confirmTime ?? confirmationBudgetMs(Date.now() - started, targetSettings.eventualWindowMs), Math.max(0, stop.deadline - Date.now()));
       log(`svc-conformance: confirming failures (${o.confirm} replays each, at most ${Math.round(budgetMs / 1000)} s)`);
       // Loaded only when something failed: a green run (and every other command) does not pay for it.
       const { inProcessReplayer } = await import('./confirm-replay.ts');
-      outcome.records = await confirmFailures(outcome.records, {
+      const confirmOptions: ConfirmOptions = {
         times: o.confirm,
         deadline: Date.now() + budgetMs,
         now: Date.now,
@@ -474,50 +484,77 @@ async function run(o: RunOpts): Promise<number> {
           ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
           ...(daemon.settings ? { controllerDaemon: daemon.settings } : {}),
         }),
-      });
+      };
+      const found = outcome.records;
+      outcome.records = await Promise.race([confirmFailures(found, confirmOptions), stop.stopped.then(() => confirmFailures(found, { ...confirmOptions, deadline: 0 }))]);
     }
     progress.end();
     restoreStdout();
 
-    if (external) await sweepRun(targetCfg, profile, runId, log);
+    // A stopped run writes its reports before cleanup (CI's kill may follow SIGTERM), then again with
+    // what cleanup left; a finished run cleans up first and reports once.
+    const sweep = async (): Promise<SweepResult | undefined> => {
+      if (!external) return undefined;
+      const swept = await within(sweepRun(targetCfg, profile, runId, log), SWEEP_LIMIT_MS);
+      return swept ?? { leftovers: [], unverified: `cleanup of run ${runId} did not finish within ${SWEEP_LIMIT_MS / 1000} s; list what is left with: kubectl get namespaces -l ${profile.runLabel}=${runId}` };
+    };
+    // A signal during confirmation also stops the run here: reports first, then cleanup.
+    const stoppedFor = reason ?? stop.reason;
+    let swept = stoppedFor === undefined ? await sweep() : undefined;
     // Checks finish in any order when run in parallel: records and footprints follow check order.
     const order = new Map(checks.map((c, i) => [c.id, i]));
     const byCheck = (a: { check: string }, b: { check: string }) => (order.get(a.check) ?? 0) - (order.get(b.check) ?? 0);
     const footprint = sumFootprints([...outcome.footprints].sort(byCheck), parallel);
-    const result = buildRunResult({
-      records: [...outcome.records].sort(byCheck),
-      footprint,
-      catalog,
-      profile: profile.name,
-      seed,
-      server: targetCfg.server,
-      nodeagentLoader: nodeagent.description,
-      startedAt: new Date(started).toISOString(),
-      durationMs: Date.now() - started,
-      version,
-      errors: outcome.errors,
-      ...(expectations ? { expectations } : {}),
-    });
-    const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];
-    const written = await writeReports(result, reportsDir, familyOf, {
-      catalog,
-      ...(baseline !== undefined ? { baseline: compareWithBaseline(result, baseline) } : {}),
-      ...(stepSummaryFile ? { stepSummaryFile } : {}),
-    });
-    written.files.push(...(await writeNodeagentCases(result, reportsDir)));
-    // -o json: stdout is the summary alone, for a pipe into jq; the terminal summary goes to stderr.
-    const terminal = toTerminalSummary(result, familyOf, { color: o.output === 'text' && process.stdout.isTTY === true, reportsDir: path.relative(process.cwd(), reportsDir) || '.' }) + '\n';
-    if (o.output === 'json') {
-      process.stderr.write(terminal);
-      process.stdout.write(toSummaryJson(result, { catalog, familyOf }));
-    } else process.stdout.write(terminal);
-    for (const line of footprintLines(footprint)) log(`svc-conformance: ${line}`);
-    if (o.scale !== undefined) for (const line of scaleLines(o.scale, footprint)) log(`svc-conformance: ${line}`);
-    log(`svc-conformance: ${written.files.length} report files written`);
+    const report = async (swept: SweepResult | undefined, print: boolean) => {
+      const result = buildRunResult({
+        records: [...outcome.records].sort(byCheck),
+        footprint,
+        catalog,
+        profile: profile.name,
+        seed,
+        server: targetCfg.server,
+        nodeagentLoader: nodeagent.description,
+        startedAt: new Date(started).toISOString(),
+        durationMs: Date.now() - started,
+        version,
+        errors: [...outcome.errors, ...(swept?.unverified !== undefined ? [swept.unverified] : []), ...(swept?.leftovers.length ? [`cleanup left ${swept.leftovers.length} object(s) of run ${runId} behind (leftovers)`] : [])],
+        ...(expectations ? { expectations } : {}),
+        ...(swept !== undefined ? { leftovers: swept.leftovers } : {}),
+      });
+      const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];
+      const written = await writeReports(result, reportsDir, familyOf, {
+        catalog,
+        ...(baseline !== undefined ? { baseline: compareWithBaseline(result, baseline) } : {}),
+        ...(stepSummaryFile ? { stepSummaryFile } : {}),
+      });
+      written.files.push(...(await writeNodeagentCases(result, reportsDir)));
+      if (!print) return result;
+      // -o json: stdout is the summary alone, for a pipe into jq; the terminal summary goes to stderr.
+      const terminal = toTerminalSummary(result, familyOf, { color: o.output === 'text' && process.stdout.isTTY === true, reportsDir: path.relative(process.cwd(), reportsDir) || '.' }) + '\n';
+      if (o.output === 'json') {
+        process.stderr.write(terminal);
+        process.stdout.write(toSummaryJson(result, { catalog, familyOf }));
+      } else process.stdout.write(terminal);
+      for (const line of footprintLines(footprint)) log(`svc-conformance: ${line}`);
+      if (o.scale !== undefined) for (const line of scaleLines(o.scale, footprint)) log(`svc-conformance: ${line}`);
+      log(`svc-conformance: ${written.files.length} report files written`);
+      return result;
+    };
+    let result = await report(swept, stoppedFor === undefined || !external);
+    if (stoppedFor !== undefined && external) {
+      log(`svc-conformance: reports written; cleaning up run ${runId}`);
+      swept = await sweep();
+      result = await report(swept, true);
+    }
+    for (const line of swept === undefined ? [] : leftoverLines(swept, profile.runLabel, runId)) log(`svc-conformance: ${line}`);
+    if (stoppedFor !== undefined) {
+      log(`svc-conformance: ${outcome.errors.find((e) => e.startsWith(stoppedFor)) ?? `${stoppedFor}: every check had finished; reports written`}`);
+      return STOP_EXIT[stoppedFor];
+    }
+    if (swept !== undefined && (swept.leftovers.length > 0 || swept.unverified !== undefined) && result.verdict !== 'nonconformant') return EXIT.unreachable;
     return result.verdict === 'conformant' ? EXIT.conformant : result.verdict === 'nonconformant' ? EXIT.nonconformant : EXIT.unreachable;
   } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
+    stop.dispose();
     // Bounded: a server that waits on a client that never hangs up must not keep the run alive.
     const cleanup = (async () => {
       await daemon.cleanup();
@@ -527,6 +564,8 @@ async function run(o: RunOpts): Promise<number> {
   }
 }
 
+/** Longest cleanup of an external target: the sweep's own wait plus its requests. */
+const SWEEP_LIMIT_MS = 60_000;
 /** How long stopping the daemon's private server and the embedded target may take at the end. */
 const CLEANUP_LIMIT_MS = 15_000;
 /** The scale profile's own time and footprint: the rest-scale checks' part of the run's. */
@@ -623,24 +662,31 @@ async function main(): Promise<void> {
   try {
     await program.parseAsync(process.argv);
   } catch (e) {
-    const err = e as { code?: string; exitCode?: number; message?: string };
-    if (typeof err.code === 'string' && err.code.startsWith('commander.')) {
-      process.exitCode = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? 0 : EXIT.usage;
-      return;
-    }
-    if (e instanceof ConfigError) {
-      process.stderr.write(`svc-conformance: ${e.message}\n`);
-      process.exitCode = EXIT.usage;
-      return;
-    }
-    if (e instanceof InfrastructureError) {
-      process.stderr.write(`svc-conformance: ${e.message}\n`);
-      process.exitCode = EXIT.unreachable;
-      return;
-    }
-    process.stderr.write(`svc-conformance: internal error (please report): ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
-    process.exitCode = 70;
+    reportError(e);
+    // Whatever started before the error (a listener, a child) must not keep a refused run alive.
+    await Promise.all([process.stdout, process.stderr].map((s) => new Promise<void>((resolve) => s.write('', () => resolve()))));
+    process.exit(process.exitCode);
   }
+}
+
+function reportError(e: unknown): void {
+  const err = e as { code?: string; exitCode?: number; message?: string };
+  if (typeof err.code === 'string' && err.code.startsWith('commander.')) {
+    process.exitCode = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? 0 : EXIT.usage;
+    return;
+  }
+  if (e instanceof ConfigError) {
+    process.stderr.write(`svc-conformance: ${e.message}\n`);
+    process.exitCode = EXIT.usage;
+    return;
+  }
+  if (e instanceof InfrastructureError) {
+    process.stderr.write(`svc-conformance: ${e.message}\n`);
+    process.exitCode = EXIT.unreachable;
+    return;
+  }
+  process.stderr.write(`svc-conformance: internal error (please report): ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+  process.exitCode = 70;
 }
 
 await main();

@@ -10,6 +10,7 @@ import { startVitest } from 'vitest/node';
 import type { CheckRecord } from '../harness/results.ts';
 import type { SuiteSettings } from '../suites/settings.ts';
 import type { CheckFootprint } from '../harness/footprint.ts';
+import { within } from '../harness/run-stop.ts';
 
 export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,7 +25,13 @@ class RecordCollector {
   readonly records: CheckRecord[] = [];
   readonly errors: string[] = [];
   readonly footprints: CheckFootprint[] = [];
+  readonly finished: string[] = [];
+  vitest: { cancelCurrentRun(reason: string): Promise<void> } | undefined;
   constructor(private readonly log: (line: string, keep: boolean) => void, private readonly total: number, private done = 0) {}
+
+  onInit(vitest: { cancelCurrentRun(reason: string): Promise<void> }): void {
+    this.vitest = vitest;
+  }
 
   onTestCaseResult(tc: TestCaseLike): void {
     this.done++;
@@ -34,10 +41,13 @@ class RecordCollector {
     if (fp) this.footprints.push(fp);
     const r = tc.result();
     const failed = recs.filter((x) => x.verdict === 'fail').length;
-    const state = failed > 0 ? `FAIL (${[...new Set(recs.filter((x) => x.verdict === 'fail').map((x) => x.clause))].join(', ')})` : r.state === 'failed' ? 'ERROR' : r.state === 'skipped' ? 'not checked' : 'ok';
+    // A test of a cancelled run (--timeout, SIGTERM) ends `pending` or `skipped` without its check.
+    const ran = r.state === 'passed' || r.state === 'failed';
+    const state = failed > 0 ? `FAIL (${[...new Set(recs.filter((x) => x.verdict === 'fail').map((x) => x.clause))].join(', ')})` : r.state === 'failed' ? 'ERROR' : r.state === 'skipped' ? 'not checked' : !ran ? 'not run (run stopped)' : 'ok';
     if (recs.length === 0 && r.state === 'failed') this.errors.push(`${tc.name}: ${r.errors?.[0]?.message ?? 'failed'}`);
-    const id = tc.name.split(' [')[0];
-    this.log(`[${String(this.done).padStart(String(this.total).length)}/${this.total}] ${path.basename(tc.module.moduleId, '.suite.ts')} ${id}: ${state}`, state !== 'ok' && state !== 'not checked');
+    const id = tc.name.split(' [')[0]!;
+    if (ran || recs.length > 0) this.finished.push(id);
+    this.log(`[${String(this.done).padStart(String(this.total).length)}/${this.total}] ${path.basename(tc.module.moduleId, '.suite.ts')} ${id}: ${state}`, state !== 'ok' && state !== 'not checked' && ran);
   }
 
   onTestRunEnd(_modules: unknown, unhandled: readonly { message?: string }[]): void {
@@ -49,6 +59,10 @@ export interface VitestRun {
   readonly records: CheckRecord[];
   readonly errors: string[];
   readonly footprints: CheckFootprint[];
+  /** Checks whose test ended (with or without records). */
+  readonly finished: string[];
+  /** The run stopped (`o.stop`) before vitest ended: the checks not in `finished` were abandoned. */
+  readonly abandoned: boolean;
 }
 
 /**
@@ -70,13 +84,17 @@ export function progressPrinter(stream: NodeJS.WriteStream): { line: (text: stri
   };
 }
 
-export async function runSuites(settings: SuiteSettings, o: { suites?: readonly string[]; reportsDir: string; total: number; log: (line: string, keep: boolean) => void; sequential?: boolean; keepAllure?: boolean; done?: number }): Promise<VitestRun> {
+/**
+ * `stop`: when it settles, no further test starts and the running ones get `graceMs` to end; then the
+ * run returns what was collected and leaves vitest behind (the CLI exits once its reports are written).
+ */
+export async function runSuites(settings: SuiteSettings, o: { suites?: readonly string[]; reportsDir: string; total: number; log: (line: string, keep: boolean) => void; sequential?: boolean; keepAllure?: boolean; done?: number; stop?: Promise<unknown>; graceMs?: number }): Promise<VitestRun> {
   const collector = new RecordCollector(o.log, o.total, o.done ?? 0);
   // Allure reads every file in its folder: results of an earlier run would show beside this one's
   // (the second part of one run keeps the first part's).
   if (o.keepAllure !== true) await rm(path.join(o.reportsDir, 'allure-results'), { recursive: true, force: true });
   const filters = o.suites && o.suites.length > 0 ? o.suites.map((s) => `suites/${s}.suite.ts`) : [];
-  const vitest = await startVitest('test', filters, {
+  const running = startVitest('test', filters, {
     config: false,
     root: packageRoot,
     include: ['suites/**/*.suite.ts'],
@@ -98,6 +116,16 @@ export async function runSuites(settings: SuiteSettings, o: { suites?: readonly 
     ],
     provide: { svcConformance: settings },
   } as never, { logLevel: 'silent' } as never);
-  await vitest.close();
-  return { records: collector.records, errors: collector.errors, footprints: collector.footprints };
+  const stopped = Symbol('stopped');
+  const first = await Promise.race([running, ...(o.stop ? [o.stop.then(() => stopped)] : [])]);
+  const collected = () => ({ records: [...collector.records], errors: [...collector.errors], footprints: [...collector.footprints], finished: [...collector.finished] });
+  if (first !== stopped) {
+    await (first as Awaited<typeof running>).close();
+    return { ...collected(), abandoned: false };
+  }
+  const grace = o.graceMs ?? 10_000;
+  void collector.vitest?.cancelCurrentRun('run stopped').catch(() => undefined);
+  const ended = await within(running, grace);
+  if (ended !== undefined) await within(ended.close(), grace);
+  return { ...collected(), abandoned: true };
 }

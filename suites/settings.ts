@@ -27,6 +27,8 @@ export interface SuiteSettings {
   readonly checks?: readonly string[];
   /** Suites selected (`--suite`); all when absent. */
   readonly suites?: readonly string[];
+  /** Epoch ms after which no check starts (`--timeout`); the CLI abandons the running ones. */
+  readonly deadline?: number;
   /** Checks run at once (`--parallel`). */
   readonly parallel?: number;
   /** `--background-writes`: one write in a namespace of the run's before each request of a check. */

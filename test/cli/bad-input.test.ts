@@ -164,5 +164,17 @@ describe('svc-conformance run against a server of the other profile', () => {
       await server.close();
     }
   });
-});
 
+  // Both hung (issue 30): a killed child has status null, so a hang fails here instead of passing late.
+  it('--reports under /proc: exit 2, one line, instead of spinning in mkdir', () => {
+    const r = cli('run', '--reports', '/proc/x');
+    expect(r.status).toBe(2);
+    expectOneLine(r.stderr, /--reports \/proc\/x: cannot write there/);
+  });
+
+  it('--hook on the embedded target: exit 2, one line, and the process ends', () => {
+    const r = cli('run', '--hook', 'foo=bar', '--reports', path.join(dir, 'hook'));
+    expect(r.status).toBe(2);
+    expectOneLine(r.stderr, /--hook applies to an external target/);
+  });
+});
