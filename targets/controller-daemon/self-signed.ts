@@ -1,7 +1,7 @@
 /**
  * node:2.6/tls-cert-file: with HTTPS on and no certificate or key given, a self-signed pair is
  * generated in --cert-dir (reused when already there). Node has no X.509 writer, so the `openssl`
- * CLI makes it; without --cert-dir the pair goes to a temporary directory removed at exit.
+ * CLI makes it; without --cert-dir the pair is made in a temporary directory removed once it is read.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,5 +30,12 @@ export function selfSignedPair(certDir: string, stem: string): Pair {
       throw new Error(`cannot generate a self-signed pair in ${dir} (needs the openssl command): ${(e as Error).message.split('\n')[0]}`);
     }
   }
-  return { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8'), cleanup };
+  const pair = { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') };
+  // Held in memory from here on: a temporary folder goes at once, since a daemon the suite kills (it
+  // reaps every start) runs no exit hook, and each such start left one folder in /tmp behind.
+  if (temporary) {
+    cleanup();
+    return { ...pair, cleanup: () => undefined };
+  }
+  return { ...pair, cleanup };
 }
