@@ -23,7 +23,7 @@ export const INPUT_CLASSES = {
   'json-patch-replace-missing-member': 'a JSON Patch replace of an object member that does not exist',
   'invalid-value': 'a configuration file or command line the spec refuses under this clause',
   'sub-second-duration': 'a duration field set to a non-zero value under one second',
-  'apply-empties-list': 'an apply after which a list that held items is left with none',
+  'apply-empties-list': 'an apply after which a list that held items is left with none, or removed',
   'watch-most-recent': 'a watch with resourceVersion unset (Get State and Start at Most Recent)',
 } as const;
 

@@ -48,18 +48,22 @@ export type Expected =
 export const expectedOf = (o: WriteOutcome, tags?: WriteTags, refusal?: WriteTags): Expected => ({ kind: 'written', object: o.object, managed: o.managed, ...(tags !== undefined ? { tags } : {}), ...(refusal !== undefined ? { refusal } : {}) });
 
 /**
- * An apply whose result leaves a list that held items with none: upstream 1.24 stores such a list as
- * null (structured-merge-diff's removeItems keeps no empty list), which a custom resource schema that
+ * An apply whose result leaves a list that held items with none, or without the list: upstream 1.24
+ * stores such a list as null (structured-merge-diff's removeItems keeps no empty list), which a custom resource schema that
  * says array refuses with 422 (kubernetes#135841 shows the same for an emptied map).
  *
  *   emptiedListTags({ spec: { l: ['a'] } }, { spec: { l: [] } }) -> { input: 'apply-empties-list', class: 'emptied-list-refused' }
+ *   emptiedListTags({ spec: { l: ['a'] } }, {}) -> the same (the model removed the list and its parent)
  *   emptiedListTags({ spec: { l: ['a'] } }, { spec: { l: ['b'] } }) -> undefined
  */
 export function emptiedListTags(live: unknown, next: unknown): WriteTags | undefined {
+  // Walked from the live object: the model may remove an emptied list with its parents (here the list
+  // and `spec` go), where upstream keeps the list's key with null.
   const emptied = (a: unknown, b: unknown): boolean => {
-    if (Array.isArray(a) && Array.isArray(b)) return a.length > 0 && b.length === 0;
-    if (!isRecord(a) || !isRecord(b)) return false;
-    return Object.keys(b).some((k) => Object.hasOwn(a, k) && emptied(a[k], b[k]));
+    if (Array.isArray(a)) return a.length > 0 && (b === undefined || (Array.isArray(b) && b.length === 0));
+    if (!isRecord(a)) return false;
+    const rest = isRecord(b) ? b : {};
+    return Object.keys(a).some((k) => emptied(a[k], Object.hasOwn(rest, k) ? rest[k] : undefined));
   };
   return emptied(live, next) ? { input: 'apply-empties-list', class: 'emptied-list-refused' } : undefined;
 }
