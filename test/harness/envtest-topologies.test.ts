@@ -4,20 +4,12 @@
 // directly, and `no-watch-cache` really serves reads from etcd. Everything stops and is removed.
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { parse } from 'yaml';
 import { probeServing, startControlPlane, type ControlPlane } from '../../harness/envtest/index.ts';
 import { upstreamAssets } from '../upstream/assets.ts';
-import { processAlive } from './processes.ts';
+import { canBind, processAlive } from './processes.ts';
 
 const { assets, skipReason } = upstreamAssets(['etcd', 'kube-apiserver', 'kube-controller-manager']);
-
-const canBind = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
 
 /** A request over a connection of its own (through the balancer: the next server in turn). */
 async function fresh(cp: ControlPlane, path: string, o: { method?: string; body?: unknown; server?: string } = {}): Promise<{ status: number; text: string }> {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+
 /** Whether a process id still names a live process (signal 0 probes without signalling). */
 export function processAlive(pid: number): boolean {
   try {
@@ -7,3 +9,11 @@ export function processAlive(pid: number): boolean {
     return false;
   }
 }
+
+/** Whether a loopback port is free again (a stopped component released it). */
+export const canBind = (port: number): Promise<boolean> =>
+  new Promise<boolean>((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });

@@ -3,22 +3,14 @@
 // never prints its token, and leaves no process, port or folder behind. Skips without the binaries.
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { parse } from 'yaml';
 import { getStatus, startControlPlane } from '../../harness/envtest/index.ts';
 import { loadTargetConfig } from '../../harness/kubeconfig.ts';
 import { createTargetClient } from '../../harness/client.ts';
 import { upstreamAssets } from './assets.ts';
-import { processAlive } from '../harness/processes.ts';
+import { canBind, processAlive } from '../harness/processes.ts';
 
 const { assets, skipReason } = upstreamAssets(['etcd', 'kube-apiserver', 'kube-controller-manager']);
-
-const canBind = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
 
 describe.skipIf(!assets)(`the envtest launcher against the upstream binaries${skipReason}`, () => {
   it('starts etcd, kube-apiserver and kube-controller-manager, serves them with RBAC and an admin token, and stops everything', async () => {
