@@ -453,10 +453,22 @@ async function run(o: RunOpts): Promise<number> {
       outcome.records.push(...unfinishedRecords(selected, outcome.finished, reason));
       outcome.errors.push(stopLine(reason, Date.now() - started, unfinished.length, selected.length));
     }
+    // Replays of one check in this process (--reproduce, confirmation), loaded only when needed: a green
+    // run (and every other command) does not pay for it.
+    const replayer = async (command: string) => (await import('./confirm-replay.ts')).inProcessReplayer({
+      target: targetCfg,
+      ...(restrictedCfg !== undefined ? { restricted: restrictedCfg } : {}),
+      profile,
+      runId,
+      settings: targetSettings,
+      runs: o.runs,
+      replayCommand: command,
+      ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
+      ...(daemon.settings ? { controllerDaemon: daemon.settings } : {}),
+    });
     if (o.reproduce !== undefined) {
       // The reproduction rate of one counterexample (issue 26 item 3), as etcd's reproduction targets report it.
-      const { inProcessReplayer } = await import('./confirm-replay.ts');
-      const replay = inProcessReplayer({ target: targetCfg, ...(restrictedCfg !== undefined ? { restricted: restrictedCfg } : {}), profile, runId, settings: targetSettings, runs: o.runs, replayCommand: replayCommand(o, seed), ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}), ...(daemon.settings ? { controllerDaemon: daemon.settings } : {}) });
+      const replay = await replayer(replayCommand(o, seed));
       const rate = await reproductionRate(o.reproduce, () => replay(o.check![0]!, { seed, path: o.path } as Counterexample, 'alone'));
       log(`svc-conformance: reproduced ${rate.failed} of ${o.reproduce} replays${rate.clauses.length > 0 ? ` (failed: ${rate.clauses.join(', ')})` : ''}`);
       outcome.records = withReproductionRate(outcome.records, o.reproduce, rate);
@@ -465,25 +477,13 @@ async function run(o: RunOpts): Promise<number> {
       // A stopped run confirms nothing more: its failures are reported `not confirmed (time)`.
       const budgetMs = stop.reason !== undefined ? 0 : Math.min(o.confirmTime ?? confirmationBudgetMs(Date.now() - started, targetSettings.eventualWindowMs), Math.max(0, stop.deadline - Date.now()));
       log(`svc-conformance: confirming failures (${o.confirm} replays each, at most ${Math.round(budgetMs / 1000)} s)`);
-      // Loaded only when something failed: a green run (and every other command) does not pay for it.
-      const { inProcessReplayer } = await import('./confirm-replay.ts');
       const confirmOptions: ConfirmOptions = {
         times: o.confirm,
         deadline: Date.now() + budgetMs,
         now: Date.now,
         known: (r) => expectations !== undefined && excusedFailure(expectations.knownFailures, r),
         log,
-        replay: inProcessReplayer({
-          target: targetCfg,
-          ...(restrictedCfg !== undefined ? { restricted: restrictedCfg } : {}),
-          profile,
-          runId,
-          settings: targetSettings,
-          runs: o.runs,
-          replayCommand: replayCommand({ ...o, backgroundWrites: undefined }, seed),
-          ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
-          ...(daemon.settings ? { controllerDaemon: daemon.settings } : {}),
-        }),
+        replay: await replayer(replayCommand({ ...o, backgroundWrites: undefined }, seed)),
       };
       const found = outcome.records;
       outcome.records = await Promise.race([confirmFailures(found, confirmOptions), stop.stopped.then(() => confirmFailures(found, { ...confirmOptions, deadline: 0 }))]);
