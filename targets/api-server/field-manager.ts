@@ -179,7 +179,7 @@ function reversedLists(v: unknown, s: Schema): unknown {
 /** A conflict as upstream answers it (status and body shape are not fixed by the spec: rest:7.5, 7.6). */
 export function conflictAnswer(st: ServerState, out: ConflictOutcome): Answer {
   if (varies(st, 'conflict-as-422')) return { status: 422, body: { message: `conflicts: ${out.conflicts.map(showConflict).join('; ')}` } };
-  const causes = out.conflicts.map((c) => ({ type: 'FieldManagerConflict', message: showConflict(c), field: c.path.join('.') }));
+  const causes = out.conflicts.map((c) => ({ reason: 'FieldManagerConflict', message: showConflict(c), field: c.path.join('.') }));
   const a = statusAnswer(409, 'Conflict', `Apply failed with ${out.conflicts.length} conflict(s): ${out.conflicts.map(showConflict).join('; ')}`);
   return { ...a, body: { ...(a.body as Record<string, unknown>), details: { causes } } };
 }
