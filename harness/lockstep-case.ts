@@ -80,7 +80,14 @@ export function classifyCase(c: CaseRecord, translate: (v: unknown) => unknown):
     const [i, j] = stopPair ?? [stopA === Infinity ? -1 : stopA, stopB === Infinity ? -1 : stopB];
     const ra = i >= 0 ? a[i] : undefined;
     const rb = j >= 0 ? b[j] : undefined;
-    const diffs = ra && rb ? [...compareRequests(ra.request, rb.request, map), ...compareAnswers(ra, rb, map)] : [];
+    // A judge often speaks after the answers it judged (a paged list, a watch): the case's earlier
+    // differing steps are that violation's evidence, not open choices, and go with it.
+    const earlier = verdict.class === 'error' ? [] : results.filter((r) => r.class !== 'same');
+    for (const e of earlier) results.splice(results.indexOf(e), 1);
+    const diffs = [
+      ...earlier.flatMap((e) => e.differences.map((d) => ({ ...d, path: `step ${e.step}: ${d.path}` }))),
+      ...(ra && rb ? [...compareRequests(ra.request, rb.request, map), ...compareAnswers(ra, rb, map)] : []),
+    ];
     results.push({
       ...base,
       step: i >= 0 ? i : j,
