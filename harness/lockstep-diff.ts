@@ -245,10 +245,14 @@ const endingText = (e: RecordedAnswer['ending']): string => (e === 'server' ? 't
 const binaryish = (t: string | undefined): boolean => t !== undefined && /[\u0000-\u0008\ufffd]/.test(t);
 
 /** Rewrites one profile's identifiers into another's in every string and key (svc against k8s). */
-export function translator(pairs: readonly (readonly [from: string, to: string])[]): (v: unknown) => unknown {
+export function translator(pairs: readonly (readonly [from: string, to: string])[], whole: readonly (readonly [from: string, to: string])[] = []): (v: unknown) => unknown {
   const sorted = [...pairs].filter(([f, t]) => f !== t && f !== '').sort((p, q) => q[0].length - p[0].length);
-  if (sorted.length === 0) return (v) => v;
+  // Short names (a cluster name used as a finalizer) are rewritten only where they are the whole value.
+  const exact = new Map(whole.filter(([f, t]) => f !== t));
+  if (sorted.length === 0 && exact.size === 0) return (v) => v;
   const text = (s: string): string => {
+    const w = exact.get(s);
+    if (w !== undefined) return w;
     let out = s;
     for (const [f, t] of sorted) out = out.split(f).join(t);
     return out;

@@ -37,6 +37,7 @@ import { SUPERUSER_GROUP, type UserInfo } from '../reference/rbac.ts';
 import { recheckHistoryCommand } from './recheck-history.ts';
 import { registerEnvtestCommand } from './envtest-cli.ts';
 import { registerCompareCommand } from './compare-cli.ts';
+import { registerMatrixCommand } from './matrix-cli.ts';
 import { DEFAULT_PARALLEL } from '../harness/scheduler.ts';
 import { DEFAULT_RUNS } from '../suites/settings.ts';
 import { footprintLines, sumFootprints } from '../harness/footprint.ts';
@@ -196,6 +197,7 @@ versionsCommand(program);
 registerControllerDaemonCommands(program);
 registerEnvtestCommand(program);
 registerCompareCommand(program);
+registerMatrixCommand(program);
 program
   .command('recheck-history')
   .description('judge a saved watch history (results/histories/*.json) again with the current model')

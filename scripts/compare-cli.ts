@@ -156,7 +156,7 @@ export async function runCompare(o: CompareOptions, log: (line: string) => void 
       envs: [0, 1].map((i) => ({ ...opened[i]!.env, target: lockstepTarget(opened[i]!.env.target, i as 0 | 1, slots[i as 0 | 1]) })) as unknown as LockstepSides['envs'],
       slots,
     };
-    const translate = translator([...profilePairs(tb.profile, ta.profile), [runIds[1], runIds[0]]]);
+    const translate = translator([...profilePairs(tb.profile, ta.profile), [runIds[1], runIds[0]]], [[tb.profile.clusterName, ta.profile.clusterName]]);
     log(`svc-conformance compare ${version}: target ${ta.label}, reference ${tb.label}; seed ${seed}, ${o.runs} cases per check, ${selected.length} checks`);
     const steps: StepResult[] = [];
     const checkRows: CompareCheck[] = [];
@@ -200,7 +200,9 @@ export async function runCompare(o: CompareOptions, log: (line: string) => void 
 /** The identifiers of one profile that another spells differently (reference/profile.ts), as from->to pairs. */
 export function profilePairs(from: Profile, to: Profile): [string, string][] {
   const keys = ['groupSuffix', 'metaGroup', 'deprecatedAnnotation', 'protobufMediaType', 'listTypeExtension', 'listMapKeysExtension', 'mapTypeExtension', 'patchStrategyExtension', 'patchMergeKeyExtension', 'preserveUnknownFieldsExtension', 'controllerManagerName', 'systemNamespace', 'nodeLeaseNamespace', 'publicNamespace'] as const;
-  return keys.map((k) => [from[k], to[k]] as [string, string]).filter(([f, t]) => f !== t);
+  // The namespace name label (rest:2.3) is spelled from the cluster's own domain, not the group suffix.
+  const nameLabel = (p: Profile) => (p.name === 'k8s' ? 'kubernetes.io/metadata.name' : `${p.groupSuffix}/metadata.name`);
+  return [[nameLabel(from), nameLabel(to)] as [string, string], ...keys.map((k) => [from[k], to[k]] as [string, string])].filter(([f, t]) => f !== t);
 }
 
 function readText(file: string, flag: string): string {
