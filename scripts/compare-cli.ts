@@ -128,6 +128,7 @@ export async function runCompare(o: CompareOptions, log: (line: string) => void 
   const started = new Date();
   const seed = o.seed ?? Math.floor(Math.random() * 2 ** 31);
   if (o.path !== undefined && (o.seed === undefined || o.check?.length !== 1)) throw new ConfigError('--path replays one case: give it with the --seed and the one --check it was printed with');
+  if (o.path !== undefined && !/^\d+$/.test(o.path)) throw new ConfigError(`--path ${o.path}: compare's paths are case numbers (0, 1, ...), as its reports print them`);
   for (const c of o.check ?? []) if (!checks.some((k) => k.id === c)) throw new ConfigError(`unknown check ${c}; see \`svc-conformance list-checks\``);
   for (const s of o.suite ?? []) if (!checks.some((k) => k.suite === s)) throw new ConfigError(`unknown suite ${s}`);
   const selected = o.check?.length ? o.check : o.suite?.length ? checks.filter((c) => o.suite!.includes(c.suite) && LEFT_OUT[c.id] === undefined).map((c) => c.id) : defaultCompareChecks();
