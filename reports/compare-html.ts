@@ -16,7 +16,8 @@ table{border-collapse:collapse;width:100%;margin:6px 0}th,td{text-align:left;pad
 .div{border:1px solid #d0d7de;border-left:4px solid #d4a72c;border-radius:4px;padding:8px 12px;margin:10px 0}
 .c-target-violates{border-left-color:#cf222e}.c-both-violate-differently{border-left-color:#bc4c00}.c-reference-violates{border-left-color:#8250df}.c-both-violate-alike{border-left-color:#8c959f}.c-error{border-left-color:#57606a}
 .side{display:grid;grid-template-columns:1fr 1fr;gap:10px}pre{background:#f6f8fa;padding:8px;overflow:auto;white-space:pre-wrap;word-break:break-all;margin:4px 0;max-height:360px}
-.meta{color:#57606a}code{font-size:13px}
+.meta{color:#57606a}code{font-size:13px}table.totals{width:auto;min-width:420px}
+table.diffs{table-layout:fixed}table.diffs th:nth-child(1){width:24%}table.diffs th:nth-child(2){width:10%}
 `;
 
 export function toCompareHtml(r: CompareResult): string {
@@ -58,8 +59,8 @@ function divergence(d: Divergence): string {
     `<div><code>${html(d.request)}</code></div>`,
     d.note ? `<p class="meta">${html(d.note)}</p>` : '',
     failures.length ? `<ul>${failures.map(([who, f]) => `<li>${who} fails <code>${html(f.clause)}</code>: expected ${html(f.expected)}; observed ${html(f.observed)}</li>`).join('')}</ul>` : '',
-    d.differences.length ? `<table><tr><th>path</th><th>kind</th><th>target</th><th>reference</th></tr>${d.differences.map((x) => `<tr><td><code>${html(x.path)}</code></td><td>${html(x.kind)}</td><td><code>${html(show(x.target))}</code></td><td><code>${html(show(x.reference))}</code></td></tr>`).join('')}</table>` : '',
     d.target || d.reference ? `<div class="side"><div><b>target</b>${answer(d.target)}</div><div><b>reference</b>${answer(d.reference)}</div></div>` : '',
+    d.differences.length ? `<table class="diffs"><tr><th>path</th><th>kind</th><th>target</th><th>reference</th></tr>${d.differences.map((x) => `<tr><td><code>${html(x.path)}</code></td><td>${html(x.kind)}</td><td><code>${html(show(x.target))}</code></td><td><code>${html(show(x.reference))}</code></td></tr>`).join('')}</table>` : '',
     d.steps.length ? `<details><summary>the case's operations (${d.steps.length})</summary><pre>${html(d.steps.join('\n'))}</pre></details>` : '',
     `<div class="meta">replay: <code>${html(d.replay)}</code></div>`,
     '</section>',
