@@ -59,6 +59,13 @@ describe('svc-conformance compare (two embedded servers)', () => {
     expect(strict.exitCode).toBe(1);
   }, 120_000);
 
+  it('works across profiles: an svc server against a k8s one differs in names only, so nothing differs', async () => {
+    const { result, exitCode } = await runCompare({ target: clean, reference: { profile: 'k8s' }, seed: 21, runs: 3, check: ['crud-sequences', 'watch-cell-unset', 'apply-points', 'dry-run-sequences', 'generated-names'], reports: dir(), strict: true });
+    expect(result.divergences).toEqual([]);
+    expect(result.reference.profile).toBe('k8s');
+    expect(exitCode).toBe(0);
+  }, 120_000);
+
   it('refuses an unknown fault in one line (a configuration error)', async () => {
     await expect(runCompare({ target: { ...clean, fault: ['no-such-fault'] }, reference: clean, runs: 1, reports: dir(), strict: false })).rejects.toThrow(/--fault: unknown no-such-fault/);
   });
