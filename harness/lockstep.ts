@@ -60,29 +60,32 @@ export class Gate {
 interface MutableRecord { request: Recorded['request']; answer?: { status: number; json?: unknown; bodyText?: string; ending?: 'server' | 'client' }; transportError?: string }
 
 /** Where a side's requests go while a case runs: the case's gate and its recording. */
-export interface SideSlot { current?: { gate: Gate; records: MutableRecord[] } }
+export interface SideSlot { current?: { gate: Gate; records: MutableRecord[]; lastDone?: number } }
 
 /** The env's target with a gate and a recorder in front; outside a case it passes straight through. */
 export function lockstepTarget(inner: Target, side: Side, slot: SideSlot): Target {
-  const enter = async (req: TargetRequest): Promise<MutableRecord | undefined> => {
+  const enter = async (req: TargetRequest): Promise<{ rec: MutableRecord; done: () => void } | undefined> => {
     const c = slot.current;
     if (c === undefined) return undefined;
     const k = await c.gate.arrive(side);
     const rec: MutableRecord = { request: { method: req.method, path: req.path, ...(req.query ? { query: req.query } : {}), ...(req.body !== undefined ? { body: req.body } : {}) } };
     c.records[k] = rec;
-    return rec;
+    // The answer a judge speaks about is the one completed last (a watch completes when it is closed).
+    return { rec, done: () => { c.lastDone = k; } };
   };
   const target: Target = {
     server: inner.server,
     async send(req) {
-      const rec = await enter(req);
+      const entered = await enter(req);
       try {
         const r = await inner.send(req);
-        if (rec) rec.answer = { status: r.status, ...(r.json !== undefined ? { json: r.json } : { bodyText: r.bodyText }) };
+        if (entered) entered.rec.answer = { status: r.status, ...(r.json !== undefined ? { json: r.json } : { bodyText: r.bodyText }) };
         return r;
       } catch (e) {
-        if (rec) rec.transportError = e instanceof Error ? e.message : String(e);
+        if (entered) entered.rec.transportError = e instanceof Error ? e.message : String(e);
         throw e;
+      } finally {
+        entered?.done();
       }
     },
     close: () => inner.close(),
@@ -90,16 +93,16 @@ export function lockstepTarget(inner: Target, side: Side, slot: SideSlot): Targe
   if (inner.openStream) {
     const open = inner.openStream.bind(inner);
     target.openStream = async (req) => {
-      const rec = await enter(req);
+      const entered = await enter(req);
       const res = await open(req);
-      return rec ? recordedStream(res, rec) : res;
+      return entered ? recordedStream(res, entered.rec, entered.done) : res;
     };
   }
   return target;
 }
 
 /** The stream as the check reads it, its events kept for the differ (BOOKMARKs left out). */
-function recordedStream(res: StreamResponse, rec: MutableRecord): StreamResponse {
+function recordedStream(res: StreamResponse, rec: MutableRecord, done: () => void): StreamResponse {
   const parser = new JsonDocumentStream();
   const events: unknown[] = [];
   let closedByClient = false;
@@ -110,6 +113,7 @@ function recordedStream(res: StreamResponse, rec: MutableRecord): StreamResponse
       yield chunk;
     }
     if (!closedByClient) rec.answer = { ...rec.answer!, ending: 'server' };
+    done();
   }
   return {
     status: res.status,
@@ -118,6 +122,7 @@ function recordedStream(res: StreamResponse, rec: MutableRecord): StreamResponse
     close() {
       closedByClient = true;
       res.close();
+      done();
     },
   };
 }
@@ -180,7 +185,7 @@ export async function runLockstep(check: AnyCheck, sides: LockstepSides, o: { se
         await exchangeSinks.run({ transcript: cx.env.transcript, footprint: emptyFootprint(check.id) }, () => check.run(input, cx));
         outcome = { kind: 'conformed', notes: notesOf(tally) };
       } catch (e) {
-        outcome = outcomeOf(e, tally, recs[side].length - 1);
+        outcome = outcomeOf(e, tally, sides.slots[side].current?.lastDone ?? recs[side].length - 1);
       } finally {
         gate.finish(side);
         sides.slots[side].current = undefined;
