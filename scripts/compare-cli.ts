@@ -17,7 +17,7 @@ import { checkReachable, createTargetClient } from '../harness/client.ts';
 import { defaultTargetSettings, newRunId, openEnv, type OpenedEnv } from '../harness/env.ts';
 import type { TargetSettings } from '../harness/check.ts';
 import { checks } from '../suites/checks/index.ts';
-import { faults as faultTable, startReferenceServer, variations as variationTable } from '../targets/api-server/index.ts';
+import { faults as faultTable, startReferenceServer, variations as variationTable, type FaultName, type VariationName } from '../targets/api-server/index.ts';
 import { SUPERUSER_GROUP } from '../reference/rbac.ts';
 import { embeddedHooks } from '../targets/api-server/hooks.ts';
 import { lockstepTarget, runLockstep, type LockstepSides, type SideSlot } from '../harness/lockstep.ts';
@@ -103,16 +103,16 @@ async function prepareSide(s: SideOptions, which: 'target' | 'reference', settin
     }
     return { cfg, profile, label: s.label ?? `${reported ?? 'unknown version'} at ${cfg.server}` };
   }
-  const faults = validateNames(`${flag}fault`, s.fault ?? [], faultTable);
-  const variations = validateNames(`${flag}variation`, s.variation ?? [], variationTable);
+  const faults = validateNames<FaultName>(`${flag}fault`, s.fault ?? [], faultTable);
+  const variations = validateNames<VariationName>(`${flag}variation`, s.variation ?? [], variationTable);
   const token = randomBytes(16).toString('hex');
   const server = await startReferenceServer({
     profile,
     tokens: new Map([[token, { user: 'svc-conformance', groups: [SUPERUSER_GROUP] }]]),
     continueTtlMs: settings.continueTtlMs,
     historyWindowMs: settings.historyWindowMs,
-    faults: faults as never,
-    variations: variations as never,
+    faults,
+    variations,
   });
   const extra = [...faults.map((f) => `fault ${f}`), ...variations.map((v) => `variation ${v}`)];
   return {
@@ -153,10 +153,8 @@ export async function runCompare(o: CompareOptions, log: (line: string) => void 
       const env = openEnv(p.cfg, { profile: p.profile, runId: runIds[side], settings: { ...settings, ...(p.stop ? { hooks: embeddedHooks(p.cfg.server) } : {}) }, signals: true });
       opened.push(env);
     }
-    const sides: LockstepSides = {
-      envs: [0, 1].map((i) => ({ ...opened[i]!.env, target: lockstepTarget(opened[i]!.env.target, i as 0 | 1, slots[i as 0 | 1]) })) as unknown as LockstepSides['envs'],
-      slots,
-    };
+    const wrapped = (i: 0 | 1) => ({ ...opened[i]!.env, target: lockstepTarget(opened[i]!.env.target, i, slots[i]) });
+    const sides: LockstepSides = { envs: [wrapped(0), wrapped(1)], slots };
     const translate = translator([...profilePairs(tb.profile, ta.profile), [runIds[1], runIds[0]]], [[tb.profile.clusterName, ta.profile.clusterName]]);
     log(`svc-conformance compare ${version}: target ${ta.label}, reference ${tb.label}; seed ${seed}, ${o.runs} cases per check, ${selected.length} checks`);
     const steps: StepResult[] = [];
@@ -214,11 +212,11 @@ function readText(file: string, flag: string): string {
   }
 }
 
-function validateNames(what: string, names: readonly string[], table: readonly { name: string }[]): string[] {
-  const known = new Set(table.map((t) => t.name));
+function validateNames<T extends string>(what: string, names: readonly string[], table: readonly { name: T }[]): T[] {
+  const known = new Set<string>(table.map((t) => t.name));
   const bad = names.filter((n) => !known.has(n));
   if (bad.length > 0) throw new ConfigError(`${what}: unknown ${bad.join(', ')}; known: ${[...known].join(', ')}`);
-  return [...names];
+  return names as T[];
 }
 
 const intArg = (name: string) => (v: string): number => {
