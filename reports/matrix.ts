@@ -83,7 +83,9 @@ export function buildMatrix(runs: readonly MatrixRunInput[]): Matrix {
     const summary = byRun.map((m) => m.get(id)?.summary).find((s): s is string => typeof s === 'string') ?? '';
     return { id, area: areaOf(id), summary, differs: new Set(cells.map((c) => c.status)).size > 1, cells };
   });
-  rows.sort((a, b) => Number(b.differs) - Number(a.differs) || a.id.localeCompare(b.id, 'en', { numeric: true }));
+  // Differing rows first, and among them those where some run failed or errored: the likeliest bugs.
+  const rank = (r: MatrixRow): number => (!r.differs ? 2 : r.cells.some((c) => c.status === 'failed' || c.status === 'error') ? 0 : 1);
+  rows.sort((a, b) => rank(a) - rank(b) || a.id.localeCompare(b.id, 'en', { numeric: true }));
   const distinct = <T,>(xs: readonly T[]) => new Set(xs).size > 1;
   return {
     tool: 'svc-conformance',
