@@ -36,6 +36,8 @@ import { parseTokenFile } from '../targets/api-server/authz.ts';
 import { SUPERUSER_GROUP, type UserInfo } from '../reference/rbac.ts';
 import { recheckHistoryCommand } from './recheck-history.ts';
 import { registerEnvtestCommand } from './envtest-cli.ts';
+import { registerCompareCommand } from './compare-cli.ts';
+import { registerMatrixCommand } from './matrix-cli.ts';
 import { DEFAULT_PARALLEL } from '../harness/scheduler.ts';
 import { DEFAULT_RUNS } from '../suites/settings.ts';
 import { footprintLines, sumFootprints } from '../harness/footprint.ts';
@@ -194,6 +196,8 @@ program
 versionsCommand(program);
 registerControllerDaemonCommands(program);
 registerEnvtestCommand(program);
+registerCompareCommand(program);
+registerMatrixCommand(program);
 program
   .command('recheck-history')
   .description('judge a saved watch history (results/histories/*.json) again with the current model')

@@ -11,12 +11,14 @@ import { configKind } from '../reference/nodeagent/config.ts';
 import { credentialProviderConfigSchema, nodeagentConfigSchema } from '../reference/nodeagent/json-schema.ts';
 import { CREDENTIAL_PROVIDER_KIND } from '../reference/nodeagent/credential-provider.ts';
 import { summaryJsonSchema } from '../reports/summary-schema.ts';
+import { compareJsonSchema } from '../reports/compare-schema.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export function schemaFiles(): { path: string; content: string }[] {
   return [
     { path: path.join(root, 'docs', 'schemas', 'summary.schema.json'), content: `${JSON.stringify(summaryJsonSchema, null, 2)}\n` },
+    { path: path.join(root, 'docs', 'schemas', 'compare.schema.json'), content: `${JSON.stringify(compareJsonSchema, null, 2)}\n` },
     ...[profiles.svc, profiles.k8s].flatMap((p) => [
     { path: path.join(root, 'docs', 'schemas', p.name, `${configKind(p)}.schema.json`), content: `${JSON.stringify(nodeagentConfigSchema(p), null, 2)}\n` },
     { path: path.join(root, 'docs', 'schemas', p.name, `${CREDENTIAL_PROVIDER_KIND}.schema.json`), content: `${JSON.stringify(credentialProviderConfigSchema(p), null, 2)}\n` },
