@@ -14,6 +14,7 @@ import { Tally } from './tally.ts';
 import { CheckNotApplicable, ClauseViolation } from './violation.ts';
 import { InfrastructureError } from './exchange.ts';
 import { toCurlScript } from './curl.ts';
+import { toNodeTest } from './node-test-file.ts';
 import { resourceTypes, objectPath } from '../reference/resources.ts';
 import { createHash } from 'node:crypto';
 import { emptyFootprint, exchangeSinks, type CheckFootprint } from './footprint.ts';
@@ -88,6 +89,7 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
         continue;
       }
       const needs = needsShown(f.needs ?? [], err);
+      const reproducerOptions = { server: env.target.server, needs, about: { clause: f.clause, expected: f.expected, observed: f.observed, replay: replayOf(check.id, details.seed, details.counterexamplePath, opts) } };
       const cex: Counterexample = {
         check: check.id,
         clause: f.clause,
@@ -101,7 +103,8 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
         ...(f.observedStatus !== undefined ? { observedStatus: f.observedStatus } : {}),
         ...(f.observedReason !== undefined ? { observedReason: f.observedReason } : {}),
         steps: [...(input === undefined ? [] : check.describe(input)), ...(env.backgroundWrites?.describe(err.exchanges) ?? [])],
-        curl: toCurlScript(err.exchanges, { server: env.target.server, needs, about: { clause: f.clause, expected: f.expected, observed: f.observed, replay: replayOf(check.id, details.seed, details.counterexamplePath, opts) } }),
+        curl: toCurlScript(err.exchanges, reproducerOptions),
+        ...(needs.length > 0 ? { nodeTest: toNodeTest(err.exchanges, { ...reproducerOptions, needs }) } : {}),
         ...(needs.length > 0 ? { needs } : {}),
         answers: observedAnswers(err.exchanges, (labels) => labels?.[env.profile.runLabel] === env.runId),
         requestCount: err.exchanges.length,

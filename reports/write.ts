@@ -65,7 +65,7 @@ export async function writeReports(
   const extras = (extra.counterexampleFiles ?? []).map((f) => ({ name: sanitiseFileName(f.name), content: f.content }));
   if (scripts.length + extras.length === 0) return { files };
   await mkdir(cxDir, { recursive: true });
-  for (const s of scripts) await put(join(cxDir, s.name), s.content, 0o755);
+  for (const s of scripts) await put(join(cxDir, s.name), s.content, s.name.endsWith('.sh') ? 0o755 : undefined);
   for (const f of extras) await put(join(cxDir, f.name), f.content);
   return { files };
 }
@@ -76,7 +76,10 @@ export function sanitiseFileName(name: string): string {
   return s === '' ? '_' : s;
 }
 
-/** One script per recorded counterexample: `<clause>-<n>.sh`, n counting from 1 within the clause. */
+/**
+ * One script per recorded counterexample: `<clause>-<n>.sh`, n counting from 1 within the clause, and
+ * `<clause>-<n>.test.mjs` beside it where the counterexample has a node test.
+ */
 export function counterexampleScripts(run: RunResult): ExtraFile[] {
   const out: ExtraFile[] = [];
   const taken = new Set<string>();
@@ -89,6 +92,8 @@ export function counterexampleScripts(run: RunResult): ExtraFile[] {
       taken.add(name);
       const body = cx.curl.startsWith('#!') ? cx.curl : `#!/usr/bin/env bash\n${cx.curl}`;
       out.push({ name, content: body.endsWith('\n') ? body : `${body}\n` });
+      // The same case as a node test beside it (`node --test <clause>-<n>.test.mjs`).
+      if (cx.nodeTest !== undefined) out.push({ name: name.replace(/\.sh$/, '.test.mjs'), content: cx.nodeTest.endsWith('\n') ? cx.nodeTest : `${cx.nodeTest}\n` });
     });
   }
   return out;
