@@ -103,7 +103,7 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
         ...(f.observedStatus !== undefined ? { observedStatus: f.observedStatus } : {}),
         ...(f.observedReason !== undefined ? { observedReason: f.observedReason } : {}),
         steps: [...(input === undefined ? [] : check.describe(input)), ...(env.backgroundWrites?.describe(err.exchanges) ?? [])],
-        curl: toCurlScript(err.exchanges, reproducerOptions),
+        curl: check.reproducer !== undefined && input !== undefined ? check.reproducer(input, f, env, reproducerOptions.about) : toCurlScript(err.exchanges, reproducerOptions),
         ...(needs.length > 0 ? { nodeTest: toNodeTest(err.exchanges, { ...reproducerOptions, needs }) } : {}),
         ...(needs.length > 0 ? { needs } : {}),
         answers: observedAnswers(err.exchanges, (labels) => labels?.[env.profile.runLabel] === env.runId),

@@ -56,7 +56,7 @@ const counterexample = {
         required: ['says', 'test', 'observed', 'met'],
         properties: {
           says: { type: 'string' },
-          test: { type: 'object', required: ['kind'], properties: { kind: { enum: ['status', 'statusClass', 'length', 'value', 'same', 'contentType', 'events', 'anyOf', 'allOf'] } } },
+          test: { type: 'object', required: ['kind'], properties: { kind: { enum: ['status', 'statusClass', 'length', 'value', 'same', 'contentType', 'events', 'exit', 'serves', 'anyOf', 'allOf'] } } },
           observed: { type: 'string' },
           met: { type: 'boolean' },
         },
