@@ -9,7 +9,8 @@ import type { ClauseResult, Counterexample } from '../harness/results.ts';
 import { clauseText } from '../reference/catalog/clause-text.ts';
 import { html } from './escape.ts';
 import { diffRows } from './value-diff.ts';
-import { answerLine, needLines } from './answer-diff.ts';
+import { answerLine } from './answer-diff.ts';
+import { requestsOf } from '../reference/answer-checks.ts';
 import { confirmationLabel } from './confirmation.ts';
 
 export interface FailurePageLinks {
@@ -66,9 +67,9 @@ function specSection(c: ClauseResult, text: ReturnType<typeof clauseText>): stri
 /** The model's expectation against the answer: the needs, the structured diff, and both texts. */
 function diffSection(cx: Counterexample): string {
   const rows: string[] = [];
-  for (const [i, line] of needLines(cx).entries()) {
-    const met = cx.needs?.[i]?.met === true;
-    rows.push(`<tr class="${met ? 'd-met' : 'd-needed'}"><td class="mark">${met ? '=' : '≠'}</td><td colspan="3"><code>${html(line)}</code></td></tr>`);
+  for (const n of cx.needs ?? []) {
+    const reqs = [...new Set(requestsOf(n.test))];
+    rows.push(`<tr class="${n.met ? 'd-met' : 'd-needed'}"><td class="mark">${n.met ? '=' : '≠'}</td><td>${reqs.length > 0 ? `answer to request ${reqs.join(', ')}` : 'the answer'}</td><td><code>${html(n.says)}</code></td><td><code>${html(n.observed)}</code></td></tr>`);
   }
   if (cx.diff !== undefined) {
     for (const r of diffRows(cx.diff)) rows.push(`<tr class="d-${r.kind}"><td class="mark">${r.mark}</td><td><code>${html(r.path)}</code></td><td><code>${html(r.expected)}</code></td><td><code>${html(r.observed)}</code></td></tr>`);
