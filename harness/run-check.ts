@@ -88,7 +88,8 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
         records.push({ clause: f.clause, check: check.id, verdict: 'error', count: 0, note: unrepeatedNote(err, replayed.length) });
         continue;
       }
-      const needs = needsShown(f.needs ?? [], err);
+      // A process's answer (a loader's exit, a daemon's start) is no exchange to resolve: the judged answer is the observation.
+      const needs = check.reproducer !== undefined ? (f.needs ?? []).map((n) => ({ ...n, observed: f.observed, met: false })) : needsShown(f.needs ?? [], err);
       const reproducerOptions = { server: env.target.server, needs, about: { clause: f.clause, expected: f.expected, observed: f.observed, replay: replayOf(check.id, details.seed, details.counterexamplePath, opts) } };
       const cex: Counterexample = {
         check: check.id,
@@ -104,7 +105,7 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
         ...(f.observedReason !== undefined ? { observedReason: f.observedReason } : {}),
         steps: [...(input === undefined ? [] : check.describe(input)), ...(env.backgroundWrites?.describe(err.exchanges) ?? [])],
         curl: check.reproducer !== undefined && input !== undefined ? check.reproducer(input, f, env, reproducerOptions.about) : toCurlScript(err.exchanges, reproducerOptions),
-        ...(needs.length > 0 ? { nodeTest: toNodeTest(err.exchanges, { ...reproducerOptions, needs }) } : {}),
+        ...(needs.length > 0 && check.reproducer === undefined ? { nodeTest: toNodeTest(err.exchanges, { ...reproducerOptions, needs }) } : {}),
         ...(needs.length > 0 ? { needs } : {}),
         answers: observedAnswers(err.exchanges, (labels) => labels?.[env.profile.runLabel] === env.runId),
         requestCount: err.exchanges.length,

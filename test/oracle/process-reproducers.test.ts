@@ -53,6 +53,9 @@ describe('a node-agent loader failure\'s script', () => {
     const { dir, file } = saved(cx);
     try {
       expect(cx!.curl).toContain('LOADER=');
+      // The answer needed is data in the report too, and no node test pretends to cover a loader.
+      expect(cx!.needs?.map((n) => [n.test.kind, n.met])).toEqual([['exit', false]]);
+      expect(cx!.nodeTest).toBeUndefined();
       const bad = await runScript(file, { LOADER: cli(`nodeagent validate --fault ${fault}`) });
       expect(bad.code, bad.out).toBe(1);
       expect(bad.out).toContain('the failure is present');
