@@ -62,6 +62,7 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     '# It creates namespaces of its own (fresh names each run)' + (crds.length > 0 ? ' and the custom resource definition the case uses' : '') + ', sends the case\'s requests,',
     '# prints each answer, checks the answer the spec needs, and deletes what it created on every exit.',
     ...webhooks.map((w) => `# This case registers an admission webhook that the suite served during its run (${oneLine(redactText(webhookUrls(w).join(', ') || 'its URL'))}); this script cannot serve it: without a webhook answering there, the target's answers differ from the recorded ones.`),
+    ...(needs.length > 0 ? ['# The same case as a node test (node --test, Node alone) is the .test.mjs file of the same name beside this script.'] : []),
     '# Exit status: 0 the target gives the answer needed (the failure is gone); 1 the failure is present;',
     '#   2 the script could not run (curl or node missing, a setup request refused, no answer);',
     '#   3 undecided: the answer needed is not available as data for this failure (compare the answers by eye).',
