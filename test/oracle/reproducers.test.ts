@@ -31,6 +31,8 @@ const AREAS: readonly { area: string; fault: FaultName; check: string }[] = [
   { area: 'apply', fault: 'apply-conflicts-forced', check: 'apply-ownership-table' },
   { area: 'dry-run', fault: 'dry-run-persists', check: 'dry-run-sequences' },
   { area: 'negotiation', fault: '406-replaced-by-json', check: 'negotiation-accept-lists' },
+  { area: 'dry-run (flag form)', fault: 'dry-run-rejects-bare-flag', check: 'dry-run-sequences' },
+  { area: 'collection envelope', fault: 'wrong-list-kind', check: 'crud-sequences' },
 ];
 
 /** Runs a script with a bare PATH (bash, curl, node), in a directory of its own, against `url`. */
