@@ -85,6 +85,11 @@ export interface Check<T> {
   readonly describe: (input: T) => string[];
   /** Runs one case; returns its judgements, throws ClauseViolation on the first failing one. */
   readonly run: (input: T, cx: import('./case-context.ts').CaseContext) => Promise<void>;
+  /**
+   * A standalone reproducer of a failure of one input, for checks whose target is a process (a loader,
+   * the daemon) rather than HTTP exchanges: takes the place of the curl script.
+   */
+  readonly reproducer?: (input: T, failure: import('../reference/judgement.ts').Judgement, env: CheckEnv, about: import('./process-reproducers.ts').ProcessAbout) => string;
   /** Cases per run unless the CLI says otherwise (time-bound checks use one). */
   readonly defaultRuns?: number;
   /** false: a failing case is reported as found, not shrunk (a concurrent workload is not replayable). */

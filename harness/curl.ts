@@ -22,15 +22,15 @@ export const REPRODUCER_EXIT = { behaves: 0, failing: 1, couldNotRun: 2, undecid
 
 // Set by curl itself, or describing the body the client computed: sending them from the script
 // would only disagree with what curl does.
-const SKIPPED_HEADERS = new Set(['content-length', 'host', 'connection', 'transfer-encoding']);
+export const SKIPPED_HEADERS = new Set(['content-length', 'host', 'connection', 'transfer-encoding']);
 
 /** A streamed read (a watch): started in the background where it began, read until the others are done. */
-const isStream = (e: Exchange): boolean => e.request.method === 'GET' && (e.request.query ?? []).some(([k, v]) => k === 'watch' && (v === '1' || v === 'true'));
+export const isStream = (e: Exchange): boolean => e.request.method === 'GET' && (e.request.query ?? []).some(([k, v]) => k === 'watch' && (v === '1' || v === 'true'));
 const isNamespaceCreate = (e: Exchange): boolean => e.request.method === 'POST' && /\/api\/v1\/namespaces$/.test(e.request.path);
-const isCrdCreate = (e: Exchange): boolean => e.request.method === 'POST' && /\/customresourcedefinitions$/.test(e.request.path);
-const isWebhookCreate = (e: Exchange): boolean => e.request.method === 'POST' && /webhookconfigurations$/.test(e.request.path);
+export const isCrdCreate = (e: Exchange): boolean => e.request.method === 'POST' && /\/customresourcedefinitions$/.test(e.request.path);
+export const isWebhookCreate = (e: Exchange): boolean => e.request.method === 'POST' && /webhookconfigurations$/.test(e.request.path);
 /** Setup: what the case needs in place before its own requests; refused setup means the script cannot run. */
-const isSetup = (e: Exchange): boolean => isNamespaceCreate(e) || isCrdCreate(e);
+export const isSetup = (e: Exchange): boolean => isNamespaceCreate(e) || isCrdCreate(e);
 
 /**
  * A standalone reproducer (issue 26 item 2): bash, curl and node, nothing of this repository. It
@@ -62,6 +62,7 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     '# It creates namespaces of its own (fresh names each run)' + (crds.length > 0 ? ' and the custom resource definition the case uses' : '') + ', sends the case\'s requests,',
     '# prints each answer, checks the answer the spec needs, and deletes what it created on every exit.',
     ...webhooks.map((w) => `# This case registers an admission webhook that the suite served during its run (${oneLine(redactText(webhookUrls(w).join(', ') || 'its URL'))}); this script cannot serve it: without a webhook answering there, the target's answers differ from the recorded ones.`),
+    ...(needs.length > 0 ? ['# The same case as a node test (node --test, Node alone) is the .test.mjs file of the same name beside this script.'] : []),
     '# Exit status: 0 the target gives the answer needed (the failure is gone); 1 the failure is present;',
     '#   2 the script could not run (curl or node missing, a setup request refused, no answer);',
     '#   3 undecided: the answer needed is not available as data for this failure (compare the answers by eye).',
@@ -146,7 +147,7 @@ function webhookUrls(e: Exchange): string[] {
  * The order the script sends in: as recorded, except that a stream, recorded when it closed, starts
  * where it began (before the writes it saw), so the writes of the case reach it as they did.
  */
-function sendOrder(exchanges: readonly Exchange[]): number[] {
+export function sendOrder(exchanges: readonly Exchange[]): number[] {
   const order = exchanges.map((_, i) => i).filter((i) => !isStream(exchanges[i]!));
   exchanges.forEach((e, s) => {
     if (!isStream(e)) return;
@@ -175,12 +176,7 @@ function verdictBlock(needs: readonly AnswerNeed[], count: number): string[] {
   const reader = String.raw`const fs = require('fs');
 const dir = process.argv[2];
 const read = (f) => { try { return fs.readFileSync(dir + '/' + f, 'utf8'); } catch { return undefined; } };
-// Concatenated JSON documents (a watch stream): split at depth 0, strings respected.
-const documents = (text) => { const out = []; let depth = 0, inStr = false, esc = false, begin = -1;
-  for (let i = 0; i < text.length; i++) { const c = text[i];
-    if (inStr) { if (esc) esc = false; else if (c === '\\') esc = true; else if (c === '"') inStr = false; continue; }
-    if (c === '"') inStr = true; else if (c === '{' || c === '[') { if (depth++ === 0) begin = i; } else if (c === '}' || c === ']') { if (--depth === 0) { try { out.push(JSON.parse(text.slice(begin, i + 1))); } catch {} } } }
-  return out; };
+${DOCUMENTS_JS}
 const answer = (i) => { const s = read(i + '.s'); if (s === undefined) return undefined;
   const blocks = (read(i + '.h') || '').replace(/\r/g, '').split('\n\n').filter((b) => b.trim() !== '');
   const headers = {}; for (const l of (blocks[blocks.length - 1] || '').split('\n').slice(1)) { const k = l.indexOf(':'); if (k > 0) headers[l.slice(0, k).trim().toLowerCase()] = l.slice(k + 1).trim(); }
@@ -204,6 +200,17 @@ const answer = (i) => { const s = read(i + '.s'); if (s === undefined) return un
   ];
 }
 
+/**
+ * Splits concatenated JSON documents (a watch stream) at depth 0, strings respected: plain JavaScript
+ * embedded in the reproducers (`documents(text) -> unknown[]`).
+ */
+export const DOCUMENTS_JS = String.raw`// Concatenated JSON documents (a watch stream): split at depth 0, strings respected.
+const documents = (text) => { const out = []; let depth = 0, inStr = false, esc = false, begin = -1;
+  for (let i = 0; i < text.length; i++) { const c = text[i];
+    if (inStr) { if (esc) esc = false; else if (c === '\\') esc = true; else if (c === '"') inStr = false; continue; }
+    if (c === '"') inStr = true; else if (c === '{' || c === '[') { if (depth++ === 0) begin = i; } else if (c === '}' || c === ']') { if (--depth === 0) { try { out.push(JSON.parse(text.slice(begin, i + 1))); } catch {} } } }
+  return out; };`;
+
 interface Learned {
   readonly name: string;
   readonly value: string;
@@ -218,7 +225,7 @@ interface ReplayPlan {
   readonly learned: readonly Learned[];
 }
 
-const LEARNED_QUERY = new Set(['resourceVersion', 'continue']);
+export const LEARNED_QUERY = new Set(['resourceVersion', 'continue']);
 /** A group named for one run (`r<run-id>.fixtures...`): renamed per script run, so runs never share it. */
 const RUN_GROUP = /^r[a-z0-9]+\./;
 

@@ -25,6 +25,8 @@ export interface NodeagentLoaderTarget {
   run(fileName: string, text: string): Promise<LoaderOutcome>;
   /** Shell line that reproduces a case from its saved file. */
   replay(file: string): string;
+  /** The command line a file's path is appended to (a reproducer's default LOADER). */
+  readonly command?: string;
   close(): void;
 }
 
@@ -57,6 +59,7 @@ export function commandLoader(command: string, o: { timeoutMs?: number } = {}): 
   let n = 0;
   return {
     description: command,
+    command,
     replay: (file) => `${command} ${shellQuote(file)}`,
     close: () => rmSync(dir, { recursive: true, force: true }),
     run: (fileName, text) => {

@@ -33,6 +33,8 @@ export interface Counterexample extends JudgementValues, ObservationTags {
   readonly steps: readonly string[];
   /** Standalone shell script of curl commands (secrets redacted). */
   readonly curl: string;
+  /** The same reproducer as a node test file (`node --test`), where the answer needed is data. */
+  readonly nodeTest?: string;
   readonly requestCount: number;
   /** fast-check replay: `--seed S --path P`. */
   readonly seed: number;

@@ -14,6 +14,7 @@ import { Tally } from './tally.ts';
 import { CheckNotApplicable, ClauseViolation } from './violation.ts';
 import { InfrastructureError } from './exchange.ts';
 import { toCurlScript } from './curl.ts';
+import { toNodeTest } from './node-test-file.ts';
 import { resourceTypes, objectPath } from '../reference/resources.ts';
 import { createHash } from 'node:crypto';
 import { emptyFootprint, exchangeSinks, type CheckFootprint } from './footprint.ts';
@@ -87,7 +88,9 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
         records.push({ clause: f.clause, check: check.id, verdict: 'error', count: 0, note: unrepeatedNote(err, replayed.length) });
         continue;
       }
-      const needs = needsShown(f.needs ?? [], err);
+      // A process's answer (a loader's exit, a daemon's start) is no exchange to resolve: the judged answer is the observation.
+      const needs = check.reproducer !== undefined ? (f.needs ?? []).map((n) => ({ ...n, observed: f.observed, met: false })) : needsShown(f.needs ?? [], err);
+      const reproducerOptions = { server: env.target.server, needs, about: { clause: f.clause, expected: f.expected, observed: f.observed, replay: replayOf(check.id, details.seed, details.counterexamplePath, opts) } };
       const cex: Counterexample = {
         check: check.id,
         clause: f.clause,
@@ -101,7 +104,8 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
         ...(f.observedStatus !== undefined ? { observedStatus: f.observedStatus } : {}),
         ...(f.observedReason !== undefined ? { observedReason: f.observedReason } : {}),
         steps: [...(input === undefined ? [] : check.describe(input)), ...(env.backgroundWrites?.describe(err.exchanges) ?? [])],
-        curl: toCurlScript(err.exchanges, { server: env.target.server, needs, about: { clause: f.clause, expected: f.expected, observed: f.observed, replay: replayOf(check.id, details.seed, details.counterexamplePath, opts) } }),
+        curl: check.reproducer !== undefined && input !== undefined ? check.reproducer(input, f, env, reproducerOptions.about) : toCurlScript(err.exchanges, reproducerOptions),
+        ...(needs.length > 0 && check.reproducer === undefined ? { nodeTest: toNodeTest(err.exchanges, { ...reproducerOptions, needs }) } : {}),
         ...(needs.length > 0 ? { needs } : {}),
         answers: observedAnswers(err.exchanges, (labels) => labels?.[env.profile.runLabel] === env.runId),
         requestCount: err.exchanges.length,

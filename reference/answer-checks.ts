@@ -36,6 +36,14 @@ export type AnswerTest =
   | { readonly kind: 'contentType'; readonly at: AnswerAt; readonly ranges: readonly string[] }
   /** A watch stream's events, BOOKMARKs left out: `start` in any order, then `then` in this order (type `*`: any); nothing else. */
   | { readonly kind: 'events'; readonly at: AnswerAt; readonly start: readonly EventSeen[]; readonly then: readonly EventSeen[] }
+  /**
+   * A process's answer (a node-agent loader, the controller daemon): `status` is its exit status, or
+   * -1 while it runs and serves. `nonZero`: it must exit with a status other than 0 (a refusal);
+   * otherwise it must exit 0 (a loader accepting a file).
+   */
+  | { readonly kind: 'exit'; readonly at: AnswerAt; readonly nonZero: boolean }
+  /** A daemon process must start and serve (its /healthz answers) rather than exit: status -1. */
+  | { readonly kind: 'serves'; readonly at: AnswerAt }
   | { readonly kind: 'anyOf'; readonly tests: readonly AnswerTest[] }
   | { readonly kind: 'allOf'; readonly tests: readonly AnswerTest[] };
 
@@ -134,6 +142,8 @@ export const EVALUATOR_JS = String.raw`function evaluate(needs, answer) {
         const ok = same(head, t.start.map(key).sort()) && fits;
         return { ok, observed: seen.length === 0 ? 'no events' : seen.map(key).join(', ') };
       }
+      case 'exit': return { ok: a.status !== -1 && (t.nonZero ? a.status !== 0 : a.status === 0), observed: a.status === -1 ? 'kept running' : 'exit ' + a.status };
+      case 'serves': return { ok: a.status === -1, observed: a.status === -1 ? 'serves' : 'exit ' + a.status };
       default: return { ok: false, observed: 'unknown test ' + t.kind };
     }
   };
@@ -151,4 +161,8 @@ export function evaluateNeeds(needs: readonly AnswerNeed[], answer: (i: number) 
 
 // Builders the judges use, so a need reads like its rule.
 export const needStatus = (says: string, oneOf: readonly number[], at: AnswerAt = 'judged'): AnswerNeed => ({ says, test: { kind: 'status', at, oneOf } });
+/** A process must refuse (exit non-zero) or accept (exit 0): the loader's verdict, a daemon's refusal. */
+export const needExit = (says: string, nonZero: boolean): AnswerNeed => ({ says, test: { kind: 'exit', at: 'judged', nonZero } });
+/** A daemon must start and serve rather than exit. */
+export const needServes = (says: string): AnswerNeed => ({ says, test: { kind: 'serves', at: 'judged' } });
 export const needStatusClass = (says: string, cls: number, at: AnswerAt = 'judged'): AnswerNeed => ({ says, test: { kind: 'statusClass', at, cls } });

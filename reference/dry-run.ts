@@ -12,7 +12,7 @@
 import type { Content, ObjectVersion, ObservedObject } from './objects.ts';
 import { contentMismatch } from './objects.ts';
 import { alsoAgainst, pass, rule, tagged, unspecified, type Judgement } from './judgement.ts';
-import { needStatus, type AnswerNeed, type AnswerTest } from './answer-checks.ts';
+import { needStatus, needStatusClass, type AnswerNeed, type AnswerTest } from './answer-checks.ts';
 
 type Pairs = readonly (readonly [string, string | null])[];
 
@@ -109,10 +109,11 @@ function judgeDryRunVerdicts(exp: DryRunExpectation, form: 'flag' | 'All', statu
   if (exp.outcome === 'refused') {
     const refused = status >= 400 && status < 500;
     if (!refused && exp.open !== undefined && normalStatuses(exp.verb).has(status)) return [unspecified('rest:2.3/metadata.resourceVersion', exp.open, `a ${form} dry-run ${exp.verb} answered ${status}`)];
-    return [rule(clause, refused, `a ${form} dry-run ${exp.verb} is refused like the real one (${exp.why}): 4xx`, `status ${status}`)];
+    return [rule(clause, refused, `a ${form} dry-run ${exp.verb} is refused like the real one (${exp.why}): 4xx`, `status ${status}`, { needs: [needStatusClass(`the ${form} dry-run ${exp.verb} is refused (4xx)`, 4)] })];
   }
   const codes = normalStatuses(exp.verb);
-  const js: Judgement[] = [rule(clause, codes.has(status), `a ${form} dry-run ${exp.verb} answers the normal status (${[...codes].join(' or ')})`, `status ${status}`)];
+  // The status of the dry-run's own answer (judged as it arrives) is the whole of this rule.
+  const js: Judgement[] = [rule(clause, codes.has(status), `a ${form} dry-run ${exp.verb} answers the normal status (${[...codes].join(' or ')})`, `status ${status}`, { needs: [needStatus(`the ${form} dry-run ${exp.verb} answers ${[...codes].join(' or ')}`, [...codes])] })];
   if (form === 'All' && codes.has(status)) js.push(pass('rest:7/200', 'dry-run success is 200 or the verb\'s normal success code'));
   if (exp.wouldStore !== undefined && codes.has(status)) {
     const m = object === undefined ? 'no object in the answer' : contentMismatch(exp.wouldStore, object, knownKeys);

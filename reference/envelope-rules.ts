@@ -40,7 +40,8 @@ export function judgeCollectionEnvelope(rt: ResourceType, c: ObservedCollection)
     return (r['kind'] !== undefined && r['kind'] !== rt.kind) || (r['apiVersion'] !== undefined && r['apiVersion'] !== apiVersionOf(rt));
   });
   return [
-    rule('rest:2.4.1', c.kind === listKindOf(rt), `kind ${listKindOf(rt)}`, `kind ${show(c.kind)}`),
+    // Judged on the answer just received (the list or page): its kind is the whole rule.
+    rule('rest:2.4.1', c.kind === listKindOf(rt), `kind ${listKindOf(rt)}`, `kind ${show(c.kind)}`, { needs: [{ says: `the list's kind is ${listKindOf(rt)}`, test: { kind: 'value', at: 'judged', path: ['kind'], equals: listKindOf(rt) } }] }),
     rule('rest:2.4.2', c.apiVersion === apiVersionOf(rt) && md !== undefined && items !== undefined && foreignItem === undefined,
       `apiVersion ${apiVersionOf(rt)}, a metadata object, items: an array of ${rt.kind} only`,
       `apiVersion ${show(c.apiVersion)}, metadata ${md ? 'object' : show(c.metadata)}, items ${items ? `array of ${items.length}` : show(c.items)}${foreignItem ? `, an item of kind ${show((foreignItem as Record<string, unknown>)['kind'])}` : ''}`),

@@ -22,7 +22,7 @@ export function answerLines(cx: Counterexample): string[] {
 }
 
 export function answerLine(a: ObservedAnswer): string {
-  const head = `request ${a.request}: ${a.call} -> ${a.status ?? 'no answer'}`;
+  const head = `request ${a.request}: ${a.call} -> ${a.status ?? (a.setup ? 'made before the case for it (a reused namespace): its answer was not recorded' : 'no answer')}`;
   if (a.items !== undefined) {
     const meta = [a.resourceVersion !== undefined ? `resourceVersion ${a.resourceVersion}` : '', a.continue !== undefined ? 'continue set' : 'no continue', a.remainingItemCount !== undefined ? `remainingItemCount ${a.remainingItemCount}` : ''].filter((s) => s !== '');
     const items = a.items.map((i) => `${i.name}@${i.resourceVersion ?? '?'}${i.notCreatedBySuite ? ' (not created by the suite)' : ''}`);

@@ -12,6 +12,7 @@ import { diffRows } from './value-diff.ts';
 import type { ValueDiff } from '../reference/value-diff.ts';
 import { confirmationLabel } from './confirmation.ts';
 import { answerLines, needLines } from './answer-diff.ts';
+import { FAILURE_PAGE_DIR, counterexampleFiles } from './counterexample-files.ts';
 
 const STATUS_LABEL: Record<ClauseStatus, string> = {
   passed: 'passed',
@@ -53,6 +54,8 @@ export function toHtml(run: RunResult, familyOf: FamilyOf): string {
   const areas = groupByArea(run.clauses, familyOf);
   const regressions = run.clauses.filter(isRegression);
   const known = run.clauses.filter((c) => c.status === 'failed' && c.expectedFailure === true);
+  // Each failure's own page (reports/failure-page.ts), one click from the first screen.
+  const pages = new Map(counterexampleFiles(run).map((f) => [f.cx, `${FAILURE_PAGE_DIR}/${f.page}`]));
   return [
     '<!DOCTYPE html>',
     '<html lang="en"><head><meta charset="utf-8">',
@@ -60,10 +63,11 @@ export function toHtml(run: RunResult, familyOf: FamilyOf): string {
     `<title>${html(`svc-conformance: ${run.verdict}`)}</title>`,
     `<style>${CSS}</style></head><body>`,
     header(run),
+    failurePageLinks(regressions, pages),
     '<nav class="toc"><a href="#failures">failures</a><a href="#checks">checks</a><a href="#coverage">coverage</a><a href="#clauses">all clauses</a><a href="#footprint">footprint</a></nav>',
     errorsSection(run),
-    failuresSection('Failures', regressions, false),
-    failuresSection('Known failures (expectations file)', known, true),
+    failuresSection('Failures', regressions, false, pages),
+    failuresSection('Known failures (expectations file)', known, true, pages),
     expectationsSection(run),
     checksSection(run),
     coverageSection(areas),
@@ -140,10 +144,19 @@ function coverageSection(areas: readonly Area[]): string {
   ].join('\n');
 }
 
-function failuresSection(title: string, clauses: readonly ClauseResult[], known: boolean): string {
+type Pages = ReadonlyMap<Counterexample, string>;
+
+/** In the first screen: a link to each failure's page (what was sent and answered, the spec's words, the diff, the scripts). */
+function failurePageLinks(regressions: readonly ClauseResult[], pages: Pages): string {
+  const links = regressions.flatMap((c) => c.counterexamples.map((cx) => pages.get(cx)).filter((p): p is string => p !== undefined).map((p) => `<a href="${html(p)}">${html(c.id)}</a>`));
+  if (links.length === 0) return '';
+  return `<p class="failpages">Failure pages (read these first): ${links.join(' · ')}</p>`;
+}
+
+function failuresSection(title: string, clauses: readonly ClauseResult[], known: boolean, pages: Pages): string {
   const id = known ? 'known-failures' : 'failures';
   if (clauses.length === 0) return known ? '' : `<h2 id="${id}">${html(title)}</h2>\n<p>None.</p>`;
-  return [`<h2 id="${id}">${html(title)} (${clauses.length})</h2>`, ...clauses.map((c) => failure(c, known))].join('\n');
+  return [`<h2 id="${id}">${html(title)} (${clauses.length})</h2>`, ...clauses.map((c) => failure(c, known, pages))].join('\n');
 }
 
 /** One row per check that ran: its wall time and requests (from the footprint) and whether it failed. */
@@ -165,8 +178,8 @@ function checksSection(run: RunResult): string {
   ].join('\n');
 }
 
-function failure(c: ClauseResult, known: boolean): string {
-  const cxs = c.counterexamples.length === 0 ? ['<p>No counterexample was recorded.</p>'] : c.counterexamples.map(counterexample);
+function failure(c: ClauseResult, known: boolean, pages: Pages): string {
+  const cxs = c.counterexamples.length === 0 ? ['<p>No counterexample was recorded.</p>'] : c.counterexamples.map((cx) => counterexample(cx, pages.get(cx)));
   const regression = c.expectation?.regression === true
     ? `<p><strong>Listed in the expectations file, but this failure is not the one excused.</strong> Excused: ${c.expectation.entries.map((e) => `<code>${html(e.excuses)}</code>`).join('; ')}. Observed: <code>${html(c.expectation.unexcused[0] ?? '')}</code></p>`
     : '';
@@ -180,10 +193,11 @@ function failure(c: ClauseResult, known: boolean): string {
   ].join('\n');
 }
 
-function counterexample(cx: Counterexample): string {
+function counterexample(cx: Counterexample, page: string | undefined): string {
   const steps = cx.steps.length === 0 ? '' : `<dt>Steps (shrunk, ${cx.steps.length})</dt><dd><ol>${cx.steps.map((s) => `<li><code>${html(s)}</code></li>`).join('')}</ol></dd>`;
   return [
     '<dl>',
+    page === undefined ? '' : `<dt>Failure page</dt><dd><a href="${html(page)}">${html(page)}</a>: the spec's words, the diff, every request and answer, the scripts</dd>`,
     `<dt>Check</dt><dd><code>${html(cx.check)}</code> · ${cx.requestCount} request(s)</dd>`,
     `<dt>Expected</dt><dd><pre>${html(cx.expected)}</pre></dd>`,
     `<dt>Observed</dt><dd><pre>${html(cx.observed)}</pre></dd>`,

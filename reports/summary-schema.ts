@@ -36,7 +36,8 @@ const counterexample = {
     expected: { type: 'string', description: 'what the model accepted' },
     observed: { type: 'string', description: 'what the target did' },
     steps: { type: 'array', items: { type: 'string' }, description: 'the shrunk operations, one per line' },
-    curl: { type: 'string', description: 'a standalone reproducer (bash, curl, node; SERVER, TOKEN, CA, INSECURE): exit 1 while the failure is present, 0 once the target behaves, 2 could not run, 3 undecided; secrets redacted' },
+    curl: { type: 'string', description: 'a standalone reproducer (bash; for the API server curl and node with SERVER, TOKEN, CA, INSECURE; for the node-agent loader LOADER; for the controller daemon DAEMON with SVCCONFIG or SERVER): exit 1 while the failure is present, 0 once the target behaves, 2 could not run, 3 undecided; secrets redacted' },
+    nodeTest: { type: 'string', description: 'the same API reproducer as a node test file (node --test, Node alone): fails while the failure is present; present only where the answer needed is data' },
     requestCount: count,
     seed: { type: 'integer' },
     path: { type: 'string', description: 'fast-check replay path' },
@@ -56,7 +57,7 @@ const counterexample = {
         required: ['says', 'test', 'observed', 'met'],
         properties: {
           says: { type: 'string' },
-          test: { type: 'object', required: ['kind'], properties: { kind: { enum: ['status', 'statusClass', 'length', 'value', 'same', 'contentType', 'events', 'anyOf', 'allOf'] } } },
+          test: { type: 'object', required: ['kind'], properties: { kind: { enum: ['status', 'statusClass', 'length', 'value', 'same', 'contentType', 'events', 'exit', 'serves', 'anyOf', 'allOf'] } } },
           observed: { type: 'string' },
           met: { type: 'boolean' },
         },

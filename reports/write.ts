@@ -12,6 +12,10 @@ import { toJUnitXml } from './junit.ts';
 import { toSummaryJson } from './summary-json.ts';
 import { toMarkdownSummary } from './markdown.ts';
 import type { BaselineDiff } from './baseline.ts';
+import { COUNTEREXAMPLE_DIR, FAILURE_PAGE_DIR, counterexampleFiles, sanitiseFileName } from './counterexample-files.ts';
+import { failurePage } from './failure-page.ts';
+
+export { COUNTEREXAMPLE_DIR, FAILURE_PAGE_DIR };
 
 export interface ExtraFile {
   readonly name: string;
@@ -29,7 +33,6 @@ export interface WriteExtras {
   readonly stepSummaryFile?: string;
 }
 
-export const COUNTEREXAMPLE_DIR = 'counterexamples';
 export const HISTORY_DIR = 'histories';
 
 /** Returns the paths written, summary.json first. */
@@ -58,6 +61,15 @@ export async function writeReports(
 
   await writeHistories(run, dir, put);
 
+  // Pages left by an earlier run into the same folder would be read as this run's failures.
+  const pageDir = join(dir, FAILURE_PAGE_DIR);
+  await rm(pageDir, { recursive: true, force: true });
+  const pages = failurePages(run);
+  if (pages.length > 0) {
+    await mkdir(pageDir, { recursive: true });
+    for (const p of pages) await put(join(pageDir, p.name), p.content);
+  }
+
   // Scripts left by an earlier run into the same folder would pass for reproductions of this one.
   const cxDir = join(dir, COUNTEREXAMPLE_DIR);
   await rm(cxDir, { recursive: true, force: true });
@@ -65,33 +77,40 @@ export async function writeReports(
   const extras = (extra.counterexampleFiles ?? []).map((f) => ({ name: sanitiseFileName(f.name), content: f.content }));
   if (scripts.length + extras.length === 0) return { files };
   await mkdir(cxDir, { recursive: true });
-  for (const s of scripts) await put(join(cxDir, s.name), s.content, 0o755);
+  for (const s of scripts) await put(join(cxDir, s.name), s.content, s.name.endsWith('.sh') ? 0o755 : undefined);
   for (const f of extras) await put(join(cxDir, f.name), f.content);
   return { files };
 }
 
-/** `rest:4.5/list/unset` -> `rest_4.5_list_unset`: safe on every file system, never a path. */
-export function sanitiseFileName(name: string): string {
-  const s = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[.]+/, '_');
-  return s === '' ? '_' : s;
-}
+export { sanitiseFileName };
 
-/** One script per recorded counterexample: `<clause>-<n>.sh`, n counting from 1 within the clause. */
+/**
+ * One script per recorded counterexample: `<clause>-<n>.sh`, n counting from 1 within the clause, and
+ * `<clause>-<n>.test.mjs` beside it where the counterexample has a node test.
+ */
 export function counterexampleScripts(run: RunResult): ExtraFile[] {
   const out: ExtraFile[] = [];
-  const taken = new Set<string>();
-  for (const c of run.clauses) {
-    c.counterexamples.forEach((cx, i) => {
-      if (cx.curl.trim() === '') return;
-      // Distinct ids can sanitise alike (`a:b` and `a/b`); a suffix keeps both scripts.
-      let name = `${sanitiseFileName(c.id)}-${i + 1}.sh`;
-      for (let k = 2; taken.has(name); k++) name = `${sanitiseFileName(c.id)}-${i + 1}-${k}.sh`;
-      taken.add(name);
-      const body = cx.curl.startsWith('#!') ? cx.curl : `#!/usr/bin/env bash\n${cx.curl}`;
-      out.push({ name, content: body.endsWith('\n') ? body : `${body}\n` });
-    });
+  for (const f of counterexampleFiles(run)) {
+    if (f.script !== undefined) {
+      const body = f.cx.curl.startsWith('#!') ? f.cx.curl : `#!/usr/bin/env bash\n${f.cx.curl}`;
+      out.push({ name: f.script, content: body.endsWith('\n') ? body : `${body}\n` });
+    }
+    // The same case as a node test beside it (`node --test <clause>-<n>.test.mjs`).
+    if (f.nodeTest !== undefined) out.push({ name: f.nodeTest, content: f.cx.nodeTest!.endsWith('\n') ? f.cx.nodeTest! : `${f.cx.nodeTest!}\n` });
   }
   return out;
+}
+
+/** One page per counterexample, `failures/<clause>-<n>.html`, linking the report and its scripts. */
+export function failurePages(run: RunResult): ExtraFile[] {
+  return counterexampleFiles(run).map((f) => ({
+    name: f.page,
+    content: failurePage(f.clause, f.cx, {
+      report: '../index.html',
+      ...(f.script !== undefined ? { script: `../${COUNTEREXAMPLE_DIR}/${f.script}` } : {}),
+      ...(f.nodeTest !== undefined ? { nodeTest: `../${COUNTEREXAMPLE_DIR}/${f.nodeTest}` } : {}),
+    }),
+  }));
 }
 
 /** Recorded histories of failing counterexamples: `histories/<check>-<clause>.json`, to judge again later. */

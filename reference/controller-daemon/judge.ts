@@ -12,6 +12,7 @@ import type { LeaseWindow } from './leadership.ts';
 import { pickCert } from './tls.ts';
 import type { NamedCertKey } from './types.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
+import { needExit, needServes } from '../answer-checks.ts';
 
 /** How one start ended, as seen by the suite. */
 export type StartSeen =
@@ -66,15 +67,22 @@ export function judgeRefusal(v: Refusal, seen: StartSeen, mainLoop?: MainLoopSee
       return [inconclusive(v.clause, `${expected}, at start or when the control loops start after leadership (Lease ${mainLoop?.window.namespace}/${mainLoop?.window.name} within ${mainLoop?.window.ms} ms: ${mainLoop?.window.basis})`, `/healthz answered ${seen.healthz}; the Lease was not taken within the window, so the main loop was not seen running`)];
     }
     const how = v.binding === 'main-loop' ? 'took its Lease, so its main loop runs, and kept running' : 'the daemon kept running';
-    return tagged([fail(v.clause, expected, `accepted: /healthz answered ${seen.healthz} and ${how}`)], INVALID);
+    return tagged([fail(v.clause, expected, `accepted: /healthz answered ${seen.healthz} and ${how}`, refusalNeeds(v))], INVALID);
   }
-  if (seen.code === 0) return tagged([fail(v.clause, expected, exitText(seen))], INVALID);
+  if (seen.code === 0) return tagged([fail(v.clause, expected, exitText(seen), refusalNeeds(v))], INVALID);
   const bare = v.flag.replace(/^--/, '');
   return [
     ...tagged([pass(v.clause, expected, exitText(seen))], INVALID),
     seen.output.includes(bare) ? pass(v.clause, `output names ${v.flag}`) : unspecified(v.clause, `output names ${v.flag} (message text is not fixed by the spec)`, tail(seen.output)),
   ];
 }
+
+/**
+ * A refusal at start is the whole rule for a flag the daemon reads at start: exiting non-zero meets
+ * it (the message is not fixed). A control-loop value may be refused later, after leadership, which a
+ * start alone does not show: no need then.
+ */
+const refusalNeeds = (v: Refusal) => (v.binding === 'main-loop' ? {} : { needs: [needExit(`the daemon refuses the command line (exits non-zero) rather than serve`, true)] });
 
 /**
  * A command line setting an option without the option it needs (rules binding `open`): refusing it and
@@ -116,7 +124,7 @@ export function judgePaths(paths: readonly PathSeen[], allowed: readonly string[
 export function judgeValidStart(o: { port: number; clauses: readonly ClauseId[]; seen: StartSeen; paths: readonly PathSeen[]; allowed: readonly string[] }): Judgement[] {
   if (o.seen.kind === 'exited') {
     const blamed: readonly ClauseId[] = o.clauses.length > 0 ? o.clauses : ['node:1.4'];
-    return blamed.map((c) => fail(c, 'accepted: serves /healthz on the chosen port', exitText(o.seen as Extract<StartSeen, { kind: 'exited' }>)));
+    return blamed.map((c) => fail(c, 'accepted: serves /healthz on the chosen port', exitText(o.seen as Extract<StartSeen, { kind: 'exited' }>), { needs: [needServes('the daemon starts and serves /healthz on --secure-port')] }));
   }
   return [
     pass('node:1.4', 'started with options only'),

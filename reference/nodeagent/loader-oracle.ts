@@ -15,6 +15,7 @@ import { clauseForPath, clausesOfDoc, compareEffective, type EffectiveMismatch }
 import type { JudgementValues } from '../value-diff.ts';
 import { validateCredentialProviderConfig } from './credential-provider.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
+import { needExit } from '../answer-checks.ts';
 
 export interface LoaderAnswer {
   readonly exitCode: number;
@@ -109,7 +110,7 @@ function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccep
     const why = model.errors.map((e) => `${e.field}: ${e.message}`).join('; ');
     // A file the spec refuses: the input that shows a loader accepting what it should not.
     const invalid = { input: 'invalid-value', class: 'invalid-accepted' } as const;
-    if (accepted) return { judgements: tagged([fail(clause, `rejected (${why})`, observed)], invalid), definitelyValid: false };
+    if (accepted) return { judgements: tagged([fail(clause, `rejected (${why})`, observed, { needs: [needExit('the loader rejects the file (exit non-zero)', true)] })], invalid), definitelyValid: false };
     const js = tagged([pass(clause, 'rejected', observed)], invalid);
     if (reported && reported.length > 0) {
       const acceptable = [...new Set(model.errors.flatMap((e) => [e.field, ...(e.related ?? [])]))];
@@ -125,7 +126,7 @@ function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccep
   const subSecondInput = (c: ClauseId) => (subSecond.has(c) ? { input: 'sub-second-duration', class: 'sub-second-duration-refused' } as const : {});
   if (!accepted) {
     const blamed = rejectClause(reported ?? []);
-    return { judgements: tagged([fail(blamed, 'accepted: the model finds nothing wrong with the file', observed)], subSecondInput(blamed)), definitelyValid: false };
+    return { judgements: tagged([fail(blamed, 'accepted: the model finds nothing wrong with the file', observed, { needs: [needExit('the loader accepts the file (exit 0)', false)] })], subSecondInput(blamed)), definitelyValid: false };
   }
   return { judgements: clausesIfAccepted.flatMap((c) => tagged([pass(c, 'accepted')], subSecondInput(c))), definitelyValid: true };
 }

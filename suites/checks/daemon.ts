@@ -19,6 +19,7 @@ import {
   type Judgement, type MainLoopSeen, type NamedCertKey, type PathSeen, type StartSeen,
 } from '../../reference/controller-daemon/index.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
+import { daemonReproducer, processSteps, type ProcessAbout } from '../../harness/process-reproducers.ts';
 import type { ProfileName } from '../../reference/profile.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
@@ -94,6 +95,7 @@ function invalidFlagsCheck(v: ViolationKind): Check<InvalidInput> {
       return { ...c, words, line: commandLine(env, words) };
     }),
     describe: (i) => [i.line, `breaks: ${i.violation.rule} (${i.violation.clause})`],
+    reproducer: (i, failure, env, about) => startReproducer(i.words, failure, env, about),
     run: async (i, cx) => {
       const t = await daemon(cx);
       const profile = cx.env.profile.name;
@@ -179,6 +181,7 @@ export const daemonValidFlags: Check<ValidInput> = {
     return { picks, words, line: commandLine(env, words) };
   }),
   describe: (i) => [i.line],
+  reproducer: (i, failure, env, about) => startReproducer(i.words, failure, env, about),
   run: async (i, cx) => {
     const t = await daemon(cx);
     const profile = cx.env.profile.name;
@@ -390,4 +393,31 @@ export const daemonCertDir: Check<{ line: string }> = {
   },
 };
 
-export const daemonChecks = [daemonHelp, ...daemonInvalidFlagChecks, ...daemonOpenFlagChecks, daemonValidFlags, daemonLeaderLease, daemonTlsMinVersion, daemonTlsCipherSuites, daemonTlsSni, daemonCertDir, daemonSecurePortZero, daemonVersion];
+/**
+ * The standalone reproducer of a start (issue 26 item 2): the exact command line, started and watched
+ * as the suite did, with the answer the judge needed (refuse, or serve) checked; where the judge
+ * attached none (a handshake, a Lease, --help) the script still shows the command line and what it did.
+ */
+function startReproducer(words: readonly string[], failure: Judgement, env: CheckEnv, about: ProcessAbout): string {
+  const t = env.controllerDaemon;
+  return daemonReproducer({
+    command: t?.launcher.display ?? '<daemon command>',
+    kubeconfigFlag: `--${flagName(optionByName('svcconfig')!, env.profile.name)}`,
+    words,
+    ...(failure.needs ? { needs: failure.needs } : {}),
+    about,
+    startTimeoutS: Math.max(30, Math.ceil((t?.startTimeoutMs ?? 0) / 1000)),
+    settleS: Math.max(1, Math.ceil((t?.settleMs ?? 0) / 1000)),
+  });
+}
+
+/** A check with no command line of its own to start (--help, --version, handshakes): its steps, undecided. */
+const stepsReproducer = (c: Check<{ line: string }>): Check<{ line: string }> => ({
+  ...c,
+  reproducer: (i, _failure, _env, about) => processSteps(c.describe(i), about),
+});
+
+export const daemonChecks = [
+  stepsReproducer(daemonHelp), ...daemonInvalidFlagChecks, ...daemonOpenFlagChecks, daemonValidFlags,
+  ...[daemonLeaderLease, daemonTlsMinVersion, daemonTlsCipherSuites, daemonTlsSni, daemonCertDir, daemonSecurePortZero, daemonVersion].map(stepsReproducer),
+];

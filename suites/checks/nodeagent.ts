@@ -13,6 +13,7 @@ import { configJudgementClauses, credentialJudgementClauses, judgeConfigAnswer, 
 import { profiles, type Profile } from '../../reference/profile.ts';
 import type { Judgement } from '../../reference/judgement.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
+import { loaderReproducer } from '../../harness/process-reproducers.ts';
 
 export const NODEAGENT_SUITE = 'nodeagent-config';
 
@@ -42,6 +43,7 @@ function loaderCheck(o: {
     applicable: needsLoader,
     arbitrary: (env) => o.arbitrary(env.profile),
     describe: describeCase,
+    reproducer: (c, failure, env, about) => loaderReproducer({ fileName: o.fileName, text: toYaml(c.doc), command: env.nodeagentLoader?.command ?? '<loader command>', ...(failure.needs ? { needs: failure.needs } : {}), about }),
     run: async (c: NodeagentCase, cx: CaseContext) => {
       const answer = await cx.env.nodeagentLoader!.run(o.fileName, toYaml(c.doc));
       cx.judge(o.judge(c.doc, answer, cx.env.profile, c.violation?.clause));

@@ -16,6 +16,7 @@ export function embeddedLoader(profile: Profile, faults: readonly NodeagentFault
     description: [EMBEDDED_LOADER, ...(faults.length > 0 ? [`with faults ${faults.join(', ')}`] : []), ...(variations.length > 0 ? [`with variations ${variations.join(', ')}`] : [])].join(' '),
     run: async (fileName, text) => runReferenceLoader(text, { profile, fileName, output: 'json', effective: true, faults, variations }),
     replay: (file) => `npx svc-conformance nodeagent validate --output json --effective ${flags} ${file}`,
+    command: `npx svc-conformance nodeagent validate --output json --effective ${flags}`,
     close: () => undefined,
   };
 }

@@ -31,13 +31,15 @@ const AREAS: readonly { area: string; fault: FaultName; check: string }[] = [
   { area: 'apply', fault: 'apply-conflicts-forced', check: 'apply-ownership-table' },
   { area: 'dry-run', fault: 'dry-run-persists', check: 'dry-run-sequences' },
   { area: 'negotiation', fault: '406-replaced-by-json', check: 'negotiation-accept-lists' },
+  { area: 'dry-run (flag form)', fault: 'dry-run-rejects-bare-flag', check: 'dry-run-sequences' },
+  { area: 'collection envelope', fault: 'wrong-list-kind', check: 'crud-sequences' },
 ];
 
 /** Runs a script with a bare PATH (bash, curl, node), in a directory of its own, against `url`. */
-function runScript(file: string, url: string): Promise<{ code: number; out: string }> {
+function runScript(file: string, url: string, argv: readonly string[] = ['bash', file]): Promise<{ code: number; out: string }> {
   const bin = [path.dirname(process.execPath), curlDir!, '/usr/bin', '/bin'].join(':');
   return new Promise((resolve) => {
-    execFile('bash', [file], { encoding: 'utf8', cwd: path.dirname(file), env: { PATH: bin, SERVER: url, HOME: path.dirname(file) } }, (err, stdout, stderr) => {
+    execFile(argv[0]!, argv.slice(1), { encoding: 'utf8', cwd: path.dirname(file), env: { PATH: bin, SERVER: url, HOME: path.dirname(file) } }, (err, stdout, stderr) => {
       resolve({ code: err ? Number((err as { code?: number }).code ?? -1) : 0, out: `${stdout}${stderr}` });
     });
   });
@@ -55,6 +57,11 @@ describe.skipIf(curlDir === undefined)('reproducers exit 1 against the fault and
     const dir = mkdtempSync(path.join(tmpdir(), 'cx-repro-'));
     const file = path.join(dir, 'repro.sh');
     writeFileSync(file, cx!.curl);
+    // The node test beside it (item 2's "node test file"): node alone, no module of this repository.
+    expect(cx!.nodeTest, 'a node test where the answer needed is data').toBeDefined();
+    const testFile = path.join(dir, 'repro.test.mjs');
+    writeFileSync(testFile, cx!.nodeTest!);
+    const nodeTest = ['node', '--test', testFile];
     const faulty = await startReferenceServer({ profile: profiles.svc, faults: [a.fault] });
     const clean = await startReferenceServer({ profile: profiles.svc });
     try {
@@ -63,6 +70,11 @@ describe.skipIf(curlDir === undefined)('reproducers exit 1 against the fault and
       expect(bad.out).toContain('the failure is present');
       const good = await runScript(file, clean.url);
       expect(good.code, good.out.slice(-1500)).toBe(0);
+      const badTest = await runScript(testFile, faulty.url, nodeTest);
+      expect(badTest.code, badTest.out.slice(-1500)).toBe(1);
+      expect(badTest.out).toContain('the failure is present');
+      const goodTest = await runScript(testFile, clean.url, nodeTest);
+      expect(goodTest.code, goodTest.out.slice(-1500)).toBe(0);
       // Cleanup on every exit: nothing the script created is left on either server.
       for (const s of [faulty, clean]) {
         const left = (await (await fetch(`${s.url}/api/v1/namespaces`)).json()) as { items: { metadata: { name: string } }[] };

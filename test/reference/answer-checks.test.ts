@@ -19,6 +19,18 @@ describe('evaluateNeeds', () => {
     expect(ok({ kind: 'statusClass', at: at(2), cls: 4 })).toBe(true);
     expect(ok({ kind: 'statusClass', at: at(1), cls: 4 })).toBe(false);
   });
+  it('a process: exit non-zero (a refusal), exit 0 (an acceptance), or serving (status -1)', () => {
+    const proc = (status: number, test: AnswerTest) => evaluateNeeds([{ says: 's', test }], () => ({ status, headers: {}, body: '' }))[0]!.ok;
+    expect(proc(1, { kind: 'exit', at: at(0), nonZero: true })).toBe(true);
+    expect(proc(0, { kind: 'exit', at: at(0), nonZero: true })).toBe(false);
+    // A daemon that keeps running has refused nothing, and has not exited 0 either.
+    expect(proc(-1, { kind: 'exit', at: at(0), nonZero: true })).toBe(false);
+    expect(proc(-1, { kind: 'exit', at: at(0), nonZero: false })).toBe(false);
+    expect(proc(0, { kind: 'exit', at: at(0), nonZero: false })).toBe(true);
+    expect(proc(2, { kind: 'exit', at: at(0), nonZero: false })).toBe(false);
+    expect(proc(-1, { kind: 'serves', at: at(0) })).toBe(true);
+    expect(proc(1, { kind: 'serves', at: at(0) })).toBe(false);
+  });
   it('length of a page, at most and exactly', () => {
     expect(ok({ kind: 'length', at: at(1), path: ['items'], atMost: 1 })).toBe(true);
     expect(ok({ kind: 'length', at: at(0), path: ['items'], atMost: 1 })).toBe(false);

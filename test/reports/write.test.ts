@@ -27,6 +27,8 @@ describe('writeReports', () => {
       'junit.xml',
       'index.html',
       'summary.md',
+      'failures/rest_4.4.3-1.html',
+      'failures/rest_4.4.6-1.html',
       'counterexamples/rest_4.4.3-1.sh',
       'counterexamples/rest_4.4.6-1.sh',
       'counterexamples/__escape_attempt.txt',

@@ -1,0 +1,207 @@
+/**
+ * The same reproducer as a node test file (issue 26 item 2): `node --test FILE` with Node alone (18 or
+ * later: fetch, node:test and node:assert are built in), nothing of this repository. It sends what the
+ * curl script sends, with the same fresh names and learned values, evaluates the same needs with the
+ * same evaluator (reference/answer-checks.ts), and its one test fails while the failure is present.
+ *
+ * Written only where the answer needed is data: a test that could not decide would pass in a CI that
+ * runs it, and so call a failure gone that nobody checked.
+ */
+import type { Exchange } from './exchange.ts';
+import { isSecretHeader, redactText } from './redact.ts';
+import { EVALUATOR_JS, type AnswerNeed } from '../reference/answer-checks.ts';
+import { DOCUMENTS_JS, LEARNED_QUERY, SKIPPED_HEADERS, isCrdCreate, isSetup, isStream, isWebhookCreate, replayPlan, sendOrder, type CurlOptions } from './curl.ts';
+
+/** One request as the test file sends it: literal texts, rewritten at run time to the run's fresh names. */
+interface PlannedRequest {
+  readonly i: number;
+  readonly method: string;
+  readonly path: string;
+  readonly query: readonly (readonly [string, string | null])[];
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+  readonly bodyBase64?: string;
+  readonly auth: 'token' | 'none' | 'unknown' | 'restricted';
+  readonly setup?: true;
+  /** A watch: read for at most this many seconds, in the background. */
+  readonly streamSeconds?: number;
+  /** A custom resource definition: the path that serves its type, waited for before going on. */
+  readonly served?: string;
+  /** Deleted when the test ends (a definition or webhook configuration it created). */
+  readonly cleanup?: string;
+}
+
+export function toNodeTest(exchanges: readonly Exchange[], opts: CurlOptions & { readonly needs: readonly AnswerNeed[] }): string {
+  const server = redactText(opts.server.replace(/\/+$/, ''));
+  const plan = replayPlan(exchanges);
+  const about = opts.about;
+  const requests = sendOrder(exchanges).map((i) => planned(exchanges[i]!, i));
+  const line = (s: string) => s.replace(/\s*\n\s*/g, ' ').slice(0, 400);
+  return [
+    `// Reproducer by svc-conformance${about ? ` for ${about.clause}` : ''}, as a node test: ${exchanges.length} request(s), recorded against ${server}.`,
+    ...(about ? [`//   expected: ${line(about.expected)}`, `//   observed: ${line(about.observed)}`, ...(about.replay ? [`//   found by: ${line(about.replay)}`] : [])] : []),
+    '//',
+    '// Run: node --test THIS_FILE (Node 18 or later; nothing else, fetch is built in). The test FAILS while the',
+    '// failure is present and passes once the target gives the answer the spec needs; a setup request refused or',
+    '// a request without answer fails it too, with "cannot run" in the message (the test could not ask).',
+    `//   SERVER    base URL of the target (default: the recorded one); plain http:// works`,
+    '//   TOKEN     bearer token sent with the requests; unset, they carry no credentials',
+    '//   RESTRICTED_TOKEN  bearer token of the restricted identity, where the case used one',
+    '//   INSECURE  1: skip certificate verification',
+    '//   a CA bundle: NODE_EXTRA_CA_CERTS=ca.pem node --test THIS_FILE (fetch takes no CA per request; Node reads this at start)',
+    '// It creates namespaces of its own (fresh names each run), sends the case\'s requests and deletes what it created.',
+    "import { test } from 'node:test';",
+    "import assert from 'node:assert/strict';",
+    '',
+    `const SERVER = (process.env.SERVER || ${JSON.stringify(server)}).replace(/\\/+$/, '');`,
+    "if (process.env.INSECURE === '1') process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';",
+    'const fresh = () => String(Math.floor(Math.random() * 1e9));',
+    '// The run\'s namespaces and API groups, renamed for every run of this file (longest first).',
+    `const NAMES = ${JSON.stringify([...plan.namespaces.map((n) => [n, 'ns']), ...plan.groups.map((g) => [g, 'group'])])}.map(([lit, kind]) => [lit, kind === 'ns' ? lit.slice(0, 50) + '-r' + fresh() : 'r' + fresh() + lit.slice(lit.indexOf('.'))]).sort((a, b) => b[0].length - a[0].length);`,
+    `const NAMESPACES = NAMES.filter(([lit]) => ${JSON.stringify(plan.namespaces)}.includes(lit)).map(([, now]) => now);`,
+    '// Values the case learned from answers (resourceVersions, continue tokens): where each is read, and from which request.',
+    `const LEARNED = ${JSON.stringify(plan.learned.map((l) => ({ value: l.value, from: l.from, path: l.path })))};`,
+    `const LEARNED_QUERY = ${JSON.stringify([...LEARNED_QUERY])};`,
+    `const REQUESTS = ${JSON.stringify(requests, null, 1)};`,
+    `const NEEDS = ${JSON.stringify(opts.needs)};`,
+    `const evaluate = ${EVALUATOR_JS};`,
+    DOCUMENTS_JS,
+    RUNTIME_JS,
+    '',
+  ].join('\n');
+}
+
+function planned(e: Exchange, i: number): PlannedRequest {
+  const req = e.request;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers ?? {})) {
+    if (isSecretHeader(name) || SKIPPED_HEADERS.has(name.toLowerCase())) continue;
+    headers[name] = redactText(value);
+  }
+  const binary = req.body instanceof Uint8Array && !isText(req.body);
+  const body = binary ? undefined : bodyText(req.body);
+  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+  const name = String((req.body as { metadata?: { name?: unknown } } | undefined)?.metadata?.name ?? '');
+  const spec = (req.body as { spec?: { group?: unknown; versions?: { name?: unknown }[] } } | undefined)?.spec;
+  const version = spec?.versions?.[0]?.name;
+  return {
+    i,
+    method: req.method,
+    path: redactText(req.path),
+    query: (req.query ?? []).map(([k, v]) => [k, v === null ? null : redactText(v)] as const),
+    headers,
+    ...(body !== undefined ? { body: redactText(body) } : {}),
+    ...(binary ? { bodyBase64: Buffer.from(req.body as Uint8Array).toString('base64') } : {}),
+    auth: req.identity === undefined ? 'token' : req.identity === 'anonymous' ? 'none' : req.identity,
+    ...(isSetup(e) ? { setup: true as const } : {}),
+    ...(isStream(e) ? { streamSeconds: Math.max(3, Math.ceil(e.durationMs / 1000) + 2) } : {}),
+    ...(isCrdCreate(e) && typeof spec?.group === 'string' && typeof version === 'string' ? { served: `/apis/${spec.group}/${version}` } : {}),
+    ...((isCrdCreate(e) || isWebhookCreate(e)) && name !== '' ? { cleanup: `${redactText(req.path)}/${name}` } : {}),
+  };
+}
+
+/** The test itself, as plain JavaScript over the constants above. */
+const RUNTIME_JS = String.raw`
+const rename = (text) => { let out = text; for (const [lit, now] of NAMES) out = out.split(lit).join(now); return out; };
+const get = (v, p) => p.reduce((o, k) => (o === undefined || o === null ? undefined : o[k]), v);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function send(r, values, signal) {
+  const query = r.query.map(([k, v]) => {
+    const l = v !== null && LEARNED_QUERY.includes(k) ? LEARNED.find((x) => x.value === v && x.from < r.i) : undefined;
+    const value = l ? values.get(l.value) : v === null ? null : rename(v);
+    return value === null ? encodeURIComponent(k) : encodeURIComponent(k) + '=' + encodeURIComponent(value);
+  });
+  const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, rename(v)]));
+  if (r.auth === 'token' && process.env.TOKEN) headers.authorization = 'Bearer ' + process.env.TOKEN;
+  if (r.auth === 'restricted' && process.env.RESTRICTED_TOKEN) headers.authorization = 'Bearer ' + process.env.RESTRICTED_TOKEN;
+  if (r.auth === 'unknown') headers.authorization = 'Bearer not-a-token-of-this-server';
+  let body;
+  if (r.bodyBase64 !== undefined) body = Buffer.from(r.bodyBase64, 'base64');
+  else if (r.body !== undefined) {
+    // Learned values only as whole JSON strings: a version "6" must not replace the 6 in a name.
+    body = rename(r.body);
+    for (const l of LEARNED.filter((x) => x.from < r.i)) body = body.split(JSON.stringify(l.value)).join(JSON.stringify(values.get(l.value)));
+  }
+  const url = SERVER + rename(r.path) + (query.length > 0 ? '?' + query.join('&') : '');
+  return fetch(url, { method: r.method, headers, body, signal });
+}
+
+async function answerOf(res) {
+  const text = await res.text();
+  return toAnswer(res.status, res.headers, text);
+}
+function toAnswer(status, headers, text) {
+  let body; try { body = JSON.parse(text); } catch { body = text; }
+  const h = {}; if (headers) for (const [k, v] of headers) h[k.toLowerCase()] = v;
+  return { status, headers: h, body, events: documents(text) };
+}
+
+test('the target gives the answer the spec needs', async (t) => {
+  const answers = new Map();
+  const values = new Map();
+  const streams = [];
+  const controllers = [];
+  t.after(async () => {
+    for (const c of controllers) c.abort();
+    const auth = process.env.TOKEN ? { authorization: 'Bearer ' + process.env.TOKEN } : {};
+    for (const ns of NAMESPACES) await fetch(SERVER + '/api/v1/namespaces/' + ns, { method: 'DELETE', headers: auth }).catch(() => {});
+    for (const r of REQUESTS.filter((x) => x.cleanup)) await fetch(SERVER + rename(r.cleanup), { method: 'DELETE', headers: auth }).catch(() => {});
+  });
+  for (const r of REQUESTS) {
+    if (r.streamSeconds !== undefined) {
+      const ctl = new AbortController();
+      controllers.push(ctl);
+      const timer = setTimeout(() => ctl.abort(), r.streamSeconds * 1000);
+      streams.push((async () => {
+        let status = 0, headers, text = '';
+        try {
+          const res = await send(r, values, ctl.signal);
+          status = res.status; headers = res.headers;
+          const dec = new TextDecoder();
+          for await (const chunk of res.body) text += dec.decode(chunk, { stream: true });
+        } catch { /* the read ends at its time limit */ }
+        clearTimeout(timer);
+        answers.set(r.i, toAnswer(status, headers, text));
+      })());
+      await sleep(1000);
+      continue;
+    }
+    let a;
+    try { a = await answerOf(await send(r, values)); } catch (e) { a = { status: 0, headers: {}, body: String(e), events: [] }; }
+    answers.set(r.i, a);
+    t.diagnostic('request ' + r.i + ': ' + r.method + ' ' + rename(r.path) + ' -> ' + a.status);
+    if (r.setup && !(a.status >= 200 && a.status < 300) && a.status !== 409) assert.fail('cannot run: setup request ' + r.i + ' was refused (' + a.status + ')');
+    if (r.served) {
+      let ok = false;
+      const auth = process.env.TOKEN ? { authorization: 'Bearer ' + process.env.TOKEN } : {};
+      for (let k = 0; k < 120 && !ok; k++) { ok = (await fetch(SERVER + rename(r.served), { headers: auth }).catch(() => ({ status: 0 }))).status === 200; if (!ok) await sleep(500); }
+      if (!ok) assert.fail('cannot run: the custom resource type at ' + rename(r.served) + ' was not served within 60 s');
+    }
+    for (const l of LEARNED.filter((x) => x.from === r.i)) values.set(l.value, String(get(a.body, l.path) ?? ''));
+  }
+  await Promise.all(streams);
+  const used = [...new Set(JSON.stringify(NEEDS).match(/"request":\d+/g).map((m) => Number(m.split(':')[1])))];
+  const silent = used.filter((i) => { const a = answers.get(i); return a === undefined || a.status === 0; });
+  if (silent.length > 0) assert.fail('cannot run: no answer to request(s) ' + silent.join(', '));
+  const results = evaluate(NEEDS, (i) => answers.get(i));
+  for (const r of results) t.diagnostic((r.ok ? 'ok    ' : 'FAILS ') + r.says + ' (observed: ' + r.observed + ')');
+  assert.deepEqual(results.filter((r) => !r.ok).map((r) => r.says + ' (observed: ' + r.observed + ')'), [], 'the failure is present');
+});`;
+
+function bodyText(body: unknown): string | undefined {
+  if (body === undefined) return undefined;
+  if (typeof body === 'string') return body;
+  if (body instanceof Uint8Array) return Buffer.from(body).toString('utf8');
+  return JSON.stringify(body);
+}
+
+function isText(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
