@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { makeWritableDir } from './reports-dir.ts';
 import path from 'node:path';
 import { confirmationBudgetMs, confirmFailures, unconfirmed, type ConfirmOptions } from './confirm-failures.ts';
-import { settingFlags } from './replay-flags.ts';
+import { replayCommand as replayCommandOf } from '../runner/replay-command.ts';
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { profileByName, profileMismatch, profiles, type Profile, type ProfileName } from '../reference/profile.ts';
 import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/kubeconfig.ts';
@@ -582,25 +582,7 @@ function scaleLines(p: ScaleProfile, f: ReturnType<typeof sumFootprints>): strin
 }
 
 /** What a person types to run exactly this again; target options included, secrets never. */
-function replayCommand(o: RunOpts, _seed: number): string {
-  const parts = ['npx svc-conformance run'];
-  if (o.kubeconfig) parts.push(`--kubeconfig ${o.kubeconfig}`);
-  if (o.context) parts.push(`--context ${o.context}`);
-  if (o.server) parts.push(`--server ${o.server}`);
-  if (o.restrictedKubeconfig) parts.push(`--restricted-kubeconfig ${o.restrictedKubeconfig}`);
-  if (o.profile !== 'svc') parts.push(`--profile ${o.profile}`);
-  for (const f of o.fault ?? []) parts.push(`--fault ${f}`);
-  for (const v of o.variation ?? []) parts.push(`--variation ${v}`);
-  if (o.release !== undefined) parts.push(`--release ${o.release}`);
-  if (o.runtimeConfig !== undefined) parts.push(`--runtime-config ${o.runtimeConfig}`);
-  if (o.scale !== undefined) parts.push(`--scale ${o.scale.name}`);
-  if (o.controllerDaemon) parts.push(`--controller-daemon '${o.controllerDaemon.replace(/'/g, `'\\''`)}'`);
-  if (o.nodeagentLoader) parts.push(`--nodeagent-loader ${JSON.stringify(o.nodeagentLoader)}`);
-  for (const f of o.nodeagentFault ?? []) parts.push(`--nodeagent-fault ${f}`);
-  parts.push(...settingFlags(o));
-  if (o.backgroundWrites) parts.push('--background-writes');
-  return parts.join(' ');
-}
+const replayCommand = (o: RunOpts, _seed: number): string => replayCommandOf(o);
 
 /** TLS material as strings: vitest clones the settings into its workers. */
 function cloneableTarget(cfg: TargetConfig): TargetConfig {

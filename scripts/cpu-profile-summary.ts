@@ -46,7 +46,7 @@ export const NODE_LOADING = 'node: resolving, reading and compiling modules';
 export const TRANSPILING = 'transpiling (vite/rolldown/oxc transforms, esbuild, tsx)';
 const TRANSPILER_PACKAGES = new Set(['rolldown', 'esbuild', 'tsx', 'get-tsconfig']);
 const TRANSPILER_SCOPES = ['@rolldown/', '@oxc-project/', '@esbuild/'];
-const FOLDERS = new Set(['reference', 'harness', 'reports', 'suites', 'generators', 'targets', 'scripts', 'bin']);
+const FOLDERS = new Set(['reference', 'harness', 'runner', 'reports', 'suites', 'generators', 'targets', 'scripts', 'bin']);
 const DAEMON_BUNDLE = /\/node_modules\/\.cache\/svc-conformance\/controller-daemon-[^/]*\.mjs$/;
 
 /** esbuild's module comments in a bundle's text -> BundleModules entry for it. */

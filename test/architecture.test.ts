@@ -34,7 +34,7 @@ describe('architecture', () => {
     expect(show(found.filter((v) => v.rule === 'imports-targets'))).toEqual([]);
   });
 
-  it('imports follow the layer order (reference <- generators <- harness <- suites, targets <- reports, scripts)', () => {
+  it('imports follow the layer order (reference <- generators <- harness <- suites, targets <- runner <- reports, scripts)', () => {
     expect(show(found.filter((v) => v.rule === 'layer-order'))).toEqual([]);
   });
 
@@ -78,6 +78,8 @@ describe('the architecture checker fires on planted offenders', () => {
     expect(violations('harness/planted.ts', "import { checks } from '../suites/checks/index.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
     expect(violations('targets/planted.ts', "import { checks } from '../suites/checks/index.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
     expect(violations('reports/planted.ts', "import { x } from '../scripts/cli.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
+    expect(violations('runner/planted.ts', "import { writeReports } from '../reports/index.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
+    expect(violations('reports/planted.ts', "import { shardOf } from '../runner/shard.ts';\n")).toEqual([]);
     expect(violations('scripts/planted.ts', "import { x } from '../test/oracle/daemon-run.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
     // Comments and strings are not imports; tests may import anything.
     expect(violations('reference/planted.ts', "// import { x } from '../harness/a.ts'\nconst s = \"from '../harness/a.ts'\";\n")).toEqual([]);
@@ -93,6 +95,6 @@ describe('the architecture checker fires on planted offenders', () => {
       seen.add(l);
     };
     for (const l of Object.keys(MAY_IMPORT) as (keyof typeof MAY_IMPORT)[]) visit(l, []);
-    expect(seen.size).toBe(7);
+    expect(seen.size).toBe(8);
   });
 });

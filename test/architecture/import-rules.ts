@@ -2,7 +2,7 @@
  * The architecture rules of DESIGN.md "Layers", as data and one pure checker over a file's source text
  * (parsed with the TypeScript compiler, so comments and strings never count as imports):
  *
- * - imports flow one way: reference <- generators <- harness <- suites, targets <- reports, scripts
+ * - imports flow one way: reference <- generators <- harness <- suites, targets <- runner <- reports, scripts
  *   (a layer imports only the layers listed for it; tests and root files are exempt);
  * - no file under harness/, suites/ or generators/ imports from targets/ (implied by the DAG, reported
  *   apart because it is the rule issue 14 names first);
@@ -15,7 +15,7 @@
 import path from 'node:path';
 import ts from 'typescript';
 
-export type Layer = 'reference' | 'generators' | 'harness' | 'suites' | 'targets' | 'reports' | 'scripts';
+export type Layer = 'reference' | 'generators' | 'harness' | 'suites' | 'targets' | 'runner' | 'reports' | 'scripts';
 
 /** What each layer may import besides itself: the layer DAG, as data. */
 export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
@@ -24,8 +24,10 @@ export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
   harness: ['reference', 'generators'],
   suites: ['reference', 'generators', 'harness'],
   targets: ['reference', 'generators', 'harness'],
-  reports: ['reference', 'generators', 'harness', 'suites', 'targets'],
-  scripts: ['reference', 'generators', 'harness', 'suites', 'targets', 'reports'],
+  // The runner floor: plans a run, starts the targets, runs the checks; never formats a report.
+  runner: ['reference', 'generators', 'harness', 'suites', 'targets'],
+  reports: ['reference', 'generators', 'harness', 'suites', 'targets', 'runner'],
+  scripts: ['reference', 'generators', 'harness', 'suites', 'targets', 'runner', 'reports'],
 };
 
 const LAYERS = Object.keys(MAY_IMPORT) as Layer[];
