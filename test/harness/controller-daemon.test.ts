@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { InfrastructureError } from '../../harness/exchange.ts';
 import { freePort, observeStart, processLauncher, runToExit, shellQuote, splitCommand } from '../../harness/controller-daemon.ts';
-import { referenceDaemonCommand } from '../../scripts/controller-daemon-cli.ts';
+import { referenceDaemonCommand } from '../../runner/daemon.ts';
 import { runDaemonChecks } from '../../scripts/daemon-in-process.ts';
 
 const reference = processLauncher(referenceDaemonCommand('svc'));
