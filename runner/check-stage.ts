@@ -10,7 +10,9 @@ import type { CheckFootprint } from '../harness/footprint.ts';
 import { emptyFootprint } from '../harness/footprint.ts';
 import { runCheck } from '../harness/run-check.ts';
 import { scheduleChecks } from '../harness/scheduler.ts';
-import { loaderFromSettings } from '../harness/nodeagent-loader.ts';
+import { loaderFromSettings, provideEmbeddedLoader } from '../harness/nodeagent-loader.ts';
+import { embeddedLoader } from '../targets/nodeagent-loader/embedded.ts';
+import type { NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';
 import { profiles } from '../reference/profile.ts';
 import type { SuiteSettings } from '../suites/settings.ts';
 import { openSession } from './session.ts';
@@ -46,6 +48,7 @@ export type CheckStage = (req: StageRequest) => Promise<StagePart>;
  * given (the self-tests' runs), instead of the scheduler's longest-first start order.
  */
 export function directStage(o: { inOrder?: boolean } = {}): CheckStage {
+  provideEmbeddedLoader((profile, faults) => embeddedLoader(profile, faults as NodeagentFaultName[]));
   return async (req) => {
     const s = req.settings;
     const profile = profiles[s.profile];
