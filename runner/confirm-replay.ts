@@ -5,7 +5,7 @@
  * vitest start per replay: a replay costs its case's requests and little more, so confirming a failure
  * takes seconds, and a run with no failure pays nothing.
  */
-import { openSession as openEnv } from './session.ts';
+import { openSession } from './session.ts';
 import { runCheck } from '../harness/run-check.ts';
 import { loaderFromSettings, provideEmbeddedLoader, type NodeagentLoaderSettings } from '../harness/nodeagent-loader.ts';
 import type { TargetSettings } from '../harness/check.ts';
@@ -38,7 +38,7 @@ export function inProcessReplayer(t: ReplayTarget): (check: string, cx: Countere
     const check = checkById(checkId);
     if (check === undefined || cx.path === undefined) return [];
     const loader = loaderFromSettings(t.nodeagentLoader, t.profile);
-    const opened = openEnv(t.target, {
+    const opened = openSession(t.target, {
       profile: t.profile,
       runId: t.runId,
       scope: `c${++replays}`,
