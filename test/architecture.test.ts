@@ -38,6 +38,10 @@ describe('architecture', () => {
     expect(show(found.filter((v) => v.rule === 'layer-order'))).toEqual([]);
   });
 
+  it('the shipped command line imports no development script (scripts/dev/)', () => {
+    expect(show(found.filter((v) => v.rule === 'shipped-imports-dev'))).toEqual([]);
+  });
+
   it('harness/ and suites/ decide no verdict outside the allow-list of files still being moved', () => {
     const verdicts = found.filter((v) => v.rule === 'verdict-outside-reference');
     expect(show(verdicts.filter((v) => !VERDICT_OFFENDERS_ALLOWED.has(v.file)))).toEqual([]);
@@ -84,6 +88,12 @@ describe('the architecture checker fires on planted offenders', () => {
     // Comments and strings are not imports; tests may import anything.
     expect(violations('reference/planted.ts', "// import { x } from '../harness/a.ts'\nconst s = \"from '../harness/a.ts'\";\n")).toEqual([]);
     expect(violations('test/planted.test.ts', "import { x } from '../targets/api-server/index.ts';\n")).toEqual([]);
+  });
+
+  it('flags a shipped module that imports a development script', () => {
+    expect(violations('scripts/cli.ts', "import { runAgainst } from './dev/in-process-run.ts';\n").map((v) => v.rule)).toEqual(['shipped-imports-dev']);
+    expect(violations('runner/planted.ts', "import { x } from '../scripts/dev/bench.ts';\n").map((v) => v.rule)).toEqual(['shipped-imports-dev', 'layer-order']);
+    expect(violations('scripts/dev/mutation.ts', "import { runAgainst } from './in-process-run.ts';\n")).toEqual([]);
   });
 
   it('encodes the layer DAG without cycles', () => {

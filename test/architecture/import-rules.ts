@@ -6,6 +6,8 @@
  *   (a layer imports only the layers listed for it; tests and root files are exempt);
  * - no file under harness/, suites/ or generators/ imports from targets/ (implied by the DAG, reported
  *   apart because it is the rule issue 14 names first);
+ * - the shipped command line never imports a development script (scripts/dev/: benches, mutation
+ *   tables, doc generators, the self-tests' in-process runs), so none of them ships in dist/;
  * - verdicts live in reference/: harness/ and suites/ never import a judgement constructor, and never
  *   write a Judgement literal (`{ verdict: 'pass', expected: ... }`) by hand.
  *
@@ -36,7 +38,7 @@ const LAYERS = Object.keys(MAY_IMPORT) as Layer[];
 export const JUDGEMENT_CONSTRUCTORS: ReadonlySet<string> = new Set(['pass', 'fail', 'rule', 'unspecified', 'inconclusive', 'alsoAgainst']);
 const JUDGED_VERDICTS = new Set(['pass', 'fail', 'unspecified', 'inconclusive']);
 
-export type RuleName = 'imports-targets' | 'layer-order' | 'verdict-outside-reference';
+export type RuleName = 'imports-targets' | 'layer-order' | 'verdict-outside-reference' | 'shipped-imports-dev';
 
 export interface Violation {
   readonly file: string;
@@ -115,6 +117,9 @@ export function violations(file: string, text: string): Violation[] {
     if (!imp.specifier.startsWith('.')) continue;
     const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), imp.specifier));
     const to = layerOf(target) ?? (target.startsWith('test/') ? 'test' : undefined);
+    if (target.startsWith('scripts/dev/') && !file.startsWith('scripts/dev/')) {
+      out.push({ file, rule: 'shipped-imports-dev', detail: `imports ${target}` });
+    }
     if (to === undefined || to === from) continue;
     if (to === 'targets' && (from === 'harness' || from === 'suites' || from === 'generators')) {
       out.push({ file, rule: 'imports-targets', detail: `imports ${target}` });

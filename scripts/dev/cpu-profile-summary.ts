@@ -88,7 +88,7 @@ export function folderOfFrame(url: string, line: number, rootUrl: string, bundle
     const nm = src.lastIndexOf('node_modules/');
     if (nm >= 0) return `node_modules/${packageOf(src.slice(nm + 'node_modules/'.length))}`;
     const top = src.split('/')[0]!;
-    if (src === 'scripts/cpu-profile-preload.mjs') return 'the profiler itself';
+    if (src === 'scripts/dev/cpu-profile-preload.mjs') return 'the profiler itself';
     return FOLDERS.has(top) ? `${top}/` : `${top} (other)`;
   }
   const nm = url.lastIndexOf('/node_modules/');

@@ -3,16 +3,16 @@
  * server), and what one case of the informer check costs against the embedded server. Figures only.
  */
 import { performance } from 'node:perf_hooks';
-import { emptyHistory, recordWrite, type History } from '../reference/history.ts';
-import type { ObjectVersion, ObservedObject } from '../reference/objects.ts';
-import { judgeWatch, type ObservedEvent, type WatchExpectation } from '../reference/watch-oracle.ts';
-import { startEmbeddedServer } from '../runner/embedded.ts';
-import { profiles } from '../reference/profile.ts';
-import { defaultTargetSettings } from '../harness/env.ts';
-import { openSession } from '../runner/session.ts';
-import { runCheck } from '../harness/run-check.ts';
-import { watchInformer } from '../suites/checks/watch-informer.ts';
-import { emptyFootprint } from '../harness/footprint.ts';
+import { emptyHistory, recordWrite, type History } from '../../reference/history.ts';
+import type { ObjectVersion, ObservedObject } from '../../reference/objects.ts';
+import { judgeWatch, type ObservedEvent, type WatchExpectation } from '../../reference/watch-oracle.ts';
+import { startEmbeddedServer } from '../../runner/embedded.ts';
+import { profiles } from '../../reference/profile.ts';
+import { defaultTargetSettings } from '../../harness/env.ts';
+import { openSession } from '../../runner/session.ts';
+import { runCheck } from '../../harness/run-check.ts';
+import { watchInformer } from '../../suites/checks/watch-informer.ts';
+import { emptyFootprint } from '../../harness/footprint.ts';
 
 const NS = 'bench';
 

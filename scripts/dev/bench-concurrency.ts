@@ -5,16 +5,16 @@
  */
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
-import { startEmbeddedServer } from '../runner/embedded.ts';
-import { profiles } from '../reference/profile.ts';
-import { defaultTargetSettings } from '../harness/env.ts';
-import { openSession } from '../runner/session.ts';
-import { CaseContext } from '../harness/case-context.ts';
-import { Tally } from '../harness/tally.ts';
-import { runConcurrentWorkload } from '../harness/concurrent-workload.ts';
-import { defaultWorkloadSize, workloadPlanArb } from '../generators/concurrency.ts';
-import { judgeConcurrentHistory } from '../reference/concurrency/judge.ts';
-import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory, type RecordedEvent, type RecordedOp } from '../reference/concurrency/history-types.ts';
+import { startEmbeddedServer } from '../../runner/embedded.ts';
+import { profiles } from '../../reference/profile.ts';
+import { defaultTargetSettings } from '../../harness/env.ts';
+import { openSession } from '../../runner/session.ts';
+import { CaseContext } from '../../harness/case-context.ts';
+import { Tally } from '../../harness/tally.ts';
+import { runConcurrentWorkload } from '../../harness/concurrent-workload.ts';
+import { defaultWorkloadSize, workloadPlanArb } from '../../generators/concurrency.ts';
+import { judgeConcurrentHistory } from '../../reference/concurrency/judge.ts';
+import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory, type RecordedEvent, type RecordedOp } from '../../reference/concurrency/history-types.ts';
 
 export async function concurrencyBenchLines(): Promise<string[]> {
   const profile = profiles.svc;

@@ -6,19 +6,19 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startEmbeddedServer } from '../runner/embedded.ts';
-import { profiles, type ProfileName } from '../reference/profile.ts';
-import { defaultTargetSettings } from '../harness/env.ts';
-import { openSession } from '../runner/session.ts';
-import { runCheck } from '../harness/run-check.ts';
-import { checkById } from '../suites/checks/index.ts';
-import type { CheckRecord } from '../harness/results.ts';
-import { kubeconfigText, processLauncher, type DaemonLauncher } from '../harness/controller-daemon.ts';
-import { answerPace, daemonPace } from '../harness/pace.ts';
-import { inProcessLauncher } from '../targets/controller-daemon/in-process.ts';
-import { daemonFaultByName, type DaemonFault } from '../targets/controller-daemon/faults.ts';
-import { violationKinds } from '../generators/daemon-flags.ts';
-import type { DaemonVariationName } from '../targets/controller-daemon/variations.ts';
+import { startEmbeddedServer } from '../../runner/embedded.ts';
+import { profiles, type ProfileName } from '../../reference/profile.ts';
+import { defaultTargetSettings } from '../../harness/env.ts';
+import { openSession } from '../../runner/session.ts';
+import { runCheck } from '../../harness/run-check.ts';
+import { checkById } from '../../suites/checks/index.ts';
+import type { CheckRecord } from '../../harness/results.ts';
+import { kubeconfigText, processLauncher, type DaemonLauncher } from '../../harness/controller-daemon.ts';
+import { answerPace, daemonPace } from '../../harness/pace.ts';
+import { inProcessLauncher } from '../../targets/controller-daemon/in-process.ts';
+import { daemonFaultByName, type DaemonFault } from '../../targets/controller-daemon/faults.ts';
+import { violationKinds } from '../../generators/daemon-flags.ts';
+import type { DaemonVariationName } from '../../targets/controller-daemon/variations.ts';
 
 export interface DaemonRunOptions {
   readonly checks: readonly string[];

@@ -3,16 +3,16 @@
  * CLI's own plan and executor (runner/), in this process and one check after another, so the
  * self-tests see the records the reports would show (before confirmation labels them).
  */
-import type { FaultName } from '../targets/api-server/faults.ts';
-import type { VariationName } from '../targets/api-server/variations.ts';
-import type { ProfileName } from '../reference/profile.ts';
-import { DEFAULT_RUN_TIMEOUT_MS } from '../harness/run-stop.ts';
-import { planRun, type RunPlan } from '../runner/plan.ts';
-import { executeRun } from '../runner/executor.ts';
-import { directStage } from '../runner/check-stage.ts';
-import { checkById } from '../suites/checks/index.ts';
-import type { CheckRecord } from '../harness/results.ts';
-import { SCALE_WINDOW_MS, scaleProfiles, type ScaleProfile } from '../harness/scale.ts';
+import type { FaultName } from '../../targets/api-server/faults.ts';
+import type { VariationName } from '../../targets/api-server/variations.ts';
+import type { ProfileName } from '../../reference/profile.ts';
+import { DEFAULT_RUN_TIMEOUT_MS } from '../../harness/run-stop.ts';
+import { planRun, type RunPlan } from '../../runner/plan.ts';
+import { executeRun } from '../../runner/executor.ts';
+import { directStage } from '../../runner/check-stage.ts';
+import { checkById } from '../../suites/checks/index.ts';
+import type { CheckRecord } from '../../harness/results.ts';
+import { SCALE_WINDOW_MS, scaleProfiles, type ScaleProfile } from '../../harness/scale.ts';
 
 export const CONTINUE_TTL_MS = 400;
 /** Short, so rest:6.1.3 (410 for a version older than the history) is checked in seconds. */

@@ -5,17 +5,17 @@
  */
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
-import { sequenceArb } from '../generators/apply.ts';
-import { fixtureResource, fixtureSchema, type Schema } from '../reference/apply/index.ts';
-import { profiles } from '../reference/profile.ts';
-import { planStep, runStep, startObject, type SeqState } from '../harness/apply-run.ts';
-import { ensureFixture } from '../harness/apply-fixture.ts';
-import { startEmbeddedServer } from '../runner/embedded.ts';
-import { defaultTargetSettings } from '../harness/env.ts';
-import { openSession } from '../runner/session.ts';
-import { CaseContext } from '../harness/case-context.ts';
-import { releaseCaseNamespaces } from '../harness/run-check.ts';
-import { Tally } from '../harness/tally.ts';
+import { sequenceArb } from '../../generators/apply.ts';
+import { fixtureResource, fixtureSchema, type Schema } from '../../reference/apply/index.ts';
+import { profiles } from '../../reference/profile.ts';
+import { planStep, runStep, startObject, type SeqState } from '../../harness/apply-run.ts';
+import { ensureFixture } from '../../harness/apply-fixture.ts';
+import { startEmbeddedServer } from '../../runner/embedded.ts';
+import { defaultTargetSettings } from '../../harness/env.ts';
+import { openSession } from '../../runner/session.ts';
+import { CaseContext } from '../../harness/case-context.ts';
+import { releaseCaseNamespaces } from '../../harness/run-check.ts';
+import { Tally } from '../../harness/tally.ts';
 
 const profile = profiles.svc;
 
