@@ -35,7 +35,7 @@ export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
 const LAYERS = Object.keys(MAY_IMPORT) as Layer[];
 
 /** The judgement constructors of reference/judgement.ts: the model's, never the harness's. */
-export const JUDGEMENT_CONSTRUCTORS: ReadonlySet<string> = new Set(['pass', 'fail', 'rule', 'unspecified', 'inconclusive', 'alsoAgainst']);
+export const JUDGEMENT_CONSTRUCTORS: ReadonlySet<string> = new Set(['pass', 'fail', 'rule', 'unspecified', 'inconclusive', 'alsoAgainst', 'notSeenWithin']);
 const JUDGED_VERDICTS = new Set(['pass', 'fail', 'unspecified', 'inconclusive']);
 
 export type RuleName = 'imports-targets' | 'layer-order' | 'verdict-outside-reference' | 'shipped-imports-dev';
