@@ -20,6 +20,7 @@ const UNIT = [
   'test/harness/json-stream.test.ts',
   'test/harness/transcript.test.ts',
   'test/harness/unsupported-by-model.test.ts',
+  'test/runner/plan.test.ts',
 ];
 
 export default defineConfig({

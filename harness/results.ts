@@ -42,7 +42,7 @@ export interface Counterexample extends JudgementValues, ObservationTags {
   readonly replay: string;
   /** What the model judged, as plain JSON to judge again later (a watch history and its events). */
   readonly history?: unknown;
-  /** How the failure fared when replayed before it was reported (scripts/confirm-failures.ts). */
+  /** How the failure fared when replayed before it was reported (runner/confirm-failures.ts). */
   readonly confirmation?: Confirmation;
   /**
    * The answer the model needed, as data naming requests of `answers` by index, with what each got

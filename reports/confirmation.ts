@@ -7,12 +7,7 @@
  */
 import type { Confirmation, Counterexample } from '../harness/results.ts';
 
-export function confirmationLabel(c: Confirmation): string {
-  if (c.runs === 0 && c.withWrites === undefined) return c.label;
-  const alone = `${c.reproduced}/${c.runs} replays alone`;
-  const counts = c.withWrites === undefined ? `${alone} failed again` : `${alone}, ${c.withWrites.reproduced}/${c.withWrites.runs} beside background writes failed again`;
-  return `${c.label} (${counts})`;
-}
+export { confirmationLabel } from '../runner/confirm-failures.ts';
 
 /**
  * The labels of the counterexamples a one-line report does not show, counted:

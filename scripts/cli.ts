@@ -1,36 +1,27 @@
 /**
- * `svc-conformance`: the command line. `run` starts the embedded reference target unless a target is
- * named, runs the suites through vitest, writes the reports and exits with the code of DESIGN.md:
- * 0 conformant, 1 nonconformant, 2 usage or configuration error, 3 target unreachable / infrastructure.
+ * `svc-conformance`: the command line, its flags and their parsing. `run` is a plan and the one
+ * executor (scripts/run-command.ts over runner/); it exits with the code of DESIGN.md: 0 conformant,
+ * 1 nonconformant, 2 usage or configuration error, 3 target unreachable / infrastructure.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { makeWritableDir } from './reports-dir.ts';
 import path from 'node:path';
-import { confirmationBudgetMs, confirmFailures, unconfirmed, type ConfirmOptions } from './confirm-failures.ts';
-import { settingFlags } from './replay-flags.ts';
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
-import { profileByName, profileMismatch, profiles, type Profile, type ProfileName } from '../reference/profile.ts';
-import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/kubeconfig.ts';
-import { checkReachable, createTargetClient } from '../harness/client.ts';
+import { profiles } from '../reference/profile.ts';
+import { ConfigError } from '../harness/kubeconfig.ts';
 import { InfrastructureError } from '../harness/exchange.ts';
-import { defaultTargetSettings, newRunId } from '../harness/env.ts';
-import type { TargetSettings } from '../harness/check.ts';
 import { checks, suites } from '../suites/checks/index.ts';
 import { fileURLToPath } from 'node:url';
 import { parseDuration } from './duration-flag.ts';
-import { startReferenceServer, faults as faultTable, variations as variationTable } from '../targets/api-server/index.ts';
-import { catalog, familyOf } from '../reference/catalog/index.ts';
-import { excusedFailure } from '../reports/known-failures.ts';
-import { baselineClauses, buildRunResult, capabilityFact, CAPABILITIES, type Capability, compareWithBaseline, ExpectationsError, expectationsForRun, mergeExpectations, parseExpectations, parseShard, shardOf, toSummaryJson, toTerminalSummary, writeReports, type BaselineClause, type Expectations } from '../reports/index.ts';
+import { faults as faultTable, variations as variationTable } from '../targets/api-server/index.ts';
+import { capabilityFact, CAPABILITIES, type Capability, parseShard } from '../reports/index.ts';
 import { mergeReportsCommand } from './merge-reports.ts';
-import { parseHookArg, type Hooks } from '../harness/hooks.ts';
-import { embeddedHooks } from '../targets/api-server/hooks.ts';
-import { leftoverLines, sweepRun, type SweepResult } from './sweep.ts';
-import { armRunStop, DEFAULT_RUN_TIMEOUT_MS, STOP_EXIT, STOP_GRACE_MS, stopLine, unfinishedRecords, within } from '../harness/run-stop.ts';
+import { runCommand } from './run-command.ts';
+import { EXIT, readText } from '../runner/executor.ts';
+import { startEmbeddedServer } from '../runner/embedded.ts';
+import { DEFAULT_RUN_TIMEOUT_MS, STOP_GRACE_MS } from '../harness/run-stop.ts';
 import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-command.ts';
-import { nodeagentCommand, nodeagentLoaderSettings, writeNodeagentCases } from './nodeagent-cli.ts';
-import { prepareDaemon, registerControllerDaemonCommands } from './controller-daemon-cli.ts';
+import { nodeagentCommand } from './nodeagent-cli.ts';
+import { registerControllerDaemonCommands } from './controller-daemon-cli.ts';
 import { kubeconfigText } from '../harness/controller-daemon.ts';
 import { parseTokenFile } from '../targets/api-server/authz.ts';
 import { SUPERUSER_GROUP, type UserInfo } from '../reference/rbac.ts';
@@ -40,18 +31,13 @@ import { registerCompareCommand } from './compare-cli.ts';
 import { registerMatrixCommand } from './matrix-cli.ts';
 import { DEFAULT_PARALLEL } from '../harness/scheduler.ts';
 import { DEFAULT_RUNS } from '../suites/settings.ts';
-import { footprintLines, sumFootprints } from '../harness/footprint.ts';
-import { SCALE_CHOICES, SCALE_WINDOW_MS, scaleProfileByName, type ScaleProfile } from '../harness/scale.ts';
-import type { CheckRecord, ConfirmationLabel, Counterexample } from '../harness/results.ts';
+import { SCALE_CHOICES, scaleProfileByName, type ScaleProfile } from '../harness/scale.ts';
 
-const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
 /**
  * Replays of a failure alone (and beside background writes when none failed again): two tell a
  * failure that repeats from one that happened once, at the cost of a few cases per failure.
  */
 const DEFAULT_CONFIRM_REPLAYS = 2;
-// vitest (about 0.8 s to import) is loaded by `run` only: the loader, linter and daemon commands are
-// started once per case by the suites and must not pay for it.
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -141,7 +127,7 @@ program
   .option('--timeout <duration>', `budget of the whole run: when it runs out no check starts, running ones are abandoned after ${STOP_GRACE_MS / 1000} s, and the reports are written with what the run has (exit 3)`, durationArg, DEFAULT_RUN_TIMEOUT_MS)
   .option('--background-writes', 'one write in a namespace of the run\'s own before every request of a check, so resourceVersions move between its requests as other checks\' writes make them')
   .action(async (o) => {
-    process.exitCode = await run(o);
+    process.exitCode = await runCommand(o);
     // The run is over and its reports are written: nothing left behind (a test worker slow to wind
     // down, a keep-alive socket) may hold the process, or CI waits on it. Flush, then go.
     await Promise.all([process.stdout, process.stderr].map((s) => new Promise<void>((resolve) => s.write('', () => resolve()))));
@@ -164,7 +150,7 @@ program
   .option('--token-auth-file <file>', 'authenticate bearer tokens (lines token,user,uid,"group1,group2") and authorize with RBAC; without it everyone may do anything')
   .action(async (o) => {
     const tokens = o.tokenAuthFile === undefined ? undefined : readTokenFile(o.tokenAuthFile);
-    const server = await listening(o.port, () => startReferenceServer({
+    const server = await listening(o.port, () => startEmbeddedServer({
       ...(tokens !== undefined ? { tokens } : {}),
       ...(o.externalNamespaceController ? { builtInNamespaceController: false } : {}),
       port: o.port,
@@ -225,27 +211,6 @@ program.command('list-faults').description('print the faults and legal variation
 
 program.addCommand(nodeagentCommand());
 
-/** Pointing the `svc` names at an upstream server fails every named-group check: say so before running. */
-async function refuseProfileMismatch(probe: ReturnType<typeof createTargetClient>, profile: Profile): Promise<void> {
-  const r = await probe.send({ method: 'GET', path: '/apis' });
-  const groups = (r.json as { groups?: { name?: unknown }[] } | undefined)?.groups;
-  if (r.status !== 200 || !Array.isArray(groups)) return;
-  const better = profileMismatch(groups.flatMap((g) => (typeof g.name === 'string' ? [g.name] : [])), profile);
-  if (better !== undefined) {
-    throw new ConfigError(`the target serves ${profiles[better].groupSuffix} groups and no ${profile.groupSuffix} group: run with --profile ${better}`);
-  }
-}
-
-function parseHooks(args: readonly string[]): Hooks {
-  const out: Hooks = {};
-  for (const a of args) {
-    const parsed = parseHookArg(a);
-    if (parsed === undefined) throw new ConfigError(`--hook ${a}: expected restart=CMD or compact=CMD`);
-    out[parsed[0]] = parsed[1];
-  }
-  return out;
-}
-
 /** A port someone else holds is the user's configuration, not our crash: one line, exit 2. */
 async function listening<T>(port: number, start: () => Promise<T>): Promise<T> {
   try {
@@ -255,15 +220,6 @@ async function listening<T>(port: number, start: () => Promise<T>): Promise<T> {
     if (code === 'EADDRINUSE') throw new ConfigError(`port ${port} is already in use on 127.0.0.1; choose another or 0 for any free port`);
     if (code === 'EACCES') throw new ConfigError(`port ${port} needs privileges this process lacks; choose a port above 1023 or 0`);
     throw e;
-  }
-}
-
-/** Fails before any request is sent: a run whose reports cannot be written has wasted the target's time. */
-function ensureWritableDir(dir: string): void {
-  try {
-    makeWritableDir(dir);
-  } catch (e) {
-    throw new ConfigError(`--reports ${dir}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
 }
 
@@ -288,371 +244,6 @@ function validateNames<T extends string>(what: string, names: readonly string[],
   const bad = names.filter((n) => !known.has(n));
   if (bad.length > 0) throw new ConfigError(`unknown ${what} ${bad.join(', ')}; known: ${[...known].join(', ')}`);
   return names as T[];
-}
-
-type RunOpts = {
-  kubeconfig?: string; context?: string; server?: string; tokenFile?: string; inCluster?: true; insecureSkipTlsVerify?: true;
-  restrictedKubeconfig?: string;
-  profile: ProfileName; seed?: number; runs: number; suite?: string[]; check?: string[]; path?: string; reports: string;
-  expectations?: string[]; slow?: true; continueTtl?: number; historyWindow?: number; eventualWindow?: number; fault?: string[]; variation?: string[];
-  release?: string; runtimeConfig?: string; targetCapability?: Partial<Record<Capability, boolean>>;
-  nodeagentLoader?: string; nodeagentFault?: string[];
-  controllerDaemon?: string; daemonStartTimeout?: number;
-  shard?: { index: number; count: number }; baseline?: string; output: 'text' | 'json';
-  writers?: number; opsPerWriter?: number; hook?: string[]; scale?: ScaleProfile;
-  parallel?: number; confirm: number | false; confirmTime?: number; backgroundWrites?: true; reproduce?: number; timeout: number;
-};
-
-async function run(o: RunOpts): Promise<number> {
-  const started = Date.now();
-  const profile = profileByName(o.profile)!;
-  const seed = o.seed ?? Math.floor(Math.random() * 2 ** 31);
-  const runId = newRunId();
-  const reportsDir = path.resolve(o.reports);
-  const external = Boolean(o.kubeconfig || o.context || o.server || o.inCluster);
-  const log = (line: string) => process.stderr.write(`${line}\n`);
-
-  if (o.path !== undefined && (o.seed === undefined || !o.check?.length)) throw new ConfigError('--path replays one counterexample: give it with the --seed and --check it was printed with');
-  if (o.reproduce !== undefined && (o.path === undefined || o.check?.length !== 1)) throw new ConfigError('--reproduce N replays one counterexample: give it with the --seed, --check and --path it was printed with');
-  ensureWritableDir(reportsDir);
-  for (const s of o.suite ?? []) if (!suites.includes(s)) throw new ConfigError(`unknown suite ${s}; known: ${suites.join(', ')}`);
-  for (const c of o.check ?? []) if (!checks.some((k) => k.id === c)) throw new ConfigError(`unknown check ${c}; see \`svc-conformance list-checks\``);
-  if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0)) throw new ConfigError('--fault and --variation apply to the embedded reference server only');
-  if (external && o.runtimeConfig !== undefined) throw new ConfigError('--runtime-config applies to the embedded reference server only');
-  // Before the embedded server starts: an error thrown after it would leave its listener holding the process.
-  if (!external && (o.hook?.length ?? 0) > 0) throw new ConfigError('--hook applies to an external target; the embedded server has its own restart and compaction hooks');
-  if (!external && o.restrictedKubeconfig !== undefined) throw new ConfigError('--restricted-kubeconfig applies to an external target; the embedded server\'s checks impersonate a user of their own');
-  const nodeagent = nodeagentLoaderSettings(o, external, profile);
-  // Read (and refused when malformed) before anything starts; applied once the target's release is known.
-  const listed = o.expectations?.length ? readExpectations(o.expectations) : undefined;
-  for (const w of listed?.warnings ?? []) log(`svc-conformance: warning: ${w}`);
-  let expectations: Expectations | undefined;
-  const baseline = o.baseline === undefined ? undefined : readBaseline(o.baseline);
-
-  let targetCfg: TargetConfig;
-  let targetSettings: TargetSettings;
-  let stopEmbedded: (() => Promise<void>) | undefined;
-  let embeddedToken: string | undefined;
-  if (external) {
-    targetCfg = await loadTargetConfig({
-      ...(o.kubeconfig ? { kubeconfig: o.kubeconfig } : {}),
-      ...(o.context ? { context: o.context } : {}),
-      ...(o.server ? { server: o.server } : {}),
-      ...(o.tokenFile ? { token: readText(o.tokenFile).trim() } : {}),
-      ...(o.insecureSkipTlsVerify ? { insecureSkipTlsVerify: true } : {}),
-    });
-    targetSettings = {
-      ...defaultTargetSettings,
-      slow: Boolean(o.slow),
-      ...(o.continueTtl !== undefined ? { continueTtlMs: o.continueTtl } : {}),
-      ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
-      ...(o.eventualWindow !== undefined ? { eventualWindowMs: o.eventualWindow } : {}),
-      ...(o.release !== undefined ? { release: o.release } : {}),
-    };
-  } else {
-    // The embedded target runs with a short token lifetime so rest:4.4.4 is checked in seconds.
-    // Under --scale a chain of hundreds of pages must finish within both windows: they are as long
-    // as a run still waits out without --slow.
-    const continueTtlMs = o.continueTtl ?? (o.scale ? SCALE_WINDOW_MS : 1500);
-    // ...and a short history window so rest:6.1.3 (410 for a too-old watch) is too.
-    const historyWindowMs = o.historyWindow ?? (o.scale ? SCALE_WINDOW_MS : 3000);
-    // The run's own identity is a superuser of a server that authenticates and authorizes (rest:5).
-    const token = randomBytes(16).toString('hex');
-    embeddedToken = token;
-    const server = await startReferenceServer({
-      profile,
-      tokens: new Map([[token, { user: 'svc-conformance', groups: [SUPERUSER_GROUP] }]]),
-      continueTtlMs,
-      historyWindowMs,
-      ...(o.release !== undefined ? { release: o.release } : {}),
-      ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}),
-      faults: validateNames('fault', o.fault ?? [], faultTable),
-      variations: validateNames('variation', o.variation ?? [], variationTable),
-    });
-    stopEmbedded = () => server.close();
-    targetCfg = { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: { Authorization: `Bearer ${token}` }, source: 'embedded reference server' };
-    targetSettings = { ...defaultTargetSettings, slow: Boolean(o.slow), continueTtlMs, historyWindowMs, eventualWindowMs: o.eventualWindow ?? 5_000, watchWaitMs: 1_500 };
-    log(`svc-conformance: embedded reference server on ${server.url}${o.fault?.length ? ` with faults ${o.fault.join(', ')}` : ''}${o.variation?.length ? ` with variations ${o.variation.join(', ')}` : ''}`);
-  }
-
-  // rest-authz: a second identity (its current context); its server must be the target's.
-  let restrictedCfg: TargetConfig | undefined;
-  if (o.restrictedKubeconfig !== undefined) {
-    restrictedCfg = await loadTargetConfig({ kubeconfig: o.restrictedKubeconfig }).catch((e: unknown) => {
-      throw e instanceof ConfigError ? new ConfigError(`--restricted-kubeconfig: ${e.message}`) : e;
-    });
-    if (restrictedCfg.server !== targetCfg.server) throw new ConfigError(`--restricted-kubeconfig ${o.restrictedKubeconfig}: its server ${restrictedCfg.server} is not the target ${targetCfg.server}`);
-  }
-  const hooks = external ? parseHooks(o.hook ?? []) : embeddedHooks(targetCfg.server);
-  if (external && Object.keys(hooks).length > 0) targetSettings = { ...targetSettings, hooks };
-  if (!external) targetSettings = { ...targetSettings, hooks };
-  if (o.scale !== undefined) targetSettings = { ...targetSettings, scale: o.scale };
-  if (o.writers !== undefined || o.opsPerWriter !== undefined) {
-    targetSettings = { ...targetSettings, workload: { ...(o.writers !== undefined ? { writers: o.writers } : {}), ...(o.opsPerWriter !== undefined ? { opsPerWriter: o.opsPerWriter } : {}) } };
-  }
-  const chosen = checks.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
-  const selected = o.shard === undefined ? chosen : shardOf(chosen, o.shard.index, o.shard.count);
-  const daemon = await prepareDaemon({ ...(o.controllerDaemon !== undefined ? { command: o.controllerDaemon } : {}), bundle: selected.some((c) => c.suite === 'controller-daemon'), external, profile: profile.name, server: targetCfg.server, ...(embeddedToken !== undefined ? { token: embeddedToken } : {}), ...(o.daemonStartTimeout !== undefined ? { startTimeoutMs: o.daemonStartTimeout } : {}) });
-
-  // --timeout, SIGTERM from CI, Ctrl-C: no check starts, running ones are abandoned after a grace,
-  // the reports are written with what the run has, then cleanup (bounded). A second signal: out now.
-  const stop = armRunStop(Math.max(0, o.timeout - (Date.now() - started)), (signal) => {
-    log(`svc-conformance: ${signal} again: exiting without waiting for cleanup of run ${runId}`);
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  });
-  void stop.stopped.then((reason) => log(`svc-conformance: ${reason}: stopping run ${runId}; reports follow`));
-
-  try {
-    const probe = createTargetClient(targetCfg, { maxRetries: 1 });
-    try {
-      const reported = await checkReachable(probe);
-      if (external) await refuseProfileMismatch(probe, profile);
-      if (listed) expectations = expectationsForRun(listed, { scale: o.scale !== undefined, profile: profile.name, capabilities: o.targetCapability ?? {}, ...(reported ?? o.release ? { release: (reported ?? o.release)! } : {}) });
-    } finally {
-      await probe.close();
-    }
-    const { progressPrinter, runSuites } = await import('./run-vitest.ts');
-    const progress = progressPrinter(process.stderr);
-    if (o.shard !== undefined) log(`svc-conformance: shard ${o.shard.index}/${o.shard.count}: ${selected.length} of ${chosen.length} checks`);
-    const parallel = o.parallel ?? DEFAULT_PARALLEL;
-    log(`svc-conformance ${version}: profile ${profile.name}, seed ${seed}, ${o.runs} runs per property, ${selected.length} checks, run id ${runId}`);
-    // -o json promises stdout to the summary alone; vitest's reporters print there too.
-    const restoreStdout = o.output === 'json' ? stdoutToStderr() : () => undefined;
-    const suiteSettings = (ids: readonly string[]) => ({
-      target: cloneableTarget(targetCfg),
-      ...(restrictedCfg !== undefined ? { restrictedTarget: cloneableTarget(restrictedCfg) } : {}),
-      profile: profile.name,
-      runId,
-      seed,
-      runs: o.runs,
-      checks: [...ids],
-      deadline: stop.deadline,
-      parallel: ids.length > 0 && ids.every((id) => checks.find((c) => c.id === id)?.exclusive === true) ? 1 : parallel,
-      ...(o.backgroundWrites ? { backgroundWrites: true } : {}),
-      ...(o.path ? { path: o.path } : {}),
-      targetSettings,
-      replayCommand: replayCommand(o, seed),
-      ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
-      ...(daemon.settings ? { controllerDaemon: daemon.settings } : {}),
-    });
-    // Checks that restart or compact the target run after the others, one at a time: a restart cuts
-    // every connection and a compaction ages every version, so nothing may run beside them.
-    const shared = selected.filter((c) => c.exclusive !== true);
-    const exclusive = selected.filter((c) => c.exclusive === true);
-    const suitesOf = (cs: readonly { suite: string }[]) => [...new Set(cs.map((c) => c.suite))];
-    const outcome = { records: [] as Awaited<ReturnType<typeof runSuites>>['records'], errors: [] as string[], footprints: [] as Awaited<ReturnType<typeof runSuites>>['footprints'], finished: new Set<string>() };
-    for (const [group, sequential] of [[shared, false], [exclusive, true]] as const) {
-      if (group.length === 0 || stop.reason !== undefined) continue;
-      const part = await runSuites({ ...suiteSettings(group.map((c) => c.id)), ...(group === exclusive ? { namespaceScope: 'x' } : {}) }, { suites: suitesOf(group), reportsDir, total: selected.length, log: progress.line, sequential, keepAllure: group === exclusive && shared.length > 0, done: group === exclusive ? shared.length : 0, stop: stop.stopped, graceMs: STOP_GRACE_MS });
-      outcome.records.push(...part.records);
-      outcome.errors.push(...part.errors);
-      outcome.footprints.push(...part.footprints);
-      for (const id of part.finished) outcome.finished.add(id);
-    }
-    // Checks whose turn came after the deadline report themselves as not started; the rest are here.
-    const notStarted = outcome.records.filter((r) => r.note?.startsWith('run timeout: ')).map((r) => r.check);
-    const reason = stop.reason ?? (notStarted.length > 0 ? 'run timeout' : undefined);
-    if (reason !== undefined) {
-      const unfinished = selected.filter((c) => !outcome.finished.has(c.id) || notStarted.includes(c.id));
-      outcome.records.push(...unfinishedRecords(selected, outcome.finished, reason));
-      outcome.errors.push(stopLine(reason, Date.now() - started, unfinished.length, selected.length));
-    }
-    // Replays of one check in this process (--reproduce, confirmation), loaded only when needed: a green
-    // run (and every other command) does not pay for it.
-    const replayer = async (command: string) => (await import('./confirm-replay.ts')).inProcessReplayer({
-      target: targetCfg,
-      ...(restrictedCfg !== undefined ? { restricted: restrictedCfg } : {}),
-      profile,
-      runId,
-      settings: targetSettings,
-      runs: o.runs,
-      replayCommand: command,
-      ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
-      ...(daemon.settings ? { controllerDaemon: daemon.settings } : {}),
-    });
-    if (o.reproduce !== undefined) {
-      // The reproduction rate of one counterexample (issue 26 item 3), as etcd's reproduction targets report it.
-      const replay = await replayer(replayCommand(o, seed));
-      const rate = await reproductionRate(o.reproduce, () => replay(o.check![0]!, { seed, path: o.path } as Counterexample, 'alone'));
-      log(`svc-conformance: reproduced ${rate.failed} of ${o.reproduce} replays${rate.clauses.length > 0 ? ` (failed: ${rate.clauses.join(', ')})` : ''}`);
-      outcome.records = withReproductionRate(outcome.records, o.reproduce, rate);
-    } else if (o.confirm === false) outcome.records = unconfirmed(outcome.records);
-    else if (outcome.records.some((r) => r.verdict === 'fail')) {
-      // A stopped run confirms nothing more: its failures are reported `not confirmed (time)`.
-      const budgetMs = stop.reason !== undefined ? 0 : Math.min(o.confirmTime ?? confirmationBudgetMs(Date.now() - started, targetSettings.eventualWindowMs), Math.max(0, stop.deadline - Date.now()));
-      log(`svc-conformance: confirming failures (${o.confirm} replays each, at most ${Math.round(budgetMs / 1000)} s)`);
-      const confirmOptions: ConfirmOptions = {
-        times: o.confirm,
-        deadline: Date.now() + budgetMs,
-        now: Date.now,
-        known: (r) => expectations !== undefined && excusedFailure(expectations.knownFailures, r),
-        log,
-        replay: await replayer(replayCommand({ ...o, backgroundWrites: undefined }, seed)),
-      };
-      const found = outcome.records;
-      outcome.records = await Promise.race([confirmFailures(found, confirmOptions), stop.stopped.then(() => confirmFailures(found, { ...confirmOptions, deadline: 0 }))]);
-    }
-    progress.end();
-    restoreStdout();
-
-    // A stopped run writes its reports before cleanup (CI's kill may follow SIGTERM), then again with
-    // what cleanup left; a finished run cleans up first and reports once.
-    const sweep = async (): Promise<SweepResult | undefined> => {
-      if (!external) return undefined;
-      const swept = await within(sweepRun(targetCfg, profile, runId, log), SWEEP_LIMIT_MS);
-      return swept ?? { leftovers: [], unverified: `cleanup of run ${runId} did not finish within ${SWEEP_LIMIT_MS / 1000} s; list what is left with: kubectl get namespaces -l ${profile.runLabel}=${runId}` };
-    };
-    // A signal during confirmation also stops the run here: reports first, then cleanup.
-    const stoppedFor = reason ?? stop.reason;
-    let swept = stoppedFor === undefined ? await sweep() : undefined;
-    // Checks finish in any order when run in parallel: records and footprints follow check order.
-    const order = new Map(checks.map((c, i) => [c.id, i]));
-    const byCheck = (a: { check: string }, b: { check: string }) => (order.get(a.check) ?? 0) - (order.get(b.check) ?? 0);
-    const footprint = sumFootprints([...outcome.footprints].sort(byCheck), parallel);
-    const report = async (swept: SweepResult | undefined, print: boolean) => {
-      const result = buildRunResult({
-        records: [...outcome.records].sort(byCheck),
-        footprint,
-        catalog,
-        profile: profile.name,
-        seed,
-        server: targetCfg.server,
-        nodeagentLoader: nodeagent.description,
-        startedAt: new Date(started).toISOString(),
-        durationMs: Date.now() - started,
-        version,
-        errors: [...outcome.errors, ...(swept?.unverified !== undefined ? [swept.unverified] : []), ...(swept?.leftovers.length ? [`cleanup left ${swept.leftovers.length} object(s) of run ${runId} behind (leftovers)`] : [])],
-        ...(expectations ? { expectations } : {}),
-        ...(swept !== undefined ? { leftovers: swept.leftovers } : {}),
-      });
-      const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];
-      const written = await writeReports(result, reportsDir, familyOf, {
-        catalog,
-        ...(baseline !== undefined ? { baseline: compareWithBaseline(result, baseline) } : {}),
-        ...(stepSummaryFile ? { stepSummaryFile } : {}),
-      });
-      written.files.push(...(await writeNodeagentCases(result, reportsDir)));
-      if (!print) return result;
-      // -o json: stdout is the summary alone, for a pipe into jq; the terminal summary goes to stderr.
-      const terminal = toTerminalSummary(result, familyOf, { color: o.output === 'text' && process.stdout.isTTY === true, reportsDir: path.relative(process.cwd(), reportsDir) || '.' }) + '\n';
-      if (o.output === 'json') {
-        process.stderr.write(terminal);
-        process.stdout.write(toSummaryJson(result, { catalog, familyOf }));
-      } else process.stdout.write(terminal);
-      for (const line of footprintLines(footprint)) log(`svc-conformance: ${line}`);
-      if (o.scale !== undefined) for (const line of scaleLines(o.scale, footprint)) log(`svc-conformance: ${line}`);
-      log(`svc-conformance: ${written.files.length} report files written`);
-      return result;
-    };
-    let result = await report(swept, stoppedFor === undefined || !external);
-    if (stoppedFor !== undefined && external) {
-      log(`svc-conformance: reports written; cleaning up run ${runId}`);
-      swept = await sweep();
-      result = await report(swept, true);
-    }
-    for (const line of swept === undefined ? [] : leftoverLines(swept, profile.runLabel, runId)) log(`svc-conformance: ${line}`);
-    if (stoppedFor !== undefined) {
-      log(`svc-conformance: ${outcome.errors.find((e) => e.startsWith(stoppedFor)) ?? `${stoppedFor}: every check had finished; reports written`}`);
-      return STOP_EXIT[stoppedFor];
-    }
-    if (swept !== undefined && (swept.leftovers.length > 0 || swept.unverified !== undefined) && result.verdict !== 'nonconformant') return EXIT.unreachable;
-    return result.verdict === 'conformant' ? EXIT.conformant : result.verdict === 'nonconformant' ? EXIT.nonconformant : EXIT.unreachable;
-  } finally {
-    stop.dispose();
-    // Bounded: a server that waits on a client that never hangs up must not keep the run alive.
-    const cleanup = (async () => {
-      await daemon.cleanup();
-      await stopEmbedded?.();
-    })();
-    await Promise.race([cleanup, new Promise<void>((resolve) => setTimeout(resolve, CLEANUP_LIMIT_MS).unref())]);
-  }
-}
-
-/** Longest cleanup of an external target: the sweep's own wait plus its requests. */
-const SWEEP_LIMIT_MS = 60_000;
-/** How long stopping the daemon's private server and the embedded target may take at the end. */
-const CLEANUP_LIMIT_MS = 15_000;
-/** The scale profile's own time and footprint: the rest-scale checks' part of the run's. */
-function scaleLines(p: ScaleProfile, f: ReturnType<typeof sumFootprints>): string[] {
-  const mine = f.checks.filter((c) => checks.find((k) => k.id === c.check)?.suite === 'rest-scale');
-  if (mine.length === 0) return [`scale ${p.name}: no rest-scale check ran (select --suite rest-scale or leave the selection open)`];
-  const part = sumFootprints(mine);
-  const [first] = footprintLines(part, mine.length);
-  return [
-    `scale ${p.name}: ${p.objects} objects in one collection, pages of ${p.pageLimit}, ${p.namespaceRoots * p.namespaceDepth} prefix namespaces, objects of ${p.nearLimitBytes} and ${p.overLimitBytes} bytes`,
-    `scale ${p.name} time: ${mine.map((c) => `${c.check} ${(c.wallMs / 1000).toFixed(1)} s`).join(', ')}`,
-    `scale ${p.name} ${first!}`,
-  ];
-}
-
-/** What a person types to run exactly this again; target options included, secrets never. */
-function replayCommand(o: RunOpts, _seed: number): string {
-  const parts = ['npx svc-conformance run'];
-  if (o.kubeconfig) parts.push(`--kubeconfig ${o.kubeconfig}`);
-  if (o.context) parts.push(`--context ${o.context}`);
-  if (o.server) parts.push(`--server ${o.server}`);
-  if (o.restrictedKubeconfig) parts.push(`--restricted-kubeconfig ${o.restrictedKubeconfig}`);
-  if (o.profile !== 'svc') parts.push(`--profile ${o.profile}`);
-  for (const f of o.fault ?? []) parts.push(`--fault ${f}`);
-  for (const v of o.variation ?? []) parts.push(`--variation ${v}`);
-  if (o.release !== undefined) parts.push(`--release ${o.release}`);
-  if (o.runtimeConfig !== undefined) parts.push(`--runtime-config ${o.runtimeConfig}`);
-  if (o.scale !== undefined) parts.push(`--scale ${o.scale.name}`);
-  if (o.controllerDaemon) parts.push(`--controller-daemon '${o.controllerDaemon.replace(/'/g, `'\\''`)}'`);
-  if (o.nodeagentLoader) parts.push(`--nodeagent-loader ${JSON.stringify(o.nodeagentLoader)}`);
-  for (const f of o.nodeagentFault ?? []) parts.push(`--nodeagent-fault ${f}`);
-  parts.push(...settingFlags(o));
-  if (o.backgroundWrites) parts.push('--background-writes');
-  return parts.join(' ');
-}
-
-/** TLS material as strings: vitest clones the settings into its workers. */
-function cloneableTarget(cfg: TargetConfig): TargetConfig {
-  const str = (v: string | Buffer | undefined) => (v === undefined ? undefined : typeof v === 'string' ? v : v.toString('utf8'));
-  const tls = { ...cfg.tls, ca: str(cfg.tls.ca), cert: str(cfg.tls.cert), key: str(cfg.tls.key) };
-  for (const k of ['ca', 'cert', 'key'] as const) if (tls[k] === undefined) delete tls[k];
-  return { ...cfg, tls };
-}
-
-/** Every --expectations file, merged; a malformed one is a usage error (one line, exit 2). */
-function readExpectations(files: readonly string[]): Expectations {
-  try {
-    return mergeExpectations(files.map((f) => parseExpectations(readText(f), f)));
-  } catch (e) {
-    if (e instanceof ExpectationsError) throw new ConfigError(e.message);
-    throw e;
-  }
-}
-
-function stdoutToStderr(): () => void {
-  const original = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => (process.stderr.write as (...a: unknown[]) => boolean)(chunk, ...rest)) as typeof process.stdout.write;
-  return () => {
-    process.stdout.write = original;
-  };
-}
-
-function readBaseline(file: string): BaselineClause[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(readText(file));
-  } catch (e) {
-    if (e instanceof ConfigError) throw e;
-    throw new ConfigError(`--baseline ${file}: not JSON (${(e as Error).message})`);
-  }
-  try {
-    return baselineClauses(json, file);
-  } catch (e) {
-    throw new ConfigError(`--baseline ${(e as Error).message}`);
-  }
-}
-
-function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new ConfigError(`${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
-  }
 }
 
 async function main(): Promise<void> {
@@ -694,25 +285,3 @@ function reportError(e: unknown): void {
 }
 
 await main();
-
-/** Replays a counterexample `times` times: how many replays failed, and the clauses they failed. */
-async function reproductionRate(times: number, replay: () => Promise<readonly CheckRecord[]>): Promise<{ failed: number; clauses: string[]; byClause: Map<string, number> }> {
-  let failed = 0;
-  const byClause = new Map<string, number>();
-  for (let i = 0; i < times; i++) {
-    const fails = (await replay()).filter((r) => r.verdict === 'fail');
-    if (fails.length > 0) failed++;
-    for (const c of new Set(fails.map((f) => f.clause))) byClause.set(c, (byClause.get(c) ?? 0) + 1);
-  }
-  return { failed, clauses: [...byClause.keys()], byClause };
-}
-
-/** The run's failures labelled from the reproduction rate: every replay failed, some did, none did. */
-function withReproductionRate(records: readonly CheckRecord[], times: number, rate: { byClause: ReadonlyMap<string, number> }): CheckRecord[] {
-  return records.map((r) => {
-    if (r.verdict !== 'fail' || r.counterexample === undefined) return r;
-    const reproduced = rate.byClause.get(r.clause) ?? 0;
-    const label: ConfirmationLabel = reproduced === times ? 'reproduces alone' : reproduced > 0 ? 'flaky' : 'not reproduced';
-    return { ...r, counterexample: { ...r.counterexample, confirmation: { label, runs: times, reproduced } } };
-  });
-}

@@ -6,7 +6,6 @@
  * differently), 1 the target violates where the reference conforms, 2 usage, 3 unreachable or nothing
  * compared.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,12 +13,13 @@ import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typin
 import { profileMismatch, profiles, type Profile, type ProfileName } from '../reference/profile.ts';
 import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/kubeconfig.ts';
 import { checkReachable, createTargetClient } from '../harness/client.ts';
-import { defaultTargetSettings, newRunId, openEnv, type OpenedEnv } from '../harness/env.ts';
+import { defaultTargetSettings, newRunId, type OpenedEnv } from '../harness/env.ts';
 import type { TargetSettings } from '../harness/check.ts';
+import type { Hooks } from '../harness/hooks.ts';
 import { checks } from '../suites/checks/index.ts';
-import { faults as faultTable, startReferenceServer, variations as variationTable, type FaultName, type VariationName } from '../targets/api-server/index.ts';
-import { SUPERUSER_GROUP } from '../reference/rbac.ts';
-import { embeddedHooks } from '../targets/api-server/hooks.ts';
+import { faults as faultTable, variations as variationTable, type FaultName, type VariationName } from '../targets/api-server/index.ts';
+import { startEmbeddedTarget } from '../runner/embedded.ts';
+import { openSession } from '../runner/session.ts';
 import { lockstepTarget, runLockstep, type LockstepSides, type SideSlot } from '../harness/lockstep.ts';
 import { classifyCase, type StepResult } from '../harness/lockstep-case.ts';
 import { translator } from '../harness/lockstep-diff.ts';
@@ -68,7 +68,7 @@ export interface CompareOptions {
 
 const isExternal = (s: SideOptions): boolean => Boolean(s.kubeconfig || s.context || s.server);
 
-interface PreparedSide { cfg: TargetConfig; profile: Profile; label: string; stop?: () => Promise<void> }
+interface PreparedSide { cfg: TargetConfig; profile: Profile; label: string; hooks?: Hooks; stop?: () => Promise<void> }
 
 /** Embedded servers get the windows an external server has when one is compared: the same for both. */
 function settingsFor(anyExternal: boolean): TargetSettings {
@@ -105,21 +105,14 @@ async function prepareSide(s: SideOptions, which: 'target' | 'reference', settin
   }
   const faults = validateNames<FaultName>(`${flag}fault`, s.fault ?? [], faultTable);
   const variations = validateNames<VariationName>(`${flag}variation`, s.variation ?? [], variationTable);
-  const token = randomBytes(16).toString('hex');
-  const server = await startReferenceServer({
-    profile,
-    tokens: new Map([[token, { user: 'svc-conformance', groups: [SUPERUSER_GROUP] }]]),
-    continueTtlMs: settings.continueTtlMs,
-    historyWindowMs: settings.historyWindowMs,
-    faults,
-    variations,
-  });
+  const embedded = await startEmbeddedTarget({ kind: 'embedded', faults, variations, continueTtlMs: settings.continueTtlMs, historyWindowMs: settings.historyWindowMs }, profile);
   const extra = [...faults.map((f) => `fault ${f}`), ...variations.map((v) => `variation ${v}`)];
   return {
-    cfg: { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: { Authorization: `Bearer ${token}` }, source: 'embedded reference server' },
+    cfg: embedded.config,
     profile,
     label: s.label ?? `embedded reference server${extra.length ? ` (${extra.join(', ')})` : ''}`,
-    stop: () => server.close(),
+    hooks: embedded.hooks,
+    stop: () => embedded.close(),
   };
 }
 
@@ -150,7 +143,7 @@ export async function runCompare(o: CompareOptions, log: (line: string) => void 
     const slots: [SideSlot, SideSlot] = [{}, {}];
     for (const [i, p] of prepared.entries()) {
       const side = i as 0 | 1;
-      const env = openEnv(p.cfg, { profile: p.profile, runId: runIds[side], settings: { ...settings, ...(p.stop ? { hooks: embeddedHooks(p.cfg.server) } : {}) }, signals: true });
+      const env = openSession(p.cfg, { profile: p.profile, runId: runIds[side], settings: { ...settings, ...(p.hooks ? { hooks: p.hooks } : {}) }, signals: true });
       opened.push(env);
     }
     const wrapped = (i: 0 | 1) => ({ ...opened[i]!.env, target: lockstepTarget(opened[i]!.env.target, i, slots[i]) });

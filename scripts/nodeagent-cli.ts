@@ -11,10 +11,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, Option } from '@commander-js/extra-typings';
-import { profiles, type Profile } from '../reference/profile.ts';
-import { ConfigError } from '../harness/kubeconfig.ts';
-import type { NodeagentLoaderSettings } from '../harness/nodeagent-loader.ts';
-import { embeddedLoader } from '../targets/nodeagent-loader/embedded.ts';
+import { profiles } from '../reference/profile.ts';
 import type { RunResult } from '../harness/results.ts';
 import { matchImage } from '../reference/nodeagent/match-images.ts';
 import { runReferenceLoader } from '../targets/nodeagent-loader/loader.ts';
@@ -79,22 +76,6 @@ export function nodeagentCommand(): Command {
 function fail(code: number, message: string): void {
   process.stderr.write(`svc-conformance: ${message}\n`);
   process.exitCode = code;
-}
-
-/**
- * `run --nodeagent-loader CMD`: that command; without it the embedded reference loader when the API
- * target is embedded too (a run against a real cluster does not judge our own loader), else none.
- */
-export function nodeagentLoaderSettings(o: { nodeagentLoader?: string; nodeagentFault?: string[] }, externalServer: boolean, profile: Profile): { settings?: NodeagentLoaderSettings; description: string | null } {
-  const faults = o.nodeagentFault ?? [];
-  for (const f of faults) if (!nodeagentFault(f)) throw new ConfigError(`unknown node-agent fault ${f}; known: ${nodeagentFaults.map((x) => x.name).join(', ')}`);
-  if (o.nodeagentLoader !== undefined) {
-    if (faults.length > 0) throw new ConfigError('--nodeagent-fault applies to the embedded node-agent loader only');
-    if (o.nodeagentLoader.trim() === '') throw new ConfigError('--nodeagent-loader needs a command');
-    return { settings: { command: o.nodeagentLoader }, description: o.nodeagentLoader };
-  }
-  if (externalServer && faults.length === 0) return { description: null };
-  return { settings: { faults }, description: embeddedLoader(profile, faults as NodeagentFaultName[]).description };
 }
 
 /** Each shrunk node-agent file of the run as `nodeagent/<check>-<n>.yaml` beside the reports. */

@@ -2,10 +2,12 @@
  * The architecture rules of DESIGN.md "Layers", as data and one pure checker over a file's source text
  * (parsed with the TypeScript compiler, so comments and strings never count as imports):
  *
- * - imports flow one way: reference <- generators <- harness <- suites, targets <- reports, scripts
+ * - imports flow one way: reference <- generators <- harness <- suites, targets <- runner <- reports, scripts
  *   (a layer imports only the layers listed for it; tests and root files are exempt);
  * - no file under harness/, suites/ or generators/ imports from targets/ (implied by the DAG, reported
  *   apart because it is the rule issue 14 names first);
+ * - the shipped command line never imports a development script (scripts/dev/: benches, mutation
+ *   tables, doc generators, the self-tests' in-process runs), so none of them ships in dist/;
  * - verdicts live in reference/: harness/ and suites/ never import a judgement constructor, and never
  *   write a Judgement literal (`{ verdict: 'pass', expected: ... }`) by hand.
  *
@@ -15,7 +17,7 @@
 import path from 'node:path';
 import ts from 'typescript';
 
-export type Layer = 'reference' | 'generators' | 'harness' | 'suites' | 'targets' | 'reports' | 'scripts';
+export type Layer = 'reference' | 'generators' | 'harness' | 'suites' | 'targets' | 'runner' | 'reports' | 'scripts';
 
 /** What each layer may import besides itself: the layer DAG, as data. */
 export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
@@ -24,17 +26,19 @@ export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
   harness: ['reference', 'generators'],
   suites: ['reference', 'generators', 'harness'],
   targets: ['reference', 'generators', 'harness'],
-  reports: ['reference', 'generators', 'harness', 'suites', 'targets'],
-  scripts: ['reference', 'generators', 'harness', 'suites', 'targets', 'reports'],
+  // The runner floor: plans a run, starts the targets, runs the checks; never formats a report.
+  runner: ['reference', 'generators', 'harness', 'suites', 'targets'],
+  reports: ['reference', 'generators', 'harness', 'suites', 'targets', 'runner'],
+  scripts: ['reference', 'generators', 'harness', 'suites', 'targets', 'runner', 'reports'],
 };
 
 const LAYERS = Object.keys(MAY_IMPORT) as Layer[];
 
 /** The judgement constructors of reference/judgement.ts: the model's, never the harness's. */
-export const JUDGEMENT_CONSTRUCTORS: ReadonlySet<string> = new Set(['pass', 'fail', 'rule', 'unspecified', 'inconclusive', 'alsoAgainst']);
+export const JUDGEMENT_CONSTRUCTORS: ReadonlySet<string> = new Set(['pass', 'fail', 'rule', 'unspecified', 'inconclusive', 'alsoAgainst', 'notSeenWithin']);
 const JUDGED_VERDICTS = new Set(['pass', 'fail', 'unspecified', 'inconclusive']);
 
-export type RuleName = 'imports-targets' | 'layer-order' | 'verdict-outside-reference';
+export type RuleName = 'imports-targets' | 'layer-order' | 'verdict-outside-reference' | 'shipped-imports-dev';
 
 export interface Violation {
   readonly file: string;
@@ -113,6 +117,9 @@ export function violations(file: string, text: string): Violation[] {
     if (!imp.specifier.startsWith('.')) continue;
     const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), imp.specifier));
     const to = layerOf(target) ?? (target.startsWith('test/') ? 'test' : undefined);
+    if (target.startsWith('scripts/dev/') && !file.startsWith('scripts/dev/')) {
+      out.push({ file, rule: 'shipped-imports-dev', detail: `imports ${target}` });
+    }
     if (to === undefined || to === from) continue;
     if (to === 'targets' && (from === 'harness' || from === 'suites' || from === 'generators')) {
       out.push({ file, rule: 'imports-targets', detail: `imports ${target}` });

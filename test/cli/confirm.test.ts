@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { confirmationBudgetMs, confirmFailures, unconfirmed, type ConfirmOptions, type ReplayMode } from '../../scripts/confirm-failures.ts';
+import { confirmationBudgetMs, confirmFailures, unconfirmed, type ConfirmOptions, type ReplayMode } from '../../runner/confirm-failures.ts';
 import { confirmationLabel } from '../../reports/confirmation.ts';
 import type { CheckRecord } from '../../harness/results.ts';
 import { Ajv } from 'ajv';

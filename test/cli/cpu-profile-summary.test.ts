@@ -2,7 +2,7 @@
 // code counts for its caller), in `transpiling` when a transform is on the stack, nowhere when idle;
 // each process's shares are weighted by its own CPU time, and a bundle's lines map back to sources.
 import { describe, expect, it } from 'vitest';
-import { bundleModulesOf, cpuSummaryLines, folderOfFrame, processKind, summariseCpu, TRANSPILING, type CpuProfile, type ProcessProfile } from '../../scripts/cpu-profile-summary.ts';
+import { bundleModulesOf, cpuSummaryLines, folderOfFrame, processKind, summariseCpu, TRANSPILING, type CpuProfile, type ProcessProfile } from '../../scripts/dev/cpu-profile-summary.ts';
 
 const ROOT = 'file:///repo';
 const NM = 'file:///elsewhere/node_modules';

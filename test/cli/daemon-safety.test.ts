@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
-import { referenceDaemonCommand } from '../../scripts/controller-daemon-cli.ts';
+import { referenceDaemonCommand } from '../../runner/daemon.ts';
 import { resourceTypes, collectionPath } from '../../reference/resources.ts';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/svc-conformance.mjs');

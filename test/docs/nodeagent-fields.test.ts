@@ -1,7 +1,7 @@
 // docs/nodeagent-fields.md is generated from the model: it must be what `npm run docs:nodeagent` renders now.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { NODEAGENT_DOC, renderNodeagentFieldsDoc } from '../../scripts/nodeagent-docs.ts';
+import { NODEAGENT_DOC, renderNodeagentFieldsDoc } from '../../scripts/dev/nodeagent-docs.ts';
 import { configFields } from '../../reference/nodeagent/config-fields.ts';
 
 describe('docs/nodeagent-fields.md', () => {

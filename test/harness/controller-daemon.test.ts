@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { InfrastructureError } from '../../harness/exchange.ts';
 import { freePort, observeStart, processLauncher, runToExit, shellQuote, splitCommand } from '../../harness/controller-daemon.ts';
-import { referenceDaemonCommand } from '../../scripts/controller-daemon-cli.ts';
-import { runDaemonChecks } from '../../scripts/daemon-in-process.ts';
+import { referenceDaemonCommand } from '../../runner/daemon.ts';
+import { runDaemonChecks } from '../../scripts/dev/daemon-in-process.ts';
 
 const reference = processLauncher(referenceDaemonCommand('svc'));
 const idle = `${shellQuote(process.execPath)} -e 'setInterval(() => {}, 1000)' --`;

@@ -2,7 +2,7 @@
 // printed configurations judged, a hanging or missing command an error (never a verdict).
 import { describe, expect, it } from 'vitest';
 import { commandLoader } from '../../harness/nodeagent-loader.ts';
-import { runNodeagentChecks } from '../../scripts/nodeagent-in-process.ts';
+import { runNodeagentChecks } from '../../scripts/dev/nodeagent-in-process.ts';
 import { InfrastructureError } from '../../harness/exchange.ts';
 
 describe('command loader', () => {
@@ -53,7 +53,7 @@ describe('command loader', () => {
   });
 
   it('no loader: the checks are not checked', async () => {
-    const { nodeagentEnv } = await import('../../scripts/nodeagent-in-process.ts');
+    const { nodeagentEnv } = await import('../../scripts/dev/nodeagent-in-process.ts');
     const { runCheck } = await import('../../harness/run-check.ts');
     const { nodeagentValidConfigs } = await import('../../suites/checks/nodeagent.ts');
     const env = { ...nodeagentEnv({}), nodeagentLoader: undefined };

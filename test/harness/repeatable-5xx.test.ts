@@ -2,7 +2,7 @@
 // defines and that gets the same 5xx every time it is replayed fails that request's clause, with the
 // answer shown; a 5xx that does not repeat is infrastructure (error) or, when a retry is answered, passes.
 import { describe, expect, it } from 'vitest';
-import { errorsOf, failuresOf, runAgainst } from '../../scripts/in-process-run.ts';
+import { errorsOf, failuresOf, runAgainst } from '../../scripts/dev/in-process-run.ts';
 import { startReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../../harness/env.ts';

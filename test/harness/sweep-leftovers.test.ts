@@ -7,7 +7,7 @@ import { profiles } from '../../reference/profile.ts';
 import { SUPERUSER_GROUP } from '../../reference/rbac.ts';
 import { createTargetClient } from '../../harness/client.ts';
 import { fixtureCrd } from '../../reference/apply/fixture-type.ts';
-import { leftoverLines, sweepRun } from '../../scripts/sweep.ts';
+import { leftoverLines, sweepRun } from '../../runner/sweep.ts';
 
 const profile = profiles.svc;
 const tokens = new Map([['admin-t', { user: 'admin', groups: [SUPERUSER_GROUP] }]]);

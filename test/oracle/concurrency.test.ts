@@ -2,7 +2,7 @@
 // be caught by its own clause with the history saved as evidence, and the legal behaviours it meets
 // (preconditions not honoured on a race, lingering deletions) must not be failed.
 import { describe, expect, it } from 'vitest';
-import { failuresOf, runAgainst } from '../../scripts/in-process-run.ts';
+import { failuresOf, runAgainst } from '../../scripts/dev/in-process-run.ts';
 import { faults } from '../../targets/api-server/faults.ts';
 import { CONCURRENT_HISTORY_FORMAT } from '../../reference/concurrency/history-types.ts';
 import { judgeConcurrentHistory } from '../../reference/concurrency/judge.ts';

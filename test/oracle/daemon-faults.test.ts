@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { daemonFaults } from '../../targets/controller-daemon/faults.ts';
 import { violationKinds } from '../../generators/daemon-flags.ts';
 import { checks } from '../../suites/checks/index.ts';
-import { daemonCheckFor, runDaemonChecks } from '../../scripts/daemon-in-process.ts';
+import { daemonCheckFor, runDaemonChecks } from '../../scripts/dev/daemon-in-process.ts';
 import { daemonVariations } from '../../targets/controller-daemon/variations.ts';
 
 const daemonCheckIds = checks.filter((c) => c.suite === 'controller-daemon').map((c) => c.id);

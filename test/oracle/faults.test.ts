@@ -2,7 +2,7 @@
 // as a failure of the clause it breaks, with a short shrunk counterexample; the correct server and
 // every legal variation pass. A suite that only ever passes proves nothing.
 import { describe, expect, it } from 'vitest';
-import { errorsOf, failuresOf, runAgainst } from '../../scripts/in-process-run.ts';
+import { errorsOf, failuresOf, runAgainst } from '../../scripts/dev/in-process-run.ts';
 import { faults, type Fault } from '../../targets/api-server/faults.ts';
 import { checkById } from '../../suites/checks/index.ts';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { runAgainst } from '../../scripts/in-process-run.ts';
+import { runAgainst } from '../../scripts/dev/in-process-run.ts';
 import { buildRunResult } from '../../reports/aggregate.ts';
 import { toHtml } from '../../reports/html.ts';
 import { catalog, familyOf } from '../../reference/catalog/index.ts';

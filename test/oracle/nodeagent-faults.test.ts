@@ -4,7 +4,7 @@
 // test/harness/nodeagent-loader.test.ts for the command protocol itself.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { nodeagentFaultChecks, runNodeagentChecks } from '../../scripts/nodeagent-in-process.ts';
+import { nodeagentFaultChecks, runNodeagentChecks } from '../../scripts/dev/nodeagent-in-process.ts';
 import { nodeagentFaults } from '../../targets/nodeagent-loader/faults.ts';
 import { nodeagentVariations } from '../../targets/nodeagent-loader/variations.ts';
 import { nodeagentChecks } from '../../suites/checks/nodeagent.ts';

@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runNodeagentChecks } from '../../scripts/nodeagent-in-process.ts';
-import { runDaemonChecks } from '../../scripts/daemon-in-process.ts';
+import { runNodeagentChecks } from '../../scripts/dev/nodeagent-in-process.ts';
+import { runDaemonChecks } from '../../scripts/dev/daemon-in-process.ts';
 import { startReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
 import type { Counterexample } from '../../harness/results.ts';

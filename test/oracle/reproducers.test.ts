@@ -6,7 +6,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { failuresOf, runAgainst } from '../../scripts/in-process-run.ts';
+import { failuresOf, runAgainst } from '../../scripts/dev/in-process-run.ts';
 import { faults, type FaultName } from '../../targets/api-server/faults.ts';
 import { startReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';

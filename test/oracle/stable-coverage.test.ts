@@ -3,9 +3,9 @@
 // generator that reaches a clause only on lucky seeds would make a nightly report's coverage move
 // with the seed and hide a regression on the nights it misses.
 import { describe, expect, it } from 'vitest';
-import { errorsOf, failuresOf, runAgainst } from '../../scripts/in-process-run.ts';
-import { runNodeagentChecks } from '../../scripts/nodeagent-in-process.ts';
-import { runDaemonChecks } from '../../scripts/daemon-in-process.ts';
+import { errorsOf, failuresOf, runAgainst } from '../../scripts/dev/in-process-run.ts';
+import { runNodeagentChecks } from '../../scripts/dev/nodeagent-in-process.ts';
+import { runDaemonChecks } from '../../scripts/dev/daemon-in-process.ts';
 import { checks } from '../../suites/checks/index.ts';
 import { DEFAULT_RUNS } from '../../suites/settings.ts';
 import { unreachedClauses, unreachedInRun } from '../../reports/coverage.ts';

@@ -1,7 +1,7 @@
 // The other half of the oracle's strength: correct behaviour passes. The unfaulted reference server
 // and every legal variation (behaviour the spec allows) must not be flagged by any check.
 import { describe, expect, it } from 'vitest';
-import { errorsOf, failuresOf, runAgainst } from '../../scripts/in-process-run.ts';
+import { errorsOf, failuresOf, runAgainst } from '../../scripts/dev/in-process-run.ts';
 import { variations } from '../../targets/api-server/variations.ts';
 import { checks } from '../../suites/checks/index.ts';
 import { faults, type Fault } from '../../targets/api-server/faults.ts';

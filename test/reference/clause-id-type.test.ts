@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { catalog, isClauseId } from '../../reference/catalog/index.ts';
-import { CLAUSE_IDS_FILE, renderClauseIds } from '../../scripts/clause-ids.ts';
+import { CLAUSE_IDS_FILE, renderClauseIds } from '../../scripts/dev/clause-ids.ts';
 import { pass, type ClauseId } from '../../reference/judgement.ts';
 import { configFields, type FieldSpec } from '../../reference/nodeagent/config-fields.ts';
 import { options } from '../../reference/controller-daemon/options.ts';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { clauseText } from '../../reference/catalog/clause-text.ts';
 import { catalog } from '../../reference/catalog/index.ts';
-import { DEFAULT_SPEC_DIR, SPEC_FILES, SPEC_TEXT_FILE, readSpecSections, renderSpecText } from '../../scripts/spec-text.ts';
+import { DEFAULT_SPEC_DIR, SPEC_FILES, SPEC_TEXT_FILE, readSpecSections, renderSpecText } from '../../scripts/dev/spec-text.ts';
 
 describe('clauseText', () => {
   it('quotes a numbered item whole, and only it', () => {

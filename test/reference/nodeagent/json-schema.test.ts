@@ -13,7 +13,7 @@ import { validateCredentialProviderConfig } from '../../../reference/nodeagent/c
 import { credentialConfigArb } from '../../../generators/nodeagent-credentials.ts';
 import { validConfigArb } from '../../../generators/nodeagent.ts';
 import { parseGoDuration } from '../../../reference/nodeagent/duration.ts';
-import { schemaFiles } from '../../../scripts/nodeagent-schemas.ts';
+import { schemaFiles } from '../../../scripts/dev/nodeagent-schemas.ts';
 
 /** A value of another JSON type than the field's: a bool for a string, a string for anything else. */
 function wrongTyped(v: unknown): unknown {

@@ -6,16 +6,17 @@
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { Pool } from 'undici';
-import { startReferenceServer } from '../targets/api-server/index.ts';
-import { profiles } from '../reference/profile.ts';
-import { openEnv, defaultTargetSettings } from '../harness/env.ts';
-import { CaseContext } from '../harness/case-context.ts';
-import { Tally } from '../harness/tally.ts';
-import { runOp } from '../harness/rest-interpreter.ts';
-import { releaseCaseNamespaces } from '../harness/run-check.ts';
+import { startEmbeddedServer } from '../../runner/embedded.ts';
+import { profiles } from '../../reference/profile.ts';
+import { defaultTargetSettings } from '../../harness/env.ts';
+import { openSession } from '../../runner/session.ts';
+import { CaseContext } from '../../harness/case-context.ts';
+import { Tally } from '../../harness/tally.ts';
+import { runOp } from '../../harness/rest-interpreter.ts';
+import { releaseCaseNamespaces } from '../../harness/run-check.ts';
 import { runFootprintLines } from './bench-run.ts';
-import { opsArb } from '../generators/ops.ts';
-import { queryToString, type Exchange, type QueryPair } from '../harness/exchange.ts';
+import { opsArb } from '../../generators/ops.ts';
+import { queryToString, type Exchange, type QueryPair } from '../../harness/exchange.ts';
 import { benchWatch } from './bench-watch.ts';
 import { applyBenchLines } from './bench-apply.ts';
 import { concurrencyBenchLines } from './bench-concurrency.ts';
@@ -24,8 +25,8 @@ const CASES = Number(process.env['BENCH_CASES'] ?? 400);
 const profile = profiles.svc;
 
 async function checkedRun(): Promise<{ ms: number; requests: Exchange[]; ops: number }> {
-  const server = await startReferenceServer({ profile });
-  const opened = openEnv({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' }, { profile, runId: 'bench', settings: defaultTargetSettings, signals: false });
+  const server = await startEmbeddedServer({ profile });
+  const opened = openSession({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' }, { profile, runId: 'bench', settings: defaultTargetSettings, signals: false });
   const inputs = fc.sample(opsArb({ resources: ['configmaps', 'leases'], namespaces: 2 }, { maxLength: 14 }), { seed: 7, numRuns: CASES });
   const tally = new Tally();
   let ops = 0;
@@ -59,7 +60,7 @@ function versionsOf(json: unknown): string[] {
 async function plainRun(requests: readonly Exchange[]): Promise<number> {
   // A version learned from a watch event is not in any recorded body, so a few requests still name a
   // version the replay never reaches: answered at once rather than after the usual wait.
-  const server = await startReferenceServer({ profile, tooLargeWaitMs: 0 });
+  const server = await startEmbeddedServer({ profile, tooLargeWaitMs: 0 });
   const pool = new Pool(server.url, { connections: 1 });
   const replayed = new Map<string, string>();
   const t0 = performance.now();

@@ -1,6 +1,6 @@
 /**
  * The CPU part of the bench's whole runs (issue 28): every node process of the run is profiled through a
- * preload (scripts/cpu-profile-preload.mjs), and the whole process tree's user+sys time is read from
+ * preload (scripts/dev/cpu-profile-preload.mjs), and the whole process tree's user+sys time is read from
  * /proc/self/stat (the children's times a process collects as it reaps them), before and after.
  * Figures only: nothing here asserts on time.
  */
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleModulesOf, cpuSummaryLines, summariseCpu, type ProcessProfile } from './cpu-profile-summary.ts';
-import { distDir, packageRoot } from './dist-state.mjs';
+import { distDir, packageRoot } from '../dist-state.mjs';
 
 export interface TreeCpu {
   readonly user: number;
@@ -78,7 +78,7 @@ export interface CpuProfiling {
 
 export function cpuProfiling(): CpuProfiling {
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-bench-cpu-'));
-  const preload = pathToFileURL(path.join(packageRoot, 'scripts', 'cpu-profile-preload.mjs')).href;
+  const preload = pathToFileURL(path.join(packageRoot, 'scripts', 'dev', 'cpu-profile-preload.mjs')).href;
   const tree = treeCpuMeter();
   return {
     env: { ...process.env, SVC_CONFORMANCE_CPU_PROFILE_DIR: dir, NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} --import=${preload}`.trim() },

@@ -1,11 +1,11 @@
 /**
- * The replays of scripts/confirm-failures.ts, run in the CLI's own process: one check, from the
+ * The replays of runner/confirm-failures.ts, run in the CLI's own process: one check, from the
  * failure's seed and path, nothing beside it, in an environment of its own (fresh namespaces under a
  * scope of their own, as the printed replay command gets), with background writes when asked. No
  * vitest start per replay: a replay costs its case's requests and little more, so confirming a failure
  * takes seconds, and a run with no failure pays nothing.
  */
-import { openEnv } from '../harness/env.ts';
+import { openSession } from './session.ts';
 import { runCheck } from '../harness/run-check.ts';
 import { loaderFromSettings, provideEmbeddedLoader, type NodeagentLoaderSettings } from '../harness/nodeagent-loader.ts';
 import type { TargetSettings } from '../harness/check.ts';
@@ -38,7 +38,7 @@ export function inProcessReplayer(t: ReplayTarget): (check: string, cx: Countere
     const check = checkById(checkId);
     if (check === undefined || cx.path === undefined) return [];
     const loader = loaderFromSettings(t.nodeagentLoader, t.profile);
-    const opened = openEnv(t.target, {
+    const opened = openSession(t.target, {
       profile: t.profile,
       runId: t.runId,
       scope: `c${++replays}`,

@@ -6,14 +6,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { profiles } from '../reference/profile.ts';
-import { configKind } from '../reference/nodeagent/config.ts';
-import { credentialProviderConfigSchema, nodeagentConfigSchema } from '../reference/nodeagent/json-schema.ts';
-import { CREDENTIAL_PROVIDER_KIND } from '../reference/nodeagent/credential-provider.ts';
-import { summaryJsonSchema } from '../reports/summary-schema.ts';
-import { compareJsonSchema } from '../reports/compare-schema.ts';
+import { profiles } from '../../reference/profile.ts';
+import { configKind } from '../../reference/nodeagent/config.ts';
+import { credentialProviderConfigSchema, nodeagentConfigSchema } from '../../reference/nodeagent/json-schema.ts';
+import { CREDENTIAL_PROVIDER_KIND } from '../../reference/nodeagent/credential-provider.ts';
+import { summaryJsonSchema } from '../../reports/summary-schema.ts';
+import { compareJsonSchema } from '../../reports/compare-schema.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export function schemaFiles(): { path: string; content: string }[] {
   return [

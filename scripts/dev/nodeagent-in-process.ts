@@ -3,21 +3,21 @@
  * faults, by default), the way the CLI would, so self-tests see the records the report would show
  * without a subprocess per case. No API server: the nodeagent checks never send a request.
  */
-import { profiles, type ProfileName } from '../reference/profile.ts';
-import type { CheckEnv } from '../harness/check.ts';
-import { defaultTargetSettings } from '../harness/env.ts';
-import type { NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
-import { embeddedLoader } from '../targets/nodeagent-loader/embedded.ts';
-import { runCheck } from '../harness/run-check.ts';
-import { Transcript } from '../harness/transcript.ts';
-import type { CheckRecord } from '../harness/results.ts';
-import { checkById } from '../suites/checks/index.ts';
-import type { NodeagentFault, NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';
-import { nodeagentCredentialProviders, nodeagentInvalidConfigs, nodeagentInvalidCredentialChecks, nodeagentInvalidRuleChecks } from '../suites/checks/nodeagent.ts';
-import { ruleViolationClauses } from '../generators/nodeagent.ts';
-import { credentialViolationClauses } from '../generators/nodeagent-credentials.ts';
-import type { NodeagentVariationName } from '../targets/nodeagent-loader/variations.ts';
-import type { ClauseId } from '../reference/catalog/clause-ids.ts';
+import { profiles, type ProfileName } from '../../reference/profile.ts';
+import type { CheckEnv } from '../../harness/check.ts';
+import { defaultTargetSettings } from '../../harness/env.ts';
+import type { NodeagentLoaderTarget } from '../../harness/nodeagent-loader.ts';
+import { embeddedLoader } from '../../targets/nodeagent-loader/embedded.ts';
+import { runCheck } from '../../harness/run-check.ts';
+import { Transcript } from '../../harness/transcript.ts';
+import type { CheckRecord } from '../../harness/results.ts';
+import { checkById } from '../../suites/checks/index.ts';
+import type { NodeagentFault, NodeagentFaultName } from '../../targets/nodeagent-loader/faults.ts';
+import { nodeagentCredentialProviders, nodeagentInvalidConfigs, nodeagentInvalidCredentialChecks, nodeagentInvalidRuleChecks } from '../../suites/checks/nodeagent.ts';
+import { ruleViolationClauses } from '../../generators/nodeagent.ts';
+import { credentialViolationClauses } from '../../generators/nodeagent-credentials.ts';
+import type { NodeagentVariationName } from '../../targets/nodeagent-loader/variations.ts';
+import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 const noServer = {
   server: 'none (node-agent checks only)',

@@ -8,15 +8,15 @@
  */
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { faults, type Fault } from '../targets/api-server/faults.ts';
-import { variations } from '../targets/api-server/variations.ts';
-import { nodeagentFaults } from '../targets/nodeagent-loader/faults.ts';
-import { nodeagentVariations } from '../targets/nodeagent-loader/variations.ts';
-import { daemonFaults } from '../targets/controller-daemon/faults.ts';
-import { daemonVariations } from '../targets/controller-daemon/variations.ts';
-import { checks } from '../suites/checks/index.ts';
-import { NODEAGENT_SUITE } from '../suites/checks/nodeagent.ts';
-import type { CheckRecord } from '../harness/results.ts';
+import { faults, type Fault } from '../../targets/api-server/faults.ts';
+import { variations } from '../../targets/api-server/variations.ts';
+import { nodeagentFaults } from '../../targets/nodeagent-loader/faults.ts';
+import { nodeagentVariations } from '../../targets/nodeagent-loader/variations.ts';
+import { daemonFaults } from '../../targets/controller-daemon/faults.ts';
+import { daemonVariations } from '../../targets/controller-daemon/variations.ts';
+import { checks } from '../../suites/checks/index.ts';
+import { NODEAGENT_SUITE } from '../../suites/checks/nodeagent.ts';
+import type { CheckRecord } from '../../harness/results.ts';
 import { errorsOf, failuresOf, runAgainst } from './in-process-run.ts';
 import { nodeagentFaultChecks, runNodeagentChecks } from './nodeagent-in-process.ts';
 import { daemonCheckFor, runDaemonChecks } from './daemon-in-process.ts';

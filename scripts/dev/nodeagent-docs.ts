@@ -7,12 +7,12 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { profiles } from '../reference/profile.ts';
-import { configFields, defaultOf, type FieldSpec } from '../reference/nodeagent/config-fields.ts';
-import { typeText } from '../reference/nodeagent/config-types.ts';
-import { crossRules } from '../reference/nodeagent/config-rules.ts';
-import { nodeagentFaults } from '../targets/nodeagent-loader/faults.ts';
-import { nodeagentVariations } from '../targets/nodeagent-loader/variations.ts';
+import { profiles } from '../../reference/profile.ts';
+import { configFields, defaultOf, type FieldSpec } from '../../reference/nodeagent/config-fields.ts';
+import { typeText } from '../../reference/nodeagent/config-types.ts';
+import { crossRules } from '../../reference/nodeagent/config-rules.ts';
+import { nodeagentFaults } from '../../targets/nodeagent-loader/faults.ts';
+import { nodeagentVariations } from '../../targets/nodeagent-loader/variations.ts';
 
 const svc = profiles.svc;
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -109,7 +109,7 @@ export function renderNodeagentFieldsDoc(): string {
   ].join('\n');
 }
 
-export const NODEAGENT_DOC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/nodeagent-fields.md');
+export const NODEAGENT_DOC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/nodeagent-fields.md');
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   writeFileSync(NODEAGENT_DOC, renderNodeagentFieldsDoc());

@@ -46,7 +46,7 @@ export const NODE_LOADING = 'node: resolving, reading and compiling modules';
 export const TRANSPILING = 'transpiling (vite/rolldown/oxc transforms, esbuild, tsx)';
 const TRANSPILER_PACKAGES = new Set(['rolldown', 'esbuild', 'tsx', 'get-tsconfig']);
 const TRANSPILER_SCOPES = ['@rolldown/', '@oxc-project/', '@esbuild/'];
-const FOLDERS = new Set(['reference', 'harness', 'reports', 'suites', 'generators', 'targets', 'scripts', 'bin']);
+const FOLDERS = new Set(['reference', 'harness', 'runner', 'reports', 'suites', 'generators', 'targets', 'scripts', 'bin']);
 const DAEMON_BUNDLE = /\/node_modules\/\.cache\/svc-conformance\/controller-daemon-[^/]*\.mjs$/;
 
 /** esbuild's module comments in a bundle's text -> BundleModules entry for it. */
@@ -88,7 +88,7 @@ export function folderOfFrame(url: string, line: number, rootUrl: string, bundle
     const nm = src.lastIndexOf('node_modules/');
     if (nm >= 0) return `node_modules/${packageOf(src.slice(nm + 'node_modules/'.length))}`;
     const top = src.split('/')[0]!;
-    if (src === 'scripts/cpu-profile-preload.mjs') return 'the profiler itself';
+    if (src === 'scripts/dev/cpu-profile-preload.mjs') return 'the profiler itself';
     return FOLDERS.has(top) ? `${top}/` : `${top} (other)`;
   }
   const nm = url.lastIndexOf('/node_modules/');

@@ -3,15 +3,16 @@
  * server), and what one case of the informer check costs against the embedded server. Figures only.
  */
 import { performance } from 'node:perf_hooks';
-import { emptyHistory, recordWrite, type History } from '../reference/history.ts';
-import type { ObjectVersion, ObservedObject } from '../reference/objects.ts';
-import { judgeWatch, type ObservedEvent, type WatchExpectation } from '../reference/watch-oracle.ts';
-import { startReferenceServer } from '../targets/api-server/index.ts';
-import { profiles } from '../reference/profile.ts';
-import { defaultTargetSettings, openEnv } from '../harness/env.ts';
-import { runCheck } from '../harness/run-check.ts';
-import { watchInformer } from '../suites/checks/watch-informer.ts';
-import { emptyFootprint } from '../harness/footprint.ts';
+import { emptyHistory, recordWrite, type History } from '../../reference/history.ts';
+import type { ObjectVersion, ObservedObject } from '../../reference/objects.ts';
+import { judgeWatch, type ObservedEvent, type WatchExpectation } from '../../reference/watch-oracle.ts';
+import { startEmbeddedServer } from '../../runner/embedded.ts';
+import { profiles } from '../../reference/profile.ts';
+import { defaultTargetSettings } from '../../harness/env.ts';
+import { openSession } from '../../runner/session.ts';
+import { runCheck } from '../../harness/run-check.ts';
+import { watchInformer } from '../../suites/checks/watch-informer.ts';
+import { emptyFootprint } from '../../harness/footprint.ts';
 
 const NS = 'bench';
 
@@ -43,8 +44,8 @@ function judgeRate(objects: number, writes: number, rounds: number): number {
 
 async function informerCost(cases: number): Promise<{ msPerCase: number; requestsPerCase: number }> {
   const profile = profiles.svc;
-  const server = await startReferenceServer({ profile });
-  const opened = openEnv({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' }, { profile, runId: 'benchw', settings: { ...defaultTargetSettings, watchWaitMs: 1000 }, signals: false });
+  const server = await startEmbeddedServer({ profile });
+  const opened = openSession({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' }, { profile, runId: 'benchw', settings: { ...defaultTargetSettings, watchWaitMs: 1000 }, signals: false });
   const check = { ...watchInformer, defaultRuns: cases };
   // runCheck records a check's exchanges in its own transcript and footprint, not the env's.
   const footprint = emptyFootprint(check.id);

@@ -4,7 +4,7 @@
  * alone (its check only, from its seed and path); when no replay alone fails again, it is replayed
  * beside background writes (harness/background-writes.ts), which move cluster-wide resourceVersions
  * between its requests as other checks' writes did. The replay itself is injected (the CLI runs the
- * check in-process, scripts/confirm-replay.ts); this module only schedules, counts and labels.
+ * check in-process, runner/confirm-replay.ts); this module only schedules, counts and labels.
  *
  *   alone 2/2                     -> reproduces alone         (the printed replay fails)
  *   alone 1/2                     -> flaky
@@ -17,7 +17,6 @@
  * transcript is the one its replay command and curl script repeat (with the background writes in place).
  */
 import type { CheckRecord, Confirmation, ConfirmationLabel, Counterexample } from '../harness/results.ts';
-import { confirmationLabel } from '../reports/confirmation.ts';
 
 export type ReplayMode = 'alone' | 'writes';
 
@@ -130,4 +129,16 @@ export function unconfirmed(records: readonly CheckRecord[]): CheckRecord[] {
  */
 export function confirmationBudgetMs(runWallMs: number, eventualWindowMs: number): number {
   return Math.max(60_000, 2 * eventualWindowMs, runWallMs);
+}
+
+/**
+ * The confirmation label of a failure as a person reads it, with the replays behind it:
+ *   confirmationLabel({ label: 'reproduces alone', runs: 2, reproduced: 2 })
+ *     -> 'reproduces alone (2/2 replays alone failed again)'
+ */
+export function confirmationLabel(c: Confirmation): string {
+  if (c.runs === 0 && c.withWrites === undefined) return c.label;
+  const alone = `${c.reproduced}/${c.runs} replays alone`;
+  const counts = c.withWrites === undefined ? `${alone} failed again` : `${alone}, ${c.withWrites.reproduced}/${c.withWrites.runs} beside background writes failed again`;
+  return `${c.label} (${counts})`;
 }

@@ -5,20 +5,21 @@
  */
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
-import { startReferenceServer } from '../targets/api-server/index.ts';
-import { profiles } from '../reference/profile.ts';
-import { openEnv, defaultTargetSettings } from '../harness/env.ts';
-import { CaseContext } from '../harness/case-context.ts';
-import { Tally } from '../harness/tally.ts';
-import { runConcurrentWorkload } from '../harness/concurrent-workload.ts';
-import { defaultWorkloadSize, workloadPlanArb } from '../generators/concurrency.ts';
-import { judgeConcurrentHistory } from '../reference/concurrency/judge.ts';
-import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory, type RecordedEvent, type RecordedOp } from '../reference/concurrency/history-types.ts';
+import { startEmbeddedServer } from '../../runner/embedded.ts';
+import { profiles } from '../../reference/profile.ts';
+import { defaultTargetSettings } from '../../harness/env.ts';
+import { openSession } from '../../runner/session.ts';
+import { CaseContext } from '../../harness/case-context.ts';
+import { Tally } from '../../harness/tally.ts';
+import { runConcurrentWorkload } from '../../harness/concurrent-workload.ts';
+import { defaultWorkloadSize, workloadPlanArb } from '../../generators/concurrency.ts';
+import { judgeConcurrentHistory } from '../../reference/concurrency/judge.ts';
+import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory, type RecordedEvent, type RecordedOp } from '../../reference/concurrency/history-types.ts';
 
 export async function concurrencyBenchLines(): Promise<string[]> {
   const profile = profiles.svc;
-  const server = await startReferenceServer({ profile, bookmarkIntervalMs: 400 });
-  const opened = openEnv({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' }, { profile, runId: 'benchc', settings: defaultTargetSettings, signals: false });
+  const server = await startEmbeddedServer({ profile, bookmarkIntervalMs: 400 });
+  const opened = openSession({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' }, { profile, runId: 'benchc', settings: defaultTargetSettings, signals: false });
   const [plan] = fc.sample(workloadPlanArb({ ...defaultWorkloadSize, paceMs: 0 }), { seed: 3, numRuns: 1 });
   const cx = new CaseContext(opened.env, new Tally(), 1);
   const t0 = performance.now();

@@ -6,18 +6,19 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startReferenceServer } from '../targets/api-server/index.ts';
-import { profiles, type ProfileName } from '../reference/profile.ts';
-import { defaultTargetSettings, openEnv } from '../harness/env.ts';
-import { runCheck } from '../harness/run-check.ts';
-import { checkById } from '../suites/checks/index.ts';
-import type { CheckRecord } from '../harness/results.ts';
-import { kubeconfigText, processLauncher, type DaemonLauncher } from '../harness/controller-daemon.ts';
-import { answerPace, daemonPace } from '../harness/pace.ts';
-import { inProcessLauncher } from '../targets/controller-daemon/in-process.ts';
-import { daemonFaultByName, type DaemonFault } from '../targets/controller-daemon/faults.ts';
-import { violationKinds } from '../generators/daemon-flags.ts';
-import type { DaemonVariationName } from '../targets/controller-daemon/variations.ts';
+import { startEmbeddedServer } from '../../runner/embedded.ts';
+import { profiles, type ProfileName } from '../../reference/profile.ts';
+import { defaultTargetSettings } from '../../harness/env.ts';
+import { openSession } from '../../runner/session.ts';
+import { runCheck } from '../../harness/run-check.ts';
+import { checkById } from '../../suites/checks/index.ts';
+import type { CheckRecord } from '../../harness/results.ts';
+import { kubeconfigText, processLauncher, type DaemonLauncher } from '../../harness/controller-daemon.ts';
+import { answerPace, daemonPace } from '../../harness/pace.ts';
+import { inProcessLauncher } from '../../targets/controller-daemon/in-process.ts';
+import { daemonFaultByName, type DaemonFault } from '../../targets/controller-daemon/faults.ts';
+import { violationKinds } from '../../generators/daemon-flags.ts';
+import type { DaemonVariationName } from '../../targets/controller-daemon/variations.ts';
 
 export interface DaemonRunOptions {
   readonly checks: readonly string[];
@@ -34,7 +35,7 @@ export interface DaemonRunOptions {
 
 export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[]> {
   const profile = profiles[o.profile ?? 'svc'];
-  const server = await startReferenceServer({ profile, faults: [], variations: [] });
+  const server = await startEmbeddedServer({ profile, faults: [], variations: [] });
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-daemon-test-'));
   const kubeconfigPath = path.join(dir, 'kubeconfig.yaml');
   writeFileSync(kubeconfigPath, kubeconfigText(server.url));
@@ -44,7 +45,7 @@ export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[
     return f;
   });
   const launcher: DaemonLauncher = o.command ? processLauncher(o.command) : inProcessLauncher(profile.name, faults, o.variations ?? []);
-  const opened = openEnv({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'self-test' }, { profile, runId: `d${o.seed.toString(16)}`, settings: defaultTargetSettings, signals: false });
+  const opened = openSession({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'self-test' }, { profile, runId: `d${o.seed.toString(16)}`, settings: defaultTargetSettings, signals: false });
   const env = o.withDaemon === false ? opened.env : { ...opened.env, controllerDaemon: { launcher, kubeconfigPath, startTimeoutMs: o.command ? 20_000 : 8000, settleMs: 200, leaseTimeoutMs: o.command ? 10_000 : 4000, pace: daemonPace(), answers: answerPace() } };
   try {
     const records: CheckRecord[] = [];

@@ -5,16 +5,17 @@
  */
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
-import { sequenceArb } from '../generators/apply.ts';
-import { fixtureResource, fixtureSchema, type Schema } from '../reference/apply/index.ts';
-import { profiles } from '../reference/profile.ts';
-import { planStep, runStep, startObject, type SeqState } from '../harness/apply-run.ts';
-import { ensureFixture } from '../harness/apply-fixture.ts';
-import { startReferenceServer } from '../targets/api-server/index.ts';
-import { openEnv, defaultTargetSettings } from '../harness/env.ts';
-import { CaseContext } from '../harness/case-context.ts';
-import { releaseCaseNamespaces } from '../harness/run-check.ts';
-import { Tally } from '../harness/tally.ts';
+import { sequenceArb } from '../../generators/apply.ts';
+import { fixtureResource, fixtureSchema, type Schema } from '../../reference/apply/index.ts';
+import { profiles } from '../../reference/profile.ts';
+import { planStep, runStep, startObject, type SeqState } from '../../harness/apply-run.ts';
+import { ensureFixture } from '../../harness/apply-fixture.ts';
+import { startEmbeddedServer } from '../../runner/embedded.ts';
+import { defaultTargetSettings } from '../../harness/env.ts';
+import { openSession } from '../../runner/session.ts';
+import { CaseContext } from '../../harness/case-context.ts';
+import { releaseCaseNamespaces } from '../../harness/run-check.ts';
+import { Tally } from '../../harness/tally.ts';
 
 const profile = profiles.svc;
 
@@ -36,8 +37,8 @@ export function modelSteps(cases: number): { steps: number; ms: number } {
 }
 
 export async function checkedApplies(cases: number): Promise<{ applies: number; requests: number; ms: number }> {
-  const server = await startReferenceServer({ profile });
-  const opened = openEnv({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' }, { profile, runId: 'bench', settings: defaultTargetSettings, signals: false });
+  const server = await startEmbeddedServer({ profile });
+  const opened = openSession({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' }, { profile, runId: 'bench', settings: defaultTargetSettings, signals: false });
   const inputs = fc.sample(sequenceArb('applyfixtures', { maxLength: 10 }), { seed: 11, numRuns: cases });
   const tally = new Tally();
   let applies = 0;

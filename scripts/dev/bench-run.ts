@@ -2,7 +2,7 @@
  * The bench's last part (issues 15 and 28): one whole default run per target, its wall time, its CPU
  * (user+sys of the whole process tree) and footprint (namespaces, cluster-scoped objects, requests by
  * verb, bytes, slowest checks) read back from summary.json; then the same run again with every node
- * process profiled, for where that CPU goes by folder (scripts/bench-cpu.ts; a run of its own, so the
+ * process profiled, for where that CPU goes by folder (scripts/dev/bench-cpu.ts; a run of its own, so the
  * profiler's cost stays out of the first figures). Always the embedded target; also the target of
  * `npm run bench -- --kubeconfig FILE [--profile k8s]`. Figures only: nothing here asserts on time or counts.
  */
@@ -10,10 +10,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { footprintLines, type RunFootprint } from '../harness/footprint.ts';
-import { packageRoot } from './run-vitest.ts';
+import { footprintLines, type RunFootprint } from '../../harness/footprint.ts';
+import { packageRoot } from '../run-vitest.ts';
 import { cpuProfiling, treeCpuMeter } from './bench-cpu.ts';
-import { ensureDist } from './build.ts';
+import { ensureDist } from '../build.ts';
 
 interface Summary {
   readonly seed: number;

@@ -1,0 +1,50 @@
+/**
+ * The controller daemon a run tests, prepared before its checks start (and removed after them).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundleReferenceDaemon } from '../targets/controller-daemon/bundle.ts';
+import { ConfigError } from '../harness/kubeconfig.ts';
+import { defaultDaemonTimings, kubeconfigText, shellQuote, splitCommand, type ControllerDaemonSettings } from '../harness/controller-daemon.ts';
+import { profiles, type ProfileName } from '../reference/profile.ts';
+import { startEmbeddedServer } from './embedded.ts';
+
+/**
+ * The controller daemon `svc-conformance run` tests: `--controller-daemon CMD`, or with the embedded API
+ * server the reference daemon as a process. The daemon under test never talks to the user's cluster:
+ * `--leader-elect` defaults to true, so a start against a real API server would contend for the real
+ * controller manager's lock and run a second set of controllers. Against an external target the run
+ * starts a private reference API server for the daemon instead, and reads the daemon's Lease there.
+ */
+export async function prepareDaemon(o: { command?: string; bundle?: boolean; external: boolean; profile: ProfileName; server: string; startTimeoutMs?: number; token?: string }): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
+  if (o.command === undefined && o.external) return { cleanup: async () => undefined };
+  if (o.command !== undefined && splitCommand(o.command).length === 0) throw new ConfigError('--controller-daemon: empty command');
+  const timings = { ...defaultDaemonTimings, ...(o.startTimeoutMs !== undefined ? { startTimeoutMs: o.startTimeoutMs } : {}) };
+  const privateServer = o.external ? await startEmbeddedServer({ profile: profiles[o.profile] }) : undefined;
+  const apiServer = privateServer?.url ?? o.server;
+  const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-daemon-'));
+  const kubeconfigPath = path.join(dir, 'kubeconfig.yaml');
+  // The embedded server authenticates: the daemon gets the run's token (never the user's, for an external target).
+  writeFileSync(kubeconfigPath, kubeconfigText(apiServer, privateServer ? undefined : o.token), { mode: 0o600 });
+  // The reference daemon is started dozens of times by the daemon checks: bundled once for a run that
+  // selects them, it starts in well under half the CPU.
+  const bundled = o.command === undefined && o.bundle === true ? await bundleReferenceDaemon() : undefined;
+  const command = o.command ?? (bundled ? [process.execPath, bundled.entry, `--profile=${o.profile}`].map(shellQuote).join(' ') : referenceDaemonCommand(o.profile));
+  return {
+    settings: { command, ...(bundled ? { display: referenceDaemonCommand(o.profile) } : {}), kubeconfigPath, ...(privateServer ? { apiServerUrl: privateServer.url } : {}), ...timings },
+    cleanup: async () => {
+      rmSync(dir, { recursive: true, force: true });
+      bundled?.remove();
+      await privateServer?.close();
+    },
+  };
+}
+
+/** The reference daemon as its own light process (no CLI boot): node, the tsx loader, main.ts. */
+export function referenceDaemonCommand(profile: ProfileName): string {
+  const tsx = fileURLToPath(import.meta.resolve('tsx'));
+  const main = fileURLToPath(new URL('../targets/controller-daemon/main.ts', import.meta.url));
+  return [process.execPath, '--import', pathToFileURL(tsx).href, main, `--profile=${profile}`].map(shellQuote).join(' ');
+}

@@ -1,0 +1,310 @@
+/**
+ * The one executor of a run plan (runner/plan.ts): brings the targets up, probes the API server, runs
+ * the selected checks in two groups (the checks that restart or compact the target after the others,
+ * one at a time), confirms failures by replaying them, sweeps what the run left on an external target,
+ * cleans up, and returns what happened as data. The command line, the self-tests' in-process runs,
+ * `npm run mutation` and the benches all run checks through it; what differs is the check stage (in
+ * this process, or through vitest) and what is done with the result (`publish`: the reports).
+ *
+ * --timeout, SIGTERM from CI, Ctrl-C: no check starts, running ones are abandoned after a grace, the
+ * result is published with what the run has, then cleanup (bounded). A second signal: out now.
+ */
+import { readFileSync } from 'node:fs';
+import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/kubeconfig.ts';
+import { checkReachable, createTargetClient } from '../harness/client.ts';
+import type { TargetSettings } from '../harness/check.ts';
+import type { CheckRecord, Counterexample } from '../harness/results.ts';
+import { sumFootprints, type CheckFootprint, type RunFootprint } from '../harness/footprint.ts';
+import { armRunStop, STOP_EXIT, STOP_GRACE_MS, stopLine, unfinishedRecords, within, type StopReason } from '../harness/run-stop.ts';
+import { profileMismatch, profiles, type Profile } from '../reference/profile.ts';
+import { checks as registry } from '../suites/checks/index.ts';
+import type { SuiteSettings } from '../suites/settings.ts';
+import type { RunPlan } from './plan.ts';
+import type { CheckStage } from './check-stage.ts';
+import { startEmbeddedTarget } from './embedded.ts';
+import { nodeagentLoaderSettings } from './nodeagent.ts';
+import { prepareDaemon } from './daemon.ts';
+import { confirmationBudgetMs, confirmFailures, unconfirmed, type ConfirmOptions } from './confirm-failures.ts';
+import { leftoverLines, sweepRun, type SweepResult } from './sweep.ts';
+import { reproductionRate, withReproductionRate } from './reproduce.ts';
+
+/** DESIGN.md "Exit codes of svc-conformance run". */
+export const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
+export type RunVerdict = 'conformant' | 'nonconformant' | 'error';
+
+/** What a run did, before any report is made of it. Records and footprints follow check order. */
+export interface ExecutedRun {
+  readonly plan: RunPlan;
+  readonly records: readonly CheckRecord[];
+  readonly errors: readonly string[];
+  readonly footprint: RunFootprint;
+  readonly server: string;
+  /** The node-agent loader judged, as the reports name it; null when none. */
+  readonly nodeagentLoader: string | null;
+  readonly startedAt: number;
+  readonly durationMs: number;
+  /** What the sweep of an external target found; absent for the embedded one. */
+  readonly swept?: SweepResult;
+}
+
+export interface RunIO {
+  readonly log: (line: string) => void;
+  readonly stage: CheckStage;
+  /** Once the target answered, with the release it reports: which failures are known (not confirmed). */
+  readonly onReachable?: (release: string | undefined) => ((r: CheckRecord) => boolean) | undefined;
+  /** Between the checks and the cleanup (e.g. the progress line ends). */
+  readonly afterChecks?: () => void;
+  /**
+   * The result made into reports; `final` false: a stopped run publishes before its cleanup and again
+   * after it. Returns the run's verdict. Absent (the self-tests): the records speak for themselves.
+   */
+  readonly publish?: (run: ExecutedRun, final: boolean) => Promise<RunVerdict>;
+  /** false: failures come back as the checks left them, neither replayed nor labelled. */
+  readonly confirm?: boolean;
+  /** Settings the plan does not carry (the self-tests' shorter waits). */
+  readonly tuneSettings?: (s: TargetSettings) => TargetSettings;
+  /** What the embedded target's TargetConfig calls its source. */
+  readonly source?: string;
+}
+
+export interface RunOutcome {
+  readonly exitCode: number;
+  readonly run: ExecutedRun;
+}
+
+/** Longest cleanup of an external target: the sweep's own wait plus its requests. */
+const SWEEP_LIMIT_MS = 60_000;
+/** How long stopping the daemon's private server and the embedded target may take at the end. */
+const CLEANUP_LIMIT_MS = 15_000;
+
+export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> {
+  const started = Date.now();
+  const { profile, runId, seed, selection } = plan;
+  const { log } = io;
+  const external = plan.target.kind === 'external';
+  const nodeagent = nodeagentLoaderSettings({ ...(plan.nodeagent.loader !== undefined ? { nodeagentLoader: plan.nodeagent.loader } : {}), nodeagentFault: [...plan.nodeagent.faults] }, external, profile);
+
+  let targetCfg: TargetConfig;
+  let targetSettings: TargetSettings = plan.settings;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  let embeddedToken: string | undefined;
+  if (plan.target.kind === 'external') {
+    const t = plan.target;
+    targetCfg = await loadTargetConfig({
+      ...(t.kubeconfig ? { kubeconfig: t.kubeconfig } : {}),
+      ...(t.context ? { context: t.context } : {}),
+      ...(t.server ? { server: t.server } : {}),
+      ...(t.tokenFile ? { token: readText(t.tokenFile).trim() } : {}),
+      ...(t.insecureSkipTlsVerify ? { insecureSkipTlsVerify: true } : {}),
+    });
+  } else {
+    const embedded = await startEmbeddedTarget(plan.target, profile, { ...(io.source !== undefined ? { source: io.source } : {}) });
+    stopEmbedded = () => embedded.close();
+    embeddedToken = embedded.token;
+    targetCfg = embedded.config;
+    targetSettings = { ...targetSettings, hooks: embedded.hooks };
+    const t = plan.target;
+    log(`svc-conformance: embedded reference server on ${embedded.server.url}${t.faults.length ? ` with faults ${t.faults.join(', ')}` : ''}${t.variations.length ? ` with variations ${t.variations.join(', ')}` : ''}`);
+  }
+  if (io.tuneSettings) targetSettings = io.tuneSettings(targetSettings);
+
+  // rest-authz: a second identity (its current context); its server must be the target's.
+  let restrictedCfg: TargetConfig | undefined;
+  const restricted = plan.target.kind === 'external' ? plan.target.restrictedKubeconfig : undefined;
+  if (restricted !== undefined) {
+    restrictedCfg = await loadTargetConfig({ kubeconfig: restricted }).catch((e: unknown) => {
+      throw e instanceof ConfigError ? new ConfigError(`--restricted-kubeconfig: ${e.message}`) : e;
+    });
+    if (restrictedCfg.server !== targetCfg.server) throw new ConfigError(`--restricted-kubeconfig ${restricted}: its server ${restrictedCfg.server} is not the target ${targetCfg.server}`);
+  }
+  const selected = selection.selected;
+  const daemon = await prepareDaemon({ ...(plan.daemon.command !== undefined ? { command: plan.daemon.command } : {}), bundle: selected.some((c) => c.suite === 'controller-daemon'), external, profile: profile.name, server: targetCfg.server, ...(embeddedToken !== undefined ? { token: embeddedToken } : {}), ...(plan.daemon.startTimeoutMs !== undefined ? { startTimeoutMs: plan.daemon.startTimeoutMs } : {}) });
+
+  const stop = armRunStop(Math.max(0, plan.budgets.timeoutMs - (Date.now() - started)), (signal) => {
+    log(`svc-conformance: ${signal} again: exiting without waiting for cleanup of run ${runId}`);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+  void stop.stopped.then((reason) => log(`svc-conformance: ${reason}: stopping run ${runId}; reports follow`));
+
+  try {
+    let known: ((r: CheckRecord) => boolean) | undefined;
+    const probe = createTargetClient(targetCfg, { maxRetries: 1 });
+    try {
+      const reported = await checkReachable(probe);
+      if (external) await refuseProfileMismatch(probe, profile);
+      known = io.onReachable?.(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release));
+    } finally {
+      await probe.close();
+    }
+    if (selection.shard !== undefined) log(`svc-conformance: shard ${selection.shard.index}/${selection.shard.count}: ${selected.length} of ${selection.chosen.length} checks`);
+    const parallel = plan.budgets.parallel;
+    log(`svc-conformance ${version()}: profile ${profile.name}, seed ${seed}, ${plan.runs} runs per property, ${selected.length} checks, run id ${runId}`);
+    const suiteSettings = (ids: readonly string[]): SuiteSettings => ({
+      target: cloneableTarget(targetCfg),
+      ...(restrictedCfg !== undefined ? { restrictedTarget: cloneableTarget(restrictedCfg) } : {}),
+      profile: profile.name,
+      runId,
+      seed,
+      runs: plan.runs,
+      checks: [...ids],
+      deadline: stop.deadline,
+      parallel: ids.length > 0 && ids.every((id) => registry.find((c) => c.id === id)?.exclusive === true) ? 1 : parallel,
+      ...(plan.budgets.backgroundWrites ? { backgroundWrites: true } : {}),
+      ...(plan.path ? { path: plan.path } : {}),
+      targetSettings,
+      replayCommand: plan.replayCommand,
+      ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
+      ...(daemon.settings ? { controllerDaemon: daemon.settings } : {}),
+    });
+    // Checks that restart or compact the target run after the others, one at a time: a restart cuts
+    // every connection and a compaction ages every version, so nothing may run beside them.
+    const shared = selected.filter((c) => c.exclusive !== true);
+    const exclusive = selected.filter((c) => c.exclusive === true);
+    const outcome = { records: [] as CheckRecord[], errors: [] as string[], footprints: [] as CheckFootprint[], finished: new Set<string>() };
+    for (const [group, sequential] of [[shared, false], [exclusive, true]] as const) {
+      if (group.length === 0 || stop.reason !== undefined) continue;
+      const second = group === exclusive && shared.length > 0;
+      const part = await io.stage({ checks: group, settings: { ...suiteSettings(group.map((c) => c.id)), ...(group === exclusive ? { namespaceScope: 'x' } : {}) }, sequential, second, total: selected.length, done: group === exclusive ? shared.length : 0, stop: stop.stopped, graceMs: STOP_GRACE_MS });
+      outcome.records.push(...part.records);
+      outcome.errors.push(...part.errors);
+      outcome.footprints.push(...part.footprints);
+      for (const id of part.finished) outcome.finished.add(id);
+    }
+    // Checks whose turn came after the deadline report themselves as not started; the rest are here.
+    const notStarted = outcome.records.filter((r) => r.note?.startsWith('run timeout: ')).map((r) => r.check);
+    const reason: StopReason | undefined = stop.reason ?? (notStarted.length > 0 ? 'run timeout' : undefined);
+    if (reason !== undefined) {
+      const unfinished = selected.filter((c) => !outcome.finished.has(c.id) || notStarted.includes(c.id));
+      outcome.records.push(...unfinishedRecords(selected, outcome.finished, reason));
+      outcome.errors.push(stopLine(reason, Date.now() - started, unfinished.length, selected.length));
+    }
+    // Replays of one check in this process (--reproduce, confirmation), loaded only when needed: a green
+    // run (and every other command) does not pay for it.
+    const replayer = async (command: string) => (await import('./confirm-replay.ts')).inProcessReplayer({
+      target: targetCfg,
+      ...(restrictedCfg !== undefined ? { restricted: restrictedCfg } : {}),
+      profile,
+      runId,
+      settings: targetSettings,
+      runs: plan.runs,
+      replayCommand: command,
+      ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
+      ...(daemon.settings ? { controllerDaemon: daemon.settings } : {}),
+    });
+    if (plan.reproduce !== undefined) {
+      // The reproduction rate of one counterexample, as etcd's reproduction targets report it.
+      const { times, check, path } = plan.reproduce;
+      const replay = await replayer(plan.replayCommand);
+      const rate = await reproductionRate(times, () => replay(check, { seed, path } as Counterexample, 'alone'));
+      log(`svc-conformance: reproduced ${rate.failed} of ${times} replays${rate.clauses.length > 0 ? ` (failed: ${rate.clauses.join(', ')})` : ''}`);
+      outcome.records = withReproductionRate(outcome.records, times, rate);
+    } else if (io.confirm === false) {
+      // The self-tests read the records as the checks left them.
+    } else if (plan.budgets.confirm === false) outcome.records = unconfirmed(outcome.records);
+    else if (outcome.records.some((r) => r.verdict === 'fail')) {
+      // A stopped run confirms nothing more: its failures are reported `not confirmed (time)`.
+      const budgetMs = stop.reason !== undefined ? 0 : Math.min(plan.budgets.confirmTimeMs ?? confirmationBudgetMs(Date.now() - started, targetSettings.eventualWindowMs), Math.max(0, stop.deadline - Date.now()));
+      log(`svc-conformance: confirming failures (${plan.budgets.confirm} replays each, at most ${Math.round(budgetMs / 1000)} s)`);
+      const confirmOptions: ConfirmOptions = {
+        times: plan.budgets.confirm,
+        deadline: Date.now() + budgetMs,
+        now: Date.now,
+        known: (r) => known !== undefined && known(r),
+        log,
+        replay: await replayer(plan.replayCommandAlone),
+      };
+      const found = outcome.records;
+      outcome.records = await Promise.race([confirmFailures(found, confirmOptions), stop.stopped.then(() => confirmFailures(found, { ...confirmOptions, deadline: 0 }))]);
+    }
+    io.afterChecks?.();
+
+    // A stopped run publishes before cleanup (CI's kill may follow SIGTERM), then again with what
+    // cleanup left; a finished run cleans up first and publishes once.
+    const sweep = async (): Promise<SweepResult | undefined> => {
+      if (!external) return undefined;
+      const swept = await within(sweepRun(targetCfg, profile, runId, log), SWEEP_LIMIT_MS);
+      return swept ?? { leftovers: [], unverified: `cleanup of run ${runId} did not finish within ${SWEEP_LIMIT_MS / 1000} s; list what is left with: kubectl get namespaces -l ${profile.runLabel}=${runId}` };
+    };
+    // A signal during confirmation also stops the run here: reports first, then cleanup.
+    const stoppedFor = reason ?? stop.reason;
+    let swept = stoppedFor === undefined ? await sweep() : undefined;
+    // Checks finish in any order when run in parallel: records and footprints follow check order.
+    const order = new Map(registry.map((c, i) => [c.id, i]));
+    const byCheck = (a: { check: string }, b: { check: string }) => (order.get(a.check) ?? 0) - (order.get(b.check) ?? 0);
+    const footprint = sumFootprints([...outcome.footprints].sort(byCheck), parallel);
+    const executed = (swept: SweepResult | undefined): ExecutedRun => ({
+      plan,
+      records: [...outcome.records].sort(byCheck),
+      errors: [...outcome.errors, ...(swept?.unverified !== undefined ? [swept.unverified] : []), ...(swept?.leftovers.length ? [`cleanup left ${swept.leftovers.length} object(s) of run ${runId} behind (leftovers)`] : [])],
+      footprint,
+      server: targetCfg.server,
+      nodeagentLoader: nodeagent.description,
+      startedAt: started,
+      durationMs: Date.now() - started,
+      ...(swept !== undefined ? { swept } : {}),
+    });
+    let run = executed(swept);
+    const publish = io.publish ?? (async (r: ExecutedRun) => verdictOfRecords(r.records));
+    let verdict = await publish(run, stoppedFor === undefined || !external);
+    if (stoppedFor !== undefined && external) {
+      log(`svc-conformance: reports written; cleaning up run ${runId}`);
+      swept = await sweep();
+      run = executed(swept);
+      verdict = await publish(run, true);
+    }
+    for (const line of swept === undefined ? [] : leftoverLines(swept, profile.runLabel, runId)) log(`svc-conformance: ${line}`);
+    if (stoppedFor !== undefined) {
+      log(`svc-conformance: ${outcome.errors.find((e) => e.startsWith(stoppedFor)) ?? `${stoppedFor}: every check had finished; reports written`}`);
+      return { exitCode: STOP_EXIT[stoppedFor], run };
+    }
+    if (swept !== undefined && (swept.leftovers.length > 0 || swept.unverified !== undefined) && verdict !== 'nonconformant') return { exitCode: EXIT.unreachable, run };
+    return { exitCode: verdict === 'conformant' ? EXIT.conformant : verdict === 'nonconformant' ? EXIT.nonconformant : EXIT.unreachable, run };
+  } finally {
+    stop.dispose();
+    // Bounded: a server that waits on a client that never hangs up must not keep the run alive.
+    const cleanup = (async () => {
+      await daemon.cleanup();
+      await stopEmbedded?.();
+    })();
+    await Promise.race([cleanup, new Promise<void>((resolve) => setTimeout(resolve, CLEANUP_LIMIT_MS).unref())]);
+  }
+}
+
+/** Without reports (the self-tests): a failure makes the run nonconformant, an error leaves it undecided. */
+function verdictOfRecords(records: readonly CheckRecord[]): RunVerdict {
+  return records.some((r) => r.verdict === 'fail') ? 'nonconformant' : records.some((r) => r.verdict === 'error') ? 'error' : 'conformant';
+}
+
+/** Pointing the `svc` names at an upstream server fails every named-group check: say so before running. */
+async function refuseProfileMismatch(probe: ReturnType<typeof createTargetClient>, profile: Profile): Promise<void> {
+  const r = await probe.send({ method: 'GET', path: '/apis' });
+  const groups = (r.json as { groups?: { name?: unknown }[] } | undefined)?.groups;
+  if (r.status !== 200 || !Array.isArray(groups)) return;
+  const better = profileMismatch(groups.flatMap((g) => (typeof g.name === 'string' ? [g.name] : [])), profile);
+  if (better !== undefined) {
+    throw new ConfigError(`the target serves ${profiles[better].groupSuffix} groups and no ${profile.groupSuffix} group: run with --profile ${better}`);
+  }
+}
+
+/** TLS material as strings: vitest clones the settings into its workers. */
+function cloneableTarget(cfg: TargetConfig): TargetConfig {
+  const str = (v: string | Buffer | undefined) => (v === undefined ? undefined : typeof v === 'string' ? v : v.toString('utf8'));
+  const tls = { ...cfg.tls, ca: str(cfg.tls.ca), cert: str(cfg.tls.cert), key: str(cfg.tls.key) };
+  for (const k of ['ca', 'cert', 'key'] as const) if (tls[k] === undefined) delete tls[k];
+  return { ...cfg, tls };
+}
+
+export function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ConfigError(`${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+}
+
+let cachedVersion: string | undefined;
+/** The package's version, as the run's first line and the reports name it. */
+export function version(): string {
+  cachedVersion ??= (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return cachedVersion;
+}

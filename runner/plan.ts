@@ -1,0 +1,198 @@
+/**
+ * The run plan: what `svc-conformance run` will do, decided from its parsed options before anything
+ * starts. A pure function: no file is read, no port opened, no clock or randomness (the seed a run
+ * draws and its run id are parameters). Configuration mistakes come back as data, in the order the
+ * command line reports them (one line, exit 2, the first of them).
+ *
+ *   planRun({ ...defaults, suite: ['rest-crud'] }, { seed: 42, runId: 'ab12cd34', cwd: '/w' })
+ *     -> { plan: { target: { kind: 'embedded', ... }, selection: { selected: [3 checks] }, seed: 42, ... } }
+ *   planRun({ ...defaults, server: 'https://x', fault: ['ignore-exact'] }, ...)
+ *     -> { errors: ['--fault and --variation apply to the embedded reference server only'] }
+ */
+import path from 'node:path';
+import { profileByName, type Profile, type ProfileName } from '../reference/profile.ts';
+import type { AnyCheck, TargetSettings } from '../harness/check.ts';
+import { defaultTargetSettings } from '../harness/env.ts';
+import { parseHookArg, type Hooks } from '../harness/hooks.ts';
+import { SCALE_WINDOW_MS, type ScaleProfile } from '../harness/scale.ts';
+import { DEFAULT_PARALLEL } from '../harness/scheduler.ts';
+import { checks as registry, suites as suiteNames } from '../suites/checks/index.ts';
+import { faults as faultTable, variations as variationTable, type FaultName, type VariationName } from '../targets/api-server/index.ts';
+import { shardOf } from './shard.ts';
+import { replayCommand } from './replay-command.ts';
+
+/** The parsed options of `run` (scripts/cli.ts declares the flags; this is what they parse into). */
+export interface RunOptions {
+  kubeconfig?: string; context?: string; server?: string; tokenFile?: string; inCluster?: true; insecureSkipTlsVerify?: true;
+  restrictedKubeconfig?: string;
+  profile: ProfileName; seed?: number; runs: number; suite?: string[]; check?: string[]; path?: string; reports: string;
+  expectations?: string[]; slow?: true; continueTtl?: number; historyWindow?: number; eventualWindow?: number; fault?: string[]; variation?: string[];
+  release?: string; runtimeConfig?: string; targetCapability?: Partial<Record<string, boolean>>;
+  nodeagentLoader?: string; nodeagentFault?: string[];
+  controllerDaemon?: string; daemonStartTimeout?: number;
+  shard?: { index: number; count: number }; baseline?: string; output: 'text' | 'json';
+  writers?: number; opsPerWriter?: number; hook?: string[]; scale?: ScaleProfile;
+  parallel?: number; confirm: number | false; confirmTime?: number; backgroundWrites?: true; reproduce?: number; timeout: number;
+}
+
+/** The embedded reference server and what it is started with. */
+export interface EmbeddedTargetPlan {
+  readonly kind: 'embedded';
+  readonly faults: readonly FaultName[];
+  readonly variations: readonly VariationName[];
+  readonly release?: string;
+  readonly runtimeConfig?: string;
+  readonly continueTtlMs: number;
+  readonly historyWindowMs: number;
+  /** Watch bookmarks the server sends this often (its own default when absent). */
+  readonly bookmarkIntervalMs?: number;
+}
+
+/** A target the user names: read from these files when the run starts. */
+export interface ExternalTargetPlan {
+  readonly kind: 'external';
+  readonly kubeconfig?: string;
+  readonly context?: string;
+  readonly server?: string;
+  readonly tokenFile?: string;
+  readonly inCluster?: true;
+  readonly insecureSkipTlsVerify?: true;
+  readonly restrictedKubeconfig?: string;
+  readonly hooks: Hooks;
+}
+
+export interface RunPlan {
+  readonly profile: Profile;
+  readonly seed: number;
+  readonly runId: string;
+  readonly runs: number;
+  /** A counterexample's fast-check path to replay (`--path`). */
+  readonly path?: string;
+  readonly target: EmbeddedTargetPlan | ExternalTargetPlan;
+  /** The judges' windows and sizes; the embedded target's hooks are added once its address is known. */
+  readonly settings: TargetSettings;
+  readonly selection: {
+    /** What --suite and --check chose, in registry order. */
+    readonly chosen: readonly AnyCheck[];
+    /** Of those, what this shard runs. */
+    readonly selected: readonly AnyCheck[];
+    readonly shard?: { readonly index: number; readonly count: number };
+  };
+  readonly nodeagent: { readonly loader?: string; readonly faults: readonly string[] };
+  readonly daemon: { readonly command?: string; readonly startTimeoutMs?: number };
+  readonly budgets: {
+    readonly timeoutMs: number;
+    readonly parallel: number;
+    /** Replays of each failure before it is reported; false: none (`--no-confirm`). */
+    readonly confirm: number | false;
+    readonly confirmTimeMs?: number;
+    readonly backgroundWrites: boolean;
+  };
+  /** `--reproduce N`: replay the one counterexample N times after the run. */
+  readonly reproduce?: { readonly times: number; readonly check: string; readonly path: string };
+  readonly expectations: { readonly files: readonly string[]; readonly capabilities: Readonly<Partial<Record<string, boolean>>> };
+  readonly reports: { readonly dir: string; readonly baseline?: string; readonly output: 'text' | 'json' };
+  /** What a person types to run exactly this again (target options included, secrets never). */
+  readonly replayCommand: string;
+  /** The same without `--background-writes`: confirmation adds it for its replays beside writes. */
+  readonly replayCommandAlone: string;
+}
+
+export type PlanResult = { readonly plan: RunPlan; readonly errors?: undefined } | { readonly plan?: undefined; readonly errors: readonly string[] };
+
+/** The embedded target's windows are short so time-bound clauses (rest:4.4.4, rest:6.1.3) are checked in seconds. */
+export const EMBEDDED_CONTINUE_TTL_MS = 1500;
+export const EMBEDDED_HISTORY_WINDOW_MS = 3000;
+export const EMBEDDED_EVENTUAL_WINDOW_MS = 5_000;
+export const EMBEDDED_WATCH_WAIT_MS = 1_500;
+
+export const isExternal = (o: Pick<RunOptions, 'kubeconfig' | 'context' | 'server' | 'inCluster'>): boolean => Boolean(o.kubeconfig || o.context || o.server || o.inCluster);
+
+export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly runId: string; readonly cwd: string }): PlanResult {
+  const errors: string[] = [];
+  const external = isExternal(o);
+  if (o.path !== undefined && (o.seed === undefined || !o.check?.length)) errors.push('--path replays one counterexample: give it with the --seed and --check it was printed with');
+  if (o.reproduce !== undefined && (o.path === undefined || o.check?.length !== 1)) errors.push('--reproduce N replays one counterexample: give it with the --seed, --check and --path it was printed with');
+  for (const s of o.suite ?? []) if (!suiteNames.includes(s)) errors.push(`unknown suite ${s}; known: ${suiteNames.join(', ')}`);
+  for (const c of o.check ?? []) if (!registry.some((k) => k.id === c)) errors.push(`unknown check ${c}; see \`svc-conformance list-checks\``);
+  if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0)) errors.push('--fault and --variation apply to the embedded reference server only');
+  if (external && o.runtimeConfig !== undefined) errors.push('--runtime-config applies to the embedded reference server only');
+  if (!external && (o.hook?.length ?? 0) > 0) errors.push('--hook applies to an external target; the embedded server has its own restart and compaction hooks');
+  if (!external && o.restrictedKubeconfig !== undefined) errors.push('--restricted-kubeconfig applies to an external target; the embedded server\'s checks impersonate a user of their own');
+  const faults = unknownNames('fault', o.fault ?? [], faultTable, errors);
+  const variations = unknownNames('variation', o.variation ?? [], variationTable, errors);
+  const hooks: Hooks = {};
+  for (const a of external ? (o.hook ?? []) : []) {
+    const parsed = parseHookArg(a);
+    if (parsed === undefined) errors.push(`--hook ${a}: expected restart=CMD or compact=CMD`);
+    else hooks[parsed[0]] = parsed[1];
+  }
+  if (errors.length > 0) return { errors };
+
+  const seed = o.seed ?? drawn.seed;
+  const profile = profileByName(o.profile)!;
+  let settings: TargetSettings;
+  let target: RunPlan['target'];
+  if (external) {
+    target = {
+      kind: 'external',
+      ...(o.kubeconfig ? { kubeconfig: o.kubeconfig } : {}),
+      ...(o.context ? { context: o.context } : {}),
+      ...(o.server ? { server: o.server } : {}),
+      ...(o.tokenFile ? { tokenFile: o.tokenFile } : {}),
+      ...(o.inCluster ? { inCluster: true } : {}),
+      ...(o.insecureSkipTlsVerify ? { insecureSkipTlsVerify: true } : {}),
+      ...(o.restrictedKubeconfig !== undefined ? { restrictedKubeconfig: o.restrictedKubeconfig } : {}),
+      hooks,
+    };
+    settings = {
+      ...defaultTargetSettings,
+      slow: Boolean(o.slow),
+      ...(o.continueTtl !== undefined ? { continueTtlMs: o.continueTtl } : {}),
+      ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
+      ...(o.eventualWindow !== undefined ? { eventualWindowMs: o.eventualWindow } : {}),
+      ...(o.release !== undefined ? { release: o.release } : {}),
+      ...(Object.keys(hooks).length > 0 ? { hooks } : {}),
+    };
+  } else {
+    // Under --scale a chain of hundreds of pages must finish within both windows: they are as long
+    // as a run still waits out without --slow.
+    const continueTtlMs = o.continueTtl ?? (o.scale ? SCALE_WINDOW_MS : EMBEDDED_CONTINUE_TTL_MS);
+    const historyWindowMs = o.historyWindow ?? (o.scale ? SCALE_WINDOW_MS : EMBEDDED_HISTORY_WINDOW_MS);
+    target = { kind: 'embedded', faults, variations, continueTtlMs, historyWindowMs, ...(o.release !== undefined ? { release: o.release } : {}), ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}) };
+    settings = { ...defaultTargetSettings, slow: Boolean(o.slow), continueTtlMs, historyWindowMs, eventualWindowMs: o.eventualWindow ?? EMBEDDED_EVENTUAL_WINDOW_MS, watchWaitMs: EMBEDDED_WATCH_WAIT_MS };
+  }
+  if (o.scale !== undefined) settings = { ...settings, scale: o.scale };
+  if (o.writers !== undefined || o.opsPerWriter !== undefined) {
+    settings = { ...settings, workload: { ...(o.writers !== undefined ? { writers: o.writers } : {}), ...(o.opsPerWriter !== undefined ? { opsPerWriter: o.opsPerWriter } : {}) } };
+  }
+  const chosen = registry.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
+  const selected = o.shard === undefined ? chosen : shardOf(chosen, o.shard.index, o.shard.count);
+  return {
+    plan: {
+      profile,
+      seed,
+      runId: drawn.runId,
+      runs: o.runs,
+      ...(o.path !== undefined ? { path: o.path } : {}),
+      target,
+      settings,
+      selection: { chosen, selected, ...(o.shard !== undefined ? { shard: o.shard } : {}) },
+      nodeagent: { ...(o.nodeagentLoader !== undefined ? { loader: o.nodeagentLoader } : {}), faults: o.nodeagentFault ?? [] },
+      daemon: { ...(o.controllerDaemon !== undefined ? { command: o.controllerDaemon } : {}), ...(o.daemonStartTimeout !== undefined ? { startTimeoutMs: o.daemonStartTimeout } : {}) },
+      budgets: { timeoutMs: o.timeout, parallel: o.parallel ?? DEFAULT_PARALLEL, confirm: o.confirm, ...(o.confirmTime !== undefined ? { confirmTimeMs: o.confirmTime } : {}), backgroundWrites: Boolean(o.backgroundWrites) },
+      ...(o.reproduce !== undefined ? { reproduce: { times: o.reproduce, check: o.check![0]!, path: o.path! } } : {}),
+      expectations: { files: o.expectations ?? [], capabilities: o.targetCapability ?? {} },
+      reports: { dir: path.resolve(drawn.cwd, o.reports), ...(o.baseline !== undefined ? { baseline: o.baseline } : {}), output: o.output },
+      replayCommand: replayCommand(o),
+      replayCommandAlone: replayCommand({ ...o, backgroundWrites: undefined }),
+    },
+  };
+}
+
+function unknownNames<T extends string>(what: string, names: readonly string[], table: readonly { name: T }[], errors: string[]): T[] {
+  const known = new Set<string>(table.map((t) => t.name));
+  const bad = names.filter((n) => !known.has(n));
+  if (bad.length > 0) errors.push(`unknown ${what} ${bad.join(', ')}; known: ${[...known].join(', ')}`);
+  return names as T[];
+}

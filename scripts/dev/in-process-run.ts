@@ -1,0 +1,71 @@
+/**
+ * Runs registered checks against a reference server started with faults or variations through the
+ * CLI's own plan and executor (runner/), in this process and one check after another, so the
+ * self-tests see the records the reports would show (before confirmation labels them).
+ */
+import type { FaultName } from '../../targets/api-server/faults.ts';
+import type { VariationName } from '../../targets/api-server/variations.ts';
+import type { ProfileName } from '../../reference/profile.ts';
+import { DEFAULT_RUN_TIMEOUT_MS } from '../../harness/run-stop.ts';
+import { planRun, type RunPlan } from '../../runner/plan.ts';
+import { executeRun } from '../../runner/executor.ts';
+import { directStage } from '../../runner/check-stage.ts';
+import { checkById } from '../../suites/checks/index.ts';
+import type { CheckRecord } from '../../harness/results.ts';
+import { SCALE_WINDOW_MS, scaleProfiles, type ScaleProfile } from '../../harness/scale.ts';
+
+export const CONTINUE_TTL_MS = 400;
+/** Short, so rest:6.1.3 (410 for a version older than the history) is checked in seconds. */
+export const HISTORY_WINDOW_MS = 1500;
+
+/** The rest-scale checks need a scale profile: the self-tests' small one unless one is given. */
+const isScaleCheck = (id: string) => checkById(id)?.suite === 'rest-scale';
+
+type InProcessRunOptions = { checks: readonly string[]; faults?: readonly FaultName[]; variations?: readonly VariationName[]; runs: number; seed: number; path?: string; profile?: ProfileName; scale?: ScaleProfile; release?: string };
+
+/**
+ * The rest-scale checks run against a server of their own with the windows a long chain needs, so the
+ * other checks keep the short windows that make their time-bound clauses quick.
+ */
+export async function runAgainst(o: InProcessRunOptions): Promise<CheckRecord[]> {
+  const scaled = o.checks.filter(isScaleCheck);
+  if (scaled.length === 0 || scaled.length === o.checks.length) return runOn(o, scaled.length > 0 ? (o.scale ?? scaleProfiles.selftest) : undefined);
+  const rest = await runOn({ ...o, checks: o.checks.filter((c) => !isScaleCheck(c)) }, undefined);
+  return [...rest, ...(await runOn({ ...o, checks: scaled }, o.scale ?? scaleProfiles.selftest))];
+}
+
+async function runOn(o: InProcessRunOptions, scale: ScaleProfile | undefined): Promise<CheckRecord[]> {
+  for (const id of o.checks) if (!checkById(id)) throw new Error(`no check ${id}`);
+  const planned = planRun({
+    profile: o.profile ?? 'svc',
+    seed: o.seed,
+    runs: o.runs,
+    check: [...o.checks],
+    ...(o.path !== undefined ? { path: o.path } : {}),
+    // A chain of many pages outlives the short token lifetime the other self-tests use, and the history its first page's revision lives in.
+    continueTtl: scale ? SCALE_WINDOW_MS : CONTINUE_TTL_MS,
+    historyWindow: scale ? SCALE_WINDOW_MS : HISTORY_WINDOW_MS,
+    eventualWindow: 600,
+    fault: [...(o.faults ?? [])],
+    variation: [...(o.variations ?? [])],
+    ...(o.release !== undefined ? { release: o.release } : {}),
+    ...(scale ? { scale } : {}),
+    reports: '.',
+    output: 'text',
+    confirm: false,
+    timeout: DEFAULT_RUN_TIMEOUT_MS,
+  }, { seed: o.seed, runId: `t${o.seed.toString(16)}`, cwd: '/' });
+  if (planned.errors !== undefined) throw new Error(planned.errors.join('; '));
+  const plan = { ...planned.plan, target: { ...planned.plan.target, bookmarkIntervalMs: 400 } as RunPlan['target'] };
+  const { run } = await executeRun(plan, {
+    log: () => undefined,
+    stage: directStage({ inOrder: true }),
+    confirm: false,
+    source: 'self-test',
+    tuneSettings: (s) => ({ ...s, watchWaitMs: 600, bookmarkWaitMs: 1200 }),
+  });
+  return [...run.records];
+}
+
+export const failuresOf = (records: readonly CheckRecord[]) => records.filter((r) => r.verdict === 'fail');
+export const errorsOf = (records: readonly CheckRecord[]) => records.filter((r) => r.verdict === 'error');

@@ -1,0 +1,169 @@
+/**
+ * `svc-conformance run`: the plan (runner/plan.ts), the files it names read and refused when bad, the
+ * one executor (runner/executor.ts) with vitest as its check stage, and the reports made from what it
+ * returns. Exit codes of DESIGN.md: 0 conformant, 1 nonconformant, 2 usage, 3 target unreachable.
+ */
+import path from 'node:path';
+import { ConfigError } from '../harness/kubeconfig.ts';
+import { footprintLines, sumFootprints } from '../harness/footprint.ts';
+import type { ScaleProfile } from '../harness/scale.ts';
+import { checks } from '../suites/checks/index.ts';
+import { catalog, familyOf } from '../reference/catalog/index.ts';
+import { newRunId } from '../harness/env.ts';
+import { planRun, type RunOptions, type RunPlan } from '../runner/plan.ts';
+import { executeRun, readText, version, type ExecutedRun, type RunVerdict } from '../runner/executor.ts';
+import type { CheckStage } from '../runner/check-stage.ts';
+import { excusedFailure } from '../reports/known-failures.ts';
+import { baselineClauses, buildRunResult, compareWithBaseline, ExpectationsError, expectationsForRun, mergeExpectations, parseExpectations, toSummaryJson, toTerminalSummary, writeReports, type BaselineClause, type Expectations } from '../reports/index.ts';
+import type { RunResult } from '../harness/results.ts';
+import { makeWritableDir } from './reports-dir.ts';
+import { writeNodeagentCases } from './nodeagent-cli.ts';
+
+export async function runCommand(o: RunOptions): Promise<number> {
+  const planned = planRun(o, { seed: Math.floor(Math.random() * 2 ** 31), runId: newRunId(), cwd: process.cwd() });
+  if (planned.errors !== undefined) throw new ConfigError(planned.errors[0]!);
+  const plan = planned.plan;
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  ensureWritableDir(plan.reports.dir);
+  // Read (and refused when malformed) before anything starts; applied once the target's release is known.
+  const listed = plan.expectations.files.length ? readExpectations(plan.expectations.files) : undefined;
+  for (const w of listed?.warnings ?? []) log(`svc-conformance: warning: ${w}`);
+  let expectations: Expectations | undefined;
+  const baseline = plan.reports.baseline === undefined ? undefined : readBaseline(plan.reports.baseline);
+  const presentation = vitestPresentation(plan);
+  const outcome = await executeRun(plan, {
+    log,
+    stage: presentation.stage,
+    afterChecks: presentation.end,
+    onReachable: (release) => {
+      if (listed) expectations = expectationsForRun(listed, { scale: o.scale !== undefined, profile: plan.profile.name, capabilities: plan.expectations.capabilities, ...(release ? { release } : {}) });
+      return (r) => expectations !== undefined && excusedFailure(expectations.knownFailures, r);
+    },
+    publish: async (run, print) => (await publish(run, print, expectations, baseline)).verdict,
+  });
+  return outcome.exitCode;
+}
+
+/** The reports of one executed run: every file, then (when `print`) the summary on the terminal. */
+async function publish(run: ExecutedRun, print: boolean, expectations: Expectations | undefined, baseline: BaselineClause[] | undefined): Promise<RunResult & { verdict: RunVerdict }> {
+  const { plan } = run;
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const reportsDir = plan.reports.dir;
+  const result = buildRunResult({
+    records: [...run.records],
+    footprint: run.footprint,
+    catalog,
+    profile: plan.profile.name,
+    seed: plan.seed,
+    server: run.server,
+    nodeagentLoader: run.nodeagentLoader,
+    startedAt: new Date(run.startedAt).toISOString(),
+    durationMs: run.durationMs,
+    version: version(),
+    errors: [...run.errors],
+    ...(expectations ? { expectations } : {}),
+    ...(run.swept !== undefined ? { leftovers: run.swept.leftovers } : {}),
+  });
+  const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];
+  const written = await writeReports(result, reportsDir, familyOf, {
+    catalog,
+    ...(baseline !== undefined ? { baseline: compareWithBaseline(result, baseline) } : {}),
+    ...(stepSummaryFile ? { stepSummaryFile } : {}),
+  });
+  written.files.push(...(await writeNodeagentCases(result, reportsDir)));
+  if (!print) return result;
+  // -o json: stdout is the summary alone, for a pipe into jq; the terminal summary goes to stderr.
+  const output = plan.reports.output;
+  const terminal = toTerminalSummary(result, familyOf, { color: output === 'text' && process.stdout.isTTY === true, reportsDir: path.relative(process.cwd(), reportsDir) || '.' }) + '\n';
+  if (output === 'json') {
+    process.stderr.write(terminal);
+    process.stdout.write(toSummaryJson(result, { catalog, familyOf }));
+  } else process.stdout.write(terminal);
+  for (const line of footprintLines(run.footprint)) log(`svc-conformance: ${line}`);
+  if (plan.settings.scale !== undefined) for (const line of scaleLines(plan.settings.scale, run.footprint)) log(`svc-conformance: ${line}`);
+  log(`svc-conformance: ${written.files.length} report files written`);
+  return result;
+}
+
+/**
+ * vitest as the check stage (scripts/run-vitest.ts, loaded only by `run`: about 0.8 s to import): one
+ * progress line per check, JUnit and Allure beside our reports. -o json promises stdout to the summary
+ * alone; vitest's reporters print there too, so they write to stderr until the checks are over.
+ */
+function vitestPresentation(plan: RunPlan): { stage: CheckStage; end: () => void } {
+  let started: Promise<{ runSuites: typeof import('./run-vitest.ts')['runSuites']; progress: ReturnType<typeof import('./run-vitest.ts')['progressPrinter']> }> | undefined;
+  let restoreStdout: () => void = () => undefined;
+  let end: () => void = () => undefined;
+  const start = () => (started ??= import('./run-vitest.ts').then(({ progressPrinter, runSuites }) => {
+    const progress = progressPrinter(process.stderr);
+    end = progress.end;
+    if (plan.reports.output === 'json') restoreStdout = stdoutToStderr();
+    return { runSuites, progress };
+  }));
+  const suitesOf = (cs: readonly { suite: string }[]) => [...new Set(cs.map((c) => c.suite))];
+  return {
+    stage: async (req) => {
+      const { runSuites, progress } = await start();
+      return runSuites(req.settings, { suites: suitesOf(req.checks), reportsDir: plan.reports.dir, total: req.total, log: progress.line, sequential: req.sequential, keepAllure: req.second, done: req.done, stop: req.stop, graceMs: req.graceMs });
+    },
+    end: () => {
+      end();
+      restoreStdout();
+    },
+  };
+}
+
+/** The scale profile's own time and footprint: the rest-scale checks' part of the run's. */
+function scaleLines(p: ScaleProfile, f: ReturnType<typeof sumFootprints>): string[] {
+  const mine = f.checks.filter((c) => checks.find((k) => k.id === c.check)?.suite === 'rest-scale');
+  if (mine.length === 0) return [`scale ${p.name}: no rest-scale check ran (select --suite rest-scale or leave the selection open)`];
+  const part = sumFootprints(mine);
+  const [first] = footprintLines(part, mine.length);
+  return [
+    `scale ${p.name}: ${p.objects} objects in one collection, pages of ${p.pageLimit}, ${p.namespaceRoots * p.namespaceDepth} prefix namespaces, objects of ${p.nearLimitBytes} and ${p.overLimitBytes} bytes`,
+    `scale ${p.name} time: ${mine.map((c) => `${c.check} ${(c.wallMs / 1000).toFixed(1)} s`).join(', ')}`,
+    `scale ${p.name} ${first!}`,
+  ];
+}
+
+/** Fails before any request is sent: a run whose reports cannot be written has wasted the target's time. */
+function ensureWritableDir(dir: string): void {
+  try {
+    makeWritableDir(dir);
+  } catch (e) {
+    throw new ConfigError(`--reports ${dir}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+}
+
+/** Every --expectations file, merged; a malformed one is a usage error (one line, exit 2). */
+function readExpectations(files: readonly string[]): Expectations {
+  try {
+    return mergeExpectations(files.map((f) => parseExpectations(readText(f), f)));
+  } catch (e) {
+    if (e instanceof ExpectationsError) throw new ConfigError(e.message);
+    throw e;
+  }
+}
+
+function readBaseline(file: string): BaselineClause[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(readText(file));
+  } catch (e) {
+    if (e instanceof ConfigError) throw e;
+    throw new ConfigError(`--baseline ${file}: not JSON (${(e as Error).message})`);
+  }
+  try {
+    return baselineClauses(json, file);
+  } catch (e) {
+    throw new ConfigError(`--baseline ${(e as Error).message}`);
+  }
+}
+
+function stdoutToStderr(): () => void {
+  const original = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => (process.stderr.write as (...a: unknown[]) => boolean)(chunk, ...rest)) as typeof process.stdout.write;
+  return () => {
+    process.stdout.write = original;
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The same seed gives the same summary before and after the runner took over from the command line
+ * (issue 29): test/fixtures/run-snapshots/ holds the clause statuses of two runs of the CLI taken
+ * before the refactor (`run --suite rest-crud --suite rest-paging --suite rest-errors --suite
+ * nodeagent-config --suite rest-recovery --runs 4 --seed 4242`, once clean and once with the faults
+ * duplicate-create-overwrites and page-rv-drift). The same plan, executed in this process with the
+ * runner's direct check stage instead of vitest, must give every clause the same status. The faulty
+ * run shows the comparison can fail: its three failed clauses differ from the clean run's.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { planRun } from '../../runner/plan.ts';
+import { executeRun } from '../../runner/executor.ts';
+import { directStage } from '../../runner/check-stage.ts';
+import { buildRunResult } from '../../reports/index.ts';
+import { catalog } from '../../reference/catalog/index.ts';
+import { DEFAULT_RUN_TIMEOUT_MS } from '../../harness/run-stop.ts';
+
+interface Snapshot {
+  readonly seed: number;
+  readonly verdict: string;
+  readonly totals: Record<string, number>;
+  readonly statuses: Record<string, string>;
+}
+const snapshot = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/run-snapshots/${name}.json`, import.meta.url), 'utf8')) as Snapshot;
+const SUITES = ['rest-crud', 'rest-paging', 'rest-errors', 'nodeagent-config', 'rest-recovery'];
+
+async function statusesOf(fault: string[]): Promise<Snapshot> {
+  const planned = planRun({ profile: 'svc', seed: 4242, runs: 4, suite: SUITES, fault, reports: '.', output: 'text', confirm: false, timeout: DEFAULT_RUN_TIMEOUT_MS }, { seed: 0, runId: 'samesd01', cwd: '/' });
+  if (planned.errors) throw new Error(planned.errors.join('; '));
+  const { run } = await executeRun(planned.plan, { log: () => undefined, stage: directStage(), confirm: false });
+  const result = buildRunResult({ records: [...run.records], catalog, profile: 'svc', seed: 4242, server: run.server, nodeagentLoader: run.nodeagentLoader, startedAt: '', durationMs: 0, version: '0', errors: [...run.errors] });
+  return { seed: result.seed, verdict: result.verdict, totals: { ...result.totals }, statuses: Object.fromEntries(result.clauses.filter((c) => c.status !== 'notChecked').map((c) => [c.id, c.status])) };
+}
+
+describe('same seed, same summary as the command line before the runner refactor', () => {
+  it('a clean embedded target', async () => {
+    const want = snapshot('clean');
+    const got = await statusesOf([]);
+    expect(got.statuses).toEqual(want.statuses);
+    expect(got.totals).toEqual(want.totals);
+    expect(got.verdict).toBe(want.verdict);
+  }, 180_000);
+
+  it('an embedded target with two planted faults', async () => {
+    const want = snapshot('faults');
+    const got = await statusesOf(['duplicate-create-overwrites', 'page-rv-drift']);
+    expect(got.statuses).toEqual(want.statuses);
+    expect(got.verdict).toBe('nonconformant');
+    // The comparison has teeth: the faults change statuses the clean snapshot holds.
+    expect(Object.entries(got.statuses).filter(([id, s]) => snapshot('clean').statuses[id] !== s).length).toBeGreaterThan(0);
+  }, 180_000);
+});
