@@ -65,6 +65,12 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
       await check.run(input, cx);
     } catch (e) {
       if (b && e instanceof ClauseViolation && b.failed(e.exchanges.length)) opts.onFailureFound?.(failureFoundLine(check.id, e));
+      else if (b && !(e instanceof ClauseViolation) && !(e instanceof UnsupportedByModel)) {
+        // A candidate that broke otherwise while a failure shrinks is no smaller case of that failure.
+        if (b.shrinking) return;
+        // An error is reported without a shrunk case: shrinking it would only repeat the trouble.
+        b.stop();
+      }
       // The model's scope ends here (STYLE.md practice 3): the case decides nothing about the clause,
       // which is reported as not checked with the model's reason, and the remaining cases still run.
       if (e instanceof UnsupportedByModel) t.notCheckedBecause(e.clause, e.message);

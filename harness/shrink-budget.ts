@@ -44,6 +44,17 @@ export class ShrinkBudget {
     return true;
   }
 
+  /** A clause failure was seen and its candidates are being tried. */
+  get shrinking(): boolean {
+    return this.firstFailureAt !== undefined && this.smallest > 0;
+  }
+
+  /** No more candidates at all (the failure was an error: nothing to shrink). */
+  stop(): void {
+    this.firstFailureAt ??= this.now();
+    this.smallest = 0;
+  }
+
   /** The note a failure carries when the budget, not the search, ended its shrinking. */
   get cutShort(): string | undefined {
     if (!this.outOfTime) return undefined;

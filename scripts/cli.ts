@@ -19,6 +19,8 @@ import type { TargetSettings } from '../harness/check.ts';
 import { checks, suites } from '../suites/checks/index.ts';
 import { fileURLToPath } from 'node:url';
 import { parseDuration } from './duration-flag.ts';
+import { DEFAULT_SHRINK_TIME_MS } from '../harness/shrink-budget.ts';
+import { PRECONDITION_FAILED } from '../harness/namespace-pool.ts';
 import { startReferenceServer, faults as faultTable, variations as variationTable } from '../targets/api-server/index.ts';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
 import { excusedFailure } from '../reports/known-failures.ts';
@@ -137,6 +139,7 @@ program
   .option('--reproduce <n>', 'with --seed, --check and --path: replay that counterexample n times after the run and print how often it failed (its confirmation label comes from these replays)', positiveArg('--reproduce'))
   .option('--confirm-time <duration>', 'longest time confirmation may take (default: as long as the run took, at least 60s and two eventual windows)', durationArg)
   .option('--timeout <duration>', `budget of the whole run: when it runs out no check starts, running ones are abandoned after ${STOP_GRACE_MS / 1000} s, and the reports are written with what the run has (exit 3)`, durationArg, DEFAULT_RUN_TIMEOUT_MS)
+  .option('--shrink-time <duration>', `how long shrinking one failure may take once it is found (default ${DEFAULT_SHRINK_TIME_MS / 1000}s); the report says when it was cut short`, durationArg)
   .option('--background-writes', 'one write in a namespace of the run\'s own before every request of a check, so resourceVersions move between its requests as other checks\' writes make them')
   .action(async (o) => {
     process.exitCode = await run(o);
@@ -290,7 +293,7 @@ type RunOpts = {
   kubeconfig?: string; context?: string; server?: string; tokenFile?: string; inCluster?: true; insecureSkipTlsVerify?: true;
   restrictedKubeconfig?: string;
   profile: ProfileName; seed?: number; runs: number; suite?: string[]; check?: string[]; path?: string; reports: string;
-  expectations?: string[]; slow?: true; continueTtl?: number; historyWindow?: number; eventualWindow?: number; fault?: string[]; variation?: string[];
+  expectations?: string[]; slow?: true; continueTtl?: number; historyWindow?: number; eventualWindow?: number; shrinkTime?: number; fault?: string[]; variation?: string[];
   release?: string; runtimeConfig?: string; targetCapability?: Partial<Record<Capability, boolean>>;
   nodeagentLoader?: string; nodeagentFault?: string[];
   controllerDaemon?: string; daemonStartTimeout?: number;
@@ -370,6 +373,7 @@ async function run(o: RunOpts): Promise<number> {
     targetSettings = { ...defaultTargetSettings, slow: Boolean(o.slow), continueTtlMs, historyWindowMs, eventualWindowMs: o.eventualWindow ?? 5_000, watchWaitMs: 1_500 };
     log(`svc-conformance: embedded reference server on ${server.url}${o.fault?.length ? ` with faults ${o.fault.join(', ')}` : ''}${o.variation?.length ? ` with variations ${o.variation.join(', ')}` : ''}`);
   }
+  if (o.shrinkTime !== undefined) targetSettings = { ...targetSettings, shrinkTimeMs: o.shrinkTime };
 
   // rest-authz: a second identity (its current context); its server must be the target's.
   let restrictedCfg: TargetConfig | undefined;
@@ -494,7 +498,7 @@ async function run(o: RunOpts): Promise<number> {
     // A stopped run writes its reports before cleanup (CI's kill may follow SIGTERM), then again with
     // what cleanup left; a finished run cleans up first and reports once.
     const sweep = async (): Promise<SweepResult | undefined> => {
-      if (!external) return undefined;
+      // The embedded target too: what a hostile fault keeps (a namespace left Terminating) is named.
       const swept = await within(sweepRun(targetCfg, profile, runId, log), SWEEP_LIMIT_MS);
       return swept ?? { leftovers: [], unverified: `cleanup of run ${runId} did not finish within ${SWEEP_LIMIT_MS / 1000} s; list what is left with: kubectl get namespaces -l ${profile.runLabel}=${runId}` };
     };
@@ -540,13 +544,18 @@ async function run(o: RunOpts): Promise<number> {
       log(`svc-conformance: ${written.files.length} report files written`);
       return result;
     };
-    let result = await report(swept, stoppedFor === undefined || !external);
-    if (stoppedFor !== undefined && external) {
+    let result = await report(swept, stoppedFor === undefined);
+    if (stoppedFor !== undefined) {
       log(`svc-conformance: reports written; cleaning up run ${runId}`);
       swept = await sweep();
       result = await report(swept, true);
     }
     for (const line of swept === undefined ? [] : leftoverLines(swept, profile.runLabel, runId)) log(`svc-conformance: ${line}`);
+    const precondition = outcome.records.find((r) => r.note?.includes(PRECONDITION_FAILED))?.note;
+    if (precondition !== undefined && stoppedFor === undefined) {
+      log(`svc-conformance: run ended early: ${precondition.slice(precondition.indexOf(PRECONDITION_FAILED))}`);
+      return EXIT.unreachable;
+    }
     if (stoppedFor !== undefined) {
       log(`svc-conformance: ${outcome.errors.find((e) => e.startsWith(stoppedFor)) ?? `${stoppedFor}: every check had finished; reports written`}`);
       return STOP_EXIT[stoppedFor];
