@@ -20,6 +20,8 @@ const UNIT = [
   'test/harness/json-stream.test.ts',
   'test/harness/transcript.test.ts',
   'test/harness/unsupported-by-model.test.ts',
+  'test/harness/shrink-budget.test.ts',
+  'test/harness/watch-decided.test.ts',
 ];
 
 export default defineConfig({

@@ -126,9 +126,10 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
           const failure = classifyTransportError(err, waitMs);
           if (failure === undefined) throw err;
           const canRetry = failure.beforeSend || isIdempotent(req.method);
-          // A request that got no (complete) answer in time is tried once more, not maxRetries times:
-          // a target that holds requests would otherwise cost (maxRetries + 1) stretched timeouts each.
-          const limit = TIMEOUT_CODES.has(failure.code) ? Math.min(1, maxRetries) : maxRetries;
+          // A request that got no (complete) answer within its stretched bound is not tried again: a
+          // target that holds requests would cost (maxRetries + 1) bounds per request, and a check
+          // minutes per case (issue 32, hostile fault hold-connections). The check reports an error.
+          const limit = TIMEOUT_CODES.has(failure.code) ? 0 : maxRetries;
           if (failure.transient && canRetry && retries < limit) {
             await sleep(baseDelayMs * 2 ** retries);
             continue;
