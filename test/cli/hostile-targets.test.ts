@@ -15,14 +15,19 @@ import { hostileFaults } from '../../targets/api-server/hostile-faults.ts';
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/svc-conformance.mjs');
 const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-hostile-'));
 const BUDGET_MS = 2 * 60_000;
-/** The suites that meet each fault first: enough to see it, short enough for six runs on two cores. */
-const SUITES: Record<string, readonly string[]> = {
-  'never-delete': ['rest-crud', 'rest-deletion'],
-  'namespace-never-finalizes': ['rest-crud'],
-  'hold-connections': ['rest-crud'],
-  'trickle-body': ['rest-crud'],
-  'silent-watch': ['rest-watch'],
-  'write-201-not-stored': ['rest-crud'],
+/**
+ * What each run selects: the suites that meet the fault first, enough to see it and short enough for six
+ * runs at once on two cores. Where the fault leaves an eventual effect undecided (a namespace that never
+ * goes, a stream that never speaks) every case waits out the eventual window, stretched up to 8x on a
+ * busy machine: those runs name a shorter window (--eventual-window, the documented knob for it).
+ */
+const SELECT: Record<string, readonly string[]> = {
+  'never-delete': ['--suite', 'rest-crud', '--suite', 'rest-deletion'],
+  'namespace-never-finalizes': ['--check', 'names-and-scope', '--eventual-window', '2s'],
+  'hold-connections': ['--suite', 'rest-crud'],
+  'trickle-body': ['--suite', 'rest-crud'],
+  'silent-watch': ['--check', 'watch-cell-unset', '--check', 'watch-cell-other', '--check', 'watch-resume', '--eventual-window', '2s'],
+  'write-201-not-stored': ['--suite', 'rest-crud'],
 };
 
 interface Summary {
@@ -44,18 +49,20 @@ const summaryOf = (reports: string) => JSON.parse(readFileSync(path.join(reports
 describe.concurrent('hostile targets end with a report', () => {
   it.each(hostileFaults.map((f) => [f.name, f] as const))('%s', async (name, fault) => {
     const reports = path.join(dir, name);
-    const suites = (SUITES[name] ?? ['rest-crud']).flatMap((x) => ['--suite', x]);
-    const run = runCli([...suites, '--runs', '5', '--timeout', `${BUDGET_MS / 1000}s`, '--fault', name, '--reports', reports]);
+    const run = runCli([...(SELECT[name] ?? ['--suite', 'rest-crud']), '--runs', '5', '--timeout', `${BUDGET_MS / 1000}s`, '--fault', name, '--reports', reports]);
     const code = await run.exited;
-    // 1 nonconformant, 3 the run could not finish or left something behind; never 0, never a crash.
-    expect([1, 3], run.stderr()).toContain(code);
+    // A silent stream breaks no bound the spec fixes (delivery has none): its clauses are inconclusive,
+    // which DESIGN.md's verdict does not count against the target. Every other fault: 1 nonconformant,
+    // or 3 the run could not finish or left something behind; never 0, never a crash.
+    const unbounded = name === 'silent-watch';
+    expect(unbounded ? [0, 1, 3] : [1, 3], run.stderr()).toContain(code);
     for (const f of ['summary.json', 'summary.md', 'index.html']) expect(existsSync(path.join(reports, f)), f).toBe(true);
     const s = summaryOf(reports);
-    expect(s.verdict).not.toBe('conformant');
+    if (!unbounded) expect(s.verdict).not.toBe('conformant');
     if (fault.clauses.length > 0) {
       const judged = s.clauses.filter((c) => (fault.clauses as readonly string[]).includes(c.id));
       // An inconclusive case of a clause other cases passed shows as a note of the passed clause.
-      const hit = judged.filter((c) => c.status === 'failed' || c.status === 'inconclusive' || c.notes.some((n) => /still readable after|stopped short|may still come/.test(n)));
+      const hit = judged.filter((c) => c.status === 'failed' || c.status === 'inconclusive' || (!unbounded && c.notes.some((n) => /still readable after|stopped short|may still come/.test(n))));
       expect(hit.map((c) => c.id), JSON.stringify(judged.map((c) => [c.id, c.status]))).not.toEqual([]);
     } else {
       // A transport fault breaks no clause: the run says what it could not do.
