@@ -96,5 +96,7 @@ describe('a watch fault is reported within two minutes', () => {
     expect(code, run.stderr()).toBe(1);
     const s = summaryOf(reports);
     expect(s.clauses.find((c) => c.id === 'rest:6.1.1')?.status).toBe('failed');
-  }, 120_000);
+    // The whole run (shrinking within its budget, confirmation) took 72-101 s alone on two cores; the
+    // limit leaves room for a machine shared with other runs.
+  }, 180_000);
 });
