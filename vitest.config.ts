@@ -21,6 +21,8 @@ const UNIT = [
   'test/harness/transcript.test.ts',
   'test/harness/unsupported-by-model.test.ts',
   'test/runner/plan.test.ts',
+  'test/harness/shrink-budget.test.ts',
+  'test/harness/watch-decided.test.ts',
 ];
 
 export default defineConfig({

@@ -28,6 +28,11 @@ export interface TargetSettings {
   readonly eventualWindowMs: number;
   /** How long a watch may take to deliver the events of writes already acknowledged. */
   readonly watchWaitMs: number;
+  /**
+   * How long shrinking one failure may take once it is found (`--shrink-time`, default
+   * harness/shrink-budget.ts); when it runs out the smallest counterexample seen is reported.
+   */
+  readonly shrinkTimeMs?: number;
   /** How long a watch that asked for bookmarks is kept open to see one (none may come: that passes). */
   readonly bookmarkWaitMs: number;
   /** The target's release (`1.24`) when it does not report one at /version as gitVersion (rest:9.4). */

@@ -68,17 +68,33 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
   const baseHeaders = lowerCaseKeys({ 'user-agent': opts.userAgent ?? DEFAULT_USER_AGENT, accept: 'application/json', ...cfg.headers });
 
   async function attempt(req: TargetRequest, headers: Record<string, string>, body: string | Uint8Array | undefined, waitMs: number): Promise<TargetResponse> {
-    const res = await agent.request({
-      origin,
-      path: prefix + req.path + queryToString(req.query),
-      method: req.method,
-      headers,
-      body,
-      headersTimeout: waitMs,
-      // Streams (watch) may be silent for minutes by design; everything else must keep flowing.
-      bodyTimeout: req.stream ? 0 : waitMs,
-    });
-    // Always read to the end: an undrained body pins the connection.
+    // The whole answer within the bound, not only each chunk: a body trickled one byte a second never
+    // trips a body timeout (issue 32, hostile fault trickle-body).
+    const whole = new AbortController();
+    const timer = req.stream ? undefined : setTimeout(() => whole.abort(Object.assign(new Error(`response not complete within ${waitMs} ms`), { code: RESPONSE_TIMEOUT })), waitMs);
+    try {
+      const res = await agent.request({
+        origin,
+        path: prefix + req.path + queryToString(req.query),
+        method: req.method,
+        headers,
+        body,
+        headersTimeout: waitMs,
+        // Streams (watch) may be silent for minutes by design; everything else must keep flowing.
+        bodyTimeout: req.stream ? 0 : waitMs,
+        signal: whole.signal,
+      });
+      // Always read to the end: an undrained body pins the connection.
+      return await readResponse(res);
+    } catch (e) {
+      // undici rejects with the abort reason or an AbortError around it.
+      throw whole.signal.aborted ? whole.signal.reason : e;
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+  }
+
+  async function readResponse(res: Awaited<ReturnType<typeof agent.request>>): Promise<TargetResponse> {
     const bytes = Buffer.from(await res.body.arrayBuffer());
     const bodyText = bytes.toString('utf8');
     const responseHeaders = flattenHeaders(res.headers);
@@ -110,7 +126,11 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
           const failure = classifyTransportError(err, waitMs);
           if (failure === undefined) throw err;
           const canRetry = failure.beforeSend || isIdempotent(req.method);
-          if (failure.transient && canRetry && retries < maxRetries) {
+          // A request that got no (complete) answer within its stretched bound is not tried again: a
+          // target that holds requests would cost (maxRetries + 1) bounds per request, and a check
+          // minutes per case (issue 32, hostile fault hold-connections). The check reports an error.
+          const limit = TIMEOUT_CODES.has(failure.code) ? 0 : maxRetries;
+          if (failure.transient && canRetry && retries < limit) {
             await sleep(baseDelayMs * 2 ** retries);
             continue;
           }
@@ -280,6 +300,10 @@ const UNTRUSTED_CODES = new Set([
 ]);
 
 /** undefined: not a transport failure (a bug in the caller, such as an invalid header), rethrow as is. */
+/** Our code for an answer that did not complete within the request bound (headers and the whole body). */
+const RESPONSE_TIMEOUT = 'SVC_RESPONSE_TIMEOUT';
+const TIMEOUT_CODES: ReadonlySet<string | undefined> = new Set([RESPONSE_TIMEOUT, 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
 export function classifyTransportError(err: unknown, timeoutMs: number): TransportFailure | undefined {
   const { code, message } = rootCause(err);
   const connectText = CONNECT_CODES[code];
@@ -300,6 +324,7 @@ export function classifyTransportError(err: unknown, timeoutMs: number): Transpo
   if (code === 'ECONNRESET' || code === 'EPIPE') return { text: 'connection reset by peer', code, beforeSend: false, transient: true };
   if (code === 'UND_ERR_SOCKET') return { text: `connection closed (${firstLine(message)})`, code, beforeSend: false, transient: true };
   if (code === 'UND_ERR_HEADERS_TIMEOUT') return { text: `no response within ${timeoutMs} ms`, code, beforeSend: false, transient: true };
+  if (code === RESPONSE_TIMEOUT) return { text: `response not complete within ${timeoutMs} ms`, code, beforeSend: false, transient: true };
   if (code === 'UND_ERR_BODY_TIMEOUT') return { text: `response body stalled for ${timeoutMs} ms`, code, beforeSend: false, transient: true };
   if (code === 'UND_ERR_CLOSED' || code === 'UND_ERR_DESTROYED') return { text: 'client closed', code, beforeSend: true, transient: false };
   if (code.startsWith('E') && /^E[A-Z_]+$/.test(code)) return { text: `${code}: ${firstLine(message)}`, code, beforeSend: false, transient: false };

@@ -13,10 +13,26 @@
  */
 import type { Target, TargetRequest, TargetResponse } from './exchange.ts';
 import { exchangeSinks } from './footprint.ts';
+import { InfrastructureError } from './exchange.ts';
 
 export const DEFAULT_POOL_SIZE = 5;
 /** How long emptying one namespace may take before it is retired. */
 const EMPTY_TIMEOUT_MS = 10_000;
+/**
+ * Namespaces retired in a row, none emptied between them, after which the target is taken to break
+ * the run's precondition (a clean namespace per case): the run ends instead of making more (issue 32).
+ */
+export const RETIRED_IN_A_ROW_LIMIT = 8;
+
+/** The start of the note of every check a broken precondition ended; the CLI finds it there. */
+export const PRECONDITION_FAILED = 'precondition failed: ';
+
+/** No clean namespace can be had from the target: every check that needs one ends with this error. */
+export class PreconditionFailed extends InfrastructureError {
+  constructor(why: string) {
+    super(`${PRECONDITION_FAILED}${why}`);
+  }
+}
 
 interface Slot {
   readonly name: string;
@@ -38,7 +54,10 @@ export interface Lease {
 export class NamespacePool {
   private readonly idle: Slot[] = [];
   private readonly busy = new Map<string, Slot>();
-  private readonly waiting: ((s: Slot) => void)[] = [];
+  private readonly waiting: { resolve: (s: Slot) => void; reject: (e: Error) => void }[] = [];
+  private retiredInARow = 0;
+  /** Set once no clean namespace can be had (see RETIRED_IN_A_ROW_LIMIT). */
+  broken: PreconditionFailed | undefined;
   /** Object paths the run wrote per namespace, to delete when the lease ends. */
   private readonly written = new Map<string, Set<string>>();
   /** Object resourceVersions answered per namespace over the whole run (see `Lease.priorVersions`). */
@@ -60,11 +79,12 @@ export class NamespacePool {
   }
 
   async lease(): Promise<Lease> {
+    if (this.broken) throw this.broken;
     let slot = this.idle.shift();
     if (!slot && this.size < this.o.capacity) slot = { name: this.o.nameOf(++this.made), exists: false };
     if (!slot) {
       const t0 = performance.now();
-      slot = await new Promise<Slot>((resolve) => this.waiting.push(resolve));
+      slot = await new Promise<Slot>((resolve, reject) => this.waiting.push({ resolve, reject }));
       const fp = exchangeSinks.getStore()?.footprint;
       if (fp) fp.namespaceWaitMs += Math.round(performance.now() - t0);
     }
@@ -88,7 +108,13 @@ export class NamespacePool {
   async release(ns: string): Promise<void> {
     const slot = this.busy.get(ns);
     if (!slot) return;
+    const wrote = (this.written.get(ns)?.size ?? 0) > 0;
     const clean = slot.exists ? await this.empty(ns).catch(() => false) : false;
+    if (clean && wrote) this.retiredInARow = 0;
+    if (!clean && slot.exists && ++this.retiredInARow >= RETIRED_IN_A_ROW_LIMIT && !this.broken) {
+      this.broken = new PreconditionFailed(`no clean namespace: the last ${this.retiredInARow} namespaces the run emptied still held objects it had deleted (DELETE answered, the objects still there after ${EMPTY_TIMEOUT_MS / 1000} s each)`);
+      for (const w of this.waiting.splice(0)) w.reject(this.broken);
+    }
     // Emptying itself writes (finalizer patches): nothing of it is left for the next lessee.
     this.written.delete(ns);
     this.busy.delete(ns);
@@ -96,12 +122,12 @@ export class NamespacePool {
       this.retired++;
       await this.target.send({ method: 'DELETE', path: `/api/v1/namespaces/${encodeURIComponent(ns)}` }).catch(() => undefined);
     }
-    const next: Slot | undefined = clean ? slot : this.size < this.o.capacity ? { name: this.o.nameOf(++this.made), exists: false } : undefined;
+    const next: Slot | undefined = this.broken ? undefined : clean ? slot : this.size < this.o.capacity ? { name: this.o.nameOf(++this.made), exists: false } : undefined;
     if (!next) return;
     const waiter = this.waiting.shift();
     if (waiter) {
       this.busy.set(next.name, next);
-      waiter(next);
+      waiter.resolve(next);
     } else this.idle.push(next);
   }
 

@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { emptyFootprint, exchangeSinks, type CheckFootprint } from './footprint.ts';
 import { Transcript } from './transcript.ts';
 import { UnsupportedByModel } from '../reference/judgement.ts';
+import { DEFAULT_SHRINK_TIME_MS, ShrinkBudget } from './shrink-budget.ts';
 
 export interface RunCheckOptions {
   readonly seed: number;
@@ -28,6 +29,8 @@ export interface RunCheckOptions {
   readonly path?: string;
   /** How the CLI is invoked to replay, e.g. `npx svc-conformance run`. */
   readonly replayCommand?: string;
+  /** Told the moment a check's first failure is found, before shrinking (one line). */
+  readonly onFailureFound?: (line: string) => void;
 }
 
 /** Short and stable per check: case labels of checks running at once must differ. */
@@ -55,11 +58,20 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
   const tally = new Tally();
   // One counter for the run and its replays: every case carries a label of its own.
   let caseNumber = 0;
-  const propertyOf = (t: Tally) => fc.asyncProperty(check.arbitrary(env), async (input: unknown) => {
+  const budget = new ShrinkBudget(env.settings.shrinkTimeMs ?? DEFAULT_SHRINK_TIME_MS, () => performance.now());
+  const propertyOf = (t: Tally, b?: ShrinkBudget) => fc.asyncProperty(check.arbitrary(env), async (input: unknown) => {
+    if (b && !b.mayRun()) return;
     const cx = new CaseContext(env, t, ++caseNumber, caseStemOf(check.id));
     try {
       await check.run(input, cx);
     } catch (e) {
+      if (b && e instanceof ClauseViolation && b.failed(e.exchanges.length)) opts.onFailureFound?.(failureFoundLine(check.id, e));
+      else if (b && !(e instanceof ClauseViolation) && !(e instanceof UnsupportedByModel)) {
+        // A candidate that broke otherwise while a failure shrinks is no smaller case of that failure.
+        if (b.shrinking) return;
+        // An error is reported without a shrunk case: shrinking it would only repeat the trouble.
+        b.stop();
+      }
       // The model's scope ends here (STYLE.md practice 3): the case decides nothing about the clause,
       // which is reported as not checked with the model's reason, and the remaining cases still run.
       if (e instanceof UnsupportedByModel) t.notCheckedBecause(e.clause, e.message);
@@ -69,7 +81,7 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
     }
   });
   const runs = check.defaultRuns !== undefined ? Math.min(check.defaultRuns, opts.runs) : opts.runs;
-  const details = await fc.check(propertyOf(tally), {
+  const details = await fc.check(propertyOf(tally, opts.path === undefined ? budget : undefined), {
     seed: opts.seed,
     numRuns: Math.max(1, runs),
     ...(opts.path !== undefined ? { path: opts.path, endOnFailure: true } : {}),
@@ -114,7 +126,8 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
         ...(err.evidence !== undefined ? { history: err.evidence } : {}),
         replay: replayOf(check.id, details.seed, details.counterexamplePath, opts),
       };
-      records.push({ clause: f.clause, check: check.id, verdict: 'fail', count: 1, counterexample: cex });
+      const cutShort = budget.cutShort;
+      records.push({ clause: f.clause, check: check.id, verdict: 'fail', count: 1, counterexample: cex, ...(cutShort !== undefined ? { note: cutShort } : {}) });
     }
     return records;
   }
@@ -123,6 +136,15 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
   }
   const what = err instanceof InfrastructureError ? `infrastructure: ${err.message}` : `suite error (a bug of ours, not the target's): ${err instanceof Error ? err.message : String(err)}`;
   return [...records, ...check.clauses.map((clause) => ({ clause, check: check.id, verdict: 'error' as const, count: 0, note: what }))];
+}
+
+/**
+ * A failure is told as soon as it is found, before shrinking starts: a run that is stopped while it
+ * shrinks has still said what failed (the reports carry the shrunk counterexample).
+ */
+function failureFoundLine(checkId: string, e: ClauseViolation): string {
+  const clauses = [...new Set(e.failures.map((f) => f.clause))].join(', ');
+  return `svc-conformance: ${checkId}: failure found (${clauses}, first counterexample ${e.exchanges.length} requests); shrinking it`;
 }
 
 const replayOf = (checkId: string, seed: number, path: string | null | undefined, opts: RunCheckOptions): string =>

@@ -5,12 +5,12 @@
  */
 import { JsonDocumentStream } from './json-stream.ts';
 import { readObject, type ObservedObject } from '../reference/objects.ts';
-import type { ResourceType } from '../reference/resources.ts';
+import { apiVersionOf, type ResourceType } from '../reference/resources.ts';
 import type { ObservedEvent } from '../reference/watch-oracle.ts';
 import type { QueryPair, StreamResponse } from './exchange.ts';
 import type { CaseContext } from './case-context.ts';
 import { CheckNotApplicable } from './violation.ts';
-import { currentIndex, visibleObjects } from '../reference/history.ts';
+import { currentIndex, visibleObjects, type History } from '../reference/history.ts';
 import { eventualWindowOf } from './check.ts';
 
 export interface WatchSession {
@@ -20,6 +20,11 @@ export interface WatchSession {
   readonly parseError: () => string | undefined;
   /** True once the server ended the body (a 410 answer, a timeout). */
   readonly ended: () => boolean;
+  /** The watched collection, where a marker write lands in the stream's scope. */
+  readonly rt: ResourceType;
+  readonly path: string;
+  /** Index of each resource's history when the watch was opened: writes after it are the ones it must deliver in order. */
+  readonly openedAt: ReadonlyMap<string, number>;
   /** Waits until `done(events)` holds or `ms` pass; true if it held. */
   until(done: (events: readonly ObservedEvent[]) => boolean, ms: number): Promise<boolean>;
   close(): Promise<void>;
@@ -28,6 +33,7 @@ export interface WatchSession {
 export async function openWatch(cx: CaseContext, rt: ResourceType, path: string, query: readonly QueryPair[]): Promise<WatchSession> {
   const target = cx.env.target;
   if (!target.openStream) throw new CheckNotApplicable(['rest:4.3/watch'], 'the target client cannot stream responses');
+  const openedAt = new Map([...cx.histories].map(([r, h]) => [r, currentIndex(h)] as const));
   const res: StreamResponse = await target.openStream({ method: 'GET', path, query: [['watch', '1'], ...query] });
   const events: ObservedEvent[] = [];
   const parser = new JsonDocumentStream();
@@ -49,6 +55,9 @@ export async function openWatch(cx: CaseContext, rt: ResourceType, path: string,
   });
   return {
     status: res.status,
+    rt,
+    path,
+    openedAt,
     events,
     parseError: () => parser.error,
     ended: () => ended,
@@ -106,8 +115,78 @@ export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: 
   const target = new Map(visibleObjects(h, currentIndex(h)).filter((v) => within(v.key)).map((v) => [v.key, v.rv]));
   const same = (a: Map<string, string>) => a.size === target.size && [...target].every(([k, v]) => a.get(k) === v);
   const windowMs = eventualWindowOf(cx.env);
-  const caughtUp = await session.until((evs) => same(replayedState(start, evs, isOurs)), windowMs);
+  const expected = writesAfter(h, session.openedAt.get(res) ?? 0, isOurs);
+  let decided: string | undefined;
+  let marker: string | undefined;
+  const done = (evs: readonly ObservedEvent[]) => same(replayedState(start, evs, isOurs)) || (decided = orderBroken(expected, evs)) !== undefined || (marker !== undefined && evs.some((e) => e.type === 'ADDED' && e.object.name === marker));
+  const t0 = cx.env.now();
+  let caughtUp = await session.until(done, Math.min(windowMs, MARKER_AFTER_MS));
+  if (!caughtUp && !session.ended()) {
+    marker = await writeMarker(cx, session);
+    caughtUp = await session.until(done, Math.max(0, windowMs - (cx.env.now() - t0)));
+  }
+  if (decided !== undefined) return { caughtUp: false, cutOff: `the suite stopped waiting once the stream had decided (${decided})` };
+  // Everything before the marker was delivered, if the stream is ordered: what is missing is a gap.
+  if (caughtUp && !same(replayedState(start, session.events, isOurs))) return { caughtUp: false };
   await session.until(() => false, caughtUp ? 100 : 0);
   if (caughtUp) return { caughtUp };
   return { caughtUp, cutOff: session.ended() ? 'the server ended the stream' : `the suite waited ${windowMs} ms for the rest (--eventual-window widens it)` };
+}
+
+/** How long a stream gets to catch up before the suite writes a marker behind the case's writes. */
+const MARKER_AFTER_MS = 300;
+let markers = 0;
+
+/**
+ * A write the model does not know (a foreign object to the oracle) made after the case's sequence, in
+ * the watch's scope: in an ordered stream (rest:6.1.1) its event comes after every event of the
+ * sequence, so once it arrives nothing of the sequence is still on its way and the wait ends instead
+ * of running out its window. The pool deletes it with the case's objects. Undefined if not stored.
+ */
+async function writeMarker(cx: CaseContext, session: WatchSession): Promise<string | undefined> {
+  const name = `zz-marker-${process.pid}-${++markers}`;
+  const kind = session.rt.kind;
+  const body = { apiVersion: apiVersionOf(session.rt), kind, metadata: { name, labels: cx.ownLabels }, ...(kind === 'ConfigMap' ? { data: {} } : {}) };
+  try {
+    const r = await cx.env.target.send({ method: 'POST', path: session.path, body });
+    return r.status >= 200 && r.status < 300 ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The resourceVersions of the suite's own creates and updates made after the watch opened, in the order
+ * the target acknowledged them (the suite serializes its writes). Removals are left out: the rv a
+ * DELETED event carries need not be the one the delete answered.
+ */
+export function writesAfter(h: History, openedIndex: number, isOurs: (key: string) => boolean): string[] {
+  const out: string[] = [];
+  for (const snap of h.snapshots.slice(openedIndex + 1)) {
+    const prev = h.snapshots[snap.index - 1]!;
+    const changed = [...snap.objects].find(([k, v]) => prev.objects.get(k) !== v);
+    // A write that left the object as it was (same rv: a no-op update) sends no event.
+    if (changed && snap.rv !== undefined && isOurs(changed[0]) && changed[1].rv === snap.rv && prev.objects.get(changed[0])?.rv !== snap.rv && !out.includes(snap.rv)) out.push(snap.rv);
+  }
+  return out;
+}
+
+/**
+ * A stream that already broke the order the spec requires (rest:6.1.1: every change, in order, once)
+ * need not be waited on: no later event can mend it. Said when an event of one of `expected` arrives
+ * after a later one (disorder, or a repeat), or while an earlier one is still missing (a gap: in an
+ * ordered stream it can no longer come).
+ *   expected [a, b, c]; events a, c -> 'b was skipped: c came first';  events b, a -> 'a came after b'
+ */
+export function orderBroken(expected: readonly string[], events: readonly ObservedEvent[]): string | undefined {
+  const position = new Map(expected.map((rv, i) => [rv, i] as const));
+  let last = -1;
+  for (const e of events) {
+    const p = e.type === 'ADDED' || e.type === 'MODIFIED' ? position.get(String(e.object.rv)) : undefined;
+    if (p === undefined) continue;
+    if (p <= last) return `the event of resourceVersion ${expected[p]} came after that of ${expected[last]}`;
+    if (p > last + 1) return `the event of resourceVersion ${expected[last + 1]} was skipped: ${expected[p]} came first`;
+    last = p;
+  }
+  return undefined;
 }

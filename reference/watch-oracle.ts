@@ -240,18 +240,19 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
     const range = Array.from({ length: n - lo + 1 }, (_, i) => lo + i);
     const need = exp.semantic === 'GetStateAndStartAtMostRecent' ? eventsNeed('the watch sends one ADDED per existing object, then exactly the later writes in order', range.map((j) => eventsTest(ctx, j, n, true))) : undefined;
     if (start === undefined) {
-      for (let j = n; j >= lo; j--) {
-        const state = visibleObjects(h, j).filter(ctx.inScope);
-        if (state.length > 0 && sequenceMismatch(ctx, changes(ctx, j, n), ours) === undefined) {
-          js.push(fail(exp.clause, `Get State and Start: one synthetic ADDED per object of the start snapshot (${state.map(showVersion).join(', ')}), then the changes`, 'no synthetic ADDED events', need), fail(meaning[exp.semantic], 'synthetic ADDED for every existing object', 'none sent', need));
-          return { judgements: js };
-        }
-      }
+      // A stream cut off before its synthetic ADDED (a silent one, say) may still send them: first.
       if (exp.cutOff !== undefined) {
         for (let j = n; j >= lo; j--) {
           if (isPrefixFromState(ctx, visibleObjects(h, j).filter(ctx.inScope), changes(ctx, j, n), ours)) {
             return { judgements: [...js, ...cutOffVerdicts(exp, `synthetic ADDED for the state of snapshot #${j}, then every later write`)] };
           }
+        }
+      }
+      for (let j = n; j >= lo; j--) {
+        const state = visibleObjects(h, j).filter(ctx.inScope);
+        if (state.length > 0 && sequenceMismatch(ctx, changes(ctx, j, n), ours) === undefined) {
+          js.push(fail(exp.clause, `Get State and Start: one synthetic ADDED per object of the start snapshot (${state.map(showVersion).join(', ')}), then the changes`, 'no synthetic ADDED events', need), fail(meaning[exp.semantic], 'synthetic ADDED for every existing object', 'none sent', need));
+          return { judgements: js };
         }
       }
       if (servedFromBeforeCase(ctx, exp.semantic, ours.map((e) => e.object))) {

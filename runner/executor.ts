@@ -26,6 +26,7 @@ import { nodeagentLoaderSettings } from './nodeagent.ts';
 import { prepareDaemon } from './daemon.ts';
 import { confirmationBudgetMs, confirmFailures, unconfirmed, type ConfirmOptions } from './confirm-failures.ts';
 import { leftoverLines, sweepRun, type SweepResult } from './sweep.ts';
+import { PRECONDITION_FAILED } from '../harness/namespace-pool.ts';
 import { reproductionRate, withReproductionRate } from './reproduce.ts';
 
 /** DESIGN.md "Exit codes of svc-conformance run". */
@@ -221,7 +222,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     // A stopped run publishes before cleanup (CI's kill may follow SIGTERM), then again with what
     // cleanup left; a finished run cleans up first and publishes once.
     const sweep = async (): Promise<SweepResult | undefined> => {
-      if (!external) return undefined;
+      // The embedded target too: what a hostile fault keeps (a namespace left Terminating) is named.
       const swept = await within(sweepRun(targetCfg, profile, runId, log), SWEEP_LIMIT_MS);
       return swept ?? { leftovers: [], unverified: `cleanup of run ${runId} did not finish within ${SWEEP_LIMIT_MS / 1000} s; list what is left with: kubectl get namespaces -l ${profile.runLabel}=${runId}` };
     };
@@ -245,14 +246,19 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     });
     let run = executed(swept);
     const publish = io.publish ?? (async (r: ExecutedRun) => verdictOfRecords(r.records));
-    let verdict = await publish(run, stoppedFor === undefined || !external);
-    if (stoppedFor !== undefined && external) {
+    let verdict = await publish(run, stoppedFor === undefined);
+    if (stoppedFor !== undefined) {
       log(`svc-conformance: reports written; cleaning up run ${runId}`);
       swept = await sweep();
       run = executed(swept);
       verdict = await publish(run, true);
     }
     for (const line of swept === undefined ? [] : leftoverLines(swept, profile.runLabel, runId)) log(`svc-conformance: ${line}`);
+    const precondition = outcome.records.find((r) => r.note?.includes(PRECONDITION_FAILED))?.note;
+    if (precondition !== undefined && stoppedFor === undefined) {
+      log(`svc-conformance: run ended early: ${precondition.slice(precondition.indexOf(PRECONDITION_FAILED))}`);
+      return { exitCode: EXIT.unreachable, run };
+    }
     if (stoppedFor !== undefined) {
       log(`svc-conformance: ${outcome.errors.find((e) => e.startsWith(stoppedFor)) ?? `${stoppedFor}: every check had finished; reports written`}`);
       return { exitCode: STOP_EXIT[stoppedFor], run };

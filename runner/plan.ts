@@ -26,7 +26,7 @@ export interface RunOptions {
   kubeconfig?: string; context?: string; server?: string; tokenFile?: string; inCluster?: true; insecureSkipTlsVerify?: true;
   restrictedKubeconfig?: string;
   profile: ProfileName; seed?: number; runs: number; suite?: string[]; check?: string[]; path?: string; reports: string;
-  expectations?: string[]; slow?: true; continueTtl?: number; historyWindow?: number; eventualWindow?: number; fault?: string[]; variation?: string[];
+  expectations?: string[]; slow?: true; continueTtl?: number; historyWindow?: number; eventualWindow?: number; shrinkTime?: number; fault?: string[]; variation?: string[];
   release?: string; runtimeConfig?: string; targetCapability?: Partial<Record<string, boolean>>;
   nodeagentLoader?: string; nodeagentFault?: string[];
   controllerDaemon?: string; daemonStartTimeout?: number;
@@ -162,6 +162,7 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
     target = { kind: 'embedded', faults, variations, continueTtlMs, historyWindowMs, ...(o.release !== undefined ? { release: o.release } : {}), ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}) };
     settings = { ...defaultTargetSettings, slow: Boolean(o.slow), continueTtlMs, historyWindowMs, eventualWindowMs: o.eventualWindow ?? EMBEDDED_EVENTUAL_WINDOW_MS, watchWaitMs: EMBEDDED_WATCH_WAIT_MS };
   }
+  if (o.shrinkTime !== undefined) settings = { ...settings, shrinkTimeMs: o.shrinkTime };
   if (o.scale !== undefined) settings = { ...settings, scale: o.scale };
   if (o.writers !== undefined || o.opsPerWriter !== undefined) {
     settings = { ...settings, workload: { ...(o.writers !== undefined ? { writers: o.writers } : {}), ...(o.opsPerWriter !== undefined ? { opsPerWriter: o.opsPerWriter } : {}) } };

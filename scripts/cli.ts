@@ -19,6 +19,7 @@ import { runCommand } from './run-command.ts';
 import { EXIT, readText } from '../runner/executor.ts';
 import { startEmbeddedServer } from '../runner/embedded.ts';
 import { DEFAULT_RUN_TIMEOUT_MS, STOP_GRACE_MS } from '../harness/run-stop.ts';
+import { DEFAULT_SHRINK_TIME_MS } from '../harness/shrink-budget.ts';
 import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-command.ts';
 import { nodeagentCommand } from './nodeagent-cli.ts';
 import { registerControllerDaemonCommands } from './controller-daemon-cli.ts';
@@ -125,6 +126,7 @@ program
   .option('--reproduce <n>', 'with --seed, --check and --path: replay that counterexample n times after the run and print how often it failed (its confirmation label comes from these replays)', positiveArg('--reproduce'))
   .option('--confirm-time <duration>', 'longest time confirmation may take (default: as long as the run took, at least 60s and two eventual windows)', durationArg)
   .option('--timeout <duration>', `budget of the whole run: when it runs out no check starts, running ones are abandoned after ${STOP_GRACE_MS / 1000} s, and the reports are written with what the run has (exit 3)`, durationArg, DEFAULT_RUN_TIMEOUT_MS)
+  .option('--shrink-time <duration>', `how long shrinking one failure may take once it is found (default ${DEFAULT_SHRINK_TIME_MS / 1000}s); the report says when it was cut short`, durationArg)
   .option('--background-writes', 'one write in a namespace of the run\'s own before every request of a check, so resourceVersions move between its requests as other checks\' writes make them')
   .action(async (o) => {
     process.exitCode = await runCommand(o);

@@ -3,6 +3,7 @@
  * each tied to the clause it breaks. The self-tests require every one to be caught by that clause.
  */
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
+import type { HostileFaultName } from './hostile-faults.ts';
 
 export interface Fault {
   readonly name: string;
@@ -113,4 +114,5 @@ export const faults = [
   { name: 'paged-list-answers-500', clause: 'rest:4.5/list/unset/limit/unset', description: 'every list with a limit answers 500 InternalError (a Status body)', checks: ['rv-cell-list-unset-limit-unset'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 
-export type FaultName = (typeof faults)[number]['name'];
+/** A planted fault of the table above, or a hostile one (hostile-faults.ts): what `--fault` accepts. */
+export type FaultName = (typeof faults)[number]['name'] | HostileFaultName;

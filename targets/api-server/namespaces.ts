@@ -56,6 +56,8 @@ export function deleteNamespace(st: ServerState, rt: ResourceType, name: string)
     status: { ...(isRecord(existing['status']) ? existing['status'] : {}), phase: 'Terminating' },
   };
   st.store.write(key, terminating, now);
+  // Hostile fault namespace-never-finalizes: Terminating for good, its objects kept.
+  if (has(st, 'namespace-never-finalizes')) return { status: 200, body: present(st, rt, terminating, false) };
   if (st.builtInNamespaceController && varies(st, 'namespace-deletion-slow')) {
     // Upstream: the namespace stays Terminating while its controller deletes the contents later.
     setTimeout(() => {

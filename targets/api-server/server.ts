@@ -146,7 +146,9 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
         return listObjects(s, rt, r.namespace, pairs);
       }
       if (req.method === 'POST' && isReview(rt)) return answerReview(s, rt, r.namespace, body, who.user);
-      if (req.method === 'POST') return validateServedCreate(s, rt, body) ?? createObject(s, rt, r.namespace, body, writeContextOf(req, url));
+      // Hostile fault write-201-not-stored: the create runs on a view that drops its write.
+      if (req.method === 'POST') return validateServedCreate(s, rt, body) ?? createObject(has(s, 'write-201-not-stored') ? droppingWrites(s) : s, rt, r.namespace, body, writeContextOf(req, url));
+      if (req.method === 'DELETE' && has(s, 'never-delete')) return listObjects(s, rt, r.namespace, []);
       if (req.method === 'DELETE') return deleteCollection(s, rt, r.namespace, pairs);
       return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported on a collection here`);
     }
@@ -160,6 +162,8 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
         if (has(s, 'update-answers-500') && rt.kind === 'ConfigMap') return statusAnswer(500, 'InternalError', 'Internal error occurred: planted fault: updates fail');
         return updateObject(s, rt, r.namespace, r.name, body, writeContextOf(req, url));
       case 'DELETE':
+        // Hostile fault never-delete: the answer of a delete that took effect at once, and nothing changes.
+        if (has(s, 'never-delete')) return getObject(s, rt, r.namespace, r.name, []);
         return refusedByPreconditions(s, rt, r.namespace, r.name, patchBody) ?? deleteObject(s, rt, r.namespace, r.name);
       case 'PATCH':
         return patchObject(s, rt, r.namespace, r.name, req, url, patchBody);
@@ -188,6 +192,22 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
   // rest:4.6.2: a dry-run answers the object that would have been stored, mutation included.
   if (dry !== undefined) return mutation.patches.length > 0 ? { ...probe, body: mutation.object } : probe;
   return write(withMutation(st, rt, r.namespace, mutation.patches));
+}
+
+/** Hostile fault trickle-body: the payload one byte a second, until it is sent or the client goes. */
+function trickle(res: ServerResponse, payload: Uint8Array): void {
+  let i = 0;
+  res.flushHeaders();
+  const timer = setInterval(() => {
+    if (res.destroyed || i >= payload.length) {
+      clearInterval(timer);
+      if (!res.destroyed) res.end();
+      return;
+    }
+    res.write(payload.subarray(i, ++i));
+  }, 1000);
+  timer.unref();
+  res.on('close', () => clearInterval(timer));
 }
 
 /** The admission operation of a write, and its name when known before it runs. */
@@ -226,7 +246,12 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
   const hookControl: HookControl = { downUntil: 0 };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
-      requests++;
+      const n = ++requests;
+      // Hostile fault hold-connections: accepted, read, never answered (the client's bound must end it).
+      if (has(state, 'hold-connections') && n % 7 === 0) {
+        req.resume();
+        return;
+      }
       let answer: Answer | undefined;
       try {
         const pathname = new URL(req.url ?? '/', 'http://reference').pathname;
@@ -251,6 +276,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
       answer = decorateServed(state, req.method, new URL(req.url ?? '/', 'http://reference'), answer);
       const out = encodeResponse(state, req, answer);
       res.writeHead(answer.status, { 'content-type': out.contentType, 'content-length': out.payload.length, ...(answer.headers ?? {}) });
+      if (has(state, 'trickle-body') && n % 7 === 0) return trickle(res, out.payload);
       res.end(out.payload);
     })();
   });

@@ -41,6 +41,12 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
     !!o && fields(o) && (selector === undefined || (selector.ok && matchesLabels(selector.selector, (o.metadata['labels'] ?? {}) as Record<string, string>)));
   const prefix = scanPrefixFor(st, rt, ns);
 
+  // Hostile fault silent-watch: the stream opens and stays silent, however long the client waits.
+  if (has(st, 'silent-watch')) {
+    res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache' });
+    res.flushHeaders();
+    return undefined;
+  }
   const d = decideWatch(rvColumn(rvText));
   if (d.outcome !== 'serve') return badRequest('unsupported watch');
   let from = st.store.currentRevision;

@@ -1,0 +1,102 @@
+// Why (issue 32 items 1, 4, 5): a nightly run against a broken target must end with a report, never
+// hang until the CI system kills it. Against each hostile fault of the embedded server a bounded run
+// (the suites that meet the fault, --timeout 2m) must end within its budget plus one minute (the vitest limit below, not
+// a wall-clock assertion), write summary.json, summary.md and the HTML page, never call the target
+// conformant, report the clause the fault breaks failed or inconclusive where it breaks one, and name
+// what it could not clean up. A watch fault must be reported within two minutes of the run's start.
+import { describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hostileFaults } from '../../targets/api-server/hostile-faults.ts';
+
+const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/svc-conformance.mjs');
+const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-hostile-'));
+const BUDGET_MS = 2 * 60_000;
+/**
+ * What each run selects: the suites that meet the fault first, enough to see it and short enough for six
+ * runs at once on two cores. Where the fault leaves an eventual effect undecided (a namespace that never
+ * goes, a stream that never speaks) every case waits out the eventual window, stretched up to 8x on a
+ * busy machine: those runs name a shorter window (--eventual-window, the documented knob for it).
+ */
+const SELECT: Record<string, readonly string[]> = {
+  'never-delete': ['--suite', 'rest-crud', '--suite', 'rest-deletion'],
+  'namespace-never-finalizes': ['--check', 'names-and-scope', '--eventual-window', '2s'],
+  'hold-connections': ['--suite', 'rest-crud'],
+  'trickle-body': ['--suite', 'rest-crud'],
+  'silent-watch': ['--check', 'watch-cell-unset', '--check', 'watch-cell-other', '--check', 'watch-resume', '--eventual-window', '2s'],
+  'write-201-not-stored': ['--suite', 'rest-crud'],
+};
+
+interface Summary {
+  verdict: string;
+  errors: string[];
+  leftovers?: { kind: string; name: string }[];
+  clauses: { id: string; status: string; notes: string[] }[];
+}
+
+function runCli(args: readonly string[]): { child: ChildProcess; stderr: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [bin, 'run', ...args], { env: { ...process.env, KUBECONFIG: '' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  return { child, stderr: () => stderr, exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
+}
+
+const summaryOf = (reports: string) => JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as Summary;
+
+describe.concurrent('hostile targets end with a report', () => {
+  it.each(hostileFaults.map((f) => [f.name, f] as const))('%s', async (name, fault) => {
+    const reports = path.join(dir, name);
+    const run = runCli([...(SELECT[name] ?? ['--suite', 'rest-crud']), '--runs', '5', '--timeout', `${BUDGET_MS / 1000}s`, '--fault', name, '--reports', reports]);
+    const code = await run.exited;
+    // A silent stream breaks no bound the spec fixes (delivery has none): its clauses are inconclusive,
+    // which DESIGN.md's verdict does not count against the target. Every other fault: 1 nonconformant,
+    // or 3 the run could not finish or left something behind; never 0, never a crash.
+    const unbounded = name === 'silent-watch';
+    expect(unbounded ? [0, 1, 3] : [1, 3], run.stderr()).toContain(code);
+    for (const f of ['summary.json', 'summary.md', 'index.html']) expect(existsSync(path.join(reports, f)), f).toBe(true);
+    const s = summaryOf(reports);
+    if (!unbounded) expect(s.verdict).not.toBe('conformant');
+    if (fault.clauses.length > 0) {
+      const judged = s.clauses.filter((c) => (fault.clauses as readonly string[]).includes(c.id));
+      // An inconclusive case of a clause other cases passed shows as a note of the passed clause.
+      const hit = judged.filter((c) => c.status === 'failed' || c.status === 'inconclusive' || (!unbounded && c.notes.some((n) => /still readable after|stopped short|may still come/.test(n))));
+      expect(hit.map((c) => c.id), JSON.stringify(judged.map((c) => [c.id, c.status]))).not.toEqual([]);
+    } else {
+      // A transport fault breaks no clause: the run says what it could not do.
+      expect(s.verdict).toBe('error');
+    }
+    // What the run could not remove is listed by name (summary.json and the terminal), or nothing is left.
+    expect(Array.isArray(s.leftovers)).toBe(true);
+    for (const l of s.leftovers ?? []) expect(run.stderr()).toContain(l.name);
+  }, BUDGET_MS + 60_000);
+});
+
+describe('a watch fault is reported within two minutes', () => {
+  let run: ReturnType<typeof runCli> | undefined;
+  const reports = path.join(dir, 'watch-drop-events');
+
+  it('the failure is told as soon as it is found', async () => {
+    run = runCli(['--suite', 'rest-watch', '--fault', 'watch-drop-events', '--reports', reports]);
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        if (/failure found \(rest:6\.1\.1/.test(run!.stderr())) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 200);
+    });
+  }, 120_000);
+
+  it('the run ends with rest:6.1.1 failed in its reports', async () => {
+    if (!run) throw new Error('the run of the previous test did not start');
+    const code = await run.exited;
+    expect(code, run.stderr()).toBe(1);
+    const s = summaryOf(reports);
+    expect(s.clauses.find((c) => c.id === 'rest:6.1.1')?.status).toBe('failed');
+    // The whole run (shrinking within its budget, confirmation) took 72-101 s alone on two cores; the
+    // limit leaves room for a machine shared with other runs.
+  }, 180_000);
+});

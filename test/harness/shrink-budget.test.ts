@@ -1,0 +1,43 @@
+// Why (issue 32 item 4): shrinking a failure against a slow target must end within its budget, stop
+// once the counterexample is small, and say when the budget (not the search) ended it. The clock is a
+// parameter here: no test waits or measures wall time.
+import { describe, expect, it } from 'vitest';
+import { SMALL_COUNTEREXAMPLE_REQUESTS, ShrinkBudget } from '../../harness/shrink-budget.ts';
+
+const clock = () => {
+  let t = 0;
+  return { now: () => t, advance: (ms: number) => void (t += ms) };
+};
+
+describe('ShrinkBudget', () => {
+  it('runs every case until the first failure, then candidates only within the budget', () => {
+    const c = clock();
+    const b = new ShrinkBudget(60_000, c.now);
+    for (let i = 0; i < 5; i++) expect(b.mayRun()).toBe(true);
+    expect(b.failed(40)).toBe(true);
+    expect(b.failed(30)).toBe(false);
+    c.advance(59_000);
+    expect(b.mayRun()).toBe(true);
+    expect(b.cutShort).toBeUndefined();
+    c.advance(1_000);
+    expect(b.mayRun()).toBe(false);
+    expect(b.cutShort).toMatch(/shrinking cut short after 60 s \(--shrink-time; 1 candidates tried\)/);
+  });
+
+  it('stops at once when the counterexample is small, and that is not cut short', () => {
+    const b = new ShrinkBudget(60_000, clock().now);
+    b.failed(SMALL_COUNTEREXAMPLE_REQUESTS + 10);
+    expect(b.mayRun()).toBe(true);
+    b.failed(SMALL_COUNTEREXAMPLE_REQUESTS);
+    expect(b.mayRun()).toBe(false);
+    expect(b.cutShort).toBeUndefined();
+  });
+
+  it('an error stops the search: nothing to shrink, and no candidate is said to be shrinking', () => {
+    const b = new ShrinkBudget(60_000, clock().now);
+    expect(b.shrinking).toBe(false);
+    b.stop();
+    expect(b.mayRun()).toBe(false);
+    expect(b.shrinking).toBe(false);
+  });
+});
