@@ -535,7 +535,7 @@ async function run(o: RunOpts): Promise<number> {
         process.stderr.write(terminal);
         process.stdout.write(toSummaryJson(result, { catalog, familyOf }));
       } else process.stdout.write(terminal);
-      for (const line of footprintLines(footprint)) log(`svc-conformance: ${line}`);
+      for (const line of footprintLines(result.footprint ?? footprint)) log(`svc-conformance: ${line}`);
       if (o.scale !== undefined) for (const line of scaleLines(o.scale, footprint)) log(`svc-conformance: ${line}`);
       log(`svc-conformance: ${written.files.length} report files written`);
       return result;
