@@ -48,12 +48,13 @@ export const exchangeSinks = new AsyncLocalStorage<ExchangeSink>();
 
 const REVIEWS = /reviews$/;
 
+const bodyBytes = (body: string | Uint8Array | undefined): number => (body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+
 /** Counts one exchange into a footprint: verb, bytes, and what it created. */
 export function countExchange(fp: CheckFootprint, e: Exchange): void {
   const verb = e.request.method;
   fp.requests[verb] = (fp.requests[verb] ?? 0) + 1;
-  const body = serialiseBody(e.request.body);
-  fp.bytesSent += e.request.path.length + (body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  fp.bytesSent += e.request.path.length + (e.sentBodyBytes ?? bodyBytes(serialiseBody(e.request.body)));
   const res = e.response;
   if (res) fp.bytesReceived += res.bodyBytes?.byteLength ?? Buffer.byteLength(res.bodyText);
   if (verb !== 'POST' || !res || res.status < 200 || res.status >= 300) return;
