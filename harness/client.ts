@@ -110,6 +110,7 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
     server,
     async send(req: TargetRequest): Promise<TargetResponse> {
       const body = serialiseBody(req.body);
+      const sentBodyBytes = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
       const headers = { ...baseHeaders, ...lowerCaseKeys(req.headers ?? {}) };
       if (body !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json';
       // The transcript holds what went on the wire, minus credentials.
@@ -134,14 +135,14 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
             await sleep(baseDelayMs * 2 ** retries);
             continue;
           }
-          report({ request: recorded, transportError: failure.text, startedAtMs, durationMs: performance.now() - t0 });
+          report({ request: recorded, transportError: failure.text, startedAtMs, durationMs: performance.now() - t0, sentBodyBytes });
           const tries = retries > 0 ? ` (after ${retries + 1} attempts)` : '';
           const message = failure.beforeSend ? `cannot reach ${server}: ${failure.text}${tries}` : `${what} to ${server}: ${failure.text}${tries}`;
           throw new InfrastructureError(message, failure.code);
         }
         const durationMs = performance.now() - t0;
         if (!req.stream) opts.pace?.note(durationMs);
-        report({ request: recorded, response, startedAtMs, durationMs });
+        report({ request: recorded, response, startedAtMs, durationMs, sentBodyBytes });
         const retryAfterMs = response.status === 429 ? parseRetryAfter(response.headers['retry-after'], Date.now()) : undefined;
         if (retryAfterMs === undefined) return response;
         if (retries >= maxRetries) {

@@ -45,6 +45,8 @@ export interface Exchange {
   readonly transportError?: string;
   readonly startedAtMs: number;
   readonly durationMs: number;
+  /** The request body's size as sent, when the client knew it (the footprint need not serialise it again). */
+  readonly sentBodyBytes?: number;
 }
 
 /** A response whose body is read as it arrives (watch). */

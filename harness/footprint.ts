@@ -7,6 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Exchange } from './exchange.ts';
 import { serialiseBody } from './client.ts';
 import type { Transcript } from './transcript.ts';
+import { economyLine, type RequestEconomy } from './request-economy.ts';
 
 export interface CheckFootprint {
   readonly check: string;
@@ -31,6 +32,8 @@ export interface RunFootprint {
   readonly parallel?: number;
   /** Every check, slowest first. */
   readonly checks: readonly CheckFootprint[];
+  /** Requests and bytes per verdict, added once the verdicts are known (reports/aggregate.ts). */
+  readonly perVerdict?: RequestEconomy;
 }
 
 export const emptyFootprint = (check: string): CheckFootprint => ({ check, wallMs: 0, namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, namespaceWaitMs: 0 });
@@ -45,12 +48,13 @@ export const exchangeSinks = new AsyncLocalStorage<ExchangeSink>();
 
 const REVIEWS = /reviews$/;
 
+const bodyBytes = (body: string | Uint8Array | undefined): number => (body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+
 /** Counts one exchange into a footprint: verb, bytes, and what it created. */
 export function countExchange(fp: CheckFootprint, e: Exchange): void {
   const verb = e.request.method;
   fp.requests[verb] = (fp.requests[verb] ?? 0) + 1;
-  const body = serialiseBody(e.request.body);
-  fp.bytesSent += e.request.path.length + (body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  fp.bytesSent += e.request.path.length + (e.sentBodyBytes ?? bodyBytes(serialiseBody(e.request.body)));
   const res = e.response;
   if (res) fp.bytesReceived += res.bodyBytes?.byteLength ?? Buffer.byteLength(res.bodyText);
   if (verb !== 'POST' || !res || res.status < 200 || res.status >= 300) return;
@@ -82,5 +86,6 @@ export function footprintLines(f: RunFootprint, slowest = 5): string[] {
   return [
     `footprint: ${f.namespaces} namespaces, ${f.clusterObjects} cluster-scoped objects created; requests ${verbs || 'none'}; sent ${kib(f.bytesSent)}, received ${kib(f.bytesReceived)}`,
     `slowest checks: ${f.checks.slice(0, slowest).map((c) => `${c.check} ${(c.wallMs / 1000).toFixed(1)} s`).join(', ')}`,
+    ...(f.perVerdict ? [economyLine(f.perVerdict)] : []),
   ];
 }

@@ -6,6 +6,7 @@ import type { Clause } from '../reference/catalog/types.ts';
 import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, RunResult } from '../harness/results.ts';
 import { signatureMismatch, type Expectations, type KnownFailure } from './expectations.ts';
 import { judgeExpectations } from './known-failures.ts';
+import { requestEconomy } from '../harness/request-economy.ts';
 
 export const MAX_COUNTEREXAMPLES = 5;
 export const MAX_NOTES = 10;
@@ -160,7 +161,7 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
     totals: totalsOf(clauses),
     clauses,
     errors: [...args.errors],
-    ...(args.footprint ? { footprint: args.footprint } : {}),
+    ...(args.footprint ? { footprint: { ...args.footprint, perVerdict: requestEconomy(args.records, clauses, args.footprint) } } : {}),
     ...(args.leftovers !== undefined ? { leftovers: [...args.leftovers] } : {}),
   };
 }

@@ -106,6 +106,7 @@ function footprintSection(run: RunResult): string {
   return [
     '<h2 id="footprint">Footprint</h2>',
     `<p>${f.namespaces} namespaces and ${f.clusterObjects} cluster-scoped objects created; requests: ${verbs || 'none'}; ${(f.bytesSent / 1024).toFixed(0)} KiB sent, ${(f.bytesReceived / 1024).toFixed(0)} KiB received${f.parallel !== undefined ? `; ${f.parallel} checks at once` : ''}.</p>`,
+    ...(f.perVerdict?.requestsPerVerdict !== undefined ? [`<p>Per verdict: ${f.perVerdict.requestsPerVerdict} requests and ${(f.perVerdict.bytesPerVerdict! / 1024).toFixed(1)} KiB (${f.perVerdict.requests} requests for ${f.perVerdict.verdicts} decided clauses).</p>`] : []),
     `<table><thead><tr><th>slowest checks</th><th>wall time</th><th>requests</th><th>namespaces</th></tr></thead><tbody>${rows}</tbody></table>`,
   ].join('\n');
 }

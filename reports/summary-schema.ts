@@ -201,6 +201,23 @@ export const summaryJsonSchema = {
         checkWallMs: { type: 'number', minimum: 0 },
         parallel: { type: 'integer', minimum: 1 },
         checks: { type: 'array', items: checkFootprint },
+        perVerdict: {
+          type: 'object',
+          description: 'what each decided clause (passed, failed, unspecified, inconclusive) cost the target; per check, the distinct clauses it decided',
+          required: ['verdicts', 'requests', 'bytes', 'checks'],
+          properties: {
+            verdicts: count,
+            requests: count,
+            bytes: { ...count, description: 'sent and received' },
+            requestsPerVerdict: { type: 'number', minimum: 0 },
+            bytesPerVerdict: count,
+            checks: {
+              type: 'array',
+              description: 'checks that sent requests, the most requests per verdict first (none decided first of all)',
+              items: { type: 'object', required: ['check', 'requests', 'bytes', 'verdicts'], properties: { check: { type: 'string' }, requests: count, bytes: count, verdicts: count } },
+            },
+          },
+        },
       },
     },
   },

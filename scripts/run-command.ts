@@ -79,7 +79,7 @@ async function publish(run: ExecutedRun, print: boolean, expectations: Expectati
     process.stderr.write(terminal);
     process.stdout.write(toSummaryJson(result, { catalog, familyOf }));
   } else process.stdout.write(terminal);
-  for (const line of footprintLines(run.footprint)) log(`svc-conformance: ${line}`);
+  for (const line of footprintLines(result.footprint ?? run.footprint)) log(`svc-conformance: ${line}`);
   if (plan.settings.scale !== undefined) for (const line of scaleLines(plan.settings.scale, run.footprint)) log(`svc-conformance: ${line}`);
   log(`svc-conformance: ${written.files.length} report files written`);
   return result;

@@ -3,6 +3,14 @@ import type { Profile } from '../../reference/profile.ts';
 import { resourceTypes } from '../../reference/resources.ts';
 import { DISCOVERY_VERBS } from './custom-discovery.ts';
 
+/**
+ * The only paths a discovery document can live at (this file's, served-versions.ts's and
+ * custom-discovery.ts's): /version, /api, /api/V, /apis, /apis/G, /apis/G/V. Every other GET skips
+ * building them (the served extra types were computed for every request before).
+ */
+const DISCOVERY_PATH = /^\/(?:version|api(?:\/[^/]+)?|apis(?:\/[^/]+(?:\/[^/]+)?)?)$/;
+export const mayBeDiscovery = (path: string): boolean => DISCOVERY_PATH.test(path);
+
 export function discovery(profile: Profile, path: string): unknown | undefined {
   const rts = resourceTypes(profile);
   // kubectl api-resources --verbs=watch (and patch) found nothing: both are served.

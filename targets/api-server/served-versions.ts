@@ -47,7 +47,10 @@ const CLUSTER_SCOPED = new Set(['storageversions', 'csidrivers', 'csinodes', 'st
  * Every extra type the reference server can serve, before release and runtime-config decide: each
  * row of the removal table and its replacement, except what the core router already serves.
  */
-export function extraResourceTypes(profile: Profile): ResourceType[] {
+export function extraResourceTypes(profile: Profile): readonly ResourceType[] {
+  // A pure function of the profile, and routing asks for it on every request.
+  const known = extraTypesByProfile.get(profile);
+  if (known) return known;
   const core = Object.values(resourceTypes(profile)) as ResourceType[];
   const out = new Map<string, ResourceType>();
   const add = (group: string, version: string, plural: string, kind: string) => {
@@ -60,8 +63,11 @@ export function extraResourceTypes(profile: Profile): ResourceType[] {
   }
   // An alpha group version, off by default (rest:9.2): `--runtime-config` turns it on.
   add(namedGroup(profile, 'internal.apiserver'), 'v1alpha1', 'storageversions', 'StorageVersion');
-  return [...out.values()];
+  const types = Object.freeze([...out.values()].map((t) => Object.freeze(t)));
+  extraTypesByProfile.set(profile, types);
+  return types;
 }
+const extraTypesByProfile = new WeakMap<Profile, readonly ResourceType[]>();
 
 /** Served in the server's release (or anyway, with the removed-version-served fault) and enabled. */
 export function isServed(st: ServerState, t: ResourceType): boolean {

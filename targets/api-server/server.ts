@@ -11,7 +11,7 @@ import type { FaultName } from './faults.ts';
 import type { VariationName } from './variations.ts';
 import { VersionedStore } from './store.ts';
 import { has, type ServerState } from './state.ts';
-import { discovery } from './discovery.ts';
+import { discovery, mayBeDiscovery } from './discovery.ts';
 import { route } from './router.ts';
 import { getObject, listObjects } from './reads.ts';
 import { refusedByPreconditions } from './preconditions.ts';
@@ -92,7 +92,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
   const openapi = serveOpenApi(st, req.method, docPath, req.headers.accept);
   if (openapi) return openapi;
   // kubectl found no custom resources: discovery now lists the types stored CRDs define (custom-discovery.ts).
-  const doc = req.method === 'GET' ? withCustomTypes(st, docPath, servedDiscovery(st, docPath, (p) => discovery(st.profile, p)) ?? discovery(st.profile, docPath)) : undefined;
+  const doc = req.method === 'GET' && mayBeDiscovery(docPath) ? withCustomTypes(st, docPath, servedDiscovery(st, docPath, (p) => discovery(st.profile, p)) ?? discovery(st.profile, docPath)) : undefined;
   if (doc !== undefined) return { status: 200, body: doc };
   st.store.compact(st.clock(), st.historyWindowMs);
   const nsSub = namespaceSubresource(url.pathname);

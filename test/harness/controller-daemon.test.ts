@@ -69,5 +69,9 @@ describe('the bundled reference daemon (what a run starts)', () => {
       bundled?.remove();
     }
     expect(existsSync(bundled!.entry)).toBe(false);
+    // Nothing of it stays behind (the bundled undici beside the entry included).
+    const { readdirSync } = await import('node:fs');
+    const path = await import('node:path');
+    expect(readdirSync(path.dirname(bundled!.entry)).filter((f) => f.startsWith(path.basename(bundled!.entry, '.mjs')))).toEqual([]);
   });
 });

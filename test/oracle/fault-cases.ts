@@ -1,0 +1,52 @@
+// The oracle must bite (issue: "Done means"): every planted fault of the reference server is reported
+// as a failure of the clause it breaks, with a short shrunk counterexample; the correct server and
+// every legal variation pass. A suite that only ever passes proves nothing.
+//
+// The faults are spread over several test files (faults-N-of-M.test.ts, each a call of `describeFaults`):
+// vitest spreads files, not cases, over its workers, and in one file they kept one core busy.
+import { describe, expect, it } from 'vitest';
+import { errorsOf, failuresOf, runAgainst } from '../../scripts/dev/in-process-run.ts';
+import { faults, type Fault } from '../../targets/api-server/faults.ts';
+import { checkById } from '../../suites/checks/index.ts';
+import { shareOf } from './shares.ts';
+
+const SEED = 20261122;
+const MAX_SHRUNK_REQUESTS = 30;
+
+/** The faults of share `part` (1-based) of `parts`; share 1 also checks the replay of a counterexample. */
+export function describeFaults(part: number, parts: number): void {
+  // Each case starts its own server and mostly waits on the target's timers (watch windows, token
+  // expiry), so they run concurrently: wall time, not CPU, is what they cost.
+  describe.concurrent(`planted faults are caught by the right clause (share ${part} of ${parts})`, () => {
+    it.each(shareOf(faults, part, parts).map((f) => [f.name, f] as const))('%s', async (_name, fault) => {
+      const clauses: readonly string[] = [fault.clause, ...fault.alsoReportedAs];
+      // A fault may need server options besides itself (a release where the bug can show: Fault.target).
+      const records = await runAgainst({ checks: fault.checks, faults: [fault.name], runs: 40, seed: SEED, ...((fault as Fault).target ?? {}) });
+      expect(errorsOf(records)).toEqual([]);
+      const fails = failuresOf(records);
+      expect(fails.map((f) => f.clause)).not.toEqual([]);
+      expect(fails.some((f) => clauses.includes(f.clause)), `reported ${fails.map((f) => f.clause).join(', ')}`).toBe(true);
+      for (const f of fails) {
+        const c = f.counterexample!;
+        expect(c.requestCount).toBeGreaterThan(0);
+        // A concurrent workload is not shrunk (re-running it judges another history): its whole
+        // recorded history is the reproduction, so only shrinking checks are held to the bound.
+        if (checkById(f.check)?.shrink !== false) expect(c.requestCount).toBeLessThanOrEqual(MAX_SHRUNK_REQUESTS);
+        expect(c.curl).toContain('curl');
+        expect(c.replay).toContain(`--seed ${c.seed}`);
+        expect(c.steps.length).toBeGreaterThan(0);
+      }
+    }, 300_000);
+  });
+
+  if (part === 1) describe('replay', () => {
+    it('a counterexample replays from its seed and path alone, to the same clause', async () => {
+      const first = failuresOf(await runAgainst({ checks: ['paging-snapshot'], faults: ['page-overflow'], runs: 40, seed: SEED }))[0]!;
+      const c = first.counterexample!;
+      expect(c.path).toBeDefined();
+      const again = failuresOf(await runAgainst({ checks: ['paging-snapshot'], faults: ['page-overflow'], runs: 40, seed: c.seed, path: c.path! }));
+      expect(again.map((f) => f.clause)).toContain(first.clause);
+      expect(again[0]!.counterexample!.steps).toEqual(c.steps);
+    }, 60_000);
+  });
+}
