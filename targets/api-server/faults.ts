@@ -30,7 +30,7 @@ export const faults = [
   { name: 'duplicate-create-overwrites', clause: 'rest:2.2.2', description: 'creating an existing name replaces the object (201) instead of refusing', checks: ['crud-sequences'], alsoReportedAs: ['rest:2.2.1'] },
   { name: 'stale-not-older-than', clause: 'rest:4.5/meaning/not-older-than', description: 'rv=<v> without limit is answered from the state just before <v>', checks: ['rv-cell-list-unset-no-limit-other'], alsoReportedAs: ['rest:4.5/list/unset/no-limit/other'] },
   { name: 'continue-never-expires', clause: 'rest:4.4.4', description: 'continue tokens are accepted forever', checks: ['continue-token-expiry'], alsoReportedAs: ['rest:7/410'] },
-  { name: 'wrong-list-kind', clause: 'rest:2.4.1', description: 'lists are answered with kind List instead of <Kind>List', checks: ['crud-sequences'], alsoReportedAs: [] },
+  { name: 'wrong-list-kind', clause: 'rest:2.4.1', description: 'lists are answered with kind List instead of <Kind>List', checks: ['crud-sequences'], alsoReportedAs: ['rest:2.4.3'] },
   { name: 'too-large-without-text', clause: 'rest:7.2', description: 'the 504 for an unknown future resourceVersion lacks \'Too large resource version\'', checks: ['too-large-resource-version'], alsoReportedAs: [] },
   { name: 'uid-changes-on-update', clause: 'rest:2.3/metadata.uid', description: 'every update gives the object a new uid', checks: ['crud-sequences'], alsoReportedAs: [] },
   { name: 'remaining-off-by-one', clause: 'rest:4.4.6', description: 'remainingItemCount counts one item too many', checks: ['paging-snapshot'], alsoReportedAs: ['rest:2.3/metadata.remainingItemCount'] },
@@ -95,6 +95,7 @@ export const faults = [
   // Identities and authorization (issue 18): found by the rest-authz checks, which act as a restricted user and as nobody.
   { name: 'dry-run-skips-authz', clause: 'rest:4.6.4', description: 'a dry-run write is never refused: authorization is skipped when dryRun is set, so a user the real request is refused to gets 200', checks: ['authz-rules'], alsoReportedAs: ['rest:5.4'] },
   { name: 'subresource-inherits-parent', clause: 'rest:5.3', description: 'a rule on a resource also grants its subresources: a role on widgets lets its holder read and write widgets/status', checks: ['authz-rules'], alsoReportedAs: ['rest:4.1/subjectaccessreviews'] },
+  { name: 'rule-verbs-ignored', clause: 'rest:5.5', description: 'a Role rule grants every verb on the resources it names: its verbs list is not read', checks: ['authz-rules'], alsoReportedAs: ['rest:5.3', 'rest:4.1/subjectaccessreviews'] },
   { name: 'binding-leaks-namespace', clause: 'rest:5.3', description: 'a RoleBinding grants its role in every namespace instead of its own', checks: ['authz-rules'], alsoReportedAs: ['rest:2.2.4'] },
   { name: 'sar-disagrees', clause: 'rest:4.1/subjectaccessreviews', description: 'SubjectAccessReviews read RoleBindings as if they granted in every namespace, so a review allows what the server then refuses', checks: ['authz-rules'], alsoReportedAs: [] },
   { name: 'eviction-keeps-pod', clause: 'rest:4.1/eviction', description: 'POST of an Eviction to a pod answers 201 and leaves the pod running (nothing is evicted)', checks: ['pod-eviction'], alsoReportedAs: [] },
