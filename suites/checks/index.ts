@@ -12,6 +12,7 @@ import { watchFutureVersion } from './watch-future.ts';
 import { applyOwnershipTable, applyPoints, applySchemaChange, applySequences, applySequencesConfigMaps } from './apply.ts';
 import { healthEndpoints } from './health.ts';
 import { deprecatedMetrics, deprecatedVersions, persistedThroughReplacement } from './versioning.ts';
+import { versionRoundTrip } from './round-trip.ts';
 import { eventsV1Create } from './events-v1.ts';
 import { dryRunSequences } from './dry-run.ts';
 import { dryRunAdmission } from './dry-run-admission.ts';
@@ -32,7 +33,7 @@ export const checks: readonly AnyCheck[] = [
   ...[...watchCellChecks, watchBookmarks, watchResume, watchTooOld, watchInformer, watchFutureVersion],
   ...[deletionFinalizers],
   ...[applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, applySchemaChange],
-  ...[healthEndpoints, deprecatedVersions, persistedThroughReplacement, deprecatedMetrics, eventsV1Create],
+  ...[healthEndpoints, deprecatedVersions, persistedThroughReplacement, versionRoundTrip, deprecatedMetrics, eventsV1Create],
   ...[dryRunSequences, dryRunAdmission, negotiationAcceptLists, tableShape, protobufEnvelope],
   ...nodeagentChecks,
   ...daemonChecks,

@@ -46,7 +46,7 @@ async function discoveredGroupVersions(cx: CaseContext): Promise<Set<string>> {
   return out;
 }
 
-async function resourcesOf(cx: CaseContext, gv: string): Promise<Set<string> | undefined> {
+export async function resourcesOf(cx: CaseContext, gv: string): Promise<Set<string> | undefined> {
   const r = await cx.send({ method: 'GET', path: `/apis/${gv}` });
   if (r.status === 404) return undefined;
   const list = isRecord(r.json) && Array.isArray(r.json['resources']) ? r.json['resources'] : [];
