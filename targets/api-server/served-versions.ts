@@ -124,7 +124,9 @@ export function decorateServed(st: ServerState, method: string | undefined, url:
   recordDeprecatedRequest(st, deprecatedGaugeLabels(st.profile, row));
   // The planted bug: a deprecation table keyed by suffixed group names only.
   if (has(st, 'deprecation-warning-missing') && !row.group.suffixed) return answer;
-  return { ...answer, headers: { ...(answer.headers ?? {}), warning: formatWarning(deprecationWarningText(st.profile, row)) } };
+  // The planted bug deprecated-for-alpha: the warning sends clients to an alpha version (rest:9.3 rule 3).
+  const told = has(st, 'deprecated-for-alpha') && row.replacement ? { ...row, replacement: { ...row.replacement, version: 'v1alpha1' } } : row;
+  return { ...answer, headers: { ...(answer.headers ?? {}), warning: formatWarning(deprecationWarningText(st.profile, told)) } };
 }
 
 /**
