@@ -64,3 +64,10 @@ export function judgeMergeKeyApply(o: MergeKeyObservation): Judgement[] {
     owned.includes(itemKey) ? pass('rest:4.7.8', `${what} owns that entry as ${itemKey}`) : rule('rest:4.7.8', false, `${what} owns that entry as ${itemKey}`, `its f:ownerReferences: ${JSON.stringify(owned)}`),
   ];
 }
+
+/** The setup writes of the case: an owner ConfigMap created with a uid, the first manager's apply served. */
+export function judgeMergeKeySetup(what: 'owner' | 'first apply', status: number, uid: unknown, bodyText: string): Judgement {
+  return what === 'owner'
+    ? rule('rest:4.7.8', status === 201 && typeof uid === 'string', 'the owner ConfigMap is created (201, with a uid)', `status ${status}`)
+    : rule('rest:4.7.8', status === 200 || status === 201, "the first manager's apply creates the ConfigMap", `status ${status}: ${bodyText.slice(0, 200)}`);
+}

@@ -54,3 +54,8 @@ export function judgeRoundTrip(reads: readonly RoundTripRead[]): Judgement[] {
     return lost.length === 0 ? pass('rest:9.3/rule-2', expected) : rule('rest:9.3/rule-2', false, expected, lost.join('; '));
   });
 }
+
+/** The write back through the other version: the object read through it is accepted as it is (2xx). */
+export function judgeRoundTripWrite(version: string, status: number, bodyText: string): Judgement {
+  return rule('rest:9.3/rule-2', status >= 200 && status < 300, `the object read through ${version} is written back through ${version} (2xx)`, `status ${status}: ${bodyText.slice(0, 200)}`);
+}

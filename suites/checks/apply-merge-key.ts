@@ -8,8 +8,7 @@ import type { Check } from '../../harness/check.ts';
 import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
 import { APPLY_TYPE } from '../../harness/apply-run.ts';
-import { judgeMergeKeyApply, markedOwnerReferences } from '../../reference/apply/merge-key-judge.ts';
-import { rule } from '../../reference/judgement.ts';
+import { judgeMergeKeyApply, judgeMergeKeySetup, markedOwnerReferences } from '../../reference/apply/merge-key-judge.ts';
 
 interface MergeKeyCase {
   readonly suffix: string;
@@ -53,7 +52,7 @@ export const applyPatchMergeKey: Check<MergeKeyCase> = {
     for (const n of ['o1', 'o2']) {
       const r = await cx.send({ method: 'POST', path: base, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: `mk-${n}-`, labels: cx.ownLabels } } });
       const md = (r.json as { metadata?: { name?: unknown; uid?: unknown } } | undefined)?.metadata;
-      cx.judge([rule('rest:4.7.8', r.status === 201 && typeof md?.uid === 'string', 'the owner ConfigMap is created (201, with a uid)', `status ${r.status}`)]);
+      cx.judge([judgeMergeKeySetup('owner', r.status, md?.uid, r.bodyText)]);
       owners.push({ name: String(md!.name), uid: String(md!.uid) });
     }
     const ref = (o: { name: string; uid: string }) => ({ apiVersion: 'v1', kind: 'ConfigMap', name: o.name, uid: o.uid });
@@ -63,7 +62,7 @@ export const applyPatchMergeKey: Check<MergeKeyCase> = {
       body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, ...(labels ? { labels } : {}), ownerReferences: refs } }),
     });
     const first = await applyAs(FIRST, [ref(owners[0]!)], cx.ownLabels);
-    cx.judge([rule('rest:4.7.8', first.status === 201 || first.status === 200, `the first manager's apply creates ${name}`, `status ${first.status}: ${first.bodyText.slice(0, 200)}`)]);
+    cx.judge([judgeMergeKeySetup('first apply', first.status, undefined, first.bodyText)]);
     const second = await applyAs(SECOND, c.secondNamesFirst ? [ref(owners[0]!), ref(owners[1]!)] : [ref(owners[1]!)]);
     cx.judge(judgeMergeKeyApply({ status: second.status, json: second.json, bodyText: second.bodyText, firstUid: owners[0]!.uid, secondUid: owners[1]!.uid, secondManager: SECOND, key: marked.key }));
   },

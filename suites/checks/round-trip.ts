@@ -7,9 +7,8 @@ import type { Check } from '../../harness/check.ts';
 import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
 import { roundTripCaseArb, type RoundTripCase } from '../../generators/versioning.ts';
-import { judgeRoundTrip, type RoundTripExpectation } from '../../reference/versioning/round-trip.ts';
+import { judgeRoundTrip, judgeRoundTripWrite, type RoundTripExpectation } from '../../reference/versioning/round-trip.ts';
 import { judgePersistedCreate } from '../../reference/versioning/serving-judges.ts';
-import { rule } from '../../reference/judgement.ts';
 import { resourcesOf } from './versioning.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -55,7 +54,7 @@ export const versionRoundTrip: Check<RoundTripCase> = {
     const md = isRecord(read['metadata']) ? read['metadata'] : {};
     const labelsAfter = { ...labels, 'round-trip': b };
     const put = await cx.send({ method: 'PUT', path: `${base(b)}/${name}`, body: { ...read, metadata: { ...md, labels: { ...(isRecord(md['labels']) ? md['labels'] : {}), 'round-trip': b } } } });
-    cx.judge([rule('rest:9.3/rule-2', put.status >= 200 && put.status < 300, `the object read through policy/${b} is written back through policy/${b} (2xx)`, `status ${put.status}: ${put.bodyText.slice(0, 200)}`)]);
+    cx.judge([judgeRoundTripWrite(`policy/${b}`, put.status, put.bodyText)]);
     const viaA = await cx.send({ method: 'GET', path: `${base(a)}/${name}` });
     cx.judge(judgeRoundTrip([{ step: `read through policy/${a} after the write back through policy/${b}`, status: viaA.status, json: viaA.json, expect: { spec, labels: labelsAfter }, apiVersion: `policy/${a}` }]));
   },
