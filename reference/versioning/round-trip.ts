@@ -7,7 +7,7 @@
  *   judgeRoundTrip(sent, [{ step: 'read through policy/v1beta1', status: 200, json: {spec without maxUnavailable} }])
  *     -> fail rest:9.3/rule-2 'spec.maxUnavailable: sent "30%", read (absent)'
  */
-import { pass, rule, type Judgement } from '../judgement.ts';
+import { inconclusive, pass, rule, type Judgement } from '../judgement.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -55,7 +55,35 @@ export function judgeRoundTrip(reads: readonly RoundTripRead[]): Judgement[] {
   });
 }
 
-/** The write back through the other version: the object read through it is accepted as it is (2xx). */
-export function judgeRoundTripWrite(version: string, status: number, bodyText: string): Judgement {
-  return rule('rest:9.3/rule-2', status >= 200 && status < 300, `the object read through ${version} is written back through ${version} (2xx)`, `status ${status}: ${bodyText.slice(0, 200)}`);
+export interface WriteAttempt {
+  readonly status: number;
+  readonly bodyText: string;
+  /** The Status reason of the answer, if it carried one. */
+  readonly reason?: string | undefined;
+}
+
+/** An optimistic-lock refusal: 409, or the reason Conflict under another status (rest:7.5 leaves the code open). */
+export const isWriteConflict = (a: WriteAttempt): boolean => a.status === 409 || a.reason === 'Conflict';
+
+/** The most writes back a case tries while another writer (a controller updating status) moves the object. */
+export const ROUND_TRIP_WRITE_ATTEMPTS = 4;
+
+/**
+ * The write back through the other version, each attempt a fresh read then a PUT of it: the object read
+ * through a version is accepted as it is (2xx). A 409 is the optimistic lock doing its job when some
+ * other writer changed the object between read and write (upstream's disruption controller writes a
+ * PodDisruptionBudget's status): the case reads again; if every attempt met one, the case decides
+ * nothing (inconclusive), never a failure.
+ *
+ *   judgeRoundTripWrite('policy/v1', [{ status: 409, ... }, { status: 200, ... }]) -> pass
+ *   judgeRoundTripWrite('policy/v1', [{ status: 422 }])                  -> fail
+ */
+export function judgeRoundTripWrite(version: string, attempts: readonly WriteAttempt[]): Judgement {
+  const what = `the object read through ${version} is written back through ${version} (2xx)`;
+  const last = attempts[attempts.length - 1];
+  if (last === undefined) return inconclusive('rest:9.3/rule-2', what, 'no write was sent');
+  if (attempts.every(isWriteConflict)) {
+    return inconclusive('rest:9.3/rule-2', what, `${attempts.length} writes, each refused 409 because the object changed between read and write (another writer): nothing decided`);
+  }
+  return rule('rest:9.3/rule-2', last.status >= 200 && last.status < 300, what, `status ${last.status}${attempts.length > 1 ? ` (attempt ${attempts.length}, after ${attempts.length - 1} conflict(s) with another writer)` : ''}: ${last.bodyText.slice(0, 200)}`);
 }

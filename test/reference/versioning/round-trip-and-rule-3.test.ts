@@ -2,7 +2,7 @@
 // apiVersion not rewritten, a warning sending clients to a less stable version) and accept the
 // answers a conforming server gives (defaults it adds are not loss; beta may replace beta).
 import { describe, expect, it } from 'vitest';
-import { judgeRoundTrip, lostFields } from '../../../reference/versioning/round-trip.ts';
+import { judgeRoundTrip, judgeRoundTripWrite, lostFields } from '../../../reference/versioning/round-trip.ts';
 import { judgeDeprecatedInFavour } from '../../../reference/versioning/deprecation-signals.ts';
 
 const expect0 = { spec: { maxUnavailable: '30%', selector: { matchLabels: { app: 'web' } } }, labels: { run: 'r1' } };
@@ -37,5 +37,18 @@ describe('rest:9.3 rule 3: deprecated only in favour of a version at least as st
   it('rejects alpha replacing beta, and beta replacing stable', () => {
     expect(verdicts(judgeDeprecatedInFavour('batch/v1beta1', w('batch/v1alpha1')))).toEqual(['fail']);
     expect(verdicts(judgeDeprecatedInFavour('batch/v1', w('batch/v2beta1')))).toEqual(['fail']);
+  });
+});
+
+describe('rest:9.3 rule 2: the write back', () => {
+  const a = (status: number, reason?: string) => ({ status, bodyText: '', reason });
+  it('passes a write served after conflicts with another writer, and decides nothing when every attempt conflicted', () => {
+    expect(judgeRoundTripWrite('policy/v1', [a(409, 'Conflict'), a(200)]).verdict).toBe('pass');
+    expect(judgeRoundTripWrite('policy/v1', [a(409), a(409)]).verdict).toBe('inconclusive');
+    expect(judgeRoundTripWrite('policy/v1', [a(422, 'Conflict')]).verdict).toBe('inconclusive');
+  });
+  it('fails a write refused for another reason', () => {
+    expect(judgeRoundTripWrite('policy/v1', [a(422, 'Invalid')]).verdict).toBe('fail');
+    expect(judgeRoundTripWrite('policy/v1', [a(409), a(400, 'BadRequest')]).verdict).toBe('fail');
   });
 });
