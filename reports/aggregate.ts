@@ -33,8 +33,8 @@ export function aggregate(
   return results;
 }
 
-/** Said of a clause no check of the run named, when the catalog gives no reason of its own. */
-export const NO_CHECK_RAN = 'no check that ran names this clause';
+/** Said of a clause no record of the run speaks of, when the catalog gives no reason of its own. */
+export const NO_CHECK_RAN = 'no check of this run reached it: none that ran names it, or the one that does generated no case of it with this seed';
 
 /**
  * A clause without a verdict says why (issue 31): an informative clause is shown as such with the
