@@ -83,3 +83,25 @@ export const persistedCaseArb: fc.Arbitrary<PersistedCase> = fc.record({
   selectorValue: fc.constantFrom('web', 'db', 'cache'),
   readVia: fc.constantFrom('get' as const, 'list' as const),
 });
+
+/**
+ * rest:9.3 rule 2: a PodDisruptionBudget written through `first` (policy/v1 or policy/v1beta1), read and
+ * written back through the other, read again through `first`. minAvailable and maxUnavailable are
+ * exclusive (one of them, an integer or a percentage); the selector has labels and, sometimes, an
+ * expression.
+ */
+export interface RoundTripCase {
+  readonly first: 'v1' | 'v1beta1';
+  readonly budget: { readonly minAvailable: number | string } | { readonly maxUnavailable: number | string };
+  readonly selectorValue: string;
+  readonly expression: boolean;
+}
+
+const intOrPercent = fc.oneof(fc.integer({ min: 0, max: 5 }), fc.constantFrom('10%', '30%', '50%'));
+
+export const roundTripCaseArb: fc.Arbitrary<RoundTripCase> = fc.record({
+  first: fc.constantFrom('v1' as const, 'v1beta1' as const),
+  budget: fc.oneof(intOrPercent.map((minAvailable) => ({ minAvailable })), intOrPercent.map((maxUnavailable) => ({ maxUnavailable }))),
+  selectorValue: fc.constantFrom('web', 'db', 'cache'),
+  expression: fc.boolean(),
+});

@@ -89,7 +89,11 @@ export interface CheckRecord {
   readonly inputs?: Readonly<Record<string, number>>;
 }
 
-export type ClauseStatus = 'passed' | 'failed' | 'unspecified' | 'inconclusive' | 'skipped' | 'notChecked' | 'error';
+/**
+ * `informative`: the catalog says no black-box test can judge the clause (its reason is the first note);
+ * shown apart from `notChecked`, which is a gap of this run or of the suite (its note says why).
+ */
+export type ClauseStatus = 'passed' | 'failed' | 'unspecified' | 'inconclusive' | 'skipped' | 'notChecked' | 'informative' | 'error';
 
 export interface ClauseResult {
   readonly id: string;
@@ -139,7 +143,7 @@ export interface RunResult {
   readonly target: { readonly server: string | null; readonly nodeagentLoader: string | null };
   readonly startedAt: string;
   readonly durationMs: number;
-  readonly totals: { passed: number; failed: number; unspecified: number; inconclusive: number; skipped: number; notChecked: number; error: number };
+  readonly totals: { passed: number; failed: number; unspecified: number; inconclusive: number; skipped: number; notChecked: number; informative: number; error: number };
   readonly clauses: readonly ClauseResult[];
   readonly errors: readonly string[];
   /** What the run cost the target (issue 15); absent when not measured. */

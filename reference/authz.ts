@@ -147,7 +147,9 @@ export function judgeStep(s: AuthzStep, expected: boolean | undefined, o: StepOb
   const what = describeStep(s);
   const real = outcomeOf(o.real);
   const out: Judgement[] = [];
-  const scope: ClauseId[] = ['rest:5.3', ...(s.ns === 1 ? ['rest:2.2.4' as const] : [])];
+  // rest:5.5 where the case's rules alone decide, in the binding's namespace: a rule grants the verbs
+  // it lists on the resources (a subresource being one of its own) it lists, nothing else.
+  const scope: ClauseId[] = ['rest:5.3', ...(s.ns === 1 ? ['rest:2.2.4' as const] : ['rest:5.5' as const])];
   if (expected === true) {
     for (const c of scope) {
       if (real === 'refused') out.push(fail(c, `${what}: granted by the case's Role (bound in namespace #0), so not refused`, `refused with ${o.real}`));

@@ -30,7 +30,11 @@ export interface ObservedCollection {
   readonly items?: unknown;
 }
 
-/** rest:2.4.1 and rest:2.4.2: kind `<Kind>List`, the envelope fields, items of the one kind. */
+/**
+ * rest:2.4.1 and rest:2.4.2: kind `<Kind>List`, the envelope fields, items of the one kind; rest:2.4.3:
+ * never the bare `List`, which is a client's merge of several answers, not an API response.
+ *   judgeCollectionEnvelope(configmaps, { kind: 'List', ... }) -> 2.4.1 fail, 2.4.3 fail
+ */
 export function judgeCollectionEnvelope(rt: ResourceType, c: ObservedCollection): Judgement[] {
   const md = typeof c.metadata === 'object' && c.metadata !== null ? (c.metadata as Record<string, unknown>) : undefined;
   const items = Array.isArray(c.items) ? (c.items as unknown[]) : undefined;
@@ -42,6 +46,7 @@ export function judgeCollectionEnvelope(rt: ResourceType, c: ObservedCollection)
   return [
     // Judged on the answer just received (the list or page): its kind is the whole rule.
     rule('rest:2.4.1', c.kind === listKindOf(rt), `kind ${listKindOf(rt)}`, `kind ${show(c.kind)}`, { needs: [{ says: `the list's kind is ${listKindOf(rt)}`, test: { kind: 'value', at: 'judged', path: ['kind'], equals: listKindOf(rt) } }] }),
+    rule('rest:2.4.3', c.kind !== 'List', 'a list response, so not the client-side kind List', `kind ${show(c.kind)}`),
     rule('rest:2.4.2', c.apiVersion === apiVersionOf(rt) && md !== undefined && items !== undefined && foreignItem === undefined,
       `apiVersion ${apiVersionOf(rt)}, a metadata object, items: an array of ${rt.kind} only`,
       `apiVersion ${show(c.apiVersion)}, metadata ${md ? 'object' : show(c.metadata)}, items ${items ? `array of ${items.length}` : show(c.items)}${foreignItem ? `, an item of kind ${show((foreignItem as Record<string, unknown>)['kind'])}` : ''}`),

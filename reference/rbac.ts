@@ -118,6 +118,8 @@ export interface AuthorizerOptions {
   readonly bindingsEverywhere?: boolean;
   /** Fault subresource-inherits-parent: a rule on a resource also grants its subresources. */
   readonly subresourcesInherit?: boolean;
+  /** Fault rule-verbs-ignored: a rule grants every verb on its resources (rest:5.5). */
+  readonly verbsIgnored?: boolean;
 }
 
 /**
@@ -128,7 +130,8 @@ export interface AuthorizerOptions {
 export function allows(p: Policy, a: RequestAttributes, o: AuthorizerOptions = {}): boolean {
   if (a.groups.includes(SUPERUSER_GROUP)) return true;
   const asked: RequestAttributes = o.subresourcesInherit && isResourceRequest(a) && a.subresource !== undefined ? { ...a, subresource: undefined } : a;
-  const grants = (b: BindingDef) => b.subjects.some((s) => subjectMatches(s, a)) && rulesOf(p, b).some((r) => ruleAllows(r, asked) || ruleAllows(r, a));
+  const read = (r: PolicyRule): PolicyRule => (o.verbsIgnored === true ? { ...r, verbs: ['*'] } : r);
+  const grants = (b: BindingDef) => b.subjects.some((s) => subjectMatches(s, a)) && rulesOf(p, b).map(read).some((r) => ruleAllows(r, asked) || ruleAllows(r, a));
   if (p.clusterRoleBindings.some(grants)) return true;
   if (!isResourceRequest(a)) return false;
   return p.roleBindings.some((b) => (o.bindingsEverywhere === true || (a.namespace !== undefined && b.namespace === a.namespace)) && grants(b));

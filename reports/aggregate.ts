@@ -25,15 +25,29 @@ export function aggregate(
 ): ClauseResult[] {
   const byClause = groupBy(records, (r) => r.clause);
   const known = groupBy(opts.expectations?.knownFailures ?? [], (k) => k.clause);
-  const results = catalog.map((c) =>
-    clauseResult(c.id, c.section, c.summary, c.kind === 'unspecified', byClause.get(c.id) ?? [], known),
-  );
+  const results = catalog.map((c) => withReason(c, clauseResult(c.id, c.section, c.summary, c.kind === 'unspecified', byClause.get(c.id) ?? [], known)));
   // Records for ids the catalog lacks must stay visible (a typo in a check's clause id would
   // otherwise silently drop its failures); unknownClauseIds lets a self-test forbid them outright.
   for (const id of unknownClauseIds(records, catalog)) {
     results.push(clauseResult(id, '', NOT_IN_CATALOG, false, byClause.get(id) ?? [], known));
   }
   return results;
+}
+
+/** Said of a clause no record of the run speaks of, when the catalog gives no reason of its own. */
+export const NO_CHECK_RAN = 'no check of this run reached it: none that ran names it, or the one that does generated no case of it with this seed';
+
+/**
+ * A clause without a verdict says why (issue 31): an informative clause is shown as such with the
+ * catalog's reason; a gap keeps the reason a check gave (a timeout, a missing capability), else the
+ * catalog's, else NO_CHECK_RAN.
+ *   informative, no records -> { status: 'informative', notes: [reason] }
+ */
+function withReason(c: Clause, r: ClauseResult): ClauseResult {
+  if (r.status !== 'notChecked') return r;
+  if (c.informative !== undefined && r.checks === 0 && r.notes.length === 0) return { ...r, status: 'informative', notes: [c.informative] };
+  if (r.notes.length > 0) return r;
+  return { ...r, notes: [c.notCheckedWhy ?? NO_CHECK_RAN] };
 }
 
 /** Clause ids that records mention but the catalog does not list, sorted. */
@@ -199,7 +213,7 @@ export function verdictOf(clauses: readonly ClauseResult[], errors: readonly str
 }
 
 export function totalsOf(clauses: readonly ClauseResult[]): RunResult['totals'] {
-  const totals = { passed: 0, failed: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, error: 0 };
+  const totals = { passed: 0, failed: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0 };
   for (const c of clauses) totals[c.status] += 1;
   return totals;
 }

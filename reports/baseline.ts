@@ -22,7 +22,7 @@ export interface BaselineDiff {
   readonly newlyChecked: readonly string[];
 }
 
-const unchecked = (s: ClauseStatus | undefined): boolean => s === undefined || s === 'notChecked' || s === 'skipped';
+const unchecked = (s: ClauseStatus | undefined): boolean => s === undefined || s === 'notChecked' || s === 'informative' || s === 'skipped';
 
 export function compareWithBaseline(now: RunResult, before: readonly BaselineClause[]): BaselineDiff {
   const prev = new Map(before.map((c) => [c.id, c.status]));

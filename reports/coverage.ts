@@ -8,9 +8,18 @@ import type { CheckRecord, ClauseResult, RunResult } from '../harness/results.ts
 import { safeFamilyOf, type FamilyOf } from './areas.ts';
 
 export interface CoverageFigure {
+  /** Normative clauses judged (passed, failed, error), of `normative`. */
   readonly checked: number;
   readonly normative: number;
+  /** Clauses of every kind with a verdict of any sort (issue 31's figure), informative ones apart. */
+  readonly verdicts: number;
+  readonly informative: number;
+  readonly notChecked: number;
+  readonly clauses: number;
 }
+
+type Figure = { -readonly [K in keyof CoverageFigure]: CoverageFigure[K] };
+const emptyFigure = (): Figure => ({ checked: 0, normative: 0, verdicts: 0, informative: 0, notChecked: 0, clauses: 0 });
 
 export interface Coverage {
   readonly docs: Readonly<Record<string, CoverageFigure>>;
@@ -29,19 +38,22 @@ export function isJudged(c: Pick<ClauseResult, 'status'>): boolean {
 export function coverageOf(run: RunResult, ctx: CoverageContext): Coverage {
   const family = safeFamilyOf(ctx.familyOf);
   const byId = new Map(run.clauses.map((c) => [c.id, c]));
-  const docs: Record<string, { checked: number; normative: number }> = {};
-  const areas: Record<string, { doc: string; checked: number; normative: number }> = {};
+  const docs: Record<string, Figure> = {};
+  const areas: Record<string, Figure & { doc: string }> = {};
   for (const clause of ctx.catalog) {
-    if (clause.kind !== 'normative') continue;
     const area = family(clause.id);
-    const d = (docs[clause.doc] ??= { checked: 0, normative: 0 });
-    const a = (areas[area] ??= { doc: clause.doc, checked: 0, normative: 0 });
-    const result = byId.get(clause.id);
-    const judged = result !== undefined && isJudged(result) ? 1 : 0;
-    d.normative += 1;
-    a.normative += 1;
-    d.checked += judged;
-    a.checked += judged;
+    const d = (docs[clause.doc] ??= emptyFigure());
+    const a = (areas[area] ??= { doc: clause.doc, ...emptyFigure() });
+    const status = byId.get(clause.id)?.status ?? 'notChecked';
+    for (const f of [d, a]) {
+      f.clauses += 1;
+      if (status === 'informative') f.informative += 1;
+      else if (status === 'notChecked') f.notChecked += 1;
+      else f.verdicts += 1;
+      if (clause.kind !== 'normative') continue;
+      f.normative += 1;
+      if (isJudged({ status })) f.checked += 1;
+    }
   }
   return { docs, areas };
 }

@@ -21,17 +21,18 @@ const STATUS_LABEL: Record<ClauseStatus, string> = {
   inconclusive: 'inconclusive',
   skipped: 'skipped',
   notChecked: 'not checked',
+  informative: 'informative',
   error: 'error',
 };
 
 // Bar segments and table columns in one order, so colours line up with the legend.
-const ORDER: readonly ClauseStatus[] = ['passed', 'failed', 'error', 'unspecified', 'inconclusive', 'skipped', 'notChecked'];
+const ORDER: readonly ClauseStatus[] = ['passed', 'failed', 'error', 'unspecified', 'inconclusive', 'skipped', 'informative', 'notChecked'];
 
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 auto;max-width:1300px;padding:16px 24px;color:#1b1f24}
 td,th{overflow-wrap:anywhere}nav.toc a{margin-right:14px}
 .filters input{margin-left:10px}
-#f-failed:checked~table.clauses tr.row:not(.r-failed),#f-unspecified:checked~table.clauses tr.row:not(.r-unspecified),#f-inconclusive:checked~table.clauses tr.row:not(.r-inconclusive),#f-notChecked:checked~table.clauses tr.row:not(.r-notChecked){display:none}
+#f-failed:checked~table.clauses tr.row:not(.r-failed),#f-unspecified:checked~table.clauses tr.row:not(.r-unspecified),#f-inconclusive:checked~table.clauses tr.row:not(.r-inconclusive),#f-notChecked:checked~table.clauses tr.row:not(.r-notChecked),#f-informative:checked~table.clauses tr.row:not(.r-informative){display:none}
 tr.row:target{background:#fff8c5}
 h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #d0d7de;padding-bottom:4px}
 .banner{padding:14px 18px;border-radius:6px;font-size:18px;font-weight:600;margin:8px 0 12px}
@@ -40,8 +41,8 @@ h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:28px 0 8px;border-bott
 table{border-collapse:collapse;width:100%;margin:6px 0}th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eaeef2;vertical-align:top}
 th{background:#f6f8fa}td.n{text-align:right;font-variant-numeric:tabular-nums}
 .bar{display:flex;height:12px;min-width:160px;background:#eaeef2;border-radius:3px;overflow:hidden}
-.s-passed{background:#2da44e}.s-failed{background:#cf222e}.s-error{background:#bf8700}.s-unspecified{background:#8250df}.s-inconclusive{background:#d4a72c}.s-skipped{background:#8c959f}.s-notChecked{background:#d0d7de}
-.tag{display:inline-block;padding:0 6px;border-radius:10px;font-size:12px;color:#fff}.tag.s-notChecked,.tag.s-skipped{color:#1b1f24}
+.s-passed{background:#2da44e}.s-failed{background:#cf222e}.s-error{background:#bf8700}.s-unspecified{background:#8250df}.s-inconclusive{background:#d4a72c}.s-skipped{background:#8c959f}.s-notChecked{background:#d0d7de}.s-informative{background:#9ec5fe}
+.tag{display:inline-block;padding:0 6px;border-radius:10px;font-size:12px;color:#fff}.tag.s-notChecked,.tag.s-skipped,.tag.s-informative{color:#1b1f24}
 .failure{border:1px solid #d0d7de;border-left:4px solid #cf222e;border-radius:4px;padding:8px 12px;margin:10px 0}
 .failure.known{border-left-color:#8c959f}
 pre{background:#f6f8fa;padding:8px;overflow:auto;white-space:pre-wrap;word-break:break-all;margin:4px 0}
@@ -142,7 +143,17 @@ function coverageSection(areas: readonly Area[]): string {
     '<h2 id="coverage">Coverage by area</h2>',
     `<table><thead><tr><th>area</th>${ORDER.map((s) => `<th>${STATUS_LABEL[s]}</th>`).join('')}<th>clauses</th><th></th></tr></thead>`,
     `<tbody>${rows.join('\n')}</tbody></table>`,
+    '<p class="meta">Informative clauses are ones no black-box test can judge (descriptive text, terminology, obligations of clients or of the release process); each says why in its notes. Not checked is a gap of this run or of the suite.</p>',
+    gapsList(areas),
   ].join('\n');
+}
+
+/** Every clause left without a verdict, with the reason (issue 31): a gap is never silent. */
+function gapsList(areas: readonly Area[]): string {
+  const gaps = areas.flatMap((a) => a.clauses.filter((c) => c.status === 'notChecked'));
+  if (gaps.length === 0) return '';
+  const items = gaps.map((c) => `<li><a href="#row-${html(anchor(c.id))}"><code>${html(c.id)}</code></a>: ${html(c.notes[0] ?? 'not checked')}</li>`);
+  return `<details id="not-checked"><summary>Not checked (${gaps.length}), and why</summary><ul>${items.join('')}</ul></details>`;
 }
 
 type Pages = ReadonlyMap<Counterexample, string>;
@@ -244,7 +255,7 @@ function clauseTable(areas: readonly Area[]): string {
     '<h2 id="clauses">All clauses</h2>',
     '<div class="filters">',
     '<input type="radio" name="clause-filter" id="f-all" checked><label for="f-all">all</label>',
-    ...(['failed', 'unspecified', 'inconclusive', 'notChecked'] as const).map((s) => `<input type="radio" name="clause-filter" id="f-${s}"><label for="f-${s}">${STATUS_LABEL[s]}</label>`),
+    ...(['failed', 'unspecified', 'inconclusive', 'informative', 'notChecked'] as const).map((s) => `<input type="radio" name="clause-filter" id="f-${s}"><label for="f-${s}">${STATUS_LABEL[s]}</label>`),
     '<table class="clauses"><thead><tr><th>clause</th><th>area</th><th>summary</th><th>status</th><th>checks</th></tr></thead>',
     `<tbody>${rows.join('\n')}</tbody></table>`,
     '</div>',

@@ -48,6 +48,7 @@ function outcome(c: ClauseResult): 'pass' | 'failure' | 'error' | 'skipped' {
       return 'error';
     case 'skipped':
     case 'notChecked':
+    case 'informative':
     case 'inconclusive':
       return 'skipped';
     case 'passed':
@@ -107,6 +108,9 @@ function childrenOf(c: ClauseResult): string[] {
       return [`<skipped message="${xmlAttr(notes === '' ? 'not checked' : `not checked: ${oneLine(notes)}`)}"/>`];
     case 'skipped':
       return [`<skipped message="${xmlAttr(notes === '' ? 'skipped' : oneLine(notes))}"/>`];
+    case 'informative':
+      // Nothing a black-box test can judge: skipped for CI, with the catalog's reason.
+      return [`<skipped message="${xmlAttr(`informative: ${oneLine(notes)}`)}"/>`];
     case 'inconclusive':
       // Not a pass: the target was asked, but nothing it did within the run's window decided the clause.
       return [`<skipped message="${xmlAttr(notes === '' ? 'inconclusive' : `inconclusive: ${oneLine(notes)}`)}"/>`];

@@ -18,10 +18,17 @@ export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): stri
     '',
     `Profile \`${cell(run.profile)}\`, seed \`${run.seed}\`, target \`${cell(run.target.server ?? 'none')}\`, ${(run.durationMs / 1000).toFixed(1)} s.`,
     '',
-    '| passed | failed | error | unspecified | inconclusive | skipped | not checked |',
-    '|---:|---:|---:|---:|---:|---:|---:|',
-    `| ${t.passed} | ${t.failed} | ${t.error} | ${t.unspecified} | ${t.inconclusive} | ${t.skipped} | ${t.notChecked} |`,
+    '| passed | failed | error | unspecified | inconclusive | skipped | not checked | informative |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${t.passed} | ${t.failed} | ${t.error} | ${t.unspecified} | ${t.inconclusive} | ${t.skipped} | ${t.notChecked} | ${t.informative} |`,
   ];
+  const gaps = run.clauses.filter((c) => c.status === 'notChecked');
+  if (gaps.length > 0) {
+    // A gap is never silent (issue 31): each clause without a verdict says why.
+    lines.push('', `<details><summary>Not checked (${gaps.length}), and why</summary>`, '');
+    for (const c of gaps) lines.push(`- \`${cell(c.id)}\`: ${cell(c.notes[0] ?? 'not checked')}`);
+    lines.push('', '</details>');
+  }
   const regressions = run.clauses.filter((c) => c.status === 'failed' && c.expectedFailure !== true);
   const known = run.clauses.filter((c) => c.status === 'failed' && c.expectedFailure === true);
   const errored = run.clauses.filter((c) => c.status === 'error');

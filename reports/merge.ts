@@ -9,7 +9,7 @@ import { totalsOf, verdictOf } from './aggregate.ts';
 import type { SummaryJson } from './summary-json.ts';
 import { mergeClauseExpectations } from './known-failures.ts';
 
-const RANK: readonly ClauseStatus[] = ['failed', 'error', 'passed', 'unspecified', 'inconclusive', 'skipped', 'notChecked'];
+const RANK: readonly ClauseStatus[] = ['failed', 'error', 'passed', 'unspecified', 'inconclusive', 'skipped', 'informative', 'notChecked'];
 
 export class MergeError extends Error {}
 

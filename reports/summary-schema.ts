@@ -7,8 +7,19 @@
 import { CONFIRMATION_LABELS } from '../harness/results.ts';
 
 const count = { type: 'integer', minimum: 0 } as const;
-const STATUSES = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'error'] as const;
+// `informative` (issue 31): a clause no black-box test can judge, shown with its reason, apart from the gaps.
+const STATUSES = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'informative', 'error'] as const;
 const TOTALS = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'error'] as const;
+
+/** A coverage figure: normative clauses judged, of how many; and the catalog's other clauses, counted apart. */
+const figure = {
+  checked: { ...count, description: 'normative clauses judged (passed, failed or error)' },
+  normative: count,
+  verdicts: { ...count, description: 'clauses of any kind with a verdict (passed, failed, error, unspecified, inconclusive, skipped)' },
+  informative: { ...count, description: 'clauses no black-box test can judge, shown with their reason' },
+  notChecked: { ...count, description: 'clauses left without a verdict, each with the reason in its notes' },
+  clauses: { ...count, description: 'all catalog clauses of the doc or area' },
+} as const;
 
 const requestsByVerb = { type: 'object', additionalProperties: count, description: 'requests sent, by HTTP method' };
 
@@ -145,7 +156,7 @@ export const summaryJsonSchema = {
       required: ['server', 'nodeagentLoader'],
       properties: { server: { type: ['string', 'null'] }, nodeagentLoader: { type: ['string', 'null'] } },
     },
-    totals: { type: 'object', required: [...TOTALS], properties: Object.fromEntries(TOTALS.map((t) => [t, count])) },
+    totals: { type: 'object', required: [...TOTALS], properties: { ...Object.fromEntries(TOTALS.map((t) => [t, count])), informative: { ...count, description: 'clauses the catalog marks informative, each with its reason as the first note (absent in reports of versions before it)' } } },
     clauses: {
       type: 'array',
       items: {
@@ -185,8 +196,8 @@ export const summaryJsonSchema = {
       type: 'object',
       required: ['docs', 'areas'],
       properties: {
-        docs: { type: 'object', additionalProperties: { type: 'object', required: ['checked', 'normative'], properties: { checked: count, normative: count } } },
-        areas: { type: 'object', additionalProperties: { type: 'object', required: ['doc', 'checked', 'normative'], properties: { doc: { type: 'string' }, checked: count, normative: count } } },
+        docs: { type: 'object', additionalProperties: { type: 'object', required: ['checked', 'normative'], properties: figure } },
+        areas: { type: 'object', additionalProperties: { type: 'object', required: ['doc', 'checked', 'normative'], properties: { doc: { type: 'string' }, ...figure } } },
       },
     },
     footprint: {

@@ -60,6 +60,7 @@ function countsLine(n: StatusCounts, paint: Paint): string {
     part(n.notChecked, 'not checked', '2', paint),
   ];
   // Rare columns only when present, so the common line stays short.
+  if (n.informative > 0) parts.push(part(n.informative, 'informative', '36', paint));
   if (n.skipped > 0) parts.push(part(n.skipped, 'skipped', '2', paint));
   if (n.inconclusive > 0) parts.push(part(n.inconclusive, 'inconclusive', '33', paint));
   if (n.error > 0) parts.push(part(n.error, 'error', '33', paint));
@@ -98,7 +99,7 @@ function failureLines(c: ClauseResult, paint: Paint): string[] {
 function verdictLine(run: RunResult, paint: Paint): string {
   const t = run.totals;
   const code = run.verdict === 'conformant' ? '1;32' : run.verdict === 'nonconformant' ? '1;31' : '1;33';
-  const detail = `${t.passed} passed, ${t.failed} failed, ${t.error} error, ${t.unspecified} unspecified, ${t.inconclusive} inconclusive, ${t.skipped} skipped, ${t.notChecked} not checked`;
+  const detail = `${t.passed} passed, ${t.failed} failed, ${t.error} error, ${t.unspecified} unspecified, ${t.inconclusive} inconclusive, ${t.skipped} skipped, ${t.notChecked} not checked, ${t.informative} informative`;
   return `${paint(code, `Verdict: ${run.verdict}`)} (${detail}; profile ${safe(run.profile)}, seed ${run.seed})`;
 }
 

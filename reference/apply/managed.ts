@@ -23,10 +23,10 @@ export const sameManager = (a: Pick<ManagedEntry, 'manager' | 'operation'>, b: P
 export const showManager = (e: Pick<ManagedEntry, 'manager' | 'operation'>) => `${e.manager} (${e.operation})`;
 
 /** Metadata fields a writer can own; everything else in metadata is identity or set by the server. */
-const TRACKED_METADATA = ['labels', 'annotations', 'finalizers'];
+const TRACKED_METADATA = ['labels', 'annotations', 'finalizers', 'ownerReferences'];
 const UNTRACKED_TOP = ['apiVersion', 'kind', 'metadata', 'status'];
 
-/** The part of an object field ownership is about: its body plus labels, annotations and finalizers. */
+/** The part of an object field ownership is about: its body plus labels, annotations, finalizers and owner references. */
 export function trackedPart(obj: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (!isRecord(obj)) return out;

@@ -45,8 +45,18 @@ export function resolve(s: Schema, v: unknown): { shape: Shape; schema: Schema }
   return { shape: 'leaf', schema: s };
 }
 
+/**
+ * metadata.ownerReferences: no list type, but ObjectMeta's markers patchStrategy=merge and
+ * patchMergeKey=uid, which rest:4.7.8 reads as a list map keyed by uid. `atomic`: the planted fault
+ * patch-merge-key-ignored of the reference server (the markers not read: an atomic list).
+ */
+export function ownerReferencesSchema(atomic = false): Schema {
+  const item = struct({ apiVersion: scalar, kind: scalar, name: scalar, uid: scalar, controller: scalar, blockOwnerDeletion: scalar });
+  return atomic ? atomicList(item) : mapList(['uid'], item);
+}
+
 /** The tracked part of every object (rest:2.3): labels and annotations are granular string maps. */
-export const metadataSchema: Schema = struct({ labels: mapOf(scalar), annotations: mapOf(scalar), finalizers: setList() });
+export const metadataSchema: Schema = struct({ labels: mapOf(scalar), annotations: mapOf(scalar), finalizers: setList(), ownerReferences: ownerReferencesSchema() });
 
 /** rest:4.7.9: a custom resource without a schema: keys are fields, every list is atomic. */
 export const unstructuredSchema: Schema = struct({ metadata: metadataSchema }, 'granular', untyped);

@@ -11,11 +11,19 @@ import type { ClauseId } from './clause-ids.ts';
 import { restClauses, restSectionTitles } from './rest.ts';
 import { nodeClauses, nodeSectionTitles } from './node.ts';
 import { nodeDaemonClauses } from './node-daemon.ts';
+import { informativeReasons, notCheckedReasons } from './reasons.ts';
 
 export type { Clause, SpecDoc } from './types.ts';
 export type { ClauseId } from './clause-ids.ts';
 
-export const catalog: readonly Clause[] = [...restClauses, ...nodeClauses, ...nodeDaemonClauses];
+/** A clause with the reason it has no verdict, where reasons.ts gives one. */
+function withReasons(c: Clause): Clause {
+  const informative = informativeReasons[c.id];
+  const why = notCheckedReasons[c.id];
+  return { ...c, ...(informative !== undefined ? { informative } : {}), ...(why !== undefined ? { notCheckedWhy: why } : {}) };
+}
+
+export const catalog: readonly Clause[] = [...restClauses, ...nodeClauses, ...nodeDaemonClauses].map(withReasons);
 
 const titles: Readonly<Record<SpecDoc, Readonly<Record<string, string>>>> = {
   rest: restSectionTitles,

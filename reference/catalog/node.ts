@@ -54,7 +54,7 @@ const rowsIn = (section: string): Row[] => [...modelRows.values()].filter(([id])
 
 export const nodeClauses: readonly Clause[] = [
   ...sec('1', [
-    ['node:1.1', N, 'The node agent reads a NodeagentConfiguration file, serves HTTPS, runs static pods, reports node status, manages containers, images, volumes, evictions'],
+    ['node:1.1', I, 'The node agent reads a NodeagentConfiguration file, serves HTTPS, runs static pods, reports node status, manages containers, images, volumes, evictions'],
     ['node:1.2', N, 'The agent may read a CredentialProviderConfig; a provider is invoked only for an image its matchImages matches'],
   ]),
   ...sec('2', [

@@ -9,7 +9,7 @@ export const restClausesFrom5: readonly Clause[] = [
     ['rest:5.2', I, 'Client libraries authenticate in-cluster with the workload\'s service account or read a kubeconfig-style credentials file'],
     ['rest:5.3', N, 'Authorization is per resource type, verb and scope; subresources separately from the parent; namespaced resources at namespace scope'],
     ['rest:5.4', N, 'A dry-run request needs the same permission as the real request'],
-    ['rest:5.5', I, 'An authorization rule grants verbs on resources in API groups: apiGroups, resources, verbs lists, as in a role'],
+    ['rest:5.5', N, 'An authorization rule grants verbs on resources in API groups: apiGroups, resources, verbs lists, as in a role'],
     ['rest:5.6', N, 'Health endpoints queried from a remote host require authentication'],
   ]),
 
@@ -66,8 +66,8 @@ export const restClausesFrom5: readonly Clause[] = [
     ['rest:8/continue-token-lifetime', N, 'A continue token of a paged list lives 5 minutes by default'],
     ['rest:8/protobuf-prefix', N, 'The magic prefix of protobuf bodies is 4 bytes long'],
     ['rest:8/beta-support', I, 'A beta API version stays supported 9 months or 3 releases after deprecation, whichever is longer'],
-    ['rest:8/max-limit-not-shown', U, 'Maximum value of limit: not shown'],
-    ['rest:8/rate-size-limits-not-shown', U, 'Request rate limits and request size limits of the API server: not shown'],
+    ['rest:8/max-limit-not-shown', I, 'Maximum value of limit: not shown'],
+    ['rest:8/rate-size-limits-not-shown', I, 'Request rate limits and request size limits of the API server: not shown'],
   ]),
 
   // 9.1 Groups and paths
@@ -87,9 +87,9 @@ export const restClausesFrom5: readonly Clause[] = [
 
   // 9.3 Deprecation rules
   ...sec('9.3', [
-    ['rest:9.3/rule-1', N, 'Rule 1: an API element (resource, field, non-alpha annotation, enum value, component config) is removed only by a new group version'],
+    ['rest:9.3/rule-1', I, 'Rule 1: an API element (resource, field, non-alpha annotation, enum value, component config) is removed only by a new group version'],
     ['rest:9.3/rule-2', N, 'Rule 2: objects round-trip without loss between the versions of a release (except resources absent from some versions)'],
-    ['rest:9.3/rule-3', I, 'Rule 3: a version is only deprecated in favour of one at least as stable (stable over beta/alpha, beta over beta/alpha, alpha over alpha)'],
+    ['rest:9.3/rule-3', N, 'Rule 3: a version is only deprecated in favour of one at least as stable (stable over beta/alpha, beta over beta/alpha, alpha over alpha)'],
     ['rest:9.3/rule-4a', I, 'Rule 4a: stable not removed within a major version; beta kept 9 months or 3 releases after deprecation; alpha removable anytime'],
     ['rest:9.3/rule-4b', I, 'Rule 4b: preferred and storage versions advance only after a release has supported both old and new (rollback)'],
     ['rest:9.3/rule-5a', I, 'Rule 5a: user-facing CLI options keep working after deprecation: GA 12 months/2 releases, Beta 3 months/1 release, Alpha 0'],

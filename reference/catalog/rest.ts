@@ -100,12 +100,12 @@ export const restClauses: readonly Clause[] = [
   ...sec('1', [
     ['rest:1.1', I, 'The service is a RESTful HTTP interface; every component operation and user command is a call to it'],
     ['rest:1.2', I, 'Everything the platform manages is an API object with a corresponding entry in the API'],
-    ['rest:1.3', N, 'Primary resources are read, created, updated and deleted with GET, POST, PUT, PATCH and DELETE'],
+    ['rest:1.3', I, 'Primary resources are read, created, updated and deleted with GET, POST, PUT, PATCH and DELETE'],
     ['rest:1.4', I, 'Some resources have subresources, for finer-grained authorization or other representations'],
-    ['rest:1.5', N, 'The server offers watches for change notification and consistent, pageable lists'],
+    ['rest:1.5', I, 'The server offers watches for change notification and consistent, pageable lists'],
     ['rest:1.6', I, 'The serialized state of all resources is persisted in a backing key-value store'],
-    ['rest:1.7', N, 'Objects are serialized as JSON by default or in the binary protobuf envelope, both under the same schema rules'],
-    ['rest:1.8', N, 'The server exposes health endpoints for liveness, readiness and individual checks'],
+    ['rest:1.7', I, 'Objects are serialized as JSON by default or in the binary protobuf envelope, both under the same schema rules'],
+    ['rest:1.8', I, 'The server exposes health endpoints for liveness, readiness and individual checks'],
     ['rest:1.9', I, 'The reference version described is v1.24'],
   ]),
 
@@ -149,7 +149,7 @@ export const restClauses: readonly Clause[] = [
   ...sec('2.4', [
     ['rest:2.4.1', N, 'A list response is a collection whose kind is the resource kind plus "List" (PodList, NodeList)'],
     ['rest:2.4.2', N, 'The collection envelope has kind, apiVersion, metadata (resourceVersion, continue, remainingItemCount) and items, all of one kind'],
-    ['rest:2.4.3', I, 'kind "List" is a client-side merge of several list responses, not an API response'],
+    ['rest:2.4.3', N, 'kind "List" is a client-side merge of several list responses, not an API response'],
   ]),
 
   // 2.5 Watch event envelope and Table representation
@@ -181,7 +181,7 @@ export const restClauses: readonly Clause[] = [
   // 2.8 Generated fields
   ...sec('2.8', [
     ['rest:2.8', N, 'Server generates at persist time: name from generateName, timestamps, uid, resourceVersion, admission-set fields, Service ports/IPs; dry-run values may differ'],
-    ['rest:2.8/kind-fields-not-shown', U, 'Fields of individual resource kinds beyond those named in the spec: not shown'],
+    ['rest:2.8/kind-fields-not-shown', I, 'Fields of individual resource kinds beyond those named in the spec: not shown'],
   ]),
 
   // 3.1 Object deletion
@@ -198,7 +198,7 @@ export const restClauses: readonly Clause[] = [
   // 3.3 Stability stages
   ...sec('3.3', [
     ['rest:3.3', I, 'API versions go through the stages Alpha, Beta and Stable, with transitions governed by section 9'],
-    ['rest:3.3/kind-state-machines-not-shown', U, 'State machines of individual resource kinds (e.g. pod phases): not shown'],
+    ['rest:3.3/kind-state-machines-not-shown', I, 'State machines of individual resource kinds (e.g. pod phases): not shown'],
   ]),
 
   // 4 Endpoints (introduction)
@@ -229,9 +229,9 @@ export const restClauses: readonly Clause[] = [
     ['rest:4.1/patch-type/apply', N, 'PATCH with application/apply-patch+yaml is server-side apply: a partial object as YAML; fieldManager required'],
     ['rest:4.1/patch-type/merge', N, 'PATCH with application/merge-patch+json is a merge patch'],
     ['rest:4.1/patch-type/json', N, 'PATCH with application/json-patch+json is a JSON patch: an array of operations with op, path, value'],
-    ['rest:4.1/schemas-not-shown', U, 'Request and response schemas of each resource type: not shown'],
-    ['rest:4.1/deletecollection-not-shown', U, 'Path and payload of deletecollection: not shown'],
-    ['rest:4.1/strategic-merge-not-shown', U, 'Content type of strategic merge patch: not shown'],
+    ['rest:4.1/schemas-not-shown', I, 'Request and response schemas of each resource type: not shown'],
+    ['rest:4.1/deletecollection-not-shown', I, 'Path and payload of deletecollection: not shown'],
+    ['rest:4.1/strategic-merge-not-shown', I, 'Content type of strategic merge patch: not shown'],
   ]),
 
   // 4.2 Health endpoints

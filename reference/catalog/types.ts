@@ -19,4 +19,12 @@ export interface Clause {
    * records what the target did, never fails it); `informative`: description with nothing to check.
    */
   readonly kind: 'normative' | 'unspecified' | 'informative';
+  /**
+   * Why no black-box test can judge it (descriptive text, terminology, a "not shown" note with nothing to
+   * record, an obligation of clients or of the release process): set exactly when `kind` is
+   * `informative`. The report shows such a clause as informative with this reason, never as a gap.
+   */
+  readonly informative?: string;
+  /** A normative clause no check judges yet: why not (the report's note on its `notChecked`). */
+  readonly notCheckedWhy?: string;
 }

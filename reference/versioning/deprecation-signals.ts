@@ -10,6 +10,7 @@ import { fail, inconclusive, rule, unspecified, type Judgement } from '../judgem
 import type { Profile } from '../profile.ts';
 import { formatRelease } from './release.ts';
 import { groupVersionOf, removedReleaseLabel, type Removal, type Serving } from './removals.ts';
+import { stabilityOf } from './stability.ts';
 
 export interface WarnValue {
   readonly code: number;
@@ -95,6 +96,30 @@ export function judgeDeprecationWarning(serving: Serving, what: string, header: 
   // A removed version answering is judged by its rest:9.4 row, not here.
   if (serving === 'removed') return [];
   return [unspecified('rest:7.4', `${what} is listed for removal but has no replacement yet: deprecation not fixed`, header === undefined ? 'no Warning header' : `Warning: ${header}`)];
+}
+
+const STABILITY_RANK = { alpha: 0, beta: 1, stable: 2 } as const;
+
+/**
+ * rest:9.3 rule 3 on the deprecation Warning of `deprecatedGv` (a served version that announces its
+ * deprecation): the version it names as the one to use instead ("...; use policy/v1 PodDisruptionBudget",
+ * upstream's wording) is at least as stable. A warning naming no replacement says nothing about it.
+ *
+ *   judgeDeprecatedInFavour('batch/v1beta1', '299 - "... deprecated ...; use batch/v1 CronJob"') -> pass
+ *   judgeDeprecatedInFavour('batch/v1beta1', '299 - "... deprecated ...; use batch/v1alpha1 CronJob"') -> fail
+ */
+export function judgeDeprecatedInFavour(deprecatedGv: string, header: string | undefined): Judgement[] {
+  const from = stabilityOf(deprecatedGv.slice(deprecatedGv.lastIndexOf('/') + 1));
+  if (from === undefined || header === undefined) return [];
+  const named = (parseWarnings(header) ?? []).filter(mentionsDeprecation).flatMap((w) => {
+    const m = /\buse ([a-z0-9.-]+\/)?(v[0-9]+(?:(?:alpha|beta)[0-9]+)?)\b/.exec(w.text);
+    return m ? [`${m[1] ?? ''}${m[2]!}`] : [];
+  });
+  return named.map((gv) => {
+    const to = stabilityOf(gv.slice(gv.lastIndexOf('/') + 1));
+    const holds = to !== undefined && STABILITY_RANK[to] >= STABILITY_RANK[from];
+    return rule('rest:9.3/rule-3', holds, `${deprecatedGv} (${from}) is deprecated in favour of a version at least as stable`, `its Warning names ${gv} (${to ?? 'no stability level'})`);
+  });
 }
 
 /** rest:6.3: the audit annotation of a request to a deprecated endpoint. */

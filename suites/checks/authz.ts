@@ -177,7 +177,7 @@ async function ensureWidgets(cx: CaseContext, ns: string, clauses: Check<unknown
   return undefined;
 }
 
-const RULES_CLAUSES = ['rest:5.3', 'rest:2.2.4', 'rest:5.4', 'rest:4.6.4', 'rest:4.6.3', 'rest:4.1/subjectaccessreviews', 'rest:4.1/get-namespaced-subresource', 'rest:4.1/get-subresource'] as const;
+const RULES_CLAUSES = ['rest:5.3', 'rest:5.5', 'rest:2.2.4', 'rest:5.4', 'rest:4.6.4', 'rest:4.6.3', 'rest:4.1/subjectaccessreviews', 'rest:4.1/get-namespaced-subresource', 'rest:4.1/get-subresource'] as const;
 
 export const authzRules: Check<AuthzCase> = {
   id: 'authz-rules',

@@ -20,7 +20,7 @@ export const crudSequences: Check<Op[]> = {
   id: 'crud-sequences',
   suite: 'rest-crud',
   title: 'create/update/delete/get/list sequences agree with the model',
-  clauses: ['rest:2.2.1', 'rest:2.2.2', 'rest:2.3/metadata.uid', 'rest:2.3/metadata.resourceVersion', 'rest:2.3/metadata.creationTimestamp', 'rest:2.3/kind', 'rest:2.3/apiVersion', 'rest:9.1.1', 'rest:2.4.1', 'rest:2.4.2', 'rest:4.1/post', 'rest:4.1/put', 'rest:4.1/delete'],
+  clauses: ['rest:2.2.1', 'rest:2.2.2', 'rest:2.3/metadata.uid', 'rest:2.3/metadata.resourceVersion', 'rest:2.3/metadata.creationTimestamp', 'rest:2.3/kind', 'rest:2.3/apiVersion', 'rest:9.1.1', 'rest:2.4.1', 'rest:2.4.2', 'rest:2.4.3', 'rest:4.1/post', 'rest:4.1/put', 'rest:4.1/delete'],
   arbitrary: () => opsWithLifecycleArb({ resources: ['configmaps', 'leases'], namespaces: 2 }, { maxLength: 14 }),
   describe: (ops) => ops.map(showOp),
   run: async (ops, cx) => {

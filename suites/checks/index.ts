@@ -12,6 +12,8 @@ import { watchFutureVersion } from './watch-future.ts';
 import { applyOwnershipTable, applyPoints, applySchemaChange, applySequences, applySequencesConfigMaps } from './apply.ts';
 import { healthEndpoints } from './health.ts';
 import { deprecatedMetrics, deprecatedVersions, persistedThroughReplacement } from './versioning.ts';
+import { versionRoundTrip } from './round-trip.ts';
+import { applyPatchMergeKey } from './apply-merge-key.ts';
 import { eventsV1Create } from './events-v1.ts';
 import { dryRunSequences } from './dry-run.ts';
 import { dryRunAdmission } from './dry-run-admission.ts';
@@ -31,8 +33,8 @@ export const checks: readonly AnyCheck[] = [
   ...[...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry],
   ...[...watchCellChecks, watchBookmarks, watchResume, watchTooOld, watchInformer, watchFutureVersion],
   ...[deletionFinalizers],
-  ...[applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, applySchemaChange],
-  ...[healthEndpoints, deprecatedVersions, persistedThroughReplacement, deprecatedMetrics, eventsV1Create],
+  ...[applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, applySchemaChange, applyPatchMergeKey],
+  ...[healthEndpoints, deprecatedVersions, persistedThroughReplacement, versionRoundTrip, deprecatedMetrics, eventsV1Create],
   ...[dryRunSequences, dryRunAdmission, negotiationAcceptLists, tableShape, protobufEnvelope],
   ...nodeagentChecks,
   ...daemonChecks,

@@ -13,7 +13,7 @@ import { CheckNotApplicable } from '../../harness/violation.ts';
 import { parseRelease, formatRelease, compareReleases, type Release } from '../../reference/versioning/release.ts';
 import { groupName, groupVersionOf, removals, servedIn, type Removal } from '../../reference/versioning/removals.ts';
 import { judgeVersionName, stabilityOf } from '../../reference/versioning/stability.ts';
-import { DEPRECATED_GAUGE_SCRAPES, deprecatedGaugeLabels, deprecatedGaugeScrapesDecided, judgeDeprecatedGaugeScrapes, judgeDeprecationWarning, type MetricsScrape } from '../../reference/versioning/deprecation-signals.ts';
+import { DEPRECATED_GAUGE_SCRAPES, deprecatedGaugeLabels, deprecatedGaugeScrapesDecided, judgeDeprecatedGaugeScrapes, judgeDeprecatedInFavour, judgeDeprecationWarning, type MetricsScrape } from '../../reference/versioning/deprecation-signals.ts';
 import { judgeGroupList, judgePersistedCreate, judgePersistedRead, judgeRemovalRow } from '../../reference/versioning/serving-judges.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
@@ -46,7 +46,7 @@ async function discoveredGroupVersions(cx: CaseContext): Promise<Set<string>> {
   return out;
 }
 
-async function resourcesOf(cx: CaseContext, gv: string): Promise<Set<string> | undefined> {
+export async function resourcesOf(cx: CaseContext, gv: string): Promise<Set<string> | undefined> {
   const r = await cx.send({ method: 'GET', path: `/apis/${gv}` });
   if (r.status === 404) return undefined;
   const list = isRecord(r.json) && Array.isArray(r.json['resources']) ? r.json['resources'] : [];
@@ -57,7 +57,7 @@ export const deprecatedVersions: Check<number[]> = {
   id: 'deprecated-versions',
   suite: 'rest-versioning',
   title: 'served group versions follow the removal table; deprecated ones warn and count',
-  clauses: [...new Set(removals.map((r) => r.clause)), 'rest:7.4', 'rest:9.3/deprecated-endpoint', 'rest:9.1.2', 'rest:9.2/beta', 'rest:9.2/stable'],
+  clauses: [...new Set(removals.map((r) => r.clause)), 'rest:7.4', 'rest:9.3/deprecated-endpoint', 'rest:9.3/rule-3', 'rest:9.1.2', 'rest:9.2/beta', 'rest:9.2/stable'],
   defaultRuns: 10,
   arbitrary: () => versionPicksArb,
   describe: (picks) => [
@@ -94,6 +94,7 @@ export const deprecatedVersions: Check<number[]> = {
       const res = await cx.send({ method: 'GET', path: `/apis/${gv}/${r.resource}`, query: [['limit', '1']] });
       if (res.status === 401 || res.status === 403) continue;
       cx.judge(judgeDeprecationWarning(servedIn(p, groupName(p, r.group), r.version, r.resource, release), `${gv} ${r.resource}`, res.headers['warning']));
+      cx.judge(judgeDeprecatedInFavour(gv, res.headers['warning']));
       asked.push(r);
       const to = r.replacement;
       if (!to || stabilityOf(to.version) !== 'stable' || compareReleases(release, to.since) < 0) continue;

@@ -71,6 +71,7 @@ export function policyOf(st: ServerState): Policy {
 export function decide(st: ServerState, a: RequestAttributes, review = false): boolean {
   return allows(policyOf(st), a, {
     subresourcesInherit: has(st, 'subresource-inherits-parent'),
+    verbsIgnored: has(st, 'rule-verbs-ignored'),
     // sar-disagrees: reviews read RoleBindings as if they granted in every namespace.
     bindingsEverywhere: has(st, 'binding-leaks-namespace') || (review && has(st, 'sar-disagrees')),
   });

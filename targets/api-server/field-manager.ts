@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { itemElement } from '../../reference/apply/typed.ts';
-import { InvalidObject, atOrBelow, hollowMismatch, withoutHollow, fieldSchema, resolve, apply, configMapSchema, decodeManagedFields, encodeManagedFields, isManagedFieldsError, merge, removeItems, showConflict, startingManagedFields, trackedPart, unstructuredSchema, update, withTrackedPart, type ManagedEntry, type Schema, type WriteOutcome, type ConflictOutcome } from '../../reference/apply/index.ts';
+import { InvalidObject, atOrBelow, hollowMismatch, withoutHollow, fieldSchema, resolve, apply, configMapSchema, ownerReferencesSchema, decodeManagedFields, encodeManagedFields, isManagedFieldsError, merge, removeItems, showConflict, startingManagedFields, trackedPart, unstructuredSchema, update, withTrackedPart, type ManagedEntry, type Schema, type WriteOutcome, type ConflictOutcome } from '../../reference/apply/index.ts';
 import { apiVersionOf, type ResourceType } from '../../reference/resources.ts';
 import { customSchema } from './crds.ts';
 import { has, varies, type ServerState } from './state.ts';
@@ -28,8 +28,15 @@ export function writeContextOf(req: IncomingMessage, url: URL): WriteContext {
 
 /** ConfigMaps have a granular `data`; custom types use their CRD's schema; the rest is unstructured. */
 export function schemaFor(st: ServerState, rt: ResourceType): Schema {
-  if (rt.kind === 'ConfigMap' && rt.group === '') return configMapSchema;
-  return customSchema(st, rt) ?? unstructuredSchema;
+  const s = rt.kind === 'ConfigMap' && rt.group === '' ? configMapSchema : customSchema(st, rt) ?? unstructuredSchema;
+  return has(st, 'patch-merge-key-ignored') ? withAtomicOwnerReferences(s) : s;
+}
+
+/** The planted fault patch-merge-key-ignored: ObjectMeta's merge markers not read (rest:4.7.8). */
+function withAtomicOwnerReferences(s: Schema): Schema {
+  if (s.type !== 'map' || s.fields['metadata']?.type !== 'map') return s;
+  const md = s.fields['metadata'];
+  return { ...s, fields: { ...s.fields, metadata: { ...md, fields: { ...md.fields, ownerReferences: ownerReferencesSchema(true) } } } };
 }
 
 export const rfc3339 = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');

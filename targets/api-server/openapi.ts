@@ -33,7 +33,7 @@ const stringMap = (description: string): Schema => ({ type: 'object', additional
 const obj = (description: string, properties: Record<string, Schema>): Schema => ({ type: 'object', description, properties });
 const open = (description: string): Schema => ({ type: 'object', description, 'x-kubernetes-preserve-unknown-fields': true });
 
-const objectMeta = obj('Standard object metadata (rest:2.3).', {
+const objectMeta = (profile: Profile): Schema => obj('Standard object metadata (rest:2.3).', {
   name: str('Name, unique within its namespace (rest:2.2).'),
   generateName: str('Prefix the server completes into a unique name.'),
   namespace: str('Namespace of a namespaced object.'),
@@ -46,7 +46,8 @@ const objectMeta = obj('Standard object metadata (rest:2.3).', {
   annotations: stringMap('Annotations.'),
   finalizers: strings('Finalizers (rest:3.1).'),
   managedFields: { type: 'array', items: open('A managed-fields entry (rest:2.6).'), description: 'Field ownership (rest:2.6).' },
-  ownerReferences: { type: 'array', items: open('An owner reference.'), description: 'Owners of this object.' },
+  // The markers upstream's ObjectMeta carries, and no list type: read as a list map keyed by uid (rest:4.7.8).
+  ownerReferences: { type: 'array', items: open('An owner reference.'), description: 'Owners of this object.', [profile.patchStrategyExtension]: 'merge', [profile.patchMergeKeyExtension]: 'uid' },
 });
 
 /** Fields of the kinds this server gives meaning to; anything else is an open object. */
@@ -123,7 +124,7 @@ function v3Document(st: ServerState, gv: string, types: readonly Served[]): Reco
     openapi: '3.0.0',
     info: { title: 'svc-conformance reference server', version: 'v1.24.0' },
     paths: Object.assign({}, ...here.map(pathsOf)),
-    components: { schemas: { 'meta.v1.ObjectMeta': objectMeta, ...Object.fromEntries(here.map((s) => [s.name, s.schema])) } },
+    components: { schemas: { 'meta.v1.ObjectMeta': objectMeta(st.profile), ...Object.fromEntries(here.map((s) => [s.name, s.schema])) } },
   };
 }
 
@@ -146,7 +147,7 @@ export function serveOpenApi(st: ServerState, method: string | undefined, path: 
   const types = servedTypes(st);
   if (path === '/openapi/v2') {
     const paths = Object.assign({}, ...types.map(pathsOf));
-    return { status: 200, body: toV2Refs({ swagger: '2.0', info: { title: 'svc-conformance reference server', version: 'v1.24.0' }, paths, definitions: { 'meta.v1.ObjectMeta': objectMeta, ...Object.fromEntries(types.map((s) => [s.name, s.schema])) } }) };
+    return { status: 200, body: toV2Refs({ swagger: '2.0', info: { title: 'svc-conformance reference server', version: 'v1.24.0' }, paths, definitions: { 'meta.v1.ObjectMeta': objectMeta(st.profile), ...Object.fromEntries(types.map((s) => [s.name, s.schema])) } }) };
   }
   const gvs = [...new Set(types.map((s) => gvPath(s.rt)))];
   if (path === '/openapi/v3') {

@@ -130,7 +130,21 @@ export function decorateServed(st: ServerState, method: string | undefined, url:
   recordDeprecatedRequest(st, deprecatedGaugeLabels(st.profile, row));
   // The planted bug: a deprecation table keyed by suffixed group names only.
   if (has(st, 'deprecation-warning-missing') && !row.group.suffixed) return answer;
-  return { ...answer, headers: { ...(answer.headers ?? {}), warning: formatWarning(deprecationWarningText(st.profile, row)) } };
+  // The planted bug deprecated-for-alpha: the warning sends clients to an alpha version (rest:9.3 rule 3).
+  const told = has(st, 'deprecated-for-alpha') && row.replacement ? { ...row, replacement: { ...row.replacement, version: 'v1alpha1' } } : row;
+  return { ...answer, headers: { ...(answer.headers ?? {}), warning: formatWarning(deprecationWarningText(st.profile, told)) } };
+}
+
+/**
+ * The body a write through an extra type stores. Correct: as sent (one storage for every version, so
+ * nothing is lost between them: rest:9.3 rule 2). The planted bug conversion-drops-field: writes
+ * through a deprecated version lose spec.maxUnavailable, as a conversion missing one field would.
+ */
+export function convertServedWrite(st: ServerState, t: ResourceType, body: unknown): unknown {
+  if (!has(st, 'conversion-drops-field') || !isRecord(body) || !isRecord(body['spec'])) return body;
+  if (servedIn(st.profile, t.group, t.version, t.plural, versioningOf(st).release) !== 'deprecated') return body;
+  const { maxUnavailable: _dropped, ...spec } = body['spec'];
+  return { ...body, spec };
 }
 
 /** rest:6.2: a create on events/v1 that breaks the table is refused (422 Invalid, as upstream). */

@@ -35,7 +35,7 @@ import { serveHealth } from './health.ts';
 import { withCustomTypes } from './custom-discovery.ts';
 import { withDeleteOptionsDryRun } from './delete-options.ts';
 import { serveMetrics } from './metrics.ts';
-import { attachVersioning, decorateServed, parseVersioningOptions, routeServed, servedDiscovery, validateServedCreate, type VersioningOptions } from './served-versions.ts';
+import { attachVersioning, convertServedWrite, decorateServed, parseVersioningOptions, routeServed, servedDiscovery, validateServedCreate, type VersioningOptions } from './served-versions.ts';
 import { decodeRequestBody, droppingWrites, dryRunState, encodeResponse, readBytes, refuseUnacceptable } from './negotiate.ts';
 import { admit, admitConfiguration, isWebhookConfigType, mutate, webhooksFor, withMutation, type Operation } from './admission.ts';
 import { keyFor } from './reads.ts';
@@ -127,7 +127,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
   if (req.method === 'POST' || req.method === 'PUT') {
     const admitted = admitConfiguration(st, r.rt, body);
     if ('status' in admitted) return admitted;
-    body = admitted.body;
+    body = convertServedWrite(st, r.rt, admitted.body);
   }
   // A PATCH is validated on what it would store: patched first on a view that drops writes.
   if (req.method === 'PATCH' && r.kind === 'object' && r.subresource === undefined && isWebhookConfigType(st, r.rt)) {

@@ -78,7 +78,7 @@ describe('judging one run of the plan', () => {
     ({ id, section: '4', summary: '', status, checks: 1, counterexamples: [], notes: [], expectedFailure: false, ...extra });
   const summary = (clauses: SummaryClause[], errors: string[] = [], verdict: SummaryJson['verdict'] = 'conformant'): SummaryJson => ({
     tool: 'svc-conformance', version: '0', profile: 'k8s', seed: 1, verdict, target: { server: null, nodeagentLoader: null },
-    totals: { passed: 1, failed: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, error: 0 }, clauses, startedAt: '', durationMs: 0, errors,
+    totals: { passed: 1, failed: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0 }, clauses, startedAt: '', durationMs: 0, errors,
   });
   const run = { name: 'api-seed1', seed: 1, topology: 'single' as const, fresh: false };
 

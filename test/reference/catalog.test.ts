@@ -125,18 +125,29 @@ describe('clause catalog: rest coverage', () => {
     }
   });
 
-  it('marks exactly the "not shown" statements unspecified', () => {
-    expect(rest.filter((c) => c.kind === 'unspecified').map((c) => c.id).sort()).toEqual([
-      'rest:2.5.3', 'rest:2.8/kind-fields-not-shown', 'rest:3.1/no-finalizers-not-shown', 'rest:3.3/kind-state-machines-not-shown',
-      'rest:4.1/deletecollection-not-shown', 'rest:4.1/schemas-not-shown', 'rest:4.1/strategic-merge-not-shown', 'rest:5.1/client-auth-not-shown',
-      'rest:6.1.6', 'rest:7.5', 'rest:7.6', 'rest:7.7', 'rest:8/max-limit-not-shown', 'rest:8/rate-size-limits-not-shown',
-    ].sort());
+  // A "not shown" note about an answer a run can record is unspecified; one that names no request or
+  // answer (the schemas of every kind, the maximum of limit) is informative: nothing to record.
+  const notShownRecorded = ['rest:2.5.3', 'rest:3.1/no-finalizers-not-shown', 'rest:5.1/client-auth-not-shown', 'rest:6.1.6', 'rest:7.5', 'rest:7.6', 'rest:7.7'];
+  const notShownInformative = ['rest:2.8/kind-fields-not-shown', 'rest:3.3/kind-state-machines-not-shown', 'rest:4.1/deletecollection-not-shown', 'rest:4.1/schemas-not-shown', 'rest:4.1/strategic-merge-not-shown', 'rest:8/max-limit-not-shown', 'rest:8/rate-size-limits-not-shown'];
+
+  it('marks exactly the recordable "not shown" statements unspecified, the others informative', () => {
+    expect(rest.filter((c) => c.kind === 'unspecified').map((c) => c.id).sort()).toEqual([...notShownRecorded].sort());
     for (const c of rest.filter((c) => c.kind === 'unspecified')) expect(c.summary, c.id).toMatch(/not shown$/);
+    for (const id of notShownInformative) expect(requireClause(id).kind, id).toBe('informative');
   });
 
   it('marks the descriptive items informative', () => {
-    for (const id of ['rest:1.9', 'rest:2.4.3', 'rest:4.5/client-obligations']) expect(requireClause(id).kind, id).toBe('informative');
+    for (const id of ['rest:1.1', 'rest:1.9', 'rest:4.5/client-obligations', 'rest:9.3/example-timeline']) expect(requireClause(id).kind, id).toBe('informative');
     for (const c of rest.filter((c) => c.section === '2.1')) expect(c.kind, c.id).toBe('informative');
+    // "kind List ... is a client-side form and not an API response": a list answer can break it.
+    expect(requireClause('rest:2.4.3').kind).toBe('normative');
+  });
+
+  it('gives every informative clause its reason, and only those (issue 31)', () => {
+    for (const c of catalog) {
+      if (c.kind === 'informative') expect(c.informative?.trim().length ?? 0, c.id).toBeGreaterThan(20);
+      else expect(c.informative, c.id).toBeUndefined();
+    }
   });
 });
 

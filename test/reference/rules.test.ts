@@ -64,7 +64,8 @@ describe('envelope rules (rest:2.3, 2.4)', () => {
   it('collection: <Kind>List, items of one kind (kind on items optional, as upstream omits it)', () => {
     const good = { kind: 'ConfigMapList', apiVersion: 'v1', metadata: { resourceVersion: '9' }, items: [{ metadata: {} }, { kind: 'ConfigMap', metadata: {} }] };
     expect(failed(judgeCollectionEnvelope(rts.configmaps, good))).toEqual([]);
-    expect(failed(judgeCollectionEnvelope(rts.configmaps, { ...good, kind: 'List' }))).toEqual(['rest:2.4.1']);
+    expect(failed(judgeCollectionEnvelope(rts.configmaps, { ...good, kind: 'List' }))).toEqual(['rest:2.4.1', 'rest:2.4.3']);
+    expect(failed(judgeCollectionEnvelope(rts.configmaps, { ...good, kind: 'SecretList' }))).toEqual(['rest:2.4.1']);
     expect(failed(judgeCollectionEnvelope(rts.configmaps, { ...good, items: [{ kind: 'Secret' }] }))).toEqual(['rest:2.4.2']);
     expect(failed(judgeCollectionEnvelope(rts.configmaps, { ...good, metadata: {} }))).toEqual(['rest:2.3/metadata.resourceVersion']);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../../harness/results.ts';
-import { aggregate, buildRunResult, MAX_COUNTEREXAMPLES, MAX_NOTES, NOT_IN_CATALOG, unknownClauseIds } from '../../reports/aggregate.ts';
+import { aggregate, buildRunResult, MAX_COUNTEREXAMPLES, MAX_NOTES, NO_CHECK_RAN, NOT_IN_CATALOG, unknownClauseIds } from '../../reports/aggregate.ts';
 import type { Clause } from '../../reference/catalog/types.ts';
 import { catalog, cx, fakeId, rec } from './fixtures.ts';
 
@@ -103,7 +103,7 @@ describe('buildRunResult: verdict and totals', () => {
   it('is conformant when nothing failed or errored', () => {
     const r = run({ records: [rec('rest:4.4.3', 'pass'), rec('rest:4.4.9', 'unspecified', { note: 'sent 3 of 5' })] });
     expect(r.verdict).toBe('conformant');
-    expect(r.totals).toEqual({ passed: 1, failed: 0, unspecified: 1, inconclusive: 0, skipped: 0, notChecked: 4, error: 0 });
+    expect(r.totals).toEqual({ passed: 1, failed: 0, unspecified: 1, inconclusive: 0, skipped: 0, notChecked: 3, informative: 1, error: 0 });
     expect(r).toMatchObject({ tool: 'svc-conformance', seed: 7, profile: 'svc', target: { server: 'https://127.0.0.1:6443', nodeagentLoader: null } });
   });
 
@@ -124,5 +124,23 @@ describe('buildRunResult: verdict and totals', () => {
     const sum = Object.values(r.totals).reduce((a, b) => a + b, 0);
     expect(sum).toBe(r.clauses.length);
     expect(r.clauses).toHaveLength(catalog.length + 1);
+  });
+});
+
+describe('clauses without a verdict say why (issue 31)', () => {
+  it('shows an informative clause as informative with its reason, and a gap with the catalog\'s reason or the generic one', () => {
+    const results = aggregate([rec('rest:4.4.3', 'pass')], [
+      ...catalog,
+      { id: fakeId('rest:9.9'), doc: 'rest', section: '4.4', summary: 'a clause no check names', kind: 'normative', notCheckedWhy: 'needs a hook' },
+    ]);
+    expect(results.find((c) => c.id === 'node:1')).toMatchObject({ status: 'informative', notes: ['an overview: nothing to judge'] });
+    expect(results.find((c) => c.id === 'rest:9.9')).toMatchObject({ status: 'notChecked', notes: ['needs a hook'] });
+    expect(results.find((c) => c.id === 'rest:4.4.6')).toMatchObject({ status: 'notChecked', notes: [NO_CHECK_RAN] });
+  });
+
+  it('keeps the reason a check gave, and the verdict a check reached on an informative clause', () => {
+    const results = aggregate([rec('rest:4.4.6', 'notChecked', { note: 'run timeout: check a did not finish' }), rec('node:1', 'pass')], catalog);
+    expect(results.find((c) => c.id === 'rest:4.4.6')?.notes).toEqual(['run timeout: check a did not finish']);
+    expect(results.find((c) => c.id === 'node:1')?.status).toBe('passed');
   });
 });

@@ -13,7 +13,7 @@ export const catalog: readonly Clause[] = [
   { id: fakeId('rest:4.4.9'), doc: 'rest', section: '4.4', summary: 'page size below limit is not the end', kind: 'unspecified' },
   { id: fakeId('rest:4.5/list/unset/limit-continue/other'), doc: 'rest', section: '4.5', summary: 'list with continue and no rv', kind: 'normative' },
   { id: fakeId('node:2.2/maxPods'), doc: 'node', section: '2.2', summary: 'maxPods defaults to 110', kind: 'normative' },
-  { id: fakeId('node:1'), doc: 'node', section: '1', summary: 'overview', kind: 'informative' },
+  { id: fakeId('node:1'), doc: 'node', section: '1', summary: 'overview', kind: 'informative', informative: 'an overview: nothing to judge' },
 ];
 
 const AREAS: Record<string, string> = {

@@ -57,7 +57,7 @@ describe('toJUnitXml', () => {
     expect(byId('rest:4.4.9')?.children.map((c) => c.name)).toEqual(['system-out']);
     expect(byId('rest:4.4.9')?.children[0]?.text).toBe('returned 3 items for limit=5');
     expect(byId('rest:4.5/list/unset/limit-continue/other')?.children).toEqual([]);
-    expect(byId('node:1')?.children[0]).toMatchObject({ name: 'skipped', attrs: { message: 'not checked' } });
+    expect(byId('node:1')?.children[0]).toMatchObject({ name: 'skipped', attrs: { message: 'informative: an overview: nothing to judge' } });
     expect(byId('node:2.2/maxPods')?.children[0]).toMatchObject({ name: 'error', attrs: { message: 'loader timed out' } });
   });
 

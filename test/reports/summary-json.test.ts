@@ -27,7 +27,7 @@ describe('summary.json', () => {
   it('has every documented total, counting clauses by status', () => {
     const totals = parsed.totals as Record<string, number>;
     for (const k of TOTAL_KEYS) expect(typeof totals[k], k).toBe('number');
-    expect(totals).toEqual({ passed: 1, failed: 2, unspecified: 1, inconclusive: 0, skipped: 0, notChecked: 1, error: 1 });
+    expect(totals).toEqual({ passed: 1, failed: 2, unspecified: 1, inconclusive: 0, skipped: 0, notChecked: 0, informative: 1, error: 1 });
   });
 
   it('has every documented clause key with real values', () => {
@@ -44,19 +44,23 @@ describe('summary.json', () => {
   it('uses only documented verdict and status words', () => {
     expect(['conformant', 'nonconformant', 'error']).toContain(parsed.verdict);
     // `error` is the one status beyond DESIGN's list (infrastructure trouble on a clause).
-    const allowed = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'error'];
+    // `informative` (issue 31): a clause the catalog says no black-box test can judge.
+    const allowed = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'informative', 'error'];
     for (const c of parsed.clauses as { status: string }[]) expect(allowed).toContain(c.status);
   });
 
   it('carries the extras: time, errors and a coverage block of normative clauses judged', () => {
     expect(parsed).toMatchObject({ startedAt: '2025-01-02T03:04:05.000Z', durationMs: 61500, errors: [] });
-    // rest normative: 4.4.3 failed, 4.4.6 failed, 4.5 passed; node: maxPods error (judged), overview informative.
+    // rest normative: 4.4.3 failed, 4.4.6 failed, 4.5 passed; node: maxPods error (judged), overview
+    // informative: counted apart from the gaps (issue 31), never as a normative clause left unchecked.
+    const f = (checked: number, normative: number, verdicts: number, informative: number, clauses: number) => ({ checked, normative, verdicts, informative, notChecked: clauses - verdicts - informative, clauses });
     expect(parsed.coverage).toEqual({
-      docs: { rest: { checked: 3, normative: 3 }, node: { checked: 1, normative: 1 } },
+      docs: { rest: f(3, 3, 4, 0, 4), node: f(1, 1, 1, 1, 2) },
       areas: {
-        'rest:4.4 paging': { doc: 'rest', checked: 2, normative: 2 },
-        'rest:4.5 resource versions': { doc: 'rest', checked: 1, normative: 1 },
-        'node:2.2 defaults': { doc: 'node', checked: 1, normative: 1 },
+        'rest:4.4 paging': { doc: 'rest', ...f(2, 2, 3, 0, 3) },
+        'rest:4.5 resource versions': { doc: 'rest', ...f(1, 1, 1, 0, 1) },
+        'node:1 overview': { doc: 'node', ...f(0, 0, 0, 1, 1) },
+        'node:2.2 defaults': { doc: 'node', ...f(1, 1, 1, 0, 1) },
       },
     });
   });

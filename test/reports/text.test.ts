@@ -11,7 +11,7 @@ describe('toTerminalSummary', () => {
     expect(lines[0]).toBe('rest:4.4 paging             0 passed  2 failed  1 unspecified  0 not checked');
     expect(lines[1]).toBe('rest:4.5 resource versions  1 passed  0 failed  0 unspecified  0 not checked');
     expect(lines[2]).toBe('node:2.2 defaults           0 passed  0 failed  0 unspecified  0 not checked  1 error');
-    expect(lines[3]).toBe('node:1 overview             0 passed  0 failed  0 unspecified  1 not checked');
+    expect(lines[3]).toBe('node:1 overview             0 passed  0 failed  0 unspecified  0 not checked  1 informative');
   });
 
   it('prints each failure with expected, observed and replay', () => {
@@ -26,7 +26,7 @@ describe('toTerminalSummary', () => {
   });
 
   it('ends with the verdict and the reports folder', () => {
-    expect(out).toMatch(/\nVerdict: nonconformant \(1 passed, 2 failed, 1 error, 1 unspecified, 0 inconclusive, 0 skipped, 1 not checked; profile svc, seed 42\)\nReports written to results\/\n$/);
+    expect(out).toMatch(/\nVerdict: nonconformant \(1 passed, 2 failed, 1 error, 1 unspecified, 0 inconclusive, 0 skipped, 0 not checked, 1 informative; profile svc, seed 42\)\nReports written to results\/\n$/);
   });
 
   it('colours only when asked', () => {

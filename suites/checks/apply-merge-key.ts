@@ -1,0 +1,69 @@
+/**
+ * rest:4.7.8 on a built-in type: the target's OpenAPI marks ConfigMap's metadata.ownerReferences with
+ * patchStrategy=merge and a patchMergeKey and no list type; two managers each apply an owner
+ * reference of their own to one ConfigMap, and the second apply must not conflict with the first.
+ */
+import fc from 'fast-check';
+import type { Check } from '../../harness/check.ts';
+import { namespaceOf } from '../../harness/rest-interpreter.ts';
+import { CheckNotApplicable } from '../../harness/violation.ts';
+import { APPLY_TYPE } from '../../harness/apply-run.ts';
+import { judgeMergeKeyApply, judgeMergeKeySetup, markedOwnerReferences } from '../../reference/apply/merge-key-judge.ts';
+
+interface MergeKeyCase {
+  readonly suffix: string;
+  /** The second manager also states the first owner reference (shared, same value). */
+  readonly secondNamesFirst: boolean;
+}
+
+const parseOrUndefined = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+const FIRST = 'merge-key-first';
+const SECOND = 'merge-key-second';
+
+export const applyPatchMergeKey: Check<MergeKeyCase> = {
+  id: 'apply-patch-merge-key',
+  suite: 'rest-apply',
+  title: 'a list with patchStrategy=merge and no list type (ConfigMap ownerReferences) is owned entry by entry',
+  clauses: ['rest:4.7.8'],
+  defaultRuns: 4,
+  arbitrary: () => fc.record({ suffix: fc.stringMatching(/^[a-z0-9]{5}$/), secondNamesFirst: fc.boolean() }),
+  describe: (c) => [
+    'GET /openapi/v2: the markers of ConfigMap metadata.ownerReferences',
+    'POST ConfigMaps o1 and o2 (the owners)',
+    `apply ConfigMap mk-${c.suffix} as ${FIRST} with ownerReferences [o1]`,
+    `apply it as ${SECOND} with ownerReferences ${c.secondNamesFirst ? '[o1, o2]' : '[o2]'}`,
+  ],
+  run: async (c, cx) => {
+    const clauses = applyPatchMergeKey.clauses;
+    const doc = await cx.send({ method: 'GET', path: '/openapi/v2', headers: { accept: 'application/json' } });
+    // Upstream 1.24 labels this JSON document text/plain, so the client leaves it unparsed.
+    const marked = doc.status === 200 ? markedOwnerReferences(doc.json ?? parseOrUndefined(doc.bodyText), cx.env.profile) : undefined;
+    if (!marked) throw new CheckNotApplicable(clauses, `the target's /openapi/v2 (status ${doc.status}) shows no patchStrategy=merge marker without list type on ConfigMap metadata.ownerReferences`, 'skipped');
+    const ns = await namespaceOf(cx, 0);
+    const base = `/api/v1/namespaces/${encodeURIComponent(ns)}/configmaps`;
+    const owners: { name: string; uid: string }[] = [];
+    for (const n of ['o1', 'o2']) {
+      const r = await cx.send({ method: 'POST', path: base, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: `mk-${n}-`, labels: cx.ownLabels } } });
+      const md = (r.json as { metadata?: { name?: unknown; uid?: unknown } } | undefined)?.metadata;
+      cx.judge([judgeMergeKeySetup('owner', r.status, md?.uid, r.bodyText)]);
+      owners.push({ name: String(md!.name), uid: String(md!.uid) });
+    }
+    const ref = (o: { name: string; uid: string }) => ({ apiVersion: 'v1', kind: 'ConfigMap', name: o.name, uid: o.uid });
+    const name = `mk-${c.suffix}`;
+    const applyAs = (manager: string, refs: object[], labels?: Record<string, string>) => cx.send({
+      method: 'PATCH', path: `${base}/${name}`, query: [['fieldManager', manager]], headers: { 'content-type': APPLY_TYPE },
+      body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, ...(labels ? { labels } : {}), ownerReferences: refs } }),
+    });
+    const first = await applyAs(FIRST, [ref(owners[0]!)], cx.ownLabels);
+    cx.judge([judgeMergeKeySetup('first apply', first.status, undefined, first.bodyText)]);
+    const second = await applyAs(SECOND, c.secondNamesFirst ? [ref(owners[0]!), ref(owners[1]!)] : [ref(owners[1]!)]);
+    cx.judge(judgeMergeKeyApply({ status: second.status, json: second.json, bodyText: second.bodyText, firstUid: owners[0]!.uid, secondUid: owners[1]!.uid, secondManager: SECOND, key: marked.key }));
+  },
+};
