@@ -7,6 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Exchange } from './exchange.ts';
 import { serialiseBody } from './client.ts';
 import type { Transcript } from './transcript.ts';
+import { countReach, emptyReach, sumReach, type CheckReach } from './reach.ts';
 
 export interface CheckFootprint {
   readonly check: string;
@@ -18,6 +19,8 @@ export interface CheckFootprint {
   bytesReceived: number;
   /** Time its cases waited for a pooled namespace (all were leased). */
   namespaceWaitMs: number;
+  /** What its requests reached (answers, table cells, pages, watches): the run's scorecard adds these up. */
+  reach?: CheckReach;
 }
 
 export interface RunFootprint {
@@ -31,6 +34,8 @@ export interface RunFootprint {
   readonly parallel?: number;
   /** Every check, slowest first. */
   readonly checks: readonly CheckFootprint[];
+  /** The checks' reach added up (harness/reach.ts). */
+  readonly reach?: CheckReach;
 }
 
 export const emptyFootprint = (check: string): CheckFootprint => ({ check, wallMs: 0, namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, namespaceWaitMs: 0 });
@@ -50,7 +55,9 @@ export function countExchange(fp: CheckFootprint, e: Exchange): void {
   const verb = e.request.method;
   fp.requests[verb] = (fp.requests[verb] ?? 0) + 1;
   const body = serialiseBody(e.request.body);
-  fp.bytesSent += e.request.path.length + (body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  const bodyBytes = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  fp.bytesSent += e.request.path.length + bodyBytes;
+  countReach((fp.reach ??= emptyReach()), e, bodyBytes);
   const res = e.response;
   if (res) fp.bytesReceived += res.bodyBytes?.byteLength ?? Buffer.byteLength(res.bodyText);
   if (verb !== 'POST' || !res || res.status < 200 || res.status >= 300) return;
@@ -72,7 +79,8 @@ export function sumFootprints(checks: readonly CheckFootprint[], parallel?: numb
     checkWallMs += c.wallMs;
     for (const [v, n] of Object.entries(c.requests)) requests[v] = (requests[v] ?? 0) + n;
   }
-  return { namespaces, clusterObjects, requests, bytesSent, bytesReceived, checkWallMs: Math.round(checkWallMs), ...(parallel !== undefined ? { parallel } : {}), checks: [...checks].sort((a, b) => b.wallMs - a.wallMs) };
+  const reach = checks.flatMap((c) => (c.reach !== undefined ? [c.reach] : []));
+  return { namespaces, clusterObjects, requests, bytesSent, bytesReceived, checkWallMs: Math.round(checkWallMs), ...(parallel !== undefined ? { parallel } : {}), checks: [...checks].sort((a, b) => b.wallMs - a.wallMs), ...(reach.length > 0 ? { reach: sumReach(reach) } : {}) };
 }
 
 /** A few lines for terminals and the bench. */

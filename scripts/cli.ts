@@ -41,6 +41,9 @@ import { DEFAULT_RUNS } from '../suites/settings.ts';
 import { footprintLines, sumFootprints } from '../harness/footprint.ts';
 import { SCALE_CHOICES, SCALE_WINDOW_MS, scaleProfileByName, type ScaleProfile } from '../harness/scale.ts';
 import type { CheckRecord, ConfirmationLabel, Counterexample } from '../harness/results.ts';
+import { preflight } from '../harness/preflight.ts';
+import { parseRequire, type Requirement } from '../reports/require.ts';
+import { reportRefusedRun } from './refused-run.ts';
 
 const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
 /**
@@ -85,6 +88,12 @@ const scaleArg = (v: string): ScaleProfile => {
   const p = scaleProfileByName(v);
   if (p === undefined) throw new InvalidArgumentError(`unknown scale profile; known: ${SCALE_CHOICES.join(', ')}`);
   return p;
+};
+
+const requireArg = (v: string, prev: Requirement[] = []): Requirement[] => {
+  const parsed = parseRequire(v);
+  if (typeof parsed === 'string') throw new InvalidArgumentError(parsed);
+  return [...prev, ...parsed];
 };
 
 const program = new Command('svc-conformance')
@@ -137,6 +146,8 @@ program
   .option('--reproduce <n>', 'with --seed, --check and --path: replay that counterexample n times after the run and print how often it failed (its confirmation label comes from these replays)', positiveArg('--reproduce'))
   .option('--confirm-time <duration>', 'longest time confirmation may take (default: as long as the run took, at least 60s and two eventual windows)', durationArg)
   .option('--timeout <duration>', `budget of the whole run: when it runs out no check starts, running ones are abandoned after ${STOP_GRACE_MS / 1000} s, and the reports are written with what the run has (exit 3)`, durationArg, DEFAULT_RUN_TIMEOUT_MS)
+  .option('--require <minimums>', 'minimums the run must reach, e.g. pages>=5,watches.resumed>=1,cells.rest:4.5>=10 (repeatable; below them: not tested, exit 3)', requireArg)
+  .option('--no-preflight', 'skip asking the target what the run\'s identity may do before the checks')
   .option('--background-writes', 'one write in a namespace of the run\'s own before every request of a check, so resourceVersions move between its requests as other checks\' writes make them')
   .action(async (o) => {
     process.exitCode = await run(o);
@@ -297,6 +308,7 @@ type RunOpts = {
   shard?: { index: number; count: number }; baseline?: string; output: 'text' | 'json';
   writers?: number; opsPerWriter?: number; hook?: string[]; scale?: ScaleProfile;
   parallel?: number; confirm: number | false; confirmTime?: number; backgroundWrites?: true; reproduce?: number; timeout: number;
+  require?: Requirement[]; preflight: boolean;
 };
 
 async function run(o: RunOpts): Promise<number> {
@@ -400,13 +412,16 @@ async function run(o: RunOpts): Promise<number> {
 
   try {
     const probe = createTargetClient(targetCfg, { maxRetries: 1 });
+    let refused: string | undefined;
     try {
       const reported = await checkReachable(probe);
       if (external) await refuseProfileMismatch(probe, profile);
+      if (o.preflight && selected.some((c) => c.suite.startsWith('rest-'))) refused = await preflight(probe, { profile, runId, credentials: targetCfg.source });
       if (listed) expectations = expectationsForRun(listed, { scale: o.scale !== undefined, profile: profile.name, capabilities: o.targetCapability ?? {}, ...(reported ?? o.release ? { release: (reported ?? o.release)! } : {}) });
     } finally {
       await probe.close();
     }
+    if (refused !== undefined) return await reportRefusedRun({ line: refused, selected, catalog, familyOf, profile: profile.name, seed, server: targetCfg.server, nodeagentLoader: nodeagent.description, startedMs: started, version, reportsDir, output: o.output, ...(expectations ? { expectations } : {}) });
     const { progressPrinter, runSuites } = await import('./run-vitest.ts');
     const progress = progressPrinter(process.stderr);
     if (o.shard !== undefined) log(`svc-conformance: shard ${o.shard.index}/${o.shard.count}: ${selected.length} of ${chosen.length} checks`);
@@ -520,6 +535,8 @@ async function run(o: RunOpts): Promise<number> {
         errors: [...outcome.errors, ...(swept?.unverified !== undefined ? [swept.unverified] : []), ...(swept?.leftovers.length ? [`cleanup left ${swept.leftovers.length} object(s) of run ${runId} behind (leftovers)`] : [])],
         ...(expectations ? { expectations } : {}),
         ...(swept !== undefined ? { leftovers: swept.leftovers } : {}),
+        selected,
+        ...(o.require !== undefined ? { require: o.require } : {}),
       });
       const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];
       const written = await writeReports(result, reportsDir, familyOf, {
