@@ -47,7 +47,7 @@ export async function preflight(target: Target, o: PreflightOptions): Promise<st
     body: { apiVersion: `${group}/v1`, kind: 'SelfSubjectAccessReview', spec: { resourceAttributes: { verb: p.verb, group: '', resource: p.resource, ...(p.namespaced ? { namespace } : {}) } } },
   });
   const unauthenticated = (req: TargetRequest, res: TargetResponse) =>
-    `not tested: the target does not authenticate the run's credentials (${o.credentials}): ${call(req)} answered 401${statusText(res)}; the suite needs credentials the target accepts`;
+    `not tested: the target does not authenticate the run's credentials (from ${o.credentials}): ${call(req)} answered 401${statusText(res)}; the suite needs credentials the target accepts`;
 
   const [first, ...rest] = SUITE_NEEDS;
   const firstReq = review(first!);
@@ -61,7 +61,7 @@ export async function preflight(target: Target, o: PreflightOptions): Promise<st
     if (denied.length === 0) return undefined;
     const [d, ...more] = denied;
     const reason = (d!.res.json as { status?: { reason?: unknown } } | undefined)?.status?.reason;
-    return `not tested: the target's authorizer denies the run's identity ${name(d!.p, namespace)} (SelfSubjectAccessReview: allowed false${typeof reason === 'string' && reason !== '' ? `, ${oneLine(reason)}` : ''})${more.length > 0 ? `, and ${more.map((m) => name(m.p, namespace)).join(', ')}` : ''}; ${NEEDS_TEXT}`;
+    return `not tested: the target's authorizer denies the run's identity: ${name(d!.p, namespace)} (SelfSubjectAccessReview: allowed false${typeof reason === 'string' && reason !== '' ? `, ${oneLine(reason)}` : ''})${more.length > 0 ? `, and ${more.map((m) => name(m.p, namespace)).join(', ')}` : ''}; ${NEEDS_TEXT}`;
   }
 
   // The review is refused or not served: a trial write in a namespace of the run's own name decides.
@@ -74,7 +74,7 @@ export async function preflight(target: Target, o: PreflightOptions): Promise<st
   const res = await target.send(trial);
   if (res.status === 401) return unauthenticated(trial, res);
   if (res.status === 403) {
-    return `not tested: the target refuses the run's identity create namespaces (${call(trial)} answered 403${statusText(res)}; the SelfSubjectAccessReview asking for it answered ${firstRes.status}); ${NEEDS_TEXT}`;
+    return `not tested: the target refuses the run's identity: create namespaces (${call(trial)} answered 403${statusText(res)}; the SelfSubjectAccessReview asking for it answered ${firstRes.status}); ${NEEDS_TEXT}`;
   }
   return undefined;
 }
