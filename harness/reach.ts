@@ -101,8 +101,12 @@ function countWatch(r: CheckReach, e: Exchange, rv: string | undefined, refused:
   if (res.status === 410) r.watches.expired++;
   if (res.status !== 200) return;
   r.watches.opened++;
-  // A resume starts from a version an earlier watch of the check delivered (an event or a bookmark).
-  if (rv !== undefined && rv !== '' && rv !== '0' && seen.has(rv)) r.watches.resumed++;
+  // A resume starts from where an earlier watch of the check was: a version it delivered (an event, a
+  // bookmark) or, when it delivered nothing, the version it started from.
+  if (rv !== undefined && rv !== '' && rv !== '0') {
+    if (seen.has(rv)) r.watches.resumed++;
+    else seen.add(rv);
+  }
   for (const line of res.bodyText.split('\n')) {
     if (!line.startsWith('{')) continue;
     let event: { type?: unknown; object?: { code?: unknown; metadata?: { resourceVersion?: unknown } } };

@@ -152,7 +152,7 @@ const scorecard = {
       },
     },
     pages: { type: 'object', required: ['walked', 'longestChain'], properties: { walked: count, longestChain: count }, description: 'list pages answered 2xx to a request with a limit; pages of the longest chain of continue tokens' },
-    watches: { type: 'object', required: ['opened', 'resumed', 'expired'], properties: { opened: count, resumed: count, expired: count }, description: 'watches answered 200; of those, started from a version an earlier watch of the check delivered; watches answered 410 or ended by an ERROR event with code 410' },
+    watches: { type: 'object', required: ['opened', 'resumed', 'expired'], properties: { opened: count, resumed: count, expired: count }, description: 'watches answered 200; of those, started from a version an earlier watch of the same check delivered or started from; watches answered 410 or ended by an ERROR event with code 410' },
     compactions: { ...count, description: 'compact hooks that completed during a check' },
     restarts: { ...count, description: 'restart hooks that completed during a check' },
     applyConflicts: { ...count, description: 'server-side apply requests answered 409' },

@@ -70,11 +70,13 @@ describe('reach: counted from recorded exchanges', () => {
     const w = (rv: string | undefined, status: number, text = '') => ex({ method: 'GET', path: CM, query: [['watch', '1'], ...(rv !== undefined ? [['resourceVersion', rv] as [string, string]] : [])] }, status, undefined, text);
     countReach(r, w(undefined, 200, events({ type: 'ADDED', object: { metadata: { resourceVersion: '11' } } }, { type: 'BOOKMARK', object: { metadata: { resourceVersion: '12' } } })), 0);
     countReach(r, w('12', 200, events({ type: 'ERROR', object: { kind: 'Status', code: 410 } })), 0);
-    // From a version no watch of this check delivered: a start at an exact version, not a resume.
+    // From a version no watch of this check delivered or started from: a start, not a resume...
+    countReach(r, w('99', 200), 0);
+    // ...but a watch that delivered nothing is resumed from where it started.
     countReach(r, w('99', 200), 0);
     countReach(r, w('3', 410), 0);
-    expect(r.watches).toEqual({ opened: 3, resumed: 1, expired: 2 });
-    expect(r.cells).toEqual({ 'rest:4.5/watch/unset': 1, 'rest:4.5/watch/other': 3 });
+    expect(r.watches).toEqual({ opened: 4, resumed: 2, expired: 2 });
+    expect(r.cells).toEqual({ 'rest:4.5/watch/unset': 1, 'rest:4.5/watch/other': 4 });
   });
 
   it('adds up across checks: sums, and maxima for the longest chain and the largest', () => {
