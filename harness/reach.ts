@@ -167,21 +167,22 @@ export interface RequirementResult {
   readonly met: boolean;
 }
 
+export interface TableCells {
+  readonly hit: number;
+  readonly of: number;
+  readonly get: number;
+  readonly list: number;
+  readonly watch: number;
+  /** Cells no request of the run fell into. */
+  readonly missed: readonly string[];
+}
+
 /** The run's scorecard, as summary.json carries it (built by reports/scorecard.ts). */
 export interface Scorecard {
   /** Answers by class, and 409, 410, 429, 504 by status; `none`: no answer came (transport failure). */
   readonly answers: Readonly<Record<string, number>>;
-  readonly cells: {
-    readonly 'rest:4.5': {
-      readonly hit: number;
-      readonly of: number;
-      readonly get: number;
-      readonly list: number;
-      readonly watch: number;
-      /** Cells no request of the run fell into. */
-      readonly missed: readonly string[];
-    };
-  };
+  /** Per decision table (the rest:4.5 get, list and watch tables): how many of its cells some request fell into. */
+  readonly cells: Readonly<Record<string, TableCells>>;
   readonly pages: { readonly walked: number; readonly longestChain: number };
   readonly watches: { readonly opened: number; readonly resumed: number; readonly expired: number };
   readonly compactions: number;

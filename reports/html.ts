@@ -12,7 +12,7 @@ import { diffRows } from './value-diff.ts';
 import type { ValueDiff } from '../reference/value-diff.ts';
 import { confirmationLabel } from './confirmation.ts';
 import { answerLines, needLines } from './answer-diff.ts';
-import { verdictText } from './scorecard.ts';
+import { restCells, verdictText } from './scorecard.ts';
 
 const STATUS_LABEL: Record<ClauseStatus, string> = {
   passed: 'passed',
@@ -105,7 +105,7 @@ function notTestedSection(run: RunResult): string {
 function exercisedSection(run: RunResult): string {
   const s = run.scorecard;
   if (s === undefined) return '';
-  const cells = s.cells['rest:4.5'];
+  const cells = restCells(s);
   const row = (what: string, value: string) => `<tr><td>${html(what)}</td><td>${value}</td></tr>`;
   const answers = Object.entries(s.answers).map(([k, n]) => `${html(k === 'none' ? 'no answer' : k)} ${n}`).join(', ');
   const rows = [

@@ -9,6 +9,7 @@
  * is never hidden behind it).
  */
 import type { RequirementResult, Scorecard } from '../harness/reach.ts';
+import { restCells } from './scorecard.ts';
 
 export interface Requirement {
   readonly key: RequireKey;
@@ -24,10 +25,10 @@ const METRICS = {
   'answers.410': (s) => s.answers['410'] ?? 0,
   'answers.429': (s) => s.answers['429'] ?? 0,
   'answers.504': (s) => s.answers['504'] ?? 0,
-  'cells.rest:4.5': (s) => s.cells['rest:4.5'].hit,
-  'cells.get': (s) => s.cells['rest:4.5'].get,
-  'cells.list': (s) => s.cells['rest:4.5'].list,
-  'cells.watch': (s) => s.cells['rest:4.5'].watch,
+  'cells.rest:4.5': (s) => restCells(s).hit,
+  'cells.get': (s) => restCells(s).get,
+  'cells.list': (s) => restCells(s).list,
+  'cells.watch': (s) => restCells(s).watch,
   pages: (s) => s.pages.walked,
   chain: (s) => s.pages.longestChain,
   'watches.opened': (s) => s.watches.opened,

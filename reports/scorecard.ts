@@ -9,7 +9,7 @@ import { emptyReach, type CheckReach } from '../harness/reach.ts';
 import type { RunFootprint } from '../harness/footprint.ts';
 import type { RunResult } from '../harness/results.ts';
 import { getClause, listClause, watchClause, type MatchClass, type PagingClass, type RvClass } from '../reference/rv-semantics.ts';
-import type { Exercised, Scorecard } from '../harness/reach.ts';
+import type { Exercised, Scorecard, TableCells } from '../harness/reach.ts';
 
 const RVS: readonly RvClass[] = ['unset', 'zero', 'other'];
 const MATCHES: readonly MatchClass[] = ['unset', 'Exact', 'NotOlderThan'];
@@ -22,6 +22,12 @@ export const REST_4_5_CELLS: readonly string[] = [
   ...RVS.map(watchClause),
 ];
 
+/** The key of the rest:4.5 tables in `cells`. */
+export const REST_4_5 = 'rest:4.5';
+
+/** The rest:4.5 cells of a scorecard (none hit when it has no such entry). */
+export const restCells = (s: Scorecard): TableCells => s.cells[REST_4_5] ?? { hit: 0, of: REST_4_5_CELLS.length, get: 0, list: 0, watch: 0, missed: [...REST_4_5_CELLS] };
+
 /** The answer classes always shown, so a zero reads as "none", not "not counted". */
 export const ANSWER_KEYS = ['2xx', '3xx', '4xx', '5xx', '409', '410', '429', '504', 'none'] as const;
 
@@ -31,7 +37,7 @@ export function scorecardOf(footprint: RunFootprint | undefined, exercised?: Exe
   const kind = (k: string) => hit.filter((c) => c.startsWith(`rest:4.5/${k}/`)).length;
   return {
     answers: Object.fromEntries([...ANSWER_KEYS.map((k) => [k, r.answers[k] ?? 0] as const), ...Object.entries(r.answers).filter(([k]) => !(ANSWER_KEYS as readonly string[]).includes(k))]),
-    cells: { 'rest:4.5': { hit: hit.length, of: REST_4_5_CELLS.length, get: kind('get'), list: kind('list'), watch: kind('watch'), missed: REST_4_5_CELLS.filter((c) => !hit.includes(c)) } },
+    cells: { [REST_4_5]: { hit: hit.length, of: REST_4_5_CELLS.length, get: kind('get'), list: kind('list'), watch: kind('watch'), missed: REST_4_5_CELLS.filter((c) => !hit.includes(c)) } },
     pages: { walked: r.pages, longestChain: r.longestChain },
     watches: { ...r.watches },
     compactions: r.compactions,
@@ -45,7 +51,7 @@ export function scorecardOf(footprint: RunFootprint | undefined, exercised?: Exe
 /** A few lines for the terminal and summary.md. */
 export function scorecardLines(s: Scorecard): string[] {
   const a = s.answers;
-  const cells = s.cells['rest:4.5'];
+  const cells = restCells(s);
   const lines = [
     `answers: ${['2xx', '3xx', '4xx', '5xx'].map((k) => `${k} ${a[k] ?? 0}`).join(', ')} (409 ${a['409'] ?? 0}, 410 ${a['410'] ?? 0}, 429 ${a['429'] ?? 0}, 504 ${a['504'] ?? 0}; no answer ${a['none'] ?? 0})`,
     `rest:4.5 cells hit: ${cells.hit} of ${cells.of} (get ${cells.get}, list ${cells.list}, watch ${cells.watch}); pages walked ${s.pages.walked}, longest continue chain ${s.pages.longestChain}`,

@@ -32,7 +32,7 @@ describe('the exercised scorecard and --require', () => {
     expect(card.answers['2xx']).toBeGreaterThan(0);
     expect(card.pages.walked).toBeGreaterThanOrEqual(2);
     expect(card.watches.opened).toBeGreaterThan(0);
-    expect(card.cells['rest:4.5'].hit + card.cells['rest:4.5'].missed.length).toBe(card.cells['rest:4.5'].of);
+    expect(card.cells['rest:4.5']!.hit + card.cells['rest:4.5']!.missed.length).toBe(card.cells['rest:4.5']!.of);
     expect(card.exercised).toMatchObject({ selectedChecks: 2, checksWithVerdict: 2, notTested: false });
     expect(card.require?.map((q) => q.met)).toEqual([true, true, true, true, true]);
     expect(readFileSync(path.join(reports, 'summary.md'), 'utf8')).toMatch(/### Exercised\n\n- answers: 2xx \d+/);

@@ -98,8 +98,8 @@ describe('scorecard and --require', () => {
 
   it('names every rest:4.5 cell once: 3 get, 21 list, 3 watch', () => {
     expect(new Set(REST_4_5_CELLS).size).toBe(27);
-    expect(card.cells['rest:4.5']).toMatchObject({ hit: 12, of: 27, get: 3, list: 9, watch: 0 });
-    expect(card.cells['rest:4.5'].missed).toHaveLength(15);
+    expect(card.cells['rest:4.5']!).toMatchObject({ hit: 12, of: 27, get: 3, list: 9, watch: 0 });
+    expect(card.cells['rest:4.5']!.missed).toHaveLength(15);
   });
 
   it('parses KEY>=N lists and refuses anything else with a line that says what is wrong', () => {
