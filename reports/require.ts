@@ -66,9 +66,12 @@ export function checkRequirements(s: Scorecard, reqs: readonly Requirement[]): R
   });
 }
 
+/** How that line starts (merge-reports re-checks the shards' sum instead of keeping theirs). */
+export const BELOW_REQUIRE = 'not tested: the run fell below --require';
+
 /** The one line a run below its minimums carries; undefined when every minimum is met. */
 export function requirementLine(results: readonly RequirementResult[]): string | undefined {
   const unmet = results.filter((r) => !r.met);
   if (unmet.length === 0) return undefined;
-  return `not tested: the run fell below --require: ${unmet.map((r) => `${r.key} ${r.actual} < ${r.min}`).join(', ')}`;
+  return `${BELOW_REQUIRE}: ${unmet.map((r) => `${r.key} ${r.actual} < ${r.min}`).join(', ')}`;
 }

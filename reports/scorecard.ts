@@ -66,3 +66,4 @@ export function scorecardLines(s: Scorecard): string[] {
 export function verdictText(v: RunResult['verdict']): string {
   return v === 'notTested' ? 'not tested' : v;
 }
+

@@ -8,7 +8,8 @@ import { scorecardOf, scorecardLines, REST_4_5_CELLS } from '../../reports/score
 import { checkRequirements, parseRequire, requirementLine } from '../../reports/require.ts';
 import { exercisedOf } from '../../reports/vacuity.ts';
 import { buildRunResult } from '../../reports/aggregate.ts';
-import { toSummaryJson } from '../../reports/summary-json.ts';
+import { toSummary, toSummaryJson } from '../../reports/summary-json.ts';
+import { mergeSummaries } from '../../reports/merge.ts';
 import { summaryJsonSchema } from '../../reports/summary-schema.ts';
 import { toTerminalSummary } from '../../reports/text.ts';
 import { toMarkdownSummary } from '../../reports/markdown.ts';
@@ -182,5 +183,30 @@ describe('the vacuity guard, relative to the selection', () => {
     expect(run.verdict).toBe('nonconformant');
     expect(run.scorecard?.require?.[0]?.met).toBe(false);
     expect(scorecardLines(run.scorecard!).at(-1)).toBe('--require pages>=1: the run reached 0');
+  });
+});
+
+describe('merge-reports keeps what the shards reached', () => {
+  const shard = (file: string, reach: Partial<ReturnType<typeof emptyReach>>, records: CheckRecord[], selected: { id: string; clauses: string[] }[]) => ({
+    file,
+    summary: toSummary(buildRunResult({ records, catalog, profile: 'svc', seed: 5, server: null, nodeagentLoader: null, startedAt: '2025-01-02T03:04:05.000Z', durationMs: 1, version: '0', errors: [], footprint: { ...sumFootprints([]), reach: { ...emptyReach(), ...reach } }, selected, require: [{ key: 'pages', min: 5 }] }), { catalog, familyOf }),
+  });
+  const ok = (check: string, clause: string) => rec(clause, 'pass', { check });
+
+  it('sums the counts, unions the cells, and re-checks --require on the sum (each shard below, the sum above)', () => {
+    const a = shard('a/summary.json', { pages: 3, longestChain: 3, cells: { [REST_4_5_CELLS[0]!]: 1 } }, [ok('x', 'rest:4.4.3')], [{ id: 'x', clauses: ['rest:4.4.3'] }]);
+    const b = shard('b/summary.json', { pages: 2, longestChain: 2, cells: { [REST_4_5_CELLS[1]!]: 4 } }, [ok('y', 'rest:4.4.6')], [{ id: 'y', clauses: ['rest:4.4.6'] }]);
+    expect(a.summary.verdict).toBe('notTested');
+    const merged = mergeSummaries([a, b]);
+    expect(merged.verdict).toBe('conformant');
+    expect(merged.scorecard).toMatchObject({ pages: { walked: 5, longestChain: 3 }, cells: { 'rest:4.5': { hit: 2 } }, require: [{ key: 'pages', actual: 5, met: true }], exercised: { selectedChecks: 2, checksWithVerdict: 2 } });
+  });
+
+  it('a shard that judged too little leaves the merged run notTested, naming the shard', () => {
+    const a = shard('a/summary.json', { pages: 9 }, [ok('x', 'rest:4.4.3')], [{ id: 'x', clauses: ['rest:4.4.3'] }]);
+    const b = shard('b/summary.json', { pages: 1 }, [rec('rest:4.4.6', 'error', { check: 'y', note: 'infrastructure: 503' })], [{ id: 'y', clauses: ['rest:4.4.6'] }]);
+    const merged = mergeSummaries([a, b]);
+    expect(merged.verdict).toBe('notTested');
+    expect(merged.notTested).toEqual([expect.stringMatching(/^b\/summary\.json: not tested: no selected check reached a verdict/)]);
   });
 });
