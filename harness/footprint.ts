@@ -8,6 +8,7 @@ import type { Exchange } from './exchange.ts';
 import { serialiseBody } from './client.ts';
 import type { Transcript } from './transcript.ts';
 import { economyLine, type RequestEconomy } from './request-economy.ts';
+import { countReach, emptyReach, sumReach, type CheckReach } from './reach.ts';
 
 export interface CheckFootprint {
   readonly check: string;
@@ -19,6 +20,8 @@ export interface CheckFootprint {
   bytesReceived: number;
   /** Time its cases waited for a pooled namespace (all were leased). */
   namespaceWaitMs: number;
+  /** What its requests reached (answers, table cells, pages, watches): the run's scorecard adds these up. */
+  reach?: CheckReach;
 }
 
 export interface RunFootprint {
@@ -34,6 +37,8 @@ export interface RunFootprint {
   readonly checks: readonly CheckFootprint[];
   /** Requests and bytes per verdict, added once the verdicts are known (reports/aggregate.ts). */
   readonly perVerdict?: RequestEconomy;
+  /** The checks' reach added up (harness/reach.ts). */
+  readonly reach?: CheckReach;
 }
 
 export const emptyFootprint = (check: string): CheckFootprint => ({ check, wallMs: 0, namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, namespaceWaitMs: 0 });
@@ -55,6 +60,7 @@ export function countExchange(fp: CheckFootprint, e: Exchange): void {
   const verb = e.request.method;
   fp.requests[verb] = (fp.requests[verb] ?? 0) + 1;
   fp.bytesSent += e.request.path.length + (e.sentBodyBytes ?? bodyBytes(serialiseBody(e.request.body)));
+  countReach((fp.reach ??= emptyReach()), e, e.sentBodyBytes ?? bodyBytes(serialiseBody(e.request.body)));
   const res = e.response;
   if (res) fp.bytesReceived += res.bodyBytes?.byteLength ?? Buffer.byteLength(res.bodyText);
   if (verb !== 'POST' || !res || res.status < 200 || res.status >= 300) return;
@@ -76,7 +82,8 @@ export function sumFootprints(checks: readonly CheckFootprint[], parallel?: numb
     checkWallMs += c.wallMs;
     for (const [v, n] of Object.entries(c.requests)) requests[v] = (requests[v] ?? 0) + n;
   }
-  return { namespaces, clusterObjects, requests, bytesSent, bytesReceived, checkWallMs: Math.round(checkWallMs), ...(parallel !== undefined ? { parallel } : {}), checks: [...checks].sort((a, b) => b.wallMs - a.wallMs) };
+  const reach = checks.flatMap((c) => (c.reach !== undefined ? [c.reach] : []));
+  return { namespaces, clusterObjects, requests, bytesSent, bytesReceived, checkWallMs: Math.round(checkWallMs), ...(parallel !== undefined ? { parallel } : {}), checks: [...checks].sort((a, b) => b.wallMs - a.wallMs), ...(reach.length > 0 ? { reach: sumReach(reach) } : {}) };
 }
 
 /** A few lines for terminals and the bench. */

@@ -139,7 +139,10 @@ export interface RunResult {
   readonly version: string;
   readonly profile: string;
   readonly seed: number;
-  readonly verdict: 'conformant' | 'nonconformant' | 'error';
+  /** notTested: the run exercised too little of its selection, fell below `--require`, or the preflight stopped it (exit 3). */
+  readonly verdict: 'conformant' | 'nonconformant' | 'error' | 'notTested';
+  /** Why the run is notTested, one line each. */
+  readonly notTested?: readonly string[];
   readonly target: { readonly server: string | null; readonly nodeagentLoader: string | null };
   readonly startedAt: string;
   readonly durationMs: number;
@@ -150,6 +153,8 @@ export interface RunResult {
   readonly footprint?: import('./footprint.ts').RunFootprint;
   /** What the run created on the target and its cleanup did not remove (external targets only). */
   readonly leftovers?: readonly RunLeftover[];
+  /** What the run reached (answers, table cells, pages, watches, ...) and how much of its selection it judged. */
+  readonly scorecard?: import('./reach.ts').Scorecard;
 }
 
 export interface RunLeftover {

@@ -7,6 +7,9 @@ import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, RunResult
 import { signatureMismatch, type Expectations, type KnownFailure } from './expectations.ts';
 import { judgeExpectations } from './known-failures.ts';
 import { requestEconomy } from '../harness/request-economy.ts';
+import { scorecardOf } from './scorecard.ts';
+import { exercisedOf } from './vacuity.ts';
+import { checkRequirements, requirementLine, type Requirement } from './require.ts';
 
 export const MAX_COUNTEREXAMPLES = 5;
 export const MAX_NOTES = 10;
@@ -157,18 +160,36 @@ export interface BuildRunArgs {
   readonly expectations?: Expectations;
   readonly footprint?: import('../harness/footprint.ts').RunFootprint;
   readonly leftovers?: readonly import('../harness/results.ts').RunLeftover[];
+  /** The checks the run selected, with their clauses: the vacuity guard measures against them. */
+  readonly selected?: readonly { readonly id: string; readonly clauses: readonly string[] }[];
+  /** `--require` minimums on the scorecard. */
+  readonly require?: readonly Requirement[];
+  /** Set when the run stopped before its checks (the preflight's line): notTested, whatever else holds. */
+  readonly refused?: string;
 }
 
 export function buildRunResult(args: BuildRunArgs): RunResult {
   const judged = aggregate(args.records, args.catalog, args.expectations ? { expectations: args.expectations } : {});
   const times = args.footprint ? clauseTimes(args.records, args.footprint) : undefined;
   const clauses = times ? judged.map((c) => (times.has(c.id) ? { ...c, timeMs: Math.round(times.get(c.id)!) } : c)) : judged;
+  const exercised = args.selected !== undefined && args.refused === undefined ? exercisedOf(args.records, args.selected) : undefined;
+  const card = scorecardOf(args.footprint, exercised);
+  const required = args.require !== undefined && args.require.length > 0 ? checkRequirements(card, args.require) : undefined;
+  const scorecard = required !== undefined ? { ...card, require: required } : card;
+  const verdict = verdictOf(clauses, args.errors);
+  // A vacuous run is never judged either way; a run below --require is, when it failed a clause.
+  const notTested = [
+    ...(args.refused !== undefined ? [args.refused] : []),
+    ...(exercised?.notTested === true ? [exercised.line] : []),
+    ...(verdict !== 'nonconformant' || exercised?.notTested === true ? [requirementLine(required ?? [])].filter((l): l is string => l !== undefined) : []),
+  ];
   return {
     tool: 'svc-conformance',
     version: args.version,
     profile: args.profile,
     seed: args.seed,
-    verdict: verdictOf(clauses, args.errors),
+    verdict: notTested.length > 0 ? 'notTested' : verdict,
+    ...(notTested.length > 0 ? { notTested } : {}),
     target: { server: args.server, nodeagentLoader: args.nodeagentLoader },
     startedAt: args.startedAt,
     durationMs: args.durationMs,
@@ -177,6 +198,7 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
     errors: [...args.errors],
     ...(args.footprint ? { footprint: { ...args.footprint, perVerdict: requestEconomy(args.records, clauses, args.footprint) } } : {}),
     ...(args.leftovers !== undefined ? { leftovers: [...args.leftovers] } : {}),
+    ...(args.footprint !== undefined || args.selected !== undefined || required !== undefined ? { scorecard } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ import type { ValueDiff } from '../reference/value-diff.ts';
 import { confirmationLabel } from './confirmation.ts';
 import { answerLines, needLines } from './answer-diff.ts';
 import { FAILURE_PAGE_DIR, counterexampleFiles } from './counterexample-files.ts';
+import { restCells, verdictText } from './scorecard.ts';
 
 const STATUS_LABEL: Record<ClauseStatus, string> = {
   passed: 'passed',
@@ -36,7 +37,7 @@ td,th{overflow-wrap:anywhere}nav.toc a{margin-right:14px}
 tr.row:target{background:#fff8c5}
 h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #d0d7de;padding-bottom:4px}
 .banner{padding:14px 18px;border-radius:6px;font-size:18px;font-weight:600;margin:8px 0 12px}
-.v-conformant{background:#dafbe1;border:1px solid #4ac26b}.v-nonconformant{background:#ffebe9;border:1px solid #ff8182}.v-error{background:#fff8c5;border:1px solid #d4a72c}
+.v-conformant{background:#dafbe1;border:1px solid #4ac26b}.v-nonconformant{background:#ffebe9;border:1px solid #ff8182}.v-error,.v-notTested{background:#fff8c5;border:1px solid #d4a72c}
 .meta{color:#57606a}.meta code{color:#1b1f24}
 table{border-collapse:collapse;width:100%;margin:6px 0}th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eaeef2;vertical-align:top}
 th{background:#f6f8fa}td.n{text-align:right;font-variant-numeric:tabular-nums}
@@ -61,11 +62,12 @@ export function toHtml(run: RunResult, familyOf: FamilyOf): string {
     '<!DOCTYPE html>',
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
-    `<title>${html(`svc-conformance: ${run.verdict}`)}</title>`,
+    `<title>${html(`svc-conformance: ${verdictText(run.verdict)}`)}</title>`,
     `<style>${CSS}</style></head><body>`,
     header(run),
     failurePageLinks(regressions, pages),
-    '<nav class="toc"><a href="#failures">failures</a><a href="#checks">checks</a><a href="#coverage">coverage</a><a href="#clauses">all clauses</a><a href="#footprint">footprint</a></nav>',
+    '<nav class="toc"><a href="#failures">failures</a><a href="#checks">checks</a><a href="#coverage">coverage</a><a href="#clauses">all clauses</a><a href="#exercised">exercised</a><a href="#footprint">footprint</a></nav>',
+    notTestedSection(run),
     errorsSection(run),
     failuresSection('Failures', regressions, false, pages),
     failuresSection('Known failures (expectations file)', known, true, pages),
@@ -73,6 +75,7 @@ export function toHtml(run: RunResult, familyOf: FamilyOf): string {
     checksSection(run),
     coverageSection(areas),
     clauseTable(areas),
+    exercisedSection(run),
     footprintSection(run),
     '</body></html>',
     '',
@@ -98,6 +101,32 @@ function expectationsSection(run: RunResult): string {
   ].join('\n');
 }
 
+function notTestedSection(run: RunResult): string {
+  if (run.notTested === undefined) return '';
+  return `<h2>Not tested</h2>\n<ul>${run.notTested.map((l) => `<li>${html(l)}</li>`).join('')}</ul>`;
+}
+
+/** The scorecard (issue 25): what the run reached on the target, beside what it judged. */
+function exercisedSection(run: RunResult): string {
+  const s = run.scorecard;
+  if (s === undefined) return '';
+  const cells = restCells(s);
+  const row = (what: string, value: string) => `<tr><td>${html(what)}</td><td>${value}</td></tr>`;
+  const answers = Object.entries(s.answers).map(([k, n]) => `${html(k === 'none' ? 'no answer' : k)} ${n}`).join(', ');
+  const rows = [
+    row('answers', answers),
+    row('rest:4.5 table cells hit', `${cells.hit} of ${cells.of} (get ${cells.get}, list ${cells.list}, watch ${cells.watch})${cells.missed.length > 0 ? `<details><summary>${cells.missed.length} not hit</summary>${cells.missed.map((c) => `<code>${html(c)}</code>`).join(' ')}</details>` : ''}`),
+    row('pages walked', `${s.pages.walked}; longest continue chain ${s.pages.longestChain}`),
+    row('watches', `opened ${s.watches.opened}, resumed ${s.watches.resumed}, expired (410) ${s.watches.expired}`),
+    row('compactions / restarts crossed', `${s.compactions} / ${s.restarts}`),
+    row('apply conflicts met', String(s.applyConflicts)),
+    row('largest', `list of ${s.largest.objects} objects; object of ${s.largest.bytes} bytes`),
+    ...(s.exercised !== undefined ? [row('selection', html(s.exercised.line))] : []),
+    ...(s.require ?? []).map((q) => row(`--require ${q.key}>=${q.min}`, `${q.actual} ${q.met ? '<span class="tag s-passed">met</span>' : '<span class="tag s-failed">below</span>'}`)),
+  ];
+  return ['<h2 id="exercised">Exercised</h2>', `<table><tbody>${rows.join('\n')}</tbody></table>`].join('\n');
+}
+
 /** What the run cost the target, and the checks that took longest (issue 15). */
 function footprintSection(run: RunResult): string {
   const f = run.footprint;
@@ -120,7 +149,7 @@ function header(run: RunResult): string {
   ].filter((s) => s !== '');
   return [
     '<h1>svc-conformance report</h1>',
-    `<div class="banner v-${html(run.verdict)}">Verdict: ${html(run.verdict)}</div>`,
+    `<div class="banner v-${html(run.verdict)}">Verdict: ${html(verdictText(run.verdict))}</div>`,
     `<p class="meta">version <code>${html(run.version)}</code> · profile <code>${html(run.profile)}</code> · seed <code>${run.seed}</code> · started <code>${html(run.startedAt)}</code> · ${(run.durationMs / 1000).toFixed(1)} s${target.length > 0 ? ` · ${target.join(' · ')}` : ''}</p>`,
     `<p class="totals">${ORDER.map((s) => `<span><span class="tag s-${s}">${t[s]}</span> ${STATUS_LABEL[s]}</span>`).join('')}</p>`,
   ].join('\n');

@@ -8,13 +8,14 @@ import type { BaselineDiff } from './baseline.ts';
 import { confirmationLabel, labelCounts } from './confirmation.ts';
 import { entriesWith } from './known-failures.ts';
 import { answerLines, needLines } from './answer-diff.ts';
+import { scorecardLines, verdictText } from './scorecard.ts';
 
-const ICON: Record<RunResult['verdict'], string> = { conformant: '✅', nonconformant: '❌', error: '⚠️' };
+const ICON: Record<RunResult['verdict'], string> = { conformant: '✅', nonconformant: '❌', error: '⚠️', notTested: '⚠️' };
 
 export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): string {
   const t = run.totals;
   const lines = [
-    `## ${ICON[run.verdict]} svc-conformance: ${run.verdict}`,
+    `## ${ICON[run.verdict]} svc-conformance: ${verdictText(run.verdict)}`,
     '',
     `Profile \`${cell(run.profile)}\`, seed \`${run.seed}\`, target \`${cell(run.target.server ?? 'none')}\`, ${(run.durationMs / 1000).toFixed(1)} s.`,
     '',
@@ -29,6 +30,8 @@ export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): stri
     for (const c of gaps) lines.push(`- \`${cell(c.id)}\`: ${cell(c.notes[0] ?? 'not checked')}`);
     lines.push('', '</details>');
   }
+  if (run.notTested !== undefined) lines.push('', '### Not tested', '', ...run.notTested.map((l) => `- ${cell(l)}`));
+  if (run.scorecard !== undefined) lines.push('', '### Exercised', '', ...scorecardLines(run.scorecard).map((l) => `- ${cell(l)}`));
   const regressions = run.clauses.filter((c) => c.status === 'failed' && c.expectedFailure !== true);
   const known = run.clauses.filter((c) => c.status === 'failed' && c.expectedFailure === true);
   const errored = run.clauses.filter((c) => c.status === 'error');

@@ -8,6 +8,9 @@ import type { ClauseResult, ClauseStatus, Counterexample, RunResult } from '../h
 import { totalsOf, verdictOf } from './aggregate.ts';
 import type { SummaryJson } from './summary-json.ts';
 import { mergeClauseExpectations } from './known-failures.ts';
+import { REST_4_5, REST_4_5_CELLS, restCells } from './scorecard.ts';
+import { BELOW_REQUIRE, checkRequirements, REQUIRE_KEYS, requirementLine, type RequireKey } from './require.ts';
+import type { Exercised, Scorecard } from '../harness/reach.ts';
 
 const RANK: readonly ClauseStatus[] = ['failed', 'error', 'passed', 'unspecified', 'inconclusive', 'skipped', 'informative', 'notChecked'];
 
@@ -36,12 +39,20 @@ export function mergeSummaries(shards: readonly { readonly file: string; readonl
   const clauses = order.map((id) => mergeClause(byId.get(id)!));
   const errors = [...new Set(shards.flatMap((s) => s.summary.errors ?? []))];
   const startedAt = shards.map((s) => s.summary.startedAt).sort()[0] ?? first.summary.startedAt;
+  const verdict = verdictOf(clauses, errors);
+  const scorecard = mergeScorecards(shards.flatMap((s) => (s.summary.scorecard !== undefined ? [s.summary.scorecard] : [])));
+  // A shard that tested too little leaves the merged run untested too; --require holds for the sum.
+  const vacuous = shards.flatMap((s) => (s.summary.notTested ?? []).filter((l) => !l.startsWith(BELOW_REQUIRE)).map((l) => `${s.file}: ${l}`));
+  const below = verdict === 'nonconformant' && vacuous.length === 0 ? undefined : requirementLine(scorecard?.require ?? []);
+  const notTested = [...vacuous, ...(below !== undefined ? [below] : [])];
   return {
     tool: 'svc-conformance',
     version: first.summary.version,
     profile: first.summary.profile,
     seed: first.summary.seed,
-    verdict: verdictOf(clauses, errors),
+    verdict: notTested.length > 0 ? 'notTested' : verdict,
+    ...(notTested.length > 0 ? { notTested } : {}),
+    ...(scorecard !== undefined ? { scorecard } : {}),
     target: first.summary.target,
     startedAt,
     // Shards run side by side: the run took as long as its slowest shard.
@@ -93,3 +104,44 @@ function mergedExpectation(parts: readonly ClauseResult[]): Pick<ClauseResult, '
 
 /** Sharding is the runner's (runner/shard.ts); merging shards is ours. */
 export { parseShard, shardOf } from '../runner/shard.ts';
+/**
+ * The shards of one run (`merge-reports`): counts add up, the longest chain and the largest are maxima,
+ * a cell is hit when some shard hit it, the selection's figures add up, and a minimum of --require is
+ * met by the sum. A shard's own verdict on its exercise stays with it (the merged run is notTested when
+ * one shard was).
+ */
+export function mergeScorecards(cards: readonly Scorecard[]): Scorecard | undefined {
+  if (cards.length === 0) return undefined;
+  const sum = (f: (s: Scorecard) => number) => cards.reduce((n, s) => n + f(s), 0);
+  const max = (f: (s: Scorecard) => number) => Math.max(...cards.map(f));
+  const answers: Record<string, number> = {};
+  for (const c of cards) for (const [k, n] of Object.entries(c.answers)) answers[k] = (answers[k] ?? 0) + n;
+  const missed = REST_4_5_CELLS.filter((cell) => cards.every((c) => restCells(c).missed.includes(cell)));
+  const hit = REST_4_5_CELLS.filter((cell) => !missed.includes(cell));
+  const kind = (k: string) => hit.filter((c) => c.startsWith(`rest:4.5/${k}/`)).length;
+  const ex = cards.flatMap((c) => (c.exercised !== undefined ? [c.exercised] : []));
+  const exercised: Exercised | undefined = ex.length === 0 ? undefined : (() => {
+    const f = {
+      selectedChecks: ex.reduce((n, e) => n + e.selectedChecks, 0),
+      applicableChecks: ex.reduce((n, e) => n + e.applicableChecks, 0),
+      checksWithVerdict: ex.reduce((n, e) => n + e.checksWithVerdict, 0),
+      declaredClauses: ex.reduce((n, e) => n + e.declaredClauses, 0),
+      judgedClauses: ex.reduce((n, e) => n + e.judgedClauses, 0),
+    };
+    const notTested = ex.some((e) => e.notTested);
+    return { ...f, notTested, line: `${notTested ? 'not tested in some shard' : 'exercised'}: ${f.checksWithVerdict} of ${f.selectedChecks} selected checks reached a verdict (${f.selectedChecks - f.applicableChecks} declined), ${f.judgedClauses} of ${f.declaredClauses} clauses judged, summed over ${ex.length} shards` };
+  })();
+  const merged: Scorecard = {
+    answers,
+    cells: { [REST_4_5]: { hit: hit.length, of: REST_4_5_CELLS.length, get: kind('get'), list: kind('list'), watch: kind('watch'), missed } },
+    pages: { walked: sum((s) => s.pages.walked), longestChain: max((s) => s.pages.longestChain) },
+    watches: { opened: sum((s) => s.watches.opened), resumed: sum((s) => s.watches.resumed), expired: sum((s) => s.watches.expired) },
+    compactions: sum((s) => s.compactions),
+    restarts: sum((s) => s.restarts),
+    applyConflicts: sum((s) => s.applyConflicts),
+    largest: { objects: max((s) => s.largest.objects), bytes: max((s) => s.largest.bytes) },
+    ...(exercised !== undefined ? { exercised } : {}),
+  };
+  const reqs = (cards[0]!.require ?? []).flatMap((q) => ((REQUIRE_KEYS as readonly string[]).includes(q.key) ? [{ key: q.key as RequireKey, min: q.min }] : []));
+  return reqs.length === 0 ? merged : { ...merged, require: checkRequirements(merged, reqs) };
+}

@@ -23,6 +23,10 @@ export interface SummaryJson {
   footprint?: import('../harness/footprint.ts').RunFootprint;
   /** External targets: what cleanup left behind, each with its removal command; [] when nothing. */
   leftovers?: import('../harness/results.ts').RunLeftover[];
+  /** Why the verdict is notTested, one line each. */
+  notTested?: string[];
+  /** What the run reached on the target (reports/scorecard.ts), its selection's measure and --require. */
+  scorecard?: import('../harness/reach.ts').Scorecard;
 }
 
 export interface SummaryClause {
@@ -65,7 +69,13 @@ export function toSummary(run: RunResult, coverage?: CoverageContext): SummaryJs
     errors: [...run.errors],
   };
   if (coverage !== undefined) summary.coverage = coverageOf(run, coverage);
-  if (run.footprint !== undefined) summary.footprint = run.footprint;
+  // Per-check reach adds up to the scorecard; the summary carries the sum only.
+  if (run.footprint !== undefined) {
+    const { reach: _sum, ...footprint } = run.footprint;
+    summary.footprint = { ...footprint, checks: footprint.checks.map(({ reach: _reach, ...c }) => c) };
+  }
+  if (run.notTested !== undefined) summary.notTested = [...run.notTested];
+  if (run.scorecard !== undefined) summary.scorecard = run.scorecard;
   if (run.leftovers !== undefined) summary.leftovers = run.leftovers.map((l) => ({ ...l }));
   return summary;
 }

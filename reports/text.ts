@@ -11,6 +11,7 @@ import { answerLines, needLines } from './answer-diff.ts';
 import { visibleControls } from './escape.ts';
 import { confirmationLabel, labelCounts } from './confirmation.ts';
 import { entriesWith } from './known-failures.ts';
+import { scorecardLines, verdictText } from './scorecard.ts';
 
 export interface TerminalOptions {
   readonly color: boolean;
@@ -47,6 +48,11 @@ export function toTerminalSummary(run: RunResult, familyOf: FamilyOf, opts: Term
     for (const e of run.errors) lines.push(`  ${indentRest(safe(e), 2)}`);
   }
 
+  if (run.scorecard !== undefined) lines.push('', 'Exercised:', ...scorecardLines(run.scorecard).map((l) => `  ${l}`));
+  if (run.notTested !== undefined) {
+    lines.push('', paint('33', 'Not tested:'));
+    for (const l of run.notTested) lines.push(`  ${indentRest(safe(l), 2)}`);
+  }
   lines.push('', verdictLine(run, paint));
   if (opts.reportsDir !== undefined) lines.push(`Reports written to ${safe(opts.reportsDir)}`);
   return `${lines.join('\n')}\n`;
@@ -100,7 +106,7 @@ function verdictLine(run: RunResult, paint: Paint): string {
   const t = run.totals;
   const code = run.verdict === 'conformant' ? '1;32' : run.verdict === 'nonconformant' ? '1;31' : '1;33';
   const detail = `${t.passed} passed, ${t.failed} failed, ${t.error} error, ${t.unspecified} unspecified, ${t.inconclusive} inconclusive, ${t.skipped} skipped, ${t.notChecked} not checked, ${t.informative} informative`;
-  return `${paint(code, `Verdict: ${run.verdict}`)} (${detail}; profile ${safe(run.profile)}, seed ${run.seed})`;
+  return `${paint(code, `Verdict: ${verdictText(run.verdict)}`)} (${detail}; profile ${safe(run.profile)}, seed ${run.seed})`;
 }
 
 // C1 controls too: 0x9B is a one-byte CSI on some terminals.

@@ -27,11 +27,12 @@ import { prepareDaemon } from './daemon.ts';
 import { confirmationBudgetMs, confirmFailures, unconfirmed, type ConfirmOptions } from './confirm-failures.ts';
 import { leftoverLines, sweepRun, type SweepResult } from './sweep.ts';
 import { PRECONDITION_FAILED } from '../harness/namespace-pool.ts';
+import { preflight } from '../harness/preflight.ts';
 import { reproductionRate, withReproductionRate } from './reproduce.ts';
 
 /** DESIGN.md "Exit codes of svc-conformance run". */
 export const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
-export type RunVerdict = 'conformant' | 'nonconformant' | 'error';
+export type RunVerdict = 'conformant' | 'nonconformant' | 'notTested' | 'error';
 
 /** What a run did, before any report is made of it. Records and footprints follow check order. */
 export interface ExecutedRun {
@@ -66,6 +67,8 @@ export interface RunIO {
   readonly tuneSettings?: (s: TargetSettings) => TargetSettings;
   /** What the embedded target's TargetConfig calls its source. */
   readonly source?: string;
+  /** The preflight found the run's identity refused: its one line made into reports; returns the exit code. */
+  readonly onRefused?: (line: string, run: ExecutedRun) => Promise<number>;
 }
 
 export interface RunOutcome {
@@ -129,13 +132,22 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
 
   try {
     let known: ((r: CheckRecord) => boolean) | undefined;
+    let refused: string | undefined;
     const probe = createTargetClient(targetCfg, { maxRetries: 1 });
     try {
       const reported = await checkReachable(probe);
       if (external) await refuseProfileMismatch(probe, profile);
+      // Only the API suites need the identity's permissions; a loader or daemon run asks nothing.
+      if (plan.preflight && selected.some((c) => c.suite.startsWith('rest-'))) refused = await preflight(probe, { profile, runId, credentials: targetCfg.source });
       known = io.onReachable?.(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release));
     } finally {
       await probe.close();
+    }
+    if (refused !== undefined) {
+      const run: ExecutedRun = { plan, records: [], errors: [], footprint: sumFootprints([]), server: targetCfg.server, nodeagentLoader: nodeagent.description, startedAt: started, durationMs: Date.now() - started };
+      if (io.onRefused !== undefined) return { exitCode: await io.onRefused(refused, run), run };
+      log(`svc-conformance: ${refused}`);
+      return { exitCode: EXIT.unreachable, run };
     }
     if (selection.shard !== undefined) log(`svc-conformance: shard ${selection.shard.index}/${selection.shard.count}: ${selected.length} of ${selection.chosen.length} checks`);
     const parallel = plan.budgets.parallel;

@@ -33,6 +33,8 @@ export interface RunOptions {
   shard?: { index: number; count: number }; baseline?: string; output: 'text' | 'json';
   writers?: number; opsPerWriter?: number; hook?: string[]; scale?: ScaleProfile;
   parallel?: number; confirm: number | false; confirmTime?: number; backgroundWrites?: true; reproduce?: number; timeout: number;
+  /** false (`--no-preflight`): the run does not ask what its identity may do before the checks. */
+  preflight?: boolean;
 }
 
 /** The embedded reference server and what it is started with. */
@@ -88,6 +90,8 @@ export interface RunPlan {
     readonly confirmTimeMs?: number;
     readonly backgroundWrites: boolean;
   };
+  /** Ask the target what the run's identity may do before the checks (harness/preflight.ts). */
+  readonly preflight: boolean;
   /** `--reproduce N`: replay the one counterexample N times after the run. */
   readonly reproduce?: { readonly times: number; readonly check: string; readonly path: string };
   readonly expectations: { readonly files: readonly string[]; readonly capabilities: Readonly<Partial<Record<string, boolean>>> };
@@ -182,6 +186,7 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
       nodeagent: { ...(o.nodeagentLoader !== undefined ? { loader: o.nodeagentLoader } : {}), faults: o.nodeagentFault ?? [] },
       daemon: { ...(o.controllerDaemon !== undefined ? { command: o.controllerDaemon } : {}), ...(o.daemonStartTimeout !== undefined ? { startTimeoutMs: o.daemonStartTimeout } : {}) },
       budgets: { timeoutMs: o.timeout, parallel: o.parallel ?? DEFAULT_PARALLEL, confirm: o.confirm, ...(o.confirmTime !== undefined ? { confirmTimeMs: o.confirmTime } : {}), backgroundWrites: Boolean(o.backgroundWrites) },
+      preflight: o.preflight !== false,
       ...(o.reproduce !== undefined ? { reproduce: { times: o.reproduce, check: o.check![0]!, path: o.path! } } : {}),
       expectations: { files: o.expectations ?? [], capabilities: o.targetCapability ?? {} },
       reports: { dir: path.resolve(drawn.cwd, o.reports), ...(o.baseline !== undefined ? { baseline: o.baseline } : {}), output: o.output },

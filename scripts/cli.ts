@@ -33,6 +33,7 @@ import { registerMatrixCommand } from './matrix-cli.ts';
 import { DEFAULT_PARALLEL } from '../harness/scheduler.ts';
 import { DEFAULT_RUNS } from '../suites/settings.ts';
 import { SCALE_CHOICES, scaleProfileByName, type ScaleProfile } from '../harness/scale.ts';
+import { parseRequire, type Requirement } from '../reports/require.ts';
 
 /**
  * Replays of a failure alone (and beside background writes when none failed again): two tell a
@@ -74,6 +75,12 @@ const scaleArg = (v: string): ScaleProfile => {
   const p = scaleProfileByName(v);
   if (p === undefined) throw new InvalidArgumentError(`unknown scale profile; known: ${SCALE_CHOICES.join(', ')}`);
   return p;
+};
+
+const requireArg = (v: string, prev: Requirement[] = []): Requirement[] => {
+  const parsed = parseRequire(v);
+  if (typeof parsed === 'string') throw new InvalidArgumentError(parsed);
+  return [...prev, ...parsed];
 };
 
 const program = new Command('svc-conformance')
@@ -127,6 +134,8 @@ program
   .option('--confirm-time <duration>', 'longest time confirmation may take (default: as long as the run took, at least 60s and two eventual windows)', durationArg)
   .option('--timeout <duration>', `budget of the whole run: when it runs out no check starts, running ones are abandoned after ${STOP_GRACE_MS / 1000} s, and the reports are written with what the run has (exit 3)`, durationArg, DEFAULT_RUN_TIMEOUT_MS)
   .option('--shrink-time <duration>', `how long shrinking one failure may take once it is found (default ${DEFAULT_SHRINK_TIME_MS / 1000}s); the report says when it was cut short`, durationArg)
+  .option('--require <minimums>', 'minimums the run must reach, e.g. pages>=5,watches.resumed>=1,cells.rest:4.5>=10 (repeatable; below them: not tested, exit 3)', requireArg)
+  .option('--no-preflight', 'skip asking the target what the run\'s identity may do before the checks')
   .option('--background-writes', 'one write in a namespace of the run\'s own before every request of a check, so resourceVersions move between its requests as other checks\' writes make them')
   .action(async (o) => {
     process.exitCode = await runCommand(o);

@@ -17,9 +17,11 @@ import { excusedFailure } from '../reports/known-failures.ts';
 import { baselineClauses, buildRunResult, compareWithBaseline, ExpectationsError, expectationsForRun, mergeExpectations, parseExpectations, toSummaryJson, toTerminalSummary, writeReports, type BaselineClause, type Expectations } from '../reports/index.ts';
 import type { RunResult } from '../harness/results.ts';
 import { makeWritableDir } from './reports-dir.ts';
+import { reportRefusedRun } from './refused-run.ts';
+import type { Requirement } from '../reports/require.ts';
 import { writeNodeagentCases } from './nodeagent-cli.ts';
 
-export async function runCommand(o: RunOptions): Promise<number> {
+export async function runCommand(o: RunOptions & { require?: Requirement[] }): Promise<number> {
   const planned = planRun(o, { seed: Math.floor(Math.random() * 2 ** 31), runId: newRunId(), cwd: process.cwd() });
   if (planned.errors !== undefined) throw new ConfigError(planned.errors[0]!);
   const plan = planned.plan;
@@ -39,13 +41,14 @@ export async function runCommand(o: RunOptions): Promise<number> {
       if (listed) expectations = expectationsForRun(listed, { scale: o.scale !== undefined, profile: plan.profile.name, capabilities: plan.expectations.capabilities, ...(release ? { release } : {}) });
       return (r) => expectations !== undefined && excusedFailure(expectations.knownFailures, r);
     },
-    publish: async (run, print) => (await publish(run, print, expectations, baseline)).verdict,
+    publish: async (run, print) => (await publish(run, print, expectations, baseline, o.require)).verdict,
+    onRefused: (line, run) => reportRefusedRun({ line, selected: plan.selection.selected, catalog, familyOf, profile: plan.profile.name, seed: plan.seed, server: run.server, nodeagentLoader: run.nodeagentLoader, startedMs: run.startedAt, version: version(), reportsDir: plan.reports.dir, output: plan.reports.output, ...(expectations ? { expectations } : {}) }),
   });
   return outcome.exitCode;
 }
 
 /** The reports of one executed run: every file, then (when `print`) the summary on the terminal. */
-async function publish(run: ExecutedRun, print: boolean, expectations: Expectations | undefined, baseline: BaselineClause[] | undefined): Promise<RunResult & { verdict: RunVerdict }> {
+async function publish(run: ExecutedRun, print: boolean, expectations: Expectations | undefined, baseline: BaselineClause[] | undefined, require: readonly Requirement[] | undefined): Promise<RunResult & { verdict: RunVerdict }> {
   const { plan } = run;
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const reportsDir = plan.reports.dir;
@@ -63,6 +66,8 @@ async function publish(run: ExecutedRun, print: boolean, expectations: Expectati
     errors: [...run.errors],
     ...(expectations ? { expectations } : {}),
     ...(run.swept !== undefined ? { leftovers: run.swept.leftovers } : {}),
+    selected: plan.selection.selected,
+    ...(require !== undefined ? { require } : {}),
   });
   const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];
   const written = await writeReports(result, reportsDir, familyOf, {

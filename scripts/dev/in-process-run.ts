@@ -53,6 +53,9 @@ async function runOn(o: InProcessRunOptions, scale: ScaleProfile | undefined): P
     reports: '.',
     output: 'text',
     confirm: false,
+    // The self-tests judge one check's oracle against a planted fault; the run-level gate on the
+    // identity's permissions is tested on its own (test/cli/preflight.test.ts).
+    preflight: false,
     timeout: DEFAULT_RUN_TIMEOUT_MS,
   }, { seed: o.seed, runId: `t${o.seed.toString(16)}`, cwd: '/' });
   if (planned.errors !== undefined) throw new Error(planned.errors.join('; '));

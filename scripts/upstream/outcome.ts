@@ -37,7 +37,8 @@ export function judgeRun(run: Pick<PlannedRun, 'name' | 'seed' | 'runs' | 'topol
   }
   const failed = summary.clauses.filter((c) => c.status === 'failed');
   const regressions = failed.filter((c) => !c.expectedFailure).map((c) => c.id);
-  const errors = [...summary.clauses.filter((c) => c.status === 'error').map((c) => c.id), ...summary.errors];
+  // A notTested run (preflight refused, too little judged, below --require) says why among its errors.
+  const errors = [...summary.clauses.filter((c) => c.status === 'error').map((c) => c.id), ...summary.errors, ...(summary.notTested ?? [])];
   return {
     ...base,
     verdict: summary.verdict,
