@@ -24,6 +24,8 @@ import { catalog, familyOf } from '../reference/catalog/index.ts';
 import { excusedFailure } from '../reports/known-failures.ts';
 import { baselineClauses, buildRunResult, capabilityFact, CAPABILITIES, type Capability, compareWithBaseline, ExpectationsError, expectationsForRun, mergeExpectations, parseExpectations, parseShard, shardOf, toSummaryJson, toTerminalSummary, writeReports, type BaselineClause, type Expectations } from '../reports/index.ts';
 import { mergeReportsCommand } from './merge-reports.ts';
+import { requireSome, selectChecks, selectionOf } from '../harness/selection.ts';
+import { dryRunPlan } from './dry-run.ts';
 import { parseHookArg, type Hooks } from '../harness/hooks.ts';
 import { embeddedHooks } from '../targets/api-server/hooks.ts';
 import { leftoverLines, sweepRun, type SweepResult } from './sweep.ts';
@@ -108,6 +110,9 @@ program
   .option('--runs <n>', 'examples per property', positiveArg('--runs'), DEFAULT_RUNS)
   .option('--suite <name>', `only this suite (repeatable): ${suites.join(', ')}`, collect)
   .option('--check <id>', 'only this check (repeatable; see `list-checks`)', collect)
+  .option('--focus <regex>', 'only checks whose id, suite, title or a clause id matches (repeatable; case-insensitive)', collect)
+  .option('--skip <regex>', 'leave out checks whose id, suite, title or a clause id matches (repeatable; case-insensitive)', collect)
+  .option('--dry-run', 'print the plan (target, budget, checks, clauses) and exit; nothing is started or sent')
   .option('--path <path>', 'fast-check path of a counterexample to replay (with --seed and --check)')
   .option('--reports <dir>', 'where to write the reports', 'results')
   .option('--expectations <file>', 'known failures of this target (YAML/JSON; repeatable, the lists are merged): only regressions fail the run', collect)
@@ -289,7 +294,7 @@ function validateNames<T extends string>(what: string, names: readonly string[],
 type RunOpts = {
   kubeconfig?: string; context?: string; server?: string; tokenFile?: string; inCluster?: true; insecureSkipTlsVerify?: true;
   restrictedKubeconfig?: string;
-  profile: ProfileName; seed?: number; runs: number; suite?: string[]; check?: string[]; path?: string; reports: string;
+  profile: ProfileName; seed?: number; runs: number; suite?: string[]; check?: string[]; focus?: string[]; skip?: string[]; dryRun?: true; path?: string; reports: string;
   expectations?: string[]; slow?: true; continueTtl?: number; historyWindow?: number; eventualWindow?: number; fault?: string[]; variation?: string[];
   release?: string; runtimeConfig?: string; targetCapability?: Partial<Record<Capability, boolean>>;
   nodeagentLoader?: string; nodeagentFault?: string[];
@@ -310,7 +315,6 @@ async function run(o: RunOpts): Promise<number> {
 
   if (o.path !== undefined && (o.seed === undefined || !o.check?.length)) throw new ConfigError('--path replays one counterexample: give it with the --seed and --check it was printed with');
   if (o.reproduce !== undefined && (o.path === undefined || o.check?.length !== 1)) throw new ConfigError('--reproduce N replays one counterexample: give it with the --seed, --check and --path it was printed with');
-  ensureWritableDir(reportsDir);
   for (const s of o.suite ?? []) if (!suites.includes(s)) throw new ConfigError(`unknown suite ${s}; known: ${suites.join(', ')}`);
   for (const c of o.check ?? []) if (!checks.some((k) => k.id === c)) throw new ConfigError(`unknown check ${c}; see \`svc-conformance list-checks\``);
   if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0)) throw new ConfigError('--fault and --variation apply to the embedded reference server only');
@@ -324,6 +328,14 @@ async function run(o: RunOpts): Promise<number> {
   for (const w of listed?.warnings ?? []) log(`svc-conformance: warning: ${w}`);
   let expectations: Expectations | undefined;
   const baseline = o.baseline === undefined ? undefined : readBaseline(o.baseline);
+  const chosen = selectChecks(checks.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id))), selectionOf(o));
+  requireSome(chosen, o);
+  const selected = o.shard === undefined ? chosen : shardOf(chosen, o.shard.index, o.shard.count);
+  if (o.dryRun) {
+    process.stdout.write(dryRunPlan({ ...o, parallel: o.parallel ?? DEFAULT_PARALLEL }, version, checks.length, selected));
+    return EXIT.conformant;
+  }
+  ensureWritableDir(reportsDir);
 
   let targetCfg: TargetConfig;
   let targetSettings: TargetSettings;
@@ -386,8 +398,6 @@ async function run(o: RunOpts): Promise<number> {
   if (o.writers !== undefined || o.opsPerWriter !== undefined) {
     targetSettings = { ...targetSettings, workload: { ...(o.writers !== undefined ? { writers: o.writers } : {}), ...(o.opsPerWriter !== undefined ? { opsPerWriter: o.opsPerWriter } : {}) } };
   }
-  const chosen = checks.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
-  const selected = o.shard === undefined ? chosen : shardOf(chosen, o.shard.index, o.shard.count);
   const daemon = await prepareDaemon({ ...(o.controllerDaemon !== undefined ? { command: o.controllerDaemon } : {}), bundle: selected.some((c) => c.suite === 'controller-daemon'), external, profile: profile.name, server: targetCfg.server, ...(embeddedToken !== undefined ? { token: embeddedToken } : {}), ...(o.daemonStartTimeout !== undefined ? { startTimeoutMs: o.daemonStartTimeout } : {}) });
 
   // --timeout, SIGTERM from CI, Ctrl-C: no check starts, running ones are abandoned after a grace,
