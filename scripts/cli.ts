@@ -26,6 +26,7 @@ import { baselineClauses, buildRunResult, capabilityFact, CAPABILITIES, type Cap
 import { mergeReportsCommand } from './merge-reports.ts';
 import { requireSome, selectChecks, selectionOf } from '../harness/selection.ts';
 import { dryRunPlan } from './dry-run.ts';
+import { Progress, shownPath } from '../reports/progress.ts';
 import { parseHookArg, type Hooks } from '../harness/hooks.ts';
 import { embeddedHooks } from '../targets/api-server/hooks.ts';
 import { leftoverLines, sweepRun, type SweepResult } from './sweep.ts';
@@ -311,7 +312,9 @@ async function run(o: RunOpts): Promise<number> {
   const runId = newRunId();
   const reportsDir = path.resolve(o.reports);
   const external = Boolean(o.kubeconfig || o.context || o.server || o.inCluster);
-  const log = (line: string) => process.stderr.write(`${line}\n`);
+  // Every line of the run goes above the live status line once the checks run (reports/progress.ts).
+  const progress = new Progress(process.stderr);
+  const log = (line: string) => progress.line(line);
 
   if (o.path !== undefined && (o.seed === undefined || !o.check?.length)) throw new ConfigError('--path replays one counterexample: give it with the --seed and --check it was printed with');
   if (o.reproduce !== undefined && (o.path === undefined || o.check?.length !== 1)) throw new ConfigError('--reproduce N replays one counterexample: give it with the --seed, --check and --path it was printed with');
@@ -380,7 +383,6 @@ async function run(o: RunOpts): Promise<number> {
     stopEmbedded = () => server.close();
     targetCfg = { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: { Authorization: `Bearer ${token}` }, source: 'embedded reference server' };
     targetSettings = { ...defaultTargetSettings, slow: Boolean(o.slow), continueTtlMs, historyWindowMs, eventualWindowMs: o.eventualWindow ?? 5_000, watchWaitMs: 1_500 };
-    log(`svc-conformance: embedded reference server on ${server.url}${o.fault?.length ? ` with faults ${o.fault.join(', ')}` : ''}${o.variation?.length ? ` with variations ${o.variation.join(', ')}` : ''}`);
   }
 
   // rest-authz: a second identity (its current context); its server must be the target's.
@@ -412,13 +414,13 @@ async function run(o: RunOpts): Promise<number> {
     const probe = createTargetClient(targetCfg, { maxRetries: 1 });
     try {
       const reported = await checkReachable(probe);
+      progress.target(targetCfg.server, reported, external ? targetCfg.source : `embedded reference server${o.fault?.length ? ` with faults ${o.fault.join(', ')}` : ''}${o.variation?.length ? ` with variations ${o.variation.join(', ')}` : ''}`);
       if (external) await refuseProfileMismatch(probe, profile);
       if (listed) expectations = expectationsForRun(listed, { scale: o.scale !== undefined, profile: profile.name, capabilities: o.targetCapability ?? {}, ...(reported ?? o.release ? { release: (reported ?? o.release)! } : {}) });
     } finally {
       await probe.close();
     }
-    const { progressPrinter, runSuites } = await import('./run-vitest.ts');
-    const progress = progressPrinter(process.stderr);
+    const { runSuites } = await import('./run-vitest.ts');
     if (o.shard !== undefined) log(`svc-conformance: shard ${o.shard.index}/${o.shard.count}: ${selected.length} of ${chosen.length} checks`);
     const parallel = o.parallel ?? DEFAULT_PARALLEL;
     log(`svc-conformance ${version}: profile ${profile.name}, seed ${seed}, ${o.runs} runs per property, ${selected.length} checks, run id ${runId}`);
@@ -447,9 +449,10 @@ async function run(o: RunOpts): Promise<number> {
     const exclusive = selected.filter((c) => c.exclusive === true);
     const suitesOf = (cs: readonly { suite: string }[]) => [...new Set(cs.map((c) => c.suite))];
     const outcome = { records: [] as Awaited<ReturnType<typeof runSuites>>['records'], errors: [] as string[], footprints: [] as Awaited<ReturnType<typeof runSuites>>['footprints'], finished: new Set<string>() };
+    progress.begin(selected.length);
     for (const [group, sequential] of [[shared, false], [exclusive, true]] as const) {
       if (group.length === 0 || stop.reason !== undefined) continue;
-      const part = await runSuites({ ...suiteSettings(group.map((c) => c.id)), ...(group === exclusive ? { namespaceScope: 'x' } : {}) }, { suites: suitesOf(group), reportsDir, total: selected.length, log: progress.line, sequential, keepAllure: group === exclusive && shared.length > 0, done: group === exclusive ? shared.length : 0, stop: stop.stopped, graceMs: STOP_GRACE_MS });
+      const part = await runSuites({ ...suiteSettings(group.map((c) => c.id)), ...(group === exclusive ? { namespaceScope: 'x' } : {}) }, { suites: suitesOf(group), reportsDir, progress, sequential, keepAllure: group === exclusive && shared.length > 0, stop: stop.stopped, graceMs: STOP_GRACE_MS });
       outcome.records.push(...part.records);
       outcome.errors.push(...part.errors);
       outcome.footprints.push(...part.footprints);
@@ -547,7 +550,7 @@ async function run(o: RunOpts): Promise<number> {
       } else process.stdout.write(terminal);
       for (const line of footprintLines(footprint)) log(`svc-conformance: ${line}`);
       if (o.scale !== undefined) for (const line of scaleLines(o.scale, footprint)) log(`svc-conformance: ${line}`);
-      log(`svc-conformance: ${written.files.length} report files written`);
+      log(`svc-conformance: open ${shownPath(path.join(reportsDir, 'index.html'))}`);
       return result;
     };
     let result = await report(swept, stoppedFor === undefined || !external);
