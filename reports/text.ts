@@ -46,6 +46,12 @@ export function toTerminalSummary(run: RunResult, familyOf: FamilyOf, opts: Term
     lines.push('', paint('33', `Infrastructure errors (${run.errors.length}):`));
     for (const e of run.errors) lines.push(`  ${indentRest(safe(e), 2)}`);
   }
+  // Clauses whose checks errored: no verdict, and the reason is the first thing a reader needs.
+  const errored = run.clauses.filter((c) => c.status === 'error');
+  if (errored.length > 0) {
+    lines.push('', paint('33', `Errors, no verdict (${errored.length}):`));
+    for (const c of errored) lines.push(`  ${safe(c.id)}${c.errorChecks?.length ? ` (${c.errorChecks.map(safe).join(', ')})` : ''}: ${safe(c.notes[0] ?? 'no reason recorded')}`);
+  }
 
   lines.push('', verdictLine(run, paint));
   if (opts.reportsDir !== undefined) lines.push(`Reports written to ${safe(opts.reportsDir)}`);

@@ -62,8 +62,13 @@ class RecordCollector {
     this.progress.checkDone(path.basename(tc.module.moduleId, '.suite.ts'), id, checkOutcome(recs, r.state, thrown));
   }
 
+  /** A hook of a suite that failed (its cleanup, say): the run's error, with its reason in one line. */
+  onTestSuiteResult(suite: { readonly name: string; errors(): readonly { message?: string }[] }): void {
+    for (const e of suite.errors()) this.errors.push(`${suite.name}: ${oneLineReason(e.message ?? 'failed')}`);
+  }
+
   onTestRunEnd(_modules: unknown, unhandled: readonly { message?: string }[]): void {
-    for (const e of unhandled) this.errors.push(`unhandled: ${e.message ?? String(e)}`);
+    for (const e of unhandled) this.errors.push(`unhandled: ${oneLineReason(e.message ?? String(e))}`);
   }
 }
 
