@@ -49,7 +49,8 @@ export function clock(ms: number): string {
  * none is given before the first check ended, nor after the last.
  */
 export function estimateLeftMs(elapsedMs: number, done: number, total: number): number | undefined {
-  if (done <= 0 || total <= done) return undefined;
+  // The first few checks to end say little of the rest (they ran beside slower ones): wait for 5%.
+  if (done < Math.min(total - 1, Math.max(1, Math.ceil(total * 0.05))) || done <= 0 || total <= done) return undefined;
   return (elapsedMs / done) * (total - done);
 }
 
@@ -177,7 +178,8 @@ export class Progress {
 
   private heartbeat(): void {
     if (this.total === 0 || this.now() - this.lastPrint < (this.o.heartbeatMs ?? HEARTBEAT_MS)) return;
-    this.print(`${this.statusText()} still running`);
+    const running = [...this.running];
+    this.print(`[${this.counter()} ${this.times()}] still running${running.length > 0 ? `: ${running.slice(0, 5).join(', ')}${running.length > 5 ? ` +${running.length - 5}` : ''}` : ''}`);
   }
 }
 

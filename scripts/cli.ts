@@ -280,7 +280,7 @@ function writeKubeconfig(file: string, server: string, token?: string): void {
 
 /** `serve --token-auth-file`: unreadable or malformed is a configuration error (one line, exit 2). */
 function readTokenFile(file: string): Map<string, UserInfo> {
-  const parsed = parseTokenFile(readText(file));
+  const parsed = parseTokenFile(readText(file, '--token-auth-file'));
   if ('error' in parsed) throw new ConfigError(`--token-auth-file ${file}: ${parsed.error}`);
   return parsed;
 }
@@ -349,7 +349,7 @@ async function run(o: RunOpts): Promise<number> {
       ...(o.kubeconfig ? { kubeconfig: o.kubeconfig } : {}),
       ...(o.context ? { context: o.context } : {}),
       ...(o.server ? { server: o.server } : {}),
-      ...(o.tokenFile ? { token: readText(o.tokenFile).trim() } : {}),
+      ...(o.tokenFile ? { token: readText(o.tokenFile, '--token-file').trim() } : {}),
       ...(o.insecureSkipTlsVerify ? { insecureSkipTlsVerify: true } : {}),
     });
     targetSettings = {
@@ -414,8 +414,8 @@ async function run(o: RunOpts): Promise<number> {
     const probe = createTargetClient(targetCfg, { maxRetries: 1 });
     try {
       const reported = await checkReachable(probe);
-      progress.target(targetCfg.server, reported, external ? targetCfg.source : `embedded reference server${o.fault?.length ? ` with faults ${o.fault.join(', ')}` : ''}${o.variation?.length ? ` with variations ${o.variation.join(', ')}` : ''}`);
       if (external) await refuseProfileMismatch(probe, profile);
+      progress.target(targetCfg.server, reported, external ? targetCfg.source : `embedded reference server${o.fault?.length ? ` with faults ${o.fault.join(', ')}` : ''}${o.variation?.length ? ` with variations ${o.variation.join(', ')}` : ''}`);
       if (listed) expectations = expectationsForRun(listed, { scale: o.scale !== undefined, profile: profile.name, capabilities: o.targetCapability ?? {}, ...(reported ?? o.release ? { release: (reported ?? o.release)! } : {}) });
     } finally {
       await probe.close();
@@ -626,9 +626,9 @@ function cloneableTarget(cfg: TargetConfig): TargetConfig {
 /** Every --expectations file, merged; a malformed one is a usage error (one line, exit 2). */
 function readExpectations(files: readonly string[]): Expectations {
   try {
-    return mergeExpectations(files.map((f) => parseExpectations(readText(f), f)));
+    return mergeExpectations(files.map((f) => parseExpectations(readText(f, '--expectations'), f)));
   } catch (e) {
-    if (e instanceof ExpectationsError) throw new ConfigError(e.message);
+    if (e instanceof ExpectationsError) throw new ConfigError(`--expectations ${e.message}`);
     throw e;
   }
 }
@@ -644,7 +644,7 @@ function stdoutToStderr(): () => void {
 function readBaseline(file: string): BaselineClause[] {
   let json: unknown;
   try {
-    json = JSON.parse(readText(file));
+    json = JSON.parse(readText(file, '--baseline'));
   } catch (e) {
     if (e instanceof ConfigError) throw e;
     throw new ConfigError(`--baseline ${file}: not JSON (${(e as Error).message})`);
@@ -656,11 +656,13 @@ function readBaseline(file: string): BaselineClause[] {
   }
 }
 
-function readText(file: string): string {
+/** A file an option names; unreadable, the one line names the option too (`--baseline x.json: no such file`). */
+function readText(file: string, option: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (e) {
-    throw new ConfigError(`${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new ConfigError(`${option} ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message}`);
   }
 }
 

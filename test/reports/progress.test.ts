@@ -14,6 +14,9 @@ describe('run progress', () => {
     expect(estimateLeftMs(10_000, 0, 4)).toBeUndefined();
     expect(estimateLeftMs(10_000, 1, 4)).toBe(30_000);
     expect(estimateLeftMs(10_000, 4, 4)).toBeUndefined();
+    // Of 155 checks, none before 8 ended.
+    expect(estimateLeftMs(10_000, 7, 155)).toBeUndefined();
+    expect(estimateLeftMs(8_000, 8, 155)).toBe(147_000);
   });
 
   it('not a terminal: the target first, then one plain line per check with done/total, elapsed and estimate; no control characters', () => {
