@@ -42,7 +42,7 @@ describe('action.yml', () => {
     const summary = path.join(work, 'step-summary.md');
     writeFileSync(summary, '');
     const base = { GITHUB_WORKSPACE: work, RUNNER_TEMP: work, GITHUB_STEP_SUMMARY: summary };
-    const inputs = { args: '--check paging-snapshot --runs 5 --fault page-rv-drift --no-confirm', reports: 'out' };
+    const inputs = { args: '--check health-endpoints --runs 5 --fault health-exclude-ignored --no-confirm', reports: 'out' };
     const outputs: Record<string, Record<string, string>> = { install: { bin: path.join(root, 'bin', 'svc-conformance.mjs') } };
     const ran = runStep(step('Run the conformance suites'), { ...base, ...expand(step('Run the conformance suites').env!, inputs, outputs) });
     expect(ran.status, ran.stderr).toBe(0);
