@@ -22,6 +22,7 @@ const UNIT = [
   'test/cli/recheck-history.test.ts',
   'test/cli/cpu-profile-summary.test.ts',
   'test/harness/guard.test.ts',
+  'test/harness/selection.test.ts',
   'test/harness/json-stream.test.ts',
   'test/harness/transcript.test.ts',
   'test/harness/unsupported-by-model.test.ts',

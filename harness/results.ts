@@ -103,6 +103,8 @@ export interface ClauseResult {
   readonly checks: number;
   readonly counterexamples: readonly Counterexample[];
   readonly notes: readonly string[];
+  /** The checks whose records for this clause were `error` (the report names them; none is green). */
+  readonly errorChecks?: readonly string[];
   /** Listed in the expectations file and not a regression (failed as excused, or did not fail). */
   readonly expectedFailure?: boolean;
   /** The expectations entries of a listed clause and what became of each (reports/known-failures.ts). */

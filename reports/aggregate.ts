@@ -88,6 +88,7 @@ function clauseResult(
 ): ClauseResult {
   const status = statusOf(records.map((r) => r.verdict), unspecifiedClause);
   const notes = records.flatMap((r) => (r.note === undefined ? [] : [r.note]));
+  const errorChecks = [...new Set(records.filter((r) => r.verdict === 'error').map((r) => r.check))];
   if (unspecifiedClause && records.some((r) => r.verdict === 'fail')) {
     notes.unshift('a check reported a failure on a clause the spec leaves unspecified; recorded, not judged');
   }
@@ -102,6 +103,7 @@ function clauseResult(
     checks: records.reduce((n, r) => n + r.count, 0),
     counterexamples: pickCounterexamples(records, expectation?.regression === true ? unexcused(entries!) : undefined),
     notes: capNotes(notes),
+    ...(errorChecks.length > 0 ? { errorChecks } : {}),
   };
   if (expectation === undefined) return result;
   return { ...result, expectation, ...(expectation.regression ? {} : { expectedFailure: true }) };

@@ -31,7 +31,7 @@ const ORDER: readonly ClauseStatus[] = ['passed', 'failed', 'error', 'unspecifie
 
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 auto;max-width:1300px;padding:16px 24px;color:#1b1f24}
-td,th{overflow-wrap:anywhere}nav.toc a{margin-right:14px}
+td{overflow-wrap:break-word}th,.tag,td.n{white-space:nowrap}td code{overflow-wrap:anywhere}nav.toc a{margin-right:14px}
 .filters input{margin-left:10px}
 #f-failed:checked~table.clauses tr.row:not(.r-failed),#f-unspecified:checked~table.clauses tr.row:not(.r-unspecified),#f-inconclusive:checked~table.clauses tr.row:not(.r-inconclusive),#f-notChecked:checked~table.clauses tr.row:not(.r-notChecked),#f-informative:checked~table.clauses tr.row:not(.r-informative){display:none}
 tr.row:target{background:#fff8c5}
@@ -66,7 +66,7 @@ export function toHtml(run: RunResult, familyOf: FamilyOf): string {
     `<style>${CSS}</style></head><body>`,
     header(run),
     failurePageLinks(regressions, pages),
-    '<nav class="toc"><a href="#failures">failures</a><a href="#checks">checks</a><a href="#coverage">coverage</a><a href="#clauses">all clauses</a><a href="#exercised">exercised</a><a href="#footprint">footprint</a></nav>',
+    `<nav class="toc">${run.errors.length > 0 || run.clauses.some((c) => c.status === 'error') ? '<a href="#errors">errors</a>' : ''}<a href="#failures">failures</a><a href="#checks">checks</a><a href="#coverage">coverage</a><a href="#clauses">all clauses</a><a href="#exercised">exercised</a><a href="#footprint">footprint</a></nav>`,
     notTestedSection(run),
     errorsSection(run),
     failuresSection('Failures', regressions, false, pages),
@@ -155,9 +155,20 @@ function header(run: RunResult): string {
   ].join('\n');
 }
 
+/**
+ * Errors: the suite or the transport broke, so these clauses got no verdict (never a pass). Each with
+ * its reason: the run's own errors, then every clause whose checks errored with the checks' notes.
+ */
 function errorsSection(run: RunResult): string {
-  if (run.errors.length === 0) return '';
-  return `<h2>Infrastructure errors</h2>\n<ul>${run.errors.map((e) => `<li><pre>${html(e)}</pre></li>`).join('')}</ul>`;
+  const clauses = run.clauses.filter((c) => c.status === 'error');
+  if (run.errors.length === 0 && clauses.length === 0) return '';
+  const rows = clauses.map((c) => `<tr><td><a href="#row-${html(anchor(c.id))}"><code>${html(c.id)}</code></a></td><td>${(c.errorChecks ?? []).map((k) => `<code>${html(k)}</code>`).join(', ')}</td><td>${c.notes.length > 0 ? c.notes.map((n) => html(n)).join('<br>') : 'no reason recorded'}</td></tr>`);
+  return [
+    `<h2 id="errors">Errors (${run.errors.length + clauses.length})</h2>`,
+    '<p>The suite or the transport broke: these got no verdict, which is not a pass.</p>',
+    run.errors.length > 0 ? `<ul>${run.errors.map((e) => `<li><pre>${html(e)}</pre></li>`).join('')}</ul>` : '',
+    clauses.length > 0 ? `<table><thead><tr><th>clause</th><th>check</th><th>reason</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>` : '',
+  ].join('\n');
 }
 
 function coverageSection(areas: readonly Area[]): string {
@@ -206,9 +217,21 @@ function checksSection(run: RunResult): string {
   if (!f || f.checks.length === 0) return '';
   const failedBy = new Map<string, string[]>();
   for (const c of run.clauses.filter(isRegression)) for (const cx of c.counterexamples) failedBy.set(cx.check, [...(failedBy.get(cx.check) ?? []), c.id]);
+  const erroredBy = new Map<string, string[]>();
+  for (const c of run.clauses.filter((x) => x.status === 'error')) for (const k of c.errorChecks ?? []) erroredBy.set(k, [...(erroredBy.get(k) ?? []), c.id]);
+  // A check named by a run error (its test broke before it recorded anything) errored too.
+  for (const e of run.errors) {
+    const k = /^(\S+) \[/.exec(e)?.[1];
+    if (k !== undefined && !erroredBy.has(k)) erroredBy.set(k, []);
+  }
   const rows = [...f.checks].sort((a, b) => a.check.localeCompare(b.check)).map((c) => {
     const failed = failedBy.get(c.check);
-    const verdict = failed ? `<span class="tag s-failed">failed</span> ${failed.map((id) => `<a href="#${html(anchor(id))}">${html(id)}</a>`).join(', ')}` : '<span class="tag s-passed">no failure</span>';
+    const errored = erroredBy.get(c.check);
+    const verdict = failed
+      ? `<span class="tag s-failed">failed</span> ${failed.map((id) => `<a href="#${html(anchor(id))}">${html(id)}</a>`).join(', ')}`
+      : errored
+        ? `<span class="tag s-error">error</span> ${errored.map((id) => `<a href="#row-${html(anchor(id))}">${html(id)}</a>`).join(', ')} <a href="#errors">why</a>`
+        : '<span class="tag s-passed">no failure</span>';
     return `<tr><td><code>${html(c.check)}</code></td><td class="n">${(c.wallMs / 1000).toFixed(1)} s</td><td class="n">${Object.values(c.requests).reduce((a, b) => a + b, 0)}</td><td>${verdict}</td></tr>`;
   });
   return [

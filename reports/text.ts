@@ -47,6 +47,12 @@ export function toTerminalSummary(run: RunResult, familyOf: FamilyOf, opts: Term
     lines.push('', paint('33', `Infrastructure errors (${run.errors.length}):`));
     for (const e of run.errors) lines.push(`  ${indentRest(safe(e), 2)}`);
   }
+  // Clauses whose checks errored: no verdict, and the reason is the first thing a reader needs.
+  const errored = run.clauses.filter((c) => c.status === 'error');
+  if (errored.length > 0) {
+    lines.push('', paint('33', `Errors, no verdict (${errored.length}):`));
+    for (const c of errored) lines.push(`  ${safe(c.id)}${c.errorChecks?.length ? ` (${c.errorChecks.map(safe).join(', ')})` : ''}: ${safe(c.notes[0] ?? 'no reason recorded')}`);
+  }
 
   if (run.scorecard !== undefined) lines.push('', 'Exercised:', ...scorecardLines(run.scorecard).map((l) => `  ${l}`));
   if (run.notTested !== undefined) {

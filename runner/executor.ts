@@ -53,7 +53,7 @@ export interface RunIO {
   readonly log: (line: string) => void;
   readonly stage: CheckStage;
   /** Once the target answered, with the release it reports: which failures are known (not confirmed). */
-  readonly onReachable?: (release: string | undefined) => ((r: CheckRecord) => boolean) | undefined;
+  readonly onReachable?: (release: string | undefined, target: { readonly server: string; readonly source: string }) => ((r: CheckRecord) => boolean) | undefined;
   /** Between the checks and the cleanup (e.g. the progress line ends). */
   readonly afterChecks?: () => void;
   /**
@@ -98,7 +98,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       ...(t.kubeconfig ? { kubeconfig: t.kubeconfig } : {}),
       ...(t.context ? { context: t.context } : {}),
       ...(t.server ? { server: t.server } : {}),
-      ...(t.tokenFile ? { token: readText(t.tokenFile).trim() } : {}),
+      ...(t.tokenFile ? { token: readText(t.tokenFile, '--token-file').trim() } : {}),
       ...(t.insecureSkipTlsVerify ? { insecureSkipTlsVerify: true } : {}),
     });
   } else {
@@ -107,8 +107,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     embeddedToken = embedded.token;
     targetCfg = embedded.config;
     targetSettings = { ...targetSettings, hooks: embedded.hooks };
-    const t = plan.target;
-    log(`svc-conformance: embedded reference server on ${embedded.server.url}${t.faults.length ? ` with faults ${t.faults.join(', ')}` : ''}${t.variations.length ? ` with variations ${t.variations.join(', ')}` : ''}`);
+    // The run's first line names it with its URL, version, faults and variations (RunIO.onReachable).
   }
   if (io.tuneSettings) targetSettings = io.tuneSettings(targetSettings);
 
@@ -139,7 +138,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       if (external) await refuseProfileMismatch(probe, profile);
       // Only the API suites need the identity's permissions; a loader or daemon run asks nothing.
       if (plan.preflight && selected.some((c) => c.suite.startsWith('rest-'))) refused = await preflight(probe, { profile, runId, credentials: targetCfg.source });
-      known = io.onReachable?.(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release));
+      known = io.onReachable?.(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release), { server: targetCfg.server, source: targetCfg.source });
     } finally {
       await probe.close();
     }
@@ -312,11 +311,13 @@ function cloneableTarget(cfg: TargetConfig): TargetConfig {
   return { ...cfg, tls };
 }
 
-export function readText(file: string): string {
+/** A file an option names; unreadable, the one line names the option too (`--baseline x.json: no such file`). */
+export function readText(file: string, option: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (e) {
-    throw new ConfigError(`${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new ConfigError(`${option} ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message}`);
   }
 }
 

@@ -20,12 +20,14 @@ import { checks as registry, suites as suiteNames } from '../suites/checks/index
 import { faults as faultTable, variations as variationTable, type FaultName, type VariationName } from '../targets/api-server/index.ts';
 import { shardOf } from './shard.ts';
 import { replayCommand } from './replay-command.ts';
+import { requireSome, selectChecks, selectionOf } from '../harness/selection.ts';
+import { ConfigError } from '../harness/kubeconfig.ts';
 
 /** The parsed options of `run` (scripts/cli.ts declares the flags; this is what they parse into). */
 export interface RunOptions {
   kubeconfig?: string; context?: string; server?: string; tokenFile?: string; inCluster?: true; insecureSkipTlsVerify?: true;
   restrictedKubeconfig?: string;
-  profile: ProfileName; seed?: number; runs: number; suite?: string[]; check?: string[]; path?: string; reports: string;
+  profile: ProfileName; seed?: number; runs: number; suite?: string[]; check?: string[]; focus?: string[]; skip?: string[]; dryRun?: true; path?: string; reports: string;
   expectations?: string[]; slow?: true; continueTtl?: number; historyWindow?: number; eventualWindow?: number; shrinkTime?: number; fault?: string[]; variation?: string[];
   release?: string; runtimeConfig?: string; targetCapability?: Partial<Record<string, boolean>>;
   nodeagentLoader?: string; nodeagentFault?: string[];
@@ -131,6 +133,15 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
     if (parsed === undefined) errors.push(`--hook ${a}: expected restart=CMD or compact=CMD`);
     else hooks[parsed[0]] = parsed[1];
   }
+  // --focus/--skip narrow what --suite and --check chose; a bad pattern or an empty selection is a configuration error.
+  let chosen = registry.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
+  try {
+    chosen = selectChecks(chosen, selectionOf(o));
+    requireSome(chosen, o);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    errors.push(e.message);
+  }
   if (errors.length > 0) return { errors };
 
   const seed = o.seed ?? drawn.seed;
@@ -171,7 +182,6 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
   if (o.writers !== undefined || o.opsPerWriter !== undefined) {
     settings = { ...settings, workload: { ...(o.writers !== undefined ? { writers: o.writers } : {}), ...(o.opsPerWriter !== undefined ? { opsPerWriter: o.opsPerWriter } : {}) } };
   }
-  const chosen = registry.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
   const selected = o.shard === undefined ? chosen : shardOf(chosen, o.shard.index, o.shard.count);
   return {
     plan: {

@@ -104,6 +104,9 @@ program
   .option('--runs <n>', 'examples per property', positiveArg('--runs'), DEFAULT_RUNS)
   .option('--suite <name>', `only this suite (repeatable): ${suites.join(', ')}`, collect)
   .option('--check <id>', 'only this check (repeatable; see `list-checks`)', collect)
+  .option('--focus <regex>', 'only checks whose id, suite, title or a clause id matches (repeatable; case-insensitive)', collect)
+  .option('--skip <regex>', 'leave out checks whose id, suite, title or a clause id matches (repeatable; case-insensitive)', collect)
+  .option('--dry-run', 'print the plan (target, budget, checks, clauses) and exit; nothing is started or sent')
   .option('--path <path>', 'fast-check path of a counterexample to replay (with --seed and --check)')
   .option('--reports <dir>', 'where to write the reports', 'results')
   .option('--expectations <file>', 'known failures of this target (YAML/JSON; repeatable, the lists are merged): only regressions fail the run', collect)
@@ -245,7 +248,7 @@ function writeKubeconfig(file: string, server: string, token?: string): void {
 
 /** `serve --token-auth-file`: unreadable or malformed is a configuration error (one line, exit 2). */
 function readTokenFile(file: string): Map<string, UserInfo> {
-  const parsed = parseTokenFile(readText(file));
+  const parsed = parseTokenFile(readText(file, '--token-auth-file'));
   if ('error' in parsed) throw new ConfigError(`--token-auth-file ${file}: ${parsed.error}`);
   return parsed;
 }

@@ -19,6 +19,7 @@ import type { Hooks } from '../harness/hooks.ts';
 import { checks } from '../suites/checks/index.ts';
 import { faults as faultTable, variations as variationTable, type FaultName, type VariationName } from '../targets/api-server/index.ts';
 import { startEmbeddedTarget } from '../runner/embedded.ts';
+import { readText } from '../runner/executor.ts';
 import { openSession } from '../runner/session.ts';
 import { lockstepTarget, runLockstep, type LockstepSides, type SideSlot } from '../harness/lockstep.ts';
 import { classifyCase, type StepResult } from '../harness/lockstep-case.ts';
@@ -197,13 +198,6 @@ export function profilePairs(from: Profile, to: Profile): [string, string][] {
   return [[nameLabel(from), nameLabel(to)] as [string, string], ...keys.map((k) => [from[k], to[k]] as [string, string])].filter(([f, t]) => f !== t);
 }
 
-function readText(file: string, flag: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new ConfigError(`${flag} ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
-  }
-}
 
 function validateNames<T extends string>(what: string, names: readonly string[], table: readonly { name: T }[]): T[] {
   const known = new Set<string>(table.map((t) => t.name));

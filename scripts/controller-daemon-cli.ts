@@ -8,6 +8,7 @@ import { Command, Option } from '@commander-js/extra-typings';
 import { parseDocument, isMap, isSeq, isScalar, type Node } from 'yaml';
 import { effective, optionsMarkdown, parseFlags, renderEffective, type FlagError, type OtherComponents } from '../reference/controller-daemon/index.ts';
 import { formatGoDuration, parseGoDuration } from '../reference/nodeagent/duration.ts';
+import { suggestFlag } from '../reference/controller-daemon/suggest.ts';
 import { ConfigError } from '../harness/kubeconfig.ts';
 import { runDaemonProcess } from '../targets/controller-daemon/process.ts';
 
@@ -34,7 +35,9 @@ export function registerControllerDaemonCommands(program: Command): void {
       }
       if (o.apiServerEnableGarbageCollector !== undefined) other = { ...other, apiServerEnableGarbageCollector: o.apiServerEnableGarbageCollector === 'true' };
       const parsed = parseFlags(argv, o.profile, { other });
-      const line = (kind: string, e: FlagError) => `${kind}: ${e.option}: ${e.message} [${e.rule}; ${e.clause}]\n`;
+      // An unknown flag gets the flag probably meant (a typo, or the other profile's spelling).
+      const unknown = (e: FlagError) => (/^unknown flag: --/.test(e.message) ? suggestFlag(e.option.replace(/^--/, ''), o.profile) : '');
+      const line = (kind: string, e: FlagError) => `${kind}: ${e.option}: ${e.message}${unknown(e)} [${e.rule}; ${e.clause}]\n`;
       for (const e of parsed.errors) process.stderr.write(line('error', e));
       for (const w of parsed.open) process.stderr.write(line('warning (no effect; a daemon may also refuse it)', w));
       for (const w of parsed.warnings) process.stderr.write(line('warning', w));

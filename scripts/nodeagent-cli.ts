@@ -27,6 +27,7 @@ export function nodeagentCommand(): Command {
     .argument('<file>', 'YAML or JSON configuration file')
     .addOption(new Option('--profile <name>', 'naming profile').choices(['svc', 'k8s'] as const).default('svc' as const))
     .option('--effective', 'on acceptance print the effective (defaulted) configuration as JSON')
+    .option('--lenient', 'accept unknown fields with a note (the spec leaves them open; by default they are refused, exit 1)')
     .addOption(new Option('--output <format>', 'json: errors as {"errors":[{"field","message"}]} on stdout').choices(['text', 'json'] as const).default('text' as const))
     .option('--agent-version <major.minor>', 'version the loader stands for (showHiddenMetricsForVersion accepts the previous minor)', '1.24')
     .option('--fault <name>', `planted fault, for self-tests (repeatable): ${nodeagentFaults.map((f) => f.name).join(', ')}`, collect)
@@ -48,6 +49,7 @@ export function nodeagentCommand(): Command {
         effective: Boolean(o.effective),
         faults: (o.fault ?? []) as NodeagentFaultName[],
         version: { major: Number(m[1]), minor: Number(m[2]) },
+        refuseUnknownFields: o.lenient !== true,
       });
       process.stdout.write(r.stdout);
       process.stderr.write(r.stderr);

@@ -11,12 +11,14 @@ import { checks } from '../suites/checks/index.ts';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
 import { newRunId } from '../harness/env.ts';
 import { planRun, type RunOptions, type RunPlan } from '../runner/plan.ts';
-import { executeRun, readText, version, type ExecutedRun, type RunVerdict } from '../runner/executor.ts';
+import { EXIT, executeRun, readText, version, type ExecutedRun, type RunVerdict } from '../runner/executor.ts';
 import type { CheckStage } from '../runner/check-stage.ts';
 import { excusedFailure } from '../reports/known-failures.ts';
 import { baselineClauses, buildRunResult, compareWithBaseline, ExpectationsError, expectationsForRun, mergeExpectations, parseExpectations, toSummaryJson, toTerminalSummary, writeReports, type BaselineClause, type Expectations } from '../reports/index.ts';
 import type { RunResult } from '../harness/results.ts';
 import { makeWritableDir } from './reports-dir.ts';
+import { dryRunPlan } from './dry-run.ts';
+import { Progress, shownPath } from '../reports/progress.ts';
 import { reportRefusedRun } from './refused-run.ts';
 import type { Requirement } from '../reports/require.ts';
 import { writeNodeagentCases } from './nodeagent-cli.ts';
@@ -25,32 +27,39 @@ export async function runCommand(o: RunOptions & { require?: Requirement[] }): P
   const planned = planRun(o, { seed: Math.floor(Math.random() * 2 ** 31), runId: newRunId(), cwd: process.cwd() });
   if (planned.errors !== undefined) throw new ConfigError(planned.errors[0]!);
   const plan = planned.plan;
-  const log = (line: string) => process.stderr.write(`${line}\n`);
+  if (o.dryRun) {
+    process.stdout.write(dryRunPlan({ ...o, parallel: plan.budgets.parallel }, version(), checks.length, plan.selection.selected));
+    return EXIT.conformant;
+  }
+  // Every line of the run goes above the live status line once the checks run (reports/progress.ts).
+  const progress = new Progress(process.stderr);
+  const log = (line: string) => progress.line(line);
   ensureWritableDir(plan.reports.dir);
   // Read (and refused when malformed) before anything starts; applied once the target's release is known.
   const listed = plan.expectations.files.length ? readExpectations(plan.expectations.files) : undefined;
   for (const w of listed?.warnings ?? []) log(`svc-conformance: warning: ${w}`);
   let expectations: Expectations | undefined;
   const baseline = plan.reports.baseline === undefined ? undefined : readBaseline(plan.reports.baseline);
-  const presentation = vitestPresentation(plan);
+  const presentation = vitestPresentation(plan, progress);
   const outcome = await executeRun(plan, {
     log,
     stage: presentation.stage,
     afterChecks: presentation.end,
-    onReachable: (release) => {
+    onReachable: (release, target) => {
+      const t = plan.target;
+      progress.target(target.server, release, t.kind === 'external' ? target.source : `${target.source}${t.faults.length ? ` with faults ${t.faults.join(', ')}` : ''}${t.variations.length ? ` with variations ${t.variations.join(', ')}` : ''}`);
       if (listed) expectations = expectationsForRun(listed, { scale: o.scale !== undefined, profile: plan.profile.name, capabilities: plan.expectations.capabilities, ...(release ? { release } : {}) });
       return (r) => expectations !== undefined && excusedFailure(expectations.knownFailures, r);
     },
-    publish: async (run, print) => (await publish(run, print, expectations, baseline, o.require)).verdict,
+    publish: async (run, print) => (await publish(run, print, expectations, baseline, o.require, log)).verdict,
     onRefused: (line, run) => reportRefusedRun({ line, selected: plan.selection.selected, catalog, familyOf, profile: plan.profile.name, seed: plan.seed, server: run.server, nodeagentLoader: run.nodeagentLoader, startedMs: run.startedAt, version: version(), reportsDir: plan.reports.dir, output: plan.reports.output, ...(expectations ? { expectations } : {}) }),
   });
   return outcome.exitCode;
 }
 
 /** The reports of one executed run: every file, then (when `print`) the summary on the terminal. */
-async function publish(run: ExecutedRun, print: boolean, expectations: Expectations | undefined, baseline: BaselineClause[] | undefined, require: readonly Requirement[] | undefined): Promise<RunResult & { verdict: RunVerdict }> {
+async function publish(run: ExecutedRun, print: boolean, expectations: Expectations | undefined, baseline: BaselineClause[] | undefined, require: readonly Requirement[] | undefined, log: (line: string) => void): Promise<RunResult & { verdict: RunVerdict }> {
   const { plan } = run;
-  const log = (line: string) => process.stderr.write(`${line}\n`);
   const reportsDir = plan.reports.dir;
   const result = buildRunResult({
     records: [...run.records],
@@ -86,7 +95,7 @@ async function publish(run: ExecutedRun, print: boolean, expectations: Expectati
   } else process.stdout.write(terminal);
   for (const line of footprintLines(result.footprint ?? run.footprint)) log(`svc-conformance: ${line}`);
   if (plan.settings.scale !== undefined) for (const line of scaleLines(plan.settings.scale, run.footprint)) log(`svc-conformance: ${line}`);
-  log(`svc-conformance: ${written.files.length} report files written`);
+  log(`svc-conformance: open ${shownPath(path.join(reportsDir, 'index.html'))}`);
   return result;
 }
 
@@ -95,24 +104,22 @@ async function publish(run: ExecutedRun, print: boolean, expectations: Expectati
  * progress line per check, JUnit and Allure beside our reports. -o json promises stdout to the summary
  * alone; vitest's reporters print there too, so they write to stderr until the checks are over.
  */
-function vitestPresentation(plan: RunPlan): { stage: CheckStage; end: () => void } {
-  let started: Promise<{ runSuites: typeof import('./run-vitest.ts')['runSuites']; progress: ReturnType<typeof import('./run-vitest.ts')['progressPrinter']> }> | undefined;
+function vitestPresentation(plan: RunPlan, progress: Progress): { stage: CheckStage; end: () => void } {
+  let started: Promise<{ runSuites: typeof import('./run-vitest.ts')['runSuites'] }> | undefined;
   let restoreStdout: () => void = () => undefined;
-  let end: () => void = () => undefined;
-  const start = () => (started ??= import('./run-vitest.ts').then(({ progressPrinter, runSuites }) => {
-    const progress = progressPrinter(process.stderr);
-    end = progress.end;
+  const start = (total: number) => (started ??= import('./run-vitest.ts').then(({ runSuites }) => {
+    progress.begin(total);
     if (plan.reports.output === 'json') restoreStdout = stdoutToStderr();
-    return { runSuites, progress };
+    return { runSuites };
   }));
   const suitesOf = (cs: readonly { suite: string }[]) => [...new Set(cs.map((c) => c.suite))];
   return {
     stage: async (req) => {
-      const { runSuites, progress } = await start();
-      return runSuites(req.settings, { suites: suitesOf(req.checks), reportsDir: plan.reports.dir, total: req.total, log: progress.line, sequential: req.sequential, keepAllure: req.second, done: req.done, stop: req.stop, graceMs: req.graceMs });
+      const { runSuites } = await start(req.total);
+      return runSuites(req.settings, { suites: suitesOf(req.checks), reportsDir: plan.reports.dir, progress, sequential: req.sequential, keepAllure: req.second, stop: req.stop, graceMs: req.graceMs });
     },
     end: () => {
-      end();
+      progress.end();
       restoreStdout();
     },
   };
@@ -143,9 +150,9 @@ function ensureWritableDir(dir: string): void {
 /** Every --expectations file, merged; a malformed one is a usage error (one line, exit 2). */
 function readExpectations(files: readonly string[]): Expectations {
   try {
-    return mergeExpectations(files.map((f) => parseExpectations(readText(f), f)));
+    return mergeExpectations(files.map((f) => parseExpectations(readText(f, '--expectations'), f)));
   } catch (e) {
-    if (e instanceof ExpectationsError) throw new ConfigError(e.message);
+    if (e instanceof ExpectationsError) throw new ConfigError(`--expectations ${e.message}`);
     throw e;
   }
 }
@@ -153,7 +160,7 @@ function readExpectations(files: readonly string[]): Expectations {
 function readBaseline(file: string): BaselineClause[] {
   let json: unknown;
   try {
-    json = JSON.parse(readText(file));
+    json = JSON.parse(readText(file, '--baseline'));
   } catch (e) {
     if (e instanceof ConfigError) throw e;
     throw new ConfigError(`--baseline ${file}: not JSON (${(e as Error).message})`);

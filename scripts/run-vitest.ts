@@ -1,16 +1,20 @@
 /**
  * Drives the vitest suites from the CLI: settings go in through `provide`, CheckRecords come back
- * through test meta to a collecting reporter, Allure results and vitest's own JUnit are written
- * beside our reports. Vitest's console output is replaced by one progress line per check.
+ * through test meta to a collecting reporter, Allure results are written beside our reports.
+ * Vitest's console output is replaced by the run's progress (reports/progress.ts); its own JUnit
+ * reporter is not used: junit.xml is the run's one JUnit file (vitest's carried the harness's internal
+ * stack traces, and printed "JUNIT report written to" into the progress line).
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
+import { Writable } from 'node:stream';
 import { startVitest } from 'vitest/node';
 import type { CheckRecord } from '../harness/results.ts';
 import type { SuiteSettings } from '../suites/settings.ts';
 import type { CheckFootprint } from '../harness/footprint.ts';
 import { within } from '../harness/run-stop.ts';
+import { oneLineReason, type CheckOutcome } from '../reports/progress.ts';
 
 export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -21,37 +25,50 @@ interface TestCaseLike {
   result(): { state: string; errors?: readonly { message?: string }[] };
 }
 
+/** Where the collector reports each check's start and end (reports/progress.ts draws them). */
+export interface ProgressSink {
+  checkStarted(id: string): void;
+  checkDone(suite: string, id: string, outcome: CheckOutcome): void;
+}
+
 class RecordCollector {
   readonly records: CheckRecord[] = [];
   readonly errors: string[] = [];
   readonly footprints: CheckFootprint[] = [];
   readonly finished: string[] = [];
   vitest: { cancelCurrentRun(reason: string): Promise<void> } | undefined;
-  constructor(private readonly log: (line: string, keep: boolean) => void, private readonly total: number, private done = 0) {}
+  constructor(private readonly progress: ProgressSink) {}
 
   onInit(vitest: { cancelCurrentRun(reason: string): Promise<void> }): void {
     this.vitest = vitest;
   }
 
+  onTestCaseReady(tc: TestCaseLike): void {
+    this.progress.checkStarted(tc.name.split(' [')[0]!);
+  }
+
   onTestCaseResult(tc: TestCaseLike): void {
-    this.done++;
     const recs = tc.meta().svcConformanceRecords ?? [];
     this.records.push(...recs);
     const fp = tc.meta().svcConformanceFootprint;
     if (fp) this.footprints.push(fp);
     const r = tc.result();
-    const failed = recs.filter((x) => x.verdict === 'fail').length;
     // A test of a cancelled run (--timeout, SIGTERM) ends `pending` or `skipped` without its check.
     const ran = r.state === 'passed' || r.state === 'failed';
-    const state = failed > 0 ? `FAIL (${[...new Set(recs.filter((x) => x.verdict === 'fail').map((x) => x.clause))].join(', ')})` : r.state === 'failed' ? 'ERROR' : r.state === 'skipped' ? 'not checked' : !ran ? 'not run (run stopped)' : 'ok';
-    if (recs.length === 0 && r.state === 'failed') this.errors.push(`${tc.name}: ${r.errors?.[0]?.message ?? 'failed'}`);
+    const thrown = r.state === 'failed' ? oneLineReason(r.errors?.[0]?.message ?? 'failed') : undefined;
+    if (recs.length === 0 && thrown !== undefined) this.errors.push(`${tc.name}: ${thrown}`);
     const id = tc.name.split(' [')[0]!;
     if (ran || recs.length > 0) this.finished.push(id);
-    this.log(`[${String(this.done).padStart(String(this.total).length)}/${this.total}] ${path.basename(tc.module.moduleId, '.suite.ts')} ${id}: ${state}`, state !== 'ok' && state !== 'not checked' && ran);
+    this.progress.checkDone(path.basename(tc.module.moduleId, '.suite.ts'), id, checkOutcome(recs, r.state, thrown));
+  }
+
+  /** A hook of a suite that failed (its cleanup, say): the run's error, with its reason in one line. */
+  onTestSuiteResult(suite: { readonly name: string; errors(): readonly { message?: string }[] }): void {
+    for (const e of suite.errors()) this.errors.push(`${suite.name}: ${oneLineReason(e.message ?? 'failed')}`);
   }
 
   onTestRunEnd(_modules: unknown, unhandled: readonly { message?: string }[]): void {
-    for (const e of unhandled) this.errors.push(`unhandled: ${e.message ?? String(e)}`);
+    for (const e of unhandled) this.errors.push(`unhandled: ${oneLineReason(e.message ?? String(e))}`);
   }
 }
 
@@ -65,31 +82,33 @@ export interface VitestRun {
   readonly abandoned: boolean;
 }
 
+/** What one check's test came to: failed clauses first, then errors (with the first reason). */
+export function checkOutcome(recs: readonly CheckRecord[], state: string, thrown: string | undefined): CheckOutcome {
+  const failed = [...new Set(recs.filter((x) => x.verdict === 'fail').map((x) => x.clause))];
+  if (failed.length > 0) return { kind: 'fail', clauses: failed };
+  const errored = recs.find((x) => x.verdict === 'error');
+  if (errored !== undefined) return { kind: 'error', reason: `${errored.clause}: ${errored.note ?? 'error'}` };
+  if (thrown !== undefined) return { kind: 'error', reason: thrown };
+  if (state === 'skipped') return { kind: 'not checked' };
+  if (state !== 'passed') return { kind: 'not run' };
+  return { kind: 'ok' };
+}
+
 /**
- * On a terminal one live line is rewritten in place (failures stay on screen); in CI every check
- * gets a plain line, so logs read well without control characters.
+ * Vitest's own output goes nowhere: the run's progress owns the terminal (issue 30: vitest hid the
+ * cursor and glued "JUNIT report written to" onto the progress line). What a check has to say comes
+ * back as records; errors outside a test as `unhandled` errors of the run.
  */
-export function progressPrinter(stream: NodeJS.WriteStream): { line: (text: string, keep: boolean) => void; end: () => void } {
-  if (!stream.isTTY) return { line: (text) => stream.write(`${text}\n`), end: () => undefined };
-  let live = false;
-  return {
-    line: (text, keep) => {
-      const width = Math.max(20, (stream.columns ?? 100) - 1);
-      stream.write(`\r\u001b[K${keep ? text : text.slice(0, width)}${keep ? '\n' : ''}`);
-      live = !keep;
-    },
-    end: () => {
-      if (live) stream.write('\r\u001b[K');
-    },
-  };
+function discard(): Writable {
+  return new Writable({ write: (_chunk, _encoding, done) => done() });
 }
 
 /**
  * `stop`: when it settles, no further test starts and the running ones get `graceMs` to end; then the
  * run returns what was collected and leaves vitest behind (the CLI exits once its reports are written).
  */
-export async function runSuites(settings: SuiteSettings, o: { suites?: readonly string[]; reportsDir: string; total: number; log: (line: string, keep: boolean) => void; sequential?: boolean; keepAllure?: boolean; done?: number; stop?: Promise<unknown>; graceMs?: number }): Promise<VitestRun> {
-  const collector = new RecordCollector(o.log, o.total, o.done ?? 0);
+export async function runSuites(settings: SuiteSettings, o: { suites?: readonly string[]; reportsDir: string; progress: ProgressSink; sequential?: boolean; keepAllure?: boolean; stop?: Promise<unknown>; graceMs?: number }): Promise<VitestRun> {
+  const collector = new RecordCollector(o.progress);
   // Allure reads every file in its folder: results of an earlier run would show beside this one's
   // (the second part of one run keeps the first part's).
   if (o.keepAllure !== true) await rm(path.join(o.reportsDir, 'allure-results'), { recursive: true, force: true });
@@ -111,11 +130,10 @@ export async function runSuites(settings: SuiteSettings, o: { suites?: readonly 
     setupFiles: ['allure-vitest/setup', 'scripts/suite-setup.ts'],
     reporters: [
       collector as never,
-      ['junit', { outputFile: path.join(o.reportsDir, o.keepAllure === true ? 'junit-vitest-exclusive.xml' : 'junit-vitest.xml') }] as never,
       ['allure-vitest/reporter', { resultsDir: path.join(o.reportsDir, 'allure-results') }] as never,
     ],
     provide: { svcConformance: settings },
-  } as never, { logLevel: 'silent' } as never);
+  } as never, { logLevel: 'silent' } as never, { stdout: discard(), stderr: discard() });
   const stopped = Symbol('stopped');
   const first = await Promise.race([running, ...(o.stop ? [o.stop.then(() => stopped)] : [])]);
   const collected = () => ({ records: [...collector.records], errors: [...collector.errors], footprints: [...collector.footprints], finished: [...collector.finished] });

@@ -29,6 +29,11 @@ class NonconformanceError extends Error {
 interface SharedRun {
   readonly opened: OpenedEnv;
   readonly scheduled: Scheduled;
+  /**
+   * Cleanup and closing, once: every file whose afterAll sees the last check done calls it, and a
+   * second close of the client threw undici's ClientDestroyedError into 10-12 suites' reports a run.
+   */
+  readonly close: () => Promise<void>;
 }
 
 const SHARED = Symbol.for('svc-conformance.shared-run');
@@ -45,7 +50,8 @@ function sharedRun(s: SuiteSettings, wanted: (id: string) => boolean): SharedRun
   const opened = openEnv(s.target, { profile, runId: s.runId, ...(s.namespaceScope !== undefined ? { scope: s.namespaceScope } : {}), settings: s.targetSettings, nodeagentLoader: loaderFromSettings(s.nodeagentLoader, profile), ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}), ...(s.restrictedTarget ? { restricted: s.restrictedTarget } : {}), ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}) });
   const selected = allChecks.filter((c) => (!s.suites || s.suites.length === 0 || s.suites.includes(c.suite)) && wanted(c.id));
   const scheduled = scheduleChecks(selected, opened.env, { seed: s.seed, runs: s.runs, replayCommand: s.replayCommand, onFailureFound: (line: string) => process.stderr.write(`${line}\n`), ...(s.path !== undefined ? { path: s.path } : {}) }, s.parallel ?? DEFAULT_PARALLEL, s.deadline ?? Infinity);
-  g[SHARED] = { opened, scheduled };
+  let closing: Promise<void> | undefined;
+  g[SHARED] = { opened, scheduled, close: () => (closing ??= opened.close()) };
   return g[SHARED];
 }
 
@@ -62,7 +68,7 @@ export function defineSuite(suite: string): void {
     afterAll(async () => {
       // The file that sees the last check end deletes what the run created.
       const allDone = run ? await Promise.race([run.scheduled.done.then(() => true), new Promise<boolean>((resolve) => setImmediate(() => resolve(false)))]) : false;
-      if (run && allDone) await run.opened.close();
+      if (run && allDone) await run.close();
     });
 
     for (const check of checks) {

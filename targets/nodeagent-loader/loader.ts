@@ -29,6 +29,12 @@ export interface LoaderOptions {
   readonly faults?: readonly NodeagentFaultName[];
   readonly variations?: readonly NodeagentVariationName[];
   readonly version?: MinorVersion;
+  /**
+   * Refuse unknown fields (the `nodeagent validate` command's default, a validator's job: a typo is
+   * never silently ignored). The spec leaves them open, so the loader of a conformance run keeps them
+   * notes, and `--lenient` does too.
+   */
+  readonly refuseUnknownFields?: boolean;
 }
 
 export interface LoaderResult {
@@ -164,6 +170,13 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
     if (isRecord(value)) result = { errors: [...result.errors, ...extraFaultErrors(faults, value)], unspecified: result.unspecified };
   }
 
+  if (o.refuseUnknownFields === true) {
+    const unknown = (u: FieldError) => /^unknown field /.test(u.message);
+    result = {
+      errors: [...result.errors, ...result.unspecified.filter(unknown).map((u) => ({ ...u, message: `${u.message.replace(/: the spec does not say whether unknown fields are refused$/, '')} (refused; --lenient accepts unknown fields, which the spec leaves open)` }))],
+      unspecified: result.unspecified.filter((u) => !unknown(u)),
+    };
+  }
   if (vary.has('strict-open') && result.errors.length === 0 && result.unspecified.length > 0) result = { errors: result.unspecified, unspecified: [] };
   if (vary.has('all-paths')) result = { errors: result.errors.flatMap((e) => [...(e.related ?? []).map((field) => ({ ...e, field })), e]), unspecified: result.unspecified };
 

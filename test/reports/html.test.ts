@@ -51,4 +51,27 @@ describe('toHtml', () => {
     expect(known).toContain('<h2 id="known-failures">Known failures (expectations file) (1)</h2>');
     expect(known).toContain('known failure (any failure of the clause): issue 12');
   });
+
+  it('errors: a section with each reason, the errored check never green in the checks table (issue 30)', () => {
+    const fp = (check: string) => ({ check, wallMs: 1000, namespaces: 0, clusterObjects: 0, requests: { GET: 2 }, bytesSent: 0, bytesReceived: 0, namespaceWaitMs: 0 });
+    const run = sampleRun({ errors: ['watch-resume [rest:6.1.5]: connection reset by the target'] });
+    const withChecks = { ...run, footprint: { namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, checkWallMs: 3000, checks: [fp('some-check'), fp('watch-resume'), fp('quiet-check')] } };
+    const errorPage = toHtml(withChecks, familyOf);
+    const errors = errorPage.slice(errorPage.indexOf('<h2 id="errors">'), errorPage.indexOf('<h2 id="failures">'));
+    expect(errors).toContain('Errors (2)');
+    expect(errors).toContain('connection reset by the target');
+    expect(errors).toMatch(/<code>node:2\.2\/maxPods<\/code><\/a><\/td><td><code>some-check<\/code><\/td><td>loader timed out<\/td>/);
+    const checksTable = errorPage.slice(errorPage.indexOf('<h2 id="checks">'));
+    const row = (check: string) => checksTable.split('\n').find((l) => l.includes(`<code>${check}</code>`)) ?? '';
+    // some-check also failed two clauses: failed wins; watch-resume only errored; quiet-check neither.
+    expect(row('watch-resume')).toContain('<span class="tag s-error">error</span>');
+    expect(row('watch-resume')).not.toContain('s-passed');
+    expect(row('quiet-check')).toContain('<span class="tag s-passed">no failure</span>');
+    expect(errorPage).toContain('<a href="#errors">errors</a>');
+  });
+
+  it('tables fit a laptop screen: header and status words never break inside ("not chec ked")', () => {
+    expect(page).toMatch(/th,\.tag,td\.n\{white-space:nowrap\}/);
+    expect(page).not.toMatch(/(td,th|th,td)\{overflow-wrap:anywhere\}/);
+  });
 });

@@ -51,4 +51,9 @@ describe('toTerminalSummary', () => {
     expect(text).toContain('Listed but not exercised in this run (kept; see the notes in summary.json): rest:4.5/list/unset/limit-continue/other');
     expect(text).not.toMatch(/remove from the expectations file/);
   });
+
+  it('names every clause that errored with its check and reason (issue 30: "ERROR" alone said nothing)', () => {
+    const out = toTerminalSummary(sampleRun(), familyOf, { color: false });
+    expect(out).toContain('Errors, no verdict (1):\n  node:2.2/maxPods (some-check): loader timed out');
+  });
 });
