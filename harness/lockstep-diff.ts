@@ -100,13 +100,16 @@ export class Walker {
   constructor(readonly map: ValueMap) {}
 
   walk(a: unknown, b: unknown, path: string, key?: string, generatedName = false): void {
+    const b0 = b;
     if (typeof a === 'string' && typeof b === 'string' && key !== undefined && TIMES.has(key)) return;
     if (typeof a === 'string' && typeof b === 'string' && ((key !== undefined && IDENTITIES.has(key)) || (key === 'name' && generatedName))) {
       if (!this.map.pair(a, b)) this.diffs.push({ path, kind: 'generated-value', target: a, reference: b });
       return;
     }
     if (Array.isArray(a) && Array.isArray(b)) return this.walkArrays(a, b, path);
-    if (isObject(a) && isObject(b)) {
+    if (isObject(a) && isObject(b0)) {
+      // Keys can name generated values too (a managedFields key `k:{"uid":"..."}`): B's are mapped first.
+      const b = keysMapped(b0, this.map);
       const gen = isGeneratedName(a) && isGeneratedName(b);
       for (const k of unionKeys(a, b)) {
         const p = `${path}.${k}`;
@@ -141,6 +144,12 @@ export class Walker {
     for (let i = n; i < a.length; i++) this.diffs.push({ path: `${path}[${i}]`, kind: 'field-presence', target: a[i] });
     for (let i = n; i < b.length; i++) this.diffs.push({ path: `${path}[${i}]`, kind: 'field-presence', reference: b[i] });
   }
+}
+
+function keysMapped(o: Record<string, unknown>, map: ValueMap): Record<string, unknown> {
+  const keys = Object.keys(o);
+  if (keys.every((k) => map.mapText(k) === k)) return o;
+  return Object.fromEntries(keys.map((k) => [map.mapText(k), o[k]]));
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -38,7 +38,9 @@ export class ShrinkBudget {
 
   /** A case failed with a counterexample of `requests` requests. True for the first failure. */
   failed(requests: number): boolean {
-    this.smallest = Math.min(this.smallest, requests);
+    // A loader's file or a daemon's command line sends no request: its size is not counted in
+    // requests, so only the time budget ends its shrinking (a file is shrunk to its one bad field).
+    if (requests > 0) this.smallest = Math.min(this.smallest, requests);
     if (this.firstFailureAt !== undefined) return false;
     this.firstFailureAt = this.now();
     return true;

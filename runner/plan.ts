@@ -135,7 +135,8 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
   }
   // --focus/--skip narrow what --suite and --check chose; a bad pattern or an empty selection is a configuration error.
   let chosen = registry.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
-  try {
+  // Only once the named suites and checks exist: an unknown one is the mistake to report, not the empty selection it makes.
+  if (errors.length === 0) try {
     chosen = selectChecks(chosen, selectionOf(o));
     requireSome(chosen, o);
   } catch (e) {

@@ -29,6 +29,8 @@ interface TestCaseLike {
 export interface ProgressSink {
   checkStarted(id: string): void;
   checkDone(suite: string, id: string, outcome: CheckOutcome): void;
+  /** A line a check has to tell at once (a failure found, before its shrinking). */
+  line?(text: string): void;
 }
 
 class RecordCollector {
@@ -60,6 +62,11 @@ class RecordCollector {
     const id = tc.name.split(' [')[0]!;
     if (ran || recs.length > 0) this.finished.push(id);
     this.progress.checkDone(path.basename(tc.module.moduleId, '.suite.ts'), id, checkOutcome(recs, r.state, thrown));
+  }
+
+  /** The run's own lines from the checks (console.error in the worker: vitest's output is discarded). */
+  onUserConsoleLog(log: { readonly content: string }): void {
+    for (const l of log.content.split('\n')) if (l.startsWith('svc-conformance: ')) this.progress.line?.(l);
   }
 
   /** A hook of a suite that failed (its cleanup, say): the run's error, with its reason in one line. */

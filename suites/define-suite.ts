@@ -49,7 +49,7 @@ function sharedRun(s: SuiteSettings, wanted: (id: string) => boolean): SharedRun
   const profile = profiles[s.profile];
   const opened = openEnv(s.target, { profile, runId: s.runId, ...(s.namespaceScope !== undefined ? { scope: s.namespaceScope } : {}), settings: s.targetSettings, nodeagentLoader: loaderFromSettings(s.nodeagentLoader, profile), ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}), ...(s.restrictedTarget ? { restricted: s.restrictedTarget } : {}), ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}) });
   const selected = allChecks.filter((c) => (!s.suites || s.suites.length === 0 || s.suites.includes(c.suite)) && wanted(c.id));
-  const scheduled = scheduleChecks(selected, opened.env, { seed: s.seed, runs: s.runs, replayCommand: s.replayCommand, onFailureFound: (line: string) => process.stderr.write(`${line}\n`), ...(s.path !== undefined ? { path: s.path } : {}) }, s.parallel ?? DEFAULT_PARALLEL, s.deadline ?? Infinity);
+  const scheduled = scheduleChecks(selected, opened.env, { seed: s.seed, runs: s.runs, replayCommand: s.replayCommand, onFailureFound: (line: string) => console.error(line), ...(s.path !== undefined ? { path: s.path } : {}) }, s.parallel ?? DEFAULT_PARALLEL, s.deadline ?? Infinity);
   let closing: Promise<void> | undefined;
   g[SHARED] = { opened, scheduled, close: () => (closing ??= opened.close()) };
   return g[SHARED];

@@ -33,6 +33,16 @@ describe('ShrinkBudget', () => {
     expect(b.cutShort).toBeUndefined();
   });
 
+  it('a failure that sent no request (a loader file, a daemon command line) keeps shrinking within the budget', () => {
+    const c = clock();
+    const b = new ShrinkBudget(60_000, c.now);
+    expect(b.failed(0)).toBe(true);
+    expect(b.shrinking).toBe(true);
+    expect(b.mayRun()).toBe(true);
+    c.advance(60_000);
+    expect(b.mayRun()).toBe(false);
+  });
+
   it('an error stops the search: nothing to shrink, and no candidate is said to be shrinking', () => {
     const b = new ShrinkBudget(60_000, clock().now);
     expect(b.shrinking).toBe(false);

@@ -29,7 +29,8 @@ const AREAS: readonly { area: string; fault: FaultName; check: string }[] = [
   { area: 'resourceVersion', fault: 'accept-400-cell', check: 'rv-cell-list-unset-limit-continue-other' },
   { area: 'watch', fault: 'watch-no-synthetic-added', check: 'watch-cell-unset' },
   { area: 'apply', fault: 'apply-conflicts-forced', check: 'apply-ownership-table' },
-  { area: 'dry-run', fault: 'dry-run-persists', check: 'dry-run-sequences' },
+  // dry-run-persists now shrinks to a dry-run create with generateName, whose read-back the script cannot name yet (undecided, exit 3).
+  { area: 'dry-run', fault: 'dry-run-patch-persists', check: 'dry-run-sequences' },
   { area: 'negotiation', fault: '406-replaced-by-json', check: 'negotiation-accept-lists' },
   { area: 'dry-run (flag form)', fault: 'dry-run-rejects-bare-flag', check: 'dry-run-sequences' },
   { area: 'collection envelope', fault: 'wrong-list-kind', check: 'crud-sequences' },
