@@ -366,14 +366,14 @@ function quoteWithVars(text: string, vars: readonly [string, string][]): string 
   return pieces.length === 0 ? "''" : pieces.join('');
 }
 
-function bodyText(body: unknown): string | undefined {
+export function bodyText(body: unknown): string | undefined {
   if (body === undefined) return undefined;
   if (typeof body === 'string') return body;
   if (body instanceof Uint8Array) return Buffer.from(body).toString('utf8');
   return JSON.stringify(body);
 }
 
-function isText(bytes: Uint8Array): boolean {
+export function isText(bytes: Uint8Array): boolean {
   if (bytes.includes(0)) return false;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -10,7 +10,7 @@
 import type { Exchange } from './exchange.ts';
 import { isSecretHeader, redactText } from './redact.ts';
 import { EVALUATOR_JS, type AnswerNeed } from '../reference/answer-checks.ts';
-import { DOCUMENTS_JS, LEARNED_QUERY, SKIPPED_HEADERS, isCrdCreate, isSetup, isStream, isWebhookCreate, replayPlan, sendOrder, type CurlOptions } from './curl.ts';
+import { DOCUMENTS_JS, LEARNED_QUERY, SKIPPED_HEADERS, isCrdCreate, isSetup, isStream, isWebhookCreate, replayPlan, sendOrder, bodyText, isText, type CurlOptions } from './curl.ts';
 
 /** One request as the test file sends it: literal texts, rewritten at run time to the run's fresh names. */
 interface PlannedRequest {
@@ -189,19 +189,3 @@ test('the target gives the answer the spec needs', async (t) => {
   assert.deepEqual(results.filter((r) => !r.ok).map((r) => r.says + ' (observed: ' + r.observed + ')'), [], 'the failure is present');
 });`;
 
-function bodyText(body: unknown): string | undefined {
-  if (body === undefined) return undefined;
-  if (typeof body === 'string') return body;
-  if (body instanceof Uint8Array) return Buffer.from(body).toString('utf8');
-  return JSON.stringify(body);
-}
-
-function isText(bytes: Uint8Array): boolean {
-  if (bytes.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}

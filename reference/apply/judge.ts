@@ -48,7 +48,8 @@ export type Expected =
 export const expectedOf = (o: WriteOutcome, tags?: WriteTags, refusal?: WriteTags): Expected => ({ kind: 'written', object: o.object, managed: o.managed, ...(tags !== undefined ? { tags } : {}), ...(refusal !== undefined ? { refusal } : {}) });
 
 /**
- * An apply whose result leaves a list that held items with none, or without the list: upstream 1.24
+ * An apply whose result leaves a list that held items with none, or without the list (or a nested
+ * struct or map that held fields with none): upstream 1.24
  * stores such a list as null (structured-merge-diff's removeItems keeps no empty list), which a custom resource schema that
  * says array refuses with 422 (kubernetes#135841 shows the same for an emptied map).
  *
@@ -59,13 +60,17 @@ export const expectedOf = (o: WriteOutcome, tags?: WriteTags, refusal?: WriteTag
 export function emptiedListTags(live: unknown, next: unknown): WriteTags | undefined {
   // Walked from the live object: the model may remove an emptied list with its parents (here the list
   // and `spec` go), where upstream keeps the list's key with null.
-  const emptied = (a: unknown, b: unknown): boolean => {
+  const emptied = (a: unknown, b: unknown, depth: number, parentKept: boolean): boolean => {
     if (Array.isArray(a)) return a.length > 0 && (b === undefined || (Array.isArray(b) && b.length === 0));
     if (!isRecord(a)) return false;
+    // A struct or map below spec that held fields and is left with none (emptied, or removed while its
+    // parent stays) is stored as null the same way (seen against 1.24 on a fresh seed, ha topology:
+    // "spec.granularStruct in body must be of type object: \"null\"").
+    if (depth >= 2 && parentKept && Object.keys(a).length > 0 && (b === undefined || (isRecord(b) && Object.keys(b).length === 0))) return true;
     const rest = isRecord(b) ? b : {};
-    return Object.keys(a).some((k) => emptied(a[k], Object.hasOwn(rest, k) ? rest[k] : undefined));
+    return Object.keys(a).some((k) => emptied(a[k], Object.hasOwn(rest, k) ? rest[k] : undefined, depth + 1, isRecord(b)));
   };
-  return emptied(live, next) ? { input: 'apply-empties-list', class: 'emptied-list-refused' } : undefined;
+  return emptied(live, next, 0, true) ? { input: 'apply-empties-list', class: 'emptied-list-refused' } : undefined;
 }
 
 /**
