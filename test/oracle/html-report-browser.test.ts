@@ -2,7 +2,8 @@
 // A planted-fault run's page is rendered in headless Chromium at 1400x900: the first failure starts in
 // the first screen and nothing scrolls sideways. A screenshot is kept for a person to look at.
 import { describe, expect, it } from 'vitest';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { chromium } from '../harness/chromium.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,14 +15,6 @@ import { catalog, familyOf } from '../../reference/catalog/index.ts';
 import { writeReports } from '../../reports/write.ts';
 import { readFileSync } from 'node:fs';
 
-const chromium = ['chromium', 'chromium-browser', 'google-chrome'].find((b) => {
-  try {
-    execFileSync(b, ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-});
 
 describe.skipIf(chromium === undefined)('the HTML report in a browser (skipped: no chromium; apt-get install chromium)', () => {
   it('shows a planted fault\'s failure in the first 1400x900 screen, with no sideways scroll', async () => {

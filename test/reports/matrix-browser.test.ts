@@ -3,7 +3,8 @@
 // in headless Chromium; the probe reads the first rows after the page's own script ran, then applies
 // the status filter. A screenshot is kept for a person to look at.
 import { describe, expect, it } from 'vitest';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { chromium } from '../harness/chromium.ts';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,14 +12,6 @@ import { promisify } from 'node:util';
 import { writeMatrix } from '../../scripts/matrix-cli.ts';
 import { catalog } from '../../reference/catalog/index.ts';
 
-const chromium = ['chromium', 'chromium-browser', 'google-chrome'].find((b) => {
-  try {
-    execFileSync(b, ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-});
 
 /** Four runs over the same 30 clauses; three clauses differ between them (set at different rows). */
 function fourRuns(root: string): string[] {
