@@ -24,6 +24,29 @@ interface Snapshot {
 }
 const snapshot = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/run-snapshots/${name}.json`, import.meta.url), 'utf8')) as Snapshot;
 const SUITES = ['rest-crud', 'rest-paging', 'rest-errors', 'nodeagent-config', 'rest-recovery'];
+/**
+ * Clauses whose reach depends on scheduling, not on the seed: rest-recovery's compaction hook compacts
+ * the whole embedded store, so whether another check's Exact read of an older version is served
+ * (rest:6.1.4 passed) or answered 410 (rest:7/410, which the snapshots hold from other cases too)
+ * depends on which ran first. Such a clause may be reached or not; when reached it must pass.
+ */
+const SCHEDULE_REACHED: readonly string[] = ['rest:6.1.4'];
+
+/** The statuses and totals with the schedule-reached clauses taken out, and what they were. */
+function withoutScheduleReached(s: Snapshot): { statuses: Record<string, string>; totals: Record<string, number>; scheduled: string[] } {
+  const statuses = { ...s.statuses };
+  const totals = { ...s.totals };
+  const scheduled: string[] = [];
+  for (const id of SCHEDULE_REACHED) {
+    const st = statuses[id];
+    if (st === undefined) continue;
+    delete statuses[id];
+    totals[st] = (totals[st] ?? 0) - 1;
+    totals.notChecked = (totals.notChecked ?? 0) + 1;
+    scheduled.push(st);
+  }
+  return { statuses, totals, scheduled };
+}
 
 async function statusesOf(fault: string[]): Promise<Snapshot> {
   const planned = planRun({ profile: 'svc', seed: 4242, runs: 4, suite: SUITES, fault, reports: '.', output: 'text', confirm: false, timeout: DEFAULT_RUN_TIMEOUT_MS }, { seed: 0, runId: 'samesd01', cwd: '/' });
@@ -36,17 +59,21 @@ async function statusesOf(fault: string[]): Promise<Snapshot> {
 describe('same seed, same summary as the command line before the runner refactor', () => {
   it('a clean embedded target', async () => {
     const want = snapshot('clean');
-    const got = await statusesOf([]);
-    expect(got.statuses).toEqual(want.statuses);
-    expect(got.totals).toEqual(want.totals);
-    expect(got.verdict).toBe(want.verdict);
+    const raw = await statusesOf([]);
+    const got = withoutScheduleReached(raw);
+    const expected = withoutScheduleReached(want);
+    expect(got.statuses).toEqual(expected.statuses);
+    expect(got.totals).toEqual(expected.totals);
+    expect(got.scheduled.every((st) => st === 'passed')).toBe(true);
+    expect(raw.verdict).toBe(want.verdict);
   }, 180_000);
 
   it('an embedded target with two planted faults', async () => {
     const want = snapshot('faults');
-    const got = await statusesOf(['duplicate-create-overwrites', 'page-rv-drift']);
-    expect(got.statuses).toEqual(want.statuses);
-    expect(got.verdict).toBe('nonconformant');
+    const raw = await statusesOf(['duplicate-create-overwrites', 'page-rv-drift']);
+    const got = withoutScheduleReached(raw);
+    expect(got.statuses).toEqual(withoutScheduleReached(want).statuses);
+    expect(raw.verdict).toBe('nonconformant');
     // The comparison has teeth: the faults change statuses the clean snapshot holds.
     expect(Object.entries(got.statuses).filter(([id, s]) => snapshot('clean').statuses[id] !== s).length).toBeGreaterThan(0);
   }, 180_000);
