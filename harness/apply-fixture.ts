@@ -5,7 +5,9 @@
  * A new type is served "eventually" (asynchronously upstream, with no bound in the spec): a type not
  * served within the run's eventual window makes the case inconclusive, never a failure.
  */
-import { collectionPath } from '../reference/resources.ts';
+import { collectionPath, objectPath } from '../reference/resources.ts';
+import { judgeClusterObjectRead } from '../reference/crud-rules.ts';
+import { readObject } from '../reference/objects.ts';
 import { crdResource, fixtureCrd, fixtureResource, fixtureSchema, type Schema } from '../reference/apply/index.ts';
 import type { ResourceType } from '../reference/resources.ts';
 import type { CaseContext } from './case-context.ts';
@@ -32,6 +34,7 @@ export async function ensureFixture(cx: CaseContext, clauses: readonly ClauseId[
   const r = await cx.send(install);
   if (r.status === 404 || r.status === 405) throw new CheckNotApplicable(clauses, `the target serves no ${crd.plural}.${crd.group}: the fixture type of rest:4.7.7 cannot be installed`, 'skipped');
   if (r.status >= 300 && r.status !== 409) throw new CheckNotApplicable(clauses, `installing the fixture CustomResourceDefinition was refused (status ${r.status})`);
+  await readDefinition(cx, crd, String((install.body['metadata'] as { name: string }).name));
   const windowMs = eventualWindowOf(cx.env);
   const deadline = cx.env.now() + windowMs;
   for (let wait = 50; cx.env.now() < deadline; wait = Math.min(wait * 2, 1000)) {
@@ -41,4 +44,15 @@ export async function ensureFixture(cx: CaseContext, clauses: readonly ClauseId[
   if (await served()) return { rt, schema };
   cx.judge(notSeenWithin(clauses, 'the fixture type served once its definition is in place', windowMs, `${rt.plural}.${rt.group} not served yet`));
   return undefined;
+}
+
+/**
+ * The definition read back by name: the one GET of a cluster-scoped object of a named group the run
+ * makes (rest:4.1/get-object), once per run, where the definition was just installed.
+ */
+async function readDefinition(cx: CaseContext, crd: ResourceType, name: string): Promise<void> {
+  const path = objectPath(crd, name);
+  const got = await cx.send({ method: 'GET', path });
+  const o = readObject(crd, got.json);
+  cx.judge(judgeClusterObjectRead(path, { kind: crd.kind, name }, { status: got.status, kind: o.kind, name: o.name, namespace: o.namespace }));
 }

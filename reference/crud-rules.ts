@@ -172,6 +172,17 @@ export function judgeNamespaceRead(name: string, r: { status: number; kind: unkn
   ];
 }
 
+/**
+ * rest:4.1/get-object: `GET /apis/{group}/{version}/{resourcetype}/{name}` of a cluster-scoped type
+ * returns that one object (not a list, not another object's name) and, being cluster-scoped, no
+ * namespace (rest:2.2.5).
+ */
+export function judgeClusterObjectRead(path: string, want: { kind: string; name: string }, r: { status: number; kind: unknown; name: unknown; namespace: unknown }): Judgement[] {
+  // A run's identity that may create the definition but not read it back decides nothing about paths.
+  if (r.status === 401 || r.status === 403) return [inconclusive('rest:4.1/get-object', `GET ${path} returns that ${want.kind}`, `status ${r.status}: the run may not read it`)];
+  return [rule('rest:4.1/get-object', r.status === 200 && r.kind === want.kind && r.name === want.name && r.namespace === undefined, `GET ${path} returns that ${want.kind} (no namespace)`, `status ${r.status}, kind ${JSON.stringify(r.kind)}, name ${JSON.stringify(r.name)}, metadata.namespace ${JSON.stringify(r.namespace)}`)];
+}
+
 /** rest:4.1/get-namespaces: the namespace collection is a NamespaceList holding the case's namespaces. */
 export function judgeNamespaceList(r: { status: number; kind: unknown; names: readonly unknown[] }, want: readonly string[]): Judgement[] {
   return [rule('rest:4.1/get-namespaces', r.status === 200 && r.kind === 'NamespaceList' && want.every((n) => r.names.includes(n)), `GET /api/v1/namespaces is a NamespaceList holding ${want.join(' and ')}`, `status ${r.status}, kind ${JSON.stringify(r.kind)}, names ${r.names.join(', ')}`)];

@@ -57,7 +57,7 @@ export const applySequences: Check<ApplySequence> = {
   id: 'apply-sequences',
   suite: 'rest-apply',
   title: 'apply, update, merge patch and JSON patch sequences by several managers over the fixture type agree with the apply model',
-  clauses: ['rest:4.7.3', 'rest:4.7.4', 'rest:4.7.7', 'rest:4.7.7/list-type', 'rest:4.7.7/list-map-keys', 'rest:4.7.7/map-type', 'rest:4.7.9', 'rest:3.2/apply-conflict', 'rest:3.2/non-apply-write', 'rest:4.1/patch', 'rest:4.1/patch-type/apply', 'rest:4.1/patch-type/merge', 'rest:4.1/patch-type/json', 'rest:4.1/put'],
+  clauses: ['rest:4.7.3', 'rest:4.7.4', 'rest:4.7.7', 'rest:4.7.7/list-type', 'rest:4.7.7/list-map-keys', 'rest:4.7.7/map-type', 'rest:4.7.9', 'rest:3.2/apply-conflict', 'rest:3.2/non-apply-write', 'rest:4.1/patch', 'rest:4.1/patch-type/apply', 'rest:4.1/patch-type/merge', 'rest:4.1/patch-type/json', 'rest:4.1/put', 'rest:4.1/get-object'],
   defaultRuns: 12,
   arbitrary: () => sequenceArb('applyfixtures', { maxLength: 8, fields: CRD_FIELDS }),
   describe: (s) => [`create ${s.resource} obj as creator (installing the fixture definition if needed)`, ...s.steps.map(showStep)],

@@ -157,6 +157,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
     }
     switch (req.method) {
       case 'GET':
+        if (has(s, 'cluster-object-get-404') && !rt.namespaced && rt.group !== '') return statusAnswer(404, 'NotFound', `the server could not find the requested resource (planted fault)`);
         return getObject(s, rt, r.namespace, r.name, pairs);
       case 'PUT':
         if (has(s, 'update-answers-500') && rt.kind === 'ConfigMap') return statusAnswer(500, 'InternalError', 'Internal error occurred: planted fault: updates fail');

@@ -4,13 +4,23 @@
 import { describe, expect, it } from 'vitest';
 import {
   judgeAfterDelete, judgeCompleteList, judgeContinueGone, judgeCreate, judgeDeletedWithNamespace, judgeDuplicateCreate, judgeGeneratedCreate,
-  judgeGoneForExact, judgeListDecision, judgeNamespaceRead,
+  judgeClusterObjectRead, judgeGoneForExact, judgeListDecision, judgeNamespaceRead,
 } from '../../reference/crud-rules.ts';
 import { history } from './model-fixtures.ts';
 
 const verdicts = (js: readonly { verdict: string; clause: string }[]) => js.map((j) => `${j.clause}:${j.verdict}`);
 
 describe('crud rules', () => {
+  it('rest:4.1/get-object: the one cluster-scoped object by name, not a 404, a list or a namespaced answer', () => {
+    const want = { kind: 'CustomResourceDefinition', name: 'f.example' };
+    const path = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/f.example';
+    expect(verdicts(judgeClusterObjectRead(path, want, { status: 200, kind: 'CustomResourceDefinition', name: 'f.example', namespace: undefined }))).toEqual(['rest:4.1/get-object:pass']);
+    expect(verdicts(judgeClusterObjectRead(path, want, { status: 404, kind: 'Status', name: undefined, namespace: undefined }))).toEqual(['rest:4.1/get-object:fail']);
+    expect(verdicts(judgeClusterObjectRead(path, want, { status: 200, kind: 'CustomResourceDefinitionList', name: undefined, namespace: undefined }))).toEqual(['rest:4.1/get-object:fail']);
+    expect(verdicts(judgeClusterObjectRead(path, want, { status: 200, kind: 'CustomResourceDefinition', name: 'f.example', namespace: 'default' }))).toEqual(['rest:4.1/get-object:fail']);
+    expect(verdicts(judgeClusterObjectRead(path, want, { status: 403, kind: 'Status', name: undefined, namespace: undefined }))).toEqual(['rest:4.1/get-object:inconclusive']);
+  });
+
   it('creates: 2xx for a free name; a repeated create refused with any 4xx', () => {
     expect(verdicts(judgeCreate({ key: 'n/a', reused: false, status: 201, body: '' }))).toEqual(['rest:4.1/post:pass']);
     expect(verdicts(judgeCreate({ key: 'n/a', reused: true, status: 409, body: '' }))).toEqual(['rest:2.2.2:fail']);
