@@ -130,23 +130,32 @@ describe.skipIf(!hasKubectl)(`kubectl against svc-conformance serve --profile k8
     expect(lines.slice(1).map((l) => l.split(/\s+/)[0])).toEqual(['before', 'w', 'w', 'w']);
   });
 
-  it('watch events asked as Tables: the first carries the columns, later ones null (upstream 1.24 framing)', async () => {
+  it('watch events asked as Tables carry one row each and the columns of the list\'s Table', async () => {
     await createNamespace(url, 'framed');
     await createConfigMap(url, 'framed', 'a', { k: 'v' });
+    const accept = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json';
+    const listed = (await (await httpFetch(`${url}${configMapsPath('framed')}`, { headers: { accept } })).json()) as { columnDefinitions: unknown };
     const ac = new AbortController();
-    const res = await fetch(`${url}${configMapsPath('framed')}?watch=true`, { signal: ac.signal, headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json' } });
+    const res = await fetch(`${url}${configMapsPath('framed')}?watch=true`, { signal: ac.signal, headers: { accept } });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     let text = '';
     await createConfigMap(url, 'framed', 'b', { k: 'v' });
     while (text.split('\n').length < 3) text += new TextDecoder().decode((await reader.read()).value);
     ac.abort();
-    const [first, second] = text.split('\n').slice(0, 2).map((l) => JSON.parse(l) as { type: string; object: { kind: string; columnDefinitions: unknown; rows: { cells: unknown[] }[] } });
-    expect(first!.object.kind).toBe('Table');
-    expect(Array.isArray(first!.object.columnDefinitions)).toBe(true);
-    expect(first!.object.rows.map((r) => r.cells[0])).toEqual(['a']);
-    expect(second!.type).toBe('ADDED');
-    expect(second!.object.columnDefinitions).toBeNull();
-    expect(second!.object.rows.map((r) => r.cells[0])).toEqual(['b']);
+    const events = text.split('\n').slice(0, 2).map((l) => JSON.parse(l) as { type: string; object: { kind: string; columnDefinitions: unknown; rows: { cells: unknown[] }[] } });
+    expect(events.map((e) => [e.type, e.object.kind, e.object.rows.map((r) => r.cells[0])])).toEqual([['ADDED', 'Table', ['a']], ['ADDED', 'Table', ['b']]]);
+    for (const e of events) expect(e.object.columnDefinitions).toEqual(listed.columnDefinitions);
+  });
+
+  it('get NAME --watch-only --output-watch-events prints the change with its cells (kubectl drops the first event)', async () => {
+    await createNamespace(url, 'one');
+    await createConfigMap(url, 'one', 'solo', { k: '1' });
+    const watch = startKubectl(url, ['-n', 'one', 'get', 'configmap', 'solo', '--watch-only', '--output-watch-events', '--request-timeout=20s', '-v=6'], 25_000);
+    backgrounds.push(watch);
+    await watch.waitFor('stderr', /configmaps\?\S*watch=true\S* 200 OK/);
+    expect((await httpJson(url, configMapsPath('one', 'solo'), { method: 'PATCH', body: { data: { k: '2' } }, contentType: 'application/merge-patch+json' })).status).toBe(200);
+    await watch.waitFor('stdout', /^MODIFIED\s+solo\s/m);
+    await watch.stop();
   });
 });
