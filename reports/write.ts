@@ -14,6 +14,7 @@ import { toMarkdownSummary } from './markdown.ts';
 import type { BaselineDiff } from './baseline.ts';
 import { COUNTEREXAMPLE_DIR, FAILURE_PAGE_DIR, counterexampleFiles, sanitiseFileName } from './counterexample-files.ts';
 import { failurePage } from './failure-page.ts';
+import { CHECK_DOC_DIR, checkDocsFor, checksNamedBy } from './check-docs.ts';
 
 export { COUNTEREXAMPLE_DIR, FAILURE_PAGE_DIR };
 
@@ -60,6 +61,15 @@ export async function writeReports(
   if (extra.stepSummaryFile !== undefined && extra.stepSummaryFile !== '') await appendFile(extra.stepSummaryFile, markdown, 'utf8');
 
   await writeHistories(run, dir, put);
+
+  // The pages of the checks the report names, which index.html and summary.md link (reports/check-docs.ts).
+  const docDir = join(dir, CHECK_DOC_DIR);
+  await rm(docDir, { recursive: true, force: true });
+  const docs = checkDocsFor(checksNamedBy(run));
+  if (docs.length > 0) {
+    await mkdir(docDir, { recursive: true });
+    for (const d of docs) await put(join(docDir, d.name), d.content);
+  }
 
   // Pages left by an earlier run into the same folder would be read as this run's failures.
   const pageDir = join(dir, FAILURE_PAGE_DIR);
