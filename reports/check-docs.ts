@@ -120,11 +120,16 @@ export function allCheckDocs(): { name: string; content: string }[] {
   return [{ name: 'README.md', content: renderCheckIndex() }, ...checks.map((c) => ({ name: checkDocName(c.id), content: renderCheckDoc(c) }))];
 }
 
-/** The pages of the named checks that are in the registry (a run's) and their index, for the report folder. */
-export function checkDocsFor(ids: Iterable<string>): { name: string; content: string }[] {
+/**
+ * The pages of the named checks that are in the registry (a run's) and their index, for the report
+ * folder. `shipped` reads a page of docs/checks/ (the same rendering, kept fresh by a self-test):
+ * drawing every check's example case costs seconds a run need not spend; a page it lacks is rendered.
+ */
+export function checkDocsFor(ids: Iterable<string>, shipped: (name: string) => string | undefined = () => undefined): { name: string; content: string }[] {
   const known = [...new Set(ids)].map(checkById).filter((c): c is AnyCheck => c !== undefined).sort((a, b) => a.id.localeCompare(b.id));
   if (known.length === 0) return [];
-  return [{ name: 'README.md', content: renderCheckIndex(known) }, ...known.map((c) => ({ name: checkDocName(c.id), content: renderCheckDoc(c) }))];
+  const page = (c: AnyCheck) => shipped(checkDocName(c.id)) ?? renderCheckDoc(c);
+  return [{ name: 'README.md', content: renderCheckIndex(known) }, ...known.map((c) => ({ name: checkDocName(c.id), content: page(c) }))];
 }
 
 export const isKnownCheck = (id: string): boolean => checkById(id) !== undefined;

@@ -2,7 +2,8 @@
 // failure), and the page is written beside the report: index.html's check rows and failure cards, the
 // failure pages and summary.md all resolve on disk.
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ function runNamingChecks(): RunResult {
   return { ...run, clauses, footprint: { namespaces: 1, clusterObjects: 0, requests: { GET: 9 }, bytesSent: 0, bytesReceived: 0, checkWallMs: 3000, checks } };
 }
 
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const hrefs = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]!);
 
 describe('check pages beside the report', () => {
@@ -50,6 +52,8 @@ describe('check pages beside the report', () => {
     expect(page).toContain('## What it sends');
     expect(page).toContain('## How to read a failure');
     expect(dirname(fromIndex[0]!)).toBe('checks');
+    // The page is the one docs/checks/ ships (rendered from the same registry, kept fresh by test/docs).
+    expect(page).toBe(readFileSync(join(root, 'docs', 'checks', 'paging-snapshot.md'), 'utf8'));
   });
 
   it('removes the pages an earlier run left in the same folder', async () => {
