@@ -11,6 +11,7 @@ import { html } from './escape.ts';
 import { diffRows } from './value-diff.ts';
 import { answerLine } from './answer-diff.ts';
 import { requestsOf } from '../reference/answer-checks.ts';
+import { checkDocPath, isKnownCheck } from './check-docs.ts';
 import { confirmationLabel } from './confirmation.ts';
 
 export interface FailurePageLinks {
@@ -43,7 +44,7 @@ export function failurePage(c: ClauseResult, cx: Counterexample, links: FailureP
     `<style>${CSS}</style></head><body>`,
     `<nav><a href="${html(links.report)}">the report</a><a href="#spec">the spec</a><a href="#diff">the diff</a><a href="#exchanges">sent and answered</a><a href="#replay">replay</a><a href="#script">script</a></nav>`,
     `<h1><code>${html(c.id)}</code> ${html(c.summary)}</h1>`,
-    `<p class="meta">check <code>${html(cx.check)}</code> · ${cx.requestCount} request(s)${cx.confirmation ? ` · ${html(confirmationLabel(cx.confirmation))}` : ''}</p>`,
+    `<p class="meta">check ${isKnownCheck(cx.check) ? `<a href="../${html(checkDocPath(cx.check))}"><code>${html(cx.check)}</code></a>` : `<code>${html(cx.check)}</code>`} · ${cx.requestCount} request(s)${cx.confirmation ? ` · ${html(confirmationLabel(cx.confirmation))}` : ''}</p>`,
     specSection(c, text),
     diffSection(cx),
     exchangesSection(cx),

@@ -5,6 +5,7 @@
  * ran and how long, then coverage and every clause (filterable without script, an anchor per row),
  * then what the run cost the target.
  */
+import { checkDocPath, isKnownCheck } from './check-docs.ts';
 import type { ClauseResult, ClauseStatus, Counterexample, RunResult } from '../harness/results.ts';
 import { groupByArea, isRegression, type Area, type FamilyOf } from './areas.ts';
 import { html } from './escape.ts';
@@ -232,7 +233,7 @@ function checksSection(run: RunResult): string {
       : errored
         ? `<span class="tag s-error">error</span> ${errored.map((id) => `<a href="#row-${html(anchor(id))}">${html(id)}</a>`).join(', ')} <a href="#errors">why</a>`
         : '<span class="tag s-passed">no failure</span>';
-    return `<tr><td><code>${html(c.check)}</code></td><td class="n">${(c.wallMs / 1000).toFixed(1)} s</td><td class="n">${Object.values(c.requests).reduce((a, b) => a + b, 0)}</td><td>${verdict}</td></tr>`;
+    return `<tr><td>${checkRef(c.check)}</td><td class="n">${(c.wallMs / 1000).toFixed(1)} s</td><td class="n">${Object.values(c.requests).reduce((a, b) => a + b, 0)}</td><td>${verdict}</td></tr>`;
   });
   return [
     `<h2 id="checks">Checks (${f.checks.length})</h2>`,
@@ -257,12 +258,17 @@ function failure(c: ClauseResult, known: boolean, pages: Pages): string {
   ].join('\n');
 }
 
+/** A check's id, linked to its page beside the report (what it sends, judges, how to read it) when it has one. */
+function checkRef(id: string): string {
+  return isKnownCheck(id) ? `<a href="${html(checkDocPath(id))}" title="what this check sends and judges"><code>${html(id)}</code></a>` : `<code>${html(id)}</code>`;
+}
+
 function counterexample(cx: Counterexample, page: string | undefined): string {
   const steps = cx.steps.length === 0 ? '' : `<dt>Steps (shrunk, ${cx.steps.length})</dt><dd><ol>${cx.steps.map((s) => `<li><code>${html(s)}</code></li>`).join('')}</ol></dd>`;
   return [
     '<dl>',
     page === undefined ? '' : `<dt>Failure page</dt><dd><a href="${html(page)}">${html(page)}</a>: the spec's words, the diff, every request and answer, the scripts</dd>`,
-    `<dt>Check</dt><dd><code>${html(cx.check)}</code> · ${cx.requestCount} request(s)</dd>`,
+    `<dt>Check</dt><dd>${checkRef(cx.check)} · ${cx.requestCount} request(s)</dd>`,
     `<dt>Expected</dt><dd><pre>${html(cx.expected)}</pre></dd>`,
     `<dt>Observed</dt><dd><pre>${html(cx.observed)}</pre></dd>`,
     cx.diff === undefined ? '' : diffTable(cx.diff),

@@ -3,6 +3,7 @@
  * Markdown): the verdict, the counts, every regression with its replay command, then known failures.
  * A reader decides from it whether to open the HTML report; it is not the report.
  */
+import { checkDocPath, isKnownCheck } from './check-docs.ts';
 import type { ClauseResult, RunResult } from '../harness/results.ts';
 import type { BaselineDiff } from './baseline.ts';
 import { confirmationLabel, labelCounts } from './confirmation.ts';
@@ -82,7 +83,9 @@ function failureTable(clauses: readonly ClauseResult[]): string[] {
     const cx = c.counterexamples[0];
     // A listed clause that failed otherwise: what the file excuses, beside what was observed.
     const listed = c.expectation?.regression === true ? ` (listed: the expectations file excuses only ${c.expectation.entries.map((e) => e.excuses).join('; ')})` : '';
-    rows.push(`| \`${cell(c.id)}\` | ${cell(`${cx?.expected ?? c.summary}${listed}`)} | ${cell(cx?.observed ?? '')} | ${cx ? `\`${cell(cx.replay)}\`${cx.confirmation ? ` ${cell(confirmationLabel(cx.confirmation))}` : ''}${c.counterexamples.length > 1 ? ` (+${c.counterexamples.length - 1} more: ${cell(labelCounts(c.counterexamples.slice(1)))})` : ''}` : ''} |`);
+    // The check that found it, linked to its page beside the report (what it sends and judges).
+    const by = cx !== undefined && isKnownCheck(cx.check) ? ` by [${cell(cx.check)}](${checkDocPath(cx.check)})` : '';
+    rows.push(`| \`${cell(c.id)}\`${by} | ${cell(`${cx?.expected ?? c.summary}${listed}`)} | ${cell(cx?.observed ?? '')} | ${cx ? `\`${cell(cx.replay)}\`${cx.confirmation ? ` ${cell(confirmationLabel(cx.confirmation))}` : ''}${c.counterexamples.length > 1 ? ` (+${c.counterexamples.length - 1} more: ${cell(labelCounts(c.counterexamples.slice(1)))})` : ''}` : ''} |`);
   }
   return rows;
 }

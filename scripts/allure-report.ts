@@ -1,9 +1,14 @@
 /**
  * `npm run report [-- DIR]`: renders DIR/allure-results (default results/) into DIR/allure-report with
  * the allure 3 package from npm: offline, no Java. The HTML report of `run` needs none of this.
+ *
+ * One self-contained index.html (the awesome plugin's singleFile): the multi-file report loads its data
+ * with fetch, which browsers refuse for file:// pages, so opened from disk it only spun. Our own
+ * config file is passed so an allurerc in the caller's folder does not change the output.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { packageRoot } from './run-vitest.ts';
 
@@ -14,10 +19,17 @@ if (!existsSync(results)) {
   process.exit(2);
 }
 const bin = path.join(packageRoot, 'node_modules', '.bin', 'allure');
-const r = spawnSync(bin, ['generate', results, '--output', path.join(dir, 'allure-report'), '--report-name', 'svc-conformance'], { stdio: 'inherit' });
+const output = path.join(dir, 'allure-report');
+const configDir = mkdtempSync(path.join(tmpdir(), 'svc-allure-'));
+const config = path.join(configDir, 'allurerc.json');
+writeFileSync(config, JSON.stringify({ name: 'svc-conformance', plugins: { awesome: { options: { singleFile: true, reportName: 'svc-conformance' } } } }));
+// A report left from an earlier render (multi-file) would sit beside the new single file.
+rmSync(output, { recursive: true, force: true });
+const r = spawnSync(bin, ['generate', results, '--config', config, '--output', output], { stdio: 'inherit' });
+rmSync(configDir, { recursive: true, force: true });
 if (r.error) {
   process.stderr.write(`svc-conformance report: cannot start allure (${r.error.message}); run \`npm ci\` first\n`);
   process.exit(2);
 }
-process.stdout.write(`Allure report: ${path.join(dir, 'allure-report', 'index.html')}\n`);
+process.stdout.write(`Allure report (one file, opens from disk): ${path.join(output, 'index.html')}\n`);
 process.exit(r.status ?? 1);

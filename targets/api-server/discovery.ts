@@ -2,6 +2,7 @@
 import type { Profile } from '../../reference/profile.ts';
 import { resourceTypes } from '../../reference/resources.ts';
 import { DISCOVERY_VERBS } from './custom-discovery.ts';
+import { hostedCoreTypes, kubectlNames } from './hosted-types.ts';
 
 /**
  * The only paths a discovery document can live at (this file's, served-versions.ts's and
@@ -31,6 +32,8 @@ export function discovery(profile: Profile, path: string): unknown | undefined {
           { name: 'events', singularName: '', namespaced: true, kind: 'Event', verbs, shortNames: ['ev'] },
           { name: 'namespaces/finalize', singularName: '', namespaced: false, kind: 'Namespace', verbs: ['update'] },
           { name: 'namespaces/status', singularName: '', namespaced: false, kind: 'Namespace', verbs: ['get', 'update'] },
+          // After the entries above (unchanged): the hosted workload types kubectl users ask for.
+          ...hostedCoreTypes(profile).filter((t) => t.plural !== 'events').map((t) => ({ name: t.plural, singularName: '', namespaced: t.namespaced, kind: t.kind, verbs, ...kubectlNames(t) })),
         ],
       };
     case `/apis/${coord}/v1`:

@@ -134,7 +134,8 @@ export function droppingWrites(st: ServerState): ServerState {
   return { ...st, store };
 }
 
-function tableOf(st: ServerState, body: Record<string, unknown>): Record<string, unknown> {
+/** The Table of an object or a list (the default columns, rest:2.5.1). */
+export function tableOf(st: ServerState, body: Record<string, unknown>): Record<string, unknown> {
   const list = Array.isArray(body['items']);
   const objs = (list ? (body['items'] as unknown[]) : [body]).filter(isRecord);
   const md = isRecord(body['metadata']) ? body['metadata'] : {};

@@ -12,6 +12,7 @@ import { TOO_LARGE_TEXT } from '../../reference/error-rules.ts';
 import { badRequest, gone, invalid, notFound, statusAnswer, type Answer } from './status.ts';
 import { has, varies, type ServerState } from './state.ts';
 import type { StoredObject } from './store.ts';
+import { fieldFilter } from './field-selectors.ts';
 
 type Pairs = readonly (readonly [string, string | null])[];
 
@@ -87,16 +88,6 @@ function orderKey(st: ServerState, key: string): string {
   return varies(st, 'shuffled-order') ? createHash('sha256').update(key).digest('hex') + key : key;
 }
 
-export function fieldFilter(text: string | undefined): ((o: StoredObject) => boolean) | { error: string } {
-  if (text === undefined || text.trim() === '') return () => true;
-  const reqs = text.split(',').map((p) => /^\s*(metadata\.name|metadata\.namespace)\s*(==|=|!=)\s*([^,]*)$/.exec(p));
-  if (reqs.some((m) => !m)) return { error: `unsupported field selector ${JSON.stringify(text)}` };
-  return (o) => reqs.every((m) => {
-    const v = String(o.metadata[m![1] === 'metadata.name' ? 'name' : 'namespace'] ?? '');
-    return m![2] === '!=' ? v !== m![3] : v === m![3];
-  });
-}
-
 export async function listObjects(st: ServerState, rt: ResourceType, ns: string | undefined, pairs: Pairs): Promise<Answer> {
   const q = classifyList(pairs);
   if (!q.ok) return invalid(q.why);
@@ -111,7 +102,7 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
   const labels = q.labelSelector === undefined ? undefined : parseLabelSelector(q.labelSelector);
   if (labels && !labels.ok) return badRequest(`unable to parse requirement: ${labels.error}`);
   const fieldText = pairs.find(([k]) => k === 'fieldSelector')?.[1] ?? undefined;
-  const fields = fieldFilter(fieldText);
+  const fields = fieldFilter(fieldText, rt);
   if (typeof fields !== 'function') return badRequest(fields.error);
   const selected = labels !== undefined || (fieldText !== undefined && fieldText.trim() !== '');
 

@@ -21,6 +21,7 @@ import { recordDeprecatedRequest, recordRequest } from './metrics.ts';
 import { DISCOVERY_VERBS } from './custom-discovery.ts';
 import { isReview, REVIEW_VERBS } from './reviews.ts';
 import { attachVersioning, serverRelease, versioningOf, type Versioning } from './server-versioning.ts';
+import { kubectlNames } from './hosted-types.ts';
 
 export interface VersioningOptions {
   /** The release the server claims (`/version`), default v1.24 (rest:1.9). */
@@ -182,5 +183,5 @@ export function servedDiscovery(st: ServerState, path: string, base: (path: stri
   if (here.length === 0) return undefined;
   // kubectl api-resources --verbs=watch (and patch) found nothing: both are served (custom-discovery.ts).
   // Review types are questions: create only, as upstream (the namespace controller deletes what lists `delete`).
-  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: apiVersionOf(here[0]!), resources: here.map((t) => ({ name: t.plural, singularName: '', namespaced: t.namespaced, kind: t.kind, verbs: isReview(t) ? REVIEW_VERBS : DISCOVERY_VERBS })) };
+  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: apiVersionOf(here[0]!), resources: here.map((t) => ({ name: t.plural, singularName: '', namespaced: t.namespaced, kind: t.kind, verbs: isReview(t) ? REVIEW_VERBS : DISCOVERY_VERBS, ...kubectlNames(t) })) };
 }

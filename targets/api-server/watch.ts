@@ -9,7 +9,9 @@ import { decideWatch, rvColumn } from '../../reference/rv-semantics.ts';
 import { matchesLabels, parseLabelSelector } from '../../reference/label-selector.ts';
 import { apiVersionOf, type ResourceType } from '../../reference/resources.ts';
 import { has, varies, type ServerState } from './state.ts';
-import { fieldFilter, present, scanPrefixFor } from './reads.ts';
+import { present, scanPrefixFor } from './reads.ts';
+import { fieldFilter } from './field-selectors.ts';
+import { watchFraming } from './watch-table.ts';
 import { badRequest, statusAnswer, type Answer } from './status.ts';
 import type { ChangeEvent, StoredObject } from './store.ts';
 
@@ -34,7 +36,7 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   const selector = selText === undefined ? undefined : parseLabelSelector(selText);
   if (selector && !selector.ok) return badRequest(`unable to parse requirement: ${selector.error}`);
   // kubectl get NAME --watch (and kubectl wait) watch with fieldSelector=metadata.name=NAME.
-  const fields = fieldFilter(param('fieldSelector'));
+  const fields = fieldFilter(param('fieldSelector'), rt);
   if (typeof fields !== 'function') return badRequest(fields.error);
   const timeoutSeconds = Number(param('timeoutSeconds') ?? '0');
   const inScope = (o: StoredObject | null | undefined): o is StoredObject =>
@@ -79,12 +81,13 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   // Headers go out now: a client waits for them before it writes what the watch should report.
   res.flushHeaders();
   let sent = 0;
+  const frame = watchFraming(st, req);
   const write = (ev: WatchEvent) => {
     sent++;
     if (has(st, 'watch-drop-events') && sent % 3 === 0) return;
     // A full send buffer (the client reads slowly) silently drops events instead of ending the watch.
     if (has(st, 'slow-watcher-gap') && ev.type !== 'BOOKMARK' && res.writableLength > SLOW_WATCHER_BUFFER) return;
-    const text = JSON.stringify(ev) + '\n';
+    const text = JSON.stringify(frame(ev)) + '\n';
     if (varies(st, 'watch-split-chunks')) {
       // Odd boundaries on purpose: a client must not assume one event per chunk.
       for (let i = 0; i < text.length; i += 7) res.write(text.slice(i, i + 7));

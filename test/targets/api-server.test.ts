@@ -119,8 +119,9 @@ describe('reference server', () => {
   it('serves discovery and the named group under the profile\'s spelling', async () => {
     await start({ profile: 'k8s' });
     expect((await call('GET', '/apis')).json.groups[0].name).toBe('coordination.k8s.io');
-    // Events and the namespace subresources are there for real components (test/targets/hosting-server.test.ts).
-    expect((await call('GET', '/api/v1')).json.resources.map((r: any) => r.name)).toEqual(['namespaces', 'configmaps', 'events', 'namespaces/finalize', 'namespaces/status']);
+    // Events and the namespace subresources are there for real components (test/targets/hosting-server.test.ts),
+    // pods and replication controllers for kubectl users (test/clients/kubectl-serve-k8s.test.ts).
+    expect((await call('GET', '/api/v1')).json.resources.map((r: any) => r.name)).toEqual(['namespaces', 'configmaps', 'events', 'namespaces/finalize', 'namespaces/status', 'pods', 'replicationcontrollers']);
     await ns('a');
     const l = await call('POST', '/apis/coordination.k8s.io/v1/namespaces/a/leases', { metadata: { name: 'l' }, spec: { holderIdentity: 'me' } });
     expect(l.json).toMatchObject({ kind: 'Lease', apiVersion: 'coordination.k8s.io/v1', spec: { holderIdentity: 'me' } });
