@@ -3,7 +3,7 @@
  * expectations are parameters, so tests pass small fake ones.
  */
 import type { Clause } from '../reference/catalog/types.ts';
-import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, RunResult } from '../harness/results.ts';
+import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, RunResult } from '../runner/results.ts';
 import { signatureMismatch, type Expectations, type KnownFailure } from './expectations.ts';
 import { judgeExpectations } from './known-failures.ts';
 import { requestEconomy } from '../harness/request-economy.ts';
@@ -161,7 +161,7 @@ export interface BuildRunArgs {
   readonly errors: readonly string[];
   readonly expectations?: Expectations;
   readonly footprint?: import('../harness/footprint.ts').RunFootprint;
-  readonly leftovers?: readonly import('../harness/results.ts').RunLeftover[];
+  readonly leftovers?: readonly import('../runner/results.ts').RunLeftover[];
   /** The checks the run selected, with their clauses: the vacuity guard measures against them. */
   readonly selected?: readonly { readonly id: string; readonly clauses: readonly string[] }[];
   /** `--require` minimums on the scorecard. */

@@ -5,7 +5,7 @@
  * ran and how long, then coverage and every clause (filterable without script, an anchor per row),
  * then what the run cost the target.
  */
-import type { ClauseResult, ClauseStatus, Counterexample, RunResult } from '../harness/results.ts';
+import type { ClauseResult, ClauseStatus, Counterexample, RunResult } from '../runner/results.ts';
 import { groupByArea, isRegression, type Area, type FamilyOf } from './areas.ts';
 import { html } from './escape.ts';
 import { diffRows } from './value-diff.ts';

@@ -3,7 +3,7 @@
  * JUnit has no "expected failure": a known failure is reported as skipped (with its counterexample in
  * system-out) so CI turns red only on regressions, the same rule as the run's verdict.
  */
-import type { ClauseResult, RunResult } from '../harness/results.ts';
+import type { ClauseResult, RunResult } from '../runner/results.ts';
 import { groupByArea, type Area, type FamilyOf } from './areas.ts';
 import { counterexampleText, oneLine } from './counterexample-text.ts';
 import { xmlAttr, xmlText } from './escape.ts';

@@ -3,7 +3,7 @@
  * Markdown): the verdict, the counts, every regression with its replay command, then known failures.
  * A reader decides from it whether to open the HTML report; it is not the report.
  */
-import type { ClauseResult, RunResult } from '../harness/results.ts';
+import type { ClauseResult, RunResult } from '../runner/results.ts';
 import type { BaselineDiff } from './baseline.ts';
 import { confirmationLabel, labelCounts } from './confirmation.ts';
 import { entriesWith } from './known-failures.ts';

@@ -4,7 +4,7 @@
  */
 import { appendFile, chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RunResult } from '../harness/results.ts';
+import type { RunResult } from '../runner/results.ts';
 import type { Clause } from '../reference/catalog/types.ts';
 import type { FamilyOf } from './areas.ts';
 import { toHtml } from './html.ts';

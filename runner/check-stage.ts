@@ -5,11 +5,11 @@
  * Either way the executor (runner/executor.ts) receives the same typed part.
  */
 import type { AnyCheck } from '../harness/check.ts';
-import type { CheckRecord } from '../harness/results.ts';
+import type { CheckRecord } from './results.ts';
 import type { CheckFootprint } from '../harness/footprint.ts';
 import { emptyFootprint } from '../harness/footprint.ts';
-import { runCheck } from '../harness/run-check.ts';
-import { scheduleChecks } from '../harness/scheduler.ts';
+import { runCheck } from './run-check.ts';
+import { scheduleChecks } from './scheduler.ts';
 import { loaderFromSettings, provideEmbeddedLoader } from '../harness/nodeagent-loader.ts';
 import { embeddedLoader } from '../targets/nodeagent-loader/embedded.ts';
 import type { NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';

@@ -10,10 +10,10 @@ import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { startVitest } from 'vitest/node';
-import type { CheckRecord } from '../harness/results.ts';
+import type { CheckRecord } from '../runner/results.ts';
 import type { SuiteSettings } from '../suites/settings.ts';
 import type { CheckFootprint } from '../harness/footprint.ts';
-import { within } from '../harness/run-stop.ts';
+import { within } from '../runner/run-stop.ts';
 import { oneLineReason, type CheckOutcome } from '../reports/progress.ts';
 
 export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

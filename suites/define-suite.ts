@@ -4,12 +4,12 @@
  */
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { checks as allChecks, checksOfSuite } from './checks/index.ts';
-import { openEnv, type OpenedEnv } from '../harness/env.ts';
-import { DEFAULT_PARALLEL, scheduleChecks, type Scheduled } from '../harness/scheduler.ts';
+import { openEnv, type OpenedEnv } from '../runner/env.ts';
+import { DEFAULT_PARALLEL, scheduleChecks, type Scheduled } from '../runner/scheduler.ts';
 import { profiles } from '../reference/profile.ts';
 import { loaderFromSettings } from '../harness/nodeagent-loader.ts';
-import type { CheckRecord } from '../harness/results.ts';
-import { labelForAllure } from '../harness/allure-labels.ts';
+import type { CheckRecord } from '../runner/results.ts';
+import { labelForAllure } from '../runner/allure-labels.ts';
 import type { CheckFootprint } from '../harness/footprint.ts';
 import type { SuiteSettings } from './settings.ts';
 import './settings.ts';

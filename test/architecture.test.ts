@@ -82,7 +82,7 @@ describe('the architecture checker fires on planted offenders', () => {
 
   it('flags imports against the layer order, and of test files from the product', () => {
     expect(violations('reference/planted.ts', "import { runOp } from '../harness/rest-interpreter.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
-    expect(violations('generators/planted.ts', "export { runCheck } from '../harness/run-check.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
+    expect(violations('generators/planted.ts', "export { runCheck } from '../runner/run-check.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
     expect(violations('harness/planted.ts', "import { checks } from '../suites/checks/index.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
     expect(violations('targets/planted.ts', "import { checks } from '../suites/checks/index.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
     expect(violations('reports/planted.ts', "import { x } from '../scripts/cli.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);

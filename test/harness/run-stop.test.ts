@@ -1,8 +1,8 @@
 // Why (issue 32 item 2): a run stopped by --timeout or SIGTERM reports the checks it did not finish as
 // notChecked with the reason, never as passed, and no check starts once the deadline has passed.
 import { describe, expect, it } from 'vitest';
-import { unfinishedRecords, stopLine } from '../../harness/run-stop.ts';
-import { scheduleChecks } from '../../harness/scheduler.ts';
+import { unfinishedRecords, stopLine } from '../../runner/run-stop.ts';
+import { scheduleChecks } from '../../runner/scheduler.ts';
 import { checkById } from '../../suites/checks/index.ts';
 import type { CheckEnv } from '../../harness/check.ts';
 

@@ -4,9 +4,9 @@
  * (harness/namespace-pool.ts), so no verdict depends on what runs beside it. Results are looked up by
  * check id, so reports follow check order, never completion order.
  */
-import type { AnyCheck, CheckEnv } from './check.ts';
+import type { AnyCheck, CheckEnv } from '../harness/check.ts';
 import type { CheckRecord } from './results.ts';
-import { emptyFootprint, type CheckFootprint } from './footprint.ts';
+import { emptyFootprint, type CheckFootprint } from '../harness/footprint.ts';
 import { runCheck, type RunCheckOptions } from './run-check.ts';
 import { unfinishedRecords } from './run-stop.ts';
 
