@@ -60,6 +60,20 @@ export function oneLineReason(text: string, max = 200): string {
   return first.length > max ? `${first.slice(0, max - 1)}…` : first;
 }
 
+/**
+ * What one check came to, from its records: failed clauses first, then errors (with the first reason),
+ * then a check that judged nothing (every clause not checked, with the first reason).
+ */
+export function outcomeOfRecords(records: readonly { readonly clause: string; readonly verdict: string; readonly note?: string }[], thrown?: string): CheckOutcome {
+  const failed = [...new Set(records.filter((r) => r.verdict === 'fail').map((r) => r.clause))];
+  if (failed.length > 0) return { kind: 'fail', clauses: failed };
+  const errored = records.find((r) => r.verdict === 'error');
+  if (errored !== undefined) return { kind: 'error', reason: `${errored.clause}: ${errored.note ?? 'error'}` };
+  if (thrown !== undefined) return { kind: 'error', reason: thrown };
+  if (records.length > 0 && records.every((r) => r.verdict === 'notChecked')) return { kind: 'not checked', ...(records[0]!.note !== undefined ? { reason: records[0]!.note } : {}) };
+  return { kind: 'ok' };
+}
+
 export function outcomeText(o: CheckOutcome): string {
   switch (o.kind) {
     case 'ok':
@@ -144,7 +158,7 @@ export class Progress {
 
   private times(): string {
     const elapsed = this.now() - this.started;
-    // The pace counts from the first check's start: the target probe and vitest's start are no check's.
+    // The pace counts from the first check's start: the target probe is no check's.
     const left = estimateLeftMs(this.now() - (this.firstCheckAt ?? this.started), this.done, this.total);
     return `${clock(elapsed)}${left === undefined ? '' : ` ~${clock(left)} left`}`;
   }
@@ -158,7 +172,7 @@ export class Progress {
 
   private statusText(): string {
     const running = [...this.running];
-    const names = running.length > 0 ? ` · running ${running.slice(0, 3).join(', ')}${running.length > 3 ? ` +${running.length - 3}` : ''}` : this.done === 0 ? ' · starting the test runner' : '';
+    const names = running.length > 0 ? ` · running ${running.slice(0, 3).join(', ')}${running.length > 3 ? ` +${running.length - 3}` : ''}` : this.done === 0 ? ' · starting' : '';
     return `[${this.counter()} ${this.times()}]${names}`;
   }
 

@@ -14,6 +14,7 @@ import { toMarkdownSummary } from './markdown.ts';
 import type { BaselineDiff } from './baseline.ts';
 import { COUNTEREXAMPLE_DIR, FAILURE_PAGE_DIR, counterexampleFiles, sanitiseFileName } from './counterexample-files.ts';
 import { failurePage } from './failure-page.ts';
+import { ALLURE_DIR, allureFiles, type AllureInput } from './allure.ts';
 
 export { COUNTEREXAMPLE_DIR, FAILURE_PAGE_DIR };
 
@@ -31,6 +32,8 @@ export interface WriteExtras {
   readonly baseline?: BaselineDiff;
   /** A CI step-summary file to append summary.md to (GitHub's `$GITHUB_STEP_SUMMARY`). */
   readonly stepSummaryFile?: string;
+  /** The checks' records as Allure results (`allure-results/`, reports/allure.ts). */
+  readonly allure?: AllureInput;
 }
 
 export const HISTORY_DIR = 'histories';
@@ -60,6 +63,14 @@ export async function writeReports(
   if (extra.stepSummaryFile !== undefined && extra.stepSummaryFile !== '') await appendFile(extra.stepSummaryFile, markdown, 'utf8');
 
   await writeHistories(run, dir, put);
+
+  if (extra.allure !== undefined) {
+    // Allure reads every file in its folder: an earlier run's results would show beside this one's.
+    const allureDir = join(dir, ALLURE_DIR);
+    await rm(allureDir, { recursive: true, force: true });
+    await mkdir(allureDir, { recursive: true });
+    for (const f of allureFiles(extra.allure)) await writeFile(join(allureDir, f.name), f.content, 'utf8');
+  }
 
   // Pages left by an earlier run into the same folder would be read as this run's failures.
   const pageDir = join(dir, FAILURE_PAGE_DIR);

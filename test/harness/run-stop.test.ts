@@ -17,7 +17,7 @@ describe('a stopped run', () => {
     const check = checkById('crud-sequences')!;
     // An env whose every use throws: the check must not touch it.
     const env = new Proxy({}, { get: () => { throw new Error('the check ran'); } }) as CheckEnv;
-    const s = scheduleChecks([check], env, { seed: 1, runs: 1 }, 1, 1_000, () => 2_000);
+    const s = scheduleChecks([check], env, { seed: 1, runs: 1 }, 1, { deadline: 1_000, now: () => 2_000 });
     const { records } = await s.result(check.id);
     expect(records.map((r) => r.clause)).toEqual([...check.clauses]);
     expect(records.every((r) => r.verdict === 'notChecked' && r.note === 'run timeout: check crud-sequences did not finish')).toBe(true);
