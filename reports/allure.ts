@@ -4,13 +4,13 @@
  * replay it, and each counterexample's curl transcript and shrunk steps as attachments. Pure: the
  * files are written by reports/write.ts. `npm run report` renders them.
  *
- * Status per check: a failed clause makes it `failed`, an error `broken`, a check that judged nothing
- * (every clause not checked) `skipped`, anything else `passed`, the way the check's outcome reads in
- * the live progress.
+ * Status per check: its worst record decides (runner/verdicts.ts): a failed clause makes it `failed`,
+ * an error `broken`, a check that judged nothing `skipped`, anything else `passed`.
  */
 import { createHash } from 'node:crypto';
 import type { Attachment, Label, Parameter, StepResult, TestResult } from 'allure-js-commons';
 import type { CheckRecord } from '../runner/results.ts';
+import { checkOutcomeKind } from '../runner/verdicts.ts';
 import type { CheckFootprint } from '../harness/footprint.ts';
 
 export const ALLURE_DIR = 'allure-results';
@@ -93,15 +93,18 @@ export function allureFiles(input: AllureInput): AllureFile[] {
 }
 
 function statusOf(records: readonly CheckRecord[]): Pick<TestResult, 'status' | 'statusDetails'> {
-  const failures = records.filter((r) => r.verdict === 'fail');
-  if (failures.length > 0) {
+  const kind = checkOutcomeKind(records.map((r) => r.verdict));
+  if (kind === 'failed') {
+    const failures = records.filter((r) => r.verdict === 'fail');
     const message = failures.map((f) => `${f.clause}: expected ${f.counterexample?.expected ?? '?'}; observed ${f.counterexample?.observed ?? '?'}`).join('\n');
     const trace = failures.map((f) => `${f.clause}\n  replay: ${f.counterexample?.replay ?? ''}\n  steps:\n    ${(f.counterexample?.steps ?? []).join('\n    ')}`).join('\n');
     return { status: 'failed' as TestResult['status'], statusDetails: { message, trace } };
   }
-  const error = records.find((r) => r.verdict === 'error');
-  if (error !== undefined) return { status: 'broken' as TestResult['status'], statusDetails: { message: `${error.clause}: ${error.note ?? 'error'}` } };
-  if (records.every((r) => r.verdict === 'notChecked')) return { status: 'skipped' as TestResult['status'], statusDetails: { message: records[0]?.note ?? 'not checked' } };
+  if (kind === 'error') {
+    const error = records.find((r) => r.verdict === 'error')!;
+    return { status: 'broken' as TestResult['status'], statusDetails: { message: `${error.clause}: ${error.note ?? 'error'}` } };
+  }
+  if (kind === 'notChecked') return { status: 'skipped' as TestResult['status'], statusDetails: { message: records[0]?.note ?? 'not checked' } };
   return { status: 'passed' as TestResult['status'], statusDetails: {} };
 }
 

@@ -12,6 +12,7 @@
  *   [ 13/150 0:44 ~3:05 left] rest-paging paging-snapshot: FAIL rest:4.4.3
  */
 import path from 'node:path';
+import { checkOutcomeKind, type Verdict } from '../runner/verdicts.ts';
 
 export interface ProgressStream {
   write(text: string): unknown;
@@ -60,17 +61,14 @@ export function oneLineReason(text: string, max = 200): string {
   return first.length > max ? `${first.slice(0, max - 1)}…` : first;
 }
 
-/**
- * What one check came to, from its records: failed clauses first, then errors (with the first reason),
- * then a check that judged nothing (every clause not checked, with the first reason).
- */
-export function outcomeOfRecords(records: readonly { readonly clause: string; readonly verdict: string; readonly note?: string }[], thrown?: string): CheckOutcome {
-  const failed = [...new Set(records.filter((r) => r.verdict === 'fail').map((r) => r.clause))];
-  if (failed.length > 0) return { kind: 'fail', clauses: failed };
+/** What one check came to, from its records (runner/verdicts.ts): failed clauses, an error with its reason, nothing judged. */
+export function outcomeOfRecords(records: readonly { readonly clause: string; readonly verdict: Verdict; readonly note?: string }[], thrown?: string): CheckOutcome {
+  const kind = checkOutcomeKind(records.map((r) => r.verdict));
+  if (kind === 'failed') return { kind: 'fail', clauses: [...new Set(records.filter((r) => r.verdict === 'fail').map((r) => r.clause))] };
   const errored = records.find((r) => r.verdict === 'error');
   if (errored !== undefined) return { kind: 'error', reason: `${errored.clause}: ${errored.note ?? 'error'}` };
   if (thrown !== undefined) return { kind: 'error', reason: thrown };
-  if (records.length > 0 && records.every((r) => r.verdict === 'notChecked')) return { kind: 'not checked', ...(records[0]!.note !== undefined ? { reason: records[0]!.note } : {}) };
+  if (kind === 'notChecked') return { kind: 'not checked', ...(records[0]!.note !== undefined ? { reason: records[0]!.note } : {}) };
   return { kind: 'ok' };
 }
 

@@ -14,7 +14,10 @@ export interface NeedShown extends AnswerNeed {
   readonly met: boolean;
 }
 
-export type Verdict = 'pass' | 'fail' | 'unspecified' | 'inconclusive' | 'skipped' | 'notChecked' | 'error';
+import type { ClauseStatus, Verdict } from './verdicts.ts';
+
+/** The verdict words and their mapping to report statuses: runner/verdicts.ts. */
+export type { ClauseStatus, Verdict };
 
 /** `expectedValue`, `observedValue`, `diff`: the compared values as data, when the judge compared objects. */
 /**
@@ -89,11 +92,6 @@ export interface CheckRecord {
   readonly inputs?: Readonly<Record<string, number>>;
 }
 
-/**
- * `informative`: the catalog says no black-box test can judge the clause (its reason is the first note);
- * shown apart from `notChecked`, which is a gap of this run or of the suite (its note says why).
- */
-export type ClauseStatus = 'passed' | 'failed' | 'unspecified' | 'inconclusive' | 'skipped' | 'notChecked' | 'informative' | 'error';
 
 export interface ClauseResult {
   readonly id: string;

@@ -22,4 +22,13 @@ describe('a stopped run', () => {
     expect(records.map((r) => r.clause)).toEqual([...check.clauses]);
     expect(records.every((r) => r.verdict === 'notChecked' && r.note === 'run timeout: check crud-sequences did not finish')).toBe(true);
   });
+
+  it('starts no check once the run is halted (SIGTERM): it reports nothing, the executor names it', async () => {
+    const check = checkById('crud-sequences')!;
+    const env = new Proxy({}, { get: () => { throw new Error('the check ran'); } }) as CheckEnv;
+    const started: string[] = [];
+    const s = scheduleChecks([check], env, { seed: 1, runs: 1 }, 1, { halted: () => true, onStart: (id) => started.push(id) });
+    expect(await s.result(check.id)).toMatchObject({ records: [], notStarted: true });
+    expect(started).toEqual([]);
+  });
 });
