@@ -3,8 +3,8 @@
  * the selected checks in two groups (the checks that restart or compact the target after the others,
  * one at a time), confirms failures by replaying them, sweeps what the run left on an external target,
  * cleans up, and returns what happened as data. The command line, the self-tests' in-process runs,
- * `npm run mutation` and the benches all run checks through it; what differs is the check stage (in
- * this process, or through vitest) and what is done with the result (`publish`: the reports).
+ * `npm run mutation` and the benches all run checks through it, in this process (runner/check-stage.ts);
+ * what differs is what watches the checks run and what is done with the result (`publish`: the reports).
  *
  * --timeout, SIGTERM from CI, Ctrl-C: no check starts, running ones are abandoned after a grace, the
  * result is published with what the run has, then cleanup (bounded). A second signal: out now.
@@ -312,7 +312,7 @@ async function refuseProfileMismatch(probe: ReturnType<typeof createTargetClient
   }
 }
 
-/** TLS material as strings: vitest clones the settings into its workers. */
+/** TLS material as strings: the stage's settings stay plain data (they are printed and compared in tests). */
 function cloneableTarget(cfg: TargetConfig): TargetConfig {
   const str = (v: string | Buffer | undefined) => (v === undefined ? undefined : typeof v === 'string' ? v : v.toString('utf8'));
   const tls = { ...cfg.tls, ca: str(cfg.tls.ca), cert: str(cfg.tls.cert), key: str(cfg.tls.key) };
