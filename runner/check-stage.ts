@@ -109,8 +109,10 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
       }
       return part;
     } finally {
-      // After a stop, cleanup may wait on a check still running: bounded like the rest of a stopped run.
-      await (halted ? within(opened.close(), req.graceMs) : opened.close());
+      // A stopped run does not wait on its environment's cleanup (an abandoned check may still hold it):
+      // the executor publishes first and its sweep deletes what the run left.
+      if (halted) void opened.close().catch(() => undefined);
+      else await opened.close();
     }
   };
 }
