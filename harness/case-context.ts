@@ -6,6 +6,7 @@ import { emptyHistory, type History } from '../reference/history.ts';
 import type { Judgement } from '../reference/judgement.ts';
 import type { LearnedValues } from '../reference/envelope-rules.ts';
 import type { CheckEnv } from './check.ts';
+import { objectPath, resourceTypes } from '../reference/resources.ts';
 import { InfrastructureError, type Exchange, type TargetRequest, type TargetResponse } from './exchange.ts';
 import type { Tally } from './tally.ts';
 import { ClauseViolation, type ServerErrorSeen } from './violation.ts';
@@ -83,7 +84,7 @@ export class CaseContext {
    * changing, that no JSON body explains (a proxy's error page), or that carries Retry-After, is
    * infrastructure trouble.
    * A write is not retried here (a repeated write changes what is observed): its well-formed 5xx goes
-   * to the judges too, marked unrepeated, and harness/run-check.ts replays the whole case before such
+   * to the judges too, marked unrepeated, and runner/run-check.ts replays the whole case before such
    * a failure stands. 504 has clauses of its own (rest:7/504) and is always the judges'.
    */
   async send(req: TargetRequest): Promise<TargetResponse> {
@@ -114,5 +115,21 @@ export class CaseContext {
     const failures = js.filter((j) => j.verdict === 'fail');
     if (failures.length > 0) throw new ClauseViolation(failures, [...(this.env.backgroundWrites?.setup ?? []), ...this.setup, ...this.env.transcript.since(this.startSeq)], evidence, [...this.serverErrors], { judged: this.env.transcript.lastSeq(), ...answers });
     for (const j of js) this.tally.add(j);
+  }
+}
+
+/**
+ * Pooled namespaces go back to the pool, emptied of the case's objects; a namespace the case made for
+ * itself is deleted, which removes what the case made in it (best effort: the run cleanup retries).
+ */
+export async function releaseCaseNamespaces(cx: CaseContext): Promise<void> {
+  const rt = resourceTypes(cx.env.profile).namespaces;
+  for (const ns of cx.namespaces) {
+    try {
+      if (cx.leased.includes(ns)) await cx.env.namespacePool!.release(ns);
+      else await cx.env.target.send({ method: 'DELETE', path: objectPath(rt, ns) });
+    } catch {
+      // The run-level cleanup deletes every namespace of the run again at exit.
+    }
   }
 }

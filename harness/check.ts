@@ -1,6 +1,6 @@
 /**
  * A check: a named property tied to the clauses it judges (STYLE.md practice 12). The registry of
- * checks is what both the vitest suites and the self-tests run; the suites stay thin.
+ * checks is what both the command line and the self-tests run; the suites stay thin.
  */
 import type fc from 'fast-check';
 import type { Profile } from '../reference/profile.ts';

@@ -55,9 +55,11 @@ export interface ControllerDaemonTarget {
   readonly answers?: Pace;
 }
 
-/** Plain data for the CLI-to-suite hand-over (vitest clones settings into its workers). */
+/** What the executor hands the check stage about the daemon under test. */
 export interface ControllerDaemonSettings {
   readonly command: string;
+  /** Starts it some other way than `command` as a process (the self-tests' in-process reference daemon). */
+  readonly launcher?: DaemonLauncher;
   /** The command shown in counterexamples when `command` lives only as long as the run (a bundle). */
   readonly display?: string;
   readonly kubeconfigPath: string;
@@ -297,7 +299,7 @@ export function kubeconfigText(server: string, token?: string): string {
 
 /** The target a check sees, from the settings the CLI hands over. */
 export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarget {
-  return { launcher: processLauncher(s.command, undefined, s.display ?? s.command), kubeconfigPath: s.kubeconfigPath, ...(s.apiServerUrl ? { apiServerUrl: s.apiServerUrl } : {}), startTimeoutMs: s.startTimeoutMs, settleMs: s.settleMs, leaseTimeoutMs: s.leaseTimeoutMs, pace: daemonPace(), answers: answerPace() };
+  return { launcher: s.launcher ?? processLauncher(s.command, undefined, s.display ?? s.command), kubeconfigPath: s.kubeconfigPath, ...(s.apiServerUrl ? { apiServerUrl: s.apiServerUrl } : {}), startTimeoutMs: s.startTimeoutMs, settleMs: s.settleMs, leaseTimeoutMs: s.leaseTimeoutMs, pace: daemonPace(), answers: answerPace() };
 }
 
 /** `timedOut`: no answer at all within the timeout, which is neither a refusal nor an acceptance. */

@@ -8,11 +8,10 @@
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import type { AnyCheck, CheckEnv } from './check.ts';
-import { CaseContext } from './case-context.ts';
+import { CaseContext, releaseCaseNamespaces } from './case-context.ts';
 import { Tally } from './tally.ts';
 import { CheckNotApplicable, ClauseViolation } from './violation.ts';
 import { InfrastructureError, type StreamResponse, type Target, type TargetRequest } from './exchange.ts';
-import { releaseCaseNamespaces } from './run-check.ts';
 import { emptyFootprint, exchangeSinks } from './footprint.ts';
 import { Transcript } from './transcript.ts';
 import { JsonDocumentStream } from './json-stream.ts';

@@ -46,7 +46,7 @@ export type EmbeddedLoaderFactory = (profile: Profile, faults: readonly string[]
 
 let providedEmbedded: EmbeddedLoaderFactory | undefined;
 
-/** Called once per process by whoever may import targets/ (the suites' vitest setup file). */
+/** Called once per process by whoever may import targets/ (the runner's check stage). */
 export function provideEmbeddedLoader(factory: EmbeddedLoaderFactory): void {
   providedEmbedded = factory;
 }

@@ -5,11 +5,20 @@
  * decided; a clause two checks decided counts once for the run and once for each check. A check that
  * sent requests and decided nothing is listed by name: its requests are the first to question.
  */
-import type { CheckRecord, ClauseResult } from './results.ts';
 import type { CheckFootprint, RunFootprint } from './footprint.ts';
 
-const DECIDING_RECORDS: ReadonlySet<CheckRecord['verdict']> = new Set(['pass', 'fail', 'unspecified', 'inconclusive']);
-const DECIDED_CLAUSES: ReadonlySet<ClauseResult['status']> = new Set(['passed', 'failed', 'unspecified', 'inconclusive']);
+/** The parts of the runner's records and clause results (runner/results.ts) counted here. */
+interface CheckRecord {
+  readonly check: string;
+  readonly clause: string;
+  readonly verdict: string;
+}
+interface ClauseResult {
+  readonly status: string;
+}
+
+const DECIDING_RECORDS: ReadonlySet<string> = new Set(['pass', 'fail', 'unspecified', 'inconclusive']);
+const DECIDED_CLAUSES: ReadonlySet<string> = new Set(['passed', 'failed', 'unspecified', 'inconclusive']);
 
 export interface CheckEconomy {
   readonly check: string;

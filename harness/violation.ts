@@ -26,7 +26,7 @@ export class ClauseViolation extends Error {
   /**
    * `evidence`: plain JSON the model judged (a watch history), saved with the counterexample.
    * `serverErrors`: the 5xx answers the case judged; a failure that may rest on an unrepeated one is
-   * replayed before it stands (harness/run-check.ts). `answersJudged`: which answers the judgements
+   * replayed before it stands (runner/run-check.ts). `answersJudged`: which answers the judgements
    * were made on, so their needs can name requests of the counterexample.
    */
   constructor(readonly failures: readonly Judgement[], readonly exchanges: readonly Exchange[], readonly evidence?: unknown, readonly serverErrors: readonly ServerErrorSeen[] = [], readonly answersJudged: AnswersJudged = {}) {

@@ -3,7 +3,8 @@
  * expectations are parameters, so tests pass small fake ones.
  */
 import type { Clause } from '../reference/catalog/types.ts';
-import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, RunResult } from '../harness/results.ts';
+import { clauseStatusOf } from '../runner/verdicts.ts';
+import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, RunResult } from '../runner/results.ts';
 import { signatureMismatch, type Expectations, type KnownFailure } from './expectations.ts';
 import { judgeExpectations } from './known-failures.ts';
 import { requestEconomy } from '../harness/request-economy.ts';
@@ -59,24 +60,8 @@ export function unknownClauseIds(records: readonly CheckRecord[], catalog: reado
   return [...new Set(records.map((r) => r.clause))].filter((id) => !ids.has(id)).sort();
 }
 
-/**
- * A failure anywhere outweighs any number of passes (one counterexample disproves the clause); an
- * error means we could not tell; passes beat unspecified notes because a check judged something.
- * Example: [pass, fail, pass] -> failed; [error, pass] -> error; [skipped, notChecked] -> skipped.
- */
-export function statusOf(verdicts: readonly CheckRecord['verdict'][], unspecifiedClause: boolean): ClauseStatus {
-  const has = (v: CheckRecord['verdict']): boolean => verdicts.includes(v);
-  // The spec says "not shown": whatever the target did is recorded, never judged.
-  if (unspecifiedClause && (has('pass') || has('fail') || has('unspecified'))) return 'unspecified';
-  if (has('fail')) return 'failed';
-  if (has('error')) return 'error';
-  if (has('pass')) return 'passed';
-  if (has('unspecified')) return 'unspecified';
-  // Jepsen's unknown: the target was asked, but no observation decided the clause.
-  if (has('inconclusive')) return 'inconclusive';
-  if (has('skipped')) return 'skipped';
-  return 'notChecked';
-}
+/** The status of a clause from its records' verdicts (runner/verdicts.ts, the one mapping). */
+export const statusOf = clauseStatusOf;
 
 function clauseResult(
   id: string,
@@ -161,7 +146,7 @@ export interface BuildRunArgs {
   readonly errors: readonly string[];
   readonly expectations?: Expectations;
   readonly footprint?: import('../harness/footprint.ts').RunFootprint;
-  readonly leftovers?: readonly import('../harness/results.ts').RunLeftover[];
+  readonly leftovers?: readonly import('../runner/results.ts').RunLeftover[];
   /** The checks the run selected, with their clauses: the vacuity guard measures against them. */
   readonly selected?: readonly { readonly id: string; readonly clauses: readonly string[] }[];
   /** `--require` minimums on the scorecard. */

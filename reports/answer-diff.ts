@@ -6,7 +6,7 @@
  *
  *   needLines(cx) -> ['needed: page 1 holds at most 1 item(s); got 2 item(s) (request 4)']
  */
-import type { Counterexample } from '../harness/results.ts';
+import type { Counterexample } from '../runner/results.ts';
 import type { ObservedAnswer } from '../harness/observed-answers.ts';
 import { requestsOf } from '../reference/answer-checks.ts';
 

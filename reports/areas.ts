@@ -3,7 +3,7 @@
  * terminal, JUnit and HTML views list areas in the same order: first appearance in the run, which is
  * catalog order.
  */
-import type { ClauseResult, ClauseStatus } from '../harness/results.ts';
+import type { ClauseResult, ClauseStatus } from '../runner/results.ts';
 import { NOT_IN_CATALOG } from './aggregate.ts';
 
 export type FamilyOf = (id: string) => string;

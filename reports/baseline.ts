@@ -4,7 +4,7 @@
  * out. A clause is "failing" when it failed, known or not; "checked" when it has any verdict besides
  * notChecked and skipped.
  */
-import type { ClauseStatus, RunResult } from '../harness/results.ts';
+import type { ClauseStatus, RunResult } from '../runner/results.ts';
 
 export interface BaselineClause {
   readonly id: string;

@@ -10,7 +10,7 @@ import type { AnyCheck, CheckEnv, TargetSettings } from '../harness/check.ts';
 import { clauseById } from '../reference/catalog/index.ts';
 import { profiles } from '../reference/profile.ts';
 import { checkById, checks } from '../suites/checks/index.ts';
-import type { RunResult } from '../harness/results.ts';
+import type { RunResult } from '../runner/results.ts';
 import { sanitiseFileName } from './counterexample-files.ts';
 
 export const CHECK_DOC_DIR = 'checks';

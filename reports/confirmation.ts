@@ -5,7 +5,7 @@
  *   confirmationLabel({ label: 'needs concurrent writes', runs: 2, reproduced: 0, withWrites: { runs: 2, reproduced: 2 } })
  *     -> 'needs concurrent writes (0/2 replays alone, 2/2 beside background writes failed again)'
  */
-import type { Confirmation, Counterexample } from '../harness/results.ts';
+import type { Confirmation, Counterexample } from '../runner/results.ts';
 
 export { confirmationLabel } from '../runner/confirm-failures.ts';
 

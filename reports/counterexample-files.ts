@@ -4,7 +4,7 @@
  * (`failures/<clause>-<n>.html`) share a base name, so the report, the page and the scripts link to
  * each other. n counts from 1 within the clause. Pure.
  */
-import type { Counterexample, RunResult } from '../harness/results.ts';
+import type { Counterexample, RunResult } from '../runner/results.ts';
 
 export const COUNTEREXAMPLE_DIR = 'counterexamples';
 export const FAILURE_PAGE_DIR = 'failures';

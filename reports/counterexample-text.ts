@@ -1,5 +1,5 @@
 /** A counterexample as plain text, for the formatters that have no richer layout (JUnit bodies). */
-import type { Counterexample } from '../harness/results.ts';
+import type { Counterexample } from '../runner/results.ts';
 import { diffText } from './value-diff.ts';
 import { answerLines, needLines } from './answer-diff.ts';
 

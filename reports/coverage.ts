@@ -4,7 +4,7 @@
  * clause; skipped and not checked did not. Needs the catalog because ClauseResult carries no kind.
  */
 import type { Clause } from '../reference/catalog/types.ts';
-import type { CheckRecord, ClauseResult, RunResult } from '../harness/results.ts';
+import type { CheckRecord, ClauseResult, RunResult } from '../runner/results.ts';
 import { safeFamilyOf, type FamilyOf } from './areas.ts';
 
 export interface CoverageFigure {

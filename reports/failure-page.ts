@@ -5,7 +5,7 @@
  * Self-contained like the report (inline CSS, no script), linked from the report's first screen.
  * Pure: the writer (reports/write.ts) decides where it goes.
  */
-import type { ClauseResult, Counterexample } from '../harness/results.ts';
+import type { ClauseResult, Counterexample } from '../runner/results.ts';
 import { clauseText } from '../reference/catalog/clause-text.ts';
 import { html } from './escape.ts';
 import { diffRows } from './value-diff.ts';

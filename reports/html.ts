@@ -6,7 +6,7 @@
  * then what the run cost the target.
  */
 import { checkDocPath, isKnownCheck } from './check-docs.ts';
-import type { ClauseResult, ClauseStatus, Counterexample, RunResult } from '../harness/results.ts';
+import type { ClauseResult, ClauseStatus, Counterexample, RunResult } from '../runner/results.ts';
 import { groupByArea, isRegression, type Area, type FamilyOf } from './areas.ts';
 import { html } from './escape.ts';
 import { diffRows } from './value-diff.ts';

@@ -3,10 +3,11 @@
  * JUnit has no "expected failure": a known failure is reported as skipped (with its counterexample in
  * system-out) so CI turns red only on regressions, the same rule as the run's verdict.
  */
-import type { ClauseResult, RunResult } from '../harness/results.ts';
+import type { ClauseResult, RunResult } from '../runner/results.ts';
 import { groupByArea, type Area, type FamilyOf } from './areas.ts';
 import { counterexampleText, oneLine } from './counterexample-text.ts';
 import { xmlAttr, xmlText } from './escape.ts';
+import { junitOutcome, type JUnitOutcome } from '../runner/verdicts.ts';
 
 export function toJUnitXml(run: RunResult, familyOf: FamilyOf): string {
   const areas = groupByArea(run.clauses, familyOf);
@@ -40,21 +41,8 @@ function tally(clauses: readonly ClauseResult[]): Tally {
   return t;
 }
 
-function outcome(c: ClauseResult): 'pass' | 'failure' | 'error' | 'skipped' {
-  switch (c.status) {
-    case 'failed':
-      return c.expectedFailure === true ? 'skipped' : 'failure';
-    case 'error':
-      return 'error';
-    case 'skipped':
-    case 'notChecked':
-    case 'informative':
-    case 'inconclusive':
-      return 'skipped';
-    case 'passed':
-    case 'unspecified':
-      return 'pass';
-  }
+function outcome(c: ClauseResult): JUnitOutcome {
+  return junitOutcome(c.status, c.expectedFailure === true);
 }
 
 function suite(area: Area, index: number, run: RunResult): string[] {

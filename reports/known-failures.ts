@@ -12,7 +12,7 @@
  *   rv="0" list held fewer items than its limit)  ->  notExercised, "the run sent no list with a limit
  *   below the number of items it returned"
  */
-import type { CheckRecord, ClauseExpectation, ClauseStatus, Counterexample, EntryOutcome, EntryResult } from '../harness/results.ts';
+import type { CheckRecord, ClauseExpectation, ClauseStatus, Counterexample, EntryOutcome, EntryResult } from '../runner/results.ts';
 import { INPUT_CLASSES, inputOf, OBSERVATION_CLASSES, type InputClass, type ObservationClass } from '../reference/observations.ts';
 import { showObservation, showSignature, signatureMismatch, type KnownFailure } from './expectations.ts';
 

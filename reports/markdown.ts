@@ -4,7 +4,7 @@
  * A reader decides from it whether to open the HTML report; it is not the report.
  */
 import { checkDocPath, isKnownCheck } from './check-docs.ts';
-import type { ClauseResult, RunResult } from '../harness/results.ts';
+import type { ClauseResult, RunResult } from '../runner/results.ts';
 import type { BaselineDiff } from './baseline.ts';
 import { confirmationLabel, labelCounts } from './confirmation.ts';
 import { entriesWith } from './known-failures.ts';

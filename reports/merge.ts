@@ -4,7 +4,7 @@
  * of a clause is the strongest of its shards' (a failure anywhere disproves it), as `statusOf` ranks
  * the records of one run. Pure: parsed summaries in, one RunResult out.
  */
-import type { ClauseResult, ClauseStatus, Counterexample, RunResult } from '../harness/results.ts';
+import type { ClauseResult, ClauseStatus, Counterexample, RunResult } from '../runner/results.ts';
 import { totalsOf, verdictOf } from './aggregate.ts';
 import type { SummaryJson } from './summary-json.ts';
 import { mergeClauseExpectations } from './known-failures.ts';

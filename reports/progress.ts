@@ -12,6 +12,7 @@
  *   [ 13/150 0:44 ~3:05 left] rest-paging paging-snapshot: FAIL rest:4.4.3
  */
 import path from 'node:path';
+import { checkOutcomeKind, type Verdict } from '../runner/verdicts.ts';
 
 export interface ProgressStream {
   write(text: string): unknown;
@@ -58,6 +59,17 @@ export function estimateLeftMs(elapsedMs: number, done: number, total: number): 
 export function oneLineReason(text: string, max = 200): string {
   const first = (text.split('\n').find((l) => l.trim() !== '' && !/^\s+at /.test(l)) ?? text).trim();
   return first.length > max ? `${first.slice(0, max - 1)}…` : first;
+}
+
+/** What one check came to, from its records (runner/verdicts.ts): failed clauses, an error with its reason, nothing judged. */
+export function outcomeOfRecords(records: readonly { readonly clause: string; readonly verdict: Verdict; readonly note?: string }[], thrown?: string): CheckOutcome {
+  const kind = checkOutcomeKind(records.map((r) => r.verdict));
+  if (kind === 'failed') return { kind: 'fail', clauses: [...new Set(records.filter((r) => r.verdict === 'fail').map((r) => r.clause))] };
+  const errored = records.find((r) => r.verdict === 'error');
+  if (errored !== undefined) return { kind: 'error', reason: `${errored.clause}: ${errored.note ?? 'error'}` };
+  if (thrown !== undefined) return { kind: 'error', reason: thrown };
+  if (kind === 'notChecked') return { kind: 'not checked', ...(records[0]!.note !== undefined ? { reason: records[0]!.note } : {}) };
+  return { kind: 'ok' };
 }
 
 export function outcomeText(o: CheckOutcome): string {
@@ -144,7 +156,7 @@ export class Progress {
 
   private times(): string {
     const elapsed = this.now() - this.started;
-    // The pace counts from the first check's start: the target probe and vitest's start are no check's.
+    // The pace counts from the first check's start: the target probe is no check's.
     const left = estimateLeftMs(this.now() - (this.firstCheckAt ?? this.started), this.done, this.total);
     return `${clock(elapsed)}${left === undefined ? '' : ` ~${clock(left)} left`}`;
   }
@@ -158,7 +170,7 @@ export class Progress {
 
   private statusText(): string {
     const running = [...this.running];
-    const names = running.length > 0 ? ` · running ${running.slice(0, 3).join(', ')}${running.length > 3 ? ` +${running.length - 3}` : ''}` : this.done === 0 ? ' · starting the test runner' : '';
+    const names = running.length > 0 ? ` · running ${running.slice(0, 3).join(', ')}${running.length > 3 ? ` +${running.length - 3}` : ''}` : this.done === 0 ? ' · starting' : '';
     return `[${this.counter()} ${this.times()}]${names}`;
   }
 

@@ -7,7 +7,7 @@
  */
 import { emptyReach, type CheckReach } from '../harness/reach.ts';
 import type { RunFootprint } from '../harness/footprint.ts';
-import type { RunResult } from '../harness/results.ts';
+import type { RunResult } from '../runner/results.ts';
 import { getClause, listClause, watchClause, type MatchClass, type PagingClass, type RvClass } from '../reference/rv-semantics.ts';
 import type { Exercised, Scorecard, TableCells } from '../harness/reach.ts';
 

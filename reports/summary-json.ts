@@ -3,7 +3,7 @@
  * documented shape come first and in the documented order; everything after them is an allowed extra.
  * Renaming or dropping a documented key breaks users, so test/reports pins each one.
  */
-import type { Counterexample, RunResult } from '../harness/results.ts';
+import type { Counterexample, RunResult } from '../runner/results.ts';
 import { coverageOf, type Coverage, type CoverageContext } from './coverage.ts';
 
 export interface SummaryJson {
@@ -22,7 +22,7 @@ export interface SummaryJson {
   /** Namespaces and cluster-scoped objects created, requests by verb, bytes, wall time per check. */
   footprint?: import('../harness/footprint.ts').RunFootprint;
   /** External targets: what cleanup left behind, each with its removal command; [] when nothing. */
-  leftovers?: import('../harness/results.ts').RunLeftover[];
+  leftovers?: import('../runner/results.ts').RunLeftover[];
   /** Why the verdict is notTested, one line each. */
   notTested?: string[];
   /** What the run reached on the target (reports/scorecard.ts), its selection's measure and --require. */
@@ -39,7 +39,7 @@ export interface SummaryClause {
   notes: string[];
   expectedFailure: boolean;
   /** A listed clause: each expectations entry and its outcome, and a failure no entry excuses. */
-  expectation?: import('../harness/results.ts').ClauseExpectation;
+  expectation?: import('../runner/results.ts').ClauseExpectation;
 }
 
 /** The coverage block needs the catalog (clause kinds); without it the block is left out. */

@@ -4,7 +4,7 @@
  * written against it keep working when the tool adds keys. Published as docs/schemas/summary.schema.json
  * (`npm run docs:schemas`); the self-test holds real summaries to it.
  */
-import { CONFIRMATION_LABELS } from '../harness/results.ts';
+import { CONFIRMATION_LABELS } from '../runner/results.ts';
 import { ANSWER_KEYS } from './scorecard.ts';
 
 const count = { type: 'integer', minimum: 0 } as const;

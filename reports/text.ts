@@ -4,7 +4,7 @@
  * Target-supplied text is made inert: an observed body carrying ESC sequences must not repaint the
  * reader's terminal.
  */
-import type { Counterexample, ClauseResult, RunResult } from '../harness/results.ts';
+import type { Counterexample, ClauseResult, RunResult } from '../runner/results.ts';
 import { groupByArea, isRegression, type FamilyOf, type StatusCounts } from './areas.ts';
 import { indentRest } from './counterexample-text.ts';
 import { answerLines, needLines } from './answer-diff.ts';

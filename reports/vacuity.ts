@@ -17,7 +17,7 @@
  *   were judged: checks that each stop at their first request judge one clause apiece. Only API checks
  *   count here: a loader or daemon check reaches the field clauses its draws happen to reach.
  */
-import type { CheckRecord } from '../harness/results.ts';
+import type { CheckRecord } from '../runner/results.ts';
 import type { Exercised } from '../harness/reach.ts';
 
 export type { Exercised } from '../harness/reach.ts';

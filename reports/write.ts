@@ -6,7 +6,7 @@ import { appendFile, chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunResult } from '../harness/results.ts';
+import type { RunResult } from '../runner/results.ts';
 import type { Clause } from '../reference/catalog/types.ts';
 import type { FamilyOf } from './areas.ts';
 import { toHtml } from './html.ts';
@@ -17,6 +17,7 @@ import type { BaselineDiff } from './baseline.ts';
 import { COUNTEREXAMPLE_DIR, FAILURE_PAGE_DIR, counterexampleFiles, sanitiseFileName } from './counterexample-files.ts';
 import { failurePage } from './failure-page.ts';
 import { CHECK_DOC_DIR, checkDocsFor, checksNamedBy } from './check-docs.ts';
+import { ALLURE_DIR, allureFiles, type AllureInput } from './allure.ts';
 
 export { COUNTEREXAMPLE_DIR, FAILURE_PAGE_DIR };
 
@@ -34,6 +35,8 @@ export interface WriteExtras {
   readonly baseline?: BaselineDiff;
   /** A CI step-summary file to append summary.md to (GitHub's `$GITHUB_STEP_SUMMARY`). */
   readonly stepSummaryFile?: string;
+  /** The checks' records as Allure results (`allure-results/`, reports/allure.ts). */
+  readonly allure?: AllureInput;
 }
 
 export const HISTORY_DIR = 'histories';
@@ -83,6 +86,14 @@ export async function writeReports(
   if (docs.length > 0) {
     await mkdir(docDir, { recursive: true });
     for (const d of docs) await put(join(docDir, d.name), d.content);
+  }
+
+  if (extra.allure !== undefined) {
+    // Allure reads every file in its folder: an earlier run's results would show beside this one's.
+    const allureDir = join(dir, ALLURE_DIR);
+    await rm(allureDir, { recursive: true, force: true });
+    await mkdir(allureDir, { recursive: true });
+    for (const f of allureFiles(extra.allure)) await writeFile(join(allureDir, f.name), f.content, 'utf8');
   }
 
   // Pages left by an earlier run into the same folder would be read as this run's failures.

@@ -1,15 +1,16 @@
 /**
- * The part of a run that runs checks: given a group of checks and the run's settings, their records.
- * Two ways to do it: in this process (`directStage`: the self-tests, and the replays of confirmation),
- * or through vitest, which also shows them as tests with JUnit and Allure (scripts/run-vitest.ts).
- * Either way the executor (runner/executor.ts) receives the same typed part.
+ * The part of a run that runs checks, in this process: given a group of checks and the run's settings,
+ * their records. The command line, the self-tests and the replays of confirmation all run checks here;
+ * what a person sees while they run (progress, a failure found) comes out through `StageEvents`, and
+ * what CI reads afterwards (JUnit, Allure) is made from the executor's result (reports/).
  */
 import type { AnyCheck } from '../harness/check.ts';
-import type { CheckRecord } from '../harness/results.ts';
+import type { CheckRecord } from './results.ts';
 import type { CheckFootprint } from '../harness/footprint.ts';
 import { emptyFootprint } from '../harness/footprint.ts';
-import { runCheck } from '../harness/run-check.ts';
-import { scheduleChecks } from '../harness/scheduler.ts';
+import { runCheck } from './run-check.ts';
+import { scheduleChecks, type CheckOutcome } from './scheduler.ts';
+import { within } from './run-stop.ts';
 import { loaderFromSettings, provideEmbeddedLoader } from '../harness/nodeagent-loader.ts';
 import { embeddedLoader } from '../targets/nodeagent-loader/embedded.ts';
 import type { NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';
@@ -19,9 +20,8 @@ import { openSession } from './session.ts';
 
 export interface StageRequest {
   readonly checks: readonly AnyCheck[];
-  /** Cloneable: the vitest stage hands it to its worker. */
   readonly settings: SuiteSettings;
-  /** One check at a time (the checks that restart or compact the target). */
+  /** One check at a time, in the order given (the checks that restart or compact the target). */
   readonly sequential: boolean;
   /** The second group of a run (its exclusive checks) follows a first one. */
   readonly second: boolean;
@@ -43,40 +43,76 @@ export interface StagePart {
 
 export type CheckStage = (req: StageRequest) => Promise<StagePart>;
 
+/** What a person watching the run is told while it runs (reports/progress.ts draws it). */
+export interface StageEvents {
+  /** A group of `total` checks is about to start (the first call: the run's checks begin). */
+  begin?(total: number): void;
+  checkStarted?(checkId: string): void;
+  /** `thrown`: the check broke outside its property (a bug of ours), in one line. */
+  checkDone?(check: AnyCheck, records: readonly CheckRecord[], thrown?: string): void;
+  /** A line a check has to tell at once (a failure found, before its shrinking). */
+  line?(text: string): void;
+}
+
 /**
- * In this process, one environment for the group. `inOrder`: one check after another in the order
- * given (the self-tests' runs), instead of the scheduler's longest-first start order.
+ * One environment for the group. `inOrder`: one check after another in the order given (the
+ * self-tests' runs), instead of the scheduler's longest-first start order.
  */
-export function directStage(o: { inOrder?: boolean } = {}): CheckStage {
+export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {}): CheckStage {
   provideEmbeddedLoader((profile, faults) => embeddedLoader(profile, faults as NodeagentFaultName[]));
+  const ev = o.events ?? {};
   return async (req) => {
     const s = req.settings;
     const profile = profiles[s.profile];
     const loader = loaderFromSettings(s.nodeagentLoader, profile);
+    ev.begin?.(req.total);
     const opened = openSession(s.target, { profile, runId: s.runId, settings: s.targetSettings, signals: false, ...(s.namespaceScope !== undefined ? { scope: s.namespaceScope } : {}), ...(loader ? { nodeagentLoader: loader } : {}), ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}), ...(s.restrictedTarget ? { restricted: s.restrictedTarget } : {}), ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}) });
-    const opts = { seed: s.seed, runs: s.runs, replayCommand: s.replayCommand, ...(s.path !== undefined ? { path: s.path } : {}) };
-    const part: StagePart = { records: [], errors: [], footprints: [], finished: [] };
-    const finished = part.finished as string[];
+    const opts = { seed: s.seed, runs: s.runs, replayCommand: s.replayCommand, ...(ev.line ? { onFailureFound: ev.line } : {}), ...(s.path !== undefined ? { path: s.path } : {}) };
+    let halted = false;
+    void req.stop.then(() => (halted = true));
+    // Results by check, kept in the order the group was given whatever order they end in.
+    const ended = new Map<string, { outcome?: CheckOutcome; thrown?: string }>();
+    const end = (check: AnyCheck, r: { outcome?: CheckOutcome; thrown?: string }): void => {
+      if (r.outcome?.notStarted === true) return;
+      ended.set(check.id, r);
+      ev.checkDone?.(check, r.outcome?.records ?? [], r.thrown);
+    };
+    const settle = (check: AnyCheck, p: Promise<CheckOutcome>) => p.then((outcome) => end(check, { outcome }), (e: unknown) => end(check, { thrown: e instanceof Error ? e.message : String(e) }));
     try {
+      let all: Promise<unknown>;
       if (o.inOrder === true || req.sequential) {
-        for (const check of req.checks) {
-          const footprint = emptyFootprint(check.id);
-          part.records.push(...(await runCheck(check, opened.env, opts, footprint)));
-          part.footprints.push(footprint);
-          finished.push(check.id);
-        }
-        return part;
+        all = (async () => {
+          for (const check of req.checks) {
+            if (halted) break;
+            ev.checkStarted?.(check.id);
+            const footprint = emptyFootprint(check.id);
+            await settle(check, runCheck(check, opened.env, opts, footprint).then((records) => ({ records, footprint })));
+          }
+        })();
+      } else {
+        const scheduled = scheduleChecks(req.checks, opened.env, opts, s.parallel ?? 1, { deadline: s.deadline ?? Infinity, halted: () => halted, ...(ev.checkStarted ? { onStart: ev.checkStarted } : {}) });
+        all = Promise.all(req.checks.map((check) => settle(check, scheduled.result(check.id))));
       }
-      const scheduled = scheduleChecks(req.checks, opened.env, opts, s.parallel ?? 1, s.deadline ?? Infinity);
+      // Stopped: the running checks get their grace, then the part holds what ended (the rest are abandoned).
+      const stopped = Symbol('stopped');
+      if ((await Promise.race([all, req.stop.then(() => stopped)])) === stopped) await within(all, req.graceMs);
+      const part: StagePart = { records: [], errors: [], footprints: [], finished: [] };
       for (const check of req.checks) {
-        const { records, footprint } = await scheduled.result(check.id);
-        part.records.push(...records);
-        part.footprints.push(footprint);
-        finished.push(check.id);
+        const r = ended.get(check.id);
+        if (r === undefined) continue;
+        (part.finished as string[]).push(check.id);
+        if (r.outcome !== undefined) {
+          part.records.push(...r.outcome.records);
+          part.footprints.push(r.outcome.footprint);
+        }
+        if (r.thrown !== undefined) part.errors.push(`${check.id}: ${r.thrown.split('\n')[0]}`);
       }
       return part;
     } finally {
-      await opened.close();
+      // A stopped run does not wait on its environment's cleanup (an abandoned check may still hold it):
+      // the executor publishes first and its sweep deletes what the run left.
+      if (halted) void opened.close().catch(() => undefined);
+      else await opened.close();
     }
   };
 }

@@ -16,7 +16,7 @@
  * For `reproduces alone` and `needs concurrent writes` the counterexample shown is the replay's, whose
  * transcript is the one its replay command and curl script repeat (with the background writes in place).
  */
-import type { CheckRecord, Confirmation, ConfirmationLabel, Counterexample } from '../harness/results.ts';
+import type { CheckRecord, Confirmation, ConfirmationLabel, Counterexample } from './results.ts';
 
 export type ReplayMode = 'alone' | 'writes';
 

@@ -6,12 +6,12 @@
  * takes seconds, and a run with no failure pays nothing.
  */
 import { openSession } from './session.ts';
-import { runCheck } from '../harness/run-check.ts';
+import { runCheck } from './run-check.ts';
 import { loaderFromSettings, provideEmbeddedLoader, type NodeagentLoaderSettings } from '../harness/nodeagent-loader.ts';
 import type { TargetSettings } from '../harness/check.ts';
 import type { TargetConfig } from '../harness/kubeconfig.ts';
 import type { ControllerDaemonSettings } from '../harness/controller-daemon.ts';
-import type { CheckRecord, Counterexample } from '../harness/results.ts';
+import type { CheckRecord, Counterexample } from './results.ts';
 import type { Profile } from '../reference/profile.ts';
 import { checkById } from '../suites/checks/index.ts';
 import { embeddedLoader } from '../targets/nodeagent-loader/embedded.ts';

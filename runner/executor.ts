@@ -3,8 +3,8 @@
  * the selected checks in two groups (the checks that restart or compact the target after the others,
  * one at a time), confirms failures by replaying them, sweeps what the run left on an external target,
  * cleans up, and returns what happened as data. The command line, the self-tests' in-process runs,
- * `npm run mutation` and the benches all run checks through it; what differs is the check stage (in
- * this process, or through vitest) and what is done with the result (`publish`: the reports).
+ * `npm run mutation` and the benches all run checks through it, in this process (runner/check-stage.ts);
+ * what differs is what watches the checks run and what is done with the result (`publish`: the reports).
  *
  * --timeout, SIGTERM from CI, Ctrl-C: no check starts, running ones are abandoned after a grace, the
  * result is published with what the run has, then cleanup (bounded). A second signal: out now.
@@ -13,9 +13,10 @@ import { readFileSync } from 'node:fs';
 import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/kubeconfig.ts';
 import { checkReachable, createTargetClient } from '../harness/client.ts';
 import type { TargetSettings } from '../harness/check.ts';
-import type { CheckRecord, Counterexample } from '../harness/results.ts';
+import type { DaemonLauncher } from '../harness/controller-daemon.ts';
+import type { CheckRecord, Counterexample } from './results.ts';
 import { sumFootprints, type CheckFootprint, type RunFootprint } from '../harness/footprint.ts';
-import { armRunStop, STOP_EXIT, STOP_GRACE_MS, stopLine, unfinishedRecords, within, type StopReason } from '../harness/run-stop.ts';
+import { armRunStop, STOP_EXIT, STOP_GRACE_MS, stopLine, unfinishedRecords, within, type StopReason } from './run-stop.ts';
 import { profileMismatch, profiles, type Profile } from '../reference/profile.ts';
 import { checks as registry } from '../suites/checks/index.ts';
 import type { SuiteSettings } from '../suites/settings.ts';
@@ -68,6 +69,11 @@ export interface RunIO {
   readonly tuneSettings?: (s: TargetSettings) => TargetSettings;
   /** What the embedded target's TargetConfig calls its source. */
   readonly source?: string;
+  /**
+   * The daemon under test started otherwise than the plan says, with its own waits (the self-tests'
+   * in-process reference daemon), or 'none': the daemon checks find no daemon.
+   */
+  readonly daemon?: 'none' | { readonly launcher: DaemonLauncher; readonly startTimeoutMs: number; readonly settleMs: number; readonly leaseTimeoutMs: number };
   /** The preflight found the run's identity refused: its one line made into reports; returns the exit code. */
   readonly onRefused?: (line: string, run: ExecutedRun) => Promise<number>;
 }
@@ -122,8 +128,9 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     if (restrictedCfg.server !== targetCfg.server) throw new ConfigError(`--restricted-kubeconfig ${restricted}: its server ${restrictedCfg.server} is not the target ${targetCfg.server}`);
   }
   const selected = selection.selected;
-  const daemon = await prepareDaemon({ ...(plan.daemon.command !== undefined ? { command: plan.daemon.command } : {}), bundle: selected.some((c) => c.suite === 'controller-daemon'), external, profile: profile.name, server: targetCfg.server, ...(embeddedToken !== undefined ? { token: embeddedToken } : {}), ...(plan.daemon.startTimeoutMs !== undefined ? { startTimeoutMs: plan.daemon.startTimeoutMs } : {}) });
+  const daemon = io.daemon === 'none' ? { settings: undefined, cleanup: async () => undefined } : await prepareDaemon({ ...(plan.daemon.command !== undefined ? { command: plan.daemon.command } : {}), bundle: io.daemon === undefined && selected.some((c) => c.suite === 'controller-daemon'), external, profile: profile.name, server: targetCfg.server, ...(embeddedToken !== undefined ? { token: embeddedToken } : {}), ...(plan.daemon.startTimeoutMs !== undefined ? { startTimeoutMs: plan.daemon.startTimeoutMs } : {}) });
 
+  const daemonSettings = daemon.settings !== undefined && typeof io.daemon === 'object' ? { ...daemon.settings, ...io.daemon } : daemon.settings;
   const stop = armRunStop(Math.max(0, plan.budgets.timeoutMs - (Date.now() - started)), (signal) => {
     log(`svc-conformance: ${signal} again: exiting without waiting for cleanup of run ${runId}`);
     process.exit(signal === 'SIGINT' ? 130 : 143);
@@ -175,7 +182,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       targetSettings,
       replayCommand: plan.replayCommand,
       ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
-      ...(daemon.settings ? { controllerDaemon: daemon.settings } : {}),
+      ...(daemonSettings ? { controllerDaemon: daemonSettings } : {}),
     });
     // Checks that restart or compact the target run after the others, one at a time: a restart cuts
     // every connection and a compaction ages every version, so nothing may run beside them.
@@ -210,7 +217,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       runs: plan.runs,
       replayCommand: command,
       ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
-      ...(daemon.settings ? { controllerDaemon: daemon.settings } : {}),
+      ...(daemonSettings ? { controllerDaemon: daemonSettings } : {}),
     });
     if (plan.reproduce !== undefined) {
       // The reproduction rate of one counterexample, as etcd's reproduction targets report it.
@@ -312,7 +319,7 @@ async function refuseProfileMismatch(probe: ReturnType<typeof createTargetClient
   }
 }
 
-/** TLS material as strings: vitest clones the settings into its workers. */
+/** TLS material as strings: the stage's settings stay plain data (they are printed and compared in tests). */
 function cloneableTarget(cfg: TargetConfig): TargetConfig {
   const str = (v: string | Buffer | undefined) => (v === undefined ? undefined : typeof v === 'string' ? v : v.toString('utf8'));
   const tls = { ...cfg.tls, ca: str(cfg.tls.ca), cert: str(cfg.tls.cert), key: str(cfg.tls.key) };

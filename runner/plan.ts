@@ -12,10 +12,10 @@
 import path from 'node:path';
 import { profileByName, type Profile, type ProfileName } from '../reference/profile.ts';
 import type { AnyCheck, TargetSettings } from '../harness/check.ts';
-import { defaultTargetSettings } from '../harness/env.ts';
+import { defaultTargetSettings } from './env.ts';
 import { parseHookArg, type Hooks } from '../harness/hooks.ts';
 import { SCALE_WINDOW_MS, type ScaleProfile } from '../harness/scale.ts';
-import { DEFAULT_PARALLEL } from '../harness/scheduler.ts';
+import { DEFAULT_PARALLEL } from './scheduler.ts';
 import { checks as registry, suites as suiteNames } from '../suites/checks/index.ts';
 import { faults as faultTable, variations as variationTable, type FaultName, type VariationName } from '../targets/api-server/index.ts';
 import { shardOf } from './shard.ts';

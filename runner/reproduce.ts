@@ -1,5 +1,5 @@
 /** `run --reproduce N`: how often one counterexample fails again, and the labels that follow from it. */
-import type { CheckRecord, ConfirmationLabel } from '../harness/results.ts';
+import type { CheckRecord, ConfirmationLabel } from './results.ts';
 
 /** Replays a counterexample `times` times: how many replays failed, and the clauses they failed. */
 export async function reproductionRate(times: number, replay: () => Promise<readonly CheckRecord[]>): Promise<{ failed: number; clauses: string[]; byClause: Map<string, number> }> {

@@ -1,8 +1,8 @@
 /**
- * The one place outside the vitest suites (suites/define-suite.ts) that opens a check environment:
- * the runner's direct stage, confirmation replays and the benches all get theirs here.
+ * The one place that opens a check environment: the runner's check stage, confirmation replays and the
+ * benches all get theirs here.
  */
-import { openEnv, type OpenedEnv } from '../harness/env.ts';
+import { openEnv, type OpenedEnv } from './env.ts';
 
 export type { OpenedEnv };
 

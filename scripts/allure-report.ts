@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { packageRoot } from './run-vitest.ts';
+import { packageRoot } from './dist-state.mjs';
 
 const dir = path.resolve(process.argv[2] ?? 'results');
 const results = path.join(dir, 'allure-results');

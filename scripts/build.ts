@@ -4,9 +4,8 @@
  * (issue 28: about 2 CPU-seconds for `--version`).
  *
  * One ESM bundle of the repository's own code; packages stay external (resolved from node_modules as
- * before, so `@kubernetes/client-node` and esbuild stay lazy imports) and the vitest driver is split into
- * a chunk of its own, loaded by `run` only. What stays TypeScript: the suites and everything vitest's
- * workers load (vitest transforms them itself), and the reference daemon started through tsx.
+ * before, so `@kubernetes/client-node` and esbuild stay lazy imports); the checks run in the CLI's own
+ * process, from the bundle. What stays TypeScript: the reference daemon started through tsx.
  *
  *   npm run build            # rebuild dist/
  *   tsx scripts/build.ts --if-stale
@@ -18,12 +17,12 @@ import { distDir, distState, manifestFile, packageRoot } from './dist-state.mjs'
 
 const ENTRY = 'scripts/cli.ts';
 /**
- * Left to node_modules: vitest (it loads the suites itself, in its own workers), esbuild (a native
+ * Left to node_modules: vitest (the self-tests' runner; nothing shipped imports it), esbuild (a native
  * binary, for the daemon bundle), tsx, and @kubernetes/client-node (large, and imported only to read a
  * kubeconfig that needs an exec plugin). The rest is bundled: resolving and loading a package's
  * hundred small files is most of a start (undici, yaml, protobufjs).
  */
-const EXTERNAL = ['vitest', 'vitest/*', 'esbuild', 'tsx', 'tsx/*', '@kubernetes/client-node', 'allure-vitest', 'allure-vitest/*', 'allure-js-commons', 'allure-js-commons/*'];
+const EXTERNAL = ['vitest', 'vitest/*', 'esbuild', 'tsx', 'tsx/*', '@kubernetes/client-node'];
 
 /**
  * Bundled, every module would share the bundle's `import.meta.url`, and the paths the sources build

@@ -13,7 +13,7 @@ import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typin
 import { profileMismatch, profiles, type Profile, type ProfileName } from '../reference/profile.ts';
 import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/kubeconfig.ts';
 import { checkReachable, createTargetClient } from '../harness/client.ts';
-import { defaultTargetSettings, newRunId, type OpenedEnv } from '../harness/env.ts';
+import { defaultTargetSettings, newRunId, type OpenedEnv } from '../runner/env.ts';
 import type { TargetSettings } from '../harness/check.ts';
 import type { Hooks } from '../harness/hooks.ts';
 import { checks } from '../suites/checks/index.ts';

@@ -3,7 +3,7 @@
  * server, no daemon, no vitest) and the target is not asked anything, not even /version.
  */
 import type { AnyCheck } from '../harness/check.ts';
-import { toPlanJson, toPlanText, type RunPlan } from '../reports/plan.ts';
+import { toPlanJson, toPlanText, type DryRunPlan } from '../reports/dry-run-plan.ts';
 
 export interface DryRunOptions {
   readonly kubeconfig?: string;
@@ -41,7 +41,7 @@ export function dryRunPlan(o: DryRunOptions, version: string, registered: number
     ...(o.skip ?? []).map((p) => `--skip ${p}`),
     ...(o.shard !== undefined ? [`--shard ${o.shard.index}/${o.shard.count}`] : []),
   ];
-  const plan: RunPlan = {
+  const plan: DryRunPlan = {
     version,
     target: targetDescription(o),
     profile: o.profile,

@@ -12,7 +12,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, Option } from '@commander-js/extra-typings';
 import { profiles } from '../reference/profile.ts';
-import type { RunResult } from '../harness/results.ts';
+import type { RunResult } from '../runner/results.ts';
 import { matchImage } from '../reference/nodeagent/match-images.ts';
 import { runReferenceLoader } from '../targets/nodeagent-loader/loader.ts';
 import { nodeagentFault, nodeagentFaults, type NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';

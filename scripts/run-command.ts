@@ -1,6 +1,7 @@
 /**
  * `svc-conformance run`: the plan (runner/plan.ts), the files it names read and refused when bad, the
- * one executor (runner/executor.ts) with vitest as its check stage, and the reports made from what it
+ * one executor (runner/executor.ts) running the checks in this process (runner/check-stage.ts) with
+ * the live progress watching them, and the reports (JUnit, Allure among them) made from what it
  * returns. Exit codes of DESIGN.md: 0 conformant, 1 nonconformant, 2 usage, 3 target unreachable.
  */
 import path from 'node:path';
@@ -9,16 +10,16 @@ import { footprintLines, sumFootprints } from '../harness/footprint.ts';
 import type { ScaleProfile } from '../harness/scale.ts';
 import { checks } from '../suites/checks/index.ts';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
-import { newRunId } from '../harness/env.ts';
+import { newRunId } from '../runner/env.ts';
 import { planRun, type RunOptions, type RunPlan } from '../runner/plan.ts';
 import { EXIT, executeRun, readText, version, type ExecutedRun, type RunVerdict } from '../runner/executor.ts';
-import type { CheckStage } from '../runner/check-stage.ts';
+import { directStage, type CheckStage } from '../runner/check-stage.ts';
 import { excusedFailure } from '../reports/known-failures.ts';
 import { baselineClauses, buildRunResult, compareWithBaseline, ExpectationsError, expectationsForRun, mergeExpectations, parseExpectations, toSummaryJson, toTerminalSummary, writeReports, type BaselineClause, type Expectations } from '../reports/index.ts';
-import type { RunResult } from '../harness/results.ts';
+import type { RunResult } from '../runner/results.ts';
 import { makeWritableDir } from './reports-dir.ts';
 import { dryRunPlan } from './dry-run.ts';
-import { Progress, shownPath } from '../reports/progress.ts';
+import { outcomeOfRecords, Progress, shownPath } from '../reports/progress.ts';
 import { reportRefusedRun } from './refused-run.ts';
 import type { Requirement } from '../reports/require.ts';
 import { writeNodeagentCases } from './nodeagent-cli.ts';
@@ -40,7 +41,7 @@ export async function runCommand(o: RunOptions & { require?: Requirement[] }): P
   for (const w of listed?.warnings ?? []) log(`svc-conformance: warning: ${w}`);
   let expectations: Expectations | undefined;
   const baseline = plan.reports.baseline === undefined ? undefined : readBaseline(plan.reports.baseline);
-  const presentation = vitestPresentation(plan, progress);
+  const presentation = progressPresentation(progress);
   const outcome = await executeRun(plan, {
     log,
     stage: presentation.stage,
@@ -83,6 +84,7 @@ async function publish(run: ExecutedRun, print: boolean, expectations: Expectati
     catalog,
     ...(baseline !== undefined ? { baseline: compareWithBaseline(result, baseline) } : {}),
     ...(stepSummaryFile ? { stepSummaryFile } : {}),
+    allure: { checks: plan.selection.selected, records: run.records, footprints: run.footprint.checks, seed: plan.seed, profile: plan.profile.name, startedAt: run.startedAt },
   });
   written.files.push(...(await writeNodeagentCases(result, reportsDir)));
   if (!print) return result;
@@ -99,29 +101,18 @@ async function publish(run: ExecutedRun, print: boolean, expectations: Expectati
   return result;
 }
 
-/**
- * vitest as the check stage (scripts/run-vitest.ts, loaded only by `run`: about 0.8 s to import): one
- * progress line per check, JUnit and Allure beside our reports. -o json promises stdout to the summary
- * alone; vitest's reporters print there too, so they write to stderr until the checks are over.
- */
-function vitestPresentation(plan: RunPlan, progress: Progress): { stage: CheckStage; end: () => void } {
-  let started: Promise<{ runSuites: typeof import('./run-vitest.ts')['runSuites'] }> | undefined;
-  let restoreStdout: () => void = () => undefined;
-  const start = (total: number) => (started ??= import('./run-vitest.ts').then(({ runSuites }) => {
-    progress.begin(total);
-    if (plan.reports.output === 'json') restoreStdout = stdoutToStderr();
-    return { runSuites };
-  }));
-  const suitesOf = (cs: readonly { suite: string }[]) => [...new Set(cs.map((c) => c.suite))];
+/** The checks in this process, each told to the live progress as it starts and ends (reports/progress.ts). */
+function progressPresentation(progress: Progress): { stage: CheckStage; end: () => void } {
   return {
-    stage: async (req) => {
-      const { runSuites } = await start(req.total);
-      return runSuites(req.settings, { suites: suitesOf(req.checks), reportsDir: plan.reports.dir, progress, sequential: req.sequential, keepAllure: req.second, stop: req.stop, graceMs: req.graceMs });
-    },
-    end: () => {
-      progress.end();
-      restoreStdout();
-    },
+    stage: directStage({
+      events: {
+        begin: (total) => progress.begin(total),
+        checkStarted: (id) => progress.checkStarted(id),
+        checkDone: (check, records, thrown) => progress.checkDone(check.suite, check.id, outcomeOfRecords(records, thrown)),
+        line: (text) => progress.line(text),
+      },
+    }),
+    end: () => progress.end(),
   };
 }
 
@@ -170,12 +161,4 @@ function readBaseline(file: string): BaselineClause[] {
   } catch (e) {
     throw new ConfigError(`--baseline ${(e as Error).message}`);
   }
-}
-
-function stdoutToStderr(): () => void {
-  const original = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => (process.stderr.write as (...a: unknown[]) => boolean)(chunk, ...rest)) as typeof process.stdout.write;
-  return () => {
-    process.stdout.write = original;
-  };
 }

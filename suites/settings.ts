@@ -1,5 +1,5 @@
 /**
- * What the CLI hands to the vitest suites (through vitest's `provide`/`inject`): plain, cloneable data.
+ * What the executor hands the check stage (runner/check-stage.ts) for one group of checks: plain data.
  */
 import type { TargetSettings } from '../harness/check.ts';
 import type { TargetConfig } from '../harness/kubeconfig.ts';
@@ -42,10 +42,3 @@ export interface SuiteSettings {
   readonly controllerDaemon?: ControllerDaemonSettings;
 }
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    svcConformance: SuiteSettings;
-  }
-}
-
-export const SETTINGS_KEY = 'svcConformance' as const;

@@ -53,6 +53,33 @@ describe('architecture', () => {
   });
 });
 
+/**
+ * Where a run is assembled: the files outside test/ that start a reference API server or open a check
+ * environment, by call (a definition is not a call). The executor and the check stage are the places;
+ * the rest are the ones still assembling their own (the benches, `serve`, `compare`, the daemon's
+ * private server for an external target). A new file here is a new way to run checks: go through
+ * runner/executor.ts instead, or argue it here.
+ */
+const SERVER_STARTERS: readonly string[] = ['runner/daemon.ts', 'runner/embedded.ts', 'runner/executor.ts', 'scripts/cli.ts', 'scripts/compare-cli.ts', 'scripts/dev/bench-apply.ts', 'scripts/dev/bench-concurrency.ts', 'scripts/dev/bench-watch.ts', 'scripts/dev/bench.ts'];
+const ENV_OPENERS: readonly string[] = ['runner/check-stage.ts', 'runner/confirm-replay.ts', 'runner/session.ts', 'scripts/compare-cli.ts', 'scripts/dev/bench-apply.ts', 'scripts/dev/bench-concurrency.ts', 'scripts/dev/bench-watch.ts', 'scripts/dev/bench.ts'];
+
+function callers(pattern: RegExp): string[] {
+  return trackedSources()
+    .filter((f) => !f.startsWith('test/'))
+    .filter((f) => pattern.test(readFileSync(path.join(root, f), 'utf8').replace(/^\s*(\/\/|\*).*$/gm, '').replace(/(export )?(async )?function \w+\(/g, '')))
+    .sort();
+}
+
+describe('one way to run checks', () => {
+  it('only the listed files start a reference API server', () => {
+    expect(callers(/\b(startReferenceServer|startEmbeddedServer|startEmbeddedTarget)\(/)).toEqual([...SERVER_STARTERS].sort());
+  });
+
+  it('only the listed files open a check environment', () => {
+    expect(callers(/\b(openEnv|openSession)\(/)).toEqual([...ENV_OPENERS].sort());
+  });
+});
+
 describe('the architecture checker fires on planted offenders', () => {
   it('flags a planted inline verdict in a new harness or suites file, by import and by literal', () => {
     const byImport = violations('suites/checks/planted.ts', "import { rule, type Judgement } from '../../reference/judgement.ts';\nexport const j = rule('rest:2.2.1', true, 'e', 'o');\n");
@@ -82,7 +109,7 @@ describe('the architecture checker fires on planted offenders', () => {
 
   it('flags imports against the layer order, and of test files from the product', () => {
     expect(violations('reference/planted.ts', "import { runOp } from '../harness/rest-interpreter.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
-    expect(violations('generators/planted.ts', "export { runCheck } from '../harness/run-check.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
+    expect(violations('generators/planted.ts', "export { runCheck } from '../runner/run-check.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
     expect(violations('harness/planted.ts', "import { checks } from '../suites/checks/index.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
     expect(violations('targets/planted.ts', "import { checks } from '../suites/checks/index.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
     expect(violations('reports/planted.ts', "import { x } from '../scripts/cli.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);

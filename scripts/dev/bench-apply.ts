@@ -11,10 +11,10 @@ import { profiles } from '../../reference/profile.ts';
 import { planStep, runStep, startObject, type SeqState } from '../../harness/apply-run.ts';
 import { ensureFixture } from '../../harness/apply-fixture.ts';
 import { startEmbeddedServer } from '../../runner/embedded.ts';
-import { defaultTargetSettings } from '../../harness/env.ts';
+import { defaultTargetSettings } from '../../runner/env.ts';
 import { openSession } from '../../runner/session.ts';
 import { CaseContext } from '../../harness/case-context.ts';
-import { releaseCaseNamespaces } from '../../harness/run-check.ts';
+import { releaseCaseNamespaces } from '../../harness/case-context.ts';
 import { Tally } from '../../harness/tally.ts';
 
 const profile = profiles.svc;

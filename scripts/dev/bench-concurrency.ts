@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { startEmbeddedServer } from '../../runner/embedded.ts';
 import { profiles } from '../../reference/profile.ts';
-import { defaultTargetSettings } from '../../harness/env.ts';
+import { defaultTargetSettings } from '../../runner/env.ts';
 import { openSession } from '../../runner/session.ts';
 import { CaseContext } from '../../harness/case-context.ts';
 import { Tally } from '../../harness/tally.ts';

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { footprintLines, type RunFootprint } from '../../harness/footprint.ts';
-import { packageRoot } from '../run-vitest.ts';
+import { packageRoot } from '../dist-state.mjs';
 import { cpuProfiling, treeCpuMeter } from './bench-cpu.ts';
 import { ensureDist } from '../build.ts';
 

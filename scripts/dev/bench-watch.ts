@@ -8,9 +8,9 @@ import type { ObjectVersion, ObservedObject } from '../../reference/objects.ts';
 import { judgeWatch, type ObservedEvent, type WatchExpectation } from '../../reference/watch-oracle.ts';
 import { startEmbeddedServer } from '../../runner/embedded.ts';
 import { profiles } from '../../reference/profile.ts';
-import { defaultTargetSettings } from '../../harness/env.ts';
+import { defaultTargetSettings } from '../../runner/env.ts';
 import { openSession } from '../../runner/session.ts';
-import { runCheck } from '../../harness/run-check.ts';
+import { runCheck } from '../../runner/run-check.ts';
 import { watchInformer } from '../../suites/checks/watch-informer.ts';
 import { emptyFootprint } from '../../harness/footprint.ts';
 

@@ -1,24 +1,22 @@
 /**
  * Runs the controller daemon checks in-process against the reference daemon (optionally with planted
- * faults) and the embedded reference API server, the way `svc-conformance run --controller-daemon`
- * does, so the self-tests see the records the reports would show.
+ * faults) and the embedded reference API server, through the CLI's own plan and executor (runner/), so
+ * the self-tests see the records the reports would show. What differs from `run`: the daemon is
+ * started in this process (no process per start) with the shorter waits such a daemon allows.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startEmbeddedServer } from '../../runner/embedded.ts';
 import { profiles, type ProfileName } from '../../reference/profile.ts';
-import { defaultTargetSettings } from '../../harness/env.ts';
-import { openSession } from '../../runner/session.ts';
-import { runCheck } from '../../harness/run-check.ts';
+import type { CheckRecord } from '../../runner/results.ts';
+import { DEFAULT_RUN_TIMEOUT_MS } from '../../runner/run-stop.ts';
+import { planRun } from '../../runner/plan.ts';
+import { executeRun } from '../../runner/executor.ts';
+import { directStage } from '../../runner/check-stage.ts';
 import { checkById } from '../../suites/checks/index.ts';
-import type { CheckRecord } from '../../harness/results.ts';
-import { kubeconfigText, processLauncher, type DaemonLauncher } from '../../harness/controller-daemon.ts';
-import { answerPace, daemonPace } from '../../harness/pace.ts';
+import { processLauncher, type DaemonLauncher } from '../../harness/controller-daemon.ts';
 import { inProcessLauncher } from '../../targets/controller-daemon/in-process.ts';
 import { daemonFaultByName, type DaemonFault } from '../../targets/controller-daemon/faults.ts';
 import { violationKinds } from '../../generators/daemon-flags.ts';
 import type { DaemonVariationName } from '../../targets/controller-daemon/variations.ts';
+import { defaultTargetSettings } from '../../runner/env.ts';
 
 export interface DaemonRunOptions {
   readonly checks: readonly string[];
@@ -35,27 +33,36 @@ export interface DaemonRunOptions {
 
 export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[]> {
   const profile = profiles[o.profile ?? 'svc'];
-  const server = await startEmbeddedServer({ profile, faults: [], variations: [] });
-  const dir = mkdtempSync(path.join(tmpdir(), 'svc-daemon-test-'));
-  const kubeconfigPath = path.join(dir, 'kubeconfig.yaml');
-  writeFileSync(kubeconfigPath, kubeconfigText(server.url));
+  for (const id of o.checks) if (!checkById(id)) throw new Error(`no check ${id}`);
   const faults = (o.faults ?? []).map((n) => {
     const f = daemonFaultByName(n);
     if (!f) throw new Error(`no daemon fault ${n}`);
     return f;
   });
   const launcher: DaemonLauncher = o.command ? processLauncher(o.command) : inProcessLauncher(profile.name, faults, o.variations ?? []);
-  const opened = openSession({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'self-test' }, { profile, runId: `d${o.seed.toString(16)}`, settings: defaultTargetSettings, signals: false });
-  const env = o.withDaemon === false ? opened.env : { ...opened.env, controllerDaemon: { launcher, kubeconfigPath, startTimeoutMs: o.command ? 20_000 : 8000, settleMs: 200, leaseTimeoutMs: o.command ? 10_000 : 4000, pace: daemonPace(), answers: answerPace() } };
-  try {
-    const records: CheckRecord[] = [];
-    for (const id of o.checks) records.push(...(await runCheck(checkById(id)!, env, { seed: o.seed, runs: o.runs })));
-    return records;
-  } finally {
-    await opened.close();
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const planned = planRun({
+    profile: profile.name,
+    seed: o.seed,
+    runs: o.runs,
+    check: [...o.checks],
+    ...(o.command !== undefined ? { controllerDaemon: o.command } : {}),
+    reports: '.',
+    output: 'text',
+    confirm: false,
+    preflight: false,
+    timeout: DEFAULT_RUN_TIMEOUT_MS,
+  }, { seed: o.seed, runId: `d${o.seed.toString(16)}`, cwd: '/' });
+  if (planned.errors !== undefined) throw new Error(planned.errors.join('; '));
+  const { run } = await executeRun(planned.plan, {
+    log: () => undefined,
+    stage: directStage({ inOrder: true }),
+    confirm: false,
+    source: 'self-test',
+    // The waits of an external target, as the daemon self-tests always had them.
+    tuneSettings: (s) => ({ ...s, ...defaultTargetSettings }),
+    daemon: o.withDaemon === false ? 'none' : { launcher, startTimeoutMs: o.command ? 20_000 : 8000, settleMs: 200, leaseTimeoutMs: o.command ? 10_000 : 4000 },
+  });
+  return [...run.records];
 }
 
 /** The check that sees a daemon fault: the invalid-flags check of its rule, the help table, the lease or the valid starts. */

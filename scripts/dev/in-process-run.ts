@@ -6,12 +6,12 @@
 import type { FaultName } from '../../targets/api-server/faults.ts';
 import type { VariationName } from '../../targets/api-server/variations.ts';
 import type { ProfileName } from '../../reference/profile.ts';
-import { DEFAULT_RUN_TIMEOUT_MS } from '../../harness/run-stop.ts';
+import { DEFAULT_RUN_TIMEOUT_MS } from '../../runner/run-stop.ts';
 import { planRun, type RunPlan } from '../../runner/plan.ts';
 import { executeRun } from '../../runner/executor.ts';
 import { directStage } from '../../runner/check-stage.ts';
 import { checkById } from '../../suites/checks/index.ts';
-import type { CheckRecord } from '../../harness/results.ts';
+import type { CheckRecord } from '../../runner/results.ts';
 import { SCALE_WINDOW_MS, scaleProfiles, type ScaleProfile } from '../../harness/scale.ts';
 
 export const CONTINUE_TTL_MS = 400;

@@ -16,7 +16,7 @@ import { daemonFaults } from '../../targets/controller-daemon/faults.ts';
 import { daemonVariations } from '../../targets/controller-daemon/variations.ts';
 import { checks } from '../../suites/checks/index.ts';
 import { NODEAGENT_SUITE } from '../../suites/checks/nodeagent.ts';
-import type { CheckRecord } from '../../harness/results.ts';
+import type { CheckRecord } from '../../runner/results.ts';
 import { errorsOf, failuresOf, runAgainst } from './in-process-run.ts';
 import { nodeagentFaultChecks, runNodeagentChecks } from './nodeagent-in-process.ts';
 import { daemonCheckFor, runDaemonChecks } from './daemon-in-process.ts';

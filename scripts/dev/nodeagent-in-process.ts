@@ -5,12 +5,12 @@
  */
 import { profiles, type ProfileName } from '../../reference/profile.ts';
 import type { CheckEnv } from '../../harness/check.ts';
-import { defaultTargetSettings } from '../../harness/env.ts';
+import { defaultTargetSettings } from '../../runner/env.ts';
 import type { NodeagentLoaderTarget } from '../../harness/nodeagent-loader.ts';
 import { embeddedLoader } from '../../targets/nodeagent-loader/embedded.ts';
-import { runCheck } from '../../harness/run-check.ts';
+import { runCheck } from '../../runner/run-check.ts';
 import { Transcript } from '../../harness/transcript.ts';
-import type { CheckRecord } from '../../harness/results.ts';
+import type { CheckRecord } from '../../runner/results.ts';
 import { checkById } from '../../suites/checks/index.ts';
 import type { NodeagentFault, NodeagentFaultName } from '../../targets/nodeagent-loader/faults.ts';
 import { nodeagentCredentialProviders, nodeagentInvalidConfigs, nodeagentInvalidCredentialChecks, nodeagentInvalidRuleChecks } from '../../suites/checks/nodeagent.ts';

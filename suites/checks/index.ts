@@ -1,4 +1,4 @@
-/** The registry of checks: the vitest suites and the self-tests both run these. */
+/** The registry of checks: the command line and the self-tests both run these. */
 import type { AnyCheck } from '../../harness/check.ts';
 import { crudSequences, generatedNames, namesAndScope } from './crud.ts';
 import { getCellChecks, listCellChecks } from './rv-cells.ts';

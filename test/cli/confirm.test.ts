@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { confirmationBudgetMs, confirmFailures, unconfirmed, type ConfirmOptions, type ReplayMode } from '../../runner/confirm-failures.ts';
 import { confirmationLabel } from '../../reports/confirmation.ts';
-import type { CheckRecord } from '../../harness/results.ts';
+import type { CheckRecord } from '../../runner/results.ts';
 import { Ajv } from 'ajv';
 import { summaryJsonSchema } from '../../reports/summary-schema.ts';
 

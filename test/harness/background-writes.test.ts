@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { startReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
 import { SUPERUSER_GROUP } from '../../reference/rbac.ts';
-import { defaultTargetSettings, openEnv } from '../../harness/env.ts';
-import { runCheck } from '../../harness/run-check.ts';
+import { defaultTargetSettings, openEnv } from '../../runner/env.ts';
+import { runCheck } from '../../runner/run-check.ts';
 import { checkById } from '../../suites/checks/index.ts';
 
 describe('--background-writes', () => {

@@ -54,7 +54,7 @@ describe('command loader', () => {
 
   it('no loader: the checks are not checked', async () => {
     const { nodeagentEnv } = await import('../../scripts/dev/nodeagent-in-process.ts');
-    const { runCheck } = await import('../../harness/run-check.ts');
+    const { runCheck } = await import('../../runner/run-check.ts');
     const { nodeagentValidConfigs } = await import('../../suites/checks/nodeagent.ts');
     const env = { ...nodeagentEnv({}), nodeagentLoader: undefined };
     const records = await runCheck(nodeagentValidConfigs, env, { seed: 1, runs: 1 });

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { errorsOf, failuresOf, runAgainst } from '../../scripts/dev/in-process-run.ts';
 import { startReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
-import { defaultTargetSettings, openEnv } from '../../harness/env.ts';
-import { runCheck } from '../../harness/run-check.ts';
+import { defaultTargetSettings, openEnv } from '../../runner/env.ts';
+import { runCheck } from '../../runner/run-check.ts';
 import { checkById } from '../../suites/checks/index.ts';
 import type { Target, TargetRequest } from '../../harness/exchange.ts';
 

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
-import { defaultTargetSettings, openEnv } from '../../harness/env.ts';
-import { runCheck } from '../../harness/run-check.ts';
+import { defaultTargetSettings, openEnv } from '../../runner/env.ts';
+import { runCheck } from '../../runner/run-check.ts';
 import { checkById } from '../../suites/checks/index.ts';
 
 const hasCurl = (() => {

@@ -1,8 +1,8 @@
 // Why (issue 32 item 2): a run stopped by --timeout or SIGTERM reports the checks it did not finish as
 // notChecked with the reason, never as passed, and no check starts once the deadline has passed.
 import { describe, expect, it } from 'vitest';
-import { unfinishedRecords, stopLine } from '../../harness/run-stop.ts';
-import { scheduleChecks } from '../../harness/scheduler.ts';
+import { unfinishedRecords, stopLine } from '../../runner/run-stop.ts';
+import { scheduleChecks } from '../../runner/scheduler.ts';
 import { checkById } from '../../suites/checks/index.ts';
 import type { CheckEnv } from '../../harness/check.ts';
 
@@ -17,9 +17,18 @@ describe('a stopped run', () => {
     const check = checkById('crud-sequences')!;
     // An env whose every use throws: the check must not touch it.
     const env = new Proxy({}, { get: () => { throw new Error('the check ran'); } }) as CheckEnv;
-    const s = scheduleChecks([check], env, { seed: 1, runs: 1 }, 1, 1_000, () => 2_000);
+    const s = scheduleChecks([check], env, { seed: 1, runs: 1 }, 1, { deadline: 1_000, now: () => 2_000 });
     const { records } = await s.result(check.id);
     expect(records.map((r) => r.clause)).toEqual([...check.clauses]);
     expect(records.every((r) => r.verdict === 'notChecked' && r.note === 'run timeout: check crud-sequences did not finish')).toBe(true);
+  });
+
+  it('starts no check once the run is halted (SIGTERM): it reports nothing, the executor names it', async () => {
+    const check = checkById('crud-sequences')!;
+    const env = new Proxy({}, { get: () => { throw new Error('the check ran'); } }) as CheckEnv;
+    const started: string[] = [];
+    const s = scheduleChecks([check], env, { seed: 1, runs: 1 }, 1, { halted: () => true, onStart: (id) => started.push(id) });
+    expect(await s.result(check.id)).toMatchObject({ records: [], notStarted: true });
+    expect(started).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { prefixNamespaceNames, scaleProfileByName, scaleProfiles } from '../../harness/scale.ts';
 import { checks } from '../../suites/checks/index.ts';
-import { defaultTargetSettings } from '../../harness/env.ts';
+import { defaultTargetSettings } from '../../runner/env.ts';
 import type { CheckEnv } from '../../harness/check.ts';
 
 describe('the scale profile', () => {

@@ -3,8 +3,8 @@
 // other cases of the check still judge.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runCheck } from '../../harness/run-check.ts';
-import { defaultTargetSettings } from '../../harness/env.ts';
+import { runCheck } from '../../runner/run-check.ts';
+import { defaultTargetSettings } from '../../runner/env.ts';
 import { Transcript } from '../../harness/transcript.ts';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import { profiles } from '../../reference/profile.ts';

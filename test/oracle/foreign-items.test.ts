@@ -8,8 +8,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
-import { defaultTargetSettings, openEnv } from '../../harness/env.ts';
-import { runCheck } from '../../harness/run-check.ts';
+import { defaultTargetSettings, openEnv } from '../../runner/env.ts';
+import { runCheck } from '../../runner/run-check.ts';
 import { checkById } from '../../suites/checks/index.ts';
 import { answerLines } from '../../reports/answer-diff.ts';
 

@@ -12,7 +12,7 @@ import { runNodeagentChecks } from '../../scripts/dev/nodeagent-in-process.ts';
 import { runDaemonChecks } from '../../scripts/dev/daemon-in-process.ts';
 import { startReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
-import type { Counterexample } from '../../harness/results.ts';
+import type { Counterexample } from '../../runner/results.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/svc-conformance.mjs', import.meta.url));
 /** How the target is run: this repository's bin, the thing under test (the script itself needs none of it). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Verdict } from '../../harness/results.ts';
+import type { Verdict } from '../../runner/results.ts';
 import { aggregate, buildRunResult, MAX_COUNTEREXAMPLES, MAX_NOTES, NO_CHECK_RAN, NOT_IN_CATALOG, unknownClauseIds } from '../../reports/aggregate.ts';
 import type { Clause } from '../../reference/catalog/types.ts';
 import { catalog, cx, fakeId, rec } from './fixtures.ts';

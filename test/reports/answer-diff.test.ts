@@ -3,7 +3,7 @@
 // foreign ones as such, beside the answer the model needed.
 import { describe, expect, it } from 'vitest';
 import { answerLines, needLines } from '../../reports/answer-diff.ts';
-import type { Counterexample } from '../../harness/results.ts';
+import type { Counterexample } from '../../runner/results.ts';
 
 const cx = {
   check: 'paging-snapshot', clause: 'rest:4.4.6', expected: 'remainingItemCount 2', observed: 'page 1: remainingItemCount 1', steps: [], curl: '', requestCount: 4, seed: 1, replay: 'r',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunResult } from '../../reports/aggregate.ts';
 import { ExpectationsError, expectationsForRun, mergeExpectations, parseExpectations, unknownExpectationIds, type Expectations } from '../../reports/expectations.ts';
-import type { CheckRecord } from '../../harness/results.ts';
+import type { CheckRecord } from '../../runner/results.ts';
 import { catalog, cx, rec } from './fixtures.ts';
 
 const YAML_FILE = `# nightly against our shim

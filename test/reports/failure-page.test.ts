@@ -3,7 +3,7 @@
 // the replay command and links to both scripts, and stay safe against what a hostile target sends.
 import { describe, expect, it } from 'vitest';
 import { failurePage } from '../../reports/failure-page.ts';
-import type { ClauseResult, Counterexample } from '../../harness/results.ts';
+import type { ClauseResult, Counterexample } from '../../runner/results.ts';
 
 const cx = {
   check: 'paging-snapshot', clause: 'rest:4.4.6', expected: 'remainingItemCount 1', observed: 'page 1: remainingItemCount 2', steps: ['list configmaps ns0 limit=1'], curl: '#!/usr/bin/env bash\necho hi\n', requestCount: 3, seed: 1, replay: 'npx svc-conformance run --check paging-snapshot --seed 1 --path 0',

@@ -1,6 +1,6 @@
 /** Small fake catalogs and records: the report layer takes the catalog as a parameter for this. */
 import type { Clause } from '../../reference/catalog/types.ts';
-import type { CheckRecord, Counterexample, Verdict } from '../../harness/results.ts';
+import type { CheckRecord, Counterexample, Verdict } from '../../runner/results.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 /** Report tests exercise ids the real catalog lacks (unknown ids stay visible in reports). */

@@ -8,7 +8,7 @@ import { mergeSummaries, parseShard, shardOf } from '../../reports/merge.ts';
 import { toSummary } from '../../reports/summary-json.ts';
 import { catalog, cx, rec } from './fixtures.ts';
 import { HOSTILE, sampleRun } from './sample-run.ts';
-import type { CheckRecord } from '../../harness/results.ts';
+import type { CheckRecord } from '../../runner/results.ts';
 
 const runOf = (records: CheckRecord[], seed = 42) =>
   buildRunResult({ records, catalog, profile: 'svc', seed, server: 'http://x', nodeagentLoader: null, startedAt: '2025-01-01T00:00:00.000Z', durationMs: 1000, version: '0', errors: [] });

@@ -1,5 +1,5 @@
 /** A run with one clause in every status, built through buildRunResult like the CLI does. */
-import type { RunResult } from '../../harness/results.ts';
+import type { RunResult } from '../../runner/results.ts';
 import { buildRunResult } from '../../reports/aggregate.ts';
 import type { Expectations } from '../../reports/expectations.ts';
 import { catalog, cx, rec } from './fixtures.ts';

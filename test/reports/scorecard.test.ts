@@ -16,7 +16,7 @@ import { toMarkdownSummary } from '../../reports/markdown.ts';
 import { toHtml } from '../../reports/html.ts';
 import { sumFootprints, emptyFootprint, countExchange } from '../../harness/footprint.ts';
 import { catalog, familyOf, rec } from './fixtures.ts';
-import type { CheckRecord } from '../../harness/results.ts';
+import type { CheckRecord } from '../../runner/results.ts';
 
 let seq = 0;
 function ex(request: TargetRequest, status: number | undefined, body?: unknown, bodyText?: string): Exchange {

@@ -13,7 +13,7 @@ import { toHtml } from '../../reports/html.ts';
 import { toSummary } from '../../reports/summary-json.ts';
 import { mergeSummaries } from '../../reports/merge.ts';
 import { isObservationClass } from '../../reference/observations.ts';
-import type { CheckRecord } from '../../harness/results.ts';
+import type { CheckRecord } from '../../runner/results.ts';
 import { catalog, cx, familyOf, rec } from './fixtures.ts';
 
 const run = (records: CheckRecord[], expectations: Expectations) =>

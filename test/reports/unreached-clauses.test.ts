@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unreachedClauses, unreachedInRun } from '../../reports/coverage.ts';
-import type { CheckRecord } from '../../harness/results.ts';
+import type { CheckRecord } from '../../runner/results.ts';
 
 const record = (check: string, clause: string, verdict: CheckRecord['verdict']): CheckRecord => ({ check, clause: clause as CheckRecord['clause'], verdict, count: 1 });
 const checks = [{ id: 'paging', clauses: ['rest:4.4.1', 'rest:4.4.3'] }, { id: 'watch', clauses: ['rest:6.1.1'] }];

@@ -14,7 +14,7 @@ import { executeRun } from '../../runner/executor.ts';
 import { directStage } from '../../runner/check-stage.ts';
 import { buildRunResult } from '../../reports/index.ts';
 import { catalog } from '../../reference/catalog/index.ts';
-import { DEFAULT_RUN_TIMEOUT_MS } from '../../harness/run-stop.ts';
+import { DEFAULT_RUN_TIMEOUT_MS } from '../../runner/run-stop.ts';
 
 interface Snapshot {
   readonly seed: number;

@@ -6,7 +6,7 @@ import type { JudgementValues } from '../reference/value-diff.ts';
 import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 import type { ObservationTags } from '../reference/judgement.ts';
 import type { AnswerNeed } from '../reference/answer-checks.ts';
-import type { ObservedAnswer } from './observed-answers.ts';
+import type { ObservedAnswer } from '../harness/observed-answers.ts';
 
 /** A need of the model with how the recorded answers fared against it (the compact diff of a failure). */
 export interface NeedShown extends AnswerNeed {
@@ -14,7 +14,10 @@ export interface NeedShown extends AnswerNeed {
   readonly met: boolean;
 }
 
-export type Verdict = 'pass' | 'fail' | 'unspecified' | 'inconclusive' | 'skipped' | 'notChecked' | 'error';
+import type { ClauseStatus, Verdict } from './verdicts.ts';
+
+/** The verdict words and their mapping to report statuses: runner/verdicts.ts. */
+export type { ClauseStatus, Verdict };
 
 /** `expectedValue`, `observedValue`, `diff`: the compared values as data, when the judge compared objects. */
 /**
@@ -89,11 +92,6 @@ export interface CheckRecord {
   readonly inputs?: Readonly<Record<string, number>>;
 }
 
-/**
- * `informative`: the catalog says no black-box test can judge the clause (its reason is the first note);
- * shown apart from `notChecked`, which is a gap of this run or of the suite (its note says why).
- */
-export type ClauseStatus = 'passed' | 'failed' | 'unspecified' | 'inconclusive' | 'skipped' | 'notChecked' | 'informative' | 'error';
 
 export interface ClauseResult {
   readonly id: string;
@@ -152,11 +150,11 @@ export interface RunResult {
   readonly clauses: readonly ClauseResult[];
   readonly errors: readonly string[];
   /** What the run cost the target (issue 15); absent when not measured. */
-  readonly footprint?: import('./footprint.ts').RunFootprint;
+  readonly footprint?: import('../harness/footprint.ts').RunFootprint;
   /** What the run created on the target and its cleanup did not remove (external targets only). */
   readonly leftovers?: readonly RunLeftover[];
   /** What the run reached (answers, table cells, pages, watches, ...) and how much of its selection it judged. */
-  readonly scorecard?: import('./reach.ts').Scorecard;
+  readonly scorecard?: import('../harness/reach.ts').Scorecard;
 }
 
 export interface RunLeftover {

@@ -7,20 +7,19 @@
 import fc from 'fast-check';
 import type { CheckRecord, Counterexample, NeedShown } from './results.ts';
 import { evaluateNeeds, mapAt, type AnswerAt, type AnswerNeed } from '../reference/answer-checks.ts';
-import { answerData, observedAnswers } from './observed-answers.ts';
-import type { AnyCheck, CheckEnv } from './check.ts';
-import { CaseContext } from './case-context.ts';
-import { Tally } from './tally.ts';
-import { CheckNotApplicable, ClauseViolation } from './violation.ts';
-import { InfrastructureError } from './exchange.ts';
-import { toCurlScript } from './curl.ts';
-import { toNodeTest } from './node-test-file.ts';
-import { resourceTypes, objectPath } from '../reference/resources.ts';
+import { answerData, observedAnswers } from '../harness/observed-answers.ts';
+import type { AnyCheck, CheckEnv } from '../harness/check.ts';
+import { CaseContext, releaseCaseNamespaces } from '../harness/case-context.ts';
+import { Tally } from '../harness/tally.ts';
+import { CheckNotApplicable, ClauseViolation } from '../harness/violation.ts';
+import { InfrastructureError } from '../harness/exchange.ts';
+import { toCurlScript } from '../harness/curl.ts';
+import { toNodeTest } from '../harness/node-test-file.ts';
 import { createHash } from 'node:crypto';
-import { emptyFootprint, exchangeSinks, type CheckFootprint } from './footprint.ts';
-import { Transcript } from './transcript.ts';
+import { emptyFootprint, exchangeSinks, type CheckFootprint } from '../harness/footprint.ts';
+import { Transcript } from '../harness/transcript.ts';
 import { UnsupportedByModel } from '../reference/judgement.ts';
-import { DEFAULT_SHRINK_TIME_MS, ShrinkBudget } from './shrink-budget.ts';
+import { DEFAULT_SHRINK_TIME_MS, ShrinkBudget } from '../harness/shrink-budget.ts';
 
 export interface RunCheckOptions {
   readonly seed: number;
@@ -228,20 +227,4 @@ function recordsFromTally(checkId: string, tally: Tally): CheckRecord[] {
   }
   for (const [clause, note] of tally.notChecked) out.push({ clause, check: checkId, verdict: 'notChecked', count: 0, note });
   return out;
-}
-
-/**
- * Pooled namespaces go back to the pool, emptied of the case's objects; a namespace the case made for
- * itself is deleted, which removes what the case made in it (best effort: the run cleanup retries).
- */
-export async function releaseCaseNamespaces(cx: CaseContext): Promise<void> {
-  const rt = resourceTypes(cx.env.profile).namespaces;
-  for (const ns of cx.namespaces) {
-    try {
-      if (cx.leased.includes(ns)) await cx.env.namespacePool!.release(ns);
-      else await cx.env.target.send({ method: 'DELETE', path: objectPath(rt, ns) });
-    } catch {
-      // The run-level cleanup deletes every namespace of the run again at exit.
-    }
-  }
 }

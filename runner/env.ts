@@ -5,20 +5,20 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Profile } from '../reference/profile.ts';
-import type { CheckEnv, TargetSettings } from './check.ts';
-import { createTargetClient } from './client.ts';
-import { createGuardedTarget, registerCleanup, runIdentity, type CleanupHandle, type GuardedTarget } from './guard.ts';
-import type { TargetConfig } from './kubeconfig.ts';
-import { Transcript } from './transcript.ts';
-import type { NodeagentLoaderTarget } from './nodeagent-loader.ts';
-import { daemonTarget, type ControllerDaemonSettings } from './controller-daemon.ts';
-import { DEFAULT_POOL_SIZE, NamespacePool } from './namespace-pool.ts';
-import { countExchange, exchangeSinks } from './footprint.ts';
-import type { Exchange, Target } from './exchange.ts';
-import { identitiesClient, restrictedUserLearner } from './identities.ts';
+import type { CheckEnv, TargetSettings } from '../harness/check.ts';
+import { createTargetClient } from '../harness/client.ts';
+import { createGuardedTarget, registerCleanup, runIdentity, type CleanupHandle, type GuardedTarget } from '../harness/guard.ts';
+import type { TargetConfig } from '../harness/kubeconfig.ts';
+import { Transcript } from '../harness/transcript.ts';
+import type { NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
+import { daemonTarget, type ControllerDaemonSettings } from '../harness/controller-daemon.ts';
+import { DEFAULT_POOL_SIZE, NamespacePool } from '../harness/namespace-pool.ts';
+import { countExchange, exchangeSinks } from '../harness/footprint.ts';
+import type { Exchange, Target } from '../harness/exchange.ts';
+import { identitiesClient, restrictedUserLearner } from '../harness/identities.ts';
 import { namedGroup } from '../reference/profile.ts';
-import { BackgroundWriter, withBackgroundWrites } from './background-writes.ts';
-import { requestPace } from './pace.ts';
+import { BackgroundWriter, withBackgroundWrites } from '../harness/background-writes.ts';
+import { requestPace } from '../harness/pace.ts';
 
 export const defaultTargetSettings: TargetSettings = {
   continueTtlMs: 5 * 60_000,

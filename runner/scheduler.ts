@@ -1,12 +1,12 @@
 /**
  * Runs independent checks concurrently, at most `parallel` at once (issue 15). Each check keeps its own
- * transcript, footprint and case labels (harness/run-check.ts) and leases its namespaces exclusively
+ * transcript, footprint and case labels (runner/run-check.ts) and leases its namespaces exclusively
  * (harness/namespace-pool.ts), so no verdict depends on what runs beside it. Results are looked up by
  * check id, so reports follow check order, never completion order.
  */
-import type { AnyCheck, CheckEnv } from './check.ts';
+import type { AnyCheck, CheckEnv } from '../harness/check.ts';
 import type { CheckRecord } from './results.ts';
-import { emptyFootprint, type CheckFootprint } from './footprint.ts';
+import { emptyFootprint, type CheckFootprint } from '../harness/footprint.ts';
 import { runCheck, type RunCheckOptions } from './run-check.ts';
 import { unfinishedRecords } from './run-stop.ts';
 
@@ -32,6 +32,8 @@ export function startOrder<T extends { readonly id: string }>(checks: readonly T
 export interface CheckOutcome {
   readonly records: CheckRecord[];
   readonly footprint: CheckFootprint;
+  /** The run stopped (`halted`) before the check's turn: it did not start and reports nothing. */
+  readonly notStarted?: true;
 }
 
 export interface Scheduled {
@@ -40,8 +42,18 @@ export interface Scheduled {
   readonly done: Promise<void>;
 }
 
-/** `deadline` (epoch ms, the run's `--timeout`): a check whose turn comes after it does not start. */
-export function scheduleChecks(checks: readonly AnyCheck[], env: CheckEnv, opts: RunCheckOptions, parallel: number, deadline = Infinity, now: () => number = Date.now): Scheduled {
+export interface ScheduleOptions {
+  /** Epoch ms (the run's `--timeout`): a check whose turn comes after it reports its clauses not started. */
+  readonly deadline?: number;
+  readonly now?: () => number;
+  /** True once the run stops (SIGTERM, Ctrl-C): no further check starts. */
+  readonly halted?: () => boolean;
+  /** A check's turn came and it starts (the live progress names it). */
+  readonly onStart?: (checkId: string) => void;
+}
+
+export function scheduleChecks(checks: readonly AnyCheck[], env: CheckEnv, opts: RunCheckOptions, parallel: number, o: ScheduleOptions = {}): Scheduled {
+  const { deadline = Infinity, now = Date.now } = o;
   const limit = Math.max(1, parallel);
   let running = 0;
   const queue: (() => void)[] = [];
@@ -63,7 +75,9 @@ export function scheduleChecks(checks: readonly AnyCheck[], env: CheckEnv, opts:
       await slot();
       const footprint = emptyFootprint(check.id);
       try {
+        if (o.halted?.() === true) return { records: [], footprint, notStarted: true as const };
         if (now() >= deadline) return { records: unfinishedRecords([check], new Set(), 'run timeout'), footprint };
+        o.onStart?.(check.id);
         return { records: await runCheck(check, env, opts, footprint), footprint };
       } finally {
         free();

@@ -13,7 +13,7 @@ export interface PlannedCheck {
   readonly exclusive: boolean;
 }
 
-export interface RunPlan {
+export interface DryRunPlan {
   readonly version: string;
   readonly target: string;
   readonly profile: string;
@@ -27,11 +27,11 @@ export interface RunPlan {
   readonly checks: readonly PlannedCheck[];
 }
 
-export function planClauses(plan: RunPlan): string[] {
+export function planClauses(plan: DryRunPlan): string[] {
   return [...new Set(plan.checks.flatMap((c) => c.clauses))];
 }
 
-export function toPlanText(plan: RunPlan): string {
+export function toPlanText(plan: DryRunPlan): string {
   const clauses = planClauses(plan);
   const width = Math.max(0, ...plan.checks.map((c) => c.id.length));
   const suiteWidth = Math.max(0, ...plan.checks.map((c) => c.suite.length));
@@ -51,7 +51,7 @@ export function toPlanText(plan: RunPlan): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function toPlanJson(plan: RunPlan): string {
+export function toPlanJson(plan: DryRunPlan): string {
   return `${JSON.stringify({ ...plan, clauses: planClauses(plan) }, null, 2)}\n`;
 }
 
