@@ -6,8 +6,8 @@
 import { queryToString, type Exchange, type TargetRequest } from './exchange.ts';
 import { isSecretHeader, redactText } from './redact.ts';
 import { EVALUATOR_JS, type AnswerNeed } from '../reference/answer-checks.ts';
-import { learnedValues, needStrings, type Learned } from './learned-values.ts';
-import { PREMISES_JS, REMAP_JS, premises } from './replay-premises.ts';
+import { learnedValues, needStrings, positions, type Learned } from './learned-values.ts';
+import { PREMISES_JS, REMAP_JS, mustLearn, premises } from './replay-premises.ts';
 
 export interface CurlOptions {
   server: string;
@@ -78,10 +78,15 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     '[ "${INSECURE:-}" = 1 ] && TLS+=(-k)',
     'R=$(mktemp -d)',
     ...(plan.learned.length > 0 ? ['learn() { node -e \'let v;try{v=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"))}catch{};for(const k of JSON.parse(process.argv[2]))v=v?.[k];process.stdout.write(String(v??""))\' "$1" "$2"; }', 'enc() { node -e \'process.stdout.write(encodeURIComponent(process.argv[1]))\' "$1"; }'] : []),
+    // Empty until learned: an answer that lacks one leaves it empty, and the verdict says undecided.
+    ...plan.learned.map((l) => `${l.name}= ${l.name}_Q=`),
     ...plan.namespaces.map((ns, i) => `NS${i + 1}=${shellQuote(`${ns.slice(0, 50)}-r`)}$RANDOM`),
     ...plan.groups.map((g, i) => `GRP${i + 1}=r$RANDOM$RANDOM${shellQuote(g.slice(g.indexOf('.')))}`),
     'cleanup() {',
     '  local code=$?',
+    // Status 1 means "the failure is present" and only the verdict says it: a shell error (an unset
+    // variable, a command that failed) before the verdict is "could not run".
+    `  [ "$code" = ${REPRODUCER_EXIT.failing} ] && [ -z "\${DECIDED:-}" ] && code=${REPRODUCER_EXIT.couldNotRun}`,
     '  jobs -p | xargs -r kill 2>/dev/null',
     ...plan.namespaces.map((_, i) => `  curl -sS -o /dev/null -X DELETE "$SERVER/api/v1/namespaces/$NS${i + 1}" ${auth} ${insecureArg}`),
     ...crds.map((c) => `  curl -sS -o /dev/null -X DELETE "$SERVER"${quoteWithVars(redactText(`${c.e.request.path}/${c.name}`), nameVars(plan))} ${auth} ${insecureArg}`),
@@ -115,7 +120,7 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     ...(crds.length > 0 ? ['# served PATH: waits (up to 60 s) until a new type is served.', 'served() {', `  for _ in $(seq 1 120); do [ "$(curl -sS -o /dev/null -w '%{http_code}' ${insecureArg} ${auth} "$SERVER$1")" = 200 ] && return 0; sleep 0.5; done`, '  echo "the custom resource type at $1 was not served within 60 s" >&2; exit 2', '}'] : []),
     '',
   ];
-  const order = sendOrder(exchanges);
+  const order = plan.order;
   const streams: number[] = [];
   for (const i of order) {
     const e = exchanges[i]!;
@@ -189,7 +194,10 @@ const answer = (i) => { const s = read(i + '.s'); if (s === undefined) return un
   const literals = runLiterals(plan);
   return [
     `# The answer the spec needs (svc-conformance's model), checked on the answers above, with the values this run learned.`,
+    'DECIDED=1',
     `node - "$R"${literals.map((l) => ` "$${l.shell}"`).join('')} <<'CHECK'`,
+    // A check that breaks is no verdict on the target (node's own status for it would be 1).
+    `process.on('uncaughtException', (e) => { console.error('the check itself broke: ' + (e && e.message)); process.exit(${REPRODUCER_EXIT.couldNotRun}); });`,
     reader,
     REMAP_JS,
     PREMISES_JS,
@@ -200,7 +208,8 @@ const answer = (i) => { const s = read(i + '.s'); if (s === undefined) return un
     `const used = [...new Set(JSON.stringify(needs).match(/"request":\\d+/g).map((m) => Number(m.split(':')[1])))];`,
     `const silent = used.filter((i) => { const a = answer(i); return a === undefined || a.status === 0; });`,
     `if (silent.length > 0) { console.error('no answer to request(s) ' + silent.join(', ') + ' of ${count}: the target could not be asked'); process.exit(${REPRODUCER_EXIT.couldNotRun}); }`,
-    `const off = diverged(premises, answer);`,
+    `const unlearned = ${JSON.stringify(mustLearn(plan.learned, needs).map((l) => ({ name: l.name, from: l.from, path: l.path, arg: literals.findIndex((x) => x.shell === l.name) })))}.find((l) => (process.argv[3 + l.arg] || '') === '');`,
+    `const off = unlearned ? 'request ' + unlearned.from + ' answered without ' + unlearned.path.join('.') + ', which the failing case learned there and sent on: this run took another path than the failure, so its needs decide nothing' : diverged(premises, answer);`,
     `if (off !== undefined) { console.error('undecided: ' + off); process.exit(${REPRODUCER_EXIT.undecided}); }`,
     `const results = evaluate(needs, answer);`,
     `for (const r of results) console.log((r.ok ? 'ok    ' : 'FAILS ') + r.says + ' (observed: ' + r.observed + ')');`,
@@ -232,6 +241,9 @@ const documents = (text) => { const out = []; let depth = 0, inStr = false, esc 
   return out; };`;
 
 interface ReplayPlan {
+  /** Exchange indexes in the order the script sends them, and each one's place in it. */
+  readonly order: readonly number[];
+  readonly position: readonly number[];
   readonly namespaces: readonly string[];
   /** API groups of the run's own custom resource definitions: a fresh group per script run. */
   readonly groups: readonly string[];
@@ -257,7 +269,8 @@ export function replayPlan(exchanges: readonly Exchange[], needs: readonly Answe
     const group = (e.request.body as { spec?: { group?: unknown } } | undefined)?.spec?.group;
     if (isCrdCreate(e) && typeof group === 'string' && RUN_GROUP.test(group) && !groups.includes(group)) groups.push(group);
   }
-  return { namespaces, groups, learned: learnedValues(exchanges, needStrings(needs, exchanges.length)) };
+  const order = sendOrder(exchanges);
+  return { order, position: positions(order, exchanges.length), namespaces, groups, learned: learnedValues(exchanges, needStrings(needs, exchanges.length), order) };
 }
 
 function curlCommand(req: TargetRequest, head: string, plan: ReplayPlan, index: number): string {
@@ -292,14 +305,14 @@ function nameVars(plan: ReplayPlan): [string, string][] {
  * version "6" must not replace the 6 inside a name or label.
  */
 function bodyVars(plan: ReplayPlan, index: number): [string, string][] {
-  const learned = plan.learned.filter((l) => l.from < index).map((l): [string, string] => [JSON.stringify(l.value), `'"'"$${l.name}"'"'`]);
+  const learned = plan.learned.filter((l) => plan.position[l.from]! < plan.position[index]!).map((l): [string, string] => [JSON.stringify(l.value), `'"'"$${l.name}"'"'`]);
   return [...nameVars(plan), ...learned].sort((a, b) => b[0].length - a[0].length);
 }
 
 /** The URL as a shell word: learned values where they were sent, as a whole path segment or query value. */
 function urlWord(req: TargetRequest, plan: ReplayPlan, index: number): string {
   const vars = nameVars(plan);
-  const known = (v: string) => plan.learned.find((x) => x.value === v && x.from < index);
+  const known = (v: string) => plan.learned.find((x) => x.value === v && plan.position[x.from]! < plan.position[index]!);
   const pieces: string[] = [];
   // Literal runs of the path stay one quoted word; a learned segment breaks them.
   let literal = '';

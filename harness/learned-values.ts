@@ -110,12 +110,15 @@ function safeDecode(s: string): string {
  * it; then the ones the needs compare with (`read`: a value a need expects of request `before`'s
  * answer is learned from an answer before it). Names are `L1`, `L2`... in order of first use.
  */
-export function learnedValues(exchanges: readonly Exchange[], read: readonly { readonly value: string; readonly before: number }[] = []): Learned[] {
+export function learnedValues(exchanges: readonly Exchange[], read: readonly { readonly value: string; readonly before: number }[] = [], order: readonly number[] = exchanges.map((_, i) => i)): Learned[] {
   const learned: Learned[] = [];
   const made = exchanges.map(generatedValues);
+  // Sent before: a watch is sent where it began, not where it was recorded (when it closed).
+  const pos = positions(order, exchanges.length);
   const learn = (v: string, before: number) => {
     if (learned.some((l) => l.value === v)) return;
-    for (let j = Math.min(before, exchanges.length) - 1; j >= 0; j--) {
+    const earlier = order.filter((j) => before >= exchanges.length || pos[j]! < pos[before]!).reverse();
+    for (const j of earlier) {
       const path = made[j]!.get(v);
       if (path !== undefined) {
         learned.push({ name: `L${learned.length + 1}`, value: v, from: j, path });
@@ -128,6 +131,13 @@ export function learnedValues(exchanges: readonly Exchange[], read: readonly { r
   });
   for (const r of read) learn(r.value, r.before);
   return learned;
+}
+
+/** Where each exchange stands in the send order. */
+export function positions(order: readonly number[], count: number): number[] {
+  const pos = new Array<number>(count).fill(count);
+  order.forEach((i, k) => (pos[i] = k));
+  return pos;
 }
 
 /**

@@ -10,8 +10,8 @@
 import type { Exchange } from './exchange.ts';
 import { isSecretHeader, redactText } from './redact.ts';
 import { EVALUATOR_JS, type AnswerNeed } from '../reference/answer-checks.ts';
-import { PREMISES_JS, REMAP_JS, premises } from './replay-premises.ts';
-import { DOCUMENTS_JS, SKIPPED_HEADERS, isCrdCreate, isSetup, isStream, isWebhookCreate, replayPlan, sendOrder, bodyText, isText, type CurlOptions } from './curl.ts';
+import { PREMISES_JS, REMAP_JS, mustLearn, premises } from './replay-premises.ts';
+import { DOCUMENTS_JS, SKIPPED_HEADERS, isCrdCreate, isSetup, isStream, isWebhookCreate, replayPlan, bodyText, isText, type CurlOptions } from './curl.ts';
 
 /** One request as the test file sends it: literal texts, rewritten at run time to the run's fresh names. */
 interface PlannedRequest {
@@ -36,7 +36,7 @@ export function toNodeTest(exchanges: readonly Exchange[], opts: CurlOptions & {
   const server = redactText(opts.server.replace(/\/+$/, ''));
   const plan = replayPlan(exchanges, opts.needs);
   const about = opts.about;
-  const requests = sendOrder(exchanges).map((i) => planned(exchanges[i]!, i));
+  const requests = plan.order.map((i) => planned(exchanges[i]!, i));
   const line = (s: string) => s.replace(/\s*\n\s*/g, ' ').slice(0, 400);
   return [
     `// Reproducer by svc-conformance${about ? ` for ${about.clause}` : ''}, as a node test: ${exchanges.length} request(s), recorded against ${server}.`,
@@ -62,6 +62,9 @@ export function toNodeTest(exchanges: readonly Exchange[], opts: CurlOptions & {
     `const NAMESPACES = NAMES.filter(([lit]) => ${JSON.stringify(plan.namespaces)}.includes(lit)).map(([, now]) => now);`,
     '// Values the server made up that the case sends again (resourceVersions, uids, continue tokens, generated names): where each is read, and from which request.',
     `const LEARNED = ${JSON.stringify(plan.learned.map((l) => ({ value: l.value, from: l.from, path: l.path })))};`,
+    '// Each request\'s place in the send order (a watch is sent where it began): a value is learned only from one sent before.',
+    `const POS = ${JSON.stringify(plan.position)};`,
+    `const MUST_LEARN = ${JSON.stringify(mustLearn(plan.learned, opts.needs).map((l) => l.value))};`,
     `const REQUESTS = ${JSON.stringify(requests, null, 1)};`,
     `const NEEDS = ${JSON.stringify(opts.needs)};`,
     `const PREMISES = ${JSON.stringify(premises(exchanges, opts.needs, isSetup))};`,
@@ -110,7 +113,7 @@ const get = (v, p) => p.reduce((o, k) => (o === undefined || o === null ? undefi
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function send(r, values, signal) {
-  const known = (v) => LEARNED.find((x) => x.value === v && x.from < r.i);
+  const known = (v) => LEARNED.find((x) => x.value === v && POS[x.from] < POS[r.i]);
   const query = r.query.map(([k, v]) => {
     const l = v !== null && v !== '' ? known(v) : undefined;
     const value = l ? values.get(l.value) : v === null ? null : rename(v);
@@ -128,7 +131,7 @@ function send(r, values, signal) {
   else if (r.body !== undefined) {
     // Learned values only as whole JSON strings: a version "6" must not replace the 6 in a name.
     body = rename(r.body);
-    for (const l of LEARNED.filter((x) => x.from < r.i)) body = body.split(JSON.stringify(l.value)).join(JSON.stringify(values.get(l.value)));
+    for (const l of LEARNED.filter((x) => POS[x.from] < POS[r.i])) body = body.split(JSON.stringify(l.value)).join(JSON.stringify(values.get(l.value)));
   }
   const url = SERVER + path + (query.length > 0 ? '?' + query.join('&') : '');
   return fetch(url, { method: r.method, headers, body, signal });
@@ -194,7 +197,8 @@ test('the target gives the answer the spec needs', async (t) => {
   // The recorded literals in the needs, as this run's values: learned values whole, names renamed.
   const literals = [...LEARNED.map((l) => [l.value, values.get(l.value) ?? '', true]), ...NAMES.map(([lit, now]) => [lit, now, false])];
   const needs = remap(NEEDS, literals);
-  const off = diverged(PREMISES, (i) => answers.get(i));
+  const lost = LEARNED.find((l) => MUST_LEARN.includes(l.value) && (values.get(l.value) ?? '') === '');
+  const off = lost ? 'request ' + lost.from + ' answered without ' + lost.path.join('.') + ', which the failing case learned there and sent on: this run took another path than the failure' : diverged(PREMISES, (i) => answers.get(i));
   // A test cannot say "undecided": it fails, as when it cannot run, and never passes undecided.
   if (off !== undefined) assert.fail('cannot decide: ' + off);
   const results = evaluate(needs, (i) => answers.get(i));

@@ -12,6 +12,7 @@
  *   replayed: 2 answers 410 Expired  -> undecided ("request 2 answered 410; the failing case got 200")
  */
 import type { Exchange } from './exchange.ts';
+import type { Learned } from './learned-values.ts';
 import type { AnswerNeed, AnswerTest } from '../reference/answer-checks.ts';
 
 /** Requests whose status a test decides: a status-class change there is the need's business. */
@@ -54,3 +55,20 @@ export const REMAP_JS = String.raw`const remap = (v, lits) => {
   if (Array.isArray(v)) return v.map((x) => remap(x, lits));
   if (v && typeof v === 'object') { const o = {}; for (const [k, x] of Object.entries(v)) o[k] = remap(x, lits); return o; }
   return v; };`;
+
+/** Where a value test reads: `request:path`. */
+function valueTested(t: AnswerTest): string[] {
+  if (t.kind === 'anyOf' || t.kind === 'allOf') return t.tests.flatMap(valueTested);
+  if (t.kind === 'value' && typeof t.at === 'object' && 'request' in t.at) return [`${t.at.request}:${JSON.stringify(t.path)}`];
+  return [];
+}
+
+/**
+ * The learned values this run must find again: one its answer lacks (a continue token on what is now
+ * the last page) sends the later requests elsewhere than the failing case went, unless a need tests
+ * exactly that place (the token's absence is then the need's business).
+ */
+export function mustLearn(learned: readonly Learned[], needs: readonly AnswerNeed[]): Learned[] {
+  const tested = new Set(needs.flatMap((n) => valueTested(n.test)));
+  return learned.filter((l) => !tested.has(`${l.from}:${JSON.stringify(l.path)}`));
+}

@@ -30,6 +30,12 @@ export type AnswerTest =
   | { readonly kind: 'length'; readonly at: AnswerAt; readonly path: FieldPath; readonly atMost?: number; readonly equals?: number }
   /** The value at `path` equals `equals` (JSON equality); `absent`: missing, null, or '' (an empty token). */
   | { readonly kind: 'value'; readonly at: AnswerAt; readonly path: FieldPath; readonly equals?: unknown; readonly absent?: true }
+  /**
+   * The number at `path` is the sum of the lengths of the arrays at `of` (remainingItemCount and the
+   * items of the later pages): a relation between answers of this run, never a count frozen from the
+   * recorded ones.
+   */
+  | { readonly kind: 'countOf'; readonly at: AnswerAt; readonly path: FieldPath; readonly of: readonly { readonly at: AnswerAt; readonly path: FieldPath }[] }
   /** The value at `path` is the same as the value at `other.path` of `other.at` (a learned, opaque value). */
   | { readonly kind: 'same'; readonly at: AnswerAt; readonly path: FieldPath; readonly other: { readonly at: AnswerAt; readonly path: FieldPath } }
   /** A Content-Type whose type/subtype one of the ranges allows (`*` wildcards); parameters ignored. */
@@ -78,13 +84,14 @@ export interface AnswerData {
 export function mapAt(t: AnswerTest, f: (at: AnswerAt) => AnswerAt): AnswerTest {
   if (t.kind === 'anyOf' || t.kind === 'allOf') return { ...t, tests: t.tests.map((x) => mapAt(x, f)) };
   if (t.kind === 'same') return { ...t, at: f(t.at), other: { ...t.other, at: f(t.other.at) } };
+  if (t.kind === 'countOf') return { ...t, at: f(t.at), of: t.of.map((o) => ({ ...o, at: f(o.at) })) };
   return { ...t, at: f(t.at) };
 }
 
 /** Request indexes a test reads (after resolution). */
 export function requestsOf(t: AnswerTest): number[] {
   if (t.kind === 'anyOf' || t.kind === 'allOf') return t.tests.flatMap(requestsOf);
-  const ats = t.kind === 'same' ? [t.at, t.other.at] : [t.at];
+  const ats = t.kind === 'same' ? [t.at, t.other.at] : t.kind === 'countOf' ? [t.at, ...t.of.map((o) => o.at)] : [t.at];
   return ats.flatMap((a) => (typeof a === 'object' && 'request' in a ? [a.request] : []));
 }
 
@@ -126,6 +133,13 @@ export const EVALUATOR_JS = String.raw`function evaluate(needs, answer) {
         const o = at(t.other.at);
         const w = o === undefined ? undefined : get(o.body, t.other.path);
         return { ok: v !== undefined && same(v, w), observed: t.path.join('.') + ' ' + show(v) + ' against ' + show(w) };
+      }
+      case 'countOf': {
+        const v = get(doc, t.path);
+        const lengths = t.of.map((o) => { const x = at(o.at); const arr = x === undefined ? undefined : get(x.body, o.path); return Array.isArray(arr) ? arr.length : undefined; });
+        if (lengths.some((n) => n === undefined)) return { ok: false, observed: t.path.join('.') + ' ' + show(v) + ', and a later answer without its list' };
+        const sum = lengths.reduce((n, m) => n + m, 0);
+        return { ok: v === sum, observed: t.path.join('.') + ' ' + show(v) + ' against ' + sum + ' item(s) on the later pages' };
       }
       case 'contentType': {
         const ct = String(a.headers['content-type'] || '').split(';')[0].trim().toLowerCase();

@@ -68,7 +68,7 @@ interface Served {
 }
 
 /** A server as the run's: the same windows, the fault's release, a superuser token of its own. */
-async function serve(f: Fault, faulty: boolean): Promise<Served> {
+export async function serveForReproducers(f: Fault, faulty: boolean): Promise<Served> {
   const token = randomBytes(16).toString('hex');
   const server = await startReferenceServer({
     profile: profiles.svc,
@@ -116,8 +116,8 @@ export async function judgeReproducers(f: Fault, records: readonly CheckRecord[]
       const base = `r${++n}`;
       writeFileSync(path.join(dir, `${base}.sh`), cx.curl);
       if (cx.nodeTest !== undefined) writeFileSync(path.join(dir, `${base}.test.mjs`), cx.nodeTest);
-      const bad = await serve(f, true);
-      const good = await serve(f, false);
+      const bad = await serveForReproducers(f, true);
+      const good = await serveForReproducers(f, false);
       try {
         const onBad = await runAgainstServer(dir, base, cx, bad);
         const onGood = await runAgainstServer(dir, base, cx, good);
