@@ -208,7 +208,7 @@ const answer = (i) => { const s = read(i + '.s'); if (s === undefined) return un
     `const used = [...new Set(JSON.stringify(needs).match(/"request":\\d+/g).map((m) => Number(m.split(':')[1])))];`,
     `const silent = used.filter((i) => { const a = answer(i); return a === undefined || a.status === 0; });`,
     `if (silent.length > 0) { console.error('no answer to request(s) ' + silent.join(', ') + ' of ${count}: the target could not be asked'); process.exit(${REPRODUCER_EXIT.couldNotRun}); }`,
-    `const unlearned = ${JSON.stringify(mustLearn(plan.learned, needs).map((l) => ({ name: l.name, from: l.from, path: l.path, arg: literals.findIndex((x) => x.shell === l.name) })))}.find((l) => (process.argv[3 + l.arg] || '') === '');`,
+    `const unlearned = ${JSON.stringify(mustLearn(plan.learned, needs, plan.position).map((l) => ({ name: l.name, from: l.from, path: l.path, arg: literals.findIndex((x) => x.shell === l.name) })))}.find((l) => (process.argv[3 + l.arg] || '') === '');`,
     `const off = unlearned ? 'request ' + unlearned.from + ' answered without ' + unlearned.path.join('.') + ', which the failing case learned there and sent on: this run took another path than the failure, so its needs decide nothing' : diverged(premises, answer);`,
     `if (off !== undefined) { console.error('undecided: ' + off); process.exit(${REPRODUCER_EXIT.undecided}); }`,
     `const results = evaluate(needs, answer);`,

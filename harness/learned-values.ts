@@ -19,6 +19,8 @@ export interface Learned {
   /** Index of the exchange whose answer carries it, and where. */
   readonly from: number;
   readonly path: readonly (string | number)[];
+  /** The requests that send it (none: only a need compares with it). */
+  readonly usedBy: readonly number[];
 }
 
 type Path = readonly (string | number)[];
@@ -113,6 +115,7 @@ function safeDecode(s: string): string {
 export function learnedValues(exchanges: readonly Exchange[], read: readonly { readonly value: string; readonly before: number }[] = [], order: readonly number[] = exchanges.map((_, i) => i)): Learned[] {
   const learned: Learned[] = [];
   const made = exchanges.map(generatedValues);
+  const sent = exchanges.map(sentStrings);
   // Sent before: a watch is sent where it began, not where it was recorded (when it closed).
   const pos = positions(order, exchanges.length);
   const learn = (v: string, before: number) => {
@@ -121,13 +124,14 @@ export function learnedValues(exchanges: readonly Exchange[], read: readonly { r
     for (const j of earlier) {
       const path = made[j]!.get(v);
       if (path !== undefined) {
-        learned.push({ name: `L${learned.length + 1}`, value: v, from: j, path });
+        const usedBy = order.filter((k) => pos[k]! > pos[j]! && sent[k]!.includes(v));
+        learned.push({ name: `L${learned.length + 1}`, value: v, from: j, path, usedBy });
         return;
       }
     }
   };
-  exchanges.forEach((e, i) => {
-    for (const v of sentStrings(e)) learn(v, i);
+  exchanges.forEach((_, i) => {
+    for (const v of sent[i]!) learn(v, i);
   });
   for (const r of read) learn(r.value, r.before);
   return learned;

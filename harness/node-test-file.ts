@@ -64,7 +64,7 @@ export function toNodeTest(exchanges: readonly Exchange[], opts: CurlOptions & {
     `const LEARNED = ${JSON.stringify(plan.learned.map((l) => ({ value: l.value, from: l.from, path: l.path })))};`,
     '// Each request\'s place in the send order (a watch is sent where it began): a value is learned only from one sent before.',
     `const POS = ${JSON.stringify(plan.position)};`,
-    `const MUST_LEARN = ${JSON.stringify(mustLearn(plan.learned, opts.needs).map((l) => l.value))};`,
+    `const MUST_LEARN = ${JSON.stringify(mustLearn(plan.learned, opts.needs, plan.position).map((l) => l.value))};`,
     `const REQUESTS = ${JSON.stringify(requests, null, 1)};`,
     `const NEEDS = ${JSON.stringify(opts.needs)};`,
     `const PREMISES = ${JSON.stringify(premises(exchanges, opts.needs, isSetup))};`,

@@ -13,7 +13,7 @@
  */
 import type { Exchange } from './exchange.ts';
 import type { Learned } from './learned-values.ts';
-import type { AnswerNeed, AnswerTest } from '../reference/answer-checks.ts';
+import { requestsOf, type AnswerNeed, type AnswerTest } from '../reference/answer-checks.ts';
 
 /** Requests whose status a test decides: a status-class change there is the need's business. */
 function statusTested(t: AnswerTest): number[] {
@@ -68,7 +68,9 @@ function valueTested(t: AnswerTest): string[] {
  * the last page) sends the later requests elsewhere than the failing case went, unless a need tests
  * exactly that place (the token's absence is then the need's business).
  */
-export function mustLearn(learned: readonly Learned[], needs: readonly AnswerNeed[]): Learned[] {
+export function mustLearn(learned: readonly Learned[], needs: readonly AnswerNeed[], position: readonly number[]): Learned[] {
   const tested = new Set(needs.flatMap((n) => valueTested(n.test)));
-  return learned.filter((l) => !tested.has(`${l.from}:${JSON.stringify(l.path)}`));
+  // Only a request sent up to the last answer the needs read can change what they read.
+  const last = Math.max(-1, ...needs.flatMap((n) => requestsOf(n.test)).map((i) => position[i] ?? -1));
+  return learned.filter((l) => !tested.has(`${l.from}:${JSON.stringify(l.path)}`) && (l.usedBy.length === 0 || l.usedBy.some((k) => (position[k] ?? Infinity) <= last)));
 }
