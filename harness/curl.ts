@@ -212,6 +212,8 @@ const answer = (i) => { const s = read(i + '.s'); if (s === undefined) return un
     `const off = unlearned ? 'request ' + unlearned.from + ' answered without ' + unlearned.path.join('.') + ', which the failing case learned there and sent on: this run took another path than the failure, so its needs decide nothing' : diverged(premises, answer);`,
     `if (off !== undefined) { console.error('undecided: ' + off); process.exit(${REPRODUCER_EXIT.undecided}); }`,
     `const results = evaluate(needs, answer);`,
+    `const open = results.find((r) => r.undecided);`,
+    `if (open !== undefined) { console.error('undecided: ' + open.says + ' (' + open.observed + ')'); process.exit(${REPRODUCER_EXIT.undecided}); }`,
     `for (const r of results) console.log((r.ok ? 'ok    ' : 'FAILS ') + r.says + ' (observed: ' + r.observed + ')');`,
     `const failing = results.some((r) => !r.ok);`,
     `console.log(failing ? 'the failure is present' : 'the target gives the answer needed: the failure is gone');`,

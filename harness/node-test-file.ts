@@ -202,6 +202,8 @@ test('the target gives the answer the spec needs', async (t) => {
   // A test cannot say "undecided": it fails, as when it cannot run, and never passes undecided.
   if (off !== undefined) assert.fail('cannot decide: ' + off);
   const results = evaluate(needs, (i) => answers.get(i));
+  const open = results.find((r) => r.undecided);
+  if (open !== undefined) assert.fail('cannot decide: ' + open.says + ' (' + open.observed + ')');
   for (const r of results) t.diagnostic((r.ok ? 'ok    ' : 'FAILS ') + r.says + ' (observed: ' + r.observed + ')');
   assert.deepEqual(results.filter((r) => !r.ok).map((r) => r.says + ' (observed: ' + r.observed + ')'), [], 'the failure is present');
 });`;

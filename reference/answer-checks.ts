@@ -68,6 +68,8 @@ export interface AnswerNeed {
 export interface NeedResult {
   readonly says: string;
   readonly ok: boolean;
+  /** This run's answers cannot settle the need (they went on past what the failing case read). */
+  readonly undecided?: true;
   readonly observed: string;
 }
 
@@ -109,7 +111,9 @@ export const EVALUATOR_JS = String.raw`function evaluate(needs, answer) {
     if (t.kind === 'anyOf' || t.kind === 'allOf') {
       const rs = t.tests.map(ev);
       const ok = t.kind === 'anyOf' ? rs.some((r) => r.ok) : rs.every((r) => r.ok);
-      return { ok, observed: [...new Set(rs.map((r) => r.observed))].join('; ') };
+      // Undecided where the decided parts do not settle it: anyOf with no part met, allOf with no part failed.
+      const undecided = !ok && rs.some((r) => r.undecided) && (t.kind === 'anyOf' || rs.every((r) => r.ok || r.undecided));
+      return { ok, ...(undecided ? { undecided: true } : {}), observed: [...new Set(rs.map((r) => r.observed))].join('; ') };
     }
     const a = at(t.at);
     if (a === undefined) return { ok: false, observed: 'no answer (request ' + JSON.stringify(t.at) + ' not sent)' };
@@ -138,6 +142,10 @@ export const EVALUATOR_JS = String.raw`function evaluate(needs, answer) {
         const v = get(doc, t.path);
         const lengths = t.of.map((o) => { const x = at(o.at); const arr = x === undefined ? undefined : get(x.body, o.path); return Array.isArray(arr) ? arr.length : undefined; });
         if (lengths.some((n) => n === undefined)) return { ok: false, observed: t.path.join('.') + ' ' + show(v) + ', and a later answer without its list' };
+        // The chain goes on past the pages the failing case read (more items here): the later pages are not all in hand.
+        const lastOf = t.of.length > 0 ? at(t.of[t.of.length - 1].at) : undefined;
+        const more = get(lastOf && lastOf.body, ['metadata', 'continue']);
+        if (typeof more === 'string' && more !== '') return { ok: false, undecided: true, observed: 'the pages go on past the ' + t.of.length + ' later page(s) the failing case read' };
         const sum = lengths.reduce((n, m) => n + m, 0);
         return { ok: v === sum, observed: t.path.join('.') + ' ' + show(v) + ' against ' + sum + ' item(s) on the later pages' };
       }
@@ -148,7 +156,9 @@ export const EVALUATOR_JS = String.raw`function evaluate(needs, answer) {
       }
       case 'events': {
         // The suite's marker write (zz-marker-*, made behind a case's writes to end its wait) is no part of the case.
-        const seen = (a.events || []).filter((e) => e && e.type !== 'BOOKMARK' && !String(get(e, ['object', 'metadata', 'name']) || '').startsWith('zz-marker-')).map((e) => ({ type: e.type, name: get(e, ['object', 'metadata', 'name']) }));
+        // Objects without the suite's run label (a controller's, such as a namespace's CA bundle) are no part of the case, as for the model.
+        const ours = (e) => get(e, ['object', 'metadata', 'labels', 'svc-conformance/run']) !== undefined;
+        const seen = (a.events || []).filter((e) => e && e.type !== 'BOOKMARK' && ours(e) && !String(get(e, ['object', 'metadata', 'name']) || '').startsWith('zz-marker-')).map((e) => ({ type: e.type, name: get(e, ['object', 'metadata', 'name']) }));
         const key = (e) => e.type + ' ' + e.name;
         const head = seen.slice(0, t.start.length).map(key).sort();
         const rest = seen.slice(t.start.length);
@@ -162,7 +172,7 @@ export const EVALUATOR_JS = String.raw`function evaluate(needs, answer) {
       default: return { ok: false, observed: 'unknown test ' + t.kind };
     }
   };
-  return needs.map((n) => { const r = ev(n.test); return { says: n.says, ok: r.ok, observed: r.observed }; });
+  return needs.map((n) => { const r = ev(n.test); return { says: n.says, ok: r.ok, ...(r.undecided ? { undecided: true } : {}), observed: r.observed }; });
 }`;
 
 type Evaluate = (needs: readonly AnswerNeed[], answer: (i: number) => AnswerData | undefined) => NeedResult[];
