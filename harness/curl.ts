@@ -6,6 +6,8 @@
 import { queryToString, type Exchange, type TargetRequest } from './exchange.ts';
 import { isSecretHeader, redactText } from './redact.ts';
 import { EVALUATOR_JS, type AnswerNeed } from '../reference/answer-checks.ts';
+import { learnedValues, needStrings, positions, type Learned } from './learned-values.ts';
+import { PREMISES_JS, REMAP_JS, mustLearn, premises } from './replay-premises.ts';
 
 export interface CurlOptions {
   server: string;
@@ -40,8 +42,8 @@ export const isSetup = (e: Exchange): boolean => isNamespaceCreate(e) || isCrdCr
  */
 export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions): string {
   const server = redactText(opts.server.replace(/\/+$/, ''));
-  const plan = replayPlan(exchanges);
   const needs = opts.needs ?? [];
+  const plan = replayPlan(exchanges, needs);
   const insecureArg = '${TLS[@]+"${TLS[@]}"}';
   const auth = '${TOKEN:+-H "Authorization: Bearer $TOKEN"}';
   const usesRestricted = exchanges.some((e) => e.request.identity === 'restricted');
@@ -76,10 +78,15 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     '[ "${INSECURE:-}" = 1 ] && TLS+=(-k)',
     'R=$(mktemp -d)',
     ...(plan.learned.length > 0 ? ['learn() { node -e \'let v;try{v=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"))}catch{};for(const k of JSON.parse(process.argv[2]))v=v?.[k];process.stdout.write(String(v??""))\' "$1" "$2"; }', 'enc() { node -e \'process.stdout.write(encodeURIComponent(process.argv[1]))\' "$1"; }'] : []),
+    // Empty until learned: an answer that lacks one leaves it empty, and the verdict says undecided.
+    ...plan.learned.map((l) => `${l.name}= ${l.name}_Q=`),
     ...plan.namespaces.map((ns, i) => `NS${i + 1}=${shellQuote(`${ns.slice(0, 50)}-r`)}$RANDOM`),
     ...plan.groups.map((g, i) => `GRP${i + 1}=r$RANDOM$RANDOM${shellQuote(g.slice(g.indexOf('.')))}`),
     'cleanup() {',
     '  local code=$?',
+    // Status 1 means "the failure is present" and only the verdict says it: a shell error (an unset
+    // variable, a command that failed) before the verdict is "could not run".
+    `  [ "$code" = ${REPRODUCER_EXIT.failing} ] && [ -z "\${DECIDED:-}" ] && code=${REPRODUCER_EXIT.couldNotRun}`,
     '  jobs -p | xargs -r kill 2>/dev/null',
     ...plan.namespaces.map((_, i) => `  curl -sS -o /dev/null -X DELETE "$SERVER/api/v1/namespaces/$NS${i + 1}" ${auth} ${insecureArg}`),
     ...crds.map((c) => `  curl -sS -o /dev/null -X DELETE "$SERVER"${quoteWithVars(redactText(`${c.e.request.path}/${c.name}`), nameVars(plan))} ${auth} ${insecureArg}`),
@@ -113,7 +120,7 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     ...(crds.length > 0 ? ['# served PATH: waits (up to 60 s) until a new type is served.', 'served() {', `  for _ in $(seq 1 120); do [ "$(curl -sS -o /dev/null -w '%{http_code}' ${insecureArg} ${auth} "$SERVER$1")" = 200 ] && return 0; sleep 0.5; done`, '  echo "the custom resource type at $1 was not served within 60 s" >&2; exit 2', '}'] : []),
     '',
   ];
-  const order = sendOrder(exchanges);
+  const order = plan.order;
   const streams: number[] = [];
   for (const i of order) {
     const e = exchanges[i]!;
@@ -132,7 +139,7 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     lines.push('');
   }
   if (streams.length > 0) lines.push('wait', ...streams.map((i) => `show ${i}`), '');
-  lines.push(...verdictBlock(needs, exchanges.length));
+  lines.push(...verdictBlock(needs, exchanges, plan));
   return lines.join('\n');
 }
 
@@ -166,7 +173,8 @@ function comment(e: Exchange): string | undefined {
 }
 
 /** The end of a reproducer: the needs evaluated on the answers it got, and the exit status. */
-function verdictBlock(needs: readonly AnswerNeed[], count: number): string[] {
+function verdictBlock(needs: readonly AnswerNeed[], exchanges: readonly Exchange[], plan: ReplayPlan): string[] {
+  const count = exchanges.length;
   if (needs.length === 0) {
     return [
       'echo "undecided: the answer this failure needed is not available as data; compare the answers above with the expected line at the top" >&2',
@@ -182,21 +190,44 @@ const answer = (i) => { const s = read(i + '.s'); if (s === undefined) return un
   const headers = {}; for (const l of (blocks[blocks.length - 1] || '').split('\n').slice(1)) { const k = l.indexOf(':'); if (k > 0) headers[l.slice(0, k).trim().toLowerCase()] = l.slice(k + 1).trim(); }
   const text = read(i + '.b') || ''; let body; try { body = JSON.parse(text); } catch { body = text; }
   return { status: Number(s) || 0, headers, body, events: documents(text) }; };`;
+  // This run's values of the recorded literals, handed to node as arguments: learned values, namespaces, groups.
+  const literals = runLiterals(plan);
   return [
-    `# The answer the spec needs (svc-conformance's model), checked on the answers above.`,
-    `node - "$R" <<'CHECK'`,
+    `# The answer the spec needs (svc-conformance's model), checked on the answers above, with the values this run learned.`,
+    'DECIDED=1',
+    `node - "$R"${literals.map((l) => ` "$${l.shell}"`).join('')} <<'CHECK'`,
+    // A check that breaks is no verdict on the target (node's own status for it would be 1).
+    `process.on('uncaughtException', (e) => { console.error('the check itself broke: ' + (e && e.message)); process.exit(${REPRODUCER_EXIT.couldNotRun}); });`,
     reader,
-    `const needs = ${JSON.stringify(needs)};`,
+    REMAP_JS,
+    PREMISES_JS,
+    `const literals = ${JSON.stringify(literals.map((l) => [l.literal, l.whole]))}.map(([lit, whole], k) => [lit, process.argv[3 + k], whole]);`,
+    `const needs = remap(${JSON.stringify(needs)}, literals);`,
+    `const premises = ${JSON.stringify(premises(exchanges, needs, isSetup))};`,
     `const evaluate = ${EVALUATOR_JS};`,
     `const used = [...new Set(JSON.stringify(needs).match(/"request":\\d+/g).map((m) => Number(m.split(':')[1])))];`,
     `const silent = used.filter((i) => { const a = answer(i); return a === undefined || a.status === 0; });`,
     `if (silent.length > 0) { console.error('no answer to request(s) ' + silent.join(', ') + ' of ${count}: the target could not be asked'); process.exit(${REPRODUCER_EXIT.couldNotRun}); }`,
+    `const unlearned = ${JSON.stringify(mustLearn(plan.learned, needs, plan.position).map((l) => ({ name: l.name, from: l.from, path: l.path, arg: literals.findIndex((x) => x.shell === l.name) })))}.find((l) => (process.argv[3 + l.arg] || '') === '');`,
+    `const off = unlearned ? 'request ' + unlearned.from + ' answered without ' + unlearned.path.join('.') + ', which the failing case learned there and sent on: this run took another path than the failure, so its needs decide nothing' : diverged(premises, answer);`,
+    `if (off !== undefined) { console.error('undecided: ' + off); process.exit(${REPRODUCER_EXIT.undecided}); }`,
     `const results = evaluate(needs, answer);`,
+    `const open = results.find((r) => r.undecided);`,
+    `if (open !== undefined) { console.error('undecided: ' + open.says + ' (' + open.observed + ')'); process.exit(${REPRODUCER_EXIT.undecided}); }`,
     `for (const r of results) console.log((r.ok ? 'ok    ' : 'FAILS ') + r.says + ' (observed: ' + r.observed + ')');`,
     `const failing = results.some((r) => !r.ok);`,
     `console.log(failing ? 'the failure is present' : 'the target gives the answer needed: the failure is gone');`,
     `process.exit(failing ? ${REPRODUCER_EXIT.failing} : ${REPRODUCER_EXIT.behaves});`,
     'CHECK',
+  ];
+}
+
+/** The recorded literals a reproducer replaces with this run's values, and the shell variable holding each. */
+export function runLiterals(plan: ReplayPlan): { literal: string; shell: string; whole: boolean }[] {
+  return [
+    ...plan.learned.map((l) => ({ literal: l.value, shell: l.name, whole: true })),
+    ...plan.namespaces.map((ns, i) => ({ literal: ns, shell: `NS${i + 1}`, whole: false })),
+    ...plan.groups.map((g, i) => ({ literal: g, shell: `GRP${i + 1}`, whole: false })),
   ];
 }
 
@@ -211,29 +242,25 @@ const documents = (text) => { const out = []; let depth = 0, inStr = false, esc 
     if (c === '"') inStr = true; else if (c === '{' || c === '[') { if (depth++ === 0) begin = i; } else if (c === '}' || c === ']') { if (--depth === 0) { try { out.push(JSON.parse(text.slice(begin, i + 1))); } catch {} } } }
   return out; };`;
 
-interface Learned {
-  readonly name: string;
-  readonly value: string;
-  /** Index of the exchange whose answer carries it, and where. */
-  readonly from: number;
-  readonly path: readonly (string | number)[];
-}
 interface ReplayPlan {
+  /** Exchange indexes in the order the script sends them, and each one's place in it. */
+  readonly order: readonly number[];
+  readonly position: readonly number[];
   readonly namespaces: readonly string[];
   /** API groups of the run's own custom resource definitions: a fresh group per script run. */
   readonly groups: readonly string[];
   readonly learned: readonly Learned[];
 }
 
-export const LEARNED_QUERY = new Set(['resourceVersion', 'continue']);
 /** A group named for one run (`r<run-id>.fixtures...`): renamed per script run, so runs never share it. */
 const RUN_GROUP = /^r[a-z0-9]+\./;
 
 /**
  * What a second run of the script must not repeat literally: the namespaces the run created (a fresh
- * name each time) and the versions and continue tokens it used, which come from earlier answers.
+ * name each time) and the values the server made up (harness/learned-values.ts), which come from
+ * earlier answers.
  */
-export function replayPlan(exchanges: readonly Exchange[]): ReplayPlan {
+export function replayPlan(exchanges: readonly Exchange[], needs: readonly AnswerNeed[] = []): ReplayPlan {
   const namespaces: string[] = [];
   for (const e of exchanges) {
     const body = e.request.body as { metadata?: { name?: unknown } } | undefined;
@@ -244,55 +271,8 @@ export function replayPlan(exchanges: readonly Exchange[]): ReplayPlan {
     const group = (e.request.body as { spec?: { group?: unknown } } | undefined)?.spec?.group;
     if (isCrdCreate(e) && typeof group === 'string' && RUN_GROUP.test(group) && !groups.includes(group)) groups.push(group);
   }
-  const learned: Learned[] = [];
-  exchanges.forEach((e, i) => {
-    const used = [
-      ...(e.request.query ?? []).filter(([k, v]) => LEARNED_QUERY.has(k) && typeof v === 'string' && v !== '' && v !== '0').map(([, v]) => v as string),
-      ...bodyVersion(e.request.body),
-    ];
-    for (const v of used) {
-      if (learned.some((l) => l.value === v)) continue;
-      for (let j = i - 1; j >= 0; j--) {
-        const path = findString(parsed(exchanges[j]!), v);
-        if (path !== undefined) {
-          learned.push({ name: `L${learned.length + 1}`, value: v, from: j, path });
-          break;
-        }
-      }
-    }
-  });
-  return { namespaces, groups, learned };
-}
-
-function bodyVersion(body: unknown): string[] {
-  const rv = (body as { metadata?: { resourceVersion?: unknown } } | undefined)?.metadata?.resourceVersion;
-  return typeof rv === 'string' && rv !== '' ? [rv] : [];
-}
-
-function parsed(e: Exchange): unknown {
-  if (e.response?.json !== undefined) return e.response.json;
-  try {
-    return e.response ? JSON.parse(e.response.bodyText) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Where a string value sits in a JSON document (the first place, depth first). */
-function findString(doc: unknown, value: string, path: (string | number)[] = []): (string | number)[] | undefined {
-  if (doc === value) return path;
-  if (Array.isArray(doc)) {
-    for (let i = 0; i < doc.length; i++) {
-      const p = findString(doc[i], value, [...path, i]);
-      if (p) return p;
-    }
-  } else if (typeof doc === 'object' && doc !== null) {
-    for (const [k, v] of Object.entries(doc)) {
-      const p = findString(v, value, [...path, k]);
-      if (p) return p;
-    }
-  }
-  return undefined;
+  const order = sendOrder(exchanges);
+  return { order, position: positions(order, exchanges.length), namespaces, groups, learned: learnedValues(exchanges, needStrings(needs, exchanges.length), order) };
 }
 
 function curlCommand(req: TargetRequest, head: string, plan: ReplayPlan, index: number): string {
@@ -327,21 +307,43 @@ function nameVars(plan: ReplayPlan): [string, string][] {
  * version "6" must not replace the 6 inside a name or label.
  */
 function bodyVars(plan: ReplayPlan, index: number): [string, string][] {
-  const learned = plan.learned.filter((l) => l.from < index).map((l): [string, string] => [JSON.stringify(l.value), `'"'"$${l.name}"'"'`]);
+  const learned = plan.learned.filter((l) => plan.position[l.from]! < plan.position[index]!).map((l): [string, string] => [JSON.stringify(l.value), `'"'"$${l.name}"'"'`]);
   return [...nameVars(plan), ...learned].sort((a, b) => b[0].length - a[0].length);
 }
 
-/** The URL as a shell word: learned values only where they were sent, as the value of resourceVersion or continue. */
+/** The URL as a shell word: learned values where they were sent, as a whole path segment or query value. */
 function urlWord(req: TargetRequest, plan: ReplayPlan, index: number): string {
   const vars = nameVars(plan);
-  const pieces = [quoteWithVars(redactText(req.path), vars)];
+  const known = (v: string) => plan.learned.find((x) => x.value === v && plan.position[x.from]! < plan.position[index]!);
+  const pieces: string[] = [];
+  // Literal runs of the path stay one quoted word; a learned segment breaks them.
+  let literal = '';
+  redactText(req.path).split('/').forEach((seg, j) => {
+    if (j > 0) literal += '/';
+    const l = seg === '' ? undefined : known(safeDecode(seg));
+    if (l === undefined) literal += seg;
+    else {
+      if (literal !== '') pieces.push(quoteWithVars(literal, vars));
+      pieces.push(`"$${l.name}_Q"`);
+      literal = '';
+    }
+  });
+  if (literal !== '') pieces.push(quoteWithVars(literal, vars));
   (req.query ?? []).forEach(([k, v], j) => {
     const sep = j === 0 ? '?' : '&';
-    const l = v !== null && LEARNED_QUERY.has(k) ? plan.learned.find((x) => x.value === v && x.from < index) : undefined;
+    const l = v !== null && v !== '' ? known(v) : undefined;
     if (l) pieces.push(shellQuote(`${sep}${encodeURIComponent(k)}=`), `"$${l.name}_Q"`);
     else pieces.push(quoteWithVars(redactText(sep + (v === null ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)), vars));
   });
   return `"$SERVER"${pieces.join('')}`;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 /** Single-quoted text with each literal replaced by its shell text: `'/ns/'"$NS1"'/x'`. */

@@ -10,7 +10,8 @@
 import type { Exchange } from './exchange.ts';
 import { isSecretHeader, redactText } from './redact.ts';
 import { EVALUATOR_JS, type AnswerNeed } from '../reference/answer-checks.ts';
-import { DOCUMENTS_JS, LEARNED_QUERY, SKIPPED_HEADERS, isCrdCreate, isSetup, isStream, isWebhookCreate, replayPlan, sendOrder, bodyText, isText, type CurlOptions } from './curl.ts';
+import { PREMISES_JS, REMAP_JS, mustLearn, premises } from './replay-premises.ts';
+import { DOCUMENTS_JS, SKIPPED_HEADERS, isCrdCreate, isSetup, isStream, isWebhookCreate, replayPlan, bodyText, isText, type CurlOptions } from './curl.ts';
 
 /** One request as the test file sends it: literal texts, rewritten at run time to the run's fresh names. */
 interface PlannedRequest {
@@ -33,9 +34,9 @@ interface PlannedRequest {
 
 export function toNodeTest(exchanges: readonly Exchange[], opts: CurlOptions & { readonly needs: readonly AnswerNeed[] }): string {
   const server = redactText(opts.server.replace(/\/+$/, ''));
-  const plan = replayPlan(exchanges);
+  const plan = replayPlan(exchanges, opts.needs);
   const about = opts.about;
-  const requests = sendOrder(exchanges).map((i) => planned(exchanges[i]!, i));
+  const requests = plan.order.map((i) => planned(exchanges[i]!, i));
   const line = (s: string) => s.replace(/\s*\n\s*/g, ' ').slice(0, 400);
   return [
     `// Reproducer by svc-conformance${about ? ` for ${about.clause}` : ''}, as a node test: ${exchanges.length} request(s), recorded against ${server}.`,
@@ -59,11 +60,16 @@ export function toNodeTest(exchanges: readonly Exchange[], opts: CurlOptions & {
     '// The run\'s namespaces and API groups, renamed for every run of this file (longest first).',
     `const NAMES = ${JSON.stringify([...plan.namespaces.map((n) => [n, 'ns']), ...plan.groups.map((g) => [g, 'group'])])}.map(([lit, kind]) => [lit, kind === 'ns' ? lit.slice(0, 50) + '-r' + fresh() : 'r' + fresh() + lit.slice(lit.indexOf('.'))]).sort((a, b) => b[0].length - a[0].length);`,
     `const NAMESPACES = NAMES.filter(([lit]) => ${JSON.stringify(plan.namespaces)}.includes(lit)).map(([, now]) => now);`,
-    '// Values the case learned from answers (resourceVersions, continue tokens): where each is read, and from which request.',
+    '// Values the server made up that the case sends again (resourceVersions, uids, continue tokens, generated names): where each is read, and from which request.',
     `const LEARNED = ${JSON.stringify(plan.learned.map((l) => ({ value: l.value, from: l.from, path: l.path })))};`,
-    `const LEARNED_QUERY = ${JSON.stringify([...LEARNED_QUERY])};`,
+    '// Each request\'s place in the send order (a watch is sent where it began): a value is learned only from one sent before.',
+    `const POS = ${JSON.stringify(plan.position)};`,
+    `const MUST_LEARN = ${JSON.stringify(mustLearn(plan.learned, opts.needs, plan.position).map((l) => l.value))};`,
     `const REQUESTS = ${JSON.stringify(requests, null, 1)};`,
     `const NEEDS = ${JSON.stringify(opts.needs)};`,
+    `const PREMISES = ${JSON.stringify(premises(exchanges, opts.needs, isSetup))};`,
+    REMAP_JS,
+    PREMISES_JS,
     `const evaluate = ${EVALUATOR_JS};`,
     DOCUMENTS_JS,
     RUNTIME_JS,
@@ -107,11 +113,15 @@ const get = (v, p) => p.reduce((o, k) => (o === undefined || o === null ? undefi
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function send(r, values, signal) {
+  const known = (v) => LEARNED.find((x) => x.value === v && POS[x.from] < POS[r.i]);
   const query = r.query.map(([k, v]) => {
-    const l = v !== null && LEARNED_QUERY.includes(k) ? LEARNED.find((x) => x.value === v && x.from < r.i) : undefined;
+    const l = v !== null && v !== '' ? known(v) : undefined;
     const value = l ? values.get(l.value) : v === null ? null : rename(v);
     return value === null ? encodeURIComponent(k) : encodeURIComponent(k) + '=' + encodeURIComponent(value);
   });
+  // A learned value sent as a whole path segment (a read of a generated name).
+  const decode = (x) => { try { return decodeURIComponent(x); } catch { return x; } };
+  const path = r.path.split('/').map((seg) => { const l = seg === '' ? undefined : known(decode(seg)); return l ? encodeURIComponent(values.get(l.value) ?? '') : rename(seg); }).join('/');
   const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, rename(v)]));
   if (r.auth === 'token' && process.env.TOKEN) headers.authorization = 'Bearer ' + process.env.TOKEN;
   if (r.auth === 'restricted' && process.env.RESTRICTED_TOKEN) headers.authorization = 'Bearer ' + process.env.RESTRICTED_TOKEN;
@@ -121,9 +131,9 @@ function send(r, values, signal) {
   else if (r.body !== undefined) {
     // Learned values only as whole JSON strings: a version "6" must not replace the 6 in a name.
     body = rename(r.body);
-    for (const l of LEARNED.filter((x) => x.from < r.i)) body = body.split(JSON.stringify(l.value)).join(JSON.stringify(values.get(l.value)));
+    for (const l of LEARNED.filter((x) => POS[x.from] < POS[r.i])) body = body.split(JSON.stringify(l.value)).join(JSON.stringify(values.get(l.value)));
   }
-  const url = SERVER + rename(r.path) + (query.length > 0 ? '?' + query.join('&') : '');
+  const url = SERVER + path + (query.length > 0 ? '?' + query.join('&') : '');
   return fetch(url, { method: r.method, headers, body, signal });
 }
 
@@ -184,7 +194,16 @@ test('the target gives the answer the spec needs', async (t) => {
   const used = [...new Set(JSON.stringify(NEEDS).match(/"request":\d+/g).map((m) => Number(m.split(':')[1])))];
   const silent = used.filter((i) => { const a = answers.get(i); return a === undefined || a.status === 0; });
   if (silent.length > 0) assert.fail('cannot run: no answer to request(s) ' + silent.join(', '));
-  const results = evaluate(NEEDS, (i) => answers.get(i));
+  // The recorded literals in the needs, as this run's values: learned values whole, names renamed.
+  const literals = [...LEARNED.map((l) => [l.value, values.get(l.value) ?? '', true]), ...NAMES.map(([lit, now]) => [lit, now, false])];
+  const needs = remap(NEEDS, literals);
+  const lost = LEARNED.find((l) => MUST_LEARN.includes(l.value) && (values.get(l.value) ?? '') === '');
+  const off = lost ? 'request ' + lost.from + ' answered without ' + lost.path.join('.') + ', which the failing case learned there and sent on: this run took another path than the failure' : diverged(PREMISES, (i) => answers.get(i));
+  // A test cannot say "undecided": it fails, as when it cannot run, and never passes undecided.
+  if (off !== undefined) assert.fail('cannot decide: ' + off);
+  const results = evaluate(needs, (i) => answers.get(i));
+  const open = results.find((r) => r.undecided);
+  if (open !== undefined) assert.fail('cannot decide: ' + open.says + ' (' + open.observed + ')');
   for (const r of results) t.diagnostic((r.ok ? 'ok    ' : 'FAILS ') + r.says + ' (observed: ' + r.observed + ')');
   assert.deepEqual(results.filter((r) => !r.ok).map((r) => r.says + ' (observed: ' + r.observed + ')'), [], 'the failure is present');
 });`;

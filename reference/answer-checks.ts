@@ -30,6 +30,12 @@ export type AnswerTest =
   | { readonly kind: 'length'; readonly at: AnswerAt; readonly path: FieldPath; readonly atMost?: number; readonly equals?: number }
   /** The value at `path` equals `equals` (JSON equality); `absent`: missing, null, or '' (an empty token). */
   | { readonly kind: 'value'; readonly at: AnswerAt; readonly path: FieldPath; readonly equals?: unknown; readonly absent?: true }
+  /**
+   * The number at `path` is the sum of the lengths of the arrays at `of` (remainingItemCount and the
+   * items of the later pages): a relation between answers of this run, never a count frozen from the
+   * recorded ones.
+   */
+  | { readonly kind: 'countOf'; readonly at: AnswerAt; readonly path: FieldPath; readonly of: readonly { readonly at: AnswerAt; readonly path: FieldPath }[] }
   /** The value at `path` is the same as the value at `other.path` of `other.at` (a learned, opaque value). */
   | { readonly kind: 'same'; readonly at: AnswerAt; readonly path: FieldPath; readonly other: { readonly at: AnswerAt; readonly path: FieldPath } }
   /** A Content-Type whose type/subtype one of the ranges allows (`*` wildcards); parameters ignored. */
@@ -62,6 +68,8 @@ export interface AnswerNeed {
 export interface NeedResult {
   readonly says: string;
   readonly ok: boolean;
+  /** This run's answers cannot settle the need (they went on past what the failing case read). */
+  readonly undecided?: true;
   readonly observed: string;
 }
 
@@ -78,13 +86,14 @@ export interface AnswerData {
 export function mapAt(t: AnswerTest, f: (at: AnswerAt) => AnswerAt): AnswerTest {
   if (t.kind === 'anyOf' || t.kind === 'allOf') return { ...t, tests: t.tests.map((x) => mapAt(x, f)) };
   if (t.kind === 'same') return { ...t, at: f(t.at), other: { ...t.other, at: f(t.other.at) } };
+  if (t.kind === 'countOf') return { ...t, at: f(t.at), of: t.of.map((o) => ({ ...o, at: f(o.at) })) };
   return { ...t, at: f(t.at) };
 }
 
 /** Request indexes a test reads (after resolution). */
 export function requestsOf(t: AnswerTest): number[] {
   if (t.kind === 'anyOf' || t.kind === 'allOf') return t.tests.flatMap(requestsOf);
-  const ats = t.kind === 'same' ? [t.at, t.other.at] : [t.at];
+  const ats = t.kind === 'same' ? [t.at, t.other.at] : t.kind === 'countOf' ? [t.at, ...t.of.map((o) => o.at)] : [t.at];
   return ats.flatMap((a) => (typeof a === 'object' && 'request' in a ? [a.request] : []));
 }
 
@@ -102,7 +111,9 @@ export const EVALUATOR_JS = String.raw`function evaluate(needs, answer) {
     if (t.kind === 'anyOf' || t.kind === 'allOf') {
       const rs = t.tests.map(ev);
       const ok = t.kind === 'anyOf' ? rs.some((r) => r.ok) : rs.every((r) => r.ok);
-      return { ok, observed: [...new Set(rs.map((r) => r.observed))].join('; ') };
+      // Undecided where the decided parts do not settle it: anyOf with no part met, allOf with no part failed.
+      const undecided = !ok && rs.some((r) => r.undecided) && (t.kind === 'anyOf' || rs.every((r) => r.ok || r.undecided));
+      return { ok, ...(undecided ? { undecided: true } : {}), observed: [...new Set(rs.map((r) => r.observed))].join('; ') };
     }
     const a = at(t.at);
     if (a === undefined) return { ok: false, observed: 'no answer (request ' + JSON.stringify(t.at) + ' not sent)' };
@@ -127,6 +138,17 @@ export const EVALUATOR_JS = String.raw`function evaluate(needs, answer) {
         const w = o === undefined ? undefined : get(o.body, t.other.path);
         return { ok: v !== undefined && same(v, w), observed: t.path.join('.') + ' ' + show(v) + ' against ' + show(w) };
       }
+      case 'countOf': {
+        const v = get(doc, t.path);
+        const lengths = t.of.map((o) => { const x = at(o.at); const arr = x === undefined ? undefined : get(x.body, o.path); return Array.isArray(arr) ? arr.length : undefined; });
+        if (lengths.some((n) => n === undefined)) return { ok: false, observed: t.path.join('.') + ' ' + show(v) + ', and a later answer without its list' };
+        // The chain goes on past the pages the failing case read (more items here): the later pages are not all in hand.
+        const lastOf = t.of.length > 0 ? at(t.of[t.of.length - 1].at) : undefined;
+        const more = get(lastOf && lastOf.body, ['metadata', 'continue']);
+        if (typeof more === 'string' && more !== '') return { ok: false, undecided: true, observed: 'the pages go on past the ' + t.of.length + ' later page(s) the failing case read' };
+        const sum = lengths.reduce((n, m) => n + m, 0);
+        return { ok: v === sum, observed: t.path.join('.') + ' ' + show(v) + ' against ' + sum + ' item(s) on the later pages' };
+      }
       case 'contentType': {
         const ct = String(a.headers['content-type'] || '').split(';')[0].trim().toLowerCase();
         const fits = (r) => { const [t1, s1] = r.toLowerCase().split(';')[0].trim().split('/'); const [t2, s2] = ct.split('/'); return (t1 === '*' || t1 === t2) && (s1 === '*' || s1 === s2); };
@@ -134,7 +156,9 @@ export const EVALUATOR_JS = String.raw`function evaluate(needs, answer) {
       }
       case 'events': {
         // The suite's marker write (zz-marker-*, made behind a case's writes to end its wait) is no part of the case.
-        const seen = (a.events || []).filter((e) => e && e.type !== 'BOOKMARK' && !String(get(e, ['object', 'metadata', 'name']) || '').startsWith('zz-marker-')).map((e) => ({ type: e.type, name: get(e, ['object', 'metadata', 'name']) }));
+        // Objects without the suite's run label (a controller's, such as a namespace's CA bundle) are no part of the case, as for the model.
+        const ours = (e) => get(e, ['object', 'metadata', 'labels', 'svc-conformance/run']) !== undefined;
+        const seen = (a.events || []).filter((e) => e && e.type !== 'BOOKMARK' && ours(e) && !String(get(e, ['object', 'metadata', 'name']) || '').startsWith('zz-marker-')).map((e) => ({ type: e.type, name: get(e, ['object', 'metadata', 'name']) }));
         const key = (e) => e.type + ' ' + e.name;
         const head = seen.slice(0, t.start.length).map(key).sort();
         const rest = seen.slice(t.start.length);
@@ -148,7 +172,7 @@ export const EVALUATOR_JS = String.raw`function evaluate(needs, answer) {
       default: return { ok: false, observed: 'unknown test ' + t.kind };
     }
   };
-  return needs.map((n) => { const r = ev(n.test); return { says: n.says, ok: r.ok, observed: r.observed }; });
+  return needs.map((n) => { const r = ev(n.test); return { says: n.says, ok: r.ok, ...(r.undecided ? { undecided: true } : {}), observed: r.observed }; });
 }`;
 
 type Evaluate = (needs: readonly AnswerNeed[], answer: (i: number) => AnswerData | undefined) => NeedResult[];

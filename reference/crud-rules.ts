@@ -30,8 +30,8 @@ export function judgeCreateOfTerminatingName(status: number): Judgement[] {
 export function judgeDuplicateCreate(key: string, status: number): Judgement[] {
   const refused = is4xx(status);
   return [
-    rule('rest:2.2.2', refused, `create of an existing name ${key} refused (4xx)`, `status ${status}`),
-    rule('rest:2.2.1', refused, `a repeated create of ${key} is refused (names make creation idempotent)`, `status ${status}`),
+    rule('rest:2.2.2', refused, `create of an existing name ${key} refused (4xx)`, `status ${status}`, { needs: [needStatusClass(`the create of the existing name ${key} is refused (4xx)`, 4)] }),
+    rule('rest:2.2.1', refused, `a repeated create of ${key} is refused (names make creation idempotent)`, `status ${status}`, { needs: [needStatusClass(`the repeated create of ${key} is refused (4xx)`, 4)] }),
   ];
 }
 

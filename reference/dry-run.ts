@@ -183,7 +183,8 @@ export function judgeGeneratedDryRun(prefix: string, status: number, name: unkno
   const js: Judgement[] = [rule('rest:4.6.2', codes.has(status), 'a dry-run create with generateName answers the normal status', `status ${status}`)];
   if (typeof name === 'string' && name !== '') {
     js.push(rule('rest:2.8', name.startsWith(prefix), `a generated name extends ${JSON.stringify(prefix)} (its value is not relied on)`, `name ${JSON.stringify(name)}`));
-    if (readBack !== undefined) js.push(rule('rest:4.6.2', readBack === 404, `nothing stored under the generated name ${name}`, `status ${readBack}`));
+    // The judged answer is the read of the generated name, which a reproducer learns from its own dry-run answer.
+    if (readBack !== undefined) js.push(rule('rest:4.6.2', readBack === 404, `nothing stored under the generated name ${name}`, `status ${readBack}`, { needs: [needStatus('the name the dry-run generated still reads 404 (nothing stored)', [404])] }));
   } else js.push(unspecified('rest:2.8', 'a dry-run answer\'s generated name is not to be relied on', `name ${JSON.stringify(name)}`));
   return js;
 }

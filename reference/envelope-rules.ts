@@ -87,7 +87,8 @@ export function judgeUpdated(o: ObservedObject, before: ObjectVersion, sent: Con
   const js: Judgement[] = [
     labelsRule(o, sent, knownKeys),
     rule('rest:4.1/put', mismatch === undefined, 'the stored object carries the content sent', mismatch ?? ''),
-    rule('rest:2.3/metadata.uid', o.uid === before.uid, `uid unchanged by an update (${before.uid})`, `uid ${show(o.uid)}`),
+    // The uid is the one an earlier answer carried: a reproducer compares with the one its own answers carried.
+    rule('rest:2.3/metadata.uid', o.uid === before.uid, `uid unchanged by an update (${before.uid})`, `uid ${show(o.uid)}`, before.uid === undefined ? undefined : { needs: [{ says: 'the update keeps the object\'s uid', test: { kind: 'value', at: 'judged', path: ['metadata', 'uid'], equals: before.uid } }] }),
     rule('rest:2.3/metadata.creationTimestamp', o.creationTimestamp === before.creationTimestamp, `creationTimestamp unchanged by an update (${show(before.creationTimestamp)})`, `creationTimestamp ${show(o.creationTimestamp)}`),
   ];
   if (changed) {

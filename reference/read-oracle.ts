@@ -10,7 +10,7 @@ import { diffValues, type JudgementValues } from './value-diff.ts';
 import { fail, inconclusive, pass, rule, tagged, unspecified, type Judgement } from './judgement.ts';
 import type { ObservationClassName } from './observations.ts';
 import { judgeTooLargeMessage, type TooLargeAnswer } from './error-rules.ts';
-import type { AnswerAt } from './answer-checks.ts';
+import type { AnswerAt, AnswerTest } from './answer-checks.ts';
 import type { ClauseId } from './catalog/clause-ids.ts';
 import { judgeScope, type RequestScope } from './scope.ts';
 
@@ -251,7 +251,7 @@ export function judgePages(ctx: ReadContext, exp: ReadExpectation, pages: readon
     } else if (last) {
       js.push(pass('rest:2.3/metadata.continue', 'empty continue on the last page'));
     }
-    js.push(...judgeRemaining(p, { later, last, selector: opts.selector, paged: true, page: i + 1 }));
+    js.push(...judgeRemaining(p, { later, last, selector: opts.selector, paged: true, page: i + 1, pages: pages.length }));
   });
   if (js.some((j) => j.verdict === 'fail')) return { judgements: js };
   const union = pages.flatMap((p) => p.items);
@@ -265,7 +265,7 @@ export function judgePages(ctx: ReadContext, exp: ReadExpectation, pages: readon
 }
 
 /** rest:4.4.6: remainingItemCount is the exact number of further items, and omitted where stated. */
-export function judgeRemaining(p: Pick<ObservedPage, 'remainingItemCount'>, at: { later: number; last: boolean; selector: boolean; paged: boolean; page: number }): Judgement[] {
+export function judgeRemaining(p: Pick<ObservedPage, 'remainingItemCount'>, at: { later: number; last: boolean; selector: boolean; paged: boolean; page: number; pages?: number }): Judgement[] {
   const c = 'rest:4.4.6';
   const r = p.remainingItemCount;
   const present = r !== undefined && r !== null;
@@ -279,7 +279,10 @@ export function judgeRemaining(p: Pick<ObservedPage, 'remainingItemCount'>, at: 
   const exact = r === at.later;
   const expected = `remainingItemCount ${at.later} (items on the later pages)`;
   const observed = `page ${at.page}: remainingItemCount ${JSON.stringify(r)}`;
-  const needs = { needs: [{ says: `page ${at.page}: remainingItemCount absent or ${at.later} (the items on the later pages)`, test: { kind: 'anyOf', tests: [{ kind: 'value', at: where, path, absent: true }, { kind: 'value', at: where, path, equals: at.later }] } } as const] };
+  // The rule relates this page to the later ones: a reproducer counts the later pages it gets itself.
+  const later: readonly { at: AnswerAt; path: readonly string[] }[] = at.pages === undefined ? [] : Array.from({ length: at.pages - at.page }, (_, k) => ({ at: { page: at.page + k }, path: ['items'] }));
+  const exactTest: AnswerTest = at.pages === undefined ? { kind: 'value', at: where, path, equals: at.later } : { kind: 'countOf', at: where, path, of: later };
+  const needs = { needs: [{ says: `page ${at.page}: remainingItemCount absent or the number of items on the later pages (${at.later} in the failing case)`, test: { kind: 'anyOf', tests: [{ kind: 'value', at: where, path, absent: true }, exactTest] } } as const] };
   return [rule(c, exact, expected, observed, needs), rule('rest:2.3/metadata.remainingItemCount', exact, expected, observed, needs)];
 }
 
