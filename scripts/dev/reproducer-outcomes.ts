@@ -16,7 +16,7 @@ import { startReferenceServer, type ReferenceServer } from '../../targets/api-se
 import type { Fault, FaultName } from '../../targets/api-server/faults.ts';
 import { profiles } from '../../reference/profile.ts';
 import { SUPERUSER_GROUP } from '../../reference/rbac.ts';
-import type { CheckRecord, Counterexample } from '../../harness/results.ts';
+import type { CheckRecord, Counterexample } from '../../runner/results.ts';
 import { HISTORY_WINDOW_MS, runAgainst } from './in-process-run.ts';
 
 /** right: 1 against the fault, 0 against a clean server; wrong: 0 against the fault or 1 against a clean server. */
