@@ -176,6 +176,22 @@ describe('"no longer occurring" only when exercised', () => {
     expect(entry).toMatchObject({ outcome: 'notExercised', detail: expect.stringContaining('never reported gone: whether a selector list loses items depends on how the store batches') });
   });
 
+  // Fresh seeds on all three topologies sent applies that empty a list, upstream answered them right (it
+  // drops the whole field where nobody owns the list's key) and the entry was called gone, while other
+  // seeds still show the null list refused: the input class is broader than structured-merge-diff's trigger.
+  it('an emptied list answered right proves nothing: never gone; the refusal is still excused, another refusal is not', () => {
+    const emptied = parseExpectations(`knownFailures:\n  - clause: rest:4.7.3\n    observed: { class: emptied-list-refused, status: 422, message: 'must be of type (array|object): "null"' }\n    reason: r\n`, 'e.yaml');
+    const pass = rec('rest:4.7.3', 'pass', { inputs: { 'apply-empties-list': 9 } });
+    const entry = run([pass], emptied).clauses.find((x) => x.id === 'rest:4.7.3')!.expectation!.entries[0]!;
+    expect(entry).toMatchObject({ outcome: 'notExercised', detail: expect.stringContaining('never reported gone: whether structured-merge-diff keeps the emptied list') });
+    expect(toTerminalSummary(run([pass], emptied), familyOf, { color: false })).not.toMatch(/no longer occurring|remove from/i);
+    const refusal = (message: string, cls?: 'emptied-list-refused') => rec('rest:4.7.3', 'fail', { counterexample: cx({ clause: 'rest:4.7.3', observed: message, message, observedStatus: 422, input: 'apply-empties-list', ...(cls ? { class: cls } : {}) }) });
+    expect(run([refusal('spec.l: Invalid value: "null": spec.l in body must be of type array: "null"', 'emptied-list-refused')], emptied).verdict).toBe('conformant');
+    // Near misses: a 422 of the same apply for another reason, and a refusal the model gave no class.
+    expect(run([refusal('spec.l[0].name: Required value', 'emptied-list-refused')], emptied).verdict).toBe('nonconformant');
+    expect(run([refusal('spec.l: Invalid value: "null": spec.l in body must be of type array: "null"')], emptied).verdict).toBe('nonconformant');
+  });
+
   it('a release range holds for the releases in it', () => {
     const ranged = parseExpectations(`${SIGNED}    when: { release: '>=1.24 <1.27' }\n`, 'e.yaml');
     expect(expectationsForRun(ranged, { scale: false, release: 'v1.24.2' }).knownFailures).toHaveLength(1);
