@@ -14,6 +14,7 @@ import { toSummary } from '../../reports/summary-json.ts';
 import { mergeSummaries } from '../../reports/merge.ts';
 import { isObservationClass } from '../../reference/observations.ts';
 import type { CheckRecord } from '../../harness/results.ts';
+import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 import { catalog, cx, familyOf, rec } from './fixtures.ts';
 
 const run = (records: CheckRecord[], expectations: Expectations) =>
@@ -227,9 +228,9 @@ describe('the shipped upstream expectations files', () => {
   // and judged under every clause its facts brought in; nine of them had no entry and read as regressions.
   it('the emptied-list refusal is excused under every clause an apply-sequences write is judged under, and only that refusal', () => {
     const e = parseExpectations(readFileSync(path.join(dir, 'upstream-kube-apiserver.yaml'), 'utf8'), 'upstream-kube-apiserver.yaml');
-    const applyClauses = ['rest:3.2/apply-force', 'rest:4.3/force', 'rest:3.2/apply-same-value', 'rest:3.2/apply-omit-sole', 'rest:3.2/apply-omit-shared', 'rest:4.7.3', 'rest:4.1/patch-type/apply', 'rest:4.1/patch', 'rest:4.7.7', 'rest:4.7.7/list-type', 'rest:4.7.7/list-map-keys', 'rest:4.7.7/map-type', 'rest:4.7.9'];
+    const applyClauses: ClauseId[] = ['rest:3.2/apply-force', 'rest:4.3/force', 'rest:3.2/apply-same-value', 'rest:3.2/apply-omit-sole', 'rest:3.2/apply-omit-shared', 'rest:4.7.3', 'rest:4.1/patch-type/apply', 'rest:4.1/patch', 'rest:4.7.7', 'rest:4.7.7/list-type', 'rest:4.7.7/list-map-keys', 'rest:4.7.7/map-type', 'rest:4.7.9'];
     const nullMap = 'status 422: ApplyFixture.x "obj" is invalid: spec.granularMap: Invalid value: "null": spec.granularMap in body must be of type object: "null"';
-    const refused = (clause: string, observed: string, cls: 'emptied-list-refused' | undefined) => rec(clause, 'fail', { counterexample: cx({ clause, observed, observedStatus: 422, input: 'apply-empties-list', ...(cls ? { class: cls } : {}) }) });
+    const refused = (clause: ClauseId, observed: string, cls: 'emptied-list-refused' | undefined) => rec(clause, 'fail', { counterexample: cx({ clause, observed, observedStatus: 422, input: 'apply-empties-list', ...(cls ? { class: cls } : {}) }) });
     for (const clause of applyClauses) {
       const entries = e.knownFailures.filter((k) => k.clause === clause);
       expect(entries.length, clause).toBeGreaterThan(0);
