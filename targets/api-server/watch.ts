@@ -90,6 +90,8 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
       for (let i = 0; i < text.length; i += 7) res.write(text.slice(i, i + 7));
     } else res.write(text);
   };
+  // bookmark-before-state: "all changes up to" the start revision claimed before the state is sent.
+  if (has(st, 'bookmark-before-state') && bookmarks && initial.length > 0) write({ type: 'BOOKMARK', object: { kind: rt.kind, apiVersion: apiVersionOf(rt), metadata: { resourceVersion: st.codec.rv(from) } } });
   for (const ev of initial) write(ev);
 
   let cursor = from;
