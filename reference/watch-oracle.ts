@@ -289,20 +289,45 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
   for (const e of ours.slice(synthetic)) if (e.type === 'MODIFIED') js.push(pass('rest:6.1/MODIFIED', 'MODIFIED for a change'));
 
   // Bookmarks: only on request, shape, and "everything up to its version was sent", never backwards.
+  // rest:6.1: "All changes up to the carried metadata.resourceVersion were already sent." What is due
+  // before a bookmark is counted from the earliest start the stream fits, not the latest the search
+  // above took: creations after a state look like more synthetic ADDED of a later one, so a stream
+  // that started at {a}, then got a BOOKMARK at a's version, then ADDED b, also fits a start at {a, b}
+  // (two synthetic ADDED), and a bookmark between the two is on time for the one and "early" for the
+  // other. Every start the stream fits sends the same events, so the earliest asks the least and is
+  // still one whole reading of the stream (upstream 1.24 under load sent such a bookmark between two
+  // creations of an Any watch). A bookmark past a change not yet sent fails under every start.
+  const earliest = start === undefined || exp.semantic === 'StartAtExact' ? { at: start, synthetic } : earliestFittingStart(ctx, exp.semantic === 'GetStateAndStartAtMostRecent' ? exp.requestIndex : 0, start, synthetic, ours);
   let lastIndex = -1;
   events.filter((e) => e.type === 'BOOKMARK').forEach((b, i) => {
     js.push(rule('rest:6.1/BOOKMARK', exp.bookmarksRequested, 'BOOKMARK only when allowWatchBookmarks=true', 'a BOOKMARK on a watch that did not ask for them'));
     const shape = bookmarkShape(exp, b.raw);
     js.push(rule('rest:2.5/bookmark-object', shape === undefined, `an object of kind ${exp.kind} with only metadata.resourceVersion`, shape ?? ''));
     const idx = typeof b.object.rv === 'string' ? h.rvIndex.get(b.object.rv) : undefined;
-    if (idx !== undefined && start !== undefined) {
-      const due = synthetic + changes(ctx, start, idx).length;
+    if (idx !== undefined && earliest.at !== undefined) {
+      const due = earliest.synthetic + changes(ctx, earliest.at, idx).length;
       js.push(rule('rest:6.1/BOOKMARK', oursBefore[i]! >= due, `every change up to snapshot #${idx} sent before a BOOKMARK at its version`, `only ${oursBefore[i]} of ${due} events before it`));
       js.push(rule('rest:6.1/BOOKMARK', idx >= lastIndex, 'bookmark versions never move backwards', `bookmark at snapshot #${idx} after one at #${lastIndex}`));
       lastIndex = Math.max(lastIndex, idx);
     }
   });
   return start === undefined ? { judgements: js } : { judgements: js, startIndex: start };
+}
+
+/**
+ * The earliest snapshot at or after `lo` a state-starting stream fits (one synthetic ADDED per object
+ * of its state, then exactly the later changes), given one it fits (`start`, with `synthetic` ADDED).
+ *
+ *   history #1 {a@10} #2 {a@10, b@11}; events ADDED a@10, ADDED b@11 -> #1 (1 synthetic), not #2
+ */
+function earliestFittingStart(ctx: ReadContext, lo: number, start: number, synthetic: number, ours: readonly ObservedEvent[]): { at: number; synthetic: number } {
+  let best = { at: start, synthetic };
+  const n = ctx.history.snapshots.length - 1;
+  for (let j = start - 1; j >= lo; j--) {
+    const state = visibleObjects(ctx.history, j).filter(ctx.inScope);
+    if (isSyntheticState(ctx, state, ours.slice(0, state.length)) && sequenceMismatch(ctx, changes(ctx, j, n), ours.slice(state.length)) === undefined) best = { at: j, synthetic: state.length };
+  }
+  return best;
 }
 
 /**

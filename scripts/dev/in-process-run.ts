@@ -21,7 +21,8 @@ export const HISTORY_WINDOW_MS = 1500;
 /** The rest-scale checks need a scale profile: the self-tests' small one unless one is given. */
 const isScaleCheck = (id: string) => checkById(id)?.suite === 'rest-scale';
 
-type InProcessRunOptions = { checks: readonly string[]; faults?: readonly FaultName[]; variations?: readonly VariationName[]; runs: number; seed: number; path?: string; profile?: ProfileName; scale?: ScaleProfile; release?: string };
+/** `bookmarkIntervalMs`: how often the server sends bookmarks to watches that ask (default 400). */
+type InProcessRunOptions = { checks: readonly string[]; faults?: readonly FaultName[]; variations?: readonly VariationName[]; runs: number; seed: number; path?: string; profile?: ProfileName; scale?: ScaleProfile; release?: string; bookmarkIntervalMs?: number };
 
 /**
  * The rest-scale checks run against a server of their own with the windows a long chain needs, so the
@@ -59,7 +60,7 @@ async function runOn(o: InProcessRunOptions, scale: ScaleProfile | undefined): P
     timeout: DEFAULT_RUN_TIMEOUT_MS,
   }, { seed: o.seed, runId: `t${o.seed.toString(16)}`, cwd: '/' });
   if (planned.errors !== undefined) throw new Error(planned.errors.join('; '));
-  const plan = { ...planned.plan, target: { ...planned.plan.target, bookmarkIntervalMs: 400 } as RunPlan['target'] };
+  const plan = { ...planned.plan, target: { ...planned.plan.target, bookmarkIntervalMs: o.bookmarkIntervalMs ?? 400 } as RunPlan['target'] };
   const { run } = await executeRun(plan, {
     log: () => undefined,
     stage: directStage({ inOrder: true }),

@@ -18,6 +18,7 @@ export const variations = [
   { name: 'retry-after-429', description: 'every 20th request is answered 429 with Retry-After: 0 first' },
   { name: 'delete-returns-object', description: 'DELETE answers with the deleted object instead of a Status' },
   { name: 'no-bookmarks', description: 'BOOKMARK events are never sent, even when asked for' },
+  { name: 'bookmark-after-state', description: 'a state-starting watch that asked for bookmarks gets one at its start revision right after the synthetic ADDED events, before any later change (rest:6.1: all changes up to it were sent), as upstream\'s watch cache may when its bookmark timer fires then' },
   { name: 'watch-split-chunks', description: 'watch events are written in 7-byte pieces, cut at odd boundaries' },
   { name: 'no-table-support', description: 'Table is never served: 406 for a Table-only Accept, the fallback otherwise (rest:2.5.2)' },
   { name: 'no-protobuf-writes', description: 'protobuf request bodies are refused with 415 (protobuf responses still served)' },

@@ -93,7 +93,12 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
       for (let i = 0; i < text.length; i += 7) res.write(text.slice(i, i + 7));
     } else res.write(text);
   };
+  // bookmark-before-state: "all changes up to" the start revision claimed before the state is sent.
+  if (has(st, 'bookmark-before-state') && bookmarks && initial.length > 0) write({ type: 'BOOKMARK', object: { kind: rt.kind, apiVersion: apiVersionOf(rt), metadata: { resourceVersion: st.codec.rv(from) } } });
   for (const ev of initial) write(ev);
+  // bookmark-after-state: the promise holds at once (every change up to the start revision is in the
+  // state just sent), and a change made while watching then comes after the bookmark.
+  if (varies(st, 'bookmark-after-state') && bookmarks && d.semantic !== 'StartAtExact') write({ type: 'BOOKMARK', object: { kind: rt.kind, apiVersion: apiVersionOf(rt), metadata: { resourceVersion: st.codec.rv(from) } } });
 
   let cursor = from;
   let held: WatchEvent | undefined;

@@ -297,6 +297,7 @@ describe.skipIf(!hasKubectl)(`kubectl workflows against the reference server (k8
     'retry-after-429': ['pagesByOne', 'appliesWithConflicts', 'watches', 'patchesAndAppliesClientSide'],
     'delete-returns-object': ['watches'],
     'no-bookmarks': ['watches'],
+    'bookmark-after-state': ['watches'],
     'watch-split-chunks': ['watches', 'watchesOneByName'],
     'no-table-support': ['printsWideTable', 'watches'],
     'no-protobuf-writes': ['dryRunsOnServer', 'patchesAndAppliesClientSide'],

@@ -86,3 +86,32 @@ describe('the relist (rest:6.1.2, rest:6.1.3)', () => {
     expect(failures(judgeRelistedWatch({ ...base, events: resumed, parseError: 'line 1: bad' }))).toEqual(['rest:4.8/watch-response']);
   });
 });
+
+// rest:6.1: a BOOKMARK says "all changes up to the carried metadata.resourceVersion were already sent".
+// Upstream 1.24 under CPU load sent a bookmark between two creations of an Any watch; the model had
+// read the stream as starting at the later state (creations look like more synthetic ADDED) and
+// called the bookmark early. History: #0 {} #1 {a@10} #2 {a@10, b@11} #3 {a@12, b@11} #4 {b@11}.
+describe('bookmarks of a stream that fits several starts (rest:6.1/BOOKMARK)', () => {
+  const any: WatchExpectation = { semantic: 'GetStateAndStartAtAny', clause: 'rest:4.5/watch/0', requestIndex: 0, bookmarksRequested: true, kind: 'ConfigMap', apiVersion: 'v1' };
+  const bookmark = (rv: string): ObservedEvent => ({ type: 'BOOKMARK', object: { ...observed(a10, { rv }), key: '', name: '', namespace: undefined, uid: undefined }, raw: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { resourceVersion: rv } } });
+  const bookmarkVerdicts = (events: ObservedEvent[]) => judgeFinishedWatch(ctx(history()), any, events, undefined).filter((j) => j.clause === 'rest:6.1/BOOKMARK').map((j) => j.verdict);
+  const rest = [ev('MODIFIED', a12), ev('DELETED', a12, '13')];
+
+  it('started at {a}: a bookmark at a\'s version before ADDED b is on time', () => {
+    expect(bookmarkVerdicts([ev('ADDED', a10), bookmark('10'), ev('ADDED', b11), ...rest])).toEqual(['pass', 'pass', 'pass']);
+  });
+  it('the same for Most Recent (watch-bookmarks asks rv unset): requested at #1, b created while watching', () => {
+    const mostRecent: WatchExpectation = { ...any, semantic: 'GetStateAndStartAtMostRecent', clause: 'rest:4.5/watch/unset', requestIndex: 1 };
+    const verdicts = (events: ObservedEvent[]) => judgeFinishedWatch(ctx(history()), mostRecent, events, undefined).filter((j) => j.clause === 'rest:6.1/BOOKMARK').map((j) => j.verdict);
+    expect(verdicts([ev('ADDED', a10), bookmark('10'), ev('ADDED', b11), ...rest])).toEqual(['pass', 'pass', 'pass']);
+    expect(verdicts([ev('ADDED', a10), bookmark('11'), ev('ADDED', b11), ...rest])).toContain('fail');
+  });
+
+  it('a bookmark past a change not yet sent fails under every start', () => {
+    expect(bookmarkVerdicts([ev('ADDED', a10), bookmark('11'), ev('ADDED', b11), ...rest])).toContain('fail');
+    expect(bookmarkVerdicts([ev('ADDED', a10), ev('ADDED', b11), bookmark('12'), ...rest])).toContain('fail');
+    // On time after the change it names, and versions never move backwards.
+    expect(bookmarkVerdicts([ev('ADDED', a10), ev('ADDED', b11), bookmark('11'), ev('MODIFIED', a12), bookmark('12'), rest[1]!])).toEqual(['pass', 'pass', 'pass', 'pass', 'pass', 'pass']);
+    expect(bookmarkVerdicts([ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), bookmark('12'), bookmark('10'), rest[1]!])).toContain('fail');
+  });
+});
