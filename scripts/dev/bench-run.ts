@@ -11,9 +11,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { footprintLines, type RunFootprint } from '../../harness/footprint.ts';
-import { packageRoot } from '../run-vitest.ts';
+import { fileURLToPath } from 'node:url';
 import { cpuProfiling, treeCpuMeter } from './bench-cpu.ts';
 import { ensureDist } from '../build.ts';
+
+/** The checkout or installed package this bench belongs to (scripts/dev/ is two folders down). */
+const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 interface Summary {
   readonly seed: number;
