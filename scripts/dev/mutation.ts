@@ -3,10 +3,13 @@
  * reference API server, the reference node-agent loader and the reference controller daemon is run
  * against the checks that must catch it, and every legal variation against every check of its target,
  * with the default budget of `npm start` (25 runs per property, capped by each check's `defaultRuns`).
- * Independent runs go through a small pool (each starts its own target and mostly waits on its timers).
+ * Independent runs go through a small pool (each starts its own target and mostly waits on its timers),
+ * spread over one process per core (scripts/dev/mutation-shares.ts): the runs are in-process, so one
+ * process ran the whole pool on one core of the machine's two.
  * Prints Markdown; `--write FILE` also writes it (docs/oracle-strength.md is made this way).
  */
 import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { faults, type Fault } from '../../targets/api-server/faults.ts';
 import { variations } from '../../targets/api-server/variations.ts';
@@ -20,10 +23,13 @@ import type { CheckRecord } from '../../runner/results.ts';
 import { errorsOf, failuresOf, runAgainst } from './in-process-run.ts';
 import { nodeagentFaultChecks, runNodeagentChecks } from './nodeagent-in-process.ts';
 import { daemonCheckFor, runDaemonChecks } from './daemon-in-process.ts';
+import { inShares, shareOfArgv, writeShare } from './mutation-shares.ts';
 
 const RUNS = Number(process.env['MUTATION_RUNS'] ?? 25);
 const SEED = Number(process.env['MUTATION_SEED'] ?? 20261122);
 const POOL = Number(process.env['MUTATION_POOL'] ?? 6);
+/** Processes the pool is spread over (each runs its share of the jobs, POOL / PROCESSES at a time). */
+const PROCESSES = Math.max(1, Math.min(POOL, Number(process.env['MUTATION_PROCESSES'] ?? availableParallelism())));
 
 /** One run of one target: a fault (with the clauses a correct report may name) or a legal variation. */
 interface Job {
@@ -59,7 +65,7 @@ const restChecks = checks.filter((c) => c.suite.startsWith('rest-')).map((c) => 
 const loaderChecks = checks.filter((c) => c.suite === NODEAGENT_SUITE).map((c) => c.id);
 const daemonChecks = checks.filter((c) => c.suite === 'controller-daemon').map((c) => c.id);
 
-const jobs: Job[] = [
+const allJobs: Job[] = [
   ...faults.map((f): Job => ({ target: 'API server', name: f.name, clauses: [f.clause, ...f.alsoReportedAs], variation: false, run: () => runAgainst({ checks: f.checks, faults: [f.name], runs: RUNS, seed: SEED, ...((f as Fault).target ?? {}) }) })),
   ...nodeagentFaults.map((f): Job => ({ target: 'node-agent loader', name: f.name, clauses: f.clauses, variation: false, run: () => runNodeagentChecks({ checks: nodeagentFaultChecks(f), faults: [f.name], runs: RUNS, seed: SEED }) })),
   ...daemonFaults.map((f): Job => ({ target: 'controller daemon', name: f.name, clauses: [f.clause], variation: false, run: () => runDaemonChecks({ checks: [daemonCheckFor(f)], faults: [f.name], runs: RUNS, seed: SEED }) })),
@@ -68,6 +74,9 @@ const jobs: Job[] = [
   ...nodeagentVariations.map((v): Job => ({ target: 'node-agent loader', name: v.name, clauses: [], variation: true, run: () => runNodeagentChecks({ checks: loaderChecks, variations: [v.name], runs: RUNS, seed: SEED }) })),
   ...daemonVariations.map((v): Job => ({ target: 'controller daemon', name: v.name, clauses: [], variation: true, run: () => runDaemonChecks({ checks: daemonChecks, variations: [v.name], runs: RUNS, seed: SEED }) })),
 ];
+/** `MUTATION_ONLY=name,name`: just those faults and variations (to time or profile one run). */
+const only = process.env['MUTATION_ONLY']?.split(',');
+const jobs = only === undefined ? allJobs : allJobs.filter((j) => only.includes(j.name));
 
 async function runJob(job: Job): Promise<Outcome> {
   const t0 = performance.now();
@@ -79,15 +88,15 @@ async function runJob(job: Job): Promise<Outcome> {
   }
 }
 
-/** Runs the jobs POOL at a time; results keep the jobs' order. */
-async function pool(all: readonly Job[], width: number): Promise<Outcome[]> {
+/** Runs the jobs `width` at a time; results keep the jobs' order. `label`: the job's number in the whole run. */
+async function pool(all: readonly Job[], width: number, label: (i: number) => number, total: number): Promise<Outcome[]> {
   const out: Outcome[] = new Array(all.length);
   let next = 0;
   const worker = async () => {
     while (next < all.length) {
       const i = next++;
       out[i] = await runJob(all[i]!);
-      process.stderr.write(`  ${i + 1}/${all.length} ${all[i]!.target}: ${all[i]!.name} (${(out[i]!.ms / 1000).toFixed(1)} s)\n`);
+      process.stderr.write(`  ${label(i) + 1}/${total} ${all[i]!.target}: ${all[i]!.name} (${(out[i]!.ms / 1000).toFixed(1)} s)\n`);
     }
   };
   await Promise.all(Array.from({ length: Math.min(width, all.length) }, worker));
@@ -103,9 +112,23 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const wall0 = performance.now();
 // Longest first (latency slows every request; variations run every check), so the pool ends together.
 const order = jobs.map((j, i) => ({ j, i, weight: j.name === 'latency' ? 3 : j.variation && j.target === 'API server' ? 2 : j.target === 'API server' ? 1 : 0 })).sort((a, b) => b.weight - a.weight || a.i - b.i);
-const ran = await pool(order.map((o) => o.j), POOL);
+const share = shareOfArgv(process.argv);
+if (share !== undefined) {
+  // A child of the run below: its share of the ordered jobs, written for the parent to tabulate.
+  const mine = order.filter((_, k) => k % share.count === share.index);
+  const ran = await pool(mine.map((o) => o.j), share.width, (k) => share.index + k * share.count, order.length);
+  writeShare(share.out, ran.map((o, k) => ({ job: mine[k]!.i, records: o.records, ms: o.ms, ...(o.crash !== undefined ? { crash: o.crash } : {}) })));
+  process.exit(0);
+}
 const outcomes: Outcome[] = new Array(jobs.length);
-order.forEach((o, k) => (outcomes[o.i] = ran[k]!));
+if (PROCESSES === 1) {
+  const ran = await pool(order.map((o) => o.j), POOL, (k) => k, order.length);
+  order.forEach((o, k) => (outcomes[o.i] = ran[k]!));
+} else {
+  for (const r of await inShares(PROCESSES, Math.ceil(POOL / PROCESSES))) outcomes[r.job] = { job: jobs[r.job]!, records: r.records, ms: r.ms, ...(r.crash !== undefined ? { crash: r.crash } : {}) };
+  // A share that died without writing its outcomes leaves its jobs crashed, never silently missing.
+  jobs.forEach((job, i) => (outcomes[i] ??= { job, records: [], ms: 0, crash: 'its share process wrote no outcome' }));
+}
 const wallMs = performance.now() - wall0;
 
 interface FaultRow {
@@ -157,8 +180,8 @@ body.push(`## Legal variations (every check of the variation's target; for the A
 
 const caught = allRows.filter((r) => r.caught).length;
 const clean = variationRows.filter((r) => r.clean).length;
-const apiSizes = allRows.slice(0, faults.length).flatMap((r) => (r.size === undefined ? [] : [r.size]));
-say(`Budget: the default of \`npm start\`: ${RUNS} runs per property (capped by each check's \`defaultRuns\`), seed ${SEED}, ${POOL} runs at a time.`);
+const apiSizes = allRows.slice(0, outcomes.filter((o) => o.job.target === 'API server' && !o.job.variation).length).flatMap((r) => (r.size === undefined ? [] : [r.size]));
+say(`Budget: the default of \`npm start\`: ${RUNS} runs per property (capped by each check's \`defaultRuns\`), seed ${SEED}, ${POOL} runs at a time in ${PROCESSES} process${PROCESSES === 1 ? '' : 'es'}.`);
 say(`Mutation score: ${caught}/${allRows.length} planted faults caught by their clause (${((caught / allRows.length) * 100).toFixed(0)} %); ${clean}/${variationRows.length} legal variations passed (${variationRows.length - clean} flagged).`);
 say(`Median time to detection: ${secs(median(allRows.map((r) => r.ms)))} (max ${secs(Math.max(...allRows.map((r) => r.ms)))}; wall times under the pool, so contention is included).`);
 say(`Shrunk counterexamples (API server): median ${median(apiSizes)} requests, max ${Math.max(...apiSizes)}.`);

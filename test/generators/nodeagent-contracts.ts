@@ -1,0 +1,64 @@
+// Generator contracts (STYLE.md practice 8) for node-agent files: deterministic per seed; valid files
+// always accepted by the model with nothing open; invalid files always break the rule they name; the
+// YAML written reads back as the same document; shrinking removes fields.
+// One test file per profile (nodeagent-<profile>.test.ts) and one for the credential-provider
+// generators, so they spread over the unit workers.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { parse } from 'yaml';
+import { profiles } from '../../reference/profile.ts';
+import { invalidConfigArb, openConfigArb, toYaml, validConfigArb, violations } from '../../generators/nodeagent.ts';
+import { validateNodeagentConfig } from '../../reference/nodeagent/config.ts';
+import { crossRules } from '../../reference/nodeagent/config-rules.ts';
+
+/** The generator contracts of one profile's node-agent config files. */
+export function nodeagentGeneratorContracts(name: 'svc' | 'k8s'): void {
+  describe(`node-agent config generators (${name})`, () => {
+    const p = profiles[name];
+
+    it('are deterministic for a seed', () => {
+      expect(fc.sample(invalidConfigArb(p), { seed: 9, numRuns: 5 })).toEqual(fc.sample(invalidConfigArb(p), { seed: 9, numRuns: 5 }));
+    });
+
+    it('valid files: accepted with nothing open, and the YAML reads back the same', () => {
+      fc.assert(fc.property(validConfigArb(p), ({ doc }) => {
+        const r = validateNodeagentConfig(doc, p);
+        expect(r.errors).toEqual([]);
+        expect(r.unspecified).toEqual([]);
+        expect(parse(toYaml(doc), { version: '1.1' })).toEqual(doc);
+      }), { numRuns: 150, seed: 1 });
+    });
+
+    it('invalid files: rejected under the clause of the planted violation', () => {
+      fc.assert(fc.property(invalidConfigArb(p), ({ doc, violation }) => {
+        expect(validateNodeagentConfig(doc, p).errors.map((e) => e.clause)).toContain(violation!.clause);
+        expect(parse(toYaml(doc), { version: '1.1' })).toEqual(doc);
+      }), { numRuns: 150, seed: 2 });
+    });
+
+    it('open files: no error, something unspecified', () => {
+      fc.assert(fc.property(openConfigArb(p), ({ doc }) => {
+        const r = validateNodeagentConfig(doc, p);
+        expect(r.errors).toEqual([]);
+        expect(r.unspecified.length).toBeGreaterThan(0);
+      }), { numRuns: 150, seed: 6 });
+    });
+
+    it('plant every cross-field rule that can be broken, every range edge and the document rules', () => {
+      const v = violations(p);
+      const clauses = new Set(v.map((x) => validateNodeagentConfig({ apiVersion: `${p.nodeagentGroup}/v1beta1`, kind: p.nodeagentConfigurationKind, reservedSystemCPUs: '', ...x.overlay }, p).errors[0]?.clause));
+      for (const r of crossRules.filter((x) => x.breaks.length > 0)) expect(clauses).toContain(r.clause);
+      for (const c of ['node:2.2/kind', 'node:2.2/port', 'node:2.2/oomScoreAdj', 'node:2.2/memorySwap', 'node:2.4/LoggingConfiguration.verbosity']) expect(clauses).toContain(c);
+      expect(v.filter((x) => x.category === 'rule').length).toBeGreaterThan(30);
+    });
+
+    it('shrinking a failing valid file leaves only the field that fails', () => {
+      const out = fc.check(fc.property(validConfigArb(p), ({ doc }) => !('maxPods' in doc)), { seed: 3, numRuns: 500 });
+      expect(out.failed).toBe(true);
+      // At most one more field: a cross-field combination (podsPerCore with maxPods) shrinks as a whole.
+      const keys = Object.keys(out.counterexample![0].doc);
+      expect(keys).toEqual(expect.arrayContaining(['apiVersion', 'kind', 'maxPods', 'reservedSystemCPUs']));
+      expect(keys.length).toBeLessThanOrEqual(5);
+    });
+  });
+}
