@@ -51,6 +51,8 @@ export function armRunStop(timeoutMs: number, onSecondSignal: (signal: NodeJS.Si
   };
   // setTimeout holds at most 2^31-1 ms; a longer budget is as good as none.
   const timer = timeoutMs < 2 ** 31 ? setTimeout(() => stop('run timeout'), timeoutMs) : undefined;
+  const deadline = now() + timeoutMs;
+  const unregister = registerRunDeadline(deadline);
   timer?.unref();
   const onSignal = (signal: NodeJS.Signals) => {
     // After the budget ran out the run is already stopping, within bounds, to the same end.
@@ -66,13 +68,31 @@ export function armRunStop(timeoutMs: number, onSecondSignal: (signal: NodeJS.Si
     },
     stopped,
     stop,
-    deadline: now() + timeoutMs,
+    deadline,
     dispose: () => {
+      unregister();
       if (timer) clearTimeout(timer);
       process.removeListener('SIGINT', onSignal);
       process.removeListener('SIGTERM', onSignal);
     },
   };
+}
+
+// The deadlines of the runs in this process (armed here, or handed to a suite worker in its settings),
+// so a retry (harness/retry-policy.ts) is not sent when the run could not wait for its answer anyway.
+const activeDeadlines = new Map<symbol, number>();
+
+/** Notes a run's deadline (epoch ms) for runBudgetLeftMs; returns its removal. */
+export function registerRunDeadline(deadline: number): () => void {
+  const key = Symbol('run deadline');
+  activeDeadlines.set(key, deadline);
+  return () => void activeDeadlines.delete(key);
+}
+
+/** Milliseconds left of the nearest armed run budget; undefined when no run is armed. */
+export function runBudgetLeftMs(now: number = Date.now()): number | undefined {
+  if (activeDeadlines.size === 0) return undefined;
+  return Math.min(...activeDeadlines.values()) - now;
 }
 
 /** `p`, or `undefined` once `ms` have passed: a wait that must end. */

@@ -11,6 +11,7 @@ import { loaderFromSettings } from '../harness/nodeagent-loader.ts';
 import type { CheckRecord } from '../harness/results.ts';
 import { labelForAllure } from '../harness/allure-labels.ts';
 import type { CheckFootprint } from '../harness/footprint.ts';
+import { registerRunDeadline } from '../harness/run-stop.ts';
 import type { SuiteSettings } from './settings.ts';
 import './settings.ts';
 
@@ -47,6 +48,8 @@ function sharedRun(s: SuiteSettings, wanted: (id: string) => boolean): SharedRun
   const g = globalThis as { [SHARED]?: SharedRun };
   if (g[SHARED]) return g[SHARED];
   const profile = profiles[s.profile];
+  // A timed-out read is retried only while the run's budget can wait for it (harness/retry-policy.ts).
+  if (s.deadline !== undefined) registerRunDeadline(s.deadline);
   const opened = openEnv(s.target, { profile, runId: s.runId, ...(s.namespaceScope !== undefined ? { scope: s.namespaceScope } : {}), settings: s.targetSettings, nodeagentLoader: loaderFromSettings(s.nodeagentLoader, profile), ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}), ...(s.restrictedTarget ? { restricted: s.restrictedTarget } : {}), ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}) });
   const selected = allChecks.filter((c) => (!s.suites || s.suites.length === 0 || s.suites.includes(c.suite)) && wanted(c.id));
   const scheduled = scheduleChecks(selected, opened.env, { seed: s.seed, runs: s.runs, replayCommand: s.replayCommand, onFailureFound: (line: string) => console.error(line), ...(s.path !== undefined ? { path: s.path } : {}) }, s.parallel ?? DEFAULT_PARALLEL, s.deadline ?? Infinity);
