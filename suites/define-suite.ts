@@ -12,6 +12,7 @@ import type { CheckRecord } from '../harness/results.ts';
 import { labelForAllure } from '../harness/allure-labels.ts';
 import type { CheckFootprint } from '../harness/footprint.ts';
 import { registerRunDeadline } from '../harness/run-stop.ts';
+import { reportFlush } from '../harness/report-flush.ts';
 import type { SuiteSettings } from './settings.ts';
 import './settings.ts';
 
@@ -62,6 +63,7 @@ export function defineSuite(suite: string): void {
   const s = inject('svcConformance');
   const wanted = (id: string) => !s.checks || s.checks.length === 0 || s.checks.includes(id);
   const checks = checksOfSuite(suite).filter((c) => wanted(c.id));
+  const flush = reportFlush(s.deadline ?? Infinity);
   let run: SharedRun | undefined;
 
   describe(suite, () => {
@@ -76,7 +78,7 @@ export function defineSuite(suite: string): void {
 
     for (const check of checks) {
       it(`${check.id} [${check.clauses.join(', ')}]`, async (ctx) => {
-        const { records, footprint } = await run!.scheduled.result(check.id);
+        const { records, footprint } = await flush.outcome(check, run!.scheduled.result(check.id));
         ctx.task.meta.svcConformanceRecords = records;
         await labelForAllure({ suite, check: check.id, clauses: check.clauses, seed: s.seed, profile: s.profile, records });
         ctx.task.meta.svcConformanceFootprint = footprint;
