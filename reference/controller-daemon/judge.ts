@@ -141,9 +141,10 @@ export function judgeValidStart(o: { port: number; clauses: readonly ClauseId[];
  * they are inconclusive with this reason (never a pass, and no error of the suite: the daemon under
  * test is what did not answer). The check stops there: every further start would wait as long.
  */
-export function notReadyReason(waitedMs: number, output: string): string {
+export function notReadyReason(waitedMs: number, output: string, awaited: 'exited' | 'exited or served' = 'exited or served'): string {
   const said = output.trim().split('\n').slice(-3).join(' | ').slice(0, 300);
-  return `the daemon neither exited nor served /healthz within the ${waitedMs} ms the suite waited (no clause bounds a start; --daemon-start-timeout widens the window)${said === '' ? '' : `: ${said}`}`;
+  const what = awaited === 'exited' ? 'the daemon had not exited' : 'the daemon neither exited nor served /healthz';
+  return `${what} within the ${waitedMs} ms the suite waited (no clause bounds a start; --daemon-start-timeout widens the window)${said === '' ? '' : `: ${said}`}`;
 }
 
 /** A start that should serve but exited: the clause under test fails. */

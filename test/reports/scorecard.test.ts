@@ -144,6 +144,9 @@ describe('the vacuity guard, relative to the selection', () => {
   });
 
   it('a legitimate narrow run is measured against its own selection and passes', () => {
+    // Every case inconclusive (a daemon that never got ready): asked, but no verdict reached.
+    const unknown = exercisedOf(['c1', 'c2', 'c3'].map((c) => r(c, 'a', 'inconclusive', 'not ready within 2000 ms')), [selected[0]!]);
+    expect([unknown.notTested, unknown.line]).toEqual([true, expect.stringMatching(/no selected check reached a verdict/)]);
     const narrow = exercisedOf(['c6', 'c7'].map((c) => r(c, 'b', 'pass')), [selected[1]!]);
     expect(narrow).toMatchObject({ notTested: false, checksWithVerdict: 1, judgedClauses: 2, declaredClauses: 5 });
     // The same records against the whole selection would not be enough.
