@@ -28,6 +28,12 @@ export interface ClientOptions {
    * there, and the request timeout above is stretched by it on a busy machine or a slow target.
    */
   pace?: Pace;
+  /**
+   * What the run's budget has left, ms (a timed-out read is retried only if a whole bound fits).
+   * Default: the `--timeout` of the run in this process; the cleanup after the run, which has a bound
+   * of its own, passes `() => undefined`.
+   */
+  budgetLeftMs?: () => number | undefined;
 }
 
 /**
@@ -132,7 +138,7 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
           const timedOut = TIMEOUT_CODES.has(failure.code);
           if (timedOut) timeouts++;
           const failed = { method: req.method, beforeSend: failure.beforeSend, transient: failure.transient, timedOut };
-          if (shouldRetry(failed, { retries, timeouts }, { maxRetries, attemptBoundMs: waitMs, budgetLeftMs: runBudgetLeftMs() })) {
+          if (shouldRetry(failed, { retries, timeouts }, { maxRetries, attemptBoundMs: waitMs, budgetLeftMs: (opts.budgetLeftMs ?? runBudgetLeftMs)() })) {
             // A timed-out attempt already waited a whole bound: no backoff on top.
             if (!timedOut) await sleep(baseDelayMs * 2 ** retries);
             continue;
