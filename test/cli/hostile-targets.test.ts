@@ -100,7 +100,7 @@ describe.concurrent('a default run against each hostile fault ends within --time
     const never = path.join(dir, 'never-ready.mjs');
     writeFileSync(never, 'setInterval(() => {}, 1000);\n');
     const reports = path.join(dir, 'daemon-never-ready');
-    const run = runCli(['--suite', 'controller-daemon', '--controller-daemon', `${process.execPath} ${never}`, '--daemon-start-timeout', '2s', '--timeout', '45s', '--reports', reports]);
+    const run = runCli(['--suite', 'controller-daemon', '--controller-daemon', `${process.execPath} ${never}`, '--daemon-start-timeout', '2s', '--timeout', '60s', '--reports', reports]);
     const code = await run.exited;
     expect(code, run.stderr()).toBe(3);
     const s = summaryOf(reports);
@@ -109,7 +109,7 @@ describe.concurrent('a default run against each hostile fault ends within --time
     const undecided = s.clauses.filter((c) => c.status === 'inconclusive');
     expect(undecided.length).toBeGreaterThan(0);
     expect(undecided[0]!.notes.join(' ')).toMatch(/the daemon (neither exited nor served \/healthz|had not exited) within the \d+ ms the suite waited/);
-  }, 45_000 + 60_000);
+  }, 60_000 + 60_000);
 });
 
 describe('a watch fault is reported within two minutes', () => {
