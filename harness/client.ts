@@ -9,6 +9,8 @@ import { InfrastructureError, queryToString, type Exchange, type StreamResponse,
 import type { TargetConfig } from './kubeconfig.ts';
 import { redactHeaders } from './redact.ts';
 import { stretched, type Pace } from './pace.ts';
+import { shouldRetry } from './retry-policy.ts';
+import { runBudgetLeftMs } from './run-deadline.ts';
 
 export interface ClientOptions {
   onExchange?: (e: Exchange) => void;
@@ -26,6 +28,12 @@ export interface ClientOptions {
    * there, and the request timeout above is stretched by it on a busy machine or a slow target.
    */
   pace?: Pace;
+  /**
+   * What the run's budget has left, ms (a timed-out read is retried only if a whole bound fits).
+   * Default: the `--timeout` of the run in this process; the cleanup after the run, which has a bound
+   * of its own, passes `() => undefined`.
+   */
+  budgetLeftMs?: () => number | undefined;
 }
 
 /**
@@ -116,6 +124,7 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
       // The transcript holds what went on the wire, minus credentials.
       const recorded: TargetRequest = { ...req, headers: redactHeaders(headers) };
       const what = `${req.method} ${req.path}${queryToString(req.query)}`;
+      let timeouts = 0;
       for (let retries = 0; ; retries++) {
         const startedAtMs = Date.now();
         const t0 = performance.now();
@@ -126,13 +135,12 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
         } catch (err) {
           const failure = classifyTransportError(err, waitMs);
           if (failure === undefined) throw err;
-          const canRetry = failure.beforeSend || isIdempotent(req.method);
-          // A request that got no (complete) answer within its stretched bound is not tried again: a
-          // target that holds requests would cost (maxRetries + 1) bounds per request, and a check
-          // minutes per case (issue 32, hostile fault hold-connections). The check reports an error.
-          const limit = TIMEOUT_CODES.has(failure.code) ? 0 : maxRetries;
-          if (failure.transient && canRetry && retries < limit) {
-            await sleep(baseDelayMs * 2 ** retries);
+          const timedOut = TIMEOUT_CODES.has(failure.code);
+          if (timedOut) timeouts++;
+          const failed = { method: req.method, beforeSend: failure.beforeSend, transient: failure.transient, timedOut };
+          if (shouldRetry(failed, { retries, timeouts }, { maxRetries, attemptBoundMs: waitMs, budgetLeftMs: (opts.budgetLeftMs ?? runBudgetLeftMs)() })) {
+            // A timed-out attempt already waited a whole bound: no backoff on top.
+            if (!timedOut) await sleep(baseDelayMs * 2 ** retries);
             continue;
           }
           report({ request: recorded, transportError: failure.text, startedAtMs, durationMs: performance.now() - t0, sentBodyBytes });
@@ -269,11 +277,6 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
   return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
 
-function isIdempotent(method: TargetRequest['method']): boolean {
-  // PUT and DELETE are idempotent in HTTP terms, but a repeated one changes what the oracle observes
-  // (resourceVersion conflicts, 404 on the second DELETE): only reads are replayed after a send.
-  return method === 'GET';
-}
 
 interface TransportFailure {
   readonly text: string;

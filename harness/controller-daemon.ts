@@ -241,6 +241,13 @@ export async function observeStart(dp: DaemonProcess, port: number, t: { startTi
   return { kind: 'hung', output: dp.output(), waitedMs };
 }
 
+/** A run that should end by itself (--help, --version) still running when its window passed. */
+export class DaemonDidNotExit extends InfrastructureError {
+  constructor(message: string, readonly waitedMs: number, readonly output: string) {
+    super(message);
+  }
+}
+
 /** Runs the daemon to completion (for --help); a daemon still running after the (stretched) timeout is an error. */
 export async function runToExit(l: DaemonLauncher, args: readonly string[], timeoutMs: number, pace?: Pace): Promise<{ code: number | null; output: string }> {
   const dp = l.launch(args);
@@ -250,7 +257,7 @@ export async function runToExit(l: DaemonLauncher, args: readonly string[], time
   if (!seen.exit) {
     const waited = Math.round(performance.now() - dp.launchedAt);
     await dp.stop();
-    throw new InfrastructureError(`${l.display} ${args.join(' ')} did not exit within ${waited} ms`);
+    throw new DaemonDidNotExit(`${l.display} ${args.join(' ')} did not exit within ${waited} ms`, waited, dp.output());
   }
   pace?.note(performance.now() - dp.launchedAt);
   return { code: seen.exit.code, output: dp.output() };

@@ -21,7 +21,8 @@ export interface CheckReach {
   pages: number;
   /** Pages in the longest chain linked by continue tokens (the first page counts). */
   longestChain: number;
-  watches: { opened: number; resumed: number; expired: number };
+  /** `delivering`: watches answered 200 whose stream carried at least one ADDED, MODIFIED or DELETED event. */
+  watches: { opened: number; resumed: number; expired: number; delivering: number };
   /** Compact and restart hooks that completed inside the check. */
   compactions: number;
   restarts: number;
@@ -33,7 +34,7 @@ export interface CheckReach {
   largestObjectBytes: number;
 }
 
-export const emptyReach = (): CheckReach => ({ answers: {}, cells: {}, pages: 0, longestChain: 0, watches: { opened: 0, resumed: 0, expired: 0 }, compactions: 0, restarts: 0, applyConflicts: 0, largestList: 0, largestObjectBytes: 0 });
+export const emptyReach = (): CheckReach => ({ answers: {}, cells: {}, pages: 0, longestChain: 0, watches: { opened: 0, resumed: 0, expired: 0, delivering: 0 }, compactions: 0, restarts: 0, applyConflicts: 0, largestList: 0, largestObjectBytes: 0 });
 
 /** Per check: the chain length behind each continue token handed out, and the versions watch events carried. */
 interface ReachMemory {
@@ -107,6 +108,7 @@ function countWatch(r: CheckReach, e: Exchange, rv: string | undefined, refused:
     if (seen.has(rv)) r.watches.resumed++;
     else seen.add(rv);
   }
+  let delivered = false;
   for (const line of res.bodyText.split('\n')) {
     if (!line.startsWith('{')) continue;
     let event: { type?: unknown; object?: { code?: unknown; metadata?: { resourceVersion?: unknown } } };
@@ -115,10 +117,12 @@ function countWatch(r: CheckReach, e: Exchange, rv: string | undefined, refused:
     } catch {
       continue;
     }
+    if (event.type === 'ADDED' || event.type === 'MODIFIED' || event.type === 'DELETED') delivered = true;
     if (event.type === 'ERROR' && event.object?.code === 410) r.watches.expired++;
     const v = event.object?.metadata?.resourceVersion;
     if (typeof v === 'string' && v !== '') seen.add(v);
   }
+  if (delivered) r.watches.delivering++;
 }
 
 /** `get` for one object, `list` for a collection, undefined for anything else (discovery, health, subresources). */
@@ -150,6 +154,7 @@ export function sumReach(all: readonly CheckReach[]): CheckReach {
     out.watches.opened += r.watches.opened;
     out.watches.resumed += r.watches.resumed;
     out.watches.expired += r.watches.expired;
+    out.watches.delivering += r.watches.delivering;
     out.compactions += r.compactions;
     out.restarts += r.restarts;
     out.applyConflicts += r.applyConflicts;
@@ -184,7 +189,8 @@ export interface Scorecard {
   /** Per decision table (the rest:4.5 get, list and watch tables): how many of its cells some request fell into. */
   readonly cells: Readonly<Record<string, TableCells>>;
   readonly pages: { readonly walked: number; readonly longestChain: number };
-  readonly watches: { readonly opened: number; readonly resumed: number; readonly expired: number };
+  /** `delivering` is absent from summaries written before it was counted. */
+  readonly watches: { readonly opened: number; readonly resumed: number; readonly expired: number; readonly delivering?: number };
   readonly compactions: number;
   readonly restarts: number;
   readonly applyConflicts: number;

@@ -7,29 +7,45 @@
  *
  *   const b = new ShrinkBudget(60_000, now);  b.mayRun() -> true (searching)
  *   b.failed(40) at t=0;  b.mayRun() at t=10 s -> true;  at t=61 s -> false, b.cutShort -> 'shrinking cut short ...'
+ *   run's --timeout 20 s away at a candidate -> false, b.cutShort -> 'shrinking cut short: the run's --timeout ...'
  *   b.failed(3)  -> small: b.mayRun() -> false, b.cutShort -> undefined (it ended because it was small)
  */
 
 /** What `--shrink-time` defaults to: a watch failure shrinks in seconds against a correct-speed target. */
+import { runBudgetLeftMs } from './run-deadline.ts';
+
 export const DEFAULT_SHRINK_TIME_MS = 60_000;
+/**
+ * Shrinking stops when the run's `--timeout` has less than this left: the check then ends with the
+ * counterexample it has, and its failure is in the reports, instead of being abandoned by the run's
+ * stop (a stopped check's clauses are only notChecked). About one request bound: a candidate in flight
+ * when the budget is checked may still wait that long.
+ */
+export const SHRINK_RUN_RESERVE_MS = 30_000;
 /** A counterexample of this many requests or fewer is read at a glance: no more candidates. */
 export const SMALL_COUNTEREXAMPLE_REQUESTS = 6;
 
 export class ShrinkBudget {
   private firstFailureAt: number | undefined;
   private smallest = Infinity;
-  private outOfTime = false;
+  private outOfTime: 'shrink' | 'run' | undefined;
   /** Candidates run after the first failure. */
   candidates = 0;
 
-  constructor(private readonly budgetMs: number, private readonly now: () => number) {}
+  /** `runLeftMs`: what the run's budget has left (harness/run-deadline.ts), undefined when it has none. */
+  constructor(private readonly budgetMs: number, private readonly now: () => number, private readonly runLeftMs: () => number | undefined = runBudgetLeftMs) {}
 
   /** Whether the next case runs: always before the first failure; then while the budget lasts and nothing small was found. */
   mayRun(): boolean {
     if (this.firstFailureAt === undefined) return true;
-    if (this.smallest <= SMALL_COUNTEREXAMPLE_REQUESTS || this.outOfTime) return false;
+    if (this.smallest <= SMALL_COUNTEREXAMPLE_REQUESTS || this.outOfTime !== undefined) return false;
     if (this.now() - this.firstFailureAt >= this.budgetMs) {
-      this.outOfTime = true;
+      this.outOfTime = 'shrink';
+      return false;
+    }
+    const runLeft = this.runLeftMs();
+    if (runLeft !== undefined && runLeft < SHRINK_RUN_RESERVE_MS) {
+      this.outOfTime = 'run';
       return false;
     }
     this.candidates++;
@@ -59,7 +75,8 @@ export class ShrinkBudget {
 
   /** The note a failure carries when the budget, not the search, ended its shrinking. */
   get cutShort(): string | undefined {
-    if (!this.outOfTime) return undefined;
+    if (this.outOfTime === undefined) return undefined;
+    if (this.outOfTime === 'run') return `shrinking cut short: the run's --timeout was near its end (${this.candidates} candidates tried): the counterexample may not be minimal`;
     return `shrinking cut short after ${Math.round(this.budgetMs / 1000)} s (--shrink-time; ${this.candidates} candidates tried): the counterexample may not be minimal`;
   }
 }

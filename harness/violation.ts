@@ -41,7 +41,7 @@ export class ClauseViolation extends Error {
  * capability the clauses are about (no CustomResourceDefinitions, a group version it does not serve).
  */
 export class CheckNotApplicable extends Error {
-  constructor(readonly clauses: readonly ClauseId[], readonly reason: string, readonly verdict: 'notChecked' | 'skipped' = 'notChecked') {
+  constructor(readonly clauses: readonly ClauseId[], readonly reason: string, readonly verdict: 'notChecked' | 'skipped' | 'inconclusive' = 'notChecked') {
     super(reason);
     this.name = 'CheckNotApplicable';
   }

@@ -118,7 +118,11 @@ export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: 
   const expected = writesAfter(h, session.openedAt.get(res) ?? 0, isOurs);
   let decided: string | undefined;
   let marker: string | undefined;
-  const done = (evs: readonly ObservedEvent[]) => same(replayedState(start, evs, isOurs)) || (decided = orderBroken(expected, evs)) !== undefined || (marker !== undefined && evs.some((e) => e.type === 'ADDED' && e.object.name === marker));
+  // The state alone is not enough: a create then a delete (or writes that restore a value) leave it as
+  // it was, so a silent stream would look caught up; every write the watch owes must have arrived too.
+  const delivered = (evs: readonly ObservedEvent[]) => expected.every((rv) => evs.some((e) => (e.type === 'ADDED' || e.type === 'MODIFIED') && String(e.object.rv) === rv));
+  const caughtUpWith = (evs: readonly ObservedEvent[]) => same(replayedState(start, evs, isOurs)) && delivered(evs);
+  const done = (evs: readonly ObservedEvent[]) => caughtUpWith(evs) || (decided = orderBroken(expected, evs)) !== undefined || (marker !== undefined && evs.some((e) => e.type === 'ADDED' && e.object.name === marker));
   const t0 = cx.env.now();
   let caughtUp = await session.until(done, Math.min(windowMs, MARKER_AFTER_MS));
   if (!caughtUp && !session.ended()) {
@@ -127,7 +131,7 @@ export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: 
   }
   if (decided !== undefined) return { caughtUp: false, cutOff: `the suite stopped waiting once the stream had decided (${decided})` };
   // Everything before the marker was delivered, if the stream is ordered: what is missing is a gap.
-  if (caughtUp && !same(replayedState(start, session.events, isOurs))) return { caughtUp: false };
+  if (caughtUp && !caughtUpWith(session.events)) return { caughtUp: false };
   await session.until(() => false, caughtUp ? 100 : 0);
   if (caughtUp) return { caughtUp };
   return { caughtUp, cutOff: session.ended() ? 'the server ended the stream' : `the suite waited ${windowMs} ms for the rest (--eventual-window widens it)` };

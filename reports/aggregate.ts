@@ -2,6 +2,7 @@
  * CheckRecords -> one ClauseResult per catalog clause -> RunResult. Pure: the catalog and the
  * expectations are parameters, so tests pass small fake ones.
  */
+import { undecidedDelivery } from '../reference/watch-delivery.ts';
 import type { Clause } from '../reference/catalog/types.ts';
 import { clauseStatusOf } from '../runner/verdicts.ts';
 import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, RunResult } from '../runner/results.ts';
@@ -158,9 +159,12 @@ export interface BuildRunArgs {
 export function buildRunResult(args: BuildRunArgs): RunResult {
   const judged = aggregate(args.records, args.catalog, args.expectations ? { expectations: args.expectations } : {});
   const times = args.footprint ? clauseTimes(args.records, args.footprint) : undefined;
-  const clauses = times ? judged.map((c) => (times.has(c.id) ? { ...c, timeMs: Math.round(times.get(c.id)!) } : c)) : judged;
+  const timed = times ? judged.map((c) => (times.has(c.id) ? { ...c, timeMs: Math.round(times.get(c.id)!) } : c)) : judged;
   const exercised = args.selected !== undefined && args.refused === undefined ? exercisedOf(args.records, args.selected) : undefined;
   const card = scorecardOf(args.footprint, exercised);
+  const silent = undecidedDelivery({ opened: card.watches.opened, delivering: card.watches.delivering ?? 0, undelivered: args.records.filter((r) => r.clause === 'rest:6.1.1' && r.verdict === 'inconclusive').reduce((n, r) => n + Math.max(1, r.count), 0) });
+  // The passes of a run whose every stream stayed silent are cases that owed nothing: no pass of delivery.
+  const clauses = silent === undefined ? timed : timed.map((c) => (c.id === 'rest:6.1.1' && c.status === 'passed' ? { ...c, status: 'inconclusive' as const, notes: [silent, ...c.notes] } : c));
   const required = args.require !== undefined && args.require.length > 0 ? checkRequirements(card, args.require) : undefined;
   const scorecard = required !== undefined ? { ...card, require: required } : card;
   const verdict = verdictOf(clauses, args.errors);
@@ -168,6 +172,7 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
   const notTested = [
     ...(args.refused !== undefined ? [args.refused] : []),
     ...(exercised?.notTested === true ? [exercised.line] : []),
+    ...(silent !== undefined && verdict !== 'nonconformant' ? [silent] : []),
     ...(verdict !== 'nonconformant' || exercised?.notTested === true ? [requirementLine(required ?? [])].filter((l): l is string => l !== undefined) : []),
   ];
   return {

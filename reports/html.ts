@@ -118,7 +118,7 @@ function exercisedSection(run: RunResult): string {
     row('answers', answers),
     row('rest:4.5 table cells hit', `${cells.hit} of ${cells.of} (get ${cells.get}, list ${cells.list}, watch ${cells.watch})${cells.missed.length > 0 ? `<details><summary>${cells.missed.length} not hit</summary>${cells.missed.map((c) => `<code>${html(c)}</code>`).join(' ')}</details>` : ''}`),
     row('pages walked', `${s.pages.walked}; longest continue chain ${s.pages.longestChain}`),
-    row('watches', `opened ${s.watches.opened}, resumed ${s.watches.resumed}, expired (410) ${s.watches.expired}`),
+    row('watches', `opened ${s.watches.opened} (${s.watches.delivering ?? 0} delivered an event), resumed ${s.watches.resumed}, expired (410) ${s.watches.expired}`),
     row('compactions / restarts crossed', `${s.compactions} / ${s.restarts}`),
     row('apply conflicts met', String(s.applyConflicts)),
     row('largest', `list of ${s.largest.objects} objects; object of ${s.largest.bytes} bytes`),

@@ -135,7 +135,7 @@ export function mergeScorecards(cards: readonly Scorecard[]): Scorecard | undefi
     answers,
     cells: { [REST_4_5]: { hit: hit.length, of: REST_4_5_CELLS.length, get: kind('get'), list: kind('list'), watch: kind('watch'), missed } },
     pages: { walked: sum((s) => s.pages.walked), longestChain: max((s) => s.pages.longestChain) },
-    watches: { opened: sum((s) => s.watches.opened), resumed: sum((s) => s.watches.resumed), expired: sum((s) => s.watches.expired) },
+    watches: { opened: sum((s) => s.watches.opened), resumed: sum((s) => s.watches.resumed), expired: sum((s) => s.watches.expired), delivering: sum((s) => s.watches.delivering ?? 0) },
     compactions: sum((s) => s.compactions),
     restarts: sum((s) => s.restarts),
     applyConflicts: sum((s) => s.applyConflicts),

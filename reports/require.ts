@@ -34,6 +34,7 @@ const METRICS = {
   'watches.opened': (s) => s.watches.opened,
   'watches.resumed': (s) => s.watches.resumed,
   'watches.expired': (s) => s.watches.expired,
+  'watches.delivering': (s) => s.watches.delivering ?? 0,
   compactions: (s) => s.compactions,
   restarts: (s) => s.restarts,
   conflicts: (s) => s.applyConflicts,

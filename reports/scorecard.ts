@@ -55,7 +55,7 @@ export function scorecardLines(s: Scorecard): string[] {
   const lines = [
     `answers: ${['2xx', '3xx', '4xx', '5xx'].map((k) => `${k} ${a[k] ?? 0}`).join(', ')} (409 ${a['409'] ?? 0}, 410 ${a['410'] ?? 0}, 429 ${a['429'] ?? 0}, 504 ${a['504'] ?? 0}; no answer ${a['none'] ?? 0})`,
     `rest:4.5 cells hit: ${cells.hit} of ${cells.of} (get ${cells.get}, list ${cells.list}, watch ${cells.watch}); pages walked ${s.pages.walked}, longest continue chain ${s.pages.longestChain}`,
-    `watches opened ${s.watches.opened}, resumed ${s.watches.resumed}, expired (410) ${s.watches.expired}; compactions crossed ${s.compactions}, restarts ${s.restarts}; apply conflicts ${s.applyConflicts}; largest list ${s.largest.objects} objects, largest object ${s.largest.bytes} bytes`,
+    `watches opened ${s.watches.opened} (${s.watches.delivering ?? 0} delivered an event), resumed ${s.watches.resumed}, expired (410) ${s.watches.expired}; compactions crossed ${s.compactions}, restarts ${s.restarts}; apply conflicts ${s.applyConflicts}; largest list ${s.largest.objects} objects, largest object ${s.largest.bytes} bytes`,
   ];
   if (s.exercised !== undefined) lines.push(s.exercised.line);
   for (const q of s.require ?? []) if (!q.met) lines.push(`--require ${q.key}>=${q.min}: the run reached ${q.actual}`);

@@ -164,7 +164,7 @@ const scorecard = {
       },
     },
     pages: { type: 'object', required: ['walked', 'longestChain'], properties: { walked: count, longestChain: count }, description: 'list pages answered 2xx to a request with a limit; pages of the longest chain of continue tokens' },
-    watches: { type: 'object', required: ['opened', 'resumed', 'expired'], properties: { opened: count, resumed: count, expired: count }, description: 'watches answered 200; of those, started from a version an earlier watch of the same check delivered or started from; watches answered 410 or ended by an ERROR event with code 410' },
+    watches: { type: 'object', required: ['opened', 'resumed', 'expired'], properties: { opened: count, resumed: count, expired: count, delivering: count }, description: 'watches answered 200; of those, started from a version an earlier watch of the same check delivered or started from; watches answered 410 or ended by an ERROR event with code 410; watches answered 200 whose stream carried an ADDED, MODIFIED or DELETED event' },
     compactions: { ...count, description: 'compact hooks that completed during a check' },
     restarts: { ...count, description: 'restart hooks that completed during a check' },
     applyConflicts: { ...count, description: 'server-side apply requests answered 409' },
@@ -195,7 +195,7 @@ export const summaryJsonSchema = {
     version: { type: 'string' },
     profile: { type: 'string', description: 'naming profile: svc or k8s' },
     seed: { type: 'integer' },
-    verdict: { enum: ['conformant', 'nonconformant', 'error', 'notTested'], description: 'exit code 0, 1, 3 and 3 respectively; notTested: the preflight stopped the run, it exercised too little of its selection, or it fell below --require (reasons in notTested)' },
+    verdict: { enum: ['conformant', 'nonconformant', 'error', 'notTested'], description: 'exit code 0, 1, 3 and 3 respectively; notTested: the preflight stopped the run, it exercised too little of its selection, no watch stream of the run delivered an event while some owed one, or it fell below --require (reasons in notTested)' },
     notTested: { type: 'array', items: { type: 'string' }, description: 'why the verdict is notTested, one line each' },
     target: {
       type: 'object',

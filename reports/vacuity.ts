@@ -7,8 +7,10 @@
  * Everything is relative to the selection, so `--suite X` or `--check Y` is measured against X or Y:
  * - a selected check *declines* when every record it made is notChecked or skipped with a reason (no
  *   loader given, needs --slow, capability absent): it is left out of the measure;
- * - a check *reached a verdict* when it judged at least one clause (passed, failed, unspecified or
- *   inconclusive); a clause is *judged* when some check did so.
+ * - a check *reached a verdict* when it decided at least one clause (passed, failed or unspecified):
+ *   a check whose every case was inconclusive (a daemon that never got ready, a stream that never
+ *   spoke) asked the target and learned nothing, and Jepsen's unknown is no verdict; a clause is
+ *   *judged* when some check passed, failed, left unspecified or inconclusive on it.
  * The run is not tested when
  * - no selected check reached a verdict, or
  * - fewer than half of the checks that did not decline reached a verdict (the rest errored or
@@ -28,6 +30,7 @@ export const MIN_CHECK_FRACTION = 0.5;
 export const MIN_CLAUSE_FRACTION = 0.2;
 
 const JUDGED = new Set<CheckRecord['verdict']>(['pass', 'fail', 'unspecified', 'inconclusive']);
+const DECIDED = new Set<CheckRecord['verdict']>(['pass', 'fail', 'unspecified']);
 const DECLINED = new Set<CheckRecord['verdict']>(['notChecked', 'skipped']);
 
 export function exercisedOf(records: readonly CheckRecord[], selected: readonly { readonly id: string; readonly suite?: string; readonly clauses: readonly string[] }[]): Exercised {
@@ -49,7 +52,7 @@ export function exercisedOf(records: readonly CheckRecord[], selected: readonly 
       continue;
     }
     applicable++;
-    if (own.some((r) => JUDGED.has(r.verdict))) withVerdict++;
+    if (own.some((r) => DECIDED.has(r.verdict))) withVerdict++;
     // A loader or daemon check declares every field clause its inputs may reach and judges the ones a
     // run's draws reach (14 of its clauses at 150 runs is an ordinary narrow run): only the API checks,
     // which each reach their whole list unless the target stops them, count toward the clause rule.

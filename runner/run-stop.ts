@@ -3,6 +3,7 @@
  * SIGTERM (or a person Ctrl-C). Either way the run still writes every report with what it has; the
  * checks that did not finish leave their clauses `notChecked` with the reason, never passed.
  */
+import { registerRunDeadline } from '../harness/run-deadline.ts';
 import type { CheckRecord } from './results.ts';
 import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
@@ -51,6 +52,8 @@ export function armRunStop(timeoutMs: number, onSecondSignal: (signal: NodeJS.Si
   };
   // setTimeout holds at most 2^31-1 ms; a longer budget is as good as none.
   const timer = timeoutMs < 2 ** 31 ? setTimeout(() => stop('run timeout'), timeoutMs) : undefined;
+  const deadline = now() + timeoutMs;
+  const unregister = registerRunDeadline(deadline);
   timer?.unref();
   const onSignal = (signal: NodeJS.Signals) => {
     // After the budget ran out the run is already stopping, within bounds, to the same end.
@@ -66,8 +69,9 @@ export function armRunStop(timeoutMs: number, onSecondSignal: (signal: NodeJS.Si
     },
     stopped,
     stop,
-    deadline: now() + timeoutMs,
+    deadline,
     dispose: () => {
+      unregister();
       if (timer) clearTimeout(timer);
       process.removeListener('SIGINT', onSignal);
       process.removeListener('SIGTERM', onSignal);

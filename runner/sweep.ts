@@ -49,7 +49,7 @@ export function removalCommand(k: Pick<Kind, 'kind' | 'kubectl'>, name: string, 
 }
 
 export async function sweepRun(cfg: TargetConfig, profile: Profile, runId: string, log: (line: string) => void, o: { waitMs?: number; pollMs?: number } = {}): Promise<SweepResult> {
-  const client = createTargetClient(cfg, { maxRetries: 1, requestTimeoutMs: 10_000 });
+  const client = createTargetClient(cfg, { maxRetries: 1, requestTimeoutMs: 10_000, budgetLeftMs: () => undefined });
   const selector: [string, string][] = [['labelSelector', `${profile.runLabel}=${runId}`]];
   const kinds = kindsOf(profile, runId);
   // A kind the target does not serve (404) holds nothing of ours.

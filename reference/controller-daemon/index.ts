@@ -60,7 +60,7 @@ export { formatHelp, parseHelp, judgeHelp, type HelpRow } from './help.ts';
 export { optionsMarkdown } from './doc-table.ts';
 export { leaseWindow, type LeaseWindow } from './leadership.ts';
 export {
-  judgeHelpRun, judgeVersion, judgeRefusal, judgeOpenDecision, judgePaths, judgeValidStart, judgeUnexpectedExit, judgeLease, leaseTaken,
+  judgeHelpRun, judgeVersion, judgeRefusal, judgeOpenDecision, judgePaths, judgeValidStart, judgeUnexpectedExit, notReadyReason, judgeLease, leaseTaken,
   judgeTlsMinVersion, judgeCipherSuites, judgeSecurePortZero, judgeSni, judgeCertDir,
   type StartSeen, type MainLoopSeen, type Refusal, type PathSeen, type LeaseSeen, type LeaseObservation, type HandshakeSeen, type SniPairMade,
 } from './judge.ts';

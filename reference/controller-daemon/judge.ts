@@ -135,6 +135,18 @@ export function judgeValidStart(o: { port: number; clauses: readonly ClauseId[];
   ];
 }
 
+/**
+ * A start that neither exited nor served /healthz within the window the suite gave it. No clause of
+ * the daemon's document bounds how long a start may take, so this decides nothing about `clauses`:
+ * they are inconclusive with this reason (never a pass, and no error of the suite: the daemon under
+ * test is what did not answer). The check stops there: every further start would wait as long.
+ */
+export function notReadyReason(waitedMs: number, output: string, awaited: 'exited' | 'exited or served' = 'exited or served'): string {
+  const said = output.trim().split('\n').slice(-3).join(' | ').slice(0, 300);
+  const what = awaited === 'exited' ? 'the daemon had not exited' : 'the daemon neither exited nor served /healthz';
+  return `${what} within the ${waitedMs} ms the suite waited (no clause bounds a start; --daemon-start-timeout widens the window)${said === '' ? '' : `: ${said}`}`;
+}
+
 /** A start that should serve but exited: the clause under test fails. */
 export function judgeUnexpectedExit(clause: ClauseId, expected: string, seen: Extract<StartSeen, { kind: 'exited' }>): Judgement[] {
   return [fail(clause, expected, exitText(seen))];

@@ -9,13 +9,13 @@
 import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
-import { calibrate, certificatesIn, writeCertPair, freePort, handshakePatiently, observeStart, probePatiently, runToExit, shellQuote, tempDir, type ControllerDaemonTarget, type Handshake, type StartObservation } from '../../harness/controller-daemon.ts';
+import { calibrate, certificatesIn, writeCertPair, freePort, handshakePatiently, observeStart, probePatiently, runToExit, DaemonDidNotExit, shellQuote, tempDir, type ControllerDaemonTarget, type Handshake, type StartObservation } from '../../harness/controller-daemon.ts';
 import { awaitLeadership, daemonApiGet, readLeases, writtenElsewhere } from '../../harness/daemon-lease.ts';
 import { InfrastructureError } from '../../harness/exchange.ts';
 import { invalidFlagSet, openKinds, renderInvalid, renderPicks, validFlagSet, validPickOptions, violationKinds, type FlagPick, type Violation, type ViolationKind } from '../../generators/daemon-flags.ts';
 import {
   flagName, gateListClause, gates, judgeCertDir, judgeCipherSuites, judgeHelpRun, judgeLease, judgeOpenDecision, judgeRefusal, judgeSecurePortZero, judgeSni, judgeTlsMinVersion,
-  judgeUnexpectedExit, judgeValidStart, judgeVersion, leaseTaken, leaseWindow, optionByName, options, parseFlags, parseHelp, withDefaults,
+  judgeUnexpectedExit, notReadyReason, judgeValidStart, judgeVersion, leaseTaken, leaseWindow, optionByName, options, parseFlags, parseHelp, withDefaults,
   type Judgement, type MainLoopSeen, type NamedCertKey, type PathSeen, type StartSeen,
 } from '../../reference/controller-daemon/index.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
@@ -40,12 +40,18 @@ export function suiteFlags(t: Pick<ControllerDaemonTarget, 'kubeconfigPath'>, pr
 const commandLine = (env: CheckEnv, words: readonly string[]) =>
   [env.controllerDaemon?.launcher.display ?? '<daemon>', ...suiteFlags(env.controllerDaemon ?? { kubeconfigPath: '<kubeconfig>' }, env.profile.name, '<port>'), ...words.map(shellQuote)].join(' ');
 
-const tail = (s: string) => s.trim().split('\n').slice(-3).join(' | ').slice(0, 400);
 
 /** What an observed start was, as plain data for the judges. */
 const startSeen = (obs: Exclude<StartObservation, { kind: 'hung' }>): StartSeen => (obs.kind === 'exited' ? { kind: 'exited', code: obs.code, output: obs.output } : { kind: 'serving', healthz: obs.healthz });
 
-const hung = (obs: { output: string; waitedMs: number }) => new InfrastructureError(`the daemon neither exited nor served /healthz within ${obs.waitedMs} ms (the start timeout stretched by the slowest recent start): ${tail(obs.output)}`);
+/** A start that never got ready: the clauses the case would judge are inconclusive, and the check stops. */
+const hung = (clauses: readonly ClauseId[], obs: { output: string; waitedMs: number }) => new CheckNotApplicable(clauses, notReadyReason(obs.waitedMs, obs.output), 'inconclusive');
+
+/** --help or --version still running when its window passed: no clause bounds how long it may take either. */
+const notExited = (clauses: readonly ClauseId[]) => (e: unknown): never => {
+  if (e instanceof DaemonDidNotExit) throw new CheckNotApplicable(clauses, notReadyReason(e.waitedMs, e.output, 'exited'), 'inconclusive');
+  throw e;
+};
 
 /** The target's paces, for the waits that take them (absent in hand-built targets). */
 const paced = (t: ControllerDaemonTarget) => ({ ...(t.pace ? { pace: t.pace } : {}), ...(t.answers ? { answers: t.answers } : {}) });
@@ -69,7 +75,7 @@ export const daemonHelp: Check<{ line: string }> = {
   describe: (i) => [i.line],
   run: async (_i, cx) => {
     const t = await daemon(cx);
-    const r = await runToExit(t.launcher, ['--help'], t.startTimeoutMs, t.pace);
+    const r = await runToExit(t.launcher, ['--help'], t.startTimeoutMs, t.pace).catch(notExited(daemonHelp.clauses));
     cx.judge(judgeHelpRun({ code: r.code, rows: parseHelp(r.output) }, cx.env.profile.name));
   },
 };
@@ -112,7 +118,7 @@ function invalidFlagsCheck(v: ViolationKind): Check<InvalidInput> {
       const dp = t.launcher.launch(argv);
       try {
         const obs = await observeStart(dp, port, t);
-        if (obs.kind === 'hung') throw hung(obs);
+        if (obs.kind === 'hung') throw hung([i.violation.clause], obs);
         let seen = startSeen(obs);
         let mainLoop: MainLoopSeen | undefined;
         if (seen.kind === 'serving' && before) {
@@ -153,7 +159,7 @@ function openFlagsCheck(v: (typeof openKinds)[number]): Check<InvalidInput> {
       const dp = t.launcher.launch(argv);
       try {
         const obs = await observeStart(dp, port, t);
-        if (obs.kind === 'hung') throw hung(obs);
+        if (obs.kind === 'hung') throw hung([i.violation.clause], obs);
         cx.judge(judgeOpenDecision({ clause: i.violation.clause, rule: i.violation.rule, flag: namedWord(i.violation, profile) }, startSeen(obs)));
       } finally {
         await dp.stop();
@@ -193,7 +199,7 @@ export const daemonValidFlags: Check<ValidInput> = {
     const dp = t.launcher.launch(argv);
     try {
       const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
-      if (obs.kind === 'hung') throw hung(obs);
+      if (obs.kind === 'hung') throw hung(['node:1.4', 'node:2.6/secure-port', 'node:2.6/bind-address', ...clauses], obs);
       const paths: PathSeen[] = [];
       if (obs.kind === 'serving') for (const path of PROBED_PATHS) paths.push({ path, ...(await probePatiently(port, path, 1000, t.answers)) });
       const allowed = withDefaults(parsed.options, profile)['authorization-always-allow-paths'] as readonly string[];
@@ -225,7 +231,7 @@ export const daemonLeaderLease: Check<{ line: string }> = {
     const dp = t.launcher.launch([...suiteFlags(t, profile, port), '--leader-elect=true']);
     try {
       const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
-      if (obs.kind === 'hung') throw hung(obs);
+      if (obs.kind === 'hung') throw hung(daemonLeaderLease.clauses, obs);
       if (obs.kind === 'exited') {
         cx.judge(judgeUnexpectedExit('node:2.6/leader-elect', 'starts and serves with --leader-elect', obs));
         return;
@@ -247,15 +253,15 @@ export const daemonLeaderLease: Check<{ line: string }> = {
 
 /**
  * Starts the daemon with the suite's flags and `words`, runs `whileServing` once /healthz answers 200,
- * and always stops it. A start that exits is judged by `onExit`; one that hangs is an error.
+ * and always stops it. A start that exits is judged by `onExit`; one that never gets ready leaves `clauses` inconclusive.
  */
-async function withServingDaemon(cx: CaseContext, words: readonly string[], onExit: (obs: Extract<StartSeen, { kind: 'exited' }>) => Judgement[], whileServing: (port: number, t: ControllerDaemonTarget) => Promise<Judgement[]>): Promise<void> {
+async function withServingDaemon(cx: CaseContext, clauses: readonly ClauseId[], words: readonly string[], onExit: (obs: Extract<StartSeen, { kind: 'exited' }>) => Judgement[], whileServing: (port: number, t: ControllerDaemonTarget) => Promise<Judgement[]>): Promise<void> {
   const t = await daemon(cx);
   const port = await freePort();
   const dp = t.launcher.launch([...suiteFlags(t, cx.env.profile.name, port), ...words]);
   try {
     const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
-    if (obs.kind === 'hung') throw hung(obs);
+    if (obs.kind === 'hung') throw hung(clauses, obs);
     cx.judge(obs.kind === 'exited' ? onExit({ kind: 'exited', code: obs.code, output: obs.output }) : await whileServing(port, t));
   } finally {
     await dp.stop();
@@ -272,7 +278,7 @@ export const daemonTlsMinVersion: Check<{ line: string }> = {
   arbitrary: (env) => fc.constant({ line: commandLine(env, ['--tls-min-version=VersionTLS13']) }),
   describe: (i) => [i.line, 'then: a TLS 1.2-only handshake, a TLS 1.3 handshake'],
   run: async (_i, cx) => {
-    await withServingDaemon(cx, ['--tls-min-version=VersionTLS13'], (obs) => judgeUnexpectedExit('node:2.6/tls-min-version', 'accepted: serves with VersionTLS13', obs), async (port, t) =>
+    await withServingDaemon(cx, ['node:2.6/tls-min-version'], ['--tls-min-version=VersionTLS13'], (obs) => judgeUnexpectedExit('node:2.6/tls-min-version', 'accepted: serves with VersionTLS13', obs), async (port, t) =>
       judgeTlsMinVersion(await handshake(t, port, { maxVersion: 'TLSv1.2' }), await handshake(t, port, { minVersion: 'TLSv1.3' })));
   },
 };
@@ -290,7 +296,7 @@ export const daemonTlsCipherSuites: Check<{ line: string }> = {
   arbitrary: (env) => fc.constant({ line: commandLine(env, [`--tls-cipher-suites=${CONFIGURED_SUITES}`]) }),
   describe: (i) => [i.line, 'then: TLS 1.2 handshakes offering only AES-256-GCM suites, then only AES-128-GCM suites'],
   run: async (_i, cx) => {
-    await withServingDaemon(cx, [`--tls-cipher-suites=${CONFIGURED_SUITES}`], (obs) => judgeUnexpectedExit('node:2.6/tls-cipher-suites', 'accepted: serves with preferred suites', obs), async (port, t) => {
+    await withServingDaemon(cx, ['node:2.6/tls-cipher-suites'], [`--tls-cipher-suites=${CONFIGURED_SUITES}`], (obs) => judgeUnexpectedExit('node:2.6/tls-cipher-suites', 'accepted: serves with preferred suites', obs), async (port, t) => {
       const unlisted = await handshake(t, port, { maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384' });
       const listed = await handshake(t, port, { maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256' });
       return judgeCipherSuites(unlisted, listed);
@@ -332,7 +338,7 @@ export const daemonVersion: Check<{ line: string }> = {
   describe: (i) => [i.line],
   run: async (_i, cx) => {
     const t = await daemon(cx);
-    cx.judge(judgeVersion(await runToExit(t.launcher, ['--version'], t.startTimeoutMs, t.pace)));
+    cx.judge(judgeVersion(await runToExit(t.launcher, ['--version'], t.startTimeoutMs, t.pace).catch(notExited(['node:2.6/version']))));
   },
 };
 
@@ -357,7 +363,7 @@ export const daemonTlsSni: Check<{ line: string }> = {
       if (made.some((m) => !m.files)) throw new CheckNotApplicable([clause], 'the openssl command is needed to make the SNI certificates');
       const pairs = made.map((m) => ({ pair: { cert: m.files!.cert, key: m.files!.key, names: m.names } as NamedCertKey, fingerprint256: m.files!.fingerprint256 }));
       const words = pairs.map(({ pair: p }) => `--tls-sni-cert-key=${p.cert},${p.key}:${p.names.join(',')}`);
-      await withServingDaemon(cx, words, (obs) => judgeUnexpectedExit(clause, 'accepted: serves with the SNI pairs', obs), async (port, t) => {
+      await withServingDaemon(cx, [clause], words, (obs) => judgeUnexpectedExit(clause, 'accepted: serves with the SNI pairs', obs), async (port, t) => {
         const def = await handshake(t, port);
         if (!def.ok) throw new InfrastructureError(`TLS handshake with the daemon failed: ${def.error}`);
         const handshakes = [];
@@ -382,7 +388,7 @@ export const daemonCertDir: Check<{ line: string }> = {
   run: async (_i, cx) => {
     const tmp = tempDir('svc-conformance-cert-dir');
     try {
-      await withServingDaemon(cx, [`--cert-dir=${tmp.dir}`], (obs) => judgeUnexpectedExit('node:2.6/cert-dir', 'accepted: serves with a generated pair', obs), async (port, t) => {
+      await withServingDaemon(cx, ['node:2.6/cert-dir'], [`--cert-dir=${tmp.dir}`], (obs) => judgeUnexpectedExit('node:2.6/cert-dir', 'accepted: serves with a generated pair', obs), async (port, t) => {
         const h = await handshake(t, port);
         if (!h.ok) throw new InfrastructureError(`TLS handshake with the daemon failed: ${h.error}`);
         return judgeCertDir(h.fingerprint256, certificatesIn(tmp.dir));

@@ -190,6 +190,31 @@ describe('createTargetClient', () => {
     );
   });
 
+  it('a held GET is sent once more and answered; a held POST is not sent again (an error); a GET held twice is an error', async () => {
+    // The server holds requests 0 (GET /a), 2 (POST /b), 3 and 4 (GET /c): it never answers them.
+    const held = new Set([0, 2, 3, 4]);
+    await withServer(
+      (_req, res, _seen, i) => (held.has(i) ? undefined : json(res, 200, {})),
+      async (s) => {
+        const target = createTargetClient(cfgFor(s.url), { requestTimeoutMs: 300, retryBaseDelayMs: 1 });
+        try {
+          expect((await target.send({ method: 'GET', path: '/a' })).status).toBe(200);
+          expect(s.seen.map((x) => x.url)).toEqual(['/a', '/a']);
+          const post = await target.send({ method: 'POST', path: '/b', body: {} }).catch((e: unknown) => e);
+          expect(post).toBeInstanceOf(InfrastructureError);
+          expect((post as Error).message).toMatch(/^POST \/b to .*: (no response|response not complete) within \d+ ms$/);
+          expect(s.seen.map((x) => x.url)).toEqual(['/a', '/a', '/b']);
+          const get = await target.send({ method: 'GET', path: '/c' }).catch((e: unknown) => e);
+          expect(get).toBeInstanceOf(InfrastructureError);
+          expect((get as Error).message).toMatch(/\(after 2 attempts\)$/);
+          expect(s.seen.map((x) => x.url)).toEqual(['/a', '/a', '/b', '/c', '/c']);
+        } finally {
+          await target.close();
+        }
+      },
+    );
+  });
+
   it('a server prefix in the URL is kept in front of every path', async () => {
     await withServer(
       (_req, res) => json(res, 200, {}),

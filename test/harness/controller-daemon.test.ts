@@ -1,5 +1,5 @@
 // The daemon launcher: real process starts are bounded, stopped with SIGTERM and reaped; a daemon
-// that neither exits nor serves is reported as hung (an error), never as a pass. Few starts: each
+// that neither exits nor serves is reported as hung (its clauses inconclusive), never as a pass. Few starts: each
 // costs a node + tsx boot.
 import { describe, expect, it } from 'vitest';
 import { InfrastructureError } from '../../harness/exchange.ts';

@@ -2,7 +2,7 @@
 // once the counterexample is small, and say when the budget (not the search) ended it. The clock is a
 // parameter here: no test waits or measures wall time.
 import { describe, expect, it } from 'vitest';
-import { SMALL_COUNTEREXAMPLE_REQUESTS, ShrinkBudget } from '../../harness/shrink-budget.ts';
+import { SHRINK_RUN_RESERVE_MS, SMALL_COUNTEREXAMPLE_REQUESTS, ShrinkBudget } from '../../harness/shrink-budget.ts';
 
 const clock = () => {
   let t = 0;
@@ -49,5 +49,20 @@ describe('ShrinkBudget', () => {
     b.stop();
     expect(b.mayRun()).toBe(false);
     expect(b.shrinking).toBe(false);
+  });
+
+  it("stops when the run's --timeout is near, so the check ends with its failure before the run stops", () => {
+    const c = clock();
+    let runLeft: number | undefined = 5 * 60_000;
+    const b = new ShrinkBudget(60_000, c.now, () => runLeft);
+    b.failed(40);
+    expect(b.mayRun()).toBe(true);
+    runLeft = SHRINK_RUN_RESERVE_MS;
+    expect(b.mayRun()).toBe(true);
+    runLeft = SHRINK_RUN_RESERVE_MS - 1;
+    expect(b.mayRun()).toBe(false);
+    expect(b.cutShort).toMatch(/^shrinking cut short: the run's --timeout was near its end \(2 candidates tried\)/);
+    // Before any failure the run's budget is not the shrink budget's business: the scheduler stops checks.
+    expect(new ShrinkBudget(60_000, c.now, () => 0).mayRun()).toBe(true);
   });
 });

@@ -76,7 +76,7 @@ describe('reach: counted from recorded exchanges', () => {
     // ...but a watch that delivered nothing is resumed from where it started.
     countReach(r, w('99', 200), 0);
     countReach(r, w('3', 410), 0);
-    expect(r.watches).toEqual({ opened: 4, resumed: 2, expired: 2 });
+    expect(r.watches).toEqual({ opened: 4, resumed: 2, expired: 2, delivering: 1 });
     expect(r.cells).toEqual({ 'rest:4.5/watch/unset': 1, 'rest:4.5/watch/other': 4 });
   });
 
@@ -94,7 +94,7 @@ describe('reach: counted from recorded exchanges', () => {
 });
 
 describe('scorecard and --require', () => {
-  const reach = { ...emptyReach(), pages: 7, longestChain: 4, watches: { opened: 3, resumed: 1, expired: 0 }, cells: Object.fromEntries(REST_4_5_CELLS.slice(0, 12).map((c) => [c, 1])) };
+  const reach = { ...emptyReach(), pages: 7, longestChain: 4, watches: { opened: 3, resumed: 1, expired: 0, delivering: 3 }, cells: Object.fromEntries(REST_4_5_CELLS.slice(0, 12).map((c) => [c, 1])) };
   const card = scorecardOf({ ...sumFootprints([]), reach });
 
   it('names every rest:4.5 cell once: 3 get, 21 list, 3 watch', () => {
@@ -144,6 +144,9 @@ describe('the vacuity guard, relative to the selection', () => {
   });
 
   it('a legitimate narrow run is measured against its own selection and passes', () => {
+    // Every case inconclusive (a daemon that never got ready): asked, but no verdict reached.
+    const unknown = exercisedOf(['c1', 'c2', 'c3'].map((c) => r(c, 'a', 'inconclusive', 'not ready within 2000 ms')), [selected[0]!]);
+    expect([unknown.notTested, unknown.line]).toEqual([true, expect.stringMatching(/no selected check reached a verdict/)]);
     const narrow = exercisedOf(['c6', 'c7'].map((c) => r(c, 'b', 'pass')), [selected[1]!]);
     expect(narrow).toMatchObject({ notTested: false, checksWithVerdict: 1, judgedClauses: 2, declaredClauses: 5 });
     // The same records against the whole selection would not be enough.
