@@ -4,7 +4,7 @@
  * value is computed here: reference/apply computes it; this file sends, reads and routes clauses.
  */
 import { stringify as toYaml } from 'yaml';
-import { InvalidObject, alignedExpectation, apply, emptiedListTags, decodeManagedFields, expectedOf, isManagedFieldsError, jsonPatch, judgeState, judgeWrite, mergePatch, startingManagedFields, trackedPart, update, withTrackedPart, type ConflictOutcome, type Expected, type WriteTags, type ManagedEntry, type Schema, type WriteOutcome, showConflict } from '../reference/apply/index.ts';
+import { InvalidObject, alignedExpectation, hollowForNull, apply, emptiedListTags, decodeManagedFields, expectedOf, isManagedFieldsError, jsonPatch, judgeState, judgeWrite, mergePatch, startingManagedFields, trackedPart, update, withTrackedPart, type ConflictOutcome, type Expected, type WriteTags, type ManagedEntry, type Schema, type WriteOutcome, showConflict } from '../reference/apply/index.ts';
 import { isRecord } from '../reference/objects.ts';
 import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../reference/resources.ts';
 import type { ApplyStep, Content } from '../generators/apply.ts';
@@ -58,7 +58,8 @@ export async function startObject(cx: CaseContext, rt: ResourceType, schema: Sch
 function carryOn(st: SeqState, model: { object: Record<string, unknown>; managed: readonly ManagedEntry[] }, json: unknown): SeqState {
   const a = alignedExpectation(model, json, st.schema);
   const base = isRecord(json) ? json : a.object;
-  return { ...st, live: withTrackedPart(base, trackedPart(a.object)), managed: a.managed };
+  const tracked = hollowForNull(trackedPart(a.object), trackedPart(model.object)) as Record<string, unknown>;
+  return { ...st, live: withTrackedPart(base, tracked), managed: a.managed };
 }
 
 /** The request of a step and the model's outcome for it. */

@@ -8,7 +8,12 @@
  *   model  { data: {} }, mgr-a owns .data      target { }, no entry for mgr-a
  *   -> mismatch .data; the model continues from { } with no entry for mgr-a (both forms pass)
  *
- * A hollow value against a value that holds something is an ordinary difference and still fails.
+ * `null` where the other side is hollow is the same choice made a third way: Go marshals a nil map or
+ * slice as null, and upstream 1.24 stores a free-form map that an apply emptied as `"m": null`
+ * (structured-merge-diff keeps no empty map when it removes the last item; seen on fresh seed 19245).
+ *
+ * A hollow value against a value that holds something is an ordinary difference and still fails, and
+ * so is `null` against one.
  */
 import { isRecord } from '../objects.ts';
 import { fieldElement, type Path } from './path.ts';
@@ -23,6 +28,8 @@ export function isHollow(v: unknown): boolean {
   return isRecord(v) && Object.keys(v).every((k) => isHollow(v[k]));
 }
 
+const isHollowOrNull = (v: unknown): boolean => v === null || isHollow(v);
+
 /**
  * The outermost map members (as `f:` paths from the root) present and hollow on one side and absent on
  * the other. Lists are not entered: their items are identified by the schema, not by position.
@@ -35,8 +42,9 @@ export function hollowMismatch(a: unknown, b: unknown): FieldSet {
       const p = [...path, fieldElement(k)];
       const xv = own(x, k);
       const yv = own(y, k);
-      if (xv === undefined && yv !== undefined && isHollow(yv)) out.push(p);
-      else if (yv === undefined && xv !== undefined && isHollow(xv)) out.push(p);
+      if (xv === undefined && yv !== undefined && isHollowOrNull(yv)) out.push(p);
+      else if (yv === undefined && xv !== undefined && isHollowOrNull(xv)) out.push(p);
+      else if ((xv === null && isHollow(yv)) || (yv === null && isHollow(xv))) out.push(p);
       else walk(xv, yv, p);
     }
   };
@@ -101,5 +109,19 @@ export function withoutHollow(v: unknown): unknown {
   if (!isRecord(v)) return v;
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(v)) if (!isHollow(v[k])) defineKey(out, k, withoutHollow(v[k]));
+  return out;
+}
+
+/**
+ * `adopted` with the model's hollow value back wherever the target's null was adopted for it: null is
+ * accepted as the target's form of an emptied map or list, but a sequence carries on from the empty
+ * value, which is what the target's next merge treats it as (a null taken as a scalar value would make
+ * the model predict conflicts on the map's members that upstream does not raise).
+ */
+export function hollowForNull(adopted: unknown, model: unknown): unknown {
+  if (adopted === null && isHollow(model)) return deepClone(model);
+  if (!isRecord(adopted) || !isRecord(model)) return adopted;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(adopted)) defineKey(out, k, hollowForNull(adopted[k], own(model, k)));
   return out;
 }

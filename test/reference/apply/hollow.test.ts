@@ -2,7 +2,7 @@
 // `data: {}` (Go omitempty) and, the field being gone, nobody owns `.data`. The judge accepts that form
 // and the model's own, carries on from the target's, and still rejects answers that differ in content.
 import { describe, expect, it } from 'vitest';
-import { adoptHollowForm, alignedExpectation, configMapSchema, encodeManagedFields, expectedOf, fixtureSchema, hollowMismatch, isHollow, judgeWrite, mergePatch, startingManagedFields, update, withTrackedPart, type ManagedEntry, type WriteOutcome } from '../../../reference/apply/index.ts';
+import { adoptHollowForm, alignedExpectation, hollowForNull, configMapSchema, encodeManagedFields, expectedOf, fixtureSchema, hollowMismatch, isHollow, judgeWrite, mergePatch, startingManagedFields, update, withTrackedPart, type ManagedEntry, type WriteOutcome } from '../../../reference/apply/index.ts';
 import { FieldSet } from '../../../reference/apply/index.ts';
 import { profiles } from '../../../reference/profile.ts';
 
@@ -33,6 +33,17 @@ describe('empty maps and lists: sent or left out', () => {
     expect(failures(removed, answer(removed, {}, creatorOnly(removed)))).toEqual([]);
     // ... and the model's own form, of course.
     expect(failures(removed, answer(removed, { data: {} }))).toEqual([]);
+  });
+
+  it('accepts null in place of the emptied map (upstream stores a free-form map an apply emptied so), and carries on from it', () => {
+    expect(failures(removed, answer(removed, { data: null }))).toEqual([]);
+    expect(hollowMismatch({ spec: { free: { m: {} } } }, { spec: { free: { m: null } } }).paths()).toEqual([['f:spec', 'f:free', 'f:m']]);
+    expect(hollowMismatch({ spec: { free: {} } }, { spec: { free: { m: null } } }).paths()).toEqual([['f:spec', 'f:free', 'f:m']]);
+    // null against content is no representation choice.
+    expect(failures(put, answer(put, { data: null }))).not.toEqual([]);
+    expect(hollowMismatch({ spec: { free: { m: { k: 'v' } } } }, { spec: { free: { m: null } } }).isEmpty()).toBe(true);
+    // The sequence carries on from the empty map (upstream merges into it as into {}), not from a null scalar.
+    expect(hollowForNull({ spec: { free: { m: null }, a: null } }, { spec: { free: { m: {} }, a: 'x' } })).toEqual({ spec: { free: { m: {} }, a: null } });
   });
 
   it('rejects near misses: content in place of the empty map, or ownership wrong outside it', () => {
