@@ -48,7 +48,10 @@ export default defineConfig({
       // some planted-fault cases need about a core to finish in their 300 s and to be caught (on a
       // machine loaded by other jobs nine timed out and one fault was missed). The
       // costliest files are split into shares (test/oracle/shares.ts) so that they spread over the workers.
-      { extends: true, test: { name: 'oracle', include: ['test/**/*.test.ts'], exclude: [...UNIT, '**/node_modules/**'], globalSetup: ['test/dist.global-setup.ts'], maxWorkers: CORES, sequence: { groupOrder: 1 } } },
+      {
+        extends: true,
+        test: { name: 'oracle', include: ['test/**/*.test.ts'], exclude: [...UNIT, '**/node_modules/**'], globalSetup: ['test/dist.global-setup.ts'], maxWorkers: CORES, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });

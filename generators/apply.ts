@@ -65,7 +65,10 @@ export function contentArb(resource: ApplyResource, fields: readonly string[] = 
 function mergePatchArb(resource: ApplyResource): fc.Arbitrary<Content> {
   const entries = fc.dictionary(fc.constantFrom(...keyPool), fc.option(value, { nil: null }), { minKeys: 1, maxKeys: 2 });
   if (resource === 'configmaps') return entries.map((data) => ({ data }));
-  return fc.oneof(entries.map((granularMap) => ({ spec: { granularMap } })), fixtureFields['setList']!.map((setList) => ({ spec: { setList } })));
+  return fc.oneof(
+    entries.map((granularMap) => ({ spec: { granularMap } })),
+    fixtureFields['setList']!.map((setList) => ({ spec: { setList } })),
+  );
 }
 
 function jsonPatchArb(resource: ApplyResource): fc.Arbitrary<JsonOp[]> {
@@ -77,7 +80,10 @@ function jsonPatchArb(resource: ApplyResource): fc.Arbitrary<JsonOp[]> {
     fc.record({ op: fc.constant('test' as const), path, value }),
   );
   // The optimistic-concurrency idiom clients actually send: a `test` guarding a change (RFC 6902 4.6).
-  const guarded: fc.Arbitrary<JsonOp[]> = fc.tuple(path, value, value).map(([p, expected, next]) => [{ op: 'test' as const, path: p, value: expected }, { op: 'add' as const, path: p, value: next }]);
+  const guarded: fc.Arbitrary<JsonOp[]> = fc.tuple(path, value, value).map(([p, expected, next]) => [
+    { op: 'test' as const, path: p, value: expected },
+    { op: 'add' as const, path: p, value: next },
+  ]);
   // And a removal of a key nobody ever set: the whole patch must fail (RFC 6902 4.2).
   const removeMissing: fc.Arbitrary<JsonOp[]> = fc.constant([{ op: 'remove' as const, path: `${base}/never-set` }]);
   return fc.oneof({ weight: 4, arbitrary: fc.array(op, { minLength: 1, maxLength: 2 }) }, { weight: 1, arbitrary: guarded }, { weight: 1, arbitrary: removeMissing });
@@ -90,18 +96,34 @@ function jsonPatchArb(resource: ApplyResource): fc.Arbitrary<JsonOp[]> {
  */
 export const duplicateEntriesArb: fc.Arbitrary<Content> = fc.oneof(
   value.map((v) => ({ spec: { setList: [v, v] } })),
-  fc.tuple(value, value).map(([a, b]) => ({ spec: { mapList: [{ name: 'p', value: a }, { name: 'q', value: a }, { name: 'p', value: b }] } })),
-  fc.tuple(fc.constantFrom(80, 81), value, value).map(([port, a, b]) => ({ spec: { multiKeyList: [{ name: 'p', port, value: a }, { name: 'p', port, value: b }] } })),
+  fc.tuple(value, value).map(([a, b]) => ({
+    spec: {
+      mapList: [
+        { name: 'p', value: a },
+        { name: 'q', value: a },
+        { name: 'p', value: b },
+      ],
+    },
+  })),
+  fc.tuple(fc.constantFrom(80, 81), value, value).map(([port, a, b]) => ({
+    spec: {
+      multiKeyList: [
+        { name: 'p', port, value: a },
+        { name: 'p', port, value: b },
+      ],
+    },
+  })),
 );
 
 export function stepArb(resource: ApplyResource, fields?: readonly string[]): fc.Arbitrary<ApplyStep> {
   const manager = fc.constantFrom(...managers);
-  const duplicates: fc.Arbitrary<ApplyStep>[] = resource === 'applyfixtures' && (fields === undefined || ['setList', 'mapList', 'multiKeyList'].every((f) => fields.includes(f)))
-    ? [
-      fc.record({ op: fc.constant('apply' as const), manager, force: fc.boolean(), content: duplicateEntriesArb }),
-      fc.record({ op: fc.constant('update' as const), manager, content: duplicateEntriesArb, managedFields: fc.constant<ManagedFieldsForm>('keep') }),
-    ]
-    : [];
+  const duplicates: fc.Arbitrary<ApplyStep>[] =
+    resource === 'applyfixtures' && (fields === undefined || ['setList', 'mapList', 'multiKeyList'].every((f) => fields.includes(f)))
+      ? [
+          fc.record({ op: fc.constant('apply' as const), manager, force: fc.boolean(), content: duplicateEntriesArb }),
+          fc.record({ op: fc.constant('update' as const), manager, content: duplicateEntriesArb, managedFields: fc.constant<ManagedFieldsForm>('keep') }),
+        ]
+      : [];
   return fc.oneof(
     ...duplicates.map((arbitrary) => ({ weight: 1, arbitrary })),
     { weight: 6, arbitrary: fc.record({ op: fc.constant('apply' as const), manager, force: fc.boolean(), content: contentArb(resource, fields) }) },

@@ -14,10 +14,7 @@ export const authzRuleArb: fc.Arbitrary<AuthzRule> = fc.record({
   apiGroups: fc.uniqueArray(groupArb, { minLength: 1, maxLength: 2 }),
   // Parent-only rules come up most: they are where a subresource leak shows.
   resources: fc.uniqueArray(fc.constantFrom(...AUTHZ_RULE_RESOURCES, 'widgets', 'widgets', 'configmaps'), { minLength: 1, maxLength: 2 }),
-  verbs: fc.oneof(
-    { weight: 6, arbitrary: fc.uniqueArray(fc.constantFrom(...AUTHZ_VERBS), { minLength: 1, maxLength: 4 }) },
-    { weight: 1, arbitrary: fc.constant(['*' as const]) },
-  ),
+  verbs: fc.oneof({ weight: 6, arbitrary: fc.uniqueArray(fc.constantFrom(...AUTHZ_VERBS), { minLength: 1, maxLength: 4 }) }, { weight: 1, arbitrary: fc.constant(['*' as const]) }),
 });
 
 const STATUS_VERBS = ['get', 'update', 'patch'] as const;
@@ -32,9 +29,10 @@ export interface AuthzCase {
   readonly steps: readonly AuthzStep[];
 }
 
-export const authzCaseArb = (o: { maxSteps?: number } = {}): fc.Arbitrary<AuthzCase> => fc.record({
-  rules: fc.array(authzRuleArb, { minLength: 1, maxLength: 3 }),
-  steps: fc.array(authzStepArb, { minLength: 1, maxLength: o.maxSteps ?? 6 }),
-});
+export const authzCaseArb = (o: { maxSteps?: number } = {}): fc.Arbitrary<AuthzCase> =>
+  fc.record({
+    rules: fc.array(authzRuleArb, { minLength: 1, maxLength: 3 }),
+    steps: fc.array(authzStepArb, { minLength: 1, maxLength: o.maxSteps ?? 6 }),
+  });
 
 export const showAuthzRule = (r: AuthzRule): string => `{apiGroups: [${r.apiGroups.join(', ')}], resources: [${r.resources.join(', ')}], verbs: [${r.verbs.join(', ')}]}`;

@@ -38,7 +38,9 @@ const namedGatePick = (profile: ProfileName): fc.Arbitrary<FlagPick> =>
   fc.tuple(fc.constantFrom(...gates.filter((g) => g.named && g.stage !== 'GA').map((g) => gateName(g, profile))), fc.boolean()).map(([g, on]) => ({ flags: [['feature-gates', `${g}=${on}`]] }));
 
 /** Any known controller, enabled alone, or disabled from the default set. */
-const controllerPick: fc.Arbitrary<FlagPick> = fc.tuple(fc.constantFrom(...knownControllers), fc.constantFrom('only', 'minus')).map(([c, how]) => ({ flags: [['controllers', how === 'only' ? c : `*,-${c}`]] }));
+const controllerPick: fc.Arbitrary<FlagPick> = fc
+  .tuple(fc.constantFrom(...knownControllers), fc.constantFrom('only', 'minus'))
+  .map(([c, how]) => ({ flags: [['controllers', how === 'only' ? c : `*,-${c}`]] }));
 
 /** Valid values per option, kept to the ones whose meaning the spec fixes. */
 const validPicks = (profile: ProfileName): readonly fc.Arbitrary<FlagPick>[] => [
@@ -67,8 +69,23 @@ const validPicks = (profile: ProfileName): readonly fc.Arbitrary<FlagPick>[] => 
   one('enable-garbage-collector', ['true']),
   one('authorization-always-allow-paths', ['/healthz', '/healthz,/readyz,/livez,/metrics']),
   one('cluster-signing-duration', ['1h0m0s', '8760h0m0s']),
-  fc.constantFrom('10.244.0.0/16', '10.0.0.0/8').map((c): FlagPick => ({ flags: [['allocate-node-cidrs', 'true'], ['cluster-cidr', c]] })),
-  fc.constantFrom('10.96.0.0/12', '10.0.0.0/24').map((r): FlagPick => ({ flags: [['allocate-node-cidrs', 'true'], ['cluster-cidr', '10.244.0.0/16'], ['service-cluster-ip-range', r]] })),
+  fc.constantFrom('10.244.0.0/16', '10.0.0.0/8').map(
+    (c): FlagPick => ({
+      flags: [
+        ['allocate-node-cidrs', 'true'],
+        ['cluster-cidr', c],
+      ],
+    }),
+  ),
+  fc.constantFrom('10.96.0.0/12', '10.0.0.0/24').map(
+    (r): FlagPick => ({
+      flags: [
+        ['allocate-node-cidrs', 'true'],
+        ['cluster-cidr', '10.244.0.0/16'],
+        ['service-cluster-ip-range', r],
+      ],
+    }),
+  ),
 ];
 
 /** Every option a valid set may carry (each pick sampled once: the options of a pick do not vary). */
@@ -114,7 +131,17 @@ export const violationKinds: readonly ViolationKind[] = [
   kind('tls-min-version', 'node:2.6/tls-min-version', 'TLS version name', 'tls-min-version', ['VersionTLS14', 'TLS12']),
   kind('cipher-suites', 'node:2.6/tls-cipher-suites', 'known cipher suites', 'tls-cipher-suites', ['TLS_NO_SUCH_SUITE', 'TLS_AES_128_GCM_SHA256,RC4']),
   kind('controllers', 'node:2.6/controllers', 'known controller names', 'controllers', ['*,-nosuchcontroller', 'jobs']),
-  kind('signing-pairs', 'node:5/cluster-signing-cert-file', 'general signing pair excludes the specific pairs', 'cluster-signing-legacy-unknown-cert-file', ['/tmp/legacy.crt'], [['cluster-signing-cert-file', '/tmp/ca.crt'], ['cluster-signing-key-file', '/tmp/ca.key']]),
+  kind(
+    'signing-pairs',
+    'node:5/cluster-signing-cert-file',
+    'general signing pair excludes the specific pairs',
+    'cluster-signing-legacy-unknown-cert-file',
+    ['/tmp/legacy.crt'],
+    [
+      ['cluster-signing-cert-file', '/tmp/ca.crt'],
+      ['cluster-signing-key-file', '/tmp/ca.key'],
+    ],
+  ),
   kind('attach-detach-period', 'node:8/attach-detach-reconcile-sync-period', 'must exceed one second', 'attach-detach-reconcile-sync-period', ['500ms', '0s']),
   // The boundary on its own: exactly one second does not exceed one second. One run: the value is fixed.
   { ...kind('attach-detach-period-boundary', 'node:8/attach-detach-reconcile-sync-period', 'must exceed one second (exactly 1s is refused)', 'attach-detach-reconcile-sync-period', ['1s']), runs: 1 },
@@ -125,7 +152,10 @@ export const violationKinds: readonly ViolationKind[] = [
   kind('int-value', 'node:8/concurrent-gc-syncs', 'an integer', 'concurrent-gc-syncs', ['many', '1.5']),
   kind('duration-value', 'node:2.6/leader-elect-lease-duration', 'a duration with a unit', 'leader-elect-lease-duration', ['15', '1d']),
   {
-    name: 'syntax', clause: 'node:1.4', rule: 'options only: no arguments, no unknown flags, a boolean takes no separate value', binding: 'refuse',
+    name: 'syntax',
+    clause: 'node:1.4',
+    rule: 'options only: no arguments, no unknown flags, a boolean takes no separate value',
+    binding: 'refuse',
     arbitrary: fc.constantFrom(['--profiling', 'false'], ['--no-such-option=1'], ['extra-argument']).map((words) => ({ clause: 'node:1.4', rule: 'options only', flags: [], words })),
   },
 ];
@@ -146,7 +176,11 @@ function openKind(name: string, clause: ClauseId, rule: string, option: string, 
 /** Picks that leave the main loop as by default: leader election on at its place, every default controller. */
 const keepsMainLoop = (ps: readonly FlagPick[]) => ps.every((p) => p.flags.every(([o]) => !o.startsWith('leader-elect') && o !== 'controllers'));
 
-export function invalidFlagSet(profile: ProfileName, v: Pick<ViolationKind, 'arbitrary'> & { binding?: ViolationKind['binding'] }, maxPicks = 3): fc.Arbitrary<{ base: FlagPick[]; violation: Violation }> {
+export function invalidFlagSet(
+  profile: ProfileName,
+  v: Pick<ViolationKind, 'arbitrary'> & { binding?: ViolationKind['binding'] },
+  maxPicks = 3,
+): fc.Arbitrary<{ base: FlagPick[]; violation: Violation }> {
   const base = v.binding === 'main-loop' ? validFlagSet(profile, maxPicks).filter(keepsMainLoop) : validFlagSet(profile, maxPicks);
   return fc.record({ base, violation: v.arbitrary });
 }

@@ -32,7 +32,9 @@ function basePool(profile: Profile): GeneratedRange[] {
 
 /** One range, sometimes with a (non-zero) quality value: q=0 is not something the spec describes. */
 export function mediaRangeArb(profile: Profile): fc.Arbitrary<GeneratedRange> {
-  return fc.tuple(fc.constantFrom(...basePool(profile)), fc.option(fc.constantFrom('1', '0.9', '0.5', '0.1'), { nil: undefined })).map(([r, q]) => (q === undefined ? r : { ...r, text: `${r.text};q=${q}` }));
+  return fc
+    .tuple(fc.constantFrom(...basePool(profile)), fc.option(fc.constantFrom('1', '0.9', '0.5', '0.1'), { nil: undefined }))
+    .map(([r, q]) => (q === undefined ? r : { ...r, text: `${r.text};q=${q}` }));
 }
 
 export function acceptListArb(profile: Profile): fc.Arbitrary<GeneratedRange[]> {

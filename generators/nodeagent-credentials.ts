@@ -16,17 +16,18 @@ const PATTERNS = ['*.registry.io', 'registry.io', 'registry.io:5000', '*.*.regis
 /** The exec request version a provider names: the profile's credential provider group (2.5: supported versions not shown; v1beta1 is served by upstream 1.24). */
 const execApiVersion = (p: Profile) => `${p.credentialProviderGroup}/v1beta1`;
 
-const providerArb = (p: Profile) => fc.record(
-  {
-    name: fc.constantFrom('ecr-credential-provider', 'acr-credential-provider', 'vendor-provider'),
-    matchImages: fc.subarray(PATTERNS, { minLength: 1, maxLength: 3 }),
-    defaultCacheDuration: fc.constantFrom('12h', '1m', '0s', '1h30m'),
-    apiVersion: fc.constant(execApiVersion(p)),
-    args: fc.array(fc.constantFrom('--v=2', 'get-credentials'), { maxLength: 2 }),
-    env: fc.array(fc.record({ name: fc.constantFrom('AWS_PROFILE', 'HOME'), value: fc.constantFrom('default', '/root') }), { maxLength: 2 }),
-  },
-  { requiredKeys: ['name', 'matchImages', 'defaultCacheDuration', 'apiVersion'] },
-);
+const providerArb = (p: Profile) =>
+  fc.record(
+    {
+      name: fc.constantFrom('ecr-credential-provider', 'acr-credential-provider', 'vendor-provider'),
+      matchImages: fc.subarray(PATTERNS, { minLength: 1, maxLength: 3 }),
+      defaultCacheDuration: fc.constantFrom('12h', '1m', '0s', '1h30m'),
+      apiVersion: fc.constant(execApiVersion(p)),
+      args: fc.array(fc.constantFrom('--v=2', 'get-credentials'), { maxLength: 2 }),
+      env: fc.array(fc.record({ name: fc.constantFrom('AWS_PROFILE', 'HOME'), value: fc.constantFrom('default', '/root') }), { maxLength: 2 }),
+    },
+    { requiredKeys: ['name', 'matchImages', 'defaultCacheDuration', 'apiVersion'] },
+  );
 
 const headerOf = (p: Profile): Doc => ({ apiVersion: `${p.nodeagentGroup}/${NODEAGENT_VERSION}`, kind: CREDENTIAL_PROVIDER_KIND });
 
@@ -94,5 +95,7 @@ export const matchPairArb: fc.Arbitrary<{ pattern: string; image: string }> = fc
   })
   .map(({ sub, depth, globs, port, imagePort, patternPath, imagePath, tag }) => ({
     pattern: `${Array(globs).fill('*').join('.')}.registry.io${port}${patternPath}`,
-    image: `${Array(depth + 1).fill(sub).join('.')}.registry.io${imagePort}${imagePath}${tag}`,
+    image: `${Array(depth + 1)
+      .fill(sub)
+      .join('.')}.registry.io${imagePort}${imagePath}${tag}`,
   }));

@@ -208,7 +208,8 @@ function fieldViolations(fields: readonly FieldSpec[], prefix: readonly string[]
     if (f.type.kind === 'list' && f.type.of.kind === 'object') {
       const item = f.type.of;
       const ok = Object.fromEntries(item.fields.map((s) => [s.name, s.samples(p)[0] ?? 0]));
-      for (const s of item.fields) for (const w of wrongValues(s.type)) out.push({ what: `${label}[0].${s.name}: wrong type ${JSON.stringify(w)}`, category: 'type', overlay: nest(keys, [{ ...ok, [s.name]: w }]) });
+      for (const s of item.fields)
+        for (const w of wrongValues(s.type)) out.push({ what: `${label}[0].${s.name}: wrong type ${JSON.stringify(w)}`, category: 'type', overlay: nest(keys, [{ ...ok, [s.name]: w }]) });
     }
   }
   return out;
@@ -260,7 +261,13 @@ function clauseAlone(v: Violation, p: Profile): ClauseId {
 
 /** Range edges and cross-field rules, by the clause each breaks: one property per clause covers them all within a small budget. */
 export function ruleViolationClauses(p: Profile): ClauseId[] {
-  return [...new Set(violations(p).filter((v) => v.category === 'rule').map((v) => clauseAlone(v, p)))];
+  return [
+    ...new Set(
+      violations(p)
+        .filter((v) => v.category === 'rule')
+        .map((v) => clauseAlone(v, p)),
+    ),
+  ];
 }
 
 function ruleViolationsOf(p: Profile, clause: ClauseId): Violation[] {
@@ -274,13 +281,32 @@ export function toYaml(doc: Doc): string {
 
 /** Values the spec leaves open (2.5 gaps and the like), svc names: the suite records what a loader does. */
 const OPEN_OVERLAYS: readonly Doc[] = [
-  { hairpinMode: 'promiscuous-bridge' }, { hairpinMode: 'hairpin-veth' }, { cpuCFSQuotaPeriod: '100ms' }, { topologyManagerPolicy: 'best-effort' },
-  { topologyManagerPolicy: 'single-numa-node' }, { configMapAndSecretChangeDetectionStrategy: 'Cache' }, { evictionHard: { 'memory.available': '100Mi' } },
-  { evictionSoft: { 'nodefs.available': '15%' }, evictionSoftGracePeriod: { 'nodefs.available': '1m' } }, { evictionMinimumReclaim: { 'memory.available': '0Mi' } },
-  { enforceNodeAllocatable: ['pods'] }, { allowedUnsafeSysctls: ['net.core.*'] }, { authorization: { mode: 'AlwaysAllow' } },
-  { registerWithTaints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }] }, { systemCgroups: '/system.slice' }, { reservedSystemCPUs: null },
-  { shutdownGracePeriod: '30s', shutdownGracePeriodCriticalPods: '30s' }, { podsPerCore: 111, maxPods: 110 }, { podsPerCore: 11, maxPods: 10 }, { systemReserved: { memory: 'lots' } }, { svcReserved: { cpu: 'half' } },
-  { systemCgroups: '/system.slice', cgroupRoot: '' }, { registerNode: false, registerWithTaints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }] }, { cgroupsPerQOS: false }, { memorySwap: { swapBehavior: 'LimitedSwap' } }, { qosReserved: { memory: '50%' } }, { memoryThrottlingFactor: 0.5 },
+  { hairpinMode: 'promiscuous-bridge' },
+  { hairpinMode: 'hairpin-veth' },
+  { cpuCFSQuotaPeriod: '100ms' },
+  { topologyManagerPolicy: 'best-effort' },
+  { topologyManagerPolicy: 'single-numa-node' },
+  { configMapAndSecretChangeDetectionStrategy: 'Cache' },
+  { evictionHard: { 'memory.available': '100Mi' } },
+  { evictionSoft: { 'nodefs.available': '15%' }, evictionSoftGracePeriod: { 'nodefs.available': '1m' } },
+  { evictionMinimumReclaim: { 'memory.available': '0Mi' } },
+  { enforceNodeAllocatable: ['pods'] },
+  { allowedUnsafeSysctls: ['net.core.*'] },
+  { authorization: { mode: 'AlwaysAllow' } },
+  { registerWithTaints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }] },
+  { systemCgroups: '/system.slice' },
+  { reservedSystemCPUs: null },
+  { shutdownGracePeriod: '30s', shutdownGracePeriodCriticalPods: '30s' },
+  { podsPerCore: 111, maxPods: 110 },
+  { podsPerCore: 11, maxPods: 10 },
+  { systemReserved: { memory: 'lots' } },
+  { svcReserved: { cpu: 'half' } },
+  { systemCgroups: '/system.slice', cgroupRoot: '' },
+  { registerNode: false, registerWithTaints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }] },
+  { cgroupsPerQOS: false },
+  { memorySwap: { swapBehavior: 'LimitedSwap' } },
+  { qosReserved: { memory: '50%' } },
+  { memoryThrottlingFactor: 0.5 },
 ];
 
 /** A valid file with one value the spec leaves open (one of the pool, or the given one): never a failure, the report records the answer. */
@@ -290,7 +316,9 @@ export function openConfigArb(p: Profile, onlyOverlay?: number): fc.Arbitrary<No
 }
 
 function onValidBase(valid: Doc, overlay: Doc): Doc {
-  const rest = Object.fromEntries(Object.entries(valid).filter(([k]) => !(k in overlay) && !['cgroupRoot', 'featureGates', 'enforceNodeAllocatable', 'shutdownGracePeriodByPodPriority', 'registerNode'].includes(k)));
+  const rest = Object.fromEntries(
+    Object.entries(valid).filter(([k]) => !(k in overlay) && !['cgroupRoot', 'featureGates', 'enforceNodeAllocatable', 'shutdownGracePeriodByPodPriority', 'registerNode'].includes(k)),
+  );
   return withOverlay(rest, overlay);
 }
 

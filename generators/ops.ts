@@ -95,27 +95,36 @@ export function listOpArb(shape: OpsShape, opts: { paged?: boolean } = {}): fc.A
     match: fc.constantFrom<MatchClass>('unset', 'unset', 'Exact', 'NotOlderThan'),
     rv: rvPickArb,
   };
-  const paged = fc.record({
-    ...base,
-    limit: fc.integer({ min: 1, max: 4 }),
-    between: fc.array(writeOpArb(shape), { maxLength: 3 }),
-    continueRv: rvPickArb,
-    selector: fc.option(selectorArb, { nil: undefined }),
-  }, { requiredKeys: ['op', 'res', 'ns', 'match', 'rv', 'limit', 'between'] });
+  const paged = fc.record(
+    {
+      ...base,
+      limit: fc.integer({ min: 1, max: 4 }),
+      between: fc.array(writeOpArb(shape), { maxLength: 3 }),
+      continueRv: rvPickArb,
+      selector: fc.option(selectorArb, { nil: undefined }),
+    },
+    { requiredKeys: ['op', 'res', 'ns', 'match', 'rv', 'limit', 'between'] },
+  );
   const unpaged = fc.record({ ...base, selector: fc.option(selectorArb, { nil: undefined }) }, { requiredKeys: ['op', 'res', 'ns', 'match', 'rv'] });
   return opts.paged ? paged : fc.oneof(unpaged, paged);
 }
 
 export function readOpArb(shape: OpsShape): fc.Arbitrary<ReadOp> {
   return fc.oneof(
-    { weight: 2, arbitrary: fc.record({ op: fc.constant('get' as const), res: fc.constantFrom(...shape.resources), ns: fc.nat({ max: shape.namespaces - 1 }), name: fc.constantFrom(...namePool), rv: rvPickArb }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({ op: fc.constant('get' as const), res: fc.constantFrom(...shape.resources), ns: fc.nat({ max: shape.namespaces - 1 }), name: fc.constantFrom(...namePool), rv: rvPickArb }),
+    },
     { weight: 3, arbitrary: listOpArb(shape) },
   );
 }
 
 /** Mixed sequences: the CRUD and resourceVersion property. */
 export function opsArb(shape: OpsShape, opts: { maxLength?: number } = {}): fc.Arbitrary<Op[]> {
-  return fc.array(fc.oneof({ weight: 3, arbitrary: writeOpArb(shape) as fc.Arbitrary<Op> }, { weight: 2, arbitrary: readOpArb(shape) as fc.Arbitrary<Op> }), { minLength: 1, maxLength: opts.maxLength ?? 16 });
+  return fc.array(fc.oneof({ weight: 3, arbitrary: writeOpArb(shape) as fc.Arbitrary<Op> }, { weight: 2, arbitrary: readOpArb(shape) as fc.Arbitrary<Op> }), {
+    minLength: 1,
+    maxLength: opts.maxLength ?? 16,
+  });
 }
 
 /**

@@ -28,10 +28,27 @@ export function listCellReadArb(cell: { match: MatchClass; paging: PagingClass; 
     return fc.record({ op: fc.constant('list' as const), res: fc.constant('configmaps' as const), ns: fc.constant(0), match: fc.constant(cell.match), rv: pickFor(cell.rv) });
   }
   if (cell.paging === 'limit') {
-    return fc.record({ op: fc.constant('list' as const), res: fc.constant('configmaps' as const), ns: fc.constant(0), match: fc.constant(cell.match), rv: pickFor(cell.rv), limit: fc.integer({ min: 1, max: 3 }), between });
+    return fc.record({
+      op: fc.constant('list' as const),
+      res: fc.constant('configmaps' as const),
+      ns: fc.constant(0),
+      match: fc.constant(cell.match),
+      rv: pickFor(cell.rv),
+      limit: fc.integer({ min: 1, max: 3 }),
+      between,
+    });
   }
   // The token comes from a first page read at the newest state; the cell is the continuation's rv.
-  return fc.record({ op: fc.constant('list' as const), res: fc.constant('configmaps' as const), ns: fc.constant(0), match: fc.constant('unset' as const), rv: fc.constant({ kind: 'unset' } as const), limit: fc.constant(1), between, continueRv: pickFor(cell.rv) });
+  return fc.record({
+    op: fc.constant('list' as const),
+    res: fc.constant('configmaps' as const),
+    ns: fc.constant(0),
+    match: fc.constant('unset' as const),
+    rv: fc.constant({ kind: 'unset' } as const),
+    limit: fc.constant(1),
+    between,
+    continueRv: pickFor(cell.rv),
+  });
 }
 
 /** The read of one cell of the rest:4.5 get table. */

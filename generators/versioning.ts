@@ -34,13 +34,16 @@ export interface EventCase {
 }
 
 /** A valid events/v1 Event with at most two required fields dropped, two legacy fields set, a bad type. */
-export const eventCaseArb: fc.Arbitrary<EventCase> = fc.record({
-  type: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('Normal', 'Warning') }, { weight: 1, arbitrary: fc.constantFrom('Info', 'Error', 'normal', 'WARNING') }),
-  // A clean event half the time: it must be created, and only then can its fields be read back.
-  drop: fc.oneof(fc.constant([]), fc.subarray([...REQUIRED_ON_CREATE], { maxLength: 2 })),
-  deprecated: fc.oneof(fc.constant([]), fc.subarray([...DEPRECATED_FIELDS], { maxLength: 2 })),
-  seriesCount: fc.integer({ min: 2, max: 50 }),
-}, { requiredKeys: ['type', 'drop', 'deprecated'] });
+export const eventCaseArb: fc.Arbitrary<EventCase> = fc.record(
+  {
+    type: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('Normal', 'Warning') }, { weight: 1, arbitrary: fc.constantFrom('Info', 'Error', 'normal', 'WARNING') }),
+    // A clean event half the time: it must be created, and only then can its fields be read back.
+    drop: fc.oneof(fc.constant([]), fc.subarray([...REQUIRED_ON_CREATE], { maxLength: 2 })),
+    deprecated: fc.oneof(fc.constant([]), fc.subarray([...DEPRECATED_FIELDS], { maxLength: 2 })),
+    seriesCount: fc.integer({ min: 2, max: 50 }),
+  },
+  { requiredKeys: ['type', 'drop', 'deprecated'] },
+);
 
 export interface RuntimeConfigItem {
   readonly group: string;
@@ -60,8 +63,7 @@ export const runtimeConfigItemArb: fc.Arbitrary<RuntimeConfigItem> = fc.record(
   { requiredKeys: ['group', 'version', 'value'] },
 );
 
-export const showRuntimeConfigItem = (i: RuntimeConfigItem): string =>
-  `${i.group}/${i.version}${i.resource !== undefined ? `/${i.resource}` : ''}${i.value === 'omit' ? '' : `=${i.value}`}`;
+export const showRuntimeConfigItem = (i: RuntimeConfigItem): string => `${i.group}/${i.version}${i.resource !== undefined ? `/${i.resource}` : ''}${i.value === 'omit' ? '' : `=${i.value}`}`;
 
 export const runtimeConfigArb: fc.Arbitrary<RuntimeConfigItem[]> = fc.array(runtimeConfigItemArb, { maxLength: 6 });
 
@@ -101,7 +103,10 @@ const intOrPercent = fc.oneof(fc.integer({ min: 0, max: 5 }), fc.constantFrom('1
 
 export const roundTripCaseArb: fc.Arbitrary<RoundTripCase> = fc.record({
   first: fc.constantFrom('v1' as const, 'v1beta1' as const),
-  budget: fc.oneof(intOrPercent.map((minAvailable) => ({ minAvailable })), intOrPercent.map((maxUnavailable) => ({ maxUnavailable }))),
+  budget: fc.oneof(
+    intOrPercent.map((minAvailable) => ({ minAvailable })),
+    intOrPercent.map((maxUnavailable) => ({ maxUnavailable })),
+  ),
   selectorValue: fc.constantFrom('web', 'db', 'cache'),
   expression: fc.boolean(),
 });

@@ -53,8 +53,29 @@ function certificate(): { cert: string; key: string } {
   if (pair) return pair;
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-webhook-cert-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-      '-keyout', path.join(dir, 'tls.key'), '-out', path.join(dir, 'tls.crt'), '-subj', '/CN=svc-conformance-webhook', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { stdio: 'pipe' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '2',
+        '-keyout',
+        path.join(dir, 'tls.key'),
+        '-out',
+        path.join(dir, 'tls.crt'),
+        '-subj',
+        '/CN=svc-conformance-webhook',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      ],
+      { stdio: 'pipe' },
+    );
     pair = { cert: readFileSync(path.join(dir, 'tls.crt'), 'utf8'), key: readFileSync(path.join(dir, 'tls.key'), 'utf8') };
     return pair;
   } catch (e) {
@@ -114,8 +135,14 @@ export async function startAdmissionWebhook(denyLabel: string): Promise<Admissio
         patched: patch === undefined || adds === undefined ? {} : { ...adds },
       });
       const body = JSON.stringify({
-        apiVersion: review['apiVersion'], kind: 'AdmissionReview',
-        response: { uid, allowed, ...(patch !== undefined ? { patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(patch)).toString('base64') } : {}), ...(allowed ? {} : { status: { code: 403, reason: 'Forbidden', message: `the object carries ${denyLabel}` } }) },
+        apiVersion: review['apiVersion'],
+        kind: 'AdmissionReview',
+        response: {
+          uid,
+          allowed,
+          ...(patch !== undefined ? { patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(patch)).toString('base64') } : {}),
+          ...(allowed ? {} : { status: { code: 403, reason: 'Forbidden', message: `the object carries ${denyLabel}` } }),
+        },
       });
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
     });
@@ -131,9 +158,10 @@ export async function startAdmissionWebhook(denyLabel: string): Promise<Admissio
     patchWith: (id, ops) => void fixed.set(id, [...ops]),
     caBundle: Buffer.from(cert).toString('base64'),
     reviews: () => [...received],
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -4,7 +4,31 @@
  * value is computed here: reference/apply computes it; this file sends, reads and routes clauses.
  */
 import { stringify as toYaml } from 'yaml';
-import { InvalidObject, alignedExpectation, hollowForNull, apply, emptiedListTags, decodeManagedFields, expectedOf, isManagedFieldsError, jsonPatch, judgeState, judgeWrite, mergePatch, startingManagedFields, trackedPart, update, withTrackedPart, type ConflictOutcome, type Expected, type WriteTags, type ManagedEntry, type Schema, type WriteOutcome, showConflict } from '../reference/apply/index.ts';
+import {
+  InvalidObject,
+  alignedExpectation,
+  hollowForNull,
+  apply,
+  emptiedListTags,
+  decodeManagedFields,
+  expectedOf,
+  isManagedFieldsError,
+  jsonPatch,
+  judgeState,
+  judgeWrite,
+  mergePatch,
+  startingManagedFields,
+  trackedPart,
+  update,
+  withTrackedPart,
+  type ConflictOutcome,
+  type Expected,
+  type WriteTags,
+  type ManagedEntry,
+  type Schema,
+  type WriteOutcome,
+  showConflict,
+} from '../reference/apply/index.ts';
 import { isRecord } from '../reference/objects.ts';
 import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../reference/resources.ts';
 import type { ApplyStep, Content } from '../generators/apply.ts';
@@ -63,7 +87,11 @@ function carryOn(st: SeqState, model: { object: Record<string, unknown>; managed
 }
 
 /** The request of a step and the model's outcome for it. */
-export function planStep(st: SeqState, step: ApplyStep, nowIso: string): { req: TargetRequest; outcome: WriteOutcome | ConflictOutcome | { kind: 'refused'; detail: string; statusOpen?: boolean; tags?: WriteTags } } {
+export function planStep(
+  st: SeqState,
+  step: ApplyStep,
+  nowIso: string,
+): { req: TargetRequest; outcome: WriteOutcome | ConflictOutcome | { kind: 'refused'; detail: string; statusOpen?: boolean; tags?: WriteTags } } {
   try {
     return planModelStep(st, step, nowIso);
   } catch (e) {
@@ -156,7 +184,12 @@ export async function runStep(cx: CaseContext, st: SeqState, step: ApplyStep, fi
   const clauses = [...clausesOf(step, outcome, fieldClauses), ...extraClauses];
   // A refusal whose status is open is judged even when it is a 5xx (upstream 1.24 answers 500 there).
   const r = await cx.send(req);
-  const expected: Expected = outcome.kind === 'written' ? expectedOf(outcome, undefined, step.op === 'apply' ? emptiedListTags(trackedPart(st.live), trackedPart(outcome.object)) : undefined) : outcome.kind === 'conflict' ? { kind: 'conflict', detail: outcome.conflicts.map(showConflict).join('; ') } : outcome;
+  const expected: Expected =
+    outcome.kind === 'written'
+      ? expectedOf(outcome, undefined, step.op === 'apply' ? emptiedListTags(trackedPart(st.live), trackedPart(outcome.object)) : undefined)
+      : outcome.kind === 'conflict'
+        ? { kind: 'conflict', detail: outcome.conflicts.map(showConflict).join('; ') }
+        : outcome;
   cx.judge(judgeWrite(expected, r.status, r.json, st.schema, apiVersionOf(st.rt), clauses));
   if (outcome.kind === 'written') return carryOn(st, outcome, r.json);
   // A refused write changes neither the object nor its ownership (rest:3.2 row 1).

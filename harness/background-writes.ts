@@ -40,7 +40,10 @@ export class BackgroundWriter implements BackgroundWrites {
   private readonly objectPath: string;
   private readonly namespacePath: string;
 
-  constructor(private readonly target: Target, private readonly o: { readonly namespace: string; readonly profile: Profile; readonly runId: string }) {
+  constructor(
+    private readonly target: Target,
+    private readonly o: { readonly namespace: string; readonly profile: Profile; readonly runId: string },
+  ) {
     const rt = resourceTypes(o.profile);
     this.objectPath = objectPath(rt.configmaps, 'bg', o.namespace);
     this.namespacePath = collectionPath(rt.namespaces);
@@ -57,10 +60,12 @@ export class BackgroundWriter implements BackgroundWrites {
   /** One write; the first call creates the namespace and the object (outside any check's transcript). */
   async write(): Promise<void> {
     // A failed setup is tried again by the next write rather than remembered.
-    this.ready ??= exchangeSinks.exit(() => this.create()).catch((e: unknown) => {
-      this.ready = undefined;
-      throw e;
-    });
+    this.ready ??= exchangeSinks
+      .exit(() => this.create())
+      .catch((e: unknown) => {
+        this.ready = undefined;
+        throw e;
+      });
     await this.ready;
     const n = ++this.writes;
     const r = await this.target.send({ method: 'PATCH', path: this.objectPath, headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ data: { write: String(n) } }) });
@@ -77,7 +82,9 @@ export class BackgroundWriter implements BackgroundWrites {
       if (k > LISTED) return;
       const next = exchanges.slice(i + 1).find((x) => !this.isWrite(x));
       const rv = (e.response?.json as { metadata?: { resourceVersion?: unknown } } | undefined)?.metadata?.resourceVersion;
-      out.push(`background write ${k}: merge-patch configmaps ${this.o.namespace}/bg (${e.response ? `${e.response.status}${typeof rv === 'string' ? `, resourceVersion ${rv}` : ''}` : e.transportError ?? 'no answer'})${next ? `, before ${next.request.method} ${next.request.path}${queryToString(next.request.query)}` : ''}`);
+      out.push(
+        `background write ${k}: merge-patch configmaps ${this.o.namespace}/bg (${e.response ? `${e.response.status}${typeof rv === 'string' ? `, resourceVersion ${rv}` : ''}` : (e.transportError ?? 'no answer')})${next ? `, before ${next.request.method} ${next.request.path}${queryToString(next.request.query)}` : ''}`,
+      );
     });
     if (k > LISTED) out.push(`... ${k - LISTED} more background writes (the curl script performs every one in its place)`);
     return out;
@@ -92,7 +99,11 @@ export class BackgroundWriter implements BackgroundWrites {
     const rt = resourceTypes(this.o.profile);
     const steps: TargetRequest[] = [
       { method: 'POST', path: this.namespacePath, body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: this.o.namespace, labels } } },
-      { method: 'POST', path: collectionPath(rt.configmaps, this.o.namespace), body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'bg', namespace: this.o.namespace, labels }, data: { write: '0' } } },
+      {
+        method: 'POST',
+        path: collectionPath(rt.configmaps, this.o.namespace),
+        body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'bg', namespace: this.o.namespace, labels }, data: { write: '0' } },
+      },
     ];
     for (const request of steps) {
       const startedAtMs = Date.now();
@@ -114,10 +125,14 @@ export function withBackgroundWrites(target: Target, writer: BackgroundWriter): 
       await writer.write();
       return target.send(req);
     },
-    ...(target.openStream ? { openStream: async (req: TargetRequest) => {
-      await writer.write();
-      return target.openStream!(req);
-    } } : {}),
+    ...(target.openStream
+      ? {
+          openStream: async (req: TargetRequest) => {
+            await writer.write();
+            return target.openStream!(req);
+          },
+        }
+      : {}),
     close: () => target.close(),
   };
 }

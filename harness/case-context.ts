@@ -40,7 +40,12 @@ export class CaseContext {
   private lastWriteSent = 0;
 
   /** @param caseStem tells the cases of concurrently running checks apart (the case label's value). */
-  constructor(readonly env: CheckEnv, readonly tally: Tally, caseNumber: number, caseStem?: string) {
+  constructor(
+    readonly env: CheckEnv,
+    readonly tally: Tally,
+    caseNumber: number,
+    caseStem?: string,
+  ) {
     this.caseId = caseStem === undefined ? `${env.runId}-${caseNumber}` : `${env.runId}-${caseStem}-${caseNumber}`;
     this.startSeq = env.transcript.lastSeq();
   }
@@ -113,7 +118,11 @@ export class CaseContext {
    */
   judge(js: readonly Judgement[], evidence?: unknown, answers: { readonly pages?: readonly number[] } = {}): void {
     const failures = js.filter((j) => j.verdict === 'fail');
-    if (failures.length > 0) throw new ClauseViolation(failures, [...(this.env.backgroundWrites?.setup ?? []), ...this.setup, ...this.env.transcript.since(this.startSeq)], evidence, [...this.serverErrors], { judged: this.env.transcript.lastSeq(), ...answers });
+    if (failures.length > 0)
+      throw new ClauseViolation(failures, [...(this.env.backgroundWrites?.setup ?? []), ...this.setup, ...this.env.transcript.since(this.startSeq)], evidence, [...this.serverErrors], {
+        judged: this.env.transcript.lastSeq(),
+        ...answers,
+      });
     for (const j of js) this.tally.add(j);
   }
 }

@@ -277,7 +277,6 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
   return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
 
-
 interface TransportFailure {
   readonly text: string;
   readonly code: string;
@@ -295,13 +294,7 @@ const CONNECT_CODES: Record<string, string> = {
   UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
 };
 
-const UNTRUSTED_CODES = new Set([
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-]);
+const UNTRUSTED_CODES = new Set(['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT']);
 
 /** undefined: not a transport failure (a bug in the caller, such as an invalid header), rethrow as is. */
 /** Our code for an answer that did not complete within the request bound (headers and the whole body). */

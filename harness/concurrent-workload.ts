@@ -55,7 +55,15 @@ export async function runConcurrentWorkload(cx: CaseContext, plan: WorkloadPlan,
   const seedRv = seed?.output.status === 'ok' ? seed.output.rv : undefined;
 
   const watches: LiveWatch[] = [];
-  const open = async (id: string, path: string, nss: readonly string[], query: QueryPair[], start: RecordedWatch['start'], startKnownAt: number | 'opened', extra: Partial<RecordedWatch> = {}): Promise<LiveWatch> => {
+  const open = async (
+    id: string,
+    path: string,
+    nss: readonly string[],
+    query: QueryPair[],
+    start: RecordedWatch['start'],
+    startKnownAt: number | 'opened',
+    extra: Partial<RecordedWatch> = {},
+  ): Promise<LiveWatch> => {
     const w = await openRecordedWatch(cx, id, path, nss, [...query, selector, ['allowWatchBookmarks', 'true']], start, startKnownAt, extra);
     watches.push(w);
     return w;
@@ -135,7 +143,16 @@ export async function runConcurrentWorkload(cx: CaseContext, plan: WorkloadPlan,
 
 type WriteResult = { op?: Omit<RecordedOp, 'id' | 'client'>; seenRv?: string };
 
-export async function write(cx: CaseContext, rt: ResourceType, o: Exclude<PlannedOp, { op: 'list' }>, namespaces: readonly string[], token: string, pad: string, lastRv: string | undefined, now: () => number): Promise<WriteResult> {
+export async function write(
+  cx: CaseContext,
+  rt: ResourceType,
+  o: Exclude<PlannedOp, { op: 'list' }>,
+  namespaces: readonly string[],
+  token: string,
+  pad: string,
+  lastRv: string | undefined,
+  now: () => number,
+): Promise<WriteResult> {
   const ns = namespaces[o.ns]!;
   // Keys outside the plan's space: -1 the seed (ns1) or the marker (ns0), -2 and below the backlog.
   const name = o.key === -1 ? (o.ns === 1 ? 'seed' : 'marker') : o.key < -1 ? `b${-2 - o.key}` : `k${o.key}`;
@@ -152,7 +169,11 @@ export async function write(cx: CaseContext, rt: ResourceType, o: Exclude<Planne
       req = { method: 'PUT', path: objectPath(rt, name, ns), body: body(precondition) };
       break;
     case 'delete':
-      req = { method: 'DELETE', path: objectPath(rt, name, ns), ...(precondition !== undefined ? { body: { kind: 'DeleteOptions', apiVersion: 'v1', preconditions: { resourceVersion: precondition } } } : {}) };
+      req = {
+        method: 'DELETE',
+        path: objectPath(rt, name, ns),
+        ...(precondition !== undefined ? { body: { kind: 'DeleteOptions', apiVersion: 'v1', preconditions: { resourceVersion: precondition } } } : {}),
+      };
       break;
     case 'get':
       req = { method: 'GET', path: objectPath(rt, name, ns) };
@@ -167,10 +188,13 @@ export async function write(cx: CaseContext, rt: ResourceType, o: Exclude<Planne
   }
   const ret = r === undefined ? undefined : now();
   const input =
-    o.op === 'create' ? { kind: 'create' as const, token }
-    : o.op === 'update' ? { kind: 'update' as const, token, ...(precondition !== undefined ? { precondition } : {}) }
-    : o.op === 'delete' ? { kind: 'delete' as const, ...(precondition !== undefined ? { precondition } : {}) }
-    : { kind: 'read' as const };
+    o.op === 'create'
+      ? { kind: 'create' as const, token }
+      : o.op === 'update'
+        ? { kind: 'update' as const, token, ...(precondition !== undefined ? { precondition } : {}) }
+        : o.op === 'delete'
+          ? { kind: 'delete' as const, ...(precondition !== undefined ? { precondition } : {}) }
+          : { kind: 'read' as const };
   const output = outputOf(o.op, r);
   if (output === undefined) return {};
   const obj = r?.json;
@@ -245,7 +269,13 @@ export async function openRecordedWatch(
     return { record, stop: () => undefined, stopped: () => true, done: Promise.resolve() };
   }
   const res = await target.openStream({ method: 'GET', path, query: [['watch', '1'], ...query] });
-  const record: LiveWatch['record'] = { ...base, startKnownAt: startKnownAt === 'opened' ? cx.env.now() : startKnownAt, opened, events: [], end: res.status === 200 ? 'stopped' : res.status === 410 ? 'gone' : 'failed-to-start' };
+  const record: LiveWatch['record'] = {
+    ...base,
+    startKnownAt: startKnownAt === 'opened' ? cx.env.now() : startKnownAt,
+    opened,
+    events: [],
+    end: res.status === 200 ? 'stopped' : res.status === 410 ? 'gone' : 'failed-to-start',
+  };
   let stopped = false;
   let release: (() => void) | undefined;
   const paused = extra.slow === true ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();

@@ -243,7 +243,11 @@ export async function observeStart(dp: DaemonProcess, port: number, t: { startTi
 
 /** A run that should end by itself (--help, --version) still running when its window passed. */
 export class DaemonDidNotExit extends InfrastructureError {
-  constructor(message: string, readonly waitedMs: number, readonly output: string) {
+  constructor(
+    message: string,
+    readonly waitedMs: number,
+    readonly output: string,
+  ) {
     super(message);
   }
 }
@@ -276,7 +280,10 @@ export function calibrate(t: ControllerDaemonTarget): Promise<void> {
   let once = calibrations.get(pace);
   if (!once) {
     const t0 = performance.now();
-    once = runToExit(t.launcher, ['--version'], pace.cap(t.startTimeoutMs)).then(() => pace.note(performance.now() - t0), () => undefined);
+    once = runToExit(t.launcher, ['--version'], pace.cap(t.startTimeoutMs)).then(
+      () => pace.note(performance.now() - t0),
+      () => undefined,
+    );
     calibrations.set(pace, once);
   }
   return once;
@@ -306,7 +313,16 @@ export function kubeconfigText(server: string, token?: string): string {
 
 /** The target a check sees, from the settings the CLI hands over. */
 export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarget {
-  return { launcher: s.launcher ?? processLauncher(s.command, undefined, s.display ?? s.command), kubeconfigPath: s.kubeconfigPath, ...(s.apiServerUrl ? { apiServerUrl: s.apiServerUrl } : {}), startTimeoutMs: s.startTimeoutMs, settleMs: s.settleMs, leaseTimeoutMs: s.leaseTimeoutMs, pace: daemonPace(), answers: answerPace() };
+  return {
+    launcher: s.launcher ?? processLauncher(s.command, undefined, s.display ?? s.command),
+    kubeconfigPath: s.kubeconfigPath,
+    ...(s.apiServerUrl ? { apiServerUrl: s.apiServerUrl } : {}),
+    startTimeoutMs: s.startTimeoutMs,
+    settleMs: s.settleMs,
+    leaseTimeoutMs: s.leaseTimeoutMs,
+    pace: daemonPace(),
+    answers: answerPace(),
+  };
 }
 
 /** `timedOut`: no answer at all within the timeout, which is neither a refusal nor an acceptance. */
@@ -315,7 +331,15 @@ export type Handshake = { readonly ok: true; readonly protocol: string; readonly
 /** A TLS handshake with 127.0.0.1:port (certificate not verified): the protocol and the served certificate, or why it failed. */
 export function tlsHandshake(port: number, o: { maxVersion?: SecureVersion; minVersion?: SecureVersion; servername?: string; ciphers?: string; timeoutMs?: number } = {}): Promise<Handshake> {
   return new Promise((resolve) => {
-    const socket = tlsConnect({ host: '127.0.0.1', port, rejectUnauthorized: false, ...(o.maxVersion ? { maxVersion: o.maxVersion } : {}), ...(o.minVersion ? { minVersion: o.minVersion } : {}), ...(o.servername ? { servername: o.servername } : {}), ...(o.ciphers ? { ciphers: o.ciphers } : {}) });
+    const socket = tlsConnect({
+      host: '127.0.0.1',
+      port,
+      rejectUnauthorized: false,
+      ...(o.maxVersion ? { maxVersion: o.maxVersion } : {}),
+      ...(o.minVersion ? { minVersion: o.minVersion } : {}),
+      ...(o.servername ? { servername: o.servername } : {}),
+      ...(o.ciphers ? { ciphers: o.ciphers } : {}),
+    });
     const timeoutMs = o.timeoutMs ?? 3000;
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -382,7 +406,9 @@ export function writeCertPair(dir: string, stem: string, cn: string): { cert: st
   const cert = path.join(dir, `${stem}.crt`);
   const key = path.join(dir, `${stem}.key`);
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-keyout', key, '-out', cert, '-subj', `/CN=${cn}`], { stdio: 'pipe' });
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-keyout', key, '-out', cert, '-subj', `/CN=${cn}`], {
+      stdio: 'pipe',
+    });
   } catch {
     return undefined;
   }

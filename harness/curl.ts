@@ -48,7 +48,10 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
   const auth = '${TOKEN:+-H "Authorization: Bearer $TOKEN"}';
   const usesRestricted = exchanges.some((e) => e.request.identity === 'restricted');
   const webhooks = exchanges.filter(isWebhookCreate);
-  const crds = exchanges.filter(isCrdCreate).map((e) => ({ e, name: String((e.request.body as { metadata?: { name?: unknown } } | undefined)?.metadata?.name ?? '') })).filter((c) => c.name !== '');
+  const crds = exchanges
+    .filter(isCrdCreate)
+    .map((e) => ({ e, name: String((e.request.body as { metadata?: { name?: unknown } } | undefined)?.metadata?.name ?? '') }))
+    .filter((c) => c.name !== '');
   const about = opts.about;
   const lines = [
     '#!/usr/bin/env bash',
@@ -59,11 +62,14 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     `#   SERVER    base URL of the target (default: the recorded one); plain http:// works`,
     '#   TOKEN     bearer token sent with the requests; unset, they carry no credentials',
     ...(usesRestricted ? ['#   RESTRICTED_TOKEN  bearer token of the restricted identity, for the requests the case sent as it'] : []),
-    '#   CA        CA bundle file that verifies the server\'s certificate',
+    "#   CA        CA bundle file that verifies the server's certificate",
     `#   INSECURE  1: skip certificate verification (curl -k); nothing else does${opts.insecure === true ? ' (the recorded run skipped it)' : ''}`,
-    '# It creates namespaces of its own (fresh names each run)' + (crds.length > 0 ? ' and the custom resource definition the case uses' : '') + ', sends the case\'s requests,',
+    '# It creates namespaces of its own (fresh names each run)' + (crds.length > 0 ? ' and the custom resource definition the case uses' : '') + ", sends the case's requests,",
     '# prints each answer, checks the answer the spec needs, and deletes what it created on every exit.',
-    ...webhooks.map((w) => `# This case registers an admission webhook that the suite served during its run (${oneLine(redactText(webhookUrls(w).join(', ') || 'its URL'))}); this script cannot serve it: without a webhook answering there, the target's answers differ from the recorded ones.`),
+    ...webhooks.map(
+      (w) =>
+        `# This case registers an admission webhook that the suite served during its run (${oneLine(redactText(webhookUrls(w).join(', ') || 'its URL'))}); this script cannot serve it: without a webhook answering there, the target's answers differ from the recorded ones.`,
+    ),
     ...(needs.length > 0 ? ['# The same case as a node test (node --test, Node alone) is the .test.mjs file of the same name beside this script.'] : []),
     '# Exit status: 0 the target gives the answer needed (the failure is gone); 1 the failure is present;',
     '#   2 the script could not run (curl or node missing, a setup request refused, no answer);',
@@ -77,7 +83,12 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     '[ -n "${CA:-}" ] && TLS+=(--cacert "$CA")',
     '[ "${INSECURE:-}" = 1 ] && TLS+=(-k)',
     'R=$(mktemp -d)',
-    ...(plan.learned.length > 0 ? ['learn() { node -e \'let v;try{v=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"))}catch{};for(const k of JSON.parse(process.argv[2]))v=v?.[k];process.stdout.write(String(v??""))\' "$1" "$2"; }', 'enc() { node -e \'process.stdout.write(encodeURIComponent(process.argv[1]))\' "$1"; }'] : []),
+    ...(plan.learned.length > 0
+      ? [
+          'learn() { node -e \'let v;try{v=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"))}catch{};for(const k of JSON.parse(process.argv[2]))v=v?.[k];process.stdout.write(String(v??""))\' "$1" "$2"; }',
+          'enc() { node -e \'process.stdout.write(encodeURIComponent(process.argv[1]))\' "$1"; }',
+        ]
+      : []),
     // Empty until learned: an answer that lacks one leaves it empty, and the verdict says undecided.
     ...plan.learned.map((l) => `${l.name}= ${l.name}_Q=`),
     ...plan.namespaces.map((ns, i) => `NS${i + 1}=${shellQuote(`${ns.slice(0, 50)}-r`)}$RANDOM`),
@@ -90,10 +101,12 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     '  jobs -p | xargs -r kill 2>/dev/null',
     ...plan.namespaces.map((_, i) => `  curl -sS -o /dev/null -X DELETE "$SERVER/api/v1/namespaces/$NS${i + 1}" ${auth} ${insecureArg}`),
     ...crds.map((c) => `  curl -sS -o /dev/null -X DELETE "$SERVER"${quoteWithVars(redactText(`${c.e.request.path}/${c.name}`), nameVars(plan))} ${auth} ${insecureArg}`),
-    ...webhooks.map((w) => {
-      const name = String((w.request.body as { metadata?: { name?: unknown } } | undefined)?.metadata?.name ?? '');
-      return name === '' ? '' : `  curl -sS -o /dev/null -X DELETE "$SERVER"${quoteWithVars(redactText(`${w.request.path}/${name}`), nameVars(plan))} ${auth} ${insecureArg}`;
-    }).filter((l) => l !== ''),
+    ...webhooks
+      .map((w) => {
+        const name = String((w.request.body as { metadata?: { name?: unknown } } | undefined)?.metadata?.name ?? '');
+        return name === '' ? '' : `  curl -sS -o /dev/null -X DELETE "$SERVER"${quoteWithVars(redactText(`${w.request.path}/${name}`), nameVars(plan))} ${auth} ${insecureArg}`;
+      })
+      .filter((l) => l !== ''),
     '  rm -rf "$R"',
     '  exit $code',
     '}',
@@ -116,8 +129,25 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     '  call "$@"',
     '  case "$(cat "$R/$1.s")" in 2??|409) ;; *) echo "setup request $1 was refused ($(cat "$R/$1.s")): the reproducer cannot run" >&2; exit 2 ;; esac',
     '}',
-    ...(exchanges.some(isStream) ? ['# stream N SECONDS ARGS...: a watch, read in the background for at most SECONDS.', 'stream() {', '  local i=$1 t=$2; shift 2', `  curl -sS -N --max-time "$t" --path-as-is -g ${insecureArg} -D "$R/$i.h" -o "$R/$i.b" -w '%{http_code}' "$@" > "$R/$i.s" &`, '  sleep 1', '}'] : []),
-    ...(crds.length > 0 ? ['# served PATH: waits (up to 60 s) until a new type is served.', 'served() {', `  for _ in $(seq 1 120); do [ "$(curl -sS -o /dev/null -w '%{http_code}' ${insecureArg} ${auth} "$SERVER$1")" = 200 ] && return 0; sleep 0.5; done`, '  echo "the custom resource type at $1 was not served within 60 s" >&2; exit 2', '}'] : []),
+    ...(exchanges.some(isStream)
+      ? [
+          '# stream N SECONDS ARGS...: a watch, read in the background for at most SECONDS.',
+          'stream() {',
+          '  local i=$1 t=$2; shift 2',
+          `  curl -sS -N --max-time "$t" --path-as-is -g ${insecureArg} -D "$R/$i.h" -o "$R/$i.b" -w '%{http_code}' "$@" > "$R/$i.s" &`,
+          '  sleep 1',
+          '}',
+        ]
+      : []),
+    ...(crds.length > 0
+      ? [
+          '# served PATH: waits (up to 60 s) until a new type is served.',
+          'served() {',
+          `  for _ in $(seq 1 120); do [ "$(curl -sS -o /dev/null -w '%{http_code}' ${insecureArg} ${auth} "$SERVER$1")" = 200 ] && return 0; sleep 0.5; done`,
+          '  echo "the custom resource type at $1 was not served within 60 s" >&2; exit 2',
+          '}',
+        ]
+      : []),
     '',
   ];
   const order = plan.order;
@@ -147,7 +177,9 @@ const oneLine = (s: string): string => s.replace(/\s*\n\s*/g, ' ').slice(0, 400)
 
 function webhookUrls(e: Exchange): string[] {
   const hooks = (e.request.body as { webhooks?: { clientConfig?: { url?: unknown; service?: { name?: unknown } } }[] } | undefined)?.webhooks ?? [];
-  return hooks.map((h) => (typeof h.clientConfig?.url === 'string' ? h.clientConfig.url : typeof h.clientConfig?.service?.name === 'string' ? `service ${h.clientConfig.service.name}` : '')).filter((u) => u !== '');
+  return hooks
+    .map((h) => (typeof h.clientConfig?.url === 'string' ? h.clientConfig.url : typeof h.clientConfig?.service?.name === 'string' ? `service ${h.clientConfig.service.name}` : ''))
+    .filter((u) => u !== '');
 }
 
 /**
@@ -176,10 +208,7 @@ function comment(e: Exchange): string | undefined {
 function verdictBlock(needs: readonly AnswerNeed[], exchanges: readonly Exchange[], plan: ReplayPlan): string[] {
   const count = exchanges.length;
   if (needs.length === 0) {
-    return [
-      'echo "undecided: the answer this failure needed is not available as data; compare the answers above with the expected line at the top" >&2',
-      `exit ${REPRODUCER_EXIT.undecided}`,
-    ];
+    return ['echo "undecided: the answer this failure needed is not available as data; compare the answers above with the expected line at the top" >&2', `exit ${REPRODUCER_EXIT.undecided}`];
   }
   const reader = String.raw`const fs = require('fs');
 const dir = process.argv[2];
@@ -264,7 +293,8 @@ export function replayPlan(exchanges: readonly Exchange[], needs: readonly Answe
   const namespaces: string[] = [];
   for (const e of exchanges) {
     const body = e.request.body as { metadata?: { name?: unknown } } | undefined;
-    if (e.request.method === 'POST' && /\/api\/v1\/namespaces$/.test(e.request.path) && typeof body?.metadata?.name === 'string' && !namespaces.includes(body.metadata.name)) namespaces.push(body.metadata.name);
+    if (e.request.method === 'POST' && /\/api\/v1\/namespaces$/.test(e.request.path) && typeof body?.metadata?.name === 'string' && !namespaces.includes(body.metadata.name))
+      namespaces.push(body.metadata.name);
   }
   const groups: string[] = [];
   for (const e of exchanges) {
@@ -318,16 +348,18 @@ function urlWord(req: TargetRequest, plan: ReplayPlan, index: number): string {
   const pieces: string[] = [];
   // Literal runs of the path stay one quoted word; a learned segment breaks them.
   let literal = '';
-  redactText(req.path).split('/').forEach((seg, j) => {
-    if (j > 0) literal += '/';
-    const l = seg === '' ? undefined : known(safeDecode(seg));
-    if (l === undefined) literal += seg;
-    else {
-      if (literal !== '') pieces.push(quoteWithVars(literal, vars));
-      pieces.push(`"$${l.name}_Q"`);
-      literal = '';
-    }
-  });
+  redactText(req.path)
+    .split('/')
+    .forEach((seg, j) => {
+      if (j > 0) literal += '/';
+      const l = seg === '' ? undefined : known(safeDecode(seg));
+      if (l === undefined) literal += seg;
+      else {
+        if (literal !== '') pieces.push(quoteWithVars(literal, vars));
+        pieces.push(`"$${l.name}_Q"`);
+        literal = '';
+      }
+    });
   if (literal !== '') pieces.push(quoteWithVars(literal, vars));
   (req.query ?? []).forEach(([k, v], j) => {
     const sep = j === 0 ? '?' : '&';

@@ -46,7 +46,7 @@ export async function readLeases(get: Get, profile: Profile, w: Pick<LeaseWindow
   const rt = resourceTypes(profile).leases;
   const one = await get(objectPath(rt, w.name, w.namespace));
   const list = await get(collectionPath(rt));
-  const items = list.status === 200 ? (((list.json as { items?: LeaseJson[] }).items) ?? []) : [];
+  const items = list.status === 200 ? ((list.json as { items?: LeaseJson[] }).items ?? []) : [];
   const all = new Map(items.filter((l) => !l.metadata?.labels?.[profile.runLabel] && l.spec?.holderIdentity).map((l) => [`${l.metadata?.namespace}/${l.metadata?.name}`, seen(l)] as const));
   return { ...(one.status === 200 ? { at: seen(one.json as LeaseJson) } : {}), all };
 }
@@ -74,7 +74,14 @@ export interface LeadershipWait {
  * daemon's `pace` on a busy machine: the spec's window is what a daemon may take, not what the suite
  * must stop at, and a Lease not seen is inconclusive whatever the wait.
  */
-export async function awaitLeadership(dp: DaemonProcess, get: Get, profile: Profile, w: LeaseWindow, before: LeaseReading, o: { now: () => number; sleep: (ms: number) => Promise<void>; settleMs?: number; pace?: Pace }): Promise<LeadershipWait> {
+export async function awaitLeadership(
+  dp: DaemonProcess,
+  get: Get,
+  profile: Profile,
+  w: LeaseWindow,
+  before: LeaseReading,
+  o: { now: () => number; sleep: (ms: number) => Promise<void>; settleMs?: number; pace?: Pace },
+): Promise<LeadershipWait> {
   const gone: { exit?: { code: number | null } } = {};
   void dp.exited.then((e) => (gone.exit = e));
   const deadline = o.now() + stretched(o.pace, w.ms);

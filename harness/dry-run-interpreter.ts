@@ -7,7 +7,20 @@ import { current, taint } from '../reference/history.ts';
 import { keyOf, readObject } from '../reference/objects.ts';
 import { collectionPath, objectPath, resourceTypes } from '../reference/resources.ts';
 import { statusReasonOf } from '../reference/judgement.ts';
-import { dryRunPair, expectDryRunBadBody, expectDryRunPatch, judgeDryRunAnswer, judgeDryRunPersistence, judgeDryRunWrite, judgeGeneratedDryRun, judgeInvalidDryRunWrite, judgeNamespaceDryRunDelete, judgeNamespaceKept, judgeNotPersisted, type DryRunExpectation } from '../reference/dry-run.ts';
+import {
+  dryRunPair,
+  expectDryRunBadBody,
+  expectDryRunPatch,
+  judgeDryRunAnswer,
+  judgeDryRunPersistence,
+  judgeDryRunWrite,
+  judgeGeneratedDryRun,
+  judgeInvalidDryRunWrite,
+  judgeNamespaceDryRunDelete,
+  judgeNamespaceKept,
+  judgeNotPersisted,
+  type DryRunExpectation,
+} from '../reference/dry-run.ts';
 import type { DryRunStep } from '../generators/dry-run-ops.ts';
 import { labelValues, type WriteOp } from '../generators/ops.ts';
 import type { QueryPair, TargetRequest } from './exchange.ts';
@@ -41,7 +54,15 @@ async function prepare(cx: CaseContext, w: WriteOp, query: readonly QueryPair[],
     const now = current(cx.history(w.res)).objects.get(key);
     if (!now || now.rv === live.rv) return undefined;
     const body = bodyFor(rt, w.name, ns, contentFor(cx, rt, w.content), live.rv);
-    return { req: { method: 'PUT', path: objectPath(rt, w.name, ns), query, body }, exp: { outcome: 'refused', verb: 'update', why: `resourceVersion ${live.rv} is stale`, open: 'a write carrying a stale resourceVersion: refused upstream (409), but the spec has no preconditions' } };
+    return {
+      req: { method: 'PUT', path: objectPath(rt, w.name, ns), query, body },
+      exp: {
+        outcome: 'refused',
+        verb: 'update',
+        why: `resourceVersion ${live.rv} is stale`,
+        open: 'a write carrying a stale resourceVersion: refused upstream (409), but the spec has no preconditions',
+      },
+    };
   }
   if (w.op === 'update') {
     const content = contentFor(cx, rt, w.content);
@@ -77,15 +98,32 @@ function patchRequest(cx: CaseContext, step: Extract<DryRunStep, { op: 'dryRunPa
   const apiVersion = rt.group === '' ? rt.version : `${rt.group}/${rt.version}`;
   switch (step.patch) {
     case 'merge':
-      return { method: 'PATCH', path, query, headers: { 'content-type': 'application/merge-patch+json' }, body: step.invalid ? '{"metadata": {"labels": ' : JSON.stringify({ metadata: { labels: { tier: step.value } } }) };
+      return {
+        method: 'PATCH',
+        path,
+        query,
+        headers: { 'content-type': 'application/merge-patch+json' },
+        body: step.invalid ? '{"metadata": {"labels": ' : JSON.stringify({ metadata: { labels: { tier: step.value } } }),
+      };
     case 'json':
       // Invalid: an object where RFC 6902 wants an array of operations.
-      return { method: 'PATCH', path, query, headers: { 'content-type': 'application/json-patch+json' }, body: step.invalid ? JSON.stringify({ op: 'add', path: '/metadata/labels/tier', value: step.value }) : JSON.stringify([{ op: 'add', path: '/metadata/labels/tier', value: step.value }]) };
+      return {
+        method: 'PATCH',
+        path,
+        query,
+        headers: { 'content-type': 'application/json-patch+json' },
+        body: step.invalid ? JSON.stringify({ op: 'add', path: '/metadata/labels/tier', value: step.value }) : JSON.stringify([{ op: 'add', path: '/metadata/labels/tier', value: step.value }]),
+      };
     case 'apply':
       return {
-        method: 'PATCH', path, query: [...query, ['fieldManager', 'svc-conformance-dry-run'], ['force', 'true']], headers: { 'content-type': 'application/apply-patch+yaml' },
+        method: 'PATCH',
+        path,
+        query: [...query, ['fieldManager', 'svc-conformance-dry-run'], ['force', 'true']],
+        headers: { 'content-type': 'application/apply-patch+yaml' },
         // Invalid: YAML that does not parse (an unclosed flow sequence).
-        body: step.invalid ? 'metadata:\n  labels: [tier\n' : JSON.stringify({ apiVersion, kind: rt.kind, metadata: { name: step.name, namespace: ns, labels: { ...cx.ownLabels, tier: step.value } } }),
+        body: step.invalid
+          ? 'metadata:\n  labels: [tier\n'
+          : JSON.stringify({ apiVersion, kind: rt.kind, metadata: { name: step.name, namespace: ns, labels: { ...cx.ownLabels, tier: step.value } } }),
       };
   }
 }
@@ -94,7 +132,8 @@ async function runPatch(cx: CaseContext, step: Extract<DryRunStep, { op: 'dryRun
   const rt = resourceOf(cx, step.res);
   const ns = await namespaceOf(cx, step.ns);
   const key = keyOf(ns, step.name);
-  if (step.ensure && !current(cx.history(step.res)).objects.has(key)) await runOp(cx, { op: 'create', res: step.res, ns: step.ns, name: step.name, content: { labels: {}, annotations: {}, data: {} } });
+  if (step.ensure && !current(cx.history(step.res)).objects.has(key))
+    await runOp(cx, { op: 'create', res: step.res, ns: step.ns, name: step.name, content: { labels: {}, annotations: {}, data: {} } });
   const h = cx.history(step.res);
   if (h.tainted.has(key)) return;
   const before = current(h).objects.get(key);

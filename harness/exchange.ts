@@ -71,7 +71,10 @@ export interface Target {
 
 /** Transport-level failure after bounded retries: reported as *error*, never as nonconformance. */
 export class InfrastructureError extends Error {
-  constructor(message: string, readonly detail?: string) {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
     super(message);
     this.name = 'InfrastructureError';
   }

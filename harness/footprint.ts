@@ -73,7 +73,11 @@ export function countExchange(fp: CheckFootprint, e: Exchange): void {
 
 export function sumFootprints(checks: readonly CheckFootprint[], parallel?: number): RunFootprint {
   const requests: Record<string, number> = {};
-  let namespaces = 0, clusterObjects = 0, bytesSent = 0, bytesReceived = 0, checkWallMs = 0;
+  let namespaces = 0,
+    clusterObjects = 0,
+    bytesSent = 0,
+    bytesReceived = 0,
+    checkWallMs = 0;
   for (const c of checks) {
     namespaces += c.namespaces;
     clusterObjects += c.clusterObjects;
@@ -83,16 +87,32 @@ export function sumFootprints(checks: readonly CheckFootprint[], parallel?: numb
     for (const [v, n] of Object.entries(c.requests)) requests[v] = (requests[v] ?? 0) + n;
   }
   const reach = checks.flatMap((c) => (c.reach !== undefined ? [c.reach] : []));
-  return { namespaces, clusterObjects, requests, bytesSent, bytesReceived, checkWallMs: Math.round(checkWallMs), ...(parallel !== undefined ? { parallel } : {}), checks: [...checks].sort((a, b) => b.wallMs - a.wallMs), ...(reach.length > 0 ? { reach: sumReach(reach) } : {}) };
+  return {
+    namespaces,
+    clusterObjects,
+    requests,
+    bytesSent,
+    bytesReceived,
+    checkWallMs: Math.round(checkWallMs),
+    ...(parallel !== undefined ? { parallel } : {}),
+    checks: [...checks].sort((a, b) => b.wallMs - a.wallMs),
+    ...(reach.length > 0 ? { reach: sumReach(reach) } : {}),
+  };
 }
 
 /** A few lines for terminals and the bench. */
 export function footprintLines(f: RunFootprint, slowest = 5): string[] {
-  const verbs = Object.entries(f.requests).sort(([a], [b]) => a.localeCompare(b)).map(([v, n]) => `${v} ${n}`).join(', ');
+  const verbs = Object.entries(f.requests)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([v, n]) => `${v} ${n}`)
+    .join(', ');
   const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
   return [
     `footprint: ${f.namespaces} namespaces, ${f.clusterObjects} cluster-scoped objects created; requests ${verbs || 'none'}; sent ${kib(f.bytesSent)}, received ${kib(f.bytesReceived)}`,
-    `slowest checks: ${f.checks.slice(0, slowest).map((c) => `${c.check} ${(c.wallMs / 1000).toFixed(1)} s`).join(', ')}`,
+    `slowest checks: ${f.checks
+      .slice(0, slowest)
+      .map((c) => `${c.check} ${(c.wallMs / 1000).toFixed(1)} s`)
+      .join(', ')}`,
     ...(f.perVerdict ? [economyLine(f.perVerdict)] : []),
   ];
 }

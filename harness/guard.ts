@@ -47,14 +47,7 @@ export function runIdentity(runId: string, labelKey: string): RunIdentity {
 }
 
 /** Resources whose POST evaluates a question and stores nothing. */
-const REVIEW_RESOURCES = new Set([
-  'tokenreviews',
-  'subjectaccessreviews',
-  'selfsubjectaccessreviews',
-  'selfsubjectrulesreviews',
-  'selfsubjectreviews',
-  'localsubjectaccessreviews',
-]);
+const REVIEW_RESOURCES = new Set(['tokenreviews', 'subjectaccessreviews', 'selfsubjectaccessreviews', 'selfsubjectrulesreviews', 'selfsubjectreviews', 'localsubjectaccessreviews']);
 
 interface ParsedPath {
   /** `/api/v1` or `/apis/g/v` */
@@ -208,10 +201,14 @@ export function createGuardedTarget(inner: Target, run: RunIdentity): GuardedTar
   const guarded: GuardedTarget = {
     server: inner.server,
     // Streams are reads (watch): nothing to guard, but only GETs may be streamed.
-    ...(inner.openStream ? { openStream: (req: TargetRequest) => {
-      if (req.method !== 'GET') throw new SafetyError(`refusing to stream a ${req.method} request`);
-      return inner.openStream!(req);
-    } } : {}),
+    ...(inner.openStream
+      ? {
+          openStream: (req: TargetRequest) => {
+            if (req.method !== 'GET') throw new SafetyError(`refusing to stream a ${req.method} request`);
+            return inner.openStream!(req);
+          },
+        }
+      : {}),
     async send(req: TargetRequest): Promise<TargetResponse> {
       if (req.method === 'GET') return inner.send(req);
       const verdict = check(req);

@@ -37,9 +37,11 @@ export async function runHook(name: HookName, spec: HookSpec, timeoutMs = 120_00
 
 async function runHookOnce(name: HookName, spec: HookSpec, timeoutMs: number): Promise<void> {
   if (spec.kind === 'http') {
-    const r = await undici().request(spec.url, { method: 'POST', headersTimeout: timeoutMs, bodyTimeout: timeoutMs }).catch((e: Error) => {
-      throw new InfrastructureError(`hook ${name}: POST ${spec.url} failed: ${e.message}`);
-    });
+    const r = await undici()
+      .request(spec.url, { method: 'POST', headersTimeout: timeoutMs, bodyTimeout: timeoutMs })
+      .catch((e: Error) => {
+        throw new InfrastructureError(`hook ${name}: POST ${spec.url} failed: ${e.message}`);
+      });
     const text = await r.body.text();
     if (r.statusCode !== 200) throw new InfrastructureError(`hook ${name}: POST ${spec.url} answered ${r.statusCode}: ${text.slice(0, 200)}`);
     return;

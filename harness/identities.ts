@@ -27,9 +27,12 @@ export function identitiesClient(cfg: TargetConfig, restricted: TargetConfig | u
   const limited = restricted === undefined ? undefined : createTargetClient(restricted, opts);
   const pick = (req: TargetRequest): Target => {
     switch (req.identity) {
-      case undefined: return own;
-      case 'anonymous': return anonymous;
-      case 'unknown': return unknown;
+      case undefined:
+        return own;
+      case 'anonymous':
+        return anonymous;
+      case 'unknown':
+        return unknown;
       case 'restricted':
         if (!limited) throw new Error('a request as the restricted identity, but no --restricted-kubeconfig was given');
         return limited;
@@ -80,7 +83,11 @@ export function restrictedUserLearner(own: TargetConfig, restricted: TargetConfi
       if (token === undefined) return undefined;
       const quiet = createTargetClient(own, { maxRetries: 1 });
       try {
-        const r = await quiet.send({ method: 'POST', path: `/apis/${authorizationGroup.replace(/^authorization\./, 'authentication.')}/v1/tokenreviews`, body: { apiVersion: `${authorizationGroup.replace(/^authorization\./, 'authentication.')}/v1`, kind: 'TokenReview', spec: { token } } });
+        const r = await quiet.send({
+          method: 'POST',
+          path: `/apis/${authorizationGroup.replace(/^authorization\./, 'authentication.')}/v1/tokenreviews`,
+          body: { apiVersion: `${authorizationGroup.replace(/^authorization\./, 'authentication.')}/v1`, kind: 'TokenReview', spec: { token } },
+        });
         const user = (r.json as { status?: { authenticated?: boolean; user?: { username?: unknown } } } | undefined)?.status;
         return user?.authenticated === true && typeof user.user?.username === 'string' ? user.user.username : undefined;
       } catch {

@@ -308,14 +308,7 @@ function checkAuthProvider(user: Entry | undefined, source: string): void {
 }
 
 /** TLS material and auth headers from client-node, including exec/auth-provider plugins. */
-async function applyWithClientNode(
-  cluster: Entry,
-  user: Entry | undefined,
-  contextName: string,
-  server: string,
-  insecure: boolean,
-  source: string,
-): Promise<RequestOptions> {
+async function applyWithClientNode(cluster: Entry, user: Entry | undefined, contextName: string, server: string, insecure: boolean, source: string): Promise<RequestOptions> {
   const { KubeConfig } = await import('@kubernetes/client-node');
   const kc = new KubeConfig();
   const clusterBody: Json = { ...cluster.body, server };

@@ -112,7 +112,11 @@ function safeDecode(s: string): string {
  * it; then the ones the needs compare with (`read`: a value a need expects of request `before`'s
  * answer is learned from an answer before it). Names are `L1`, `L2`... in order of first use.
  */
-export function learnedValues(exchanges: readonly Exchange[], read: readonly { readonly value: string; readonly before: number }[] = [], order: readonly number[] = exchanges.map((_, i) => i)): Learned[] {
+export function learnedValues(
+  exchanges: readonly Exchange[],
+  read: readonly { readonly value: string; readonly before: number }[] = [],
+  order: readonly number[] = exchanges.map((_, i) => i),
+): Learned[] {
   const learned: Learned[] = [];
   const made = exchanges.map(generatedValues);
   const sent = exchanges.map(sentStrings);

@@ -68,12 +68,33 @@ export function classifyCase(c: CaseRecord, translate: (v: unknown) => unknown):
     }
     if (i < 0 || j < 0) {
       const only = i >= 0 ? a[i]! : b[j]!;
-      results.push({ ...base, step: i >= 0 ? i : j, class: 'differs-both-conformant', kinds: ['sequence'], clauses: [], request: requestLine(only), differences: [{ path: 'request', kind: 'sequence', ...(i >= 0 ? { target: requestLine(only) } : { reference: requestLine(only) }) }], ...(i >= 0 ? { target: view(only) } : { reference: view(only) }), note: i >= 0 ? 'only the target was sent this request (the suite followed its answers)' : 'only the reference was sent this request (the suite followed its answers)' });
+      results.push({
+        ...base,
+        step: i >= 0 ? i : j,
+        class: 'differs-both-conformant',
+        kinds: ['sequence'],
+        clauses: [],
+        request: requestLine(only),
+        differences: [{ path: 'request', kind: 'sequence', ...(i >= 0 ? { target: requestLine(only) } : { reference: requestLine(only) }) }],
+        ...(i >= 0 ? { target: view(only) } : { reference: view(only) }),
+        note: i >= 0 ? 'only the target was sent this request (the suite followed its answers)' : 'only the reference was sent this request (the suite followed its answers)',
+      });
       continue;
     }
     const diffs = [...compareRequests(a[i]!.request, b[j]!.request, map), ...compareAnswers(a[i]!, b[j]!, map)];
     if (diffs.length === 0) results.push({ ...base, step: i, class: 'same', kinds: [], clauses: [], request: requestLine(a[i]!), differences: [] });
-    else results.push({ ...base, step: i, class: 'differs-both-conformant', kinds: kindsOf(diffs), clauses: [], request: requestLine(a[i]!), differences: diffs.slice(0, MAX_DIFFERENCES), target: view(a[i]!), reference: view(b[j]!) });
+    else
+      results.push({
+        ...base,
+        step: i,
+        class: 'differs-both-conformant',
+        kinds: kindsOf(diffs),
+        clauses: [],
+        request: requestLine(a[i]!),
+        differences: diffs.slice(0, MAX_DIFFERENCES),
+        target: view(a[i]!),
+        reference: view(b[j]!),
+      });
   }
   const verdict = verdictEntry(oa, ob);
   if (verdict !== undefined) {
@@ -102,7 +123,17 @@ export function classifyCase(c: CaseRecord, translate: (v: unknown) => unknown):
       ...(verdict.note !== undefined ? { note: verdict.note } : {}),
     });
   } else {
-    results.push(...openChoices(oa.notes, ob.notes, map, translate).map((d) => ({ ...base, step: -1, class: 'differs-both-conformant' as const, kinds: [d.kind], clauses: [d.path], request: '(the case as a whole)', differences: [d] })));
+    results.push(
+      ...openChoices(oa.notes, ob.notes, map, translate).map((d) => ({
+        ...base,
+        step: -1,
+        class: 'differs-both-conformant' as const,
+        kinds: [d.kind],
+        clauses: [d.path],
+        request: '(the case as a whole)',
+        differences: [d],
+      })),
+    );
   }
   return { results, notCompared };
 }
@@ -118,7 +149,9 @@ function verdictEntry(oa: SideOutcome, ob: SideOutcome): { class: StepClass; cla
   if (cb.length > 0 && ca.length === 0) return { class: 'reference-violates', clauses: cb };
   if (ca.length > 0 && cb.length > 0) {
     const shared = ca.filter((x) => cb.includes(x));
-    return shared.length > 0 ? { class: 'both-violate-alike', clauses: shared } : { class: 'both-violate-differently', clauses: uniq([...ca, ...cb]), note: `target: ${ca.join(', ')}; reference: ${cb.join(', ')}` };
+    return shared.length > 0
+      ? { class: 'both-violate-alike', clauses: shared }
+      : { class: 'both-violate-differently', clauses: uniq([...ca, ...cb]), note: `target: ${ca.join(', ')}; reference: ${cb.join(', ')}` };
   }
   return undefined;
 }
@@ -127,24 +160,40 @@ function verdictEntry(oa: SideOutcome, ob: SideOutcome): { class: StepClass; cla
 function openChoices(na: Notes, nb: Notes, map: ValueMap, translate: (v: unknown) => unknown): Difference[] {
   const out: Difference[] = [];
   const tr = (s: string): string => map.mapText(String(translate(s)));
-  for (const [field, kind] of [['unspecified', 'open-choice'], ['inconclusive', 'timing']] as const) {
+  for (const [field, kind] of [
+    ['unspecified', 'open-choice'],
+    ['inconclusive', 'timing'],
+  ] as const) {
     const clauses = uniq([...Object.keys(na[field]), ...Object.keys(nb[field])]);
     for (const clause of clauses) {
       const xa = [...(na[field][clause] ?? [])].sort();
       const xb = (nb[field][clause] ?? []).map(tr).sort();
-      if (xa.join('\n') !== xb.join('\n')) out.push({ path: clause, kind: kind as DiffKind, target: xa.length ? xa : `(${field === 'unspecified' ? 'no open choice met' : 'nothing inconclusive'}${na.passed.includes(clause) ? '; passed' : ''})`, reference: xb.length ? xb : `(${field === 'unspecified' ? 'no open choice met' : 'nothing inconclusive'}${nb.passed.includes(clause) ? '; passed' : ''})` });
+      if (xa.join('\n') !== xb.join('\n'))
+        out.push({
+          path: clause,
+          kind: kind as DiffKind,
+          target: xa.length ? xa : `(${field === 'unspecified' ? 'no open choice met' : 'nothing inconclusive'}${na.passed.includes(clause) ? '; passed' : ''})`,
+          reference: xb.length ? xb : `(${field === 'unspecified' ? 'no open choice met' : 'nothing inconclusive'}${nb.passed.includes(clause) ? '; passed' : ''})`,
+        });
     }
   }
   return out;
 }
 
-const uniq = <T,>(xs: readonly T[]): T[] => [...new Set(xs)];
+const uniq = <T>(xs: readonly T[]): T[] => [...new Set(xs)];
 const kindsOf = (ds: readonly Difference[]): DiffKind[] => uniq(ds.map((d) => d.kind));
 
 function translateRecord(r: Recorded, t: (v: unknown) => unknown): Recorded {
   return {
-    request: { method: r.request.method, path: t(r.request.path) as string, ...(r.request.query ? { query: t(r.request.query) as [string, string | null][] } : {}), ...(r.request.body !== undefined ? { body: t(r.request.body) } : {}) },
-    ...(r.answer ? { answer: { ...r.answer, ...(r.answer.json !== undefined ? { json: t(r.answer.json) } : {}), ...(r.answer.bodyText !== undefined ? { bodyText: t(r.answer.bodyText) as string } : {}) } } : {}),
+    request: {
+      method: r.request.method,
+      path: t(r.request.path) as string,
+      ...(r.request.query ? { query: t(r.request.query) as [string, string | null][] } : {}),
+      ...(r.request.body !== undefined ? { body: t(r.request.body) } : {}),
+    },
+    ...(r.answer
+      ? { answer: { ...r.answer, ...(r.answer.json !== undefined ? { json: t(r.answer.json) } : {}), ...(r.answer.bodyText !== undefined ? { bodyText: t(r.answer.bodyText) as string } : {}) } }
+      : {}),
     ...(r.transportError !== undefined ? { transportError: r.transportError } : {}),
   };
 }

@@ -33,9 +33,7 @@ export interface Recorded {
   readonly transportError?: string;
 }
 
-export type DiffKind =
-  | 'status-code' | 'order' | 'omitted-empty' | 'field-presence' | 'message' | 'value' | 'generated-value'
-  | 'timing' | 'sequence' | 'request' | 'transport' | 'open-choice';
+export type DiffKind = 'status-code' | 'order' | 'omitted-empty' | 'field-presence' | 'message' | 'value' | 'generated-value' | 'timing' | 'sequence' | 'request' | 'transport' | 'open-choice';
 
 export interface Difference {
   readonly path: string;
@@ -79,8 +77,7 @@ const TIMES = new Set(['creationTimestamp', 'deletionTimestamp', 'time', 'lastTr
 const GENERATED = new Set([...IDENTITIES, ...TIMES]);
 const GENERATED_QUERY = new Set(['resourceVersion', 'continue']);
 
-const isEmpty = (v: unknown): boolean =>
-  v === null || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
+const isEmpty = (v: unknown): boolean => v === null || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
 
 /** A value with generated leaves blanked and messages dropped: what "the same element" means for order. */
 function canonical(v: unknown, key?: string): string {
@@ -88,7 +85,11 @@ function canonical(v: unknown, key?: string): string {
   if (Array.isArray(v)) return `[${v.map((x) => canonical(x)).join(',')}]`;
   if (typeof v === 'object' && v !== null) {
     const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).filter((k) => k !== 'message' && !(k === 'name' && isGeneratedName(o))).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k], k)}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .filter((k) => k !== 'message' && !(k === 'name' && isGeneratedName(o)))
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k], k)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v) ?? 'undefined';
 }
@@ -158,7 +159,10 @@ const unionKeys = (a: Record<string, unknown>, b: Record<string, unknown>): stri
 /** The request's shape without generated values (versions, tokens, names the server made up): what aligns the two sequences. */
 export function shapeOf(r: RecordedRequest, generatedNames: ReadonlySet<string> = new Set()): string {
   const q = (r.query ?? []).map(([k, v]) => (GENERATED_QUERY.has(k) ? `${k}=*` : `${k}=${v ?? ''}`)).join('&');
-  return `${r.method} ${r.path.split('/').map((s) => (generatedNames.has(s) ? '*' : s)).join('/')}?${q}`;
+  return `${r.method} ${r.path
+    .split('/')
+    .map((s) => (generatedNames.has(s) ? '*' : s))
+    .join('/')}?${q}`;
 }
 
 /** Names a server made up from a generateName in this sequence. */

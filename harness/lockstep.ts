@@ -34,7 +34,14 @@ export class Gate {
     if (this.ready(side, k)) return k;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, GATE_PATIENCE_MS);
-      this.waiters.push({ side, k, go: () => { clearTimeout(timer); resolve(); } });
+      this.waiters.push({
+        side,
+        k,
+        go: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
     });
     return k;
   }
@@ -51,15 +58,21 @@ export class Gate {
 
   private wake(): void {
     const still: typeof this.waiters = [];
-    for (const w of this.waiters) (this.ready(w.side, w.k) ? w.go() : still.push(w));
+    for (const w of this.waiters) this.ready(w.side, w.k) ? w.go() : still.push(w);
     this.waiters = still;
   }
 }
 
-interface MutableRecord { request: Recorded['request']; answer?: { status: number; json?: unknown; bodyText?: string; ending?: 'server' | 'client' }; transportError?: string }
+interface MutableRecord {
+  request: Recorded['request'];
+  answer?: { status: number; json?: unknown; bodyText?: string; ending?: 'server' | 'client' };
+  transportError?: string;
+}
 
 /** Where a side's requests go while a case runs: the case's gate and its recording. */
-export interface SideSlot { current?: { gate: Gate; records: MutableRecord[]; lastDone?: number } }
+export interface SideSlot {
+  current?: { gate: Gate; records: MutableRecord[]; lastDone?: number };
+}
 
 /** The env's target with a gate and a recorder in front; outside a case it passes straight through. */
 export function lockstepTarget(inner: Target, side: Side, slot: SideSlot): Target {
@@ -70,7 +83,12 @@ export function lockstepTarget(inner: Target, side: Side, slot: SideSlot): Targe
     const rec: MutableRecord = { request: { method: req.method, path: req.path, ...(req.query ? { query: req.query } : {}), ...(req.body !== undefined ? { body: req.body } : {}) } };
     c.records[k] = rec;
     // The answer a judge speaks about is the one completed last (a watch completes when it is closed).
-    return { rec, done: () => { c.lastDone = k; } };
+    return {
+      rec,
+      done: () => {
+        c.lastDone = k;
+      },
+    };
   };
   const target: Target = {
     server: inner.server,
@@ -126,7 +144,11 @@ function recordedStream(res: StreamResponse, rec: MutableRecord, done: () => voi
   };
 }
 
-export interface Failure { readonly clause: string; readonly expected: string; readonly observed: string }
+export interface Failure {
+  readonly clause: string;
+  readonly expected: string;
+  readonly observed: string;
+}
 
 export type SideOutcome =
   | { readonly kind: 'conformed'; readonly notes: Notes }
@@ -194,7 +216,16 @@ export async function runLockstep(check: AnyCheck, sides: LockstepSides, o: { se
     };
     const [a, b] = await Promise.all([run(0), run(1)]);
     const path = String(index);
-    cases.push({ check: check.id, path, seed: o.seed, steps: check.describe(input), sides: [{ records: dense(recs[0]), outcome: a }, { records: dense(recs[1]), outcome: b }] });
+    cases.push({
+      check: check.id,
+      path,
+      seed: o.seed,
+      steps: check.describe(input),
+      sides: [
+        { records: dense(recs[0]), outcome: a },
+        { records: dense(recs[1]), outcome: b },
+      ],
+    });
   });
   const runs = Math.max(1, check.defaultRuns !== undefined ? Math.min(check.defaultRuns, o.runs) : o.runs);
   await fc.check(property, { seed: o.seed, numRuns: o.path !== undefined ? Number(o.path) + 1 : runs });

@@ -112,7 +112,9 @@ export class NamespacePool {
     const clean = slot.exists ? await this.empty(ns).catch(() => false) : false;
     if (clean && wrote) this.retiredInARow = 0;
     if (!clean && slot.exists && ++this.retiredInARow >= RETIRED_IN_A_ROW_LIMIT && !this.broken) {
-      this.broken = new PreconditionFailed(`no clean namespace: the last ${this.retiredInARow} namespaces the run emptied still held objects it had deleted (DELETE answered, the objects still there after ${EMPTY_TIMEOUT_MS / 1000} s each)`);
+      this.broken = new PreconditionFailed(
+        `no clean namespace: the last ${this.retiredInARow} namespaces the run emptied still held objects it had deleted (DELETE answered, the objects still there after ${EMPTY_TIMEOUT_MS / 1000} s each)`,
+      );
       for (const w of this.waiting.splice(0)) w.reject(this.broken);
     }
     // Emptying itself writes (finalizer patches): nothing of it is left for the next lessee.
@@ -147,7 +149,7 @@ export class NamespacePool {
     if (!this.busy.has(ns)) return;
     const collection = seg.slice(0, at + 3).join('/');
     const named = seg[at + 3];
-    const md = (res.json as { kind?: unknown; metadata?: { name?: unknown } } | undefined);
+    const md = res.json as { kind?: unknown; metadata?: { name?: unknown } } | undefined;
     const name = named !== undefined ? named : md?.kind !== 'Status' && typeof md?.metadata?.name === 'string' ? encodeURIComponent(md.metadata.name) : undefined;
     if (name === undefined) return;
     let set = this.written.get(ns);
@@ -188,16 +190,18 @@ export class NamespacePool {
       if (!byCollection.has(c)) byCollection.set(c, new Set());
       byCollection.get(c)!.add(decodeURIComponent(p.slice(i + 1)));
     }
-    const cached = await Promise.all([...byCollection].map(async ([c, names]) => {
-      for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
-        const r = await this.target.send({ method: 'GET', path: c, query: [['resourceVersion', '0']] });
-        const items = (r.json as { items?: { metadata?: { name?: unknown } }[] } | undefined)?.items;
-        if (r.status !== 200 || !Array.isArray(items)) return r.status === 404 || r.status === 405;
-        if (!items.some((it) => typeof it.metadata?.name === 'string' && names.has(it.metadata.name))) return true;
-        if (this.o.now() > deadline) return false;
-        await this.o.sleep(wait);
-      }
-    }));
+    const cached = await Promise.all(
+      [...byCollection].map(async ([c, names]) => {
+        for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
+          const r = await this.target.send({ method: 'GET', path: c, query: [['resourceVersion', '0']] });
+          const items = (r.json as { items?: { metadata?: { name?: unknown } }[] } | undefined)?.items;
+          if (r.status !== 200 || !Array.isArray(items)) return r.status === 404 || r.status === 405;
+          if (!items.some((it) => typeof it.metadata?.name === 'string' && names.has(it.metadata.name))) return true;
+          if (this.o.now() > deadline) return false;
+          await this.o.sleep(wait);
+        }
+      }),
+    );
     return !cached.includes(false);
   }
 

@@ -50,19 +50,19 @@ export function toNodeTest(exchanges: readonly Exchange[], opts: CurlOptions & {
     '//   RESTRICTED_TOKEN  bearer token of the restricted identity, where the case used one',
     '//   INSECURE  1: skip certificate verification',
     '//   a CA bundle: NODE_EXTRA_CA_CERTS=ca.pem node --test THIS_FILE (fetch takes no CA per request; Node reads this at start)',
-    '// It creates namespaces of its own (fresh names each run), sends the case\'s requests and deletes what it created.',
+    "// It creates namespaces of its own (fresh names each run), sends the case's requests and deletes what it created.",
     "import { test } from 'node:test';",
     "import assert from 'node:assert/strict';",
     '',
     `const SERVER = (process.env.SERVER || ${JSON.stringify(server)}).replace(/\\/+$/, '');`,
     "if (process.env.INSECURE === '1') process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';",
     'const fresh = () => String(Math.floor(Math.random() * 1e9));',
-    '// The run\'s namespaces and API groups, renamed for every run of this file (longest first).',
+    "// The run's namespaces and API groups, renamed for every run of this file (longest first).",
     `const NAMES = ${JSON.stringify([...plan.namespaces.map((n) => [n, 'ns']), ...plan.groups.map((g) => [g, 'group'])])}.map(([lit, kind]) => [lit, kind === 'ns' ? lit.slice(0, 50) + '-r' + fresh() : 'r' + fresh() + lit.slice(lit.indexOf('.'))]).sort((a, b) => b[0].length - a[0].length);`,
     `const NAMESPACES = NAMES.filter(([lit]) => ${JSON.stringify(plan.namespaces)}.includes(lit)).map(([, now]) => now);`,
     '// Values the server made up that the case sends again (resourceVersions, uids, continue tokens, generated names): where each is read, and from which request.',
     `const LEARNED = ${JSON.stringify(plan.learned.map((l) => ({ value: l.value, from: l.from, path: l.path })))};`,
-    '// Each request\'s place in the send order (a watch is sent where it began): a value is learned only from one sent before.',
+    "// Each request's place in the send order (a watch is sent where it began): a value is learned only from one sent before.",
     `const POS = ${JSON.stringify(plan.position)};`,
     `const MUST_LEARN = ${JSON.stringify(mustLearn(plan.learned, opts.needs, plan.position).map((l) => l.value))};`,
     `const REQUESTS = ${JSON.stringify(requests, null, 1)};`,
@@ -207,4 +207,3 @@ test('the target gives the answer the spec needs', async (t) => {
   for (const r of results) t.diagnostic((r.ok ? 'ok    ' : 'FAILS ') + r.says + ' (observed: ' + r.observed + ')');
   assert.deepEqual(results.filter((r) => !r.ok).map((r) => r.says + ' (observed: ' + r.observed + ')'), [], 'the failure is present');
 });`;
-

@@ -72,21 +72,37 @@ export function observedAnswers(exchanges: readonly Exchange[], ours: (labels: R
     const r = e.response;
     const item = (o: unknown): ObservedItem => {
       const m = metaOf(o);
-      return { ...(str(m.namespace) !== undefined ? { namespace: str(m.namespace)! } : {}), name: str(m.name) ?? '', ...(str(m.resourceVersion) !== undefined ? { resourceVersion: str(m.resourceVersion)! } : {}), ...(ours(m.labels) ? {} : { notCreatedBySuite: true as const }) };
+      return {
+        ...(str(m.namespace) !== undefined ? { namespace: str(m.namespace)! } : {}),
+        name: str(m.name) ?? '',
+        ...(str(m.resourceVersion) !== undefined ? { resourceVersion: str(m.resourceVersion)! } : {}),
+        ...(ours(m.labels) ? {} : { notCreatedBySuite: true as const }),
+      };
     };
     if (isWatch(e)) {
       const events = documentsOf(r.bodyText).map((d): ObservedEvent => {
         const type = str((d as { type?: unknown }).type) ?? '?';
         const o = (d as { object?: unknown }).object;
         const m = metaOf(o);
-        return { type, ...(str(m.name) !== undefined ? { name: str(m.name)! } : {}), ...(str(m.resourceVersion) !== undefined ? { resourceVersion: str(m.resourceVersion)! } : {}), ...(type !== 'BOOKMARK' && !ours(m.labels) ? { notCreatedBySuite: true as const } : {}) };
+        return {
+          type,
+          ...(str(m.name) !== undefined ? { name: str(m.name)! } : {}),
+          ...(str(m.resourceVersion) !== undefined ? { resourceVersion: str(m.resourceVersion)! } : {}),
+          ...(type !== 'BOOKMARK' && !ours(m.labels) ? { notCreatedBySuite: true as const } : {}),
+        };
       });
       return { request, call, status: r.status, events };
     }
     const j = r.json as { kind?: unknown; items?: unknown } | undefined;
     if (typeof j !== 'object' || j === null) return { request, call, status: r.status };
     const m = metaOf(j);
-    const base = { request, call, status: r.status, ...(str(j.kind) !== undefined ? { kind: str(j.kind)! } : {}), ...(str(m.resourceVersion) !== undefined ? { resourceVersion: str(m.resourceVersion)! } : {}) };
+    const base = {
+      request,
+      call,
+      status: r.status,
+      ...(str(j.kind) !== undefined ? { kind: str(j.kind)! } : {}),
+      ...(str(m.resourceVersion) !== undefined ? { resourceVersion: str(m.resourceVersion)! } : {}),
+    };
     if (Array.isArray(j.items)) {
       const items = j.items.slice(0, MAX_ITEMS).map(item);
       return {

@@ -28,7 +28,8 @@ export const SUITE_NEEDS: readonly Permission[] = [
   ...['create', 'get', 'list', 'watch', 'update', 'patch', 'delete'].map((verb) => ({ verb, resource: 'configmaps', namespaced: true })),
 ];
 
-export const NEEDS_TEXT = 'the suite needs to create, get, list and delete namespaces, and to create, get, list, watch, update, patch and delete configmaps in the namespaces it creates (e.g. the cluster-admin role; README "Pointing it at a real target")';
+export const NEEDS_TEXT =
+  'the suite needs to create, get, list and delete namespaces, and to create, get, list, watch, update, patch and delete configmaps in the namespaces it creates (e.g. the cluster-admin role; README "Pointing it at a real target")';
 
 export interface PreflightOptions {
   readonly profile: Profile;

@@ -99,7 +99,15 @@ export function loaderReproducer(o: { fileName: string; text: string; command: s
  * /healthz on the port, within START_TIMEOUT seconds; a daemon that serves is given SETTLE seconds to
  * exit still (a refusal may come just after the port opens).
  */
-export function daemonReproducer(o: { command: string; kubeconfigFlag: string; words: readonly string[]; needs?: readonly AnswerNeed[]; about: ProcessAbout; startTimeoutS: number; settleS: number }): string {
+export function daemonReproducer(o: {
+  command: string;
+  kubeconfigFlag: string;
+  words: readonly string[];
+  needs?: readonly AnswerNeed[];
+  about: ProcessAbout;
+  startTimeoutS: number;
+  settleS: number;
+}): string {
   const w = o.needs?.length ? want(o.needs) : undefined;
   const says = o.needs?.[0]?.says ?? '';
   const lines = [

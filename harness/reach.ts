@@ -34,7 +34,18 @@ export interface CheckReach {
   largestObjectBytes: number;
 }
 
-export const emptyReach = (): CheckReach => ({ answers: {}, cells: {}, pages: 0, longestChain: 0, watches: { opened: 0, resumed: 0, expired: 0, delivering: 0 }, compactions: 0, restarts: 0, applyConflicts: 0, largestList: 0, largestObjectBytes: 0 });
+export const emptyReach = (): CheckReach => ({
+  answers: {},
+  cells: {},
+  pages: 0,
+  longestChain: 0,
+  watches: { opened: 0, resumed: 0, expired: 0, delivering: 0 },
+  compactions: 0,
+  restarts: 0,
+  applyConflicts: 0,
+  largestList: 0,
+  largestObjectBytes: 0,
+});
 
 /** Per check: the chain length behind each continue token handed out, and the versions watch events carried. */
 interface ReachMemory {
@@ -213,4 +224,3 @@ export interface Exercised {
   /** One line for the reports: the figures, and why the run is not tested when it is not. */
   readonly line: string;
 }
-

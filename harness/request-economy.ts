@@ -71,9 +71,10 @@ const round1 = (n: number): number => Math.round(n * 10) / 10;
 /** One line for terminals and the bench: the run's figures and the checks that cost most per verdict. */
 export function economyLine(e: RequestEconomy, worst = 3): string {
   const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-  const head = e.requestsPerVerdict === undefined
-    ? `request economy: ${e.requests} requests and no verdict`
-    : `request economy: ${e.requestsPerVerdict} requests and ${kib(e.bytesPerVerdict!)} per verdict (${e.requests} requests, ${e.verdicts} verdicts)`;
+  const head =
+    e.requestsPerVerdict === undefined
+      ? `request economy: ${e.requests} requests and no verdict`
+      : `request economy: ${e.requestsPerVerdict} requests and ${kib(e.bytesPerVerdict!)} per verdict (${e.requests} requests, ${e.verdicts} verdicts)`;
   const costly = e.checks.slice(0, worst).map((c) => `${c.check} ${c.verdicts === 0 ? `${c.requests} for none` : `${round1(c.requests / c.verdicts)}`}`);
   return costly.length === 0 ? head : `${head}; most per verdict: ${costly.join(', ')}`;
 }

@@ -14,8 +14,21 @@ import { judgeCollectionEnvelope, judgeCreated, judgeObjectEnvelope, judgeUpdate
 import { futureResourceVersion, judgeTooLarge } from '../reference/error-rules.ts';
 import type { Judgement } from '../reference/judgement.ts';
 import {
-  judgeAfterDelete, judgeCompleteList, judgeContinuationServed, judgeContinueGone, judgeCreate, judgeCreateOfTerminatingName, judgeDeleteAccepted,
-  judgeDuplicateCreate, judgeEndlessPaging, judgeGoneForExact, judgeListDecision, judgeListNotServed, judgeNamespaceCreated, judgeUpdate, pathClauses as pathJudgements,
+  judgeAfterDelete,
+  judgeCompleteList,
+  judgeContinuationServed,
+  judgeContinueGone,
+  judgeCreate,
+  judgeCreateOfTerminatingName,
+  judgeDeleteAccepted,
+  judgeDuplicateCreate,
+  judgeEndlessPaging,
+  judgeGoneForExact,
+  judgeListDecision,
+  judgeListNotServed,
+  judgeNamespaceCreated,
+  judgeUpdate,
+  pathClauses as pathJudgements,
   queryClauses as queryJudgements,
 } from '../reference/crud-rules.ts';
 import { matchesLabels, parseLabelSelector } from '../reference/label-selector.ts';
@@ -52,9 +65,20 @@ export async function namespaceOf(cx: CaseContext, i: number, o: { own?: boolean
     for (const v of lease.isNew ? [] : lease.priorVersions) cx.priorVersions.add(v);
     if (!lease.isNew) {
       const created = { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: cx.ownLabels } };
-      cx.setup.push({ seq: 0, request: { method: 'POST', path: collectionPath(rt), body: created }, transportError: 'not sent by this case: it reused this namespace, created empty earlier in the run', startedAtMs: cx.env.now(), durationMs: 0 });
+      cx.setup.push({
+        seq: 0,
+        request: { method: 'POST', path: collectionPath(rt), body: created },
+        transportError: 'not sent by this case: it reused this namespace, created empty earlier in the run',
+        startedAtMs: cx.env.now(),
+        durationMs: 0,
+      });
       // A reused namespace carries this case's label, so case-label selectors find it as before.
-      const r = await cx.send({ method: 'PATCH', path: objectPath(rt, name), headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { labels: cx.ownLabels } }) });
+      const r = await cx.send({
+        method: 'PATCH',
+        path: objectPath(rt, name),
+        headers: { 'content-type': 'application/merge-patch+json' },
+        body: JSON.stringify({ metadata: { labels: cx.ownLabels } }),
+      });
       if (r.status >= 200 && r.status < 300) continue;
       // Gone: the target deleted it (a dry-run delete that was not one, say); the case creates it anew.
       if (r.status !== 404) throw new Error(`relabelling the pooled namespace ${name} answered ${r.status}`);
@@ -109,7 +133,15 @@ function noteRvs(cx: CaseContext, r: TargetResponse): void {
 
 function versionOf(cx: CaseContext, rt: ResourceType, r: TargetResponse, content: Content): ObjectVersion {
   const o = readObject(rt, r.json);
-  return { key: o.key, name: o.name ?? '', namespace: o.namespace, uid: String(o.uid), rv: String(o.rv), creationTimestamp: typeof o.creationTimestamp === 'string' ? o.creationTimestamp : undefined, content };
+  return {
+    key: o.key,
+    name: o.name ?? '',
+    namespace: o.namespace,
+    uid: String(o.uid),
+    rv: String(o.rv),
+    creationTimestamp: typeof o.creationTimestamp === 'string' ? o.creationTimestamp : undefined,
+    content,
+  };
 }
 
 export async function runOp(cx: CaseContext, op: Op): Promise<void> {
@@ -141,7 +173,8 @@ export async function runWrite(cx: CaseContext, op: WriteOp): Promise<void> {
     noteRvs(cx, r);
     if (tainted) {
       cx.judge(judgeCreateOfTerminatingName(r.status));
-      if (is2xx(r.status)) cx.setHistory(op.res, recordWrite({ ...h, tainted: new Set([...h.tainted].filter((k) => k !== key)) }, { op: 'put', version: versionOf(cx, rt, r, content), atMs: cx.writeSentAtMs }));
+      if (is2xx(r.status))
+        cx.setHistory(op.res, recordWrite({ ...h, tainted: new Set([...h.tainted].filter((k) => k !== key)) }, { op: 'put', version: versionOf(cx, rt, r, content), atMs: cx.writeSentAtMs }));
       return;
     }
     if (live) {
@@ -290,7 +323,10 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
   const semantic = d.semantic as 'MostRecent' | 'Any' | 'NotOlderThan' | 'Exact';
   if (r.status === 410 && semantic === 'Exact') return cx.judge(judgeGoneForExact(cx.history(op.res), index, d.clause, cx.env.now(), cx.env.settings.historyWindowMs));
   const lateExp: ReadExpectation = { semantic, clause: d.clause, ...(index !== undefined ? { at: index } : {}) };
-  const late = op.limit === undefined ? judgeNotCaughtUp(readContext(cx, op.res, namespaces, selector), lateExp, param, { status: r.status, bodyText: r.bodyText, retryAfter: r.headers['retry-after'] }) : undefined;
+  const late =
+    op.limit === undefined
+      ? judgeNotCaughtUp(readContext(cx, op.res, namespaces, selector), lateExp, param, { status: r.status, bodyText: r.bodyText, retryAfter: r.headers['retry-after'] })
+      : undefined;
   if (late) return cx.judge(late);
   if (!is2xx(r.status)) return cx.judge(judgeListNotServed(d.clause, `200 with the list (${semantic})`, r.status, r.bodyText));
   cx.judge(judgeCollectionEnvelope(rt, (r.json ?? {}) as ListBody));
@@ -338,7 +374,16 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
   learnFromList(cx, op.res, first.collectionRv, semantic, { ...res, judgements: [...res.judgements, ...pathClauses(rt, shape), ...queryClauses(query, pages.length)] }, pageSeqs);
 }
 
-function judgeListSnapshotWithRemaining(cx: CaseContext, res: ResName, namespaces: readonly string[], selector: string | undefined, exp: ReadExpectation, page: ObservedPage, requested: { requestedRv?: string }, scope: RequestScope) {
+function judgeListSnapshotWithRemaining(
+  cx: CaseContext,
+  res: ResName,
+  namespaces: readonly string[],
+  selector: string | undefined,
+  exp: ReadExpectation,
+  page: ObservedPage,
+  requested: { requestedRv?: string },
+  scope: RequestScope,
+) {
   const ctx = readContext(cx, res, namespaces, selector, scope);
   cx.judge(judgeCompleteList(page, selector !== undefined));
   return judgeListSnapshot(ctx, exp, { collectionRv: page.collectionRv, items: page.items, ...requested });
@@ -355,7 +400,7 @@ export async function runTooLarge(cx: CaseContext, op: Extract<Op, { op: 'tooLar
   const ns = await namespaceOf(cx, op.ns);
   const future = futureResourceVersion(cx.rvsSeen);
   if (future === undefined) {
-    cx.tally.notCheckedBecause('rest:7/504', 'the target\'s resourceVersions are not all decimal integers, so the suite cannot name one it has not issued yet');
+    cx.tally.notCheckedBecause('rest:7/504', "the target's resourceVersions are not all decimal integers, so the suite cannot name one it has not issued yet");
     return;
   }
   const query: QueryPair[] = [['resourceVersion', future]];
@@ -368,4 +413,3 @@ export async function runTooLarge(cx: CaseContext, op: Extract<Op, { op: 'tooLar
   const exact = op.via === 'list-exact' || op.via === 'list-limit';
   cx.judge(judgeTooLarge({ status: r.status, bodyText: r.bodyText, retryAfter: r.headers['retry-after'] }, exact ? 'rest:7/504/exact' : 'rest:7/504'));
 }
-

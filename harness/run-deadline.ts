@@ -17,4 +17,3 @@ export function runBudgetLeftMs(now: number = Date.now()): number | undefined {
   if (activeDeadlines.size === 0) return undefined;
   return Math.min(...activeDeadlines.values()) - now;
 }
-

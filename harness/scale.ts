@@ -27,9 +27,31 @@ export interface ScaleProfile {
 
 export const scaleProfiles = {
   /** The nightly run: thousands of objects, a chain of hundreds of pages, two dozen prefix namespaces. */
-  nightly: { name: 'nightly', objects: 3000, pageLimit: 10, writeEveryPages: 5, concurrency: 8, namespaceRoots: 8, namespaceDepth: 3, objectsPerNamespace: 4, nearLimitBytes: 1_000_000, overLimitBytes: 1_600_000 },
+  nightly: {
+    name: 'nightly',
+    objects: 3000,
+    pageLimit: 10,
+    writeEveryPages: 5,
+    concurrency: 8,
+    namespaceRoots: 8,
+    namespaceDepth: 3,
+    objectsPerNamespace: 4,
+    nearLimitBytes: 1_000_000,
+    overLimitBytes: 1_600_000,
+  },
   /** The self-tests: small, but a chain still longer than the planted page-chain-drift needs. */
-  selftest: { name: 'selftest', objects: 130, pageLimit: 2, writeEveryPages: 7, concurrency: 8, namespaceRoots: 2, namespaceDepth: 3, objectsPerNamespace: 2, nearLimitBytes: 200_000, overLimitBytes: 1_600_000 },
+  selftest: {
+    name: 'selftest',
+    objects: 130,
+    pageLimit: 2,
+    writeEveryPages: 7,
+    concurrency: 8,
+    namespaceRoots: 2,
+    namespaceDepth: 3,
+    objectsPerNamespace: 2,
+    nearLimitBytes: 200_000,
+    overLimitBytes: 1_600_000,
+  },
 } as const satisfies Record<string, ScaleProfile>;
 
 export type ScaleName = keyof typeof scaleProfiles;

@@ -33,7 +33,11 @@ export class ShrinkBudget {
   candidates = 0;
 
   /** `runLeftMs`: what the run's budget has left (harness/run-deadline.ts), undefined when it has none. */
-  constructor(private readonly budgetMs: number, private readonly now: () => number, private readonly runLeftMs: () => number | undefined = runBudgetLeftMs) {}
+  constructor(
+    private readonly budgetMs: number,
+    private readonly now: () => number,
+    private readonly runLeftMs: () => number | undefined = runBudgetLeftMs,
+  ) {}
 
   /** Whether the next case runs: always before the first failure; then while the budget lasts and nothing small was found. */
   mayRun(): boolean {

@@ -18,8 +18,7 @@ export class Tally {
         inputs.set(j.input, (inputs.get(j.input) ?? 0) + 1);
         this.exercised.set(j.clause, inputs);
       }
-    }
-    else if (j.verdict === 'unspecified') noteIn(this.unspecified, j);
+    } else if (j.verdict === 'unspecified') noteIn(this.unspecified, j);
     else if (j.verdict === 'inconclusive') noteIn(this.inconclusive, j);
   }
 

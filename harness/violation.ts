@@ -29,7 +29,13 @@ export class ClauseViolation extends Error {
    * replayed before it stands (runner/run-check.ts). `answersJudged`: which answers the judgements
    * were made on, so their needs can name requests of the counterexample.
    */
-  constructor(readonly failures: readonly Judgement[], readonly exchanges: readonly Exchange[], readonly evidence?: unknown, readonly serverErrors: readonly ServerErrorSeen[] = [], readonly answersJudged: AnswersJudged = {}) {
+  constructor(
+    readonly failures: readonly Judgement[],
+    readonly exchanges: readonly Exchange[],
+    readonly evidence?: unknown,
+    readonly serverErrors: readonly ServerErrorSeen[] = [],
+    readonly answersJudged: AnswersJudged = {},
+  ) {
     super(failures.map((f) => `${f.clause}: expected ${f.expected}; observed ${f.observed}`).join('\n'));
     this.name = 'ClauseViolation';
   }
@@ -41,7 +47,11 @@ export class ClauseViolation extends Error {
  * capability the clauses are about (no CustomResourceDefinitions, a group version it does not serve).
  */
 export class CheckNotApplicable extends Error {
-  constructor(readonly clauses: readonly ClauseId[], readonly reason: string, readonly verdict: 'notChecked' | 'skipped' | 'inconclusive' = 'notChecked') {
+  constructor(
+    readonly clauses: readonly ClauseId[],
+    readonly reason: string,
+    readonly verdict: 'notChecked' | 'skipped' | 'inconclusive' = 'notChecked',
+  ) {
     super(reason);
     this.name = 'CheckNotApplicable';
   }

@@ -112,7 +112,11 @@ export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: 
   // `namespace`: the watch covers one namespace of several the case wrote in; only its writes are awaited.
   const within = (key: string) => namespace === undefined || key.startsWith(`${namespace}/`);
   const isOurs = (key: string) => h.everKeys.has(key) && !h.tainted.has(key) && within(key);
-  const target = new Map(visibleObjects(h, currentIndex(h)).filter((v) => within(v.key)).map((v) => [v.key, v.rv]));
+  const target = new Map(
+    visibleObjects(h, currentIndex(h))
+      .filter((v) => within(v.key))
+      .map((v) => [v.key, v.rv]),
+  );
   const same = (a: Map<string, string>) => a.size === target.size && [...target].every(([k, v]) => a.get(k) === v);
   const windowMs = eventualWindowOf(cx.env);
   const expected = writesAfter(h, session.openedAt.get(res) ?? 0, isOurs);
@@ -122,7 +126,8 @@ export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: 
   // it was, so a silent stream would look caught up; every write the watch owes must have arrived too.
   const delivered = (evs: readonly ObservedEvent[]) => expected.every((rv) => evs.some((e) => (e.type === 'ADDED' || e.type === 'MODIFIED') && String(e.object.rv) === rv));
   const caughtUpWith = (evs: readonly ObservedEvent[]) => same(replayedState(start, evs, isOurs)) && delivered(evs);
-  const done = (evs: readonly ObservedEvent[]) => caughtUpWith(evs) || (decided = orderBroken(expected, evs)) !== undefined || (marker !== undefined && evs.some((e) => e.type === 'ADDED' && e.object.name === marker));
+  const done = (evs: readonly ObservedEvent[]) =>
+    caughtUpWith(evs) || (decided = orderBroken(expected, evs)) !== undefined || (marker !== undefined && evs.some((e) => e.type === 'ADDED' && e.object.name === marker));
   const t0 = cx.env.now();
   let caughtUp = await session.until(done, Math.min(windowMs, MARKER_AFTER_MS));
   if (!caughtUp && !session.ended()) {

@@ -33,11 +33,15 @@ export function authzFixtureCrd(profile: Profile, runId: string, labels: Record<
       group: rt.group,
       scope: 'Namespaced',
       names: { plural: rt.plural, singular: rt.kind.toLowerCase(), kind: rt.kind, listKind: `${rt.kind}List` },
-      versions: [{
-        name: rt.version, served: true, storage: true,
-        subresources: { status: {} },
-        schema: { openAPIV3Schema: { type: 'object', [profile.preserveUnknownFieldsExtension]: true } },
-      }],
+      versions: [
+        {
+          name: rt.version,
+          served: true,
+          storage: true,
+          subresources: { status: {} },
+          schema: { openAPIV3Schema: { type: 'object', [profile.preserveUnknownFieldsExtension]: true } },
+        },
+      ],
     },
   };
 }
@@ -73,7 +77,8 @@ export interface AuthzNames {
 }
 
 export const groupOf = (n: AuthzNames, g: AuthzGroup): string => (g === 'core' ? '' : g === 'fixture' ? authzFixture(n.profile, n.runId).group : '*');
-const typeOf = (n: AuthzNames, r: AuthzResource): ResourceType => (r === 'configmaps' ? { plural: 'configmaps', kind: 'ConfigMap', group: '', version: 'v1', namespaced: true } : authzFixture(n.profile, n.runId));
+const typeOf = (n: AuthzNames, r: AuthzResource): ResourceType =>
+  r === 'configmaps' ? { plural: 'configmaps', kind: 'ConfigMap', group: '', version: 'v1', namespaced: true } : authzFixture(n.profile, n.runId);
 export const resourceTypeOf = typeOf;
 
 /** The rules as they go into the Role (rest:5.5 shape); a widget resource name becomes the fixture's plural. */
@@ -88,7 +93,16 @@ export function policyRules(n: AuthzNames, rules: readonly AuthzRule[]): PolicyR
 
 export function attributesOfStep(n: AuthzNames, user: string, groups: readonly string[], s: AuthzStep, name: string | undefined): RequestAttributes {
   const rt = typeOf(n, s.resource);
-  return { user, groups, verb: s.verb, apiGroup: rt.group, resource: rt.plural, namespace: n.namespaces[s.ns], ...(name !== undefined ? { name } : {}), ...(s.status ? { subresource: 'status' } : {}) };
+  return {
+    user,
+    groups,
+    verb: s.verb,
+    apiGroup: rt.group,
+    resource: rt.plural,
+    namespace: n.namespaces[s.ns],
+    ...(name !== undefined ? { name } : {}),
+    ...(s.status ? { subresource: 'status' } : {}),
+  };
 }
 
 /** The policy a case put in place: one Role and one RoleBinding of `user`, both in the first namespace. */
@@ -124,7 +138,7 @@ export type Outcome = 'ok' | 'refused' | 'other';
 export const outcomeOf = (status: number): Outcome => (status >= 200 && status < 300 ? 'ok' : status === 401 || status === 403 ? 'refused' : 'other');
 
 export function describeStep(s: AuthzStep): string {
-  return `${s.verb} ${s.resource}${s.status ? '/status' : ''} in namespace #${s.ns}${s.ns === 1 ? ' (not the binding\'s)' : ''}`;
+  return `${s.verb} ${s.resource}${s.status ? '/status' : ''} in namespace #${s.ns}${s.ns === 1 ? " (not the binding's)" : ''}`;
 }
 
 export interface StepObservation {
@@ -157,12 +171,21 @@ export function judgeStep(s: AuthzStep, expected: boolean | undefined, o: StepOb
       else out.push(pass(c, `${what}: granted, served`, `${o.real}`));
     }
   } else if (expected === false) {
-    for (const c of scope) out.push(rule(c, real !== 'ok', `${what}: no rule of the case grants it${s.status ? ' (a rule on the parent resource does not grant its subresources)' : ''}${s.ns === 1 ? ' (the binding grants in its own namespace only)' : ''}, so refused`, `answered ${o.real}`));
+    for (const c of scope)
+      out.push(
+        rule(
+          c,
+          real !== 'ok',
+          `${what}: no rule of the case grants it${s.status ? ' (a rule on the parent resource does not grant its subresources)' : ''}${s.ns === 1 ? ' (the binding grants in its own namespace only)' : ''}, so refused`,
+          `answered ${o.real}`,
+        ),
+      );
   }
   if (o.dry !== undefined) {
     const dry = outcomeOf(o.dry);
     for (const c of ['rest:4.6.4', 'rest:5.4'] as const) {
-      if (dry === 'other' || real === 'other') out.push(inconclusive(c, `${what}: the dry-run refused exactly when the real request is`, `dry-run ${o.dry}, real ${o.real}: one failed for another reason than authorization`));
+      if (dry === 'other' || real === 'other')
+        out.push(inconclusive(c, `${what}: the dry-run refused exactly when the real request is`, `dry-run ${o.dry}, real ${o.real}: one failed for another reason than authorization`));
       else out.push(rule(c, dry === real, `${what}: the dry-run refused exactly when the real request is`, `dry-run ${o.dry}, real ${o.real}`));
     }
     // rest:4.6.3: every built-in admission step supports dry-run, so a request served for real is served dry too.
@@ -170,9 +193,24 @@ export function judgeStep(s: AuthzStep, expected: boolean | undefined, o: StepOb
   }
   if (o.review !== undefined) {
     if (real === 'other') {
-      if (expected !== undefined) out.push(rule('rest:4.1/subjectaccessreviews', o.review === expected, `${what}: the review answers as the authorizer decides (${expected ? 'allowed' : 'denied'})`, `review said ${o.review ? 'allowed' : 'denied'}`));
+      if (expected !== undefined)
+        out.push(
+          rule(
+            'rest:4.1/subjectaccessreviews',
+            o.review === expected,
+            `${what}: the review answers as the authorizer decides (${expected ? 'allowed' : 'denied'})`,
+            `review said ${o.review ? 'allowed' : 'denied'}`,
+          ),
+        );
     } else {
-      out.push(rule('rest:4.1/subjectaccessreviews', o.review === (real === 'ok'), `${what}: the review's answer agrees with what the server then does`, `review said ${o.review ? 'allowed' : 'denied'}; the request was ${real === 'ok' ? 'served' : 'refused'} (${o.real})`));
+      out.push(
+        rule(
+          'rest:4.1/subjectaccessreviews',
+          o.review === (real === 'ok'),
+          `${what}: the review's answer agrees with what the server then does`,
+          `review said ${o.review ? 'allowed' : 'denied'}; the request was ${real === 'ok' ? 'served' : 'refused'} (${o.real})`,
+        ),
+      );
     }
   }
   if (s.status && s.verb === 'get' && real === 'ok') {
@@ -201,7 +239,9 @@ const strangerText = (who: Stranger) => (who === 'anonymous' ? 'a request withou
  */
 export function judgeStranger(who: Stranger, what: string, status: number, stored?: boolean): Judgement[] {
   const served = outcomeOf(status) === 'ok';
-  const out = [rule('rest:5.1', !served && stored !== true, `${strangerText(who)} to ${what} is refused, and changes nothing`, `answered ${status}${stored === true ? '; the object was stored' : ''}`)];
+  const out = [
+    rule('rest:5.1', !served && stored !== true, `${strangerText(who)} to ${what} is refused, and changes nothing`, `answered ${status}${stored === true ? '; the object was stored' : ''}`),
+  ];
   if (!served) out.push(refusalRecorded(`${strangerText(who)} to ${what}`, status));
   return out;
 }
@@ -214,7 +254,8 @@ export function judgeStranger(who: Stranger, what: string, status: number, store
 export function judgeHealthAccess(who: Stranger, path: string, status: number, remote: boolean): Judgement {
   const served = outcomeOf(status) === 'ok';
   if (!remote) return unspecified('rest:5.6', `${path} from the server's own host (loopback): rest:5.6 speaks of remote hosts only`, `${strangerText(who)} answered ${status}`);
-  if (who === 'anonymous') return unspecified('rest:5.6', `${path} without credentials: whether the anonymous identity counts as authenticated is described outside the spec (rest:5.1)`, `answered ${status}`);
+  if (who === 'anonymous')
+    return unspecified('rest:5.6', `${path} without credentials: whether the anonymous identity counts as authenticated is described outside the spec (rest:5.1)`, `answered ${status}`);
   return rule('rest:5.6', !served, `${path} from a remote host with credentials that authenticate nobody is refused`, `answered ${status}`);
 }
 
@@ -234,7 +275,12 @@ export function expectedDecision(n: AuthzNames, user: string, groups: readonly s
  * the object it belongs to (a namespaced custom type's, or a namespace's: cluster-scoped).
  */
 export function judgeSubresourceGet(path: string, status: number, kind: string | undefined, ownerKind: string, scope: 'namespaced' | 'cluster' = 'namespaced'): Judgement {
-  return rule(scope === 'namespaced' ? 'rest:4.1/get-namespaced-subresource' : 'rest:4.1/get-subresource', status === 200 && kind === ownerKind, `GET ${path} answers 200 with the ${ownerKind} it belongs to`, `${status}, kind ${kind ?? 'none'}`);
+  return rule(
+    scope === 'namespaced' ? 'rest:4.1/get-namespaced-subresource' : 'rest:4.1/get-subresource',
+    status === 200 && kind === ownerKind,
+    `GET ${path} answers 200 with the ${ownerKind} it belongs to`,
+    `${status}, kind ${kind ?? 'none'}`,
+  );
 }
 
 /**
@@ -244,8 +290,13 @@ export function judgeSubresourceGet(path: string, status: number, kind: string |
  * How the eviction itself is answered (201 Status upstream) is not in the spec: any 2xx.
  */
 export function judgeEviction(evicted: number, after: { status: number; terminating: boolean }): Judgement {
-  const expected = 'POST of an Eviction to the pod\'s eviction subresource is accepted and the pod goes (gone or Terminating)';
+  const expected = "POST of an Eviction to the pod's eviction subresource is accepted and the pod goes (gone or Terminating)";
   if (evicted === 429) return inconclusive('rest:4.1/eviction', expected, 'answered 429: an eviction refused for a disruption budget says nothing about the row');
   if (evicted < 200 || evicted >= 300) return fail('rest:4.1/eviction', expected, `the eviction answered ${evicted}`);
-  return rule('rest:4.1/eviction', after.status === 404 || (after.status === 200 && after.terminating), expected, `eviction answered ${evicted}; then the pod read ${after.status}${after.status === 200 ? (after.terminating ? ' (Terminating)' : ' (still live)') : ''}`);
+  return rule(
+    'rest:4.1/eviction',
+    after.status === 404 || (after.status === 200 && after.terminating),
+    expected,
+    `eviction answered ${evicted}; then the pod read ${after.status}${after.status === 200 ? (after.terminating ? ' (Terminating)' : ' (still live)') : ''}`,
+  );
 }

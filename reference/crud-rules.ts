@@ -31,7 +31,9 @@ export function judgeDuplicateCreate(key: string, status: number): Judgement[] {
   const refused = is4xx(status);
   return [
     rule('rest:2.2.2', refused, `create of an existing name ${key} refused (4xx)`, `status ${status}`, { needs: [needStatusClass(`the create of the existing name ${key} is refused (4xx)`, 4)] }),
-    rule('rest:2.2.1', refused, `a repeated create of ${key} is refused (names make creation idempotent)`, `status ${status}`, { needs: [needStatusClass(`the repeated create of ${key} is refused (4xx)`, 4)] }),
+    rule('rest:2.2.1', refused, `a repeated create of ${key} is refused (names make creation idempotent)`, `status ${status}`, {
+      needs: [needStatusClass(`the repeated create of ${key} is refused (4xx)`, 4)],
+    }),
   ];
 }
 
@@ -61,7 +63,12 @@ export function judgeAfterDelete(key: string, probe: { status: number; deletionT
   return {
     removed: false,
     judgements: [
-      rule('rest:3.1/live-to-terminating', is2xx(probe.status) && typeof probe.deletionTimestamp === 'string', `after an accepted delete ${key} is removed or Terminating (deletionTimestamp set)`, `status ${probe.status}, deletionTimestamp ${JSON.stringify(probe.deletionTimestamp)}`),
+      rule(
+        'rest:3.1/live-to-terminating',
+        is2xx(probe.status) && typeof probe.deletionTimestamp === 'string',
+        `after an accepted delete ${key} is removed or Terminating (deletionTimestamp set)`,
+        `status ${probe.status}, deletionTimestamp ${JSON.stringify(probe.deletionTimestamp)}`,
+      ),
       unspecified('rest:3.1/no-finalizers-not-shown', 'deletion without finalizers: not shown', 'left Terminating'),
     ],
   };
@@ -77,7 +84,10 @@ export function judgeGoneForExact(h: History, index: number | undefined, clause:
   const mayBeGone = index === undefined || mayHaveBeenCompacted(h, index, nowMs, windowMs);
   return mayBeGone
     ? [pass('rest:7/410', '410 Gone for a version older than the retained history'), pass(clause, 'Exact: the snapshot or 410 Gone once it may have been dropped')]
-    : [fail('rest:6.1.4', `a version ${Math.round(age)} ms old is still retained (history window ${windowMs} ms)`, '410 Gone'), fail(clause, 'the exact snapshot', '410 Gone for a version the target must still retain')];
+    : [
+        fail('rest:6.1.4', `a version ${Math.round(age)} ms old is still retained (history window ${windowMs} ms)`, '410 Gone'),
+        fail(clause, 'the exact snapshot', '410 Gone for a version the target must still retain'),
+      ];
 }
 
 /** rest:4.1 path shapes (and the core group's) exercised by a read the model accepted. */
@@ -91,7 +101,11 @@ export function pathClauses(coreGroup: boolean, shape: 'object' | 'collection' |
 /** rest:4.3 rows of the parameters a read used, once the model accepted the answer. */
 export function queryClauses(used: ReadonlySet<string>, pages: number): Judgement[] {
   const js: Judgement[] = [];
-  for (const [k, clause] of [['resourceVersion', 'rest:4.3/resourceVersion'], ['resourceVersionMatch', 'rest:4.3/resourceVersionMatch'], ['limit', 'rest:4.3/limit']] as const) {
+  for (const [k, clause] of [
+    ['resourceVersion', 'rest:4.3/resourceVersion'],
+    ['resourceVersionMatch', 'rest:4.3/resourceVersionMatch'],
+    ['limit', 'rest:4.3/limit'],
+  ] as const) {
     if (used.has(k)) js.push(pass(clause, `${k} honoured as rest:4.4/4.5 say`));
   }
   if (pages > 1) js.push(pass('rest:4.3/continue', 'continue tokens lead through the snapshot'), pass('rest:4.4.5', 'chunking is available'));
@@ -135,7 +149,14 @@ export function judgeEndlessPaging(pages: number): Judgement[] {
  *   judgeContinueGone(200, 1500, 'Any') -> [inconclusive rest:4.4.4]
  */
 export function judgeContinueGone(ageMs: number, ttlMs: number, semantic?: string): Judgement[] {
-  if (ageMs < ttlMs && semantic === 'Any') return [inconclusive('rest:4.4.4', `a continue token ${Math.round(ageMs)} ms old is still valid (lifetime ${ttlMs} ms), unless the first page came from a past state already compacted away (Any)`, '410 Gone')];
+  if (ageMs < ttlMs && semantic === 'Any')
+    return [
+      inconclusive(
+        'rest:4.4.4',
+        `a continue token ${Math.round(ageMs)} ms old is still valid (lifetime ${ttlMs} ms), unless the first page came from a past state already compacted away (Any)`,
+        '410 Gone',
+      ),
+    ];
   return [rule('rest:4.4.4', ageMs >= ttlMs, `a continue token ${Math.round(ageMs)} ms old is still valid (lifetime ${ttlMs} ms)`, '410 Gone')];
 }
 
@@ -156,7 +177,9 @@ export function judgeNameFreeElsewhere(createdInOther: boolean): Judgement[] {
 
 /** rest:4.1/get-collection: the all-namespaces collection holds both objects. */
 export function judgeAllNamespaces(status: number, keys: ReadonlySet<string>, want: readonly string[]): Judgement[] {
-  return [rule('rest:4.1/get-collection', status === 200 && want.every((k) => keys.has(k)), `the all-namespaces collection holds ${want.join(' and ')}`, `status ${status}, items ${[...keys].join(', ')}`)];
+  return [
+    rule('rest:4.1/get-collection', status === 200 && want.every((k) => keys.has(k)), `the all-namespaces collection holds ${want.join(' and ')}`, `status ${status}, items ${[...keys].join(', ')}`),
+  ];
 }
 
 /** rest:2.2.3: a second namespace of the same name is refused. */
@@ -167,8 +190,18 @@ export function judgeDuplicateNamespace(name: string, status: number): Judgement
 /** rest:2.2.5 and rest:4.1/get-namespace: a namespace read at its cluster-scoped path. */
 export function judgeNamespaceRead(name: string, r: { status: number; kind: unknown; name: unknown; namespace: unknown }): Judgement[] {
   return [
-    rule('rest:2.2.5', r.status === 200 && r.namespace === undefined, 'a namespace is read at a cluster-scoped path and has no namespace', `status ${r.status}, metadata.namespace ${JSON.stringify(r.namespace)}`),
-    rule('rest:4.1/get-namespace', r.status === 200 && r.kind === 'Namespace' && r.name === name, `GET /api/v1/namespaces/${name} returns that Namespace`, `status ${r.status}, kind ${JSON.stringify(r.kind)}, name ${JSON.stringify(r.name)}`),
+    rule(
+      'rest:2.2.5',
+      r.status === 200 && r.namespace === undefined,
+      'a namespace is read at a cluster-scoped path and has no namespace',
+      `status ${r.status}, metadata.namespace ${JSON.stringify(r.namespace)}`,
+    ),
+    rule(
+      'rest:4.1/get-namespace',
+      r.status === 200 && r.kind === 'Namespace' && r.name === name,
+      `GET /api/v1/namespaces/${name} returns that Namespace`,
+      `status ${r.status}, kind ${JSON.stringify(r.kind)}, name ${JSON.stringify(r.name)}`,
+    ),
   ];
 }
 
@@ -180,12 +213,26 @@ export function judgeNamespaceRead(name: string, r: { status: number; kind: unkn
 export function judgeClusterObjectRead(path: string, want: { kind: string; name: string }, r: { status: number; kind: unknown; name: unknown; namespace: unknown }): Judgement[] {
   // A run's identity that may create the definition but not read it back decides nothing about paths.
   if (r.status === 401 || r.status === 403) return [inconclusive('rest:4.1/get-object', `GET ${path} returns that ${want.kind}`, `status ${r.status}: the run may not read it`)];
-  return [rule('rest:4.1/get-object', r.status === 200 && r.kind === want.kind && r.name === want.name && r.namespace === undefined, `GET ${path} returns that ${want.kind} (no namespace)`, `status ${r.status}, kind ${JSON.stringify(r.kind)}, name ${JSON.stringify(r.name)}, metadata.namespace ${JSON.stringify(r.namespace)}`)];
+  return [
+    rule(
+      'rest:4.1/get-object',
+      r.status === 200 && r.kind === want.kind && r.name === want.name && r.namespace === undefined,
+      `GET ${path} returns that ${want.kind} (no namespace)`,
+      `status ${r.status}, kind ${JSON.stringify(r.kind)}, name ${JSON.stringify(r.name)}, metadata.namespace ${JSON.stringify(r.namespace)}`,
+    ),
+  ];
 }
 
 /** rest:4.1/get-namespaces: the namespace collection is a NamespaceList holding the case's namespaces. */
 export function judgeNamespaceList(r: { status: number; kind: unknown; names: readonly unknown[] }, want: readonly string[]): Judgement[] {
-  return [rule('rest:4.1/get-namespaces', r.status === 200 && r.kind === 'NamespaceList' && want.every((n) => r.names.includes(n)), `GET /api/v1/namespaces is a NamespaceList holding ${want.join(' and ')}`, `status ${r.status}, kind ${JSON.stringify(r.kind)}, names ${r.names.join(', ')}`)];
+  return [
+    rule(
+      'rest:4.1/get-namespaces',
+      r.status === 200 && r.kind === 'NamespaceList' && want.every((n) => r.names.includes(n)),
+      `GET /api/v1/namespaces is a NamespaceList holding ${want.join(' and ')}`,
+      `status ${r.status}, kind ${JSON.stringify(r.kind)}, names ${r.names.join(', ')}`,
+    ),
+  ];
 }
 
 /** rest:4.1/delete of a namespace. */
@@ -220,10 +267,16 @@ export function judgeSurvivesOtherNamespace(key: string, status: number): Judgem
  * prefix and be new.
  */
 export function judgeGeneratedCreate(prefix: string, r: { status: number; name: unknown }, earlier: readonly string[]): Judgement[] {
-  if (is4xx(r.status) && earlier.length === 0) return [unspecified('rest:2.3/metadata.name', `a name generated from ${JSON.stringify(prefix)}, or a refusal of a prefix the spec does not call valid`, `status ${r.status}`)];
+  if (is4xx(r.status) && earlier.length === 0)
+    return [unspecified('rest:2.3/metadata.name', `a name generated from ${JSON.stringify(prefix)}, or a refusal of a prefix the spec does not call valid`, `status ${r.status}`)];
   const name = r.name;
   return [
-    rule('rest:2.3/metadata.name', is2xx(r.status) && typeof name === 'string' && name.startsWith(prefix) && name.length > prefix.length, `a created object whose name extends ${JSON.stringify(prefix)}`, `status ${r.status}, name ${JSON.stringify(name)}`),
+    rule(
+      'rest:2.3/metadata.name',
+      is2xx(r.status) && typeof name === 'string' && name.startsWith(prefix) && name.length > prefix.length,
+      `a created object whose name extends ${JSON.stringify(prefix)}`,
+      `status ${r.status}, name ${JSON.stringify(name)}`,
+    ),
     rule('rest:2.3/metadata.name', typeof name === 'string' && !earlier.includes(name), 'a generated name not given before', `${String(name)} generated twice`),
   ];
 }

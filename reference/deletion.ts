@@ -84,20 +84,32 @@ export function stepDeletion(s: DeletionState, step: DeletionStep, o: DeletionOb
       const clause = s.existed ? 'rest:2.2.2' : 'rest:4.1/post';
       const js: Judgement[] = [rule(clause, is2xx(o.status), s.existed ? 'create succeeds: the name was freed by removal' : 'create succeeds (2xx)', `status ${o.status}`)];
       js.push(rule('rest:2.3/metadata.finalizers', got !== undefined && sameSet(got, step.finalizers), `a live object with finalizers ${show(step.finalizers)}`, seen));
-      js.push(rule('rest:2.3/metadata.deletionTimestamp', o.read !== undefined && (o.read.deletionTimestamp === undefined || o.read.deletionTimestamp === null), 'no deletionTimestamp before any delete', seen));
+      js.push(
+        rule(
+          'rest:2.3/metadata.deletionTimestamp',
+          o.read !== undefined && (o.read.deletionTimestamp === undefined || o.read.deletionTimestamp === null),
+          'no deletionTimestamp before any delete',
+          seen,
+        ),
+      );
       return { judgements: js, next: { phase: 'live', finalizers: step.finalizers } };
     }
     case 'delete': {
       if (s.phase === 'absent') return { judgements: [rule('rest:3.1/terminating-to-removed', o.read === undefined, 'a removed object stays removed', seen)], next: s };
       if (s.phase === 'open') return { judgements: [], next: o.read ? { phase: 'open' } : { phase: 'absent', existed: true } };
       if (s.phase === 'live' && s.finalizers.length === 0) {
-        const js = [rule('rest:4.1/delete', is2xx(o.status), 'delete accepted (2xx)', `status ${o.status}`), unspecified('rest:3.1/no-finalizers-not-shown', 'deletion without finalizers: not shown', o.read ? 'left in the store' : 'removed at once')];
+        const js = [
+          rule('rest:4.1/delete', is2xx(o.status), 'delete accepted (2xx)', `status ${o.status}`),
+          unspecified('rest:3.1/no-finalizers-not-shown', 'deletion without finalizers: not shown', o.read ? 'left in the store' : 'removed at once'),
+        ];
         return { judgements: js, next: o.read ? { phase: 'open' } : { phase: 'absent', existed: true } };
       }
       if (s.phase === 'live') {
         const js: Judgement[] = [rule('rest:4.1/delete', is2xx(o.status), 'delete accepted (2xx)', `status ${o.status}`)];
         const dt = o.read?.deletionTimestamp;
-        js.push(rule('rest:3.1/live-to-terminating', o.read !== undefined && isTimestamp(dt), `Terminating: still stored with deletionTimestamp set while finalizers ${show(s.finalizers)} remain`, seen));
+        js.push(
+          rule('rest:3.1/live-to-terminating', o.read !== undefined && isTimestamp(dt), `Terminating: still stored with deletionTimestamp set while finalizers ${show(s.finalizers)} remain`, seen),
+        );
         if (o.read) {
           js.push(rule('rest:2.3/metadata.deletionTimestamp', isTimestamp(dt), 'deletionTimestamp set by the first delete', seen));
           js.push(rule('rest:2.3/metadata.finalizers', got !== undefined && sameSet(got, s.finalizers), `finalizers ${show(s.finalizers)} untouched by the delete`, seen));

@@ -74,17 +74,19 @@ export function webhookConfiguration(profile: Profile, version: string, w: Webho
     apiVersion: `${admissionGroup(profile)}/${version}`,
     kind: `${w.kind ?? 'Validating'}WebhookConfiguration`,
     metadata: { name: w.name, labels: { ...w.labels } },
-    webhooks: [{
-      name: `${w.name}.webhook.svc-conformance.test`,
-      clientConfig: { url: w.url, caBundle: w.caBundle },
-      rules: [{ operations: ['CREATE', 'UPDATE', 'DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: [w.resource], scope: 'Namespaced' }],
-      namespaceSelector: { matchLabels: { ...w.namespaceLabels } },
-      objectSelector: { matchLabels: { ...w.objectLabels } },
-      failurePolicy: 'Ignore',
-      timeoutSeconds: 5,
-      admissionReviewVersions: ['v1', 'v1beta1'],
-      ...(w.sideEffects !== undefined ? { sideEffects: w.sideEffects } : {}),
-    }],
+    webhooks: [
+      {
+        name: `${w.name}.webhook.svc-conformance.test`,
+        clientConfig: { url: w.url, caBundle: w.caBundle },
+        rules: [{ operations: ['CREATE', 'UPDATE', 'DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: [w.resource], scope: 'Namespaced' }],
+        namespaceSelector: { matchLabels: { ...w.namespaceLabels } },
+        objectSelector: { matchLabels: { ...w.objectLabels } },
+        failurePolicy: 'Ignore',
+        timeoutSeconds: 5,
+        admissionReviewVersions: ['v1', 'v1beta1'],
+        ...(w.sideEffects !== undefined ? { sideEffects: w.sideEffects } : {}),
+      },
+    ],
   };
 }
 
@@ -118,22 +120,35 @@ export interface NoneWebhookObservation {
   readonly denied?: DryRunAttempt;
 }
 
-const showSeen = (seen: readonly (boolean | undefined)[]) => (seen.length === 0 ? 'the webhook got no review for it' : `the webhook got ${seen.length} review(s), dryRun ${seen.map((d) => String(d)).join(', ')}`);
+const showSeen = (seen: readonly (boolean | undefined)[]) =>
+  seen.length === 0 ? 'the webhook got no review for it' : `the webhook got ${seen.length} review(s), dryRun ${seen.map((d) => String(d)).join(', ')}`;
 
 /** Case A: a webhook with sideEffects None. */
 export function judgeNoneWebhook(o: NoneWebhookObservation): Judgement[] {
   if (!o.premise.shown || o.allowed === undefined || o.denied === undefined) {
-    return ['rest:4.6.2', 'rest:4.6.3'].map((c) => inconclusive(c as ClauseId, 'a webhook with sideEffects None, seen in force (a real create it denies refused), is called on dry-run', o.premise.observed));
+    return ['rest:4.6.2', 'rest:4.6.3'].map((c) =>
+      inconclusive(c as ClauseId, 'a webhook with sideEffects None, seen in force (a real create it denies refused), is called on dry-run', o.premise.observed),
+    );
   }
   const a = o.allowed;
   const d = o.denied;
   const out: Judgement[] = [];
-  out.push(rule('rest:4.6.2', ok(a.status) && a.seen.includes(true) && !a.persisted,
-    'a dry-run create the webhook allows runs admission (the webhook gets the review with dryRun true), is served, and is not stored',
-    `${a.status}; ${showSeen(a.seen)}${a.persisted ? '; the object was stored' : ''}`));
-  out.push(rule('rest:4.6.2', !ok(d.status) && !d.persisted,
-    `a dry-run create the webhook denies is refused as its real form was (${o.realDenied ?? 'refused'}), and not stored`,
-    `${d.status}; ${showSeen(d.seen)}${d.persisted ? '; the object was stored' : ''}`));
+  out.push(
+    rule(
+      'rest:4.6.2',
+      ok(a.status) && a.seen.includes(true) && !a.persisted,
+      'a dry-run create the webhook allows runs admission (the webhook gets the review with dryRun true), is served, and is not stored',
+      `${a.status}; ${showSeen(a.seen)}${a.persisted ? '; the object was stored' : ''}`,
+    ),
+  );
+  out.push(
+    rule(
+      'rest:4.6.2',
+      !ok(d.status) && !d.persisted,
+      `a dry-run create the webhook denies is refused as its real form was (${o.realDenied ?? 'refused'}), and not stored`,
+      `${d.status}; ${showSeen(d.seen)}${d.persisted ? '; the object was stored' : ''}`,
+    ),
+  );
   out.push(rule('rest:4.6.3', ok(a.status), 'a webhook declaring sideEffects None does not make a dry-run fail', `the dry-run create it allows answered ${a.status}`));
   return out;
 }
@@ -199,7 +214,8 @@ export interface MutatingWebhookObservation {
   readonly dry?: MutatingDryRun;
 }
 
-const showLabel = (labels: Readonly<Record<string, string>> | undefined, key: string) => (labels === undefined ? 'no object' : Object.hasOwn(labels, key) ? `${key}=${JSON.stringify(labels[key])}` : `no ${key} label`);
+const showLabel = (labels: Readonly<Record<string, string>> | undefined, key: string) =>
+  labels === undefined ? 'no object' : Object.hasOwn(labels, key) ? `${key}=${JSON.stringify(labels[key])}` : `no ${key} label`;
 
 /** Case M: a mutating webhook with sideEffects None. */
 export function judgeMutatingWebhook(o: MutatingWebhookObservation): Judgement[] {

@@ -83,14 +83,16 @@ export type DryRunExpectation =
   | { readonly outcome: 'success'; readonly verb: WriteVerb; readonly wouldStore: Content | undefined }
   /** The real write would be refused: the dry-run is refused too (same class of answer). */
   | {
-    readonly outcome: 'refused'; readonly verb: WriteVerb; readonly why: string;
-    /**
-     * Set where refusing rests on something the spec does not fix (a stale resourceVersion: the spec
-     * has no preconditions, rest:2.3 says only what a version means): a success is then recorded as
-     * unspecified with this text, never failed.
-     */
-    readonly open?: string;
-  };
+      readonly outcome: 'refused';
+      readonly verb: WriteVerb;
+      readonly why: string;
+      /**
+       * Set where refusing rests on something the spec does not fix (a stale resourceVersion: the spec
+       * has no preconditions, rest:2.3 says only what a version means): a success is then recorded as
+       * unspecified with this text, never failed.
+       */
+      readonly open?: string;
+    };
 
 /**
  * rest:4.6.2 / rest:7/200: a dry-run answers like the real write: success with the normal status and
@@ -101,25 +103,56 @@ export function judgeDryRunAnswer(exp: DryRunExpectation, form: 'flag' | 'All', 
   const js = judgeDryRunVerdicts(exp, form, status, object, knownKeys);
   // A bare ?dryRun on a write the real one accepts: the input that shows a server allowing only All.
   if (form !== 'flag' || exp.outcome !== 'success') return js;
-  return tagged(js, { input: 'bare-dryrun', observedStatus: status, ...(reason !== undefined ? { observedReason: reason } : {}), ...(status >= 400 && status < 500 ? { class: 'bare-dryrun-refused' } : {}) });
+  return tagged(js, {
+    input: 'bare-dryrun',
+    observedStatus: status,
+    ...(reason !== undefined ? { observedReason: reason } : {}),
+    ...(status >= 400 && status < 500 ? { class: 'bare-dryrun-refused' } : {}),
+  });
 }
 
 function judgeDryRunVerdicts(exp: DryRunExpectation, form: 'flag' | 'All', status: number, object: ObservedObject | undefined, knownKeys: ReadonlySet<string>): Judgement[] {
   const clause = form === 'All' ? 'rest:4.6.2' : 'rest:4.6.1';
   if (exp.outcome === 'refused') {
     const refused = status >= 400 && status < 500;
-    if (!refused && exp.open !== undefined && normalStatuses(exp.verb).has(status)) return [unspecified('rest:2.3/metadata.resourceVersion', exp.open, `a ${form} dry-run ${exp.verb} answered ${status}`)];
-    return [rule(clause, refused, `a ${form} dry-run ${exp.verb} is refused like the real one (${exp.why}): 4xx`, `status ${status}`, { needs: [needStatusClass(`the ${form} dry-run ${exp.verb} is refused (4xx)`, 4)] })];
+    if (!refused && exp.open !== undefined && normalStatuses(exp.verb).has(status))
+      return [unspecified('rest:2.3/metadata.resourceVersion', exp.open, `a ${form} dry-run ${exp.verb} answered ${status}`)];
+    return [
+      rule(clause, refused, `a ${form} dry-run ${exp.verb} is refused like the real one (${exp.why}): 4xx`, `status ${status}`, {
+        needs: [needStatusClass(`the ${form} dry-run ${exp.verb} is refused (4xx)`, 4)],
+      }),
+    ];
   }
   const codes = normalStatuses(exp.verb);
   // The status of the dry-run's own answer (judged as it arrives) is the whole of this rule.
-  const js: Judgement[] = [rule(clause, codes.has(status), `a ${form} dry-run ${exp.verb} answers the normal status (${[...codes].join(' or ')})`, `status ${status}`, { needs: [needStatus(`the ${form} dry-run ${exp.verb} answers ${[...codes].join(' or ')}`, [...codes])] })];
-  if (form === 'All' && codes.has(status)) js.push(pass('rest:7/200', 'dry-run success is 200 or the verb\'s normal success code'));
+  const js: Judgement[] = [
+    rule(clause, codes.has(status), `a ${form} dry-run ${exp.verb} answers the normal status (${[...codes].join(' or ')})`, `status ${status}`, {
+      needs: [needStatus(`the ${form} dry-run ${exp.verb} answers ${[...codes].join(' or ')}`, [...codes])],
+    }),
+  ];
+  if (form === 'All' && codes.has(status)) js.push(pass('rest:7/200', "dry-run success is 200 or the verb's normal success code"));
   if (exp.wouldStore !== undefined && codes.has(status)) {
     const m = object === undefined ? 'no object in the answer' : contentMismatch(exp.wouldStore, object, knownKeys);
     // A script can check labels and annotations as data; a body that differs stays for the reader (no need: undecided).
     const asData = m !== undefined && /^(labels|annotations)\[/.test(m) && exp.wouldStore !== undefined;
-    js.push(rule(clause, m === undefined, `the answer is the object that would be stored (${GENERATED_FIELDS.join(', ')} not compared, rest:2.8)`, m ?? '', asData ? { needs: [{ says: `the ${form} dry-run ${exp.verb} answers the object that would be stored: its labels and annotations`, test: { kind: 'allOf', tests: [{ kind: 'status', at: 'judged', oneOf: [...codes] }, ...metaTests(exp.wouldStore!.labels, exp.wouldStore!.annotations, knownKeys)] } }] } : {}));
+    js.push(
+      rule(
+        clause,
+        m === undefined,
+        `the answer is the object that would be stored (${GENERATED_FIELDS.join(', ')} not compared, rest:2.8)`,
+        m ?? '',
+        asData
+          ? {
+              needs: [
+                {
+                  says: `the ${form} dry-run ${exp.verb} answers the object that would be stored: its labels and annotations`,
+                  test: { kind: 'allOf', tests: [{ kind: 'status', at: 'judged', oneOf: [...codes] }, ...metaTests(exp.wouldStore!.labels, exp.wouldStore!.annotations, knownKeys)] },
+                },
+              ],
+            }
+          : {},
+      ),
+    );
     js.push(pass('rest:2.8', 'generated fields of a dry-run answer are not relied on'));
   }
   return js;
@@ -131,13 +164,21 @@ function judgeDryRunVerdicts(exp: DryRunExpectation, form: 'flag' | 'All', statu
  */
 export function judgeNotPersisted(before: ObjectVersion | undefined, read: { status: number; object: ObservedObject | undefined }, knownKeys: ReadonlySet<string>): Judgement {
   if (before === undefined) {
-    return rule('rest:4.6.2', read.status === 404, 'a dry-run create stored nothing: the name still reads 404', `status ${read.status}`, { needs: [needStatus('the name a dry-run created still reads 404', [404])] });
+    return rule('rest:4.6.2', read.status === 404, 'a dry-run create stored nothing: the name still reads 404', `status ${read.status}`, {
+      needs: [needStatus('the name a dry-run created still reads 404', [404])],
+    });
   }
   const needs = { needs: [unchangedNeed(before, knownKeys)] };
   if (read.status !== 200 || read.object === undefined) return rule('rest:4.6.2', false, `a dry-run left ${before.key}@${before.rv} in place`, `status ${read.status}`, needs);
   const m = contentMismatch(before.content, read.object, knownKeys);
   const sameRv = read.object.rv === before.rv;
-  return rule('rest:4.6.2', m === undefined && sameRv && read.object.deletionTimestamp === undefined, `a dry-run left ${before.key}@${before.rv} unchanged (not terminating)`, m ?? (sameRv ? `deletionTimestamp ${JSON.stringify(read.object.deletionTimestamp)}` : `resourceVersion ${JSON.stringify(read.object.rv)}`), needs);
+  return rule(
+    'rest:4.6.2',
+    m === undefined && sameRv && read.object.deletionTimestamp === undefined,
+    `a dry-run left ${before.key}@${before.rv} unchanged (not terminating)`,
+    m ?? (sameRv ? `deletionTimestamp ${JSON.stringify(read.object.deletionTimestamp)}` : `resourceVersion ${JSON.stringify(read.object.rv)}`),
+    needs,
+  );
 }
 
 /**
@@ -147,7 +188,10 @@ export function judgeNotPersisted(before: ObjectVersion | undefined, read: { sta
  */
 function metaTests(labels: Readonly<Record<string, string>>, annotations: Readonly<Record<string, string>>, knownKeys: ReadonlySet<string>): AnswerTest[] {
   const meta = (map: 'labels' | 'annotations', values: Readonly<Record<string, string>>): AnswerTest[] =>
-    [...knownKeys].map((k): AnswerTest => (Object.hasOwn(values, k) ? { kind: 'value', at: 'judged', path: ['metadata', map, k], equals: values[k] } : { kind: 'value', at: 'judged', path: ['metadata', map, k], absent: true }));
+    [...knownKeys].map(
+      (k): AnswerTest =>
+        Object.hasOwn(values, k) ? { kind: 'value', at: 'judged', path: ['metadata', map, k], equals: values[k] } : { kind: 'value', at: 'judged', path: ['metadata', map, k], absent: true },
+    );
   return [...meta('labels', labels), ...meta('annotations', annotations)];
 }
 
@@ -155,7 +199,15 @@ function unchangedNeed(before: ObjectVersion, knownKeys: ReadonlySet<string>): A
   const rv = ['metadata', 'resourceVersion'];
   return {
     says: `the read after the dry-run shows ${before.key} as before it: 200, the same resourceVersion, labels and annotations, not terminating`,
-    test: { kind: 'allOf', tests: [{ kind: 'status', at: 'judged', oneOf: [200] }, { kind: 'same', at: 'judged', path: rv, other: { at: { carrying: before.rv }, path: rv } }, { kind: 'value', at: 'judged', path: ['metadata', 'deletionTimestamp'], absent: true }, ...metaTests(before.content.labels, before.content.annotations, knownKeys)] },
+    test: {
+      kind: 'allOf',
+      tests: [
+        { kind: 'status', at: 'judged', oneOf: [200] },
+        { kind: 'same', at: 'judged', path: rv, other: { at: { carrying: before.rv }, path: rv } },
+        { kind: 'value', at: 'judged', path: ['metadata', 'deletionTimestamp'], absent: true },
+        ...metaTests(before.content.labels, before.content.annotations, knownKeys),
+      ],
+    },
   };
 }
 
@@ -171,7 +223,12 @@ export function judgeInvalidDryRun(value: string, status: number): Judgement {
 
 /** rest:4.6.2 for a dry-run delete of a namespace: it is still there and not terminating. */
 export function judgeNamespaceKept(name: string, status: number, deletionTimestamp: unknown): Judgement {
-  return rule('rest:4.6.2', status === 200 && deletionTimestamp === undefined, `a dry-run delete left namespace ${name} in place, not terminating`, `status ${status}, deletionTimestamp ${JSON.stringify(deletionTimestamp)}`);
+  return rule(
+    'rest:4.6.2',
+    status === 200 && deletionTimestamp === undefined,
+    `a dry-run delete left namespace ${name} in place, not terminating`,
+    `status ${status}, deletionTimestamp ${JSON.stringify(deletionTimestamp)}`,
+  );
 }
 
 /**
@@ -184,8 +241,13 @@ export function judgeGeneratedDryRun(prefix: string, status: number, name: unkno
   if (typeof name === 'string' && name !== '') {
     js.push(rule('rest:2.8', name.startsWith(prefix), `a generated name extends ${JSON.stringify(prefix)} (its value is not relied on)`, `name ${JSON.stringify(name)}`));
     // The judged answer is the read of the generated name, which a reproducer learns from its own dry-run answer.
-    if (readBack !== undefined) js.push(rule('rest:4.6.2', readBack === 404, `nothing stored under the generated name ${name}`, `status ${readBack}`, { needs: [needStatus('the name the dry-run generated still reads 404 (nothing stored)', [404])] }));
-  } else js.push(unspecified('rest:2.8', 'a dry-run answer\'s generated name is not to be relied on', `name ${JSON.stringify(name)}`));
+    if (readBack !== undefined)
+      js.push(
+        rule('rest:4.6.2', readBack === 404, `nothing stored under the generated name ${name}`, `status ${readBack}`, {
+          needs: [needStatus('the name the dry-run generated still reads 404 (nothing stored)', [404])],
+        }),
+      );
+  } else js.push(unspecified('rest:2.8', "a dry-run answer's generated name is not to be relied on", `name ${JSON.stringify(name)}`));
   return js;
 }
 
@@ -196,7 +258,16 @@ export function judgeGeneratedDryRun(prefix: string, status: number, name: unkno
  *
  *   judgeDryRunWrite(exp, 'All', 500, undefined, keys, 'create', true) -> fails rest:4.6.2, rest:4.3/dryRun and rest:4.3/pretty
  */
-export function judgeDryRunWrite(exp: DryRunExpectation, form: 'flag' | 'All', status: number, object: ObservedObject | undefined, knownKeys: ReadonlySet<string>, on: string, pretty: boolean, reason?: string): Judgement[] {
+export function judgeDryRunWrite(
+  exp: DryRunExpectation,
+  form: 'flag' | 'All',
+  status: number,
+  object: ObservedObject | undefined,
+  knownKeys: ReadonlySet<string>,
+  on: string,
+  pretty: boolean,
+  reason?: string,
+): Judgement[] {
   const answer = alsoAgainst('rest:4.3/dryRun', `dryRun${form === 'All' ? '=All' : ''} accepted on ${on}`, judgeDryRunAnswer(exp, form, status, object, knownKeys, reason));
   return pretty ? alsoAgainst('rest:4.3/pretty', 'pretty=true combined with dryRun: the same answer as without it', answer) : answer;
 }
@@ -228,7 +299,12 @@ export function judgeNamespaceDryRunDelete(status: number): Judgement {
  *   judgeDryRunPersistence('flag', before, { status: 200, object: changed }, keys)
  *     -> { judgements: [unspecified rest:4.6.1], unpredictable: true }
  */
-export function judgeDryRunPersistence(form: 'flag' | 'All', before: ObjectVersion | undefined, read: { status: number; object: ObservedObject | undefined }, knownKeys: ReadonlySet<string>): { judgements: Judgement[]; unpredictable: boolean } {
+export function judgeDryRunPersistence(
+  form: 'flag' | 'All',
+  before: ObjectVersion | undefined,
+  read: { status: number; object: ObservedObject | undefined },
+  knownKeys: ReadonlySet<string>,
+): { judgements: Judgement[]; unpredictable: boolean } {
   const verdict = judgeNotPersisted(before, read, knownKeys);
   if (form === 'All') return { judgements: [verdict], unpredictable: false };
   const changed = verdict.verdict === 'fail';

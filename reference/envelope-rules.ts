@@ -16,7 +16,12 @@ export function judgeObjectEnvelope(rt: ResourceType, o: ObservedObject, want: {
     rule('rest:2.3/apiVersion', o.apiVersion === apiVersionOf(rt), `apiVersion ${apiVersionOf(rt)}`, `apiVersion ${show(o.apiVersion)}`),
     ...(rt.group === '' ? [rule('rest:9.1.1', o.apiVersion === 'v1', 'a core-group object says apiVersion v1', `apiVersion ${show(o.apiVersion)}`)] : []),
     rule('rest:2.3/metadata.name', o.name === want.name, `metadata.name ${JSON.stringify(want.name)}`, `metadata.name ${show(o.name)}`),
-    rule('rest:2.3/metadata.namespace', o.namespace === want.namespace, want.namespace === undefined ? 'no metadata.namespace on a cluster-scoped object' : `metadata.namespace ${JSON.stringify(want.namespace)}`, `metadata.namespace ${show(o.namespace)}`),
+    rule(
+      'rest:2.3/metadata.namespace',
+      o.namespace === want.namespace,
+      want.namespace === undefined ? 'no metadata.namespace on a cluster-scoped object' : `metadata.namespace ${JSON.stringify(want.namespace)}`,
+      `metadata.namespace ${show(o.namespace)}`,
+    ),
     rule('rest:2.3/metadata.uid', isNonEmptyString(o.uid), 'a non-empty metadata.uid', `metadata.uid ${show(o.uid)}`),
     rule('rest:2.3/metadata.creationTimestamp', isNonEmptyString(o.creationTimestamp), 'metadata.creationTimestamp set by the server', `creationTimestamp ${show(o.creationTimestamp)}`),
     rule('rest:2.3/metadata.resourceVersion', isNonEmptyString(o.rv), 'a non-empty metadata.resourceVersion', `resourceVersion ${show(o.rv)}`),
@@ -45,11 +50,16 @@ export function judgeCollectionEnvelope(rt: ResourceType, c: ObservedCollection)
   });
   return [
     // Judged on the answer just received (the list or page): its kind is the whole rule.
-    rule('rest:2.4.1', c.kind === listKindOf(rt), `kind ${listKindOf(rt)}`, `kind ${show(c.kind)}`, { needs: [{ says: `the list's kind is ${listKindOf(rt)}`, test: { kind: 'value', at: 'judged', path: ['kind'], equals: listKindOf(rt) } }] }),
+    rule('rest:2.4.1', c.kind === listKindOf(rt), `kind ${listKindOf(rt)}`, `kind ${show(c.kind)}`, {
+      needs: [{ says: `the list's kind is ${listKindOf(rt)}`, test: { kind: 'value', at: 'judged', path: ['kind'], equals: listKindOf(rt) } }],
+    }),
     rule('rest:2.4.3', c.kind !== 'List', 'a list response, so not the client-side kind List', `kind ${show(c.kind)}`),
-    rule('rest:2.4.2', c.apiVersion === apiVersionOf(rt) && md !== undefined && items !== undefined && foreignItem === undefined,
+    rule(
+      'rest:2.4.2',
+      c.apiVersion === apiVersionOf(rt) && md !== undefined && items !== undefined && foreignItem === undefined,
       `apiVersion ${apiVersionOf(rt)}, a metadata object, items: an array of ${rt.kind} only`,
-      `apiVersion ${show(c.apiVersion)}, metadata ${md ? 'object' : show(c.metadata)}, items ${items ? `array of ${items.length}` : show(c.items)}${foreignItem ? `, an item of kind ${show((foreignItem as Record<string, unknown>)['kind'])}` : ''}`),
+      `apiVersion ${show(c.apiVersion)}, metadata ${md ? 'object' : show(c.metadata)}, items ${items ? `array of ${items.length}` : show(c.items)}${foreignItem ? `, an item of kind ${show((foreignItem as Record<string, unknown>)['kind'])}` : ''}`,
+    ),
     rule('rest:2.3/metadata.resourceVersion', isNonEmptyString(md?.['resourceVersion']), 'collection metadata.resourceVersion set', `collection resourceVersion ${show(md?.['resourceVersion'])}`),
   ];
 }
@@ -76,7 +86,12 @@ export function judgeCreated(o: ObservedObject, sent: Content, learned: LearnedV
     labelsRule(o, sent, knownKeys),
     rule('rest:4.1/post', mismatch === undefined, 'the created object carries the content sent', mismatch ?? ''),
     rule('rest:2.3/metadata.uid', owner === undefined, 'a uid never seen before (uids identify objects)', `uid ${show(o.uid)} already belonged to ${owner}`),
-    rule('rest:2.3/metadata.resourceVersion', typeof o.rv === 'string' && !learned.writeRvs.has(o.rv), 'a resourceVersion no earlier write returned', `resourceVersion ${show(o.rv)} was returned by an earlier write`),
+    rule(
+      'rest:2.3/metadata.resourceVersion',
+      typeof o.rv === 'string' && !learned.writeRvs.has(o.rv),
+      'a resourceVersion no earlier write returned',
+      `resourceVersion ${show(o.rv)} was returned by an earlier write`,
+    ),
   ];
 }
 
@@ -88,8 +103,19 @@ export function judgeUpdated(o: ObservedObject, before: ObjectVersion, sent: Con
     labelsRule(o, sent, knownKeys),
     rule('rest:4.1/put', mismatch === undefined, 'the stored object carries the content sent', mismatch ?? ''),
     // The uid is the one an earlier answer carried: a reproducer compares with the one its own answers carried.
-    rule('rest:2.3/metadata.uid', o.uid === before.uid, `uid unchanged by an update (${before.uid})`, `uid ${show(o.uid)}`, before.uid === undefined ? undefined : { needs: [{ says: 'the update keeps the object\'s uid', test: { kind: 'value', at: 'judged', path: ['metadata', 'uid'], equals: before.uid } }] }),
-    rule('rest:2.3/metadata.creationTimestamp', o.creationTimestamp === before.creationTimestamp, `creationTimestamp unchanged by an update (${show(before.creationTimestamp)})`, `creationTimestamp ${show(o.creationTimestamp)}`),
+    rule(
+      'rest:2.3/metadata.uid',
+      o.uid === before.uid,
+      `uid unchanged by an update (${before.uid})`,
+      `uid ${show(o.uid)}`,
+      before.uid === undefined ? undefined : { needs: [{ says: "the update keeps the object's uid", test: { kind: 'value', at: 'judged', path: ['metadata', 'uid'], equals: before.uid } }] },
+    ),
+    rule(
+      'rest:2.3/metadata.creationTimestamp',
+      o.creationTimestamp === before.creationTimestamp,
+      `creationTimestamp unchanged by an update (${show(before.creationTimestamp)})`,
+      `creationTimestamp ${show(o.creationTimestamp)}`,
+    ),
   ];
   if (changed) {
     const fresh = typeof o.rv === 'string' && !learned.writeRvs.has(o.rv);

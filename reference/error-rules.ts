@@ -74,7 +74,7 @@ export function futureResourceVersion(observed: Iterable<string>): string | unde
  */
 export function requireFutureResourceVersion(clause: ClauseId, observed: Iterable<string>): string {
   const rv = futureResourceVersion(observed);
-  if (rv === undefined) throw new UnsupportedByModel(clause, 'the target\'s resourceVersions are not all decimal integers, so the suite cannot name one it has not issued yet');
+  if (rv === undefined) throw new UnsupportedByModel(clause, "the target's resourceVersions are not all decimal integers, so the suite cannot name one it has not issued yet");
   return rv;
 }
 
@@ -85,5 +85,12 @@ export function requireFutureResourceVersion(clause: ClauseId, observed: Iterabl
  *   judgeFirstPageToken(200, '') -> [fail rest:4.4.1]
  */
 export function judgeFirstPageToken(status: number, token: unknown): Judgement[] {
-  return [rule('rest:4.4.1', status === 200 && typeof token === 'string' && token !== '', 'a first page of 1 item and a continue token (at least two objects exist)', `status ${status}, continue ${JSON.stringify(token)}`)];
+  return [
+    rule(
+      'rest:4.4.1',
+      status === 200 && typeof token === 'string' && token !== '',
+      'a first page of 1 item and a continue token (at least two objects exist)',
+      `status ${status}, continue ${JSON.stringify(token)}`,
+    ),
+  ];
 }

@@ -72,7 +72,12 @@ export function judgeEventV1Create(sent: Record<string, unknown>, answer: { read
   const s = answer.status;
   if (errors.length === 0) {
     const accepted = s >= 200 && s < 300;
-    const created = rule('rest:6.2/required', accepted, 'an event with type Normal/Warning, action, reason, reportingController and reportingInstance and no deprecated field is created', `status ${s}: ${answer.body.slice(0, 200)}`);
+    const created = rule(
+      'rest:6.2/required',
+      accepted,
+      'an event with type Normal/Warning, action, reason, reportingController and reportingInstance and no deprecated field is created',
+      `status ${s}: ${answer.body.slice(0, 200)}`,
+    );
     if (!accepted) return [created];
     return [created, pass('rest:6.2/type', `type ${String(sent['type'])} is allowed`, `status ${s}`), pass('rest:6.2/deprecated-fields', 'no deprecated field: accepted', `status ${s}`)];
   }
@@ -106,12 +111,32 @@ export function judgeEventV1Readback(sent: Record<string, unknown>, read: unknow
   const sentRegarding = isObject(sent['regarding']) ? sent['regarding'] : {};
   const readRegarding = isObject(got['regarding']) ? got['regarding'] : undefined;
   const regardingKept = readRegarding !== undefined && Object.entries(sentRegarding).every(([k, v]) => readRegarding[k] === v);
-  out.push({ clause: 'rest:6.2/regarding', holds: regardingKept && !Object.hasOwn(got, 'involvedObject'), expected: `regarding ${JSON.stringify(sentRegarding)}, no involvedObject`, observed: `regarding ${JSON.stringify(got['regarding'])}${legacy('involvedObject')}` });
-  out.push({ clause: 'rest:6.2/eventTime', holds: sameInstant(sent['eventTime'], got['eventTime']) && !Object.hasOwn(got, 'firstTimestamp'), expected: `eventTime ${String(sent['eventTime'])}, no firstTimestamp`, observed: `eventTime ${JSON.stringify(got['eventTime'])}${legacy('firstTimestamp')}` });
+  out.push({
+    clause: 'rest:6.2/regarding',
+    holds: regardingKept && !Object.hasOwn(got, 'involvedObject'),
+    expected: `regarding ${JSON.stringify(sentRegarding)}, no involvedObject`,
+    observed: `regarding ${JSON.stringify(got['regarding'])}${legacy('involvedObject')}`,
+  });
+  out.push({
+    clause: 'rest:6.2/eventTime',
+    holds: sameInstant(sent['eventTime'], got['eventTime']) && !Object.hasOwn(got, 'firstTimestamp'),
+    expected: `eventTime ${String(sent['eventTime'])}, no firstTimestamp`,
+    observed: `eventTime ${JSON.stringify(got['eventTime'])}${legacy('firstTimestamp')}`,
+  });
   if (isObject(sent['series'])) {
     const series = isObject(got['series']) ? got['series'] : {};
-    out.push({ clause: 'rest:6.2/series.lastObservedTime', holds: sameInstant(sent['series']['lastObservedTime'], series['lastObservedTime']) && !Object.hasOwn(got, 'lastTimestamp'), expected: `series.lastObservedTime ${String(sent['series']['lastObservedTime'])}, no lastTimestamp`, observed: `series ${JSON.stringify(got['series'])}${legacy('lastTimestamp')}` });
-    out.push({ clause: 'rest:6.2/series.count', holds: series['count'] === sent['series']['count'] && !Object.hasOwn(got, 'count'), expected: `series.count ${String(sent['series']['count'])}, no count`, observed: `series ${JSON.stringify(got['series'])}${legacy('count')}` });
+    out.push({
+      clause: 'rest:6.2/series.lastObservedTime',
+      holds: sameInstant(sent['series']['lastObservedTime'], series['lastObservedTime']) && !Object.hasOwn(got, 'lastTimestamp'),
+      expected: `series.lastObservedTime ${String(sent['series']['lastObservedTime'])}, no lastTimestamp`,
+      observed: `series ${JSON.stringify(got['series'])}${legacy('lastTimestamp')}`,
+    });
+    out.push({
+      clause: 'rest:6.2/series.count',
+      holds: series['count'] === sent['series']['count'] && !Object.hasOwn(got, 'count'),
+      expected: `series.count ${String(sent['series']['count'])}, no count`,
+      observed: `series ${JSON.stringify(got['series'])}${legacy('count')}`,
+    });
   }
   return out.map((j) => rule(j.clause, j.holds, j.expected, j.observed));
 }

@@ -43,7 +43,10 @@ const EXCLUDED = /^\[\+\](\S+) excluded: ok$/;
 
 /** rest:4.2.2: a check's name is the text between `[+]` and `ok`. */
 export function parseHealthLines(body: string): HealthLines {
-  const lines = body.split(/\r?\n/).map((l) => l.trimEnd()).filter((l) => l !== '');
+  const lines = body
+    .split(/\r?\n/)
+    .map((l) => l.trimEnd())
+    .filter((l) => l !== '');
   const checks: { name: string; excluded: boolean }[] = [];
   const malformed: string[] = [];
   for (const l of lines) {
@@ -69,15 +72,29 @@ export interface HealthObservation {
  */
 export function judgeAggregate(endpoint: HealthEndpoint, q: { verbose: boolean; exclude: readonly string[] }, o: HealthObservation): Judgement[] {
   const c = clauseOfEndpoint(endpoint, false);
-  if (o.status !== 200) return [unspecified('rest:7.7', 'a healthy target answers 200; a failing check\'s output is not shown', `status ${o.status}: ${o.body.slice(0, 200)}`)];
+  if (o.status !== 200) return [unspecified('rest:7.7', "a healthy target answers 200; a failing check's output is not shown", `status ${o.status}: ${o.body.slice(0, 200)}`)];
   const js: Judgement[] = [pass('rest:4.2.1', '200 means healthy', `status 200 on /${endpoint}`), pass(c, `GET /${endpoint} answers`, 'status 200')];
   if (!q.verbose) return js;
   const lines = parseHealthLines(o.body);
-  js.push(rule('rest:4.2/verbose', lines.checks.length > 0 && lines.malformed.length === 0, 'one "[+]<name> ok" line per check (at least one)', `${lines.checks.length} check lines; malformed ${JSON.stringify(lines.malformed.slice(0, 3))}; body ${JSON.stringify(o.body.slice(0, 300))}`));
+  js.push(
+    rule(
+      'rest:4.2/verbose',
+      lines.checks.length > 0 && lines.malformed.length === 0,
+      'one "[+]<name> ok" line per check (at least one)',
+      `${lines.checks.length} check lines; malformed ${JSON.stringify(lines.malformed.slice(0, 3))}; body ${JSON.stringify(o.body.slice(0, 300))}`,
+    ),
+  );
   const excluded = new Set(q.exclude);
   for (const name of excluded) {
     const line = lines.checks.find((k) => k.name === name);
-    js.push(rule('rest:4.2/exclude', line?.excluded === true, `the line ${JSON.stringify(excludedLine(name))}`, line ? JSON.stringify(line.excluded ? excludedLine(name) : okLine(name)) : `no line for ${name}`));
+    js.push(
+      rule(
+        'rest:4.2/exclude',
+        line?.excluded === true,
+        `the line ${JSON.stringify(excludedLine(name))}`,
+        line ? JSON.stringify(line.excluded ? excludedLine(name) : okLine(name)) : `no line for ${name}`,
+      ),
+    );
   }
   const wrongly = lines.checks.filter((k) => k.excluded && !excluded.has(k.name)).map((k) => k.name);
   js.push(rule('rest:4.2/exclude', wrongly.length === 0, 'only the checks named by exclude read "excluded: ok"', wrongly.length === 0 ? 'as expected' : `also excluded: ${wrongly.join(', ')}`));

@@ -38,9 +38,7 @@ export function emptyHistory(atMs: number): History {
 export const currentIndex = (h: History): number => h.snapshots.length - 1;
 export const current = (h: History): Snapshot => h.snapshots[currentIndex(h)]!;
 
-export type Write =
-  | { readonly op: 'put'; readonly version: ObjectVersion; readonly atMs: number }
-  | { readonly op: 'remove'; readonly key: string; readonly rv?: string; readonly atMs: number };
+export type Write = { readonly op: 'put'; readonly version: ObjectVersion; readonly atMs: number } | { readonly op: 'remove'; readonly key: string; readonly rv?: string; readonly atMs: number };
 
 /** Appends the snapshot produced by one acknowledged write. */
 export function recordWrite(h: History, w: Write): History {

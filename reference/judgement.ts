@@ -66,7 +66,12 @@ export function alsoAgainst(clause: ClauseId, expected: string, js: readonly Jud
   const input = js.find((j) => j.input !== undefined)?.input;
   if (failed.length === 0) return [...js, { ...pass(clause, expected), ...(input !== undefined ? { input } : {}) }];
   const { class: cls, observedStatus, observedReason } = failed[0]!;
-  const tags = { ...(input !== undefined ? { input } : {}), ...(cls !== undefined ? { class: cls } : {}), ...(observedStatus !== undefined ? { observedStatus } : {}), ...(observedReason !== undefined ? { observedReason } : {}) };
+  const tags = {
+    ...(input !== undefined ? { input } : {}),
+    ...(cls !== undefined ? { class: cls } : {}),
+    ...(observedStatus !== undefined ? { observedStatus } : {}),
+    ...(observedReason !== undefined ? { observedReason } : {}),
+  };
   return [...js, { ...fail(clause, expected, failed.map((j) => `${j.clause}: ${j.observed}`).join('; ')), ...tags }];
 }
 
@@ -102,7 +107,10 @@ export function statusReasonOf(json: unknown): string | undefined {
 
 /** Thrown by the model for situations it deliberately does not model: reported as not checked. */
 export class UnsupportedByModel extends Error {
-  constructor(readonly clause: ClauseId, message: string) {
+  constructor(
+    readonly clause: ClauseId,
+    message: string,
+  ) {
     super(message);
     this.name = 'UnsupportedByModel';
   }

@@ -20,9 +20,7 @@ export type LabelSelector = readonly Requirement[];
 
 export type ParseResult = { ok: true; selector: LabelSelector } | { ok: false; error: string };
 
-type Tok =
-  | { readonly t: 'id'; readonly s: string }
-  | { readonly t: 'in' | 'notin' | '!' | '!=' | '(' | ')' | ',' | '=' | '==' | '>' | '<' | 'end'; readonly s: string };
+type Tok = { readonly t: 'id'; readonly s: string } | { readonly t: 'in' | 'notin' | '!' | '!=' | '(' | ')' | ',' | '=' | '==' | '>' | '<' | 'end'; readonly s: string };
 
 const SYMBOLS = new Set(['!', '!=', '(', ')', ',', '=', '==', '>', '<']);
 const isSpecial = (ch: string) => '=!(),><'.includes(ch);
@@ -77,7 +75,8 @@ export function labelKeyError(key: string): string | undefined {
     if (prefix === '') return `invalid label key ${JSON.stringify(key)}: prefix part must be non-empty`;
     if (prefix.length > 253 || !DNS1123_SUBDOMAIN.test(prefix)) return `invalid label key ${JSON.stringify(key)}: prefix must be a DNS subdomain`;
   }
-  if (name === '' || name.length > 63 || !NAME_PART.test(name)) return `invalid label key ${JSON.stringify(key)}: name part must be 1-63 alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric`;
+  if (name === '' || name.length > 63 || !NAME_PART.test(name))
+    return `invalid label key ${JSON.stringify(key)}: name part must be 1-63 alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric`;
   return undefined;
 }
 

@@ -138,11 +138,16 @@ export type NegotiationVerdict = { readonly ok: true; readonly representation: R
 
 /** Judges one answer: its status, Content-Type (format) and body (representation) against the acceptable set. */
 export function judgeNegotiated(profile: Profile, answers: Answers, status: number, contentType: string | undefined, body: unknown): NegotiationVerdict {
-  if (status === 406) return answers.may406 ? { ok: true, representation: 'none' } : { ok: false, why: `406 although ${answers.required.map(showRep).join(' and ')} was requested and must be supported` };
+  if (status === 406)
+    return answers.may406 ? { ok: true, representation: 'none' } : { ok: false, why: `406 although ${answers.required.map(showRep).join(' and ')} was requested and must be supported` };
   if (status < 200 || status >= 300) return { ok: true, representation: 'none' };
   const rep = representationOf(profile, contentType, body);
   if (rep === undefined) return { ok: false, why: `a ${status} answer without a usable Content-Type (${JSON.stringify(contentType)})` };
-  if (!answers.matched(rep)) return { ok: false, why: `answered ${showRep(rep)} (Content-Type ${JSON.stringify(contentType)}, body kind ${JSON.stringify(kindOf(body))}), which none of the requested types allows${answers.may406 ? '; 406 was due' : ''}` };
+  if (!answers.matched(rep))
+    return {
+      ok: false,
+      why: `answered ${showRep(rep)} (Content-Type ${JSON.stringify(contentType)}, body kind ${JSON.stringify(kindOf(body))}), which none of the requested types allows${answers.may406 ? '; 406 was due' : ''}`,
+    };
   return { ok: true, representation: rep };
 }
 

@@ -47,10 +47,21 @@ export function judgeAnswer(answers: Answers, ranges: number, verdict: Negotiati
   }
   const requested: AnswerTest = { kind: 'contentType', at: 'judged', ranges: answers.ranges.map((r) => r.type) };
   if (answers.may406) {
-    const needs = { needs: [{ says: '406, or a 2xx answer whose Content-Type is one of the requested media types', test: { kind: 'anyOf', tests: [{ kind: 'status', at: 'judged', oneOf: [406] }, requested] } } as const] };
-    return [fail('rest:4.8/unsupported', '406 (none of the requested media types must be supported) or a requested one', verdict.why, needs), fail('rest:7/406', '406 Not Acceptable', verdict.why, needs)];
+    const needs = {
+      needs: [
+        { says: '406, or a 2xx answer whose Content-Type is one of the requested media types', test: { kind: 'anyOf', tests: [{ kind: 'status', at: 'judged', oneOf: [406] }, requested] } } as const,
+      ],
+    };
+    return [
+      fail('rest:4.8/unsupported', '406 (none of the requested media types must be supported) or a requested one', verdict.why, needs),
+      fail('rest:7/406', '406 Not Acceptable', verdict.why, needs),
+    ];
   }
-  return [fail(ranges > 1 ? 'rest:4.8/fallback' : 'rest:4.8/response', 'an answer in one of the requested, supported media types', verdict.why, { needs: [{ says: 'a 2xx answer whose Content-Type is one of the requested media types', test: requested }] })];
+  return [
+    fail(ranges > 1 ? 'rest:4.8/fallback' : 'rest:4.8/response', 'an answer in one of the requested, supported media types', verdict.why, {
+      needs: [{ says: 'a 2xx answer whose Content-Type is one of the requested media types', test: requested }],
+    }),
+  ];
 }
 
 /**
@@ -96,7 +107,12 @@ export function judgeTableRequest(profile: Profile, accept: string, fallback: bo
  */
 export function judgeProtobufServed(profile: Profile, r: Pick<AnswerSeen, 'status' | 'headers' | 'json'>): Judgement {
   const isPb = representationOf(profile, r.headers['content-type'], r.json) === 'protobuf';
-  return rule('rest:4.8/protobuf', r.status === 200 && isPb, `200 in ${profile.protobufMediaType} for a built-in type`, `status ${r.status}, Content-Type ${JSON.stringify(r.headers['content-type'])}`);
+  return rule(
+    'rest:4.8/protobuf',
+    r.status === 200 && isPb,
+    `200 in ${profile.protobufMediaType} for a built-in type`,
+    `status ${r.status}, Content-Type ${JSON.stringify(r.headers['content-type'])}`,
+  );
 }
 
 /**
@@ -118,9 +134,18 @@ export function judgeProtobufWriteBack(
   if (put.status === 415) return [unspecified('rest:4.8/protobuf', 'protobuf request bodies: the target may refuse them', 'refused with 415')];
   const m = put.status >= 200 && put.status < 300 ? contentMismatch(live.content, written, knownKeys) : `status ${put.status} ${put.bodyText.slice(0, 160)}`;
   return [
-    rule('rest:4.8/protobuf', m === undefined && written.uid === live.uid, `the object read as protobuf, written back as protobuf, is stored unchanged (${key})`, m ?? `uid ${JSON.stringify(written.uid)}`),
-    rule('rest:4.8/response', representationOf(profile, put.headers['content-type'], put.json) === 'json' && put.json !== undefined, 'a protobuf request answered in JSON as Accept asked', `Content-Type ${JSON.stringify(put.headers['content-type'])}`),
+    rule(
+      'rest:4.8/protobuf',
+      m === undefined && written.uid === live.uid,
+      `the object read as protobuf, written back as protobuf, is stored unchanged (${key})`,
+      m ?? `uid ${JSON.stringify(written.uid)}`,
+    ),
+    rule(
+      'rest:4.8/response',
+      representationOf(profile, put.headers['content-type'], put.json) === 'json' && put.json !== undefined,
+      'a protobuf request answered in JSON as Accept asked',
+      `Content-Type ${JSON.stringify(put.headers['content-type'])}`,
+    ),
     pass('rest:2.7.2', 'an envelope encoded by the suite is accepted'),
   ];
 }
-

@@ -91,13 +91,15 @@ export function readObject(rt: ResourceType, json: unknown): ObservedObject {
 export function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (isRecord(v)) {
-    const keys = Object.keys(v).filter((k) => v[k] !== undefined).sort();
+    const keys = Object.keys(v)
+      .filter((k) => v[k] !== undefined)
+      .sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
   }
   return JSON.stringify(v ?? null);
 }
 
-const emptyToNull = (v: unknown): unknown => (isRecord(v) && Object.keys(v).length === 0 ? null : v ?? null);
+const emptyToNull = (v: unknown): unknown => (isRecord(v) && Object.keys(v).length === 0 ? null : (v ?? null));
 
 /**
  * Label and annotation keys the model compares: those the suite ever set on this key (`known`).

@@ -17,7 +17,7 @@ export const INPUT_CLASSES = {
   'bare-dryrun': 'a write with a bare ?dryRun (no value) that the real write would accept',
   'limit-below-count': 'a list with a limit below the number of items it returned',
   'exact-read-future-rv': 'an Exact read at a resourceVersion the server has not reached',
-  'paged-selector-list': 'a list with a label selector and a limit (the suite\'s own case selector of an all-namespaces list counts)',
+  'paged-selector-list': "a list with a label selector and a limit (the suite's own case selector of an all-namespaces list counts)",
   'managed-fields-empty-write': 'a non-apply write whose managedFields is []',
   'managed-fields-reset-with-changes': 'a non-apply write whose managedFields is [{}] together with other changes',
   'json-patch-replace-missing-member': 'a JSON Patch replace of an object member that does not exist',
@@ -71,7 +71,8 @@ export const OBSERVATION_CLASSES = {
     // for an emptied list); where no manager still owns that key the whole field goes, and 1.24 answers
     // 200 like the model. Fresh seeds on every topology sent such applies, answered right, and the entry
     // was called gone while seeds 4336 and 2001513194 still show it.
-    undecidable: 'whether structured-merge-diff keeps the emptied list\'s key (stored as null, then refused) or drops the field depends on which field paths its prune adds back, which the model\'s result does not show',
+    undecidable:
+      "whether structured-merge-diff keeps the emptied list's key (stored as null, then refused) or drops the field depends on which field paths its prune adds back, which the model's result does not show",
   },
   'watch-start-stale': {
     input: 'watch-most-recent',

@@ -16,7 +16,10 @@ export const MAGIC = Uint8Array.of(0x6b, 0x38, 0x73, 0x00);
 
 // Parsed on first use, not when the module is imported (the CLI's start-up, issue 28).
 let unknownType: protobuf.Type | undefined;
-const unknownMessageType = (): protobuf.Type => (unknownType ??= protobuf.parse(`
+const unknownMessageType = (): protobuf.Type =>
+  (unknownType ??= protobuf
+    .parse(
+      `
 syntax = "proto2";
 package envelope;
 message TypeMeta { optional string apiVersion = 1; optional string kind = 2; }
@@ -26,7 +29,10 @@ message Unknown {
   optional string contentEncoding = 3;
   optional string contentType = 4;
 }
-`, { keepCase: true }).root.lookupType('envelope.Unknown'));
+`,
+      { keepCase: true },
+    )
+    .root.lookupType('envelope.Unknown'));
 
 export interface Envelope {
   readonly typeMeta: { readonly apiVersion: string; readonly kind: string };
@@ -105,7 +111,15 @@ export function judgeEnvelope(bytes: Uint8Array, want: { apiVersion: string; kin
       rule('rest:2.7.2', e.typeMeta.apiVersion === want.apiVersion && e.typeMeta.kind === want.kind, `typeMeta ${want.apiVersion} ${want.kind}`, `typeMeta ${JSON.stringify(e.typeMeta)}`),
       rule('rest:2.7.2', e.raw.length > 0, 'raw holds the serialized object', `${e.raw.length} raw bytes`),
       // Other encodings or inner types are not forbidden, only undescribed: recorded.
-      ...(e.contentEncoding === '' && ct ? [] : [unspecified('rest:2.7.2', `contentEncoding absent, contentType absent or ${want.protobufMediaType}`, `contentEncoding ${JSON.stringify(e.contentEncoding)}, contentType ${JSON.stringify(e.contentType)}`)]),
+      ...(e.contentEncoding === '' && ct
+        ? []
+        : [
+            unspecified(
+              'rest:2.7.2',
+              `contentEncoding absent, contentType absent or ${want.protobufMediaType}`,
+              `contentEncoding ${JSON.stringify(e.contentEncoding)}, contentType ${JSON.stringify(e.contentType)}`,
+            ),
+          ]),
     ],
   };
 }

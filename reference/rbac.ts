@@ -57,18 +57,19 @@ export interface UserInfo {
 }
 
 /** What a request asks to do: a resource request or a request to a plain path (health, discovery). */
-export type RequestAttributes = UserInfo & (
-  | {
-    readonly verb: string;
-    readonly apiGroup: string;
-    readonly resource: string;
-    readonly subresource?: string;
-    /** Absent for cluster-scoped resources and all-namespaces collections. */
-    readonly namespace?: string;
-    readonly name?: string;
-  }
-  | { readonly verb: string; readonly path: string }
-);
+export type RequestAttributes = UserInfo &
+  (
+    | {
+        readonly verb: string;
+        readonly apiGroup: string;
+        readonly resource: string;
+        readonly subresource?: string;
+        /** Absent for cluster-scoped resources and all-namespaces collections. */
+        readonly namespace?: string;
+        readonly name?: string;
+      }
+    | { readonly verb: string; readonly path: string }
+  );
 
 export const SUPERUSER_GROUP = 'system:masters';
 export const ANONYMOUS: UserInfo = { user: 'system:anonymous', groups: ['system:unauthenticated'] };
@@ -107,9 +108,7 @@ function subjectMatches(s: Subject, u: UserInfo): boolean {
 }
 
 function rulesOf(p: Policy, b: BindingDef): readonly PolicyRule[] {
-  const role = b.roleRef.kind === 'ClusterRole'
-    ? p.clusterRoles.find((r) => r.name === b.roleRef.name)
-    : p.roles.find((r) => r.name === b.roleRef.name && r.namespace === b.namespace);
+  const role = b.roleRef.kind === 'ClusterRole' ? p.clusterRoles.find((r) => r.name === b.roleRef.name) : p.roles.find((r) => r.name === b.roleRef.name && r.namespace === b.namespace);
   return role?.rules ?? [];
 }
 
@@ -131,7 +130,11 @@ export function allows(p: Policy, a: RequestAttributes, o: AuthorizerOptions = {
   if (a.groups.includes(SUPERUSER_GROUP)) return true;
   const asked: RequestAttributes = o.subresourcesInherit && isResourceRequest(a) && a.subresource !== undefined ? { ...a, subresource: undefined } : a;
   const read = (r: PolicyRule): PolicyRule => (o.verbsIgnored === true ? { ...r, verbs: ['*'] } : r);
-  const grants = (b: BindingDef) => b.subjects.some((s) => subjectMatches(s, a)) && rulesOf(p, b).map(read).some((r) => ruleAllows(r, asked) || ruleAllows(r, a));
+  const grants = (b: BindingDef) =>
+    b.subjects.some((s) => subjectMatches(s, a)) &&
+    rulesOf(p, b)
+      .map(read)
+      .some((r) => ruleAllows(r, asked) || ruleAllows(r, a));
   if (p.clusterRoleBindings.some(grants)) return true;
   if (!isResourceRequest(a)) return false;
   return p.roleBindings.some((b) => (o.bindingsEverywhere === true || (a.namespace !== undefined && b.namespace === a.namespace)) && grants(b));
@@ -167,10 +170,11 @@ export function bindingOf(obj: unknown): BindingDef | undefined {
   const md = obj['metadata'];
   const ref = obj['roleRef'];
   if (typeof md['name'] !== 'string' || (ref['kind'] !== 'Role' && ref['kind'] !== 'ClusterRole') || typeof ref['name'] !== 'string') return undefined;
-  const subjects = (Array.isArray(obj['subjects']) ? obj['subjects'] : []).flatMap((s): Subject[] => (
+  const subjects = (Array.isArray(obj['subjects']) ? obj['subjects'] : []).flatMap((s): Subject[] =>
     isRecord(s) && typeof s['kind'] === 'string' && typeof s['name'] === 'string'
       ? [{ kind: s['kind'], name: s['name'], ...(typeof s['namespace'] === 'string' ? { namespace: s['namespace'] } : {}) }]
-      : []));
+      : [],
+  );
   return { name: md['name'], ...(typeof md['namespace'] === 'string' ? { namespace: md['namespace'] } : {}), roleRef: { kind: ref['kind'], name: ref['name'] }, subjects };
 }
 
@@ -181,11 +185,17 @@ export function bindingOf(obj: unknown): BindingDef | undefined {
  */
 export function verbOf(method: string, target: 'object' | 'collection', watch: boolean): string {
   switch (method) {
-    case 'GET': return target === 'object' ? 'get' : watch ? 'watch' : 'list';
-    case 'POST': return 'create';
-    case 'PUT': return 'update';
-    case 'PATCH': return 'patch';
-    case 'DELETE': return target === 'object' ? 'delete' : 'deletecollection';
-    default: return method.toLowerCase();
+    case 'GET':
+      return target === 'object' ? 'get' : watch ? 'watch' : 'list';
+    case 'POST':
+      return 'create';
+    case 'PUT':
+      return 'update';
+    case 'PATCH':
+      return 'patch';
+    case 'DELETE':
+      return target === 'object' ? 'delete' : 'deletecollection';
+    default:
+      return method.toLowerCase();
   }
 }

@@ -107,7 +107,13 @@ export function diffObjects(expected: readonly ObjectVersion[], observed: readon
  * own keys) and nothing the server may add. Both sides of a read's structured diff.
  */
 export function comparable(objs: readonly (ObjectVersion | ObservedObject)[], knownKeys: ReadonlySet<string>): Record<string, unknown> {
-  const own = (m: Readonly<Record<string, string>>) => Object.fromEntries([...knownKeys].filter((k) => Object.hasOwn(m, k)).sort().map((k) => [k, m[k]]));
+  const own = (m: Readonly<Record<string, string>>) =>
+    Object.fromEntries(
+      [...knownKeys]
+        .filter((k) => Object.hasOwn(m, k))
+        .sort()
+        .map((k) => [k, m[k]]),
+    );
   const body = (b: unknown) => (b === undefined || b === null || (typeof b === 'object' && !Array.isArray(b) && Object.keys(b).length === 0) ? null : b);
   const out: Record<string, unknown> = {};
   for (const x of objs) {
@@ -160,7 +166,13 @@ export interface ListJudgement {
  * `missingOnly`: the class of a failure whose items differ from the closest snapshot only by items
  * missing (none extra, none changed); judgePages names it for selector lists.
  */
-export function judgeListSnapshot(ctx: ReadContext, exp: ReadExpectation, observed: { collectionRv: unknown; items: readonly ObservedObject[]; requestedRv?: string }, unionClause?: ClauseId, missingOnly?: ObservationClassName): ListJudgement {
+export function judgeListSnapshot(
+  ctx: ReadContext,
+  exp: ReadExpectation,
+  observed: { collectionRv: unknown; items: readonly ObservedObject[]; requestedRv?: string },
+  unionClause?: ClauseId,
+  missingOnly?: ObservationClassName,
+): ListJudgement {
   const range = exp.range ?? acceptableRange(ctx.history, exp.semantic, exp.at);
   const scoped = judgeScope(ctx.scope, observed.items, 'list');
   if (scoped.some((j) => j.verdict === 'fail')) return { judgements: scoped };
@@ -197,7 +209,9 @@ export function judgeListSnapshot(ctx: ReadContext, exp: ReadExpectation, observ
   const diff = diffObjects(closestObjects, ours, ctx.knownKeys);
   const values = { ...readValues(closestObjects, ours, ctx.knownKeys), ...(missingOnly !== undefined && diff.length > 0 && diff.every((d) => d.startsWith('missing ')) ? { class: missingOnly } : {}) };
   if (known !== undefined) {
-    js.push(fail(exp.clause, expectText, `collection resourceVersion ${JSON.stringify(observed.collectionRv)} is that of snapshot #${known}, but the items differ from it: ${diff.join('; ')}`, values));
+    js.push(
+      fail(exp.clause, expectText, `collection resourceVersion ${JSON.stringify(observed.collectionRv)} is that of snapshot #${known}, but the items differ from it: ${diff.join('; ')}`, values),
+    );
   } else if (matches.length > 0) {
     js.push(fail(exp.clause, expectText, `items are snapshot #${matches[matches.length - 1]}, outside the range; vs #${closest}: ${diff.join('; ')}`, values));
   } else {
@@ -222,7 +236,12 @@ export interface ObservedPage {
  * rest:4.4 rules over the pages of one paged list (all fetched, the last with an empty continue),
  * then the union against the snapshot rules of the first page's semantic.
  */
-export function judgePages(ctx: ReadContext, exp: ReadExpectation, pages: readonly ObservedPage[], opts: { limit: number; selector: boolean; requestedRv?: string; limitClause?: ClauseId }): ListJudgement {
+export function judgePages(
+  ctx: ReadContext,
+  exp: ReadExpectation,
+  pages: readonly ObservedPage[],
+  opts: { limit: number; selector: boolean; requestedRv?: string; limitClause?: ClauseId },
+): ListJudgement {
   const js: Judgement[] = [];
   const first = pages[0];
   if (!first) throw new Error('model misuse: judgePages needs at least one page');
@@ -237,8 +256,18 @@ export function judgePages(ctx: ReadContext, exp: ReadExpectation, pages: readon
     js.push(...(overLimit ? tagged([size], { input: 'limit-below-count', observedStatus: 200, ...(whole ? { class: 'limit-ignored' as const } : {}) }) : [size]));
     if (i > 0) {
       const samePath = ['metadata', 'resourceVersion'];
-      const sameRv = { needs: [{ says: `page ${i + 1} reports page 1's metadata.resourceVersion`, test: { kind: 'same', at: { page: i }, path: samePath, other: { at: { page: 0 }, path: samePath } } } as const] };
-      js.push(rule('rest:4.4.3', p.collectionRv === first.collectionRv, `every page reports the first page's collection resourceVersion ${JSON.stringify(first.collectionRv)}`, `page ${i + 1} reports ${JSON.stringify(p.collectionRv)}`, sameRv));
+      const sameRv = {
+        needs: [{ says: `page ${i + 1} reports page 1's metadata.resourceVersion`, test: { kind: 'same', at: { page: i }, path: samePath, other: { at: { page: 0 }, path: samePath } } } as const],
+      };
+      js.push(
+        rule(
+          'rest:4.4.3',
+          p.collectionRv === first.collectionRv,
+          `every page reports the first page's collection resourceVersion ${JSON.stringify(first.collectionRv)}`,
+          `page ${i + 1} reports ${JSON.stringify(p.collectionRv)}`,
+          sameRv,
+        ),
+      );
     }
     const later = pages.slice(i + 1).reduce((n, q) => n + q.items.length, 0);
     const last = i === pages.length - 1;
@@ -247,7 +276,13 @@ export function judgePages(ctx: ReadContext, exp: ReadExpectation, pages: readon
       const expected = 'continue empty on the page after which no items remain';
       const observed = `page ${i + 1} carried a continue token, and the pages after it held no items`;
       // With a selector an upstream server may stop short of knowing nothing matches further on.
-      js.push(opts.selector ? unspecified('rest:2.3/metadata.continue', expected, observed) : fail('rest:2.3/metadata.continue', expected, observed, { needs: [{ says: `page ${i + 1}, after which no items remain, has an empty metadata.continue`, test: { kind: 'value', at: { page: i }, path: ['metadata', 'continue'], absent: true } }] }));
+      js.push(
+        opts.selector
+          ? unspecified('rest:2.3/metadata.continue', expected, observed)
+          : fail('rest:2.3/metadata.continue', expected, observed, {
+              needs: [{ says: `page ${i + 1}, after which no items remain, has an empty metadata.continue`, test: { kind: 'value', at: { page: i }, path: ['metadata', 'continue'], absent: true } }],
+            }),
+      );
     } else if (last) {
       js.push(pass('rest:2.3/metadata.continue', 'empty continue on the last page'));
     }
@@ -255,11 +290,21 @@ export function judgePages(ctx: ReadContext, exp: ReadExpectation, pages: readon
   });
   if (js.some((j) => j.verdict === 'fail')) return { judgements: js };
   const union = pages.flatMap((p) => p.items);
-  const snap = judgeListSnapshot(ctx, exp, { collectionRv: first.collectionRv, items: union, ...(opts.requestedRv !== undefined ? { requestedRv: opts.requestedRv } : {}) }, 'rest:4.4.3', opts.selector ? 'selector-page-lost-items' : undefined);
+  const snap = judgeListSnapshot(
+    ctx,
+    exp,
+    { collectionRv: first.collectionRv, items: union, ...(opts.requestedRv !== undefined ? { requestedRv: opts.requestedRv } : {}) },
+    'rest:4.4.3',
+    opts.selector ? 'selector-page-lost-items' : undefined,
+  );
   // Every verdict on the union of a selector list's pages is one on that kind of input.
   js.push(...(opts.selector ? tagged(snap.judgements, { input: 'paged-selector-list', observedStatus: 200 }) : snap.judgements));
   if (snap.matchedIndex !== undefined && pages.length > 1) {
-    js.push(...tagged([pass('rest:4.4.3', 'union of pages is one snapshot')], opts.selector ? { input: 'paged-selector-list' } : {}), pass('rest:4.4.2', 'pages followed until continue was empty'), pass('rest:4.5/meaning/continue-exact', 'continuation pages served at the first page\'s version'));
+    js.push(
+      ...tagged([pass('rest:4.4.3', 'union of pages is one snapshot')], opts.selector ? { input: 'paged-selector-list' } : {}),
+      pass('rest:4.4.2', 'pages followed until continue was empty'),
+      pass('rest:4.5/meaning/continue-exact', "continuation pages served at the first page's version"),
+    );
   }
   return snap.matchedIndex !== undefined ? { judgements: js, matchedIndex: snap.matchedIndex } : { judgements: js };
 }
@@ -273,16 +318,42 @@ export function judgeRemaining(p: Pick<ObservedPage, 'remainingItemCount'>, at: 
   const where: AnswerAt = at.paged ? { page: at.page - 1 } : 'judged';
   const path = ['metadata', 'remainingItemCount'];
   const absent = (says: string) => ({ needs: [{ says, test: { kind: 'value', at: where, path, absent: true } } as const] });
-  if (at.selector) return [rule(c, !present, 'no remainingItemCount when the request has a selector', `page ${at.page}: remainingItemCount ${JSON.stringify(r)}`, absent(`page ${at.page} (a selector was sent) carries no remainingItemCount`))];
-  if (!at.paged || at.last) return [rule(c, !present, 'no remainingItemCount on a complete list or the last page', `page ${at.page}: remainingItemCount ${JSON.stringify(r)}`, absent(`page ${at.page} (the last) carries no remainingItemCount`))];
+  if (at.selector)
+    return [
+      rule(
+        c,
+        !present,
+        'no remainingItemCount when the request has a selector',
+        `page ${at.page}: remainingItemCount ${JSON.stringify(r)}`,
+        absent(`page ${at.page} (a selector was sent) carries no remainingItemCount`),
+      ),
+    ];
+  if (!at.paged || at.last)
+    return [
+      rule(
+        c,
+        !present,
+        'no remainingItemCount on a complete list or the last page',
+        `page ${at.page}: remainingItemCount ${JSON.stringify(r)}`,
+        absent(`page ${at.page} (the last) carries no remainingItemCount`),
+      ),
+    ];
   if (!present) return [pass(c, 'remainingItemCount absent or exact', 'absent')];
   const exact = r === at.later;
   const expected = `remainingItemCount ${at.later} (items on the later pages)`;
   const observed = `page ${at.page}: remainingItemCount ${JSON.stringify(r)}`;
   // The rule relates this page to the later ones: a reproducer counts the later pages it gets itself.
-  const later: readonly { at: AnswerAt; path: readonly string[] }[] = at.pages === undefined ? [] : Array.from({ length: at.pages - at.page }, (_, k) => ({ at: { page: at.page + k }, path: ['items'] }));
+  const later: readonly { at: AnswerAt; path: readonly string[] }[] =
+    at.pages === undefined ? [] : Array.from({ length: at.pages - at.page }, (_, k) => ({ at: { page: at.page + k }, path: ['items'] }));
   const exactTest: AnswerTest = at.pages === undefined ? { kind: 'value', at: where, path, equals: at.later } : { kind: 'countOf', at: where, path, of: later };
-  const needs = { needs: [{ says: `page ${at.page}: remainingItemCount absent or the number of items on the later pages (${at.later} in the failing case)`, test: { kind: 'anyOf', tests: [{ kind: 'value', at: where, path, absent: true }, exactTest] } } as const] };
+  const needs = {
+    needs: [
+      {
+        says: `page ${at.page}: remainingItemCount absent or the number of items on the later pages (${at.later} in the failing case)`,
+        test: { kind: 'anyOf', tests: [{ kind: 'value', at: where, path, absent: true }, exactTest] },
+      } as const,
+    ],
+  };
   return [rule(c, exact, expected, observed, needs), rule('rest:2.3/metadata.remainingItemCount', exact, expected, observed, needs)];
 }
 
@@ -312,7 +383,6 @@ export function judgeGet(ctx: ReadContext, exp: ReadExpectation, key: string, ob
   }
   return [fail(exp.clause, expectText, `status ${observed.status}`)];
 }
-
 
 /**
  * A Not-older-than read (get rv=other, list rv=other without limit) answered 504 after the server

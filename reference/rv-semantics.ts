@@ -12,15 +12,7 @@ export type RvClass = 'unset' | 'zero' | 'other';
 export type MatchClass = 'unset' | 'Exact' | 'NotOlderThan';
 export type PagingClass = 'no-limit' | 'limit' | 'limit-continue';
 
-export type ReadSemantic =
-  | 'MostRecent'
-  | 'Any'
-  | 'NotOlderThan'
-  | 'Exact'
-  | 'ContinueExact'
-  | 'GetStateAndStartAtMostRecent'
-  | 'GetStateAndStartAtAny'
-  | 'StartAtExact';
+export type ReadSemantic = 'MostRecent' | 'Any' | 'NotOlderThan' | 'Exact' | 'ContinueExact' | 'GetStateAndStartAtMostRecent' | 'GetStateAndStartAtAny' | 'StartAtExact';
 
 export type Decision =
   /** The server must serve the request with this semantic (rest:4.5 "Meanings"). */
@@ -33,16 +25,14 @@ export type Decision =
   /** The spec has no row for this combination: whatever the target does is recorded, never failed. */
   | { readonly outcome: 'unspecified'; readonly clause: ClauseId; readonly why: string };
 
-export const rvColumn = (rv: string | undefined): RvClass =>
-  rv === undefined || rv === '' ? 'unset' : rv === '0' ? 'zero' : 'other';
+export const rvColumn = (rv: string | undefined): RvClass => (rv === undefined || rv === '' ? 'unset' : rv === '0' ? 'zero' : 'other');
 
 const rvSlug: Record<RvClass, string> = { unset: 'unset', zero: '0', other: 'other' };
 const matchSlug: Record<MatchClass, string> = { unset: 'unset', Exact: 'exact', NotOlderThan: 'notolderthan' };
 
 export const getClause = (rv: RvClass): ClauseId => tableClauseId(`rest:4.5/get/${rvSlug[rv]}`);
 export const watchClause = (rv: RvClass): ClauseId => tableClauseId(`rest:4.5/watch/${rvSlug[rv]}`);
-export const listClause = (match: MatchClass, paging: PagingClass, rv: RvClass): ClauseId =>
-  tableClauseId(`rest:4.5/list/${matchSlug[match]}/${paging}/${rvSlug[rv]}`);
+export const listClause = (match: MatchClass, paging: PagingClass, rv: RvClass): ClauseId => tableClauseId(`rest:4.5/list/${matchSlug[match]}/${paging}/${rvSlug[rv]}`);
 
 const serve = (semantic: ReadSemantic, clause: ClauseId): Decision => ({ outcome: 'serve', semantic, clause });
 const invalid = (clause: ClauseId): Decision => ({ outcome: 'reject', statuses: '4xx', clause });

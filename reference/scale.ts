@@ -29,9 +29,23 @@ export function judgeLongChain(expected: ReadonlyMap<string, ChainEntry>, isOurs
   const js: Judgement[] = [];
   const selector = opts.selector === true;
   const oversize = pages.findIndex((p) => p.items.length > opts.limit);
-  js.push(rule('rest:4.4.1', oversize < 0, `at most limit=${opts.limit} items on each of ${pages.length} pages`, oversize < 0 ? 'as expected' : `page ${oversize + 1} has ${pages[oversize]!.items.length} items`));
+  js.push(
+    rule(
+      'rest:4.4.1',
+      oversize < 0,
+      `at most limit=${opts.limit} items on each of ${pages.length} pages`,
+      oversize < 0 ? 'as expected' : `page ${oversize + 1} has ${pages[oversize]!.items.length} items`,
+    ),
+  );
   const drifted = pages.findIndex((p) => p.collectionRv !== first.collectionRv);
-  js.push(rule('rest:4.4.3', drifted < 0, `every page reports the first page's collection resourceVersion ${JSON.stringify(first.collectionRv)}`, drifted < 0 ? 'as expected' : `page ${drifted + 1} reports ${JSON.stringify(pages[drifted]!.collectionRv)}`));
+  js.push(
+    rule(
+      'rest:4.4.3',
+      drifted < 0,
+      `every page reports the first page's collection resourceVersion ${JSON.stringify(first.collectionRv)}`,
+      drifted < 0 ? 'as expected' : `page ${drifted + 1} reports ${JSON.stringify(pages[drifted]!.collectionRv)}`,
+    ),
+  );
   const seenOn = new Map<string, number>();
   const repeats: string[] = [];
   const unexpected: string[] = [];
@@ -72,7 +86,11 @@ export function judgeLongChain(expected: ReadonlyMap<string, ChainEntry>, isOurs
     js.push(...judgeRemaining(p, { later, last: lastPage, selector, paged: true, page: i + 1 }));
   });
 
-  js.push(...union(pass('rest:4.4.3', expectText)), pass('rest:4.4.2', `followed ${pages.length} pages until continue was empty`), pass('rest:4.5/meaning/continue-exact', 'continuation pages served at the first page\'s version'));
+  js.push(
+    ...union(pass('rest:4.4.3', expectText)),
+    pass('rest:4.4.2', `followed ${pages.length} pages until continue was empty`),
+    pass('rest:4.5/meaning/continue-exact', "continuation pages served at the first page's version"),
+  );
   return js;
 }
 
@@ -87,7 +105,14 @@ export function judgeSizedWrite(o: { bytes: number; status: number; readBackStat
   const what = `a create with ${o.bytes} bytes of data`;
   const js: Judgement[] = [unspecified('rest:8/rate-size-limits-not-shown', `${what}: accepted or refused (no size limit is shown)`, accepted ? `accepted (${o.status})` : `refused with ${o.status}`)];
   if (accepted) {
-    js.push(rule('rest:4.1/post', o.readBackStatus === 200 && o.readBackIntact, `${what} that was accepted reads back exactly as written`, o.readBackStatus === 200 ? 'the data read back differs' : `reading it back answered ${o.readBackStatus}`));
+    js.push(
+      rule(
+        'rest:4.1/post',
+        o.readBackStatus === 200 && o.readBackIntact,
+        `${what} that was accepted reads back exactly as written`,
+        o.readBackStatus === 200 ? 'the data read back differs' : `reading it back answered ${o.readBackStatus}`,
+      ),
+    );
   } else {
     // The status of a get of an absent object is not fixed beyond 4xx (as in judgeGet).
     js.push(rule('rest:4.1/post', o.readBackStatus >= 400 && o.readBackStatus < 500, `${what} that was refused is not stored (a get answers 4xx)`, `a get answered ${o.readBackStatus}`));

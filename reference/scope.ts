@@ -25,7 +25,10 @@ export interface ScopedItem {
 }
 
 const show = (items: readonly ScopedItem[]): string => {
-  const head = items.slice(0, 5).map((i) => `${i.key} (namespace ${JSON.stringify(i.namespace)})`).join(', ');
+  const head = items
+    .slice(0, 5)
+    .map((i) => `${i.key} (namespace ${JSON.stringify(i.namespace)})`)
+    .join(', ');
   return items.length > 5 ? `${head} and ${items.length - 5} more` : head;
 };
 
@@ -43,14 +46,29 @@ export function judgeScope(scope: RequestScope | undefined, items: readonly Scop
   if (scope.namespace !== undefined) {
     const outside = items.filter((i) => i.namespace !== scope.namespace);
     const expected = `every item of the ${what} in namespace ${JSON.stringify(scope.namespace)}`;
-    js.push(outside.length === 0 ? pass('rest:4.1/get-namespaced-collection', expected) : fail('rest:4.1/get-namespaced-collection', expected, `${outside.length} item(s) of other namespaces: ${show(outside)}`));
+    js.push(
+      outside.length === 0
+        ? pass('rest:4.1/get-namespaced-collection', expected)
+        : fail('rest:4.1/get-namespaced-collection', expected, `${outside.length} item(s) of other namespaces: ${show(outside)}`),
+    );
   }
   if (scope.selector !== undefined) {
     const parsed = parseLabelSelector(scope.selector);
     if (!parsed.ok) throw new Error(`model misuse: judgeScope given an invalid selector ${scope.selector}: ${parsed.error}`);
     const unmatched = items.filter((i) => !matchesLabels(parsed.selector, i.labels));
     const expected = `every item of the ${what} matches the label selector ${JSON.stringify(scope.selector)}`;
-    js.push(unmatched.length === 0 ? pass('rest:4.4/selector-scope', expected) : fail('rest:4.4/selector-scope', expected, `${unmatched.length} item(s) that do not match: ${unmatched.slice(0, 5).map((i) => `${i.key} ${JSON.stringify(i.labels)}`).join(', ')}`));
+    js.push(
+      unmatched.length === 0
+        ? pass('rest:4.4/selector-scope', expected)
+        : fail(
+            'rest:4.4/selector-scope',
+            expected,
+            `${unmatched.length} item(s) that do not match: ${unmatched
+              .slice(0, 5)
+              .map((i) => `${i.key} ${JSON.stringify(i.labels)}`)
+              .join(', ')}`,
+          ),
+    );
   }
   return js;
 }

@@ -60,8 +60,12 @@ export function judgeTable(profile: Profile, body: unknown): Judgement[] {
   const rows = Array.isArray(b['rows']) ? (b['rows'] as unknown[]) : b['rows'] === null ? [] : undefined;
   const shape = b['kind'] === 'Table' && b['apiVersion'] === tableApiVersion(profile) && cols !== undefined && badCol === -1 && rows !== undefined;
   const js: Judgement[] = [
-    rule('rest:2.5/table', shape, `kind Table, apiVersion ${tableApiVersion(profile)}, columnDefinitions each with string name and type, and rows`,
-      `kind ${show(b['kind'])}, apiVersion ${show(b['apiVersion'])}, columnDefinitions ${cols ? `array of ${cols.length}${badCol !== -1 ? `, entry ${badCol} without string name/type` : ''}` : show(b['columnDefinitions'])}, rows ${Array.isArray(b['rows']) ? 'array' : show(b['rows'])}`),
+    rule(
+      'rest:2.5/table',
+      shape,
+      `kind Table, apiVersion ${tableApiVersion(profile)}, columnDefinitions each with string name and type, and rows`,
+      `kind ${show(b['kind'])}, apiVersion ${show(b['apiVersion'])}, columnDefinitions ${cols ? `array of ${cols.length}${badCol !== -1 ? `, entry ${badCol} without string name/type` : ''}` : show(b['columnDefinitions'])}, rows ${Array.isArray(b['rows']) ? 'array' : show(b['rows'])}`,
+    ),
   ];
   if (!shape || cols === undefined) return js;
   const named = cols as { name: string; type: string }[];
@@ -69,8 +73,14 @@ export function judgeTable(profile: Profile, body: unknown): Judgement[] {
   const isDefault = names.length === 2 && names.includes('Name') && names.includes('Created At');
   if (isDefault) {
     const typeOf = (n: string) => named.find((c) => c.name === n)!.type;
-    js.push(rule('rest:2.5.1', typeOf('Name') === 'string' && typeOf('Created At') === 'date', 'the default Table: Name of type string, Created At of type date',
-      named.map((c) => `${c.name}: ${c.type}`).join(', ')));
+    js.push(
+      rule(
+        'rest:2.5.1',
+        typeOf('Name') === 'string' && typeOf('Created At') === 'date',
+        'the default Table: Name of type string, Created At of type date',
+        named.map((c) => `${c.name}: ${c.type}`).join(', '),
+      ),
+    );
   } else {
     js.push(unspecified('rest:2.5.3', 'a custom Table definition: its columns are not shown', names.join(', ')));
   }
@@ -92,4 +102,3 @@ export function judgeTableServed(profile: Profile, body: unknown): Judgement[] {
 export function noteNoTable(observed: string): Judgement {
   return unspecified('rest:2.5.2', 'a type may not support Table output', observed);
 }
-

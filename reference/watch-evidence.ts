@@ -29,7 +29,12 @@ export interface WatchEvidence {
   readonly lists?: { readonly list0: readonly ObservedObject[]; readonly list1: readonly ObservedObject[]; readonly clause: ClauseId };
 }
 
-export function watchEvidence(ctx: { history: History; knownKeys: ReadonlySet<string>; namespace: string }, expectation: WatchExpectation, events: readonly ObservedEvent[], lists?: WatchEvidence['lists']): WatchEvidence {
+export function watchEvidence(
+  ctx: { history: History; knownKeys: ReadonlySet<string>; namespace: string },
+  expectation: WatchExpectation,
+  events: readonly ObservedEvent[],
+  lists?: WatchEvidence['lists'],
+): WatchEvidence {
   const h = ctx.history;
   return {
     format: WATCH_EVIDENCE_FORMAT,

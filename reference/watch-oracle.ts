@@ -82,7 +82,11 @@ const nameOfKey = (key: string): string => key.slice(key.indexOf('/') + 1);
  * scope (any order), then the changes up to `to` in order; a deletion's type is not shown (rest:6.1.6).
  */
 function eventsTest(ctx: ReadContext, from: number, to: number, synthetic: boolean): AnswerTest {
-  const start: EventSeen[] = synthetic ? visibleObjects(ctx.history, from).filter(ctx.inScope).map((v) => ({ type: 'ADDED', name: v.name })) : [];
+  const start: EventSeen[] = synthetic
+    ? visibleObjects(ctx.history, from)
+        .filter(ctx.inScope)
+        .map((v) => ({ type: 'ADDED', name: v.name }))
+    : [];
   const then: EventSeen[] = changes(ctx, from, to).map((c) => ({ type: c.version === undefined ? '*' : c.created ? 'ADDED' : 'MODIFIED', name: nameOfKey(c.key) }));
   return { kind: 'events', at: 'judged', start, then };
 }
@@ -113,7 +117,14 @@ function sequenceDifference(ctx: ReadContext, expected: readonly Change[], obser
   for (let i = 0; i < Math.max(expected.length, observed.length); i++) {
     const c = expected[i];
     const e = observed[i];
-    if (!e) return { missing: true, text: `missing ${expected.slice(i).map((x) => (x.version ? `${x.created ? 'ADDED' : 'MODIFIED'} ${showVersion(x.version)}` : `deletion of ${x.key}`)).join(', ')}` };
+    if (!e)
+      return {
+        missing: true,
+        text: `missing ${expected
+          .slice(i)
+          .map((x) => (x.version ? `${x.created ? 'ADDED' : 'MODIFIED'} ${showVersion(x.version)}` : `deletion of ${x.key}`))
+          .join(', ')}`,
+      };
     if (!c) return { missing: false, text: `unexpected ${observed.slice(i).map(showEvent).join(', ')} after every write was delivered` };
     const m = eventMismatch(ctx, c, e);
     if (m) return { missing: false, text: `event ${i + 1}: ${m}` };
@@ -221,7 +232,10 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
       const k = state.length;
       const need = eventsNeed('the watch from that version sends exactly the later writes, in order, no synthetic ADDED', [eventsTest(ctx, at, n, false)]);
       if (k > 0 && isSyntheticState(ctx, state, ours.slice(0, k)) && sequenceMismatch(ctx, changes(ctx, at, n), ours.slice(k)) === undefined) {
-        js.push(fail(exp.clause, 'Start at Exact: only changes after the version, no synthetic ADDED', `${k} synthetic ADDED event(s) first: ${ours.slice(0, k).map(showEvent).join(', ')}`, need), fail(meaning[exp.semantic], 'no synthetic ADDED', 'synthetic ADDED sent', need));
+        js.push(
+          fail(exp.clause, 'Start at Exact: only changes after the version, no synthetic ADDED', `${k} synthetic ADDED event(s) first: ${ours.slice(0, k).map(showEvent).join(', ')}`, need),
+          fail(meaning[exp.semantic], 'no synthetic ADDED', 'synthetic ADDED sent', need),
+        );
         return { judgements: js };
       }
       js.push(fail('rest:6.1.1', `exactly the writes after snapshot #${at}, in order`, d.text, need));
@@ -238,7 +252,13 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
     }
     // Any start may lie before the case reused its namespace: only a Most Recent start is data enough.
     const range = Array.from({ length: n - lo + 1 }, (_, i) => lo + i);
-    const need = exp.semantic === 'GetStateAndStartAtMostRecent' ? eventsNeed('the watch sends one ADDED per existing object, then exactly the later writes in order', range.map((j) => eventsTest(ctx, j, n, true))) : undefined;
+    const need =
+      exp.semantic === 'GetStateAndStartAtMostRecent'
+        ? eventsNeed(
+            'the watch sends one ADDED per existing object, then exactly the later writes in order',
+            range.map((j) => eventsTest(ctx, j, n, true)),
+          )
+        : undefined;
     if (start === undefined) {
       // A stream cut off before its synthetic ADDED (a silent one, say) may still send them: first.
       if (exp.cutOff !== undefined) {
@@ -251,12 +271,30 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
       for (let j = n; j >= lo; j--) {
         const state = visibleObjects(h, j).filter(ctx.inScope);
         if (state.length > 0 && sequenceMismatch(ctx, changes(ctx, j, n), ours) === undefined) {
-          js.push(fail(exp.clause, `Get State and Start: one synthetic ADDED per object of the start snapshot (${state.map(showVersion).join(', ')}), then the changes`, 'no synthetic ADDED events', need), fail(meaning[exp.semantic], 'synthetic ADDED for every existing object', 'none sent', need));
+          js.push(
+            fail(exp.clause, `Get State and Start: one synthetic ADDED per object of the start snapshot (${state.map(showVersion).join(', ')}), then the changes`, 'no synthetic ADDED events', need),
+            fail(meaning[exp.semantic], 'synthetic ADDED for every existing object', 'none sent', need),
+          );
           return { judgements: js };
         }
       }
-      if (servedFromBeforeCase(ctx, exp.semantic, ours.map((e) => e.object))) {
-        return { judgements: [...js, inconclusive(exp.clause, 'Get State and Start at Any: a past state, then the changes after it', 'the stream starts from a state from before this case reused the namespace, with versions answered then (the model holds none of those states)')] };
+      if (
+        servedFromBeforeCase(
+          ctx,
+          exp.semantic,
+          ours.map((e) => e.object),
+        )
+      ) {
+        return {
+          judgements: [
+            ...js,
+            inconclusive(
+              exp.clause,
+              'Get State and Start at Any: a past state, then the changes after it',
+              'the stream starts from a state from before this case reused the namespace, with versions answered then (the model holds none of those states)',
+            ),
+          ],
+        };
       }
       // Most Recent, started from a state older than the request and then every later change in order:
       // the start semantics are broken (a cache behind the store), the itemizing is not.
@@ -265,10 +303,19 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
           const state = visibleObjects(h, j).filter(ctx.inScope);
           if (isSyntheticState(ctx, state, ours.slice(0, state.length)) && sequenceMismatch(ctx, changes(ctx, j, n), ours.slice(state.length)) === undefined) {
             const stale = { input: 'watch-most-recent', class: 'watch-start-stale' } as const;
-            js.push(...tagged([
-              fail(exp.clause, `Get State and Start at Most Recent: the state at snapshot #${lo} or later, then the changes`, `the state of snapshot #${j} (${state.map(showVersion).join(', ') || 'no objects'}), from before the watch was requested, then every later change`),
-              fail(meaning[exp.semantic], 'the most recent state at the request', `an older state (snapshot #${j} of #${lo})`),
-            ], stale));
+            js.push(
+              ...tagged(
+                [
+                  fail(
+                    exp.clause,
+                    `Get State and Start at Most Recent: the state at snapshot #${lo} or later, then the changes`,
+                    `the state of snapshot #${j} (${state.map(showVersion).join(', ') || 'no objects'}), from before the watch was requested, then every later change`,
+                  ),
+                  fail(meaning[exp.semantic], 'the most recent state at the request', `an older state (snapshot #${j} of #${lo})`),
+                ],
+                stale,
+              ),
+            );
             return { judgements: js };
           }
         }
@@ -280,7 +327,10 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
     }
   }
   const startVerdicts = [pass(exp.clause, 'start semantics of the watch table'), pass(meaning[exp.semantic], 'start semantics')];
-  js.push(...(exp.semantic === 'GetStateAndStartAtMostRecent' ? tagged(startVerdicts, { input: 'watch-most-recent' }) : startVerdicts), pass('rest:6.1.1', 'events itemize the writes after the start, in order, no gap, no duplicate'));
+  js.push(
+    ...(exp.semantic === 'GetStateAndStartAtMostRecent' ? tagged(startVerdicts, { input: 'watch-most-recent' }) : startVerdicts),
+    pass('rest:6.1.1', 'events itemize the writes after the start, in order, no gap, no duplicate'),
+  );
   if (ours.length > synthetic) js.push(pass('rest:4.8/watch-response', 'a series of JSON event documents'));
 
   // Deletions: required, but their type name and payload are not shown.
@@ -297,20 +347,25 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
   // other. Every start the stream fits sends the same events, so the earliest asks the least and is
   // still one whole reading of the stream (upstream 1.24 under load sent such a bookmark between two
   // creations of an Any watch). A bookmark past a change not yet sent fails under every start.
-  const earliest = start === undefined || exp.semantic === 'StartAtExact' ? { at: start, synthetic } : earliestFittingStart(ctx, exp.semantic === 'GetStateAndStartAtMostRecent' ? exp.requestIndex : 0, start, synthetic, ours);
+  const earliest =
+    start === undefined || exp.semantic === 'StartAtExact'
+      ? { at: start, synthetic }
+      : earliestFittingStart(ctx, exp.semantic === 'GetStateAndStartAtMostRecent' ? exp.requestIndex : 0, start, synthetic, ours);
   let lastIndex = -1;
-  events.filter((e) => e.type === 'BOOKMARK').forEach((b, i) => {
-    js.push(rule('rest:6.1/BOOKMARK', exp.bookmarksRequested, 'BOOKMARK only when allowWatchBookmarks=true', 'a BOOKMARK on a watch that did not ask for them'));
-    const shape = bookmarkShape(exp, b.raw);
-    js.push(rule('rest:2.5/bookmark-object', shape === undefined, `an object of kind ${exp.kind} with only metadata.resourceVersion`, shape ?? ''));
-    const idx = typeof b.object.rv === 'string' ? h.rvIndex.get(b.object.rv) : undefined;
-    if (idx !== undefined && earliest.at !== undefined) {
-      const due = earliest.synthetic + changes(ctx, earliest.at, idx).length;
-      js.push(rule('rest:6.1/BOOKMARK', oursBefore[i]! >= due, `every change up to snapshot #${idx} sent before a BOOKMARK at its version`, `only ${oursBefore[i]} of ${due} events before it`));
-      js.push(rule('rest:6.1/BOOKMARK', idx >= lastIndex, 'bookmark versions never move backwards', `bookmark at snapshot #${idx} after one at #${lastIndex}`));
-      lastIndex = Math.max(lastIndex, idx);
-    }
-  });
+  events
+    .filter((e) => e.type === 'BOOKMARK')
+    .forEach((b, i) => {
+      js.push(rule('rest:6.1/BOOKMARK', exp.bookmarksRequested, 'BOOKMARK only when allowWatchBookmarks=true', 'a BOOKMARK on a watch that did not ask for them'));
+      const shape = bookmarkShape(exp, b.raw);
+      js.push(rule('rest:2.5/bookmark-object', shape === undefined, `an object of kind ${exp.kind} with only metadata.resourceVersion`, shape ?? ''));
+      const idx = typeof b.object.rv === 'string' ? h.rvIndex.get(b.object.rv) : undefined;
+      if (idx !== undefined && earliest.at !== undefined) {
+        const due = earliest.synthetic + changes(ctx, earliest.at, idx).length;
+        js.push(rule('rest:6.1/BOOKMARK', oursBefore[i]! >= due, `every change up to snapshot #${idx} sent before a BOOKMARK at its version`, `only ${oursBefore[i]} of ${due} events before it`));
+        js.push(rule('rest:6.1/BOOKMARK', idx >= lastIndex, 'bookmark versions never move backwards', `bookmark at snapshot #${idx} after one at #${lastIndex}`));
+        lastIndex = Math.max(lastIndex, idx);
+      }
+    });
   return start === undefined ? { judgements: js } : { judgements: js, startIndex: start };
 }
 
@@ -337,10 +392,7 @@ function earliestFittingStart(ctx: ReadContext, lo: number, start: number, synth
  *   judgeWatchOpened(403) -> [fail rest:4.8/watch-response, fail rest:4.3/watch]
  */
 export function judgeWatchOpened(status: number): Judgement[] {
-  return [
-    rule('rest:4.8/watch-response', status === 200, 'a watch answers 200', `status ${status}`),
-    rule('rest:4.3/watch', status === 200, 'watch=1 turns the GET into a watch', `status ${status}`),
-  ];
+  return [rule('rest:4.8/watch-response', status === 200, 'a watch answers 200', `status ${status}`), rule('rest:4.3/watch', status === 200, 'watch=1 turns the GET into a watch', `status ${status}`)];
 }
 
 /**
@@ -362,7 +414,13 @@ export function judgeWatchDocuments(parseError: string | undefined): Judgement[]
  *   judgeFinishedWatch(ctx, exp, events, undefined, { clause: 'rest:6.1.2', expected: 'resumed' })
  *     -> judgeWatch's judgements, then pass or fail rest:6.1.2
  */
-export function judgeFinishedWatch(ctx: ReadContext, exp: WatchExpectation, events: readonly ObservedEvent[], parseError: string | undefined, also?: { readonly clause: ClauseId; readonly expected: string }): Judgement[] {
+export function judgeFinishedWatch(
+  ctx: ReadContext,
+  exp: WatchExpectation,
+  events: readonly ObservedEvent[],
+  parseError: string | undefined,
+  also?: { readonly clause: ClauseId; readonly expected: string },
+): Judgement[] {
   const js: Judgement[] = parseError === undefined ? [] : judgeWatchDocuments(parseError);
   js.push(...judgeWatch(ctx, exp, events).judgements);
   return also ? alsoAgainst(also.clause, also.expected, js) : js;

@@ -34,7 +34,8 @@ export function classifyWatchStart(status: number, events: readonly ObservedEven
 
 /** Judges a 410 Gone for the watch of snapshot `index`: acceptable only for a version that may be gone. */
 export function judgeGoneWatch(h: History, index: number, nowMs: number, windowMs: number, clause: ClauseId): Judgement[] {
-  if (mayHaveBeenCompacted(h, index, nowMs, windowMs)) return [pass('rest:7/410', '410 Gone for a version older than the retained history'), pass(clause, '410 Gone once the version may have left the history')];
+  if (mayHaveBeenCompacted(h, index, nowMs, windowMs))
+    return [pass('rest:7/410', '410 Gone for a version older than the retained history'), pass(clause, '410 Gone once the version may have left the history')];
   const age = Math.round(nowMs - h.snapshots[index]!.atMs);
   return [
     fail('rest:6.1.4', `a version ${age} ms old is still in the history (window ${windowMs} ms)`, '410 Gone'),
@@ -55,21 +56,36 @@ export function replayInformer(list: readonly ObservedObject[], events: readonly
   return cache;
 }
 
-const showCache = (m: ReadonlyMap<string, string>) => (m.size === 0 ? 'nothing' : [...m].sort().map(([k, rv]) => `${k}@${rv}`).join(', '));
+const showCache = (m: ReadonlyMap<string, string>) =>
+  m.size === 0
+    ? 'nothing'
+    : [...m]
+        .sort()
+        .map(([k, rv]) => `${k}@${rv}`)
+        .join(', ');
 
 /**
  * The informer property (rest:6.1.1 with rest:6.1.2's "or the client can list again"): replaying the
  * events onto the first list gives exactly the second list, objects and resourceVersions, and both
  * are the suite's objects as the history says they are now.
  */
-export function judgeInformer(o: { list0: readonly ObservedObject[]; events: readonly ObservedEvent[]; list1: readonly ObservedObject[]; now: readonly ObjectVersion[]; isOurs: (key: string) => boolean; clause: ClauseId; cutOff?: string | undefined }): Judgement[] {
+export function judgeInformer(o: {
+  list0: readonly ObservedObject[];
+  events: readonly ObservedEvent[];
+  list1: readonly ObservedObject[];
+  now: readonly ObjectVersion[];
+  isOurs: (key: string) => boolean;
+  clause: ClauseId;
+  cutOff?: string | undefined;
+}): Judgement[] {
   const replayed = replayInformer(o.list0, o.events, o.isOurs);
   const relisted = replayInformer(o.list1, [], o.isOurs);
   const truth = new Map(o.now.filter((v) => o.isOurs(v.key)).map((v) => [v.key, v.rv] as const));
   const same = (a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>) => a.size === b.size && [...a].every(([k, rv]) => b.get(k) === rv);
   // A stream that stopped short (the spec bounds no delivery time) cannot show convergence yet: the
   // stream's own verdict says whether what came is wrong; the cache's is inconclusive.
-  const verdict = (holds: boolean, expected: string, observed: string) => (holds || o.cutOff === undefined ? rule(o.clause, holds, expected, observed) : inconclusive(o.clause, `${expected} (${o.cutOff})`, observed));
+  const verdict = (holds: boolean, expected: string, observed: string) =>
+    holds || o.cutOff === undefined ? rule(o.clause, holds, expected, observed) : inconclusive(o.clause, `${expected} (${o.cutOff})`, observed);
   return [
     verdict(same(replayed, relisted), `list at r0 + events from r0, replayed = the list at r1: ${showCache(relisted)}`, `replayed cache ${showCache(replayed)}`),
     verdict(same(replayed, truth), `the cache converges to the suite's objects as written: ${o.now.map(showVersion).join(', ') || 'none'}`, `replayed cache ${showCache(replayed)}`),
@@ -88,7 +104,13 @@ export function judgeFutureWatch(status: number, events: readonly ObservedEvent[
   if (status !== 200) return [unspecified('rest:6.1.5', 'a watch for an unrecognized version may wait until it times out; other answers are not shown', `status ${status}`)];
   const delivered = events.filter((e) => e.type !== 'BOOKMARK' && e.type !== 'ERROR' && isOurs(e.object.key));
   if (delivered.length === 0) return [pass('rest:6.1.5', 'a watch for an unrecognized version: waited or refused')];
-  return [fail('rest:6.1.1', 'only changes after the requested version: none of the suite\'s writes, all older than it', delivered.map((e) => `${String(e.type)} ${e.object.key}@${String(e.object.rv)}`).join(', '))];
+  return [
+    fail(
+      'rest:6.1.1',
+      "only changes after the requested version: none of the suite's writes, all older than it",
+      delivered.map((e) => `${String(e.type)} ${e.object.key}@${String(e.object.rv)}`).join(', '),
+    ),
+  ];
 }
 
 /**
@@ -120,7 +142,10 @@ export function judgeGoneResume(h: History, index: number, nowMs: number, window
  *   judgeTooOldRefused(500) -> [fail rest:6.1.3, fail rest:7/410]
  */
 export function judgeTooOldRefused(status: number): Judgement[] {
-  return [fail('rest:6.1.3', '410 Gone for a version older than the history, or the exact stream', `status ${status}`), fail('rest:7/410', '410 Gone for a version older than the history', `status ${status}`)];
+  return [
+    fail('rest:6.1.3', '410 Gone for a version older than the history, or the exact stream', `status ${status}`),
+    fail('rest:7/410', '410 Gone for a version older than the history', `status ${status}`),
+  ];
 }
 
 /**

@@ -23,11 +23,7 @@ export interface AggregateOptions {
   readonly expectations?: Expectations;
 }
 
-export function aggregate(
-  records: readonly CheckRecord[],
-  catalog: readonly Clause[],
-  opts: AggregateOptions = {},
-): ClauseResult[] {
+export function aggregate(records: readonly CheckRecord[], catalog: readonly Clause[], opts: AggregateOptions = {}): ClauseResult[] {
   const byClause = groupBy(records, (r) => r.clause);
   const known = groupBy(opts.expectations?.knownFailures ?? [], (k) => k.clause);
   const results = catalog.map((c) => withReason(c, clauseResult(c.id, c.section, c.summary, c.kind === 'unspecified', byClause.get(c.id) ?? [], known)));
@@ -64,15 +60,11 @@ export function unknownClauseIds(records: readonly CheckRecord[], catalog: reado
 /** The status of a clause from its records' verdicts (runner/verdicts.ts, the one mapping). */
 export const statusOf = clauseStatusOf;
 
-function clauseResult(
-  id: string,
-  section: string,
-  summary: string,
-  unspecifiedClause: boolean,
-  records: readonly CheckRecord[],
-  known: ReadonlyMap<string, readonly KnownFailure[]>,
-): ClauseResult {
-  const status = statusOf(records.map((r) => r.verdict), unspecifiedClause);
+function clauseResult(id: string, section: string, summary: string, unspecifiedClause: boolean, records: readonly CheckRecord[], known: ReadonlyMap<string, readonly KnownFailure[]>): ClauseResult {
+  const status = statusOf(
+    records.map((r) => r.verdict),
+    unspecifiedClause,
+  );
   const notes = records.flatMap((r) => (r.note === undefined ? [] : [r.note]));
   const errorChecks = [...new Set(records.filter((r) => r.verdict === 'error').map((r) => r.check))];
   if (unspecifiedClause && records.some((r) => r.verdict === 'fail')) {
@@ -162,7 +154,11 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
   const timed = times ? judged.map((c) => (times.has(c.id) ? { ...c, timeMs: Math.round(times.get(c.id)!) } : c)) : judged;
   const exercised = args.selected !== undefined && args.refused === undefined ? exercisedOf(args.records, args.selected) : undefined;
   const card = scorecardOf(args.footprint, exercised);
-  const silent = undecidedDelivery({ opened: card.watches.opened, delivering: card.watches.delivering ?? 0, undelivered: args.records.filter((r) => r.clause === 'rest:6.1.1' && r.verdict === 'inconclusive').reduce((n, r) => n + Math.max(1, r.count), 0) });
+  const silent = undecidedDelivery({
+    opened: card.watches.opened,
+    delivering: card.watches.delivering ?? 0,
+    undelivered: args.records.filter((r) => r.clause === 'rest:6.1.1' && r.verdict === 'inconclusive').reduce((n, r) => n + Math.max(1, r.count), 0),
+  });
   // The passes of a run whose every stream stayed silent are cases that owed nothing: no pass of delivery.
   const clauses = silent === undefined ? timed : timed.map((c) => (c.id === 'rest:6.1.1' && c.status === 'passed' ? { ...c, status: 'inconclusive' as const, notes: [silent, ...c.notes] } : c));
   const required = args.require !== undefined && args.require.length > 0 ? checkRequirements(card, args.require) : undefined;

@@ -53,7 +53,15 @@ export function allureFiles(input: AllureInput): AllureFile[] {
         const source = `${uuidOf(`${uuid}:${r.clause}:${what}`)}-attachment.${ext}`;
         files.push({ name: source, content });
         const attachment: Attachment = { name: `${r.clause} ${what}`, source, type: 'text/plain' };
-        steps.push({ name: attachment.name, status: 'passed' as TestResult['status'], stage: 'finished' as TestResult['stage'], statusDetails: {}, steps: [], attachments: [attachment], parameters: [] });
+        steps.push({
+          name: attachment.name,
+          status: 'passed' as TestResult['status'],
+          stage: 'finished' as TestResult['stage'],
+          statusDetails: {},
+          steps: [],
+          attachments: [attachment],
+          parameters: [],
+        });
       };
       attach('curl transcript', cx.curl, 'sh');
       attach('shrunk steps', `${cx.steps.join('\n')}\n\nreplay: ${cx.replay}\n`, 'txt');

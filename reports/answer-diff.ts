@@ -24,10 +24,15 @@ export function answerLines(cx: Counterexample): string[] {
 export function answerLine(a: ObservedAnswer): string {
   const head = `request ${a.request}: ${a.call} -> ${a.status ?? (a.setup ? 'made before the case for it (a reused namespace): its answer was not recorded' : 'no answer')}`;
   if (a.items !== undefined) {
-    const meta = [a.resourceVersion !== undefined ? `resourceVersion ${a.resourceVersion}` : '', a.continue !== undefined ? 'continue set' : 'no continue', a.remainingItemCount !== undefined ? `remainingItemCount ${a.remainingItemCount}` : ''].filter((s) => s !== '');
+    const meta = [
+      a.resourceVersion !== undefined ? `resourceVersion ${a.resourceVersion}` : '',
+      a.continue !== undefined ? 'continue set' : 'no continue',
+      a.remainingItemCount !== undefined ? `remainingItemCount ${a.remainingItemCount}` : '',
+    ].filter((s) => s !== '');
     const items = a.items.map((i) => `${i.name}@${i.resourceVersion ?? '?'}${i.notCreatedBySuite ? ' (not created by the suite)' : ''}`);
     return `${head}, ${meta.join(', ')}; ${a.items.length} item(s)${items.length > 0 ? `: ${items.join(', ')}` : ''}${a.itemsLeftOut ? ` (+${a.itemsLeftOut} more)` : ''}`;
   }
-  if (a.events !== undefined) return `${head}; events: ${a.events.map((e) => `${e.type} ${e.name ?? ''}${e.resourceVersion ? `@${e.resourceVersion}` : ''}${e.notCreatedBySuite ? ' (not created by the suite)' : ''}`.trim()).join(', ') || 'none'}`;
+  if (a.events !== undefined)
+    return `${head}; events: ${a.events.map((e) => `${e.type} ${e.name ?? ''}${e.resourceVersion ? `@${e.resourceVersion}` : ''}${e.notCreatedBySuite ? ' (not created by the suite)' : ''}`.trim()).join(', ') || 'none'}`;
   return `${head}${a.name !== undefined ? `, ${a.kind ?? 'object'} ${a.name}@${a.resourceVersion ?? '?'}` : ''}`;
 }

@@ -32,7 +32,14 @@ export function toCompareHtml(r: CompareResult): string {
     '<table class="totals"><tr><th>class</th><th>steps</th></tr>',
     ...severityOrder.map((c) => `<tr><td>${html(classTitle(c))}</td><td class="n">${r.totals[c]}</td></tr>`),
     `<tr><td>not compared (after one side's case stopped)</td><td class="n">${r.totals.notCompared}</td></tr></table>`,
-    Object.keys(r.kinds).length ? `<p>Open choices taken differently, by kind: ${html(Object.entries(r.kinds).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', '))}</p>` : '',
+    Object.keys(r.kinds).length
+      ? `<p>Open choices taken differently, by kind: ${html(
+          Object.entries(r.kinds)
+            .sort((a, b) => b[1] - a[1])
+            .map(([k, n]) => `${k} ${n}`)
+            .join(', '),
+        )}</p>`
+      : '',
     `<h2 id="divergences">Divergences (${first.length})</h2>`,
     first.length === 0 ? '<p>None: every compared step answered alike.</p>' : first.map(divergence).join('\n'),
     errors.length ? `<h2 id="errors">Errors (${errors.length})</h2>${errors.map(divergence).join('\n')}` : '',
@@ -44,10 +51,14 @@ export function toCompareHtml(r: CompareResult): string {
 
 function verdictLine(r: CompareResult): string {
   switch (r.verdict) {
-    case 'same': return 'Same: every compared step answered alike';
-    case 'differs': return `Differs: ${r.totals['differs-both-conformant']} open choices taken differently, no violation of the target alone`;
-    case 'target-violates': return `The target violates ${r.totals['target-violates']} time(s) where the reference conforms`;
-    case 'error': return 'Nothing could be compared';
+    case 'same':
+      return 'Same: every compared step answered alike';
+    case 'differs':
+      return `Differs: ${r.totals['differs-both-conformant']} open choices taken differently, no violation of the target alone`;
+    case 'target-violates':
+      return `The target violates ${r.totals['target-violates']} time(s) where the reference conforms`;
+    case 'error':
+      return 'Nothing could be compared';
   }
 }
 
@@ -60,7 +71,9 @@ function divergence(d: Divergence): string {
     d.note ? `<p class="meta">${html(d.note)}</p>` : '',
     failures.length ? `<ul>${failures.map(([who, f]) => `<li>${who} fails <code>${html(f.clause)}</code>: expected ${html(f.expected)}; observed ${html(f.observed)}</li>`).join('')}</ul>` : '',
     d.target || d.reference ? `<div class="side"><div><b>target</b>${answer(d.target)}</div><div><b>reference</b>${answer(d.reference)}</div></div>` : '',
-    d.differences.length ? `<table class="diffs"><tr><th>path</th><th>kind</th><th>target</th><th>reference</th></tr>${d.differences.map((x) => `<tr><td><code>${html(x.path)}</code></td><td>${html(x.kind)}</td><td><code>${html(show(x.target))}</code></td><td><code>${html(show(x.reference))}</code></td></tr>`).join('')}</table>` : '',
+    d.differences.length
+      ? `<table class="diffs"><tr><th>path</th><th>kind</th><th>target</th><th>reference</th></tr>${d.differences.map((x) => `<tr><td><code>${html(x.path)}</code></td><td>${html(x.kind)}</td><td><code>${html(show(x.target))}</code></td><td><code>${html(show(x.reference))}</code></td></tr>`).join('')}</table>`
+      : '',
     d.steps.length ? `<details><summary>the case's operations (${d.steps.length})</summary><pre>${html(d.steps.join('\n'))}</pre></details>` : '',
     `<div class="meta">replay: <code>${html(d.replay)}</code></div>`,
     '</section>',
@@ -70,8 +83,8 @@ function divergence(d: Divergence): string {
 function answer(a: AnswerView | undefined): string {
   if (a === undefined) return '<pre>(no such request on this side)</pre>';
   if (a.transportError !== undefined) return `<pre>transport error: ${html(a.transportError)}</pre>`;
-  const body = typeof a.body === 'string' ? a.body : JSON.stringify(a.body, null, 2) ?? '';
+  const body = typeof a.body === 'string' ? a.body : (JSON.stringify(a.body, null, 2) ?? '');
   return `<pre>${a.status ?? ''}${a.ending ? ` (watch ${a.ending === 'server' ? 'ended by the server' : 'closed by the suite'})` : ''}\n${html(body)}</pre>`;
 }
 
-const show = (v: unknown): string => (v === undefined ? '(absent)' : typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+const show = (v: unknown): string => (v === undefined ? '(absent)' : typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));

@@ -50,9 +50,19 @@ export interface CompareResult {
 const SEVERITY: readonly StepClass[] = ['target-violates', 'both-violate-differently', 'reference-violates', 'both-violate-alike', 'differs-both-conformant', 'error', 'same'];
 
 export function buildCompareResult(o: {
-  version: string; seed: number; runs: number; strict: boolean; startedAt: Date; durationMs: number;
-  target: CompareSide; reference: CompareSide; suites: readonly string[]; checks: readonly CompareCheck[];
-  steps: readonly StepResult[]; notCompared: number; replayOf: (s: StepResult) => string;
+  version: string;
+  seed: number;
+  runs: number;
+  strict: boolean;
+  startedAt: Date;
+  durationMs: number;
+  target: CompareSide;
+  reference: CompareSide;
+  suites: readonly string[];
+  checks: readonly CompareCheck[];
+  steps: readonly StepResult[];
+  notCompared: number;
+  replayOf: (s: StepResult) => string;
 }): CompareResult {
   const totals = Object.fromEntries(STEP_CLASSES.map((c) => [c, 0])) as Record<StepClass, number>;
   const kinds: Record<string, number> = {};
@@ -67,10 +77,22 @@ export function buildCompareResult(o: {
   const compared = STEP_CLASSES.filter((c) => c !== 'error').reduce((n, c) => n + totals[c], 0);
   const verdict: CompareResult['verdict'] = totals['target-violates'] > 0 ? 'target-violates' : compared === 0 ? 'error' : divergences.some((d) => d.class !== 'error') ? 'differs' : 'same';
   return {
-    tool: 'svc-conformance', kind: 'compare', version: o.version, seed: o.seed, runs: o.runs, strict: o.strict,
-    startedAt: o.startedAt.toISOString(), durationMs: o.durationMs, verdict,
-    target: o.target, reference: o.reference, suites: [...o.suites], checks: [...o.checks],
-    totals: { ...totals, notCompared: o.notCompared }, kinds, divergences,
+    tool: 'svc-conformance',
+    kind: 'compare',
+    version: o.version,
+    seed: o.seed,
+    runs: o.runs,
+    strict: o.strict,
+    startedAt: o.startedAt.toISOString(),
+    durationMs: o.durationMs,
+    verdict,
+    target: o.target,
+    reference: o.reference,
+    suites: [...o.suites],
+    checks: [...o.checks],
+    totals: { ...totals, notCompared: o.notCompared },
+    kinds,
+    divergences,
   };
 }
 
@@ -103,7 +125,7 @@ export const severityOrder = SEVERITY;
 
 const md = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const short = (v: unknown, n = 160): string => {
-  const t = typeof v === 'string' ? v : JSON.stringify(v) ?? '';
+  const t = typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
   return t.length > n ? `${t.slice(0, n)}…` : t;
 };
 
@@ -121,7 +143,14 @@ export function toCompareMarkdown(r: CompareResult, o: { maxListed?: number } = 
     `| not compared (after one side's case stopped) | ${r.totals.notCompared} |`,
     '',
   ];
-  if (Object.keys(r.kinds).length > 0) lines.push(`Open choices taken differently, by kind: ${Object.entries(r.kinds).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}.`, '');
+  if (Object.keys(r.kinds).length > 0)
+    lines.push(
+      `Open choices taken differently, by kind: ${Object.entries(r.kinds)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}.`,
+      '',
+    );
   lines.push('## Divergences', '');
   if (r.divergences.length === 0) lines.push('None: every compared step answered alike.', '');
   for (const d of r.divergences.slice(0, max)) {

@@ -41,7 +41,14 @@ export const compareJsonSchema = {
     target: side,
     reference: side,
     suites: { type: 'array', items: { type: 'string' } },
-    checks: { type: 'array', items: { type: 'object', required: ['id', 'suite', 'cases', 'steps'], properties: { id: { type: 'string' }, suite: { type: 'string' }, cases: count, steps: count, notApplicable: { type: 'string' } } } },
+    checks: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'suite', 'cases', 'steps'],
+        properties: { id: { type: 'string' }, suite: { type: 'string' }, cases: count, steps: count, notApplicable: { type: 'string' } },
+      },
+    },
     totals: { type: 'object', required: [...STEP_CLASSES, 'notCompared'], properties: Object.fromEntries([...STEP_CLASSES, 'notCompared'].map((c) => [c, count])) },
     kinds: { type: 'object', additionalProperties: count, description: 'differs-both-conformant steps by kind of difference' },
     divergences: {
@@ -54,9 +61,12 @@ export const compareJsonSchema = {
           check: { type: 'string' },
           path: { type: 'string', description: 'fast-check path of the case: --path replays it' },
           seed: { type: 'integer' },
-          step: { type: 'integer', minimum: -1, description: 'request index in the target\'s sequence; -1 the case as a whole' },
+          step: { type: 'integer', minimum: -1, description: "request index in the target's sequence; -1 the case as a whole" },
           class: { enum: [...STEP_CLASSES] },
-          kinds: { type: 'array', items: { enum: ['status-code', 'order', 'omitted-empty', 'field-presence', 'message', 'value', 'generated-value', 'timing', 'sequence', 'request', 'transport', 'open-choice'] } },
+          kinds: {
+            type: 'array',
+            items: { enum: ['status-code', 'order', 'omitted-empty', 'field-presence', 'message', 'value', 'generated-value', 'timing', 'sequence', 'request', 'transport', 'open-choice'] },
+          },
           clauses: { type: 'array', items: { type: 'string' } },
           request: { type: 'string' },
           differences: { type: 'array', items: { type: 'object', required: ['path', 'kind'], properties: { path: { type: 'string' }, kind: { type: 'string' }, target: {}, reference: {} } } },

@@ -19,5 +19,8 @@ export function labelCounts(cxs: readonly Counterexample[]): string {
     const label = cx.confirmation?.label ?? 'not confirmed';
     counts.set(label, (counts.get(label) ?? 0) + 1);
   }
-  return [...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([l, n]) => `${n} ${l}`).join(', ');
+  return [...counts]
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([l, n]) => `${n} ${l}`)
+    .join(', ');
 }

@@ -43,7 +43,9 @@ export function toPlanText(plan: DryRunPlan): string {
     `budget:  ${plan.runs} examples per property (fewer where a check caps its own), ${plan.parallel} checks at once, run timeout ${Number.isInteger(minutes) ? `${minutes}m` : `${Math.round(plan.timeoutMs / 1000)}s`}, seed ${plan.seed ?? 'drawn at start'}`,
     `checks:  ${plan.checks.length} of ${plan.registered}${plan.selection.length > 0 ? ` (${plan.selection.join(' ')})` : ''}, judging ${clauses.length} clauses`,
     '',
-    ...plan.checks.map((c) => `  ${c.suite.padEnd(suiteWidth)}  ${c.id.padEnd(width)}  ${String(c.runs).padStart(3)} run${c.runs === 1 ? ' ' : 's'}${c.exclusive ? ' (alone)' : '        '}  ${c.title}`),
+    ...plan.checks.map(
+      (c) => `  ${c.suite.padEnd(suiteWidth)}  ${c.id.padEnd(width)}  ${String(c.runs).padStart(3)} run${c.runs === 1 ? ' ' : 's'}${c.exclusive ? ' (alone)' : '        '}  ${c.title}`,
+    ),
     '',
     'clauses:',
     ...wrap(clauses, 100).map((l) => `  ${l}`),

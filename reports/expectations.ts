@@ -175,7 +175,12 @@ export function parseExpectations(text: string, fileName: string): Expectations 
       ...(line !== undefined ? { at: `${fileName}:${line}` } : {}),
     };
   });
-  const warnings = unsignedLines.length === 0 ? [] : [`${fileName}: ${unsignedLines.length === 1 ? 'the entry' : `${unsignedLines.length} entries`} at line${unsignedLines.length === 1 ? '' : 's'} ${unsignedLines.join(', ')} ${unsignedLines.length === 1 ? 'has' : 'have'} no \`observed\` signature and match${unsignedLines.length === 1 ? 'es' : ''} any failure of the clause; add observed: {class, status, reason or message} so a different failure is a regression`];
+  const warnings =
+    unsignedLines.length === 0
+      ? []
+      : [
+          `${fileName}: ${unsignedLines.length === 1 ? 'the entry' : `${unsignedLines.length} entries`} at line${unsignedLines.length === 1 ? '' : 's'} ${unsignedLines.join(', ')} ${unsignedLines.length === 1 ? 'has' : 'have'} no \`observed\` signature and match${unsignedLines.length === 1 ? 'es' : ''} any failure of the clause; add observed: {class, status, reason or message} so a different failure is a regression`,
+        ];
   return warnings.length > 0 ? { knownFailures, warnings } : { knownFailures };
 }
 
@@ -195,7 +200,8 @@ function parseSignature(node: unknown, path: string, fail: Fail): Signature {
   const statusNode = node.get('status', true);
   if (statusNode !== undefined) {
     out.status = oneOrMany(statusNode, `${path}.status`, fail, (n, p) => {
-      if (!isScalar(n) || typeof n.value !== 'number' || !Number.isInteger(n.value) || n.value < 100 || n.value > 599) fail(n, p, `expected an HTTP status code (100-599), got ${isScalar(n) ? JSON.stringify(n.value) : kindOf(n)}`);
+      if (!isScalar(n) || typeof n.value !== 'number' || !Number.isInteger(n.value) || n.value < 100 || n.value > 599)
+        fail(n, p, `expected an HTTP status code (100-599), got ${isScalar(n) ? JSON.stringify(n.value) : kindOf(n)}`);
       return (n as { value: number }).value;
     });
   }
@@ -270,7 +276,7 @@ export function minorOf(release: string): [number, number] | undefined {
 }
 
 export function releaseInRange(range: ReleaseRange, release: readonly [number, number]): boolean {
-  const cmp = (a: readonly [number, number], b: readonly [number, number]) => (a[0] - b[0]) || (a[1] - b[1]);
+  const cmp = (a: readonly [number, number], b: readonly [number, number]) => a[0] - b[0] || a[1] - b[1];
   return range.bounds.every((b) => {
     const c = cmp(release, b.minor);
     return b.op === '=' ? c === 0 : b.op === '>=' ? c >= 0 : b.op === '>' ? c > 0 : b.op === '<=' ? c <= 0 : c < 0;
@@ -363,7 +369,11 @@ export function signatureMismatch(s: Signature | undefined, o: Observation): str
 
 /** `class limit-ignored, status 200: page 1 has 7 items`: an observation for a person. */
 export function showObservation(o: Observation): string {
-  const tags = [o.class !== undefined ? `class ${o.class}` : undefined, o.observedStatus !== undefined ? `status ${o.observedStatus}` : undefined, o.observedReason !== undefined ? `reason ${o.observedReason}` : undefined].filter(Boolean);
+  const tags = [
+    o.class !== undefined ? `class ${o.class}` : undefined,
+    o.observedStatus !== undefined ? `status ${o.observedStatus}` : undefined,
+    o.observedReason !== undefined ? `reason ${o.observedReason}` : undefined,
+  ].filter(Boolean);
   const text = o.observed.length > 240 ? `${o.observed.slice(0, 240)}...` : o.observed;
   return tags.length > 0 ? `${tags.join(', ')}: ${text}` : text;
 }

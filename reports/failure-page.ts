@@ -59,9 +59,10 @@ function specSection(c: ClauseResult, text: ReturnType<typeof clauseText>): stri
   if (text === undefined) return `<h2 id="spec">What the spec says</h2><p>${html(c.summary)} (no section of the spec documents matches this clause id)</p>`;
   const where = `${text.doc === 'rest' ? 'REST API' : 'node agent and controller daemon'} document, section ${text.section} ${text.title}`;
   // A clause no line names exactly (a table cell) is shown with its whole section, folded open.
-  const quote = text.quote.length > 0
-    ? `<blockquote class="clause">${html(text.quote.join('\n'))}</blockquote><details><summary>the whole section ${html(text.section)}</summary><blockquote>${html(text.sectionLines.join('\n'))}</blockquote></details>`
-    : `<p class="meta">No single line states this clause (a case of a table or of the section as a whole); the section:</p><blockquote class="clause">${html(text.sectionLines.slice(0, 12).join('\n'))}${text.sectionLines.length > 12 ? '\n…' : ''}</blockquote>${text.sectionLines.length > 12 ? `<details><summary>the whole section ${html(text.section)}</summary><blockquote>${html(text.sectionLines.join('\n'))}</blockquote></details>` : ''}`;
+  const quote =
+    text.quote.length > 0
+      ? `<blockquote class="clause">${html(text.quote.join('\n'))}</blockquote><details><summary>the whole section ${html(text.section)}</summary><blockquote>${html(text.sectionLines.join('\n'))}</blockquote></details>`
+      : `<p class="meta">No single line states this clause (a case of a table or of the section as a whole); the section:</p><blockquote class="clause">${html(text.sectionLines.slice(0, 12).join('\n'))}${text.sectionLines.length > 12 ? '\n…' : ''}</blockquote>${text.sectionLines.length > 12 ? `<details><summary>the whole section ${html(text.section)}</summary><blockquote>${html(text.sectionLines.join('\n'))}</blockquote></details>` : ''}`;
   return `<h2 id="spec">What the spec says <span class="meta">(${html(where)})</span></h2>\n${quote}`;
 }
 
@@ -70,10 +71,13 @@ function diffSection(cx: Counterexample): string {
   const rows: string[] = [];
   for (const n of cx.needs ?? []) {
     const reqs = [...new Set(requestsOf(n.test))];
-    rows.push(`<tr class="${n.met ? 'd-met' : 'd-needed'}"><td class="mark">${n.met ? '=' : '≠'}</td><td>${reqs.length > 0 ? `answer to request ${reqs.join(', ')}` : 'the answer'}</td><td><code>${html(n.says)}</code></td><td><code>${html(n.observed)}</code></td></tr>`);
+    rows.push(
+      `<tr class="${n.met ? 'd-met' : 'd-needed'}"><td class="mark">${n.met ? '=' : '≠'}</td><td>${reqs.length > 0 ? `answer to request ${reqs.join(', ')}` : 'the answer'}</td><td><code>${html(n.says)}</code></td><td><code>${html(n.observed)}</code></td></tr>`,
+    );
   }
   if (cx.diff !== undefined) {
-    for (const r of diffRows(cx.diff)) rows.push(`<tr class="d-${r.kind}"><td class="mark">${r.mark}</td><td><code>${html(r.path)}</code></td><td><code>${html(r.expected)}</code></td><td><code>${html(r.observed)}</code></td></tr>`);
+    for (const r of diffRows(cx.diff))
+      rows.push(`<tr class="d-${r.kind}"><td class="mark">${r.mark}</td><td><code>${html(r.path)}</code></td><td><code>${html(r.expected)}</code></td><td><code>${html(r.observed)}</code></td></tr>`);
   }
   const table = rows.length === 0 ? '' : `<table class="diff"><tr><th></th><th>field or need</th><th>expected</th><th>observed</th></tr>${rows.join('')}</table>`;
   return [
@@ -86,7 +90,10 @@ function diffSection(cx: Counterexample): string {
 /** Every request of the case with its answer: items of every page, foreign ones named; watch events. */
 function exchangesSection(cx: Counterexample): string {
   const steps = cx.steps.length === 0 ? '' : `<p>Steps (shrunk):</p><ol>${cx.steps.map((s) => `<li><code>${html(s)}</code></li>`).join('')}</ol>`;
-  const answers = (cx.answers ?? []).length === 0 ? '<p class="meta">No HTTP requests: the steps above are the case.</p>' : `<ol class="answers" start="0">${cx.answers!.map((a) => `<li><code>${html(answerLine(a))}</code></li>`).join('')}</ol>`;
+  const answers =
+    (cx.answers ?? []).length === 0
+      ? '<p class="meta">No HTTP requests: the steps above are the case.</p>'
+      : `<ol class="answers" start="0">${cx.answers!.map((a) => `<li><code>${html(answerLine(a))}</code></li>`).join('')}</ol>`;
   return `<h2 id="exchanges">What was sent, what came back</h2>\n${steps}\n${answers}`;
 }
 

@@ -93,7 +93,12 @@ function expectationsSection(run: RunResult): string {
   const listed = run.clauses.filter((c) => c.expectation !== undefined);
   if (listed.length === 0) return '';
   const label = { excused: 'known failure', noLongerOccurs: 'no longer occurs: remove the entry', notExercised: 'not exercised in this run' } as const;
-  const rows = listed.flatMap((c) => c.expectation!.entries.map((e) => `<tr><td><code>${html(c.id)}</code></td><td>${html(e.excuses)}${e.at !== undefined ? `<br><small>${html(e.at)}</small>` : ''}</td><td>${html(label[e.outcome])}${c.expectation!.regression ? ' <span class="tag s-failed">regression beside it</span>' : ''}</td><td>${html(e.detail)}</td></tr>`));
+  const rows = listed.flatMap((c) =>
+    c.expectation!.entries.map(
+      (e) =>
+        `<tr><td><code>${html(c.id)}</code></td><td>${html(e.excuses)}${e.at !== undefined ? `<br><small>${html(e.at)}</small>` : ''}</td><td>${html(label[e.outcome])}${c.expectation!.regression ? ' <span class="tag s-failed">regression beside it</span>' : ''}</td><td>${html(e.detail)}</td></tr>`,
+    ),
+  );
   return [
     '<h2 id="expectations">Expectations file</h2>',
     '<details><summary>show every entry and what this run made of it</summary>',
@@ -113,10 +118,15 @@ function exercisedSection(run: RunResult): string {
   if (s === undefined) return '';
   const cells = restCells(s);
   const row = (what: string, value: string) => `<tr><td>${html(what)}</td><td>${value}</td></tr>`;
-  const answers = Object.entries(s.answers).map(([k, n]) => `${html(k === 'none' ? 'no answer' : k)} ${n}`).join(', ');
+  const answers = Object.entries(s.answers)
+    .map(([k, n]) => `${html(k === 'none' ? 'no answer' : k)} ${n}`)
+    .join(', ');
   const rows = [
     row('answers', answers),
-    row('rest:4.5 table cells hit', `${cells.hit} of ${cells.of} (get ${cells.get}, list ${cells.list}, watch ${cells.watch})${cells.missed.length > 0 ? `<details><summary>${cells.missed.length} not hit</summary>${cells.missed.map((c) => `<code>${html(c)}</code>`).join(' ')}</details>` : ''}`),
+    row(
+      'rest:4.5 table cells hit',
+      `${cells.hit} of ${cells.of} (get ${cells.get}, list ${cells.list}, watch ${cells.watch})${cells.missed.length > 0 ? `<details><summary>${cells.missed.length} not hit</summary>${cells.missed.map((c) => `<code>${html(c)}</code>`).join(' ')}</details>` : ''}`,
+    ),
     row('pages walked', `${s.pages.walked}; longest continue chain ${s.pages.longestChain}`),
     row('watches', `opened ${s.watches.opened} (${s.watches.delivering ?? 0} delivered an event), resumed ${s.watches.resumed}, expired (410) ${s.watches.expired}`),
     row('compactions / restarts crossed', `${s.compactions} / ${s.restarts}`),
@@ -132,12 +142,22 @@ function exercisedSection(run: RunResult): string {
 function footprintSection(run: RunResult): string {
   const f = run.footprint;
   if (!f) return '';
-  const verbs = Object.entries(f.requests).sort(([a], [b]) => a.localeCompare(b)).map(([v, n]) => `${html(v)} ${n}`).join(', ');
-  const rows = f.checks.slice(0, 10).map((c) => `<tr><td><code>${html(c.check)}</code></td><td>${(c.wallMs / 1000).toFixed(1)} s</td><td>${Object.values(c.requests).reduce((a, b) => a + b, 0)}</td><td>${c.namespaces}</td></tr>`).join('');
+  const verbs = Object.entries(f.requests)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([v, n]) => `${html(v)} ${n}`)
+    .join(', ');
+  const rows = f.checks
+    .slice(0, 10)
+    .map((c) => `<tr><td><code>${html(c.check)}</code></td><td>${(c.wallMs / 1000).toFixed(1)} s</td><td>${Object.values(c.requests).reduce((a, b) => a + b, 0)}</td><td>${c.namespaces}</td></tr>`)
+    .join('');
   return [
     '<h2 id="footprint">Footprint</h2>',
     `<p>${f.namespaces} namespaces and ${f.clusterObjects} cluster-scoped objects created; requests: ${verbs || 'none'}; ${(f.bytesSent / 1024).toFixed(0)} KiB sent, ${(f.bytesReceived / 1024).toFixed(0)} KiB received${f.parallel !== undefined ? `; ${f.parallel} checks at once` : ''}.</p>`,
-    ...(f.perVerdict?.requestsPerVerdict !== undefined ? [`<p>Per verdict: ${f.perVerdict.requestsPerVerdict} requests and ${(f.perVerdict.bytesPerVerdict! / 1024).toFixed(1)} KiB (${f.perVerdict.requests} requests for ${f.perVerdict.verdicts} decided clauses).</p>`] : []),
+    ...(f.perVerdict?.requestsPerVerdict !== undefined
+      ? [
+          `<p>Per verdict: ${f.perVerdict.requestsPerVerdict} requests and ${(f.perVerdict.bytesPerVerdict! / 1024).toFixed(1)} KiB (${f.perVerdict.requests} requests for ${f.perVerdict.verdicts} decided clauses).</p>`,
+        ]
+      : []),
     `<table><thead><tr><th>slowest checks</th><th>wall time</th><th>requests</th><th>namespaces</th></tr></thead><tbody>${rows}</tbody></table>`,
   ].join('\n');
 }
@@ -163,7 +183,10 @@ function header(run: RunResult): string {
 function errorsSection(run: RunResult): string {
   const clauses = run.clauses.filter((c) => c.status === 'error');
   if (run.errors.length === 0 && clauses.length === 0) return '';
-  const rows = clauses.map((c) => `<tr><td><a href="#row-${html(anchor(c.id))}"><code>${html(c.id)}</code></a></td><td>${(c.errorChecks ?? []).map((k) => `<code>${html(k)}</code>`).join(', ')}</td><td>${c.notes.length > 0 ? c.notes.map((n) => html(n)).join('<br>') : 'no reason recorded'}</td></tr>`);
+  const rows = clauses.map(
+    (c) =>
+      `<tr><td><a href="#row-${html(anchor(c.id))}"><code>${html(c.id)}</code></a></td><td>${(c.errorChecks ?? []).map((k) => `<code>${html(k)}</code>`).join(', ')}</td><td>${c.notes.length > 0 ? c.notes.map((n) => html(n)).join('<br>') : 'no reason recorded'}</td></tr>`,
+  );
   return [
     `<h2 id="errors">Errors (${run.errors.length + clauses.length})</h2>`,
     '<p>The suite or the transport broke: these got no verdict, which is not a pass.</p>',
@@ -201,7 +224,12 @@ type Pages = ReadonlyMap<Counterexample, string>;
 
 /** In the first screen: a link to each failure's page (what was sent and answered, the spec's words, the diff, the scripts). */
 function failurePageLinks(regressions: readonly ClauseResult[], pages: Pages): string {
-  const links = regressions.flatMap((c) => c.counterexamples.map((cx) => pages.get(cx)).filter((p): p is string => p !== undefined).map((p) => `<a href="${html(p)}">${html(c.id)}</a>`));
+  const links = regressions.flatMap((c) =>
+    c.counterexamples
+      .map((cx) => pages.get(cx))
+      .filter((p): p is string => p !== undefined)
+      .map((p) => `<a href="${html(p)}">${html(c.id)}</a>`),
+  );
   if (links.length === 0) return '';
   return `<p class="failpages">Failure pages (read these first): ${links.join(' · ')}</p>`;
 }
@@ -225,16 +253,18 @@ function checksSection(run: RunResult): string {
     const k = /^(\S+) \[/.exec(e)?.[1];
     if (k !== undefined && !erroredBy.has(k)) erroredBy.set(k, []);
   }
-  const rows = [...f.checks].sort((a, b) => a.check.localeCompare(b.check)).map((c) => {
-    const failed = failedBy.get(c.check);
-    const errored = erroredBy.get(c.check);
-    const verdict = failed
-      ? `<span class="tag s-failed">failed</span> ${failed.map((id) => `<a href="#${html(anchor(id))}">${html(id)}</a>`).join(', ')}`
-      : errored
-        ? `<span class="tag s-error">error</span> ${errored.map((id) => `<a href="#row-${html(anchor(id))}">${html(id)}</a>`).join(', ')} <a href="#errors">why</a>`
-        : '<span class="tag s-passed">no failure</span>';
-    return `<tr><td>${checkRef(c.check)}</td><td class="n">${(c.wallMs / 1000).toFixed(1)} s</td><td class="n">${Object.values(c.requests).reduce((a, b) => a + b, 0)}</td><td>${verdict}</td></tr>`;
-  });
+  const rows = [...f.checks]
+    .sort((a, b) => a.check.localeCompare(b.check))
+    .map((c) => {
+      const failed = failedBy.get(c.check);
+      const errored = erroredBy.get(c.check);
+      const verdict = failed
+        ? `<span class="tag s-failed">failed</span> ${failed.map((id) => `<a href="#${html(anchor(id))}">${html(id)}</a>`).join(', ')}`
+        : errored
+          ? `<span class="tag s-error">error</span> ${errored.map((id) => `<a href="#row-${html(anchor(id))}">${html(id)}</a>`).join(', ')} <a href="#errors">why</a>`
+          : '<span class="tag s-passed">no failure</span>';
+      return `<tr><td>${checkRef(c.check)}</td><td class="n">${(c.wallMs / 1000).toFixed(1)} s</td><td class="n">${Object.values(c.requests).reduce((a, b) => a + b, 0)}</td><td>${verdict}</td></tr>`;
+    });
   return [
     `<h2 id="checks">Checks (${f.checks.length})</h2>`,
     '<details><summary>show the checks, their time and requests</summary>',
@@ -245,9 +275,10 @@ function checksSection(run: RunResult): string {
 
 function failure(c: ClauseResult, known: boolean, pages: Pages): string {
   const cxs = c.counterexamples.length === 0 ? ['<p>No counterexample was recorded.</p>'] : c.counterexamples.map((cx) => counterexample(cx, pages.get(cx)));
-  const regression = c.expectation?.regression === true
-    ? `<p><strong>Listed in the expectations file, but this failure is not the one excused.</strong> Excused: ${c.expectation.entries.map((e) => `<code>${html(e.excuses)}</code>`).join('; ')}. Observed: <code>${html(c.expectation.unexcused[0] ?? '')}</code></p>`
-    : '';
+  const regression =
+    c.expectation?.regression === true
+      ? `<p><strong>Listed in the expectations file, but this failure is not the one excused.</strong> Excused: ${c.expectation.entries.map((e) => `<code>${html(e.excuses)}</code>`).join('; ')}. Observed: <code>${html(c.expectation.unexcused[0] ?? '')}</code></p>`
+      : '';
   return [
     `<section class="failure${known ? ' known' : ''}" id="${html(anchor(c.id))}">`,
     `<h3><code>${html(c.id)}</code> ${html(c.summary)}</h3>`,
@@ -289,14 +320,18 @@ function answersNeeded(cx: Counterexample): string {
   const answers = answerLines(cx);
   if (needs.length + answers.length === 0) return '';
   const list = (ls: readonly string[]) => `<ul>${ls.map((l) => `<li><code>${html(l)}</code></li>`).join('')}</ul>`;
-  return [needs.length > 0 ? `<dt>Answer needed</dt><dd class="needs">${list(needs)}</dd>` : '', answers.length > 0 ? `<dt>Answers given</dt><dd class="answers">${list(answers)}</dd>` : ''].join('\n');
+  return [needs.length > 0 ? `<dt>Answer needed</dt><dd class="needs">${list(needs)}</dd>` : '', answers.length > 0 ? `<dt>Answers given</dt><dd class="answers">${list(answers)}</dd>` : ''].join(
+    '\n',
+  );
 }
 
 /** The structured diff of a counterexample: one row per field path the target got wrong. */
 function diffTable(d: ValueDiff): string {
   const rows = diffRows(d);
   if (rows.length === 0) return '';
-  const body = rows.map((r) => `<tr class="d-${r.kind}"><td>${r.mark}</td><td><code>${html(r.path)}</code></td><td><code>${html(r.expected)}</code></td><td><code>${html(r.observed)}</code></td></tr>`).join('');
+  const body = rows
+    .map((r) => `<tr class="d-${r.kind}"><td>${r.mark}</td><td><code>${html(r.path)}</code></td><td><code>${html(r.expected)}</code></td><td><code>${html(r.observed)}</code></td></tr>`)
+    .join('');
   return `<dt>Difference (${rows.length} field${rows.length === 1 ? '' : 's'})</dt><dd><table class="diff"><tr><th></th><th>field</th><th>expected</th><th>observed</th></tr>${body}</table></dd>`;
 }
 
@@ -313,7 +348,9 @@ function clauseTable(areas: readonly Area[]): string {
     '<h2 id="clauses">All clauses</h2>',
     '<div class="filters">',
     '<input type="radio" name="clause-filter" id="f-all" checked><label for="f-all">all</label>',
-    ...(['failed', 'unspecified', 'inconclusive', 'informative', 'notChecked'] as const).map((s) => `<input type="radio" name="clause-filter" id="f-${s}"><label for="f-${s}">${STATUS_LABEL[s]}</label>`),
+    ...(['failed', 'unspecified', 'inconclusive', 'informative', 'notChecked'] as const).map(
+      (s) => `<input type="radio" name="clause-filter" id="f-${s}"><label for="f-${s}">${STATUS_LABEL[s]}</label>`,
+    ),
     '<table class="clauses"><thead><tr><th>clause</th><th>area</th><th>summary</th><th>status</th><th>checks</th></tr></thead>',
     `<tbody>${rows.join('\n')}</tbody></table>`,
     '</div>',

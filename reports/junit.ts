@@ -65,11 +65,7 @@ function properties(run: RunResult): string[] {
     ['server', run.target.server ?? ''],
     ['nodeagentLoader', run.target.nodeagentLoader ?? ''],
   ];
-  return [
-    '    <properties>',
-    ...props.map(([k, v]) => `      <property name="${xmlAttr(k)}" value="${xmlAttr(v)}"/>`),
-    '    </properties>',
-  ];
+  return ['    <properties>', ...props.map(([k, v]) => `      <property name="${xmlAttr(k)}" value="${xmlAttr(v)}"/>`), '    </properties>'];
 }
 
 function testcase(c: ClauseResult, area: string): string[] {

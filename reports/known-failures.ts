@@ -40,7 +40,7 @@ export function judgeExpectations(entries: readonly KnownFailure[], records: rea
     if (n !== undefined) return { ...base, outcome: 'excused', detail: `${n} failure${n === 1 ? '' : 's'} with this observation` };
     const shown = gone(e, conformed, failedInputs);
     if (shown !== undefined) return { ...base, outcome: 'noLongerOccurs', detail: shown };
-    return { ...base, outcome: 'notExercised', detail: `${status === 'failed' ? 'not among this run\'s failures' : 'did not occur'}; ${whyNotGone(e, conformed, failedInputs)}` };
+    return { ...base, outcome: 'notExercised', detail: `${status === 'failed' ? "not among this run's failures" : 'did not occur'}; ${whyNotGone(e, conformed, failedInputs)}` };
   });
   return { regression: unexcused.length > 0, unexcused, entries: results };
 }

@@ -85,7 +85,9 @@ function failureTable(clauses: readonly ClauseResult[]): string[] {
     const listed = c.expectation?.regression === true ? ` (listed: the expectations file excuses only ${c.expectation.entries.map((e) => e.excuses).join('; ')})` : '';
     // The check that found it, linked to its page beside the report (what it sends and judges).
     const by = cx !== undefined && isKnownCheck(cx.check) ? ` by [${cell(cx.check)}](${checkDocPath(cx.check)})` : '';
-    rows.push(`| \`${cell(c.id)}\`${by} | ${cell(`${cx?.expected ?? c.summary}${listed}`)} | ${cell(cx?.observed ?? '')} | ${cx ? `\`${cell(cx.replay)}\`${cx.confirmation ? ` ${cell(confirmationLabel(cx.confirmation))}` : ''}${c.counterexamples.length > 1 ? ` (+${c.counterexamples.length - 1} more: ${cell(labelCounts(c.counterexamples.slice(1)))})` : ''}` : ''} |`);
+    rows.push(
+      `| \`${cell(c.id)}\`${by} | ${cell(`${cx?.expected ?? c.summary}${listed}`)} | ${cell(cx?.observed ?? '')} | ${cx ? `\`${cell(cx.replay)}\`${cx.confirmation ? ` ${cell(confirmationLabel(cx.confirmation))}` : ''}${c.counterexamples.length > 1 ? ` (+${c.counterexamples.length - 1} more: ${cell(labelCounts(c.counterexamples.slice(1)))})` : ''}` : ''} |`,
+    );
   }
   return rows;
 }

@@ -47,9 +47,15 @@ export function toMatrixHtml(m: Matrix): string {
     '<span class="meta">showing <span id="shown"></span></span>',
     '</div>',
     '<table id="matrix"><thead><tr><th>clause</th><th>area</th>',
-    ...m.columns.map((c) => `<th title="${html(`${c.server ?? ''} · profile ${c.profile} · suite ${c.version} · seed ${c.seed ?? '?'}`)}">${html(c.label)}<br><span class="meta">${html(c.verdict)} · seed ${c.seed ?? '?'}${m.marks.versionsDiffer ? ` · v${html(c.version)}` : ''}</span></th>`),
+    ...m.columns.map(
+      (c) =>
+        `<th title="${html(`${c.server ?? ''} · profile ${c.profile} · suite ${c.version} · seed ${c.seed ?? '?'}`)}">${html(c.label)}<br><span class="meta">${html(c.verdict)} · seed ${c.seed ?? '?'}${m.marks.versionsDiffer ? ` · v${html(c.version)}` : ''}</span></th>`,
+    ),
     '</tr></thead><tbody>',
-    ...m.rows.map((r) => `<tr class="row${r.differs ? ' differs' : ''}" data-area="${html(r.area)}" data-statuses="${html([...new Set(r.cells.map((c) => c.status))].join(' '))}" title="${html(r.summary)}"><td class="id"><code>${html(r.id)}</code></td><td>${html(r.area)}</td>${r.cells.map((c) => `<td class="c">${c.status === 'absent' ? '<span class="s-absent">absent</span>' : `<a class="s-${html(c.status)}" href="${html(c.href)}">${html(c.status)}${c.counterexamples > 0 ? ` (${c.counterexamples})` : ''}</a>`}</td>`).join('')}</tr>`),
+    ...m.rows.map(
+      (r) =>
+        `<tr class="row${r.differs ? ' differs' : ''}" data-area="${html(r.area)}" data-statuses="${html([...new Set(r.cells.map((c) => c.status))].join(' '))}" title="${html(r.summary)}"><td class="id"><code>${html(r.id)}</code></td><td>${html(r.area)}</td>${r.cells.map((c) => `<td class="c">${c.status === 'absent' ? '<span class="s-absent">absent</span>' : `<a class="s-${html(c.status)}" href="${html(c.href)}">${html(c.status)}${c.counterexamples > 0 ? ` (${c.counterexamples})` : ''}</a>`}</td>`).join('')}</tr>`,
+    ),
     '</tbody></table>',
     `<script>${SCRIPT}</script>`,
     '</body></html>',

@@ -10,7 +10,10 @@ export interface MatrixRunInput {
   readonly dir: string;
   readonly label: string;
   readonly summary: {
-    readonly version?: unknown; readonly profile?: unknown; readonly seed?: unknown; readonly verdict?: unknown;
+    readonly version?: unknown;
+    readonly profile?: unknown;
+    readonly seed?: unknown;
+    readonly verdict?: unknown;
     readonly target?: { readonly server?: unknown; readonly label?: unknown };
     readonly clauses?: readonly { readonly id?: unknown; readonly status?: unknown; readonly summary?: unknown; readonly counterexamples?: readonly unknown[]; readonly notes?: readonly unknown[] }[];
   };
@@ -86,7 +89,7 @@ export function buildMatrix(runs: readonly MatrixRunInput[]): Matrix {
   // Differing rows first, and among them those where some run failed or errored: the likeliest bugs.
   const rank = (r: MatrixRow): number => (!r.differs ? 2 : r.cells.some((c) => c.status === 'failed' || c.status === 'error') ? 0 : 1);
   rows.sort((a, b) => rank(a) - rank(b) || a.id.localeCompare(b.id, 'en', { numeric: true }));
-  const distinct = <T,>(xs: readonly T[]) => new Set(xs).size > 1;
+  const distinct = <T>(xs: readonly T[]) => new Set(xs).size > 1;
   return {
     tool: 'svc-conformance',
     kind: 'matrix',
@@ -134,7 +137,9 @@ export function toMatrixMarkdown(m: Matrix): string {
     '',
     `| clause | area | ${m.columns.map((c) => md(c.label)).join(' | ')} |`,
     `|---|---|${m.columns.map(() => '---').join('|')}|`,
-    ...m.rows.map((r) => `| ${r.differs ? '**' : ''}${r.id}${r.differs ? '**' : ''} | ${md(r.area)} | ${r.cells.map((c) => (c.counterexamples > 0 ? `[${c.status}](${c.href})` : c.status)).join(' | ')} |`),
+    ...m.rows.map(
+      (r) => `| ${r.differs ? '**' : ''}${r.id}${r.differs ? '**' : ''} | ${md(r.area)} | ${r.cells.map((c) => (c.counterexamples > 0 ? `[${c.status}](${c.href})` : c.status)).join(' | ')} |`,
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -120,17 +120,24 @@ export function mergeScorecards(cards: readonly Scorecard[]): Scorecard | undefi
   const hit = REST_4_5_CELLS.filter((cell) => !missed.includes(cell));
   const kind = (k: string) => hit.filter((c) => c.startsWith(`rest:4.5/${k}/`)).length;
   const ex = cards.flatMap((c) => (c.exercised !== undefined ? [c.exercised] : []));
-  const exercised: Exercised | undefined = ex.length === 0 ? undefined : (() => {
-    const f = {
-      selectedChecks: ex.reduce((n, e) => n + e.selectedChecks, 0),
-      applicableChecks: ex.reduce((n, e) => n + e.applicableChecks, 0),
-      checksWithVerdict: ex.reduce((n, e) => n + e.checksWithVerdict, 0),
-      declaredClauses: ex.reduce((n, e) => n + e.declaredClauses, 0),
-      judgedClauses: ex.reduce((n, e) => n + e.judgedClauses, 0),
-    };
-    const notTested = ex.some((e) => e.notTested);
-    return { ...f, notTested, line: `${notTested ? 'not tested in some shard' : 'exercised'}: ${f.checksWithVerdict} of ${f.selectedChecks} selected checks reached a verdict (${f.selectedChecks - f.applicableChecks} declined), ${f.judgedClauses} of ${f.declaredClauses} clauses judged, summed over ${ex.length} shards` };
-  })();
+  const exercised: Exercised | undefined =
+    ex.length === 0
+      ? undefined
+      : (() => {
+          const f = {
+            selectedChecks: ex.reduce((n, e) => n + e.selectedChecks, 0),
+            applicableChecks: ex.reduce((n, e) => n + e.applicableChecks, 0),
+            checksWithVerdict: ex.reduce((n, e) => n + e.checksWithVerdict, 0),
+            declaredClauses: ex.reduce((n, e) => n + e.declaredClauses, 0),
+            judgedClauses: ex.reduce((n, e) => n + e.judgedClauses, 0),
+          };
+          const notTested = ex.some((e) => e.notTested);
+          return {
+            ...f,
+            notTested,
+            line: `${notTested ? 'not tested in some shard' : 'exercised'}: ${f.checksWithVerdict} of ${f.selectedChecks} selected checks reached a verdict (${f.selectedChecks - f.applicableChecks} declined), ${f.judgedClauses} of ${f.declaredClauses} clauses judged, summed over ${ex.length} shards`,
+          };
+        })();
   const merged: Scorecard = {
     answers,
     cells: { [REST_4_5]: { hit: hit.length, of: REST_4_5_CELLS.length, get: kind('get'), list: kind('list'), watch: kind('watch'), missed } },

@@ -99,7 +99,10 @@ export class Progress {
   private timer: ReturnType<typeof setInterval> | undefined;
   private firstCheckAt: number | undefined;
 
-  constructor(private readonly stream: ProgressStream, private readonly o: ProgressOptions = {}) {
+  constructor(
+    private readonly stream: ProgressStream,
+    private readonly o: ProgressOptions = {},
+  ) {
     this.now = o.now ?? Date.now;
     this.started = this.now();
     this.lastPrint = this.started;

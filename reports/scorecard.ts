@@ -66,4 +66,3 @@ export function scorecardLines(s: Scorecard): string[] {
 export function verdictText(v: RunResult['verdict']): string {
   return v === 'notTested' ? 'not tested' : v;
 }
-

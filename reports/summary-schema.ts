@@ -48,8 +48,15 @@ const counterexample = {
     expected: { type: 'string', description: 'what the model accepted' },
     observed: { type: 'string', description: 'what the target did' },
     steps: { type: 'array', items: { type: 'string' }, description: 'the shrunk operations, one per line' },
-    curl: { type: 'string', description: 'a standalone reproducer (bash; for the API server curl and node with SERVER, TOKEN, CA, INSECURE; for the node-agent loader LOADER; for the controller daemon DAEMON with SVCCONFIG or SERVER): exit 1 while the failure is present, 0 once the target behaves, 2 could not run, 3 undecided; secrets redacted' },
-    nodeTest: { type: 'string', description: 'the same API reproducer as a node test file (node --test, Node alone): fails while the failure is present; present only where the answer needed is data' },
+    curl: {
+      type: 'string',
+      description:
+        'a standalone reproducer (bash; for the API server curl and node with SERVER, TOKEN, CA, INSECURE; for the node-agent loader LOADER; for the controller daemon DAEMON with SVCCONFIG or SERVER): exit 1 while the failure is present, 0 once the target behaves, 2 could not run, 3 undecided; secrets redacted',
+    },
+    nodeTest: {
+      type: 'string',
+      description: 'the same API reproducer as a node test file (node --test, Node alone): fails while the failure is present; present only where the answer needed is data',
+    },
     requestCount: count,
     seed: { type: 'integer' },
     path: { type: 'string', description: 'fast-check replay path' },
@@ -69,7 +76,11 @@ const counterexample = {
         required: ['says', 'test', 'observed', 'met'],
         properties: {
           says: { type: 'string' },
-          test: { type: 'object', required: ['kind'], properties: { kind: { enum: ['status', 'statusClass', 'length', 'value', 'same', 'contentType', 'events', 'exit', 'serves', 'anyOf', 'allOf'] } } },
+          test: {
+            type: 'object',
+            required: ['kind'],
+            properties: { kind: { enum: ['status', 'statusClass', 'length', 'value', 'same', 'contentType', 'events', 'exit', 'serves', 'anyOf', 'allOf'] } },
+          },
           observed: { type: 'string' },
           met: { type: 'boolean' },
         },
@@ -77,7 +88,7 @@ const counterexample = {
     },
     answers: {
       type: 'array',
-      description: 'every request of the case and what came back: lists with every item of every page (items without this run\'s label marked notCreatedBySuite), watches with their events',
+      description: "every request of the case and what came back: lists with every item of every page (items without this run's label marked notCreatedBySuite), watches with their events",
       items: {
         type: 'object',
         required: ['request', 'call'],
@@ -91,9 +102,19 @@ const counterexample = {
           resourceVersion: { type: 'string' },
           continue: { type: 'string' },
           remainingItemCount: { type: 'integer' },
-          items: { type: 'array', items: { type: 'object', required: ['name'], properties: { namespace: { type: 'string' }, name: { type: 'string' }, resourceVersion: { type: 'string' }, notCreatedBySuite: { const: true } } } },
+          items: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['name'],
+              properties: { namespace: { type: 'string' }, name: { type: 'string' }, resourceVersion: { type: 'string' }, notCreatedBySuite: { const: true } },
+            },
+          },
           itemsLeftOut: count,
-          events: { type: 'array', items: { type: 'object', required: ['type'], properties: { type: { type: 'string' }, name: { type: 'string' }, resourceVersion: { type: 'string' }, notCreatedBySuite: { const: true } } } },
+          events: {
+            type: 'array',
+            items: { type: 'object', required: ['type'], properties: { type: { type: 'string' }, name: { type: 'string' }, resourceVersion: { type: 'string' }, notCreatedBySuite: { const: true } } },
+          },
         },
       },
     },
@@ -104,11 +125,16 @@ const counterexample = {
         label: { enum: [...CONFIRMATION_LABELS], description: 'how the failure fared when replayed before it was reported (README "Confirmation")' },
         runs: { ...count, description: 'replays of the case alone' },
         reproduced: { ...count, description: 'replays alone that failed the same clause again' },
-        withWrites: { type: 'object', required: ['runs', 'reproduced'], properties: { runs: count, reproduced: count }, description: 'replays beside background writes (made when no replay alone failed again)' },
+        withWrites: {
+          type: 'object',
+          required: ['runs', 'reproduced'],
+          properties: { runs: count, reproduced: count },
+          description: 'replays beside background writes (made when no replay alone failed again)',
+        },
       },
       description: 'the replays behind the label; absent only in summaries of runs made before confirmation existed',
     },
-    class: { type: 'string', description: 'the model\'s name for the kind of departure (reference/observations.ts), e.g. limit-ignored; what an expectations signature\'s class matches' },
+    class: { type: 'string', description: "the model's name for the kind of departure (reference/observations.ts), e.g. limit-ignored; what an expectations signature's class matches" },
     input: { type: 'string', description: 'the kind of input judged, e.g. limit-below-count' },
     observedStatus: { type: 'integer', description: 'HTTP status of the answer, where the judge recorded it' },
     observedReason: { type: 'string', description: 'the Status reason of the answer, where it had one' },
@@ -123,7 +149,7 @@ const expectationEntry = {
     reason: { type: 'string' },
     source: { type: 'string' },
     at: { type: 'string', description: 'file:line of the entry' },
-    outcome: { enum: ['excused', 'noLongerOccurs', 'notExercised'], description: 'noLongerOccurs only when the run sent the entry\'s input class and the answers conformed' },
+    outcome: { enum: ['excused', 'noLongerOccurs', 'notExercised'], description: "noLongerOccurs only when the run sent the entry's input class and the answers conformed" },
     detail: { type: 'string' },
   },
 };
@@ -133,7 +159,7 @@ const expectation = {
   required: ['regression', 'unexcused', 'entries'],
   description: 'a clause listed in the expectations file',
   properties: {
-    regression: { type: 'boolean', description: 'a failure of the clause that no entry\'s signature excuses' },
+    regression: { type: 'boolean', description: "a failure of the clause that no entry's signature excuses" },
     unexcused: { type: 'array', items: { type: 'string' }, description: 'those failures: the observed answer and why no entry matched' },
     entries: { type: 'array', items: expectationEntry },
   },
@@ -163,8 +189,19 @@ const scorecard = {
         },
       },
     },
-    pages: { type: 'object', required: ['walked', 'longestChain'], properties: { walked: count, longestChain: count }, description: 'list pages answered 2xx to a request with a limit; pages of the longest chain of continue tokens' },
-    watches: { type: 'object', required: ['opened', 'resumed', 'expired'], properties: { opened: count, resumed: count, expired: count, delivering: count }, description: 'watches answered 200; of those, started from a version an earlier watch of the same check delivered or started from; watches answered 410 or ended by an ERROR event with code 410; watches answered 200 whose stream carried an ADDED, MODIFIED or DELETED event' },
+    pages: {
+      type: 'object',
+      required: ['walked', 'longestChain'],
+      properties: { walked: count, longestChain: count },
+      description: 'list pages answered 2xx to a request with a limit; pages of the longest chain of continue tokens',
+    },
+    watches: {
+      type: 'object',
+      required: ['opened', 'resumed', 'expired'],
+      properties: { opened: count, resumed: count, expired: count, delivering: count },
+      description:
+        'watches answered 200; of those, started from a version an earlier watch of the same check delivered or started from; watches answered 410 or ended by an ERROR event with code 410; watches answered 200 whose stream carried an ADDED, MODIFIED or DELETED event',
+    },
     compactions: { ...count, description: 'compact hooks that completed during a check' },
     restarts: { ...count, description: 'restart hooks that completed during a check' },
     applyConflicts: { ...count, description: 'server-side apply requests answered 409' },
@@ -195,14 +232,25 @@ export const summaryJsonSchema = {
     version: { type: 'string' },
     profile: { type: 'string', description: 'naming profile: svc or k8s' },
     seed: { type: 'integer' },
-    verdict: { enum: ['conformant', 'nonconformant', 'error', 'notTested'], description: 'exit code 0, 1, 3 and 3 respectively; notTested: the preflight stopped the run, it exercised too little of its selection, no watch stream of the run delivered an event while some owed one, or it fell below --require (reasons in notTested)' },
+    verdict: {
+      enum: ['conformant', 'nonconformant', 'error', 'notTested'],
+      description:
+        'exit code 0, 1, 3 and 3 respectively; notTested: the preflight stopped the run, it exercised too little of its selection, no watch stream of the run delivered an event while some owed one, or it fell below --require (reasons in notTested)',
+    },
     notTested: { type: 'array', items: { type: 'string' }, description: 'why the verdict is notTested, one line each' },
     target: {
       type: 'object',
       required: ['server', 'nodeagentLoader'],
       properties: { server: { type: ['string', 'null'] }, nodeagentLoader: { type: ['string', 'null'] } },
     },
-    totals: { type: 'object', required: [...TOTALS], properties: { ...Object.fromEntries(TOTALS.map((t) => [t, count])), informative: { ...count, description: 'clauses the catalog marks informative, each with its reason as the first note (absent in reports of versions before it)' } } },
+    totals: {
+      type: 'object',
+      required: [...TOTALS],
+      properties: {
+        ...Object.fromEntries(TOTALS.map((t) => [t, count])),
+        informative: { ...count, description: 'clauses the catalog marks informative, each with its reason as the first note (absent in reports of versions before it)' },
+      },
+    },
     clauses: {
       type: 'array',
       items: {

@@ -65,12 +65,7 @@ export function toTerminalSummary(run: RunResult, familyOf: FamilyOf, opts: Term
 }
 
 function countsLine(n: StatusCounts, paint: Paint): string {
-  const parts = [
-    part(n.passed, 'passed', '32', paint),
-    part(n.failed, 'failed', '31', paint),
-    part(n.unspecified, 'unspecified', '35', paint),
-    part(n.notChecked, 'not checked', '2', paint),
-  ];
+  const parts = [part(n.passed, 'passed', '32', paint), part(n.failed, 'failed', '31', paint), part(n.unspecified, 'unspecified', '35', paint), part(n.notChecked, 'not checked', '2', paint)];
   // Rare columns only when present, so the common line stays short.
   if (n.informative > 0) parts.push(part(n.informative, 'informative', '36', paint));
   if (n.skipped > 0) parts.push(part(n.skipped, 'skipped', '2', paint));
@@ -87,12 +82,13 @@ function part(count: number, label: string, code: string, paint: Paint): string 
 function failureLines(c: ClauseResult, paint: Paint): string[] {
   const head = `  ${paint('31', 'FAIL')} ${paint('1', safe(c.id))}  ${safe(c.summary)}`;
   // A listed clause failing otherwise than its entries excuse: both answers, side by side.
-  const listed = c.expectation?.regression === true
-    ? [
-        `    listed:   the expectations file excuses only ${c.expectation.entries.map((e) => `${safe(e.excuses)}${e.at !== undefined ? ` (${safe(e.at)})` : ''}`).join('; ')}`,
-        `    not excused: ${indentRest(safe(c.expectation.unexcused[0] ?? ''), 17)}`,
-      ]
-    : [];
+  const listed =
+    c.expectation?.regression === true
+      ? [
+          `    listed:   the expectations file excuses only ${c.expectation.entries.map((e) => `${safe(e.excuses)}${e.at !== undefined ? ` (${safe(e.at)})` : ''}`).join('; ')}`,
+          `    not excused: ${indentRest(safe(c.expectation.unexcused[0] ?? ''), 17)}`,
+        ]
+      : [];
   const cx = c.counterexamples[0];
   if (cx === undefined) return [head, ...listed, '    (no counterexample recorded)'];
   const lines = [

@@ -73,11 +73,15 @@ export function exercisedOf(records: readonly CheckRecord[], selected: readonly 
   for (const id of judged) declared.add(id);
   const figures = `${withVerdict} of ${selected.length} selected checks reached a verdict (${selected.length - applicable} declined), ${judged.size} of ${declared.size} of their clauses judged`;
   const why =
-    selected.length === 0 ? undefined
-    : withVerdict === 0 ? `no selected check reached a verdict${firstDecline !== undefined && applicable === 0 ? ` (${firstDecline})` : ''}`
-    : withVerdict < Math.ceil(MIN_CHECK_FRACTION * applicable) ? `only ${withVerdict} of the ${applicable} checks that ran reached a verdict (at least ${MIN_CHECK_FRACTION * 100}% must)`
-    : judged.size < Math.ceil(MIN_CLAUSE_FRACTION * declared.size) ? `only ${judged.size} of the ${declared.size} clauses the checks that ran declare were judged (at least ${MIN_CLAUSE_FRACTION * 100}% must)`
-    : undefined;
+    selected.length === 0
+      ? undefined
+      : withVerdict === 0
+        ? `no selected check reached a verdict${firstDecline !== undefined && applicable === 0 ? ` (${firstDecline})` : ''}`
+        : withVerdict < Math.ceil(MIN_CHECK_FRACTION * applicable)
+          ? `only ${withVerdict} of the ${applicable} checks that ran reached a verdict (at least ${MIN_CHECK_FRACTION * 100}% must)`
+          : judged.size < Math.ceil(MIN_CLAUSE_FRACTION * declared.size)
+            ? `only ${judged.size} of the ${declared.size} clauses the checks that ran declare were judged (at least ${MIN_CLAUSE_FRACTION * 100}% must)`
+            : undefined;
   return {
     selectedChecks: selected.length,
     applicableChecks: applicable,

@@ -25,17 +25,21 @@ export function showValue(v: unknown, present: boolean): string {
 }
 
 export function diffRows(d: ValueDiff): DiffRow[] {
-  const row = (mark: DiffRow['mark'], kind: DiffRow['kind']) => (c: ValueDiff['added'][number]): DiffRow => ({
-    mark,
-    kind,
-    path: c.path,
-    expected: showValue(c.expected, Object.hasOwn(c, 'expected')),
-    observed: showValue(c.observed, Object.hasOwn(c, 'observed')),
-  });
+  const row =
+    (mark: DiffRow['mark'], kind: DiffRow['kind']) =>
+    (c: ValueDiff['added'][number]): DiffRow => ({
+      mark,
+      kind,
+      path: c.path,
+      expected: showValue(c.expected, Object.hasOwn(c, 'expected')),
+      observed: showValue(c.observed, Object.hasOwn(c, 'observed')),
+    });
   return [...d.removed.map(row('-', 'removed')), ...d.modified.map(row('~', 'modified')), ...d.added.map(row('+', 'added'))];
 }
 
 /** One line per changed path, for text formatters: `~ data.k: "v1" -> "v2"`. */
 export function diffText(d: ValueDiff): string[] {
-  return diffRows(d).map((r) => (r.kind === 'modified' ? `${r.mark} ${r.path}: ${r.expected} -> ${r.observed}` : `${r.mark} ${r.path}${r.expected || r.observed ? `: ${r.expected || r.observed}` : ''}`));
+  return diffRows(d).map((r) =>
+    r.kind === 'modified' ? `${r.mark} ${r.path}: ${r.expected} -> ${r.observed}` : `${r.mark} ${r.path}${r.expected || r.observed ? `: ${r.expected || r.observed}` : ''}`,
+  );
 }

@@ -54,12 +54,7 @@ function shippedCheckDoc(name: string): string | undefined {
 }
 
 /** Returns the paths written, summary.json first. */
-export async function writeReports(
-  run: RunResult,
-  dir: string,
-  familyOf: FamilyOf,
-  extra: WriteExtras = {},
-): Promise<{ files: string[] }> {
+export async function writeReports(run: RunResult, dir: string, familyOf: FamilyOf, extra: WriteExtras = {}): Promise<{ files: string[] }> {
   await mkdir(dir, { recursive: true });
   const files: string[] = [];
   const put = async (path: string, content: string, mode?: number): Promise<void> => {

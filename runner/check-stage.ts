@@ -66,7 +66,17 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
     const profile = profiles[s.profile];
     const loader = loaderFromSettings(s.nodeagentLoader, profile);
     ev.begin?.(req.total);
-    const opened = openSession(s.target, { profile, runId: s.runId, settings: s.targetSettings, signals: false, ...(s.namespaceScope !== undefined ? { scope: s.namespaceScope } : {}), ...(loader ? { nodeagentLoader: loader } : {}), ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}), ...(s.restrictedTarget ? { restricted: s.restrictedTarget } : {}), ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}) });
+    const opened = openSession(s.target, {
+      profile,
+      runId: s.runId,
+      settings: s.targetSettings,
+      signals: false,
+      ...(s.namespaceScope !== undefined ? { scope: s.namespaceScope } : {}),
+      ...(loader ? { nodeagentLoader: loader } : {}),
+      ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}),
+      ...(s.restrictedTarget ? { restricted: s.restrictedTarget } : {}),
+      ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}),
+    });
     const opts = { seed: s.seed, runs: s.runs, replayCommand: s.replayCommand, ...(ev.line ? { onFailureFound: ev.line } : {}), ...(s.path !== undefined ? { path: s.path } : {}) };
     let halted = false;
     void req.stop.then(() => (halted = true));
@@ -77,7 +87,11 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
       ended.set(check.id, r);
       ev.checkDone?.(check, r.outcome?.records ?? [], r.thrown);
     };
-    const settle = (check: AnyCheck, p: Promise<CheckOutcome>) => p.then((outcome) => end(check, { outcome }), (e: unknown) => end(check, { thrown: e instanceof Error ? e.message : String(e) }));
+    const settle = (check: AnyCheck, p: Promise<CheckOutcome>) =>
+      p.then(
+        (outcome) => end(check, { outcome }),
+        (e: unknown) => end(check, { thrown: e instanceof Error ? e.message : String(e) }),
+      );
     try {
       let all: Promise<unknown>;
       if (o.inOrder === true || req.sequential) {
@@ -86,11 +100,18 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
             if (halted) break;
             ev.checkStarted?.(check.id);
             const footprint = emptyFootprint(check.id);
-            await settle(check, runCheck(check, opened.env, opts, footprint).then((records) => ({ records, footprint })));
+            await settle(
+              check,
+              runCheck(check, opened.env, opts, footprint).then((records) => ({ records, footprint })),
+            );
           }
         })();
       } else {
-        const scheduled = scheduleChecks(req.checks, opened.env, opts, s.parallel ?? 1, { deadline: s.deadline ?? Infinity, halted: () => halted, ...(ev.checkStarted ? { onStart: ev.checkStarted } : {}) });
+        const scheduled = scheduleChecks(req.checks, opened.env, opts, s.parallel ?? 1, {
+          deadline: s.deadline ?? Infinity,
+          halted: () => halted,
+          ...(ev.checkStarted ? { onStart: ev.checkStarted } : {}),
+        });
         all = Promise.all(req.checks.map((check) => settle(check, scheduled.result(check.id))));
       }
       // Stopped: the running checks get their grace, then the part holds what ended (the rest are abandoned).

@@ -18,7 +18,15 @@ import { startEmbeddedServer } from './embedded.ts';
  * controller manager's lock and run a second set of controllers. Against an external target the run
  * starts a private reference API server for the daemon instead, and reads the daemon's Lease there.
  */
-export async function prepareDaemon(o: { command?: string; bundle?: boolean; external: boolean; profile: ProfileName; server: string; startTimeoutMs?: number; token?: string }): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
+export async function prepareDaemon(o: {
+  command?: string;
+  bundle?: boolean;
+  external: boolean;
+  profile: ProfileName;
+  server: string;
+  startTimeoutMs?: number;
+  token?: string;
+}): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
   if (o.command === undefined && o.external) return { cleanup: async () => undefined };
   if (o.command !== undefined && splitCommand(o.command).length === 0) throw new ConfigError('--controller-daemon: empty command');
   const timings = { ...defaultDaemonTimings, ...(o.startTimeoutMs !== undefined ? { startTimeoutMs: o.startTimeoutMs } : {}) };

@@ -42,7 +42,21 @@ export interface OpenedEnv {
   close(): Promise<void>;
 }
 
-export function openEnv(cfg: TargetConfig, o: { profile: Profile; runId: string; settings: TargetSettings; signals?: boolean; scope?: string; nodeagentLoader?: NodeagentLoaderTarget; controllerDaemon?: ControllerDaemonSettings; poolSize?: number; restricted?: TargetConfig; backgroundWrites?: boolean }): OpenedEnv {
+export function openEnv(
+  cfg: TargetConfig,
+  o: {
+    profile: Profile;
+    runId: string;
+    settings: TargetSettings;
+    signals?: boolean;
+    scope?: string;
+    nodeagentLoader?: NodeagentLoaderTarget;
+    controllerDaemon?: ControllerDaemonSettings;
+    poolSize?: number;
+    restricted?: TargetConfig;
+    backgroundWrites?: boolean;
+  },
+): OpenedEnv {
   const transcript = new Transcript();
   const pace = requestPace();
   // Exchanges go to the transcript of the check that sent them (checks may run concurrently).

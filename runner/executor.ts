@@ -93,7 +93,11 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
   const { profile, runId, seed, selection } = plan;
   const { log } = io;
   const external = plan.target.kind === 'external';
-  const nodeagent = nodeagentLoaderSettings({ ...(plan.nodeagent.loader !== undefined ? { nodeagentLoader: plan.nodeagent.loader } : {}), nodeagentFault: [...plan.nodeagent.faults] }, external, profile);
+  const nodeagent = nodeagentLoaderSettings(
+    { ...(plan.nodeagent.loader !== undefined ? { nodeagentLoader: plan.nodeagent.loader } : {}), nodeagentFault: [...plan.nodeagent.faults] },
+    external,
+    profile,
+  );
 
   let targetCfg: TargetConfig;
   let targetSettings: TargetSettings = plan.settings;
@@ -128,7 +132,18 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     if (restrictedCfg.server !== targetCfg.server) throw new ConfigError(`--restricted-kubeconfig ${restricted}: its server ${restrictedCfg.server} is not the target ${targetCfg.server}`);
   }
   const selected = selection.selected;
-  const daemon = io.daemon === 'none' ? { settings: undefined, cleanup: async () => undefined } : await prepareDaemon({ ...(plan.daemon.command !== undefined ? { command: plan.daemon.command } : {}), bundle: io.daemon === undefined && selected.some((c) => c.suite === 'controller-daemon'), external, profile: profile.name, server: targetCfg.server, ...(embeddedToken !== undefined ? { token: embeddedToken } : {}), ...(plan.daemon.startTimeoutMs !== undefined ? { startTimeoutMs: plan.daemon.startTimeoutMs } : {}) });
+  const daemon =
+    io.daemon === 'none'
+      ? { settings: undefined, cleanup: async () => undefined }
+      : await prepareDaemon({
+          ...(plan.daemon.command !== undefined ? { command: plan.daemon.command } : {}),
+          bundle: io.daemon === undefined && selected.some((c) => c.suite === 'controller-daemon'),
+          external,
+          profile: profile.name,
+          server: targetCfg.server,
+          ...(embeddedToken !== undefined ? { token: embeddedToken } : {}),
+          ...(plan.daemon.startTimeoutMs !== undefined ? { startTimeoutMs: plan.daemon.startTimeoutMs } : {}),
+        });
 
   const daemonSettings = daemon.settings !== undefined && typeof io.daemon === 'object' ? { ...daemon.settings, ...io.daemon } : daemon.settings;
   const stop = armRunStop(Math.max(0, plan.budgets.timeoutMs - (Date.now() - started)), (signal) => {
@@ -154,12 +169,22 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
           return undefined;
         });
       }
-      if (refused === undefined) known = io.onReachable?.(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release), { server: targetCfg.server, source: targetCfg.source });
+      if (refused === undefined)
+        known = io.onReachable?.(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release), { server: targetCfg.server, source: targetCfg.source });
     } finally {
       await probe.close();
     }
     if (refused !== undefined) {
-      const run: ExecutedRun = { plan, records: [], errors: [], footprint: sumFootprints([]), server: targetCfg.server, nodeagentLoader: nodeagent.description, startedAt: started, durationMs: Date.now() - started };
+      const run: ExecutedRun = {
+        plan,
+        records: [],
+        errors: [],
+        footprint: sumFootprints([]),
+        server: targetCfg.server,
+        nodeagentLoader: nodeagent.description,
+        startedAt: started,
+        durationMs: Date.now() - started,
+      };
       if (io.onRefused !== undefined) return { exitCode: await io.onRefused(refused, run), run };
       log(`svc-conformance: ${refused}`);
       return { exitCode: EXIT.unreachable, run };
@@ -189,10 +214,22 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     const shared = selected.filter((c) => c.exclusive !== true);
     const exclusive = selected.filter((c) => c.exclusive === true);
     const outcome = { records: [] as CheckRecord[], errors: [] as string[], footprints: [] as CheckFootprint[], finished: new Set<string>() };
-    for (const [group, sequential] of [[shared, false], [exclusive, true]] as const) {
+    for (const [group, sequential] of [
+      [shared, false],
+      [exclusive, true],
+    ] as const) {
       if (group.length === 0 || stop.reason !== undefined) continue;
       const second = group === exclusive && shared.length > 0;
-      const part = await io.stage({ checks: group, settings: { ...suiteSettings(group.map((c) => c.id)), ...(group === exclusive ? { namespaceScope: 'x' } : {}) }, sequential, second, total: selected.length, done: group === exclusive ? shared.length : 0, stop: stop.stopped, graceMs: STOP_GRACE_MS });
+      const part = await io.stage({
+        checks: group,
+        settings: { ...suiteSettings(group.map((c) => c.id)), ...(group === exclusive ? { namespaceScope: 'x' } : {}) },
+        sequential,
+        second,
+        total: selected.length,
+        done: group === exclusive ? shared.length : 0,
+        stop: stop.stopped,
+        graceMs: STOP_GRACE_MS,
+      });
       outcome.records.push(...part.records);
       outcome.errors.push(...part.errors);
       outcome.footprints.push(...part.footprints);
@@ -208,17 +245,18 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     }
     // Replays of one check in this process (--reproduce, confirmation), loaded only when needed: a green
     // run (and every other command) does not pay for it.
-    const replayer = async (command: string) => (await import('./confirm-replay.ts')).inProcessReplayer({
-      target: targetCfg,
-      ...(restrictedCfg !== undefined ? { restricted: restrictedCfg } : {}),
-      profile,
-      runId,
-      settings: targetSettings,
-      runs: plan.runs,
-      replayCommand: command,
-      ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
-      ...(daemonSettings ? { controllerDaemon: daemonSettings } : {}),
-    });
+    const replayer = async (command: string) =>
+      (await import('./confirm-replay.ts')).inProcessReplayer({
+        target: targetCfg,
+        ...(restrictedCfg !== undefined ? { restricted: restrictedCfg } : {}),
+        profile,
+        runId,
+        settings: targetSettings,
+        runs: plan.runs,
+        replayCommand: command,
+        ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
+        ...(daemonSettings ? { controllerDaemon: daemonSettings } : {}),
+      });
     if (plan.reproduce !== undefined) {
       // The reproduction rate of one counterexample, as etcd's reproduction targets report it.
       const { times, check, path } = plan.reproduce;
@@ -231,7 +269,8 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     } else if (plan.budgets.confirm === false) outcome.records = unconfirmed(outcome.records);
     else if (outcome.records.some((r) => r.verdict === 'fail')) {
       // A stopped run confirms nothing more: its failures are reported `not confirmed (time)`.
-      const budgetMs = stop.reason !== undefined ? 0 : Math.min(plan.budgets.confirmTimeMs ?? confirmationBudgetMs(Date.now() - started, targetSettings.eventualWindowMs), Math.max(0, stop.deadline - Date.now()));
+      const budgetMs =
+        stop.reason !== undefined ? 0 : Math.min(plan.budgets.confirmTimeMs ?? confirmationBudgetMs(Date.now() - started, targetSettings.eventualWindowMs), Math.max(0, stop.deadline - Date.now()));
       log(`svc-conformance: confirming failures (${plan.budgets.confirm} replays each, at most ${Math.round(budgetMs / 1000)} s)`);
       const confirmOptions: ConfirmOptions = {
         times: plan.budgets.confirm,
@@ -251,7 +290,12 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     const sweep = async (): Promise<SweepResult | undefined> => {
       // The embedded target too: what a hostile fault keeps (a namespace left Terminating) is named.
       const swept = await within(sweepRun(targetCfg, profile, runId, log), SWEEP_LIMIT_MS);
-      return swept ?? { leftovers: [], unverified: `cleanup of run ${runId} did not finish within ${SWEEP_LIMIT_MS / 1000} s; list what is left with: kubectl get namespaces -l ${profile.runLabel}=${runId}` };
+      return (
+        swept ?? {
+          leftovers: [],
+          unverified: `cleanup of run ${runId} did not finish within ${SWEEP_LIMIT_MS / 1000} s; list what is left with: kubectl get namespaces -l ${profile.runLabel}=${runId}`,
+        }
+      );
     };
     // A signal during confirmation also stops the run here: reports first, then cleanup.
     const stoppedFor = reason ?? stop.reason;
@@ -263,7 +307,11 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     const executed = (swept: SweepResult | undefined): ExecutedRun => ({
       plan,
       records: [...outcome.records].sort(byCheck),
-      errors: [...outcome.errors, ...(swept?.unverified !== undefined ? [swept.unverified] : []), ...(swept?.leftovers.length ? [`cleanup left ${swept.leftovers.length} object(s) of run ${runId} behind (leftovers)`] : [])],
+      errors: [
+        ...outcome.errors,
+        ...(swept?.unverified !== undefined ? [swept.unverified] : []),
+        ...(swept?.leftovers.length ? [`cleanup left ${swept.leftovers.length} object(s) of run ${runId} behind (leftovers)`] : []),
+      ],
       footprint,
       server: targetCfg.server,
       nodeagentLoader: nodeagent.description,
@@ -313,7 +361,10 @@ async function refuseProfileMismatch(probe: ReturnType<typeof createTargetClient
   const r = await probe.send({ method: 'GET', path: '/apis' });
   const groups = (r.json as { groups?: { name?: unknown }[] } | undefined)?.groups;
   if (r.status !== 200 || !Array.isArray(groups)) return;
-  const better = profileMismatch(groups.flatMap((g) => (typeof g.name === 'string' ? [g.name] : [])), profile);
+  const better = profileMismatch(
+    groups.flatMap((g) => (typeof g.name === 'string' ? [g.name] : [])),
+    profile,
+  );
   if (better !== undefined) {
     throw new ConfigError(`the target serves ${profiles[better].groupSuffix} groups and no ${profile.groupSuffix} group: run with --profile ${better}`);
   }

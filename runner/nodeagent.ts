@@ -9,7 +9,11 @@ import { nodeagentFault, nodeagentFaults, type NodeagentFaultName } from '../tar
  * `run --nodeagent-loader CMD`: that command; without it the embedded reference loader when the API
  * target is embedded too (a run against a real cluster does not judge our own loader), else none.
  */
-export function nodeagentLoaderSettings(o: { nodeagentLoader?: string; nodeagentFault?: string[] }, externalServer: boolean, profile: Profile): { settings?: NodeagentLoaderSettings; description: string | null } {
+export function nodeagentLoaderSettings(
+  o: { nodeagentLoader?: string; nodeagentFault?: string[] },
+  externalServer: boolean,
+  profile: Profile,
+): { settings?: NodeagentLoaderSettings; description: string | null } {
   const faults = o.nodeagentFault ?? [];
   for (const f of faults) if (!nodeagentFault(f)) throw new ConfigError(`unknown node-agent fault ${f}; known: ${nodeagentFaults.map((x) => x.name).join(', ')}`);
   if (o.nodeagentLoader !== undefined) {

@@ -25,16 +25,51 @@ import { ConfigError } from '../harness/kubeconfig.ts';
 
 /** The parsed options of `run` (scripts/cli.ts declares the flags; this is what they parse into). */
 export interface RunOptions {
-  kubeconfig?: string; context?: string; server?: string; tokenFile?: string; inCluster?: true; insecureSkipTlsVerify?: true;
+  kubeconfig?: string;
+  context?: string;
+  server?: string;
+  tokenFile?: string;
+  inCluster?: true;
+  insecureSkipTlsVerify?: true;
   restrictedKubeconfig?: string;
-  profile: ProfileName; seed?: number; runs: number; suite?: string[]; check?: string[]; focus?: string[]; skip?: string[]; dryRun?: true; path?: string; reports: string;
-  expectations?: string[]; slow?: true; continueTtl?: number; historyWindow?: number; eventualWindow?: number; shrinkTime?: number; fault?: string[]; variation?: string[];
-  release?: string; runtimeConfig?: string; targetCapability?: Partial<Record<string, boolean>>;
-  nodeagentLoader?: string; nodeagentFault?: string[];
-  controllerDaemon?: string; daemonStartTimeout?: number;
-  shard?: { index: number; count: number }; baseline?: string; output: 'text' | 'json';
-  writers?: number; opsPerWriter?: number; hook?: string[]; scale?: ScaleProfile;
-  parallel?: number; confirm: number | false; confirmTime?: number; backgroundWrites?: true; reproduce?: number; timeout: number;
+  profile: ProfileName;
+  seed?: number;
+  runs: number;
+  suite?: string[];
+  check?: string[];
+  focus?: string[];
+  skip?: string[];
+  dryRun?: true;
+  path?: string;
+  reports: string;
+  expectations?: string[];
+  slow?: true;
+  continueTtl?: number;
+  historyWindow?: number;
+  eventualWindow?: number;
+  shrinkTime?: number;
+  fault?: string[];
+  variation?: string[];
+  release?: string;
+  runtimeConfig?: string;
+  targetCapability?: Partial<Record<string, boolean>>;
+  nodeagentLoader?: string;
+  nodeagentFault?: string[];
+  controllerDaemon?: string;
+  daemonStartTimeout?: number;
+  shard?: { index: number; count: number };
+  baseline?: string;
+  output: 'text' | 'json';
+  writers?: number;
+  opsPerWriter?: number;
+  hook?: string[];
+  scale?: ScaleProfile;
+  parallel?: number;
+  confirm: number | false;
+  confirmTime?: number;
+  backgroundWrites?: true;
+  reproduce?: number;
+  timeout: number;
   /** false (`--no-preflight`): the run does not ask what its identity may do before the checks. */
   preflight?: boolean;
 }
@@ -118,13 +153,14 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
   const errors: string[] = [];
   const external = isExternal(o);
   if (o.path !== undefined && (o.seed === undefined || !o.check?.length)) errors.push('--path replays one counterexample: give it with the --seed and --check it was printed with');
-  if (o.reproduce !== undefined && (o.path === undefined || o.check?.length !== 1)) errors.push('--reproduce N replays one counterexample: give it with the --seed, --check and --path it was printed with');
+  if (o.reproduce !== undefined && (o.path === undefined || o.check?.length !== 1))
+    errors.push('--reproduce N replays one counterexample: give it with the --seed, --check and --path it was printed with');
   for (const s of o.suite ?? []) if (!suiteNames.includes(s)) errors.push(`unknown suite ${s}; known: ${suiteNames.join(', ')}`);
   for (const c of o.check ?? []) if (!registry.some((k) => k.id === c)) errors.push(`unknown check ${c}; see \`svc-conformance list-checks\``);
   if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0)) errors.push('--fault and --variation apply to the embedded reference server only');
   if (external && o.runtimeConfig !== undefined) errors.push('--runtime-config applies to the embedded reference server only');
   if (!external && (o.hook?.length ?? 0) > 0) errors.push('--hook applies to an external target; the embedded server has its own restart and compaction hooks');
-  if (!external && o.restrictedKubeconfig !== undefined) errors.push('--restricted-kubeconfig applies to an external target; the embedded server\'s checks impersonate a user of their own');
+  if (!external && o.restrictedKubeconfig !== undefined) errors.push("--restricted-kubeconfig applies to an external target; the embedded server's checks impersonate a user of their own");
   const faults = unknownNames('fault', o.fault ?? [], faultTable, errors);
   const variations = unknownNames('variation', o.variation ?? [], variationTable, errors);
   const hooks: Hooks = {};
@@ -136,13 +172,14 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
   // --focus/--skip narrow what --suite and --check chose; a bad pattern or an empty selection is a configuration error.
   let chosen = registry.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
   // Only once the named suites and checks exist: an unknown one is the mistake to report, not the empty selection it makes.
-  if (errors.length === 0) try {
-    chosen = selectChecks(chosen, selectionOf(o));
-    requireSome(chosen, o);
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e;
-    errors.push(e.message);
-  }
+  if (errors.length === 0)
+    try {
+      chosen = selectChecks(chosen, selectionOf(o));
+      requireSome(chosen, o);
+    } catch (e) {
+      if (!(e instanceof ConfigError)) throw e;
+      errors.push(e.message);
+    }
   if (errors.length > 0) return { errors };
 
   const seed = o.seed ?? drawn.seed;
@@ -175,8 +212,23 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
     // as a run still waits out without --slow.
     const continueTtlMs = o.continueTtl ?? (o.scale ? SCALE_WINDOW_MS : EMBEDDED_CONTINUE_TTL_MS);
     const historyWindowMs = o.historyWindow ?? (o.scale ? SCALE_WINDOW_MS : EMBEDDED_HISTORY_WINDOW_MS);
-    target = { kind: 'embedded', faults, variations, continueTtlMs, historyWindowMs, ...(o.release !== undefined ? { release: o.release } : {}), ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}) };
-    settings = { ...defaultTargetSettings, slow: Boolean(o.slow), continueTtlMs, historyWindowMs, eventualWindowMs: o.eventualWindow ?? EMBEDDED_EVENTUAL_WINDOW_MS, watchWaitMs: EMBEDDED_WATCH_WAIT_MS };
+    target = {
+      kind: 'embedded',
+      faults,
+      variations,
+      continueTtlMs,
+      historyWindowMs,
+      ...(o.release !== undefined ? { release: o.release } : {}),
+      ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}),
+    };
+    settings = {
+      ...defaultTargetSettings,
+      slow: Boolean(o.slow),
+      continueTtlMs,
+      historyWindowMs,
+      eventualWindowMs: o.eventualWindow ?? EMBEDDED_EVENTUAL_WINDOW_MS,
+      watchWaitMs: EMBEDDED_WATCH_WAIT_MS,
+    };
   }
   if (o.shrinkTime !== undefined) settings = { ...settings, shrinkTimeMs: o.shrinkTime };
   if (o.scale !== undefined) settings = { ...settings, scale: o.scale };
@@ -196,7 +248,13 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
       selection: { chosen, selected, ...(o.shard !== undefined ? { shard: o.shard } : {}) },
       nodeagent: { ...(o.nodeagentLoader !== undefined ? { loader: o.nodeagentLoader } : {}), faults: o.nodeagentFault ?? [] },
       daemon: { ...(o.controllerDaemon !== undefined ? { command: o.controllerDaemon } : {}), ...(o.daemonStartTimeout !== undefined ? { startTimeoutMs: o.daemonStartTimeout } : {}) },
-      budgets: { timeoutMs: o.timeout, parallel: o.parallel ?? DEFAULT_PARALLEL, confirm: o.confirm, ...(o.confirmTime !== undefined ? { confirmTimeMs: o.confirmTime } : {}), backgroundWrites: Boolean(o.backgroundWrites) },
+      budgets: {
+        timeoutMs: o.timeout,
+        parallel: o.parallel ?? DEFAULT_PARALLEL,
+        confirm: o.confirm,
+        ...(o.confirmTime !== undefined ? { confirmTimeMs: o.confirmTime } : {}),
+        backgroundWrites: Boolean(o.backgroundWrites),
+      },
       preflight: o.preflight !== false,
       ...(o.reproduce !== undefined ? { reproduce: { times: o.reproduce, check: o.check![0]!, path: o.path! } } : {}),
       expectations: { files: o.expectations ?? [], capabilities: o.targetCapability ?? {} },

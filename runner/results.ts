@@ -63,7 +63,16 @@ export interface Counterexample extends JudgementValues, ObservationTags {
  * why it was not replayed: the time bound ran out, confirmation was off, the expectations file lists
  * the clause, or the failure has no seed and path to replay from.
  */
-export const CONFIRMATION_LABELS = ['reproduces alone', 'flaky', 'needs concurrent writes', 'not reproduced', 'not confirmed (time)', 'not confirmed (off)', 'not confirmed (known failure)', 'not confirmed (no replay path)'] as const;
+export const CONFIRMATION_LABELS = [
+  'reproduces alone',
+  'flaky',
+  'needs concurrent writes',
+  'not reproduced',
+  'not confirmed (time)',
+  'not confirmed (off)',
+  'not confirmed (known failure)',
+  'not confirmed (no replay path)',
+] as const;
 export type ConfirmationLabel = (typeof CONFIRMATION_LABELS)[number];
 
 export interface Confirmation {
@@ -91,7 +100,6 @@ export interface CheckRecord {
    */
   readonly inputs?: Readonly<Record<string, number>>;
 }
-
 
 export interface ClauseResult {
   readonly id: string;

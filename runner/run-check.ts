@@ -58,27 +58,28 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
   // One counter for the run and its replays: every case carries a label of its own.
   let caseNumber = 0;
   const budget = new ShrinkBudget(env.settings.shrinkTimeMs ?? DEFAULT_SHRINK_TIME_MS, () => performance.now());
-  const propertyOf = (t: Tally, b?: ShrinkBudget) => fc.asyncProperty(check.arbitrary(env), async (input: unknown) => {
-    if (b && !b.mayRun()) return;
-    const cx = new CaseContext(env, t, ++caseNumber, caseStemOf(check.id));
-    try {
-      await check.run(input, cx);
-    } catch (e) {
-      if (b && e instanceof ClauseViolation && b.failed(e.exchanges.length)) opts.onFailureFound?.(failureFoundLine(check.id, e));
-      else if (b && !(e instanceof ClauseViolation) && !(e instanceof UnsupportedByModel)) {
-        // A candidate that broke otherwise while a failure shrinks is no smaller case of that failure.
-        if (b.shrinking) return;
-        // An error is reported without a shrunk case: shrinking it would only repeat the trouble.
-        b.stop();
+  const propertyOf = (t: Tally, b?: ShrinkBudget) =>
+    fc.asyncProperty(check.arbitrary(env), async (input: unknown) => {
+      if (b && !b.mayRun()) return;
+      const cx = new CaseContext(env, t, ++caseNumber, caseStemOf(check.id));
+      try {
+        await check.run(input, cx);
+      } catch (e) {
+        if (b && e instanceof ClauseViolation && b.failed(e.exchanges.length)) opts.onFailureFound?.(failureFoundLine(check.id, e));
+        else if (b && !(e instanceof ClauseViolation) && !(e instanceof UnsupportedByModel)) {
+          // A candidate that broke otherwise while a failure shrinks is no smaller case of that failure.
+          if (b.shrinking) return;
+          // An error is reported without a shrunk case: shrinking it would only repeat the trouble.
+          b.stop();
+        }
+        // The model's scope ends here (STYLE.md practice 3): the case decides nothing about the clause,
+        // which is reported as not checked with the model's reason, and the remaining cases still run.
+        if (e instanceof UnsupportedByModel) t.notCheckedBecause(e.clause, e.message);
+        else throw afterServerError(e, cx);
+      } finally {
+        await releaseCaseNamespaces(cx);
       }
-      // The model's scope ends here (STYLE.md practice 3): the case decides nothing about the clause,
-      // which is reported as not checked with the model's reason, and the remaining cases still run.
-      if (e instanceof UnsupportedByModel) t.notCheckedBecause(e.clause, e.message);
-      else throw afterServerError(e, cx);
-    } finally {
-      await releaseCaseNamespaces(cx);
-    }
-  });
+    });
   const runs = check.defaultRuns !== undefined ? Math.min(check.defaultRuns, opts.runs) : opts.runs;
   const details = await fc.check(propertyOf(tally, opts.path === undefined ? budget : undefined), {
     seed: opts.seed,
@@ -101,7 +102,11 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
       }
       // A process's answer (a loader's exit, a daemon's start) is no exchange to resolve: the judged answer is the observation.
       const needs = check.reproducer !== undefined ? (f.needs ?? []).map((n) => ({ ...n, observed: f.observed, met: false })) : needsShown(f.needs ?? [], err);
-      const reproducerOptions = { server: env.target.server, needs, about: { clause: f.clause, expected: f.expected, observed: f.observed, replay: replayOf(check.id, details.seed, details.counterexamplePath, opts) } };
+      const reproducerOptions = {
+        server: env.target.server,
+        needs,
+        about: { clause: f.clause, expected: f.expected, observed: f.observed, replay: replayOf(check.id, details.seed, details.counterexamplePath, opts) },
+      };
       const cex: Counterexample = {
         check: check.id,
         clause: f.clause,

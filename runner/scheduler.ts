@@ -19,7 +19,18 @@ export const DEFAULT_PARALLEL = 4;
  * after another, shrinking through 3-second waits for a future resourceVersion, long random sequences.
  * Only the start order changes; reports follow check order.
  */
-const LONG_FIRST = ['crud-sequences', 'names-and-scope', 'daemon-leader-lease', 'too-large-resource-version', 'apply-sequences-configmaps', 'dry-run-sequences', 'deprecated-versions', 'negotiation-accept-lists', 'watch-bookmarks', 'table-shape'];
+const LONG_FIRST = [
+  'crud-sequences',
+  'names-and-scope',
+  'daemon-leader-lease',
+  'too-large-resource-version',
+  'apply-sequences-configmaps',
+  'dry-run-sequences',
+  'deprecated-versions',
+  'negotiation-accept-lists',
+  'watch-bookmarks',
+  'table-shape',
+];
 
 export function startOrder<T extends { readonly id: string }>(checks: readonly T[]): T[] {
   const rank = (id: string) => {
@@ -71,18 +82,21 @@ export function scheduleChecks(checks: readonly AnyCheck[], env: CheckEnv, opts:
   };
   const results = new Map<string, Promise<CheckOutcome>>();
   for (const check of startOrder(checks)) {
-    results.set(check.id, (async () => {
-      await slot();
-      const footprint = emptyFootprint(check.id);
-      try {
-        if (o.halted?.() === true) return { records: [], footprint, notStarted: true as const };
-        if (now() >= deadline) return { records: unfinishedRecords([check], new Set(), 'run timeout'), footprint };
-        o.onStart?.(check.id);
-        return { records: await runCheck(check, env, opts, footprint), footprint };
-      } finally {
-        free();
-      }
-    })());
+    results.set(
+      check.id,
+      (async () => {
+        await slot();
+        const footprint = emptyFootprint(check.id);
+        try {
+          if (o.halted?.() === true) return { records: [], footprint, notStarted: true as const };
+          if (now() >= deadline) return { records: unfinishedRecords([check], new Set(), 'run timeout'), footprint };
+          o.onStart?.(check.id);
+          return { records: await runCheck(check, env, opts, footprint), footprint };
+        } finally {
+          free();
+        }
+      })(),
+    );
   }
   const done = Promise.allSettled([...results.values()]).then(() => undefined);
   return {

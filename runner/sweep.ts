@@ -26,8 +26,15 @@ export interface SweepResult {
 /** How long deleted objects may take to disappear before they are reported as left behind. */
 export const SWEEP_WAIT_MS = 30_000;
 
-interface Item { metadata?: { name?: string; deletionTimestamp?: string } }
-interface Kind { readonly kind: string; readonly path: string; readonly kubectl: string; readonly mine: (name: string) => boolean }
+interface Item {
+  metadata?: { name?: string; deletionTimestamp?: string };
+}
+interface Kind {
+  readonly kind: string;
+  readonly path: string;
+  readonly kubectl: string;
+  readonly mine: (name: string) => boolean;
+}
 
 function kindsOf(profile: Profile, runId: string): Kind[] {
   const admission = namedGroup(profile, 'admissionregistration');

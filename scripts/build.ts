@@ -74,7 +74,9 @@ export async function buildDist(): Promise<{ inputs: number; ms: number }> {
       logLevel: 'warning',
       plugins: [sourceLocationPlugin(distDir)],
     });
-    const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.split('/').includes('node_modules')).sort();
+    const inputs = Object.keys(result.metafile.inputs)
+      .filter((f) => !f.split('/').includes('node_modules'))
+      .sort();
     writeFileSync(path.join(scratch, path.basename(manifestFile)), `${JSON.stringify({ startedAtMs, entry: ENTRY, inputs }, null, 1)}\n`);
     const old = `${distDir}.${process.pid}.old`;
     rmSync(old, { recursive: true, force: true });

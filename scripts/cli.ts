@@ -43,18 +43,22 @@ const DEFAULT_CONFIRM_REPLAYS = 2;
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
-const intArg = (name: string) => (v: string): number => {
-  if (!/^\d+$/.test(v)) throw new InvalidArgumentError(`${name} must be a non-negative integer`);
-  return Number(v);
-};
+const intArg =
+  (name: string) =>
+  (v: string): number => {
+    if (!/^\d+$/.test(v)) throw new InvalidArgumentError(`${name} must be a non-negative integer`);
+    return Number(v);
+  };
 const portArg = (v: string): number => {
   if (!/^\d+$/.test(v) || Number(v) > 65535) throw new InvalidArgumentError('--port must be an integer from 0 to 65535 (0: any free port)');
   return Number(v);
 };
-const positiveArg = (name: string) => (v: string): number => {
-  if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`${name} must be a positive integer (a property with no examples checks nothing)`);
-  return Number(v);
-};
+const positiveArg =
+  (name: string) =>
+  (v: string): number => {
+    if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`${name} must be a positive integer (a property with no examples checks nothing)`);
+    return Number(v);
+  };
 const shardArg = (v: string): { index: number; count: number } => {
   const s = parseShard(v);
   if (s === undefined) throw new InvalidArgumentError('--shard must be i/n with 1 <= i <= n, e.g. 2/3');
@@ -98,7 +102,7 @@ program
   .option('--token-file <file>', 'bearer token file for --server')
   .option('--restricted-kubeconfig <file>', 'credentials of a second, restricted identity for the rest-authz checks (default: the run impersonates a user of its own)')
   .option('--in-cluster', 'use the service-account files of the pod this runs in')
-  .option('--insecure-skip-tls-verify', 'do not verify the target\'s certificate')
+  .option('--insecure-skip-tls-verify', "do not verify the target's certificate")
   .addOption(new Option('--profile <name>', 'naming profile').choices(['svc', 'k8s'] as const).default('svc' as const))
   .option('--seed <n>', 'seed of the property runs (printed with every failure)', intArg('--seed'))
   .option('--runs <n>', 'examples per property', positiveArg('--runs'), DEFAULT_RUNS)
@@ -110,7 +114,7 @@ program
   .option('--path <path>', 'fast-check path of a counterexample to replay (with --seed and --check)')
   .option('--reports <dir>', 'where to write the reports', 'results')
   .option('--expectations <file>', 'known failures of this target (YAML/JSON; repeatable, the lists are merged): only regressions fail the run', collect)
-  .option('--slow', 'also run clauses that wait out the target\'s real time windows (minutes)')
+  .option('--slow', "also run clauses that wait out the target's real time windows (minutes)")
   .option('--continue-ttl <duration>', 'continue-token lifetime the target is configured with', durationArg)
   .option('--history-window <duration>', 'watch/resourceVersion history the target keeps', durationArg)
   .option('--eventual-window <duration>', 'how long to wait for effects the spec promises with no time bound before calling them inconclusive (default 60s; embedded 5s)', durationArg)
@@ -124,22 +128,40 @@ program
   .option('--controller-daemon <cmd>', 'controller daemon command to test (default with the embedded target: the reference daemon)')
   .option('--daemon-start-timeout <duration>', 'longest wait for one controller daemon start', durationArg)
   .option('--hook <name=cmd>', 'how to restart the target or compact its history: restart=CMD, compact=CMD (repeatable; the embedded server has both)', collect)
-  .option('--scale <profile>', `rest-scale: thousands of objects, chains of hundreds of pages, prefix-named namespaces, objects near the size limit (${SCALE_CHOICES.join(', ')}; off by default)`, scaleArg)
+  .option(
+    '--scale <profile>',
+    `rest-scale: thousands of objects, chains of hundreds of pages, prefix-named namespaces, objects near the size limit (${SCALE_CHOICES.join(', ')}; off by default)`,
+    scaleArg,
+  )
   .option('--writers <n>', 'rest-concurrency: writers at once (default 4)', positiveArg('--writers'))
   .option('--ops-per-writer <n>', 'rest-concurrency: operations per writer, at most (default 24)', positiveArg('--ops-per-writer'))
   .option('--shard <i/n>', 'run only shard i of n of the selected checks (deterministic; merge with `merge-reports`)', shardArg)
-  .option('--baseline <summary.json>', 'an earlier run\'s summary.json: new failures, fixed, still failing, newly not checked')
+  .option('--baseline <summary.json>', "an earlier run's summary.json: new failures, fixed, still failing, newly not checked")
   .addOption(new Option('-o, --output <format>', 'stdout: the terminal summary, or summary.json').choices(['text', 'json'] as const).default('text' as const))
   .option('--parallel <n>', `checks run at once (default ${DEFAULT_PARALLEL})`, positiveArg('--parallel'))
-  .option('--confirm <n>', `replays of each failure before it is reported: alone, then beside background writes when none failed again (default ${DEFAULT_CONFIRM_REPLAYS})`, positiveArg('--confirm'), DEFAULT_CONFIRM_REPLAYS)
+  .option(
+    '--confirm <n>',
+    `replays of each failure before it is reported: alone, then beside background writes when none failed again (default ${DEFAULT_CONFIRM_REPLAYS})`,
+    positiveArg('--confirm'),
+    DEFAULT_CONFIRM_REPLAYS,
+  )
   .option('--no-confirm', 'report failures without replaying them (labelled "not confirmed (off)")')
-  .option('--reproduce <n>', 'with --seed, --check and --path: replay that counterexample n times after the run and print how often it failed (its confirmation label comes from these replays)', positiveArg('--reproduce'))
+  .option(
+    '--reproduce <n>',
+    'with --seed, --check and --path: replay that counterexample n times after the run and print how often it failed (its confirmation label comes from these replays)',
+    positiveArg('--reproduce'),
+  )
   .option('--confirm-time <duration>', 'longest time confirmation may take (default: as long as the run took, at least 60s and two eventual windows)', durationArg)
-  .option('--timeout <duration>', `budget of the whole run: when it runs out no check starts, running ones are abandoned after ${STOP_GRACE_MS / 1000} s, and the reports are written with what the run has (exit 3)`, durationArg, DEFAULT_RUN_TIMEOUT_MS)
+  .option(
+    '--timeout <duration>',
+    `budget of the whole run: when it runs out no check starts, running ones are abandoned after ${STOP_GRACE_MS / 1000} s, and the reports are written with what the run has (exit 3)`,
+    durationArg,
+    DEFAULT_RUN_TIMEOUT_MS,
+  )
   .option('--shrink-time <duration>', `how long shrinking one failure may take once it is found (default ${DEFAULT_SHRINK_TIME_MS / 1000}s); the report says when it was cut short`, durationArg)
   .option('--require <minimums>', 'minimums the run must reach, e.g. pages>=5,watches.resumed>=1,cells.rest:4.5>=10 (repeatable; below them: not tested, exit 3)', requireArg)
-  .option('--no-preflight', 'skip asking the target what the run\'s identity may do before the checks')
-  .option('--background-writes', 'one write in a namespace of the run\'s own before every request of a check, so resourceVersions move between its requests as other checks\' writes make them')
+  .option('--no-preflight', "skip asking the target what the run's identity may do before the checks")
+  .option('--background-writes', "one write in a namespace of the run's own before every request of a check, so resourceVersions move between its requests as other checks' writes make them")
   .action(async (o) => {
     process.exitCode = await runCommand(o);
     // The run is over and its reports are written: nothing left behind (a test worker slow to wind
@@ -164,18 +186,20 @@ program
   .option('--token-auth-file <file>', 'authenticate bearer tokens (lines token,user,uid,"group1,group2") and authorize with RBAC; without it everyone may do anything')
   .action(async (o) => {
     const tokens = o.tokenAuthFile === undefined ? undefined : readTokenFile(o.tokenAuthFile);
-    const server = await listening(o.port, () => startEmbeddedServer({
-      ...(tokens !== undefined ? { tokens } : {}),
-      ...(o.externalNamespaceController ? { builtInNamespaceController: false } : {}),
-      port: o.port,
-      ...(o.release !== undefined ? { release: o.release } : {}),
-      ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}),
-      profile: profiles[o.profile],
-      ...(o.continueTtl !== undefined ? { continueTtlMs: o.continueTtl } : {}),
-      ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
-      faults: validateNames('fault', o.fault ?? [], faultTable),
-      variations: validateNames('variation', o.variation ?? [], variationTable),
-    }));
+    const server = await listening(o.port, () =>
+      startEmbeddedServer({
+        ...(tokens !== undefined ? { tokens } : {}),
+        ...(o.externalNamespaceController ? { builtInNamespaceController: false } : {}),
+        port: o.port,
+        ...(o.release !== undefined ? { release: o.release } : {}),
+        ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}),
+        profile: profiles[o.profile],
+        ...(o.continueTtl !== undefined ? { continueTtlMs: o.continueTtl } : {}),
+        ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
+        faults: validateNames('fault', o.fault ?? [], faultTable),
+        variations: validateNames('variation', o.variation ?? [], variationTable),
+      }),
+    );
     process.stdout.write(`reference server listening on ${server.url}\n`);
     if (o.kubeconfigOut !== undefined) {
       try {
@@ -212,16 +236,25 @@ program
   .addOption(new Option('-o, --output <format>', 'one line per check, or a JSON array').choices(['text', 'json'] as const).default('text' as const))
   .action((o) => {
     if (o.output === 'json') {
-      process.stdout.write(`${JSON.stringify(checks.map((c) => ({ id: c.id, suite: c.suite, clauses: [...c.clauses] })), null, 2)}\n`);
+      process.stdout.write(
+        `${JSON.stringify(
+          checks.map((c) => ({ id: c.id, suite: c.suite, clauses: [...c.clauses] })),
+          null,
+          2,
+        )}\n`,
+      );
       return;
     }
     for (const c of checks) process.stdout.write(`${c.suite.padEnd(24)} ${c.id.padEnd(52)} ${c.clauses.join(' ')}\n`);
   });
 mergeReportsCommand(program);
-program.command('list-faults').description('print the faults and legal variations of the embedded target').action(() => {
-  for (const f of faultTable) process.stdout.write(`fault      ${f.name.padEnd(34)} ${f.clause.padEnd(44)} ${f.description}\n`);
-  for (const v of variationTable) process.stdout.write(`variation  ${v.name.padEnd(34)} ${''.padEnd(44)} ${v.description}\n`);
-});
+program
+  .command('list-faults')
+  .description('print the faults and legal variations of the embedded target')
+  .action(() => {
+    for (const f of faultTable) process.stdout.write(`fault      ${f.name.padEnd(34)} ${f.clause.padEnd(44)} ${f.description}\n`);
+    for (const v of variationTable) process.stdout.write(`variation  ${v.name.padEnd(34)} ${''.padEnd(44)} ${v.description}\n`);
+  });
 
 program.addCommand(nodeagentCommand());
 
@@ -294,7 +327,7 @@ function reportError(e: unknown): void {
     process.exitCode = EXIT.unreachable;
     return;
   }
-  process.stderr.write(`svc-conformance: internal error (please report): ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+  process.stderr.write(`svc-conformance: internal error (please report): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exitCode = 70;
 }
 

@@ -39,7 +39,7 @@ export const COMPARE_SUITES = ['rest-crud', 'rest-paging', 'rest-watch', 'rest-a
  */
 export const LEFT_OUT: Readonly<Record<string, string>> = {
   'watch-bookmarks': 'BOOKMARK events come on a timer of each server: nothing to pair',
-  'watch-too-old': 'waits out each server\'s history window, which the two need not share',
+  'watch-too-old': "waits out each server's history window, which the two need not share",
   'dry-run-admission': 'needs an admission webhook each server can call',
   'apply-schema-change': 'replaces a cluster-wide CRD schema: minutes against a real server',
 };
@@ -49,8 +49,15 @@ export function defaultCompareChecks(): string[] {
 }
 
 export interface SideOptions {
-  kubeconfig?: string; context?: string; server?: string; tokenFile?: string; insecureSkipTlsVerify?: boolean;
-  profile: ProfileName; fault?: string[]; variation?: string[]; label?: string;
+  kubeconfig?: string;
+  context?: string;
+  server?: string;
+  tokenFile?: string;
+  insecureSkipTlsVerify?: boolean;
+  profile: ProfileName;
+  fault?: string[];
+  variation?: string[];
+  label?: string;
 }
 
 export interface CompareOptions {
@@ -69,7 +76,13 @@ export interface CompareOptions {
 
 const isExternal = (s: SideOptions): boolean => Boolean(s.kubeconfig || s.context || s.server);
 
-interface PreparedSide { cfg: TargetConfig; profile: Profile; label: string; hooks?: Hooks; stop?: () => Promise<void> }
+interface PreparedSide {
+  cfg: TargetConfig;
+  profile: Profile;
+  label: string;
+  hooks?: Hooks;
+  stop?: () => Promise<void>;
+}
 
 /** Embedded servers get the windows an external server has when one is compared: the same for both. */
 function settingsFor(anyExternal: boolean): TargetSettings {
@@ -97,7 +110,12 @@ async function prepareSide(s: SideOptions, which: 'target' | 'reference', settin
       reported = await checkReachable(probe);
       const r = await probe.send({ method: 'GET', path: '/apis' });
       const groups = (r.json as { groups?: { name?: unknown }[] } | undefined)?.groups;
-      const better = Array.isArray(groups) ? profileMismatch(groups.flatMap((g) => (typeof g.name === 'string' ? [g.name] : [])), profile) : undefined;
+      const better = Array.isArray(groups)
+        ? profileMismatch(
+            groups.flatMap((g) => (typeof g.name === 'string' ? [g.name] : [])),
+            profile,
+          )
+        : undefined;
       if (better !== undefined) throw new ConfigError(`the ${which} serves ${profiles[better].groupSuffix} groups and no ${profile.groupSuffix} group: give ${flag}profile ${better}`);
     } finally {
       await probe.close();
@@ -171,10 +189,18 @@ export async function runCompare(o: CompareOptions, log: (line: string) => void 
     }
     const base = o.replayBase ?? 'npx svc-conformance compare';
     const result = buildCompareResult({
-      version, seed, runs: o.runs, strict: o.strict, startedAt: started, durationMs: Date.now() - started.getTime(),
+      version,
+      seed,
+      runs: o.runs,
+      strict: o.strict,
+      startedAt: started,
+      durationMs: Date.now() - started.getTime(),
       target: { server: ta.cfg.server, profile: ta.profile.name, label: ta.label },
       reference: { server: tb.cfg.server, profile: tb.profile.name, label: tb.label },
-      suites: [...new Set(checkRows.map((c) => c.suite))], checks: checkRows, steps, notCompared,
+      suites: [...new Set(checkRows.map((c) => c.suite))],
+      checks: checkRows,
+      steps,
+      notCompared,
       replayOf: (s) => `${base} --check ${s.check} --seed ${s.seed} --path ${s.path}`,
     });
     const files = [
@@ -192,12 +218,26 @@ export async function runCompare(o: CompareOptions, log: (line: string) => void 
 
 /** The identifiers of one profile that another spells differently (reference/profile.ts), as from->to pairs. */
 export function profilePairs(from: Profile, to: Profile): [string, string][] {
-  const keys = ['groupSuffix', 'metaGroup', 'deprecatedAnnotation', 'protobufMediaType', 'listTypeExtension', 'listMapKeysExtension', 'mapTypeExtension', 'patchStrategyExtension', 'patchMergeKeyExtension', 'preserveUnknownFieldsExtension', 'controllerManagerName', 'systemNamespace', 'nodeLeaseNamespace', 'publicNamespace'] as const;
+  const keys = [
+    'groupSuffix',
+    'metaGroup',
+    'deprecatedAnnotation',
+    'protobufMediaType',
+    'listTypeExtension',
+    'listMapKeysExtension',
+    'mapTypeExtension',
+    'patchStrategyExtension',
+    'patchMergeKeyExtension',
+    'preserveUnknownFieldsExtension',
+    'controllerManagerName',
+    'systemNamespace',
+    'nodeLeaseNamespace',
+    'publicNamespace',
+  ] as const;
   // The namespace name label (rest:2.3) is spelled from the cluster's own domain, not the group suffix.
   const nameLabel = (p: Profile) => (p.name === 'k8s' ? 'kubernetes.io/metadata.name' : `${p.groupSuffix}/metadata.name`);
   return [[nameLabel(from), nameLabel(to)] as [string, string], ...keys.map((k) => [from[k], to[k]] as [string, string])].filter(([f, t]) => f !== t);
 }
-
 
 function validateNames<T extends string>(what: string, names: readonly string[], table: readonly { name: T }[]): T[] {
   const known = new Set<string>(table.map((t) => t.name));
@@ -206,14 +246,18 @@ function validateNames<T extends string>(what: string, names: readonly string[],
   return names as T[];
 }
 
-const intArg = (name: string) => (v: string): number => {
-  if (!/^\d+$/.test(v)) throw new InvalidArgumentError(`${name} must be a non-negative integer`);
-  return Number(v);
-};
-const positiveArg = (name: string) => (v: string): number => {
-  if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`${name} must be a positive integer`);
-  return Number(v);
-};
+const intArg =
+  (name: string) =>
+  (v: string): number => {
+    if (!/^\d+$/.test(v)) throw new InvalidArgumentError(`${name} must be a non-negative integer`);
+    return Number(v);
+  };
+const positiveArg =
+  (name: string) =>
+  (v: string): number => {
+    if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`${name} must be a positive integer`);
+    return Number(v);
+  };
 const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 const quote = (s: string): string => (/^[A-Za-z0-9_./:=@-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
@@ -222,25 +266,27 @@ export const DEFAULT_COMPARE_RUNS = 8;
 export function registerCompareCommand(program: Command): void {
   program
     .command('compare')
-    .description(`the same generated cases against the target and a reference server in lockstep; each answer judged by the model, the two compared step by step (suites: ${COMPARE_SUITES.join(', ')})`)
+    .description(
+      `the same generated cases against the target and a reference server in lockstep; each answer judged by the model, the two compared step by step (suites: ${COMPARE_SUITES.join(', ')})`,
+    )
     .option('--kubeconfig <file>', 'credentials file of the target (default: the embedded reference server)')
-    .option('--context <name>', 'context of the target\'s kubeconfig')
+    .option('--context <name>', "context of the target's kubeconfig")
     .option('--server <url>', 'target base URL (with --token-file)')
     .option('--token-file <file>', 'bearer token file for --server')
-    .option('--insecure-skip-tls-verify', 'do not verify the target\'s certificate')
+    .option('--insecure-skip-tls-verify', "do not verify the target's certificate")
     .addOption(new Option('--profile <name>', 'naming profile of the target').choices(['svc', 'k8s'] as const).default('svc' as const))
     .option('--fault <name>', 'embedded target only: a planted fault (repeatable; see `list-faults`)', collect)
     .option('--variation <name>', 'embedded target only: a legal variation (repeatable)', collect)
-    .option('--label <text>', 'the target\'s name in the reports')
+    .option('--label <text>', "the target's name in the reports")
     .option('--reference-kubeconfig <file>', 'credentials file of the reference (default: the embedded reference server)')
-    .option('--reference-context <name>', 'context of the reference\'s kubeconfig')
+    .option('--reference-context <name>', "context of the reference's kubeconfig")
     .option('--reference-server <url>', 'reference base URL (with --reference-token-file)')
     .option('--reference-token-file <file>', 'bearer token file for --reference-server')
-    .option('--reference-insecure-skip-tls-verify', 'do not verify the reference\'s certificate')
+    .option('--reference-insecure-skip-tls-verify', "do not verify the reference's certificate")
     .addOption(new Option('--reference-profile <name>', 'naming profile of the reference (default: --profile)').choices(['svc', 'k8s'] as const))
     .option('--reference-fault <name>', 'embedded reference only: a planted fault (repeatable)', collect)
     .option('--reference-variation <name>', 'embedded reference only: a legal variation (repeatable)', collect)
-    .option('--reference-label <text>', 'the reference\'s name in the reports')
+    .option('--reference-label <text>', "the reference's name in the reports")
     .option('--seed <n>', 'seed of the generated cases', intArg('--seed'))
     .option('--runs <n>', `cases per check (default ${DEFAULT_COMPARE_RUNS})`, positiveArg('--runs'), DEFAULT_COMPARE_RUNS)
     .option('--suite <name>', `only this suite (repeatable; default ${COMPARE_SUITES.join(', ')})`, collect)
@@ -251,19 +297,57 @@ export function registerCompareCommand(program: Command): void {
     .action(async (o) => {
       const words = (pairs: [string, string | undefined][]) => pairs.filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${quote(v!)}`);
       const many = (flag: string, vs: string[] | undefined) => (vs ?? []).map((v) => `${flag} ${quote(v)}`);
-      const replayBase = ['npx svc-conformance compare',
-        ...words([['--kubeconfig', o.kubeconfig], ['--context', o.context], ['--server', o.server], ['--token-file', o.tokenFile], ['--reference-kubeconfig', o.referenceKubeconfig], ['--reference-context', o.referenceContext], ['--reference-server', o.referenceServer], ['--reference-token-file', o.referenceTokenFile]]),
-        ...(o.profile !== 'svc' ? [`--profile ${o.profile}`] : []), ...(o.referenceProfile ? [`--reference-profile ${o.referenceProfile}`] : []),
-        ...many('--fault', o.fault), ...many('--variation', o.variation), ...many('--reference-fault', o.referenceFault), ...many('--reference-variation', o.referenceVariation),
-        `--runs ${o.runs}`].join(' ');
-      const { result, exitCode, files } = await runCompare({
-        target: { ...pick(o.kubeconfig, o.context, o.server, o.tokenFile, o.insecureSkipTlsVerify), profile: o.profile, ...(o.fault ? { fault: o.fault } : {}), ...(o.variation ? { variation: o.variation } : {}), ...(o.label !== undefined ? { label: o.label } : {}) },
-        reference: { ...pick(o.referenceKubeconfig, o.referenceContext, o.referenceServer, o.referenceTokenFile, o.referenceInsecureSkipTlsVerify), profile: o.referenceProfile ?? o.profile, ...(o.referenceFault ? { fault: o.referenceFault } : {}), ...(o.referenceVariation ? { variation: o.referenceVariation } : {}), ...(o.referenceLabel !== undefined ? { label: o.referenceLabel } : {}) },
-        ...(o.seed !== undefined ? { seed: o.seed } : {}), runs: o.runs, ...(o.check ? { check: o.check } : {}), ...(o.suite ? { suite: o.suite } : {}), ...(o.path !== undefined ? { path: o.path } : {}),
-        reports: o.reports, strict: Boolean(o.strict), replayBase,
-      }, (line) => process.stderr.write(`${line}\n`));
+      const replayBase = [
+        'npx svc-conformance compare',
+        ...words([
+          ['--kubeconfig', o.kubeconfig],
+          ['--context', o.context],
+          ['--server', o.server],
+          ['--token-file', o.tokenFile],
+          ['--reference-kubeconfig', o.referenceKubeconfig],
+          ['--reference-context', o.referenceContext],
+          ['--reference-server', o.referenceServer],
+          ['--reference-token-file', o.referenceTokenFile],
+        ]),
+        ...(o.profile !== 'svc' ? [`--profile ${o.profile}`] : []),
+        ...(o.referenceProfile ? [`--reference-profile ${o.referenceProfile}`] : []),
+        ...many('--fault', o.fault),
+        ...many('--variation', o.variation),
+        ...many('--reference-fault', o.referenceFault),
+        ...many('--reference-variation', o.referenceVariation),
+        `--runs ${o.runs}`,
+      ].join(' ');
+      const { result, exitCode, files } = await runCompare(
+        {
+          target: {
+            ...pick(o.kubeconfig, o.context, o.server, o.tokenFile, o.insecureSkipTlsVerify),
+            profile: o.profile,
+            ...(o.fault ? { fault: o.fault } : {}),
+            ...(o.variation ? { variation: o.variation } : {}),
+            ...(o.label !== undefined ? { label: o.label } : {}),
+          },
+          reference: {
+            ...pick(o.referenceKubeconfig, o.referenceContext, o.referenceServer, o.referenceTokenFile, o.referenceInsecureSkipTlsVerify),
+            profile: o.referenceProfile ?? o.profile,
+            ...(o.referenceFault ? { fault: o.referenceFault } : {}),
+            ...(o.referenceVariation ? { variation: o.referenceVariation } : {}),
+            ...(o.referenceLabel !== undefined ? { label: o.referenceLabel } : {}),
+          },
+          ...(o.seed !== undefined ? { seed: o.seed } : {}),
+          runs: o.runs,
+          ...(o.check ? { check: o.check } : {}),
+          ...(o.suite ? { suite: o.suite } : {}),
+          ...(o.path !== undefined ? { path: o.path } : {}),
+          reports: o.reports,
+          strict: Boolean(o.strict),
+          replayBase,
+        },
+        (line) => process.stderr.write(`${line}\n`),
+      );
       const t = result.totals;
-      process.stdout.write(`compare: ${result.verdict}: ${t.same} same, ${t['differs-both-conformant']} differ (both conformant), ${t['target-violates']} target violates, ${t['reference-violates']} reference violates, ${t['both-violate-alike'] + t['both-violate-differently']} both violate, ${t.error} errors\n`);
+      process.stdout.write(
+        `compare: ${result.verdict}: ${t.same} same, ${t['differs-both-conformant']} differ (both conformant), ${t['target-violates']} target violates, ${t['reference-violates']} reference violates, ${t['both-violate-alike'] + t['both-violate-differently']} both violate, ${t.error} errors\n`,
+      );
       process.stdout.write(`reports: ${files.join(', ')}\n`);
       process.exitCode = exitCode;
       await Promise.all([process.stdout, process.stderr].map((s) => new Promise<void>((resolve) => s.write('', () => resolve()))));
@@ -272,5 +356,11 @@ export function registerCompareCommand(program: Command): void {
 }
 
 function pick(kubeconfig?: string, context?: string, server?: string, tokenFile?: string, insecure?: true): Omit<SideOptions, 'profile'> {
-  return { ...(kubeconfig ? { kubeconfig } : {}), ...(context ? { context } : {}), ...(server ? { server } : {}), ...(tokenFile ? { tokenFile } : {}), ...(insecure ? { insecureSkipTlsVerify: true } : {}) };
+  return {
+    ...(kubeconfig ? { kubeconfig } : {}),
+    ...(context ? { context } : {}),
+    ...(server ? { server } : {}),
+    ...(tokenFile ? { tokenFile } : {}),
+    ...(insecure ? { insecureSkipTlsVerify: true } : {}),
+  };
 }

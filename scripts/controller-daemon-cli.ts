@@ -61,9 +61,11 @@ export function registerControllerDaemonCommands(program: Command): void {
       process.exitCode = await runDaemonProcess(process.argv.slice(at + 1));
     });
 
-  cd.command('docs').description('print the generated options table (docs/controller-daemon-options.md)').action(() => {
-    process.stdout.write(optionsMarkdown());
-  });
+  cd.command('docs')
+    .description('print the generated options table (docs/controller-daemon-options.md)')
+    .action(() => {
+      process.stdout.write(optionsMarkdown());
+    });
 }
 
 /**
@@ -91,7 +93,7 @@ export function argsFromManifest(file: string, container?: string): string[] {
     if (n === undefined || n === null) return [];
     if (!isSeq(n)) throw new ConfigError(`${at(n as Node)}: ${where} must be a list of strings`);
     return n.items.map((it, i) => {
-      if (!isScalar(it) || typeof it.value !== 'string' && typeof it.value !== 'number' && typeof it.value !== 'boolean') throw new ConfigError(`${at(it as Node)}: ${where}[${i}] must be a string`);
+      if (!isScalar(it) || (typeof it.value !== 'string' && typeof it.value !== 'number' && typeof it.value !== 'boolean')) throw new ConfigError(`${at(it as Node)}: ${where}[${i}] must be a string`);
       return String(it.value);
     });
   };
@@ -106,4 +108,3 @@ export function argsFromManifest(file: string, container?: string): string[] {
   const name = String(chosen.get('name') ?? '0');
   return [...strings(chosen.get('command', true), `container ${name} command`).slice(1), ...strings(chosen.get('args', true), `container ${name} args`)];
 }
-

@@ -27,7 +27,8 @@ export interface DryRunOptions {
 
 export function targetDescription(o: DryRunOptions): string {
   if (o.server !== undefined) return `${o.server}${o.kubeconfig !== undefined ? ` (credentials from ${o.kubeconfig})` : ''}`;
-  if (o.kubeconfig !== undefined || o.context !== undefined) return `kubeconfig ${o.kubeconfig ?? '$KUBECONFIG or ~/.kube/config'}${o.context !== undefined ? `, context ${o.context}` : ', its current context'}`;
+  if (o.kubeconfig !== undefined || o.context !== undefined)
+    return `kubeconfig ${o.kubeconfig ?? '$KUBECONFIG or ~/.kube/config'}${o.context !== undefined ? `, context ${o.context}` : ', its current context'}`;
   if (o.inCluster) return 'the in-cluster API server (service-account files)';
   const extras = [...(o.fault ?? []).map((f) => `fault ${f}`), ...(o.variation ?? []).map((v) => `variation ${v}`)];
   return `embedded reference server, started on loopback when the run starts${extras.length > 0 ? ` with ${extras.join(', ')}` : ''}`;
@@ -51,7 +52,14 @@ export function dryRunPlan(o: DryRunOptions, version: string, registered: number
     timeoutMs: o.timeout,
     selection,
     registered,
-    checks: selected.map((c) => ({ id: c.id, suite: c.suite, title: c.title, clauses: [...c.clauses], runs: c.defaultRuns !== undefined ? Math.min(c.defaultRuns, o.runs) : o.runs, exclusive: c.exclusive === true })),
+    checks: selected.map((c) => ({
+      id: c.id,
+      suite: c.suite,
+      title: c.title,
+      clauses: [...c.clauses],
+      runs: c.defaultRuns !== undefined ? Math.min(c.defaultRuns, o.runs) : o.runs,
+      exclusive: c.exclusive === true,
+    })),
   };
   return o.output === 'json' ? toPlanJson(plan) : toPlanText(plan);
 }

@@ -57,16 +57,19 @@ export function registerEnvtestCommand(program: Command<[], Record<string, unkno
     .option('--topology <kind>', `single (one API server), ha (two behind a round-robin balancer), no-watch-cache (--watch-cache=false)`, topologyArg, 'single' as Topology)
     .action(async (o) => {
       const err = (line: string) => process.stderr.write(`${line}\n`);
-      const cp = await startOrExplain({
-        ...(o.assets !== undefined ? { assetsDir: o.assets } : {}),
-        controllerManager: o.controllerManager ? 'auto' : 'off',
-        ...(o.logDir !== undefined ? { logDir: o.logDir } : {}),
-        ...(o.startTimeout !== undefined ? { startTimeoutMs: o.startTimeout } : {}),
-        topology: o.topology,
-        log: err,
-        // Ctrl-C is ours once it runs: a graceful stop, then exit 0.
-        stopOnSignals: false,
-      }, err);
+      const cp = await startOrExplain(
+        {
+          ...(o.assets !== undefined ? { assetsDir: o.assets } : {}),
+          controllerManager: o.controllerManager ? 'auto' : 'off',
+          ...(o.logDir !== undefined ? { logDir: o.logDir } : {}),
+          ...(o.startTimeout !== undefined ? { startTimeoutMs: o.startTimeout } : {}),
+          topology: o.topology,
+          log: err,
+          // Ctrl-C is ours once it runs: a graceful stop, then exit 0.
+          stopOnSignals: false,
+        },
+        err,
+      );
       if (typeof cp === 'number') {
         process.exitCode = cp;
         return;

@@ -15,7 +15,20 @@ import { planRun, type RunOptions, type RunPlan } from '../runner/plan.ts';
 import { EXIT, executeRun, readText, version, type ExecutedRun, type RunVerdict } from '../runner/executor.ts';
 import { directStage, type CheckStage } from '../runner/check-stage.ts';
 import { excusedFailure } from '../reports/known-failures.ts';
-import { baselineClauses, buildRunResult, compareWithBaseline, ExpectationsError, expectationsForRun, mergeExpectations, parseExpectations, toSummaryJson, toTerminalSummary, writeReports, type BaselineClause, type Expectations } from '../reports/index.ts';
+import {
+  baselineClauses,
+  buildRunResult,
+  compareWithBaseline,
+  ExpectationsError,
+  expectationsForRun,
+  mergeExpectations,
+  parseExpectations,
+  toSummaryJson,
+  toTerminalSummary,
+  writeReports,
+  type BaselineClause,
+  type Expectations,
+} from '../reports/index.ts';
 import type { RunResult } from '../runner/results.ts';
 import { makeWritableDir } from './reports-dir.ts';
 import { dryRunPlan } from './dry-run.ts';
@@ -48,18 +61,47 @@ export async function runCommand(o: RunOptions & { require?: Requirement[] }): P
     afterChecks: presentation.end,
     onReachable: (release, target) => {
       const t = plan.target;
-      progress.target(target.server, release, t.kind === 'external' ? target.source : `${target.source}${t.faults.length ? ` with faults ${t.faults.join(', ')}` : ''}${t.variations.length ? ` with variations ${t.variations.join(', ')}` : ''}`);
-      if (listed) expectations = expectationsForRun(listed, { scale: o.scale !== undefined, profile: plan.profile.name, capabilities: plan.expectations.capabilities, ...(release ? { release } : {}) });
+      progress.target(
+        target.server,
+        release,
+        t.kind === 'external'
+          ? target.source
+          : `${target.source}${t.faults.length ? ` with faults ${t.faults.join(', ')}` : ''}${t.variations.length ? ` with variations ${t.variations.join(', ')}` : ''}`,
+      );
+      if (listed)
+        expectations = expectationsForRun(listed, { scale: o.scale !== undefined, profile: plan.profile.name, capabilities: plan.expectations.capabilities, ...(release ? { release } : {}) });
       return (r) => expectations !== undefined && excusedFailure(expectations.knownFailures, r);
     },
     publish: async (run, print) => (await publish(run, print, expectations, baseline, o.require, log)).verdict,
-    onRefused: (line, run) => reportRefusedRun({ line, selected: plan.selection.selected, catalog, familyOf, profile: plan.profile.name, seed: plan.seed, server: run.server, nodeagentLoader: run.nodeagentLoader, startedMs: run.startedAt, version: version(), reportsDir: plan.reports.dir, output: plan.reports.output, ...(expectations ? { expectations } : {}) }),
+    onRefused: (line, run) =>
+      reportRefusedRun({
+        line,
+        selected: plan.selection.selected,
+        catalog,
+        familyOf,
+        profile: plan.profile.name,
+        seed: plan.seed,
+        server: run.server,
+        nodeagentLoader: run.nodeagentLoader,
+        startedMs: run.startedAt,
+        version: version(),
+        reportsDir: plan.reports.dir,
+        output: plan.reports.output,
+        ...(expectations ? { expectations } : {}),
+      }),
   });
   return outcome.exitCode;
 }
 
 /** The reports of one executed run: every file, then (when `print`) the summary on the terminal. */
-async function publish(run: ExecutedRun, print: boolean, expectations: Expectations | undefined, baseline: BaselineClause[] | undefined, require: readonly Requirement[] | undefined, log: (line: string) => void): Promise<RunResult & { verdict: RunVerdict }> {
+async function publish(
+  run: ExecutedRun,
+  print: boolean,
+  expectations: Expectations | undefined,
+  baseline: BaselineClause[] | undefined,
+  require: readonly Requirement[] | undefined,
+  log: (line: string) => void,
+): Promise<RunResult & { verdict: RunVerdict }> {
   const { plan } = run;
   const reportsDir = plan.reports.dir;
   const result = buildRunResult({

@@ -71,7 +71,7 @@ const program = new Command('test:upstream')
   .option('--seeds <list>', 'fixed seeds, comma-separated, run on the first topology (at least 3 for the API and node-agent suites), or none', seedList, [1, 2, 3])
   .option('--fresh <n>', `fresh random seeds for the API suites on each topology (default: ${topologies.map((t) => `${DEFAULT_FRESH[t]} ${t}`).join(', ')})`, count)
   .option('--topologies <list>', `control planes to run on, in order: ${topologies.join(', ')}`, topologyList, [...topologies])
-  .option('--runs <n>', 'examples per property of every API run (default: the CLI\'s default on the first fixed seed, 5 on the others)', positive)
+  .option('--runs <n>', "examples per property of every API run (default: the CLI's default on the first fixed seed, 5 on the others)", positive)
   .option('--only <kinds>', `run only these: ${runKinds.join(', ')}`, kindList, [...runKinds])
   .option('--reports <dir>', 'report root; each run writes to <dir>/<run>/', 'results/upstream')
   .exitOverride()
@@ -115,7 +115,9 @@ async function main(): Promise<number> {
   const logRoot = path.join(reportsRoot, 'logs');
   rmSync(logRoot, { recursive: true, force: true });
   const fresh = new Map(o.topologies.map((t) => [t, kinds.includes('api') ? drawSeeds(o.fresh ?? DEFAULT_FRESH[t]) : []] as const));
-  say(`test:upstream: binaries from ${assets.dir}; ${o.seeds.length > 0 ? `fixed seeds ${o.seeds.join(', ')} on ${o.topologies[0]}` : 'no fixed seeds'}; topologies ${o.topologies.join(', ')}; reports in ${path.relative(process.cwd(), reportsRoot) || '.'}/`);
+  say(
+    `test:upstream: binaries from ${assets.dir}; ${o.seeds.length > 0 ? `fixed seeds ${o.seeds.join(', ')} on ${o.topologies[0]}` : 'no fixed seeds'}; topologies ${o.topologies.join(', ')}; reports in ${path.relative(process.cwd(), reportsRoot) || '.'}/`,
+  );
   for (const [t, seeds] of fresh) {
     for (const seed of seeds) say(`test:upstream: fresh seed ${seed} on ${t}; replay: ${replayCommand({ kind: 'api', topology: t, seed, runs: o.runs ?? API_EXTRA_SEED_RUNS }, assets.dir)}`);
   }
@@ -180,7 +182,9 @@ async function main(): Promise<number> {
           current = undefined;
           const outcome = judgeRun(run, exitCode, Date.now() - t0, ...readSummary(run.reportsDir));
           outcomes.push(outcome);
-          say(`[${outcomes.length}] ${run.name}: ${outcome.ok ? 'ok' : 'FAIL'} in ${seconds(outcome.wallMs)} (${outcome.totals?.passed ?? 0} passed, ${outcome.regressions.length} failed beyond expectations, ${outcome.known.length} known, ${outcome.errors.length} error; output in ${path.relative(process.cwd(), path.join(run.reportsDir, 'output.txt'))})`);
+          say(
+            `[${outcomes.length}] ${run.name}: ${outcome.ok ? 'ok' : 'FAIL'} in ${seconds(outcome.wallMs)} (${outcome.totals?.passed ?? 0} passed, ${outcome.regressions.length} failed beyond expectations, ${outcome.known.length} known, ${outcome.errors.length} error; output in ${path.relative(process.cwd(), path.join(run.reportsDir, 'output.txt'))})`,
+          );
           if (!outcome.ok && run.fresh) say(`[${outcomes.length}] ${run.name}: replay: ${replayCommand(run, assets.dir)}`);
         }
       } finally {
@@ -188,7 +192,9 @@ async function main(): Promise<number> {
         const connections = cp.balancerCounts?.();
         const { ms } = await cp.stop();
         controlPlanes.push({ topology, readyMs: cp.timings.total!, stopMs: ms, ...(connections !== undefined ? { balancerConnections: connections } : {}) });
-        say(`test:upstream: ${topology} control plane stopped in ${seconds(ms)}${connections !== undefined ? `; the balancer handed ${connections.join(' and ')} connections to the API servers` : ''}`);
+        say(
+          `test:upstream: ${topology} control plane stopped in ${seconds(ms)}${connections !== undefined ? `; the balancer handed ${connections.join(' and ')} connections to the API servers` : ''}`,
+        );
       }
     }
   } finally {
@@ -209,12 +215,19 @@ async function main(): Promise<number> {
     return interrupted.signal === 'SIGINT' ? 130 : 143;
   }
   if (startFailed) {
-    say(`test:upstream: FAILED: the ${controlPlanes.filter((c) => c.startFailed).map((c) => c.topology).join(', ')} control plane did not start (${bad} of ${outcomes.length} runs failed besides), in ${seconds(Date.now() - started)}`);
+    say(
+      `test:upstream: FAILED: the ${controlPlanes
+        .filter((c) => c.startFailed)
+        .map((c) => c.topology)
+        .join(', ')} control plane did not start (${bad} of ${outcomes.length} runs failed besides), in ${seconds(Date.now() - started)}`,
+    );
     return EXIT.startFailed;
   }
-  say(bad === 0
-    ? `test:upstream: passed: ${outcomes.length} runs on ${o.topologies.join(', ')}, 0 failed beyond the expectations files, 0 errors, in ${seconds(Date.now() - started)}`
-    : `test:upstream: FAILED: ${bad} of ${outcomes.length} runs (tables above; reports in ${path.relative(process.cwd(), reportsRoot)}/<run>/), in ${seconds(Date.now() - started)}`);
+  say(
+    bad === 0
+      ? `test:upstream: passed: ${outcomes.length} runs on ${o.topologies.join(', ')}, 0 failed beyond the expectations files, 0 errors, in ${seconds(Date.now() - started)}`
+      : `test:upstream: FAILED: ${bad} of ${outcomes.length} runs (tables above; reports in ${path.relative(process.cwd(), reportsRoot)}/<run>/), in ${seconds(Date.now() - started)}`,
+  );
   return bad === 0 ? EXIT.ok : EXIT.failed;
 }
 
@@ -258,7 +271,11 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
 
 /** The run's arguments for a person: the private kubeconfig path shortened, nothing secret in any case. */
 function displayArgs(run: PlannedRun, kubeconfig: string): string {
-  return run.args.map((a) => (a === kubeconfig ? '<envtest-kubeconfig>' : a.includes(' ') ? JSON.stringify(a) : a)).join(' ').split(`${root}/`).join('');
+  return run.args
+    .map((a) => (a === kubeconfig ? '<envtest-kubeconfig>' : a.includes(' ') ? JSON.stringify(a) : a))
+    .join(' ')
+    .split(`${root}/`)
+    .join('');
 }
 
 process.exitCode = await main();

@@ -41,4 +41,3 @@ export interface SuiteSettings {
   /** The controller daemon under test, when there is one. */
   readonly controllerDaemon?: ControllerDaemonSettings;
 }
-

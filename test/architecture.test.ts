@@ -60,13 +60,38 @@ describe('architecture', () => {
  * private server for an external target). A new file here is a new way to run checks: go through
  * runner/executor.ts instead, or argue it here.
  */
-const SERVER_STARTERS: readonly string[] = ['runner/daemon.ts', 'runner/embedded.ts', 'runner/executor.ts', 'scripts/cli.ts', 'scripts/compare-cli.ts', 'scripts/dev/bench-apply.ts', 'scripts/dev/bench-concurrency.ts', 'scripts/dev/bench-watch.ts', 'scripts/dev/bench.ts'];
-const ENV_OPENERS: readonly string[] = ['runner/check-stage.ts', 'runner/confirm-replay.ts', 'runner/session.ts', 'scripts/compare-cli.ts', 'scripts/dev/bench-apply.ts', 'scripts/dev/bench-concurrency.ts', 'scripts/dev/bench-watch.ts', 'scripts/dev/bench.ts'];
+const SERVER_STARTERS: readonly string[] = [
+  'runner/daemon.ts',
+  'runner/embedded.ts',
+  'runner/executor.ts',
+  'scripts/cli.ts',
+  'scripts/compare-cli.ts',
+  'scripts/dev/bench-apply.ts',
+  'scripts/dev/bench-concurrency.ts',
+  'scripts/dev/bench-watch.ts',
+  'scripts/dev/bench.ts',
+];
+const ENV_OPENERS: readonly string[] = [
+  'runner/check-stage.ts',
+  'runner/confirm-replay.ts',
+  'runner/session.ts',
+  'scripts/compare-cli.ts',
+  'scripts/dev/bench-apply.ts',
+  'scripts/dev/bench-concurrency.ts',
+  'scripts/dev/bench-watch.ts',
+  'scripts/dev/bench.ts',
+];
 
 function callers(pattern: RegExp): string[] {
   return trackedSources()
     .filter((f) => !f.startsWith('test/'))
-    .filter((f) => pattern.test(readFileSync(path.join(root, f), 'utf8').replace(/^\s*(\/\/|\*).*$/gm, '').replace(/(export )?(async )?function \w+\(/g, '')))
+    .filter((f) =>
+      pattern.test(
+        readFileSync(path.join(root, f), 'utf8')
+          .replace(/^\s*(\/\/|\*).*$/gm, '')
+          .replace(/(export )?(async )?function \w+\(/g, ''),
+      ),
+    )
     .sort();
 }
 
@@ -94,7 +119,12 @@ describe('the architecture checker fires on planted offenders', () => {
   });
 
   it('lets harness and suites handle judgements as data: type imports, reading a verdict, records', () => {
-    expect(violations('harness/tally.ts', "import type { Judgement } from '../reference/judgement.ts';\nimport { UnsupportedByModel } from '../reference/judgement.ts';\nconst f = (j: Judgement) => j.verdict === 'pass';\n")).toEqual([]);
+    expect(
+      violations(
+        'harness/tally.ts',
+        "import type { Judgement } from '../reference/judgement.ts';\nimport { UnsupportedByModel } from '../reference/judgement.ts';\nconst f = (j: Judgement) => j.verdict === 'pass';\n",
+      ),
+    ).toEqual([]);
     expect(violations('harness/run-check.ts', "const r = { clause: 'c', check: 'x', verdict: 'fail', count: 1 };\n")).toEqual([]);
     // reference/ is where verdicts belong.
     expect(violations('reference/planted.ts', "import { pass } from './judgement.ts';\n")).toEqual([]);

@@ -143,7 +143,14 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
     const ports: number[] = [];
 
     // Starts one component and waits for its readiness URL; on a lost port race, tries fresh ports.
-    const launch = async (binary: BinaryName, argsFor: (ports: number[]) => string[], portCount: number, url: (ports: number[]) => string, probe: { ca?: string; token?: string }, name: string = binary): Promise<number[]> => {
+    const launch = async (
+      binary: BinaryName,
+      argsFor: (ports: number[]) => string[],
+      portCount: number,
+      url: (ports: number[]) => string,
+      probe: { ca?: string; token?: string },
+      name: string = binary,
+    ): Promise<number[]> => {
       for (let attempt = 1; ; attempt++) {
         const mine = await distinctPorts(portCount, ports);
         const logFile = path.join(logDir, `${name}.log`);
@@ -167,7 +174,13 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
       }
     };
 
-    const [etcdClient] = await launch('etcd', ([client, peer]) => etcdArgs(dir, client!, peer!), 2, ([client]) => `http://127.0.0.1:${client}/health`, {});
+    const [etcdClient] = await launch(
+      'etcd',
+      ([client, peer]) => etcdArgs(dir, client!, peer!),
+      2,
+      ([client]) => `http://127.0.0.1:${client}/health`,
+      {},
+    );
     const probe = { ca: caPem, token: creds.token };
     const serverCount = topology === 'ha' ? 2 : 1;
     const apiPorts: number[] = [];
@@ -175,7 +188,14 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
       const name = serverCount === 1 ? 'kube-apiserver' : `kube-apiserver-${i}`;
       const extra = topology === 'no-watch-cache' ? ['--watch-cache=false'] : [];
       const certDir = path.join(dir, serverCount === 1 ? 'apiserver-certs' : `apiserver-certs-${i}`);
-      const [p] = await launch('kube-apiserver', ([port]) => [...apiServerArgs(creds, etcdClient!, port!, certDir), ...extra], 1, ([port]) => `https://127.0.0.1:${port}/readyz`, probe, name);
+      const [p] = await launch(
+        'kube-apiserver',
+        ([port]) => [...apiServerArgs(creds, etcdClient!, port!, certDir), ...extra],
+        1,
+        ([port]) => `https://127.0.0.1:${port}/readyz`,
+        probe,
+        name,
+      );
       apiPorts.push(p!);
     }
     const apiServers = apiPorts.map((p) => `https://127.0.0.1:${p}`);
@@ -188,7 +208,8 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
       // balancer's address too (the kubeconfig names only the balancer).
       for (let i = 0; i < apiPorts.length; i++) {
         const r = await probeServing(`${server}/readyz`, probe);
-        if (r.status !== 200) throw new ControlPlaneStartError('balancer', `at ${server} did not pass /readyz through to the API servers (${r.status !== undefined ? `answer ${r.status}` : r.error})`, [], '');
+        if (r.status !== 200)
+          throw new ControlPlaneStartError('balancer', `at ${server} did not pass /readyz through to the API servers (${r.status !== undefined ? `answer ${r.status}` : r.error})`, [], '');
       }
       timings.balancer = Date.now() - started;
       log(`envtest: balancer ready on 127.0.0.1:${balancer.port}, round-robin over ${apiPorts.map((p) => `127.0.0.1:${p}`).join(', ')}`);
@@ -199,7 +220,13 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
       // Like a controller manager beside one of the servers of an HA cluster: it talks to that one.
       const cmKubeconfig = server === apiServers[0] ? kubeconfigPath : path.join(dir, 'kubeconfig-kube-apiserver-1');
       if (cmKubeconfig !== kubeconfigPath) writeKubeconfig(cmKubeconfig, { server: apiServers[0]!, caCert: creds.caCert, token: creds.token });
-      await launch('kube-controller-manager', ([p]) => controllerManagerArgs(creds, cmKubeconfig, p!), 1, ([p]) => `https://127.0.0.1:${p}/healthz`, {});
+      await launch(
+        'kube-controller-manager',
+        ([p]) => controllerManagerArgs(creds, cmKubeconfig, p!),
+        1,
+        ([p]) => `https://127.0.0.1:${p}/healthz`,
+        {},
+      );
     }
     timings.total = Date.now() - started;
     if (o.stopOnSignals === false) {

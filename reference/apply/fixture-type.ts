@@ -46,7 +46,8 @@ export function fixtureOpenApi(profile: Profile, opts: { fallbackList: boolean }
     atomicStruct: { type: 'object', properties: { a: str, b: str }, [mt]: 'atomic' },
     free: { type: 'object', [profile.preserveUnknownFieldsExtension]: true },
   };
-  if (opts.fallbackList) spec['legacyList'] = { type: 'array', [profile.patchStrategyExtension]: 'merge', [profile.patchMergeKeyExtension]: 'name', items: { type: 'object', properties: { name: str, value: str } } };
+  if (opts.fallbackList)
+    spec['legacyList'] = { type: 'array', [profile.patchStrategyExtension]: 'merge', [profile.patchMergeKeyExtension]: 'name', items: { type: 'object', properties: { name: str, value: str } } };
   return { type: 'object', properties: { spec: { type: 'object', properties: spec } } };
 }
 

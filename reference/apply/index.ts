@@ -9,6 +9,18 @@ export * from './apply.ts';
 export { mergePatch } from './merge-patch.ts';
 export { jsonPatch, type JsonPatchOutcome } from './json-patch.ts';
 export { fixtureGroup, fixtureResource, fixtureOpenApi, fixtureSchema, FIXTURE_FIELDS, crdResource, fixtureCrd, schemaOfCrd } from './fixture-type.ts';
-export { judgeWrite, judgeState, judgeManagedFieldsInBody, judgeDefaultManager, alignedExpectation, projected, expectedOf, emptiedListTags, managedFieldsWriteTags, type Expected, type WriteTags } from './judge.ts';
+export {
+  judgeWrite,
+  judgeState,
+  judgeManagedFieldsInBody,
+  judgeDefaultManager,
+  alignedExpectation,
+  projected,
+  expectedOf,
+  emptiedListTags,
+  managedFieldsWriteTags,
+  type Expected,
+  type WriteTags,
+} from './judge.ts';
 export { isHollow, hollowMismatch, adoptHollowForm, withoutHollow, atOrBelow, hollowForNull } from './hollow.ts';
 export { schemaChangeResource, schemaChangeVersions, schemaChangeCrd } from './schema-change-fixture.ts';

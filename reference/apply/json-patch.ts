@@ -36,7 +36,10 @@ export function jsonPatch(target: unknown, ops: unknown): JsonPatchOutcome {
 /** `/a/b`: the document before the operation has an object at /a (not a list) without member b. */
 function isMissingObjectMember(before: JsonPatchOutcome, pointer: string): boolean {
   if (!before.ok || !pointer.startsWith('/')) return false;
-  const tokens = pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
   const last = tokens.pop()!;
   let at: unknown = before.value;
   for (const t of tokens) {

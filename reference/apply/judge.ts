@@ -45,7 +45,13 @@ export type Expected =
    */
   | { readonly kind: 'refused'; readonly detail: string; readonly statusOpen?: boolean; readonly tags?: WriteTags };
 
-export const expectedOf = (o: WriteOutcome, tags?: WriteTags, refusal?: WriteTags): Expected => ({ kind: 'written', object: o.object, managed: o.managed, ...(tags !== undefined ? { tags } : {}), ...(refusal !== undefined ? { refusal } : {}) });
+export const expectedOf = (o: WriteOutcome, tags?: WriteTags, refusal?: WriteTags): Expected => ({
+  kind: 'written',
+  object: o.object,
+  managed: o.managed,
+  ...(tags !== undefined ? { tags } : {}),
+  ...(refusal !== undefined ? { refusal } : {}),
+});
 
 /**
  * An apply whose result leaves a list that held items with none, or without the list (or a nested
@@ -131,7 +137,15 @@ export function alignedExpectation(expected: ModelState, json: unknown, schema: 
  * `ownershipClauses`: the clauses the ownership verdicts go to, when only some of `clauses` promise
  * anything about ownership (rest:4.7.5 alone, for a reset: rest:4.1/put is about the stored object).
  */
-export function judgeWrite(expected: Expected, status: number, json: unknown, schema: Schema, apiVersion: string, clauses: readonly ClauseId[], ownershipClauses: readonly ClauseId[] = clauses): Judgement[] {
+export function judgeWrite(
+  expected: Expected,
+  status: number,
+  json: unknown,
+  schema: Schema,
+  apiVersion: string,
+  clauses: readonly ClauseId[],
+  ownershipClauses: readonly ClauseId[] = clauses,
+): Judgement[] {
   if (expected.kind === 'refused' && expected.statusOpen === true && (status < 200 || status >= 300) && !(status >= 400 && status < 500)) {
     const c = clauses.includes('rest:4.7.7/list-type') ? 'rest:4.7.7/list-type' : clauses[0];
     return c === undefined ? [] : [unspecified(c, `refused (${expected.detail}); the status of such a refusal is not named`, `status ${status}`)];
@@ -144,7 +158,13 @@ export function judgeWrite(expected: Expected, status: number, json: unknown, sc
     const js = tags === undefined ? verdicts : tagged(verdicts, { input: tags.input, observedStatus: status, ...(status >= 200 && status < 300 ? { class: tags.class } : {}) });
     if (expected.kind === 'conflict' && refused) {
       js.push(unspecified('rest:7.5', 'HTTP status of a conflict: not shown', `status ${status}`));
-      js.push(unspecified('rest:7.6', 'shape of the error body: not shown', `kind ${JSON.stringify(isRecord(json) ? json['kind'] : undefined)}, reason ${JSON.stringify(isRecord(json) ? json['reason'] : undefined)}`));
+      js.push(
+        unspecified(
+          'rest:7.6',
+          'shape of the error body: not shown',
+          `kind ${JSON.stringify(isRecord(json) ? json['kind'] : undefined)}, reason ${JSON.stringify(isRecord(json) ? json['reason'] : undefined)}`,
+        ),
+      );
     }
     return js;
   }
@@ -152,7 +172,11 @@ export function judgeWrite(expected: Expected, status: number, json: unknown, sc
   const inputOf = expected.tags ?? expected.refusal;
   const input = inputOf === undefined ? {} : { input: inputOf.input };
   const refusedAs = expected.refusal === undefined ? {} : { class: expected.refusal.class };
-  if (!ok) return tagged(all(clauses, (c) => fail(c, 'the write succeeds (2xx)', `status ${status}: ${isRecord(json) ? String(json['message'] ?? '') : ''}`.slice(0, 300))), { ...input, ...refusedAs, observedStatus: status });
+  if (!ok)
+    return tagged(
+      all(clauses, (c) => fail(c, 'the write succeeds (2xx)', `status ${status}: ${isRecord(json) ? String(json['message'] ?? '') : ''}`.slice(0, 300))),
+      { ...input, ...refusedAs, observedStatus: status },
+    );
   return tagged(judgeState(expected, json, schema, apiVersion, clauses, ownershipClauses, expected.tags?.class), { ...input, observedStatus: status });
 }
 
@@ -161,7 +185,15 @@ export function judgeWrite(expected: Expected, status: number, json: unknown, sc
  * that only lacks an entry the model expects (ownership lost), where the write is of a kind upstream
  * departs on (managedFieldsWriteTags).
  */
-export function judgeState(model: ModelState, json: unknown, schema: Schema, apiVersion: string, clauses: readonly ClauseId[], ownershipClauses: readonly ClauseId[] = clauses, missingEntryClass?: ObservationClassName): Judgement[] {
+export function judgeState(
+  model: ModelState,
+  json: unknown,
+  schema: Schema,
+  apiVersion: string,
+  clauses: readonly ClauseId[],
+  ownershipClauses: readonly ClauseId[] = clauses,
+  missingEntryClass?: ObservationClassName,
+): Judgement[] {
   const js: Judgement[] = [];
   const expected = alignedExpectation(model, json, schema);
   const want = projected(expected.object, schema);
@@ -195,7 +227,13 @@ export function judgeState(model: ModelState, json: unknown, schema: Schema, api
       const other = observed.find((e) => e.manager === m.manager && !accounted.has(key(e)));
       if (other) accounted.add(key(other));
       if (other) js.push(fail('rest:2.6/operation', `${showManager(m)} owns ${showSet(m.fields)}`, `${m.manager} is recorded with operation ${other.operation}`));
-      else js.push(...all(ownershipClauses, (c) => ({ ...fail(c, `${showManager(m)} owns ${showSet(m.fields)}`, `no entry for ${showManager(m)}`), ...(missingEntryClass !== undefined ? { class: missingEntryClass } : {}) })));
+      else
+        js.push(
+          ...all(ownershipClauses, (c) => ({
+            ...fail(c, `${showManager(m)} owns ${showSet(m.fields)}`, `no entry for ${showManager(m)}`),
+            ...(missingEntryClass !== undefined ? { class: missingEntryClass } : {}),
+          })),
+        );
       continue;
     }
     js.push(pass('rest:2.6/manager', `an entry for ${showManager(m)}`), pass('rest:2.6/operation', `operation ${m.operation}`));
@@ -238,5 +276,10 @@ export function judgeDefaultManager(userAgent: string, status: number, json: unk
   const decoded = decodeManagedFields(md['managedFields'] ?? []);
   const learned = isManagedFieldsError(decoded) ? undefined : decoded.find((e) => e.operation === 'Update' && e.manager !== '' && e.manager !== 'creator' && userAgent.startsWith(e.manager));
   const managers = isManagedFieldsError(decoded) ? decoded.message : decoded.map((e) => `${e.manager}/${e.operation}`).join(', ');
-  return { judgements: [rule('rest:4.3/fieldManager', status === 200 && learned !== undefined, `an Update entry named after the user agent ${JSON.stringify(userAgent)}`, `status ${status}, managers ${managers}`)], manager: learned?.manager };
+  return {
+    judgements: [
+      rule('rest:4.3/fieldManager', status === 200 && learned !== undefined, `an Update entry named after the user agent ${JSON.stringify(userAgent)}`, `status ${status}, managers ${managers}`),
+    ],
+    manager: learned?.manager,
+  };
 }

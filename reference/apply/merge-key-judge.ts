@@ -22,7 +22,10 @@ const resolveRef = (doc: Record<string, unknown>, node: unknown): unknown => {
 /** The merge key of core/v1 ConfigMap's metadata.ownerReferences, if the OpenAPI v2 document marks it merge without a list type. */
 export function markedOwnerReferences(doc: unknown, profile: Profile): { readonly key: string } | undefined {
   if (!isRecord(doc) || !isRecord(doc['definitions'])) return undefined;
-  const isConfigMap = (d: unknown) => isRecord(d) && Array.isArray(d['x-kubernetes-group-version-kind']) && d['x-kubernetes-group-version-kind'].some((g) => isRecord(g) && g['group'] === '' && g['version'] === 'v1' && g['kind'] === 'ConfigMap');
+  const isConfigMap = (d: unknown) =>
+    isRecord(d) &&
+    Array.isArray(d['x-kubernetes-group-version-kind']) &&
+    d['x-kubernetes-group-version-kind'].some((g) => isRecord(g) && g['group'] === '' && g['version'] === 'v1' && g['kind'] === 'ConfigMap');
   const cm = Object.values(doc['definitions']).find(isConfigMap);
   const props = isRecord(cm) && isRecord(cm['properties']) ? cm['properties'] : {};
   const meta = resolveRef(doc, props['metadata']);
@@ -61,7 +64,9 @@ export function judgeMergeKeyApply(o: MergeKeyObservation): Judgement[] {
   const itemKey = `k:${JSON.stringify({ [o.key]: o.secondUid })}`;
   return [
     rule('rest:4.7.8', both, `${what} keeps the first manager's entry beside its own`, `ownerReferences ${o.key}s ${JSON.stringify(uids)}`),
-    owned.includes(itemKey) ? pass('rest:4.7.8', `${what} owns that entry as ${itemKey}`) : rule('rest:4.7.8', false, `${what} owns that entry as ${itemKey}`, `its f:ownerReferences: ${JSON.stringify(owned)}`),
+    owned.includes(itemKey)
+      ? pass('rest:4.7.8', `${what} owns that entry as ${itemKey}`)
+      : rule('rest:4.7.8', false, `${what} owns that entry as ${itemKey}`, `its f:ownerReferences: ${JSON.stringify(owned)}`),
   ];
 }
 

@@ -22,6 +22,11 @@ export function schemaChangeCrd(profile: Profile, mapType: 'granular' | 'atomic'
     apiVersion: `${crd.group}/${crd.version}`,
     kind: crd.kind,
     metadata: { name: `${rt.plural}.${rt.group}`, labels },
-    spec: { group: rt.group, scope: 'Namespaced', names: { plural: rt.plural, singular: rt.kind.toLowerCase(), kind: rt.kind, listKind: `${rt.kind}List` }, versions: schemaChangeVersions(profile, mapType) },
+    spec: {
+      group: rt.group,
+      scope: 'Namespaced',
+      names: { plural: rt.plural, singular: rt.kind.toLowerCase(), kind: rt.kind, listKind: `${rt.kind}List` },
+      versions: schemaChangeVersions(profile, mapType),
+    },
   };
 }

@@ -92,7 +92,7 @@ export function schemaFromOpenApi(node: unknown, profile: Profile): Schema {
     const fields: Record<string, Schema> = {};
     if (isRecord(props)) for (const k of Object.keys(props)) Object.defineProperty(fields, k, { value: schemaFromOpenApi(props[k], profile), enumerable: true });
     const extra = own(node, 'additionalProperties');
-    const values = isRecord(extra) ? schemaFromOpenApi(extra, profile) : (ext(profile.preserveUnknownFieldsExtension) === true || !isRecord(props)) ? untyped : undefined;
+    const values = isRecord(extra) ? schemaFromOpenApi(extra, profile) : ext(profile.preserveUnknownFieldsExtension) === true || !isRecord(props) ? untyped : undefined;
     return { type: 'map', mapType, fields, values };
   }
   if (type === undefined) return untyped;

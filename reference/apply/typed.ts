@@ -11,7 +11,10 @@ import { defineKey, isScalar, jsonEqual, own } from './values.ts';
 
 /** A value the schema cannot place: a map-list item without its keys, a set item that is not a scalar, a duplicate. */
 export class InvalidObject extends Error {
-  constructor(readonly path: string, message: string) {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
     super(`${path}: ${message}`);
     this.name = 'InvalidObject';
   }
@@ -210,7 +213,8 @@ export function reconcileWithSchema(set: FieldSet, s: Schema): FieldSet {
     let cut = p.length;
     for (let i = 0; i < p.length; i++) {
       const e = p[i]!;
-      const atomicHere = (sch.type === 'list' && sch.listType === 'atomic') || (sch.type === 'map' && sch.mapType === 'atomic') || (sch.type === 'untyped' && !e.startsWith('f:')) || sch.type === 'scalar';
+      const atomicHere =
+        (sch.type === 'list' && sch.listType === 'atomic') || (sch.type === 'map' && sch.mapType === 'atomic') || (sch.type === 'untyped' && !e.startsWith('f:')) || sch.type === 'scalar';
       if (atomicHere) {
         cut = i;
         break;

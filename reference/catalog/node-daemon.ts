@@ -18,7 +18,11 @@ export const nodeDaemonClauses: readonly Clause[] = [
   item('node:2.6/types', '2.6', 'normative', 'Option types: duration like 1m0s, strings comma-separated; an option without a stated default has none'),
   ...options.map((o) => item(o.clause, o.section, 'normative', `--${o.name} (${o.table}): ${o.meaning}`)),
   item('node:2.6/feature-gates/beta-on', '2.6', 'normative', 'The BETA gates listed default true (and can be disabled)'),
-  item('node:2.6/feature-gates/beta-off', '2.6', 'normative', 'The BETA gates AllBeta, ExperimentalHostUserNamespaceDefaulting, JobTrackingWithFinalizers, ProbeTerminationGracePeriod (and one vendor migration gate) default false'),
+  item(
+    'node:2.6/feature-gates/beta-off',
+    '2.6',
+    'normative',
+    'The BETA gates AllBeta, ExperimentalHostUserNamespaceDefaulting, JobTrackingWithFinalizers, ProbeTerminationGracePeriod (and one vendor migration gate) default false',
+  ),
   item('node:2.6/feature-gates/alpha', '2.6', 'normative', 'The ALPHA gates listed default false and can be enabled (AllAlpha enables all)'),
 ];
-

@@ -6,7 +6,7 @@ export const restClausesFrom5: readonly Clause[] = [
   ...sec('5', [
     ['rest:5.1', N, 'The server authenticates and authorizes every request (mechanisms described outside the spec)'],
     ['rest:5.1/client-auth-not-shown', U, 'Mechanisms of client authentication on the API server: not shown'],
-    ['rest:5.2', I, 'Client libraries authenticate in-cluster with the workload\'s service account or read a kubeconfig-style credentials file'],
+    ['rest:5.2', I, "Client libraries authenticate in-cluster with the workload's service account or read a kubeconfig-style credentials file"],
     ['rest:5.3', N, 'Authorization is per resource type, verb and scope; subresources separately from the parent; namespaced resources at namespace scope'],
     ['rest:5.4', N, 'A dry-run request needs the same permission as the real request'],
     ['rest:5.5', N, 'An authorization rule grants verbs on resources in API groups: apiGroups, resources, verbs lists, as in a role'],
@@ -38,9 +38,7 @@ export const restClausesFrom5: readonly Clause[] = [
   ]),
 
   // 6.3 Audit
-  ...sec('6.3', [
-    ['rest:6.3', N, 'A request to a deprecated endpoint gets the audit annotation svc.io/deprecated="true" on its audit event'],
-  ]),
+  ...sec('6.3', [['rest:6.3', N, 'A request to a deprecated endpoint gets the audit annotation svc.io/deprecated="true" on its audit event']]),
 
   // 7 Errors
   ...sec('7', [
@@ -110,7 +108,11 @@ export const restClausesFrom5: readonly Clause[] = [
   ...sec('9.4', [
     ['rest:9.4/storage-v1beta1-csistoragecapacity', N, 'storage.svc.io/v1beta1 CSIStorageCapacity stops being served in v1.27; use storage.svc.io/v1 (since v1.24), no notable changes'],
     ['rest:9.4/flowcontrol-apiserver-v1beta1-flowschema', N, 'flowcontrol.apiserver.svc.io/v1beta1 FlowSchema stops being served in v1.26; use v1beta2 (since v1.23), no notable changes'],
-    ['rest:9.4/flowcontrol-apiserver-v1beta1-prioritylevelconfiguration', N, 'flowcontrol.apiserver.svc.io/v1beta1 PriorityLevelConfiguration stops in v1.26; use v1beta2 (since v1.23), no notable changes'],
+    [
+      'rest:9.4/flowcontrol-apiserver-v1beta1-prioritylevelconfiguration',
+      N,
+      'flowcontrol.apiserver.svc.io/v1beta1 PriorityLevelConfiguration stops in v1.26; use v1beta2 (since v1.23), no notable changes',
+    ],
     ['rest:9.4/autoscaling-v2beta2-horizontalpodautoscaler', N, 'autoscaling/v2beta2 HorizontalPodAutoscaler stops being served in v1.26; use autoscaling/v2 (since v1.23), no notable changes'],
     ['rest:9.4/batch-v1beta1-cronjob', N, 'batch/v1beta1 CronJob stops being served in v1.25; use batch/v1 (since v1.21), no notable changes'],
     ['rest:9.4/discovery-v1beta1-endpointslice', N, 'discovery.svc.io/v1beta1 EndpointSlice stops in v1.25; v1 (since v1.21) has per-endpoint nodeName/zone, topology read-only deprecatedTopology'],
@@ -119,15 +121,31 @@ export const restClausesFrom5: readonly Clause[] = [
     ['rest:9.4/policy-v1beta1-poddisruptionbudget', N, 'policy/v1beta1 PodDisruptionBudget stops in v1.25; in policy/v1 (since v1.21) selector {} selects all pods, unset selects none'],
     ['rest:9.4/policy-v1beta1-podsecuritypolicy', N, 'policy/v1beta1 PodSecurityPolicy and its admission controller are removed in v1.25, with no direct replacement'],
     ['rest:9.4/node-v1beta1-runtimeclass', N, 'node.svc.io/v1beta1 RuntimeClass stops being served in v1.25; use node.svc.io/v1 (since v1.20), no notable changes'],
-    ['rest:9.4/admissionregistration-v1beta1-mutatingwebhookconfiguration', N, 'admissionregistration v1beta1 MutatingWebhookConfiguration stops in v1.22; v1 (v1.16) changes defaults, requires sideEffects, admissionReviewVersions'],
-    ['rest:9.4/admissionregistration-v1beta1-validatingwebhookconfiguration', N, 'admissionregistration v1beta1 ValidatingWebhookConfiguration stops in v1.22; v1 (v1.16) changes defaults, requires sideEffects, admissionReviewVersions'],
+    [
+      'rest:9.4/admissionregistration-v1beta1-mutatingwebhookconfiguration',
+      N,
+      'admissionregistration v1beta1 MutatingWebhookConfiguration stops in v1.22; v1 (v1.16) changes defaults, requires sideEffects, admissionReviewVersions',
+    ],
+    [
+      'rest:9.4/admissionregistration-v1beta1-validatingwebhookconfiguration',
+      N,
+      'admissionregistration v1beta1 ValidatingWebhookConfiguration stops in v1.22; v1 (v1.16) changes defaults, requires sideEffects, admissionReviewVersions',
+    ],
     ['rest:9.4/apiextensions-v1beta1-customresourcedefinition', N, 'apiextensions v1beta1 CRD stops in v1.22; v1 (v1.16) needs scope, per-version fields, structural openAPIV3Schema, jsonPath'],
     ['rest:9.4/apiregistration-v1beta1-apiservice', N, 'apiregistration.svc.io/v1beta1 APIService stops being served in v1.22; use v1 (since v1.10), no notable changes'],
     ['rest:9.4/authentication-v1beta1-tokenreview', N, 'authentication.svc.io/v1beta1 TokenReview stops being served in v1.22; use v1 (since v1.6), no notable changes'],
     ['rest:9.4/authorization-v1beta1-subjectaccessreview', N, 'authorization.svc.io/v1beta1 SubjectAccessReview stops in v1.22; use v1 (since v1.6), where spec.group is renamed spec.groups'],
     ['rest:9.4/authorization-v1beta1-selfsubjectaccessreview', N, 'authorization.svc.io/v1beta1 SelfSubjectAccessReview stops in v1.22; use v1 (since v1.6), where spec.group is renamed spec.groups'],
-    ['rest:9.4/authorization-v1beta1-localsubjectaccessreview', N, 'authorization.svc.io/v1beta1 LocalSubjectAccessReview stops in v1.22; use v1 (since v1.6), where spec.group is renamed spec.groups'],
-    ['rest:9.4/certificates-v1beta1-certificatesigningrequest', N, 'certificates v1beta1 CSR stops in v1.22; v1 (v1.19) requires signerName and usages, unique conditions, PEM CERTIFICATE-only status'],
+    [
+      'rest:9.4/authorization-v1beta1-localsubjectaccessreview',
+      N,
+      'authorization.svc.io/v1beta1 LocalSubjectAccessReview stops in v1.22; use v1 (since v1.6), where spec.group is renamed spec.groups',
+    ],
+    [
+      'rest:9.4/certificates-v1beta1-certificatesigningrequest',
+      N,
+      'certificates v1beta1 CSR stops in v1.22; v1 (v1.19) requires signerName and usages, unique conditions, PEM CERTIFICATE-only status',
+    ],
     ['rest:9.4/coordination-v1beta1-lease', N, 'coordination.svc.io/v1beta1 Lease stops being served in v1.22; use v1 (since v1.14), no notable changes'],
     ['rest:9.4/extensions-v1beta1-ingress', N, 'extensions/v1beta1 Ingress stops in v1.22; networking.svc.io/v1 (v1.19) has defaultBackend, service.name/port, required pathType'],
     ['rest:9.4/networking-v1beta1-ingress', N, 'networking.svc.io/v1beta1 Ingress stops in v1.22; v1 (v1.19) has defaultBackend, service.name/port, required pathType'],

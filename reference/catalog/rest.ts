@@ -74,7 +74,7 @@ const semantic = {
   notOlder: 'Not older than (collection resourceVersion not older than rv; items not guaranteed)',
   exact: 'Exact (collection resourceVersion equals rv; 410 Gone if no longer retained)',
   continueExact: 'Continue Token, Exact (the snapshot of the first page, carried by the token)',
-  invalidContinue: 'Invalid, treated as Continue Token, Exact (rv ignored, the next page of the token\'s snapshot)',
+  invalidContinue: "Invalid, treated as Continue Token, Exact (rv ignored, the next page of the token's snapshot)",
   invalid400: 'Invalid, 400 Bad Request',
   invalid: 'Invalid (request rejected; status code not given)',
 } as const;
@@ -86,8 +86,14 @@ function listCellRow(cell: { match: MatchClass; paging: PagingClass; rv: RvClass
   const d = decideList(cell);
   const what =
     d.outcome === 'serve'
-      ? d.semantic === 'ContinueExact' && cell.rv === 'zero' ? semantic.invalidContinue : semanticText[d.semantic as keyof typeof semanticText]
-      : d.outcome === 'reject' ? (d.statuses === '4xx' ? semantic.invalid : semantic.invalid400) : d.why;
+      ? d.semantic === 'ContinueExact' && cell.rv === 'zero'
+        ? semantic.invalidContinue
+        : semanticText[d.semantic as keyof typeof semanticText]
+      : d.outcome === 'reject'
+        ? d.statuses === '4xx'
+          ? semantic.invalid
+          : semantic.invalid400
+        : d.why;
   return [listClause(cell.match, cell.paging, cell.rv), N, `list, ${matchText[match]}, ${pagingText[cell.paging]}, ${rvText[rv]}: ${what}`];
 }
 
@@ -193,7 +199,10 @@ export const restClauses: readonly Clause[] = [
   ]),
 
   // 3.2 Field ownership
-  ...sec('3.2', OWNERSHIP_ROWS.map((r): Row => [ownershipClause(r.row), N, r.summary])),
+  ...sec(
+    '3.2',
+    OWNERSHIP_ROWS.map((r): Row => [ownershipClause(r.row), N, r.summary]),
+  ),
 
   // 3.3 Stability stages
   ...sec('3.3', [
@@ -224,7 +233,7 @@ export const restClauses: readonly Clause[] = [
     ['rest:4.1/patch', N, 'PATCH of a patch document to an object path returns the patched object'],
     ['rest:4.1/delete', N, 'DELETE of an object path, optionally with options, deletes as in 3.1'],
     ['rest:4.1/subjectaccessreviews', N, 'POST of a SubjectAccessReview to .../subjectaccessreviews returns the review with its result (virtual resource)'],
-    ['rest:4.1/eviction', N, 'POST of an eviction to a pod\'s eviction subresource triggers API-initiated eviction (virtual resource)'],
+    ['rest:4.1/eviction', N, "POST of an eviction to a pod's eviction subresource triggers API-initiated eviction (virtual resource)"],
     ['rest:4.1/subresource-verbs', I, 'Each subresource supports its own verbs per object; a subresource cannot be addressed across several resources'],
     ['rest:4.1/patch-type/apply', N, 'PATCH with application/apply-patch+yaml is server-side apply: a partial object as YAML; fieldManager required'],
     ['rest:4.1/patch-type/merge', N, 'PATCH with application/merge-patch+json is a merge patch'],
@@ -256,7 +265,7 @@ export const restClauses: readonly Clause[] = [
     ['rest:4.3/resourceVersion', N, 'resourceVersion on get, list and watch is an opaque string, semantics as in 4.5, compared for equality only'],
     ['rest:4.3/resourceVersionMatch', N, 'resourceVersionMatch on list is Exact or NotOlderThan; setting it without resourceVersion is invalid'],
     ['rest:4.3/limit', N, 'limit on list is an integer: the maximum number of items in one page'],
-    ['rest:4.3/continue', N, 'continue on list is the opaque token taken from the previous page\'s metadata.continue'],
+    ['rest:4.3/continue', N, "continue on list is the opaque token taken from the previous page's metadata.continue"],
     ['rest:4.3/allowWatchBookmarks', N, 'allowWatchBookmarks (boolean) on a watch requests BOOKMARK events'],
     ['rest:4.3/dryRun', N, 'dryRun on POST, PUT, PATCH and DELETE takes no value or All (4.6)'],
     ['rest:4.3/fieldManager', N, 'fieldManager on modifying requests is required for apply; for other writes it defaults from the user agent'],
@@ -310,13 +319,13 @@ export const restClauses: readonly Clause[] = [
     ['rest:4.7.3', N, 'Apply merges into the live object, applied values win; items the same manager applied before and now omits are removed unless co-owned'],
     ['rest:4.7.4', N, 'Only apply fails on conflict; non-apply updates never conflict and take over ownership of what they change'],
     ['rest:4.7.5', N, 'A non-apply write with managedFields = [one empty entry] resets ownership first (an empty list does not); the writer owns its other changes'],
-    ['rest:4.7.6', N, 'The command-line client\'s default apply fieldManager is its own name; moving from client-side to server-side apply under it causes no conflicts'],
+    ['rest:4.7.6', N, "The command-line client's default apply fieldManager is its own name; moving from client-side to server-side apply under it causes no conflicts"],
     ['rest:4.7.7', N, 'The schema extensions x-svc-list-type, x-svc-list-map-keys and x-svc-map-type set the ownership granularity of lists, maps and structs'],
     ['rest:4.7.7/list-type', N, 'x-svc-list-type atomic (whole list, one owner, recursively), set (unique scalars owned each) or map (keyed objects owned each)'],
     ['rest:4.7.7/list-map-keys', N, 'x-svc-list-map-keys names the key fields of a list of type map; the keys must be scalars'],
     ['rest:4.7.7/map-type', N, 'x-svc-map-type on maps and structs: atomic (replaced entirely by one manager) or granular (fields owned separately)'],
     ['rest:4.7.8', N, 'Without a list type, patchMergeStrategy=merge is read as list type map with patchMergeKey as its key'],
-    ['rest:4.7.9', N, 'Custom resources without a schema are unstructured (keys are struct fields, all lists atomic); a schema\'s extensions are honoured'],
+    ['rest:4.7.9', N, "Custom resources without a schema are unstructured (keys are struct fields, all lists atomic); a schema's extensions are honoured"],
     ['rest:4.7.10', N, 'Changing granular/set/map to atomic gives element owners the whole (later changes conflict); atomic to granular infers no owners, no conflicts'],
   ]),
 

@@ -38,8 +38,12 @@ export function judgeConcurrentHistory(h: ConcurrentHistory, budget?: number): C
     const where = `${k.key}: ${k.explanation ?? ''}`;
     if (k.verdict === 'linearizable') for (const c of LINEARIZABLE_CLAUSES) judgements.push(pass(c, 'the writes and consistent reads of each object are linearizable'));
     else if (k.verdict === 'violation') judgements.push(fail(k.clause!, 'some order of the operations, consistent with real time, explains every answer', where));
-    else if (k.verdict === 'precondition-anomaly') judgements.push(unspecified('rest:2.3/metadata.resourceVersion', 'resourceVersion preconditions on writes are not in the spec (upstream answers a mismatch with 409 and changes nothing)', where));
-    else if (k.verdict === 'needs-delete-semantics') judgements.push(unspecified('rest:3.1/no-finalizers-not-shown', 'deleting an object without finalizers: not shown; linearizable only if it lingers', where));
+    else if (k.verdict === 'precondition-anomaly')
+      judgements.push(
+        unspecified('rest:2.3/metadata.resourceVersion', 'resourceVersion preconditions on writes are not in the spec (upstream answers a mismatch with 409 and changes nothing)', where),
+      );
+    else if (k.verdict === 'needs-delete-semantics')
+      judgements.push(unspecified('rest:3.1/no-finalizers-not-shown', 'deleting an object without finalizers: not shown; linearizable only if it lingers', where));
     else judgements.push(inconclusive('rest:4.5/meaning/most-recent', 'a linearizability verdict within the search budget', where));
   }
   const violated = new Set<Guarantee>(watchViolations.map((x) => x.guarantee));
@@ -84,7 +88,8 @@ function opsPerKey(h: ConcurrentHistory): Map<string, Operation<ObjectInput, Obj
     for (const key of keys) {
       if (!l.namespaces.includes(key.slice(0, key.indexOf('/')))) continue;
       const it = items.get(key);
-      const output: ObjectOutput = it === undefined ? { status: 'ok', present: false } : { status: 'ok', present: true, ...(it.token !== undefined ? { token: it.token } : {}), ...(it.rv !== undefined ? { rv: it.rv } : {}) };
+      const output: ObjectOutput =
+        it === undefined ? { status: 'ok', present: false } : { status: 'ok', present: true, ...(it.token !== undefined ? { token: it.token } : {}), ...(it.rv !== undefined ? { rv: it.rv } : {}) };
       add(key, { id: id++, input: { kind: 'read' }, output, call: l.call, ret: l.ret });
     }
   }

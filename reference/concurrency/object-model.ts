@@ -104,13 +104,13 @@ export function objectModel(opts: { readonly preconditions: 'honoured' | 'unchec
 
 export function describeObjectOp(input: ObjectInput, out: ObjectOutput): string {
   const what =
-    input.kind === 'create' ? `create ${input.token}`
-    : input.kind === 'update' ? `update to ${input.token}${input.precondition !== undefined ? ` if rv=${input.precondition}` : ''}`
-    : input.kind === 'delete' ? `delete${input.precondition !== undefined ? ` if rv=${input.precondition}` : ''}`
-    : 'read';
-  const got =
-    out.status !== 'ok' ? out.status
-    : input.kind === 'read' ? (out.present === false ? 'absent' : `${out.token}@${out.rv ?? '?'}`)
-    : `ok rv=${out.rv ?? '?'}`;
+    input.kind === 'create'
+      ? `create ${input.token}`
+      : input.kind === 'update'
+        ? `update to ${input.token}${input.precondition !== undefined ? ` if rv=${input.precondition}` : ''}`
+        : input.kind === 'delete'
+          ? `delete${input.precondition !== undefined ? ` if rv=${input.precondition}` : ''}`
+          : 'read';
+  const got = out.status !== 'ok' ? out.status : input.kind === 'read' ? (out.present === false ? 'absent' : `${out.token}@${out.rv ?? '?'}`) : `ok rv=${out.rv ?? '?'}`;
   return `${what} -> ${got}`;
 }

@@ -92,11 +92,33 @@ function outOfScope(h: ConcurrentHistory): WatchViolation[] {
   const out: WatchViolation[] = [];
   for (const w of h.watches) {
     const stray = w.events.filter((e) => e.type !== 'BOOKMARK' && e.key !== undefined && !w.namespaces.includes(nsOf(e.key)));
-    if (stray.length > 0) out.push(v('scoped', w.id, `${stray.length} event(s) for objects outside ${w.namespaces.join(', ')}: ${stray.slice(0, 3).map((e) => `${e.type} ${e.key}`).join(', ')}`, []));
+    if (stray.length > 0)
+      out.push(
+        v(
+          'scoped',
+          w.id,
+          `${stray.length} event(s) for objects outside ${w.namespaces.join(', ')}: ${stray
+            .slice(0, 3)
+            .map((e) => `${e.type} ${e.key}`)
+            .join(', ')}`,
+          [],
+        ),
+      );
   }
   for (const l of h.lists) {
     const stray = l.items.filter((i) => !l.namespaces.includes(nsOf(i.key)));
-    if (stray.length > 0) out.push(v('scoped', undefined, `a list of ${l.namespaces.join(', ')} showed ${stray.length} object(s) outside it: ${stray.slice(0, 3).map((i) => i.key).join(', ')}`, []));
+    if (stray.length > 0)
+      out.push(
+        v(
+          'scoped',
+          undefined,
+          `a list of ${l.namespaces.join(', ')} showed ${stray.length} object(s) outside it: ${stray
+            .slice(0, 3)
+            .map((i) => i.key)
+            .join(', ')}`,
+          [],
+        ),
+      );
   }
   return out;
 }
@@ -152,7 +174,14 @@ function perWatch(w: RecordedWatch, ix: Index, h: ConcurrentHistory): WatchViola
     if (shown.has(x.id) || x.terminating === true || !w.namespaces.includes(nsOf(x.key)) || x.call <= w.startKnownAt) continue;
     const later = lastInvoked !== undefined && rtBefore(x, lastInvoked) ? lastInvoked : undefined;
     if (later !== undefined) {
-      out.push(v('reliable', w.id, `write ${tokenOf(x)} on ${x.key} (answered ${x.output.status === 'ok' ? `rv ${x.output.rv ?? '?'}` : 'never'}) was never shown, though write ${tokenOf(later)} sent after it was answered is${w.slow ? ' (slow watcher: the stream went on instead of ending with an error or 410)' : ''}`, [x.id, later.id]));
+      out.push(
+        v(
+          'reliable',
+          w.id,
+          `write ${tokenOf(x)} on ${x.key} (answered ${x.output.status === 'ok' ? `rv ${x.output.rv ?? '?'}` : 'never'}) was never shown, though write ${tokenOf(later)} sent after it was answered is${w.slow ? ' (slow watcher: the stream went on instead of ending with an error or 410)' : ''}`,
+          [x.id, later.id],
+        ),
+      );
     }
   }
   out.push(...bookmarks(w, ix));
@@ -171,7 +200,12 @@ function bookmarks(w: RecordedWatch, ix: Index): WatchViolation[] {
     for (const e of w.events.slice(i + 1)) {
       const x = isWriteEvent(e) ? ix.byToken.get(e.token!) : undefined;
       if (x !== undefined && x !== wb && rtBefore(x, wb) && x.call > w.startKnownAt) {
-        out.push(v('bookmarkable', w.id, `BOOKMARK at ${b.rv} (write ${tokenOf(wb)}) claimed progress past write ${tokenOf(x)} on ${x.key}, which was answered before it and shown only after the bookmark`, [x.id, wb.id]));
+        out.push(
+          v('bookmarkable', w.id, `BOOKMARK at ${b.rv} (write ${tokenOf(wb)}) claimed progress past write ${tokenOf(x)} on ${x.key}, which was answered before it and shown only after the bookmark`, [
+            x.id,
+            wb.id,
+          ]),
+        );
       }
     }
   });

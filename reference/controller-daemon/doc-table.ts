@@ -26,8 +26,14 @@ export function optionsMarkdown(): string {
     const name = o.pattern ? '--<vendor>-container-registry-config' : [...new Set([flagName(o, 'svc'), flagName(o, 'k8s')])].map((n) => `--${n}`).join(' / ');
     const shorthand = o.shorthand ? `-${o.shorthand}, ` : '';
     const defaults = [...new Set([defaultText(o, 'svc'), defaultText(o, 'k8s')])].filter((d) => d !== undefined);
-    const def = defaults.length > 0 ? defaults.map((d) => (d === '' ? '(empty)' : `\`${d}\``)).join(' / ') : o.defaultNote ?? '';
-    const rs = rules.filter((r) => r.option === o.name).map((r) => r.rule + (r.binding === 'open' ? ' (otherwise no effect: refusing or ignoring both allowed)' : r.binding === 'main-loop' ? ' (may be refused when the control loop starts, after leadership)' : ''));
+    const def = defaults.length > 0 ? defaults.map((d) => (d === '' ? '(empty)' : `\`${d}\``)).join(' / ') : (o.defaultNote ?? '');
+    const rs = rules
+      .filter((r) => r.option === o.name)
+      .map(
+        (r) =>
+          r.rule +
+          (r.binding === 'open' ? ' (otherwise no effect: refusing or ignoring both allowed)' : r.binding === 'main-loop' ? ' (may be refused when the control loop starts, after leadership)' : ''),
+      );
     lines.push(`| \`${shorthand}${name}\` | ${o.type}${o.typeFromSpec ? '' : ' (inferred)'}${o.repeatable ? ', repeatable' : ''} | ${cell(def)} | \`${o.clause}\` | ${cell(rs.join('; '))} |`);
   }
   lines.push('', '## Controllers', '', `Known: ${knownControllers.join(', ')}. Off by default: ${[...offByDefault].join(', ')}.`, '');

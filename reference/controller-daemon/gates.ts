@@ -29,18 +29,98 @@ export interface GateSpec {
 
 const agent = (stem: string, tail: string) => ({ svc: `${stem}Nodeagent${tail}`, k8s: `${stem}Kubelet${tail}` });
 
-const betaOn = ['APIListChunking', 'APIPriorityAndFairness', 'APIResponseCompression', 'AnyVolumeDataSource', 'AppArmor', 'CPUManager', 'CPUManagerPolicyBetaOptions', 'CPUManagerPolicyOptions', 'CSIInlineVolume', 'CSIMigration', 'DaemonSetUpdateSurge', 'DelegateFSGroupToCSIDriver', 'DevicePlugins', 'DisableAcceleratorUsageMetrics', 'DownwardAPIHugePages', 'EndpointSliceTerminatingCondition', 'EphemeralContainers', 'GRPCContainerProbe', 'GracefulNodeShutdown', 'GracefulNodeShutdownBasedOnPodPriority', 'IdentifyPodOS', 'JobMutableNodeSchedulingDirectives', 'JobReadyPods', 'LegacyServiceAccountTokenNoAutoGeneration', 'LocalStorageCapacityIsolation', 'LogarithmicScaleDown', 'MemoryManager', 'MixedProtocolLBService', 'NetworkPolicyEndPort', 'OpenAPIEnums', 'OpenAPIV3', 'PodDeletionCost', 'PodSecurity', 'RemainingItemCount', 'ServiceInternalTrafficPolicy', 'SizeMemoryBackedVolumes', 'StatefulSetMinReadySeconds', 'StorageVersionHash', 'TopologyAwareHints', 'TopologyManager', 'WinOverlay', 'WindowsHostProcessContainers'];
+const betaOn = [
+  'APIListChunking',
+  'APIPriorityAndFairness',
+  'APIResponseCompression',
+  'AnyVolumeDataSource',
+  'AppArmor',
+  'CPUManager',
+  'CPUManagerPolicyBetaOptions',
+  'CPUManagerPolicyOptions',
+  'CSIInlineVolume',
+  'CSIMigration',
+  'DaemonSetUpdateSurge',
+  'DelegateFSGroupToCSIDriver',
+  'DevicePlugins',
+  'DisableAcceleratorUsageMetrics',
+  'DownwardAPIHugePages',
+  'EndpointSliceTerminatingCondition',
+  'EphemeralContainers',
+  'GRPCContainerProbe',
+  'GracefulNodeShutdown',
+  'GracefulNodeShutdownBasedOnPodPriority',
+  'IdentifyPodOS',
+  'JobMutableNodeSchedulingDirectives',
+  'JobReadyPods',
+  'LegacyServiceAccountTokenNoAutoGeneration',
+  'LocalStorageCapacityIsolation',
+  'LogarithmicScaleDown',
+  'MemoryManager',
+  'MixedProtocolLBService',
+  'NetworkPolicyEndPort',
+  'OpenAPIEnums',
+  'OpenAPIV3',
+  'PodDeletionCost',
+  'PodSecurity',
+  'RemainingItemCount',
+  'ServiceInternalTrafficPolicy',
+  'SizeMemoryBackedVolumes',
+  'StatefulSetMinReadySeconds',
+  'StorageVersionHash',
+  'TopologyAwareHints',
+  'TopologyManager',
+  'WinOverlay',
+  'WindowsHostProcessContainers',
+];
 const betaOff = ['AllBeta', 'ExperimentalHostUserNamespaceDefaulting', 'JobTrackingWithFinalizers', 'ProbeTerminationGracePeriod'];
-const alpha = ['AllAlpha', 'APIServerIdentity', 'APIServerTracing', 'CPUManagerPolicyAlphaOptions', 'CSIVolumeHealth', 'ContextualLogging', 'CronJobTimeZone', 'CustomCPUCFSQuotaPeriod', 'CustomResourceValidationExpressions', 'DisableCloudProviders', 'ExpandedDNSConfig', 'HPAContainerMetrics', 'HPAScaleToZero', 'HonorPVReclaimPolicy', 'LocalStorageCapacityIsolationFSQuotaMonitoring', 'MaxUnavailableStatefulSet', 'MemoryQoS', 'MinDomainsInPodTopologySpread', 'NetworkPolicyStatus', 'NodeOutOfServiceVolumeDetach', 'NodeSwap', 'PodAndContainerStatsFromCRI', 'ProcMountType', 'ProxyTerminatingEndpoints', 'QOSReserved', 'ReadWriteOncePod', 'RecoverVolumeExpansionFailure', 'SeccompDefault', 'ServerSideFieldValidation', 'ServiceIPStaticSubrange', 'StatefulSetAutoDeletePVC', 'StorageVersionAPI', 'VolumeCapacityPriority', 'WinDSR'];
+const alpha = [
+  'AllAlpha',
+  'APIServerIdentity',
+  'APIServerTracing',
+  'CPUManagerPolicyAlphaOptions',
+  'CSIVolumeHealth',
+  'ContextualLogging',
+  'CronJobTimeZone',
+  'CustomCPUCFSQuotaPeriod',
+  'CustomResourceValidationExpressions',
+  'DisableCloudProviders',
+  'ExpandedDNSConfig',
+  'HPAContainerMetrics',
+  'HPAScaleToZero',
+  'HonorPVReclaimPolicy',
+  'LocalStorageCapacityIsolationFSQuotaMonitoring',
+  'MaxUnavailableStatefulSet',
+  'MemoryQoS',
+  'MinDomainsInPodTopologySpread',
+  'NetworkPolicyStatus',
+  'NodeOutOfServiceVolumeDetach',
+  'NodeSwap',
+  'PodAndContainerStatsFromCRI',
+  'ProcMountType',
+  'ProxyTerminatingEndpoints',
+  'QOSReserved',
+  'ReadWriteOncePod',
+  'RecoverVolumeExpansionFailure',
+  'SeccompDefault',
+  'ServerSideFieldValidation',
+  'ServiceIPStaticSubrange',
+  'StatefulSetAutoDeletePVC',
+  'StorageVersionAPI',
+  'VolumeCapacityPriority',
+  'WinDSR',
+];
 
-const g = (list: GateSpec['list'], named: boolean) => (name: string | Readonly<Record<ProfileName, string>>): GateSpec => ({
-  name: typeof name === 'string' ? name : name.svc,
-  ...(typeof name === 'string' ? {} : { names: name }),
-  stage: list === 'alpha' ? 'ALPHA' : 'BETA',
-  default: list === 'beta-on',
-  list,
-  named,
-});
+const g =
+  (list: GateSpec['list'], named: boolean) =>
+  (name: string | Readonly<Record<ProfileName, string>>): GateSpec => ({
+    name: typeof name === 'string' ? name : name.svc,
+    ...(typeof name === 'string' ? {} : { names: name }),
+    stage: list === 'alpha' ? 'ALPHA' : 'BETA',
+    default: list === 'beta-on',
+    list,
+    named,
+  });
 
 export const gates: readonly GateSpec[] = [
   ...betaOn.map(g('beta-on', true)),
@@ -88,7 +168,8 @@ export function resolveGates(settings: Readonly<Record<string, boolean>>, profil
       continue;
     }
     if (gate.stage === 'GA' && v === false) errors.push({ gate: k, message: `cannot set feature gate ${k} to false, feature is GA and non-operational` });
-    else if (gate.stage === 'GA' || gate.stage === 'DEPRECATED') warnings.push(`feature gate ${k} is ${gate.stage === 'GA' ? 'GA and non-operational' : 'deprecated'}; setting it will not be possible in a future release`);
+    else if (gate.stage === 'GA' || gate.stage === 'DEPRECATED')
+      warnings.push(`feature gate ${k} is ${gate.stage === 'GA' ? 'GA and non-operational' : 'deprecated'}; setting it will not be possible in a future release`);
     else if (gate.stage === 'ALPHA' && v === true) warnings.push(`feature gate ${k} is alpha`);
   }
   if (errors.length > 0) return { ok: false, errors, warnings };

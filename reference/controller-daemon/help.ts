@@ -65,13 +65,15 @@ export const gateHelpLine = (name: string, g: Pick<GateSpec, 'stage' | 'default'
  * (the reference daemon's faults).
  */
 export function formatHelp(profile: ProfileName, overrides: Readonly<Record<string, OptionValue>> = {}, gateTable: readonly GateSpec[] = gates): string {
-  const lines = options.filter((o) => !o.pattern).map((o) => {
-    const head = `${o.shorthand ? `  -${o.shorthand}, ` : '      '}--${flagName(o, profile)}${typeWords[o.type][0] ? ` ${typeWords[o.type][0]}` : ''}`;
-    const d = Object.hasOwn(overrides, o.name) ? overrides[o.name] : defaultValue(o, profile);
-    const shown = d === undefined || isZero(d) ? '' : ` (default ${showValue(o.type, d)})`;
-    const gateLines = o.type === 'gates' ? [' Options are:', ...gateTable.map((g) => gateLine(g, profile))] : [];
-    return { head, usage: o.meaning + shown, more: gateLines };
-  });
+  const lines = options
+    .filter((o) => !o.pattern)
+    .map((o) => {
+      const head = `${o.shorthand ? `  -${o.shorthand}, ` : '      '}--${flagName(o, profile)}${typeWords[o.type][0] ? ` ${typeWords[o.type][0]}` : ''}`;
+      const d = Object.hasOwn(overrides, o.name) ? overrides[o.name] : defaultValue(o, profile);
+      const shown = d === undefined || isZero(d) ? '' : ` (default ${showValue(o.type, d)})`;
+      const gateLines = o.type === 'gates' ? [' Options are:', ...gateTable.map((g) => gateLine(g, profile))] : [];
+      return { head, usage: o.meaning + shown, more: gateLines };
+    });
   const width = Math.max(...lines.map((l) => l.head.length));
   const indent = ' '.repeat(width + 3);
   return lines.map((l) => [`${l.head.padEnd(width)}   ${l.usage}`, ...l.more.map((m) => indent + m.trim())].join('\n')).join('\n') + '\n';
@@ -151,11 +153,17 @@ export function judgeHelp(rows: readonly HelpRow[], profile: ProfileName): Judge
       continue;
     }
     if (row.default === undefined) {
-      out.push(isZero(want) ? pass(o.clause, `--${flag} default ${showValue(o.type, want)}`, 'zero default not shown') : fail(o.clause, `--${flag} default ${showValue(o.type, want)}`, 'no default shown'));
+      out.push(
+        isZero(want) ? pass(o.clause, `--${flag} default ${showValue(o.type, want)}`, 'zero default not shown') : fail(o.clause, `--${flag} default ${showValue(o.type, want)}`, 'no default shown'),
+      );
       continue;
     }
     const got = readShownDefault(o, row.default);
-    out.push(got !== undefined && sameValue(got, want) ? pass(o.clause, `--${flag} default ${showValue(o.type, want)}`, row.default) : fail(o.clause, `--${flag} default ${showValue(o.type, want)}`, `default ${row.default}`));
+    out.push(
+      got !== undefined && sameValue(got, want)
+        ? pass(o.clause, `--${flag} default ${showValue(o.type, want)}`, row.default)
+        : fail(o.clause, `--${flag} default ${showValue(o.type, want)}`, `default ${row.default}`),
+    );
   }
   for (const r of rows) {
     if (!optionByFlag(r.flag, profile)) out.push(unspecified('node:1.4', 'flags of the spec', `extra flag --${r.flag}`));

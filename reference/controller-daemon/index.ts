@@ -48,7 +48,12 @@ export function parseFlags(argv: readonly string[], profile: ProfileName, o: Par
   return {
     options: read.values,
     errors: checkRules(all, read.values, cx, active.filter(isRefusal)),
-    open: checkRules(all, read.values, cx, active.filter((r) => !isRefusal(r))),
+    open: checkRules(
+      all,
+      read.values,
+      cx,
+      active.filter((r) => !isRefusal(r)),
+    ),
     warnings: warningsFor(read.values, cx),
   };
 }
@@ -60,8 +65,28 @@ export { formatHelp, parseHelp, judgeHelp, type HelpRow } from './help.ts';
 export { optionsMarkdown } from './doc-table.ts';
 export { leaseWindow, type LeaseWindow } from './leadership.ts';
 export {
-  judgeHelpRun, judgeVersion, judgeRefusal, judgeOpenDecision, judgePaths, judgeValidStart, judgeUnexpectedExit, notReadyReason, judgeLease, leaseTaken,
-  judgeTlsMinVersion, judgeCipherSuites, judgeSecurePortZero, judgeSni, judgeCertDir,
-  type StartSeen, type MainLoopSeen, type Refusal, type PathSeen, type LeaseSeen, type LeaseObservation, type HandshakeSeen, type SniPairMade,
+  judgeHelpRun,
+  judgeVersion,
+  judgeRefusal,
+  judgeOpenDecision,
+  judgePaths,
+  judgeValidStart,
+  judgeUnexpectedExit,
+  notReadyReason,
+  judgeLease,
+  leaseTaken,
+  judgeTlsMinVersion,
+  judgeCipherSuites,
+  judgeSecurePortZero,
+  judgeSni,
+  judgeCertDir,
+  type StartSeen,
+  type MainLoopSeen,
+  type Refusal,
+  type PathSeen,
+  type LeaseSeen,
+  type LeaseObservation,
+  type HandshakeSeen,
+  type SniPairMade,
 } from './judge.ts';
 export type { Judgement } from '../judgement.ts';

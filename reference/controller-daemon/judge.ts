@@ -25,10 +25,7 @@ const exitText = (s: { code: number | null; output: string }) => `exit ${s.code}
 
 /** `--help`: exit 0 with a flag table, then every row against the spec (help.ts). */
 export function judgeHelpRun(r: { code: number | null; rows: readonly HelpRow[] }, profile: ProfileName): Judgement[] {
-  return [
-    rule('node:2.6/help', r.code === 0 && r.rows.length > 0, '--help prints the flag table and exits 0', `exit ${r.code}, ${r.rows.length} flag rows`),
-    ...judgeHelp(r.rows, profile),
-  ];
+  return [rule('node:2.6/help', r.code === 0 && r.rows.length > 0, '--help prints the flag table and exits 0', `exit ${r.code}, ${r.rows.length} flag rows`), ...judgeHelp(r.rows, profile)];
 }
 
 /** `--version`: a version printed, exit 0. */
@@ -64,7 +61,13 @@ export function judgeRefusal(v: Refusal, seen: StartSeen, mainLoop?: MainLoopSee
   const expected = `refused: exit non-zero naming ${v.flag} (${v.rule})`;
   if (seen.kind === 'serving') {
     if (v.binding === 'main-loop' && !mainLoop?.leaderAndRunning) {
-      return [inconclusive(v.clause, `${expected}, at start or when the control loops start after leadership (Lease ${mainLoop?.window.namespace}/${mainLoop?.window.name} within ${mainLoop?.window.ms} ms: ${mainLoop?.window.basis})`, `/healthz answered ${seen.healthz}; the Lease was not taken within the window, so the main loop was not seen running`)];
+      return [
+        inconclusive(
+          v.clause,
+          `${expected}, at start or when the control loops start after leadership (Lease ${mainLoop?.window.namespace}/${mainLoop?.window.name} within ${mainLoop?.window.ms} ms: ${mainLoop?.window.basis})`,
+          `/healthz answered ${seen.healthz}; the Lease was not taken within the window, so the main loop was not seen running`,
+        ),
+      ];
     }
     const how = v.binding === 'main-loop' ? 'took its Lease, so its main loop runs, and kept running' : 'the daemon kept running';
     return tagged([fail(v.clause, expected, `accepted: /healthz answered ${seen.healthz} and ${how}`, refusalNeeds(v))], INVALID);
@@ -124,7 +127,11 @@ export function judgePaths(paths: readonly PathSeen[], allowed: readonly string[
 export function judgeValidStart(o: { port: number; clauses: readonly ClauseId[]; seen: StartSeen; paths: readonly PathSeen[]; allowed: readonly string[] }): Judgement[] {
   if (o.seen.kind === 'exited') {
     const blamed: readonly ClauseId[] = o.clauses.length > 0 ? o.clauses : ['node:1.4'];
-    return blamed.map((c) => fail(c, 'accepted: serves /healthz on the chosen port', exitText(o.seen as Extract<StartSeen, { kind: 'exited' }>), { needs: [needServes('the daemon starts and serves /healthz on --secure-port')] }));
+    return blamed.map((c) =>
+      fail(c, 'accepted: serves /healthz on the chosen port', exitText(o.seen as Extract<StartSeen, { kind: 'exited' }>), {
+        needs: [needServes('the daemon starts and serves /healthz on --secure-port')],
+      }),
+    );
   }
   return [
     pass('node:1.4', 'started with options only'),
@@ -262,16 +269,26 @@ export function judgeSni(made: readonly SniPairMade[], defaultPrint: string, han
   const clause = 'node:2.6/tls-sni-cert-key';
   const label = (fp: string) => made.find((m) => m.fingerprint256 === fp)?.pair.names.join(',') ?? (fp === defaultPrint ? 'the default certificate' : 'another certificate');
   return handshakes.map(({ name, seen }) => {
-    const want = pickCert(name, made.map((m) => m.pair));
+    const want = pickCert(
+      name,
+      made.map((m) => m.pair),
+    );
     const wantPrint = want ? made.find((m) => m.pair === want)!.fingerprint256 : defaultPrint;
-    if (!seen.ok && seen.timedOut) return inconclusive(clause, `${name}: the pair for ${want ? want.names.join(',') : 'no pattern (default certificate)'}`, `no answer: ${seen.error} (the spec bounds no handshake time)`);
-    return rule(clause, seen.ok && seen.fingerprint256 === wantPrint, `${name}: the pair for ${want ? want.names.join(',') : 'no pattern (default certificate)'}`, seen.ok ? `${name}: ${label(seen.fingerprint256)}` : `handshake failed: ${seen.error}`);
+    if (!seen.ok && seen.timedOut)
+      return inconclusive(clause, `${name}: the pair for ${want ? want.names.join(',') : 'no pattern (default certificate)'}`, `no answer: ${seen.error} (the spec bounds no handshake time)`);
+    return rule(
+      clause,
+      seen.ok && seen.fingerprint256 === wantPrint,
+      `${name}: the pair for ${want ? want.names.join(',') : 'no pattern (default certificate)'}`,
+      seen.ok ? `${name}: ${label(seen.fingerprint256)}` : `handshake failed: ${seen.error}`,
+    );
   });
 }
 
 /** With HTTPS on and no certificate files, the certificate served is one generated in `--cert-dir`. */
 export function judgeCertDir(served: string, inDir: readonly string[]): Judgement[] {
   const expected = 'the served certificate is stored in --cert-dir';
-  const observed = inDir.length === 0 ? 'no certificate in --cert-dir' : inDir.includes(served) ? 'served certificate found in --cert-dir' : `${inDir.length} certificate(s) in --cert-dir, none the one served`;
+  const observed =
+    inDir.length === 0 ? 'no certificate in --cert-dir' : inDir.includes(served) ? 'served certificate found in --cert-dir' : `${inDir.length} certificate(s) in --cert-dir, none the one served`;
   return [rule('node:2.6/cert-dir', inDir.includes(served), expected, observed), rule('node:2.6/tls-cert-file', inDir.includes(served), expected, observed)];
 }

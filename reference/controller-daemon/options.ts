@@ -43,10 +43,16 @@ const serving = table('2.6', 'serving, TLS and identity', [
   ['master', 'string', undefined, 'API server address; overrides the credentials file.'],
   ['svc-api-qps', 'float', '20', 'QPS toward the API server.', { names: perProfile('svc-api-qps', 'kube-api-qps') }],
   ['svc-api-burst', 'int32', '30', 'Burst toward the API server.', { names: perProfile('svc-api-burst', 'kube-api-burst') }],
-  ['svc-api-content-type', 'string', undefined, 'Request content type.', {
-    names: perProfile('svc-api-content-type', 'kube-api-content-type'),
-    default: perProfile('application/vnd.svc.protobuf', 'application/vnd.kubernetes.protobuf'),
-  }],
+  [
+    'svc-api-content-type',
+    'string',
+    undefined,
+    'Request content type.',
+    {
+      names: perProfile('svc-api-content-type', 'kube-api-content-type'),
+      default: perProfile('application/vnd.svc.protobuf', 'application/vnd.kubernetes.protobuf'),
+    },
+  ],
 ]);
 
 const leaderElection = table('2.6', 'leader election', [
@@ -81,10 +87,22 @@ const controllers = table('2.6', 'controllers', [
   ['cloud-provider', 'string', '', 'Cloud provider.'],
   ['cloud-config', 'string', '', 'Cloud provider configuration file path.'],
   ['external-cloud-volume-plugin', 'string', undefined, 'Only with an external cloud provider.'],
-  ['vendor-container-registry-config', 'string', undefined, 'Path to a registry configuration file of one cloud vendor (--<vendor>-container-registry-config).', { pattern: /^[a-z0-9]+-container-registry-config$/ }],
-  ['flex-volume-plugin-dir', 'string', undefined, 'Third-party volume plugin directory.', {
-    default: perProfile('/usr/libexec/svc/nodeagent-plugins/volume/exec/', '/usr/libexec/kubernetes/kubelet-plugins/volume/exec/'),
-  }],
+  [
+    'vendor-container-registry-config',
+    'string',
+    undefined,
+    'Path to a registry configuration file of one cloud vendor (--<vendor>-container-registry-config).',
+    { pattern: /^[a-z0-9]+-container-registry-config$/ },
+  ],
+  [
+    'flex-volume-plugin-dir',
+    'string',
+    undefined,
+    'Third-party volume plugin directory.',
+    {
+      default: perProfile('/usr/libexec/svc/nodeagent-plugins/volume/exec/', '/usr/libexec/kubernetes/kubelet-plugins/volume/exec/'),
+    },
+  ],
   ['volume-host-allow-local-loopback', 'bool', 'true', 'If false, local loopback IPs are denied in addition to listed CIDRs.'],
   ['volume-host-cidr-denylist', 'strings', undefined, 'CIDR ranges volume plugins must avoid.'],
   ['root-ca-file', 'string', undefined, 'Root CA included in service account token secrets; PEM bundle.'],
@@ -110,9 +128,7 @@ const logging = table('2.6', 'logging and metrics', [
   ['help', 'help', undefined, 'Help.', { shorthand: 'h' }],
 ]);
 
-const gates = table('2.6', 'feature gates', [
-  ['feature-gates', 'gates', undefined, 'Comma-separated key=True|False over the gate lists.'],
-]);
+const gates = table('2.6', 'feature gates', [['feature-gates', 'gates', undefined, 'Comma-separated key=True|False over the gate lists.']]);
 
 const daemonServer = table('5', 'controller daemon server', [
   ['client-ca-file', 'string', undefined, 'Client certificates signed by this bundle authenticate with their CommonName.'],
@@ -133,7 +149,10 @@ const daemonServer = table('5', 'controller daemon server', [
 
 /** The general pair, then the specific pairs it excludes (node:5 certificate signing). */
 export const generalSigningOptions = ['cluster-signing-cert-file', 'cluster-signing-key-file'] as const;
-export const specificSigningOptions = ['kube-apiserver-client', 'kubelet-client', 'kubelet-serving', 'legacy-unknown'].flatMap((s) => [`cluster-signing-${s}-cert-file`, `cluster-signing-${s}-key-file`]);
+export const specificSigningOptions = ['kube-apiserver-client', 'kubelet-client', 'kubelet-serving', 'legacy-unknown'].flatMap((s) => [
+  `cluster-signing-${s}-cert-file`,
+  `cluster-signing-${s}-key-file`,
+]);
 
 const signing = table('5', 'certificate signing', [
   ['cluster-signing-cert-file', 'string', undefined, 'PEM certificate of the signer for all cluster-scoped certificates; excludes the specific pairs.'],
@@ -142,52 +161,62 @@ const signing = table('5', 'certificate signing', [
   ['cluster-signing-duration', 'duration', '8760h0m0s', 'Maximum lifetime of signed certificates; a request may ask for less.'],
 ]);
 
-const concurrency = table('8', 'controller daemon concurrency', [
-  ['concurrent-deployment-syncs', 'int32', '5', 'Deployment workers.'],
-  ['concurrent-endpoint-syncs', 'int32', '5', 'Endpoint workers.'],
-  ['concurrent-ephemeralvolume-syncs', 'int32', '5', 'Ephemeral volume workers.'],
-  ['concurrent-gc-syncs', 'int32', '20', 'Garbage collector workers.'],
-  ['concurrent-namespace-syncs', 'int32', '10', 'Namespace workers.'],
-  ['concurrent-rc-syncs', 'int32', '5', 'Replication controller workers.'],
-  ['concurrent-replicaset-syncs', 'int32', '5', 'Replica set workers.'],
-  ['concurrent-resource-quota-syncs', 'int32', '5', 'Resource quota workers.'],
-  ['concurrent-service-endpoint-syncs', 'int32', '5', 'Endpoint slice workers.'],
-  ['concurrent-service-syncs', 'int32', '1', 'Service workers.'],
-  ['concurrent-serviceaccount-token-syncs', 'int32', '5', 'Service account token workers.'],
-  ['concurrent-statefulset-syncs', 'int32', '5', 'Stateful set workers.'],
-  ['concurrent-ttl-after-finished-syncs', 'int32', '5', 'TTL-after-finished workers.'],
-  ['mirroring-concurrent-service-endpoint-syncs', 'int32', '5', 'Endpoint slice mirroring workers.'],
-], false);
+const concurrency = table(
+  '8',
+  'controller daemon concurrency',
+  [
+    ['concurrent-deployment-syncs', 'int32', '5', 'Deployment workers.'],
+    ['concurrent-endpoint-syncs', 'int32', '5', 'Endpoint workers.'],
+    ['concurrent-ephemeralvolume-syncs', 'int32', '5', 'Ephemeral volume workers.'],
+    ['concurrent-gc-syncs', 'int32', '20', 'Garbage collector workers.'],
+    ['concurrent-namespace-syncs', 'int32', '10', 'Namespace workers.'],
+    ['concurrent-rc-syncs', 'int32', '5', 'Replication controller workers.'],
+    ['concurrent-replicaset-syncs', 'int32', '5', 'Replica set workers.'],
+    ['concurrent-resource-quota-syncs', 'int32', '5', 'Resource quota workers.'],
+    ['concurrent-service-endpoint-syncs', 'int32', '5', 'Endpoint slice workers.'],
+    ['concurrent-service-syncs', 'int32', '1', 'Service workers.'],
+    ['concurrent-serviceaccount-token-syncs', 'int32', '5', 'Service account token workers.'],
+    ['concurrent-statefulset-syncs', 'int32', '5', 'Stateful set workers.'],
+    ['concurrent-ttl-after-finished-syncs', 'int32', '5', 'TTL-after-finished workers.'],
+    ['mirroring-concurrent-service-endpoint-syncs', 'int32', '5', 'Endpoint slice mirroring workers.'],
+  ],
+  false,
+);
 
-const periods = table('8', 'controller daemon periods and thresholds', [
-  ['attach-detach-reconcile-sync-period', 'duration', '1m0s', 'Must exceed one second.'],
-  ['endpoint-updates-batch-period', 'duration', undefined, 'Batching delay for endpoint updates.'],
-  ['endpointslice-updates-batch-period', 'duration', undefined, 'Batching delay for slice updates.'],
-  ['mirroring-endpointslice-updates-batch-period', 'duration', undefined, 'Batching for the mirroring controller.'],
-  ['max-endpoints-per-slice', 'int32', '100', 'Endpoints per slice.'],
-  ['mirroring-max-endpoints-per-subset', 'int32', '1000', 'Endpoints per slice in the mirroring controller.'],
-  ['horizontal-pod-autoscaler-cpu-initialization-period', 'duration', '5m0s', 'CPU samples may be skipped after pod start.'],
-  ['horizontal-pod-autoscaler-downscale-stabilization', 'duration', '5m0s', 'Look-back window for scale-down recommendations.'],
-  ['horizontal-pod-autoscaler-initial-readiness-delay', 'duration', '30s', 'Readiness changes count as initial.'],
-  ['horizontal-pod-autoscaler-sync-period', 'duration', '15s', 'Pod count sync period.'],
-  ['horizontal-pod-autoscaler-tolerance', 'float', '0.1', 'Minimum change of the desired-to-actual ratio from 1.0 before scaling.'],
-  ['min-resync-period', 'duration', '12h0m0s', 'Reflector resync is random between this and twice this.'],
-  ['namespace-sync-period', 'duration', '5m0s', 'Namespace life-cycle sync.'],
-  ['node-eviction-rate', 'float', '0.1', 'Nodes per second drained in a healthy zone.'],
-  ['secondary-node-eviction-rate', 'float', '0.01', 'Nodes per second in an unhealthy zone; implicitly 0 at or below the large-cluster threshold.'],
-  ['node-monitor-grace-period', 'duration', '40s', "Time a running node may be unresponsive; a multiple of the agent's status update frequency."],
-  ['node-monitor-period', 'duration', '5s', 'Node status sync period.'],
-  ['node-startup-grace-period', 'duration', '1m0s', 'Time a starting node may be unresponsive.'],
-  ['pod-eviction-timeout', 'duration', '5m0s', 'Grace period for deleting pods on failed nodes.'],
-  ['pv-recycler-increment-timeout-nfs', 'int32', '30', 'Seconds per Gi added to the deadline for an NFS scrubber pod.'],
-  ['pv-recycler-minimum-timeout-hostpath', 'int32', '60', 'Minimum deadline seconds, host path recycler (development only).'],
-  ['pv-recycler-minimum-timeout-nfs', 'int32', '300', 'Minimum deadline seconds, NFS recycler.'],
-  ['pv-recycler-timeout-increment-hostpath', 'int32', '30', 'Seconds per Gi, host path scrubber (development only).'],
-  ['pvclaimbinder-sync-period', 'duration', '15s', 'Volume and claim sync.'],
-  ['resource-quota-sync-period', 'duration', '5m0s', 'Quota usage sync.'],
-  ['route-reconciliation-period', 'duration', '10s', 'Route reconciliation with the cloud provider.'],
-  ['terminated-pod-gc-threshold', 'int32', '12500', 'Terminated pods allowed before collection; 0 or less disables it.'],
-], false);
+const periods = table(
+  '8',
+  'controller daemon periods and thresholds',
+  [
+    ['attach-detach-reconcile-sync-period', 'duration', '1m0s', 'Must exceed one second.'],
+    ['endpoint-updates-batch-period', 'duration', undefined, 'Batching delay for endpoint updates.'],
+    ['endpointslice-updates-batch-period', 'duration', undefined, 'Batching delay for slice updates.'],
+    ['mirroring-endpointslice-updates-batch-period', 'duration', undefined, 'Batching for the mirroring controller.'],
+    ['max-endpoints-per-slice', 'int32', '100', 'Endpoints per slice.'],
+    ['mirroring-max-endpoints-per-subset', 'int32', '1000', 'Endpoints per slice in the mirroring controller.'],
+    ['horizontal-pod-autoscaler-cpu-initialization-period', 'duration', '5m0s', 'CPU samples may be skipped after pod start.'],
+    ['horizontal-pod-autoscaler-downscale-stabilization', 'duration', '5m0s', 'Look-back window for scale-down recommendations.'],
+    ['horizontal-pod-autoscaler-initial-readiness-delay', 'duration', '30s', 'Readiness changes count as initial.'],
+    ['horizontal-pod-autoscaler-sync-period', 'duration', '15s', 'Pod count sync period.'],
+    ['horizontal-pod-autoscaler-tolerance', 'float', '0.1', 'Minimum change of the desired-to-actual ratio from 1.0 before scaling.'],
+    ['min-resync-period', 'duration', '12h0m0s', 'Reflector resync is random between this and twice this.'],
+    ['namespace-sync-period', 'duration', '5m0s', 'Namespace life-cycle sync.'],
+    ['node-eviction-rate', 'float', '0.1', 'Nodes per second drained in a healthy zone.'],
+    ['secondary-node-eviction-rate', 'float', '0.01', 'Nodes per second in an unhealthy zone; implicitly 0 at or below the large-cluster threshold.'],
+    ['node-monitor-grace-period', 'duration', '40s', "Time a running node may be unresponsive; a multiple of the agent's status update frequency."],
+    ['node-monitor-period', 'duration', '5s', 'Node status sync period.'],
+    ['node-startup-grace-period', 'duration', '1m0s', 'Time a starting node may be unresponsive.'],
+    ['pod-eviction-timeout', 'duration', '5m0s', 'Grace period for deleting pods on failed nodes.'],
+    ['pv-recycler-increment-timeout-nfs', 'int32', '30', 'Seconds per Gi added to the deadline for an NFS scrubber pod.'],
+    ['pv-recycler-minimum-timeout-hostpath', 'int32', '60', 'Minimum deadline seconds, host path recycler (development only).'],
+    ['pv-recycler-minimum-timeout-nfs', 'int32', '300', 'Minimum deadline seconds, NFS recycler.'],
+    ['pv-recycler-timeout-increment-hostpath', 'int32', '30', 'Seconds per Gi, host path scrubber (development only).'],
+    ['pvclaimbinder-sync-period', 'duration', '15s', 'Volume and claim sync.'],
+    ['resource-quota-sync-period', 'duration', '5m0s', 'Quota usage sync.'],
+    ['route-reconciliation-period', 'duration', '10s', 'Route reconciliation with the cloud provider.'],
+    ['terminated-pod-gc-threshold', 'int32', '12500', 'Terminated pods allowed before collection; 0 or less disables it.'],
+  ],
+  false,
+);
 
 export const options: readonly OptionSpec[] = [...serving, ...leaderElection, ...controllers, ...logging, ...gates, ...daemonServer, ...signing, ...concurrency, ...periods];
 

@@ -47,72 +47,108 @@ const isSet = (set: Values, k: string) => Object.hasOwn(set, k) && set[k] !== ''
 
 export const rules: readonly Rule[] = [
   {
-    name: 'renew-deadline-within-lease', option: 'leader-elect-renew-deadline', clause: 'node:2.6/leader-elect-renew-deadline',
+    name: 'renew-deadline-within-lease',
+    option: 'leader-elect-renew-deadline',
+    clause: 'node:2.6/leader-elect-renew-deadline',
     rule: 'at most --leader-elect-lease-duration',
     check: (v) => (dur(v, 'leader-elect-renew-deadline') > dur(v, 'leader-elect-lease-duration') ? ['the renew deadline exceeds the lease duration'] : []),
   },
   {
-    name: 'resource-lock-kind', option: 'leader-elect-resource-lock', clause: 'node:2.6/leader-elect-resource-lock',
+    name: 'resource-lock-kind',
+    option: 'leader-elect-resource-lock',
+    clause: 'node:2.6/leader-elect-resource-lock',
     rule: 'one of leases, endpointsleases, configmapsleases',
-    check: (v) => (['leases', 'endpointsleases', 'configmapsleases'].includes(v['leader-elect-resource-lock'] as string) ? [] : [`${JSON.stringify(v['leader-elect-resource-lock'])} is not a lock type`]),
+    check: (v) =>
+      ['leases', 'endpointsleases', 'configmapsleases'].includes(v['leader-elect-resource-lock'] as string) ? [] : [`${JSON.stringify(v['leader-elect-resource-lock'])} is not a lock type`],
   },
   {
-    name: 'tls-min-version', option: 'tls-min-version', clause: 'node:2.6/tls-min-version',
+    name: 'tls-min-version',
+    option: 'tls-min-version',
+    clause: 'node:2.6/tls-min-version',
     rule: `one of ${tlsMinVersions.join(', ')}`,
     check: (_v, set) => (isSet(set, 'tls-min-version') && !tlsMinVersions.includes(set['tls-min-version'] as string) ? [`${JSON.stringify(set['tls-min-version'])} is not a TLS version`] : []),
   },
   {
-    name: 'cipher-suites-known', option: 'tls-cipher-suites', clause: 'node:2.6/tls-cipher-suites',
+    name: 'cipher-suites-known',
+    option: 'tls-cipher-suites',
+    clause: 'node:2.6/tls-cipher-suites',
     rule: 'each a preferred or insecure cipher suite name',
-    check: (_v, set) => list(set, 'tls-cipher-suites').filter((c) => cipherSuiteClass(c) === 'unknown').map((c) => `unknown cipher suite ${JSON.stringify(c)}`),
+    check: (_v, set) =>
+      list(set, 'tls-cipher-suites')
+        .filter((c) => cipherSuiteClass(c) === 'unknown')
+        .map((c) => `unknown cipher suite ${JSON.stringify(c)}`),
   },
   {
-    name: 'secure-port-range', option: 'secure-port', clause: 'node:2.6/secure-port',
+    name: 'secure-port-range',
+    option: 'secure-port',
+    clause: 'node:2.6/secure-port',
     rule: 'a port, 0 to 65535 (0 disables HTTPS)',
     check: (v) => (num(v, 'secure-port') < 0 || num(v, 'secure-port') > 65535 ? [`${num(v, 'secure-port')} is not a port`] : []),
   },
   {
-    name: 'bind-address-ip', option: 'bind-address', clause: 'node:2.6/bind-address',
+    name: 'bind-address-ip',
+    option: 'bind-address',
+    clause: 'node:2.6/bind-address',
     rule: 'an IP address (blank: all interfaces)',
     check: (v) => (v['bind-address'] === '' || isIP(v['bind-address'] as string) !== 0 ? [] : [`${JSON.stringify(v['bind-address'])} is not an IP address`]),
   },
   {
-    name: 'cert-and-key-together', option: 'tls-cert-file', clause: 'node:2.6/tls-cert-file',
+    name: 'cert-and-key-together',
+    option: 'tls-cert-file',
+    clause: 'node:2.6/tls-cert-file',
     rule: 'the default certificate and key are given together',
     check: (_v, set) => (isSet(set, 'tls-cert-file') !== isSet(set, 'tls-private-key-file') ? ['only one of --tls-cert-file and --tls-private-key-file is given'] : []),
   },
   {
-    name: 'controllers-known', option: 'controllers', clause: 'node:2.6/controllers',
+    name: 'controllers-known',
+    option: 'controllers',
+    clause: 'node:2.6/controllers',
     rule: '*, a known controller name or -name',
     check: (v) => unknownControllerItems(list(v, 'controllers')).map((c) => `${JSON.stringify(c)} is not in the list of known controllers`),
   },
   {
-    name: 'general-signer-excludes-specific', option: 'cluster-signing-cert-file', clause: 'node:5/cluster-signing-cert-file',
+    name: 'general-signer-excludes-specific',
+    option: 'cluster-signing-cert-file',
+    clause: 'node:5/cluster-signing-cert-file',
     rule: 'with the general signing pair no specific --cluster-signing-* file may be set',
-    check: (_v, set) => (generalSigningOptions.some((k) => isSet(set, k)) ? specificSigningOptions.filter((k) => isSet(set, k)).map((k) => `--${k} is set together with the general signing pair`) : []),
+    check: (_v, set) =>
+      generalSigningOptions.some((k) => isSet(set, k)) ? specificSigningOptions.filter((k) => isSet(set, k)).map((k) => `--${k} is set together with the general signing pair`) : [],
   },
   {
-    name: 'cluster-cidr-needs-allocation', option: 'cluster-cidr', clause: 'node:2.6/cluster-cidr',
-    rule: 'needs --allocate-node-cidrs true', binding: 'open',
+    name: 'cluster-cidr-needs-allocation',
+    option: 'cluster-cidr',
+    clause: 'node:2.6/cluster-cidr',
+    rule: 'needs --allocate-node-cidrs true',
+    binding: 'open',
     check: (v, set) => (isSet(set, 'cluster-cidr') && v['allocate-node-cidrs'] !== true ? ['--cluster-cidr is set without --allocate-node-cidrs'] : []),
   },
   {
-    name: 'service-range-needs-allocation', option: 'service-cluster-ip-range', clause: 'node:2.6/service-cluster-ip-range',
-    rule: 'needs --allocate-node-cidrs true', binding: 'open',
+    name: 'service-range-needs-allocation',
+    option: 'service-cluster-ip-range',
+    clause: 'node:2.6/service-cluster-ip-range',
+    rule: 'needs --allocate-node-cidrs true',
+    binding: 'open',
     check: (v, set) => (isSet(set, 'service-cluster-ip-range') && v['allocate-node-cidrs'] !== true ? ['--service-cluster-ip-range is set without --allocate-node-cidrs'] : []),
   },
   {
-    name: 'attach-detach-period-above-one-second', option: 'attach-detach-reconcile-sync-period', clause: 'node:8/attach-detach-reconcile-sync-period',
-    rule: 'must exceed one second', binding: 'main-loop',
+    name: 'attach-detach-period-above-one-second',
+    option: 'attach-detach-reconcile-sync-period',
+    clause: 'node:8/attach-detach-reconcile-sync-period',
+    rule: 'must exceed one second',
+    binding: 'main-loop',
     check: (v) => (dur(v, 'attach-detach-reconcile-sync-period') <= SECOND ? ['the period does not exceed one second'] : []),
   },
   {
-    name: 'logging-format-text', option: 'logging-format', clause: 'node:2.6/logging-format',
+    name: 'logging-format-text',
+    option: 'logging-format',
+    clause: 'node:2.6/logging-format',
     rule: 'only text is permitted',
     check: (v) => (v['logging-format'] === 'text' ? [] : [`format ${JSON.stringify(v['logging-format'])} is not permitted`]),
   },
   {
-    name: 'hidden-metrics-previous-minor', option: 'show-hidden-metrics-for-version', clause: 'node:2.6/show-hidden-metrics-for-version',
+    name: 'hidden-metrics-previous-minor',
+    option: 'show-hidden-metrics-for-version',
+    clause: 'node:2.6/show-hidden-metrics-for-version',
     rule: 'the previous minor version only',
     check: (_v, set, cx) => {
       if (!isSet(set, 'show-hidden-metrics-for-version')) return [];
@@ -121,7 +157,9 @@ export const rules: readonly Rule[] = [
     },
   },
   {
-    name: 'feature-gates-known', option: 'feature-gates', clause: 'node:2.6/feature-gates',
+    name: 'feature-gates-known',
+    option: 'feature-gates',
+    clause: 'node:2.6/feature-gates',
     rule: 'known gates only; a GA (non-operational) gate cannot be disabled',
     check: (_v, set, cx) => {
       const r = resolveGates((set['feature-gates'] as Record<string, boolean> | undefined) ?? {}, cx.profile);
@@ -129,7 +167,9 @@ export const rules: readonly Rule[] = [
     },
   },
   {
-    name: 'node-monitor-grace-multiple', option: 'node-monitor-grace-period', clause: 'node:8/node-monitor-grace-period',
+    name: 'node-monitor-grace-multiple',
+    option: 'node-monitor-grace-period',
+    clause: 'node:8/node-monitor-grace-period',
     rule: "a multiple of the node agent's status update frequency (checked when that is given)",
     check: (v, _set, cx) => {
       const f = cx.other.nodeStatusUpdateFrequencyNanos;
@@ -138,7 +178,9 @@ export const rules: readonly Rule[] = [
     },
   },
   {
-    name: 'garbage-collector-matches-api-server', option: 'enable-garbage-collector', clause: 'node:2.6/enable-garbage-collector',
+    name: 'garbage-collector-matches-api-server',
+    option: 'enable-garbage-collector',
+    clause: 'node:2.6/enable-garbage-collector',
     rule: "must match the API server's --enable-garbage-collector (checked when that is given)",
     check: (v, _set, cx) => {
       const api = cx.other.apiServerEnableGarbageCollector;
@@ -146,8 +188,11 @@ export const rules: readonly Rule[] = [
     },
   },
   {
-    name: 'external-volume-plugin-needs-external-provider', option: 'external-cloud-volume-plugin', clause: 'node:2.6/external-cloud-volume-plugin',
-    rule: 'only with an external cloud provider (--cloud-provider=external)', binding: 'open',
+    name: 'external-volume-plugin-needs-external-provider',
+    option: 'external-cloud-volume-plugin',
+    clause: 'node:2.6/external-cloud-volume-plugin',
+    rule: 'only with an external cloud provider (--cloud-provider=external)',
+    binding: 'open',
     check: (v, set) => (isSet(set, 'external-cloud-volume-plugin') && v['cloud-provider'] !== 'external' ? ['--external-cloud-volume-plugin is set without --cloud-provider=external'] : []),
   },
 ];

@@ -16,7 +16,10 @@ export function suggestFlag(name: string, profile: ProfileName): string {
   const other: ProfileName = profile === 'svc' ? 'k8s' : 'svc';
   const there = optionByFlag(name, other);
   if (there !== undefined && !there.pattern) return ` (did you mean --${flagName(there, profile)}? --${name} is its ${other} spelling)`;
-  const nearThere = didYouMean(name, options.filter((o) => !o.pattern).map((o) => flagName(o, other)));
+  const nearThere = didYouMean(
+    name,
+    options.filter((o) => !o.pattern).map((o) => flagName(o, other)),
+  );
   const hit = /did you mean (\S+)\?/.exec(nearThere)?.[1];
   const meant = hit === undefined ? undefined : optionByFlag(hit, other);
   return meant === undefined ? '' : ` (did you mean --${flagName(meant, profile)}?)`;

@@ -5,9 +5,7 @@
 import type { ProfileName } from '../profile.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
 
-export type OptionType =
-  | 'string' | 'int' | 'int32' | 'float' | 'bool' | 'duration' | 'strings' | 'stringToString'
-  | 'gates' | 'namedCertKey' | 'vmodule' | 'version' | 'help';
+export type OptionType = 'string' | 'int' | 'int32' | 'float' | 'bool' | 'duration' | 'strings' | 'stringToString' | 'gates' | 'namedCertKey' | 'vmodule' | 'version' | 'help';
 
 export interface NamedCertKey {
   readonly cert: string;
@@ -17,8 +15,15 @@ export interface NamedCertKey {
 }
 
 export type OptionValue =
-  | string | number | boolean | bigint | readonly string[] | Readonly<Record<string, string>>
-  | Readonly<Record<string, boolean>> | readonly NamedCertKey[] | readonly { pattern: string; level: number }[];
+  | string
+  | number
+  | boolean
+  | bigint
+  | readonly string[]
+  | Readonly<Record<string, string>>
+  | Readonly<Record<string, boolean>>
+  | readonly NamedCertKey[]
+  | readonly { pattern: string; level: number }[];
 
 export interface OptionSpec {
   /** The name under the svc profile, without dashes: also the clause slug (`node:2.6/secure-port`). */

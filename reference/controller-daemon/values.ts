@@ -59,7 +59,11 @@ export function parseCsv(s: string): string[] | undefined {
       for (;;) {
         if (i >= s.length) return undefined;
         if (s[i] === '"') {
-          if (s[i + 1] === '"') { field += '"'; i += 2; continue; }
+          if (s[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
           i++;
           break;
         }
@@ -75,7 +79,10 @@ export function parseCsv(s: string): string[] | undefined {
     out.push(field);
     if (i >= s.length) return out;
     i++; // the comma
-    if (i >= s.length) { out.push(''); return out; }
+    if (i >= s.length) {
+      out.push('');
+      return out;
+    }
   }
 }
 

@@ -85,7 +85,11 @@ const isEmpty = (v: unknown) => v === undefined || v === null || (Array.isArray(
 function dropZero(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(dropZero);
   if (!isRecord(v)) return v;
-  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, dropZero(x)] as const).filter(([, x]) => !(x === false || x === 0 || x === '' || x === null || isEmpty(x))));
+  return Object.fromEntries(
+    Object.entries(v)
+      .map(([k, x]) => [k, dropZero(x)] as const)
+      .filter(([, x]) => !(x === false || x === 0 || x === '' || x === null || isEmpty(x))),
+  );
 }
 const sortedJson = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (isRecord(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
 
@@ -118,7 +122,15 @@ function compareField(f: FieldSpec, given: unknown, expected: unknown, observedR
     for (const sub of f.type.fields) compareField(sub, g[sub.name], expected[sub.name], obs[sub.name], `${path}.${sub.name}`, out, p);
     return;
   }
-  if (!sameScalar(f, f.type, expected, observed)) out.push({ field: path, clause: f.clause, expected: JSON.stringify(expected), observed: observedRaw === undefined ? 'left out' : JSON.stringify(observedRaw), expectedValue: expected, ...(observedRaw === undefined ? {} : { observedValue: observedRaw }) });
+  if (!sameScalar(f, f.type, expected, observed))
+    out.push({
+      field: path,
+      clause: f.clause,
+      expected: JSON.stringify(expected),
+      observed: observedRaw === undefined ? 'left out' : JSON.stringify(observedRaw),
+      expectedValue: expected,
+      ...(observedRaw === undefined ? {} : { observedValue: observedRaw }),
+    });
 }
 
 /** Mismatches between the model's effective configuration of a valid `doc` and what the loader printed. */

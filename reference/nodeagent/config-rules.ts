@@ -64,10 +64,20 @@ export const crossRules: readonly CrossRule[] = [
       const low = num(ctx, 'imageGCLowThresholdPercent', 80);
       if (high > low) return [];
       const [h, l] = [ctx.path('imageGCHighThresholdPercent'), ctx.path('imageGCLowThresholdPercent')];
-      return [ctx.typed.has('imageGCHighThresholdPercent') ? error(h, `high threshold ${high} is not above the low threshold ${low}`, [l]) : error(l, `low threshold ${low} is not below the high threshold ${high}`, [h])];
+      return [
+        ctx.typed.has('imageGCHighThresholdPercent')
+          ? error(h, `high threshold ${high} is not above the low threshold ${low}`, [l])
+          : error(l, `low threshold ${low} is not below the high threshold ${high}`, [h]),
+      ];
     },
-    breaks: [{ imageGCHighThresholdPercent: 50, imageGCLowThresholdPercent: 50 }, { imageGCHighThresholdPercent: 10, imageGCLowThresholdPercent: 20 }],
-    keeps: [{ imageGCHighThresholdPercent: 51, imageGCLowThresholdPercent: 50 }, { imageGCHighThresholdPercent: 100, imageGCLowThresholdPercent: 0 }],
+    breaks: [
+      { imageGCHighThresholdPercent: 50, imageGCLowThresholdPercent: 50 },
+      { imageGCHighThresholdPercent: 10, imageGCLowThresholdPercent: 20 },
+    ],
+    keeps: [
+      { imageGCHighThresholdPercent: 51, imageGCLowThresholdPercent: 50 },
+      { imageGCHighThresholdPercent: 100, imageGCLowThresholdPercent: 0 },
+    ],
   },
   {
     id: 'registry-burst-unused',
@@ -76,7 +86,11 @@ export const crossRules: readonly CrossRule[] = [
     fields: ['registryBurst', 'registryPullQPS'],
     check: () => [],
     breaks: [],
-    keeps: [{ registryPullQPS: 0, registryBurst: 0 }, { registryPullQPS: 0, registryBurst: 1000 }, { registryPullQPS: 100, registryBurst: 1 }],
+    keeps: [
+      { registryPullQPS: 0, registryBurst: 0 },
+      { registryPullQPS: 0, registryBurst: 1000 },
+      { registryPullQPS: 100, registryBurst: 1 },
+    ],
   },
   {
     id: 'pods-per-core',
@@ -89,10 +103,22 @@ export const crossRules: readonly CrossRule[] = [
     check: (ctx) => {
       const ppc = num(ctx, 'podsPerCore', 0);
       const max = num(ctx, 'maxPods', 110);
-      return ppc > max && max >= 0 ? [{ level: 'unspecified', field: ctx.path('podsPerCore'), message: `podsPerCore ${ppc} is above maxPods ${max}: "not above maxPods" caps the pods run, the spec does not say the file is refused`, related: [ctx.path('maxPods')] }] : [];
+      return ppc > max && max >= 0
+        ? [
+            {
+              level: 'unspecified',
+              field: ctx.path('podsPerCore'),
+              message: `podsPerCore ${ppc} is above maxPods ${max}: "not above maxPods" caps the pods run, the spec does not say the file is refused`,
+              related: [ctx.path('maxPods')],
+            },
+          ]
+        : [];
     },
     breaks: [],
-    keeps: [{ podsPerCore: 10, maxPods: 10 }, { podsPerCore: 0, maxPods: 0 }],
+    keeps: [
+      { podsPerCore: 10, maxPods: 10 },
+      { podsPerCore: 0, maxPods: 0 },
+    ],
   },
   {
     id: 'shutdown-critical-below-total',
@@ -108,7 +134,10 @@ export const crossRules: readonly CrossRule[] = [
       return [];
     },
     breaks: [{ shutdownGracePeriod: '10s', shutdownGracePeriodCriticalPods: '11s' }, { shutdownGracePeriodCriticalPods: '1s' }],
-    keeps: [{ shutdownGracePeriod: '30s', shutdownGracePeriodCriticalPods: '10s' }, { shutdownGracePeriod: '1m', shutdownGracePeriodCriticalPods: '59s' }],
+    keeps: [
+      { shutdownGracePeriod: '30s', shutdownGracePeriodCriticalPods: '10s' },
+      { shutdownGracePeriod: '1m', shutdownGracePeriodCriticalPods: '59s' },
+    ],
   },
   {
     id: 'shutdown-priority-exclusive',
@@ -118,10 +147,18 @@ export const crossRules: readonly CrossRule[] = [
     check: (ctx) => {
       if (list(ctx, 'shutdownGracePeriodByPodPriority').length === 0) return [];
       if (dur(ctx, 'shutdownGracePeriod') === 0n && dur(ctx, 'shutdownGracePeriodCriticalPods') === 0n) return [];
-      return [error(ctx.path('shutdownGracePeriodByPodPriority'), 'must be empty when shutdownGracePeriod or shutdownGracePeriodCriticalPods is set', [ctx.path('shutdownGracePeriod'), ctx.path('shutdownGracePeriodCriticalPods')])];
+      return [
+        error(ctx.path('shutdownGracePeriodByPodPriority'), 'must be empty when shutdownGracePeriod or shutdownGracePeriodCriticalPods is set', [
+          ctx.path('shutdownGracePeriod'),
+          ctx.path('shutdownGracePeriodCriticalPods'),
+        ]),
+      ];
     },
     breaks: [{ shutdownGracePeriod: '30s', shutdownGracePeriodByPodPriority: [{ priority: 0, shutdownGracePeriodSeconds: 30 }] }],
-    keeps: [{ shutdownGracePeriod: '0s', shutdownGracePeriodByPodPriority: [{ priority: 0, shutdownGracePeriodSeconds: 30 }] }, { shutdownGracePeriod: '30s', shutdownGracePeriodByPodPriority: [] }],
+    keeps: [
+      { shutdownGracePeriod: '0s', shutdownGracePeriodByPodPriority: [{ priority: 0, shutdownGracePeriodSeconds: 30 }] },
+      { shutdownGracePeriod: '30s', shutdownGracePeriodByPodPriority: [] },
+    ],
   },
   {
     id: 'system-cgroups-need-root',
@@ -134,7 +171,8 @@ export const crossRules: readonly CrossRule[] = [
       if (!str(ctx, 'systemCgroups')) return [];
       const root = str(ctx, 'cgroupRoot');
       const f = ctx.path('systemCgroups');
-      if (root === '') return [{ level: 'unspecified', field: f, message: 'systemCgroups set with an empty cgroupRoot: "needs cgroupRoot" does not say the file is refused', related: [ctx.path('cgroupRoot')] }];
+      if (root === '')
+        return [{ level: 'unspecified', field: f, message: 'systemCgroups set with an empty cgroupRoot: "needs cgroupRoot" does not say the file is refused', related: [ctx.path('cgroupRoot')] }];
       if (root === undefined) return [{ level: 'unspecified', field: f, message: 'systemCgroups set with cgroupRoot left out: the default of cgroupRoot is not shown (2.5)' }];
       return [];
     },
@@ -151,8 +189,14 @@ export const crossRules: readonly CrossRule[] = [
       const set = ['systemReservedCgroup', 'svcReservedCgroup'].filter((n) => str(ctx, n));
       return set.length === 0 ? [] : [error(ctx.path('reservedSystemCPUs'), `reservedSystemCPUs cannot be combined with ${set.map(ctx.path).join(' and ')}`, set.map(ctx.path))];
     },
-    breaks: [{ reservedSystemCPUs: '0-1', systemReservedCgroup: '/system.slice' }, { reservedSystemCPUs: '0', svcReservedCgroup: '/svc.slice' }],
-    keeps: [{ reservedSystemCPUs: '0-1', systemReservedCgroup: '' }, { reservedSystemCPUs: '', systemReservedCgroup: '/system.slice' }],
+    breaks: [
+      { reservedSystemCPUs: '0-1', systemReservedCgroup: '/system.slice' },
+      { reservedSystemCPUs: '0', svcReservedCgroup: '/svc.slice' },
+    ],
+    keeps: [
+      { reservedSystemCPUs: '0-1', systemReservedCgroup: '' },
+      { reservedSystemCPUs: '', systemReservedCgroup: '/system.slice' },
+    ],
   },
   {
     id: 'iptables-bits-distinct',
@@ -190,9 +234,17 @@ export const crossRules: readonly CrossRule[] = [
     // without (issue 20); upstream ignores them (pkg/kubelet/kubelet_node_status.go registers no node).
     summary: 'registerWithTaints with registerNode false: open ("only with X" says when the field has effect)',
     fields: ['registerWithTaints', 'registerNode'],
-    check: (ctx) => (list(ctx, 'registerWithTaints').length > 0 && ctx.typed.get('registerNode') === false
-      ? [{ level: 'unspecified', field: ctx.path('registerWithTaints'), message: 'registerWithTaints set with registerNode false: "only with registerNode true" does not say the file is refused', related: [ctx.path('registerNode')] }]
-      : []),
+    check: (ctx) =>
+      list(ctx, 'registerWithTaints').length > 0 && ctx.typed.get('registerNode') === false
+        ? [
+            {
+              level: 'unspecified',
+              field: ctx.path('registerWithTaints'),
+              message: 'registerWithTaints set with registerNode false: "only with registerNode true" does not say the file is refused',
+              related: [ctx.path('registerNode')],
+            },
+          ]
+        : [],
     breaks: [],
     keeps: [{ registerNode: false, registerWithTaints: [] }],
   },
@@ -201,9 +253,10 @@ export const crossRules: readonly CrossRule[] = [
     clause: 'node:2.2/cgroupsPerQOS',
     summary: 'cgroupsPerQOS false with enforceNodeAllocatable left out: open (the enforcement default is a gap; upstream\'s "pods" needs QoS cgroups)',
     fields: ['cgroupsPerQOS', 'enforceNodeAllocatable'],
-    check: (ctx) => (ctx.typed.get('cgroupsPerQOS') === false && !ctx.typed.has('enforceNodeAllocatable')
-      ? [{ level: 'unspecified', field: ctx.path('cgroupsPerQOS'), message: 'whether QoS cgroups may be off depends on the default of enforceNodeAllocatable, not shown (2.5)' }]
-      : []),
+    check: (ctx) =>
+      ctx.typed.get('cgroupsPerQOS') === false && !ctx.typed.has('enforceNodeAllocatable')
+        ? [{ level: 'unspecified', field: ctx.path('cgroupsPerQOS'), message: 'whether QoS cgroups may be off depends on the default of enforceNodeAllocatable, not shown (2.5)' }]
+        : [],
     breaks: [],
     keeps: [{ cgroupsPerQOS: true }],
   },

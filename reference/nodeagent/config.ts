@@ -128,7 +128,13 @@ function checkValue(spec: FieldSpec, t: TypeSpec, v: unknown, path: string, p: P
       for (const [k, item] of Object.entries(v)) {
         const sub = t.fields.find((f) => f.name === k);
         if (!sub) {
-          c.add(childPath(path, k), spec.clause, { level: 'unspecified', message: `unknown field ${k} of ${t.typeName}${didYouMean(k, t.fields.map((f) => f.name))}: the spec does not say whether unknown fields are refused` });
+          c.add(childPath(path, k), spec.clause, {
+            level: 'unspecified',
+            message: `unknown field ${k} of ${t.typeName}${didYouMean(
+              k,
+              t.fields.map((f) => f.name),
+            )}: the spec does not say whether unknown fields are refused`,
+          });
           continue;
         }
         if (item === null) continue;
@@ -209,7 +215,13 @@ export function validateNodeagentConfig(doc: unknown, profile: Profile, opts: Va
     if (key === 'apiVersion' || key === 'kind') continue;
     const spec = fieldByName(key, profile);
     if (!spec) {
-      c.add(key, 'node:2.2/kind', { level: 'unspecified', message: `unknown field ${key}${didYouMean(key, configFields.map((f) => nameIn(f, profile)))}: the spec does not say whether unknown fields are refused` });
+      c.add(key, 'node:2.2/kind', {
+        level: 'unspecified',
+        message: `unknown field ${key}${didYouMean(
+          key,
+          configFields.map((f) => nameIn(f, profile)),
+        )}: the spec does not say whether unknown fields are refused`,
+      });
       continue;
     }
     if (v === null) continue;

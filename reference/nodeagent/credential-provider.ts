@@ -23,7 +23,8 @@ export function validateCredentialProviderConfig(doc: unknown, profile: Profile,
   if (!isRecord(doc)) return { errors: [{ field: '', clause: 'node:2.1/kind', message: 'the document is not a map of fields' }], unspecified };
   errors.push(...checkTypeMeta(doc, profile, CREDENTIAL_PROVIDER_KIND, 'node:2.1/kind'));
   for (const k of Object.keys(doc)) {
-    if (!['apiVersion', 'kind', 'providers'].includes(k)) unspecified.push({ field: k, clause: 'node:2.1/kind', message: `unknown field ${k}: the spec does not say whether unknown fields are refused` });
+    if (!['apiVersion', 'kind', 'providers'].includes(k))
+      unspecified.push({ field: k, clause: 'node:2.1/kind', message: `unknown field ${k}: the spec does not say whether unknown fields are refused` });
   }
   const providers = doc.providers;
   if (providers === undefined || providers === null) {
@@ -57,7 +58,12 @@ export function validateCredentialProviderConfig(doc: unknown, profile: Profile,
     };
     const name = skip.has('cp:name') ? (typeof p.name === 'string' ? p.name : undefined) : str('name', 'node:2.1/name');
     if (name !== undefined) {
-      if (name.includes('/')) unspecified.push({ field: `${at}.name`, clause: 'node:2.1/name', message: 'a name with a path separator cannot equal an executable name in the bin directory; the spec does not say the file is refused' });
+      if (name.includes('/'))
+        unspecified.push({
+          field: `${at}.name`,
+          clause: 'node:2.1/name',
+          message: 'a name with a path separator cannot equal an executable name in the bin directory; the spec does not say the file is refused',
+        });
       if (names.has(name)) unspecified.push({ field: `${at}.name`, clause: 'node:2.1/name', message: `duplicate provider name ${name}: not ruled on` });
       names.add(name);
     }
@@ -78,37 +84,41 @@ export function validateCredentialProviderConfig(doc: unknown, profile: Profile,
     if (dcd !== undefined && dcd !== null) {
       const e = scalarTypeError('duration', dcd);
       if (e) errors.push({ field: `${at}.defaultCacheDuration`, clause: 'node:2.1/defaultCacheDuration', message: e });
-      else if ((parseGoDuration(dcd as string) as { nanos: bigint }).nanos < 0n) unspecified.push({ field: `${at}.defaultCacheDuration`, clause: 'node:2.1/defaultCacheDuration', message: 'a negative cache duration is not ruled on' });
+      else if ((parseGoDuration(dcd as string) as { nanos: bigint }).nanos < 0n)
+        unspecified.push({ field: `${at}.defaultCacheDuration`, clause: 'node:2.1/defaultCacheDuration', message: 'a negative cache duration is not ruled on' });
     }
     const args = p.args;
     if (args !== undefined && args !== null) {
       if (!Array.isArray(args)) errors.push({ field: `${at}.args`, clause: 'node:2.1/args', message: 'expected a list of string' });
-      else args.forEach((a, j) => {
-        const e = scalarTypeError('string', a);
-        if (e) errors.push({ field: `${at}.args[${j}]`, clause: 'node:2.1/args', message: e });
-      });
+      else
+        args.forEach((a, j) => {
+          const e = scalarTypeError('string', a);
+          if (e) errors.push({ field: `${at}.args[${j}]`, clause: 'node:2.1/args', message: e });
+        });
     }
     const env = p.env;
     if (env !== undefined && env !== null) {
       if (!Array.isArray(env)) errors.push({ field: `${at}.env`, clause: 'node:2.1/env', message: 'expected a list of ExecEnvVar' });
-      else env.forEach((ev, j) => {
-        const ep = `${at}.env[${j}]`;
-        if (!isRecord(ev)) {
-          errors.push({ field: ep, clause: 'node:2.1/env', message: 'expected an ExecEnvVar map' });
-          return;
-        }
-        for (const k of ['name', 'value'] as const) {
-          const v = ev[k];
-          if (v === undefined || v === null) errors.push({ field: `${ep}.${k}`, clause: 'node:2.1/env', message: `${k} is required` });
-          else {
-            const e = scalarTypeError('string', v);
-            if (e) errors.push({ field: `${ep}.${k}`, clause: 'node:2.1/env', message: e });
+      else
+        env.forEach((ev, j) => {
+          const ep = `${at}.env[${j}]`;
+          if (!isRecord(ev)) {
+            errors.push({ field: ep, clause: 'node:2.1/env', message: 'expected an ExecEnvVar map' });
+            return;
           }
-        }
-      });
+          for (const k of ['name', 'value'] as const) {
+            const v = ev[k];
+            if (v === undefined || v === null) errors.push({ field: `${ep}.${k}`, clause: 'node:2.1/env', message: `${k} is required` });
+            else {
+              const e = scalarTypeError('string', v);
+              if (e) errors.push({ field: `${ep}.${k}`, clause: 'node:2.1/env', message: e });
+            }
+          }
+        });
     }
     for (const k of Object.keys(p)) {
-      if (!['name', 'matchImages', 'defaultCacheDuration', 'apiVersion', 'args', 'env'].includes(k)) unspecified.push({ field: `${at}.${k}`, clause: 'node:2.1/providers', message: `unknown field ${k}` });
+      if (!['name', 'matchImages', 'defaultCacheDuration', 'apiVersion', 'args', 'env'].includes(k))
+        unspecified.push({ field: `${at}.${k}`, clause: 'node:2.1/providers', message: `unknown field ${k}` });
     }
   });
   return { errors, unspecified };

@@ -84,7 +84,21 @@ const defaultedClauses = [...new Set(configFields.filter((f) => ['value', 'objec
 /** Every clause a config-file judgement can name. */
 // Not node:2/durations (every duration is judged under its field's clause) nor node:2.5/cgroupRoot (an
 // unshown default no loader answer reveals): the report shows those as not checked.
-export const configJudgementClauses: readonly ClauseId[] = [...new Set<ClauseId>(['node:2.2/kind', ...configFields.flatMap(allClauses), 'node:2.5/cpuCFSQuotaPeriod', 'node:2.5/hairpinMode', 'node:2.5/topologyManagerPolicy', 'node:2.5/configMapAndSecretChangeDetectionStrategy', 'node:2.5/authorization-mode', 'node:2.5/eviction', 'node:2.5/enforceNodeAllocatable', 'node:2.5/allowedUnsafeSysctls', 'node:2.5/field-shapes'])];
+export const configJudgementClauses: readonly ClauseId[] = [
+  ...new Set<ClauseId>([
+    'node:2.2/kind',
+    ...configFields.flatMap(allClauses),
+    'node:2.5/cpuCFSQuotaPeriod',
+    'node:2.5/hairpinMode',
+    'node:2.5/topologyManagerPolicy',
+    'node:2.5/configMapAndSecretChangeDetectionStrategy',
+    'node:2.5/authorization-mode',
+    'node:2.5/eviction',
+    'node:2.5/enforceNodeAllocatable',
+    'node:2.5/allowedUnsafeSysctls',
+    'node:2.5/field-shapes',
+  ]),
+];
 
 /**
  * Clauses of the top-level duration fields a file sets to a non-zero value under one second: the input
@@ -101,7 +115,14 @@ export function subSecondDurationClauses(doc: Record<string, unknown>, p: Profil
   return out;
 }
 
-function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccepted: readonly ClauseId[], rejectClause: (reported: readonly string[]) => ClauseId, violationClause?: ClauseId, subSecond: ReadonlySet<ClauseId> = new Set()): { judgements: Judgement[]; definitelyValid: boolean } {
+function judgeVerdict(
+  model: ValidationResult,
+  ans: LoaderAnswer,
+  clausesIfAccepted: readonly ClauseId[],
+  rejectClause: (reported: readonly string[]) => ClauseId,
+  violationClause?: ClauseId,
+  subSecond: ReadonlySet<ClauseId> = new Set(),
+): { judgements: Judgement[]; definitelyValid: boolean } {
   const accepted = ans.exitCode === 0;
   const reported = accepted ? undefined : reportedFields(ans.stdout);
   const observed = accepted ? 'accepted (exit 0)' : `rejected (exit ${ans.exitCode})${reported && reported.length > 0 ? `, naming ${reported.join(', ')}` : ''}`;
@@ -110,11 +131,19 @@ function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccep
     const why = model.errors.map((e) => `${e.field}: ${e.message}`).join('; ');
     // A file the spec refuses: the input that shows a loader accepting what it should not.
     const invalid = { input: 'invalid-value', class: 'invalid-accepted' } as const;
-    if (accepted) return { judgements: tagged([fail(clause, `rejected (${why})`, observed, { needs: [needExit('the loader rejects the file (exit non-zero)', true)] })], invalid), definitelyValid: false };
+    if (accepted)
+      return { judgements: tagged([fail(clause, `rejected (${why})`, observed, { needs: [needExit('the loader rejects the file (exit non-zero)', true)] })], invalid), definitelyValid: false };
     const js = tagged([pass(clause, 'rejected', observed)], invalid);
     if (reported && reported.length > 0) {
       const acceptable = [...new Set(model.errors.flatMap((e) => [e.field, ...(e.related ?? [])]))];
-      js.push(rule(clause, reported.some((f) => acceptable.some((a) => namesField(f, a))), `an error naming ${acceptable.join(' or ')}${acceptable.some((a) => /\]$/.test(a)) ? ' (or its list)' : ''}`, `errors name ${reported.join(', ')}`));
+      js.push(
+        rule(
+          clause,
+          reported.some((f) => acceptable.some((a) => namesField(f, a))),
+          `an error naming ${acceptable.join(' or ')}${acceptable.some((a) => /\]$/.test(a)) ? ' (or its list)' : ''}`,
+          `errors name ${reported.join(', ')}`,
+        ),
+      );
     }
     return { judgements: js, definitelyValid: false };
   }
@@ -123,10 +152,16 @@ function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccep
     const js = model.unspecified.flatMap((u) => [u.clause, ...(u.row === undefined ? [] : [u.row])].map((c) => unspecified(c, `accept or reject (${u.message})`, accepted ? 'accepted' : 'rejected')));
     return { judgements: js, definitelyValid: false };
   }
-  const subSecondInput = (c: ClauseId) => (subSecond.has(c) ? { input: 'sub-second-duration', class: 'sub-second-duration-refused' } as const : {});
+  const subSecondInput = (c: ClauseId) => (subSecond.has(c) ? ({ input: 'sub-second-duration', class: 'sub-second-duration-refused' } as const) : {});
   if (!accepted) {
     const blamed = rejectClause(reported ?? []);
-    return { judgements: tagged([fail(blamed, 'accepted: the model finds nothing wrong with the file', observed, { needs: [needExit('the loader accepts the file (exit 0)', false)] })], subSecondInput(blamed)), definitelyValid: false };
+    return {
+      judgements: tagged(
+        [fail(blamed, 'accepted: the model finds nothing wrong with the file', observed, { needs: [needExit('the loader accepts the file (exit 0)', false)] })],
+        subSecondInput(blamed),
+      ),
+      definitelyValid: false,
+    };
   }
   return { judgements: clausesIfAccepted.flatMap((c) => tagged([pass(c, 'accepted')], subSecondInput(c))), definitelyValid: true };
 }
@@ -139,7 +174,13 @@ function judgeVerdict(model: ValidationResult, ans: LoaderAnswer, clausesIfAccep
 function judgeZerosReadAsUnset(model: ValidationResult, zerosUnset: Record<string, unknown>, ans: LoaderAnswer, p: Profile): Judgement[] {
   const printed = printedConfig(ans.stdout);
   if (printed === undefined || !looksLikeConfig(printed, p)) {
-    return [...new Set(model.errors.map((e) => e.clause))].map((c) => inconclusive(c, `rejected, or accepted reading the explicit zero as unset (${model.errors.map((e) => `${e.field}: ${e.message}`).join('; ')})`, 'accepted, with no effective configuration to show how the zero was read'));
+    return [...new Set(model.errors.map((e) => e.clause))].map((c) =>
+      inconclusive(
+        c,
+        `rejected, or accepted reading the explicit zero as unset (${model.errors.map((e) => `${e.field}: ${e.message}`).join('; ')})`,
+        'accepted, with no effective configuration to show how the zero was read',
+      ),
+    );
   }
   return judgeConfigAnswer(zerosUnset, ans, p);
 }
@@ -150,7 +191,9 @@ function effectiveValues(m: EffectiveMismatch): JudgementValues {
   return {
     expectedValue: m.expectedValue,
     ...(leftOut ? {} : { observedValue: m.observedValue }),
-    diff: leftOut ? { added: [], modified: [], removed: [{ path: m.field, expected: m.expectedValue }] } : { added: [], removed: [], modified: [{ path: m.field, expected: m.expectedValue, observed: m.observedValue }] },
+    diff: leftOut
+      ? { added: [], modified: [], removed: [{ path: m.field, expected: m.expectedValue }] }
+      : { added: [], removed: [], modified: [{ path: m.field, expected: m.expectedValue, observed: m.observedValue }] },
   };
 }
 
@@ -165,7 +208,7 @@ export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswe
   }
   const clauses = clausesOfDoc(doc, p);
   // A valid file rejected: the clause of the field the loader blames, else of the first field set.
-  const blame = (reported: readonly string[]) => (reported.length > 0 ? clauseForPath(reported[0]!, p) : clauses[1] ?? clauses[0]!);
+  const blame = (reported: readonly string[]) => (reported.length > 0 ? clauseForPath(reported[0]!, p) : (clauses[1] ?? clauses[0]!));
   const { judgements, definitelyValid } = judgeVerdict(model, ans, clauses, blame, violationClause, subSecondDurationClauses(doc, p));
   if (!definitelyValid) return judgements;
   const printed = printedConfig(ans.stdout);
@@ -182,7 +225,17 @@ export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswe
   ];
 }
 
-export const credentialJudgementClauses: readonly ClauseId[] = ['node:2.1/kind', 'node:2.1/providers', 'node:2.1/name', 'node:2.1/matchImages', 'node:2.1/defaultCacheDuration', 'node:2.1/apiVersion', 'node:2.1/args', 'node:2.1/env', 'node:2.5/provider-apiVersion'];
+export const credentialJudgementClauses: readonly ClauseId[] = [
+  'node:2.1/kind',
+  'node:2.1/providers',
+  'node:2.1/name',
+  'node:2.1/matchImages',
+  'node:2.1/defaultCacheDuration',
+  'node:2.1/apiVersion',
+  'node:2.1/args',
+  'node:2.1/env',
+  'node:2.5/provider-apiVersion',
+];
 
 /** Judge a loader's answer to a CredentialProviderConfig file. */
 export function judgeCredentialAnswer(doc: Record<string, unknown>, ans: LoaderAnswer, p: Profile, violationClause?: ClauseId): Judgement[] {

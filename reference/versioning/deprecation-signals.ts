@@ -87,7 +87,14 @@ const mentionsDeprecation = (w: WarnValue) => /deprecat/i.test(w.text);
 export function judgeDeprecationWarning(serving: Serving, what: string, header: string | undefined): Judgement[] {
   const parsed = header === undefined ? undefined : parseWarnings(header);
   if (serving === 'deprecated') {
-    return [rule('rest:7.4', parsed !== undefined && parsed.length > 0, `${what} is deprecated: a Warning header (RFC 7234 5.5 warn-value)`, header === undefined ? 'no Warning header' : `Warning: ${header}`)];
+    return [
+      rule(
+        'rest:7.4',
+        parsed !== undefined && parsed.length > 0,
+        `${what} is deprecated: a Warning header (RFC 7234 5.5 warn-value)`,
+        header === undefined ? 'no Warning header' : `Warning: ${header}`,
+      ),
+    ];
   }
   if (serving === 'unlisted') {
     const bad = (parsed ?? []).filter(mentionsDeprecation);
@@ -159,14 +166,15 @@ export function parsePrometheusText(text: string): Sample[] {
 export function judgeDeprecatedGauge(samples: readonly Sample[], labels: Readonly<Record<string, string>>): Judgement {
   const same = (s: Sample) => Object.entries(labels).every(([k, v]) => s.labels[k] === v);
   const hit = samples.find((s) => s.name === DEPRECATED_APIS_GAUGE && same(s));
-  const expected = `${DEPRECATED_APIS_GAUGE}{${Object.entries(labels).map(([k, v]) => `${k}="${v}"`).join(',')}} 1`;
+  const expected = `${DEPRECATED_APIS_GAUGE}{${Object.entries(labels)
+    .map(([k, v]) => `${k}="${v}"`)
+    .join(',')}} 1`;
   if (!hit) {
     const others = samples.filter((s) => s.name === DEPRECATED_APIS_GAUGE).map((s) => JSON.stringify(s.labels));
     return fail('rest:9.3/deprecated-endpoint', expected, others.length === 0 ? `no ${DEPRECATED_APIS_GAUGE} sample` : `only ${others.slice(0, 3).join('; ')}`);
   }
   return rule('rest:9.3/deprecated-endpoint', hit.value === 1, expected, `value ${hit.value}`);
 }
-
 
 /**
  * rest:9.3/deprecated-endpoint for each request made to a deprecated group version (`labels`, one per
@@ -241,6 +249,10 @@ export function judgeDeprecatedGaugeScrapes(scrapes: readonly MetricsScrape[], l
     if (wrong !== undefined || seen.length > 0) return judgeDeprecatedGauge([wrong ?? seen[0]!], l);
     const judged = judgeDeprecatedGauge(samples.flat(), l);
     if (instances.size < 2) return judged;
-    return inconclusive('rest:9.3/deprecated-endpoint', `${judged.expected} on the server that served the request`, `not on any of ${scrapes.length} scrapes, answered by ${instances.size} server processes (process_start_time_seconds ${[...instances].join(', ')}): the one that served the request may be another`);
+    return inconclusive(
+      'rest:9.3/deprecated-endpoint',
+      `${judged.expected} on the server that served the request`,
+      `not on any of ${scrapes.length} scrapes, answered by ${instances.size} server processes (process_start_time_seconds ${[...instances].join(', ')}): the one that served the request may be another`,
+    );
   });
 }

@@ -17,8 +17,16 @@ export function judgeDeprecatedMetrics(text: string, current: Release): Judgemen
     if (!notice) continue;
     const state = metricVisibility(notice.release, current);
     const from = formatRelease(notice.release);
-    if (state === 'deleted') out.push(fail(C, `${m.name}, deprecated from ${from}, is deleted by ${formatRelease(current)} (hidden at deprecated = current - 3, deleted a release later)`, `still exposed: # HELP ${m.name} ${m.help}`));
-    else if (state === 'hidden') out.push(unspecified(C, `${m.name}, deprecated from ${from}, is hidden in ${formatRelease(current)} unless shown by the option for hidden metrics`, `exposed with ${m.samples} samples`));
+    if (state === 'deleted')
+      out.push(
+        fail(
+          C,
+          `${m.name}, deprecated from ${from}, is deleted by ${formatRelease(current)} (hidden at deprecated = current - 3, deleted a release later)`,
+          `still exposed: # HELP ${m.name} ${m.help}`,
+        ),
+      );
+    else if (state === 'hidden')
+      out.push(unspecified(C, `${m.name}, deprecated from ${from}, is hidden in ${formatRelease(current)} unless shown by the option for hidden metrics`, `exposed with ${m.samples} samples`));
     else if (state === 'deprecated') out.push(rule(C, notice.leading, `${m.name}'s description starts with its deprecation notice`, `# HELP ${m.name} ${m.help}`));
     else out.push(unspecified(C, `${m.name} says it is deprecated from ${from}, after the target's ${formatRelease(current)}`, m.help));
   }

@@ -35,7 +35,10 @@ function entry(profile: Profile, r: Removal, release: Release): PlanEntry {
   let useInstead: PlanEntry['useInstead'];
   if (to) {
     const toGroup = groupName(profile, to.group);
-    const itself = servedIn(profile, toGroup, to.version, r.resource, release) === 'removed' ? removals.find((x) => groupName(profile, x.group) === toGroup && x.version === to.version && x.resource === r.resource) : undefined;
+    const itself =
+      servedIn(profile, toGroup, to.version, r.resource, release) === 'removed'
+        ? removals.find((x) => groupName(profile, x.group) === toGroup && x.version === to.version && x.resource === r.resource)
+        : undefined;
     useInstead = {
       groupVersion: groupVersionOf(profile, to.group, to.version),
       since: formatRelease(to.since),

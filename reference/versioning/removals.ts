@@ -37,42 +37,130 @@ const g = (stem: string): GroupRef => ({ stem, suffixed: true });
 const plain = (stem: string): GroupRef => ({ stem, suffixed: false });
 const rel = (minor: number): Release => ({ major: 1, minor });
 
-type Row = readonly [removedIn: number, group: GroupRef, version: string, kinds: readonly (readonly [kind: string, resource: string, since?: number])[], to: readonly [GroupRef, string, number] | undefined, notes: string];
+type Row = readonly [
+  removedIn: number,
+  group: GroupRef,
+  version: string,
+  kinds: readonly (readonly [kind: string, resource: string, since?: number])[],
+  to: readonly [GroupRef, string, number] | undefined,
+  notes: string,
+];
 
-const ADMISSION_NOTES = '`failurePolicy` default Ignore to Fail; `matchPolicy` default Exact to Equivalent; `timeoutSeconds` default 30 to 10; `sideEffects` required, only `None` and `NoneOnDryRun`; `admissionReviewVersions` required (`v1`, `v1beta1`); `name` unique in list';
-const CRD_NOTES = '`spec.scope` required; `spec.version`, `spec.validation`, `spec.subresources`, `spec.additionalPrinterColumns` replaced by per-version fields under `spec.versions[*]`; conversion webhook fields moved under `spec.conversion.webhook`; `openAPIV3Schema` required and structural; `preserveUnknownFields: true` disallowed on create; printer column `JSONPath` renamed `jsonPath`';
-const CSR_NOTES = '`spec.signerName` required, the legacy-unknown signer not creatable; `spec.usages` required, no duplicates, known values only; condition types unique; `status.conditions[*].status` required; `status.certificate` PEM with only CERTIFICATE blocks';
-const INGRESS_NOTES = '`spec.backend` to `spec.defaultBackend`; `serviceName` to `service.name`; numeric `servicePort` to `service.port.number`; string to `service.port.name`; `pathType` required (`Prefix`, `Exact`, `ImplementationSpecific`)';
+const ADMISSION_NOTES =
+  '`failurePolicy` default Ignore to Fail; `matchPolicy` default Exact to Equivalent; `timeoutSeconds` default 30 to 10; `sideEffects` required, only `None` and `NoneOnDryRun`; `admissionReviewVersions` required (`v1`, `v1beta1`); `name` unique in list';
+const CRD_NOTES =
+  '`spec.scope` required; `spec.version`, `spec.validation`, `spec.subresources`, `spec.additionalPrinterColumns` replaced by per-version fields under `spec.versions[*]`; conversion webhook fields moved under `spec.conversion.webhook`; `openAPIV3Schema` required and structural; `preserveUnknownFields: true` disallowed on create; printer column `JSONPath` renamed `jsonPath`';
+const CSR_NOTES =
+  '`spec.signerName` required, the legacy-unknown signer not creatable; `spec.usages` required, no duplicates, known values only; condition types unique; `status.conditions[*].status` required; `status.certificate` PEM with only CERTIFICATE blocks';
+const INGRESS_NOTES =
+  '`spec.backend` to `spec.defaultBackend`; `serviceName` to `service.name`; numeric `servicePort` to `service.port.number`; string to `service.port.name`; `pathType` required (`Prefix`, `Exact`, `ImplementationSpecific`)';
 const DAEMONSET_NOTES = '`spec.templateGeneration` removed; `spec.selector` required and immutable; `updateStrategy.type` default RollingUpdate (was OnDelete)';
-const DEPLOYMENT_NOTES = '`spec.rollbackTo` removed; selector required and immutable; `progressDeadlineSeconds` default 600; `revisionHistoryLimit` default 10; `maxSurge` and `maxUnavailable` default 25%';
+const DEPLOYMENT_NOTES =
+  '`spec.rollbackTo` removed; selector required and immutable; `progressDeadlineSeconds` default 600; `revisionHistoryLimit` default 10; `maxSurge` and `maxUnavailable` default 25%';
 const STATEFULSET_NOTES = 'selector required and immutable; `updateStrategy.type` default RollingUpdate (was OnDelete)';
 const REPLICASET_NOTES = 'selector required and immutable';
 
 // Rows in the spec's order; a row naming two group versions is two rows here.
 const rows: readonly Row[] = [
   [27, g('storage'), 'v1beta1', [['CSIStorageCapacity', 'csistoragecapacities']], [g('storage'), 'v1', 24], ''],
-  [26, g('flowcontrol.apiserver'), 'v1beta1', [['FlowSchema', 'flowschemas'], ['PriorityLevelConfiguration', 'prioritylevelconfigurations']], [g('flowcontrol.apiserver'), 'v1beta2', 23], ''],
+  [
+    26,
+    g('flowcontrol.apiserver'),
+    'v1beta1',
+    [
+      ['FlowSchema', 'flowschemas'],
+      ['PriorityLevelConfiguration', 'prioritylevelconfigurations'],
+    ],
+    [g('flowcontrol.apiserver'), 'v1beta2', 23],
+    '',
+  ],
   [26, plain('autoscaling'), 'v2beta2', [['HorizontalPodAutoscaler', 'horizontalpodautoscalers']], [plain('autoscaling'), 'v2', 23], ''],
   [25, plain('batch'), 'v1beta1', [['CronJob', 'cronjobs']], [plain('batch'), 'v1', 21], ''],
-  [25, g('discovery'), 'v1beta1', [['EndpointSlice', 'endpointslices']], [g('discovery'), 'v1', 21], 'per-endpoint `nodeName` and `zone` replace topology map keys; `topology` becomes read-only `deprecatedTopology`'],
-  [25, g('events'), 'v1beta1', [['Event', 'events']], [g('events'), 'v1', 19], 'see 6.2: `regarding` replaces `involvedObject`, `eventTime` replaces `firstTimestamp`, `series.lastObservedTime` replaces `lastTimestamp`, `series.count` replaces `count`; `action`, `reason`, `reportingController`, `reportingInstance` required on create; `type` only `Normal` or `Warning`; the renamed `deprecated*` legacy fields are not permitted on new events'],
+  [
+    25,
+    g('discovery'),
+    'v1beta1',
+    [['EndpointSlice', 'endpointslices']],
+    [g('discovery'), 'v1', 21],
+    'per-endpoint `nodeName` and `zone` replace topology map keys; `topology` becomes read-only `deprecatedTopology`',
+  ],
+  [
+    25,
+    g('events'),
+    'v1beta1',
+    [['Event', 'events']],
+    [g('events'), 'v1', 19],
+    'see 6.2: `regarding` replaces `involvedObject`, `eventTime` replaces `firstTimestamp`, `series.lastObservedTime` replaces `lastTimestamp`, `series.count` replaces `count`; `action`, `reason`, `reportingController`, `reportingInstance` required on create; `type` only `Normal` or `Warning`; the renamed `deprecated*` legacy fields are not permitted on new events',
+  ],
   [25, plain('autoscaling'), 'v2beta1', [['HorizontalPodAutoscaler', 'horizontalpodautoscalers']], [plain('autoscaling'), 'v2', 23], ''],
-  [25, plain('policy'), 'v1beta1', [['PodDisruptionBudget', 'poddisruptionbudgets']], [plain('policy'), 'v1', 21], 'empty `spec.selector` `{}` selects all pods in the namespace (formerly none); unset selects none in both'],
+  [
+    25,
+    plain('policy'),
+    'v1beta1',
+    [['PodDisruptionBudget', 'poddisruptionbudgets']],
+    [plain('policy'), 'v1', 21],
+    'empty `spec.selector` `{}` selects all pods in the namespace (formerly none); unset selects none in both',
+  ],
   [25, plain('policy'), 'v1beta1', [['PodSecurityPolicy', 'podsecuritypolicies']], undefined, 'its admission controller is removed; use third-party admission webhooks; replacements under discussion'],
   [25, g('node'), 'v1beta1', [['RuntimeClass', 'runtimeclasses']], [g('node'), 'v1', 20], ''],
-  [22, g('admissionregistration'), 'v1beta1', [['MutatingWebhookConfiguration', 'mutatingwebhookconfigurations'], ['ValidatingWebhookConfiguration', 'validatingwebhookconfigurations']], [g('admissionregistration'), 'v1', 16], ADMISSION_NOTES],
+  [
+    22,
+    g('admissionregistration'),
+    'v1beta1',
+    [
+      ['MutatingWebhookConfiguration', 'mutatingwebhookconfigurations'],
+      ['ValidatingWebhookConfiguration', 'validatingwebhookconfigurations'],
+    ],
+    [g('admissionregistration'), 'v1', 16],
+    ADMISSION_NOTES,
+  ],
   [22, g('apiextensions'), 'v1beta1', [['CustomResourceDefinition', 'customresourcedefinitions']], [g('apiextensions'), 'v1', 16], CRD_NOTES],
   [22, g('apiregistration'), 'v1beta1', [['APIService', 'apiservices']], [g('apiregistration'), 'v1', 10], ''],
   [22, g('authentication'), 'v1beta1', [['TokenReview', 'tokenreviews']], [g('authentication'), 'v1', 6], ''],
-  [22, g('authorization'), 'v1beta1', [['SubjectAccessReview', 'subjectaccessreviews'], ['SelfSubjectAccessReview', 'selfsubjectaccessreviews'], ['LocalSubjectAccessReview', 'localsubjectaccessreviews']], [g('authorization'), 'v1', 6], '`spec.group` renamed `spec.groups`'],
+  [
+    22,
+    g('authorization'),
+    'v1beta1',
+    [
+      ['SubjectAccessReview', 'subjectaccessreviews'],
+      ['SelfSubjectAccessReview', 'selfsubjectaccessreviews'],
+      ['LocalSubjectAccessReview', 'localsubjectaccessreviews'],
+    ],
+    [g('authorization'), 'v1', 6],
+    '`spec.group` renamed `spec.groups`',
+  ],
   [22, g('certificates'), 'v1beta1', [['CertificateSigningRequest', 'certificatesigningrequests']], [g('certificates'), 'v1', 19], CSR_NOTES],
   [22, g('coordination'), 'v1beta1', [['Lease', 'leases']], [g('coordination'), 'v1', 14], ''],
   [22, plain('extensions'), 'v1beta1', [['Ingress', 'ingresses']], [g('networking'), 'v1', 19], INGRESS_NOTES],
   [22, g('networking'), 'v1beta1', [['Ingress', 'ingresses']], [g('networking'), 'v1', 19], INGRESS_NOTES],
   [22, g('networking'), 'v1beta1', [['IngressClass', 'ingressclasses']], [g('networking'), 'v1', 19], ''],
-  [22, g('rbac.authorization'), 'v1beta1', [['Role', 'roles'], ['RoleBinding', 'rolebindings'], ['ClusterRole', 'clusterroles'], ['ClusterRoleBinding', 'clusterrolebindings']], [g('rbac.authorization'), 'v1', 8], ''],
+  [
+    22,
+    g('rbac.authorization'),
+    'v1beta1',
+    [
+      ['Role', 'roles'],
+      ['RoleBinding', 'rolebindings'],
+      ['ClusterRole', 'clusterroles'],
+      ['ClusterRoleBinding', 'clusterrolebindings'],
+    ],
+    [g('rbac.authorization'), 'v1', 8],
+    '',
+  ],
   [22, g('scheduling'), 'v1beta1', [['PriorityClass', 'priorityclasses']], [g('scheduling'), 'v1', 14], ''],
-  [22, g('storage'), 'v1beta1', [['CSIDriver', 'csidrivers', 19], ['CSINode', 'csinodes', 17], ['StorageClass', 'storageclasses', 6], ['VolumeAttachment', 'volumeattachments', 13]], [g('storage'), 'v1', 6], ''],
+  [
+    22,
+    g('storage'),
+    'v1beta1',
+    [
+      ['CSIDriver', 'csidrivers', 19],
+      ['CSINode', 'csinodes', 17],
+      ['StorageClass', 'storageclasses', 6],
+      ['VolumeAttachment', 'volumeattachments', 13],
+    ],
+    [g('storage'), 'v1', 6],
+    '',
+  ],
   [16, plain('extensions'), 'v1beta1', [['NetworkPolicy', 'networkpolicies']], [g('networking'), 'v1', 8], ''],
   [16, plain('extensions'), 'v1beta1', [['DaemonSet', 'daemonsets']], [plain('apps'), 'v1', 9], DAEMONSET_NOTES],
   [16, plain('apps'), 'v1beta2', [['DaemonSet', 'daemonsets']], [plain('apps'), 'v1', 9], DAEMONSET_NOTES],

@@ -85,5 +85,10 @@ export function judgeRoundTripWrite(version: string, attempts: readonly WriteAtt
   if (attempts.every(isWriteConflict)) {
     return inconclusive('rest:9.3/rule-2', what, `${attempts.length} writes, each refused 409 because the object changed between read and write (another writer): nothing decided`);
   }
-  return rule('rest:9.3/rule-2', last.status >= 200 && last.status < 300, what, `status ${last.status}${attempts.length > 1 ? ` (attempt ${attempts.length}, after ${attempts.length - 1} conflict(s) with another writer)` : ''}: ${last.bodyText.slice(0, 200)}`);
+  return rule(
+    'rest:9.3/rule-2',
+    last.status >= 200 && last.status < 300,
+    what,
+    `status ${last.status}${attempts.length > 1 ? ` (attempt ${attempts.length}, after ${attempts.length - 1} conflict(s) with another writer)` : ''}: ${last.bodyText.slice(0, 200)}`,
+  );
 }

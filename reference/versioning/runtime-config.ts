@@ -14,9 +14,7 @@ export interface RuntimeConfigEntry {
   readonly enabled: boolean;
 }
 
-export type RuntimeConfigResult =
-  | { readonly ok: true; readonly entries: readonly RuntimeConfigEntry[] }
-  | { readonly ok: false; readonly errors: readonly string[] };
+export type RuntimeConfigResult = { readonly ok: true; readonly entries: readonly RuntimeConfigEntry[] } | { readonly ok: false; readonly errors: readonly string[] };
 
 const SEGMENT = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 

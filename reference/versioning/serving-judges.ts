@@ -35,7 +35,12 @@ export function judgeRemovalRow(profile: Profile, row: Removal, release: Release
     return pass(row.clause, `served or not: ${gv} ${row.kind} stops only in ${formatRelease(row.removedIn)}`, `release ${formatRelease(release)}`);
   }
   const present = listed === true;
-  return rule(row.clause, !present, `${gv} ${row.resource} is not served in ${formatRelease(release)} (removed in ${formatRelease(row.removedIn)})`, present ? `discovery lists ${row.resource} under ${gv}` : 'not listed');
+  return rule(
+    row.clause,
+    !present,
+    `${gv} ${row.resource} is not served in ${formatRelease(release)} (removed in ${formatRelease(row.removedIn)})`,
+    present ? `discovery lists ${row.resource} under ${gv}` : 'not listed',
+  );
 }
 
 /**
@@ -46,7 +51,12 @@ export function judgeRemovalRow(profile: Profile, row: Removal, release: Release
  */
 export function judgePersistedCreate(created: { readonly status: number; readonly json: unknown; readonly bodyText: string }): Judgement {
   const md = isRecord(created.json) && isRecord(created.json['metadata']) ? created.json['metadata'] : {};
-  return rule('rest:4.1/post', created.status >= 200 && created.status < 300 && typeof md['name'] === 'string', 'the PodDisruptionBudget is created (2xx, with a name)', `status ${created.status}: ${created.bodyText.slice(0, 200)}`);
+  return rule(
+    'rest:4.1/post',
+    created.status >= 200 && created.status < 300 && typeof md['name'] === 'string',
+    'the PodDisruptionBudget is created (2xx, with a name)',
+    `status ${created.status}: ${created.bodyText.slice(0, 200)}`,
+  );
 }
 
 /** A PodDisruptionBudget's spec as the suite writes it: minAvailable and a label selector. */
@@ -62,12 +72,28 @@ export interface PdbSpec {
  *
  *   judgePersistedRead({ name: 'pdb-x', uid: 'u1' }, spec, 'get', { status: 404, json: {...} }) -> fail ... 'status 404, not found'
  */
-export function judgePersistedRead(created: { readonly name: string; readonly uid: unknown }, spec: PdbSpec, via: 'get' | 'list', read: { readonly status: number; readonly json: unknown }): Judgement {
+export function judgePersistedRead(
+  created: { readonly name: string; readonly uid: unknown },
+  spec: PdbSpec,
+  via: 'get' | 'list',
+  read: { readonly status: number; readonly json: unknown },
+): Judgement {
   const items = via === 'get' ? (read.status === 200 ? [read.json] : []) : isRecord(read.json) && Array.isArray(read.json['items']) ? read.json['items'] : [];
   const found = items.filter(isRecord).find((o) => isRecord(o['metadata']) && o['metadata']['name'] === created.name);
   const fmd = found && isRecord(found['metadata']) ? found['metadata'] : {};
   const fspec = found && isRecord(found['spec']) ? found['spec'] : {};
-  const same = found !== undefined && fmd['uid'] === created.uid && JSON.stringify(fspec['minAvailable']) === JSON.stringify(spec.minAvailable) && JSON.stringify(fspec['selector']) === JSON.stringify(spec.selector);
-  const selector = Object.entries(spec.selector.matchLabels).map(([k, v]) => `${k}=${v}`).join(',');
-  return rule('rest:9.4/persisted-objects', same, `${created.name} (uid ${String(created.uid)}) is read through policy/v1 with minAvailable ${spec.minAvailable} and selector ${selector}`, found ? `uid ${String(fmd['uid'])}, spec ${JSON.stringify(fspec)}` : `status ${read.status}, not found`);
+  const same =
+    found !== undefined &&
+    fmd['uid'] === created.uid &&
+    JSON.stringify(fspec['minAvailable']) === JSON.stringify(spec.minAvailable) &&
+    JSON.stringify(fspec['selector']) === JSON.stringify(spec.selector);
+  const selector = Object.entries(spec.selector.matchLabels)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
+  return rule(
+    'rest:9.4/persisted-objects',
+    same,
+    `${created.name} (uid ${String(created.uid)}) is read through policy/v1 with minAvailable ${spec.minAvailable} and selector ${selector}`,
+    found ? `uid ${String(fmd['uid'])}, spec ${JSON.stringify(fspec)}` : `status ${read.status}, not found`,
+  );
 }

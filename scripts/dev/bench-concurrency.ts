@@ -19,7 +19,10 @@ import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory, type RecordedEvent, 
 export async function concurrencyBenchLines(): Promise<string[]> {
   const profile = profiles.svc;
   const server = await startEmbeddedServer({ profile, bookmarkIntervalMs: 400 });
-  const opened = openSession({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' }, { profile, runId: 'benchc', settings: defaultTargetSettings, signals: false });
+  const opened = openSession(
+    { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' },
+    { profile, runId: 'benchc', settings: defaultTargetSettings, signals: false },
+  );
   const [plan] = fc.sample(workloadPlanArb({ ...defaultWorkloadSize, paceMs: 0 }), { seed: 3, numRuns: 1 });
   const cx = new CaseContext(opened.env, new Tally(), 1);
   const t0 = performance.now();
@@ -65,7 +68,16 @@ export function syntheticHistory(n: number, keys: number, watchers: number): Con
     events.push({ type: kind === 'create' ? 'ADDED' : 'MODIFIED', key, token, rv: String(i + 1), data: { w: token }, at: t + 13 });
   }
   const watches = Array.from({ length: watchers }, (_, w) => ({
-    id: `w${w}`, client: `w${w}`, namespaces: ['ns'], start: { kind: 'exact' as const, rv: '0' }, startKnownAt: -1, bookmarksRequested: false, slow: false, opened: -1, events, end: 'stopped' as const,
+    id: `w${w}`,
+    client: `w${w}`,
+    namespaces: ['ns'],
+    start: { kind: 'exact' as const, rv: '0' },
+    startKnownAt: -1,
+    bookmarksRequested: false,
+    slow: false,
+    opened: -1,
+    events,
+    end: 'stopped' as const,
   }));
   return { format: CONCURRENT_HISTORY_FORMAT, ops, watches, lists: [] };
 }

@@ -49,7 +49,9 @@ async function oneRun(label: string, args: readonly string[]): Promise<string[]>
     const profiled = await runOnce(dir, [...args, '--seed', String(s.seed)], profiling.env);
     return [
       `run against ${label}: ${wallSeconds.toFixed(1)} s wall (exit ${code}); ${t['passed']} passed, ${t['failed']} failed, ${t['unspecified']} unspecified, ${t['inconclusive'] ?? 0} inconclusive, ${t['error']} error`,
-      tree === undefined ? '  CPU: the process tree\'s user+sys needs /proc (Linux)' : `  CPU: ${(tree.user + tree.system).toFixed(1)} s user+sys for the whole process tree (${tree.user.toFixed(1)} user, ${tree.system.toFixed(1)} sys)`,
+      tree === undefined
+        ? "  CPU: the process tree's user+sys needs /proc (Linux)"
+        : `  CPU: ${(tree.user + tree.system).toFixed(1)} s user+sys for the whole process tree (${tree.user.toFixed(1)} user, ${tree.system.toFixed(1)} sys)`,
       ...(s.footprint ? footprintLines(s.footprint).map((l) => `  ${l}`) : ['  (no footprint in summary.json)']),
       ...profiling.finish(profiled.wallSeconds),
     ];

@@ -22,9 +22,30 @@ function syntheticWatch(objects: number, writes: number): { h: History; events: 
   const events: ObservedEvent[] = [];
   for (let i = 0; i < writes; i++) {
     const name = `o${i % objects}`;
-    const v: ObjectVersion = { key: `${NS}/${name}`, name, namespace: NS, uid: `u${i % objects}`, rv: String(i + 1), creationTimestamp: undefined, content: { labels: {}, annotations: {}, body: { n: String(i) } } };
+    const v: ObjectVersion = {
+      key: `${NS}/${name}`,
+      name,
+      namespace: NS,
+      uid: `u${i % objects}`,
+      rv: String(i + 1),
+      creationTimestamp: undefined,
+      content: { labels: {}, annotations: {}, body: { n: String(i) } },
+    };
     h = recordWrite(h, { op: 'put', version: v, atMs: i });
-    const object: ObservedObject = { key: v.key, name, namespace: NS, uid: v.uid, rv: v.rv, creationTimestamp: undefined, kind: 'ConfigMap', apiVersion: 'v1', labels: {}, annotations: {}, body: v.content.body, deletionTimestamp: undefined };
+    const object: ObservedObject = {
+      key: v.key,
+      name,
+      namespace: NS,
+      uid: v.uid,
+      rv: v.rv,
+      creationTimestamp: undefined,
+      kind: 'ConfigMap',
+      apiVersion: 'v1',
+      labels: {},
+      annotations: {},
+      body: v.content.body,
+      deletionTimestamp: undefined,
+    };
     events.push({ type: i < objects ? 'ADDED' : 'MODIFIED', object, raw: {} });
   }
   return { h, events };
@@ -45,7 +66,10 @@ function judgeRate(objects: number, writes: number, rounds: number): number {
 async function informerCost(cases: number): Promise<{ msPerCase: number; requestsPerCase: number }> {
   const profile = profiles.svc;
   const server = await startEmbeddedServer({ profile });
-  const opened = openSession({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' }, { profile, runId: 'benchw', settings: { ...defaultTargetSettings, watchWaitMs: 1000 }, signals: false });
+  const opened = openSession(
+    { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' },
+    { profile, runId: 'benchw', settings: { ...defaultTargetSettings, watchWaitMs: 1000 }, signals: false },
+  );
   const check = { ...watchInformer, defaultRuns: cases };
   // runCheck records a check's exchanges in its own transcript and footprint, not the env's.
   const footprint = emptyFootprint(check.id);

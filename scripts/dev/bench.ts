@@ -97,14 +97,16 @@ const checked = await checkedRun();
 const plainMs = await plainRun(checked.requests);
 const n = checked.requests.length;
 const fmt = (x: number) => x.toFixed(0).padStart(8);
-process.stdout.write([
-  `svc-conformance bench: ${CASES} generated CRUD/list sequences, ${checked.ops} operations, ${n} HTTP requests`,
-  `checked (model + judges + transcript): ${fmt(checked.ms)} ms  ${fmt((n / checked.ms) * 1000)} requests/s  ${fmt((checked.ops / checked.ms) * 1000)} operations/s`,
-  `plain undici loop, same requests:      ${fmt(plainMs)} ms  ${fmt((n / plainMs) * 1000)} requests/s`,
-  `harness overhead (checked / plain):     ${(checked.ms / plainMs).toFixed(2)}x`,
-  ...(await benchWatch()),
-  ...(await applyBenchLines(CASES)),
-  ...(await concurrencyBenchLines()),
-  ...(await runFootprintLines(process.argv.slice(2))),
-  '',
-].join('\n'));
+process.stdout.write(
+  [
+    `svc-conformance bench: ${CASES} generated CRUD/list sequences, ${checked.ops} operations, ${n} HTTP requests`,
+    `checked (model + judges + transcript): ${fmt(checked.ms)} ms  ${fmt((n / checked.ms) * 1000)} requests/s  ${fmt((checked.ops / checked.ms) * 1000)} operations/s`,
+    `plain undici loop, same requests:      ${fmt(plainMs)} ms  ${fmt((n / plainMs) * 1000)} requests/s`,
+    `harness overhead (checked / plain):     ${(checked.ms / plainMs).toFixed(2)}x`,
+    ...(await benchWatch()),
+    ...(await applyBenchLines(CASES)),
+    ...(await concurrencyBenchLines()),
+    ...(await runFootprintLines(process.argv.slice(2))),
+    '',
+  ].join('\n'),
+);

@@ -131,7 +131,7 @@ export function sampleShares(profile: CpuProfile, rootUrl: string, bundles: Bund
         folder ??= folderOfFrame(f.url, f.lineNumber, rootUrl, bundles);
         loading ||= f.url.startsWith('node:internal/modules/');
       }
-      row = transpiling ? TRANSPILING : folder ?? (leaf.functionName === '(program)' ? 'V8 and native code (no JavaScript frame)' : loading ? NODE_LOADING : 'node: event loop, I/O, timers');
+      row = transpiling ? TRANSPILING : (folder ?? (leaf.functionName === '(program)' ? 'V8 and native code (no JavaScript frame)' : loading ? NODE_LOADING : 'node: event loop, I/O, timers'));
     }
     memo.set(leafId, row);
     return row;
@@ -178,7 +178,10 @@ export function summariseCpu(processes: readonly ProcessProfile[], rootUrl: stri
   for (const [what] of small) folders.delete(what);
   const smallSum = small.reduce((a, [, cpu]) => a + cpu, 0);
   return {
-    byFolder: [...[...folders].map(([what, cpuSeconds]) => ({ what, cpuSeconds })).sort(desc), ...(small.length > 0 ? [{ what: `node_modules/ (${small.length} other packages)`, cpuSeconds: smallSum }] : [])],
+    byFolder: [
+      ...[...folders].map(([what, cpuSeconds]) => ({ what, cpuSeconds })).sort(desc),
+      ...(small.length > 0 ? [{ what: `node_modules/ (${small.length} other packages)`, cpuSeconds: smallSum }] : []),
+    ],
     byProcess: [...kinds].map(([what, v]) => ({ what, cpuSeconds: v.cpu, processes: v.n })).sort(desc),
     nodeCpuSeconds: nodeCpu,
   };

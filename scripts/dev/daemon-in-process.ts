@@ -40,18 +40,21 @@ export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[
     return f;
   });
   const launcher: DaemonLauncher = o.command ? processLauncher(o.command) : inProcessLauncher(profile.name, faults, o.variations ?? []);
-  const planned = planRun({
-    profile: profile.name,
-    seed: o.seed,
-    runs: o.runs,
-    check: [...o.checks],
-    ...(o.command !== undefined ? { controllerDaemon: o.command } : {}),
-    reports: '.',
-    output: 'text',
-    confirm: false,
-    preflight: false,
-    timeout: DEFAULT_RUN_TIMEOUT_MS,
-  }, { seed: o.seed, runId: `d${o.seed.toString(16)}`, cwd: '/' });
+  const planned = planRun(
+    {
+      profile: profile.name,
+      seed: o.seed,
+      runs: o.runs,
+      check: [...o.checks],
+      ...(o.command !== undefined ? { controllerDaemon: o.command } : {}),
+      reports: '.',
+      output: 'text',
+      confirm: false,
+      preflight: false,
+      timeout: DEFAULT_RUN_TIMEOUT_MS,
+    },
+    { seed: o.seed, runId: `d${o.seed.toString(16)}`, cwd: '/' },
+  );
   if (planned.errors !== undefined) throw new Error(planned.errors.join('; '));
   const { run } = await executeRun(planned.plan, {
     log: () => undefined,

@@ -22,7 +22,18 @@ export const HISTORY_WINDOW_MS = 1500;
 const isScaleCheck = (id: string) => checkById(id)?.suite === 'rest-scale';
 
 /** `bookmarkIntervalMs`: how often the server sends bookmarks to watches that ask (default 400). */
-type InProcessRunOptions = { checks: readonly string[]; faults?: readonly FaultName[]; variations?: readonly VariationName[]; runs: number; seed: number; path?: string; profile?: ProfileName; scale?: ScaleProfile; release?: string; bookmarkIntervalMs?: number };
+type InProcessRunOptions = {
+  checks: readonly string[];
+  faults?: readonly FaultName[];
+  variations?: readonly VariationName[];
+  runs: number;
+  seed: number;
+  path?: string;
+  profile?: ProfileName;
+  scale?: ScaleProfile;
+  release?: string;
+  bookmarkIntervalMs?: number;
+};
 
 /**
  * The rest-scale checks run against a server of their own with the windows a long chain needs, so the
@@ -37,28 +48,31 @@ export async function runAgainst(o: InProcessRunOptions): Promise<CheckRecord[]>
 
 async function runOn(o: InProcessRunOptions, scale: ScaleProfile | undefined): Promise<CheckRecord[]> {
   for (const id of o.checks) if (!checkById(id)) throw new Error(`no check ${id}`);
-  const planned = planRun({
-    profile: o.profile ?? 'svc',
-    seed: o.seed,
-    runs: o.runs,
-    check: [...o.checks],
-    ...(o.path !== undefined ? { path: o.path } : {}),
-    // A chain of many pages outlives the short token lifetime the other self-tests use, and the history its first page's revision lives in.
-    continueTtl: scale ? SCALE_WINDOW_MS : CONTINUE_TTL_MS,
-    historyWindow: scale ? SCALE_WINDOW_MS : HISTORY_WINDOW_MS,
-    eventualWindow: 600,
-    fault: [...(o.faults ?? [])],
-    variation: [...(o.variations ?? [])],
-    ...(o.release !== undefined ? { release: o.release } : {}),
-    ...(scale ? { scale } : {}),
-    reports: '.',
-    output: 'text',
-    confirm: false,
-    // The self-tests judge one check's oracle against a planted fault; the run-level gate on the
-    // identity's permissions is tested on its own (test/cli/preflight.test.ts).
-    preflight: false,
-    timeout: DEFAULT_RUN_TIMEOUT_MS,
-  }, { seed: o.seed, runId: `t${o.seed.toString(16)}`, cwd: '/' });
+  const planned = planRun(
+    {
+      profile: o.profile ?? 'svc',
+      seed: o.seed,
+      runs: o.runs,
+      check: [...o.checks],
+      ...(o.path !== undefined ? { path: o.path } : {}),
+      // A chain of many pages outlives the short token lifetime the other self-tests use, and the history its first page's revision lives in.
+      continueTtl: scale ? SCALE_WINDOW_MS : CONTINUE_TTL_MS,
+      historyWindow: scale ? SCALE_WINDOW_MS : HISTORY_WINDOW_MS,
+      eventualWindow: 600,
+      fault: [...(o.faults ?? [])],
+      variation: [...(o.variations ?? [])],
+      ...(o.release !== undefined ? { release: o.release } : {}),
+      ...(scale ? { scale } : {}),
+      reports: '.',
+      output: 'text',
+      confirm: false,
+      // The self-tests judge one check's oracle against a planted fault; the run-level gate on the
+      // identity's permissions is tested on its own (test/cli/preflight.test.ts).
+      preflight: false,
+      timeout: DEFAULT_RUN_TIMEOUT_MS,
+    },
+    { seed: o.seed, runId: `t${o.seed.toString(16)}`, cwd: '/' },
+  );
   if (planned.errors !== undefined) throw new Error(planned.errors.join('; '));
   const plan = { ...planned.plan, target: { ...planned.plan.target, bookmarkIntervalMs: o.bookmarkIntervalMs ?? 400 } as RunPlan['target'] };
   const { run } = await executeRun(plan, {

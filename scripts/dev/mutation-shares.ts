@@ -53,17 +53,24 @@ export async function inShares(count: number, width: number): Promise<ShareOutco
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-mutation-'));
   try {
     const files = Array.from({ length: count }, (_, i) => path.join(dir, `share-${i}.json`));
-    await Promise.all(files.map((out, i) => new Promise<void>((resolve) => {
-      const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, '--share', `${i}/${count}`, '--width', String(width), '--out', out], { stdio: ['ignore', 'ignore', 'inherit'] });
-      child.on('exit', (code, signal) => {
-        if (code !== 0) process.stderr.write(`mutation: share ${i + 1}/${count} ended with ${signal ?? `exit ${code}`}\n`);
-        resolve();
-      });
-      child.on('error', (e) => {
-        process.stderr.write(`mutation: share ${i + 1}/${count} did not start: ${e.message}\n`);
-        resolve();
-      });
-    })));
+    await Promise.all(
+      files.map(
+        (out, i) =>
+          new Promise<void>((resolve) => {
+            const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, '--share', `${i}/${count}`, '--width', String(width), '--out', out], {
+              stdio: ['ignore', 'ignore', 'inherit'],
+            });
+            child.on('exit', (code, signal) => {
+              if (code !== 0) process.stderr.write(`mutation: share ${i + 1}/${count} ended with ${signal ?? `exit ${code}`}\n`);
+              resolve();
+            });
+            child.on('error', (e) => {
+              process.stderr.write(`mutation: share ${i + 1}/${count} did not start: ${e.message}\n`);
+              resolve();
+            });
+          }),
+      ),
+    );
     return files.flatMap((f) => {
       try {
         return JSON.parse(readFileSync(f, 'utf8')) as ShareOutcome[];

@@ -66,13 +66,41 @@ const loaderChecks = checks.filter((c) => c.suite === NODEAGENT_SUITE).map((c) =
 const daemonChecks = checks.filter((c) => c.suite === 'controller-daemon').map((c) => c.id);
 
 const allJobs: Job[] = [
-  ...faults.map((f): Job => ({ target: 'API server', name: f.name, clauses: [f.clause, ...f.alsoReportedAs], variation: false, run: () => runAgainst({ checks: f.checks, faults: [f.name], runs: RUNS, seed: SEED, ...((f as Fault).target ?? {}) }) })),
-  ...nodeagentFaults.map((f): Job => ({ target: 'node-agent loader', name: f.name, clauses: f.clauses, variation: false, run: () => runNodeagentChecks({ checks: nodeagentFaultChecks(f), faults: [f.name], runs: RUNS, seed: SEED }) })),
-  ...daemonFaults.map((f): Job => ({ target: 'controller daemon', name: f.name, clauses: [f.clause], variation: false, run: () => runDaemonChecks({ checks: [daemonCheckFor(f)], faults: [f.name], runs: RUNS, seed: SEED }) })),
+  ...faults.map(
+    (f): Job => ({
+      target: 'API server',
+      name: f.name,
+      clauses: [f.clause, ...f.alsoReportedAs],
+      variation: false,
+      run: () => runAgainst({ checks: f.checks, faults: [f.name], runs: RUNS, seed: SEED, ...((f as Fault).target ?? {}) }),
+    }),
+  ),
+  ...nodeagentFaults.map(
+    (f): Job => ({
+      target: 'node-agent loader',
+      name: f.name,
+      clauses: f.clauses,
+      variation: false,
+      run: () => runNodeagentChecks({ checks: nodeagentFaultChecks(f), faults: [f.name], runs: RUNS, seed: SEED }),
+    }),
+  ),
+  ...daemonFaults.map(
+    (f): Job => ({
+      target: 'controller daemon',
+      name: f.name,
+      clauses: [f.clause],
+      variation: false,
+      run: () => runDaemonChecks({ checks: [daemonCheckFor(f)], faults: [f.name], runs: RUNS, seed: SEED }),
+    }),
+  ),
   // Variations are judged by the checks of their own target only (the API server's by the rest- suites).
   ...variations.map((v): Job => ({ target: 'API server', name: v.name, clauses: [], variation: true, run: () => runAgainst({ checks: restChecks, variations: [v.name], runs: RUNS, seed: SEED }) })),
-  ...nodeagentVariations.map((v): Job => ({ target: 'node-agent loader', name: v.name, clauses: [], variation: true, run: () => runNodeagentChecks({ checks: loaderChecks, variations: [v.name], runs: RUNS, seed: SEED }) })),
-  ...daemonVariations.map((v): Job => ({ target: 'controller daemon', name: v.name, clauses: [], variation: true, run: () => runDaemonChecks({ checks: daemonChecks, variations: [v.name], runs: RUNS, seed: SEED }) })),
+  ...nodeagentVariations.map(
+    (v): Job => ({ target: 'node-agent loader', name: v.name, clauses: [], variation: true, run: () => runNodeagentChecks({ checks: loaderChecks, variations: [v.name], runs: RUNS, seed: SEED }) }),
+  ),
+  ...daemonVariations.map(
+    (v): Job => ({ target: 'controller daemon', name: v.name, clauses: [], variation: true, run: () => runDaemonChecks({ checks: daemonChecks, variations: [v.name], runs: RUNS, seed: SEED }) }),
+  ),
 ];
 /** `MUTATION_ONLY=name,name`: just those faults and variations (to time or profile one run). */
 const only = process.env['MUTATION_ONLY']?.split(',');
@@ -111,18 +139,33 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 const wall0 = performance.now();
 // Longest first (latency slows every request; variations run every check), so the pool ends together.
-const order = jobs.map((j, i) => ({ j, i, weight: j.name === 'latency' ? 3 : j.variation && j.target === 'API server' ? 2 : j.target === 'API server' ? 1 : 0 })).sort((a, b) => b.weight - a.weight || a.i - b.i);
+const order = jobs
+  .map((j, i) => ({ j, i, weight: j.name === 'latency' ? 3 : j.variation && j.target === 'API server' ? 2 : j.target === 'API server' ? 1 : 0 }))
+  .sort((a, b) => b.weight - a.weight || a.i - b.i);
 const share = shareOfArgv(process.argv);
 if (share !== undefined) {
   // A child of the run below: its share of the ordered jobs, written for the parent to tabulate.
   const mine = order.filter((_, k) => k % share.count === share.index);
-  const ran = await pool(mine.map((o) => o.j), share.width, (k) => share.index + k * share.count, order.length);
-  writeShare(share.out, ran.map((o, k) => ({ job: mine[k]!.i, records: o.records, ms: o.ms, ...(o.crash !== undefined ? { crash: o.crash } : {}) })));
+  const ran = await pool(
+    mine.map((o) => o.j),
+    share.width,
+    (k) => share.index + k * share.count,
+    order.length,
+  );
+  writeShare(
+    share.out,
+    ran.map((o, k) => ({ job: mine[k]!.i, records: o.records, ms: o.ms, ...(o.crash !== undefined ? { crash: o.crash } : {}) })),
+  );
   process.exit(0);
 }
 const outcomes: Outcome[] = new Array(jobs.length);
 if (PROCESSES === 1) {
-  const ran = await pool(order.map((o) => o.j), POOL, (k) => k, order.length);
+  const ran = await pool(
+    order.map((o) => o.j),
+    POOL,
+    (k) => k,
+    order.length,
+  );
   order.forEach((o, k) => (outcomes[o.i] = ran[k]!));
 } else {
   for (const r of await inShares(PROCESSES, Math.ceil(POOL / PROCESSES))) outcomes[r.job] = { job: jobs[r.job]!, records: r.records, ms: r.ms, ...(r.crash !== undefined ? { crash: r.crash } : {}) };
@@ -167,29 +210,56 @@ for (const t of targets) {
   const sizes = rows.flatMap((r) => (r.size === undefined ? [] : [r.size]));
   const summary = `${caught}/${rows.length} caught; counterexamples median ${median(sizes)} ${sizeUnit[t]}, max ${Math.max(...sizes)}; detection median ${secs(median(rows.map((r) => r.ms)))}`;
   perTarget.push(`- ${t}: ${summary}.`);
-  body.push(`## ${t}: planted faults`, '', `| fault | expected clause | caught | clause reported | ${sizeUnit[t]} in shrunk counterexample | time to detection |`, '|---|---|---|---|---|---|', ...rows.map((r) => r.line), '', `${summary}.`, '');
+  body.push(
+    `## ${t}: planted faults`,
+    '',
+    `| fault | expected clause | caught | clause reported | ${sizeUnit[t]} in shrunk counterexample | time to detection |`,
+    '|---|---|---|---|---|---|',
+    ...rows.map((r) => r.line),
+    '',
+    `${summary}.`,
+    '',
+  );
 }
 
-const variationRows = outcomes.filter((o) => o.job.variation).map((o) => {
-  const fails = failuresOf(o.records);
-  const errs = errorsOf(o.records);
-  const clean = o.crash === undefined && fails.length === 0 && errs.length === 0;
-  return { clean, line: `| ${o.job.target} | ${o.job.name} | ${clean ? 'no' : 'YES'} | ${[...new Set(fails.map((r) => r.clause))].join(', ') || '-'} | ${errs.length}${o.crash ? ` (crashed: ${o.crash})` : ''} | ${secs(o.ms)} |` };
-});
-body.push(`## Legal variations (every check of the variation's target; for the API server the rest- suites)`, '', '| target | variation | flagged | clauses flagged | errors | time |', '|---|---|---|---|---|---|', ...variationRows.map((r) => r.line), '');
+const variationRows = outcomes
+  .filter((o) => o.job.variation)
+  .map((o) => {
+    const fails = failuresOf(o.records);
+    const errs = errorsOf(o.records);
+    const clean = o.crash === undefined && fails.length === 0 && errs.length === 0;
+    return {
+      clean,
+      line: `| ${o.job.target} | ${o.job.name} | ${clean ? 'no' : 'YES'} | ${[...new Set(fails.map((r) => r.clause))].join(', ') || '-'} | ${errs.length}${o.crash ? ` (crashed: ${o.crash})` : ''} | ${secs(o.ms)} |`,
+    };
+  });
+body.push(
+  `## Legal variations (every check of the variation's target; for the API server the rest- suites)`,
+  '',
+  '| target | variation | flagged | clauses flagged | errors | time |',
+  '|---|---|---|---|---|---|',
+  ...variationRows.map((r) => r.line),
+  '',
+);
 
 const caught = allRows.filter((r) => r.caught).length;
 const clean = variationRows.filter((r) => r.clean).length;
 const apiSizes = allRows.slice(0, outcomes.filter((o) => o.job.target === 'API server' && !o.job.variation).length).flatMap((r) => (r.size === undefined ? [] : [r.size]));
-say(`Budget: the default of \`npm start\`: ${RUNS} runs per property (capped by each check's \`defaultRuns\`), seed ${SEED}, ${POOL} runs at a time in ${PROCESSES} process${PROCESSES === 1 ? '' : 'es'}.`);
-say(`Mutation score: ${caught}/${allRows.length} planted faults caught by their clause (${((caught / allRows.length) * 100).toFixed(0)} %); ${clean}/${variationRows.length} legal variations passed (${variationRows.length - clean} flagged).`);
+say(
+  `Budget: the default of \`npm start\`: ${RUNS} runs per property (capped by each check's \`defaultRuns\`), seed ${SEED}, ${POOL} runs at a time in ${PROCESSES} process${PROCESSES === 1 ? '' : 'es'}.`,
+);
+say(
+  `Mutation score: ${caught}/${allRows.length} planted faults caught by their clause (${((caught / allRows.length) * 100).toFixed(0)} %); ${clean}/${variationRows.length} legal variations passed (${variationRows.length - clean} flagged).`,
+);
 say(`Median time to detection: ${secs(median(allRows.map((r) => r.ms)))} (max ${secs(Math.max(...allRows.map((r) => r.ms)))}; wall times under the pool, so contention is included).`);
 say(`Shrunk counterexamples (API server): median ${median(apiSizes)} requests, max ${Math.max(...apiSizes)}.`);
 say(`Wall time of the whole run: ${secs(wallMs)}.`);
 say();
 for (const l of perTarget) say(l);
 say();
-say('Counterexample size is counted in the target\'s own unit: requests sent (API server), lines of the shrunk file without comments (node-agent loader), options on the shrunk command line besides --profile and --fault (controller daemon). Each fault runs only the checks that must catch it (for the loader, with the per-clause properties of the clauses it breaks); each variation runs every check of its target.');
+say(
+  "Counterexample size is counted in the target's own unit: requests sent (API server), lines of the shrunk file without comments (node-agent loader), options on the shrunk command line besides --profile and --fault (controller daemon). Each fault runs only the checks that must catch it (for the loader, with the per-clause properties of the clauses it breaks); each variation runs every check of its target.",
+);
 say();
 for (const l of body) say(l);
 

@@ -41,7 +41,16 @@ export function nodeagentEnv(o: { profile?: ProfileName; loader?: NodeagentLoade
   };
 }
 
-export async function runNodeagentChecks(o: { checks: readonly string[]; runs: number; seed: number; path?: string; profile?: ProfileName; loader?: NodeagentLoaderTarget; faults?: readonly NodeagentFaultName[]; variations?: readonly NodeagentVariationName[] }): Promise<CheckRecord[]> {
+export async function runNodeagentChecks(o: {
+  checks: readonly string[];
+  runs: number;
+  seed: number;
+  path?: string;
+  profile?: ProfileName;
+  loader?: NodeagentLoaderTarget;
+  faults?: readonly NodeagentFaultName[];
+  variations?: readonly NodeagentVariationName[];
+}): Promise<CheckRecord[]> {
   const env = nodeagentEnv(o);
   const records: CheckRecord[] = [];
   for (const id of o.checks) {

@@ -42,7 +42,18 @@ const worker = async () => {
       mkdirSync(dir, { recursive: true });
       out[i]!.rows.forEach((r, k) => {
         writeFileSync(path.join(dir, `${k + 1}.sh`), r.cx.curl);
-        writeFileSync(path.join(dir, `${k + 1}.txt`), [`clause ${r.clause} check ${r.check} faulty ${r.faulty} clean ${r.clean} -> ${r.outcome}`, `expected: ${r.cx.expected}`, `observed: ${r.cx.observed}`, `replay: ${r.cx.replay}`, `faulty: ${r.tail.faulty}`, `clean: ${r.tail.clean}`, ''].join('\n'));
+        writeFileSync(
+          path.join(dir, `${k + 1}.txt`),
+          [
+            `clause ${r.clause} check ${r.check} faulty ${r.faulty} clean ${r.clean} -> ${r.outcome}`,
+            `expected: ${r.cx.expected}`,
+            `observed: ${r.cx.observed}`,
+            `replay: ${r.cx.replay}`,
+            `faulty: ${r.tail.faulty}`,
+            `clean: ${r.tail.clean}`,
+            '',
+          ].join('\n'),
+        );
       });
     }
   }
@@ -60,10 +71,14 @@ const rowCount = (o: string) => all.filter((r) => r.outcome === o).length;
 const nodeRows = all.filter((r) => r.nodeTest !== undefined);
 say(`Budget: ${RUNS} runs per property, seed ${SEED}. Each reproducer runs against a fresh embedded server with the fault (must exit 1) and a clean one (must exit 0).`);
 say();
-say(`Faults (worst right-clause reproducer): ${count('right')} decided and right, ${count('undecided')} undecided, ${count('wrong')} wrong, ${count('could not run')} could not run, ${count('not found')} not found; of ${out.length}.`);
+say(
+  `Faults (worst right-clause reproducer): ${count('right')} decided and right, ${count('undecided')} undecided, ${count('wrong')} wrong, ${count('could not run')} could not run, ${count('not found')} not found; of ${out.length}.`,
+);
 const decidedOne = out.filter((m) => m.rows.some((r) => m.clauses.includes(r.clause) && r.outcome === 'right') && !m.rows.some((r) => r.outcome === 'wrong')).length;
 say(`Faults with at least one reproducer of their clause decided and right, and none wrong: ${decidedOne} of ${out.length}.`);
-say(`Reproducers (every failure of those runs): ${rowCount('right')} right, ${rowCount('undecided')} undecided, ${rowCount('wrong')} wrong, ${rowCount('could not run')} could not run; of ${all.length}. Node test files: ${nodeRows.filter((r) => r.nodeTest!.agrees).length}/${nodeRows.length} agree with their script.`);
+say(
+  `Reproducers (every failure of those runs): ${rowCount('right')} right, ${rowCount('undecided')} undecided, ${rowCount('wrong')} wrong, ${rowCount('could not run')} could not run; of ${all.length}. Node test files: ${nodeRows.filter((r) => r.nodeTest!.agrees).length}/${nodeRows.length} agree with their script.`,
+);
 say();
 say('| fault | outcome | reproducers (clause: exit against fault/clean) |');
 say('|---|---|---|');
@@ -71,5 +86,9 @@ for (const m of out) {
   const cells = m.rows.map((r) => `${r.clause}: ${r.faulty}/${r.clean}${m.clauses.includes(r.clause) ? '' : ' (other clause)'}${r.nodeTest && !r.nodeTest.agrees ? ' (node test disagrees)' : ''}`);
   say(`| ${m.fault} | ${m.outcome}${m.crash ? ` (crashed: ${m.crash.slice(0, 80)})` : ''} | ${cells.join('; ') || '-'} |`);
 }
-if (writeTo !== undefined) writeFileSync(writeTo, `# Do the reproducers decide?\n\nMade by \`npm run reproducers:decide -- --write ${writeTo}\`. Exit statuses of a reproducer: 0 the target behaves, 1 the failure is present, 2 it could not run, 3 undecided.\n\n${lines.join('\n')}\n`);
+if (writeTo !== undefined)
+  writeFileSync(
+    writeTo,
+    `# Do the reproducers decide?\n\nMade by \`npm run reproducers:decide -- --write ${writeTo}\`. Exit statuses of a reproducer: 0 the target behaves, 1 the failure is present, 2 it could not run, 3 undecided.\n\n${lines.join('\n')}\n`,
+  );
 process.exitCode = count('wrong') > 0 ? 1 : 0;

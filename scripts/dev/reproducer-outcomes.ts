@@ -123,8 +123,21 @@ export async function judgeReproducers(f: Fault, records: readonly CheckRecord[]
         const onGood = await runAgainstServer(dir, base, cx, good);
         const faulty = onBad.script.code;
         const clean = onGood.script.code;
-        const nodeTest = onBad.node !== undefined && onGood.node !== undefined ? { faulty: onBad.node, clean: onGood.node, agrees: (onBad.node === 0) === (faulty === 0) && (onGood.node === 0) === (clean === 0) } : undefined;
-        rows.push({ clause: r.clause, check: r.check, requests: cx.requestCount, faulty, clean, outcome: outcomeOf(faulty, clean), ...(nodeTest ? { nodeTest } : {}), tail: { faulty: tailOf(onBad.script.out), clean: tailOf(onGood.script.out) }, cx });
+        const nodeTest =
+          onBad.node !== undefined && onGood.node !== undefined
+            ? { faulty: onBad.node, clean: onGood.node, agrees: (onBad.node === 0) === (faulty === 0) && (onGood.node === 0) === (clean === 0) }
+            : undefined;
+        rows.push({
+          clause: r.clause,
+          check: r.check,
+          requests: cx.requestCount,
+          faulty,
+          clean,
+          outcome: outcomeOf(faulty, clean),
+          ...(nodeTest ? { nodeTest } : {}),
+          tail: { faulty: tailOf(onBad.script.out), clean: tailOf(onGood.script.out) },
+          cx,
+        });
       } finally {
         await Promise.all([bad.server.close(), good.server.close()]);
       }

@@ -30,7 +30,13 @@ export interface RunOutcome {
   readonly ok: boolean;
 }
 
-export function judgeRun(run: Pick<PlannedRun, 'name' | 'seed' | 'runs' | 'topology' | 'fresh'>, exitCode: number | null, wallMs: number, summary: SummaryJson | undefined, summaryProblem?: string): RunOutcome {
+export function judgeRun(
+  run: Pick<PlannedRun, 'name' | 'seed' | 'runs' | 'topology' | 'fresh'>,
+  exitCode: number | null,
+  wallMs: number,
+  summary: SummaryJson | undefined,
+  summaryProblem?: string,
+): RunOutcome {
   const base = { name: run.name, topology: run.topology, seed: run.seed, fresh: run.fresh, ...(run.runs !== undefined ? { runs: run.runs } : {}), wallMs, exitCode };
   if (summary === undefined) {
     return { ...base, verdict: 'no report', regressions: [], known: [], nowPassing: [], errors: [summaryProblem ?? 'no summary.json written'], ok: false };
@@ -71,7 +77,11 @@ export function formatOutcomes(outcomes: readonly RunOutcome[]): string {
     o.ok ? 'ok' : `FAIL (${o.verdict})`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i <= 1 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => (i <= 1 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   const lines = [line(header), ...rows.map(line)];
   for (const o of outcomes) {
     if (o.regressions.length > 0) lines.push(`${o.name}: failed beyond the expectations file: ${o.regressions.join(', ')}`);
@@ -114,7 +124,8 @@ export function formatSweep(rows: readonly SweepRow[], outcomes: readonly RunOut
   const seeds = (t: Topology) => outcomes.filter((o) => o.topology === t && o.name.startsWith('api-')).map((o) => `${o.seed}${o.fresh ? '*' : ''}`);
   const topologiesRun = [...new Set(outcomes.map((o) => o.topology))];
   const head = `sweep: ${topologiesRun.map((t) => `${t} seeds ${seeds(t).join(', ') || '-'}`).join('; ')} (* fresh)`;
-  if (rows.length === 0) return `${head}
+  if (rows.length === 0)
+    return `${head}
 sweep: no clause failed beyond the expectations file, no error`;
   const width = Math.max(...rows.map((r) => r.clause.length));
   const cell = (r: SweepRow, status: 'failed' | 'error') => {

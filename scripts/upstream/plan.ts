@@ -94,11 +94,19 @@ export function planRuns(p: TopologyPlanInput): PlannedRun[] {
       ...(runs !== undefined ? { runs } : {}),
       reportsDir,
       args: [
-        'run', '--kubeconfig', p.kubeconfig, '--profile', 'k8s', '--seed', String(seed),
+        'run',
+        '--kubeconfig',
+        p.kubeconfig,
+        '--profile',
+        'k8s',
+        '--seed',
+        String(seed),
         ...(runs !== undefined ? ['--runs', String(runs)] : []),
         ...extra,
-        '--expectations', path.join(p.root, expectationFiles[kind]),
-        '--reports', reportsDir,
+        '--expectations',
+        path.join(p.root, expectationFiles[kind]),
+        '--reports',
+        reportsDir,
       ],
     });
   };

@@ -45,7 +45,8 @@ export const applyPatchMergeKey: Check<MergeKeyCase> = {
     const doc = await cx.send({ method: 'GET', path: '/openapi/v2', headers: { accept: 'application/json' } });
     // Upstream 1.24 labels this JSON document text/plain, so the client leaves it unparsed.
     const marked = doc.status === 200 ? markedOwnerReferences(doc.json ?? parseOrUndefined(doc.bodyText), cx.env.profile) : undefined;
-    if (!marked) throw new CheckNotApplicable(clauses, `the target's /openapi/v2 (status ${doc.status}) shows no patchStrategy=merge marker without list type on ConfigMap metadata.ownerReferences`, 'skipped');
+    if (!marked)
+      throw new CheckNotApplicable(clauses, `the target's /openapi/v2 (status ${doc.status}) shows no patchStrategy=merge marker without list type on ConfigMap metadata.ownerReferences`, 'skipped');
     const ns = await namespaceOf(cx, 0);
     const base = `/api/v1/namespaces/${encodeURIComponent(ns)}/configmaps`;
     const owners: { name: string; uid: string }[] = [];
@@ -57,10 +58,14 @@ export const applyPatchMergeKey: Check<MergeKeyCase> = {
     }
     const ref = (o: { name: string; uid: string }) => ({ apiVersion: 'v1', kind: 'ConfigMap', name: o.name, uid: o.uid });
     const name = `mk-${c.suffix}`;
-    const applyAs = (manager: string, refs: object[], labels?: Record<string, string>) => cx.send({
-      method: 'PATCH', path: `${base}/${name}`, query: [['fieldManager', manager]], headers: { 'content-type': APPLY_TYPE },
-      body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, ...(labels ? { labels } : {}), ownerReferences: refs } }),
-    });
+    const applyAs = (manager: string, refs: object[], labels?: Record<string, string>) =>
+      cx.send({
+        method: 'PATCH',
+        path: `${base}/${name}`,
+        query: [['fieldManager', manager]],
+        headers: { 'content-type': APPLY_TYPE },
+        body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, ...(labels ? { labels } : {}), ownerReferences: refs } }),
+      });
     const first = await applyAs(FIRST, [ref(owners[0]!)], cx.ownLabels);
     cx.judge([judgeMergeKeySetup('first apply', first.status, undefined, first.bodyText)]);
     const second = await applyAs(SECOND, c.secondNamesFirst ? [ref(owners[0]!), ref(owners[1]!)] : [ref(owners[1]!)]);

@@ -7,7 +7,19 @@
  */
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
-import { apply, configMapSchema, expectedOf, judgeDefaultManager, managedFieldsWriteTags, judgeManagedFieldsInBody, judgeState, judgeWrite, trackedPart, update, withTrackedPart } from '../../reference/apply/index.ts';
+import {
+  apply,
+  configMapSchema,
+  expectedOf,
+  judgeDefaultManager,
+  managedFieldsWriteTags,
+  judgeManagedFieldsInBody,
+  judgeState,
+  judgeWrite,
+  trackedPart,
+  update,
+  withTrackedPart,
+} from '../../reference/apply/index.ts';
 import { apiVersionOf, objectPath } from '../../reference/resources.ts';
 import { resourceOf } from '../../harness/rest-interpreter.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
@@ -62,7 +74,12 @@ async function runPoint(cx: CaseContext, point: Point, i: number, input: PointsI
       return unchanged(cx, st, ['rest:4.7.1']);
     }
     case 'no-managed-fields-in-body': {
-      const intent = { apiVersion: apiVersionOf(rt), kind: rt.kind, metadata: { name: st.name, namespace: st.ns, managedFields: [{ manager: 'mgr-z', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': {} } }] }, data: second };
+      const intent = {
+        apiVersion: apiVersionOf(rt),
+        kind: rt.kind,
+        metadata: { name: st.name, namespace: st.ns, managedFields: [{ manager: 'mgr-z', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': {} } }] },
+        data: second,
+      };
       const r = await cx.send({ method: 'PATCH', path: objectPath(rt, st.name, st.ns), query: [['fieldManager', 'mgr-b']], headers: { 'content-type': APPLY_TYPE }, body: applyBody(intent) });
       // Refusing the body is right; a server that accepts it must not adopt the body's managedFields.
       const model = () => apply({ live: st.live, managed: st.managed, intent, manager: 'mgr-b', force: false, schema: st.schema, apiVersion: apiVersionOf(rt), now: iso(cx.env.now()) });
@@ -87,8 +104,18 @@ async function runPoint(cx: CaseContext, point: Point, i: number, input: PointsI
       const learned = judgeDefaultManager(USER_AGENT, r.status, r.json);
       cx.judge(learned.judgements);
       const body = req.body as Record<string, unknown>;
-      const model = update({ live: st.live, managed: startingManagedFields((body['metadata'] as Record<string, unknown>)['managedFields'], st.managed, decodeForModel), object: body, manager: learned.manager!, schema: st.schema, apiVersion: apiVersionOf(rt), now: iso(cx.env.now()) });
-      cx.judge(judgeState({ object: withTrackedPart(body, trackedPart(model.object)), managed: model.managed }, r.json, st.schema, apiVersionOf(rt), ['rest:4.3/fieldManager', 'rest:3.2/non-apply-write']));
+      const model = update({
+        live: st.live,
+        managed: startingManagedFields((body['metadata'] as Record<string, unknown>)['managedFields'], st.managed, decodeForModel),
+        object: body,
+        manager: learned.manager!,
+        schema: st.schema,
+        apiVersion: apiVersionOf(rt),
+        now: iso(cx.env.now()),
+      });
+      cx.judge(
+        judgeState({ object: withTrackedPart(body, trackedPart(model.object)), managed: model.managed }, r.json, st.schema, apiVersionOf(rt), ['rest:4.3/fieldManager', 'rest:3.2/non-apply-write']),
+      );
       return;
     }
   }
@@ -100,13 +127,14 @@ export const applyPoints: Check<PointsInput> = {
   title: 'apply needs fieldManager, refuses managedFields in its body; [{}] resets ownership, [] does not; default manager from the user agent',
   clauses: ['rest:4.7.1', 'rest:4.7.2', 'rest:4.7.5', 'rest:4.3/fieldManager', 'rest:2.6/fieldsV1'],
   defaultRuns: 4,
-  arbitrary: () => fc.record({
-    // Every point in every case: a few runs cover all of them.
-    points: fc.constant(POINTS),
-    key: fc.constantFrom('k1', 'k2'),
-    other: fc.constantFrom('o1', 'o2'),
-    value: fc.constantFrom('v1', 'v2', 'x y'),
-  }),
+  arbitrary: () =>
+    fc.record({
+      // Every point in every case: a few runs cover all of them.
+      points: fc.constant(POINTS),
+      key: fc.constantFrom('k1', 'k2'),
+      other: fc.constantFrom('o1', 'o2'),
+      value: fc.constantFrom('v1', 'v2', 'x y'),
+    }),
   describe: (i) => i.points.map((p, n) => `point ${p} on configmap point-${n} (data key ${i.key}, then ${i.other}, value ${JSON.stringify(i.value)})`),
   run: async (input, cx) => {
     for (const [i, p] of input.points.entries()) await runPoint(cx, p, i, input);

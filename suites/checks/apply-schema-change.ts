@@ -38,7 +38,12 @@ async function useSchema(cx: CaseContext, mapType: MapType): Promise<SeqState['s
   if (created.status === 404 || created.status === 405) throw new CheckNotApplicable(CLAUSES, `the target serves no ${crd.plural}.${crd.group}`, 'skipped');
   if (created.status === 409) {
     const name = (body['metadata'] as { name: string }).name;
-    const patched = await cx.send({ method: 'PATCH', path: objectPath(crd, name), headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ spec: { versions: schemaChangeVersions(profile, mapType) } }) });
+    const patched = await cx.send({
+      method: 'PATCH',
+      path: objectPath(crd, name),
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify({ spec: { versions: schemaChangeVersions(profile, mapType) } }),
+    });
     if (patched.status >= 300) throw new CheckNotApplicable(CLAUSES, `changing the schema-change fixture definition was refused (status ${patched.status})`);
   } else if (created.status >= 300) throw new CheckNotApplicable(CLAUSES, `installing the schema-change fixture definition was refused (status ${created.status})`);
   const rt = schemaChangeResource(profile, cx.env.runId);
@@ -56,10 +61,14 @@ async function useSchema(cx: CaseContext, mapType: MapType): Promise<SeqState['s
 /** Two managers apply different entries of `m` to a fresh object: a conflict means atomic. */
 async function inForce(cx: CaseContext, rt: ReturnType<typeof schemaChangeResource>, ns: string, mapType: MapType): Promise<boolean> {
   const name = `probe-${++probes}`;
-  const apply = (manager: string, m: Record<string, string>) => cx.send({
-    method: 'PATCH', path: objectPath(rt, name, ns), query: [['fieldManager', manager]], headers: { 'content-type': APPLY_TYPE },
-    body: JSON.stringify({ apiVersion: `${rt.group}/${rt.version}`, kind: rt.kind, metadata: { name, namespace: ns, labels: cx.ownLabels }, spec: { m } }),
-  });
+  const apply = (manager: string, m: Record<string, string>) =>
+    cx.send({
+      method: 'PATCH',
+      path: objectPath(rt, name, ns),
+      query: [['fieldManager', manager]],
+      headers: { 'content-type': APPLY_TYPE },
+      body: JSON.stringify({ apiVersion: `${rt.group}/${rt.version}`, kind: rt.kind, metadata: { name, namespace: ns, labels: cx.ownLabels }, spec: { m } }),
+    });
   const first = await apply('probe-1', { x: '1' });
   if (first.status >= 300) return false;
   const second = await apply('probe-2', { y: '2' });

@@ -23,8 +23,23 @@ import { CheckNotApplicable } from '../../harness/violation.ts';
 import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import { authzCaseArb, showAuthzRule, type AuthzCase } from '../../generators/authz.ts';
 import {
-  attributesOfStep, authzFixture, authzFixtureCrd, describeStep, expectedDecision, isLoopbackHost, judgeHealthAccess,
-  judgeEviction, judgeStep, judgeStranger, judgeSubresourceGet, policyRules, probeStep, resourceTypeOf, type AuthzNames, type AuthzStep, type Stranger,
+  attributesOfStep,
+  authzFixture,
+  authzFixtureCrd,
+  describeStep,
+  expectedDecision,
+  isLoopbackHost,
+  judgeHealthAccess,
+  judgeEviction,
+  judgeStep,
+  judgeStranger,
+  judgeSubresourceGet,
+  policyRules,
+  probeStep,
+  resourceTypeOf,
+  type AuthzNames,
+  type AuthzStep,
+  type Stranger,
 } from '../../reference/authz.ts';
 import { notSeenWithin } from '../../reference/judgement.ts';
 import { namedGroup } from '../../reference/profile.ts';
@@ -42,9 +57,7 @@ async function expectOk(cx: CaseContext, req: TargetRequest, what: string): Prom
 
 function objectBody(cx: CaseContext, rt: ResourceType, name: string, ns: string): Record<string, unknown> {
   const metadata = { name, namespace: ns, labels: cx.ownLabels };
-  return rt.kind === 'ConfigMap'
-    ? { apiVersion: apiVersionOf(rt), kind: rt.kind, metadata, data: { k: 'v' } }
-    : { apiVersion: apiVersionOf(rt), kind: rt.kind, metadata, spec: { k: 'v' } };
+  return rt.kind === 'ConfigMap' ? { apiVersion: apiVersionOf(rt), kind: rt.kind, metadata, data: { k: 'v' } } : { apiVersion: apiVersionOf(rt), kind: rt.kind, metadata, spec: { k: 'v' } };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -63,11 +76,12 @@ export const authzStrangers: Check<StrangerCase> = {
   // rest:5.6 and rest:5.1/client-auth-not-shown (how a refusal is answered) are recorded too, as unspecified where the spec is silent (reference/authz.ts).
   clauses: ['rest:5.1'],
   defaultRuns: 8,
-  arbitrary: () => fc.record({
-    who: fc.constantFrom<Stranger>('anonymous', 'unknown'),
-    op: fc.constantFrom('list' as const, 'get' as const, 'create' as const, 'delete' as const),
-    health: fc.constantFrom('livez' as const, 'readyz' as const, 'healthz' as const),
-  }),
+  arbitrary: () =>
+    fc.record({
+      who: fc.constantFrom<Stranger>('anonymous', 'unknown'),
+      op: fc.constantFrom('list' as const, 'get' as const, 'create' as const, 'delete' as const),
+      health: fc.constantFrom('livez' as const, 'readyz' as const, 'healthz' as const),
+    }),
   describe: (c) => [
     'create configmap x in a namespace of the run (as the run)',
     `${c.op} a configmap there as ${c.who === 'anonymous' ? 'nobody (no credentials)' : 'the holder of a token nobody issued'}`,
@@ -125,9 +139,19 @@ interface Acting {
 
 async function actingAs(cx: CaseContext): Promise<Acting> {
   const group = namedGroup(cx.env.profile, 'authorization');
-  const spec = (a: RequestAttributes) => (isResourceRequest(a)
-    ? { resourceAttributes: { namespace: a.namespace, verb: a.verb, group: a.apiGroup, resource: a.resource, ...(a.subresource ? { subresource: a.subresource } : {}), ...(a.name ? { name: a.name } : {}) } }
-    : { nonResourceAttributes: { path: a.path, verb: a.verb } });
+  const spec = (a: RequestAttributes) =>
+    isResourceRequest(a)
+      ? {
+          resourceAttributes: {
+            namespace: a.namespace,
+            verb: a.verb,
+            group: a.apiGroup,
+            resource: a.resource,
+            ...(a.subresource ? { subresource: a.subresource } : {}),
+            ...(a.name ? { name: a.name } : {}),
+          },
+        }
+      : { nonResourceAttributes: { path: a.path, verb: a.verb } };
   const answer = (r: TargetResponse) => {
     const allowed = (r.json as { status?: { allowed?: unknown } } | undefined)?.status?.allowed;
     return r.status >= 200 && r.status < 300 ? allowed === true : undefined;
@@ -139,20 +163,48 @@ async function actingAs(cx: CaseContext): Promise<Acting> {
     const groups = [AUTHENTICATED_GROUP];
     // Impersonation is a permission like any other: a target that refuses it to the run's identity
     // leaves the restricted user out of reach (skipped, never a failure of the rules).
-    const self = await cx.send({ method: 'POST', path: `/apis/${group}/v1/selfsubjectaccessreviews`, headers: { 'Impersonate-User': user }, body: { apiVersion: `${group}/v1`, kind: 'SelfSubjectAccessReview', spec: { nonResourceAttributes: { path: '/livez', verb: 'get' } } } });
+    const self = await cx.send({
+      method: 'POST',
+      path: `/apis/${group}/v1/selfsubjectaccessreviews`,
+      headers: { 'Impersonate-User': user },
+      body: { apiVersion: `${group}/v1`, kind: 'SelfSubjectAccessReview', spec: { nonResourceAttributes: { path: '/livez', verb: 'get' } } },
+    });
     if (self.status === 401 || self.status === 403) {
-      throw new CheckNotApplicable(authzRules.clauses, `the run's identity may not impersonate (a request with Impersonate-User answered ${self.status}): give a second identity with --restricted-kubeconfig`, 'skipped');
+      throw new CheckNotApplicable(
+        authzRules.clauses,
+        `the run's identity may not impersonate (a request with Impersonate-User answered ${self.status}): give a second identity with --restricted-kubeconfig`,
+        'skipped',
+      );
     }
     return {
-      user, groups, exact: true, as: { headers: { 'Impersonate-User': user } },
-      review: async (a) => answer(await cx.send({ method: 'POST', path: `/apis/${group}/v1/subjectaccessreviews`, body: { apiVersion: `${group}/v1`, kind: 'SubjectAccessReview', spec: { user, groups, ...spec(a) } } })),
+      user,
+      groups,
+      exact: true,
+      as: { headers: { 'Impersonate-User': user } },
+      review: async (a) =>
+        answer(await cx.send({ method: 'POST', path: `/apis/${group}/v1/subjectaccessreviews`, body: { apiVersion: `${group}/v1`, kind: 'SubjectAccessReview', spec: { user, groups, ...spec(a) } } })),
     };
   }
   const user = await restricted.user();
-  if (user === undefined) throw new CheckNotApplicable(authzRules.clauses, 'the user name of --restricted-kubeconfig could not be learned (neither a client certificate nor a token a TokenReview recognises): the run cannot bind it');
+  if (user === undefined)
+    throw new CheckNotApplicable(
+      authzRules.clauses,
+      'the user name of --restricted-kubeconfig could not be learned (neither a client certificate nor a token a TokenReview recognises): the run cannot bind it',
+    );
   return {
-    user, groups: [AUTHENTICATED_GROUP], exact: false, as: { identity: 'restricted' },
-    review: async (a) => answer(await cx.send({ method: 'POST', path: `/apis/${group}/v1/selfsubjectaccessreviews`, identity: 'restricted', body: { apiVersion: `${group}/v1`, kind: 'SelfSubjectAccessReview', spec: spec(a) } })),
+    user,
+    groups: [AUTHENTICATED_GROUP],
+    exact: false,
+    as: { identity: 'restricted' },
+    review: async (a) =>
+      answer(
+        await cx.send({
+          method: 'POST',
+          path: `/apis/${group}/v1/selfsubjectaccessreviews`,
+          identity: 'restricted',
+          body: { apiVersion: `${group}/v1`, kind: 'SelfSubjectAccessReview', spec: spec(a) },
+        }),
+      ),
   };
 }
 
@@ -164,7 +216,8 @@ async function ensureWidgets(cx: CaseContext, ns: string, clauses: Check<unknown
   if (await served()) return rt;
   const crd = crdResource(profile);
   const r = await cx.send({ method: 'POST', path: collectionPath(crd), body: authzFixtureCrd(profile, cx.env.runId, { [profile.runLabel]: cx.env.runId }) });
-  if (r.status === 404 || r.status === 405) throw new CheckNotApplicable(clauses, `the target serves no ${crd.plural}.${crd.group}: no custom type with a status subresource can be installed`, 'skipped');
+  if (r.status === 404 || r.status === 405)
+    throw new CheckNotApplicable(clauses, `the target serves no ${crd.plural}.${crd.group}: no custom type with a status subresource can be installed`, 'skipped');
   if (r.status >= 300 && r.status !== 409) throw new CheckNotApplicable(clauses, `installing the CustomResourceDefinition with a status subresource was refused (status ${r.status})`);
   const windowMs = eventualWindowOf(cx.env);
   const deadline = cx.env.now() + windowMs;
@@ -177,7 +230,17 @@ async function ensureWidgets(cx: CaseContext, ns: string, clauses: Check<unknown
   return undefined;
 }
 
-const RULES_CLAUSES = ['rest:5.3', 'rest:5.5', 'rest:2.2.4', 'rest:5.4', 'rest:4.6.4', 'rest:4.6.3', 'rest:4.1/subjectaccessreviews', 'rest:4.1/get-namespaced-subresource', 'rest:4.1/get-subresource'] as const;
+const RULES_CLAUSES = [
+  'rest:5.3',
+  'rest:5.5',
+  'rest:2.2.4',
+  'rest:5.4',
+  'rest:4.6.4',
+  'rest:4.6.3',
+  'rest:4.1/subjectaccessreviews',
+  'rest:4.1/get-namespaced-subresource',
+  'rest:4.1/get-subresource',
+] as const;
 
 export const authzRules: Check<AuthzCase> = {
   id: 'authz-rules',
@@ -216,11 +279,30 @@ export const authzRules: Check<AuthzCase> = {
     const rbac = namedGroup(profile, 'rbac.authorization');
     const roles: ResourceType = { plural: 'roles', kind: 'Role', group: rbac, version: 'v1', namespaced: true };
     const bindings: ResourceType = { plural: 'rolebindings', kind: 'RoleBinding', group: rbac, version: 'v1', namespaced: true };
-    await expectOk(cx, { method: 'POST', path: collectionPath(roles, ns0), body: { apiVersion: apiVersionOf(roles), kind: 'Role', metadata: { name: 'r', namespace: ns0, labels: cx.ownLabels }, rules: policyRules(n, c.rules) } }, 'creating Role r');
-    await expectOk(cx, {
-      method: 'POST', path: collectionPath(bindings, ns0),
-      body: { apiVersion: apiVersionOf(bindings), kind: 'RoleBinding', metadata: { name: 'r', namespace: ns0, labels: cx.ownLabels }, roleRef: { apiGroup: rbac, kind: 'Role', name: 'r' }, subjects: [{ kind: 'User', apiGroup: rbac, name: acting.user }] },
-    }, 'creating RoleBinding r');
+    await expectOk(
+      cx,
+      {
+        method: 'POST',
+        path: collectionPath(roles, ns0),
+        body: { apiVersion: apiVersionOf(roles), kind: 'Role', metadata: { name: 'r', namespace: ns0, labels: cx.ownLabels }, rules: policyRules(n, c.rules) },
+      },
+      'creating Role r',
+    );
+    await expectOk(
+      cx,
+      {
+        method: 'POST',
+        path: collectionPath(bindings, ns0),
+        body: {
+          apiVersion: apiVersionOf(bindings),
+          kind: 'RoleBinding',
+          metadata: { name: 'r', namespace: ns0, labels: cx.ownLabels },
+          roleRef: { apiGroup: rbac, kind: 'Role', name: 'r' },
+          subjects: [{ kind: 'User', apiGroup: rbac, name: acting.user }],
+        },
+      },
+      'creating RoleBinding r',
+    );
 
     // A new binding takes effect eventually (upstream's authorizer reads an informer cache): wait
     // until a request it grants is granted, within the eventual window.
@@ -262,7 +344,12 @@ async function runStep(cx: CaseContext, n: AuthzNames, acting: Acting, c: AuthzC
       req = { method: 'DELETE', path };
       break;
     case 'patch':
-      req = { method: 'PATCH', path, headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify(s.status ? { status: { step: String(i) } } : { metadata: { annotations: { 'authz-step': String(i) } } }) };
+      req = {
+        method: 'PATCH',
+        path,
+        headers: { 'content-type': 'application/merge-patch+json' },
+        body: JSON.stringify(s.status ? { status: { step: String(i) } } : { metadata: { annotations: { 'authz-step': String(i) } } }),
+      };
       break;
     case 'update': {
       // Custom resources need the current resourceVersion on update: read it as the run first.
@@ -281,12 +368,19 @@ async function runStep(cx: CaseContext, n: AuthzNames, acting: Acting, c: AuthzC
   const dry = req.method === 'GET' ? undefined : await cx.send({ ...restricted, query: [['dryRun', 'All']] });
   const real = await cx.send(restricted);
   const kind = (real.json as { kind?: unknown } | undefined)?.kind;
-  cx.judge(judgeStep(s, acting.exact ? expected : expected ? true : undefined, {
-    real: real.status,
-    ...(dry !== undefined ? { dry: dry.status } : {}),
-    ...(review !== undefined ? { review } : {}),
-    ...(typeof kind === 'string' ? { kind } : {}),
-  }, authzFixture(n.profile, n.runId).kind));
+  cx.judge(
+    judgeStep(
+      s,
+      acting.exact ? expected : expected ? true : undefined,
+      {
+        real: real.status,
+        ...(dry !== undefined ? { dry: dry.status } : {}),
+        ...(review !== undefined ? { review } : {}),
+        ...(typeof kind === 'string' ? { kind } : {}),
+      },
+      authzFixture(n.profile, n.runId).kind,
+    ),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -300,7 +394,7 @@ async function runStep(cx: CaseContext, n: AuthzNames, acting: Acting, c: AuthzC
 export const podEviction: Check<null> = {
   id: 'pod-eviction',
   suite: 'rest-authz',
-  title: 'POST of an Eviction to a pod\'s eviction subresource evicts it',
+  title: "POST of an Eviction to a pod's eviction subresource evicts it",
   clauses: ['rest:4.1/eviction'],
   defaultRuns: 2,
   arbitrary: () => fc.constant(null),
@@ -308,7 +402,12 @@ export const podEviction: Check<null> = {
   run: async (_c, cx) => {
     const pods: ResourceType = { plural: 'pods', kind: 'Pod', group: '', version: 'v1', namespaced: true };
     const ns = await namespaceOf(cx, 0);
-    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: ns, labels: cx.ownLabels }, spec: { automountServiceAccountToken: false, containers: [{ name: 'c', image: 'registry.invalid/none:1' }] } };
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p', namespace: ns, labels: cx.ownLabels },
+      spec: { automountServiceAccountToken: false, containers: [{ name: 'c', image: 'registry.invalid/none:1' }] },
+    };
     const windowMs = eventualWindowOf(cx.env);
     const deadline = cx.env.now() + windowMs;
     let created = await cx.send({ method: 'POST', path: collectionPath(pods, ns), body: pod });
@@ -323,7 +422,11 @@ export const podEviction: Check<null> = {
     }
     // `policy` has no product suffix in either profile (reference/versioning/removals.ts).
     const policy = 'policy';
-    const evicted = await cx.send({ method: 'POST', path: `${objectPath(pods, 'p', ns)}/eviction`, body: { apiVersion: `${policy}/v1`, kind: 'Eviction', metadata: { name: 'p', namespace: ns, labels: cx.ownLabels } } });
+    const evicted = await cx.send({
+      method: 'POST',
+      path: `${objectPath(pods, 'p', ns)}/eviction`,
+      body: { apiVersion: `${policy}/v1`, kind: 'Eviction', metadata: { name: 'p', namespace: ns, labels: cx.ownLabels } },
+    });
     const after = await cx.send({ method: 'GET', path: objectPath(pods, 'p', ns) });
     const terminating = (after.json as { metadata?: { deletionTimestamp?: unknown } } | undefined)?.metadata?.deletionTimestamp !== undefined;
     cx.judge([judgeEviction(evicted.status, { status: after.status, terminating })]);

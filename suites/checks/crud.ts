@@ -11,8 +11,16 @@ import { runOp, namespaceOf, resourceOf } from '../../harness/rest-interpreter.t
 import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
 import { readObject, keyOf } from '../../reference/objects.ts';
 import {
-  judgeAllNamespaces, judgeDeletedWithNamespace, judgeDuplicateNamespace, judgeGeneratedCreate, judgeGeneratedReadBack, judgeNameFreeElsewhere,
-  judgeNamespaceDeleteAccepted, judgeNamespaceList, judgeNamespaceRead, judgeSurvivesOtherNamespace,
+  judgeAllNamespaces,
+  judgeDeletedWithNamespace,
+  judgeDuplicateNamespace,
+  judgeGeneratedCreate,
+  judgeGeneratedReadBack,
+  judgeNameFreeElsewhere,
+  judgeNamespaceDeleteAccepted,
+  judgeNamespaceList,
+  judgeNamespaceRead,
+  judgeSurvivesOtherNamespace,
 } from '../../reference/crud-rules.ts';
 import { CASE_LABEL } from '../../harness/case-context.ts';
 
@@ -20,7 +28,22 @@ export const crudSequences: Check<Op[]> = {
   id: 'crud-sequences',
   suite: 'rest-crud',
   title: 'create/update/delete/get/list sequences agree with the model',
-  clauses: ['rest:2.2.1', 'rest:2.2.2', 'rest:2.3/metadata.uid', 'rest:2.3/metadata.resourceVersion', 'rest:2.3/metadata.creationTimestamp', 'rest:2.3/kind', 'rest:2.3/apiVersion', 'rest:9.1.1', 'rest:2.4.1', 'rest:2.4.2', 'rest:2.4.3', 'rest:4.1/post', 'rest:4.1/put', 'rest:4.1/delete'],
+  clauses: [
+    'rest:2.2.1',
+    'rest:2.2.2',
+    'rest:2.3/metadata.uid',
+    'rest:2.3/metadata.resourceVersion',
+    'rest:2.3/metadata.creationTimestamp',
+    'rest:2.3/kind',
+    'rest:2.3/apiVersion',
+    'rest:9.1.1',
+    'rest:2.4.1',
+    'rest:2.4.2',
+    'rest:2.4.3',
+    'rest:4.1/post',
+    'rest:4.1/put',
+    'rest:4.1/delete',
+  ],
   arbitrary: () => opsWithLifecycleArb({ resources: ['configmaps', 'leases'], namespaces: 2 }, { maxLength: 14 }),
   describe: (ops) => ops.map(showOp),
   run: async (ops, cx) => {
@@ -61,7 +84,7 @@ export const namesAndScope: Check<ScopeInput> = {
     cx.judge(judgeNameFreeElsewhere(cx.history('configmaps').everKeys.has(keyOf(ns1, input.name))));
 
     const all = await cx.send({ method: 'GET', path: collectionPath(rt), query: [['labelSelector', `${CASE_LABEL}=${cx.caseId}`]] });
-    const items = Array.isArray((all.json as { items?: unknown })?.items) ? ((all.json as { items: unknown[] }).items.map((it) => readObject(rt, it))) : [];
+    const items = Array.isArray((all.json as { items?: unknown })?.items) ? (all.json as { items: unknown[] }).items.map((it) => readObject(rt, it)) : [];
     const keys = new Set(items.map((o) => o.key));
     cx.judge(judgeScope({ selector: `${CASE_LABEL}=${cx.caseId}` }, items, 'list'));
     cx.judge(judgeAllNamespaces(all.status, keys, [keyOf(ns0, input.name), keyOf(ns1, input.name)]));
@@ -121,7 +144,11 @@ export const generatedNames: Check<{ prefix: string; count: number }> = {
     const ns = await namespaceOf(cx, 0);
     const names: string[] = [];
     for (let n = 0; n < input.count; n++) {
-      const r = await cx.send({ method: 'POST', path: collectionPath(rt, ns), body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: input.prefix, namespace: ns, labels: cx.ownLabels }, data: { n: String(n) } } });
+      const r = await cx.send({
+        method: 'POST',
+        path: collectionPath(rt, ns),
+        body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: input.prefix, namespace: ns, labels: cx.ownLabels }, data: { n: String(n) } },
+      });
       const o = readObject(rt, r.json);
       cx.judge(judgeGeneratedCreate(input.prefix, { status: r.status, name: o.name }, names));
       if (typeof o.name === 'string' && r.status < 300) names.push(o.name);

@@ -9,14 +9,65 @@
 import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
-import { calibrate, certificatesIn, writeCertPair, freePort, handshakePatiently, observeStart, probePatiently, runToExit, DaemonDidNotExit, shellQuote, tempDir, type ControllerDaemonTarget, type Handshake, type StartObservation } from '../../harness/controller-daemon.ts';
+import {
+  calibrate,
+  certificatesIn,
+  writeCertPair,
+  freePort,
+  handshakePatiently,
+  observeStart,
+  probePatiently,
+  runToExit,
+  DaemonDidNotExit,
+  shellQuote,
+  tempDir,
+  type ControllerDaemonTarget,
+  type Handshake,
+  type StartObservation,
+} from '../../harness/controller-daemon.ts';
 import { awaitLeadership, daemonApiGet, readLeases, writtenElsewhere } from '../../harness/daemon-lease.ts';
 import { InfrastructureError } from '../../harness/exchange.ts';
-import { invalidFlagSet, openKinds, renderInvalid, renderPicks, validFlagSet, validPickOptions, violationKinds, type FlagPick, type Violation, type ViolationKind } from '../../generators/daemon-flags.ts';
 import {
-  flagName, gateListClause, gates, judgeCertDir, judgeCipherSuites, judgeHelpRun, judgeLease, judgeOpenDecision, judgeRefusal, judgeSecurePortZero, judgeSni, judgeTlsMinVersion,
-  judgeUnexpectedExit, notReadyReason, judgeValidStart, judgeVersion, leaseTaken, leaseWindow, optionByName, options, parseFlags, parseHelp, withDefaults,
-  type Judgement, type MainLoopSeen, type NamedCertKey, type PathSeen, type StartSeen,
+  invalidFlagSet,
+  openKinds,
+  renderInvalid,
+  renderPicks,
+  validFlagSet,
+  validPickOptions,
+  violationKinds,
+  type FlagPick,
+  type Violation,
+  type ViolationKind,
+} from '../../generators/daemon-flags.ts';
+import {
+  flagName,
+  gateListClause,
+  gates,
+  judgeCertDir,
+  judgeCipherSuites,
+  judgeHelpRun,
+  judgeLease,
+  judgeOpenDecision,
+  judgeRefusal,
+  judgeSecurePortZero,
+  judgeSni,
+  judgeTlsMinVersion,
+  judgeUnexpectedExit,
+  notReadyReason,
+  judgeValidStart,
+  judgeVersion,
+  leaseTaken,
+  leaseWindow,
+  optionByName,
+  options,
+  parseFlags,
+  parseHelp,
+  withDefaults,
+  type Judgement,
+  type MainLoopSeen,
+  type NamedCertKey,
+  type PathSeen,
+  type StartSeen,
 } from '../../reference/controller-daemon/index.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
 import { daemonReproducer, processSteps, type ProcessAbout } from '../../harness/process-reproducers.ts';
@@ -40,18 +91,20 @@ export function suiteFlags(t: Pick<ControllerDaemonTarget, 'kubeconfigPath'>, pr
 const commandLine = (env: CheckEnv, words: readonly string[]) =>
   [env.controllerDaemon?.launcher.display ?? '<daemon>', ...suiteFlags(env.controllerDaemon ?? { kubeconfigPath: '<kubeconfig>' }, env.profile.name, '<port>'), ...words.map(shellQuote)].join(' ');
 
-
 /** What an observed start was, as plain data for the judges. */
-const startSeen = (obs: Exclude<StartObservation, { kind: 'hung' }>): StartSeen => (obs.kind === 'exited' ? { kind: 'exited', code: obs.code, output: obs.output } : { kind: 'serving', healthz: obs.healthz });
+const startSeen = (obs: Exclude<StartObservation, { kind: 'hung' }>): StartSeen =>
+  obs.kind === 'exited' ? { kind: 'exited', code: obs.code, output: obs.output } : { kind: 'serving', healthz: obs.healthz };
 
 /** A start that never got ready: the clauses the case would judge are inconclusive, and the check stops. */
 const hung = (clauses: readonly ClauseId[], obs: { output: string; waitedMs: number }) => new CheckNotApplicable(clauses, notReadyReason(obs.waitedMs, obs.output), 'inconclusive');
 
 /** --help or --version still running when its window passed: no clause bounds how long it may take either. */
-const notExited = (clauses: readonly ClauseId[]) => (e: unknown): never => {
-  if (e instanceof DaemonDidNotExit) throw new CheckNotApplicable(clauses, notReadyReason(e.waitedMs, e.output, 'exited'), 'inconclusive');
-  throw e;
-};
+const notExited =
+  (clauses: readonly ClauseId[]) =>
+  (e: unknown): never => {
+    if (e instanceof DaemonDidNotExit) throw new CheckNotApplicable(clauses, notReadyReason(e.waitedMs, e.output, 'exited'), 'inconclusive');
+    throw e;
+  };
 
 /** The target's paces, for the waits that take them (absent in hand-built targets). */
 const paced = (t: ControllerDaemonTarget) => ({ ...(t.pace ? { pace: t.pace } : {}), ...(t.answers ? { answers: t.answers } : {}) });
@@ -96,10 +149,11 @@ function invalidFlagsCheck(v: ViolationKind): Check<InvalidInput> {
     clauses: [v.clause],
     defaultRuns: v.runs ?? 2,
     applicable: notConfigured,
-    arbitrary: (env) => invalidFlagSet(env.profile.name, v).map((c) => {
-      const words = renderInvalid(c, env.profile.name);
-      return { ...c, words, line: commandLine(env, words) };
-    }),
+    arbitrary: (env) =>
+      invalidFlagSet(env.profile.name, v).map((c) => {
+        const words = renderInvalid(c, env.profile.name);
+        return { ...c, words, line: commandLine(env, words) };
+      }),
     describe: (i) => [i.line, `breaks: ${i.violation.rule} (${i.violation.clause})`],
     reproducer: (i, failure, env, about) => startReproducer(i.words, failure, env, about),
     run: async (i, cx) => {
@@ -145,10 +199,11 @@ function openFlagsCheck(v: (typeof openKinds)[number]): Check<InvalidInput> {
     clauses: [v.clause],
     defaultRuns: 1,
     applicable: notConfigured,
-    arbitrary: (env) => invalidFlagSet(env.profile.name, v, 0).map((c) => {
-      const words = renderInvalid(c, env.profile.name);
-      return { ...c, words, line: commandLine(env, words) };
-    }),
+    arbitrary: (env) =>
+      invalidFlagSet(env.profile.name, v, 0).map((c) => {
+        const words = renderInvalid(c, env.profile.name);
+        return { ...c, words, line: commandLine(env, words) };
+      }),
     describe: (i) => [i.line, `open: ${i.violation.rule} (${i.violation.clause})`],
     run: async (i, cx) => {
       const t = await daemon(cx);
@@ -179,13 +234,23 @@ export const daemonValidFlags: Check<ValidInput> = {
   id: 'daemon-valid-flags',
   suite: SUITE,
   title: 'a valid command line starts the daemon serving /healthz on the chosen port',
-  clauses: [...new Set<ClauseId>(['node:1.4', 'node:2.6/secure-port', 'node:2.6/bind-address', 'node:5/authorization-always-allow-paths', 'node:5/authorization-kubeconfig', ...validPickOptions('svc').map((o) => optionByName(o)!.clause)])],
+  clauses: [
+    ...new Set<ClauseId>([
+      'node:1.4',
+      'node:2.6/secure-port',
+      'node:2.6/bind-address',
+      'node:5/authorization-always-allow-paths',
+      'node:5/authorization-kubeconfig',
+      ...validPickOptions('svc').map((o) => optionByName(o)!.clause),
+    ]),
+  ],
   defaultRuns: 3,
   applicable: notConfigured,
-  arbitrary: (env) => validFlagSet(env.profile.name).map((picks) => {
-    const words = renderPicks(picks, env.profile.name);
-    return { picks, words, line: commandLine(env, words) };
-  }),
+  arbitrary: (env) =>
+    validFlagSet(env.profile.name).map((picks) => {
+      const words = renderPicks(picks, env.profile.name);
+      return { picks, words, line: commandLine(env, words) };
+    }),
   describe: (i) => [i.line],
   reproducer: (i, failure, env, about) => startReproducer(i.words, failure, env, about),
   run: async (i, cx) => {
@@ -237,14 +302,16 @@ export const daemonLeaderLease: Check<{ line: string }> = {
         return;
       }
       const w = await awaitLeadership(dp, get, cx.env.profile, window, before, { now: cx.env.now, sleep: cx.env.sleep, ...(t.pace ? { pace: t.pace } : {}) });
-      cx.judge(judgeLease({
-        window,
-        ...(before.at ? { before: before.at } : {}),
-        ...(w.after.at ? { after: w.after.at } : {}),
-        elsewhere: writtenElsewhere(before, w.after, window),
-        namespaceExists: w.namespaceExists,
-        ...(w.exited ? { exited: w.exited } : {}),
-      }));
+      cx.judge(
+        judgeLease({
+          window,
+          ...(before.at ? { before: before.at } : {}),
+          ...(w.after.at ? { after: w.after.at } : {}),
+          elsewhere: writtenElsewhere(before, w.after, window),
+          namespaceExists: w.namespaceExists,
+          ...(w.exited ? { exited: w.exited } : {}),
+        }),
+      );
     } finally {
       await dp.stop();
     }
@@ -255,7 +322,13 @@ export const daemonLeaderLease: Check<{ line: string }> = {
  * Starts the daemon with the suite's flags and `words`, runs `whileServing` once /healthz answers 200,
  * and always stops it. A start that exits is judged by `onExit`; one that never gets ready leaves `clauses` inconclusive.
  */
-async function withServingDaemon(cx: CaseContext, clauses: readonly ClauseId[], words: readonly string[], onExit: (obs: Extract<StartSeen, { kind: 'exited' }>) => Judgement[], whileServing: (port: number, t: ControllerDaemonTarget) => Promise<Judgement[]>): Promise<void> {
+async function withServingDaemon(
+  cx: CaseContext,
+  clauses: readonly ClauseId[],
+  words: readonly string[],
+  onExit: (obs: Extract<StartSeen, { kind: 'exited' }>) => Judgement[],
+  whileServing: (port: number, t: ControllerDaemonTarget) => Promise<Judgement[]>,
+): Promise<void> {
   const t = await daemon(cx);
   const port = await freePort();
   const dp = t.launcher.launch([...suiteFlags(t, cx.env.profile.name, port), ...words]);
@@ -278,8 +351,13 @@ export const daemonTlsMinVersion: Check<{ line: string }> = {
   arbitrary: (env) => fc.constant({ line: commandLine(env, ['--tls-min-version=VersionTLS13']) }),
   describe: (i) => [i.line, 'then: a TLS 1.2-only handshake, a TLS 1.3 handshake'],
   run: async (_i, cx) => {
-    await withServingDaemon(cx, ['node:2.6/tls-min-version'], ['--tls-min-version=VersionTLS13'], (obs) => judgeUnexpectedExit('node:2.6/tls-min-version', 'accepted: serves with VersionTLS13', obs), async (port, t) =>
-      judgeTlsMinVersion(await handshake(t, port, { maxVersion: 'TLSv1.2' }), await handshake(t, port, { minVersion: 'TLSv1.3' })));
+    await withServingDaemon(
+      cx,
+      ['node:2.6/tls-min-version'],
+      ['--tls-min-version=VersionTLS13'],
+      (obs) => judgeUnexpectedExit('node:2.6/tls-min-version', 'accepted: serves with VersionTLS13', obs),
+      async (port, t) => judgeTlsMinVersion(await handshake(t, port, { maxVersion: 'TLSv1.2' }), await handshake(t, port, { minVersion: 'TLSv1.3' })),
+    );
   },
 };
 
@@ -296,11 +374,17 @@ export const daemonTlsCipherSuites: Check<{ line: string }> = {
   arbitrary: (env) => fc.constant({ line: commandLine(env, [`--tls-cipher-suites=${CONFIGURED_SUITES}`]) }),
   describe: (i) => [i.line, 'then: TLS 1.2 handshakes offering only AES-256-GCM suites, then only AES-128-GCM suites'],
   run: async (_i, cx) => {
-    await withServingDaemon(cx, ['node:2.6/tls-cipher-suites'], [`--tls-cipher-suites=${CONFIGURED_SUITES}`], (obs) => judgeUnexpectedExit('node:2.6/tls-cipher-suites', 'accepted: serves with preferred suites', obs), async (port, t) => {
-      const unlisted = await handshake(t, port, { maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384' });
-      const listed = await handshake(t, port, { maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256' });
-      return judgeCipherSuites(unlisted, listed);
-    });
+    await withServingDaemon(
+      cx,
+      ['node:2.6/tls-cipher-suites'],
+      [`--tls-cipher-suites=${CONFIGURED_SUITES}`],
+      (obs) => judgeUnexpectedExit('node:2.6/tls-cipher-suites', 'accepted: serves with preferred suites', obs),
+      async (port, t) => {
+        const unlisted = await handshake(t, port, { maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384' });
+        const listed = await handshake(t, port, { maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256' });
+        return judgeCipherSuites(unlisted, listed);
+      },
+    );
   },
 };
 
@@ -353,7 +437,13 @@ export const daemonTlsSni: Check<{ line: string }> = {
   clauses: ['node:2.6/tls-sni-cert-key'],
   defaultRuns: 1,
   applicable: notConfigured,
-  arbitrary: (env) => fc.constant({ line: commandLine(env, SNI_PATTERNS.map((p, i) => `--tls-sni-cert-key=<pair ${i}>:${p.join(',')}`)) }),
+  arbitrary: (env) =>
+    fc.constant({
+      line: commandLine(
+        env,
+        SNI_PATTERNS.map((p, i) => `--tls-sni-cert-key=<pair ${i}>:${p.join(',')}`),
+      ),
+    }),
   describe: (i) => [i.line, `then: TLS handshakes naming ${SNI_NAMES.join(', ')}`],
   run: async (_i, cx) => {
     const clause = 'node:2.6/tls-sni-cert-key';
@@ -363,13 +453,19 @@ export const daemonTlsSni: Check<{ line: string }> = {
       if (made.some((m) => !m.files)) throw new CheckNotApplicable([clause], 'the openssl command is needed to make the SNI certificates');
       const pairs = made.map((m) => ({ pair: { cert: m.files!.cert, key: m.files!.key, names: m.names } as NamedCertKey, fingerprint256: m.files!.fingerprint256 }));
       const words = pairs.map(({ pair: p }) => `--tls-sni-cert-key=${p.cert},${p.key}:${p.names.join(',')}`);
-      await withServingDaemon(cx, [clause], words, (obs) => judgeUnexpectedExit(clause, 'accepted: serves with the SNI pairs', obs), async (port, t) => {
-        const def = await handshake(t, port);
-        if (!def.ok) throw new InfrastructureError(`TLS handshake with the daemon failed: ${def.error}`);
-        const handshakes = [];
-        for (const name of SNI_NAMES) handshakes.push({ name, seen: await handshake(t, port, { servername: name }) });
-        return judgeSni(pairs, def.fingerprint256, handshakes);
-      });
+      await withServingDaemon(
+        cx,
+        [clause],
+        words,
+        (obs) => judgeUnexpectedExit(clause, 'accepted: serves with the SNI pairs', obs),
+        async (port, t) => {
+          const def = await handshake(t, port);
+          if (!def.ok) throw new InfrastructureError(`TLS handshake with the daemon failed: ${def.error}`);
+          const handshakes = [];
+          for (const name of SNI_NAMES) handshakes.push({ name, seen: await handshake(t, port, { servername: name }) });
+          return judgeSni(pairs, def.fingerprint256, handshakes);
+        },
+      );
     } finally {
       tmp.remove();
     }
@@ -388,11 +484,17 @@ export const daemonCertDir: Check<{ line: string }> = {
   run: async (_i, cx) => {
     const tmp = tempDir('svc-conformance-cert-dir');
     try {
-      await withServingDaemon(cx, ['node:2.6/cert-dir'], [`--cert-dir=${tmp.dir}`], (obs) => judgeUnexpectedExit('node:2.6/cert-dir', 'accepted: serves with a generated pair', obs), async (port, t) => {
-        const h = await handshake(t, port);
-        if (!h.ok) throw new InfrastructureError(`TLS handshake with the daemon failed: ${h.error}`);
-        return judgeCertDir(h.fingerprint256, certificatesIn(tmp.dir));
-      });
+      await withServingDaemon(
+        cx,
+        ['node:2.6/cert-dir'],
+        [`--cert-dir=${tmp.dir}`],
+        (obs) => judgeUnexpectedExit('node:2.6/cert-dir', 'accepted: serves with a generated pair', obs),
+        async (port, t) => {
+          const h = await handshake(t, port);
+          if (!h.ok) throw new InfrastructureError(`TLS handshake with the daemon failed: ${h.error}`);
+          return judgeCertDir(h.fingerprint256, certificatesIn(tmp.dir));
+        },
+      );
     } finally {
       tmp.remove();
     }
@@ -424,6 +526,9 @@ const stepsReproducer = (c: Check<{ line: string }>): Check<{ line: string }> =>
 });
 
 export const daemonChecks = [
-  stepsReproducer(daemonHelp), ...daemonInvalidFlagChecks, ...daemonOpenFlagChecks, daemonValidFlags,
+  stepsReproducer(daemonHelp),
+  ...daemonInvalidFlagChecks,
+  ...daemonOpenFlagChecks,
+  daemonValidFlags,
   ...[daemonLeaderLease, daemonTlsMinVersion, daemonTlsCipherSuites, daemonTlsSni, daemonCertDir, daemonSecurePortZero, daemonVersion].map(stepsReproducer),
 ];

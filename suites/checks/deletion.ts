@@ -124,7 +124,12 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
         if (held === undefined) continue; // the object is gone or unknown: nothing to release.
         const left = held.filter((f) => f !== finalizerName(cx, step.finalizer));
         model = { op: 'setFinalizers', finalizers: step.reorder ? [...left].reverse() : left };
-        const r = await cx.send({ method: 'PUT', path: objectPath(rt, name, ns), query: [['fieldManager', `actor-${step.actor}`]], body: objectBody(cx, rt, name, ns, model.finalizers, rvs[step.obj]) });
+        const r = await cx.send({
+          method: 'PUT',
+          path: objectPath(rt, name, ns),
+          query: [['fieldManager', `actor-${step.actor}`]],
+          body: objectBody(cx, rt, name, ns, model.finalizers, rvs[step.obj]),
+        });
         status = r.status;
       }
       const readBack = async () => {
@@ -139,7 +144,15 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
         if (open) cx.setHistory('configmaps', taint(h, key));
         else if (!o && current(h).objects.has(key)) cx.setHistory('configmaps', recordWrite(h, { op: 'remove', key, atMs: cx.writeSentAtMs }));
         else if (o && String(o.rv) !== rvs[step.obj]) {
-          const version: ObjectVersion = { key, name, namespace: ns, uid: String(o.uid), rv: String(o.rv), creationTimestamp: typeof o.creationTimestamp === 'string' ? o.creationTimestamp : undefined, content };
+          const version: ObjectVersion = {
+            key,
+            name,
+            namespace: ns,
+            uid: String(o.uid),
+            rv: String(o.rv),
+            creationTimestamp: typeof o.creationTimestamp === 'string' ? o.creationTimestamp : undefined,
+            content,
+          };
           cx.setHistory('configmaps', recordWrite(h, { op: 'put', version, atMs: cx.writeSentAtMs }));
         }
         rvs[step.obj] = o ? String(o.rv) : undefined;
@@ -169,8 +182,19 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
     await releaseFinalizers(cx, rt, ns);
   }
   const h = cx.history('configmaps');
-  const exp = { semantic: 'GetStateAndStartAtMostRecent' as const, clause: 'rest:4.5/watch/unset' as const, requestIndex, bookmarksRequested: false, kind: rt.kind, apiVersion: apiVersionOf(rt), ...(cutOff !== undefined ? { cutOff } : {}) };
-  cx.judge(judgeWatch({ history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (x) => x.namespace === ns, scope: { namespace: ns } }, exp, session.events).judgements, watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events));
+  const exp = {
+    semantic: 'GetStateAndStartAtMostRecent' as const,
+    clause: 'rest:4.5/watch/unset' as const,
+    requestIndex,
+    bookmarksRequested: false,
+    kind: rt.kind,
+    apiVersion: apiVersionOf(rt),
+    ...(cutOff !== undefined ? { cutOff } : {}),
+  };
+  cx.judge(
+    judgeWatch({ history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (x) => x.namespace === ns, scope: { namespace: ns } }, exp, session.events).judgements,
+    watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events),
+  );
 }
 
 /** Best effort: empties the finalizers of whatever the case left, so the namespace can go. */
@@ -191,7 +215,15 @@ export const deletionFinalizers: Check<DeletionInput> = {
   id: 'deletion-finalizers',
   suite: 'rest-deletion',
   title: 'rest:3.1 two-phase deletion: finalizers removed in any order by any actor, then the name is free',
-  clauses: ['rest:3.1/live-to-terminating', 'rest:3.1/terminating-to-removed', 'rest:3.1/finalizer-order', 'rest:2.3/metadata.deletionTimestamp', 'rest:2.3/metadata.finalizers', 'rest:2.2.2', 'rest:6.1.1'],
+  clauses: [
+    'rest:3.1/live-to-terminating',
+    'rest:3.1/terminating-to-removed',
+    'rest:3.1/finalizer-order',
+    'rest:2.3/metadata.deletionTimestamp',
+    'rest:2.3/metadata.finalizers',
+    'rest:2.2.2',
+    'rest:6.1.1',
+  ],
   defaultRuns: 8,
   arbitrary: () => fc.record({ plans: fc.array(planArb, { minLength: 1, maxLength: 2 }), interleave: fc.array(fc.boolean(), { maxLength: 6 }) }),
   describe: (i) => ['watch configmaps ns0 (from now on)', ...interleaveSteps(i).map(showStep)],

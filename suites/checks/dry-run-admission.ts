@@ -28,8 +28,21 @@ import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import { startAdmissionWebhook, type AdmissionWebhook } from '../../harness/admission-webhook.ts';
 import { isLoopbackHost } from '../../reference/authz.ts';
 import {
-  ADMISSION_CLAUSES, admissionGroup, DENY_LABEL, judgeMutatingWebhook, judgeNoneWebhook, judgeSideEffectingWebhook, MUTATION_LABEL, WEBHOOK_LABEL, webhookConfiguration, webhookOutOfReach,
-  type DeclarationAttempt, type DryRunAttempt, type MutatingDryRun, type Premise, type SideEffectObservation,
+  ADMISSION_CLAUSES,
+  admissionGroup,
+  DENY_LABEL,
+  judgeMutatingWebhook,
+  judgeNoneWebhook,
+  judgeSideEffectingWebhook,
+  MUTATION_LABEL,
+  WEBHOOK_LABEL,
+  webhookConfiguration,
+  webhookOutOfReach,
+  type DeclarationAttempt,
+  type DryRunAttempt,
+  type MutatingDryRun,
+  type Premise,
+  type SideEffectObservation,
 } from '../../reference/dry-run-admission.ts';
 import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
 
@@ -53,10 +66,15 @@ async function register(s: Scope, version: string, which: string, sideEffects: '
   const profile = s.cx.env.profile;
   const name = `svc-conformance-${s.cx.caseId}-${which}`.toLowerCase();
   const body = webhookConfiguration(profile, version, {
-    name, labels: { [profile.runLabel]: s.cx.env.runId }, url: s.hook.url(which), caBundle: s.hook.caBundle, sideEffects,
+    name,
+    labels: { [profile.runLabel]: s.cx.env.runId },
+    url: s.hook.url(which),
+    caBundle: s.hook.caBundle,
+    sideEffects,
     namespaceLabels: { [profile.runLabel]: s.cx.env.runId },
     objectLabels: { [profile.runLabel]: s.cx.env.runId, [CASE_LABEL]: s.cx.caseId, [WEBHOOK_LABEL]: which },
-    resource: 'configmaps', kind,
+    resource: 'configmaps',
+    kind,
   });
   const path = `/apis/${admissionGroup(profile)}/${version}/${kind.toLowerCase()}webhookconfigurations`;
   const r = await s.cx.send({ method: 'POST', path, body });
@@ -98,13 +116,17 @@ async function inForce(s: Scope, which: string, deny: boolean): Promise<Premise 
     const name = `probe-${which}-${i}`;
     const r = await cx.send({ method: 'POST', path: collectionPath(cms, s.ns), body: configMap(s, name, which, deny) });
     const seen = reviewsOf(s, which, name);
-    if (seen.length > 0 && (!deny || !ok(r.status))) return { shown: true, observed: `a real create ${deny ? 'it denies was refused with' : 'reached it and answered'} ${r.status} after ${i + 1} attempt(s)`, status: r.status, name };
+    if (seen.length > 0 && (!deny || !ok(r.status)))
+      return { shown: true, observed: `a real create ${deny ? 'it denies was refused with' : 'reached it and answered'} ${r.status} after ${i + 1} attempt(s)`, status: r.status, name };
     last = `the last real create answered ${r.status}; the webhook got ${seen.length} review(s) for it`;
     if (ok(r.status)) await cx.send({ method: 'DELETE', path: objectPath(cms, name, s.ns) });
     await cx.env.sleep(wait);
   }
   const total = s.hook.reviews().length;
-  return { shown: false, observed: `within ${windowMs} ms no real create reached the webhook (${last}; ${total} review(s) received in all): the target cannot reach 127.0.0.1 or never put the configuration in force; nothing is shown either way` };
+  return {
+    shown: false,
+    observed: `within ${windowMs} ms no real create reached the webhook (${last}; ${total} review(s) received in all): the target cannot reach 127.0.0.1 or never put the configuration in force; nothing is shown either way`,
+  };
 }
 
 async function caseA(s: Scope, version: string): Promise<void> {
@@ -164,14 +186,14 @@ async function caseB(s: Scope, versions: readonly string[]): Promise<void> {
 export const dryRunAdmission: Check<string> = {
   id: 'dry-run-admission',
   suite: 'rest-dry-run',
-  title: 'dry-runs call admission webhooks without side effects (answering with a mutating one\'s change) and fail on those with side effects (webhook hosted on loopback)',
+  title: "dry-runs call admission webhooks without side effects (answering with a mutating one's change) and fail on those with side effects (webhook hosted on loopback)",
   clauses: [...ADMISSION_CLAUSES],
   defaultRuns: 1,
   // The value case M's mutating webhook adds (a label value).
   arbitrary: () => fc.integer({ min: 0, max: 0x7fffffff }).map((n) => `m${n.toString(36)}`),
   describe: (value) => [
-    'host an admission webhook on 127.0.0.1 (HTTPS, self-signed) that denies objects labelled svc-conformance/deny (or, on case M\'s path, adds a label)',
-    'A: register it with sideEffects None for this case\'s configmaps; real creates of a denied configmap until refused (in force)',
+    "host an admission webhook on 127.0.0.1 (HTTPS, self-signed) that denies objects labelled svc-conformance/deny (or, on case M's path, adds a label)",
+    "A: register it with sideEffects None for this case's configmaps; real creates of a denied configmap until refused (in force)",
     'A: dry-run create of an allowed configmap (served, reviewed with dryRun true, not stored), then of a denied one (refused)',
     `M: register a mutating webhook (sideEffects None) adding ${MUTATION_LABEL}=${value} to this case's configmaps; real creates until one reaches it; read it back`,
     'M: dry-run create of a configmap it matches (served with the label, reviewed with dryRun true, not stored)',

@@ -15,7 +15,7 @@ type TooLargeInput = { setup: WriteOp[]; via: 'get' | 'list' | 'list-exact' | 'l
 export const tooLarge: Check<TooLargeInput> = {
   id: 'too-large-resource-version',
   suite: 'rest-errors',
-  title: 'a resourceVersion that never appeared gets 504 with the spec\'s message',
+  title: "a resourceVersion that never appeared gets 504 with the spec's message",
   clauses: ['rest:7/504', 'rest:7/504/exact', 'rest:7.1', 'rest:7.2'],
   defaultRuns: 6,
   arbitrary: () => fc.record({ setup: setupArb, via: fc.constantFrom('get' as const, 'list' as const, 'list-exact' as const, 'list-limit' as const) }),
@@ -46,7 +46,14 @@ export const continueExpiry: Check<{ setup: WriteOp[] }> = {
     cx.judge(judgeFirstPageToken(first.status, token));
     const ttl = cx.env.settings.continueTtlMs;
     await cx.env.sleep(ttl + Math.max(250, ttl * 0.1));
-    const next = await cx.send({ method: 'GET', path, query: [['limit', '1'], ['continue', String(token)]] });
+    const next = await cx.send({
+      method: 'GET',
+      path,
+      query: [
+        ['limit', '1'],
+        ['continue', String(token)],
+      ],
+    });
     cx.judge(judgeGone('rest:4.4.4', next, `the token is older than its ${ttl} ms lifetime`));
   },
 };

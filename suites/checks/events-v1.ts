@@ -51,7 +51,10 @@ export const eventsV1Create: Check<EventCase> = {
   clauses: ['rest:6.2/type', 'rest:6.2/required', 'rest:6.2/deprecated-fields', 'rest:6.2/regarding', 'rest:6.2/eventTime', 'rest:6.2/series.lastObservedTime', 'rest:6.2/series.count'],
   defaultRuns: 15,
   arbitrary: () => eventCaseArb,
-  describe: (c) => [`POST an events/v1 Event with type ${c.type}${c.seriesCount !== undefined ? `, a series of ${c.seriesCount}` : ''}${c.drop.length ? `, without ${c.drop.join(', ')}` : ''}${c.deprecated.length ? `, with ${c.deprecated.join(', ')}` : ''}`, 'GET it back'],
+  describe: (c) => [
+    `POST an events/v1 Event with type ${c.type}${c.seriesCount !== undefined ? `, a series of ${c.seriesCount}` : ''}${c.drop.length ? `, without ${c.drop.join(', ')}` : ''}${c.deprecated.length ? `, with ${c.deprecated.join(', ')}` : ''}`,
+    'GET it back',
+  ],
   run: async (c, cx) => {
     const group = namedGroup(cx.env.profile, 'events');
     const ns = await namespaceOf(cx, 0);

@@ -29,7 +29,9 @@ export const healthEndpoints: Check<HealthCase> = {
       // resources (group, version, resource labels): recorded, not required.
       cx.judge([noteHealthzWarning(first.headers['warning'])]);
     }
-    const names = parseHealthLines(first.bodyText).checks.filter((k) => !k.excluded).map((k) => k.name);
+    const names = parseHealthLines(first.bodyText)
+      .checks.filter((k) => !k.excluded)
+      .map((k) => k.name);
     if (first.status !== 200 || names.length === 0) return;
     const exclude = c.exclude.length === 0 ? [] : pick(names, c.exclude);
     const query: QueryPair[] = [...(c.verbose ? [['verbose', null] as const] : []), ...exclude.map((e) => ['exclude', e] as const)];

@@ -45,15 +45,19 @@ export const negotiationAcceptLists: Check<NegotiationInput> = {
   title: 'randomized Accept lists are answered in a requested, supported type, or 406 when none is',
   clauses: ['rest:4.8/default', 'rest:4.8/protobuf', 'rest:4.8/table', 'rest:4.8/fallback', 'rest:4.8/unsupported', 'rest:4.8/response', 'rest:7/406'],
   defaultRuns: 8,
-  arbitrary: (env) => fc.record({
-    name: fc.constantFrom(...namePool),
-    content: contentArb,
-    requests: fc.array(fc.record({
-      via: fc.constantFrom<Operation>('get', 'list', 'write'),
-      res: fc.constantFrom<ResName>('configmaps', 'leases'),
-      accept: fc.oneof(acceptListArb(env.profile), fallbackListArb(env.profile), unsupportedListArb(env.profile)),
-    }), { minLength: 1, maxLength: 6 }),
-  }),
+  arbitrary: (env) =>
+    fc.record({
+      name: fc.constantFrom(...namePool),
+      content: contentArb,
+      requests: fc.array(
+        fc.record({
+          via: fc.constantFrom<Operation>('get', 'list', 'write'),
+          res: fc.constantFrom<ResName>('configmaps', 'leases'),
+          accept: fc.oneof(acceptListArb(env.profile), fallbackListArb(env.profile), unsupportedListArb(env.profile)),
+        }),
+        { minLength: 1, maxLength: 6 },
+      ),
+    }),
   describe: (i) => [`create configmaps and leases ns0/${i.name}`, ...i.requests.map((q) => `${q.via} ${q.res} with Accept: ${q.accept.map((a) => a.text).join(', ')}`)],
   run: async (input, cx) => {
     for (const res of ['configmaps', 'leases'] as const) await runOp(cx, { op: 'create', res, ns: 0, name: input.name, content: input.content });

@@ -43,7 +43,8 @@ function loaderCheck(o: {
     applicable: needsLoader,
     arbitrary: (env) => o.arbitrary(env.profile),
     describe: describeCase,
-    reproducer: (c, failure, env, about) => loaderReproducer({ fileName: o.fileName, text: toYaml(c.doc), command: env.nodeagentLoader?.command ?? '<loader command>', ...(failure.needs ? { needs: failure.needs } : {}), about }),
+    reproducer: (c, failure, env, about) =>
+      loaderReproducer({ fileName: o.fileName, text: toYaml(c.doc), command: env.nodeagentLoader?.command ?? '<loader command>', ...(failure.needs ? { needs: failure.needs } : {}), about }),
     run: async (c: NodeagentCase, cx: CaseContext) => {
       const answer = await cx.env.nodeagentLoader!.run(o.fileName, toYaml(c.doc));
       cx.judge(o.judge(c.doc, answer, cx.env.profile, c.violation?.clause));
@@ -53,7 +54,7 @@ function loaderCheck(o: {
 
 export const nodeagentValidConfigs = loaderCheck({
   id: 'nodeagent-valid-configs',
-  title: 'valid NodeagentConfiguration files are accepted with the model\'s effective defaults',
+  title: "valid NodeagentConfiguration files are accepted with the model's effective defaults",
   clauses: configJudgementClauses,
   fileName: 'nodeagent-config.yaml',
   arbitrary: validConfigArb,
@@ -130,15 +131,17 @@ function fcOneOf(p: Profile): fc.Arbitrary<NodeagentCase> {
  * property draws ~50 rule violations at random, so at the default budget (25 runs) most rules would
  * go unexercised; these cover every one in a few files each. Clause ids are the same in both profiles.
  */
-export const nodeagentInvalidRuleChecks = ruleViolationClauses(profiles.svc).map((clause) => loaderCheck({
-  id: nodeagentRuleCheckId(clause),
-  title: `NodeagentConfiguration files breaking ${clause} (one violation) are rejected, naming the field`,
-  clauses: configJudgementClauses,
-  fileName: 'nodeagent-config.yaml',
-  arbitrary: (p) => invalidConfigArb(p, clause),
-  judge: judgeConfigAnswer,
-  defaultRuns: 3,
-}));
+export const nodeagentInvalidRuleChecks = ruleViolationClauses(profiles.svc).map((clause) =>
+  loaderCheck({
+    id: nodeagentRuleCheckId(clause),
+    title: `NodeagentConfiguration files breaking ${clause} (one violation) are rejected, naming the field`,
+    clauses: configJudgementClauses,
+    fileName: 'nodeagent-config.yaml',
+    arbitrary: (p) => invalidConfigArb(p, clause),
+    judge: judgeConfigAnswer,
+    defaultRuns: 3,
+  }),
+);
 
 /** `node:2.2/maxPods` -> `maxPods` (dashes only: check ids name saved counterexample files). */
 function clauseSlug(clause: ClauseId): string {
@@ -151,14 +154,25 @@ export function nodeagentRuleCheckId(clause: ClauseId): string {
 }
 
 /** The same for CredentialProviderConfig files: one small property per clause a one-violation file breaks. */
-export const nodeagentInvalidCredentialChecks = credentialViolationClauses(profiles.svc).map((clause) => loaderCheck({
-  id: `nodeagent-invalid-credential-${clauseSlug(clause)}`,
-  title: `CredentialProviderConfig files breaking ${clause} (one violation) are rejected, naming the field`,
-  clauses: credentialJudgementClauses,
-  fileName: 'credential-providers.yaml',
-  arbitrary: (p) => invalidCredentialConfigArb(p, clause),
-  judge: judgeCredentialAnswer,
-  defaultRuns: 3,
-}));
+export const nodeagentInvalidCredentialChecks = credentialViolationClauses(profiles.svc).map((clause) =>
+  loaderCheck({
+    id: `nodeagent-invalid-credential-${clauseSlug(clause)}`,
+    title: `CredentialProviderConfig files breaking ${clause} (one violation) are rejected, naming the field`,
+    clauses: credentialJudgementClauses,
+    fileName: 'credential-providers.yaml',
+    arbitrary: (p) => invalidCredentialConfigArb(p, clause),
+    judge: judgeCredentialAnswer,
+    defaultRuns: 3,
+  }),
+);
 
-export const nodeagentChecks = [nodeagentValidConfigs, nodeagentInvalidConfigs, nodeagentOpenConfigs, ...nodeagentOpenDecisionChecks, nodeagentBoundaryValues, nodeagentCredentialProviders, ...nodeagentInvalidRuleChecks, ...nodeagentInvalidCredentialChecks];
+export const nodeagentChecks = [
+  nodeagentValidConfigs,
+  nodeagentInvalidConfigs,
+  nodeagentOpenConfigs,
+  ...nodeagentOpenDecisionChecks,
+  nodeagentBoundaryValues,
+  nodeagentCredentialProviders,
+  ...nodeagentInvalidRuleChecks,
+  ...nodeagentInvalidCredentialChecks,
+];

@@ -16,10 +16,14 @@ export const pagingSnapshot: Check<PagingInput> = {
   suite: 'rest-paging',
   title: 'pages of one list form one consistent snapshot despite writes in between',
   clauses: ['rest:4.4.1', 'rest:4.4.2', 'rest:4.4.3', 'rest:4.4.6', 'rest:2.3/metadata.continue', 'rest:2.3/metadata.remainingItemCount'],
-  arbitrary: () => fc.record({
-    setup: setupArb,
-    lists: fc.array(listOpArb({ resources: ['configmaps'], namespaces: 1 }, { paged: true }).map((l) => ({ ...l, ns: 0 as const, continueRv: { kind: 'unset' as const } })), { minLength: 1, maxLength: 3 }),
-  }),
+  arbitrary: () =>
+    fc.record({
+      setup: setupArb,
+      lists: fc.array(
+        listOpArb({ resources: ['configmaps'], namespaces: 1 }, { paged: true }).map((l) => ({ ...l, ns: 0 as const, continueRv: { kind: 'unset' as const } })),
+        { minLength: 1, maxLength: 3 },
+      ),
+    }),
   describe: (i) => [...i.setup.map(showOp), ...i.lists.map(showOp)],
   run: async (i, cx) => {
     for (const w of i.setup) await runOp(cx, w);

@@ -30,7 +30,11 @@ export const protobufEnvelope: Check<ProtobufInput> = {
   clauses: ['rest:2.7.1', 'rest:2.7.2', 'rest:8/protobuf-prefix', 'rest:4.8/protobuf', 'rest:4.8/response'],
   defaultRuns: 5,
   arbitrary: () => fc.record({ res: fc.constantFrom<ResName>('configmaps', 'leases'), name: fc.constantFrom(...namePool), content: contentArb, writeEmptyStrings: fc.boolean() }),
-  describe: (i) => [`create ${i.res} ns0/${i.name}`, 'get it and its collection as protobuf', `put the envelope back as protobuf${i.writeEmptyStrings ? ' (empty strings written)' : ''}, read as JSON`],
+  describe: (i) => [
+    `create ${i.res} ns0/${i.name}`,
+    'get it and its collection as protobuf',
+    `put the envelope back as protobuf${i.writeEmptyStrings ? ' (empty strings written)' : ''}, read as JSON`,
+  ],
   run: async (input, cx) => {
     const profile = cx.env.profile;
     const rt = resourceOf(cx, input.res);

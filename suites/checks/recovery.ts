@@ -33,7 +33,13 @@ export const restartDurability: Check<Plan> = {
   exclusive: true,
   applicable: (env) => needs(env, 'restart'),
   arbitrary: () => fc.record({ before: fc.integer({ min: 2, max: 5 }), updates: fc.integer({ min: 1, max: 4 }), after: fc.integer({ min: 1, max: 3 }) }),
-  describe: (p) => [`create ${p.before} configmaps, update ${p.updates} of them`, 'watch from the first version', 'restart hook; wait for /readyz', 'read every object back', `resume the watch from the last version it showed; ${p.after} more writes`],
+  describe: (p) => [
+    `create ${p.before} configmaps, update ${p.updates} of them`,
+    'watch from the first version',
+    'restart hook; wait for /readyz',
+    'read every object back',
+    `resume the watch from the last version it showed; ${p.after} more writes`,
+  ],
   run: async (p, cx) => {
     const rt = resourceTypes(cx.env.profile).configmaps;
     const ns = await namespaceOf(cx, 0);
@@ -46,7 +52,22 @@ export const restartDurability: Check<Plan> = {
       return r;
     };
     const first = await record({ op: 'create', ns: 0, key: 0 }, 'c0');
-    const watch0 = first.seenRv === undefined ? undefined : await openRecordedWatch(cx, 'before-restart', collectionPath(rt, ns), [ns], [['resourceVersion', first.seenRv], ['labelSelector', `${CASE_LABEL}=${cx.caseId}`]], { kind: 'exact', rv: first.seenRv }, ops[0]?.ret ?? now(), {});
+    const watch0 =
+      first.seenRv === undefined
+        ? undefined
+        : await openRecordedWatch(
+            cx,
+            'before-restart',
+            collectionPath(rt, ns),
+            [ns],
+            [
+              ['resourceVersion', first.seenRv],
+              ['labelSelector', `${CASE_LABEL}=${cx.caseId}`],
+            ],
+            { kind: 'exact', rv: first.seenRv },
+            ops[0]?.ret ?? now(),
+            {},
+          );
     for (let k = 1; k < p.before; k++) await record({ op: 'create', ns: 0, key: k }, `c${k}`);
     for (let u = 0; u < p.updates; u++) await record({ op: 'update', ns: 0, key: u % p.before, precondition: false }, `u${u}`);
     const before = versionsOf(ops);
@@ -61,7 +82,22 @@ export const restartDurability: Check<Plan> = {
     await watch0?.done;
     for (let k = 0; k < p.before; k++) await record({ op: 'get', ns: 0, key: k }, `r${k}`);
     const last = watch0 === undefined ? undefined : [...watch0.record.events].reverse().find((e) => e.rv !== undefined);
-    const watch1 = watch0 === undefined ? undefined : await openRecordedWatch(cx, 'after-restart', collectionPath(rt, ns), [ns], [['resourceVersion', last?.rv ?? first.seenRv!], ['labelSelector', `${CASE_LABEL}=${cx.caseId}`]], { kind: 'exact', rv: last?.rv ?? first.seenRv! }, last?.at ?? ops[0]?.ret ?? now(), { resumedFrom: { watch: 'before-restart', rv: last?.rv ?? first.seenRv! } });
+    const watch1 =
+      watch0 === undefined
+        ? undefined
+        : await openRecordedWatch(
+            cx,
+            'after-restart',
+            collectionPath(rt, ns),
+            [ns],
+            [
+              ['resourceVersion', last?.rv ?? first.seenRv!],
+              ['labelSelector', `${CASE_LABEL}=${cx.caseId}`],
+            ],
+            { kind: 'exact', rv: last?.rv ?? first.seenRv! },
+            last?.at ?? ops[0]?.ret ?? now(),
+            { resumedFrom: { watch: 'before-restart', rv: last?.rv ?? first.seenRv! } },
+          );
     const afterStart = ops.length;
     for (let a = 0; a < p.after; a++) await record({ op: a % 2 === 0 ? 'update' : 'create', ns: 0, key: a % 2 === 0 ? 0 : p.before + a, precondition: false }, `a${a}`);
     await settle(cx, watch1, ops);
@@ -94,7 +130,14 @@ export const compactionExact: Check<null> = {
     const r1 = first.seenRv;
     if (r1 === undefined) return;
     await runHook('compact', cx.env.settings.hooks!.compact!);
-    const list = await cx.send({ method: 'GET', path: collectionPath(rt, ns), query: [['resourceVersion', r1], ['resourceVersionMatch', 'Exact']] });
+    const list = await cx.send({
+      method: 'GET',
+      path: collectionPath(rt, ns),
+      query: [
+        ['resourceVersion', r1],
+        ['resourceVersionMatch', 'Exact'],
+      ],
+    });
     const md = isRecord(list.json) && isRecord(list.json['metadata']) ? list.json['metadata'] : {};
     cx.judge(judgeExactAfterCompaction(list.status, typeof md['resourceVersion'] === 'string' ? md['resourceVersion'] : undefined, r1));
     const session = await openWatch(cx, rt, collectionPath(rt, ns), [['resourceVersion', r1]]);

@@ -14,7 +14,10 @@ import { resourcesOf } from './versioning.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const other = (v: RoundTripCase['first']): RoundTripCase['first'] => (v === 'v1' ? 'v1beta1' : 'v1');
-const budgetText = (c: RoundTripCase) => Object.entries(c.budget).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join('');
+const budgetText = (c: RoundTripCase) =>
+  Object.entries(c.budget)
+    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+    .join('');
 
 export function roundTripSpec(c: RoundTripCase): Record<string, unknown> {
   const selector = { matchLabels: { app: c.selectorValue }, ...(c.expression ? { matchExpressions: [{ key: 'tier', operator: 'In', values: ['a', 'b'] }] } : {}) };
@@ -65,6 +68,10 @@ export const versionRoundTrip: Check<RoundTripCase> = {
     cx.judge([written]);
     if (written.verdict !== 'pass') return;
     const viaA = await cx.send({ method: 'GET', path: `${base(a)}/${name}` });
-    cx.judge(judgeRoundTrip([{ step: `read through policy/${a} after the write back through policy/${b}`, status: viaA.status, json: viaA.json, expect: { spec, labels: labelsAfter }, apiVersion: `policy/${a}` }]));
+    cx.judge(
+      judgeRoundTrip([
+        { step: `read through policy/${a} after the write back through policy/${b}`, status: viaA.status, json: viaA.json, expect: { spec, labels: labelsAfter }, apiVersion: `policy/${a}` },
+      ]),
+    );
   },
 };

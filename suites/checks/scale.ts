@@ -32,12 +32,14 @@ const is2xx = (s: number) => s >= 200 && s < 300;
 /** `fn` over `items`, at most `n` at a time (a polite guest: a few requests in flight). */
 async function bounded<T>(items: readonly T[], n: number, fn: (t: T, i: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      await fn(items[i]!, i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i]!, i);
+      }
+    }),
+  );
 }
 
 /** Deletes what the case wrote, a few at a time; failures are left to the run's cleanup. */
@@ -112,7 +114,11 @@ export const scalePageChain: Check<NoInput> = {
   shrink: false,
   applicable: needsScale,
   arbitrary: () => fc.constant(null),
-  describe: (): string[] => ['create the profile\'s objects in one namespace (labels tier=web|db)', 'list limit=<pageLimit> to the end, a write (update, create, delete in turn) between every few pages', 'list labelSelector=tier=web with a larger limit, writes between pages'],
+  describe: (): string[] => [
+    "create the profile's objects in one namespace (labels tier=web|db)",
+    'list limit=<pageLimit> to the end, a write (update, create, delete in turn) between every few pages',
+    'list labelSelector=tier=web with a larger limit, writes between pages',
+  ],
   run: async (_i, cx) => {
     const p = scaleOf(cx);
     const rt = resourceOf(cx, 'configmaps');
@@ -161,11 +167,19 @@ export const scalePageChain: Check<NoInput> = {
       const maxPages = (n: number, _limit: number) => 2 * n + 50;
       const all = await followChain(cx, rt, ns, [], p.pageLimit, maxPages(snapshot.size, p.pageLimit), p.writeEveryPages, between);
       if (all.cut) return cx.judge(all.cut);
-      cx.judge(judgeScope({ namespace: ns }, all.pages.flatMap((pg) => pg.items), 'list'));
+      cx.judge(
+        judgeScope(
+          { namespace: ns },
+          all.pages.flatMap((pg) => pg.items),
+          'list',
+        ),
+      );
       // Objects deleted during this chain are in its snapshot: they are judged here, skipped later.
       cx.judge(judgeLongChain(snapshot, (k) => written.has(k), all.pages, { limit: p.pageLimit }));
 
-      const selector = `tier=web,${Object.entries(cx.ownLabels).map(([k, v]) => `${k}=${v}`).join(',')}`;
+      const selector = `tier=web,${Object.entries(cx.ownLabels)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(',')}`;
       const webSnapshot = new Map([...live].filter(([, e]) => e.tier === 'web'));
       // Deleted before this chain: their state is open (rest:3.1), so they are not judged.
       const goneBefore = new Set(gone);
@@ -190,7 +204,9 @@ export const scaleNamespacePrefixes: Check<NoInput> = {
   shrink: false,
   applicable: needsScale,
   arbitrary: () => fc.constant(null),
-  describe: describeScale('namespaces <base>-r, <base>-r0, <base>-r00 with the same object names in each; list (unpaged, paged with writes in the sibling namespaces, by selector) and watch each family\'s shortest name while its longer siblings are written'),
+  describe: describeScale(
+    "namespaces <base>-r, <base>-r0, <base>-r00 with the same object names in each; list (unpaged, paged with writes in the sibling namespaces, by selector) and watch each family's shortest name while its longer siblings are written",
+  ),
   run: async (_i, cx) => {
     const p = scaleOf(cx);
     const rt = resourceOf(cx, 'configmaps');
@@ -205,7 +221,8 @@ export const scaleNamespacePrefixes: Check<NoInput> = {
       const every = families.flat();
       await bounded(every, p.concurrency, async (ns) => {
         // The same names in every namespace: a leak shows as a second `alpha`, not only as a stranger.
-        for (let j = 0; j < perNs; j++) await runWrite(cx, { op: 'create', res: 'configmaps', ns, name: namePool[j]!, content: { labels: { tier: j % 2 === 0 ? 'web' : 'db' }, annotations: {}, data: { k1: `ns${ns}` } } });
+        for (let j = 0; j < perNs; j++)
+          await runWrite(cx, { op: 'create', res: 'configmaps', ns, name: namePool[j]!, content: { labels: { tier: j % 2 === 0 ? 'web' : 'db' }, annotations: {}, data: { k1: `ns${ns}` } } });
       });
       for (const fam of families) {
         for (const [d, ns] of fam.entries()) {
@@ -213,7 +230,12 @@ export const scaleNamespacePrefixes: Check<NoInput> = {
           await runOp(cx, { op: 'list', res: 'configmaps', ns, match: 'unset', rv: { kind: 'unset' } });
           await runOp(cx, { op: 'list', res: 'configmaps', ns, match: 'unset', rv: { kind: 'unset' }, selector: 'tier=web' });
           await runOp(cx, {
-            op: 'list', res: 'configmaps', ns, match: 'unset', rv: { kind: 'unset' }, limit: 1,
+            op: 'list',
+            res: 'configmaps',
+            ns,
+            match: 'unset',
+            rv: { kind: 'unset' },
+            limit: 1,
             between: [{ op: 'update', res: 'configmaps', ns: sibling, name: namePool[0]!, content: { labels: { tier: 'web' }, annotations: {}, data: { k1: `during-${ns}` } } }],
           });
         }
@@ -233,14 +255,26 @@ export const scaleNamespacePrefixes: Check<NoInput> = {
         } finally {
           await session.close();
         }
-        const exp = { semantic: 'GetStateAndStartAtMostRecent' as const, clause: 'rest:4.5/watch/unset' as const, requestIndex, bookmarksRequested: false, kind: rt.kind, apiVersion: apiVersionOf(rt), ...(cutOff !== undefined ? { cutOff } : {}) };
+        const exp = {
+          semantic: 'GetStateAndStartAtMostRecent' as const,
+          clause: 'rest:4.5/watch/unset' as const,
+          requestIndex,
+          bookmarksRequested: false,
+          kind: rt.kind,
+          apiVersion: apiVersionOf(rt),
+          ...(cutOff !== undefined ? { cutOff } : {}),
+        };
         cx.judge(judgeWatch({ history: cx.history('configmaps'), knownKeys: knownKeys(cx), inScope: (v) => v.namespace === root, scope: { namespace: root } }, exp, session.events).judgements);
       }
       // Last: every namespace of the case at once, narrowed by the case label and a selector, paged.
       await runOp(cx, { op: 'list', res: 'configmaps', ns: 'all', match: 'unset', rv: { kind: 'unset' }, limit: Math.max(2, perNs + 1), selector: 'tier=web' });
     } finally {
       const h = cx.history('configmaps');
-      await deleteAll(cx, rt, visibleObjects(h, currentIndex(h)).map((v) => v.key));
+      await deleteAll(
+        cx,
+        rt,
+        visibleObjects(h, currentIndex(h)).map((v) => v.key),
+      );
     }
   },
 };
@@ -281,7 +315,13 @@ export const scaleLargeObjects: Check<NoInput> = {
       }
       const chain = await followChain(cx, rt, ns, [], 1, stored.size + 10, Number.MAX_SAFE_INTEGER, async () => undefined);
       if (chain.cut) return cx.judge(chain.cut);
-      cx.judge(judgeScope({ namespace: ns }, chain.pages.flatMap((pg) => pg.items), 'list'));
+      cx.judge(
+        judgeScope(
+          { namespace: ns },
+          chain.pages.flatMap((pg) => pg.items),
+          'list',
+        ),
+      );
       cx.judge(judgeLongChain(stored, (k) => written.has(k), chain.pages, { limit: 1 }));
     } finally {
       await deleteAll(cx, rt, stored.keys());

@@ -31,12 +31,25 @@ export const tableShape: Check<TableInput> = {
   title: 'Table answers have the Table shape; the default Table has Name (string) and Created At (date)',
   clauses: ['rest:2.5/table', 'rest:2.5.1', 'rest:4.8/table'],
   defaultRuns: 5,
-  arbitrary: () => fc.record({
-    names: fc.uniqueArray(fc.constantFrom(...namePool), { minLength: 1, maxLength: 3 }),
-    content: contentArb,
-    reads: fc.array(fc.record({ res: fc.constantFrom<Target['res']>('configmaps', 'leases', 'namespaces', 'customresourcedefinitions'), shape: fc.constantFrom<'object' | 'collection'>('object', 'collection'), fallback: fc.boolean() }), { minLength: 1, maxLength: 4 }),
-  }),
-  describe: (i) => [`create configmaps and leases ${i.names.join(', ')} in ns0`, ...i.reads.map((r) => (r.res === 'customresourcedefinitions' ? 'list customresourcedefinitions of this run as Table (JSON fallback)' : `get ${r.res} ${r.shape} as Table${r.fallback ? ' (JSON fallback)' : ''}`))],
+  arbitrary: () =>
+    fc.record({
+      names: fc.uniqueArray(fc.constantFrom(...namePool), { minLength: 1, maxLength: 3 }),
+      content: contentArb,
+      reads: fc.array(
+        fc.record({
+          res: fc.constantFrom<Target['res']>('configmaps', 'leases', 'namespaces', 'customresourcedefinitions'),
+          shape: fc.constantFrom<'object' | 'collection'>('object', 'collection'),
+          fallback: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 4 },
+      ),
+    }),
+  describe: (i) => [
+    `create configmaps and leases ${i.names.join(', ')} in ns0`,
+    ...i.reads.map((r) =>
+      r.res === 'customresourcedefinitions' ? 'list customresourcedefinitions of this run as Table (JSON fallback)' : `get ${r.res} ${r.shape} as Table${r.fallback ? ' (JSON fallback)' : ''}`,
+    ),
+  ],
   run: async (input, cx) => {
     for (const name of input.names) for (const res of ['configmaps', 'leases'] as const) await runOp(cx, { op: 'create', res, ns: 0, name, content: input.content });
     const ns = await namespaceOf(cx, 0);

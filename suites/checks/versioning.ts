@@ -13,7 +13,15 @@ import { CheckNotApplicable } from '../../harness/violation.ts';
 import { parseRelease, formatRelease, compareReleases, type Release } from '../../reference/versioning/release.ts';
 import { groupName, groupVersionOf, removals, servedIn, type Removal } from '../../reference/versioning/removals.ts';
 import { judgeVersionName, stabilityOf } from '../../reference/versioning/stability.ts';
-import { DEPRECATED_GAUGE_SCRAPES, deprecatedGaugeLabels, deprecatedGaugeScrapesDecided, judgeDeprecatedGaugeScrapes, judgeDeprecatedInFavour, judgeDeprecationWarning, type MetricsScrape } from '../../reference/versioning/deprecation-signals.ts';
+import {
+  DEPRECATED_GAUGE_SCRAPES,
+  deprecatedGaugeLabels,
+  deprecatedGaugeScrapesDecided,
+  judgeDeprecatedGaugeScrapes,
+  judgeDeprecatedInFavour,
+  judgeDeprecationWarning,
+  type MetricsScrape,
+} from '../../reference/versioning/deprecation-signals.ts';
 import { judgeGroupList, judgePersistedCreate, judgePersistedRead, judgeRemovalRow } from '../../reference/versioning/serving-judges.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 

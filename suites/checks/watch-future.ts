@@ -32,7 +32,10 @@ export const watchFutureVersion: Check<FutureInput> = {
     const future = requireFutureResourceVersion('rest:6.1.5', cx.rvsSeen);
     const rt = resourceOf(cx, 'configmaps');
     const ns = await namespaceOf(cx, 0);
-    const session = await openWatch(cx, rt, collectionPath(rt, ns), [['resourceVersion', future], ['timeoutSeconds', '5']]);
+    const session = await openWatch(cx, rt, collectionPath(rt, ns), [
+      ['resourceVersion', future],
+      ['timeoutSeconds', '5'],
+    ]);
     try {
       for (const w of i.during) await runWrite(cx, w);
       await session.until(() => false, QUIET_MS);

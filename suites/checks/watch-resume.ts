@@ -31,7 +31,11 @@ const writesArb = (max: number) => fc.array(writeOpArb({ resources: ['configmaps
 
 export const stateAt = (h: History, i: number): Map<string, string> => new Map(visibleObjects(h, i).map((v) => [v.key, v.rv] as const));
 
-export function watchExpectation(cx: CaseContext, rt: ResourceType, e: Pick<WatchExpectation, 'semantic' | 'clause' | 'requestIndex'> & { at?: number; cutOff?: string | undefined }): WatchExpectation {
+export function watchExpectation(
+  cx: CaseContext,
+  rt: ResourceType,
+  e: Pick<WatchExpectation, 'semantic' | 'clause' | 'requestIndex'> & { at?: number; cutOff?: string | undefined },
+): WatchExpectation {
   const { cutOff, ...rest } = e;
   return { ...rest, ...(cutOff !== undefined ? { cutOff } : {}), bookmarksRequested: false, kind: rt.kind, apiVersion: apiVersionOf(rt) };
 }
@@ -69,7 +73,13 @@ async function resumeCase(cx: CaseContext, i: ResumeInput): Promise<void> {
     await first.close();
   }
   const n1 = currentIndex(cx.history(RES));
-  judgeStream(cx, ns, historyUpTo(cx.history(RES), n1), watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: list.index, at: list.index, cutOff }), first);
+  judgeStream(
+    cx,
+    ns,
+    historyUpTo(cx.history(RES), n1),
+    watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: list.index, at: list.index, cutOff }),
+    first,
+  );
   // A first stream that stopped short was judged inconclusive: its last version names no known snapshot.
   if (cutOff !== undefined) return;
   // The first stream was judged complete up to n1, so its last version denotes snapshot n1.
@@ -89,7 +99,10 @@ async function resumeCase(cx: CaseContext, i: ResumeInput): Promise<void> {
     cx.judge(judgeGoneResume(h, n1, cx.env.now(), cx.env.settings.historyWindowMs));
     return;
   }
-  judgeStream(cx, ns, h, watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: n1, at: n1, cutOff }), second, { clause: 'rest:6.1.2', expected: 'resumed from the last received resourceVersion: nothing lost, nothing repeated' });
+  judgeStream(cx, ns, h, watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: n1, at: n1, cutOff }), second, {
+    clause: 'rest:6.1.2',
+    expected: 'resumed from the last received resourceVersion: nothing lost, nothing repeated',
+  });
 }
 
 const showWrites = (label: string, ws: readonly WriteOp[]) => ws.map((w) => `${label}: ${showOp(w)}`);
@@ -101,7 +114,15 @@ export const watchResume: Check<ResumeInput> = {
   clauses: ['rest:6.1.2', 'rest:6.1.1'],
   defaultRuns: 6,
   arbitrary: () => fc.record({ setup: setupArb.map((s) => s.slice(0, 4)), before: writesArb(3), gap: writesArb(3), after: writesArb(3) }),
-  describe: (i) => [...i.setup.map(showOp), 'list configmaps ns0, watch from its resourceVersion', ...showWrites('  while watching', i.before), 'drop the watch', ...showWrites('  while disconnected', i.gap), 'watch again from the last received resourceVersion', ...showWrites('  while watching', i.after)],
+  describe: (i) => [
+    ...i.setup.map(showOp),
+    'list configmaps ns0, watch from its resourceVersion',
+    ...showWrites('  while watching', i.before),
+    'drop the watch',
+    ...showWrites('  while disconnected', i.gap),
+    'watch again from the last received resourceVersion',
+    ...showWrites('  while watching', i.after),
+  ],
   run: (input, cx) => resumeCase(cx, input),
 };
 
@@ -113,7 +134,11 @@ async function listNow(cx: CaseContext, rt: ResourceType, ns: string, clause: Cl
   const items = (body!.items as unknown[]).map((x) => readObject(rt, x));
   const h = cx.history(RES);
   const index = currentIndex(h);
-  const j = judgeListSnapshot({ history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns, scope: { namespace: ns } }, { semantic: 'MostRecent', clause: 'rest:4.5/list/unset/no-limit/unset' }, { collectionRv: rv, items });
+  const j = judgeListSnapshot(
+    { history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns, scope: { namespace: ns } },
+    { semantic: 'MostRecent', clause: 'rest:4.5/list/unset/no-limit/unset' },
+    { collectionRv: rv, items },
+  );
   cx.judge(j.judgements);
   cx.setHistory(RES, learnRv(h, rv as string, index));
   return { rv: rv as string, items, index };
@@ -145,7 +170,10 @@ export async function relistAndWatch(cx: CaseContext, rt: ResourceType, ns: stri
   // One verdict for both views of the same stream: the informer's cache and the event sequence.
   const ctx: ReadContext = { history: hWatch, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns, scope: { namespace: ns } };
   const informer = { list0: list0.items, events: session.events, list1: list1.items, now: visibleObjects(h, currentIndex(h)).filter((v) => v.namespace === ns), isOurs, clause, cutOff };
-  cx.judge(judgeRelistedWatch({ ...informer, ctx, exp, parseError: session.parseError() }), watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events, { list0: list0.items, list1: list1.items, clause }));
+  cx.judge(
+    judgeRelistedWatch({ ...informer, ctx, exp, parseError: session.parseError() }),
+    watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events, { list0: list0.items, list1: list1.items, clause }),
+  );
 }
 
 type TooOldInput = { setup: WriteOp[]; after: WriteOp[] };
@@ -200,7 +228,10 @@ async function tooOldCase(cx: CaseContext, i: TooOldInput): Promise<void> {
     return;
   }
   // Served: a target keeping more history than the window must then deliver every change after it.
-  judgeStream(cx, ns, h, watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: index, at: index, cutOff }), session, { clause: 'rest:6.1.3', expected: '410 Gone for a version older than the history, or every change after it' });
+  judgeStream(cx, ns, h, watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: index, at: index, cutOff }), session, {
+    clause: 'rest:6.1.3',
+    expected: '410 Gone for a version older than the history, or every change after it',
+  });
 }
 
 export const watchTooOld: Check<TooOldInput> = {
@@ -213,6 +244,13 @@ export const watchTooOld: Check<TooOldInput> = {
   defaultRuns: 1,
   applicable: (env) => (env.settings.hooks?.compact !== undefined ? undefined : waitsOut(env, env.settings.historyWindowMs, 'a history window (or --hook compact=CMD)')),
   arbitrary: () => fc.constant(tooOldInput),
-  describe: (i) => [...i.setup.map(showOp), 'wait past the history window', 'watch configmaps ns0 from the first write\'s resourceVersion', 'on 410: list, watch from the list\'s resourceVersion', ...showWrites('  while watching', i.after), 'list again'],
+  describe: (i) => [
+    ...i.setup.map(showOp),
+    'wait past the history window',
+    "watch configmaps ns0 from the first write's resourceVersion",
+    "on 410: list, watch from the list's resourceVersion",
+    ...showWrites('  while watching', i.after),
+    'list again',
+  ],
   run: (input, cx) => tooOldCase(cx, input),
 };

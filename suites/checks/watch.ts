@@ -63,7 +63,10 @@ async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBook
     ...(index !== undefined ? { at: index } : {}),
     ...(cutOff !== undefined ? { cutOff } : {}),
   };
-  cx.judge(judgeWatch({ history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns, scope: { namespace: ns } }, exp, session.events).judgements, watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events));
+  cx.judge(
+    judgeWatch({ history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns, scope: { namespace: ns } }, exp, session.events).judgements,
+    watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events),
+  );
   return session;
 }
 

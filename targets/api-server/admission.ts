@@ -78,7 +78,8 @@ export function admitConfiguration(st: ServerState, rt: ResourceType, body: unkn
     if (w['sideEffects'] === undefined && !v1) out['sideEffects'] = 'Unknown';
     const se = out['sideEffects'];
     if (se === undefined) errors.push(`${at}.sideEffects: Required value: must specify one of None, NoneOnDryRun`);
-    else if (!(v1 ? V1_SIDE_EFFECTS : V1BETA1_SIDE_EFFECTS).includes(String(se))) errors.push(`${at}.sideEffects: Unsupported value: ${JSON.stringify(se)}: supported values: ${(v1 ? V1_SIDE_EFFECTS : V1BETA1_SIDE_EFFECTS).map((x) => `"${x}"`).join(', ')}`);
+    else if (!(v1 ? V1_SIDE_EFFECTS : V1BETA1_SIDE_EFFECTS).includes(String(se)))
+      errors.push(`${at}.sideEffects: Unsupported value: ${JSON.stringify(se)}: supported values: ${(v1 ? V1_SIDE_EFFECTS : V1BETA1_SIDE_EFFECTS).map((x) => `"${x}"`).join(', ')}`);
     if (w['admissionReviewVersions'] === undefined && !v1) out['admissionReviewVersions'] = ['v1beta1'];
     const arv = strings(out['admissionReviewVersions']);
     if (arv === undefined || arv.length === 0) errors.push(`${at}.admissionReviewVersions: Required value: must specify one of v1, v1beta1`);
@@ -148,8 +149,9 @@ function ruleMatches(rule: unknown, op: Operation, rt: ResourceType): boolean {
   if (!isRecord(rule)) return false;
   const inList = (f: string, v: string) => (strings(rule[f]) ?? []).some((x) => x === '*' || x === v || (f === 'resources' && x === '*/*'));
   const scope = String(rule['scope'] ?? '*');
-  return inList('operations', op) && inList('apiGroups', rt.group) && inList('apiVersions', rt.version) && inList('resources', rt.plural)
-    && (scope === '*' || (scope === 'Namespaced') === rt.namespaced);
+  return (
+    inList('operations', op) && inList('apiGroups', rt.group) && inList('apiVersions', rt.version) && inList('resources', rt.plural) && (scope === '*' || (scope === 'Namespaced') === rt.namespaced)
+  );
 }
 
 /**
@@ -192,7 +194,10 @@ function selected(st: ServerState, w: Webhook, a: AdmissionAttributes): boolean 
   return matchesLabels(nsSel, labelsOf(st.store.get(keyFor(namespaces, undefined, a.namespace))));
 }
 
-type CallResult = { readonly allowed: true; readonly patch?: unknown; readonly patchError?: string } | { readonly allowed: false; readonly code: number; readonly reason: string; readonly message: string } | { readonly error: string };
+type CallResult =
+  | { readonly allowed: true; readonly patch?: unknown; readonly patchError?: string }
+  | { readonly allowed: false; readonly code: number; readonly reason: string; readonly message: string }
+  | { readonly error: string };
 
 function call(w: Webhook, review: Record<string, unknown>, uid: string): Promise<CallResult> {
   const cc = isRecord(w.raw['clientConfig']) ? w.raw['clientConfig'] : {};
@@ -201,35 +206,47 @@ function call(w: Webhook, review: Record<string, unknown>, uid: string): Promise
   const ca = typeof cc['caBundle'] === 'string' && cc['caBundle'] !== '' ? Buffer.from(cc['caBundle'], 'base64').toString('utf8') : undefined;
   const payload = Buffer.from(JSON.stringify(review));
   return new Promise<CallResult>((resolve) => {
-    const req = httpsRequest(String(cc['url']), { method: 'POST', ...(ca !== undefined ? { ca } : {}), timeout: timeoutMs, headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': payload.length } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', (e) => resolve({ error: e.message }));
-      res.on('end', () => {
-        if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) return resolve({ error: `the webhook answered HTTP ${res.statusCode}` });
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        } catch {
-          return resolve({ error: 'the webhook answered no JSON' });
-        }
-        const response = isRecord(parsed) && isRecord(parsed['response']) ? parsed['response'] : undefined;
-        if (response === undefined || typeof response['allowed'] !== 'boolean') return resolve({ error: 'the webhook answered no AdmissionReview response with allowed' });
-        if (response['uid'] !== uid) return resolve({ error: `the webhook answered uid ${JSON.stringify(response['uid'])} for request ${uid}` });
-        if (response['allowed']) {
-          if (response['patch'] === undefined || response['patch'] === null || response['patch'] === '') return resolve({ allowed: true });
-          if (response['patchType'] !== 'JSONPatch') return resolve({ error: response['patchType'] === undefined ? 'webhook returned response.patch but not response.patchType' : `unsupported patch type ${JSON.stringify(response['patchType'])}` });
+    const req = httpsRequest(
+      String(cc['url']),
+      { method: 'POST', ...(ca !== undefined ? { ca } : {}), timeout: timeoutMs, headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': payload.length } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', (e) => resolve({ error: e.message }));
+        res.on('end', () => {
+          if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) return resolve({ error: `the webhook answered HTTP ${res.statusCode}` });
+          let parsed: unknown;
           try {
-            return resolve({ allowed: true, patch: JSON.parse(Buffer.from(String(response['patch']), 'base64').toString('utf8')) });
-          } catch (e) {
-            return resolve({ allowed: true, patchError: `the patch is no JSON: ${(e as Error).message}` });
+            parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            return resolve({ error: 'the webhook answered no JSON' });
           }
-        }
-        const status = isRecord(response['status']) ? response['status'] : {};
-        const code = typeof status['code'] === 'number' && status['code'] >= 400 ? status['code'] : 403;
-        resolve({ allowed: false, code, reason: typeof status['reason'] === 'string' && status['reason'] !== '' ? status['reason'] : 'Forbidden', message: typeof status['message'] === 'string' ? status['message'] : '' });
-      });
-    });
+          const response = isRecord(parsed) && isRecord(parsed['response']) ? parsed['response'] : undefined;
+          if (response === undefined || typeof response['allowed'] !== 'boolean') return resolve({ error: 'the webhook answered no AdmissionReview response with allowed' });
+          if (response['uid'] !== uid) return resolve({ error: `the webhook answered uid ${JSON.stringify(response['uid'])} for request ${uid}` });
+          if (response['allowed']) {
+            if (response['patch'] === undefined || response['patch'] === null || response['patch'] === '') return resolve({ allowed: true });
+            if (response['patchType'] !== 'JSONPatch')
+              return resolve({
+                error: response['patchType'] === undefined ? 'webhook returned response.patch but not response.patchType' : `unsupported patch type ${JSON.stringify(response['patchType'])}`,
+              });
+            try {
+              return resolve({ allowed: true, patch: JSON.parse(Buffer.from(String(response['patch']), 'base64').toString('utf8')) });
+            } catch (e) {
+              return resolve({ allowed: true, patchError: `the patch is no JSON: ${(e as Error).message}` });
+            }
+          }
+          const status = isRecord(response['status']) ? response['status'] : {};
+          const code = typeof status['code'] === 'number' && status['code'] >= 400 ? status['code'] : 403;
+          resolve({
+            allowed: false,
+            code,
+            reason: typeof status['reason'] === 'string' && status['reason'] !== '' ? status['reason'] : 'Forbidden',
+            message: typeof status['message'] === 'string' ? status['message'] : '',
+          });
+        });
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
     req.on('error', (e) => resolve({ error: e.message }));
     req.end(payload);
@@ -245,12 +262,17 @@ function reviewOf(st: ServerState, w: Webhook, a: AdmissionAttributes, uid: stri
     apiVersion: `${namedGroup(st.profile, 'admission')}/${version}`,
     kind: 'AdmissionReview',
     request: {
-      uid, kind: gvk, resource: gvr, requestKind: gvk, requestResource: gvr,
-      name: a.name, ...(a.namespace !== undefined ? { namespace: a.namespace } : {}),
+      uid,
+      kind: gvk,
+      resource: gvr,
+      requestKind: gvk,
+      requestResource: gvr,
+      name: a.name,
+      ...(a.namespace !== undefined ? { namespace: a.namespace } : {}),
       operation: a.operation,
       userInfo: { username: a.user.user, groups: [...a.user.groups] },
-      object: a.operation === 'DELETE' ? null : a.object ?? null,
-      oldObject: a.operation === 'CREATE' ? null : a.oldObject ?? null,
+      object: a.operation === 'DELETE' ? null : (a.object ?? null),
+      oldObject: a.operation === 'CREATE' ? null : (a.oldObject ?? null),
       dryRun: a.dryRun,
       options: null,
     },
@@ -270,10 +292,12 @@ export async function admit(st: ServerState, hooks: readonly Webhook[], a: Admis
     const unsafe = relevant.find((w) => !V1_SIDE_EFFECTS.includes(String(w.raw['sideEffects'])));
     if (unsafe) return badRequest(`admission webhook "${unsafe.name}" does not support dry run`);
   }
-  const results = await Promise.all(relevant.map(async (w) => {
-    const uid = randomUUID();
-    return { w, r: await call(w, reviewOf(st, w, a, uid), uid) };
-  }));
+  const results = await Promise.all(
+    relevant.map(async (w) => {
+      const uid = randomUUID();
+      return { w, r: await call(w, reviewOf(st, w, a, uid), uid) };
+    }),
+  );
   for (const { w, r } of results) {
     if ('error' in r) {
       if (w.raw['failurePolicy'] === 'Ignore') continue;
@@ -305,7 +329,8 @@ export async function mutate(st: ServerState, hooks: readonly Webhook[], a: Admi
   for (const w of hooks) {
     const now = { ...a, object };
     if (!selected(st, w, now)) continue;
-    if (a.dryRun && !has(st, 'dry-run-calls-side-effecting-webhook') && !V1_SIDE_EFFECTS.includes(String(w.raw['sideEffects']))) return badRequest(`admission webhook "${w.name}" does not support dry run`);
+    if (a.dryRun && !has(st, 'dry-run-calls-side-effecting-webhook') && !V1_SIDE_EFFECTS.includes(String(w.raw['sideEffects'])))
+      return badRequest(`admission webhook "${w.name}" does not support dry run`);
     const uid = randomUUID();
     const r = await call(w, reviewOf(st, w, now, uid), uid);
     if ('error' in r) {
@@ -315,7 +340,8 @@ export async function mutate(st: ServerState, hooks: readonly Webhook[], a: Admi
     if (!r.allowed) return statusAnswer(r.code, r.reason, `admission webhook "${w.name}" denied the request${r.message ? `: ${r.message}` : ''}`);
     if (r.patchError !== undefined) return statusAnswer(500, 'InternalError', `Internal error occurred: ${r.patchError}`);
     if (r.patch === undefined) continue;
-    if (a.operation === 'DELETE' || object === undefined) return statusAnswer(500, 'InternalError', `Internal error occurred: admission webhook "${w.name}" attempted to modify the object, which is not supported for this operation`);
+    if (a.operation === 'DELETE' || object === undefined)
+      return statusAnswer(500, 'InternalError', `Internal error occurred: admission webhook "${w.name}" attempted to modify the object, which is not supported for this operation`);
     const applied = jsonPatch(object, r.patch);
     if (!applied.ok) return statusAnswer(500, 'InternalError', `Internal error occurred: admission webhook "${w.name}" answered a patch that does not apply: ${applied.error}`);
     object = applied.value;
@@ -344,7 +370,7 @@ export function withMutation(st: ServerState, rt: ResourceType, namespace: strin
         if (!r.ok) throw new Error(`Internal error occurred: a mutating webhook's patch does not apply to the stored object: ${r.error}`);
         value = r.value;
       }
-      if (!isRecord(value) || !isRecord(value['metadata'])) throw new Error('Internal error occurred: a mutating webhook\'s patch removed the object\'s metadata');
+      if (!isRecord(value) || !isRecord(value['metadata'])) throw new Error("Internal error occurred: a mutating webhook's patch removed the object's metadata");
       for (const k of Object.keys(obj)) delete obj[k];
       Object.assign(obj, value);
     }

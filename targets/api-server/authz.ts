@@ -12,8 +12,18 @@ import type { IncomingMessage } from 'node:http';
 import { namedGroup } from '../../reference/profile.ts';
 import type { ResourceType } from '../../reference/resources.ts';
 import {
-  allows, ANONYMOUS, AUTHENTICATED_GROUP, bindingOf, roleOf, SUPERUSER_GROUP, verbOf,
-  type BindingDef, type Policy, type RequestAttributes, type RoleDef, type UserInfo,
+  allows,
+  ANONYMOUS,
+  AUTHENTICATED_GROUP,
+  bindingOf,
+  roleOf,
+  SUPERUSER_GROUP,
+  verbOf,
+  type BindingDef,
+  type Policy,
+  type RequestAttributes,
+  type RoleDef,
+  type UserInfo,
 } from '../../reference/rbac.ts';
 import { prefixFor } from './reads.ts';
 import { has, type ServerState } from './state.ts';
@@ -28,23 +38,38 @@ export function parseTokenFile(text: string): Map<string, UserInfo> | { error: s
     if (line === '' || line.startsWith('#')) continue;
     const m = /^([^,]+),([^,]+),([^,]*)(?:,(?:"([^"]*)"|([^,]*)))?$/.exec(line);
     if (!m) return { error: `line ${i + 1}: expected token,user,uid[,"group1,group2"]` };
-    const groups = (m[4] ?? m[5] ?? '').split(',').map((g) => g.trim()).filter((g) => g !== '');
+    const groups = (m[4] ?? m[5] ?? '')
+      .split(',')
+      .map((g) => g.trim())
+      .filter((g) => g !== '');
     out.set(m[1]!.trim(), { user: m[2]!.trim(), groups });
   }
   if (out.size === 0) return { error: 'no token in the file' };
   return out;
 }
 
-const rbacType = (st: ServerState, plural: string, kind: string, namespaced: boolean): ResourceType => ({ plural, kind, group: namedGroup(st.profile, 'rbac.authorization'), version: 'v1', namespaced });
+const rbacType = (st: ServerState, plural: string, kind: string, namespaced: boolean): ResourceType => ({
+  plural,
+  kind,
+  group: namedGroup(st.profile, 'rbac.authorization'),
+  version: 'v1',
+  namespaced,
+});
 
 /** The built-in policy upstream bootstraps (system:public-info-viewer, system:discovery, system:basic-user). */
 function bootstrap(st: ServerState): { clusterRoles: RoleDef[]; clusterRoleBindings: BindingDef[] } {
   const authz = namedGroup(st.profile, 'authorization');
-  const everyone = [{ kind: 'Group', name: AUTHENTICATED_GROUP }, { kind: 'Group', name: ANONYMOUS.groups[0]! }];
+  const everyone = [
+    { kind: 'Group', name: AUTHENTICATED_GROUP },
+    { kind: 'Group', name: ANONYMOUS.groups[0]! },
+  ];
   return {
     clusterRoles: [
       { name: 'system:public-info-viewer', rules: [{ verbs: ['get'], nonResourceURLs: ['/healthz', '/livez', '/readyz', '/version', '/version/'] }] },
-      { name: 'system:discovery', rules: [{ verbs: ['get'], nonResourceURLs: ['/api', '/api/*', '/apis', '/apis/*', '/openapi', '/openapi/*', '/version', '/version/', '/healthz', '/livez', '/readyz'] }] },
+      {
+        name: 'system:discovery',
+        rules: [{ verbs: ['get'], nonResourceURLs: ['/api', '/api/*', '/apis', '/apis/*', '/openapi', '/openapi/*', '/version', '/version/', '/healthz', '/livez', '/readyz'] }],
+      },
       { name: 'system:basic-user', rules: [{ verbs: ['create'], apiGroups: [authz], resources: ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'] }] },
     ],
     clusterRoleBindings: [
@@ -57,7 +82,11 @@ function bootstrap(st: ServerState): { clusterRoles: RoleDef[]; clusterRoleBindi
 
 /** The policy in force: the stored Roles and bindings (all namespaces) and the built-in ones. */
 export function policyOf(st: ServerState): Policy {
-  const all = <T>(rt: ResourceType, read: (o: unknown) => T | undefined) => st.store.list(prefixFor(rt, undefined)).map((e) => read(e.obj)).filter((x): x is T => x !== undefined);
+  const all = <T>(rt: ResourceType, read: (o: unknown) => T | undefined) =>
+    st.store
+      .list(prefixFor(rt, undefined))
+      .map((e) => read(e.obj))
+      .filter((x): x is T => x !== undefined);
   const boot = bootstrap(st);
   return {
     roles: all(rbacType(st, 'roles', 'Role', true), roleOf),
@@ -99,7 +128,10 @@ export function authenticate(st: ServerState, req: IncomingMessage): UserInfo | 
     user = { user: known.user, groups: [...new Set([...known.groups, AUTHENTICATED_GROUP])] };
   }
   const as = header(req, 'impersonate-user')[0];
-  const asGroups = header(req, 'impersonate-group').flatMap((g) => g.split(',')).map((g) => g.trim()).filter((g) => g !== '');
+  const asGroups = header(req, 'impersonate-group')
+    .flatMap((g) => g.split(','))
+    .map((g) => g.trim())
+    .filter((g) => g !== '');
   if (as === undefined) return asGroups.length > 0 ? statusAnswer(400, 'BadRequest', 'requested impersonation of groups without a user') : user;
   const may = (resource: string, name: string) => decide(st, { ...user, verb: 'impersonate', apiGroup: '', resource, name });
   if (!may('users', as) || asGroups.some((g) => !may('groups', g))) {
@@ -113,13 +145,16 @@ export function authenticate(st: ServerState, req: IncomingMessage): UserInfo | 
  * and `/apis/{group}/{version}` that name a resource, else a request for the plain path.
  */
 export function attributesOf(user: UserInfo, method: string, url: URL): RequestAttributes {
-  const segs = url.pathname.split('/').filter((s) => s !== '').map((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  });
+  const segs = url.pathname
+    .split('/')
+    .filter((s) => s !== '')
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
   let apiGroup: string;
   let rest: string[];
   if (segs[0] === 'api' && segs.length >= 3) {
@@ -156,8 +191,9 @@ export function gate(st: ServerState, req: IncomingMessage, url: URL): { user: U
   if (has(st, 'dry-run-skips-authz') && isDryRun(url) && req.method !== 'GET') return { user };
   const a = attributesOf(user, req.method ?? 'GET', url);
   if (decide(st, a)) return { user };
-  const what = 'resource' in a
-    ? `cannot ${a.verb} resource "${a.subresource ? `${a.resource}/${a.subresource}` : a.resource}" in API group "${a.apiGroup}"${a.namespace !== undefined ? ` in the namespace "${a.namespace}"` : ''}`
-    : `cannot ${a.verb} path "${a.path}"`;
+  const what =
+    'resource' in a
+      ? `cannot ${a.verb} resource "${a.subresource ? `${a.resource}/${a.subresource}` : a.resource}" in API group "${a.apiGroup}"${a.namespace !== undefined ? ` in the namespace "${a.namespace}"` : ''}`
+      : `cannot ${a.verb} path "${a.path}"`;
   return { refused: statusAnswer(403, 'Forbidden', `${a.user === ANONYMOUS.user ? 'User "system:anonymous"' : `user "${a.user}"`} ${what}`) };
 }

@@ -24,7 +24,12 @@ function typeOf(crd: Record<string, unknown>): ResourceType | undefined {
 
 /** Types served besides the built-in ones: the CRD collection itself and every defined custom type. */
 export function servedExtraTypes(st: ServerState): ResourceType[] {
-  return [crdResource(st.profile), ...storedCrds(st).map(typeOf).filter((t): t is ResourceType => t !== undefined)];
+  return [
+    crdResource(st.profile),
+    ...storedCrds(st)
+      .map(typeOf)
+      .filter((t): t is ResourceType => t !== undefined),
+  ];
 }
 
 /** The schema of a custom type, or undefined for types no CRD defines. */

@@ -23,17 +23,25 @@ export function discovery(profile: Profile, path: string): unknown | undefined {
     case '/api':
       return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' }] };
     case '/apis':
-      return { kind: 'APIGroupList', apiVersion: 'v1', groups: [{ name: coord, versions: [{ groupVersion: `${coord}/v1`, version: 'v1' }], preferredVersion: { groupVersion: `${coord}/v1`, version: 'v1' } }] };
+      return {
+        kind: 'APIGroupList',
+        apiVersion: 'v1',
+        groups: [{ name: coord, versions: [{ groupVersion: `${coord}/v1`, version: 'v1' }], preferredVersion: { groupVersion: `${coord}/v1`, version: 'v1' } }],
+      };
     case '/api/v1':
       return {
-        kind: 'APIResourceList', groupVersion: 'v1', resources: [
+        kind: 'APIResourceList',
+        groupVersion: 'v1',
+        resources: [
           { name: 'namespaces', singularName: '', namespaced: false, kind: 'Namespace', verbs, shortNames: ['ns'] },
           { name: 'configmaps', singularName: '', namespaced: true, kind: 'ConfigMap', verbs, shortNames: ['cm'] },
           { name: 'events', singularName: '', namespaced: true, kind: 'Event', verbs, shortNames: ['ev'] },
           { name: 'namespaces/finalize', singularName: '', namespaced: false, kind: 'Namespace', verbs: ['update'] },
           { name: 'namespaces/status', singularName: '', namespaced: false, kind: 'Namespace', verbs: ['get', 'update'] },
           // After the entries above (unchanged): the hosted workload types kubectl users ask for.
-          ...hostedCoreTypes(profile).filter((t) => t.plural !== 'events').map((t) => ({ name: t.plural, singularName: '', namespaced: t.namespaced, kind: t.kind, verbs, ...kubectlNames(t) })),
+          ...hostedCoreTypes(profile)
+            .filter((t) => t.plural !== 'events')
+            .map((t) => ({ name: t.plural, singularName: '', namespaced: t.namespaced, kind: t.kind, verbs, ...kubectlNames(t) })),
         ],
       };
     case `/apis/${coord}/v1`:

@@ -5,7 +5,32 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { itemElement } from '../../reference/apply/typed.ts';
-import { InvalidObject, atOrBelow, hollowMismatch, withoutHollow, fieldSchema, resolve, apply, configMapSchema, ownerReferencesSchema, decodeManagedFields, encodeManagedFields, isManagedFieldsError, merge, removeItems, showConflict, startingManagedFields, trackedPart, unstructuredSchema, update, withTrackedPart, type ManagedEntry, type Schema, type WriteOutcome, type ConflictOutcome } from '../../reference/apply/index.ts';
+import {
+  InvalidObject,
+  atOrBelow,
+  hollowMismatch,
+  withoutHollow,
+  fieldSchema,
+  resolve,
+  apply,
+  configMapSchema,
+  ownerReferencesSchema,
+  decodeManagedFields,
+  encodeManagedFields,
+  isManagedFieldsError,
+  merge,
+  removeItems,
+  showConflict,
+  startingManagedFields,
+  trackedPart,
+  unstructuredSchema,
+  update,
+  withTrackedPart,
+  type ManagedEntry,
+  type Schema,
+  type WriteOutcome,
+  type ConflictOutcome,
+} from '../../reference/apply/index.ts';
 import { apiVersionOf, type ResourceType } from '../../reference/resources.ts';
 import { customSchema } from './crds.ts';
 import { has, varies, type ServerState } from './state.ts';
@@ -28,7 +53,7 @@ export function writeContextOf(req: IncomingMessage, url: URL): WriteContext {
 
 /** ConfigMaps have a granular `data`; custom types use their CRD's schema; the rest is unstructured. */
 export function schemaFor(st: ServerState, rt: ResourceType): Schema {
-  const s = rt.kind === 'ConfigMap' && rt.group === '' ? configMapSchema : customSchema(st, rt) ?? unstructuredSchema;
+  const s = rt.kind === 'ConfigMap' && rt.group === '' ? configMapSchema : (customSchema(st, rt) ?? unstructuredSchema);
   return has(st, 'patch-merge-key-ignored') ? withAtomicOwnerReferences(s) : s;
 }
 
@@ -74,12 +99,13 @@ export function trackedWrite(st: ServerState, rt: ResourceType, existing: Record
   }
   const body = md['managedFields'];
   const live = liveManaged(existing);
-  const start = has(st, 'managed-fields-empty-list-resets') && Array.isArray(body) && body.length === 0
-    ? []
-    : startingManagedFields(body, live, (v) => {
-      const d = decodeManagedFields(v);
-      return isManagedFieldsError(d) ? { message: d.message } : d;
-    });
+  const start =
+    has(st, 'managed-fields-empty-list-resets') && Array.isArray(body) && body.length === 0
+      ? []
+      : startingManagedFields(body, live, (v) => {
+          const d = decodeManagedFields(v);
+          return isManagedFieldsError(d) ? { message: d.message } : d;
+        });
   let out: ReturnType<typeof update>;
   try {
     out = update({ live: existing, managed: start, object: next, manager: ctx.fieldManager ?? 'unknown', schema: schemaFor(st, rt), apiVersion: apiVersionOf(rt), now: rfc3339(st.clock()) });
@@ -148,11 +174,28 @@ function lenient<T extends Record<string, unknown>>(st: ServerState, rt: Resourc
 }
 
 /** The apply model with the planted faults of rest:3.2 on top. */
-export function faultyApply(st: ServerState, rt: ResourceType, live: Record<string, unknown> | undefined, given: Record<string, unknown>, manager: string, force: boolean): WriteOutcome | ConflictOutcome {
+export function faultyApply(
+  st: ServerState,
+  rt: ResourceType,
+  live: Record<string, unknown> | undefined,
+  given: Record<string, unknown>,
+  manager: string,
+  force: boolean,
+): WriteOutcome | ConflictOutcome {
   const schema = schemaFor(st, rt);
   const intent = lenient(st, rt, given);
   const f = has(st, 'apply-force-ignored') ? false : has(st, 'apply-conflicts-forced') ? true : force;
-  const out = apply({ live, managed: liveManaged(live), intent, manager, force: f, schema, apiVersion: apiVersionOf(rt), now: rfc3339(st.clock()), reconcile: !has(st, 'atomic-change-not-reconciled') });
+  const out = apply({
+    live,
+    managed: liveManaged(live),
+    intent,
+    manager,
+    force: f,
+    schema,
+    apiVersion: apiVersionOf(rt),
+    now: rfc3339(st.clock()),
+    reconcile: !has(st, 'atomic-change-not-reconciled'),
+  });
   if (out.kind === 'conflict') return out;
   let object = out.object;
   let managed = out.managed;

@@ -39,7 +39,12 @@ export function serveHealth(st: ServerState, method: string | undefined, url: UR
     else write(res, 200, url.searchParams.has('verbose') ? `${okLine(name)}\n${endpoint} check passed\n` : 'ok', headers);
     return true;
   }
-  const exclude = new Set(url.searchParams.getAll('exclude').flatMap((e) => e.split(',')).filter((e) => e !== ''));
+  const exclude = new Set(
+    url.searchParams
+      .getAll('exclude')
+      .flatMap((e) => e.split(','))
+      .filter((e) => e !== ''),
+  );
   if (!url.searchParams.has('verbose')) {
     write(res, 200, 'ok', headers);
     return true;

@@ -28,7 +28,10 @@ function metricsOf(st: ServerState): Metrics {
 }
 
 const labelText = (labels: Readonly<Record<string, string>>) =>
-  `{${Object.keys(labels).sort().map((k) => `${k}=${JSON.stringify(labels[k])}`).join(',')}}`;
+  `{${Object.keys(labels)
+    .sort()
+    .map((k) => `${k}=${JSON.stringify(labels[k])}`)
+    .join(',')}}`;
 
 export function recordDeprecatedRequest(st: ServerState, labels: Readonly<Record<string, string>>): void {
   // The planted bug: the deprecation filter never reaches the gauge.
@@ -71,11 +74,7 @@ export function serveMetrics(st: ServerState, method: string | undefined, pathna
  */
 function deprecatedMetrics(st: ServerState): string[] {
   const release = serverRelease(st);
-  const family = (name: string, age: number, help: string) => [
-    `# HELP ${name} [ALPHA] ${deprecatedDescription(help, addReleases(release, -age))}`,
-    `# TYPE ${name} gauge`,
-    `${name} 0`,
-  ];
+  const family = (name: string, age: number, help: string) => [`# HELP ${name} [ALPHA] ${deprecatedDescription(help, addReleases(release, -age))}`, `# TYPE ${name} gauge`, `${name} 0`];
   return [
     ...family('apiserver_longrunning_gauge', 1, 'Gauge of all active long-running apiserver requests.'),
     ...(has(st, 'deleted-metric-served') ? family('etcd_object_counts', 4, 'Number of stored objects at the time of last check split by kind.') : []),

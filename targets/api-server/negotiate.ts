@@ -45,7 +45,10 @@ function servedFor(st: ServerState, range: MediaRange, op: Op): Rep | undefined 
 /** The highest-quality range this server serves wins; ties keep the client's order. */
 export function chooseRepresentation(st: ServerState, accept: string | undefined, op: Op): Rep | undefined {
   if (accept === undefined || accept.trim() === '') return 'json';
-  const ranges = parseAccept(accept).map((r, i) => ({ r, i })).filter(({ r }) => r.q > 0).sort((a, b) => b.r.q - a.r.q || a.i - b.i);
+  const ranges = parseAccept(accept)
+    .map((r, i) => ({ r, i }))
+    .filter(({ r }) => r.q > 0)
+    .sort((a, b) => b.r.q - a.r.q || a.i - b.i);
   if (has(st, 'accept-first-only')) ranges.splice(1);
   for (const { r } of ranges) {
     const rep = servedFor(st, r, op);
@@ -107,7 +110,8 @@ export async function decodeRequestBody(st: ServerState, req: IncomingMessage, r
     }
   }
   // A limitation of this server, not a rule of the spec: said as such, so a client knows to send JSON.
-  if (isProtobufBody(st, type) && !varies(st, 'no-protobuf-writes')) return statusAnswer(415, 'UnsupportedMediaType', `the body media type "${type}" is not supported for ${rt.kind}: the reference server maps no protobuf message for it; send application/json`);
+  if (isProtobufBody(st, type) && !varies(st, 'no-protobuf-writes'))
+    return statusAnswer(415, 'UnsupportedMediaType', `the body media type "${type}" is not supported for ${rt.kind}: the reference server maps no protobuf message for it; send application/json`);
   return statusAnswer(415, 'UnsupportedMediaType', `the body media type "${type}" is not supported`);
 }
 
@@ -141,7 +145,11 @@ export function tableOf(st: ServerState, body: Record<string, unknown>): Record<
   const md = isRecord(body['metadata']) ? body['metadata'] : {};
   const rows = objs.map((o) => {
     const m = isRecord(o['metadata']) ? o['metadata'] : {};
-    return { name: String(m['name'] ?? ''), creationTimestamp: typeof m['creationTimestamp'] === 'string' ? m['creationTimestamp'] : undefined, object: { kind: 'PartialObjectMetadata', apiVersion: tableApiVersion(st.profile), metadata: m } };
+    return {
+      name: String(m['name'] ?? ''),
+      creationTimestamp: typeof m['creationTimestamp'] === 'string' ? m['creationTimestamp'] : undefined,
+      object: { kind: 'PartialObjectMetadata', apiVersion: tableApiVersion(st.profile), metadata: m },
+    };
   });
   const listMd: Record<string, unknown> = list ? { ...md } : { resourceVersion: md['resourceVersion'] };
   const t = defaultTable(st.profile, rows, listMd);

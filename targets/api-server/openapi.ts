@@ -33,30 +33,48 @@ const stringMap = (description: string): Schema => ({ type: 'object', additional
 const obj = (description: string, properties: Record<string, Schema>): Schema => ({ type: 'object', description, properties });
 const open = (description: string): Schema => ({ type: 'object', description, 'x-kubernetes-preserve-unknown-fields': true });
 
-const objectMeta = (profile: Profile): Schema => obj('Standard object metadata (rest:2.3).', {
-  name: str('Name, unique within its namespace (rest:2.2).'),
-  generateName: str('Prefix the server completes into a unique name.'),
-  namespace: str('Namespace of a namespaced object.'),
-  uid: str('Generated identity of the object.'),
-  resourceVersion: str('Opaque version of the object (rest:4.5).'),
-  generation: { type: 'integer', format: 'int64', description: 'Generation of the desired state.' },
-  creationTimestamp: { type: 'string', format: 'date-time', description: 'Set by the server at creation.' },
-  deletionTimestamp: { type: 'string', format: 'date-time', description: 'Set by the first delete request (rest:3.1).' },
-  labels: stringMap('Labels.'),
-  annotations: stringMap('Annotations.'),
-  finalizers: strings('Finalizers (rest:3.1).'),
-  managedFields: { type: 'array', items: open('A managed-fields entry (rest:2.6).'), description: 'Field ownership (rest:2.6).' },
-  // The markers upstream's ObjectMeta carries, and no list type: read as a list map keyed by uid (rest:4.7.8).
-  ownerReferences: { type: 'array', items: open('An owner reference.'), description: 'Owners of this object.', [profile.patchStrategyExtension]: 'merge', [profile.patchMergeKeyExtension]: 'uid' },
-});
+const objectMeta = (profile: Profile): Schema =>
+  obj('Standard object metadata (rest:2.3).', {
+    name: str('Name, unique within its namespace (rest:2.2).'),
+    generateName: str('Prefix the server completes into a unique name.'),
+    namespace: str('Namespace of a namespaced object.'),
+    uid: str('Generated identity of the object.'),
+    resourceVersion: str('Opaque version of the object (rest:4.5).'),
+    generation: { type: 'integer', format: 'int64', description: 'Generation of the desired state.' },
+    creationTimestamp: { type: 'string', format: 'date-time', description: 'Set by the server at creation.' },
+    deletionTimestamp: { type: 'string', format: 'date-time', description: 'Set by the first delete request (rest:3.1).' },
+    labels: stringMap('Labels.'),
+    annotations: stringMap('Annotations.'),
+    finalizers: strings('Finalizers (rest:3.1).'),
+    managedFields: { type: 'array', items: open('A managed-fields entry (rest:2.6).'), description: 'Field ownership (rest:2.6).' },
+    // The markers upstream's ObjectMeta carries, and no list type: read as a list map keyed by uid (rest:4.7.8).
+    ownerReferences: { type: 'array', items: open('An owner reference.'), description: 'Owners of this object.', [profile.patchStrategyExtension]: 'merge', [profile.patchMergeKeyExtension]: 'uid' },
+  });
 
 /** Fields of the kinds this server gives meaning to; anything else is an open object. */
 function bodyOf(profile: Profile, rt: ResourceType): Record<string, Schema> | undefined {
   const core = rt.group === '';
-  if (core && rt.kind === 'ConfigMap') return { data: stringMap('Configuration data.'), binaryData: { type: 'object', additionalProperties: { type: 'string', format: 'byte' }, description: 'Binary configuration data.' }, immutable: { type: 'boolean', description: 'Data cannot be changed once set.' } };
-  if (core && rt.kind === 'Namespace') return { spec: obj('Namespace spec.', { finalizers: strings(`Finalizers run before the namespace is removed (\`${profile.clusterName}\`).`) }), status: open('Namespace status (phase Active or Terminating).') };
+  if (core && rt.kind === 'ConfigMap')
+    return {
+      data: stringMap('Configuration data.'),
+      binaryData: { type: 'object', additionalProperties: { type: 'string', format: 'byte' }, description: 'Binary configuration data.' },
+      immutable: { type: 'boolean', description: 'Data cannot be changed once set.' },
+    };
+  if (core && rt.kind === 'Namespace')
+    return {
+      spec: obj('Namespace spec.', { finalizers: strings(`Finalizers run before the namespace is removed (\`${profile.clusterName}\`).`) }),
+      status: open('Namespace status (phase Active or Terminating).'),
+    };
   if (rt.kind === 'Lease' && rt.group === resourceTypes(profile).leases.group && rt.version === 'v1') {
-    return { spec: obj('Lease spec.', { holderIdentity: str('Current holder.'), leaseDurationSeconds: int('Duration candidates wait before taking it.'), acquireTime: str('When acquired.'), renewTime: str('When last renewed.'), leaseTransitions: int('Number of holder changes.') }) };
+    return {
+      spec: obj('Lease spec.', {
+        holderIdentity: str('Current holder.'),
+        leaseDurationSeconds: int('Duration candidates wait before taking it.'),
+        acquireTime: str('When acquired.'),
+        renewTime: str('When last renewed.'),
+        leaseTransitions: int('Number of holder changes.'),
+      }),
+    };
   }
   return undefined;
 }
@@ -81,7 +99,11 @@ function servedTypes(st: ServerState): Served[] {
     if (seen.has(id)) continue;
     seen.add(id);
     const custom = customOpenApiSchema(st, rt);
-    const base = custom ?? { type: 'object', description: `${rt.kind} (${apiVersionOf(rt)}).`, ...(bodyOf(st.profile, rt) ? { properties: bodyOf(st.profile, rt) } : { 'x-kubernetes-preserve-unknown-fields': true }) };
+    const base = custom ?? {
+      type: 'object',
+      description: `${rt.kind} (${apiVersionOf(rt)}).`,
+      ...(bodyOf(st.profile, rt) ? { properties: bodyOf(st.profile, rt) } : { 'x-kubernetes-preserve-unknown-fields': true }),
+    };
     const props = isRecord(base['properties']) ? base['properties'] : {};
     const schema: Schema = {
       ...base,
@@ -102,7 +124,12 @@ function pathsOf(s: Served): Record<string, unknown> {
   const gvk = { group: s.rt.group, version: s.rt.version, kind: s.rt.kind };
   const ref = { $ref: `#/components/schemas/${s.name}` };
   const json = { content: { 'application/json': { schema: ref } } };
-  const op = (action: string, extra: Record<string, unknown> = {}) => ({ 'x-kubernetes-action': action, 'x-kubernetes-group-version-kind': gvk, responses: { '200': { description: 'OK', ...json } }, ...extra });
+  const op = (action: string, extra: Record<string, unknown> = {}) => ({
+    'x-kubernetes-action': action,
+    'x-kubernetes-group-version-kind': gvk,
+    responses: { '200': { description: 'OK', ...json } },
+    ...extra,
+  });
   const patchTypes = ['application/apply-patch+yaml', 'application/json-patch+json', 'application/merge-patch+json'];
   const base = `/${gvPath(s.rt)}${s.rt.namespaced ? '/namespaces/{namespace}' : ''}/${s.rt.plural}`;
   const nsParam = s.rt.namespaced ? [{ name: 'namespace', in: 'path', required: true, schema: { type: 'string' } }] : [];
@@ -147,7 +174,15 @@ export function serveOpenApi(st: ServerState, method: string | undefined, path: 
   const types = servedTypes(st);
   if (path === '/openapi/v2') {
     const paths = Object.assign({}, ...types.map(pathsOf));
-    return { status: 200, body: toV2Refs({ swagger: '2.0', info: { title: 'svc-conformance reference server', version: 'v1.24.0' }, paths, definitions: { 'meta.v1.ObjectMeta': objectMeta(st.profile), ...Object.fromEntries(types.map((s) => [s.name, s.schema])) } }) };
+    return {
+      status: 200,
+      body: toV2Refs({
+        swagger: '2.0',
+        info: { title: 'svc-conformance reference server', version: 'v1.24.0' },
+        paths,
+        definitions: { 'meta.v1.ObjectMeta': objectMeta(st.profile), ...Object.fromEntries(types.map((s) => [s.name, s.schema])) },
+      }),
+    };
   }
   const gvs = [...new Set(types.map((s) => gvPath(s.rt)))];
   if (path === '/openapi/v3') {

@@ -85,7 +85,11 @@ function guarded(write: () => Answer): Answer {
 /** Planted fault merge-patch-null-kept: null members dropped at every depth, as a careless decoder would. */
 function withoutNulls(doc: unknown): unknown {
   if (!isRecord(doc)) return doc;
-  return Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  return Object.fromEntries(
+    Object.entries(doc)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  );
 }
 
 /** Planted fault json-patch-remove-missing-ok: operations applied one at a time, a failing `remove` skipped. */

@@ -9,7 +9,9 @@ import { isRecord } from '../../reference/objects.ts';
 
 // Parsed on first use: a CLI start that serves nothing (`--version`) should not pay for it.
 let parsed: protobuf.Root | undefined;
-const root = (): protobuf.Root => (parsed ??= protobuf.parse(`
+const root = (): protobuf.Root =>
+  (parsed ??= protobuf.parse(
+    `
 syntax = "proto2";
 package k8s;
 message Time { optional int64 seconds = 1; optional int32 nanos = 2; }
@@ -72,19 +74,42 @@ message DeploymentSpec {
 message DeploymentStatus { optional int64 observedGeneration = 1; optional int32 replicas = 2; optional int32 updatedReplicas = 3; optional int32 availableReplicas = 4; optional int32 unavailableReplicas = 5; optional int32 readyReplicas = 7; }
 message Deployment { optional ObjectMeta metadata = 1; optional DeploymentSpec spec = 2; optional DeploymentStatus status = 3; }
 message DeploymentList { optional ListMeta metadata = 1; repeated Deployment items = 2; }
-`, { keepCase: true }).root);
+`,
+    { keepCase: true },
+  ).root);
 
 /**
  * Besides the kinds the suites exercise, what real clients send in protobuf: the controller manager
  * records core Events, `kubectl auth can-i` posts a SelfSubjectAccessReview, `kubectl create
  * deployment` a Deployment (only the fields kubectl sets are mapped; the rest of a Deployment is dropped).
  */
-const KINDS = new Set(['Status', 'ConfigMap', 'ConfigMapList', 'Namespace', 'NamespaceList', 'Lease', 'LeaseList', 'Event', 'EventList', 'SelfSubjectAccessReview', 'SubjectAccessReview', 'LocalSubjectAccessReview', 'Deployment', 'DeploymentList']);
+const KINDS = new Set([
+  'Status',
+  'ConfigMap',
+  'ConfigMapList',
+  'Namespace',
+  'NamespaceList',
+  'Lease',
+  'LeaseList',
+  'Event',
+  'EventList',
+  'SelfSubjectAccessReview',
+  'SubjectAccessReview',
+  'LocalSubjectAccessReview',
+  'Deployment',
+  'DeploymentList',
+]);
 
 export const hasProtobufSchema = (kind: string): boolean => KINDS.has(kind);
 
 /** The group (its stem before the profile's suffix; '' for core) each kind's message belongs to: an events/v1 Event is another message. */
-const GROUP_STEM: Readonly<Record<string, string>> = { Lease: 'coordination', Deployment: 'apps', SelfSubjectAccessReview: 'authorization', SubjectAccessReview: 'authorization', LocalSubjectAccessReview: 'authorization' };
+const GROUP_STEM: Readonly<Record<string, string>> = {
+  Lease: 'coordination',
+  Deployment: 'apps',
+  SelfSubjectAccessReview: 'authorization',
+  SubjectAccessReview: 'authorization',
+  LocalSubjectAccessReview: 'authorization',
+};
 
 /** True when a request body of this built-in type can be read from protobuf. */
 export function hasProtobufMessage(rt: { readonly group: string; readonly kind: string }): boolean {

@@ -96,7 +96,8 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
   if (d.outcome === 'reject') {
     if (d.statuses !== '4xx' && has(st, 'accept-400-cell')) d = { outcome: 'serve', semantic: 'ContinueExact', clause: d.clause };
     else if (d.statuses === '4xx' && has(st, 'invalid-cell-accepted')) d = { outcome: 'serve', semantic: 'MostRecent', clause: d.clause };
-    else if (d.statuses === '4xx') return varies(st, 'invalid-as-400') ? badRequest(`resourceVersionMatch is forbidden here (${d.clause})`) : invalid(`resourceVersionMatch is forbidden here (${d.clause})`);
+    else if (d.statuses === '4xx')
+      return varies(st, 'invalid-as-400') ? badRequest(`resourceVersionMatch is forbidden here (${d.clause})`) : invalid(`resourceVersionMatch is forbidden here (${d.clause})`);
     else return badRequest('specifying resource version is not allowed when using continue');
   }
   const labels = q.labelSelector === undefined ? undefined : parseLabelSelector(q.labelSelector);
@@ -143,7 +144,8 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
       const t = q.continueToken === undefined ? undefined : st.codec.parseToken(q.continueToken);
       if (!t) return badRequest('continue key is not valid');
       const expired = now - t.issuedAt > st.continueTtlMs && !has(st, 'continue-never-expires');
-      if (expired || t.rev < st.store.oldestRetained) return gone('The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.');
+      if (expired || t.rev < st.store.oldestRetained)
+        return gone('The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.');
       at = has(st, 'continuation-sees-new-writes') ? cur : t.rev;
       after = t.after;
       issuedAt = t.issuedAt;

@@ -27,7 +27,15 @@ function askedOf(spec: Record<string, unknown>, who: UserInfo): RequestAttribute
     const namespace = str(ra['namespace']);
     const name = str(ra['name']);
     const subresource = str(ra['subresource']);
-    return { ...who, verb: str(ra['verb']) ?? '', apiGroup: typeof ra['group'] === 'string' ? ra['group'] : '', resource: str(ra['resource']) ?? '', ...(namespace !== undefined ? { namespace } : {}), ...(name !== undefined ? { name } : {}), ...(subresource !== undefined ? { subresource } : {}) };
+    return {
+      ...who,
+      verb: str(ra['verb']) ?? '',
+      apiGroup: typeof ra['group'] === 'string' ? ra['group'] : '',
+      resource: str(ra['resource']) ?? '',
+      ...(namespace !== undefined ? { namespace } : {}),
+      ...(name !== undefined ? { name } : {}),
+      ...(subresource !== undefined ? { subresource } : {}),
+    };
   }
   const nra = spec['nonResourceAttributes'];
   if (isRecord(nra)) return { ...who, verb: str(nra['verb']) ?? '', path: str(nra['path']) ?? '' };
@@ -40,23 +48,42 @@ export function answerReview(st: ServerState, rt: ResourceType, namespace: strin
   let status: Record<string, unknown>;
   if (rt.kind === 'TokenReview') {
     const user = st.tokens?.get(typeof spec['token'] === 'string' ? spec['token'] : '');
-    status = user ? { authenticated: true, user: { username: user.user, groups: [...new Set([...user.groups, AUTHENTICATED_GROUP])] } } : { authenticated: false, error: 'the token authenticates nobody' };
+    status = user
+      ? { authenticated: true, user: { username: user.user, groups: [...new Set([...user.groups, AUTHENTICATED_GROUP])] } }
+      : { authenticated: false, error: 'the token authenticates nobody' };
   } else if (rt.kind === 'SelfSubjectRulesReview') {
     // An open server (no token table) lets everyone do anything; one that authorizes does not list rules.
-    status = st.tokens === undefined
-      ? { resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }], nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }], incomplete: false }
-      : { resourceRules: [], nonResourceRules: [], incomplete: true, evaluationError: 'the reference server does not list rules' };
+    status =
+      st.tokens === undefined
+        ? { resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }], nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }], incomplete: false }
+        : { resourceRules: [], nonResourceRules: [], incomplete: true, evaluationError: 'the reference server does not list rules' };
   } else {
-    const who: UserInfo = rt.kind === 'SubjectAccessReview' || rt.kind === 'LocalSubjectAccessReview'
-      ? { user: typeof spec['user'] === 'string' ? spec['user'] : '', groups: Array.isArray(spec['groups']) ? spec['groups'].filter((g): g is string => typeof g === 'string') : [] }
-      : requester;
+    const who: UserInfo =
+      rt.kind === 'SubjectAccessReview' || rt.kind === 'LocalSubjectAccessReview'
+        ? { user: typeof spec['user'] === 'string' ? spec['user'] : '', groups: Array.isArray(spec['groups']) ? spec['groups'].filter((g): g is string => typeof g === 'string') : [] }
+        : requester;
     const asked = askedOf(spec, who);
-    if (asked === undefined) return { status: 422, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', reason: 'Invalid', code: 422, message: 'spec: Invalid value: exactly one of nonResourceAttributes or resourceAttributes must be specified' } };
+    if (asked === undefined)
+      return {
+        status: 422,
+        body: {
+          kind: 'Status',
+          apiVersion: 'v1',
+          metadata: {},
+          status: 'Failure',
+          reason: 'Invalid',
+          code: 422,
+          message: 'spec: Invalid value: exactly one of nonResourceAttributes or resourceAttributes must be specified',
+        },
+      };
     if (rt.kind === 'LocalSubjectAccessReview' && 'resource' in asked && asked.namespace !== namespace) {
-      return { status: 422, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', reason: 'Invalid', code: 422, message: 'spec.resourceAttributes.namespace: must match metadata.namespace' } };
+      return {
+        status: 422,
+        body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', reason: 'Invalid', code: 422, message: 'spec.resourceAttributes.namespace: must match metadata.namespace' },
+      };
     }
     const allowed = decide(st, asked, true);
-    status = allowed ? { allowed: true, reason: 'allowed by the reference server\'s role-based authorizer' } : { allowed: false };
+    status = allowed ? { allowed: true, reason: "allowed by the reference server's role-based authorizer" } : { allowed: false };
   }
   const md = isRecord(body['metadata']) ? body['metadata'] : {};
   return { status: 201, body: { ...body, apiVersion: apiVersionOf(rt), kind: rt.kind, metadata: { ...md, creationTimestamp: null }, status } };

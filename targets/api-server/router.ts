@@ -13,7 +13,10 @@ export function route(profile: Profile, pathname: string, extraTypes: readonly R
   const rts = [...(Object.values(resourceTypes(profile)) as ResourceType[]), ...extraTypes];
   let segs: string[];
   try {
-    segs = pathname.split('/').filter((s) => s !== '').map(decodeURIComponent);
+    segs = pathname
+      .split('/')
+      .filter((s) => s !== '')
+      .map(decodeURIComponent);
   } catch {
     return { kind: 'none' };
   }

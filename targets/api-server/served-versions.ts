@@ -42,7 +42,29 @@ export function parseVersioningOptions(o: VersioningOptions): Versioning {
 export { attachVersioning, serverRelease };
 
 // Scope of the table's resources (not in the spec's table; as upstream).
-const CLUSTER_SCOPED = new Set(['storageversions', 'csidrivers', 'csinodes', 'storageclasses', 'volumeattachments', 'podsecuritypolicies', 'runtimeclasses', 'mutatingwebhookconfigurations', 'validatingwebhookconfigurations', 'customresourcedefinitions', 'apiservices', 'tokenreviews', 'subjectaccessreviews', 'selfsubjectaccessreviews', 'certificatesigningrequests', 'ingressclasses', 'clusterroles', 'clusterrolebindings', 'priorityclasses', 'flowschemas', 'prioritylevelconfigurations']);
+const CLUSTER_SCOPED = new Set([
+  'storageversions',
+  'csidrivers',
+  'csinodes',
+  'storageclasses',
+  'volumeattachments',
+  'podsecuritypolicies',
+  'runtimeclasses',
+  'mutatingwebhookconfigurations',
+  'validatingwebhookconfigurations',
+  'customresourcedefinitions',
+  'apiservices',
+  'tokenreviews',
+  'subjectaccessreviews',
+  'selfsubjectaccessreviews',
+  'certificatesigningrequests',
+  'ingressclasses',
+  'clusterroles',
+  'clusterrolebindings',
+  'priorityclasses',
+  'flowschemas',
+  'prioritylevelconfigurations',
+]);
 
 /**
  * Every extra type the reference server can serve, before release and runtime-config decide: each
@@ -183,5 +205,10 @@ export function servedDiscovery(st: ServerState, path: string, base: (path: stri
   if (here.length === 0) return undefined;
   // kubectl api-resources --verbs=watch (and patch) found nothing: both are served (custom-discovery.ts).
   // Review types are questions: create only, as upstream (the namespace controller deletes what lists `delete`).
-  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: apiVersionOf(here[0]!), resources: here.map((t) => ({ name: t.plural, singularName: '', namespaced: t.namespaced, kind: t.kind, verbs: isReview(t) ? REVIEW_VERBS : DISCOVERY_VERBS, ...kubectlNames(t) })) };
+  return {
+    kind: 'APIResourceList',
+    apiVersion: 'v1',
+    groupVersion: apiVersionOf(here[0]!),
+    resources: here.map((t) => ({ name: t.plural, singularName: '', namespaced: t.namespaced, kind: t.kind, verbs: isReview(t) ? REVIEW_VERBS : DISCOVERY_VERBS, ...kubectlNames(t) })),
+  };
 }

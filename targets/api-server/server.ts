@@ -92,7 +92,8 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
   const openapi = serveOpenApi(st, req.method, docPath, req.headers.accept);
   if (openapi) return openapi;
   // kubectl found no custom resources: discovery now lists the types stored CRDs define (custom-discovery.ts).
-  const doc = req.method === 'GET' && mayBeDiscovery(docPath) ? withCustomTypes(st, docPath, servedDiscovery(st, docPath, (p) => discovery(st.profile, p)) ?? discovery(st.profile, docPath)) : undefined;
+  const doc =
+    req.method === 'GET' && mayBeDiscovery(docPath) ? withCustomTypes(st, docPath, servedDiscovery(st, docPath, (p) => discovery(st.profile, p)) ?? discovery(st.profile, docPath)) : undefined;
   if (doc !== undefined) return { status: 200, body: doc };
   st.store.compact(st.clock(), st.historyWindowMs);
   const nsSub = namespaceSubresource(url.pathname);
@@ -153,7 +154,19 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
       return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported on a collection here`);
     }
     if (r.subresource !== undefined) {
-      return serveSubresource(s, req.method, rt, r.namespace, r.name, r.subresource, pairs, body, patchBody, (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(), writeContextOf(req, url));
+      return serveSubresource(
+        s,
+        req.method,
+        rt,
+        r.namespace,
+        r.name,
+        r.subresource,
+        pairs,
+        body,
+        patchBody,
+        (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
+        writeContextOf(req, url),
+      );
     }
     switch (req.method) {
       case 'GET':
@@ -266,9 +279,8 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
         }
         if (variations.has('latency')) await delay(5 + Math.floor(Math.random() * 25));
         // Every 20th request is throttled once: a conforming client retries after Retry-After.
-        answer = variations.has('retry-after-429') && requests % 20 === 0
-          ? statusAnswer(429, 'TooManyRequests', 'too many requests, please retry', { 'retry-after': '0' })
-          : await handle(state, req, res);
+        answer =
+          variations.has('retry-after-429') && requests % 20 === 0 ? statusAnswer(429, 'TooManyRequests', 'too many requests, please retry', { 'retry-after': '0' }) : await handle(state, req, res);
       } catch (e) {
         answer = statusAnswer(500, 'InternalError', e instanceof Error ? e.message : String(e));
       }
@@ -294,9 +306,10 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
   return {
     url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
     state,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

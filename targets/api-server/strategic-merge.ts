@@ -26,7 +26,12 @@ export function isPlainStrategicPatch(doc: unknown): boolean {
 
 /** The 415 for a strategic merge patch this server cannot apply as a merge patch; undefined if it can. */
 export function strategicRefusal(st: ServerState, rt: ResourceType, doc: unknown): Answer | undefined {
-  if (customSchema(st, rt) !== undefined) return statusAnswer(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml`);
+  if (customSchema(st, rt) !== undefined)
+    return statusAnswer(
+      415,
+      'UnsupportedMediaType',
+      `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml`,
+    );
   if (!isPlainStrategicPatch(doc)) return statusAnswer(415, 'UnsupportedMediaType', 'strategic merge patches with lists or $ directives are not supported here; use a merge or JSON patch');
   return undefined;
 }

@@ -18,7 +18,19 @@ import { deleteObject, updateObject } from './writes.ts';
 
 type Pairs = readonly (readonly [string, string | null])[];
 
-export async function serveSubresource(st: ServerState, method: string | undefined, rt: ResourceType, ns: string | undefined, name: string, sub: string, pairs: Pairs, body: unknown, patchBody: string, contentType: string, ctx: WriteContext): Promise<Answer> {
+export async function serveSubresource(
+  st: ServerState,
+  method: string | undefined,
+  rt: ResourceType,
+  ns: string | undefined,
+  name: string,
+  sub: string,
+  pairs: Pairs,
+  body: unknown,
+  patchBody: string,
+  contentType: string,
+  ctx: WriteContext,
+): Promise<Answer> {
   if (rt.group === '' && rt.plural === 'pods' && sub === 'eviction') return evict(st, method, rt, ns, name, body);
   if (sub !== 'status' || !hasStatusSubresource(st, rt)) return statusAnswer(404, 'NotFound', 'the server could not find the requested resource');
   if (method === 'GET') return getObject(st, rt, ns, name, pairs);

@@ -17,4 +17,3 @@ export function seedSystemNamespaces(st: ServerState): void {
     if (r.status >= 300) throw new Error(`could not create the system namespace ${name}: ${JSON.stringify(r.body)}`);
   }
 }
-

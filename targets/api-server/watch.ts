@@ -63,10 +63,12 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
       // Written as a stream event (compact, one line), not as a body: client-node's watch reads one JSON
       // document per line and missed the 410 when the pretty-json variation indented it.
       res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache' });
-      res.end(JSON.stringify({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${rvText}`, reason: 'Expired', code: 410 } }) + '\n');
+      res.end(
+        JSON.stringify({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${rvText}`, reason: 'Expired', code: 410 } }) +
+          '\n',
+      );
       return undefined;
-    }
-    else from = exactStart(st, rev);
+    } else from = exactStart(st, rev);
     if (has(st, 'watch-synthetic-on-exact')) {
       for (const e of st.store.list(prefix, Math.min(rev, st.store.currentRevision))) if (inScope(e.obj)) initial.push({ type: 'ADDED', object: present(st, rt, e.obj, false) });
     }
@@ -94,11 +96,13 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
     } else res.write(text);
   };
   // bookmark-before-state: "all changes up to" the start revision claimed before the state is sent.
-  if (has(st, 'bookmark-before-state') && bookmarks && initial.length > 0) write({ type: 'BOOKMARK', object: { kind: rt.kind, apiVersion: apiVersionOf(rt), metadata: { resourceVersion: st.codec.rv(from) } } });
+  if (has(st, 'bookmark-before-state') && bookmarks && initial.length > 0)
+    write({ type: 'BOOKMARK', object: { kind: rt.kind, apiVersion: apiVersionOf(rt), metadata: { resourceVersion: st.codec.rv(from) } } });
   for (const ev of initial) write(ev);
   // bookmark-after-state: the promise holds at once (every change up to the start revision is in the
   // state just sent), and a change made while watching then comes after the bookmark.
-  if (varies(st, 'bookmark-after-state') && bookmarks && d.semantic !== 'StartAtExact') write({ type: 'BOOKMARK', object: { kind: rt.kind, apiVersion: apiVersionOf(rt), metadata: { resourceVersion: st.codec.rv(from) } } });
+  if (varies(st, 'bookmark-after-state') && bookmarks && d.semantic !== 'StartAtExact')
+    write({ type: 'BOOKMARK', object: { kind: rt.kind, apiVersion: apiVersionOf(rt), metadata: { resourceVersion: st.codec.rv(from) } } });
 
   let cursor = from;
   let held: WatchEvent | undefined;

@@ -188,7 +188,12 @@ function lingeringDelete(st: ServerState, rt: ResourceType, key: string, existin
  */
 export async function deleteCollection(st: ServerState, rt: ResourceType, ns: string | undefined, pairs: readonly (readonly [string, string | null])[]): Promise<Answer> {
   const keep = new Set(['labelSelector', 'fieldSelector']);
-  const listed = await listObjects(st, rt, ns, pairs.filter(([k]) => keep.has(k)));
+  const listed = await listObjects(
+    st,
+    rt,
+    ns,
+    pairs.filter(([k]) => keep.has(k)),
+  );
   if (listed.status !== 200 || !isRecord(listed.body)) return listed;
   const items = (Array.isArray(listed.body['items']) ? listed.body['items'] : []).filter(isRecord);
   for (const item of items) {

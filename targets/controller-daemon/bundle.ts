@@ -53,7 +53,15 @@ export async function bundleReferenceDaemon(): Promise<BundledDaemon | undefined
   try {
     const { build } = await import('esbuild');
     mkdirSync(dir, { recursive: true });
-    await build({ stdin: { contents: "module.exports = require('undici');", resolveDir: root, loader: 'js' }, bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: undiciFile, logLevel: 'silent' });
+    await build({
+      stdin: { contents: "module.exports = require('undici');", resolveDir: root, loader: 'js' },
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      outfile: undiciFile,
+      logLevel: 'silent',
+    });
     await build({
       entryPoints: [path.join(root, 'targets', 'controller-daemon', 'main.ts')],
       bundle: true,

@@ -9,7 +9,19 @@ import { createServer, type Server } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { createSecureContext, type SecureContext } from 'node:tls';
-import { formatHelp, parseFlags, pickCert, rules, withDefaults, REFERENCE_VERSION, flagName, optionByName, type FlagError, type NamedCertKey, type Values } from '../../reference/controller-daemon/index.ts';
+import {
+  formatHelp,
+  parseFlags,
+  pickCert,
+  rules,
+  withDefaults,
+  REFERENCE_VERSION,
+  flagName,
+  optionByName,
+  type FlagError,
+  type NamedCertKey,
+  type Values,
+} from '../../reference/controller-daemon/index.ts';
 import { profiles, type ProfileName } from '../../reference/profile.ts';
 import { loadTargetConfig } from '../../harness/kubeconfig.ts';
 import { createTargetClient } from '../../harness/client.ts';
@@ -174,19 +186,27 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
   const healthzOnly = (o.variations ?? []).includes('healthz-only');
   const firstMatch = o.faults.some((f) => f.sniFirstMatch);
   const choose = (servername: string) => {
-    const picked = firstMatch ? sni.map((s) => s.pair).find((p) => p.names.some((n) => pickCert(servername, [{ ...p, names: [n] }]))) : pickCert(servername, sni.map((s) => s.pair));
+    const picked = firstMatch
+      ? sni.map((s) => s.pair).find((p) => p.names.some((n) => pickCert(servername, [{ ...p, names: [n] }])))
+      : pickCert(
+          servername,
+          sni.map((s) => s.pair),
+        );
     return sni.find((s) => s.pair === picked);
   };
-  const server = createServer({
-    cert,
-    key,
-    ...(min ? { minVersion: TLS_VERSIONS[min] } : {}),
-    ...(ciphers ? { ciphers } : {}),
-    ...(sni.length > 0 ? { SNICallback: (servername: string, cb: (err: Error | null, ctx?: SecureContext) => void) => cb(null, choose(servername)?.ctx) } : {}),
-  }, (req, res) => {
-    if ((o.variations ?? []).includes('slow')) setTimeout(() => answer(req, res), SLOW_MS.answer);
-    else answer(req, res);
-  });
+  const server = createServer(
+    {
+      cert,
+      key,
+      ...(min ? { minVersion: TLS_VERSIONS[min] } : {}),
+      ...(ciphers ? { ciphers } : {}),
+      ...(sni.length > 0 ? { SNICallback: (servername: string, cb: (err: Error | null, ctx?: SecureContext) => void) => cb(null, choose(servername)?.ctx) } : {}),
+    },
+    (req, res) => {
+      if ((o.variations ?? []).includes('slow')) setTimeout(() => answer(req, res), SLOW_MS.answer);
+      else answer(req, res);
+    },
+  );
   const answer = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
     const p = (req.url ?? '/').split('?')[0]!;
     const isAllowed = !forbidAll && (allowed.has(p) || prefixes.some((x) => p.startsWith(x)));
@@ -223,7 +243,10 @@ function sniContexts(pairs: readonly NamedCertKey[]): { pair: NamedCertKey; ctx:
     let names = p.names;
     if (names.length === 0) {
       const x = new X509Certificate(cert);
-      names = (x.subjectAltName ?? '').split(', ').filter((s) => s.startsWith('DNS:')).map((s) => s.slice(4));
+      names = (x.subjectAltName ?? '')
+        .split(', ')
+        .filter((s) => s.startsWith('DNS:'))
+        .map((s) => s.slice(4));
     }
     return { pair: { ...p, names }, ctx: createSecureContext({ cert, key }) };
   });

@@ -18,19 +18,23 @@ export function inProcessLauncher(profile: ProfileName, faults: readonly DaemonF
       const write = (s: string) => void (out += s);
       let resolveExit!: (e: { code: number | null }) => void;
       const exited = new Promise<{ code: number | null }>((r) => (resolveExit = r));
-      const started = startDaemon(args, { profile, faults, variations, out: write, err: write }).then((s) => {
-        if (s.kind === 'exit') resolveExit({ code: s.code });
-        // A daemon that ends by itself (a control-loop value refused at leadership) stops and exits.
-        else void s.daemon.ended.then(async (code) => {
-          await s.daemon.stop();
-          resolveExit({ code });
-        });
-        return s;
-      }, (e: unknown) => {
-        write(`internal error: ${(e as Error).message}\n`);
-        resolveExit({ code: 70 });
-        return undefined;
-      });
+      const started = startDaemon(args, { profile, faults, variations, out: write, err: write }).then(
+        (s) => {
+          if (s.kind === 'exit') resolveExit({ code: s.code });
+          // A daemon that ends by itself (a control-loop value refused at leadership) stops and exits.
+          else
+            void s.daemon.ended.then(async (code) => {
+              await s.daemon.stop();
+              resolveExit({ code });
+            });
+          return s;
+        },
+        (e: unknown) => {
+          write(`internal error: ${(e as Error).message}\n`);
+          resolveExit({ code: 70 });
+          return undefined;
+        },
+      );
       return {
         launchedAt,
         exited,

@@ -29,7 +29,11 @@ export class LeaderElector {
   private stopped = false;
   private leading = false;
 
-  constructor(private readonly api: Target, private readonly profile: Profile, private readonly o: LeaseOptions) {}
+  constructor(
+    private readonly api: Target,
+    private readonly profile: Profile,
+    private readonly o: LeaseOptions,
+  ) {}
 
   start(): void {
     void this.tick();
@@ -59,7 +63,7 @@ export class LeaderElector {
     return {
       holderIdentity: this.identity,
       leaseDurationSeconds: Math.max(1, Math.round(this.o.leaseDurationMs / 1000)),
-      acquireTime: takeover || previous === undefined ? now : previous['acquireTime'] ?? now,
+      acquireTime: takeover || previous === undefined ? now : (previous['acquireTime'] ?? now),
       renewTime: now,
       leaseTransitions: takeover ? transitions + 1 : transitions,
     };

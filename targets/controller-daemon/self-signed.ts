@@ -23,8 +23,29 @@ export function selfSignedPair(certDir: string, stem: string): Pair {
   const keyFile = path.join(dir, `${stem}.key`);
   if (!existsSync(certFile) || !existsSync(keyFile)) {
     try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '365',
-        '-keyout', keyFile, '-out', certFile, '-subj', `/CN=localhost@${Date.now()}`, '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { stdio: 'pipe' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-days',
+          '365',
+          '-keyout',
+          keyFile,
+          '-out',
+          certFile,
+          '-subj',
+          `/CN=localhost@${Date.now()}`,
+          '-addext',
+          'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        ],
+        { stdio: 'pipe' },
+      );
     } catch (e) {
       cleanup();
       throw new Error(`cannot generate a self-signed pair in ${dir} (needs the openssl command): ${(e as Error).message.split('\n')[0]}`);

@@ -140,7 +140,11 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
     const pos = first.linePos?.[0];
     const where = pos ? `${o.fileName}:${pos.line}:${pos.col}` : o.fileName;
     const message = first.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    return { exitCode: 2, stdout: o.output === 'json' ? JSON.stringify({ errors: [{ field: '', message: `malformed YAML: ${message}`, ...(pos ? { line: pos.line, column: pos.col } : {}) }] }) + '\n' : '', stderr: `${where}: malformed YAML: ${message}\n` };
+    return {
+      exitCode: 2,
+      stdout: o.output === 'json' ? JSON.stringify({ errors: [{ field: '', message: `malformed YAML: ${message}`, ...(pos ? { line: pos.line, column: pos.col } : {}) }] }) + '\n' : '',
+      stderr: `${where}: malformed YAML: ${message}\n`,
+    };
   }
   let value: unknown;
   try {
@@ -173,7 +177,15 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
   if (o.refuseUnknownFields === true) {
     const unknown = (u: FieldError) => /^unknown field /.test(u.message);
     result = {
-      errors: [...result.errors, ...result.unspecified.filter(unknown).map((u) => ({ ...u, message: `${u.message.replace(/: the spec does not say whether unknown fields are refused$/, '')} (refused; --lenient accepts unknown fields, which the spec leaves open)` }))],
+      errors: [
+        ...result.errors,
+        ...result.unspecified
+          .filter(unknown)
+          .map((u) => ({
+            ...u,
+            message: `${u.message.replace(/: the spec does not say whether unknown fields are refused$/, '')} (refused; --lenient accepts unknown fields, which the spec leaves open)`,
+          })),
+      ],
       unspecified: result.unspecified.filter((u) => !unknown(u)),
     };
   }
@@ -189,7 +201,10 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
 
   if (result.errors.length > 0) {
     const errs = result.errors.map(located);
-    const stdout = o.output === 'json' && !vary.has('no-output') ? `${JSON.stringify({ errors: errs.map((e) => ({ field: e.field, message: e.message, clause: e.clause, ...(e.line !== undefined ? { line: e.line, column: e.column } : {}) })) })}\n` : '';
+    const stdout =
+      o.output === 'json' && !vary.has('no-output')
+        ? `${JSON.stringify({ errors: errs.map((e) => ({ field: e.field, message: e.message, clause: e.clause, ...(e.line !== undefined ? { line: e.line, column: e.column } : {}) })) })}\n`
+        : '';
     return { exitCode: 1, stdout, stderr: errs.map((e) => line(e, '')).join('') + notes };
   }
   let stdout = '';

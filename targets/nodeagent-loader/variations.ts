@@ -10,8 +10,12 @@ export const nodeagentVariations = [
   { name: 'no-output', description: 'prints nothing: no effective configuration, no JSON errors' },
   { name: 'upstream-spellings', description: 'prints cpuManagerPolicy "none", memoryManagerPolicy "None", durations in seconds ("60s") and sizes in bytes' },
   { name: 'all-paths', description: 'names every field involved in a cross-field rule, the related ones first' },
-  { name: 'zero-as-unset', description: 'reads an explicit zero of a scalar with a non-zero default (port: 0, registryBurst: 0, imageMinimumGCAge: 0s) as unset and applies the default, as the kubelet\'s v1beta1 defaulting does' },
-  { name: 'list-paths', description: 'names the list, not the item, in errors about a list item (providers[0].matchImages), as upstream\'s validators do' },
+  {
+    name: 'zero-as-unset',
+    description:
+      "reads an explicit zero of a scalar with a non-zero default (port: 0, registryBurst: 0, imageMinimumGCAge: 0s) as unset and applies the default, as the kubelet's v1beta1 defaulting does",
+  },
+  { name: 'list-paths', description: "names the list, not the item, in errors about a list item (providers[0].matchImages), as upstream's validators do" },
 ] as const;
 
 export type NodeagentVariationName = (typeof nodeagentVariations)[number]['name'];

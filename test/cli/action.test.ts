@@ -13,19 +13,39 @@ import { parse } from 'yaml';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 type Step = { id?: string; name?: string; uses?: string; run?: string; env?: Record<string, string>; if?: string };
-const action = parse(readFileSync(path.join(root, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }>; outputs: Record<string, { value: string }>; runs: { using: string; steps: Step[] } };
+const action = parse(readFileSync(path.join(root, 'action.yml'), 'utf8')) as {
+  inputs: Record<string, { default?: string }>;
+  outputs: Record<string, { value: string }>;
+  runs: { using: string; steps: Step[] };
+};
 const step = (name: string) => action.runs.steps.find((s) => s.name === name)!;
 
 /** `${{ inputs.x }}` and `${{ steps.y.outputs.z }}` as the runner expands them. */
 function expand(env: Record<string, string>, inputs: Record<string, string>, outputs: Record<string, Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replace(/\$\{\{\s*(inputs\.([\w-]+)|steps\.([\w-]+)\.outputs\.([\w-]+))\s*\}\}/g, (_m, _all, input?: string, id?: string, out?: string) => (input !== undefined ? inputs[input] ?? action.inputs[input]?.default ?? '' : outputs[id!]?.[out!] ?? ''))]));
+  return Object.fromEntries(
+    Object.entries(env).map(([k, v]) => [
+      k,
+      v.replace(/\$\{\{\s*(inputs\.([\w-]+)|steps\.([\w-]+)\.outputs\.([\w-]+))\s*\}\}/g, (_m, _all, input?: string, id?: string, out?: string) =>
+        input !== undefined ? (inputs[input] ?? action.inputs[input]?.default ?? '') : (outputs[id!]?.[out!] ?? ''),
+      ),
+    ]),
+  );
 }
 
 function runStep(s: Step, env: Record<string, string>): { status: number | null; output: Record<string, string>; stderr: string } {
   const outFile = path.join(mkdtempSync(path.join(tmpdir(), 'svc-action-out-')), 'out');
   writeFileSync(outFile, '');
-  const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', s.run!], { encoding: 'utf8', timeout: 240_000, env: { ...process.env, KUBECONFIG: '', ...env, GITHUB_OUTPUT: outFile } });
-  const output = Object.fromEntries(readFileSync(outFile, 'utf8').split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', s.run!], {
+    encoding: 'utf8',
+    timeout: 240_000,
+    env: { ...process.env, KUBECONFIG: '', ...env, GITHUB_OUTPUT: outFile },
+  });
+  const output = Object.fromEntries(
+    readFileSync(outFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
   return { status: r.status, output, stderr: r.stderr };
 }
 

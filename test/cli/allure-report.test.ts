@@ -13,7 +13,24 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** One finished Allure 2 result file, as allure-vitest writes them. */
 function result(name: string, status: string) {
   const uuid = `00000000-0000-4000-8000-${String(name.length).padStart(12, '0')}`;
-  return { uuid, name, fullName: `suite#${name}`, historyId: name, status, stage: 'finished', steps: [], attachments: [], parameters: [], labels: [{ name: 'suite', value: 'rest-paging' }, { name: 'clause', value: 'rest:4.4.3' }], links: [], start: 1, stop: 2 };
+  return {
+    uuid,
+    name,
+    fullName: `suite#${name}`,
+    historyId: name,
+    status,
+    stage: 'finished',
+    steps: [],
+    attachments: [],
+    parameters: [],
+    labels: [
+      { name: 'suite', value: 'rest-paging' },
+      { name: 'clause', value: 'rest:4.4.3' },
+    ],
+    links: [],
+    start: 1,
+    stop: 2,
+  };
 }
 
 describe('npm run report', () => {
@@ -32,7 +49,9 @@ describe('npm run report', () => {
       expect(readdirSync(out).filter((f) => statSync(path.join(out, f)).isDirectory())).toEqual([]);
       expect(readdirSync(out).filter((f) => /\.(html|js|css)$/.test(f))).toEqual(['index.html']);
       const page = readFileSync(path.join(out, 'index.html'), 'utf8');
-      const embedded = [...page.matchAll(/d\("data\/test-results\/[^"]+\.json","([A-Za-z0-9+/=]+)"\)/g)].map((m) => JSON.parse(Buffer.from(m[1]!, 'base64').toString('utf8')) as { name: string; status: string });
+      const embedded = [...page.matchAll(/d\("data\/test-results\/[^"]+\.json","([A-Za-z0-9+/=]+)"\)/g)].map(
+        (m) => JSON.parse(Buffer.from(m[1]!, 'base64').toString('utf8')) as { name: string; status: string },
+      );
       expect(new Set(embedded.map((e) => `${e.name} ${e.status}`))).toEqual(new Set(['paging-snapshot passed', 'watch-cell-unset-check failed']));
     } finally {
       rmSync(dir, { recursive: true, force: true });

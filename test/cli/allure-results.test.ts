@@ -11,7 +11,9 @@ const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bi
 const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-allure-'));
 const run = (args: string[]) =>
   new Promise<number | null>((resolve) => {
-    execFile(process.execPath, [bin, 'run', '--reports', dir, ...args], { timeout: 180_000, env: { ...process.env, KUBECONFIG: '' } }, (e) => resolve(e === null ? 0 : typeof e.code === 'number' ? e.code : null));
+    execFile(process.execPath, [bin, 'run', '--reports', dir, ...args], { timeout: 180_000, env: { ...process.env, KUBECONFIG: '' } }, (e) =>
+      resolve(e === null ? 0 : typeof e.code === 'number' ? e.code : null),
+    );
   });
 
 interface AllureResult {
@@ -22,15 +24,22 @@ interface AllureResult {
 }
 const results = (): AllureResult[] => {
   const d = path.join(dir, 'allure-results');
-  return readdirSync(d).filter((f) => f.endsWith('-result.json')).map((f) => JSON.parse(readFileSync(path.join(d, f), 'utf8')) as AllureResult);
+  return readdirSync(d)
+    .filter((f) => f.endsWith('-result.json'))
+    .map((f) => JSON.parse(readFileSync(path.join(d, f), 'utf8')) as AllureResult);
 };
 
 describe('Allure results', () => {
-  it('label each check with its clauses, suite and seed, and attach a failure\'s curl transcript; one run per folder', async () => {
+  it("label each check with its clauses, suite and seed, and attach a failure's curl transcript; one run per folder", async () => {
     expect(await run(['--seed', '11', '--runs', '5', '--check', 'health-endpoints', '--fault', 'health-exclude-ignored'])).toBe(1);
     const [failed] = results();
     expect(failed?.status).toBe('failed');
-    expect(failed?.labels).toEqual(expect.arrayContaining([{ name: 'clause', value: 'rest:4.2/exclude' }, { name: 'suite', value: 'rest-health' }]));
+    expect(failed?.labels).toEqual(
+      expect.arrayContaining([
+        { name: 'clause', value: 'rest:4.2/exclude' },
+        { name: 'suite', value: 'rest-health' },
+      ]),
+    );
     expect(failed?.parameters).toEqual(expect.arrayContaining([{ name: 'seed', value: '11' }]));
     const curl = failed?.steps.find((s) => s.name === 'rest:4.2/exclude curl transcript')?.attachments[0];
     expect(readFileSync(path.join(dir, 'allure-results', curl!.source), 'utf8')).toMatch(/curl [\s\S]*exclude=/);

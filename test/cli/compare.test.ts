@@ -23,7 +23,12 @@ describe('svc-conformance compare (two embedded servers)', () => {
     expect(readFileSync(files[2]!, 'utf8')).toContain('Same: every compared step answered alike');
   }, 240_000);
 
-  for (const [fault, check] of [['page-overflow', 'paging-snapshot'], ['watch-drop-events', 'watch-cell-unset'], ['apply-conflicts-forced', 'apply-sequences'], ['dry-run-persists', 'dry-run-sequences']] as const) {
+  for (const [fault, check] of [
+    ['page-overflow', 'paging-snapshot'],
+    ['watch-drop-events', 'watch-cell-unset'],
+    ['apply-conflicts-forced', 'apply-sequences'],
+    ['dry-run-persists', 'dry-run-sequences'],
+  ] as const) {
     it(`lists ${fault}'s clause as target-violates and exits 1`, async () => {
       const clause = faults.find((f) => f.name === fault)!.clause;
       const { result, exitCode } = await runCompare({ target: { ...clean, fault: [fault] }, reference: clean, seed: 21, runs: 10, check: [check], reports: dir(), strict: false });
@@ -42,8 +47,16 @@ describe('svc-conformance compare (two embedded servers)', () => {
     }, 120_000);
   }
 
-  it('the other way round the fault is the reference\'s', async () => {
-    const { result, exitCode } = await runCompare({ target: clean, reference: { ...clean, fault: ['dry-run-persists'] }, seed: 21, runs: 10, check: ['dry-run-sequences'], reports: dir(), strict: false });
+  it("the other way round the fault is the reference's", async () => {
+    const { result, exitCode } = await runCompare({
+      target: clean,
+      reference: { ...clean, fault: ['dry-run-persists'] },
+      seed: 21,
+      runs: 10,
+      check: ['dry-run-sequences'],
+      reports: dir(),
+      strict: false,
+    });
     expect(result.totals['reference-violates']).toBeGreaterThan(0);
     expect(result.totals['target-violates']).toBe(0);
     expect(exitCode).toBe(0);
@@ -60,7 +73,15 @@ describe('svc-conformance compare (two embedded servers)', () => {
   }, 120_000);
 
   it('works across profiles: an svc server against a k8s one differs in names only, so nothing differs', async () => {
-    const { result, exitCode } = await runCompare({ target: clean, reference: { profile: 'k8s' }, seed: 21, runs: 3, check: ['crud-sequences', 'watch-cell-unset', 'apply-points', 'dry-run-sequences', 'generated-names'], reports: dir(), strict: true });
+    const { result, exitCode } = await runCompare({
+      target: clean,
+      reference: { profile: 'k8s' },
+      seed: 21,
+      runs: 3,
+      check: ['crud-sequences', 'watch-cell-unset', 'apply-points', 'dry-run-sequences', 'generated-names'],
+      reports: dir(),
+      strict: true,
+    });
     expect(result.divergences).toEqual([]);
     expect(result.reference.profile).toBe('k8s');
     expect(exitCode).toBe(0);

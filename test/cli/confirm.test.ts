@@ -13,22 +13,32 @@ import type { CheckRecord } from '../../runner/results.ts';
 import { Ajv } from 'ajv';
 import { summaryJsonSchema } from '../../reports/summary-schema.ts';
 
-const failing = (clause: string, pathText?: string, observed = 'o') => ({ clause, check: 'c', verdict: 'fail', count: 1, counterexample: { check: 'c', clause, expected: 'e', observed, steps: [], curl: '', requestCount: 1, seed: 1, replay: 'r', ...(pathText ? { path: pathText } : {}) } }) as unknown as CheckRecord;
+const failing = (clause: string, pathText?: string, observed = 'o') =>
+  ({
+    clause,
+    check: 'c',
+    verdict: 'fail',
+    count: 1,
+    counterexample: { check: 'c', clause, expected: 'e', observed, steps: [], curl: '', requestCount: 1, seed: 1, replay: 'r', ...(pathText ? { path: pathText } : {}) },
+  }) as unknown as CheckRecord;
 
 /** Options with a clock that never runs out unless a test moves it. */
 const options = (replay: ConfirmOptions['replay'], over: Partial<ConfirmOptions> = {}): ConfirmOptions => ({ times: 2, deadline: 1, now: () => 0, replay, log: () => undefined, ...over });
 
 const confirm = async (replay: (mode: ReplayMode, n: number) => CheckRecord[], over: Partial<ConfirmOptions> = {}) => {
   const calls: ReplayMode[] = [];
-  const [r] = await confirmFailures([failing('rest:4.4.3', '0:1')], options(async (_c, _cx, mode) => {
-    calls.push(mode);
-    return replay(mode, calls.filter((m) => m === mode).length);
-  }, over));
+  const [r] = await confirmFailures(
+    [failing('rest:4.4.3', '0:1')],
+    options(async (_c, _cx, mode) => {
+      calls.push(mode);
+      return replay(mode, calls.filter((m) => m === mode).length);
+    }, over),
+  );
   return { c: r!.counterexample!, calls };
 };
 
 describe('confirmFailures', () => {
-  it('reproduces alone: every replay alone fails the same clause; the replay\'s counterexample is shown', async () => {
+  it("reproduces alone: every replay alone fails the same clause; the replay's counterexample is shown", async () => {
     const { c, calls } = await confirm(() => [failing('rest:4.4.3', '0:1', 'from the replay')]);
     expect(c.confirmation).toEqual({ label: 'reproduces alone', runs: 2, reproduced: 2 });
     expect(calls).toEqual(['alone', 'alone']);
@@ -59,27 +69,36 @@ describe('confirmFailures', () => {
   it('the time bound: no replay starts after it, and what was left undecided says so', async () => {
     let t = 0;
     // The clock passes the deadline after the first replay alone.
-    const { c, calls } = await confirm(() => {
-      t = 10;
-      return [failing('rest:4.4.3')];
-    }, { now: () => t, deadline: 5 });
+    const { c, calls } = await confirm(
+      () => {
+        t = 10;
+        return [failing('rest:4.4.3')];
+      },
+      { now: () => t, deadline: 5 },
+    );
     expect(calls).toEqual(['alone']);
     expect(c.confirmation).toEqual({ label: 'not confirmed (time)', runs: 1, reproduced: 1 });
     // Two replays that already disagree are flaky whatever time is left.
     let u = 0;
-    const mixed = await confirm((_m, n) => {
-      u = n;
-      return n === 1 ? [failing('rest:4.4.3')] : [];
-    }, { now: () => (u >= 2 ? 10 : 0), deadline: 5, times: 3 });
+    const mixed = await confirm(
+      (_m, n) => {
+        u = n;
+        return n === 1 ? [failing('rest:4.4.3')] : [];
+      },
+      { now: () => (u >= 2 ? 10 : 0), deadline: 5, times: 3 },
+    );
     expect(mixed.c.confirmation!.label).toBe('flaky');
   });
 
   it('one case failing several clauses is replayed once for all of them', async () => {
     let replays = 0;
-    const out = await confirmFailures([failing('rest:4.4.3', '0:1'), failing('rest:4.4.6', '0:1')], options(async () => {
-      replays++;
-      return [failing('rest:4.4.3'), failing('rest:4.4.6')];
-    }));
+    const out = await confirmFailures(
+      [failing('rest:4.4.3', '0:1'), failing('rest:4.4.6', '0:1')],
+      options(async () => {
+        replays++;
+        return [failing('rest:4.4.3'), failing('rest:4.4.6')];
+      }),
+    );
     expect(replays).toBe(2);
     expect(out.map((r) => r.counterexample!.confirmation!.label)).toEqual(['reproduces alone', 'reproduces alone']);
   });
@@ -103,7 +122,10 @@ describe('confirmFailures', () => {
 
 const bin = path.resolve(import.meta.dirname, '../../bin/svc-conformance.mjs');
 const cli = (args: readonly string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 240_000 });
-const summaryOf = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8')) as { clauses: { status: string; counterexamples: { replay: string; steps: string[]; curl: string; confirmation?: { label: string } }[] }[] };
+const summaryOf = (dir: string) =>
+  JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8')) as {
+    clauses: { status: string; counterexamples: { replay: string; steps: string[]; curl: string; confirmation?: { label: string } }[] }[];
+  };
 /** The printed replay, run with this checkout's CLI: `npx svc-conformance run ...` -> its arguments. */
 const replayArgs = (replay: string, dir: string) => [...replay.replace(/^npx svc-conformance /, '').split(' '), '--reports', dir];
 

@@ -31,7 +31,22 @@ describe('the daemon under test never touches an external target', () => {
   it('the lease check passes against a private server and no Lease is written on the target', async () => {
     const cluster = await startReferenceServer({ profile: profiles.svc });
     try {
-      const r = await cli(['run', '--server', cluster.url, '--check', 'daemon-leader-lease', '--runs', '1', '--controller-daemon', referenceDaemonCommand('svc'), '--reports', path.join(process.env['TMPDIR'] ?? '/tmp', `svc-conf-safety-${process.pid}`)], 90_000);
+      const r = await cli(
+        [
+          'run',
+          '--server',
+          cluster.url,
+          '--check',
+          'daemon-leader-lease',
+          '--runs',
+          '1',
+          '--controller-daemon',
+          referenceDaemonCommand('svc'),
+          '--reports',
+          path.join(process.env['TMPDIR'] ?? '/tmp', `svc-conf-safety-${process.pid}`),
+        ],
+        90_000,
+      );
       expect(r.out).toContain('daemon-leader-lease: ok');
       expect(r.code).toBe(0);
       const leases = await fetch(`${cluster.url}${collectionPath(resourceTypes(profiles.svc).leases)}`).then((x) => x.json() as Promise<{ items: unknown[] }>);

@@ -24,7 +24,11 @@ function cli(args: string[]): Promise<{ status: number | null; stdout: string; s
 }
 
 /** The check ids of the plan's table: its lines that name a registered check in their second column. */
-const plannedIds = (stdout: string) => stdout.split('\n').map((l) => l.trim().split(/\s+/)[1]).filter((id): id is string => id !== undefined && checks.some((c) => c.id === id));
+const plannedIds = (stdout: string) =>
+  stdout
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/)[1])
+    .filter((id): id is string => id !== undefined && checks.some((c) => c.id === id));
 
 describe('run --dry-run', () => {
   it('--focus watch --skip bookmark against an external target: only matching checks, and the target gets no request', async () => {

@@ -45,7 +45,9 @@ describe('the upstream expectations against planted faults', () => {
     // The other rest:4.7.5 entry is never excused here (the embedded server keeps the writer's ownership on a
     // reset with changes): gone if a case sent one before the [] point ended it, else not exercised, said so.
     const other = c.expectation!.entries.find((e) => e.excuses === 'class reset-with-changes-unowned')!;
-    expect(other.outcome === 'noLongerOccurs' ? other.detail : `${other.outcome}: ${other.detail}`).toMatch(/^the run sent a non-apply write whose managedFields is \[\{\}\] together with other changes \(\d+ answers?\)|^notExercised: .*the run sent no non-apply write whose managedFields is \[\{\}\] together with other changes$/);
+    expect(other.outcome === 'noLongerOccurs' ? other.detail : `${other.outcome}: ${other.detail}`).toMatch(
+      /^the run sent a non-apply write whose managedFields is \[\{\}\] together with other changes \(\d+ answers?\)|^notExercised: .*the run sent no non-apply write whose managedFields is \[\{\}\] together with other changes$/,
+    );
   }, 300_000);
 
   it('a run of one suite gives no advice to remove entries of other suites', () => {

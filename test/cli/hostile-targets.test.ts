@@ -47,32 +47,39 @@ function runCli(args: readonly string[]): { child: ChildProcess; stderr: () => s
 const summaryOf = (reports: string) => JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as Summary;
 
 describe.concurrent('hostile targets end with a report', () => {
-  it.each(hostileFaults.map((f) => [f.name, f] as const))('%s', async (name, fault) => {
-    const reports = path.join(dir, name);
-    const run = runCli([...(SELECT[name] ?? ['--suite', 'rest-crud']), '--runs', '5', '--timeout', `${BUDGET_MS / 1000}s`, '--fault', name, '--reports', reports]);
-    const code = await run.exited;
-    // A silent stream breaks no bound the spec fixes (rest:6.1 gives delivery none): its clauses are
-    // inconclusive and the run, which could not test delivery, is notTested (3). Every other fault: 1
-    // nonconformant, or 3 the run could not finish or left something behind; never 0, never a crash.
-    const unbounded = name === 'silent-watch';
-    expect([1, 3], run.stderr()).toContain(code);
-    for (const f of ['summary.json', 'summary.md', 'index.html']) expect(existsSync(path.join(reports, f)), f).toBe(true);
-    const s = summaryOf(reports);
-    expect(s.verdict).not.toBe('conformant');
-    if (unbounded) expect(s.verdict).toBe('notTested');
-    if (fault.clauses.length > 0) {
-      const judged = s.clauses.filter((c) => (fault.clauses as readonly string[]).includes(c.id));
-      // An inconclusive case of a clause other cases passed shows as a note of the passed clause.
-      const hit = judged.filter((c) => c.status === 'failed' || c.status === 'inconclusive' || (!unbounded && c.notes.some((n) => /still readable after|stopped short|may still come/.test(n))));
-      expect(hit.map((c) => c.id), JSON.stringify(judged.map((c) => [c.id, c.status]))).not.toEqual([]);
-    } else {
-      // A transport fault breaks no clause: the run says what it could not do.
-      expect(s.verdict).toBe('error');
-    }
-    // What the run could not remove is listed by name (summary.json and the terminal), or nothing is left.
-    expect(Array.isArray(s.leftovers)).toBe(true);
-    for (const l of s.leftovers ?? []) expect(run.stderr()).toContain(l.name);
-  }, BUDGET_MS + 60_000);
+  it.each(hostileFaults.map((f) => [f.name, f] as const))(
+    '%s',
+    async (name, fault) => {
+      const reports = path.join(dir, name);
+      const run = runCli([...(SELECT[name] ?? ['--suite', 'rest-crud']), '--runs', '5', '--timeout', `${BUDGET_MS / 1000}s`, '--fault', name, '--reports', reports]);
+      const code = await run.exited;
+      // A silent stream breaks no bound the spec fixes (rest:6.1 gives delivery none): its clauses are
+      // inconclusive and the run, which could not test delivery, is notTested (3). Every other fault: 1
+      // nonconformant, or 3 the run could not finish or left something behind; never 0, never a crash.
+      const unbounded = name === 'silent-watch';
+      expect([1, 3], run.stderr()).toContain(code);
+      for (const f of ['summary.json', 'summary.md', 'index.html']) expect(existsSync(path.join(reports, f)), f).toBe(true);
+      const s = summaryOf(reports);
+      expect(s.verdict).not.toBe('conformant');
+      if (unbounded) expect(s.verdict).toBe('notTested');
+      if (fault.clauses.length > 0) {
+        const judged = s.clauses.filter((c) => (fault.clauses as readonly string[]).includes(c.id));
+        // An inconclusive case of a clause other cases passed shows as a note of the passed clause.
+        const hit = judged.filter((c) => c.status === 'failed' || c.status === 'inconclusive' || (!unbounded && c.notes.some((n) => /still readable after|stopped short|may still come/.test(n))));
+        expect(
+          hit.map((c) => c.id),
+          JSON.stringify(judged.map((c) => [c.id, c.status])),
+        ).not.toEqual([]);
+      } else {
+        // A transport fault breaks no clause: the run says what it could not do.
+        expect(s.verdict).toBe('error');
+      }
+      // What the run could not remove is listed by name (summary.json and the terminal), or nothing is left.
+      expect(Array.isArray(s.leftovers)).toBe(true);
+      for (const l of s.leftovers ?? []) expect(run.stderr()).toContain(l.name);
+    },
+    BUDGET_MS + 60_000,
+  );
 });
 
 /**
@@ -83,33 +90,41 @@ describe.concurrent('hostile targets end with a report', () => {
 const DEFAULT_RUN_TIMEOUT_MS = 30_000;
 
 describe.concurrent('a default run against each hostile fault ends within --timeout plus one minute', () => {
-  it.each(hostileFaults.map((f) => f.name))('%s', async (name) => {
-    const reports = path.join(dir, `default-${name}`);
-    const run = runCli(['--timeout', `${DEFAULT_RUN_TIMEOUT_MS / 1000}s`, '--fault', name, '--reports', reports]);
-    const code = await run.exited;
-    // 3: stopped by its budget, or could not test; 1: a failure found within it. Never 0, never a crash.
-    expect([1, 3], run.stderr()).toContain(code);
-    for (const f of ['summary.json', 'summary.md', 'index.html']) expect(existsSync(path.join(reports, f)), f).toBe(true);
-    const s = summaryOf(reports);
-    expect(s.verdict).not.toBe('conformant');
-    expect(Array.isArray(s.leftovers)).toBe(true);
-    for (const l of s.leftovers ?? []) expect(run.stderr()).toContain(l.name);
-  }, DEFAULT_RUN_TIMEOUT_MS + 60_000);
+  it.each(hostileFaults.map((f) => f.name))(
+    '%s',
+    async (name) => {
+      const reports = path.join(dir, `default-${name}`);
+      const run = runCli(['--timeout', `${DEFAULT_RUN_TIMEOUT_MS / 1000}s`, '--fault', name, '--reports', reports]);
+      const code = await run.exited;
+      // 3: stopped by its budget, or could not test; 1: a failure found within it. Never 0, never a crash.
+      expect([1, 3], run.stderr()).toContain(code);
+      for (const f of ['summary.json', 'summary.md', 'index.html']) expect(existsSync(path.join(reports, f)), f).toBe(true);
+      const s = summaryOf(reports);
+      expect(s.verdict).not.toBe('conformant');
+      expect(Array.isArray(s.leftovers)).toBe(true);
+      for (const l of s.leftovers ?? []) expect(run.stderr()).toContain(l.name);
+    },
+    DEFAULT_RUN_TIMEOUT_MS + 60_000,
+  );
 
-  it('a controller daemon that never gets ready: its clauses inconclusive, no error, the run not tested', async () => {
-    const never = path.join(dir, 'never-ready.mjs');
-    writeFileSync(never, 'setInterval(() => {}, 1000);\n');
-    const reports = path.join(dir, 'daemon-never-ready');
-    const run = runCli(['--suite', 'controller-daemon', '--controller-daemon', `${process.execPath} ${never}`, '--daemon-start-timeout', '2s', '--timeout', '60s', '--reports', reports]);
-    const code = await run.exited;
-    expect(code, run.stderr()).toBe(3);
-    const s = summaryOf(reports);
-    expect(s.verdict).toBe('notTested');
-    expect(s.clauses.filter((c) => c.status === 'error').map((c) => c.id)).toEqual([]);
-    const undecided = s.clauses.filter((c) => c.status === 'inconclusive');
-    expect(undecided.length).toBeGreaterThan(0);
-    expect(undecided[0]!.notes.join(' ')).toMatch(/the daemon (neither exited nor served \/healthz|had not exited) within the \d+ ms the suite waited/);
-  }, 60_000 + 60_000);
+  it(
+    'a controller daemon that never gets ready: its clauses inconclusive, no error, the run not tested',
+    async () => {
+      const never = path.join(dir, 'never-ready.mjs');
+      writeFileSync(never, 'setInterval(() => {}, 1000);\n');
+      const reports = path.join(dir, 'daemon-never-ready');
+      const run = runCli(['--suite', 'controller-daemon', '--controller-daemon', `${process.execPath} ${never}`, '--daemon-start-timeout', '2s', '--timeout', '60s', '--reports', reports]);
+      const code = await run.exited;
+      expect(code, run.stderr()).toBe(3);
+      const s = summaryOf(reports);
+      expect(s.verdict).toBe('notTested');
+      expect(s.clauses.filter((c) => c.status === 'error').map((c) => c.id)).toEqual([]);
+      const undecided = s.clauses.filter((c) => c.status === 'inconclusive');
+      expect(undecided.length).toBeGreaterThan(0);
+      expect(undecided[0]!.notes.join(' ')).toMatch(/the daemon (neither exited nor served \/healthz|had not exited) within the \d+ ms the suite waited/);
+    },
+    60_000 + 60_000,
+  );
 });
 
 describe('a watch fault is reported within two minutes', () => {

@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'svc-conformance-pack-'));
-const npm = (args: string[], cwd: string) => spawnSync('npm', args, { cwd, encoding: 'utf8', timeout: 240_000, env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' } });
+const npm = (args: string[], cwd: string) =>
+  spawnSync('npm', args, { cwd, encoding: 'utf8', timeout: 240_000, env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' } });
 
 describe('the packed package', () => {
   it('installs into an empty folder; `svc-conformance --version` and a short run work without the repository or a TypeScript loader', { timeout: 480_000 }, (ctx) => {
@@ -43,7 +44,12 @@ describe('the packed package', () => {
     expect(help.stderr, 'the installed dist/ must run, not the sources through tsx').toBe('');
 
     const reports = path.join(elsewhere, 'out');
-    const run = spawnSync(bin, ['run', '--check', 'crud-sequences', '--check', 'nodeagent-valid-configs', '--check', 'daemon-help-table', '--runs', '2', '--reports', reports], { cwd: elsewhere, encoding: 'utf8', timeout: 300_000, env });
+    const run = spawnSync(bin, ['run', '--check', 'crud-sequences', '--check', 'nodeagent-valid-configs', '--check', 'daemon-help-table', '--runs', '2', '--reports', reports], {
+      cwd: elsewhere,
+      encoding: 'utf8',
+      timeout: 300_000,
+      env,
+    });
     expect(run.stderr).not.toMatch(/running the sources through tsx/);
     expect(run.status, run.stderr).toBe(0);
     const summary = JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as { verdict: string; totals: { passed: number } };

@@ -41,7 +41,8 @@ const status = (code: number, reason: string, message: string) => ({ kind: 'Stat
 function run(server: string, reports: string, ...extra: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bin, 'run', '--server', server, '--token-file', token, '--reports', reports, ...extra], { env: { ...process.env, KUBECONFIG: '' } });
-    let stdout = '', stderr = '';
+    let stdout = '',
+      stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
@@ -56,7 +57,12 @@ function expectOneLine(stderr: string, pattern: RegExp): void {
 
 function expectNotTestedReports(reports: string, line: RegExp): void {
   for (const f of ['summary.json', 'summary.md', 'index.html', 'junit.xml']) expect(existsSync(path.join(reports, f)), f).toBe(true);
-  const summary = JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as { verdict: string; notTested: string[]; totals: { passed: number; failed: number }; clauses: { status: string }[] };
+  const summary = JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as {
+    verdict: string;
+    notTested: string[];
+    totals: { passed: number; failed: number };
+    clauses: { status: string }[];
+  };
   const validate = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true }).addFormat('date-time', true).compile(summaryJsonSchema);
   expect(validate(summary), JSON.stringify(validate.errors)).toBe(true);
   expect(summary.verdict).toBe('notTested');
@@ -72,7 +78,8 @@ describe('preflight: a target that cannot be worked with stops the run before an
     const reports = path.join(dir, '403');
     const r = await run(server, reports);
     expect(r.code, r.stderr).toBe(3);
-    const line = /^svc-conformance: not tested: the target refuses the run's identity: create namespaces \(POST \/api\/v1\/namespaces\?dryRun=All answered 403 Forbidden.*the suite needs to create, get, list and delete namespaces/;
+    const line =
+      /^svc-conformance: not tested: the target refuses the run's identity: create namespaces \(POST \/api\/v1\/namespaces\?dryRun=All answered 403 Forbidden.*the suite needs to create, get, list and delete namespaces/;
     expectOneLine(r.stderr, line);
     expectNotTestedReports(reports, /refuses the run's identity: create namespaces/);
   });
@@ -82,11 +89,14 @@ describe('preflight: a target that cannot be worked with stops the run before an
     const reports = path.join(dir, '401');
     const r = await run(server, reports);
     expect(r.code, r.stderr).toBe(3);
-    expectOneLine(r.stderr, /^svc-conformance: not tested: the target does not authenticate the run's credentials \(from --server\): POST \/apis\/authorization\.svc\.io\/v1\/selfsubjectaccessreviews answered 401 Unauthorized.*needs credentials the target accepts$/);
+    expectOneLine(
+      r.stderr,
+      /^svc-conformance: not tested: the target does not authenticate the run's credentials \(from --server\): POST \/apis\/authorization\.svc\.io\/v1\/selfsubjectaccessreviews answered 401 Unauthorized.*needs credentials the target accepts$/,
+    );
     expectNotTestedReports(reports, /does not authenticate/);
   });
 
-  it('a review that denies one permission: exit 3, the line names it; the review is asked in the profile\'s group', async () => {
+  it("a review that denies one permission: exit 3, the line names it; the review is asked in the profile's group", async () => {
     const asked: string[] = [];
     const server = await fakeTarget((req, body, res) => {
       if (req.method === 'POST' && req.url === '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews') {
@@ -101,7 +111,10 @@ describe('preflight: a target that cannot be worked with stops the run before an
     const reports = path.join(dir, 'denied');
     const r = await run(server, reports, '--profile', 'k8s', '--suite', 'rest-watch');
     expect(r.code, r.stderr).toBe(3);
-    expectOneLine(r.stderr, /^svc-conformance: not tested: the target's authorizer denies the run's identity: watch configmaps in namespace svc-conformance-\w+-preflight \(SelfSubjectAccessReview: allowed false, no rule grants watch\); the suite needs/);
+    expectOneLine(
+      r.stderr,
+      /^svc-conformance: not tested: the target's authorizer denies the run's identity: watch configmaps in namespace svc-conformance-\w+-preflight \(SelfSubjectAccessReview: allowed false, no rule grants watch\); the suite needs/,
+    );
     expect(asked).toContain('create namespaces');
     expect(asked).toContain('patch configmaps');
   });
@@ -113,7 +126,12 @@ describe('the vacuity guard behind the preflight', () => {
     const reports = path.join(dir, 'vacuous');
     const r = await run(server, reports, '--no-preflight', '--suite', 'rest-crud', '--runs', '2', '--no-confirm');
     expect(r.code, r.stderr).toBe(3);
-    const summary = JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as { verdict: string; notTested: string[]; totals: { failed: number }; scorecard: { answers: Record<string, number>; exercised: { notTested: boolean } } };
+    const summary = JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as {
+      verdict: string;
+      notTested: string[];
+      totals: { failed: number };
+      scorecard: { answers: Record<string, number>; exercised: { notTested: boolean } };
+    };
     expect(summary.verdict).toBe('notTested');
     // The checks did fail rest:4.1/post on the 403s; the verdict does not call that a nonconformance.
     expect(summary.totals.failed).toBeGreaterThan(0);

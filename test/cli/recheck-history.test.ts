@@ -8,7 +8,14 @@ import { ConfigError } from '../../harness/kubeconfig.ts';
 import { a12, history, NS, observed } from '../reference/model-fixtures.ts';
 
 const exp: WatchExpectation = { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', at: 2, requestIndex: 2, bookmarksRequested: false, kind: 'ConfigMap', apiVersion: 'v1' };
-const saved = (types: string[]) => JSON.stringify(watchEvidence({ history: history(), knownKeys: new Set(['app']), namespace: NS }, exp, types.map((type) => ({ type, object: observed(a12), raw: {} }))));
+const saved = (types: string[]) =>
+  JSON.stringify(
+    watchEvidence(
+      { history: history(), knownKeys: new Set(['app']), namespace: NS },
+      exp,
+      types.map((type) => ({ type, object: observed(a12), raw: {} })),
+    ),
+  );
 
 describe('recheck-history', () => {
   it('passes a history the model accepts and fails one it does not', () => {

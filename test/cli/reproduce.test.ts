@@ -20,7 +20,9 @@ describe('--reproduce N', () => {
     const faulty = cli([...replay, '--fault', 'page-overflow', '--reports', path.join(dir, 'f')]);
     expect(faulty.status, faulty.stderr).toBe(1);
     expect(faulty.stderr).toContain(`reproduced 2 of 2 replays (failed: ${cx.clause})`);
-    const summary = JSON.parse(readFileSync(path.join(dir, 'f', 'summary.json'), 'utf8')) as { clauses: { id: string; counterexamples: { confirmation?: { label: string; runs: number; reproduced: number } }[] }[] };
+    const summary = JSON.parse(readFileSync(path.join(dir, 'f', 'summary.json'), 'utf8')) as {
+      clauses: { id: string; counterexamples: { confirmation?: { label: string; runs: number; reproduced: number } }[] }[];
+    };
     expect(summary.clauses.find((c) => c.id === cx.clause)?.counterexamples[0]?.confirmation).toEqual({ label: 'reproduces alone', runs: 2, reproduced: 2 });
     const clean = cli([...replay, '--reports', path.join(dir, 'c')]);
     expect(clean.status, clean.stderr).toBe(0);

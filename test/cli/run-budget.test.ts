@@ -11,7 +11,11 @@ import { fileURLToPath } from 'node:url';
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/svc-conformance.mjs');
 const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-budget-'));
 
-interface Summary { verdict: string; errors: string[]; clauses: { id: string; status: string; notes: string[] }[] }
+interface Summary {
+  verdict: string;
+  errors: string[];
+  clauses: { id: string; status: string; notes: string[] }[];
+}
 const summaryOf = (reports: string) => JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as Summary;
 
 describe('svc-conformance run that cannot finish', () => {
@@ -34,10 +38,12 @@ describe('svc-conformance run that cannot finish', () => {
     let stderr = '';
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // The header names the run id once the run has started; the signal comes while checks run.
-    await new Promise<void>((resolve) => child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      if (/run id \w+/.test(stderr)) resolve();
-    }));
+    await new Promise<void>((resolve) =>
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString();
+        if (/run id \w+/.test(stderr)) resolve();
+      }),
+    );
     child.kill('SIGTERM');
     const code = await exited;
     expect(code, stderr).toBe(143);

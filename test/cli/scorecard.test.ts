@@ -16,7 +16,11 @@ const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], {
 // Checks that walk a continue chain and resume a dropped watch in every case, whatever the seed.
 const SELECTION = ['--check', 'rv-cell-list-unset-limit-continue-unset', '--check', 'watch-resume', '--runs', '2'];
 
-interface Summary { verdict: string; notTested?: string[]; scorecard: Scorecard }
+interface Summary {
+  verdict: string;
+  notTested?: string[];
+  scorecard: Scorecard;
+}
 const summaryOf = (reports: string) => JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as Summary;
 
 describe('the exercised scorecard and --require', () => {
@@ -52,7 +56,10 @@ describe('the exercised scorecard and --require', () => {
   });
 
   it('bad --require syntax or an unknown key: exit 2, one line naming the option, before any request', () => {
-    for (const [arg, why] of [['pages>5', /"pages>5" is not KEY>=N/], ['pagez>=5', /unknown key pagez; known: answers\.2xx/]] as const) {
+    for (const [arg, why] of [
+      ['pages>5', /"pages>5" is not KEY>=N/],
+      ['pagez>=5', /unknown key pagez; known: answers\.2xx/],
+    ] as const) {
       const r = cli('run', '--server', 'http://127.0.0.1:9', '--require', arg);
       expect(r.status).toBe(2);
       const lines = r.stderr.trim().split('\n');

@@ -14,8 +14,7 @@ import type { SummaryClause, SummaryJson } from '../../reports/summary-json.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const script = path.join(root, 'scripts/test-upstream.ts');
 const tsx = fileURLToPath(import.meta.resolve('tsx'));
-const testUpstream = (args: string[], env: NodeJS.ProcessEnv) =>
-  spawnSync(process.execPath, ['--import', tsx, script, ...args], { encoding: 'utf8', timeout: 60_000, cwd: root, env });
+const testUpstream = (args: string[], env: NodeJS.ProcessEnv) => spawnSync(process.execPath, ['--import', tsx, script, ...args], { encoding: 'utf8', timeout: 60_000, cwd: root, env });
 const withoutAssets = () => {
   const env = { ...process.env };
   delete env.KUBEBUILDER_ASSETS;
@@ -23,7 +22,17 @@ const withoutAssets = () => {
 };
 
 describe('the test:upstream plan', () => {
-  const input = { topology: 'single' as const, kubeconfig: '/k/kubeconfig', controllerManager: '/a/kube-controller-manager', kubeletConfigLoader: '/a dir/kubelet-config-loader', seeds: [1, 2, 3], freshSeeds: [], kinds: ['api', 'daemon', 'nodeagent'] as const, reportsRoot: '/r', root: '/repo' };
+  const input = {
+    topology: 'single' as const,
+    kubeconfig: '/k/kubeconfig',
+    controllerManager: '/a/kube-controller-manager',
+    kubeletConfigLoader: '/a dir/kubelet-config-loader',
+    seeds: [1, 2, 3],
+    freshSeeds: [],
+    kinds: ['api', 'daemon', 'nodeagent'] as const,
+    reportsRoot: '/r',
+    root: '/repo',
+  };
   const plan = planRuns({ ...input, kinds: [...input.kinds] });
   const option = (args: readonly string[], name: string) => args[args.indexOf(name) + 1];
 
@@ -48,7 +57,10 @@ describe('the test:upstream plan', () => {
 
   it('fresh seeds run the API suites at the smaller budget; another topology gets only its fresh seeds, named apart', () => {
     const single = planRuns({ ...input, kinds: [...input.kinds], freshSeeds: [77, 88] });
-    expect(single.filter((r) => r.fresh).map((r) => [r.name, r.kind, r.runs, r.topology])).toEqual([['api-fresh-77', 'api', API_EXTRA_SEED_RUNS, 'single'], ['api-fresh-88', 'api', API_EXTRA_SEED_RUNS, 'single']]);
+    expect(single.filter((r) => r.fresh).map((r) => [r.name, r.kind, r.runs, r.topology])).toEqual([
+      ['api-fresh-77', 'api', API_EXTRA_SEED_RUNS, 'single'],
+      ['api-fresh-88', 'api', API_EXTRA_SEED_RUNS, 'single'],
+    ]);
     const ha = planRuns({ ...input, kinds: [...input.kinds], topology: 'ha', kubeconfig: '/k/ha', seeds: [], freshSeeds: [99] });
     expect(ha.map((r) => r.name)).toEqual(['api-ha-fresh-99']);
     expect(option(ha[0]!.args, '--kubeconfig')).toBe('/k/ha');
@@ -68,28 +80,53 @@ describe('the test:upstream plan', () => {
   });
 
   it('the replay command runs exactly that seed, budget and topology again, alone', () => {
-    expect(replayCommand({ kind: 'api', topology: 'ha', seed: 99, runs: 5 }, '/a dir')).toBe("KUBEBUILDER_ASSETS='/a dir' npm run test:upstream -- --only api --topologies ha --seeds 99 --runs 5 --fresh 0");
+    expect(replayCommand({ kind: 'api', topology: 'ha', seed: 99, runs: 5 }, '/a dir')).toBe(
+      "KUBEBUILDER_ASSETS='/a dir' npm run test:upstream -- --only api --topologies ha --seeds 99 --runs 5 --fresh 0",
+    );
     expect(replayCommand({ kind: 'api', topology: 'single', seed: 1 }, '/a')).toBe('KUBEBUILDER_ASSETS=/a npm run test:upstream -- --only api --topologies single --seeds 1 --fresh 0');
   });
 });
 
 describe('judging one run of the plan', () => {
-  const clause = (id: string, status: SummaryClause['status'], extra: Partial<SummaryClause> = {}): SummaryClause =>
-    ({ id, section: '4', summary: '', status, checks: 1, counterexamples: [], notes: [], expectedFailure: false, ...extra });
+  const clause = (id: string, status: SummaryClause['status'], extra: Partial<SummaryClause> = {}): SummaryClause => ({
+    id,
+    section: '4',
+    summary: '',
+    status,
+    checks: 1,
+    counterexamples: [],
+    notes: [],
+    expectedFailure: false,
+    ...extra,
+  });
   const summary = (clauses: SummaryClause[], errors: string[] = [], verdict: SummaryJson['verdict'] = 'conformant'): SummaryJson => ({
-    tool: 'svc-conformance', version: '0', profile: 'k8s', seed: 1, verdict, target: { server: null, nodeagentLoader: null },
-    totals: { passed: 1, failed: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0 }, clauses, startedAt: '', durationMs: 0, errors,
+    tool: 'svc-conformance',
+    version: '0',
+    profile: 'k8s',
+    seed: 1,
+    verdict,
+    target: { server: null, nodeagentLoader: null },
+    totals: { passed: 1, failed: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0 },
+    clauses,
+    startedAt: '',
+    durationMs: 0,
+    errors,
   });
   const run = { name: 'api-seed1', seed: 1, topology: 'single' as const, fresh: false };
 
   it('known failures only: ok; a known failure that passed is pointed out', () => {
     const entry = (outcome: 'noLongerOccurs' | 'notExercised') => ({ regression: false, unexcused: [], entries: [{ excuses: 'class limit-ignored', reason: 'r', outcome, detail: 'd' }] });
-    const o = judgeRun(run, 0, 1000, summary([
-      clause('rest:4.6.1', 'failed', { expectedFailure: true }),
-      clause('rest:4.4.1', 'passed', { expectedFailure: true, expectation: entry('noLongerOccurs') }),
-      // Passed without the input behind the entry: not pointed out.
-      clause('rest:4.5/list/unset/limit/0', 'passed', { expectedFailure: true, expectation: entry('notExercised') }),
-    ]));
+    const o = judgeRun(
+      run,
+      0,
+      1000,
+      summary([
+        clause('rest:4.6.1', 'failed', { expectedFailure: true }),
+        clause('rest:4.4.1', 'passed', { expectedFailure: true, expectation: entry('noLongerOccurs') }),
+        // Passed without the input behind the entry: not pointed out.
+        clause('rest:4.5/list/unset/limit/0', 'passed', { expectedFailure: true, expectation: entry('notExercised') }),
+      ]),
+    );
     expect(o).toMatchObject({ ok: true, regressions: [], known: ['rest:4.6.1'], nowPassing: ['rest:4.4.1'] });
   });
 

@@ -68,11 +68,16 @@ async function startInformer(lib: ClientNode, r: Rig, ns: string, labelSelector?
   const errors: unknown[] = [];
   let stopped = false;
   // Counts lists that succeeded (a throttled one, under retry-after-429, is retried, not a relist).
-  const informer = lib.makeInformer<Cm & KubernetesObject>(kc, configMapsPath(ns), () =>
-    api.listNamespacedConfigMap({ namespace: ns, labelSelector }).then((l) => {
-      lists++;
-      return l;
-    }), labelSelector);
+  const informer = lib.makeInformer<Cm & KubernetesObject>(
+    kc,
+    configMapsPath(ns),
+    () =>
+      api.listNamespacedConfigMap({ namespace: ns, labelSelector }).then((l) => {
+        lists++;
+        return l;
+      }),
+    labelSelector,
+  );
   informer.on('add', (o) => events.push(`add ${o.metadata?.name}`));
   informer.on('update', (o) => events.push(`update ${o.metadata?.name}`));
   informer.on('delete', (o) => events.push(`delete ${o.metadata?.name}`));
@@ -80,7 +85,9 @@ async function startInformer(lib: ClientNode, r: Rig, ns: string, labelSelector?
     if (stopped) return;
     errors.push(e);
     // client-node's informer stops on a transport error; its README restarts it from the error callback.
-    setTimeout(() => { if (!stopped) void informer.start(); }, 20);
+    setTimeout(() => {
+      if (!stopped) void informer.start();
+    }, 20);
   });
   r.stops.push(async () => {
     stopped = true;
@@ -222,7 +229,10 @@ async function applies(setup: Setup): Promise<void> {
   // client-node decoded managedFields into its own types: same managers as the server stores.
   expect(created.metadata?.managedFields?.map((e) => e.manager)).toEqual(['alpha']);
 
-  const conflict = await api.patchNamespacedConfigMap({ namespace: 'apply', name: 'x', fieldManager: 'beta', body: intent({ k: '2' }) }, asApply).then(() => undefined, (e: unknown) => e);
+  const conflict = await api.patchNamespacedConfigMap({ namespace: 'apply', name: 'x', fieldManager: 'beta', body: intent({ k: '2' }) }, asApply).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(conflict).toBeInstanceOf(lib.ApiException);
   expect((conflict as InstanceType<ClientNode['ApiException']>).code).toBe(409);
   expect((await httpJson(r.server.url, configMapsPath('apply', 'x'))).body['data']).toEqual({ k: '1', only: 'alpha' });
@@ -231,9 +241,24 @@ async function applies(setup: Setup): Promise<void> {
   expect(forced.data).toEqual({ k: '2', only: 'alpha' });
   stored = (await httpJson(r.server.url, configMapsPath('apply', 'x'))).body;
   const mf = managedFieldsOf(stored);
-  expect(ownsDataKey(mf.find((e) => e.manager === 'beta'), 'k')).toBe(true);
-  expect(ownsDataKey(mf.find((e) => e.manager === 'alpha'), 'k')).toBe(false);
-  expect(ownsDataKey(mf.find((e) => e.manager === 'alpha'), 'only')).toBe(true);
+  expect(
+    ownsDataKey(
+      mf.find((e) => e.manager === 'beta'),
+      'k',
+    ),
+  ).toBe(true);
+  expect(
+    ownsDataKey(
+      mf.find((e) => e.manager === 'alpha'),
+      'k',
+    ),
+  ).toBe(false);
+  expect(
+    ownsDataKey(
+      mf.find((e) => e.manager === 'alpha'),
+      'only',
+    ),
+  ).toBe(true);
 }
 
 /** An informer with a label selector: objects entering the selection are added, leaving it deleted. */
@@ -306,7 +331,11 @@ describe.skipIf(!k8s)(`@kubernetes/client-node 1.4 against the reference server 
     'deletion-lingers': ['informerWatches', 'informerResumes', 'informerRelistsOn410'],
     'conflict-as-422': ['applies'],
   };
-  const pairs = variations.flatMap((v) => Object.keys(scenarios).filter((k) => !assertsOnWhatVaries[v.name]?.includes(k)).map((k) => [v.name, k] as const));
+  const pairs = variations.flatMap((v) =>
+    Object.keys(scenarios)
+      .filter((k) => !assertsOnWhatVaries[v.name]?.includes(k))
+      .map((k) => [v.name, k] as const),
+  );
   it.each(pairs)('legal variation %s: %s', async (variation, scenario) => {
     await scenarios[scenario as keyof typeof scenarios]({ variations: [variation] });
   });

@@ -27,7 +27,8 @@ const common = (server: string) => [`--server=${server}`, `--cache-dir=${cacheDi
 export const runKubectl = (server: string, args: readonly string[], timeoutMs = 20_000) =>
   new Promise<Ran>((resolve) => {
     execFile('kubectl', [...common(server), ...args], { encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL', env: env() }, (err, stdout, stderr) =>
-      resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }));
+      resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+    );
   });
 
 /** A long-running kubectl (a watch): its output so far, a way to wait for text, and a reaper. */
@@ -47,9 +48,21 @@ export function startKubectl(server: string, args: readonly string[], hardLimitM
   let exited = false;
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((l) => l());
-  child.stdout!.setEncoding('utf8').on('data', (d: string) => { out += d; notify(); });
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => { err += d; notify(); });
-  const exit = new Promise<void>((resolve) => child.once('exit', () => { exited = true; notify(); resolve(); }));
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+    out += d;
+    notify();
+  });
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+    err += d;
+    notify();
+  });
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      notify();
+      resolve();
+    }),
+  );
   // The hard limit: a forgotten or hung watch cannot outlive the test run.
   const limit = setTimeout(() => child.kill('SIGKILL'), hardLimitMs);
   const text = (s: 'stdout' | 'stderr') => (s === 'stdout' ? out : err);

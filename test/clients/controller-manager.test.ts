@@ -53,17 +53,27 @@ describe.skipIf(!hasKcm)(`kube-controller-manager against the reference server (
 
   it('takes its leader Lease in the system namespace, serves /healthz, and records its event', async () => {
     const lease = `/apis/coordination.k8s.io/v1/namespaces/${k8s.systemNamespace}/leases/${k8s.controllerManagerName}`;
-    await until('Lease taken', async () => {
-      const r = await httpJson(server.url, lease);
-      return r.status === 200 && typeof (r.body['spec'] as { holderIdentity?: string } | undefined)?.holderIdentity === 'string';
-    }, 30_000, daemon.output);
+    await until(
+      'Lease taken',
+      async () => {
+        const r = await httpJson(server.url, lease);
+        return r.status === 200 && typeof (r.body['spec'] as { holderIdentity?: string } | undefined)?.holderIdentity === 'string';
+      },
+      30_000,
+      daemon.output,
+    );
     console.info(`kube-controller-manager start to Lease: ${Math.round(performance.now() - startedAt)} ms`);
     await until('/healthz 200', async () => (await probe(port, '/healthz')) === 200, 30_000, daemon.output);
     // The LeaderElection event arrives in protobuf; a zero eventTime must not become a 1970 date.
-    await until('LeaderElection event', async () => {
-      const evs = ((await httpJson(server.url, `/api/v1/namespaces/${k8s.systemNamespace}/events`)).body['items'] ?? []) as Record<string, unknown>[];
-      return evs.some((e) => e['reason'] === 'LeaderElection' && (e['eventTime'] ?? null) === null);
-    }, 15_000, daemon.output);
+    await until(
+      'LeaderElection event',
+      async () => {
+        const evs = ((await httpJson(server.url, `/api/v1/namespaces/${k8s.systemNamespace}/events`)).body['items'] ?? []) as Record<string, unknown>[];
+        return evs.some((e) => e['reason'] === 'LeaderElection' && (e['eventTime'] ?? null) === null);
+      },
+      15_000,
+      daemon.output,
+    );
     expect(daemon.output()).not.toMatch(/Server rejected event|unable to decode/);
   });
 
@@ -71,7 +81,10 @@ describe.skipIf(!hasKcm)(`kube-controller-manager against the reference server (
     await until('namespace controller started', async () => /Started "namespace"/.test(daemon.output()), 30_000, daemon.output);
     await createNamespace(server.url, 'doomed');
     await createConfigMap(server.url, 'doomed', 'a', { k: 'v' });
-    const dep = await httpJson(server.url, '/apis/apps/v1/namespaces/doomed/deployments', { method: 'POST', body: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { replicas: 1 } } });
+    const dep = await httpJson(server.url, '/apis/apps/v1/namespaces/doomed/deployments', {
+      method: 'POST',
+      body: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { replicas: 1 } },
+    });
     expect(dep.status).toBe(201);
     const t0 = performance.now();
     expect((await httpJson(server.url, '/api/v1/namespaces/doomed', { method: 'DELETE' })).status).toBe(200);
@@ -84,7 +97,7 @@ describe.skipIf(!hasKcm)(`kube-controller-manager against the reference server (
 });
 
 describe('the same deletion with no namespace controller running', () => {
-  it('stays Terminating with its content (so the removal above is the controller manager\'s work)', async () => {
+  it("stays Terminating with its content (so the removal above is the controller manager's work)", async () => {
     const server = await startReferenceServer({ profile: k8s, builtInNamespaceController: false });
     try {
       await createNamespace(server.url, 'doomed');

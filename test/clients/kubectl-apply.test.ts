@@ -14,7 +14,8 @@ let server: ReferenceServer;
 const kubectl = (...args: string[]) =>
   new Promise<{ status: number; out: string }>((resolve) => {
     execFile('kubectl', [`--server=${server.url}`, ...args], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, KUBECONFIG: '/dev/null' } }, (err, stdout, stderr) =>
-      resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, out: stdout + stderr }));
+      resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, out: stdout + stderr }),
+    );
   });
 
 describe.skipIf(!hasKubectl)('kubectl apply --server-side against the reference server', () => {
@@ -39,7 +40,10 @@ describe.skipIf(!hasKubectl)('kubectl apply --server-side against the reference 
     expect(conflict.status).not.toBe(0);
     expect(conflict.out).toContain('conflict');
     expect((await kubectl('apply', '--server-side', '--validate=false', '--field-manager=other', '--force-conflicts', '-f', path.join(dir, 'b.yaml'))).status).toBe(0);
-    const got = JSON.parse((await kubectl('get', 'configmap', 'c1', '-n', 'ssa', '-o', 'json', '--show-managed-fields')).out) as { data: object; metadata: { managedFields: { manager: string; operation: string; fieldsV1: object }[] } };
+    const got = JSON.parse((await kubectl('get', 'configmap', 'c1', '-n', 'ssa', '-o', 'json', '--show-managed-fields')).out) as {
+      data: object;
+      metadata: { managedFields: { manager: string; operation: string; fieldsV1: object }[] };
+    };
     expect(got.data).toEqual({ a: '9', b: '2' });
     const owners = Object.fromEntries(got.metadata.managedFields.map((e) => [`${e.manager}/${e.operation}`, e.fieldsV1]));
     expect(owners).toEqual({ 'kubectl/Apply': { 'f:data': { 'f:b': {} } }, 'other/Apply': { 'f:data': { 'f:a': {} } } });

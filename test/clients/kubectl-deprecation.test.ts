@@ -10,7 +10,8 @@ let server: ReferenceServer | undefined;
 const kubectl = (...args: string[]) =>
   new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
     execFile('kubectl', [`--server=${server!.url}`, ...args], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, KUBECONFIG: '/dev/null', HOME: '/nonexistent' } }, (err, stdout, stderr) =>
-      resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }));
+      resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+    );
   });
 
 afterEach(async () => {
@@ -19,7 +20,7 @@ afterEach(async () => {
 });
 
 describe.skipIf(!hasKubectl)('kubectl and deprecated versions', () => {
-  it('v1.24: listing batch/v1beta1 cronjobs prints the server\'s deprecation warning', async () => {
+  it("v1.24: listing batch/v1beta1 cronjobs prints the server's deprecation warning", async () => {
     server = await startReferenceServer({ profile: profiles.k8s });
     const r = await kubectl('get', 'cronjobs.v1beta1.batch', '-A');
     expect(r.status, r.stderr).toBe(0);

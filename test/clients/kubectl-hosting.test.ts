@@ -19,8 +19,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** kubectl with KUBECONFIG=file only, as a user of `serve --kubeconfig-out` runs it. */
 const kubectlWith = (kubeconfig: string, args: readonly string[]) =>
   new Promise<Ran>((resolve) => {
-    execFile('kubectl', [`--cache-dir=${path.join(dir, 'cache')}`, ...args], { encoding: 'utf8', timeout: 30_000, killSignal: 'SIGKILL', env: { ...process.env, KUBECONFIG: kubeconfig } }, (err, stdout, stderr) =>
-      resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }));
+    execFile(
+      'kubectl',
+      [`--cache-dir=${path.join(dir, 'cache')}`, ...args],
+      { encoding: 'utf8', timeout: 30_000, killSignal: 'SIGKILL', env: { ...process.env, KUBECONFIG: kubeconfig } },
+      (err, stdout, stderr) => resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+    );
   });
 
 describe.skipIf(!hasKubectl).each(['k8s', 'svc'] as const)('kubectl against the reference server, profile %s', (profile: ProfileName) => {
@@ -40,7 +44,11 @@ describe.skipIf(!hasKubectl).each(['k8s', 'svc'] as const)('kubectl against the 
   it('get ns lists the system namespaces', async () => {
     const r = await kubectl('get', 'ns', '-o', 'name');
     expect(r.stderr).toBe('');
-    expect(r.stdout.trim().split('\n').sort()).toEqual(systemNamespaces(p).map((n) => `namespace/${n}`).sort());
+    expect(r.stdout.trim().split('\n').sort()).toEqual(
+      systemNamespaces(p)
+        .map((n) => `namespace/${n}`)
+        .sort(),
+    );
   });
 
   it('create ns and cm (protobuf bodies), cm --dry-run=server (not stored), deployment', async () => {
@@ -77,12 +85,28 @@ describe.skipIf(!hasKubectl).each(['k8s', 'svc'] as const)('kubectl against the 
     const data = await kubectl('explain', 'configmap.data');
     expect(data.stdout).toContain('Configuration data.');
     const crd = path.join(dir, `crd-${profile}.yaml`);
-    writeFileSync(crd, [
-      'apiVersion: apiextensions.' + p.groupSuffix + '/v1', 'kind: CustomResourceDefinition', 'metadata: {name: gadgets.example.com}',
-      'spec:', '  group: example.com', '  scope: Namespaced', '  names: {plural: gadgets, singular: gadget, kind: Gadget}', '  versions:',
-      '  - name: v1', '    served: true', '    storage: true', '    schema:', '      openAPIV3Schema:', '        type: object', '        properties:',
-      '          spec: {type: object, description: What the gadget should be., properties: {size: {type: integer}}}', '',
-    ].join('\n'));
+    writeFileSync(
+      crd,
+      [
+        'apiVersion: apiextensions.' + p.groupSuffix + '/v1',
+        'kind: CustomResourceDefinition',
+        'metadata: {name: gadgets.example.com}',
+        'spec:',
+        '  group: example.com',
+        '  scope: Namespaced',
+        '  names: {plural: gadgets, singular: gadget, kind: Gadget}',
+        '  versions:',
+        '  - name: v1',
+        '    served: true',
+        '    storage: true',
+        '    schema:',
+        '      openAPIV3Schema:',
+        '        type: object',
+        '        properties:',
+        '          spec: {type: object, description: What the gadget should be., properties: {size: {type: integer}}}',
+        '',
+      ].join('\n'),
+    );
     expect((await kubectl('apply', '-f', crd)).stdout).toContain('created');
     const explained = await kubectl('explain', 'gadget.spec');
     expect(explained.stdout).toContain('What the gadget should be.');
@@ -129,7 +153,8 @@ describe.skipIf(!hasKubectl)('serve --kubeconfig-out', () => {
     const bin = path.resolve(import.meta.dirname, '../../bin/svc-conformance.mjs');
     const r = await new Promise<Ran>((resolve) => {
       execFile(process.execPath, [bin, 'serve', '--kubeconfig-out', path.join(dir, 'no/such/dir/kc')], { encoding: 'utf8', timeout: 45_000 }, (err, stdout, stderr) =>
-        resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }));
+        resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+      );
     });
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);

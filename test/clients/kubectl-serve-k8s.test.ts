@@ -27,7 +27,9 @@ function startServe(kubeconfig: string): Promise<string> {
     let out = '';
     let err = '';
     const timer = setTimeout(() => reject(new Error(`serve printed no URL\nstdout: ${out}\nstderr: ${err}`)), 30_000);
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => { err += d; });
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+      err += d;
+    });
     child.stdout!.setEncoding('utf8').on('data', (d: string) => {
       out += d;
       // The kubeconfig line comes after the URL line: the file is there once it is printed.
@@ -47,9 +49,17 @@ async function recordEvent(ns: string, name: string, regarding: { kind: string; 
   const r = await httpJson(url, `/api/v1/namespaces/${ns}/events`, {
     method: 'POST',
     body: {
-      apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: ns },
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name, namespace: ns },
       involvedObject: { apiVersion: 'v1', kind: regarding.kind, name: regarding.name, namespace: ns, uid: regarding.uid },
-      reason, message: `${reason} happened`, type: 'Normal', source: { component: 'self-test' }, count: 1, firstTimestamp: now, lastTimestamp: now,
+      reason,
+      message: `${reason} happened`,
+      type: 'Normal',
+      source: { component: 'self-test' },
+      count: 1,
+      firstTimestamp: now,
+      lastTimestamp: now,
     },
   });
   expect([200, 201]).toContain(r.status);
@@ -104,7 +114,13 @@ describe.skipIf(!hasKubectl)(`kubectl against svc-conformance serve --profile k8
     expect(deploys.stdout.trim()).toBe('deployment.apps/web');
     const pods = await kubectl('-n', 'work', 'get', 'po');
     expect(pods.status, pods.stderr).toBe(0);
-    expect(pods.stdout.trim().split('\n').slice(1).map((l) => l.split(/\s+/)[0])).toEqual(['p1']);
+    expect(
+      pods.stdout
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(/\s+/)[0]),
+    ).toEqual(['p1']);
     // kubectl's names match what is stored (plain objects, nothing added by a controller).
     expect(namesOf(await httpJson(url, '/apis/apps/v1/namespaces/work/deployments'))).toEqual(['web']);
     expect(namesOf(await httpJson(url, '/api/v1/namespaces/work/pods'))).toEqual(['p1']);
@@ -125,12 +141,15 @@ describe.skipIf(!hasKubectl)(`kubectl against svc-conformance serve --profile k8
     await watch.waitFor('stdout', /(^w\s[^\n]*\n[\s\S]*){3}/m);
     await watch.stop();
     const lines = watch.stdout().trim().split('\n');
-    expect(lines.filter((l) => /^NAME\s/.test(l)), watch.stdout()).toHaveLength(1);
+    expect(
+      lines.filter((l) => /^NAME\s/.test(l)),
+      watch.stdout(),
+    ).toHaveLength(1);
     expect(lines[0]).toMatch(/^NAME\s/);
     expect(lines.slice(1).map((l) => l.split(/\s+/)[0])).toEqual(['before', 'w', 'w', 'w']);
   });
 
-  it('watch events asked as Tables carry one row each and the columns of the list\'s Table', async () => {
+  it("watch events asked as Tables carry one row each and the columns of the list's Table", async () => {
     await createNamespace(url, 'framed');
     await createConfigMap(url, 'framed', 'a', { k: 'v' });
     const accept = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json';
@@ -143,8 +162,14 @@ describe.skipIf(!hasKubectl)(`kubectl against svc-conformance serve --profile k8
     await createConfigMap(url, 'framed', 'b', { k: 'v' });
     while (text.split('\n').length < 3) text += new TextDecoder().decode((await reader.read()).value);
     ac.abort();
-    const events = text.split('\n').slice(0, 2).map((l) => JSON.parse(l) as { type: string; object: { kind: string; columnDefinitions: unknown; rows: { cells: unknown[] }[] } });
-    expect(events.map((e) => [e.type, e.object.kind, e.object.rows.map((r) => r.cells[0])])).toEqual([['ADDED', 'Table', ['a']], ['ADDED', 'Table', ['b']]]);
+    const events = text
+      .split('\n')
+      .slice(0, 2)
+      .map((l) => JSON.parse(l) as { type: string; object: { kind: string; columnDefinitions: unknown; rows: { cells: unknown[] }[] } });
+    expect(events.map((e) => [e.type, e.object.kind, e.object.rows.map((r) => r.cells[0])])).toEqual([
+      ['ADDED', 'Table', ['a']],
+      ['ADDED', 'Table', ['b']],
+    ]);
     for (const e of events) expect(e.object.columnDefinitions).toEqual(listed.columnDefinitions);
   });
 

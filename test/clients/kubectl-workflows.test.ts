@@ -54,7 +54,10 @@ async function pagesByOne(): Promise<void> {
   for (const n of names) await createConfigMap(target.url, 'paged', n, { n });
   const listed = await kubectl('-n', 'paged', 'get', 'configmaps', '--chunk-size=1', '-o', 'name', '-v=6');
   expect(listed.status, listed.stderr).toBe(0);
-  const printed = listed.stdout.trim().split('\n').map((l) => l.replace(/^configmap\//, ''));
+  const printed = listed.stdout
+    .trim()
+    .split('\n')
+    .map((l) => l.replace(/^configmap\//, ''));
   const stored = namesOf(await httpJson(target.url, configMapsPath('paged')));
   expect(new Set(printed).size).toBe(printed.length);
   expect([...printed].sort()).toEqual([...stored].sort());
@@ -121,12 +124,31 @@ async function appliesWithConflicts(): Promise<void> {
   stored = (await live('ssa', 'owned')).body;
   expect((stored['data'] as Record<string, string>)['k']).toBe('two');
   const mf = managedFieldsOf(stored);
-  expect(ownsDataKey(mf.find((e) => e.manager === 'other'), 'k')).toBe(true);
-  expect(ownsDataKey(mf.find((e) => e.manager === 'kubectl'), 'k')).toBe(false);
-  expect(ownsDataKey(mf.find((e) => e.manager === 'kubectl'), 'keep')).toBe(true);
+  expect(
+    ownsDataKey(
+      mf.find((e) => e.manager === 'other'),
+      'k',
+    ),
+  ).toBe(true);
+  expect(
+    ownsDataKey(
+      mf.find((e) => e.manager === 'kubectl'),
+      'k',
+    ),
+  ).toBe(false);
+  expect(
+    ownsDataKey(
+      mf.find((e) => e.manager === 'kubectl'),
+      'keep',
+    ),
+  ).toBe(true);
   // kubectl reads the new owner back too.
   const shown = await kubectl('-n', 'ssa', 'get', 'configmap', 'owned', '--show-managed-fields', '-o', 'json');
-  expect(managedFieldsOf(JSON.parse(shown.stdout) as Record<string, unknown>).map((e) => e.manager).sort()).toEqual(mf.map((e) => e.manager).sort());
+  expect(
+    managedFieldsOf(JSON.parse(shown.stdout) as Record<string, unknown>)
+      .map((e) => e.manager)
+      .sort(),
+  ).toEqual(mf.map((e) => e.manager).sort());
 }
 
 /** --dry-run=server on create and on apply persists nothing. */
@@ -174,7 +196,14 @@ async function watches(): Promise<void> {
   await watch.stop();
   // Only what happened after the start: the object that existed before is not reported.
   expect(watch.stdout()).not.toMatch(/\sbefore\s/);
-  expect(watch.stdout().trim().split('\n').slice(1).map((l) => l.trim().split(/\s+/).slice(0, 2).join(' '))).toEqual(['ADDED w', 'MODIFIED w', 'DELETED w']);
+  expect(
+    watch
+      .stdout()
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim().split(/\s+/).slice(0, 2).join(' ')),
+  ).toEqual(['ADDED w', 'MODIFIED w', 'DELETED w']);
   expect((await live('watched', 'w')).status).toBe(404);
 }
 
@@ -192,7 +221,12 @@ async function watchesOneByName(): Promise<void> {
   await watch.waitFor('stdout', /^MODIFIED\s+one\s/m, target.patienceMs);
   await watch.stop();
   // Written before the change to `one`, so already sent if the selector were ignored.
-  const names = watch.stdout().trim().split('\n').slice(1).map((l) => l.trim().split(/\s+/)[1]);
+  const names = watch
+    .stdout()
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.trim().split(/\s+/)[1]);
   expect(names.length).toBeGreaterThan(0);
   expect(new Set(names)).toEqual(new Set(['one']));
 }
@@ -226,13 +260,20 @@ async function patchesAndAppliesClientSide(): Promise<void> {
 async function customResources(): Promise<void> {
   await createNamespace(target.url, 'custom');
   const crd = path.join(dir, 'crd.json');
-  writeFileSync(crd, JSON.stringify({
-    apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'widgets.example.com' },
-    spec: {
-      group: 'example.com', scope: 'Namespaced', names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
-      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } } }],
-    },
-  }));
+  writeFileSync(
+    crd,
+    JSON.stringify({
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'widgets.example.com' },
+      spec: {
+        group: 'example.com',
+        scope: 'Namespaced',
+        names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } } }],
+      },
+    }),
+  );
   const defined = await kubectl('apply', '--server-side', '--validate=false', '-f', crd);
   expect(defined.status, defined.stderr).toBe(0);
   const widget = path.join(dir, 'widget.json');
@@ -356,10 +397,4 @@ describe.skipIf(!hasKubectl)(`kubectl workflows against the reference server (k8
       await faulty.close();
     }
   });
-
-
-
-
-
-
 });

@@ -15,7 +15,8 @@ const scratch: string[] = [];
 const kubectl = (...args: string[]) =>
   new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
     execFile('kubectl', [`--server=${server.url}`, ...args], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, KUBECONFIG: '/dev/null' } }, (err, stdout, stderr) =>
-      resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }));
+      resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+    );
   });
 
 describe.skipIf(!hasKubectl)('kubectl against the reference server', () => {
@@ -31,15 +32,18 @@ describe.skipIf(!hasKubectl)('kubectl against the reference server', () => {
     const d = mkdtempSync(path.join(tmpdir(), 'kubectl-'));
     scratch.push(d);
     const file = path.join(d, 'objs.yaml');
-    writeFileSync(file, [
-      'apiVersion: v1\nkind: Namespace\nmetadata: {name: demo}',
-      ...['a', 'b', 'c'].map((n) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ${n}, namespace: demo}\ndata: {k: ${n}}`),
-      'apiVersion: coordination.k8s.io/v1\nkind: Lease\nmetadata: {name: l, namespace: demo}\nspec: {holderIdentity: me}',
-    ].join('\n---\n'));
-    const created = (await kubectl('create', '--validate=false', '-f', file));
+    writeFileSync(
+      file,
+      [
+        'apiVersion: v1\nkind: Namespace\nmetadata: {name: demo}',
+        ...['a', 'b', 'c'].map((n) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ${n}, namespace: demo}\ndata: {k: ${n}}`),
+        'apiVersion: coordination.k8s.io/v1\nkind: Lease\nmetadata: {name: l, namespace: demo}\nspec: {holderIdentity: me}',
+      ].join('\n---\n'),
+    );
+    const created = await kubectl('create', '--validate=false', '-f', file);
     expect(created.stderr).toBe('');
     expect(created.stdout).toContain('configmap/c created');
-    const paged = (await kubectl('-n', 'demo', 'get', 'configmaps', '--chunk-size=1', '-o', 'name', '-v=6'));
+    const paged = await kubectl('-n', 'demo', 'get', 'configmaps', '--chunk-size=1', '-o', 'name', '-v=6');
     expect(paged.stdout.trim().split('\n')).toEqual(['configmap/a', 'configmap/b', 'configmap/c']);
     expect(paged.stderr.match(/continue=/g)?.length).toBe(2);
     expect((await kubectl('-n', 'demo', 'get', 'cm', 'b', '-o', 'jsonpath={.data.k}')).stdout).toBe('b');

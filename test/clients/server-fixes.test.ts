@@ -8,8 +8,7 @@ import { profiles } from '../../reference/profile.ts';
 import { configMapsPath, createConfigMap, createNamespace, httpJson } from './server-state.ts';
 
 let server: ReferenceServer;
-const smp = (name: string, body: unknown) =>
-  httpJson(server.url, configMapsPath('fix', name), { method: 'PATCH', body, contentType: 'application/strategic-merge-patch+json' });
+const smp = (name: string, body: unknown) => httpJson(server.url, configMapsPath('fix', name), { method: 'PATCH', body, contentType: 'application/strategic-merge-patch+json' });
 
 /** Reads watch events until `count` arrived or the time is up, then ends the watch. */
 async function watchEvents(query: string, during: () => Promise<void>, count: number): Promise<{ status: number; events: { type: string; object: { metadata: { name: string } } }[] }> {
@@ -53,11 +52,15 @@ describe('reference-server behaviour real clients needed', () => {
 
   it('a watch with fieldSelector=metadata.name=X reports X only', async () => {
     const rv = String(((await httpJson(server.url, configMapsPath('fix'))).body['metadata'] as Record<string, unknown>)['resourceVersion']);
-    const w = await watchEvents(`fieldSelector=${encodeURIComponent('metadata.name=target')}&resourceVersion=${rv}`, async () => {
-      await createConfigMap(server.url, 'fix', 'noise', { a: '1' });
-      expect((await httpJson(server.url, configMapsPath('fix', 'other'), { method: 'PATCH', body: { data: { a: '2' } }, contentType: 'application/merge-patch+json' })).status).toBe(200);
-      expect((await httpJson(server.url, configMapsPath('fix', 'target'), { method: 'PATCH', body: { data: { a: '2' } }, contentType: 'application/merge-patch+json' })).status).toBe(200);
-    }, 1);
+    const w = await watchEvents(
+      `fieldSelector=${encodeURIComponent('metadata.name=target')}&resourceVersion=${rv}`,
+      async () => {
+        await createConfigMap(server.url, 'fix', 'noise', { a: '1' });
+        expect((await httpJson(server.url, configMapsPath('fix', 'other'), { method: 'PATCH', body: { data: { a: '2' } }, contentType: 'application/merge-patch+json' })).status).toBe(200);
+        expect((await httpJson(server.url, configMapsPath('fix', 'target'), { method: 'PATCH', body: { data: { a: '2' } }, contentType: 'application/merge-patch+json' })).status).toBe(200);
+      },
+      1,
+    );
     expect(w.events.map((e) => `${e.type} ${e.object.metadata.name}`)).toEqual(['MODIFIED target']);
   });
 

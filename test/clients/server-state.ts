@@ -48,8 +48,7 @@ export interface ManagedFieldsEntry {
   readonly operation: string;
   readonly fieldsV1?: Record<string, unknown>;
 }
-export const managedFieldsOf = (obj: Record<string, unknown>) =>
-  (((obj['metadata'] as Record<string, unknown> | undefined)?.['managedFields'] ?? []) as ManagedFieldsEntry[]);
+export const managedFieldsOf = (obj: Record<string, unknown>) => ((obj['metadata'] as Record<string, unknown> | undefined)?.['managedFields'] ?? []) as ManagedFieldsEntry[];
 /** True when the entry's fieldsV1 owns `.data.<key>`. */
 export const ownsDataKey = (e: ManagedFieldsEntry | undefined, key: string) =>
   !!e && typeof e.fieldsV1?.['f:data'] === 'object' && e.fieldsV1['f:data'] !== null && `f:${key}` in (e.fieldsV1['f:data'] as Record<string, unknown>);

@@ -49,15 +49,20 @@ export async function startProxy(target: string): Promise<Proxy> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     accepted: () => accepted,
-    hold: () => { holding = true; },
+    hold: () => {
+      holding = true;
+    },
     release: () => {
       holding = false;
       for (const c of waiting.splice(0)) forward(c);
     },
-    dropAll: () => { for (const s of [...open]) s.destroy(); },
-    close: () => new Promise<void>((resolve) => {
-      for (const s of [...open, ...waiting]) s.destroy();
-      server.close(() => resolve());
-    }),
+    dropAll: () => {
+      for (const s of [...open]) s.destroy();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of [...open, ...waiting]) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

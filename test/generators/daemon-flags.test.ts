@@ -16,21 +16,30 @@ describe('daemon flag generators', () => {
   });
 
   it.each(['svc', 'k8s'] as const)('valid sets are accepted by the model (%s)', (profile) => {
-    fc.assert(fc.property(validFlagSet(profile), (ps) => {
-      expect(parseFlags([...suite(profile), ...renderPicks(ps, profile)], profile).errors).toEqual([]);
-    }), { numRuns: 150, seed: 3 });
+    fc.assert(
+      fc.property(validFlagSet(profile), (ps) => {
+        expect(parseFlags([...suite(profile), ...renderPicks(ps, profile)], profile).errors).toEqual([]);
+      }),
+      { numRuns: 150, seed: 3 },
+    );
   });
 
   it.each(violationKinds.map((v) => [v.name, v] as const))('invalid sets break their clause: %s', (_n, v) => {
     expect(clauseById(v.clause)).toBeDefined();
-    fc.assert(fc.property(invalidFlagSet('k8s', v), (c) => {
-      const errs = parseFlags([...suite('k8s'), ...renderInvalid(c, 'k8s')], 'k8s').errors;
-      expect(errs.map((e) => e.clause)).toContain(v.clause);
-    }), { numRuns: 25, seed: 4 });
+    fc.assert(
+      fc.property(invalidFlagSet('k8s', v), (c) => {
+        const errs = parseFlags([...suite('k8s'), ...renderInvalid(c, 'k8s')], 'k8s').errors;
+        expect(errs.map((e) => e.clause)).toContain(v.clause);
+      }),
+      { numRuns: 25, seed: 4 },
+    );
   });
 
   it('a case failing whenever the violation is present shrinks to the violation alone', () => {
-    const r = fc.check(fc.property(invalidFlagSet('svc', violationKinds[1]!), () => false), { seed: 9, numRuns: 5 });
+    const r = fc.check(
+      fc.property(invalidFlagSet('svc', violationKinds[1]!), () => false),
+      { seed: 9, numRuns: 5 },
+    );
     expect((r.counterexample?.[0] as { base: unknown[] } | undefined)?.base).toEqual([]);
   });
 });

@@ -18,22 +18,28 @@ describe('dry-run and media-type generators', () => {
   });
 
   it('dry-run steps are serialisable, readable, and write to two names only', () => {
-    fc.assert(fc.property(dryRunStepsArb(shape), (steps) => {
-      expect(JSON.parse(JSON.stringify(steps))).toEqual(steps);
-      for (const s of steps) {
-        expect(showDryRunStep(s).length).toBeGreaterThan(0);
-        const w = s.op === 'dryRun' || s.op === 'dryRunInvalid' ? s.write : s;
-        if ('name' in w) expect(namePool.slice(0, 2)).toContain(w.name);
-        if (s.op === 'dryRunInvalid') expect(['', 'All']).not.toContain(s.value);
-      }
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(dryRunStepsArb(shape), (steps) => {
+        expect(JSON.parse(JSON.stringify(steps))).toEqual(steps);
+        for (const s of steps) {
+          expect(showDryRunStep(s).length).toBeGreaterThan(0);
+          const w = s.op === 'dryRun' || s.op === 'dryRunInvalid' ? s.write : s;
+          if ('name' in w) expect(namePool.slice(0, 2)).toContain(w.name);
+          if (s.op === 'dryRunInvalid') expect(['', 'All']).not.toContain(s.value);
+        }
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('unsupported lists are 406 territory for every profile', () => {
     for (const p of Object.values(profiles)) {
-      fc.assert(fc.property(unsupportedListArb(p), (list) => {
-        expect(acceptableAnswers(p, list.map((r) => r.text).join(', '), { builtIn: true }).may406).toBe(true);
-      }), { numRuns: 50 });
+      fc.assert(
+        fc.property(unsupportedListArb(p), (list) => {
+          expect(acceptableAnswers(p, list.map((r) => r.text).join(', '), { builtIn: true }).may406).toBe(true);
+        }),
+        { numRuns: 50 },
+      );
     }
   });
 });

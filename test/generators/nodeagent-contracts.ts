@@ -21,39 +21,53 @@ export function nodeagentGeneratorContracts(name: 'svc' | 'k8s'): void {
     });
 
     it('valid files: accepted with nothing open, and the YAML reads back the same', () => {
-      fc.assert(fc.property(validConfigArb(p), ({ doc }) => {
-        const r = validateNodeagentConfig(doc, p);
-        expect(r.errors).toEqual([]);
-        expect(r.unspecified).toEqual([]);
-        expect(parse(toYaml(doc), { version: '1.1' })).toEqual(doc);
-      }), { numRuns: 150, seed: 1 });
+      fc.assert(
+        fc.property(validConfigArb(p), ({ doc }) => {
+          const r = validateNodeagentConfig(doc, p);
+          expect(r.errors).toEqual([]);
+          expect(r.unspecified).toEqual([]);
+          expect(parse(toYaml(doc), { version: '1.1' })).toEqual(doc);
+        }),
+        { numRuns: 150, seed: 1 },
+      );
     });
 
     it('invalid files: rejected under the clause of the planted violation', () => {
-      fc.assert(fc.property(invalidConfigArb(p), ({ doc, violation }) => {
-        expect(validateNodeagentConfig(doc, p).errors.map((e) => e.clause)).toContain(violation!.clause);
-        expect(parse(toYaml(doc), { version: '1.1' })).toEqual(doc);
-      }), { numRuns: 150, seed: 2 });
+      fc.assert(
+        fc.property(invalidConfigArb(p), ({ doc, violation }) => {
+          expect(validateNodeagentConfig(doc, p).errors.map((e) => e.clause)).toContain(violation!.clause);
+          expect(parse(toYaml(doc), { version: '1.1' })).toEqual(doc);
+        }),
+        { numRuns: 150, seed: 2 },
+      );
     });
 
     it('open files: no error, something unspecified', () => {
-      fc.assert(fc.property(openConfigArb(p), ({ doc }) => {
-        const r = validateNodeagentConfig(doc, p);
-        expect(r.errors).toEqual([]);
-        expect(r.unspecified.length).toBeGreaterThan(0);
-      }), { numRuns: 150, seed: 6 });
+      fc.assert(
+        fc.property(openConfigArb(p), ({ doc }) => {
+          const r = validateNodeagentConfig(doc, p);
+          expect(r.errors).toEqual([]);
+          expect(r.unspecified.length).toBeGreaterThan(0);
+        }),
+        { numRuns: 150, seed: 6 },
+      );
     });
 
     it('plant every cross-field rule that can be broken, every range edge and the document rules', () => {
       const v = violations(p);
-      const clauses = new Set(v.map((x) => validateNodeagentConfig({ apiVersion: `${p.nodeagentGroup}/v1beta1`, kind: p.nodeagentConfigurationKind, reservedSystemCPUs: '', ...x.overlay }, p).errors[0]?.clause));
+      const clauses = new Set(
+        v.map((x) => validateNodeagentConfig({ apiVersion: `${p.nodeagentGroup}/v1beta1`, kind: p.nodeagentConfigurationKind, reservedSystemCPUs: '', ...x.overlay }, p).errors[0]?.clause),
+      );
       for (const r of crossRules.filter((x) => x.breaks.length > 0)) expect(clauses).toContain(r.clause);
       for (const c of ['node:2.2/kind', 'node:2.2/port', 'node:2.2/oomScoreAdj', 'node:2.2/memorySwap', 'node:2.4/LoggingConfiguration.verbosity']) expect(clauses).toContain(c);
       expect(v.filter((x) => x.category === 'rule').length).toBeGreaterThan(30);
     });
 
     it('shrinking a failing valid file leaves only the field that fails', () => {
-      const out = fc.check(fc.property(validConfigArb(p), ({ doc }) => !('maxPods' in doc)), { seed: 3, numRuns: 500 });
+      const out = fc.check(
+        fc.property(validConfigArb(p), ({ doc }) => !('maxPods' in doc)),
+        { seed: 3, numRuns: 500 },
+      );
       expect(out.failed).toBe(true);
       // At most one more field: a cross-field combination (podsPerCore with maxPods) shrinks as a whole.
       const keys = Object.keys(out.counterexample![0].doc);

@@ -9,11 +9,17 @@ import { validateCredentialProviderConfig } from '../../reference/nodeagent/cred
 describe('credential-provider generators', () => {
   const p = profiles.svc;
   it('valid files have no errors; invalid ones break the rule they name', () => {
-    fc.assert(fc.property(credentialConfigArb(p), ({ doc }) => {
-      expect(validateCredentialProviderConfig(doc, p).errors).toEqual([]);
-    }), { numRuns: 100, seed: 4 });
-    fc.assert(fc.property(invalidCredentialConfigArb(p), ({ doc, violation }) => {
-      expect(validateCredentialProviderConfig(doc, p).errors.map((e) => e.clause)).toContain(violation!.clause);
-    }), { numRuns: 200, seed: 5 });
+    fc.assert(
+      fc.property(credentialConfigArb(p), ({ doc }) => {
+        expect(validateCredentialProviderConfig(doc, p).errors).toEqual([]);
+      }),
+      { numRuns: 100, seed: 4 },
+    );
+    fc.assert(
+      fc.property(invalidCredentialConfigArb(p), ({ doc, violation }) => {
+        expect(validateCredentialProviderConfig(doc, p).errors.map((e) => e.clause)).toContain(violation!.clause);
+      }),
+      { numRuns: 200, seed: 5 },
+    );
   });
 });

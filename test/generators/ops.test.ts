@@ -16,39 +16,52 @@ describe('operation generators', () => {
   });
 
   it('produce serialisable operations with names from the pool and namespaces in range', () => {
-    fc.assert(fc.property(opsArb(shape), (ops) => {
-      expect(JSON.parse(JSON.stringify(ops))).toEqual(ops);
-      for (const op of ops) {
-        if ('name' in op) expect(namePool).toContain(op.name);
-        if ('ns' in op && op.ns !== 'all') expect(op.ns).toBeLessThan(shape.namespaces);
-        expect(showOp(op).length).toBeGreaterThan(0);
-      }
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(opsArb(shape), (ops) => {
+        expect(JSON.parse(JSON.stringify(ops))).toEqual(ops);
+        for (const op of ops) {
+          if ('name' in op) expect(namePool).toContain(op.name);
+          if ('ns' in op && op.ns !== 'all') expect(op.ns).toBeLessThan(shape.namespaces);
+          expect(showOp(op).length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('never generate a label value the upstream syntax would refuse', () => {
-    fc.assert(fc.property(contentArb, (c) => {
-      for (const v of Object.values(c.labels)) expect(v).toMatch(/^([A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?)?$/);
-    }));
+    fc.assert(
+      fc.property(contentArb, (c) => {
+        for (const v of Object.values(c.labels)) expect(v).toMatch(/^([A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?)?$/);
+      }),
+    );
   });
 
   it('produce selectors that parse', () => {
-    fc.assert(fc.property(selectorArb, (s) => {
-      expect(parseLabelSelector(s).ok).toBe(true);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(selectorArb, (s) => {
+        expect(parseLabelSelector(s).ok).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('set up at least two distinct objects first, so paging always has a continuation', () => {
-    fc.assert(fc.property(setupArb, (ops) => {
-      const creates = ops.filter((o) => o.op === 'create').slice(0, 2);
-      expect(creates).toHaveLength(2);
-      expect(new Set(creates.map((c) => c.name)).size).toBe(2);
-      expect(ops[0]!.op).toBe('create');
-    }));
+    fc.assert(
+      fc.property(setupArb, (ops) => {
+        const creates = ops.filter((o) => o.op === 'create').slice(0, 2);
+        expect(creates).toHaveLength(2);
+        expect(new Set(creates.map((c) => c.name)).size).toBe(2);
+        expect(ops[0]!.op).toBe('create');
+      }),
+    );
   });
 
   it('shrink toward shorter sequences', () => {
-    const r = fc.check(fc.property(opsArb(shape), (ops) => ops.length < 5), { seed: 1 });
+    const r = fc.check(
+      fc.property(opsArb(shape), (ops) => ops.length < 5),
+      { seed: 1 },
+    );
     expect(r.failed).toBe(true);
     expect(r.counterexample![0]).toHaveLength(5);
   });

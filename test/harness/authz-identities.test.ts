@@ -10,13 +10,22 @@ import { checkById } from '../../suites/checks/index.ts';
 import type { Target } from '../../harness/exchange.ts';
 import { SUPERUSER_GROUP } from '../../reference/rbac.ts';
 
-const tokens = new Map([['admin-t', { user: 'admin', groups: [SUPERUSER_GROUP] }], ['alice-t', { user: 'alice', groups: [] }]]);
+const tokens = new Map([
+  ['admin-t', { user: 'admin', groups: [SUPERUSER_GROUP] }],
+  ['alice-t', { user: 'alice', groups: [] }],
+]);
 const cfg = (url: string, token: string) => ({ server: url, tls: { insecureSkipTlsVerify: false }, headers: { Authorization: `Bearer ${token}` }, source: 'test' });
 
 describe('identities of a run', () => {
   it('a restricted kubeconfig: its user is learned and bound; no failure on a conforming server', async () => {
     const server = await startReferenceServer({ profile: profiles.svc, tokens });
-    const opened = openEnv(cfg(server.url, 'admin-t'), { profile: profiles.svc, runId: 'rk', settings: { ...defaultTargetSettings, eventualWindowMs: 1000 }, signals: false, restricted: cfg(server.url, 'alice-t') });
+    const opened = openEnv(cfg(server.url, 'admin-t'), {
+      profile: profiles.svc,
+      runId: 'rk',
+      settings: { ...defaultTargetSettings, eventualWindowMs: 1000 },
+      signals: false,
+      restricted: cfg(server.url, 'alice-t'),
+    });
     try {
       const restricted = opened.env.identities?.restricted;
       expect(restricted !== 'impersonation' && (await restricted!.user())).toBe('alice');

@@ -21,10 +21,13 @@ async function backend(name: string): Promise<{ port: number; server: Server }> 
     s.pipe(s);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  cleanup.push(() => new Promise((r) => {
-    for (const s of sockets) s.destroy();
-    server.close(() => r());
-  }));
+  cleanup.push(
+    () =>
+      new Promise((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
+  );
   return { port: (server.address() as { port: number }).port, server };
 }
 

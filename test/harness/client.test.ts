@@ -29,7 +29,15 @@ describe('createTargetClient', () => {
         const t = new Transcript();
         const target = createTargetClient(cfgFor(s.url + '/', { Authorization: 'Bearer sekret' }), { onExchange: t.record, userAgent: 'ua/1' });
         try {
-          const res = await target.send({ method: 'POST', path: '/api/v1/namespaces', query: [['dryRun', 'All'], ['pretty', null]], body: { a: "it's" } });
+          const res = await target.send({
+            method: 'POST',
+            path: '/api/v1/namespaces',
+            query: [
+              ['dryRun', 'All'],
+              ['pretty', null],
+            ],
+            body: { a: "it's" },
+          });
           expect(res.status).toBe(201);
           expect(res.json).toEqual({ echo: { a: "it's" } });
           expect(res.headers['x-custom']).toBe('v');
@@ -280,7 +288,8 @@ describe('parseRetryAfter', () => {
 describe('keep-alive reuse against a stalled server', () => {
   it('a write after a short idle pause is answered, not lost with the closing connection', async () => {
     const { Worker } = await import('node:worker_threads');
-    const worker = new Worker(`
+    const worker = new Worker(
+      `
       const { parentPort } = require('node:worker_threads');
       const http = require('node:http');
       let first = true;
@@ -299,13 +308,18 @@ describe('keep-alive reuse against a stalled server', () => {
       server.keepAliveTimeout = 5000;
       server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));
       parentPort.on('message', () => server.close(() => process.exit(0)));
-    `, { eval: true });
+    `,
+      { eval: true },
+    );
     const port = await new Promise<number>((resolve) => worker.once('message', resolve));
     const target = createTargetClient(cfgFor(`http://127.0.0.1:${port}`), { maxRetries: 0, requestTimeoutMs: 20_000 });
     try {
       expect((await target.send({ method: 'POST', path: '/a', body: { n: 1 } })).status).toBe(201);
       await new Promise((r) => setTimeout(r, 1500));
-      const second = await target.send({ method: 'POST', path: '/a', body: { n: 2 } }).then((r) => r.status, (e: Error) => e.message);
+      const second = await target.send({ method: 'POST', path: '/a', body: { n: 2 } }).then(
+        (r) => r.status,
+        (e: Error) => e.message,
+      );
       expect(second).toBe(201);
     } finally {
       await target.close();

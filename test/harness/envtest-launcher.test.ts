@@ -139,7 +139,10 @@ describe('startControlPlane: a signal during the start', () => {
     // The launcher in a process of its own, as `svc-conformance envtest` runs it.
     const driver = path.join(scratch, 'driver.mts');
     const launcher = pathToFileURL(fileURLToPath(new URL('../../harness/envtest/index.ts', import.meta.url))).href;
-    writeFileSync(driver, `import { startControlPlane } from ${JSON.stringify(launcher)};\nawait startControlPlane({ assetsDir: ${JSON.stringify(dir)}, controllerManager: 'off', startTimeoutMs: 120_000 });\n`);
+    writeFileSync(
+      driver,
+      `import { startControlPlane } from ${JSON.stringify(launcher)};\nawait startControlPlane({ assetsDir: ${JSON.stringify(dir)}, controllerManager: 'off', startTimeoutMs: 120_000 });\n`,
+    );
     const tsx = fileURLToPath(import.meta.resolve('tsx'));
     const child = spawn(process.execPath, ['--import', pathToFileURL(tsx).href, driver], { stdio: 'ignore', env: { ...process.env, TMPDIR: privateRoot } });
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
@@ -152,7 +155,7 @@ describe('startControlPlane: a signal during the start', () => {
       for (let i = 0; i < 100 && processAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
       return !processAlive(pid);
     };
-    expect(await gone(Number(readFileSync(helperPid, 'utf8'))), 'the API server\'s helper survived').toBe(true);
+    expect(await gone(Number(readFileSync(helperPid, 'utf8'))), "the API server's helper survived").toBe(true);
     expect(await gone(Number(readFileSync(path.join(scratch, 'etcd-4.pid'), 'utf8'))), 'etcd survived').toBe(true);
     expect(privateFolders()).toEqual([]);
   });

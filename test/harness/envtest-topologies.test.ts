@@ -16,17 +16,21 @@ async function fresh(cp: ControlPlane, path: string, o: { method?: string; body?
   const { token, caPem } = cp.credentials();
   const { request } = await import('node:https');
   return new Promise((resolve, reject) => {
-    const req = request(`${o.server ?? cp.server}${path}`, {
-      method: o.method ?? 'GET',
-      agent: false,
-      ca: caPem,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = request(
+      `${o.server ?? cp.server}${path}`,
+      {
+        method: o.method ?? 'GET',
+        agent: false,
+        ca: caPem,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.once('error', reject);
     req.end(o.body !== undefined ? JSON.stringify(o.body) : undefined);
   });

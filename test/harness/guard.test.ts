@@ -67,9 +67,7 @@ describe('createGuardedTarget', () => {
     const inner = fakeTarget();
     const g = createGuardedTarget(inner, run);
     await g.send({ method: 'POST', path: '/api/v1/namespaces', body: nsBody(NS) });
-    expect(await refused(g.send({ method: 'POST', path: `/api/v1/namespaces/${NS}/configmaps`, body: cmBody({}) }))).toContain(
-      `body does not carry label ${run.labelKey}=r1`,
-    );
+    expect(await refused(g.send({ method: 'POST', path: `/api/v1/namespaces/${NS}/configmaps`, body: cmBody({}) }))).toContain(`body does not carry label ${run.labelKey}=r1`);
     expect(await refused(g.send({ method: 'POST', path: `/api/v1/namespaces/${NS}/configmaps`, body: cmBody({ [run.labelKey]: 'r2' }) }))).toContain('label');
     expect(await refused(g.send({ method: 'POST', path: '/api/v1/namespaces', body: nsBody('svc-conformance-r1-b', {}) }))).toContain('label');
     expect(inner.sent).toHaveLength(1);
@@ -158,12 +156,7 @@ describe('registerCleanup', () => {
     await h.cleanup();
     const deletes = inner.sent.filter((r) => r.method === 'DELETE').map((r) => r.path);
     expect(deletes.sort()).toEqual(
-      [
-        '/apis/apiextensions.svc.io/v1/customresourcedefinitions/w.example.com',
-        `/api/v1/namespaces/${NS}`,
-        `/api/v1/namespaces/${NS}-gone`,
-        '/api/v1/namespaces/svc-conformance-r1-stray',
-      ].sort(),
+      ['/apis/apiextensions.svc.io/v1/customresourcedefinitions/w.example.com', `/api/v1/namespaces/${NS}`, `/api/v1/namespaces/${NS}-gone`, '/api/v1/namespaces/svc-conformance-r1-stray'].sort(),
     );
     expect(inner.sent.find((r) => r.method === 'GET')?.query).toEqual([['labelSelector', 'svc-conformance/run=r1']]);
   });

@@ -11,7 +11,10 @@ import type { Target } from '../../harness/exchange.ts';
 describe('verdicts under infrastructure trouble', () => {
   it('a 503 on a write makes the check an error, with no failed clause', async () => {
     const server = await startReferenceServer({ profile: profiles.svc });
-    const opened = openEnv({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' }, { profile: profiles.svc, runId: 'infra', settings: defaultTargetSettings, signals: false });
+    const opened = openEnv(
+      { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
+      { profile: profiles.svc, runId: 'infra', settings: defaultTargetSettings, signals: false },
+    );
     let writes = 0;
     const flaky: Target = {
       server: opened.env.target.server,

@@ -97,10 +97,7 @@ describe('loadTargetConfig: sources and credentials', () => {
 
   it('KUBECONFIG with two files merges them like kubectl: first current-context and first definition win', async () => {
     const a = write('a.yaml', kubeconfig({ server: 'https://a.example:6443', context: 'alpha' }));
-    const bText = kubeconfig({ server: http.url, context: 'beta' }).replace(
-      'clusters:\n',
-      'clusters:\n- name: alpha-cluster\n  cluster:\n    server: https://shadowed.example\n',
-    );
+    const bText = kubeconfig({ server: http.url, context: 'beta' }).replace('clusters:\n', 'clusters:\n- name: alpha-cluster\n  cluster:\n    server: https://shadowed.example\n');
     const b = write('b.yaml', bText);
     const env = { HOME: dir, KUBECONFIG: `${a}:${join(dir, 'missing.yaml')}:${b}` };
     const first = await loadTargetConfig({ env });
@@ -192,13 +189,14 @@ describe('loadTargetConfig: errors are one clear line', () => {
 
   it('unknown context lists the available ones', async () => {
     const p = write('ctx.yaml', kubeconfig({ server: 'https://a', context: 'alpha' }));
-    expect(await configError(load({ kubeconfig: p, context: 'gamma' }))).toBe(
-      `kubeconfig ${p}: context "gamma" not found (available: alpha)`,
-    );
+    expect(await configError(load({ kubeconfig: p, context: 'gamma' }))).toBe(`kubeconfig ${p}: context "gamma" not found (available: alpha)`);
   });
 
   it('context referring to an undefined user or cluster', async () => {
-    const p = write('dangling.yaml', 'clusters: [{name: c, cluster: {server: "https://a"}}]\ncontexts:\n- {name: x, context: {cluster: c, user: ghost}}\n- {name: y, context: {cluster: nowhere}}\ncurrent-context: x\n');
+    const p = write(
+      'dangling.yaml',
+      'clusters: [{name: c, cluster: {server: "https://a"}}]\ncontexts:\n- {name: x, context: {cluster: c, user: ghost}}\n- {name: y, context: {cluster: nowhere}}\ncurrent-context: x\n',
+    );
     expect(await configError(load({ kubeconfig: p }))).toBe(`kubeconfig ${p}: context "x" refers to user "ghost", which is not defined`);
     expect(await configError(load({ kubeconfig: p, context: 'y' }))).toBe(`kubeconfig ${p}: context "y" refers to cluster "nowhere", which is not defined`);
   });

@@ -43,7 +43,18 @@ describe('learned values', () => {
 
   it('learns only from a request sent before (a watch is sent where it began, though recorded when it closed)', () => {
     const list = ex({ method: 'GET', path: `${ns}/configmaps` }, 200, { metadata: { resourceVersion: '5' } });
-    const watch = ex({ method: 'GET', path: `${ns}/configmaps`, query: [['watch', '1'], ['resourceVersion', '5']] }, 200, undefined);
+    const watch = ex(
+      {
+        method: 'GET',
+        path: `${ns}/configmaps`,
+        query: [
+          ['watch', '1'],
+          ['resourceVersion', '5'],
+        ],
+      },
+      200,
+      undefined,
+    );
     // Recorded watch first (closed later in the real run, but sent first here): nothing to learn from.
     expect(learnedValues([list, watch], [], [1, 0])).toEqual([]);
     expect(learnedValues([list, watch]).map((l) => l.value)).toEqual(['5']);
@@ -64,22 +75,60 @@ describe('premises', () => {
     const cases = [
       ex({ method: 'POST', path: '/api/v1/namespaces', body: { metadata: { name: 'svc-conformance-t1-p1' } } }, 201, {}),
       ex({ method: 'GET', path: `${ns}/configmaps`, query: [['limit', '1']] }, 200, { metadata: { continue: 'tok' } }),
-      ex({ method: 'GET', path: `${ns}/configmaps`, query: [['limit', '1'], ['continue', 'tok']] }, 200, {}),
+      ex(
+        {
+          method: 'GET',
+          path: `${ns}/configmaps`,
+          query: [
+            ['limit', '1'],
+            ['continue', 'tok'],
+          ],
+        },
+        200,
+        {},
+      ),
       ex({ method: 'POST', path: `${ns}/configmaps`, body: { metadata: { name: 'a' } } }, 201, {}),
     ];
     const needs = [needStatus('the create is refused', [409], { request: 3 })];
-    expect(premises(cases, needs, isSetup)).toEqual([{ request: 1, recorded: 200 }, { request: 2, recorded: 200 }]);
+    expect(premises(cases, needs, isSetup)).toEqual([
+      { request: 1, recorded: 200 },
+      { request: 2, recorded: 200 },
+    ]);
   });
 
-  it('a learned value matters only where a request sent up to the needs\' last answer uses it, and not where a need tests its absence', () => {
+  it("a learned value matters only where a request sent up to the needs' last answer uses it, and not where a need tests its absence", () => {
     const cases = [
       ex({ method: 'GET', path: `${ns}/configmaps`, query: [['limit', '1']] }, 200, { metadata: { continue: 't1' } }),
-      ex({ method: 'GET', path: `${ns}/configmaps`, query: [['limit', '1'], ['continue', 't1']] }, 200, { metadata: { continue: 't2' } }),
-      ex({ method: 'GET', path: `${ns}/configmaps`, query: [['limit', '1'], ['continue', 't2']] }, 200, {}),
+      ex(
+        {
+          method: 'GET',
+          path: `${ns}/configmaps`,
+          query: [
+            ['limit', '1'],
+            ['continue', 't1'],
+          ],
+        },
+        200,
+        { metadata: { continue: 't2' } },
+      ),
+      ex(
+        {
+          method: 'GET',
+          path: `${ns}/configmaps`,
+          query: [
+            ['limit', '1'],
+            ['continue', 't2'],
+          ],
+        },
+        200,
+        {},
+      ),
     ];
     const learned = learnedValues(cases);
     const position = [0, 1, 2];
-    const sameOnPage2: AnswerNeed[] = [{ says: 'page 2 as page 1', test: { kind: 'same', at: { request: 1 }, path: ['metadata', 'resourceVersion'], other: { at: { request: 0 }, path: ['metadata', 'resourceVersion'] } } }];
+    const sameOnPage2: AnswerNeed[] = [
+      { says: 'page 2 as page 1', test: { kind: 'same', at: { request: 1 }, path: ['metadata', 'resourceVersion'], other: { at: { request: 0 }, path: ['metadata', 'resourceVersion'] } } },
+    ];
     expect(mustLearn(learned, sameOnPage2, position).map((l) => l.value)).toEqual(['t1']);
     const noTokenOnPage2: AnswerNeed[] = [{ says: 'no token', test: { kind: 'value', at: { request: 1 }, path: ['metadata', 'continue'], absent: true } }, ...sameOnPage2];
     expect(mustLearn(learned, [...noTokenOnPage2, { says: 'x', test: { kind: 'status', at: { request: 2 }, oneOf: [200] } }], position).map((l) => l.value)).toEqual(['t1']);
@@ -91,7 +140,9 @@ describe('a reproducer script', () => {
     new Promise<{ code: number; out: string }>((resolve) => {
       const file = path.join(mkdtempSync(path.join(tmpdir(), 'learned-')), 'r.sh');
       writeFileSync(file, script);
-      execFile('bash', [file], { env: { ...process.env, ...env }, encoding: 'utf8' }, (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code) : 0, out: stdout + stderr }));
+      execFile('bash', [file], { env: { ...process.env, ...env }, encoding: 'utf8' }, (err, stdout, stderr) =>
+        resolve({ code: err ? Number((err as { code?: number }).code) : 0, out: stdout + stderr }),
+      );
     });
 
   it('exits 1 only from its verdict: a shell error before it is "could not run" (2), never "the failure is present"', async () => {

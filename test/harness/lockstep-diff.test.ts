@@ -33,11 +33,20 @@ describe('lockstep differ', () => {
   it('aligns the sequences past a request only one side sent', () => {
     const a = [rec('/1', 200, {}), rec('/2', 200, {}, [['continue', 'A']]), rec('/3', 200, {})];
     const b = [rec('/1', 200, {}), rec('/2', 200, {}, [['continue', 'B']]), rec('/2', 200, {}, [['continue', 'C']]), rec('/3', 200, {})];
-    expect(align(a, b)).toEqual([[0, 0], [1, 1], [-1, 2], [2, 3]]);
+    expect(align(a, b)).toEqual([
+      [0, 0],
+      [1, 1],
+      [-1, 2],
+      [2, 3],
+    ]);
   });
 
-  it('rewrites one profile\'s names into the other\'s', () => {
+  it("rewrites one profile's names into the other's", () => {
     const t = translator([['k8s.io', 'svc.io']], [['kubernetes', 'svc']]);
-    expect(t({ apiVersion: 'coordination.k8s.io/v1', spec: { finalizers: ['kubernetes'] }, note: 'kubernetes rocks' })).toEqual({ apiVersion: 'coordination.svc.io/v1', spec: { finalizers: ['svc'] }, note: 'kubernetes rocks' });
+    expect(t({ apiVersion: 'coordination.k8s.io/v1', spec: { finalizers: ['kubernetes'] }, note: 'kubernetes rocks' })).toEqual({
+      apiVersion: 'coordination.svc.io/v1',
+      spec: { finalizers: ['svc'] },
+      note: 'kubernetes rocks',
+    });
   });
 });

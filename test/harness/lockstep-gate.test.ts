@@ -20,7 +20,9 @@ describe('lockstep gate', () => {
   it('lets a side go on alone once the other has finished', async () => {
     const gate = new Gate();
     let passed = false;
-    const a = gate.arrive(0).then(() => { passed = true; });
+    const a = gate.arrive(0).then(() => {
+      passed = true;
+    });
     await tick();
     expect(passed).toBe(false);
     gate.finish(1);

@@ -67,7 +67,10 @@ describe('what a loader prints', () => {
     const { judgeConfigAnswer } = await import('../../reference/nodeagent/loader-oracle.ts');
     const { profiles } = await import('../../reference/profile.ts');
     const doc = { apiVersion: 'nodeagent.config.svc.io/v1beta1', kind: 'NodeagentConfiguration', reservedSystemCPUs: '' };
-    const verdicts = (stdout: string) => judgeConfigAnswer(doc, { exitCode: 0, stdout }, profiles.svc).filter((j) => j.verdict === 'fail').map((j) => j.clause);
+    const verdicts = (stdout: string) =>
+      judgeConfigAnswer(doc, { exitCode: 0, stdout }, profiles.svc)
+        .filter((j) => j.verdict === 'fail')
+        .map((j) => j.clause);
     expect(verdicts('{"ok": true}\n')).toEqual([]);
     expect(verdicts('loaded\n')).toEqual([]);
     expect(verdicts('kind: NodeagentConfiguration\nmaxPods: 100\n')).toContain('node:2.2/maxPods');
@@ -78,7 +81,15 @@ describe('what a loader prints', () => {
 describe('reported field paths', () => {
   it('map keys in brackets or after a dot are the same path; list indexes stay', async () => {
     const { reportedFields } = await import('../../reference/nodeagent/loader-oracle.ts');
-    const out = reportedFields(JSON.stringify({ errors: [{ field: 'featureGates[CPUManager]', message: 'x' }, { field: 'a.b[0].c', message: 'y' }, { field: 'evictionHard[memory.available]', message: 'z' }] }));
+    const out = reportedFields(
+      JSON.stringify({
+        errors: [
+          { field: 'featureGates[CPUManager]', message: 'x' },
+          { field: 'a.b[0].c', message: 'y' },
+          { field: 'evictionHard[memory.available]', message: 'z' },
+        ],
+      }),
+    );
     expect(out).toEqual(['featureGates.CPUManager', 'a.b[0].c', 'evictionHard.memory.available']);
     expect(reportedFields('not json')).toBeUndefined();
   });

@@ -114,7 +114,13 @@ describe('toCurlScript', () => {
       const run = (env: Record<string, string>): { argv: string[][]; status: number | null } => {
         rmSync(log, { force: true });
         const r = spawnSync('bash', [scriptPath], { env: { PATH: `${dir}:${dirname(process.execPath)}:/usr/bin:/bin`, ...env }, encoding: 'utf8' });
-        return { status: r.status, argv: readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]) };
+        return {
+          status: r.status,
+          argv: readFileSync(log, 'utf8')
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l) as string[]),
+        };
       };
 
       const plain = run({ SERVER: 'http://other:1' });

@@ -16,7 +16,10 @@ const internalError = { status: 503, headers: { 'content-type': 'application/jso
 /** The embedded server behind a wrapper that answers some requests itself. */
 async function withTarget(answer: (req: TargetRequest) => typeof internalError | undefined, body: (run: (check: string, runs: number) => ReturnType<typeof runCheck>) => Promise<void>): Promise<void> {
   const server = await startReferenceServer({ profile: profiles.svc });
-  const opened = openEnv({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' }, { profile: profiles.svc, runId: 'r5xx', settings: defaultTargetSettings, signals: false });
+  const opened = openEnv(
+    { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
+    { profile: profiles.svc, runId: 'r5xx', settings: defaultTargetSettings, signals: false },
+  );
   const target: Target = { server: opened.env.target.server, close: () => opened.env.target.close(), send: async (req) => answer(req) ?? opened.env.target.send(req) };
   try {
     await body((check, runs) => runCheck(checkById(check)!, { ...opened.env, target }, { seed: SEED, runs }));
@@ -45,23 +48,29 @@ describe('a repeatable 5xx is an answer', () => {
 describe('an unrepeatable 5xx is not a failure', () => {
   it('a list answered 503 once is retried and passes', async () => {
     let answered = 0;
-    await withTarget((req) => (req.method === 'GET' && req.query?.some(([k]) => k === 'limit') && answered++ === 0 ? internalError : undefined), async (run) => {
-      const records = await run('rv-cell-list-unset-limit-unset', 5);
-      expect(answered).toBeGreaterThan(1);
-      expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error')).toEqual([]);
-      expect(records.some((r) => r.verdict === 'pass' && r.clause === 'rest:4.5/list/unset/limit/unset')).toBe(true);
-    });
+    await withTarget(
+      (req) => (req.method === 'GET' && req.query?.some(([k]) => k === 'limit') && answered++ === 0 ? internalError : undefined),
+      async (run) => {
+        const records = await run('rv-cell-list-unset-limit-unset', 5);
+        expect(answered).toBeGreaterThan(1);
+        expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error')).toEqual([]);
+        expect(records.some((r) => r.verdict === 'pass' && r.clause === 'rest:4.5/list/unset/limit/unset')).toBe(true);
+      },
+    );
   }, 120_000);
 
   it('a PUT answered 503 (a Status body) once makes the check an error after its case is replayed, never a failure', async () => {
     let answered = 0;
-    await withTarget((req) => (req.method === 'PUT' && req.path.includes('/configmaps/') && answered++ === 0 ? internalError : undefined), async (run) => {
-      const records = await run('crud-sequences', 30);
-      expect(answered).toBeGreaterThan(0);
-      expect(records.filter((r) => r.verdict === 'fail')).toEqual([]);
-      const errors = records.filter((r) => r.verdict === 'error');
-      expect(errors.map((r) => r.clause)).toContain('rest:4.1/put');
-      expect(errors[0]!.note).toMatch(/^infrastructure: PUT .* answered 503 .*did not fail so again/);
-    });
+    await withTarget(
+      (req) => (req.method === 'PUT' && req.path.includes('/configmaps/') && answered++ === 0 ? internalError : undefined),
+      async (run) => {
+        const records = await run('crud-sequences', 30);
+        expect(answered).toBeGreaterThan(0);
+        expect(records.filter((r) => r.verdict === 'fail')).toEqual([]);
+        const errors = records.filter((r) => r.verdict === 'error');
+        expect(errors.map((r) => r.clause)).toContain('rest:4.1/put');
+        expect(errors[0]!.note).toMatch(/^infrastructure: PUT .* answered 503 .*did not fail so again/);
+      },
+    );
   }, 120_000);
 });

@@ -23,7 +23,10 @@ const hasCurl = (() => {
 describe.skipIf(!hasCurl)('replay scripts (skipped: no curl binary)', () => {
   it('run twice against the same server, each time in new namespaces, exit 1 while the fault is there, 0 against a clean server, and leave none behind', async () => {
     const server = await startReferenceServer({ profile: profiles.svc, faults: ['page-rv-drift'] });
-    const opened = openEnv({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' }, { profile: profiles.svc, runId: 'replay1', settings: defaultTargetSettings, signals: false });
+    const opened = openEnv(
+      { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
+      { profile: profiles.svc, runId: 'replay1', settings: defaultTargetSettings, signals: false },
+    );
     try {
       const records = await runCheck(checkById('paging-snapshot')!, opened.env, { seed: 3, runs: 40 });
       const cx = records.find((r) => r.verdict === 'fail')?.counterexample;
@@ -37,7 +40,9 @@ describe.skipIf(!hasCurl)('replay scripts (skipped: no curl binary)', () => {
       // Asynchronous: the server answers from this process's event loop, which a sync child would block.
       const runScript = async (url: string) =>
         new Promise<{ code: number | null; out: string }>((resolve) => {
-          execFile('bash', [file], { encoding: 'utf8', cwd: path.dirname(file), env: { ...process.env, SERVER: url } }, (err, stdout) => resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, out: stdout }));
+          execFile('bash', [file], { encoding: 'utf8', cwd: path.dirname(file), env: { ...process.env, SERVER: url } }, (err, stdout) =>
+            resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, out: stdout }),
+          );
         });
       const runs = [await runScript(server.url), await runScript(server.url)];
       for (const { code, out } of runs) {
@@ -52,7 +57,7 @@ describe.skipIf(!hasCurl)('replay scripts (skipped: no curl binary)', () => {
       }
       const created = (out: string) => [...out.matchAll(/"name":"(svc-conformance-[^"]*-r\d+)"/g)].map((m) => m[1]);
       expect(created(runs[0]!.out)[0]).not.toEqual(created(runs[1]!.out)[0]);
-      const left = JSON.parse((await fetch(`${server.url}/api/v1/namespaces`).then((r) => r.text()))) as { items: { metadata: { name: string } }[] };
+      const left = JSON.parse(await fetch(`${server.url}/api/v1/namespaces`).then((r) => r.text())) as { items: { metadata: { name: string } }[] };
       expect(left.items.map((n) => n.metadata.name).filter((n) => /-r\d+$/.test(n))).toEqual([]);
       // Against a server without the fault, the same script finds the answer the model needed.
       const clean = await startReferenceServer({ profile: profiles.svc });

@@ -8,7 +8,14 @@ import type { CheckEnv } from '../../harness/check.ts';
 
 describe('a stopped run', () => {
   it('names every clause of every unfinished check, and only those', () => {
-    const recs = unfinishedRecords([{ id: 'a', clauses: ['rest:1.1', 'rest:1.2'] }, { id: 'b', clauses: ['rest:2.1'] }] as never, new Set(['a']), 'SIGTERM');
+    const recs = unfinishedRecords(
+      [
+        { id: 'a', clauses: ['rest:1.1', 'rest:1.2'] },
+        { id: 'b', clauses: ['rest:2.1'] },
+      ] as never,
+      new Set(['a']),
+      'SIGTERM',
+    );
     expect(recs).toEqual([{ clause: 'rest:2.1', check: 'b', verdict: 'notChecked', count: 0, note: 'SIGTERM: check b did not finish' }]);
     expect(stopLine('run timeout', 5_400, 1, 2)).toBe('run timeout after 5 s: 1 of 2 checks did not finish; their clauses are notChecked ("run timeout")');
   });
@@ -16,7 +23,14 @@ describe('a stopped run', () => {
   it('starts no check after the deadline: its clauses come back notChecked without a request', async () => {
     const check = checkById('crud-sequences')!;
     // An env whose every use throws: the check must not touch it.
-    const env = new Proxy({}, { get: () => { throw new Error('the check ran'); } }) as CheckEnv;
+    const env = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('the check ran');
+        },
+      },
+    ) as CheckEnv;
     const s = scheduleChecks([check], env, { seed: 1, runs: 1 }, 1, { deadline: 1_000, now: () => 2_000 });
     const { records } = await s.result(check.id);
     expect(records.map((r) => r.clause)).toEqual([...check.clauses]);
@@ -25,7 +39,14 @@ describe('a stopped run', () => {
 
   it('starts no check once the run is halted (SIGTERM): it reports nothing, the executor names it', async () => {
     const check = checkById('crud-sequences')!;
-    const env = new Proxy({}, { get: () => { throw new Error('the check ran'); } }) as CheckEnv;
+    const env = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('the check ran');
+        },
+      },
+    ) as CheckEnv;
     const started: string[] = [];
     const s = scheduleChecks([check], env, { seed: 1, runs: 1 }, 1, { halted: () => true, onStart: (id) => started.push(id) });
     expect(await s.result(check.id)).toMatchObject({ records: [], notStarted: true });

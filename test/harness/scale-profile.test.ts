@@ -7,7 +7,7 @@ import { defaultTargetSettings } from '../../runner/env.ts';
 import type { CheckEnv } from '../../harness/check.ts';
 
 describe('the scale profile', () => {
-  it('is named nightly on the command line; the self-tests\' one is not selectable', () => {
+  it("is named nightly on the command line; the self-tests' one is not selectable", () => {
     expect(scaleProfileByName('nightly')).toBe(scaleProfiles.nightly);
     expect(scaleProfileByName('selftest')).toBeUndefined();
     expect(scaleProfileByName('huge')).toBeUndefined();
@@ -19,9 +19,12 @@ describe('the scale profile', () => {
     expect(p.objects / p.pageLimit).toBeGreaterThanOrEqual(100);
   });
 
-  it('gives namespace families whose names prefix one another and never another family\'s', () => {
+  it("gives namespace families whose names prefix one another and never another family's", () => {
     const fams = prefixNamespaceNames('svc-conformance-x-1', { namespaceRoots: 2, namespaceDepth: 3 });
-    expect(fams).toEqual([['svc-conformance-x-1-1', 'svc-conformance-x-1-10', 'svc-conformance-x-1-100'], ['svc-conformance-x-1-2', 'svc-conformance-x-1-20', 'svc-conformance-x-1-200']]);
+    expect(fams).toEqual([
+      ['svc-conformance-x-1-1', 'svc-conformance-x-1-10', 'svc-conformance-x-1-100'],
+      ['svc-conformance-x-1-2', 'svc-conformance-x-1-20', 'svc-conformance-x-1-200'],
+    ]);
   });
 
   it('its checks are not checked without --scale, with the reason', () => {

@@ -12,7 +12,10 @@ import type { Target } from '../../harness/exchange.ts';
 describe('a target without CustomResourceDefinitions', () => {
   it('skips the CRD fixture checks and still judges apply on ConfigMaps', async () => {
     const server = await startReferenceServer({ profile: profiles.svc });
-    const opened = openEnv({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' }, { profile: profiles.svc, runId: 'nocrd', settings: defaultTargetSettings, signals: false });
+    const opened = openEnv(
+      { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
+      { profile: profiles.svc, runId: 'nocrd', settings: defaultTargetSettings, signals: false },
+    );
     const noCrds: Target = {
       server: opened.env.target.server,
       close: () => opened.env.target.close(),

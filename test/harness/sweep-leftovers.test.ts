@@ -13,7 +13,7 @@ const profile = profiles.svc;
 const tokens = new Map([['admin-t', { user: 'admin', groups: [SUPERUSER_GROUP] }]]);
 
 describe('sweepRun', () => {
-  it('deletes the run\'s objects and names those still there after its bounded wait, with their removal commands', async () => {
+  it("deletes the run's objects and names those still there after its bounded wait, with their removal commands", async () => {
     // No namespace controller: a deleted namespace stays Terminating, as on a cluster whose controller is stuck.
     const server = await startReferenceServer({ profile, tokens, builtInNamespaceController: false });
     const cfg = { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: { Authorization: 'Bearer admin-t' }, source: 'test' };
@@ -21,7 +21,8 @@ describe('sweepRun', () => {
     const run = 'r1a2b3';
     const label = { [profile.runLabel]: run };
     try {
-      const ns = (name: string, labels: Record<string, string>) => client.send({ method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels } } });
+      const ns = (name: string, labels: Record<string, string>) =>
+        client.send({ method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels } } });
       expect((await ns(`svc-conformance-${run}-held`, label)).status).toBe(201);
       // Another run's namespace: not ours to delete or report.
       expect((await ns('svc-conformance-other-x', { [profile.runLabel]: 'other' })).status).toBe(201);

@@ -37,7 +37,7 @@ const futureCheck: Check<string[]> = {
 };
 
 describe('UnsupportedByModel', () => {
-  it('is notChecked with the model\'s reason when no case is in the model\'s scope', async () => {
+  it("is notChecked with the model's reason when no case is in the model's scope", async () => {
     const records = await runCheck({ ...futureCheck, arbitrary: () => fc.constant(['opaque-a']) }, env, { seed: 1, runs: 5 });
     expect(records).toEqual([{ clause: 'rest:6.1.5', check: 'planted-future', verdict: 'notChecked', count: 0, note: expect.stringMatching(/not all decimal integers/) }]);
   });

@@ -16,20 +16,24 @@ describe.concurrent('concurrent workload against planted faults', () => {
     expect(concurrencyFaults.map((f) => f.name).sort()).toEqual(['bookmark-ahead', 'list-watch-disagree', 'slow-watcher-gap', 'watch-skip-late-commit']);
   });
 
-  it.each(concurrencyFaults.map((f) => [f.name, f] as const))('%s is caught by its clause, with the history saved and judged the same again', async (_name, fault) => {
-    const records = await runAgainst({ checks: ['concurrent-workload'], faults: [fault.name], runs: 2, seed: SEED });
-    const failed = failuresOf(records);
-    // A fault may show first under another clause it breaks as well (a slow watcher's lost events
-    // after which nothing more is shown: only the BOOKMARK past them proves the gap).
-    const clauses: readonly string[] = [fault.clause, ...fault.alsoReportedAs];
-    const caught = failed.find((f) => clauses.includes(f.clause));
-    expect(caught, `reported ${failed.map((f) => f.clause).join(', ')}`).toBeDefined();
-    const history = caught!.counterexample!.history as ConcurrentHistory;
-    expect(history.format).toBe(CONCURRENT_HISTORY_FORMAT);
-    // Offline: the saved history alone reproduces the verdict (recheck-history).
-    const again = judgeConcurrentHistory(JSON.parse(JSON.stringify(history)) as ConcurrentHistory);
-    expect(again.judgements.filter((j) => j.verdict === 'fail').map((j) => j.clause)).toContain(caught!.clause);
-  }, 120_000);
+  it.each(concurrencyFaults.map((f) => [f.name, f] as const))(
+    '%s is caught by its clause, with the history saved and judged the same again',
+    async (_name, fault) => {
+      const records = await runAgainst({ checks: ['concurrent-workload'], faults: [fault.name], runs: 2, seed: SEED });
+      const failed = failuresOf(records);
+      // A fault may show first under another clause it breaks as well (a slow watcher's lost events
+      // after which nothing more is shown: only the BOOKMARK past them proves the gap).
+      const clauses: readonly string[] = [fault.clause, ...fault.alsoReportedAs];
+      const caught = failed.find((f) => clauses.includes(f.clause));
+      expect(caught, `reported ${failed.map((f) => f.clause).join(', ')}`).toBeDefined();
+      const history = caught!.counterexample!.history as ConcurrentHistory;
+      expect(history.format).toBe(CONCURRENT_HISTORY_FORMAT);
+      // Offline: the saved history alone reproduces the verdict (recheck-history).
+      const again = judgeConcurrentHistory(JSON.parse(JSON.stringify(history)) as ConcurrentHistory);
+      expect(again.judgements.filter((j) => j.verdict === 'fail').map((j) => j.clause)).toContain(caught!.clause);
+    },
+    120_000,
+  );
 
   it('a server that lets two updates with one precondition both succeed is recorded, not failed (no spec clause)', async () => {
     const records = await runAgainst({ checks: ['concurrent-workload'], variations: ['preconditions-race'], runs: 2, seed: SEED });

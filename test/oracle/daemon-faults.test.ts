@@ -51,12 +51,22 @@ describe('legal variations of the reference daemon pass', () => {
 // nominal probe timeout (the reported symptom: /configz, /readyz, /livez "no answer" counted as node:5
 // failures). The checks that start it and read its answers give no failure, error or inconclusive...
 describe('a slow daemon is not a wrong one', () => {
-  const touched = ['daemon-valid-flags', 'daemon-leader-lease', 'daemon-tls-min-version', 'daemon-tls-cipher-suites', 'daemon-self-signed-cert-dir', 'daemon-secure-port-zero', 'daemon-version', 'daemon-invalid-flags/tls-min-version'];
+  const touched = [
+    'daemon-valid-flags',
+    'daemon-leader-lease',
+    'daemon-tls-min-version',
+    'daemon-tls-cipher-suites',
+    'daemon-self-signed-cert-dir',
+    'daemon-secure-port-zero',
+    'daemon-version',
+    'daemon-invalid-flags/tls-min-version',
+  ];
   it('passes every check that starts it and reads its answers', async () => {
     const records = await runDaemonChecks({ checks: touched, runs: 2, seed: 13, variations: ['slow'] });
     expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error' || r.verdict === 'inconclusive').map((r) => [r.check, r.clause, r.note ?? r.counterexample?.observed])).toEqual([]);
     const passed = new Set(records.filter((r) => r.verdict === 'pass').map((r) => r.clause));
-    for (const c of ['node:5/authorization-always-allow-paths', 'node:5/authorization-kubeconfig', 'node:2.6/tls-min-version', 'node:2.6/tls-cipher-suites', 'node:2.6/leader-elect']) expect(passed, c).toContain(c);
+    for (const c of ['node:5/authorization-always-allow-paths', 'node:5/authorization-kubeconfig', 'node:2.6/tls-min-version', 'node:2.6/tls-cipher-suites', 'node:2.6/leader-elect'])
+      expect(passed, c).toContain(c);
   }, 240_000);
 
   // ...while the same slowness over a wrong answer is still caught by its clause: patience bought no blindness.
@@ -65,10 +75,17 @@ describe('a slow daemon is not a wrong one', () => {
     ['cipher-suites-ignored', 'daemon-tls-cipher-suites', 'node:2.6/tls-cipher-suites'],
     ['lease-name-wrong', 'daemon-leader-lease', 'node:2.6/leader-elect-resource-name'],
     ['any-tls-min-version', 'daemon-invalid-flags/tls-min-version', 'node:2.6/tls-min-version'],
-  ] as const)('and still fails with %s', async (fault, check, clause) => {
-    const records = await runDaemonChecks({ checks: [check], faults: [fault], variations: ['slow'], runs: 2, seed: 11 });
-    expect(records.filter((r) => r.verdict === 'fail').map((r) => r.clause), JSON.stringify(records.filter((r) => r.verdict === 'error'))).toContain(clause);
-  }, 120_000);
+  ] as const)(
+    'and still fails with %s',
+    async (fault, check, clause) => {
+      const records = await runDaemonChecks({ checks: [check], faults: [fault], variations: ['slow'], runs: 2, seed: 11 });
+      expect(
+        records.filter((r) => r.verdict === 'fail').map((r) => r.clause),
+        JSON.stringify(records.filter((r) => r.verdict === 'error')),
+      ).toContain(clause);
+    },
+    120_000,
+  );
 });
 
 describe('planted daemon faults are found by their clause, shrunk', () => {
@@ -81,14 +98,19 @@ describe('planted daemon faults are found by their clause, shrunk', () => {
     const check = checkFor(f);
     const records = await runDaemonChecks({ checks: [check], faults: [f.name], runs: 3, seed: 11 });
     const failures = records.filter((r) => r.verdict === 'fail');
-    expect(failures.map((r) => r.clause), JSON.stringify(records.filter((r) => r.verdict === 'error'))).toContain(f.clause);
+    expect(
+      failures.map((r) => r.clause),
+      JSON.stringify(records.filter((r) => r.verdict === 'error')),
+    ).toContain(f.clause);
     const cex = failures.find((r) => r.clause === f.clause)!.counterexample!;
     expect(cex.steps[0]).toMatch(/controller-daemon run --profile=svc --fault=/);
     if (check.startsWith('daemon-invalid-flags/')) {
       // Shrunk: only the suite's three flags and the violation's own words remain.
       const kind = violationKinds.find((v) => v.clause === f.clause)!;
       const words = cex.steps[0]!.split(' ').filter((w) => w.startsWith('--') && !w.startsWith('--profile') && !w.startsWith('--fault'));
-      expect(words.length, cex.steps[0]).toBeLessThanOrEqual(3 + (kind.name === 'signing-pairs' ? 3 : kind.name === 'renew-deadline' || kind.name.endsWith('cidr') || kind.name === 'service-range' ? 2 : 1));
+      expect(words.length, cex.steps[0]).toBeLessThanOrEqual(
+        3 + (kind.name === 'signing-pairs' ? 3 : kind.name === 'renew-deadline' || kind.name.endsWith('cidr') || kind.name === 'service-range' ? 2 : 1),
+      );
     }
     if (check === 'daemon-valid-flags') expect(cex.steps[0]!.split(' ').filter((w) => w.startsWith('--') && !w.startsWith('--profile') && !w.startsWith('--fault'))).toHaveLength(3);
   });

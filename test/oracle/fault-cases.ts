@@ -18,35 +18,43 @@ export function describeFaults(part: number, parts: number): void {
   // Each case starts its own server and mostly waits on the target's timers (watch windows, token
   // expiry), so they run concurrently: wall time, not CPU, is what they cost.
   describe.concurrent(`planted faults are caught by the right clause (share ${part} of ${parts})`, () => {
-    it.each(shareOf(faults, part, parts).map((f) => [f.name, f] as const))('%s', async (_name, fault) => {
-      const clauses: readonly string[] = [fault.clause, ...fault.alsoReportedAs];
-      // A fault may need server options besides itself (a release where the bug can show: Fault.target).
-      const records = await runAgainst({ checks: fault.checks, faults: [fault.name], runs: 40, seed: SEED, ...((fault as Fault).target ?? {}) });
-      expect(errorsOf(records)).toEqual([]);
-      const fails = failuresOf(records);
-      expect(fails.map((f) => f.clause)).not.toEqual([]);
-      expect(fails.some((f) => clauses.includes(f.clause)), `reported ${fails.map((f) => f.clause).join(', ')}`).toBe(true);
-      for (const f of fails) {
-        const c = f.counterexample!;
-        expect(c.requestCount).toBeGreaterThan(0);
-        // A concurrent workload is not shrunk (re-running it judges another history): its whole
-        // recorded history is the reproduction, so only shrinking checks are held to the bound.
-        if (checkById(f.check)?.shrink !== false) expect(c.requestCount).toBeLessThanOrEqual(MAX_SHRUNK_REQUESTS);
-        expect(c.curl).toContain('curl');
-        expect(c.replay).toContain(`--seed ${c.seed}`);
-        expect(c.steps.length).toBeGreaterThan(0);
-      }
-    }, 300_000);
+    it.each(shareOf(faults, part, parts).map((f) => [f.name, f] as const))(
+      '%s',
+      async (_name, fault) => {
+        const clauses: readonly string[] = [fault.clause, ...fault.alsoReportedAs];
+        // A fault may need server options besides itself (a release where the bug can show: Fault.target).
+        const records = await runAgainst({ checks: fault.checks, faults: [fault.name], runs: 40, seed: SEED, ...((fault as Fault).target ?? {}) });
+        expect(errorsOf(records)).toEqual([]);
+        const fails = failuresOf(records);
+        expect(fails.map((f) => f.clause)).not.toEqual([]);
+        expect(
+          fails.some((f) => clauses.includes(f.clause)),
+          `reported ${fails.map((f) => f.clause).join(', ')}`,
+        ).toBe(true);
+        for (const f of fails) {
+          const c = f.counterexample!;
+          expect(c.requestCount).toBeGreaterThan(0);
+          // A concurrent workload is not shrunk (re-running it judges another history): its whole
+          // recorded history is the reproduction, so only shrinking checks are held to the bound.
+          if (checkById(f.check)?.shrink !== false) expect(c.requestCount).toBeLessThanOrEqual(MAX_SHRUNK_REQUESTS);
+          expect(c.curl).toContain('curl');
+          expect(c.replay).toContain(`--seed ${c.seed}`);
+          expect(c.steps.length).toBeGreaterThan(0);
+        }
+      },
+      300_000,
+    );
   });
 
-  if (part === 1) describe('replay', () => {
-    it('a counterexample replays from its seed and path alone, to the same clause', async () => {
-      const first = failuresOf(await runAgainst({ checks: ['paging-snapshot'], faults: ['page-overflow'], runs: 40, seed: SEED }))[0]!;
-      const c = first.counterexample!;
-      expect(c.path).toBeDefined();
-      const again = failuresOf(await runAgainst({ checks: ['paging-snapshot'], faults: ['page-overflow'], runs: 40, seed: c.seed, path: c.path! }));
-      expect(again.map((f) => f.clause)).toContain(first.clause);
-      expect(again[0]!.counterexample!.steps).toEqual(c.steps);
-    }, 60_000);
-  });
+  if (part === 1)
+    describe('replay', () => {
+      it('a counterexample replays from its seed and path alone, to the same clause', async () => {
+        const first = failuresOf(await runAgainst({ checks: ['paging-snapshot'], faults: ['page-overflow'], runs: 40, seed: SEED }))[0]!;
+        const c = first.counterexample!;
+        expect(c.path).toBeDefined();
+        const again = failuresOf(await runAgainst({ checks: ['paging-snapshot'], faults: ['page-overflow'], runs: 40, seed: c.seed, path: c.path! }));
+        expect(again.map((f) => f.clause)).toContain(first.clause);
+        expect(again[0]!.counterexample!.steps).toEqual(c.steps);
+      }, 60_000);
+    });
 }

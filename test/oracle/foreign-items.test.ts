@@ -22,12 +22,20 @@ async function controllerProxy(backend: string): Promise<{ url: string; close: (
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       const body = Buffer.concat(chunks);
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length', 'transfer-encoding'].includes(k)).map(([k, v]) => [k, String(v)]));
+      const headers = Object.fromEntries(
+        Object.entries(req.headers)
+          .filter(([k]) => !['host', 'connection', 'content-length', 'transfer-encoding'].includes(k))
+          .map(([k, v]) => [k, String(v)]),
+      );
       const r = await fetch(`${backend}${req.url}`, { method: req.method!, headers, ...(body.length > 0 ? { body } : {}) });
       const text = Buffer.from(await r.arrayBuffer());
       if (req.method === 'POST' && req.url === '/api/v1/namespaces' && r.status === 201) {
         const ns = (JSON.parse(text.toString('utf8')) as { metadata: { name: string } }).metadata.name;
-        await fetch(`${backend}/api/v1/namespaces/${ns}/configmaps`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: FOREIGN }, data: { by: 'controller' } }) });
+        await fetch(`${backend}/api/v1/namespaces/${ns}/configmaps`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: FOREIGN }, data: { by: 'controller' } }),
+        });
       }
       const out: Record<string, string> = {};
       r.headers.forEach((v, k) => {
@@ -44,7 +52,10 @@ describe('a paging counterexample names every item of every page', () => {
   it('including the object a controller made, marked as not created by the suite', async () => {
     const target = await startReferenceServer({ profile: profiles.svc, faults: ['remaining-off-by-one'] });
     const proxy = await controllerProxy(target.url);
-    const opened = openEnv({ server: proxy.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'self-test' }, { profile: profiles.svc, runId: 'tforeign', settings: { ...defaultTargetSettings, eventualWindowMs: 600, watchWaitMs: 600 }, signals: false });
+    const opened = openEnv(
+      { server: proxy.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'self-test' },
+      { profile: profiles.svc, runId: 'tforeign', settings: { ...defaultTargetSettings, eventualWindowMs: 600, watchWaitMs: 600 }, signals: false },
+    );
     try {
       const records = await runCheck(checkById('paging-snapshot')!, opened.env, { seed: 20261126, runs: 40 });
       const cx = records.find((r) => r.verdict === 'fail' && r.clause === 'rest:4.4.6')?.counterexample;

@@ -15,17 +15,30 @@ import { catalog, familyOf } from '../../reference/catalog/index.ts';
 import { writeReports } from '../../reports/write.ts';
 import { readFileSync } from 'node:fs';
 
-
 describe.skipIf(chromium === undefined)('the HTML report in a browser (skipped: no chromium; apt-get install chromium)', () => {
-  it('shows a planted fault\'s failure in the first 1400x900 screen, with no sideways scroll', async () => {
+  it("shows a planted fault's failure in the first 1400x900 screen, with no sideways scroll", async () => {
     const records = await runAgainst({ checks: ['paging-snapshot', 'crud-sequences', 'watch-cell-unset'], faults: ['page-rv-drift'], runs: 20, seed: 5 });
-    const run = buildRunResult({ records, catalog, profile: 'svc', seed: 5, server: 'http://127.0.0.1:1', nodeagentLoader: null, startedAt: new Date(0).toISOString(), durationMs: 1000, version: 'test', errors: [] });
+    const run = buildRunResult({
+      records,
+      catalog,
+      profile: 'svc',
+      seed: 5,
+      server: 'http://127.0.0.1:1',
+      nodeagentLoader: null,
+      startedAt: new Date(0).toISOString(),
+      durationMs: 1000,
+      version: 'test',
+      errors: [],
+    });
     expect(run.verdict).toBe('nonconformant');
     const dir = mkdtempSync(path.join(tmpdir(), 'report-'));
     const page = toHtml(run, familyOf);
     writeFileSync(path.join(dir, 'index.html'), page);
     // The report has no script; the probe copy reads the layout into the title for --dump-dom.
-    const probe = page.replace('</body>', '<script>const f = document.querySelector(".failure"); document.title = JSON.stringify({ top: f ? f.getBoundingClientRect().top : -1, width: document.documentElement.scrollWidth });</script></body>');
+    const probe = page.replace(
+      '</body>',
+      '<script>const f = document.querySelector(".failure"); document.title = JSON.stringify({ top: f ? f.getBoundingClientRect().top : -1, width: document.documentElement.scrollWidth });</script></body>',
+    );
     writeFileSync(path.join(dir, 'probe.html'), probe);
     const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--window-size=1400,900'];
     const { stdout } = await promisify(execFile)(chromium!, [...flags, '--dump-dom', `file://${path.join(dir, 'probe.html')}`], { encoding: 'utf8', timeout: 60_000 });
@@ -41,9 +54,20 @@ describe.skipIf(chromium === undefined)('the HTML report in a browser (skipped: 
 // words for the clause and the diff of expected against observed must both be in the first screen,
 // and the report's first screen must link to the page. Measured in the browser's layout, not guessed.
 describe.skipIf(chromium === undefined)('a failure page in a browser (skipped: no chromium; apt-get install chromium)', () => {
-  it('shows the clause text and the diff above the fold, one click from the report\'s first screen', async () => {
+  it("shows the clause text and the diff above the fold, one click from the report's first screen", async () => {
     const records = await runAgainst({ checks: ['paging-snapshot'], faults: ['remaining-off-by-one'], runs: 40, seed: 20261122 });
-    const run = buildRunResult({ records, catalog, profile: 'svc', seed: 20261122, server: 'http://127.0.0.1:1', nodeagentLoader: null, startedAt: new Date(0).toISOString(), durationMs: 1000, version: 'test', errors: [] });
+    const run = buildRunResult({
+      records,
+      catalog,
+      profile: 'svc',
+      seed: 20261122,
+      server: 'http://127.0.0.1:1',
+      nodeagentLoader: null,
+      startedAt: new Date(0).toISOString(),
+      durationMs: 1000,
+      version: 'test',
+      errors: [],
+    });
     const dir = mkdtempSync(path.join(tmpdir(), 'failure-page-'));
     const { files } = await writeReports(run, dir, familyOf);
     const page = files.find((f) => /failures\/rest_4\.4\.6-\d+\.html$/.test(f));
@@ -56,10 +80,14 @@ describe.skipIf(chromium === undefined)('a failure page in a browser (skipped: n
     const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--window-size=1400,900'];
     const layoutOf = async (file: string): Promise<Record<string, { top: number; bottom: number; text: string } | null>> => {
       const { stdout } = await promisify(execFile)(chromium!, [...flags, '--dump-dom', `file://${file}`], { encoding: 'utf8', timeout: 60_000 });
-      return JSON.parse(/<title>(.*?)<\/title>/s.exec(stdout)![1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>')) as Record<string, { top: number; bottom: number; text: string } | null>;
+      return JSON.parse(/<title>(.*?)<\/title>/s.exec(stdout)![1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>')) as Record<
+        string,
+        { top: number; bottom: number; text: string } | null
+      >;
     };
     // The probe reads boxes into the title (the pages carry no script of their own).
-    const box = (name: string, sel: string) => `${JSON.stringify(name)}: (() => { const e = document.querySelector(${JSON.stringify(sel)}); if (!e) return null; const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, text: e.textContent.slice(0, 300) }; })()`;
+    const box = (name: string, sel: string) =>
+      `${JSON.stringify(name)}: (() => { const e = document.querySelector(${JSON.stringify(sel)}); if (!e) return null; const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, text: e.textContent.slice(0, 300) }; })()`;
     const probe = `document.title = JSON.stringify({ ${[box('clause', 'blockquote.clause'), box('firstDiffRow', 'table.diff tr:nth-child(2)'), box('diff', 'table.diff')].join(', ')} });`;
     const layout = await layoutOf(measure(page!, probe));
     // The clause text is the spec's own item 4.4.6, wholly in the first screen.

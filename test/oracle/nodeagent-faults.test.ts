@@ -41,7 +41,12 @@ describe('a zero read as unset with nothing printed to show it', () => {
   // Issue 20: accepting `port: 0` is legal only if the loader applies the default; a loader that prints
   // nothing cannot show which, so the clause is inconclusive: never failed, never passed.
   it('is inconclusive under its clause', async () => {
-    const records = await runNodeagentChecks({ checks: ['nodeagent-invalid-rule-port', 'nodeagent-invalid-rule-nodeLeaseDurationSeconds'], runs: 25, seed: SEED, variations: ['zero-as-unset', 'no-output'] });
+    const records = await runNodeagentChecks({
+      checks: ['nodeagent-invalid-rule-port', 'nodeagent-invalid-rule-nodeLeaseDurationSeconds'],
+      runs: 25,
+      seed: SEED,
+      variations: ['zero-as-unset', 'no-output'],
+    });
     expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error')).toEqual([]);
     expect(new Set(records.filter((r) => r.verdict === 'inconclusive').map((r) => r.clause))).toEqual(new Set(['node:2.2/port', 'node:2.2/nodeLeaseDurationSeconds']));
   });
@@ -53,23 +58,30 @@ describe('planted loader faults are caught by their clause, shrunk to a minimal 
     for (const f of nodeagentFaults) for (const c of f.clauses) expect(clauseById(c), `${f.name}: ${c}`).toBeDefined();
   });
 
-  it.each(nodeagentFaults.map((f) => [f.name, f] as const))('%s', async (_name, fault) => {
-    const records = await runNodeagentChecks({ checks: fault.checks, runs: RUNS, seed: SEED, faults: [fault.name] });
-    expect(records.filter((r) => r.verdict === 'error')).toEqual([]);
-    const fails = records.filter((r) => r.verdict === 'fail');
-    expect(fails.some((f) => (fault.clauses as readonly string[]).includes(f.clause)), `reported ${fails.map((f) => f.clause).join(', ')}`).toBe(true);
-    for (const f of fails) {
-      const c = f.counterexample!;
-      expect(c.steps.length).toBeLessThanOrEqual(MAX_SHRUNK_LINES);
-      expect(c.replay).toContain(`--seed ${c.seed}`);
-      // The steps are the file itself: it parses, and the model still says what the loader got wrong.
-      const doc = parse(c.steps.join('\n'), { version: '1.1' }) as Record<string, unknown>;
-      if (doc.kind === profiles.svc.nodeagentConfigurationKind) {
-        const model = validateNodeagentConfig(doc, profiles.svc);
-        expect(model.errors.length > 0 || model.unspecified.length === 0, JSON.stringify(model)).toBe(true);
+  it.each(nodeagentFaults.map((f) => [f.name, f] as const))(
+    '%s',
+    async (_name, fault) => {
+      const records = await runNodeagentChecks({ checks: fault.checks, runs: RUNS, seed: SEED, faults: [fault.name] });
+      expect(records.filter((r) => r.verdict === 'error')).toEqual([]);
+      const fails = records.filter((r) => r.verdict === 'fail');
+      expect(
+        fails.some((f) => (fault.clauses as readonly string[]).includes(f.clause)),
+        `reported ${fails.map((f) => f.clause).join(', ')}`,
+      ).toBe(true);
+      for (const f of fails) {
+        const c = f.counterexample!;
+        expect(c.steps.length).toBeLessThanOrEqual(MAX_SHRUNK_LINES);
+        expect(c.replay).toContain(`--seed ${c.seed}`);
+        // The steps are the file itself: it parses, and the model still says what the loader got wrong.
+        const doc = parse(c.steps.join('\n'), { version: '1.1' }) as Record<string, unknown>;
+        if (doc.kind === profiles.svc.nodeagentConfigurationKind) {
+          const model = validateNodeagentConfig(doc, profiles.svc);
+          expect(model.errors.length > 0 || model.unspecified.length === 0, JSON.stringify(model)).toBe(true);
+        }
       }
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });
 
 describe('at the default budget of npm start (25 runs per property), as npm run mutation runs them', () => {

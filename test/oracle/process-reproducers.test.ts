@@ -43,37 +43,41 @@ function saved(cx: Counterexample | undefined): { dir: string; file: string } {
   return { dir, file };
 }
 
-describe('a node-agent loader failure\'s script', () => {
+describe("a node-agent loader failure's script", () => {
   it.each([
     ['an invalid file accepted', 'negative-max-pods', 'nodeagent-invalid-rule-maxPods', 'node:2.2/maxPods'],
     ['a valid file refused', 'burst-needs-qps', 'nodeagent-valid-configs', 'node:2.2/registryBurst'],
-  ] as const)('%s (%s): exit 1 with the fault, 0 without', async (_what, fault, check, clause) => {
-    const records = await runNodeagentChecks({ checks: [check], runs: 300, seed: 20261126, faults: [fault] });
-    const cx = records.find((r) => r.verdict === 'fail' && r.clause === clause)?.counterexample;
-    const { dir, file } = saved(cx);
-    try {
-      expect(cx!.curl).toContain('LOADER=');
-      // The answer needed is data in the report too, and no node test pretends to cover a loader.
-      expect(cx!.needs?.map((n) => [n.test.kind, n.met])).toEqual([['exit', false]]);
-      expect(cx!.nodeTest).toBeUndefined();
-      const bad = await runScript(file, { LOADER: cli(`nodeagent validate --fault ${fault}`) });
-      expect(bad.code, bad.out).toBe(1);
-      expect(bad.out).toContain('the failure is present');
-      // The file is written next to the script and left there to read.
-      expect(existsSync(path.join(dir, 'nodeagent-config.yaml'))).toBe(true);
-      expect(readFileSync(path.join(dir, 'nodeagent-config.yaml'), 'utf8')).toContain('kind:');
-      const good = await runScript(file, { LOADER: cli('nodeagent validate') });
-      expect(good.code, good.out).toBe(0);
-      // A loader that cannot run decides nothing.
-      const missing = await runScript(file, { LOADER: '/nonexistent/loader' });
-      expect(missing.code, missing.out).toBe(2);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 240_000);
+  ] as const)(
+    '%s (%s): exit 1 with the fault, 0 without',
+    async (_what, fault, check, clause) => {
+      const records = await runNodeagentChecks({ checks: [check], runs: 300, seed: 20261126, faults: [fault] });
+      const cx = records.find((r) => r.verdict === 'fail' && r.clause === clause)?.counterexample;
+      const { dir, file } = saved(cx);
+      try {
+        expect(cx!.curl).toContain('LOADER=');
+        // The answer needed is data in the report too, and no node test pretends to cover a loader.
+        expect(cx!.needs?.map((n) => [n.test.kind, n.met])).toEqual([['exit', false]]);
+        expect(cx!.nodeTest).toBeUndefined();
+        const bad = await runScript(file, { LOADER: cli(`nodeagent validate --fault ${fault}`) });
+        expect(bad.code, bad.out).toBe(1);
+        expect(bad.out).toContain('the failure is present');
+        // The file is written next to the script and left there to read.
+        expect(existsSync(path.join(dir, 'nodeagent-config.yaml'))).toBe(true);
+        expect(readFileSync(path.join(dir, 'nodeagent-config.yaml'), 'utf8')).toContain('kind:');
+        const good = await runScript(file, { LOADER: cli('nodeagent validate') });
+        expect(good.code, good.out).toBe(0);
+        // A loader that cannot run decides nothing.
+        const missing = await runScript(file, { LOADER: '/nonexistent/loader' });
+        expect(missing.code, missing.out).toBe(2);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    240_000,
+  );
 });
 
-describe.skipIf(curlDir === undefined)('a controller daemon failure\'s script (skipped: no curl on PATH)', () => {
+describe.skipIf(curlDir === undefined)("a controller daemon failure's script (skipped: no curl on PATH)", () => {
   it('any-tls-min-version: the command line that must be refused; exit 1 with the fault, 0 without', async () => {
     const records = await runDaemonChecks({ checks: ['daemon-invalid-flags/tls-min-version'], faults: ['any-tls-min-version'], runs: 2, seed: 11 });
     const cx = records.find((r) => r.verdict === 'fail' && r.clause === 'node:2.6/tls-min-version')?.counterexample;

@@ -17,25 +17,37 @@ const loaderChecks = checks.filter((c) => c.suite === 'nodeagent-config');
 const daemonChecks = checks.filter((c) => c.suite === 'controller-daemon');
 
 describe.concurrent('every clause a check names gets a verdict on every seed at the default budget', () => {
-  it.each(SEEDS)('API server checks, seed %i', async (seed) => {
-    const records = await runAgainst({ checks: apiChecks.map((c) => c.id), runs: DEFAULT_RUNS, seed });
-    expect(errorsOf(records)).toEqual([]);
-    expect(failuresOf(records)).toEqual([]);
-    expect(unreachedClauses(apiChecks, records)).toEqual([]);
-  }, 600_000);
+  it.each(SEEDS)(
+    'API server checks, seed %i',
+    async (seed) => {
+      const records = await runAgainst({ checks: apiChecks.map((c) => c.id), runs: DEFAULT_RUNS, seed });
+      expect(errorsOf(records)).toEqual([]);
+      expect(failuresOf(records)).toEqual([]);
+      expect(unreachedClauses(apiChecks, records)).toEqual([]);
+    },
+    600_000,
+  );
 
-  it.each(SEEDS)('node-agent loader checks, seed %i', async (seed) => {
-    const records = await runNodeagentChecks({ checks: loaderChecks.map((c) => c.id), runs: DEFAULT_RUNS, seed });
-    expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error').map((r) => `${r.check}: ${r.clause}`)).toEqual([]);
-    // The loader's judges report on every field of the file they generated, so each check names the
-    // whole kind: the suite, not each check, claims those clauses.
-    expect(unreachedInRun(loaderChecks, records)).toEqual([]);
-  }, 600_000);
+  it.each(SEEDS)(
+    'node-agent loader checks, seed %i',
+    async (seed) => {
+      const records = await runNodeagentChecks({ checks: loaderChecks.map((c) => c.id), runs: DEFAULT_RUNS, seed });
+      expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error').map((r) => `${r.check}: ${r.clause}`)).toEqual([]);
+      // The loader's judges report on every field of the file they generated, so each check names the
+      // whole kind: the suite, not each check, claims those clauses.
+      expect(unreachedInRun(loaderChecks, records)).toEqual([]);
+    },
+    600_000,
+  );
 
-  it.each(SEEDS)('controller-daemon checks, seed %i', async (seed) => {
-    const records = await runDaemonChecks({ checks: daemonChecks.map((c) => c.id), runs: DEFAULT_RUNS, seed });
-    expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error').map((r) => `${r.check}: ${r.clause}`)).toEqual([]);
-    // The flag checks name every option a generated command line may carry: the suite claims them.
-    expect(unreachedInRun(daemonChecks, records)).toEqual([]);
-  }, 600_000);
+  it.each(SEEDS)(
+    'controller-daemon checks, seed %i',
+    async (seed) => {
+      const records = await runDaemonChecks({ checks: daemonChecks.map((c) => c.id), runs: DEFAULT_RUNS, seed });
+      expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error').map((r) => `${r.check}: ${r.clause}`)).toEqual([]);
+      // The flag checks name every option a generated command line may carry: the suite claims them.
+      expect(unreachedInRun(daemonChecks, records)).toEqual([]);
+    },
+    600_000,
+  );
 });

@@ -40,11 +40,15 @@ export function describeVariations(part: number, parts: number): void {
 
     // Ten minutes per variation: the cases run concurrently, so each one's clock also counts the others'
     // CPU, and the deletion-lingers run waits out its lingering deletions (300 s was hit on two busy cores).
-    it.each(shareOf(variations, part, parts).map((v) => [v.name]))('legal variation %s is not flagged', async (variation) => {
-      // Latency only slows the run down; the others get enough cases to reach their odd corners.
-      const records = await runAgainst({ checks: all, variations: [variation as never], runs: variation === 'latency' ? 4 : 12, seed: SEED });
-      expect(errorsOf(records)).toEqual([]);
-      expect(failuresOf(records).map((f) => `${f.clause}: ${f.counterexample?.observed}`)).toEqual([]);
-    }, 600_000);
+    it.each(shareOf(variations, part, parts).map((v) => [v.name]))(
+      'legal variation %s is not flagged',
+      async (variation) => {
+        // Latency only slows the run down; the others get enough cases to reach their odd corners.
+        const records = await runAgainst({ checks: all, variations: [variation as never], runs: variation === 'latency' ? 4 : 12, seed: SEED });
+        expect(errorsOf(records)).toEqual([]);
+        expect(failuresOf(records).map((f) => `${f.clause}: ${f.counterexample?.observed}`)).toEqual([]);
+      },
+      600_000,
+    );
   });
 }

@@ -10,7 +10,19 @@ const answers: AnswerData[] = [
   { status: 200, headers: { 'content-type': 'application/json' }, body: { metadata: { resourceVersion: '7', continue: 'tok', remainingItemCount: 1 }, items: [{}, {}] } },
   { status: 200, headers: { 'content-type': 'application/json;charset=utf-8' }, body: { metadata: { resourceVersion: '9', continue: '' }, items: [{}] } },
   { status: 400, headers: {}, body: 'bad' },
-  { status: 200, headers: {}, body: '', events: [{ type: 'ADDED', object: { metadata: { name: 'b', labels: RUN } } }, { type: 'ADDED', object: { metadata: { name: 'kube-root-ca.crt' } } }, { type: 'ADDED', object: { metadata: { name: 'a', labels: RUN } } }, { type: 'BOOKMARK', object: {} }, { type: 'MODIFIED', object: { metadata: { name: 'a', labels: RUN } } }, { type: 'DELETED', object: { metadata: { name: 'b', labels: RUN } } }] },
+  {
+    status: 200,
+    headers: {},
+    body: '',
+    events: [
+      { type: 'ADDED', object: { metadata: { name: 'b', labels: RUN } } },
+      { type: 'ADDED', object: { metadata: { name: 'kube-root-ca.crt' } } },
+      { type: 'ADDED', object: { metadata: { name: 'a', labels: RUN } } },
+      { type: 'BOOKMARK', object: {} },
+      { type: 'MODIFIED', object: { metadata: { name: 'a', labels: RUN } } },
+      { type: 'DELETED', object: { metadata: { name: 'b', labels: RUN } } },
+    ],
+  },
 ];
 const at = (request: number) => ({ request });
 const ok = (test: AnswerTest): boolean => evaluateNeeds([{ says: 's', test }], (i) => answers[i])[0]!.ok;
@@ -59,12 +71,45 @@ describe('evaluateNeeds', () => {
     // A refusal has no representation, whatever it says.
     expect(ok({ kind: 'contentType', at: at(2), ranges: ['*/*'] })).toBe(false);
   });
-  it('watch events: the start in any order, then the changes in order, bookmarks and objects without the run label (a controller\'s) ignored, a deletion of any type', () => {
-    const start = [{ type: 'ADDED', name: 'a' }, { type: 'ADDED', name: 'b' }];
-    expect(ok({ kind: 'events', at: at(3), start, then: [{ type: 'MODIFIED', name: 'a' }, { type: '*', name: 'b' }] })).toBe(true);
-    expect(ok({ kind: 'events', at: at(3), start, then: [{ type: '*', name: 'b' }, { type: 'MODIFIED', name: 'a' }] })).toBe(false);
+  it("watch events: the start in any order, then the changes in order, bookmarks and objects without the run label (a controller's) ignored, a deletion of any type", () => {
+    const start = [
+      { type: 'ADDED', name: 'a' },
+      { type: 'ADDED', name: 'b' },
+    ];
+    expect(
+      ok({
+        kind: 'events',
+        at: at(3),
+        start,
+        then: [
+          { type: 'MODIFIED', name: 'a' },
+          { type: '*', name: 'b' },
+        ],
+      }),
+    ).toBe(true);
+    expect(
+      ok({
+        kind: 'events',
+        at: at(3),
+        start,
+        then: [
+          { type: '*', name: 'b' },
+          { type: 'MODIFIED', name: 'a' },
+        ],
+      }),
+    ).toBe(false);
     expect(ok({ kind: 'events', at: at(3), start, then: [{ type: 'MODIFIED', name: 'a' }] })).toBe(false);
-    expect(ok({ kind: 'events', at: at(3), start: [], then: [{ type: 'MODIFIED', name: 'a' }, { type: '*', name: 'b' }] })).toBe(false);
+    expect(
+      ok({
+        kind: 'events',
+        at: at(3),
+        start: [],
+        then: [
+          { type: 'MODIFIED', name: 'a' },
+          { type: '*', name: 'b' },
+        ],
+      }),
+    ).toBe(false);
   });
   it('anyOf and allOf; an answer never sent fails', () => {
     const s400: AnswerTest = { kind: 'status', at: at(2), oneOf: [400] };
@@ -75,7 +120,16 @@ describe('evaluateNeeds', () => {
     expect(r[0]).toMatchObject({ ok: false, observed: expect.stringContaining('not sent') });
   });
   it('mapAt resolves every reference, requestsOf lists them', () => {
-    const need: AnswerNeed = { says: 's', test: { kind: 'anyOf', tests: [{ kind: 'same', at: { page: 1 }, path: [], other: { at: { page: 0 }, path: [] } }, { kind: 'status', at: 'judged', oneOf: [1] }] } };
+    const need: AnswerNeed = {
+      says: 's',
+      test: {
+        kind: 'anyOf',
+        tests: [
+          { kind: 'same', at: { page: 1 }, path: [], other: { at: { page: 0 }, path: [] } },
+          { kind: 'status', at: 'judged', oneOf: [1] },
+        ],
+      },
+    };
     const resolved = mapAt(need.test, (a) => ({ request: a === 'judged' ? 9 : 'page' in a ? a.page + 4 : -1 }));
     expect(requestsOf(resolved).sort()).toEqual([4, 5, 9]);
   });

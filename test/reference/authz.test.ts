@@ -2,7 +2,18 @@
 // broken server produces fail under the clause it breaks, and what the spec leaves open is recorded.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { expectedDecision, isLoopbackHost, judgeHealthAccess, judgeStep, judgeStranger, judgeSubresourceGet, probeStep, type AuthzNames, type AuthzRule, type AuthzStep } from '../../reference/authz.ts';
+import {
+  expectedDecision,
+  isLoopbackHost,
+  judgeHealthAccess,
+  judgeStep,
+  judgeStranger,
+  judgeSubresourceGet,
+  probeStep,
+  type AuthzNames,
+  type AuthzRule,
+  type AuthzStep,
+} from '../../reference/authz.ts';
 import { profiles } from '../../reference/profile.ts';
 import { authzCaseArb } from '../../generators/authz.ts';
 
@@ -22,14 +33,19 @@ describe('the model behind the steps', () => {
     expect(expectedDecision(n, 'u', [], [onWidgets], { verb: 'get', resource: 'widgets', status: false, ns: 1 })).toBe(false);
   });
   it('rules that grant any request of a case have a probe (so the case waits for its binding)', () => {
-    fc.assert(fc.property(authzCaseArb(), (c) => !c.steps.some((s) => expectedDecision(n, 'u', [], c.rules, { ...s, ns: 0 })) || probeStep(n, 'u', [], c.rules) !== undefined), { numRuns: 500 });
+    fc.assert(
+      fc.property(authzCaseArb(), (c) => !c.steps.some((s) => expectedDecision(n, 'u', [], c.rules, { ...s, ns: 0 })) || probeStep(n, 'u', [], c.rules) !== undefined),
+      { numRuns: 500 },
+    );
   });
 
   it('the probe is always a request the rules grant', () => {
-    fc.assert(fc.property(authzCaseArb(), (c) => {
-      const p = probeStep(n, 'u', [], c.rules);
-      return p === undefined || expectedDecision(n, 'u', [], c.rules, p);
-    }));
+    fc.assert(
+      fc.property(authzCaseArb(), (c) => {
+        const p = probeStep(n, 'u', [], c.rules);
+        return p === undefined || expectedDecision(n, 'u', [], c.rules, p);
+      }),
+    );
   });
 });
 

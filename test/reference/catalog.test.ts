@@ -9,7 +9,19 @@ const ids = (prefix: string): string[] => rest.filter((c) => c.id.startsWith(pre
 
 /** Numbered items per section of the rest spec (sections without a numbered list are absent). */
 const numberedItems: Record<string, number> = {
-  '1': 9, '2.2': 5, '2.4': 3, '2.5': 3, '2.7': 2, '4.2': 4, '4.4': 6, '4.6': 4, '4.7': 10, '5': 6, '6.1': 6, '7': 7, '9.1': 4,
+  '1': 9,
+  '2.2': 5,
+  '2.4': 3,
+  '2.5': 3,
+  '2.7': 2,
+  '4.2': 4,
+  '4.4': 6,
+  '4.6': 4,
+  '4.7': 10,
+  '5': 6,
+  '6.1': 6,
+  '7': 7,
+  '9.1': 4,
 };
 
 describe('clause catalog: shape', () => {
@@ -56,17 +68,33 @@ describe('clause catalog: rest coverage', () => {
 
   it('has the 3 get cells, the 3 watch cells and the 21 list cells with their semantic', () => {
     const cells: Record<string, string> = {
-      'get/unset': 'Most Recent', 'get/0': 'Any', 'get/other': 'Not older than',
-      'watch/unset': 'Get State and Start at Most Recent', 'watch/0': 'Get State and Start at Any', 'watch/other': 'Start at Exact',
-      'list/unset/no-limit/unset': 'Most Recent', 'list/unset/no-limit/0': 'Any', 'list/unset/no-limit/other': 'Not older than',
-      'list/unset/limit/unset': 'Most Recent', 'list/unset/limit/0': 'Any', 'list/unset/limit/other': 'Exact',
+      'get/unset': 'Most Recent',
+      'get/0': 'Any',
+      'get/other': 'Not older than',
+      'watch/unset': 'Get State and Start at Most Recent',
+      'watch/0': 'Get State and Start at Any',
+      'watch/other': 'Start at Exact',
+      'list/unset/no-limit/unset': 'Most Recent',
+      'list/unset/no-limit/0': 'Any',
+      'list/unset/no-limit/other': 'Not older than',
+      'list/unset/limit/unset': 'Most Recent',
+      'list/unset/limit/0': 'Any',
+      'list/unset/limit/other': 'Exact',
       'list/unset/limit-continue/unset': 'Continue Token, Exact',
       'list/unset/limit-continue/0': 'Invalid, treated as Continue Token, Exact',
       'list/unset/limit-continue/other': 'Invalid, 400 Bad Request',
-      'list/exact/no-limit/unset': 'Invalid', 'list/exact/no-limit/0': 'Invalid', 'list/exact/no-limit/other': 'Exact',
-      'list/exact/limit/unset': 'Invalid', 'list/exact/limit/0': 'Invalid', 'list/exact/limit/other': 'Exact',
-      'list/notolderthan/no-limit/unset': 'Invalid', 'list/notolderthan/no-limit/0': 'Any', 'list/notolderthan/no-limit/other': 'Not older than',
-      'list/notolderthan/limit/unset': 'Invalid', 'list/notolderthan/limit/0': 'Any', 'list/notolderthan/limit/other': 'Not older than',
+      'list/exact/no-limit/unset': 'Invalid',
+      'list/exact/no-limit/0': 'Invalid',
+      'list/exact/no-limit/other': 'Exact',
+      'list/exact/limit/unset': 'Invalid',
+      'list/exact/limit/0': 'Invalid',
+      'list/exact/limit/other': 'Exact',
+      'list/notolderthan/no-limit/unset': 'Invalid',
+      'list/notolderthan/no-limit/0': 'Any',
+      'list/notolderthan/no-limit/other': 'Not older than',
+      'list/notolderthan/limit/unset': 'Invalid',
+      'list/notolderthan/limit/0': 'Any',
+      'list/notolderthan/limit/other': 'Not older than',
     };
     for (const [cell, semantic] of Object.entries(cells)) {
       const c = requireClause(`rest:4.5/${cell}`);
@@ -78,29 +106,47 @@ describe('clause catalog: rest coverage', () => {
     expect(ids('rest:4.5/watch/')).toHaveLength(3);
     expect(requireClause('rest:4.5/list').kind).toBe('normative');
     expect(requireClause('rest:4.5/list').summary).toMatch(/without a row are unspecified/);
-    expect(ids('rest:4.5/meaning/').sort()).toEqual(
-      ['any', 'continue-exact', 'exact', 'get-state-start', 'most-recent', 'not-older-than', 'start-exact'].map((m) => `rest:4.5/meaning/${m}`),
-    );
+    expect(ids('rest:4.5/meaning/').sort()).toEqual(['any', 'continue-exact', 'exact', 'get-state-start', 'most-recent', 'not-older-than', 'start-exact'].map((m) => `rest:4.5/meaning/${m}`));
     expect(requireClause('rest:4.5/client-obligations').kind).toBe('informative');
   });
 
   it('has every row of the 2.3, 4.3, 6.1 and 7 tables under its agreed id', () => {
-    expect(ids('rest:2.3/')).toEqual([
-      'metadata.name', 'metadata.namespace', 'metadata.uid', 'metadata.creationTimestamp', 'metadata.deletionTimestamp',
-      'metadata.finalizers', 'metadata.resourceVersion', 'metadata.continue', 'metadata.remainingItemCount',
-      'metadata.managedFields', 'metadata.labels', 'apiVersion', 'kind',
-    ].map((f) => `rest:2.3/${f}`));
-    expect(ids('rest:4.3/')).toEqual([
-      'watch', 'resourceVersion', 'resourceVersionMatch', 'limit', 'continue', 'allowWatchBookmarks', 'dryRun', 'fieldManager', 'force', 'pretty',
-    ].map((p) => `rest:4.3/${p}`));
+    expect(ids('rest:2.3/')).toEqual(
+      [
+        'metadata.name',
+        'metadata.namespace',
+        'metadata.uid',
+        'metadata.creationTimestamp',
+        'metadata.deletionTimestamp',
+        'metadata.finalizers',
+        'metadata.resourceVersion',
+        'metadata.continue',
+        'metadata.remainingItemCount',
+        'metadata.managedFields',
+        'metadata.labels',
+        'apiVersion',
+        'kind',
+      ].map((f) => `rest:2.3/${f}`),
+    );
+    expect(ids('rest:4.3/')).toEqual(
+      ['watch', 'resourceVersion', 'resourceVersionMatch', 'limit', 'continue', 'allowWatchBookmarks', 'dryRun', 'fieldManager', 'force', 'pretty'].map((p) => `rest:4.3/${p}`),
+    );
     expect(ids('rest:6.1/')).toEqual(['rest:6.1/ADDED', 'rest:6.1/MODIFIED', 'rest:6.1/BOOKMARK']);
     expect(ids('rest:7/')).toEqual(['rest:7/200', 'rest:7/400', 'rest:7/406', 'rest:7/410', 'rest:7/504', 'rest:7/504/exact', 'rest:7/conflict']);
   });
 
   it('has every row of the other tables', () => {
     const rows: Record<string, number> = {
-      'rest:2.1/': 6, 'rest:2.5/': 3, 'rest:2.6/': 6, 'rest:3.2/': 6, 'rest:4.1/patch-type/': 3, 'rest:4.7.7/': 3, 'rest:4.8/': 7,
-      'rest:6.2/': 7, 'rest:9.2/': 3, 'rest:9.3/rule-': 13,
+      'rest:2.1/': 6,
+      'rest:2.5/': 3,
+      'rest:2.6/': 6,
+      'rest:3.2/': 6,
+      'rest:4.1/patch-type/': 3,
+      'rest:4.7.7/': 3,
+      'rest:4.8/': 7,
+      'rest:6.2/': 7,
+      'rest:9.2/': 3,
+      'rest:9.3/rule-': 13,
     };
     for (const [prefix, n] of Object.entries(rows)) expect(ids(prefix), prefix).toHaveLength(n);
     // 4.1: 15 path rows, the subresource paragraph, 3 PATCH content types, 3 "not shown".
@@ -112,9 +158,7 @@ describe('clause catalog: rest coverage', () => {
     expect(ids('rest:4.2/')).toEqual(['healthz', 'livez', 'readyz', 'livez-check', 'readyz-check', 'verbose', 'exclude'].map((s) => `rest:4.2/${s}`));
     expect(ids('rest:3.1/')).toContain('rest:3.1/live-to-terminating');
     expect(ids('rest:3.1/')).toContain('rest:3.1/terminating-to-removed');
-    expect(ids('rest:8/').filter((id) => !id.endsWith('-not-shown'))).toEqual(
-      ['rest:8/watch-history', 'rest:8/continue-token-lifetime', 'rest:8/protobuf-prefix', 'rest:8/beta-support'],
-    );
+    expect(ids('rest:8/').filter((id) => !id.endsWith('-not-shown'))).toEqual(['rest:8/watch-history', 'rest:8/continue-token-lifetime', 'rest:8/protobuf-prefix', 'rest:8/beta-support']);
   });
 
   it('has one 9.4 id per removed group/version/kind', () => {
@@ -128,10 +172,23 @@ describe('clause catalog: rest coverage', () => {
   // A "not shown" note about an answer a run can record is unspecified; one that names no request or
   // answer (the schemas of every kind, the maximum of limit) is informative: nothing to record.
   const notShownRecorded = ['rest:2.5.3', 'rest:3.1/no-finalizers-not-shown', 'rest:5.1/client-auth-not-shown', 'rest:6.1.6', 'rest:7.5', 'rest:7.6', 'rest:7.7'];
-  const notShownInformative = ['rest:2.8/kind-fields-not-shown', 'rest:3.3/kind-state-machines-not-shown', 'rest:4.1/deletecollection-not-shown', 'rest:4.1/schemas-not-shown', 'rest:4.1/strategic-merge-not-shown', 'rest:8/max-limit-not-shown', 'rest:8/rate-size-limits-not-shown'];
+  const notShownInformative = [
+    'rest:2.8/kind-fields-not-shown',
+    'rest:3.3/kind-state-machines-not-shown',
+    'rest:4.1/deletecollection-not-shown',
+    'rest:4.1/schemas-not-shown',
+    'rest:4.1/strategic-merge-not-shown',
+    'rest:8/max-limit-not-shown',
+    'rest:8/rate-size-limits-not-shown',
+  ];
 
   it('marks exactly the recordable "not shown" statements unspecified, the others informative', () => {
-    expect(rest.filter((c) => c.kind === 'unspecified').map((c) => c.id).sort()).toEqual([...notShownRecorded].sort());
+    expect(
+      rest
+        .filter((c) => c.kind === 'unspecified')
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual([...notShownRecorded].sort());
     for (const c of rest.filter((c) => c.kind === 'unspecified')) expect(c.summary, c.id).toMatch(/not shown$/);
     for (const id of notShownInformative) expect(requireClause(id).kind, id).toBe('informative');
   });

@@ -34,8 +34,14 @@ function judgeServe(d: Extract<Decision, { outcome: 'serve' }>, paging: string, 
     const exp = { semantic, clause: d.clause, at: 3, range: { lo: 3, hi: 3 } };
     const drift = snap[1] === 'drift';
     const pages = drift
-      ? [{ collectionRv: 'r3', continueToken: 't', remainingItemCount: undefined, items: [observed(a12)] }, { collectionRv: 'r4', continueToken: '', remainingItemCount: undefined, items: [observed(b11)] }]
-      : [{ collectionRv: 'r3', continueToken: 't', remainingItemCount: 1, items: [observed(a12)] }, { collectionRv: 'r3', continueToken: '', remainingItemCount: undefined, items: [observed(b11)] }];
+      ? [
+          { collectionRv: 'r3', continueToken: 't', remainingItemCount: undefined, items: [observed(a12)] },
+          { collectionRv: 'r4', continueToken: '', remainingItemCount: undefined, items: [observed(b11)] },
+        ]
+      : [
+          { collectionRv: 'r3', continueToken: 't', remainingItemCount: 1, items: [observed(a12)] },
+          { collectionRv: 'r3', continueToken: '', remainingItemCount: undefined, items: [observed(b11)] },
+        ];
     return judgePages(ctx(h), exp, pages, { limit: 1, selector: false }).judgements;
   }
   const exp = { semantic, clause: d.clause, range: acceptableRange(h, semantic, at), ...(at !== undefined ? { at } : {}) };
@@ -43,9 +49,13 @@ function judgeServe(d: Extract<Decision, { outcome: 'serve' }>, paging: string, 
   const requested = semantic === 'Exact' ? { requestedRv: OTHER.rv } : {};
   if (paging === 'limit') {
     const items = itemsOf(index);
-    const pages = items.length <= 1
-      ? [{ collectionRv, continueToken: '', remainingItemCount: undefined, items }]
-      : [{ collectionRv, continueToken: 't', remainingItemCount: undefined, items: items.slice(0, 1) }, { collectionRv, continueToken: '', remainingItemCount: undefined, items: items.slice(1) }];
+    const pages =
+      items.length <= 1
+        ? [{ collectionRv, continueToken: '', remainingItemCount: undefined, items }]
+        : [
+            { collectionRv, continueToken: 't', remainingItemCount: undefined, items: items.slice(0, 1) },
+            { collectionRv, continueToken: '', remainingItemCount: undefined, items: items.slice(1) },
+          ];
     return judgePages(ctx(h), exp, pages, { limit: 1, selector: false, ...requested }).judgements;
   }
   return judgeListSnapshot(ctx(h), exp, { collectionRv, items: itemsOf(index), ...requested }).judgements;

@@ -3,8 +3,17 @@
 // miss a broken server gives.
 import { describe, expect, it } from 'vitest';
 import {
-  judgeAfterDelete, judgeCompleteList, judgeContinueGone, judgeCreate, judgeDeletedWithNamespace, judgeDuplicateCreate, judgeGeneratedCreate,
-  judgeClusterObjectRead, judgeGoneForExact, judgeListDecision, judgeNamespaceRead,
+  judgeAfterDelete,
+  judgeCompleteList,
+  judgeContinueGone,
+  judgeCreate,
+  judgeDeletedWithNamespace,
+  judgeDuplicateCreate,
+  judgeGeneratedCreate,
+  judgeClusterObjectRead,
+  judgeGoneForExact,
+  judgeListDecision,
+  judgeNamespaceRead,
 } from '../../reference/crud-rules.ts';
 import { history } from './model-fixtures.ts';
 
@@ -54,10 +63,13 @@ describe('crud rules', () => {
     expect(verdicts(judgeGoneForExact(h, 4, 'rest:4.5/list/exact/no-limit/other', 10, 3000))).toEqual(['rest:6.1.4:fail', 'rest:4.5/list/exact/no-limit/other:fail']);
   });
 
-  it('refusal cells: the cell\'s statuses; unspecified stays unspecified; served is for the read judges', () => {
+  it("refusal cells: the cell's statuses; unspecified stays unspecified; served is for the read judges", () => {
     expect(verdicts(judgeListDecision({ outcome: 'reject', statuses: [400], clause: 'rest:4.5/list/exact/limit/0' }, 400)!)).toEqual(['rest:4.5/list/exact/limit/0:pass', 'rest:7/400:pass']);
     expect(verdicts(judgeListDecision({ outcome: 'reject', statuses: [400], clause: 'rest:4.5/list/exact/limit/0' }, 200)!)).toEqual(['rest:4.5/list/exact/limit/0:fail', 'rest:7/400:fail']);
-    expect(verdicts(judgeListDecision({ outcome: 'reject', statuses: '4xx', clause: 'rest:4.5/list/exact/limit/0' }, 422)!)).toEqual(['rest:4.5/list/exact/limit/0:pass', 'rest:4.3/resourceVersionMatch:pass']);
+    expect(verdicts(judgeListDecision({ outcome: 'reject', statuses: '4xx', clause: 'rest:4.5/list/exact/limit/0' }, 422)!)).toEqual([
+      'rest:4.5/list/exact/limit/0:pass',
+      'rest:4.3/resourceVersionMatch:pass',
+    ]);
     expect(verdicts(judgeListDecision({ outcome: 'unspecified', clause: 'rest:4.5/list/exact/limit/0', why: 'w' }, 200)!)).toEqual(['rest:4.5/list/exact/limit/0:unspecified']);
     expect(judgeListDecision({ outcome: 'serve', semantic: 'Any', clause: 'rest:4.5/list/exact/limit/0' }, 200)).toBeUndefined();
   });

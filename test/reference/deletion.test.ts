@@ -84,9 +84,39 @@ describe('two-phase deletion model (rest:3.1)', () => {
     expect(lingering.judgements[1]!.expected).toContain('5000 ms');
     expect(lingering.next).toEqual({ phase: 'open' });
     // Near misses: the finalizer still there, or a deletionTimestamp that moved.
-    expect(walk([[{ op: 'setFinalizers', finalizers: [] }, { status: 200, read: obj(['a/x'], T), waitedMs: 5000 }]], terminating).failed).toEqual(['fail rest:3.1/terminating-to-removed']);
-    expect(walk([[{ op: 'setFinalizers', finalizers: [] }, { status: 200, read: obj([], '2026-11-23T16:00:09Z'), waitedMs: 5000 }]], terminating).failed).toEqual(['fail rest:3.1/terminating-to-removed']);
+    expect(
+      walk(
+        [
+          [
+            { op: 'setFinalizers', finalizers: [] },
+            { status: 200, read: obj(['a/x'], T), waitedMs: 5000 },
+          ],
+        ],
+        terminating,
+      ).failed,
+    ).toEqual(['fail rest:3.1/terminating-to-removed']);
+    expect(
+      walk(
+        [
+          [
+            { op: 'setFinalizers', finalizers: [] },
+            { status: 200, read: obj([], '2026-11-23T16:00:09Z'), waitedMs: 5000 },
+          ],
+        ],
+        terminating,
+      ).failed,
+    ).toEqual(['fail rest:3.1/terminating-to-removed']);
     // Gone within the window: a pass, as before.
-    expect(walk([[{ op: 'setFinalizers', finalizers: [] }, { status: 200, read: undefined, waitedMs: 300 }]], terminating).verdicts).toContain('pass rest:3.1/terminating-to-removed');
+    expect(
+      walk(
+        [
+          [
+            { op: 'setFinalizers', finalizers: [] },
+            { status: 200, read: undefined, waitedMs: 300 },
+          ],
+        ],
+        terminating,
+      ).verdicts,
+    ).toContain('pass rest:3.1/terminating-to-removed');
   });
 });

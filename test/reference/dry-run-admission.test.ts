@@ -1,7 +1,17 @@
 // The judges of dry-run-admission (rest:4.6.2, rest:4.6.3, rest:7.3): each must accept a right
 // observation and reject its near miss, and a verdict the suite cannot reach is inconclusive, never a pass.
 import { describe, expect, it } from 'vitest';
-import { judgeMutatingWebhook, judgeNoneWebhook, judgeSideEffectingWebhook, MUTATION_LABEL, webhookConfiguration, webhookOutOfReach, type MutatingWebhookObservation, type NoneWebhookObservation, type SideEffectObservation } from '../../reference/dry-run-admission.ts';
+import {
+  judgeMutatingWebhook,
+  judgeNoneWebhook,
+  judgeSideEffectingWebhook,
+  MUTATION_LABEL,
+  webhookConfiguration,
+  webhookOutOfReach,
+  type MutatingWebhookObservation,
+  type NoneWebhookObservation,
+  type SideEffectObservation,
+} from '../../reference/dry-run-admission.ts';
 import { selectorFromObject, matchesLabels } from '../../reference/label-selector.ts';
 import { profiles } from '../../reference/profile.ts';
 
@@ -9,7 +19,8 @@ const verdicts = (js: readonly { clause: string; verdict: string }[]) => js.map(
 
 describe('judgeNoneWebhook (case A: sideEffects None)', () => {
   const right: NoneWebhookObservation = {
-    premise: { shown: true, observed: 'refused with 403' }, realDenied: 403,
+    premise: { shown: true, observed: 'refused with 403' },
+    realDenied: 403,
     allowed: { status: 201, seen: [true], persisted: false },
     denied: { status: 403, seen: [true], persisted: false },
   };
@@ -52,7 +63,7 @@ describe('judgeMutatingWebhook (case M: a mutating webhook, sideEffects None)', 
     expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, persisted: true } }))[0]).toBe('rest:4.6.2 fail');
     expect(verdicts(judgeMutatingWebhook({ ...right, dry: { status: 400, seen: [], persisted: false, labels: undefined } }))).toEqual(['rest:4.6.2 fail', 'rest:4.6.3 fail']);
   });
-  it('accepts another value of the mutated label (rest:2.8: a dry-run\'s values from a mutating step may differ)', () => {
+  it("accepts another value of the mutated label (rest:2.8: a dry-run's values from a mutating step may differ)", () => {
     expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, labels: { ...base, [MUTATION_LABEL]: 'other' } } }))[0]).toBe('rest:4.6.2 pass');
   });
   it('is inconclusive, never failed, when the webhook was unreachable or the real object lacks the mutation', () => {
@@ -63,13 +74,26 @@ describe('judgeMutatingWebhook (case M: a mutating webhook, sideEffects None)', 
     }
   });
   it('builds a MutatingWebhookConfiguration when asked', () => {
-    const c = webhookConfiguration(profiles.k8s, 'v1', { name: 'x', labels: {}, url: 'https://127.0.0.1:1/hook/m', caBundle: '', sideEffects: 'None', namespaceLabels: {}, objectLabels: {}, resource: 'configmaps', kind: 'Mutating' });
+    const c = webhookConfiguration(profiles.k8s, 'v1', {
+      name: 'x',
+      labels: {},
+      url: 'https://127.0.0.1:1/hook/m',
+      caBundle: '',
+      sideEffects: 'None',
+      namespaceLabels: {},
+      objectLabels: {},
+      resource: 'configmaps',
+      kind: 'Mutating',
+    });
     expect(c).toMatchObject({ apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration' });
   });
 });
 
 describe('judgeSideEffectingWebhook (case B)', () => {
-  const v1Refused = [{ version: 'v1', sideEffects: 'Unknown' as const, status: 422 }, { version: 'v1', sideEffects: 'Some' as const, status: 422 }];
+  const v1Refused = [
+    { version: 'v1', sideEffects: 'Unknown' as const, status: 422 },
+    { version: 'v1', sideEffects: 'Some' as const, status: 422 },
+  ];
   const accepted = { version: 'v1beta1', sideEffects: 'Unknown' as const, status: 201 };
   const right: SideEffectObservation = {
     attempts: [...v1Refused, accepted],
@@ -78,32 +102,58 @@ describe('judgeSideEffectingWebhook (case B)', () => {
   it('is inconclusive for rest:7.3 when no served version accepts a side-effecting webhook (1.22+), and passes the v1 row', () => {
     const js = judgeSideEffectingWebhook({ attempts: v1Refused });
     expect(verdicts(js)).toEqual([
-      'rest:9.4/admissionregistration-v1beta1-validatingwebhookconfiguration pass', 'rest:9.4/admissionregistration-v1beta1-validatingwebhookconfiguration pass',
-      'rest:7.3 inconclusive', 'rest:4.6.3 inconclusive',
+      'rest:9.4/admissionregistration-v1beta1-validatingwebhookconfiguration pass',
+      'rest:9.4/admissionregistration-v1beta1-validatingwebhookconfiguration pass',
+      'rest:7.3 inconclusive',
+      'rest:4.6.3 inconclusive',
     ]);
     expect(js[2]!.observed).toContain('only None and NoneOnDryRun');
   });
   it('fails the v1 row when v1 accepts sideEffects Unknown', () => {
-    expect(verdicts(judgeSideEffectingWebhook({ attempts: [{ version: 'v1', sideEffects: 'Unknown', status: 201 }] }))[0]).toBe('rest:9.4/admissionregistration-v1beta1-validatingwebhookconfiguration fail');
+    expect(verdicts(judgeSideEffectingWebhook({ attempts: [{ version: 'v1', sideEffects: 'Unknown', status: 201 }] }))[0]).toBe(
+      'rest:9.4/admissionregistration-v1beta1-validatingwebhookconfiguration fail',
+    );
   });
   it('passes a dry-run that failed without reaching the webhook', () => {
     expect(verdicts(judgeSideEffectingWebhook(right)).slice(2)).toEqual(['rest:7.3 pass', 'rest:4.6.3 pass']);
   });
   it('fails a dry-run that was served, or that failed but still called the webhook', () => {
-    expect(verdicts(judgeSideEffectingWebhook({ ...right, tested: { ...right.tested!, dry: { status: 201, seen: [true], persisted: false } } })).slice(2)).toEqual(['rest:7.3 fail', 'rest:4.6.3 fail']);
-    expect(verdicts(judgeSideEffectingWebhook({ ...right, tested: { ...right.tested!, dry: { status: 400, seen: [true], persisted: false } } })).slice(2)).toEqual(['rest:7.3 fail', 'rest:4.6.3 fail']);
+    expect(verdicts(judgeSideEffectingWebhook({ ...right, tested: { ...right.tested!, dry: { status: 201, seen: [true], persisted: false } } })).slice(2)).toEqual([
+      'rest:7.3 fail',
+      'rest:4.6.3 fail',
+    ]);
+    expect(verdicts(judgeSideEffectingWebhook({ ...right, tested: { ...right.tested!, dry: { status: 400, seen: [true], persisted: false } } })).slice(2)).toEqual([
+      'rest:7.3 fail',
+      'rest:4.6.3 fail',
+    ]);
   });
   it('is inconclusive, never failed, when no real request reached the webhook', () => {
-    expect(verdicts(judgeSideEffectingWebhook({ ...right, tested: { attempt: accepted, premise: { shown: false, observed: 'never called' } } })).slice(2)).toEqual(['rest:7.3 inconclusive', 'rest:4.6.3 inconclusive']);
+    expect(verdicts(judgeSideEffectingWebhook({ ...right, tested: { attempt: accepted, premise: { shown: false, observed: 'never called' } } })).slice(2)).toEqual([
+      'rest:7.3 inconclusive',
+      'rest:4.6.3 inconclusive',
+    ]);
   });
 });
 
 describe('scope of the registered configurations', () => {
   it('a target off loopback records every clause inconclusive with the reason', () => {
-    expect(webhookOutOfReach('remote').map((j) => `${j.clause} ${j.verdict} ${j.observed}`)).toEqual(['rest:4.6.2 inconclusive remote', 'rest:4.6.3 inconclusive remote', 'rest:7.3 inconclusive remote']);
+    expect(webhookOutOfReach('remote').map((j) => `${j.clause} ${j.verdict} ${j.observed}`)).toEqual([
+      'rest:4.6.2 inconclusive remote',
+      'rest:4.6.3 inconclusive remote',
+      'rest:7.3 inconclusive remote',
+    ]);
   });
   it('a configuration matches only objects with both the namespace labels and the object labels, and fails open', () => {
-    const c = webhookConfiguration(profiles.k8s, 'v1', { name: 'n', labels: { r: '1' }, url: 'https://127.0.0.1:1/hook/a', caBundle: 'Q0E=', sideEffects: 'None', namespaceLabels: { run: 'x' }, objectLabels: { run: 'x', case: 'y' }, resource: 'configmaps' });
+    const c = webhookConfiguration(profiles.k8s, 'v1', {
+      name: 'n',
+      labels: { r: '1' },
+      url: 'https://127.0.0.1:1/hook/a',
+      caBundle: 'Q0E=',
+      sideEffects: 'None',
+      namespaceLabels: { run: 'x' },
+      objectLabels: { run: 'x', case: 'y' },
+      resource: 'configmaps',
+    });
     expect(c['apiVersion']).toBe('admissionregistration.k8s.io/v1');
     const w = (c['webhooks'] as Record<string, unknown>[])[0]!;
     expect(w['failurePolicy']).toBe('Ignore');
@@ -116,8 +166,18 @@ describe('scope of the registered configurations', () => {
 
 describe('selectorFromObject', () => {
   it('turns matchLabels and matchExpressions into requirements', () => {
-    expect(selectorFromObject({ matchLabels: { a: 'b' }, matchExpressions: [{ key: 'c', operator: 'In', values: ['d'] }, { key: 'e', operator: 'DoesNotExist' }] })).toEqual([
-      { key: 'a', op: 'eq', value: 'b' }, { key: 'c', op: 'in', values: ['d'] }, { key: 'e', op: 'notexists' },
+    expect(
+      selectorFromObject({
+        matchLabels: { a: 'b' },
+        matchExpressions: [
+          { key: 'c', operator: 'In', values: ['d'] },
+          { key: 'e', operator: 'DoesNotExist' },
+        ],
+      }),
+    ).toEqual([
+      { key: 'a', op: 'eq', value: 'b' },
+      { key: 'c', op: 'in', values: ['d'] },
+      { key: 'e', op: 'notexists' },
     ]);
     expect(selectorFromObject({})).toEqual([]);
   });

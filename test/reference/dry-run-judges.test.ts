@@ -7,7 +7,21 @@ import type { ObjectVersion, ObservedObject } from '../../reference/objects.ts';
 
 const shown = (js: readonly { verdict: string; clause: string }[]) => js.map((j) => `${j.verdict} ${j.clause}`);
 const failures = (js: readonly { verdict: string; clause: string }[]) => js.filter((j) => j.verdict === 'fail').map((j) => j.clause);
-const observed = (o: Partial<ObservedObject>): ObservedObject => ({ key: 'ns/a', name: 'a', namespace: 'ns', uid: 'u', rv: '5', creationTimestamp: 't', deletionTimestamp: undefined, kind: 'ConfigMap', apiVersion: 'v1', labels: {}, annotations: {}, body: { k: 'v' }, ...o });
+const observed = (o: Partial<ObservedObject>): ObservedObject => ({
+  key: 'ns/a',
+  name: 'a',
+  namespace: 'ns',
+  uid: 'u',
+  rv: '5',
+  creationTimestamp: 't',
+  deletionTimestamp: undefined,
+  kind: 'ConfigMap',
+  apiVersion: 'v1',
+  labels: {},
+  annotations: {},
+  body: { k: 'v' },
+  ...o,
+});
 const before: ObjectVersion = { key: 'ns/a', name: 'a', namespace: 'ns', uid: 'u', rv: '5', creationTimestamp: 't', content: { labels: {}, annotations: {}, body: { k: 'v' } } };
 const keys = new Set<string>();
 const create = { outcome: 'success', verb: 'create', wouldStore: { labels: {}, annotations: {}, body: { k: 'v' } } } as const;
@@ -44,11 +58,20 @@ describe('judgeNamespaceDryRunDelete (rest:4.6.2)', () => {
 describe('judgeDryRunPersistence', () => {
   it('with All: nothing may be persisted, and the key stays predicted', () => {
     expect(judgeDryRunPersistence('All', before, { status: 200, object: observed({}) }, keys)).toMatchObject({ judgements: [{ clause: 'rest:4.6.2', verdict: 'pass' }], unpredictable: false });
-    expect(judgeDryRunPersistence('All', before, { status: 200, object: observed({ rv: '6' }) }, keys)).toMatchObject({ judgements: [{ clause: 'rest:4.6.2', verdict: 'fail' }], unpredictable: false });
+    expect(judgeDryRunPersistence('All', before, { status: 200, object: observed({ rv: '6' }) }, keys)).toMatchObject({
+      judgements: [{ clause: 'rest:4.6.2', verdict: 'fail' }],
+      unpredictable: false,
+    });
     expect(judgeDryRunPersistence('All', undefined, { status: 200, object: observed({}) }, keys).judgements[0]!.verdict).toBe('fail');
   });
   it('with the flag form: recorded, never failed; a changed key is no longer predicted', () => {
-    expect(judgeDryRunPersistence('flag', before, { status: 200, object: observed({}) }, keys)).toMatchObject({ judgements: [{ clause: 'rest:4.6.1', verdict: 'unspecified', observed: 'nothing was persisted' }], unpredictable: false });
-    expect(judgeDryRunPersistence('flag', before, { status: 200, object: observed({ rv: '6' }) }, keys)).toMatchObject({ judgements: [{ clause: 'rest:4.6.1', verdict: 'unspecified', observed: 'the write was persisted' }], unpredictable: true });
+    expect(judgeDryRunPersistence('flag', before, { status: 200, object: observed({}) }, keys)).toMatchObject({
+      judgements: [{ clause: 'rest:4.6.1', verdict: 'unspecified', observed: 'nothing was persisted' }],
+      unpredictable: false,
+    });
+    expect(judgeDryRunPersistence('flag', before, { status: 200, object: observed({ rv: '6' }) }, keys)).toMatchObject({
+      judgements: [{ clause: 'rest:4.6.1', verdict: 'unspecified', observed: 'the write was persisted' }],
+      unpredictable: true,
+    });
   });
 });

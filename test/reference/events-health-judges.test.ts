@@ -39,8 +39,12 @@ describe('judgeEventV1Create (rest:6.2)', () => {
 describe('judgeEventV1ReadsBack and judgeEventV1Readback (rest:6.2 "replaces" rows)', () => {
   it('passes a created event read back under the v1 names', () => {
     expect(judgeEventV1ReadsBack('ev-1', 200).verdict).toBe('pass');
-    expect(clauses(judgeEventV1Readback(valid, { ...valid, regarding: { ...(valid['regarding'] as object), uid: 'u' }, eventTime: '2026-01-01T00:00:00Z' })))
-      .toEqual(['rest:6.2/regarding pass', 'rest:6.2/eventTime pass', 'rest:6.2/series.lastObservedTime pass', 'rest:6.2/series.count pass']);
+    expect(clauses(judgeEventV1Readback(valid, { ...valid, regarding: { ...(valid['regarding'] as object), uid: 'u' }, eventTime: '2026-01-01T00:00:00Z' }))).toEqual([
+      'rest:6.2/regarding pass',
+      'rest:6.2/eventTime pass',
+      'rest:6.2/series.lastObservedTime pass',
+      'rest:6.2/series.count pass',
+    ]);
   });
   it('fails a 404 and the legacy involvedObject served instead of regarding', () => {
     expect(judgeEventV1ReadsBack('ev-1', 404).verdict).toBe('fail');

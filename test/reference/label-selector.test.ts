@@ -13,18 +13,47 @@ const m = (s: string, l: Record<string, string> | ReadonlyMap<string, string> = 
 
 describe('matching', () => {
   it.each([
-    ['app=web', true], ['app==web', true], ['app=db', false], ['app!=db', true], ['app!=web', false], ['color!=red', true],
-    ['app in (web,db)', true], ['app in (db)', false], ['color in (red)', false], ['app notin (db)', true], ['color notin (red)', true], ['app notin (web)', false],
-    ['app', true], ['color', false], ['!color', true], ['!app', false], ['app=web,tier=db', true], ['app=web,tier=x', false],
-    ['', true], ['   ', true], ['tier in (db, web),!color', true],
+    ['app=web', true],
+    ['app==web', true],
+    ['app=db', false],
+    ['app!=db', true],
+    ['app!=web', false],
+    ['color!=red', true],
+    ['app in (web,db)', true],
+    ['app in (db)', false],
+    ['color in (red)', false],
+    ['app notin (db)', true],
+    ['color notin (red)', true],
+    ['app notin (web)', false],
+    ['app', true],
+    ['color', false],
+    ['!color', true],
+    ['!app', false],
+    ['app=web,tier=db', true],
+    ['app=web,tier=x', false],
+    ['', true],
+    ['   ', true],
+    ['tier in (db, web),!color', true],
     // whitespace between any two tokens, none needed around symbols
-    [' app = web ', true], ['app in(web)', true], ['app notin(db)', true], ['! color', true], ['app  in  ( web , db )', true],
+    [' app = web ', true],
+    ['app in(web)', true],
+    ['app notin(db)', true],
+    ['! color', true],
+    ['app  in  ( web , db )', true],
     // `in` is a keyword only in operator position
-    ['in=x', true], ['in in (x)', true], ['!in', false], ['in notin (in)', true],
+    ['in=x', true],
+    ['in in (x)', true],
+    ['!in', false],
+    ['in notin (in)', true],
     // integer comparisons
-    ['n>6', true], ['n>7', false], ['n<8', true], ['app>1', false], ['missing<1', false],
+    ['n>6', true],
+    ['n>7', false],
+    ['n<8', true],
+    ['app>1', false],
+    ['missing<1', false],
     // the same key twice is an AND
-    ['app=web,app=db', false], ['app,app!=db', true],
+    ['app=web,app=db', false],
+    ['app,app!=db', true],
   ] as const)('%j -> %s', (s, want) => expect(m(s)).toBe(want));
 
   it('empty values: `a=` and the sets upstream builds from `()`, `(,x)` and `(x,)`', () => {
@@ -65,9 +94,41 @@ describe('matching', () => {
 
 describe('parsing', () => {
   it.each([
-    'app in (web', 'app in web', 'app in (web))', 'app in (a b)', 'e in (x,,)', '=web', 'a b=c', 'app=we b', 'app===web', 'a=b=c',
-    'a,', ',a', 'a,,b', '!a=b', '!!a', '!', 'a!', '(a)', 'a in (x),', 'n>x', 'n<', 'a=b)', 'a notin',
-    '__proto__', '-a', 'a-', 'Example.com/a', '/a', 'a/b/c', 'example.com/', `${'k'.repeat(64)}`, `a=${'v'.repeat(64)}`, 'a=-b', 'a in (-b)', 'a=b!',
+    'app in (web',
+    'app in web',
+    'app in (web))',
+    'app in (a b)',
+    'e in (x,,)',
+    '=web',
+    'a b=c',
+    'app=we b',
+    'app===web',
+    'a=b=c',
+    'a,',
+    ',a',
+    'a,,b',
+    '!a=b',
+    '!!a',
+    '!',
+    'a!',
+    '(a)',
+    'a in (x),',
+    'n>x',
+    'n<',
+    'a=b)',
+    'a notin',
+    '__proto__',
+    '-a',
+    'a-',
+    'Example.com/a',
+    '/a',
+    'a/b/c',
+    'example.com/',
+    `${'k'.repeat(64)}`,
+    `a=${'v'.repeat(64)}`,
+    'a=-b',
+    'a in (-b)',
+    'a=b!',
   ])('refuses %j', (s) => {
     const p = parseLabelSelector(s);
     expect(p.ok).toBe(false);
@@ -103,7 +164,14 @@ describe('parsing', () => {
     const value = fc.constantFrom('', 'v', 'in', 'a.b-c_d', '0');
     const req: fc.Arbitrary<Requirement> = fc.oneof(
       fc.record({ key, op: fc.constantFrom('eq' as const, 'neq' as const), value }),
-      fc.record({ key, op: fc.constantFrom('in' as const, 'notin' as const), values: fc.uniqueArray(value.filter((v) => v !== ''), { minLength: 1, maxLength: 3 }) }),
+      fc.record({
+        key,
+        op: fc.constantFrom('in' as const, 'notin' as const),
+        values: fc.uniqueArray(
+          value.filter((v) => v !== ''),
+          { minLength: 1, maxLength: 3 },
+        ),
+      }),
       fc.record({ key, op: fc.constantFrom('exists' as const, 'notexists' as const) }),
       fc.record({ key, op: fc.constantFrom('gt' as const, 'lt' as const), value: fc.integer({ min: -5, max: 99 }).map(String) }),
     );

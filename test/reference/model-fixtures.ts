@@ -25,8 +25,18 @@ export function history(): History {
 
 export function observed(v: ObjectVersion, over: Partial<ObservedObject> = {}): ObservedObject {
   return {
-    key: v.key, name: v.name, namespace: v.namespace, uid: v.uid, rv: v.rv, creationTimestamp: v.creationTimestamp,
-    kind: 'ConfigMap', apiVersion: 'v1', labels: v.content.labels, annotations: v.content.annotations, body: v.content.body, deletionTimestamp: undefined,
+    key: v.key,
+    name: v.name,
+    namespace: v.namespace,
+    uid: v.uid,
+    rv: v.rv,
+    creationTimestamp: v.creationTimestamp,
+    kind: 'ConfigMap',
+    apiVersion: 'v1',
+    labels: v.content.labels,
+    annotations: v.content.annotations,
+    body: v.content.body,
+    deletionTimestamp: undefined,
     ...over,
   };
 }

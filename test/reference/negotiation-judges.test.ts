@@ -60,7 +60,7 @@ describe('judgeTableServed and judgeTableRequest (rest:4.8/table, rest:2.5, rest
     expect(clauses(judgeTableRequest(p, withFallback, true, v, { status: 200, json: { kind: 'ConfigMapList' } }))).toEqual(['rest:2.5.2 unspecified']);
     expect(judgeTableRequest(p, withFallback, false, v, { status: 200, json: { kind: 'ConfigMapList' } })).toEqual([]);
   });
-  it('fails a Table in the core group\'s apiVersion and a default Table with Created At typed string', () => {
+  it("fails a Table in the core group's apiVersion and a default Table with Created At typed string", () => {
     const v: NegotiationVerdict = { ok: true, representation: 'table' };
     expect(clauses(judgeTableRequest(p, tableMediaType(p), false, v, { status: 200, json: { ...table, apiVersion: 'v1' } }))).toContain('rest:2.5/table fail');
     const cols = (table['columnDefinitions'] as { name: string; type: string }[]).map((c) => (c.name === 'Created At' ? { ...c, type: 'string' } : c));
@@ -77,7 +77,21 @@ describe('judgeProtobufServed and judgeProtobufWriteBack (rest:4.8/protobuf, res
   });
 
   const live = { content: { labels: { a: 'x' }, annotations: {}, body: { k: 'v' } }, uid: 'u1' };
-  const written = (o: Partial<ObservedObject>): ObservedObject => ({ key: 'ns/a', name: 'a', namespace: 'ns', uid: 'u1', rv: '6', creationTimestamp: 't', deletionTimestamp: undefined, kind: 'ConfigMap', apiVersion: 'v1', labels: { a: 'x' }, annotations: {}, body: { k: 'v' }, ...o });
+  const written = (o: Partial<ObservedObject>): ObservedObject => ({
+    key: 'ns/a',
+    name: 'a',
+    namespace: 'ns',
+    uid: 'u1',
+    rv: '6',
+    creationTimestamp: 't',
+    deletionTimestamp: undefined,
+    kind: 'ConfigMap',
+    apiVersion: 'v1',
+    labels: { a: 'x' },
+    annotations: {},
+    body: { k: 'v' },
+    ...o,
+  });
   const put = (status: number, contentType = 'application/json') => ({ status, headers: { 'content-type': contentType }, json: { kind: 'ConfigMap' }, bodyText: '{}' });
   it('passes an unchanged object answered in JSON; records a 415', () => {
     expect(clauses(judgeProtobufWriteBack(p, 'ns/a', live, written({}), put(200), new Set(['a'])))).toEqual(['rest:4.8/protobuf pass', 'rest:4.8/response pass', 'rest:2.7.2 pass']);

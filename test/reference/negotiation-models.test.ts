@@ -14,13 +14,32 @@ const svc = profiles.svc;
 const k8s = profiles.k8s;
 const verdicts = (js: readonly { verdict: string }[]) => js.map((j) => j.verdict);
 
-const observed = (o: Partial<ObservedObject>): ObservedObject => ({ key: 'ns/a', name: 'a', namespace: 'ns', uid: 'u', rv: '5', creationTimestamp: 't', deletionTimestamp: undefined, kind: 'ConfigMap', apiVersion: 'v1', labels: {}, annotations: {}, body: { k: 'v' }, ...o });
+const observed = (o: Partial<ObservedObject>): ObservedObject => ({
+  key: 'ns/a',
+  name: 'a',
+  namespace: 'ns',
+  uid: 'u',
+  rv: '5',
+  creationTimestamp: 't',
+  deletionTimestamp: undefined,
+  kind: 'ConfigMap',
+  apiVersion: 'v1',
+  labels: {},
+  annotations: {},
+  body: { k: 'v' },
+  ...o,
+});
 
 describe('dry-run (rest:4.6)', () => {
   it('accepts the bare flag and All, nothing else', () => {
     expect(parseDryRun([])).toEqual({ kind: 'none' });
     expect(parseDryRun([['dryRun', null]])).toEqual({ kind: 'flag' });
-    expect(parseDryRun([['dryRun', null], ['pretty', 'true']])).toEqual({ kind: 'flag' });
+    expect(
+      parseDryRun([
+        ['dryRun', null],
+        ['pretty', 'true'],
+      ]),
+    ).toEqual({ kind: 'flag' });
     expect(parseDryRun([['dryRun', 'All']])).toEqual({ kind: 'all' });
     expect(parseDryRun([['dryRun', 'all']])).toEqual({ kind: 'invalid', values: ['all'] });
     expect(parseDryRun([['dryRun', 'true']]).kind).toBe('invalid');
@@ -151,18 +170,24 @@ describe('media types (rest:4.8)', () => {
   });
 
   it('property: every generated Accept list parses into as many ranges as it has entries', () => {
-    fc.assert(fc.property(acceptListArb(svc), (list) => {
-      expect(parseAccept(list.map((r) => r.text).join(', ')).length).toBe(list.length);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(acceptListArb(svc), (list) => {
+        expect(parseAccept(list.map((r) => r.text).join(', ')).length).toBe(list.length);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('property: a served representation is acceptable iff some range of the list allows it', () => {
-    fc.assert(fc.property(fc.array(mediaRangeArb(svc), { minLength: 1, maxLength: 4 }), fc.constantFrom('json', 'protobuf', 'table') , (list, rep) => {
-      const a = acceptableAnswers(svc, list.map((r) => r.text).join(','), { builtIn: true });
-      expect(a.matched(rep)).toBe(list.some((r) => r.allows.includes(rep)));
-      // A subtype wildcard allows but does not oblige (see the application/* case above).
-      expect(a.may406).toBe(!list.some((r) => !r.text.startsWith('application/*') && (r.allows.includes('json') || r.allows.includes('protobuf'))));
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.array(mediaRangeArb(svc), { minLength: 1, maxLength: 4 }), fc.constantFrom('json', 'protobuf', 'table'), (list, rep) => {
+        const a = acceptableAnswers(svc, list.map((r) => r.text).join(','), { builtIn: true });
+        expect(a.matched(rep)).toBe(list.some((r) => r.allows.includes(rep)));
+        // A subtype wildcard allows but does not oblige (see the application/* case above).
+        expect(a.may406).toBe(!list.some((r) => !r.text.startsWith('application/*') && (r.allows.includes('json') || r.allows.includes('protobuf'))));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 
@@ -170,7 +195,17 @@ describe('Table (rest:2.5)', () => {
   const t = defaultTable(svc, [{ name: 'a', creationTimestamp: '2026-01-01T00:00:00Z', object: {} }], { resourceVersion: '3' });
   it('the default Table passes; wrong column types and a missing kind fail; custom columns are unspecified', () => {
     expect(verdicts(judgeTable(svc, t))).not.toContain('fail');
-    expect(verdicts(judgeTable(svc, { ...t, columnDefinitions: [{ name: 'Name', type: 'string' }, { name: 'Created At', type: 'string' }] }))).toContain('fail');
+    expect(
+      verdicts(
+        judgeTable(svc, {
+          ...t,
+          columnDefinitions: [
+            { name: 'Name', type: 'string' },
+            { name: 'Created At', type: 'string' },
+          ],
+        }),
+      ),
+    ).toContain('fail');
     expect(verdicts(judgeTable(svc, { ...t, kind: 'List' }))).toContain('fail');
     expect(verdicts(judgeTable(k8s, t))).toContain('fail');
     // Upstream's Table of an empty collection: rows null (a Go nil slice). Absent or a non-list still fails.
@@ -178,7 +213,18 @@ describe('Table (rest:2.5)', () => {
     const { rows: _rows, ...noRows } = t;
     expect(verdicts(judgeTable(svc, noRows))).toContain('fail');
     expect(verdicts(judgeTable(svc, { ...t, rows: 'none' }))).toContain('fail');
-    expect(verdicts(judgeTable(svc, { ...t, columnDefinitions: [{ name: 'Name', type: 'string' }, { name: 'Data', type: 'integer' }, { name: 'Age', type: 'string' }] }))).toEqual(['pass', 'unspecified', 'unspecified']);
+    expect(
+      verdicts(
+        judgeTable(svc, {
+          ...t,
+          columnDefinitions: [
+            { name: 'Name', type: 'string' },
+            { name: 'Data', type: 'integer' },
+            { name: 'Age', type: 'string' },
+          ],
+        }),
+      ),
+    ).toEqual(['pass', 'unspecified', 'unspecified']);
     expect(verdicts(judgeTable(svc, { ...t, columnDefinitions: [{ name: 'Name' }] }))).toContain('fail');
   });
 });
@@ -186,13 +232,23 @@ describe('Table (rest:2.5)', () => {
 describe('protobuf envelope (rest:2.7)', () => {
   const want = { apiVersion: 'v1', kind: 'ConfigMap', protobufMediaType: svc.protobufMediaType };
   it('round trip, with and without explicitly written empty strings (Go writes them)', () => {
-    fc.assert(fc.property(fc.record({ apiVersion: fc.string(), kind: fc.string() }), fc.uint8Array({ maxLength: 64 }), fc.constantFrom('', 'gzip'), fc.constantFrom('', 'application/json'), fc.boolean(), (typeMeta, raw, contentEncoding, contentType, writeEmptyStrings) => {
-      const e = { typeMeta, raw, contentEncoding, contentType };
-      const bytes = encodeEnvelope(e, { writeEmptyStrings });
-      expect(hasMagic(bytes)).toBe(true);
-      const d = decodeEnvelope(bytes);
-      expect(d.ok && d.envelope).toEqual(e);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(
+        fc.record({ apiVersion: fc.string(), kind: fc.string() }),
+        fc.uint8Array({ maxLength: 64 }),
+        fc.constantFrom('', 'gzip'),
+        fc.constantFrom('', 'application/json'),
+        fc.boolean(),
+        (typeMeta, raw, contentEncoding, contentType, writeEmptyStrings) => {
+          const e = { typeMeta, raw, contentEncoding, contentType };
+          const bytes = encodeEnvelope(e, { writeEmptyStrings });
+          expect(hasMagic(bytes)).toBe(true);
+          const d = decodeEnvelope(bytes);
+          expect(d.ok && d.envelope).toEqual(e);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('the exact bytes of a small envelope', () => {
@@ -205,7 +261,10 @@ describe('protobuf envelope (rest:2.7)', () => {
     expect(verdicts(judgeEnvelope(good, want).judgements)).not.toContain('fail');
     const badMagic = Uint8Array.from(good);
     badMagic[3] = 0x01;
-    expect(judgeEnvelope(badMagic, want).judgements.map((j) => [j.clause, j.verdict])).toEqual([['rest:2.7.1', 'fail'], ['rest:8/protobuf-prefix', 'fail']]);
+    expect(judgeEnvelope(badMagic, want).judgements.map((j) => [j.clause, j.verdict])).toEqual([
+      ['rest:2.7.1', 'fail'],
+      ['rest:8/protobuf-prefix', 'fail'],
+    ]);
     expect(verdicts(judgeEnvelope(encodeEnvelope({ typeMeta: { apiVersion: 'v1', kind: 'Secret' }, raw: Uint8Array.of(1), contentEncoding: '', contentType: '' }), want).judgements)).toContain('fail');
     expect(verdicts(judgeEnvelope(Uint8Array.of(...MAGIC, 0xff, 0xff), want).judgements)).toEqual(['fail']);
   });

@@ -23,11 +23,19 @@ describe('observation classes', () => {
     const items = snapshotItems[2]!;
     const whole = judgePages(ctx(), { semantic: 'Any', clause: 'rest:4.5/list/unset/limit/0' }, [page(items)], { limit: 1, selector: false, limitClause: 'rest:4.5/list/unset/limit/0' }).judgements;
     expect(failures(whole).map((j) => [j.clause, j.class, j.input])).toEqual([['rest:4.5/list/unset/limit/0', 'limit-ignored', 'limit-below-count']]);
-    const overflow = judgePages(ctx(), { semantic: 'Any', clause: 'rest:4.5/list/unset/limit/0' }, [page(items, 'tok'), page([])], { limit: 1, selector: false, limitClause: 'rest:4.5/list/unset/limit/0' }).judgements;
+    const overflow = judgePages(ctx(), { semantic: 'Any', clause: 'rest:4.5/list/unset/limit/0' }, [page(items, 'tok'), page([])], {
+      limit: 1,
+      selector: false,
+      limitClause: 'rest:4.5/list/unset/limit/0',
+    }).judgements;
     expect(failures(overflow)[0]).toMatchObject({ clause: 'rest:4.5/list/unset/limit/0', input: 'limit-below-count' });
     expect(failures(overflow)[0]!.class).toBeUndefined();
     // Honoured: the input was sent and answered right (a pass carrying the input).
-    const honoured = judgePages(ctx(), { semantic: 'Any', clause: 'rest:4.5/list/unset/limit/0' }, [page([items[0]!], 'tok'), page([items[1]!])], { limit: 1, selector: false, limitClause: 'rest:4.5/list/unset/limit/0' }).judgements;
+    const honoured = judgePages(ctx(), { semantic: 'Any', clause: 'rest:4.5/list/unset/limit/0' }, [page([items[0]!], 'tok'), page([items[1]!])], {
+      limit: 1,
+      selector: false,
+      limitClause: 'rest:4.5/list/unset/limit/0',
+    }).judgements;
     expect(failures(honoured)).toEqual([]);
     expect(honoured.some((j) => j.verdict === 'pass' && j.input === 'limit-below-count')).toBe(true);
     // Fewer items than the limit: nothing to show, so no input recorded.
@@ -48,8 +56,17 @@ describe('observation classes', () => {
 
   it('future-revision-500 on the Exact row only, with status and reason; a 504 passes with the input', () => {
     const body = '{"kind":"Status","status":"Failure","message":"etcdserver: mvcc: required revision is a future revision","code":500}';
-    expect(judgeTooLarge({ status: 500, bodyText: body, retryAfter: undefined }, 'rest:7/504/exact')[0]).toMatchObject({ verdict: 'fail', class: 'future-revision-500', input: 'exact-read-future-rv', observedStatus: 500 });
-    expect(judgeTooLarge({ status: 503, bodyText: '{"reason":"ServiceUnavailable"}', retryAfter: undefined }, 'rest:7/504/exact')[0]).toMatchObject({ verdict: 'fail', observedStatus: 503, observedReason: 'ServiceUnavailable' });
+    expect(judgeTooLarge({ status: 500, bodyText: body, retryAfter: undefined }, 'rest:7/504/exact')[0]).toMatchObject({
+      verdict: 'fail',
+      class: 'future-revision-500',
+      input: 'exact-read-future-rv',
+      observedStatus: 500,
+    });
+    expect(judgeTooLarge({ status: 503, bodyText: '{"reason":"ServiceUnavailable"}', retryAfter: undefined }, 'rest:7/504/exact')[0]).toMatchObject({
+      verdict: 'fail',
+      observedStatus: 503,
+      observedReason: 'ServiceUnavailable',
+    });
     expect(judgeTooLarge({ status: 503, bodyText: '', retryAfter: undefined }, 'rest:7/504/exact')[0]!.class).toBeUndefined();
     expect(judgeTooLarge({ status: 500, bodyText: body, retryAfter: undefined }, 'rest:7/504')[0]!.class).toBeUndefined();
     expect(judgeTooLarge({ status: 504, bodyText: 'Too large resource version', retryAfter: undefined }, 'rest:7/504/exact')[0]).toMatchObject({ verdict: 'pass', input: 'exact-read-future-rv' });
@@ -72,15 +89,28 @@ describe('observation classes', () => {
   it('json-patch-replace-missing-accepted: only a replace of a member its existing object lacks', () => {
     const doc = { data: { a: '1' }, list: ['x'] };
     expect(jsonPatch(doc, [{ op: 'replace', path: '/data/b', value: 'x' }])).toMatchObject({ ok: false, replaceOfMissingMember: true });
-    expect(jsonPatch(doc, [{ op: 'add', path: '/data/c', value: 'y' }, { op: 'replace', path: '/data/b', value: 'x' }])).toMatchObject({ ok: false, replaceOfMissingMember: true });
-    for (const ops of [[{ op: 'replace', path: '/binaryData/b', value: 'x' }], [{ op: 'replace', path: '/list/3', value: 'x' }], [{ op: 'remove', path: '/data/b' }], [{ op: 'test', path: '/data/a', value: '2' }]]) {
+    expect(
+      jsonPatch(doc, [
+        { op: 'add', path: '/data/c', value: 'y' },
+        { op: 'replace', path: '/data/b', value: 'x' },
+      ]),
+    ).toMatchObject({ ok: false, replaceOfMissingMember: true });
+    for (const ops of [
+      [{ op: 'replace', path: '/binaryData/b', value: 'x' }],
+      [{ op: 'replace', path: '/list/3', value: 'x' }],
+      [{ op: 'remove', path: '/data/b' }],
+      [{ op: 'test', path: '/data/a', value: '2' }],
+    ]) {
       const r = jsonPatch(doc, ops);
       expect(r.ok).toBe(false);
       expect((r as { replaceOfMissingMember?: true }).replaceOfMissingMember, JSON.stringify(ops)).toBeUndefined();
     }
     const tags = { input: 'json-patch-replace-missing-member', class: 'json-patch-replace-missing-accepted' } as const;
     const accepted = judgeWrite({ kind: 'refused', detail: 'replace of a missing member', tags }, 200, {}, configMapSchema, 'v1', ['rest:4.1/patch', 'rest:4.1/patch-type/json']);
-    expect(failures(accepted).map((j) => [j.clause, j.class, j.observedStatus])).toEqual([['rest:4.1/patch', 'json-patch-replace-missing-accepted', 200], ['rest:4.1/patch-type/json', 'json-patch-replace-missing-accepted', 200]]);
+    expect(failures(accepted).map((j) => [j.clause, j.class, j.observedStatus])).toEqual([
+      ['rest:4.1/patch', 'json-patch-replace-missing-accepted', 200],
+      ['rest:4.1/patch-type/json', 'json-patch-replace-missing-accepted', 200],
+    ]);
     const refused = judgeWrite({ kind: 'refused', detail: 'replace of a missing member', tags }, 422, {}, configMapSchema, 'v1', ['rest:4.1/patch']);
     expect(refused).toMatchObject([{ verdict: 'pass', input: 'json-patch-replace-missing-member' }]);
     // A 5xx is a failure of the same input, but not the departure upstream makes.

@@ -11,7 +11,8 @@ function bound(rules: PolicyRule[], ns = 'a'): Policy {
   return {
     roles: [{ name: 'r', namespace: ns, rules }],
     roleBindings: [{ name: 'b', namespace: ns, roleRef: { kind: 'Role', name: 'r' }, subjects: [{ kind: 'User', name: 'u' }] }],
-    clusterRoles: [], clusterRoleBindings: [],
+    clusterRoles: [],
+    clusterRoleBindings: [],
   };
 }
 
@@ -68,7 +69,12 @@ describe('bindings (rest:5.3: namespaced resources at namespace scope)', () => {
   });
   it('a ClusterRole bound by a RoleBinding grants in that namespace; a ClusterRoleBinding everywhere', () => {
     const rules = [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }];
-    const viaRb: Policy = { roles: [], clusterRoles: [{ name: 'c', rules }], roleBindings: [{ name: 'b', namespace: 'a', roleRef: { kind: 'ClusterRole', name: 'c' }, subjects: [{ kind: 'User', name: 'u' }] }], clusterRoleBindings: [] };
+    const viaRb: Policy = {
+      roles: [],
+      clusterRoles: [{ name: 'c', rules }],
+      roleBindings: [{ name: 'b', namespace: 'a', roleRef: { kind: 'ClusterRole', name: 'c' }, subjects: [{ kind: 'User', name: 'u' }] }],
+      clusterRoleBindings: [],
+    };
     expect(allows(viaRb, cm)).toBe(true);
     expect(allows(viaRb, { ...cm, namespace: 'b' })).toBe(false);
     const viaCrb: Policy = { ...viaRb, roleBindings: [], clusterRoleBindings: [{ name: 'b', roleRef: { kind: 'ClusterRole', name: 'c' }, subjects: [{ kind: 'User', name: 'u' }] }] };
@@ -87,11 +93,23 @@ describe('bindings (rest:5.3: namespaced resources at namespace scope)', () => {
 
 describe('reading stored objects and requests', () => {
   it('reads Roles and bindings; malformed ones are dropped', () => {
-    expect(roleOf({ metadata: { name: 'r', namespace: 'a' }, rules: [{ verbs: ['get'], resources: ['x'] }, { nope: 1 }] })).toEqual({ name: 'r', namespace: 'a', rules: [{ verbs: ['get'], resources: ['x'] }] });
+    expect(roleOf({ metadata: { name: 'r', namespace: 'a' }, rules: [{ verbs: ['get'], resources: ['x'] }, { nope: 1 }] })).toEqual({
+      name: 'r',
+      namespace: 'a',
+      rules: [{ verbs: ['get'], resources: ['x'] }],
+    });
     expect(bindingOf({ metadata: { name: 'b' }, roleRef: { kind: 'Other', name: 'r' } })).toBeUndefined();
   });
   it('names verbs as upstream does', () => {
-    expect([verbOf('GET', 'object', false), verbOf('GET', 'collection', false), verbOf('GET', 'collection', true), verbOf('POST', 'collection', false), verbOf('PUT', 'object', false), verbOf('PATCH', 'object', false), verbOf('DELETE', 'object', false), verbOf('DELETE', 'collection', false)])
-      .toEqual(['get', 'list', 'watch', 'create', 'update', 'patch', 'delete', 'deletecollection']);
+    expect([
+      verbOf('GET', 'object', false),
+      verbOf('GET', 'collection', false),
+      verbOf('GET', 'collection', true),
+      verbOf('POST', 'collection', false),
+      verbOf('PUT', 'object', false),
+      verbOf('PATCH', 'object', false),
+      verbOf('DELETE', 'object', false),
+      verbOf('DELETE', 'collection', false),
+    ]).toEqual(['get', 'list', 'watch', 'create', 'update', 'patch', 'delete', 'deletecollection']);
   });
 });

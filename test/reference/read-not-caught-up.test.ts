@@ -29,7 +29,7 @@ describe('judgeNotCaughtUp (rest:4.5 Not older than, rest:7/504)', () => {
     expect(verdictOf(js, CELL)).toBe('fail');
   });
 
-  it('near miss: a 504 without the spec\'s text fails rest:7.2', () => {
+  it("near miss: a 504 without the spec's text fails rest:7.2", () => {
     const js = judgeNotCaughtUp(learned, { semantic: 'NotOlderThan', at: 2, clause: CELL }, 'r2', { ...upstream504, bodyText: 'Timeout' });
     expect(verdictOf(js, CELL)).toBe('inconclusive');
     expect(verdictOf(js, 'rest:7.2')).toBe('fail');

@@ -124,7 +124,7 @@ describe('judgeGet', () => {
     expect(verdicts(judgeGet(ctx(), { semantic: 'MostRecent', clause: G }, b11.key, { status: 404 }))).toEqual([G]);
     expect(verdicts(judgeGet(ctx(), { semantic: 'MostRecent', clause: G }, b11.key, { status: 500 }))).toEqual([G]);
   });
-  it('Any accepts a removed object\'s old version; Not older than #3 does not accept #1', () => {
+  it("Any accepts a removed object's old version; Not older than #3 does not accept #1", () => {
     expect(verdicts(judgeGet(ctx(), { semantic: 'Any', clause: G }, a10.key, { status: 200, object: observed(a10) }))).toEqual([]);
     expect(verdicts(judgeGet(ctx(), { semantic: 'NotOlderThan', at: 3, clause: G }, a10.key, { status: 200, object: observed(a10) }))).toEqual([G]);
     expect(verdicts(judgeGet(ctx(), { semantic: 'NotOlderThan', at: 3, clause: G }, a10.key, { status: 200, object: observed(a12) }))).toEqual([]);

@@ -20,7 +20,10 @@ describe('after compaction', () => {
 
 describe('versions across a restart', () => {
   it('a version reused for another write fails; the same write seen again does not', () => {
-    const before = new Map([['7', 'a'], ['8', 'b']]);
+    const before = new Map([
+      ['7', 'a'],
+      ['8', 'b'],
+    ]);
     expect(verdicts(judgeVersionsAcrossRestart(before, [['9', 'c']]))).toEqual(['pass rest:2.3/metadata.resourceVersion']);
     expect(verdicts(judgeVersionsAcrossRestart(before, [['8', 'c']]))).toEqual(['fail rest:2.3/metadata.resourceVersion']);
     expect(verdicts(judgeVersionsAcrossRestart(before, [['8', 'b']]))).toEqual(['pass rest:2.3/metadata.resourceVersion']);

@@ -10,7 +10,10 @@ const obj = (name: string, rv: string) => observed({ ...b11, key: `ns/${name}`, 
 const expected = new Map(['a', 'b', 'c', 'd'].map((n) => [`ns/${n}`, { uid: `u-${n}`, rv: '1' }]));
 const page = (items: ReturnType<typeof obj>[], token: string, remaining?: number, rv = 'R'): ObservedPage => ({ collectionRv: rv, continueToken: token, remainingItemCount: remaining, items });
 const good = (): ObservedPage[] => [page([obj('a', '1'), obj('b', '1')], 't1', 2), page([obj('c', '1'), obj('d', '1')], '')];
-const fails = (ps: ObservedPage[]) => judgeLongChain(expected, (k) => k.startsWith('ns/'), ps, { limit: 2 }).filter((j) => j.verdict === 'fail').map((j) => j.clause);
+const fails = (ps: ObservedPage[]) =>
+  judgeLongChain(expected, (k) => k.startsWith('ns/'), ps, { limit: 2 })
+    .filter((j) => j.verdict === 'fail')
+    .map((j) => j.clause);
 
 describe('judgeLongChain', () => {
   it('passes the snapshot, each item once, with exact remaining counts', () => {
@@ -34,7 +37,7 @@ describe('judgeLongChain', () => {
     expect(fails([page([obj('a', '1'), obj('b', '1')], 't1', 3), page([obj('c', '1'), obj('d', '1')], '')])).toContain('rest:4.4.6');
   });
 
-  it('ignores items that are not the suite\'s', () => {
+  it("ignores items that are not the suite's", () => {
     const foreign = { ...obj('root-ca', '5'), key: 'other/root-ca' };
     // The server counts it in remainingItemCount like any other item.
     const ps = [page([obj('a', '1'), obj('b', '1')], 't1', 3), page([obj('c', '1'), obj('d', '1'), foreign], '')];
@@ -46,7 +49,10 @@ describe('judgeSizedWrite', () => {
   it('records acceptance or refusal as unspecified (rest:8 names no size limit)', () => {
     for (const status of [201, 413, 422]) {
       const js = judgeSizedWrite({ bytes: 10, status, readBackStatus: status === 201 ? 200 : 404, readBackIntact: status === 201 });
-      expect(js.map((j) => [j.clause, j.verdict])).toEqual([['rest:8/rate-size-limits-not-shown', 'unspecified'], ['rest:4.1/post', 'pass']]);
+      expect(js.map((j) => [j.clause, j.verdict])).toEqual([
+        ['rest:8/rate-size-limits-not-shown', 'unspecified'],
+        ['rest:4.1/post', 'pass'],
+      ]);
     }
   });
   it('fails an accepted object that reads back changed, and a refused one that was stored', () => {

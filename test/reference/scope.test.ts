@@ -12,7 +12,10 @@ const item = (ns: string, name: string, labels: Record<string, string> = {}) => 
 describe('judgeScope', () => {
   it('passes items of the requested namespace that match the selector', () => {
     const js = judgeScope({ namespace: 'ns-1', selector: 'app=web' }, [item('ns-1', 'a', { app: 'web' })], 'list');
-    expect(js.map((j) => [j.clause, j.verdict])).toEqual([['rest:4.1/get-namespaced-collection', 'pass'], ['rest:4.4/selector-scope', 'pass']]);
+    expect(js.map((j) => [j.clause, j.verdict])).toEqual([
+      ['rest:4.1/get-namespaced-collection', 'pass'],
+      ['rest:4.4/selector-scope', 'pass'],
+    ]);
   });
 
   it('fails an item of a namespace the requested one is a prefix of (ns-1 reading ns-10)', () => {
@@ -23,9 +26,15 @@ describe('judgeScope', () => {
     expect(fails(judgeScope({ selector: 'app in (web)' }, [item('ns-1', 'a', { app: 'db' })], 'watch'))).toEqual(['rest:4.4/selector-scope']);
   });
 
-  it('leaves a watch\'s BOOKMARK and ERROR events out (no object of the collection)', () => {
+  it("leaves a watch's BOOKMARK and ERROR events out (no object of the collection)", () => {
     const o = (kind: string) => ({ ...item('', ''), kind });
-    expect(scopedObjects([{ type: 'BOOKMARK', object: o('ConfigMap') }, { type: 'ERROR', object: o('Status') }, { type: 'ADDED', object: o('ConfigMap') }])).toHaveLength(1);
+    expect(
+      scopedObjects([
+        { type: 'BOOKMARK', object: o('ConfigMap') },
+        { type: 'ERROR', object: o('Status') },
+        { type: 'ADDED', object: o('ConfigMap') },
+      ]),
+    ).toHaveLength(1);
   });
 
   it('judges nothing for a cluster-wide read without a selector, or no items', () => {
@@ -39,7 +48,9 @@ describe('the read and watch oracles apply it to every item, foreign ones too', 
 
   it('a list', () => {
     const withScope = { ...ctx(), scope: { namespace: NS } };
-    expect(fails(judgeListSnapshot(withScope, { semantic: 'Any', clause: 'rest:4.5/list/unset/no-limit/0' }, { collectionRv: 'x', items: [observed(b11), leaked] }).judgements)).toEqual(['rest:4.1/get-namespaced-collection']);
+    expect(fails(judgeListSnapshot(withScope, { semantic: 'Any', clause: 'rest:4.5/list/unset/no-limit/0' }, { collectionRv: 'x', items: [observed(b11), leaked] }).judgements)).toEqual([
+      'rest:4.1/get-namespaced-collection',
+    ]);
     // Without a scope (the old behaviour) the leaked item is foreign and ignored.
     expect(fails(judgeListSnapshot(ctx(), { semantic: 'Any', clause: 'rest:4.5/list/unset/no-limit/0' }, { collectionRv: 'x', items: [observed(b11), leaked] }).judgements)).toEqual([]);
   });
@@ -47,7 +58,10 @@ describe('the read and watch oracles apply it to every item, foreign ones too', 
   it('a watch', () => {
     const withScope = { ...ctx(), scope: { namespace: NS } };
     const exp = { semantic: 'GetStateAndStartAtAny' as const, clause: 'rest:4.5/watch/0' as const, requestIndex: 4, bookmarksRequested: false, kind: 'ConfigMap', apiVersion: 'v1' };
-    const events = [{ type: 'ADDED', object: observed(b11), raw: {} }, { type: 'ADDED', object: leaked, raw: {} }];
+    const events = [
+      { type: 'ADDED', object: observed(b11), raw: {} },
+      { type: 'ADDED', object: leaked, raw: {} },
+    ];
     expect(fails(judgeWatch(withScope, exp, events).judgements)).toEqual(['rest:4.1/get-namespaced-collection']);
   });
 });

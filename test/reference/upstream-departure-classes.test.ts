@@ -10,7 +10,14 @@ import type { ObjectVersion } from '../../reference/objects.ts';
 
 const ev = (type: string, v: ObjectVersion): ObservedEvent => ({ type, object: observed(v), raw: { kind: 'ConfigMap', metadata: { name: v.name, namespace: NS, resourceVersion: v.rv } } });
 const deleted = (v: ObjectVersion): ObservedEvent => ({ type: 'DELETED', object: observed(v), raw: { kind: 'ConfigMap' } });
-const mostRecent = (requestIndex: number): WatchExpectation => ({ semantic: 'GetStateAndStartAtMostRecent', clause: 'rest:4.5/watch/unset', requestIndex, bookmarksRequested: false, kind: 'ConfigMap', apiVersion: 'v1' });
+const mostRecent = (requestIndex: number): WatchExpectation => ({
+  semantic: 'GetStateAndStartAtMostRecent',
+  clause: 'rest:4.5/watch/unset',
+  requestIndex,
+  bookmarksRequested: false,
+  kind: 'ConfigMap',
+  apiVersion: 'v1',
+});
 const judged = (events: ObservedEvent[], at = 3) => judgeWatch(ctx(), mostRecent(at), events).judgements;
 
 // History: #0 {} #1 {a@10} #2 {a@10,b@11} #3 {a@12,b@11} #4 {b@11}; the watch is requested at #3.

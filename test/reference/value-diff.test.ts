@@ -14,7 +14,10 @@ describe('diffValues', () => {
     expect(diffValues({ a: 1, b: { c: 2 }, l: [1, 2], gone: true }, { a: 1, b: { c: 3 }, l: [1], d: 4 })).toEqual({
       added: [{ path: 'd', observed: 4 }],
       modified: [{ path: 'b.c', expected: 2, observed: 3 }],
-      removed: [{ path: 'l[1]', expected: 2 }, { path: 'gone', expected: true }],
+      removed: [
+        { path: 'l[1]', expected: 2 },
+        { path: 'gone', expected: true },
+      ],
     });
   });
   it('is empty for equal values, and says (root) when the values are of different shapes', () => {
@@ -47,7 +50,16 @@ describe('judges that compare objects attach the diff to a failure, not to a pas
     expect(f.expectedValue).toEqual({ [b11.key]: { resourceVersion: '11', uid: 'uid-b', labels: { app: 'web' }, annotations: {}, body: { k: '2' } } });
   });
   it('apply results: the object and the fields a manager owns', () => {
-    const w = apply({ live: undefined, managed: [], intent: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'o', namespace: 'n' }, data: { k: 'v' } }, manager: 'a', force: false, schema: configMapSchema, apiVersion: 'v1', now: '2024-01-01T00:00:00Z' });
+    const w = apply({
+      live: undefined,
+      managed: [],
+      intent: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'o', namespace: 'n' }, data: { k: 'v' } },
+      manager: 'a',
+      force: false,
+      schema: configMapSchema,
+      apiVersion: 'v1',
+      now: '2024-01-01T00:00:00Z',
+    });
     if (w.kind !== 'written') throw new Error('the model refused a first apply');
     const exp = expectedOf(w);
     if (exp.kind !== 'written') throw new Error('not written');

@@ -10,9 +10,29 @@ import type { ObjectVersion } from '../../reference/objects.ts';
 const ev = (type: string, v: ObjectVersion): ObservedEvent => ({ type, object: observed(v), raw: { kind: 'ConfigMap', metadata: { name: v.name, namespace: NS, resourceVersion: v.rv } } });
 const deleted = (v: ObjectVersion): ObservedEvent => ({ type: 'DELETED', object: observed(v), raw: { kind: 'ConfigMap' } });
 const CUT = 'the suite waited 5000 ms for the rest (--eventual-window widens it)';
-const exact = (at: number, cutOff?: string): WatchExpectation => ({ semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', at, requestIndex: at, bookmarksRequested: false, kind: 'ConfigMap', apiVersion: 'v1', ...(cutOff ? { cutOff } : {}) });
-const fromState = (requestIndex: number, cutOff?: string): WatchExpectation => ({ semantic: 'GetStateAndStartAtMostRecent', clause: 'rest:4.5/watch/unset', requestIndex, bookmarksRequested: false, kind: 'ConfigMap', apiVersion: 'v1', ...(cutOff ? { cutOff } : {}) });
-const verdicts = (exp: WatchExpectation, events: ObservedEvent[]) => judgeWatch(ctx(), exp, events).judgements.filter((j) => j.clause === 'rest:6.1.1' || j.clause === exp.clause).map((j) => j.verdict);
+const exact = (at: number, cutOff?: string): WatchExpectation => ({
+  semantic: 'StartAtExact',
+  clause: 'rest:4.5/watch/other',
+  at,
+  requestIndex: at,
+  bookmarksRequested: false,
+  kind: 'ConfigMap',
+  apiVersion: 'v1',
+  ...(cutOff ? { cutOff } : {}),
+});
+const fromState = (requestIndex: number, cutOff?: string): WatchExpectation => ({
+  semantic: 'GetStateAndStartAtMostRecent',
+  clause: 'rest:4.5/watch/unset',
+  requestIndex,
+  bookmarksRequested: false,
+  kind: 'ConfigMap',
+  apiVersion: 'v1',
+  ...(cutOff ? { cutOff } : {}),
+});
+const verdicts = (exp: WatchExpectation, events: ObservedEvent[]) =>
+  judgeWatch(ctx(), exp, events)
+    .judgements.filter((j) => j.clause === 'rest:6.1.1' || j.clause === exp.clause)
+    .map((j) => j.verdict);
 
 // History: #0 {} #1 {a@10} #2 {a@10,b@11} #3 {a@12,b@11} #4 {b@11}
 describe('a watch cut off before it caught up', () => {

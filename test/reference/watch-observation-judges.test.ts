@@ -7,10 +7,22 @@ import { judgeGoneCell, judgeGoneResume, judgeRelistAnswer, judgeRelistedWatch, 
 import { a10, a12, b11, ctx, history, NS, observed } from './model-fixtures.ts';
 import type { ObjectVersion } from '../../reference/objects.ts';
 
-const ev = (type: string, v: ObjectVersion, rv = v.rv): ObservedEvent => ({ type, object: observed(v, { rv }), raw: { kind: 'ConfigMap', metadata: { name: v.name, namespace: NS, resourceVersion: rv } } });
+const ev = (type: string, v: ObjectVersion, rv = v.rv): ObservedEvent => ({
+  type,
+  object: observed(v, { rv }),
+  raw: { kind: 'ConfigMap', metadata: { name: v.name, namespace: NS, resourceVersion: rv } },
+});
 const shown = (js: readonly { verdict: string; clause: string }[]) => js.map((j) => `${j.verdict} ${j.clause}`);
 const failures = (js: readonly { verdict: string; clause: string }[]) => js.filter((j) => j.verdict === 'fail').map((j) => j.clause);
-const exactFrom = (at: number): WatchExpectation => ({ semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', at, requestIndex: at, bookmarksRequested: false, kind: 'ConfigMap', apiVersion: 'v1' });
+const exactFrom = (at: number): WatchExpectation => ({
+  semantic: 'StartAtExact',
+  clause: 'rest:4.5/watch/other',
+  at,
+  requestIndex: at,
+  bookmarksRequested: false,
+  kind: 'ConfigMap',
+  apiVersion: 'v1',
+});
 const resumed = [ev('MODIFIED', a12), ev('DELETED', a12, '13')];
 
 describe('judgeWatchOpened (rest:4.8, rest:4.3/watch)', () => {
@@ -93,16 +105,26 @@ describe('the relist (rest:6.1.2, rest:6.1.3)', () => {
 // called the bookmark early. History: #0 {} #1 {a@10} #2 {a@10, b@11} #3 {a@12, b@11} #4 {b@11}.
 describe('bookmarks of a stream that fits several starts (rest:6.1/BOOKMARK)', () => {
   const any: WatchExpectation = { semantic: 'GetStateAndStartAtAny', clause: 'rest:4.5/watch/0', requestIndex: 0, bookmarksRequested: true, kind: 'ConfigMap', apiVersion: 'v1' };
-  const bookmark = (rv: string): ObservedEvent => ({ type: 'BOOKMARK', object: { ...observed(a10, { rv }), key: '', name: '', namespace: undefined, uid: undefined }, raw: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { resourceVersion: rv } } });
-  const bookmarkVerdicts = (events: ObservedEvent[]) => judgeFinishedWatch(ctx(history()), any, events, undefined).filter((j) => j.clause === 'rest:6.1/BOOKMARK').map((j) => j.verdict);
+  const bookmark = (rv: string): ObservedEvent => ({
+    type: 'BOOKMARK',
+    object: { ...observed(a10, { rv }), key: '', name: '', namespace: undefined, uid: undefined },
+    raw: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { resourceVersion: rv } },
+  });
+  const bookmarkVerdicts = (events: ObservedEvent[]) =>
+    judgeFinishedWatch(ctx(history()), any, events, undefined)
+      .filter((j) => j.clause === 'rest:6.1/BOOKMARK')
+      .map((j) => j.verdict);
   const rest = [ev('MODIFIED', a12), ev('DELETED', a12, '13')];
 
-  it('started at {a}: a bookmark at a\'s version before ADDED b is on time', () => {
+  it("started at {a}: a bookmark at a's version before ADDED b is on time", () => {
     expect(bookmarkVerdicts([ev('ADDED', a10), bookmark('10'), ev('ADDED', b11), ...rest])).toEqual(['pass', 'pass', 'pass']);
   });
   it('the same for Most Recent (watch-bookmarks asks rv unset): requested at #1, b created while watching', () => {
     const mostRecent: WatchExpectation = { ...any, semantic: 'GetStateAndStartAtMostRecent', clause: 'rest:4.5/watch/unset', requestIndex: 1 };
-    const verdicts = (events: ObservedEvent[]) => judgeFinishedWatch(ctx(history()), mostRecent, events, undefined).filter((j) => j.clause === 'rest:6.1/BOOKMARK').map((j) => j.verdict);
+    const verdicts = (events: ObservedEvent[]) =>
+      judgeFinishedWatch(ctx(history()), mostRecent, events, undefined)
+        .filter((j) => j.clause === 'rest:6.1/BOOKMARK')
+        .map((j) => j.verdict);
     expect(verdicts([ev('ADDED', a10), bookmark('10'), ev('ADDED', b11), ...rest])).toEqual(['pass', 'pass', 'pass']);
     expect(verdicts([ev('ADDED', a10), bookmark('11'), ev('ADDED', b11), ...rest])).toContain('fail');
   });

@@ -15,7 +15,15 @@ const ev = (type: string, v: ObjectVersion, rv = v.rv): ObservedEvent => {
 };
 const isOurs = () => true;
 const failures = (js: readonly { verdict: string; clause: string }[]) => js.filter((j) => j.verdict === 'fail').map((j) => j.clause);
-const exactFrom = (at: number): WatchExpectation => ({ semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', at, requestIndex: at, bookmarksRequested: false, kind: 'ConfigMap', apiVersion: 'v1' });
+const exactFrom = (at: number): WatchExpectation => ({
+  semantic: 'StartAtExact',
+  clause: 'rest:4.5/watch/other',
+  at,
+  requestIndex: at,
+  bookmarksRequested: false,
+  kind: 'ConfigMap',
+  apiVersion: 'v1',
+});
 
 describe('410 Gone (rest:6.1.3, rest:6.1.4, rest:7/410)', () => {
   it('recognises both upstream forms and tells a stream from a refusal', () => {

@@ -42,7 +42,10 @@ describe('aggregate: status precedence', () => {
     { verdicts: [], clause: unspec, status: 'notChecked', why: 'unspecified kind with no record' },
   ];
   it.each(cases)('$verdicts on a $clause.kind clause -> $status ($why)', ({ verdicts, clause, status }) => {
-    const [result] = aggregate(verdicts.map((v) => rec(clause.id, v)), [clause]);
+    const [result] = aggregate(
+      verdicts.map((v) => rec(clause.id, v)),
+      [clause],
+    );
     expect(result?.status).toBe(status);
     expect(result?.checks).toBe(verdicts.length);
   });
@@ -71,9 +74,7 @@ describe('aggregate: per clause content', () => {
   });
 
   it('caps counterexamples per clause', () => {
-    const records = [8, 7, 6, 5, 4, 3, 2].map((n) =>
-      rec('rest:4.4.3', 'fail', { counterexample: cx({ requestCount: n, observed: `o${n}` }) }),
-    );
+    const records = [8, 7, 6, 5, 4, 3, 2].map((n) => rec('rest:4.4.3', 'fail', { counterexample: cx({ requestCount: n, observed: `o${n}` }) }));
     const [r] = aggregate(records, catalog);
     expect(r?.counterexamples.map((c) => c.requestCount)).toEqual([2, 3, 4, 5, 6]);
     expect(r?.counterexamples).toHaveLength(MAX_COUNTEREXAMPLES);
@@ -81,7 +82,10 @@ describe('aggregate: per clause content', () => {
 
   it('dedupes and caps notes', () => {
     const notes = ['a', 'a', 'b', ...Array.from({ length: 20 }, (_, i) => `n${i}`)];
-    const [, , r] = aggregate(notes.map((note) => rec('rest:4.4.9', 'unspecified', { note })), catalog);
+    const [, , r] = aggregate(
+      notes.map((note) => rec('rest:4.4.9', 'unspecified', { note })),
+      catalog,
+    );
     expect(r?.notes).toHaveLength(MAX_NOTES);
     expect(r?.notes.slice(0, 3)).toEqual(['a', 'b', 'n0']);
     expect(r?.notes[MAX_NOTES - 1]).toBe('(13 more notes not shown)');
@@ -128,11 +132,11 @@ describe('buildRunResult: verdict and totals', () => {
 });
 
 describe('clauses without a verdict say why (issue 31)', () => {
-  it('shows an informative clause as informative with its reason, and a gap with the catalog\'s reason or the generic one', () => {
-    const results = aggregate([rec('rest:4.4.3', 'pass')], [
-      ...catalog,
-      { id: fakeId('rest:9.9'), doc: 'rest', section: '4.4', summary: 'a clause no check names', kind: 'normative', notCheckedWhy: 'needs a hook' },
-    ]);
+  it("shows an informative clause as informative with its reason, and a gap with the catalog's reason or the generic one", () => {
+    const results = aggregate(
+      [rec('rest:4.4.3', 'pass')],
+      [...catalog, { id: fakeId('rest:9.9'), doc: 'rest', section: '4.4', summary: 'a clause no check names', kind: 'normative', notCheckedWhy: 'needs a hook' }],
+    );
     expect(results.find((c) => c.id === 'node:1')).toMatchObject({ status: 'informative', notes: ['an overview: nothing to judge'] });
     expect(results.find((c) => c.id === 'rest:9.9')).toMatchObject({ status: 'notChecked', notes: ['needs a hook'] });
     expect(results.find((c) => c.id === 'rest:4.4.6')).toMatchObject({ status: 'notChecked', notes: [NO_CHECK_RAN] });

@@ -11,7 +11,19 @@ const checks = [
   { id: 'b', suite: 'rest-health', title: 'health endpoints', clauses: ['rest:4.2/exclude'] },
   { id: 'c', suite: 'rest-authz', title: 'authz', clauses: ['rest:5.1'] },
 ];
-const cx = { check: 'b', clause: 'rest:4.2/exclude', expected: 'excluded', observed: 'ok', steps: ['GET /readyz?exclude=x'], curl: 'curl -s /readyz?exclude=x', requestCount: 1, seed: 11, path: '2', replay: 'npx svc-conformance run --check b --seed 11 --path 2', answers: [] };
+const cx = {
+  check: 'b',
+  clause: 'rest:4.2/exclude',
+  expected: 'excluded',
+  observed: 'ok',
+  steps: ['GET /readyz?exclude=x'],
+  curl: 'curl -s /readyz?exclude=x',
+  requestCount: 1,
+  seed: 11,
+  path: '2',
+  replay: 'npx svc-conformance run --check b --seed 11 --path 2',
+  answers: [],
+};
 const records = [
   { clause: 'rest:2.2.1', check: 'a', verdict: 'pass', count: 3 },
   { clause: 'rest:2.2.2', check: 'a', verdict: 'unspecified', count: 1, note: 'n' },
@@ -21,7 +33,20 @@ const records = [
 
 describe('Allure results from the records', () => {
   const files = allureFiles({ checks, records, footprints: [{ ...emptyFootprint('a'), wallMs: 40 }], seed: 11, profile: 'svc', startedAt: 1_000 });
-  const results = files.filter((f) => f.name.endsWith('-result.json')).map((f) => JSON.parse(f.content) as { name: string; status: string; labels: { name: string; value: string }[]; parameters: { name: string; value: string }[]; steps: { name: string; attachments: { source: string }[] }[]; start: number; stop: number });
+  const results = files
+    .filter((f) => f.name.endsWith('-result.json'))
+    .map(
+      (f) =>
+        JSON.parse(f.content) as {
+          name: string;
+          status: string;
+          labels: { name: string; value: string }[];
+          parameters: { name: string; value: string }[];
+          steps: { name: string; attachments: { source: string }[] }[];
+          start: number;
+          stop: number;
+        },
+    );
 
   it('one test per check, named by id and title, clauses as labels (not in the name)', () => {
     expect(results.map((r) => r.name)).toEqual(['a: create then read', 'b: health endpoints', 'c: authz']);

@@ -6,14 +6,46 @@ import { answerLines, needLines } from '../../reports/answer-diff.ts';
 import type { Counterexample } from '../../runner/results.ts';
 
 const cx = {
-  check: 'paging-snapshot', clause: 'rest:4.4.6', expected: 'remainingItemCount 2', observed: 'page 1: remainingItemCount 1', steps: [], curl: '', requestCount: 4, seed: 1, replay: 'r',
-  needs: [{ says: 'page 1: remainingItemCount absent or 2', test: { kind: 'value', at: { request: 3 }, path: ['metadata', 'remainingItemCount'], equals: 2 }, observed: 'metadata.remainingItemCount 1', met: false }],
+  check: 'paging-snapshot',
+  clause: 'rest:4.4.6',
+  expected: 'remainingItemCount 2',
+  observed: 'page 1: remainingItemCount 1',
+  steps: [],
+  curl: '',
+  requestCount: 4,
+  seed: 1,
+  replay: 'r',
+  needs: [
+    {
+      says: 'page 1: remainingItemCount absent or 2',
+      test: { kind: 'value', at: { request: 3 }, path: ['metadata', 'remainingItemCount'], equals: 2 },
+      observed: 'metadata.remainingItemCount 1',
+      met: false,
+    },
+  ],
   answers: [
     { request: 0, call: 'POST /api/v1/namespaces', setup: true },
     { request: 1, call: 'POST /api/v1/namespaces/n/configmaps', status: 201, kind: 'ConfigMap', name: 'alpha', resourceVersion: '5' },
     { request: 2, call: 'POST /api/v1/namespaces/n/configmaps', status: 201, kind: 'ConfigMap', name: 'echo', resourceVersion: '6' },
-    { request: 3, call: 'GET /api/v1/namespaces/n/configmaps?limit=1', status: 200, resourceVersion: '6', continue: 't', remainingItemCount: 1, items: [{ namespace: 'n', name: 'alpha', resourceVersion: '5' }] },
-    { request: 4, call: 'GET /api/v1/namespaces/n/configmaps?limit=1&continue=t', status: 200, resourceVersion: '6', items: [{ namespace: 'n', name: 'echo', resourceVersion: '6' }, { namespace: 'n', name: 'kube-root-ca.crt', resourceVersion: '2', notCreatedBySuite: true }] },
+    {
+      request: 3,
+      call: 'GET /api/v1/namespaces/n/configmaps?limit=1',
+      status: 200,
+      resourceVersion: '6',
+      continue: 't',
+      remainingItemCount: 1,
+      items: [{ namespace: 'n', name: 'alpha', resourceVersion: '5' }],
+    },
+    {
+      request: 4,
+      call: 'GET /api/v1/namespaces/n/configmaps?limit=1&continue=t',
+      status: 200,
+      resourceVersion: '6',
+      items: [
+        { namespace: 'n', name: 'echo', resourceVersion: '6' },
+        { namespace: 'n', name: 'kube-root-ca.crt', resourceVersion: '2', notCreatedBySuite: true },
+      ],
+    },
   ],
 } as unknown as Counterexample;
 

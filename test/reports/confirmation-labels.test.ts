@@ -14,7 +14,15 @@ const run = buildRunResult({
     rec('rest:4.4.3', 'fail', { check: 'other', counterexample: cx({ check: 'other', confirmation: { label: 'reproduces alone', runs: 2, reproduced: 2 } }) }),
     rec('rest:4.4.3', 'fail', { check: 'third', counterexample: cx({ check: 'third', confirmation: { label: 'not confirmed (time)', runs: 1, reproduced: 1 } }) }),
   ],
-  catalog, profile: 'svc', seed: 42, server: 'http://127.0.0.1:1', nodeagentLoader: null, startedAt: '2026-01-01T00:00:00Z', durationMs: 1, version: '0', errors: [],
+  catalog,
+  profile: 'svc',
+  seed: 42,
+  server: 'http://127.0.0.1:1',
+  nodeagentLoader: null,
+  startedAt: '2026-01-01T00:00:00Z',
+  durationMs: 1,
+  version: '0',
+  errors: [],
 });
 
 describe('confirmation labels in the reports', () => {

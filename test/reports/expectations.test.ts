@@ -12,8 +12,17 @@ knownFailures:
 
 function runWith(records: CheckRecord[], expectations: Expectations) {
   return buildRunResult({
-    records, catalog, expectations, profile: 'svc', seed: 1, server: null, nodeagentLoader: null,
-    startedAt: '2025-01-01T00:00:00Z', durationMs: 0, version: '0.1.0', errors: [],
+    records,
+    catalog,
+    expectations,
+    profile: 'svc',
+    seed: 1,
+    server: null,
+    nodeagentLoader: null,
+    startedAt: '2025-01-01T00:00:00Z',
+    durationMs: 0,
+    version: '0.1.0',
+    errors: [],
   });
 }
 
@@ -116,7 +125,11 @@ describe('mergeExpectations (repeated --expectations)', () => {
     const a = parseExpectations(YAML_FILE, 'a.yaml');
     const b = parseExpectations('knownFailures:\n  - clause: rest:4.4.6\n    reason: also in b\n  - clause: node:2.2/maxPods\n    reason: loader caps it\n', 'b.yaml');
     const merged = mergeExpectations([a, b]);
-    expect(merged.knownFailures.map((k) => [k.clause, k.at])).toEqual([['rest:4.4.6', 'a.yaml:3'], ['rest:4.4.6', 'b.yaml:2'], ['node:2.2/maxPods', 'b.yaml:4']]);
+    expect(merged.knownFailures.map((k) => [k.clause, k.at])).toEqual([
+      ['rest:4.4.6', 'a.yaml:3'],
+      ['rest:4.4.6', 'b.yaml:2'],
+      ['node:2.2/maxPods', 'b.yaml:4'],
+    ]);
     expect(merged.warnings).toHaveLength(2);
     // One file merged alone is that file.
     expect(mergeExpectations([a])).toEqual(a);
@@ -129,7 +142,9 @@ describe('a known failure limited to a run condition (when: scale)', () => {
 
   it('is read with its condition, and an unknown condition is one clear error with its line', () => {
     expect(e.knownFailures[0]).toEqual({ clause: 'rest:4.4.3', reason: 'loses items in long selector chains', when: { scale: true }, at: 'e.yaml:2' });
-    expect(errorOf(file.replace('when: scale', 'when: nightly'), 'e.yaml').message).toBe('e.yaml:4: knownFailures[0].when: unknown condition "nightly" (write scale, or a mapping of scale, profile, capability, release)');
+    expect(errorOf(file.replace('when: scale', 'when: nightly'), 'e.yaml').message).toBe(
+      'e.yaml:4: knownFailures[0].when: unknown condition "nightly" (write scale, or a mapping of scale, profile, capability, release)',
+    );
   });
 
   it('excuses the failure in a --scale run only; elsewhere it is not listed at all', () => {

@@ -39,7 +39,7 @@ export function cx(over: Partial<Counterexample> = {}): Counterexample {
     expected: 'status 200 with items [b, c]',
     observed: 'status 200 with items [c]',
     steps: ['create a', 'create b', 'list limit=1', 'list continue=T'],
-    curl: "#!/usr/bin/env bash\ncurl -sS \"$SERVER\"'/api/v1/namespaces/x/pods?limit=1'\n",
+    curl: '#!/usr/bin/env bash\ncurl -sS "$SERVER"\'/api/v1/namespaces/x/pods?limit=1\'\n',
     requestCount: 4,
     seed: 42,
     path: '3:1',

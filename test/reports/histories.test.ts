@@ -20,11 +20,16 @@ describe('saved histories', () => {
   it('writes one JSON file per failing check and clause that carried a history', async () => {
     const history = { format: 'svc-conformance/watch-history@1', events: [{ type: 'ADDED' }] };
     const run = buildRunResult({
-      records: [
-        rec('rest:4.4.3', 'fail', { counterexample: cx({ check: 'watch-resume', history }) }),
-        rec('rest:4.4.6', 'fail', { counterexample: cx({ clause: 'rest:4.4.6' }) }),
-      ],
-      catalog, profile: 'svc', seed: 1, server: null, nodeagentLoader: null, startedAt: '2025-01-02T03:04:05.000Z', durationMs: 1, version: '0.1.0', errors: [],
+      records: [rec('rest:4.4.3', 'fail', { counterexample: cx({ check: 'watch-resume', history }) }), rec('rest:4.4.6', 'fail', { counterexample: cx({ clause: 'rest:4.4.6' }) })],
+      catalog,
+      profile: 'svc',
+      seed: 1,
+      server: null,
+      nodeagentLoader: null,
+      startedAt: '2025-01-02T03:04:05.000Z',
+      durationMs: 1,
+      version: '0.1.0',
+      errors: [],
     });
     await writeReports(run, dir, familyOf);
     expect(await readdir(join(dir, 'histories'))).toEqual(['watch-resume-rest_4.4.3.json']);

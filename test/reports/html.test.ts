@@ -55,7 +55,10 @@ describe('toHtml', () => {
   it('errors: a section with each reason, the errored check never green in the checks table (issue 30)', () => {
     const fp = (check: string) => ({ check, wallMs: 1000, namespaces: 0, clusterObjects: 0, requests: { GET: 2 }, bytesSent: 0, bytesReceived: 0, namespaceWaitMs: 0 });
     const run = sampleRun({ errors: ['watch-resume [rest:6.1.5]: connection reset by the target'] });
-    const withChecks = { ...run, footprint: { namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, checkWallMs: 3000, checks: [fp('some-check'), fp('watch-resume'), fp('quiet-check')] } };
+    const withChecks = {
+      ...run,
+      footprint: { namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, checkWallMs: 3000, checks: [fp('some-check'), fp('watch-resume'), fp('quiet-check')] },
+    };
     const errorPage = toHtml(withChecks, familyOf);
     const errors = errorPage.slice(errorPage.indexOf('<h2 id="errors">'), errorPage.indexOf('<h2 id="failures">'));
     expect(errors).toContain('Errors (2)');

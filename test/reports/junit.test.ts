@@ -6,17 +6,7 @@ import { HOSTILE, sampleRun } from './sample-run.ts';
 import { descendants, parseXml } from './xml-check.ts';
 
 describe('the well-formedness checker itself', () => {
-  it.each([
-    '<a><b></a></b>',
-    '<a x=1/>',
-    '<a>&foo;</a>',
-    '<a>1 < 2</a>',
-    '<a>x]]>y</a>',
-    '<a>\u0001</a>',
-    '<a/><b/>',
-    '<a x="1" x="2"/>',
-    '<a>',
-  ])('rejects %j', (xml) => {
+  it.each(['<a><b></a></b>', '<a x=1/>', '<a>&foo;</a>', '<a>1 < 2</a>', '<a>x]]>y</a>', '<a>\u0001</a>', '<a/><b/>', '<a x="1" x="2"/>', '<a>'])('rejects %j', (xml) => {
     expect(() => parseXml(xml)).toThrow(/not well-formed/);
   });
 
@@ -48,7 +38,7 @@ describe('toJUnitXml', () => {
   it('puts the counterexample in the failure body', () => {
     const failure = byId('rest:4.4.3')?.children.find((c) => c.name === 'failure');
     expect(failure?.attrs.message).toBe('expected status 200 with items [b, c]; observed status 200 with items [c]');
-    for (const part of ['expected: status 200', 'observed: status 200 with items [c]', '4. list continue=T', 'replay:   npx svc-conformance run --seed 42', "curl -sS \"$SERVER\"'/api/v1"]) {
+    for (const part of ['expected: status 200', 'observed: status 200 with items [c]', '4. list continue=T', 'replay:   npx svc-conformance run --seed 42', 'curl -sS "$SERVER"\'/api/v1']) {
       expect(failure?.text).toContain(part);
     }
   });
@@ -91,13 +81,21 @@ describe('toJUnitXml', () => {
 });
 
 describe('JUnit times', () => {
-  it('each clause case carries its share of the checks\' wall time; an area\'s suite sums its cases', async () => {
+  it("each clause case carries its share of the checks' wall time; an area's suite sums its cases", async () => {
     const { clauseTimes } = await import('../../reports/aggregate.ts');
     const rec = (check: string, clause: string) => ({ check, clause, verdict: 'pass', count: 1 }) as never;
-    const fp = { namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, checkWallMs: 5000, checks: [
-      { check: 'a', wallMs: 4000, namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, namespaceWaitMs: 0 },
-      { check: 'b', wallMs: 1000, namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, namespaceWaitMs: 0 },
-    ] };
+    const fp = {
+      namespaces: 0,
+      clusterObjects: 0,
+      requests: {},
+      bytesSent: 0,
+      bytesReceived: 0,
+      checkWallMs: 5000,
+      checks: [
+        { check: 'a', wallMs: 4000, namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, namespaceWaitMs: 0 },
+        { check: 'b', wallMs: 1000, namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, namespaceWaitMs: 0 },
+      ],
+    };
     const t = clauseTimes([rec('a', 'x'), rec('a', 'y'), rec('a', 'x'), rec('b', 'y')], fp);
     expect(Object.fromEntries(t)).toEqual({ x: 2000, y: 3000 });
     const run = sampleRun();

@@ -12,11 +12,14 @@ import { promisify } from 'node:util';
 import { writeMatrix } from '../../scripts/matrix-cli.ts';
 import { catalog } from '../../reference/catalog/index.ts';
 
-
 /** Four runs over the same 30 clauses; three clauses differ between them (set at different rows). */
 function fourRuns(root: string): string[] {
   const ids = catalog.slice(0, 30).map((c) => c.id);
-  const differing = new Map([[ids[4]!, ['passed', 'failed', 'passed', 'passed']], [ids[17]!, ['passed', 'passed', 'unspecified', 'passed']], [ids[29]!, ['passed', 'passed', 'passed', 'failed']]]);
+  const differing = new Map([
+    [ids[4]!, ['passed', 'failed', 'passed', 'passed']],
+    [ids[17]!, ['passed', 'passed', 'unspecified', 'passed']],
+    [ids[29]!, ['passed', 'passed', 'passed', 'failed']],
+  ]);
   return ['embedded', 'embedded-fault', 'upstream', 'other'].map((name, i) => {
     const dir = path.join(root, name);
     mkdirSync(dir, { recursive: true });
@@ -24,7 +27,18 @@ function fourRuns(root: string): string[] {
       const status = differing.get(id)?.[i] ?? 'passed';
       return { id, section: '', summary: `clause ${id}`, status, checks: 1, counterexamples: status === 'failed' ? [{ check: 'x', clause: id }] : [], notes: [], expectedFailure: false };
     });
-    writeFileSync(path.join(dir, 'summary.json'), JSON.stringify({ tool: 'svc-conformance', version: '0.1.0', profile: 'svc', seed: i === 2 ? 9 : 1, verdict: 'conformant', target: { server: `http://127.0.0.1:${1000 + i}`, nodeagentLoader: null }, clauses }));
+    writeFileSync(
+      path.join(dir, 'summary.json'),
+      JSON.stringify({
+        tool: 'svc-conformance',
+        version: '0.1.0',
+        profile: 'svc',
+        seed: i === 2 ? 9 : 1,
+        verdict: 'conformant',
+        target: { server: `http://127.0.0.1:${1000 + i}`, nodeagentLoader: null },
+        clauses,
+      }),
+    );
     return dir;
   });
 }
@@ -41,7 +55,6 @@ describe('matrix', () => {
     expect(m.marks.seedsDiffer).toBe(true);
     expect(m.rows[0]!.cells[0]!.href).toMatch(/^\.\.\/embedded\/index\.html#/);
   });
-
 });
 
 describe.skipIf(chromium === undefined)('matrix in a browser (skipped: no chromium; apt-get install -y chromium)', () => {
@@ -50,12 +63,15 @@ describe.skipIf(chromium === undefined)('matrix in a browser (skipped: no chromi
     const out = path.join(root, 'out');
     writeMatrix(fourRuns(root), out);
     const page = readFileSync(path.join(out, 'matrix.html'), 'utf8');
-    const probe = page.replace('</body>', `<script>
+    const probe = page.replace(
+      '</body>',
+      `<script>
       const first = [...document.querySelectorAll('tr.row')].slice(0, 4).map((r) => r.classList.contains('differs'));
       const s = document.getElementById('f-status'); s.value = 'failed'; s.onchange();
       const shown = [...document.querySelectorAll('tr.row')].filter((r) => r.style.display !== 'none').length;
       document.title = JSON.stringify({ first, shown, marked: !!document.getElementById('marks') });
-    </script></body>`);
+    </script></body>`,
+    );
     writeFileSync(path.join(out, 'probe.html'), probe);
     const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--window-size=1400,900'];
     const { stdout } = await promisify(execFile)(chromium!, [...flags, '--dump-dom', `file://${path.join(out, 'probe.html')}`], { encoding: 'utf8', timeout: 60_000 });

@@ -36,18 +36,26 @@ describe('mergeSummaries', () => {
     rec('rest:4.5/list/unset/limit-continue/other', 'pass', { check: 'b', count: 2 }),
   ];
 
-  it('gives the clause statuses and totals of one run over the union of the shards\' records', () => {
+  it("gives the clause statuses and totals of one run over the union of the shards' records", () => {
     const whole = runOf(records);
     const shardA = runOf(records.filter((r) => r.check === 'a'));
     const shardB = runOf(records.filter((r) => r.check === 'b'));
-    const merged = mergeSummaries([{ file: 'a', summary: toSummary(shardA) }, { file: 'b', summary: toSummary(shardB) }]);
+    const merged = mergeSummaries([
+      { file: 'a', summary: toSummary(shardA) },
+      { file: 'b', summary: toSummary(shardB) },
+    ]);
     expect(merged.clauses.map((c) => [c.id, c.status, c.checks])).toEqual(whole.clauses.map((c) => [c.id, c.status, c.checks]));
     expect(merged.totals).toEqual(whole.totals);
     expect(merged.verdict).toBe('nonconformant');
   });
 
   it('refuses shards of different seeds: they are different runs', () => {
-    expect(() => mergeSummaries([{ file: 'a', summary: toSummary(runOf(records, 1)) }, { file: 'b', summary: toSummary(runOf(records, 2)) }])).toThrow(/seed 2/);
+    expect(() =>
+      mergeSummaries([
+        { file: 'a', summary: toSummary(runOf(records, 1)) },
+        { file: 'b', summary: toSummary(runOf(records, 2)) },
+      ]),
+    ).toThrow(/seed 2/);
   });
 });
 

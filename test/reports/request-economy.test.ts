@@ -5,8 +5,16 @@ import { footprintLines, sumFootprints, type CheckFootprint } from '../../harnes
 import { toSummaryJson } from '../../reports/summary-json.ts';
 import { catalog, familyOf, rec } from './fixtures.ts';
 
-const fp = (check: string, requests: Record<string, number>, bytesSent: number, bytesReceived: number): CheckFootprint =>
-  ({ check, wallMs: 1, namespaces: 0, clusterObjects: 0, requests, bytesSent, bytesReceived, namespaceWaitMs: 0 });
+const fp = (check: string, requests: Record<string, number>, bytesSent: number, bytesReceived: number): CheckFootprint => ({
+  check,
+  wallMs: 1,
+  namespaces: 0,
+  clusterObjects: 0,
+  requests,
+  bytesSent,
+  bytesReceived,
+  namespaceWaitMs: 0,
+});
 
 // Two checks decide three clauses with 30 requests; a third sends 6 requests and decides nothing.
 const records = [
@@ -20,7 +28,7 @@ const records = [
 const footprint = sumFootprints([fp('paging', { GET: 18, POST: 2 }, 1000, 9000), fp('lists', { GET: 10 }, 500, 1500), fp('idle', { GET: 6 }, 100, 300)]);
 
 describe('request economy', () => {
-  it('divides the run\'s requests and bytes by its decided clauses; error, skipped and notChecked decide nothing', () => {
+  it("divides the run's requests and bytes by its decided clauses; error, skipped and notChecked decide nothing", () => {
     const run = buildRunResult({ records, catalog, footprint, profile: 'svc', seed: 1, server: null, nodeagentLoader: null, startedAt: '', durationMs: 0, version: '0', errors: [] });
     const e = run.footprint!.perVerdict!;
     expect(e).toMatchObject({ verdicts: 3, requests: 36, bytes: 12_400, requestsPerVerdict: 12, bytesPerVerdict: 4133 });

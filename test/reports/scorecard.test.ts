@@ -24,15 +24,49 @@ function ex(request: TargetRequest, status: number | undefined, body?: unknown, 
   return { seq: ++seq, request, ...(response ? { response } : { transportError: 'ECONNRESET' }), startedAtMs: 0, durationMs: 1 };
 }
 const CM = '/api/v1/namespaces/svc-conformance-x-p1/configmaps';
-const list = (query: [string, string][], items: number, cont?: string) => ({ kind: 'ConfigMapList', metadata: { resourceVersion: '9', ...(cont ? { continue: cont } : {}) }, items: Array.from({ length: items }, (_, i) => ({ metadata: { name: `c${i}` } })) });
+const list = (query: [string, string][], items: number, cont?: string) => ({
+  kind: 'ConfigMapList',
+  metadata: { resourceVersion: '9', ...(cont ? { continue: cont } : {}) },
+  items: Array.from({ length: items }, (_, i) => ({ metadata: { name: `c${i}` } })),
+});
 const events = (...lines: object[]) => lines.map((l) => JSON.stringify(l)).join('\n');
 
 describe('reach: counted from recorded exchanges', () => {
   it('follows a continue chain, counts pages, cells and the largest list', () => {
     const r = emptyReach();
     countReach(r, ex({ method: 'GET', path: CM, query: [['limit', '2']] }, 200, list([], 2, 'T1')), 0);
-    countReach(r, ex({ method: 'GET', path: CM, query: [['limit', '2'], ['continue', 'T1']] }, 200, list([], 2, 'T2')), 0);
-    countReach(r, ex({ method: 'GET', path: CM, query: [['limit', '2'], ['continue', 'T2']] }, 200, list([], 1)), 0);
+    countReach(
+      r,
+      ex(
+        {
+          method: 'GET',
+          path: CM,
+          query: [
+            ['limit', '2'],
+            ['continue', 'T1'],
+          ],
+        },
+        200,
+        list([], 2, 'T2'),
+      ),
+      0,
+    );
+    countReach(
+      r,
+      ex(
+        {
+          method: 'GET',
+          path: CM,
+          query: [
+            ['limit', '2'],
+            ['continue', 'T2'],
+          ],
+        },
+        200,
+        list([], 1),
+      ),
+      0,
+    );
     // A second, shorter chain does not shorten the longest.
     countReach(r, ex({ method: 'GET', path: CM, query: [['limit', '5']] }, 200, list([], 5)), 0);
     expect(r.pages).toBe(4);
@@ -46,7 +80,22 @@ describe('reach: counted from recorded exchanges', () => {
     const r = emptyReach();
     countReach(r, ex({ method: 'GET', path: `${CM}/a`, query: [['resourceVersion', '0']] }, 200, { kind: 'ConfigMap' }), 0);
     countReach(r, ex({ method: 'GET', path: '/api/v1/namespaces/n', query: [] }, 200, { kind: 'Namespace' }), 0);
-    countReach(r, ex({ method: 'GET', path: '/api/v1/namespaces', query: [['resourceVersion', '5'], ['resourceVersionMatch', 'Exact']] }, 403, { kind: 'Status', code: 403 }), 0);
+    countReach(
+      r,
+      ex(
+        {
+          method: 'GET',
+          path: '/api/v1/namespaces',
+          query: [
+            ['resourceVersion', '5'],
+            ['resourceVersionMatch', 'Exact'],
+          ],
+        },
+        403,
+        { kind: 'Status', code: 403 },
+      ),
+      0,
+    );
     countReach(r, ex({ method: 'GET', path: '/apis', query: [] }, 200, {}), 0);
     countReach(r, ex({ method: 'POST', path: CM }, 201, {}), 1234);
     expect(r.cells).toEqual({ 'rest:4.5/get/0': 1, 'rest:4.5/get/unset': 1 });
@@ -58,7 +107,22 @@ describe('reach: counted from recorded exchanges', () => {
     const r = emptyReach();
     countReach(r, ex({ method: 'PATCH', path: `${CM}/a`, headers: { 'Content-Type': 'application/apply-patch+yaml' } }, 409, { kind: 'Status', code: 409 }), 10);
     countReach(r, ex({ method: 'PUT', path: `${CM}/a` }, 409, { kind: 'Status', code: 409 }), 10);
-    countReach(r, ex({ method: 'GET', path: CM, query: [['limit', '1'], ['continue', 'old']] }, 410, { kind: 'Status', code: 410 }), 0);
+    countReach(
+      r,
+      ex(
+        {
+          method: 'GET',
+          path: CM,
+          query: [
+            ['limit', '1'],
+            ['continue', 'old'],
+          ],
+        },
+        410,
+        { kind: 'Status', code: 410 },
+      ),
+      0,
+    );
     countReach(r, ex({ method: 'GET', path: CM }, 429, {}), 0);
     countReach(r, ex({ method: 'GET', path: CM }, 504, {}), 0);
     countReach(r, ex({ method: 'GET', path: CM }, undefined), 0);
@@ -68,7 +132,8 @@ describe('reach: counted from recorded exchanges', () => {
 
   it('a watch is opened, resumed from a version an earlier watch delivered, and expired by 410 (status or ERROR event)', () => {
     const r = emptyReach();
-    const w = (rv: string | undefined, status: number, text = '') => ex({ method: 'GET', path: CM, query: [['watch', '1'], ...(rv !== undefined ? [['resourceVersion', rv] as [string, string]] : [])] }, status, undefined, text);
+    const w = (rv: string | undefined, status: number, text = '') =>
+      ex({ method: 'GET', path: CM, query: [['watch', '1'], ...(rv !== undefined ? [['resourceVersion', rv] as [string, string]] : [])] }, status, undefined, text);
     countReach(r, w(undefined, 200, events({ type: 'ADDED', object: { metadata: { resourceVersion: '11' } } }, { type: 'BOOKMARK', object: { metadata: { resourceVersion: '12' } } })), 0);
     countReach(r, w('12', 200, events({ type: 'ERROR', object: { kind: 'Status', code: 410 } })), 0);
     // From a version no watch of this check delivered or started from: a start, not a resume...
@@ -94,7 +159,13 @@ describe('reach: counted from recorded exchanges', () => {
 });
 
 describe('scorecard and --require', () => {
-  const reach = { ...emptyReach(), pages: 7, longestChain: 4, watches: { opened: 3, resumed: 1, expired: 0, delivering: 3 }, cells: Object.fromEntries(REST_4_5_CELLS.slice(0, 12).map((c) => [c, 1])) };
+  const reach = {
+    ...emptyReach(),
+    pages: 7,
+    longestChain: 4,
+    watches: { opened: 3, resumed: 1, expired: 0, delivering: 3 },
+    cells: Object.fromEntries(REST_4_5_CELLS.slice(0, 12).map((c) => [c, 1])),
+  };
   const card = scorecardOf({ ...sumFootprints([]), reach });
 
   it('names every rest:4.5 cell once: 3 get, 21 list, 3 watch', () => {
@@ -104,7 +175,11 @@ describe('scorecard and --require', () => {
   });
 
   it('parses KEY>=N lists and refuses anything else with a line that says what is wrong', () => {
-    expect(parseRequire('pages>=5, watches.resumed>=1,cells.rest:4.5>=10')).toEqual([{ key: 'pages', min: 5 }, { key: 'watches.resumed', min: 1 }, { key: 'cells.rest:4.5', min: 10 }]);
+    expect(parseRequire('pages>=5, watches.resumed>=1,cells.rest:4.5>=10')).toEqual([
+      { key: 'pages', min: 5 },
+      { key: 'watches.resumed', min: 1 },
+      { key: 'cells.rest:4.5', min: 10 },
+    ]);
     expect(parseRequire('pages>5')).toMatch(/"pages>5" is not KEY>=N/);
     expect(parseRequire('pagez>=5')).toMatch(/unknown key pagez; known: .*pages/);
     expect(parseRequire('pages>=-1')).toMatch(/not KEY>=N/);
@@ -136,7 +211,10 @@ describe('the vacuity guard, relative to the selection', () => {
   });
 
   it('checks that mostly errored are not tested; nothing judged at all is not tested', () => {
-    const erred = exercisedOf([...['c1', 'c2', 'c3'].map((c) => r(c, 'a', 'pass')), ...selected[1]!.clauses.map((c) => r(c, 'b', 'error', 'infrastructure: 503'))], selected.slice(0, 2).concat([{ id: 'c', clauses: ['c12'] }]));
+    const erred = exercisedOf(
+      [...['c1', 'c2', 'c3'].map((c) => r(c, 'a', 'pass')), ...selected[1]!.clauses.map((c) => r(c, 'b', 'error', 'infrastructure: 503'))],
+      selected.slice(0, 2).concat([{ id: 'c', clauses: ['c12'] }]),
+    );
     expect(erred.line).toMatch(/only 1 of the 3 checks that ran reached a verdict/);
     const none = exercisedOf([r('c11', 'slow', 'notChecked', 'needs --slow')], [selected[2]!]);
     expect(none).toMatchObject({ notTested: true, applicableChecks: 0 });
@@ -145,12 +223,23 @@ describe('the vacuity guard, relative to the selection', () => {
 
   it('a legitimate narrow run is measured against its own selection and passes', () => {
     // Every case inconclusive (a daemon that never got ready): asked, but no verdict reached.
-    const unknown = exercisedOf(['c1', 'c2', 'c3'].map((c) => r(c, 'a', 'inconclusive', 'not ready within 2000 ms')), [selected[0]!]);
+    const unknown = exercisedOf(
+      ['c1', 'c2', 'c3'].map((c) => r(c, 'a', 'inconclusive', 'not ready within 2000 ms')),
+      [selected[0]!],
+    );
     expect([unknown.notTested, unknown.line]).toEqual([true, expect.stringMatching(/no selected check reached a verdict/)]);
-    const narrow = exercisedOf(['c6', 'c7'].map((c) => r(c, 'b', 'pass')), [selected[1]!]);
+    const narrow = exercisedOf(
+      ['c6', 'c7'].map((c) => r(c, 'b', 'pass')),
+      [selected[1]!],
+    );
     expect(narrow).toMatchObject({ notTested: false, checksWithVerdict: 1, judgedClauses: 2, declaredClauses: 5 });
     // The same records against the whole selection would not be enough.
-    expect(exercisedOf(['c6', 'c7'].map((c) => r(c, 'b', 'pass')), selected).notTested).toBe(true);
+    expect(
+      exercisedOf(
+        ['c6', 'c7'].map((c) => r(c, 'b', 'pass')),
+        selected,
+      ).notTested,
+    ).toBe(true);
   });
 
   it('turns a run that would read nonconformant into notTested, with the line in every report, and the summary validates', () => {
@@ -182,7 +271,20 @@ describe('the vacuity guard, relative to the selection', () => {
 
   it('a run below --require that failed a clause stays nonconformant (a regression is never hidden)', () => {
     const records = ['rest:4.4.3', 'rest:4.4.6', 'rest:4.5/list/unset/limit-continue/other'].map((c, i) => rec(c, i === 0 ? 'fail' : 'pass', { check: 'a' }));
-    const run = buildRunResult({ records, catalog, profile: 'svc', seed: 1, server: null, nodeagentLoader: null, startedAt: '2025-01-02T03:04:05.000Z', durationMs: 1, version: '0', errors: [], selected: [{ id: 'a', clauses: ['rest:4.4.3', 'rest:4.4.6', 'rest:4.5/list/unset/limit-continue/other'] }], require: [{ key: 'pages', min: 1 }] });
+    const run = buildRunResult({
+      records,
+      catalog,
+      profile: 'svc',
+      seed: 1,
+      server: null,
+      nodeagentLoader: null,
+      startedAt: '2025-01-02T03:04:05.000Z',
+      durationMs: 1,
+      version: '0',
+      errors: [],
+      selected: [{ id: 'a', clauses: ['rest:4.4.3', 'rest:4.4.6', 'rest:4.5/list/unset/limit-continue/other'] }],
+      require: [{ key: 'pages', min: 1 }],
+    });
     expect(run.verdict).toBe('nonconformant');
     expect(run.scorecard?.require?.[0]?.met).toBe(false);
     expect(scorecardLines(run.scorecard!).at(-1)).toBe('--require pages>=1: the run reached 0');
@@ -192,7 +294,24 @@ describe('the vacuity guard, relative to the selection', () => {
 describe('merge-reports keeps what the shards reached', () => {
   const shard = (file: string, reach: Partial<ReturnType<typeof emptyReach>>, records: CheckRecord[], selected: { id: string; clauses: string[] }[]) => ({
     file,
-    summary: toSummary(buildRunResult({ records, catalog, profile: 'svc', seed: 5, server: null, nodeagentLoader: null, startedAt: '2025-01-02T03:04:05.000Z', durationMs: 1, version: '0', errors: [], footprint: { ...sumFootprints([]), reach: { ...emptyReach(), ...reach } }, selected, require: [{ key: 'pages', min: 5 }] }), { catalog, familyOf }),
+    summary: toSummary(
+      buildRunResult({
+        records,
+        catalog,
+        profile: 'svc',
+        seed: 5,
+        server: null,
+        nodeagentLoader: null,
+        startedAt: '2025-01-02T03:04:05.000Z',
+        durationMs: 1,
+        version: '0',
+        errors: [],
+        footprint: { ...sumFootprints([]), reach: { ...emptyReach(), ...reach } },
+        selected,
+        require: [{ key: 'pages', min: 5 }],
+      }),
+      { catalog, familyOf },
+    ),
   });
   const ok = (check: string, clause: string) => rec(clause, 'pass', { check });
 
@@ -202,7 +321,12 @@ describe('merge-reports keeps what the shards reached', () => {
     expect(a.summary.verdict).toBe('notTested');
     const merged = mergeSummaries([a, b]);
     expect(merged.verdict).toBe('conformant');
-    expect(merged.scorecard).toMatchObject({ pages: { walked: 5, longestChain: 3 }, cells: { 'rest:4.5': { hit: 2 } }, require: [{ key: 'pages', actual: 5, met: true }], exercised: { selectedChecks: 2, checksWithVerdict: 2 } });
+    expect(merged.scorecard).toMatchObject({
+      pages: { walked: 5, longestChain: 3 },
+      cells: { 'rest:4.5': { hit: 2 } },
+      require: [{ key: 'pages', actual: 5, met: true }],
+      exercised: { selectedChecks: 2, checksWithVerdict: 2 },
+    });
   });
 
   it('a shard that judged too little leaves the merged run notTested, naming the shard', () => {

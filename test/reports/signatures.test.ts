@@ -37,14 +37,18 @@ const SIGNED = `knownFailures:
     reason: the cache ignores limit
     source: https://example.test/issue/1
 `;
-const limitIgnored = (observedStatus = 200) => rec('rest:4.4.6', 'fail', { counterexample: cx({ clause: 'rest:4.4.6', observed: 'page 1 has 3 items', class: 'limit-ignored', input: 'limit-below-count', observedStatus }) });
+const limitIgnored = (observedStatus = 200) =>
+  rec('rest:4.4.6', 'fail', { counterexample: cx({ clause: 'rest:4.4.6', observed: 'page 1 has 3 items', class: 'limit-ignored', input: 'limit-below-count', observedStatus }) });
 
 describe('signatures in the expectations file', () => {
-  it('reads a signature, its source and conditions, with the entry\'s line', () => {
+  it("reads a signature, its source and conditions, with the entry's line", () => {
     const e = parseExpectations(`${SIGNED}    when: { profile: k8s, capability: watch-cache, release: '>=1.24 <1.27', scale: false }\n`, 'e.yaml');
     expect(e.warnings).toBeUndefined();
     expect(e.knownFailures[0]).toEqual({
-      clause: 'rest:4.4.6', reason: 'the cache ignores limit', source: 'https://example.test/issue/1', at: 'e.yaml:2',
+      clause: 'rest:4.4.6',
+      reason: 'the cache ignores limit',
+      source: 'https://example.test/issue/1',
+      at: 'e.yaml:2',
       observed: { class: ['limit-ignored'], status: [200] },
       when: { scale: false, profile: 'k8s', capability: ['watch-cache'], release: parseReleaseRange('>=1.24 <1.27') },
     });
@@ -71,14 +75,18 @@ describe('signatures in the expectations file', () => {
   it('lists a clause twice only when every entry of it has a signature', () => {
     const two = `${SIGNED}  - clause: rest:4.4.6\n    observed: { class: selector-page-lost-items }\n    reason: another departure\n`;
     expect(parseExpectations(two, 'e.yaml').knownFailures).toHaveLength(2);
-    expect(errorOf(`${SIGNED}  - clause: rest:4.4.6\n    reason: any\n`)).toBe('e.yaml:6: knownFailures[1].clause: rest:4.4.6 is already listed at knownFailures[0] (a clause listed more than once needs a signature, `observed`, on every entry)');
+    expect(errorOf(`${SIGNED}  - clause: rest:4.4.6\n    reason: any\n`)).toBe(
+      'e.yaml:6: knownFailures[1].clause: rest:4.4.6 is already listed at knownFailures[0] (a clause listed more than once needs a signature, `observed`, on every entry)',
+    );
     expect(errorOf(`${SIGNED}${SIGNED.slice('knownFailures:\n'.length)}`)).toBe('e.yaml:6: knownFailures[1].clause: rest:4.4.6 is already listed at knownFailures[0]');
   });
 
   it('accepts an entry without a signature, warning once per file with its lines', () => {
     const e = parseExpectations('knownFailures:\n  - clause: rest:4.4.6\n    reason: a\n  - clause: rest:4.4.3\n    reason: b\n', 'old.yaml');
     expect(e.knownFailures).toHaveLength(2);
-    expect(e.warnings).toEqual(['old.yaml: 2 entries at lines 2, 4 have no `observed` signature and match any failure of the clause; add observed: {class, status, reason or message} so a different failure is a regression']);
+    expect(e.warnings).toEqual([
+      'old.yaml: 2 entries at lines 2, 4 have no `observed` signature and match any failure of the clause; add observed: {class, status, reason or message} so a different failure is a regression',
+    ]);
   });
 });
 
@@ -139,7 +147,9 @@ describe('"no longer occurring" only when exercised', () => {
     const r = run([passWith({ 'limit-below-count': 2 })], e);
     const entry = r.clauses.find((x) => x.id === 'rest:4.4.6')!.expectation!.entries[0]!;
     expect(entry).toMatchObject({ outcome: 'noLongerOccurs', detail: 'the run sent a list with a limit below the number of items it returned (2 answers), and the answers conformed' });
-    expect(toTerminalSummary(r, familyOf, { color: false })).toContain('No longer occurring (the run sent the input and the answers conformed); remove from the expectations file:\n  rest:4.4.6 (class limit-ignored, status 200) at e.yaml:2');
+    expect(toTerminalSummary(r, familyOf, { color: false })).toContain(
+      'No longer occurring (the run sent the input and the answers conformed); remove from the expectations file:\n  rest:4.4.6 (class limit-ignored, status 200) at e.yaml:2',
+    );
     expect(toMarkdownSummary(r)).toContain('### No longer occurring (1): remove from the expectations file');
   });
 
@@ -181,12 +191,16 @@ describe('"no longer occurring" only when exercised', () => {
   // drops the whole field where nobody owns the list's key) and the entry was called gone, while other
   // seeds still show the null list refused: the input class is broader than structured-merge-diff's trigger.
   it('an emptied list answered right proves nothing: never gone; the refusal is still excused, another refusal is not', () => {
-    const emptied = parseExpectations(`knownFailures:\n  - clause: rest:4.7.3\n    observed: { class: emptied-list-refused, status: 422, message: 'must be of type (array|object): "null"' }\n    reason: r\n`, 'e.yaml');
+    const emptied = parseExpectations(
+      `knownFailures:\n  - clause: rest:4.7.3\n    observed: { class: emptied-list-refused, status: 422, message: 'must be of type (array|object): "null"' }\n    reason: r\n`,
+      'e.yaml',
+    );
     const pass = rec('rest:4.7.3', 'pass', { inputs: { 'apply-empties-list': 9 } });
     const entry = run([pass], emptied).clauses.find((x) => x.id === 'rest:4.7.3')!.expectation!.entries[0]!;
     expect(entry).toMatchObject({ outcome: 'notExercised', detail: expect.stringContaining('never reported gone: whether structured-merge-diff keeps the emptied list') });
     expect(toTerminalSummary(run([pass], emptied), familyOf, { color: false })).not.toMatch(/no longer occurring|remove from/i);
-    const refusal = (message: string, cls?: 'emptied-list-refused') => rec('rest:4.7.3', 'fail', { counterexample: cx({ clause: 'rest:4.7.3', observed: message, observedStatus: 422, input: 'apply-empties-list', ...(cls ? { class: cls } : {}) }) });
+    const refusal = (message: string, cls?: 'emptied-list-refused') =>
+      rec('rest:4.7.3', 'fail', { counterexample: cx({ clause: 'rest:4.7.3', observed: message, observedStatus: 422, input: 'apply-empties-list', ...(cls ? { class: cls } : {}) }) });
     expect(run([refusal('spec.l: Invalid value: "null": spec.l in body must be of type array: "null"', 'emptied-list-refused')], emptied).verdict).toBe('conformant');
     // Near misses: a 422 of the same apply for another reason, and a refusal the model gave no class.
     expect(run([refusal('spec.l[0].name: Required value', 'emptied-list-refused')], emptied).verdict).toBe('nonconformant');
@@ -228,9 +242,24 @@ describe('the shipped upstream expectations files', () => {
   // and judged under every clause its facts brought in; nine of them had no entry and read as regressions.
   it('the emptied-list refusal is excused under every clause an apply-sequences write is judged under, and only that refusal', () => {
     const e = parseExpectations(readFileSync(path.join(dir, 'upstream-kube-apiserver.yaml'), 'utf8'), 'upstream-kube-apiserver.yaml');
-    const applyClauses: ClauseId[] = ['rest:3.2/apply-force', 'rest:4.3/force', 'rest:3.2/apply-same-value', 'rest:3.2/apply-omit-sole', 'rest:3.2/apply-omit-shared', 'rest:4.7.3', 'rest:4.1/patch-type/apply', 'rest:4.1/patch', 'rest:4.7.7', 'rest:4.7.7/list-type', 'rest:4.7.7/list-map-keys', 'rest:4.7.7/map-type', 'rest:4.7.9'];
+    const applyClauses: ClauseId[] = [
+      'rest:3.2/apply-force',
+      'rest:4.3/force',
+      'rest:3.2/apply-same-value',
+      'rest:3.2/apply-omit-sole',
+      'rest:3.2/apply-omit-shared',
+      'rest:4.7.3',
+      'rest:4.1/patch-type/apply',
+      'rest:4.1/patch',
+      'rest:4.7.7',
+      'rest:4.7.7/list-type',
+      'rest:4.7.7/list-map-keys',
+      'rest:4.7.7/map-type',
+      'rest:4.7.9',
+    ];
     const nullMap = 'status 422: ApplyFixture.x "obj" is invalid: spec.granularMap: Invalid value: "null": spec.granularMap in body must be of type object: "null"';
-    const refused = (clause: ClauseId, observed: string, cls: 'emptied-list-refused' | undefined) => rec(clause, 'fail', { counterexample: cx({ clause, observed, observedStatus: 422, input: 'apply-empties-list', ...(cls ? { class: cls } : {}) }) });
+    const refused = (clause: ClauseId, observed: string, cls: 'emptied-list-refused' | undefined) =>
+      rec(clause, 'fail', { counterexample: cx({ clause, observed, observedStatus: 422, input: 'apply-empties-list', ...(cls ? { class: cls } : {}) }) });
     for (const clause of applyClauses) {
       const entries = e.knownFailures.filter((k) => k.clause === clause);
       expect(entries.length, clause).toBeGreaterThan(0);
@@ -247,7 +276,19 @@ describe('the shipped upstream expectations files', () => {
     // Every listed clause judged and passing, on inputs other than the ones behind the entries.
     const ids = [...new Set(facts.knownFailures.map((k) => k.clause))];
     const realCatalog = ids.map((id) => ({ id: id as never, doc: 'rest' as const, section: '4', summary: id, kind: 'normative' as const }));
-    const r = buildRunResult({ records: ids.map((id) => rec(id, 'pass', { count: 5 })), catalog: realCatalog, expectations: facts, profile: 'k8s', seed: 1, server: null, nodeagentLoader: null, startedAt: '2025-01-01T00:00:00Z', durationMs: 0, version: '0', errors: [] });
+    const r = buildRunResult({
+      records: ids.map((id) => rec(id, 'pass', { count: 5 })),
+      catalog: realCatalog,
+      expectations: facts,
+      profile: 'k8s',
+      seed: 1,
+      server: null,
+      nodeagentLoader: null,
+      startedAt: '2025-01-01T00:00:00Z',
+      durationMs: 0,
+      version: '0',
+      errors: [],
+    });
     const text = toTerminalSummary(r, () => 'rest', { color: false });
     expect(text).not.toMatch(/no longer occurring|remove from/i);
     expect(r.clauses.every((c) => c.expectation!.entries.every((x) => x.outcome === 'notExercised'))).toBe(true);

@@ -53,7 +53,14 @@ describe('summary.json', () => {
     expect(parsed).toMatchObject({ startedAt: '2025-01-02T03:04:05.000Z', durationMs: 61500, errors: [] });
     // rest normative: 4.4.3 failed, 4.4.6 failed, 4.5 passed; node: maxPods error (judged), overview
     // informative: counted apart from the gaps (issue 31), never as a normative clause left unchecked.
-    const f = (checked: number, normative: number, verdicts: number, informative: number, clauses: number) => ({ checked, normative, verdicts, informative, notChecked: clauses - verdicts - informative, clauses });
+    const f = (checked: number, normative: number, verdicts: number, informative: number, clauses: number) => ({
+      checked,
+      normative,
+      verdicts,
+      informative,
+      notChecked: clauses - verdicts - informative,
+      clauses,
+    });
     expect(parsed.coverage).toEqual({
       docs: { rest: f(3, 3, 4, 0, 4), node: f(1, 1, 1, 1, 2) },
       areas: {

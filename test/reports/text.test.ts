@@ -26,7 +26,9 @@ describe('toTerminalSummary', () => {
   });
 
   it('ends with the verdict and the reports folder', () => {
-    expect(out).toMatch(/\nVerdict: nonconformant \(1 passed, 2 failed, 1 error, 1 unspecified, 0 inconclusive, 0 skipped, 0 not checked, 1 informative; profile svc, seed 42\)\nReports written to results\/\n$/);
+    expect(out).toMatch(
+      /\nVerdict: nonconformant \(1 passed, 2 failed, 1 error, 1 unspecified, 0 inconclusive, 0 skipped, 0 not checked, 1 informative; profile svc, seed 42\)\nReports written to results\/\n$/,
+    );
   });
 
   it('colours only when asked', () => {
@@ -43,7 +45,12 @@ describe('toTerminalSummary', () => {
 
   it('names known failures, and a listed clause that passed on no input behind its entry as not exercised, never as stale', () => {
     const known = sampleRun({
-      expectations: { knownFailures: [{ clause: 'rest:4.4.6', reason: 'r' }, { clause: 'rest:4.5/list/unset/limit-continue/other', reason: 'r' }] },
+      expectations: {
+        knownFailures: [
+          { clause: 'rest:4.4.6', reason: 'r' },
+          { clause: 'rest:4.5/list/unset/limit-continue/other', reason: 'r' },
+        ],
+      },
     });
     const text = toTerminalSummary(known, familyOf, { color: false });
     expect(text).toContain('Failures (1):');

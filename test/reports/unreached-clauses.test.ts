@@ -3,7 +3,10 @@ import { unreachedClauses, unreachedInRun } from '../../reports/coverage.ts';
 import type { CheckRecord } from '../../runner/results.ts';
 
 const record = (check: string, clause: string, verdict: CheckRecord['verdict']): CheckRecord => ({ check, clause: clause as CheckRecord['clause'], verdict, count: 1 });
-const checks = [{ id: 'paging', clauses: ['rest:4.4.1', 'rest:4.4.3'] }, { id: 'watch', clauses: ['rest:6.1.1'] }];
+const checks = [
+  { id: 'paging', clauses: ['rest:4.4.1', 'rest:4.4.3'] },
+  { id: 'watch', clauses: ['rest:6.1.1'] },
+];
 
 describe('unreachedClauses', () => {
   it('counts pass, fail, unspecified, inconclusive and error as reached', () => {
@@ -29,6 +32,9 @@ describe('unreachedInRun', () => {
   });
 
   it('a clause only notChecked or skipped is unreached', () => {
-    expect(unreachedInRun(checks, [record('paging', 'rest:4.4.1', 'notChecked'), record('paging', 'rest:4.4.3', 'skipped'), record('watch', 'rest:6.1.1', 'fail')])).toEqual(['rest:4.4.1', 'rest:4.4.3']);
+    expect(unreachedInRun(checks, [record('paging', 'rest:4.4.1', 'notChecked'), record('paging', 'rest:4.4.3', 'skipped'), record('watch', 'rest:6.1.1', 'fail')])).toEqual([
+      'rest:4.4.1',
+      'rest:4.4.3',
+    ]);
   });
 });

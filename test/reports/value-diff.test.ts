@@ -16,7 +16,15 @@ const diff = diffValues(expectedValue, observedValue);
 function run() {
   return buildRunResult({
     records: [rec('rest:4.4.3', 'fail', { counterexample: cx({ expectedValue, observedValue, diff }) }), rec('rest:4.4.6', 'fail', { counterexample: cx({ clause: 'rest:4.4.6' }) })],
-    catalog, profile: 'svc', seed: 1, server: null, nodeagentLoader: null, startedAt: '2025-01-01T00:00:00.000Z', durationMs: 1, version: '0.1.0', errors: [],
+    catalog,
+    profile: 'svc',
+    seed: 1,
+    server: null,
+    nodeagentLoader: null,
+    startedAt: '2025-01-01T00:00:00.000Z',
+    durationMs: 1,
+    version: '0.1.0',
+    errors: [],
   });
 }
 

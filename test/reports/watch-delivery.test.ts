@@ -14,7 +14,19 @@ const footprint = (opened: number, delivering: number) => {
 };
 const records = [rec('rest:6.1.1', 'pass', { count: 3 }), rec('rest:6.1.1', 'inconclusive', { count: 5 }), rec('rest:4.1/post', 'pass')];
 const run = (opened: number, delivering: number, extra = records) =>
-  buildRunResult({ records: extra, catalog, profile: 'svc', seed: 1, server: 's', nodeagentLoader: null, startedAt: '', durationMs: 0, version: '0', errors: [], footprint: footprint(opened, delivering) });
+  buildRunResult({
+    records: extra,
+    catalog,
+    profile: 'svc',
+    seed: 1,
+    server: 's',
+    nodeagentLoader: null,
+    startedAt: '',
+    durationMs: 0,
+    version: '0',
+    errors: [],
+    footprint: footprint(opened, delivering),
+  });
 
 describe('a run whose watches delivered nothing', () => {
   it('the model: undecided only when streams owed events and none delivered one', () => {

@@ -49,11 +49,30 @@ function withoutScheduleReached(s: Snapshot): { statuses: Record<string, string>
 }
 
 async function statusesOf(fault: string[]): Promise<Snapshot> {
-  const planned = planRun({ profile: 'svc', seed: 4242, runs: 4, suite: SUITES, fault, reports: '.', output: 'text', confirm: false, timeout: DEFAULT_RUN_TIMEOUT_MS }, { seed: 0, runId: 'samesd01', cwd: '/' });
+  const planned = planRun(
+    { profile: 'svc', seed: 4242, runs: 4, suite: SUITES, fault, reports: '.', output: 'text', confirm: false, timeout: DEFAULT_RUN_TIMEOUT_MS },
+    { seed: 0, runId: 'samesd01', cwd: '/' },
+  );
   if (planned.errors) throw new Error(planned.errors.join('; '));
   const { run } = await executeRun(planned.plan, { log: () => undefined, stage: directStage(), confirm: false });
-  const result = buildRunResult({ records: [...run.records], catalog, profile: 'svc', seed: 4242, server: run.server, nodeagentLoader: run.nodeagentLoader, startedAt: '', durationMs: 0, version: '0', errors: [...run.errors] });
-  return { seed: result.seed, verdict: result.verdict, totals: { ...result.totals }, statuses: Object.fromEntries(result.clauses.filter((c) => c.status !== 'notChecked').map((c) => [c.id, c.status])) };
+  const result = buildRunResult({
+    records: [...run.records],
+    catalog,
+    profile: 'svc',
+    seed: 4242,
+    server: run.server,
+    nodeagentLoader: run.nodeagentLoader,
+    startedAt: '',
+    durationMs: 0,
+    version: '0',
+    errors: [...run.errors],
+  });
+  return {
+    seed: result.seed,
+    verdict: result.verdict,
+    totals: { ...result.totals },
+    statuses: Object.fromEntries(result.clauses.filter((c) => c.status !== 'notChecked').map((c) => [c.id, c.status])),
+  };
 }
 
 describe('same seed, same summary as the command line before the runner refactor', () => {

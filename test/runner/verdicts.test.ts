@@ -15,7 +15,15 @@ describe('verdict vocabulary', () => {
   });
 
   it('maps every record verdict to a clause status of the same name', () => {
-    expect(Object.entries(CLAUSE_STATUS_OF).map(([v, s]) => `${v}->${s}`)).toEqual(['pass->passed', 'fail->failed', 'unspecified->unspecified', 'inconclusive->inconclusive', 'skipped->skipped', 'notChecked->notChecked', 'error->error']);
+    expect(Object.entries(CLAUSE_STATUS_OF).map(([v, s]) => `${v}->${s}`)).toEqual([
+      'pass->passed',
+      'fail->failed',
+      'unspecified->unspecified',
+      'inconclusive->inconclusive',
+      'skipped->skipped',
+      'notChecked->notChecked',
+      'error->error',
+    ]);
   });
 
   it('JUnit: a known failure is skipped, an unknown one a failure', () => {

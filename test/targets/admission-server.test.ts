@@ -17,8 +17,12 @@ afterEach(async () => {
 
 const group = 'admissionregistration.svc.io';
 const config = (version: string, webhook: Record<string, unknown>) => ({
-  apiVersion: `${group}/${version}`, kind: 'ValidatingWebhookConfiguration', metadata: { name: `c-${version}` },
-  webhooks: [{ name: 'w.example.test', clientConfig: { url: 'https://127.0.0.1:1/x' }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }], ...webhook }],
+  apiVersion: `${group}/${version}`,
+  kind: 'ValidatingWebhookConfiguration',
+  metadata: { name: `c-${version}` },
+  webhooks: [
+    { name: 'w.example.test', clientConfig: { url: 'https://127.0.0.1:1/x' }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }], ...webhook },
+  ],
 });
 const post = async (version: string, body: unknown) => {
   const r = await fetch(`${server!.url}/apis/${group}/${version}/validatingwebhookconfigurations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -64,7 +68,12 @@ describe('webhook configurations', () => {
     server = await startReferenceServer({ profile: profiles.svc });
     expect((await post('v1', config('v1', { sideEffects: 'None', admissionReviewVersions: ['v1'] }))).status).toBe(201);
     const at = `${server.url}/apis/${group}/v1/validatingwebhookconfigurations/c-v1`;
-    const patch = (webhook: Record<string, unknown>) => fetch(at, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ webhooks: [{ ...config('v1', {}).webhooks[0], admissionReviewVersions: ['v1'], ...webhook }] }) });
+    const patch = (webhook: Record<string, unknown>) =>
+      fetch(at, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/merge-patch+json' },
+        body: JSON.stringify({ webhooks: [{ ...config('v1', {}).webhooks[0], admissionReviewVersions: ['v1'], ...webhook }] }),
+      });
     const refused = await patch({ sideEffects: 'Unknown' });
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as { message: string }).message).toContain('sideEffects');
@@ -83,8 +92,20 @@ describe('mutating webhooks', () => {
   };
   const register = async (kind: 'Mutating' | 'Validating', name: string, id: string, extra: Record<string, unknown> = {}) => {
     const r = await send('POST', `/apis/${group}/v1/${kind.toLowerCase()}webhookconfigurations`, {
-      apiVersion: `${group}/v1`, kind: `${kind}WebhookConfiguration`, metadata: { name },
-      webhooks: [{ name: `${name}.example.test`, clientConfig: { url: hook!.url(id), caBundle: hook!.caBundle }, sideEffects: 'None', admissionReviewVersions: ['v1'], failurePolicy: 'Ignore', rules: [{ operations: ['CREATE', 'DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }], ...extra }],
+      apiVersion: `${group}/v1`,
+      kind: `${kind}WebhookConfiguration`,
+      metadata: { name },
+      webhooks: [
+        {
+          name: `${name}.example.test`,
+          clientConfig: { url: hook!.url(id), caBundle: hook!.caBundle },
+          sideEffects: 'None',
+          admissionReviewVersions: ['v1'],
+          failurePolicy: 'Ignore',
+          rules: [{ operations: ['CREATE', 'DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }],
+          ...extra,
+        },
+      ],
     });
     expect(r.status).toBe(201);
   };
@@ -118,7 +139,10 @@ describe('mutating webhooks', () => {
     await register('Validating', 'v', 'v');
     const r = await send('POST', '/api/v1/namespaces/n/configmaps', cm('x'));
     expect(r.status).toBe(403);
-    expect(hook!.reviews().map((x) => [x.hook, x.labels['deny']])).toEqual([['m', undefined], ['v', 'yes']]);
+    expect(hook!.reviews().map((x) => [x.hook, x.labels['deny']])).toEqual([
+      ['m', undefined],
+      ['v', 'yes'],
+    ]);
     expect((await send('GET', '/api/v1/namespaces/n/configmaps/x')).status).toBe(404);
   });
 
@@ -149,7 +173,10 @@ describe('mutating webhooks', () => {
     hook.mutate('u', { mutated: 'yes' });
     await send('POST', '/api/v1/namespaces', { metadata: { name: 'n' } });
     const r = await send('POST', `/apis/${group}/v1beta1/mutatingwebhookconfigurations`, {
-      metadata: { name: 'u' }, webhooks: [{ name: 'u.example.test', clientConfig: { url: hook.url('u'), caBundle: hook.caBundle }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }] }],
+      metadata: { name: 'u' },
+      webhooks: [
+        { name: 'u.example.test', clientConfig: { url: hook.url('u'), caBundle: hook.caBundle }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }] },
+      ],
     });
     expect(r.status).toBe(201);
     const dry = await send('POST', '/api/v1/namespaces/n/configmaps?dryRun=All', cm('x'));

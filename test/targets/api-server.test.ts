@@ -93,7 +93,9 @@ describe('reference server', () => {
     await cm('a', 'y');
     expect((await call('GET', '/api/v1/namespaces/a/configmaps?resourceVersionMatch=Exact')).status).toBe(422);
     const p1 = await call('GET', '/api/v1/namespaces/a/configmaps?limit=1');
-    expect((await call('GET', `/api/v1/namespaces/a/configmaps?limit=1&continue=${encodeURIComponent(p1.json.metadata.continue)}&resourceVersion=${c.json.metadata.resourceVersion}`)).status).toBe(400);
+    expect((await call('GET', `/api/v1/namespaces/a/configmaps?limit=1&continue=${encodeURIComponent(p1.json.metadata.continue)}&resourceVersion=${c.json.metadata.resourceVersion}`)).status).toBe(
+      400,
+    );
     const late = await call('GET', '/api/v1/namespaces/a/configmaps?resourceVersion=999999');
     expect(late.status).toBe(504);
     expect(late.text).toContain('Too large resource version');
@@ -116,12 +118,20 @@ describe('reference server', () => {
     expect((await call('GET', '/api/v1/namespaces/a')).status).toBe(404);
   });
 
-  it('serves discovery and the named group under the profile\'s spelling', async () => {
+  it("serves discovery and the named group under the profile's spelling", async () => {
     await start({ profile: 'k8s' });
     expect((await call('GET', '/apis')).json.groups[0].name).toBe('coordination.k8s.io');
     // Events and the namespace subresources are there for real components (test/targets/hosting-server.test.ts),
     // pods and replication controllers for kubectl users (test/clients/kubectl-serve-k8s.test.ts).
-    expect((await call('GET', '/api/v1')).json.resources.map((r: any) => r.name)).toEqual(['namespaces', 'configmaps', 'events', 'namespaces/finalize', 'namespaces/status', 'pods', 'replicationcontrollers']);
+    expect((await call('GET', '/api/v1')).json.resources.map((r: any) => r.name)).toEqual([
+      'namespaces',
+      'configmaps',
+      'events',
+      'namespaces/finalize',
+      'namespaces/status',
+      'pods',
+      'replicationcontrollers',
+    ]);
     await ns('a');
     const l = await call('POST', '/apis/coordination.k8s.io/v1/namespaces/a/leases', { metadata: { name: 'l' }, spec: { holderIdentity: 'me' } });
     expect(l.json).toMatchObject({ kind: 'Lease', apiVersion: 'coordination.k8s.io/v1', spec: { holderIdentity: 'me' } });

@@ -42,7 +42,8 @@ describe('reference server PATCH', () => {
     expect((await send('GET', collectionPath(rt, 'ns'))).status).toBe(404);
     expect((await send('POST', collectionPath(crdResource(p)), JSON.stringify(fixtureCrd(p, {})))).status).toBe(201);
     expect((await send('GET', collectionPath(rt, 'ns'))).status).toBe(200);
-    const apply = (spec: unknown) => send('PATCH', `${objectPath(rt, 'f', 'ns')}?fieldManager=m`, JSON.stringify({ apiVersion: `${rt.group}/v1`, kind: rt.kind, metadata: { name: 'f' }, spec }), 'application/apply-patch+yaml');
+    const apply = (spec: unknown) =>
+      send('PATCH', `${objectPath(rt, 'f', 'ns')}?fieldManager=m`, JSON.stringify({ apiVersion: `${rt.group}/v1`, kind: rt.kind, metadata: { name: 'f' }, spec }), 'application/apply-patch+yaml');
     expect((await apply({ mapList: [{ value: 'no key' }] })).status).toBe(422);
     const ok = await apply({ setList: ['x'] });
     expect(ok.status).toBe(201);

@@ -35,26 +35,35 @@ async function call(url: string, path: string, o: { token?: string; method?: str
   let json: Record<string, unknown> = {};
   try {
     json = JSON.parse(text) as Record<string, unknown>;
-  } catch { /* plain text (health) */ }
+  } catch {
+    /* plain text (health) */
+  }
   return { status: res.status, json };
 }
 
 const rbac = `/apis/rbac.authorization.${p.groupSuffix}/v1`;
 const sar = `/apis/authorization.${p.groupSuffix}/v1/subjectaccessreviews`;
-const review = (user: string, ra: Record<string, unknown>) => ({ apiVersion: `authorization.${p.groupSuffix}/v1`, kind: 'SubjectAccessReview', spec: { user, groups: ['system:authenticated'], resourceAttributes: ra } });
+const review = (user: string, ra: Record<string, unknown>) => ({
+  apiVersion: `authorization.${p.groupSuffix}/v1`,
+  kind: 'SubjectAccessReview',
+  spec: { user, groups: ['system:authenticated'], resourceAttributes: ra },
+});
 
 describe('token file', () => {
   it('reads token,user,uid[,"groups"]; refuses malformed lines and empty files', () => {
     const t = parseTokenFile('t1,u1,1,"g1,g2"\nt2,u2,2\n');
-    expect('error' in t ? t : [...t]).toEqual([['t1', { user: 'u1', groups: ['g1', 'g2'] }], ['t2', { user: 'u2', groups: [] }]]);
+    expect('error' in t ? t : [...t]).toEqual([
+      ['t1', { user: 'u1', groups: ['g1', 'g2'] }],
+      ['t2', { user: 'u2', groups: [] }],
+    ]);
     expect(parseTokenFile('just-a-token\n')).toEqual({ error: 'line 1: expected token,user,uid[,"group1,group2"]' });
     expect(parseTokenFile('# nothing\n')).toEqual({ error: 'no token in the file' });
   });
 });
 
-describe('what a request asks (upstream\'s RequestInfo, cut down)', () => {
+describe("what a request asks (upstream's RequestInfo, cut down)", () => {
   const u = { user: 'u', groups: [] };
-  it('turns paths into attributes (the reference server\'s RequestInfo)', () => {
+  it("turns paths into attributes (the reference server's RequestInfo)", () => {
     const at = (m: string, p: string) => attributesOf(u, m, new URL(p, 'http://x'));
     expect(at('PUT', '/apis/g.test/v1/namespaces/a/widgets/x/status')).toMatchObject({ verb: 'update', apiGroup: 'g.test', resource: 'widgets', namespace: 'a', name: 'x', subresource: 'status' });
     expect(at('GET', '/api/v1/namespaces/a/configmaps?watch=1')).toMatchObject({ verb: 'watch', resource: 'configmaps', namespace: 'a' });
@@ -84,9 +93,18 @@ describe('authentication and authorization', () => {
     const rt = authzFixture(p, 'r1');
     expect((await call(url, `/apis/apiextensions.${p.groupSuffix}/v1/customresourcedefinitions`, { token: ADMIN, method: 'POST', body: authzFixtureCrd(p, 'r1', {}) })).status).toBe(201);
     const widgets = (ns: string) => `/apis/${rt.group}/v1/namespaces/${ns}/${rt.plural}`;
-    for (const ns of ['a', 'b']) expect((await call(url, widgets(ns), { token: ADMIN, method: 'POST', body: { apiVersion: `${rt.group}/v1`, kind: rt.kind, metadata: { name: 'x' } } })).status).toBe(201);
-    await call(url, `${rbac}/namespaces/a/roles`, { token: ADMIN, method: 'POST', body: { metadata: { name: 'r' }, rules: [{ apiGroups: [rt.group], resources: [rt.plural], verbs: ['get', 'update', 'patch'] }] } });
-    await call(url, `${rbac}/namespaces/a/rolebindings`, { token: ADMIN, method: 'POST', body: { metadata: { name: 'r' }, roleRef: { kind: 'Role', name: 'r' }, subjects: [{ kind: 'User', name: 'alice' }] } });
+    for (const ns of ['a', 'b'])
+      expect((await call(url, widgets(ns), { token: ADMIN, method: 'POST', body: { apiVersion: `${rt.group}/v1`, kind: rt.kind, metadata: { name: 'x' } } })).status).toBe(201);
+    await call(url, `${rbac}/namespaces/a/roles`, {
+      token: ADMIN,
+      method: 'POST',
+      body: { metadata: { name: 'r' }, rules: [{ apiGroups: [rt.group], resources: [rt.plural], verbs: ['get', 'update', 'patch'] }] },
+    });
+    await call(url, `${rbac}/namespaces/a/rolebindings`, {
+      token: ADMIN,
+      method: 'POST',
+      body: { metadata: { name: 'r' }, roleRef: { kind: 'Role', name: 'r' }, subjects: [{ kind: 'User', name: 'alice' }] },
+    });
     expect((await call(url, `${widgets('a')}/x`, { token: USER })).status).toBe(200);
     expect((await call(url, `${widgets('b')}/x`, { token: USER })).status).toBe(403);
     const patch = { method: 'PATCH', body: { status: { s: 1 } }, headers: { 'content-type': 'application/merge-patch+json' } };

@@ -17,7 +17,7 @@ const hasOpenssl = (() => {
   }
 })();
 
-describe.skipIf(!hasOpenssl)('the reference daemon\'s self-signed pair (needs the openssl command)', () => {
+describe.skipIf(!hasOpenssl)("the reference daemon's self-signed pair (needs the openssl command)", () => {
   it('without --cert-dir: a PEM pair, and no temporary folder left behind', () => {
     // A private TMPDIR (os.tmpdir() reads it on every call): daemons other tests start meanwhile make
     // folders of their own in the shared one.

@@ -37,12 +37,27 @@ describe.each(['svc', 'k8s'] as const)('profile %s', (profile) => {
   it('takes protobuf bodies of core Events and Leases in the system namespace', async () => {
     const url = await start(profile);
     const lease = protobufBody(profile, `coordination.${p.groupSuffix}/v1`, 'Lease', { metadata: { name: 'cm' }, spec: { holderIdentity: 'me', leaseDurationSeconds: 15 } });
-    const res = await fetch(`${url}/apis/coordination.${p.groupSuffix}/v1/namespaces/${p.systemNamespace}/leases`, { method: 'POST', headers: { 'content-type': p.protobufMediaType, accept: 'application/json' }, body: lease });
+    const res = await fetch(`${url}/apis/coordination.${p.groupSuffix}/v1/namespaces/${p.systemNamespace}/leases`, {
+      method: 'POST',
+      headers: { 'content-type': p.protobufMediaType, accept: 'application/json' },
+      body: lease,
+    });
     expect(res.status).toBe(201);
     expect(((await res.json()) as { spec: unknown }).spec).toEqual({ holderIdentity: 'me', leaseDurationSeconds: 15 });
     // What the controller manager's event recorder sends (its zero eventTime is checked with the real one, controller-manager.test.ts).
-    const event = protobufBody(profile, 'v1', 'Event', { metadata: { name: 'e1' }, involvedObject: { kind: 'Lease', name: 'cm' }, reason: 'LeaderElection', count: 1, type: 'Normal', firstTimestamp: '2024-01-02T03:04:05Z' });
-    const ev = await fetch(`${url}/api/v1/namespaces/${p.systemNamespace}/events`, { method: 'POST', headers: { 'content-type': profiles.k8s.protobufMediaType, accept: 'application/json' }, body: event });
+    const event = protobufBody(profile, 'v1', 'Event', {
+      metadata: { name: 'e1' },
+      involvedObject: { kind: 'Lease', name: 'cm' },
+      reason: 'LeaderElection',
+      count: 1,
+      type: 'Normal',
+      firstTimestamp: '2024-01-02T03:04:05Z',
+    });
+    const ev = await fetch(`${url}/api/v1/namespaces/${p.systemNamespace}/events`, {
+      method: 'POST',
+      headers: { 'content-type': profiles.k8s.protobufMediaType, accept: 'application/json' },
+      body: event,
+    });
     expect(ev.status).toBe(201);
     const stored = (await ev.json()) as Record<string, unknown>;
     expect(stored['reason']).toBe('LeaderElection');
@@ -53,7 +68,10 @@ describe.each(['svc', 'k8s'] as const)('profile %s', (profile) => {
   it('answers every access review allowed, stores none', async () => {
     const url = await start(profile);
     const path = `/apis/authorization.${p.groupSuffix}/v1/selfsubjectaccessreviews`;
-    const r = await httpJson(url, path, { method: 'POST', body: { apiVersion: `authorization.${p.groupSuffix}/v1`, kind: 'SelfSubjectAccessReview', spec: { resourceAttributes: { verb: 'get', resource: 'configmaps' } } } });
+    const r = await httpJson(url, path, {
+      method: 'POST',
+      body: { apiVersion: `authorization.${p.groupSuffix}/v1`, kind: 'SelfSubjectAccessReview', spec: { resourceAttributes: { verb: 'get', resource: 'configmaps' } } },
+    });
     expect(r.status).toBe(201);
     expect(r.body['status']).toMatchObject({ allowed: true });
     expect((await httpJson(url, path)).body['items'] ?? []).toEqual([]);
@@ -108,8 +126,15 @@ describe('protobuf for custom resources and the metadata client', () => {
   it('415 for a protobuf body of a custom resource (rest:4.8), the same body accepted for a built-in kind', async () => {
     const url = await start('k8s');
     const crd = {
-      apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'configmaps.example.com' },
-      spec: { group: 'example.com', scope: 'Namespaced', names: { plural: 'configmaps', kind: 'ConfigMap' }, versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }] },
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'configmaps.example.com' },
+      spec: {
+        group: 'example.com',
+        scope: 'Namespaced',
+        names: { plural: 'configmaps', kind: 'ConfigMap' },
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+      },
     };
     expect((await httpJson(url, '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { method: 'POST', body: crd })).status).toBe(201);
     const body = protobufBody('k8s', 'v1', 'ConfigMap', { metadata: { name: 'c' }, data: { k: 'v' } });
@@ -137,8 +162,15 @@ describe('OpenAPI documents', () => {
   it('v3 lists a document per served group version, custom ones included, with fieldValidation on PATCH', async () => {
     const url = await start('k8s');
     const crd = {
-      apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'widgets.example.com' },
-      spec: { group: 'example.com', scope: 'Namespaced', names: { plural: 'widgets', kind: 'Widget' }, versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', description: 'wishes' } } } } }] },
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'widgets.example.com' },
+      spec: {
+        group: 'example.com',
+        scope: 'Namespaced',
+        names: { plural: 'widgets', kind: 'Widget' },
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', description: 'wishes' } } } } }],
+      },
     };
     const before = await httpJson(url, '/openapi/v3');
     expect(Object.keys(before.body['paths'] as object)).toEqual(expect.arrayContaining(['api/v1', 'apis/coordination.k8s.io/v1', 'apis/apps/v1']));

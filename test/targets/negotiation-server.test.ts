@@ -14,11 +14,19 @@ afterEach(async () => {
 
 async function call(method: string, path: string, o: { body?: unknown; accept?: string; contentType?: string } = {}) {
   const body = o.body === undefined ? undefined : o.body instanceof Uint8Array ? o.body : JSON.stringify(o.body);
-  const r = await fetch(server!.url + path, { method, headers: { 'content-type': o.contentType ?? 'application/json', ...(o.accept ? { accept: o.accept } : {}) }, ...(body !== undefined ? { body } : {}) });
+  const r = await fetch(server!.url + path, {
+    method,
+    headers: { 'content-type': o.contentType ?? 'application/json', ...(o.accept ? { accept: o.accept } : {}) },
+    ...(body !== undefined ? { body } : {}),
+  });
   const bytes = new Uint8Array(await r.arrayBuffer());
   const text = Buffer.from(bytes).toString('utf8');
   let json: any;
-  try { json = JSON.parse(text); } catch { json = undefined; }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
   return { status: r.status, type: r.headers.get('content-type'), json, bytes };
 }
 
@@ -52,7 +60,10 @@ describe('reference server: dry-run, negotiation, Table, protobuf', () => {
     expect((await call('GET', '/api/v1/namespaces/a/configmaps/z')).status).toBe(404);
     const t = await call('GET', '/api/v1/namespaces/a/configmaps', { accept: 'application/json;as=Table;g=meta.svc.io;v=v1, application/json' });
     expect(t.type).toBe('application/json;as=Table;v=v1;g=meta.svc.io');
-    expect(t.json.columnDefinitions.map((c: any) => [c.name, c.type])).toEqual([['Name', 'string'], ['Created At', 'date']]);
+    expect(t.json.columnDefinitions.map((c: any) => [c.name, c.type])).toEqual([
+      ['Name', 'string'],
+      ['Created At', 'date'],
+    ]);
     expect(t.json.rows[0].cells[0]).toBe('x');
     const w = await call('POST', '/api/v1/namespaces/a/configmaps?dryRun=All', { body: { metadata: { name: 'z' } }, accept: 'application/json;as=Table;g=meta.svc.io;v=v1, application/json' });
     expect([w.status, w.type]).toEqual([201, 'application/json']);

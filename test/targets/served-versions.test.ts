@@ -18,7 +18,7 @@ const get = async (path: string) => {
   const r = await fetch(server!.url + path);
   return { status: r.status, warning: r.headers.get('warning'), text: await r.text() };
 };
-const groupVersions = async () => ((JSON.parse((await get('/apis')).text) as { groups: { versions: { groupVersion: string }[] }[] }).groups.flatMap((g) => g.versions.map((v) => v.groupVersion)));
+const groupVersions = async () => (JSON.parse((await get('/apis')).text) as { groups: { versions: { groupVersion: string }[] }[] }).groups.flatMap((g) => g.versions.map((v) => v.groupVersion));
 
 describe('served group versions', () => {
   it('v1.24 (default): batch/v1beta1 served with a Warning and counted; batch/v1 without; /version says v1.24', async () => {

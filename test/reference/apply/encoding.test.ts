@@ -1,7 +1,19 @@
 // rest:2.6 FieldsV1 and managedFields encoding, and the two non-apply patch models (rest:4.1).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeFieldsV1, decodeManagedFields, encodeFieldsV1, encodeManagedFields, FieldSet, isFieldsV1Error, jsonPatch, keyElement, mergePatch, valueElement, type Path } from '../../../reference/apply/index.ts';
+import {
+  decodeFieldsV1,
+  decodeManagedFields,
+  encodeFieldsV1,
+  encodeManagedFields,
+  FieldSet,
+  isFieldsV1Error,
+  jsonPatch,
+  keyElement,
+  mergePatch,
+  valueElement,
+  type Path,
+} from '../../../reference/apply/index.ts';
 
 const elementArb = fc.oneof(
   fc.string({ maxLength: 6 }).map((s) => `f:${s}`),
@@ -21,11 +33,14 @@ describe('FieldsV1', () => {
   });
 
   it('decode(encode(s)) = s for any set, keys like __proto__ included', () => {
-    fc.assert(fc.property(setArb, (s) => {
-      const back = decodeFieldsV1(JSON.parse(JSON.stringify(encodeFieldsV1(s))));
-      expect(isFieldsV1Error(back)).toBe(false);
-      expect((back as FieldSet).equals(s)).toBe(true);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(setArb, (s) => {
+        const back = decodeFieldsV1(JSON.parse(JSON.stringify(encodeFieldsV1(s))));
+        expect(isFieldsV1Error(back)).toBe(false);
+        expect((back as FieldSet).equals(s)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('refuses what is not a path element', () => {
@@ -65,19 +80,30 @@ describe('JSON merge patch (RFC 7386)', () => {
 
   it('patching with the patch twice is the same as once (idempotent)', () => {
     const json = fc.jsonValue({ maxDepth: 3 });
-    fc.assert(fc.property(json, json, (t, p) => {
-      const once = mergePatch(t, p);
-      expect(JSON.stringify(mergePatch(once, p))).toBe(JSON.stringify(once));
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(json, json, (t, p) => {
+        const once = mergePatch(t, p);
+        expect(JSON.stringify(mergePatch(once, p))).toBe(JSON.stringify(once));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 
 describe('JSON patch (RFC 6902 through rfc6902)', () => {
   it('applies to a clone; a failing test fails the whole patch', () => {
     const target = { data: { a: '1' } };
-    expect(jsonPatch(target, [{ op: 'add', path: '/data/b', value: '2' }, { op: 'remove', path: '/data/a' }])).toEqual({ ok: true, value: { data: { b: '2' } } });
+    expect(
+      jsonPatch(target, [
+        { op: 'add', path: '/data/b', value: '2' },
+        { op: 'remove', path: '/data/a' },
+      ]),
+    ).toEqual({ ok: true, value: { data: { b: '2' } } });
     expect(target).toEqual({ data: { a: '1' } });
-    const failed = jsonPatch(target, [{ op: 'add', path: '/data/b', value: '2' }, { op: 'test', path: '/data/a', value: 'x' }]);
+    const failed = jsonPatch(target, [
+      { op: 'add', path: '/data/b', value: '2' },
+      { op: 'test', path: '/data/a', value: 'x' },
+    ]);
     expect(failed.ok).toBe(false);
     expect(target).toEqual({ data: { a: '1' } });
     expect(jsonPatch(target, { op: 'add' }).ok).toBe(false);

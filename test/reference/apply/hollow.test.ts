@@ -2,7 +2,24 @@
 // `data: {}` (Go omitempty) and, the field being gone, nobody owns `.data`. The judge accepts that form
 // and the model's own, carries on from the target's, and still rejects answers that differ in content.
 import { describe, expect, it } from 'vitest';
-import { adoptHollowForm, alignedExpectation, hollowForNull, configMapSchema, encodeManagedFields, expectedOf, fixtureSchema, hollowMismatch, isHollow, judgeWrite, mergePatch, startingManagedFields, update, withTrackedPart, type ManagedEntry, type WriteOutcome } from '../../../reference/apply/index.ts';
+import {
+  adoptHollowForm,
+  alignedExpectation,
+  hollowForNull,
+  configMapSchema,
+  encodeManagedFields,
+  expectedOf,
+  fixtureSchema,
+  hollowMismatch,
+  isHollow,
+  judgeWrite,
+  mergePatch,
+  startingManagedFields,
+  update,
+  withTrackedPart,
+  type ManagedEntry,
+  type WriteOutcome,
+} from '../../../reference/apply/index.ts';
 import { FieldSet } from '../../../reference/apply/index.ts';
 import { profiles } from '../../../reference/profile.ts';
 
@@ -11,14 +28,27 @@ const cm = (extra: Record<string, unknown> = {}) => ({ apiVersion: 'v1', kind: '
 const created = update({ live: undefined, managed: [], object: cm(), manager: 'creator', schema: configMapSchema, apiVersion: 'v1', now: NOW });
 
 /** `merge patch {"data":{"k1":null}}` on a ConfigMap without data, by mgr-a: the model says `data: {}`. */
-const patched = update({ live: created.object, managed: created.managed, object: mergePatch(created.object, { data: { k1: null } }) as Record<string, unknown>, manager: 'mgr-a', schema: configMapSchema, apiVersion: 'v1', now: NOW });
+const patched = update({
+  live: created.object,
+  managed: created.managed,
+  object: mergePatch(created.object, { data: { k1: null } }) as Record<string, unknown>,
+  manager: 'mgr-a',
+  schema: configMapSchema,
+  apiVersion: 'v1',
+  now: NOW,
+});
 /** PUT data {k1} by mgr-a, then a JSON patch removing /data/k1: the model keeps `data: {}` owned by mgr-a. */
 const put = update({ live: created.object, managed: created.managed, object: cm({ data: { k1: 'v1' } }), manager: 'mgr-a', schema: configMapSchema, apiVersion: 'v1', now: NOW });
 const removed = update({ live: put.object, managed: put.managed, object: cm({ data: {} }), manager: 'mgr-a', schema: configMapSchema, apiVersion: 'v1', now: NOW });
 
-const answer = (out: WriteOutcome, body: Record<string, unknown>, managed: readonly ManagedEntry[] = out.managed) =>
-  ({ ...cm(body), metadata: { name: 'o', labels: { run: 'r' }, managedFields: encodeManagedFields(managed) } });
-const failures = (out: WriteOutcome, json: unknown) => judgeWrite(expectedOf(out), 200, json, configMapSchema, 'v1', ['rest:4.1/patch']).filter((j) => j.verdict === 'fail').map((j) => `${j.clause}: ${j.observed}`);
+const answer = (out: WriteOutcome, body: Record<string, unknown>, managed: readonly ManagedEntry[] = out.managed) => ({
+  ...cm(body),
+  metadata: { name: 'o', labels: { run: 'r' }, managedFields: encodeManagedFields(managed) },
+});
+const failures = (out: WriteOutcome, json: unknown) =>
+  judgeWrite(expectedOf(out), 200, json, configMapSchema, 'v1', ['rest:4.1/patch'])
+    .filter((j) => j.verdict === 'fail')
+    .map((j) => `${j.clause}: ${j.observed}`);
 const creatorOnly = (out: WriteOutcome) => out.managed.filter((e) => e.manager === 'creator');
 
 describe('empty maps and lists: sent or left out', () => {
@@ -56,12 +86,20 @@ describe('empty maps and lists: sent or left out', () => {
     expect(failures(removed, answer(removed, {}, []))).not.toEqual([]);
   });
 
-  it('a sequence carries on from the target\'s form: the next write is predicted as for an absent map', () => {
+  it("a sequence carries on from the target's form: the next write is predicted as for an absent map", () => {
     const aligned = alignedExpectation(removed, answer(removed, {}, creatorOnly(removed)), configMapSchema);
     expect(aligned.object['data']).toBeUndefined();
     expect(aligned.managed.map((e) => e.manager)).toEqual(['creator']);
     // mgr-b now writes data {k2}: it owns .data and .data.k2 (the map is new again), mgr-a nothing.
-    const next = update({ live: aligned.object, managed: startingManagedFields(undefined, aligned.managed, () => []), object: cm({ data: { k2: 'v' } }), manager: 'mgr-b', schema: configMapSchema, apiVersion: 'v1', now: NOW });
+    const next = update({
+      live: aligned.object,
+      managed: startingManagedFields(undefined, aligned.managed, () => []),
+      object: cm({ data: { k2: 'v' } }),
+      manager: 'mgr-b',
+      schema: configMapSchema,
+      apiVersion: 'v1',
+      now: NOW,
+    });
     expect(next.managed.find((e) => e.manager === 'mgr-b')?.fields.equals(FieldSet.of([['f:data'], ['f:data', 'f:k2']]))).toBe(true);
   });
 
@@ -86,7 +124,10 @@ describe('empty maps and lists: sent or left out', () => {
     const base = { apiVersion: 'v1', kind: 'ApplyFixture', metadata: { name: 'o' } };
     const first = update({ live: undefined, managed: [], object: { ...base, spec: { granularMap: { k: '1' }, setList: ['a'] } }, manager: 'a', schema, apiVersion: 'v1', now: NOW });
     const emptied = update({ live: first.object, managed: first.managed, object: { ...base, spec: { granularMap: {}, setList: [] } }, manager: 'b', schema, apiVersion: 'v1', now: NOW });
-    const json = { ...withTrackedPart(emptied.object, { spec: { setList: [] } }), metadata: { name: 'o', managedFields: encodeManagedFields(emptied.managed.map((e) => ({ ...e, fields: e.fields.filter((p) => p[1] !== 'f:granularMap') }))) } };
+    const json = {
+      ...withTrackedPart(emptied.object, { spec: { setList: [] } }),
+      metadata: { name: 'o', managedFields: encodeManagedFields(emptied.managed.map((e) => ({ ...e, fields: e.fields.filter((p) => p[1] !== 'f:granularMap') }))) },
+    };
     expect(judgeWrite(expectedOf(emptied), 200, json, schema, 'v1', ['rest:4.7.7']).filter((j) => j.verdict === 'fail')).toEqual([]);
   });
 });
@@ -94,7 +135,10 @@ describe('empty maps and lists: sent or left out', () => {
 describe('a reset combined with other changes (rest:4.7.5)', () => {
   it('ownership verdicts go to the ownership clause only; the stored object is judged under both', () => {
     const model = update({ live: put.object, managed: [], object: cm({ data: { k1: 'v1', o1: 'v1' } }), manager: 'mgr-b', schema: configMapSchema, apiVersion: 'v1', now: NOW });
-    const judge = (json: unknown) => judgeWrite(expectedOf(model), 200, json, configMapSchema, 'v1', ['rest:4.1/put', 'rest:4.7.5'], ['rest:4.7.5']).filter((j) => j.verdict === 'fail').map((j) => j.clause);
+    const judge = (json: unknown) =>
+      judgeWrite(expectedOf(model), 200, json, configMapSchema, 'v1', ['rest:4.1/put', 'rest:4.7.5'], ['rest:4.7.5'])
+        .filter((j) => j.verdict === 'fail')
+        .map((j) => j.clause);
     // Upstream: the record reset and nothing recorded for the writer.
     expect(judge({ ...cm({ data: { k1: 'v1', o1: 'v1' } }) })).toEqual(['rest:4.7.5']);
     expect(judge({ ...cm({ data: { k1: 'v1' } }) })).toEqual(expect.arrayContaining(['rest:4.1/put', 'rest:4.7.5']));

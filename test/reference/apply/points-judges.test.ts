@@ -4,15 +4,36 @@ import { describe, expect, it } from 'vitest';
 import { apply, configMapSchema, judgeDefaultManager, judgeManagedFieldsInBody, type WriteOutcome } from '../../../reference/apply/index.ts';
 
 const base = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'o', namespace: 'ns' } };
-const first = apply({ live: undefined, managed: [], intent: { ...base, data: { k1: 'v1' } }, manager: 'mgr-a', force: false, schema: configMapSchema, apiVersion: 'v1', now: '2026-01-01T00:00:00Z' }) as WriteOutcome;
-const intent = { ...base, metadata: { ...base.metadata, managedFields: [{ manager: 'mgr-z', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': {} } }] }, data: { k1: 'v1', o1: 'v1' } };
+const first = apply({
+  live: undefined,
+  managed: [],
+  intent: { ...base, data: { k1: 'v1' } },
+  manager: 'mgr-a',
+  force: false,
+  schema: configMapSchema,
+  apiVersion: 'v1',
+  now: '2026-01-01T00:00:00Z',
+}) as WriteOutcome;
+const intent = {
+  ...base,
+  metadata: { ...base.metadata, managedFields: [{ manager: 'mgr-z', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': {} } }] },
+  data: { k1: 'v1', o1: 'v1' },
+};
 const model = () => apply({ live: first.object, managed: first.managed, intent, manager: 'mgr-b', force: false, schema: configMapSchema, apiVersion: 'v1', now: '2026-01-01T00:00:00Z' });
 const failures = (js: readonly { verdict: string; clause: string }[]) => js.filter((j) => j.verdict === 'fail').map((j) => j.clause);
 const entry = (manager: string, operation: string, fields: Record<string, unknown>) => ({ manager, operation, apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: fields });
 
 describe('judgeManagedFieldsInBody (rest:4.7.2)', () => {
   it('passes a refusal without consulting the model', () => {
-    const js = judgeManagedFieldsInBody(422, { kind: 'Status' }, () => { throw new Error('not needed'); }, configMapSchema, 'v1');
+    const js = judgeManagedFieldsInBody(
+      422,
+      { kind: 'Status' },
+      () => {
+        throw new Error('not needed');
+      },
+      configMapSchema,
+      'v1',
+    );
     expect(js.map((j) => `${j.verdict} ${j.clause} ${j.observed}`)).toEqual(['pass rest:4.7.2 refused (422)']);
   });
   it('passes an accepted body whose managedFields were ignored, fails one that adopted them', () => {

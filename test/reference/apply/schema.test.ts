@@ -23,7 +23,7 @@ describe('schema from OpenAPI with the profile extensions', () => {
     expect(f['free']).toMatchObject({ type: 'map', values: { type: 'untyped' } });
   });
 
-  it('the other profile\'s extension names are not read (lists fall back to atomic)', () => {
+  it("the other profile's extension names are not read (lists fall back to atomic)", () => {
     const f = specOf(schemaFromOpenApi(fixtureOpenApi(profiles.k8s), profiles.svc));
     expect(f['setList']).toMatchObject({ listType: 'atomic' });
     expect(f['legacyList']).toMatchObject({ listType: 'atomic' });

@@ -5,7 +5,18 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { sequenceArb, type ApplyStep } from '../../../generators/apply.ts';
-import { apply, configMapSchema, decodeManagedFields, encodeManagedFields, fixtureResource, fixtureSchema, trackedPart, valueAt, type ManagedEntry, type Schema } from '../../../reference/apply/index.ts';
+import {
+  apply,
+  configMapSchema,
+  decodeManagedFields,
+  encodeManagedFields,
+  fixtureResource,
+  fixtureSchema,
+  trackedPart,
+  valueAt,
+  type ManagedEntry,
+  type Schema,
+} from '../../../reference/apply/index.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { resourceTypes } from '../../../reference/resources.ts';
 import { planStep, type SeqState } from '../../../harness/apply-run.ts';
@@ -39,7 +50,16 @@ function step(st: SeqState, s: ApplyStep): SeqState {
   invariants(next);
   if (s.op === 'apply') {
     // Applying the same intent again changes nothing (upstream: a no-op apply).
-    const again = apply({ live: next.live, managed: next.managed, intent: { apiVersion: 'v1', kind: st.rt.kind, metadata: { name: 'obj' }, ...s.content }, manager: s.manager, force: false, schema: st.schema, apiVersion: 'v1', now: NOW });
+    const again = apply({
+      live: next.live,
+      managed: next.managed,
+      intent: { apiVersion: 'v1', kind: st.rt.kind, metadata: { name: 'obj' }, ...s.content },
+      manager: s.manager,
+      force: false,
+      schema: st.schema,
+      apiVersion: 'v1',
+      now: NOW,
+    });
     expect(again.kind).toBe('written');
     if (again.kind === 'written') {
       expect(again.changed).toBe(false);
@@ -51,8 +71,11 @@ function step(st: SeqState, s: ApplyStep): SeqState {
 
 /** Every generated sequence of `resource` keeps the invariants above at every written step. */
 export function assertSequenceInvariants(resource: 'configmaps' | 'applyfixtures'): void {
-  fc.assert(fc.property(sequenceArb(resource, { maxLength: 10 }), (seq) => {
-    let st = start(resource);
-    for (const s of seq.steps) st = step(st, s);
-  }), { numRuns: 150, seed: 4242 });
+  fc.assert(
+    fc.property(sequenceArb(resource, { maxLength: 10 }), (seq) => {
+      let st = start(resource);
+      for (const s of seq.steps) st = step(st, s);
+    }),
+    { numRuns: 150, seed: 4242 },
+  );
 }

@@ -50,7 +50,21 @@ function run(c: Case): { object: Record<string, unknown>; managed: readonly Mana
 }
 
 const ownership = (managed: readonly ManagedEntry[]) => Object.fromEntries(managed.map((e) => [`${e.manager}/${e.operation}`, e.fields]));
-const expectedConflicts = (c: Case) => c.ops.flatMap((op) => ('apply' in op && op.conflicts ? [op.conflicts.map((t) => { const [m, ...rest] = t.split(' '); return `${m} ${P(rest.join(' ')).map((e) => e.replace(/^f:/, '')).join(' ')}`; }).sort()] : []));
+const expectedConflicts = (c: Case) =>
+  c.ops.flatMap((op) =>
+    'apply' in op && op.conflicts
+      ? [
+          op.conflicts
+            .map((t) => {
+              const [m, ...rest] = t.split(' ');
+              return `${m} ${P(rest.join(' '))
+                .map((e) => e.replace(/^f:/, ''))
+                .join(' ')}`;
+            })
+            .sort(),
+        ]
+      : [],
+  );
 
 describe('apply model tables', () => {
   it.each(cases.map((c) => [`${c.clause}: ${c.name}`, c] as const))('%s', (_n, c) => {

@@ -8,12 +8,29 @@ import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory, type RecordedEvent, 
 
 const NS = 'ns1';
 const write = (id: number, name: string, token: string, rv: string, call: number, ret: number | undefined, kind: 'create' | 'update' = 'update'): RecordedOp => ({
-  id, client: `c${id % 3}`, key: `${NS}/${name}`, input: { kind, token }, output: ret === undefined ? { status: 'unknown' } : { status: 'ok', rv }, sent: { w: token }, call, ...(ret !== undefined ? { ret } : {}),
+  id,
+  client: `c${id % 3}`,
+  key: `${NS}/${name}`,
+  input: { kind, token },
+  output: ret === undefined ? { status: 'unknown' } : { status: 'ok', rv },
+  sent: { w: token },
+  call,
+  ...(ret !== undefined ? { ret } : {}),
 });
 const ev = (token: string, name: string, rv: string, at: number, type = 'MODIFIED'): RecordedEvent => ({ type, key: `${NS}/${name}`, token, rv, data: { w: token }, at });
 const bookmark = (rv: string, at: number): RecordedEvent => ({ type: 'BOOKMARK', rv, at });
 const watch = (id: string, events: RecordedEvent[], over: Partial<RecordedWatch> = {}): RecordedWatch => ({
-  id, client: id, namespaces: [NS], start: { kind: 'exact', rv: '1' }, startKnownAt: 0, bookmarksRequested: true, slow: false, opened: 0, events, end: 'stopped', ...over,
+  id,
+  client: id,
+  namespaces: [NS],
+  start: { kind: 'exact', rv: '1' },
+  startKnownAt: 0,
+  bookmarksRequested: true,
+  slow: false,
+  opened: 0,
+  events,
+  end: 'stopped',
+  ...over,
 });
 const history = (ops: RecordedOp[], watches: RecordedWatch[], lists: ConcurrentHistory['lists'] = []): ConcurrentHistory => ({ format: CONCURRENT_HISTORY_FORMAT, ops, watches, lists });
 const kinds = (h: ConcurrentHistory): Guarantee[] => [...new Set(checkWatchGuarantees(h).map((v) => v.guarantee))].sort();
@@ -48,7 +65,18 @@ describe('watch guarantees: near misses fail', () => {
     const leaked: RecordedOp = { ...write(4, 'x', 'd', '5', 70, 80, 'create'), key: 'ns10/x' };
     const w = watch('w1', [...good, { ...ev('d', 'x', '5', 81, 'ADDED'), key: 'ns10/x' }]);
     expect(kinds(history([...ops, leaked], [w]))).toEqual(['scoped']);
-    const list = { id: 9, client: 'l1', namespaces: [NS], rv: '5', items: [{ key: `${NS}/x`, token: 'c' }, { key: 'ns10/x', token: 'd' }], call: 90, ret: 95 };
+    const list = {
+      id: 9,
+      client: 'l1',
+      namespaces: [NS],
+      rv: '5',
+      items: [
+        { key: `${NS}/x`, token: 'c' },
+        { key: 'ns10/x', token: 'd' },
+      ],
+      call: 90,
+      ret: 95,
+    };
     expect(checkWatchGuarantees(history([...ops, leaked], [], [list])).map((x) => [x.guarantee, x.clause])).toContainEqual(['scoped', 'rest:4.1/get-namespaced-collection']);
   });
 
@@ -64,7 +92,7 @@ describe('watch guarantees: near misses fail', () => {
     expect(kinds(history(ops, [watch('w1', [good[1]!, good[0]!, good[2]!])]))).toEqual(['ordered']);
   });
 
-  it('ordered: two watchers disagree on the order of one object\'s writes', () => {
+  it("ordered: two watchers disagree on the order of one object's writes", () => {
     const concurrent = [write(1, 'x', 'a', '2', 10, 50), write(2, 'x', 'b', '3', 20, 40)];
     const h = history(concurrent, [watch('w1', [ev('a', 'x', '2', 51), ev('b', 'x', '3', 52)]), watch('w2', [ev('b', 'x', '3', 41), ev('a', 'x', '2', 51)])]);
     expect(kinds(h)).toEqual(['ordered']);
@@ -98,7 +126,18 @@ describe('watch guarantees: near misses fail', () => {
 
   it('list vs watch: a list at V misses a write the watch showed at or before V', () => {
     const stateWatch = watch('w1', good, { start: { kind: 'state' }, startKnownAt: 0 });
-    const agrees = { id: 9, client: 'l', namespaces: [NS], rv: '3', items: [{ key: `${NS}/x`, token: 'a', rv: '2' }, { key: `${NS}/y`, token: 'b', rv: '3' }], call: 42, ret: 44 };
+    const agrees = {
+      id: 9,
+      client: 'l',
+      namespaces: [NS],
+      rv: '3',
+      items: [
+        { key: `${NS}/x`, token: 'a', rv: '2' },
+        { key: `${NS}/y`, token: 'b', rv: '3' },
+      ],
+      call: 42,
+      ret: 44,
+    };
     expect(kinds(history(ops, [stateWatch], [agrees]))).toEqual([]);
     const misses = { ...agrees, items: [agrees.items[0]!] };
     expect(kinds(history(ops, [stateWatch], [misses]))).toEqual(['list-watch']);

@@ -2,7 +2,18 @@
 // the spec allows (upstream's answers among them) and rejects a near miss.
 import { describe, expect, it } from 'vitest';
 import {
-  formatHelp, judgeCipherSuites, judgeHelp, judgeLease, judgeOpenDecision, judgePaths, judgeRefusal, judgeTlsMinVersion, leaseWindow, parseHelp, withDefaults, type LeaseObservation,
+  formatHelp,
+  judgeCipherSuites,
+  judgeHelp,
+  judgeLease,
+  judgeOpenDecision,
+  judgePaths,
+  judgeRefusal,
+  judgeTlsMinVersion,
+  leaseWindow,
+  parseHelp,
+  withDefaults,
+  type LeaseObservation,
 } from '../../../reference/controller-daemon/index.ts';
 import { shownDefault } from '../../../reference/controller-daemon/help.ts';
 import { helpInWords } from '../../../targets/controller-daemon/variations.ts';
@@ -10,7 +21,7 @@ import { helpInWords } from '../../../targets/controller-daemon/variations.ts';
 const verdicts = (js: readonly { verdict: string }[]) => js.map((j) => j.verdict);
 const window = leaseWindow(withDefaults({}, 'k8s'));
 
-describe('help defaults in the text\'s own words', () => {
+describe("help defaults in the text's own words", () => {
   it('reads pflag\'s (default x) and a "Default is x." sentence, not a sentence giving several', () => {
     expect(shownDefault('Streams (default 5s)')).toBe('5s');
     expect(shownDefault('Mask size for IPv4 node cidr in dual-stack cluster. Default is 24.')).toBe('24');
@@ -22,22 +33,54 @@ describe('help defaults in the text\'s own words', () => {
     expect(words).toContain('(default 1m)');
     expect(judgeHelp(parseHelp(words), 'k8s').filter((j) => j.verdict === 'fail')).toEqual([]);
     const wrong = words.replace('Default is 24.', 'Default is 25.');
-    expect(judgeHelp(parseHelp(wrong), 'k8s').filter((j) => j.verdict === 'fail').map((j) => j.clause)).toEqual(['node:2.6/node-cidr-mask-size-ipv4']);
+    expect(
+      judgeHelp(parseHelp(wrong), 'k8s')
+        .filter((j) => j.verdict === 'fail')
+        .map((j) => j.clause),
+    ).toEqual(['node:2.6/node-cidr-mask-size-ipv4']);
   });
 });
 
 describe('always-allowed paths are authorized, not necessarily served', () => {
   const allowed = ['/healthz', '/readyz', '/livez'];
   it('200 or 404 on a listed path, 403 elsewhere', () => {
-    expect(verdicts(judgePaths([{ path: '/healthz', status: 200 }, { path: '/readyz', status: 404 }, { path: '/configz', status: 403 }], allowed))).toEqual(['pass', 'pass', 'pass']);
+    expect(
+      verdicts(
+        judgePaths(
+          [
+            { path: '/healthz', status: 200 },
+            { path: '/readyz', status: 404 },
+            { path: '/configz', status: 403 },
+          ],
+          allowed,
+        ),
+      ),
+    ).toEqual(['pass', 'pass', 'pass']);
   });
   it('a listed path refused by authorization fails; an unlisted one served fails', () => {
-    expect(verdicts(judgePaths([{ path: '/readyz', status: 403 }, { path: '/livez', status: 401 }, { path: '/configz', status: 200 }], allowed))).toEqual(['fail', 'fail', 'fail']);
+    expect(
+      verdicts(
+        judgePaths(
+          [
+            { path: '/readyz', status: 403 },
+            { path: '/livez', status: 401 },
+            { path: '/configz', status: 200 },
+          ],
+          allowed,
+        ),
+      ),
+    ).toEqual(['fail', 'fail', 'fail']);
   });
   // Issue 24: node:5 bounds no answer time, so a path not answered within the suite's wait decides
   // nothing either way (it was a failure, and a busy machine made the reference daemon fail).
   it('a path not answered within the wait is inconclusive, listed or not, and names the wait', () => {
-    const js = judgePaths([{ path: '/readyz', status: undefined, waitedMs: 4000 }, { path: '/configz', status: undefined }], allowed);
+    const js = judgePaths(
+      [
+        { path: '/readyz', status: undefined, waitedMs: 4000 },
+        { path: '/configz', status: undefined },
+      ],
+      allowed,
+    );
     expect(verdicts(js)).toEqual(['inconclusive', 'inconclusive']);
     expect(js.map((j) => j.clause)).toEqual(['node:5/authorization-always-allow-paths', 'node:5/authorization-kubeconfig']);
     expect(js[0]!.observed).toContain('4000 ms');
@@ -80,7 +123,7 @@ describe('refusals', () => {
 describe('the leader Lease', () => {
   const at = (rv: string, holder?: string) => ({ namespace: 'kube-system', name: 'kube-controller-manager', resourceVersion: rv, ...(holder ? { holder } : {}) });
   const base: LeaseObservation = { window, elsewhere: [], namespaceExists: true };
-  it('the window comes from the spec\'s durations: 15s + 3 × 2s', () => {
+  it("the window comes from the spec's durations: 15s + 3 × 2s", () => {
     expect(window).toMatchObject({ namespace: 'kube-system', name: 'kube-controller-manager', ms: 21_000 });
   });
   it('written with a holder after the start passes; a takeover of an earlier holder too', () => {
@@ -88,7 +131,11 @@ describe('the leader Lease', () => {
     expect(verdicts(judgeLease({ ...base, before: at('4', 'kcm_0'), after: at('9', 'kcm_1') }))).toEqual(['pass', 'pass', 'pass']);
   });
   it('written elsewhere fails the place; an exit fails leader-elect', () => {
-    expect(judgeLease({ ...base, elsewhere: [{ namespace: 'kube-system', name: 'controller-manager', resourceVersion: '3', holder: 'x' }] }).filter((j) => j.verdict === 'fail').map((j) => j.clause)).toEqual(['node:2.6/leader-elect-resource-name']);
+    expect(
+      judgeLease({ ...base, elsewhere: [{ namespace: 'kube-system', name: 'controller-manager', resourceVersion: '3', holder: 'x' }] })
+        .filter((j) => j.verdict === 'fail')
+        .map((j) => j.clause),
+    ).toEqual(['node:2.6/leader-elect-resource-name']);
     expect(verdicts(judgeLease({ ...base, exited: { code: 255, output: 'fatal' } }))).toEqual(['fail']);
   });
   it('nothing within the window, or a server without the lock namespace: inconclusive, never a pass', () => {

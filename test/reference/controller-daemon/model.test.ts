@@ -3,7 +3,19 @@
 // profile, the controller list, the gates and the SNI choice.
 import { describe, expect, it } from 'vitest';
 import {
-  effective, enabledControllers, optionByFlag, parseFlags, pickCert, resolveGates, rules, secondaryEvictionRate, withDefaults, options, gates, gateName, defaultValue,
+  effective,
+  enabledControllers,
+  optionByFlag,
+  parseFlags,
+  pickCert,
+  resolveGates,
+  rules,
+  secondaryEvictionRate,
+  withDefaults,
+  options,
+  gates,
+  gateName,
+  defaultValue,
 } from '../../../reference/controller-daemon/index.ts';
 import { clauseById } from '../../../reference/catalog/index.ts';
 
@@ -19,7 +31,11 @@ const ruleCases: [string, string[], string[]][] = [
   ['bind-address-ip', ['--bind-address=::1'], ['--bind-address=localhost']],
   ['cert-and-key-together', ['--tls-cert-file=a.crt', '--tls-private-key-file=a.key'], ['--tls-cert-file=a.crt']],
   ['controllers-known', ['--controllers=*,-job,tokencleaner'], ['--controllers=*,-jobs']],
-  ['general-signer-excludes-specific', ['--cluster-signing-kubelet-serving-cert-file=s.crt', '--cluster-signing-kubelet-serving-key-file=s.key'], ['--cluster-signing-cert-file=c.crt', '--cluster-signing-legacy-unknown-key-file=l.key']],
+  [
+    'general-signer-excludes-specific',
+    ['--cluster-signing-kubelet-serving-cert-file=s.crt', '--cluster-signing-kubelet-serving-key-file=s.key'],
+    ['--cluster-signing-cert-file=c.crt', '--cluster-signing-legacy-unknown-key-file=l.key'],
+  ],
   ['cluster-cidr-needs-allocation', ['--allocate-node-cidrs', '--cluster-cidr=10.0.0.0/16'], ['--cluster-cidr=10.0.0.0/16']],
   ['service-range-needs-allocation', ['--allocate-node-cidrs=true', '--service-cluster-ip-range=10.96.0.0/12'], ['--allocate-node-cidrs=false', '--service-cluster-ip-range=10.96.0.0/12']],
   ['attach-detach-period-above-one-second', ['--attach-detach-reconcile-sync-period=1001ms'], ['--attach-detach-reconcile-sync-period=1s']],
@@ -88,8 +104,22 @@ describe('pflag syntax', () => {
     expect(parseFlags(['--leader-elect=maybe'], 'svc').errors[0]!.clause).toBe('node:2.6/leader-elect');
   });
   it('accumulates lists, maps and repeatable options; later scalars win', () => {
-    const p = parseFlags(['--controllers=a-b'.replace('a-b', 'job'), '--controllers', 'cronjob', '--allow-metric-labels=m,l=v1', '--allow-metric-labels', 'x,y=z',
-      '--tls-sni-cert-key=a.crt,a.key', '--tls-sni-cert-key', 'b.crt,b.key:*.example.com', '--secure-port=1', '--secure-port=2'], 'svc');
+    const p = parseFlags(
+      [
+        '--controllers=a-b'.replace('a-b', 'job'),
+        '--controllers',
+        'cronjob',
+        '--allow-metric-labels=m,l=v1',
+        '--allow-metric-labels',
+        'x,y=z',
+        '--tls-sni-cert-key=a.crt,a.key',
+        '--tls-sni-cert-key',
+        'b.crt,b.key:*.example.com',
+        '--secure-port=1',
+        '--secure-port=2',
+      ],
+      'svc',
+    );
     expect(p.errors).toEqual([]);
     expect(p.options['controllers']).toEqual(['job', 'cronjob']);
     expect(p.options['allow-metric-labels']).toEqual({ 'm,l': 'v1', 'x,y': 'z' });
@@ -121,8 +151,18 @@ describe('defaults and the effective configuration', () => {
   it('profile defaults: lock name, namespace, content type, cluster name', () => {
     const s = withDefaults({}, 'svc');
     const k = withDefaults({}, 'k8s');
-    expect([s['leader-elect-resource-name'], s['leader-elect-resource-namespace'], s['svc-api-content-type'], s['cluster-name']]).toEqual(['svc-controller-manager', 'svc-system', 'application/vnd.svc.protobuf', 'svc']);
-    expect([k['leader-elect-resource-name'], k['leader-elect-resource-namespace'], k['svc-api-content-type'], k['cluster-name']]).toEqual(['kube-controller-manager', 'kube-system', 'application/vnd.kubernetes.protobuf', 'kubernetes']);
+    expect([s['leader-elect-resource-name'], s['leader-elect-resource-namespace'], s['svc-api-content-type'], s['cluster-name']]).toEqual([
+      'svc-controller-manager',
+      'svc-system',
+      'application/vnd.svc.protobuf',
+      'svc',
+    ]);
+    expect([k['leader-elect-resource-name'], k['leader-elect-resource-namespace'], k['svc-api-content-type'], k['cluster-name']]).toEqual([
+      'kube-controller-manager',
+      'kube-system',
+      'application/vnd.kubernetes.protobuf',
+      'kubernetes',
+    ]);
     expect(s['leader-elect-lease-duration']).toBe(15_000_000_000n);
     expect(s['authorization-always-allow-paths']).toEqual(['/healthz', '/readyz', '/livez']);
   });

@@ -13,7 +13,8 @@ import { catalog, clauseById } from '../../../reference/catalog/index.ts';
 const svc = profiles.svc;
 const k8s = profiles.k8s;
 const base = { apiVersion: 'nodeagent.config.svc.io/v1beta1', kind: 'NodeagentConfiguration', reservedSystemCPUs: '' };
-const check = (extra: Record<string, unknown>, p = svc): ValidationResult => validateNodeagentConfig({ ...(p === svc ? base : { apiVersion: 'kubelet.config.k8s.io/v1beta1', kind: 'KubeletConfiguration', reservedSystemCPUs: '' }), ...extra }, p);
+const check = (extra: Record<string, unknown>, p = svc): ValidationResult =>
+  validateNodeagentConfig({ ...(p === svc ? base : { apiVersion: 'kubelet.config.k8s.io/v1beta1', kind: 'KubeletConfiguration', reservedSystemCPUs: '' }), ...extra }, p);
 const accepted = (r: ValidationResult) => r.errors.length === 0 && r.unspecified.length === 0;
 const clausesOf = (r: ValidationResult) => r.errors.map((e) => e.clause);
 
@@ -44,14 +45,40 @@ describe('field table and catalog', () => {
 
   it('catalogues every nested row of 2.3 and 2.4 and every gap of 2.5', () => {
     const ids = catalog.map((c) => c.id);
-    for (const id of ['node:2.3/NodeagentAuthentication.x509', 'node:2.3/NodeagentAuthentication.webhook', 'node:2.3/NodeagentAuthentication.anonymous', 'node:2.3/NodeagentAuthorization.mode', 'node:2.3/NodeagentAuthorization.webhook', 'node:2.3/MemoryReservation.numaNode', 'node:2.3/MemoryReservation.limits', 'node:2.3/ShutdownGracePeriodByPodPriority.priority', 'node:2.3/ShutdownGracePeriodByPodPriority.shutdownGracePeriodSeconds', 'node:2.3/SerializedNodeConfigSource.source', 'node:2.4/LoggingConfiguration.format', 'node:2.4/LoggingConfiguration.flushFrequency', 'node:2.4/LoggingConfiguration.verbosity', 'node:2.4/LoggingConfiguration.vmodule', 'node:2.4/LoggingConfiguration.options', 'node:2.4/FormatOptions.json', 'node:2.4/JSONOptions.splitStream', 'node:2.4/JSONOptions.infoBufferSize']) expect(ids).toContain(id);
+    for (const id of [
+      'node:2.3/NodeagentAuthentication.x509',
+      'node:2.3/NodeagentAuthentication.webhook',
+      'node:2.3/NodeagentAuthentication.anonymous',
+      'node:2.3/NodeagentAuthorization.mode',
+      'node:2.3/NodeagentAuthorization.webhook',
+      'node:2.3/MemoryReservation.numaNode',
+      'node:2.3/MemoryReservation.limits',
+      'node:2.3/ShutdownGracePeriodByPodPriority.priority',
+      'node:2.3/ShutdownGracePeriodByPodPriority.shutdownGracePeriodSeconds',
+      'node:2.3/SerializedNodeConfigSource.source',
+      'node:2.4/LoggingConfiguration.format',
+      'node:2.4/LoggingConfiguration.flushFrequency',
+      'node:2.4/LoggingConfiguration.verbosity',
+      'node:2.4/LoggingConfiguration.vmodule',
+      'node:2.4/LoggingConfiguration.options',
+      'node:2.4/FormatOptions.json',
+      'node:2.4/JSONOptions.splitStream',
+      'node:2.4/JSONOptions.infoBufferSize',
+    ])
+      expect(ids).toContain(id);
     expect(catalog.filter((c) => c.doc === 'node' && c.section === '2.5').every((c) => c.kind === 'unspecified')).toBe(true);
     expect(catalog.filter((c) => c.doc === 'node' && c.section === '2.5')).toHaveLength(13);
   });
 
   it('uses the k8s spellings under the k8s profile', () => {
     const renamed = configFields.filter((f) => f.k8s).map((f) => [f.name, nameIn(f, k8s)]);
-    expect(renamed).toEqual([['nodeagentCgroups', 'kubeletCgroups'], ['svcAPIQPS', 'kubeAPIQPS'], ['svcAPIBurst', 'kubeAPIBurst'], ['svcReserved', 'kubeReserved'], ['svcReservedCgroup', 'kubeReservedCgroup']]);
+    expect(renamed).toEqual([
+      ['nodeagentCgroups', 'kubeletCgroups'],
+      ['svcAPIQPS', 'kubeAPIQPS'],
+      ['svcAPIBurst', 'kubeAPIBurst'],
+      ['svcReserved', 'kubeReserved'],
+      ['svcReservedCgroup', 'kubeReservedCgroup'],
+    ]);
     expect(accepted(check({ kubeAPIBurst: 3, kubeletCgroups: '/k.slice' }, k8s))).toBe(true);
     expect(clausesOf(check({ kubeAPIBurst: -1 }, k8s))).toEqual(['node:2.2/svcAPIBurst']);
     expect(check({ svcAPIBurst: 3 }, k8s).unspecified.map((u) => u.field)).toEqual(['svcAPIBurst']);
@@ -84,15 +111,27 @@ describe('document', () => {
 
 describe('types', () => {
   it.each([
-    ['enableServer', 'true'], ['port', '10250'], ['port', 1.5], ['port', 2 ** 31], ['syncFrequency', '1d'], ['syncFrequency', 60], ['containerLogMaxSize', '10MB'],
-    ['clusterDNS', '10.0.0.1'], ['featureGates', { CPUManager: 'yes' }], ['staticPodPath', 5], ['memoryThrottlingFactor', 'high'], ['authentication', 'x'],
+    ['enableServer', 'true'],
+    ['port', '10250'],
+    ['port', 1.5],
+    ['port', 2 ** 31],
+    ['syncFrequency', '1d'],
+    ['syncFrequency', 60],
+    ['containerLogMaxSize', '10MB'],
+    ['clusterDNS', '10.0.0.1'],
+    ['featureGates', { CPUManager: 'yes' }],
+    ['staticPodPath', 5],
+    ['memoryThrottlingFactor', 'high'],
+    ['authentication', 'x'],
   ])('%s = %j is the wrong type', (field, value) => {
     expect(clausesOf(check({ [field]: value }))).toEqual([`node:2.2/${field}`]);
   });
 
   it('names nested paths', () => {
     expect(check({ authentication: { webhook: { enabled: 'yes' } } }).errors.map((e) => [e.field, e.clause])).toEqual([['authentication.webhook.enabled', 'node:2.3/NodeagentAuthentication.webhook']]);
-    expect(check({ shutdownGracePeriodByPodPriority: [{ priority: 1, shutdownGracePeriodSeconds: 'x' }] }).errors.map((e) => e.field)).toEqual(['shutdownGracePeriodByPodPriority[0].shutdownGracePeriodSeconds']);
+    expect(check({ shutdownGracePeriodByPodPriority: [{ priority: 1, shutdownGracePeriodSeconds: 'x' }] }).errors.map((e) => e.field)).toEqual([
+      'shutdownGracePeriodByPodPriority[0].shutdownGracePeriodSeconds',
+    ]);
     expect(check({ logging: { verbosity: -1 } }).errors.map((e) => e.clause)).toEqual(['node:2.4/LoggingConfiguration.verbosity']);
     expect(clauseForPath('logging.options.json.infoBufferSize', svc)).toBe('node:2.4/JSONOptions.infoBufferSize');
     expect(clauseForPath('shutdownGracePeriodByPodPriority[3].priority', svc)).toBe('node:2.3/ShutdownGracePeriodByPodPriority.priority');
@@ -106,22 +145,56 @@ describe('types', () => {
 
 describe('ranges: accepting and rejecting edge of each', () => {
   const cases: [string, unknown, boolean][] = [
-    ['port', 0, false], ['port', 1, true], ['port', 65535, true], ['port', 65536, false],
-    ['readOnlyPort', -1, false], ['readOnlyPort', 0, true], ['readOnlyPort', 65535, true], ['readOnlyPort', 65536, false],
-    ['healthzPort', -1, false], ['healthzPort', 0, true], ['healthzPort', 65536, false],
-    ['registryPullQPS', -1, false], ['registryPullQPS', 0, true], ['registryBurst', -1, false], ['registryBurst', 0, true],
-    ['eventRecordQPS', -1, false], ['eventRecordQPS', 0, true], ['eventBurst', -1, false], ['eventBurst', 0, true],
-    ['oomScoreAdj', -1001, false], ['oomScoreAdj', -1000, true], ['oomScoreAdj', 1000, true], ['oomScoreAdj', 1001, false],
-    ['nodeLeaseDurationSeconds', 0, false], ['nodeLeaseDurationSeconds', 1, true],
-    ['imageGCHighThresholdPercent', 101, false], ['imageGCHighThresholdPercent', 100, true],
-    ['imageGCLowThresholdPercent', -1, false], ['imageGCLowThresholdPercent', 0, true],
-    ['maxPods', -1, false], ['maxPods', 0, true], ['maxOpenFiles', -1, false], ['maxOpenFiles', 0, true],
-    ['nodeStatusMaxImages', -2, false], ['nodeStatusMaxImages', -1, true], ['svcAPIBurst', -1, false], ['svcAPIBurst', 0, true],
-    ['iptablesMasqueradeBit', -1, false], ['iptablesMasqueradeBit', 0, true], ['iptablesDropBit', 31, true], ['iptablesDropBit', 32, false],
-    ['cgroupDriver', 'systemd', true], ['cgroupDriver', 'cgroupfs', true], ['cgroupDriver', 'docker', false],
-    ['memorySwap', {}, true], ['memorySwap', { swapBehavior: 'NoSwap' }, false],
-    ['qosReserved', { cpu: '10%' }, false], ['systemReserved', { memory: '1Gi', cpu: '500m' }, true],
-    ['containerLogMaxSize', '10Mi', true], ['podPidsLimit', -1, true],
+    ['port', 0, false],
+    ['port', 1, true],
+    ['port', 65535, true],
+    ['port', 65536, false],
+    ['readOnlyPort', -1, false],
+    ['readOnlyPort', 0, true],
+    ['readOnlyPort', 65535, true],
+    ['readOnlyPort', 65536, false],
+    ['healthzPort', -1, false],
+    ['healthzPort', 0, true],
+    ['healthzPort', 65536, false],
+    ['registryPullQPS', -1, false],
+    ['registryPullQPS', 0, true],
+    ['registryBurst', -1, false],
+    ['registryBurst', 0, true],
+    ['eventRecordQPS', -1, false],
+    ['eventRecordQPS', 0, true],
+    ['eventBurst', -1, false],
+    ['eventBurst', 0, true],
+    ['oomScoreAdj', -1001, false],
+    ['oomScoreAdj', -1000, true],
+    ['oomScoreAdj', 1000, true],
+    ['oomScoreAdj', 1001, false],
+    ['nodeLeaseDurationSeconds', 0, false],
+    ['nodeLeaseDurationSeconds', 1, true],
+    ['imageGCHighThresholdPercent', 101, false],
+    ['imageGCHighThresholdPercent', 100, true],
+    ['imageGCLowThresholdPercent', -1, false],
+    ['imageGCLowThresholdPercent', 0, true],
+    ['maxPods', -1, false],
+    ['maxPods', 0, true],
+    ['maxOpenFiles', -1, false],
+    ['maxOpenFiles', 0, true],
+    ['nodeStatusMaxImages', -2, false],
+    ['nodeStatusMaxImages', -1, true],
+    ['svcAPIBurst', -1, false],
+    ['svcAPIBurst', 0, true],
+    ['iptablesMasqueradeBit', -1, false],
+    ['iptablesMasqueradeBit', 0, true],
+    ['iptablesDropBit', 31, true],
+    ['iptablesDropBit', 32, false],
+    ['cgroupDriver', 'systemd', true],
+    ['cgroupDriver', 'cgroupfs', true],
+    ['cgroupDriver', 'docker', false],
+    ['memorySwap', {}, true],
+    ['memorySwap', { swapBehavior: 'NoSwap' }, false],
+    ['qosReserved', { cpu: '10%' }, false],
+    ['systemReserved', { memory: '1Gi', cpu: '500m' }, true],
+    ['containerLogMaxSize', '10Mi', true],
+    ['podPidsLimit', -1, true],
   ];
   it.each(cases)('%s = %j accepted: %s', (field, value, ok) => {
     const r = check({ [field]: value });
@@ -218,7 +291,14 @@ describe('cross-field rules: breaking and keeping cases', () => {
 
 describe('feature gates', () => {
   it('knows the defaults of 2.6', () => {
-    expect(['CPUManager', 'CPUManagerPolicyOptions', 'MemoryManager', 'TopologyManager', 'GracefulNodeShutdown', 'RotateNodeagentServerCertificate'].map((g) => gateEnabled(g, {}, svc))).toEqual([true, true, true, true, true, true]);
+    expect(['CPUManager', 'CPUManagerPolicyOptions', 'MemoryManager', 'TopologyManager', 'GracefulNodeShutdown', 'RotateNodeagentServerCertificate'].map((g) => gateEnabled(g, {}, svc))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(['QOSReserved', 'MemoryQoS', 'NodeSwap', 'SeccompDefault'].map((g) => gateEnabled(g, {}, svc))).toEqual([false, false, false, false]);
     expect(gateEnabled('RotateKubeletServerCertificate', {}, k8s)).toBe(true);
     expect(gateEnabled('QOSReserved', { QOSReserved: true }, svc)).toBe(true);
@@ -242,10 +322,14 @@ describe('feature gates', () => {
 
 describe('gaps of 2.5 stay unspecified', () => {
   it.each([
-    ['hairpinMode', 'promiscuous-bridge', 'node:2.5/hairpinMode'], ['cpuCFSQuotaPeriod', '100ms', 'node:2.5/cpuCFSQuotaPeriod'],
-    ['topologyManagerPolicy', 'best-effort', 'node:2.5/topologyManagerPolicy'], ['configMapAndSecretChangeDetectionStrategy', 'Get', 'node:2.5/configMapAndSecretChangeDetectionStrategy'],
-    ['evictionHard', { 'memory.available': '100Mi' }, 'node:2.5/eviction'], ['enforceNodeAllocatable', ['pods'], 'node:2.5/enforceNodeAllocatable'],
-    ['allowedUnsafeSysctls', ['net.*'], 'node:2.5/allowedUnsafeSysctls'], ['authorization', { mode: 'AlwaysAllow' }, 'node:2.5/authorization-mode'],
+    ['hairpinMode', 'promiscuous-bridge', 'node:2.5/hairpinMode'],
+    ['cpuCFSQuotaPeriod', '100ms', 'node:2.5/cpuCFSQuotaPeriod'],
+    ['topologyManagerPolicy', 'best-effort', 'node:2.5/topologyManagerPolicy'],
+    ['configMapAndSecretChangeDetectionStrategy', 'Get', 'node:2.5/configMapAndSecretChangeDetectionStrategy'],
+    ['evictionHard', { 'memory.available': '100Mi' }, 'node:2.5/eviction'],
+    ['enforceNodeAllocatable', ['pods'], 'node:2.5/enforceNodeAllocatable'],
+    ['allowedUnsafeSysctls', ['net.*'], 'node:2.5/allowedUnsafeSysctls'],
+    ['authorization', { mode: 'AlwaysAllow' }, 'node:2.5/authorization-mode'],
   ])('%s = %j', (field, value, clause) => {
     const r = check({ [field]: value });
     expect(r.errors).toEqual([]);
@@ -256,12 +340,45 @@ describe('gaps of 2.5 stay unspecified', () => {
 describe('defaults and the effective configuration', () => {
   it('carries the defaults of 2.2, 2.3, 5 and 8 per profile', () => {
     const d = defaults(svc);
-    expect(d).toMatchObject({ enableServer: true, syncFrequency: '1m', port: 10250, readOnlyPort: 0, healthzPort: 10248, registryPullQPS: 5, registryBurst: 10, eventRecordQPS: 5, eventBurst: 10, svcAPIQPS: 5, svcAPIBurst: 10, maxPods: 110, podPidsLimit: -1, maxOpenFiles: 1000000, nodeStatusMaxImages: 50, containerLogMaxSize: '10Mi', containerLogMaxFiles: 5, nodeLeaseDurationSeconds: 40, imageGCHighThresholdPercent: 85, imageGCLowThresholdPercent: 80, oomScoreAdj: -999, iptablesMasqueradeBit: 14, iptablesDropBit: 15, memoryThrottlingFactor: 0.8, contentType: 'application/vnd.svc.protobuf', cgroupDriver: 'cgroupfs', resolvConf: '/etc/resolv.conf' });
+    expect(d).toMatchObject({
+      enableServer: true,
+      syncFrequency: '1m',
+      port: 10250,
+      readOnlyPort: 0,
+      healthzPort: 10248,
+      registryPullQPS: 5,
+      registryBurst: 10,
+      eventRecordQPS: 5,
+      eventBurst: 10,
+      svcAPIQPS: 5,
+      svcAPIBurst: 10,
+      maxPods: 110,
+      podPidsLimit: -1,
+      maxOpenFiles: 1000000,
+      nodeStatusMaxImages: 50,
+      containerLogMaxSize: '10Mi',
+      containerLogMaxFiles: 5,
+      nodeLeaseDurationSeconds: 40,
+      imageGCHighThresholdPercent: 85,
+      imageGCLowThresholdPercent: 80,
+      oomScoreAdj: -999,
+      iptablesMasqueradeBit: 14,
+      iptablesDropBit: 15,
+      memoryThrottlingFactor: 0.8,
+      contentType: 'application/vnd.svc.protobuf',
+      cgroupDriver: 'cgroupfs',
+      resolvConf: '/etc/resolv.conf',
+    });
     expect(d.authentication).toEqual({ x509: { clientCAFile: '' }, webhook: { enabled: true, cacheTTL: '2m' }, anonymous: { enabled: false } });
     expect(d.authorization).toEqual({ mode: 'Webhook', webhook: { cacheAuthorizedTTL: '5m', cacheUnauthorizedTTL: '30s' } });
     expect('cgroupRoot' in d || 'hairpinMode' in d || 'seccompDefault' in d).toBe(false);
     const k = defaults(k8s);
-    expect([k.kind, k.contentType, k.kubeAPIQPS, k.volumePluginDir]).toEqual(['KubeletConfiguration', 'application/vnd.kubernetes.protobuf', 5, '/usr/libexec/kubernetes/kubelet-plugins/volume/exec/']);
+    expect([k.kind, k.contentType, k.kubeAPIQPS, k.volumePluginDir]).toEqual([
+      'KubeletConfiguration',
+      'application/vnd.kubernetes.protobuf',
+      5,
+      '/usr/libexec/kubernetes/kubelet-plugins/volume/exec/',
+    ]);
   });
 
   it('nodeStatusReportFrequency follows an explicit nodeStatusUpdateFrequency, else 5m', () => {
@@ -272,7 +389,10 @@ describe('defaults and the effective configuration', () => {
 
   it('compares a printed configuration by value and reads left-out fields as Go zero values', () => {
     const printed = { ...effective(base, svc), syncFrequency: '60s', maxPods: 100, enableServer: undefined };
-    expect(compareEffective(base, printed, svc).map((m) => [m.field, m.clause])).toEqual([['enableServer', 'node:2.2/enableServer'], ['maxPods', 'node:2.2/maxPods']]);
+    expect(compareEffective(base, printed, svc).map((m) => [m.field, m.clause])).toEqual([
+      ['enableServer', 'node:2.2/enableServer'],
+      ['maxPods', 'node:2.2/maxPods'],
+    ]);
     expect(compareEffective(base, { ...effective(base, svc), cpuManagerPolicy: 'none', readOnlyPort: undefined }, svc)).toEqual([]);
   });
 });

@@ -44,8 +44,19 @@ describe('CredentialProviderConfig validation', () => {
 
 describe('provider selection and combination', () => {
   it('selects the providers whose patterns match, in list order', () => {
-    const sel = providersFor([{ name: 'a', matchImages: ['*.registry.io'] }, { name: 'b', matchImages: ['other.io'] }, { name: 'c', matchImages: ['eu.registry.io'] }], 'eu.registry.io/app:1');
-    expect(sel.map((s) => [s.provider, s.decision.matches])).toEqual([['a', true], ['b', false], ['c', true]]);
+    const sel = providersFor(
+      [
+        { name: 'a', matchImages: ['*.registry.io'] },
+        { name: 'b', matchImages: ['other.io'] },
+        { name: 'c', matchImages: ['eu.registry.io'] },
+      ],
+      'eu.registry.io/app:1',
+    );
+    expect(sel.map((s) => [s.provider, s.decision.matches])).toEqual([
+      ['a', true],
+      ['b', false],
+      ['c', true],
+    ]);
   });
 
   it('on overlapping auth keys the earlier provider wins; other keys are combined', () => {
@@ -58,13 +69,16 @@ describe('provider selection and combination', () => {
   });
 
   it('a glob never spans two segments or none, and ports must agree (generated pairs)', () => {
-    fc.assert(fc.property(matchPairArb, ({ pattern, image }) => {
-      const d = matchImage(pattern, image);
-      const globs = pattern.split('/')[0]!.split(':')[0]!.split('.').length;
-      const segs = image.split('/')[0]!.split(':')[0]!.split('.').length;
-      const pPort = /:(\d+)/.exec(pattern.split('/')[0]!)?.[1] ?? '';
-      const iPort = /:(\d+)/.exec(image.split('/')[0]!)?.[1] ?? '';
-      if (globs !== segs || pPort !== iPort) expect(d.matches, `${pattern} ${image}`).toBe(false);
-    }), { numRuns: 300, seed: 5 });
+    fc.assert(
+      fc.property(matchPairArb, ({ pattern, image }) => {
+        const d = matchImage(pattern, image);
+        const globs = pattern.split('/')[0]!.split(':')[0]!.split('.').length;
+        const segs = image.split('/')[0]!.split(':')[0]!.split('.').length;
+        const pPort = /:(\d+)/.exec(pattern.split('/')[0]!)?.[1] ?? '';
+        const iPort = /:(\d+)/.exec(image.split('/')[0]!)?.[1] ?? '';
+        if (globs !== segs || pPort !== iPort) expect(d.matches, `${pattern} ${image}`).toBe(false);
+      }),
+      { numRuns: 300, seed: 5 },
+    );
   });
 });

@@ -122,7 +122,7 @@ describe('parseGoDuration', () => {
     expect(parseGoDuration(text)).toEqual({ ok: true, nanos });
   });
 
-  it.each(invalid)('%j is rejected with Go\'s message', (text, error) => {
+  it.each(invalid)("%j is rejected with Go's message", (text, error) => {
     expect(parseGoDuration(text)).toEqual({ ok: false, error });
   });
 });
@@ -193,7 +193,7 @@ describe('spec defaults normalise to the form 2.6 prints', () => {
 });
 
 describe('goQuote', () => {
-  it('escapes like Go\'s time.quote, not strconv.Quote', () => {
+  it("escapes like Go's time.quote, not strconv.Quote", () => {
     expect(goQuote('a"b\\c')).toBe('"a\\"b\\\\c"');
     expect(goQuote('\n')).toBe('"\\x0a"');
     expect(goQuote('\u03bc')).toBe('"\\xce\\xbc"');

@@ -25,10 +25,13 @@ for (const p of [profiles.svc, profiles.k8s]) {
     const validate = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true }).compile(nodeagentConfigSchema(p));
 
     it('accepts every configuration the model accepts', () => {
-      fc.assert(fc.property(validConfigArb(p), ({ doc }) => {
-        expect(validateNodeagentConfig(doc, p).errors).toEqual([]);
-        expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
-      }), { numRuns: 200, seed: 7 });
+      fc.assert(
+        fc.property(validConfigArb(p), ({ doc }) => {
+          expect(validateNodeagentConfig(doc, p).errors).toEqual([]);
+          expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+        }),
+        { numRuns: 200, seed: 7 },
+      );
     });
 
     it('refuses, as the model does, a field of the wrong JSON type or a wrong kind', () => {
@@ -80,16 +83,22 @@ for (const p of [profiles.svc, profiles.k8s]) {
 
     it('accepts every file the model accepts', () => {
       let accepted = 0;
-      fc.assert(fc.property(credentialConfigArb(p), ({ doc }) => {
-        if (validateCredentialProviderConfig(doc, p).errors.length > 0) return;
-        accepted++;
-        expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
-      }), { numRuns: 200, seed: 7 });
+      fc.assert(
+        fc.property(credentialConfigArb(p), ({ doc }) => {
+          if (validateCredentialProviderConfig(doc, p).errors.length > 0) return;
+          accepted++;
+          expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+        }),
+        { numRuns: 200, seed: 7 },
+      );
       expect(accepted).toBeGreaterThan(100);
     });
 
     it('refuses, as the model does, a missing required field or a value of the wrong JSON type', () => {
-      const base = fc.sample(credentialConfigArb(p), { numRuns: 20, seed: 3 }).map((c) => c.doc).find((d) => validateCredentialProviderConfig(d, p).errors.length === 0)!;
+      const base = fc
+        .sample(credentialConfigArb(p), { numRuns: 20, seed: 3 })
+        .map((c) => c.doc)
+        .find((d) => validateCredentialProviderConfig(d, p).errors.length === 0)!;
       const provider = (base.providers as Record<string, unknown>[])[0]!;
       const withProvider = (change: Record<string, unknown>, drop?: string) => {
         const next: Record<string, unknown> = { ...provider, ...change };

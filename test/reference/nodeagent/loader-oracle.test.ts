@@ -35,12 +35,20 @@ describe('an explicit zero of a defaulted scalar', () => {
 
   it('a zero that is one of several violations is still refused', () => {
     const doc = { ...base, port: 0, maxPods: -1 };
-    expect(judgeConfigAnswer(doc, printing(doc, { port: 10250 }), svc, 'node:2.2/maxPods').filter((j) => j.verdict === 'fail').map((j) => j.clause)).toEqual(['node:2.2/maxPods']);
+    expect(
+      judgeConfigAnswer(doc, printing(doc, { port: 10250 }), svc, 'node:2.2/maxPods')
+        .filter((j) => j.verdict === 'fail')
+        .map((j) => j.clause),
+    ).toEqual(['node:2.2/maxPods']);
   });
 
   it('valid as written (registryBurst: 0): either 0 or the default is the effective value, nothing else', () => {
     const doc = { ...base, registryBurst: 0 };
-    for (const [shown, verdict] of [[0, 'pass'], [10, 'pass'], [7, 'fail']] as const) {
+    for (const [shown, verdict] of [
+      [0, 'pass'],
+      [10, 'pass'],
+      [7, 'fail'],
+    ] as const) {
       expect(verdicts(judgeConfigAnswer(doc, printing(doc, { registryBurst: shown }), svc), 'node:2.2/registryBurst'), String(shown)).toContain(verdict);
     }
   });
@@ -64,7 +72,11 @@ describe('error paths', () => {
   });
 
   it('judged so in a credential provider answer', () => {
-    const doc = { apiVersion: 'nodeagent.config.svc.io/v1beta1', kind: 'CredentialProviderConfig', providers: [{ name: 'a', matchImages: ['*.r.io', 'r.io:*'], defaultCacheDuration: '1m', apiVersion: 'credentialprovider.svc.io/v1beta1' }] };
+    const doc = {
+      apiVersion: 'nodeagent.config.svc.io/v1beta1',
+      kind: 'CredentialProviderConfig',
+      providers: [{ name: 'a', matchImages: ['*.r.io', 'r.io:*'], defaultCacheDuration: '1m', apiVersion: 'credentialprovider.svc.io/v1beta1' }],
+    };
     const answer = (field: string) => ({ exitCode: 1, stdout: JSON.stringify({ errors: [{ field, message: 'x' }] }) });
     expect(verdicts(judgeCredentialAnswer(doc, answer('providers[0].matchImages'), svc), 'node:2.1/matchImages')).toEqual(['pass', 'pass']);
     expect(verdicts(judgeCredentialAnswer(doc, answer('providers'), svc), 'node:2.1/matchImages')).toEqual(['pass', 'fail']);

@@ -25,7 +25,7 @@ const valid: [string, bigint, bigint, string, string][] = [
   ['10Mi', 10n * Mi, 1n, '10Mi', 'BinarySI'], // the spec's containerLogMaxSize default: 10485760
   ['1Ki', Ki, 1n, '1Ki', 'BinarySI'],
   ['1024Ki', Mi, 1n, '1Mi', 'BinarySI'],
-  ['1.5Gi', 3n * Gi / 2n, 1n, '1536Mi', 'BinarySI'],
+  ['1.5Gi', (3n * Gi) / 2n, 1n, '1536Mi', 'BinarySI'],
   ['0.5Gi', Gi / 2n, 1n, '512Mi', 'BinarySI'],
   ['1.5Ki', 1536n, 1n, '1536', 'BinarySI'], // below 1024Ki-granularity: canonical falls back to DecimalSI
   ['0.5Ki', 512n, 1n, '512', 'BinarySI'], // |v| < 1024 is written as DecimalSI

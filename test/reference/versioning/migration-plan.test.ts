@@ -27,7 +27,7 @@ describe('migration plan (rest:9.4)', () => {
     expect(p.scheduled[1]!.useInstead).toMatchObject({ groupVersion: 'storage.k8s.io/v1', availableInRelease: false });
   });
 
-  it('the text names sections, replacements and notable changes in the profile\'s spelling', () => {
+  it("the text names sections, replacements and notable changes in the profile's spelling", () => {
     const text = formatMigrationPlan(migrationPlan(profiles.k8s, r(25)));
     expect(text).toContain('Must migrate now: no longer served in v1.25');
     expect(text).toContain('policy/v1beta1 PodDisruptionBudget: use policy/v1 (served since v1.21)');

@@ -62,12 +62,15 @@ describe('rest:9.4 removal table', () => {
 describe('rest:9.1.3 --runtime-config', () => {
   it('the three forms and the omitted value', () => {
     const r = parseRuntimeConfig('batch/v1beta1=false,policy/v1beta1,policy/v1beta1/poddisruptionbudgets=false,api/v1');
-    expect(r).toEqual({ ok: true, entries: [
-      { group: 'batch', version: 'v1beta1', enabled: false },
-      { group: 'policy', version: 'v1beta1', enabled: true },
-      { group: 'policy', version: 'v1beta1', resource: 'poddisruptionbudgets', enabled: false },
-      { group: '', version: 'v1', enabled: true },
-    ] });
+    expect(r).toEqual({
+      ok: true,
+      entries: [
+        { group: 'batch', version: 'v1beta1', enabled: false },
+        { group: 'policy', version: 'v1beta1', enabled: true },
+        { group: 'policy', version: 'v1beta1', resource: 'poddisruptionbudgets', enabled: false },
+        { group: '', version: 'v1', enabled: true },
+      ],
+    });
     if (!r.ok) throw new Error('unreachable');
     expect(runtimeConfigDecision(r.entries, 'batch', 'v1beta1', 'cronjobs', true)).toBe(false);
     expect(runtimeConfigDecision(r.entries, 'policy', 'v1beta1', 'poddisruptionbudgets', true)).toBe(false);

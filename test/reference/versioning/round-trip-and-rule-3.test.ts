@@ -6,7 +6,13 @@ import { judgeRoundTrip, judgeRoundTripWrite, lostFields } from '../../../refere
 import { judgeDeprecatedInFavour } from '../../../reference/versioning/deprecation-signals.ts';
 
 const expect0 = { spec: { maxUnavailable: '30%', selector: { matchLabels: { app: 'web' } } }, labels: { run: 'r1' } };
-const read = (spec: unknown, labels: unknown, apiVersion = 'policy/v1') => ({ step: 'read through policy/v1', status: 200, json: { apiVersion, metadata: { labels }, spec }, expect: expect0, apiVersion: 'policy/v1' });
+const read = (spec: unknown, labels: unknown, apiVersion = 'policy/v1') => ({
+  step: 'read through policy/v1',
+  status: 200,
+  json: { apiVersion, metadata: { labels }, spec },
+  expect: expect0,
+  apiVersion: 'policy/v1',
+});
 const verdicts = (js: readonly { verdict: string }[]) => js.map((j) => j.verdict);
 
 describe('rest:9.3 rule 2: round trip without loss', () => {

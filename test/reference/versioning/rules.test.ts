@@ -1,7 +1,17 @@
 // Each rule of rest:9.3 with a case that must hold and one that must not: the model of the rules is
 // only trusted once it is seen to say no.
 import { describe, expect, it } from 'vitest';
-import { apiVersionMayBeRemoved, behaviourMayStop, elementRemovalAllowed, gateMayTransition, mayAdvancePreferred, mayReplace, metricLifetime, metricMayBeRemoved, optionMayStopWorking } from '../../../reference/versioning/rules.ts';
+import {
+  apiVersionMayBeRemoved,
+  behaviourMayStop,
+  elementRemovalAllowed,
+  gateMayTransition,
+  mayAdvancePreferred,
+  mayReplace,
+  metricLifetime,
+  metricMayBeRemoved,
+  optionMayStopWorking,
+} from '../../../reference/versioning/rules.ts';
 import { gateDefault, setGate } from '../../../reference/versioning/feature-gates.ts';
 import { deprecatedDescription, metricRegistered, metricVisibility } from '../../../reference/versioning/metrics.ts';
 import { windowOver } from '../../../reference/versioning/windows.ts';
@@ -36,7 +46,10 @@ describe('rest:9.3 rules', () => {
   });
 
   it('rule 4b: preferred advances only after a release served both', () => {
-    const history = [{ release: 0, served: ['v1beta1'] }, { release: 1, served: ['v1beta1', 'v1beta2'] }];
+    const history = [
+      { release: 0, served: ['v1beta1'] },
+      { release: 1, served: ['v1beta1', 'v1beta2'] },
+    ];
     expect(mayAdvancePreferred(history, 'v1beta1', 'v1beta2', 2)).toBe(true);
     expect(mayAdvancePreferred(history, 'v1beta1', 'v1beta2', 1)).toBe(false);
     expect(mayAdvancePreferred(history, 'v1beta1', 'v1', 2)).toBe(false);

@@ -63,7 +63,17 @@ describe('judgeDeprecatedGaugeScrapes (rest:9.3/deprecated-endpoint through seve
   });
   it('fails a gauge on no scrape when one process answered them all, or none tells which', () => {
     expect(verdicts(judgeDeprecatedGaugeScrapes([server(1), server(1), server(1)], [labels]))).toEqual(['fail']);
-    expect(verdicts(judgeDeprecatedGaugeScrapes([{ status: 200, body: '' }, { status: 200, body: '' }], [labels]))).toEqual(['fail']);
+    expect(
+      verdicts(
+        judgeDeprecatedGaugeScrapes(
+          [
+            { status: 200, body: '' },
+            { status: 200, body: '' },
+          ],
+          [labels],
+        ),
+      ),
+    ).toEqual(['fail']);
   });
   it('is inconclusive, never a pass, when two processes answered and neither showed it', () => {
     const [j] = judgeDeprecatedGaugeScrapes([server(1), server(2), server(1)], [labels]);

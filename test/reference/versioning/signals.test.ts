@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { profiles } from '../../../reference/profile.ts';
 import { removals } from '../../../reference/versioning/removals.ts';
-import { deprecatedAuditAnnotations, deprecatedGaugeLabels, deprecationWarningText, formatWarning, judgeDeprecatedGauge, judgeDeprecationWarning, parsePrometheusText, parseWarnings } from '../../../reference/versioning/deprecation-signals.ts';
+import {
+  deprecatedAuditAnnotations,
+  deprecatedGaugeLabels,
+  deprecationWarningText,
+  formatWarning,
+  judgeDeprecatedGauge,
+  judgeDeprecationWarning,
+  parsePrometheusText,
+  parseWarnings,
+} from '../../../reference/versioning/deprecation-signals.ts';
 import { judgeAggregate, judgeSingle, parseHealthLines } from '../../../reference/health.ts';
 import { validateEventV1Create } from '../../../reference/events-v1.ts';
 import { judgeDeprecatedMetrics } from '../../../reference/versioning/metrics-judge.ts';
@@ -14,7 +23,10 @@ describe('Warning header (rest:7.4, RFC 7234 5.5)', () => {
     const text = deprecationWarningText(profiles.svc, cronjobs);
     expect(text).toBe('batch/v1beta1 CronJob is deprecated in v1.21+, unavailable in v1.25+; use batch/v1 CronJob');
     const two = `${formatWarning(text)}, ${formatWarning('say "hi"')}`;
-    expect(parseWarnings(two)).toEqual([{ code: 299, agent: '-', text }, { code: 299, agent: '-', text: 'say "hi"' }]);
+    expect(parseWarnings(two)).toEqual([
+      { code: 299, agent: '-', text },
+      { code: 299, agent: '-', text: 'say "hi"' },
+    ]);
     expect(parseWarnings('299 - "x" "Sat, 01 Jan 2000 00:00:00 GMT"')).toEqual([{ code: 299, agent: '-', text: 'x', date: 'Sat, 01 Jan 2000 00:00:00 GMT' }]);
   });
   it('refuses malformed values', () => {
@@ -39,7 +51,8 @@ describe('audit annotation and gauge (rest:6.3, rest:9.3)', () => {
   it('finds the gauge with its labels, and not a near miss', () => {
     const labels = deprecatedGaugeLabels(profiles.svc, cronjobs);
     expect(labels).toEqual({ group: 'batch', version: 'v1beta1', resource: 'cronjobs', subresource: '', removed_release: '1.25' });
-    const text = '# HELP apiserver_requested_deprecated_apis x\n# TYPE apiserver_requested_deprecated_apis gauge\napiserver_requested_deprecated_apis{group="batch",removed_release="1.25",resource="cronjobs",subresource="",version="v1beta1"} 1\n';
+    const text =
+      '# HELP apiserver_requested_deprecated_apis x\n# TYPE apiserver_requested_deprecated_apis gauge\napiserver_requested_deprecated_apis{group="batch",removed_release="1.25",resource="cronjobs",subresource="",version="v1beta1"} 1\n';
     expect(judgeDeprecatedGauge(parsePrometheusText(text), labels).verdict).toBe('pass');
     expect(judgeDeprecatedGauge(parsePrometheusText(text.replace('"1.25"', '"1.26"')), labels).verdict).toBe('fail');
     expect(judgeDeprecatedGauge(parsePrometheusText(text.replace('} 1', '} 0')), labels).verdict).toBe('fail');
@@ -50,7 +63,15 @@ describe('audit annotation and gauge (rest:6.3, rest:9.3)', () => {
 describe('health (rest:4.2)', () => {
   const body = '[+]ping ok\n[+]etcd excluded: ok\n[+]poststarthook/x ok\nhealthz check passed\n';
   it('reads check names between [+] and ok', () => {
-    expect(parseHealthLines(body)).toEqual({ checks: [{ name: 'ping', excluded: false }, { name: 'etcd', excluded: true }, { name: 'poststarthook/x', excluded: false }], malformed: [], last: 'healthz check passed' });
+    expect(parseHealthLines(body)).toEqual({
+      checks: [
+        { name: 'ping', excluded: false },
+        { name: 'etcd', excluded: true },
+        { name: 'poststarthook/x', excluded: false },
+      ],
+      malformed: [],
+      last: 'healthz check passed',
+    });
   });
   it('verbose and exclude pass when right and fail on near misses', () => {
     expect(verdicts(judgeAggregate('healthz', { verbose: true, exclude: ['etcd'] }, { status: 200, body }))).not.toContain('fail');
@@ -73,7 +94,15 @@ describe('health (rest:4.2)', () => {
 });
 
 describe('events/v1 on create (rest:6.2)', () => {
-  const ok = { type: 'Normal', action: 'Pulled', reason: 'Started', reportingController: 'x.io/c', reportingInstance: 'c-1', eventTime: '2026-01-01T00:00:00.000000Z', regarding: { kind: 'Pod', name: 'p' } };
+  const ok = {
+    type: 'Normal',
+    action: 'Pulled',
+    reason: 'Started',
+    reportingController: 'x.io/c',
+    reportingInstance: 'c-1',
+    eventTime: '2026-01-01T00:00:00.000000Z',
+    regarding: { kind: 'Pod', name: 'p' },
+  };
   it('accepts a complete event', () => expect(validateEventV1Create(ok)).toEqual([]));
   it('refuses each broken rule with its clause', () => {
     expect(validateEventV1Create({ ...ok, type: 'Info' }).map((e) => e.clause)).toEqual(['rest:6.2/type']);
