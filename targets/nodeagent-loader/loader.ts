@@ -179,12 +179,10 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
     result = {
       errors: [
         ...result.errors,
-        ...result.unspecified
-          .filter(unknown)
-          .map((u) => ({
-            ...u,
-            message: `${u.message.replace(/: the spec does not say whether unknown fields are refused$/, '')} (refused; --lenient accepts unknown fields, which the spec leaves open)`,
-          })),
+        ...result.unspecified.filter(unknown).map((u) => ({
+          ...u,
+          message: `${u.message.replace(/: the spec does not say whether unknown fields are refused$/, '')} (refused; --lenient accepts unknown fields, which the spec leaves open)`,
+        })),
       ],
       unspecified: result.unspecified.filter((u) => !unknown(u)),
     };
