@@ -70,6 +70,7 @@ const SERVER_STARTERS: readonly string[] = [
   'scripts/dev/bench-concurrency.ts',
   'scripts/dev/bench-watch.ts',
   'scripts/dev/bench.ts',
+  'scripts/dev/reproducer-outcomes.ts',
 ];
 const ENV_OPENERS: readonly string[] = [
   'runner/check-stage.ts',
