@@ -71,8 +71,11 @@ describe.concurrent('hostile targets end with a report', () => {
           JSON.stringify(judged.map((c) => [c.id, c.status])),
         ).not.toEqual([]);
       } else {
-        // A transport fault breaks no clause: the run says what it could not do.
-        expect(s.verdict).toBe('error');
+        // A transport fault breaks no clause: the run says what it could not do. `error` when a check
+        // ended on the transport before the budget ran out, `notTested` when too few did (a busy
+        // machine: the preflight alone waits out one request bound); either way with its reasons.
+        expect(['error', 'notTested']).toContain(s.verdict);
+        expect(s.errors.length, JSON.stringify(s.clauses.filter((c) => c.status === 'error').map((c) => c.id))).toBeGreaterThan(0);
       }
       // What the run could not remove is listed by name (summary.json and the terminal), or nothing is left.
       expect(Array.isArray(s.leftovers)).toBe(true);
