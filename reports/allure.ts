@@ -12,15 +12,12 @@ import type { Attachment, Label, Parameter, StepResult, TestResult } from 'allur
 import type { CheckRecord } from '../runner/results.ts';
 import { checkOutcomeKind } from '../runner/verdicts.ts';
 import type { CheckFootprint } from '../harness/footprint.ts';
+import type { Selectable } from '../harness/selection.ts';
 
 export const ALLURE_DIR = 'allure-results';
 
-export interface AllureCheck {
-  readonly id: string;
-  readonly suite: string;
-  readonly title: string;
-  readonly clauses: readonly string[];
-}
+/** What a test is named and labelled by: the same fields --focus and --skip select on. */
+export type AllureCheck = Selectable;
 
 export interface AllureInput {
   readonly checks: readonly AllureCheck[];

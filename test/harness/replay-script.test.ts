@@ -1,7 +1,7 @@
 // Why (issue 19): a failure's curl script is a reproduction a person runs more than once: fresh
 // namespaces each time, versions and continue tokens learned from that run's answers, cleanup at exit.
 import { describe, expect, it } from 'vitest';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,15 +10,7 @@ import { profiles } from '../../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../../runner/env.ts';
 import { runCheck } from '../../runner/run-check.ts';
 import { checkById } from '../../suites/checks/index.ts';
-
-const hasCurl = (() => {
-  try {
-    execFileSync('curl', ['--version']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
+import { hasCurl } from './curl.ts';
 
 describe.skipIf(!hasCurl)('replay scripts (skipped: no curl binary)', () => {
   it('run twice against the same server, each time in new namespaces, exit 1 while the fault is there, 0 against a clean server, and leave none behind', async () => {

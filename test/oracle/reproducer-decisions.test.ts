@@ -6,19 +6,11 @@
 // relation between this run's pages; a continuation the clean server ends sooner is another path),
 // and a concurrent workload whose rule rests on the history (undecided, never wrong).
 import { describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { faults, type Fault } from '../../targets/api-server/faults.ts';
 import { measureFault } from '../../scripts/dev/reproducer-outcomes.ts';
+import { hasCurl } from '../harness/curl.ts';
 
 const SEED = 20261122;
-const hasCurl = (() => {
-  try {
-    execFileSync('curl', ['--version']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
 const fault = (name: string) => faults.find((f) => f.name === name) as Fault;
 
 describe.skipIf(!hasCurl)('reproducers decide right (skipped: no curl binary)', () => {
