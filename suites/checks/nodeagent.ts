@@ -7,7 +7,17 @@
 import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
-import { boundaryConfigArb, invalidConfigArb, openConfigArb, openDecisions, ruleViolationClauses, toYaml, validConfigArb, type NodeagentCase } from '../../generators/nodeagent.ts';
+import {
+  boundaryConfigArb,
+  everyFieldConfigArb,
+  invalidConfigArb,
+  openConfigArb,
+  openDecisions,
+  ruleViolationClauses,
+  toYaml,
+  validConfigArb,
+  type NodeagentCase,
+} from '../../generators/nodeagent.ts';
 import { credentialConfigArb, credentialViolationClauses, invalidCredentialConfigArb } from '../../generators/nodeagent-credentials.ts';
 import { configJudgementClauses, credentialJudgementClauses, judgeConfigAnswer, judgeCredentialAnswer } from '../../reference/nodeagent/loader-oracle.ts';
 import { profiles, type Profile } from '../../reference/profile.ts';
@@ -59,6 +69,16 @@ export const nodeagentValidConfigs = loaderCheck({
   fileName: 'nodeagent-config.yaml',
   arbitrary: validConfigArb,
   judge: judgeConfigAnswer,
+});
+
+export const nodeagentEveryField = loaderCheck({
+  id: 'nodeagent-every-field',
+  title: "a valid NodeagentConfiguration file setting every field is accepted with the model's effective defaults",
+  clauses: configJudgementClauses,
+  fileName: 'nodeagent-config.yaml',
+  arbitrary: everyFieldConfigArb,
+  judge: judgeConfigAnswer,
+  defaultRuns: 2,
 });
 
 export const nodeagentInvalidConfigs = loaderCheck({
@@ -168,6 +188,7 @@ export const nodeagentInvalidCredentialChecks = credentialViolationClauses(profi
 
 export const nodeagentChecks = [
   nodeagentValidConfigs,
+  nodeagentEveryField,
   nodeagentInvalidConfigs,
   nodeagentOpenConfigs,
   ...nodeagentOpenDecisionChecks,

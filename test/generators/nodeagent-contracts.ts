@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse } from 'yaml';
 import { profiles } from '../../reference/profile.ts';
-import { invalidConfigArb, openConfigArb, toYaml, validConfigArb, violations } from '../../generators/nodeagent.ts';
+import { everyFieldConfigArb, invalidConfigArb, openConfigArb, toYaml, validConfigArb, violations } from '../../generators/nodeagent.ts';
+import { configFields, nameIn } from '../../reference/nodeagent/config-fields.ts';
 import { validateNodeagentConfig } from '../../reference/nodeagent/config.ts';
 import { crossRules } from '../../reference/nodeagent/config-rules.ts';
 
@@ -30,6 +31,24 @@ export function nodeagentGeneratorContracts(name: 'svc' | 'k8s'): void {
         }),
         { numRuns: 150, seed: 1 },
       );
+    });
+
+    it('every-field files: valid, and each sets nearly every field that has samples (the rest a cross-field rule keeps out)', () => {
+      const withSamples = configFields.filter((f) => f.samples(p).length > 0).map((f) => nameIn(f, p));
+      const seen = new Set<string>();
+      fc.assert(
+        fc.property(everyFieldConfigArb(p), ({ doc }) => {
+          const r = validateNodeagentConfig(doc, p);
+          expect(r.errors).toEqual([]);
+          expect(r.unspecified).toEqual([]);
+          const missing = withSamples.filter((n) => !(n in doc));
+          // A handful at most: a rule between two drawn values keeps one of them out of this file.
+          expect(missing.length).toBeLessThanOrEqual(6);
+          for (const n of withSamples) if (n in doc) seen.add(n);
+        }),
+        { numRuns: 30, seed: 2 },
+      );
+      expect(withSamples.filter((n) => !seen.has(n))).toEqual([]);
     });
 
     it('invalid files: rejected under the clause of the planted violation', () => {
