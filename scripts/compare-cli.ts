@@ -26,7 +26,7 @@ import { classifyCase, type StepResult } from '../harness/lockstep-case.ts';
 import { translator } from '../harness/lockstep-diff.ts';
 import { buildCompareResult, compareExitCode, toCompareJson, toCompareMarkdown, type CompareCheck, type CompareResult } from '../reports/compare-result.ts';
 import { toCompareHtml } from '../reports/compare-html.ts';
-import { makeWritableDir } from './reports-dir.ts';
+import { makeWritableDir } from '../reports/reports-dir.ts';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
