@@ -20,7 +20,7 @@ import { planRun, type RunOptions } from '../runner/plan.ts';
 import { newRunId } from '../runner/env.ts';
 import { runReports } from '../reports/run-reports.ts';
 import { dryRunText } from '../reports/dry-run-plan.ts';
-import { startEmbeddedServer } from '../runner/embedded.ts';
+import { startEmbeddedTarget } from '../runner/embedded.ts';
 import { DEFAULT_RUN_TIMEOUT_MS, STOP_GRACE_MS } from '../runner/run-stop.ts';
 import { DEFAULT_SHRINK_TIME_MS } from '../harness/shrink-budget.ts';
 import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-command.ts';
@@ -200,19 +200,19 @@ program
   .option('--token-auth-file <file>', 'authenticate bearer tokens (lines token,user,uid,"group1,group2") and authorize with RBAC; without it everyone may do anything')
   .action(async (o) => {
     const tokens = o.tokenAuthFile === undefined ? undefined : readTokenFile(o.tokenAuthFile);
-    const server = await listening(o.port, () =>
-      startEmbeddedServer({
-        ...(tokens !== undefined ? { tokens } : {}),
-        ...(o.externalNamespaceController ? { builtInNamespaceController: false } : {}),
-        port: o.port,
-        ...(o.release !== undefined ? { release: o.release } : {}),
-        ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}),
-        profile: profiles[o.profile],
-        ...(o.continueTtl !== undefined ? { continueTtlMs: o.continueTtl } : {}),
-        ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
-        faults: validateNames('fault', o.fault ?? [], faultTable),
-        variations: validateNames('variation', o.variation ?? [], variationTable),
-      }),
+    const { server } = await listening(o.port, () =>
+      startEmbeddedTarget(
+        {
+          ...(o.release !== undefined ? { release: o.release } : {}),
+          ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}),
+          ...(o.continueTtl !== undefined ? { continueTtlMs: o.continueTtl } : {}),
+          ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
+          faults: validateNames('fault', o.fault ?? [], faultTable),
+          variations: validateNames('variation', o.variation ?? [], variationTable),
+        },
+        profiles[o.profile],
+        { access: tokens ?? 'open', port: o.port, ...(o.externalNamespaceController ? { builtInNamespaceController: false } : {}) },
+      ),
     );
     process.stdout.write(`reference server listening on ${server.url}\n`);
     if (o.kubeconfigOut !== undefined) {
