@@ -11,9 +11,7 @@ import { emptyFootprint } from '../harness/footprint.ts';
 import { runCheck } from './run-check.ts';
 import { scheduleChecks, type CheckOutcome } from './scheduler.ts';
 import { within } from './run-stop.ts';
-import { loaderFromSettings, provideEmbeddedLoader } from '../harness/nodeagent-loader.ts';
-import { embeddedLoader } from '../targets/nodeagent-loader/embedded.ts';
-import type { NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';
+import type { NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
 import { profiles } from '../reference/profile.ts';
 import type { SuiteSettings } from '../suites/settings.ts';
 import { openSession } from './session.ts';
@@ -31,6 +29,8 @@ export interface StageRequest {
   /** When it settles no further check starts; running ones get `graceMs`. */
   readonly stop: Promise<unknown>;
   readonly graceMs: number;
+  /** A loader made otherwise than the settings say (the self-tests' own), used instead of theirs. */
+  readonly nodeagentLoader?: NodeagentLoaderTarget;
 }
 
 export interface StagePart {
@@ -59,20 +59,18 @@ export interface StageEvents {
  * self-tests' runs), instead of the scheduler's longest-first start order.
  */
 export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {}): CheckStage {
-  provideEmbeddedLoader((profile, faults) => embeddedLoader(profile, faults as NodeagentFaultName[]));
   const ev = o.events ?? {};
   return async (req) => {
     const s = req.settings;
     const profile = profiles[s.profile];
-    const loader = loaderFromSettings(s.nodeagentLoader, profile);
     ev.begin?.(req.total);
-    const opened = openSession(s.target, {
+    const opened = openSession({
+      target: s.target,
       profile,
       runId: s.runId,
       settings: s.targetSettings,
-      signals: false,
       ...(s.namespaceScope !== undefined ? { scope: s.namespaceScope } : {}),
-      ...(loader ? { nodeagentLoader: loader } : {}),
+      ...(req.nodeagentLoader !== undefined ? { nodeagentLoader: { given: req.nodeagentLoader } } : s.nodeagentLoader ? { nodeagentLoader: s.nodeagentLoader } : {}),
       ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}),
       ...(s.restrictedTarget ? { restricted: s.restrictedTarget } : {}),
       ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}),

@@ -5,17 +5,14 @@
  * vitest start per replay: a replay costs its case's requests and little more, so confirming a failure
  * takes seconds, and a run with no failure pays nothing.
  */
-import { openSession } from './session.ts';
+import { openSession, type SessionSpec } from './session.ts';
 import { runCheck } from './run-check.ts';
-import { loaderFromSettings, provideEmbeddedLoader, type NodeagentLoaderSettings } from '../harness/nodeagent-loader.ts';
 import type { TargetSettings } from '../harness/check.ts';
 import type { TargetConfig } from '../harness/kubeconfig.ts';
 import type { ControllerDaemonSettings } from '../harness/controller-daemon.ts';
 import type { CheckRecord, Counterexample } from './results.ts';
 import type { Profile } from '../reference/profile.ts';
 import { checkById } from '../suites/checks/index.ts';
-import { embeddedLoader } from '../targets/nodeagent-loader/embedded.ts';
-import type { NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';
 import type { ReplayMode } from './confirm-failures.ts';
 
 export interface ReplayTarget {
@@ -25,26 +22,24 @@ export interface ReplayTarget {
   readonly runId: string;
   readonly settings: TargetSettings;
   readonly runs: number;
-  readonly nodeagentLoader?: NodeagentLoaderSettings;
+  readonly nodeagentLoader?: SessionSpec['nodeagentLoader'];
   readonly controllerDaemon?: ControllerDaemonSettings;
   /** The run's replay command without `--background-writes` (added for replays beside writes). */
   readonly replayCommand: string;
 }
 
 export function inProcessReplayer(t: ReplayTarget): (check: string, cx: Counterexample, mode: ReplayMode) => Promise<CheckRecord[]> {
-  provideEmbeddedLoader((profile, faults) => embeddedLoader(profile, faults as NodeagentFaultName[]));
   let replays = 0;
   return async (checkId, cx, mode) => {
     const check = checkById(checkId);
     if (check === undefined || cx.path === undefined) return [];
-    const loader = loaderFromSettings(t.nodeagentLoader, t.profile);
-    const opened = openSession(t.target, {
+    const opened = openSession({
+      target: t.target,
       profile: t.profile,
       runId: t.runId,
       scope: `c${++replays}`,
       settings: t.settings,
-      signals: false,
-      ...(loader ? { nodeagentLoader: loader } : {}),
+      ...(t.nodeagentLoader ? { nodeagentLoader: t.nodeagentLoader } : {}),
       ...(t.controllerDaemon ? { controllerDaemon: t.controllerDaemon } : {}),
       ...(t.restricted ? { restricted: t.restricted } : {}),
       ...(mode === 'writes' ? { backgroundWrites: true } : {}),

@@ -9,7 +9,7 @@ import { bundleReferenceDaemon } from '../targets/controller-daemon/bundle.ts';
 import { ConfigError } from '../harness/kubeconfig.ts';
 import { defaultDaemonTimings, kubeconfigText, shellQuote, splitCommand, type ControllerDaemonSettings } from '../harness/controller-daemon.ts';
 import { profiles, type ProfileName } from '../reference/profile.ts';
-import { startEmbeddedServer } from './embedded.ts';
+import { startEmbeddedTarget } from './embedded.ts';
 
 /**
  * The controller daemon `svc-conformance run` tests: `--controller-daemon CMD`, or with the embedded API
@@ -30,7 +30,7 @@ export async function prepareDaemon(o: {
   if (o.command === undefined && o.external) return { cleanup: async () => undefined };
   if (o.command !== undefined && splitCommand(o.command).length === 0) throw new ConfigError('--controller-daemon: empty command');
   const timings = { ...defaultDaemonTimings, ...(o.startTimeoutMs !== undefined ? { startTimeoutMs: o.startTimeoutMs } : {}) };
-  const privateServer = o.external ? await startEmbeddedServer({ profile: profiles[o.profile] }) : undefined;
+  const privateServer = o.external ? (await startEmbeddedTarget({}, profiles[o.profile], { access: 'open' })).server : undefined;
   const apiServer = privateServer?.url ?? o.server;
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-daemon-'));
   const kubeconfigPath = path.join(dir, 'kubeconfig.yaml');

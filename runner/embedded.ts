@@ -1,23 +1,25 @@
 /**
- * The one place the embedded reference API server is started: by a run against it, by `serve`, by the
- * private server a controller daemon under test talks to, by the self-tests' in-process runs and by
- * the benches. A run's server authenticates and authorizes (rest:5); the run's own identity is a
- * superuser of it, with a token drawn here.
+ * The one place the embedded reference API server is started: a run's target (runner/executor.ts), the
+ * private server a controller daemon under test talks to (runner/daemon.ts), `serve`, both sides of
+ * `compare`, the benches and the reproducer measurement all describe the server they want as data
+ * (the run plan's EmbeddedTargetPlan, or the same fields) and get it here with the TargetConfig checks
+ * reach it by and its restart and compaction hooks. Nothing else imports the server's constructor
+ * (test/architecture.test.ts). A run's server authenticates and authorizes (rest:5); the run's own
+ * identity is a superuser of it, with a token drawn here.
  */
 import { randomBytes } from 'node:crypto';
-import { startReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../targets/api-server/index.ts';
+import { startReferenceServer, type ReferenceServer } from '../targets/api-server/index.ts';
 import { embeddedHooks } from '../targets/api-server/hooks.ts';
-import { SUPERUSER_GROUP } from '../reference/rbac.ts';
+import { SUPERUSER_GROUP, type UserInfo } from '../reference/rbac.ts';
 import type { Profile } from '../reference/profile.ts';
 import type { Hooks } from '../harness/hooks.ts';
 import type { TargetConfig } from '../harness/kubeconfig.ts';
 import type { EmbeddedTargetPlan } from './plan.ts';
 
-export type { ReferenceServer, ReferenceServerOptions };
+export type { ReferenceServer };
 
-export function startEmbeddedServer(o: ReferenceServerOptions): Promise<ReferenceServer> {
-  return startReferenceServer(o);
-}
+/** What a server is started with: a run plan's embedded target, or the same fields (absent: the server's defaults). */
+export type EmbeddedTargetSpec = Partial<EmbeddedTargetPlan>;
 
 export interface EmbeddedTarget {
   readonly server: ReferenceServer;
@@ -29,19 +31,40 @@ export interface EmbeddedTarget {
   close(): Promise<void>;
 }
 
-/** `authenticate: false`: a server that lets everyone do anything (the daemon self-tests' and the benches'). */
-export async function startEmbeddedTarget(t: EmbeddedTargetPlan, profile: Profile, o: { source?: string; authenticate?: boolean } = {}): Promise<EmbeddedTarget> {
-  const token = o.authenticate === false ? undefined : randomBytes(16).toString('hex');
+export interface EmbeddedStartOptions {
+  /** What the TargetConfig calls its source (reports name it). */
+  readonly source?: string;
+  /**
+   * Who may do what. 'run' (the default): a superuser token of the run's own, drawn here; 'open': the
+   * server does not authenticate, everyone may do anything (the daemon's private server, the benches);
+   * a token table: those tokens and users, with RBAC (`serve --token-auth-file`).
+   */
+  readonly access?: 'run' | 'open' | ReadonlyMap<string, UserInfo>;
+  /** Loopback port; 0 or absent: any free one. */
+  readonly port?: number;
+  /** false: deleted namespaces stay Terminating for a real namespace controller (`serve --external-namespace-controller`). */
+  readonly builtInNamespaceController?: boolean;
+  /** How long a read of a version not yet reached waits before its 504 (the bench's plain replay: 0). */
+  readonly tooLargeWaitMs?: number;
+}
+
+export async function startEmbeddedTarget(t: EmbeddedTargetSpec, profile: Profile, o: EmbeddedStartOptions = {}): Promise<EmbeddedTarget> {
+  const access = o.access ?? 'run';
+  const token = access === 'run' ? randomBytes(16).toString('hex') : undefined;
+  const tokens = token !== undefined ? new Map([[token, { user: 'svc-conformance', groups: [SUPERUSER_GROUP] }]]) : typeof access === 'string' ? undefined : access;
   const server = await startReferenceServer({
     profile,
-    ...(token !== undefined ? { tokens: new Map([[token, { user: 'svc-conformance', groups: [SUPERUSER_GROUP] }]]) } : {}),
-    continueTtlMs: t.continueTtlMs,
-    historyWindowMs: t.historyWindowMs,
+    ...(tokens !== undefined ? { tokens } : {}),
+    ...(o.port !== undefined ? { port: o.port } : {}),
+    ...(o.builtInNamespaceController !== undefined ? { builtInNamespaceController: o.builtInNamespaceController } : {}),
+    ...(o.tooLargeWaitMs !== undefined ? { tooLargeWaitMs: o.tooLargeWaitMs } : {}),
+    ...(t.continueTtlMs !== undefined ? { continueTtlMs: t.continueTtlMs } : {}),
+    ...(t.historyWindowMs !== undefined ? { historyWindowMs: t.historyWindowMs } : {}),
     ...(t.bookmarkIntervalMs !== undefined ? { bookmarkIntervalMs: t.bookmarkIntervalMs } : {}),
     ...(t.release !== undefined ? { release: t.release } : {}),
     ...(t.runtimeConfig !== undefined ? { runtimeConfig: t.runtimeConfig } : {}),
-    faults: t.faults,
-    variations: t.variations,
+    faults: t.faults ?? [],
+    variations: t.variations ?? [],
   });
   return {
     server,

@@ -1,6 +1,8 @@
 /**
  * Builds the environment every check runs in: the undici client, the transcript that records it, the
- * safety guard around it, and the run's namespace names. The one place the layers are wired together.
+ * safety guard around it, and the run's namespace names. The one place the layers are wired together;
+ * opened through runner/session.ts (the self-tests of the harness open it directly). A node-agent
+ * loader handed in stays its owner's to close.
  */
 import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -118,7 +120,6 @@ export function openEnv(
         await cleanup.cleanup();
       } finally {
         cleanup.dispose();
-        o.nodeagentLoader?.close();
         await client.close();
       }
     },

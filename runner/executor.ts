@@ -14,6 +14,7 @@ import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/kub
 import { checkReachable, createTargetClient } from '../harness/client.ts';
 import type { TargetSettings } from '../harness/check.ts';
 import type { DaemonLauncher } from '../harness/controller-daemon.ts';
+import type { NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
 import type { CheckRecord, Counterexample } from './results.ts';
 import { sumFootprints, type CheckFootprint, type RunFootprint } from '../harness/footprint.ts';
 import { armRunStop, STOP_EXIT, STOP_GRACE_MS, stopLine, unfinishedRecords, within, type StopReason } from './run-stop.ts';
@@ -74,6 +75,11 @@ export interface RunIO {
    * in-process reference daemon), or 'none': the daemon checks find no daemon.
    */
   readonly daemon?: 'none' | { readonly launcher: DaemonLauncher; readonly startTimeoutMs: number; readonly settleMs: number; readonly leaseTimeoutMs: number };
+  /**
+   * The node-agent loader judged, made otherwise than the plan says (the self-tests' loaders: the
+   * reference loader with variations, or one a test makes); its maker closes it.
+   */
+  readonly nodeagentLoader?: NodeagentLoaderTarget;
   /** The preflight found the run's identity refused: its one line made into reports; returns the exit code. */
   readonly onRefused?: (line: string, run: ExecutedRun) => Promise<number>;
 }
@@ -93,11 +99,13 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
   const { profile, runId, seed, selection } = plan;
   const { log } = io;
   const external = plan.target.kind === 'external';
-  const nodeagent = nodeagentLoaderSettings(
+  const planned = nodeagentLoaderSettings(
     { ...(plan.nodeagent.loader !== undefined ? { nodeagentLoader: plan.nodeagent.loader } : {}), nodeagentFault: [...plan.nodeagent.faults] },
     external,
     profile,
   );
+  const nodeagent = io.nodeagentLoader === undefined ? planned : { ...planned, description: io.nodeagentLoader.description };
+  const givenLoader = io.nodeagentLoader !== undefined ? { nodeagentLoader: io.nodeagentLoader } : {};
 
   let targetCfg: TargetConfig;
   let targetSettings: TargetSettings = plan.settings;
@@ -229,6 +237,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
         done: group === exclusive ? shared.length : 0,
         stop: stop.stopped,
         graceMs: STOP_GRACE_MS,
+        ...givenLoader,
       });
       outcome.records.push(...part.records);
       outcome.errors.push(...part.errors);
@@ -254,7 +263,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
         settings: targetSettings,
         runs: plan.runs,
         replayCommand: command,
-        ...(nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
+        ...(io.nodeagentLoader ? { nodeagentLoader: { given: io.nodeagentLoader } } : nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
         ...(daemonSettings ? { controllerDaemon: daemonSettings } : {}),
       });
     if (plan.reproduce !== undefined) {

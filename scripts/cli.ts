@@ -1,6 +1,6 @@
 /**
- * `svc-conformance`: the command line, its flags and their parsing. `run` is a plan and the one
- * executor (scripts/run-command.ts over runner/); it exits with the code of DESIGN.md: 0 conformant,
+ * `svc-conformance`: the command line, its flags and their parsing. `run` is a plan (runner/plan.ts)
+ * and the one executor (runner/executor.ts) with the reports watching it (reports/run-reports.ts); it exits with the code of DESIGN.md: 0 conformant,
  * 1 nonconformant, 2 usage or configuration error, 3 target unreachable / infrastructure.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -15,9 +15,12 @@ import { parseDuration } from './duration-flag.ts';
 import { faults as faultTable, variations as variationTable } from '../targets/api-server/index.ts';
 import { capabilityFact, CAPABILITIES, type Capability, parseShard } from '../reports/index.ts';
 import { mergeReportsCommand } from './merge-reports.ts';
-import { runCommand } from './run-command.ts';
-import { EXIT, readText } from '../runner/executor.ts';
-import { startEmbeddedServer } from '../runner/embedded.ts';
+import { EXIT, executeRun, readText } from '../runner/executor.ts';
+import { planRun, type RunOptions } from '../runner/plan.ts';
+import { newRunId } from '../runner/env.ts';
+import { runReports } from '../reports/run-reports.ts';
+import { dryRunText } from '../reports/dry-run-plan.ts';
+import { startEmbeddedTarget } from '../runner/embedded.ts';
 import { DEFAULT_RUN_TIMEOUT_MS, STOP_GRACE_MS } from '../runner/run-stop.ts';
 import { DEFAULT_SHRINK_TIME_MS } from '../harness/shrink-budget.ts';
 import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-command.ts';
@@ -163,12 +166,23 @@ program
   .option('--no-preflight', "skip asking the target what the run's identity may do before the checks")
   .option('--background-writes', "one write in a namespace of the run's own before every request of a check, so resourceVersions move between its requests as other checks' writes make them")
   .action(async (o) => {
-    process.exitCode = await runCommand(o);
+    process.exitCode = await run(o);
     // The run is over and its reports are written: nothing left behind (a test worker slow to wind
     // down, a keep-alive socket) may hold the process, or CI waits on it. Flush, then go.
     await Promise.all([process.stdout, process.stderr].map((s) => new Promise<void>((resolve) => s.write('', () => resolve()))));
     process.exit(process.exitCode);
   });
+
+/** `run`: the plan of the options, then its dry-run text, or the one executor with the reports watching. */
+async function run(o: RunOptions & { require?: Requirement[] }): Promise<number> {
+  const planned = planRun(o, { seed: Math.floor(Math.random() * 2 ** 31), runId: newRunId(), cwd: process.cwd() });
+  if (planned.errors !== undefined) throw new ConfigError(planned.errors[0]!);
+  if (o.dryRun) {
+    process.stdout.write(dryRunText(o, planned.plan));
+    return EXIT.conformant;
+  }
+  return (await executeRun(planned.plan, runReports(planned.plan, o))).exitCode;
+}
 
 program
   .command('serve')
@@ -186,19 +200,19 @@ program
   .option('--token-auth-file <file>', 'authenticate bearer tokens (lines token,user,uid,"group1,group2") and authorize with RBAC; without it everyone may do anything')
   .action(async (o) => {
     const tokens = o.tokenAuthFile === undefined ? undefined : readTokenFile(o.tokenAuthFile);
-    const server = await listening(o.port, () =>
-      startEmbeddedServer({
-        ...(tokens !== undefined ? { tokens } : {}),
-        ...(o.externalNamespaceController ? { builtInNamespaceController: false } : {}),
-        port: o.port,
-        ...(o.release !== undefined ? { release: o.release } : {}),
-        ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}),
-        profile: profiles[o.profile],
-        ...(o.continueTtl !== undefined ? { continueTtlMs: o.continueTtl } : {}),
-        ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
-        faults: validateNames('fault', o.fault ?? [], faultTable),
-        variations: validateNames('variation', o.variation ?? [], variationTable),
-      }),
+    const { server } = await listening(o.port, () =>
+      startEmbeddedTarget(
+        {
+          ...(o.release !== undefined ? { release: o.release } : {}),
+          ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}),
+          ...(o.continueTtl !== undefined ? { continueTtlMs: o.continueTtl } : {}),
+          ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
+          faults: validateNames('fault', o.fault ?? [], faultTable),
+          variations: validateNames('variation', o.variation ?? [], variationTable),
+        },
+        profiles[o.profile],
+        { access: tokens ?? 'open', port: o.port, ...(o.externalNamespaceController ? { builtInNamespaceController: false } : {}) },
+      ),
     );
     process.stdout.write(`reference server listening on ${server.url}\n`);
     if (o.kubeconfigOut !== undefined) {

@@ -26,7 +26,7 @@ import { classifyCase, type StepResult } from '../harness/lockstep-case.ts';
 import { translator } from '../harness/lockstep-diff.ts';
 import { buildCompareResult, compareExitCode, toCompareJson, toCompareMarkdown, type CompareCheck, type CompareResult } from '../reports/compare-result.ts';
 import { toCompareHtml } from '../reports/compare-html.ts';
-import { makeWritableDir } from './reports-dir.ts';
+import { makeWritableDir } from '../reports/reports-dir.ts';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
@@ -124,7 +124,7 @@ async function prepareSide(s: SideOptions, which: 'target' | 'reference', settin
   }
   const faults = validateNames<FaultName>(`${flag}fault`, s.fault ?? [], faultTable);
   const variations = validateNames<VariationName>(`${flag}variation`, s.variation ?? [], variationTable);
-  const embedded = await startEmbeddedTarget({ kind: 'embedded', faults, variations, continueTtlMs: settings.continueTtlMs, historyWindowMs: settings.historyWindowMs }, profile);
+  const embedded = await startEmbeddedTarget({ faults, variations, continueTtlMs: settings.continueTtlMs, historyWindowMs: settings.historyWindowMs }, profile);
   const extra = [...faults.map((f) => `fault ${f}`), ...variations.map((v) => `variation ${v}`)];
   return {
     cfg: embedded.config,
@@ -162,7 +162,7 @@ export async function runCompare(o: CompareOptions, log: (line: string) => void 
     const slots: [SideSlot, SideSlot] = [{}, {}];
     for (const [i, p] of prepared.entries()) {
       const side = i as 0 | 1;
-      const env = openSession(p.cfg, { profile: p.profile, runId: runIds[side], settings: { ...settings, ...(p.hooks ? { hooks: p.hooks } : {}) }, signals: true });
+      const env = openSession({ target: p.cfg, profile: p.profile, runId: runIds[side], settings: { ...settings, ...(p.hooks ? { hooks: p.hooks } : {}) }, signals: true });
       opened.push(env);
     }
     const wrapped = (i: 0 | 1) => ({ ...opened[i]!.env, target: lockstepTarget(opened[i]!.env.target, i, slots[i]) });

@@ -10,7 +10,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { ConfigError } from '../harness/kubeconfig.ts';
 import { buildMatrix, toMatrixJson, toMatrixMarkdown, type MatrixRunInput } from '../reports/matrix.ts';
 import { toMatrixHtml } from '../reports/matrix-html.ts';
-import { makeWritableDir } from './reports-dir.ts';
+import { makeWritableDir } from '../reports/reports-dir.ts';
 
 export function readRun(arg: string, outDir: string): MatrixRunInput {
   const eq = arg.indexOf('=');

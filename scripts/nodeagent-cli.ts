@@ -8,11 +8,8 @@
  *   svc-conformance nodeagent match-image '*.registry.io' a.registry.io/app:1
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Command, Option } from '@commander-js/extra-typings';
 import { profiles } from '../reference/profile.ts';
-import type { RunResult } from '../runner/results.ts';
 import { matchImage } from '../reference/nodeagent/match-images.ts';
 import { runReferenceLoader } from '../targets/nodeagent-loader/loader.ts';
 import { nodeagentFault, nodeagentFaults, type NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';
@@ -78,23 +75,4 @@ export function nodeagentCommand(): Command {
 function fail(code: number, message: string): void {
   process.stderr.write(`svc-conformance: ${message}\n`);
   process.exitCode = code;
-}
-
-/** Each shrunk node-agent file of the run as `nodeagent/<check>-<n>.yaml` beside the reports. */
-export async function writeNodeagentCases(result: RunResult, reportsDir: string): Promise<string[]> {
-  const seen = new Map<string, number>();
-  const files: string[] = [];
-  for (const c of result.clauses) {
-    for (const cx of c.counterexamples) {
-      if (!cx.check.startsWith('nodeagent-')) continue;
-      const n = (seen.get(cx.check) ?? 0) + 1;
-      seen.set(cx.check, n);
-      const dir = path.join(reportsDir, 'nodeagent');
-      await mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${cx.check}-${n}.yaml`);
-      await writeFile(file, `# ${cx.clause}: expected ${cx.expected}; observed ${cx.observed}\n${cx.steps.join('\n')}\n`);
-      files.push(file);
-    }
-  }
-  return files;
 }

@@ -54,35 +54,43 @@ describe('architecture', () => {
 });
 
 /**
- * Where a run is assembled: the files outside test/ that start a reference API server or open a check
- * environment, by call (a definition is not a call). The executor and the check stage are the places;
- * the rest are the ones still assembling their own (the benches, `serve`, `compare`, the daemon's
- * private server for an external target). A new file here is a new way to run checks: go through
- * runner/executor.ts instead, or argue it here.
+ * Where a run is assembled. One module starts the reference API server: runner/embedded.ts, the only
+ * file that names the server's constructor; it takes a description (the run plan's embedded target, or
+ * the same fields) and hands back the TargetConfig and hooks, never a passthrough of the server's own
+ * options. One module opens a check environment: runner/session.ts, over the parts runner/env.ts wires
+ * (client, guard, cleanup, namespace pool). Everyone else goes through those two, and is listed below
+ * as a user, so a new way to run checks shows here: go through runner/executor.ts instead, or argue it.
  */
-const SERVER_STARTERS: readonly string[] = [
+const SERVER_STARTERS: readonly string[] = ['runner/embedded.ts'];
+const ENV_OPENERS: readonly string[] = ['runner/env.ts', 'runner/session.ts'];
+/** Who brings up an embedded target through runner/embedded.ts. */
+const EMBEDDED_TARGET_USERS: readonly string[] = [
+  // The controller daemon's private API server, for a run against an external target.
   'runner/daemon.ts',
-  'runner/embedded.ts',
+  // A run's target.
   'runner/executor.ts',
+  // `serve`.
   'scripts/cli.ts',
+  // Both sides of `compare`, when embedded.
   'scripts/compare-cli.ts',
-  'scripts/dev/bench-apply.ts',
-  'scripts/dev/bench-concurrency.ts',
-  'scripts/dev/bench-watch.ts',
-  'scripts/dev/bench.ts',
+  // Every bench's server.
+  'scripts/dev/bench-target.ts',
+  // The servers each reproducer is judged against, with the fault and without.
   'scripts/dev/reproducer-outcomes.ts',
 ];
-const ENV_OPENERS: readonly string[] = [
+/** Who opens a check environment through runner/session.ts. */
+const SESSION_USERS: readonly string[] = [
+  // A run's groups of checks.
   'runner/check-stage.ts',
+  // Confirmation and --reproduce replays.
   'runner/confirm-replay.ts',
-  'runner/session.ts',
+  // One per side of `compare`.
   'scripts/compare-cli.ts',
-  'scripts/dev/bench-apply.ts',
-  'scripts/dev/bench-concurrency.ts',
-  'scripts/dev/bench-watch.ts',
-  'scripts/dev/bench.ts',
+  // Every bench's environment.
+  'scripts/dev/bench-target.ts',
 ];
 
+/** Files outside test/ whose code (comments and function names of definitions left out) matches. */
 function callers(pattern: RegExp): string[] {
   return trackedSources()
     .filter((f) => !f.startsWith('test/'))
@@ -96,13 +104,35 @@ function callers(pattern: RegExp): string[] {
     .sort();
 }
 
+/** A call of the server's constructor, or holding it by name (an import, a property of a dynamic import). */
+const STARTS_SERVER = /\bstartReferenceServer\s*\(|\bimport\s*(type\s*)?\{[^}]*\bstartReferenceServer\b|\.startReferenceServer\b/;
+/** Opening an environment, or wiring one of its parts by hand. */
+const OPENS_ENV = /\b(openEnv|createGuardedTarget|registerCleanup|identitiesClient)\s*\(|\bnew NamespacePool\b/;
+
 describe('one way to run checks', () => {
-  it('only the listed files start a reference API server', () => {
-    expect(callers(/\b(startReferenceServer|startEmbeddedServer|startEmbeddedTarget)\(/)).toEqual([...SERVER_STARTERS].sort());
+  it('one module starts the reference API server, from a description', () => {
+    expect(callers(STARTS_SERVER)).toEqual([...SERVER_STARTERS].sort());
+    expect(readFileSync(path.join(root, 'runner/embedded.ts'), 'utf8')).not.toMatch(/\bReferenceServerOptions\b/);
   });
 
-  it('only the listed files open a check environment', () => {
-    expect(callers(/\b(openEnv|openSession)\(/)).toEqual([...ENV_OPENERS].sort());
+  it('the others bring up an embedded target through it', () => {
+    expect(callers(/\bstartEmbeddedTarget\s*\(/)).toEqual([...EMBEDDED_TARGET_USERS].sort());
+  });
+
+  it('one module opens a check environment, over the parts one file wires', () => {
+    expect(callers(OPENS_ENV)).toEqual([...ENV_OPENERS].sort());
+  });
+
+  it('the others open theirs through it', () => {
+    expect(callers(/\bopenSession\s*\(/)).toEqual([...SESSION_USERS].sort());
+  });
+
+  it('the patterns catch a planted way round the owners', () => {
+    expect(STARTS_SERVER.test("import { startReferenceServer as go } from '../targets/api-server/index.ts';")).toBe(true);
+    expect(STARTS_SERVER.test("const s = await (await import('../targets/api-server/index.ts')).startReferenceServer({ profile });")).toBe(true);
+    expect(STARTS_SERVER.test('const s = await startReferenceServer({ profile });')).toBe(true);
+    expect(OPENS_ENV.test('const pool = new NamespacePool(target, o);')).toBe(true);
+    expect(OPENS_ENV.test('const target = createGuardedTarget(client, identity);')).toBe(true);
   });
 });
 

@@ -3,6 +3,7 @@
  * patch over the fixture schema) and checked applies per second against the embedded reference
  * server (request, model, judge, transcript). Figures only: nothing asserts on time.
  */
+import { benchSession } from './bench-target.ts';
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { sequenceArb } from '../../generators/apply.ts';
@@ -10,9 +11,6 @@ import { fixtureResource, fixtureSchema, type Schema } from '../../reference/app
 import { profiles } from '../../reference/profile.ts';
 import { planStep, runStep, startObject, type SeqState } from '../../harness/apply-run.ts';
 import { ensureFixture } from '../../harness/apply-fixture.ts';
-import { startEmbeddedServer } from '../../runner/embedded.ts';
-import { defaultTargetSettings } from '../../runner/env.ts';
-import { openSession } from '../../runner/session.ts';
 import { CaseContext } from '../../harness/case-context.ts';
 import { releaseCaseNamespaces } from '../../harness/case-context.ts';
 import { Tally } from '../../harness/tally.ts';
@@ -37,8 +35,7 @@ export function modelSteps(cases: number): { steps: number; ms: number } {
 }
 
 export async function checkedApplies(cases: number): Promise<{ applies: number; requests: number; ms: number }> {
-  const server = await startEmbeddedServer({ profile });
-  const opened = openSession({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' }, { profile, runId: 'bench', settings: defaultTargetSettings, signals: false });
+  const opened = await benchSession({ runId: 'bench' });
   const inputs = fc.sample(sequenceArb('applyfixtures', { maxLength: 10 }), { seed: 11, numRuns: cases });
   const tally = new Tally();
   let applies = 0;
@@ -57,7 +54,6 @@ export async function checkedApplies(cases: number): Promise<{ applies: number; 
   const ms = performance.now() - t0;
   const requests = opened.env.transcript.all().length;
   await opened.close();
-  await server.close();
   return { applies, requests, ms };
 }
 

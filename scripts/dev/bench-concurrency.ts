@@ -3,12 +3,9 @@
  * against the embedded server (recording and judging included), and the history checkers' time on a
  * synthetic 10,000-operation history with several watchers. Figures only.
  */
+import { benchSession } from './bench-target.ts';
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
-import { startEmbeddedServer } from '../../runner/embedded.ts';
-import { profiles } from '../../reference/profile.ts';
-import { defaultTargetSettings } from '../../runner/env.ts';
-import { openSession } from '../../runner/session.ts';
 import { CaseContext } from '../../harness/case-context.ts';
 import { Tally } from '../../harness/tally.ts';
 import { runConcurrentWorkload } from '../../harness/concurrent-workload.ts';
@@ -17,12 +14,7 @@ import { judgeConcurrentHistory } from '../../reference/concurrency/judge.ts';
 import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory, type RecordedEvent, type RecordedOp } from '../../reference/concurrency/history-types.ts';
 
 export async function concurrencyBenchLines(): Promise<string[]> {
-  const profile = profiles.svc;
-  const server = await startEmbeddedServer({ profile, bookmarkIntervalMs: 400 });
-  const opened = openSession(
-    { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' },
-    { profile, runId: 'benchc', settings: defaultTargetSettings, signals: false },
-  );
+  const opened = await benchSession({ runId: 'benchc', server: { bookmarkIntervalMs: 400 } });
   const [plan] = fc.sample(workloadPlanArb({ ...defaultWorkloadSize, paceMs: 0 }), { seed: 3, numRuns: 1 });
   const cx = new CaseContext(opened.env, new Tally(), 1);
   const t0 = performance.now();
@@ -32,7 +24,6 @@ export async function concurrencyBenchLines(): Promise<string[]> {
   const verdict = judgeConcurrentHistory(history);
   const judgeMs = performance.now() - j0;
   await opened.close();
-  await server.close();
   const events = history.watches.reduce((n, w) => n + w.events.length, 0);
 
   const big = syntheticHistory(10_000, 8, 5);

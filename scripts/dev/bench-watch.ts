@@ -2,14 +2,11 @@
  * Watch figures for `npm run bench`: how many events per second the watch oracle judges (pure, no
  * server), and what one case of the informer check costs against the embedded server. Figures only.
  */
+import { benchSession } from './bench-target.ts';
 import { performance } from 'node:perf_hooks';
 import { emptyHistory, recordWrite, type History } from '../../reference/history.ts';
 import type { ObjectVersion, ObservedObject } from '../../reference/objects.ts';
 import { judgeWatch, type ObservedEvent, type WatchExpectation } from '../../reference/watch-oracle.ts';
-import { startEmbeddedServer } from '../../runner/embedded.ts';
-import { profiles } from '../../reference/profile.ts';
-import { defaultTargetSettings } from '../../runner/env.ts';
-import { openSession } from '../../runner/session.ts';
 import { runCheck } from '../../runner/run-check.ts';
 import { watchInformer } from '../../suites/checks/watch-informer.ts';
 import { emptyFootprint } from '../../harness/footprint.ts';
@@ -64,12 +61,7 @@ function judgeRate(objects: number, writes: number, rounds: number): number {
 }
 
 async function informerCost(cases: number): Promise<{ msPerCase: number; requestsPerCase: number }> {
-  const profile = profiles.svc;
-  const server = await startEmbeddedServer({ profile });
-  const opened = openSession(
-    { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' },
-    { profile, runId: 'benchw', settings: { ...defaultTargetSettings, watchWaitMs: 1000 }, signals: false },
-  );
+  const opened = await benchSession({ runId: 'benchw', settings: { watchWaitMs: 1000 } });
   const check = { ...watchInformer, defaultRuns: cases };
   // runCheck records a check's exchanges in its own transcript and footprint, not the env's.
   const footprint = emptyFootprint(check.id);
@@ -78,7 +70,6 @@ async function informerCost(cases: number): Promise<{ msPerCase: number; request
   const ms = performance.now() - t0;
   const requests = Object.values(footprint.requests).reduce((a, b) => a + b, 0);
   await opened.close();
-  await server.close();
   if (records.some((r) => r.verdict === 'fail' || r.verdict === 'error')) throw new Error('bench: the informer check should pass the reference server');
   return { msPerCase: ms / cases, requestsPerCase: requests / cases };
 }

@@ -3,13 +3,10 @@
  * same requests replayed by a plain undici loop with no model and no checks; their ratio is the
  * harness's overhead. Figures only: nothing here asserts on time.
  */
+import { benchServer, benchSession } from './bench-target.ts';
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { Pool } from 'undici';
-import { startEmbeddedServer } from '../../runner/embedded.ts';
-import { profiles } from '../../reference/profile.ts';
-import { defaultTargetSettings } from '../../runner/env.ts';
-import { openSession } from '../../runner/session.ts';
 import { CaseContext } from '../../harness/case-context.ts';
 import { Tally } from '../../harness/tally.ts';
 import { runOp } from '../../harness/rest-interpreter.ts';
@@ -22,11 +19,9 @@ import { applyBenchLines } from './bench-apply.ts';
 import { concurrencyBenchLines } from './bench-concurrency.ts';
 
 const CASES = Number(process.env['BENCH_CASES'] ?? 400);
-const profile = profiles.svc;
 
 async function checkedRun(): Promise<{ ms: number; requests: Exchange[]; ops: number }> {
-  const server = await startEmbeddedServer({ profile });
-  const opened = openSession({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'bench' }, { profile, runId: 'bench', settings: defaultTargetSettings, signals: false });
+  const opened = await benchSession({ runId: 'bench' });
   const inputs = fc.sample(opsArb({ resources: ['configmaps', 'leases'], namespaces: 2 }, { maxLength: 14 }), { seed: 7, numRuns: CASES });
   const tally = new Tally();
   let ops = 0;
@@ -42,7 +37,6 @@ async function checkedRun(): Promise<{ ms: number; requests: Exchange[]; ops: nu
   const ms = performance.now() - t0;
   const requests = [...opened.env.transcript.all()];
   await opened.close();
-  await server.close();
   return { ms, requests, ops };
 }
 
@@ -60,7 +54,7 @@ function versionsOf(json: unknown): string[] {
 async function plainRun(requests: readonly Exchange[]): Promise<number> {
   // A version learned from a watch event is not in any recorded body, so a few requests still name a
   // version the replay never reaches: answered at once rather than after the usual wait.
-  const server = await startEmbeddedServer({ profile, tooLargeWaitMs: 0 });
+  const { server } = await benchServer({}, { tooLargeWaitMs: 0 });
   const pool = new Pool(server.url, { connections: 1 });
   const replayed = new Map<string, string>();
   const t0 = performance.now();

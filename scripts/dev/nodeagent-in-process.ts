@@ -1,16 +1,18 @@
 /**
  * Runs the node-agent checks in-process against a loader target (the reference loader with planted
- * faults, by default), the way the CLI would, so self-tests see the records the report would show
- * without a subprocess per case. No API server: the nodeagent checks never send a request.
+ * faults, by default) through the CLI's own plan and executor (runner/), as `run --check ...
+ * --nodeagent-fault ...` would, so the self-tests see the records the reports would show without a
+ * process per case. What differs from `run`: the checks run one after another in the order given,
+ * nothing is confirmed, and a loader with variations, or one a test makes, is handed to the executor.
  */
 import { profiles, type ProfileName } from '../../reference/profile.ts';
-import type { CheckEnv } from '../../harness/check.ts';
-import { defaultTargetSettings } from '../../runner/env.ts';
 import type { NodeagentLoaderTarget } from '../../harness/nodeagent-loader.ts';
 import { embeddedLoader } from '../../targets/nodeagent-loader/embedded.ts';
-import { runCheck } from '../../runner/run-check.ts';
-import { Transcript } from '../../harness/transcript.ts';
 import type { CheckRecord } from '../../runner/results.ts';
+import { DEFAULT_RUN_TIMEOUT_MS } from '../../runner/run-stop.ts';
+import { planRun } from '../../runner/plan.ts';
+import { executeRun } from '../../runner/executor.ts';
+import { directStage } from '../../runner/check-stage.ts';
 import { checkById } from '../../suites/checks/index.ts';
 import type { NodeagentFault, NodeagentFaultName } from '../../targets/nodeagent-loader/faults.ts';
 import { nodeagentCredentialProviders, nodeagentInvalidConfigs, nodeagentInvalidCredentialChecks, nodeagentInvalidRuleChecks } from '../../suites/checks/nodeagent.ts';
@@ -19,46 +21,60 @@ import { credentialViolationClauses } from '../../generators/nodeagent-credentia
 import type { NodeagentVariationName } from '../../targets/nodeagent-loader/variations.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
-const noServer = {
-  server: 'none (node-agent checks only)',
-  send: () => Promise.reject(new Error('node-agent checks send no API requests')),
-  close: () => Promise.resolve(),
-};
-
-export function nodeagentEnv(o: { profile?: ProfileName; loader?: NodeagentLoaderTarget; faults?: readonly NodeagentFaultName[]; variations?: readonly NodeagentVariationName[] }): CheckEnv {
-  const profile = profiles[o.profile ?? 'svc'];
-  const loader = o.loader ?? embeddedLoader(profile, o.faults ?? [], o.variations ?? []);
-  return {
-    target: noServer,
-    transcript: new Transcript(),
-    profile,
-    runId: 'nodeagent-self-test',
-    settings: defaultTargetSettings,
-    now: () => 0,
-    sleep: () => Promise.resolve(),
-    nextNamespace: () => 'unused',
-    nodeagentLoader: loader,
-  };
+export interface NodeagentRunOptions {
+  readonly checks: readonly string[];
+  readonly runs: number;
+  readonly seed: number;
+  readonly path?: string;
+  readonly profile?: ProfileName;
+  /** The loader judged, made by the caller (who closes it); default: the reference loader. */
+  readonly loader?: NodeagentLoaderTarget;
+  readonly faults?: readonly NodeagentFaultName[];
+  readonly variations?: readonly NodeagentVariationName[];
+  /**
+   * An API server of the caller's own, as `run --server URL` names one: with no loader given the run
+   * then judges none (a run against a real cluster does not judge our own loader).
+   */
+  readonly server?: string;
 }
 
-export async function runNodeagentChecks(o: {
-  checks: readonly string[];
-  runs: number;
-  seed: number;
-  path?: string;
-  profile?: ProfileName;
-  loader?: NodeagentLoaderTarget;
-  faults?: readonly NodeagentFaultName[];
-  variations?: readonly NodeagentVariationName[];
-}): Promise<CheckRecord[]> {
-  const env = nodeagentEnv(o);
-  const records: CheckRecord[] = [];
-  for (const id of o.checks) {
-    const check = checkById(id);
-    if (!check) throw new Error(`no check ${id}`);
-    records.push(...(await runCheck(check, env, { seed: o.seed, runs: o.runs, replayCommand: 'npx svc-conformance run --suite nodeagent-config', ...(o.path !== undefined ? { path: o.path } : {}) })));
+export async function runNodeagentChecks(o: NodeagentRunOptions): Promise<CheckRecord[]> {
+  const profile = profiles[o.profile ?? 'svc'];
+  for (const id of o.checks) if (!checkById(id)) throw new Error(`no check ${id}`);
+  // Faults alone are the run's own --nodeagent-fault; variations have no flag, so their loader is handed in.
+  const varied = o.loader === undefined && (o.variations?.length ?? 0) > 0 ? embeddedLoader(profile, o.faults ?? [], o.variations ?? []) : undefined;
+  const loader = o.loader ?? varied;
+  const planned = planRun(
+    {
+      profile: profile.name,
+      seed: o.seed,
+      runs: o.runs,
+      check: [...o.checks],
+      ...(o.path !== undefined ? { path: o.path } : {}),
+      ...(o.server !== undefined ? { server: o.server } : {}),
+      ...(loader === undefined && o.server === undefined ? { nodeagentFault: [...(o.faults ?? [])] } : {}),
+      reports: '.',
+      output: 'text',
+      confirm: false,
+      // The API suites' gate on the identity's permissions; these checks send no request.
+      preflight: false,
+      timeout: DEFAULT_RUN_TIMEOUT_MS,
+    },
+    { seed: o.seed, runId: `n${o.seed.toString(16)}`, cwd: '/' },
+  );
+  if (planned.errors !== undefined) throw new Error(planned.errors.join('; '));
+  try {
+    const { run } = await executeRun(planned.plan, {
+      log: () => undefined,
+      stage: directStage({ inOrder: true }),
+      confirm: false,
+      source: 'self-test',
+      ...(loader !== undefined ? { nodeagentLoader: loader } : {}),
+    });
+    return [...run.records];
+  } finally {
+    varied?.close();
   }
-  return records;
 }
 
 /**

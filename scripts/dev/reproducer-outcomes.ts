@@ -11,11 +11,9 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { startReferenceServer, type ReferenceServer } from '../../targets/api-server/index.ts';
+import { startEmbeddedTarget, type ReferenceServer } from '../../runner/embedded.ts';
 import type { Fault, FaultName } from '../../targets/api-server/faults.ts';
 import { profiles } from '../../reference/profile.ts';
-import { SUPERUSER_GROUP } from '../../reference/rbac.ts';
 import type { CheckRecord, Counterexample } from '../../runner/results.ts';
 import { HISTORY_WINDOW_MS, runAgainst } from './in-process-run.ts';
 
@@ -69,19 +67,19 @@ interface Served {
 
 /** A server as the run's: the same windows, the fault's release, a superuser token of its own. */
 export async function serveForReproducers(f: Fault, faulty: boolean): Promise<Served> {
-  const token = randomBytes(16).toString('hex');
-  const server = await startReferenceServer({
-    profile: profiles.svc,
-    tokens: new Map([[token, { user: 'svc-conformance', groups: [SUPERUSER_GROUP] }]]),
-    // A script spends tens of milliseconds per request (curl, node for each learned value): the run's
-    // short token lifetime would expire its continuations before they are sent.
-    continueTtlMs: REPRODUCER_CONTINUE_TTL_MS,
-    historyWindowMs: HISTORY_WINDOW_MS,
-    bookmarkIntervalMs: 400,
-    ...(f.target?.release !== undefined ? { release: f.target.release } : {}),
-    faults: faulty ? [f.name as FaultName] : [],
-  });
-  return { server, token };
+  const t = await startEmbeddedTarget(
+    {
+      // A script spends tens of milliseconds per request (curl, node for each learned value): the run's
+      // short token lifetime would expire its continuations before they are sent.
+      continueTtlMs: REPRODUCER_CONTINUE_TTL_MS,
+      historyWindowMs: HISTORY_WINDOW_MS,
+      bookmarkIntervalMs: 400,
+      ...(f.target?.release !== undefined ? { release: f.target.release } : {}),
+      faults: faulty ? [f.name as FaultName] : [],
+    },
+    profiles.svc,
+  );
+  return { server: t.server, token: t.token! };
 }
 
 // Asynchronous: the servers answer from this process's event loop, which a synchronous child would block.

@@ -4,7 +4,7 @@
  * selected clause is notChecked with it; the terminal gets that one line and nothing else (exit 3).
  */
 import type { Clause } from '../reference/catalog/types.ts';
-import { buildRunResult, toSummaryJson, writeReports, type Expectations, type FamilyOf } from '../reports/index.ts';
+import { buildRunResult, toSummaryJson, writeReports, type Expectations, type FamilyOf } from './index.ts';
 
 export interface RefusedRun {
   readonly line: string;

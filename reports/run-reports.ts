@@ -1,8 +1,9 @@
 /**
- * `svc-conformance run`: the plan (runner/plan.ts), the files it names read and refused when bad, the
- * one executor (runner/executor.ts) running the checks in this process (runner/check-stage.ts) with
- * the live progress watching them, and the reports (JUnit, Allure among them) made from what it
- * returns. Exit codes of DESIGN.md: 0 conformant, 1 nonconformant, 2 usage, 3 target unreachable.
+ * What `svc-conformance run` does around the one executor (runner/executor.ts): the files the plan names
+ * read (and refused when bad) before anything starts, the live progress watching the checks, the
+ * expectations applied once the target's release is known, and the reports made from what the executor
+ * returns (JUnit and Allure among them). The command line hands over a plan and gets this back as the
+ * executor's `RunIO`; nothing here calls back into it.
  */
 import path from 'node:path';
 import { ConfigError } from '../harness/kubeconfig.ts';
@@ -10,11 +11,11 @@ import { footprintLines, sumFootprints } from '../harness/footprint.ts';
 import type { ScaleProfile } from '../harness/scale.ts';
 import { checks } from '../suites/checks/index.ts';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
-import { newRunId } from '../runner/env.ts';
-import { planRun, type RunOptions, type RunPlan } from '../runner/plan.ts';
-import { EXIT, executeRun, readText, version, type ExecutedRun, type RunVerdict } from '../runner/executor.ts';
+import type { RunPlan } from '../runner/plan.ts';
+import { readText, version, type ExecutedRun, type RunIO, type RunVerdict } from '../runner/executor.ts';
 import { directStage, type CheckStage } from '../runner/check-stage.ts';
-import { excusedFailure } from '../reports/known-failures.ts';
+import type { RunResult } from '../runner/results.ts';
+import { excusedFailure } from './known-failures.ts';
 import {
   baselineClauses,
   buildRunResult,
@@ -28,23 +29,18 @@ import {
   writeReports,
   type BaselineClause,
   type Expectations,
-} from '../reports/index.ts';
-import type { RunResult } from '../runner/results.ts';
+} from './index.ts';
 import { makeWritableDir } from './reports-dir.ts';
-import { dryRunPlan } from './dry-run.ts';
-import { outcomeOfRecords, Progress, shownPath } from '../reports/progress.ts';
+import { outcomeOfRecords, Progress, shownPath } from './progress.ts';
 import { reportRefusedRun } from './refused-run.ts';
-import type { Requirement } from '../reports/require.ts';
-import { writeNodeagentCases } from './nodeagent-cli.ts';
+import type { Requirement } from './require.ts';
+import { writeNodeagentCases } from './nodeagent-cases.ts';
 
-export async function runCommand(o: RunOptions & { require?: Requirement[] }): Promise<number> {
-  const planned = planRun(o, { seed: Math.floor(Math.random() * 2 ** 31), runId: newRunId(), cwd: process.cwd() });
-  if (planned.errors !== undefined) throw new ConfigError(planned.errors[0]!);
-  const plan = planned.plan;
-  if (o.dryRun) {
-    process.stdout.write(dryRunPlan({ ...o, parallel: plan.budgets.parallel }, version(), checks.length, plan.selection.selected));
-    return EXIT.conformant;
-  }
+/**
+ * The executor's RunIO for `run`. Throws ConfigError (one line, exit 2) for a reports folder that
+ * cannot be written or an expectations or baseline file that cannot be read, before any target starts.
+ */
+export function runReports(plan: RunPlan, o: { readonly require?: readonly Requirement[] } = {}): RunIO {
   // Every line of the run goes above the live status line once the checks run (reports/progress.ts).
   const progress = new Progress(process.stderr);
   const log = (line: string) => progress.line(line);
@@ -54,11 +50,10 @@ export async function runCommand(o: RunOptions & { require?: Requirement[] }): P
   for (const w of listed?.warnings ?? []) log(`svc-conformance: warning: ${w}`);
   let expectations: Expectations | undefined;
   const baseline = plan.reports.baseline === undefined ? undefined : readBaseline(plan.reports.baseline);
-  const presentation = progressPresentation(progress);
-  const outcome = await executeRun(plan, {
+  return {
     log,
-    stage: presentation.stage,
-    afterChecks: presentation.end,
+    stage: progressStage(progress),
+    afterChecks: () => progress.end(),
     onReachable: (release, target) => {
       const t = plan.target;
       progress.target(
@@ -69,7 +64,12 @@ export async function runCommand(o: RunOptions & { require?: Requirement[] }): P
           : `${target.source}${t.faults.length ? ` with faults ${t.faults.join(', ')}` : ''}${t.variations.length ? ` with variations ${t.variations.join(', ')}` : ''}`,
       );
       if (listed)
-        expectations = expectationsForRun(listed, { scale: o.scale !== undefined, profile: plan.profile.name, capabilities: plan.expectations.capabilities, ...(release ? { release } : {}) });
+        expectations = expectationsForRun(listed, {
+          scale: plan.settings.scale !== undefined,
+          profile: plan.profile.name,
+          capabilities: plan.expectations.capabilities,
+          ...(release ? { release } : {}),
+        });
       return (r) => expectations !== undefined && excusedFailure(expectations.knownFailures, r);
     },
     publish: async (run, print) => (await publish(run, print, expectations, baseline, o.require, log)).verdict,
@@ -89,8 +89,7 @@ export async function runCommand(o: RunOptions & { require?: Requirement[] }): P
         output: plan.reports.output,
         ...(expectations ? { expectations } : {}),
       }),
-  });
-  return outcome.exitCode;
+  };
 }
 
 /** The reports of one executed run: every file, then (when `print`) the summary on the terminal. */
@@ -119,7 +118,7 @@ async function publish(
     ...(expectations ? { expectations } : {}),
     ...(run.swept !== undefined ? { leftovers: run.swept.leftovers } : {}),
     selected: plan.selection.selected,
-    ...(require !== undefined ? { require } : {}),
+    ...(require !== undefined ? { require: [...require] } : {}),
   });
   const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];
   const written = await writeReports(result, reportsDir, familyOf, {
@@ -143,19 +142,16 @@ async function publish(
   return result;
 }
 
-/** The checks in this process, each told to the live progress as it starts and ends (reports/progress.ts). */
-function progressPresentation(progress: Progress): { stage: CheckStage; end: () => void } {
-  return {
-    stage: directStage({
-      events: {
-        begin: (total) => progress.begin(total),
-        checkStarted: (id) => progress.checkStarted(id),
-        checkDone: (check, records, thrown) => progress.checkDone(check.suite, check.id, outcomeOfRecords(records, thrown)),
-        line: (text) => progress.line(text),
-      },
-    }),
-    end: () => progress.end(),
-  };
+/** The checks in this process, each told to the live progress as it starts and ends. */
+function progressStage(progress: Progress): CheckStage {
+  return directStage({
+    events: {
+      begin: (total) => progress.begin(total),
+      checkStarted: (id) => progress.checkStarted(id),
+      checkDone: (check, records, thrown) => progress.checkDone(check.suite, check.id, outcomeOfRecords(records, thrown)),
+      line: (text) => progress.line(text),
+    },
+  });
 }
 
 /** The scale profile's own time and footprint: the rest-scale checks' part of the run's. */
