@@ -179,35 +179,50 @@ export class NamespacePool {
     this.written.delete(ns);
     if (paths.length === 0) return true;
     const deadline = this.o.now() + EMPTY_TIMEOUT_MS;
-    const removed = await Promise.all(paths.map((p) => this.remove(p, deadline)));
-    if (removed.includes(false)) return false;
-    // A list at resourceVersion 0 may be served from a cache that lags: the next case's model starts
-    // from an empty namespace, so wait until the cache no longer shows what was deleted.
-    const byCollection = new Map<string, Set<string>>();
+    const byCollection = new Map<string, Map<string, string>>();
     for (const p of paths) {
       const i = p.lastIndexOf('/');
       const c = p.slice(0, i);
-      if (!byCollection.has(c)) byCollection.set(c, new Set());
-      byCollection.get(c)!.add(decodeURIComponent(p.slice(i + 1)));
+      if (!byCollection.has(c)) byCollection.set(c, new Map());
+      byCollection.get(c)!.set(decodeURIComponent(p.slice(i + 1)), p);
     }
-    const cached = await Promise.all(
-      [...byCollection].map(async ([c, names]) => {
-        for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
-          const r = await this.target.send({ method: 'GET', path: c, query: [['resourceVersion', '0']] });
-          const items = (r.json as { items?: { metadata?: { name?: unknown } }[] } | undefined)?.items;
-          if (r.status !== 200 || !Array.isArray(items)) return r.status === 404 || r.status === 405;
-          if (!items.some((it) => typeof it.metadata?.name === 'string' && names.has(it.metadata.name))) return true;
-          if (this.o.now() > deadline) return false;
-          await this.o.sleep(wait);
-        }
-      }),
-    );
-    return !cached.includes(false);
+    const emptied = await Promise.all([...byCollection].map(([c, objects]) => this.emptyCollection(c, objects, deadline)));
+    return !emptied.includes(false);
   }
 
-  /** Deletes one object, stripping the finalizers a case may have left; true once it is gone. */
-  private async remove(path: string, deadline: number): Promise<boolean> {
-    let r = await this.target.send({ method: 'DELETE', path });
+  /** Deletes the run's objects (name -> path) of one collection; true once none is left, in any read. */
+  private async emptyCollection(collection: string, objects: ReadonlyMap<string, string>, deadline: number): Promise<boolean> {
+    const answered = await Promise.all([...objects].map(async ([name, path]) => ({ name, path, r: await this.target.send({ method: 'DELETE', path }) })));
+    // A DELETE that answers "done" is still confirmed by a read of the current state (an object without
+    // finalizers may linger: rest:3.1 does not show its removal): one list of the collection for
+    // several objects, a GET for a single one.
+    const followed = answered.filter((a) => !deletedAtOnce(a.r));
+    const unconfirmed = answered.filter((a) => deletedAtOnce(a.r) && a.r.status !== 404);
+    let stillThere = unconfirmed;
+    if (unconfirmed.length >= 2) {
+      const l = await this.target.send({ method: 'GET', path: collection });
+      const listed = l.status === 200 ? namesListed(l) : undefined;
+      if (listed !== undefined) stillThere = unconfirmed.filter((u) => listed.has(u.name));
+    }
+    const removed = await Promise.all([...followed, ...stillThere.map((u) => ({ ...u, r: NOT_SENT }))].map((a) => this.settle(a.path, a.r, deadline)));
+    if (removed.includes(false)) return false;
+    // A list at resourceVersion 0 may be served from a cache that lags: the next case's model starts
+    // from an empty namespace, so wait until the cache no longer shows what was deleted.
+    for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
+      const r = await this.target.send({ method: 'GET', path: collection, query: [['resourceVersion', '0']] });
+      const listed = r.status === 200 ? namesListed(r) : undefined;
+      if (listed === undefined) return r.status === 404 || r.status === 405;
+      if (![...objects.keys()].some((n) => listed.has(n))) return true;
+      if (this.o.now() > deadline) return false;
+      await this.o.sleep(wait);
+    }
+  }
+
+  /**
+   * Follows one object's deletion from the answer `r` (NOT_SENT: read it first), stripping the
+   * finalizers a case may have left and deleting again what is not marked for deletion; true once gone.
+   */
+  private async settle(path: string, r: TargetResponse, deadline: number): Promise<boolean> {
     for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
       if (r.status === 404) return true;
       r = await this.target.send({ method: 'GET', path });
@@ -221,7 +236,30 @@ export class NamespacePool {
       }
       if (this.o.now() > deadline) return false;
       await this.o.sleep(wait);
-      r = { status: 0, headers: {}, bodyText: '', json: undefined };
+      r = NOT_SENT;
     }
   }
+}
+
+const NOT_SENT: TargetResponse = { status: 0, headers: {}, bodyText: '', json: undefined };
+
+/** The names of a list answer's items; undefined when it is not a list. */
+function namesListed(r: TargetResponse): Set<string> | undefined {
+  const items = (r.json as { items?: { metadata?: { name?: unknown } }[] } | undefined)?.items;
+  if (!Array.isArray(items)) return undefined;
+  return new Set(items.flatMap((it) => (typeof it?.metadata?.name === 'string' ? [it.metadata.name] : [])));
+}
+
+/**
+ * A DELETE answer that says the object is gone: 404, a Status of Success, or the deleted object (200)
+ * without a deletionTimestamp. 202 (removed in the background) and an object marked for deletion are not.
+ */
+export function deletedAtOnce(r: TargetResponse): boolean {
+  if (r.status === 404) return true;
+  if (r.status !== 200) return false;
+  const body = r.json as { kind?: unknown; status?: unknown; metadata?: { deletionTimestamp?: unknown } } | null | undefined;
+  if (typeof body !== 'object' || body === null) return false;
+  if (body.kind === 'Status') return body.status === 'Success';
+  const md = body.metadata;
+  return typeof md === 'object' && md !== null && (md.deletionTimestamp === undefined || md.deletionTimestamp === null);
 }
