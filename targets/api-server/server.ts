@@ -281,7 +281,9 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
         if (variations.has('latency')) await delay(5 + Math.floor(Math.random() * 25));
         // Every 20th request is throttled once: a conforming client retries after Retry-After.
         answer =
-          variations.has('retry-after-429') && requests % 20 === 0 ? statusAnswer(429, 'TooManyRequests', 'too many requests, please retry', { 'retry-after': '0' }) : await handle(state, req, res, url);
+          variations.has('retry-after-429') && requests % 20 === 0
+            ? statusAnswer(429, 'TooManyRequests', 'too many requests, please retry', { 'retry-after': '0' })
+            : await handle(state, req, res, url);
       } catch (e) {
         answer = statusAnswer(500, 'InternalError', e instanceof Error ? e.message : String(e));
       }
