@@ -42,9 +42,24 @@ function servedFor(st: ServerState, range: MediaRange, op: Op): Rep | undefined 
   return undefined;
 }
 
+/** Choices made, per server state: clients send the same few Accept headers on every request. */
+const chosen = new WeakMap<ServerState, Map<string, Rep | undefined>>();
+const CHOSEN_KEPT = 256;
+
 /** The highest-quality range this server serves wins; ties keep the client's order. */
 export function chooseRepresentation(st: ServerState, accept: string | undefined, op: Op): Rep | undefined {
   if (accept === undefined || accept.trim() === '') return 'json';
+  let memo = chosen.get(st);
+  if (!memo) chosen.set(st, (memo = new Map()));
+  const key = `${op} ${accept}`;
+  if (memo.has(key)) return memo.get(key);
+  const rep = choose(st, accept, op);
+  if (memo.size >= CHOSEN_KEPT) memo.clear();
+  memo.set(key, rep);
+  return rep;
+}
+
+function choose(st: ServerState, accept: string, op: Op): Rep | undefined {
   const ranges = parseAccept(accept)
     .map((r, i) => ({ r, i }))
     .filter(({ r }) => r.q > 0)
