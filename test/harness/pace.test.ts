@@ -41,17 +41,22 @@ describe('Pace', () => {
   });
   it('the order kept as observations come and age out gives the median and max a sort of the recent ones gives', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.nat(200), fc.constantFrom(-1, Number.NaN, 25, 25)), { maxLength: 200 }), fc.constantFrom('median', 'max'), fc.integer({ min: 1, max: 9 }), (obs, statistic, keep) => {
-        const p = new Pace({ nominalMs: 10, maxFactor: 100, statistic, keep });
-        const recent: number[] = [];
-        for (const ms of obs) {
-          p.note(ms);
-          if (Number.isFinite(ms) && ms >= 0) recent.push(ms);
-          const window = recent.slice(-keep).sort((a, b) => a - b);
-          const seen = window.length === 0 ? 0 : statistic === 'max' ? window.at(-1)! : window[Math.floor((window.length - 1) / 2)]!;
-          expect(p.factor()).toBe(window.length === 0 ? 1 : Math.min(100, Math.max(1, seen / 10)));
-        }
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.nat(200), fc.constantFrom(-1, Number.NaN, 25, 25)), { maxLength: 200 }),
+        fc.constantFrom('median', 'max'),
+        fc.integer({ min: 1, max: 9 }),
+        (obs, statistic, keep) => {
+          const p = new Pace({ nominalMs: 10, maxFactor: 100, statistic, keep });
+          const recent: number[] = [];
+          for (const ms of obs) {
+            p.note(ms);
+            if (Number.isFinite(ms) && ms >= 0) recent.push(ms);
+            const window = recent.slice(-keep).sort((a, b) => a - b);
+            const seen = window.length === 0 ? 0 : statistic === 'max' ? window.at(-1)! : window[Math.floor((window.length - 1) / 2)]!;
+            expect(p.factor()).toBe(window.length === 0 ? 1 : Math.min(100, Math.max(1, seen / 10)));
+          }
+        },
+      ),
     );
   });
 });
