@@ -48,7 +48,49 @@ export interface Lease {
    * Object resourceVersions the target returned in this namespace under earlier leases. A read the spec
    * lets be served from any past state (rv="0") may show them: states the lessee's model never held.
    */
-  readonly priorVersions: ReadonlySet<string>;
+  readonly priorVersions: VersionSet;
+}
+
+/** What the oracles read of a set of versions (reference/read-oracle.ts): membership and emptiness. */
+export interface VersionSet {
+  has(v: string): boolean;
+  readonly size: number;
+}
+
+/**
+ * The versions a namespace answered before a lease began: a view of the pool's record (version -> order
+ * first seen), not a copy of it per lease; versions seen after the lease began are not in it.
+ */
+class SeenBefore implements VersionSet {
+  constructor(
+    private readonly seen: ReadonlyMap<string, number>,
+    readonly size: number,
+  ) {}
+
+  has(v: string): boolean {
+    const at = this.seen.get(v);
+    return at !== undefined && at < this.size;
+  }
+}
+
+/**
+ * A case's prior versions: those of every pooled namespace it reused. Different namespaces hold
+ * different objects, so their versions are apart and the sizes add up.
+ */
+export class PriorVersions implements VersionSet {
+  private readonly parts: VersionSet[] = [];
+
+  include(part: VersionSet): void {
+    if (part.size > 0) this.parts.push(part);
+  }
+
+  has(v: string): boolean {
+    return this.parts.some((p) => p.has(v));
+  }
+
+  get size(): number {
+    return this.parts.reduce((n, p) => n + p.size, 0);
+  }
 }
 
 export class NamespacePool {
@@ -60,8 +102,8 @@ export class NamespacePool {
   broken: PreconditionFailed | undefined;
   /** Object paths the run wrote per namespace, to delete when the lease ends. */
   private readonly written = new Map<string, Set<string>>();
-  /** Object resourceVersions answered per namespace over the whole run (see `Lease.priorVersions`). */
-  private readonly versions = new Map<string, Set<string>>();
+  /** Object resourceVersions answered per namespace over the whole run, each with the order it was first seen in (see `Lease.priorVersions`). */
+  private readonly versions = new Map<string, Map<string, number>>();
   private made = 0;
   retired = 0;
 
@@ -89,7 +131,9 @@ export class NamespacePool {
       if (fp) fp.namespaceWaitMs += Math.round(performance.now() - t0);
     }
     this.busy.set(slot.name, slot);
-    return { name: slot.name, isNew: !slot.exists, priorVersions: new Set(this.versions.get(slot.name) ?? []) };
+    let seen = this.versions.get(slot.name);
+    if (!seen) this.versions.set(slot.name, (seen = new Map()));
+    return { name: slot.name, isNew: !slot.exists, priorVersions: new SeenBefore(seen, seen.size) };
   }
 
   /** The namespace was found gone (the target deleted it): the lessee must create it again. */
@@ -165,10 +209,10 @@ export class NamespacePool {
     const ns = decodeURIComponent(seg[at + 1]!);
     if (!this.owns(ns)) return;
     const body = res.json as { metadata?: { resourceVersion?: unknown }; items?: { metadata?: { resourceVersion?: unknown } }[]; object?: { metadata?: { resourceVersion?: unknown } } } | undefined;
-    let set = this.versions.get(ns);
-    if (!set) this.versions.set(ns, (set = new Set()));
+    let seen = this.versions.get(ns);
+    if (!seen) this.versions.set(ns, (seen = new Map()));
     const add = (v: unknown) => {
-      if (typeof v === 'string') set.add(v);
+      if (typeof v === 'string' && !seen.has(v)) seen.set(v, seen.size);
     };
     if (Array.isArray(body?.items)) for (const it of body.items) add(it?.metadata?.resourceVersion);
     else add(body?.metadata?.resourceVersion);
