@@ -4,6 +4,7 @@
  * made a default run create thousands. A case leases a namespace for its whole life, so every check's
  * model still sees a collection to itself (paging over a whole namespace, remainingItemCount, watches
  * from resourceVersion 0); when the case ends the pool deletes exactly the objects the run wrote there
+ * (several of one collection by one delete of the collection selecting the run's label)
  * (foreign ones such as the controller manager's root-CA config map stay, as in a fresh namespace),
  * strips finalizers a case left, and waits until the watch cache no longer lists them before another
  * case may lease it. A namespace that will not empty is retired (deleted) and replaced.
@@ -109,7 +110,18 @@ export class NamespacePool {
 
   constructor(
     private readonly target: Target,
-    private readonly o: { readonly capacity: number; readonly nameOf: (n: number) => string; readonly sleep: (ms: number) => Promise<void>; readonly now: () => number },
+    private readonly o: {
+      readonly capacity: number;
+      readonly nameOf: (n: number) => string;
+      readonly sleep: (ms: number) => Promise<void>;
+      readonly now: () => number;
+      /**
+       * The run's label as a selector (`key=runId`): every object the run creates or replaces carries it
+       * (the guard refuses a body without it), so in a namespace leased to one case a collection delete
+       * with it removes that case's objects, and only the run's, in one request.
+       */
+      readonly runSelector?: string;
+    },
   ) {}
 
   get size(): number {
@@ -236,19 +248,30 @@ export class NamespacePool {
 
   /** Deletes the run's objects (name -> path) of one collection; true once none is left, in any read. */
   private async emptyCollection(collection: string, objects: ReadonlyMap<string, string>, deadline: number): Promise<boolean> {
-    const answered = await Promise.all([...objects].map(async ([name, path]) => ({ name, path, r: await this.target.send({ method: 'DELETE', path }) })));
-    // A DELETE that answers "done" is still confirmed by a read of the current state (an object without
-    // finalizers may linger: rest:3.1 does not show its removal): one list of the collection for
-    // several objects, a GET for a single one.
-    const followed = answered.filter((a) => !deletedAtOnce(a.r));
-    const unconfirmed = answered.filter((a) => deletedAtOnce(a.r) && a.r.status !== 404);
-    let stillThere = unconfirmed;
-    if (unconfirmed.length >= 2) {
+    let toSettle: { path: string; r: TargetResponse }[];
+    const all = objects.size >= 2 && this.o.runSelector !== undefined ? await this.target.send({ method: 'DELETE', path: collection, query: [['labelSelector', this.o.runSelector]] }) : undefined;
+    if (all !== undefined && all.status >= 200 && all.status < 300) {
+      // Whatever the collection delete left (an object whose label a patch removed, one with
+      // finalizers, a target that answered and kept them) is followed one by one from a read.
       const l = await this.target.send({ method: 'GET', path: collection });
       const listed = l.status === 200 ? namesListed(l) : undefined;
-      if (listed !== undefined) stillThere = unconfirmed.filter((u) => listed.has(u.name));
+      toSettle = [...objects].filter(([name]) => listed === undefined || listed.has(name)).map(([, path]) => ({ path, r: NOT_SENT }));
+    } else {
+      const answered = await Promise.all([...objects].map(async ([name, path]) => ({ name, path, r: await this.target.send({ method: 'DELETE', path }) })));
+      // A DELETE that answers "done" is still confirmed by a read of the current state (an object without
+      // finalizers may linger: rest:3.1 does not show its removal): one list of the collection for
+      // several objects, a GET for a single one.
+      const followed = answered.filter((a) => !deletedAtOnce(a.r));
+      const unconfirmed = answered.filter((a) => deletedAtOnce(a.r) && a.r.status !== 404);
+      let stillThere = unconfirmed;
+      if (unconfirmed.length >= 2) {
+        const l = await this.target.send({ method: 'GET', path: collection });
+        const listed = l.status === 200 ? namesListed(l) : undefined;
+        if (listed !== undefined) stillThere = unconfirmed.filter((u) => listed.has(u.name));
+      }
+      toSettle = [...followed, ...stillThere.map((u) => ({ ...u, r: NOT_SENT }))];
     }
-    const removed = await Promise.all([...followed, ...stillThere.map((u) => ({ ...u, r: NOT_SENT }))].map((a) => this.settle(a.path, a.r, deadline)));
+    const removed = await Promise.all(toSettle.map((a) => this.settle(a.path, a.r, deadline)));
     if (removed.includes(false)) return false;
     // A list at resourceVersion 0 may be served from a cache that lags: the next case's model starts
     // from an empty namespace, so wait until the cache no longer shows what was deleted.
