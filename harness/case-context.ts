@@ -10,6 +10,7 @@ import { objectPath, resourceTypes } from '../reference/resources.ts';
 import { InfrastructureError, type Exchange, type TargetRequest, type TargetResponse } from './exchange.ts';
 import type { Tally } from './tally.ts';
 import { ClauseViolation, type ServerErrorSeen } from './violation.ts';
+import { PriorVersions } from './namespace-pool.ts';
 
 export const CASE_LABEL = 'svc-conformance/case';
 
@@ -27,7 +28,7 @@ export class CaseContext {
   /** Those of `namespaces` leased from the run's pool (returned, not deleted, when the case ends). */
   readonly leased: string[] = [];
   /** Object resourceVersions of earlier lessees of the namespaces this case reused (`Lease.priorVersions`). */
-  readonly priorVersions = new Set<string>();
+  readonly priorVersions = new PriorVersions();
   /**
    * Requests made before the case for it, shown first in its reproduction: the creation of a pooled
    * namespace it reused, so the curl script still runs on a target of its own.

@@ -75,39 +75,71 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
   });
   const baseHeaders = lowerCaseKeys({ 'user-agent': opts.userAgent ?? DEFAULT_USER_AGENT, accept: 'application/json', ...cfg.headers });
 
-  async function attempt(req: TargetRequest, headers: Record<string, string>, body: string | Uint8Array | undefined, waitMs: number): Promise<TargetResponse> {
-    // The whole answer within the bound, not only each chunk: a body trickled one byte a second never
-    // trips a body timeout (issue 32, hostile fault trickle-body).
-    const whole = new AbortController();
-    const timer = req.stream ? undefined : setTimeout(() => whole.abort(Object.assign(new Error(`response not complete within ${waitMs} ms`), { code: RESPONSE_TIMEOUT })), waitMs);
-    try {
-      const res = await agent.request({
-        origin,
-        path: prefix + req.path + queryToString(req.query),
-        method: req.method,
-        headers,
-        body,
-        headersTimeout: waitMs,
-        // Streams (watch) may be silent for minutes by design; everything else must keep flowing.
-        bodyTimeout: req.stream ? 0 : waitMs,
-        signal: whole.signal,
-      });
-      // Always read to the end: an undrained body pins the connection.
-      return await readResponse(res);
-    } catch (e) {
-      // undici rejects with the abort reason or an AbortError around it.
-      throw whole.signal.aborted ? whole.signal.reason : e;
-    } finally {
-      if (timer) clearTimeout(timer);
-    }
+  /**
+   * One request through undici's dispatcher with a handler of our own: the body is collected as it
+   * comes, with none of the request API's per-request stream, abort signal and async resource (a
+   * large share of the CLI's CPU was in them, issue 28).
+   */
+  function attempt(req: TargetRequest, headers: Record<string, string>, body: string | Uint8Array | undefined, waitMs: number): Promise<TargetResponse> {
+    return new Promise<TargetResponse>((resolve, reject) => {
+      let controller: Dispatcher.DispatchController | undefined;
+      let overdue: Error | undefined;
+      let settled = false;
+      let status = 0;
+      let responseHeaders: Record<string, string> = {};
+      const chunks: Buffer[] = [];
+      // The whole answer within the bound, not only each chunk: a body trickled one byte a second never
+      // trips a body timeout (issue 32, hostile fault trickle-body).
+      const timer = req.stream
+        ? undefined
+        : setTimeout(() => {
+            overdue = Object.assign(new Error(`response not complete within ${waitMs} ms`), { code: RESPONSE_TIMEOUT });
+            controller?.abort(overdue);
+          }, waitMs);
+      const settle = (err: unknown, response?: TargetResponse): void => {
+        if (settled) return;
+        settled = true;
+        if (timer) clearTimeout(timer);
+        if (response !== undefined && overdue === undefined) resolve(response);
+        else reject(overdue ?? err);
+      };
+      agent.dispatch(
+        {
+          origin,
+          path: prefix + req.path + queryToString(req.query),
+          method: req.method,
+          headers,
+          body: body ?? null,
+          headersTimeout: waitMs,
+          // Streams (watch) may be silent for minutes by design; everything else must keep flowing.
+          bodyTimeout: req.stream ? 0 : waitMs,
+        },
+        {
+          onRequestStart: (c) => {
+            controller = c;
+            if (overdue !== undefined) c.abort(overdue);
+          },
+          onResponseStart: (_c, statusCode, h) => {
+            // 1xx answers are interim: the final one follows.
+            if (statusCode < 200) return;
+            status = statusCode;
+            responseHeaders = flattenHeaders(h);
+          },
+          onResponseData: (_c, chunk) => {
+            chunks.push(chunk);
+          },
+          // Always read to the end: the answer settles only once its body is complete.
+          onResponseEnd: () => settle(undefined, responseOf(status, responseHeaders, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))),
+          onResponseError: (_c, err) => settle(err),
+        },
+      );
+    });
   }
 
-  async function readResponse(res: Awaited<ReturnType<typeof agent.request>>): Promise<TargetResponse> {
-    const bytes = Buffer.from(await res.body.arrayBuffer());
+  function responseOf(status: number, responseHeaders: Record<string, string>, bytes: Buffer): TargetResponse {
     const bodyText = bytes.toString('utf8');
-    const responseHeaders = flattenHeaders(res.headers);
     const binary = /protobuf|octet-stream/i.test(responseHeaders['content-type'] ?? '');
-    return { status: res.statusCode, headers: responseHeaders, bodyText, json: parseJsonBody(responseHeaders['content-type'], bodyText), ...(binary ? { bodyBytes: new Uint8Array(bytes) } : {}) };
+    return { status, headers: responseHeaders, bodyText, json: parseJsonBody(responseHeaders['content-type'], bodyText), ...(binary ? { bodyBytes: new Uint8Array(bytes) } : {}) };
   }
 
   function report(e: Omit<Exchange, 'seq'>): void {
@@ -225,7 +257,7 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
 }
 
 /** Response headers with lower-case names and repeated values joined, as TargetResponse carries them. */
-function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+function flattenHeaders(headers: Dispatcher.ResponseData['headers'] | Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;

@@ -6,6 +6,9 @@
  * `"__proto__"` key (a valid ConfigMap data key) into a prototype change. Here the scanner only
  * finds where each top-level document ends and JSON.parse builds it, own properties and all.
  */
+const STRING_STOP = /["\\]/g;
+const STRUCTURE = /["{}[\]]/g;
+
 export class JsonDocumentStream {
   private readonly decoder = new TextDecoder('utf-8', { fatal: false });
   private buffer = '';
@@ -22,14 +25,31 @@ export class JsonDocumentStream {
     this.buffer += typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
     const docs: unknown[] = [];
     let start = 0;
-    for (let i = this.scanned; i < this.buffer.length; i++) {
-      const ch = this.buffer[i]!;
+    const buffer = this.buffer;
+    for (let i = this.scanned; i < buffer.length; i++) {
       if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (ch === '\\') this.escaped = true;
-        else if (ch === '"') this.inString = false;
+        if (this.escaped) {
+          this.escaped = false;
+          continue;
+        }
+        // Long string values (a watch event of a large object) are skipped by the regex engine, not
+        // char by char: only a quote or a backslash changes the state.
+        STRING_STOP.lastIndex = i;
+        const stop = STRING_STOP.exec(buffer);
+        if (stop === null) break;
+        i = stop.index;
+        if (buffer[i] === '\\') this.escaped = true;
+        else this.inString = false;
         continue;
       }
+      if (this.depth > 0) {
+        // Inside a document only quotes and brackets change the state.
+        STRUCTURE.lastIndex = i;
+        const next = STRUCTURE.exec(buffer);
+        if (next === null) break;
+        i = next.index;
+      }
+      const ch = buffer[i]!;
       if (this.depth === 0 && /\s/.test(ch)) {
         if (i === start) start = i + 1;
         continue;
@@ -47,7 +67,7 @@ export class JsonDocumentStream {
       }
       if (this.depth === 0) {
         try {
-          docs.push(JSON.parse(this.buffer.slice(start, i + 1)));
+          docs.push(JSON.parse(buffer.slice(start, i + 1)));
         } catch (e) {
           this.failure = (e as Error).message;
           return docs;
@@ -55,7 +75,7 @@ export class JsonDocumentStream {
         start = i + 1;
       }
     }
-    this.buffer = this.buffer.slice(start);
+    this.buffer = buffer.slice(start);
     this.scanned = this.buffer.length;
     return docs;
   }

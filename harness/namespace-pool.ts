@@ -4,6 +4,7 @@
  * made a default run create thousands. A case leases a namespace for its whole life, so every check's
  * model still sees a collection to itself (paging over a whole namespace, remainingItemCount, watches
  * from resourceVersion 0); when the case ends the pool deletes exactly the objects the run wrote there
+ * (several of one collection by one delete of the collection selecting the run's label)
  * (foreign ones such as the controller manager's root-CA config map stay, as in a fresh namespace),
  * strips finalizers a case left, and waits until the watch cache no longer lists them before another
  * case may lease it. A namespace that will not empty is retired (deleted) and replaced.
@@ -48,7 +49,49 @@ export interface Lease {
    * Object resourceVersions the target returned in this namespace under earlier leases. A read the spec
    * lets be served from any past state (rv="0") may show them: states the lessee's model never held.
    */
-  readonly priorVersions: ReadonlySet<string>;
+  readonly priorVersions: VersionSet;
+}
+
+/** What the oracles read of a set of versions (reference/read-oracle.ts): membership and emptiness. */
+export interface VersionSet {
+  has(v: string): boolean;
+  readonly size: number;
+}
+
+/**
+ * The versions a namespace answered before a lease began: a view of the pool's record (version -> order
+ * first seen), not a copy of it per lease; versions seen after the lease began are not in it.
+ */
+class SeenBefore implements VersionSet {
+  constructor(
+    private readonly seen: ReadonlyMap<string, number>,
+    readonly size: number,
+  ) {}
+
+  has(v: string): boolean {
+    const at = this.seen.get(v);
+    return at !== undefined && at < this.size;
+  }
+}
+
+/**
+ * A case's prior versions: those of every pooled namespace it reused. Different namespaces hold
+ * different objects, so their versions are apart and the sizes add up.
+ */
+export class PriorVersions implements VersionSet {
+  private readonly parts: VersionSet[] = [];
+
+  include(part: VersionSet): void {
+    if (part.size > 0) this.parts.push(part);
+  }
+
+  has(v: string): boolean {
+    return this.parts.some((p) => p.has(v));
+  }
+
+  get size(): number {
+    return this.parts.reduce((n, p) => n + p.size, 0);
+  }
 }
 
 export class NamespacePool {
@@ -60,14 +103,25 @@ export class NamespacePool {
   broken: PreconditionFailed | undefined;
   /** Object paths the run wrote per namespace, to delete when the lease ends. */
   private readonly written = new Map<string, Set<string>>();
-  /** Object resourceVersions answered per namespace over the whole run (see `Lease.priorVersions`). */
-  private readonly versions = new Map<string, Set<string>>();
+  /** Object resourceVersions answered per namespace over the whole run, each with the order it was first seen in (see `Lease.priorVersions`). */
+  private readonly versions = new Map<string, Map<string, number>>();
   private made = 0;
   retired = 0;
 
   constructor(
     private readonly target: Target,
-    private readonly o: { readonly capacity: number; readonly nameOf: (n: number) => string; readonly sleep: (ms: number) => Promise<void>; readonly now: () => number },
+    private readonly o: {
+      readonly capacity: number;
+      readonly nameOf: (n: number) => string;
+      readonly sleep: (ms: number) => Promise<void>;
+      readonly now: () => number;
+      /**
+       * The run's label as a selector (`key=runId`): every object the run creates or replaces carries it
+       * (the guard refuses a body without it), so in a namespace leased to one case a collection delete
+       * with it removes that case's objects, and only the run's, in one request.
+       */
+      readonly runSelector?: string;
+    },
   ) {}
 
   get size(): number {
@@ -89,7 +143,9 @@ export class NamespacePool {
       if (fp) fp.namespaceWaitMs += Math.round(performance.now() - t0);
     }
     this.busy.set(slot.name, slot);
-    return { name: slot.name, isNew: !slot.exists, priorVersions: new Set(this.versions.get(slot.name) ?? []) };
+    let seen = this.versions.get(slot.name);
+    if (!seen) this.versions.set(slot.name, (seen = new Map()));
+    return { name: slot.name, isNew: !slot.exists, priorVersions: new SeenBefore(seen, seen.size) };
   }
 
   /** The namespace was found gone (the target deleted it): the lessee must create it again. */
@@ -165,10 +221,10 @@ export class NamespacePool {
     const ns = decodeURIComponent(seg[at + 1]!);
     if (!this.owns(ns)) return;
     const body = res.json as { metadata?: { resourceVersion?: unknown }; items?: { metadata?: { resourceVersion?: unknown } }[]; object?: { metadata?: { resourceVersion?: unknown } } } | undefined;
-    let set = this.versions.get(ns);
-    if (!set) this.versions.set(ns, (set = new Set()));
+    let seen = this.versions.get(ns);
+    if (!seen) this.versions.set(ns, (seen = new Map()));
     const add = (v: unknown) => {
-      if (typeof v === 'string') set.add(v);
+      if (typeof v === 'string' && !seen.has(v)) seen.set(v, seen.size);
     };
     if (Array.isArray(body?.items)) for (const it of body.items) add(it?.metadata?.resourceVersion);
     else add(body?.metadata?.resourceVersion);
@@ -179,35 +235,61 @@ export class NamespacePool {
     this.written.delete(ns);
     if (paths.length === 0) return true;
     const deadline = this.o.now() + EMPTY_TIMEOUT_MS;
-    const removed = await Promise.all(paths.map((p) => this.remove(p, deadline)));
-    if (removed.includes(false)) return false;
-    // A list at resourceVersion 0 may be served from a cache that lags: the next case's model starts
-    // from an empty namespace, so wait until the cache no longer shows what was deleted.
-    const byCollection = new Map<string, Set<string>>();
+    const byCollection = new Map<string, Map<string, string>>();
     for (const p of paths) {
       const i = p.lastIndexOf('/');
       const c = p.slice(0, i);
-      if (!byCollection.has(c)) byCollection.set(c, new Set());
-      byCollection.get(c)!.add(decodeURIComponent(p.slice(i + 1)));
+      if (!byCollection.has(c)) byCollection.set(c, new Map());
+      byCollection.get(c)!.set(decodeURIComponent(p.slice(i + 1)), p);
     }
-    const cached = await Promise.all(
-      [...byCollection].map(async ([c, names]) => {
-        for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
-          const r = await this.target.send({ method: 'GET', path: c, query: [['resourceVersion', '0']] });
-          const items = (r.json as { items?: { metadata?: { name?: unknown } }[] } | undefined)?.items;
-          if (r.status !== 200 || !Array.isArray(items)) return r.status === 404 || r.status === 405;
-          if (!items.some((it) => typeof it.metadata?.name === 'string' && names.has(it.metadata.name))) return true;
-          if (this.o.now() > deadline) return false;
-          await this.o.sleep(wait);
-        }
-      }),
-    );
-    return !cached.includes(false);
+    const emptied = await Promise.all([...byCollection].map(([c, objects]) => this.emptyCollection(c, objects, deadline)));
+    return !emptied.includes(false);
   }
 
-  /** Deletes one object, stripping the finalizers a case may have left; true once it is gone. */
-  private async remove(path: string, deadline: number): Promise<boolean> {
-    let r = await this.target.send({ method: 'DELETE', path });
+  /** Deletes the run's objects (name -> path) of one collection; true once none is left, in any read. */
+  private async emptyCollection(collection: string, objects: ReadonlyMap<string, string>, deadline: number): Promise<boolean> {
+    let toSettle: { path: string; r: TargetResponse }[];
+    const all = objects.size >= 2 && this.o.runSelector !== undefined ? await this.target.send({ method: 'DELETE', path: collection, query: [['labelSelector', this.o.runSelector]] }) : undefined;
+    if (all !== undefined && all.status >= 200 && all.status < 300) {
+      // Whatever the collection delete left (an object whose label a patch removed, one with
+      // finalizers, a target that answered and kept them) is followed one by one from a read.
+      const l = await this.target.send({ method: 'GET', path: collection });
+      const listed = l.status === 200 ? namesListed(l) : undefined;
+      toSettle = [...objects].filter(([name]) => listed === undefined || listed.has(name)).map(([, path]) => ({ path, r: NOT_SENT }));
+    } else {
+      const answered = await Promise.all([...objects].map(async ([name, path]) => ({ name, path, r: await this.target.send({ method: 'DELETE', path }) })));
+      // A DELETE that answers "done" is still confirmed by a read of the current state (an object without
+      // finalizers may linger: rest:3.1 does not show its removal): one list of the collection for
+      // several objects, a GET for a single one.
+      const followed = answered.filter((a) => !deletedAtOnce(a.r));
+      const unconfirmed = answered.filter((a) => deletedAtOnce(a.r) && a.r.status !== 404);
+      let stillThere = unconfirmed;
+      if (unconfirmed.length >= 2) {
+        const l = await this.target.send({ method: 'GET', path: collection });
+        const listed = l.status === 200 ? namesListed(l) : undefined;
+        if (listed !== undefined) stillThere = unconfirmed.filter((u) => listed.has(u.name));
+      }
+      toSettle = [...followed, ...stillThere.map((u) => ({ ...u, r: NOT_SENT }))];
+    }
+    const removed = await Promise.all(toSettle.map((a) => this.settle(a.path, a.r, deadline)));
+    if (removed.includes(false)) return false;
+    // A list at resourceVersion 0 may be served from a cache that lags: the next case's model starts
+    // from an empty namespace, so wait until the cache no longer shows what was deleted.
+    for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
+      const r = await this.target.send({ method: 'GET', path: collection, query: [['resourceVersion', '0']] });
+      const listed = r.status === 200 ? namesListed(r) : undefined;
+      if (listed === undefined) return r.status === 404 || r.status === 405;
+      if (![...objects.keys()].some((n) => listed.has(n))) return true;
+      if (this.o.now() > deadline) return false;
+      await this.o.sleep(wait);
+    }
+  }
+
+  /**
+   * Follows one object's deletion from the answer `r` (NOT_SENT: read it first), stripping the
+   * finalizers a case may have left and deleting again what is not marked for deletion; true once gone.
+   */
+  private async settle(path: string, r: TargetResponse, deadline: number): Promise<boolean> {
     for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
       if (r.status === 404) return true;
       r = await this.target.send({ method: 'GET', path });
@@ -221,7 +303,30 @@ export class NamespacePool {
       }
       if (this.o.now() > deadline) return false;
       await this.o.sleep(wait);
-      r = { status: 0, headers: {}, bodyText: '', json: undefined };
+      r = NOT_SENT;
     }
   }
+}
+
+const NOT_SENT: TargetResponse = { status: 0, headers: {}, bodyText: '', json: undefined };
+
+/** The names of a list answer's items; undefined when it is not a list. */
+function namesListed(r: TargetResponse): Set<string> | undefined {
+  const items = (r.json as { items?: { metadata?: { name?: unknown } }[] } | undefined)?.items;
+  if (!Array.isArray(items)) return undefined;
+  return new Set(items.flatMap((it) => (typeof it?.metadata?.name === 'string' ? [it.metadata.name] : [])));
+}
+
+/**
+ * A DELETE answer that says the object is gone: 404, a Status of Success, or the deleted object (200)
+ * without a deletionTimestamp. 202 (removed in the background) and an object marked for deletion are not.
+ */
+export function deletedAtOnce(r: TargetResponse): boolean {
+  if (r.status === 404) return true;
+  if (r.status !== 200) return false;
+  const body = r.json as { kind?: unknown; status?: unknown; metadata?: { deletionTimestamp?: unknown } } | null | undefined;
+  if (typeof body !== 'object' || body === null) return false;
+  if (body.kind === 'Status') return body.status === 'Success';
+  const md = body.metadata;
+  return typeof md === 'object' && md !== null && (md.deletionTimestamp === undefined || md.deletionTimestamp === null);
 }

@@ -27,13 +27,19 @@ export interface PaceOptions {
 
 export class Pace {
   private readonly recent: number[] = [];
+  /** The same observations in ascending order, kept as they come and go: every request reads the median. */
+  private readonly sorted: number[] = [];
 
   constructor(private readonly o: PaceOptions) {}
 
   note(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) return;
     this.recent.push(ms);
-    if (this.recent.length > (this.o.keep ?? 32)) this.recent.shift();
+    this.sorted.splice(insertionPoint(this.sorted, ms), 0, ms);
+    if (this.recent.length > (this.o.keep ?? 32)) {
+      const old = this.recent.shift()!;
+      this.sorted.splice(insertionPoint(this.sorted, old) - 1, 1);
+    }
   }
 
   get observations(): number {
@@ -43,7 +49,7 @@ export class Pace {
   /** Observed over nominal, at least 1, at most `maxFactor`. */
   factor(): number {
     if (this.recent.length === 0) return 1;
-    const sorted = [...this.recent].sort((a, b) => a - b);
+    const sorted = this.sorted;
     const seen = this.o.statistic === 'max' ? sorted[sorted.length - 1]! : sorted[Math.floor((sorted.length - 1) / 2)]!;
     return Math.min(this.o.maxFactor, Math.max(1, seen / this.o.nominalMs));
   }
@@ -56,6 +62,18 @@ export class Pace {
   cap(ms: number): number {
     return Math.round(ms * this.o.maxFactor);
   }
+}
+
+/** The index after the last element of ascending `xs` that is <= x. */
+function insertionPoint(xs: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** A deadline stretched by `pace` when there is one (environments built by hand in tests have none). */

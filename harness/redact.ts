@@ -21,11 +21,23 @@ export function redactHeaders(headers: Readonly<Record<string, string>>): Record
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (!isSecretHeader(name)) {
-      out[name] = redactText(value);
+      out[name] = redactedHeaderValue(value);
       continue;
     }
     const scheme = /^\s*([A-Za-z][A-Za-z0-9-]*)\s+\S/.exec(value);
     out[name] = scheme && /authorization/i.test(name) ? `${scheme[1]} ${REDACTED}` : REDACTED;
+  }
+  return out;
+}
+
+/** Every request's header values, scrubbed once: a run sends the same few of them thousands of times. */
+const scrubbed = new Map<string, string>();
+function redactedHeaderValue(value: string): string {
+  if (value.length > 256) return redactText(value);
+  let out = scrubbed.get(value);
+  if (out === undefined) {
+    if (scrubbed.size >= 1024) scrubbed.clear();
+    scrubbed.set(value, (out = redactText(value)));
   }
   return out;
 }

@@ -62,7 +62,7 @@ export async function namespaceOf(cx: CaseContext, i: number, o: { own?: boolean
     const rt = resourceTypes(cx.env.profile).namespaces;
     cx.namespaces.push(name);
     if (pool) cx.leased.push(name);
-    for (const v of lease.isNew ? [] : lease.priorVersions) cx.priorVersions.add(v);
+    if (!lease.isNew) cx.priorVersions.include(lease.priorVersions);
     if (!lease.isNew) {
       const created = { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: cx.ownLabels } };
       cx.setup.push({

@@ -99,6 +99,34 @@ export function canonical(v: unknown): string {
   return JSON.stringify(v ?? null);
 }
 
+const enumerable = (o: object, k: string): boolean => Object.prototype.propertyIsEnumerable.call(o, k);
+
+/**
+ * canonical(a) === canonical(b), without building either string: the server's no-op write test and the
+ * apply model compare whole objects on every write.
+ */
+export function canonicalEqual(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b)) return isRecord(b) ? false : canonical(a) === canonical(b);
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!canonicalEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (isRecord(a)) {
+    if (!isRecord(b)) return Array.isArray(b) ? false : canonical(a) === canonical(b);
+    let defined = 0;
+    for (const k of Object.keys(a)) {
+      if (a[k] === undefined) continue;
+      defined++;
+      if (!enumerable(b, k) || b[k] === undefined || !canonicalEqual(a[k], b[k])) return false;
+    }
+    for (const k of Object.keys(b)) if (b[k] !== undefined) defined--;
+    return defined === 0;
+  }
+  if (a === b && typeof a !== 'number') return true;
+  return canonical(a) === canonical(b);
+}
+
 const emptyToNull = (v: unknown): unknown => (isRecord(v) && Object.keys(v).length === 0 ? null : (v ?? null));
 
 /**

@@ -26,7 +26,7 @@ export interface ReadContext {
    * Object resourceVersions from before this case, in a namespace it reused: a read that may be served
    * from any past state (Any) may show them, and the model holds no such state.
    */
-  readonly priorVersions?: ReadonlySet<string>;
+  readonly priorVersions?: { has(v: string): boolean; readonly size: number };
   /**
    * The namespace and selector the request named: every item the target sent, the suite's or not, is
    * judged against it first (reference/scope.ts), so an item from outside is a failure of the scope

@@ -81,7 +81,7 @@ export function openEnv(
   const stem = o.scope ? `${identity.namespacePrefix}-${o.scope}` : identity.namespacePrefix;
   const sleep = (ms: number) => delay(ms).then(() => undefined);
   const now = () => Date.now();
-  const pool = new NamespacePool(target, { capacity: o.poolSize ?? DEFAULT_POOL_SIZE, nameOf: (i) => `${stem}-p${i}`, sleep, now });
+  const pool = new NamespacePool(target, { capacity: o.poolSize ?? DEFAULT_POOL_SIZE, nameOf: (i) => `${stem}-p${i}`, sleep, now, runSelector: `${identity.labelKey}=${identity.runId}` });
   // The pool learns what each write put into one of its namespaces, to delete it when the lease ends.
   const tracked: Target = {
     server: target.server,

@@ -2,7 +2,7 @@
  * Small helpers on JSON values that must survive any key, `__proto__` and `constructor` included
  * (ECOSYSTEM.md: fast-check generates them on purpose). Values are never mutated once built.
  */
-import { canonical, isRecord } from '../objects.ts';
+import { canonicalEqual, isRecord } from '../objects.ts';
 
 export type Json = null | boolean | number | string | readonly Json[] | { readonly [k: string]: Json };
 
@@ -15,7 +15,7 @@ export function own(o: Readonly<Record<string, unknown>>, k: string): unknown {
   return Object.hasOwn(o, k) ? o[k] : undefined;
 }
 
-export const jsonEqual = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
+export const jsonEqual = (a: unknown, b: unknown): boolean => canonicalEqual(a, b);
 
 export function deepClone<T>(v: T): T {
   if (Array.isArray(v)) return v.map(deepClone) as T;

@@ -42,9 +42,24 @@ function servedFor(st: ServerState, range: MediaRange, op: Op): Rep | undefined 
   return undefined;
 }
 
+/** Choices made, per server state: clients send the same few Accept headers on every request. */
+const chosen = new WeakMap<ServerState, Map<string, Rep | undefined>>();
+const CHOSEN_KEPT = 256;
+
 /** The highest-quality range this server serves wins; ties keep the client's order. */
 export function chooseRepresentation(st: ServerState, accept: string | undefined, op: Op): Rep | undefined {
   if (accept === undefined || accept.trim() === '') return 'json';
+  let memo = chosen.get(st);
+  if (!memo) chosen.set(st, (memo = new Map()));
+  const key = `${op} ${accept}`;
+  if (memo.has(key)) return memo.get(key);
+  const rep = choose(st, accept, op);
+  if (memo.size >= CHOSEN_KEPT) memo.clear();
+  memo.set(key, rep);
+  return rep;
+}
+
+function choose(st: ServerState, accept: string, op: Op): Rep | undefined {
   const ranges = parseAccept(accept)
     .map((r, i) => ({ r, i }))
     .filter(({ r }) => r.q > 0)
@@ -64,15 +79,49 @@ export function refuseUnacceptable(st: ServerState, req: IncomingMessage, r: Rou
   return statusAnswer(406, 'NotAcceptable', `none of the media types in Accept (${req.headers.accept ?? ''}) is supported`);
 }
 
-export async function readBytes(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of req) {
-    size += (c as Buffer).length;
-    if (size > MAX_BODY) throw new RangeError('request body too large');
-    chunks.push(c as Buffer);
-  }
-  return Buffer.concat(chunks);
+/**
+ * The whole request body. By its events rather than an async iterator: every request is read, and the
+ * iterator's promise per chunk cost more than most handlers. As the iterator did, a body over the limit
+ * or a request that ends early destroys the request and rejects.
+ */
+export function readBytes(req: IncomingMessage): Promise<Buffer> {
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (c: Buffer): void => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        done();
+        req.destroy();
+        reject(new RangeError('request body too large'));
+        return;
+      }
+      chunks.push(c);
+    };
+    const onEnd = (): void => {
+      done();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    };
+    const onError = (e: Error): void => {
+      done();
+      reject(e);
+    };
+    const onClose = (): void => {
+      done();
+      reject(Object.assign(new Error('request closed before its body ended'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
 
 /**
@@ -159,9 +208,9 @@ export function tableOf(st: ServerState, body: Record<string, unknown>): Record<
 }
 
 /** The response writer: the chosen representation for successful answers about the route's type. */
-export function encodeResponse(st: ServerState, req: IncomingMessage, answer: Answer): { contentType: string; payload: Buffer } {
+export function encodeResponse(st: ServerState, req: IncomingMessage, answer: Answer, url?: URL): { contentType: string; payload: Buffer } {
   const json = (body: unknown) => ({ contentType: 'application/json', payload: Buffer.from(varies(st, 'pretty-json') ? JSON.stringify(body, null, 2) : JSON.stringify(body)) });
-  const r = route(st.profile, new URL(req.url ?? '/', 'http://reference').pathname);
+  const r = url === undefined ? ({ kind: 'none' } as const) : route(st.profile, url.pathname);
   if (r.kind === 'none' || answer.status === 406 || !isRecord(answer.body)) return json(answer.body);
   const rep = chooseRepresentation(st, req.headers.accept, opOf(req.method, r)) ?? 'json';
   const body = answer.body;

@@ -78,8 +78,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return (await readBytes(req)).toString('utf8');
 }
 
-async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse): Promise<Answer | undefined> {
-  const url = new URL(req.url ?? '/', 'http://reference');
+async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<Answer | undefined> {
   const pairs = [...url.searchParams.entries()].map(([k, v]) => [k, v] as const);
   // rest:5.1, rest:5.3: every request is authenticated and authorized before anything else.
   const who = gate(st, req, url);
@@ -267,12 +266,14 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
         return;
       }
       let answer: Answer | undefined;
+      // Parsed once: the handler, the decorator and the response writer all read it.
+      let url: URL | undefined;
       try {
-        const pathname = new URL(req.url ?? '/', 'http://reference').pathname;
-        answer = serveHook(state, server, hookControl, req, pathname) ?? starting(state, hookControl);
+        url = new URL(req.url ?? '/', 'http://reference');
+        answer = serveHook(state, server, hookControl, req, url.pathname) ?? starting(state, hookControl);
         if (answer !== undefined) {
           await readBytes(req).catch(() => Buffer.alloc(0));
-          const out = encodeResponse(state, req, answer);
+          const out = encodeResponse(state, req, answer, url);
           res.writeHead(answer.status, { 'content-type': out.contentType, 'content-length': out.payload.length, ...(answer.headers ?? {}) });
           res.end(out.payload);
           return;
@@ -280,14 +281,17 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
         if (variations.has('latency')) await delay(5 + Math.floor(Math.random() * 25));
         // Every 20th request is throttled once: a conforming client retries after Retry-After.
         answer =
-          variations.has('retry-after-429') && requests % 20 === 0 ? statusAnswer(429, 'TooManyRequests', 'too many requests, please retry', { 'retry-after': '0' }) : await handle(state, req, res);
+          variations.has('retry-after-429') && requests % 20 === 0
+            ? statusAnswer(429, 'TooManyRequests', 'too many requests, please retry', { 'retry-after': '0' })
+            : await handle(state, req, res, url);
       } catch (e) {
         answer = statusAnswer(500, 'InternalError', e instanceof Error ? e.message : String(e));
       }
       // A watch has written and ended its own response.
       if (answer === undefined) return;
-      answer = decorateServed(state, req.method, new URL(req.url ?? '/', 'http://reference'), answer);
-      const out = encodeResponse(state, req, answer);
+      // A request target that is no URL (`//`) is answered by the catch above, undecorated.
+      if (url !== undefined) answer = decorateServed(state, req.method, url, answer);
+      const out = encodeResponse(state, req, answer, url);
       res.writeHead(answer.status, { 'content-type': out.contentType, 'content-length': out.payload.length, ...(answer.headers ?? {}) });
       if (has(state, 'trickle-body') && n % 7 === 0) return trickle(res, out.payload);
       res.end(out.payload);

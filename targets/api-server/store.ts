@@ -24,6 +24,11 @@ interface Version {
 export class VersionedStore {
   private rev = 0;
   private readonly chains = new Map<string, Version[]>();
+  /**
+   * The keys of `chains` by their first one and two segments (`configmaps/`, `configmaps/ns-1/`): a
+   * read of one collection scans its own keys, not every key the history window still holds.
+   */
+  private readonly buckets = new Map<string, Set<string>>();
   private readonly revTimes: { rev: number; atMs: number }[] = [];
   /** Oldest revision still readable as a snapshot. */
   private compacted = 0;
@@ -59,9 +64,9 @@ export class VersionedStore {
         for (const w of this.waiters) w();
       }, late).unref();
     } else this.log.push(change);
-    const chain = this.chains.get(key) ?? [];
-    chain.push({ rev, obj });
-    this.chains.set(key, chain);
+    const chain = this.chains.get(key);
+    if (chain) chain.push({ rev, obj });
+    else this.addChain(key, [{ rev, obj }]);
     this.revTimes.push({ rev, atMs: nowMs });
     for (const w of this.waiters) w();
     return rev;
@@ -82,10 +87,34 @@ export class VersionedStore {
     return undefined;
   }
 
+  private addChain(key: string, chain: Version[]): void {
+    this.chains.set(key, chain);
+    for (const b of bucketsOf(key)) {
+      let set = this.buckets.get(b);
+      if (!set) this.buckets.set(b, (set = new Set()));
+      set.add(key);
+    }
+  }
+
+  private dropChain(key: string): void {
+    this.chains.delete(key);
+    for (const b of bucketsOf(key)) {
+      const set = this.buckets.get(b);
+      set?.delete(key);
+      if (set?.size === 0) this.buckets.delete(b);
+    }
+  }
+
+  /** Every key that may start with `prefix` (a superset: callers still test the prefix). */
+  private keysUnder(prefix: string): Iterable<string> {
+    const bucket = bucketOfPrefix(prefix);
+    return bucket === undefined ? this.chains.keys() : (this.buckets.get(bucket) ?? []);
+  }
+
   /** Live objects under a key prefix at a revision, ordered by key. */
   list(prefix: string, atRev = this.rev): { key: string; obj: StoredObject }[] {
     const out: { key: string; obj: StoredObject }[] = [];
-    for (const key of this.chains.keys()) {
+    for (const key of this.keysUnder(prefix)) {
       if (!key.startsWith(prefix)) continue;
       const obj = this.get(key, atRev);
       if (obj) out.push({ key, obj });
@@ -109,7 +138,7 @@ export class VersionedStore {
       let keepFrom = 0;
       for (let i = 0; i < chain.length; i++) if (chain[i]!.rev <= cut) keepFrom = i;
       const kept = chain.slice(keepFrom);
-      if (kept.length === 1 && kept[0]!.obj === null && kept[0]!.rev <= cut) this.chains.delete(key);
+      if (kept.length === 1 && kept[0]!.obj === null && kept[0]!.rev <= cut) this.dropChain(key);
       else this.chains.set(key, kept);
     }
   }
@@ -124,7 +153,7 @@ export class VersionedStore {
       let keepFrom = 0;
       for (let i = 0; i < chain.length; i++) if (chain[i]!.rev <= rev) keepFrom = i;
       const kept = chain.slice(keepFrom);
-      if (kept.length === 1 && kept[0]!.obj === null && kept[0]!.rev <= rev) this.chains.delete(key);
+      if (kept.length === 1 && kept[0]!.obj === null && kept[0]!.rev <= rev) this.dropChain(key);
       else this.chains.set(key, kept);
     }
   }
@@ -135,7 +164,7 @@ export class VersionedStore {
     if (rev === 0 || rev <= this.compacted) return;
     for (const [key, chain] of this.chains) {
       if (chain[chain.length - 1]?.rev === rev) chain.pop();
-      if (chain.length === 0) this.chains.delete(key);
+      if (chain.length === 0) this.dropChain(key);
     }
     const at = this.log.findIndex((c) => c.rev === rev);
     if (at >= 0) this.log.splice(at, 1);
@@ -149,7 +178,7 @@ export class VersionedStore {
    */
   lastRevisionUnder(prefix: string): number {
     let last = this.compacted;
-    for (const [key, chain] of this.chains) if (key.startsWith(prefix)) last = Math.max(last, chain[chain.length - 1]!.rev);
+    for (const key of this.keysUnder(prefix)) if (key.startsWith(prefix)) last = Math.max(last, this.chains.get(key)!.at(-1)!.rev);
     return last;
   }
 
@@ -182,4 +211,20 @@ export class VersionedStore {
       this.waiters.add(check);
     });
   }
+}
+
+/** The buckets a key is filed under: its first segment and its first two, each with the slash after it. */
+function bucketsOf(key: string): string[] {
+  const one = key.indexOf('/');
+  if (one < 0) return [];
+  const two = key.indexOf('/', one + 1);
+  return two < 0 ? [key.slice(0, one + 1)] : [key.slice(0, one + 1), key.slice(0, two + 1)];
+}
+
+/** The bucket holding every key that starts with `prefix`: its part up to the slash ending its first two segments (or its first). */
+function bucketOfPrefix(prefix: string): string | undefined {
+  const one = prefix.indexOf('/');
+  if (one < 0) return undefined;
+  const two = prefix.indexOf('/', one + 1);
+  return two < 0 ? prefix.slice(0, one + 1) : prefix.slice(0, two + 1);
 }

@@ -11,7 +11,7 @@ import { apiVersionOf, type ResourceType } from '../../reference/resources.ts';
 import { has, varies, type ServerState } from './state.ts';
 import { present, scanPrefixFor } from './reads.ts';
 import { fieldFilter } from './field-selectors.ts';
-import { watchFraming } from './watch-table.ts';
+import { plainFraming, watchFraming } from './watch-table.ts';
 import { badRequest, statusAnswer, type Answer } from './status.ts';
 import type { ChangeEvent, StoredObject } from './store.ts';
 
@@ -84,12 +84,12 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   res.flushHeaders();
   let sent = 0;
   const frame = watchFraming(st, req);
-  const write = (ev: WatchEvent) => {
+  const write = (ev: WatchEvent, shared?: ChangeEvent) => {
     sent++;
     if (has(st, 'watch-drop-events') && sent % 3 === 0) return;
     // A full send buffer (the client reads slowly) silently drops events instead of ending the watch.
     if (has(st, 'slow-watcher-gap') && ev.type !== 'BOOKMARK' && res.writableLength > SLOW_WATCHER_BUFFER) return;
-    const text = JSON.stringify(frame(ev)) + '\n';
+    const text = shared !== undefined && frame === plainFraming ? sharedText(shared, rt, ev) : JSON.stringify(frame(ev)) + '\n';
     if (varies(st, 'watch-split-chunks')) {
       // Odd boundaries on purpose: a client must not assume one event per chunk.
       for (let i = 0; i < text.length; i += 7) res.write(text.slice(i, i + 7));
@@ -129,7 +129,7 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
           write(held);
           held = undefined;
         } else held = ev;
-      } else write(ev);
+      } else write(ev, c);
     }
   };
   flush();
@@ -154,6 +154,26 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   if (timer) clearInterval(timer);
   if (!res.writableEnded) res.end();
   return undefined;
+}
+
+/**
+ * The text of a change's event as a plain-framed watch of `rt` sends it, made once for all of them: an
+ * event is the same bytes for every such watcher (its type, the object as `rt` presents it), and
+ * serialising a large object once per watcher was most of a busy watch's cost.
+ */
+const texts = new Map<ChangeEvent, Map<string, string>>();
+/** Watchers are flushed right after each write, so only the newest changes' texts are asked for again. */
+const TEXTS_KEPT = 64;
+function sharedText(c: ChangeEvent, rt: ResourceType, ev: WatchEvent): string {
+  let byWatcher = texts.get(c);
+  if (!byWatcher) {
+    if (texts.size >= TEXTS_KEPT) texts.delete(texts.keys().next().value!);
+    texts.set(c, (byWatcher = new Map()));
+  }
+  const key = `${ev.type} ${rt.group}/${rt.version}/${rt.plural}/${rt.kind}`;
+  let text = byWatcher.get(key);
+  if (text === undefined) byWatcher.set(key, (text = JSON.stringify(ev) + '\n'));
+  return text;
 }
 
 /** Where a Start at Exact watch begins: after `rev`, unless a planted fault moves it. */

@@ -5,7 +5,7 @@
  */
 import { randomUUID, randomBytes } from 'node:crypto';
 import { apiVersionOf, resourceTypes, type ResourceType } from '../../reference/resources.ts';
-import { canonical, isRecord } from '../../reference/objects.ts';
+import { canonicalEqual, isRecord } from '../../reference/objects.ts';
 import { alreadyExists, badRequest, conflict, invalid, notFound, statusAnswer, success, type Answer } from './status.ts';
 import { has, varies, type ServerState } from './state.ts';
 import { keyFor, listObjects, present } from './reads.ts';
@@ -120,7 +120,7 @@ export function updateObject(st: ServerState, rt: ResourceType, ns: string | und
   const refused = trackedWrite(st, rt, existing, next, ctx);
   if (refused) return refused;
   // A write that changes nothing is not a new version (upstream behaviour).
-  if (canonical(next) === canonical(existing)) return { status: 200, body: present(st, rt, existing, false) };
+  if (canonicalEqual(next, existing)) return { status: 200, body: present(st, rt, existing, false) };
   const now = st.clock();
   const finalizers = Array.isArray(metadata['finalizers']) ? metadata['finalizers'] : [];
   const hadFinalizers = Array.isArray(old['finalizers']) ? old['finalizers'].length : 0;

@@ -223,6 +223,39 @@ describe('createTargetClient', () => {
     );
   });
 
+  it('a body trickled past the bound ends as a timeout, though each byte comes before the body timeout; a body that comes in pieces is read whole', async () => {
+    await withServer(
+      (req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const pieces = req.url === '/slow' ? ['{"a"', ':', '1', '}'] : ['{"b":', '"' + 'x'.repeat(100_000) + '"', '}'];
+        let i = 0;
+        const next = (): void => {
+          if (res.destroyed) return;
+          if (i === pieces.length) return void res.end();
+          res.write(pieces[i++]);
+          setTimeout(next, req.url === '/slow' ? 150 : 5);
+        };
+        next();
+      },
+      async (s) => {
+        const ex: Exchange[] = [];
+        const target = createTargetClient(cfgFor(s.url), { requestTimeoutMs: 400, maxRetries: 0, onExchange: (e) => ex.push(e) });
+        try {
+          const whole = await target.send({ method: 'GET', path: '/pieces' });
+          expect(whole.status).toBe(200);
+          expect((whole.json as { b: string }).b).toHaveLength(100_000);
+          expect(whole.headers['content-type']).toBe('application/json');
+          const err = await target.send({ method: 'GET', path: '/slow' }).catch((e: unknown) => e);
+          expect(err).toBeInstanceOf(InfrastructureError);
+          expect((err as Error).message).toBe(`GET /slow to ${s.url}: response not complete within 400 ms`);
+          expect(ex.at(-1)?.transportError).toBe('response not complete within 400 ms');
+        } finally {
+          await target.close();
+        }
+      },
+    );
+  });
+
   it('a server prefix in the URL is kept in front of every path', async () => {
     await withServer(
       (_req, res) => json(res, 200, {}),

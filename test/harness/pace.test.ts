@@ -2,6 +2,7 @@
 // nominal value, never above its cap, the median ignoring a few long-by-design requests, the max
 // keeping the one slow start that counts, old observations ageing out.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { Pace, stretched } from '../../harness/pace.ts';
 
 describe('Pace', () => {
@@ -37,5 +38,25 @@ describe('Pace', () => {
     p.note(-5);
     expect(p.observations).toBe(2);
     expect(p.stretch(1000)).toBe(1000);
+  });
+  it('the order kept as observations come and age out gives the median and max a sort of the recent ones gives', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.nat(200), fc.constantFrom(-1, Number.NaN, 25, 25)), { maxLength: 200 }),
+        fc.constantFrom('median', 'max'),
+        fc.integer({ min: 1, max: 9 }),
+        (obs, statistic, keep) => {
+          const p = new Pace({ nominalMs: 10, maxFactor: 100, statistic, keep });
+          const recent: number[] = [];
+          for (const ms of obs) {
+            p.note(ms);
+            if (Number.isFinite(ms) && ms >= 0) recent.push(ms);
+            const window = recent.slice(-keep).sort((a, b) => a - b);
+            const seen = window.length === 0 ? 0 : statistic === 'max' ? window.at(-1)! : window[Math.floor((window.length - 1) / 2)]!;
+            expect(p.factor()).toBe(window.length === 0 ? 1 : Math.min(100, Math.max(1, seen / 10)));
+          }
+        },
+      ),
+    );
   });
 });
