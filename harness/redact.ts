@@ -59,8 +59,32 @@ const SECRET_KEY_VALUE = new RegExp(`((?:^|[\\s{,"'])(?:${SECRET_KEYS})["']?[ \\
 const SECRET_KEY_NAME = new RegExp(`^(?:${SECRET_KEYS})$`, 'i');
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/\s:@'"]+(?::[^/\s@'"]*)?@/gi;
 
+/**
+ * Large texts scrubbed lately: every failure of a case writes its own reproducer over the same
+ * exchanges, so a concurrent workload's megabytes of bodies were scrubbed once per failure.
+ */
+const scrubbedLately = new Map<string, string>();
+const LATELY_MIN_CHARS = 4096;
+const LATELY_MAX_CHARS = 8 * 1024 * 1024;
+let latelyChars = 0;
+
 /** Scrub credentials from free text: bodies, messages, YAML, JSON, scripts. Idempotent. */
 export function redactText(text: string): string {
+  if (text.length < LATELY_MIN_CHARS || text.length > LATELY_MAX_CHARS) return scrub(text);
+  const known = scrubbedLately.get(text);
+  if (known !== undefined) return known;
+  const out = scrub(text);
+  for (const [k] of scrubbedLately) {
+    if (latelyChars + text.length <= LATELY_MAX_CHARS) break;
+    scrubbedLately.delete(k);
+    latelyChars -= k.length;
+  }
+  scrubbedLately.set(text, out);
+  latelyChars += text.length;
+  return out;
+}
+
+function scrub(text: string): string {
   return text
     .replace(PEM, (_m, label: string) => `-----BEGIN ${label}-----${REDACTED}-----END ${label}-----`)
     .replace(PEM_UNTERMINATED, (_m, label: string) => `-----BEGIN ${label}-----${REDACTED}`)

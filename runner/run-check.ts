@@ -95,6 +95,8 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
     const input = details.counterexample?.[0];
     // A failure that may rest on a write's 5xx stands only if the case fails so again when replayed.
     const replayed = err.serverErrors.some((e) => !e.repeated) ? await replayCase(() => propertyOf(new Tally()), details.seed, details.counterexamplePath ?? undefined) : undefined;
+    // The answers are the exchanges', the same for every failure of the case (a watch body is parsed once, not per failure).
+    const answers = observedAnswers(err.exchanges, (labels) => labels?.[env.profile.runLabel] === env.runId);
     for (const f of err.failures) {
       if (replayed !== undefined && !replayed.every((v) => v !== undefined && v.serverErrors.length > 0 && v.failures.some((g) => g.clause === f.clause))) {
         records.push({ clause: f.clause, check: check.id, verdict: 'error', count: 0, note: unrepeatedNote(err, replayed.length) });
@@ -123,7 +125,7 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
         curl: check.reproducer !== undefined && input !== undefined ? check.reproducer(input, f, env, reproducerOptions.about) : toCurlScript(err.exchanges, reproducerOptions),
         ...(needs.length > 0 && check.reproducer === undefined ? { nodeTest: toNodeTest(err.exchanges, { ...reproducerOptions, needs }) } : {}),
         ...(needs.length > 0 ? { needs } : {}),
-        answers: observedAnswers(err.exchanges, (labels) => labels?.[env.profile.runLabel] === env.runId),
+        answers,
         requestCount: err.exchanges.length,
         seed: details.seed,
         ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),

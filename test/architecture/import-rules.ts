@@ -14,8 +14,13 @@
  *   violations('harness/x.ts', "import { pass } from '../reference/judgement.ts';")
  *     -> [{ file: 'harness/x.ts', rule: 'verdict-outside-reference', detail: 'imports pass from reference/judgement.ts' }]
  */
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import ts from 'typescript';
+import type * as TS from 'typescript';
+
+// Required, not imported: an ESM import of the compiler's 9 MB CommonJS file first scans it for module
+// syntax and for its named exports, which cost more CPU than the parsing the rules need.
+const ts = createRequire(import.meta.url)('typescript') as typeof TS;
 
 export type Layer = 'reference' | 'generators' | 'harness' | 'suites' | 'targets' | 'runner' | 'reports' | 'scripts';
 
@@ -58,9 +63,9 @@ interface ImportRef {
   readonly values: readonly string[];
 }
 
-function importsOf(sf: ts.SourceFile): ImportRef[] {
+function importsOf(sf: TS.SourceFile): ImportRef[] {
   const out: ImportRef[] = [];
-  const visit = (n: ts.Node): void => {
+  const visit = (n: TS.Node): void => {
     if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier)) {
       const clause = n.importClause;
       const values: string[] = [];
@@ -86,11 +91,11 @@ function importsOf(sf: ts.SourceFile): ImportRef[] {
 }
 
 /** Object literals shaped like a Judgement: a literal verdict of the model's and an `expected`. */
-function handMadeJudgements(sf: ts.SourceFile): string[] {
+function handMadeJudgements(sf: TS.SourceFile): string[] {
   const out: string[] = [];
-  const visit = (n: ts.Node): void => {
+  const visit = (n: TS.Node): void => {
     if (ts.isObjectLiteralExpression(n)) {
-      const props = new Map<string, ts.Expression | undefined>();
+      const props = new Map<string, TS.Expression | undefined>();
       for (const p of n.properties) {
         if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))) props.set(p.name.text, p.initializer);
         if (ts.isShorthandPropertyAssignment(p)) props.set(p.name.text, undefined);

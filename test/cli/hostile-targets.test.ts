@@ -136,13 +136,18 @@ describe('a watch fault is reported within two minutes', () => {
 
   it('the failure is told as soon as it is found', async () => {
     run = runCli(['--suite', 'rest-watch', '--fault', 'watch-drop-events', '--reports', reports]);
-    await new Promise<void>((resolve) => {
-      const poll = setInterval(() => {
-        if (/failure found \(rest:6\.1\.1/.test(run!.stderr())) {
-          clearInterval(poll);
-          resolve();
-        }
-      }, 200);
+    const started = run;
+    // Woken by each line the run writes (no polling); a run that ends without telling fails here at once.
+    const told = () => /failure found \(rest:6\.1\.1/.test(started.stderr());
+    await new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!told()) return;
+        started.child.stderr!.off('data', check);
+        resolve();
+      };
+      started.child.stderr!.on('data', check);
+      void started.exited.then((code) => (told() ? resolve() : reject(new Error(`the run ended (${code}) without telling the failure:\n${started.stderr()}`))));
+      check();
     });
   }, 120_000);
 

@@ -5,6 +5,7 @@ import { prefixNamespaceNames, scaleProfileByName, scaleProfiles } from '../../h
 import { checks } from '../../suites/checks/index.ts';
 import { defaultTargetSettings } from '../../runner/env.ts';
 import type { CheckEnv } from '../../harness/check.ts';
+import { SCALE_SELFTEST_WINDOW_MS } from '../../scripts/dev/in-process-run.ts';
 
 describe('the scale profile', () => {
   it("is named nightly on the command line; the self-tests' one is not selectable", () => {
@@ -33,5 +34,11 @@ describe('the scale profile', () => {
     expect(scale.map((c) => c.id).sort()).toEqual(['scale-large-objects', 'scale-namespace-prefixes', 'scale-page-chain']);
     for (const c of scale) expect(c.applicable?.(env)).toMatch(/--scale nightly/);
     for (const c of scale) expect(c.applicable?.({ ...env, settings: { ...defaultTargetSettings, scale: scaleProfiles.nightly } })).toBeUndefined();
+  });
+
+  it("the self-tests' chains are never cut by their own slowness: the token lifetime outlasts the longest oracle case (10 minutes)", () => {
+    // A 410 within the lifetime fails rest:4.4.4; past it the chain ends legally before the page a
+    // planted drift shows at, so a window shorter than a loaded case's run hides the fault.
+    expect(SCALE_SELFTEST_WINDOW_MS).toBeGreaterThan(10 * 60_000);
   });
 });
