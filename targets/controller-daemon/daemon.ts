@@ -24,7 +24,7 @@ import {
 } from '../../reference/controller-daemon/index.ts';
 import { profiles, type ProfileName } from '../../reference/profile.ts';
 import { loadTargetConfig } from '../../harness/kubeconfig.ts';
-import { createTargetClient } from '../../harness/client.ts';
+import { daemonApiClient } from './api-client.ts';
 import type { Target } from '../../harness/exchange.ts';
 import { LeaderElector } from './lease.ts';
 import { selfSignedPair } from './self-signed.ts';
@@ -162,7 +162,7 @@ async function apiClient(v: Values, profile: ProfileName): Promise<Target> {
   // --master overrides the server of the credentials file and keeps its credentials.
   const loaded = config ? await loadTargetConfig({ kubeconfig: config }) : await loadTargetConfig({ server: master! });
   const cfg = master ? { ...loaded, server: master.replace(/\/+$/, '') } : loaded;
-  return createTargetClient(cfg, { maxRetries: 0, requestTimeoutMs: 5000, userAgent: profiles[profile].controllerManagerName });
+  return daemonApiClient(cfg, { timeoutMs: 5000, userAgent: profiles[profile].controllerManagerName });
 }
 
 async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() => void)[]): Promise<{ server: Server; port: number }> {
