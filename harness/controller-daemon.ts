@@ -6,8 +6,8 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { request } from 'node:https';
-import { connect as tlsConnect, type SecureVersion } from 'node:tls';
+import { request, type RequestOptions } from 'node:https';
+import { connect as tlsConnect, createSecureContext, type SecureContext, type SecureVersion } from 'node:tls';
 import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,11 @@ export interface DaemonProcess {
   readonly launchedAt: number;
   readonly exited: Promise<{ code: number | null; signal?: string }>;
   output(): string;
+  /**
+   * Settles when it next writes output (absent: never). A daemon that logs is probed as it logs,
+   * rather than on a tight timer: most daemons say when they serve (issue 28's probe cost).
+   */
+  activity?(): Promise<void>;
   /** Asks it to stop (SIGTERM), forces it after a grace period, resolves once it is gone. */
   stop(): Promise<void>;
 }
@@ -106,10 +111,13 @@ export function processLauncher(command: string, graceMs = 3000, display = comma
     display,
     launch(args) {
       let out = '';
+      let wrote: (() => void) | undefined;
       const launchedAt = performance.now();
       const child = spawn(argv[0]!, [...argv.slice(1), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
       const add = (b: Buffer) => {
         if (out.length < OUTPUT_CAP) out += b.toString('utf8');
+        wrote?.();
+        wrote = undefined;
       };
       child.stdout.on('data', add);
       child.stderr.on('data', add);
@@ -126,6 +134,7 @@ export function processLauncher(command: string, graceMs = 3000, display = comma
         launchedAt,
         exited,
         output: () => out,
+        activity: () => new Promise<void>((r) => (wrote = r)),
         async stop() {
           if (gone) return;
           child.kill('SIGTERM');
@@ -150,13 +159,22 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * One TLS context for every probe: the certificate is not verified, so nothing differs between them,
+ * and making a context per connection was most of a probe's cost.
+ */
+let probeTls: SecureContext | undefined;
+
+/**
  * GET https://127.0.0.1:port/path without verifying the (self-signed) certificate: status, or undefined
  * when nothing answers. How long an answer took is noted in `answers`.
  */
 export function probe(port: number, path: string, timeoutMs = 1000, answers?: Pace): Promise<number | undefined> {
   const t0 = performance.now();
+  probeTls ??= createSecureContext();
   return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'GET', rejectUnauthorized: false, timeout: timeoutMs }, (res) => {
+    // `secureContext` is tls.connect's; https passes its options on to it.
+    const options: RequestOptions & { secureContext?: SecureContext } = { host: '127.0.0.1', port, path, method: 'GET', rejectUnauthorized: false, secureContext: probeTls, timeout: timeoutMs };
+    const req = request(options, (res) => {
       answers?.note(performance.now() - t0);
       res.resume();
       resolve(res.statusCode);
@@ -195,6 +213,25 @@ export type StartObservation =
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const MIN_PROBE_GAP_MS = 100;
+const MAX_PROBE_GAP_MS = 800;
+
+/**
+ * Until the daemon exits, writes, or `gapMs` has passed since `asked`; never less than the least gap
+ * after `asked`, so a daemon that logs a line a millisecond is not probed as often.
+ */
+async function nextRound(dp: DaemonProcess, asked: number, gapMs: number): Promise<void> {
+  const timers: NodeJS.Timeout[] = [];
+  const wait = (ms: number) => new Promise<void>((r) => timers.push(setTimeout(r, Math.max(0, ms))));
+  try {
+    await Promise.race([dp.exited, dp.activity?.() ?? new Promise(() => undefined), wait(asked + gapMs - performance.now())]);
+    const least = asked + MIN_PROBE_GAP_MS - performance.now();
+    if (least > 0) await Promise.race([dp.exited, wait(least)]);
+  } finally {
+    for (const t of timers) clearTimeout(t);
+  }
+}
+
 /**
  * Starts the daemon and watches until it exits, serves /healthz on `port`, or the timeout passes.
  * With `settleMs`, a daemon that serves is given that long to exit still (an invalid command line may
@@ -203,6 +240,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * The daemon is left running only for `serving`; the caller stops it.
  * Every wait is stretched by `pace` (the slowest recent start), re-read on every round so starts
  * ending beside this one can lengthen it; how long this start took is noted there in turn.
+ * Between probes it waits for the daemon to exit or write, or for a gap that doubles (100 ms to 800 ms):
+ * the spec fixes no readiness deadline, so how soon a silent daemon is seen serving decides nothing,
+ * and a start that is refused is seen at its exit, not by probing a port nobody will open.
  */
 export async function observeStart(dp: DaemonProcess, port: number, t: { startTimeoutMs: number; settleMs?: number; waitFor200?: boolean; pace?: Pace; answers?: Pace }): Promise<StartObservation> {
   // A holder, not a `let`: the callback sets it while this function awaits.
@@ -216,6 +256,7 @@ export async function observeStart(dp: DaemonProcess, port: number, t: { startTi
   let lastStatus: number | undefined;
   // A connection accepted but not answered within the probe's timeout doubles it (a busy daemon).
   let probeMs = stretched(t.answers, 500);
+  let gapMs = MIN_PROBE_GAP_MS;
   while (performance.now() < deadline()) {
     if (seen.exit) return noted({ kind: 'exited', code: seen.exit.code, output: dp.output() });
     const asked = performance.now();
@@ -233,7 +274,9 @@ export async function observeStart(dp: DaemonProcess, port: number, t: { startTi
       }
       return { kind: 'serving', healthz: status, output: () => dp.output() };
     }
-    await sleep(100);
+    // The last rounds are not stretched past the deadline: the window is the whole start timeout.
+    await nextRound(dp, asked, Math.min(gapMs, deadline() - asked - MIN_PROBE_GAP_MS));
+    gapMs = Math.min(gapMs * 2, MAX_PROBE_GAP_MS);
   }
   if (lastStatus !== undefined) return noted({ kind: 'serving', healthz: lastStatus, output: () => dp.output() });
   const waitedMs = Math.round(performance.now() - dp.launchedAt);
