@@ -25,12 +25,12 @@ export interface BundledDaemon {
 /** Undefined when esbuild cannot build it (the caller falls back to the tsx loader). */
 export async function bundleReferenceDaemon(): Promise<BundledDaemon | undefined> {
   const dir = path.join(root, 'node_modules', '.cache', 'svc-conformance');
-  const stem = path.join(dir, `controller-daemon-${process.pid}-${Date.now().toString(36)}`);
-  const entry = `${stem}.mjs`;
-  const remove = () => rmSync(entry, { force: true });
+  const out = path.join(dir, `controller-daemon-${process.pid}-${Date.now().toString(36)}`);
+  const entry = path.join(out, 'main.mjs');
+  const remove = () => rmSync(out, { recursive: true, force: true });
   try {
     const { build } = await import('esbuild');
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(out, { recursive: true });
     await build({
       entryPoints: [path.join(root, 'targets', 'controller-daemon', 'main.ts')],
       bundle: true,
@@ -40,7 +40,11 @@ export async function bundleReferenceDaemon(): Promise<BundledDaemon | undefined
       external: ['@kubernetes/client-node'],
       // yaml's CommonJS parts require node's own modules.
       banner: { js: `import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(${META_URL});` },
-      outfile: entry,
+      // In parts: a start that is refused never loads what only a running daemon needs (serving.ts).
+      splitting: true,
+      outdir: out,
+      entryNames: '[name]',
+      outExtension: { '.js': '.mjs' },
       logLevel: 'silent',
     });
     return { entry, remove };
