@@ -69,9 +69,13 @@ export async function runDaemon(v: Values, late: readonly FlagError[], o: Daemon
         stop() {
           // Idempotent: a second stop waits for the first.
           stopping ??= (async () => {
-            if (server) await new Promise<void>((r) => server!.close(() => r()));
-            server?.closeAllConnections();
-            for (const c of cleanups) await c();
+            const closed = server ? new Promise<void>((r) => server!.close(() => r())) : Promise.resolve();
+            // The Lease is released while the server drains: a daemon ending by itself (a control-loop
+            // value refused once it leads) is gone as soon as both are done, not one after the other.
+            const released = (async () => {
+              for (const c of cleanups) await c();
+            })();
+            await Promise.all([closed.then(() => server?.closeAllConnections()), released]);
           })();
           return stopping;
         },
@@ -83,7 +87,6 @@ export async function runDaemon(v: Values, late: readonly FlagError[], o: Daemon
     return { kind: 'exit', code: 1 };
   }
 }
-
 
 async function apiClient(v: Values, profile: ProfileName): Promise<Target> {
   const config = v['svcconfig'] as string | undefined;
