@@ -214,7 +214,7 @@ export type StartObservation =
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const MIN_PROBE_GAP_MS = 100;
-const MAX_PROBE_GAP_MS = 800;
+const MAX_PROBE_GAP_MS = 400;
 
 /**
  * Until the daemon exits, writes, or `gapMs` has passed since `asked`; never less than the least gap
@@ -240,7 +240,7 @@ async function nextRound(dp: DaemonProcess, asked: number, gapMs: number): Promi
  * The daemon is left running only for `serving`; the caller stops it.
  * Every wait is stretched by `pace` (the slowest recent start), re-read on every round so starts
  * ending beside this one can lengthen it; how long this start took is noted there in turn.
- * Between probes it waits for the daemon to exit or write, or for a gap that doubles (100 ms to 800 ms):
+ * Between probes it waits for the daemon to exit or write, or for a gap that doubles (100 ms to 400 ms):
  * the spec fixes no readiness deadline, so how soon a silent daemon is seen serving decides nothing,
  * and a start that is refused is seen at its exit, not by probing a port nobody will open.
  */
@@ -257,17 +257,21 @@ export async function observeStart(dp: DaemonProcess, port: number, t: { startTi
   // A connection accepted but not answered within the probe's timeout doubles it (a busy daemon).
   let probeMs = stretched(t.answers, 500);
   let gapMs = MIN_PROBE_GAP_MS;
+  let lastMissAt = dp.launchedAt;
   while (performance.now() < deadline()) {
     if (seen.exit) return noted({ kind: 'exited', code: seen.exit.code, output: dp.output() });
     const asked = performance.now();
     const status = await probe(port, '/healthz', Math.max(100, Math.min(probeMs, deadline() - asked)), t.answers);
     const exitedMeanwhile = seen.exit as { code: number | null } | undefined;
     if (exitedMeanwhile) return noted({ kind: 'exited', code: exitedMeanwhile.code, output: dp.output() });
+    if (status === undefined) lastMissAt = asked;
     if (status === undefined && performance.now() - asked >= probeMs) probeMs *= 2;
     // Only a 5xx says "still starting"; a 4xx (403: not authorized) will not turn into 200 by waiting.
     if (status !== undefined && t.waitFor200 && status >= 500) lastStatus = status;
     else if (status !== undefined) {
-      noted(undefined);
+      // How long the start took, not how long the suite's gaps made it look: it began serving after
+      // the last probe nothing answered, and is counted as at most one least gap before it was seen.
+      t.pace?.note(Math.max(lastMissAt, performance.now() - MIN_PROBE_GAP_MS) - dp.launchedAt);
       if (t.settleMs) {
         const settled: { code: number | null } | undefined = await Promise.race([dp.exited, sleep(stretched(t.pace, t.settleMs)).then(() => undefined)]);
         if (settled) return { kind: 'exited', code: settled.code, output: dp.output() };
