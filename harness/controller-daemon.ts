@@ -269,9 +269,9 @@ export async function observeStart(dp: DaemonProcess, port: number, t: { startTi
     // Only a 5xx says "still starting"; a 4xx (403: not authorized) will not turn into 200 by waiting.
     if (status !== undefined && t.waitFor200 && status >= 500) lastStatus = status;
     else if (status !== undefined) {
-      // How long the start took, not how long the suite's gaps made it look: it began serving after
-      // the last probe nothing answered, and is counted as at most one least gap before it was seen.
-      t.pace?.note(Math.max(lastMissAt, performance.now() - MIN_PROBE_GAP_MS) - dp.launchedAt);
+      // How long the start took, not how long the suite's growing gaps made it look: it began serving
+      // after the last probe nothing answered, and is counted as a probe every least gap would have seen it.
+      t.pace?.note(Math.min(performance.now(), lastMissAt + MIN_PROBE_GAP_MS) - dp.launchedAt);
       if (t.settleMs) {
         const settled: { code: number | null } | undefined = await Promise.race([dp.exited, sleep(stretched(t.pace, t.settleMs)).then(() => undefined)]);
         if (settled) return { kind: 'exited', code: settled.code, output: dp.output() };
