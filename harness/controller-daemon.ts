@@ -21,11 +21,6 @@ export interface DaemonProcess {
   readonly launchedAt: number;
   readonly exited: Promise<{ code: number | null; signal?: string }>;
   output(): string;
-  /**
-   * Settles when it next writes output (absent: never). A daemon that logs is probed as it logs,
-   * rather than on a tight timer: most daemons say when they serve (issue 28's probe cost).
-   */
-  activity?(): Promise<void>;
   /** Asks it to stop (SIGTERM), forces it after a grace period, resolves once it is gone. */
   stop(): Promise<void>;
 }
@@ -111,13 +106,10 @@ export function processLauncher(command: string, graceMs = 3000, display = comma
     display,
     launch(args) {
       let out = '';
-      let wrote: (() => void) | undefined;
       const launchedAt = performance.now();
       const child = spawn(argv[0]!, [...argv.slice(1), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
       const add = (b: Buffer) => {
         if (out.length < OUTPUT_CAP) out += b.toString('utf8');
-        wrote?.();
-        wrote = undefined;
       };
       child.stdout.on('data', add);
       child.stderr.on('data', add);
@@ -134,7 +126,6 @@ export function processLauncher(command: string, graceMs = 3000, display = comma
         launchedAt,
         exited,
         output: () => out,
-        activity: () => new Promise<void>((r) => (wrote = r)),
         async stop() {
           if (gone) return;
           child.kill('SIGTERM');
@@ -213,25 +204,6 @@ export type StartObservation =
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const MIN_PROBE_GAP_MS = 100;
-const MAX_PROBE_GAP_MS = 400;
-
-/**
- * Until the daemon exits, writes, or `gapMs` has passed since `asked`; never less than the least gap
- * after `asked`, so a daemon that logs a line a millisecond is not probed as often.
- */
-async function nextRound(dp: DaemonProcess, asked: number, gapMs: number): Promise<void> {
-  const timers: NodeJS.Timeout[] = [];
-  const wait = (ms: number) => new Promise<void>((r) => timers.push(setTimeout(r, Math.max(0, ms))));
-  try {
-    await Promise.race([dp.exited, dp.activity?.() ?? new Promise(() => undefined), wait(asked + gapMs - performance.now())]);
-    const least = asked + MIN_PROBE_GAP_MS - performance.now();
-    if (least > 0) await Promise.race([dp.exited, wait(least)]);
-  } finally {
-    for (const t of timers) clearTimeout(t);
-  }
-}
-
 /**
  * Starts the daemon and watches until it exits, serves /healthz on `port`, or the timeout passes.
  * With `settleMs`, a daemon that serves is given that long to exit still (an invalid command line may
@@ -240,9 +212,6 @@ async function nextRound(dp: DaemonProcess, asked: number, gapMs: number): Promi
  * The daemon is left running only for `serving`; the caller stops it.
  * Every wait is stretched by `pace` (the slowest recent start), re-read on every round so starts
  * ending beside this one can lengthen it; how long this start took is noted there in turn.
- * Between probes it waits for the daemon to exit or write, or for a gap that doubles (100 ms to 400 ms):
- * the spec fixes no readiness deadline, so how soon a silent daemon is seen serving decides nothing,
- * and a start that is refused is seen at its exit, not by probing a port nobody will open.
  */
 export async function observeStart(dp: DaemonProcess, port: number, t: { startTimeoutMs: number; settleMs?: number; waitFor200?: boolean; pace?: Pace; answers?: Pace }): Promise<StartObservation> {
   // A holder, not a `let`: the callback sets it while this function awaits.
@@ -256,31 +225,24 @@ export async function observeStart(dp: DaemonProcess, port: number, t: { startTi
   let lastStatus: number | undefined;
   // A connection accepted but not answered within the probe's timeout doubles it (a busy daemon).
   let probeMs = stretched(t.answers, 500);
-  let gapMs = MIN_PROBE_GAP_MS;
-  let lastMissAt = dp.launchedAt;
   while (performance.now() < deadline()) {
     if (seen.exit) return noted({ kind: 'exited', code: seen.exit.code, output: dp.output() });
     const asked = performance.now();
     const status = await probe(port, '/healthz', Math.max(100, Math.min(probeMs, deadline() - asked)), t.answers);
     const exitedMeanwhile = seen.exit as { code: number | null } | undefined;
     if (exitedMeanwhile) return noted({ kind: 'exited', code: exitedMeanwhile.code, output: dp.output() });
-    if (status === undefined) lastMissAt = asked;
     if (status === undefined && performance.now() - asked >= probeMs) probeMs *= 2;
     // Only a 5xx says "still starting"; a 4xx (403: not authorized) will not turn into 200 by waiting.
     if (status !== undefined && t.waitFor200 && status >= 500) lastStatus = status;
     else if (status !== undefined) {
-      // How long the start took, not how long the suite's growing gaps made it look: it began serving
-      // after the last probe nothing answered, and is counted as a probe every least gap would have seen it.
-      t.pace?.note(Math.min(performance.now(), lastMissAt + MIN_PROBE_GAP_MS) - dp.launchedAt);
+      noted(undefined);
       if (t.settleMs) {
         const settled: { code: number | null } | undefined = await Promise.race([dp.exited, sleep(stretched(t.pace, t.settleMs)).then(() => undefined)]);
         if (settled) return { kind: 'exited', code: settled.code, output: dp.output() };
       }
       return { kind: 'serving', healthz: status, output: () => dp.output() };
     }
-    // The last rounds are not stretched past the deadline: the window is the whole start timeout.
-    await nextRound(dp, asked, Math.min(gapMs, deadline() - asked - MIN_PROBE_GAP_MS));
-    gapMs = Math.min(gapMs * 2, MAX_PROBE_GAP_MS);
+    await sleep(100);
   }
   if (lastStatus !== undefined) return noted({ kind: 'serving', healthz: lastStatus, output: () => dp.output() });
   const waitedMs = Math.round(performance.now() - dp.launchedAt);

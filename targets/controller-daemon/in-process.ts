@@ -15,12 +15,7 @@ export function inProcessLauncher(profile: ProfileName, faults: readonly DaemonF
     launch(args): DaemonProcess {
       const launchedAt = performance.now();
       let out = '';
-      let wrote: (() => void) | undefined;
-      const write = (s: string) => {
-        out += s;
-        wrote?.();
-        wrote = undefined;
-      };
+      const write = (s: string) => void (out += s);
       let resolveExit!: (e: { code: number | null }) => void;
       const exited = new Promise<{ code: number | null }>((r) => (resolveExit = r));
       const started = startDaemon(args, { profile, faults, variations, out: write, err: write }).then(
@@ -44,7 +39,6 @@ export function inProcessLauncher(profile: ProfileName, faults: readonly DaemonF
         launchedAt,
         exited,
         output: () => out,
-        activity: () => new Promise<void>((r) => (wrote = r)),
         async stop() {
           const s = await started;
           if (s?.kind === 'running') {
