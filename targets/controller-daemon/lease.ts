@@ -28,6 +28,10 @@ export class LeaderElector {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private leading = false;
+  /** The round under way, which `stop` lets finish so that what it wrote is known. */
+  private round: Promise<void> | undefined;
+  /** The Lease as this daemon last wrote it (the server's answer), while it leads. */
+  private held: LeaseObject | undefined;
 
   constructor(
     private readonly api: Target,
@@ -36,11 +40,11 @@ export class LeaderElector {
   ) {}
 
   start(): void {
-    void this.tick();
+    this.round = this.tick();
   }
 
   private schedule(): void {
-    if (!this.stopped) this.timer = setTimeout(() => void this.tick(), this.o.retryPeriodMs);
+    if (!this.stopped) this.timer = setTimeout(() => (this.round = this.tick()), this.o.retryPeriodMs);
   }
 
   private async tick(): Promise<void> {
@@ -83,11 +87,11 @@ export class LeaderElector {
         await this.api.send({ method: 'POST', path: collectionPath(resourceTypes(this.profile).namespaces), body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: this.o.namespace } } });
         return;
       }
-      if (created.status < 300) this.becomeLeader();
+      if (created.status < 300) this.becomeLeader(created.json as LeaseObject);
       return;
     }
     if (got.status !== 200) throw new Error(`GET lease answered ${got.status}`);
-    const lease = got.json as { metadata: Record<string, unknown>; spec?: Record<string, unknown> };
+    const lease = got.json as LeaseObject;
     const spec = lease.spec ?? {};
     const holder = spec['holderIdentity'] as string | undefined;
     const renewed = Date.parse(String(spec['renewTime'] ?? '')) || 0;
@@ -95,29 +99,34 @@ export class LeaderElector {
     const free = !holder || holder === this.identity || renewed + duration < Date.now();
     if (!free) return;
     const put = await this.api.send({ method: 'PUT', path: objectPath(this.rt, this.o.name, this.o.namespace), body: { ...lease, spec: { ...spec, ...this.spec(spec) } } });
-    if (put.status === 200) this.becomeLeader();
+    if (put.status === 200) this.becomeLeader(put.json as LeaseObject);
   }
 
-  private becomeLeader(): void {
+  private becomeLeader(written: LeaseObject): void {
+    this.held = written;
     if (this.leading) return;
     this.o.log(`leader election: ${this.identity} leads ${this.o.namespace}/${this.o.name}`);
     this.leading = true;
     this.o.onLeading?.();
   }
 
-  /** Stops renewing; when leading, clears the holder so a successor need not wait out the lease. */
+  /**
+   * Stops renewing; when leading, clears the holder so a successor need not wait out the lease. One
+   * update of the Lease as it last wrote it (as upstream's release does); a conflict means someone else
+   * wrote it since, and then it is not this daemon's to clear.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    if (!this.leading) return;
+    await this.round;
+    const held = this.held;
+    if (!this.leading || !held?.metadata?.['resourceVersion']) return;
     try {
-      const got = await this.api.send({ method: 'GET', path: objectPath(this.rt, this.o.name, this.o.namespace) });
-      const lease = got.json as { spec?: Record<string, unknown> };
-      if (got.status === 200 && lease.spec?.['holderIdentity'] === this.identity) {
-        await this.api.send({ method: 'PUT', path: objectPath(this.rt, this.o.name, this.o.namespace), body: { ...lease, spec: { ...lease.spec, holderIdentity: '', leaseDurationSeconds: 1 } } });
-      }
+      await this.api.send({ method: 'PUT', path: objectPath(this.rt, this.o.name, this.o.namespace), body: { ...held, spec: { ...held.spec, holderIdentity: '', leaseDurationSeconds: 1 } } });
     } catch {
       // Best effort: the lease expires on its own.
     }
   }
 }
+
+type LeaseObject = { metadata: Record<string, unknown>; spec?: Record<string, unknown> };
