@@ -30,6 +30,13 @@ describe('judgeNoneWebhook (case A: sideEffects None)', () => {
   it('fails a denied object served under dry-run (admission skipped)', () => {
     expect(verdicts(judgeNoneWebhook({ ...right, denied: { status: 201, seen: [], persisted: false } }))).toContain('rest:4.6.2 fail');
   });
+  it('a denied object served past the webhook timeout shows nothing (failurePolicy Ignore); served sooner it fails', () => {
+    const late = verdicts(judgeNoneWebhook({ ...right, denied: { status: 201, seen: [true], persisted: false, tookMs: 5_400 } }));
+    expect(late).toEqual(['rest:4.6.2 pass', 'rest:4.6.2 inconclusive', 'rest:4.6.3 pass']);
+    expect(verdicts(judgeNoneWebhook({ ...right, denied: { status: 201, seen: [true], persisted: false, tookMs: 4_900 } }))).toContain('rest:4.6.2 fail');
+    // Stored is wrong however late: a dry-run never stores.
+    expect(verdicts(judgeNoneWebhook({ ...right, denied: { status: 201, seen: [true], persisted: true, tookMs: 9_000 } }))).toContain('rest:4.6.2 fail');
+  });
   it('fails an allowed dry-run the webhook never saw, or saw as a real request', () => {
     expect(verdicts(judgeNoneWebhook({ ...right, allowed: { status: 201, seen: [], persisted: false } }))[0]).toBe('rest:4.6.2 fail');
     expect(verdicts(judgeNoneWebhook({ ...right, allowed: { status: 201, seen: [false], persisted: false } }))[0]).toBe('rest:4.6.2 fail');
@@ -57,6 +64,12 @@ describe('judgeMutatingWebhook (case M: a mutating webhook, sideEffects None)', 
   it('fails a dry-run answer without the mutation the real create stored (near miss: everything else right)', () => {
     expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, labels: base } }))).toEqual(['rest:4.6.2 fail', 'rest:4.6.3 pass']);
     expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, seen: [], labels: base } }))[0]).toBe('rest:4.6.2 fail');
+  });
+  it('a dry-run answer without the mutation, served past the webhook timeout, shows nothing; served sooner it fails', () => {
+    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, labels: base, tookMs: 6_000 } }))).toEqual(['rest:4.6.2 inconclusive', 'rest:4.6.3 pass']);
+    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, labels: base, tookMs: 200 } }))).toEqual(['rest:4.6.2 fail', 'rest:4.6.3 pass']);
+    // A right answer is a pass however late it came.
+    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, tookMs: 6_000 } }))).toEqual(['rest:4.6.2 pass', 'rest:4.6.3 pass']);
   });
   it('fails a dry-run the webhook saw as a real request, or that was stored; a None webhook failing it fails 4.6.3', () => {
     expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, seen: [false] } }))[0]).toBe('rest:4.6.2 fail');
