@@ -6,8 +6,7 @@
  */
 import { profiles, type ProfileName } from '../../reference/profile.ts';
 import type { CheckRecord } from '../../runner/results.ts';
-import { DEFAULT_RUN_TIMEOUT_MS } from '../../runner/run-stop.ts';
-import { planRun } from '../../runner/plan.ts';
+import { selfTestPlan } from './self-test-plan.ts';
 import { executeRun } from '../../runner/executor.ts';
 import { directStage } from '../../runner/check-stage.ts';
 import { checkById } from '../../suites/checks/index.ts';
@@ -40,23 +39,8 @@ export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[
     return f;
   });
   const launcher: DaemonLauncher = o.command ? processLauncher(o.command) : inProcessLauncher(profile.name, faults, o.variations ?? []);
-  const planned = planRun(
-    {
-      profile: profile.name,
-      seed: o.seed,
-      runs: o.runs,
-      check: [...o.checks],
-      ...(o.command !== undefined ? { controllerDaemon: o.command } : {}),
-      reports: '.',
-      output: 'text',
-      confirm: false,
-      preflight: false,
-      timeout: DEFAULT_RUN_TIMEOUT_MS,
-    },
-    { seed: o.seed, runId: `d${o.seed.toString(16)}`, cwd: '/' },
-  );
-  if (planned.errors !== undefined) throw new Error(planned.errors.join('; '));
-  const { run } = await executeRun(planned.plan, {
+  const plan = selfTestPlan({ profile: profile.name, seed: o.seed, runs: o.runs, check: [...o.checks], ...(o.command !== undefined ? { controllerDaemon: o.command } : {}) }, 'd');
+  const { run } = await executeRun(plan, {
     log: () => undefined,
     stage: directStage({ inOrder: true }),
     confirm: false,

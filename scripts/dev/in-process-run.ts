@@ -6,8 +6,8 @@
 import type { FaultName } from '../../targets/api-server/faults.ts';
 import type { VariationName } from '../../targets/api-server/variations.ts';
 import type { ProfileName } from '../../reference/profile.ts';
-import { DEFAULT_RUN_TIMEOUT_MS } from '../../runner/run-stop.ts';
-import { planRun, type RunPlan } from '../../runner/plan.ts';
+import type { RunPlan } from '../../runner/plan.ts';
+import { selfTestPlan } from './self-test-plan.ts';
 import { executeRun } from '../../runner/executor.ts';
 import { directStage } from '../../runner/check-stage.ts';
 import { checkById } from '../../suites/checks/index.ts';
@@ -57,7 +57,7 @@ export async function runAgainst(o: InProcessRunOptions): Promise<CheckRecord[]>
 
 async function runOn(o: InProcessRunOptions, scale: ScaleProfile | undefined): Promise<CheckRecord[]> {
   for (const id of o.checks) if (!checkById(id)) throw new Error(`no check ${id}`);
-  const planned = planRun(
+  const planned = selfTestPlan(
     {
       profile: o.profile ?? 'svc',
       seed: o.seed,
@@ -72,18 +72,10 @@ async function runOn(o: InProcessRunOptions, scale: ScaleProfile | undefined): P
       variation: [...(o.variations ?? [])],
       ...(o.release !== undefined ? { release: o.release } : {}),
       ...(scale ? { scale } : {}),
-      reports: '.',
-      output: 'text',
-      confirm: false,
-      // The self-tests judge one check's oracle against a planted fault; the run-level gate on the
-      // identity's permissions is tested on its own (test/cli/preflight.test.ts).
-      preflight: false,
-      timeout: DEFAULT_RUN_TIMEOUT_MS,
     },
-    { seed: o.seed, runId: `t${o.seed.toString(16)}`, cwd: '/' },
+    't',
   );
-  if (planned.errors !== undefined) throw new Error(planned.errors.join('; '));
-  const plan = { ...planned.plan, target: { ...planned.plan.target, bookmarkIntervalMs: o.bookmarkIntervalMs ?? 400 } as RunPlan['target'] };
+  const plan = { ...planned, target: { ...planned.target, bookmarkIntervalMs: o.bookmarkIntervalMs ?? 400 } as RunPlan['target'] };
   const { run } = await executeRun(plan, {
     log: () => undefined,
     stage: directStage({ inOrder: true }),

@@ -9,8 +9,7 @@ import { profiles, type ProfileName } from '../../reference/profile.ts';
 import type { NodeagentLoaderTarget } from '../../harness/nodeagent-loader.ts';
 import { embeddedLoader } from '../../targets/nodeagent-loader/embedded.ts';
 import type { CheckRecord } from '../../runner/results.ts';
-import { DEFAULT_RUN_TIMEOUT_MS } from '../../runner/run-stop.ts';
-import { planRun } from '../../runner/plan.ts';
+import { selfTestPlan } from './self-test-plan.ts';
 import { executeRun } from '../../runner/executor.ts';
 import { directStage } from '../../runner/check-stage.ts';
 import { checkById } from '../../suites/checks/index.ts';
@@ -44,7 +43,7 @@ export async function runNodeagentChecks(o: NodeagentRunOptions): Promise<CheckR
   // Faults alone are the run's own --nodeagent-fault; variations have no flag, so their loader is handed in.
   const varied = o.loader === undefined && (o.variations?.length ?? 0) > 0 ? embeddedLoader(profile, o.faults ?? [], o.variations ?? []) : undefined;
   const loader = o.loader ?? varied;
-  const planned = planRun(
+  const plan = selfTestPlan(
     {
       profile: profile.name,
       seed: o.seed,
@@ -53,18 +52,11 @@ export async function runNodeagentChecks(o: NodeagentRunOptions): Promise<CheckR
       ...(o.path !== undefined ? { path: o.path } : {}),
       ...(o.server !== undefined ? { server: o.server } : {}),
       ...(loader === undefined && o.server === undefined ? { nodeagentFault: [...(o.faults ?? [])] } : {}),
-      reports: '.',
-      output: 'text',
-      confirm: false,
-      // The API suites' gate on the identity's permissions; these checks send no request.
-      preflight: false,
-      timeout: DEFAULT_RUN_TIMEOUT_MS,
     },
-    { seed: o.seed, runId: `n${o.seed.toString(16)}`, cwd: '/' },
+    'n',
   );
-  if (planned.errors !== undefined) throw new Error(planned.errors.join('; '));
   try {
-    const { run } = await executeRun(planned.plan, {
+    const { run } = await executeRun(plan, {
       log: () => undefined,
       stage: directStage({ inOrder: true }),
       confirm: false,
