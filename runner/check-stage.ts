@@ -90,6 +90,7 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
         (outcome) => end(check, { outcome }),
         (e: unknown) => end(check, { thrown: e instanceof Error ? e.message : String(e) }),
       );
+    const part: StagePart = { records: [], errors: [], footprints: [], finished: [] };
     try {
       let all: Promise<unknown>;
       if (o.inOrder === true || req.sequential) {
@@ -115,7 +116,6 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
       // Stopped: the running checks get their grace, then the part holds what ended (the rest are abandoned).
       const stopped = Symbol('stopped');
       if ((await Promise.race([all, req.stop.then(() => stopped)])) === stopped) await within(all, req.graceMs);
-      const part: StagePart = { records: [], errors: [], footprints: [], finished: [] };
       for (const check of req.checks) {
         const r = ended.get(check.id);
         if (r === undefined) continue;
@@ -131,7 +131,11 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
       // A stopped run does not wait on its environment's cleanup (an abandoned check may still hold it):
       // the executor publishes first and its sweep deletes what the run left.
       if (halted) void opened.close().catch(() => undefined);
-      else await opened.close();
+      else {
+        // What the cleanup could not remove (a target too slow to answer its deletes) is the run's
+        // trouble to report, with the checks' results, not a crash of the run.
+        await opened.close().catch((e: unknown) => part.errors.push((e instanceof Error ? e.message : String(e)).split('\n')[0]!));
+      }
     }
   };
 }
