@@ -8,7 +8,7 @@
  * identity is a superuser of it, with a token drawn here.
  */
 import { randomBytes } from 'node:crypto';
-import { startReferenceServer, type ReferenceServer } from '../targets/api-server/index.ts';
+import { startReferenceServer, type ReferenceServer, type VariationName } from '../targets/api-server/index.ts';
 import { embeddedHooks } from '../targets/api-server/hooks.ts';
 import { SUPERUSER_GROUP, type UserInfo } from '../reference/rbac.ts';
 import type { Profile } from '../reference/profile.ts';
@@ -46,6 +46,8 @@ export interface EmbeddedStartOptions {
   readonly builtInNamespaceController?: boolean;
   /** How long a read of a version not yet reached waits before its 504 (the bench's plain replay: 0). */
   readonly tooLargeWaitMs?: number;
+  /** Told each variation decision point the server passes (the self-tests learn which checks reach a variation). */
+  readonly onVariationPoint?: (v: VariationName) => void;
 }
 
 export async function startEmbeddedTarget(t: EmbeddedTargetSpec, profile: Profile, o: EmbeddedStartOptions = {}): Promise<EmbeddedTarget> {
@@ -58,6 +60,7 @@ export async function startEmbeddedTarget(t: EmbeddedTargetSpec, profile: Profil
     ...(o.port !== undefined ? { port: o.port } : {}),
     ...(o.builtInNamespaceController !== undefined ? { builtInNamespaceController: o.builtInNamespaceController } : {}),
     ...(o.tooLargeWaitMs !== undefined ? { tooLargeWaitMs: o.tooLargeWaitMs } : {}),
+    ...(o.onVariationPoint ? { onVariationPoint: o.onVariationPoint } : {}),
     ...(t.continueTtlMs !== undefined ? { continueTtlMs: t.continueTtlMs } : {}),
     ...(t.historyWindowMs !== undefined ? { historyWindowMs: t.historyWindowMs } : {}),
     ...(t.bookmarkIntervalMs !== undefined ? { bookmarkIntervalMs: t.bookmarkIntervalMs } : {}),

@@ -24,6 +24,7 @@ import type { SuiteSettings } from '../suites/settings.ts';
 import type { RunPlan } from './plan.ts';
 import type { CheckStage } from './check-stage.ts';
 import { startEmbeddedTarget } from './embedded.ts';
+import type { VariationName } from '../targets/api-server/index.ts';
 import { nodeagentLoaderSettings } from './nodeagent.ts';
 import { prepareDaemon } from './daemon.ts';
 import { confirmationBudgetMs, confirmFailures, unconfirmed, type ConfirmOptions } from './confirm-failures.ts';
@@ -80,6 +81,8 @@ export interface RunIO {
    * reference loader with variations, or one a test makes); its maker closes it.
    */
   readonly nodeagentLoader?: NodeagentLoaderTarget;
+  /** The embedded server's variation decision points, as it passes them (the self-tests' variation reach). */
+  readonly onVariationPoint?: (v: VariationName) => void;
   /** The preflight found the run's identity refused: its one line made into reports; returns the exit code. */
   readonly onRefused?: (line: string, run: ExecutedRun) => Promise<number>;
 }
@@ -121,7 +124,10 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       ...(t.insecureSkipTlsVerify ? { insecureSkipTlsVerify: true } : {}),
     });
   } else {
-    const embedded = await startEmbeddedTarget(plan.target, profile, { ...(io.source !== undefined ? { source: io.source } : {}) });
+    const embedded = await startEmbeddedTarget(plan.target, profile, {
+      ...(io.source !== undefined ? { source: io.source } : {}),
+      ...(io.onVariationPoint ? { onVariationPoint: io.onVariationPoint } : {}),
+    });
     stopEmbedded = () => embedded.close();
     embeddedToken = embedded.token;
     targetCfg = embedded.config;

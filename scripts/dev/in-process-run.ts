@@ -42,6 +42,12 @@ type InProcessRunOptions = {
   scale?: ScaleProfile;
   release?: string;
   bookmarkIntervalMs?: number;
+  /**
+   * Filled with the variations whose decision points each check's requests passed (checks run one
+   * after another, so a point passed belongs to the check running then; the run's own requests before
+   * the first check are filed under '').
+   */
+  variationReach?: Map<string, Set<VariationName>>;
 };
 
 /**
@@ -75,10 +81,13 @@ async function runOn(o: InProcessRunOptions, scale: ScaleProfile | undefined): P
     },
     't',
   );
+  const reach = o.variationReach;
+  let current = '';
   const plan = { ...planned, target: { ...planned.target, bookmarkIntervalMs: o.bookmarkIntervalMs ?? 400 } as RunPlan['target'] };
   const { run } = await executeRun(plan, {
     log: () => undefined,
-    stage: directStage({ inOrder: true }),
+    stage: directStage({ inOrder: true, events: { checkStarted: (id) => (current = id) } }),
+    ...(reach ? { onVariationPoint: (v: VariationName) => reach.get(current)?.add(v) ?? reach.set(current, new Set([v])) } : {}),
     confirm: false,
     source: 'self-test',
     tuneSettings: (s) => ({ ...s, watchWaitMs: 600, bookmarkWaitMs: 1200 }),

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
-import { acceptListArb, fallbackListArb, unsupportedListArb, type GeneratedRange } from '../../generators/media-types.ts';
+import { acceptListArb, fallbackListArb, unsupportedListArb, wildcardLedListArb, type GeneratedRange } from '../../generators/media-types.ts';
 import { bodyFor, contentFor, namespaceOf, resourceOf, runOp } from '../../harness/rest-interpreter.ts';
 import { contentArb, namePool, type ContentSpec, type ResName } from '../../generators/ops.ts';
 import { acceptableAnswers, judgeNegotiated, type Operation } from '../../reference/media-types.ts';
@@ -53,7 +53,7 @@ export const negotiationAcceptLists: Check<NegotiationInput> = {
         fc.record({
           via: fc.constantFrom<Operation>('get', 'list', 'write'),
           res: fc.constantFrom<ResName>('configmaps', 'leases'),
-          accept: fc.oneof(acceptListArb(env.profile), fallbackListArb(env.profile), unsupportedListArb(env.profile)),
+          accept: fc.oneof(acceptListArb(env.profile), fallbackListArb(env.profile), unsupportedListArb(env.profile), wildcardLedListArb(env.profile)),
         }),
         { minLength: 1, maxLength: 6 },
       ),

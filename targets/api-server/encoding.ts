@@ -28,10 +28,13 @@ function isToken(v: unknown): v is ContinueToken {
   return typeof t === 'object' && t !== null && Number.isInteger(t.rev) && typeof t.after === 'string' && typeof t.issuedAt === 'number';
 }
 
-export function makeCodec(opts: { opaqueRv: boolean; opaqueContinue: boolean }): Codec {
+/** `point`: told when a varied format is chosen or not (ReferenceServerOptions.onVariationPoint). */
+export function makeCodec(opts: { opaqueRv: boolean; opaqueContinue: boolean; point?: (v: 'opaque-rv' | 'opaque-continue') => void }): Codec {
+  const point = opts.point ?? (() => undefined);
   return {
-    rv: (rev) => (opts.opaqueRv ? `r${rev.toString(36)}.${check(rev)}` : String(rev)),
+    rv: (rev) => (point('opaque-rv'), opts.opaqueRv ? `r${rev.toString(36)}.${check(rev)}` : String(rev)),
     parseRv: (text) => {
+      point('opaque-rv');
       if (opts.opaqueRv) {
         const m = /^r([0-9a-z]+)\.([0-9a-f]{4})$/.exec(text);
         if (!m) return undefined;
@@ -41,10 +44,12 @@ export function makeCodec(opts: { opaqueRv: boolean; opaqueContinue: boolean }):
       return /^[0-9]{1,15}$/.test(text) ? Number(text) : undefined;
     },
     token: (t) => {
+      point('opaque-continue');
       const json = JSON.stringify({ rev: t.rev, after: t.after, issuedAt: t.issuedAt });
       return opts.opaqueContinue ? Buffer.from(json).toString('hex').split('').reverse().join('') : Buffer.from(json).toString('base64url');
     },
     parseToken: (text) => {
+      point('opaque-continue');
       try {
         const json = opts.opaqueContinue ? Buffer.from(text.split('').reverse().join(''), 'hex').toString('utf8') : Buffer.from(text, 'base64url').toString('utf8');
         const v: unknown = JSON.parse(json);

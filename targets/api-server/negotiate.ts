@@ -52,7 +52,8 @@ export function chooseRepresentation(st: ServerState, accept: string | undefined
   let memo = chosen.get(st);
   if (!memo) chosen.set(st, (memo = new Map()));
   const key = `${op} ${accept}`;
-  if (memo.has(key)) return memo.get(key);
+  // A server that reports its variation points decides afresh: a remembered choice passes none.
+  if (memo.has(key) && st.onVariationPoint === undefined) return memo.get(key);
   const rep = choose(st, accept, op);
   if (memo.size >= CHOSEN_KEPT) memo.clear();
   memo.set(key, rep);

@@ -178,7 +178,9 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
     const last = page[page.length - 1];
     if ((more || (has(st, 'continue-on-last-page') && last)) && last) metadata['continue'] = st.codec.token({ rev: at, after: last.order, issuedAt });
     const remaining = rest.length - page.length + (has(st, 'remaining-off-by-one') ? 1 : 0);
-    if (more && (!selected || has(st, 'remaining-with-selector')) && !varies(st, 'no-remaining-count')) metadata['remainingItemCount'] = remaining;
+    // Asked of every limited list, not only one with more to come: which lists have more depends on what else the store holds.
+    const countOmitted = varies(st, 'no-remaining-count');
+    if (more && (!selected || has(st, 'remaining-with-selector')) && !countOmitted) metadata['remainingItemCount'] = remaining;
   }
   if (varies(st, 'extra-fields')) metadata['futureListField'] = true;
   return {

@@ -10,7 +10,7 @@ import { makeCodec } from './encoding.ts';
 import type { FaultName } from './faults.ts';
 import type { VariationName } from './variations.ts';
 import { VersionedStore } from './store.ts';
-import { has, type ServerState } from './state.ts';
+import { has, varies, type ServerState } from './state.ts';
 import { discovery, mayBeDiscovery } from './discovery.ts';
 import { route } from './router.ts';
 import { getObject, listObjects } from './reads.ts';
@@ -66,6 +66,11 @@ export interface ReferenceServerOptions extends VersioningOptions {
    * authenticates and authorizes every request (authz.ts); without, everyone is a superuser.
    */
   readonly tokens?: ReadonlyMap<string, UserInfo>;
+  /**
+   * Told each time a legal variation's decision point is passed, whether that variation is on or not:
+   * the self-tests learn from an unvaried run which checks a variation can change at all.
+   */
+  readonly onVariationPoint?: (v: VariationName) => void;
 }
 
 export interface ReferenceServer {
@@ -241,7 +246,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
   const state: ServerState = {
     profile: opts.profile,
     store: new VersionedStore(),
-    codec: makeCodec({ opaqueRv: variations.has('opaque-rv'), opaqueContinue: variations.has('opaque-continue') }),
+    codec: makeCodec({ opaqueRv: variations.has('opaque-rv'), opaqueContinue: variations.has('opaque-continue'), ...(opts.onVariationPoint ? { point: opts.onVariationPoint } : {}) }),
     historyWindowMs: opts.historyWindowMs ?? 5 * 60_000,
     continueTtlMs: opts.continueTtlMs ?? 5 * 60_000,
     tooLargeWaitMs: opts.tooLargeWaitMs ?? 300,
@@ -251,6 +256,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
     variations,
     builtInNamespaceController: opts.builtInNamespaceController ?? true,
     ...(opts.tokens !== undefined ? { tokens: opts.tokens } : {}),
+    ...(opts.onVariationPoint ? { onVariationPoint: opts.onVariationPoint } : {}),
   };
   attachVersioning(state, parseVersioningOptions(opts));
   if (state.faults.has('watch-skip-late-commit')) state.store.lateCommitMs = (rev) => (rev % 4 === 2 ? 40 : 0);
@@ -278,10 +284,10 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
           res.end(out.payload);
           return;
         }
-        if (variations.has('latency')) await delay(5 + Math.floor(Math.random() * 25));
+        if (varies(state, 'latency')) await delay(5 + Math.floor(Math.random() * 25));
         // Every 20th request is throttled once: a conforming client retries after Retry-After.
         answer =
-          variations.has('retry-after-429') && requests % 20 === 0
+          varies(state, 'retry-after-429') && requests % 20 === 0
             ? statusAnswer(429, 'TooManyRequests', 'too many requests, please retry', { 'retry-after': '0' })
             : await handle(state, req, res, url);
       } catch (e) {

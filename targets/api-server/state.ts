@@ -22,7 +22,12 @@ export interface ServerState {
   readonly builtInNamespaceController: boolean;
   /** Bearer tokens and their users; absent: no authentication, everyone is a superuser (authz.ts). */
   readonly tokens?: ReadonlyMap<string, UserInfo>;
+  /** Told each time a variation's decision point is passed, varied or not (ReferenceServerOptions.onVariationPoint). */
+  readonly onVariationPoint?: (v: VariationName) => void;
 }
 
 export const has = (st: ServerState, f: FaultName) => st.faults.has(f);
-export const varies = (st: ServerState, v: VariationName) => st.variations.has(v);
+export const varies = (st: ServerState, v: VariationName) => {
+  st.onVariationPoint?.(v);
+  return st.variations.has(v);
+};

@@ -60,14 +60,15 @@ export function createObject(st: ServerState, rt: ResourceType, ns: string | und
   if (md['namespace'] !== undefined && md['namespace'] !== '' && md['namespace'] !== ns) return badRequest('the namespace of the provided object does not match the namespace sent on the request');
   let name = typeof md['name'] === 'string' ? md['name'] : undefined;
   // Upstream validates a generateName prefix as the start of a DNS subdomain: one ending in '.' is refused.
-  if (!name && typeof md['generateName'] === 'string' && varies(st, 'generate-name-prefix-validated') && !/^[a-z0-9]([-a-z0-9.]*[-a-z0-9])?$/.test(md['generateName'].replace(/-+$/, '') || 'a')) {
+  if (!name && typeof md['generateName'] === 'string' && !/^[a-z0-9]([-a-z0-9.]*[-a-z0-9])?$/.test(md['generateName'].replace(/-+$/, '') || 'a') && varies(st, 'generate-name-prefix-validated')) {
     return invalid(`metadata.generateName: Invalid value: ${JSON.stringify(md['generateName'])}: a DNS-1123 subdomain prefix`);
   }
   if (!name && typeof md['generateName'] === 'string') name = `${md['generateName']}${has(st, 'generate-name-collides') ? 'aaaaa' : randomBytes(4).toString('hex').slice(0, 5)}`;
   if (!name) return invalid('metadata.name: Required value: name or generateName is required');
   if (!(rt.namespaced || rt.kind !== 'Namespace' ? DNS_SUBDOMAIN : DNS_LABEL).test(name)) return invalid(`metadata.name: Invalid value: ${JSON.stringify(name)}`);
-  const protectedGroup = varies(st, 'crd-protected-groups') ? protectedGroupRefusal(st, rt, obj) : undefined;
-  if (protectedGroup) return invalid(protectedGroup);
+  // The variation's point is passed only where it changes the answer: a definition in a protected group.
+  const protectedGroup = protectedGroupRefusal(st, rt, obj);
+  if (protectedGroup !== undefined && varies(st, 'crd-protected-groups')) return invalid(protectedGroup);
   if (ns !== undefined) {
     const blocked = namespaceLive(st, ns);
     if (blocked) return blocked;
