@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { COSTLIEST_FIRST } from './test/oracle/start-order.ts';
 
 // Vitest's default is one worker fewer than the cores: on a 2-core machine one worker, so every file of
 // both projects ran one after another on one core (the main process idles while workers run).
@@ -34,29 +35,12 @@ const UNIT = [
   'test/oracle/shares.test.ts',
 ];
 
-/**
- * Oracle files that start first, costliest first (CPU-seconds and minutes of a fresh-clone run). Vitest
- * orders a file it has no timings for by its size, so the variation and fault shares, a few lines each
- * that run the reference server dozens of times, started last and ran alone on both cores for minutes
- * after everything else had ended. Started first, their CPU fills the time the other worker spends
- * waiting on servers' timers and spawned runs.
- */
-const COSTLIEST_FIRST = [
-  /^test\/oracle\/variations-\d+-of-\d+\.test\.ts$/,
-  /^test\/cli\/hostile-targets\.test\.ts$/,
-  /^test\/oracle\/stable-coverage\.test\.ts$/,
-  /^test\/oracle\/faults-\d+-of-\d+\.test\.ts$/,
-  /^test\/oracle\/nodeagent-faults\.test\.ts$/,
-  /^test\/oracle\/daemon-faults\.test\.ts$/,
-  /^test\/oracle\/reproducer-decisions\.test\.ts$/,
-  /^test\/oracle\/reproducers\.test\.ts$/,
-];
-
+/** The oracle files of test/oracle/start-order.ts first, in its order; the rest as vitest orders them. */
 class CostliestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const rank = (f: TestSpecification) => {
-      const i = COSTLIEST_FIRST.findIndex((re) => re.test(relative(this.ctx.config.root, f.moduleId).replaceAll('\\', '/')));
+      const i = COSTLIEST_FIRST.indexOf(relative(this.ctx.config.root, f.moduleId).replaceAll('\\', '/'));
       return i < 0 ? COSTLIEST_FIRST.length : i;
     };
     const group = (f: TestSpecification) => `${f.project.config.sequence.groupOrder} ${f.project.name}`;

@@ -1,6 +1,6 @@
 // The oracle cases split over files (variations-N-of-M, faults-N-of-M) must together be all of them:
 // a share file lost or a count changed in one file but not the others would drop cases silently.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { shareOf } from './shares.ts';
 
@@ -32,3 +32,12 @@ describe('oracle shares', () => {
 });
 
 const readFileText = (f: string) => readFileSync(new URL(f, import.meta.url), 'utf8');
+
+describe('oracle start order', () => {
+  it('names oracle files that exist, each once', async () => {
+    const { COSTLIEST_FIRST } = await import('./start-order.ts');
+    const root = new URL('../../', import.meta.url);
+    expect(new Set(COSTLIEST_FIRST).size).toBe(COSTLIEST_FIRST.length);
+    expect(COSTLIEST_FIRST.filter((f) => !existsSync(new URL(f, root)))).toEqual([]);
+  });
+});

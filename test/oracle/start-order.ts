@@ -1,0 +1,25 @@
+/**
+ * Oracle files that start first, in this order. Vitest orders a file it has no timings for by its size,
+ * so the variation and fault shares, a few lines each that run the reference server dozens of times,
+ * started last and ran alone on both cores for minutes after everything else had ended. Here the
+ * CPU-bound shares alternate with files that mostly wait (on spawned runs, servers' timers and
+ * windows), so that the two workers each get one of a kind and the waits are filled. Figures of a
+ * fresh-clone run on two cores (CPU-s / wall s): variations 92-157 / 370-430 each; hostile-targets
+ * 72 / 225; stable-coverage 64 / 243; nodeagent-faults 36 / 153; reproducer-decisions 28 / 125;
+ * reproducers 25 / 118; faults 33 / 100; daemon-faults 11 / 92; concurrency 20 / 98.
+ */
+export const COSTLIEST_FIRST: readonly string[] = [
+  'test/oracle/variations-1-of-4.test.ts',
+  'test/cli/hostile-targets.test.ts',
+  'test/oracle/variations-2-of-4.test.ts',
+  'test/oracle/stable-coverage.test.ts',
+  'test/oracle/variations-3-of-4.test.ts',
+  'test/oracle/nodeagent-faults.test.ts',
+  'test/oracle/variations-4-of-4.test.ts',
+  'test/oracle/reproducer-decisions.test.ts',
+  'test/oracle/faults-1-of-2.test.ts',
+  'test/oracle/reproducers.test.ts',
+  'test/oracle/faults-2-of-2.test.ts',
+  'test/oracle/daemon-faults.test.ts',
+  'test/oracle/concurrency.test.ts',
+];
