@@ -4,15 +4,18 @@
 // A variation changes the server only where it passes that variation's decision point (`varies` in
 // targets/api-server/state.ts, the codec's formats, the request loop's latency and throttling): a check
 // whose requests never pass it is served the same bytes as by the unvaried server, so it cannot flag
-// it. Each file first runs every check once against the unvaried server with the same seed and runs
-// (so the same cases), noting which checks pass which points, and then runs against each variation
-// only the checks that reach it: mutation testing's coverage analysis (Stryker's perTest), applied to
-// legal variations. A variation no check reaches is a finding, unless the catalogue below says why.
+// it. Every check first runs once against the unvaried server with the same seed and runs (so the same
+// cases), noting which checks pass which points (once per vitest run, shared by the share files), and
+// then each variation is run against only the checks that reach it: mutation testing's coverage
+// analysis (Stryker's perTest), applied to legal variations. A variation no check reaches is a finding,
+// unless the catalogue below says why.
 //
 // The cases are spread over several test files (variations-N-of-M.test.ts, each a call of
 // `describeVariations`): vitest spreads files, not cases, over its workers, and this is the costliest
 // oracle file by far; in one file it kept one core busy while the other had nothing left to do.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorsOf, failuresOf, runAgainst } from '../../scripts/dev/in-process-run.ts';
 import { variations, type VariationName } from '../../targets/api-server/variations.ts';
 import { checks } from '../../suites/checks/index.ts';
@@ -27,6 +30,22 @@ const REACHED_BY_NONE: Partial<Record<VariationName, string>> = {
   'crd-protected-groups': "the suite's own definitions live in a group of their own, never in the product's",
 };
 
+/** Which variations each check's requests reach, from an unvaried run of every check with the variation runs' seed and runs. */
+async function learnedReach(all: readonly string[]): Promise<Map<string, ReadonlySet<VariationName>>> {
+  const file = join(inject('oracleScratch'), `variation-reach-${SEED}-${RUNS}.json`);
+  if (existsSync(file)) return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, VariationName[]>).map(([c, vs]) => [c, new Set(vs)]));
+  const byCheck = new Map<string, Set<VariationName>>();
+  const records = await runAgainst({ checks: all, runs: RUNS, seed: SEED, variationReach: byCheck });
+  // The unvaried run is a run of the reference server too: it passes, or no reach learned from it counts.
+  expect(errorsOf(records)).toEqual([]);
+  expect(failuresOf(records)).toEqual([]);
+  // Whole or not at all: another share may read it the moment it appears.
+  const part = `${file}.${process.pid}`;
+  writeFileSync(part, JSON.stringify(Object.fromEntries([...byCheck].map(([c, vs]) => [c, [...vs]]))));
+  renameSync(part, file);
+  return byCheck;
+}
+
 /** The variations of share `part` (1-based) of `parts`; share 1 also runs the reference server. */
 export function describeVariations(part: number, parts: number): void {
   // Independent servers per case, mostly idle waiting: run concurrently (see fault-cases.ts).
@@ -34,13 +53,12 @@ export function describeVariations(part: number, parts: number): void {
     // The variations are the API server's; node-agent loader and controller daemon checks have their own
     // oracle files (nodeagent-faults, daemon-faults) with their own reference targets.
     const all = checks.filter((c) => c.suite.startsWith('rest-')).map((c) => c.id);
-    // Learned once per file before its cases start, so their time limits count only their own runs.
-    const byCheck = new Map<string, Set<VariationName>>();
+    // Learned before the file's cases start, so their time limits count only their own runs; once per
+    // vitest run: the first share to learn it leaves it for the others (the same seed and runs give the
+    // same cases), and only after its unvaried run passed.
+    const byCheck = new Map<string, ReadonlySet<VariationName>>();
     beforeAll(async () => {
-      const records = await runAgainst({ checks: all, runs: RUNS, seed: SEED, variationReach: byCheck });
-      // The unvaried run is a run of the reference server too: it passes, or no reach learned from it counts.
-      expect(errorsOf(records)).toEqual([]);
-      expect(failuresOf(records)).toEqual([]);
+      for (const [check, reached] of await learnedReach(all)) byCheck.set(check, reached);
     }, 600_000);
 
     if (part === 1) {
