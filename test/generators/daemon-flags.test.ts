@@ -18,7 +18,9 @@ describe('daemon flag generators', () => {
   it.each(['svc', 'k8s'] as const)('valid sets are accepted by the model (%s)', (profile) => {
     fc.assert(
       fc.property(validFlagSet(profile), (ps) => {
-        expect(parseFlags([...suite(profile), ...renderPicks(ps, profile)], profile).errors).toEqual([]);
+        // expect only on a break: it costs more than the comparison, once per run.
+        const errors = parseFlags([...suite(profile), ...renderPicks(ps, profile)], profile).errors;
+        if (errors.length > 0) expect(errors).toEqual([]);
       }),
       { numRuns: 150, seed: 3 },
     );
@@ -28,8 +30,8 @@ describe('daemon flag generators', () => {
     expect(clauseById(v.clause)).toBeDefined();
     fc.assert(
       fc.property(invalidFlagSet('k8s', v), (c) => {
-        const errs = parseFlags([...suite('k8s'), ...renderInvalid(c, 'k8s')], 'k8s').errors;
-        expect(errs.map((e) => e.clause)).toContain(v.clause);
+        const clauses = parseFlags([...suite('k8s'), ...renderInvalid(c, 'k8s')], 'k8s').errors.map((e) => e.clause);
+        if (!clauses.includes(v.clause)) expect(clauses).toContain(v.clause);
       }),
       { numRuns: 25, seed: 4 },
     );

@@ -3,14 +3,30 @@
 // YAML written reads back as the same document; shrinking removes fields.
 // One test file per profile (nodeagent-<profile>.test.ts) and one for the credential-provider
 // generators, so they spread over the unit workers.
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse } from 'yaml';
 import { profiles } from '../../reference/profile.ts';
-import { everyFieldConfigArb, invalidConfigArb, openConfigArb, toYaml, validConfigArb, violations } from '../../generators/nodeagent.ts';
+import { everyFieldConfigArb, invalidConfigArb, openConfigArb, toYaml, validConfigArb, violations, type Doc } from '../../generators/nodeagent.ts';
 import { configFields, nameIn } from '../../reference/nodeagent/config-fields.ts';
 import { validateNodeagentConfig } from '../../reference/nodeagent/config.ts';
 import { crossRules } from '../../reference/nodeagent/config-rules.ts';
+
+// The properties below run hundreds of times: they compare plainly and call expect (which costs far
+// more than the comparison) only when a comparison breaks, so a failure still shows expect's diff.
+
+/** No errors and nothing open. */
+function expectClean(r: { readonly errors: readonly unknown[]; readonly unspecified: readonly unknown[] }): void {
+  if (r.errors.length > 0 || r.unspecified.length > 0) expect({ errors: r.errors, unspecified: r.unspecified }).toEqual({ errors: [], unspecified: [] });
+}
+
+/** The YAML written for `doc` reads back (as YAML 1.1, Go's reader) as `doc`. */
+function expectYamlRoundTrip(doc: Doc): void {
+  const back: unknown = parse(toYaml(doc), { version: '1.1' });
+  // Strictly equal implies equal for toEqual; anything else is left to toEqual's own judgement.
+  if (!isDeepStrictEqual(back, doc)) expect(back).toEqual(doc);
+}
 
 /** The generator contracts of one profile's node-agent config files. */
 export function nodeagentGeneratorContracts(name: 'svc' | 'k8s'): void {
@@ -24,10 +40,8 @@ export function nodeagentGeneratorContracts(name: 'svc' | 'k8s'): void {
     it('valid files: accepted with nothing open, and the YAML reads back the same', () => {
       fc.assert(
         fc.property(validConfigArb(p), ({ doc }) => {
-          const r = validateNodeagentConfig(doc, p);
-          expect(r.errors).toEqual([]);
-          expect(r.unspecified).toEqual([]);
-          expect(parse(toYaml(doc), { version: '1.1' })).toEqual(doc);
+          expectClean(validateNodeagentConfig(doc, p));
+          expectYamlRoundTrip(doc);
         }),
         { numRuns: 150, seed: 1 },
       );
@@ -38,12 +52,10 @@ export function nodeagentGeneratorContracts(name: 'svc' | 'k8s'): void {
       const seen = new Set<string>();
       fc.assert(
         fc.property(everyFieldConfigArb(p), ({ doc }) => {
-          const r = validateNodeagentConfig(doc, p);
-          expect(r.errors).toEqual([]);
-          expect(r.unspecified).toEqual([]);
+          expectClean(validateNodeagentConfig(doc, p));
           const missing = withSamples.filter((n) => !(n in doc));
           // A handful at most: a rule between two drawn values keeps one of them out of this file.
-          expect(missing.length).toBeLessThanOrEqual(6);
+          if (missing.length > 6) expect(missing.length, missing.join(', ')).toBeLessThanOrEqual(6);
           for (const n of withSamples) if (n in doc) seen.add(n);
         }),
         { numRuns: 30, seed: 2 },
@@ -54,8 +66,9 @@ export function nodeagentGeneratorContracts(name: 'svc' | 'k8s'): void {
     it('invalid files: rejected under the clause of the planted violation', () => {
       fc.assert(
         fc.property(invalidConfigArb(p), ({ doc, violation }) => {
-          expect(validateNodeagentConfig(doc, p).errors.map((e) => e.clause)).toContain(violation!.clause);
-          expect(parse(toYaml(doc), { version: '1.1' })).toEqual(doc);
+          const clauses = validateNodeagentConfig(doc, p).errors.map((e) => e.clause);
+          if (!clauses.includes(violation!.clause)) expect(clauses).toContain(violation!.clause);
+          expectYamlRoundTrip(doc);
         }),
         { numRuns: 150, seed: 2 },
       );
@@ -65,8 +78,8 @@ export function nodeagentGeneratorContracts(name: 'svc' | 'k8s'): void {
       fc.assert(
         fc.property(openConfigArb(p), ({ doc }) => {
           const r = validateNodeagentConfig(doc, p);
-          expect(r.errors).toEqual([]);
-          expect(r.unspecified.length).toBeGreaterThan(0);
+          if (r.errors.length > 0) expect(r.errors).toEqual([]);
+          if (r.unspecified.length === 0) expect(r.unspecified.length).toBeGreaterThan(0);
         }),
         { numRuns: 150, seed: 6 },
       );

@@ -22,18 +22,14 @@ const reordered = (v: unknown): unknown => {
 describe('canonicalEqual', () => {
   it('agrees with comparing canonical strings', () => {
     fc.assert(
-      fc.property(value, value, (a, b) => {
-        expect(canonicalEqual(a, b)).toBe(canonical(a) === canonical(b));
-      }),
+      // A property that returns its verdict (fast-check reports the pair that breaks it): 5,000 runs
+      // of an expect cost more than the comparisons they check.
+      fc.property(value, value, (a, b) => canonicalEqual(a, b) === (canonical(a) === canonical(b))),
       { numRuns: 5000 },
     );
   });
   it('a value equals itself with its keys in another order, and not a changed copy', () => {
-    fc.assert(
-      fc.property(value, (a) => {
-        expect(canonicalEqual(a, reordered(a))).toBe(true);
-      }),
-    );
+    fc.assert(fc.property(value, (a) => canonicalEqual(a, reordered(a)) === true));
     expect(canonicalEqual({ a: 1, b: undefined }, { a: 1 })).toBe(true);
     expect(canonicalEqual({ a: [1, { b: 'x' }] }, { a: [1, { b: 'y' }] })).toBe(false);
     expect(canonicalEqual({ a: 1 }, { a: 1, b: null })).toBe(false);
