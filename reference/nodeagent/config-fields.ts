@@ -348,12 +348,19 @@ export const configFields: readonly FieldSpec[] = section('node:2.2/', [
   { name: 'registerNode', type: B, def: val(true), rule: 'default true', samples: bools },
 ]);
 
+// Indexed once: a validation looks up every key of the file, and a generated file is validated once
+// per field it gains (generators/nodeagent.ts), so a search of the list per lookup was most of its cost.
+const byProfileName = new WeakMap<Profile, ReadonlyMap<string, FieldSpec>>();
+const bySvcName: ReadonlyMap<string, FieldSpec> = new Map(configFields.map((f) => [f.name, f]));
+
 /** Top-level field by its name under the profile. */
 export function fieldByName(name: string, p: Profile): FieldSpec | undefined {
-  return configFields.find((f) => nameIn(f, p) === name);
+  let index = byProfileName.get(p);
+  if (!index) byProfileName.set(p, (index = new Map(configFields.map((f) => [nameIn(f, p), f]))));
+  return index.get(name);
 }
 export function fieldBySvcName(name: string): FieldSpec {
-  const f = configFields.find((x) => x.name === name);
+  const f = bySvcName.get(name);
   if (!f) throw new Error(`no field ${name}`);
   return f;
 }

@@ -10,7 +10,7 @@
  * answer is acceptable (the spec does not decide: the notes say why); else the loader must accept.
  */
 import type { Profile } from '../profile.ts';
-import { configFields, defaultOf, fieldByName, isZeroScalar, nameIn, zeroReadsAsDefault, type FieldSpec, type Issue } from './config-fields.ts';
+import { configFields, defaultOf, fieldByName, fieldBySvcName, isZeroScalar, nameIn, zeroReadsAsDefault, type FieldSpec, type Issue } from './config-fields.ts';
 import { isRecord, nanosOf, scalarTypeError, type TypeSpec } from './config-types.ts';
 import { formatGoDuration, parseGoDuration } from './duration.ts';
 import { gateEnabled, serverCertGate } from './feature-gates.ts';
@@ -239,7 +239,7 @@ export function validateNodeagentConfig(doc: unknown, profile: Profile, opts: Va
   }
   if (!skip.has('gate')) {
     for (const [name, v] of typed) {
-      const spec = configFields.find((f) => f.name === name)!;
+      const spec = fieldBySvcName(name);
       for (const g of gatesNeeded(spec, v, profile)) {
         if (gateEnabled(g, gates, profile) === false) {
           c.add(nameIn(spec, profile), spec.clause, { level: 'unspecified', message: `needs feature ${g}, which is off: the spec does not say whether the field is refused or ignored` });
@@ -248,7 +248,7 @@ export function validateNodeagentConfig(doc: unknown, profile: Profile, opts: Va
     }
   }
 
-  const ctx: RuleContext = { typed, profile, gates, version: opts.version ?? REFERENCE_VERSION, path: (name) => nameIn(configFields.find((f) => f.name === name)!, profile) };
+  const ctx: RuleContext = { typed, profile, gates, version: opts.version ?? REFERENCE_VERSION, path: (name) => nameIn(fieldBySvcName(name), profile) };
   for (const rule of crossRules) {
     if (skip.has(rule.id)) continue;
     for (const r of rule.check(ctx)) (r.level === 'error' ? c.errors : c.unspecified).push({ field: r.field, clause: rule.clause, message: r.message, ...(r.related ? { related: r.related } : {}) });
@@ -337,7 +337,7 @@ export function effective(doc: Record<string, unknown>, profile: Profile): Recor
     const given = doc[name];
     let v: unknown = given === undefined || given === null ? defaultOf(f, profile) : given;
     if (f.name === 'nodeStatusReportFrequency' && (given === undefined || given === null)) {
-      const update = doc[nameIn(configFields.find((x) => x.name === 'nodeStatusUpdateFrequency')!, profile)];
+      const update = doc[nameIn(fieldBySvcName('nodeStatusUpdateFrequency'), profile)];
       if (update !== undefined && update !== null) v = update;
     }
     if (f.type.kind === 'object' && given !== undefined && given !== null) v = fillObject(f.type, given, profile);
