@@ -63,12 +63,14 @@ export class BackgroundWriter implements BackgroundWrites {
   async write(to?: ExchangeRecorder): Promise<void> {
     // A failed setup is tried again by the next write rather than remembered.
     this.ready ??= this.create().catch((e: unknown) => {
-        this.ready = undefined;
-        throw e;
-      });
+      this.ready = undefined;
+      throw e;
+    });
     await this.ready;
     const n = ++this.writes;
-    const r = await this.target.send(recordedBy({ method: 'PATCH', path: this.objectPath, headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ data: { write: String(n) } }) }, to));
+    const r = await this.target.send(
+      recordedBy({ method: 'PATCH', path: this.objectPath, headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ data: { write: String(n) } }) }, to),
+    );
     // A writer that cannot write would make every replay beside it a replay alone: say so instead.
     if (r.status < 200 || r.status >= 300) throw new InfrastructureError(`--background-writes: PATCH ${this.objectPath} answered ${r.status}: ${r.bodyText.slice(0, 200)}`);
   }

@@ -286,7 +286,8 @@ function strictJson(text: string): { value: unknown } | undefined {
       for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
     }
   }
-  const keys = (v: unknown): number => (Array.isArray(v) ? v.reduce((n: number, x) => n + keys(x), 0) : v !== null && typeof v === 'object' ? Object.values(v).reduce((n: number, x) => n + keys(x), Object.keys(v).length) : 0);
+  const keys = (v: unknown): number =>
+    Array.isArray(v) ? v.reduce((n: number, x) => n + keys(x), 0) : v !== null && typeof v === 'object' ? Object.values(v).reduce((n: number, x) => n + keys(x), Object.keys(v).length) : 0;
   return colons === keys(value) ? { value } : undefined;
 }
 

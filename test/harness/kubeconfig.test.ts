@@ -145,7 +145,7 @@ describe('loadTargetConfig: sources and credentials', () => {
     expect((err as Error).message).toMatch(/^kubeconfig .*exec-bad\.yaml: cannot use credentials of user "main-user": /);
   });
 
-  it('a JSON kubeconfig, as the run writes its controller daemon\'s, is read like its YAML twin', async () => {
+  it("a JSON kubeconfig, as the run writes its controller daemon's, is read like its YAML twin", async () => {
     const { kubeconfigJson } = await import('../../harness/controller-daemon.ts');
     const cfg = await load({ kubeconfig: write('daemon.json', kubeconfigJson('http://127.0.0.1:1', 'tok:"x"')) });
     expect(cfg.server).toBe('http://127.0.0.1:1');
