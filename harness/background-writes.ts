@@ -19,8 +19,7 @@
  */
 import { collectionPath, objectPath, resourceTypes } from '../reference/resources.ts';
 import type { Profile } from '../reference/profile.ts';
-import { InfrastructureError, queryToString, type Exchange, type Target, type TargetRequest } from './exchange.ts';
-import { exchangeSinks } from './footprint.ts';
+import { InfrastructureError, queryToString, RECORD_TO, recordedBy, type Exchange, type ExchangeRecorder, type Target, type TargetRequest } from './exchange.ts';
 
 /** What a counterexample needs from the writer: the requests that made its namespace, and its writes told apart. */
 export interface BackgroundWrites {
@@ -57,18 +56,21 @@ export class BackgroundWriter implements BackgroundWrites {
     return this.o.namespace;
   }
 
-  /** One write; the first call creates the namespace and the object (outside any check's transcript). */
-  async write(): Promise<void> {
+  /**
+   * One write, recorded by `to` (the check whose request it precedes); the first call creates the
+   * namespace and the object (outside any check's transcript).
+   */
+  async write(to?: ExchangeRecorder): Promise<void> {
     // A failed setup is tried again by the next write rather than remembered.
-    this.ready ??= exchangeSinks
-      .exit(() => this.create())
-      .catch((e: unknown) => {
-        this.ready = undefined;
-        throw e;
-      });
+    this.ready ??= this.create().catch((e: unknown) => {
+      this.ready = undefined;
+      throw e;
+    });
     await this.ready;
     const n = ++this.writes;
-    const r = await this.target.send({ method: 'PATCH', path: this.objectPath, headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ data: { write: String(n) } }) });
+    const r = await this.target.send(
+      recordedBy({ method: 'PATCH', path: this.objectPath, headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ data: { write: String(n) } }) }, to),
+    );
     // A writer that cannot write would make every replay beside it a replay alone: say so instead.
     if (r.status < 200 || r.status >= 300) throw new InfrastructureError(`--background-writes: PATCH ${this.objectPath} answered ${r.status}: ${r.bodyText.slice(0, 200)}`);
   }
@@ -122,13 +124,13 @@ export function withBackgroundWrites(target: Target, writer: BackgroundWriter): 
   return {
     server: target.server,
     async send(req) {
-      await writer.write();
+      await writer.write(req[RECORD_TO]);
       return target.send(req);
     },
     ...(target.openStream
       ? {
           openStream: async (req: TargetRequest) => {
-            await writer.write();
+            await writer.write(req[RECORD_TO]);
             return target.openStream!(req);
           },
         }

@@ -136,7 +136,7 @@ export async function releaseCaseNamespaces(cx: CaseContext): Promise<void> {
   const rt = resourceTypes(cx.env.profile).namespaces;
   for (const ns of cx.namespaces) {
     try {
-      if (cx.leased.includes(ns)) await cx.env.namespacePool!.release(ns);
+      if (cx.leased.includes(ns)) await cx.env.namespacePool!.release(ns, cx.env.exchangeSink);
       else await cx.env.target.send({ method: 'DELETE', path: objectPath(rt, ns) });
     } catch {
       // The run-level cleanup deletes every namespace of the run again at exit.

@@ -75,6 +75,12 @@ export interface CheckEnv {
    * own windows below stretch by it. Absent in environments built by hand: the nominal windows.
    */
   readonly pace?: import('./pace.ts').Pace;
+  /**
+   * The running check's transcript and footprint (runner/run-check.ts), when the env is a check's own:
+   * what the harness does for the check outside `target` (a pooled namespace emptied, a hook run) is
+   * recorded and counted there too.
+   */
+  readonly exchangeSink?: import('./footprint.ts').ExchangeSink;
 }
 
 export interface Check<T> {

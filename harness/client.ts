@@ -5,7 +5,7 @@
  */
 import type { Dispatcher } from 'undici';
 import { undici } from './lazy-undici.ts';
-import { InfrastructureError, queryToString, type Exchange, type StreamResponse, type Target, type TargetRequest, type TargetResponse } from './exchange.ts';
+import { InfrastructureError, queryToString, RECORD_TO, type Exchange, type ExchangeRecorder, type StreamResponse, type Target, type TargetRequest, type TargetResponse } from './exchange.ts';
 import type { TargetConfig } from './kubeconfig.ts';
 import { redactHeaders } from './redact.ts';
 import { stretched, type Pace } from './pace.ts';
@@ -13,7 +13,8 @@ import { shouldRetry } from './retry-policy.ts';
 import { runBudgetLeftMs } from './run-deadline.ts';
 
 export interface ClientOptions {
-  onExchange?: (e: Exchange) => void;
+  /** `to`: the recorder the request carried (RECORD_TO), if any. */
+  onExchange?: (e: Exchange, to?: ExchangeRecorder) => void;
   /** Retries after the first attempt, for transport failures and 429 + Retry-After. Default 3. */
   maxRetries?: number;
   /** Per phase: waiting for headers, and silence between body chunks. Default 30 s. */
@@ -142,13 +143,14 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
     return { status, headers: responseHeaders, bodyText, json: parseJsonBody(responseHeaders['content-type'], bodyText), ...(binary ? { bodyBytes: new Uint8Array(bytes) } : {}) };
   }
 
-  function report(e: Omit<Exchange, 'seq'>): void {
-    opts.onExchange?.({ seq: nextSeq++, ...e });
+  function report(e: Omit<Exchange, 'seq'>, to: ExchangeRecorder | undefined): void {
+    opts.onExchange?.({ seq: nextSeq++, ...e }, to);
   }
 
   return {
     server,
-    async send(req: TargetRequest): Promise<TargetResponse> {
+    async send(tagged: TargetRequest): Promise<TargetResponse> {
+      const { [RECORD_TO]: to, ...req } = tagged;
       const body = serialiseBody(req.body);
       const sentBodyBytes = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
       const headers = { ...baseHeaders, ...lowerCaseKeys(req.headers ?? {}) };
@@ -175,14 +177,14 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
             if (!timedOut) await sleep(baseDelayMs * 2 ** retries);
             continue;
           }
-          report({ request: recorded, transportError: failure.text, startedAtMs, durationMs: performance.now() - t0, sentBodyBytes });
+          report({ request: recorded, transportError: failure.text, startedAtMs, durationMs: performance.now() - t0, sentBodyBytes }, to);
           const tries = retries > 0 ? ` (after ${retries + 1} attempts)` : '';
           const message = failure.beforeSend ? `cannot reach ${server}: ${failure.text}${tries}` : `${what} to ${server}: ${failure.text}${tries}`;
           throw new InfrastructureError(message, failure.code);
         }
         const durationMs = performance.now() - t0;
         if (!req.stream) opts.pace?.note(durationMs);
-        report({ request: recorded, response, startedAtMs, durationMs, sentBodyBytes });
+        report({ request: recorded, response, startedAtMs, durationMs, sentBodyBytes }, to);
         const retryAfterMs = response.status === 429 ? parseRetryAfter(response.headers['retry-after'], Date.now()) : undefined;
         if (retryAfterMs === undefined) return response;
         if (retries >= maxRetries) {
@@ -194,7 +196,8 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
         await sleep(Math.min(retryAfterMs, retryAfterCapMs));
       }
     },
-    async openStream(req: TargetRequest): Promise<StreamResponse> {
+    async openStream(tagged: TargetRequest): Promise<StreamResponse> {
+      const { [RECORD_TO]: to, ...req } = tagged;
       const headers = { ...baseHeaders, ...lowerCaseKeys(req.headers ?? {}) };
       const recorded: TargetRequest = { ...req, headers: redactHeaders(headers) };
       const startedAtMs = Date.now();
@@ -206,7 +209,7 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
         } catch (err) {
           const failure = classifyTransportError(err, timeoutMs);
           if (failure === undefined) throw err;
-          report({ request: recorded, transportError: failure.text, startedAtMs, durationMs: performance.now() - t0 });
+          report({ request: recorded, transportError: failure.text, startedAtMs, durationMs: performance.now() - t0 }, to);
           throw new InfrastructureError(`cannot open a watch on ${server}: ${failure.text}`, failure.code);
         }
         // Rate limiting is infrastructure, as for every other request: honour Retry-After, bounded.
@@ -224,7 +227,7 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
         if (closed) return;
         closed = true;
         const bodyText = Buffer.concat(received).toString('utf8');
-        report({ request: recorded, response: { status: res.statusCode, headers: responseHeaders, bodyText, json: undefined }, startedAtMs, durationMs: performance.now() - t0 });
+        report({ request: recorded, response: { status: res.statusCode, headers: responseHeaders, bodyText, json: undefined }, startedAtMs, durationMs: performance.now() - t0 }, to);
       };
       const body = res.body;
       async function* chunks(): AsyncGenerator<Uint8Array> {

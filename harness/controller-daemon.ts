@@ -320,6 +320,21 @@ export function kubeconfigText(server: string, token?: string): string {
   ].join('\n');
 }
 
+/**
+ * The same kubeconfig as JSON (which is YAML: every kubeconfig reader takes it), for the daemon the run
+ * starts dozens of times: the reference daemon reads a JSON kubeconfig without loading a YAML parser.
+ */
+export function kubeconfigJson(server: string, token?: string): string {
+  return JSON.stringify({
+    apiVersion: 'v1',
+    kind: 'Config',
+    clusters: [{ name: 'target', cluster: { server } }],
+    users: [{ name: 'suite', user: token === undefined ? {} : { token } }],
+    contexts: [{ name: 'target', context: { cluster: 'target', user: 'suite' } }],
+    'current-context': 'target',
+  });
+}
+
 /** The target a check sees, from the settings the CLI hands over. */
 export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarget {
   return {

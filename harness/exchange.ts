@@ -5,6 +5,19 @@
  */
 export type QueryPair = readonly [name: string, value: string | null];
 
+/** Where the exchange of a request is recorded, in place of the run's transcript (see RECORD_TO). */
+export interface ExchangeRecorder {
+  record(e: Exchange): void;
+}
+
+/**
+ * A request's recorder (the check that sends it: runner/run-check.ts), carried by the request itself
+ * down every layer to the client, so checks running at once keep their exchanges apart without an
+ * async context (AsyncLocalStorage's promise hooks cost every promise of the process, the embedded
+ * server's included). A symbol: the layers' spreads keep it, JSON and the recorded request leave it out.
+ */
+export const RECORD_TO: unique symbol = Symbol('svc-conformance.recordTo');
+
 export interface TargetRequest {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path without query, already percent-encoded where needed (built by reference/resources.ts). */
@@ -24,7 +37,11 @@ export interface TargetRequest {
    * Impersonation needs none of these: it is the run's identity with Impersonate-* headers.
    */
   readonly identity?: 'anonymous' | 'unknown' | 'restricted';
+  readonly [RECORD_TO]?: ExchangeRecorder;
 }
+
+/** `req` with its exchange recorded by `to` (unchanged without one). */
+export const recordedBy = (req: TargetRequest, to: ExchangeRecorder | undefined): TargetRequest => (to === undefined ? req : { ...req, [RECORD_TO]: to });
 
 export interface TargetResponse {
   readonly status: number;

@@ -1,10 +1,10 @@
 /**
  * What a run costs the target (issue 15): namespaces and cluster-scoped objects it created, requests by
- * verb, bytes each way, and wall time per check. Exchanges are attributed to the check whose async
- * context sent them (AsyncLocalStorage), so concurrent checks keep separate transcripts and counts.
+ * verb, bytes each way, and wall time per check. Exchanges are attributed to the check that sent them:
+ * its requests carry its sink (RECORD_TO, harness/exchange.ts), so concurrent checks keep separate
+ * transcripts and counts.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Exchange } from './exchange.ts';
+import { recordedBy, type Exchange, type ExchangeRecorder, type Target } from './exchange.ts';
 import { serialiseBody } from './client.ts';
 import type { Transcript } from './transcript.ts';
 import { economyLine, type RequestEconomy } from './request-economy.ts';
@@ -44,12 +44,27 @@ export interface RunFootprint {
 export const emptyFootprint = (check: string): CheckFootprint => ({ check, wallMs: 0, namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, namespaceWaitMs: 0 });
 
 /** The running check: where its exchanges are recorded and counted. */
-export interface ExchangeSink {
-  readonly transcript: Transcript;
-  readonly footprint: CheckFootprint;
+export class ExchangeSink implements ExchangeRecorder {
+  constructor(
+    readonly transcript: Transcript,
+    readonly footprint: CheckFootprint,
+  ) {}
+
+  record(e: Exchange): void {
+    this.transcript.record(e);
+    countExchange(this.footprint, e);
+  }
 }
 
-export const exchangeSinks = new AsyncLocalStorage<ExchangeSink>();
+/** `target` with every request it is handed recorded into `sink` (the layers below pass the tag down). */
+export function recordingInto(target: Target, sink: ExchangeRecorder): Target {
+  return {
+    server: target.server,
+    send: (req) => target.send(recordedBy(req, sink)),
+    ...(target.openStream ? { openStream: (req) => target.openStream!(recordedBy(req, sink)) } : {}),
+    close: () => target.close(),
+  };
+}
 
 const REVIEWS = /reviews$/;
 

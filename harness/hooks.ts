@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { undici } from './lazy-undici.ts';
 import { InfrastructureError } from './exchange.ts';
-import { exchangeSinks } from './footprint.ts';
+import type { CheckFootprint } from './footprint.ts';
 import { emptyReach } from './reach.ts';
 
 export type HookName = 'restart' | 'compact';
@@ -27,11 +27,13 @@ export function parseHookArg(text: string): [HookName, HookSpec] | undefined {
   return [name as HookName, { kind: 'command', command }];
 }
 
-/** Runs a hook to completion; a non-zero exit, a timeout or a failed POST is infrastructure trouble. */
-export async function runHook(name: HookName, spec: HookSpec, timeoutMs = 120_000): Promise<void> {
+/**
+ * Runs a hook to completion; a non-zero exit, a timeout or a failed POST is infrastructure trouble.
+ * `fp`: the footprint of the check that runs it (CheckEnv.exchangeSink).
+ */
+export async function runHook(name: HookName, spec: HookSpec, timeoutMs = 120_000, fp?: CheckFootprint): Promise<void> {
   await runHookOnce(name, spec, timeoutMs);
   // The scorecard counts the compactions and restarts the run's checks crossed.
-  const fp = exchangeSinks.getStore()?.footprint;
   if (fp !== undefined) (fp.reach ??= emptyReach())[name === 'compact' ? 'compactions' : 'restarts']++;
 }
 

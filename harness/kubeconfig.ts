@@ -12,7 +12,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { RequestOptions } from 'node:https';
-import { LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { Document, Node } from 'yaml';
 
 export interface TargetTls {
   ca?: string | Buffer;
@@ -77,7 +77,7 @@ export async function loadTargetConfig(opts: LoadTargetOptions): Promise<TargetC
 
   const files = kubeconfigFiles(opts, env);
   if (files) {
-    const merged = mergeKubeconfigs(files.paths);
+    const merged = await mergeKubeconfigs(files.paths);
     return fromKubeconfig(merged, files.source, opts);
   }
   const saDir = opts.serviceAccountDir ?? SERVICE_ACCOUNT_DIR;
@@ -133,10 +133,10 @@ function exists(p: string): boolean {
 }
 
 /** kubectl's merge: the first file to define a name wins, and so does the first current-context. */
-function mergeKubeconfigs(paths: readonly string[]): Merged {
+async function mergeKubeconfigs(paths: readonly string[]): Promise<Merged> {
   const merged: Merged = { clusters: new Map(), users: new Map(), contexts: new Map() };
   for (const file of paths) {
-    const parsed = parseKubeconfigFile(file);
+    const parsed = await parseKubeconfigFile(file);
     for (const kind of ['clusters', 'users', 'contexts'] as const) {
       for (const e of parsed[kind]) if (!merged[kind].has(e.name)) merged[kind].set(e.name, e);
     }
@@ -168,8 +168,33 @@ function fsReason(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export function parseKubeconfigFile(file: string): ParsedFile {
+/** yaml, loaded on first need; a bundle's CommonJS interop may hand its exports over as `default`. */
+async function yamlLibrary(): Promise<typeof import('yaml')> {
+  const mod = (await import('yaml')) as typeof import('yaml') & { default?: typeof import('yaml') };
+  return typeof mod.parseDocument === 'function' ? mod : mod.default!;
+}
+
+/** Thrown by the JSON fast path's validation: the file is read again as YAML, for the located error. */
+const AS_YAML = Symbol('read as YAML');
+
+/**
+ * A kubeconfig that is JSON (JSON is YAML: the run writes its daemon's so) is read without the YAML
+ * library, whose loading was a good part of each controller daemon start; anything else, and any
+ * JSON file with a problem to report, is read as YAML, which locates the problem by line and column.
+ */
+export async function parseKubeconfigFile(file: string): Promise<ParsedFile> {
   const text = readConfigFile(file, 'kubeconfig');
+  const json = strictJson(text);
+  if (json !== undefined) {
+    try {
+      return kubeconfigOf(json.value, file, () => {
+        throw AS_YAML;
+      });
+    } catch (e) {
+      if (e !== AS_YAML) throw e;
+    }
+  }
+  const { LineCounter, parseDocument } = await yamlLibrary();
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const at = (offset: number): string => {
@@ -183,8 +208,14 @@ export function parseKubeconfigFile(file: string): ParsedFile {
     throw new ConfigError(`${at(nodeOffset(doc, path))}: ${formatPath(path)} ${problem}`);
   };
   const root: unknown = doc.toJS({ maxAliasCount: 100 });
+  return kubeconfigOf(root, file, fail, () => {
+    throw new ConfigError(`${at(0)}: a kubeconfig must be a mapping (apiVersion, clusters, users, contexts)`);
+  });
+}
+
+function kubeconfigOf(root: unknown, file: string, fail: (path: (string | number)[], problem: string) => never, notMapping: () => never = () => fail([], '')): ParsedFile {
   if (root === null || root === undefined) return { clusters: [], users: [], contexts: [] };
-  if (!isPlainObject(root)) throw new ConfigError(`${at(0)}: a kubeconfig must be a mapping (apiVersion, clusters, users, contexts)`);
+  if (!isPlainObject(root)) return notMapping();
 
   const base = dirname(file);
   const entries = (kind: 'clusters' | 'users' | 'contexts', inner: 'cluster' | 'user' | 'context'): Entry[] => {
@@ -232,6 +263,32 @@ function validateEntry(kind: 'cluster' | 'user' | 'context', e: Entry, fail: (p:
   if (kind === 'user' && isPlainObject(exec) && typeof exec.command === 'string' && exec.command.includes('/') && !isAbsolute(exec.command)) {
     b.exec = { ...exec, command: join(base, exec.command) };
   }
+}
+
+/**
+ * The value of a JSON text whose objects repeat no key (YAML's `uniqueKeys`, which JSON.parse does not
+ * enforce); undefined for anything else. Every member of a JSON object has exactly one colon outside
+ * strings, so a repeated key shows as more colons than the parsed objects have keys.
+ */
+function strictJson(text: string): { value: unknown } | undefined {
+  if (!text.trimStart().startsWith('{')) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  let colons = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x3a) colons++;
+    else if (c === 0x22) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    }
+  }
+  const keys = (v: unknown): number =>
+    Array.isArray(v) ? v.reduce((n: number, x) => n + keys(x), 0) : v !== null && typeof v === 'object' ? Object.values(v).reduce((n: number, x) => n + keys(x), Object.keys(v).length) : 0;
+  return colons === keys(value) ? { value } : undefined;
 }
 
 function isPlainObject(v: unknown): v is Json {

@@ -12,7 +12,7 @@ import { CaseContext, releaseCaseNamespaces } from './case-context.ts';
 import { Tally } from './tally.ts';
 import { CheckNotApplicable, ClauseViolation } from './violation.ts';
 import { InfrastructureError, type StreamResponse, type Target, type TargetRequest } from './exchange.ts';
-import { emptyFootprint, exchangeSinks } from './footprint.ts';
+import { emptyFootprint, ExchangeSink, recordingInto } from './footprint.ts';
 import { Transcript } from './transcript.ts';
 import { JsonDocumentStream } from './json-stream.ts';
 import { UnsupportedByModel } from '../reference/judgement.ts';
@@ -199,11 +199,12 @@ export async function runLockstep(check: AnyCheck, sides: LockstepSides, o: { se
     const run = async (side: Side) => {
       const env = sides.envs[side];
       const tally = new Tally();
-      const cx = new CaseContext({ ...env, transcript: new Transcript() }, tally, index + 1, caseStemOf(check.id));
+      const sink = new ExchangeSink(new Transcript(), emptyFootprint(check.id));
+      const cx = new CaseContext({ ...env, transcript: sink.transcript, target: recordingInto(env.target, sink), exchangeSink: sink }, tally, index + 1, caseStemOf(check.id));
       sides.slots[side].current = { gate, records: recs[side] };
       let outcome: SideOutcome;
       try {
-        await exchangeSinks.run({ transcript: cx.env.transcript, footprint: emptyFootprint(check.id) }, () => check.run(input, cx));
+        await check.run(input, cx);
         outcome = { kind: 'conformed', notes: notesOf(tally) };
       } catch (e) {
         outcome = outcomeOf(e, tally, sides.slots[side].current?.lastDone ?? recs[side].length - 1);

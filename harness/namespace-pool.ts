@@ -12,9 +12,9 @@
  * Capacity: with N cases running at once and each needing at most two namespaces, N + 1 leases avoid a
  * deadlock (one waiting case always finds one free); the default of 5 serves 4 parallel checks.
  */
-import type { Target, TargetRequest, TargetResponse } from './exchange.ts';
-import { exchangeSinks } from './footprint.ts';
-import { InfrastructureError } from './exchange.ts';
+import type { ExchangeRecorder, Target, TargetRequest, TargetResponse } from './exchange.ts';
+import type { ExchangeSink } from './footprint.ts';
+import { InfrastructureError, recordedBy } from './exchange.ts';
 
 export const DEFAULT_POOL_SIZE = 5;
 /** How long emptying one namespace may take before it is retired. */
@@ -132,14 +132,15 @@ export class NamespacePool {
     return this.busy.has(ns) || this.idle.some((s) => s.name === ns);
   }
 
-  async lease(): Promise<Lease> {
+  /** `sink`: the leasing check's, which is charged the wait. */
+  async lease(sink?: ExchangeSink): Promise<Lease> {
     if (this.broken) throw this.broken;
     let slot = this.idle.shift();
     if (!slot && this.size < this.o.capacity) slot = { name: this.o.nameOf(++this.made), exists: false };
     if (!slot) {
       const t0 = performance.now();
       slot = await new Promise<Slot>((resolve, reject) => this.waiting.push({ resolve, reject }));
-      const fp = exchangeSinks.getStore()?.footprint;
+      const fp = sink?.footprint;
       if (fp) fp.namespaceWaitMs += Math.round(performance.now() - t0);
     }
     this.busy.set(slot.name, slot);
@@ -160,12 +161,15 @@ export class NamespacePool {
     if (s) s.exists = true;
   }
 
-  /** Ends a lease: deletes what the run wrote in the namespace, then hands it to the next case. */
-  async release(ns: string): Promise<void> {
+  /**
+   * Ends a lease: deletes what the run wrote in the namespace, then hands it to the next case. `to`:
+   * where those requests are recorded (the releasing check's sink; without one the run's transcript).
+   */
+  async release(ns: string, to?: ExchangeRecorder): Promise<void> {
     const slot = this.busy.get(ns);
     if (!slot) return;
     const wrote = (this.written.get(ns)?.size ?? 0) > 0;
-    const clean = slot.exists ? await this.empty(ns).catch(() => false) : false;
+    const clean = slot.exists ? await this.empty(ns, to).catch(() => false) : false;
     if (clean && wrote) this.retiredInARow = 0;
     if (!clean && slot.exists && ++this.retiredInARow >= RETIRED_IN_A_ROW_LIMIT && !this.broken) {
       this.broken = new PreconditionFailed(
@@ -178,7 +182,7 @@ export class NamespacePool {
     this.busy.delete(ns);
     if (!clean && slot.exists) {
       this.retired++;
-      await this.target.send({ method: 'DELETE', path: `/api/v1/namespaces/${encodeURIComponent(ns)}` }).catch(() => undefined);
+      await this.send({ method: 'DELETE', path: `/api/v1/namespaces/${encodeURIComponent(ns)}` }, to).catch(() => undefined);
     }
     const next: Slot | undefined = this.broken ? undefined : clean ? slot : this.size < this.o.capacity ? { name: this.o.nameOf(++this.made), exists: false } : undefined;
     if (!next) return;
@@ -230,7 +234,11 @@ export class NamespacePool {
     else add(body?.metadata?.resourceVersion);
   }
 
-  private async empty(ns: string): Promise<boolean> {
+  private send(req: TargetRequest, to: ExchangeRecorder | undefined): Promise<TargetResponse> {
+    return this.target.send(recordedBy(req, to));
+  }
+
+  private async empty(ns: string, to: ExchangeRecorder | undefined): Promise<boolean> {
     const paths = [...(this.written.get(ns) ?? [])];
     this.written.delete(ns);
     if (paths.length === 0) return true;
@@ -242,22 +250,22 @@ export class NamespacePool {
       if (!byCollection.has(c)) byCollection.set(c, new Map());
       byCollection.get(c)!.set(decodeURIComponent(p.slice(i + 1)), p);
     }
-    const emptied = await Promise.all([...byCollection].map(([c, objects]) => this.emptyCollection(c, objects, deadline)));
+    const emptied = await Promise.all([...byCollection].map(([c, objects]) => this.emptyCollection(c, objects, deadline, to)));
     return !emptied.includes(false);
   }
 
   /** Deletes the run's objects (name -> path) of one collection; true once none is left, in any read. */
-  private async emptyCollection(collection: string, objects: ReadonlyMap<string, string>, deadline: number): Promise<boolean> {
+  private async emptyCollection(collection: string, objects: ReadonlyMap<string, string>, deadline: number, to: ExchangeRecorder | undefined): Promise<boolean> {
     let toSettle: { path: string; r: TargetResponse }[];
-    const all = objects.size >= 2 && this.o.runSelector !== undefined ? await this.target.send({ method: 'DELETE', path: collection, query: [['labelSelector', this.o.runSelector]] }) : undefined;
+    const all = objects.size >= 2 && this.o.runSelector !== undefined ? await this.send({ method: 'DELETE', path: collection, query: [['labelSelector', this.o.runSelector]] }, to) : undefined;
     if (all !== undefined && all.status >= 200 && all.status < 300) {
       // Whatever the collection delete left (an object whose label a patch removed, one with
       // finalizers, a target that answered and kept them) is followed one by one from a read.
-      const l = await this.target.send({ method: 'GET', path: collection });
+      const l = await this.send({ method: 'GET', path: collection }, to);
       const listed = l.status === 200 ? namesListed(l) : undefined;
       toSettle = [...objects].filter(([name]) => listed === undefined || listed.has(name)).map(([, path]) => ({ path, r: NOT_SENT }));
     } else {
-      const answered = await Promise.all([...objects].map(async ([name, path]) => ({ name, path, r: await this.target.send({ method: 'DELETE', path }) })));
+      const answered = await Promise.all([...objects].map(async ([name, path]) => ({ name, path, r: await this.send({ method: 'DELETE', path }, to) })));
       // A DELETE that answers "done" is still confirmed by a read of the current state (an object without
       // finalizers may linger: rest:3.1 does not show its removal): one list of the collection for
       // several objects, a GET for a single one.
@@ -265,18 +273,18 @@ export class NamespacePool {
       const unconfirmed = answered.filter((a) => deletedAtOnce(a.r) && a.r.status !== 404);
       let stillThere = unconfirmed;
       if (unconfirmed.length >= 2) {
-        const l = await this.target.send({ method: 'GET', path: collection });
+        const l = await this.send({ method: 'GET', path: collection }, to);
         const listed = l.status === 200 ? namesListed(l) : undefined;
         if (listed !== undefined) stillThere = unconfirmed.filter((u) => listed.has(u.name));
       }
       toSettle = [...followed, ...stillThere.map((u) => ({ ...u, r: NOT_SENT }))];
     }
-    const removed = await Promise.all(toSettle.map((a) => this.settle(a.path, a.r, deadline)));
+    const removed = await Promise.all(toSettle.map((a) => this.settle(a.path, a.r, deadline, to)));
     if (removed.includes(false)) return false;
     // A list at resourceVersion 0 may be served from a cache that lags: the next case's model starts
     // from an empty namespace, so wait until the cache no longer shows what was deleted.
     for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
-      const r = await this.target.send({ method: 'GET', path: collection, query: [['resourceVersion', '0']] });
+      const r = await this.send({ method: 'GET', path: collection, query: [['resourceVersion', '0']] }, to);
       const listed = r.status === 200 ? namesListed(r) : undefined;
       if (listed === undefined) return r.status === 404 || r.status === 405;
       if (![...objects.keys()].some((n) => listed.has(n))) return true;
@@ -289,17 +297,17 @@ export class NamespacePool {
    * Follows one object's deletion from the answer `r` (NOT_SENT: read it first), stripping the
    * finalizers a case may have left and deleting again what is not marked for deletion; true once gone.
    */
-  private async settle(path: string, r: TargetResponse, deadline: number): Promise<boolean> {
+  private async settle(path: string, r: TargetResponse, deadline: number, to: ExchangeRecorder | undefined): Promise<boolean> {
     for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
       if (r.status === 404) return true;
-      r = await this.target.send({ method: 'GET', path });
+      r = await this.send({ method: 'GET', path }, to);
       if (r.status === 404) return true;
       if (r.status !== 200) return false;
       const md = (r.json as { metadata?: { finalizers?: unknown; deletionTimestamp?: unknown } } | undefined)?.metadata;
       if (Array.isArray(md?.finalizers) && md.finalizers.length > 0) {
-        await this.target.send({ method: 'PATCH', path, headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { finalizers: null } }) });
+        await this.send({ method: 'PATCH', path, headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { finalizers: null } }) }, to);
       } else if (md?.deletionTimestamp === undefined || md.deletionTimestamp === null) {
-        await this.target.send({ method: 'DELETE', path });
+        await this.send({ method: 'DELETE', path }, to);
       }
       if (this.o.now() > deadline) return false;
       await this.o.sleep(wait);

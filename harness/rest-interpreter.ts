@@ -57,7 +57,7 @@ export async function namespaceOf(cx: CaseContext, i: number, o: { own?: boolean
   while (cx.namespaces.length <= i) {
     const own = o.own === true && cx.namespaces.length === i;
     const pool = own ? undefined : cx.env.namespacePool;
-    const lease: Lease = pool ? await pool.lease() : { name: cx.env.nextNamespace(), isNew: true, priorVersions: new Set() };
+    const lease: Lease = pool ? await pool.lease(cx.env.exchangeSink) : { name: cx.env.nextNamespace(), isNew: true, priorVersions: new Set() };
     const name = lease.name;
     const rt = resourceTypes(cx.env.profile).namespaces;
     cx.namespaces.push(name);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleReferenceDaemon } from '../targets/controller-daemon/bundle.ts';
 import { ConfigError } from '../harness/kubeconfig.ts';
-import { defaultDaemonTimings, kubeconfigText, shellQuote, splitCommand, type ControllerDaemonSettings } from '../harness/controller-daemon.ts';
+import { defaultDaemonTimings, kubeconfigJson, shellQuote, splitCommand, type ControllerDaemonSettings } from '../harness/controller-daemon.ts';
 import { profiles, type ProfileName } from '../reference/profile.ts';
 import { startEmbeddedTarget } from './embedded.ts';
 
@@ -35,7 +35,7 @@ export async function prepareDaemon(o: {
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-daemon-'));
   const kubeconfigPath = path.join(dir, 'kubeconfig.yaml');
   // The embedded server authenticates: the daemon gets the run's token (never the user's, for an external target).
-  writeFileSync(kubeconfigPath, kubeconfigText(apiServer, privateServer ? undefined : o.token), { mode: 0o600 });
+  writeFileSync(kubeconfigPath, kubeconfigJson(apiServer, privateServer ? undefined : o.token), { mode: 0o600 });
   // The reference daemon is started dozens of times by the daemon checks: bundled once for a run that
   // selects them, it starts in well under half the CPU.
   const bundled = o.command === undefined && o.bundle === true ? await bundleReferenceDaemon() : undefined;

@@ -15,8 +15,7 @@ import { Transcript } from '../harness/transcript.ts';
 import type { NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
 import { daemonTarget, type ControllerDaemonSettings } from '../harness/controller-daemon.ts';
 import { DEFAULT_POOL_SIZE, NamespacePool } from '../harness/namespace-pool.ts';
-import { countExchange, exchangeSinks } from '../harness/footprint.ts';
-import type { Exchange, Target } from '../harness/exchange.ts';
+import type { Exchange, ExchangeRecorder, Target } from '../harness/exchange.ts';
 import { identitiesClient, restrictedUserLearner } from '../harness/identities.ts';
 import { namedGroup } from '../reference/profile.ts';
 import { BackgroundWriter, withBackgroundWrites } from '../harness/background-writes.ts';
@@ -61,15 +60,10 @@ export function openEnv(
 ): OpenedEnv {
   const transcript = new Transcript();
   const pace = requestPace();
-  // Exchanges go to the transcript of the check that sent them (checks may run concurrently).
+  // Exchanges go to the check that sent them (checks may run concurrently); the rest to the run's transcript.
   const clientOptions = {
     pace,
-    onExchange: (e: Exchange) => {
-      const sink = exchangeSinks.getStore();
-      if (!sink) return transcript.record(e);
-      sink.transcript.record(e);
-      countExchange(sink.footprint, e);
-    },
+    onExchange: (e: Exchange, to?: ExchangeRecorder) => (to ?? transcript).record(e),
   };
   const client = identitiesClient(cfg, o.restricted, clientOptions);
   const identity = runIdentity(o.runId, o.profile.runLabel);

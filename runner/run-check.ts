@@ -16,7 +16,7 @@ import { InfrastructureError } from '../harness/exchange.ts';
 import { toCurlScript } from '../harness/curl.ts';
 import { toNodeTest } from '../harness/node-test-file.ts';
 import { createHash } from 'node:crypto';
-import { emptyFootprint, exchangeSinks, type CheckFootprint } from '../harness/footprint.ts';
+import { emptyFootprint, ExchangeSink, recordingInto, type CheckFootprint } from '../harness/footprint.ts';
 import { Transcript } from '../harness/transcript.ts';
 import { UnsupportedByModel } from '../reference/judgement.ts';
 import { DEFAULT_SHRINK_TIME_MS, ShrinkBudget } from '../harness/shrink-budget.ts';
@@ -36,14 +36,15 @@ export interface RunCheckOptions {
 const caseStemOf = (checkId: string): string => createHash('sha256').update(checkId).digest('hex').slice(0, 6);
 
 /**
- * Runs one check with a transcript and footprint of its own: exchanges sent in its async context are
+ * Runs one check with a transcript and footprint of its own: every request sent through its env is
  * recorded there, so checks may run concurrently (issue 15) and a counterexample holds only its case's.
  */
 export async function runCheck(check: AnyCheck, env: CheckEnv, opts: RunCheckOptions, footprint: CheckFootprint = emptyFootprint(check.id)): Promise<CheckRecord[]> {
-  const own: CheckEnv = { ...env, transcript: new Transcript() };
+  const sink = new ExchangeSink(new Transcript(), footprint);
+  const own: CheckEnv = { ...env, transcript: sink.transcript, target: recordingInto(env.target, sink), exchangeSink: sink };
   const t0 = performance.now();
   try {
-    return await exchangeSinks.run({ transcript: own.transcript, footprint }, () => runCheckAlone(check, own, opts));
+    return await runCheckAlone(check, own, opts);
   } finally {
     footprint.wallMs = Math.round(performance.now() - t0);
   }

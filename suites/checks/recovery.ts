@@ -73,7 +73,7 @@ export const restartDurability: Check<Plan> = {
     const before = versionsOf(ops);
     await settle(cx, watch0, ops);
 
-    await runHook('restart', cx.env.settings.hooks!.restart!);
+    await runHook('restart', cx.env.settings.hooks!.restart!, undefined, cx.env.exchangeSink?.footprint);
     const window = Math.max(60_000, watchWaitOf(cx.env));
     if (!(await ready(cx, window))) {
       watch0?.stop();
@@ -129,7 +129,7 @@ export const compactionExact: Check<null> = {
     await write(cx, rt, { op: 'update', ns: 0, key: 0, precondition: false }, [ns], 'u0', 'p', undefined, () => cx.env.now());
     const r1 = first.seenRv;
     if (r1 === undefined) return;
-    await runHook('compact', cx.env.settings.hooks!.compact!);
+    await runHook('compact', cx.env.settings.hooks!.compact!, undefined, cx.env.exchangeSink?.footprint);
     const list = await cx.send({
       method: 'GET',
       path: collectionPath(rt, ns),

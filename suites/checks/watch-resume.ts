@@ -198,7 +198,7 @@ async function tooOldCase(cx: CaseContext, i: TooOldInput): Promise<void> {
   // With a compaction hook the version leaves the history at once; otherwise the window is waited out.
   const compact = cx.env.settings.hooks?.compact;
   const window = compact !== undefined ? 0 : cx.env.settings.historyWindowMs;
-  if (compact !== undefined) await runHook('compact', compact);
+  if (compact !== undefined) await runHook('compact', compact, undefined, cx.env.exchangeSink?.footprint);
   else await cx.env.sleep(window + Math.max(250, window * 0.1));
   const session = await openWatch(cx, rt, collectionPath(rt, ns), [['resourceVersion', rv]]);
   let cutOff: string | undefined;

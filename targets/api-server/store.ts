@@ -29,7 +29,8 @@ export class VersionedStore {
    * read of one collection scans its own keys, not every key the history window still holds.
    */
   private readonly buckets = new Map<string, Set<string>>();
-  private readonly revTimes: { rev: number; atMs: number }[] = [];
+  /** Every write in revision order: when it was made, and its key (the one chain a compaction past it may trim). */
+  private readonly revTimes: { rev: number; atMs: number; key: string }[] = [];
   /** Oldest revision still readable as a snapshot. */
   private compacted = 0;
   private readonly waiters = new Set<() => void>();
@@ -47,6 +48,13 @@ export class VersionedStore {
 
   get oldestRetained(): number {
     return this.compacted;
+  }
+
+  /** Versions held in all chains: what compaction bounds. */
+  get retainedVersions(): number {
+    let n = 0;
+    for (const chain of this.chains.values()) n += chain.length;
+    return n;
   }
 
   /** Writes (obj) or deletes (null) a key at a new revision; returns that revision. */
@@ -67,7 +75,7 @@ export class VersionedStore {
     const chain = this.chains.get(key);
     if (chain) chain.push({ rev, obj });
     else this.addChain(key, [{ rev, obj }]);
-    this.revTimes.push({ rev, atMs: nowMs });
+    this.revTimes.push({ rev, atMs: nowMs, key });
     for (const w of this.waiters) w();
     return rev;
   }
@@ -129,18 +137,29 @@ export class VersionedStore {
   compact(nowMs: number, windowMs: number): void {
     const horizon = nowMs - windowMs;
     let cut = this.compacted;
-    while (this.revTimes.length > 0 && this.revTimes[0]!.atMs <= horizon) cut = this.revTimes.shift()!.rev;
+    // Only a key written since the last compaction can have a version to drop: every other chain was
+    // already trimmed to the one version at or below that cut (this runs before every request).
+    const written = new Set<string>();
+    while (this.revTimes.length > 0 && this.revTimes[0]!.atMs <= horizon) {
+      const w = this.revTimes.shift()!;
+      cut = w.rev;
+      written.add(w.key);
+    }
     if (cut <= this.compacted) return;
     this.compacted = cut;
     while (this.log.length > 0 && this.log[0]!.rev <= cut) this.log.shift();
-    for (const [key, chain] of this.chains) {
-      // Keep the newest version at or below the cut (it is the value at `cut`) and everything after.
-      let keepFrom = 0;
-      for (let i = 0; i < chain.length; i++) if (chain[i]!.rev <= cut) keepFrom = i;
-      const kept = chain.slice(keepFrom);
-      if (kept.length === 1 && kept[0]!.obj === null && kept[0]!.rev <= cut) this.dropChain(key);
-      else this.chains.set(key, kept);
-    }
+    for (const key of written) this.trimChain(key, cut);
+  }
+
+  /** Keeps the newest version at or below the cut (it is the value at `cut`) and everything after. */
+  private trimChain(key: string, cut: number): void {
+    const chain = this.chains.get(key);
+    if (chain === undefined) return;
+    let keepFrom = 0;
+    for (let i = 0; i < chain.length; i++) if (chain[i]!.rev <= cut) keepFrom = i;
+    const kept = keepFrom === 0 ? chain : chain.slice(keepFrom);
+    if (kept.length === 1 && kept[0]!.obj === null && kept[0]!.rev <= cut) this.dropChain(key);
+    else if (kept !== chain) this.chains.set(key, kept);
   }
 
   /** Compacts explicitly (the restart/compact hooks): revisions before `rev` become unreadable. */
@@ -149,13 +168,7 @@ export class VersionedStore {
     this.compacted = rev;
     while (this.log.length > 0 && this.log[0]!.rev <= rev) this.log.shift();
     while (this.revTimes.length > 0 && this.revTimes[0]!.rev <= rev) this.revTimes.shift();
-    for (const [key, chain] of this.chains) {
-      let keepFrom = 0;
-      for (let i = 0; i < chain.length; i++) if (chain[i]!.rev <= rev) keepFrom = i;
-      const kept = chain.slice(keepFrom);
-      if (kept.length === 1 && kept[0]!.obj === null && kept[0]!.rev <= rev) this.dropChain(key);
-      else this.chains.set(key, kept);
-    }
+    for (const key of [...this.chains.keys()]) this.trimChain(key, rev);
   }
 
   /** Planted fault restart-loses-last-write: the newest revision is lost and its number will be reused. */

@@ -145,6 +145,13 @@ describe('loadTargetConfig: sources and credentials', () => {
     expect((err as Error).message).toMatch(/^kubeconfig .*exec-bad\.yaml: cannot use credentials of user "main-user": /);
   });
 
+  it("a JSON kubeconfig, as the run writes its controller daemon's, is read like its YAML twin", async () => {
+    const { kubeconfigJson } = await import('../../harness/controller-daemon.ts');
+    const cfg = await load({ kubeconfig: write('daemon.json', kubeconfigJson('http://127.0.0.1:1', 'tok:"x"')) });
+    expect(cfg.server).toBe('http://127.0.0.1:1');
+    expect(cfg.headers['Authorization']).toBe('Bearer tok:"x"');
+  });
+
   it('explicit --server and --token win over everything', async () => {
     const cfg = await loadTargetConfig({ server: 'https://10.0.0.1:6443/', token: 'abc', env: { KUBECONFIG: '/nonexistent' } });
     expect(cfg).toEqual({ server: 'https://10.0.0.1:6443', tls: { insecureSkipTlsVerify: false }, headers: { Authorization: 'Bearer abc' }, source: '--server' });
@@ -180,6 +187,13 @@ describe('loadTargetConfig: errors are one clear line', () => {
   it('duplicate keys are reported at the duplicate', async () => {
     const p = write('dup.yaml', 'clusters: []\nusers: []\nclusters: []\n');
     expect(await configError(load({ kubeconfig: p }))).toMatch(new RegExp(`^kubeconfig ${p}: line 3, column 1: .*[Uu]nique`));
+  });
+
+  it('a JSON kubeconfig (read without the YAML parser) reports its problems as YAML would: a repeated key, a missing field', async () => {
+    const dup = write('dup.json', '{"clusters": [], "users": [{"name": "u", "user": {"token": "a:b", "token": "c"}}]}');
+    expect(await configError(load({ kubeconfig: dup }))).toMatch(new RegExp(`^kubeconfig ${dup}: line 1, column 67: .*[Uu]nique`));
+    const missing = write('noserver.json', '{"clusters": [{"name": "a", "cluster": {"certificate-authority-data": "eA=="}}]}');
+    expect(await configError(load({ kubeconfig: missing }))).toBe(`kubeconfig ${missing}: line 1, column 40: clusters[0].cluster.server is missing`);
   });
 
   it('missing server names the field path and points at its cluster', async () => {

@@ -48,4 +48,35 @@ describe('VersionedStore prefix reads', () => {
     s.write('configmaps/ns-1/a', obj('a', 3), 0);
     expect(s.list('configmaps/ns-1/').map((e) => e.key)).toEqual(['configmaps/ns-1/a']);
   });
+
+  it('the compaction by time, which trims only the keys written since the last one, reads as a compaction of every key', () => {
+    const timedArb = fc.oneof(
+      fc.record({ op: fc.constant('write' as const), key: keyArb, after: fc.nat(3) }),
+      fc.record({ op: fc.constant('delete' as const), key: keyArb, after: fc.nat(3) }),
+      fc.record({ op: fc.constant('compact' as const), after: fc.nat(3) }),
+    );
+    fc.assert(
+      fc.property(fc.array(timedArb, { maxLength: 80 }), fc.integer({ min: 1, max: 8 }), (ops, window) => {
+        const timed = new VersionedStore();
+        const full = new VersionedStore();
+        let now = 0;
+        for (const o of ops) {
+          now += o.after;
+          if (o.op === 'compact') {
+            timed.compact(now, window);
+            full.compactTo(timed.oldestRetained);
+          } else {
+            const value = o.op === 'write' ? obj(o.key, timed.nextRevision) : null;
+            timed.write(o.key, value, now);
+            full.write(o.key, value, now);
+          }
+        }
+        expect(timed.oldestRetained).toBe(full.oldestRetained);
+        expect(timed.retainedVersions).toBe(full.retainedVersions);
+        for (let rev = timed.oldestRetained; rev <= timed.currentRevision; rev++) expect(timed.list('', rev)).toEqual(full.list('', rev));
+        for (const p of PREFIXES) expect(timed.lastRevisionUnder(p)).toBe(full.lastRevisionUnder(p));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
