@@ -68,6 +68,39 @@ export function planSteps(obj: number, p: ObjectPlan): Step[] {
   return steps;
 }
 
+/**
+ * Does the plan remove, while the object is Terminating, a finalizer that is not first in its list (what
+ * rest:3.1/finalizer-order is judged on, reference/deletion.ts)? The list follows the PUTs, reversed
+ * where a removal reorders the rest.
+ */
+export function removesOutOfOrder(p: ObjectPlan): boolean {
+  let list: number[] = [];
+  let terminating = false;
+  for (const s of planSteps(0, p)) {
+    if (s.op === 'create') [list, terminating] = [[...s.finalizers], false];
+    else if (s.op === 'delete') terminating = true;
+    else {
+      const rest = list.filter((f) => f !== s.finalizer);
+      if (terminating && rest.length > 0 && list[0] !== s.finalizer) return true;
+      list = s.reorder ? rest.reverse() : rest;
+    }
+  }
+  return false;
+}
+
+/**
+ * Every case removes some finalizer out of list order while Terminating: drawn freely, eight cases (the
+ * default budget) left rest:3.1/finalizer-order unshown on some seeds (seed 99), so a nightly report's
+ * coverage moved with the seed. A case whose plans show none gets its first plan's finalizers removed
+ * last-first, all after the delete.
+ */
+function withOutOfOrderRemoval(input: DeletionInput): DeletionInput {
+  if (input.plans.some(removesOutOfOrder)) return input;
+  const [first, ...others] = input.plans;
+  const finalizers = first!.finalizers.length >= 2 ? [...first!.finalizers].sort((a, b) => b - a) : [1, 0];
+  return { ...input, plans: [{ ...first!, finalizers, removedBeforeDelete: 0, reorder: first!.reorder.map(() => false) }, ...others] };
+}
+
 export function interleaveSteps(input: DeletionInput): Step[] {
   const queues = input.plans.map((p, i) => planSteps(i, p));
   const out: Step[] = [];
@@ -225,7 +258,7 @@ export const deletionFinalizers: Check<DeletionInput> = {
     'rest:6.1.1',
   ],
   defaultRuns: 8,
-  arbitrary: () => fc.record({ plans: fc.array(planArb, { minLength: 1, maxLength: 2 }), interleave: fc.array(fc.boolean(), { maxLength: 6 }) }),
+  arbitrary: () => fc.record({ plans: fc.array(planArb, { minLength: 1, maxLength: 2 }), interleave: fc.array(fc.boolean(), { maxLength: 6 }) }).map(withOutOfOrderRemoval),
   describe: (i) => ['watch configmaps ns0 (from now on)', ...interleaveSteps(i).map(showStep)],
   run: (input, cx) => deletionCase(cx, input),
 };
