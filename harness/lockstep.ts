@@ -12,8 +12,7 @@ import { CaseContext, releaseCaseNamespaces } from './case-context.ts';
 import { Tally } from './tally.ts';
 import { CheckNotApplicable, ClauseViolation } from './violation.ts';
 import { InfrastructureError, type StreamResponse, type Target, type TargetRequest } from './exchange.ts';
-import { emptyFootprint, ExchangeSink, recordingInto } from './footprint.ts';
-import { Transcript } from './transcript.ts';
+import { emptyFootprint, ownEnv } from './footprint.ts';
 import { JsonDocumentStream } from './json-stream.ts';
 import { UnsupportedByModel } from '../reference/judgement.ts';
 import type { Recorded } from './lockstep-diff.ts';
@@ -199,8 +198,7 @@ export async function runLockstep(check: AnyCheck, sides: LockstepSides, o: { se
     const run = async (side: Side) => {
       const env = sides.envs[side];
       const tally = new Tally();
-      const sink = new ExchangeSink(new Transcript(), emptyFootprint(check.id));
-      const cx = new CaseContext({ ...env, transcript: sink.transcript, target: recordingInto(env.target, sink), exchangeSink: sink }, tally, index + 1, caseStemOf(check.id));
+      const cx = new CaseContext(ownEnv(env, emptyFootprint(check.id)), tally, index + 1, caseStemOf(check.id));
       sides.slots[side].current = { gate, records: recs[side] };
       let outcome: SideOutcome;
       try {

@@ -16,8 +16,7 @@ import { InfrastructureError } from '../harness/exchange.ts';
 import { toCurlScript } from '../harness/curl.ts';
 import { toNodeTest } from '../harness/node-test-file.ts';
 import { createHash } from 'node:crypto';
-import { emptyFootprint, ExchangeSink, recordingInto, type CheckFootprint } from '../harness/footprint.ts';
-import { Transcript } from '../harness/transcript.ts';
+import { emptyFootprint, ownEnv, type CheckFootprint } from '../harness/footprint.ts';
 import { UnsupportedByModel } from '../reference/judgement.ts';
 import { DEFAULT_SHRINK_TIME_MS, ShrinkBudget } from '../harness/shrink-budget.ts';
 
@@ -40,8 +39,7 @@ const caseStemOf = (checkId: string): string => createHash('sha256').update(chec
  * recorded there, so checks may run concurrently (issue 15) and a counterexample holds only its case's.
  */
 export async function runCheck(check: AnyCheck, env: CheckEnv, opts: RunCheckOptions, footprint: CheckFootprint = emptyFootprint(check.id)): Promise<CheckRecord[]> {
-  const sink = new ExchangeSink(new Transcript(), footprint);
-  const own: CheckEnv = { ...env, transcript: sink.transcript, target: recordingInto(env.target, sink), exchangeSink: sink };
+  const own = ownEnv(env, footprint);
   const t0 = performance.now();
   try {
     return await runCheckAlone(check, own, opts);
