@@ -244,7 +244,8 @@ function fieldViolations(fields: readonly FieldSpec[], prefix: readonly string[]
     if (f.type.kind === 'object') out.push(...fieldViolations(f.type.fields, keys, p));
     if (f.type.kind === 'list' && f.type.of.kind === 'object') {
       const item = f.type.of;
-      const ok = Object.fromEntries(item.fields.map((s) => [s.name, s.samples(p)[0] ?? 0]));
+      // A member with no sample (MemoryReservation.limits: shape not shown) gets an empty value of its type, not a second wrong type.
+      const ok = Object.fromEntries(item.fields.map((s) => [s.name, s.samples(p)[0] ?? (s.type.kind === 'map' ? {} : s.type.kind === 'list' ? [] : 0)]));
       for (const s of item.fields)
         for (const w of wrongValues(s.type)) out.push({ what: `${label}[0].${s.name}: wrong type ${JSON.stringify(w)}`, category: 'type', overlay: nest(keys, [{ ...ok, [s.name]: w }]) });
     }
