@@ -5,6 +5,7 @@
  */
 import { catalog } from '../../reference/catalog/index.ts';
 import { configFields } from '../../reference/nodeagent/config-fields.ts';
+import { profiles } from '../../reference/profile.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 export interface NodeagentFault {
@@ -26,6 +27,9 @@ const nestedClauses = catalog.filter((c) => /^node:2\.[1234]\//.test(c.id)).map(
 
 /** The clauses of the top-level int32 fields: where a wrapped value can pass for a valid one. */
 const int32Clauses = configFields.filter((f) => f.type.kind === 'scalar' && f.type.scalar === 'int32').map((f) => f.clause);
+
+/** Top-level fields 2.5 shows no values for (no sample a valid file could carry): hairpinMode, the eviction maps... */
+const unshownFields = configFields.filter((f) => f.def.kind === 'gap' && f.samples(profiles.svc).length === 0);
 
 const configClauses = catalog.filter((c) => /^node:2\.[234]\//.test(c.id)).map((c) => c.id);
 
@@ -75,6 +79,13 @@ export const nodeagentFaults = [
   { name: 'cgroup-driver-any', clauses: ['node:2.2/cgroupDriver'], description: 'accepts any cgroupDriver', skip: ['range:cgroupDriver'], checks: INVALID },
   { name: 'swap-behavior-any', clauses: ['node:2.2/memorySwap'], description: 'accepts any memorySwap.swapBehavior', skip: ['range:swapBehavior'], checks: INVALID },
   { name: 'lax-scalars', clauses: configClauses, description: 'accepts values of the wrong type (quoted bools and numbers, bad durations)', skip: ['type'], checks: INVALID },
+  {
+    name: 'unshown-fields-any-type',
+    clauses: unshownFields.map((f) => f.clause),
+    description: `accepts a value of any type in the fields whose values 2.5 does not show (${unshownFields.map((f) => f.name).join(', ')})`,
+    skip: unshownFields.map((f) => `type:${f.name}`),
+    checks: ['nodeagent-field-types'],
+  },
   { name: 'burst-needs-qps', clauses: ['node:2.2/registryBurst'], description: 'rejects a registryBurst above 0 when registryPullQPS is 0 (the burst is only unused)', checks: VALID },
   {
     name: 'gate-default-off',
