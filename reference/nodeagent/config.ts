@@ -115,7 +115,11 @@ function checkValue(spec: FieldSpec, t: TypeSpec, v: unknown, path: string, p: P
     case 'map': {
       if (!isRecord(v)) return typeErr(`expected a map, got ${Array.isArray(v) ? 'a list' : typeof v}`);
       let ok = true;
+      const before = c.errors.length;
       for (const [k, item] of Object.entries(v)) ok = checkValue(spec, t.of, item, childPath(path, k), p, c, skip) && ok;
+      // A map's entries are no fields of their own (2.2 types `featureGates` "map string to bool"): an error
+      // about an entry names the map too (upstream: `Go struct field KubeletConfiguration.featureGates of type bool`).
+      for (let i = before; i < c.errors.length; i++) c.errors[i] = { ...c.errors[i]!, related: [...(c.errors[i]!.related ?? []), path] };
       if (!ok) return false;
       break;
     }

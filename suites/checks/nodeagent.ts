@@ -156,10 +156,16 @@ export const nodeagentFieldTypes: Check<readonly NodeagentCase[]> = {
     return loaderReproducer({ fileName: 'nodeagent-config.yaml', text: toYaml(c.doc), command: env.nodeagentLoader?.command ?? '<loader command>', ...(failure.needs ? { needs: failure.needs } : {}), about });
   },
   run: async (cases, cx) => {
+    // Every file is judged before the first failing one is thrown: a known failure early in the list (upstream
+    // accepts containerLogMaxSize "10MB") leaves the other fields their verdicts instead of none.
+    const failing: Judgement[][] = [];
     for (const c of cases) {
       const answer = await cx.env.nodeagentLoader!.run('nodeagent-config.yaml', toYaml(c.doc));
-      cx.judge(judgeConfigAnswer(c.doc, answer, cx.env.profile, c.violation?.clause));
+      const js = judgeConfigAnswer(c.doc, answer, cx.env.profile, c.violation?.clause);
+      if (js.some((j) => j.verdict === 'fail')) failing.push(js);
+      else cx.judge(js);
     }
+    if (failing.length > 0) cx.judge(failing[0]!);
   },
 };
 
