@@ -11,29 +11,19 @@
 import fc from 'fast-check';
 import type { Profile } from '../reference/profile.ts';
 import { configFields, nameIn } from '../reference/nodeagent/config-fields.ts';
-import { configApiVersion, configKind, validateNodeagentConfig } from '../reference/nodeagent/config.ts';
+import { configApiVersion, configKind } from '../reference/nodeagent/config.ts';
 import { violations, type NodeagentCase } from './nodeagent.ts';
-
-/** A file of defaults (the one required field set) with one wrong-type value laid over it. */
-function wrongTypeCase(overlay: Record<string, unknown>, what: string, p: Profile): NodeagentCase | undefined {
-  const rsc = nameIn(configFields.find((f) => f.name === 'reservedSystemCPUs')!, p);
-  const doc = { apiVersion: configApiVersion(p), kind: configKind(p), [rsc]: '', ...overlay };
-  const first = validateNodeagentConfig(doc, p).errors[0];
-  return first === undefined ? undefined : { doc, violation: { what, clause: first.clause } };
-}
 
 const cache = new Map<string, readonly NodeagentCase[]>();
 
-/** Every wrong-type file, in the order of the field table (the model's verdict: each is refused). */
+/** Every wrong-type file, in the order of the field table: a file of defaults (the one required field set) with the value laid over it. */
 export function wrongTypeCases(p: Profile): readonly NodeagentCase[] {
   const hit = cache.get(p.name);
   if (hit) return hit;
+  const base = { apiVersion: configApiVersion(p), kind: configKind(p), [nameIn(configFields.find((f) => f.name === 'reservedSystemCPUs')!, p)]: '' };
   const out = violations(p)
     .filter((v) => v.category === 'type')
-    .flatMap((v) => {
-      const c = wrongTypeCase(v.overlay, v.what, p);
-      return c === undefined ? [] : [c];
-    });
+    .map((v) => ({ doc: { ...base, ...v.overlay }, violation: { what: v.what, clause: v.clause } }));
   cache.set(p.name, out);
   return out;
 }

@@ -153,7 +153,13 @@ export const nodeagentFieldTypes: Check<readonly NodeagentCase[]> = {
   reproducer: (cases, failure, env, about) => {
     // A shrunk case is one file; one cut short by the shrink budget is reproduced by its first file of the failing clause.
     const c = cases.find((x) => x.violation?.clause === failure.clause) ?? cases[0]!;
-    return loaderReproducer({ fileName: 'nodeagent-config.yaml', text: toYaml(c.doc), command: env.nodeagentLoader?.command ?? '<loader command>', ...(failure.needs ? { needs: failure.needs } : {}), about });
+    return loaderReproducer({
+      fileName: 'nodeagent-config.yaml',
+      text: toYaml(c.doc),
+      command: env.nodeagentLoader?.command ?? '<loader command>',
+      ...(failure.needs ? { needs: failure.needs } : {}),
+      about,
+    });
   },
   run: async (cases, cx) => {
     // Every file is judged before the first failing one is thrown: a known failure early in the list (upstream

@@ -51,7 +51,9 @@ describe('the planted fault unshown-fields-any-type', () => {
 
   it('replays from its seed and path to the same file', async () => {
     const first = (await runNodeagentChecks({ checks: [CHECK], runs: RUNS, seed: 99, faults: ['unshown-fields-any-type'] })).find((r) => r.verdict === 'fail')!.counterexample!;
-    const again = (await runNodeagentChecks({ checks: [CHECK], runs: RUNS, seed: first.seed, path: first.path!, faults: ['unshown-fields-any-type'] })).find((r) => r.verdict === 'fail')!.counterexample!;
+    const again = (await runNodeagentChecks({ checks: [CHECK], runs: RUNS, seed: first.seed, path: first.path!, faults: ['unshown-fields-any-type'] })).find(
+      (r) => r.verdict === 'fail',
+    )!.counterexample!;
     expect(again.steps).toEqual(first.steps);
   });
 });
