@@ -39,6 +39,7 @@ const UNIT = [
   'test/harness/shrink-budget.test.ts',
   'test/harness/watch-decided.test.ts',
   'test/oracle/shares.test.ts',
+  'test/oracle/once-per-run.test.ts',
 ];
 
 /** The oracle files of test/oracle/start-order.ts first, in its order; the rest as vitest orders them. */

@@ -4,8 +4,9 @@
 // A variation changes the server only where it passes that variation's decision point (`varies` in
 // targets/api-server/state.ts, the codec's formats, the request loop's latency and throttling): a check
 // whose requests never pass it is served the same bytes as by the unvaried server, so it cannot flag
-// it. Every check first runs once against the unvaried server with the same seed and runs (so the same
-// cases), noting which checks pass which points (once per vitest run, shared by the share files), and
+// it. Every check first runs once against the unvaried server with the same seed and at least as many
+// runs (so the same cases and more), noting which checks pass which points (once per vitest run, shared
+// by the share files), and
 // then each variation is run against only the checks that reach it: mutation testing's coverage
 // analysis (Stryker's perTest), applied to legal variations. A variation no check reaches is a finding,
 // unless the catalogue below says why.
@@ -13,14 +14,14 @@
 // The cases are spread over several test files (variations-N-of-M.test.ts, each a call of
 // `describeVariations`): vitest spreads files, not cases, over its workers, and this is the costliest
 // oracle file by far; in one file it kept one core busy while the other had nothing left to do.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorsOf, failuresOf, runAgainst } from '../../scripts/dev/in-process-run.ts';
 import { variations, type VariationName } from '../../targets/api-server/variations.ts';
 import { checks } from '../../suites/checks/index.ts';
 import { faults, type Fault } from '../../targets/api-server/faults.ts';
 import { shareOf } from './shares.ts';
+import { oncePerRun } from './once-per-run.ts';
+import type { CheckRecord } from '../../runner/results.ts';
 
 const SEED = 20261122;
 const RUNS = 12;
@@ -30,20 +31,41 @@ const REACHED_BY_NONE: Partial<Record<VariationName, string>> = {
   'crd-protected-groups': "the suite's own definitions live in a group of their own, never in the product's",
 };
 
-/** Which variations each check's requests reach, from an unvaried run of every check with the variation runs' seed and runs. */
-async function learnedReach(all: readonly string[]): Promise<Map<string, ReadonlySet<VariationName>>> {
-  const file = join(inject('oracleScratch'), `variation-reach-${SEED}-${RUNS}.json`);
-  if (existsSync(file)) return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, VariationName[]>).map(([c, vs]) => [c, new Set(vs)]));
-  const byCheck = new Map<string, Set<VariationName>>();
-  const records = await runAgainst({ checks: all, runs: RUNS, seed: SEED, variationReach: byCheck });
-  // The unvaried run is a run of the reference server too: it passes, or no reach learned from it counts.
-  expect(errorsOf(records)).toEqual([]);
-  expect(failuresOf(records)).toEqual([]);
-  // Whole or not at all: another share may read it the moment it appears.
-  const part = `${file}.${process.pid}`;
-  writeFileSync(part, JSON.stringify(Object.fromEntries([...byCheck].map(([c, vs]) => [c, [...vs]]))));
-  renameSync(part, file);
-  return byCheck;
+/**
+ * Variations whose runs mostly wait, and over how many servers at once their checks are spread: every
+ * delete of deletion-lingers waits 300 ms, and one server running its 62 checks one after another took
+ * 258 s while the other variations of its share took 110-150 s.
+ */
+const WAITING_PARTS: Partial<Record<VariationName, number>> = { 'deletion-lingers': 3 };
+
+/** Runs of the reference run: more than the variations' RUNS, so its reach covers theirs. */
+const REFERENCE_RUNS = 15;
+
+/** What the reference run of every check taught: the variations each check's requests reached, and the clauses that passed. */
+interface Learned {
+  reach: Record<string, VariationName[]>;
+  passed: string[];
+}
+
+/**
+ * The unvaried reference server run against every check, once per vitest run (the first share to ask
+ * runs it, the others wait for it: test/oracle/once-per-run.ts), noting which variations each check's
+ * requests reach. It runs REFERENCE_RUNS cases; fast-check's runs are a prefix-stable sequence, so its
+ * cases include the RUNS cases a variation is run with, and the reach it learns includes theirs (a check
+ * it lists that the shorter run would not reach costs time, never a missed variation). It is also share
+ * 1's first test: a run of the reference server passes, or no reach learned from it counts.
+ */
+async function referenceRun(all: readonly string[]): Promise<Learned> {
+  return oncePerRun(inject('oracleScratch'), `reference-run-${SEED}-${REFERENCE_RUNS}`, async () => {
+    const byCheck = new Map<string, Set<VariationName>>();
+    const records = await runAgainst({ checks: all, runs: REFERENCE_RUNS, seed: SEED, variationReach: byCheck });
+    expect(errorsOf(records)).toEqual([]);
+    expect(failuresOf(records)).toEqual([]);
+    return {
+      reach: Object.fromEntries([...byCheck].map(([c, vs]) => [c, [...vs]])),
+      passed: [...new Set(records.filter((r) => r.verdict === 'pass').map((r) => r.clause))],
+    };
+  });
 }
 
 /** The variations of share `part` (1-based) of `parts`; share 1 also runs the reference server. */
@@ -54,16 +76,20 @@ export function describeVariations(part: number, parts: number): void {
     // oracle files (nodeagent-faults, daemon-faults) with their own reference targets.
     const all = checks.filter((c) => c.suite.startsWith('rest-')).map((c) => c.id);
     // Learned before the file's cases start, so their time limits count only their own runs; once per
-    // vitest run: the first share to learn it leaves it for the others (the same seed and runs give the
-    // same cases), and only after its unvaried run passed.
+    // vitest run, and only from a reference run that passed.
     const byCheck = new Map<string, ReadonlySet<VariationName>>();
+    let referencePassed: readonly string[] = [];
     beforeAll(async () => {
-      for (const [check, reached] of await learnedReach(all)) byCheck.set(check, reached);
+      const learned = await referenceRun(all);
+      for (const [check, reached] of Object.entries(learned.reach)) byCheck.set(check, new Set(reached));
+      referencePassed = learned.passed;
     }, 600_000);
 
     if (part === 1) {
       it('the reference server passes every check, and every check exercises its clauses', async () => {
-        const records = await runAgainst({ checks: all, runs: 15, seed: SEED });
+        // The run of every check at REFERENCE_RUNS was made before the cases (no errors, no failures); here
+        // the runs that need other server options.
+        const records: CheckRecord[] = [];
         // Some clauses are reachable only with other server options (rest:7.3 needs release 1.21, the last
         // where a webhook can declare side effects): where a fault's catching run needs them, the correct
         // server passes there too.
@@ -72,7 +98,7 @@ export function describeVariations(part: number, parts: number): void {
         }
         expect(errorsOf(records)).toEqual([]);
         expect(failuresOf(records)).toEqual([]);
-        const passed = new Set(records.filter((r) => r.verdict === 'pass').map((r) => r.clause));
+        const passed = new Set([...referencePassed, ...records.filter((r) => r.verdict === 'pass').map((r) => r.clause)]);
         const neverPassed = checks.filter((c) => all.includes(c.id)).flatMap((c) => c.clauses.filter((clause) => !passed.has(clause)).map((clause) => `${c.id}: ${clause}`));
         expect(neverPassed).toEqual([]);
       }, 600_000);
@@ -90,7 +116,14 @@ export function describeVariations(part: number, parts: number): void {
         expect(why === undefined || reaching.length === 0, `${variation} is listed as reached by none, but ${reaching.join(', ')} reach it`).toBe(true);
         if (reaching.length === 0) return;
         // Latency only slows the run down; the others get enough cases to reach their odd corners.
-        const records = await runAgainst({ checks: reaching, variations: [variation], runs: variation === 'latency' ? 4 : RUNS, seed: SEED });
+        // A variation that mostly waits is run as several servers at once, each with a share of the checks
+        // (the same checks and cases: a check's cases come from the seed alone, as its replay line shows,
+        // not from the checks that ran before it).
+        const parts = WAITING_PARTS[variation] ?? 1;
+        const runs = await Promise.all(
+          Array.from({ length: parts }, (_, i) => runAgainst({ checks: shareOf(reaching, i + 1, parts), variations: [variation], runs: variation === 'latency' ? 4 : RUNS, seed: SEED })),
+        );
+        const records = runs.flat();
         expect(errorsOf(records)).toEqual([]);
         expect(failuresOf(records).map((f) => `${f.clause}: ${f.counterexample?.observed}`)).toEqual([]);
       },
