@@ -31,7 +31,8 @@ export function route(profile: Profile, pathname: string, extraTypes: readonly R
     segs = pathname
       .split('/')
       .filter((s) => s !== '')
-      .map(decodeURIComponent);
+      // Only a `%` escape decodes to something else (or throws): most segments have none.
+      .map((s) => (s.includes('%') ? decodeURIComponent(s) : s));
   } catch {
     return { kind: 'none' };
   }
