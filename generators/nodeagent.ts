@@ -244,7 +244,8 @@ function fieldViolations(fields: readonly FieldSpec[], prefix: readonly string[]
     if (f.type.kind === 'object') out.push(...fieldViolations(f.type.fields, keys, p));
     if (f.type.kind === 'list' && f.type.of.kind === 'object') {
       const item = f.type.of;
-      const ok = Object.fromEntries(item.fields.map((s) => [s.name, s.samples(p)[0] ?? 0]));
+      // A member with no sample (MemoryReservation.limits: shape not shown) gets an empty value of its type, not a second wrong type.
+      const ok = Object.fromEntries(item.fields.map((s) => [s.name, s.samples(p)[0] ?? (s.type.kind === 'map' ? {} : s.type.kind === 'list' ? [] : 0)]));
       for (const s of item.fields)
         for (const w of wrongValues(s.type)) out.push({ what: `${label}[0].${s.name}: wrong type ${JSON.stringify(w)}`, category: 'type', overlay: nest(keys, [{ ...ok, [s.name]: w }]) });
     }
@@ -252,8 +253,27 @@ function fieldViolations(fields: readonly FieldSpec[], prefix: readonly string[]
   return out;
 }
 
+/** A violation with the clause it breaks on its own, laid over a file of defaults. */
+export type PlacedViolation = Violation & { readonly clause: ClauseId };
+
+// Built once per profile: every property of the suite draws from this pool (the per-rule ones too), and
+// building it validates some 400 files.
+const violationCache = new Map<string, readonly PlacedViolation[]>();
+
 /** Every single-violation overlay the model rejects with every other field at its default. */
-export function violations(p: Profile): Violation[] {
+export function violations(p: Profile): readonly PlacedViolation[] {
+  const hit = violationCache.get(p.name);
+  if (hit) return hit;
+  const placed = allViolations(p).flatMap((v) => {
+    // Keep only overlays that are a clear violation on their own (a wrong type in an open field is still one).
+    const first = validateNodeagentConfig(withOverlay({ ...header(p), reservedSystemCPUs: '' }, v.overlay), p).errors[0];
+    return first === undefined ? [] : [{ ...v, clause: first.clause }];
+  });
+  violationCache.set(p.name, placed);
+  return placed;
+}
+
+function allViolations(p: Profile): Violation[] {
   const other = (p.name === 'svc' ? profiles.k8s : profiles.svc).nodeagentConfigurationKind;
   const all: Violation[] = [
     ...fieldViolations(configFields, [], p),
@@ -264,8 +284,7 @@ export function violations(p: Profile): Violation[] {
     { what: 'unknown version', category: 'document', overlay: { apiVersion: `${p.nodeagentGroup}/v1` } },
     { what: 'unknown group', category: 'document', overlay: { apiVersion: `nodeagent.config.example.io/v1beta1` } },
   ];
-  // Keep only overlays that are a clear violation on their own (a wrong type in an open field is still one).
-  return all.filter((v) => validateNodeagentConfig(withOverlay({ ...header(p), reservedSystemCPUs: '' }, v.overlay), p).errors.length > 0);
+  return all;
 }
 
 function withOverlay(doc: Doc, overlay: Doc): Doc {
@@ -282,18 +301,12 @@ export function invalidConfigArb(p: Profile, onlyRuleClause?: ClauseId): fc.Arbi
   const of = (c: Violation['category']) => fc.constantFrom(...pool.filter((v) => v.category === c));
   const violation = onlyRuleClause !== undefined ? of('rule') : fc.oneof({ arbitrary: of('rule'), weight: 4 }, { arbitrary: of('type'), weight: 2 }, { arbitrary: of('document'), weight: 1 });
   return fc.record({ valid: validConfigArb(p), v: violation }).map(({ valid, v }) => {
-    const alone = validateNodeagentConfig(withOverlay(base, v.overlay), p).errors;
-    const clause = alone[0]!.clause;
+    const clause = v.clause;
     // A valid field may cancel the violation (a low threshold under the planted high one): start from defaults then.
     let doc = withOverlay(valid.doc, v.overlay);
     if (!validateNodeagentConfig(doc, p).errors.some((e) => e.clause === clause)) doc = withOverlay(base, v.overlay);
     return { doc, violation: { what: v.what, clause } };
   });
-}
-
-/** The clause a single violation breaks on its own (laid over a file of defaults). */
-function clauseAlone(v: Violation, p: Profile): ClauseId {
-  return validateNodeagentConfig(withOverlay({ ...header(p), [nameIn(configFields.find((f) => f.name === 'reservedSystemCPUs')!, p)]: '' }, v.overlay), p).errors[0]!.clause;
 }
 
 /** Range edges and cross-field rules, by the clause each breaks: one property per clause covers them all within a small budget. */
@@ -302,13 +315,13 @@ export function ruleViolationClauses(p: Profile): ClauseId[] {
     ...new Set(
       violations(p)
         .filter((v) => v.category === 'rule')
-        .map((v) => clauseAlone(v, p)),
+        .map((v) => v.clause),
     ),
   ];
 }
 
-function ruleViolationsOf(p: Profile, clause: ClauseId): Violation[] {
-  return violations(p).filter((v) => v.category === 'rule' && clauseAlone(v, p) === clause);
+function ruleViolationsOf(p: Profile, clause: ClauseId): PlacedViolation[] {
+  return violations(p).filter((v) => v.category === 'rule' && v.clause === clause);
 }
 
 /** The file as the suite writes it: YAML 1.1-safe (strings like "yes" or "on" stay strings for Go readers). */

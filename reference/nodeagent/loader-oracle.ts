@@ -37,12 +37,17 @@ export function namesField(reported: string, field: string): boolean {
   return r === f || r === f.replace(/\[\d+\]$/, '');
 }
 
-/** Field paths of a protocol error report, or undefined when stdout is not one. */
+/**
+ * Field paths of a protocol error report, or undefined when stdout is not one. An empty `field` names
+ * no field (upstream's kubelet says `quantities must match ...` of a bad JSONOptions.infoBufferSize,
+ * with no field for its wrapper to report): like a loader that prints no report, it leaves the paths
+ * unjudged (DESIGN.md loader protocol: paths are checked when the loader reports them).
+ */
 export function reportedFields(stdout: string): string[] | undefined {
   try {
     const v: unknown = JSON.parse(stdout);
     if (!isRecord(v) || !Array.isArray(v.errors)) return undefined;
-    return v.errors.flatMap((e) => (isRecord(e) && typeof e.field === 'string' ? [normalisePath(e.field)] : []));
+    return v.errors.flatMap((e) => (isRecord(e) && typeof e.field === 'string' && e.field !== '' ? [normalisePath(e.field)] : []));
   } catch {
     return undefined;
   }

@@ -18,6 +18,7 @@ import {
   validConfigArb,
   type NodeagentCase,
 } from '../../generators/nodeagent.ts';
+import { everyWrongTypeArb } from '../../generators/nodeagent-field-types.ts';
 import { credentialConfigArb, credentialViolationClauses, invalidCredentialConfigArb } from '../../generators/nodeagent-credentials.ts';
 import { configJudgementClauses, credentialJudgementClauses, judgeConfigAnswer, judgeCredentialAnswer } from '../../reference/nodeagent/loader-oracle.ts';
 import { profiles, type Profile } from '../../reference/profile.ts';
@@ -132,6 +133,48 @@ export const nodeagentBoundaryValues = loaderCheck({
   judge: judgeConfigAnswer,
 });
 
+/**
+ * Every field's type rule on every run: one file per field and wrong-type value (2.2 "Type" column,
+ * 2.3, 2.4), all in one case (generators/nodeagent-field-types.ts). A field the spec shows no values
+ * for (hairpinMode, the eviction maps) has no valid file to pass on, so without this its clause's
+ * verdict hung on whether the broad invalid-configs property drew its wrong-type file. A failure is
+ * shrunk to the one file the loader got wrong.
+ */
+export const nodeagentFieldTypes: Check<readonly NodeagentCase[]> = {
+  id: 'nodeagent-field-types',
+  // One case holds every file and draws nothing: a second would only repeat it.
+  defaultRuns: 1,
+  suite: NODEAGENT_SUITE,
+  title: 'A NodeagentConfiguration file with one value of the wrong type, for every field and every such value, is rejected naming the field',
+  clauses: configJudgementClauses,
+  applicable: needsLoader,
+  arbitrary: (env) => everyWrongTypeArb(env.profile),
+  describe: (cases) => (cases.length === 1 ? describeCase(cases[0]!) : cases.map((c) => `# file: ${c.violation?.what ?? 'valid'}`)),
+  reproducer: (cases, failure, env, about) => {
+    // A shrunk case is one file; one cut short by the shrink budget is reproduced by its first file of the failing clause.
+    const c = cases.find((x) => x.violation?.clause === failure.clause) ?? cases[0]!;
+    return loaderReproducer({
+      fileName: 'nodeagent-config.yaml',
+      text: toYaml(c.doc),
+      command: env.nodeagentLoader?.command ?? '<loader command>',
+      ...(failure.needs ? { needs: failure.needs } : {}),
+      about,
+    });
+  },
+  run: async (cases, cx) => {
+    // Every file is judged before the first failing one is thrown: a known failure early in the list (upstream
+    // accepts containerLogMaxSize "10MB") leaves the other fields their verdicts instead of none.
+    const failing: Judgement[][] = [];
+    for (const c of cases) {
+      const answer = await cx.env.nodeagentLoader!.run('nodeagent-config.yaml', toYaml(c.doc));
+      const js = judgeConfigAnswer(c.doc, answer, cx.env.profile, c.violation?.clause);
+      if (js.some((j) => j.verdict === 'fail')) failing.push(js);
+      else cx.judge(js);
+    }
+    if (failing.length > 0) cx.judge(failing[0]!);
+  },
+};
+
 export const nodeagentCredentialProviders = loaderCheck({
   id: 'nodeagent-credential-providers',
   title: 'CredentialProviderConfig files: required fields and matchImages syntax',
@@ -193,6 +236,7 @@ export const nodeagentChecks = [
   nodeagentOpenConfigs,
   ...nodeagentOpenDecisionChecks,
   nodeagentBoundaryValues,
+  nodeagentFieldTypes,
   nodeagentCredentialProviders,
   ...nodeagentInvalidRuleChecks,
   ...nodeagentInvalidCredentialChecks,

@@ -5,6 +5,7 @@
  */
 import { catalog } from '../../reference/catalog/index.ts';
 import { configFields } from '../../reference/nodeagent/config-fields.ts';
+import { profiles } from '../../reference/profile.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 export interface NodeagentFault {
@@ -20,12 +21,16 @@ export interface NodeagentFault {
 const INVALID = ['nodeagent-invalid-configs'];
 const VALID = ['nodeagent-valid-configs'];
 const CREDENTIALS = ['nodeagent-credential-providers'];
+const FIELD_TYPES = 'nodeagent-field-types';
 
 // Any path below a top-level field: a nested type's member, a list index, a map key, a provider's field.
 const nestedClauses = catalog.filter((c) => /^node:2\.[1234]\//.test(c.id)).map((c) => c.id);
 
 /** The clauses of the top-level int32 fields: where a wrapped value can pass for a valid one. */
 const int32Clauses = configFields.filter((f) => f.type.kind === 'scalar' && f.type.scalar === 'int32').map((f) => f.clause);
+
+/** Top-level fields 2.5 shows no values for (no sample a valid file could carry): hairpinMode, the eviction maps... */
+const unshownFields = configFields.filter((f) => f.def.kind === 'gap' && f.samples(profiles.svc).length === 0);
 
 const configClauses = catalog.filter((c) => /^node:2\.[234]\//.test(c.id)).map((c) => c.id);
 
@@ -74,7 +79,14 @@ export const nodeagentFaults = [
   { name: 'any-kind', clauses: ['node:2.2/kind'], description: 'accepts any apiVersion and kind', skip: ['kind'], checks: INVALID },
   { name: 'cgroup-driver-any', clauses: ['node:2.2/cgroupDriver'], description: 'accepts any cgroupDriver', skip: ['range:cgroupDriver'], checks: INVALID },
   { name: 'swap-behavior-any', clauses: ['node:2.2/memorySwap'], description: 'accepts any memorySwap.swapBehavior', skip: ['range:swapBehavior'], checks: INVALID },
-  { name: 'lax-scalars', clauses: configClauses, description: 'accepts values of the wrong type (quoted bools and numbers, bad durations)', skip: ['type'], checks: INVALID },
+  { name: 'lax-scalars', clauses: configClauses, description: 'accepts values of the wrong type (quoted bools and numbers, bad durations)', skip: ['type'], checks: [...INVALID, FIELD_TYPES] },
+  {
+    name: 'unshown-fields-any-type',
+    clauses: unshownFields.map((f) => f.clause),
+    description: `accepts a value of any type in the fields whose values 2.5 does not show (${unshownFields.map((f) => f.name).join(', ')})`,
+    skip: unshownFields.map((f) => `type:${f.name}`),
+    checks: [FIELD_TYPES],
+  },
   { name: 'burst-needs-qps', clauses: ['node:2.2/registryBurst'], description: 'rejects a registryBurst above 0 when registryPullQPS is 0 (the burst is only unused)', checks: VALID },
   {
     name: 'gate-default-off',
@@ -90,7 +102,7 @@ export const nodeagentFaults = [
   },
   { name: 'max-pods-default-100', clauses: ['node:2.2/maxPods', 'node:8/nodeagent-maxPods'], description: 'prints maxPods 100 when it is left out', checks: VALID },
   { name: 'token-cache-default-5m', clauses: ['node:2.3/NodeagentAuthentication.webhook', 'node:5.1'], description: 'prints authentication.webhook.cacheTTL 5m when it is left out', checks: VALID },
-  { name: 'nested-paths-top-level', clauses: nestedClauses, description: 'names only the top-level field in errors about nested ones', checks: [...INVALID, ...CREDENTIALS] },
+  { name: 'nested-paths-top-level', clauses: nestedClauses, description: 'names only the top-level field in errors about nested ones', checks: [...INVALID, FIELD_TYPES, ...CREDENTIALS] },
   { name: 'globs-outside-domain', clauses: ['node:2.1/matchImages'], description: 'accepts matchImages patterns with globs in the port or path', skip: ['cp:patterns'], checks: CREDENTIALS },
   { name: 'provider-name-optional', clauses: ['node:2.1/name'], description: 'accepts a credential provider without a name', skip: ['cp:name'], checks: CREDENTIALS },
   {

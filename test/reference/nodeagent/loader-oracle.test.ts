@@ -82,3 +82,26 @@ describe('error paths', () => {
     expect(verdicts(judgeCredentialAnswer(doc, answer('providers'), svc), 'node:2.1/matchImages')).toEqual(['pass', 'fail']);
   });
 });
+
+describe('error paths of a wrong-type value', () => {
+  const rejecting = (...fields: string[]) => ({ exitCode: 1, stdout: JSON.stringify({ errors: fields.map((field) => ({ field, message: 'm' })) }) });
+
+  it('a map entry of the wrong type: naming the entry or the map (2.2 types featureGates as one field) passes; another field fails', () => {
+    const doc = { ...base, featureGates: { x: 'yes please' } };
+    expect(verdicts(judgeConfigAnswer(doc, rejecting('featureGates.x'), svc), 'node:2.2/featureGates')).toEqual(['pass', 'pass']);
+    expect(verdicts(judgeConfigAnswer(doc, rejecting('featureGates'), svc), 'node:2.2/featureGates')).toEqual(['pass', 'pass']);
+    expect(verdicts(judgeConfigAnswer(doc, rejecting('maxPods'), svc), 'node:2.2/featureGates')).toEqual(['pass', 'fail']);
+  });
+
+  it('a nested member is not named by its parent type', () => {
+    const doc = { ...base, authentication: { webhook: { enabled: 'true' } } };
+    expect(verdicts(judgeConfigAnswer(doc, rejecting('authentication'), svc), 'node:2.3/NodeagentAuthentication.webhook')).toEqual(['pass', 'fail']);
+  });
+
+  it('an empty field names none: the rejection alone is judged, as with no report; a named wrong field still fails', () => {
+    const doc = { ...base, logging: { options: { json: { infoBufferSize: '10MB' } } } };
+    expect(verdicts(judgeConfigAnswer(doc, rejecting(''), svc), 'node:2.4/JSONOptions.infoBufferSize')).toEqual(['pass']);
+    expect(verdicts(judgeConfigAnswer(doc, rejecting('', 'maxPods'), svc), 'node:2.4/JSONOptions.infoBufferSize')).toEqual(['pass', 'fail']);
+    expect(verdicts(judgeConfigAnswer(doc, { exitCode: 0, stdout: '' }, svc), 'node:2.4/JSONOptions.infoBufferSize')).toEqual(['fail']);
+  });
+});
