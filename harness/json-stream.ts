@@ -6,7 +6,6 @@
  * `"__proto__"` key (a valid ConfigMap data key) into a prototype change. Here the scanner only
  * finds where each top-level document ends and JSON.parse builds it, own properties and all.
  */
-const STRING_STOP = /["\\]/g;
 const STRUCTURE = /["{}[\]]/g;
 
 export class JsonDocumentStream {
@@ -26,19 +25,23 @@ export class JsonDocumentStream {
     const docs: unknown[] = [];
     let start = 0;
     const buffer = this.buffer;
+    // Where the next backslash at or after the scan position is (-1: none left; -2: not looked up yet).
+    let backslash = -2;
     for (let i = this.scanned; i < buffer.length; i++) {
       if (this.inString) {
         if (this.escaped) {
           this.escaped = false;
           continue;
         }
-        // Long string values (a watch event of a large object) are skipped by the regex engine, not
-        // char by char: only a quote or a backslash changes the state.
-        STRING_STOP.lastIndex = i;
-        const stop = STRING_STOP.exec(buffer);
-        if (stop === null) break;
-        i = stop.index;
-        if (buffer[i] === '\\') this.escaped = true;
+        // Long string values (a watch event of a large object) are skipped by indexOf, not char by
+        // char: only a quote or a backslash changes the state. The next backslash is looked up again
+        // only once passed (most strings have none, and each lookup may scan to the buffer's end).
+        if (backslash !== -1 && backslash < i) backslash = buffer.indexOf('\\', i);
+        const quote = buffer.indexOf('"', i);
+        const stop = quote === -1 ? backslash : backslash === -1 ? quote : Math.min(quote, backslash);
+        if (stop === -1) break;
+        i = stop;
+        if (stop === backslash) this.escaped = true;
         else this.inString = false;
         continue;
       }

@@ -102,9 +102,10 @@ export function redactJson(value: unknown): unknown {
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      // defineProperty, not assignment: a generated key `__proto__` must stay an own key.
       const redacted = SECRET_KEY_NAME.test(k) && v !== null && v !== undefined ? REDACTED : redactJson(v);
-      Object.defineProperty(out, k, { value: redacted, enumerable: true, writable: true, configurable: true });
+      // defineProperty for `__proto__` only: a generated key of that name must stay an own key.
+      if (k === '__proto__') Object.defineProperty(out, k, { value: redacted, enumerable: true, writable: true, configurable: true });
+      else out[k] = redacted;
     }
     return out;
   }

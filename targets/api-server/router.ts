@@ -9,14 +9,30 @@ export type Route =
   | { readonly kind: 'object'; readonly rt: ResourceType; readonly namespace: string | undefined; readonly name: string; readonly subresource?: string }
   | { readonly kind: 'none' };
 
-export function route(profile: Profile, pathname: string, extraTypes: readonly ResourceType[] = []): Route {
-  const rts = [...(Object.values(resourceTypes(profile)) as ResourceType[]), ...extraTypes];
+/** The profile's core types by `group/plural`, the first of each (every request is routed: built once). */
+const coreByProfile = new WeakMap<Profile, ReadonlyMap<string, ResourceType>>();
+function coreTypes(profile: Profile): ReadonlyMap<string, ResourceType> {
+  let m = coreByProfile.get(profile);
+  if (m === undefined) {
+    const built = new Map<string, ResourceType>();
+    for (const rt of Object.values(resourceTypes(profile)) as ResourceType[]) if (!built.has(`${rt.group}/${rt.plural}`)) built.set(`${rt.group}/${rt.plural}`, rt);
+    coreByProfile.set(profile, (m = built));
+  }
+  return m;
+}
+
+/**
+ * extraTypes: searched after the core types, in order; a function is called only when a path names no
+ * core type (the server's list includes the stored CRDs' types).
+ */
+export function route(profile: Profile, pathname: string, extraTypes: readonly ResourceType[] | (() => readonly ResourceType[]) = []): Route {
   let segs: string[];
   try {
     segs = pathname
       .split('/')
       .filter((s) => s !== '')
-      .map(decodeURIComponent);
+      // Only a `%` escape decodes to something else (or throws): most segments have none.
+      .map((s) => (s.includes('%') ? decodeURIComponent(s) : s));
   } catch {
     return { kind: 'none' };
   }
@@ -30,7 +46,8 @@ export function route(profile: Profile, pathname: string, extraTypes: readonly R
     if (segs[2] !== 'v1') return { kind: 'none' };
     rest = segs.slice(3);
   } else return { kind: 'none' };
-  const byPlural = (plural: string | undefined) => rts.find((r) => r.group === group && r.plural === plural);
+  const byPlural = (plural: string | undefined) =>
+    coreTypes(profile).get(`${group}/${plural}`) ?? (typeof extraTypes === 'function' ? extraTypes() : extraTypes).find((r) => r.group === group && r.plural === plural);
 
   // /namespaces/{ns}/{plural}[/{name}] for namespaced types of this group
   if (rest[0] === 'namespaces' && rest.length >= 3) {

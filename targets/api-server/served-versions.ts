@@ -115,11 +115,30 @@ export function routeServed(st: ServerState, pathname: string): Route | undefine
   return deprecated ? { ...r, rt: { ...r.rt, plural: `${r.rt.plural}.${r.rt.version}` } } : r;
 }
 
+/** The extra types by `group/version` (routing looks them up twice per request). */
+function extraTypesOf(profile: Profile): ReadonlyMap<string, readonly ResourceType[]> {
+  let m = extraByGroupVersion.get(profile);
+  if (m === undefined) {
+    const built = new Map<string, ResourceType[]>();
+    for (const t of extraResourceTypes(profile)) {
+      const k = `${t.group}/${t.version}`;
+      const list = built.get(k);
+      if (list) list.push(t);
+      else built.set(k, [t]);
+    }
+    extraByGroupVersion.set(profile, (m = built));
+  }
+  return m;
+}
+const extraByGroupVersion = new WeakMap<Profile, ReadonlyMap<string, readonly ResourceType[]>>();
+
 function routeType(st: ServerState, pathname: string): Route | undefined {
+  // Most requests are for the core group (/api/v1/...): no extra type can match.
+  if (!pathname.startsWith('/apis/') && !pathname.startsWith('//')) return undefined;
   const segs = pathname.split('/').filter((s) => s !== '');
   if (segs[0] !== 'apis' || segs.length < 4) return undefined;
   const [, group, version, ...rest] = segs;
-  const all = extraResourceTypes(st.profile).filter((t) => t.group === group && t.version === version);
+  const all = extraTypesOf(st.profile).get(`${group}/${version}`) ?? [];
   if (all.length === 0) return undefined;
   const plural = rest[0] === 'namespaces' ? rest[2] : rest[0];
   const t = all.find((x) => x.plural === plural);

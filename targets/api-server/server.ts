@@ -106,7 +106,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
     if ('status' in decoded) return decoded;
     return serveNamespaceSubresource(st, req.method, nsSub.name, nsSub.sub, decoded.body);
   }
-  const r = routeServed(st, url.pathname) ?? route(st.profile, url.pathname, [...hostedCoreTypes(st.profile), ...servedExtraTypes(st)]);
+  const r = routeServed(st, url.pathname) ?? route(st.profile, url.pathname, () => [...hostedCoreTypes(st.profile), ...servedExtraTypes(st)]);
   if (r.kind === 'none') return statusAnswer(404, 'NotFound', 'the server could not find the requested resource');
   const unacceptable = refuseUnacceptable(st, req, r);
   if (unacceptable) {
