@@ -8,7 +8,6 @@ import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
 import {
-  boundaryConfigArb,
   everyFieldConfigArb,
   invalidConfigArb,
   openConfigArb,
@@ -19,6 +18,7 @@ import {
   type NodeagentCase,
 } from '../../generators/nodeagent.ts';
 import { everyWrongTypeArb } from '../../generators/nodeagent-field-types.ts';
+import { edgeClauses, everyEdgeFileArb, type EdgeFile } from '../../generators/nodeagent-edges.ts';
 import { credentialConfigArb, credentialViolationClauses, invalidCredentialConfigArb } from '../../generators/nodeagent-credentials.ts';
 import { configJudgementClauses, credentialJudgementClauses, judgeConfigAnswer, judgeCredentialAnswer } from '../../reference/nodeagent/loader-oracle.ts';
 import { profiles, type Profile } from '../../reference/profile.ts';
@@ -120,20 +120,6 @@ export const nodeagentOpenDecisionChecks = openDecisions(profiles.svc).map((d, i
 });
 
 /**
- * Boundary inputs (issue 17): integers at and past the int32/uint32 limits (and 2^32 + a valid value,
- * which a truncating reader takes for that value), -1, compound and fractional durations (`1h30m`,
- * `300ms`, `1.5h`), zero and negative ones; each file holds one, valid or invalid as the model says.
- */
-export const nodeagentBoundaryValues = loaderCheck({
-  id: 'nodeagent-boundary-values',
-  title: 'NodeagentConfiguration files with one value at the edge of its type (int32 overflow, negatives, compound and fractional durations) are judged as the model says',
-  clauses: configJudgementClauses,
-  fileName: 'nodeagent-config.yaml',
-  arbitrary: boundaryConfigArb,
-  judge: judgeConfigAnswer,
-});
-
-/**
  * Every field's type rule on every run: one file per field and wrong-type value (2.2 "Type" column,
  * 2.3, 2.4), all in one case (generators/nodeagent-field-types.ts). A field the spec shows no values
  * for (hairpinMode, the eviction maps) has no valid file to pass on, so without this its clause's
@@ -149,31 +135,75 @@ export const nodeagentFieldTypes: Check<readonly NodeagentCase[]> = {
   clauses: configJudgementClauses,
   applicable: needsLoader,
   arbitrary: (env) => everyWrongTypeArb(env.profile),
-  describe: (cases) => (cases.length === 1 ? describeCase(cases[0]!) : cases.map((c) => `# file: ${c.violation?.what ?? 'valid'}`)),
-  reproducer: (cases, failure, env, about) => {
-    // A shrunk case is one file; one cut short by the shrink budget is reproduced by its first file of the failing clause.
-    const c = cases.find((x) => x.violation?.clause === failure.clause) ?? cases[0]!;
-    return loaderReproducer({
-      fileName: 'nodeagent-config.yaml',
-      text: toYaml(c.doc),
-      command: env.nodeagentLoader?.command ?? '<loader command>',
-      ...(failure.needs ? { needs: failure.needs } : {}),
-      about,
-    });
-  },
-  run: async (cases, cx) => {
-    // Every file is judged before the first failing one is thrown: a known failure early in the list (upstream
-    // accepts containerLogMaxSize "10MB") leaves the other fields their verdicts instead of none.
-    const failing: Judgement[][] = [];
-    for (const c of cases) {
-      const answer = await cx.env.nodeagentLoader!.run('nodeagent-config.yaml', toYaml(c.doc));
-      const js = judgeConfigAnswer(c.doc, answer, cx.env.profile, c.violation?.clause);
-      if (js.some((j) => j.verdict === 'fail')) failing.push(js);
-      else cx.judge(js);
-    }
-    if (failing.length > 0) cx.judge(failing[0]!);
-  },
+  describe: describeFiles,
+  reproducer: (cases, failure, env, about) => fileReproducer(cases, failure, env, about, () => 'nodeagent-config.yaml'),
+  run: (cases, cx) => judgeEveryFile(cases, cx, () => ({ fileName: 'nodeagent-config.yaml', judge: judgeConfigAnswer })),
 };
+
+/** A case of several files: one file shrunk to is shown whole; a longer list (cut short by the shrink budget) by its files' names. */
+function describeFiles(cases: readonly NodeagentCase[]): string[] {
+  return cases.length === 1 ? describeCase(cases[0]!) : cases.map((c) => `# file: ${c.violation?.what ?? 'valid'}`);
+}
+
+/** A shrunk case is one file; one cut short by the shrink budget is reproduced by its first file of the failing clause. */
+function fileReproducer<C extends NodeagentCase>(
+  cases: readonly C[],
+  failure: Parameters<NonNullable<Check<readonly C[]>['reproducer']>>[1],
+  env: CheckEnv,
+  about: Parameters<NonNullable<Check<readonly C[]>['reproducer']>>[3],
+  fileName: (c: C) => string,
+): string {
+  const c = cases.find((x) => x.violation?.clause === failure.clause) ?? cases[0]!;
+  return loaderReproducer({ fileName: fileName(c), text: toYaml(c.doc), command: env.nodeagentLoader?.command ?? '<loader command>', ...(failure.needs ? { needs: failure.needs } : {}), about });
+}
+
+type FileJudge = (doc: Record<string, unknown>, ans: { exitCode: number; stdout: string }, p: Profile, violationClause?: ClauseId) => Judgement[];
+
+/**
+ * Every file is judged before the first failing one is thrown: a known failure early in the list
+ * (upstream accepts containerLogMaxSize "10MB") leaves the other files their verdicts instead of none.
+ */
+async function judgeEveryFile<C extends NodeagentCase>(cases: readonly C[], cx: CaseContext, how: (c: C) => { fileName: string; judge: FileJudge }): Promise<void> {
+  const failing: Judgement[][] = [];
+  for (const c of cases) {
+    const { fileName, judge } = how(c);
+    const answer = await cx.env.nodeagentLoader!.run(fileName, toYaml(c.doc));
+    const js = judge(c.doc, answer, cx.env.profile, c.violation?.clause);
+    if (js.some((j) => j.verdict === 'fail')) failing.push(js);
+    else cx.judge(js);
+  }
+  if (failing.length > 0) cx.judge(failing[0]!);
+}
+
+const edgeFileName = (f: EdgeFile) => (f.file === 'config' ? 'nodeagent-config.yaml' : 'credential-providers.yaml');
+
+/**
+ * Every rule on every run: for each clause a range, cross-field, boundary or matchImages rule decides,
+ * one case holding every file on either side of it (generators/nodeagent-edges.ts), judged by the
+ * model and shrunk to the one file the loader got wrong. The random properties drew a few of these
+ * per run, so a clause a target gets wrong on one file of several passed on some seeds and failed on
+ * others. One check per clause, so that every clause a target gets wrong is reported with its own file.
+ */
+export const nodeagentEdgeChecks: Check<readonly EdgeFile[]>[] = edgeClauses(profiles.svc).map((clause) => {
+  const credentials = clause.startsWith('node:2.1/') || clause === 'node:2.5/provider-apiVersion';
+  return {
+    id: nodeagentEdgeCheckId(clause),
+    defaultRuns: 1,
+    suite: NODEAGENT_SUITE,
+    title: `${credentials ? 'CredentialProviderConfig' : 'NodeagentConfiguration'} files on either side of ${clause} (every edge, boundary and cross-field file) are judged as the model says, on every run`,
+    clauses: credentials ? credentialJudgementClauses : configJudgementClauses,
+    applicable: needsLoader,
+    arbitrary: (env) => everyEdgeFileArb(env.profile, clause),
+    describe: describeFiles,
+    reproducer: (files, failure, env, about) => fileReproducer(files, failure, env, about, edgeFileName),
+    run: (files, cx) => judgeEveryFile(files, cx, (f) => ({ fileName: edgeFileName(f), judge: f.file === 'config' ? judgeConfigAnswer : judgeCredentialAnswer })),
+  };
+});
+
+/** `node:2.2/maxPods` -> `nodeagent-edges-maxPods`. */
+export function nodeagentEdgeCheckId(clause: ClauseId): string {
+  return `nodeagent-edges-${clauseSlug(clause)}`;
+}
 
 export const nodeagentCredentialProviders = loaderCheck({
   id: 'nodeagent-credential-providers',
@@ -202,7 +232,8 @@ export const nodeagentInvalidRuleChecks = ruleViolationClauses(profiles.svc).map
     fileName: 'nodeagent-config.yaml',
     arbitrary: (p) => invalidConfigArb(p, clause),
     judge: judgeConfigAnswer,
-    defaultRuns: 3,
+    // Every file of the clause is judged on every run by its edge check (nodeagentEdgeChecks): one random base suffices here.
+    defaultRuns: 1,
   }),
 );
 
@@ -225,7 +256,8 @@ export const nodeagentInvalidCredentialChecks = credentialViolationClauses(profi
     fileName: 'credential-providers.yaml',
     arbitrary: (p) => invalidCredentialConfigArb(p, clause),
     judge: judgeCredentialAnswer,
-    defaultRuns: 3,
+    // Every file of the clause is judged on every run by its edge check (nodeagentEdgeChecks): one random base suffices here.
+    defaultRuns: 1,
   }),
 );
 
@@ -235,8 +267,8 @@ export const nodeagentChecks = [
   nodeagentInvalidConfigs,
   nodeagentOpenConfigs,
   ...nodeagentOpenDecisionChecks,
-  nodeagentBoundaryValues,
   nodeagentFieldTypes,
+  ...nodeagentEdgeChecks,
   nodeagentCredentialProviders,
   ...nodeagentInvalidRuleChecks,
   ...nodeagentInvalidCredentialChecks,
