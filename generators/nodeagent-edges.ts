@@ -99,7 +99,7 @@ export function edgeFiles(p: Profile): readonly EdgeFile[] {
     add({ file: 'credentials', doc, group, ...(invalid ? { violation: { what, clause: invalid.clause } } : {}) });
   };
   const add = (f: EdgeFile) => {
-    const key = `${f.file}:${toYaml(f.doc)}`;
+    const key = `${f.file}:${JSON.stringify(f.doc)}`;
     if (seen.has(key)) return;
     seen.add(key);
     out.push(f);

@@ -7,16 +7,7 @@
 import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
-import {
-  everyFieldConfigArb,
-  invalidConfigArb,
-  openConfigArb,
-  openDecisions,
-  ruleViolationClauses,
-  toYaml,
-  validConfigArb,
-  type NodeagentCase,
-} from '../../generators/nodeagent.ts';
+import { everyFieldConfigArb, invalidConfigArb, openConfigArb, openDecisions, ruleViolationClauses, toYaml, validConfigArb, type NodeagentCase } from '../../generators/nodeagent.ts';
 import { everyWrongTypeArb } from '../../generators/nodeagent-field-types.ts';
 import { edgeClauses, everyEdgeFileArb, type EdgeFile } from '../../generators/nodeagent-edges.ts';
 import { credentialConfigArb, credentialViolationClauses, invalidCredentialConfigArb } from '../../generators/nodeagent-credentials.ts';

@@ -47,7 +47,13 @@ export const nodeagentFaults = [
   },
   { name: 'negative-max-pods', clauses: ['node:2.2/maxPods'], description: 'accepts a negative maxPods', skip: ['range:maxPods'], checks: [...INVALID, ...edges('node:2.2/maxPods')] },
   { name: 'port-zero', clauses: ['node:2.2/port'], description: 'accepts port 0 and ports above 65535', skip: ['range:port'], checks: [...INVALID, ...edges('node:2.2/port')] },
-  { name: 'oom-score-unbounded', clauses: ['node:2.2/oomScoreAdj'], description: 'accepts oomScoreAdj outside [-1000, 1000]', skip: ['range:oomScoreAdj'], checks: [...INVALID, ...edges('node:2.2/oomScoreAdj')] },
+  {
+    name: 'oom-score-unbounded',
+    clauses: ['node:2.2/oomScoreAdj'],
+    description: 'accepts oomScoreAdj outside [-1000, 1000]',
+    skip: ['range:oomScoreAdj'],
+    checks: [...INVALID, ...edges('node:2.2/oomScoreAdj')],
+  },
   {
     name: 'iptables-bits-shared',
     clauses: ['node:2.2/iptablesMasqueradeBit'],
@@ -55,8 +61,20 @@ export const nodeagentFaults = [
     skip: ['iptables-bits-distinct'],
     checks: [...INVALID, ...edges('node:2.2/iptablesMasqueradeBit')],
   },
-  { name: 'max-images-minus-two', clauses: ['node:2.2/nodeStatusMaxImages'], description: 'accepts nodeStatusMaxImages below -1', skip: ['range:nodeStatusMaxImages'], checks: [...INVALID, ...edges('node:2.2/nodeStatusMaxImages')] },
-  { name: 'lease-zero', clauses: ['node:2.2/nodeLeaseDurationSeconds'], description: 'accepts a lease duration of 0', skip: ['range:nodeLeaseDurationSeconds'], checks: [...INVALID, ...edges('node:2.2/nodeLeaseDurationSeconds')] },
+  {
+    name: 'max-images-minus-two',
+    clauses: ['node:2.2/nodeStatusMaxImages'],
+    description: 'accepts nodeStatusMaxImages below -1',
+    skip: ['range:nodeStatusMaxImages'],
+    checks: [...INVALID, ...edges('node:2.2/nodeStatusMaxImages')],
+  },
+  {
+    name: 'lease-zero',
+    clauses: ['node:2.2/nodeLeaseDurationSeconds'],
+    description: 'accepts a lease duration of 0',
+    skip: ['range:nodeLeaseDurationSeconds'],
+    checks: [...INVALID, ...edges('node:2.2/nodeLeaseDurationSeconds')],
+  },
   {
     name: 'priority-shutdown-not-exclusive',
     clauses: ['node:2.2/shutdownGracePeriodByPodPriority'],
@@ -87,7 +105,13 @@ export const nodeagentFaults = [
   },
   { name: 'any-kind', clauses: ['node:2.2/kind'], description: 'accepts any apiVersion and kind', skip: ['kind'], checks: INVALID },
   { name: 'cgroup-driver-any', clauses: ['node:2.2/cgroupDriver'], description: 'accepts any cgroupDriver', skip: ['range:cgroupDriver'], checks: [...INVALID, ...edges('node:2.2/cgroupDriver')] },
-  { name: 'swap-behavior-any', clauses: ['node:2.2/memorySwap'], description: 'accepts any memorySwap.swapBehavior', skip: ['range:swapBehavior'], checks: [...INVALID, ...edges('node:2.2/memorySwap')] },
+  {
+    name: 'swap-behavior-any',
+    clauses: ['node:2.2/memorySwap'],
+    description: 'accepts any memorySwap.swapBehavior',
+    skip: ['range:swapBehavior'],
+    checks: [...INVALID, ...edges('node:2.2/memorySwap')],
+  },
   { name: 'lax-scalars', clauses: configClauses, description: 'accepts values of the wrong type (quoted bools and numbers, bad durations)', skip: ['type'], checks: [...INVALID, FIELD_TYPES] },
   {
     name: 'unshown-fields-any-type',
@@ -112,7 +136,13 @@ export const nodeagentFaults = [
   { name: 'max-pods-default-100', clauses: ['node:2.2/maxPods', 'node:8/nodeagent-maxPods'], description: 'prints maxPods 100 when it is left out', checks: VALID },
   { name: 'token-cache-default-5m', clauses: ['node:2.3/NodeagentAuthentication.webhook', 'node:5.1'], description: 'prints authentication.webhook.cacheTTL 5m when it is left out', checks: VALID },
   { name: 'nested-paths-top-level', clauses: nestedClauses, description: 'names only the top-level field in errors about nested ones', checks: [...INVALID, FIELD_TYPES, ...CREDENTIALS] },
-  { name: 'globs-outside-domain', clauses: ['node:2.1/matchImages'], description: 'accepts matchImages patterns with globs in the port or path', skip: ['cp:patterns'], checks: [...CREDENTIALS, ...edges('node:2.1/matchImages')] },
+  {
+    name: 'globs-outside-domain',
+    clauses: ['node:2.1/matchImages'],
+    description: 'accepts matchImages patterns with globs in the port or path',
+    skip: ['cp:patterns'],
+    checks: [...CREDENTIALS, ...edges('node:2.1/matchImages')],
+  },
   // As upstream's kubelet does: one matchImages breaker in three, so the random properties caught it on some seeds only.
   {
     name: 'path-globs-allowed',

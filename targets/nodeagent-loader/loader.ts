@@ -78,7 +78,8 @@ function extraFaultErrors(faults: ReadonlySet<string>, doc: Record<string, unkno
   }
   if (faults.has('sub-second-shutdown-refused') && typeof doc.shutdownGracePeriod === 'string') {
     const d = parseGoDuration(doc.shutdownGracePeriod);
-    if (d.ok && d.nanos > 0n && d.nanos < 1_000_000_000n) out.push({ field: 'shutdownGracePeriod', clause: 'node:2.2/shutdownGracePeriod', message: 'shutdownGracePeriod must be either zero or otherwise >= 1 sec' });
+    if (d.ok && d.nanos > 0n && d.nanos < 1_000_000_000n)
+      out.push({ field: 'shutdownGracePeriod', clause: 'node:2.2/shutdownGracePeriod', message: 'shutdownGracePeriod must be either zero or otherwise >= 1 sec' });
   }
   if (faults.has('gate-default-off')) {
     for (const f of ['qosReserved', 'memoryThrottlingFactor', 'cpuManagerPolicyOptions']) {

@@ -73,7 +73,10 @@ describe.each(['svc', 'k8s'] as const)('edge files (%s)', (name) => {
       } else {
         expect(model.errors, what).toEqual([]);
         // A config file decides nothing the spec leaves open; a valid credential file only its open exec apiVersion.
-        expect(model.unspecified.map((u) => u.clause), what).toEqual(f.file === 'config' ? [] : model.unspecified.map(() => f.group));
+        expect(
+          model.unspecified.map((u) => u.clause),
+          what,
+        ).toEqual(f.file === 'config' ? [] : model.unspecified.map(() => f.group));
       }
       expect(parse(toYaml(f.doc), { version: '1.1' })).toEqual(f.doc);
     }
