@@ -211,46 +211,27 @@ function fcOneOf(p: Profile): fc.Arbitrary<NodeagentCase> {
 }
 
 /**
- * One small property per rule clause (range edges, cross-field rules): the broad invalid-configs
- * property draws ~50 rule violations at random, so at the default budget (25 runs) most rules would
- * go unexercised; these cover every one in a few files each. Clause ids are the same in both profiles.
+ * The check that judges every file breaking each rule clause (range edges, cross-field rules), in the
+ * order of ruleViolationClauses: the broad invalid-configs property draws ~50 rule violations at
+ * random, so at the default budget most rules would go unexercised. These were small random
+ * properties of their own (three files each on random valid bases); the edge checks hold every such
+ * file on every run, so they took their place.
  */
-export const nodeagentInvalidRuleChecks = ruleViolationClauses(profiles.svc).map((clause) =>
-  loaderCheck({
-    id: nodeagentRuleCheckId(clause),
-    title: `NodeagentConfiguration files breaking ${clause} (one violation) are rejected, naming the field`,
-    clauses: configJudgementClauses,
-    fileName: 'nodeagent-config.yaml',
-    arbitrary: (p) => invalidConfigArb(p, clause),
-    judge: judgeConfigAnswer,
-    // Every file of the clause is judged on every run by its edge check (nodeagentEdgeChecks): one random base suffices here.
-    defaultRuns: 1,
-  }),
-);
+export const nodeagentInvalidRuleChecks = ruleViolationClauses(profiles.svc).map(edgeCheckOf);
 
 /** `node:2.2/maxPods` -> `maxPods` (dashes only: check ids name saved counterexample files). */
 function clauseSlug(clause: ClauseId): string {
   return clause.replace(/^node:[\d.]+\//, '').replace(/[^A-Za-z0-9]+/g, '-');
 }
 
-/** `node:2.2/maxPods` -> `nodeagent-invalid-rule-maxPods`. */
-export function nodeagentRuleCheckId(clause: ClauseId): string {
-  return `nodeagent-invalid-rule-${clauseSlug(clause)}`;
-}
+/** The same for CredentialProviderConfig files, in the order of credentialViolationClauses. */
+export const nodeagentInvalidCredentialChecks = credentialViolationClauses(profiles.svc).map(edgeCheckOf);
 
-/** The same for CredentialProviderConfig files: one small property per clause a one-violation file breaks. */
-export const nodeagentInvalidCredentialChecks = credentialViolationClauses(profiles.svc).map((clause) =>
-  loaderCheck({
-    id: `nodeagent-invalid-credential-${clauseSlug(clause)}`,
-    title: `CredentialProviderConfig files breaking ${clause} (one violation) are rejected, naming the field`,
-    clauses: credentialJudgementClauses,
-    fileName: 'credential-providers.yaml',
-    arbitrary: (p) => invalidCredentialConfigArb(p, clause),
-    judge: judgeCredentialAnswer,
-    // Every file of the clause is judged on every run by its edge check (nodeagentEdgeChecks): one random base suffices here.
-    defaultRuns: 1,
-  }),
-);
+function edgeCheckOf(clause: ClauseId): Check<readonly EdgeFile[]> {
+  const c = nodeagentEdgeChecks.find((x) => x.id === nodeagentEdgeCheckId(clause));
+  if (!c) throw new Error(`no edge check for ${clause}: generators/nodeagent-edges.ts holds no file breaking it`);
+  return c;
+}
 
 export const nodeagentChecks = [
   nodeagentValidConfigs,
@@ -261,6 +242,4 @@ export const nodeagentChecks = [
   nodeagentFieldTypes,
   ...nodeagentEdgeChecks,
   nodeagentCredentialProviders,
-  ...nodeagentInvalidRuleChecks,
-  ...nodeagentInvalidCredentialChecks,
 ];
