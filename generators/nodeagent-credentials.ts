@@ -11,7 +11,7 @@ import { CREDENTIAL_PROVIDER_KIND, validateCredentialProviderConfig } from '../r
 import type { Doc, NodeagentCase } from './nodeagent.ts';
 import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
-const PATTERNS = ['*.registry.io', 'registry.io', 'registry.io:5000', '*.*.registry.io', 'registry.*', '*.registry.io/team', 'localhost:5000/app', '*.dkr.ecr.*.amazonaws.com'];
+export const PATTERNS = ['*.registry.io', 'registry.io', 'registry.io:5000', '*.*.registry.io', 'registry.*', '*.registry.io/team', 'localhost:5000/app', '*.dkr.ecr.*.amazonaws.com'];
 
 /** The exec request version a provider names: the profile's credential provider group (2.5: supported versions not shown; v1beta1 is served by upstream 1.24). */
 const execApiVersion = (p: Profile) => `${p.credentialProviderGroup}/v1beta1`;
@@ -74,6 +74,19 @@ function breakerClause(b: Breaker, p: Profile): ClauseId {
   const valid = { ...headerOf(p), providers: [plain] };
   const doc = b.doc ? b.doc(valid) : { ...valid, providers: [b.apply(plain)!] };
   return validateCredentialProviderConfig(doc, p).errors[0]?.clause ?? 'node:2.1/providers';
+}
+
+/** A file of one plain provider (valid: its exec apiVersion is one the spec leaves open, 2.5). */
+export function plainCredentialDoc(p: Profile, provider: Record<string, unknown> = {}): Doc {
+  return { ...headerOf(p), providers: [{ name: 'ecr-credential-provider', matchImages: ['*.registry.io'], defaultCacheDuration: '12h', apiVersion: execApiVersion(p), ...provider }] };
+}
+
+/** Every breaker on one plain provider: no draw, the files the edge checks hold (generators/nodeagent-edges.ts). */
+export function breakerDocs(p: Profile): { what: string; doc: Doc }[] {
+  return BREAKERS.map((b) => {
+    const plain = plainCredentialDoc(p);
+    return { what: b.what, doc: b.doc ? b.doc(plain) : { ...plain, providers: [b.apply((plain.providers as Record<string, unknown>[])[0]!)!] } };
+  });
 }
 
 /** The clauses the one-violation credential files break: one small property each covers every breaker within the default budget. */

@@ -8,11 +8,12 @@
  * The case shrinks to one file: its shrinker offers each file alone, in order, so a failure found at
  * the k-th file is reported as that file after at most k + 1 further loader calls.
  */
-import fc from 'fast-check';
+import type fc from 'fast-check';
 import type { Profile } from '../reference/profile.ts';
 import { configFields, nameIn } from '../reference/nodeagent/config-fields.ts';
 import { configApiVersion, configKind } from '../reference/nodeagent/config.ts';
 import { violations, type NodeagentCase } from './nodeagent.ts';
+import { EveryOneArbitrary } from './every-one.ts';
 
 const cache = new Map<string, readonly NodeagentCase[]>();
 
@@ -26,26 +27,6 @@ export function wrongTypeCases(p: Profile): readonly NodeagentCase[] {
     .map((v) => ({ doc: { ...base, ...v.overlay }, violation: { what: v.what, clause: v.clause } }));
   cache.set(p.name, out);
   return out;
-}
-
-/**
- * The whole list, every time: no draw, so no seed decides which field is judged. Shrinks to each
- * file alone (a list of one does not shrink further).
- */
-class EveryOneArbitrary<T> extends fc.Arbitrary<readonly T[]> {
-  constructor(private readonly items: readonly T[]) {
-    super();
-  }
-  generate(): fc.Value<readonly T[]> {
-    return new fc.Value(this.items, undefined);
-  }
-  canShrinkWithoutContext(value: unknown): value is readonly T[] {
-    return Array.isArray(value) && value.every((x) => this.items.includes(x as T));
-  }
-  shrink(value: readonly T[]): fc.Stream<fc.Value<readonly T[]>> {
-    if (value.length <= 1) return fc.Stream.nil();
-    return fc.Stream.of(...value.map((x) => new fc.Value([x] as readonly T[], undefined)));
-  }
 }
 
 /** Every wrong-type file of the profile, as one case (see the module comment). */

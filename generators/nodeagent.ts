@@ -116,21 +116,9 @@ export function boundaryVerdicts(p: Profile): readonly BoundaryVerdict[] {
   return out;
 }
 
-/**
- * One boundary value in a file of defaults, valid or invalid as the model says: its own property, so
- * the rule and type pools of the other properties keep their odds.
- */
-export function boundaryConfigArb(p: Profile): fc.Arbitrary<NodeagentCase> {
-  return fc.constantFrom(...boundaryVerdicts(p)).map((b) => {
-    const doc = { ...baseDoc(p), [nameIn(b.field, p)]: b.value };
-    if (b.valid) return { doc };
-    const clause = validateNodeagentConfig(doc, p).errors[0]!.clause;
-    return { doc, violation: { what: `${nameIn(b.field, p)} = ${JSON.stringify(b.value)}, past the edge of its type or range`, clause } };
-  });
-}
-
-// Boundary values stay in their own property: a target refusing one (upstream's kubelet refuses a
-// shutdownGracePeriod under 1s) would otherwise taint every file built on a valid one.
+// Boundary values stay out of the valid files' samples (generators/nodeagent-edges.ts judges each alone): a
+// target refusing one (upstream's kubelet refuses a shutdownGracePeriod under 1s) would otherwise taint
+// every file built on a valid one.
 const samplesOf = (f: FieldSpec, p: Profile): unknown[] => [...f.samples(p), ...(f.edges ?? []).filter((e) => e.ok).map((e) => e.value)];
 
 /** Valid configuration files: a random subset of fields with sample values, maybe a cross-field combination. */

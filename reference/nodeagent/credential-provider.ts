@@ -9,13 +9,13 @@
 import type { Profile } from '../profile.ts';
 import { isRecord, scalarTypeError } from './config-types.ts';
 import { parseGoDuration } from './duration.ts';
-import { matchesAny, validatePattern, type MatchDecision } from './match-images.ts';
+import { matchesAny, globOnlyInPath, validatePattern, type MatchDecision } from './match-images.ts';
 import { checkTypeMeta, type FieldError, type ValidationResult } from './config.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
 
 export const CREDENTIAL_PROVIDER_KIND = 'CredentialProviderConfig';
 
-/** `skip`: rule ids left out by the reference loader's planted faults only (`cp:patterns`, `cp:name`, `cp:cache-duration`). */
+/** `skip`: rule ids left out by the reference loader's planted faults only (`cp:patterns`, `cp:path-globs`, `cp:name`, `cp:cache-duration`). */
 export function validateCredentialProviderConfig(doc: unknown, profile: Profile, opts: { skip?: ReadonlySet<string> } = {}): ValidationResult {
   const skip = opts.skip ?? new Set<string>();
   const errors: FieldError[] = [];
@@ -75,7 +75,7 @@ export function validateCredentialProviderConfig(doc: unknown, profile: Profile,
       else {
         if (mi.length === 0) errors.push({ field: `${at}.matchImages`, clause: 'node:2.1/matchImages', message: 'matchImages is required and empty' });
         mi.forEach((pat, j) => {
-          const e = scalarTypeError('string', pat) ?? (skip.has('cp:patterns') ? undefined : validatePattern(pat as string));
+          const e = scalarTypeError('string', pat) ?? (skip.has('cp:patterns') || (skip.has('cp:path-globs') && globOnlyInPath(pat as string)) ? undefined : validatePattern(pat as string));
           if (e) errors.push({ field: `${at}.matchImages[${j}]`, clause: 'node:2.1/matchImages', message: e });
         });
       }

@@ -106,6 +106,15 @@ export function validatePattern(pattern: string): string | undefined {
   return typeof p === 'string' ? p : undefined;
 }
 
+/**
+ * Is a glob in the path the pattern's only fault? (`registry.io/team/*`: upstream's kubelet accepts it,
+ * refusing a glob in the port; the planted fault path-globs-allowed does the same.)
+ */
+export function globOnlyInPath(pattern: string): boolean {
+  const slash = pattern.indexOf('/');
+  return slash >= 0 && GLOB_CHARS.test(pattern.slice(slash)) && validatePattern(pattern.slice(0, slash)) === undefined;
+}
+
 /** How an image reference is read; the primary reading is `READING`, the others probe the spec's gaps. */
 type Reading = { stripTagDigest: boolean; normalizeHub: boolean; caseInsensitive: boolean; stringPrefix: boolean };
 const READING: Reading = { stripTagDigest: true, normalizeHub: true, caseInsensitive: false, stringPrefix: false };

@@ -7,18 +7,9 @@
 import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
-import {
-  boundaryConfigArb,
-  everyFieldConfigArb,
-  invalidConfigArb,
-  openConfigArb,
-  openDecisions,
-  ruleViolationClauses,
-  toYaml,
-  validConfigArb,
-  type NodeagentCase,
-} from '../../generators/nodeagent.ts';
+import { everyFieldConfigArb, invalidConfigArb, openConfigArb, openDecisions, ruleViolationClauses, toYaml, validConfigArb, type NodeagentCase } from '../../generators/nodeagent.ts';
 import { everyWrongTypeArb } from '../../generators/nodeagent-field-types.ts';
+import { edgeClauses, everyEdgeFileArb, type EdgeFile } from '../../generators/nodeagent-edges.ts';
 import { credentialConfigArb, credentialViolationClauses, invalidCredentialConfigArb } from '../../generators/nodeagent-credentials.ts';
 import { configJudgementClauses, credentialJudgementClauses, judgeConfigAnswer, judgeCredentialAnswer } from '../../reference/nodeagent/loader-oracle.ts';
 import { profiles, type Profile } from '../../reference/profile.ts';
@@ -120,20 +111,6 @@ export const nodeagentOpenDecisionChecks = openDecisions(profiles.svc).map((d, i
 });
 
 /**
- * Boundary inputs (issue 17): integers at and past the int32/uint32 limits (and 2^32 + a valid value,
- * which a truncating reader takes for that value), -1, compound and fractional durations (`1h30m`,
- * `300ms`, `1.5h`), zero and negative ones; each file holds one, valid or invalid as the model says.
- */
-export const nodeagentBoundaryValues = loaderCheck({
-  id: 'nodeagent-boundary-values',
-  title: 'NodeagentConfiguration files with one value at the edge of its type (int32 overflow, negatives, compound and fractional durations) are judged as the model says',
-  clauses: configJudgementClauses,
-  fileName: 'nodeagent-config.yaml',
-  arbitrary: boundaryConfigArb,
-  judge: judgeConfigAnswer,
-});
-
-/**
  * Every field's type rule on every run: one file per field and wrong-type value (2.2 "Type" column,
  * 2.3, 2.4), all in one case (generators/nodeagent-field-types.ts). A field the spec shows no values
  * for (hairpinMode, the eviction maps) has no valid file to pass on, so without this its clause's
@@ -149,31 +126,75 @@ export const nodeagentFieldTypes: Check<readonly NodeagentCase[]> = {
   clauses: configJudgementClauses,
   applicable: needsLoader,
   arbitrary: (env) => everyWrongTypeArb(env.profile),
-  describe: (cases) => (cases.length === 1 ? describeCase(cases[0]!) : cases.map((c) => `# file: ${c.violation?.what ?? 'valid'}`)),
-  reproducer: (cases, failure, env, about) => {
-    // A shrunk case is one file; one cut short by the shrink budget is reproduced by its first file of the failing clause.
-    const c = cases.find((x) => x.violation?.clause === failure.clause) ?? cases[0]!;
-    return loaderReproducer({
-      fileName: 'nodeagent-config.yaml',
-      text: toYaml(c.doc),
-      command: env.nodeagentLoader?.command ?? '<loader command>',
-      ...(failure.needs ? { needs: failure.needs } : {}),
-      about,
-    });
-  },
-  run: async (cases, cx) => {
-    // Every file is judged before the first failing one is thrown: a known failure early in the list (upstream
-    // accepts containerLogMaxSize "10MB") leaves the other fields their verdicts instead of none.
-    const failing: Judgement[][] = [];
-    for (const c of cases) {
-      const answer = await cx.env.nodeagentLoader!.run('nodeagent-config.yaml', toYaml(c.doc));
-      const js = judgeConfigAnswer(c.doc, answer, cx.env.profile, c.violation?.clause);
-      if (js.some((j) => j.verdict === 'fail')) failing.push(js);
-      else cx.judge(js);
-    }
-    if (failing.length > 0) cx.judge(failing[0]!);
-  },
+  describe: describeFiles,
+  reproducer: (cases, failure, env, about) => fileReproducer(cases, failure, env, about, () => 'nodeagent-config.yaml'),
+  run: (cases, cx) => judgeEveryFile(cases, cx, () => ({ fileName: 'nodeagent-config.yaml', judge: judgeConfigAnswer })),
 };
+
+/** A case of several files: one file shrunk to is shown whole; a longer list (cut short by the shrink budget) by its files' names. */
+function describeFiles(cases: readonly NodeagentCase[]): string[] {
+  return cases.length === 1 ? describeCase(cases[0]!) : cases.map((c) => `# file: ${c.violation?.what ?? 'valid'}`);
+}
+
+/** A shrunk case is one file; one cut short by the shrink budget is reproduced by its first file of the failing clause. */
+function fileReproducer<C extends NodeagentCase>(
+  cases: readonly C[],
+  failure: Parameters<NonNullable<Check<readonly C[]>['reproducer']>>[1],
+  env: CheckEnv,
+  about: Parameters<NonNullable<Check<readonly C[]>['reproducer']>>[3],
+  fileName: (c: C) => string,
+): string {
+  const c = cases.find((x) => x.violation?.clause === failure.clause) ?? cases[0]!;
+  return loaderReproducer({ fileName: fileName(c), text: toYaml(c.doc), command: env.nodeagentLoader?.command ?? '<loader command>', ...(failure.needs ? { needs: failure.needs } : {}), about });
+}
+
+type FileJudge = (doc: Record<string, unknown>, ans: { exitCode: number; stdout: string }, p: Profile, violationClause?: ClauseId) => Judgement[];
+
+/**
+ * Every file is judged before the first failing one is thrown: a known failure early in the list
+ * (upstream accepts containerLogMaxSize "10MB") leaves the other files their verdicts instead of none.
+ */
+async function judgeEveryFile<C extends NodeagentCase>(cases: readonly C[], cx: CaseContext, how: (c: C) => { fileName: string; judge: FileJudge }): Promise<void> {
+  const failing: Judgement[][] = [];
+  for (const c of cases) {
+    const { fileName, judge } = how(c);
+    const answer = await cx.env.nodeagentLoader!.run(fileName, toYaml(c.doc));
+    const js = judge(c.doc, answer, cx.env.profile, c.violation?.clause);
+    if (js.some((j) => j.verdict === 'fail')) failing.push(js);
+    else cx.judge(js);
+  }
+  if (failing.length > 0) cx.judge(failing[0]!);
+}
+
+const edgeFileName = (f: EdgeFile) => (f.file === 'config' ? 'nodeagent-config.yaml' : 'credential-providers.yaml');
+
+/**
+ * Every rule on every run: for each clause a range, cross-field, boundary or matchImages rule decides,
+ * one case holding every file on either side of it (generators/nodeagent-edges.ts), judged by the
+ * model and shrunk to the one file the loader got wrong. The random properties drew a few of these
+ * per run, so a clause a target gets wrong on one file of several passed on some seeds and failed on
+ * others. One check per clause, so that every clause a target gets wrong is reported with its own file.
+ */
+export const nodeagentEdgeChecks: Check<readonly EdgeFile[]>[] = edgeClauses(profiles.svc).map((clause) => {
+  const credentials = clause.startsWith('node:2.1/') || clause === 'node:2.5/provider-apiVersion';
+  return {
+    id: nodeagentEdgeCheckId(clause),
+    defaultRuns: 1,
+    suite: NODEAGENT_SUITE,
+    title: `${credentials ? 'CredentialProviderConfig' : 'NodeagentConfiguration'} files on either side of ${clause} (every edge, boundary and cross-field file) are judged as the model says, on every run`,
+    clauses: credentials ? credentialJudgementClauses : configJudgementClauses,
+    applicable: needsLoader,
+    arbitrary: (env) => everyEdgeFileArb(env.profile, clause),
+    describe: describeFiles,
+    reproducer: (files, failure, env, about) => fileReproducer(files, failure, env, about, edgeFileName),
+    run: (files, cx) => judgeEveryFile(files, cx, (f) => ({ fileName: edgeFileName(f), judge: f.file === 'config' ? judgeConfigAnswer : judgeCredentialAnswer })),
+  };
+});
+
+/** `node:2.2/maxPods` -> `nodeagent-edges-maxPods`. */
+export function nodeagentEdgeCheckId(clause: ClauseId): string {
+  return `nodeagent-edges-${clauseSlug(clause)}`;
+}
 
 export const nodeagentCredentialProviders = loaderCheck({
   id: 'nodeagent-credential-providers',
@@ -190,44 +211,27 @@ function fcOneOf(p: Profile): fc.Arbitrary<NodeagentCase> {
 }
 
 /**
- * One small property per rule clause (range edges, cross-field rules): the broad invalid-configs
- * property draws ~50 rule violations at random, so at the default budget (25 runs) most rules would
- * go unexercised; these cover every one in a few files each. Clause ids are the same in both profiles.
+ * The check that judges every file breaking each rule clause (range edges, cross-field rules), in the
+ * order of ruleViolationClauses: the broad invalid-configs property draws ~50 rule violations at
+ * random, so at the default budget most rules would go unexercised. These were small random
+ * properties of their own (three files each on random valid bases); the edge checks hold every such
+ * file on every run, so they took their place.
  */
-export const nodeagentInvalidRuleChecks = ruleViolationClauses(profiles.svc).map((clause) =>
-  loaderCheck({
-    id: nodeagentRuleCheckId(clause),
-    title: `NodeagentConfiguration files breaking ${clause} (one violation) are rejected, naming the field`,
-    clauses: configJudgementClauses,
-    fileName: 'nodeagent-config.yaml',
-    arbitrary: (p) => invalidConfigArb(p, clause),
-    judge: judgeConfigAnswer,
-    defaultRuns: 3,
-  }),
-);
+export const nodeagentInvalidRuleChecks = ruleViolationClauses(profiles.svc).map(edgeCheckOf);
 
 /** `node:2.2/maxPods` -> `maxPods` (dashes only: check ids name saved counterexample files). */
 function clauseSlug(clause: ClauseId): string {
   return clause.replace(/^node:[\d.]+\//, '').replace(/[^A-Za-z0-9]+/g, '-');
 }
 
-/** `node:2.2/maxPods` -> `nodeagent-invalid-rule-maxPods`. */
-export function nodeagentRuleCheckId(clause: ClauseId): string {
-  return `nodeagent-invalid-rule-${clauseSlug(clause)}`;
-}
+/** The same for CredentialProviderConfig files, in the order of credentialViolationClauses. */
+export const nodeagentInvalidCredentialChecks = credentialViolationClauses(profiles.svc).map(edgeCheckOf);
 
-/** The same for CredentialProviderConfig files: one small property per clause a one-violation file breaks. */
-export const nodeagentInvalidCredentialChecks = credentialViolationClauses(profiles.svc).map((clause) =>
-  loaderCheck({
-    id: `nodeagent-invalid-credential-${clauseSlug(clause)}`,
-    title: `CredentialProviderConfig files breaking ${clause} (one violation) are rejected, naming the field`,
-    clauses: credentialJudgementClauses,
-    fileName: 'credential-providers.yaml',
-    arbitrary: (p) => invalidCredentialConfigArb(p, clause),
-    judge: judgeCredentialAnswer,
-    defaultRuns: 3,
-  }),
-);
+function edgeCheckOf(clause: ClauseId): Check<readonly EdgeFile[]> {
+  const c = nodeagentEdgeChecks.find((x) => x.id === nodeagentEdgeCheckId(clause));
+  if (!c) throw new Error(`no edge check for ${clause}: generators/nodeagent-edges.ts holds no file breaking it`);
+  return c;
+}
 
 export const nodeagentChecks = [
   nodeagentValidConfigs,
@@ -235,9 +239,7 @@ export const nodeagentChecks = [
   nodeagentInvalidConfigs,
   nodeagentOpenConfigs,
   ...nodeagentOpenDecisionChecks,
-  nodeagentBoundaryValues,
   nodeagentFieldTypes,
+  ...nodeagentEdgeChecks,
   nodeagentCredentialProviders,
-  ...nodeagentInvalidRuleChecks,
-  ...nodeagentInvalidCredentialChecks,
 ];

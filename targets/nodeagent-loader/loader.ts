@@ -76,6 +76,11 @@ function extraFaultErrors(faults: ReadonlySet<string>, doc: Record<string, unkno
   if (faults.has('burst-needs-qps') && doc.registryPullQPS === 0 && typeof doc.registryBurst === 'number' && doc.registryBurst > 0) {
     out.push({ field: 'registryBurst', clause: 'node:2.2/registryBurst', message: 'registryBurst needs registryPullQPS > 0' });
   }
+  if (faults.has('sub-second-shutdown-refused') && typeof doc.shutdownGracePeriod === 'string') {
+    const d = parseGoDuration(doc.shutdownGracePeriod);
+    if (d.ok && d.nanos > 0n && d.nanos < 1_000_000_000n)
+      out.push({ field: 'shutdownGracePeriod', clause: 'node:2.2/shutdownGracePeriod', message: 'shutdownGracePeriod must be either zero or otherwise >= 1 sec' });
+  }
   if (faults.has('gate-default-off')) {
     for (const f of ['qosReserved', 'memoryThrottlingFactor', 'cpuManagerPolicyOptions']) {
       if (doc[f] !== undefined && !(isRecord(doc[f]) && Object.keys(doc[f]).length === 0)) out.push({ field: f, clause: tableClauseId(`node:2.2/${f}`), message: `${f} needs a feature gate` });

@@ -42,7 +42,7 @@ describe('a zero read as unset with nothing printed to show it', () => {
   // nothing cannot show which, so the clause is inconclusive: never failed, never passed.
   it('is inconclusive under its clause', async () => {
     const records = await runNodeagentChecks({
-      checks: ['nodeagent-invalid-rule-port', 'nodeagent-invalid-rule-nodeLeaseDurationSeconds'],
+      checks: ['nodeagent-edges-port', 'nodeagent-edges-nodeLeaseDurationSeconds'],
       runs: 25,
       seed: SEED,
       variations: ['zero-as-unset', 'no-output'],

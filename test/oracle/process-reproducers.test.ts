@@ -45,7 +45,7 @@ function saved(cx: Counterexample | undefined): { dir: string; file: string } {
 
 describe("a node-agent loader failure's script", () => {
   it.each([
-    ['an invalid file accepted', 'negative-max-pods', 'nodeagent-invalid-rule-maxPods', 'node:2.2/maxPods'],
+    ['an invalid file accepted', 'negative-max-pods', 'nodeagent-edges-maxPods', 'node:2.2/maxPods'],
     ['a valid file refused', 'burst-needs-qps', 'nodeagent-valid-configs', 'node:2.2/registryBurst'],
   ] as const)(
     '%s (%s): exit 1 with the fault, 0 without',
