@@ -70,9 +70,10 @@ export async function runNodeagentChecks(o: NodeagentRunOptions): Promise<CheckR
 }
 
 /**
- * The checks that can see a loader fault at the default budget: its own list, plus the per-clause
- * property of each clause it breaks when a broad one-violation property is among them (those draw
- * ~50 rules or 14 breakers at random and need hundreds of runs to reach every one).
+ * The checks that can see a loader fault at the default budget: its own list, plus the edge check of
+ * each clause it breaks when a broad one-violation property is among them (those draw ~50 rules or 14
+ * breakers at random and need hundreds of runs to reach every one; an edge check holds every file
+ * that decides its clause).
  */
 export function nodeagentFaultChecks(f: NodeagentFault): string[] {
   const perClause = [

@@ -85,8 +85,9 @@ describe('planted loader faults are caught by their clause, shrunk to a minimal 
 });
 
 describe('at the default budget of npm start (25 runs per property), as npm run mutation runs them', () => {
-  // The broad one-violation properties need hundreds of runs to reach every rule; the per-clause
-  // properties (3 files each) are what make every fault visible within the default budget.
+  // The broad one-violation properties need hundreds of runs to reach every rule; the per-clause edge
+  // checks (every file that decides their clause, on every run) are what make every fault visible
+  // within the default budget.
   it('every planted loader fault is caught by its clause', async () => {
     const missed: string[] = [];
     for (const f of nodeagentFaults) {

@@ -23,4 +23,15 @@ export const COSTLIEST_FIRST: readonly string[] = [
   'test/oracle/faults-2-of-2.test.ts',
   'test/oracle/daemon-faults.test.ts',
   'test/oracle/concurrency.test.ts',
+  // Then the longest of the rest, longest first, so that no file of half a minute starts last and runs alone.
+  'test/clients/kubectl-workflows.test.ts',
+  'test/cli/compare.test.ts',
+  'test/oracle/html-report-browser.test.ts',
+  'test/clients/client-node.test.ts',
+  'test/runner/same-seed.test.ts',
+  'test/harness/envtest-topologies.test.ts',
+  'test/cli/package.test.ts',
+  'test/harness/repeatable-5xx.test.ts',
+  'test/cli/bad-input.test.ts',
+  'test/harness/controller-daemon.test.ts',
 ];
