@@ -41,8 +41,18 @@ export function shareOfArgv(argv: readonly string[]): Share | undefined {
   return { index: Number(m[1]), count: Number(m[2]), width, out };
 }
 
+/**
+ * The parent tabulates verdicts, clauses and counterexample sizes (requests, steps), not the
+ * reproducers: a share's scripts, answers and watch histories outgrew what one JSON string can hold
+ * (V8's ~512 MB; the concurrent-workload faults record whole histories), so they stay behind.
+ */
 export function writeShare(file: string, outcomes: readonly ShareOutcome[]): void {
-  writeFileSync(file, JSON.stringify(outcomes));
+  const slim = (r: CheckRecord): CheckRecord => {
+    if (!r.counterexample) return r;
+    const { curl: _curl, nodeTest: _nodeTest, history: _history, needs: _needs, answers: _answers, ...kept } = r.counterexample;
+    return { ...r, counterexample: { ...kept, curl: '' } };
+  };
+  writeFileSync(file, JSON.stringify(outcomes.map((o) => ({ ...o, records: o.records.map(slim) }))));
 }
 
 /**
