@@ -258,7 +258,7 @@ say();
 for (const l of perTarget) say(l);
 say();
 say(
-  "Counterexample size is counted in the target's own unit: requests sent (API server), lines of the shrunk file without comments (node-agent loader), options on the shrunk command line besides --profile and --fault (controller daemon). Each fault runs only the checks that must catch it (for the loader, with the per-clause properties of the clauses it breaks); each variation runs every check of its target.",
+  "Counterexample size is counted in the target's own unit: requests sent (API server), lines of the shrunk file without comments (node-agent loader), options on the shrunk command line besides --profile and --fault (controller daemon). Each fault runs only the checks that must catch it (for the loader, with the edge checks of the clauses it breaks); each variation runs every check of its target.",
 );
 say();
 for (const l of body) say(l);
