@@ -16,7 +16,7 @@ let seq = 0;
 const ex = (request: TargetRequest, status: number, startedAtMs: number, durationMs: number, body: unknown = {}): Exchange => ({
   seq: ++seq,
   request,
-  response: { status, headers: { 'content-type': 'application/json' }, bodyText: typeof body === 'string' ? body : JSON.stringify(body), ...(typeof body === 'string' ? {} : { json: body }) },
+  response: { status, headers: { 'content-type': 'application/json' }, bodyText: typeof body === 'string' ? body : JSON.stringify(body), json: typeof body === 'string' ? undefined : body },
   startedAtMs,
   durationMs,
 });
