@@ -143,7 +143,7 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     ...(exchanges.some(isStream)
       ? [
           '# stream N SECONDS ARGS...: a watch, read in the background for at most SECONDS; it goes on once the',
-          '# answer\'s headers are in (the watch is established), or after 1 s.',
+          "# answer's headers are in (the watch is established), or after 1 s.",
           'stream() {',
           '  local i=$1 t=$2; shift 2',
           `  curl -sS -N --max-time "$t" --path-as-is -g ${insecureArg} -D "$R/$i.h" -o "$R/$i.b" -w '%{http_code}' "$@" > "$R/$i.s" &`,

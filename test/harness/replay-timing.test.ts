@@ -63,7 +63,10 @@ describe('replay timing', () => {
   it('a watch the case was served must be served again: a 410 as its first event is another path, unless a need speaks of it', () => {
     const cases = recorded();
     expect(premises(cases, [eventsNeed], isSetup).find((p) => p.request === 1)).toEqual({ request: 1, recorded: 200, served: true });
-    const errorNeed = { says: '410 or every change', test: { kind: 'anyOf', tests: [{ kind: 'events', at: { request: 1 }, start: [{ type: 'ERROR' }], then: [] }, eventsNeed.test] } } as unknown as AnswerNeed;
+    const errorNeed = {
+      says: '410 or every change',
+      test: { kind: 'anyOf', tests: [{ kind: 'events', at: { request: 1 }, start: [{ type: 'ERROR' }], then: [] }, eventsNeed.test] },
+    } as unknown as AnswerNeed;
     expect(premises(cases, [errorNeed], isSetup).find((p) => p.request === 1)).toEqual({ request: 1, recorded: 200 });
     const refused = [...cases];
     refused[1] = ex(watchFrom('7'), 200, 1100, 5, '{"type":"ERROR","object":{"kind":"Status","code":410}}\n');
