@@ -8,6 +8,7 @@ import { isSecretHeader, redactText } from './redact.ts';
 import { EVALUATOR_JS, type AnswerNeed } from '../reference/answer-checks.ts';
 import { learnedValues, needStrings, positions, type Learned } from './learned-values.ts';
 import { PREMISES_JS, REMAP_JS, mustLearn, premises } from './replay-premises.ts';
+import { LATE_JS, lateWatches, pauses } from './replay-timing.ts';
 
 export interface CurlOptions {
   server: string;
@@ -15,6 +16,12 @@ export interface CurlOptions {
   insecure?: boolean;
   /** What the answers must do for the failure to be gone (resolved to request indexes): the script's exit status. */
   needs?: readonly AnswerNeed[];
+  /**
+   * The failing case compacted the target's history (its compaction hook) before its watches: a script
+   * cannot, so before a watch from a learned version it waits until the target says that version left
+   * its history, and a stream that looks right while the version is still there decides nothing.
+   */
+  compacted?: boolean;
   /** Header lines: the clause, what was expected and observed, the replay command. */
   about?: { readonly clause: string; readonly expected: string; readonly observed: string; readonly replay?: string };
 }
@@ -53,6 +60,7 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     .map((e) => ({ e, name: String((e.request.body as { metadata?: { name?: unknown } } | undefined)?.metadata?.name ?? '') }))
     .filter((c) => c.name !== '');
   const about = opts.about;
+  const dropped = opts.compacted === true ? heldWatches(exchanges, plan, needs) : [];
   const lines = [
     '#!/usr/bin/env bash',
     `# Reproducer by svc-conformance${about ? ` for ${about.clause}` : ''}: ${exchanges.length} request(s), recorded against ${server}.`,
@@ -116,8 +124,11 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     'call() {',
     '  local i=$1; shift',
     `  curl -sS --path-as-is -g ${insecureArg} -D "$R/$i.h" -o "$R/$i.b" -w '%{http_code}' "$@" > "$R/$i.s"`,
+    '  stamp "$i"',
     '  show "$i"',
     '}',
+    '# stamp N: when request N was answered (a watch: established), in ms; a watch verdict may rest on it.',
+    'stamp() { date +%s%3N > "$R/$1.t" 2>/dev/null; }',
     'show() {',
     '  echo "=== request $1: answered $(cat "$R/$1.s" 2>/dev/null)"',
     '  [ -f "$R/$1.h" ] && tr -d \'\\r\' < "$R/$1.h"',
@@ -131,11 +142,23 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     '}',
     ...(exchanges.some(isStream)
       ? [
-          '# stream N SECONDS ARGS...: a watch, read in the background for at most SECONDS.',
+          '# stream N SECONDS ARGS...: a watch, read in the background for at most SECONDS; it goes on once the',
+          "# answer's headers are in (the watch is established), or after 1 s.",
           'stream() {',
           '  local i=$1 t=$2; shift 2',
           `  curl -sS -N --max-time "$t" --path-as-is -g ${insecureArg} -D "$R/$i.h" -o "$R/$i.b" -w '%{http_code}' "$@" > "$R/$i.s" &`,
-          '  sleep 1',
+          `  for _ in $(seq 1 100); do grep -q $'^\\r*$' "$R/$i.h" 2>/dev/null && break; sleep 0.01; done`,
+          '  stamp "$i"',
+          '}',
+        ]
+      : []),
+    ...(dropped.length > 0
+      ? [
+          '# dropped N PATH RV_Q: waits (up to 30 s) until the target says version RV left its history (a list at exactly',
+          '# that version answers 410, rest:6.1.3); otherwise $R/N.held says it was still there when watch N started.',
+          'dropped() {',
+          `  for _ in $(seq 1 150); do [ "$(curl -sS -o /dev/null -w '%{http_code}' ${insecureArg} ${auth} "$SERVER$2?resourceVersion=$3&resourceVersionMatch=Exact")" = 410 ] && return 0; sleep 0.2; done`,
+          '  echo "version $3 was still in the history after 30 s" > "$R/$1.held"',
           '}',
         ]
       : []),
@@ -152,10 +175,19 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
   ];
   const order = plan.order;
   const streams: number[] = [];
+  const waits = pauses(exchanges, order);
   for (const i of order) {
     const e = exchanges[i]!;
+    const pause = waits.get(i);
+    if (pause !== undefined) lines.push(`# the failing case waited ${pause} ms here: so does this run`, `sleep ${(pause / 1000).toFixed(3)}`);
     const note = comment(e);
     if (note !== undefined) lines.push(note);
+    const held = dropped.find((d) => d.stream === i);
+    if (held !== undefined)
+      lines.push(
+        "# the failing case compacted the target's history before this watch; this run waits for its version to leave it instead",
+        `dropped ${i} ${quoteWithVars(redactText(e.request.path), nameVars(plan))} "$${held.name}_Q"`,
+      );
     if (isStream(e)) {
       streams.push(i);
       lines.push(curlCommand(e.request, `stream ${i} ${Math.max(3, Math.ceil(e.durationMs / 1000) + 2)}`, plan, i));
@@ -169,7 +201,7 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     lines.push('');
   }
   if (streams.length > 0) lines.push('wait', ...streams.map((i) => `show ${i}`), '');
-  lines.push(...verdictBlock(needs, exchanges, plan));
+  lines.push(...verdictBlock(needs, exchanges, plan, dropped));
   return lines.join('\n');
 }
 
@@ -204,8 +236,16 @@ function comment(e: Exchange): string | undefined {
   return `# recorded: transport error: ${redactText(e.transportError ?? 'unknown').replace(/\s*\n\s*/g, ' ')}`;
 }
 
+/** The watches a need reads that start from a learned resourceVersion, with the learned value's shell name. */
+export function heldWatches(exchanges: readonly Exchange[], plan: ReplayPlan, needs: readonly AnswerNeed[]): { stream: number; name: string }[] {
+  return lateWatches(exchanges, plan.learned, needs).map((w) => {
+    const rv = (exchanges[w.stream]!.request.query ?? []).find(([k]) => k === 'resourceVersion')?.[1];
+    return { stream: w.stream, name: plan.learned.find((l) => l.value === rv && l.from === w.from)!.name };
+  });
+}
+
 /** The end of a reproducer: the needs evaluated on the answers it got, and the exit status. */
-function verdictBlock(needs: readonly AnswerNeed[], exchanges: readonly Exchange[], plan: ReplayPlan): string[] {
+function verdictBlock(needs: readonly AnswerNeed[], exchanges: readonly Exchange[], plan: ReplayPlan, dropped: readonly { stream: number }[]): string[] {
   const count = exchanges.length;
   if (needs.length === 0) {
     return ['echo "undecided: the answer this failure needed is not available as data; compare the answers above with the expected line at the top" >&2', `exit ${REPRODUCER_EXIT.undecided}`];
@@ -221,6 +261,7 @@ const answer = (i) => { const s = read(i + '.s'); if (s === undefined) return un
   return { status: Number(s) || 0, headers, body, events: documents(text) }; };`;
   // This run's values of the recorded literals, handed to node as arguments: learned values, namespaces, groups.
   const literals = runLiterals(plan);
+  const watches = lateWatches(exchanges, plan.learned, needs);
   return [
     `# The answer the spec needs (svc-conformance's model), checked on the answers above, with the values this run learned.`,
     'DECIDED=1',
@@ -230,6 +271,7 @@ const answer = (i) => { const s = read(i + '.s'); if (s === undefined) return un
     reader,
     REMAP_JS,
     PREMISES_JS,
+    LATE_JS,
     `const literals = ${JSON.stringify(literals.map((l) => [l.literal, l.whole]))}.map(([lit, whole], k) => [lit, process.argv[3 + k], whole]);`,
     `const needs = remap(${JSON.stringify(needs)}, literals);`,
     `const premises = ${JSON.stringify(premises(exchanges, needs, isSetup))};`,
@@ -245,6 +287,10 @@ const answer = (i) => { const s = read(i + '.s'); if (s === undefined) return un
     `if (open !== undefined) { console.error('undecided: ' + open.says + ' (' + open.observed + ')'); process.exit(${REPRODUCER_EXIT.undecided}); }`,
     `for (const r of results) console.log((r.ok ? 'ok    ' : 'FAILS ') + r.says + ' (observed: ' + r.observed + ')');`,
     `const failing = results.some((r) => !r.ok);`,
+    `const tooLate = failing ? undefined : late(${JSON.stringify(watches)}, (i) => { const t = Number((read(i + '.t') || '').trim()); return Number.isFinite(t) && t > 0 ? t : undefined; });`,
+    `if (tooLate !== undefined) { console.error('undecided: ' + tooLate); process.exit(${REPRODUCER_EXIT.undecided}); }`,
+    `const held = failing ? undefined : ${JSON.stringify(dropped.map((d) => d.stream))}.map((i) => read(i + '.held')).find((x) => x !== undefined);`,
+    `if (held !== undefined) { console.error('undecided: ' + held.trim() + ': the failing case watched from a version its history had dropped, and this run could not make the target drop it'); process.exit(${REPRODUCER_EXIT.undecided}); }`,
     `console.log(failing ? 'the failure is present' : 'the target gives the answer needed: the failure is gone');`,
     `process.exit(failing ? ${REPRODUCER_EXIT.failing} : ${REPRODUCER_EXIT.behaves});`,
     'CHECK',

@@ -11,7 +11,8 @@ import type { Exchange } from './exchange.ts';
 import { isSecretHeader, redactText } from './redact.ts';
 import { EVALUATOR_JS, type AnswerNeed } from '../reference/answer-checks.ts';
 import { PREMISES_JS, REMAP_JS, mustLearn, premises } from './replay-premises.ts';
-import { DOCUMENTS_JS, SKIPPED_HEADERS, isCrdCreate, isSetup, isStream, isWebhookCreate, replayPlan, bodyText, isText, type CurlOptions } from './curl.ts';
+import { LATE_JS, lateWatches, pauses } from './replay-timing.ts';
+import { DOCUMENTS_JS, SKIPPED_HEADERS, heldWatches, isCrdCreate, isSetup, isStream, isWebhookCreate, replayPlan, bodyText, isText, type CurlOptions } from './curl.ts';
 
 /** One request as the test file sends it: literal texts, rewritten at run time to the run's fresh names. */
 interface PlannedRequest {
@@ -26,6 +27,8 @@ interface PlannedRequest {
   readonly setup?: true;
   /** A watch: read for at most this many seconds, in the background. */
   readonly streamSeconds?: number;
+  /** Milliseconds the failing case waited before sending it. */
+  readonly pauseMs?: number;
   /** A custom resource definition: the path that serves its type, waited for before going on. */
   readonly served?: string;
   /** Deleted when the test ends (a definition or webhook configuration it created). */
@@ -36,7 +39,8 @@ export function toNodeTest(exchanges: readonly Exchange[], opts: CurlOptions & {
   const server = redactText(opts.server.replace(/\/+$/, ''));
   const plan = replayPlan(exchanges, opts.needs);
   const about = opts.about;
-  const requests = plan.order.map((i) => planned(exchanges[i]!, i));
+  const waits = pauses(exchanges, plan.order);
+  const requests = plan.order.map((i) => ({ ...planned(exchanges[i]!, i), ...(waits.has(i) ? { pauseMs: waits.get(i)! } : {}) }));
   const line = (s: string) => s.replace(/\s*\n\s*/g, ' ').slice(0, 400);
   return [
     `// Reproducer by svc-conformance${about ? ` for ${about.clause}` : ''}, as a node test: ${exchanges.length} request(s), recorded against ${server}.`,
@@ -68,8 +72,13 @@ export function toNodeTest(exchanges: readonly Exchange[], opts: CurlOptions & {
     `const REQUESTS = ${JSON.stringify(requests, null, 1)};`,
     `const NEEDS = ${JSON.stringify(opts.needs)};`,
     `const PREMISES = ${JSON.stringify(premises(exchanges, opts.needs, isSetup))};`,
+    '// Watches from a learned version: how long after learning it the failing case started each.',
+    `const LATE_WATCHES = ${JSON.stringify(lateWatches(exchanges, plan.learned, opts.needs))};`,
+    "// Watches from a version the failing case had compacted out of the target's history: the test waits until the target drops it.",
+    `const DROPPED = ${JSON.stringify(opts.compacted === true ? heldWatches(exchanges, plan, opts.needs).map((d) => ({ stream: d.stream, value: plan.learned.find((l) => l.name === d.name)!.value })) : [])};`,
     REMAP_JS,
     PREMISES_JS,
+    LATE_JS,
     `const evaluate = ${EVALUATOR_JS};`,
     DOCUMENTS_JS,
     RUNTIME_JS,
@@ -152,6 +161,9 @@ test('the target gives the answer the spec needs', async (t) => {
   const values = new Map();
   const streams = [];
   const controllers = [];
+  // When each answer was in (a watch: established), in ms.
+  const times = new Map();
+  const held = [];
   t.after(async () => {
     for (const c of controllers) c.abort();
     const auth = process.env.TOKEN ? { authorization: 'Bearer ' + process.env.TOKEN } : {};
@@ -159,27 +171,44 @@ test('the target gives the answer the spec needs', async (t) => {
     for (const r of REQUESTS.filter((x) => x.cleanup)) await fetch(SERVER + rename(r.cleanup), { method: 'DELETE', headers: auth }).catch(() => {});
   });
   for (const r of REQUESTS) {
+    if (r.pauseMs !== undefined) await sleep(r.pauseMs);
+    const drop = DROPPED.find((d) => d.stream === r.i);
+    if (drop !== undefined) {
+      // A list at exactly that version answers 410 once the history dropped it (rest:6.1.3); up to 30 s.
+      const auth = process.env.TOKEN ? { authorization: 'Bearer ' + process.env.TOKEN } : {};
+      const probe = SERVER + rename(r.path) + '?resourceVersion=' + encodeURIComponent(values.get(drop.value) ?? '') + '&resourceVersionMatch=Exact';
+      let gone = false;
+      for (let k = 0; k < 150 && !gone; k++) { gone = (await fetch(probe, { headers: auth }).catch(() => ({ status: 0 }))).status === 410; if (!gone) await sleep(200); }
+      if (!gone) held.push('version ' + values.get(drop.value) + ' was still in the history after 30 s');
+    }
     if (r.streamSeconds !== undefined) {
       const ctl = new AbortController();
       controllers.push(ctl);
       const timer = setTimeout(() => ctl.abort(), r.streamSeconds * 1000);
+      let established;
+      const headersIn = new Promise((resolve) => (established = resolve));
       streams.push((async () => {
         let status = 0, headers, text = '';
         try {
           const res = await send(r, values, ctl.signal);
+          established();
           status = res.status; headers = res.headers;
           const dec = new TextDecoder();
           for await (const chunk of res.body) text += dec.decode(chunk, { stream: true });
         } catch { /* the read ends at its time limit */ }
+        established();
         clearTimeout(timer);
         answers.set(r.i, toAnswer(status, headers, text));
       })());
-      await sleep(1000);
+      // The watch is established once its answer's headers are in; at most 1 s otherwise.
+      await Promise.race([headersIn, sleep(1000)]);
+      times.set(r.i, Date.now());
       continue;
     }
     let a;
     try { a = await answerOf(await send(r, values)); } catch (e) { a = { status: 0, headers: {}, body: String(e), events: [] }; }
     answers.set(r.i, a);
+    times.set(r.i, Date.now());
     t.diagnostic('request ' + r.i + ': ' + r.method + ' ' + rename(r.path) + ' -> ' + a.status);
     if (r.setup && !(a.status >= 200 && a.status < 300) && a.status !== 409) assert.fail('cannot run: setup request ' + r.i + ' was refused (' + a.status + ')');
     if (r.served) {
@@ -205,5 +234,8 @@ test('the target gives the answer the spec needs', async (t) => {
   const open = results.find((r) => r.undecided);
   if (open !== undefined) assert.fail('cannot decide: ' + open.says + ' (' + open.observed + ')');
   for (const r of results) t.diagnostic((r.ok ? 'ok    ' : 'FAILS ') + r.says + ' (observed: ' + r.observed + ')');
+  const tooLate = results.every((r) => r.ok) ? late(LATE_WATCHES, (i) => times.get(i)) : undefined;
+  if (tooLate !== undefined) assert.fail('cannot decide: ' + tooLate);
+  if (held.length > 0 && results.every((r) => r.ok)) assert.fail('cannot decide: ' + held[0] + ': the failing case watched from a version its history had dropped, and this run could not make the target drop it');
   assert.deepEqual(results.filter((r) => !r.ok).map((r) => r.says + ' (observed: ' + r.observed + ')'), [], 'the failure is present');
 });`;

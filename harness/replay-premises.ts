@@ -10,6 +10,9 @@
  *
  *   recorded: 0 POST 201, 1 LIST 200, 2 LIST continue 200 (needs read its body)
  *   replayed: 2 answers 410 Expired  -> undecided ("request 2 answered 410; the failing case got 200")
+ *
+ * A watch the failing case was served must be served again: its version may have left the history
+ * (a 410 as the stream's first event), and a need on the events of the served stream says nothing then.
  */
 import type { Exchange } from './exchange.ts';
 import type { Learned } from './learned-values.ts';
@@ -22,14 +25,35 @@ function statusTested(t: AnswerTest): number[] {
   return [];
 }
 
+export interface Premise {
+  readonly request: number;
+  readonly recorded: number;
+  /** A watch the failing case was served: an ERROR first event now (410 Expired in a 200 stream, rest:6.1.3) is another path. */
+  readonly served?: true;
+}
+
+const isWatch = (e: Exchange): boolean => e.request.method === 'GET' && (e.request.query ?? []).some(([k, v]) => k === 'watch' && (v === '1' || v === 'true'));
+
+/** The first event of a recorded stream is an ERROR (the case was refused in the stream, not served). */
+function refusedInStream(e: Exchange): boolean {
+  const first = (e.response?.bodyText ?? '').trimStart().split('\n', 1)[0] ?? '';
+  try {
+    return (JSON.parse(first) as { type?: unknown }).type === 'ERROR';
+  } catch {
+    return false;
+  }
+}
+
 /** Indexes of the requests that must answer 2xx for the needs to be judged, with the recorded status. */
-export function premises(exchanges: readonly Exchange[], needs: readonly AnswerNeed[], isSetup: (e: Exchange) => boolean): { request: number; recorded: number }[] {
+export function premises(exchanges: readonly Exchange[], needs: readonly AnswerNeed[], isSetup: (e: Exchange) => boolean): Premise[] {
   const tested = new Set(needs.flatMap((n) => statusTested(n.test)));
-  const out: { request: number; recorded: number }[] = [];
+  // A need that itself speaks of an ERROR event there (a 410 the rule allows) makes it the need's business.
+  const errorTested = new Set(needs.filter((n) => JSON.stringify(n.test).includes('ERROR')).flatMap((n) => requestsOf(n.test)));
+  const out: Premise[] = [];
   exchanges.forEach((e, i) => {
     const s = e.response?.status;
     if (s === undefined || s < 200 || s > 299 || isSetup(e) || tested.has(i)) return;
-    out.push({ request: i, recorded: s });
+    out.push({ request: i, recorded: s, ...(isWatch(e) && !refusedInStream(e) && !errorTested.has(i) ? { served: true as const } : {}) });
   });
   return out;
 }
@@ -41,7 +65,9 @@ export function premises(exchanges: readonly Exchange[], needs: readonly AnswerN
  */
 export const PREMISES_JS = String.raw`const diverged = (premises, answer) => {
   for (const p of premises) { const a = answer(p.request);
-    if (a !== undefined && a.status !== 0 && Math.floor(a.status / 100) !== 2) return 'request ' + p.request + ' answered ' + a.status + ' where the failing case got ' + p.recorded + ': this run took another path than the failure, so its needs decide nothing'; }
+    if (a !== undefined && a.status !== 0 && Math.floor(a.status / 100) !== 2) return 'request ' + p.request + ' answered ' + a.status + ' where the failing case got ' + p.recorded + ': this run took another path than the failure, so its needs decide nothing';
+    const e0 = a !== undefined && p.served && Array.isArray(a.events) ? a.events[0] : undefined;
+    if (e0 && e0.type === 'ERROR') return 'the watch of request ' + p.request + ' began with an ERROR event (' + ((e0.object && (e0.object.code || e0.object.reason)) || 'no code') + ') where the failing case was served: this run took another path than the failure, so its needs decide nothing'; }
   return undefined; };`;
 
 /**

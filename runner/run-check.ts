@@ -106,6 +106,8 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
       const reproducerOptions = {
         server: env.target.server,
         needs,
+        // The check compacted the target's history (a hook): its watches may rest on versions that left it.
+        ...((env.exchangeSink?.footprint.reach?.compactions ?? 0) > 0 ? { compacted: true } : {}),
         about: { clause: f.clause, expected: f.expected, observed: f.observed, replay: replayOf(check.id, details.seed, details.counterexamplePath, opts) },
       };
       const cex: Counterexample = {

@@ -3,7 +3,7 @@
  * that finds it (scripts/dev/in-process-run.ts), then every reproducer written for its failures run
  * against a fresh embedded server with the fault (it must exit 1: the failure is present) and against
  * a clean one (it must exit 0: the target behaves). The README's exit statuses: 0 behaves, 1 failing,
- * 2 could not run, 3 undecided. A node test file, where one is written, must fail and pass alike.
+ * 2 could not run, 3 undecided. A node test file, where one is written, must not contradict its script.
  *
  *   measureFault(fault, { runs: 25, seed: 1 }) -> { rows: [{ clause, faulty: 1, clean: 0, outcome: 'right' }], ... }
  */
@@ -28,7 +28,12 @@ export interface ReproducerRow {
   readonly faulty: number;
   readonly clean: number;
   readonly outcome: Outcome;
-  /** The node test file's exit statuses (0 passed, non-zero failed), where one was written: it passes exactly where its script exits 0. */
+  /**
+   * The node test file's exit statuses (0 passed, non-zero failed), where one was written. It agrees
+   * with its script unless one says "the failure is present" where the other says "gone": a test fails
+   * also where it cannot decide (it has no "undecided"), and a verdict that rests on timing (a late
+   * watch) may be undecided in one of the two runs and decided in the other.
+   */
   readonly nodeTest?: { readonly faulty: number; readonly clean: number; readonly agrees: boolean };
   /** The script's last lines against each server: why it decided as it did. */
   readonly tail: { readonly faulty: string; readonly clean: string };
@@ -95,12 +100,18 @@ function runFile(cmd: string, args: readonly string[], env: Record<string, strin
 const tailOf = (s: string) => s.trim().split('\n').slice(-4).join(' | ').slice(0, 400);
 
 /** Runs a script and its node test against one server. */
-async function runAgainstServer(dir: string, base: string, cx: Counterexample, s: Served): Promise<{ script: { code: number; out: string }; node?: number }> {
+async function runAgainstServer(dir: string, base: string, cx: Counterexample, s: Served): Promise<{ script: { code: number; out: string }; node?: number; nodeSays?: NodeSays }> {
   const env = { SERVER: s.server.url, TOKEN: s.token };
   const script = await runFile('bash', [path.join(dir, `${base}.sh`)], env, 120_000);
-  const node = cx.nodeTest !== undefined ? (await runFile(process.execPath, ['--test', path.join(dir, `${base}.test.mjs`)], env, 120_000)).code : undefined;
-  return { script, ...(node !== undefined ? { node } : {}) };
+  if (cx.nodeTest === undefined) return { script };
+  const node = await runFile(process.execPath, ['--test', path.join(dir, `${base}.test.mjs`)], env, 120_000);
+  return { script, node: node.code, nodeSays: node.code === 0 ? 'behaves' : /cannot (decide|run)/.test(node.out) ? 'undecided' : 'failing' };
 }
+
+type NodeSays = 'behaves' | 'failing' | 'undecided';
+
+/** A node test contradicts its script where one says the failure is present and the other that it is gone. */
+export const contradicts = (node: NodeSays, script: number): boolean => (node === 'behaves' && script === 1) || (node === 'failing' && script === 0);
 
 /** Every failure's reproducers against a faulty and a clean server, one server pair per reproducer. */
 export async function judgeReproducers(f: Fault, records: readonly CheckRecord[]): Promise<ReproducerRow[]> {
@@ -123,7 +134,7 @@ export async function judgeReproducers(f: Fault, records: readonly CheckRecord[]
         const clean = onGood.script.code;
         const nodeTest =
           onBad.node !== undefined && onGood.node !== undefined
-            ? { faulty: onBad.node, clean: onGood.node, agrees: (onBad.node === 0) === (faulty === 0) && (onGood.node === 0) === (clean === 0) }
+            ? { faulty: onBad.node, clean: onGood.node, agrees: !contradicts(onBad.nodeSays!, faulty) && !contradicts(onGood.nodeSays!, clean) }
             : undefined;
         rows.push({
           clause: r.clause,

@@ -4,7 +4,11 @@
 // planted fault (docs/reproducer-decisions.md): a read of a generated name (learned from the script's
 // own dry-run answer), paging whose later pages the fault changes (the remainingItemCount need is a
 // relation between this run's pages; a continuation the clean server ends sooner is another path),
-// and a concurrent workload whose rule rests on the history (undecided, never wrong).
+// a concurrent workload whose rule rests on the history (undecided, never wrong), and two watches whose
+// failure needs a timing the script must recreate: a resumed watch from a version the history still
+// holds (watch-exact-inclusive; a script that took 1 s per stream let a 1.5 s history drop it and said
+// "gone" against the fault) and a watch from a version the case compacted away
+// (watch-too-old-served-from-oldest; the script watched before the version left the history).
 import { describe, expect, it } from 'vitest';
 import { faults, type Fault } from '../../targets/api-server/faults.ts';
 import { measureFault } from '../../scripts/dev/reproducer-outcomes.ts';
@@ -44,6 +48,33 @@ describe.skipIf(!hasCurl)('reproducers decide right (skipped: no curl binary)', 
       const m = await measureFault(fault('list-watch-disagree'), { runs: 25, seed: SEED });
       expect(m.found).toBe(true);
       expect(m.rows.filter((r) => r.clean === 1 || r.faulty === 0)).toEqual([]);
+    },
+    600_000,
+  );
+
+  it.concurrent(
+    'watch-exact-inclusive: the resumed watch starts while the history holds its version, decides, and the node test agrees',
+    async () => {
+      const m = await measureFault(fault('watch-exact-inclusive'), { runs: 25, seed: SEED });
+      expect(m.found).toBe(true);
+      const resumed = m.rows.filter((r) => r.clause === 'rest:6.1.1');
+      expect(resumed.length, 'a rest:6.1.1 reproducer is written').toBeGreaterThan(0);
+      // Against the fault: the failure shown (1) or, when this run was too slow to rule on it, undecided (3); never "gone".
+      for (const r of resumed) expect([1, 3], `${r.clause} against the fault: ${r.tail.faulty}`).toContain(r.faulty);
+      expect(m.rows.filter((r) => r.clean === 1 || r.faulty === 0)).toEqual([]);
+      for (const r of m.rows) if (r.nodeTest) expect(r.nodeTest.agrees, `${r.clause}: the node test agrees with its script`).toBe(true);
+    },
+    600_000,
+  );
+
+  it.concurrent(
+    'watch-too-old-served-from-oldest: the watch waits for its version to leave the history, shows the gap against the fault, and a 410 from the clean server is never a failure',
+    async () => {
+      const m = await measureFault(fault('watch-too-old-served-from-oldest'), { runs: 25, seed: SEED });
+      expect(m.found).toBe(true);
+      expect(m.rows.map((r) => [r.clause, r.faulty])).toContainEqual(['rest:6.1.1', 1]);
+      expect(m.rows.filter((r) => r.clean === 1 || r.faulty === 0)).toEqual([]);
+      for (const r of m.rows) if (r.nodeTest) expect(r.nodeTest.agrees, `${r.clause}: the node test agrees with its script`).toBe(true);
     },
     600_000,
   );
