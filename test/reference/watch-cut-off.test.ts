@@ -79,3 +79,26 @@ describe('a watch cut off before it caught up', () => {
     expect(judgeInformer({ ...base, events: [ev('MODIFIED', a12)], cutOff: CUT }).map((j) => j.verdict)).toEqual(['pass', 'pass']);
   });
 });
+
+// rest:3.1 bounds the removal of an object whose last finalizer went in no time: a server may store it
+// once more (Terminating, finalizers emptied) and remove it later. A reader that came after the
+// removal never saw that version, so the stream may carry it just before the removal.
+describe('a Terminating version the reads never saw, just before the removal', () => {
+  const terminating = (rv: string, deletionTimestamp: unknown = '2026-11-26T00:00:00Z'): ObservedEvent => ({
+    type: 'MODIFIED',
+    object: observed({ ...a12, rv }, { deletionTimestamp }),
+    raw: { kind: 'ConfigMap', metadata: { name: a12.name, namespace: NS, resourceVersion: rv } },
+  });
+
+  it('is no difference', () => {
+    expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), terminating('13'), deleted(a12)])).not.toContain('fail');
+    expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), terminating('13'), terminating('14'), deleted(a12)])).not.toContain('fail');
+  });
+
+  it('but a version that is not Terminating, one the history has, one of another object or one not followed by the removal still fails', () => {
+    expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), terminating('13', null), deleted(a12)])).toContain('fail');
+    expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), terminating('12'), deleted(a12)])).toContain('fail');
+    expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), terminating('13'), ev('MODIFIED', a12), deleted(a12)])).toContain('fail');
+    expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), terminating('13')])).toContain('fail');
+  });
+});
