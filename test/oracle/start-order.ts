@@ -3,10 +3,10 @@
  * so the variation and fault shares, a few lines each that run the reference server dozens of times,
  * started last and ran alone on both cores for minutes after everything else had ended. Here the
  * CPU-bound shares alternate with files that mostly wait (on spawned runs, servers' timers and
- * windows), so that the two workers each get one of a kind and the waits are filled. Figures of a
- * fresh-clone run on two cores (CPU-s / wall s): variations 92-157 / 370-430 each; hostile-targets
- * 72 / 225; stable-coverage 64 / 243; nodeagent-faults 36 / 153; reproducer-decisions 28 / 125;
- * reproducers 25 / 118; faults 33 / 100; daemon-faults 11 / 92; concurrency 20 / 98.
+ * windows), so that the two workers each get one of a kind and the waits are filled. Figures of
+ * 2026-11-26 on two cores (CPU-s / wall s, the cases of a file run at once): variation shares 27-58 /
+ * 85-298 each; hostile-targets 70 / 210 (its CLI runs); stable-coverage 56 / 94; reproducer-decisions
+ * 48 / 57; nodeagent-faults 30 / 56; faults 28-29 / 97-111; daemon-faults 8 / 105; concurrency 16 / 53.
  */
 export const COSTLIEST_FIRST: readonly string[] = [
   'test/oracle/variations-1-of-4.test.ts',
