@@ -282,12 +282,12 @@ function withOverlay(doc: Doc, overlay: Doc): Doc {
 }
 
 /** Invalid files: a valid one with exactly one violation laid over it. */
-export function invalidConfigArb(p: Profile, onlyRuleClause?: ClauseId): fc.Arbitrary<NodeagentCase> {
+export function invalidConfigArb(p: Profile): fc.Arbitrary<NodeagentCase> {
   const base = { ...header(p), [nameIn(configFields.find((f) => f.name === 'reservedSystemCPUs')!, p)]: '' };
-  const pool = onlyRuleClause === undefined ? violations(p) : ruleViolationsOf(p, onlyRuleClause);
+  const pool = violations(p);
   // Range edges and cross-field rules are few beside the wrong types of ~100 fields: weigh them up.
   const of = (c: Violation['category']) => fc.constantFrom(...pool.filter((v) => v.category === c));
-  const violation = onlyRuleClause !== undefined ? of('rule') : fc.oneof({ arbitrary: of('rule'), weight: 4 }, { arbitrary: of('type'), weight: 2 }, { arbitrary: of('document'), weight: 1 });
+  const violation = fc.oneof({ arbitrary: of('rule'), weight: 4 }, { arbitrary: of('type'), weight: 2 }, { arbitrary: of('document'), weight: 1 });
   return fc.record({ valid: validConfigArb(p), v: violation }).map(({ valid, v }) => {
     const clause = v.clause;
     // A valid field may cancel the violation (a low threshold under the planted high one): start from defaults then.
@@ -297,7 +297,7 @@ export function invalidConfigArb(p: Profile, onlyRuleClause?: ClauseId): fc.Arbi
   });
 }
 
-/** Range edges and cross-field rules, by the clause each breaks: one property per clause covers them all within a small budget. */
+/** The clauses range edges and cross-field rules break (each has an edge check of its own). */
 export function ruleViolationClauses(p: Profile): ClauseId[] {
   return [
     ...new Set(
@@ -306,10 +306,6 @@ export function ruleViolationClauses(p: Profile): ClauseId[] {
         .map((v) => v.clause),
     ),
   ];
-}
-
-function ruleViolationsOf(p: Profile, clause: ClauseId): PlacedViolation[] {
-  return violations(p).filter((v) => v.category === 'rule' && v.clause === clause);
 }
 
 /** The file as the suite writes it: YAML 1.1-safe (strings like "yes" or "on" stay strings for Go readers). */

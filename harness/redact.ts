@@ -4,6 +4,7 @@
  * the source (the client records redacted headers) and again by the writers, so one missed path does
  * not leak a credential.
  */
+import { defineKey } from '../reference/apply/values.ts';
 export const REDACTED = '<redacted>';
 
 /** Header names whose values are credentials (lower case). */
@@ -103,9 +104,8 @@ export function redactJson(value: unknown): unknown {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       const redacted = SECRET_KEY_NAME.test(k) && v !== null && v !== undefined ? REDACTED : redactJson(v);
-      // defineProperty for `__proto__` only: a generated key of that name must stay an own key.
-      if (k === '__proto__') Object.defineProperty(out, k, { value: redacted, enumerable: true, writable: true, configurable: true });
-      else out[k] = redacted;
+      // A generated key `__proto__` must stay an own key.
+      defineKey(out, k, redacted);
     }
     return out;
   }
