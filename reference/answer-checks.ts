@@ -158,14 +158,26 @@ export const EVALUATOR_JS = String.raw`function evaluate(needs, answer) {
         // The suite's marker write (zz-marker-*, made behind a case's writes to end its wait) is no part of the case.
         // Objects without the suite's run label (a controller's, such as a namespace's CA bundle) are no part of the case, as for the model.
         const ours = (e) => get(e, ['object', 'metadata', 'labels', 'svc-conformance/run']) !== undefined;
-        const seen = (a.events || []).filter((e) => e && e.type !== 'BOOKMARK' && ours(e) && !String(get(e, ['object', 'metadata', 'name']) || '').startsWith('zz-marker-')).map((e) => ({ type: e.type, name: get(e, ['object', 'metadata', 'name']) }));
+        const seen = (a.events || []).filter((e) => e && e.type !== 'BOOKMARK' && ours(e) && !String(get(e, ['object', 'metadata', 'name']) || '').startsWith('zz-marker-')).map((e) => ({ type: e.type, name: get(e, ['object', 'metadata', 'name']), terminating: !!get(e, ['object', 'metadata', 'deletionTimestamp']) }));
         const key = (e) => e.type + ' ' + e.name;
         const head = seen.slice(0, t.start.length).map(key).sort();
         const rest = seen.slice(t.start.length);
-        // A '*' type: any type (a deletion's is not shown by the spec).
-        const fits = rest.length === t.then.length && t.then.every((x, i) => x.name === rest[i].name && (x.type === '*' || x.type === rest[i].type));
+        // A '*' type: any type (a deletion's is not shown by the spec). A MODIFIED of a Terminating object
+        // just before its removal may be a version the failing case's reads never saw (rest:3.1 lets a
+        // server store the emptied finalizer list before removing): legal then, a duplicate otherwise.
+        // This script cannot tell which, so a stream that fits only by passing over one is undecided.
+        let i = 0, passedOver = 0, fits = true;
+        for (let k = 0; k < rest.length && fits; k++) {
+          const e = rest[k], x = t.then[i], next = rest[k + 1];
+          if (x && x.type === '*' && x.name === e.name && e.type === 'MODIFIED' && e.terminating && next && next.name === e.name) passedOver++;
+          else if (x && x.name === e.name && (x.type === '*' || x.type === e.type)) i++;
+          else fits = false;
+        }
+        fits = fits && i === t.then.length;
         const ok = same(head, t.start.map(key).sort()) && fits;
-        return { ok, observed: seen.length === 0 ? 'no events' : seen.map(key).join(', ') };
+        const observed = seen.length === 0 ? 'no events' : seen.map(key).join(', ');
+        if (ok && passedOver > 0) return { ok: false, undecided: true, observed: observed + ' (a Terminating version before a removal the failing case expected: legal only if its reads never saw that version)' };
+        return { ok, observed };
       }
       case 'exit': return { ok: a.status !== -1 && (t.nonZero ? a.status !== 0 : a.status === 0), observed: a.status === -1 ? 'kept running' : 'exit ' + a.status };
       case 'serves': return { ok: a.status === -1, observed: a.status === -1 ? 'serves' : 'exit ' + a.status };

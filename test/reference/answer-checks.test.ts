@@ -111,6 +111,55 @@ describe('evaluateNeeds', () => {
       }),
     ).toBe(false);
   });
+  it('watch events: a Terminating MODIFIED just before the removal the case expected is undecided (legal if unseen, rest:3.1), never a pass nor a failure', () => {
+    const meta = (name: string, extra: Record<string, unknown> = {}) => ({ metadata: { name, labels: RUN, ...extra } });
+    const stream = (events: unknown[]): AnswerData => ({ status: 200, headers: {}, body: '', events });
+    const judge = (a: AnswerData, then: { type: string; name: string }[]) => evaluateNeeds([{ says: 's', test: { kind: 'events', at: at(0), start: [], then } }], () => a)[0]!;
+    const then = [
+      { type: 'MODIFIED', name: 'a' },
+      { type: '*', name: 'a' },
+    ];
+    const terminating = meta('a', { deletionTimestamp: '2026-01-01T00:00:00Z' });
+    const extra = judge(
+      stream([
+        { type: 'MODIFIED', object: meta('a') },
+        { type: 'MODIFIED', object: terminating },
+        { type: 'DELETED', object: terminating },
+      ]),
+      then,
+    );
+    expect(extra).toMatchObject({ ok: false, undecided: true });
+    // Exactly the expected stream passes; a non-Terminating extra, or a Terminating one of another object, fails.
+    expect(
+      judge(
+        stream([
+          { type: 'MODIFIED', object: meta('a') },
+          { type: 'DELETED', object: terminating },
+        ]),
+        then,
+      ),
+    ).toMatchObject({ ok: true });
+    const plain = judge(
+      stream([
+        { type: 'MODIFIED', object: meta('a') },
+        { type: 'MODIFIED', object: meta('a') },
+        { type: 'DELETED', object: terminating },
+      ]),
+      then,
+    );
+    expect(plain.ok).toBe(false);
+    expect(plain.undecided).toBeUndefined();
+    const otherObject = judge(
+      stream([
+        { type: 'MODIFIED', object: meta('a') },
+        { type: 'MODIFIED', object: meta('c', { deletionTimestamp: '2026-01-01T00:00:00Z' }) },
+        { type: 'DELETED', object: terminating },
+      ]),
+      then,
+    );
+    expect(otherObject.ok).toBe(false);
+    expect(otherObject.undecided).toBeUndefined();
+  });
   it('anyOf and allOf; an answer never sent fails', () => {
     const s400: AnswerTest = { kind: 'status', at: at(2), oneOf: [400] };
     const s404: AnswerTest = { kind: 'status', at: at(2), oneOf: [404] };
