@@ -4,7 +4,8 @@
  * (2.2 Rule column and its edges in the field table), both sides of every cross-field rule
  * (config-rules.ts breaks and keeps: iptablesMasqueradeBit against iptablesDropBit, the shutdown
  * periods...), every boundary value of a field's type (int32 limits, compound and sub-second durations)
- * and the matchImages syntax corners and other one-violation CredentialProviderConfig files (2.1).
+ * and the matchImages syntax corners and other one-violation CredentialProviderConfig files (2.1), and
+ * section 2's duration row (its examples, and a duration written as no string).
  *
  * The random properties drew from these pools a few files per run, so a clause a target gets wrong on
  * one file of several (upstream accepts equal iptables bits but refuses a bit of 32; it accepts a glob
@@ -41,6 +42,12 @@ export interface EdgeFile extends NodeagentCase {
  * domain, a glob domain with port and path). The model says which are valid.
  */
 const MATCH_IMAGES_CORNERS = ['registry.io:50*', 'registry.io/*/app', 'registry.io:5000/te?m', '*', '*.registry.io:5000/team', '*.*.registry.io:443/a/b'];
+
+/**
+ * Section 2's row "Duration fields are written as strings such as `1m`, `20s`, `4h`": its three
+ * examples accepted, and a duration written as a number or a bool refused (the model says which).
+ */
+const DURATION_ROW_VALUES: readonly unknown[] = ['1m', '20s', '4h', 60, true];
 
 const baseDoc = (p: Profile): Doc => ({ apiVersion: configApiVersion(p), kind: configKind(p), [nameIn(configFields.find((f) => f.name === 'reservedSystemCPUs')!, p)]: '' });
 
@@ -109,6 +116,8 @@ export function edgeFiles(p: Profile): readonly EdgeFile[] {
   for (const e of acceptedEdges(configFields, [], p)) config(withOverlay(base, e.overlay), e.what, e.clause);
   for (const r of crossRules) r.keeps.forEach((k, i) => config(withOverlay(base, inProfile(k, p)), `${r.id} keep #${i + 1}`, r.clause));
   for (const b of boundaryVerdicts(p)) config({ ...base, [nameIn(b.field, p)]: b.value }, `${nameIn(b.field, p)} = ${JSON.stringify(b.value)}, at the edge of its type or range`, b.field.clause);
+  const syncFrequency = nameIn(configFields.find((f) => f.name === 'syncFrequency')!, p);
+  for (const v of DURATION_ROW_VALUES) config({ ...base, [syncFrequency]: v }, `${syncFrequency} = ${JSON.stringify(v)}`, 'node:2/durations');
   for (const b of breakerDocs(p)) credentials(b.doc, b.what);
   // The invalid corners one file each; the valid ones all in one file (a valid file decides only the open exec apiVersion).
   const cornerValid = (x: string) => validateCredentialProviderConfig(plainCredentialDoc(p, { matchImages: [x] }), p).errors.length === 0;

@@ -57,7 +57,7 @@ export const nodeClauses: readonly Clause[] = [
     ['node:1.1', I, 'The node agent reads a NodeagentConfiguration file, serves HTTPS, runs static pods, reports node status, manages containers, images, volumes, evictions'],
     ['node:1.2', N, 'The agent may read a CredentialProviderConfig; a provider is invoked only for an image its matchImages matches'],
   ]),
-  ...sec('2', [['node:2/durations', N, 'Duration fields are Go duration strings such as 1m, 20s, 4h']]),
+  ...sec('2', [['node:2/durations', N, 'Duration fields are written as strings such as 1m, 20s, 4h']]),
   ...sec('2.1', [
     ['node:2.1/kind', N, 'CredentialProviderConfig: apiVersion nodeagent.config.svc.io/v1beta1, kind CredentialProviderConfig'],
     ['node:2.1/providers', N, 'providers: required list; several may match one image; results combined, the earlier provider wins on overlapping auth keys'],

@@ -44,6 +44,8 @@ export function clausesOfDoc(doc: Record<string, unknown>, p: Profile): ClauseId
       const f = fields.find((y) => (top ? nameIn(y, p) : y.name) === k);
       if (!f || x === null || x === undefined) continue;
       out.add(f.clause);
+      // A duration written as a string, accepted: what section 2's row asks of a loader.
+      if (f.type.kind === 'scalar' && f.type.scalar === 'duration' && typeof x === 'string') out.add('node:2/durations');
       const t = f.type.kind === 'list' ? f.type.of : f.type;
       if (t.kind !== 'object') continue;
       for (const item of Array.isArray(x) ? x : [x]) if (isRecord(item)) walk(t.fields, item, false);

@@ -78,6 +78,9 @@ class Collector {
   }
 }
 
+/** Section 2: "Duration fields are written as strings such as `1m`, `20s`, `4h`." */
+export const DURATIONS_ROW: ClauseId = 'node:2/durations';
+
 const ABSENT_UNSPECIFIED = 'required with no default: the spec does not say whether a loader refuses its absence or reads the zero value';
 /** Required members with no default whose absence the parent's stated default covers (logging). */
 const ABSENCE_COVERED = new Set(['flushFrequency', 'vmodule']);
@@ -100,8 +103,13 @@ function checkValue(spec: FieldSpec, t: TypeSpec, v: unknown, path: string, p: P
         return false;
       }
       const e = scalarTypeError(t.scalar, v);
-      if (e !== undefined) return typeErr(e);
-      break;
+      if (e === undefined) break;
+      // "Duration fields are written as strings" (section 2's own row): a number or a bool there breaks that row.
+      if (t.scalar === 'duration' && typeof v !== 'string') {
+        if (!skip.has('type') && !skip.has(`type:${spec.name}`) && !skip.has('durations-as-numbers')) c.add(path, DURATIONS_ROW, { level: 'error', message: e });
+        return false;
+      }
+      return typeErr(e);
     }
     case 'list': {
       if (!Array.isArray(v)) return typeErr(`expected a list, got ${typeof v}`);

@@ -83,7 +83,8 @@ export function validateCredentialProviderConfig(doc: unknown, profile: Profile,
     const dcd = skip.has('cp:cache-duration') ? p.defaultCacheDuration : need('defaultCacheDuration', 'node:2.1/defaultCacheDuration');
     if (dcd !== undefined && dcd !== null) {
       const e = scalarTypeError('duration', dcd);
-      if (e) errors.push({ field: `${at}.defaultCacheDuration`, clause: 'node:2.1/defaultCacheDuration', message: e });
+      // A number or a bool breaks section 2's row (durations are written as strings); a string that is no duration, the field's own.
+      if (e) errors.push({ field: `${at}.defaultCacheDuration`, clause: typeof dcd === 'string' ? 'node:2.1/defaultCacheDuration' : 'node:2/durations', message: e });
       else if ((parseGoDuration(dcd as string) as { nanos: bigint }).nanos < 0n)
         unspecified.push({ field: `${at}.defaultCacheDuration`, clause: 'node:2.1/defaultCacheDuration', message: 'a negative cache duration is not ruled on' });
     }

@@ -92,6 +92,7 @@ const defaultedClauses = [...new Set(configFields.filter((f) => ['value', 'objec
 export const configJudgementClauses: readonly ClauseId[] = [
   ...new Set<ClauseId>([
     'node:2.2/kind',
+    'node:2/durations',
     ...configFields.flatMap(allClauses),
     'node:2.5/cpuCFSQuotaPeriod',
     'node:2.5/hairpinMode',
@@ -236,6 +237,7 @@ export const credentialJudgementClauses: readonly ClauseId[] = [
   'node:2.1/name',
   'node:2.1/matchImages',
   'node:2.1/defaultCacheDuration',
+  'node:2/durations',
   'node:2.1/apiVersion',
   'node:2.1/args',
   'node:2.1/env',
@@ -245,5 +247,8 @@ export const credentialJudgementClauses: readonly ClauseId[] = [
 /** Judge a loader's answer to a CredentialProviderConfig file. */
 export function judgeCredentialAnswer(doc: Record<string, unknown>, ans: LoaderAnswer, p: Profile, violationClause?: ClauseId): Judgement[] {
   const model = validateCredentialProviderConfig(doc, p);
-  return judgeVerdict(model, ans, ['node:2.1/kind', 'node:2.1/providers'], () => 'node:2.1/providers', violationClause).judgements;
+  const providers = Array.isArray(doc['providers']) ? doc['providers'] : [];
+  const durationStrings = providers.some((x) => isRecord(x) && typeof x['defaultCacheDuration'] === 'string');
+  const clauses: ClauseId[] = ['node:2.1/kind', 'node:2.1/providers', ...(durationStrings ? (['node:2/durations'] as const) : [])];
+  return judgeVerdict(model, ans, clauses, () => 'node:2.1/providers', violationClause).judgements;
 }

@@ -112,7 +112,13 @@ export const nodeagentFaults = [
     skip: ['range:swapBehavior'],
     checks: [...INVALID, ...edges('node:2.2/memorySwap')],
   },
-  { name: 'lax-scalars', clauses: configClauses, description: 'accepts values of the wrong type (quoted bools and numbers, bad durations)', skip: ['type'], checks: [...INVALID, FIELD_TYPES] },
+  {
+    name: 'lax-scalars',
+    clauses: [...configClauses, 'node:2/durations'],
+    description: 'accepts values of the wrong type (quoted bools and numbers, bad durations)',
+    skip: ['type'],
+    checks: [...INVALID, FIELD_TYPES],
+  },
   {
     name: 'unshown-fields-any-type',
     clauses: unshownFields.map((f) => f.clause),
@@ -157,6 +163,14 @@ export const nodeagentFaults = [
     clauses: ['node:2.2/shutdownGracePeriod'],
     description: 'refuses a non-zero shutdownGracePeriod under one second (300ms)',
     checks: edges('node:2.2/shutdownGracePeriod'),
+  },
+  // Section 2's row: durations are written as strings; a loader reading a bare number as one (seconds, say) breaks it.
+  {
+    name: 'durations-as-numbers',
+    clauses: ['node:2/durations'],
+    description: 'accepts a duration field written as a number or a bool',
+    skip: ['durations-as-numbers'],
+    checks: [FIELD_TYPES, ...edges('node:2/durations')],
   },
   { name: 'provider-name-optional', clauses: ['node:2.1/name'], description: 'accepts a credential provider without a name', skip: ['cp:name'], checks: [...CREDENTIALS, ...edges('node:2.1/name')] },
   {

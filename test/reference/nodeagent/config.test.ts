@@ -116,7 +116,6 @@ describe('types', () => {
     ['port', 1.5],
     ['port', 2 ** 31],
     ['syncFrequency', '1d'],
-    ['syncFrequency', 60],
     ['containerLogMaxSize', '10MB'],
     ['clusterDNS', '10.0.0.1'],
     ['featureGates', { CPUManager: 'yes' }],
@@ -125,6 +124,13 @@ describe('types', () => {
     ['authentication', 'x'],
   ])('%s = %j is the wrong type', (field, value) => {
     expect(clausesOf(check({ [field]: value }))).toEqual([`node:2.2/${field}`]);
+  });
+
+  it("a duration written as no string breaks section 2's row (node:2/durations), nested ones too; its examples are accepted", () => {
+    expect(clausesOf(check({ syncFrequency: 60 }))).toEqual(['node:2/durations']);
+    expect(clausesOf(check({ syncFrequency: true }))).toEqual(['node:2/durations']);
+    expect(check({ authentication: { webhook: { cacheTTL: 120 } } }).errors.map((e) => [e.field, e.clause])).toEqual([['authentication.webhook.cacheTTL', 'node:2/durations']]);
+    for (const v of ['1m', '20s', '4h']) expect(accepted(check({ syncFrequency: v }))).toBe(true);
   });
 
   it('names nested paths', () => {
