@@ -26,10 +26,11 @@ import { concurrentWorkload } from './concurrency.ts';
 import { compactionExact, restartDurability } from './recovery.ts';
 import { authzRules, authzStrangers, podEviction } from './authz.ts';
 import { scaleChecks } from './scale.ts';
+import { singleResourceWrites } from './single-resource.ts';
 
 // One line per area, so concurrent work on different areas merges without touching the same line.
 export const checks: readonly AnyCheck[] = [
-  ...[crudSequences, namesAndScope, generatedNames],
+  ...[crudSequences, namesAndScope, generatedNames, singleResourceWrites],
   ...[...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry],
   ...[...watchCellChecks, watchBookmarks, watchResume, watchTooOld, watchInformer, watchFutureVersion],
   ...[deletionFinalizers],

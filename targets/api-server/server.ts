@@ -16,7 +16,7 @@ import { route } from './router.ts';
 import { getObject, listObjects } from './reads.ts';
 import { refusedByPreconditions } from './preconditions.ts';
 import { serveHook, starting, type HookControl } from './hooks.ts';
-import { createObject, deleteCollection, deleteObject, updateObject } from './writes.ts';
+import { createEach, createObject, deleteCollection, deleteObject, isListBody, updateObject } from './writes.ts';
 import { seedSystemNamespaces } from './system-namespaces.ts';
 import { namespaceSubresource, serveNamespaceSubresource } from './namespaces.ts';
 import { answerReview, isReview } from './reviews.ts';
@@ -151,6 +151,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
         return listObjects(s, rt, r.namespace, pairs);
       }
       if (req.method === 'POST' && isReview(rt)) return answerReview(s, rt, r.namespace, body, who.user);
+      if (req.method === 'POST' && has(s, 'list-body-creates-each') && isListBody(body)) return createEach(s, rt, r.namespace, body, writeContextOf(req, url));
       // Hostile fault write-201-not-stored: the create runs on a view that drops its write.
       if (req.method === 'POST') return validateServedCreate(s, rt, body) ?? createObject(has(s, 'write-201-not-stored') ? droppingWrites(s) : s, rt, r.namespace, body, writeContextOf(req, url));
       if (req.method === 'DELETE' && has(s, 'never-delete')) return listObjects(s, rt, r.namespace, []);

@@ -203,3 +203,17 @@ export async function deleteCollection(st: ServerState, rt: ResourceType, ns: st
   }
   return success();
 }
+
+/** A body that lists objects (`List`, `<Kind>List`): the single-resource verbs write none of it as several (rest:4). */
+export const isListBody = (body: unknown): body is { items: unknown[] } => isRecord(body) && typeof body['kind'] === 'string' && body['kind'].endsWith('List') && Array.isArray(body['items']);
+
+/** Planted fault list-body-creates-each: a POST whose body lists objects creates every item, a multi-resource request. */
+export function createEach(st: ServerState, rt: ResourceType, ns: string | undefined, body: { items: unknown[] }, ctx: WriteContext = {}): Answer {
+  const made: unknown[] = [];
+  for (const item of body.items) {
+    const a = createObject(st, rt, ns, item, ctx);
+    if (a.status >= 300) return a;
+    made.push(a.body);
+  }
+  return { status: 201, body: { apiVersion: 'v1', kind: 'List', metadata: {}, items: made } };
+}
