@@ -87,8 +87,8 @@ function allClauses(f: FieldSpec): ClauseId[] {
 const defaultedClauses = [...new Set(configFields.filter((f) => ['value', 'object', 'nil'].includes(f.def.kind)).flatMap(allClauses))];
 
 /** Every clause a config-file judgement can name. */
-// Not node:2/durations (every duration is judged under its field's clause) nor node:2.5/cgroupRoot (an
-// unshown default no loader answer reveals): the report shows those as not checked.
+// node:2/durations: a duration written as no string, and an accepted duration string. node:2.5/cgroupRoot
+// and seccompDefault: the effective value of a field left out, recorded (2.5 does not show the default).
 export const configJudgementClauses: readonly ClauseId[] = [
   ...new Set<ClauseId>([
     'node:2.2/kind',
@@ -103,6 +103,8 @@ export const configJudgementClauses: readonly ClauseId[] = [
     'node:2.5/enforceNodeAllocatable',
     'node:2.5/allowedUnsafeSysctls',
     'node:2.5/field-shapes',
+    'node:2.5/cgroupRoot',
+    'node:2.5/seccompDefault',
   ]),
 ];
 
@@ -203,6 +205,20 @@ function effectiveValues(m: EffectiveMismatch): JudgementValues {
   };
 }
 
+/** Fields whose default alone 2.5 does not show (cgroupRoot, seccompDefault): any value they get when left out is recorded. */
+const unshownDefaultFields = configFields.filter((f) => f.def.kind === 'gap' && f.check === undefined);
+
+/** What the loader filled in for each such field the file leaves out: unspecified, with the value (or its absence) shown. */
+function unshownDefaults(doc: Record<string, unknown>, printed: Record<string, unknown>, p: Profile): Judgement[] {
+  return unshownDefaultFields.flatMap((f) => {
+    if (f.def.kind !== 'gap' || doc[nameIn(f, p)] !== undefined) return [];
+    const v = printed[nameIn(f, p)];
+    return [
+      unspecified(f.def.clause, `any default: 2.5 does not show ${nameIn(f, p)}'s`, v === undefined ? `left out of the effective configuration` : `effective ${nameIn(f, p)} = ${JSON.stringify(v)}`),
+    ];
+  });
+}
+
 /** Judge a loader's answer to a NodeagentConfiguration file. */
 export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswer, p: Profile, violationClause?: ClauseId): Judgement[] {
   const model = validateNodeagentConfig(doc, p);
@@ -228,6 +244,7 @@ export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswe
     // Each mismatch as data too: the field path and both values (the model's rendering of each side).
     ...mismatches.map((m) => fail(m.clause, `effective ${m.field} = ${m.expected}`, m.observed, effectiveValues(m))),
     ...defaultedClauses.filter((c) => !failed.has(c)).map((c) => pass(c, 'effective configuration as the model computes it')),
+    ...unshownDefaults(doc, printed, p),
   ];
 }
 
