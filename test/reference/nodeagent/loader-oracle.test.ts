@@ -105,3 +105,16 @@ describe('error paths of a wrong-type value', () => {
     expect(verdicts(judgeConfigAnswer(doc, { exitCode: 0, stdout: '' }, svc), 'node:2.4/JSONOptions.infoBufferSize')).toEqual(['fail']);
   });
 });
+
+describe('defaults 2.5 does not show (cgroupRoot, seccompDefault)', () => {
+  it('the value a loader fills in for a field left out is recorded as unspecified, never judged; a file setting it records nothing', () => {
+    const js = judgeConfigAnswer(base, printing(base, { seccompDefault: true }), svc);
+    expect(js.filter((j) => j.clause === 'node:2.5/seccompDefault')).toEqual([expect.objectContaining({ verdict: 'unspecified', observed: 'effective seccompDefault = true' })]);
+    expect(js.filter((j) => j.clause === 'node:2.5/cgroupRoot')).toEqual([expect.objectContaining({ verdict: 'unspecified', observed: 'left out of the effective configuration' })]);
+    const set = { ...base, cgroupRoot: '/pods', seccompDefault: false };
+    const judged = judgeConfigAnswer(set, printing(set, {}), svc);
+    expect(judged.filter((j) => j.clause === 'node:2.5/cgroupRoot' || j.clause === 'node:2.5/seccompDefault')).toEqual([]);
+    // A refused file shows no effective configuration: nothing recorded.
+    expect(judgeConfigAnswer(base, { exitCode: 1, stdout: '' }, svc).filter((j) => j.clause === 'node:2.5/cgroupRoot')).toEqual([]);
+  });
+});
