@@ -181,3 +181,19 @@ export const emptiedListCase: FixedCase<ApplySequence> = {
     ],
   },
 };
+
+export interface TooLargeCase {
+  readonly setup: readonly WriteOp[];
+  readonly via: 'get' | 'list' | 'list-exact' | 'list-limit';
+}
+
+/**
+ * A read at a resourceVersion the target never issued, after two writes (the suite names one above
+ * every version it saw), by each request form: a get and a list (rest:7/504), and the Exact row
+ * (rest:7/504/exact). An upstream store answers the Exact forms 500 where it should wait and 504.
+ */
+export const tooLargeCases: readonly FixedCase<TooLargeCase>[] = (['get', 'list', 'list-exact', 'list-limit'] as const).map((via) => ({
+  ...(via === 'list-exact' || via === 'list-limit' ? { input: 'exact-read-future-rv' as const } : {}),
+  decides: via === 'list-exact' || via === 'list-limit' ? ['rest:7/504/exact'] : ['rest:7/504', 'rest:7.1', 'rest:7.2'],
+  value: { setup: [create('alpha', { app: 'web' }), create('bravo', { app: 'db' })], via },
+}));

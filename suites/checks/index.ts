@@ -3,7 +3,7 @@ import type { AnyCheck } from '../../harness/check.ts';
 import { crudSequences, generatedNames, namesAndScope } from './crud.ts';
 import { getCellChecks, listCellChecks } from './rv-cells.ts';
 import { pagingSelectorEdgeChecks, pagingSnapshot } from './paging.ts';
-import { continueExpiry, tooLarge } from './errors.ts';
+import { continueExpiry, tooLarge, tooLargeExactChecks } from './errors.ts';
 import { watchBookmarks, watchCellChecks } from './watch.ts';
 import { deletionFinalizers } from './deletion.ts';
 import { watchResume, watchTooOld } from './watch-resume.ts';
@@ -30,7 +30,7 @@ import { scaleChecks } from './scale.ts';
 // One line per area, so concurrent work on different areas merges without touching the same line.
 export const checks: readonly AnyCheck[] = [
   ...[crudSequences, namesAndScope, generatedNames],
-  ...[...getCellChecks, ...listCellChecks, pagingSnapshot, ...pagingSelectorEdgeChecks, tooLarge, continueExpiry],
+  ...[...getCellChecks, ...listCellChecks, pagingSnapshot, ...pagingSelectorEdgeChecks, tooLarge, ...tooLargeExactChecks, continueExpiry],
   ...[...watchCellChecks, watchBookmarks, watchResume, watchTooOld, watchInformer, watchFutureVersion],
   ...[deletionFinalizers],
   ...[applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, applyJsonReplaceMissing, applyEmptiesList, applySchemaChange, applyPatchMergeKey],

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { profiles } from '../../reference/profile.ts';
 import { checks, checkById } from '../../suites/checks/index.ts';
-import { bareDryRunCase, dryRunAllCase, emptiedListCase, jsonReplaceMissingCase, prettyBareDryRunCase, selectorPagingCases, type FixedCase } from '../../generators/rest-edges.ts';
+import { bareDryRunCase, dryRunAllCase, emptiedListCase, jsonReplaceMissingCase, prettyBareDryRunCase, selectorPagingCases, tooLargeCases, type FixedCase } from '../../generators/rest-edges.ts';
 import { parseExpectations } from '../../reports/expectations.ts';
 import type { DryRunStep } from '../../generators/dry-run-ops.ts';
 import type { WriteOp } from '../../generators/ops.ts';
@@ -16,7 +16,9 @@ import type { AnyCheck, CheckEnv } from '../../harness/check.ts';
 import { OBSERVATION_CLASSES } from '../../reference/observations.ts';
 
 const env = { profile: profiles.k8s } as unknown as CheckEnv;
-const fixedCases: readonly FixedCase<unknown>[] = [bareDryRunCase, prettyBareDryRunCase, ...selectorPagingCases, jsonReplaceMissingCase, emptiedListCase];
+// The fixed checks' cases (the get and list reads of too-large are that check's examples, below).
+const exactTooLarge = tooLargeCases.filter((c) => c.value.via === 'list-exact' || c.value.via === 'list-limit');
+const fixedCases: readonly FixedCase<unknown>[] = [bareDryRunCase, prettyBareDryRunCase, ...selectorPagingCases, jsonReplaceMissingCase, emptiedListCase, ...exactTooLarge];
 const sample = (c: AnyCheck, seed: number) => fc.sample(c.arbitrary(env), { seed, numRuns: 1 })[0];
 const checkOf = (c: FixedCase<unknown>): AnyCheck | undefined => checks.find((k) => k.defaultRuns === 1 && sample(k, 1) === c.value);
 
@@ -97,7 +99,9 @@ describe('fixed API cases', () => {
       ['rest:4.5/list/notolderthan/limit/other selector-page-lost-items', 'the same for a Not older than page served at the newest version'],
       ['rest:4.7.5 reset-with-changes-unowned', 'apply-points judges it with the other managedFields forms; the clause fails on every run by the [] reset'],
     ]);
-    const fromOtherChecks = new Set(['limit-ignored', 'future-revision-500', 'empty-managed-fields-resets']);
+    // Fixed elsewhere: the rv="0" limit cells' examples (below), and apply-points, which sends every
+    // point in every case.
+    const fromOtherChecks = new Set(['limit-ignored', 'empty-managed-fields-resets']);
     const missing: string[] = [];
     for (const e of entries) {
       for (const cls of e.observed?.class ?? []) {
@@ -139,6 +143,12 @@ describe('fixed examples of the random checks', () => {
     const [ex] = examplesOf('negotiation-accept-lists') as { requests: { accept: { allows: string[] }[] }[] }[];
     expect(ex!.requests.some((q) => q.accept.every((a) => a.allows.length === 0))).toBe(true);
     for (const kind of ['table', 'protobuf']) expect(ex!.requests.some((q) => q.accept.length === 1 && q.accept[0]!.allows.includes(kind))).toBe(true);
+  });
+
+  it('too-large reads a get and a list first; the Exact forms are checks of their own', () => {
+    expect(examplesOf('too-large-resource-version').map((e) => (e as { via: string }).via)).toEqual(['get', 'list']);
+    expect(exactTooLarge.map((c) => c.value.via)).toEqual(['list-exact', 'list-limit']);
+    for (const c of tooLargeCases) expect(c.value.setup.length).toBeGreaterThan(0);
   });
 
   it('the rv="0" limit cells list three objects one at a time', () => {

@@ -13,6 +13,8 @@ const FIXED = [
   ...selectorPagingCases.map((c) => `paging-edges-selector-${c.cell.replace('rest:4.5/list/', '').replaceAll('/', '-')}`),
   'apply-edges-json-replace-missing',
   'apply-edges-empties-list',
+  'too-large-edges-list-exact',
+  'too-large-edges-list-limit',
 ];
 
 describe('fixed API cases against the reference server', () => {
