@@ -151,6 +151,11 @@ describe('fixed examples of the random checks', () => {
     for (const c of tooLargeCases) expect(c.value.setup.length).toBeGreaterThan(0);
   });
 
+  it('table-shape reads the definitions list (the default Table) and each other type', () => {
+    const [ex] = examplesOf('table-shape') as { reads: { res: string }[] }[];
+    expect(new Set(ex!.reads.map((r) => r.res))).toEqual(new Set(['customresourcedefinitions', 'configmaps', 'leases', 'namespaces']));
+  });
+
   it('the rv="0" limit cells list three objects one at a time', () => {
     for (const id of ['rv-cell-list-unset-limit-0', 'rv-cell-list-notolderthan-limit-0']) {
       const [ex] = examplesOf(id) as { setup: WriteOp[]; read: { limit: number; rv: { kind: string } } }[];
