@@ -20,7 +20,6 @@ export const healthEndpoints: Check<HealthCase> = {
   examples: () => [
     { endpoint: 'healthz', verbose: false, exclude: [], singles: [0] },
     { endpoint: 'livez', verbose: true, exclude: [0], singles: [0] },
-    { endpoint: 'readyz', verbose: false, exclude: [], singles: [0, 1] },
     { endpoint: 'readyz', verbose: true, exclude: [1], singles: [2] },
   ],
   arbitrary: () => healthCaseArb,

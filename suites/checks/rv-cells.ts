@@ -40,7 +40,7 @@ const cellId = (clause: ClauseId) => `rv-cell-${clause.slice('rest:4.5/'.length)
 
 export const listCellChecks: Check<CellInput>[] = listCells().map((cell) => {
   const clause = listClause(cell.match, cell.paging, cell.rv);
-  return cellCheck(cellId(clause), clause, listCellReadArb(cell), cell.paging === 'limit' && cell.rv === 'zero' ? { examples: [limitBelowCount(cell.match)] } : {});
+  return cellCheck(cellId(clause), clause, listCellReadArb(cell), cell.paging === 'limit' && cell.rv === 'zero' && cell.match !== 'Exact' ? { examples: [limitBelowCount(cell.match)] } : {});
 });
 
 /**

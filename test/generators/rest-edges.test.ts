@@ -117,11 +117,12 @@ describe('fixed API cases', () => {
 describe('fixed examples of the random checks', () => {
   const examplesOf = (id: string) => [...(checkById(id)!.examples?.(env) ?? [])];
 
-  it('dry-run sequences start with dryRun=All on every verb and generateName, and no bare flag', () => {
+  it('dry-run sequences start with dryRun=All (with pretty) on a create and an update and generateName, and no bare flag', () => {
     expect(examplesOf('dry-run-sequences')).toEqual([dryRunAllCase.value]);
     const steps = dryRunAllCase.value;
     expect(steps.some((s) => s.op === 'dryRunGenerate')).toBe(true);
-    for (const verb of ['create', 'update', 'delete'] as const) expect(steps.some((s) => s.op === 'dryRun' && s.form === 'All' && s.write.op === verb)).toBe(true);
+    for (const verb of ['create', 'update'] as const) expect(steps.some((s) => s.op === 'dryRun' && s.form === 'All' && s.write.op === verb)).toBe(true);
+    expect(steps.some((s) => s.op === 'dryRun' && s.form === 'All' && s.pretty)).toBe(true);
     expect(steps.some((s) => 'form' in s && s.form === 'flag')).toBe(false);
   });
 
@@ -157,6 +158,7 @@ describe('fixed examples of the random checks', () => {
   });
 
   it('the rv="0" limit cells list three objects one at a time', () => {
+    expect(examplesOf('rv-cell-list-exact-limit-0')).toEqual([]);
     for (const id of ['rv-cell-list-unset-limit-0', 'rv-cell-list-notolderthan-limit-0']) {
       const [ex] = examplesOf(id) as { setup: WriteOp[]; read: { limit: number; rv: { kind: string } } }[];
       expect(ex!.read).toMatchObject({ limit: 1, rv: { kind: 'zero' } });
