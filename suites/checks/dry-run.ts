@@ -47,5 +47,9 @@ function fixedDryRunCheck(id: string, title: string, c: FixedCase<DryRunStep[]>)
   };
 }
 
-export const dryRunBareFlag = fixedDryRunCheck('dry-run-edges-bare-flag', 'a bare ?dryRun (no value) on a create, update, merge patch and delete answers like the real write, on every run', bareDryRunCase);
+export const dryRunBareFlag = fixedDryRunCheck(
+  'dry-run-edges-bare-flag',
+  'a bare ?dryRun (no value) on a create, update, merge patch and delete answers like the real write, on every run',
+  bareDryRunCase,
+);
 export const dryRunBareFlagPretty = fixedDryRunCheck('dry-run-edges-bare-flag-pretty', '?dryRun&pretty=true on a create answers like the real write, on every run', prettyBareDryRunCase);

@@ -35,15 +35,19 @@ describe('fixed API cases against the reference server', () => {
     ['dry-run-rejects-bare-flag', 'dry-run-edges-bare-flag', 'rest:4.6.1'],
     // dryRun=All&pretty=true in the sequences' fixed example (a bare flag's persistence is open).
     ['dry-run-ignored-with-pretty', 'dry-run-sequences', 'rest:4.6.2'],
-  ] as const)('fault %s is caught by %s on every seed with one random case', async (fault, check, clause) => {
-    for (const seed of [1, 2]) {
-      const fails = failuresOf(await runAgainst({ checks: [check], faults: [fault], runs: 1, seed }));
-      expect(
-        fails.map((f) => f.clause),
-        `seed ${seed}`,
-      ).toContain(clause);
-    }
-  }, 120_000);
+  ] as const)(
+    'fault %s is caught by %s on every seed with one random case',
+    async (fault, check, clause) => {
+      for (const seed of [1, 2]) {
+        const fails = failuresOf(await runAgainst({ checks: [check], faults: [fault], runs: 1, seed }));
+        expect(
+          fails.map((f) => f.clause),
+          `seed ${seed}`,
+        ).toContain(clause);
+      }
+    },
+    120_000,
+  );
 
   it('a failure of a fixed example replays from its seed and path alone', async () => {
     // One random case besides the example: the 406 the fault drops is in the example's requests.
