@@ -30,6 +30,13 @@ function basePool(profile: Profile): GeneratedRange[] {
   ];
 }
 
+/** The range of the pool with this text (for fixed cases); an unknown text is a bug of the caller. */
+export function namedRange(profile: Profile, text: string): GeneratedRange {
+  const r = basePool(profile).find((x) => x.text === text);
+  if (r === undefined) throw new Error(`no media range ${text} in the pool`);
+  return r;
+}
+
 /** One range, sometimes with a (non-zero) quality value: q=0 is not something the spec describes. */
 export function mediaRangeArb(profile: Profile): fc.Arbitrary<GeneratedRange> {
   return fc

@@ -101,6 +101,13 @@ export interface Check<T> {
    * the daemon) rather than HTTP exchanges: takes the place of the curl script.
    */
   readonly reproducer?: (input: T, failure: import('../reference/judgement.ts').Judgement, env: CheckEnv, about: import('./process-reproducers.ts').ProcessAbout) => string;
+  /**
+   * Fixed cases run first on every run (fast-check `examples`), on top of the random ones: the parts of
+   * the check's clauses that a few random cases reach on some seeds only (an endpoint of three, a
+   * series event, an Accept list nothing serves), so that the clause's status does not rest on the
+   * seed. A failure ends the property, so a case a target is known to get wrong is a check of its own.
+   */
+  readonly examples?: (env: Pick<CheckEnv, 'profile'>) => readonly T[];
   /** Cases per run unless the CLI says otherwise (time-bound checks use one). */
   readonly defaultRuns?: number;
   /** false: a failing case is reported as found, not shrunk (a concurrent workload is not replayable). */
@@ -110,6 +117,16 @@ export interface Check<T> {
    * would cut other checks' connections or age their versions under them.
    */
   readonly exclusive?: true;
+}
+
+/**
+ * The cases one run of a check holds: its fixed examples, then the random ones (`runs` capped by the
+ * check's `defaultRuns`, at least one). A replay's path counts the examples first, as fast-check does.
+ */
+export function casesOf<T>(check: Check<T>, env: Pick<CheckEnv, 'profile'>, runs: number): { readonly examples: T[]; readonly numRuns: number } {
+  const examples = [...(check.examples?.(env) ?? [])];
+  const random = Math.max(1, check.defaultRuns !== undefined ? Math.min(check.defaultRuns, runs) : runs);
+  return { examples, numRuns: random + examples.length };
 }
 
 // Checks are stored with their input type erased; each is built by a typed factory.

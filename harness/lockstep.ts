@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
-import type { AnyCheck, CheckEnv } from './check.ts';
+import { casesOf, type AnyCheck, type CheckEnv } from './check.ts';
 import { CaseContext, releaseCaseNamespaces } from './case-context.ts';
 import { Tally } from './tally.ts';
 import { CheckNotApplicable, ClauseViolation } from './violation.ts';
@@ -226,8 +226,9 @@ export async function runLockstep(check: AnyCheck, sides: LockstepSides, o: { se
       ],
     });
   });
-  const runs = Math.max(1, check.defaultRuns !== undefined ? Math.min(check.defaultRuns, o.runs) : o.runs);
-  await fc.check(property, { seed: o.seed, numRuns: o.path !== undefined ? Number(o.path) + 1 : runs });
+  // The check's fixed examples come first, as in runCheck: a path counts them.
+  const { examples, numRuns } = casesOf(check, sides.envs[0], o.runs);
+  await fc.check(property, { seed: o.seed, numRuns: o.path !== undefined ? Number(o.path) + 1 : numRuns, examples: examples.map((e) => [e] as [unknown]) });
   return { cases };
 }
 

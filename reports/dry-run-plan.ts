@@ -2,7 +2,8 @@
  * `run --dry-run`: what a run would do, printed before anything starts or is sent: the target, the
  * budget, the selected checks (with the examples each would run) and the clauses they judge.
  */
-import type { AnyCheck } from '../harness/check.ts';
+import { casesOf, type AnyCheck } from '../harness/check.ts';
+import { profiles } from '../reference/profile.ts';
 import type { RunPlan } from '../runner/plan.ts';
 import { checks as registry } from '../suites/checks/index.ts';
 import { version } from '../runner/executor.ts';
@@ -126,7 +127,7 @@ export function dryRunPlan(o: DryRunOptions, version: string, registered: number
       suite: c.suite,
       title: c.title,
       clauses: [...c.clauses],
-      runs: c.defaultRuns !== undefined ? Math.min(c.defaultRuns, o.runs) : o.runs,
+      runs: casesOf(c, { profile: profiles[o.profile as keyof typeof profiles] ?? profiles.svc }, o.runs).numRuns,
       exclusive: c.exclusive === true,
     })),
   };

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { CheckRecord, Counterexample, NeedShown } from './results.ts';
 import { evaluateNeeds, mapAt, type AnswerAt, type AnswerNeed } from '../reference/answer-checks.ts';
 import { answerData, observedAnswers } from '../harness/observed-answers.ts';
-import type { AnyCheck, CheckEnv } from '../harness/check.ts';
+import { casesOf, type AnyCheck, type CheckEnv } from '../harness/check.ts';
 import { CaseContext, releaseCaseNamespaces } from '../harness/case-context.ts';
 import { Tally } from '../harness/tally.ts';
 import { CheckNotApplicable, ClauseViolation } from '../harness/violation.ts';
@@ -79,10 +79,11 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
         await releaseCaseNamespaces(cx);
       }
     });
-  const runs = check.defaultRuns !== undefined ? Math.min(check.defaultRuns, opts.runs) : opts.runs;
+  const { examples, numRuns } = casesOf(check, env, opts.runs);
   const details = await fc.check(propertyOf(tally, opts.path === undefined ? budget : undefined), {
     seed: opts.seed,
-    numRuns: Math.max(1, runs),
+    numRuns,
+    examples: examples.map((e) => [e] as [unknown]),
     ...(opts.path !== undefined ? { path: opts.path, endOnFailure: true } : {}),
     ...(check.shrink === false ? { endOnFailure: true } : {}),
   });
@@ -93,7 +94,7 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
   if (err instanceof ClauseViolation) {
     const input = details.counterexample?.[0];
     // A failure that may rest on a write's 5xx stands only if the case fails so again when replayed.
-    const replayed = err.serverErrors.some((e) => !e.repeated) ? await replayCase(() => propertyOf(new Tally()), details.seed, details.counterexamplePath ?? undefined) : undefined;
+    const replayed = err.serverErrors.some((e) => !e.repeated) ? await replayCase(() => propertyOf(new Tally()), details.seed, details.counterexamplePath ?? undefined, examples) : undefined;
     // The answers are the exchanges', the same for every failure of the case (a watch body is parsed once, not per failure).
     const answers = observedAnswers(err.exchanges, (labels) => labels?.[env.profile.runLabel] === env.runId);
     for (const f of err.failures) {
@@ -196,11 +197,12 @@ function needsShown(needs: readonly AnswerNeed[], err: ClauseViolation): NeedSho
 const SERVER_ERROR_REPLAYS = 2;
 
 /** The violation of each replay of the case at `path` (undefined where it passed or broke otherwise). */
-async function replayCase(property: () => fc.IAsyncProperty<[unknown]>, seed: number, path: string | undefined): Promise<(ClauseViolation | undefined)[]> {
+async function replayCase(property: () => fc.IAsyncProperty<[unknown]>, seed: number, path: string | undefined, examples: readonly unknown[]): Promise<(ClauseViolation | undefined)[]> {
   if (path === undefined) return [undefined];
   const out: (ClauseViolation | undefined)[] = [];
   for (let i = 0; i < SERVER_ERROR_REPLAYS; i++) {
-    const again = await fc.check(property(), { seed, path, endOnFailure: true });
+    // The same examples: the path counts them first.
+    const again = await fc.check(property(), { seed, path, endOnFailure: true, examples: examples.map((e) => [e] as [unknown]) });
     out.push(again.failed && again.errorInstance instanceof ClauseViolation ? again.errorInstance : undefined);
   }
   return out;

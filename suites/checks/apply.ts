@@ -12,6 +12,7 @@ import { ensureFixture } from '../../harness/apply-fixture.ts';
 import { resourceOf } from '../../harness/rest-interpreter.ts';
 import { runStep, startObject } from '../../harness/apply-run.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
+import { emptiedListCase, fixedCaseArb, jsonReplaceMissingCase } from '../../generators/rest-edges.ts';
 
 const ROW_CLAUSES = ownershipClauses;
 
@@ -122,6 +123,37 @@ export const applySequencesConfigMaps: Check<ApplySequence> = {
     let st = await startObject(cx, resourceOf(cx, 'configmaps'), configMapSchema, 'obj', applySequencesConfigMaps.clauses);
     for (const step of seq.steps) st = await runStep(cx, st, step);
   },
+};
+
+/**
+ * A JSON Patch `replace` of a member that does not exist, under a parent that does, on every run
+ * (generators/rest-edges.ts): the random JSON patches meet an existing `/data` without the replaced
+ * key on some seeds only.
+ */
+export const applyJsonReplaceMissing: Check<ApplySequence> = {
+  id: 'apply-edges-json-replace-missing',
+  suite: 'rest-apply',
+  title: 'a JSON Patch replace of a missing member (its parent present) fails as a whole, on every run',
+  clauses: [...new Set<ClauseId>([...jsonReplaceMissingCase.decides, 'rest:4.1/patch-type/apply', 'rest:4.7.3'])],
+  defaultRuns: 1,
+  arbitrary: () => fixedCaseArb(jsonReplaceMissingCase),
+  describe: applySequencesConfigMaps.describe,
+  run: (seq, cx) => applySequencesConfigMaps.run(seq, cx),
+};
+
+/**
+ * An apply that empties a list while it forces, shares and drops other fields, on every run
+ * (generators/rest-edges.ts): the random sequences draw that shape on a few seeds only.
+ */
+export const applyEmptiesList: Check<ApplySequence> = {
+  id: 'apply-edges-empties-list',
+  suite: 'rest-apply',
+  title: 'a forced apply that empties a map list (and shares, drops and forces other fields) is judged by the apply model, on every run',
+  clauses: [...new Set<ClauseId>([...emptiedListCase.decides, ...applySequences.clauses])],
+  defaultRuns: 1,
+  arbitrary: () => fixedCaseArb(emptiedListCase),
+  describe: applySequences.describe,
+  run: (seq, cx) => applySequences.run(seq, cx),
 };
 
 export { applyPoints } from './apply-points.ts';

@@ -50,6 +50,14 @@ export const eventsV1Create: Check<EventCase> = {
   title: 'events/v1 creates: type, required fields and the renamed legacy fields',
   clauses: ['rest:6.2/type', 'rest:6.2/required', 'rest:6.2/deprecated-fields', 'rest:6.2/regarding', 'rest:6.2/eventTime', 'rest:6.2/series.lastObservedTime', 'rest:6.2/series.count'],
   defaultRuns: 15,
+  // A clean series event (created, then read back: eventTime, regarding, series), a bad type, and a
+  // required field dropped with two legacy fields set: half the random cases drop or add something, so a
+  // few of them read nothing back on some seeds.
+  examples: () => [
+    { type: 'Normal', drop: [], deprecated: [], seriesCount: 2 },
+    { type: 'Info', drop: [], deprecated: [] },
+    { type: 'Warning', drop: ['reportingController'], deprecated: ['deprecatedCount', 'deprecatedSource.component'] },
+  ],
   arbitrary: () => eventCaseArb,
   describe: (c) => [
     `POST an events/v1 Event with type ${c.type}${c.seriesCount !== undefined ? `, a series of ${c.seriesCount}` : ''}${c.drop.length ? `, without ${c.drop.join(', ')}` : ''}${c.deprecated.length ? `, with ${c.deprecated.join(', ')}` : ''}`,

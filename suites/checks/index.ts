@@ -2,20 +2,20 @@
 import type { AnyCheck } from '../../harness/check.ts';
 import { crudSequences, generatedNames, namesAndScope } from './crud.ts';
 import { getCellChecks, listCellChecks } from './rv-cells.ts';
-import { pagingSnapshot } from './paging.ts';
-import { continueExpiry, tooLarge } from './errors.ts';
+import { pagingSelectorEdgeChecks, pagingSnapshot } from './paging.ts';
+import { continueExpiry, tooLarge, tooLargeExactChecks } from './errors.ts';
 import { watchBookmarks, watchCellChecks } from './watch.ts';
 import { deletionFinalizers } from './deletion.ts';
 import { watchResume, watchTooOld } from './watch-resume.ts';
 import { watchInformer } from './watch-informer.ts';
 import { watchFutureVersion } from './watch-future.ts';
-import { applyOwnershipTable, applyPoints, applySchemaChange, applySequences, applySequencesConfigMaps } from './apply.ts';
+import { applyEmptiesList, applyJsonReplaceMissing, applyOwnershipTable, applyPoints, applySchemaChange, applySequences, applySequencesConfigMaps } from './apply.ts';
 import { healthEndpoints } from './health.ts';
 import { deprecatedMetrics, deprecatedVersions, persistedThroughReplacement } from './versioning.ts';
 import { versionRoundTrip } from './round-trip.ts';
 import { applyPatchMergeKey } from './apply-merge-key.ts';
 import { eventsV1Create } from './events-v1.ts';
-import { dryRunSequences } from './dry-run.ts';
+import { dryRunBareFlag, dryRunBareFlagPretty, dryRunSequences } from './dry-run.ts';
 import { dryRunAdmission } from './dry-run-admission.ts';
 import { negotiationAcceptLists } from './negotiation.ts';
 import { tableShape } from './table.ts';
@@ -31,12 +31,12 @@ import { singleResourceWrites } from './single-resource.ts';
 // One line per area, so concurrent work on different areas merges without touching the same line.
 export const checks: readonly AnyCheck[] = [
   ...[crudSequences, namesAndScope, generatedNames, singleResourceWrites],
-  ...[...getCellChecks, ...listCellChecks, pagingSnapshot, tooLarge, continueExpiry],
+  ...[...getCellChecks, ...listCellChecks, pagingSnapshot, ...pagingSelectorEdgeChecks, tooLarge, ...tooLargeExactChecks, continueExpiry],
   ...[...watchCellChecks, watchBookmarks, watchResume, watchTooOld, watchInformer, watchFutureVersion],
   ...[deletionFinalizers],
-  ...[applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, applySchemaChange, applyPatchMergeKey],
+  ...[applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, applyJsonReplaceMissing, applyEmptiesList, applySchemaChange, applyPatchMergeKey],
   ...[healthEndpoints, deprecatedVersions, persistedThroughReplacement, versionRoundTrip, deprecatedMetrics, eventsV1Create],
-  ...[dryRunSequences, dryRunAdmission, negotiationAcceptLists, tableShape, protobufEnvelope],
+  ...[dryRunSequences, dryRunBareFlag, dryRunBareFlagPretty, dryRunAdmission, negotiationAcceptLists, tableShape, protobufEnvelope],
   ...nodeagentChecks,
   ...daemonChecks,
   ...[concurrentWorkload],

@@ -24,13 +24,19 @@ interface Snapshot {
 }
 const snapshot = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/run-snapshots/${name}.json`, import.meta.url), 'utf8')) as Snapshot;
 const SUITES = ['rest-crud', 'rest-paging', 'rest-errors', 'nodeagent-config', 'rest-recovery'];
+const FIXED_CHECKS = '^(paging|too-large)-edges-';
 /**
  * Clauses whose reach depends on scheduling, not on the seed: rest-recovery's compaction hook compacts
  * the whole embedded store, so whether another check's Exact read of an older version is served
  * (rest:6.1.4 passed) or answered 410 (rest:7/410, which the snapshots hold from other cases too)
  * depends on which ran first. Such a clause may be reached or not; when reached it must pass.
  */
-const SCHEDULE_REACHED: readonly string[] = ['rest:6.1.4'];
+const SCHEDULE_REACHED: readonly string[] = [
+  'rest:6.1.4',
+  // Reached on every seed since too-large-resource-version reads a get and a list as fixed examples
+  // (after the snapshots): with duplicate-create-overwrites the faulty snapshot's random cases had not.
+  'rest:7/504',
+];
 
 /** The statuses and totals with the schedule-reached clauses taken out, and what they were. */
 function withoutScheduleReached(s: Snapshot): { statuses: Record<string, string>; totals: Record<string, number>; scheduled: string[] } {
@@ -50,7 +56,8 @@ function withoutScheduleReached(s: Snapshot): { statuses: Record<string, string>
 
 async function statusesOf(fault: string[]): Promise<Snapshot> {
   const planned = planRun(
-    { profile: 'svc', seed: 4242, runs: 4, suite: SUITES, fault, reports: '.', output: 'text', confirm: false, timeout: DEFAULT_RUN_TIMEOUT_MS },
+    // The fixed checks of these suites came after the snapshots (their cases are no seed's to compare).
+    { profile: 'svc', seed: 4242, runs: 4, suite: SUITES, skip: [FIXED_CHECKS], fault, reports: '.', output: 'text', confirm: false, timeout: DEFAULT_RUN_TIMEOUT_MS },
     { seed: 0, runId: 'samesd01', cwd: '/' },
   );
   if (planned.errors) throw new Error(planned.errors.join('; '));
