@@ -42,6 +42,11 @@ const UNIT = [
   'test/oracle/once-per-run.test.ts',
 ];
 
+// Oracle files that keep a process each: the costliest (test/oracle/start-order.ts: minutes each, so a
+// fork's start is nothing beside them, and they run concurrently with their own servers), and the files
+// that change process-wide state for good (envtest-launcher points TMPDIR at a folder it removes).
+const ORACLE_OWN_PROCESS = [...COSTLIEST_FIRST, 'test/harness/envtest-launcher.test.ts'];
+
 /** The oracle files of test/oracle/start-order.ts first, in its order; the rest as vitest orders them. */
 class CostliestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -50,11 +55,14 @@ class CostliestFirst extends BaseSequencer {
       const i = COSTLIEST_FIRST.indexOf(relative(this.ctx.config.root, f.moduleId).replaceAll('\\', '/'));
       return i < 0 ? COSTLIEST_FIRST.length : i;
     };
-    const group = (f: TestSpecification) => `${f.project.config.sequence.groupOrder} ${f.project.name}`;
-    // Stable: within a project, the listed files first, the rest in the order vitest chose.
+    // The two oracle projects share a group (vitest runs a group's files in one pool): the listed files
+    // first, then the shared-process ones together, so that a worker that ends one is handed the next.
+    const group = (f: TestSpecification) => f.project.config.sequence.groupOrder;
+    const shared = (f: TestSpecification) => (f.project.config.isolate === false ? 1 : 0);
+    // Stable: within a group, the listed files first, the rest in the order vitest chose.
     return sorted
       .map((f, i) => ({ f, i }))
-      .sort((a, b) => (group(a.f) === group(b.f) ? rank(a.f) - rank(b.f) || a.i - b.i : a.i - b.i))
+      .sort((a, b) => (group(a.f) === group(b.f) ? rank(a.f) - rank(b.f) || shared(a.f) - shared(b.f) || a.i - b.i : a.i - b.i))
       .map(({ f }) => f);
   }
 }
@@ -90,9 +98,25 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'oracle',
-          include: ['test/**/*.test.ts'],
-          exclude: [...UNIT, '**/node_modules/**'],
+          include: ORACLE_OWN_PROCESS,
           globalSetup: ['test/dist.global-setup.ts'],
+          maxWorkers: CORES + 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      // The other oracle files (about a hundred, most of a few seconds) share a process per worker, one
+      // after another (isolate: false): a fork of its own started node and evaluated the harness, the
+      // reference server and the check registry again for each, about half a CPU-second a file. Each
+      // file closes the servers and processes it starts; one that changes process-wide state for good
+      // belongs above. Same group and workers as above: vitest runs both in one pool.
+      {
+        extends: true,
+        test: {
+          name: 'oracle-shared',
+          include: ['test/**/*.test.ts'],
+          exclude: [...UNIT, ...ORACLE_OWN_PROCESS, '**/node_modules/**'],
+          globalSetup: ['test/dist.global-setup.ts'],
+          isolate: false,
           maxWorkers: CORES + 1,
           sequence: { groupOrder: 1 },
         },

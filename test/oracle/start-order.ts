@@ -7,6 +7,10 @@
  * 2026-11-26 on two cores (CPU-s / wall s, the cases of a file run at once): variation shares 27-58 /
  * 85-298 each; hostile-targets 70 / 210 (its CLI runs); stable-coverage 56 / 94; reproducer-decisions
  * 48 / 57; nodeagent-faults 30 / 56; faults 28-29 / 97-111; daemon-faults 8 / 105; concurrency 16 / 53.
+ * Figures of 2026-11-27 under a load of 10-20 (other jobs), CPU-s: variation shares 78, 63, 63, 37;
+ * stable-coverage 63; hostile-targets 50; reproducer-decisions 46; concurrency 36; faults 25 and 34;
+ * kubectl-workflows 29; reproducers 24; nodeagent-faults 23; html-report-browser 20.
+ * The files listed here keep a process each (vitest.config.ts); the other oracle files share one per worker.
  */
 export const COSTLIEST_FIRST: readonly string[] = [
   'test/oracle/variations-1-of-4.test.ts',
