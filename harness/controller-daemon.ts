@@ -4,7 +4,7 @@
  * /healthz answers on the port the suite chose, or it does neither within the start timeout (hung: an
  * error, never a pass). Every start is stopped and reaped before the case ends.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { request, type RequestOptions } from 'node:https';
 import { connect as tlsConnect, createSecureContext, type SecureContext, type SecureVersion } from 'node:tls';
@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { InfrastructureError } from './exchange.ts';
 import { answerPace, daemonPace, stretched, type Pace } from './pace.ts';
+import { spawnChild } from './spawner.ts';
 
 /** One started daemon. `exited` settles when it ends (by itself or after `stop`). */
 export interface DaemonProcess {
@@ -98,7 +99,7 @@ export function shellQuote(s: string): string {
 
 const OUTPUT_CAP = 64 * 1024;
 
-/** Runs `CMD args...` as a child process (no shell). */
+/** Runs `CMD args...` as a child process (no shell), started through the spawn helper (harness/spawner.ts). */
 export function processLauncher(command: string, graceMs = 3000, display = command): DaemonLauncher {
   const argv = splitCommand(command);
   if (argv.length === 0) throw new Error('empty --controller-daemon command');
@@ -107,19 +108,8 @@ export function processLauncher(command: string, graceMs = 3000, display = comma
     launch(args) {
       let out = '';
       const launchedAt = performance.now();
-      const child = spawn(argv[0]!, [...argv.slice(1), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-      const add = (b: Buffer) => {
-        if (out.length < OUTPUT_CAP) out += b.toString('utf8');
-      };
-      child.stdout.on('data', add);
-      child.stderr.on('data', add);
-      const exited = new Promise<{ code: number | null; signal?: string }>((resolve) => {
-        child.once('error', (e) => {
-          out += `\n(could not start: ${e.message})`;
-          resolve({ code: 127 });
-        });
-        child.once('close', (code, signal) => resolve({ code, ...(signal ? { signal } : {}) }));
-      });
+      const child = spawnChild(argv[0]!, [...argv.slice(1), ...args], { onOutput: (s) => void (out += s), capChars: OUTPUT_CAP });
+      const exited = child.exited;
       let gone = false;
       void exited.then(() => (gone = true));
       return {
@@ -130,7 +120,7 @@ export function processLauncher(command: string, graceMs = 3000, display = comma
           if (gone) return;
           child.kill('SIGTERM');
           const t = setTimeout(() => child.kill('SIGKILL'), graceMs);
-          await exited;
+          await Promise.race([exited, child.lost]);
           clearTimeout(t);
         },
       };

@@ -9,6 +9,7 @@ import { bundleReferenceDaemon } from '../targets/controller-daemon/bundle.ts';
 import { ConfigError } from '../harness/kubeconfig.ts';
 import { defaultDaemonTimings, kubeconfigJson, shellQuote, splitCommand, type ControllerDaemonSettings } from '../harness/controller-daemon.ts';
 import { profiles, type ProfileName } from '../reference/profile.ts';
+import { closeSpawner } from '../harness/spawner.ts';
 import { startEmbeddedTarget } from './embedded.ts';
 
 /**
@@ -45,6 +46,7 @@ export async function prepareDaemon(o: {
     cleanup: async () => {
       rmSync(dir, { recursive: true, force: true });
       bundled?.remove();
+      await closeSpawner();
       await privateServer?.close();
     },
   };
