@@ -34,6 +34,12 @@ export interface DaemonLauncher {
 
 export interface ControllerDaemonTarget {
   readonly launcher: DaemonLauncher;
+  /**
+   * For starts only a serving daemon passes (every exit fails them, whatever its code): the reference
+   * daemon's own code in this process, with no process boot. Absent for a daemon under test given by
+   * command or launcher: every start of it is then a `launcher` start.
+   */
+  readonly servingLauncher?: DaemonLauncher;
   /** Kubeconfig file pointing at the API server the daemon may use, passed as --svcconfig / --kubeconfig. */
   readonly kubeconfigPath: string;
   /**
@@ -63,6 +69,8 @@ export interface ControllerDaemonSettings {
   readonly launcher?: DaemonLauncher;
   /** The command shown in counterexamples when `command` lives only as long as the run (a bundle). */
   readonly display?: string;
+  /** See ControllerDaemonTarget.servingLauncher; ignored when `launcher` is given. */
+  readonly servingLauncher?: DaemonLauncher;
   readonly kubeconfigPath: string;
   readonly apiServerUrl?: string;
   readonly startTimeoutMs: number;
@@ -329,6 +337,8 @@ export function kubeconfigJson(server: string, token?: string): string {
 export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarget {
   return {
     launcher: s.launcher ?? processLauncher(s.command, undefined, s.display ?? s.command),
+    // A launcher of the caller's (a daemon with planted faults) starts everything.
+    ...(s.servingLauncher && !s.launcher ? { servingLauncher: s.servingLauncher } : {}),
     kubeconfigPath: s.kubeconfigPath,
     ...(s.apiServerUrl ? { apiServerUrl: s.apiServerUrl } : {}),
     startTimeoutMs: s.startTimeoutMs,

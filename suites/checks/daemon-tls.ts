@@ -10,7 +10,7 @@ import { certificatesIn, writeCertPair, freePort, observeStart, runToExit, tempD
 import { InfrastructureError } from '../../harness/exchange.ts';
 import { judgeCertDir, judgeCipherSuites, judgeSecurePortZero, judgeSni, judgeTlsMinVersion, judgeUnexpectedExit, judgeVersion, type NamedCertKey } from '../../reference/controller-daemon/index.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
-import { SUITE, notConfigured, daemon, commandLine, startSeen, hung, notExited, paced, handshake, withServingDaemon, suiteFlags } from './daemon-start.ts';
+import { SUITE, notConfigured, daemon, commandLine, startSeen, hung, notExited, paced, handshake, withServingDaemon, suiteFlags, servingLauncher } from './daemon-start.ts';
 
 export const daemonTlsMinVersion: Check<{ line: string }> = {
   id: 'daemon-tls-min-version',
@@ -71,7 +71,7 @@ export const daemonSecurePortZero: Check<{ line: string }> = {
   run: async (_i, cx) => {
     const t = await daemon(cx);
     const port = await freePort();
-    const dp = t.launcher.launch([...suiteFlags(t, cx.env.profile.name, port), '--secure-port=0']);
+    const dp = servingLauncher(t).launch([...suiteFlags(t, cx.env.profile.name, port), '--secure-port=0']);
     try {
       // No answer is expected, so the wait is the settle time: long enough for a daemon that would serve.
       const obs = await observeStart(dp, port, { startTimeoutMs: Math.max(t.settleMs * 2, 1000), ...paced(t) });
