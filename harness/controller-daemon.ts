@@ -4,7 +4,6 @@
  * /healthz answers on the port the suite chose, or it does neither within the start timeout (hung: an
  * error, never a pass). Every start is stopped and reaped before the case ends.
  */
-import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { request, type RequestOptions } from 'node:https';
 import { connect as tlsConnect, createSecureContext, type SecureContext, type SecureVersion } from 'node:tls';
@@ -424,17 +423,15 @@ export function tempDir(stem: string): { dir: string; remove: () => void } {
 
 /**
  * A self-signed certificate and key for `cn` written to `dir` with the `openssl` command (the suite's
- * SNI check hands them to the daemon). Undefined when openssl is not available.
+ * SNI check hands them to the daemon), forked by the spawn helper and awaited (the run's event loop
+ * goes on meanwhile). Undefined when openssl is not available or fails.
  */
-export function writeCertPair(dir: string, stem: string, cn: string): { cert: string; key: string; fingerprint256: string } | undefined {
+export async function writeCertPair(dir: string, stem: string, cn: string): Promise<{ cert: string; key: string; fingerprint256: string } | undefined> {
   const cert = path.join(dir, `${stem}.crt`);
   const key = path.join(dir, `${stem}.key`);
-  try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-keyout', key, '-out', cert, '-subj', `/CN=${cn}`], {
-      stdio: 'pipe',
-    });
-  } catch {
-    return undefined;
-  }
+  const args = ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-keyout', key, '-out', cert, '-subj', `/CN=${cn}`];
+  const child = spawnChild('openssl', args, { onOutput: () => undefined, capChars: 0 });
+  const done = await Promise.race([child.exited, child.lost.then(() => undefined)]);
+  if (done?.code !== 0) return undefined;
   return { cert, key, fingerprint256: new X509Certificate(readFileSync(cert)).fingerprint256 };
 }

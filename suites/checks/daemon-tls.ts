@@ -120,7 +120,7 @@ export const daemonTlsSni: Check<{ line: string }> = {
     const clause = 'node:2.6/tls-sni-cert-key';
     const tmp = tempDir('svc-conformance-sni');
     try {
-      const made = SNI_PATTERNS.map((names, i) => ({ names, files: writeCertPair(tmp.dir, `pair${i}`, names[0]!.replace('*', 'wildcard')) }));
+      const made = await Promise.all(SNI_PATTERNS.map(async (names, i) => ({ names, files: await writeCertPair(tmp.dir, `pair${i}`, names[0]!.replace('*', 'wildcard')) })));
       if (made.some((m) => !m.files)) throw new CheckNotApplicable([clause], 'the openssl command is needed to make the SNI certificates');
       const pairs = made.map((m) => ({ pair: { cert: m.files!.cert, key: m.files!.key, names: m.names } as NamedCertKey, fingerprint256: m.files!.fingerprint256 }));
       const words = pairs.map(({ pair: p }) => `--tls-sni-cert-key=${p.cert},${p.key}:${p.names.join(',')}`);
