@@ -274,11 +274,12 @@ export async function runToExit(l: DaemonLauncher, args: readonly string[], time
 }
 
 const calibrations = new WeakMap<Pace, Promise<void>>();
+const calibrationRuns = new WeakMap<Pace, { code: number | null; output: string }>();
 
 /**
- * Before the first start a pace has seen, one `--version` run (its answer is not judged: the
- * daemon-version check does that) tells how long a start of this daemon takes on this machine now,
- * so the first starts of a run on a busy machine are not called hung at the nominal timeout.
+ * Before the first start a pace has seen, one `--version` run tells how long a start of this daemon
+ * takes on this machine now, so the first starts of a run on a busy machine are not called hung at the
+ * nominal timeout. What it answered is kept for the daemon-version check (`takeCalibrationRun`).
  */
 export function calibrate(t: ControllerDaemonTarget): Promise<void> {
   const pace = t.pace;
@@ -287,12 +288,27 @@ export function calibrate(t: ControllerDaemonTarget): Promise<void> {
   if (!once) {
     const t0 = performance.now();
     once = runToExit(t.launcher, ['--version'], pace.cap(t.startTimeoutMs)).then(
-      () => pace.note(performance.now() - t0),
+      (r) => {
+        pace.note(performance.now() - t0);
+        calibrationRuns.set(pace, r);
+      },
       () => undefined,
     );
     calibrations.set(pace, once);
   }
   return once;
+}
+
+/**
+ * The calibration's `--version` run, to one taker: the same command line the daemon-version check
+ * starts, so it judges that process rather than start another. Undefined when there was none (the
+ * pace had observations already, or the run did not exit) or it was taken.
+ */
+export function takeCalibrationRun(t: ControllerDaemonTarget): { code: number | null; output: string } | undefined {
+  if (!t.pace) return undefined;
+  const r = calibrationRuns.get(t.pace);
+  calibrationRuns.delete(t.pace);
+  return r;
 }
 
 /**
