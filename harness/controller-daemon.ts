@@ -4,7 +4,6 @@
  * /healthz answers on the port the suite chose, or it does neither within the start timeout (hung: an
  * error, never a pass). Every start is stopped and reaped before the case ends.
  */
-import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { request, type RequestOptions } from 'node:https';
 import { connect as tlsConnect, createSecureContext, type SecureContext, type SecureVersion } from 'node:tls';
@@ -14,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { InfrastructureError } from './exchange.ts';
 import { answerPace, daemonPace, stretched, type Pace } from './pace.ts';
+import { spawnChild } from './spawner.ts';
 
 /** One started daemon. `exited` settles when it ends (by itself or after `stop`). */
 export interface DaemonProcess {
@@ -33,6 +33,12 @@ export interface DaemonLauncher {
 
 export interface ControllerDaemonTarget {
   readonly launcher: DaemonLauncher;
+  /**
+   * For starts only a serving daemon passes (every exit fails them, whatever its code): the reference
+   * daemon's own code in this process, with no process boot. Absent for a daemon under test given by
+   * command or launcher: every start of it is then a `launcher` start.
+   */
+  readonly servingLauncher?: DaemonLauncher;
   /** Kubeconfig file pointing at the API server the daemon may use, passed as --svcconfig / --kubeconfig. */
   readonly kubeconfigPath: string;
   /**
@@ -62,6 +68,8 @@ export interface ControllerDaemonSettings {
   readonly launcher?: DaemonLauncher;
   /** The command shown in counterexamples when `command` lives only as long as the run (a bundle). */
   readonly display?: string;
+  /** See ControllerDaemonTarget.servingLauncher; ignored when `launcher` is given. */
+  readonly servingLauncher?: DaemonLauncher;
   readonly kubeconfigPath: string;
   readonly apiServerUrl?: string;
   readonly startTimeoutMs: number;
@@ -98,7 +106,7 @@ export function shellQuote(s: string): string {
 
 const OUTPUT_CAP = 64 * 1024;
 
-/** Runs `CMD args...` as a child process (no shell). */
+/** Runs `CMD args...` as a child process (no shell), started through the spawn helper (harness/spawner.ts). */
 export function processLauncher(command: string, graceMs = 3000, display = command): DaemonLauncher {
   const argv = splitCommand(command);
   if (argv.length === 0) throw new Error('empty --controller-daemon command');
@@ -107,19 +115,8 @@ export function processLauncher(command: string, graceMs = 3000, display = comma
     launch(args) {
       let out = '';
       const launchedAt = performance.now();
-      const child = spawn(argv[0]!, [...argv.slice(1), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-      const add = (b: Buffer) => {
-        if (out.length < OUTPUT_CAP) out += b.toString('utf8');
-      };
-      child.stdout.on('data', add);
-      child.stderr.on('data', add);
-      const exited = new Promise<{ code: number | null; signal?: string }>((resolve) => {
-        child.once('error', (e) => {
-          out += `\n(could not start: ${e.message})`;
-          resolve({ code: 127 });
-        });
-        child.once('close', (code, signal) => resolve({ code, ...(signal ? { signal } : {}) }));
-      });
+      const child = spawnChild(argv[0]!, [...argv.slice(1), ...args], { onOutput: (s) => void (out += s), capChars: OUTPUT_CAP });
+      const exited = child.exited;
       let gone = false;
       void exited.then(() => (gone = true));
       return {
@@ -130,7 +127,7 @@ export function processLauncher(command: string, graceMs = 3000, display = comma
           if (gone) return;
           child.kill('SIGTERM');
           const t = setTimeout(() => child.kill('SIGKILL'), graceMs);
-          await exited;
+          await Promise.race([exited, child.lost]);
           clearTimeout(t);
         },
       };
@@ -277,11 +274,12 @@ export async function runToExit(l: DaemonLauncher, args: readonly string[], time
 }
 
 const calibrations = new WeakMap<Pace, Promise<void>>();
+const calibrationRuns = new WeakMap<Pace, { code: number | null; output: string }>();
 
 /**
- * Before the first start a pace has seen, one `--version` run (its answer is not judged: the
- * daemon-version check does that) tells how long a start of this daemon takes on this machine now,
- * so the first starts of a run on a busy machine are not called hung at the nominal timeout.
+ * Before the first start a pace has seen, one `--version` run tells how long a start of this daemon
+ * takes on this machine now, so the first starts of a run on a busy machine are not called hung at the
+ * nominal timeout. What it answered is kept for the daemon-version check (`takeCalibrationRun`).
  */
 export function calibrate(t: ControllerDaemonTarget): Promise<void> {
   const pace = t.pace;
@@ -290,12 +288,27 @@ export function calibrate(t: ControllerDaemonTarget): Promise<void> {
   if (!once) {
     const t0 = performance.now();
     once = runToExit(t.launcher, ['--version'], pace.cap(t.startTimeoutMs)).then(
-      () => pace.note(performance.now() - t0),
+      (r) => {
+        pace.note(performance.now() - t0);
+        calibrationRuns.set(pace, r);
+      },
       () => undefined,
     );
     calibrations.set(pace, once);
   }
   return once;
+}
+
+/**
+ * The calibration's `--version` run, to one taker: the same command line the daemon-version check
+ * starts, so it judges that process rather than start another. Undefined when there was none (the
+ * pace had observations already, or the run did not exit) or it was taken.
+ */
+export function takeCalibrationRun(t: ControllerDaemonTarget): { code: number | null; output: string } | undefined {
+  if (!t.pace) return undefined;
+  const r = calibrationRuns.get(t.pace);
+  calibrationRuns.delete(t.pace);
+  return r;
 }
 
 /**
@@ -339,6 +352,8 @@ export function kubeconfigJson(server: string, token?: string): string {
 export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarget {
   return {
     launcher: s.launcher ?? processLauncher(s.command, undefined, s.display ?? s.command),
+    // A launcher of the caller's (a daemon with planted faults) starts everything.
+    ...(s.servingLauncher && !s.launcher ? { servingLauncher: s.servingLauncher } : {}),
     kubeconfigPath: s.kubeconfigPath,
     ...(s.apiServerUrl ? { apiServerUrl: s.apiServerUrl } : {}),
     startTimeoutMs: s.startTimeoutMs,
@@ -424,17 +439,15 @@ export function tempDir(stem: string): { dir: string; remove: () => void } {
 
 /**
  * A self-signed certificate and key for `cn` written to `dir` with the `openssl` command (the suite's
- * SNI check hands them to the daemon). Undefined when openssl is not available.
+ * SNI check hands them to the daemon), forked by the spawn helper and awaited (the run's event loop
+ * goes on meanwhile). Undefined when openssl is not available or fails.
  */
-export function writeCertPair(dir: string, stem: string, cn: string): { cert: string; key: string; fingerprint256: string } | undefined {
+export async function writeCertPair(dir: string, stem: string, cn: string): Promise<{ cert: string; key: string; fingerprint256: string } | undefined> {
   const cert = path.join(dir, `${stem}.crt`);
   const key = path.join(dir, `${stem}.key`);
-  try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-keyout', key, '-out', cert, '-subj', `/CN=${cn}`], {
-      stdio: 'pipe',
-    });
-  } catch {
-    return undefined;
-  }
+  const args = ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-keyout', key, '-out', cert, '-subj', `/CN=${cn}`];
+  const child = spawnChild('openssl', args, { onOutput: () => undefined, capChars: 0 });
+  const done = await Promise.race([child.exited, child.lost.then(() => undefined)]);
+  if (done?.code !== 0) return undefined;
   return { cert, key, fingerprint256: new X509Certificate(readFileSync(cert)).fingerprint256 };
 }

@@ -30,6 +30,12 @@ export const daemon = async (cx: CaseContext): Promise<ControllerDaemonTarget> =
   return cx.env.controllerDaemon!;
 };
 
+/**
+ * The launcher for a start that only a serving daemon passes (every exit fails it, whatever the code):
+ * the target's in-process one where it has one, else its process launcher.
+ */
+export const servingLauncher = (t: ControllerDaemonTarget) => t.servingLauncher ?? t.launcher;
+
 /** What the suite adds to every start: loopback, its free port, the API server target. */
 export function suiteFlags(t: Pick<ControllerDaemonTarget, 'kubeconfigPath'>, profile: ProfileName, port: number | '<port>'): string[] {
   return ['--bind-address=127.0.0.1', `--secure-port=${port}`, `--${flagName(optionByName('svcconfig')!, profile)}=${t.kubeconfigPath}`];
@@ -78,7 +84,7 @@ export async function withServingDaemon(
 ): Promise<void> {
   const t = await daemon(cx);
   const port = await freePort();
-  const dp = t.launcher.launch([...suiteFlags(t, cx.env.profile.name, port), ...words]);
+  const dp = servingLauncher(t).launch([...suiteFlags(t, cx.env.profile.name, port), ...words]);
   try {
     const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
     if (obs.kind === 'hung') throw hung(clauses, obs);

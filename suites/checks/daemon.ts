@@ -44,7 +44,7 @@ import {
 } from '../../reference/controller-daemon/index.ts';
 import type { ProfileName } from '../../reference/profile.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
-import { SUITE, notConfigured, daemon, commandLine, startSeen, hung, notExited, paced, startReproducer, stepsReproducer, suiteFlags } from './daemon-start.ts';
+import { SUITE, notConfigured, daemon, commandLine, startSeen, hung, notExited, paced, startReproducer, stepsReproducer, suiteFlags, servingLauncher } from './daemon-start.ts';
 import { daemonTlsMinVersion, daemonTlsCipherSuites, daemonSecurePortZero, daemonVersion, daemonTlsSni, daemonCertDir } from './daemon-tls.ts';
 
 export const daemonHelp: Check<{ line: string }> = {
@@ -191,7 +191,7 @@ export const daemonValidFlags: Check<ValidInput> = {
     const parsed = parseFlags(argv, profile);
     if (parsed.errors.length > 0 || parsed.open.length > 0) throw new Error(`generator bug: the model refuses ${argv.join(' ')}`);
     const clauses = [...new Set(i.picks.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause)))];
-    const dp = t.launcher.launch(argv);
+    const dp = servingLauncher(t).launch(argv);
     try {
       const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
       if (obs.kind === 'hung') throw hung(['node:1.4', 'node:2.6/secure-port', 'node:2.6/bind-address', ...clauses], obs);
@@ -223,7 +223,7 @@ export const daemonLeaderLease: Check<{ line: string }> = {
     // A lease left by an earlier start must be renewed or taken over, not merely found.
     const before = await readLeases(get, cx.env.profile, window);
     const port = await freePort();
-    const dp = t.launcher.launch([...suiteFlags(t, profile, port), '--leader-elect=true']);
+    const dp = servingLauncher(t).launch([...suiteFlags(t, profile, port), '--leader-elect=true']);
     try {
       const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
       if (obs.kind === 'hung') throw hung(daemonLeaderLease.clauses, obs);

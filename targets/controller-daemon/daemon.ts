@@ -8,6 +8,7 @@
 import { formatHelp, parseFlags, rules, withDefaults, REFERENCE_VERSION, type FlagError, type Values } from '../../reference/controller-daemon/index.ts';
 import { profiles, type ProfileName } from '../../reference/profile.ts';
 import type { DaemonFault } from './faults.ts';
+import type { RunCommand } from './self-signed.ts';
 import { helpInWords, SLOW_MS, type DaemonVariationName } from './variations.ts';
 
 export interface DaemonOptions {
@@ -16,6 +17,8 @@ export interface DaemonOptions {
   readonly variations?: readonly DaemonVariationName[];
   readonly out: (s: string) => void;
   readonly err: (s: string) => void;
+  /** How it runs openssl for a self-signed pair; by default a child of this process. */
+  readonly run?: RunCommand;
 }
 
 export interface RunningDaemon {

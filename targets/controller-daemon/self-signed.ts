@@ -3,7 +3,7 @@
  * generated in --cert-dir (reused when already there). Node has no X.509 writer, so the `openssl`
  * CLI makes it; without --cert-dir the pair is made in a temporary directory removed once it is read.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,18 @@ export interface Pair {
   readonly cleanup: () => void;
 }
 
-export function selfSignedPair(certDir: string, stem: string): Pair {
+/** Runs a command to completion; rejects when it cannot start or exits non-zero. */
+export type RunCommand = (file: string, args: readonly string[]) => Promise<void>;
+
+/** A child of this process (the daemon as its own process). */
+export const runHere: RunCommand = (file, args) =>
+  new Promise((resolve, reject) => execFile(file, [...args], { encoding: 'utf8' }, (e, _out, err) => (e ? reject(new Error(`${e.message.split('\n')[0]} ${err}`.trim())) : resolve())));
+
+/**
+ * The pair, made with `run` (asynchronously: a daemon running inside the suite's process must not
+ * stop that process's event loop while openssl works).
+ */
+export async function selfSignedPair(certDir: string, stem: string, run: RunCommand = runHere): Promise<Pair> {
   const temporary = certDir === '';
   const dir = temporary ? mkdtempSync(path.join(tmpdir(), 'svc-daemon-cert-')) : certDir;
   const cleanup = temporary ? () => rmSync(dir, { recursive: true, force: true }) : () => undefined;
@@ -23,29 +34,25 @@ export function selfSignedPair(certDir: string, stem: string): Pair {
   const keyFile = path.join(dir, `${stem}.key`);
   if (!existsSync(certFile) || !existsSync(keyFile)) {
     try {
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'ec',
-          '-pkeyopt',
-          'ec_paramgen_curve:prime256v1',
-          '-nodes',
-          '-days',
-          '365',
-          '-keyout',
-          keyFile,
-          '-out',
-          certFile,
-          '-subj',
-          `/CN=localhost@${Date.now()}`,
-          '-addext',
-          'subjectAltName=IP:127.0.0.1,DNS:localhost',
-        ],
-        { stdio: 'pipe' },
-      );
+      await run('openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '365',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+        '-subj',
+        `/CN=localhost@${Date.now()}`,
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      ]);
     } catch (e) {
       cleanup();
       throw new Error(`cannot generate a self-signed pair in ${dir} (needs the openssl command): ${(e as Error).message.split('\n')[0]}`);

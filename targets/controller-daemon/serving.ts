@@ -106,7 +106,7 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
     key = readOptionFile('tls-private-key-file', v['tls-private-key-file'] as string);
   } else {
     const certDir = o.faults.some((f) => f.ignoresCertDir) ? '' : ((v['cert-dir'] as string | undefined) ?? '');
-    const pair = selfSignedPair(certDir, stem);
+    const pair = await selfSignedPair(certDir, stem, o.run);
     cleanups.push(pair.cleanup);
     ({ cert, key } = pair);
   }

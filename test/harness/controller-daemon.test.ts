@@ -43,6 +43,23 @@ describe('process launcher', () => {
     await expect(runToExit(processLauncher(idle), ['--help'], 300)).rejects.toBeInstanceOf(InfrastructureError);
   });
 
+  it('--version is started once: the calibration run is the one the daemon-version check judges (and fails)', async () => {
+    const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dir = mkdtempSync(path.join(tmpdir(), 'svc-version-once-'));
+    const starts = path.join(dir, 'starts');
+    try {
+      // Every start is counted, and --version exits 3: a version printed with a non-zero exit fails node:2.6/version.
+      const command = `sh -c ${shellQuote(`echo "$*" >> ${shellQuote(starts)}; echo v9.9; exit 3`)} fake-daemon`;
+      const records = await runDaemonChecks({ command, checks: ['daemon-version'], runs: 1, seed: 5 });
+      expect(records.map((r) => [r.clause, r.verdict])).toEqual([['node:2.6/version', 'fail']]);
+      expect(readFileSync(starts, 'utf8').trim().split('\n')).toEqual(['--version']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('the suite through real processes: the lease and one refused command line', async () => {
     const records = await runDaemonChecks({ command: referenceDaemonCommand('svc'), checks: ['daemon-leader-lease', 'daemon-invalid-flags/resource-lock'], runs: 1, seed: 5 });
     expect(records.filter((r) => r.verdict !== 'pass')).toEqual([]);

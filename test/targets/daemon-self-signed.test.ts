@@ -18,14 +18,14 @@ const hasOpenssl = (() => {
 })();
 
 describe.skipIf(!hasOpenssl)("the reference daemon's self-signed pair (needs the openssl command)", () => {
-  it('without --cert-dir: a PEM pair, and no temporary folder left behind', () => {
+  it('without --cert-dir: a PEM pair, and no temporary folder left behind', async () => {
     // A private TMPDIR (os.tmpdir() reads it on every call): daemons other tests start meanwhile make
     // folders of their own in the shared one.
     const mine = mkdtempSync(path.join(tmpdir(), 'svc-tmpdir-test-'));
     const saved = process.env['TMPDIR'];
     process.env['TMPDIR'] = mine;
     try {
-      const pair = selfSignedPair('', 'svc-controller-manager');
+      const pair = await selfSignedPair('', 'svc-controller-manager');
       expect(pair.cert).toContain('BEGIN CERTIFICATE');
       expect(pair.key).toContain('PRIVATE KEY');
       expect(readdirSync(mine)).toEqual([]);
@@ -36,13 +36,13 @@ describe.skipIf(!hasOpenssl)("the reference daemon's self-signed pair (needs the
     }
   });
 
-  it('with --cert-dir: the pair stays there and is reused', () => {
+  it('with --cert-dir: the pair stays there and is reused', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'svc-certdir-test-'));
     try {
-      const first = selfSignedPair(dir, 'd');
+      const first = await selfSignedPair(dir, 'd');
       first.cleanup();
       expect(readdirSync(dir).sort()).toEqual(['d.crt', 'd.key']);
-      expect(selfSignedPair(dir, 'd').cert).toBe(first.cert);
+      expect((await selfSignedPair(dir, 'd')).cert).toBe(first.cert);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
