@@ -84,6 +84,5 @@ export const notCheckedReasons: Readonly<Record<string, string>> = {
     'the 5-minute default shows only by waiting it out; the continue-token-expiry check judges expiry against the window the target is configured with (rest:4.4.4), not its default',
   'rest:9.2/alpha': 'judged on the name of every served alpha version (deprecated-versions); the target serves none here, as the spec allows (alpha may be off by default)',
   'node:2.5/matchImages': 'not shown: the credential-provider cases judge the conditions the spec states (node:2.1/matchImages); no case yet records a pattern outside them',
-  'node:2.6/types': 'the option types are judged option by option (node:2.6 rows); no check names this summary row yet',
   'node:2.6/vendor-container-registry-config': 'the option names a file of a vendor format the spec does not show; the daemon suite passes no such file yet',
 };

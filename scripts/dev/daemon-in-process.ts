@@ -63,5 +63,6 @@ export function daemonCheckFor(f: DaemonFault): string {
   if (f.ignoresCipherSuites) return 'daemon-tls-cipher-suites';
   if (f.sniFirstMatch) return 'daemon-tls-sni-cert-key';
   if (f.refusesPortZero) return 'daemon-secure-port-zero';
+  if (f.stringsOneValue) return 'daemon-valid-flags-types-row';
   return 'daemon-valid-flags';
 }

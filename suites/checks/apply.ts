@@ -145,11 +145,14 @@ export const applyJsonReplaceMissing: Check<ApplySequence> = {
  * An apply that empties a list while it forces, shares and drops other fields, on every run
  * (generators/rest-edges.ts): the random sequences draw that shape on a few seeds only.
  */
+const UNREACHED_BY_EMPTIED_LIST = new Set<ClauseId>(['rest:3.2/apply-conflict', 'rest:4.1/patch-type/merge', 'rest:4.1/patch-type/json', 'rest:4.1/get-object']);
+
 export const applyEmptiesList: Check<ApplySequence> = {
   id: 'apply-edges-empties-list',
   suite: 'rest-apply',
   title: 'a forced apply that empties a map list (and shares, drops and forces other fields) is judged by the apply model, on every run',
-  clauses: [...new Set<ClauseId>([...emptiedListCase.decides, ...applySequences.clauses])],
+  // The sequence's own clauses, less those its steps never reach (it sends no conflicting apply, merge or JSON patch, nor a read of one object).
+  clauses: [...new Set<ClauseId>([...emptiedListCase.decides, ...applySequences.clauses])].filter((c) => !UNREACHED_BY_EMPTIED_LIST.has(c)),
   defaultRuns: 1,
   arbitrary: () => fixedCaseArb(emptiedListCase),
   describe: applySequences.describe,

@@ -42,7 +42,7 @@ export function suiteFlags(t: Pick<ControllerDaemonTarget, 'kubeconfigPath'>, pr
 }
 
 /** The command line to paste (the port is whatever is free when you run it). */
-export const commandLine = (env: CheckEnv, words: readonly string[]) =>
+export const commandLine = (env: Pick<CheckEnv, 'profile'> & { readonly controllerDaemon?: CheckEnv['controllerDaemon'] }, words: readonly string[]) =>
   [env.controllerDaemon?.launcher.display ?? '<daemon>', ...suiteFlags(env.controllerDaemon ?? { kubeconfigPath: '<kubeconfig>' }, env.profile.name, '<port>'), ...words.map(shellQuote)].join(' ');
 
 /** What an observed start was, as plain data for the judges. */

@@ -155,7 +155,19 @@ function openFlagsCheck(v: (typeof openKinds)[number]): Check<InvalidInput> {
 
 export const daemonOpenFlagChecks = openKinds.map(openFlagsCheck);
 
-type ValidInput = { picks: FlagPick[]; words: string[]; line: string };
+/** `typesRow`: the fixed command line of 2.6's type row, whose start also judges that row. */
+type ValidInput = { picks: FlagPick[]; words: string[]; line: string; typesRow?: true };
+
+/**
+ * 2.6's own row ("Types: `duration` like `1m0s`; `strings` comma-separated list"): a command line that
+ * writes durations in that form and strings as comma-separated lists, started on every run.
+ */
+const TYPES_EXAMPLE: FlagPick[] = [
+  { flags: [['leader-elect-lease-duration', '1m0s']] },
+  { flags: [['attach-detach-reconcile-sync-period', '5m0s']] },
+  { flags: [['authorization-always-allow-paths', '/healthz,/readyz,/livez,/metrics']] },
+  { flags: [['tls-cipher-suites', 'TLS_AES_128_GCM_SHA256,TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256']] },
+];
 
 /** The paths probed on a serving daemon without credentials. */
 const PROBED_PATHS = ['/healthz', '/readyz', '/livez', '/configz'];
@@ -190,7 +202,7 @@ export const daemonValidFlags: Check<ValidInput> = {
     const argv = [...suiteFlags(t, profile, port), ...i.words];
     const parsed = parseFlags(argv, profile);
     if (parsed.errors.length > 0 || parsed.open.length > 0) throw new Error(`generator bug: the model refuses ${argv.join(' ')}`);
-    const clauses = [...new Set(i.picks.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause)))];
+    const clauses = [...new Set<ClauseId>([...i.picks.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause)), ...(i.typesRow ? (['node:2.6/types'] as const) : [])])];
     const dp = servingLauncher(t).launch(argv);
     try {
       const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
@@ -202,6 +214,33 @@ export const daemonValidFlags: Check<ValidInput> = {
     } finally {
       await dp.stop();
     }
+  },
+};
+
+/**
+ * 2.6's type row on every run, as a check of its own (a fixed case cannot shrink, so in the random
+ * check it would hide the smallest failing command line): durations written like `1m0s` and
+ * comma-separated strings lists, which a daemon must accept and serve with.
+ */
+export const daemonTypesRow: Check<ValidInput> = {
+  ...daemonValidFlags,
+  id: 'daemon-valid-flags-types-row',
+  title: "a command line writing durations like 1m0s and strings as comma-separated lists (2.6's type row) starts the daemon serving, on every run",
+  clauses: [
+    ...new Set<ClauseId>([
+      'node:1.4',
+      'node:2.6/secure-port',
+      'node:2.6/bind-address',
+      'node:5/authorization-always-allow-paths',
+      'node:5/authorization-kubeconfig',
+      'node:2.6/types',
+      ...TYPES_EXAMPLE.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause)),
+    ]),
+  ],
+  defaultRuns: 1,
+  arbitrary: (env) => {
+    const words = renderPicks(TYPES_EXAMPLE, env.profile.name);
+    return fc.constant<ValidInput>({ picks: TYPES_EXAMPLE, words, line: commandLine(env, words), typesRow: true });
   },
 };
 
@@ -253,5 +292,6 @@ export const daemonChecks = [
   ...daemonInvalidFlagChecks,
   ...daemonOpenFlagChecks,
   daemonValidFlags,
+  daemonTypesRow,
   ...[daemonLeaderLease, daemonTlsMinVersion, daemonTlsCipherSuites, daemonTlsSni, daemonCertDir, daemonSecurePortZero, daemonVersion].map(stepsReproducer),
 ];

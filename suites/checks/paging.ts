@@ -43,7 +43,8 @@ export const pagingSelectorEdgeChecks: Check<SelectorPagingInput>[] = selectorPa
   id: `paging-edges-selector-${c.cell.replace(/^rest:4\.5\/list\//, '').replace(/\//g, '-')}`,
   suite: 'rest-paging',
   title: `a paged selector list whose first page of keys holds an item the selector skips (${c.cell}) is one snapshot, on every run`,
-  clauses: [...new Set<ClauseId>(['rest:4.4.3', c.cell, 'rest:4.4.1', 'rest:4.4.2', 'rest:2.3/metadata.continue', 'rest:2.3/metadata.remainingItemCount'])],
+  // Not rest:2.3/metadata.remainingItemCount: a selector list omits it (rest:4.4.6), so this case never judges the field.
+  clauses: [...new Set<ClauseId>(['rest:4.4.3', c.cell, 'rest:4.4.1', 'rest:4.4.2', 'rest:2.3/metadata.continue'])],
   defaultRuns: 1,
   arbitrary: () => fixedCaseArb(c),
   describe: (i) => [...i.setup.map(showOp), showOp(i.list)],

@@ -5,7 +5,7 @@
  * are 403: it has no authorization webhook), and with --leader-elect holds the lock Lease on the API
  * server of --svcconfig/--master. It runs no control loops.
  */
-import { formatHelp, parseFlags, rules, withDefaults, REFERENCE_VERSION, type FlagError, type Values } from '../../reference/controller-daemon/index.ts';
+import { formatHelp, optionByFlag, parseFlags, rules, withDefaults, REFERENCE_VERSION, type FlagError, type Values } from '../../reference/controller-daemon/index.ts';
 import { profiles, type ProfileName } from '../../reference/profile.ts';
 import type { DaemonFault } from './faults.ts';
 import type { RunCommand } from './self-signed.ts';
@@ -59,6 +59,13 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
   }
   const late = deferred.length > 0 ? parseFlags(argv, o.profile, { rules: deferred }).errors : [];
   const set = parsed.options;
+  if (o.faults.some((f) => f.stringsOneValue)) {
+    const listed = argv.find((w) => /^--[^=]+=.*,/.test(w) && optionByFlag(w.slice(2, w.indexOf('=')), o.profile)?.type === 'strings');
+    if (listed !== undefined) {
+      o.err(`Error: ${listed.slice(0, listed.indexOf('='))}: one value expected\n`);
+      return { kind: 'exit', code: 1 };
+    }
+  }
   if (set['secure-port'] === 0 && o.faults.some((f) => f.refusesPortZero)) {
     o.err('Error: --secure-port: 0 is not a port\n');
     return { kind: 'exit', code: 1 };

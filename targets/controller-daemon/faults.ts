@@ -33,6 +33,8 @@ export interface DaemonFault {
   readonly ignoresCertDir?: boolean;
   /** Takes the lease but under a different name. */
   readonly leaseName?: string;
+  /** Refuses a comma-separated list in a `strings` option (2.6's type row), taking one value only. */
+  readonly stringsOneValue?: boolean;
 }
 
 const ruleFault = (name: string, rule: string, clause: ClauseId): DaemonFault => ({ name, clause, disablesRule: rule, description: `accepts values breaking rule ${rule}` });
@@ -69,6 +71,12 @@ export const daemonFaults: readonly DaemonFault[] = [
   { name: 'cipher-suites-ignored', clause: 'node:2.6/tls-cipher-suites', description: 'accepts --tls-cipher-suites but negotiates any suite', ignoresCipherSuites: true },
   { name: 'sni-first-match', clause: 'node:2.6/tls-sni-cert-key', description: 'serves the first matching SNI pair, so an earlier wildcard beats an exact name', sniFirstMatch: true },
   { name: 'self-signed-outside-cert-dir', clause: 'node:2.6/cert-dir', description: 'generates its self-signed pair in a temporary directory, not --cert-dir', ignoresCertDir: true },
+  {
+    name: 'strings-one-value',
+    clause: 'node:2.6/types',
+    description: 'refuses a comma-separated list in a strings option (--authorization-always-allow-paths=/healthz,/readyz)',
+    stringsOneValue: true,
+  },
   { name: 'healthz-forbidden', clause: 'node:5/authorization-always-allow-paths', description: 'answers 403 on /healthz too', healthzForbidden: true },
 ];
 

@@ -24,7 +24,7 @@ interface Snapshot {
 }
 const snapshot = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/run-snapshots/${name}.json`, import.meta.url), 'utf8')) as Snapshot;
 const SUITES = ['rest-crud', 'rest-paging', 'rest-errors', 'nodeagent-config', 'rest-recovery'];
-const FIXED_CHECKS = '^(paging|too-large)-edges-';
+const FIXED_CHECKS = '^((paging|too-large)-edges-|single-resource-writes$)';
 /**
  * Clauses whose reach depends on scheduling, not on the seed: rest-recovery's compaction hook compacts
  * the whole embedded store, so whether another check's Exact read of an older version is served
@@ -37,6 +37,26 @@ const SCHEDULE_REACHED: readonly string[] = [
   // (after the snapshots): with duplicate-create-overwrites the faulty snapshot's random cases had not.
   'rest:7/504',
 ];
+
+/**
+ * Clauses the same checks judge since the snapshots were taken, with the status they must have: section
+ * 2's duration row (an accepted duration string, a duration written as a number refused) and the two
+ * defaults 2.5 does not show (the loader's value recorded). Taken out of the comparison like the
+ * schedule-reached ones, but their status is asserted.
+ */
+const JUDGED_SINCE: Readonly<Record<string, string>> = { 'node:2/durations': 'passed', 'node:2.5/cgroupRoot': 'unspecified', 'node:2.5/seccompDefault': 'unspecified' };
+
+function withoutJudgedSince(s: Snapshot): Snapshot {
+  const statuses = { ...s.statuses };
+  const totals = { ...s.totals };
+  for (const [id, want] of Object.entries(JUDGED_SINCE)) {
+    expect(statuses[id], id).toBe(want);
+    delete statuses[id];
+    totals[want] = (totals[want] ?? 0) - 1;
+    totals.notChecked = (totals.notChecked ?? 0) + 1;
+  }
+  return { ...s, statuses, totals };
+}
 
 /** The statuses and totals with the schedule-reached clauses taken out, and what they were. */
 function withoutScheduleReached(s: Snapshot): { statuses: Record<string, string>; totals: Record<string, number>; scheduled: string[] } {
@@ -85,7 +105,7 @@ async function statusesOf(fault: string[]): Promise<Snapshot> {
 describe('same seed, same summary as the command line before the runner refactor', () => {
   it('a clean embedded target', async () => {
     const want = snapshot('clean');
-    const raw = await statusesOf([]);
+    const raw = withoutJudgedSince(await statusesOf([]));
     const got = withoutScheduleReached(raw);
     const expected = withoutScheduleReached(want);
     expect(got.statuses).toEqual(expected.statuses);
@@ -96,7 +116,7 @@ describe('same seed, same summary as the command line before the runner refactor
 
   it('an embedded target with two planted faults', async () => {
     const want = snapshot('faults');
-    const raw = await statusesOf(['duplicate-create-overwrites', 'page-rv-drift']);
+    const raw = withoutJudgedSince(await statusesOf(['duplicate-create-overwrites', 'page-rv-drift']));
     const got = withoutScheduleReached(raw);
     expect(got.statuses).toEqual(withoutScheduleReached(want).statuses);
     expect(raw.verdict).toBe('nonconformant');
