@@ -169,6 +169,9 @@ const TYPES_EXAMPLE: FlagPick[] = [
   { flags: [['tls-cipher-suites', 'TLS_AES_128_GCM_SHA256,TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256']] },
 ];
 
+/** What every start of a valid command line judges besides its options' own clauses (judgeValidStart). */
+const SERVING_START_CLAUSES: readonly ClauseId[] = ['node:1.4', 'node:2.6/secure-port', 'node:2.6/bind-address', 'node:5/authorization-always-allow-paths', 'node:5/authorization-kubeconfig'];
+
 /** The paths probed on a serving daemon without credentials. */
 const PROBED_PATHS = ['/healthz', '/readyz', '/livez', '/configz'];
 
@@ -176,16 +179,7 @@ export const daemonValidFlags: Check<ValidInput> = {
   id: 'daemon-valid-flags',
   suite: SUITE,
   title: 'a valid command line starts the daemon serving /healthz on the chosen port',
-  clauses: [
-    ...new Set<ClauseId>([
-      'node:1.4',
-      'node:2.6/secure-port',
-      'node:2.6/bind-address',
-      'node:5/authorization-always-allow-paths',
-      'node:5/authorization-kubeconfig',
-      ...validPickOptions('svc').map((o) => optionByName(o)!.clause),
-    ]),
-  ],
+  clauses: [...new Set<ClauseId>([...SERVING_START_CLAUSES, ...validPickOptions('svc').map((o) => optionByName(o)!.clause)])],
   defaultRuns: 3,
   applicable: notConfigured,
   arbitrary: (env) =>
@@ -226,17 +220,7 @@ export const daemonTypesRow: Check<ValidInput> = {
   ...daemonValidFlags,
   id: 'daemon-valid-flags-types-row',
   title: "a command line writing durations like 1m0s and strings as comma-separated lists (2.6's type row) starts the daemon serving, on every run",
-  clauses: [
-    ...new Set<ClauseId>([
-      'node:1.4',
-      'node:2.6/secure-port',
-      'node:2.6/bind-address',
-      'node:5/authorization-always-allow-paths',
-      'node:5/authorization-kubeconfig',
-      'node:2.6/types',
-      ...TYPES_EXAMPLE.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause)),
-    ]),
-  ],
+  clauses: [...new Set<ClauseId>([...SERVING_START_CLAUSES, 'node:2.6/types', ...TYPES_EXAMPLE.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause))])],
   defaultRuns: 1,
   arbitrary: (env) => {
     const words = renderPicks(TYPES_EXAMPLE, env.profile.name);
