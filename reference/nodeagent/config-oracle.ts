@@ -9,7 +9,7 @@
  */
 import type { Profile } from '../profile.ts';
 import { configFields, nameIn, type FieldSpec } from './config-fields.ts';
-import { isRecord, type TypeSpec } from './config-types.ts';
+import { DURATIONS_ROW, isRecord, type TypeSpec } from './config-types.ts';
 import { parseGoDuration } from './duration.ts';
 import { parseQuantity } from './quantity.ts';
 import { effective } from './config.ts';
@@ -45,7 +45,7 @@ export function clausesOfDoc(doc: Record<string, unknown>, p: Profile): ClauseId
       if (!f || x === null || x === undefined) continue;
       out.add(f.clause);
       // A duration written as a string, accepted: what section 2's row asks of a loader.
-      if (f.type.kind === 'scalar' && f.type.scalar === 'duration' && typeof x === 'string') out.add('node:2/durations');
+      if (f.type.kind === 'scalar' && f.type.scalar === 'duration' && typeof x === 'string') out.add(DURATIONS_ROW);
       const t = f.type.kind === 'list' ? f.type.of : f.type;
       if (t.kind !== 'object') continue;
       for (const item of Array.isArray(x) ? x : [x]) if (isRecord(item)) walk(t.fields, item, false);

@@ -6,6 +6,9 @@
 import { parseGoDuration } from './duration.ts';
 import { parseQuantity } from './quantity.ts';
 
+/** Section 2: "Duration fields are written as strings such as `1m`, `20s`, `4h`." A duration written as no string breaks this row. */
+export const DURATIONS_ROW = 'node:2/durations' as const;
+
 export type Scalar = 'bool' | 'string' | 'int32' | 'int64' | 'uint32' | 'float64' | 'duration' | 'quantity' | 'nanos';
 
 export type TypeSpec =

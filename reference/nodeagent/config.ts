@@ -11,7 +11,7 @@
  */
 import type { Profile } from '../profile.ts';
 import { configFields, defaultOf, fieldByName, fieldBySvcName, isZeroScalar, nameIn, zeroReadsAsDefault, type FieldSpec, type Issue } from './config-fields.ts';
-import { isRecord, nanosOf, scalarTypeError, type TypeSpec } from './config-types.ts';
+import { DURATIONS_ROW, isRecord, nanosOf, scalarTypeError, type TypeSpec } from './config-types.ts';
 import { formatGoDuration, parseGoDuration } from './duration.ts';
 import { gateEnabled, serverCertGate } from './feature-gates.ts';
 import { crossRules, type RuleContext } from './config-rules.ts';
@@ -78,9 +78,6 @@ class Collector {
   }
 }
 
-/** Section 2: "Duration fields are written as strings such as `1m`, `20s`, `4h`." */
-export const DURATIONS_ROW: ClauseId = 'node:2/durations';
-
 const ABSENT_UNSPECIFIED = 'required with no default: the spec does not say whether a loader refuses its absence or reads the zero value';
 /** Required members with no default whose absence the parent's stated default covers (logging). */
 const ABSENCE_COVERED = new Set(['flushFrequency', 'vmodule']);
@@ -92,8 +89,8 @@ function childPath(parent: string, key: string): string {
 /** Type check and field-local rules of one value; returns whether the value was of the right type. */
 function checkValue(spec: FieldSpec, t: TypeSpec, v: unknown, path: string, p: Profile, c: Collector, skip: ReadonlySet<string>): boolean {
   const clause = spec.clause;
-  const typeErr = (message: string) => {
-    if (!skip.has('type') && !skip.has(`type:${spec.name}`)) c.add(path, clause, { level: 'error', message });
+  const typeErr = (message: string, at: ClauseId = clause, skipKey?: string) => {
+    if (!skip.has('type') && !skip.has(`type:${spec.name}`) && !(skipKey !== undefined && skip.has(skipKey))) c.add(path, at, { level: 'error', message });
     return false;
   };
   switch (t.kind) {
@@ -105,11 +102,7 @@ function checkValue(spec: FieldSpec, t: TypeSpec, v: unknown, path: string, p: P
       const e = scalarTypeError(t.scalar, v);
       if (e === undefined) break;
       // "Duration fields are written as strings" (section 2's own row): a number or a bool there breaks that row.
-      if (t.scalar === 'duration' && typeof v !== 'string') {
-        if (!skip.has('type') && !skip.has(`type:${spec.name}`) && !skip.has('durations-as-numbers')) c.add(path, DURATIONS_ROW, { level: 'error', message: e });
-        return false;
-      }
-      return typeErr(e);
+      return t.scalar === 'duration' && typeof v !== 'string' ? typeErr(e, DURATIONS_ROW, 'durations-as-numbers') : typeErr(e);
     }
     case 'list': {
       if (!Array.isArray(v)) return typeErr(`expected a list, got ${typeof v}`);

@@ -7,7 +7,7 @@
  *     -> {'r.io': {from: 'a', credential: A}, 'x.io': {from: 'b', credential: C}}
  */
 import type { Profile } from '../profile.ts';
-import { isRecord, scalarTypeError } from './config-types.ts';
+import { DURATIONS_ROW, isRecord, scalarTypeError } from './config-types.ts';
 import { parseGoDuration } from './duration.ts';
 import { matchesAny, globOnlyInPath, validatePattern, type MatchDecision } from './match-images.ts';
 import { checkTypeMeta, type FieldError, type ValidationResult } from './config.ts';
@@ -84,7 +84,7 @@ export function validateCredentialProviderConfig(doc: unknown, profile: Profile,
     if (dcd !== undefined && dcd !== null) {
       const e = scalarTypeError('duration', dcd);
       // A number or a bool breaks section 2's row (durations are written as strings); a string that is no duration, the field's own.
-      if (e) errors.push({ field: `${at}.defaultCacheDuration`, clause: typeof dcd === 'string' ? 'node:2.1/defaultCacheDuration' : 'node:2/durations', message: e });
+      if (e) errors.push({ field: `${at}.defaultCacheDuration`, clause: typeof dcd === 'string' ? 'node:2.1/defaultCacheDuration' : DURATIONS_ROW, message: e });
       else if ((parseGoDuration(dcd as string) as { nanos: bigint }).nanos < 0n)
         unspecified.push({ field: `${at}.defaultCacheDuration`, clause: 'node:2.1/defaultCacheDuration', message: 'a negative cache duration is not ruled on' });
     }

@@ -9,7 +9,7 @@ import type { Profile } from '../profile.ts';
 import { fail, inconclusive, pass, rule, tagged, unspecified, type Judgement } from '../judgement.ts';
 import { parseGoDuration } from './duration.ts';
 import { configFields, nameIn, type FieldSpec } from './config-fields.ts';
-import { isRecord } from './config-types.ts';
+import { DURATIONS_ROW, isRecord } from './config-types.ts';
 import { validateNodeagentConfig, withZerosUnset, type ValidationResult } from './config.ts';
 import { clauseForPath, clausesOfDoc, compareEffective, type EffectiveMismatch } from './config-oracle.ts';
 import type { JudgementValues } from '../value-diff.ts';
@@ -92,7 +92,7 @@ const defaultedClauses = [...new Set(configFields.filter((f) => ['value', 'objec
 export const configJudgementClauses: readonly ClauseId[] = [
   ...new Set<ClauseId>([
     'node:2.2/kind',
-    'node:2/durations',
+    DURATIONS_ROW,
     ...configFields.flatMap(allClauses),
     'node:2.5/cpuCFSQuotaPeriod',
     'node:2.5/hairpinMode',
@@ -254,7 +254,7 @@ export const credentialJudgementClauses: readonly ClauseId[] = [
   'node:2.1/name',
   'node:2.1/matchImages',
   'node:2.1/defaultCacheDuration',
-  'node:2/durations',
+  DURATIONS_ROW,
   'node:2.1/apiVersion',
   'node:2.1/args',
   'node:2.1/env',
@@ -266,6 +266,6 @@ export function judgeCredentialAnswer(doc: Record<string, unknown>, ans: LoaderA
   const model = validateCredentialProviderConfig(doc, p);
   const providers = Array.isArray(doc['providers']) ? doc['providers'] : [];
   const durationStrings = providers.some((x) => isRecord(x) && typeof x['defaultCacheDuration'] === 'string');
-  const clauses: ClauseId[] = ['node:2.1/kind', 'node:2.1/providers', ...(durationStrings ? (['node:2/durations'] as const) : [])];
+  const clauses: ClauseId[] = ['node:2.1/kind', 'node:2.1/providers', ...(durationStrings ? [DURATIONS_ROW] : [])];
   return judgeVerdict(model, ans, clauses, () => 'node:2.1/providers', violationClause).judgements;
 }
