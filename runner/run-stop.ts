@@ -86,5 +86,8 @@ export function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
 
 /** The one line a stopped run prints, and the run error its summary carries (the verdict cannot be conformant). */
 export function stopLine(reason: StopReason, elapsedMs: number, unfinished: number, selected: number): string {
-  return `${reason} after ${Math.round(elapsedMs / 1000)} s: ${unfinished} of ${selected} checks did not finish; their clauses are notChecked ("${reason}")`;
+  const after = `${reason} after ${Math.round(elapsedMs / 1000)} s`;
+  // Stopped as the last check ended: nothing is notChecked, but failures go unconfirmed.
+  if (unfinished === 0) return `${after}: every check had finished; failures are not confirmed`;
+  return `${after}: ${unfinished} of ${selected} checks did not finish; their clauses are notChecked ("${reason}")`;
 }
