@@ -16,7 +16,10 @@ const bin = (pkg, name) => {
 };
 
 const tscOutput = [];
-const tsc = spawn(process.execPath, [bin('typescript', 'tsc'), '-p', 'tsconfig.json', '--noEmit'], { stdio: ['ignore', 'pipe', 'pipe'] });
+// Incremental, with its state beside vitest's module cache (.vitest-cache/, ignored by git): a check of an
+// unchanged tree costs about 10 CPU-seconds instead of 30. A fresh clone checks everything.
+const tscArgs = ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', '.vitest-cache/tsc.tsbuildinfo'];
+const tsc = spawn(process.execPath, [bin('typescript', 'tsc'), ...tscArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
 tsc.stdout.on('data', (b) => tscOutput.push(b));
 tsc.stderr.on('data', (b) => tscOutput.push(b));
 const tscDone = new Promise((resolve) => tsc.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1))));

@@ -30,7 +30,8 @@ function opOf(method: string | undefined, r: Route): Op {
 
 /** What this server can produce for one range, by its own preference (JSON for wildcards). */
 function servedFor(st: ServerState, range: MediaRange, op: Op): Rep | undefined {
-  if (op !== 'write' && !varies(st, 'no-table-support') && rangeMatches(st.profile, range, 'table')) return 'table';
+  // The decision point only where a Table is asked for: a check that never asks is served the same bytes.
+  if (op !== 'write' && rangeMatches(st.profile, range, 'table') && !varies(st, 'no-table-support')) return 'table';
   // Upstream's go-restful routes refuse `application/*` (406); the spec does not say how such a range is read.
   if (range.type === 'application/*' && varies(st, 'subtype-wildcard-406')) return undefined;
   const wildcard = range.type === '*/*' || range.type === 'application/*';

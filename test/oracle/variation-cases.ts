@@ -11,6 +11,11 @@
 // analysis (Stryker's perTest), applied to legal variations. A variation no check reaches is a finding,
 // unless the catalogue below says why.
 //
+// Variations that change only how answers are written (RUN_TOGETHER) are run together, as a real
+// server differs from the reference in many such ways at once, provided no check judges less against
+// them than against the unvaried server (test/oracle/judgments.ts); `npm run mutation` still runs
+// every variation alone for docs/oracle-strength.md.
+//
 // The cases are spread over several test files (variations-N-of-M.test.ts, each a call of
 // `describeVariations`): vitest spreads files, not cases, over its workers, and this is the costliest
 // oracle file by far; in one file it kept one core busy while the other had nothing left to do.
@@ -21,6 +26,7 @@ import { checks } from '../../suites/checks/index.ts';
 import { faults, type Fault } from '../../targets/api-server/faults.ts';
 import { shareOf } from './shares.ts';
 import { oncePerRun } from './once-per-run.ts';
+import { narrowedJudgments, passCounts, type PassCounts } from './judgments.ts';
 import type { CheckRecord } from '../../runner/results.ts';
 
 const SEED = 20261122;
@@ -38,6 +44,30 @@ const REACHED_BY_NONE: Partial<Record<VariationName, string>> = {
  */
 const WAITING_PARTS: Partial<Record<VariationName, number>> = { 'deletion-lingers': 3 };
 
+/**
+ * Variations that change only the bytes of an answer (indentation, unknown fields, order, the status
+ * code or Content-Type parameters the spec leaves open), not which requests a case makes nor what a
+ * check can judge of the answer: run together, at the reference run's seed and runs, and only while
+ * every judgment the unvaried run passed is passed at least as often (narrowedJudgments). Left out,
+ * measured on 2026-11-27: opaque-rv (the "too large" and future resourceVersion cases cannot be made
+ * from opaque versions), no-remaining-count (its clause goes unjudged), and every variation that
+ * changes what happens (timing, retries, snapshots, watches, deletions), which moved counts when added.
+ */
+const RUN_TOGETHER: readonly VariationName[] = [
+  'shuffled-order',
+  'pretty-json',
+  'extra-fields',
+  'items-with-kind',
+  'status-200-on-create',
+  'delete-returns-object',
+  'omit-empty-collections',
+  'invalid-as-400',
+  'associative-lists-reversed',
+  'table-plain-content-type',
+  'opaque-continue',
+  'conflict-as-422',
+];
+
 /** Runs of the reference run: more than the variations' RUNS, so its reach covers theirs. */
 const REFERENCE_RUNS = 15;
 
@@ -45,6 +75,8 @@ const REFERENCE_RUNS = 15;
 interface Learned {
   reach: Record<string, VariationName[]>;
   passed: string[];
+  /** The judgments it passed and how often (the guard of the variations run together). */
+  passCounts: PassCounts;
 }
 
 /**
@@ -64,9 +96,12 @@ async function referenceRun(all: readonly string[]): Promise<Learned> {
     return {
       reach: Object.fromEntries([...byCheck].map(([c, vs]) => [c, [...vs]])),
       passed: [...new Set(records.filter((r) => r.verdict === 'pass').map((r) => r.clause))],
+      passCounts: passCounts(records),
     };
   });
 }
+
+const TOGETHER = Symbol('run together');
 
 /** The variations of share `part` (1-based) of `parts`; share 1 also runs the reference server. */
 export function describeVariations(part: number, parts: number): void {
@@ -79,11 +114,21 @@ export function describeVariations(part: number, parts: number): void {
     // vitest run, and only from a reference run that passed.
     const byCheck = new Map<string, ReadonlySet<VariationName>>();
     let referencePassed: readonly string[] = [];
+    let referenceCounts: PassCounts = {};
     beforeAll(async () => {
       const learned = await referenceRun(all);
       for (const [check, reached] of Object.entries(learned.reach)) byCheck.set(check, new Set(reached));
       referencePassed = learned.passed;
+      referenceCounts = learned.passCounts;
     }, 600_000);
+    /** The checks whose requests reach `variation`, after the catalogue's word on variations no check reaches. */
+    const reachingChecks = (variation: VariationName): string[] => {
+      const reaching = all.filter((c) => byCheck.get(c)?.has(variation));
+      const why = REACHED_BY_NONE[variation];
+      expect(reaching.length > 0 || why !== undefined, `no check's requests reach ${variation}: its run would show nothing`).toBe(true);
+      expect(why === undefined || reaching.length === 0, `${variation} is listed as reached by none, but ${reaching.join(', ')} reach it`).toBe(true);
+      return reaching;
+    };
 
     if (part === 1) {
       it('the reference server passes every check, and every check exercises its clauses', async () => {
@@ -106,14 +151,35 @@ export function describeVariations(part: number, parts: number): void {
 
     // Ten minutes per variation: the cases run concurrently, so each one's clock also counts the others'
     // CPU, and the deletion-lingers run waits out its lingering deletions (300 s was hit on two busy cores).
-    it.each(shareOf(variations, part, parts).map((v) => [v.name]))(
+    // The group counts as one case of the shares (its run costs about one variation's).
+    const cases: (VariationName | typeof TOGETHER)[] = [...variations.map((v) => v.name).filter((v) => !RUN_TOGETHER.includes(v)), TOGETHER];
+    const mine = shareOf(cases, part, parts);
+    if (mine.includes(TOGETHER)) {
+      it(`legal variations ${RUN_TOGETHER.join(', ')} are not flagged, run together, and narrow no judgment`, async () => {
+        const reaching = all.filter((c) => RUN_TOGETHER.some((v) => reachingChecks(v).includes(c)));
+        const records = await runAgainst({ checks: reaching, variations: RUN_TOGETHER, runs: REFERENCE_RUNS, seed: SEED });
+        const flagged = [...errorsOf(records), ...failuresOf(records)];
+        if (flagged.length > 0) {
+          // Which of them a check flags alone (none: the combination itself is flagged).
+          const alone: string[] = [];
+          for (const v of RUN_TOGETHER) {
+            const own = await runAgainst({ checks: reachingChecks(v), variations: [v], runs: RUNS, seed: SEED });
+            if ([...errorsOf(own), ...failuresOf(own)].length > 0) alone.push(v);
+          }
+          expect(
+            flagged.map((f) => `${f.clause}: ${f.counterexample?.observed ?? f.note}`),
+            `flagged together; alone: ${alone.length > 0 ? alone.join(', ') : 'none of them (the combination is)'}`,
+          ).toEqual([]);
+        }
+        expect(narrowedJudgments(referenceCounts, passCounts(records), reaching), 'a variation here leaves judgments unmade: run it alone').toEqual([]);
+      }, 600_000);
+    }
+
+    it.each(mine.filter((c): c is VariationName => c !== TOGETHER).map((v) => [v]))(
       'legal variation %s is not flagged',
       async (name) => {
         const variation = name as VariationName;
-        const reaching = all.filter((c) => byCheck.get(c)?.has(variation));
-        const why = REACHED_BY_NONE[variation];
-        expect(reaching.length > 0 || why !== undefined, `no check's requests reach ${variation}: its run would show nothing`).toBe(true);
-        expect(why === undefined || reaching.length === 0, `${variation} is listed as reached by none, but ${reaching.join(', ')} reach it`).toBe(true);
+        const reaching = reachingChecks(variation);
         if (reaching.length === 0) return;
         // Latency only slows the run down; the others get enough cases to reach their odd corners.
         // A variation that mostly waits is run as several servers at once, each with a share of the checks
