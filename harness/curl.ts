@@ -94,7 +94,9 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     ...(plan.learned.length > 0
       ? [
           'learn() { node -e \'let v;try{v=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"))}catch{};for(const k of JSON.parse(process.argv[2]))v=v?.[k];process.stdout.write(String(v??""))\' "$1" "$2"; }',
-          'enc() { node -e \'process.stdout.write(encodeURIComponent(process.argv[1]))\' "$1"; }',
+          // encodeURIComponent in the shell (UTF-8 bytes in the C locale): a node start per learned value
+          // was half of a script's processes.
+          "enc() { local LC_ALL=C s=$1 o= c i; for ((i = 0; i < ${#s}; i++)); do c=${s:i:1}; case $c in [A-Za-z0-9._~!*\\'\\(\\)-]) o+=$c ;; *) printf -v c '%%%02X' \"'$c\"; o+=$c ;; esac; done; printf '%s' \"$o\"; }",
         ]
       : []),
     // Empty until learned: an answer that lacks one leaves it empty, and the verdict says undecided.
