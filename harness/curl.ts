@@ -47,6 +47,13 @@ export const isSetup = (e: Exchange): boolean => isNamespaceCreate(e) || isCrdCr
  * prints each answer apart, evaluates the answer needed (reference/answer-checks.ts) and exits 1
  * while the failure is present, 0 once the target behaves; it deletes what it created on every exit.
  */
+/**
+ * The scripts' `enc VALUE`: encodeURIComponent in the shell, on the value's UTF-8 bytes (the C locale),
+ * for a learned value put in a query. A node start per learned value was half of a script's processes.
+ */
+export const SHELL_ENC =
+  "enc() { local LC_ALL=C s=$1 o= c i; for ((i = 0; i < ${#s}; i++)); do c=${s:i:1}; case $c in [A-Za-z0-9._~!*\\'\\(\\)-]) o+=$c ;; *) printf -v c '%%%02X' \"'$c\"; o+=$c ;; esac; done; printf '%s' \"$o\"; }";
+
 export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions): string {
   const server = redactText(opts.server.replace(/\/+$/, ''));
   const needs = opts.needs ?? [];
@@ -94,9 +101,7 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     ...(plan.learned.length > 0
       ? [
           'learn() { node -e \'let v;try{v=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"))}catch{};for(const k of JSON.parse(process.argv[2]))v=v?.[k];process.stdout.write(String(v??""))\' "$1" "$2"; }',
-          // encodeURIComponent in the shell (UTF-8 bytes in the C locale): a node start per learned value
-          // was half of a script's processes.
-          "enc() { local LC_ALL=C s=$1 o= c i; for ((i = 0; i < ${#s}; i++)); do c=${s:i:1}; case $c in [A-Za-z0-9._~!*\\'\\(\\)-]) o+=$c ;; *) printf -v c '%%%02X' \"'$c\"; o+=$c ;; esac; done; printf '%s' \"$o\"; }",
+          SHELL_ENC,
         ]
       : []),
     // Empty until learned: an answer that lacks one leaves it empty, and the verdict says undecided.
