@@ -75,7 +75,6 @@ export const notCheckedReasons: Readonly<Record<string, string>> = {
   'rest:9.1.3': "--runtime-config is an option of the server, which a client cannot set (the embedded server's own tests cover its parsing)",
   'rest:4/paths': 'every check uses these paths, but no check judges a path layout apart from its rows (rest:9.1.1, rest:9.1.2, rest:4.1): no planted fault breaks the layout alone yet',
   'rest:4/collection-verbs': 'list, watch and deletecollection are judged by their own rows (rest:4.1, rest:4.4, rest:6.1); no check names this summary row yet',
-  'rest:4.3': "the table's parameters are judged row by row (rest:4.3/<parameter>); no check yet sends a form the table does not describe (a parameter given twice) to record it",
   'rest:4.5/list': 'the list table is judged cell by cell (rest:4.5/list/<match>/<paging>/<rv>); this row only introduces the table',
   'rest:4.7.6':
     "needs the command-line client's name and its client-side apply annotation, which the spec does not give (upstream: kubectl and kubectl.kubernetes.io/last-applied-configuration); the reference server does not model the upgrade yet",

@@ -3,6 +3,7 @@ import type { AnyCheck } from '../../harness/check.ts';
 import { crudSequences, generatedNames, namesAndScope } from './crud.ts';
 import { getCellChecks, listCellChecks } from './rv-cells.ts';
 import { pagingSelectorEdgeChecks, pagingSnapshot } from './paging.ts';
+import { repeatedLimit } from './repeated-parameters.ts';
 import { continueExpiry, tooLarge, tooLargeExactChecks } from './errors.ts';
 import { watchBookmarks, watchCellChecks } from './watch.ts';
 import { deletionFinalizers } from './deletion.ts';
@@ -31,7 +32,7 @@ import { singleResourceWrites } from './single-resource.ts';
 // One line per area, so concurrent work on different areas merges without touching the same line.
 export const checks: readonly AnyCheck[] = [
   ...[crudSequences, namesAndScope, generatedNames, singleResourceWrites],
-  ...[...getCellChecks, ...listCellChecks, pagingSnapshot, ...pagingSelectorEdgeChecks, tooLarge, ...tooLargeExactChecks, continueExpiry],
+  ...[...getCellChecks, ...listCellChecks, pagingSnapshot, ...pagingSelectorEdgeChecks, repeatedLimit, tooLarge, ...tooLargeExactChecks, continueExpiry],
   ...[...watchCellChecks, watchBookmarks, watchResume, watchTooOld, watchInformer, watchFutureVersion],
   ...[deletionFinalizers],
   ...[applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, applyJsonReplaceMissing, applyEmptiesList, applySchemaChange, applyPatchMergeKey],

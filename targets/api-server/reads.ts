@@ -88,7 +88,21 @@ function orderKey(st: ServerState, key: string): string {
   return varies(st, 'shuffled-order') ? createHash('sha256').update(key).digest('hex') + key : key;
 }
 
-export async function listObjects(st: ServerState, rt: ResourceType, ns: string | undefined, pairs: Pairs): Promise<Answer> {
+/**
+ * A query whose parameter is repeated (a form rest:4.3 does not describe): refused by classifyList,
+ * read as its first values under variation repeated-parameter-first, or, under fault
+ * repeated-limit-ignored, a repeated limit dropped altogether.
+ */
+function repeatedParameters(st: ServerState, pairs: Pairs): Pairs {
+  const names = pairs.map(([k]) => k);
+  if (new Set(names).size === names.length) return pairs;
+  if (has(st, 'repeated-limit-ignored') && names.filter((k) => k === 'limit').length > 1) return pairs.filter(([k]) => k !== 'limit');
+  if (!varies(st, 'repeated-parameter-first')) return pairs;
+  return pairs.filter(([k], i) => names.indexOf(k) === i);
+}
+
+export async function listObjects(st: ServerState, rt: ResourceType, ns: string | undefined, given: Pairs): Promise<Answer> {
+  const pairs = repeatedParameters(st, given);
   const q = classifyList(pairs);
   if (!q.ok) return invalid(q.why);
   let d: Decision = decideList(q.cell);
