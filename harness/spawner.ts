@@ -143,6 +143,24 @@ export function spawnDirect(file: string, args: readonly string[], o: SpawnOptio
   return { exited, lost: new Promise<void>(() => undefined), kill: (signal) => void child.kill(signal) };
 }
 
+let holders = 0;
+
+/**
+ * Holds the helper for one run until the release it returns; the last release closes it. Runs that
+ * share a process (the self-tests' and `npm run mutation`'s concurrent runs) share the helper: one that
+ * closed it as it ended killed the openssl or daemon another was still waiting on.
+ */
+export function holdSpawner(): () => Promise<void> {
+  holders++;
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    holders--;
+    if (holders === 0) await closeSpawner();
+  };
+}
+
 /** Ends the helper (its children, if any are left, are killed) and waits until it is reaped. */
 export async function closeSpawner(): Promise<void> {
   const h = helper;

@@ -9,7 +9,7 @@ import { bundleReferenceDaemon } from '../targets/controller-daemon/bundle.ts';
 import { ConfigError } from '../harness/kubeconfig.ts';
 import { defaultDaemonTimings, kubeconfigJson, shellQuote, splitCommand, type ControllerDaemonSettings } from '../harness/controller-daemon.ts';
 import { profiles, type ProfileName } from '../reference/profile.ts';
-import { closeSpawner } from '../harness/spawner.ts';
+import { holdSpawner } from '../harness/spawner.ts';
 import { inProcessLauncher } from '../targets/controller-daemon/in-process.ts';
 import { startEmbeddedTarget } from './embedded.ts';
 
@@ -45,12 +45,13 @@ export async function prepareDaemon(o: {
   // The reference daemon's starts that must serve run its code in this process: no process boot each
   // (a process is what a refusal, --help and --version need: their exit code is what is judged).
   const serving = o.command === undefined ? { servingLauncher: inProcessLauncher(o.profile) } : {};
+  const releaseSpawner = holdSpawner();
   return {
     settings: { command, ...(bundled ? { display: referenceDaemonCommand(o.profile) } : {}), ...serving, kubeconfigPath, ...(privateServer ? { apiServerUrl: privateServer.url } : {}), ...timings },
     cleanup: async () => {
       rmSync(dir, { recursive: true, force: true });
       bundled?.remove();
-      await closeSpawner();
+      await releaseSpawner();
       await privateServer?.close();
     },
   };

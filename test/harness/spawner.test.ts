@@ -2,7 +2,7 @@
 // exit code, the signal, a command that cannot start), a stopped child is reaped, and the helper is
 // reaped by closeSpawner with its leftover children killed.
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeSpawner, spawnChild, spawnDirect, type SpawnOptions } from '../../harness/spawner.ts';
+import { closeSpawner, holdSpawner, spawnChild, spawnDirect, type SpawnOptions } from '../../harness/spawner.ts';
 
 const node = process.execPath;
 
@@ -57,5 +57,18 @@ describe('spawn helper', () => {
     const o = collect();
     expect(await spawnChild(node, ['-e', `process.stdout.write('again')`], o).exited).toEqual({ code: 0 });
     expect(o.text()).toBe('again');
+  });
+
+  it('two runs of one process hold the helper: the first to end leaves the children of the other running; the last closes it', async () => {
+    const [first, second] = [holdSpawner(), holdSpawner()];
+    const o = collect();
+    const s = spawnChild(node, ['-e', `setTimeout(() => process.stdout.write('still here'), 300)`], o);
+    await first();
+    await first(); // a second release of the same hold counts once
+    expect(await Promise.race([s.exited, s.lost.then(() => 'lost')])).toEqual({ code: 0 });
+    expect(o.text()).toBe('still here');
+    const left = spawnChild(node, ['-e', 'setInterval(() => {}, 1000)'], collect());
+    await second();
+    await left.lost;
   });
 });
