@@ -89,15 +89,15 @@ function orderKey(st: ServerState, key: string): string {
 }
 
 /**
- * A query whose parameter is repeated (a form rest:4.3 does not describe): refused by classifyList,
- * read as its first values under variation repeated-parameter-first, or, under fault
- * repeated-limit-ignored, a repeated limit dropped altogether.
+ * A query whose parameter is repeated (a form rest:4.3 does not describe) is read as its first values,
+ * as upstream's query decoding does; refused by classifyList (422) under variation
+ * repeated-parameter-refused; under fault repeated-limit-ignored a repeated limit is dropped altogether.
  */
 function repeatedParameters(st: ServerState, pairs: Pairs): Pairs {
   const names = pairs.map(([k]) => k);
   if (new Set(names).size === names.length) return pairs;
   if (has(st, 'repeated-limit-ignored') && names.filter((k) => k === 'limit').length > 1) return pairs.filter(([k]) => k !== 'limit');
-  if (!varies(st, 'repeated-parameter-first')) return pairs;
+  if (varies(st, 'repeated-parameter-refused')) return pairs;
   return pairs.filter(([k], i) => names.indexOf(k) === i);
 }
 

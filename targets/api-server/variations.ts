@@ -36,7 +36,7 @@ export const variations = [
   { name: 'omit-empty-collections', description: 'empty maps and lists are not stored, nor owned (data: {} after its last key goes), as Go\'s omitempty does upstream (rest:4.1: schemas not shown)' },
   { name: 'watch-short-timeout', description: 'the server ends every watch 50 ms after it began, as upstream ends each at its request timeout (rest:6.1 bounds no stream\'s length)' },
   { name: 'finalizer-removal-lags', description: 'a Terminating object whose last finalizer goes stays stored, with no finalizers, for 300 ms before it leaves the store (rest:3.1 bounds the removal in no time)' },
-  { name: 'repeated-parameter-first', description: 'a query parameter given twice is read as its first value, as upstream\'s query decoding does (rest:4.3 gives each parameter once; the reference server refuses the form with 422)' },
+  { name: 'repeated-parameter-refused', description: 'a list whose query repeats a parameter is refused with 422 (rest:4.3 gives each parameter once; the reference server, like upstream, reads the first value)' },
   { name: 'crd-protected-groups', description: 'CustomResourceDefinitions in the product\'s own groups (*.svc.io) are refused with 422, as upstream refuses *.k8s.io without an approval annotation' },
 ] as const satisfies readonly { name: string; description: string }[];
 

@@ -365,7 +365,7 @@ describe.skipIf(!hasKubectl)(`kubectl workflows against the reference server (k8
     'watch-short-timeout': [],
     'finalizer-removal-lags': [],
     // kubectl sends each query parameter once.
-    'repeated-parameter-first': [],
+    'repeated-parameter-refused': [],
   };
   it.each(variations.flatMap((v) => touched[v.name].map((k) => [v.name, k] as const)))('legal variation %s: %s', async (variation, scenario) => {
     const varied = await startReferenceServer({ profile: profiles.k8s, variations: [variation] });

@@ -77,7 +77,17 @@ interface Learned {
   passed: string[];
   /** The judgments it passed and how often (the guard of the variations run together). */
   passCounts: PassCounts;
+  /** The clauses it recorded as unspecified. */
+  recorded: string[];
 }
+
+/**
+ * Clauses a check only records: the spec does not describe the form it sends, so the correct server's
+ * answer is `unspecified`, never a pass. Each must be recorded by the reference run instead.
+ */
+const RECORDED_ONLY: Readonly<Record<string, string>> = {
+  'rest:4.3': 'a parameter given twice is a form the table does not describe (query-repeated-limit)',
+};
 
 /**
  * The unvaried reference server run against every check, once per vitest run (the first share to ask
@@ -97,6 +107,7 @@ async function referenceRun(all: readonly string[]): Promise<Learned> {
       reach: Object.fromEntries([...byCheck].map(([c, vs]) => [c, [...vs]])),
       passed: [...new Set(records.filter((r) => r.verdict === 'pass').map((r) => r.clause))],
       passCounts: passCounts(records),
+      recorded: [...new Set(records.filter((r) => r.verdict === 'unspecified').map((r) => r.clause))],
     };
   });
 }
@@ -115,11 +126,13 @@ export function describeVariations(part: number, parts: number): void {
     const byCheck = new Map<string, ReadonlySet<VariationName>>();
     let referencePassed: readonly string[] = [];
     let referenceCounts: PassCounts = {};
+    let referenceRecorded: readonly string[] = [];
     beforeAll(async () => {
       const learned = await referenceRun(all);
       for (const [check, reached] of Object.entries(learned.reach)) byCheck.set(check, new Set(reached));
       referencePassed = learned.passed;
       referenceCounts = learned.passCounts;
+      referenceRecorded = learned.recorded;
     }, 600_000);
     /** The checks whose requests reach `variation`, after the catalogue's word on variations no check reaches. */
     const reachingChecks = (variation: VariationName): string[] => {
@@ -144,8 +157,11 @@ export function describeVariations(part: number, parts: number): void {
         expect(errorsOf(records)).toEqual([]);
         expect(failuresOf(records)).toEqual([]);
         const passed = new Set([...referencePassed, ...records.filter((r) => r.verdict === 'pass').map((r) => r.clause)]);
-        const neverPassed = checks.filter((c) => all.includes(c.id)).flatMap((c) => c.clauses.filter((clause) => !passed.has(clause)).map((clause) => `${c.id}: ${clause}`));
+        const neverPassed = checks
+          .filter((c) => all.includes(c.id))
+          .flatMap((c) => c.clauses.filter((clause) => !passed.has(clause) && RECORDED_ONLY[clause] === undefined).map((clause) => `${c.id}: ${clause}`));
         expect(neverPassed).toEqual([]);
+        expect(Object.keys(RECORDED_ONLY).filter((clause) => !referenceRecorded.includes(clause) || passed.has(clause))).toEqual([]);
       }, 600_000);
     }
 
