@@ -107,7 +107,7 @@ export interface CatchUp {
  * bounds no delivery time: the wait is the run's eventual window, and a stream that has not caught up
  * by then is handed to the oracle as cut off (a missing tail is inconclusive there, not a failure).
  */
-export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: string, start: ReadonlyMap<string, string>, namespace?: string): Promise<CatchUp> {
+export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: string, start: ReadonlyMap<string, string>, namespace?: string, owedFrom?: number): Promise<CatchUp> {
   const h = cx.history(res);
   // `namespace`: the watch covers one namespace of several the case wrote in; only its writes are awaited.
   const within = (key: string) => namespace === undefined || key.startsWith(`${namespace}/`);
@@ -119,7 +119,11 @@ export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: 
   );
   const same = (a: Map<string, string>) => a.size === target.size && [...target].every(([k, v]) => a.get(k) === v);
   const windowMs = eventualWindowOf(cx.env);
-  const expected = writesAfter(h, session.openedAt.get(res) ?? 0, isOurs);
+  // `owedFrom`: the snapshot a watch from a resourceVersion starts at. It owes every write after it,
+  // those made before it was opened too: a resumed watch whose gap writes created and deleted an object
+  // (state unchanged) and then nothing else looked caught up with no event at all, and was judged at
+  // once, so a slow or silent stream failed rest:6.1.1 ("missing ADDED") instead of being waited for.
+  const expected = writesAfter(h, owedFrom ?? session.openedAt.get(res) ?? 0, isOurs);
   let decided: string | undefined;
   let marker: string | undefined;
   // The state alone is not enough: a create then a delete (or writes that restore a value) leave it as

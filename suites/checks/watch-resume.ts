@@ -67,7 +67,7 @@ async function resumeCase(cx: CaseContext, i: ResumeInput): Promise<void> {
   try {
     cx.judge(judgeWatchOpened(first.status));
     for (const w of i.before) await runWrite(cx, w);
-    ({ cutOff } = await waitCaughtUp(cx, first, RES, stateAt(cx.history(RES), list.index)));
+    ({ cutOff } = await waitCaughtUp(cx, first, RES, stateAt(cx.history(RES), list.index), undefined, list.index));
   } finally {
     // The drop: the client goes away mid-stream.
     await first.close();
@@ -90,7 +90,7 @@ async function resumeCase(cx: CaseContext, i: ResumeInput): Promise<void> {
   const second = await openWatch(cx, rt, path, [['resourceVersion', rv]]);
   try {
     for (const w of i.after) await runWrite(cx, w);
-    ({ cutOff } = await waitCaughtUp(cx, second, RES, stateAt(cx.history(RES), n1)));
+    ({ cutOff } = await waitCaughtUp(cx, second, RES, stateAt(cx.history(RES), n1), undefined, n1));
   } finally {
     await second.close();
   }
@@ -153,7 +153,7 @@ export async function relistAndWatch(cx: CaseContext, rt: ResourceType, ns: stri
   let cutOff: string | undefined;
   try {
     for (const w of writes.during) await runWrite(cx, w);
-    ({ cutOff } = await waitCaughtUp(cx, session, RES, stateAt(cx.history(RES), list0.index)));
+    ({ cutOff } = await waitCaughtUp(cx, session, RES, stateAt(cx.history(RES), list0.index), undefined, list0.index));
   } finally {
     await session.close();
   }
@@ -212,7 +212,7 @@ async function tooOldCase(cx: CaseContext, i: TooOldInput): Promise<void> {
       for (const w of i.after) await runWrite(cx, w);
       wroteDuring = true;
     }
-    ({ cutOff } = await waitCaughtUp(cx, session, RES, stateAt(cx.history(RES), index)));
+    ({ cutOff } = await waitCaughtUp(cx, session, RES, stateAt(cx.history(RES), index), undefined, index));
   } finally {
     await session.close();
   }

@@ -42,7 +42,8 @@ async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBook
     for (const w of input.during) await runWrite(cx, w);
     const h = cx.history('configmaps');
     const startState = new Map(d.semantic === 'StartAtExact' && index !== undefined ? visibleObjects(h, index).map((v) => [v.key, v.rv] as const) : []);
-    ({ cutOff } = await waitCaughtUp(cx, session, 'configmaps', startState));
+    const owedFrom = d.semantic === 'StartAtExact' && index !== undefined ? index : undefined;
+    ({ cutOff } = await waitCaughtUp(cx, session, 'configmaps', startState, undefined, owedFrom));
     if (opts.waitForBookmarkMs > 0) await session.until((evs) => evs.some((e) => e.type === 'BOOKMARK'), opts.waitForBookmarkMs);
   } finally {
     await session.close();
