@@ -5,7 +5,7 @@
  * page (rest:4.3/limit), so a page answered to `limit=1&limit=2` holds at most two items.
  * Pure: the suite hands over the limits in the order sent, the answer's status and its item count.
  *
- *   judgeRepeatedLimit([1, 2], 200, 1) -> [unspecified rest:4.3 "200, 1 item (the first value)", pass rest:4.3/limit]
+ *   judgeRepeatedLimit([1, 2], 200, 1) -> [unspecified rest:4.3 "200, 1 item (as the first value)", pass rest:4.3/limit]
  *   judgeRepeatedLimit([1, 2], 200, 3) -> [unspecified rest:4.3 ..., fail rest:4.3/limit]
  */
 import { fail, pass, unspecified, type Judgement } from './judgement.ts';
