@@ -143,3 +143,13 @@ export async function releaseCaseNamespaces(cx: CaseContext): Promise<void> {
     }
   }
 }
+
+/**
+ * A request a case needs in place before it judges anything (an object to list, to update, to be
+ * refused): its answer, or, when not 2xx, the case ends as the check's setup error, not a verdict.
+ */
+export async function expectOk(cx: CaseContext, req: TargetRequest, what: string): Promise<TargetResponse> {
+  const r = await cx.send(req);
+  if (r.status < 200 || r.status > 299) throw new Error(`setup: ${what} answered ${r.status}: ${r.bodyText.slice(0, 200)}`);
+  return r;
+}

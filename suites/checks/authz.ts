@@ -17,7 +17,7 @@
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { eventualWindowOf } from '../../harness/check.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
+import { expectOk, type CaseContext } from '../../harness/case-context.ts';
 import type { TargetRequest, TargetResponse } from '../../harness/exchange.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
 import { namespaceOf } from '../../harness/rest-interpreter.ts';
@@ -48,12 +48,6 @@ import { crdResource } from '../../reference/apply/index.ts';
 import { AUTHENTICATED_GROUP, isResourceRequest, type RequestAttributes } from '../../reference/rbac.ts';
 
 const ok = (r: TargetResponse) => r.status >= 200 && r.status < 300;
-
-async function expectOk(cx: CaseContext, req: TargetRequest, what: string): Promise<TargetResponse> {
-  const r = await cx.send(req);
-  if (!ok(r)) throw new Error(`setup: ${what} answered ${r.status}: ${r.bodyText.slice(0, 200)}`);
-  return r;
-}
 
 function objectBody(cx: CaseContext, rt: ResourceType, name: string, ns: string): Record<string, unknown> {
   const metadata = { name, namespace: ns, labels: cx.ownLabels };

@@ -5,6 +5,7 @@
  * (reference/repeated-parameters.ts). Every order on every run, in one case: nothing is drawn.
  */
 import type { Check } from '../../harness/check.ts';
+import { expectOk } from '../../harness/case-context.ts';
 import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import { collectionPath, resourceTypes } from '../../reference/resources.ts';
 import { judgeRepeatedLimit, LIMIT_ROW, QUERY_TABLE } from '../../reference/repeated-parameters.ts';
@@ -33,8 +34,11 @@ export const repeatedLimit: Check<readonly Limits[]> = {
     const ns = await namespaceOf(cx, 0);
     for (let k = 0; k < OBJECTS; k++) {
       const name = `repeated-limit-${k}`;
-      const made = await cx.send({ method: 'POST', path: collectionPath(rt, ns), body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, labels: cx.ownLabels } } });
-      if (made.status < 200 || made.status > 299) throw new Error(`setup: creating configmap ${name} answered ${made.status}: ${made.bodyText.slice(0, 200)}`);
+      await expectOk(
+        cx,
+        { method: 'POST', path: collectionPath(rt, ns), body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, labels: cx.ownLabels } } },
+        `creating configmap ${name}`,
+      );
     }
     for (const limits of orders) {
       const r = await cx.send({ method: 'GET', path: collectionPath(rt, ns), query: limits.map((l) => ['limit', String(l)] as const) });

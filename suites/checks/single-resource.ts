@@ -6,7 +6,7 @@
  * case's labels, so whatever a target makes of them is the run's own and goes with the case.
  */
 import type { Check } from '../../harness/check.ts';
-import { CASE_LABEL } from '../../harness/case-context.ts';
+import { CASE_LABEL, expectOk } from '../../harness/case-context.ts';
 import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
 import { judgeMultiResourceWrite, SINGLE_RESOURCE_VERBS } from '../../reference/single-resource.ts';
@@ -56,8 +56,7 @@ export const singleResourceWrites: Check<readonly MultiResourceWrite[]> = {
       const item = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, labels }, data: { item: name } });
       const body = { apiVersion: 'v1', kind: v.listKind, metadata: { labels }, items: names.map(item) };
       if (v.verb === 'update') {
-        const made = await cx.send({ method: 'POST', path: collectionPath(rt, ns), body: item(names[0]!) });
-        if (made.status < 200 || made.status > 299) throw new Error(`setup: creating configmap ${names[0]} answered ${made.status}: ${made.bodyText.slice(0, 200)}`);
+        await expectOk(cx, { method: 'POST', path: collectionPath(rt, ns), body: item(names[0]!) }, `creating configmap ${names[0]}`);
       }
       const r = v.verb === 'create' ? await cx.send({ method: 'POST', path: collectionPath(rt, ns), body }) : await cx.send({ method: 'PUT', path: objectPath(rt, names[0]!, ns), body });
       const writeSeq = cx.env.transcript.lastSeq();
