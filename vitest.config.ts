@@ -88,22 +88,25 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', include: UNIT, pool: 'threads', isolate: false, maxWorkers: CORES, sequence: { groupOrder: 0 }, experimental: { fsModuleCache: true, fsModuleCachePath: MODULE_CACHE } },
       },
-      // The oracle files two workers more than the cores: the longest files mostly wait (on spawned runs,
+      // The oracle files three workers more than the cores: the longest files mostly wait (on spawned runs,
       // servers' timers and lingering deletions). With one worker per core the two cores were busy 1.2 of
       // 2 on average (fresh clone: 775 s wall, 911 CPU-s; one more worker: 512 s, 826 CPU-s). On
       // 2026-11-27, after the in-process runs had got cheaper, one more worker still left 150 core-seconds
-      // idle (vmstat) in 463 s; two more left 39, in 422 s and 28 CPU-s more. Not more: some planted-fault
-      // cases need about half a core to finish in their 300 s and to be caught (on a machine loaded by
-      // other jobs nine timed out and one fault was missed). The costliest files are split into shares
-      // (test/oracle/shares.ts) so that they spread over the workers, and start first
-      // (test/oracle/start-order.ts).
+      // idle (vmstat) in 463 s; two more left 39, in 422 s and 28 CPU-s more. On a faster machine (the same
+      // tree at 0.6 of the CPU-seconds) the waits stay as long while the work shrinks: two more left 118-148
+      // idle core-seconds in 288 s, mostly while three of the four workers held files that wait (the
+      // hostile-target runs, the daemon faults, the variations' lingering deletions); three more left 69, in
+      // 256 s, at the same CPU. Not more: some planted-fault cases need about half a core to finish in
+      // their 300 s and to be caught (on a machine loaded by other jobs nine timed out and one fault was
+      // missed). The costliest files are split into shares (test/oracle/shares.ts) so that they spread over
+      // the workers, and start first (test/oracle/start-order.ts).
       {
         extends: true,
         test: {
           name: 'oracle',
           include: ORACLE_OWN_PROCESS,
           globalSetup: ['test/dist.global-setup.ts'],
-          maxWorkers: CORES + 2,
+          maxWorkers: CORES + 3,
           sequence: { groupOrder: 1 },
         },
       },
@@ -120,7 +123,7 @@ export default defineConfig({
           exclude: [...UNIT, ...ORACLE_OWN_PROCESS, '**/node_modules/**'],
           globalSetup: ['test/dist.global-setup.ts'],
           isolate: false,
-          maxWorkers: CORES + 2,
+          maxWorkers: CORES + 3,
           sequence: { groupOrder: 1 },
         },
       },

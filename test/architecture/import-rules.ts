@@ -18,7 +18,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as TS from 'typescript';
 
-// Required, not imported: an ESM import of the compiler's 9 MB CommonJS file first scans it for module
+// TypeScript 5.9's parser (the `typescript` package; the type check runs 7, `typescript-7`, which has no
+// stable JS API). Required, not imported: an ESM import of the compiler's 9 MB CommonJS file first scans it for module
 // syntax and for its named exports, which cost more CPU than the parsing the rules need.
 const ts = createRequire(import.meta.url)('typescript') as typeof TS;
 

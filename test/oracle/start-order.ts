@@ -14,13 +14,15 @@
  */
 export const COSTLIEST_FIRST: readonly string[] = [
   'test/oracle/variations-1-of-4.test.ts',
-  'test/cli/hostile-targets.test.ts',
   // Not a second share here: it would wait for the reference run the first share makes (once-per-run.ts).
   'test/oracle/stable-coverage.test.ts',
+  'test/cli/hostile-default-runs.test.ts',
   'test/oracle/variations-2-of-4.test.ts',
+  'test/cli/hostile-targets.test.ts',
   'test/oracle/nodeagent-faults.test.ts',
   'test/oracle/variations-3-of-4.test.ts',
   'test/oracle/reproducer-decisions.test.ts',
+  'test/cli/hostile-watch-report.test.ts',
   'test/oracle/variations-4-of-4.test.ts',
   'test/oracle/faults-1-of-2.test.ts',
   'test/oracle/reproducers.test.ts',
