@@ -102,14 +102,21 @@ export interface CatchUp {
 }
 
 /**
- * Waits until the stream accounts for every write of the history (replayed onto `start`, the state
- * the watch began from), then a little longer so a duplicate or stray event is seen too. The spec
- * bounds no delivery time: the wait is the run's eventual window, and a stream that has not caught up
- * by then is handed to the oracle as cut off (a missing tail is inconclusive there, not a failure).
+ * Where a watch's stream starts: at a snapshot of the history (it named that snapshot's resourceVersion,
+ * so it owes every write after it, those made before it opened too), or at the state the server holds
+ * when it opens (no resourceVersion, or `0`: synthetic ADDED events, then the writes after it opened).
  */
-export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: string, start: ReadonlyMap<string, string>, namespace?: string, owedFrom?: number): Promise<CatchUp> {
+export type WatchStart = { readonly snapshot: number } | 'current state';
+
+/**
+ * Waits until the stream accounts for every write of the history since `from`, then a little longer so
+ * a duplicate or stray event is seen too. The spec bounds no delivery time: the wait is the run's
+ * eventual window, and a stream that has not caught up by then is handed to the oracle as cut off (a
+ * missing tail is inconclusive there, not a failure). `namespace`: the watch covers one namespace of
+ * several the case wrote in; only its writes are awaited.
+ */
+export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: string, from: WatchStart, namespace?: string): Promise<CatchUp> {
   const h = cx.history(res);
-  // `namespace`: the watch covers one namespace of several the case wrote in; only its writes are awaited.
   const within = (key: string) => namespace === undefined || key.startsWith(`${namespace}/`);
   const isOurs = (key: string) => h.everKeys.has(key) && !h.tainted.has(key) && within(key);
   const target = new Map(
@@ -119,11 +126,12 @@ export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: 
   );
   const same = (a: Map<string, string>) => a.size === target.size && [...target].every(([k, v]) => a.get(k) === v);
   const windowMs = eventualWindowOf(cx.env);
-  // `owedFrom`: the snapshot a watch from a resourceVersion starts at. It owes every write after it,
-  // those made before it was opened too: a resumed watch whose gap writes created and deleted an object
-  // (state unchanged) and then nothing else looked caught up with no event at all, and was judged at
-  // once, so a slow or silent stream failed rest:6.1.1 ("missing ADDED") instead of being waited for.
-  const expected = writesAfter(h, owedFrom ?? session.openedAt.get(res) ?? 0, isOurs);
+  // A watch from a snapshot owes the writes made before it was opened too: a resumed watch whose gap
+  // writes created and deleted an object (state unchanged) and then nothing else looked caught up with no
+  // event at all, and was judged at once, so a slow or silent stream failed rest:6.1.1 ("missing ADDED")
+  // instead of being waited for.
+  const start = from === 'current state' ? new Map<string, string>() : new Map(visibleObjects(h, from.snapshot).map((v) => [v.key, v.rv] as const));
+  const expected = writesAfter(h, from === 'current state' ? (session.openedAt.get(res) ?? 0) : from.snapshot, isOurs);
   let decided: string | undefined;
   let marker: string | undefined;
   // The state alone is not enough: a create then a delete (or writes that restore a value) leave it as

@@ -209,7 +209,7 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
       states[step.obj] = v.next;
       record(seen.o, v.next.phase === 'open');
     }
-    ({ cutOff } = await waitCaughtUp(cx, session, 'configmaps', new Map()));
+    ({ cutOff } = await waitCaughtUp(cx, session, 'configmaps', 'current state'));
   } finally {
     await session.close();
     await releaseFinalizers(cx, rt, ns);

@@ -251,7 +251,7 @@ export const scaleNamespacePrefixes: Check<NoInput> = {
           for (const ns of [...fam.slice(1), fam[0]!]) {
             await runWrite(cx, { op: 'create', res: 'configmaps', ns, name: namePool[namePool.length - 1]!, content: { labels: {}, annotations: {}, data: { k1: 'watched' } } });
           }
-          ({ cutOff } = await waitCaughtUp(cx, session, 'configmaps', new Map(), root));
+          ({ cutOff } = await waitCaughtUp(cx, session, 'configmaps', 'current state', root));
         } finally {
           await session.close();
         }

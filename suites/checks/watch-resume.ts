@@ -29,8 +29,6 @@ import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 const RES = 'configmaps';
 const writesArb = (max: number) => fc.array(writeOpArb({ resources: ['configmaps'], namespaces: 1 }), { maxLength: max });
 
-export const stateAt = (h: History, i: number): Map<string, string> => new Map(visibleObjects(h, i).map((v) => [v.key, v.rv] as const));
-
 export function watchExpectation(
   cx: CaseContext,
   rt: ResourceType,
@@ -67,7 +65,7 @@ async function resumeCase(cx: CaseContext, i: ResumeInput): Promise<void> {
   try {
     cx.judge(judgeWatchOpened(first.status));
     for (const w of i.before) await runWrite(cx, w);
-    ({ cutOff } = await waitCaughtUp(cx, first, RES, stateAt(cx.history(RES), list.index), undefined, list.index));
+    ({ cutOff } = await waitCaughtUp(cx, first, RES, { snapshot: list.index }));
   } finally {
     // The drop: the client goes away mid-stream.
     await first.close();
@@ -90,7 +88,7 @@ async function resumeCase(cx: CaseContext, i: ResumeInput): Promise<void> {
   const second = await openWatch(cx, rt, path, [['resourceVersion', rv]]);
   try {
     for (const w of i.after) await runWrite(cx, w);
-    ({ cutOff } = await waitCaughtUp(cx, second, RES, stateAt(cx.history(RES), n1), undefined, n1));
+    ({ cutOff } = await waitCaughtUp(cx, second, RES, { snapshot: n1 }));
   } finally {
     await second.close();
   }
@@ -153,7 +151,7 @@ export async function relistAndWatch(cx: CaseContext, rt: ResourceType, ns: stri
   let cutOff: string | undefined;
   try {
     for (const w of writes.during) await runWrite(cx, w);
-    ({ cutOff } = await waitCaughtUp(cx, session, RES, stateAt(cx.history(RES), list0.index), undefined, list0.index));
+    ({ cutOff } = await waitCaughtUp(cx, session, RES, { snapshot: list0.index }));
   } finally {
     await session.close();
   }
@@ -212,7 +210,7 @@ async function tooOldCase(cx: CaseContext, i: TooOldInput): Promise<void> {
       for (const w of i.after) await runWrite(cx, w);
       wroteDuring = true;
     }
-    ({ cutOff } = await waitCaughtUp(cx, session, RES, stateAt(cx.history(RES), index), undefined, index));
+    ({ cutOff } = await waitCaughtUp(cx, session, RES, { snapshot: index }));
   } finally {
     await session.close();
   }

@@ -8,7 +8,7 @@ import type { Check } from '../../harness/check.ts';
 import { showOp, writeOpArb, type RvPick, type WriteOp } from '../../generators/ops.ts';
 import { namespaceOf, resolveRv, resourceOf, runWrite, knownKeys } from '../../harness/rest-interpreter.ts';
 import { openWatch, waitCaughtUp } from '../../harness/watch-session.ts';
-import { currentIndex, visibleObjects } from '../../reference/history.ts';
+import { currentIndex } from '../../reference/history.ts';
 import { collectionPath, apiVersionOf } from '../../reference/resources.ts';
 import { decideWatch, rvColumn, watchClause } from '../../reference/rv-semantics.ts';
 import { judgeBookmarkRequest, judgeWatch, judgeWatchDocuments, judgeWatchOpened, type ObservedEvent } from '../../reference/watch-oracle.ts';
@@ -40,10 +40,7 @@ async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBook
     // A 410 for an old version is judged below, once it is known whether the version may be gone.
     if (session.status !== 410 || index === undefined) cx.judge(judgeWatchOpened(session.status));
     for (const w of input.during) await runWrite(cx, w);
-    const h = cx.history('configmaps');
-    const startState = new Map(d.semantic === 'StartAtExact' && index !== undefined ? visibleObjects(h, index).map((v) => [v.key, v.rv] as const) : []);
-    const owedFrom = d.semantic === 'StartAtExact' && index !== undefined ? index : undefined;
-    ({ cutOff } = await waitCaughtUp(cx, session, 'configmaps', startState, undefined, owedFrom));
+    ({ cutOff } = await waitCaughtUp(cx, session, 'configmaps', d.semantic === 'StartAtExact' && index !== undefined ? { snapshot: index } : 'current state'));
     if (opts.waitForBookmarkMs > 0) await session.until((evs) => evs.some((e) => e.type === 'BOOKMARK'), opts.waitForBookmarkMs);
   } finally {
     await session.close();
