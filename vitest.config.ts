@@ -30,6 +30,7 @@ const UNIT = [
   'test/docs/**/*.test.ts',
   'test/cli/recheck-history.test.ts',
   'test/cli/cpu-profile-summary.test.ts',
+  'test/cli/build-carry.test.ts',
   'test/harness/guard.test.ts',
   'test/harness/selection.test.ts',
   'test/harness/json-stream.test.ts',

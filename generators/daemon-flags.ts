@@ -8,7 +8,7 @@
  * (upstream 1.24 accepts exactly 1s) fails under a stable check id, listed in the expectations.
  */
 import fc from 'fast-check';
-import { flagName, gateName, gates, knownControllers, optionByName, parseFlags, ruleOfClause } from '../reference/controller-daemon/index.ts';
+import { flagName, gateName, gates, knownControllers, lifecycleGates, optionByName, parseFlags, ruleOfClause } from '../reference/controller-daemon/index.ts';
 import type { ProfileName } from '../reference/profile.ts';
 import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
@@ -36,6 +36,12 @@ const one = (option: string, values: readonly string[]): fc.Arbitrary<FlagPick> 
 /** Any gate the spec names, set either way (GA gates excepted: none are listed today). */
 const namedGatePick = (profile: ProfileName): fc.Arbitrary<FlagPick> =>
   fc.tuple(fc.constantFrom(...gates.filter((g) => g.named && g.stage !== 'GA').map((g) => gateName(g, profile))), fc.boolean()).map(([g, on]) => ({ flags: [['feature-gates', `${g}=${on}`]] }));
+
+/** rest:9.3's life cycle on the gates of node:2.6: one alpha gate enabled and one beta gate that is on by default disabled, in one setting. */
+export const gateLifecyclePick = (profile: ProfileName): fc.Arbitrary<FlagPick> => {
+  const { enable, disable } = lifecycleGates(profile);
+  return fc.tuple(fc.constantFrom(...enable), fc.constantFrom(...disable)).map(([on, off]) => ({ flags: [['feature-gates', `${on}=true,${off}=false`]] }));
+};
 
 /** Any known controller, enabled alone, or disabled from the default set. */
 const controllerPick: fc.Arbitrary<FlagPick> = fc

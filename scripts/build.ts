@@ -10,7 +10,7 @@
  *   npm run build            # rebuild dist/
  *   tsx scripts/build.ts --if-stale
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { distDir, distState, manifestFile, packageRoot } from './dist-state.mjs';
@@ -47,6 +47,31 @@ function sourceLocationPlugin(outDir: string): Plugin {
   };
 }
 
+/**
+ * Moves into `next` the chunks the build in `previous` made itself and `next` lacks. A run started from
+ * the previous build imports some chunks only when it gets there (the confirmation replays, the
+ * reports): a rebuild meanwhile (`npm test` beside a long `test:upstream`) removed them, and the run
+ * ended in an internal error, ERR_MODULE_NOT_FOUND. Chunk names carry their content's hash, so none
+ * collides with a chunk of `next`. One build back only: what the previous build had itself carried
+ * over is not in its own list and goes, so dist/ does not grow with every build.
+ */
+export function carryPreviousChunks(previous: string, next: string): string[] {
+  let own: unknown;
+  try {
+    own = (JSON.parse(readFileSync(path.join(previous, path.basename(manifestFile)), 'utf8')) as { chunks?: unknown }).chunks;
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(own)) return [];
+  const carried: string[] = [];
+  for (const name of own) {
+    if (typeof name !== 'string' || name !== path.basename(name) || existsSync(path.join(next, name)) || !existsSync(path.join(previous, name))) continue;
+    renameSync(path.join(previous, name), path.join(next, name));
+    carried.push(name);
+  }
+  return carried;
+}
+
 /** Builds into a scratch folder, then swaps it in: a CLI started meanwhile sees the old dist/ or none. */
 export async function buildDist(): Promise<{ inputs: number; ms: number }> {
   const startedAtMs = Date.now();
@@ -77,7 +102,12 @@ export async function buildDist(): Promise<{ inputs: number; ms: number }> {
     const inputs = Object.keys(result.metafile.inputs)
       .filter((f) => !f.split('/').includes('node_modules'))
       .sort();
-    writeFileSync(path.join(scratch, path.basename(manifestFile)), `${JSON.stringify({ startedAtMs, entry: ENTRY, inputs }, null, 1)}\n`);
+    // The chunks this build made (not cli.js, which a running CLI has already loaded): the next build carries them over.
+    const chunks = Object.keys(result.metafile.outputs)
+      .map((f) => path.basename(f))
+      .filter((f) => !f.startsWith('cli.js'))
+      .sort();
+    writeFileSync(path.join(scratch, path.basename(manifestFile)), `${JSON.stringify({ startedAtMs, entry: ENTRY, inputs, chunks }, null, 1)}\n`);
     const old = `${distDir}.${process.pid}.old`;
     rmSync(old, { recursive: true, force: true });
     try {
@@ -86,6 +116,7 @@ export async function buildDist(): Promise<{ inputs: number; ms: number }> {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     }
     renameSync(scratch, distDir);
+    carryPreviousChunks(old, distDir);
     rmSync(old, { recursive: true, force: true });
     return { inputs: inputs.length, ms: Date.now() - startedAtMs };
   } finally {

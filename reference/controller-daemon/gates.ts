@@ -12,6 +12,7 @@
  */
 import type { ProfileName } from '../profile.ts';
 import { tableClauseId, type ClauseId } from '../catalog/clause-id.ts';
+import { setGate } from '../versioning/feature-gates.ts';
 
 export type GateStage = 'ALPHA' | 'BETA' | 'GA' | 'DEPRECATED';
 
@@ -185,4 +186,26 @@ export function resolveGates(settings: Readonly<Record<string, boolean>>, profil
     enabled.set(name, on);
   }
   return { ok: true, enabled, warnings };
+}
+
+/**
+ * rest:9.3's feature-gate life cycle as the gate lists of node:2.6 let a daemon show it: an alpha gate
+ * "can be enabled", a beta gate that is on by default "can be disabled" (setGate of the versioning
+ * model says both settings are accepted and take effect). Only gates the spec names; not the
+ * meta-gates AllAlpha and AllBeta, which set a whole stage. The lists name no GA or deprecated gate,
+ * so the rest of the life cycle (a GA gate non-operational, disabling it refused) and rule 9's warning
+ * have no gate of this daemon to be shown on.
+ *
+ *   lifecycleGates('svc').enable.includes('NodeSwap') -> true
+ */
+export function lifecycleGates(profile: ProfileName, table: readonly GateSpec[] = gates): { enable: string[]; disable: string[] } {
+  const named = table.filter((g) => g.named && g.name !== 'AllAlpha' && g.name !== 'AllBeta');
+  const takes = (stage: 'alpha' | 'beta', value: boolean) => {
+    const o = setGate(stage, value);
+    return o.accepted && o.enabled === value;
+  };
+  return {
+    enable: takes('alpha', true) ? named.filter((g) => g.stage === 'ALPHA' && !g.default).map((g) => gateName(g, profile)) : [],
+    disable: takes('beta', false) ? named.filter((g) => g.stage === 'BETA' && g.default).map((g) => gateName(g, profile)) : [],
+  };
 }

@@ -64,5 +64,6 @@ export function daemonCheckFor(f: DaemonFault): string {
   if (f.sniFirstMatch) return 'daemon-tls-sni-cert-key';
   if (f.refusesPortZero) return 'daemon-secure-port-zero';
   if (f.stringsOneValue) return 'daemon-valid-flags-types-row';
+  if (f.alphaGatesLocked) return 'daemon-gate-lifecycle';
   return 'daemon-valid-flags';
 }

@@ -11,6 +11,7 @@ import type { Check } from '../../harness/check.ts';
 import { freePort, observeStart, probePatiently, runToExit } from '../../harness/controller-daemon.ts';
 import { awaitLeadership, daemonApiGet, readLeases, writtenElsewhere } from '../../harness/daemon-lease.ts';
 import {
+  gateLifecyclePick,
   invalidFlagSet,
   openKinds,
   renderInvalid,
@@ -156,7 +157,7 @@ function openFlagsCheck(v: (typeof openKinds)[number]): Check<InvalidInput> {
 export const daemonOpenFlagChecks = openKinds.map(openFlagsCheck);
 
 /** `typesRow`: the fixed command line of 2.6's type row, whose start also judges that row. */
-type ValidInput = { picks: FlagPick[]; words: string[]; line: string; typesRow?: true };
+type ValidInput = { picks: FlagPick[]; words: string[]; line: string; typesRow?: true; gateLifecycle?: true };
 
 /**
  * 2.6's own row ("Types: `duration` like `1m0s`; `strings` comma-separated list"): a command line that
@@ -196,7 +197,13 @@ export const daemonValidFlags: Check<ValidInput> = {
     const argv = [...suiteFlags(t, profile, port), ...i.words];
     const parsed = parseFlags(argv, profile);
     if (parsed.errors.length > 0 || parsed.open.length > 0) throw new Error(`generator bug: the model refuses ${argv.join(' ')}`);
-    const clauses = [...new Set<ClauseId>([...i.picks.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause)), ...(i.typesRow ? (['node:2.6/types'] as const) : [])])];
+    const clauses = [
+      ...new Set<ClauseId>([
+        ...i.picks.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause)),
+        ...(i.typesRow ? (['node:2.6/types'] as const) : []),
+        ...(i.gateLifecycle ? (['rest:9.3/feature-gate-lifecycle'] as const) : []),
+      ]),
+    ];
     const dp = servingLauncher(t).launch(argv);
     try {
       const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
@@ -226,6 +233,26 @@ export const daemonTypesRow: Check<ValidInput> = {
     const words = renderPicks(TYPES_EXAMPLE, env.profile.name);
     return fc.constant<ValidInput>({ picks: TYPES_EXAMPLE, words, line: commandLine(env, words), typesRow: true });
   },
+};
+
+/**
+ * rest:9.3's feature-gate life cycle, as far as the gate lists of node:2.6 let a daemon show it, on
+ * every run: an alpha gate "can be enabled" and a beta gate that is on by default "can be disabled"
+ * (reference/controller-daemon/gates.ts lifecycleGates), both in one --feature-gates, and the daemon
+ * serves. The defaults of each stage are judged where --help lists the gates (node:2.6/feature-gates/*);
+ * the lists name no GA or deprecated gate, so the GA half of the life cycle has nothing to run on.
+ */
+export const daemonGateLifecycle: Check<ValidInput> = {
+  ...daemonValidFlags,
+  id: 'daemon-gate-lifecycle',
+  title: 'an alpha gate can be enabled and a beta gate on by default disabled (the feature-gate life cycle): the daemon starts serving, on every run',
+  clauses: [...SERVING_START_CLAUSES, 'node:2.6/feature-gates', 'rest:9.3/feature-gate-lifecycle'],
+  defaultRuns: 2,
+  arbitrary: (env) =>
+    gateLifecyclePick(env.profile.name).map((pick) => {
+      const words = renderPicks([pick], env.profile.name);
+      return { picks: [pick], words, line: commandLine(env, words), gateLifecycle: true as const };
+    }),
 };
 
 export const daemonLeaderLease: Check<{ line: string }> = {
@@ -277,5 +304,6 @@ export const daemonChecks = [
   ...daemonOpenFlagChecks,
   daemonValidFlags,
   daemonTypesRow,
+  daemonGateLifecycle,
   ...[daemonLeaderLease, daemonTlsMinVersion, daemonTlsCipherSuites, daemonTlsSni, daemonCertDir, daemonSecurePortZero, daemonVersion].map(stepsReproducer),
 ];

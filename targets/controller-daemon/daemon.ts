@@ -5,7 +5,7 @@
  * are 403: it has no authorization webhook), and with --leader-elect holds the lock Lease on the API
  * server of --svcconfig/--master. It runs no control loops.
  */
-import { formatHelp, optionByFlag, parseFlags, rules, withDefaults, REFERENCE_VERSION, type FlagError, type Values } from '../../reference/controller-daemon/index.ts';
+import { formatHelp, gatesFor, optionByFlag, parseFlags, rules, withDefaults, REFERENCE_VERSION, type FlagError, type Values } from '../../reference/controller-daemon/index.ts';
 import { profiles, type ProfileName } from '../../reference/profile.ts';
 import type { DaemonFault } from './faults.ts';
 import type { RunCommand } from './self-signed.ts';
@@ -63,6 +63,13 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
     const listed = argv.find((w) => /^--[^=]+=.*,/.test(w) && optionByFlag(w.slice(2, w.indexOf('=')), o.profile)?.type === 'strings');
     if (listed !== undefined) {
       o.err(`Error: ${listed.slice(0, listed.indexOf('='))}: one value expected\n`);
+      return { kind: 'exit', code: 1 };
+    }
+  }
+  if (o.faults.some((f) => f.alphaGatesLocked)) {
+    const enabled = Object.entries((set['feature-gates'] as Record<string, boolean> | undefined) ?? {}).filter(([name, on]) => on && gatesFor(o.profile).get(name)?.stage === 'ALPHA');
+    if (enabled.length > 0) {
+      o.err(`Error: --feature-gates: alpha gate ${enabled[0]![0]} cannot be enabled\n`);
       return { kind: 'exit', code: 1 };
     }
   }

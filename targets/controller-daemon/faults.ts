@@ -35,6 +35,8 @@ export interface DaemonFault {
   readonly leaseName?: string;
   /** Refuses a comma-separated list in a `strings` option (2.6's type row), taking one value only. */
   readonly stringsOneValue?: boolean;
+  /** Refuses to enable an alpha feature gate, as if alpha gates were locked off. */
+  readonly alphaGatesLocked?: boolean;
 }
 
 const ruleFault = (name: string, rule: string, clause: ClauseId): DaemonFault => ({ name, clause, disablesRule: rule, description: `accepts values breaking rule ${rule}` });
@@ -76,6 +78,12 @@ export const daemonFaults: readonly DaemonFault[] = [
     clause: 'node:2.6/types',
     description: 'refuses a comma-separated list in a strings option (--authorization-always-allow-paths=/healthz,/readyz)',
     stringsOneValue: true,
+  },
+  {
+    name: 'alpha-gates-locked',
+    clause: 'rest:9.3/feature-gate-lifecycle',
+    description: 'refuses --feature-gates that enable an alpha gate (alpha gates locked off)',
+    alphaGatesLocked: true,
   },
   { name: 'healthz-forbidden', clause: 'node:5/authorization-always-allow-paths', description: 'answers 403 on /healthz too', healthzForbidden: true },
 ];

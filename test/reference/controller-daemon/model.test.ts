@@ -9,6 +9,7 @@ import {
   parseFlags,
   pickCert,
   resolveGates,
+  lifecycleGates,
   rules,
   secondaryEvictionRate,
   withDefaults,
@@ -211,6 +212,22 @@ describe('feature gates (node:2.6 lists, rest:9.3 life cycle)', () => {
     if (!a.ok) throw new Error('refused');
     expect([a.enabled.get('MemoryQoS'), a.enabled.get('NodeSwap'), a.enabled.get('CPUManager')]).toEqual([true, false, false]);
     expect(a.warnings).toContain('feature gate AllAlpha is alpha');
+  });
+  it("the life cycle's settings: named alpha gates to enable, named beta gates on by default to disable, each accepted with that effect", () => {
+    const { enable, disable } = lifecycleGates('svc');
+    expect(enable).toContain('NodeSwap');
+    expect(disable).toContain('CPUManager');
+    // Not the meta-gates, not a beta gate off by default, not a gate the spec only describes.
+    for (const g of ['AllAlpha', 'AllBeta', 'ProbeTerminationGracePeriod']) expect([...enable, ...disable]).not.toContain(g);
+    expect([...enable, ...disable].filter((n) => !gates.some((g) => g.named && gateName(g, 'svc') === n))).toEqual([]);
+    for (const on of enable)
+      for (const off of disable.slice(0, 3)) {
+        const r = resolveGates({ [on]: true, [off]: false }, 'svc');
+        if (!r.ok) throw new Error(`${on}=true,${off}=false refused`);
+        expect([r.enabled.get(on), r.enabled.get(off)]).toEqual([true, false]);
+      }
+    // The node-agent gates take the profile's spelling.
+    expect(lifecycleGates('k8s').disable.filter((n) => n.includes('Nodeagent'))).toEqual([]);
   });
   it('node-agent gates are spelled per profile', () => {
     const g = gates.find((x) => x.names?.k8s === 'RotateKubeletServerCertificate')!;
