@@ -209,3 +209,14 @@ export function lifecycleGates(profile: ProfileName, table: readonly GateSpec[] 
     disable: takes('beta', false) ? named.filter((g) => g.stage === 'BETA' && g.default).map((g) => gateName(g, profile)) : [],
   };
 }
+
+/** What the life cycle expects of one `--feature-gates` value: each alpha gate it enables can be, each beta gate it disables can be. */
+export function lifecycleExpectation(value: string, profile: ProfileName): string {
+  const { enable, disable } = lifecycleGates(profile);
+  const settings = value.split(',').map((kv) => kv.split('=') as [string, string]);
+  const can = [
+    ...settings.filter(([g, v]) => v === 'true' && enable.includes(g)).map(([g]) => `alpha gate ${g} can be enabled`),
+    ...settings.filter(([g, v]) => v === 'false' && disable.includes(g)).map(([g]) => `beta gate ${g} can be disabled`),
+  ];
+  return can.length > 0 ? can.join(', ') : 'accepted';
+}

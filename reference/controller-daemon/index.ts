@@ -11,7 +11,7 @@ import type { FlagError, OtherComponents } from './types.ts';
 
 export * from './types.ts';
 export { options, flagName, defaultText, optionByFlag, optionByName, generalSigningOptions, specificSigningOptions } from './options.ts';
-export { gates, gateName, gatesFor, resolveGates, gateListClause, lifecycleGates, type GateSpec } from './gates.ts';
+export { gates, gateName, gatesFor, resolveGates, gateListClause, lifecycleGates, lifecycleExpectation, type GateSpec } from './gates.ts';
 export { knownControllers, offByDefault, enabledControllers, isControllerEnabled } from './controllers.ts';
 export { pickCert, parseNamedCertKey, cipherSuiteClass } from './tls.ts';
 export { preferredCipherSuites, insecureCipherSuites, tlsMinVersions } from '../tls-names.ts';

@@ -124,11 +124,20 @@ export function judgePaths(paths: readonly PathSeen[], allowed: readonly string[
 }
 
 /** A valid command line: the daemon serves /healthz on the chosen port and address; each option's clause passes. */
-export function judgeValidStart(o: { port: number; clauses: readonly ClauseId[]; seen: StartSeen; paths: readonly PathSeen[]; allowed: readonly string[] }): Judgement[] {
+export function judgeValidStart(o: {
+  port: number;
+  clauses: readonly ClauseId[];
+  seen: StartSeen;
+  paths: readonly PathSeen[];
+  allowed: readonly string[];
+  /** What a clause expects of this command line, where more can be said than "accepted" (the gates the life cycle lets a daemon set). */
+  expects?: Partial<Record<ClauseId, string>>;
+}): Judgement[] {
+  const expected = (c: ClauseId) => `${o.expects?.[c] ?? 'accepted'}: serves /healthz on the chosen port`;
   if (o.seen.kind === 'exited') {
     const blamed: readonly ClauseId[] = o.clauses.length > 0 ? o.clauses : ['node:1.4'];
     return blamed.map((c) =>
-      fail(c, 'accepted: serves /healthz on the chosen port', exitText(o.seen as Extract<StartSeen, { kind: 'exited' }>), {
+      fail(c, expected(c), exitText(o.seen as Extract<StartSeen, { kind: 'exited' }>), {
         needs: [needServes('the daemon starts and serves /healthz on --secure-port')],
       }),
     );
@@ -137,7 +146,7 @@ export function judgeValidStart(o: { port: number; clauses: readonly ClauseId[];
     pass('node:1.4', 'started with options only'),
     pass('node:2.6/secure-port', `serves HTTPS on --secure-port ${o.port}`),
     pass('node:2.6/bind-address', 'serves on --bind-address 127.0.0.1'),
-    ...o.clauses.map((c) => pass(c, 'accepted')),
+    ...o.clauses.map((c) => pass(c, o.expects?.[c] ?? 'accepted')),
     ...judgePaths(o.paths, o.allowed),
   ];
 }

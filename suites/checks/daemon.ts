@@ -33,6 +33,7 @@ import {
   judgeRefusal,
   judgeUnexpectedExit,
   judgeValidStart,
+  lifecycleExpectation,
   leaseTaken,
   leaseWindow,
   optionByName,
@@ -211,7 +212,9 @@ export const daemonValidFlags: Check<ValidInput> = {
       const paths: PathSeen[] = [];
       if (obs.kind === 'serving') for (const path of PROBED_PATHS) paths.push({ path, ...(await probePatiently(port, path, 1000, t.answers)) });
       const allowed = withDefaults(parsed.options, profile)['authorization-always-allow-paths'] as readonly string[];
-      cx.judge(judgeValidStart({ port, clauses, seen: startSeen(obs), paths, allowed }));
+      const gatesValue = i.gateLifecycle ? i.picks.flatMap((p) => p.flags).find(([o]) => o === 'feature-gates')?.[1] : undefined;
+      const expects = gatesValue !== undefined ? { 'rest:9.3/feature-gate-lifecycle': lifecycleExpectation(gatesValue, profile) } : undefined;
+      cx.judge(judgeValidStart({ port, clauses, seen: startSeen(obs), paths, allowed, ...(expects ? { expects } : {}) }));
     } finally {
       await dp.stop();
     }

@@ -10,6 +10,7 @@ import {
   pickCert,
   resolveGates,
   lifecycleGates,
+  lifecycleExpectation,
   rules,
   secondaryEvictionRate,
   withDefaults,
@@ -228,6 +229,9 @@ describe('feature gates (node:2.6 lists, rest:9.3 life cycle)', () => {
       }
     // The node-agent gates take the profile's spelling.
     expect(lifecycleGates('k8s').disable.filter((n) => n.includes('Nodeagent'))).toEqual([]);
+    expect(lifecycleExpectation('NodeSwap=true,CPUManager=false', 'svc')).toBe('alpha gate NodeSwap can be enabled, beta gate CPUManager can be disabled');
+    // A setting the life cycle says nothing of (an alpha gate disabled) adds nothing.
+    expect(lifecycleExpectation('NodeSwap=false', 'svc')).toBe('accepted');
   });
   it('node-agent gates are spelled per profile', () => {
     const g = gates.find((x) => x.names?.k8s === 'RotateKubeletServerCertificate')!;
