@@ -54,6 +54,30 @@ export const isSetup = (e: Exchange): boolean => isNamespaceCreate(e) || isCrdCr
 export const SHELL_ENC =
   "enc() { local LC_ALL=C s=$1 o= c i; for ((i = 0; i < ${#s}; i++)); do c=${s:i:1}; case $c in [A-Za-z0-9._~!*\\'\\(\\)-]) o+=$c ;; *) printf -v c '%%%02X' \"'$c\"; o+=$c ;; esac; done; printf '%s' \"$o\"; }";
 
+/**
+ * The scripts' `rep C N`: C written N times. A body with a long run of one character (the concurrent
+ * workload's 128 KiB pads) is written with it, not as the run itself: the run made a script of 127
+ * requests 6.4 MB, and each report that holds the script (summary.json, junit.xml, the HTML page) as big.
+ */
+export const SHELL_REP = "rep() { local s; printf -v s '%*s' \"$2\" ''; printf '%s' \"${s// /$1}\"; }";
+
+/** Runs of one letter or digit this long or longer are written with `rep`. */
+const LONG_RUN = /([A-Za-z0-9])\1{255,}/g;
+
+/** Each distinct long run of `text`, with the shell word that writes it. */
+function runVars(text: string): [string, string][] {
+  const runs = new Set([...text.matchAll(LONG_RUN)].map((m) => m[0]));
+  return [...runs].map((run): [string, string] => [run, `"$(rep ${run[0]} ${run.length})"`]);
+}
+
+/**
+ * Bodies longer than this are handed to curl through a pipe that the shell's own printf fills: a body is
+ * one argument of curl otherwise, and Linux refuses to start a program with an argument over 128 KiB
+ * (MAX_ARG_STRLEN), so the script said "Argument list too long" for every such request and decided
+ * nothing. A builtin takes any length.
+ */
+const BODY_ARGUMENT_LIMIT = 64 * 1024;
+
 export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions): string {
   const server = redactText(opts.server.replace(/\/+$/, ''));
   const needs = opts.needs ?? [];
@@ -98,6 +122,7 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     '[ -n "${CA:-}" ] && TLS+=(--cacert "$CA")',
     '[ "${INSECURE:-}" = 1 ] && TLS+=(-k)',
     'R=$(mktemp -d)',
+    ...(exchanges.some((e) => runVars(redactText(bodyText(e.request.body) ?? '')).length > 0) ? [SHELL_REP] : []),
     ...(plan.learned.length > 0
       ? [
           'learn() { node -e \'let v;try{v=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"))}catch{};for(const k of JSON.parse(process.argv[2]))v=v?.[k];process.stdout.write(String(v??""))\' "$1" "$2"; }',
@@ -376,7 +401,14 @@ function curlCommand(req: TargetRequest, head: string, plan: ReplayPlan, index: 
   if (body !== undefined && !Object.keys(req.headers ?? {}).some((h) => h.toLowerCase() === 'content-type')) parts.push(`-H 'content-type: application/json'`);
   // Binary bodies (protobuf) hold NUL and invalid UTF-8: every byte as a printf escape, fed as a file.
   if (req.body instanceof Uint8Array && !isText(req.body)) parts.push(`--data-binary @<(printf '${[...req.body].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}')`);
-  else if (body !== undefined) parts.push(`--data-binary ${quoteWithVars(redactText(body), bodyVars(plan, index))}`);
+  else if (body !== undefined) {
+    const text = redactText(body);
+    const word = quoteWithVars(
+      text,
+      [...bodyVars(plan, index), ...runVars(text)].sort((a, b) => b[0].length - a[0].length),
+    );
+    parts.push(text.length > BODY_ARGUMENT_LIMIT ? `--data-binary @<(printf '%s' ${word})` : `--data-binary ${word}`);
+  }
   return parts.join(' \\\n  ');
 }
 
