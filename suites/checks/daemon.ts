@@ -157,8 +157,11 @@ function openFlagsCheck(v: (typeof openKinds)[number]): Check<InvalidInput> {
 
 export const daemonOpenFlagChecks = openKinds.map(openFlagsCheck);
 
-/** `typesRow`: the fixed command line of 2.6's type row, whose start also judges that row. */
-type ValidInput = { picks: FlagPick[]; words: string[]; line: string; typesRow?: true; gateLifecycle?: true };
+/**
+ * `also`: clauses a start of this command line judges besides its options' own, each with what it
+ * expects of the start (2.6's type row for its fixed line; the gate life cycle for the gates it sets).
+ */
+type ValidInput = { picks: FlagPick[]; words: string[]; line: string; also?: Partial<Record<ClauseId, string>> };
 
 /**
  * 2.6's own row ("Types: `duration` like `1m0s`; `strings` comma-separated list"): a command line that
@@ -198,13 +201,7 @@ export const daemonValidFlags: Check<ValidInput> = {
     const argv = [...suiteFlags(t, profile, port), ...i.words];
     const parsed = parseFlags(argv, profile);
     if (parsed.errors.length > 0 || parsed.open.length > 0) throw new Error(`generator bug: the model refuses ${argv.join(' ')}`);
-    const clauses = [
-      ...new Set<ClauseId>([
-        ...i.picks.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause)),
-        ...(i.typesRow ? (['node:2.6/types'] as const) : []),
-        ...(i.gateLifecycle ? (['rest:9.3/feature-gate-lifecycle'] as const) : []),
-      ]),
-    ];
+    const clauses = [...new Set<ClauseId>([...i.picks.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause)), ...(Object.keys(i.also ?? {}) as ClauseId[])])];
     const dp = servingLauncher(t).launch(argv);
     try {
       const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
@@ -212,9 +209,7 @@ export const daemonValidFlags: Check<ValidInput> = {
       const paths: PathSeen[] = [];
       if (obs.kind === 'serving') for (const path of PROBED_PATHS) paths.push({ path, ...(await probePatiently(port, path, 1000, t.answers)) });
       const allowed = withDefaults(parsed.options, profile)['authorization-always-allow-paths'] as readonly string[];
-      const gatesValue = i.gateLifecycle ? i.picks.flatMap((p) => p.flags).find(([o]) => o === 'feature-gates')?.[1] : undefined;
-      const expects = gatesValue !== undefined ? { 'rest:9.3/feature-gate-lifecycle': lifecycleExpectation(gatesValue, profile) } : undefined;
-      cx.judge(judgeValidStart({ port, clauses, seen: startSeen(obs), paths, allowed, ...(expects ? { expects } : {}) }));
+      cx.judge(judgeValidStart({ port, clauses, seen: startSeen(obs), paths, allowed, ...(i.also ? { expects: i.also } : {}) }));
     } finally {
       await dp.stop();
     }
@@ -234,7 +229,7 @@ export const daemonTypesRow: Check<ValidInput> = {
   defaultRuns: 1,
   arbitrary: (env) => {
     const words = renderPicks(TYPES_EXAMPLE, env.profile.name);
-    return fc.constant<ValidInput>({ picks: TYPES_EXAMPLE, words, line: commandLine(env, words), typesRow: true });
+    return fc.constant<ValidInput>({ picks: TYPES_EXAMPLE, words, line: commandLine(env, words), also: { 'node:2.6/types': 'accepted' } });
   },
 };
 
@@ -254,7 +249,8 @@ export const daemonGateLifecycle: Check<ValidInput> = {
   arbitrary: (env) =>
     gateLifecyclePick(env.profile.name).map((pick) => {
       const words = renderPicks([pick], env.profile.name);
-      return { picks: [pick], words, line: commandLine(env, words), gateLifecycle: true as const };
+      const gates = pick.flags.find(([o]) => o === 'feature-gates')![1];
+      return { picks: [pick], words, line: commandLine(env, words), also: { 'rest:9.3/feature-gate-lifecycle': lifecycleExpectation(gates, env.profile.name) } };
     }),
 };
 
