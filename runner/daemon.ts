@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleReferenceDaemon } from '../targets/controller-daemon/bundle.ts';
+import { builtReferenceDaemon, bundleReferenceDaemon } from '../targets/controller-daemon/bundle.ts';
 import { ConfigError } from '../harness/kubeconfig.ts';
 import { defaultDaemonTimings, kubeconfigJson, shellQuote, splitCommand, type ControllerDaemonSettings } from '../harness/controller-daemon.ts';
 import { profiles, type ProfileName } from '../reference/profile.ts';
@@ -57,8 +57,13 @@ export async function prepareDaemon(o: {
   };
 }
 
-/** The reference daemon as its own light process (no CLI boot): node, the tsx loader, main.ts. */
+/**
+ * The reference daemon as its own light process (no CLI boot): the build's bundle when this is the
+ * compiled CLI (an installed package has no tsx), else node, the tsx loader and main.ts.
+ */
 export function referenceDaemonCommand(profile: ProfileName): string {
+  const built = builtReferenceDaemon();
+  if (built !== undefined) return [process.execPath, built, `--profile=${profile}`].map(shellQuote).join(' ');
   const tsx = fileURLToPath(import.meta.resolve('tsx'));
   const main = fileURLToPath(new URL('../targets/controller-daemon/main.ts', import.meta.url));
   return [process.execPath, '--import', pathToFileURL(tsx).href, main, `--profile=${profile}`].map(shellQuote).join(' ');

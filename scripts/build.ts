@@ -3,9 +3,10 @@
  * `bin/svc-conformance.mjs` starts without the tsx loader transpiling ~250 modules on every start
  * (issue 28: about 2 CPU-seconds for `--version`).
  *
- * One ESM bundle of the repository's own code; packages stay external (resolved from node_modules as
- * before, so `@kubernetes/client-node` and esbuild stay lazy imports); the checks run in the CLI's own
- * process, from the bundle. What stays TypeScript: the reference daemon started through tsx.
+ * One ESM bundle of the repository's own code and the packages it imports, but for the few left to
+ * node_modules (EXTERNAL); the checks run in the CLI's own process, from the bundle. Beside it, the
+ * reference controller daemon as a bundle of its own (dist/controller-daemon/), which the daemon checks
+ * start as a process: an installed package runs no TypeScript and needs neither tsx nor esbuild.
  *
  *   npm run build            # rebuild dist/
  *   tsx scripts/build.ts --if-stale
@@ -14,13 +15,16 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { distDir, distState, manifestFile, packageRoot } from './dist-state.mjs';
+import { BUILT_DAEMON_DIR, daemonBundleOptions } from '../targets/controller-daemon/bundle.ts';
 
 const ENTRY = 'scripts/cli.ts';
 /**
- * Left to node_modules: vitest (the self-tests' runner; nothing shipped imports it), esbuild (a native
- * binary, for the daemon bundle), tsx, and @kubernetes/client-node (large, and imported only to read a
- * kubeconfig that needs an exec plugin). The rest is bundled: resolving and loading a package's
- * hundred small files is most of a start (undici, yaml, protobufjs).
+ * Left to node_modules: vitest (the self-tests' runner; nothing shipped imports it), esbuild and tsx
+ * (development dependencies: the sources' fallbacks for the daemon, never reached by the build), and
+ * @kubernetes/client-node (large, and imported only to read a kubeconfig that needs an exec plugin).
+ * undici is required at its first request (harness/lazy-undici.ts), so it stays a package too. The rest
+ * is bundled: resolving and loading a package's hundred small files is most of a start (yaml, protobufjs),
+ * and so the package's runtime dependencies are only these two.
  */
 const EXTERNAL = ['vitest', 'vitest/*', 'esbuild', 'tsx', 'tsx/*', '@kubernetes/client-node'];
 
@@ -98,10 +102,12 @@ export async function buildDist(): Promise<{ inputs: number; ms: number }> {
       metafile: true,
       logLevel: 'warning',
       plugins: [sourceLocationPlugin(distDir)],
+      // How targets/controller-daemon/bundle.ts knows it runs from the build.
+      define: { 'process.env.SVC_CONFORMANCE_BUILD': '"dist"' },
     });
-    const inputs = Object.keys(result.metafile.inputs)
-      .filter((f) => !f.split('/').includes('node_modules'))
-      .sort();
+    const daemon = await build({ ...daemonBundleOptions(path.join(scratch, path.relative(distDir, BUILT_DAEMON_DIR))), absWorkingDir: packageRoot, metafile: true });
+    // The daemon's sources count too: dist/ is stale when one of them changed.
+    const inputs = [...new Set([...Object.keys(result.metafile.inputs), ...Object.keys(daemon.metafile.inputs)])].filter((f) => !f.split('/').includes('node_modules')).sort();
     // The chunks this build made (not cli.js, which a running CLI has already loaded): the next build carries them over.
     const chunks = Object.keys(result.metafile.outputs)
       .map((f) => path.basename(f))

@@ -1,7 +1,7 @@
 // Whether dist/ (the CLI compiled by scripts/build.ts) may run in place of the TypeScript sources.
 // Plain JavaScript because bin/svc-conformance.mjs reads it before any loader exists; the check
 // stats every source the bundle was built from (about 250 files, a few milliseconds).
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,6 +25,8 @@ export function distState() {
   // An installed package (`npm i svc-conformance`): its dist/ is the program that was shipped. npm
   // gives extracted files the time of extraction, so times say nothing there, and nobody edits them.
   if (packageRoot.split(path.sep).includes('node_modules')) return 'fresh';
+  // The package without its sources (unpacked anywhere else): nothing to be stale against, nor to run instead.
+  if (!existsSync(path.join(packageRoot, 'scripts', 'cli.ts'))) return 'fresh';
   for (const f of manifest.inputs) {
     let mtimeMs;
     try {

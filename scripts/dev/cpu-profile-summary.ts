@@ -47,8 +47,9 @@ export const TRANSPILING = 'transpiling (vite/rolldown/oxc transforms, esbuild, 
 const TRANSPILER_PACKAGES = new Set(['rolldown', 'esbuild', 'tsx', 'get-tsconfig']);
 const TRANSPILER_SCOPES = ['@rolldown/', '@oxc-project/', '@esbuild/'];
 const FOLDERS = new Set(['reference', 'harness', 'runner', 'reports', 'suites', 'generators', 'targets', 'scripts', 'bin']);
-// The bundle is a folder of parts (targets/controller-daemon/bundle.ts); one file in earlier builds.
-const DAEMON_BUNDLE = /\/node_modules\/\.cache\/svc-conformance\/controller-daemon-[^/]*(?:\.mjs|\/[^/]+\.mjs)$/;
+// The daemon's bundle (targets/controller-daemon/bundle.ts): the build's in dist/controller-daemon/, or one
+// a run from the sources made in node_modules/.cache (a folder of parts; one file in earlier builds).
+const DAEMON_BUNDLE = /\/dist\/controller-daemon\/[^/]+\.mjs$|\/node_modules\/\.cache\/svc-conformance\/controller-daemon-[^/]*(?:\.mjs|\/[^/]+\.mjs)$/;
 
 /** esbuild's module comments in a bundle's text -> BundleModules entry for it. */
 export function bundleModulesOf(text: string): (readonly [number, string])[] {

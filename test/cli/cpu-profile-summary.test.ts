@@ -47,6 +47,7 @@ describe('CPU profile summary', () => {
   it('maps frames: package names, scoped packages, the daemon bundle, node internals', () => {
     expect(folderOfFrame(`${NM}/@vitest/runner/dist/index.js`, 0, ROOT, new Map())).toBe('node_modules/@vitest/runner');
     expect(folderOfFrame(`${ROOT}/node_modules/.cache/svc-conformance/controller-daemon-1-x.mjs`, 0, ROOT, new Map())).toMatch(/^targets\//);
+    expect(folderOfFrame(`${ROOT}/dist/controller-daemon/chunk-ABC.mjs`, 0, ROOT, new Map())).toMatch(/^targets\//);
     expect(folderOfFrame('node:internal/modules/esm/loader', 0, ROOT, new Map())).toBeUndefined();
     expect(folderOfFrame(`${ROOT}/dist/cli.js`, 3, ROOT, bundles)).toBe('harness/');
   });
