@@ -29,7 +29,7 @@ export const SUITE_NEEDS: readonly Permission[] = [
 ];
 
 export const NEEDS_TEXT =
-  'the suite needs to create, get, list and delete namespaces, and to create, get, list, watch, update, patch and delete configmaps in the namespaces it creates (e.g. the cluster-admin role; README "Pointing it at a real target")';
+  'the suite needs to create, get, list and delete namespaces, and to create, get, list, watch, update, patch and delete configmaps in the namespaces it creates (e.g. the cluster-admin role; docs/targets.md "Pointing it at a real target")';
 
 export interface PreflightOptions {
   readonly profile: Profile;

@@ -122,7 +122,7 @@ const counterexample = {
       type: 'object',
       required: ['label', 'runs', 'reproduced'],
       properties: {
-        label: { enum: [...CONFIRMATION_LABELS], description: 'how the failure fared when replayed before it was reported (README "Confirmation")' },
+        label: { enum: [...CONFIRMATION_LABELS], description: 'how the failure fared when replayed before it was reported (docs/verdicts.md "Confirmation")' },
         runs: { ...count, description: 'replays of the case alone' },
         reproduced: { ...count, description: 'replays alone that failed the same clause again' },
         withWrites: {
@@ -167,7 +167,7 @@ const expectation = {
 
 const scorecard = {
   type: 'object',
-  description: 'what the run reached on the target, counted from the requests it sent (README "Exercised scorecard")',
+  description: 'what the run reached on the target, counted from the requests it sent (docs/verdicts.md "Exercised scorecard")',
   required: ['answers', 'cells', 'pages', 'watches', 'compactions', 'restarts', 'applyConflicts', 'largest'],
   properties: {
     answers: {

@@ -1,5 +1,5 @@
 /**
- * `npm run coverage:table -- results/summary.json`: prints the README's coverage table (reports/
+ * `npm run coverage:table -- results/summary.json`: prints the coverage table of docs/coverage.md (reports/
  * coverage-table.ts) from a run's summary.json. A missing or unreadable file is one line, exit 2.
  */
 import { readFileSync } from 'node:fs';

@@ -2,7 +2,7 @@
  * Do a failure's standalone reproducers decide, and decide right? For one planted fault: a small run
  * that finds it (scripts/dev/in-process-run.ts), then every reproducer written for its failures run
  * against a fresh embedded server with the fault (it must exit 1: the failure is present) and against
- * a clean one (it must exit 0: the target behaves). The README's exit statuses: 0 behaves, 1 failing,
+ * a clean one (it must exit 0: the target behaves). The reproducers' exit statuses (docs/reports.md): 0 behaves, 1 failing,
  * 2 could not run, 3 undecided. A node test file, where one is written, must not contradict its script.
  *
  *   measureFault(fault, { runs: 25, seed: 1 }) -> { rows: [{ clause, faulty: 1, clean: 0, outcome: 'right' }], ... }

@@ -1,8 +1,8 @@
 // Every bad input of issue 30's list, each with a 20 s limit (two of them used to hang): the documented
 // exit code, one line on stderr naming what was wrong (the option, the flag meant), no stack trace.
 // `controller-daemon lint` and `nodeagent validate` judge what they were given: a refused command line
-// or configuration is their exit 1 (README: "lint 0 clean, 1 errors"; "validate 0 accepted, 1
-// rejected, 2 unreadable"); everything else here is a usage error, exit 2.
+// or configuration is their exit 1 (docs/commands.md: lint "exit 0 clean, 1 errors"; validate "exit 0
+// accepted, 1 rejected, 2 unreadable"); everything else here is a usage error, exit 2.
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
