@@ -13,6 +13,7 @@
 import type { ProfileName } from '../profile.ts';
 import { tableClauseId, type ClauseId } from '../catalog/clause-id.ts';
 import { setGate } from '../versioning/feature-gates.ts';
+import { ALPHA, BETA_OFF, BETA_ON } from '../feature-gate-lists.ts';
 
 export type GateStage = 'ALPHA' | 'BETA' | 'GA' | 'DEPRECATED';
 
@@ -30,88 +31,6 @@ export interface GateSpec {
 
 const agent = (stem: string, tail: string) => ({ svc: `${stem}Nodeagent${tail}`, k8s: `${stem}Kubelet${tail}` });
 
-const betaOn = [
-  'APIListChunking',
-  'APIPriorityAndFairness',
-  'APIResponseCompression',
-  'AnyVolumeDataSource',
-  'AppArmor',
-  'CPUManager',
-  'CPUManagerPolicyBetaOptions',
-  'CPUManagerPolicyOptions',
-  'CSIInlineVolume',
-  'CSIMigration',
-  'DaemonSetUpdateSurge',
-  'DelegateFSGroupToCSIDriver',
-  'DevicePlugins',
-  'DisableAcceleratorUsageMetrics',
-  'DownwardAPIHugePages',
-  'EndpointSliceTerminatingCondition',
-  'EphemeralContainers',
-  'GRPCContainerProbe',
-  'GracefulNodeShutdown',
-  'GracefulNodeShutdownBasedOnPodPriority',
-  'IdentifyPodOS',
-  'JobMutableNodeSchedulingDirectives',
-  'JobReadyPods',
-  'LegacyServiceAccountTokenNoAutoGeneration',
-  'LocalStorageCapacityIsolation',
-  'LogarithmicScaleDown',
-  'MemoryManager',
-  'MixedProtocolLBService',
-  'NetworkPolicyEndPort',
-  'OpenAPIEnums',
-  'OpenAPIV3',
-  'PodDeletionCost',
-  'PodSecurity',
-  'RemainingItemCount',
-  'ServiceInternalTrafficPolicy',
-  'SizeMemoryBackedVolumes',
-  'StatefulSetMinReadySeconds',
-  'StorageVersionHash',
-  'TopologyAwareHints',
-  'TopologyManager',
-  'WinOverlay',
-  'WindowsHostProcessContainers',
-];
-const betaOff = ['AllBeta', 'ExperimentalHostUserNamespaceDefaulting', 'JobTrackingWithFinalizers', 'ProbeTerminationGracePeriod'];
-const alpha = [
-  'AllAlpha',
-  'APIServerIdentity',
-  'APIServerTracing',
-  'CPUManagerPolicyAlphaOptions',
-  'CSIVolumeHealth',
-  'ContextualLogging',
-  'CronJobTimeZone',
-  'CustomCPUCFSQuotaPeriod',
-  'CustomResourceValidationExpressions',
-  'DisableCloudProviders',
-  'ExpandedDNSConfig',
-  'HPAContainerMetrics',
-  'HPAScaleToZero',
-  'HonorPVReclaimPolicy',
-  'LocalStorageCapacityIsolationFSQuotaMonitoring',
-  'MaxUnavailableStatefulSet',
-  'MemoryQoS',
-  'MinDomainsInPodTopologySpread',
-  'NetworkPolicyStatus',
-  'NodeOutOfServiceVolumeDetach',
-  'NodeSwap',
-  'PodAndContainerStatsFromCRI',
-  'ProcMountType',
-  'ProxyTerminatingEndpoints',
-  'QOSReserved',
-  'ReadWriteOncePod',
-  'RecoverVolumeExpansionFailure',
-  'SeccompDefault',
-  'ServerSideFieldValidation',
-  'ServiceIPStaticSubrange',
-  'StatefulSetAutoDeletePVC',
-  'StorageVersionAPI',
-  'VolumeCapacityPriority',
-  'WinDSR',
-];
-
 const g =
   (list: GateSpec['list'], named: boolean) =>
   (name: string | Readonly<Record<ProfileName, string>>): GateSpec => ({
@@ -124,13 +43,13 @@ const g =
   });
 
 export const gates: readonly GateSpec[] = [
-  ...betaOn.map(g('beta-on', true)),
+  ...BETA_ON.map(g('beta-on', true)),
   // Described in words by the spec: upstream names.
   ...[agent('', 'CredentialProviders'), agent('', 'PodResources'), agent('', 'PodResourcesGetAllocatable'), agent('Rotate', 'ServerCertificate')].map(g('beta-on', false)),
   ...['CSIMigrationAWS', 'CSIMigrationAzureFile', 'CSIMigrationGCE'].map(g('beta-on', false)),
-  ...betaOff.map(g('beta-off', true)),
+  ...BETA_OFF.map(g('beta-off', true)),
   ...['CSIMigrationvSphere'].map(g('beta-off', false)),
-  ...alpha.map(g('alpha', true)),
+  ...ALPHA.map(g('alpha', true)),
   // "(node-agent form)": printed with the upstream spelling, so named under k8s and spelled per profile.
   ...[agent('Disable', 'CloudCredentialProviders'), agent('', 'InUserNamespace')].map(g('alpha', true)),
   ...['AWS', 'AzureDisk', 'AzureFile', 'GCE', 'OpenStack', 'Portworx', 'RBD', 'vSphere'].map((v) => `InTreePlugin${v}Unregister`).map(g('alpha', false)),

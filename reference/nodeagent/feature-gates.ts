@@ -11,88 +11,7 @@
  * are unknown here: the model leaves `featureGates` entries it does not know unspecified.
  */
 import type { Profile } from '../profile.ts';
-
-const BETA_ON = [
-  'APIListChunking',
-  'APIPriorityAndFairness',
-  'APIResponseCompression',
-  'AnyVolumeDataSource',
-  'AppArmor',
-  'CPUManager',
-  'CPUManagerPolicyBetaOptions',
-  'CPUManagerPolicyOptions',
-  'CSIInlineVolume',
-  'CSIMigration',
-  'DaemonSetUpdateSurge',
-  'DelegateFSGroupToCSIDriver',
-  'DevicePlugins',
-  'DisableAcceleratorUsageMetrics',
-  'DownwardAPIHugePages',
-  'EndpointSliceTerminatingCondition',
-  'EphemeralContainers',
-  'GRPCContainerProbe',
-  'GracefulNodeShutdown',
-  'GracefulNodeShutdownBasedOnPodPriority',
-  'IdentifyPodOS',
-  'JobMutableNodeSchedulingDirectives',
-  'JobReadyPods',
-  'LegacyServiceAccountTokenNoAutoGeneration',
-  'LocalStorageCapacityIsolation',
-  'LogarithmicScaleDown',
-  'MemoryManager',
-  'MixedProtocolLBService',
-  'NetworkPolicyEndPort',
-  'OpenAPIEnums',
-  'OpenAPIV3',
-  'PodDeletionCost',
-  'PodSecurity',
-  'RemainingItemCount',
-  'ServiceInternalTrafficPolicy',
-  'SizeMemoryBackedVolumes',
-  'StatefulSetMinReadySeconds',
-  'StorageVersionHash',
-  'TopologyAwareHints',
-  'TopologyManager',
-  'WinOverlay',
-  'WindowsHostProcessContainers',
-] as const;
-const BETA_OFF = ['AllBeta', 'ExperimentalHostUserNamespaceDefaulting', 'JobTrackingWithFinalizers', 'ProbeTerminationGracePeriod'] as const;
-const ALPHA_OFF = [
-  'AllAlpha',
-  'APIServerIdentity',
-  'APIServerTracing',
-  'CPUManagerPolicyAlphaOptions',
-  'CSIVolumeHealth',
-  'ContextualLogging',
-  'CronJobTimeZone',
-  'CustomCPUCFSQuotaPeriod',
-  'CustomResourceValidationExpressions',
-  'DisableCloudProviders',
-  'ExpandedDNSConfig',
-  'HPAContainerMetrics',
-  'HPAScaleToZero',
-  'HonorPVReclaimPolicy',
-  'LocalStorageCapacityIsolationFSQuotaMonitoring',
-  'MaxUnavailableStatefulSet',
-  'MemoryQoS',
-  'MinDomainsInPodTopologySpread',
-  'NetworkPolicyStatus',
-  'NodeOutOfServiceVolumeDetach',
-  'NodeSwap',
-  'PodAndContainerStatsFromCRI',
-  'ProcMountType',
-  'ProxyTerminatingEndpoints',
-  'QOSReserved',
-  'ReadWriteOncePod',
-  'RecoverVolumeExpansionFailure',
-  'SeccompDefault',
-  'ServerSideFieldValidation',
-  'ServiceIPStaticSubrange',
-  'StatefulSetAutoDeletePVC',
-  'StorageVersionAPI',
-  'VolumeCapacityPriority',
-  'WinDSR',
-] as const;
+import { ALPHA, BETA_OFF, BETA_ON } from '../feature-gate-lists.ts';
 
 /** The server-certificate rotation gate carries the agent's name (DESIGN.md naming table). */
 export function serverCertGate(profile: Profile): string {
@@ -110,7 +29,7 @@ export function gateDefaults(profile: Profile): ReadonlyMap<string, boolean> {
   const m = new Map<string, boolean>();
   for (const g of BETA_ON) m.set(g, true);
   m.set(serverCertGate(profile), true);
-  for (const g of [...BETA_OFF, ...ALPHA_OFF, ...agentAlphaGates(profile)]) m.set(g, false);
+  for (const g of [...BETA_OFF, ...ALPHA, ...agentAlphaGates(profile)]) m.set(g, false);
   return m;
 }
 
