@@ -12,8 +12,8 @@
  */
 import type { ClauseId } from './catalog/clause-ids.ts';
 import { fail, inconclusive, pass, rule, unspecified, type Judgement } from './judgement.ts';
-import { namedGroup, type Profile } from './profile.ts';
-import { fixtureGroup } from './apply/fixture-type.ts';
+import type { Profile } from './profile.ts';
+import { crdManifest, fixtureGroup } from './apply/fixture-type.ts';
 import type { ResourceType } from './resources.ts';
 import { allows, type Policy, type PolicyRule, type RequestAttributes } from './rbac.ts';
 
@@ -25,25 +25,9 @@ export function authzFixture(profile: Profile, runId: string): ResourceType {
 /** Its CustomResourceDefinition, labelled for the run. */
 export function authzFixtureCrd(profile: Profile, runId: string, labels: Record<string, string>): Record<string, unknown> {
   const rt = authzFixture(profile, runId);
-  return {
-    apiVersion: `${namedGroup(profile, 'apiextensions')}/v1`,
-    kind: 'CustomResourceDefinition',
-    metadata: { name: `${rt.plural}.${rt.group}`, labels },
-    spec: {
-      group: rt.group,
-      scope: 'Namespaced',
-      names: { plural: rt.plural, singular: rt.kind.toLowerCase(), kind: rt.kind, listKind: `${rt.kind}List` },
-      versions: [
-        {
-          name: rt.version,
-          served: true,
-          storage: true,
-          subresources: { status: {} },
-          schema: { openAPIV3Schema: { type: 'object', [profile.preserveUnknownFieldsExtension]: true } },
-        },
-      ],
-    },
-  };
+  return crdManifest(profile, rt, labels, [
+    { name: rt.version, served: true, storage: true, subresources: { status: {} }, schema: { openAPIV3Schema: { type: 'object', [profile.preserveUnknownFieldsExtension]: true } } },
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------------

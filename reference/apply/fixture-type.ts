@@ -65,11 +65,13 @@ export function crdResource(profile: Profile): ResourceType {
 }
 
 /**
- * The fixture as a CustomResourceDefinition, labelled for the run (DESIGN.md "Safety"). A CRD
- * cannot carry patch-strategy markers, so the rest:4.7.8 list is left out.
+ * The CustomResourceDefinition of a namespaced fixture type of the run, labelled for it
+ * (docs/architecture.md "Safety"): named `<plural>.<group>`, with the names derived from the type.
+ *
+ *   crdManifest(svc, { plural: 'ws', kind: 'W', group: 'g.x', ... }, labels, versions)
+ *     -> { apiVersion: 'apiextensions.svc.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'ws.g.x', labels }, spec: { group: 'g.x', ... } }
  */
-export function fixtureCrd(profile: Profile, labels: Record<string, string>): Record<string, unknown> {
-  const rt = fixtureResource(profile, labels[profile.runLabel]);
+export function crdManifest(profile: Profile, rt: ResourceType, labels: Record<string, string>, versions: readonly unknown[]): Record<string, unknown> {
   const crd = crdResource(profile);
   return {
     apiVersion: `${crd.group}/${crd.version}`,
@@ -79,9 +81,15 @@ export function fixtureCrd(profile: Profile, labels: Record<string, string>): Re
       group: rt.group,
       scope: 'Namespaced',
       names: { plural: rt.plural, singular: rt.kind.toLowerCase(), kind: rt.kind, listKind: `${rt.kind}List` },
-      versions: [{ name: rt.version, served: true, storage: true, schema: { openAPIV3Schema: fixtureOpenApi(profile, { fallbackList: false }) } }],
+      versions,
     },
   };
+}
+
+/** The fixture as a CustomResourceDefinition. A CRD cannot carry patch-strategy markers, so the rest:4.7.8 list is left out. */
+export function fixtureCrd(profile: Profile, labels: Record<string, string>): Record<string, unknown> {
+  const rt = fixtureResource(profile, labels[profile.runLabel]);
+  return crdManifest(profile, rt, labels, [{ name: rt.version, served: true, storage: true, schema: { openAPIV3Schema: fixtureOpenApi(profile, { fallbackList: false }) } }]);
 }
 
 /** The schema a served CRD declares for its first version (rest:4.7.7-4.7.9), with object metadata. */

@@ -4,7 +4,7 @@
  */
 import type { Profile } from '../profile.ts';
 import type { ResourceType } from '../resources.ts';
-import { crdResource, fixtureGroup } from './fixture-type.ts';
+import { crdManifest, fixtureGroup } from './fixture-type.ts';
 
 export function schemaChangeResource(profile: Profile, runId?: string): ResourceType {
   return { plural: 'applyschemafixtures', kind: 'ApplySchemaFixture', group: fixtureGroup(profile, runId), version: 'v1', namespaced: true };
@@ -16,17 +16,5 @@ export function schemaChangeVersions(profile: Profile, mapType: 'granular' | 'at
 }
 
 export function schemaChangeCrd(profile: Profile, mapType: 'granular' | 'atomic', labels: Record<string, string>): Record<string, unknown> {
-  const rt = schemaChangeResource(profile, labels[profile.runLabel]);
-  const crd = crdResource(profile);
-  return {
-    apiVersion: `${crd.group}/${crd.version}`,
-    kind: crd.kind,
-    metadata: { name: `${rt.plural}.${rt.group}`, labels },
-    spec: {
-      group: rt.group,
-      scope: 'Namespaced',
-      names: { plural: rt.plural, singular: rt.kind.toLowerCase(), kind: rt.kind, listKind: `${rt.kind}List` },
-      versions: schemaChangeVersions(profile, mapType),
-    },
-  };
+  return crdManifest(profile, schemaChangeResource(profile, labels[profile.runLabel]), labels, schemaChangeVersions(profile, mapType));
 }

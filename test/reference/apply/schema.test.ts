@@ -52,3 +52,29 @@ describe('schema from OpenAPI with the profile extensions', () => {
     expect(JSON.stringify(crd.spec.versions[0]!.schema)).toContain('x-kubernetes-list-map-keys');
   });
 });
+
+describe('the fixture definitions of the run', () => {
+  it('share one shape: apiextensions of the profile, plural.group as name, names from the type, namespaced, labelled', async () => {
+    const { schemaChangeCrd } = await import('../../../reference/apply/schema-change-fixture.ts');
+    const { authzFixtureCrd } = await import('../../../reference/authz.ts');
+    const labels = { 'svc-conformance/run': 'r1' };
+    const crds = [fixtureCrd(profiles.svc, labels), schemaChangeCrd(profiles.svc, 'atomic', labels), authzFixtureCrd(profiles.svc, 'r1', labels)] as {
+      apiVersion: string;
+      kind: string;
+      metadata: { name: string; labels: object };
+      spec: { group: string; scope: string; names: { plural: string; singular: string; kind: string; listKind: string }; versions: unknown[] };
+    }[];
+    expect(crds.map((c) => c.metadata.name)).toEqual([
+      'applyfixtures.rr1.fixtures.svc-conformance.test',
+      'applyschemafixtures.rr1.fixtures.svc-conformance.test',
+      'authzwidgets.rr1.fixtures.svc-conformance.test',
+    ]);
+    for (const c of crds) {
+      expect(c).toMatchObject({ apiVersion: 'apiextensions.svc.io/v1', kind: 'CustomResourceDefinition', metadata: { labels } });
+      expect(c.metadata.name).toBe(`${c.spec.names.plural}.${c.spec.group}`);
+      expect(c.spec.scope).toBe('Namespaced');
+      expect(c.spec.names).toEqual({ plural: c.spec.names.plural, singular: c.spec.names.kind.toLowerCase(), kind: c.spec.names.kind, listKind: `${c.spec.names.kind}List` });
+      expect(c.spec.versions).toHaveLength(1);
+    }
+  });
+});
