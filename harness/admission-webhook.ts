@@ -14,6 +14,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { selfSignedCertArgs } from './self-signed.ts';
 
 /** One AdmissionReview as the webhook received it. */
 export interface ReceivedReview {
@@ -53,29 +54,8 @@ function certificate(): { cert: string; key: string } {
   if (pair) return pair;
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-webhook-cert-'));
   try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '2',
-        '-keyout',
-        path.join(dir, 'tls.key'),
-        '-out',
-        path.join(dir, 'tls.crt'),
-        '-subj',
-        '/CN=svc-conformance-webhook',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      ],
-      { stdio: 'pipe' },
-    );
+    const request = { keyFile: path.join(dir, 'tls.key'), certFile: path.join(dir, 'tls.crt'), commonName: 'svc-conformance-webhook', days: 2, loopback: true };
+    execFileSync('openssl', selfSignedCertArgs(request), { stdio: 'pipe' });
     pair = { cert: readFileSync(path.join(dir, 'tls.crt'), 'utf8'), key: readFileSync(path.join(dir, 'tls.key'), 'utf8') };
     return pair;
   } catch (e) {

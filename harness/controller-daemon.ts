@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { InfrastructureError } from './exchange.ts';
 import { answerPace, daemonPace, stretched, type Pace } from './pace.ts';
+import { selfSignedCertArgs } from './self-signed.ts';
 import { spawnChild } from './spawner.ts';
 
 /** One started daemon. `exited` settles when it ends (by itself or after `stop`). */
@@ -445,8 +446,7 @@ export function tempDir(stem: string): { dir: string; remove: () => void } {
 export async function writeCertPair(dir: string, stem: string, cn: string): Promise<{ cert: string; key: string; fingerprint256: string } | undefined> {
   const cert = path.join(dir, `${stem}.crt`);
   const key = path.join(dir, `${stem}.key`);
-  const args = ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-keyout', key, '-out', cert, '-subj', `/CN=${cn}`];
-  const child = spawnChild('openssl', args, { onOutput: () => undefined, capChars: 0 });
+  const child = spawnChild('openssl', selfSignedCertArgs({ keyFile: key, certFile: cert, commonName: cn, days: 2 }), { onOutput: () => undefined, capChars: 0 });
   const done = await Promise.race([child.exited, child.lost.then(() => undefined)]);
   if (done?.code !== 0) return undefined;
   return { cert, key, fingerprint256: new X509Certificate(readFileSync(cert)).fingerprint256 };

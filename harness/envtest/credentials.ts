@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
+import { EC_P256_KEY, selfSignedCertArgs } from '../self-signed.ts';
 
 export interface Credentials {
   readonly caCert: string;
@@ -30,10 +31,6 @@ export class CredentialsError extends Error {
   }
 }
 
-// P-256 keys: generated in milliseconds (RSA-2048 takes a noticeable share of start-up on a busy
-// machine); kube-apiserver serves with them and signs service-account tokens with ES256.
-const EC_KEY = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-
 export function makeCredentials(dir: string): Credentials {
   const at = (name: string) => path.join(dir, name);
   const c = {
@@ -48,8 +45,8 @@ export function makeCredentials(dir: string): Credentials {
   const caKey = at('ca.key');
   const csr = at('serving.csr');
   const ext = at('serving.ext');
-  openssl(['req', '-x509', ...EC_KEY, '-days', '2', '-subj', '/CN=svc-conformance-envtest-ca', '-keyout', caKey, '-out', c.caCert]);
-  openssl(['req', ...EC_KEY, '-subj', '/CN=kube-apiserver', '-keyout', c.servingKey, '-out', csr]);
+  openssl(selfSignedCertArgs({ keyFile: caKey, certFile: c.caCert, commonName: 'svc-conformance-envtest-ca', days: 2 }));
+  openssl(['req', ...EC_P256_KEY, '-subj', '/CN=kube-apiserver', '-keyout', c.servingKey, '-out', csr]);
   writeFileSync(ext, 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n');
   openssl(['x509', '-req', '-in', csr, '-CA', c.caCert, '-CAkey', caKey, '-set_serial', `0x${randomBytes(8).toString('hex')}`, '-days', '2', '-extfile', ext, '-out', c.servingCert]);
   openssl(['genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256', '-out', c.serviceAccountKey]);

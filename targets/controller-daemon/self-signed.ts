@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { selfSignedCertArgs } from '../../harness/self-signed.ts';
 
 export interface Pair {
   readonly cert: string;
@@ -34,25 +35,7 @@ export async function selfSignedPair(certDir: string, stem: string, run: RunComm
   const keyFile = path.join(dir, `${stem}.key`);
   if (!existsSync(certFile) || !existsSync(keyFile)) {
     try {
-      await run('openssl', [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '365',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-        '-subj',
-        `/CN=localhost@${Date.now()}`,
-        '-addext',
-        'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      ]);
+      await run('openssl', selfSignedCertArgs({ keyFile, certFile, commonName: `localhost@${Date.now()}`, days: 365, loopback: true }));
     } catch (e) {
       cleanup();
       throw new Error(`cannot generate a self-signed pair in ${dir} (needs the openssl command): ${(e as Error).message.split('\n')[0]}`);
