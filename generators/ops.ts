@@ -1,6 +1,6 @@
 /**
  * The operation vocabulary of the REST suites and its arbitraries. Operations are plain, serialisable
- * data (STYLE.md practice 6): they never import the HTTP client; the harness interprets them. A
+ * data (docs/architecture.md "Generation apart from execution"): they never import the HTTP client; the harness interprets them. A
  * resourceVersion is never generated: `RvPick` says which *learned* version to use at run time.
  */
 import fc from 'fast-check';

@@ -3,7 +3,7 @@
  * it only on some seeds (a bare `?dryRun`, `?dryRun&pretty=true`, a paged selector list whose first
  * batch of keys holds items the selector skips, a JSON Patch `replace` of a missing member, an apply
  * that empties a list). Sent on every run, so a clause's status does not rest on which cases a seed
- * drew. Plain data, like every generator (STYLE.md practice 6); the checks of suites/checks run them.
+ * drew. Plain data, like every generator (docs/architecture.md "Generation apart from execution"); the checks of suites/checks run them.
  *
  *   fc.sample(fixedCaseArb(bareDryRunCase), { seed }) -> [bareDryRunCase.input] on every seed
  */

@@ -1,6 +1,6 @@
 /**
  * Inputs of the rest:4.5 cell checks and of every check that reads from a history: a setup of writes
- * worth reading from, and the read of one table cell. Plain operations (STYLE.md practice 6); the
+ * worth reading from, and the read of one table cell. Plain operations (docs/architecture.md "Generation apart from execution"); the
  * resourceVersion is a pick among learned ones, never generated.
  */
 import fc from 'fast-check';

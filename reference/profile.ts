@@ -1,5 +1,5 @@
 /**
- * Naming profiles (DESIGN.md "Naming profiles"): the one table that maps the spec's `svc` spelling to the
+ * Naming profiles (docs/architecture.md "Naming profiles"): the one table that maps the spec's `svc` spelling to the
  * upstream `k8s` spelling. Nothing else in the code base hard-codes a product-specific identifier; the
  * profile changes names, never semantics.
  */
@@ -35,7 +35,7 @@ export interface Profile {
   /** The namespace readable by everyone (upstream `kube-public`); with `default` and the two above, the system namespaces. */
   readonly publicNamespace: string;
   readonly clusterName: string;
-  /** Label key the suite puts on everything it creates (DESIGN.md "Safety"). */
+  /** Label key the suite puts on everything it creates (docs/architecture.md "Safety"). */
   readonly runLabel: string;
 }
 

@@ -1,6 +1,6 @@
 /**
- * Structured differences between what the model expected and what the target returned (STYLE.md
- * practice 11): field paths added, modified and removed, as data. The report renders them; judges
+ * Structured differences between what the model expected and what the target returned (docs/architecture.md
+ * "Structured diffs"): field paths added, modified and removed, as data. The report renders them; judges
  * attach them to a Judgement next to its prose (`expected` / `observed` stay the one-line summary).
  *
  *   diffValues({ a: 1, b: { c: 2 } }, { a: 1, b: { c: 3 }, d: 4 })

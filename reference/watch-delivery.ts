@@ -8,8 +8,8 @@
  * case is inconclusive (reference/watch-oracle.ts). A case that owed no event passes on a silent
  * stream too, and so a run whose every stream stayed silent read as rest:6.1.1 passed, conformant.
  * Across a run, though, a silence that covers every stream means the run did not test delivery: not
- * a failure (the spec gives no bound to break), but no pass either (DESIGN.md: a verdict the suite
- * cannot reach is never a pass). A single stream that delivered an event (a slow watch cache behind a
+ * a failure (the spec gives no bound to break), but no pass either (docs/architecture.md "Verdicts beyond pass and fail":
+ * a verdict the suite cannot reach is never a pass). A single stream that delivered an event (a slow watch cache behind a
  * balancer delivers late, not never) and the clause stands as its cases left it.
  */
 export interface RunWatchDelivery {

@@ -1,5 +1,5 @@
 /**
- * The clause catalog (DESIGN.md "Clause ids"): the single list the report, the coverage figures and
+ * The clause catalog (docs/architecture.md "Clause ids"): the single list the report, the coverage figures and
  * the docs read. One array per spec document, concatenated; a document's clauses and its section
  * titles live in its own file (`rest.ts`; `node.ts` to come).
  *

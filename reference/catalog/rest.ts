@@ -1,6 +1,6 @@
 /**
  * The clauses of the REST spec (`000_7a02e89943f753ff.txt`), as data: every numbered item, every table
- * row and every "not shown" statement of sections 1 to 9, one line each in our words (DESIGN.md
+ * row and every "not shown" statement of sections 1 to 9, one line each in our words (docs/architecture.md
  * "Clause ids").
  *
  * Ids: `rest:<section>.<item>` for a numbered item (`rest:4.4.3`), `rest:<section>/<slug>` for a table

@@ -1,5 +1,5 @@
 /**
- * A clause of the spec, as data (DESIGN.md "Clause ids"). The catalog is the single list the report,
+ * A clause of the spec, as data (docs/architecture.md "Clause ids"). The catalog is the single list the report,
  * the coverage figures and the docs read.
  */
 import type { ClauseId } from './clause-ids.ts';

@@ -8,7 +8,7 @@
  * gates for three vendors", "the in-tree-plugin unregister gates"). Those take their upstream names here
  * with `named: false`, so the suite never builds a verdict on a name the spec does not print.
  * The node-agent gates are spelled per profile (`RotateNodeagentServerCertificate` /
- * `RotateKubeletServerCertificate`, DESIGN.md).
+ * `RotateKubeletServerCertificate`, docs/architecture.md "Naming profiles").
  */
 import type { ProfileName } from '../profile.ts';
 import { tableClauseId, type ClauseId } from '../catalog/clause-id.ts';

@@ -1,7 +1,7 @@
 /**
  * Every option of the controller daemon, row by row from node:2.6 (all tables), node:5 (daemon server,
  * certificate signing) and node:8 (concurrency, periods and thresholds). Names and defaults that carry
- * the product name differ per naming profile (DESIGN.md "Naming profiles").
+ * the product name differ per naming profile (docs/architecture.md "Naming profiles").
  *
  *   optionByFlag('kube-api-qps', 'k8s')?.name -> 'svc-api-qps'
  */

@@ -13,7 +13,7 @@
 import type { Profile } from '../profile.ts';
 import { ALPHA, BETA_OFF, BETA_ON } from '../feature-gate-lists.ts';
 
-/** The server-certificate rotation gate carries the agent's name (DESIGN.md naming table). */
+/** The server-certificate rotation gate carries the agent's name (docs/architecture.md "Naming profiles"). */
 export function serverCertGate(profile: Profile): string {
   return `Rotate${profile.agentGateStem}ServerCertificate`;
 }

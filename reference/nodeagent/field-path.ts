@@ -1,5 +1,5 @@
 /**
- * Field paths as the loader protocol writes them (DESIGN.md "Targets and protocols"):
+ * Field paths as the loader protocol writes them (docs/architecture.md "Targets and protocols"):
  * `a.b[0].c`, split into keys and list indexes.
  *
  *   pathSegments('evictionHard[0].memory') -> ['evictionHard', 0, 'memory']

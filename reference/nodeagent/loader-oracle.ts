@@ -1,5 +1,5 @@
 /**
- * The verdicts on one loader answer (DESIGN.md loader protocol: exit 0 accepted, stdout maybe the
+ * The verdicts on one loader answer (docs/architecture.md "Targets and protocols": exit 0 accepted, stdout maybe the
  * effective configuration; non-zero rejected, stdout maybe `{"errors":[{"field":...}]}`), judged by
  * the model: acceptance or rejection as the model decides (or unspecified where the spec leaves it
  * open), field paths when the loader reports them, defaults when it prints the configuration.
@@ -41,7 +41,7 @@ export function namesField(reported: string, field: string): boolean {
  * Field paths of a protocol error report, or undefined when stdout is not one. An empty `field` names
  * no field (upstream's kubelet says `quantities must match ...` of a bad JSONOptions.infoBufferSize,
  * with no field for its wrapper to report): like a loader that prints no report, it leaves the paths
- * unjudged (DESIGN.md loader protocol: paths are checked when the loader reports them).
+ * unjudged (docs/architecture.md "Targets and protocols": paths are checked when the loader reports them).
  */
 export function reportedFields(stdout: string): string[] | undefined {
   try {

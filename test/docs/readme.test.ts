@@ -48,7 +48,42 @@ describe('the README', () => {
   });
 });
 
+const SOURCE_FOLDERS = ['reference', 'generators', 'harness', 'suites', 'targets', 'runner', 'reports', 'scripts', 'bin'];
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    return statSync(p).isDirectory() ? sourcesUnder(p) : /\.(ts|mjs)$/.test(name) ? [p] : [];
+  });
+}
+
+/** "file: section" for every `docs/architecture.md "Section"` a source cites that the page has no heading for. */
+function missingSections(file: string, text: string, headings: ReadonlySet<string>): string[] {
+  return [...text.matchAll(/docs\/architecture\.md\s*(?:\*\s*)?"([^"]+)"/g)].filter((m) => !headings.has(m[1]!)).map((m) => `${path.relative(root, file)}: ${m[1]}`);
+}
+
+describe('docs/architecture.md, which the code cites', () => {
+  const headings = new Set([...readFileSync(path.join(root, 'docs', 'architecture.md'), 'utf8').matchAll(/^#{2,3} (.+)$/gm)].map((m) => m[1]!.trim()));
+
+  it('has every section a source cites by name', () => {
+    const sources = SOURCE_FOLDERS.flatMap((d) => sourcesUnder(path.join(root, d)));
+    const cited = sources.flatMap((f) => missingSections(f, readFileSync(f, 'utf8'), new Set()));
+    expect(cited.length).toBeGreaterThan(10);
+    expect(sources.flatMap((f) => missingSections(f, readFileSync(f, 'utf8'), headings))).toEqual([]);
+  });
+
+  it('replaces the design notes a clone does not have, in the model and the generators', () => {
+    const sources = ['reference', 'generators'].flatMap((d) => sourcesUnder(path.join(root, d)));
+    expect(sources.filter((f) => /\b(DESIGN|STYLE)\.md\b/.test(readFileSync(f, 'utf8'))).map((f) => path.relative(root, f))).toEqual([]);
+  });
+});
+
 describe('the checks themselves fail on a broken page', () => {
+  it('a citation of a section docs/architecture.md lacks is reported', () => {
+    const text = ' * see (docs/architecture.md "Safety") and (docs/architecture.md\n * "No such section")';
+    expect(missingSections(path.join(root, 'reference', 'x.ts'), text, new Set(['Safety']))).toEqual(['reference/x.ts: No such section']);
+  });
+
   it('a link to a missing page or heading is reported', () => {
     const file = path.join(root, 'docs', 'page.md');
     expect(brokenLinks(file, '[a](running.md#options-of-run) [b](no-such.md) [c](running.md#no-such-heading) [d](https://example.com/x.md)')).toEqual([
