@@ -31,10 +31,10 @@ import {
   type Expectations,
 } from './index.ts';
 import { makeWritableDir } from './reports-dir.ts';
+import { ownedReportFiles, ReportsDirError, RUN_CLAIM } from './reports-ownership.ts';
 import { outcomeOfRecords, Progress, shownPath } from './progress.ts';
 import { reportRefusedRun } from './refused-run.ts';
 import type { Requirement } from './require.ts';
-import { writeNodeagentCases } from './nodeagent-cases.ts';
 
 /**
  * The executor's RunIO for `run`. Throws ConfigError (one line, exit 2) for a reports folder that
@@ -121,13 +121,12 @@ async function publish(
     ...(require !== undefined ? { require: [...require] } : {}),
   });
   const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];
-  const written = await writeReports(result, reportsDir, familyOf, {
+  await writeReports(result, reportsDir, familyOf, {
     catalog,
     ...(baseline !== undefined ? { baseline: compareWithBaseline(result, baseline) } : {}),
     ...(stepSummaryFile ? { stepSummaryFile } : {}),
     allure: { checks: plan.selection.selected, records: run.records, footprints: run.footprint.checks, seed: plan.seed, profile: plan.profile.name, startedAt: run.startedAt },
   });
-  written.files.push(...(await writeNodeagentCases(result, reportsDir)));
   if (!print) return result;
   // -o json: stdout is the summary alone, for a pipe into jq; the terminal summary goes to stderr.
   const output = plan.reports.output;
@@ -173,6 +172,17 @@ function ensureWritableDir(dir: string): void {
     makeWritableDir(dir);
   } catch (e) {
     throw new ConfigError(`--reports ${dir}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  checkReportsOwnership(dir);
+}
+
+/** Refuses, before any request is sent, a folder where the reports would replace files the suite did not write. */
+export function checkReportsOwnership(dir: string): void {
+  try {
+    ownedReportFiles(dir, RUN_CLAIM);
+  } catch (e) {
+    if (e instanceof ReportsDirError) throw new ConfigError(`--reports: ${e.message}`);
+    throw e;
   }
 }
 

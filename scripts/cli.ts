@@ -37,6 +37,8 @@ import { DEFAULT_PARALLEL } from '../runner/scheduler.ts';
 import { DEFAULT_RUNS } from '../suites/settings.ts';
 import { SCALE_CHOICES, scaleProfileByName, type ScaleProfile } from '../harness/scale.ts';
 import { parseRequire, type Requirement } from '../reports/require.ts';
+import { reportsDirArg } from './reports-option.ts';
+import { ReportsDirError } from '../reports/reports-ownership.ts';
 
 /**
  * Replays of a failure alone (and beside background writes when none failed again): two tell a
@@ -115,7 +117,7 @@ program
   .option('--skip <regex>', 'leave out checks whose id, suite, title or a clause id matches (repeatable; case-insensitive)', collect)
   .option('--dry-run', 'print the plan (target, budget, checks, clauses) and exit; nothing is started or sent')
   .option('--path <path>', 'fast-check path of a counterexample to replay (with --seed and --check)')
-  .option('--reports <dir>', 'where to write the reports', 'results')
+  .option('--reports <dir>', 'where to write the reports; files the suite did not write there are never replaced', reportsDirArg, 'results')
   .option('--expectations <file>', 'known failures of this target (YAML/JSON; repeatable, the lists are merged): only regressions fail the run', collect)
   .option('--slow', "also run clauses that wait out the target's real time windows (minutes)")
   .option('--continue-ttl <duration>', 'continue-token lifetime the target is configured with', durationArg)
@@ -331,7 +333,7 @@ function reportError(e: unknown): void {
     process.exitCode = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? 0 : EXIT.usage;
     return;
   }
-  if (e instanceof ConfigError) {
+  if (e instanceof ConfigError || e instanceof ReportsDirError) {
     process.stderr.write(`svc-conformance: ${e.message}\n`);
     process.exitCode = EXIT.usage;
     return;
