@@ -6,13 +6,14 @@
  * executor's `RunIO`; nothing here calls back into it.
  */
 import path from 'node:path';
-import { ConfigError } from '../harness/kubeconfig.ts';
+import { statSync } from 'node:fs';
+import { ConfigError, loadTargetConfig } from '../harness/kubeconfig.ts';
 import { footprintLines, sumFootprints } from '../harness/footprint.ts';
 import type { ScaleProfile } from '../harness/scale.ts';
 import { checks } from '../suites/checks/index.ts';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
 import type { RunPlan } from '../runner/plan.ts';
-import { readText, version, type ExecutedRun, type RunIO, type RunVerdict } from '../runner/executor.ts';
+import { loadExternalTarget, readText, version, type ExecutedRun, type RunIO, type RunVerdict } from '../runner/executor.ts';
 import { directStage, type CheckStage } from '../runner/check-stage.ts';
 import type { RunResult } from '../runner/results.ts';
 import { excusedFailure } from './known-failures.ts';
@@ -44,12 +45,12 @@ export function runReports(plan: RunPlan, o: { readonly require?: readonly Requi
   // Every line of the run goes above the live status line once the checks run (reports/progress.ts).
   const progress = new Progress(process.stderr);
   const log = (line: string) => progress.line(line);
-  ensureWritableDir(plan.reports.dir);
-  // Read (and refused when malformed) before anything starts; applied once the target's release is known.
+  // Read (and refused when malformed) before anything starts or is made; applied once the target's release is known.
   const listed = plan.expectations.files.length ? readExpectations(plan.expectations.files) : undefined;
+  const baseline = plan.reports.baseline === undefined ? undefined : readBaseline(plan.reports.baseline);
+  ensureWritableDir(plan.reports.dir);
   for (const w of listed?.warnings ?? []) log(`svc-conformance: warning: ${w}`);
   let expectations: Expectations | undefined;
-  const baseline = plan.reports.baseline === undefined ? undefined : readBaseline(plan.reports.baseline);
   return {
     log,
     stage: progressStage(progress),
@@ -186,10 +187,38 @@ export function checkReportsOwnership(dir: string): void {
   }
 }
 
-/** Every --expectations file, merged; a malformed one is a usage error (one line, exit 2). */
-function readExpectations(files: readonly string[]): Expectations {
+/**
+ * `run --dry-run`: everything a run would read before it starts, read and refused the same way (one
+ * line, exit 2), without sending, starting or writing anything: the target's files (a kubeconfig
+ * parsed, its context found; a credential plugin is not started), the expectations and baseline files
+ * and the reports folder. The plan itself already holds the selection and the hooks.
+ */
+export async function checkRunInputs(plan: RunPlan): Promise<void> {
+  if (plan.target.kind === 'external') {
+    await loadExternalTarget(plan.target, { checkOnly: true });
+    const restricted = plan.target.restrictedKubeconfig;
+    if (restricted !== undefined)
+      await loadTargetConfig({ kubeconfig: restricted, checkOnly: true }).catch((e: unknown) => {
+        throw e instanceof ConfigError ? new ConfigError(`--restricted-kubeconfig: ${e.message}`) : e;
+      });
+  }
+  if (plan.expectations.files.length > 0) readExpectations(plan.expectations.files);
+  if (plan.reports.baseline !== undefined) readBaseline(plan.reports.baseline);
+  let kind: 'dir' | 'other' | 'missing';
   try {
-    return mergeExpectations(files.map((f) => parseExpectations(readText(f, '--expectations'), f)));
+    kind = statSync(plan.reports.dir).isDirectory() ? 'dir' : 'other';
+  } catch {
+    kind = 'missing';
+  }
+  if (kind === 'other') throw new ConfigError(`--reports ${plan.reports.dir}: cannot write there (not a directory)`);
+  if (kind === 'dir') checkReportsOwnership(plan.reports.dir);
+}
+
+/** Every --expectations file, merged; a malformed one, or one naming a clause the catalog lacks, is a usage error (one line, exit 2). */
+function readExpectations(files: readonly string[]): Expectations {
+  const ids = catalog.map((c) => c.id);
+  try {
+    return mergeExpectations(files.map((f) => parseExpectations(readText(f, '--expectations'), f, ids)));
   } catch (e) {
     if (e instanceof ExpectationsError) throw new ConfigError(`--expectations ${e.message}`);
     throw e;

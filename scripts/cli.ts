@@ -18,7 +18,7 @@ import { mergeReportsCommand } from './merge-reports.ts';
 import { EXIT, executeRun, readText } from '../runner/executor.ts';
 import { planRun, type RunOptions } from '../runner/plan.ts';
 import { newRunId } from '../runner/env.ts';
-import { runReports } from '../reports/run-reports.ts';
+import { checkRunInputs, runReports } from '../reports/run-reports.ts';
 import { dryRunText } from '../reports/dry-run-plan.ts';
 import { startEmbeddedTarget } from '../runner/embedded.ts';
 import { DEFAULT_RUN_TIMEOUT_MS, STOP_GRACE_MS } from '../runner/run-stop.ts';
@@ -72,6 +72,8 @@ const shardArg = (v: string): { index: number; count: number } => {
 const durationArg = (v: string): number => {
   const ms = parseDuration(v);
   if (ms === undefined) throw new InvalidArgumentError(`not a duration (use e.g. 300ms, 2s, 5m)`);
+  // Every duration option is a budget or a window: zero would end the run, or the wait, before it began.
+  if (ms <= 0) throw new InvalidArgumentError(`must be a positive duration (e.g. 300ms, 2s, 5m)`);
   return ms;
 };
 const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
@@ -105,6 +107,7 @@ program
   .option('--context <name>', 'context of the kubeconfig (KUBECONFIG or ~/.kube/config when --kubeconfig is absent)')
   .option('--server <url>', 'target base URL (with --token-file for a bearer token)')
   .option('--token-file <file>', 'bearer token file for --server')
+  .option('--certificate-authority <file>', "CA certificates (PEM) that verify the --server target's certificate (kubectl's option)")
   .option('--restricted-kubeconfig <file>', 'credentials of a second, restricted identity for the rest-authz checks (default: the run impersonates a user of its own)')
   .option('--in-cluster', 'use the service-account files of the pod this runs in')
   .option('--insecure-skip-tls-verify', "do not verify the target's certificate")
@@ -180,6 +183,8 @@ async function run(o: RunOptions & { require?: Requirement[] }): Promise<number>
   const planned = planRun(o, { seed: Math.floor(Math.random() * 2 ** 31), runId: newRunId(), cwd: process.cwd() });
   if (planned.errors !== undefined) throw new ConfigError(planned.errors[0]!);
   if (o.dryRun) {
+    // A CI lint step: everything a run would refuse is refused here too, before the plan is printed.
+    await checkRunInputs(planned.plan);
     process.stdout.write(dryRunText(o, planned.plan));
     return EXIT.conformant;
   }
