@@ -38,6 +38,7 @@ import { DEFAULT_RUNS } from '../suites/settings.ts';
 import { SCALE_CHOICES, scaleProfileByName, type ScaleProfile } from '../harness/scale.ts';
 import { parseRequire, type Requirement } from '../reports/require.ts';
 import { reportsDirArg } from './reports-option.ts';
+import { listBuiltinExpectations, resolveExpectations } from '../reports/builtin-expectations.ts';
 import { ReportsDirError } from '../reports/reports-ownership.ts';
 
 /**
@@ -121,7 +122,11 @@ program
   .option('--dry-run', 'print the plan (target, budget, checks, clauses) and exit; nothing is started or sent')
   .option('--path <path>', 'fast-check path of a counterexample to replay (with --seed and --check)')
   .option('--reports <dir>', 'where to write the reports; files the suite did not write there are never replaced', reportsDirArg, 'results')
-  .option('--expectations <file>', 'known failures of this target (YAML/JSON; repeatable, the lists are merged): only regressions fail the run', collect)
+  .option(
+    '--expectations <file|name>',
+    'known failures of this target (YAML/JSON, or the name of a file shipped with the suite: see `list-expectations`; repeatable, the lists are merged): only regressions fail the run',
+    collect,
+  )
   .option('--slow', "also run clauses that wait out the target's real time windows (minutes)")
   .option('--continue-ttl <duration>', 'continue-token lifetime the target is configured with', durationArg)
   .option('--history-window <duration>', 'watch/resourceVersion history the target keeps', durationArg)
@@ -180,6 +185,7 @@ program
 
 /** `run`: the plan of the options, then its dry-run text, or the one executor with the reports watching. */
 async function run(o: RunOptions & { require?: Requirement[] }): Promise<number> {
+  if (o.expectations !== undefined) o = { ...o, expectations: o.expectations.map(expectationsFile) };
   const planned = planRun(o, { seed: Math.floor(Math.random() * 2 ** 31), runId: newRunId(), cwd: process.cwd() });
   if (planned.errors !== undefined) throw new ConfigError(planned.errors[0]!);
   if (o.dryRun) {
@@ -269,6 +275,27 @@ program
     for (const c of checks) process.stdout.write(`${c.suite.padEnd(24)} ${c.id.padEnd(52)} ${c.clauses.join(' ')}\n`);
   });
 mergeReportsCommand(program);
+program
+  .command('list-expectations')
+  .description('print the expectations files shipped with the suite (give a name to --expectations)')
+  .addOption(new Option('-o, --output <format>', 'per file its name, entries and description, then its path; or a JSON array').choices(['text', 'json'] as const).default('text' as const))
+  .action((o) => {
+    const list = listBuiltinExpectations();
+    if (o.output === 'json') {
+      process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+      return;
+    }
+    const width = Math.max(0, ...list.map((e) => e.name.length));
+    for (const e of list) process.stdout.write(`${e.name.padEnd(width)}  ${String(e.entries).padStart(3)} entr${e.entries === 1 ? 'y  ' : 'ies'}  ${e.description}\n${''.padEnd(width)}  ${e.path}\n`);
+  });
+
+/** `--expectations NAME|FILE`: a file as given, else the suite's own file of that name; neither is a usage error. */
+function expectationsFile(value: string): string {
+  const r = resolveExpectations(value, process.cwd());
+  if ('error' in r) throw new ConfigError(`--expectations ${r.error}`);
+  return r.file;
+}
+
 program
   .command('list-faults')
   .description('print the faults and legal variations of the embedded target')
