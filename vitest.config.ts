@@ -33,6 +33,7 @@ const UNIT = [
   'test/cli/build-carry.test.ts',
   'test/harness/guard.test.ts',
   'test/harness/selection.test.ts',
+  'test/harness/did-you-mean.test.ts',
   'test/harness/json-stream.test.ts',
   'test/harness/transcript.test.ts',
   'test/harness/unsupported-by-model.test.ts',

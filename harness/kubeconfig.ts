@@ -39,6 +39,13 @@ export interface LoadTargetOptions {
   insecureSkipTlsVerify?: boolean;
   server?: string;
   token?: string;
+  /** `--certificate-authority FILE` with `--server`: the PEM bundle that verifies its certificate. */
+  certificateAuthority?: string;
+  /**
+   * Check the configuration without running anything it names: a kubeconfig's exec or auth-provider
+   * plugin is not started, so its credentials are not in the result (`run --dry-run`).
+   */
+  checkOnly?: boolean;
   env?: NodeJS.ProcessEnv;
   /** Directory of the service-account files; tests point it elsewhere. */
   serviceAccountDir?: string;
@@ -73,7 +80,7 @@ interface Merged {
 
 export async function loadTargetConfig(opts: LoadTargetOptions): Promise<TargetConfig> {
   const env = opts.env ?? process.env;
-  if (opts.server !== undefined) return fromExplicitServer(opts.server, opts.token, opts.insecureSkipTlsVerify === true);
+  if (opts.server !== undefined) return fromExplicitServer(opts.server, opts.token, opts.insecureSkipTlsVerify === true, opts.certificateAuthority);
 
   const files = kubeconfigFiles(opts, env);
   if (files) {
@@ -85,11 +92,20 @@ export async function loadTargetConfig(opts: LoadTargetOptions): Promise<TargetC
   throw new ConfigError('no target configured: pass --server or --kubeconfig, set KUBECONFIG, or run inside a cluster');
 }
 
-function fromExplicitServer(server: string, token: string | undefined, insecure: boolean): TargetConfig {
+function fromExplicitServer(server: string, token: string | undefined, insecure: boolean, caFile: string | undefined): TargetConfig {
   const url = parseServerUrl(server, '--server');
   const headers: Record<string, string> = {};
   if (token !== undefined && token !== '') headers.Authorization = `Bearer ${token.trim()}`;
-  return { server: url, tls: { insecureSkipTlsVerify: insecure }, headers, source: '--server' };
+  const tls: TargetTls = { insecureSkipTlsVerify: insecure };
+  if (caFile !== undefined) tls.ca = readCertificateAuthority(caFile);
+  return { server: url, tls, headers, source: '--server' };
+}
+
+/** A PEM bundle of CA certificates, refused in one line when it is not one. */
+export function readCertificateAuthority(file: string): string {
+  const text = readConfigFile(file, '--certificate-authority');
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(`--certificate-authority ${file}: not a PEM certificate (no -----BEGIN CERTIFICATE----- line)`);
+  return text;
 }
 
 function parseServerUrl(raw: string, where: string): string {
@@ -335,7 +351,7 @@ async function fromKubeconfig(merged: Merged, source: string, opts: LoadTargetOp
   checkAuthProvider(user, source);
 
   const insecure = opts.insecureSkipTlsVerify === true || cluster.body['insecure-skip-tls-verify'] === true;
-  const httpsOptions = plainOptions(cluster, user) ?? (await applyWithClientNode(cluster, user, contextName, server, insecure, source));
+  const httpsOptions = plainOptions(cluster, user) ?? (opts.checkOnly ? {} : await applyWithClientNode(cluster, user, contextName, server, insecure, source));
   const tls: TargetTls = { insecureSkipTlsVerify: insecure };
   if (httpsOptions.ca && !insecure) tls.ca = httpsOptions.ca as string | Buffer;
   if (httpsOptions.cert) tls.cert = httpsOptions.cert as string | Buffer;

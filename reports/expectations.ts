@@ -28,6 +28,7 @@
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type YAMLMap } from 'yaml';
 import { isObservationClass, OBSERVATION_CLASSES, type ObservationClassName } from '../reference/observations.ts';
+import { didYouMean } from '../harness/did-you-mean.ts';
 
 /** Target capabilities an entry can depend on, and how a run states them (`--target-capability`). */
 export const CAPABILITIES = ['watch-cache'] as const;
@@ -111,7 +112,12 @@ const PROFILES = ['svc', 'k8s'];
 
 type Fail = (node: unknown, path: string, detail: string) => never;
 
-export function parseExpectations(text: string, fileName: string): Expectations {
+/**
+ * `clauseIds`: the catalog's ids; given, an entry naming any other clause is an error (it would never
+ * match, and its known failure would turn into a regression with no hint why).
+ */
+export function parseExpectations(text: string, fileName: string, clauseIds?: readonly string[]): Expectations {
+  const known = clauseIds === undefined ? undefined : new Set(clauseIds);
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const first = doc.errors[0];
@@ -146,6 +152,7 @@ export function parseExpectations(text: string, fileName: string): Expectations 
     const clauseNode = item.get('clause', true);
     const clause = requiredString(clauseNode, item, `${at}.clause`, fail);
     if (!CLAUSE_ID.test(clause)) fail(clauseNode, `${at}.clause`, `not a clause id like 'rest:4.4.6': ${JSON.stringify(clause)}`);
+    if (known !== undefined && !known.has(clause)) fail(clauseNode, `${at}.clause`, `unknown clause id ${clause}${didYouMean(clause, clauseIds!)}`);
     const reason = requiredString(item.get('reason', true), item, `${at}.reason`, fail);
     const sourceNode = item.get('source', true);
     const source = sourceNode === undefined ? undefined : requiredString(sourceNode, item, `${at}.source`, fail);

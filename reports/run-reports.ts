@@ -6,13 +6,14 @@
  * executor's `RunIO`; nothing here calls back into it.
  */
 import path from 'node:path';
-import { ConfigError } from '../harness/kubeconfig.ts';
+import { statSync } from 'node:fs';
+import { ConfigError, loadTargetConfig } from '../harness/kubeconfig.ts';
 import { footprintLines, sumFootprints } from '../harness/footprint.ts';
 import type { ScaleProfile } from '../harness/scale.ts';
 import { checks } from '../suites/checks/index.ts';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
 import type { RunPlan } from '../runner/plan.ts';
-import { readText, version, type ExecutedRun, type RunIO, type RunVerdict } from '../runner/executor.ts';
+import { loadExternalTarget, readText, version, type ExecutedRun, type RunIO, type RunVerdict } from '../runner/executor.ts';
 import { directStage, type CheckStage } from '../runner/check-stage.ts';
 import type { RunResult } from '../runner/results.ts';
 import { excusedFailure } from './known-failures.ts';
@@ -31,10 +32,10 @@ import {
   type Expectations,
 } from './index.ts';
 import { makeWritableDir } from './reports-dir.ts';
+import { ownedReportFiles, ReportsDirError, RUN_CLAIM } from './reports-ownership.ts';
 import { outcomeOfRecords, Progress, shownPath } from './progress.ts';
 import { reportRefusedRun } from './refused-run.ts';
 import type { Requirement } from './require.ts';
-import { writeNodeagentCases } from './nodeagent-cases.ts';
 
 /**
  * The executor's RunIO for `run`. Throws ConfigError (one line, exit 2) for a reports folder that
@@ -44,12 +45,12 @@ export function runReports(plan: RunPlan, o: { readonly require?: readonly Requi
   // Every line of the run goes above the live status line once the checks run (reports/progress.ts).
   const progress = new Progress(process.stderr);
   const log = (line: string) => progress.line(line);
-  ensureWritableDir(plan.reports.dir);
-  // Read (and refused when malformed) before anything starts; applied once the target's release is known.
+  // Read (and refused when malformed) before anything starts or is made; applied once the target's release is known.
   const listed = plan.expectations.files.length ? readExpectations(plan.expectations.files) : undefined;
+  const baseline = plan.reports.baseline === undefined ? undefined : readBaseline(plan.reports.baseline);
+  ensureWritableDir(plan.reports.dir);
   for (const w of listed?.warnings ?? []) log(`svc-conformance: warning: ${w}`);
   let expectations: Expectations | undefined;
-  const baseline = plan.reports.baseline === undefined ? undefined : readBaseline(plan.reports.baseline);
   return {
     log,
     stage: progressStage(progress),
@@ -121,13 +122,12 @@ async function publish(
     ...(require !== undefined ? { require: [...require] } : {}),
   });
   const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];
-  const written = await writeReports(result, reportsDir, familyOf, {
+  await writeReports(result, reportsDir, familyOf, {
     catalog,
     ...(baseline !== undefined ? { baseline: compareWithBaseline(result, baseline) } : {}),
     ...(stepSummaryFile ? { stepSummaryFile } : {}),
     allure: { checks: plan.selection.selected, records: run.records, footprints: run.footprint.checks, seed: plan.seed, profile: plan.profile.name, startedAt: run.startedAt },
   });
-  written.files.push(...(await writeNodeagentCases(result, reportsDir)));
   if (!print) return result;
   // -o json: stdout is the summary alone, for a pipe into jq; the terminal summary goes to stderr.
   const output = plan.reports.output;
@@ -174,12 +174,51 @@ function ensureWritableDir(dir: string): void {
   } catch (e) {
     throw new ConfigError(`--reports ${dir}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
+  checkReportsOwnership(dir);
 }
 
-/** Every --expectations file, merged; a malformed one is a usage error (one line, exit 2). */
-function readExpectations(files: readonly string[]): Expectations {
+/** Refuses, before any request is sent, a folder where the reports would replace files the suite did not write. */
+export function checkReportsOwnership(dir: string): void {
   try {
-    return mergeExpectations(files.map((f) => parseExpectations(readText(f, '--expectations'), f)));
+    ownedReportFiles(dir, RUN_CLAIM);
+  } catch (e) {
+    if (e instanceof ReportsDirError) throw new ConfigError(`--reports: ${e.message}`);
+    throw e;
+  }
+}
+
+/**
+ * `run --dry-run`: everything a run would read before it starts, read and refused the same way (one
+ * line, exit 2), without sending, starting or writing anything: the target's files (a kubeconfig
+ * parsed, its context found; a credential plugin is not started), the expectations and baseline files
+ * and the reports folder. The plan itself already holds the selection and the hooks.
+ */
+export async function checkRunInputs(plan: RunPlan): Promise<void> {
+  if (plan.target.kind === 'external') {
+    await loadExternalTarget(plan.target, { checkOnly: true });
+    const restricted = plan.target.restrictedKubeconfig;
+    if (restricted !== undefined)
+      await loadTargetConfig({ kubeconfig: restricted, checkOnly: true }).catch((e: unknown) => {
+        throw e instanceof ConfigError ? new ConfigError(`--restricted-kubeconfig: ${e.message}`) : e;
+      });
+  }
+  if (plan.expectations.files.length > 0) readExpectations(plan.expectations.files);
+  if (plan.reports.baseline !== undefined) readBaseline(plan.reports.baseline);
+  let kind: 'dir' | 'other' | 'missing';
+  try {
+    kind = statSync(plan.reports.dir).isDirectory() ? 'dir' : 'other';
+  } catch {
+    kind = 'missing';
+  }
+  if (kind === 'other') throw new ConfigError(`--reports ${plan.reports.dir}: cannot write there (not a directory)`);
+  if (kind === 'dir') checkReportsOwnership(plan.reports.dir);
+}
+
+/** Every --expectations file, merged; a malformed one, or one naming a clause the catalog lacks, is a usage error (one line, exit 2). */
+function readExpectations(files: readonly string[]): Expectations {
+  const ids = catalog.map((c) => c.id);
+  try {
+    return mergeExpectations(files.map((f) => parseExpectations(readText(f, '--expectations'), f, ids)));
   } catch (e) {
     if (e instanceof ExpectationsError) throw new ConfigError(`--expectations ${e.message}`);
     throw e;

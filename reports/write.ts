@@ -2,7 +2,7 @@
  * The one module that touches the disk (STYLE.md practice 10). Everything it writes comes from the
  * pure formatters; this only decides file names and modes.
  */
-import { appendFile, chmod, mkdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,8 @@ import { COUNTEREXAMPLE_DIR, FAILURE_PAGE_DIR, counterexampleFiles, sanitiseFile
 import { failurePage } from './failure-page.ts';
 import { CHECK_DOC_DIR, checkDocsFor, checksNamedBy } from './check-docs.ts';
 import { ALLURE_DIR, allureFiles, type AllureInput } from './allure.ts';
+import { HISTORY_DIR, ownedReportFiles, recordOwned, removeOwned, RUN_CLAIM } from './reports-ownership.ts';
+import { writeNodeagentCases } from './nodeagent-cases.ts';
 
 export { COUNTEREXAMPLE_DIR, FAILURE_PAGE_DIR };
 
@@ -39,7 +41,7 @@ export interface WriteExtras {
   readonly allure?: AllureInput;
 }
 
-export const HISTORY_DIR = 'histories';
+export { HISTORY_DIR };
 
 // docs/checks/ of this package: one folder up from reports/ in the sources and from dist/ in the package.
 const SHIPPED_CHECK_DOCS = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', CHECK_DOC_DIR);
@@ -53,17 +55,39 @@ function shippedCheckDoc(name: string): string | undefined {
   }
 }
 
-/** Returns the paths written, summary.json first. */
+/**
+ * Returns the paths written, summary.json first (Allure results not among them). Replaces only what
+ * the suite wrote into `dir` before (reports/reports-ownership.ts); throws ReportsDirError, writing
+ * nothing, when anything else is where the reports go.
+ */
 export async function writeReports(run: RunResult, dir: string, familyOf: FamilyOf, extra: WriteExtras = {}): Promise<{ files: string[] }> {
   await mkdir(dir, { recursive: true });
+  const owned = ownedReportFiles(dir, RUN_CLAIM);
+  // Pages, scripts and histories an earlier run left would be read as this run's.
+  const removed = removeOwned(dir, RUN_CLAIM.dirs, owned);
   const files: string[] = [];
-  const put = async (path: string, content: string, mode?: number): Promise<void> => {
+  const written: string[] = [];
+  const put = async (path: string, content: string, mode?: number, listed = true): Promise<void> => {
     await writeFile(path, content, 'utf8');
     // writeFile's mode only applies when it creates the file; chmod covers a rerun into the same folder.
     if (mode !== undefined) await chmod(path, mode);
-    files.push(path);
+    written.push(path);
+    if (listed) files.push(path);
   };
+  try {
+    await writeAll(run, dir, familyOf, extra, put);
+    const cases = await writeNodeagentCases(run, dir);
+    written.push(...cases);
+    files.push(...cases);
+  } finally {
+    recordOwned(dir, owned, removed, written);
+  }
+  return { files };
+}
 
+type Put = (path: string, content: string, mode?: number, listed?: boolean) => Promise<void>;
+
+async function writeAll(run: RunResult, dir: string, familyOf: FamilyOf, extra: WriteExtras, put: Put): Promise<void> {
   const coverage = extra.catalog === undefined ? undefined : { catalog: extra.catalog, familyOf };
   await put(join(dir, 'summary.json'), toSummaryJson(run, coverage));
   await put(join(dir, 'junit.xml'), toJUnitXml(run, familyOf));
@@ -76,7 +100,6 @@ export async function writeReports(run: RunResult, dir: string, familyOf: Family
 
   // The pages of the checks the report names, which index.html and summary.md link (reports/check-docs.ts).
   const docDir = join(dir, CHECK_DOC_DIR);
-  await rm(docDir, { recursive: true, force: true });
   const docs = checkDocsFor(checksNamedBy(run), shippedCheckDoc);
   if (docs.length > 0) {
     await mkdir(docDir, { recursive: true });
@@ -86,30 +109,24 @@ export async function writeReports(run: RunResult, dir: string, familyOf: Family
   if (extra.allure !== undefined) {
     // Allure reads every file in its folder: an earlier run's results would show beside this one's.
     const allureDir = join(dir, ALLURE_DIR);
-    await rm(allureDir, { recursive: true, force: true });
     await mkdir(allureDir, { recursive: true });
-    for (const f of allureFiles(extra.allure)) await writeFile(join(allureDir, f.name), f.content, 'utf8');
+    for (const f of allureFiles(extra.allure)) await put(join(allureDir, f.name), f.content, undefined, false);
   }
 
-  // Pages left by an earlier run into the same folder would be read as this run's failures.
   const pageDir = join(dir, FAILURE_PAGE_DIR);
-  await rm(pageDir, { recursive: true, force: true });
   const pages = failurePages(run);
   if (pages.length > 0) {
     await mkdir(pageDir, { recursive: true });
     for (const p of pages) await put(join(pageDir, p.name), p.content);
   }
 
-  // Scripts left by an earlier run into the same folder would pass for reproductions of this one.
   const cxDir = join(dir, COUNTEREXAMPLE_DIR);
-  await rm(cxDir, { recursive: true, force: true });
   const scripts = counterexampleScripts(run);
   const extras = (extra.counterexampleFiles ?? []).map((f) => ({ name: sanitiseFileName(f.name), content: f.content }));
-  if (scripts.length + extras.length === 0) return { files };
+  if (scripts.length + extras.length === 0) return;
   await mkdir(cxDir, { recursive: true });
   for (const s of scripts) await put(join(cxDir, s.name), s.content, s.name.endsWith('.sh') ? 0o755 : undefined);
   for (const f of extras) await put(join(cxDir, f.name), f.content);
-  return { files };
 }
 
 export { sanitiseFileName };
@@ -156,9 +173,8 @@ export function historyFiles(run: RunResult): ExtraFile[] {
   return [...out].map(([name, content]) => ({ name, content }));
 }
 
-async function writeHistories(run: RunResult, dir: string, put: (path: string, content: string) => Promise<void>): Promise<void> {
+async function writeHistories(run: RunResult, dir: string, put: Put): Promise<void> {
   const hDir = join(dir, HISTORY_DIR);
-  await rm(hDir, { recursive: true, force: true });
   const files = historyFiles(run);
   if (files.length === 0) return;
   await mkdir(hDir, { recursive: true });

@@ -21,7 +21,7 @@ import { armRunStop, STOP_EXIT, STOP_GRACE_MS, stopLine, unfinishedRecords, with
 import { profileMismatch, profiles, type Profile } from '../reference/profile.ts';
 import { checks as registry } from '../suites/checks/index.ts';
 import type { SuiteSettings } from '../suites/settings.ts';
-import type { RunPlan } from './plan.ts';
+import type { ExternalTargetPlan, RunPlan } from './plan.ts';
 import type { CheckStage } from './check-stage.ts';
 import { startEmbeddedTarget } from './embedded.ts';
 import type { VariationName } from '../targets/api-server/index.ts';
@@ -94,6 +94,22 @@ export interface RunOutcome {
 
 /** Longest cleanup of an external target: the sweep's own wait plus its requests. */
 const SWEEP_LIMIT_MS = 60_000;
+/**
+ * The external target's configuration from the files the plan names. `checkOnly` (run --dry-run)
+ * reads and validates every file without starting a kubeconfig's credential plugin.
+ */
+export async function loadExternalTarget(t: ExternalTargetPlan, o: { checkOnly?: boolean } = {}): Promise<TargetConfig> {
+  return loadTargetConfig({
+    ...(t.kubeconfig ? { kubeconfig: t.kubeconfig } : {}),
+    ...(t.context ? { context: t.context } : {}),
+    ...(t.server ? { server: t.server } : {}),
+    ...(t.tokenFile ? { token: readText(t.tokenFile, '--token-file').trim() } : {}),
+    ...(t.certificateAuthority !== undefined ? { certificateAuthority: t.certificateAuthority } : {}),
+    ...(t.insecureSkipTlsVerify ? { insecureSkipTlsVerify: true } : {}),
+    ...(o.checkOnly ? { checkOnly: true } : {}),
+  });
+}
+
 /** How long stopping the daemon's private server and the embedded target may take at the end. */
 const CLEANUP_LIMIT_MS = 15_000;
 
@@ -115,14 +131,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
   let stopEmbedded: (() => Promise<void>) | undefined;
   let embeddedToken: string | undefined;
   if (plan.target.kind === 'external') {
-    const t = plan.target;
-    targetCfg = await loadTargetConfig({
-      ...(t.kubeconfig ? { kubeconfig: t.kubeconfig } : {}),
-      ...(t.context ? { context: t.context } : {}),
-      ...(t.server ? { server: t.server } : {}),
-      ...(t.tokenFile ? { token: readText(t.tokenFile, '--token-file').trim() } : {}),
-      ...(t.insecureSkipTlsVerify ? { insecureSkipTlsVerify: true } : {}),
-    });
+    targetCfg = await loadExternalTarget(plan.target);
   } else {
     const embedded = await startEmbeddedTarget(plan.target, profile, {
       ...(io.source !== undefined ? { source: io.source } : {}),

@@ -22,6 +22,8 @@ import { shardOf } from './shard.ts';
 import { replayCommand } from './replay-command.ts';
 import { requireSome, selectChecks, selectionOf } from '../harness/selection.ts';
 import { ConfigError } from '../harness/kubeconfig.ts';
+import { didYouMean } from '../harness/did-you-mean.ts';
+import { nodeagentFault, nodeagentFaults } from '../targets/nodeagent-loader/faults.ts';
 
 /** The parsed options of `run` (scripts/cli.ts declares the flags; this is what they parse into). */
 export interface RunOptions {
@@ -29,6 +31,7 @@ export interface RunOptions {
   context?: string;
   server?: string;
   tokenFile?: string;
+  certificateAuthority?: string;
   inCluster?: true;
   insecureSkipTlsVerify?: true;
   restrictedKubeconfig?: string;
@@ -94,6 +97,8 @@ export interface ExternalTargetPlan {
   readonly context?: string;
   readonly server?: string;
   readonly tokenFile?: string;
+  /** `--certificate-authority`: the CA file that verifies a `--server` target's certificate. */
+  readonly certificateAuthority?: string;
   readonly inCluster?: true;
   readonly insecureSkipTlsVerify?: true;
   readonly restrictedKubeconfig?: string;
@@ -155,12 +160,32 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
   if (o.path !== undefined && (o.seed === undefined || !o.check?.length)) errors.push('--path replays one counterexample: give it with the --seed and --check it was printed with');
   if (o.reproduce !== undefined && (o.path === undefined || o.check?.length !== 1))
     errors.push('--reproduce N replays one counterexample: give it with the --seed, --check and --path it was printed with');
-  for (const s of o.suite ?? []) if (!suiteNames.includes(s)) errors.push(`unknown suite ${s}; known: ${suiteNames.join(', ')}`);
-  for (const c of o.check ?? []) if (!registry.some((k) => k.id === c)) errors.push(`unknown check ${c}; see \`svc-conformance list-checks\``);
+  for (const s of o.suite ?? []) if (!suiteNames.includes(s)) errors.push(`unknown suite ${s}${didYouMean(s, suiteNames)} (known: ${suiteNames.join(', ')})`);
+  for (const c of o.check ?? [])
+    if (!registry.some((k) => k.id === c))
+      errors.push(
+        `unknown check ${c}${didYouMean(
+          c,
+          registry.map((k) => k.id),
+        )} (see \`svc-conformance list-checks\`)`,
+      );
+  if (o.certificateAuthority !== undefined && o.server === undefined) errors.push('--certificate-authority applies to --server; a kubeconfig names its own (certificate-authority of its cluster)');
+  if (o.certificateAuthority !== undefined && o.insecureSkipTlsVerify) errors.push('--certificate-authority and --insecure-skip-tls-verify contradict each other: give one');
   if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0)) errors.push('--fault and --variation apply to the embedded reference server only');
   if (external && o.runtimeConfig !== undefined) errors.push('--runtime-config applies to the embedded reference server only');
   if (!external && (o.hook?.length ?? 0) > 0) errors.push('--hook applies to an external target; the embedded server has its own restart and compaction hooks');
   if (!external && o.restrictedKubeconfig !== undefined) errors.push("--restricted-kubeconfig applies to an external target; the embedded server's checks impersonate a user of their own");
+  for (const f of o.nodeagentFault ?? [])
+    if (!nodeagentFault(f))
+      errors.push(
+        `unknown node-agent fault ${f}${didYouMean(
+          f,
+          nodeagentFaults.map((x) => x.name),
+        )} (known: ${nodeagentFaults.map((x) => x.name).join(', ')})`,
+      );
+  if (o.nodeagentLoader !== undefined && (o.nodeagentFault?.length ?? 0) > 0) errors.push('--nodeagent-fault applies to the embedded node-agent loader only');
+  if (o.nodeagentLoader !== undefined && o.nodeagentLoader.trim() === '') errors.push('--nodeagent-loader needs a command');
+  if (o.controllerDaemon !== undefined && o.controllerDaemon.trim() === '') errors.push('--controller-daemon needs a command');
   const faults = unknownNames('fault', o.fault ?? [], faultTable, errors);
   const variations = unknownNames('variation', o.variation ?? [], variationTable, errors);
   const hooks: Hooks = {};
@@ -193,6 +218,7 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
       ...(o.context ? { context: o.context } : {}),
       ...(o.server ? { server: o.server } : {}),
       ...(o.tokenFile ? { tokenFile: o.tokenFile } : {}),
+      ...(o.certificateAuthority !== undefined ? { certificateAuthority: o.certificateAuthority } : {}),
       ...(o.inCluster ? { inCluster: true } : {}),
       ...(o.insecureSkipTlsVerify ? { insecureSkipTlsVerify: true } : {}),
       ...(o.restrictedKubeconfig !== undefined ? { restrictedKubeconfig: o.restrictedKubeconfig } : {}),
@@ -268,6 +294,6 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
 function unknownNames<T extends string>(what: string, names: readonly string[], table: readonly { name: T }[], errors: string[]): T[] {
   const known = new Set<string>(table.map((t) => t.name));
   const bad = names.filter((n) => !known.has(n));
-  if (bad.length > 0) errors.push(`unknown ${what} ${bad.join(', ')}; known: ${[...known].join(', ')}`);
+  if (bad.length > 0) errors.push(`unknown ${what} ${bad.join(', ')}${didYouMean(bad[0]!, known)} (see \`svc-conformance list-faults\`)`);
   return names as T[];
 }

@@ -18,7 +18,7 @@ import { mergeReportsCommand } from './merge-reports.ts';
 import { EXIT, executeRun, readText } from '../runner/executor.ts';
 import { planRun, type RunOptions } from '../runner/plan.ts';
 import { newRunId } from '../runner/env.ts';
-import { runReports } from '../reports/run-reports.ts';
+import { checkRunInputs, runReports } from '../reports/run-reports.ts';
 import { dryRunText } from '../reports/dry-run-plan.ts';
 import { startEmbeddedTarget } from '../runner/embedded.ts';
 import { DEFAULT_RUN_TIMEOUT_MS, STOP_GRACE_MS } from '../runner/run-stop.ts';
@@ -37,6 +37,9 @@ import { DEFAULT_PARALLEL } from '../runner/scheduler.ts';
 import { DEFAULT_RUNS } from '../suites/settings.ts';
 import { SCALE_CHOICES, scaleProfileByName, type ScaleProfile } from '../harness/scale.ts';
 import { parseRequire, type Requirement } from '../reports/require.ts';
+import { reportsDirArg } from './reports-option.ts';
+import { listBuiltinExpectations, resolveExpectations } from '../reports/builtin-expectations.ts';
+import { ReportsDirError } from '../reports/reports-ownership.ts';
 
 /**
  * Replays of a failure alone (and beside background writes when none failed again): two tell a
@@ -70,6 +73,8 @@ const shardArg = (v: string): { index: number; count: number } => {
 const durationArg = (v: string): number => {
   const ms = parseDuration(v);
   if (ms === undefined) throw new InvalidArgumentError(`not a duration (use e.g. 300ms, 2s, 5m)`);
+  // Every duration option is a budget or a window: zero would end the run, or the wait, before it began.
+  if (ms <= 0) throw new InvalidArgumentError(`must be a positive duration (e.g. 300ms, 2s, 5m)`);
   return ms;
 };
 const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
@@ -103,6 +108,7 @@ program
   .option('--context <name>', 'context of the kubeconfig (KUBECONFIG or ~/.kube/config when --kubeconfig is absent)')
   .option('--server <url>', 'target base URL (with --token-file for a bearer token)')
   .option('--token-file <file>', 'bearer token file for --server')
+  .option('--certificate-authority <file>', "CA certificates (PEM) that verify the --server target's certificate (kubectl's option)")
   .option('--restricted-kubeconfig <file>', 'credentials of a second, restricted identity for the rest-authz checks (default: the run impersonates a user of its own)')
   .option('--in-cluster', 'use the service-account files of the pod this runs in')
   .option('--insecure-skip-tls-verify', "do not verify the target's certificate")
@@ -115,8 +121,12 @@ program
   .option('--skip <regex>', 'leave out checks whose id, suite, title or a clause id matches (repeatable; case-insensitive)', collect)
   .option('--dry-run', 'print the plan (target, budget, checks, clauses) and exit; nothing is started or sent')
   .option('--path <path>', 'fast-check path of a counterexample to replay (with --seed and --check)')
-  .option('--reports <dir>', 'where to write the reports', 'results')
-  .option('--expectations <file>', 'known failures of this target (YAML/JSON; repeatable, the lists are merged): only regressions fail the run', collect)
+  .option('--reports <dir>', 'where to write the reports; files the suite did not write there are never replaced', reportsDirArg, 'results')
+  .option(
+    '--expectations <file|name>',
+    'known failures of this target (YAML/JSON, or the name of a file shipped with the suite: see `list-expectations`; repeatable, the lists are merged): only regressions fail the run',
+    collect,
+  )
   .option('--slow', "also run clauses that wait out the target's real time windows (minutes)")
   .option('--continue-ttl <duration>', 'continue-token lifetime the target is configured with', durationArg)
   .option('--history-window <duration>', 'watch/resourceVersion history the target keeps', durationArg)
@@ -175,9 +185,12 @@ program
 
 /** `run`: the plan of the options, then its dry-run text, or the one executor with the reports watching. */
 async function run(o: RunOptions & { require?: Requirement[] }): Promise<number> {
+  if (o.expectations !== undefined) o = { ...o, expectations: o.expectations.map(expectationsFile) };
   const planned = planRun(o, { seed: Math.floor(Math.random() * 2 ** 31), runId: newRunId(), cwd: process.cwd() });
   if (planned.errors !== undefined) throw new ConfigError(planned.errors[0]!);
   if (o.dryRun) {
+    // A CI lint step: everything a run would refuse is refused here too, before the plan is printed.
+    await checkRunInputs(planned.plan);
     process.stdout.write(dryRunText(o, planned.plan));
     return EXIT.conformant;
   }
@@ -263,6 +276,27 @@ program
   });
 mergeReportsCommand(program);
 program
+  .command('list-expectations')
+  .description('print the expectations files shipped with the suite (give a name to --expectations)')
+  .addOption(new Option('-o, --output <format>', 'per file its name, entries and description, then its path; or a JSON array').choices(['text', 'json'] as const).default('text' as const))
+  .action((o) => {
+    const list = listBuiltinExpectations();
+    if (o.output === 'json') {
+      process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+      return;
+    }
+    const width = Math.max(0, ...list.map((e) => e.name.length));
+    for (const e of list) process.stdout.write(`${e.name.padEnd(width)}  ${String(e.entries).padStart(3)} entr${e.entries === 1 ? 'y  ' : 'ies'}  ${e.description}\n${''.padEnd(width)}  ${e.path}\n`);
+  });
+
+/** `--expectations NAME|FILE`: a file as given, else the suite's own file of that name; neither is a usage error. */
+function expectationsFile(value: string): string {
+  const r = resolveExpectations(value, process.cwd());
+  if ('error' in r) throw new ConfigError(`--expectations ${r.error}`);
+  return r.file;
+}
+
+program
   .command('list-faults')
   .description('print the faults and legal variations of the embedded target')
   .action(() => {
@@ -331,7 +365,7 @@ function reportError(e: unknown): void {
     process.exitCode = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? 0 : EXIT.usage;
     return;
   }
-  if (e instanceof ConfigError) {
+  if (e instanceof ConfigError || e instanceof ReportsDirError) {
     process.stderr.write(`svc-conformance: ${e.message}\n`);
     process.exitCode = EXIT.usage;
     return;

@@ -6,7 +6,7 @@
  * differently), 1 the target violates where the reference conforms, 2 usage, 3 unreachable or nothing
  * compared.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
@@ -27,6 +27,8 @@ import { translator } from '../harness/lockstep-diff.ts';
 import { buildCompareResult, compareExitCode, toCompareJson, toCompareMarkdown, type CompareCheck, type CompareResult } from '../reports/compare-result.ts';
 import { toCompareHtml } from '../reports/compare-html.ts';
 import { makeWritableDir } from '../reports/reports-dir.ts';
+import { COMPARE_CLAIM } from '../reports/reports-ownership.ts';
+import { checkOwned, reportsDirArg, writeOwned } from './reports-option.ts';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
@@ -150,6 +152,7 @@ export async function runCompare(o: CompareOptions, log: (line: string) => void 
   } catch (e) {
     throw new ConfigError(`--reports ${o.reports}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
+  checkOwned(reportsDir, COMPARE_CLAIM);
   const settings = settingsFor(isExternal(o.target) || isExternal(o.reference));
   const prepared: PreparedSide[] = [];
   const opened: OpenedEnv[] = [];
@@ -208,7 +211,7 @@ export async function runCompare(o: CompareOptions, log: (line: string) => void 
       [path.join(reportsDir, 'compare.md'), toCompareMarkdown(result)],
       [path.join(reportsDir, 'compare.html'), toCompareHtml(result)],
     ] as const;
-    for (const [f, content] of files) writeFileSync(f, content);
+    writeOwned(reportsDir, COMPARE_CLAIM, files);
     return { result, exitCode: compareExitCode(result), files: files.map(([f]) => f) };
   } finally {
     for (const e of opened) await e.close().catch(() => undefined);
@@ -292,7 +295,7 @@ export function registerCompareCommand(program: Command): void {
     .option('--suite <name>', `only this suite (repeatable; default ${COMPARE_SUITES.join(', ')})`, collect)
     .option('--check <id>', 'only this check (repeatable; see `list-checks`)', collect)
     .option('--path <path>', 'replay one case (with --seed and one --check)')
-    .option('--reports <dir>', 'where to write compare.json, compare.md and compare.html', 'results')
+    .option('--reports <dir>', 'where to write compare.json, compare.md and compare.html', reportsDirArg, 'results')
     .option('--strict', 'exit 1 also when an open choice is taken differently')
     .action(async (o) => {
       const words = (pairs: [string, string | undefined][]) => pairs.filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${quote(v!)}`);

@@ -83,7 +83,7 @@ export function registerEnvtestCommand(program: Command<[], Record<string, unkno
       const out = (line: string) => process.stdout.write(`${line}\n`);
       out(`envtest: ${cp.topology} ready in ${(cp.timings.total! / 1000).toFixed(1)} s at ${cp.server} (${cp.components.map((c) => c.name).join(', ')})`);
       out(`kubeconfig: ${kubeconfig}`);
-      out(`  npx svc-conformance run --kubeconfig ${kubeconfig} --profile k8s --expectations expectations/upstream-kube-apiserver.yaml --hook 'compact=node scripts/etcd-compact.mjs ${cp.etcdUrl}'`);
+      out(`  npx svc-conformance run --kubeconfig ${kubeconfig} --profile k8s --expectations upstream-kube-apiserver --hook 'compact=node scripts/etcd-compact.mjs ${cp.etcdUrl}'`);
       out('Ctrl-C stops it.');
       const signal = await new Promise<NodeJS.Signals>((resolve) => {
         for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => resolve(sig));

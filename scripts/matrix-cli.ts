@@ -4,13 +4,15 @@
  * is labelled by LABEL, else the summary's target label, else the folder's name. Exit 0 written,
  * 2 a folder without a readable summary.json (one line).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from '@commander-js/extra-typings';
 import { ConfigError } from '../harness/kubeconfig.ts';
 import { buildMatrix, toMatrixJson, toMatrixMarkdown, type MatrixRunInput } from '../reports/matrix.ts';
 import { toMatrixHtml } from '../reports/matrix-html.ts';
 import { makeWritableDir } from '../reports/reports-dir.ts';
+import { MATRIX_CLAIM } from '../reports/reports-ownership.ts';
+import { reportsDirArg, writeOwned } from './reports-option.ts';
 
 export function readRun(arg: string, outDir: string): MatrixRunInput {
   const eq = arg.indexOf('=');
@@ -43,7 +45,7 @@ export function writeMatrix(args: readonly string[], reports: string): { files: 
     [path.join(outDir, 'matrix.md'), toMatrixMarkdown(m)],
     [path.join(outDir, 'matrix.html'), toMatrixHtml(m)],
   ] as const;
-  for (const [f, c] of files) writeFileSync(f, c);
+  writeOwned(outDir, MATRIX_CLAIM, files);
   return { files: files.map(([f]) => f), differing: m.totals.differing, rows: m.totals.rows };
 }
 
@@ -52,7 +54,7 @@ export function registerMatrixCommand(program: Command): void {
     .command('matrix')
     .description('several runs side by side: clauses as rows, runs as columns, rows where they differ first (matrix.json, matrix.md, matrix.html)')
     .argument('<dirs...>', 'the --reports folders of the runs, each optionally DIR=LABEL')
-    .option('--reports <dir>', 'where to write the matrix', 'results')
+    .option('--reports <dir>', 'where to write the matrix', reportsDirArg, 'results')
     .action((dirs, o) => {
       const r = writeMatrix(dirs, o.reports);
       process.stdout.write(`matrix: ${dirs.length} runs, ${r.rows} clauses, ${r.differing} differ\nreports: ${r.files.join(', ')}\n`);

@@ -63,6 +63,15 @@ describe('the packed package', () => {
     expect(help.status, help.stderr).toBe(0);
     expect(help.stderr, 'the installed dist/ must run, not the sources through tsx').toBe('');
 
+    // The shipped expectations by name, resolved inside the installed package, not the current folder.
+    const listed = spawnSync(bin, ['list-expectations', '-o', 'json'], { cwd: elsewhere, encoding: 'utf8', timeout: 60_000, env });
+    expect(listed.status, listed.stderr).toBe(0);
+    const shipped = JSON.parse(listed.stdout) as { name: string; path: string }[];
+    expect(shipped.map((e) => e.name)).toEqual(['upstream-kube-apiserver', 'upstream-kube-controller-manager', 'upstream-kubelet']);
+    for (const e of shipped) expect(e.path.startsWith(path.join(project, 'node_modules', 'svc-conformance', 'expectations'))).toBe(true);
+    const byName = spawnSync(bin, ['run', '--dry-run', '--profile', 'k8s', '--expectations', 'upstream-kube-apiserver'], { cwd: elsewhere, encoding: 'utf8', timeout: 60_000, env });
+    expect(byName.status, byName.stderr).toBe(0);
+
     const reports = path.join(elsewhere, 'out');
     // The whole daemon suite: its checks start the reference daemon as a process, dozens of times, from
     // the bundle in dist/ (without it they would need esbuild or tsx, and this install has neither).

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -138,6 +138,22 @@ describe('loadTargetConfig: sources and credentials', () => {
     expect(cfg.headers.Authorization).toBe('Bearer from-exec');
   });
 
+  it('checkOnly (run --dry-run) validates the file and context but starts no exec plugin', async () => {
+    const script = write(
+      'exec-count.mjs',
+      `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(join(dir, 'exec-ran'))}, 'x');\nconsole.log(JSON.stringify({ apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', status: { token: 't' } }));`,
+    );
+    const user = `    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: ${process.execPath}\n      args: [${script}]\n      interactiveMode: Never`;
+    const file = write('exec-check.yaml', kubeconfig({ server: http.url, user }));
+    const checked = await load({ kubeconfig: file, checkOnly: true });
+    expect(checked.server).toBe(http.url);
+    expect(existsSync(join(dir, 'exec-ran'))).toBe(false);
+    expect(await configError(load({ kubeconfig: file, checkOnly: true, context: 'other' }))).toMatch(/context "other" not found/);
+    // The same file without checkOnly does start it: the check above is not vacuous.
+    expect((await load({ kubeconfig: file })).headers.Authorization).toBe('Bearer t');
+    expect(existsSync(join(dir, 'exec-ran'))).toBe(true);
+  });
+
   it('a failing exec plugin is a ConfigError', async () => {
     const user = `    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: ${join(dir, 'no-such-plugin')}`;
     const err = await load({ kubeconfig: write('exec-bad.yaml', kubeconfig({ server: http.url, user })) }).catch((e: unknown) => e);
@@ -265,6 +281,16 @@ describe('TLS: CA bundle, client certificates, insecure-skip-tls-verify', () => 
       `server: ${https.url}\n    certificate-authority-data: ${b64(fixture('ca.crt'))}`,
     );
     expect(await get(await load({ kubeconfig: write('mtls-files.yaml', text) }))).toEqual({ clientCn: 'svc-conformance-test-client' });
+  });
+
+  it('--server with --certificate-authority: the CA file verifies the server; another certificate as CA does not', async () => {
+    const cfg = await load({ server: https.url, certificateAuthority: join(TLS_DIR, 'ca.crt') });
+    expect(cfg.tls.ca).toContain('BEGIN CERTIFICATE');
+    expect(await get(cfg)).toEqual({ clientCn: null });
+    const wrong = await load({ server: https.url, certificateAuthority: join(TLS_DIR, 'client.crt') });
+    expect(((await get(wrong).catch((e: unknown) => e)) as Error).message).toMatch(/TLS: server certificate not trusted/);
+    await expect(load({ server: https.url, certificateAuthority: join(TLS_DIR, 'client.key') })).rejects.toThrow(/--certificate-authority .*client\.key: not a PEM certificate/);
+    await expect(load({ server: https.url, certificateAuthority: join(dir, 'none.crt') })).rejects.toThrow(/--certificate-authority .*none\.crt: no such file/);
   });
 
   it('without the CA the server is not trusted, unless insecureSkipTlsVerify', async () => {

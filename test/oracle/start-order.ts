@@ -39,6 +39,8 @@ export const COSTLIEST_FIRST: readonly string[] = [
   'test/runner/same-seed.test.ts',
   'test/harness/envtest-topologies.test.ts',
   'test/cli/package.test.ts',
+  // Its install case waits on npm for most of a minute, as package.test.ts does.
+  'test/cli/action.test.ts',
   'test/harness/repeatable-5xx.test.ts',
   'test/cli/bad-input.test.ts',
   'test/harness/controller-daemon.test.ts',

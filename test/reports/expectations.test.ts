@@ -163,3 +163,14 @@ describe('a known failure limited to a run condition (when: scale)', () => {
     expect(expectationsForRun(mergeExpectations([e, plain]), { scale: false }).knownFailures.map((k) => k.reason)).toEqual(['tokens never expire', 'always']);
   });
 });
+
+describe('an entry naming a clause the catalog lacks', () => {
+  const text = 'knownFailures:\n  - clause: rest:4.4.3\n    reason: real\n    observed: {status: 500}\n  - clause: rest:4.4.33\n    reason: typo\n    observed: {status: 500}\n';
+  it('with the catalog: an error at its file and line, with the nearest ids', () => {
+    const ids = catalog.map((c) => c.id);
+    expect(() => parseExpectations(text, 'e.yaml', ids)).toThrow(/^e\.yaml:5: knownFailures\[1\]\.clause: unknown clause id rest:4\.4\.33; did you mean rest:4\.4\.3/);
+  });
+  it('without it (the file alone), accepted as before', () => {
+    expect(parseExpectations(text, 'e.yaml').knownFailures).toHaveLength(2);
+  });
+});

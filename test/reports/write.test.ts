@@ -44,10 +44,18 @@ describe('writeReports', () => {
   });
 
   it('removes scripts a previous run left behind', async () => {
-    await mkdir(join(dir, 'counterexamples'));
-    await writeFile(join(dir, 'counterexamples', 'rest_1-1.sh'), 'old');
+    await writeReports(sampleRun(), dir, familyOf, { counterexampleFiles: [{ name: 'rest_1-1.sh', content: 'old' }] });
+    expect(await readdir(join(dir, 'counterexamples'))).toContain('rest_1-1.sh');
     await writeReports(sampleRun(), dir, familyOf);
     expect((await readdir(join(dir, 'counterexamples'))).sort()).toEqual(['rest_4.4.3-1.sh', 'rest_4.4.6-1.sh']);
+  });
+
+  it('refuses, writing nothing, a folder where a script it would replace is not one it wrote', async () => {
+    await mkdir(join(dir, 'counterexamples'));
+    await writeFile(join(dir, 'counterexamples', 'rest_1-1.sh'), 'mine');
+    await expect(writeReports(sampleRun(), dir, familyOf)).rejects.toThrow(/counterexamples\/rest_1-1\.sh was not written by svc-conformance/);
+    expect((await readdir(dir)).sort()).toEqual(['counterexamples']);
+    expect(await readFile(join(dir, 'counterexamples', 'rest_1-1.sh'), 'utf8')).toBe('mine');
   });
 
   it('sanitises clause ids into plain file names', () => {

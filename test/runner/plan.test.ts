@@ -42,14 +42,14 @@ describe('planRun', () => {
   it('refuses each configuration mistake with the line the command prints', () => {
     expect(errorsOf({ path: '0:1' })).toEqual(['--path replays one counterexample: give it with the --seed and --check it was printed with']);
     expect(errorsOf({ reproduce: 3, seed: 1, check: ['crud-sequences'] })[0]).toMatch(/^--reproduce N replays one counterexample/);
-    expect(errorsOf({ suite: ['nope'] })[0]).toMatch(/^unknown suite nope; known: /);
-    expect(errorsOf({ check: ['nope'] })).toEqual(['unknown check nope; see `svc-conformance list-checks`']);
+    expect(errorsOf({ suite: ['rest-wach'] })[0]).toMatch(/^unknown suite rest-wach; did you mean rest-watch\? \(known: rest-crud, /);
+    expect(errorsOf({ check: ['health-endpoint'] })).toEqual(['unknown check health-endpoint; did you mean health-endpoints? (see `svc-conformance list-checks`)']);
     expect(errorsOf({ server: 'https://x', fault: ['ignore-exact'] })).toEqual(['--fault and --variation apply to the embedded reference server only']);
     expect(errorsOf({ server: 'https://x', runtimeConfig: 'a/v1' })).toEqual(['--runtime-config applies to the embedded reference server only']);
     expect(errorsOf({ hook: ['restart=x'] })[0]).toMatch(/^--hook applies to an external target/);
     expect(errorsOf({ restrictedKubeconfig: 'r.yaml' })[0]).toMatch(/^--restricted-kubeconfig applies to an external target/);
-    expect(errorsOf({ fault: ['no-such-fault'] })[0]).toMatch(/^unknown fault no-such-fault; known: ignore-exact/);
-    expect(errorsOf({ variation: ['no-such'] })[0]).toMatch(/^unknown variation no-such; known: /);
+    expect(errorsOf({ fault: ['no-such-fault'] })[0]).toMatch(/^unknown fault no-such-fault; did you mean .*\(see `svc-conformance list-faults`\)$/);
+    expect(errorsOf({ variation: ['no-such'] })[0]).toMatch(/^unknown variation no-such; did you mean .*\(see `svc-conformance list-faults`\)$/);
     expect(errorsOf({ server: 'https://x', hook: ['reboot=x'] })).toEqual(['--hook reboot=x: expected restart=CMD or compact=CMD']);
   });
 
