@@ -11,7 +11,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/kubeconfig.ts';
-import { checkReachable, createTargetClient } from '../harness/client.ts';
+import { createTargetClient } from '../harness/client.ts';
+import { firstContact } from '../harness/transport-preflight.ts';
 import type { TargetSettings } from '../harness/check.ts';
 import type { DaemonLauncher } from '../harness/controller-daemon.ts';
 import type { NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
@@ -171,13 +172,14 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     let refused: string | undefined;
     const probe = createTargetClient(targetCfg, { maxRetries: 1 });
     try {
-      const reported = await checkReachable(probe);
+      const contact = await firstContact(targetCfg);
+      const reported = contact.release;
       if (external) await refuseProfileMismatch(probe, profile);
       // Only the API suites need the identity's permissions; a loader or daemon run asks nothing.
       if (plan.preflight && selected.some((c) => c.suite.startsWith('rest-'))) {
         // A review that gets no answer decides nothing: the checks find out for themselves (a target
         // that holds connections must still get a run and its reports, not a stop before them).
-        refused = await preflight(probe, { profile, runId, credentials: targetCfg.source }).catch((e: unknown) => {
+        refused = await preflight(probe, { profile, runId, credentials: targetCfg.source, earlier: contact.answers }).catch((e: unknown) => {
           if (!(e instanceof InfrastructureError)) throw e;
           log(`svc-conformance: preflight undecided (${e.message}); the checks go on`);
           return undefined;
