@@ -330,13 +330,14 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       // hurried one not at all: it lists what is there and goes.
       const limitMs = stoppedFor === undefined ? SWEEP_LIMIT_MS : STOPPED_CLEANUP_MS;
       const sweeping = sweepRun(targetCfg, profile, runId, log, { hurry: stop.hurried, ...(stoppedFor !== undefined ? { waitMs: STOPPED_CLEANUP_MS - 2_000 } : {}) });
-      // Hurried: a listing of its own, whatever the sweep is waiting on (a delete the target holds).
+      // A listing of its own, whatever the sweep is waiting on (a delete the target holds).
       const listing = async (): Promise<SweepResult | undefined> => {
         const r = await within(cleanupRuns(targetCfg, profile.runLabel, { runId }, { log, dryRun: true }), HURRIED_LISTING_MS);
         return r === undefined ? undefined : { leftovers: r.leftovers, ...(r.unverified !== undefined ? { unverified: r.unverified } : {}) };
       };
       // The embedded target too: what a hostile fault keeps (a namespace left Terminating) is named.
-      const swept = await Promise.race([within(sweeping, limitMs), stop.hurried.then(listing)]);
+      const bounded = within(sweeping, limitMs).then((r) => r ?? (stoppedFor !== undefined ? listing() : undefined));
+      const swept = await Promise.race([bounded, stop.hurried.then(listing)]);
       const listWith = cleanupCommand !== undefined ? `${cleanupCommand} --dry-run` : `kubectl get namespaces -l ${profile.runLabel}=${runId}`;
       return (
         swept ?? {

@@ -15,13 +15,14 @@ export const STOP_EXIT: Readonly<Record<StopReason, number>> = { 'run timeout': 
 /** What `--timeout` defaults to: far above a default run (minutes), below the usual CI job limits. */
 export const DEFAULT_RUN_TIMEOUT_MS = 60 * 60_000;
 /** How long running checks may take to wind down once the run stops, before they are abandoned. */
-export const STOP_GRACE_MS = 5_000;
+export const STOP_GRACE_MS = 4_000;
 /**
- * How long the cleanup of a stopped run may take (its deletes, then the wait for them to go): with the
- * grace and the reports, a stopped run ends within 15 s of its stop. What has not gone by then is
- * listed as left, with the command that removes it.
+ * How long the cleanup of a stopped run may take (its deletes, then the wait for them to go), before a
+ * last listing of what is left (HURRIED_LISTING_MS): with the grace, a stopped run ends within 13 s of
+ * its stop, plus the time its reports take to write. What has not gone by then is listed as left, with
+ * the command that removes it.
  */
-export const STOPPED_CLEANUP_MS = 8_000;
+export const STOPPED_CLEANUP_MS = 6_000;
 /** A hurried run's last listing of what it leaves: a target that does not answer gets no more. */
 export const HURRIED_LISTING_MS = 3_000;
 /** From the hurrying signal to the exit, whatever hangs. */

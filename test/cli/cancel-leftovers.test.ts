@@ -40,20 +40,24 @@ interface Started {
   child: ChildProcess;
   runId: string;
   stderr: () => string;
+  stdout: () => string;
   exited: Promise<number | null>;
 }
 
 /** A default run against the proxy, once it has created namespaces of its own on the server. */
-async function startRun(reports: string): Promise<Started> {
-  const child = spawn(process.execPath, [bin, 'run', '--server', proxy.url, '--reports', reports], { env: { ...process.env, KUBECONFIG: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+const startRun = (reports: string): Promise<Started> => startRunWith(reports, []);
+
+async function startRunWith(reports: string, extra: readonly string[]): Promise<Started> {
+  const child = spawn(process.execPath, [bin, 'run', '--server', proxy.url, '--reports', reports, ...extra], { env: { ...process.env, KUBECONFIG: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
+  let stdout = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  child.stdout!.resume();
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal === 'SIGKILL' ? 137 : null))));
   let runId: string | undefined;
   for (const until = Date.now() + 60_000; Date.now() < until; await sleep(200)) {
     runId ??= /run id (\w+)/.exec(stderr)?.[1];
-    if (runId !== undefined && (await objectsOf(runId)).some((o) => o.kind === 'Namespace')) return { child, runId, stderr: () => stderr, exited };
+    if (runId !== undefined && (await objectsOf(runId)).some((o) => o.kind === 'Namespace')) return { child, runId, stderr: () => stderr, stdout: () => stdout, exited };
   }
   child.kill('SIGKILL');
   throw new Error(`the run created no namespace within 60 s:\n${stderr}`);
@@ -119,6 +123,37 @@ describe('a cancelled run leaves nothing it does not name', () => {
     const cleaned = await cli(command.split(' ').slice(1));
     expect(cleaned.code, cleaned.stdout + cleaned.stderr).toBe(0);
     expect(cleaned.stdout).toMatch(/nothing is left/);
+    expect((await findRunObjects(client, profile.runLabel, { runId: run.runId })).objects).toEqual([]);
+  }, 120_000);
+
+  it('--timeout 10s while the target holds every delete: ends within the documented bound, names what is left, blames no target', async () => {
+    const reports = path.join(dir, 'timeout');
+    const started = Date.now();
+    const run = await startRunWith(reports, ['--timeout', '10s']);
+    proxy.mode = 'hold-deletes';
+    try {
+      const code = await run.exited;
+      const stderr = run.stderr();
+      expect(code, stderr).toBe(3);
+      // D + the grace, the bounded cleanup and its last listing (13 s), the reports and the CLI's start:
+      // a generous limit for a busy machine, not a speed claim.
+      expect(Date.now() - started).toBeLessThan(10_000 + 13_000 + 15_000);
+      expect(stderr).toMatch(/run timeout after \d+ s/);
+      // Checks cut by the run's own stop are never a target that cannot be reached.
+      expect(stderr + run.stdout()).not.toMatch(/cannot reach/);
+      // After the reports are written, no check's line: nothing the reports do not show.
+      const after = stderr.slice(stderr.indexOf('reports written'));
+      expect(after).not.toMatch(/^\[\s*\d+\/\d+/m);
+      const summary = JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as Summary;
+      expect(summary.verdict).not.toBe('interrupted');
+      expect((summary.leftovers ?? []).length, stderr).toBeGreaterThan(0);
+      for (const l of summary.leftovers ?? []) expect(stderr).toContain(l.name);
+    } finally {
+      proxy.release();
+      proxy.mode = 'pass';
+    }
+    const cleaned = await cli(['cleanup', '--run-id', run.runId, '--server', proxy.url]);
+    expect(cleaned.code, cleaned.stdout).toBe(0);
     expect((await findRunObjects(client, profile.runLabel, { runId: run.runId })).objects).toEqual([]);
   }, 120_000);
 
