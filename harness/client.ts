@@ -75,6 +75,10 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
     },
   });
   const baseHeaders = lowerCaseKeys({ 'user-agent': opts.userAgent ?? DEFAULT_USER_AGENT, accept: 'application/json', ...cfg.headers });
+  // Closed while a check still used it (a run stopped by its deadline or a signal abandons its
+  // checks): what fails then is the run's own doing, never the target's.
+  let clientClosed = false;
+  const stoppedByRun = (what: string) => new InfrastructureError(`${what}: stopped by the run (its client was closed)`, STOPPED_BY_RUN);
 
   /**
    * One request through undici's dispatcher with a handler of our own: the body is collected as it
@@ -159,6 +163,7 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
       const recorded: TargetRequest = { ...req, headers: redactHeaders(headers) };
       const what = `${req.method} ${req.path}${queryToString(req.query)}`;
       let timeouts = 0;
+      if (clientClosed) throw stoppedByRun(what);
       for (let retries = 0; ; retries++) {
         const startedAtMs = Date.now();
         const t0 = performance.now();
@@ -167,6 +172,7 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
         try {
           response = await attempt(req, headers, body, waitMs);
         } catch (err) {
+          if (clientClosed) throw stoppedByRun(what);
           const failure = classifyTransportError(err, waitMs);
           if (failure === undefined) throw err;
           const timedOut = TIMEOUT_CODES.has(failure.code);
@@ -254,6 +260,7 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
       };
     },
     async close(): Promise<void> {
+      clientClosed = true;
       await agent.close();
     },
   };
@@ -334,6 +341,8 @@ const UNTRUSTED_CODES = new Set(['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_G
 /** undefined: not a transport failure (a bug in the caller, such as an invalid header), rethrow as is. */
 /** Our code for an answer that did not complete within the request bound (headers and the whole body). */
 const RESPONSE_TIMEOUT = 'SVC_RESPONSE_TIMEOUT';
+/** The code of a request the run itself cut (its client closed under it). */
+export const STOPPED_BY_RUN = 'SVC_STOPPED_BY_RUN';
 const TIMEOUT_CODES: ReadonlySet<string | undefined> = new Set([RESPONSE_TIMEOUT, 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 export function classifyTransportError(err: unknown, timeoutMs: number): TransportFailure | undefined {

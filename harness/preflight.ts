@@ -36,6 +36,8 @@ export interface PreflightOptions {
   readonly runId: string;
   /** Where the credentials came from (`kubeconfig ~/.kube/config`, `--server`), for the 401 line. */
   readonly credentials: string;
+  /** Reads the run made before (harness/transport-preflight.ts): with the preflight's own, all errors stop the run. */
+  readonly earlier?: readonly { readonly call: string; readonly res: TargetResponse }[];
 }
 
 /** undefined when the run may go on; otherwise the one line that says what was refused and what is needed. */
@@ -77,7 +79,20 @@ export async function preflight(target: Target, o: PreflightOptions): Promise<st
   if (res.status === 403) {
     return `not tested: the target refuses the run's identity: create namespaces (${call(trial)} answered 403${statusText(res)}; the SelfSubjectAccessReview asking for it answered ${firstRes.status}); ${NEEDS_TEXT}`;
   }
+  // Every probe answered an error: whatever the checks sent would be answered the same, and reported
+  // as hundreds of failures of the spec instead of one misconfiguration.
+  const probes = [...(o.earlier ?? []), { call: call(firstReq), res: firstRes }, { call: call(trial), res }];
+  if (probes.every((p) => p.res.status >= 400)) {
+    const errorText = statusText(res) || bodyExcerpt(res);
+    return `not tested: the target answers an error to every probe (${probes.map((p) => `${p.call} ${p.res.status}`).join(', ')})${errorText !== '' ? `; the last said${errorText}` : ''}; is the server URL the API server's (from ${o.credentials})?`;
+  }
   return undefined;
+}
+
+/** ` "<the body, on one line>"`, nothing for an empty body. */
+function bodyExcerpt(res: TargetResponse): string {
+  const text = oneLine(res.bodyText);
+  return text === '' ? '' : ` "${text}"`;
 }
 
 /** A review's `status.allowed`; undefined when the answer is not a review's. */

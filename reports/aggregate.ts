@@ -146,6 +146,9 @@ export interface BuildRunArgs {
   readonly require?: readonly Requirement[];
   /** Set when the run stopped before its checks (the preflight's line): notTested, whatever else holds. */
   readonly refused?: string;
+  /** A signal stopped the run before it finished: interrupted, whatever else holds (its failures are unconfirmed). */
+  readonly interrupted?: 'SIGINT' | 'SIGTERM';
+  readonly cleanupCommand?: string;
 }
 
 export function buildRunResult(args: BuildRunArgs): RunResult {
@@ -176,7 +179,7 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
     version: args.version,
     profile: args.profile,
     seed: args.seed,
-    verdict: notTested.length > 0 ? 'notTested' : verdict,
+    verdict: args.interrupted !== undefined ? 'interrupted' : notTested.length > 0 ? 'notTested' : verdict,
     ...(notTested.length > 0 ? { notTested } : {}),
     target: { server: args.server, nodeagentLoader: args.nodeagentLoader },
     startedAt: args.startedAt,
@@ -186,6 +189,7 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
     errors: [...args.errors],
     ...(args.footprint ? { footprint: { ...args.footprint, perVerdict: requestEconomy(args.records, clauses, args.footprint) } } : {}),
     ...(args.leftovers !== undefined ? { leftovers: [...args.leftovers] } : {}),
+    ...(args.cleanupCommand !== undefined ? { cleanupCommand: args.cleanupCommand } : {}),
     ...(args.footprint !== undefined || args.selected !== undefined || required !== undefined ? { scorecard } : {}),
   };
 }

@@ -38,7 +38,7 @@ td{overflow-wrap:break-word}th,.tag,td.n{white-space:nowrap}td code{overflow-wra
 tr.row:target{background:#fff8c5}
 h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #d0d7de;padding-bottom:4px}
 .banner{padding:14px 18px;border-radius:6px;font-size:18px;font-weight:600;margin:8px 0 12px}
-.v-conformant{background:#dafbe1;border:1px solid #4ac26b}.v-nonconformant{background:#ffebe9;border:1px solid #ff8182}.v-error,.v-notTested{background:#fff8c5;border:1px solid #d4a72c}
+.v-conformant{background:#dafbe1;border:1px solid #4ac26b}.v-nonconformant{background:#ffebe9;border:1px solid #ff8182}.v-error,.v-notTested,.v-interrupted{background:#fff8c5;border:1px solid #d4a72c}
 .meta{color:#57606a}.meta code{color:#1b1f24}
 table{border-collapse:collapse;width:100%;margin:6px 0}th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eaeef2;vertical-align:top}
 th{background:#f6f8fa}td.n{text-align:right;font-variant-numeric:tabular-nums}

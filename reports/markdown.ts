@@ -11,7 +11,7 @@ import { entriesWith } from './known-failures.ts';
 import { answerLines, needLines } from './answer-diff.ts';
 import { scorecardLines, verdictText } from './scorecard.ts';
 
-const ICON: Record<RunResult['verdict'], string> = { conformant: '✅', nonconformant: '❌', error: '⚠️', notTested: '⚠️' };
+const ICON: Record<RunResult['verdict'], string> = { conformant: '✅', nonconformant: '❌', error: '⚠️', notTested: '⚠️', interrupted: '⏹️' };
 
 export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): string {
   const t = run.totals;

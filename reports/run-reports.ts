@@ -118,6 +118,8 @@ async function publish(
     errors: [...run.errors],
     ...(expectations ? { expectations } : {}),
     ...(run.swept !== undefined ? { leftovers: run.swept.leftovers } : {}),
+    ...(run.interrupted !== undefined ? { interrupted: run.interrupted } : {}),
+    ...(run.cleanupCommand !== undefined ? { cleanupCommand: run.cleanupCommand } : {}),
     selected: plan.selection.selected,
     ...(require !== undefined ? { require: [...require] } : {}),
   });

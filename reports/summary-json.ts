@@ -23,6 +23,8 @@ export interface SummaryJson {
   footprint?: import('../harness/footprint.ts').RunFootprint;
   /** External targets: what cleanup left behind, each with its removal command; [] when nothing. */
   leftovers?: import('../runner/results.ts').RunLeftover[];
+  /** External targets: the `svc-conformance cleanup` command that removes whatever the run left. */
+  cleanupCommand?: string;
   /** Why the verdict is notTested, one line each. */
   notTested?: string[];
   /** What the run reached on the target (reports/scorecard.ts), its selection's measure and --require. */
@@ -77,6 +79,7 @@ export function toSummary(run: RunResult, coverage?: CoverageContext): SummaryJs
   if (run.notTested !== undefined) summary.notTested = [...run.notTested];
   if (run.scorecard !== undefined) summary.scorecard = run.scorecard;
   if (run.leftovers !== undefined) summary.leftovers = run.leftovers.map((l) => ({ ...l }));
+  if (run.cleanupCommand !== undefined) summary.cleanupCommand = run.cleanupCommand;
   return summary;
 }
 

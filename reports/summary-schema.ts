@@ -233,9 +233,9 @@ export const summaryJsonSchema = {
     profile: { type: 'string', description: 'naming profile: svc or k8s' },
     seed: { type: 'integer' },
     verdict: {
-      enum: ['conformant', 'nonconformant', 'error', 'notTested'],
+      enum: ['conformant', 'nonconformant', 'error', 'notTested', 'interrupted'],
       description:
-        'exit code 0, 1, 3 and 3 respectively; notTested: the preflight stopped the run, it exercised too little of its selection, no watch stream of the run delivered an event while some owed one, or it fell below --require (reasons in notTested)',
+        'exit code 0, 1, 3, 3 and 130/143 respectively; interrupted: SIGINT or SIGTERM stopped the run before it finished (its reports hold what it had, failures unconfirmed; leftovers says what it left); notTested: the preflight stopped the run, it exercised too little of its selection, no watch stream of the run delivered an event while some owed one, or it fell below --require (reasons in notTested)',
     },
     notTested: { type: 'array', items: { type: 'string' }, description: 'why the verdict is notTested, one line each' },
     target: {
@@ -286,6 +286,7 @@ export const summaryJsonSchema = {
         },
       },
     },
+    cleanupCommand: { type: 'string', description: 'external targets: the svc-conformance cleanup command that removes every object of this run (works after the run is gone)' },
     coverage: {
       type: 'object',
       required: ['docs', 'areas'],

@@ -29,6 +29,8 @@ export interface StageRequest {
   /** When it settles no further check starts; running ones get `graceMs`. */
   readonly stop: Promise<unknown>;
   readonly graceMs: number;
+  /** When it settles the grace ends at once (a second signal). */
+  readonly hurry?: Promise<unknown>;
   /** A loader made otherwise than the settings say (the self-tests' own), used instead of theirs. */
   readonly nodeagentLoader?: NodeagentLoaderTarget;
 }
@@ -80,8 +82,11 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
     void req.stop.then(() => (halted = true));
     // Results by check, kept in the order the group was given whatever order they end in.
     const ended = new Map<string, { outcome?: CheckOutcome; thrown?: string }>();
+    // Once the part is handed back, a check abandoned at the stop is no longer heard of: its late
+    // verdict (often the error of a request cut by the stop) is in no report, so it is not printed.
+    let abandoned = false;
     const end = (check: AnyCheck, r: { outcome?: CheckOutcome; thrown?: string }): void => {
-      if (r.outcome?.notStarted === true) return;
+      if (r.outcome?.notStarted === true || abandoned) return;
       ended.set(check.id, r);
       ev.checkDone?.(check, r.outcome?.records ?? [], r.thrown);
     };
@@ -115,7 +120,8 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
       }
       // Stopped: the running checks get their grace, then the part holds what ended (the rest are abandoned).
       const stopped = Symbol('stopped');
-      if ((await Promise.race([all, req.stop.then(() => stopped)])) === stopped) await within(all, req.graceMs);
+      if ((await Promise.race([all, req.stop.then(() => stopped)])) === stopped) await within(Promise.race([all, req.hurry ?? new Promise<never>(() => undefined)]), req.graceMs);
+      abandoned = true;
       for (const check of req.checks) {
         const r = ended.get(check.id);
         if (r === undefined) continue;

@@ -11,13 +11,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/kubeconfig.ts';
-import { checkReachable, createTargetClient } from '../harness/client.ts';
+import { createTargetClient } from '../harness/client.ts';
+import { firstContact } from '../harness/transport-preflight.ts';
 import type { TargetSettings } from '../harness/check.ts';
 import type { DaemonLauncher } from '../harness/controller-daemon.ts';
 import type { NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
 import type { CheckRecord, Counterexample } from './results.ts';
 import { sumFootprints, type CheckFootprint, type RunFootprint } from '../harness/footprint.ts';
-import { armRunStop, STOP_EXIT, STOP_GRACE_MS, stopLine, unfinishedRecords, within, type StopReason } from './run-stop.ts';
+import { armRunStop, HURRIED_EXIT_MS, HURRIED_LISTING_MS, STOP_EXIT, STOP_GRACE_MS, STOPPED_CLEANUP_MS, stopLine, unfinishedRecords, within, type StopReason } from './run-stop.ts';
 import { profileMismatch, profiles, type Profile } from '../reference/profile.ts';
 import { checks as registry } from '../suites/checks/index.ts';
 import type { SuiteSettings } from '../suites/settings.ts';
@@ -28,7 +29,7 @@ import type { VariationName } from '../targets/api-server/index.ts';
 import { nodeagentLoaderSettings } from './nodeagent.ts';
 import { prepareDaemon } from './daemon.ts';
 import { confirmationBudgetMs, confirmFailures, unconfirmed, type ConfirmOptions } from './confirm-failures.ts';
-import { leftoverLines, sweepRun, type SweepResult } from './sweep.ts';
+import { cleanupCommandLine, cleanupRuns, leftoverLines, sweepRun, type SweepResult } from './sweep.ts';
 import { PRECONDITION_FAILED } from '../harness/namespace-pool.ts';
 import { preflight } from '../harness/preflight.ts';
 import { InfrastructureError } from '../harness/exchange.ts';
@@ -36,7 +37,7 @@ import { reproductionRate, withReproductionRate } from './reproduce.ts';
 
 /** DESIGN.md "Exit codes of svc-conformance run". */
 export const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
-export type RunVerdict = 'conformant' | 'nonconformant' | 'notTested' | 'error';
+export type RunVerdict = 'conformant' | 'nonconformant' | 'notTested' | 'error' | 'interrupted';
 
 /** What a run did, before any report is made of it. Records and footprints follow check order. */
 export interface ExecutedRun {
@@ -51,6 +52,10 @@ export interface ExecutedRun {
   readonly durationMs: number;
   /** What the sweep of an external target found; absent for the embedded one. */
   readonly swept?: SweepResult;
+  /** A signal stopped the run before it finished: its verdict is `interrupted`. */
+  readonly interrupted?: 'SIGINT' | 'SIGTERM';
+  /** External targets: the command that removes whatever the run left (`svc-conformance cleanup`). */
+  readonly cleanupCommand?: string;
 }
 
 export interface RunIO {
@@ -169,9 +174,23 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
         });
 
   const daemonSettings = daemon.settings !== undefined && typeof io.daemon === 'object' ? { ...daemon.settings, ...io.daemon } : daemon.settings;
-  const stop = armRunStop(Math.max(0, plan.budgets.timeoutMs - (Date.now() - started)), (signal) => {
-    log(`svc-conformance: ${signal} again: exiting without waiting for cleanup of run ${runId}`);
-    process.exit(signal === 'SIGINT' ? 130 : 143);
+  // What removes the run's objects from an external target after this process is gone.
+  const cleanupCommand = plan.target.kind === 'external' ? cleanupCommandLine(plan.target, runId) : undefined;
+  const exitNow = (signal: NodeJS.Signals) => process.exit(STOP_EXIT[stop.reason ?? (signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM')]);
+  const stop = armRunStop(Math.max(0, plan.budgets.timeoutMs - (Date.now() - started)), {
+    onHurry: (signal) => {
+      log(`svc-conformance: ${signal} while stopping: no more waiting; the reports and what run ${runId} leaves follow (once more to exit at once)`);
+      if (cleanupCommand !== undefined) log(`svc-conformance: remove what run ${runId} leaves with: ${cleanupCommand}`);
+      // Whatever hangs (a target that holds the last listing), the process ends.
+      setTimeout(() => {
+        log(`svc-conformance: run ${runId} could not finish its reports within ${HURRIED_EXIT_MS / 1000} s of ${signal}; exiting`);
+        exitNow(signal);
+      }, HURRIED_EXIT_MS).unref();
+    },
+    onAbort: (signal) => {
+      log(`svc-conformance: ${signal} again: exiting now${cleanupCommand !== undefined ? `; remove what run ${runId} left with: ${cleanupCommand}` : ''}`);
+      exitNow(signal);
+    },
   });
   void stop.stopped.then((reason) => log(`svc-conformance: ${reason}: stopping run ${runId}; reports follow`));
 
@@ -180,13 +199,14 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     let refused: string | undefined;
     const probe = createTargetClient(targetCfg, { maxRetries: 1 });
     try {
-      const reported = await checkReachable(probe);
+      const contact = await firstContact(targetCfg);
+      const reported = contact.release;
       if (external) await refuseProfileMismatch(probe, profile);
       // Only the API suites need the identity's permissions; a loader or daemon run asks nothing.
       if (plan.preflight && selected.some((c) => c.suite.startsWith('rest-'))) {
         // A review that gets no answer decides nothing: the checks find out for themselves (a target
         // that holds connections must still get a run and its reports, not a stop before them).
-        refused = await preflight(probe, { profile, runId, credentials: targetCfg.source }).catch((e: unknown) => {
+        refused = await preflight(probe, { profile, runId, credentials: targetCfg.source, earlier: contact.answers }).catch((e: unknown) => {
           if (!(e instanceof InfrastructureError)) throw e;
           log(`svc-conformance: preflight undecided (${e.message}); the checks go on`);
           return undefined;
@@ -251,6 +271,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
         total: selected.length,
         done: group === exclusive ? shared.length : 0,
         stop: stop.stopped,
+        hurry: stop.hurried,
         graceMs: STOP_GRACE_MS,
         ...givenLoader,
       });
@@ -311,18 +332,32 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
 
     // A stopped run publishes before cleanup (CI's kill may follow SIGTERM), then again with what
     // cleanup left; a finished run cleans up first and publishes once.
+    // A signal during confirmation also stops the run here: reports first, then cleanup.
+    const stoppedFor = reason ?? stop.reason;
     const sweep = async (): Promise<SweepResult | undefined> => {
+      // A stopped run waits less for its deletes to take effect (it must end within bounds), and a
+      // hurried one not at all: it lists what is there and goes.
+      const limitMs = stoppedFor === undefined ? SWEEP_LIMIT_MS : STOPPED_CLEANUP_MS;
+      const sweeping = sweepRun(targetCfg, profile, runId, log, { hurry: stop.hurried, ...(stoppedFor !== undefined ? { waitMs: STOPPED_CLEANUP_MS - 2_000 } : {}) });
+      // A listing of its own, whatever the sweep is waiting on (a delete the target holds).
+      const listing = async (): Promise<SweepResult | undefined> => {
+        const r = await within(cleanupRuns(targetCfg, profile.runLabel, { runId }, { log, dryRun: true }), HURRIED_LISTING_MS);
+        return r === undefined ? undefined : { leftovers: r.leftovers, ...(r.unverified !== undefined ? { unverified: r.unverified } : {}) };
+      };
       // The embedded target too: what a hostile fault keeps (a namespace left Terminating) is named.
-      const swept = await within(sweepRun(targetCfg, profile, runId, log), SWEEP_LIMIT_MS);
+      const bounded = within(sweeping, limitMs).then((r) => r ?? (stoppedFor !== undefined ? listing() : undefined));
+      const swept = await Promise.race([bounded, stop.hurried.then(listing)]);
+      const listWith = cleanupCommand !== undefined ? `${cleanupCommand} --dry-run` : `kubectl get namespaces -l ${profile.runLabel}=${runId}`;
       return (
         swept ?? {
           leftovers: [],
-          unverified: `cleanup of run ${runId} did not finish within ${SWEEP_LIMIT_MS / 1000} s; list what is left with: kubectl get namespaces -l ${profile.runLabel}=${runId}`,
+          unverified:
+            stop.hurriedBy !== undefined
+              ? `cleanup of run ${runId} was cut short by ${stop.hurriedBy} before it could list what is left; list it with: ${listWith}`
+              : `cleanup of run ${runId} did not finish within ${limitMs / 1000} s; list what is left with: ${listWith}`,
         }
       );
     };
-    // A signal during confirmation also stops the run here: reports first, then cleanup.
-    const stoppedFor = reason ?? stop.reason;
     let swept = stoppedFor === undefined ? await sweep() : undefined;
     // Checks finish in any order when run in parallel: records and footprints follow check order.
     const order = new Map(registry.map((c, i) => [c.id, i]));
@@ -334,7 +369,9 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       errors: [
         ...outcome.errors,
         ...(swept?.unverified !== undefined ? [swept.unverified] : []),
-        ...(swept?.leftovers.length ? [`cleanup left ${swept.leftovers.length} object(s) of run ${runId} behind (leftovers)`] : []),
+        ...(swept?.leftovers.length
+          ? [`cleanup left ${swept.leftovers.length} object(s) of run ${runId} behind (leftovers)${cleanupCommand !== undefined ? `; remove them with: ${cleanupCommand}` : ''}`]
+          : []),
       ],
       footprint,
       server: targetCfg.server,
@@ -342,17 +379,20 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       startedAt: started,
       durationMs: Date.now() - started,
       ...(swept !== undefined ? { swept } : {}),
+      ...(stoppedFor === 'SIGINT' || stoppedFor === 'SIGTERM' ? { interrupted: stoppedFor } : {}),
+      ...(cleanupCommand !== undefined ? { cleanupCommand } : {}),
     });
     let run = executed(swept);
     const publish = io.publish ?? (async (r: ExecutedRun) => verdictOfRecords(r.records));
-    let verdict = await publish(run, stoppedFor === undefined);
+    // Hurried before the first reports: one set of reports, with what the run leaves.
+    let verdict = stoppedFor !== undefined && stop.hurriedBy !== undefined ? undefined : await publish(run, stoppedFor === undefined);
     if (stoppedFor !== undefined) {
-      log(`svc-conformance: reports written; cleaning up run ${runId}`);
+      if (verdict !== undefined) log(`svc-conformance: reports written; cleaning up run ${runId}`);
       swept = await sweep();
       run = executed(swept);
       verdict = await publish(run, true);
     }
-    for (const line of swept === undefined ? [] : leftoverLines(swept, profile.runLabel, runId)) log(`svc-conformance: ${line}`);
+    for (const line of swept === undefined ? [] : leftoverLines(swept, profile.runLabel, runId, cleanupCommand)) log(`svc-conformance: ${line}`);
     const precondition = outcome.records.find((r) => r.note?.includes(PRECONDITION_FAILED))?.note;
     if (precondition !== undefined && stoppedFor === undefined) {
       log(`svc-conformance: run ended early: ${precondition.slice(precondition.indexOf(PRECONDITION_FAILED))}`);

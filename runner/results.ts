@@ -147,8 +147,11 @@ export interface RunResult {
   readonly version: string;
   readonly profile: string;
   readonly seed: number;
-  /** notTested: the run exercised too little of its selection, fell below `--require`, or the preflight stopped it (exit 3). */
-  readonly verdict: 'conformant' | 'nonconformant' | 'error' | 'notTested';
+  /**
+   * notTested: the run exercised too little of its selection, fell below `--require`, or the preflight
+   * stopped it (exit 3). interrupted: a signal (SIGINT, SIGTERM) stopped it before it finished (exit 130, 143).
+   */
+  readonly verdict: 'conformant' | 'nonconformant' | 'error' | 'notTested' | 'interrupted';
   /** Why the run is notTested, one line each. */
   readonly notTested?: readonly string[];
   readonly target: { readonly server: string | null; readonly nodeagentLoader: string | null };
@@ -161,6 +164,8 @@ export interface RunResult {
   readonly footprint?: import('../harness/footprint.ts').RunFootprint;
   /** What the run created on the target and its cleanup did not remove (external targets only). */
   readonly leftovers?: readonly RunLeftover[];
+  /** External targets: `svc-conformance cleanup` for this run, with the target options it was given. */
+  readonly cleanupCommand?: string;
   /** What the run reached (answers, table cells, pages, watches, ...) and how much of its selection it judged. */
   readonly scorecard?: import('../harness/reach.ts').Scorecard;
 }

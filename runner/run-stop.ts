@@ -15,7 +15,18 @@ export const STOP_EXIT: Readonly<Record<StopReason, number>> = { 'run timeout': 
 /** What `--timeout` defaults to: far above a default run (minutes), below the usual CI job limits. */
 export const DEFAULT_RUN_TIMEOUT_MS = 60 * 60_000;
 /** How long running checks may take to wind down once the run stops, before they are abandoned. */
-export const STOP_GRACE_MS = 10_000;
+export const STOP_GRACE_MS = 4_000;
+/**
+ * How long the cleanup of a stopped run may take (its deletes, then the wait for them to go), before a
+ * last listing of what is left (HURRIED_LISTING_MS): with the grace, a stopped run ends within 13 s of
+ * its stop, plus the time its reports take to write. What has not gone by then is listed as left, with
+ * the command that removes it.
+ */
+export const STOPPED_CLEANUP_MS = 6_000;
+/** A hurried run's last listing of what it leaves: a target that does not answer gets no more. */
+export const HURRIED_LISTING_MS = 3_000;
+/** From the hurrying signal to the exit, whatever hangs. */
+export const HURRIED_EXIT_MS = 8_000;
 
 /**
  * The clauses of every selected check that reported nothing, as `notChecked` records naming why.
@@ -32,19 +43,32 @@ export interface RunStop {
   readonly reason: StopReason | undefined;
   /** Settles with the reason when the run must stop; never rejects. */
   readonly stopped: Promise<StopReason>;
+  /** Set by a signal that comes while the run is already stopping: no more grace, no more cleanup. */
+  readonly hurriedBy: NodeJS.Signals | undefined;
+  /** Settles with that signal; never rejects. */
+  readonly hurried: Promise<NodeJS.Signals>;
   stop(reason: StopReason): void;
   /** Removes the timer and the signal handlers. */
   dispose(): void;
 }
 
 /**
- * Arms the budget and the signal handlers. A second signal while the run is already stopping for a
- * signal ends the process at once (`onSecondSignal`): a person pressing Ctrl-C twice means it.
+ * Arms the budget and the signal handlers. A signal while the run is already stopping (CI's cancel:
+ * SIGINT, then SIGTERM seconds later; a person's second Ctrl-C) hurries it: the running checks lose
+ * their grace and the cleanup its wait, but the reports and the list of what is left still come
+ * (`onHurry`). Any signal after that ends the process at once (`onAbort`).
  */
-export function armRunStop(timeoutMs: number, onSecondSignal: (signal: NodeJS.Signals) => void, now: () => number = Date.now): RunStop & { readonly deadline: number } {
+export function armRunStop(
+  timeoutMs: number,
+  on: { readonly onHurry: (signal: NodeJS.Signals) => void; readonly onAbort: (signal: NodeJS.Signals) => void },
+  now: () => number = Date.now,
+): RunStop & { readonly deadline: number } {
   let reason: StopReason | undefined;
+  let hurriedBy: NodeJS.Signals | undefined;
   let settle!: (r: StopReason) => void;
+  let settleHurry!: (s: NodeJS.Signals) => void;
   const stopped = new Promise<StopReason>((resolve) => (settle = resolve));
+  const hurried = new Promise<NodeJS.Signals>((resolve) => (settleHurry = resolve));
   const stop = (r: StopReason) => {
     if (reason !== undefined) return;
     reason = r;
@@ -56,10 +80,11 @@ export function armRunStop(timeoutMs: number, onSecondSignal: (signal: NodeJS.Si
   const unregister = registerRunDeadline(deadline);
   timer?.unref();
   const onSignal = (signal: NodeJS.Signals) => {
-    // After the budget ran out the run is already stopping, within bounds, to the same end.
-    if (reason === 'run timeout') return;
-    if (reason !== undefined) onSecondSignal(signal);
-    else stop(signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM');
+    if (reason === undefined) return stop(signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM');
+    if (hurriedBy !== undefined) return on.onAbort(signal);
+    hurriedBy = signal;
+    on.onHurry(signal);
+    settleHurry(signal);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -67,7 +92,11 @@ export function armRunStop(timeoutMs: number, onSecondSignal: (signal: NodeJS.Si
     get reason() {
       return reason;
     },
+    get hurriedBy() {
+      return hurriedBy;
+    },
     stopped,
+    hurried,
     stop,
     deadline,
     dispose: () => {

@@ -2,11 +2,15 @@
  * Last line of the safety net on a real cluster, and its own audit (issue 32): after the suites (whose
  * workers clean up on their own) delete whatever is still labelled with this run, wait a bounded time
  * for it to go, and name what is left with the command that removes it. Only objects carrying the run
- * label (and, for namespaces, the run's name prefix) are touched.
+ * label (and, for namespaces, the run's name prefix) are touched (runner/run-objects.ts). The same
+ * removal, by run id or for every run, is `svc-conformance cleanup` (scripts/cleanup-cli.ts).
  */
-import { namedGroup, type Profile } from '../reference/profile.ts';
+import path from 'node:path';
+import type { Profile } from '../reference/profile.ts';
 import type { TargetConfig } from '../harness/kubeconfig.ts';
 import { createTargetClient } from '../harness/client.ts';
+import { InfrastructureError } from '../harness/exchange.ts';
+import { deletionRank, findRunObjects, type RunObject, type RunScope } from './run-objects.ts';
 
 /** Something of the run's own that cleanup did not remove; `command` removes it by hand. */
 export interface Leftover {
@@ -26,82 +30,135 @@ export interface SweepResult {
 /** How long deleted objects may take to disappear before they are reported as left behind. */
 export const SWEEP_WAIT_MS = 30_000;
 
-interface Item {
-  metadata?: { name?: string; deletionTimestamp?: string };
-}
-interface Kind {
-  readonly kind: string;
-  readonly path: string;
-  readonly kubectl: string;
-  readonly mine: (name: string) => boolean;
-}
-
-function kindsOf(profile: Profile, runId: string): Kind[] {
-  const admission = namedGroup(profile, 'admissionregistration');
-  const extensions = namedGroup(profile, 'apiextensions');
-  return [
-    { kind: 'Namespace', path: '/api/v1/namespaces', kubectl: 'namespace', mine: (n) => n.startsWith(`svc-conformance-${runId}`) },
-    { kind: 'CustomResourceDefinition', path: `/apis/${extensions}/v1/customresourcedefinitions`, kubectl: `customresourcedefinitions.${extensions}`, mine: () => true },
-    { kind: 'ValidatingWebhookConfiguration', path: `/apis/${admission}/v1/validatingwebhookconfigurations`, kubectl: `validatingwebhookconfigurations.${admission}`, mine: () => true },
-    { kind: 'MutatingWebhookConfiguration', path: `/apis/${admission}/v1/mutatingwebhookconfigurations`, kubectl: `mutatingwebhookconfigurations.${admission}`, mine: () => true },
-  ];
-}
-
 /** The by-hand removal; a namespace stuck Terminating needs its finalizers cleared. */
-export function removalCommand(k: Pick<Kind, 'kind' | 'kubectl'>, name: string, state: Leftover['state']): string {
+export function removalCommand(k: { readonly kind: string; readonly kubectl: string }, name: string, state: Leftover['state']): string {
   if (k.kind === 'Namespace' && state === 'terminating') {
     return `kubectl get namespace ${name} -o json | jq '.spec.finalizers = []' | kubectl replace --raw /api/v1/namespaces/${name}/finalize -f -`;
   }
   return `kubectl delete ${k.kubectl} ${name}`;
 }
 
-export async function sweepRun(cfg: TargetConfig, profile: Profile, runId: string, log: (line: string) => void, o: { waitMs?: number; pollMs?: number } = {}): Promise<SweepResult> {
+export interface CleanupOptions {
+  readonly log: (line: string) => void;
+  /** List what would be removed; delete nothing. */
+  readonly dryRun?: boolean;
+  readonly waitMs?: number;
+  readonly pollMs?: number;
+  /** Once it settles: no further delete, no further wait; what is there then is the answer. */
+  readonly hurry?: Promise<unknown>;
+}
+
+export interface CleanupResult extends SweepResult {
+  /** What carried the label when cleanup began. */
+  readonly found: readonly RunObject[];
+  /** Deletes sent that the target accepted (2xx) or found already gone (404). */
+  readonly deleted: number;
+  /** Deletes the target refused, each `kind name: status`. */
+  readonly refused: readonly string[];
+  /** Kinds that could not be listed: not vouched for. */
+  readonly unlisted: readonly string[];
+}
+
+const leftoverOf = (o: RunObject): Leftover => {
+  const state = o.terminating ? 'terminating' : 'present';
+  return { kind: o.kind, name: o.name, state, command: removalCommand(o, o.name, state) };
+};
+
+/**
+ * Deletes every object labelled for `scope`, then waits (bounded) until none is listed. Objects that
+ * appear while it waits (a check abandoned at a stop still writing) are deleted as they are seen.
+ */
+export async function cleanupRuns(cfg: TargetConfig, runLabel: string, scope: RunScope, o: CleanupOptions): Promise<CleanupResult> {
   const client = createTargetClient(cfg, { maxRetries: 1, requestTimeoutMs: 10_000, budgetLeftMs: () => undefined });
-  const selector: [string, string][] = [['labelSelector', `${profile.runLabel}=${runId}`]];
-  const kinds = kindsOf(profile, runId);
-  // A kind the target does not serve (404) holds nothing of ours.
-  const list = async (k: Kind): Promise<Item[]> => {
-    const r = await client.send({ method: 'GET', path: k.path, query: selector });
-    if (r.status === 404) return [];
-    if (r.status !== 200) throw new Error(`GET ${k.path}: ${r.status}`);
-    return ((r.json as { items?: Item[] } | undefined)?.items ?? []).filter((i) => typeof i.metadata?.name === 'string' && k.mine(i.metadata.name));
+  let hurried = false;
+  void o.hurry?.then(() => (hurried = true));
+  const tried = new Set<string>();
+  const refused: string[] = [];
+  let deleted = 0;
+  let found: RunObject[] = [];
+  let unlisted: string[] = [];
+  const remove = async (objects: readonly RunObject[]): Promise<void> => {
+    for (const rank of [...new Set(objects.map(deletionRank))].sort()) {
+      if (hurried) return;
+      await Promise.all(
+        objects
+          .filter((x) => deletionRank(x) === rank && !x.terminating && !tried.has(x.path))
+          .map(async (x) => {
+            tried.add(x.path);
+            const res = await client.send({ method: 'DELETE', path: x.path });
+            if (res.status === 404 || (res.status >= 200 && res.status < 300)) deleted++;
+            else refused.push(`${x.kind} ${x.name}: ${res.status}`);
+          }),
+      );
+    }
   };
   try {
-    let deleted = 0;
-    for (const k of kinds) {
-      for (const i of await list(k)) {
-        if (i.metadata?.deletionTimestamp) continue;
-        await client.send({ method: 'DELETE', path: `${k.path}/${encodeURIComponent(i.metadata!.name!)}` });
-        deleted++;
-      }
-    }
-    if (deleted > 0) log(`svc-conformance: deleted ${deleted} object(s) left by run ${runId}; waiting at most ${Math.round((o.waitMs ?? SWEEP_WAIT_MS) / 1000)} s for them to go`);
-    const until = Date.now() + (o.waitMs ?? SWEEP_WAIT_MS);
+    ({ objects: found, unlisted } = await findRunObjects(client, runLabel, scope));
+    if (o.dryRun === true) return { found, deleted: 0, refused, unlisted, leftovers: found.map(leftoverOf) };
+    await remove(found);
+    const waitMs = o.waitMs ?? SWEEP_WAIT_MS;
+    if (deleted > 0) o.log(`svc-conformance: deleted ${deleted} object(s) labelled ${selectorText(runLabel, scope)}; waiting at most ${Math.round(waitMs / 1000)} s for them to go`);
+    const until = Date.now() + waitMs;
     for (;;) {
-      const left: Leftover[] = [];
-      for (const k of kinds) {
-        for (const i of await list(k)) {
-          const state = i.metadata?.deletionTimestamp ? 'terminating' : 'present';
-          left.push({ kind: k.kind, name: i.metadata!.name!, state, command: removalCommand(k, i.metadata!.name!, state) });
-        }
-      }
-      if (left.length === 0 || Date.now() >= until) return { leftovers: left };
-      await new Promise((resolve) => setTimeout(resolve, Math.min(o.pollMs ?? 1_000, Math.max(0, until - Date.now()))));
+      const { objects } = await findRunObjects(client, runLabel, scope);
+      if (objects.length === 0 || Date.now() >= until || hurried) return { found, deleted, refused, unlisted, leftovers: objects.map(leftoverOf) };
+      await remove(objects);
+      await Promise.race([new Promise((resolve) => setTimeout(resolve, Math.min(o.pollMs ?? 1_000, Math.max(0, until - Date.now())))), o.hurry]);
     }
   } catch (e) {
-    return { leftovers: [], unverified: `could not verify the cleanup of run ${runId}: ${e instanceof Error ? e.message : String(e)}` };
+    if (!(e instanceof InfrastructureError)) throw e;
+    return { found, deleted, refused, unlisted, leftovers: [], unverified: `could not verify the cleanup of ${scopeText(scope)}: ${e.message}` };
   } finally {
     await client.close();
   }
 }
 
+const selectorText = (runLabel: string, scope: RunScope): string => (scope === 'all' ? runLabel : `${runLabel}=${scope.runId}`);
+const scopeText = (scope: RunScope): string => (scope === 'all' ? 'the runs of the suite' : `run ${scope.runId}`);
+
+export async function sweepRun(
+  cfg: TargetConfig,
+  profile: Profile,
+  runId: string,
+  log: (line: string) => void,
+  o: { waitMs?: number; pollMs?: number; hurry?: Promise<unknown> } = {},
+): Promise<SweepResult> {
+  const r = await cleanupRuns(cfg, profile.runLabel, { runId }, { log, ...o });
+  return { leftovers: r.leftovers, ...(r.unverified !== undefined ? { unverified: r.unverified } : {}) };
+}
+
 /** Terminal lines naming what is left, one per object, each with its removal command. */
-export function leftoverLines(r: SweepResult, runLabel: string, runId: string): string[] {
+export function leftoverLines(r: SweepResult, runLabel: string, runId: string, cleanupCommand?: string): string[] {
   const out: string[] = [];
   if (r.unverified !== undefined) out.push(r.unverified);
   if (r.leftovers.length > 0) {
     out.push(`run ${runId} left ${r.leftovers.length} object(s) behind (all labelled ${runLabel}=${runId}):`);
     for (const l of r.leftovers) out.push(`  ${l.kind} ${l.name} (${l.state}): ${l.command}`);
   }
+  if (cleanupCommand !== undefined && (r.leftovers.length > 0 || r.unverified !== undefined)) out.push(`remove everything of run ${runId} with: ${cleanupCommand}`);
   return out;
+}
+
+/** How the run was pointed at its target, as `run` took it: `cleanup` takes the same options. */
+export interface TargetOptions {
+  readonly kubeconfig?: string;
+  readonly context?: string;
+  readonly server?: string;
+  readonly tokenFile?: string;
+  readonly insecureSkipTlsVerify?: boolean;
+}
+
+/** `svc-conformance cleanup --run-id ID <the run's target options>`, with files as absolute paths and shell quoting. */
+export function cleanupCommandLine(t: TargetOptions, runId: string): string {
+  const args = ['svc-conformance', 'cleanup', '--run-id', runId];
+  if (t.kubeconfig !== undefined) args.push('--kubeconfig', path.resolve(t.kubeconfig));
+  if (t.context !== undefined) args.push('--context', t.context);
+  if (t.server !== undefined) args.push('--server', t.server);
+  if (t.tokenFile !== undefined) args.push('--token-file', path.resolve(t.tokenFile));
+  if (t.insecureSkipTlsVerify === true) args.push('--insecure-skip-tls-verify');
+  return args.map(shellWord).join(' ');
+}
+
+function shellWord(s: string): string {
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }

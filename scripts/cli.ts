@@ -33,6 +33,7 @@ import { recheckHistoryCommand } from './recheck-history.ts';
 import { registerEnvtestCommand } from './envtest-cli.ts';
 import { registerCompareCommand } from './compare-cli.ts';
 import { registerMatrixCommand } from './matrix-cli.ts';
+import { registerCleanupCommand } from './cleanup-cli.ts';
 import { DEFAULT_PARALLEL } from '../runner/scheduler.ts';
 import { DEFAULT_RUNS } from '../suites/settings.ts';
 import { SCALE_CHOICES, scaleProfileByName, type ScaleProfile } from '../harness/scale.ts';
@@ -249,6 +250,7 @@ registerControllerDaemonCommands(program);
 registerEnvtestCommand(program);
 registerCompareCommand(program);
 registerMatrixCommand(program);
+registerCleanupCommand(program);
 program
   .command('recheck-history')
   .description('judge a saved watch history (results/histories/*.json) again with the current model')
