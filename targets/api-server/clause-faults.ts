@@ -1,0 +1,16 @@
+/**
+ * Planted faults that give a passed clause a fault failing it (oracle strength: a pass means something
+ * only if a server breaking exactly what the clause states fails it). Kept apart from faults.ts, which
+ * spreads them into its table; `npm run fault-coverage` lists the passed clauses still without one.
+ */
+import type { Fault } from './faults.ts';
+
+export const clauseFaults = [
+  {
+    name: 'table-default-columns-renamed',
+    clause: 'rest:2.5.1',
+    description: 'the default Table calls its second column "Age" (type date, the creationTimestamp in its cells) instead of "Created At"',
+    checks: ['table-shape'],
+    alsoReportedAs: [],
+  },
+] as const satisfies readonly Fault[];
