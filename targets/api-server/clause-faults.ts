@@ -13,4 +13,11 @@ export const clauseFaults = [
     checks: ['table-shape'],
     alsoReportedAs: [],
   },
+  {
+    name: 'watch-too-old-empty',
+    clause: 'rest:6.1.3',
+    description: 'a watch from a version older than the history is answered 200 with an empty stream that ends at once: the 410 Gone swallowed',
+    checks: ['watch-too-old'],
+    alsoReportedAs: ['rest:7/410'],
+  },
 ] as const satisfies readonly Fault[];
