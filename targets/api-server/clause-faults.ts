@@ -17,7 +17,7 @@ export const clauseFaults = [
     name: 'watch-too-old-empty',
     clause: 'rest:6.1.3',
     description: 'a watch from a version older than the history is answered 200 with an empty stream that ends at once: the 410 Gone swallowed',
-    checks: ['watch-too-old'],
+    checks: ['watch-too-old', 'watch-too-old-found'],
     alsoReportedAs: ['rest:7/410'],
   },
 ] as const satisfies readonly Fault[];
