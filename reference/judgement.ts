@@ -59,11 +59,17 @@ export function rule(clause: ClauseId, holds: boolean, expected: string, observe
 /**
  * The overall verdict of `js` also under `clause`: for a clause whose promise is exactly that the
  * judged behaviour works (a resumed watch is usable; `pretty` combined with `dryRun` changes nothing).
+ * Failed if any failed, else inconclusive if any was, else passed.
  */
 export function alsoAgainst(clause: ClauseId, expected: string, js: readonly Judgement[]): Judgement[] {
   const failed = js.filter((j) => j.verdict === 'fail');
   // The summary judgement is of the same input, and of the same kind of answer as its first failure.
   const input = js.find((j) => j.input !== undefined)?.input;
+  // Nothing failed but something was left undecided (a stream that stopped short): the behaviour was
+  // not seen to work, so the clause is not passed either.
+  const undecided = js.filter((j) => j.verdict === 'inconclusive');
+  if (failed.length === 0 && undecided.length > 0)
+    return [...js, { ...inconclusive(clause, expected, undecided.map((j) => `${j.clause}: ${j.observed}`).join('; ')), ...(input !== undefined ? { input } : {}) }];
   if (failed.length === 0) return [...js, { ...pass(clause, expected), ...(input !== undefined ? { input } : {}) }];
   const { class: cls, observedStatus, observedReason } = failed[0]!;
   const tags = {

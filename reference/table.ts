@@ -6,8 +6,9 @@
  *
  * What the spec does not fix (rest:2.5.3): column fields beyond `name` and `type`, the row shape, and
  * which types have a custom definition. So a Table whose columns are exactly `Name` and `Created At`
- * is judged as the default (their types must be `string` and `date`); any other column set is a
- * custom definition the suite cannot predict, recorded as unspecified. A type may not support Table
+ * is judged as the default (their types must be `string` and `date`), and so is a two-column Table
+ * whose cells are each row object's name and creationTimestamp, whatever its columns are called; any
+ * other column set is a custom definition the suite cannot predict, recorded as unspecified. A type may not support Table
  * at all (rest:2.5.2): a 406 for a Table-only request is recorded, never failed.
  */
 import { isRecord } from './objects.ts';
@@ -50,6 +51,24 @@ export function defaultTable(profile: Profile, rows: readonly RowSource[], listM
 
 const show = (v: unknown) => (v === undefined ? 'absent' : JSON.stringify(v));
 
+/**
+ * Two cells per row, derived from the name and the creationTimestamp of the row's object (the spec's own
+ * words for the default Table), on every row and at least one: the default Table whatever its columns
+ * are called. Recognising it by the names rest:2.5.1 requires would excuse exactly the departure the
+ * clause exists to catch (a default Table whose second column is "Age"). Upstream's custom Tables show
+ * an age ("5m"), never the timestamp itself, beside the name.
+ */
+function derivesDefaultColumns(rows: readonly unknown[]): boolean {
+  return (
+    rows.length > 0 &&
+    rows.every((r) => {
+      if (!isRecord(r) || !Array.isArray(r['cells']) || r['cells'].length !== 2 || !isRecord(r['object'])) return false;
+      const md = r['object']['metadata'];
+      return isRecord(md) && typeof md['name'] === 'string' && typeof md['creationTimestamp'] === 'string' && r['cells'][0] === md['name'] && r['cells'][1] === md['creationTimestamp'];
+    })
+  );
+}
+
 /** rest:2.5 table row, rest:2.5.1 default columns, rest:2.5.3 the rest unspecified. */
 export function judgeTable(profile: Profile, body: unknown): Judgement[] {
   const b = isRecord(body) ? body : {};
@@ -70,13 +89,13 @@ export function judgeTable(profile: Profile, body: unknown): Judgement[] {
   if (!shape || cols === undefined) return js;
   const named = cols as { name: string; type: string }[];
   const names = named.map((c) => c.name);
-  const isDefault = names.length === 2 && names.includes('Name') && names.includes('Created At');
-  if (isDefault) {
-    const typeOf = (n: string) => named.find((c) => c.name === n)!.type;
+  const byName = names.length === 2 && names.includes('Name') && names.includes('Created At');
+  if (byName || derivesDefaultColumns(rows ?? [])) {
+    const typeOf = (n: string) => named.find((c) => c.name === n)?.type;
     js.push(
       rule(
         'rest:2.5.1',
-        typeOf('Name') === 'string' && typeOf('Created At') === 'date',
+        byName && typeOf('Name') === 'string' && typeOf('Created At') === 'date',
         'the default Table: Name of type string, Created At of type date',
         named.map((c) => `${c.name}: ${c.type}`).join(', '),
       ),

@@ -149,6 +149,19 @@ export function judgeTooOldRefused(status: number): Judgement[] {
 }
 
 /**
+ * Every one of `attempts` watches from a version older than the history answered 200 and ended with no
+ * event, though `changes` writes after that version were stored before the first opened: neither
+ * 410 Gone nor the changes, so a client that resumes as rest:6.1.2 says never learns either (a server
+ * that ends watches early still sends what it has first).
+ *
+ *   judgeTooOldEndedEmpty(3, 2, 'the compaction hook ran') -> [fail rest:6.1.3, fail rest:7/410]
+ */
+export function judgeTooOldEndedEmpty(attempts: number, changes: number, why: string): Judgement[] {
+  const observed = `${attempts} watches from the version (older than the history: ${why}) each answered 200 and ended with no event, though ${changes} change(s) after it were stored before they opened`;
+  return [fail('rest:6.1.3', '410 Gone for a version older than the history, or the changes after it', observed), fail('rest:7/410', '410 Gone for a version older than the history', observed)];
+}
+
+/**
  * The list a client starts from or lists again with (rest:6.1.2, rest:6.1.3): 200 with a collection
  * resourceVersion and items; `body` is the parsed answer. Its content is judgeListSnapshot's.
  *

@@ -8,6 +8,7 @@ import { continueExpiry, tooLarge, tooLargeExactChecks } from './errors.ts';
 import { watchBookmarks, watchCellChecks } from './watch.ts';
 import { deletionFinalizers } from './deletion.ts';
 import { watchResume, watchTooOld } from './watch-resume.ts';
+import { watchTooOldFound } from './watch-too-old-found.ts';
 import { watchInformer } from './watch-informer.ts';
 import { watchFutureVersion } from './watch-future.ts';
 import { applyEmptiesList, applyJsonReplaceMissing, applyOwnershipTable, applyPoints, applySchemaChange, applySequences, applySequencesConfigMaps } from './apply.ts';
@@ -33,7 +34,7 @@ import { singleResourceWrites } from './single-resource.ts';
 export const checks: readonly AnyCheck[] = [
   ...[crudSequences, namesAndScope, generatedNames, singleResourceWrites],
   ...[...getCellChecks, ...listCellChecks, pagingSnapshot, ...pagingSelectorEdgeChecks, repeatedLimit, tooLarge, ...tooLargeExactChecks, continueExpiry],
-  ...[...watchCellChecks, watchBookmarks, watchResume, watchTooOld, watchInformer, watchFutureVersion],
+  ...[...watchCellChecks, watchBookmarks, watchResume, watchTooOld, watchTooOldFound, watchInformer, watchFutureVersion],
   ...[deletionFinalizers],
   ...[applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, applyJsonReplaceMissing, applyEmptiesList, applySchemaChange, applyPatchMergeKey],
   ...[healthEndpoints, deprecatedVersions, persistedThroughReplacement, versionRoundTrip, deprecatedMetrics, eventsV1Create],

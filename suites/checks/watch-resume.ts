@@ -21,7 +21,7 @@ import { readObject, type ObservedObject } from '../../reference/objects.ts';
 import { apiVersionOf, collectionPath, type ResourceType } from '../../reference/resources.ts';
 import { judgeListSnapshot, type ReadContext } from '../../reference/read-oracle.ts';
 import { judgeFinishedWatch, judgeWatchOpened, type WatchExpectation } from '../../reference/watch-oracle.ts';
-import { classifyWatchStart, historyUpTo, judgeGoneResume, judgeGoneWatch, judgeRelistAnswer, judgeRelistedWatch, judgeTooOldRefused } from '../../reference/watch-recovery.ts';
+import { classifyWatchStart, historyUpTo, judgeGoneResume, judgeGoneWatch, judgeRelistAnswer, judgeRelistedWatch, judgeTooOldEndedEmpty, judgeTooOldRefused } from '../../reference/watch-recovery.ts';
 import { setupArb } from '../../generators/rv-cells.ts';
 import { watchEvidence } from '../../reference/watch-evidence.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
@@ -201,6 +201,7 @@ async function tooOldCase(cx: CaseContext, i: TooOldInput): Promise<void> {
   const session = await openWatch(cx, rt, collectionPath(rt, ns), [['resourceVersion', rv]]);
   let cutOff: string | undefined;
   let wroteDuring = false;
+  let endedByServer = false;
   try {
     // A served stream says 410 in its first event, if at all. If it does not, writes while it is open
     // must arrive after the setup's changes: a stream that shows them but not the older ones has a gap,
@@ -212,10 +213,21 @@ async function tooOldCase(cx: CaseContext, i: TooOldInput): Promise<void> {
     }
     ({ cutOff } = await waitCaughtUp(cx, session, RES, { snapshot: index }));
   } finally {
+    endedByServer = session.ended();
     await session.close();
   }
   const h = cx.history(RES);
   const start = classifyWatchStart(session.status, session.events);
+  // The setup's later writes were stored before the watch opened: a stream that ends at once with none
+  // of them said neither 410 nor "here is what changed". A client resumes from the version it holds,
+  // the same one; if every stream from it ends so, the server never gives the client either answer.
+  if (start.kind === 'served' && endedByServer && session.events.length === 0 && currentIndex(h0) > index) {
+    const again = await endedEmptyAgain(cx, rt, collectionPath(rt, ns), rv, TOO_OLD_ATTEMPTS - 1);
+    if (again) {
+      cx.judge(judgeTooOldEndedEmpty(TOO_OLD_ATTEMPTS, currentIndex(h0) - index, compact !== undefined ? 'the compaction hook ran' : `the history window (${window} ms) was waited out`));
+      return;
+    }
+  }
   if (start.kind === 'gone') {
     cx.judge(judgeGoneWatch(h, index, cx.env.now(), window, 'rest:6.1.3'));
     await relistAndWatch(cx, rt, ns, { during: wroteDuring ? [] : i.after }, 'rest:6.1.3');
@@ -230,6 +242,25 @@ async function tooOldCase(cx: CaseContext, i: TooOldInput): Promise<void> {
     clause: 'rest:6.1.3',
     expected: '410 Gone for a version older than the history, or every change after it',
   });
+}
+
+/** Streams from a too-old version that must all end empty before that counts as a failure. */
+const TOO_OLD_ATTEMPTS = 3;
+
+/** True if `times` more watches from `rv` each answer 200 and end, with no event, within a second. */
+async function endedEmptyAgain(cx: CaseContext, rt: ResourceType, path: string, rv: string, times: number): Promise<boolean> {
+  for (let n = 0; n < times; n++) {
+    const s = await openWatch(cx, rt, path, [['resourceVersion', rv]]);
+    let ended = false;
+    try {
+      if (s.status === 200) await s.until((evs) => evs.length > 0, 1000);
+    } finally {
+      ended = s.ended();
+      await s.close();
+    }
+    if (s.status !== 200 || !ended || s.events.length > 0) return false;
+  }
+  return true;
 }
 
 export const watchTooOld: Check<TooOldInput> = {

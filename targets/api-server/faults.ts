@@ -4,6 +4,7 @@
  */
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 import type { HostileFaultName } from './hostile-faults.ts';
+import { clauseFaults } from './clause-faults.ts';
 
 export interface Fault {
   readonly name: string;
@@ -120,6 +121,8 @@ export const faults = [
   // A repeatable 5xx is an answer (issue 24): the server errs the same way every time, so the clause of the request fails with the 500 shown.
   { name: 'update-answers-500', clause: 'rest:4.1/put', description: 'every PUT of a ConfigMap answers 500 InternalError (a Status body) and stores nothing', checks: ['crud-sequences'], alsoReportedAs: [] },
   { name: 'paged-list-answers-500', clause: 'rest:4.5/list/unset/limit/unset', description: 'every list with a limit answers 500 InternalError (a Status body)', checks: ['rv-cell-list-unset-limit-unset'], alsoReportedAs: [] },
+  // A fault for every passed clause (clause-faults.ts).
+  ...clauseFaults,
 ] as const satisfies readonly Fault[];
 
 /** A planted fault of the table above, or a hostile one (hostile-faults.ts): what `--fault` accepts. */

@@ -206,6 +206,7 @@ export function tableOf(st: ServerState, body: Record<string, unknown>): Record<
   const t = defaultTable(st.profile, rows, listMd);
   if (has(st, 'table-wrong-default-columns')) t['columnDefinitions'] = defaultColumns.map((c) => (c.name === 'Created At' ? { ...c, type: 'string' } : c));
   if (has(st, 'table-core-api-version')) t['apiVersion'] = 'v1';
+  if (has(st, 'table-default-columns-renamed')) t['columnDefinitions'] = defaultColumns.map((c) => (c.name === 'Created At' ? { ...c, name: 'Age' } : c));
   return t;
 }
 

@@ -58,7 +58,12 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
     if (rev === undefined) return badRequest(`invalid resource version ${JSON.stringify(rvText)}`);
     // Planted fault watch-too-old-served-from-oldest: serves what it still has instead of 410.
     if (rev < st.store.oldestRetained && has(st, 'watch-too-old-served-from-oldest')) from = st.store.oldestRetained;
-    else if (rev < st.store.oldestRetained) {
+    else if (rev < st.store.oldestRetained && has(st, 'watch-too-old-empty')) {
+      // Planted fault watch-too-old-empty: the 410 swallowed, an empty stream ended at once.
+      res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache' });
+      res.end();
+      return undefined;
+    } else if (rev < st.store.oldestRetained) {
       // Upstream answers a too-old watch with an ERROR event carrying a 410 Status in a 200 stream.
       // Written as a stream event (compact, one line), not as a body: client-node's watch reads one JSON
       // document per line and missed the 410 when the pretty-json variation indented it.

@@ -227,6 +227,33 @@ describe('Table (rest:2.5)', () => {
     ).toEqual(['pass', 'unspecified', 'unspecified']);
     expect(verdicts(judgeTable(svc, { ...t, columnDefinitions: [{ name: 'Name' }] }))).toContain('fail');
   });
+
+  it('a default Table is recognised by what its cells derive from, so renamed default columns fail rest:2.5.1', () => {
+    const md = { name: 'a', creationTimestamp: '2026-01-01T00:00:00Z' };
+    const derived = defaultTable(svc, [{ name: 'a', creationTimestamp: md.creationTimestamp, object: { kind: 'PartialObjectMetadata', metadata: md } }], { resourceVersion: '3' });
+    const age = {
+      ...derived,
+      columnDefinitions: [
+        { name: 'Name', type: 'string' },
+        { name: 'Age', type: 'date' },
+      ],
+    };
+    expect(
+      judgeTable(svc, age)
+        .filter((j) => j.clause === 'rest:2.5.1')
+        .map((j) => j.verdict),
+    ).toEqual(['fail']);
+    expect(
+      judgeTable(svc, derived)
+        .filter((j) => j.clause === 'rest:2.5.1')
+        .map((j) => j.verdict),
+    ).toEqual(['pass']);
+    // Upstream's custom Tables beside the name show an age, not the timestamp: still a custom definition.
+    const custom = { ...age, rows: [{ cells: ['a', '5m'], object: { metadata: md } }] };
+    expect(judgeTable(svc, custom).filter((j) => j.clause === 'rest:2.5.1')).toEqual([]);
+    // Without the row objects (includeObject=None) nothing shows the derivation: recognised by name only.
+    expect(judgeTable(svc, { ...age, rows: [{ cells: ['a', md.creationTimestamp] }] }).filter((j) => j.clause === 'rest:2.5.1')).toEqual([]);
+  });
 });
 
 describe('protobuf envelope (rest:2.7)', () => {

@@ -2,10 +2,10 @@
 // and a saved watch history judged again from its JSON alone.
 import { describe, expect, it } from 'vitest';
 import { alsoAgainst } from '../../reference/judgement.ts';
-import { classifyWatchStart, historyUpTo, judgeFutureWatch, judgeGoneWatch, judgeInformer, replayInformer } from '../../reference/watch-recovery.ts';
+import { classifyWatchStart, historyUpTo, judgeFutureWatch, judgeGoneWatch, judgeInformer, judgeTooOldEndedEmpty, replayInformer } from '../../reference/watch-recovery.ts';
 import { recheckWatchEvidence, watchEvidence } from '../../reference/watch-evidence.ts';
 import { judgeWatch, type ObservedEvent, type WatchExpectation } from '../../reference/watch-oracle.ts';
-import { fail, pass } from '../../reference/judgement.ts';
+import { fail, inconclusive, pass } from '../../reference/judgement.ts';
 import { a10, a12, b11, ctx, history, NS, observed } from './model-fixtures.ts';
 import type { ObjectVersion } from '../../reference/objects.ts';
 
@@ -109,5 +109,23 @@ describe('a watch from a version not reached yet (rest:6.1.5)', () => {
     expect(verdicts(200, [ev('MODIFIED', a12)])).toEqual(['fail rest:6.1.1']);
     expect(verdicts(410, [])).toEqual(['fail rest:7/410']);
     expect(verdicts(400, [])).toEqual(['unspecified rest:6.1.5']);
+  });
+});
+
+describe('a too-old version: the 410 swallowed (rest:6.1.3)', () => {
+  it('streams that all end empty fail rest:6.1.3 and rest:7/410, naming how the version left the history', () => {
+    const js = judgeTooOldEndedEmpty(3, 2, 'the compaction hook ran');
+    expect(js.map((j) => `${j.verdict} ${j.clause}`)).toEqual(['fail rest:6.1.3', 'fail rest:7/410']);
+    expect(js[0]!.observed).toContain('3 watches');
+    expect(js[0]!.observed).toContain('the compaction hook ran');
+  });
+
+  it('a stream that stopped short passes no clause that promises the whole behaviour', () => {
+    // The summary clause of a stream judged inconclusive is inconclusive: the behaviour was not seen to work.
+    const short = alsoAgainst('rest:6.1.3', 'the changes after it', [inconclusive('rest:4.5/watch/other', 'every write after #1', 'stopped short')]);
+    expect(short.map((j) => `${j.verdict} ${j.clause}`)).toEqual(['inconclusive rest:4.5/watch/other', 'inconclusive rest:6.1.3']);
+    const mixed = alsoAgainst('rest:6.1.3', 'x', [inconclusive('rest:4.5/watch/other', 'a', 'b'), fail('rest:6.1.1', 'c', 'd')]);
+    expect(mixed.at(-1)!.verdict).toBe('fail');
+    expect(alsoAgainst('rest:6.1.3', 'x', [pass('rest:6.1.1', 'c')]).at(-1)!.verdict).toBe('pass');
   });
 });

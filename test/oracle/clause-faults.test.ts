@@ -1,0 +1,6 @@
+// The planted faults that give passed clauses a fault failing them (targets/api-server/clause-faults.ts),
+// each caught by its clause with a short counterexample, as the table's own faults are (fault-cases.ts).
+import { clauseFaults } from '../../targets/api-server/clause-faults.ts';
+import { describeFaults } from './fault-cases.ts';
+
+describeFaults(1, 1, clauseFaults);
