@@ -1,5 +1,5 @@
 // The README is the front door: short enough to read in minutes, and every link of it and of docs/ leads
-// somewhere (a renamed page or heading fails here). That its commands run is test/cli/readme-commands.test.ts.
+// somewhere (a renamed page or heading fails here). That its commands run is test/cli/doc-commands.test.ts.
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
