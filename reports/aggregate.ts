@@ -5,7 +5,7 @@
 import { undecidedDelivery } from '../reference/watch-delivery.ts';
 import type { Clause } from '../reference/catalog/types.ts';
 import { clauseStatusOf } from '../runner/verdicts.ts';
-import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, RunResult } from '../runner/results.ts';
+import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, RunInvocation, RunResult, RunTarget, RunTotals } from '../runner/results.ts';
 import { signatureMismatch, type Expectations, type KnownFailure } from './expectations.ts';
 import { judgeExpectations } from './known-failures.ts';
 import { requestEconomy } from '../harness/request-economy.ts';
@@ -131,6 +131,9 @@ export interface BuildRunArgs {
   readonly seed: number;
   readonly server: string | null;
   readonly nodeagentLoader: string | null;
+  /** Which target this was (embedded or external), named for a person, and the version it reported. */
+  readonly target?: Omit<RunTarget, 'server' | 'nodeagentLoader'>;
+  readonly invocation?: RunInvocation;
   /** ISO 8601. */
   readonly startedAt: string;
   readonly durationMs: number;
@@ -178,7 +181,8 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
     seed: args.seed,
     verdict: notTested.length > 0 ? 'notTested' : verdict,
     ...(notTested.length > 0 ? { notTested } : {}),
-    target: { server: args.server, nodeagentLoader: args.nodeagentLoader },
+    target: { server: args.server, nodeagentLoader: args.nodeagentLoader, ...args.target },
+    ...(args.invocation !== undefined ? { invocation: args.invocation } : {}),
     startedAt: args.startedAt,
     durationMs: args.durationMs,
     totals: totalsOf(clauses),
@@ -222,10 +226,18 @@ export function verdictOf(clauses: readonly ClauseResult[], errors: readonly str
   return 'conformant';
 }
 
-export function totalsOf(clauses: readonly ClauseResult[]): RunResult['totals'] {
-  const totals = { passed: 0, failed: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0 };
-  for (const c of clauses) totals[c.status] += 1;
+/** Clauses by shown status (reports/areas.ts): a known failure under `known`, so `failed` is what fails the run. */
+export function totalsOf(clauses: readonly ClauseResult[]): RunTotals {
+  const totals: RunTotals = { passed: 0, failed: 0, known: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0 };
+  for (const c of clauses) totals[shownStatus(c)] += 1;
   return totals;
+}
+
+/** A clause's status as every report shows it: a failure the expectations file excuses is `known`, never `failed`. */
+export type ShownStatus = ClauseStatus | 'known';
+
+export function shownStatus(c: Pick<ClauseResult, 'status' | 'expectedFailure'>): ShownStatus {
+  return c.status === 'failed' && c.expectedFailure === true ? 'known' : c.status;
 }
 
 function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {

@@ -12,7 +12,8 @@ export interface SummaryJson {
   profile: string;
   seed: number;
   verdict: RunResult['verdict'];
-  target: { server: string | null; nodeagentLoader: string | null };
+  /** `kind`, `description`, `reportedVersion`: added after the documented two (absent in older reports). */
+  target: import('../runner/results.ts').RunTarget;
   totals: RunResult['totals'];
   clauses: SummaryClause[];
   startedAt: string;
@@ -25,6 +26,8 @@ export interface SummaryJson {
   leftovers?: import('../runner/results.ts').RunLeftover[];
   /** Why the verdict is notTested, one line each. */
   notTested?: string[];
+  /** The command line (scrubbed), the selection and the expectations files of the run. */
+  invocation?: import('../runner/results.ts').RunInvocation;
   /** What the run reached on the target (reports/scorecard.ts), its selection's measure and --require. */
   scorecard?: import('../harness/reach.ts').Scorecard;
 }
@@ -50,7 +53,13 @@ export function toSummary(run: RunResult, coverage?: CoverageContext): SummaryJs
     profile: run.profile,
     seed: run.seed,
     verdict: run.verdict,
-    target: { server: run.target.server, nodeagentLoader: run.target.nodeagentLoader },
+    target: {
+      server: run.target.server,
+      nodeagentLoader: run.target.nodeagentLoader,
+      ...(run.target.kind !== undefined ? { kind: run.target.kind } : {}),
+      ...(run.target.description !== undefined ? { description: run.target.description } : {}),
+      ...(run.target.reportedVersion !== undefined ? { reportedVersion: run.target.reportedVersion } : {}),
+    },
     totals: { ...run.totals },
     clauses: run.clauses.map((c) => ({
       id: c.id,
@@ -75,6 +84,7 @@ export function toSummary(run: RunResult, coverage?: CoverageContext): SummaryJs
     summary.footprint = { ...footprint, checks: footprint.checks.map(({ reach: _reach, ...c }) => c) };
   }
   if (run.notTested !== undefined) summary.notTested = [...run.notTested];
+  if (run.invocation !== undefined) summary.invocation = { ...run.invocation, expectations: [...run.invocation.expectations] };
   if (run.scorecard !== undefined) summary.scorecard = run.scorecard;
   if (run.leftovers !== undefined) summary.leftovers = run.leftovers.map((l) => ({ ...l }));
   return summary;

@@ -1,0 +1,39 @@
+/**
+ * Clauses left without a verdict, grouped by their reason (the first note), so a reason shared by a
+ * hundred clauses is one line with a count, not a hundred lines. A component the run was not given
+ * (harness/not-selected.ts) is such a reason, and every report shows it as one line of its own.
+ *   [{ notes: ['not selected: pass --nodeagent-loader ...'] } x 150, { id: 'rest:6.3', notes: ['audit ...'] }]
+ *   -> [{ reason: 'not selected: ...', clauses: [150 ids] }, { reason: 'audit ...', clauses: ['rest:6.3'] }]
+ */
+import { isNotSelected } from '../harness/not-selected.ts';
+import type { ClauseResult } from '../runner/results.ts';
+
+export interface GapGroup {
+  readonly reason: string;
+  readonly clauses: readonly string[];
+}
+
+const NO_REASON = 'not checked';
+
+/** The notChecked clauses by reason, in order of first appearance (catalog order). */
+export function gapGroups(clauses: readonly Pick<ClauseResult, 'id' | 'status' | 'notes'>[]): GapGroup[] {
+  const groups = new Map<string, string[]>();
+  for (const c of clauses) {
+    if (c.status !== 'notChecked') continue;
+    const reason = c.notes[0] ?? NO_REASON;
+    const list = groups.get(reason);
+    if (list === undefined) groups.set(reason, [c.id]);
+    else list.push(c.id);
+  }
+  return [...groups].map(([reason, ids]) => ({ reason, clauses: ids }));
+}
+
+/** The groups whose reason is a component the run was not given. */
+export function notSelectedGroups(clauses: readonly Pick<ClauseResult, 'id' | 'status' | 'notes'>[]): GapGroup[] {
+  return gapGroups(clauses).filter((g) => isNotSelected(g.reason));
+}
+
+/** The other groups: gaps of this run or of the suite. */
+export function otherGapGroups(clauses: readonly Pick<ClauseResult, 'id' | 'status' | 'notes'>[]): GapGroup[] {
+  return gapGroups(clauses).filter((g) => !isNotSelected(g.reason));
+}
