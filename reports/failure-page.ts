@@ -46,7 +46,7 @@ export function failurePage(c: ClauseResult, cx: Counterexample, links: FailureP
     `<style>${CSS}</style></head><body>`,
     `<nav><a href="${html(links.report)}">the report</a><a href="#spec">the spec</a><a href="#diff">the diff</a><a href="#exchanges">sent and answered</a><a href="#replay">replay</a><a href="#script">script</a></nav>`,
     `<h1><code>${html(c.id)}</code> ${html(c.summary)}</h1>`,
-    known ? '<p class="known"><b>Known failure</b>: excused by the expectations file, not counted as failed.</p>' : '',
+    known ? '<p class="known"><b>Known failure</b>: excused by the expectations file (not counted as failures).</p>' : '',
     `<p class="meta">check ${isKnownCheck(cx.check) ? `<a href="../${html(checkDocPath(cx.check))}"><code>${html(cx.check)}</code></a>` : `<code>${html(cx.check)}</code>`} · ${cx.requestCount} request(s)${cx.confirmation ? ` · ${html(confirmationLabel(cx.confirmation))}` : ''}</p>`,
     specSection(c, text),
     diffSection(cx),

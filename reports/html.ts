@@ -9,6 +9,7 @@ import { checkDocPath, isKnownCheck } from './check-docs.ts';
 import type { ClauseResult, Counterexample, RunResult } from '../runner/results.ts';
 import { shownStatus, type ShownStatus } from './aggregate.ts';
 import { notSelectedGroups, otherGapGroups } from './gaps.ts';
+import { isNotSelected } from '../harness/not-selected.ts';
 import { targetText } from './run-identity.ts';
 import { groupByArea, isRegression, type Area, type FamilyOf } from './areas.ts';
 import { html } from './escape.ts';
@@ -39,7 +40,8 @@ body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 
 td{overflow-wrap:break-word}th,.tag,td.n{white-space:nowrap}td code{overflow-wrap:anywhere}nav.toc a{margin-right:14px}
 .filters input{margin-left:10px}
 #f-failed:checked~table.clauses tr.row:not(.r-failed),#f-known:checked~table.clauses tr.row:not(.r-known),#f-failed:checked~table.clauses tr.area,#f-known:checked~table.clauses tr.area,#f-unspecified:checked~table.clauses tr.area,#f-inconclusive:checked~table.clauses tr.area,#f-notChecked:checked~table.clauses tr.area,#f-informative:checked~table.clauses tr.area,#f-unspecified:checked~table.clauses tr.row:not(.r-unspecified),#f-inconclusive:checked~table.clauses tr.row:not(.r-inconclusive),#f-notChecked:checked~table.clauses tr.row:not(.r-notChecked),#f-informative:checked~table.clauses tr.row:not(.r-informative){display:none}
-tr.row:target{background:#fff8c5}
+tr.row:target{background:#fff8c5}table.clauses tr.row td:first-child{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}td.st{font-weight:600;white-space:nowrap}
+.r-passed .st{color:#1a7f37}.r-failed .st{color:#cf222e}.r-known .st{color:#0969da}.r-error .st{color:#9a6700}.r-unspecified .st{color:#8250df}.r-inconclusive .st{color:#9a6700}.r-skipped .st,.r-notChecked .st,.r-informative .st{color:#57606a}
 h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #d0d7de;padding-bottom:4px}
 .banner{padding:14px 18px;border-radius:6px;font-size:18px;font-weight:600;margin:8px 0 12px}
 .v-conformant{background:#dafbe1;border:1px solid #4ac26b}.v-nonconformant{background:#ffebe9;border:1px solid #ff8182}.v-error,.v-notTested{background:#fff8c5;border:1px solid #d4a72c}
@@ -275,7 +277,7 @@ function knownFailuresSection(clauses: readonly ClauseResult[], pages: Pages): s
   });
   return [
     `<h2 id="known-failures">Known failures (${clauses.length})</h2>`,
-    `<details><summary>excused by the expectations file, not counted as failed: show them</summary>`,
+    `<details><summary>excused by the expectations file (not counted as failures): show them</summary>`,
     `<table><thead><tr><th>clause</th><th>summary</th><th>excused by</th><th>failure pages</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`,
     '</details>',
   ].join('\n');
@@ -308,7 +310,7 @@ function checksSection(run: RunResult): string {
           ? `<span class="tag s-error">error</span> ${errored.map((id) => `<a href="#row-${html(anchor(id))}">${html(id)}</a>`).join(', ')} <a href="#errors">why</a>`
           : known
             ? `<span class="tag s-known">known failure</span> ${known.map((id) => `<a href="#${html(anchor(id))}">${html(id)}</a>`).join(', ')}`
-            : '<span class="tag s-passed">no failure</span>';
+            : 'no failure';
       return `<tr><td>${checkRef(c.check, false)}</td><td class="n">${(c.wallMs / 1000).toFixed(1)} s</td><td class="n">${Object.values(c.requests).reduce((a, b) => a + b, 0)}</td><td>${verdict}</td></tr>`;
     });
   return [
@@ -394,7 +396,10 @@ function clauseTable(areas: readonly Area[]): string {
       const id = c.status === 'failed' ? `<a href="#${html(anchor(c.id))}">${html(c.id)}</a>` : html(c.id);
       // A listed clause that did not fail this time is still shown as listed.
       const listed = c.expectedFailure === true && shown !== 'known' ? ' (listed as known)' : '';
-      return `<tr class="row r-${shown}" id="row-${html(anchor(c.id))}"><td><code>${id}</code></td><td>${html(c.summary)}${notes(c.notes)}</td><td><span class="tag s-${shown}">${STATUS_LABEL[shown]}</span>${listed}</td><td class="n">${c.checks}</td></tr>`;
+      // A component not given is said once, above the table, not in each of its rows.
+      const absent = shown === 'notChecked' && isNotSelected(c.notes[0]);
+      // The id cell is monospace and the status coloured by the row's class (CSS), not by markup per row.
+      return `<tr class="row r-${shown}" id="row-${html(anchor(c.id))}"><td>${id}</td><td>${html(c.summary)}${absent ? '' : notes(c.notes)}</td><td class="st">${absent ? 'not selected' : STATUS_LABEL[shown]}${listed}</td><td class="n">${c.checks}</td></tr>`;
     }),
   ]);
   return [

@@ -54,7 +54,7 @@ export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): stri
   }
   if (baseline !== undefined) lines.push('', ...baselineLines(baseline));
   if (known.length > 0) {
-    lines.push('', `<details><summary>Known failures (${known.length}): excused by the expectations file, not counted as failed</summary>`, '');
+    lines.push('', `<details><summary>Known failures (${known.length}): excused by the expectations file (not counted as failures)</summary>`, '');
     for (const c of known) lines.push(`- \`${cell(c.id)}\` ${cell(c.summary)}${excuses(c)}`);
     lines.push('', '</details>');
   }

@@ -36,7 +36,7 @@ export function toTerminalSummary(run: RunResult, familyOf: FamilyOf, opts: Term
 
   const known = run.clauses.filter((c) => shownStatus(c) === 'known');
   if (known.length > 0) {
-    lines.push('', `${paint('34', `Known failures (${known.length})`)}, excused by the expectations file, not counted as failed: ${known.map((c) => safe(c.id)).join(', ')}`);
+    lines.push('', `${paint('34', `Known failures (${known.length})`)}, excused by the expectations file (not counted as failures): ${known.map((c) => safe(c.id)).join(', ')}`);
   }
   // Advice to remove an entry only where the run sent its input and the answer conformed.
   const gone = entriesWith(run.clauses, 'noLongerOccurs');
