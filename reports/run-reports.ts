@@ -129,7 +129,15 @@ async function publish(run: ExecutedRun, print: boolean, ctx: PublishContext, lo
     catalog,
     ...(baseline !== undefined ? { baseline: compareWithBaseline(result, baseline) } : {}),
     ...(stepSummaryFile ? { stepSummaryFile } : {}),
-    allure: { checks: plan.selection.selected, records: run.records, footprints: run.footprint.checks, seed: plan.seed, profile: plan.profile.name, startedAt: run.startedAt },
+    allure: {
+      checks: plan.selection.selected,
+      records: run.records,
+      footprints: run.footprint.checks,
+      seed: plan.seed,
+      profile: plan.profile.name,
+      startedAt: run.startedAt,
+      ...(expectations !== undefined ? { known: (r: CheckRecord) => excusedFailure(expectations.knownFailures, r) } : {}),
+    },
   });
   written.files.push(...(await writeNodeagentCases(result, reportsDir)));
   if (!print) return result;
