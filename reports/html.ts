@@ -73,7 +73,7 @@ export function toHtml(run: RunResult, familyOf: FamilyOf): string {
     `<style>${CSS}</style></head><body>`,
     header(run),
     failurePageLinks(regressions, pages),
-    `<nav class="toc">${run.errors.length > 0 || run.clauses.some((c) => c.status === 'error') ? '<a href="#errors">errors</a>' : ''}<a href="#failures">failures</a><a href="#checks">checks</a><a href="#coverage">coverage</a><a href="#clauses">all clauses</a><a href="#exercised">exercised</a><a href="#footprint">footprint</a></nav>`,
+    `<nav class="toc">${run.errors.length > 0 || run.clauses.some((c) => c.status === 'error') ? '<a href="#errors">errors</a>' : ''}<a href="#failures">failures</a>${known.length > 0 ? '<a href="#known-failures">known failures</a>' : ''}<a href="#checks">checks</a><a href="#coverage">coverage</a><a href="#clauses">all clauses</a><a href="#exercised">exercised</a><a href="#footprint">footprint</a></nav>`,
     notTestedSection(run),
     errorsSection(run),
     failuresSection('Failures beyond expectations', regressions, pages),
