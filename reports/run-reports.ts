@@ -61,13 +61,17 @@ export function runReports(plan: RunPlan, o: RunReportOptions = {}): RunIO {
     onReachable: (release, target) => {
       identity = targetIdentity(plan, target.server, target.source, target.reportedVersion);
       progress.target(target.server, release, identity.kind === 'embedded' ? identity.description : target.source);
-      if (listed)
+      if (listed) {
         expectations = expectationsForRun(listed, {
           scale: plan.settings.scale !== undefined,
           profile: plan.profile.name,
           capabilities: plan.expectations.capabilities,
           ...(release ? { release } : {}),
         });
+        // Said up front: what the live "known failure" lines below are measured against.
+        const n = expectations.knownFailures.length;
+        log(`svc-conformance: expectations ${plan.expectations.files.join(', ')}: ${n} entr${n === 1 ? 'y holds' : 'ies hold'} for this target`);
+      }
       return (r) => expectations !== undefined && excusedFailure(expectations.knownFailures, r);
     },
     publish: async (run, print) => (await publish(run, print, { expectations, baseline, require: o.require, identity: identity ?? targetIdentity(plan, run.server), invocation }, log)).verdict,
