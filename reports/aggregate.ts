@@ -5,7 +5,8 @@
 import { undecidedDelivery } from '../reference/watch-delivery.ts';
 import type { Clause } from '../reference/catalog/types.ts';
 import { clauseStatusOf } from '../runner/verdicts.ts';
-import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, RunInvocation, RunResult, RunTarget, RunTotals } from '../runner/results.ts';
+import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, NotSelected, RunInvocation, RunResult, RunTarget, RunTotals } from '../runner/results.ts';
+import { isNotSelected } from '../harness/not-selected.ts';
 import { signatureMismatch, type Expectations, type KnownFailure } from './expectations.ts';
 import { judgeExpectations } from './known-failures.ts';
 import { requestEconomy } from '../harness/request-economy.ts';
@@ -190,7 +191,23 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
     errors: [...args.errors],
     ...(args.footprint ? { footprint: { ...args.footprint, perVerdict: requestEconomy(args.records, clauses, args.footprint) } } : {}),
     ...(args.leftovers !== undefined ? { leftovers: [...args.leftovers] } : {}),
+    ...notSelectedOf(args.records, clauses),
     ...(args.footprint !== undefined || args.selected !== undefined || required !== undefined ? { scorecard } : {}),
+  };
+}
+
+/** The components the run was not given, from the notes of their records: one entry each, absent when none. */
+function notSelectedOf(records: readonly CheckRecord[], clauses: readonly ClauseResult[]): { notSelected?: NotSelected[] } {
+  const checks = new Map<string, Set<string>>();
+  for (const r of records) {
+    if (r.note === undefined || !isNotSelected(r.note)) continue;
+    const set = checks.get(r.note) ?? new Set<string>();
+    set.add(r.check);
+    checks.set(r.note, set);
+  }
+  if (checks.size === 0) return {};
+  return {
+    notSelected: [...checks].map(([reason, ids]) => ({ reason, checks: [...ids], clauses: clauses.filter((c) => c.status === 'notChecked' && c.notes[0] === reason).length })),
   };
 }
 

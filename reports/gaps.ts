@@ -6,7 +6,7 @@
  *   -> [{ reason: 'not selected: ...', clauses: [150 ids] }, { reason: 'audit ...', clauses: ['rest:6.3'] }]
  */
 import { isNotSelected } from '../harness/not-selected.ts';
-import type { ClauseResult } from '../runner/results.ts';
+import type { ClauseResult, RunResult } from '../runner/results.ts';
 
 export interface GapGroup {
   readonly reason: string;
@@ -31,6 +31,18 @@ export function gapGroups(clauses: readonly Pick<ClauseResult, 'id' | 'status' |
 /** The groups whose reason is a component the run was not given. */
 export function notSelectedGroups(clauses: readonly Pick<ClauseResult, 'id' | 'status' | 'notes'>[]): GapGroup[] {
   return gapGroups(clauses).filter((g) => isNotSelected(g.reason));
+}
+
+/**
+ * One line per component not given: its reason, with how many checks (when the run recorded them) and
+ * clauses it holds. `not selected: pass --nodeagent-loader CMD to test a node-agent config loader (14 checks, 162 clauses not checked)`
+ */
+export function notSelectedLines(run: Pick<RunResult, 'clauses' | 'notSelected'>): string[] {
+  return notSelectedGroups(run.clauses).map((g) => {
+    const checks = run.notSelected?.find((n) => n.reason === g.reason)?.checks.length;
+    const n = g.clauses.length;
+    return `${g.reason} (${checks !== undefined ? `${checks} check${checks === 1 ? '' : 's'}, ` : ''}${n} clause${n === 1 ? '' : 's'} not checked)`;
+  });
 }
 
 /** The other groups: gaps of this run or of the suite. */

@@ -8,7 +8,7 @@
 import { checkDocPath, isKnownCheck } from './check-docs.ts';
 import type { ClauseResult, Counterexample, RunResult } from '../runner/results.ts';
 import { shownStatus, type ShownStatus } from './aggregate.ts';
-import { notSelectedGroups, otherGapGroups } from './gaps.ts';
+import { notSelectedLines, otherGapGroups } from './gaps.ts';
 import { isNotSelected } from '../harness/not-selected.ts';
 import { targetText } from './run-identity.ts';
 import { groupByArea, isRegression, type Area, type FamilyOf } from './areas.ts';
@@ -80,7 +80,7 @@ export function toHtml(run: RunResult, familyOf: FamilyOf): string {
     knownFailuresSection(known, pages),
     expectationsSection(run),
     checksSection(run),
-    coverageSection(areas),
+    coverageSection(run, areas),
     clauseTable(areas),
     exercisedSection(run),
     footprintSection(run),
@@ -211,7 +211,7 @@ function errorsSection(run: RunResult): string {
   ].join('\n');
 }
 
-function coverageSection(areas: readonly Area[]): string {
+function coverageSection(run: RunResult, areas: readonly Area[]): string {
   const rows = areas.map((a) => {
     const total = a.clauses.length;
     const bar = ORDER.filter((s) => a.counts[s] > 0)
@@ -224,7 +224,7 @@ function coverageSection(areas: readonly Area[]): string {
     `<table><thead><tr><th>area</th>${ORDER.map((s) => `<th>${STATUS_LABEL[s]}</th>`).join('')}<th>clauses</th><th></th></tr></thead>`,
     `<tbody>${rows.join('\n')}</tbody></table>`,
     '<p class="meta">Informative clauses are ones no black-box test can judge (descriptive text, terminology, obligations of clients or of the release process); each says why in its notes. Not checked is a gap of this run or of the suite.</p>',
-    gapsList(areas),
+    gapsList(run, areas),
   ].join('\n');
 }
 
@@ -232,9 +232,9 @@ function coverageSection(areas: readonly Area[]): string {
  * Every clause left without a verdict, with the reason (issue 31): a gap is never silent. One line per
  * component the run was not given, then the other gaps by reason.
  */
-function gapsList(areas: readonly Area[]): string {
+function gapsList(run: RunResult, areas: readonly Area[]): string {
   const clauses = areas.flatMap((a) => a.clauses);
-  const absent = notSelectedGroups(clauses).map((g) => `<p class="not-selected"><b>${html(g.reason)}</b> (${g.clauses.length} clause${g.clauses.length === 1 ? '' : 's'} not checked)</p>`);
+  const absent = notSelectedLines(run).map((l) => `<p class="not-selected"><b>${html(l)}</b></p>`);
   const groups = otherGapGroups(clauses);
   if (groups.length === 0) return absent.join('\n');
   const n = groups.reduce((k, g) => k + g.clauses.length, 0);
@@ -298,7 +298,10 @@ function checksSection(run: RunResult): string {
     const k = /^(\S+) \[/.exec(e)?.[1];
     if (k !== undefined && !erroredBy.has(k)) erroredBy.set(k, []);
   }
+  // A component not given is one line, not a row per check of it.
+  const absent = new Set((run.notSelected ?? []).flatMap((n) => n.checks));
   const rows = [...f.checks]
+    .filter((c) => !absent.has(c.check))
     .sort((a, b) => a.check.localeCompare(b.check))
     .map((c) => {
       const failed = failedBy.get(c.check);
@@ -315,6 +318,7 @@ function checksSection(run: RunResult): string {
     });
   return [
     `<h2 id="checks">Checks (${f.checks.length})</h2>`,
+    ...(run.notSelected ?? []).map((n) => `<p class="not-selected">${n.checks.length} check${n.checks.length === 1 ? '' : 's'} ${html(n.reason)}</p>`),
     '<details><summary>show the checks, their time and requests</summary>',
     `<table><thead><tr><th>check</th><th>wall time</th><th>requests</th><th>verdict</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`,
     '</details>',

@@ -11,7 +11,7 @@ import { entriesWith } from './known-failures.ts';
 import { answerLines, needLines } from './answer-diff.ts';
 import { scorecardLines, verdictText } from './scorecard.ts';
 import { shownStatus } from './aggregate.ts';
-import { notSelectedGroups, otherGapGroups } from './gaps.ts';
+import { notSelectedLines, otherGapGroups } from './gaps.ts';
 import { targetText } from './run-identity.ts';
 
 const ICON: Record<RunResult['verdict'], string> = { conformant: '✅', nonconformant: '❌', error: '⚠️', notTested: '⚠️' };
@@ -28,7 +28,7 @@ export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): stri
     `| ${t.failed} | ${t.known} | ${t.passed} | ${t.error} | ${t.unspecified} | ${t.inconclusive} | ${t.skipped} | ${t.notChecked} | ${t.informative} |`,
   ];
   // A component the run was not given: one line each, whatever number of clauses it holds.
-  for (const g of notSelectedGroups(run.clauses)) lines.push('', `**${cell(g.reason)}** (${g.clauses.length} clause${g.clauses.length === 1 ? '' : 's'} not checked)`);
+  for (const line of notSelectedLines(run)) lines.push('', `**${cell(line)}**`);
   const groups = otherGapGroups(run.clauses);
   if (groups.length > 0) {
     // A gap is never silent (issue 31): each clause without a verdict says why, once per reason.

@@ -26,6 +26,8 @@ export interface SummaryJson {
   leftovers?: import('../runner/results.ts').RunLeftover[];
   /** Why the verdict is notTested, one line each. */
   notTested?: string[];
+  /** Components the run was not given (a loader, a daemon beside an external server): the checks and clauses each holds. */
+  notSelected?: import('../runner/results.ts').NotSelected[];
   /** The command line (scrubbed), the selection and the expectations files of the run. */
   invocation?: import('../runner/results.ts').RunInvocation;
   /** What the run reached on the target (reports/scorecard.ts), its selection's measure and --require. */
@@ -84,6 +86,7 @@ export function toSummary(run: RunResult, coverage?: CoverageContext): SummaryJs
     summary.footprint = { ...footprint, checks: footprint.checks.map(({ reach: _reach, ...c }) => c) };
   }
   if (run.notTested !== undefined) summary.notTested = [...run.notTested];
+  if (run.notSelected !== undefined) summary.notSelected = run.notSelected.map((n) => ({ ...n, checks: [...n.checks] }));
   if (run.invocation !== undefined) summary.invocation = { ...run.invocation, expectations: [...run.invocation.expectations] };
   if (run.scorecard !== undefined) summary.scorecard = run.scorecard;
   if (run.leftovers !== undefined) summary.leftovers = run.leftovers.map((l) => ({ ...l }));

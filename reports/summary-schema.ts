@@ -251,6 +251,19 @@ export const summaryJsonSchema = {
         reportedVersion: { type: 'string', description: 'the version the API server reported at /version; absent when it reported none' },
       },
     },
+    notSelected: {
+      type: 'array',
+      description: 'components the run was not given (a node-agent loader, a controller daemon beside an external API server), one entry each; absent when none',
+      items: {
+        type: 'object',
+        required: ['reason', 'checks', 'clauses'],
+        properties: {
+          reason: { type: 'string', description: 'not selected: and the option that would test it' },
+          checks: { type: 'array', items: { type: 'string' } },
+          clauses: { ...count, description: 'clauses left notChecked for this reason' },
+        },
+      },
+    },
     invocation: {
       type: 'object',
       required: ['command', 'selection', 'expectations'],

@@ -13,7 +13,7 @@ import { confirmationLabel, labelCounts } from './confirmation.ts';
 import { entriesWith } from './known-failures.ts';
 import { scorecardLines, verdictText } from './scorecard.ts';
 import { shownStatus } from './aggregate.ts';
-import { notSelectedGroups } from './gaps.ts';
+import { notSelectedLines } from './gaps.ts';
 import { targetText } from './run-identity.ts';
 
 export interface TerminalOptions {
@@ -58,8 +58,8 @@ export function toTerminalSummary(run: RunResult, familyOf: FamilyOf, opts: Term
   }
 
   // A component the run was not given: one line, however many clauses it holds.
-  const absent = notSelectedGroups(run.clauses);
-  if (absent.length > 0) lines.push('', ...absent.map((g) => `${safe(g.reason)} (${g.clauses.length} clause${g.clauses.length === 1 ? '' : 's'} not checked)`));
+  const absent = notSelectedLines(run);
+  if (absent.length > 0) lines.push('', ...absent.map(safe));
   if (run.scorecard !== undefined) lines.push('', 'Exercised:', ...scorecardLines(run.scorecard).map((l) => `  ${l}`));
   if (run.notTested !== undefined) {
     lines.push('', paint('33', 'Not tested:'));

@@ -151,6 +151,8 @@ export interface RunResult {
   readonly verdict: 'conformant' | 'nonconformant' | 'error' | 'notTested';
   /** Why the run is notTested, one line each. */
   readonly notTested?: readonly string[];
+  /** Components the run was not given (harness/not-selected.ts), one entry each: the checks and clauses they hold. */
+  readonly notSelected?: readonly NotSelected[];
   readonly target: RunTarget;
   /** How the run was asked for: the command line (secrets never), the selection and the expectations files. */
   readonly invocation?: RunInvocation;
@@ -169,6 +171,13 @@ export interface RunResult {
   readonly leftovers?: readonly RunLeftover[];
   /** What the run reached (answers, table cells, pages, watches, ...) and how much of its selection it judged. */
   readonly scorecard?: import('../harness/reach.ts').Scorecard;
+}
+
+export interface NotSelected {
+  /** "not selected: pass --nodeagent-loader CMD to test a node-agent config loader". */
+  readonly reason: string;
+  readonly checks: readonly string[];
+  readonly clauses: number;
 }
 
 export interface RunTotals {

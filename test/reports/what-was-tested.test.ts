@@ -185,10 +185,25 @@ describe('output in proportion', () => {
         name,
       ).toHaveLength(1);
     }
-    expect(texts.terminal).toContain(`${LOADER_NOT_SELECTED} (40 clauses not checked)`);
-    expect(texts.md).toContain(`**${LOADER_NOT_SELECTED}** (40 clauses not checked)`);
+    expect(texts.terminal).toContain(`${LOADER_NOT_SELECTED} (1 check, 40 clauses not checked)`);
+    expect(texts.md).toContain(`**${LOADER_NOT_SELECTED} (1 check, 40 clauses not checked)**`);
+    expect(run.notSelected).toEqual([
+      { reason: LOADER_NOT_SELECTED, checks: ['nodeagent-every-field'], clauses: 40 },
+      { reason: DAEMON_NOT_SELECTED, checks: ['daemon-flags'], clauses: 20 },
+    ]);
+    expect(toSummary(run).notSelected).toEqual(run.notSelected);
     expect(texts.md).toContain('- `rest:4.4.6`, `rest:4.5/list/unset/limit-continue/other`: needs --slow');
     expect(texts.md.split('\n').length).toBeLessThan(40);
+  });
+
+  it('the HTML checks table: a component not given is one line, not a row per check of it', () => {
+    const fp = (check: string) => ({ check, wallMs: 0, namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, namespaceWaitMs: 0 });
+    const footprint = { namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, checkWallMs: 0, checks: [fp('nodeagent-every-field'), fp('daemon-flags'), fp('crud')] };
+    const page = toHtml({ ...run, footprint }, family);
+    const checks = page.slice(page.indexOf('<h2 id="checks">'), page.indexOf('<h2 id="coverage">'));
+    expect(checks).toContain(`<p class="not-selected">1 check ${LOADER_NOT_SELECTED}</p>`);
+    expect(checks).not.toContain('nodeagent-every-field');
+    expect(checks).toContain('<code>crud</code>');
   });
 
   it('the live progress: one line for a component not given, at its first check; the other checks keep their lines', () => {
