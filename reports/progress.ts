@@ -167,7 +167,8 @@ export class Progress {
     this.running.delete(id);
     this.done++;
     if (outcome.kind === 'not checked' && isNotSelected(outcome.reason)) {
-      if (this.notSelected.has(outcome.reason!)) return this.redraw();
+      // The last check still gets its line: a plain log must not seem to stop short of the total.
+      if (this.notSelected.has(outcome.reason!)) return this.done < this.total ? this.redraw() : this.print(`[${this.counter()} ${this.times()}] ${suite} ${id}: not selected`);
       this.notSelected.add(outcome.reason!);
       return this.print(`[${this.counter()} ${this.times()}] ${suite}: ${outcome.reason!} (its checks are not listed one by one)`);
     }

@@ -209,16 +209,19 @@ describe('output in proportion', () => {
   it('the live progress: one line for a component not given, at its first check; the other checks keep their lines', () => {
     const chunks: string[] = [];
     const p = new Progress({ isTTY: false, write: (t: string) => chunks.push(t) }, { now: () => 0 });
-    p.begin(5);
+    p.begin(6);
     for (const id of ['va', 'vb', 'vc']) p.checkDone('nodeagent-config', id, { kind: 'not checked', reason: LOADER_NOT_SELECTED });
     p.checkDone('controller-daemon', 'dl', { kind: 'not checked', reason: DAEMON_NOT_SELECTED });
     p.checkDone('rest-errors', 'expiry', { kind: 'not checked', reason: 'needs --slow' });
+    p.checkDone('nodeagent-config', 'vd', { kind: 'not checked', reason: LOADER_NOT_SELECTED });
     p.end();
     const lines = chunks.join('').split('\n').filter(Boolean);
     expect(lines).toEqual([
-      `[1/5 0:00 ~0:00 left] nodeagent-config: ${LOADER_NOT_SELECTED} (its checks are not listed one by one)`,
-      `[4/5 0:00 ~0:00 left] controller-daemon: ${DAEMON_NOT_SELECTED} (its checks are not listed one by one)`,
-      '[5/5 0:00] rest-errors expiry: not checked (needs --slow)',
+      `[1/6 0:00 ~0:00 left] nodeagent-config: ${LOADER_NOT_SELECTED} (its checks are not listed one by one)`,
+      `[4/6 0:00 ~0:00 left] controller-daemon: ${DAEMON_NOT_SELECTED} (its checks are not listed one by one)`,
+      '[5/6 0:00 ~0:00 left] rest-errors expiry: not checked (needs --slow)',
+      // The last check's line, so a log ends at the total.
+      '[6/6 0:00] nodeagent-config vd: not selected',
     ]);
   });
 
