@@ -5,7 +5,8 @@
 import { undecidedDelivery } from '../reference/watch-delivery.ts';
 import type { Clause } from '../reference/catalog/types.ts';
 import { clauseStatusOf } from '../runner/verdicts.ts';
-import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, RunResult } from '../runner/results.ts';
+import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, NotSelected, RunInvocation, RunResult, RunTarget, RunTotals } from '../runner/results.ts';
+import { isNotSelected } from '../harness/not-selected.ts';
 import { signatureMismatch, type Expectations, type KnownFailure } from './expectations.ts';
 import { judgeExpectations } from './known-failures.ts';
 import { requestEconomy } from '../harness/request-economy.ts';
@@ -131,6 +132,9 @@ export interface BuildRunArgs {
   readonly seed: number;
   readonly server: string | null;
   readonly nodeagentLoader: string | null;
+  /** Which target this was (embedded or external), named for a person, and the version it reported. */
+  readonly target?: Omit<RunTarget, 'server' | 'nodeagentLoader'>;
+  readonly invocation?: RunInvocation;
   /** ISO 8601. */
   readonly startedAt: string;
   readonly durationMs: number;
@@ -181,7 +185,8 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
     seed: args.seed,
     verdict: args.interrupted !== undefined ? 'interrupted' : notTested.length > 0 ? 'notTested' : verdict,
     ...(notTested.length > 0 ? { notTested } : {}),
-    target: { server: args.server, nodeagentLoader: args.nodeagentLoader },
+    target: { server: args.server, nodeagentLoader: args.nodeagentLoader, ...args.target },
+    ...(args.invocation !== undefined ? { invocation: args.invocation } : {}),
     startedAt: args.startedAt,
     durationMs: args.durationMs,
     totals: totalsOf(clauses),
@@ -190,7 +195,23 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
     ...(args.footprint ? { footprint: { ...args.footprint, perVerdict: requestEconomy(args.records, clauses, args.footprint) } } : {}),
     ...(args.leftovers !== undefined ? { leftovers: [...args.leftovers] } : {}),
     ...(args.cleanupCommand !== undefined ? { cleanupCommand: args.cleanupCommand } : {}),
+    ...notSelectedOf(args.records, clauses),
     ...(args.footprint !== undefined || args.selected !== undefined || required !== undefined ? { scorecard } : {}),
+  };
+}
+
+/** The components the run was not given, from the notes of their records: one entry each, absent when none. */
+function notSelectedOf(records: readonly CheckRecord[], clauses: readonly ClauseResult[]): { notSelected?: NotSelected[] } {
+  const checks = new Map<string, Set<string>>();
+  for (const r of records) {
+    if (r.note === undefined || !isNotSelected(r.note)) continue;
+    const set = checks.get(r.note) ?? new Set<string>();
+    set.add(r.check);
+    checks.set(r.note, set);
+  }
+  if (checks.size === 0) return {};
+  return {
+    notSelected: [...checks].map(([reason, ids]) => ({ reason, checks: [...ids], clauses: clauses.filter((c) => c.status === 'notChecked' && c.notes[0] === reason).length })),
   };
 }
 
@@ -226,10 +247,18 @@ export function verdictOf(clauses: readonly ClauseResult[], errors: readonly str
   return 'conformant';
 }
 
-export function totalsOf(clauses: readonly ClauseResult[]): RunResult['totals'] {
-  const totals = { passed: 0, failed: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0 };
-  for (const c of clauses) totals[c.status] += 1;
+/** Clauses by shown status (reports/areas.ts): a known failure under `known`, so `failed` is what fails the run. */
+export function totalsOf(clauses: readonly ClauseResult[]): RunTotals {
+  const totals: RunTotals = { passed: 0, failed: 0, known: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0 };
+  for (const c of clauses) totals[shownStatus(c)] += 1;
   return totals;
+}
+
+/** A clause's status as every report shows it: a failure the expectations file excuses is `known`, never `failed`. */
+export type ShownStatus = ClauseStatus | 'known';
+
+export function shownStatus(c: Pick<ClauseResult, 'status' | 'expectedFailure'>): ShownStatus {
+  return c.status === 'failed' && c.expectedFailure === true ? 'known' : c.status;
 }
 
 function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {

@@ -5,7 +5,9 @@
  * files are written by reports/write.ts. `npm run report` renders them.
  *
  * Status per check: its worst record decides (runner/verdicts.ts): a failed clause makes it `failed`,
- * an error `broken`, a check that judged nothing `skipped`, anything else `passed`.
+ * an error `broken`, a check that judged nothing `skipped`, anything else `passed`. A check whose every
+ * failure the expectations file excuses is `skipped` with "known failure" (as JUnit has it): Allure has
+ * no expected failure, and a known one must not look like a regression.
  */
 import { createHash } from 'node:crypto';
 import type { Attachment, Label, Parameter, StepResult, TestResult } from 'allure-js-commons';
@@ -27,6 +29,8 @@ export interface AllureInput {
   readonly profile: string;
   /** Epoch ms the run started: a check's own start is not kept, its wall time is. */
   readonly startedAt: number;
+  /** A failure the expectations file excuses. */
+  readonly known?: (r: CheckRecord) => boolean;
 }
 
 export interface AllureFile {
@@ -82,7 +86,7 @@ export function allureFiles(input: AllureInput): AllureFile[] {
       fullName: `${check.suite}/${check.id}`,
       historyId: hex(`${check.suite}/${check.id}:${input.profile}`),
       testCaseId: hex(`${check.suite}/${check.id}`),
-      ...statusOf(records),
+      ...statusOf(records, input.known ?? (() => false)),
       stage: 'finished' as TestResult['stage'],
       steps,
       attachments: [],
@@ -97,12 +101,15 @@ export function allureFiles(input: AllureInput): AllureFile[] {
   return files;
 }
 
-function statusOf(records: readonly CheckRecord[]): Pick<TestResult, 'status' | 'statusDetails'> {
+function statusOf(records: readonly CheckRecord[], known: (r: CheckRecord) => boolean): Pick<TestResult, 'status' | 'statusDetails'> {
   const kind = checkOutcomeKind(records.map((r) => r.verdict));
   if (kind === 'failed') {
-    const failures = records.filter((r) => r.verdict === 'fail');
+    const all = records.filter((r) => r.verdict === 'fail');
+    const beyond = all.filter((r) => !known(r));
+    const failures = beyond.length > 0 ? beyond : all;
     const message = failures.map((f) => `${f.clause}: expected ${f.counterexample?.expected ?? '?'}; observed ${f.counterexample?.observed ?? '?'}`).join('\n');
     const trace = failures.map((f) => `${f.clause}\n  replay: ${f.counterexample?.replay ?? ''}\n  steps:\n    ${(f.counterexample?.steps ?? []).join('\n    ')}`).join('\n');
+    if (beyond.length === 0) return { status: 'skipped' as TestResult['status'], statusDetails: { message: `known failure (expectations file): ${message}`, trace } };
     return { status: 'failed' as TestResult['status'], statusDetails: { message, trace } };
   }
   if (kind === 'error') {

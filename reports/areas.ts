@@ -3,12 +3,13 @@
  * terminal, JUnit and HTML views list areas in the same order: first appearance in the run, which is
  * catalog order.
  */
-import type { ClauseResult, ClauseStatus } from '../runner/results.ts';
-import { NOT_IN_CATALOG } from './aggregate.ts';
+import type { ClauseResult } from '../runner/results.ts';
+import { NOT_IN_CATALOG, shownStatus, type ShownStatus } from './aggregate.ts';
 
 export type FamilyOf = (id: string) => string;
 
-export type StatusCounts = Record<ClauseStatus, number>;
+/** By shown status: a known failure under `known`, apart from `failed`. */
+export type StatusCounts = Record<ShownStatus, number>;
 
 export interface Area {
   readonly name: string;
@@ -34,7 +35,7 @@ export function safeFamilyOf(familyOf: FamilyOf): FamilyOf {
 }
 
 export function emptyCounts(): StatusCounts {
-  return { passed: 0, failed: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0 };
+  return { passed: 0, failed: 0, known: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0 };
 }
 
 export function groupByArea(clauses: readonly ClauseResult[], familyOf: FamilyOf): Area[] {
@@ -48,7 +49,7 @@ export function groupByArea(clauses: readonly ClauseResult[], familyOf: FamilyOf
       groups.set(name, g);
     }
     g.clauses.push(c);
-    g.counts[c.status] += 1;
+    g.counts[shownStatus(c)] += 1;
   }
   return [...groups].map(([name, g]) => ({ name, clauses: g.clauses, counts: g.counts }));
 }

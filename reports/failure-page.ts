@@ -36,14 +36,17 @@ ol.answers li{margin:2px 0}
 /** The page of one counterexample of a failed clause. */
 export function failurePage(c: ClauseResult, cx: Counterexample, links: FailurePageLinks): string {
   const text = clauseText(c.id);
+  // A failure the expectations file excuses says so before anything else.
+  const known = c.status === 'failed' && c.expectedFailure === true;
   return [
     '<!DOCTYPE html>',
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
-    `<title>${html(`${c.id}: failure`)}</title>`,
+    `<title>${html(`${c.id}: ${known ? 'known failure' : 'failure'}`)}</title>`,
     `<style>${CSS}</style></head><body>`,
     `<nav><a href="${html(links.report)}">the report</a><a href="#spec">the spec</a><a href="#diff">the diff</a><a href="#exchanges">sent and answered</a><a href="#replay">replay</a><a href="#script">script</a></nav>`,
     `<h1><code>${html(c.id)}</code> ${html(c.summary)}</h1>`,
+    known ? '<p class="known"><b>Known failure</b>: excused by the expectations file (not counted as failures).</p>' : '',
     `<p class="meta">check ${isKnownCheck(cx.check) ? `<a href="../${html(checkDocPath(cx.check))}"><code>${html(cx.check)}</code></a>` : `<code>${html(cx.check)}</code>`} · ${cx.requestCount} request(s)${cx.confirmation ? ` · ${html(confirmationLabel(cx.confirmation))}` : ''}</p>`,
     specSection(c, text),
     diffSection(cx),

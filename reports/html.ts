@@ -6,7 +6,11 @@
  * then what the run cost the target.
  */
 import { checkDocPath, isKnownCheck } from './check-docs.ts';
-import type { ClauseResult, ClauseStatus, Counterexample, RunResult } from '../runner/results.ts';
+import type { ClauseResult, Counterexample, RunResult } from '../runner/results.ts';
+import { shownStatus, type ShownStatus } from './aggregate.ts';
+import { notSelectedLines, otherGapGroups } from './gaps.ts';
+import { isNotSelected } from '../harness/not-selected.ts';
+import { targetText } from './run-identity.ts';
 import { groupByArea, isRegression, type Area, type FamilyOf } from './areas.ts';
 import { html } from './escape.ts';
 import { diffRows } from './value-diff.ts';
@@ -16,9 +20,10 @@ import { answerLines, needLines } from './answer-diff.ts';
 import { FAILURE_PAGE_DIR, counterexampleFiles } from './counterexample-files.ts';
 import { restCells, verdictText } from './scorecard.ts';
 
-const STATUS_LABEL: Record<ClauseStatus, string> = {
+const STATUS_LABEL: Record<ShownStatus, string> = {
   passed: 'passed',
   failed: 'failed',
+  known: 'known failure',
   unspecified: 'unspecified',
   inconclusive: 'inconclusive',
   skipped: 'skipped',
@@ -28,14 +33,15 @@ const STATUS_LABEL: Record<ClauseStatus, string> = {
 };
 
 // Bar segments and table columns in one order, so colours line up with the legend.
-const ORDER: readonly ClauseStatus[] = ['passed', 'failed', 'error', 'unspecified', 'inconclusive', 'skipped', 'informative', 'notChecked'];
+const ORDER: readonly ShownStatus[] = ['passed', 'failed', 'known', 'error', 'unspecified', 'inconclusive', 'skipped', 'informative', 'notChecked'];
 
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 auto;max-width:1300px;padding:16px 24px;color:#1b1f24}
 td{overflow-wrap:break-word}th,.tag,td.n{white-space:nowrap}td code{overflow-wrap:anywhere}nav.toc a{margin-right:14px}
 .filters input{margin-left:10px}
-#f-failed:checked~table.clauses tr.row:not(.r-failed),#f-unspecified:checked~table.clauses tr.row:not(.r-unspecified),#f-inconclusive:checked~table.clauses tr.row:not(.r-inconclusive),#f-notChecked:checked~table.clauses tr.row:not(.r-notChecked),#f-informative:checked~table.clauses tr.row:not(.r-informative){display:none}
-tr.row:target{background:#fff8c5}
+#f-failed:checked~table.clauses tr.row:not(.r-failed),#f-known:checked~table.clauses tr.row:not(.r-known),#f-failed:checked~table.clauses tr.area,#f-known:checked~table.clauses tr.area,#f-unspecified:checked~table.clauses tr.area,#f-inconclusive:checked~table.clauses tr.area,#f-notChecked:checked~table.clauses tr.area,#f-informative:checked~table.clauses tr.area,#f-unspecified:checked~table.clauses tr.row:not(.r-unspecified),#f-inconclusive:checked~table.clauses tr.row:not(.r-inconclusive),#f-notChecked:checked~table.clauses tr.row:not(.r-notChecked),#f-informative:checked~table.clauses tr.row:not(.r-informative){display:none}
+tr.row:target{background:#fff8c5}table.clauses tr.row td:first-child{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}td.st{font-weight:600;white-space:nowrap}
+.r-passed .st{color:#1a7f37}.r-failed .st{color:#cf222e}.r-known .st{color:#0969da}.r-error .st{color:#9a6700}.r-unspecified .st{color:#8250df}.r-inconclusive .st{color:#9a6700}.r-skipped .st,.r-notChecked .st,.r-informative .st{color:#57606a}
 h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #d0d7de;padding-bottom:4px}
 .banner{padding:14px 18px;border-radius:6px;font-size:18px;font-weight:600;margin:8px 0 12px}
 .v-conformant{background:#dafbe1;border:1px solid #4ac26b}.v-nonconformant{background:#ffebe9;border:1px solid #ff8182}.v-error,.v-notTested,.v-interrupted{background:#fff8c5;border:1px solid #d4a72c}
@@ -43,10 +49,10 @@ h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:28px 0 8px;border-bott
 table{border-collapse:collapse;width:100%;margin:6px 0}th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eaeef2;vertical-align:top}
 th{background:#f6f8fa}td.n{text-align:right;font-variant-numeric:tabular-nums}
 .bar{display:flex;height:12px;min-width:160px;background:#eaeef2;border-radius:3px;overflow:hidden}
-.s-passed{background:#2da44e}.s-failed{background:#cf222e}.s-error{background:#bf8700}.s-unspecified{background:#8250df}.s-inconclusive{background:#d4a72c}.s-skipped{background:#8c959f}.s-notChecked{background:#d0d7de}.s-informative{background:#9ec5fe}
+.s-passed{background:#2da44e}.s-failed{background:#cf222e}.s-known{background:#0969da}.s-error{background:#bf8700}.s-unspecified{background:#8250df}.s-inconclusive{background:#d4a72c}.s-skipped{background:#8c959f}.s-notChecked{background:#d0d7de}.s-informative{background:#9ec5fe}
 .tag{display:inline-block;padding:0 6px;border-radius:10px;font-size:12px;color:#fff}.tag.s-notChecked,.tag.s-skipped,.tag.s-informative{color:#1b1f24}
 .failure{border:1px solid #d0d7de;border-left:4px solid #cf222e;border-radius:4px;padding:8px 12px;margin:10px 0}
-.failure.known{border-left-color:#8c959f}
+.failure.known{border-left-color:#0969da}tr.area th{background:#fff;padding-top:10px}
 pre{background:#f6f8fa;padding:8px;overflow:auto;white-space:pre-wrap;word-break:break-all;margin:4px 0}
 dt{font-weight:600;margin-top:6px}dd{margin:0 0 0 12px}
 .diff td:first-child{width:1em;font-weight:600}.d-added td:first-child{color:#1a7f37}.d-removed td:first-child{color:#cf222e}.d-modified td:first-child{color:#9a6700}
@@ -56,7 +62,7 @@ dt{font-weight:600;margin-top:6px}dd{margin:0 0 0 12px}
 export function toHtml(run: RunResult, familyOf: FamilyOf): string {
   const areas = groupByArea(run.clauses, familyOf);
   const regressions = run.clauses.filter(isRegression);
-  const known = run.clauses.filter((c) => c.status === 'failed' && c.expectedFailure === true);
+  const known = run.clauses.filter((c) => shownStatus(c) === 'known');
   // Each failure's own page (reports/failure-page.ts), one click from the first screen.
   const pages = new Map(counterexampleFiles(run).map((f) => [f.cx, `${FAILURE_PAGE_DIR}/${f.page}`]));
   return [
@@ -67,14 +73,14 @@ export function toHtml(run: RunResult, familyOf: FamilyOf): string {
     `<style>${CSS}</style></head><body>`,
     header(run),
     failurePageLinks(regressions, pages),
-    `<nav class="toc">${run.errors.length > 0 || run.clauses.some((c) => c.status === 'error') ? '<a href="#errors">errors</a>' : ''}<a href="#failures">failures</a><a href="#checks">checks</a><a href="#coverage">coverage</a><a href="#clauses">all clauses</a><a href="#exercised">exercised</a><a href="#footprint">footprint</a></nav>`,
+    `<nav class="toc">${run.errors.length > 0 || run.clauses.some((c) => c.status === 'error') ? '<a href="#errors">errors</a>' : ''}<a href="#failures">failures</a>${known.length > 0 ? '<a href="#known-failures">known failures</a>' : ''}<a href="#checks">checks</a><a href="#coverage">coverage</a><a href="#clauses">all clauses</a><a href="#exercised">exercised</a><a href="#footprint">footprint</a></nav>`,
     notTestedSection(run),
     errorsSection(run),
-    failuresSection('Failures', regressions, false, pages),
-    failuresSection('Known failures (expectations file)', known, true, pages),
+    failuresSection('Failures beyond expectations', regressions, pages),
+    knownFailuresSection(known, pages),
     expectationsSection(run),
     checksSection(run),
-    coverageSection(areas),
+    coverageSection(run, areas),
     clauseTable(areas),
     exercisedSection(run),
     footprintSection(run),
@@ -162,18 +168,28 @@ function footprintSection(run: RunResult): string {
   ].join('\n');
 }
 
+/** The verdict and what it is about: the target (embedded or the user's), the version it reported, how the run was asked for. */
 function header(run: RunResult): string {
   const t = run.totals;
+  const tg = run.target;
   const target = [
-    run.target.server === null ? '' : `server <code>${html(run.target.server)}</code>`,
-    run.target.nodeagentLoader === null ? '' : `node-agent loader <code>${html(run.target.nodeagentLoader)}</code>`,
+    tg.server === null || tg.kind === 'external' ? '' : `server <code>${html(tg.server)}</code>`,
+    tg.reportedVersion !== undefined ? `reported version <code>${html(tg.reportedVersion)}</code>` : tg.kind !== undefined ? 'version not reported' : '',
+    tg.nodeagentLoader === null ? '' : `node-agent loader <code>${html(tg.nodeagentLoader)}</code>`,
   ].filter((s) => s !== '');
+  const i = run.invocation;
   return [
     '<h1>svc-conformance report</h1>',
-    `<div class="banner v-${html(run.verdict)}">Verdict: ${html(verdictText(run.verdict))}</div>`,
-    `<p class="meta">version <code>${html(run.version)}</code> · profile <code>${html(run.profile)}</code> · seed <code>${run.seed}</code> · started <code>${html(run.startedAt)}</code> · ${(run.durationMs / 1000).toFixed(1)} s${target.length > 0 ? ` · ${target.join(' · ')}` : ''}</p>`,
+    `<div class="banner v-${html(run.verdict)}">Verdict: ${html(verdictText(run.verdict))} · <span class="target t-${html(tg.kind ?? 'unknown')}">${html(targetText(tg))}</span></div>`,
+    `<p class="meta">target <b>${html(targetText(tg))}</b>${target.length > 0 ? ` · ${target.join(' · ')}` : ''}</p>`,
+    `<p class="meta">suite <code>${html(run.version)}</code> · profile <code>${html(run.profile)}</code> · seed <code>${run.seed}</code> · started <code>${html(run.startedAt)}</code> · ${(run.durationMs / 1000).toFixed(1)} s</p>`,
+    i === undefined
+      ? ''
+      : `<p class="meta">command <code>${html(i.command)}</code> · selection ${html(i.selection)} · expectations ${i.expectations.length > 0 ? i.expectations.map((f) => `<code>${html(f)}</code>`).join(', ') : 'none'}</p>`,
     `<p class="totals">${ORDER.map((s) => `<span><span class="tag s-${s}">${t[s]}</span> ${STATUS_LABEL[s]}</span>`).join('')}</p>`,
-  ].join('\n');
+  ]
+    .filter((s) => s !== '')
+    .join('\n');
 }
 
 /**
@@ -195,7 +211,7 @@ function errorsSection(run: RunResult): string {
   ].join('\n');
 }
 
-function coverageSection(areas: readonly Area[]): string {
+function coverageSection(run: RunResult, areas: readonly Area[]): string {
   const rows = areas.map((a) => {
     const total = a.clauses.length;
     const bar = ORDER.filter((s) => a.counts[s] > 0)
@@ -208,16 +224,22 @@ function coverageSection(areas: readonly Area[]): string {
     `<table><thead><tr><th>area</th>${ORDER.map((s) => `<th>${STATUS_LABEL[s]}</th>`).join('')}<th>clauses</th><th></th></tr></thead>`,
     `<tbody>${rows.join('\n')}</tbody></table>`,
     '<p class="meta">Informative clauses are ones no black-box test can judge (descriptive text, terminology, obligations of clients or of the release process); each says why in its notes. Not checked is a gap of this run or of the suite.</p>',
-    gapsList(areas),
+    gapsList(run, areas),
   ].join('\n');
 }
 
-/** Every clause left without a verdict, with the reason (issue 31): a gap is never silent. */
-function gapsList(areas: readonly Area[]): string {
-  const gaps = areas.flatMap((a) => a.clauses.filter((c) => c.status === 'notChecked'));
-  if (gaps.length === 0) return '';
-  const items = gaps.map((c) => `<li><a href="#row-${html(anchor(c.id))}"><code>${html(c.id)}</code></a>: ${html(c.notes[0] ?? 'not checked')}</li>`);
-  return `<details id="not-checked"><summary>Not checked (${gaps.length}), and why</summary><ul>${items.join('')}</ul></details>`;
+/**
+ * Every clause left without a verdict, with the reason (issue 31): a gap is never silent. One line per
+ * component the run was not given, then the other gaps by reason.
+ */
+function gapsList(run: RunResult, areas: readonly Area[]): string {
+  const clauses = areas.flatMap((a) => a.clauses);
+  const absent = notSelectedLines(run).map((l) => `<p class="not-selected"><b>${html(l)}</b></p>`);
+  const groups = otherGapGroups(clauses);
+  if (groups.length === 0) return absent.join('\n');
+  const n = groups.reduce((k, g) => k + g.clauses.length, 0);
+  const items = groups.map((g) => `<li>${g.clauses.map((id) => `<a href="#row-${html(anchor(id))}"><code>${html(id)}</code></a>`).join(', ')}: ${html(g.reason)}</li>`);
+  return [...absent, `<details id="not-checked"><summary>Not checked (${n}), by reason</summary><ul>${items.join('')}</ul></details>`].join('\n');
 }
 
 type Pages = ReadonlyMap<Counterexample, string>;
@@ -234,10 +256,31 @@ function failurePageLinks(regressions: readonly ClauseResult[], pages: Pages): s
   return `<p class="failpages">Failure pages (read these first): ${links.join(' · ')}</p>`;
 }
 
-function failuresSection(title: string, clauses: readonly ClauseResult[], known: boolean, pages: Pages): string {
-  const id = known ? 'known-failures' : 'failures';
-  if (clauses.length === 0) return known ? '' : `<h2 id="${id}">${html(title)}</h2>\n<p>None.</p>`;
-  return [`<h2 id="${id}">${html(title)} (${clauses.length})</h2>`, ...clauses.map((c) => failure(c, known, pages))].join('\n');
+function failuresSection(title: string, clauses: readonly ClauseResult[], pages: Pages): string {
+  if (clauses.length === 0) return `<h2 id="failures">${html(title)}</h2>\n<p>None.</p>`;
+  return [`<h2 id="failures">${html(title)} (${clauses.length})</h2>`, ...clauses.map((c) => failure(c, false, pages))].join('\n');
+}
+
+/**
+ * Known failures, collapsed: one row each (the entry that excused it and its failure pages), after the
+ * failures beyond expectations. Their details are on the failure pages.
+ */
+function knownFailuresSection(clauses: readonly ClauseResult[], pages: Pages): string {
+  if (clauses.length === 0) return '';
+  const rows = clauses.map((c) => {
+    const used = (c.expectation?.entries ?? []).filter((e) => e.outcome === 'excused');
+    const links = c.counterexamples
+      .map((cx) => pages.get(cx))
+      .filter((p): p is string => p !== undefined)
+      .map((p, n) => `<a href="${html(p)}">${n + 1}</a>`);
+    return `<tr class="known" id="${html(anchor(c.id))}"><td><code>${html(c.id)}</code></td><td>${html(c.summary)}</td><td>${used.map((e) => `${html(e.excuses)}: ${html(e.reason)}`).join('<br>')}</td><td>${links.join(' ')}</td></tr>`;
+  });
+  return [
+    `<h2 id="known-failures">Known failures (${clauses.length})</h2>`,
+    `<details><summary>excused by the expectations file (not counted as failures): show them</summary>`,
+    `<table><thead><tr><th>clause</th><th>summary</th><th>excused by</th><th>failure pages</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`,
+    '</details>',
+  ].join('\n');
 }
 
 /** One row per check that ran: its wall time and requests (from the footprint) and whether it failed. */
@@ -246,6 +289,8 @@ function checksSection(run: RunResult): string {
   if (!f || f.checks.length === 0) return '';
   const failedBy = new Map<string, string[]>();
   for (const c of run.clauses.filter(isRegression)) for (const cx of c.counterexamples) failedBy.set(cx.check, [...(failedBy.get(cx.check) ?? []), c.id]);
+  const knownBy = new Map<string, string[]>();
+  for (const c of run.clauses.filter((x) => shownStatus(x) === 'known')) for (const cx of c.counterexamples) knownBy.set(cx.check, [...(knownBy.get(cx.check) ?? []), c.id]);
   const erroredBy = new Map<string, string[]>();
   for (const c of run.clauses.filter((x) => x.status === 'error')) for (const k of c.errorChecks ?? []) erroredBy.set(k, [...(erroredBy.get(k) ?? []), c.id]);
   // A check named by a run error (its test broke before it recorded anything) errored too.
@@ -253,20 +298,27 @@ function checksSection(run: RunResult): string {
     const k = /^(\S+) \[/.exec(e)?.[1];
     if (k !== undefined && !erroredBy.has(k)) erroredBy.set(k, []);
   }
+  // A component not given is one line, not a row per check of it.
+  const absent = new Set((run.notSelected ?? []).flatMap((n) => n.checks));
   const rows = [...f.checks]
+    .filter((c) => !absent.has(c.check))
     .sort((a, b) => a.check.localeCompare(b.check))
     .map((c) => {
       const failed = failedBy.get(c.check);
       const errored = erroredBy.get(c.check);
+      const known = knownBy.get(c.check);
       const verdict = failed
         ? `<span class="tag s-failed">failed</span> ${failed.map((id) => `<a href="#${html(anchor(id))}">${html(id)}</a>`).join(', ')}`
         : errored
           ? `<span class="tag s-error">error</span> ${errored.map((id) => `<a href="#row-${html(anchor(id))}">${html(id)}</a>`).join(', ')} <a href="#errors">why</a>`
-          : '<span class="tag s-passed">no failure</span>';
-      return `<tr><td>${checkRef(c.check)}</td><td class="n">${(c.wallMs / 1000).toFixed(1)} s</td><td class="n">${Object.values(c.requests).reduce((a, b) => a + b, 0)}</td><td>${verdict}</td></tr>`;
+          : known
+            ? `<span class="tag s-known">known failure</span> ${known.map((id) => `<a href="#${html(anchor(id))}">${html(id)}</a>`).join(', ')}`
+            : 'no failure';
+      return `<tr><td>${checkRef(c.check, false)}</td><td class="n">${(c.wallMs / 1000).toFixed(1)} s</td><td class="n">${Object.values(c.requests).reduce((a, b) => a + b, 0)}</td><td>${verdict}</td></tr>`;
     });
   return [
     `<h2 id="checks">Checks (${f.checks.length})</h2>`,
+    ...(run.notSelected ?? []).map((n) => `<p class="not-selected">${n.checks.length} check${n.checks.length === 1 ? '' : 's'} ${html(n.reason)}</p>`),
     '<details><summary>show the checks, their time and requests</summary>',
     `<table><thead><tr><th>check</th><th>wall time</th><th>requests</th><th>verdict</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`,
     '</details>',
@@ -290,8 +342,9 @@ function failure(c: ClauseResult, known: boolean, pages: Pages): string {
 }
 
 /** A check's id, linked to its page beside the report (what it sends, judges, how to read it) when it has one. */
-function checkRef(id: string): string {
-  return isKnownCheck(id) ? `<a href="${html(checkDocPath(id))}" title="what this check sends and judges"><code>${html(id)}</code></a>` : `<code>${html(id)}</code>`;
+function checkRef(id: string, titled = true): string {
+  const title = titled ? ' title="what this check sends and judges"' : '';
+  return isKnownCheck(id) ? `<a href="${html(checkDocPath(id))}"${title}><code>${html(id)}</code></a>` : `<code>${html(id)}</code>`;
 }
 
 function counterexample(cx: Counterexample, page: string | undefined): string {
@@ -335,23 +388,32 @@ function diffTable(d: ValueDiff): string {
   return `<dt>Difference (${rows.length} field${rows.length === 1 ? '' : 's'})</dt><dd><table class="diff"><tr><th></th><th>field</th><th>expected</th><th>observed</th></tr>${body}</table></dd>`;
 }
 
+/**
+ * Every clause, under a row naming its area. Rows stay lean (the page of a clean run is mostly this
+ * table): every row is a target (#row-<clause>); only a failed one links on, to its failure.
+ */
 function clauseTable(areas: readonly Area[]): string {
-  const rows = areas.flatMap((a) =>
-    a.clauses.map((c) => {
-      // Failed rows link to their failure; every row is itself a target (#row-<clause>).
-      const id = isRegression(c) || c.status === 'failed' ? `<a href="#${html(anchor(c.id))}">${html(c.id)}</a>` : `<a href="#row-${html(anchor(c.id))}">${html(c.id)}</a>`;
-      const known = c.expectedFailure === true ? ' (known)' : '';
-      return `<tr class="row r-${c.status}" id="row-${html(anchor(c.id))}"><td><code>${id}</code></td><td>${html(a.name)}</td><td>${html(c.summary)}${notes(c.notes)}</td><td><span class="tag s-${c.status}">${STATUS_LABEL[c.status]}</span>${known}</td><td class="n">${c.checks}</td></tr>`;
+  const rows = areas.flatMap((a) => [
+    `<tr class="area"><th colspan="4">${html(a.name)}</th></tr>`,
+    ...a.clauses.map((c) => {
+      const shown = shownStatus(c);
+      const id = c.status === 'failed' ? `<a href="#${html(anchor(c.id))}">${html(c.id)}</a>` : html(c.id);
+      // A listed clause that did not fail this time is still shown as listed.
+      const listed = c.expectedFailure === true && shown !== 'known' ? ' (listed as known)' : '';
+      // A component not given is said once, above the table, not in each of its rows.
+      const absent = shown === 'notChecked' && isNotSelected(c.notes[0]);
+      // The id cell is monospace and the status coloured by the row's class (CSS), not by markup per row.
+      return `<tr class="row r-${shown}" id="row-${html(anchor(c.id))}"><td>${id}</td><td>${html(c.summary)}${absent ? '' : notes(c.notes)}</td><td class="st">${absent ? 'not selected' : STATUS_LABEL[shown]}${listed}</td><td class="n">${c.checks}</td></tr>`;
     }),
-  );
+  ]);
   return [
     '<h2 id="clauses">All clauses</h2>',
     '<div class="filters">',
     '<input type="radio" name="clause-filter" id="f-all" checked><label for="f-all">all</label>',
-    ...(['failed', 'unspecified', 'inconclusive', 'informative', 'notChecked'] as const).map(
+    ...(['failed', 'known', 'unspecified', 'inconclusive', 'informative', 'notChecked'] as const).map(
       (s) => `<input type="radio" name="clause-filter" id="f-${s}"><label for="f-${s}">${STATUS_LABEL[s]}</label>`,
     ),
-    '<table class="clauses"><thead><tr><th>clause</th><th>area</th><th>summary</th><th>status</th><th>checks</th></tr></thead>',
+    '<table class="clauses"><thead><tr><th>clause</th><th>summary</th><th>status</th><th>checks</th></tr></thead>',
     `<tbody>${rows.join('\n')}</tbody></table>`,
     '</div>',
   ].join('\n');

@@ -8,6 +8,7 @@ import { groupByArea, type Area, type FamilyOf } from './areas.ts';
 import { counterexampleText, oneLine } from './counterexample-text.ts';
 import { xmlAttr, xmlText } from './escape.ts';
 import { junitOutcome, type JUnitOutcome } from '../runner/verdicts.ts';
+import { targetText } from './run-identity.ts';
 
 export function toJUnitXml(run: RunResult, familyOf: FamilyOf): string {
   const areas = groupByArea(run.clauses, familyOf);
@@ -63,6 +64,10 @@ function properties(run: RunResult): string[] {
     ['verdict', run.verdict],
     ['version', run.version],
     ['server', run.target.server ?? ''],
+    // What was tested: a green suite against the embedded server must not pass for one against a cluster.
+    ['target', targetText(run.target)],
+    ['target.kind', run.target.kind ?? ''],
+    ['target.reportedVersion', run.target.reportedVersion ?? ''],
     ['nodeagentLoader', run.target.nodeagentLoader ?? ''],
   ];
   return ['    <properties>', ...props.map(([k, v]) => `      <property name="${xmlAttr(k)}" value="${xmlAttr(v)}"/>`), '    </properties>'];

@@ -10,33 +10,39 @@ import { confirmationLabel, labelCounts } from './confirmation.ts';
 import { entriesWith } from './known-failures.ts';
 import { answerLines, needLines } from './answer-diff.ts';
 import { scorecardLines, verdictText } from './scorecard.ts';
+import { shownStatus } from './aggregate.ts';
+import { notSelectedLines, otherGapGroups } from './gaps.ts';
+import { targetText } from './run-identity.ts';
 
 const ICON: Record<RunResult['verdict'], string> = { conformant: '✅', nonconformant: '❌', error: '⚠️', notTested: '⚠️', interrupted: '⏹️' };
 
 export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): string {
   const t = run.totals;
   const lines = [
-    `## ${ICON[run.verdict]} svc-conformance: ${verdictText(run.verdict)}`,
+    `## ${ICON[run.verdict]} svc-conformance: ${verdictText(run.verdict)} · ${cell(targetText(run.target))}`,
     '',
-    `Profile \`${cell(run.profile)}\`, seed \`${run.seed}\`, target \`${cell(run.target.server ?? 'none')}\`, ${(run.durationMs / 1000).toFixed(1)} s.`,
+    ...headerLines(run),
     '',
-    '| passed | failed | error | unspecified | inconclusive | skipped | not checked | informative |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| ${t.passed} | ${t.failed} | ${t.error} | ${t.unspecified} | ${t.inconclusive} | ${t.skipped} | ${t.notChecked} | ${t.informative} |`,
+    '| failed beyond expectations | known failures | passed | error | unspecified | inconclusive | skipped | not checked | informative |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${t.failed} | ${t.known} | ${t.passed} | ${t.error} | ${t.unspecified} | ${t.inconclusive} | ${t.skipped} | ${t.notChecked} | ${t.informative} |`,
   ];
-  const gaps = run.clauses.filter((c) => c.status === 'notChecked');
-  if (gaps.length > 0) {
-    // A gap is never silent (issue 31): each clause without a verdict says why.
-    lines.push('', `<details><summary>Not checked (${gaps.length}), and why</summary>`, '');
-    for (const c of gaps) lines.push(`- \`${cell(c.id)}\`: ${cell(c.notes[0] ?? 'not checked')}`);
+  // A component the run was not given: one line each, whatever number of clauses it holds.
+  for (const line of notSelectedLines(run)) lines.push('', `**${cell(line)}**`);
+  const groups = otherGapGroups(run.clauses);
+  if (groups.length > 0) {
+    // A gap is never silent (issue 31): each clause without a verdict says why, once per reason.
+    const n = groups.reduce((k, g) => k + g.clauses.length, 0);
+    lines.push('', `<details><summary>Not checked (${n}), by reason</summary>`, '');
+    for (const g of groups) lines.push(`- ${idList(g.clauses)}: ${cell(g.reason)}`);
     lines.push('', '</details>');
   }
   if (run.notTested !== undefined) lines.push('', '### Not tested', '', ...run.notTested.map((l) => `- ${cell(l)}`));
   if (run.scorecard !== undefined) lines.push('', '### Exercised', '', ...scorecardLines(run.scorecard).map((l) => `- ${cell(l)}`));
-  const regressions = run.clauses.filter((c) => c.status === 'failed' && c.expectedFailure !== true);
-  const known = run.clauses.filter((c) => c.status === 'failed' && c.expectedFailure === true);
+  const regressions = run.clauses.filter((c) => shownStatus(c) === 'failed');
+  const known = run.clauses.filter((c) => shownStatus(c) === 'known');
   const errored = run.clauses.filter((c) => c.status === 'error');
-  if (regressions.length > 0) lines.push('', `### Failed (${regressions.length})`, '', ...failureTable(regressions));
+  if (regressions.length > 0) lines.push('', `### Failed beyond expectations (${regressions.length})`, '', ...failureTable(regressions));
   if (regressions.length > 0) lines.push(...answersNeeded(regressions));
   if (errored.length > 0) {
     lines.push('', `### Error (${errored.length}): the suite could not tell`, '');
@@ -48,8 +54,8 @@ export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): stri
   }
   if (baseline !== undefined) lines.push('', ...baselineLines(baseline));
   if (known.length > 0) {
-    lines.push('', `<details><summary>Known failures (${known.length}), listed in the expectations file</summary>`, '');
-    for (const c of known) lines.push(`- \`${cell(c.id)}\` ${cell(c.summary)}`);
+    lines.push('', `<details><summary>Known failures (${known.length}): excused by the expectations file (not counted as failures)</summary>`, '');
+    for (const c of known) lines.push(`- \`${cell(c.id)}\` ${cell(c.summary)}${excuses(c)}`);
     lines.push('', '</details>');
   }
   const gone = entriesWith(run.clauses, 'noLongerOccurs');
@@ -64,6 +70,39 @@ export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): stri
     lines.push('', '</details>');
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The target with the version it reported, how the run was asked for, and its size. */
+function headerLines(run: RunResult): string[] {
+  const t = run.target;
+  const server = t.kind === 'embedded' && t.server !== null ? ` at \`${cell(t.server)}\`` : '';
+  const version = t.reportedVersion !== undefined ? `, version \`${cell(t.reportedVersion)}\`` : t.kind !== undefined ? ', version not reported' : '';
+  const lines = [`Target: ${cell(targetText(t))}${server}${version}. Profile \`${cell(run.profile)}\`, seed \`${run.seed}\`, ${(run.durationMs / 1000).toFixed(1)} s.`];
+  const i = run.invocation;
+  if (i !== undefined) {
+    lines.push(
+      '',
+      `Command: \`${cell(i.command)}\``,
+      '',
+      `Selection: ${cell(i.selection)}. Expectations: ${i.expectations.length > 0 ? i.expectations.map((f) => `\`${cell(f)}\``).join(', ') : 'none'}.`,
+    );
+  }
+  return lines;
+}
+
+/** The entries that excused a known failure, in a few words. */
+function excuses(c: ClauseResult): string {
+  const used = (c.expectation?.entries ?? []).filter((e) => e.outcome === 'excused');
+  return used.length === 0 ? '' : ` (excused: ${cell(used.map((e) => e.excuses).join('; '))})`;
+}
+
+/** At most a few clause ids, then how many more (summary.json has every one). */
+function idList(ids: readonly string[], shown = 8): string {
+  const head = ids
+    .slice(0, shown)
+    .map((id) => `\`${cell(id)}\``)
+    .join(', ');
+  return ids.length > shown ? `${head} and ${ids.length - shown} more` : head;
 }
 
 /** Per failure, the answer the model needed beside the target's, and the answers read (issue 26). */

@@ -12,7 +12,7 @@ h1{font-size:20px;margin:0 0 8px}.meta{color:#57606a}.mark{background:#fff8c5;bo
 table{border-collapse:collapse;width:100%;margin:6px 0}th,td{text-align:left;padding:3px 8px;border-bottom:1px solid #eaeef2;vertical-align:top}th{background:#f6f8fa;position:sticky;top:0}
 tr.differs td.id{border-left:4px solid #bc4c00;font-weight:600}
 td.c a,td.c span{display:inline-block;padding:0 6px;border-radius:10px;font-size:12px;color:#fff;text-decoration:none}
-.s-passed{background:#2da44e}.s-failed{background:#cf222e}.s-error{background:#bf8700}.s-unspecified{background:#8250df}.s-inconclusive{background:#d4a72c}.s-skipped{background:#8c959f}.s-notChecked{background:#d0d7de;color:#1b1f24!important}.s-absent{background:#fff;color:#57606a!important;border:1px dashed #8c959f}
+.s-passed{background:#2da44e}.s-failed{background:#cf222e}.s-known{background:#0969da}.s-error{background:#bf8700}.s-unspecified{background:#8250df}.s-inconclusive{background:#d4a72c}.s-skipped{background:#8c959f}.s-notChecked{background:#d0d7de;color:#1b1f24!important}.s-absent{background:#fff;color:#57606a!important;border:1px dashed #8c959f}
 .filters{margin:10px 0}.filters label{margin-right:14px}
 `;
 
@@ -49,7 +49,7 @@ export function toMatrixHtml(m: Matrix): string {
     '<table id="matrix"><thead><tr><th>clause</th><th>area</th>',
     ...m.columns.map(
       (c) =>
-        `<th title="${html(`${c.server ?? ''} · profile ${c.profile} · suite ${c.version} · seed ${c.seed ?? '?'}`)}">${html(c.label)}<br><span class="meta">${html(c.verdict)} · seed ${c.seed ?? '?'}${m.marks.versionsDiffer ? ` · v${html(c.version)}` : ''}</span></th>`,
+        `<th title="${html(`${c.target ?? c.server ?? ''} · profile ${c.profile} · suite ${c.version} · seed ${c.seed ?? '?'}`)}">${html(c.label)}<br><span class="meta">${html(c.verdict)} · seed ${c.seed ?? '?'}${m.marks.versionsDiffer ? ` · v${html(c.version)}` : ''}</span></th>`,
     ),
     '</tr></thead><tbody>',
     ...m.rows.map(

@@ -14,8 +14,15 @@ export interface MatrixRunInput {
     readonly profile?: unknown;
     readonly seed?: unknown;
     readonly verdict?: unknown;
-    readonly target?: { readonly server?: unknown; readonly label?: unknown };
-    readonly clauses?: readonly { readonly id?: unknown; readonly status?: unknown; readonly summary?: unknown; readonly counterexamples?: readonly unknown[]; readonly notes?: readonly unknown[] }[];
+    readonly target?: { readonly server?: unknown; readonly label?: unknown; readonly description?: unknown };
+    readonly clauses?: readonly {
+      readonly id?: unknown;
+      readonly status?: unknown;
+      readonly expectedFailure?: unknown;
+      readonly summary?: unknown;
+      readonly counterexamples?: readonly unknown[];
+      readonly notes?: readonly unknown[];
+    }[];
   };
 }
 
@@ -23,6 +30,8 @@ export interface MatrixColumn {
   readonly label: string;
   readonly dir: string;
   readonly server: string | null;
+  /** What the run tested, as it named it ("embedded reference server", a URL with its kubeconfig); absent in older summaries. */
+  readonly target: string | null;
   readonly profile: string;
   readonly version: string;
   readonly seed: number | null;
@@ -65,6 +74,7 @@ export function buildMatrix(runs: readonly MatrixRunInput[]): Matrix {
     label: r.label,
     dir: r.dir,
     server: typeof r.summary.target?.server === 'string' ? r.summary.target.server : null,
+    target: typeof r.summary.target?.description === 'string' ? r.summary.target.description : null,
     profile: typeof r.summary.profile === 'string' ? r.summary.profile : '?',
     version: typeof r.summary.version === 'string' ? r.summary.version : '?',
     seed: typeof r.summary.seed === 'number' ? r.summary.seed : null,
@@ -78,7 +88,7 @@ export function buildMatrix(runs: readonly MatrixRunInput[]): Matrix {
       const failed = (c?.counterexamples?.length ?? 0) > 0;
       const dir = runs[i]!.dir.replace(/\/$/, '');
       return {
-        status: typeof c?.status === 'string' ? c.status : ABSENT,
+        status: cellStatus(c),
         counterexamples: c?.counterexamples?.length ?? 0,
         href: `${dir}/index.html#${failed ? '' : 'row-'}${anchorOf(id)}`,
       };
@@ -98,6 +108,12 @@ export function buildMatrix(runs: readonly MatrixRunInput[]): Matrix {
     totals: { rows: rows.length, differing: rows.filter((r) => r.differs).length },
     rows,
   };
+}
+
+/** A failure the run's expectations file excused is `known`, never shown as failed. */
+function cellStatus(c: { readonly status?: unknown; readonly expectedFailure?: unknown } | undefined): string {
+  if (typeof c?.status !== 'string') return ABSENT;
+  return c.status === 'failed' && c.expectedFailure === true ? 'known' : c.status;
 }
 
 function areaOf(id: string): string {
@@ -131,9 +147,9 @@ export function toMatrixMarkdown(m: Matrix): string {
     `${m.columns.length} runs, ${m.totals.rows} clauses, ${m.totals.differing} where the runs differ (listed first).`,
     ...(marks ? ['', `**${marks}**`] : []),
     '',
-    '| run | server | profile | suite version | seed | verdict |',
+    '| run | target | profile | suite version | seed | verdict |',
     '|---|---|---|---|---:|---|',
-    ...m.columns.map((c) => `| ${md(c.label)} | ${md(c.server ?? '')} | ${c.profile} | ${c.version} | ${c.seed ?? ''} | ${c.verdict} |`),
+    ...m.columns.map((c) => `| ${md(c.label)} | ${md(c.target ?? c.server ?? '')} | ${c.profile} | ${c.version} | ${c.seed ?? ''} | ${c.verdict} |`),
     '',
     `| clause | area | ${m.columns.map((c) => md(c.label)).join(' | ')} |`,
     `|---|---|${m.columns.map(() => '---').join('|')}|`,

@@ -15,6 +15,8 @@ export interface RefusedRun {
   readonly seed: number;
   readonly server: string;
   readonly nodeagentLoader: string | null;
+  readonly target?: import('./run-identity.ts').TargetIdentity;
+  readonly invocation?: import('../runner/results.ts').RunInvocation;
   readonly startedMs: number;
   readonly version: string;
   readonly reportsDir: string;
@@ -34,6 +36,8 @@ export async function reportRefusedRun(r: RefusedRun): Promise<number> {
     seed: r.seed,
     server: r.server,
     nodeagentLoader: r.nodeagentLoader,
+    ...(r.target !== undefined ? { target: r.target } : {}),
+    ...(r.invocation !== undefined ? { invocation: r.invocation } : {}),
     startedAt: new Date(r.startedMs).toISOString(),
     durationMs: Date.now() - r.startedMs,
     version: r.version,

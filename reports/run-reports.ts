@@ -15,7 +15,8 @@ import { catalog, familyOf } from '../reference/catalog/index.ts';
 import type { RunPlan } from '../runner/plan.ts';
 import { loadExternalTarget, readText, version, type ExecutedRun, type RunIO, type RunVerdict } from '../runner/executor.ts';
 import { directStage, type CheckStage } from '../runner/check-stage.ts';
-import type { RunResult } from '../runner/results.ts';
+import type { CheckRecord, RunInvocation, RunResult } from '../runner/results.ts';
+import { invocationOf, targetIdentity, type RunReportOptions, type TargetIdentity } from './run-identity.ts';
 import { excusedFailure } from './known-failures.ts';
 import {
   baselineClauses,
@@ -41,10 +42,13 @@ import type { Requirement } from './require.ts';
  * The executor's RunIO for `run`. Throws ConfigError (one line, exit 2) for a reports folder that
  * cannot be written or an expectations or baseline file that cannot be read, before any target starts.
  */
-export function runReports(plan: RunPlan, o: { readonly require?: readonly Requirement[] } = {}): RunIO {
+export function runReports(plan: RunPlan, o: RunReportOptions = {}): RunIO {
   // Every line of the run goes above the live status line once the checks run (reports/progress.ts).
   const progress = new Progress(process.stderr);
   const log = (line: string) => progress.line(line);
+  const invocation = invocationOf(plan, o);
+  // Until the target answers (a refused run never gets that far), it is named from the plan.
+  let identity: TargetIdentity | undefined;
   // Read (and refused when malformed) before anything starts or is made; applied once the target's release is known.
   const listed = plan.expectations.files.length ? readExpectations(plan.expectations.files) : undefined;
   const baseline = plan.reports.baseline === undefined ? undefined : readBaseline(plan.reports.baseline);
@@ -53,27 +57,25 @@ export function runReports(plan: RunPlan, o: { readonly require?: readonly Requi
   let expectations: Expectations | undefined;
   return {
     log,
-    stage: progressStage(progress),
+    stage: progressStage(progress, (r) => expectations !== undefined && excusedFailure(expectations.knownFailures, r)),
     afterChecks: () => progress.end(),
     onReachable: (release, target) => {
-      const t = plan.target;
-      progress.target(
-        target.server,
-        release,
-        t.kind === 'external'
-          ? target.source
-          : `${target.source}${t.faults.length ? ` with faults ${t.faults.join(', ')}` : ''}${t.variations.length ? ` with variations ${t.variations.join(', ')}` : ''}`,
-      );
-      if (listed)
+      identity = targetIdentity(plan, target.server, target.source, target.reportedVersion);
+      progress.target(target.server, release, identity.kind === 'embedded' ? identity.description : target.source);
+      if (listed) {
         expectations = expectationsForRun(listed, {
           scale: plan.settings.scale !== undefined,
           profile: plan.profile.name,
           capabilities: plan.expectations.capabilities,
           ...(release ? { release } : {}),
         });
+        // Said up front: what the live "known failure" lines below are measured against.
+        const n = expectations.knownFailures.length;
+        log(`svc-conformance: expectations ${plan.expectations.files.join(', ')}: ${n} entr${n === 1 ? 'y holds' : 'ies hold'} for this target`);
+      }
       return (r) => expectations !== undefined && excusedFailure(expectations.knownFailures, r);
     },
-    publish: async (run, print) => (await publish(run, print, expectations, baseline, o.require, log)).verdict,
+    publish: async (run, print) => (await publish(run, print, { expectations, baseline, require: o.require, identity: identity ?? targetIdentity(plan, run.server), invocation }, log)).verdict,
     onRefused: (line, run) =>
       reportRefusedRun({
         line,
@@ -84,6 +86,8 @@ export function runReports(plan: RunPlan, o: { readonly require?: readonly Requi
         seed: plan.seed,
         server: run.server,
         nodeagentLoader: run.nodeagentLoader,
+        target: identity ?? targetIdentity(plan, run.server),
+        invocation,
         startedMs: run.startedAt,
         version: version(),
         reportsDir: plan.reports.dir,
@@ -94,14 +98,16 @@ export function runReports(plan: RunPlan, o: { readonly require?: readonly Requi
 }
 
 /** The reports of one executed run: every file, then (when `print`) the summary on the terminal. */
-async function publish(
-  run: ExecutedRun,
-  print: boolean,
-  expectations: Expectations | undefined,
-  baseline: BaselineClause[] | undefined,
-  require: readonly Requirement[] | undefined,
-  log: (line: string) => void,
-): Promise<RunResult & { verdict: RunVerdict }> {
+interface PublishContext {
+  readonly expectations: Expectations | undefined;
+  readonly baseline: BaselineClause[] | undefined;
+  readonly require: readonly Requirement[] | undefined;
+  readonly identity: TargetIdentity;
+  readonly invocation: RunInvocation;
+}
+
+async function publish(run: ExecutedRun, print: boolean, ctx: PublishContext, log: (line: string) => void): Promise<RunResult & { verdict: RunVerdict }> {
+  const { expectations, baseline, require } = ctx;
   const { plan } = run;
   const reportsDir = plan.reports.dir;
   const result = buildRunResult({
@@ -112,6 +118,8 @@ async function publish(
     seed: plan.seed,
     server: run.server,
     nodeagentLoader: run.nodeagentLoader,
+    target: ctx.identity,
+    invocation: ctx.invocation,
     startedAt: new Date(run.startedAt).toISOString(),
     durationMs: run.durationMs,
     version: version(),
@@ -128,7 +136,15 @@ async function publish(
     catalog,
     ...(baseline !== undefined ? { baseline: compareWithBaseline(result, baseline) } : {}),
     ...(stepSummaryFile ? { stepSummaryFile } : {}),
-    allure: { checks: plan.selection.selected, records: run.records, footprints: run.footprint.checks, seed: plan.seed, profile: plan.profile.name, startedAt: run.startedAt },
+    allure: {
+      checks: plan.selection.selected,
+      records: run.records,
+      footprints: run.footprint.checks,
+      seed: plan.seed,
+      profile: plan.profile.name,
+      startedAt: run.startedAt,
+      ...(expectations !== undefined ? { known: (r: CheckRecord) => excusedFailure(expectations.knownFailures, r) } : {}),
+    },
   });
   if (!print) return result;
   // -o json: stdout is the summary alone, for a pipe into jq; the terminal summary goes to stderr.
@@ -144,13 +160,13 @@ async function publish(
   return result;
 }
 
-/** The checks in this process, each told to the live progress as it starts and ends. */
-function progressStage(progress: Progress): CheckStage {
+/** The checks in this process, each told to the live progress as it starts and ends; `known` tells an excused failure. */
+function progressStage(progress: Progress, known: (r: CheckRecord) => boolean): CheckStage {
   return directStage({
     events: {
       begin: (total) => progress.begin(total),
       checkStarted: (id) => progress.checkStarted(id),
-      checkDone: (check, records, thrown) => progress.checkDone(check.suite, check.id, outcomeOfRecords(records, thrown)),
+      checkDone: (check, records, thrown) => progress.checkDone(check.suite, check.id, outcomeOfRecords(records, thrown, known)),
       line: (text) => progress.line(text),
     },
   });

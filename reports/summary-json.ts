@@ -12,7 +12,8 @@ export interface SummaryJson {
   profile: string;
   seed: number;
   verdict: RunResult['verdict'];
-  target: { server: string | null; nodeagentLoader: string | null };
+  /** `kind`, `description`, `reportedVersion`: added after the documented two (absent in older reports). */
+  target: import('../runner/results.ts').RunTarget;
   totals: RunResult['totals'];
   clauses: SummaryClause[];
   startedAt: string;
@@ -27,6 +28,10 @@ export interface SummaryJson {
   cleanupCommand?: string;
   /** Why the verdict is notTested, one line each. */
   notTested?: string[];
+  /** Components the run was not given (a loader, a daemon beside an external server): the checks and clauses each holds. */
+  notSelected?: import('../runner/results.ts').NotSelected[];
+  /** The command line (scrubbed), the selection and the expectations files of the run. */
+  invocation?: import('../runner/results.ts').RunInvocation;
   /** What the run reached on the target (reports/scorecard.ts), its selection's measure and --require. */
   scorecard?: import('../harness/reach.ts').Scorecard;
 }
@@ -52,7 +57,13 @@ export function toSummary(run: RunResult, coverage?: CoverageContext): SummaryJs
     profile: run.profile,
     seed: run.seed,
     verdict: run.verdict,
-    target: { server: run.target.server, nodeagentLoader: run.target.nodeagentLoader },
+    target: {
+      server: run.target.server,
+      nodeagentLoader: run.target.nodeagentLoader,
+      ...(run.target.kind !== undefined ? { kind: run.target.kind } : {}),
+      ...(run.target.description !== undefined ? { description: run.target.description } : {}),
+      ...(run.target.reportedVersion !== undefined ? { reportedVersion: run.target.reportedVersion } : {}),
+    },
     totals: { ...run.totals },
     clauses: run.clauses.map((c) => ({
       id: c.id,
@@ -77,6 +88,8 @@ export function toSummary(run: RunResult, coverage?: CoverageContext): SummaryJs
     summary.footprint = { ...footprint, checks: footprint.checks.map(({ reach: _reach, ...c }) => c) };
   }
   if (run.notTested !== undefined) summary.notTested = [...run.notTested];
+  if (run.notSelected !== undefined) summary.notSelected = run.notSelected.map((n) => ({ ...n, checks: [...n.checks] }));
+  if (run.invocation !== undefined) summary.invocation = { ...run.invocation, expectations: [...run.invocation.expectations] };
   if (run.scorecard !== undefined) summary.scorecard = run.scorecard;
   if (run.leftovers !== undefined) summary.leftovers = run.leftovers.map((l) => ({ ...l }));
   if (run.cleanupCommand !== undefined) summary.cleanupCommand = run.cleanupCommand;

@@ -11,6 +11,8 @@ const count = { type: 'integer', minimum: 0 } as const;
 // `informative` (issue 31): a clause no black-box test can judge, shown with its reason, apart from the gaps.
 const STATUSES = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'informative', 'error'] as const;
 const TOTALS = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'error'] as const;
+const FAILED_TOTAL =
+  'clauses that failed beyond the expectations file (what makes the run nonconformant); a failure the file excuses counts under known. Before totals.known existed, failed counted known failures too';
 
 /** A coverage figure: normative clauses judged, of how many; and the catalog's other clauses, counted apart. */
 const figure = {
@@ -241,13 +243,44 @@ export const summaryJsonSchema = {
     target: {
       type: 'object',
       required: ['server', 'nodeagentLoader'],
-      properties: { server: { type: ['string', 'null'] }, nodeagentLoader: { type: ['string', 'null'] } },
+      properties: {
+        server: { type: ['string', 'null'] },
+        nodeagentLoader: { type: ['string', 'null'] },
+        kind: { enum: ['embedded', 'external'], description: "embedded: the suite's own reference server (no target option was given); external: the server the options named" },
+        description: { type: 'string', description: 'for a person: "embedded reference server" (with its planted faults), or the server URL with the kubeconfig and context; never a credential' },
+        reportedVersion: { type: 'string', description: 'the version the API server reported at /version; absent when it reported none' },
+      },
+    },
+    notSelected: {
+      type: 'array',
+      description: 'components the run was not given (a node-agent loader, a controller daemon beside an external API server), one entry each; absent when none',
+      items: {
+        type: 'object',
+        required: ['reason', 'checks', 'clauses'],
+        properties: {
+          reason: { type: 'string', description: 'not selected: and the option that would test it' },
+          checks: { type: 'array', items: { type: 'string' } },
+          clauses: { ...count, description: 'clauses left notChecked for this reason' },
+        },
+      },
+    },
+    invocation: {
+      type: 'object',
+      required: ['command', 'selection', 'expectations'],
+      description: 'how the run was asked for',
+      properties: {
+        command: { type: 'string', description: 'the command line, credentials scrubbed' },
+        selection: { type: 'string', description: 'the checks selected and the options that chose them' },
+        expectations: { type: 'array', items: { type: 'string' }, description: 'the --expectations files, as given' },
+      },
     },
     totals: {
       type: 'object',
       required: [...TOTALS],
       properties: {
         ...Object.fromEntries(TOTALS.map((t) => [t, count])),
+        failed: { ...count, description: FAILED_TOTAL },
+        known: { ...count, description: 'clauses that failed as the expectations file excuses (status failed, expectedFailure true); absent in reports of versions before it' },
         informative: { ...count, description: 'clauses the catalog marks informative, each with its reason as the first note (absent in reports of versions before it)' },
       },
     },

@@ -12,6 +12,9 @@ import { visibleControls } from './escape.ts';
 import { confirmationLabel, labelCounts } from './confirmation.ts';
 import { entriesWith } from './known-failures.ts';
 import { scorecardLines, verdictText } from './scorecard.ts';
+import { shownStatus } from './aggregate.ts';
+import { notSelectedLines } from './gaps.ts';
+import { targetText } from './run-identity.ts';
 
 export interface TerminalOptions {
   readonly color: boolean;
@@ -31,9 +34,9 @@ export function toTerminalSummary(run: RunResult, familyOf: FamilyOf, opts: Term
   if (regressions.length > 0) lines.push('', paint('1;31', `Failures (${regressions.length}):`));
   for (const c of regressions) lines.push(...failureLines(c, paint));
 
-  const known = run.clauses.filter((c) => c.status === 'failed' && c.expectedFailure === true);
+  const known = run.clauses.filter((c) => shownStatus(c) === 'known');
   if (known.length > 0) {
-    lines.push('', `Known failures (expectations file): ${known.map((c) => safe(c.id)).join(', ')}`);
+    lines.push('', `${paint('34', `Known failures (${known.length})`)}, excused by the expectations file (not counted as failures): ${known.map((c) => safe(c.id)).join(', ')}`);
   }
   // Advice to remove an entry only where the run sent its input and the answer conformed.
   const gone = entriesWith(run.clauses, 'noLongerOccurs');
@@ -54,6 +57,9 @@ export function toTerminalSummary(run: RunResult, familyOf: FamilyOf, opts: Term
     for (const c of errored) lines.push(`  ${safe(c.id)}${c.errorChecks?.length ? ` (${c.errorChecks.map(safe).join(', ')})` : ''}: ${safe(c.notes[0] ?? 'no reason recorded')}`);
   }
 
+  // A component the run was not given: one line, however many clauses it holds.
+  const absent = notSelectedLines(run);
+  if (absent.length > 0) lines.push('', ...absent.map(safe));
   if (run.scorecard !== undefined) lines.push('', 'Exercised:', ...scorecardLines(run.scorecard).map((l) => `  ${l}`));
   if (run.notTested !== undefined) {
     lines.push('', paint('33', 'Not tested:'));
@@ -67,6 +73,7 @@ export function toTerminalSummary(run: RunResult, familyOf: FamilyOf, opts: Term
 function countsLine(n: StatusCounts, paint: Paint): string {
   const parts = [part(n.passed, 'passed', '32', paint), part(n.failed, 'failed', '31', paint), part(n.unspecified, 'unspecified', '35', paint), part(n.notChecked, 'not checked', '2', paint)];
   // Rare columns only when present, so the common line stays short.
+  if (n.known > 0) parts.splice(2, 0, part(n.known, 'known', '34', paint));
   if (n.informative > 0) parts.push(part(n.informative, 'informative', '36', paint));
   if (n.skipped > 0) parts.push(part(n.skipped, 'skipped', '2', paint));
   if (n.inconclusive > 0) parts.push(part(n.inconclusive, 'inconclusive', '33', paint));
@@ -104,11 +111,26 @@ function failureLines(c: ClauseResult, paint: Paint): string[] {
   return lines;
 }
 
+/**
+ * What was tested, then the failures beyond expectations, then the known ones, then the rest:
+ *   Verdict: conformant, against the embedded reference server (0 failed beyond expectations, 1 known failure, 519 passed, ...)
+ */
 function verdictLine(run: RunResult, paint: Paint): string {
   const t = run.totals;
   const code = run.verdict === 'conformant' ? '1;32' : run.verdict === 'nonconformant' ? '1;31' : '1;33';
-  const detail = `${t.passed} passed, ${t.failed} failed, ${t.error} error, ${t.unspecified} unspecified, ${t.inconclusive} inconclusive, ${t.skipped} skipped, ${t.notChecked} not checked, ${t.informative} informative`;
-  return `${paint(code, `Verdict: ${verdictText(run.verdict)}`)} (${detail}; profile ${safe(run.profile)}, seed ${run.seed})`;
+  const known = t.known;
+  const failed = `${t.failed} failed${known > 0 || run.clauses.some((c) => c.expectation !== undefined) ? ' beyond expectations' : ''}`;
+  const detail = [
+    failed,
+    ...(known > 0 ? [`${known} known failure${known === 1 ? '' : 's'}`] : []),
+    `${t.passed} passed, ${t.error} error, ${t.unspecified} unspecified, ${t.inconclusive} inconclusive, ${t.skipped} skipped, ${t.notChecked} not checked, ${t.informative} informative`,
+  ].join(', ');
+  return `${paint(code, `Verdict: ${verdictText(run.verdict)}`)}, against ${targetPhrase(run)} (${detail}; profile ${safe(run.profile)}, seed ${run.seed})`;
+}
+
+/** "the embedded reference server", or the external server as the run named it. */
+function targetPhrase(run: RunResult): string {
+  return run.target.kind === 'embedded' ? `the ${safe(targetText(run.target))}` : safe(targetText(run.target));
 }
 
 // C1 controls too: 0x9B is a one-byte CSI on some terminals.

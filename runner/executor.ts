@@ -62,7 +62,7 @@ export interface RunIO {
   readonly log: (line: string) => void;
   readonly stage: CheckStage;
   /** Once the target answered, with the release it reports: which failures are known (not confirmed). */
-  readonly onReachable?: (release: string | undefined, target: { readonly server: string; readonly source: string }) => ((r: CheckRecord) => boolean) | undefined;
+  readonly onReachable?: (release: string | undefined, target: { readonly server: string; readonly source: string; readonly reportedVersion?: string }) => ((r: CheckRecord) => boolean) | undefined;
   /** Between the checks and the cleanup (e.g. the progress line ends). */
   readonly afterChecks?: () => void;
   /**
@@ -213,7 +213,11 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
         });
       }
       if (refused === undefined)
-        known = io.onReachable?.(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release), { server: targetCfg.server, source: targetCfg.source });
+        known = io.onReachable?.(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release), {
+          server: targetCfg.server,
+          source: targetCfg.source,
+          ...(reported !== undefined ? { reportedVersion: reported } : {}),
+        });
     } finally {
       await probe.close();
     }

@@ -154,10 +154,18 @@ export interface RunResult {
   readonly verdict: 'conformant' | 'nonconformant' | 'error' | 'notTested' | 'interrupted';
   /** Why the run is notTested, one line each. */
   readonly notTested?: readonly string[];
-  readonly target: { readonly server: string | null; readonly nodeagentLoader: string | null };
+  /** Components the run was not given (harness/not-selected.ts), one entry each: the checks and clauses they hold. */
+  readonly notSelected?: readonly NotSelected[];
+  readonly target: RunTarget;
+  /** How the run was asked for: the command line (secrets never), the selection and the expectations files. */
+  readonly invocation?: RunInvocation;
   readonly startedAt: string;
   readonly durationMs: number;
-  readonly totals: { passed: number; failed: number; unspecified: number; inconclusive: number; skipped: number; notChecked: number; informative: number; error: number };
+  /**
+   * Clauses by status; a known failure (failed, excused by the expectations file) counts under `known`,
+   * not `failed`: `failed` is the failures beyond expectations, the ones that make a run nonconformant.
+   */
+  readonly totals: RunTotals;
   readonly clauses: readonly ClauseResult[];
   readonly errors: readonly string[];
   /** What the run cost the target (issue 15); absent when not measured. */
@@ -168,6 +176,49 @@ export interface RunResult {
   readonly cleanupCommand?: string;
   /** What the run reached (answers, table cells, pages, watches, ...) and how much of its selection it judged. */
   readonly scorecard?: import('../harness/reach.ts').Scorecard;
+}
+
+export interface NotSelected {
+  /** "not selected: pass --nodeagent-loader CMD to test a node-agent config loader". */
+  readonly reason: string;
+  readonly checks: readonly string[];
+  readonly clauses: number;
+}
+
+export interface RunTotals {
+  passed: number;
+  failed: number;
+  known: number;
+  unspecified: number;
+  inconclusive: number;
+  skipped: number;
+  notChecked: number;
+  informative: number;
+  error: number;
+}
+
+/**
+ * What the run tested. `kind` and `description` are absent only in reports of versions before them
+ * (merged or compared old summaries); every run names them.
+ *   embedded: { kind: 'embedded', description: 'embedded reference server', server: 'http://127.0.0.1:37197' }
+ *   external: { kind: 'external', description: 'https://10.0.0.1:6443 (kubeconfig /home/u/.kube/config, context prod)' }
+ */
+export interface RunTarget {
+  readonly server: string | null;
+  readonly nodeagentLoader: string | null;
+  readonly kind?: 'embedded' | 'external';
+  /** For a person: "embedded reference server", or the server URL with the kubeconfig and context it came from; never a credential. */
+  readonly description?: string;
+  /** The version the API server reports at /version; absent when it reports none. */
+  readonly reportedVersion?: string;
+}
+
+export interface RunInvocation {
+  /** The command that runs this again, target options included, secrets never. */
+  readonly command: string;
+  /** The checks the run selected, in one line ("193 checks", "--suite rest-watch: 12 checks"). */
+  readonly selection: string;
+  readonly expectations: readonly string[];
 }
 
 export interface RunLeftover {

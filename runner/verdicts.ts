@@ -15,7 +15,8 @@
  * Record verdict -> clause status (one record):    then the reports:
  *   pass          -> passed                         JUnit pass,     Allure passed,  progress ok
  *   fail          -> failed                         JUnit failure,  Allure failed,  progress FAIL <clause>
- *                                                    (a known failure: JUnit skipped, the run's rule)
+ *                                                    (a known failure: JUnit and Allure skipped, progress
+ *                                                    "known failure <clause>", reports "known", never failed)
  *   unspecified   -> unspecified                    JUnit pass,     Allure passed,  progress ok
  *   inconclusive  -> inconclusive                   JUnit skipped,  Allure passed,  progress ok
  *   skipped       -> skipped                        JUnit skipped,  Allure skipped (all records), progress not checked

@@ -19,6 +19,7 @@ import { EXIT, executeRun, readText } from '../runner/executor.ts';
 import { planRun, type RunOptions } from '../runner/plan.ts';
 import { newRunId } from '../runner/env.ts';
 import { checkRunInputs, runReports } from '../reports/run-reports.ts';
+import { embeddedNotice } from './embedded-notice.ts';
 import { dryRunText } from '../reports/dry-run-plan.ts';
 import { startEmbeddedTarget } from '../runner/embedded.ts';
 import { DEFAULT_RUN_TIMEOUT_MS, STOP_GRACE_MS } from '../runner/run-stop.ts';
@@ -189,13 +190,15 @@ async function run(o: RunOptions & { require?: Requirement[] }): Promise<number>
   if (o.expectations !== undefined) o = { ...o, expectations: o.expectations.map(expectationsFile) };
   const planned = planRun(o, { seed: Math.floor(Math.random() * 2 ** 31), runId: newRunId(), cwd: process.cwd() });
   if (planned.errors !== undefined) throw new ConfigError(planned.errors[0]!);
+  const notice = embeddedNotice(o, process.env);
+  if (notice !== undefined) process.stderr.write(`${notice}\n`);
   if (o.dryRun) {
     // A CI lint step: everything a run would refuse is refused here too, before the plan is printed.
     await checkRunInputs(planned.plan);
     process.stdout.write(dryRunText(o, planned.plan));
     return EXIT.conformant;
   }
-  return (await executeRun(planned.plan, runReports(planned.plan, o))).exitCode;
+  return (await executeRun(planned.plan, runReports(planned.plan, { ...o, argv: process.argv.slice(2) }))).exitCode;
 }
 
 program

@@ -5,6 +5,7 @@
  */
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
+import { DAEMON_NOT_SELECTED } from '../../harness/not-selected.ts';
 import {
   calibrate,
   freePort,
@@ -23,7 +24,7 @@ import type { ProfileName } from '../../reference/profile.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 export const SUITE = 'controller-daemon';
-export const notConfigured = (env: CheckEnv) => (env.controllerDaemon ? undefined : 'no controller daemon target (--controller-daemon)');
+export const notConfigured = (env: CheckEnv) => (env.controllerDaemon ? undefined : DAEMON_NOT_SELECTED);
 /** The daemon target, its pace calibrated on the first use (harness/controller-daemon.ts `calibrate`). */
 export const daemon = async (cx: CaseContext): Promise<ControllerDaemonTarget> => {
   await calibrate(cx.env.controllerDaemon!);

@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/check.ts';
+import { LOADER_NOT_SELECTED } from '../../harness/not-selected.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
 import { everyFieldConfigArb, invalidConfigArb, openConfigArb, openDecisions, ruleViolationClauses, toYaml, validConfigArb, type NodeagentCase } from '../../generators/nodeagent.ts';
 import { everyWrongTypeArb } from '../../generators/nodeagent-field-types.ts';
@@ -19,7 +20,7 @@ import { loaderReproducer } from '../../harness/process-reproducers.ts';
 
 export const NODEAGENT_SUITE = 'nodeagent-config';
 
-const needsLoader = (env: CheckEnv): string | undefined => (env.nodeagentLoader ? undefined : 'no node-agent config loader given (--nodeagent-loader CMD)');
+const needsLoader = (env: CheckEnv): string | undefined => (env.nodeagentLoader ? undefined : LOADER_NOT_SELECTED);
 
 /** The counterexample is the file itself: comment lines, then the YAML (saved as results/nodeagent/<check>-<n>.yaml). */
 const describeCase = (c: NodeagentCase): string[] => [

@@ -10,11 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { checks } from '../../suites/checks/index.ts';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/svc-conformance.mjs');
+// Its HOME too: a ~/.kube/config of the machine would add the embedded-target notice (docs/what-a-run-says.md).
 const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-dry-'));
 
 function cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, [bin, ...args], { cwd: dir, env: { ...process.env, KUBECONFIG: '' } });
+    const p = spawn(process.execPath, [bin, ...args], { cwd: dir, env: { ...process.env, KUBECONFIG: '', HOME: dir } });
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/svc-conformance.mjs');
+// Its HOME too: a ~/.kube/config of the machine would add the embedded-target notice (docs/what-a-run-says.md).
 const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-tty-'));
 const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -20,7 +21,7 @@ describe('run progress', () => {
   it.skipIf(!hasScript)('in a pseudo-terminal: target line with version, elapsed and estimate on the live line, nothing of vitest, the report path last', { timeout: 240_000 }, () => {
     const log = path.join(dir, 'typescript');
     const command = `stty cols 100 rows 30 && ${[process.execPath, bin, ...runArgs(path.join(dir, 'tty'))].map(quote).join(' ')}`;
-    const r = spawnSync('script', ['-qefc', command, log], { encoding: 'utf8', timeout: 200_000, env: { ...process.env, KUBECONFIG: '' } });
+    const r = spawnSync('script', ['-qefc', command, log], { encoding: 'utf8', timeout: 200_000, env: { ...process.env, KUBECONFIG: '', HOME: dir } });
     expect(r.status, r.stderr).toBe(0);
     const screen = readFileSync(log, 'utf8');
     const firstRunLine = screen.split(/\r?\n/).find((l) => l.startsWith('svc-conformance:'));
@@ -33,7 +34,7 @@ describe('run progress', () => {
   });
 
   it('stderr on a pipe: plain lines with elapsed time, no control characters', { timeout: 240_000 }, () => {
-    const r = spawnSync(process.execPath, [bin, ...runArgs(path.join(dir, 'pipe'))], { encoding: 'utf8', timeout: 200_000, env: { ...process.env, KUBECONFIG: '' } });
+    const r = spawnSync(process.execPath, [bin, ...runArgs(path.join(dir, 'pipe'))], { encoding: 'utf8', timeout: 200_000, env: { ...process.env, KUBECONFIG: '', HOME: dir } });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr.split('\n')[0]).toMatch(/^svc-conformance: target http:\/\/127\.0\.0\.1:\d+, version v/);
     expect(r.stderr).toMatch(/^\[1\/2 \d+:\d\d ~\d+:\d\d left\] /m);

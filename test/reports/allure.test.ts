@@ -56,6 +56,13 @@ describe('Allure results from the records', () => {
     expect(results[0]!.stop - results[0]!.start).toBe(40);
   });
 
+  it('a check whose every failure the expectations file excuses is skipped as a known failure, never failed (as in JUnit)', () => {
+    const excused = allureFiles({ checks, records, footprints: [], seed: 11, profile: 'svc', startedAt: 1_000, known: (r) => r.clause === 'rest:4.2/exclude' });
+    const b = excused.filter((f) => f.name.endsWith('-result.json')).map((f) => JSON.parse(f.content) as { name: string; status: string; statusDetails: { message: string } })[1]!;
+    expect(b).toMatchObject({ name: 'b: health endpoints', status: 'skipped' });
+    expect(b.statusDetails.message).toMatch(/^known failure \(expectations file\): rest:4\.2\/exclude: expected excluded; observed ok$/);
+  });
+
   it('status: a failure fails the check, nothing judged skips it, passes and unspecified pass', () => {
     expect(results.map((r) => r.status)).toEqual(['passed', 'failed', 'skipped']);
   });

@@ -7,7 +7,7 @@ import { catalog, cx, rec } from './fixtures.ts';
 /** Everything a hostile target could put in a string that reaches a report. */
 export const HOSTILE = `<script>alert("x")</script> & 'q' ]]> \u0001\u001b[2J end`;
 
-export function sampleRun(opts: { hostile?: boolean; expectations?: Expectations; errors?: string[] } = {}): RunResult {
+export function sampleRun(opts: { hostile?: boolean; expectations?: Expectations; errors?: string[]; embedded?: boolean } = {}): RunResult {
   const observed = opts.hostile === true ? HOSTILE : 'status 200 with items [c]';
   return buildRunResult({
     records: [
@@ -23,6 +23,10 @@ export function sampleRun(opts: { hostile?: boolean; expectations?: Expectations
     seed: 42,
     server: 'https://127.0.0.1:6443',
     nodeagentLoader: null,
+    target:
+      opts.embedded === true
+        ? { kind: 'embedded', description: 'embedded reference server', reportedVersion: 'v1.24.0' }
+        : { kind: 'external', description: 'https://127.0.0.1:6443 (kubeconfig /home/u/.kube/config, context prod)', reportedVersion: 'v1.24.3' },
     startedAt: '2025-01-02T03:04:05.000Z',
     durationMs: 61500,
     version: '0.1.0',

@@ -20,13 +20,20 @@ describe('summary.json', () => {
     expect(parsed.profile).toBe('svc');
     expect(parsed.seed).toBe(42);
     expect(parsed.verdict).toBe('nonconformant');
-    expect(parsed.target).toEqual({ server: 'https://127.0.0.1:6443', nodeagentLoader: null });
+    // The documented two first; kind, description and the reported version after them.
+    expect(parsed.target).toEqual({
+      server: 'https://127.0.0.1:6443',
+      nodeagentLoader: null,
+      kind: 'external',
+      description: 'https://127.0.0.1:6443 (kubeconfig /home/u/.kube/config, context prod)',
+      reportedVersion: 'v1.24.3',
+    });
   });
 
   it('has every documented total, counting clauses by status', () => {
     const totals = parsed.totals as Record<string, number>;
     for (const k of TOTAL_KEYS) expect(typeof totals[k], k).toBe('number');
-    expect(totals).toEqual({ passed: 1, failed: 2, unspecified: 1, inconclusive: 0, skipped: 0, notChecked: 0, informative: 1, error: 1 });
+    expect(totals).toEqual({ passed: 1, failed: 2, known: 0, unspecified: 1, inconclusive: 0, skipped: 0, notChecked: 0, informative: 1, error: 1 });
   });
 
   it('has every documented clause key with real values', () => {

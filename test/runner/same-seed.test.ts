@@ -100,10 +100,13 @@ async function statusesOf(fault: string[]): Promise<Snapshot> {
     version: '0',
     errors: [...run.errors],
   });
+  // No expectations file here, so nothing is known; the snapshots predate the `known` total.
+  const { known, ...totals } = result.totals;
+  expect(known).toBe(0);
   return {
     seed: result.seed,
     verdict: result.verdict,
-    totals: { ...result.totals },
+    totals,
     statuses: Object.fromEntries(result.clauses.filter((c) => c.status !== 'notChecked').map((c) => [c.id, c.status])),
   };
 }
