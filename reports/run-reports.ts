@@ -27,7 +27,7 @@ import {
   parseExpectations,
   toSummaryJson,
   toTerminalSummary,
-  writeReports,
+  writeReportsKeepingForeign,
   type BaselineClause,
   type Expectations,
 } from './index.ts';
@@ -103,7 +103,7 @@ async function publish(
   log: (line: string) => void,
 ): Promise<RunResult & { verdict: RunVerdict }> {
   const { plan } = run;
-  const reportsDir = plan.reports.dir;
+  let reportsDir = plan.reports.dir;
   const result = buildRunResult({
     records: [...run.records],
     footprint: run.footprint,
@@ -122,12 +122,18 @@ async function publish(
     ...(require !== undefined ? { require: [...require] } : {}),
   });
   const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];
-  await writeReports(result, reportsDir, familyOf, {
-    catalog,
-    ...(baseline !== undefined ? { baseline: compareWithBaseline(result, baseline) } : {}),
-    ...(stepSummaryFile ? { stepSummaryFile } : {}),
-    allure: { checks: plan.selection.selected, records: run.records, footprints: run.footprint.checks, seed: plan.seed, profile: plan.profile.name, startedAt: run.startedAt },
-  });
+  reportsDir = await writeReportsKeepingForeign(
+    result,
+    reportsDir,
+    familyOf,
+    {
+      catalog,
+      ...(baseline !== undefined ? { baseline: compareWithBaseline(result, baseline) } : {}),
+      ...(stepSummaryFile ? { stepSummaryFile } : {}),
+      allure: { checks: plan.selection.selected, records: run.records, footprints: run.footprint.checks, seed: plan.seed, profile: plan.profile.name, startedAt: run.startedAt },
+    },
+    (line) => log(`svc-conformance: warning: ${line}`),
+  );
   if (!print) return result;
   // -o json: stdout is the summary alone, for a pipe into jq; the terminal summary goes to stderr.
   const output = plan.reports.output;
