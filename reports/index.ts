@@ -14,7 +14,7 @@ export { toJUnitXml } from './junit.ts';
 export { toHtml } from './html.ts';
 export { toTerminalSummary } from './text.ts';
 export type { TerminalOptions } from './text.ts';
-export { counterexampleScripts, sanitiseFileName, writeReports } from './write.ts';
+export { counterexampleScripts, sanitiseFileName, writeReports, writeReportsKeepingForeign } from './write.ts';
 export type { ExtraFile, WriteExtras } from './write.ts';
 export { toMarkdownSummary } from './markdown.ts';
 export { baselineClauses, compareWithBaseline } from './baseline.ts';

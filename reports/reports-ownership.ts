@@ -37,7 +37,11 @@ const EVERY_CLAIM: Claim = {
 
 /** A reports folder the command must not write into; the message is one line, fit to print as is. */
 export class ReportsDirError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The first file the suite did not write, where one is the reason. */
+    readonly foreign?: string,
+  ) {
     super(message);
     this.name = 'ReportsDirError';
   }
@@ -63,6 +67,7 @@ export function ownedReportFiles(dir: string, claim: Claim): Set<string> {
     const replaced = [...claim.files, ...claim.dirs.map((d) => `${d}/`)].join(', ');
     throw new ReportsDirError(
       `${path.join(dir, foreign[0]!)} was not written by svc-conformance${more}, and the reports replace ${replaced} in ${dir}: move it away or choose another folder; nothing was deleted`,
+      path.join(dir, foreign[0]!),
     );
   }
   return owned;

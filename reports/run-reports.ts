@@ -6,7 +6,7 @@
  * executor's `RunIO`; nothing here calls back into it.
  */
 import path from 'node:path';
-import { statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { ConfigError, loadTargetConfig } from '../harness/kubeconfig.ts';
 import { footprintLines, sumFootprints } from '../harness/footprint.ts';
 import type { ScaleProfile } from '../harness/scale.ts';
@@ -28,7 +28,7 @@ import {
   parseExpectations,
   toSummaryJson,
   toTerminalSummary,
-  writeReports,
+  writeReportsKeepingForeign,
   type BaselineClause,
   type Expectations,
 } from './index.ts';
@@ -109,7 +109,7 @@ interface PublishContext {
 async function publish(run: ExecutedRun, print: boolean, ctx: PublishContext, log: (line: string) => void): Promise<RunResult & { verdict: RunVerdict }> {
   const { expectations, baseline, require } = ctx;
   const { plan } = run;
-  const reportsDir = plan.reports.dir;
+  let reportsDir = plan.reports.dir;
   const result = buildRunResult({
     records: [...run.records],
     footprint: run.footprint,
@@ -132,20 +132,26 @@ async function publish(run: ExecutedRun, print: boolean, ctx: PublishContext, lo
     ...(require !== undefined ? { require: [...require] } : {}),
   });
   const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];
-  await writeReports(result, reportsDir, familyOf, {
-    catalog,
-    ...(baseline !== undefined ? { baseline: compareWithBaseline(result, baseline) } : {}),
-    ...(stepSummaryFile ? { stepSummaryFile } : {}),
-    allure: {
-      checks: plan.selection.selected,
-      records: run.records,
-      footprints: run.footprint.checks,
-      seed: plan.seed,
-      profile: plan.profile.name,
-      startedAt: run.startedAt,
-      ...(expectations !== undefined ? { known: (r: CheckRecord) => excusedFailure(expectations.knownFailures, r) } : {}),
+  reportsDir = await writeReportsKeepingForeign(
+    result,
+    reportsDir,
+    familyOf,
+    {
+      catalog,
+      ...(baseline !== undefined ? { baseline: compareWithBaseline(result, baseline) } : {}),
+      ...(stepSummaryFile ? { stepSummaryFile } : {}),
+      allure: {
+        checks: plan.selection.selected,
+        records: run.records,
+        footprints: run.footprint.checks,
+        seed: plan.seed,
+        profile: plan.profile.name,
+        startedAt: run.startedAt,
+        ...(expectations !== undefined ? { known: (r: CheckRecord) => excusedFailure(expectations.knownFailures, r) } : {}),
+      },
     },
-  });
+    (line) => log(`svc-conformance: warning: ${line}`),
+  );
   if (!print) return result;
   // -o json: stdout is the summary alone, for a pipe into jq; the terminal summary goes to stderr.
   const output = plan.reports.output;
@@ -222,14 +228,17 @@ export async function checkRunInputs(plan: RunPlan): Promise<void> {
   }
   if (plan.expectations.files.length > 0) readExpectations(plan.expectations.files);
   if (plan.reports.baseline !== undefined) readBaseline(plan.reports.baseline);
-  let kind: 'dir' | 'other' | 'missing';
+  // The folder, or the nearest one that exists above it, must be a writable directory; nothing is made.
+  let at = plan.reports.dir;
+  while (!existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
   try {
-    kind = statSync(plan.reports.dir).isDirectory() ? 'dir' : 'other';
-  } catch {
-    kind = 'missing';
+    if (!statSync(at).isDirectory()) throw new ConfigError(`--reports ${plan.reports.dir}: cannot write there (${at} is not a directory)`);
+    accessSync(at, constants.W_OK);
+  } catch (e) {
+    if (e instanceof ConfigError) throw e;
+    throw new ConfigError(`--reports ${plan.reports.dir}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  if (kind === 'other') throw new ConfigError(`--reports ${plan.reports.dir}: cannot write there (not a directory)`);
-  if (kind === 'dir') checkReportsOwnership(plan.reports.dir);
+  if (at === plan.reports.dir) checkReportsOwnership(plan.reports.dir);
 }
 
 /** Every --expectations file, merged; a malformed one, or one naming a clause the catalog lacks, is a usage error (one line, exit 2). */

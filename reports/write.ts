@@ -18,7 +18,7 @@ import { COUNTEREXAMPLE_DIR, FAILURE_PAGE_DIR, counterexampleFiles, sanitiseFile
 import { failurePage } from './failure-page.ts';
 import { CHECK_DOC_DIR, checkDocsFor, checksNamedBy } from './check-docs.ts';
 import { ALLURE_DIR, allureFiles, type AllureInput } from './allure.ts';
-import { HISTORY_DIR, ownedReportFiles, recordOwned, removeOwned, RUN_CLAIM } from './reports-ownership.ts';
+import { HISTORY_DIR, ownedReportFiles, recordOwned, removeOwned, ReportsDirError, RUN_CLAIM } from './reports-ownership.ts';
 import { writeNodeagentCases } from './nodeagent-cases.ts';
 
 export { COUNTEREXAMPLE_DIR, FAILURE_PAGE_DIR };
@@ -130,6 +130,24 @@ async function writeAll(run: RunResult, dir: string, familyOf: FamilyOf, extra: 
 }
 
 export { sanitiseFileName };
+
+/**
+ * writeReports into `dir`; when a file the suite did not write appeared there after the run's start
+ * checked the folder, the same reports go to a fresh folder inside it instead, so a long run's results
+ * are kept and the user's file is not touched. Returns the folder written, and says why in `note`.
+ */
+export async function writeReportsKeepingForeign(run: RunResult, dir: string, familyOf: FamilyOf, extra: WriteExtras, note: (line: string) => void): Promise<string> {
+  try {
+    await writeReports(run, dir, familyOf, extra);
+    return dir;
+  } catch (e) {
+    if (!(e instanceof ReportsDirError) || e.foreign === undefined) throw e;
+    const aside = join(dir, `svc-conformance-${sanitiseFileName(run.startedAt)}`);
+    note(`${e.foreign} appeared during the run and is not the suite's: the reports go to ${aside} instead (nothing was deleted)`);
+    await writeReports(run, aside, familyOf, extra);
+    return aside;
+  }
+}
 
 /**
  * One script per recorded counterexample: `<clause>-<n>.sh`, n counting from 1 within the clause, and

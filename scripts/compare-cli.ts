@@ -28,6 +28,7 @@ import { buildCompareResult, compareExitCode, toCompareJson, toCompareMarkdown, 
 import { toCompareHtml } from '../reports/compare-html.ts';
 import { makeWritableDir } from '../reports/reports-dir.ts';
 import { COMPARE_CLAIM } from '../reports/reports-ownership.ts';
+import { didYouMean } from '../harness/did-you-mean.ts';
 import { checkOwned, reportsDirArg, writeOwned } from './reports-option.ts';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -143,8 +144,15 @@ export async function runCompare(o: CompareOptions, log: (line: string) => void 
   const seed = o.seed ?? Math.floor(Math.random() * 2 ** 31);
   if (o.path !== undefined && (o.seed === undefined || o.check?.length !== 1)) throw new ConfigError('--path replays one case: give it with the --seed and the one --check it was printed with');
   if (o.path !== undefined && !/^\d+$/.test(o.path)) throw new ConfigError(`--path ${o.path}: compare's paths are case numbers (0, 1, ...), as its reports print them`);
-  for (const c of o.check ?? []) if (!checks.some((k) => k.id === c)) throw new ConfigError(`unknown check ${c}; see \`svc-conformance list-checks\``);
-  for (const s of o.suite ?? []) if (!checks.some((k) => k.suite === s)) throw new ConfigError(`unknown suite ${s}`);
+  for (const c of o.check ?? [])
+    if (!checks.some((k) => k.id === c))
+      throw new ConfigError(
+        `unknown check ${c}${didYouMean(
+          c,
+          checks.map((k) => k.id),
+        )} (see \`svc-conformance list-checks\`)`,
+      );
+  for (const s of o.suite ?? []) if (!checks.some((k) => k.suite === s)) throw new ConfigError(`unknown suite ${s}${didYouMean(s, [...new Set(checks.map((k) => k.suite))])}`);
   const selected = o.check?.length ? o.check : o.suite?.length ? checks.filter((c) => o.suite!.includes(c.suite) && LEFT_OUT[c.id] === undefined).map((c) => c.id) : defaultCompareChecks();
   const reportsDir = path.resolve(o.reports);
   try {

@@ -13,7 +13,7 @@
  * 3 the control plane did not start; 130/143 interrupted.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from '@commander-js/extra-typings';
@@ -64,6 +64,8 @@ const positive = (v: string): number => {
   return n;
 };
 
+const UPSTREAM_MARK = '.svc-conformance-upstream';
+
 const program = new Command('test:upstream')
   .description('run the suites against the upstream binaries of KUBEBUILDER_ASSETS (or --assets) on several seeds')
   .option('--assets <dir>', 'folder with etcd, kube-apiserver, kube-controller-manager and kubelet-config-loader (default: KUBEBUILDER_ASSETS)')
@@ -112,6 +114,16 @@ async function main(): Promise<number> {
   }
 
   const reportsRoot = path.resolve(o.reports);
+  // Each run's folder and logs/ are replaced whole: only in a root this command made (its mark, or the
+  // runs.json of an earlier version), or a new or empty one; never a user's folder.
+  const mark = path.join(reportsRoot, UPSTREAM_MARK);
+  const entries = existsSync(reportsRoot) ? readdirSync(reportsRoot) : [];
+  if (entries.length > 0 && !entries.includes(UPSTREAM_MARK) && !entries.includes('runs.json')) {
+    fail(`--reports ${reportsRoot}: holds files test:upstream did not write, and it replaces its run folders there; choose a new or empty folder (nothing was deleted)`);
+    return EXIT.usage;
+  }
+  mkdirSync(reportsRoot, { recursive: true });
+  writeFileSync(mark, 'Written by svc-conformance test:upstream: its run folders here are replaced by its next run.\n');
   const logRoot = path.join(reportsRoot, 'logs');
   rmSync(logRoot, { recursive: true, force: true });
   const fresh = new Map(o.topologies.map((t) => [t, kinds.includes('api') ? drawSeeds(o.fresh ?? DEFAULT_FRESH[t]) : []] as const));

@@ -42,6 +42,8 @@ describe('npm run report', () => {
       for (const r of results) writeFileSync(path.join(dir, 'allure-results', `${r.uuid}-result.json`), JSON.stringify(r));
       // A multi-file report left from before must not survive beside the new page.
       mkdirSync(path.join(dir, 'allure-report', 'data'), { recursive: true });
+      writeFileSync(path.join(dir, 'allure-report', 'index.html'), '<title>svc-conformance</title>');
+      writeFileSync(path.join(dir, 'allure-report', 'data', 'old.json'), '{}');
       const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/allure-report.ts'), dir], { cwd: root, encoding: 'utf8', timeout: 110_000 });
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toContain(path.join(dir, 'allure-report', 'index.html'));
@@ -49,6 +51,8 @@ describe('npm run report', () => {
       expect(readdirSync(out).filter((f) => statSync(path.join(out, f)).isDirectory())).toEqual([]);
       expect(readdirSync(out).filter((f) => /\.(html|js|css)$/.test(f))).toEqual(['index.html']);
       const page = readFileSync(path.join(out, 'index.html'), 'utf8');
+      // What a later render recognises as its own, and replaces.
+      expect(page).toContain('svc-conformance');
       const embedded = [...page.matchAll(/d\("data\/test-results\/[^"]+\.json","([A-Za-z0-9+/=]+)"\)/g)].map(
         (m) => JSON.parse(Buffer.from(m[1]!, 'base64').toString('utf8')) as { name: string; status: string },
       );
@@ -65,6 +69,22 @@ describe('npm run report', () => {
       expect(run.status).toBe(2);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
       expect(run.stderr).toContain('no Allure results');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("an allure-report folder it did not render (a user's) is kept: exit 2 in one line, nothing deleted", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'svc-allure-mine-'));
+    try {
+      mkdirSync(path.join(dir, 'allure-results'));
+      mkdirSync(path.join(dir, 'allure-report'));
+      writeFileSync(path.join(dir, 'allure-report', 'notes.md'), 'mine');
+      const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/allure-report.ts'), dir], { encoding: 'utf8', timeout: 60_000 });
+      expect(run.status).toBe(2);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(/allure-report exists and is not a report this command rendered.*nothing was deleted/);
+      expect(readFileSync(path.join(dir, 'allure-report', 'notes.md'), 'utf8')).toBe('mine');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -86,10 +86,13 @@ describe('input validation before anything is sent', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
-  it('run --dry-run refuses what a run would: a missing CA file, a bad hook, a reports folder holding a user file', () => {
+  it('run --dry-run refuses what a run would: a missing CA file, a bad hook, a reports folder below a file or holding a user file', () => {
     expectOneLine(cli('run', '--dry-run', '--server', 'https://127.0.0.1:9', '--certificate-authority', path.join(dir, 'none.crt')).stderr, /--certificate-authority .*none\.crt: no such file/);
     expectOneLine(cli('run', '--dry-run', '--certificate-authority', typo).stderr, /--certificate-authority applies to --server/);
     expectOneLine(cli('run', '--dry-run', '--server', 'https://127.0.0.1:9', '--hook', 'reboot').stderr, /--hook reboot: expected restart=CMD or compact=CMD/);
+    const under = cli('run', '--dry-run', '--reports', path.join(typo, 'out'));
+    expect(under.status).toBe(2);
+    expectOneLine(under.stderr, /--reports .*typo\.yaml\/out: cannot write there \(.*typo\.yaml is not a directory\)/);
     const reports = path.join(dir, 'mine');
     mkdirSync(path.join(reports, 'histories'), { recursive: true });
     writeFileSync(path.join(reports, 'histories', 'notes.json'), '{}');

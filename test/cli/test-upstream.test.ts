@@ -5,6 +5,8 @@
 // failed on; without binaries or with a bad option it says so in one line.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { planRuns, expectationFiles, API_EXTRA_SEED_RUNS, DEFAULT_FRESH, drawSeeds, replayCommand } from '../../scripts/upstream/plan.ts';
@@ -199,5 +201,22 @@ describe('test:upstream without binaries', () => {
     const r = testUpstream(['--assets', path.join(root, 'test')], withoutAssets());
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^test:upstream: no upstream binaries: etcd, kube-apiserver, kube-controller-manager, kubelet-config-loader are missing or not executable in .*\n$/);
+  });
+
+  it("a --reports folder holding a user's files: exit 2 in one line before anything starts, nothing deleted", () => {
+    // Stand-ins for the binaries, each recording that it was started.
+    const assets = mkdtempSync(path.join(tmpdir(), 'svc-upstream-assets-'));
+    for (const b of ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kubelet-config-loader']) {
+      writeFileSync(path.join(assets, b), `#!/bin/sh\necho "$0" >> ${path.join(assets, 'started')}\nexit 1\n`);
+      chmodSync(path.join(assets, b), 0o755);
+    }
+    const mine = mkdtempSync(path.join(tmpdir(), 'svc-upstream-mine-'));
+    mkdirSync(path.join(mine, 'logs'));
+    writeFileSync(path.join(mine, 'logs', 'x'), 'mine');
+    const r = testUpstream(['--assets', assets, '--reports', mine], withoutAssets());
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/--reports .*: holds files test:upstream did not write.*nothing was deleted\)$/)]);
+    expect(readFileSync(path.join(mine, 'logs', 'x'), 'utf8')).toBe('mine');
+    expect(existsSync(path.join(assets, 'started'))).toBe(false);
   });
 });

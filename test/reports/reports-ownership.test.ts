@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MANIFEST, MATRIX_CLAIM, ownedReportFiles, recordOwned, removeOwned, RUN_CLAIM, writeOwnedFiles } from '../../reports/reports-ownership.ts';
-import { writeReports } from '../../reports/write.ts';
+import { writeReports, writeReportsKeepingForeign } from '../../reports/write.ts';
 import { familyOf } from './fixtures.ts';
 import { sampleRun } from './sample-run.ts';
 
@@ -104,5 +104,24 @@ describe('reports folder ownership', () => {
     expect(readFileSync(path.join(dir, 'matrix.md'), 'utf8')).toBe('a matrix of my own');
     recordOwned(dir, new Set(['summary.json']), ['summary.json'], []);
     expect((JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8')) as { files: string[] }).files).toEqual([]);
+  });
+
+  it('a file that appeared during the run: the reports go to a fresh folder inside, the file stays, and the line says where', async () => {
+    const dir = fresh();
+    await writeReports(sampleRun(), dir, familyOf);
+    put(dir, 'failures/y', 'appeared while the run ran');
+    const notes: string[] = [];
+    const run = sampleRun();
+    const written = await writeReportsKeepingForeign(run, dir, familyOf, {}, (l) => notes.push(l));
+    expect(written).toBe(path.join(dir, `svc-conformance-${run.startedAt.replace(/[^A-Za-z0-9._-]+/g, '_')}`));
+    expect(existsSync(path.join(written, 'summary.json'))).toBe(true);
+    expect(readFileSync(path.join(dir, 'failures/y'), 'utf8')).toBe('appeared while the run ran');
+    expect(notes).toEqual([`${path.join(dir, 'failures/y')} appeared during the run and is not the suite's: the reports go to ${written} instead (nothing was deleted)`]);
+    // Without a foreign file it writes where it was asked.
+    const clean = fresh();
+    expect(await writeReportsKeepingForeign(run, clean, familyOf, {}, (l) => notes.push(l))).toBe(clean);
+    // A manifest that is not the suite's is no file of a run: refused, not worked around.
+    put(clean, MANIFEST, 'not json');
+    await expect(writeReportsKeepingForeign(run, clean, familyOf, {}, () => undefined)).rejects.toThrow(/is not a manifest/);
   });
 });
