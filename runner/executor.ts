@@ -337,7 +337,8 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       };
       // The embedded target too: what a hostile fault keeps (a namespace left Terminating) is named.
       const bounded = within(sweeping, limitMs).then((r) => r ?? (stoppedFor !== undefined ? listing() : undefined));
-      const swept = await Promise.race([bounded, stop.hurried.then(listing)]);
+      // The embedded target goes with this process, and all it holds: nothing to list in a hurry.
+      const swept = await Promise.race([bounded, stop.hurried.then(() => (external ? listing() : { leftovers: [] }))]);
       const listWith = cleanupCommand !== undefined ? `${cleanupCommand} --dry-run` : `kubectl get namespaces -l ${profile.runLabel}=${runId}`;
       return (
         swept ?? {
