@@ -35,7 +35,9 @@ const FIRST_READS = ['/version', '/api'] as const;
 /** Throws InfrastructureError with one line when the target cannot be worked with at all. */
 export async function firstContact(cfg: TargetConfig, o: { silenceMs?: number; otherProtocolMs?: number } = {}): Promise<FirstContact> {
   const silenceMs = o.silenceMs ?? PROBE_SILENCE_MS;
-  const client = createTargetClient(cfg, { maxRetries: 0, requestTimeoutMs: silenceMs, budgetLeftMs: () => undefined });
+  // A connection reset or refused is tried once more (a flaky balancer); silence is not (no budget
+  // left for a second bound), so a silent port costs one bound.
+  const client = createTargetClient(cfg, { maxRetries: 1, requestTimeoutMs: silenceMs, budgetLeftMs: () => 0 });
   let results: PromiseSettledResult<TargetResponse>[];
   try {
     results = await Promise.allSettled(FIRST_READS.map((path) => client.send({ method: 'GET', path })));

@@ -307,7 +307,8 @@ export const summaryJsonSchema = {
     errors: { type: 'array', items: { type: 'string' } },
     leftovers: {
       type: 'array',
-      description: 'external targets: objects of this run (labelled with its id) that cleanup did not remove within its bound; the run exits 3 when there is any',
+      description:
+        'external targets: objects of this run (labelled with its id) that cleanup did not remove within its bound (a finished run exits 3 when there is any); cleanupCommand removes them all',
       items: {
         type: 'object',
         required: ['kind', 'name', 'state', 'command'],

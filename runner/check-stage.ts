@@ -77,14 +77,27 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
       ...(s.restrictedTarget ? { restricted: s.restrictedTarget } : {}),
       ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}),
     });
-    const opts = { seed: s.seed, runs: s.runs, replayCommand: s.replayCommand, ...(ev.line ? { onFailureFound: ev.line } : {}), ...(s.path !== undefined ? { path: s.path } : {}) };
+    // Once the part is handed back, a check abandoned at the stop is no longer heard of: its late
+    // verdict (often the error of a request cut by the stop) is in no report, so it is not printed.
+    let abandoned = false;
+    const line = ev.line;
+    const opts = {
+      seed: s.seed,
+      runs: s.runs,
+      replayCommand: s.replayCommand,
+      ...(line
+        ? {
+            onFailureFound: (text: string) => {
+              if (!abandoned) line(text);
+            },
+          }
+        : {}),
+      ...(s.path !== undefined ? { path: s.path } : {}),
+    };
     let halted = false;
     void req.stop.then(() => (halted = true));
     // Results by check, kept in the order the group was given whatever order they end in.
     const ended = new Map<string, { outcome?: CheckOutcome; thrown?: string }>();
-    // Once the part is handed back, a check abandoned at the stop is no longer heard of: its late
-    // verdict (often the error of a request cut by the stop) is in no report, so it is not printed.
-    let abandoned = false;
     const end = (check: AnyCheck, r: { outcome?: CheckOutcome; thrown?: string }): void => {
       if (r.outcome?.notStarted === true || abandoned) return;
       ended.set(check.id, r);

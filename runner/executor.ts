@@ -317,10 +317,11 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       // The self-tests read the records as the checks left them.
     } else if (plan.budgets.confirm === false) outcome.records = unconfirmed(outcome.records);
     else if (outcome.records.some((r) => r.verdict === 'fail')) {
-      // A stopped run confirms nothing more: its failures are reported `not confirmed (time)`.
-      const budgetMs =
-        stop.reason !== undefined ? 0 : Math.min(plan.budgets.confirmTimeMs ?? confirmationBudgetMs(Date.now() - started, targetSettings.eventualWindowMs), Math.max(0, stop.deadline - Date.now()));
-      log(`svc-conformance: confirming failures (${plan.budgets.confirm} replays each, at most ${Math.round(budgetMs / 1000)} s)`);
+      // A stopped run confirms nothing more: its failures are reported `not confirmed (time)`, without
+      // a line per failure saying so (the reports do).
+      const stopped = stop.reason !== undefined;
+      const budgetMs = stopped ? 0 : Math.min(plan.budgets.confirmTimeMs ?? confirmationBudgetMs(Date.now() - started, targetSettings.eventualWindowMs), Math.max(0, stop.deadline - Date.now()));
+      if (!stopped) log(`svc-conformance: confirming failures (${plan.budgets.confirm} replays each, at most ${Math.round(budgetMs / 1000)} s)`);
       const confirmOptions: ConfirmOptions = {
         times: plan.budgets.confirm,
         deadline: Date.now() + budgetMs,
@@ -330,7 +331,8 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
         replay: await replayer(plan.replayCommandAlone),
       };
       const found = outcome.records;
-      outcome.records = await Promise.race([confirmFailures(found, confirmOptions), stop.stopped.then(() => confirmFailures(found, { ...confirmOptions, deadline: 0 }))]);
+      const unconfirmedNow = () => confirmFailures(found, { ...confirmOptions, deadline: 0, log: () => undefined });
+      outcome.records = stopped ? await unconfirmedNow() : await Promise.race([confirmFailures(found, confirmOptions), stop.stopped.then(unconfirmedNow)]);
     }
     io.afterChecks?.();
 
@@ -350,7 +352,8 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       };
       // The embedded target too: what a hostile fault keeps (a namespace left Terminating) is named.
       const bounded = within(sweeping, limitMs).then((r) => r ?? (stoppedFor !== undefined ? listing() : undefined));
-      const swept = await Promise.race([bounded, stop.hurried.then(listing)]);
+      // The embedded target goes with this process, and all it holds: nothing to list in a hurry.
+      const swept = await Promise.race([bounded, stop.hurried.then(() => (external ? listing() : { leftovers: [] }))]);
       const listWith = cleanupCommand !== undefined ? `${cleanupCommand} --dry-run` : `kubectl get namespaces -l ${profile.runLabel}=${runId}`;
       return (
         swept ?? {

@@ -22,7 +22,7 @@ import { checkRunInputs, runReports } from '../reports/run-reports.ts';
 import { embeddedNotice } from './embedded-notice.ts';
 import { dryRunText } from '../reports/dry-run-plan.ts';
 import { startEmbeddedTarget } from '../runner/embedded.ts';
-import { DEFAULT_RUN_TIMEOUT_MS, STOP_GRACE_MS } from '../runner/run-stop.ts';
+import { DEFAULT_RUN_TIMEOUT_MS, HURRIED_LISTING_MS, STOP_GRACE_MS, STOPPED_CLEANUP_MS } from '../runner/run-stop.ts';
 import { DEFAULT_SHRINK_TIME_MS } from '../harness/shrink-budget.ts';
 import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-command.ts';
 import { nodeagentCommand } from './nodeagent-cli.ts';
@@ -169,7 +169,7 @@ program
   .option('--confirm-time <duration>', 'longest time confirmation may take (default: as long as the run took, at least 60s and two eventual windows)', durationArg)
   .option(
     '--timeout <duration>',
-    `budget of the whole run: when it runs out no check starts, running ones are abandoned after ${STOP_GRACE_MS / 1000} s, and the reports are written with what the run has (exit 3)`,
+    `budget of the whole run: when it runs out no check starts, running ones are abandoned after ${STOP_GRACE_MS / 1000} s, the reports are written with what the run has, and cleanup takes at most ${(STOPPED_CLEANUP_MS + HURRIED_LISTING_MS) / 1000} s more (exit 3; docs/stopping-and-cleanup.md)`,
     durationArg,
     DEFAULT_RUN_TIMEOUT_MS,
   )
