@@ -220,6 +220,9 @@ export interface Exercised {
   /** Clauses declared by the applicable checks, less the ones they declined with a reason. */
   readonly declaredClauses: number;
   readonly judgedClauses: number;
+  /** Feature areas (spec sections) the applicable checks declare, and those some check decided a clause of; absent from older summaries. */
+  readonly declaredAreas?: number;
+  readonly judgedAreas?: number;
   readonly notTested: boolean;
   /** One line for the reports: the figures, and why the run is not tested when it is not. */
   readonly line: string;

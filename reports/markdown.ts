@@ -9,14 +9,15 @@ import type { BaselineDiff } from './baseline.ts';
 import { confirmationLabel, labelCounts } from './confirmation.ts';
 import { entriesWith } from './known-failures.ts';
 import { answerLines, needLines } from './answer-diff.ts';
-import { scorecardLines, verdictText } from './scorecard.ts';
+import { scorecardLines } from './scorecard.ts';
+import { verdictHeadline } from './verdict-line.ts';
 
 const ICON: Record<RunResult['verdict'], string> = { conformant: '✅', nonconformant: '❌', error: '⚠️', notTested: '⚠️' };
 
 export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): string {
   const t = run.totals;
   const lines = [
-    `## ${ICON[run.verdict]} svc-conformance: ${verdictText(run.verdict)}`,
+    `## ${ICON[run.verdict]} svc-conformance: ${cell(verdictHeadline(run))}`,
     '',
     `Profile \`${cell(run.profile)}\`, seed \`${run.seed}\`, target \`${cell(run.target.server ?? 'none')}\`, ${(run.durationMs / 1000).toFixed(1)} s.`,
     '',
@@ -32,6 +33,7 @@ export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): stri
     lines.push('', '</details>');
   }
   if (run.notTested !== undefined) lines.push('', '### Not tested', '', ...run.notTested.map((l) => `- ${cell(l)}`));
+  if (run.incomplete !== undefined) lines.push('', `### Incomplete (${cell(run.incomplete.because.join(', '))})`, '', ...run.incomplete.lines.map((l) => `- ${cell(l)}`));
   if (run.scorecard !== undefined) lines.push('', '### Exercised', '', ...scorecardLines(run.scorecard).map((l) => `- ${cell(l)}`));
   const regressions = run.clauses.filter((c) => c.status === 'failed' && c.expectedFailure !== true);
   const known = run.clauses.filter((c) => c.status === 'failed' && c.expectedFailure === true);

@@ -5,6 +5,7 @@
  */
 import type { Counterexample, RunResult } from '../runner/results.ts';
 import { coverageOf, type Coverage, type CoverageContext } from './coverage.ts';
+import { verdictHeadline } from './verdict-line.ts';
 
 export interface SummaryJson {
   tool: 'svc-conformance';
@@ -25,6 +26,10 @@ export interface SummaryJson {
   leftovers?: import('../runner/results.ts').RunLeftover[];
   /** Why the verdict is notTested, one line each. */
   notTested?: string[];
+  /** A nonconformant run that did not finish or judged too little: why, short (`timed out`) and in full. */
+  incomplete?: { because: string[]; lines: string[] };
+  /** The verdict with how much was judged: `nonconformant: 3 failures, 310 clauses judged; incomplete: timed out`. */
+  verdictLine?: string;
   /** What the run reached on the target (reports/scorecard.ts), its selection's measure and --require. */
   scorecard?: import('../harness/reach.ts').Scorecard;
 }
@@ -75,6 +80,8 @@ export function toSummary(run: RunResult, coverage?: CoverageContext): SummaryJs
     summary.footprint = { ...footprint, checks: footprint.checks.map(({ reach: _reach, ...c }) => c) };
   }
   if (run.notTested !== undefined) summary.notTested = [...run.notTested];
+  if (run.incomplete !== undefined) summary.incomplete = { because: [...run.incomplete.because], lines: [...run.incomplete.lines] };
+  summary.verdictLine = verdictHeadline(run);
   if (run.scorecard !== undefined) summary.scorecard = run.scorecard;
   if (run.leftovers !== undefined) summary.leftovers = run.leftovers.map((l) => ({ ...l }));
   return summary;

@@ -209,7 +209,17 @@ const scorecard = {
     exercised: {
       type: 'object',
       required: ['selectedChecks', 'applicableChecks', 'checksWithVerdict', 'declaredClauses', 'judgedClauses', 'notTested', 'line'],
-      properties: { selectedChecks: count, applicableChecks: count, checksWithVerdict: count, declaredClauses: count, judgedClauses: count, notTested: { type: 'boolean' }, line: { type: 'string' } },
+      properties: {
+        selectedChecks: count,
+        applicableChecks: count,
+        checksWithVerdict: count,
+        declaredClauses: count,
+        judgedClauses: count,
+        declaredAreas: count,
+        judgedAreas: count,
+        notTested: { type: 'boolean' },
+        line: { type: 'string' },
+      },
       description: 'how much of the selection reached a verdict (the vacuity guard)',
     },
     require: {
@@ -235,9 +245,16 @@ export const summaryJsonSchema = {
     verdict: {
       enum: ['conformant', 'nonconformant', 'error', 'notTested'],
       description:
-        'exit code 0, 1, 3 and 3 respectively; notTested: the preflight stopped the run, it exercised too little of its selection, no watch stream of the run delivered an event while some owed one, or it fell below --require (reasons in notTested)',
+        'exit code 0, 1, 3 and 3 respectively (docs/verdict-rules.md); nonconformant: a clause failed beyond the expectations file, however the run ended (what it left undone in incomplete); notTested: no such failure, and the preflight stopped the run, it exercised too little of its selection, no watch stream of the run delivered an event while some owed one, or it fell below --require (reasons in notTested)',
     },
     notTested: { type: 'array', items: { type: 'string' }, description: 'why the verdict is notTested, one line each' },
+    incomplete: {
+      type: 'object',
+      required: ['because', 'lines'],
+      properties: { because: { type: 'array', items: { type: 'string' } }, lines: { type: 'array', items: { type: 'string' } } },
+      description: 'a nonconformant run that timed out, ended early or judged too little: why, short (timed out, stopped by SIGTERM, ended early, judged too little) and one full line each',
+    },
+    verdictLine: { type: 'string', description: 'the verdict with how much was judged, as the terminal prints it: "nonconformant: 3 failures, 310 clauses judged; incomplete: timed out"' },
     target: {
       type: 'object',
       required: ['server', 'nodeagentLoader'],

@@ -12,6 +12,7 @@ import { visibleControls } from './escape.ts';
 import { confirmationLabel, labelCounts } from './confirmation.ts';
 import { entriesWith } from './known-failures.ts';
 import { scorecardLines, verdictText } from './scorecard.ts';
+import { verdictHeadline } from './verdict-line.ts';
 
 export interface TerminalOptions {
   readonly color: boolean;
@@ -58,6 +59,10 @@ export function toTerminalSummary(run: RunResult, familyOf: FamilyOf, opts: Term
   if (run.notTested !== undefined) {
     lines.push('', paint('33', 'Not tested:'));
     for (const l of run.notTested) lines.push(`  ${indentRest(safe(l), 2)}`);
+  }
+  if (run.incomplete !== undefined) {
+    lines.push('', paint('33', `Incomplete (${run.incomplete.because.join(', ')}):`));
+    for (const l of run.incomplete.lines) lines.push(`  ${indentRest(safe(l), 2)}`);
   }
   lines.push('', verdictLine(run, paint));
   if (opts.reportsDir !== undefined) lines.push(`Reports written to ${safe(opts.reportsDir)}`);
@@ -108,7 +113,8 @@ function verdictLine(run: RunResult, paint: Paint): string {
   const t = run.totals;
   const code = run.verdict === 'conformant' ? '1;32' : run.verdict === 'nonconformant' ? '1;31' : '1;33';
   const detail = `${t.passed} passed, ${t.failed} failed, ${t.error} error, ${t.unspecified} unspecified, ${t.inconclusive} inconclusive, ${t.skipped} skipped, ${t.notChecked} not checked, ${t.informative} informative`;
-  return `${paint(code, `Verdict: ${verdictText(run.verdict)}`)} (${detail}; profile ${safe(run.profile)}, seed ${run.seed})`;
+  const figures = verdictHeadline(run).slice(verdictText(run.verdict).length);
+  return `${paint(code, `Verdict: ${verdictText(run.verdict)}`)}${figures} (${detail}; profile ${safe(run.profile)}, seed ${run.seed})`;
 }
 
 // C1 controls too: 0x9B is a one-byte CSI on some terminals.

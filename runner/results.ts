@@ -147,10 +147,12 @@ export interface RunResult {
   readonly version: string;
   readonly profile: string;
   readonly seed: number;
-  /** notTested: the run exercised too little of its selection, fell below `--require`, or the preflight stopped it (exit 3). */
+  /** notTested: no failure, and the run exercised too little of its selection, fell below `--require`, or the preflight stopped it (exit 3). */
   readonly verdict: 'conformant' | 'nonconformant' | 'error' | 'notTested';
   /** Why the run is notTested, one line each. */
   readonly notTested?: readonly string[];
+  /** A nonconformant run that did not finish or judged too little: why, short and in full (runner/run-verdict.ts). */
+  readonly incomplete?: import('./run-verdict.ts').Incomplete;
   readonly target: { readonly server: string | null; readonly nodeagentLoader: string | null };
   readonly startedAt: string;
   readonly durationMs: number;

@@ -7,7 +7,7 @@ describe('toHtml', () => {
   const page = toHtml(sampleRun(), familyOf);
 
   it('shows the verdict, the totals and a coverage row per area', () => {
-    expect(page).toMatch(/<div class="banner v-nonconformant">Verdict: nonconformant<\/div>/);
+    expect(page).toMatch(/<div class="banner v-nonconformant">Verdict: nonconformant: 2 failures, \d+ clauses judged<\/div>/);
     expect(page).toContain('<span class="tag s-failed">2</span> failed');
     for (const area of ['rest:4.4 paging', 'rest:4.5 resource versions', 'node:2.2 defaults', 'node:1 overview']) {
       expect(page).toContain(`<tr><td>${area}</td>`);
