@@ -117,6 +117,7 @@ async function publish(
     errors: [...run.errors],
     ...(expectations ? { expectations } : {}),
     ...(run.swept !== undefined ? { leftovers: run.swept.leftovers } : {}),
+    ...(run.end !== undefined ? { end: run.end } : {}),
     selected: plan.selection.selected,
     ...(require !== undefined ? { require: [...require] } : {}),
   });

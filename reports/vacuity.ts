@@ -25,6 +25,7 @@
  *   field clause its inputs may reach and decides the ones a run's draws reach.
  */
 import type { CheckRecord } from '../runner/results.ts';
+import { NOT_REACHED } from '../runner/run-check.ts';
 import type { Exercised } from '../harness/reach.ts';
 
 export type { Exercised } from '../harness/reach.ts';
@@ -38,6 +39,8 @@ export const MIN_CLAUSE_FRACTION = 0.2;
 
 const DECIDED = new Set<CheckRecord['verdict']>(['pass', 'fail', 'unspecified']);
 const DECLINED = new Set<CheckRecord['verdict']>(['notChecked', 'skipped']);
+/** Declined with a reason of its own (no loader, needs --slow), not left unreached by a failure. */
+const declined = (r: CheckRecord): boolean => DECLINED.has(r.verdict) && r.note !== undefined && !r.note.startsWith(NOT_REACHED);
 
 export interface VacuityOptions {
   /** A failure the expectations file excuses: it decides nothing. */
@@ -76,7 +79,7 @@ export function exercisedOf(records: readonly CheckRecord[], selected: readonly 
   let firstDecline: string | undefined;
   for (const c of selected) {
     const own = byCheck.get(c.id) ?? [];
-    if (own.length > 0 && own.every((r) => DECLINED.has(r.verdict) && r.note !== undefined)) {
+    if (own.length > 0 && own.every(declined)) {
       firstDecline ??= `${c.id}: ${own[0]!.note}`;
       continue;
     }
@@ -86,7 +89,7 @@ export function exercisedOf(records: readonly CheckRecord[], selected: readonly 
     const mine = new Set<string>();
     for (const clause of c.clauses) {
       const its = own.filter((r) => r.clause === clause);
-      if (its.length > 0 && its.every((r) => DECLINED.has(r.verdict) && r.note !== undefined)) continue;
+      if (its.length > 0 && its.every(declined)) continue;
       mine.add(clause);
     }
     // A check may decide clauses beyond its declared list (a shared judge): they count as declared too.

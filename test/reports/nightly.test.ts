@@ -86,7 +86,7 @@ describe('compareWithBaseline', () => {
 describe('summary.md', () => {
   it('leads with the verdict, lists each regression with its replay, keeps known failures apart', () => {
     const md = toMarkdownSummary(sampleRun({ expectations: { knownFailures: [{ clause: 'rest:4.4.6', reason: 'r' }] } }));
-    expect(md.split('\n')[0]).toMatch(/^## .* svc-conformance: nonconformant$/);
+    expect(md.split('\n')[0]).toMatch(/^## .* svc-conformance: nonconformant: 1 failure, 3 clauses judged$/);
     expect(md).toMatch(/### Failed \(1\)[\s\S]*`rest:4\.4\.3`[\s\S]*npx svc-conformance run/);
     expect(md).toMatch(/Known failures \(1\)[\s\S]*rest:4\.4\.6/);
   });
