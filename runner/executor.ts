@@ -295,6 +295,8 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
         known: (r) => known !== undefined && known(r),
         log,
         replay: await replayer(plan.replayCommandAlone),
+        // The bound announced above holds even for a replay that waits out windows of its own.
+        sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, 2 ** 31 - 1)).unref()),
       };
       const found = outcome.records;
       outcome.records = await Promise.race([confirmFailures(found, confirmOptions), stop.stopped.then(() => confirmFailures(found, { ...confirmOptions, deadline: 0 }))]);

@@ -3,6 +3,7 @@
 // goes on past the failure: healthz, livez and readyz are judged on the same answers, and the clauses it
 // could not reach name the failure that stopped it. A run that times out after a failure exits 1 and
 // says it is incomplete. The clean runs beside them show the same selection passes on a good target.
+// A watch that sends its types in lower case is reported at once, not after every settle window.
 // The rows of docs/verdict-rules.md are checked one by one in test/runner/run-verdict.test.ts.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -19,7 +20,7 @@ interface Summary {
   verdictLine: string;
   incomplete?: { because: string[]; lines: string[] };
   notTested?: string[];
-  clauses: { id: string; status: string; notes: string[]; counterexamples: { confirmation?: { label: string } }[] }[];
+  clauses: { id: string; status: string; notes: string[]; counterexamples: { observed: string; confirmation?: { label: string } }[] }[];
 }
 
 function run(name: string, args: string[]): { status: number | null; stdout: string; stderr: string; summary: Summary } {
@@ -70,5 +71,16 @@ describe('a failure found is a failure reported', () => {
     expect(r.status, r.stderr).toBe(3);
     expect(r.summary.verdict).toBe('error');
     expect(r.summary.incomplete).toBeUndefined();
+  });
+
+  it('a watch whose event types are lower case is reported within two minutes, on its envelope clause', () => {
+    // Before the suite stopped waiting on unreadable streams, each case waited out its settle windows.
+    const t0 = Date.now();
+    const r = run('watch-lowercase', ['--suite', 'rest-watch', '--fault', 'watch-lowercase-types']);
+    expect(Date.now() - t0).toBeLessThan(120_000);
+    expect(r.status, r.stderr).toBe(1);
+    const envelope = r.summary.clauses.find((c) => c.id === 'rest:2.5/watch-event')!;
+    expect(envelope.status).toBe('failed');
+    expect(envelope.counterexamples[0]).toMatchObject({ observed: expect.stringContaining('an event of type "added" (the spec spells it "ADDED")') });
   });
 });
