@@ -17,12 +17,12 @@
  * - no selected check reached a verdict, or
  * - fewer than half of the checks that did not decline reached a verdict (the rest errored or
  *   stopped silently), or
- * - fewer than half of the feature areas those checks declare were reached, or
+ * - fewer than half of the feature areas the API checks among them declare were reached, or
  * - the API checks decided, on average, fewer than a fifth of the clauses each declares (less the ones
  *   it declined with a reason): checks that each stop at their first request decide one clause apiece,
  *   and one check with a long table (45 removed API versions answering 404) cannot make up for the
- *   others. A loader or daemon check counts toward the check and area rules only: it declares every
- *   field clause its inputs may reach and decides the ones a run's draws reach.
+ *   others. A loader or daemon check counts toward the check rule only: it declares every field clause
+ *   its inputs may reach (across sections) and decides the ones a run's draws reach.
  */
 import type { CheckRecord } from '../runner/results.ts';
 import { NOT_REACHED } from '../runner/run-check.ts';
@@ -95,9 +95,9 @@ export function exercisedOf(records: readonly CheckRecord[], selected: readonly 
     // A check may decide clauses beyond its declared list (a shared judge): they count as declared too.
     for (const r of decided) mine.add(r.clause);
     const mineJudged = new Set(decided.map((r) => r.clause));
+    if (c.suite !== undefined && !c.suite.startsWith('rest-')) continue;
     for (const clause of mine) declaredAreas.add(areaOf(clause));
     for (const clause of mineJudged) judgedAreas.add(areaOf(clause));
-    if (c.suite !== undefined && !c.suite.startsWith('rest-')) continue;
     for (const clause of mine) declared.add(clause);
     for (const clause of mineJudged) judged.add(clause);
     if (mine.size > 0) fractions.push(mineJudged.size / mine.size);
@@ -106,7 +106,7 @@ export function exercisedOf(records: readonly CheckRecord[], selected: readonly 
   const percent = (x: number) => `${Math.round(100 * x)}%`;
   const figures =
     `${withVerdict} of ${selected.length} selected checks reached a verdict (${selected.length - applicable} declined), ` +
-    `${judgedAreas.size} of ${declaredAreas.size} feature areas reached, ${judged.size} of ${declared.size} of their clauses judged` +
+    `${judgedAreas.size} of ${declaredAreas.size} feature areas of the API checks reached, ${judged.size} of ${declared.size} of their clauses judged` +
     (fractions.length > 0 ? ` (${percent(mean)} of its own per API check, on average)` : '');
   const why =
     selected.length === 0

@@ -274,6 +274,14 @@ describe('the vacuity guard, relative to the selection', () => {
     expect(e.line).toMatch(/^not tested: only 2 of the 5 feature areas the checks that ran declare were reached/);
   });
 
+  it('a loader check declaring field clauses of many sections is held to the check rules only', () => {
+    const loader = { id: 'n', suite: 'nodeagent-config', clauses: ['node:2.2/maxPods', 'node:2.3/x', 'node:2.4/y', 'node:5/z', 'node:8/w'] };
+    const e = exercisedOf([r('node:2.2/maxPods', 'n', 'pass')], [loader]);
+    expect(e).toMatchObject({ notTested: false, declaredAreas: 0 });
+    // The same declaration as an API check reached one area of five.
+    expect(exercisedOf([r('node:2.2/maxPods', 'n', 'pass')], [{ ...loader, suite: 'rest-x' }]).notTested).toBe(true);
+  });
+
   it('an excused failure decides nothing: a replay that met only its known failure is not tested', () => {
     const known = r('c1', 'a', 'fail');
     const e = exercisedOf([known], [selected[0]!], { ...oneArea, excused: (x) => x === known });
