@@ -39,6 +39,7 @@ const UNIT = [
   'test/runner/plan.test.ts',
   'test/runner/run-verdict.test.ts',
   'test/runner/confirm-bound.test.ts',
+  'test/runner/not-reached.test.ts',
   'test/harness/shrink-budget.test.ts',
   'test/harness/watch-decided.test.ts',
   'test/oracle/shares.test.ts',

@@ -38,6 +38,8 @@ interface Continuation {
   /** Cases run, and those that ended at a failure already reported. */
   ran: number;
   stopped: number;
+  /** Cases not run: the time going on may take had run out. */
+  outOfTime: number;
   readonly mayRun: () => boolean;
 }
 
@@ -49,10 +51,12 @@ export const NOT_REACHED = 'not reached: ';
  *   notReachedNote('health-endpoints', ['rest:4.2/verbose'], 14, 14)
  *     -> 'not reached: health-endpoints failed rest:4.2/verbose, and 14 of its 14 later cases stopped at that failure before judging this clause'
  */
-export function notReachedNote(check: string, failed: readonly string[], ran: number, stopped: number, brokeOff?: string): string {
+export function notReachedNote(check: string, failed: readonly string[], ran: number, stopped: number, brokeOff?: string, outOfTime = 0): string {
   const later =
     ran === 0 ? 'no later case of it ran' : `${stopped} of its ${ran} later cases stopped at that failure before judging this clause${stopped < ran ? ' (the others drew no case of it)' : ''}`;
-  return `${NOT_REACHED}${check} failed ${failed.join(', ')}, and ${later}${brokeOff !== undefined ? `; its later cases ended: ${brokeOff}` : ''}`;
+  const timeUp =
+    outOfTime > 0 ? `; ${outOfTime} later cases did not run (going on past a failure may take as long as finding it took, at least ${MIN_CONTINUE_MS / 1000} s, within the run's --timeout)` : '';
+  return `${NOT_REACHED}${check} failed ${failed.join(', ')}, and ${later}${timeUp}${brokeOff !== undefined ? `; its later cases ended: ${brokeOff}` : ''}`;
 }
 
 export interface RunCheckOptions {
@@ -95,7 +99,11 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
   const propertyOf = (t: Tally, b?: ShrinkBudget, after?: Continuation) =>
     fc.asyncProperty(check.arbitrary(env), async (input: unknown) => {
       // The cases up to the last failure ran already (same seed, same order): their verdicts are in.
-      if (after !== undefined && (after.skip-- > 0 || !after.mayRun())) return;
+      if (after !== undefined && after.skip-- > 0) return;
+      if (after !== undefined && !after.mayRun()) {
+        after.outOfTime++;
+        return;
+      }
       if (b && !b.mayRun()) return;
       const cx = new CaseContext(env, t, ++caseNumber, caseStemOf(check.id));
       try {
@@ -144,13 +152,15 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
     let skip = details.numRuns;
     let stopped = 0;
     let ran = 0;
+    let outOfTime = 0;
     let brokeOff: string | undefined;
     for (let round = 0; round < MAX_CONTINUE_ROUNDS && reported.size > 0; round++) {
-      const after: Continuation = { skip, reported, stopped: 0, ran: 0, mayRun: () => performance.now() < until && (runBudgetLeftMs() ?? Infinity) > SHRINK_RUN_RESERVE_MS };
+      const after: Continuation = { skip, reported, stopped: 0, ran: 0, outOfTime: 0, mayRun: () => performance.now() < until && (runBudgetLeftMs() ?? Infinity) > SHRINK_RUN_RESERVE_MS };
       const roundBudget = new ShrinkBudget(env.settings.shrinkTimeMs ?? DEFAULT_SHRINK_TIME_MS, () => performance.now());
       const again = await fc.check(propertyOf(tally, roundBudget, after), { seed: opts.seed, numRuns, examples: examples.map((e) => [e] as [unknown]) });
       stopped += after.stopped;
       ran += after.ran;
+      outOfTime += after.outOfTime;
       if (!again.failed) break;
       if (!(again.errorInstance instanceof ClauseViolation)) {
         // Trouble in a later case takes nothing back from the failure found: the check ends here.
@@ -164,7 +174,7 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
     }
     const records = [...recordsFromTally(check.id, tally), ...failures];
     const judged = new Set(records.map((r) => r.clause));
-    const why = notReachedNote(check.id, [...reported], ran, stopped, brokeOff);
+    const why = notReachedNote(check.id, [...reported], ran, stopped, brokeOff, outOfTime);
     for (const clause of check.clauses) if (!judged.has(clause)) records.push({ clause, check: check.id, verdict: 'notChecked', count: 0, note: why });
     return records;
   }
