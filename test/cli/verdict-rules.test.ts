@@ -7,7 +7,7 @@
 // The rows of docs/verdict-rules.md are checked one by one in test/runner/run-verdict.test.ts.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,5 +82,19 @@ describe('a failure found is a failure reported', () => {
     const envelope = r.summary.clauses.find((c) => c.id === 'rest:2.5/watch-event')!;
     expect(envelope.status).toBe('failed');
     expect(envelope.counterexamples[0]).toMatchObject({ observed: expect.stringContaining('an event of type "added" (the spec spells it "ADDED")') });
+  });
+
+  it('a one-case replay whose failure the expectations file excuses judged too little: not tested (exit 3), not conformant', () => {
+    const excuses = path.join(dir, 'verbose-known.yaml');
+    writeFileSync(excuses, "knownFailures:\n  - clause: rest:4.2/verbose\n    observed: { message: '0 check lines' }\n    reason: the verbose lines lack their marker\n");
+    const replay = ['--check', 'health-endpoints', '--path', '0', '--fault', 'health-verbose-unmarked'];
+    const excused = run('replay-excused', [...replay, '--expectations', excuses]);
+    expect(excused.status, excused.stderr).toBe(3);
+    expect(excused.summary.verdict).toBe('notTested');
+    expect(excused.summary.notTested?.[0]).toMatch(/^not tested: the API checks that ran judged \d+% of their own clauses on average/);
+    // Without the entry the same replay reports its failure.
+    const reported = run('replay', replay);
+    expect(reported.status, reported.stderr).toBe(1);
+    expect(reported.summary.verdictLine).toMatch(/^nonconformant: 1 failure, \d+ clauses? judged/);
   });
 });
