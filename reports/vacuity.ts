@@ -1,5 +1,5 @@
 /**
- * The vacuity guard (issue 25 item 3, issue 42 item 3): a run that exercised too little of what it
+ * The vacuity guard: a run that exercised too little of what it
  * selected is `notTested` rather than `conformant`. A target that refuses the run's identity once the
  * preflight let it in, or whose answers stop every check at its first request, would otherwise read as
  * "conformant, 590 not checked". It never hides a failure: a run that failed a clause is nonconformant

@@ -1,4 +1,4 @@
-// Why (issue 46 items 1 and 2): a failure found is a failure reported. Against a planted health fault, a
+// Why: a failure found is a failure reported. Against a planted health fault, a
 // run of one suite that finds and confirms a failure exits 1, not 3 ("not tested"), and the health check
 // goes on past the failure: healthz, livez and readyz are judged on the same answers, and the clauses it
 // could not reach name the failure that stopped it. A run that times out after a failure exits 1 and

@@ -1,4 +1,4 @@
-// Why (issue 46 item 5): confirmation announces a bound ("at most 60 s") and must keep it even when a
+// Why: confirmation announces a bound ("at most 60 s") and must keep it even when a
 // replay waits out windows of its own (a watch that never delivers). A replay still running at the
 // deadline is left behind and its failure labelled `not confirmed (time)`. Measured with real time and
 // a generous margin; the same replay without the bound is shown to run past it.

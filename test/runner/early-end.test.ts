@@ -1,4 +1,4 @@
-// Why (issue 46 item 1): a target that breaks the run's own precondition (no clean namespace: a list
+// Why: a target that breaks the run's own precondition (no clean namespace: a list
 // that also returns other namespaces' objects looks like objects that survived their deletion) ends the
 // run early. Failures found before that are still the verdict: exit 1, and the early-end line names the
 // failed clauses first instead of blaming deletion. Without a failure the early end stays exit 3.

@@ -1,4 +1,4 @@
-// Why (issue 46 item 2): a clause a failing check could not reach names the failure that stopped its
+// Why: a clause a failing check could not reach names the failure that stopped its
 // cases, how many of the later cases it stopped, and the cases the time bound left out; never "no
 // check of this run reached it" (the CLI run against health-verbose-unmarked shows it end to end:
 // test/cli/verdict-rules.test.ts).

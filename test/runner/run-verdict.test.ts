@@ -1,6 +1,6 @@
 // Why: the verdict and exit code of a run are decided by one function, and docs/verdict-rules.md states
 // its rules as a table. Every row of that table is read here and checked against the function, so the
-// page and the code cannot drift apart; a failure found must never read as "not tested" (issue 46).
+// page and the code cannot drift apart; a failure found must never read as "not tested".
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decideRun, earlyEndLine, exitCodeOf, type RunEnd, type VerdictFacts } from '../../runner/run-verdict.ts';
