@@ -1,6 +1,7 @@
 /**
  * One test case against the target: the namespaces it created, what the model learned, and the
- * judge that records verdicts and stops the case at the first failure (so fast-check can shrink).
+ * judge that records verdicts and stops the case at the first failure (so fast-check can shrink; the
+ * check itself goes on with its other cases, runner/run-check.ts).
  */
 import { emptyHistory, type History } from '../reference/history.ts';
 import type { Judgement } from '../reference/judgement.ts';
@@ -114,17 +115,19 @@ export class CaseContext {
   }
 
   /**
-   * Records every judgement; throws with all failures and this case's transcript (and evidence) if any
-   * failed. `pages`: the seqs of the pages a paged list's judgements speak of (AnswersJudged).
+   * Records every judgement that did not fail; throws with all failures and this case's transcript (and
+   * evidence) if any failed. `pages`: the seqs of the pages a paged list's judgements speak of (AnswersJudged).
    */
   judge(js: readonly Judgement[], evidence?: unknown, answers: { readonly pages?: readonly number[] } = {}): void {
     const failures = js.filter((j) => j.verdict === 'fail');
+    // The same answers' other judgements stand whatever failed beside them: a malformed verbose line
+    // does not unjudge the status code it came with.
+    for (const j of js) if (j.verdict !== 'fail') this.tally.add(j);
     if (failures.length > 0)
       throw new ClauseViolation(failures, [...(this.env.backgroundWrites?.setup ?? []), ...this.setup, ...this.env.transcript.since(this.startSeq)], evidence, [...this.serverErrors], {
         judged: this.env.transcript.lastSeq(),
         ...answers,
       });
-    for (const j of js) this.tally.add(j);
   }
 }
 

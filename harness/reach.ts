@@ -21,7 +21,7 @@ export interface CheckReach {
   pages: number;
   /** Pages in the longest chain linked by continue tokens (the first page counts). */
   longestChain: number;
-  /** `delivering`: watches answered 200 whose stream carried at least one ADDED, MODIFIED or DELETED event. */
+  /** `delivering`: watches answered 200 whose stream carried at least one event of a change (ADDED, MODIFIED, DELETED, or those types spelt otherwise). */
   watches: { opened: number; resumed: number; expired: number; delivering: number };
   /** Compact and restart hooks that completed inside the check. */
   compactions: number;
@@ -128,7 +128,8 @@ function countWatch(r: CheckReach, e: Exchange, rv: string | undefined, refused:
     } catch {
       continue;
     }
-    if (event.type === 'ADDED' || event.type === 'MODIFIED' || event.type === 'DELETED') delivered = true;
+    // A change however its type is spelt: a stream of "added" events delivered, it is not silent.
+    if (typeof event.type === 'string' && !['BOOKMARK', 'ERROR'].includes(event.type.toUpperCase()) && event.object !== undefined) delivered = true;
     if (event.type === 'ERROR' && event.object?.code === 410) r.watches.expired++;
     const v = event.object?.metadata?.resourceVersion;
     if (typeof v === 'string' && v !== '') seen.add(v);
@@ -220,6 +221,9 @@ export interface Exercised {
   /** Clauses declared by the applicable checks, less the ones they declined with a reason. */
   readonly declaredClauses: number;
   readonly judgedClauses: number;
+  /** Feature areas (spec sections) the applicable checks declare, and those some check decided a clause of; absent from older summaries. */
+  readonly declaredAreas?: number;
+  readonly judgedAreas?: number;
   readonly notTested: boolean;
   /** One line for the reports: the figures, and why the run is not tested when it is not. */
   readonly line: string;

@@ -6,7 +6,7 @@
 import { JsonDocumentStream } from './json-stream.ts';
 import { readObject, type ObservedObject } from '../reference/objects.ts';
 import { apiVersionOf, type ResourceType } from '../reference/resources.ts';
-import type { ObservedEvent } from '../reference/watch-oracle.ts';
+import { unreadableEvent, type ObservedEvent } from '../reference/watch-oracle.ts';
 import type { QueryPair, StreamResponse } from './exchange.ts';
 import type { CaseContext } from './case-context.ts';
 import { CheckNotApplicable } from './violation.ts';
@@ -20,6 +20,11 @@ export interface WatchSession {
   readonly parseError: () => string | undefined;
   /** True once the server ended the body (a 410 answer, a timeout). */
   readonly ended: () => boolean;
+  /**
+   * Why the stream stopped being readable as the spec's events (an unknown spelling of a type, an
+   * object that is no JSON object, a body that is no JSON), or undefined: once set, no wait goes on.
+   */
+  readonly unreadable: () => string | undefined;
   /** The watched collection, where a marker write lands in the stream's scope. */
   readonly rt: ResourceType;
   readonly path: string;
@@ -39,6 +44,7 @@ export async function openWatch(cx: CaseContext, rt: ResourceType, path: string,
   const parser = new JsonDocumentStream();
   let wake: (() => void) | undefined;
   let ended = false;
+  let unreadable: string | undefined;
   const reading = (async () => {
     if (res.status !== 200) return;
     for await (const chunk of res.chunks) {
@@ -46,7 +52,9 @@ export async function openWatch(cx: CaseContext, rt: ResourceType, path: string,
         const d = (typeof doc === 'object' && doc !== null ? doc : {}) as { type?: unknown; object?: unknown };
         const object: ObservedObject = readObject(rt, d.object);
         events.push({ type: d.type, object, raw: d.object });
+        unreadable ??= unreadableEvent({ type: d.type, raw: d.object });
       }
+      unreadable ??= parser.error;
       wake?.();
     }
   })().finally(() => {
@@ -61,10 +69,11 @@ export async function openWatch(cx: CaseContext, rt: ResourceType, path: string,
     events,
     parseError: () => parser.error,
     ended: () => ended,
+    unreadable: () => unreadable,
     async until(done, ms) {
       const deadline = cx.env.now() + ms;
       while (!done(events)) {
-        if (ended) return false;
+        if (ended || unreadable !== undefined) return false;
         const left = deadline - cx.env.now();
         if (left <= 0) return false;
         await new Promise<void>((resolve) => {
@@ -141,10 +150,16 @@ export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: 
   const done = (evs: readonly ObservedEvent[]) =>
     caughtUpWith(evs) || (decided = orderBroken(expected, evs)) !== undefined || (marker !== undefined && evs.some((e) => e.type === 'ADDED' && e.object.name === marker));
   const t0 = cx.env.now();
+  const broken = () => {
+    const why = session.unreadable();
+    return why === undefined ? undefined : { caughtUp: false, cutOff: `the suite stopped waiting once the stream had decided (${why})` };
+  };
   let caughtUp = await session.until(done, Math.min(windowMs, MARKER_AFTER_MS));
+  if (broken() !== undefined) return broken()!;
   if (!caughtUp && !session.ended()) {
     marker = await writeMarker(cx, session);
     caughtUp = await session.until(done, Math.max(0, windowMs - (cx.env.now() - t0)));
+    if (broken() !== undefined) return broken()!;
   }
   if (decided !== undefined) return { caughtUp: false, cutOff: `the suite stopped waiting once the stream had decided (${decided})` };
   // Everything before the marker was delivered, if the stream is ordered: what is missing is a gap.

@@ -56,6 +56,23 @@ interface Change {
 const meaning = { GetStateAndStartAtMostRecent: 'rest:4.5/meaning/get-state-start', GetStateAndStartAtAny: 'rest:4.5/meaning/get-state-start', StartAtExact: 'rest:4.5/meaning/start-exact' } as const;
 const ORDINARY = new Set(['ADDED', 'MODIFIED', 'BOOKMARK']);
 
+/**
+ * Why an event cannot be read as one of the spec's (rest:2.5, rest:6.1), or undefined. Other type
+ * names are not shown (rest:6.1 item 6: upstream's DELETED, ERROR), but a spec type spelt otherwise is
+ * none of them: a client matching on ADDED never sees an "added". No later event can mend such a
+ * stream, so the suite stops waiting on it at once.
+ *   unreadableEvent({ type: 'added', ... })  -> 'an event of type "added" (the spec spells it "ADDED")'
+ *   unreadableEvent({ type: 'ADDED', raw: 'x' }) -> 'an ADDED event whose object is no JSON object'
+ */
+export function unreadableEvent(e: Pick<ObservedEvent, 'type' | 'raw'>): string | undefined {
+  const type = e.type;
+  if (typeof type !== 'string') return `an event whose type is ${type === undefined ? 'missing' : `not a string (${JSON.stringify(type)})`}`;
+  const spelt = [...ORDINARY].find((t) => t !== type && t === type.toUpperCase());
+  if (spelt !== undefined) return `an event of type ${JSON.stringify(type)} (the spec spells it "${spelt}")`;
+  if (ORDINARY.has(type) && !isRecord(e.raw)) return `an ${type} event whose object is no JSON object`;
+  return undefined;
+}
+
 /** The in-scope changes from snapshot `from` (exclusive) to `to` (inclusive). */
 function changes(ctx: ReadContext, from: number, to: number): Change[] {
   const h = ctx.history;
@@ -217,8 +234,16 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
 
   // rest:2.5 envelope of every event.
   for (const e of events) {
-    const ok = typeof e.type === 'string' && isRecord(e.raw) && (e.type === 'BOOKMARK' || !ORDINARY.has(e.type) || e.object.kind === undefined || e.object.kind === exp.kind);
-    js.push(rule('rest:2.5/watch-event', ok, `type and an object of kind ${exp.kind}`, `${String(e.type)} with ${isRecord(e.raw) ? `kind ${JSON.stringify(e.object.kind)}` : 'no object'}`));
+    const unreadable = unreadableEvent(e);
+    const ok = unreadable === undefined && isRecord(e.raw) && (e.type === 'BOOKMARK' || !ORDINARY.has(e.type as string) || e.object.kind === undefined || e.object.kind === exp.kind);
+    js.push(
+      rule(
+        'rest:2.5/watch-event',
+        ok,
+        `type (ADDED, MODIFIED, BOOKMARK) and an object of kind ${exp.kind}`,
+        unreadable ?? `${String(e.type)} with ${isRecord(e.raw) ? `kind ${JSON.stringify(e.object.kind)}` : 'no object'}`,
+      ),
+    );
   }
 
   // Scope first, over every object event (the suite's or not): an object from another namespace or

@@ -8,11 +8,12 @@ import { clauseStatusOf } from '../runner/verdicts.ts';
 import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, NotSelected, RunInvocation, RunResult, RunTarget, RunTotals } from '../runner/results.ts';
 import { isNotSelected } from '../harness/not-selected.ts';
 import { signatureMismatch, type Expectations, type KnownFailure } from './expectations.ts';
-import { judgeExpectations } from './known-failures.ts';
+import { excusedFailure, judgeExpectations } from './known-failures.ts';
 import { requestEconomy } from '../harness/request-economy.ts';
 import { scorecardOf } from './scorecard.ts';
 import { exercisedOf } from './vacuity.ts';
 import { checkRequirements, requirementLine, type Requirement } from './require.ts';
+import { decideRun, type RunEnd } from '../runner/run-verdict.ts';
 
 export const MAX_COUNTEREXAMPLES = 5;
 export const MAX_NOTES = 10;
@@ -150,8 +151,8 @@ export interface BuildRunArgs {
   readonly require?: readonly Requirement[];
   /** Set when the run stopped before its checks (the preflight's line): notTested, whatever else holds. */
   readonly refused?: string;
-  /** A signal stopped the run before it finished: interrupted, whatever else holds (its failures are unconfirmed). */
-  readonly interrupted?: 'SIGINT' | 'SIGTERM';
+  /** How the run ended before its checks did (timeout, signal, a broken precondition). */
+  readonly end?: RunEnd;
   readonly cleanupCommand?: string;
 }
 
@@ -159,7 +160,9 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
   const judged = aggregate(args.records, args.catalog, args.expectations ? { expectations: args.expectations } : {});
   const times = args.footprint ? clauseTimes(args.records, args.footprint) : undefined;
   const timed = times ? judged.map((c) => (times.has(c.id) ? { ...c, timeMs: Math.round(times.get(c.id)!) } : c)) : judged;
-  const exercised = args.selected !== undefined && args.refused === undefined ? exercisedOf(args.records, args.selected) : undefined;
+  const known = args.expectations?.knownFailures;
+  const exercised =
+    args.selected !== undefined && args.refused === undefined ? exercisedOf(args.records, args.selected, known !== undefined ? { excused: (r) => excusedFailure(known, r) } : {}) : undefined;
   const card = scorecardOf(args.footprint, exercised);
   const silent = undecidedDelivery({
     opened: card.watches.opened,
@@ -170,21 +173,27 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
   const clauses = silent === undefined ? timed : timed.map((c) => (c.id === 'rest:6.1.1' && c.status === 'passed' ? { ...c, status: 'inconclusive' as const, notes: [silent, ...c.notes] } : c));
   const required = args.require !== undefined && args.require.length > 0 ? checkRequirements(card, args.require) : undefined;
   const scorecard = required !== undefined ? { ...card, require: required } : card;
-  const verdict = verdictOf(clauses, args.errors);
-  // A vacuous run is never judged either way; a run below --require is, when it failed a clause.
-  const notTested = [
-    ...(args.refused !== undefined ? [args.refused] : []),
-    ...(exercised?.notTested === true ? [exercised.line] : []),
-    ...(silent !== undefined && verdict !== 'nonconformant' ? [silent] : []),
-    ...(verdict !== 'nonconformant' || exercised?.notTested === true ? [requirementLine(required ?? [])].filter((l): l is string => l !== undefined) : []),
-  ];
+  // The rules are runner/run-verdict.ts's (docs/verdict-rules.md): a regression is reported whatever
+  // else holds; these lines then say what the run left undone.
+  const decision = decideRun({
+    regressions: regressionsOf(clauses),
+    errors: args.errors.length > 0 || clauses.some((c) => c.status === 'error'),
+    notTested: [
+      ...(args.refused !== undefined ? [args.refused] : []),
+      ...(exercised?.notTested === true ? [exercised.line] : []),
+      ...(silent !== undefined ? [silent] : []),
+      ...[requirementLine(required ?? [])].filter((l): l is string => l !== undefined),
+    ],
+    ...(args.end !== undefined ? { end: args.end } : {}),
+  });
   return {
     tool: 'svc-conformance',
     version: args.version,
     profile: args.profile,
     seed: args.seed,
-    verdict: args.interrupted !== undefined ? 'interrupted' : notTested.length > 0 ? 'notTested' : verdict,
-    ...(notTested.length > 0 ? { notTested } : {}),
+    verdict: decision.verdict,
+    ...(decision.notTested.length > 0 ? { notTested: [...decision.notTested] } : {}),
+    ...(decision.incomplete !== undefined ? { incomplete: decision.incomplete } : {}),
     target: { server: args.server, nodeagentLoader: args.nodeagentLoader, ...args.target },
     ...(args.invocation !== undefined ? { invocation: args.invocation } : {}),
     startedAt: args.startedAt,
@@ -242,9 +251,12 @@ export function clauseTimes(records: readonly CheckRecord[], footprint: import('
  * else conformant. Failures come first so a flaky network never hides a real regression.
  */
 export function verdictOf(clauses: readonly ClauseResult[], errors: readonly string[]): RunResult['verdict'] {
-  if (clauses.some((c) => c.status === 'failed' && c.expectedFailure !== true)) return 'nonconformant';
-  if (errors.length > 0 || clauses.some((c) => c.status === 'error')) return 'error';
-  return 'conformant';
+  return decideRun({ regressions: regressionsOf(clauses), errors: errors.length > 0 || clauses.some((c) => c.status === 'error'), notTested: [] }).verdict;
+}
+
+/** The clauses failed beyond the expectations file: what makes a run nonconformant. */
+export function regressionsOf(clauses: readonly ClauseResult[]): string[] {
+  return clauses.filter((c) => c.status === 'failed' && c.expectedFailure !== true).map((c) => c.id);
 }
 
 /** Clauses by shown status (reports/areas.ts): a known failure under `known`, so `failed` is what fails the run. */

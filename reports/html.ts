@@ -19,6 +19,7 @@ import { confirmationLabel } from './confirmation.ts';
 import { answerLines, needLines } from './answer-diff.ts';
 import { FAILURE_PAGE_DIR, counterexampleFiles } from './counterexample-files.ts';
 import { restCells, verdictText } from './scorecard.ts';
+import { verdictHeadline } from './verdict-line.ts';
 
 const STATUS_LABEL: Record<ShownStatus, string> = {
   passed: 'passed',
@@ -114,8 +115,10 @@ function expectationsSection(run: RunResult): string {
 }
 
 function notTestedSection(run: RunResult): string {
-  if (run.notTested === undefined) return '';
-  return `<h2>Not tested</h2>\n<ul>${run.notTested.map((l) => `<li>${html(l)}</li>`).join('')}</ul>`;
+  const incomplete =
+    run.incomplete === undefined ? '' : `<h2>Incomplete (${html(run.incomplete.because.join(', '))})</h2>\n<ul>${run.incomplete.lines.map((l) => `<li>${html(l)}</li>`).join('')}</ul>`;
+  if (run.notTested === undefined) return incomplete;
+  return `<h2>Not tested</h2>\n<ul>${run.notTested.map((l) => `<li>${html(l)}</li>`).join('')}</ul>${incomplete}`;
 }
 
 /** The scorecard (issue 25): what the run reached on the target, beside what it judged. */
@@ -180,7 +183,7 @@ function header(run: RunResult): string {
   const i = run.invocation;
   return [
     '<h1>svc-conformance report</h1>',
-    `<div class="banner v-${html(run.verdict)}">Verdict: ${html(verdictText(run.verdict))} · <span class="target t-${html(tg.kind ?? 'unknown')}">${html(targetText(tg))}</span></div>`,
+    `<div class="banner v-${html(run.verdict)}">Verdict: ${html(verdictHeadline(run))} · <span class="target t-${html(tg.kind ?? 'unknown')}">${html(targetText(tg))}</span></div>`,
     `<p class="meta">target <b>${html(targetText(tg))}</b>${target.length > 0 ? ` · ${target.join(' · ')}` : ''}</p>`,
     `<p class="meta">suite <code>${html(run.version)}</code> · profile <code>${html(run.profile)}</code> · seed <code>${run.seed}</code> · started <code>${html(run.startedAt)}</code> · ${(run.durationMs / 1000).toFixed(1)} s</p>`,
     i === undefined

@@ -13,13 +13,14 @@ import { scorecardLines, verdictText } from './scorecard.ts';
 import { shownStatus } from './aggregate.ts';
 import { notSelectedLines, otherGapGroups } from './gaps.ts';
 import { targetText } from './run-identity.ts';
+import { verdictHeadline } from './verdict-line.ts';
 
 const ICON: Record<RunResult['verdict'], string> = { conformant: '✅', nonconformant: '❌', error: '⚠️', notTested: '⚠️', interrupted: '⏹️' };
 
 export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): string {
   const t = run.totals;
   const lines = [
-    `## ${ICON[run.verdict]} svc-conformance: ${verdictText(run.verdict)} · ${cell(targetText(run.target))}`,
+    `## ${ICON[run.verdict]} svc-conformance: ${cell(verdictHeadline(run))} · ${cell(targetText(run.target))}`,
     '',
     ...headerLines(run),
     '',
@@ -38,6 +39,7 @@ export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): stri
     lines.push('', '</details>');
   }
   if (run.notTested !== undefined) lines.push('', '### Not tested', '', ...run.notTested.map((l) => `- ${cell(l)}`));
+  if (run.incomplete !== undefined) lines.push('', `### Incomplete (${cell(run.incomplete.because.join(', '))})`, '', ...run.incomplete.lines.map((l) => `- ${cell(l)}`));
   if (run.scorecard !== undefined) lines.push('', '### Exercised', '', ...scorecardLines(run.scorecard).map((l) => `- ${cell(l)}`));
   const regressions = run.clauses.filter((c) => shownStatus(c) === 'failed');
   const known = run.clauses.filter((c) => shownStatus(c) === 'known');

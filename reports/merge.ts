@@ -5,7 +5,8 @@
  * the records of one run. Pure: parsed summaries in, one RunResult out.
  */
 import type { ClauseResult, ClauseStatus, Counterexample, RunResult } from '../runner/results.ts';
-import { totalsOf, verdictOf } from './aggregate.ts';
+import { regressionsOf, totalsOf } from './aggregate.ts';
+import { decideRun } from '../runner/run-verdict.ts';
 import type { SummaryJson } from './summary-json.ts';
 import { mergeClauseExpectations } from './known-failures.ts';
 import { REST_4_5, REST_4_5_CELLS, restCells } from './scorecard.ts';
@@ -39,19 +40,29 @@ export function mergeSummaries(shards: readonly { readonly file: string; readonl
   const clauses = order.map((id) => mergeClause(byId.get(id)!));
   const errors = [...new Set(shards.flatMap((s) => s.summary.errors ?? []))];
   const startedAt = shards.map((s) => s.summary.startedAt).sort()[0] ?? first.summary.startedAt;
-  const verdict = verdictOf(clauses, errors);
   const scorecard = mergeScorecards(shards.flatMap((s) => (s.summary.scorecard !== undefined ? [s.summary.scorecard] : [])));
-  // A shard that tested too little leaves the merged run untested too; --require holds for the sum.
-  const vacuous = shards.flatMap((s) => (s.summary.notTested ?? []).filter((l) => !l.startsWith(BELOW_REQUIRE)).map((l) => `${s.file}: ${l}`));
-  const below = verdict === 'nonconformant' && vacuous.length === 0 ? undefined : requirementLine(scorecard?.require ?? []);
-  const notTested = [...vacuous, ...(below !== undefined ? [below] : [])];
+  // A shard that tested too little leaves the merged run untested too (unless a shard failed a clause:
+  // runner/run-verdict.ts); --require holds for the sum.
+  const judgedTooLittle = (s: SummaryJson) => [...(s.notTested ?? []), ...(s.incomplete?.lines.filter((l) => l.startsWith('not tested: ')) ?? [])];
+  const vacuous = shards.flatMap((s) =>
+    judgedTooLittle(s.summary)
+      .filter((l) => !l.startsWith(BELOW_REQUIRE))
+      .map((l) => `${s.file}: ${l}`),
+  );
+  const below = requirementLine(scorecard?.require ?? []);
+  const decision = decideRun({
+    regressions: regressionsOf(clauses),
+    errors: errors.length > 0 || clauses.some((c) => c.status === 'error'),
+    notTested: [...vacuous, ...(below !== undefined ? [below] : [])],
+  });
   return {
     tool: 'svc-conformance',
     version: first.summary.version,
     profile: first.summary.profile,
     seed: first.summary.seed,
-    verdict: notTested.length > 0 ? 'notTested' : verdict,
-    ...(notTested.length > 0 ? { notTested } : {}),
+    verdict: decision.verdict,
+    ...(decision.notTested.length > 0 ? { notTested: [...decision.notTested] } : {}),
+    ...(decision.incomplete !== undefined ? { incomplete: decision.incomplete } : {}),
     ...(scorecard !== undefined ? { scorecard } : {}),
     target: first.summary.target,
     startedAt,

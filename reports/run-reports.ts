@@ -126,7 +126,7 @@ async function publish(run: ExecutedRun, print: boolean, ctx: PublishContext, lo
     errors: [...run.errors],
     ...(expectations ? { expectations } : {}),
     ...(run.swept !== undefined ? { leftovers: run.swept.leftovers } : {}),
-    ...(run.interrupted !== undefined ? { interrupted: run.interrupted } : {}),
+    ...(run.end !== undefined ? { end: run.end } : {}),
     ...(run.cleanupCommand !== undefined ? { cleanupCommand: run.cleanupCommand } : {}),
     selected: plan.selection.selected,
     ...(require !== undefined ? { require: [...require] } : {}),

@@ -5,6 +5,7 @@
  */
 import type { Counterexample, RunResult } from '../runner/results.ts';
 import { coverageOf, type Coverage, type CoverageContext } from './coverage.ts';
+import { verdictHeadline } from './verdict-line.ts';
 
 export interface SummaryJson {
   tool: 'svc-conformance';
@@ -32,6 +33,10 @@ export interface SummaryJson {
   notSelected?: import('../runner/results.ts').NotSelected[];
   /** The command line (scrubbed), the selection and the expectations files of the run. */
   invocation?: import('../runner/results.ts').RunInvocation;
+  /** A nonconformant run that did not finish or judged too little: why, short (`timed out`) and in full. */
+  incomplete?: { because: string[]; lines: string[] };
+  /** The verdict with how much was judged: `nonconformant: 3 failures, 310 clauses judged; incomplete: timed out`. */
+  verdictLine?: string;
   /** What the run reached on the target (reports/scorecard.ts), its selection's measure and --require. */
   scorecard?: import('../harness/reach.ts').Scorecard;
 }
@@ -90,6 +95,8 @@ export function toSummary(run: RunResult, coverage?: CoverageContext): SummaryJs
   if (run.notTested !== undefined) summary.notTested = [...run.notTested];
   if (run.notSelected !== undefined) summary.notSelected = run.notSelected.map((n) => ({ ...n, checks: [...n.checks] }));
   if (run.invocation !== undefined) summary.invocation = { ...run.invocation, expectations: [...run.invocation.expectations] };
+  if (run.incomplete !== undefined) summary.incomplete = { because: [...run.incomplete.because], lines: [...run.incomplete.lines] };
+  summary.verdictLine = verdictHeadline(run);
   if (run.scorecard !== undefined) summary.scorecard = run.scorecard;
   if (run.leftovers !== undefined) summary.leftovers = run.leftovers.map((l) => ({ ...l }));
   if (run.cleanupCommand !== undefined) summary.cleanupCommand = run.cleanupCommand;

@@ -211,7 +211,17 @@ const scorecard = {
     exercised: {
       type: 'object',
       required: ['selectedChecks', 'applicableChecks', 'checksWithVerdict', 'declaredClauses', 'judgedClauses', 'notTested', 'line'],
-      properties: { selectedChecks: count, applicableChecks: count, checksWithVerdict: count, declaredClauses: count, judgedClauses: count, notTested: { type: 'boolean' }, line: { type: 'string' } },
+      properties: {
+        selectedChecks: count,
+        applicableChecks: count,
+        checksWithVerdict: count,
+        declaredClauses: count,
+        judgedClauses: count,
+        declaredAreas: count,
+        judgedAreas: count,
+        notTested: { type: 'boolean' },
+        line: { type: 'string' },
+      },
       description: 'how much of the selection reached a verdict (the vacuity guard)',
     },
     require: {
@@ -237,9 +247,16 @@ export const summaryJsonSchema = {
     verdict: {
       enum: ['conformant', 'nonconformant', 'error', 'notTested', 'interrupted'],
       description:
-        'exit code 0, 1, 3, 3 and 130/143 respectively; interrupted: SIGINT or SIGTERM stopped the run before it finished (its reports hold what it had, failures unconfirmed; leftovers says what it left); notTested: the preflight stopped the run, it exercised too little of its selection, no watch stream of the run delivered an event while some owed one, or it fell below --require (reasons in notTested)',
+        'exit code 0, 1, 3, 3 and 130/143 respectively (docs/verdict-rules.md); nonconformant: a clause failed beyond the expectations file, however the run ended (what it left undone in incomplete); interrupted: SIGINT or SIGTERM stopped the run before it finished and no failure beyond the expectations was found (its reports hold what it had; leftovers says what it left); notTested: no such failure, and the preflight stopped the run, it exercised too little of its selection, no watch stream of the run delivered an event while some owed one, or it fell below --require (reasons in notTested)',
     },
     notTested: { type: 'array', items: { type: 'string' }, description: 'why the verdict is notTested, one line each' },
+    incomplete: {
+      type: 'object',
+      required: ['because', 'lines'],
+      properties: { because: { type: 'array', items: { type: 'string' } }, lines: { type: 'array', items: { type: 'string' } } },
+      description: 'a nonconformant run that timed out, ended early or judged too little: why, short (timed out, stopped by SIGTERM, ended early, judged too little) and one full line each',
+    },
+    verdictLine: { type: 'string', description: 'the verdict with how much was judged, as the terminal prints it: "nonconformant: 3 failures, 310 clauses judged; incomplete: timed out"' },
     target: {
       type: 'object',
       required: ['server', 'nodeagentLoader'],

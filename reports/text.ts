@@ -15,6 +15,7 @@ import { scorecardLines, verdictText } from './scorecard.ts';
 import { shownStatus } from './aggregate.ts';
 import { notSelectedLines } from './gaps.ts';
 import { targetText } from './run-identity.ts';
+import { verdictHeadline } from './verdict-line.ts';
 
 export interface TerminalOptions {
   readonly color: boolean;
@@ -64,6 +65,10 @@ export function toTerminalSummary(run: RunResult, familyOf: FamilyOf, opts: Term
   if (run.notTested !== undefined) {
     lines.push('', paint('33', 'Not tested:'));
     for (const l of run.notTested) lines.push(`  ${indentRest(safe(l), 2)}`);
+  }
+  if (run.incomplete !== undefined) {
+    lines.push('', paint('33', `Incomplete (${run.incomplete.because.join(', ')}):`));
+    for (const l of run.incomplete.lines) lines.push(`  ${indentRest(safe(l), 2)}`);
   }
   lines.push('', verdictLine(run, paint));
   if (opts.reportsDir !== undefined) lines.push(`Reports written to ${safe(opts.reportsDir)}`);
@@ -125,7 +130,8 @@ function verdictLine(run: RunResult, paint: Paint): string {
     ...(known > 0 ? [`${known} known failure${known === 1 ? '' : 's'}`] : []),
     `${t.passed} passed, ${t.error} error, ${t.unspecified} unspecified, ${t.inconclusive} inconclusive, ${t.skipped} skipped, ${t.notChecked} not checked, ${t.informative} informative`,
   ].join(', ');
-  return `${paint(code, `Verdict: ${verdictText(run.verdict)}`)}, against ${targetPhrase(run)} (${detail}; profile ${safe(run.profile)}, seed ${run.seed})`;
+  const figures = verdictHeadline(run).slice(verdictText(run.verdict).length);
+  return `${paint(code, `Verdict: ${verdictText(run.verdict)}`)}${figures}, against ${targetPhrase(run)} (${detail}; profile ${safe(run.profile)}, seed ${run.seed})`;
 }
 
 /** "the embedded reference server", or the external server as the run named it. */

@@ -34,10 +34,9 @@ import { PRECONDITION_FAILED } from '../harness/namespace-pool.ts';
 import { preflight } from '../harness/preflight.ts';
 import { InfrastructureError } from '../harness/exchange.ts';
 import { reproductionRate, withReproductionRate } from './reproduce.ts';
+import { decideRun, earlyEndLine, EXIT, exitCodeOf, type RunEnd, type RunVerdict } from './run-verdict.ts';
 
-/** DESIGN.md "Exit codes of svc-conformance run". */
-export const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
-export type RunVerdict = 'conformant' | 'nonconformant' | 'notTested' | 'error' | 'interrupted';
+export { EXIT, type RunVerdict } from './run-verdict.ts';
 
 /** What a run did, before any report is made of it. Records and footprints follow check order. */
 export interface ExecutedRun {
@@ -52,8 +51,8 @@ export interface ExecutedRun {
   readonly durationMs: number;
   /** What the sweep of an external target found; absent for the embedded one. */
   readonly swept?: SweepResult;
-  /** A signal stopped the run before it finished: its verdict is `interrupted`. */
-  readonly interrupted?: 'SIGINT' | 'SIGTERM';
+  /** How the run ended before its checks did (timeout, signal, a broken precondition): the verdict rules read it. */
+  readonly end?: RunEnd;
   /** External targets: the command that removes whatever the run left (`svc-conformance cleanup`). */
   readonly cleanupCommand?: string;
 }
@@ -329,6 +328,8 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
         known: (r) => known !== undefined && known(r),
         log,
         replay: await replayer(plan.replayCommandAlone),
+        // The bound announced above holds even for a replay that waits out windows of its own.
+        sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, 2 ** 31 - 1)).unref()),
       };
       const found = outcome.records;
       const unconfirmedNow = () => confirmFailures(found, { ...confirmOptions, deadline: 0, log: () => undefined });
@@ -365,6 +366,13 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
         }
       );
     };
+    const precondition = outcome.records.find((r) => r.note?.includes(PRECONDITION_FAILED))?.note;
+    const end: RunEnd | undefined =
+      stoppedFor !== undefined
+        ? { kind: stoppedFor, line: outcome.errors.find((e) => e.startsWith(stoppedFor)) ?? `${stoppedFor}: every check had finished; failures are not confirmed` }
+        : precondition !== undefined
+          ? { kind: 'early end', line: earlyEndLine(precondition.slice(precondition.indexOf(PRECONDITION_FAILED)), regressionsOf(outcome.records, known)) }
+          : undefined;
     let swept = stoppedFor === undefined ? await sweep() : undefined;
     // Checks finish in any order when run in parallel: records and footprints follow check order.
     const order = new Map(registry.map((c, i) => [c.id, i]));
@@ -386,11 +394,11 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       startedAt: started,
       durationMs: Date.now() - started,
       ...(swept !== undefined ? { swept } : {}),
-      ...(stoppedFor === 'SIGINT' || stoppedFor === 'SIGTERM' ? { interrupted: stoppedFor } : {}),
+      ...(end !== undefined ? { end } : {}),
       ...(cleanupCommand !== undefined ? { cleanupCommand } : {}),
     });
     let run = executed(swept);
-    const publish = io.publish ?? (async (r: ExecutedRun) => verdictOfRecords(r.records));
+    const publish = io.publish ?? (async (r: ExecutedRun) => verdictOfRecords(r.records, r.end));
     // Hurried before the first reports: one set of reports, with what the run leaves.
     let verdict = stoppedFor !== undefined && stop.hurriedBy !== undefined ? undefined : await publish(run, stoppedFor === undefined);
     if (stoppedFor !== undefined) {
@@ -400,17 +408,11 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       verdict = await publish(run, true);
     }
     for (const line of swept === undefined ? [] : leftoverLines(swept, profile.runLabel, runId, cleanupCommand)) log(`svc-conformance: ${line}`);
-    const precondition = outcome.records.find((r) => r.note?.includes(PRECONDITION_FAILED))?.note;
-    if (precondition !== undefined && stoppedFor === undefined) {
-      log(`svc-conformance: run ended early: ${precondition.slice(precondition.indexOf(PRECONDITION_FAILED))}`);
-      return { exitCode: EXIT.unreachable, run };
-    }
-    if (stoppedFor !== undefined) {
-      log(`svc-conformance: ${outcome.errors.find((e) => e.startsWith(stoppedFor)) ?? `${stoppedFor}: every check had finished; reports written`}`);
-      return { exitCode: STOP_EXIT[stoppedFor], run };
-    }
-    if (swept !== undefined && (swept.leftovers.length > 0 || swept.unverified !== undefined) && verdict !== 'nonconformant') return { exitCode: EXIT.unreachable, run };
-    return { exitCode: verdict === 'conformant' ? EXIT.conformant : verdict === 'nonconformant' ? EXIT.nonconformant : EXIT.unreachable, run };
+    // docs/verdict-rules.md: a failure found is reported however the run ended.
+    if (end !== undefined) log(`svc-conformance: ${end.line}`);
+    const decided = verdict ?? 'interrupted';
+    if (swept !== undefined && (swept.leftovers.length > 0 || swept.unverified !== undefined) && decided === 'conformant') return { exitCode: EXIT.unreachable, run };
+    return { exitCode: exitCodeOf(decided, end), run };
   } finally {
     stop.dispose();
     // Bounded: a server that waits on a client that never hangs up must not keep the run alive.
@@ -422,9 +424,14 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
   }
 }
 
-/** Without reports (the self-tests): a failure makes the run nonconformant, an error leaves it undecided. */
-function verdictOfRecords(records: readonly CheckRecord[]): RunVerdict {
-  return records.some((r) => r.verdict === 'fail') ? 'nonconformant' : records.some((r) => r.verdict === 'error') ? 'error' : 'conformant';
+/** Without reports (the self-tests): the same rules, on the records alone. */
+function verdictOfRecords(records: readonly CheckRecord[], end: RunEnd | undefined): RunVerdict {
+  return decideRun({ regressions: regressionsOf(records), errors: records.some((r) => r.verdict === 'error'), notTested: [], ...(end !== undefined ? { end } : {}) }).verdict;
+}
+
+/** The clauses failed and not excused as known, once each. */
+function regressionsOf(records: readonly CheckRecord[], known?: (r: CheckRecord) => boolean): string[] {
+  return [...new Set(records.filter((r) => r.verdict === 'fail' && known?.(r) !== true).map((r) => r.clause))];
 }
 
 /** Pointing the `svc` names at an upstream server fails every named-group check: say so before running. */

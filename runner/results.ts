@@ -154,6 +154,8 @@ export interface RunResult {
   readonly verdict: 'conformant' | 'nonconformant' | 'error' | 'notTested' | 'interrupted';
   /** Why the run is notTested, one line each. */
   readonly notTested?: readonly string[];
+  /** A nonconformant run that did not finish or judged too little: why, short and in full (runner/run-verdict.ts). */
+  readonly incomplete?: import('./run-verdict.ts').Incomplete;
   /** Components the run was not given (harness/not-selected.ts), one entry each: the checks and clauses they hold. */
   readonly notSelected?: readonly NotSelected[];
   readonly target: RunTarget;

@@ -3,6 +3,11 @@
  * CheckRecords: passes and unspecified observations from the tally, and for a failure the shrunk
  * counterexample with its readable steps, curl script, seed and path. Infrastructure trouble and our
  * own bugs become `error`, never a nonconformance (STYLE.md practice 5).
+ *
+ * A failure ends its case (fast-check needs it to shrink), not the check: once it is shrunk, the check
+ * runs the cases that came after it, in which a failure of a clause already reported ends the case
+ * quietly; a failure of another clause is found and shrunk in turn (docs/verdict-rules.md). Clauses no
+ * case reached then say which failure stopped the cases, not "no check reached it".
  */
 import fc from 'fast-check';
 import type { CheckRecord, Counterexample, NeedShown } from './results.ts';
@@ -18,7 +23,41 @@ import { toNodeTest } from '../harness/node-test-file.ts';
 import { createHash } from 'node:crypto';
 import { emptyFootprint, ownEnv, type CheckFootprint } from '../harness/footprint.ts';
 import { UnsupportedByModel } from '../reference/judgement.ts';
-import { DEFAULT_SHRINK_TIME_MS, ShrinkBudget } from '../harness/shrink-budget.ts';
+import { DEFAULT_SHRINK_TIME_MS, ShrinkBudget, SHRINK_RUN_RESERVE_MS } from '../harness/shrink-budget.ts';
+import { runBudgetLeftMs } from '../harness/run-deadline.ts';
+
+/** Rounds of going on past failures: each one starts only if the one before found a new clause failing. */
+const MAX_CONTINUE_ROUNDS = 4;
+/** Going on past a failure may take as long as the check took to find it, and at least this. */
+const MIN_CONTINUE_MS = 10_000;
+
+/** The cases of a check after its failures: those already run are skipped, failures already reported end a case quietly. */
+interface Continuation {
+  skip: number;
+  readonly reported: ReadonlySet<string>;
+  /** Cases run, and those that ended at a failure already reported. */
+  ran: number;
+  stopped: number;
+  /** Cases not run: the time going on may take had run out. */
+  outOfTime: number;
+  readonly mayRun: () => boolean;
+}
+
+/** Starts the note of a clause its check did not reach because its cases stopped at a failure (counted as not judged, never as declined). */
+export const NOT_REACHED = 'not reached: ';
+
+/**
+ * Why a clause of a check that failed was not reached.
+ *   notReachedNote('health-endpoints', ['rest:4.2/verbose'], 14, 14)
+ *     -> 'not reached: health-endpoints failed rest:4.2/verbose, and 14 of its 14 later cases stopped at that failure before judging this clause'
+ */
+export function notReachedNote(check: string, failed: readonly string[], ran: number, stopped: number, brokeOff?: string, outOfTime = 0): string {
+  const later =
+    ran === 0 ? 'no later case of it ran' : `${stopped} of its ${ran} later cases stopped at that failure before judging this clause${stopped < ran ? ' (the others drew no case of it)' : ''}`;
+  const timeUp =
+    outOfTime > 0 ? `; ${outOfTime} later cases did not run (going on past a failure may take as long as finding it took, at least ${MIN_CONTINUE_MS / 1000} s, within the run's --timeout)` : '';
+  return `${NOT_REACHED}${check} failed ${failed.join(', ')}, and ${later}${timeUp}${brokeOff !== undefined ? `; its later cases ended: ${brokeOff}` : ''}`;
+}
 
 export interface RunCheckOptions {
   readonly seed: number;
@@ -57,13 +96,26 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
   // One counter for the run and its replays: every case carries a label of its own.
   let caseNumber = 0;
   const budget = new ShrinkBudget(env.settings.shrinkTimeMs ?? DEFAULT_SHRINK_TIME_MS, () => performance.now());
-  const propertyOf = (t: Tally, b?: ShrinkBudget) =>
+  const propertyOf = (t: Tally, b?: ShrinkBudget, after?: Continuation) =>
     fc.asyncProperty(check.arbitrary(env), async (input: unknown) => {
+      // The cases up to the last failure ran already (same seed, same order): their verdicts are in.
+      if (after !== undefined && after.skip-- > 0) return;
+      if (after !== undefined && !after.mayRun()) {
+        after.outOfTime++;
+        return;
+      }
       if (b && !b.mayRun()) return;
       const cx = new CaseContext(env, t, ++caseNumber, caseStemOf(check.id));
       try {
         await check.run(input, cx);
+        if (after !== undefined) after.ran++;
       } catch (e) {
+        if (after !== undefined) after.ran++;
+        // A case that ends at a failure already reported: its judgements before it stand, the check goes on.
+        if (after !== undefined && e instanceof ClauseViolation && e.failures.every((f) => after.reported.has(f.clause))) {
+          after.stopped++;
+          return;
+        }
         if (b && e instanceof ClauseViolation && b.failed(e.exchanges.length)) opts.onFailureFound?.(failureFoundLine(check.id, e));
         else if (b && !(e instanceof ClauseViolation) && !(e instanceof UnsupportedByModel)) {
           // A candidate that broke otherwise while a failure shrinks is no smaller case of that failure.
@@ -80,6 +132,7 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
       }
     });
   const { examples, numRuns } = casesOf(check, env, opts.runs);
+  const started = performance.now();
   const details = await fc.check(propertyOf(tally, opts.path === undefined ? budget : undefined), {
     seed: opts.seed,
     numRuns,
@@ -87,11 +140,54 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
     ...(opts.path !== undefined ? { path: opts.path, endOnFailure: true } : {}),
     ...(check.shrink === false ? { endOnFailure: true } : {}),
   });
-  const records: CheckRecord[] = recordsFromTally(check.id, tally);
-  if (!details.failed) return records;
+  if (!details.failed) return recordsFromTally(check.id, tally);
 
   const err = details.errorInstance;
   if (err instanceof ClauseViolation) {
+    const failures = await violationRecords(err, details, budget);
+    // A replay judges its one case; a check that does not shrink (a concurrent workload) is not replayable case by case.
+    if (opts.path !== undefined || check.shrink === false) return [...recordsFromTally(check.id, tally), ...failures];
+    const reported = new Set(failures.filter((r) => r.verdict === 'fail').map((r) => r.clause));
+    const until = performance.now() + Math.max(MIN_CONTINUE_MS, performance.now() - started);
+    let skip = details.numRuns;
+    let stopped = 0;
+    let ran = 0;
+    let outOfTime = 0;
+    let brokeOff: string | undefined;
+    for (let round = 0; round < MAX_CONTINUE_ROUNDS && reported.size > 0; round++) {
+      const after: Continuation = { skip, reported, stopped: 0, ran: 0, outOfTime: 0, mayRun: () => performance.now() < until && (runBudgetLeftMs() ?? Infinity) > SHRINK_RUN_RESERVE_MS };
+      const roundBudget = new ShrinkBudget(env.settings.shrinkTimeMs ?? DEFAULT_SHRINK_TIME_MS, () => performance.now());
+      const again = await fc.check(propertyOf(tally, roundBudget, after), { seed: opts.seed, numRuns, examples: examples.map((e) => [e] as [unknown]) });
+      stopped += after.stopped;
+      ran += after.ran;
+      outOfTime += after.outOfTime;
+      if (!again.failed) break;
+      if (!(again.errorInstance instanceof ClauseViolation)) {
+        // Trouble in a later case takes nothing back from the failure found: the check ends here.
+        brokeOff = again.errorInstance instanceof Error ? again.errorInstance.message.split('\n')[0] : String(again.errorInstance);
+        break;
+      }
+      const more = await violationRecords(again.errorInstance, again, roundBudget);
+      failures.push(...more);
+      for (const r of more) if (r.verdict === 'fail') reported.add(r.clause);
+      skip = again.numRuns;
+    }
+    const records = [...recordsFromTally(check.id, tally), ...failures];
+    const judged = new Set(records.map((r) => r.clause));
+    const why = notReachedNote(check.id, [...reported], ran, stopped, brokeOff, outOfTime);
+    for (const clause of check.clauses) if (!judged.has(clause)) records.push({ clause, check: check.id, verdict: 'notChecked', count: 0, note: why });
+    return records;
+  }
+  const records = recordsFromTally(check.id, tally);
+  if (err instanceof CheckNotApplicable) {
+    return [...records, ...err.clauses.map((clause) => ({ clause, check: check.id, verdict: err.verdict, count: 0, note: err.reason }))];
+  }
+  const what = err instanceof InfrastructureError ? `infrastructure: ${err.message}` : `suite error (a bug of ours, not the target's): ${err instanceof Error ? err.message : String(err)}`;
+  return [...records, ...check.clauses.map((clause) => ({ clause, check: check.id, verdict: 'error' as const, count: 0, note: what }))];
+
+  /** The failure records of one violation found and shrunk (an unrepeated 5xx's failure is an error). */
+  async function violationRecords(err: ClauseViolation, details: fc.RunDetails<[unknown]>, budget: ShrinkBudget): Promise<CheckRecord[]> {
+    const records: CheckRecord[] = [];
     const input = details.counterexample?.[0];
     // A failure that may rest on a write's 5xx stands only if the case fails so again when replayed.
     const replayed = err.serverErrors.some((e) => !e.repeated) ? await replayCase(() => propertyOf(new Tally()), details.seed, details.counterexamplePath ?? undefined, examples) : undefined;
@@ -139,11 +235,6 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
     }
     return records;
   }
-  if (err instanceof CheckNotApplicable) {
-    return [...records, ...err.clauses.map((clause) => ({ clause, check: check.id, verdict: err.verdict, count: 0, note: err.reason }))];
-  }
-  const what = err instanceof InfrastructureError ? `infrastructure: ${err.message}` : `suite error (a bug of ours, not the target's): ${err instanceof Error ? err.message : String(err)}`;
-  return [...records, ...check.clauses.map((clause) => ({ clause, check: check.id, verdict: 'error' as const, count: 0, note: what }))];
 }
 
 /**

@@ -89,8 +89,9 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   res.flushHeaders();
   let sent = 0;
   const frame = watchFraming(st, req);
-  const write = (ev: WatchEvent, shared?: ChangeEvent) => {
+  const write = (given: WatchEvent, shared?: ChangeEvent) => {
     sent++;
+    const ev = has(st, 'watch-lowercase-types') && given.type !== 'BOOKMARK' ? { ...given, type: given.type.toLowerCase() as WatchEvent['type'] } : given;
     if (has(st, 'watch-drop-events') && sent % 3 === 0) return;
     // A full send buffer (the client reads slowly) silently drops events instead of ending the watch.
     if (has(st, 'slow-watcher-gap') && ev.type !== 'BOOKMARK' && res.writableLength > SLOW_WATCHER_BUFFER) return;

@@ -121,24 +121,26 @@ describe('preflight: a target that cannot be worked with stops the run before an
 });
 
 describe('the vacuity guard behind the preflight', () => {
-  it('--no-preflight against a target that answers 403 to everything: the checks run, and the run is notTested (exit 3), not nonconformant', async () => {
+  it('--no-preflight against a target that answers 403 to everything: the checks run, fail, and the run is nonconformant (exit 1) and says it judged too little', async () => {
     const server = await fakeTarget((_req, _body, res) => json(res, 403, status(403, 'Forbidden', 'forbidden')));
     const reports = path.join(dir, 'vacuous');
     const r = await run(server, reports, '--no-preflight', '--suite', 'rest-crud', '--runs', '2', '--no-confirm');
-    expect(r.code, r.stderr).toBe(3);
+    // A failure found is a failure reported (docs/verdict-rules.md): the preflight, on by default, is what
+    // turns such a target into "not tested" before any check runs.
+    expect(r.code, r.stderr).toBe(1);
     const summary = JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as {
       verdict: string;
-      notTested: string[];
+      incomplete: { because: string[]; lines: string[] };
       totals: { failed: number };
       scorecard: { answers: Record<string, number>; exercised: { notTested: boolean } };
     };
-    expect(summary.verdict).toBe('notTested');
-    // The checks did fail rest:4.1/post on the 403s; the verdict does not call that a nonconformance.
+    expect(summary.verdict).toBe('nonconformant');
     expect(summary.totals.failed).toBeGreaterThan(0);
-    expect(summary.notTested[0]).toMatch(/^not tested: only \d+ of the \d+ clauses the checks that ran declare were judged/);
+    expect(summary.incomplete.because).toEqual(['judged too little']);
+    expect(summary.incomplete.lines[0]).toMatch(/^not tested: /);
     expect(summary.scorecard.exercised.notTested).toBe(true);
     expect(summary.scorecard.answers['4xx']).toBeGreaterThan(0);
     expect(summary.scorecard.answers['2xx']).toBe(0);
-    expect(r.stdout).toMatch(/Not tested:\n  not tested: only[\s\S]*Verdict: not tested/);
+    expect(r.stdout).toMatch(/Incomplete \(judged too little\):\n  not tested: [\s\S]*Verdict: nonconformant: \d+ failures?, \d+ clauses? judged; incomplete: judged too little/);
   });
 });

@@ -2,7 +2,7 @@
 // ended: upstream ends every watch after its request timeout) that is a prefix of an acceptable stream
 // is inconclusive, naming the window; a gap, a duplicate or a wrong event still fails, cut off or not.
 import { describe, expect, it } from 'vitest';
-import { judgeWatch, type ObservedEvent, type WatchExpectation } from '../../reference/watch-oracle.ts';
+import { judgeWatch, unreadableEvent, type ObservedEvent, type WatchExpectation } from '../../reference/watch-oracle.ts';
 import { judgeInformer } from '../../reference/watch-recovery.ts';
 import { a10, a12, b11, ctx, NS, observed } from './model-fixtures.ts';
 import type { ObjectVersion } from '../../reference/objects.ts';
@@ -100,5 +100,26 @@ describe('a Terminating version the reads never saw, just before the removal', (
     expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), terminating('12'), deleted(a12)])).toContain('fail');
     expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), terminating('13'), ev('MODIFIED', a12), deleted(a12)])).toContain('fail');
     expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), terminating('13')])).toContain('fail');
+  });
+});
+
+// A stream whose events cannot be read as the spec's (a type spelt "added", an object that is no JSON
+// object) is decided at once: the envelope fails, and the harness stops waiting on it (harness/watch-session.ts).
+describe('events that are none of the spec', () => {
+  it('a spec type spelt otherwise, a missing type or a non-object is unreadable; other type names are not', () => {
+    expect(unreadableEvent({ type: 'added', raw: {} })).toBe('an event of type "added" (the spec spells it "ADDED")');
+    expect(unreadableEvent({ type: 'Modified', raw: {} })).toMatch(/spells it "MODIFIED"/);
+    expect(unreadableEvent({ type: undefined, raw: {} })).toBe('an event whose type is missing');
+    expect(unreadableEvent({ type: 'ADDED', raw: 'x' })).toBe('an ADDED event whose object is no JSON object');
+    for (const type of ['ADDED', 'MODIFIED', 'BOOKMARK', 'DELETED', 'ERROR']) expect(unreadableEvent({ type, raw: {} }), type).toBeUndefined();
+  });
+
+  it('fails rest:2.5/watch-event however short the stream was watched; the same events in capitals pass it', () => {
+    const envelope = (events: ObservedEvent[]) =>
+      judgeWatch(ctx(), fromState(0, CUT), events)
+        .judgements.filter((j) => j.clause === 'rest:2.5/watch-event')
+        .map((j) => j.verdict);
+    expect(envelope([ev('added', a10)])).toEqual(['fail']);
+    expect(envelope([ev('ADDED', a10)])).toEqual(['pass']);
   });
 });

@@ -8,7 +8,7 @@ describe('toHtml', () => {
 
   it('shows the verdict, the totals and a coverage row per area', () => {
     expect(page).toMatch(
-      /<div class="banner v-nonconformant">Verdict: nonconformant · <span class="target t-external">https:\/\/127\.0\.0\.1:6443 \(kubeconfig \/home\/u\/\.kube\/config, context prod\)<\/span><\/div>/,
+      /<div class="banner v-nonconformant">Verdict: nonconformant: 2 failures, \d+ clauses judged · <span class="target t-external">https:\/\/127\.0\.0\.1:6443 \(kubeconfig \/home\/u\/\.kube\/config, context prod\)<\/span><\/div>/,
     );
     expect(page).toContain('<span class="tag s-failed">2</span> failed');
     for (const area of ['rest:4.4 paging', 'rest:4.5 resource versions', 'node:2.2 defaults', 'node:1 overview']) {

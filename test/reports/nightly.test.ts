@@ -86,7 +86,7 @@ describe('compareWithBaseline', () => {
 describe('summary.md', () => {
   it('leads with the verdict, lists each regression with its replay, keeps known failures apart', () => {
     const md = toMarkdownSummary(sampleRun({ expectations: { knownFailures: [{ clause: 'rest:4.4.6', reason: 'r' }] } }));
-    expect(md.split('\n')[0]).toMatch(/^## .* svc-conformance: nonconformant · https:\/\/127\.0\.0\.1:6443 \(kubeconfig \/home\/u\/\.kube\/config, context prod\)$/);
+    expect(md.split('\n')[0]).toMatch(/^## .* svc-conformance: nonconformant: 1 failure, 3 clauses judged · https:\/\/127\.0\.0\.1:6443 \(kubeconfig \/home\/u\/\.kube\/config, context prod\)$/);
     expect(md).toMatch(/### Failed beyond expectations \(1\)[\s\S]*`rest:4\.4\.3`[\s\S]*npx svc-conformance run/);
     expect(md).toMatch(/Known failures \(1\): excused by the expectations file \(not counted as failures\)[\s\S]*rest:4\.4\.6/);
     // Counted apart: 1 failed beyond expectations, 1 known, and the known one in no failed section.

@@ -201,18 +201,22 @@ describe('the vacuity guard, relative to the selection', () => {
     { id: 'b', clauses: ['c6', 'c7', 'c8', 'c9', 'c10'] },
     { id: 'slow', clauses: ['c11'] },
   ];
+  // The fake clauses of these cases are one feature area; the area rule has cases of its own below.
+  const oneArea = { areaOf: () => 'rest:0' };
   const r = (clause: string, check: string, verdict: CheckRecord['verdict'], note?: string) => rec(clause, verdict, { check, ...(note ? { note } : {}) });
 
   it('a target that stops every check at its first request (each fails one clause) is not tested', () => {
-    const e = exercisedOf([r('c1', 'a', 'fail'), r('c1', 'b', 'fail'), r('c11', 'slow', 'notChecked', 'needs --slow')], selected);
+    const e = exercisedOf([r('c1', 'a', 'fail'), r('c1', 'b', 'fail'), r('c11', 'slow', 'notChecked', 'needs --slow')], selected, oneArea);
     expect(e).toMatchObject({ notTested: true, checksWithVerdict: 2, applicableChecks: 2, judgedClauses: 1 });
-    expect(e.line).toMatch(/^not tested: only 1 of the 10 clauses/);
+    // a: 1 of its 5; b: 1 of its 5 and the c1 it judged beyond them.
+    expect(e.line).toMatch(/^not tested: the API checks that ran judged 18% of their own clauses on average \(at least 33% must\)/);
   });
 
   it('checks that mostly errored are not tested; nothing judged at all is not tested', () => {
     const erred = exercisedOf(
       [...['c1', 'c2', 'c3'].map((c) => r(c, 'a', 'pass')), ...selected[1]!.clauses.map((c) => r(c, 'b', 'error', 'infrastructure: 503'))],
       selected.slice(0, 2).concat([{ id: 'c', clauses: ['c12'] }]),
+      oneArea,
     );
     expect(erred.line).toMatch(/only 1 of the 3 checks that ran reached a verdict/);
     const none = exercisedOf([r('c11', 'slow', 'notChecked', 'needs --slow')], [selected[2]!]);
@@ -225,11 +229,13 @@ describe('the vacuity guard, relative to the selection', () => {
     const unknown = exercisedOf(
       ['c1', 'c2', 'c3'].map((c) => r(c, 'a', 'inconclusive', 'not ready within 2000 ms')),
       [selected[0]!],
+      oneArea,
     );
     expect([unknown.notTested, unknown.line]).toEqual([true, expect.stringMatching(/no selected check reached a verdict/)]);
     const narrow = exercisedOf(
       ['c6', 'c7'].map((c) => r(c, 'b', 'pass')),
       [selected[1]!],
+      oneArea,
     );
     expect(narrow).toMatchObject({ notTested: false, checksWithVerdict: 1, judgedClauses: 2, declaredClauses: 5 });
     // The same records against the whole selection would not be enough.
@@ -237,11 +243,55 @@ describe('the vacuity guard, relative to the selection', () => {
       exercisedOf(
         ['c6', 'c7'].map((c) => r(c, 'b', 'pass')),
         selected,
+        oneArea,
       ).notTested,
     ).toBe(true);
   });
 
-  it('turns a run that would read nonconformant into notTested, with the line in every report, and the summary validates', () => {
+  it("counts checks, not clauses of one table: one check's 45 removed-API passes do not make a run of stopped checks tested", () => {
+    const removed = Array.from({ length: 45 }, (_, i) => `rest:9.4/removed-${i}`);
+    const areas = ['rest:2.2', 'rest:4.4', 'rest:4.5', 'rest:6.1'];
+    const others = Array.from({ length: 20 }, (_, i) => ({ id: `s${i}`, clauses: Array.from({ length: 8 }, (_, k) => `${areas[i % 4]}/s${i}-${k}`) }));
+    const sel = [{ id: 'removed', clauses: removed }, ...others];
+    // 11 of the 20 judge the one clause of their first request, the rest stop before any answer.
+    const stoppedEarly = [...removed.map((c) => r(c, 'removed', 'pass')), ...others.slice(0, 11).map((s) => r(s.clauses[0]!, s.id, 'pass'))];
+    const e = exercisedOf(stoppedEarly, sel);
+    // Pooled, 56 of 205 clauses (27%): the old measure said "tested". Per check, 11% on average.
+    expect(e).toMatchObject({ judgedClauses: 56, declaredClauses: 205, checksWithVerdict: 12, judgedAreas: 5, declaredAreas: 5, notTested: true });
+    expect(e.line).toMatch(/^not tested: the API checks that ran judged 11% of their own clauses on average/);
+    // The same checks each judging five of their clauses: tested.
+    const judging = [...removed.map((c) => r(c, 'removed', 'pass')), ...others.slice(0, 11).flatMap((s) => s.clauses.slice(0, 5).map((c) => r(c, s.id, 'pass')))];
+    expect(exercisedOf(judging, sel).notTested).toBe(false);
+  });
+
+  it('a run that reached few of the feature areas its checks declare is not tested', () => {
+    const sel = [
+      { id: 'a', clauses: ['rest:4.4.1', 'rest:4.4.3'] },
+      { id: 'b', clauses: ['rest:4.5/get/unset', 'rest:6.1.1', 'rest:7/410', 'rest:2.2.2'] },
+    ];
+    const e = exercisedOf([r('rest:4.4.1', 'a', 'pass'), r('rest:4.4.3', 'a', 'pass'), r('rest:4.5/get/unset', 'b', 'pass')], sel);
+    expect(e).toMatchObject({ notTested: true, declaredAreas: 5, judgedAreas: 2 });
+    expect(e.line).toMatch(/^not tested: only 2 of the 5 feature areas the checks that ran declare were reached/);
+  });
+
+  it('a loader check declaring field clauses of many sections is held to the check rules only', () => {
+    const loader = { id: 'n', suite: 'nodeagent-config', clauses: ['node:2.2/maxPods', 'node:2.3/x', 'node:2.4/y', 'node:5/z', 'node:8/w'] };
+    const e = exercisedOf([r('node:2.2/maxPods', 'n', 'pass')], [loader]);
+    expect(e).toMatchObject({ notTested: false, declaredAreas: 0 });
+    // The same declaration as an API check reached one area of five.
+    expect(exercisedOf([r('node:2.2/maxPods', 'n', 'pass')], [{ ...loader, suite: 'rest-x' }]).notTested).toBe(true);
+  });
+
+  it('an excused failure decides nothing: a replay that met only its known failure is not tested', () => {
+    const known = r('c1', 'a', 'fail');
+    const e = exercisedOf([known], [selected[0]!], { ...oneArea, excused: (x) => x === known });
+    expect(e).toMatchObject({ notTested: true, checksWithVerdict: 0, judgedClauses: 0 });
+    expect(exercisedOf([known], [selected[0]!], oneArea)).toMatchObject({ checksWithVerdict: 1, judgedClauses: 1 });
+    // Another record of the same clause passing (a rule of the same answer) does not judge it either.
+    expect(exercisedOf([known, r('c1', 'a', 'pass'), r('c2', 'a', 'pass')], [selected[0]!], { ...oneArea, excused: (x) => x === known })).toMatchObject({ judgedClauses: 1 });
+  });
+
+  it('a run that judged too little but failed a clause is nonconformant and says it is incomplete, in every report; the summary validates', () => {
     const run = buildRunResult({
       records: [rec('rest:4.4.3', 'fail', { check: 'a' })],
       catalog,
@@ -256,16 +306,46 @@ describe('the vacuity guard, relative to the selection', () => {
       selected: [{ id: 'a', clauses: ['rest:4.4.3', 'rest:4.4.6', 'rest:4.4.9', 'rest:4.5/list/unset/limit-continue/other', 'node:2.2/maxPods', 'node:1'] }],
       require: [{ key: 'pages', min: 1 }],
     });
-    expect(run.verdict).toBe('notTested');
-    expect(run.notTested?.[0]).toMatch(/^not tested: only 1 of the 6 clauses/);
-    expect(run.notTested?.[1]).toBe('not tested: the run fell below --require: pages 0 < 1');
+    expect(run.verdict).toBe('nonconformant');
+    expect(run.notTested).toBeUndefined();
+    expect(run.incomplete?.because).toEqual(['judged too little']);
+    expect(run.incomplete?.lines[0]).toMatch(/^not tested: only 1 of the 4 feature areas the checks that ran declare were reached/);
+    expect(run.incomplete?.lines[1]).toBe('not tested: the run fell below --require: pages 0 < 1');
     const summary = JSON.parse(toSummaryJson(run, { catalog, familyOf })) as Record<string, unknown>;
     const validate = summaryValidator();
     expect(validate(summary), JSON.stringify(validate.errors)).toBe(true);
-    expect(summary).toMatchObject({ verdict: 'notTested', scorecard: { pages: { walked: 0 }, require: [{ key: 'pages', min: 1, actual: 0, met: false }] } });
-    expect(toTerminalSummary(run, familyOf, { color: false })).toMatch(/Not tested:\n {2}not tested: only 1 of the 6[\s\S]*Verdict: not tested/);
-    expect(toMarkdownSummary(run)).toMatch(/svc-conformance: not tested[\s\S]*### Exercised[\s\S]*rest:4.5 cells hit: 0 of 27/);
-    expect(toHtml(run, familyOf)).toMatch(/Verdict: not tested[\s\S]*id="exercised"[\s\S]*--require pages&gt;=1/);
+    expect(summary).toMatchObject({
+      verdict: 'nonconformant',
+      verdictLine: 'nonconformant: 1 failure, 1 clause judged; incomplete: judged too little',
+      incomplete: { because: ['judged too little'] },
+      scorecard: { pages: { walked: 0 }, require: [{ key: 'pages', min: 1, actual: 0, met: false }] },
+    });
+    expect(toTerminalSummary(run, familyOf, { color: false })).toMatch(
+      /Incomplete \(judged too little\):\n {2}not tested: [\s\S]*Verdict: nonconformant: 1 failure, 1 clause judged; incomplete: judged too little \(/,
+    );
+    expect(toMarkdownSummary(run)).toMatch(
+      /svc-conformance: nonconformant: 1 failure, 1 clause judged; incomplete: judged too little[\s\S]*### Incomplete[\s\S]*### Exercised[\s\S]*rest:4.5 cells hit: 0 of 27/,
+    );
+    expect(toHtml(run, familyOf)).toMatch(/Verdict: nonconformant: 1 failure[\s\S]*Incomplete \(judged too little\)[\s\S]*id="exercised"[\s\S]*--require pages&gt;=1/);
+  });
+
+  it('the same run without its failure is not tested, with the line in every report', () => {
+    const run = buildRunResult({
+      records: [rec('rest:4.4.3', 'pass', { check: 'a' })],
+      catalog,
+      profile: 'svc',
+      seed: 1,
+      server: 'http://x',
+      nodeagentLoader: null,
+      startedAt: '2025-01-02T03:04:05.000Z',
+      durationMs: 1,
+      version: '0.1.0',
+      errors: [],
+      selected: [{ id: 'a', clauses: ['rest:4.4.3', 'rest:4.4.6', 'rest:4.4.9', 'rest:4.5/list/unset/limit-continue/other', 'node:2.2/maxPods', 'node:1'] }],
+    });
+    expect(run.verdict).toBe('notTested');
+    expect(run.incomplete).toBeUndefined();
+    expect(toTerminalSummary(run, familyOf, { color: false })).toMatch(/Not tested:\n {2}not tested: [\s\S]*Verdict: not tested: 1 clause judged \(/);
   });
 
   it('a run below --require that failed a clause stays nonconformant (a regression is never hidden)', () => {
@@ -285,6 +365,7 @@ describe('the vacuity guard, relative to the selection', () => {
       require: [{ key: 'pages', min: 1 }],
     });
     expect(run.verdict).toBe('nonconformant');
+    expect(run.incomplete?.lines).toEqual(['not tested: the run fell below --require: pages 0 < 1']);
     expect(run.scorecard?.require?.[0]?.met).toBe(false);
     expect(scorecardLines(run.scorecard!).at(-1)).toBe('--require pages>=1: the run reached 0');
   });

@@ -27,7 +27,7 @@ describe('toTerminalSummary', () => {
 
   it('ends with the verdict and the reports folder', () => {
     expect(out).toMatch(
-      /\nVerdict: nonconformant, against https:\/\/127\.0\.0\.1:6443 \(kubeconfig \/home\/u\/\.kube\/config, context prod\) \(2 failed, 1 passed, 1 error, 1 unspecified, 0 inconclusive, 0 skipped, 0 not checked, 1 informative; profile svc, seed 42\)\nReports written to results\/\n$/,
+      /\nVerdict: nonconformant: 2 failures, 4 clauses judged, against https:\/\/127\.0\.0\.1:6443 \(kubeconfig \/home\/u\/\.kube\/config, context prod\) \(2 failed, 1 passed, 1 error, 1 unspecified, 0 inconclusive, 0 skipped, 0 not checked, 1 informative; profile svc, seed 42\)\nReports written to results\/\n$/,
     );
   });
 
