@@ -321,7 +321,7 @@ describe('the vacuity guard, relative to the selection', () => {
       scorecard: { pages: { walked: 0 }, require: [{ key: 'pages', min: 1, actual: 0, met: false }] },
     });
     expect(toTerminalSummary(run, familyOf, { color: false })).toMatch(
-      /Incomplete \(judged too little\):\n {2}not tested: [\s\S]*Verdict: nonconformant: 1 failure, 1 clause judged; incomplete: judged too little \(/,
+      /Incomplete \(judged too little\):\n {2}not tested: [\s\S]*Verdict: nonconformant: 1 failure, 1 clause judged; incomplete: judged too little, against .* \(/,
     );
     expect(toMarkdownSummary(run)).toMatch(
       /svc-conformance: nonconformant: 1 failure, 1 clause judged; incomplete: judged too little[\s\S]*### Incomplete[\s\S]*### Exercised[\s\S]*rest:4.5 cells hit: 0 of 27/,
@@ -345,7 +345,7 @@ describe('the vacuity guard, relative to the selection', () => {
     });
     expect(run.verdict).toBe('notTested');
     expect(run.incomplete).toBeUndefined();
-    expect(toTerminalSummary(run, familyOf, { color: false })).toMatch(/Not tested:\n {2}not tested: [\s\S]*Verdict: not tested: 1 clause judged \(/);
+    expect(toTerminalSummary(run, familyOf, { color: false })).toMatch(/Not tested:\n {2}not tested: [\s\S]*Verdict: not tested: 1 clause judged, against .* \(/);
   });
 
   it('a run below --require that failed a clause stays nonconformant (a regression is never hidden)', () => {

@@ -30,12 +30,12 @@ describe('what was tested: the target named in every report', () => {
     const summary = toSummary(run);
     expect(summary.target).toMatchObject({ kind: 'embedded', description: 'embedded reference server', reportedVersion: 'v1.24.0' });
     expect(summaryValidator()(JSON.parse(JSON.stringify(summary)))).toBe(true);
-    expect(toMarkdownSummary(run).split('\n')[0]).toBe('## ❌ svc-conformance: nonconformant · embedded reference server');
+    expect(toMarkdownSummary(run).split('\n')[0]).toBe('## ❌ svc-conformance: nonconformant: 2 failures, 4 clauses judged · embedded reference server');
     expect(toHtml(run, familyOf)).toContain('<span class="target t-embedded">embedded reference server</span></div>');
     const junit = toJUnitXml(run, familyOf);
     expect(junit).toContain('<property name="target" value="embedded reference server"/>');
     expect(junit).toContain('<property name="target.kind" value="embedded"/>');
-    expect(toTerminalSummary(run, familyOf, { color: false })).toMatch(/\nVerdict: nonconformant, against the embedded reference server \(/);
+    expect(toTerminalSummary(run, familyOf, { color: false })).toMatch(/\nVerdict: nonconformant: 2 failures, 4 clauses judged, against the embedded reference server \(/);
   });
 
   it('an external run names its server with the kubeconfig and context, never "embedded"', () => {
