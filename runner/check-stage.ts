@@ -70,6 +70,7 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
       runId: s.runId,
       settings: s.targetSettings,
       ...(s.namespaceScope !== undefined ? { scope: s.namespaceScope } : {}),
+      ...(s.namespaces !== undefined && s.namespaces.length > 0 ? { namespaces: s.namespaces } : {}),
       ...(req.nodeagentLoader !== undefined ? { nodeagentLoader: { given: req.nodeagentLoader } } : s.nodeagentLoader ? { nodeagentLoader: s.nodeagentLoader } : {}),
       ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}),
       ...(s.restrictedTarget ? { restricted: s.restrictedTarget } : {}),

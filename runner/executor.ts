@@ -31,6 +31,7 @@ import { confirmationBudgetMs, confirmFailures, unconfirmed, type ConfirmOptions
 import { leftoverLines, sweepRun, type SweepResult } from './sweep.ts';
 import { PRECONDITION_FAILED } from '../harness/namespace-pool.ts';
 import { preflight } from '../harness/preflight.ts';
+import { probeNamespaceSetup } from '../harness/namespace-setup.ts';
 import { InfrastructureError } from '../harness/exchange.ts';
 import { reproductionRate, withReproductionRate } from './reproduce.ts';
 
@@ -177,12 +178,14 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       if (plan.preflight && selected.some((c) => c.suite.startsWith('rest-'))) {
         // A review that gets no answer decides nothing: the checks find out for themselves (a target
         // that holds connections must still get a run and its reports, not a stop before them).
-        refused = await preflight(probe, { profile, runId, credentials: targetCfg.source }).catch((e: unknown) => {
+        refused = await preflight(probe, { profile, runId, credentials: targetCfg.source, ...(plan.namespaces ? { namespaces: plan.namespaces } : {}) }).catch((e: unknown) => {
           if (!(e instanceof InfrastructureError)) throw e;
           log(`svc-conformance: preflight undecided (${e.message}); the checks go on`);
           return undefined;
         });
       }
+      // Without --namespace the run's own setup is one namespace: tried once here, not by every check.
+      if (refused === undefined && plan.namespaces === undefined && selected.some((c) => c.suite.startsWith('rest-'))) refused = await probeNamespaceSetup(probe, { profile, runId });
       if (refused === undefined)
         known = io.onReachable?.(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release), { server: targetCfg.server, source: targetCfg.source });
     } finally {
@@ -204,7 +207,8 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       return { exitCode: EXIT.unreachable, run };
     }
     if (selection.shard !== undefined) log(`svc-conformance: shard ${selection.shard.index}/${selection.shard.count}: ${selected.length} of ${selection.chosen.length} checks`);
-    const parallel = plan.budgets.parallel;
+    // Each case may hold two namespaces: with n given, n - 1 cases at once never wait on each other for good.
+    const parallel = plan.namespaces ? Math.min(plan.budgets.parallel, Math.max(1, plan.namespaces.length - 1)) : plan.budgets.parallel;
     log(`svc-conformance ${version()}: profile ${profile.name}, seed ${seed}, ${plan.runs} runs per property, ${selected.length} checks, run id ${runId}`);
     const suiteSettings = (ids: readonly string[]): SuiteSettings => ({
       target: cloneableTarget(targetCfg),
@@ -217,6 +221,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       deadline: stop.deadline,
       parallel: ids.length > 0 && ids.every((id) => registry.find((c) => c.id === id)?.exclusive === true) ? 1 : parallel,
       ...(plan.budgets.backgroundWrites ? { backgroundWrites: true } : {}),
+      ...(plan.namespaces ? { namespaces: plan.namespaces } : {}),
       ...(plan.path ? { path: plan.path } : {}),
       targetSettings,
       replayCommand: plan.replayCommand,

@@ -140,7 +140,9 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
     return records;
   }
   if (err instanceof CheckNotApplicable) {
-    return [...records, ...err.clauses.map((clause) => ({ clause, check: check.id, verdict: err.verdict, count: 0, note: err.reason }))];
+    // No clauses named: the whole check could not run (a precondition of the run, such as --namespace).
+    const clauses = err.clauses.length > 0 ? err.clauses : check.clauses;
+    return [...records, ...clauses.map((clause) => ({ clause, check: check.id, verdict: err.verdict, count: 0, note: err.reason }))];
   }
   const what = err instanceof InfrastructureError ? `infrastructure: ${err.message}` : `suite error (a bug of ours, not the target's): ${err instanceof Error ? err.message : String(err)}`;
   return [...records, ...check.clauses.map((clause) => ({ clause, check: check.id, verdict: 'error' as const, count: 0, note: what }))];

@@ -30,6 +30,8 @@ export interface SessionSpec {
   readonly nodeagentLoader?: NodeagentLoaderSettings | { readonly given: NodeagentLoaderTarget };
   readonly controllerDaemon?: ControllerDaemonSettings;
   readonly backgroundWrites?: boolean;
+  /** `--namespace`: the only namespaces the session's checks lease (it creates none of its own). */
+  readonly namespaces?: readonly string[];
 }
 
 export function openSession(s: SessionSpec): OpenedEnv {
@@ -46,6 +48,7 @@ export function openSession(s: SessionSpec): OpenedEnv {
     ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}),
     ...(s.restricted ? { restricted: s.restricted } : {}),
     ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}),
+    ...(s.namespaces !== undefined ? { namespaces: s.namespaces } : {}),
   });
   if (made === undefined) return opened;
   return {

@@ -4,6 +4,7 @@
  */
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 import type { HostileFaultName } from './hostile-faults.ts';
+import type { SetupPartialModeName } from './setup-partial-modes.ts';
 
 export interface Fault {
   readonly name: string;
@@ -122,5 +123,5 @@ export const faults = [
   { name: 'paged-list-answers-500', clause: 'rest:4.5/list/unset/limit/unset', description: 'every list with a limit answers 500 InternalError (a Status body)', checks: ['rv-cell-list-unset-limit-unset'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];
 
-/** A planted fault of the table above, or a hostile one (hostile-faults.ts): what `--fault` accepts. */
-export type FaultName = (typeof faults)[number]['name'] | HostileFaultName;
+/** A planted fault of the table above, a hostile one (hostile-faults.ts) or a partial mode (setup-partial-modes.ts): what `--fault` accepts. */
+export type FaultName = (typeof faults)[number]['name'] | HostileFaultName | SetupPartialModeName;
