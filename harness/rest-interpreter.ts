@@ -41,6 +41,13 @@ import { CheckNotApplicable } from './violation.ts';
 
 const MAX_PAGES = 200;
 
+/** Why a check that follows objects by their resourceVersions is not checked on a target that generates none. */
+export const NO_RESOURCE_VERSION =
+  'blocked: the target answered a write without metadata.resourceVersion, and this check follows objects by their versions (the absence is failed once, by generated-metadata)';
+
+/** Why a check that refers to objects by uid is not checked on a target that generates none. */
+export const NO_UID = 'blocked: the target answered a create without metadata.uid, and this check refers to objects by uid (the absence is failed once, by generated-metadata)';
+
 /** Why a check that creates and deletes namespaces of its own is not checked with `--namespace`. */
 export const NEEDS_OWN_NAMESPACE = 'creates and deletes namespaces of its own, and the run was given --namespace (the target does not let it create namespaces)';
 
@@ -152,6 +159,9 @@ function noteRvs(cx: CaseContext, r: TargetResponse): void {
 
 function versionOf(cx: CaseContext, rt: ResourceType, r: TargetResponse, content: Content): ObjectVersion {
   const o = readObject(rt, r.json);
+  // The model follows every object by the versions the target gives it; without one it cannot judge
+  // what later reads show. The absence is failed once, by generated-metadata; this check is blocked.
+  if (typeof o.rv !== 'string' || o.rv === '') throw new CheckNotApplicable([], NO_RESOURCE_VERSION);
   return {
     key: o.key,
     name: o.name ?? '',
