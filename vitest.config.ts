@@ -32,6 +32,7 @@ const UNIT = [
   'test/cli/cpu-profile-summary.test.ts',
   'test/cli/build-carry.test.ts',
   'test/harness/guard.test.ts',
+  'test/harness/guard-given-namespaces.test.ts',
   'test/harness/selection.test.ts',
   'test/harness/json-stream.test.ts',
   'test/harness/transcript.test.ts',
