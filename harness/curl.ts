@@ -5,7 +5,7 @@
  */
 import { queryToString, type Exchange, type TargetRequest } from './exchange.ts';
 import { isSecretHeader, redactText } from './redact.ts';
-import { EVALUATOR_JS, type AnswerNeed } from '../reference/answer-checks.ts';
+import { EVALUATOR_JS, requestsOf, type AnswerNeed } from '../reference/answer-checks.ts';
 import { learnedValues, needStrings, positions, type Learned } from './learned-values.ts';
 import { PREMISES_JS, REMAP_JS, mustLearn, premises } from './replay-premises.ts';
 import { LATE_JS, lateWatches, pauses } from './replay-timing.ts';
@@ -93,6 +93,8 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     .filter((c) => c.name !== '');
   const about = opts.about;
   const dropped = opts.compacted === true ? heldWatches(exchanges, plan, needs) : [];
+  // A setup request the failure is about (a namespace create refused) is sent as a call: its answer is judged, it does not stop the script.
+  const judged = new Set(needs.flatMap((n) => requestsOf(n.test)));
   const lines = [
     '#!/usr/bin/env bash',
     `# Reproducer by svc-conformance${about ? ` for ${about.clause}` : ''}: ${exchanges.length} request(s), recorded against ${server}.`,
@@ -224,7 +226,7 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     if (isStream(e)) {
       streams.push(i);
       lines.push(curlCommand(e.request, `stream ${i} ${Math.max(3, Math.ceil(e.durationMs / 1000) + 2)}`, plan, i));
-    } else lines.push(curlCommand(e.request, `${isSetup(e) ? 'setup' : 'call'} ${i}`, plan, i));
+    } else lines.push(curlCommand(e.request, `${isSetup(e) && !judged.has(i) ? 'setup' : 'call'} ${i}`, plan, i));
     if (isCrdCreate(e)) {
       const spec = (e.request.body as { spec?: { group?: unknown; versions?: { name?: unknown }[] } } | undefined)?.spec;
       const version = spec?.versions?.[0]?.name;
