@@ -37,6 +37,13 @@ export class CaseContext {
   /** The 5xx answers this case handed to its judges, in order. */
   readonly serverErrors: ServerErrorSeen[] = [];
   readonly caseId: string;
+  /**
+   * Failures the expectations file excuses for this check: the case notes the first such failure and
+   * goes on, so the steps after it are still judged (docs/partial-targets.md); a later failure that is
+   * not excused carries it, and otherwise the check reports it when its cases are done.
+   */
+  isExcused?: (failure: Judgement) => boolean;
+  private excused: ClauseViolation | undefined;
   private readonly startSeq: number;
   private lastWriteSent = 0;
 
@@ -119,12 +126,24 @@ export class CaseContext {
    */
   judge(js: readonly Judgement[], evidence?: unknown, answers: { readonly pages?: readonly number[] } = {}): void {
     const failures = js.filter((j) => j.verdict === 'fail');
-    if (failures.length > 0)
-      throw new ClauseViolation(failures, [...(this.env.backgroundWrites?.setup ?? []), ...this.setup, ...this.env.transcript.since(this.startSeq)], evidence, [...this.serverErrors], {
+    if (failures.length > 0) {
+      const v = new ClauseViolation(failures, [...(this.env.backgroundWrites?.setup ?? []), ...this.setup, ...this.env.transcript.since(this.startSeq)], evidence, [...this.serverErrors], {
         judged: this.env.transcript.lastSeq(),
         ...answers,
       });
-    for (const j of js) this.tally.add(j);
+      const excused = this.isExcused;
+      if (excused === undefined || !failures.every((f) => excused(f))) {
+        if (this.excused !== undefined) v.excusedEarlier = this.excused;
+        throw v;
+      }
+      this.excused ??= v;
+    }
+    for (const j of js) if (j.verdict !== 'fail') this.tally.add(j);
+  }
+
+  /** The first excused failure the case went on past, if any (reported when the check ends). */
+  excusedFailure(): ClauseViolation | undefined {
+    return this.excused;
   }
 }
 

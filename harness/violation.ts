@@ -39,6 +39,9 @@ export class ClauseViolation extends Error {
     super(failures.map((f) => `${f.clause}: expected ${f.expected}; observed ${f.observed}`).join('\n'));
     this.name = 'ClauseViolation';
   }
+
+  /** An excused failure the case met before this one and went on past (harness/case-context.ts): reported too. */
+  excusedEarlier?: ClauseViolation;
 }
 
 /**

@@ -4,7 +4,7 @@
  * what a person sees while they run (progress, a failure found) comes out through `StageEvents`, and
  * what CI reads afterwards (JUnit, Allure) is made from the executor's result (reports/).
  */
-import type { AnyCheck } from '../harness/check.ts';
+import type { AnyCheck, CheckEnv } from '../harness/check.ts';
 import type { CheckRecord } from './results.ts';
 import type { CheckFootprint } from '../harness/footprint.ts';
 import { emptyFootprint } from '../harness/footprint.ts';
@@ -31,6 +31,8 @@ export interface StageRequest {
   readonly graceMs: number;
   /** A loader made otherwise than the settings say (the self-tests' own), used instead of theirs. */
   readonly nodeagentLoader?: NodeagentLoaderTarget;
+  /** Failures the expectations file excuses: a case goes on past them (harness/case-context.ts). */
+  readonly excused?: CheckEnv['excused'];
 }
 
 export interface StagePart {
@@ -75,6 +77,7 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
       ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}),
       ...(s.restrictedTarget ? { restricted: s.restrictedTarget } : {}),
       ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}),
+      ...(req.excused !== undefined ? { excused: req.excused } : {}),
     });
     const opts = { seed: s.seed, runs: s.runs, replayCommand: s.replayCommand, ...(ev.line ? { onFailureFound: ev.line } : {}), ...(s.path !== undefined ? { path: s.path } : {}) };
     let halted = false;

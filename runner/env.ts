@@ -57,6 +57,7 @@ export function openEnv(
     restricted?: TargetConfig;
     backgroundWrites?: boolean;
     namespaces?: readonly string[];
+    excused?: CheckEnv['excused'];
   },
 ): OpenedEnv {
   const transcript = new Transcript();
@@ -112,6 +113,7 @@ export function openEnv(
     identities: { restricted: o.restricted === undefined ? 'impersonation' : { user: restrictedUserLearner(cfg, o.restricted, namedGroup(o.profile, 'authorization')) } },
     ...(o.nodeagentLoader ? { nodeagentLoader: o.nodeagentLoader } : {}),
     ...(o.controllerDaemon ? { controllerDaemon: daemonTarget(o.controllerDaemon) } : {}),
+    ...(o.excused !== undefined ? { excused: o.excused } : {}),
   };
   return {
     env,

@@ -32,6 +32,7 @@ import { leftoverLines, sweepRun, type SweepResult } from './sweep.ts';
 import { PRECONDITION_FAILED } from '../harness/namespace-pool.ts';
 import { preflight } from '../harness/preflight.ts';
 import { probeNamespaceSetup } from '../harness/namespace-setup.ts';
+import type { Judgement } from '../reference/judgement.ts';
 import { InfrastructureError } from '../harness/exchange.ts';
 import { reproductionRate, withReproductionRate } from './reproduce.ts';
 
@@ -248,6 +249,8 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
         done: group === exclusive ? shared.length : 0,
         stop: stop.stopped,
         graceMs: STOP_GRACE_MS,
+        // A failure the expectations excuse does not end its case: the steps after it are still judged.
+        ...(known !== undefined ? { excused: (f: Judgement, check: string) => known!({ clause: f.clause, check, verdict: 'fail', count: 1, counterexample: observationOf(f) }) } : {}),
         ...givenLoader,
       });
       outcome.records.push(...part.records);
@@ -413,4 +416,17 @@ let cachedVersion: string | undefined;
 export function version(): string {
   cachedVersion ??= (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
   return cachedVersion;
+}
+
+/** What an expectations signature reads of a failure (class, status, reason, text), as the record it matches. */
+function observationOf(f: Judgement): Counterexample {
+  return {
+    check: '',
+    clause: f.clause,
+    expected: f.expected,
+    observed: f.observed,
+    ...(f.class !== undefined ? { class: f.class } : {}),
+    ...(f.observedStatus !== undefined ? { observedStatus: f.observedStatus } : {}),
+    ...(f.observedReason !== undefined ? { observedReason: f.observedReason } : {}),
+  } as Counterexample;
 }

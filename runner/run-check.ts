@@ -54,6 +54,9 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
     return check.clauses.map((clause) => ({ clause, check: check.id, verdict: 'notChecked' as const, count: 0, note: notApplicable }));
   }
   const tally = new Tally();
+  let excusedFirst: ClauseViolation | undefined;
+  /** The input each reported violation came from (its readable steps). */
+  const inputs = new WeakMap<ClauseViolation, unknown>();
   // One counter for the run and its replays: every case carries a label of its own.
   let caseNumber = 0;
   const budget = new ShrinkBudget(env.settings.shrinkTimeMs ?? DEFAULT_SHRINK_TIME_MS, () => performance.now());
@@ -61,8 +64,17 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
     fc.asyncProperty(check.arbitrary(env), async (input: unknown) => {
       if (b && !b.mayRun()) return;
       const cx = new CaseContext(env, t, ++caseNumber, caseStemOf(check.id));
+      const excused = env.excused;
+      if (excused !== undefined) cx.isExcused = (failure) => excused(failure, check.id);
       try {
         await check.run(input, cx);
+        // A case that met only excused failures passes the property, so later cases run too; the first
+        // such failure is reported after the run (below), unshrunk: a known failure needs no smaller case.
+        const excusedHere = cx.excusedFailure();
+        if (excusedHere !== undefined && excusedFirst === undefined) {
+          excusedFirst = excusedHere;
+          inputs.set(excusedHere, input);
+        }
       } catch (e) {
         if (b && e instanceof ClauseViolation && b.failed(e.exchanges.length)) opts.onFailureFound?.(failureFoundLine(check.id, e));
         else if (b && !(e instanceof ClauseViolation) && !(e instanceof UnsupportedByModel)) {
@@ -88,54 +100,58 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
     ...(check.shrink === false ? { endOnFailure: true } : {}),
   });
   const records: CheckRecord[] = recordsFromTally(check.id, tally);
-  if (!details.failed) return records;
+  if (!details.failed && excusedFirst === undefined) return records;
 
-  const err = details.errorInstance;
+  const err = details.failed ? details.errorInstance : excusedFirst!;
   if (err instanceof ClauseViolation) {
-    const input = details.counterexample?.[0];
+    if (details.failed) inputs.set(err, details.counterexample?.[0]);
+    if (details.failed && excusedFirst !== undefined && err.excusedEarlier === undefined) err.excusedEarlier = excusedFirst;
     // A failure that may rest on a write's 5xx stands only if the case fails so again when replayed.
     const replayed = err.serverErrors.some((e) => !e.repeated) ? await replayCase(() => propertyOf(new Tally()), details.seed, details.counterexamplePath ?? undefined, examples) : undefined;
-    // The answers are the exchanges', the same for every failure of the case (a watch body is parsed once, not per failure).
-    const answers = observedAnswers(err.exchanges, (labels) => labels?.[env.profile.runLabel] === env.runId);
-    for (const f of err.failures) {
-      if (replayed !== undefined && !replayed.every((v) => v !== undefined && v.serverErrors.length > 0 && v.failures.some((g) => g.clause === f.clause))) {
-        records.push({ clause: f.clause, check: check.id, verdict: 'error', count: 0, note: unrepeatedNote(err, replayed.length) });
-        continue;
+    // An excused failure the case went on past is reported with its own counterexample, as when it stopped the case.
+    for (const v of [err, ...(err.excusedEarlier !== undefined ? [err.excusedEarlier] : [])]) {
+      // The answers are the exchanges', the same for every failure of the case (a watch body is parsed once, not per failure).
+      const answers = observedAnswers(v.exchanges, (labels) => labels?.[env.profile.runLabel] === env.runId);
+      for (const f of v.failures) {
+        if (v === err && replayed !== undefined && !replayed.every((r) => r !== undefined && r.serverErrors.length > 0 && r.failures.some((g) => g.clause === f.clause))) {
+          records.push({ clause: f.clause, check: check.id, verdict: 'error', count: 0, note: unrepeatedNote(v, replayed.length) });
+          continue;
+        }
+        // A process's answer (a loader's exit, a daemon's start) is no exchange to resolve: the judged answer is the observation.
+        const needs = check.reproducer !== undefined ? (f.needs ?? []).map((n) => ({ ...n, observed: f.observed, met: false })) : needsShown(f.needs ?? [], v);
+        const reproducerOptions = {
+          server: env.target.server,
+          needs,
+          // The check compacted the target's history (a hook): its watches may rest on versions that left it.
+          ...((env.exchangeSink?.footprint.reach?.compactions ?? 0) > 0 ? { compacted: true } : {}),
+          about: { clause: f.clause, expected: f.expected, observed: f.observed, replay: replayOf(check.id, details.seed, details.counterexamplePath, opts) },
+        };
+        const cex: Counterexample = {
+          check: check.id,
+          clause: f.clause,
+          expected: f.expected,
+          observed: f.observed,
+          ...(f.expectedValue !== undefined ? { expectedValue: f.expectedValue } : {}),
+          ...(f.observedValue !== undefined ? { observedValue: f.observedValue } : {}),
+          ...(f.diff !== undefined ? { diff: f.diff } : {}),
+          ...(f.class !== undefined ? { class: f.class } : {}),
+          ...(f.input !== undefined ? { input: f.input } : {}),
+          ...(f.observedStatus !== undefined ? { observedStatus: f.observedStatus } : {}),
+          ...(f.observedReason !== undefined ? { observedReason: f.observedReason } : {}),
+          steps: [...(inputs.get(v) === undefined ? [] : check.describe(inputs.get(v))), ...(env.backgroundWrites?.describe(v.exchanges) ?? [])],
+          curl: check.reproducer !== undefined && inputs.get(v) !== undefined ? check.reproducer(inputs.get(v), f, env, reproducerOptions.about) : toCurlScript(v.exchanges, reproducerOptions),
+          ...(needs.length > 0 && check.reproducer === undefined ? { nodeTest: toNodeTest(v.exchanges, { ...reproducerOptions, needs }) } : {}),
+          ...(needs.length > 0 ? { needs } : {}),
+          answers,
+          requestCount: v.exchanges.length,
+          seed: details.seed,
+          ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
+          ...(v.evidence !== undefined ? { history: v.evidence } : {}),
+          replay: replayOf(check.id, details.seed, details.counterexamplePath, opts),
+        };
+        const cutShort = budget.cutShort;
+        records.push({ clause: f.clause, check: check.id, verdict: 'fail', count: 1, counterexample: cex, ...(cutShort !== undefined ? { note: cutShort } : {}) });
       }
-      // A process's answer (a loader's exit, a daemon's start) is no exchange to resolve: the judged answer is the observation.
-      const needs = check.reproducer !== undefined ? (f.needs ?? []).map((n) => ({ ...n, observed: f.observed, met: false })) : needsShown(f.needs ?? [], err);
-      const reproducerOptions = {
-        server: env.target.server,
-        needs,
-        // The check compacted the target's history (a hook): its watches may rest on versions that left it.
-        ...((env.exchangeSink?.footprint.reach?.compactions ?? 0) > 0 ? { compacted: true } : {}),
-        about: { clause: f.clause, expected: f.expected, observed: f.observed, replay: replayOf(check.id, details.seed, details.counterexamplePath, opts) },
-      };
-      const cex: Counterexample = {
-        check: check.id,
-        clause: f.clause,
-        expected: f.expected,
-        observed: f.observed,
-        ...(f.expectedValue !== undefined ? { expectedValue: f.expectedValue } : {}),
-        ...(f.observedValue !== undefined ? { observedValue: f.observedValue } : {}),
-        ...(f.diff !== undefined ? { diff: f.diff } : {}),
-        ...(f.class !== undefined ? { class: f.class } : {}),
-        ...(f.input !== undefined ? { input: f.input } : {}),
-        ...(f.observedStatus !== undefined ? { observedStatus: f.observedStatus } : {}),
-        ...(f.observedReason !== undefined ? { observedReason: f.observedReason } : {}),
-        steps: [...(input === undefined ? [] : check.describe(input)), ...(env.backgroundWrites?.describe(err.exchanges) ?? [])],
-        curl: check.reproducer !== undefined && input !== undefined ? check.reproducer(input, f, env, reproducerOptions.about) : toCurlScript(err.exchanges, reproducerOptions),
-        ...(needs.length > 0 && check.reproducer === undefined ? { nodeTest: toNodeTest(err.exchanges, { ...reproducerOptions, needs }) } : {}),
-        ...(needs.length > 0 ? { needs } : {}),
-        answers,
-        requestCount: err.exchanges.length,
-        seed: details.seed,
-        ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
-        ...(err.evidence !== undefined ? { history: err.evidence } : {}),
-        replay: replayOf(check.id, details.seed, details.counterexamplePath, opts),
-      };
-      const cutShort = budget.cutShort;
-      records.push({ clause: f.clause, check: check.id, verdict: 'fail', count: 1, counterexample: cex, ...(cutShort !== undefined ? { note: cutShort } : {}) });
     }
     return records;
   }
