@@ -186,7 +186,8 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
         });
       }
       // Without --namespace the run's own setup is one namespace: tried once here, not by every check.
-      if (refused === undefined && plan.namespaces === undefined && selected.some((c) => c.suite.startsWith('rest-'))) refused = await probeNamespaceSetup(probe, { profile, runId });
+      // `--no-preflight` asks nothing before the checks: they find out for themselves, as before.
+      if (refused === undefined && plan.preflight && plan.namespaces === undefined && selected.some((c) => c.suite.startsWith('rest-'))) refused = await probeNamespaceSetup(probe, { profile, runId });
       if (refused === undefined)
         known = io.onReachable?.(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release), { server: targetCfg.server, source: targetCfg.source });
     } finally {
