@@ -143,6 +143,7 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     `  [ "$code" = ${REPRODUCER_EXIT.failing} ] && [ -z "\${DECIDED:-}" ] && code=${REPRODUCER_EXIT.couldNotRun}`,
     '  jobs -p | xargs -r kill 2>/dev/null',
     ...plan.namespaces.map((_, i) => `  curl -sS -o /dev/null -X DELETE "$SERVER/api/v1/namespaces/$NS${i + 1}" ${auth} ${insecureArg}`),
+    ...ownObjectsIn(exchanges, plan).map((c) => `  curl -sS -o /dev/null -X DELETE "$SERVER"${shellQuote(`${c.collection}?labelSelector=${encodeURIComponent(c.selector)}`)} ${auth} ${insecureArg}`),
     ...crds.map((c) => `  curl -sS -o /dev/null -X DELETE "$SERVER"${quoteWithVars(redactText(`${c.e.request.path}/${c.name}`), nameVars(plan))} ${auth} ${insecureArg}`),
     ...webhooks
       .map((w) => {
@@ -518,4 +519,29 @@ function outcome(e: Exchange): string {
 /** `GET /api/v1/namespaces/x/configmaps?limit=2 -> 200` */
 export function describeExchange(e: Exchange): string {
   return redactText(`${e.request.method} ${e.request.path}${queryToString(e.request.query)} -> ${outcome(e)}`);
+}
+
+/**
+ * Collections of namespaces the case did not create (named by `--namespace`) it wrote labelled objects
+ * in: the script deletes its objects there by that label when it ends, and never the namespace.
+ */
+function ownObjectsIn(exchanges: readonly Exchange[], plan: ReplayPlan): { collection: string; selector: string }[] {
+  const out = new Map<string, string>();
+  for (const e of exchanges) {
+    if (e.request.method === 'GET' || e.request.method === 'DELETE') continue;
+    const m = /^(\/api\/v1|\/apis\/[^/]+\/[^/]+)\/namespaces\/([^/]+)\/([^/]+)/.exec(e.request.path);
+    if (m === null || plan.namespaces.includes(decodeURIComponent(m[2]!))) continue;
+    let body: unknown = e.request.body;
+    if (typeof body === 'string') {
+      try {
+        body = JSON.parse(body);
+      } catch {
+        body = undefined;
+      }
+    }
+    const labels = (body as { metadata?: { labels?: Record<string, unknown> } } | undefined)?.metadata?.labels;
+    const run = labels?.['svc-conformance/run'];
+    if (typeof run === 'string') out.set(m[0], `svc-conformance/run=${run}`);
+  }
+  return [...out].map(([collection, selector]) => ({ collection, selector }));
 }

@@ -280,6 +280,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
         replayCommand: command,
         ...(io.nodeagentLoader ? { nodeagentLoader: { given: io.nodeagentLoader } } : nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
         ...(daemonSettings ? { controllerDaemon: daemonSettings } : {}),
+        ...(plan.namespaces ? { namespaces: plan.namespaces } : {}),
       });
     if (plan.reproduce !== undefined) {
       // The reproduction rate of one counterexample, as etcd's reproduction targets report it.

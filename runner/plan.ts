@@ -169,6 +169,7 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
   if (!external && o.restrictedKubeconfig !== undefined) errors.push("--restricted-kubeconfig applies to an external target; the embedded server's checks impersonate a user of their own");
   for (const n of o.namespace ?? []) if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(n)) errors.push(`--namespace ${n}: not a namespace name (lowercase letters, digits and '-', at most 63)`);
   if (new Set(o.namespace ?? []).size !== (o.namespace ?? []).length) errors.push('--namespace: a namespace is named twice');
+  if ((o.namespace?.length ?? 0) > 0 && o.backgroundWrites) errors.push('--background-writes writes in a namespace of its own, which the run does not create with --namespace');
   const faults = unknownNames('fault', o.fault ?? [], faultTable, errors);
   const variations = unknownNames('variation', o.variation ?? [], variationTable, errors);
   const hooks: Hooks = {};
