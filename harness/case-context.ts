@@ -113,7 +113,7 @@ export class CaseContext {
       }
       // A Retry-After says "unavailable for now" (RFC 9110 15.6.4): overload, however often it comes.
       if (seen.every((s) => s === r.status) && r.json !== undefined && r.headers['retry-after'] === undefined) {
-        this.serverErrors.push({ request: `${req.method} ${req.path}`, status: r.status, repeated: req.method === 'GET' });
+        this.serverErrors.push({ request: `${req.method} ${req.path}`, status: r.status, repeated: req.method === 'GET', sent: req });
         return r;
       }
       throw new InfrastructureError(`${req.method} ${req.path} answered ${seen.join(', ')}: ${r.bodyText.slice(0, 200)}`);

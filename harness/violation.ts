@@ -11,6 +11,8 @@ export interface ServerErrorSeen {
   readonly request: string;
   readonly status: number;
   readonly repeated: boolean;
+  /** The request itself, to send once more in the same state when the case has failed (runner/run-check.ts). */
+  readonly sent?: import('./exchange.ts').TargetRequest;
 }
 
 /**
@@ -42,6 +44,8 @@ export class ClauseViolation extends Error {
 
   /** An excused failure the case met before this one and went on past (harness/case-context.ts): reported too. */
   excusedEarlier?: ClauseViolation;
+  /** The write's 5xx came again when the write was sent once more in the case's own state: an answer of that state. */
+  repeatedInPlace?: true;
 }
 
 /**

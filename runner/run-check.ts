@@ -86,7 +86,10 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
         // The model's scope ends here (STYLE.md practice 3): the case decides nothing about the clause,
         // which is reported as not checked with the model's reason, and the remaining cases still run.
         if (e instanceof UnsupportedByModel) t.notCheckedBecause(e.clause, e.message);
-        else throw afterServerError(e, cx);
+        else {
+          if (e instanceof ClauseViolation) await resendInPlace(e, env);
+          throw afterServerError(e, cx);
+        }
       } finally {
         await releaseCaseNamespaces(cx);
       }
@@ -107,7 +110,10 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
     if (details.failed) inputs.set(err, details.counterexample?.[0]);
     if (details.failed && excusedFirst !== undefined && err.excusedEarlier === undefined) err.excusedEarlier = excusedFirst;
     // A failure that may rest on a write's 5xx stands only if the case fails so again when replayed.
-    const replayed = err.serverErrors.some((e) => !e.repeated) ? await replayCase(() => propertyOf(new Tally()), details.seed, details.counterexamplePath ?? undefined, examples) : undefined;
+    const replayed =
+      err.serverErrors.some((e) => !e.repeated) && err.repeatedInPlace !== true
+        ? await replayCase(() => propertyOf(new Tally()), details.seed, details.counterexamplePath ?? undefined, examples)
+        : undefined;
     // An excused failure the case went on past is reported with its own counterexample, as when it stopped the case.
     for (const v of [err, ...(err.excusedEarlier !== undefined ? [err.excusedEarlier] : [])]) {
       // The answers are the exchanges', the same for every failure of the case (a watch body is parsed once, not per failure).
@@ -209,6 +215,24 @@ function needsShown(needs: readonly AnswerNeed[], err: ClauseViolation): NeedSho
   const results = evaluateNeeds(resolved, (i) => (err.exchanges[i] ? answerData(err.exchanges[i]!) : undefined));
   if (results.every((r) => r.ok)) return [];
   return resolved.map((n, i) => ({ ...n, observed: results[i]!.observed, met: results[i]!.ok }));
+}
+
+/**
+ * A write's 5xx that the case failed on is sent once more before the case's namespaces are released, in
+ * the state that answered it: the same 5xx again is that state's answer (a namespace the target broke),
+ * which a replay in fresh namespaces cannot show. A write the first attempt applied answers otherwise
+ * (409, 2xx), and the replays below decide as before.
+ */
+async function resendInPlace(e: ClauseViolation, env: CheckEnv): Promise<void> {
+  const last = [...e.serverErrors].reverse().find((s) => !s.repeated && s.sent !== undefined);
+  if (last === undefined) return;
+  // As a read's 5xx: the same well-formed answer on each of two more tries, a moment apart.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await env.sleep(100 * 2 ** attempt);
+    const again = await env.target.send(last.sent!).catch(() => undefined);
+    if (again === undefined || again.status !== last.status || again.json === undefined || again.headers['retry-after'] !== undefined) return;
+  }
+  e.repeatedInPlace = true;
 }
 
 /** Replays of a case that failed on a write's 5xx: the rule of issue 24 item 5. */
