@@ -44,6 +44,11 @@ export class CaseContext {
    */
   isExcused?: (failure: Judgement) => boolean;
   private excused: ClauseViolation | undefined;
+  /**
+   * Steps of the case's readable description begun so far, for checks whose steps are sent one by one
+   * (`step`): a failure page then lists the steps that were sent, not the later ones.
+   */
+  private stepsBegun: number | undefined;
   private readonly startSeq: number;
   private lastWriteSent = 0;
 
@@ -131,6 +136,7 @@ export class CaseContext {
         judged: this.env.transcript.lastSeq(),
         ...answers,
       });
+      if (this.stepsBegun !== undefined) v.stepsSent = this.stepsBegun;
       const excused = this.isExcused;
       if (excused === undefined || !failures.every((f) => excused(f))) {
         if (this.excused !== undefined) v.excusedEarlier = this.excused;
@@ -139,6 +145,14 @@ export class CaseContext {
       this.excused ??= v;
     }
     for (const j of js) if (j.verdict !== 'fail') this.tally.add(j);
+  }
+
+  /** Runs the case's described steps in order, counting each as begun (see `stepsBegun`). */
+  async stepByStep<T>(steps: readonly T[], run: (step: T) => Promise<void>): Promise<void> {
+    for (const s of steps) {
+      this.stepsBegun = (this.stepsBegun ?? 0) + 1;
+      await run(s);
+    }
   }
 
   /** The first excused failure the case went on past, if any (reported when the check ends). */

@@ -46,6 +46,8 @@ export class ClauseViolation extends Error {
   excusedEarlier?: ClauseViolation;
   /** The write's 5xx came again when the write was sent once more in the case's own state: an answer of that state. */
   repeatedInPlace?: true;
+  /** How many of the case's described steps were begun when it failed (checks that send them one by one). */
+  stepsSent?: number;
 }
 
 /**

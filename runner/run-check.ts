@@ -144,7 +144,7 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
           ...(f.input !== undefined ? { input: f.input } : {}),
           ...(f.observedStatus !== undefined ? { observedStatus: f.observedStatus } : {}),
           ...(f.observedReason !== undefined ? { observedReason: f.observedReason } : {}),
-          steps: [...(inputs.get(v) === undefined ? [] : check.describe(inputs.get(v))), ...(env.backgroundWrites?.describe(v.exchanges) ?? [])],
+          steps: [...(inputs.get(v) === undefined ? [] : sentSteps(check.describe(inputs.get(v)), v.stepsSent)), ...(env.backgroundWrites?.describe(v.exchanges) ?? [])],
           curl: check.reproducer !== undefined && inputs.get(v) !== undefined ? check.reproducer(inputs.get(v), f, env, reproducerOptions.about) : toCurlScript(v.exchanges, reproducerOptions),
           ...(needs.length > 0 && check.reproducer === undefined ? { nodeTest: toNodeTest(v.exchanges, { ...reproducerOptions, needs }) } : {}),
           ...(needs.length > 0 ? { needs } : {}),
@@ -233,6 +233,12 @@ async function resendInPlace(e: ClauseViolation, env: CheckEnv): Promise<void> {
     if (again === undefined || again.status !== last.status || again.json === undefined || again.headers['retry-after'] !== undefined) return;
   }
   e.repeatedInPlace = true;
+}
+
+/** The described steps that were sent: those begun before the failure, and how many were not. */
+function sentSteps(steps: readonly string[], sent: number | undefined): string[] {
+  if (sent === undefined || sent >= steps.length) return [...steps];
+  return [...steps.slice(0, sent), `(${steps.length - sent} later step(s) not sent: the case stopped at this failure)`];
 }
 
 /** Replays of a case that failed on a write's 5xx: the rule of issue 24 item 5. */
