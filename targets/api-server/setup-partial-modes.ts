@@ -58,9 +58,5 @@ export function stripGeneratedMetadata(answer: Answer): Answer {
 
 /** The refusal of a namespace create, worded as upstream's authorizer words it. */
 export function namespaceCreateRefused(): Answer {
-  return statusAnswer(
-    403,
-    'Forbidden',
-    'namespaces is forbidden: the identity cannot create resource "namespaces" at the cluster scope (partial mode)',
-  );
+  return statusAnswer(403, 'Forbidden', 'namespaces is forbidden: the identity cannot create resource "namespaces" at the cluster scope (partial mode)');
 }
