@@ -33,6 +33,7 @@ const UNIT = [
   'test/cli/build-carry.test.ts',
   'test/harness/guard.test.ts',
   'test/harness/guard-given-namespaces.test.ts',
+  'test/runner/confirm-stopped-earlier.test.ts',
   'test/harness/selection.test.ts',
   'test/harness/json-stream.test.ts',
   'test/harness/transcript.test.ts',
