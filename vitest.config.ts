@@ -32,6 +32,8 @@ const UNIT = [
   'test/cli/cpu-profile-summary.test.ts',
   'test/cli/build-carry.test.ts',
   'test/harness/guard.test.ts',
+  'test/harness/guard-given-namespaces.test.ts',
+  'test/runner/confirm-stopped-earlier.test.ts',
   'test/harness/selection.test.ts',
   'test/harness/did-you-mean.test.ts',
   'test/harness/json-stream.test.ts',

@@ -38,6 +38,18 @@ export class CaseContext {
   /** The 5xx answers this case handed to its judges, in order. */
   readonly serverErrors: ServerErrorSeen[] = [];
   readonly caseId: string;
+  /**
+   * Failures the expectations file excuses for this check: the case notes the first such failure and
+   * goes on, so the steps after it are still judged (docs/partial-targets.md); a later failure that is
+   * not excused carries it, and otherwise the check reports it when its cases are done.
+   */
+  isExcused?: (failure: Judgement) => boolean;
+  private excused: ClauseViolation | undefined;
+  /**
+   * Steps of the case's readable description begun so far, for checks whose steps are sent one by one
+   * (`step`): a failure page then lists the steps that were sent, not the later ones.
+   */
+  private stepsBegun: number | undefined;
   private readonly startSeq: number;
   private lastWriteSent = 0;
 
@@ -107,7 +119,7 @@ export class CaseContext {
       }
       // A Retry-After says "unavailable for now" (RFC 9110 15.6.4): overload, however often it comes.
       if (seen.every((s) => s === r.status) && r.json !== undefined && r.headers['retry-after'] === undefined) {
-        this.serverErrors.push({ request: `${req.method} ${req.path}`, status: r.status, repeated: req.method === 'GET' });
+        this.serverErrors.push({ request: `${req.method} ${req.path}`, status: r.status, repeated: req.method === 'GET', sent: req });
         return r;
       }
       throw new InfrastructureError(`${req.method} ${req.path} answered ${seen.join(', ')}: ${r.bodyText.slice(0, 200)}`);
@@ -123,11 +135,32 @@ export class CaseContext {
     // The same answers' other judgements stand whatever failed beside them: a malformed verbose line
     // does not unjudge the status code it came with.
     for (const j of js) if (j.verdict !== 'fail') this.tally.add(j);
-    if (failures.length > 0)
-      throw new ClauseViolation(failures, [...(this.env.backgroundWrites?.setup ?? []), ...this.setup, ...this.env.transcript.since(this.startSeq)], evidence, [...this.serverErrors], {
+    if (failures.length > 0) {
+      const v = new ClauseViolation(failures, [...(this.env.backgroundWrites?.setup ?? []), ...this.setup, ...this.env.transcript.since(this.startSeq)], evidence, [...this.serverErrors], {
         judged: this.env.transcript.lastSeq(),
         ...answers,
       });
+      if (this.stepsBegun !== undefined) v.stepsSent = this.stepsBegun;
+      const excused = this.isExcused;
+      if (excused === undefined || !failures.every((f) => excused(f))) {
+        if (this.excused !== undefined) v.excusedEarlier = this.excused;
+        throw v;
+      }
+      this.excused ??= v;
+    }
+  }
+
+  /** Runs the case's described steps in order, counting each as begun (see `stepsBegun`). */
+  async stepByStep<T>(steps: readonly T[], run: (step: T) => Promise<void>): Promise<void> {
+    for (const s of steps) {
+      this.stepsBegun = (this.stepsBegun ?? 0) + 1;
+      await run(s);
+    }
+  }
+
+  /** The first excused failure the case went on past, if any (reported when the check ends). */
+  excusedFailure(): ClauseViolation | undefined {
+    return this.excused;
   }
 }
 

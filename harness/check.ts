@@ -81,6 +81,11 @@ export interface CheckEnv {
    * recorded and counted there too.
    */
   readonly exchangeSink?: import('./footprint.ts').ExchangeSink;
+  /**
+   * Whether the expectations file excuses a failure of this clause by this check: a case goes on past
+   * such a failure (harness/case-context.ts). Absent: every case stops at its first failure.
+   */
+  readonly excused?: (failure: import('../reference/judgement.ts').Judgement, check: string) => boolean;
 }
 
 export interface Check<T> {

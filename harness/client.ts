@@ -255,6 +255,8 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
         chunks: chunks(),
         close: () => {
           finish();
+          // A stream never iterated has no reader to take the abort: without a listener it would crash the run.
+          body.on('error', () => undefined);
           body.destroy();
         },
       };

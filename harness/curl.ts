@@ -5,7 +5,7 @@
  */
 import { queryToString, type Exchange, type TargetRequest } from './exchange.ts';
 import { isSecretHeader, redactText } from './redact.ts';
-import { EVALUATOR_JS, type AnswerNeed } from '../reference/answer-checks.ts';
+import { EVALUATOR_JS, requestsOf, type AnswerNeed } from '../reference/answer-checks.ts';
 import { learnedValues, needStrings, positions, type Learned } from './learned-values.ts';
 import { PREMISES_JS, REMAP_JS, mustLearn, premises } from './replay-premises.ts';
 import { LATE_JS, lateWatches, pauses } from './replay-timing.ts';
@@ -93,6 +93,8 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     .filter((c) => c.name !== '');
   const about = opts.about;
   const dropped = opts.compacted === true ? heldWatches(exchanges, plan, needs) : [];
+  // A setup request the failure is about (a namespace create refused) is sent as a call: its answer is judged, it does not stop the script.
+  const judged = new Set(needs.flatMap((n) => requestsOf(n.test)));
   const lines = [
     '#!/usr/bin/env bash',
     `# Reproducer by svc-conformance${about ? ` for ${about.clause}` : ''}: ${exchanges.length} request(s), recorded against ${server}.`,
@@ -141,6 +143,7 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     `  [ "$code" = ${REPRODUCER_EXIT.failing} ] && [ -z "\${DECIDED:-}" ] && code=${REPRODUCER_EXIT.couldNotRun}`,
     '  jobs -p | xargs -r kill 2>/dev/null',
     ...plan.namespaces.map((_, i) => `  curl -sS -o /dev/null -X DELETE "$SERVER/api/v1/namespaces/$NS${i + 1}" ${auth} ${insecureArg}`),
+    ...ownObjectsIn(exchanges, plan).map((c) => `  curl -sS -o /dev/null -X DELETE "$SERVER"${shellQuote(`${c.collection}?labelSelector=${encodeURIComponent(c.selector)}`)} ${auth} ${insecureArg}`),
     ...crds.map((c) => `  curl -sS -o /dev/null -X DELETE "$SERVER"${quoteWithVars(redactText(`${c.e.request.path}/${c.name}`), nameVars(plan))} ${auth} ${insecureArg}`),
     ...webhooks
       .map((w) => {
@@ -224,7 +227,7 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     if (isStream(e)) {
       streams.push(i);
       lines.push(curlCommand(e.request, `stream ${i} ${Math.max(3, Math.ceil(e.durationMs / 1000) + 2)}`, plan, i));
-    } else lines.push(curlCommand(e.request, `${isSetup(e) ? 'setup' : 'call'} ${i}`, plan, i));
+    } else lines.push(curlCommand(e.request, `${isSetup(e) && !judged.has(i) ? 'setup' : 'call'} ${i}`, plan, i));
     if (isCrdCreate(e)) {
       const spec = (e.request.body as { spec?: { group?: unknown; versions?: { name?: unknown }[] } } | undefined)?.spec;
       const version = spec?.versions?.[0]?.name;
@@ -516,4 +519,29 @@ function outcome(e: Exchange): string {
 /** `GET /api/v1/namespaces/x/configmaps?limit=2 -> 200` */
 export function describeExchange(e: Exchange): string {
   return redactText(`${e.request.method} ${e.request.path}${queryToString(e.request.query)} -> ${outcome(e)}`);
+}
+
+/**
+ * Collections of namespaces the case did not create (named by `--namespace`) it wrote labelled objects
+ * in: the script deletes its objects there by that label when it ends, and never the namespace.
+ */
+function ownObjectsIn(exchanges: readonly Exchange[], plan: ReplayPlan): { collection: string; selector: string }[] {
+  const out = new Map<string, string>();
+  for (const e of exchanges) {
+    if (e.request.method === 'GET' || e.request.method === 'DELETE') continue;
+    const m = /^(\/api\/v1|\/apis\/[^/]+\/[^/]+)\/namespaces\/([^/]+)\/([^/]+)/.exec(e.request.path);
+    if (m === null || plan.namespaces.includes(decodeURIComponent(m[2]!))) continue;
+    let body: unknown = e.request.body;
+    if (typeof body === 'string') {
+      try {
+        body = JSON.parse(body);
+      } catch {
+        body = undefined;
+      }
+    }
+    const labels = (body as { metadata?: { labels?: Record<string, unknown> } } | undefined)?.metadata?.labels;
+    const run = labels?.['svc-conformance/run'];
+    if (typeof run === 'string') out.set(m[0], `svc-conformance/run=${run}`);
+  }
+  return [...out].map(([collection, selector]) => ({ collection, selector }));
 }

@@ -84,6 +84,8 @@ async function runGenerate(cx: CaseContext, step: Extract<DryRunStep, { op: 'dry
 }
 
 async function runDeleteNamespace(cx: CaseContext): Promise<void> {
+  // A namespace named by --namespace is the user's: not even a dry-run delete is sent to it.
+  if (cx.env.namespacePool?.given === true) return;
   const rt = resourceTypes(cx.env.profile).namespaces;
   const ns = await namespaceOf(cx, 0);
   const r = await cx.send({ method: 'DELETE', path: objectPath(rt, ns), query: [dryRunPair('All')] });

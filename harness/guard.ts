@@ -22,6 +22,11 @@ export interface RunIdentity {
   readonly labelKey: string;
   /** `svc-conformance-<runId>` */
   readonly namespacePrefix: string;
+  /**
+   * Namespaces the user named (`--namespace`): the run writes in them, but only objects that carry
+   * its label, and never changes or deletes the namespace itself (docs/partial-targets.md).
+   */
+  readonly givenNamespaces?: readonly string[];
 }
 
 /** A request the guard refused; nothing was sent. A bug in a suite, never a target failure. */
@@ -42,8 +47,8 @@ export interface GuardedTarget extends Target {
   created(): CreatedObjects;
 }
 
-export function runIdentity(runId: string, labelKey: string): RunIdentity {
-  return { runId, labelKey, namespacePrefix: `svc-conformance-${runId}` };
+export function runIdentity(runId: string, labelKey: string, givenNamespaces?: readonly string[]): RunIdentity {
+  return { runId, labelKey, namespacePrefix: `svc-conformance-${runId}`, ...(givenNamespaces !== undefined && givenNamespaces.length > 0 ? { givenNamespaces } : {}) };
 }
 
 /** Resources whose POST evaluates a question and stores nothing. */
@@ -125,6 +130,12 @@ function stringField(o: Record<string, unknown> | undefined, k: string): string 
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
+/** A collection request whose label selector requires the run's label (it can select only the run's objects). */
+function selectsRun(req: TargetRequest, run: RunIdentity): boolean {
+  const sel = (req.query ?? []).filter(([k]) => k === 'labelSelector').map(([, v]) => v);
+  return sel.length === 1 && sel[0]!.split(',').some((term) => term.trim() === `${run.labelKey}=${run.runId}`);
+}
+
 /** `<prefix>` itself or `<prefix>-...`: a bare startsWith would also accept run `abc`'s names for run `ab`. */
 function isRunNamespaceName(name: string, run: RunIdentity): boolean {
   return name === run.namespacePrefix || name.startsWith(`${run.namespacePrefix}-`);
@@ -134,6 +145,8 @@ const clusterKey = (group: string, resource: string, name: string): string => `$
 
 interface GuardState {
   readonly namespaces: Set<string>;
+  /** Collections of given namespaces the run created objects in: emptied of the run's label at cleanup. */
+  readonly givenCollections: Set<string>;
   /** clusterKey -> object path */
   readonly clusterObjects: Map<string, string>;
   readonly run: RunIdentity;
@@ -142,9 +155,12 @@ interface GuardState {
 const states = new WeakMap<GuardedTarget, GuardState>();
 
 export function createGuardedTarget(inner: Target, run: RunIdentity): GuardedTarget {
-  const state: GuardState = { namespaces: new Set(), clusterObjects: new Map(), run };
+  const state: GuardState = { namespaces: new Set(), givenCollections: new Set(), clusterObjects: new Map(), run };
+  const given = new Set(run.givenNamespaces ?? []);
+  /** Objects of given namespaces read and found carrying the run's label. */
+  const ownObjects = new Set<string>();
 
-  type Verdict = { readonly record?: (res: TargetResponse) => void };
+  type Verdict = { readonly record?: (res: TargetResponse) => void; readonly unknownObject?: string };
 
   function check(req: TargetRequest): Verdict {
     const refuse = (why: string): never => {
@@ -160,6 +176,31 @@ export function createGuardedTarget(inner: Target, run: RunIdentity): GuardedTar
     const dryRun = (req.query ?? []).some(([k]) => k === 'dryRun');
 
     if (namespace !== undefined) {
+      if (given.has(namespace) && !state.namespaces.has(namespace)) {
+        labelled();
+        const collection = `${prefix}/namespaces/${encodeURIComponent(namespace)}/${encodeURIComponent(resource)}`;
+        if (name === undefined) {
+          if (req.method === 'POST')
+            return {
+              record: (res) => {
+                state.givenCollections.add(collection);
+                const made = stringField(metadataOf(res.json), 'name');
+                if (made !== undefined && (req.query ?? []).every(([k]) => k !== 'dryRun')) ownObjects.add(`${collection}/${encodeURIComponent(made)}`);
+              },
+            };
+          if (!selectsRun(req, run)) refuse(`${req.method} of a collection in namespace ${namespace} (named by --namespace) without the selector ${run.labelKey}=${run.runId}`);
+          return {};
+        }
+        // Only the run's own objects: the guard reads an object it does not know before the first write to it.
+        const object = `${collection}/${encodeURIComponent(name)}`;
+        return {
+          unknownObject: object,
+          record: () => {
+            state.givenCollections.add(collection);
+            ownObjects.add(object);
+          },
+        };
+      }
       if (!state.namespaces.has(namespace)) refuse(`namespace ${namespace} was not created by this run`);
       labelled();
       return {};
@@ -212,6 +253,14 @@ export function createGuardedTarget(inner: Target, run: RunIdentity): GuardedTar
     async send(req: TargetRequest): Promise<TargetResponse> {
       if (req.method === 'GET') return inner.send(req);
       const verdict = check(req);
+      if (verdict.unknownObject !== undefined && !ownObjects.has(verdict.unknownObject)) {
+        const found = await inner.send({ method: 'GET', path: verdict.unknownObject });
+        if (found.status === 200 && !carriesRunLabel(found.json, run))
+          throw new SafetyError(`refused ${req.method} ${req.path}: the object is not this run's (no label ${run.labelKey}=${run.runId}) (run ${run.runId})`);
+        if (found.status !== 200 && found.status !== 404)
+          throw new SafetyError(`refused ${req.method} ${req.path}: could not tell whose object it is (GET answered ${found.status}) (run ${run.runId})`);
+        if (found.status === 200) ownObjects.add(verdict.unknownObject);
+      }
       const res = await inner.send(req);
       if (verdict.record && res.status >= 200 && res.status < 300) verdict.record(res);
       return res;
@@ -292,6 +341,18 @@ async function runCleanup(target: GuardedTarget, state: GuardState, timeoutMs: n
 
   const paths = [...[...state.clusterObjects.values()].reverse(), ...[...state.namespaces].map((ns) => `/api/v1/namespaces/${encodeURIComponent(ns)}`)];
   const left: string[] = [];
+  // In the user's namespaces only the run's objects go, by its label; the namespaces stay.
+  await Promise.all(
+    [...state.givenCollections].map(async (path) => {
+      try {
+        const res = await withDeadline(target.send({ method: 'DELETE', path, query: [['labelSelector', `${run.labelKey}=${run.runId}`]] }), deadline);
+        if (res !== undefined && res.status !== 404 && res.status !== 405 && (res.status < 200 || res.status > 299))
+          left.push(`objects labelled ${run.labelKey}=${run.runId} in ${path} (${res.status})`);
+      } catch (err) {
+        left.push(`objects labelled ${run.labelKey}=${run.runId} in ${path} (${err instanceof Error ? err.message : String(err)})`);
+      }
+    }),
+  );
   await Promise.all(
     paths.map(async (path) => {
       try {

@@ -107,6 +107,8 @@ export class NamespacePool {
   private readonly versions = new Map<string, Map<string, number>>();
   private made = 0;
   retired = 0;
+  /** The namespaces are the user's (`--namespace`): never created, relabelled nor deleted by the run. */
+  readonly given: boolean;
 
   constructor(
     private readonly target: Target,
@@ -121,8 +123,21 @@ export class NamespacePool {
        * with it removes that case's objects, and only the run's, in one request.
        */
       readonly runSelector?: string;
+      /**
+       * Namespaces the user named (`--namespace`): the pool's only slots, existing from the start; a
+       * case never creates, relabels or deletes one, and one that will not empty is set aside, not deleted.
+       */
+      readonly given?: readonly string[];
     },
-  ) {}
+  ) {
+    this.given = (o.given ?? []).length > 0;
+    for (const name of o.given ?? []) this.idle.push({ name, exists: true });
+  }
+
+  /** How many namespaces one case may hold at once: with given namespaces, all of them. */
+  get givenCount(): number {
+    return this.given ? this.o.given!.length : Infinity;
+  }
 
   get size(): number {
     return this.idle.length + this.busy.size;
@@ -136,7 +151,7 @@ export class NamespacePool {
   async lease(sink?: ExchangeSink): Promise<Lease> {
     if (this.broken) throw this.broken;
     let slot = this.idle.shift();
-    if (!slot && this.size < this.o.capacity) slot = { name: this.o.nameOf(++this.made), exists: false };
+    if (!slot && !this.given && this.size < this.o.capacity) slot = { name: this.o.nameOf(++this.made), exists: false };
     if (!slot) {
       const t0 = performance.now();
       slot = await new Promise<Slot>((resolve, reject) => this.waiting.push({ resolve, reject }));
@@ -171,6 +186,17 @@ export class NamespacePool {
     const wrote = (this.written.get(ns)?.size ?? 0) > 0;
     const clean = slot.exists ? await this.empty(ns, to).catch(() => false) : false;
     if (clean && wrote) this.retiredInARow = 0;
+    if (this.given && !clean) {
+      // The user's namespace is never deleted: one still holding the run's objects is set aside.
+      this.busy.delete(ns);
+      this.written.delete(ns);
+      this.retired++;
+      if (this.size === 0 && !this.broken) {
+        this.broken = new PreconditionFailed(`no clean namespace: the run's objects stayed in every namespace named by --namespace after ${EMPTY_TIMEOUT_MS / 1000} s of deleting them`);
+        for (const w of this.waiting.splice(0)) w.reject(this.broken);
+      }
+      return;
+    }
     if (!clean && slot.exists && ++this.retiredInARow >= RETIRED_IN_A_ROW_LIMIT && !this.broken) {
       this.broken = new PreconditionFailed(
         `no clean namespace: the last ${this.retiredInARow} namespaces the run emptied still held objects it had deleted (DELETE answered, the objects still there after ${EMPTY_TIMEOUT_MS / 1000} s each)`,

@@ -38,11 +38,14 @@ export interface PreflightOptions {
   readonly credentials: string;
   /** Reads the run made before (harness/transport-preflight.ts): with the preflight's own, all errors stop the run. */
   readonly earlier?: readonly { readonly call: string; readonly res: TargetResponse }[];
+  /** `--namespace`: the run works in these and creates no namespace, so it needs configmaps in the first only. */
+  readonly namespaces?: readonly string[];
 }
 
 /** undefined when the run may go on; otherwise the one line that says what was refused and what is needed. */
 export async function preflight(target: Target, o: PreflightOptions): Promise<string | undefined> {
-  const namespace = `svc-conformance-${o.runId}-preflight`;
+  const namespace = o.namespaces?.[0] ?? `svc-conformance-${o.runId}-preflight`;
+  const needs = o.namespaces === undefined ? SUITE_NEEDS : SUITE_NEEDS.filter((p) => p.namespaced);
   const group = namedGroup(o.profile, 'authorization');
   const review = (p: Permission): TargetRequest => ({
     method: 'POST',
@@ -52,7 +55,7 @@ export async function preflight(target: Target, o: PreflightOptions): Promise<st
   const unauthenticated = (req: TargetRequest, res: TargetResponse) =>
     `not tested: the target does not authenticate the run's credentials (from ${o.credentials}): ${call(req)} answered 401${statusText(res)}; the suite needs credentials the target accepts`;
 
-  const [first, ...rest] = SUITE_NEEDS;
+  const [first, ...rest] = needs;
   const firstReq = review(first!);
   const firstRes = await target.send(firstReq);
   if (firstRes.status === 401) return unauthenticated(firstReq, firstRes);
@@ -68,16 +71,24 @@ export async function preflight(target: Target, o: PreflightOptions): Promise<st
   }
 
   // The review is refused or not served: a trial write in a namespace of the run's own name decides.
-  const trial: TargetRequest = {
-    method: 'POST',
-    path: '/api/v1/namespaces',
-    query: [['dryRun', 'All']],
-    body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace, labels: { [o.profile.runLabel]: o.runId } } },
-  };
+  const trial: TargetRequest =
+    o.namespaces === undefined
+      ? {
+          method: 'POST',
+          path: '/api/v1/namespaces',
+          query: [['dryRun', 'All']],
+          body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace, labels: { [o.profile.runLabel]: o.runId } } },
+        }
+      : {
+          method: 'POST',
+          path: `/api/v1/namespaces/${encodeURIComponent(namespace)}/configmaps`,
+          query: [['dryRun', 'All']],
+          body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `svc-conformance-${o.runId}-preflight`, labels: { [o.profile.runLabel]: o.runId } } },
+        };
   const res = await target.send(trial);
   if (res.status === 401) return unauthenticated(trial, res);
   if (res.status === 403) {
-    return `not tested: the target refuses the run's identity: create namespaces (${call(trial)} answered 403${statusText(res)}; the SelfSubjectAccessReview asking for it answered ${firstRes.status}); ${NEEDS_TEXT}`;
+    return `not tested: the target refuses the run's identity: create ${o.namespaces === undefined ? 'namespaces' : `configmaps in namespace ${namespace}`} (${call(trial)} answered 403${statusText(res)}; the SelfSubjectAccessReview asking for it answered ${firstRes.status}); ${NEEDS_TEXT}`;
   }
   // Every probe answered an error: whatever the checks sent would be answered the same, and reported
   // as hundreds of failures of the spec instead of one misconfiguration.

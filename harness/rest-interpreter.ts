@@ -37,8 +37,19 @@ import type { QueryPair, TargetResponse } from './exchange.ts';
 import { CASE_LABEL, type CaseContext } from './case-context.ts';
 import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 import type { Lease } from './namespace-pool.ts';
+import { CheckNotApplicable } from './violation.ts';
 
 const MAX_PAGES = 200;
+
+/** Why a check that follows objects by their resourceVersions is not checked on a target that generates none. */
+export const NO_RESOURCE_VERSION =
+  'blocked: the target answered a write without metadata.resourceVersion, and this check follows objects by their versions (the absence is failed once, by generated-metadata)';
+
+/** Why a check that refers to objects by uid is not checked on a target that generates none. */
+export const NO_UID = 'blocked: the target answered a create without metadata.uid, and this check refers to objects by uid (the absence is failed once, by generated-metadata)';
+
+/** Why a check that creates and deletes namespaces of its own is not checked with `--namespace`. */
+export const NEEDS_OWN_NAMESPACE = 'creates and deletes namespaces of its own, and the run was given --namespace (the target does not let it create namespaces)';
 
 export function resourceOf(cx: CaseContext, res: ResName): ResourceType {
   return resourceTypes(cx.env.profile)[res];
@@ -54,6 +65,9 @@ export function knownKeys(cx: CaseContext): ReadonlySet<string> {
  * `own` asks for one the case alone creates (a case that deletes it: rest:2.2.4).
  */
 export async function namespaceOf(cx: CaseContext, i: number, o: { own?: boolean } = {}): Promise<string> {
+  const given = cx.env.namespacePool?.given === true;
+  if (given && o.own === true) throw new CheckNotApplicable([], NEEDS_OWN_NAMESPACE);
+  if (given && i >= cx.env.namespacePool!.givenCount) throw new CheckNotApplicable([], `a case needs ${i + 1} namespaces at once and --namespace named ${cx.env.namespacePool!.givenCount}`);
   while (cx.namespaces.length <= i) {
     const own = o.own === true && cx.namespaces.length === i;
     const pool = own ? undefined : cx.env.namespacePool;
@@ -63,6 +77,16 @@ export async function namespaceOf(cx: CaseContext, i: number, o: { own?: boolean
     cx.namespaces.push(name);
     if (pool) cx.leased.push(name);
     if (!lease.isNew) cx.priorVersions.include(lease.priorVersions);
+    if (given) {
+      cx.setup.push({
+        seq: 0,
+        request: { method: 'GET', path: objectPath(rt, name) },
+        transportError: 'not sent by this case: the namespace was named by --namespace and exists before the run',
+        startedAtMs: cx.env.now(),
+        durationMs: 0,
+      });
+      continue;
+    }
     if (!lease.isNew) {
       const created = { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: cx.ownLabels } };
       cx.setup.push({
@@ -87,8 +111,9 @@ export async function namespaceOf(cx: CaseContext, i: number, o: { own?: boolean
     }
     const r = await cx.send({ method: 'POST', path: collectionPath(rt), body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: cx.ownLabels } } });
     if (pool && r.status >= 200 && r.status < 300) pool.created(name);
+    // Setup needs the namespace, nothing of its answer: the envelope and generated metadata of a
+    // namespace are the generated-metadata check's, so a partial target's answer stops no other check.
     cx.judge(judgeNamespaceCreated(r.status));
-    cx.judge(judgeObjectEnvelope(rt, readObject(rt, r.json), { name, namespace: undefined }));
   }
   return cx.namespaces[i]!;
 }
@@ -98,6 +123,7 @@ export async function namespaceOf(cx: CaseContext, i: number, o: { own?: boolean
  * namespaces, so ops address it by index; deleted when the case ends. Returns its index.
  */
 export async function ownNamespace(cx: CaseContext, name: string): Promise<number> {
+  if (cx.env.namespacePool?.given === true) throw new CheckNotApplicable([], NEEDS_OWN_NAMESPACE);
   const rt = resourceTypes(cx.env.profile).namespaces;
   const r = await cx.send({ method: 'POST', path: collectionPath(rt), body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: cx.ownLabels } } });
   cx.judge(judgeNamespaceCreated(r.status));
@@ -133,6 +159,9 @@ function noteRvs(cx: CaseContext, r: TargetResponse): void {
 
 function versionOf(cx: CaseContext, rt: ResourceType, r: TargetResponse, content: Content): ObjectVersion {
   const o = readObject(rt, r.json);
+  // The model follows every object by the versions the target gives it; without one it cannot judge
+  // what later reads show. The absence is failed once, by generated-metadata; this check is blocked.
+  if (typeof o.rv !== 'string' || o.rv === '') throw new CheckNotApplicable([], NO_RESOURCE_VERSION);
   return {
     key: o.key,
     name: o.name ?? '',
@@ -184,7 +213,7 @@ export async function runWrite(cx: CaseContext, op: WriteOp): Promise<void> {
     const reused = h.everKeys.has(key);
     cx.judge(judgeCreate({ key, reused, status: r.status, body: r.bodyText }));
     const o = readObject(rt, r.json);
-    cx.judge([...judgeObjectEnvelope(rt, o, { name: op.name, namespace: ns }), ...judgeCreated(o, content, cx.learned, knownKeys(cx))]);
+    cx.judge([...judgeObjectEnvelope(rt, o, { name: op.name, namespace: ns }, 'elsewhere'), ...judgeCreated(o, content, cx.learned, knownKeys(cx))]);
     const v = versionOf(cx, rt, r, content);
     cx.uids.set(v.uid, key);
     cx.writeRvs.add(v.rv);
@@ -200,7 +229,7 @@ export async function runWrite(cx: CaseContext, op: WriteOp): Promise<void> {
     noteRvs(cx, r);
     cx.judge(judgeUpdate({ key, status: r.status, body: r.bodyText }));
     const o = readObject(rt, r.json);
-    cx.judge([...judgeObjectEnvelope(rt, o, { name: op.name, namespace: ns }), ...judgeUpdated(o, live, content, cx.learned, knownKeys(cx))]);
+    cx.judge([...judgeObjectEnvelope(rt, o, { name: op.name, namespace: ns }, 'elsewhere'), ...judgeUpdated(o, live, content, cx.learned, knownKeys(cx))]);
     const v = versionOf(cx, rt, r, content);
     if (v.rv !== live.rv) {
       cx.writeRvs.add(v.rv);
@@ -262,7 +291,7 @@ export async function runGet(cx: CaseContext, op: Extract<Op, { op: 'get' }>): P
   const key = keyOf(ns, op.name);
   if (cx.history(op.res).tainted.has(key)) return;
   const o = is2xx(r.status) ? readObject(rt, r.json) : undefined;
-  if (o) cx.judge(judgeObjectEnvelope(rt, o, { name: op.name, namespace: ns }));
+  if (o) cx.judge(judgeObjectEnvelope(rt, o, { name: op.name, namespace: ns }, 'elsewhere'));
   const exp: ReadExpectation = { semantic, clause: d.clause, ...(index !== undefined ? { at: index } : {}) };
   const ctx = readContext(cx, op.res, [ns], undefined);
   const late = judgeNotCaughtUp(ctx, exp, param, { status: r.status, bodyText: r.bodyText, retryAfter: r.headers['retry-after'] });
@@ -329,7 +358,7 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
       : undefined;
   if (late) return cx.judge(late);
   if (!is2xx(r.status)) return cx.judge(judgeListNotServed(d.clause, `200 with the list (${semantic})`, r.status, r.bodyText));
-  cx.judge(judgeCollectionEnvelope(rt, (r.json ?? {}) as ListBody));
+  cx.judge(judgeCollectionEnvelope(rt, (r.json ?? {}) as ListBody, 'elsewhere'));
 
   const range = acceptableRange(cx.history(op.res), semantic, index);
   const exp: ReadExpectation = { semantic, clause: d.clause, range, ...(index !== undefined ? { at: index } : {}) };
@@ -362,7 +391,7 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
     if (refusedNext) return cx.judge(refusedNext);
     if (next.status === 410) return cx.judge(judgeContinueGone(cx.env.now() - startedAt, cx.env.settings.continueTtlMs, semantic));
     if (!is2xx(next.status)) return cx.judge(judgeListNotServed(cd.clause, '200 with the next page of the snapshot', next.status, next.bodyText));
-    cx.judge(judgeCollectionEnvelope(rt, (next.json ?? {}) as ListBody));
+    cx.judge(judgeCollectionEnvelope(rt, (next.json ?? {}) as ListBody, 'elsewhere'));
     const p = pageOf(rt, next);
     pages.push(p);
     pageSeqs.push(cx.env.transcript.lastSeq());

@@ -11,6 +11,8 @@ export interface ServerErrorSeen {
   readonly request: string;
   readonly status: number;
   readonly repeated: boolean;
+  /** The request itself, to send once more in the same state when the case has failed (runner/run-check.ts). */
+  readonly sent?: import('./exchange.ts').TargetRequest;
 }
 
 /**
@@ -39,6 +41,13 @@ export class ClauseViolation extends Error {
     super(failures.map((f) => `${f.clause}: expected ${f.expected}; observed ${f.observed}`).join('\n'));
     this.name = 'ClauseViolation';
   }
+
+  /** An excused failure the case met before this one and went on past (harness/case-context.ts): reported too. */
+  excusedEarlier?: ClauseViolation;
+  /** The write's 5xx came again when the write was sent once more in the case's own state: an answer of that state. */
+  repeatedInPlace?: true;
+  /** How many of the case's described steps were begun when it failed (checks that send them one by one). */
+  stepsSent?: number;
 }
 
 /**

@@ -28,8 +28,11 @@ export type AnswerTest =
   | { readonly kind: 'statusClass'; readonly at: AnswerAt; readonly cls: number }
   /** The array at `path` (items, events...) has at most / exactly so many entries. */
   | { readonly kind: 'length'; readonly at: AnswerAt; readonly path: FieldPath; readonly atMost?: number; readonly equals?: number }
-  /** The value at `path` equals `equals` (JSON equality); `absent`: missing, null, or '' (an empty token). */
-  | { readonly kind: 'value'; readonly at: AnswerAt; readonly path: FieldPath; readonly equals?: unknown; readonly absent?: true }
+  /**
+   * The value at `path` equals `equals` (JSON equality); `absent`: missing, null, or '' (an empty token);
+   * `present`: none of those (a value the server must generate, whatever it is).
+   */
+  | { readonly kind: 'value'; readonly at: AnswerAt; readonly path: FieldPath; readonly equals?: unknown; readonly absent?: true; readonly present?: true }
   /**
    * The number at `path` is the sum of the lengths of the arrays at `of` (remainingItemCount and the
    * items of the later pages): a relation between answers of this run, never a count frozen from the
@@ -130,6 +133,7 @@ export const EVALUATOR_JS = String.raw`function evaluate(needs, answer) {
       case 'value': {
         const v = get(doc, t.path);
         if (t.absent) return { ok: v === undefined || v === null || v === '', observed: t.path.join('.') + ' ' + show(v) };
+        if (t.present) return { ok: v !== undefined && v !== null && v !== '', observed: t.path.join('.') + ' ' + show(v) + ' (status ' + a.status + ')' };
         return { ok: same(v, t.equals), observed: t.path.join('.') + ' ' + show(v) };
       }
       case 'same': {

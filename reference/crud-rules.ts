@@ -18,7 +18,7 @@ const is4xx = (s: number) => s >= 400 && s < 500;
 
 /** A namespace the case creates for itself (rest:4.1/post). */
 export function judgeNamespaceCreated(status: number): Judgement[] {
-  return [rule('rest:4.1/post', is2xx(status), 'a new namespace is created (2xx)', `status ${status}`)];
+  return [rule('rest:4.1/post', is2xx(status), 'a new namespace is created (2xx)', `status ${status}`, { needs: [needStatusClass('the namespace create succeeds (2xx)', 2)] })];
 }
 
 /** Whether a name is free again while its object may still be terminating is not shown (rest:3.1). */
@@ -41,7 +41,7 @@ export function judgeDuplicateCreate(key: string, status: number): Judgement[] {
 export function judgeCreate(o: { key: string; reused: boolean; status: number; body: string }): Judgement[] {
   const clause = o.reused ? 'rest:2.2.2' : 'rest:4.1/post';
   const expected = o.reused ? `create succeeds: the name ${o.key} was freed by deletion` : `create of ${o.key} succeeds (2xx)`;
-  return [rule(clause, is2xx(o.status), expected, `status ${o.status} ${o.body.slice(0, 160)}`)];
+  return [rule(clause, is2xx(o.status), expected, `status ${o.status} ${o.body.slice(0, 160)}`, { needs: [needStatusClass(expected, 2)] })];
 }
 
 /** An update at the object's current resourceVersion succeeds (rest:4.1/put). */

@@ -153,7 +153,8 @@ function judgeDryRunVerdicts(exp: DryRunExpectation, form: 'flag' | 'All', statu
           : {},
       ),
     );
-    js.push(pass('rest:2.8', 'generated fields of a dry-run answer are not relied on'));
+    // Not relying on generated values is the suite's rule, not an observation of the target: no rest:2.8
+    // verdict here (a pass that could not fail let rest:2.8 pass on a server generating none).
   }
   return js;
 }

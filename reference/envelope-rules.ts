@@ -4,13 +4,66 @@
  */
 import { apiVersionOf, listKindOf, type ResourceType } from './resources.ts';
 import { contentMismatch, type Content, type ObjectVersion, type ObservedObject } from './objects.ts';
-import { pass, rule, type Judgement } from './judgement.ts';
+import { pass, rule, type ClauseId, type Judgement } from './judgement.ts';
+import type { AnswerNeed } from './answer-checks.ts';
 
 const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 const show = (v: unknown): string => (v === undefined ? 'absent' : JSON.stringify(v));
 
+/**
+ * How a judge treats server-generated metadata (uid, creationTimestamp, resourceVersion) it finds
+ * absent: `judge` fails it; `elsewhere` leaves it to the one check that judges generated metadata
+ * (generated-metadata), so a target that generates none fails those clauses once and every other
+ * check goes on to judge what it is about.
+ */
+export type AbsentGenerated = 'judge' | 'elsewhere';
+
+/** rest:2.3 and rest:2.8: uid, creationTimestamp and resourceVersion are set by the server on every stored object. */
+export function judgeGeneratedPresent(o: ObservedObject, absent: AbsentGenerated = 'judge'): Judgement[] {
+  const rules: [ClauseId, unknown, string, string][] = [
+    ['rest:2.3/metadata.uid', o.uid, 'a non-empty metadata.uid', 'metadata.uid'],
+    ['rest:2.3/metadata.creationTimestamp', o.creationTimestamp, 'metadata.creationTimestamp set by the server', 'creationTimestamp'],
+    ['rest:2.3/metadata.resourceVersion', o.rv, 'a non-empty metadata.resourceVersion', 'resourceVersion'],
+  ];
+  return rules
+    .filter(([, v]) => absent === 'judge' || isNonEmptyString(v))
+    .map(([clause, v, expected, field]) =>
+      rule(clause, isNonEmptyString(v), expected, `${field} ${show(v)}`, { needs: [needPresent(`the answer carries ${expected}`, ['metadata', PATH_OF[field]!])] }),
+    );
+}
+
+const PATH_OF: Record<string, string> = { 'metadata.uid': 'uid', creationTimestamp: 'creationTimestamp', resourceVersion: 'resourceVersion' };
+const needPresent = (says: string, path: readonly string[]): AnswerNeed => ({ says, test: { kind: 'value', at: 'judged', path, present: true } });
+
+/**
+ * rest:2.8: a persisted object has the values the server generates at persist time: uid,
+ * creationTimestamp, resourceVersion, and, for a create with generateName, a name extending the prefix.
+ *   judgeGeneratedAtPersist({ uid: undefined, ... }) -> fail: "generated: none of uid, creationTimestamp"
+ */
+export function judgeGeneratedAtPersist(o: ObservedObject, generateName?: string): Judgement {
+  const fields: [string, unknown][] = [
+    ['uid', o.uid],
+    ['creationTimestamp', o.creationTimestamp],
+    ['resourceVersion', o.rv],
+  ];
+  const missing = fields.filter(([, v]) => !isNonEmptyString(v)).map(([f]) => f);
+  const nameOk = generateName === undefined || (isNonEmptyString(o.name) && o.name.startsWith(generateName) && o.name.length > generateName.length);
+  if (!nameOk) missing.push(`name from generateName ${JSON.stringify(generateName)} (got ${show(o.name)})`);
+  const needs: AnswerNeed[] = [
+    ...fields.map(([f]) => needPresent(`the created object carries a generated ${f}`, ['metadata', f])),
+    ...(generateName === undefined ? [] : [needPresent(`the created object carries the name generated from ${JSON.stringify(generateName)}`, ['metadata', 'name'])]),
+  ];
+  return rule(
+    'rest:2.8',
+    missing.length === 0,
+    `the created object carries what the server generates at persist time: uid, creationTimestamp, resourceVersion${generateName === undefined ? '' : ', a name from generateName'}`,
+    `missing: ${missing.join(', ')}`,
+    { needs },
+  );
+}
+
 /** A single object returned by get, create or update. */
-export function judgeObjectEnvelope(rt: ResourceType, o: ObservedObject, want: { name: string; namespace: string | undefined }): Judgement[] {
+export function judgeObjectEnvelope(rt: ResourceType, o: ObservedObject, want: { name: string; namespace: string | undefined }, absent: AbsentGenerated = 'judge'): Judgement[] {
   return [
     rule('rest:2.3/kind', o.kind === rt.kind, `kind ${rt.kind}`, `kind ${show(o.kind)}`),
     rule('rest:2.3/apiVersion', o.apiVersion === apiVersionOf(rt), `apiVersion ${apiVersionOf(rt)}`, `apiVersion ${show(o.apiVersion)}`),
@@ -22,9 +75,7 @@ export function judgeObjectEnvelope(rt: ResourceType, o: ObservedObject, want: {
       want.namespace === undefined ? 'no metadata.namespace on a cluster-scoped object' : `metadata.namespace ${JSON.stringify(want.namespace)}`,
       `metadata.namespace ${show(o.namespace)}`,
     ),
-    rule('rest:2.3/metadata.uid', isNonEmptyString(o.uid), 'a non-empty metadata.uid', `metadata.uid ${show(o.uid)}`),
-    rule('rest:2.3/metadata.creationTimestamp', isNonEmptyString(o.creationTimestamp), 'metadata.creationTimestamp set by the server', `creationTimestamp ${show(o.creationTimestamp)}`),
-    rule('rest:2.3/metadata.resourceVersion', isNonEmptyString(o.rv), 'a non-empty metadata.resourceVersion', `resourceVersion ${show(o.rv)}`),
+    ...judgeGeneratedPresent(o, absent),
   ];
 }
 
@@ -40,7 +91,7 @@ export interface ObservedCollection {
  * never the bare `List`, which is a client's merge of several answers, not an API response.
  *   judgeCollectionEnvelope(configmaps, { kind: 'List', ... }) -> 2.4.1 fail, 2.4.3 fail
  */
-export function judgeCollectionEnvelope(rt: ResourceType, c: ObservedCollection): Judgement[] {
+export function judgeCollectionEnvelope(rt: ResourceType, c: ObservedCollection, absent: AbsentGenerated = 'judge'): Judgement[] {
   const md = typeof c.metadata === 'object' && c.metadata !== null ? (c.metadata as Record<string, unknown>) : undefined;
   const items = Array.isArray(c.items) ? (c.items as unknown[]) : undefined;
   // Upstream omits kind/apiVersion on items of built-in lists; when present they must be the one kind.
@@ -60,7 +111,9 @@ export function judgeCollectionEnvelope(rt: ResourceType, c: ObservedCollection)
       `apiVersion ${apiVersionOf(rt)}, a metadata object, items: an array of ${rt.kind} only`,
       `apiVersion ${show(c.apiVersion)}, metadata ${md ? 'object' : show(c.metadata)}, items ${items ? `array of ${items.length}` : show(c.items)}${foreignItem ? `, an item of kind ${show((foreignItem as Record<string, unknown>)['kind'])}` : ''}`,
     ),
-    rule('rest:2.3/metadata.resourceVersion', isNonEmptyString(md?.['resourceVersion']), 'collection metadata.resourceVersion set', `collection resourceVersion ${show(md?.['resourceVersion'])}`),
+    ...(absent === 'judge' || isNonEmptyString(md?.['resourceVersion'])
+      ? [rule('rest:2.3/metadata.resourceVersion', isNonEmptyString(md?.['resourceVersion']), 'collection metadata.resourceVersion set', `collection resourceVersion ${show(md?.['resourceVersion'])}`)]
+      : []),
   ];
 }
 
@@ -82,16 +135,14 @@ function labelsRule(o: ObservedObject, sent: Content, knownKeys: ReadonlySet<str
 export function judgeCreated(o: ObservedObject, sent: Content, learned: LearnedValues, knownKeys: ReadonlySet<string>): Judgement[] {
   const owner = typeof o.uid === 'string' ? learned.uids.get(o.uid) : undefined;
   const mismatch = contentMismatch(sent, o, knownKeys);
+  // An absent uid or resourceVersion is not fresh nor stale: its absence is judgeGeneratedPresent's.
   return [
     labelsRule(o, sent, knownKeys),
     rule('rest:4.1/post', mismatch === undefined, 'the created object carries the content sent', mismatch ?? ''),
-    rule('rest:2.3/metadata.uid', owner === undefined, 'a uid never seen before (uids identify objects)', `uid ${show(o.uid)} already belonged to ${owner}`),
-    rule(
-      'rest:2.3/metadata.resourceVersion',
-      typeof o.rv === 'string' && !learned.writeRvs.has(o.rv),
-      'a resourceVersion no earlier write returned',
-      `resourceVersion ${show(o.rv)} was returned by an earlier write`,
-    ),
+    ...(isNonEmptyString(o.uid) ? [rule('rest:2.3/metadata.uid', owner === undefined, 'a uid never seen before (uids identify objects)', `uid ${show(o.uid)} already belonged to ${owner}`)] : []),
+    ...(isNonEmptyString(o.rv)
+      ? [rule('rest:2.3/metadata.resourceVersion', !learned.writeRvs.has(o.rv), 'a resourceVersion no earlier write returned', `resourceVersion ${show(o.rv)} was returned by an earlier write`)]
+      : []),
   ];
 }
 
@@ -99,24 +150,30 @@ export function judgeCreated(o: ObservedObject, sent: Content, learned: LearnedV
 export function judgeUpdated(o: ObservedObject, before: ObjectVersion, sent: Content, learned: LearnedValues, knownKeys: ReadonlySet<string>): Judgement[] {
   const changed = contentMismatch(before.content, { labels: sent.labels, annotations: sent.annotations, body: sent.body }, knownKeys) !== undefined;
   const mismatch = contentMismatch(sent, o, knownKeys);
-  const js: Judgement[] = [
-    labelsRule(o, sent, knownKeys),
-    rule('rest:4.1/put', mismatch === undefined, 'the stored object carries the content sent', mismatch ?? ''),
-    // The uid is the one an earlier answer carried: a reproducer compares with the one its own answers carried.
-    rule(
-      'rest:2.3/metadata.uid',
-      o.uid === before.uid,
-      `uid unchanged by an update (${before.uid})`,
-      `uid ${show(o.uid)}`,
-      before.uid === undefined ? undefined : { needs: [{ says: "the update keeps the object's uid", test: { kind: 'value', at: 'judged', path: ['metadata', 'uid'], equals: before.uid } }] },
-    ),
-    rule(
-      'rest:2.3/metadata.creationTimestamp',
-      o.creationTimestamp === before.creationTimestamp,
-      `creationTimestamp unchanged by an update (${show(before.creationTimestamp)})`,
-      `creationTimestamp ${show(o.creationTimestamp)}`,
-    ),
-  ];
+  // Stability of a value the target never generated is no observation (its absence is judgeGeneratedPresent's).
+  const known = (v: unknown) => isNonEmptyString(v) && v !== 'undefined';
+  const js: Judgement[] = [labelsRule(o, sent, knownKeys), rule('rest:4.1/put', mismatch === undefined, 'the stored object carries the content sent', mismatch ?? '')];
+  if (known(before.uid) || known(o.uid))
+    js.push(
+      // The uid is the one an earlier answer carried: a reproducer compares with the one its own answers carried.
+      rule(
+        'rest:2.3/metadata.uid',
+        o.uid === before.uid,
+        `uid unchanged by an update (${before.uid})`,
+        `uid ${show(o.uid)}`,
+        before.uid === undefined ? undefined : { needs: [{ says: "the update keeps the object's uid", test: { kind: 'value', at: 'judged', path: ['metadata', 'uid'], equals: before.uid } }] },
+      ),
+    );
+  if (known(before.creationTimestamp) || known(o.creationTimestamp))
+    js.push(
+      rule(
+        'rest:2.3/metadata.creationTimestamp',
+        o.creationTimestamp === before.creationTimestamp,
+        `creationTimestamp unchanged by an update (${show(before.creationTimestamp)})`,
+        `creationTimestamp ${show(o.creationTimestamp)}`,
+      ),
+    );
+  if (!known(before.rv) && !known(o.rv)) return js;
   if (changed) {
     const fresh = typeof o.rv === 'string' && !learned.writeRvs.has(o.rv);
     js.push(rule('rest:2.3/metadata.resourceVersion', fresh, 'a modification yields a resourceVersion no earlier write returned', `resourceVersion ${show(o.rv)} (before: ${before.rv})`));

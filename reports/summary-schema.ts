@@ -133,6 +133,7 @@ const counterexample = {
           properties: { runs: count, reproduced: count },
           description: 'replays beside background writes (made when no replay alone failed again)',
         },
+        stoppedEarlierBy: { type: 'array', items: { type: 'string' }, description: 'the clauses every replay failed first instead (label not confirmed (replays failed earlier))' },
       },
       description: 'the replays behind the label; absent only in summaries of runs made before confirmation existed',
     },

@@ -4,7 +4,7 @@
  * what a person sees while they run (progress, a failure found) comes out through `StageEvents`, and
  * what CI reads afterwards (JUnit, Allure) is made from the executor's result (reports/).
  */
-import type { AnyCheck } from '../harness/check.ts';
+import type { AnyCheck, CheckEnv } from '../harness/check.ts';
 import type { CheckRecord } from './results.ts';
 import type { CheckFootprint } from '../harness/footprint.ts';
 import { emptyFootprint } from '../harness/footprint.ts';
@@ -33,6 +33,8 @@ export interface StageRequest {
   readonly hurry?: Promise<unknown>;
   /** A loader made otherwise than the settings say (the self-tests' own), used instead of theirs. */
   readonly nodeagentLoader?: NodeagentLoaderTarget;
+  /** Failures the expectations file excuses: a case goes on past them (harness/case-context.ts). */
+  readonly excused?: CheckEnv['excused'];
 }
 
 export interface StagePart {
@@ -72,10 +74,12 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
       runId: s.runId,
       settings: s.targetSettings,
       ...(s.namespaceScope !== undefined ? { scope: s.namespaceScope } : {}),
+      ...(s.namespaces !== undefined && s.namespaces.length > 0 ? { namespaces: s.namespaces } : {}),
       ...(req.nodeagentLoader !== undefined ? { nodeagentLoader: { given: req.nodeagentLoader } } : s.nodeagentLoader ? { nodeagentLoader: s.nodeagentLoader } : {}),
       ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}),
       ...(s.restrictedTarget ? { restricted: s.restrictedTarget } : {}),
       ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}),
+      ...(req.excused !== undefined ? { excused: req.excused } : {}),
     });
     // Once the part is handed back, a check abandoned at the stop is no longer heard of: its late
     // verdict (often the error of a request cut by the stop) is in no report, so it is not printed.

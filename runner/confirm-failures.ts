@@ -11,6 +11,7 @@
  *   alone 0/2, with writes 2/2    -> needs concurrent writes  (the printed replay has --background-writes)
  *   alone 0/2, with writes 1/2    -> flaky
  *   alone 0/2, with writes 0/2    -> not reproduced
+ *   every replay failed another clause of the case first -> not confirmed (replays failed earlier)
  *   time bound reached first      -> not confirmed (time)
  *
  * For `reproduces alone` and `needs concurrent writes` the counterexample shown is the replay's, whose
@@ -50,6 +51,9 @@ interface Group {
   readonly writes: Map<string, number>;
   aloneRuns: number;
   writesRuns: number;
+  /** Replays that failed none of the group's clauses but another one (they stopped before reaching them), and those clauses. */
+  stoppedEarlier: number;
+  readonly earlierClauses: Set<string>;
   /** The latest failing replay's counterexample per clause and mode. */
   readonly shown: Map<string, Counterexample>;
 }
@@ -66,7 +70,18 @@ export async function confirmFailures(records: readonly CheckRecord[], o: Confir
       if (!g.clauses.includes(r.clause)) (g.clauses as string[]).push(r.clause);
       continue;
     }
-    groups.set(groupKey(r), { check: r.check, cx, clauses: [r.clause], alone: new Map(), writes: new Map(), aloneRuns: 0, writesRuns: 0, shown: new Map() });
+    groups.set(groupKey(r), {
+      check: r.check,
+      cx,
+      clauses: [r.clause],
+      alone: new Map(),
+      writes: new Map(),
+      aloneRuns: 0,
+      writesRuns: 0,
+      stoppedEarlier: 0,
+      earlierClauses: new Set(),
+      shown: new Map(),
+    });
   }
 
   const replayInto = async (g: Group, mode: ReplayMode): Promise<boolean> => {
@@ -78,6 +93,11 @@ export async function confirmFailures(records: readonly CheckRecord[], o: Confir
     const counts = mode === 'alone' ? g.alone : g.writes;
     if (mode === 'alone') g.aloneRuns++;
     else g.writesRuns++;
+    const otherFailures = again.filter((x) => x.verdict === 'fail' && !g.clauses.includes(x.clause));
+    if (otherFailures.length > 0 && !again.some((x) => x.verdict === 'fail' && g.clauses.includes(x.clause))) {
+      g.stoppedEarlier++;
+      for (const x of otherFailures) g.earlierClauses.add(x.clause);
+    }
     for (const clause of g.clauses) {
       const hit = again.find((x) => x.verdict === 'fail' && x.clause === clause);
       if (hit === undefined) continue;
@@ -123,7 +143,11 @@ function confirmationOf(g: Group, clause: string, times: number): Confirmation {
   if (alone === times) return { label: 'reproduces alone', ...base };
   if (mixed(writes, g.writesRuns)) return { label: 'flaky', ...base };
   if (g.writesRuns < times) return { label: 'not confirmed (time)', ...base };
-  return { label: writes === times ? 'needs concurrent writes' : 'not reproduced', ...base };
+  if (writes === times) return { label: 'needs concurrent writes', ...base };
+  // Every replay met another failure first: none reached this one, which is not shown to be gone.
+  if (alone === 0 && writes === 0 && g.stoppedEarlier === g.aloneRuns + g.writesRuns)
+    return { label: 'not confirmed (replays failed earlier)', ...base, stoppedEarlierBy: [...g.earlierClauses].sort() };
+  return { label: 'not reproduced', ...base };
 }
 
 /** Every failure labelled without replays: confirmation off (`--no-confirm`). */
@@ -147,6 +171,7 @@ export function confirmationBudgetMs(runWallMs: number, eventualWindowMs: number
  */
 export function confirmationLabel(c: Confirmation): string {
   if (c.runs === 0 && c.withWrites === undefined) return c.label;
+  if (c.stoppedEarlierBy !== undefined) return `${c.label} (every replay failed ${c.stoppedEarlierBy.join(', ')} first)`;
   const alone = `${c.reproduced}/${c.runs} replays alone`;
   const counts = c.withWrites === undefined ? `${alone} failed again` : `${alone}, ${c.withWrites.reproduced}/${c.withWrites.runs} beside background writes failed again`;
   return `${c.label} (${counts})`;

@@ -26,6 +26,8 @@ export interface ReplayTarget {
   readonly controllerDaemon?: ControllerDaemonSettings;
   /** The run's replay command without `--background-writes` (added for replays beside writes). */
   readonly replayCommand: string;
+  /** `--namespace`: replays work in the same named namespaces (the target lets the run create none). */
+  readonly namespaces?: readonly string[];
 }
 
 export function inProcessReplayer(t: ReplayTarget): (check: string, cx: Counterexample, mode: ReplayMode) => Promise<CheckRecord[]> {
@@ -42,7 +44,8 @@ export function inProcessReplayer(t: ReplayTarget): (check: string, cx: Countere
       ...(t.nodeagentLoader ? { nodeagentLoader: t.nodeagentLoader } : {}),
       ...(t.controllerDaemon ? { controllerDaemon: t.controllerDaemon } : {}),
       ...(t.restricted ? { restricted: t.restricted } : {}),
-      ...(mode === 'writes' ? { backgroundWrites: true } : {}),
+      ...(mode === 'writes' && t.namespaces === undefined ? { backgroundWrites: true } : {}),
+      ...(t.namespaces !== undefined ? { namespaces: t.namespaces } : {}),
     });
     try {
       return await runCheck(check, opened.env, { seed: cx.seed, runs: t.runs, path: cx.path, replayCommand: mode === 'writes' ? `${t.replayCommand} --background-writes` : t.replayCommand });

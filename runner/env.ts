@@ -56,6 +56,8 @@ export function openEnv(
     poolSize?: number;
     restricted?: TargetConfig;
     backgroundWrites?: boolean;
+    namespaces?: readonly string[];
+    excused?: CheckEnv['excused'];
   },
 ): OpenedEnv {
   const transcript = new Transcript();
@@ -66,7 +68,7 @@ export function openEnv(
     onExchange: (e: Exchange, to?: ExchangeRecorder) => (to ?? transcript).record(e),
   };
   const client = identitiesClient(cfg, o.restricted, clientOptions);
-  const identity = runIdentity(o.runId, o.profile.runLabel);
+  const identity = runIdentity(o.runId, o.profile.runLabel, o.namespaces);
   // Every identity's requests pass the one guard: the restricted user writes only where the run may.
   const target = createGuardedTarget(client, identity);
   const cleanup = registerCleanup(target, identity, { signals: o.signals ?? true });
@@ -75,7 +77,14 @@ export function openEnv(
   const stem = o.scope ? `${identity.namespacePrefix}-${o.scope}` : identity.namespacePrefix;
   const sleep = (ms: number) => delay(ms).then(() => undefined);
   const now = () => Date.now();
-  const pool = new NamespacePool(target, { capacity: o.poolSize ?? DEFAULT_POOL_SIZE, nameOf: (i) => `${stem}-p${i}`, sleep, now, runSelector: `${identity.labelKey}=${identity.runId}` });
+  const pool = new NamespacePool(target, {
+    capacity: o.poolSize ?? DEFAULT_POOL_SIZE,
+    nameOf: (i) => `${stem}-p${i}`,
+    sleep,
+    now,
+    runSelector: `${identity.labelKey}=${identity.runId}`,
+    ...(o.namespaces !== undefined ? { given: o.namespaces } : {}),
+  });
   // The pool learns what each write put into one of its namespaces, to delete it when the lease ends.
   const tracked: Target = {
     server: target.server,
@@ -104,6 +113,7 @@ export function openEnv(
     identities: { restricted: o.restricted === undefined ? 'impersonation' : { user: restrictedUserLearner(cfg, o.restricted, namedGroup(o.profile, 'authorization')) } },
     ...(o.nodeagentLoader ? { nodeagentLoader: o.nodeagentLoader } : {}),
     ...(o.controllerDaemon ? { controllerDaemon: daemonTarget(o.controllerDaemon) } : {}),
+    ...(o.excused !== undefined ? { excused: o.excused } : {}),
   };
   return {
     env,

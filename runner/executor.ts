@@ -32,6 +32,8 @@ import { confirmationBudgetMs, confirmFailures, unconfirmed, type ConfirmOptions
 import { cleanupCommandLine, cleanupRuns, leftoverLines, sweepRun, type SweepResult } from './sweep.ts';
 import { PRECONDITION_FAILED } from '../harness/namespace-pool.ts';
 import { preflight } from '../harness/preflight.ts';
+import { probeNamespaceSetup } from '../harness/namespace-setup.ts';
+import type { Judgement } from '../reference/judgement.ts';
 import { InfrastructureError } from '../harness/exchange.ts';
 import { reproductionRate, withReproductionRate } from './reproduce.ts';
 import { decideRun, earlyEndLine, EXIT, exitCodeOf, type RunEnd, type RunVerdict } from './run-verdict.ts';
@@ -205,12 +207,17 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       if (plan.preflight && selected.some((c) => c.suite.startsWith('rest-'))) {
         // A review that gets no answer decides nothing: the checks find out for themselves (a target
         // that holds connections must still get a run and its reports, not a stop before them).
-        refused = await preflight(probe, { profile, runId, credentials: targetCfg.source, earlier: contact.answers }).catch((e: unknown) => {
-          if (!(e instanceof InfrastructureError)) throw e;
-          log(`svc-conformance: preflight undecided (${e.message}); the checks go on`);
-          return undefined;
-        });
+        refused = await preflight(probe, { profile, runId, credentials: targetCfg.source, earlier: contact.answers, ...(plan.namespaces ? { namespaces: plan.namespaces } : {}) }).catch(
+          (e: unknown) => {
+            if (!(e instanceof InfrastructureError)) throw e;
+            log(`svc-conformance: preflight undecided (${e.message}); the checks go on`);
+            return undefined;
+          },
+        );
       }
+      // Without --namespace the run's own setup is one namespace: tried once here, not by every check.
+      // `--no-preflight` asks nothing before the checks: they find out for themselves, as before.
+      if (refused === undefined && plan.preflight && plan.namespaces === undefined && selected.some((c) => c.suite.startsWith('rest-'))) refused = await probeNamespaceSetup(probe, { profile, runId });
       if (refused === undefined)
         known = io.onReachable?.(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release), {
           server: targetCfg.server,
@@ -236,7 +243,8 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       return { exitCode: EXIT.unreachable, run };
     }
     if (selection.shard !== undefined) log(`svc-conformance: shard ${selection.shard.index}/${selection.shard.count}: ${selected.length} of ${selection.chosen.length} checks`);
-    const parallel = plan.budgets.parallel;
+    // Each case may hold two namespaces: with n given, n - 1 cases at once never wait on each other for good.
+    const parallel = plan.namespaces ? Math.min(plan.budgets.parallel, Math.max(1, plan.namespaces.length - 1)) : plan.budgets.parallel;
     log(`svc-conformance ${version()}: profile ${profile.name}, seed ${seed}, ${plan.runs} runs per property, ${selected.length} checks, run id ${runId}`);
     const suiteSettings = (ids: readonly string[]): SuiteSettings => ({
       target: cloneableTarget(targetCfg),
@@ -249,6 +257,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       deadline: stop.deadline,
       parallel: ids.length > 0 && ids.every((id) => registry.find((c) => c.id === id)?.exclusive === true) ? 1 : parallel,
       ...(plan.budgets.backgroundWrites ? { backgroundWrites: true } : {}),
+      ...(plan.namespaces ? { namespaces: plan.namespaces } : {}),
       ...(plan.path ? { path: plan.path } : {}),
       targetSettings,
       replayCommand: plan.replayCommand,
@@ -276,6 +285,8 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
         stop: stop.stopped,
         hurry: stop.hurried,
         graceMs: STOP_GRACE_MS,
+        // A failure the expectations excuse does not end its case: the steps after it are still judged.
+        ...(known !== undefined ? { excused: (f: Judgement, check: string) => known!({ clause: f.clause, check, verdict: 'fail', count: 1, counterexample: observationOf(f) }) } : {}),
         ...givenLoader,
       });
       outcome.records.push(...part.records);
@@ -304,6 +315,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
         replayCommand: command,
         ...(io.nodeagentLoader ? { nodeagentLoader: { given: io.nodeagentLoader } } : nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
         ...(daemonSettings ? { controllerDaemon: daemonSettings } : {}),
+        ...(plan.namespaces ? { namespaces: plan.namespaces } : {}),
       });
     if (plan.reproduce !== undefined) {
       // The reproduction rate of one counterexample, as etcd's reproduction targets report it.
@@ -471,4 +483,17 @@ let cachedVersion: string | undefined;
 export function version(): string {
   cachedVersion ??= (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
   return cachedVersion;
+}
+
+/** What an expectations signature reads of a failure (class, status, reason, text), as the record it matches. */
+function observationOf(f: Judgement): Counterexample {
+  return {
+    check: '',
+    clause: f.clause,
+    expected: f.expected,
+    observed: f.observed,
+    ...(f.class !== undefined ? { class: f.class } : {}),
+    ...(f.observedStatus !== undefined ? { observedStatus: f.observedStatus } : {}),
+    ...(f.observedReason !== undefined ? { observedReason: f.observedReason } : {}),
+  } as Counterexample;
 }

@@ -75,6 +75,8 @@ export interface RunOptions {
   timeout: number;
   /** false (`--no-preflight`): the run does not ask what its identity may do before the checks. */
   preflight?: boolean;
+  /** `--namespace` (repeatable): existing namespaces to work in instead of creating the run's own. */
+  namespace?: string[];
 }
 
 /** The embedded reference server and what it is started with. */
@@ -88,6 +90,8 @@ export interface EmbeddedTargetPlan {
   readonly historyWindowMs: number;
   /** Watch bookmarks the server sends this often (its own default when absent). */
   readonly bookmarkIntervalMs?: number;
+  /** Namespaces the server has from its start, as an administrator made them for `--namespace`. */
+  readonly namespaces?: readonly string[];
 }
 
 /** A target the user names: read from these files when the run starts. */
@@ -134,6 +138,8 @@ export interface RunPlan {
   };
   /** Ask the target what the run's identity may do before the checks (harness/preflight.ts). */
   readonly preflight: boolean;
+  /** `--namespace`: the run works in these existing namespaces and creates none (docs/partial-targets.md). */
+  readonly namespaces?: readonly string[];
   /** `--reproduce N`: replay the one counterexample N times after the run. */
   readonly reproduce?: { readonly times: number; readonly check: string; readonly path: string };
   readonly expectations: { readonly files: readonly string[]; readonly capabilities: Readonly<Partial<Record<string, boolean>>> };
@@ -186,6 +192,9 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
   if (o.nodeagentLoader !== undefined && (o.nodeagentFault?.length ?? 0) > 0) errors.push('--nodeagent-fault applies to the embedded node-agent loader only');
   if (o.nodeagentLoader !== undefined && o.nodeagentLoader.trim() === '') errors.push('--nodeagent-loader needs a command');
   if (o.controllerDaemon !== undefined && o.controllerDaemon.trim() === '') errors.push('--controller-daemon needs a command');
+  for (const n of o.namespace ?? []) if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(n)) errors.push(`--namespace ${n}: not a namespace name (lowercase letters, digits and '-', at most 63)`);
+  if (new Set(o.namespace ?? []).size !== (o.namespace ?? []).length) errors.push('--namespace: a namespace is named twice');
+  if ((o.namespace?.length ?? 0) > 0 && o.backgroundWrites) errors.push('--background-writes writes in a namespace of its own, which the run does not create with --namespace');
   const faults = unknownNames('fault', o.fault ?? [], faultTable, errors);
   const variations = unknownNames('variation', o.variation ?? [], variationTable, errors);
   const hooks: Hooks = {};
@@ -246,6 +255,7 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
       historyWindowMs,
       ...(o.release !== undefined ? { release: o.release } : {}),
       ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}),
+      ...(o.namespace !== undefined && o.namespace.length > 0 ? { namespaces: o.namespace } : {}),
     };
     settings = {
       ...defaultTargetSettings,
@@ -282,6 +292,7 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
         backgroundWrites: Boolean(o.backgroundWrites),
       },
       preflight: o.preflight !== false,
+      ...(o.namespace !== undefined && o.namespace.length > 0 ? { namespaces: o.namespace } : {}),
       ...(o.reproduce !== undefined ? { reproduce: { times: o.reproduce, check: o.check![0]!, path: o.path! } } : {}),
       expectations: { files: o.expectations ?? [], capabilities: o.targetCapability ?? {} },
       reports: { dir: path.resolve(drawn.cwd, o.reports), ...(o.baseline !== undefined ? { baseline: o.baseline } : {}), output: o.output },

@@ -59,7 +59,9 @@ export interface Counterexample extends JudgementValues, ObservationTags {
 /**
  * The label of a confirmed failure (issue 24): `reproduces alone` every replay of its case alone failed
  * the same clause; `flaky` some did; `needs concurrent writes` none alone, every one beside background
- * writes (`--background-writes`); `not reproduced` no replay did. The `not confirmed (...)` labels say
+ * writes (`--background-writes`); `not reproduced` no replay did, though each reached it; `not confirmed
+ * (replays failed earlier)` every replay stopped at another failure of the case first (its state
+ * differed from the run's), so none could show this one. The other `not confirmed (...)` labels say
  * why it was not replayed: the time bound ran out, confirmation was off, the expectations file lists
  * the clause, or the failure has no seed and path to replay from.
  */
@@ -68,6 +70,7 @@ export const CONFIRMATION_LABELS = [
   'flaky',
   'needs concurrent writes',
   'not reproduced',
+  'not confirmed (replays failed earlier)',
   'not confirmed (time)',
   'not confirmed (off)',
   'not confirmed (known failure)',
@@ -82,6 +85,8 @@ export interface Confirmation {
   readonly reproduced: number;
   /** Replays beside background writes, made when no replay alone failed again. */
   readonly withWrites?: { readonly runs: number; readonly reproduced: number };
+  /** `not confirmed (replays failed earlier)`: the clauses the replays failed instead, before reaching this one. */
+  readonly stoppedEarlierBy?: readonly string[];
 }
 
 export interface CheckRecord {

@@ -93,6 +93,10 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
     return check.clauses.map((clause) => ({ clause, check: check.id, verdict: 'notChecked' as const, count: 0, note: notApplicable }));
   }
   const tally = new Tally();
+  let excusedFirst: ClauseViolation | undefined;
+  let excusedAttached = false;
+  /** The input each reported violation came from (its readable steps). */
+  const inputs = new WeakMap<ClauseViolation, unknown>();
   // One counter for the run and its replays: every case carries a label of its own.
   let caseNumber = 0;
   const budget = new ShrinkBudget(env.settings.shrinkTimeMs ?? DEFAULT_SHRINK_TIME_MS, () => performance.now());
@@ -106,9 +110,18 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
       }
       if (b && !b.mayRun()) return;
       const cx = new CaseContext(env, t, ++caseNumber, caseStemOf(check.id));
+      const excused = env.excused;
+      if (excused !== undefined) cx.isExcused = (failure) => excused(failure, check.id);
       try {
         await check.run(input, cx);
         if (after !== undefined) after.ran++;
+        // A case that met only excused failures passes the property, so later cases run too; the first
+        // such failure is reported after the run (below), unshrunk: a known failure needs no smaller case.
+        const excusedHere = cx.excusedFailure();
+        if (excusedHere !== undefined && excusedFirst === undefined) {
+          excusedFirst = excusedHere;
+          inputs.set(excusedHere, input);
+        }
       } catch (e) {
         if (after !== undefined) after.ran++;
         // A case that ends at a failure already reported: its judgements before it stand, the check goes on.
@@ -126,7 +139,10 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
         // The model's scope ends here (STYLE.md practice 3): the case decides nothing about the clause,
         // which is reported as not checked with the model's reason, and the remaining cases still run.
         if (e instanceof UnsupportedByModel) t.notCheckedBecause(e.clause, e.message);
-        else throw afterServerError(e, cx);
+        else {
+          if (e instanceof ClauseViolation) await resendInPlace(e, env);
+          throw afterServerError(e, cx);
+        }
       } finally {
         await releaseCaseNamespaces(cx);
       }
@@ -140,13 +156,14 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
     ...(opts.path !== undefined ? { path: opts.path, endOnFailure: true } : {}),
     ...(check.shrink === false ? { endOnFailure: true } : {}),
   });
-  if (!details.failed) return recordsFromTally(check.id, tally);
+  if (!details.failed && excusedFirst === undefined) return recordsFromTally(check.id, tally);
 
-  const err = details.errorInstance;
+  const err = details.failed ? details.errorInstance : excusedFirst!;
   if (err instanceof ClauseViolation) {
     const failures = await violationRecords(err, details, budget);
-    // A replay judges its one case; a check that does not shrink (a concurrent workload) is not replayable case by case.
-    if (opts.path !== undefined || check.shrink === false) return [...recordsFromTally(check.id, tally), ...failures];
+    // A replay judges its one case; a check that does not shrink (a concurrent workload) is not replayable case by case;
+    // a check whose cases all ran (only excused failures met) has no later case to go on to.
+    if (opts.path !== undefined || check.shrink === false || !details.failed) return [...recordsFromTally(check.id, tally), ...failures];
     const reported = new Set(failures.filter((r) => r.verdict === 'fail').map((r) => r.clause));
     const until = performance.now() + Math.max(MIN_CONTINUE_MS, performance.now() - started);
     let skip = details.numRuns;
@@ -180,7 +197,9 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
   }
   const records = recordsFromTally(check.id, tally);
   if (err instanceof CheckNotApplicable) {
-    return [...records, ...err.clauses.map((clause) => ({ clause, check: check.id, verdict: err.verdict, count: 0, note: err.reason }))];
+    // No clauses named: the whole check could not run (a precondition of the run, such as --namespace).
+    const clauses = err.clauses.length > 0 ? err.clauses : check.clauses;
+    return [...records, ...clauses.map((clause) => ({ clause, check: check.id, verdict: err.verdict, count: 0, note: err.reason }))];
   }
   const what = err instanceof InfrastructureError ? `infrastructure: ${err.message}` : `suite error (a bug of ours, not the target's): ${err instanceof Error ? err.message : String(err)}`;
   return [...records, ...check.clauses.map((clause) => ({ clause, check: check.id, verdict: 'error' as const, count: 0, note: what }))];
@@ -188,50 +207,61 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
   /** The failure records of one violation found and shrunk (an unrepeated 5xx's failure is an error). */
   async function violationRecords(err: ClauseViolation, details: fc.RunDetails<[unknown]>, budget: ShrinkBudget): Promise<CheckRecord[]> {
     const records: CheckRecord[] = [];
-    const input = details.counterexample?.[0];
+    if (details.failed) inputs.set(err, details.counterexample?.[0]);
+    // The first excused failure the check went on past travels with the first failure reported, once.
+    if (details.failed && excusedFirst !== undefined && !excusedAttached && err.excusedEarlier === undefined) {
+      err.excusedEarlier = excusedFirst;
+      excusedAttached = true;
+    }
     // A failure that may rest on a write's 5xx stands only if the case fails so again when replayed.
-    const replayed = err.serverErrors.some((e) => !e.repeated) ? await replayCase(() => propertyOf(new Tally()), details.seed, details.counterexamplePath ?? undefined, examples) : undefined;
-    // The answers are the exchanges', the same for every failure of the case (a watch body is parsed once, not per failure).
-    const answers = observedAnswers(err.exchanges, (labels) => labels?.[env.profile.runLabel] === env.runId);
-    for (const f of err.failures) {
-      if (replayed !== undefined && !replayed.every((v) => v !== undefined && v.serverErrors.length > 0 && v.failures.some((g) => g.clause === f.clause))) {
-        records.push({ clause: f.clause, check: check.id, verdict: 'error', count: 0, note: unrepeatedNote(err, replayed.length) });
-        continue;
+    const replayed =
+      err.serverErrors.some((e) => !e.repeated) && err.repeatedInPlace !== true
+        ? await replayCase(() => propertyOf(new Tally()), details.seed, details.counterexamplePath ?? undefined, examples)
+        : undefined;
+    // An excused failure the case went on past is reported with its own counterexample, as when it stopped the case.
+    for (const v of [err, ...(err.excusedEarlier !== undefined ? [err.excusedEarlier] : [])]) {
+      // The answers are the exchanges', the same for every failure of the case (a watch body is parsed once, not per failure).
+      const answers = observedAnswers(v.exchanges, (labels) => labels?.[env.profile.runLabel] === env.runId);
+      for (const f of v.failures) {
+        if (v === err && replayed !== undefined && !replayed.every((r) => r !== undefined && r.serverErrors.length > 0 && r.failures.some((g) => g.clause === f.clause))) {
+          records.push({ clause: f.clause, check: check.id, verdict: 'error', count: 0, note: unrepeatedNote(v, replayed.length) });
+          continue;
+        }
+        // A process's answer (a loader's exit, a daemon's start) is no exchange to resolve: the judged answer is the observation.
+        const needs = check.reproducer !== undefined ? (f.needs ?? []).map((n) => ({ ...n, observed: f.observed, met: false })) : needsShown(f.needs ?? [], v);
+        const reproducerOptions = {
+          server: env.target.server,
+          needs,
+          // The check compacted the target's history (a hook): its watches may rest on versions that left it.
+          ...((env.exchangeSink?.footprint.reach?.compactions ?? 0) > 0 ? { compacted: true } : {}),
+          about: { clause: f.clause, expected: f.expected, observed: f.observed, replay: replayOf(check.id, details.seed, details.counterexamplePath, opts) },
+        };
+        const cex: Counterexample = {
+          check: check.id,
+          clause: f.clause,
+          expected: f.expected,
+          observed: f.observed,
+          ...(f.expectedValue !== undefined ? { expectedValue: f.expectedValue } : {}),
+          ...(f.observedValue !== undefined ? { observedValue: f.observedValue } : {}),
+          ...(f.diff !== undefined ? { diff: f.diff } : {}),
+          ...(f.class !== undefined ? { class: f.class } : {}),
+          ...(f.input !== undefined ? { input: f.input } : {}),
+          ...(f.observedStatus !== undefined ? { observedStatus: f.observedStatus } : {}),
+          ...(f.observedReason !== undefined ? { observedReason: f.observedReason } : {}),
+          steps: [...(inputs.get(v) === undefined ? [] : sentSteps(check.describe(inputs.get(v)), v.stepsSent)), ...(env.backgroundWrites?.describe(v.exchanges) ?? [])],
+          curl: check.reproducer !== undefined && inputs.get(v) !== undefined ? check.reproducer(inputs.get(v), f, env, reproducerOptions.about) : toCurlScript(v.exchanges, reproducerOptions),
+          ...(needs.length > 0 && check.reproducer === undefined ? { nodeTest: toNodeTest(v.exchanges, { ...reproducerOptions, needs }) } : {}),
+          ...(needs.length > 0 ? { needs } : {}),
+          answers,
+          requestCount: v.exchanges.length,
+          seed: details.seed,
+          ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
+          ...(v.evidence !== undefined ? { history: v.evidence } : {}),
+          replay: replayOf(check.id, details.seed, details.counterexamplePath, opts),
+        };
+        const cutShort = budget.cutShort;
+        records.push({ clause: f.clause, check: check.id, verdict: 'fail', count: 1, counterexample: cex, ...(cutShort !== undefined ? { note: cutShort } : {}) });
       }
-      // A process's answer (a loader's exit, a daemon's start) is no exchange to resolve: the judged answer is the observation.
-      const needs = check.reproducer !== undefined ? (f.needs ?? []).map((n) => ({ ...n, observed: f.observed, met: false })) : needsShown(f.needs ?? [], err);
-      const reproducerOptions = {
-        server: env.target.server,
-        needs,
-        // The check compacted the target's history (a hook): its watches may rest on versions that left it.
-        ...((env.exchangeSink?.footprint.reach?.compactions ?? 0) > 0 ? { compacted: true } : {}),
-        about: { clause: f.clause, expected: f.expected, observed: f.observed, replay: replayOf(check.id, details.seed, details.counterexamplePath, opts) },
-      };
-      const cex: Counterexample = {
-        check: check.id,
-        clause: f.clause,
-        expected: f.expected,
-        observed: f.observed,
-        ...(f.expectedValue !== undefined ? { expectedValue: f.expectedValue } : {}),
-        ...(f.observedValue !== undefined ? { observedValue: f.observedValue } : {}),
-        ...(f.diff !== undefined ? { diff: f.diff } : {}),
-        ...(f.class !== undefined ? { class: f.class } : {}),
-        ...(f.input !== undefined ? { input: f.input } : {}),
-        ...(f.observedStatus !== undefined ? { observedStatus: f.observedStatus } : {}),
-        ...(f.observedReason !== undefined ? { observedReason: f.observedReason } : {}),
-        steps: [...(input === undefined ? [] : check.describe(input)), ...(env.backgroundWrites?.describe(err.exchanges) ?? [])],
-        curl: check.reproducer !== undefined && input !== undefined ? check.reproducer(input, f, env, reproducerOptions.about) : toCurlScript(err.exchanges, reproducerOptions),
-        ...(needs.length > 0 && check.reproducer === undefined ? { nodeTest: toNodeTest(err.exchanges, { ...reproducerOptions, needs }) } : {}),
-        ...(needs.length > 0 ? { needs } : {}),
-        answers,
-        requestCount: err.exchanges.length,
-        seed: details.seed,
-        ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
-        ...(err.evidence !== undefined ? { history: err.evidence } : {}),
-        replay: replayOf(check.id, details.seed, details.counterexamplePath, opts),
-      };
-      const cutShort = budget.cutShort;
-      records.push({ clause: f.clause, check: check.id, verdict: 'fail', count: 1, counterexample: cex, ...(cutShort !== undefined ? { note: cutShort } : {}) });
     }
     return records;
   }
@@ -282,6 +312,30 @@ function needsShown(needs: readonly AnswerNeed[], err: ClauseViolation): NeedSho
   const results = evaluateNeeds(resolved, (i) => (err.exchanges[i] ? answerData(err.exchanges[i]!) : undefined));
   if (results.every((r) => r.ok)) return [];
   return resolved.map((n, i) => ({ ...n, observed: results[i]!.observed, met: results[i]!.ok }));
+}
+
+/**
+ * A write's 5xx that the case failed on is sent once more before the case's namespaces are released, in
+ * the state that answered it: the same 5xx again is that state's answer (a namespace the target broke),
+ * which a replay in fresh namespaces cannot show. A write the first attempt applied answers otherwise
+ * (409, 2xx), and the replays below decide as before.
+ */
+async function resendInPlace(e: ClauseViolation, env: CheckEnv): Promise<void> {
+  const last = [...e.serverErrors].reverse().find((s) => !s.repeated && s.sent !== undefined);
+  if (last === undefined) return;
+  // As a read's 5xx: the same well-formed answer on each of two more tries, a moment apart.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await env.sleep(100 * 2 ** attempt);
+    const again = await env.target.send(last.sent!).catch(() => undefined);
+    if (again === undefined || again.status !== last.status || again.json === undefined || again.headers['retry-after'] !== undefined) return;
+  }
+  e.repeatedInPlace = true;
+}
+
+/** The described steps that were sent: those begun before the failure, and how many were not. */
+function sentSteps(steps: readonly string[], sent: number | undefined): string[] {
+  if (sent === undefined || sent >= steps.length) return [...steps];
+  return [...steps.slice(0, sent), `(${steps.length - sent} later step(s) not sent: the case stopped at this failure)`];
 }
 
 /** Replays of a case that failed on a write's 5xx: the rule of issue 24 item 5. */

@@ -4,7 +4,7 @@
  * environment here (runner/env.ts wires its parts: client, transcript, guard, namespace pool). The
  * node-agent loader named by the run's settings is made here too, and closed with the session.
  */
-import type { TargetSettings } from '../harness/check.ts';
+import type { CheckEnv, TargetSettings } from '../harness/check.ts';
 import type { TargetConfig } from '../harness/kubeconfig.ts';
 import type { ControllerDaemonSettings } from '../harness/controller-daemon.ts';
 import { loaderFromSettings, provideEmbeddedLoader, type NodeagentLoaderSettings, type NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
@@ -30,6 +30,10 @@ export interface SessionSpec {
   readonly nodeagentLoader?: NodeagentLoaderSettings | { readonly given: NodeagentLoaderTarget };
   readonly controllerDaemon?: ControllerDaemonSettings;
   readonly backgroundWrites?: boolean;
+  /** `--namespace`: the only namespaces the session's checks lease (it creates none of its own). */
+  readonly namespaces?: readonly string[];
+  /** Failures the expectations file excuses (CheckEnv.excused). */
+  readonly excused?: CheckEnv['excused'];
 }
 
 export function openSession(s: SessionSpec): OpenedEnv {
@@ -46,6 +50,8 @@ export function openSession(s: SessionSpec): OpenedEnv {
     ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}),
     ...(s.restricted ? { restricted: s.restricted } : {}),
     ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}),
+    ...(s.namespaces !== undefined ? { namespaces: s.namespaces } : {}),
+    ...(s.excused !== undefined ? { excused: s.excused } : {}),
   });
   if (made === undefined) return opened;
   return {

@@ -175,6 +175,7 @@ program
   )
   .option('--shrink-time <duration>', `how long shrinking one failure may take once it is found (default ${DEFAULT_SHRINK_TIME_MS / 1000}s); the report says when it was cut short`, durationArg)
   .option('--require <minimums>', 'minimums the run must reach, e.g. pages>=5,watches.resumed>=1,cells.rest:4.5>=10 (repeatable; below them: not tested, exit 3)', requireArg)
+  .option('--namespace <name>', 'work in this existing namespace instead of creating namespaces of its own (repeatable; for targets where the run may not create namespaces)', collect)
   .option('--no-preflight', "skip asking the target what the run's identity may do before the checks")
   .option('--background-writes', "one write in a namespace of the run's own before every request of a check, so resourceVersions move between its requests as other checks' writes make them")
   .action(async (o) => {

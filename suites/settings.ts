@@ -22,6 +22,8 @@ export interface SuiteSettings {
    * deleted may still be Terminating.
    */
   readonly namespaceScope?: string;
+  /** `--namespace`: existing namespaces the run works in instead of creating its own. */
+  readonly namespaces?: readonly string[];
   readonly seed: number;
   readonly runs: number;
   readonly checks?: readonly string[];

@@ -47,7 +47,7 @@ export const crudSequences: Check<Op[]> = {
   arbitrary: () => opsWithLifecycleArb({ resources: ['configmaps', 'leases'], namespaces: 2 }, { maxLength: 14 }),
   describe: (ops) => ops.map(showOp),
   run: async (ops, cx) => {
-    for (const op of ops) await runOp(cx, op);
+    await cx.stepByStep(ops, (op) => runOp(cx, op));
   },
 };
 

@@ -9,7 +9,8 @@
 import fc from 'fast-check';
 import { eventualWindowOf, type Check } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
-import { contentFor, knownKeys, namespaceOf, resourceOf } from '../../harness/rest-interpreter.ts';
+import { contentFor, knownKeys, namespaceOf, NO_RESOURCE_VERSION, resourceOf } from '../../harness/rest-interpreter.ts';
+import { CheckNotApplicable } from '../../harness/violation.ts';
 import { openWatch, waitCaughtUp } from '../../harness/watch-session.ts';
 import { current, currentIndex, recordWrite, taint } from '../../reference/history.ts';
 import { awaitingRemoval, heldFinalizers, initialDeletionState, stepDeletion, type DeletionState, type DeletionStep } from '../../reference/deletion.ts';
@@ -168,6 +169,7 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
       const readBack = async () => {
         const read = await cx.send({ method: 'GET', path: objectPath(rt, name, ns) });
         const o = read.status === 200 ? readObject(rt, read.json) : undefined;
+        if (o !== undefined && (typeof o.rv !== 'string' || o.rv === '')) throw new CheckNotApplicable([], NO_RESOURCE_VERSION);
         const md = (read.json as { metadata?: { finalizers?: unknown } } | undefined)?.metadata;
         return { o, read: o ? { finalizers: md?.finalizers, deletionTimestamp: o.deletionTimestamp } : undefined };
       };

@@ -23,7 +23,7 @@ export const dryRunSequences: Check<DryRunStep[]> = {
   arbitrary: () => dryRunStepsArb({ resources: ['configmaps', 'leases'], namespaces: 1 }, { maxLength: 10 }),
   describe: (steps) => steps.map(showDryRunStep),
   run: async (steps, cx) => {
-    for (const s of steps) await runDryRunStep(cx, s);
+    await cx.stepByStep(steps, (s) => runDryRunStep(cx, s));
   },
 };
 
@@ -43,7 +43,7 @@ function fixedDryRunCheck(id: string, title: string, c: FixedCase<DryRunStep[]>)
     arbitrary: () => fixedCaseArb(c),
     describe: (steps) => steps.map(showDryRunStep),
     run: async (steps, cx) => {
-      for (const s of steps) await runDryRunStep(cx, s);
+      await cx.stepByStep(steps, (s) => runDryRunStep(cx, s));
     },
   };
 }

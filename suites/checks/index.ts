@@ -1,6 +1,7 @@
 /** The registry of checks: the command line and the self-tests both run these. */
 import type { AnyCheck } from '../../harness/check.ts';
 import { crudSequences, generatedNames, namesAndScope } from './crud.ts';
+import { generatedMetadata } from './generated-metadata.ts';
 import { getCellChecks, listCellChecks } from './rv-cells.ts';
 import { pagingSelectorEdgeChecks, pagingSnapshot } from './paging.ts';
 import { repeatedLimit } from './repeated-parameters.ts';
@@ -32,7 +33,7 @@ import { singleResourceWrites } from './single-resource.ts';
 
 // One line per area, so concurrent work on different areas merges without touching the same line.
 export const checks: readonly AnyCheck[] = [
-  ...[crudSequences, namesAndScope, generatedNames, singleResourceWrites],
+  ...[crudSequences, namesAndScope, generatedNames, singleResourceWrites, generatedMetadata],
   ...[...getCellChecks, ...listCellChecks, pagingSnapshot, ...pagingSelectorEdgeChecks, repeatedLimit, tooLarge, ...tooLargeExactChecks, continueExpiry],
   ...[...watchCellChecks, watchBookmarks, watchResume, watchTooOld, watchTooOldFound, watchInformer, watchFutureVersion],
   ...[deletionFinalizers],

@@ -28,8 +28,7 @@ export const pagingSnapshot: Check<PagingInput> = {
     }),
   describe: (i) => [...i.setup.map(showOp), ...i.lists.map(showOp)],
   run: async (i, cx) => {
-    for (const w of i.setup) await runOp(cx, w);
-    for (const l of i.lists) await runOp(cx, l);
+    await cx.stepByStep([...i.setup, ...i.lists], (op) => runOp(cx, op));
   },
 };
 
@@ -49,7 +48,6 @@ export const pagingSelectorEdgeChecks: Check<SelectorPagingInput>[] = selectorPa
   arbitrary: () => fixedCaseArb(c),
   describe: (i) => [...i.setup.map(showOp), showOp(i.list)],
   run: async (i, cx) => {
-    for (const w of i.setup) await runOp(cx, w);
-    await runOp(cx, i.list);
+    await cx.stepByStep([...i.setup, i.list], (op) => runOp(cx, op));
   },
 }));

@@ -29,9 +29,7 @@ function cellCheck(id: string, clause: ClauseId, read: fc.Arbitrary<Op>, opts: {
     arbitrary: () => (opts.listFirst ? fc.record({ setup: setupArb, read, listFirst: fc.boolean() }) : fc.record({ setup: setupArb, read })),
     describe: (i) => [...i.setup.map(showOp), ...(i.listFirst ? [showOp(firstList)] : []), showOp(i.read)],
     run: async (i, cx) => {
-      for (const w of i.setup) await runOp(cx, w);
-      if (i.listFirst) await runOp(cx, firstList);
-      await runOp(cx, i.read);
+      await cx.stepByStep([...i.setup, ...(i.listFirst ? [firstList] : []), i.read], (op) => runOp(cx, op));
     },
   };
 }

@@ -5,6 +5,7 @@
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 import type { HostileFaultName } from './hostile-faults.ts';
 import { clauseFaults } from './clause-faults.ts';
+import type { SetupPartialModeName } from './setup-partial-modes.ts';
 
 export interface Fault {
   readonly name: string;
@@ -126,5 +127,5 @@ export const faults = [
   ...clauseFaults,
 ] as const satisfies readonly Fault[];
 
-/** A planted fault of the table above, or a hostile one (hostile-faults.ts): what `--fault` accepts. */
-export type FaultName = (typeof faults)[number]['name'] | HostileFaultName;
+/** A planted fault of the table above, a hostile one (hostile-faults.ts) or a partial mode (setup-partial-modes.ts): what `--fault` accepts. */
+export type FaultName = (typeof faults)[number]['name'] | HostileFaultName | SetupPartialModeName;

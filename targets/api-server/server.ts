@@ -40,6 +40,7 @@ import { decodeRequestBody, droppingWrites, dryRunState, encodeResponse, readByt
 import { admit, admitConfiguration, isWebhookConfigType, mutate, webhooksFor, withMutation, type Operation } from './admission.ts';
 import { keyFor } from './reads.ts';
 import { isRecord } from '../../reference/objects.ts';
+import { namespaceCreateRefused, stripGeneratedMetadata } from './setup-partial-modes.ts';
 
 export interface ReferenceServerOptions extends VersioningOptions {
   readonly host?: string;
@@ -71,6 +72,8 @@ export interface ReferenceServerOptions extends VersioningOptions {
    * the self-tests learn from an unvaried run which checks a variation can change at all.
    */
   readonly onVariationPoint?: (v: VariationName) => void;
+  /** Namespaces that exist from the start besides the system ones (an administrator's, for `--namespace`). */
+  readonly namespaces?: readonly string[];
 }
 
 export interface ReferenceServer {
@@ -151,6 +154,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
         return listObjects(s, rt, r.namespace, pairs);
       }
       if (req.method === 'POST' && isReview(rt)) return answerReview(s, rt, r.namespace, body, who.user);
+      if (req.method === 'POST' && has(s, 'namespaces-not-creatable') && rt.plural === 'namespaces' && rt.group === '') return namespaceCreateRefused();
       if (req.method === 'POST' && has(s, 'list-body-creates-each') && isListBody(body)) return createEach(s, rt, r.namespace, body, writeContextOf(req, url));
       // Hostile fault write-201-not-stored: the create runs on a view that drops its write.
       if (req.method === 'POST') return validateServedCreate(s, rt, body) ?? createObject(has(s, 'write-201-not-stored') ? droppingWrites(s) : s, rt, r.namespace, body, writeContextOf(req, url));
@@ -261,7 +265,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
   };
   attachVersioning(state, parseVersioningOptions(opts));
   if (state.faults.has('watch-skip-late-commit')) state.store.lateCommitMs = (rev) => (rev % 4 === 2 ? 40 : 0);
-  seedSystemNamespaces(state);
+  seedSystemNamespaces(state, opts.namespaces);
   let requests = 0;
   const hookControl: HookControl = { downUntil: 0 };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -298,6 +302,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
       if (answer === undefined) return;
       // A request target that is no URL (`//`) is answered by the catch above, undecorated.
       if (url !== undefined) answer = decorateServed(state, req.method, url, answer);
+      if (has(state, 'no-generated-metadata')) answer = stripGeneratedMetadata(answer);
       const out = encodeResponse(state, req, answer, url);
       res.writeHead(answer.status, { 'content-type': out.contentType, 'content-length': out.payload.length, ...(answer.headers ?? {}) });
       if (has(state, 'trickle-body') && n % 7 === 0) return trickle(res, out.payload);

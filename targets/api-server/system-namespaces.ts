@@ -10,9 +10,9 @@ import type { ServerState } from './state.ts';
 import { createObject } from './writes.ts';
 
 /** Creates the system namespaces (`default`, the system, public and node-lease namespaces of the profile). */
-export function seedSystemNamespaces(st: ServerState): void {
+export function seedSystemNamespaces(st: ServerState, more: readonly string[] = []): void {
   const ns = resourceTypes(st.profile).namespaces;
-  for (const name of systemNamespaces(st.profile)) {
+  for (const name of new Set([...systemNamespaces(st.profile), ...more])) {
     const r = createObject(st, ns, undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
     if (r.status >= 300) throw new Error(`could not create the system namespace ${name}: ${JSON.stringify(r.body)}`);
   }

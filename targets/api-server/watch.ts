@@ -14,6 +14,7 @@ import { fieldFilter } from './field-selectors.ts';
 import { plainFraming, watchFraming } from './watch-table.ts';
 import { badRequest, statusAnswer, type Answer } from './status.ts';
 import type { ChangeEvent, StoredObject } from './store.ts';
+import { withoutGeneratedMetadata } from './setup-partial-modes.ts';
 
 type Pairs = readonly (readonly [string, string | null])[];
 
@@ -91,11 +92,12 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   const frame = watchFraming(st, req);
   const write = (given: WatchEvent, shared?: ChangeEvent) => {
     sent++;
-    const ev = has(st, 'watch-lowercase-types') && given.type !== 'BOOKMARK' ? { ...given, type: given.type.toLowerCase() as WatchEvent['type'] } : given;
+    let ev = has(st, 'watch-lowercase-types') && given.type !== 'BOOKMARK' ? { ...given, type: given.type.toLowerCase() as WatchEvent['type'] } : given;
     if (has(st, 'watch-drop-events') && sent % 3 === 0) return;
     // A full send buffer (the client reads slowly) silently drops events instead of ending the watch.
     if (has(st, 'slow-watcher-gap') && ev.type !== 'BOOKMARK' && res.writableLength > SLOW_WATCHER_BUFFER) return;
-    const text = shared !== undefined && frame === plainFraming ? sharedText(shared, rt, ev) : JSON.stringify(frame(ev)) + '\n';
+    if (has(st, 'no-generated-metadata')) ev = withoutGeneratedMetadata(ev) as WatchEvent;
+    const text = shared !== undefined && frame === plainFraming && !has(st, 'no-generated-metadata') ? sharedText(shared, rt, ev) : JSON.stringify(frame(ev)) + '\n';
     if (varies(st, 'watch-split-chunks')) {
       // Odd boundaries on purpose: a client must not assume one event per chunk.
       for (let i = 0; i < text.length; i += 7) res.write(text.slice(i, i + 7));
