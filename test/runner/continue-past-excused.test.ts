@@ -1,6 +1,8 @@
 // Why: an expectations entry excused a failure but did not let its case go on: every case of the
 // check stopped at the excused failure, and a regression later in the same cases went unreported.
-// A case now notes an excused failure, goes on judging its later steps, and reports both.
+// A case now notes an excused failure, goes on judging its later steps, and reports both. Seed 12, 3
+// cases: without the excuse the uid failure is met only after the list-kind one in the same case (the
+// check's own going on past a failure starts the next case, not the rest of this one).
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
@@ -17,7 +19,7 @@ async function failedClauses(excused?: (f: Judgement) => boolean): Promise<strin
     { profile: profiles.svc, runId: excused ? 'excused1' : 'plain1', settings: defaultTargetSettings, signals: false, ...(excused ? { excused } : {}) },
   );
   try {
-    const records = await runCheck(checkById('crud-sequences')!, opened.env, { seed: 2, runs: 25 });
+    const records = await runCheck(checkById('crud-sequences')!, opened.env, { seed: 12, runs: 3 });
     return [...new Set(records.filter((r) => r.verdict === 'fail').map((r) => r.clause))].sort();
   } finally {
     await opened.close().catch(() => undefined);
