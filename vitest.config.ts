@@ -37,6 +37,7 @@ const UNIT = [
   'test/harness/transcript.test.ts',
   'test/harness/unsupported-by-model.test.ts',
   'test/runner/plan.test.ts',
+  'test/runner/capability-gate.test.ts',
   'test/harness/shrink-budget.test.ts',
   'test/harness/watch-decided.test.ts',
   'test/oracle/shares.test.ts',

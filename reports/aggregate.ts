@@ -146,6 +146,8 @@ export interface BuildRunArgs {
   readonly require?: readonly Requirement[];
   /** Set when the run stopped before its checks (the preflight's line): notTested, whatever else holds. */
   readonly refused?: string;
+  /** The capability map of the probe before the checks (runner/capability-gate.ts). */
+  readonly capabilities?: readonly import('../runner/results.ts').CapabilityEntry[];
 }
 
 export function buildRunResult(args: BuildRunArgs): RunResult {
@@ -186,6 +188,7 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
     errors: [...args.errors],
     ...(args.footprint ? { footprint: { ...args.footprint, perVerdict: requestEconomy(args.records, clauses, args.footprint) } } : {}),
     ...(args.leftovers !== undefined ? { leftovers: [...args.leftovers] } : {}),
+    ...(args.capabilities !== undefined ? { capabilities: [...args.capabilities] } : {}),
     ...(args.footprint !== undefined || args.selected !== undefined || required !== undefined ? { scorecard } : {}),
   };
 }
@@ -223,7 +226,7 @@ export function verdictOf(clauses: readonly ClauseResult[], errors: readonly str
 }
 
 export function totalsOf(clauses: readonly ClauseResult[]): RunResult['totals'] {
-  const totals = { passed: 0, failed: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0 };
+  const totals = { passed: 0, failed: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0, notServed: 0, blocked: 0 };
   for (const c of clauses) totals[c.status] += 1;
   return totals;
 }

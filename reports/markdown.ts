@@ -10,6 +10,7 @@ import { confirmationLabel, labelCounts } from './confirmation.ts';
 import { entriesWith } from './known-failures.ts';
 import { answerLines, needLines } from './answer-diff.ts';
 import { scorecardLines, verdictText } from './scorecard.ts';
+import { capabilityLine, capabilityMapMarkdown } from './capability-map.ts';
 
 const ICON: Record<RunResult['verdict'], string> = { conformant: '✅', nonconformant: '❌', error: '⚠️', notTested: '⚠️' };
 
@@ -20,10 +21,13 @@ export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): stri
     '',
     `Profile \`${cell(run.profile)}\`, seed \`${run.seed}\`, target \`${cell(run.target.server ?? 'none')}\`, ${(run.durationMs / 1000).toFixed(1)} s.`,
     '',
-    '| passed | failed | error | unspecified | inconclusive | skipped | not checked | informative |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| ${t.passed} | ${t.failed} | ${t.error} | ${t.unspecified} | ${t.inconclusive} | ${t.skipped} | ${t.notChecked} | ${t.informative} |`,
+    '| passed | failed | error | unspecified | inconclusive | skipped | not checked | informative | not served | blocked |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${t.passed} | ${t.failed} | ${t.error} | ${t.unspecified} | ${t.inconclusive} | ${t.skipped} | ${t.notChecked} | ${t.informative} | ${t.notServed} | ${t.blocked} |`,
   ];
+  const capabilities = capabilityLine(run);
+  if (capabilities !== undefined) lines.push('', `**${cell(capabilities)}**`);
+  if (run.capabilities !== undefined && run.capabilities.length > 0) lines.push('', ...capabilityMapMarkdown(run.capabilities));
   const gaps = run.clauses.filter((c) => c.status === 'notChecked');
   if (gaps.length > 0) {
     // A gap is never silent (issue 31): each clause without a verdict says why.

@@ -118,6 +118,7 @@ async function publish(
     ...(expectations ? { expectations } : {}),
     ...(run.swept !== undefined ? { leftovers: run.swept.leftovers } : {}),
     selected: plan.selection.selected,
+    ...(run.capabilities !== undefined ? { capabilities: run.capabilities } : {}),
     ...(require !== undefined ? { require: [...require] } : {}),
   });
   const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];

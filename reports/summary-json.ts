@@ -27,6 +27,8 @@ export interface SummaryJson {
   notTested?: string[];
   /** What the run reached on the target (reports/scorecard.ts), its selection's measure and --require. */
   scorecard?: import('../harness/reach.ts').Scorecard;
+  /** The capability map (reports/capability-map.ts): what the target serves, feature by feature. */
+  capabilities?: import('../runner/results.ts').CapabilityEntry[];
 }
 
 export interface SummaryClause {
@@ -76,6 +78,7 @@ export function toSummary(run: RunResult, coverage?: CoverageContext): SummaryJs
   }
   if (run.notTested !== undefined) summary.notTested = [...run.notTested];
   if (run.scorecard !== undefined) summary.scorecard = run.scorecard;
+  if (run.capabilities !== undefined) summary.capabilities = run.capabilities.map((e) => ({ ...e, blocks: [...e.blocks] }));
   if (run.leftovers !== undefined) summary.leftovers = run.leftovers.map((l) => ({ ...l }));
   return summary;
 }

@@ -31,7 +31,8 @@ export const MIN_CLAUSE_FRACTION = 0.2;
 
 const JUDGED = new Set<CheckRecord['verdict']>(['pass', 'fail', 'unspecified', 'inconclusive']);
 const DECIDED = new Set<CheckRecord['verdict']>(['pass', 'fail', 'unspecified']);
-const DECLINED = new Set<CheckRecord['verdict']>(['notChecked', 'skipped']);
+// blocked: the check needs a feature the capability probe found not served (runner/capability-gate.ts).
+const DECLINED = new Set<CheckRecord['verdict']>(['notChecked', 'skipped', 'blocked']);
 
 export function exercisedOf(records: readonly CheckRecord[], selected: readonly { readonly id: string; readonly suite?: string; readonly clauses: readonly string[] }[]): Exercised {
   const byCheck = new Map<string, CheckRecord[]>();

@@ -68,6 +68,7 @@ export async function startEmbeddedTarget(t: EmbeddedTargetSpec, profile: Profil
     ...(t.runtimeConfig !== undefined ? { runtimeConfig: t.runtimeConfig } : {}),
     faults: t.faults ?? [],
     variations: t.variations ?? [],
+    without: t.without ?? [],
   });
   return {
     server,

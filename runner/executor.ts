@@ -15,7 +15,10 @@ import { checkReachable, createTargetClient } from '../harness/client.ts';
 import type { TargetSettings } from '../harness/check.ts';
 import type { DaemonLauncher } from '../harness/controller-daemon.ts';
 import type { NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
-import type { CheckRecord, Counterexample } from './results.ts';
+import type { CapabilityEntry, CheckRecord, Counterexample } from './results.ts';
+import { gateChecks, type CapabilityGate } from './capability-gate.ts';
+import { probeCapabilities } from '../harness/capability-probe.ts';
+import { openProbeClients } from './env.ts';
 import { sumFootprints, type CheckFootprint, type RunFootprint } from '../harness/footprint.ts';
 import { armRunStop, STOP_EXIT, STOP_GRACE_MS, stopLine, unfinishedRecords, within, type StopReason } from './run-stop.ts';
 import { profileMismatch, profiles, type Profile } from '../reference/profile.ts';
@@ -51,6 +54,8 @@ export interface ExecutedRun {
   readonly durationMs: number;
   /** What the sweep of an external target found; absent for the embedded one. */
   readonly swept?: SweepResult;
+  /** The capability map the probe before the checks made; absent when none ran (no API suite selected, a replay). */
+  readonly capabilities?: readonly CapabilityEntry[];
 }
 
 export interface RunIO {
@@ -145,13 +150,13 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     });
     if (restrictedCfg.server !== targetCfg.server) throw new ConfigError(`--restricted-kubeconfig ${restricted}: its server ${restrictedCfg.server} is not the target ${targetCfg.server}`);
   }
-  const selected = selection.selected;
+  const chosen = selection.selected;
   const daemon =
     io.daemon === 'none'
       ? { settings: undefined, cleanup: async () => undefined }
       : await prepareDaemon({
           ...(plan.daemon.command !== undefined ? { command: plan.daemon.command } : {}),
-          bundle: io.daemon === undefined && selected.some((c) => c.suite === 'controller-daemon'),
+          bundle: io.daemon === undefined && chosen.some((c) => c.suite === 'controller-daemon'),
           external,
           profile: profile.name,
           server: targetCfg.server,
@@ -174,7 +179,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       const reported = await checkReachable(probe);
       if (external) await refuseProfileMismatch(probe, profile);
       // Only the API suites need the identity's permissions; a loader or daemon run asks nothing.
-      if (plan.preflight && selected.some((c) => c.suite.startsWith('rest-'))) {
+      if (plan.preflight && chosen.some((c) => c.suite.startsWith('rest-'))) {
         // A review that gets no answer decides nothing: the checks find out for themselves (a target
         // that holds connections must still get a run and its reports, not a stop before them).
         refused = await preflight(probe, { profile, runId, credentials: targetCfg.source }).catch((e: unknown) => {
@@ -203,9 +208,16 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       log(`svc-conformance: ${refused}`);
       return { exitCode: EXIT.unreachable, run };
     }
+    // The capability map, before any check: checks that need a feature the target lacks are not run.
+    const gate = await capabilityGate(plan, targetCfg, targetSettings, log);
+    const selected = gate?.run ?? chosen;
     if (selection.shard !== undefined) log(`svc-conformance: shard ${selection.shard.index}/${selection.shard.count}: ${selected.length} of ${selection.chosen.length} checks`);
     const parallel = plan.budgets.parallel;
     log(`svc-conformance ${version()}: profile ${profile.name}, seed ${seed}, ${plan.runs} runs per property, ${selected.length} checks, run id ${runId}`);
+    if (gate !== undefined && gate.run.length < chosen.length) {
+      const absent = gate.entries.filter((e) => e.state === 'notServed');
+      log(`svc-conformance: not served: ${absent.map((e) => e.feature).join(', ')}; ${chosen.length - gate.run.length} checks blocked by them are not run`);
+    }
     const suiteSettings = (ids: readonly string[]): SuiteSettings => ({
       target: cloneableTarget(targetCfg),
       ...(restrictedCfg !== undefined ? { restrictedTarget: cloneableTarget(restrictedCfg) } : {}),
@@ -298,6 +310,8 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       const found = outcome.records;
       outcome.records = await Promise.race([confirmFailures(found, confirmOptions), stop.stopped.then(() => confirmFailures(found, { ...confirmOptions, deadline: 0 }))]);
     }
+    // After confirmation: the map's findings are not replayed, the probe asked once.
+    if (gate !== undefined) outcome.records.push(...gate.records);
     io.afterChecks?.();
 
     // A stopped run publishes before cleanup (CI's kill may follow SIGTERM), then again with what
@@ -333,6 +347,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       startedAt: started,
       durationMs: Date.now() - started,
       ...(swept !== undefined ? { swept } : {}),
+      ...(gate !== undefined ? { capabilities: gate.entries } : {}),
     });
     let run = executed(swept);
     const publish = io.publish ?? (async (r: ExecutedRun) => verdictOfRecords(r.records));
@@ -363,6 +378,29 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       await stopEmbedded?.();
     })();
     await Promise.race([cleanup, new Promise<void>((resolve) => setTimeout(resolve, CLEANUP_LIMIT_MS).unref())]);
+  }
+}
+
+/** Longest any one probe request may take: the probe is a few requests, never a run of its own. */
+const PROBE_REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * Probes what the target serves and splits the selection by it (runner/capability-gate.ts); nothing
+ * when no API suite is selected or the run replays one counterexample.
+ */
+async function capabilityGate(plan: RunPlan, cfg: TargetConfig, settings: TargetSettings, log: (line: string) => void): Promise<CapabilityGate | undefined> {
+  const chosen = plan.selection.selected;
+  if (plan.path !== undefined || !chosen.some((c) => c.suite.startsWith('rest-'))) return undefined;
+  const clients = openProbeClients(cfg, plan.runId, plan.profile, PROBE_REQUEST_TIMEOUT_MS);
+  try {
+    const map = await probeCapabilities(clients.guarded, clients.plain, { profile: plan.profile, runId: plan.runId, watchWaitMs: settings.watchWaitMs });
+    return gateChecks(chosen, map);
+  } catch (e) {
+    // A probe that breaks decides nothing: every check runs and finds out for itself.
+    log(`svc-conformance: capability probe undecided (${e instanceof Error ? e.message : String(e)}); every check runs`);
+    return undefined;
+  } finally {
+    await clients.close();
   }
 }
 

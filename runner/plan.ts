@@ -17,7 +17,7 @@ import { parseHookArg, type Hooks } from '../harness/hooks.ts';
 import { SCALE_WINDOW_MS, type ScaleProfile } from '../harness/scale.ts';
 import { DEFAULT_PARALLEL } from './scheduler.ts';
 import { checks as registry, suites as suiteNames } from '../suites/checks/index.ts';
-import { faults as faultTable, variations as variationTable, type FaultName, type VariationName } from '../targets/api-server/index.ts';
+import { faults as faultTable, partialModes, variations as variationTable, type FaultName, type PartialModeName, type VariationName } from '../targets/api-server/index.ts';
 import { shardOf } from './shard.ts';
 import { replayCommand } from './replay-command.ts';
 import { requireSome, selectChecks, selectionOf } from '../harness/selection.ts';
@@ -50,6 +50,7 @@ export interface RunOptions {
   shrinkTime?: number;
   fault?: string[];
   variation?: string[];
+  without?: string[];
   release?: string;
   runtimeConfig?: string;
   targetCapability?: Partial<Record<string, boolean>>;
@@ -79,6 +80,8 @@ export interface EmbeddedTargetPlan {
   readonly kind: 'embedded';
   readonly faults: readonly FaultName[];
   readonly variations: readonly VariationName[];
+  /** Whole features the server leaves out (`--without`); absent: none. */
+  readonly without?: readonly PartialModeName[];
   readonly release?: string;
   readonly runtimeConfig?: string;
   readonly continueTtlMs: number;
@@ -158,11 +161,13 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
   for (const s of o.suite ?? []) if (!suiteNames.includes(s)) errors.push(`unknown suite ${s}; known: ${suiteNames.join(', ')}`);
   for (const c of o.check ?? []) if (!registry.some((k) => k.id === c)) errors.push(`unknown check ${c}; see \`svc-conformance list-checks\``);
   if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0)) errors.push('--fault and --variation apply to the embedded reference server only');
+  if (external && (o.without?.length ?? 0) > 0) errors.push('--without applies to the embedded reference server only');
   if (external && o.runtimeConfig !== undefined) errors.push('--runtime-config applies to the embedded reference server only');
   if (!external && (o.hook?.length ?? 0) > 0) errors.push('--hook applies to an external target; the embedded server has its own restart and compaction hooks');
   if (!external && o.restrictedKubeconfig !== undefined) errors.push("--restricted-kubeconfig applies to an external target; the embedded server's checks impersonate a user of their own");
   const faults = unknownNames('fault', o.fault ?? [], faultTable, errors);
   const variations = unknownNames('variation', o.variation ?? [], variationTable, errors);
+  const without = unknownNames('without', o.without ?? [], partialModes, errors);
   const hooks: Hooks = {};
   for (const a of external ? (o.hook ?? []) : []) {
     const parsed = parseHookArg(a);
@@ -216,6 +221,7 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
       kind: 'embedded',
       faults,
       variations,
+      ...(without.length > 0 ? { without } : {}),
       continueTtlMs,
       historyWindowMs,
       ...(o.release !== undefined ? { release: o.release } : {}),

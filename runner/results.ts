@@ -7,6 +7,7 @@ import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 import type { ObservationTags } from '../reference/judgement.ts';
 import type { AnswerNeed } from '../reference/answer-checks.ts';
 import type { ObservedAnswer } from '../harness/observed-answers.ts';
+import type { FeatureFinding } from '../reference/features.ts';
 
 /** A need of the model with how the recorded answers fared against it (the compact diff of a failure). */
 export interface NeedShown extends AnswerNeed {
@@ -154,7 +155,20 @@ export interface RunResult {
   readonly target: { readonly server: string | null; readonly nodeagentLoader: string | null };
   readonly startedAt: string;
   readonly durationMs: number;
-  readonly totals: { passed: number; failed: number; unspecified: number; inconclusive: number; skipped: number; notChecked: number; informative: number; error: number };
+  readonly totals: {
+    passed: number;
+    failed: number;
+    unspecified: number;
+    inconclusive: number;
+    skipped: number;
+    notChecked: number;
+    informative: number;
+    error: number;
+    notServed: number;
+    blocked: number;
+  };
+  /** What the capability probe found the target serves, feature by feature (absent: no probe ran). */
+  readonly capabilities?: readonly CapabilityEntry[];
   readonly clauses: readonly ClauseResult[];
   readonly errors: readonly string[];
   /** What the run cost the target (issue 15); absent when not measured. */
@@ -163,6 +177,17 @@ export interface RunResult {
   readonly leftovers?: readonly RunLeftover[];
   /** What the run reached (answers, table cells, pages, watches, ...) and how much of its selection it judged. */
   readonly scorecard?: import('../harness/reach.ts').Scorecard;
+}
+
+/** One feature of the capability map as the reports show it. */
+export interface CapabilityEntry extends FeatureFinding {
+  readonly area: string;
+  readonly title: string;
+  /** The clause that requires it (or lets a server leave it out). */
+  readonly clause: string;
+  readonly required: boolean;
+  /** The selected checks not run because it is not served. */
+  readonly blocks: readonly string[];
 }
 
 export interface RunLeftover {

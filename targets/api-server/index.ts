@@ -7,3 +7,4 @@ export { hostileFaults, type HostileFault, type HostileFaultName } from './hosti
 /** Every fault `--fault` accepts and `list-faults` prints: the oracle's planted bugs, then the hostile targets. */
 export const faults: readonly { readonly name: FaultName; readonly clause: string; readonly description: string }[] = [...oracleFaults, ...hostileFaults];
 export { variations, type VariationName } from './variations.ts';
+export { partialModes, type PartialModeName } from './partial-modes.ts';

@@ -1,0 +1,159 @@
+/**
+ * The capability probe (issue 42): before any check, a few bounded requests learn what the target
+ * serves, in a namespace of the run's own: discovery, each verb, each patch type, generateName,
+ * dry-run, paging, the delivery of a later write to a watch, the health and metrics endpoints,
+ * protobuf and Table. About 25 requests and one watch wait. What each answer shows is decided by the
+ * model (reference/features.ts); here the requests are sent and their answers kept.
+ */
+import type { Profile } from '../reference/profile.ts';
+import { tableMediaType } from '../reference/media-types.ts';
+import {
+  byStatus,
+  capabilityMapOf,
+  decideDiscovery,
+  decideDryRun,
+  decideEncoding,
+  decideGenerateName,
+  decidePaging,
+  decideWatchDelivery,
+  type FeatureFinding,
+  type ProbeAnswer,
+} from '../reference/features.ts';
+import { InfrastructureError, queryToString, type Target, type TargetRequest } from './exchange.ts';
+import { JsonDocumentStream } from './json-stream.ts';
+
+export interface ProbeOptions {
+  readonly profile: Profile;
+  readonly runId: string;
+  /** How long the watch may take to deliver the probe's write (the run's watch wait). */
+  readonly watchWaitMs: number;
+}
+
+/**
+ * `target` is the run's guarded client (writes only in the probe's own namespace), `reader` the plain
+ * one for paths outside any resource (health, metrics). Never throws for the target's answers: a step
+ * that cannot be asked leaves its features `unknown`.
+ */
+export async function probeCapabilities(target: Target, reader: Target, o: ProbeOptions): Promise<FeatureFinding[]> {
+  const ns = `svc-conformance-${o.runId}-capabilities`;
+  const label = { [o.profile.runLabel]: o.runId };
+  const cms = `/api/v1/namespaces/${ns}/configmaps`;
+  const cm = (name: string, data: Record<string, string> = { k: 'v' }) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: label }, data });
+  const ask = async (t: Target, req: TargetRequest): Promise<ProbeAnswer> => {
+    const request = `${req.method} ${req.path}${queryToString(req.query)}`;
+    try {
+      const r = await t.send(req);
+      return { request, status: r.status, body: r.json, ...(r.headers['content-type'] !== undefined ? { contentType: r.headers['content-type'] } : {}) };
+    } catch (e) {
+      if (e instanceof InfrastructureError) return { request, status: 0 };
+      throw e;
+    }
+  };
+  const found: FeatureFinding[] = [];
+  const add = (f: FeatureFinding) => found.push(f);
+
+  add(decideDiscovery(await ask(reader, { method: 'GET', path: '/api/v1' }), 'configmaps'));
+  for (const [feature, path] of [
+    ['healthz', '/healthz'],
+    ['livez', '/livez'],
+    ['readyz', '/readyz'],
+    ['metrics', '/metrics'],
+  ] as const) {
+    add(byStatus(feature, await ask(reader, { method: 'GET', path })));
+  }
+
+  const namespace = await ask(target, { method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: label } } });
+  if (namespace.status < 200 || namespace.status >= 300) return capabilityMapOf(found.concat(unaskedBecause(`${namespace.request} answered ${namespace.status}`)));
+  try {
+    const created = await ask(target, { method: 'POST', path: cms, body: cm('probe-a') });
+    add(byStatus('create', created));
+    if (created.status < 200 || created.status >= 300) return capabilityMapOf(found);
+    await ask(target, { method: 'POST', path: cms, body: cm('probe-b') });
+    add(byStatus('get', await ask(target, { method: 'GET', path: `${cms}/probe-a` })));
+    const listed = await ask(target, { method: 'GET', path: cms });
+    add(byStatus('list', listed));
+    add(decidePaging(await ask(target, { method: 'GET', path: cms, query: [['limit', '1']] }), 2));
+    add(
+      decideEncoding(
+        'protobuf',
+        await ask(reader, { method: 'GET', path: `${cms}/probe-b`, headers: { accept: o.profile.protobufMediaType } }),
+        (ct) => ct?.startsWith(o.profile.protobufMediaType) === true,
+      ),
+    );
+    add(
+      decideEncoding(
+        'table',
+        await ask(reader, { method: 'GET', path: cms, headers: { accept: tableMediaType(o.profile) } }),
+        (_ct, body) => (body as { kind?: unknown } | undefined)?.kind === 'Table',
+      ),
+    );
+
+    add(byStatus('put', await ask(target, { method: 'PUT', path: `${cms}/probe-a`, body: cm('probe-a', { k: 'put' }) })));
+    const patch = (type: string, body: unknown, query: TargetRequest['query'] = []) => ask(target, { method: 'PATCH', path: `${cms}/probe-a`, query, headers: { 'content-type': type }, body });
+    add(byStatus('patch-merge', await patch('application/merge-patch+json', { data: { merge: 'yes' } })));
+    add(byStatus('patch-json', await patch('application/json-patch+json', [{ op: 'add', path: '/data/json', value: 'yes' }])));
+    add(
+      byStatus(
+        'apply',
+        await patch('application/apply-patch+yaml', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'probe-a' }, data: { applied: 'yes' } }, [['fieldManager', 'svc-conformance-probe']]),
+      ),
+    );
+
+    const prefix = 'probe-g-';
+    add(decideGenerateName(await ask(target, { method: 'POST', path: cms, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: prefix, labels: label } } }), prefix));
+
+    const dry = await ask(target, { method: 'POST', path: cms, query: [['dryRun', 'All']], body: cm('probe-dry') });
+    const after = dry.status >= 200 && dry.status < 300 ? await ask(target, { method: 'GET', path: `${cms}/probe-dry` }) : undefined;
+    add(decideDryRun(dry, after === undefined ? undefined : after.status === 200));
+
+    add(await probeWatch(target, cms, listed, cm('probe-w'), o.watchWaitMs));
+    add(byStatus('delete', await ask(target, { method: 'DELETE', path: `${cms}/probe-b` })));
+  } finally {
+    // The run's sweep removes it too, by its label, should this fail.
+    await ask(target, { method: 'DELETE', path: `/api/v1/namespaces/${ns}` });
+  }
+  return capabilityMapOf(found);
+}
+
+function unaskedBecause(why: string): FeatureFinding[] {
+  const features = ['create', 'get', 'list', 'put', 'delete', 'patch-merge', 'patch-json', 'apply', 'generate-name', 'dry-run', 'paging', 'watch-delivery', 'protobuf', 'table'] as const;
+  return features.map((feature) => ({ feature, state: 'unknown' as const, evidence: `not asked: the probe's namespace could not be created (${why})` }));
+}
+
+/** Opens a watch at the list's version, writes one object, and waits (bounded) for its event. */
+async function probeWatch(target: Target, cms: string, listed: ProbeAnswer, object: { metadata: { name: string } }, boundMs: number): Promise<FeatureFinding> {
+  const rv = (listed.body as { metadata?: { resourceVersion?: unknown } } | undefined)?.metadata?.resourceVersion;
+  const query: [string, string][] = [['watch', '1'], ...(typeof rv === 'string' && rv !== '' ? ([['resourceVersion', rv]] as [string, string][]) : [])];
+  const request = `GET ${cms}${queryToString(query)}`;
+  const name = object.metadata.name;
+  if (target.openStream === undefined) return decideWatchDelivery(undefined, false, boundMs, name);
+  let stream;
+  try {
+    stream = await target.openStream({ method: 'GET', path: cms, query, stream: true });
+  } catch (e) {
+    if (e instanceof InfrastructureError) return decideWatchDelivery({ request, status: 0 }, false, boundMs, name);
+    throw e;
+  }
+  const opened: ProbeAnswer = { request, status: stream.status };
+  if (stream.status < 200 || stream.status >= 300) {
+    stream.close();
+    return decideWatchDelivery(opened, false, boundMs, name);
+  }
+  const docs = new JsonDocumentStream();
+  let delivered = false;
+  const reading = (async () => {
+    for await (const chunk of stream.chunks) {
+      for (const doc of docs.push(chunk)) {
+        const md = (doc as { object?: { metadata?: { name?: unknown } } }).object?.metadata;
+        if (md?.name === name) return (delivered = true);
+      }
+    }
+    return false;
+  })().catch(() => false);
+  await target.send({ method: 'POST', path: cms, body: object }).catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([reading, new Promise((resolve) => (timer = setTimeout(resolve, boundMs)))]);
+  clearTimeout(timer);
+  stream.close();
+  return decideWatchDelivery(opened, delivered, boundMs, name);
+}
