@@ -142,7 +142,7 @@ export function decideDryRun(a: ProbeAnswer | undefined, stored: boolean | undef
 }
 
 /**
- * A list with limit=1 over a namespace holding `present` (at least 2) objects: at most one item and a
+ * A list with limit=1 over a namespace holding `present` (at least 3) objects: at most one item and a
  * continue token is served; every item without a token is a server that ignores limit (not served,
  * rest:4.4.5); anything else is served wrongly.
  */

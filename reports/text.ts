@@ -95,7 +95,8 @@ function failureLines(c: ClauseResult, paint: Paint): string[] {
         ]
       : [];
   const cx = c.counterexamples[0];
-  if (cx === undefined) return [head, ...listed, '    (no counterexample recorded)'];
+  // A feature found not served by the capability probe: its note is the finding.
+  if (cx === undefined) return [head, ...listed, `    ${c.notes[0] !== undefined ? safe(c.notes[0]) : '(no counterexample recorded)'}`];
   const lines = [
     head,
     ...listed,

@@ -383,6 +383,8 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
 
 /** Longest any one probe request may take: the probe is a few requests, never a run of its own. */
 const PROBE_REQUEST_TIMEOUT_MS = 10_000;
+/** Longest the whole probe may take: a target that holds connections gets its run, not a stall before it. */
+const PROBE_LIMIT_MS = 30_000;
 
 /**
  * Probes what the target serves and splits the selection by it (runner/capability-gate.ts); nothing
@@ -393,7 +395,14 @@ async function capabilityGate(plan: RunPlan, cfg: TargetConfig, settings: Target
   if (plan.path !== undefined || !chosen.some((c) => c.suite.startsWith('rest-'))) return undefined;
   const clients = openProbeClients(cfg, plan.runId, plan.profile, PROBE_REQUEST_TIMEOUT_MS);
   try {
-    const map = await probeCapabilities(clients.guarded, clients.plain, { profile: plan.profile, runId: plan.runId, watchWaitMs: settings.watchWaitMs });
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), PROBE_LIMIT_MS)));
+    const map = await Promise.race([probeCapabilities(clients.guarded, clients.plain, { profile: plan.profile, runId: plan.runId, watchWaitMs: settings.watchWaitMs }), bound]);
+    clearTimeout(timer);
+    if (map === 'late') {
+      log(`svc-conformance: capability probe undecided (no map within ${PROBE_LIMIT_MS / 1000} s); every check runs`);
+      return undefined;
+    }
     return gateChecks(chosen, map);
   } catch (e) {
     // A probe that breaks decides nothing: every check runs and finds out for itself.

@@ -27,6 +27,7 @@ const NEEDS: Readonly<Partial<Record<FeatureId, readonly string[]>>> = {
     'watch-resume',
     'watch-too-old',
     'watch-informer',
+    'watch-bookmarks',
     'too-large-resource-version',
     'paging-snapshot',
     'apply-ownership-table',
@@ -53,6 +54,21 @@ const NEEDS: Readonly<Partial<Record<FeatureId, readonly string[]>>> = {
     'apply-schema-change',
     'apply-patch-merge-key',
   ],
+  // Checks that wait for the events of their own writes: on a silent stream each waits out its window.
+  'watch-delivery': [
+    'watch-cell-unset',
+    'watch-cell-0',
+    'watch-cell-other',
+    'watch-resume',
+    'watch-informer',
+    'watch-bookmarks',
+    'watch-too-old',
+    'deletion-finalizers',
+    'concurrent-workload',
+    'restart-durability',
+  ],
+  // The dry-run checks; authz-rules asks a dry-run of every write it is allowed (rest:4.6.4, rest:5.4).
+  'dry-run': ['dry-run-sequences', 'dry-run-edges-bare-flag', 'dry-run-edges-bare-flag-pretty', 'dry-run-admission', 'authz-rules'],
   // Lists with limit: the paging checks, the resourceVersion cells with a limit, the edges of both.
   paging: [
     'paging-snapshot',
@@ -63,6 +79,8 @@ const NEEDS: Readonly<Partial<Record<FeatureId, readonly string[]>>> = {
     'query-repeated-limit',
     'continue-token-expiry',
     'too-large-edges-list-limit',
+    // Its random sequences list with limit and resourceVersion (the Exact cell of rest:4.5).
+    'crud-sequences',
     ...RV_CELLS.filter((id) => id.includes('-limit-')),
   ],
 };

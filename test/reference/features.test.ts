@@ -57,10 +57,10 @@ describe('features', () => {
   });
 
   it('paging: one item and a token is served; every item without a token is not served; anything else is wrong', () => {
-    expect(decidePaging(answer(200, { metadata: { continue: 't' }, items: [{}] }), 2).state).toBe('served');
-    expect(decidePaging(answer(200, { metadata: {}, items: [{}, {}] }), 2).state).toBe('notServed');
-    expect(decidePaging(answer(200, { metadata: {}, items: [{}] }), 2).state).toBe('servedWrongly');
-    expect(decidePaging(answer(200, { metadata: { continue: 't' }, items: [{}, {}] }), 2).state).toBe('servedWrongly');
+    expect(decidePaging(answer(200, { metadata: { continue: 't' }, items: [{}] }), 3).state).toBe('served');
+    expect(decidePaging(answer(200, { metadata: {}, items: [{}, {}, {}] }), 3).state).toBe('notServed');
+    expect(decidePaging(answer(200, { metadata: {}, items: [{}] }), 3).state).toBe('servedWrongly');
+    expect(decidePaging(answer(200, { metadata: { continue: 't' }, items: [{}, {}] }), 3).state).toBe('servedWrongly');
   });
 
   it('watch delivery: the later write seen is served; an open, silent stream or a refused watch is not served', () => {
