@@ -41,9 +41,18 @@ export interface Feature {
   readonly title: string;
   /** The clause that requires it, or that lets a server leave it out. */
   readonly clause: ClauseId;
-  /** The spec requires it: not served is a failure of `clause`. */
+  /** The spec requires it: not served is a failure of `clause` (unless `unbounded`). */
   readonly required: boolean;
+  /**
+   * The spec requires it but bounds it in no time (a watch's events, rest:6.1): a probe that saw nothing
+   * within its bound cannot fail the clause (DESIGN.md: an eventual effect not seen is never a failure),
+   * so the finding is `notServed` and the clauses that need it are still blocked.
+   */
+  readonly unbounded?: true;
 }
+
+/** Whether a feature found not served fails its clause, or is recorded `notServed`. */
+export const failsWhenNotServed = (f: Feature): boolean => f.required && f.unbounded !== true;
 
 export const FEATURES: readonly Feature[] = [
   { id: 'discovery', area: 'discovery', title: 'discovery of the core group (GET /api/v1 listing configmaps)', clause: 'rest:9.1.1', required: true },
@@ -59,7 +68,7 @@ export const FEATURES: readonly Feature[] = [
   { id: 'dry-run', area: 'dry-run', title: 'dry-run (dryRun=All)', clause: 'rest:4.6.1', required: true },
   // rest:4.4.5: chunking is available unless the APIListChunking gate is off: a server may leave it out.
   { id: 'paging', area: 'lists', title: 'paging (limit and continue)', clause: 'rest:4.4.5', required: false },
-  { id: 'watch-delivery', area: 'watch', title: 'watch delivery of a later write', clause: 'rest:6.1.1', required: true },
+  { id: 'watch-delivery', area: 'watch', title: 'watch delivery of a later write', clause: 'rest:6.1.1', required: true, unbounded: true },
   { id: 'healthz', area: 'health and metrics', title: 'GET /healthz', clause: 'rest:4.2/healthz', required: true },
   { id: 'livez', area: 'health and metrics', title: 'GET /livez', clause: 'rest:4.2/livez', required: true },
   { id: 'readyz', area: 'health and metrics', title: 'GET /readyz', clause: 'rest:4.2/readyz', required: true },
@@ -178,11 +187,16 @@ export function decideDiscovery(a: ProbeAnswer | undefined, resource: string): F
   return listed ? f : { feature: 'discovery', state: 'notServed', evidence: line(a!, ` without ${resource} in its resources`) };
 }
 
-/** A read asking for `mediaType` only: served when the answer is in it; 406 (or an absent route) not served. */
-export function decideEncoding(feature: 'protobuf' | 'table', a: ProbeAnswer | undefined, served: (contentType: string | undefined, body: unknown) => boolean): FeatureFinding {
+/**
+ * A read asking for one representation only: `judge` says whether the answer is in it (served), is
+ * another representation (not served: the fallback of a server without it), or claims it and is not
+ * (served wrongly). 406, or a route the server lacks, is not served.
+ */
+export function decideEncoding(feature: 'protobuf' | 'table', a: ProbeAnswer | undefined, judge: (contentType: string | undefined, body: unknown) => FeatureState): FeatureFinding {
   const f = byStatus(feature, a, new Set([...ABSENT, 406]));
   if (f.state !== 'served') return f;
-  return served(a!.contentType, a!.body) ? f : { feature, state: 'notServed', evidence: line(a!, ` in ${a!.contentType ?? 'no declared type'}: another representation`) };
+  const state = judge(a!.contentType, a!.body);
+  return state === 'served' ? f : { feature, state, evidence: line(a!, ` in ${a!.contentType ?? 'no declared type'}${state === 'notServed' ? ': another representation' : ''}`) };
 }
 
 /** The map's features in catalog order, one finding each (`unknown` where the probe said nothing). */

@@ -3,6 +3,7 @@
  * expectations are parameters, so tests pass small fake ones.
  */
 import { undecidedDelivery } from '../reference/watch-delivery.ts';
+import { featureById } from '../reference/features.ts';
 import type { Clause } from '../reference/catalog/types.ts';
 import { clauseStatusOf } from '../runner/verdicts.ts';
 import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, RunResult } from '../runner/results.ts';
@@ -166,11 +167,17 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
   const required = args.require !== undefined && args.require.length > 0 ? checkRequirements(card, args.require) : undefined;
   const scorecard = required !== undefined ? { ...card, require: required } : card;
   const verdict = verdictOf(clauses, args.errors);
+  // A feature the spec requires but bounds in no time (watch delivery), not seen within the run's bound:
+  // never a failure, and never a conformant run either.
+  const unseen = (args.capabilities ?? [])
+    .filter((e) => e.state === 'notServed' && e.required && featureById(e.feature).unbounded === true)
+    .map((e) => `not served within the run's bound: ${e.title} (${e.evidence}); the clauses that need it were not judged`);
   // A vacuous run is never judged either way; a run below --require is, when it failed a clause.
   const notTested = [
     ...(args.refused !== undefined ? [args.refused] : []),
     ...(exercised?.notTested === true ? [exercised.line] : []),
     ...(silent !== undefined && verdict !== 'nonconformant' ? [silent] : []),
+    ...(verdict !== 'nonconformant' ? unseen : []),
     ...(verdict !== 'nonconformant' || exercised?.notTested === true ? [requirementLine(required ?? [])].filter((l): l is string => l !== undefined) : []),
   ];
   return {

@@ -6,7 +6,7 @@
  * lacks (a watch that never delivers, a list that never pages) are never spent. Which check needs which
  * feature is data next to the checks (suites/checks/feature-needs.ts).
  */
-import { featureById, notServedOf, type FeatureFinding, type FeatureId } from '../reference/features.ts';
+import { failsWhenNotServed, featureById, notServedOf, type FeatureFinding, type FeatureId } from '../reference/features.ts';
 import type { AnyCheck } from '../harness/check.ts';
 import { featureNeedsOf } from '../suites/checks/feature-needs.ts';
 import type { CapabilityEntry, CheckRecord } from './results.ts';
@@ -52,7 +52,7 @@ export function gateChecks(selected: readonly AnyCheck[], map: readonly FeatureF
   });
   for (const e of entries) {
     if (e.state !== 'notServed' || (!spoken.has(e.clause as AnyCheck['clauses'][number]) && e.blocks.length === 0)) continue;
-    records.push({ clause: featureById(e.feature).clause, check: PROBE_CHECK, verdict: e.required ? 'fail' : 'notServed', count: 1, note: notServedNote(e) });
+    records.push({ clause: featureById(e.feature).clause, check: PROBE_CHECK, verdict: failsWhenNotServed(featureById(e.feature)) ? 'fail' : 'notServed', count: 1, note: notServedNote(e) });
   }
   return { run, records, entries };
 }

@@ -392,7 +392,7 @@ const PROBE_LIMIT_MS = 30_000;
  */
 async function capabilityGate(plan: RunPlan, cfg: TargetConfig, settings: TargetSettings, log: (line: string) => void): Promise<CapabilityGate | undefined> {
   const chosen = plan.selection.selected;
-  if (plan.path !== undefined || !chosen.some((c) => c.suite.startsWith('rest-'))) return undefined;
+  if (plan.capabilityProbe === false || plan.path !== undefined || !chosen.some((c) => c.suite.startsWith('rest-'))) return undefined;
   const clients = openProbeClients(cfg, plan.runId, plan.profile, PROBE_REQUEST_TIMEOUT_MS);
   try {
     let timer: NodeJS.Timeout | undefined;

@@ -73,6 +73,8 @@ export interface RunOptions {
   timeout: number;
   /** false (`--no-preflight`): the run does not ask what its identity may do before the checks. */
   preflight?: boolean;
+  /** false (`--no-capability-probe`): no capability map; every selected check runs. */
+  capabilityProbe?: boolean;
 }
 
 /** The embedded reference server and what it is started with. */
@@ -132,6 +134,8 @@ export interface RunPlan {
   };
   /** Ask the target what the run's identity may do before the checks (harness/preflight.ts). */
   readonly preflight: boolean;
+  /** Probe what the target serves before the checks, and leave out the checks that need what it lacks (runner/capability-gate.ts). */
+  readonly capabilityProbe?: boolean;
   /** `--reproduce N`: replay the one counterexample N times after the run. */
   readonly reproduce?: { readonly times: number; readonly check: string; readonly path: string };
   readonly expectations: { readonly files: readonly string[]; readonly capabilities: Readonly<Partial<Record<string, boolean>>> };
@@ -262,6 +266,7 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
         backgroundWrites: Boolean(o.backgroundWrites),
       },
       preflight: o.preflight !== false,
+      ...(o.capabilityProbe === false ? { capabilityProbe: false } : {}),
       ...(o.reproduce !== undefined ? { reproduce: { times: o.reproduce, check: o.check![0]!, path: o.path! } } : {}),
       expectations: { files: o.expectations ?? [], capabilities: o.targetCapability ?? {} },
       reports: { dir: path.resolve(drawn.cwd, o.reports), ...(o.baseline !== undefined ? { baseline: o.baseline } : {}), output: o.output },

@@ -166,6 +166,7 @@ program
   .option('--shrink-time <duration>', `how long shrinking one failure may take once it is found (default ${DEFAULT_SHRINK_TIME_MS / 1000}s); the report says when it was cut short`, durationArg)
   .option('--require <minimums>', 'minimums the run must reach, e.g. pages>=5,watches.resumed>=1,cells.rest:4.5>=10 (repeatable; below them: not tested, exit 3)', requireArg)
   .option('--no-preflight', "skip asking the target what the run's identity may do before the checks")
+  .option('--no-capability-probe', 'skip the capability map: every selected check runs, whatever the target serves (docs/capability-map.md)')
   .option('--background-writes', "one write in a namespace of the run's own before every request of a check, so resourceVersions move between its requests as other checks' writes make them")
   .action(async (o) => {
     process.exitCode = await run(o);

@@ -36,6 +36,8 @@ type InProcessRunOptions = {
   checks: readonly string[];
   faults?: readonly FaultName[];
   variations?: readonly VariationName[];
+  /** false: no capability probe, every check runs whatever the server lacks (a check's own judges against a hostile fault). */
+  capabilityProbe?: false;
   /** Whole features the server leaves out (`--without`). */
   without?: readonly PartialModeName[];
   runs: number;
@@ -80,6 +82,7 @@ async function runOn(o: InProcessRunOptions, scale: ScaleProfile | undefined, se
       fault: [...(o.faults ?? [])],
       variation: [...(o.variations ?? [])],
       ...(o.without !== undefined && o.without.length > 0 ? { without: [...o.without] } : {}),
+      ...(o.capabilityProbe === false ? { capabilityProbe: false } : {}),
       ...(o.release !== undefined ? { release: o.release } : {}),
       ...(scale ? { scale } : {}),
     },

@@ -59,11 +59,35 @@ describe('capability probe', () => {
     const map = await mapOf({ faults: ['silent-watch'] });
     const f = map.find((x) => x.feature === 'watch-delivery')!;
     expect(f.state).toBe('notServed');
-    expect(f.evidence).toContain('within 1000 ms');
+    expect(f.evidence).toContain("within 1000 ms");
   });
 
   it('a paging fault that still pages is served: the paging checks judge it', async () => {
     expect(stateOf(await mapOf({ faults: ['page-overflow'] }), 'paging')).toBe('servedWrongly');
     expect(stateOf(await mapOf({ faults: ['remaining-off-by-one'] }), 'paging')).toBe('served');
+  });
+});
+
+describe('capability probe on legal variations', () => {
+  it('a server that ends every watch soon still delivers: the probe watches again from the same version', async () => {
+    started = await startEmbeddedTarget({ faults: [], variations: ['watch-short-timeout'] }, profile);
+    const clients = openProbeClients(started.config, 'probe0002', profile, 5_000);
+    try {
+      const map = await probeCapabilities(clients.guarded, clients.plain, { profile, runId: 'probe0002', watchWaitMs: 1_000 });
+      expect(stateOf(map, 'watch-delivery')).toBe('served');
+    } finally {
+      await clients.close();
+    }
+  });
+
+  it('a server without Table serves it not (optional, rest:2.5.2), and everything else', async () => {
+    started = await startEmbeddedTarget({ faults: [], variations: ['no-table-support'] }, profile);
+    const clients = openProbeClients(started.config, 'probe0003', profile, 5_000);
+    try {
+      const map = await probeCapabilities(clients.guarded, clients.plain, { profile, runId: 'probe0003', watchWaitMs: 1_000 });
+      expect(map.filter((f) => f.state !== 'served').map((f) => [f.feature, f.state])).toEqual([['table', 'notServed']]);
+    } finally {
+      await clients.close();
+    }
   });
 });

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runWithMap } from '../../scripts/dev/in-process-run.ts';
 import { checks } from '../../suites/checks/index.ts';
-import { featureById } from '../../reference/features.ts';
+import { failsWhenNotServed, featureById } from '../../reference/features.ts';
 import { partialModes, type PartialModeName } from '../../targets/api-server/partial-modes.ts';
 import { clauseStatusOf, type Verdict } from '../../runner/verdicts.ts';
 import { PROBE_CHECK } from '../../runner/capability-gate.ts';
@@ -55,7 +55,7 @@ function judgeMode(mode: Run, removed: readonly PartialModeName[]): number {
   ).toEqual(features.map((f) => [f, 'notServed']).sort());
   // One finding per removed feature, under its clause: failed where the spec requires it, notServed where it may be left out.
   const findings = mode.records.filter((r) => r.check === PROBE_CHECK);
-  expect(findings.map((r) => [r.clause, r.verdict]).sort()).toEqual(features.map((f) => [featureById(f).clause, featureById(f).required ? 'fail' : 'notServed']).sort());
+  expect(findings.map((r) => [r.clause, r.verdict]).sort()).toEqual(features.map((f) => [featureById(f).clause, failsWhenNotServed(featureById(f)) ? 'fail' : 'notServed']).sort());
   // Nothing else fails: a check that stumbles on the missing feature but is not blocked by it is a gap of suites/checks/feature-needs.ts.
   expect(
     mode.records

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   byStatus,
+  failsWhenNotServed,
   capabilityMapOf,
   decideDiscovery,
   decideDryRun,
@@ -30,6 +31,10 @@ describe('features', () => {
 
   it('only the features the spec lets a server leave out are optional (chunking rest:4.4.5, Table rest:2.5.2)', () => {
     expect(FEATURES.filter((f) => !f.required).map((f) => f.id)).toEqual(['paging', 'table']);
+  });
+
+  it('a silent watch is never a failure: delivery is required but bounded in no time (rest:6.1), so it is notServed', () => {
+    expect(FEATURES.filter((f) => f.required && !failsWhenNotServed(f)).map((f) => f.id)).toEqual(['watch-delivery']);
   });
 
   it('by status: 2xx served, 404/405/415/501 not served, another answer served wrongly, none unknown', () => {
@@ -77,10 +82,11 @@ describe('features', () => {
   });
 
   it('encodings: the asked representation is served; 406 or another representation is not served', () => {
-    const table = (ct: string | undefined, body: unknown) => (body as { kind?: string }).kind === 'Table';
+    const table = (_ct: string | undefined, body: unknown) => ((body as { kind?: string }).kind === 'Table' ? ('served' as const) : ('notServed' as const));
     expect(decideEncoding('table', answer(200, { kind: 'Table' }), table).state).toBe('served');
     expect(decideEncoding('table', answer(200, { kind: 'ConfigMapList' }), table).state).toBe('notServed');
     expect(decideEncoding('table', answer(406), table).state).toBe('notServed');
+    expect(decideEncoding('table', answer(200, { kind: 'List' }), () => 'servedWrongly').state).toBe('servedWrongly');
   });
 
   it('the map lists every feature once, in catalog order; those not probed are unknown, never served', () => {

@@ -67,3 +67,19 @@ describe('capability gate', () => {
     expect(clauseStatusOf(['blocked', 'notChecked'], false)).toBe('blocked');
   });
 });
+
+describe('a run whose watches deliver nothing within its bound', () => {
+  it('is not tested, never conformant: delivery is required, but a silent stream cannot fail it', async () => {
+    const { buildRunResult } = await import('../../reports/aggregate.ts');
+    const { catalog } = await import('../../reference/catalog/index.ts');
+    const g = gateChecks(pick('watch-cell-unset', 'names-and-scope'), capabilityMapOf([absent('watch-delivery')]));
+    const base = { catalog, profile: 'svc', seed: 1, server: 'http://x', nodeagentLoader: null, startedAt: '2026-11-28T00:00:00Z', durationMs: 1, version: '0', errors: [] };
+    const records = [...g.records, { clause: 'rest:2.2.3' as const, check: 'names-and-scope', verdict: 'pass' as const, count: 1 }];
+    const r = buildRunResult({ ...base, records, capabilities: g.entries });
+    expect(r.clauses.find((c) => c.id === 'rest:6.1.1')?.status).toBe('notServed');
+    expect(r.verdict).toBe('notTested');
+    expect(r.notTested?.[0]).toMatch(/^not served within the run's bound: watch delivery of a later write/);
+    // The same run with delivery served is conformant: the line comes from the finding alone.
+    expect(buildRunResult({ ...base, records }).verdict).toBe('conformant');
+  });
+});
