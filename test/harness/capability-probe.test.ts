@@ -59,7 +59,7 @@ describe('capability probe', () => {
     const map = await mapOf({ faults: ['silent-watch'] });
     const f = map.find((x) => x.feature === 'watch-delivery')!;
     expect(f.state).toBe('notServed');
-    expect(f.evidence).toContain("within 1000 ms");
+    expect(f.evidence).toContain('within 1000 ms');
   });
 
   it('a paging fault that still pages is served: the paging checks judge it', async () => {
