@@ -106,7 +106,7 @@ function childrenOf(c: ClauseResult): string[] {
       return [`<error message="${xmlAttr(notes === '' ? 'infrastructure error' : oneLine(notes))}" type="infrastructure">${xmlText(notes)}</error>`];
     case 'failed': {
       const first = c.counterexamples[0];
-      const message = first === undefined ? (c.notes[0] ?? 'failed') : `expected ${oneLine(first.expected)}; observed ${oneLine(first.observed)}`;
+      const message = first === undefined ? (c.notes.find((n) => n.startsWith('not served: ')) ?? c.notes[0] ?? 'failed') : `expected ${oneLine(first.expected)}; observed ${oneLine(first.observed)}`;
       if (c.expectedFailure === true) {
         return [`<skipped message="${xmlAttr(`known failure: ${message}`)}"/>`, element('system-out', `${notes}\n${details}`)];
       }

@@ -96,7 +96,10 @@ function failureLines(c: ClauseResult, paint: Paint): string[] {
       : [];
   const cx = c.counterexamples[0];
   // A feature found not served by the capability probe: its note is the finding.
-  if (cx === undefined) return [head, ...listed, `    ${c.notes[0] !== undefined ? safe(c.notes[0]) : '(no counterexample recorded)'}`];
+  if (cx === undefined) {
+    const note = c.notes.find((n) => n.startsWith('not served: ')) ?? c.notes[0];
+    return [head, ...listed, `    ${note !== undefined ? safe(note) : '(no counterexample recorded)'}`];
+  }
   const lines = [
     head,
     ...listed,
