@@ -7,9 +7,12 @@
  */
 import type { Profile } from '../reference/profile.ts';
 import { tableMediaType } from '../reference/media-types.ts';
+import { crdResource, fixtureResource } from '../reference/apply/index.ts';
+import { collectionPath, objectPath } from '../reference/resources.ts';
 import {
   byStatus,
   capabilityMapOf,
+  decideCrdServing,
   decideDiscovery,
   decideDryRun,
   decideEncoding,
@@ -34,6 +37,8 @@ export interface ProbeOptions {
   readonly runId: string;
   /** How long the watch may take to deliver the probe's write (the run's watch wait). */
   readonly watchWaitMs: number;
+  /** How long a newly defined type may take to be served (the run's eventual window); absent: not asked. */
+  readonly typeWaitMs?: number;
 }
 
 /**
@@ -116,11 +121,61 @@ export async function probeCapabilities(target: Target, reader: Target, o: Probe
     const now = await ask(target, { method: 'GET', path: cms });
     add(await probeWatch(target, cms, now, [cm('probe-w1'), cm('probe-w2')], o.watchWaitMs));
     add(byStatus('delete', await ask(target, { method: 'DELETE', path: `${cms}/probe-b` }), onObject));
+    if (o.typeWaitMs !== undefined) add(await probeCustomType(target, ns, o));
   } finally {
     // The run's sweep removes it too, by its label, should this fail.
     await ask(target, { method: 'DELETE', path: `/api/v1/namespaces/${ns}` });
   }
   return capabilityMapOf(found);
+}
+
+/**
+ * Defines a type of the run's own fixture group (a CustomResourceDefinition labelled for the run, not
+ * the apply suite's own fixture) and waits, once for the whole run, until its collection is served.
+ * The definition is deleted after; the run's cleanup removes it too.
+ */
+async function probeCustomType(target: Target, ns: string, o: ProbeOptions): Promise<FeatureFinding> {
+  const crd = crdResource(o.profile);
+  const group = fixtureResource(o.profile, o.runId).group;
+  const rt = { plural: 'capabilityprobes', kind: 'CapabilityProbe', group, version: 'v1', namespaced: true };
+  const name = `${rt.plural}.${group}`;
+  const body = {
+    apiVersion: `${crd.group}/${crd.version}`,
+    kind: crd.kind,
+    metadata: { name, labels: { [o.profile.runLabel]: o.runId } },
+    spec: {
+      group,
+      scope: 'Namespaced',
+      names: { plural: rt.plural, singular: 'capabilityprobe', kind: rt.kind, listKind: `${rt.kind}List` },
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+    },
+  };
+  const request = `POST ${collectionPath(crd)}`;
+  const bound = o.typeWaitMs!;
+  let created: ProbeAnswer;
+  try {
+    const r = await target.send({ method: 'POST', path: collectionPath(crd), body });
+    created = { request, status: r.status };
+  } catch (e) {
+    if (!(e instanceof InfrastructureError)) throw e;
+    return decideCrdServing({ request, status: 0 }, false, bound, `${rt.plural}.${group}`);
+  }
+  if (created.status < 200 || created.status >= 300) return decideCrdServing(created, false, bound, `${rt.plural}.${group}`);
+  let served = false;
+  try {
+    const deadline = Date.now() + bound;
+    for (let wait = 50; !served; wait = Math.min(wait * 2, 1000)) {
+      served = await target
+        .send({ method: 'GET', path: collectionPath(rt, ns) })
+        .then((r) => r.status === 200)
+        .catch(() => false);
+      if (served || Date.now() >= deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, Math.max(0, deadline - Date.now()))));
+    }
+  } finally {
+    await target.send({ method: 'DELETE', path: objectPath(crd, name) }).catch(() => undefined);
+  }
+  return decideCrdServing(created, served, bound, `${rt.plural}.${group}`);
 }
 
 /** A Table is served as one; another answer claiming Table (as=Table in its type) is served wrongly; a plain list is the fallback. */
@@ -130,7 +185,23 @@ function tableState(contentType: string | undefined, body: unknown): FeatureStat
 }
 
 function unaskedBecause(why: string): FeatureFinding[] {
-  const features = ['create', 'get', 'list', 'put', 'delete', 'patch-merge', 'patch-json', 'apply', 'generate-name', 'dry-run', 'paging', 'watch-delivery', 'protobuf', 'table'] as const;
+  const features = [
+    'create',
+    'get',
+    'list',
+    'put',
+    'delete',
+    'patch-merge',
+    'patch-json',
+    'apply',
+    'generate-name',
+    'dry-run',
+    'paging',
+    'watch-delivery',
+    'protobuf',
+    'table',
+    'crd-serving',
+  ] as const;
   return features.map((feature) => ({ feature, state: 'unknown' as const, evidence: `not asked: the probe's namespace could not be created (${why})` }));
 }
 

@@ -30,6 +30,7 @@ export const FEATURE_IDS = [
   'metrics',
   'protobuf',
   'table',
+  'crd-serving',
 ] as const;
 export type FeatureId = (typeof FEATURE_IDS)[number];
 
@@ -76,6 +77,9 @@ export const FEATURES: readonly Feature[] = [
   { id: 'protobuf', area: 'encodings', title: 'protobuf responses for a built-in type', clause: 'rest:4.8/protobuf', required: true },
   // rest:2.5.2: not every type supports Table output.
   { id: 'table', area: 'encodings', title: 'Table responses (as=Table)', clause: 'rest:4.8/table', required: false },
+  // The spec speaks of custom resources (rest:4.7.9) but requires no server to serve definitions, and a
+  // new type is served "eventually", with no bound: not served within the run's window blocks, never fails.
+  { id: 'crd-serving', area: 'custom resources', title: 'a type defined by a CustomResourceDefinition served', clause: 'rest:4.7.9', required: false },
 ];
 
 export function featureById(id: FeatureId): Feature {
@@ -197,6 +201,18 @@ export function decideEncoding(feature: 'protobuf' | 'table', a: ProbeAnswer | u
   if (f.state !== 'served') return f;
   const state = judge(a!.contentType, a!.body);
   return state === 'served' ? f : { feature, state, evidence: line(a!, ` in ${a!.contentType ?? 'no declared type'}${state === 'notServed' ? ': another representation' : ''}`) };
+}
+
+/**
+ * A CustomResourceDefinition created: its type's collection answered 200 within the bound is served;
+ * a definition the target stores but whose type it never serves within the bound is not served; a
+ * definition refused as a route the target lacks is not served either.
+ */
+export function decideCrdServing(created: ProbeAnswer | undefined, served: boolean, boundMs: number, type: string): FeatureFinding {
+  const f = byStatus('crd-serving', created);
+  if (f.state !== 'served') return f;
+  if (served) return { ...f, evidence: `${f.evidence}; ${type} served` };
+  return { feature: 'crd-serving', state: 'notServed', evidence: `${f.evidence}; ${type} not served within ${boundMs} ms` };
 }
 
 /** The map's features in catalog order, one finding each (`unknown` where the probe said nothing). */

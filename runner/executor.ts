@@ -396,11 +396,14 @@ async function capabilityGate(plan: RunPlan, cfg: TargetConfig, settings: Target
   const clients = openProbeClients(cfg, plan.runId, plan.profile, PROBE_REQUEST_TIMEOUT_MS);
   try {
     let timer: NodeJS.Timeout | undefined;
-    const bound = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), PROBE_LIMIT_MS)));
-    const map = await Promise.race([probeCapabilities(clients.guarded, clients.plain, { profile: plan.profile, runId: plan.runId, watchWaitMs: settings.watchWaitMs }), bound]);
+    // The wait for a new type to be served is the run's eventual window, spent once here.
+    const limitMs = PROBE_LIMIT_MS + settings.eventualWindowMs;
+    const bound = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), limitMs)));
+    const probing = probeCapabilities(clients.guarded, clients.plain, { profile: plan.profile, runId: plan.runId, watchWaitMs: settings.watchWaitMs, typeWaitMs: settings.eventualWindowMs });
+    const map = await Promise.race([probing, bound]);
     clearTimeout(timer);
     if (map === 'late') {
-      log(`svc-conformance: capability probe undecided (no map within ${PROBE_LIMIT_MS / 1000} s); every check runs`);
+      log(`svc-conformance: capability probe undecided (no map within ${Math.round(limitMs / 1000)} s); every check runs`);
       return undefined;
     }
     return gateChecks(chosen, map);

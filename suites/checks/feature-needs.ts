@@ -69,6 +69,8 @@ const NEEDS: Readonly<Partial<Record<FeatureId, readonly string[]>>> = {
   ],
   // The dry-run checks; authz-rules asks a dry-run of every write it is allowed (rest:4.6.4, rest:5.4).
   'dry-run': ['dry-run-sequences', 'dry-run-edges-bare-flag', 'dry-run-edges-bare-flag-pretty', 'dry-run-admission', 'authz-rules'],
+  // The checks whose cases live in a type of the run's own definition (each waits out the eventual window for it).
+  'crd-serving': ['apply-sequences', 'apply-edges-empties-list', 'apply-schema-change', 'authz-rules'],
   // Lists with limit: the paging checks, the resourceVersion cells with a limit, the edges of both.
   paging: [
     'paging-snapshot',

@@ -21,6 +21,11 @@ export const partialModes = [
   { name: 'apply', feature: 'apply', description: 'server-side apply is absent: PATCH with application/apply-patch+yaml answers 415 (merge and JSON patch still served)' },
   { name: 'watch-delivery', feature: 'watch-delivery', description: 'a watch opens (200) and sends the current state when asked for it, but never an event of a later change' },
   { name: 'dry-run', feature: 'dry-run', description: 'dryRun is refused: every write that carries it answers 400 BadRequest, as upstream did with its DryRun gate off (nothing stored)' },
+  {
+    name: 'crd-serving',
+    feature: 'crd-serving',
+    description: 'CustomResourceDefinitions are stored, but the types they define are never served (404), as a server without the apiextensions controller',
+  },
   { name: 'paging', feature: 'paging', description: 'limit and continue are ignored: every list is whole, without a continue token (chunking off, rest:4.4.5)' },
 ] as const satisfies readonly PartialMode[];
 

@@ -29,8 +29,8 @@ describe('features', () => {
     expect(FEATURES.filter((f) => !ids.has(f.clause)).map((f) => f.clause)).toEqual([]);
   });
 
-  it('only the features the spec lets a server leave out are optional (chunking rest:4.4.5, Table rest:2.5.2)', () => {
-    expect(FEATURES.filter((f) => !f.required).map((f) => f.id)).toEqual(['paging', 'table']);
+  it('only the features the spec lets a server leave out are optional (chunking rest:4.4.5, Table rest:2.5.2, custom types rest:4.7.9)', () => {
+    expect(FEATURES.filter((f) => !f.required).map((f) => f.id)).toEqual(['paging', 'table', 'crd-serving']);
   });
 
   it('a silent watch is never a failure: delivery is required but bounded in no time (rest:6.1), so it is notServed', () => {
