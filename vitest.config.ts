@@ -38,6 +38,7 @@ const UNIT = [
   'test/harness/unsupported-by-model.test.ts',
   'test/runner/plan.test.ts',
   'test/runner/capability-gate.test.ts',
+  'test/runner/slots.test.ts',
   'test/harness/shrink-budget.test.ts',
   'test/harness/watch-decided.test.ts',
   'test/oracle/shares.test.ts',
