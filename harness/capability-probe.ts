@@ -1,5 +1,5 @@
 /**
- * The capability probe (issue 42): before any check, a few bounded requests learn what the target
+ * The capability probe: before any check, a few bounded requests learn what the target
  * serves, in a namespace of the run's own: discovery, each verb, each patch type, generateName,
  * dry-run, paging, the delivery of a later write to a watch, the health and metrics endpoints,
  * protobuf and Table. About 25 requests and one watch wait. What each answer shows is decided by the

@@ -1,5 +1,5 @@
 /**
- * The capability map's features (issue 42): what a target may serve or leave out, each with the one
+ * The capability map's features: what a target may serve or leave out, each with the one
  * clause that speaks of it, and whether the spec requires it. A required feature a target does not
  * serve is one failure of that clause ("not served: PUT", rest:4.1/put), reported once; a feature the
  * spec lets a server leave out (chunking with its gate off, rest:4.4.5; Table, rest:2.5.2) is

@@ -1,5 +1,5 @@
 /**
- * The capability map as the reports open with it (issue 42): per feature area, what the target serves
+ * The capability map as the reports open with it: per feature area, what the target serves
  * (✓), does not serve, or serves wrongly, with the request that showed it; and the verdict line's
  * "N features not served, M clauses blocked by them". Pure functions of RunResult.
  */

@@ -9,7 +9,7 @@ import { ANSWER_KEYS } from './scorecard.ts';
 
 const count = { type: 'integer', minimum: 0 } as const;
 // `informative` (issue 31): a clause no black-box test can judge, shown with its reason, apart from the gaps.
-// `notServed`, `blocked` (issue 42): a feature the target lacks, and the clauses that needed it.
+// `notServed`, `blocked`: a feature the target lacks, and the clauses that needed it.
 const STATUSES = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'informative', 'error', 'notServed', 'blocked'] as const;
 const TOTALS = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'error'] as const;
 

@@ -1,5 +1,5 @@
 /**
- * What the capability map does to a run (issue 42): each feature not served becomes one record under
+ * What the capability map does to a run: each feature not served becomes one record under
  * the clause that speaks of it (a failure where the spec requires the feature, `notServed` where it
  * lets a server leave it out), and every selected check that needs such a feature is not run: its
  * clauses are recorded `blocked by` the feature, so the long waits of a check whose premise the target

@@ -171,7 +171,7 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
   if (!external && o.restrictedKubeconfig !== undefined) errors.push("--restricted-kubeconfig applies to an external target; the embedded server's checks impersonate a user of their own");
   const faults = unknownNames('fault', o.fault ?? [], faultTable, errors);
   const variations = unknownNames('variation', o.variation ?? [], variationTable, errors);
-  const without = unknownNames('without', o.without ?? [], partialModes, errors);
+  const without = unknownNames('--without feature', o.without ?? [], partialModes, errors);
   const hooks: Hooks = {};
   for (const a of external ? (o.hook ?? []) : []) {
     const parsed = parseHookArg(a);

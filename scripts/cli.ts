@@ -213,7 +213,7 @@ program
           ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
           faults: validateNames('fault', o.fault ?? [], faultTable),
           variations: validateNames('variation', o.variation ?? [], variationTable),
-          without: validateNames('without', o.without ?? [], partialModes),
+          without: validateNames('--without feature', o.without ?? [], partialModes),
         },
         profiles[o.profile],
         { access: tokens ?? 'open', port: o.port, ...(o.externalNamespaceController ? { builtInNamespaceController: false } : {}) },

@@ -1,4 +1,4 @@
-// Why (issue 42 point 6): a server being built serves part of the API. Against the embedded server
+// Why: a server being built serves part of the API. Against the embedded server
 // with whole features left out (`--without`, targets/api-server/partial-modes.ts), alone and all at
 // once, a run must name exactly those features "not served", once each under the clause that speaks
 // of them, block only clauses whose every judging check needs one of them, and judge the rest as the
@@ -19,7 +19,7 @@ const SELECTED = checks.filter((c) => SUITES.includes(c.suite)).map((c) => c.id)
 const SEED = 11;
 const RUNS = 3;
 const JUDGED = new Set<Verdict>(['pass', 'fail', 'unspecified', 'inconclusive']);
-/** With every mode on, of the clauses the full run judged that need no removed feature (issue 42 "Done when"). */
+/** With every mode on, of the clauses the full run judged that need no removed feature (the bar the partial-target work set itself). */
 const MIN_JUDGED_FRACTION = 0.8;
 
 type Run = { records: CheckRecord[]; capabilities: readonly CapabilityEntry[] };
