@@ -152,7 +152,7 @@ export interface BuildRunArgs {
 }
 
 export function buildRunResult(args: BuildRunArgs): RunResult {
-  const judged = aggregate(args.records, args.catalog, args.expectations ? { expectations: args.expectations } : {});
+  const judged = withBlockedGaps(aggregate(args.records, args.catalog, args.expectations ? { expectations: args.expectations } : {}), args.capabilities ?? []);
   const times = args.footprint ? clauseTimes(args.records, args.footprint) : undefined;
   const timed = times ? judged.map((c) => (times.has(c.id) ? { ...c, timeMs: Math.round(times.get(c.id)!) } : c)) : judged;
   const exercised = args.selected !== undefined && args.refused === undefined ? exercisedOf(args.records, args.selected) : undefined;
@@ -198,6 +198,19 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
     ...(args.capabilities !== undefined ? { capabilities: [...args.capabilities] } : {}),
     ...(args.footprint !== undefined || args.selected !== undefined || required !== undefined ? { scorecard } : {}),
   };
+}
+
+/**
+ * A clause no check reached, in a run where checks were blocked by features not served: a blocked
+ * check may have judged it beyond the clauses it declares, so the gap names the blocking, not "no check
+ * reached it" alone.
+ */
+function withBlockedGaps(clauses: ClauseResult[], capabilities: readonly import('../runner/results.ts').CapabilityEntry[]): ClauseResult[] {
+  const blocking = capabilities.filter((e) => e.blocks.length > 0);
+  if (blocking.length === 0) return clauses;
+  const checks = blocking.reduce((n, e) => n + e.blocks.length, 0);
+  const note = `no check that ran reached it; ${checks} check${checks === 1 ? ' was' : 's were'} not run, blocked by ${blocking.map((e) => e.feature).join(', ')} not served (a check may judge clauses beyond those it declares)`;
+  return clauses.map((c) => (c.status === 'notChecked' && c.notes.length === 1 && c.notes[0] === NO_CHECK_RAN ? { ...c, notes: [note] } : c));
 }
 
 /**

@@ -81,5 +81,10 @@ describe('a run whose watches deliver nothing within its bound', () => {
     expect(r.notTested?.[0]).toMatch(/^not served within the run's bound: watch delivery of a later write/);
     // The same run with delivery served is conformant: the line comes from the finding alone.
     expect(buildRunResult({ ...base, records }).verdict).toBe('conformant');
+    // A clause no check that ran reached names the blocking, not "no check reached it" alone.
+    expect(r.clauses.find((c) => c.id === 'rest:6.1/ADDED')?.notes).toEqual([
+      'no check that ran reached it; 1 check was not run, blocked by watch-delivery not served (a check may judge clauses beyond those it declares)',
+    ]);
+    expect(buildRunResult({ ...base, records }).clauses.find((c) => c.id === 'rest:6.1/ADDED')?.notes[0]).toMatch(/^no check of this run reached it/);
   });
 });
