@@ -43,6 +43,8 @@ const UNIT = [
   'test/runner/run-verdict.test.ts',
   'test/runner/confirm-bound.test.ts',
   'test/runner/not-reached.test.ts',
+  'test/runner/capability-gate.test.ts',
+  'test/runner/slots.test.ts',
   'test/harness/shrink-budget.test.ts',
   'test/harness/watch-decided.test.ts',
   'test/oracle/shares.test.ts',

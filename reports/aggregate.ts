@@ -3,6 +3,7 @@
  * expectations are parameters, so tests pass small fake ones.
  */
 import { undecidedDelivery } from '../reference/watch-delivery.ts';
+import { featureById } from '../reference/features.ts';
 import type { Clause } from '../reference/catalog/types.ts';
 import { clauseStatusOf } from '../runner/verdicts.ts';
 import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, NotSelected, RunInvocation, RunResult, RunTarget, RunTotals } from '../runner/results.ts';
@@ -154,10 +155,12 @@ export interface BuildRunArgs {
   /** How the run ended before its checks did (timeout, signal, a broken precondition). */
   readonly end?: RunEnd;
   readonly cleanupCommand?: string;
+  /** The capability map of the probe before the checks (runner/capability-gate.ts). */
+  readonly capabilities?: readonly import('../runner/results.ts').CapabilityEntry[];
 }
 
 export function buildRunResult(args: BuildRunArgs): RunResult {
-  const judged = aggregate(args.records, args.catalog, args.expectations ? { expectations: args.expectations } : {});
+  const judged = withBlockedGaps(aggregate(args.records, args.catalog, args.expectations ? { expectations: args.expectations } : {}), args.capabilities ?? []);
   const times = args.footprint ? clauseTimes(args.records, args.footprint) : undefined;
   const timed = times ? judged.map((c) => (times.has(c.id) ? { ...c, timeMs: Math.round(times.get(c.id)!) } : c)) : judged;
   const known = args.expectations?.knownFailures;
@@ -173,6 +176,11 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
   const clauses = silent === undefined ? timed : timed.map((c) => (c.id === 'rest:6.1.1' && c.status === 'passed' ? { ...c, status: 'inconclusive' as const, notes: [silent, ...c.notes] } : c));
   const required = args.require !== undefined && args.require.length > 0 ? checkRequirements(card, args.require) : undefined;
   const scorecard = required !== undefined ? { ...card, require: required } : card;
+  // A feature the spec requires but bounds in no time (watch delivery), not seen within the run's bound:
+  // never a failure, and never a conformant run either.
+  const unseen = (args.capabilities ?? [])
+    .filter((e) => e.state === 'notServed' && e.required && featureById(e.feature).unbounded === true)
+    .map((e) => `not served within the run's bound: ${e.title} (${e.evidence}); the clauses that need it were not judged`);
   // The rules are runner/run-verdict.ts's (docs/verdict-rules.md): a regression is reported whatever
   // else holds; these lines then say what the run left undone.
   const decision = decideRun({
@@ -182,6 +190,7 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
       ...(args.refused !== undefined ? [args.refused] : []),
       ...(exercised?.notTested === true ? [exercised.line] : []),
       ...(silent !== undefined ? [silent] : []),
+      ...unseen,
       ...[requirementLine(required ?? [])].filter((l): l is string => l !== undefined),
     ],
     ...(args.end !== undefined ? { end: args.end } : {}),
@@ -205,6 +214,7 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
     ...(args.leftovers !== undefined ? { leftovers: [...args.leftovers] } : {}),
     ...(args.cleanupCommand !== undefined ? { cleanupCommand: args.cleanupCommand } : {}),
     ...notSelectedOf(args.records, clauses),
+    ...(args.capabilities !== undefined ? { capabilities: [...args.capabilities] } : {}),
     ...(args.footprint !== undefined || args.selected !== undefined || required !== undefined ? { scorecard } : {}),
   };
 }
@@ -222,6 +232,19 @@ function notSelectedOf(records: readonly CheckRecord[], clauses: readonly Clause
   return {
     notSelected: [...checks].map(([reason, ids]) => ({ reason, checks: [...ids], clauses: clauses.filter((c) => c.status === 'notChecked' && c.notes[0] === reason).length })),
   };
+}
+
+/**
+ * A clause no check reached, in a run where checks were blocked by features not served: a blocked
+ * check may have judged it beyond the clauses it declares, so the gap names the blocking, not "no check
+ * reached it" alone.
+ */
+function withBlockedGaps(clauses: ClauseResult[], capabilities: readonly import('../runner/results.ts').CapabilityEntry[]): ClauseResult[] {
+  const blocking = capabilities.filter((e) => e.blocks.length > 0);
+  if (blocking.length === 0) return clauses;
+  const checks = blocking.reduce((n, e) => n + e.blocks.length, 0);
+  const note = `no check that ran reached it; ${checks} check${checks === 1 ? ' was' : 's were'} not run, blocked by ${blocking.map((e) => e.feature).join(', ')} not served (a check may judge clauses beyond those it declares)`;
+  return clauses.map((c) => (c.status === 'notChecked' && c.notes.length === 1 && c.notes[0] === NO_CHECK_RAN ? { ...c, notes: [note] } : c));
 }
 
 /**
@@ -261,7 +284,7 @@ export function regressionsOf(clauses: readonly ClauseResult[]): string[] {
 
 /** Clauses by shown status (reports/areas.ts): a known failure under `known`, so `failed` is what fails the run. */
 export function totalsOf(clauses: readonly ClauseResult[]): RunTotals {
-  const totals: RunTotals = { passed: 0, failed: 0, known: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0 };
+  const totals: RunTotals = { passed: 0, failed: 0, known: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0, notServed: 0, blocked: 0 };
   for (const c of clauses) totals[shownStatus(c)] += 1;
   return totals;
 }

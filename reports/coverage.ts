@@ -48,7 +48,8 @@ export function coverageOf(run: RunResult, ctx: CoverageContext): Coverage {
     for (const f of [d, a]) {
       f.clauses += 1;
       if (status === 'informative') f.informative += 1;
-      else if (status === 'notChecked') f.notChecked += 1;
+      // Blocked by a feature not served: left without a verdict, its reason in its notes.
+      else if (status === 'notChecked' || status === 'blocked') f.notChecked += 1;
       else f.verdicts += 1;
       if (clause.kind !== 'normative') continue;
       f.normative += 1;

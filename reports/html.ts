@@ -20,6 +20,7 @@ import { answerLines, needLines } from './answer-diff.ts';
 import { FAILURE_PAGE_DIR, counterexampleFiles } from './counterexample-files.ts';
 import { restCells, verdictText } from './scorecard.ts';
 import { verdictHeadline } from './verdict-line.ts';
+import { capabilityLine, capabilityMapHtml } from './capability-map.ts';
 
 const STATUS_LABEL: Record<ShownStatus, string> = {
   passed: 'passed',
@@ -31,10 +32,12 @@ const STATUS_LABEL: Record<ShownStatus, string> = {
   notChecked: 'not checked',
   informative: 'informative',
   error: 'error',
+  notServed: 'not served',
+  blocked: 'blocked',
 };
 
 // Bar segments and table columns in one order, so colours line up with the legend.
-const ORDER: readonly ShownStatus[] = ['passed', 'failed', 'known', 'error', 'unspecified', 'inconclusive', 'skipped', 'informative', 'notChecked'];
+const ORDER: readonly ShownStatus[] = ['passed', 'failed', 'known', 'error', 'notServed', 'blocked', 'unspecified', 'inconclusive', 'skipped', 'informative', 'notChecked'];
 
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 auto;max-width:1300px;padding:16px 24px;color:#1b1f24}
@@ -50,7 +53,7 @@ h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:28px 0 8px;border-bott
 table{border-collapse:collapse;width:100%;margin:6px 0}th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eaeef2;vertical-align:top}
 th{background:#f6f8fa}td.n{text-align:right;font-variant-numeric:tabular-nums}
 .bar{display:flex;height:12px;min-width:160px;background:#eaeef2;border-radius:3px;overflow:hidden}
-.s-passed{background:#2da44e}.s-failed{background:#cf222e}.s-known{background:#0969da}.s-error{background:#bf8700}.s-unspecified{background:#8250df}.s-inconclusive{background:#d4a72c}.s-skipped{background:#8c959f}.s-notChecked{background:#d0d7de}.s-informative{background:#9ec5fe}
+.s-passed{background:#2da44e}.s-failed{background:#cf222e}.s-known{background:#0969da}.s-error{background:#bf8700}.s-unspecified{background:#8250df}.s-inconclusive{background:#d4a72c}.s-skipped{background:#8c959f}.s-notChecked{background:#d0d7de}.s-informative{background:#9ec5fe}.s-notServed{background:#e16f24}.s-blocked{background:#afb8c1}table.caps tr.cap-notServed td.n{color:#cf222e;font-weight:600}table.caps tr.cap-servedWrongly td.n{color:#bf8700;font-weight:600}
 .tag{display:inline-block;padding:0 6px;border-radius:10px;font-size:12px;color:#fff}.tag.s-notChecked,.tag.s-skipped,.tag.s-informative{color:#1b1f24}
 .failure{border:1px solid #d0d7de;border-left:4px solid #cf222e;border-radius:4px;padding:8px 12px;margin:10px 0}
 .failure.known{border-left-color:#0969da}tr.area th{background:#fff;padding-top:10px}
@@ -73,6 +76,7 @@ export function toHtml(run: RunResult, familyOf: FamilyOf): string {
     `<title>${html(`svc-conformance: ${verdictText(run.verdict)}`)}</title>`,
     `<style>${CSS}</style></head><body>`,
     header(run),
+    capabilityMapHtml(run.capabilities ?? []),
     failurePageLinks(regressions, pages),
     `<nav class="toc">${run.errors.length > 0 || run.clauses.some((c) => c.status === 'error') ? '<a href="#errors">errors</a>' : ''}<a href="#failures">failures</a>${known.length > 0 ? '<a href="#known-failures">known failures</a>' : ''}<a href="#checks">checks</a><a href="#coverage">coverage</a><a href="#clauses">all clauses</a><a href="#exercised">exercised</a><a href="#footprint">footprint</a></nav>`,
     notTestedSection(run),

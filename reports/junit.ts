@@ -97,6 +97,10 @@ function childrenOf(c: ClauseResult): string[] {
       return [`<skipped message="${xmlAttr(notes === '' ? 'not checked' : `not checked: ${oneLine(notes)}`)}"/>`];
     case 'skipped':
       return [`<skipped message="${xmlAttr(notes === '' ? 'skipped' : oneLine(notes))}"/>`];
+    case 'notServed':
+    case 'blocked':
+      // The note names the feature: "not served: ..." or "blocked by ...".
+      return [`<skipped message="${xmlAttr(notes === '' ? c.status : oneLine(notes))}"/>`];
     case 'informative':
       // Nothing a black-box test can judge: skipped for CI, with the catalog's reason.
       return [`<skipped message="${xmlAttr(`informative: ${oneLine(notes)}`)}"/>`];
@@ -107,7 +111,7 @@ function childrenOf(c: ClauseResult): string[] {
       return [`<error message="${xmlAttr(notes === '' ? 'infrastructure error' : oneLine(notes))}" type="infrastructure">${xmlText(notes)}</error>`];
     case 'failed': {
       const first = c.counterexamples[0];
-      const message = first === undefined ? 'failed' : `expected ${oneLine(first.expected)}; observed ${oneLine(first.observed)}`;
+      const message = first === undefined ? (c.notes.find((n) => n.startsWith('not served: ')) ?? c.notes[0] ?? 'failed') : `expected ${oneLine(first.expected)}; observed ${oneLine(first.observed)}`;
       if (c.expectedFailure === true) {
         return [`<skipped message="${xmlAttr(`known failure: ${message}`)}"/>`, element('system-out', `${notes}\n${details}`)];
       }

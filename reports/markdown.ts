@@ -14,6 +14,7 @@ import { shownStatus } from './aggregate.ts';
 import { notSelectedLines, otherGapGroups } from './gaps.ts';
 import { targetText } from './run-identity.ts';
 import { verdictHeadline } from './verdict-line.ts';
+import { capabilityLine, capabilityMapMarkdown } from './capability-map.ts';
 
 const ICON: Record<RunResult['verdict'], string> = { conformant: '✅', nonconformant: '❌', error: '⚠️', notTested: '⚠️', interrupted: '⏹️' };
 
@@ -24,10 +25,13 @@ export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): stri
     '',
     ...headerLines(run),
     '',
-    '| failed beyond expectations | known failures | passed | error | unspecified | inconclusive | skipped | not checked | informative |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| ${t.failed} | ${t.known} | ${t.passed} | ${t.error} | ${t.unspecified} | ${t.inconclusive} | ${t.skipped} | ${t.notChecked} | ${t.informative} |`,
+    '| failed beyond expectations | known failures | passed | error | unspecified | inconclusive | skipped | not checked | informative | not served | blocked |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${t.failed} | ${t.known} | ${t.passed} | ${t.error} | ${t.unspecified} | ${t.inconclusive} | ${t.skipped} | ${t.notChecked} | ${t.informative} | ${t.notServed} | ${t.blocked} |`,
   ];
+  const capabilities = capabilityLine(run);
+  if (capabilities !== undefined) lines.push('', `**${cell(capabilities)}**`);
+  if (run.capabilities !== undefined && run.capabilities.length > 0) lines.push('', ...capabilityMapMarkdown(run.capabilities));
   // A component the run was not given: one line each, whatever number of clauses it holds.
   for (const line of notSelectedLines(run)) lines.push('', `**${cell(line)}**`);
   const groups = otherGapGroups(run.clauses);

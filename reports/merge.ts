@@ -13,7 +13,7 @@ import { REST_4_5, REST_4_5_CELLS, restCells } from './scorecard.ts';
 import { BELOW_REQUIRE, checkRequirements, REQUIRE_KEYS, requirementLine, type RequireKey } from './require.ts';
 import type { Exercised, Scorecard } from '../harness/reach.ts';
 
-const RANK: readonly ClauseStatus[] = ['failed', 'error', 'passed', 'unspecified', 'inconclusive', 'skipped', 'informative', 'notChecked'];
+const RANK: readonly ClauseStatus[] = ['failed', 'error', 'notServed', 'passed', 'unspecified', 'inconclusive', 'blocked', 'skipped', 'informative', 'notChecked'];
 
 export class MergeError extends Error {}
 

@@ -129,6 +129,7 @@ async function publish(run: ExecutedRun, print: boolean, ctx: PublishContext, lo
     ...(run.end !== undefined ? { end: run.end } : {}),
     ...(run.cleanupCommand !== undefined ? { cleanupCommand: run.cleanupCommand } : {}),
     selected: plan.selection.selected,
+    ...(run.capabilities !== undefined ? { capabilities: run.capabilities } : {}),
     ...(require !== undefined ? { require: [...require] } : {}),
   });
   const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];

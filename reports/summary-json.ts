@@ -39,6 +39,8 @@ export interface SummaryJson {
   verdictLine?: string;
   /** What the run reached on the target (reports/scorecard.ts), its selection's measure and --require. */
   scorecard?: import('../harness/reach.ts').Scorecard;
+  /** The capability map (reports/capability-map.ts): what the target serves, feature by feature. */
+  capabilities?: import('../runner/results.ts').CapabilityEntry[];
 }
 
 export interface SummaryClause {
@@ -98,6 +100,7 @@ export function toSummary(run: RunResult, coverage?: CoverageContext): SummaryJs
   if (run.incomplete !== undefined) summary.incomplete = { because: [...run.incomplete.because], lines: [...run.incomplete.lines] };
   summary.verdictLine = verdictHeadline(run);
   if (run.scorecard !== undefined) summary.scorecard = run.scorecard;
+  if (run.capabilities !== undefined) summary.capabilities = run.capabilities.map((e) => ({ ...e, blocks: [...e.blocks] }));
   if (run.leftovers !== undefined) summary.leftovers = run.leftovers.map((l) => ({ ...l }));
   if (run.cleanupCommand !== undefined) summary.cleanupCommand = run.cleanupCommand;
   return summary;

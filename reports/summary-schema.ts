@@ -9,7 +9,8 @@ import { ANSWER_KEYS } from './scorecard.ts';
 
 const count = { type: 'integer', minimum: 0 } as const;
 // `informative` (issue 31): a clause no black-box test can judge, shown with its reason, apart from the gaps.
-const STATUSES = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'informative', 'error'] as const;
+// `notServed`, `blocked`: a feature the target lacks, and the clauses that needed it.
+const STATUSES = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'informative', 'error', 'notServed', 'blocked'] as const;
 const TOTALS = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'error'] as const;
 const FAILED_TOTAL =
   'clauses that failed beyond the expectations file (what makes the run nonconformant); a failure the file excuses counts under known. Before totals.known existed, failed counted known failures too';
@@ -300,6 +301,26 @@ export const summaryJsonSchema = {
         failed: { ...count, description: FAILED_TOTAL },
         known: { ...count, description: 'clauses that failed as the expectations file excuses (status failed, expectedFailure true); absent in reports of versions before it' },
         informative: { ...count, description: 'clauses the catalog marks informative, each with its reason as the first note (absent in reports of versions before it)' },
+        notServed: { ...count, description: 'clauses whose feature the spec lets a server leave out, found not served by the capability probe (absent in reports of versions before it)' },
+        blocked: { ...count, description: 'clauses not judged because they need a feature the target does not serve (absent in reports of versions before it)' },
+      },
+    },
+    capabilities: {
+      type: 'array',
+      description: 'the capability map: what the probe before the checks found the target serves, one entry per feature (absent when no API suite ran)',
+      items: {
+        type: 'object',
+        required: ['feature', 'area', 'title', 'clause', 'required', 'state', 'evidence', 'blocks'],
+        properties: {
+          feature: { type: 'string' },
+          area: { type: 'string' },
+          title: { type: 'string' },
+          clause: { type: 'string', description: 'the clause that requires the feature, or lets a server leave it out; a required feature not served fails it' },
+          required: { type: 'boolean' },
+          state: { enum: ['served', 'notServed', 'servedWrongly', 'unknown'], description: 'servedWrongly: answered, but not as the spec says (the checks judge how); unknown: not asked' },
+          evidence: { type: 'string', description: 'the request and what it got' },
+          blocks: { type: 'array', items: { type: 'string' }, description: 'checks of the run not run because the feature is not served' },
+        },
       },
     },
     clauses: {

@@ -4,6 +4,7 @@
  * Target-supplied text is made inert: an observed body carrying ESC sequences must not repaint the
  * reader's terminal.
  */
+import { capabilityLine, capabilityMapText } from './capability-map.ts';
 import type { Counterexample, ClauseResult, RunResult } from '../runner/results.ts';
 import { groupByArea, isRegression, type FamilyOf, type StatusCounts } from './areas.ts';
 import { indentRest } from './counterexample-text.ts';
@@ -31,6 +32,8 @@ export function toTerminalSummary(run: RunResult, familyOf: FamilyOf, opts: Term
   const width = Math.max(0, ...areas.map((a) => safe(a.name).length));
   const lines = areas.map((a) => `${safe(a.name).padEnd(width)}  ${countsLine(a.counts, paint)}`);
 
+  const map = capabilityMapText(run.capabilities ?? []);
+  if (map.length > 0) lines.unshift(...map.map(safe), '');
   const regressions = run.clauses.filter(isRegression);
   if (regressions.length > 0) lines.push('', paint('1;31', `Failures (${regressions.length}):`));
   for (const c of regressions) lines.push(...failureLines(c, paint));
@@ -83,6 +86,8 @@ function countsLine(n: StatusCounts, paint: Paint): string {
   if (n.skipped > 0) parts.push(part(n.skipped, 'skipped', '2', paint));
   if (n.inconclusive > 0) parts.push(part(n.inconclusive, 'inconclusive', '33', paint));
   if (n.error > 0) parts.push(part(n.error, 'error', '33', paint));
+  if (n.notServed > 0) parts.push(part(n.notServed, 'not served', '33', paint));
+  if (n.blocked > 0) parts.push(part(n.blocked, 'blocked', '2', paint));
   return parts.join('  ');
 }
 
@@ -102,7 +107,11 @@ function failureLines(c: ClauseResult, paint: Paint): string[] {
         ]
       : [];
   const cx = c.counterexamples[0];
-  if (cx === undefined) return [head, ...listed, '    (no counterexample recorded)'];
+  // A feature found not served by the capability probe: its note is the finding.
+  if (cx === undefined) {
+    const note = c.notes.find((n) => n.startsWith('not served: ')) ?? c.notes[0];
+    return [head, ...listed, `    ${note !== undefined ? safe(note) : '(no counterexample recorded)'}`];
+  }
   const lines = [
     head,
     ...listed,

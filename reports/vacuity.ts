@@ -42,7 +42,8 @@ export const MIN_AREA_FRACTION = 0.5;
 export const MIN_CLAUSE_FRACTION = 1 / 3;
 
 const DECIDED = new Set<CheckRecord['verdict']>(['pass', 'fail', 'unspecified']);
-const DECLINED = new Set<CheckRecord['verdict']>(['notChecked', 'skipped']);
+// blocked: the check needs a feature the capability probe found not served (runner/capability-gate.ts).
+const DECLINED = new Set<CheckRecord['verdict']>(['notChecked', 'skipped', 'blocked']);
 /** Declined with a reason of its own (no loader, needs --slow), not left unreached by a failure. */
 const declined = (r: CheckRecord): boolean => DECLINED.has(r.verdict) && r.note !== undefined && !r.note.startsWith(NOT_REACHED);
 

@@ -20,13 +20,22 @@ export function isJudged(c: ClauseResult): boolean {
   return c.status === 'passed' || c.status === 'unspecified' || (c.status === 'failed' && c.expectedFailure !== true);
 }
 
-/** The figures after the verdict, in order: failures (when any), clauses judged. */
-export function judgedParts(run: Pick<RunResult, 'clauses'>): string[] {
+/**
+ * The figures after the verdict, in order: failures (when any), features the capability probe found
+ * not served and the clauses blocked by them (when any; docs/capability-map.md), clauses judged.
+ */
+export function judgedParts(run: Pick<RunResult, 'clauses'> & Partial<Pick<RunResult, 'capabilities'>>): string[] {
   const failures = run.clauses.filter((c) => c.status === 'failed' && c.expectedFailure !== true).length;
-  return [...(failures > 0 ? [plural(failures, 'failure', 'failures')] : []), plural(run.clauses.filter(isJudged).length, 'clause judged', 'clauses judged')];
+  const notServed = (run.capabilities ?? []).filter((e) => e.state === 'notServed').length;
+  const blocked = run.clauses.filter((c) => c.status === 'blocked').length;
+  return [
+    ...(failures > 0 ? [plural(failures, 'failure', 'failures')] : []),
+    ...(notServed > 0 ? [plural(notServed, 'feature not served', 'features not served'), plural(blocked, 'clause blocked by them', 'clauses blocked by them')] : []),
+    plural(run.clauses.filter(isJudged).length, 'clause judged', 'clauses judged'),
+  ];
 }
 
-export function verdictHeadline(run: Pick<RunResult, 'verdict' | 'clauses' | 'incomplete'>): string {
+export function verdictHeadline(run: Pick<RunResult, 'verdict' | 'clauses' | 'incomplete'> & Partial<Pick<RunResult, 'capabilities'>>): string {
   const incomplete = run.incomplete !== undefined ? `; incomplete: ${run.incomplete.because.join(', ')}` : '';
   return `${verdictText(run.verdict)}: ${judgedParts(run).join(', ')}${incomplete}`;
 }

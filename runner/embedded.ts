@@ -69,6 +69,7 @@ export async function startEmbeddedTarget(t: EmbeddedTargetSpec, profile: Profil
     faults: t.faults ?? [],
     variations: t.variations ?? [],
     ...(t.namespaces !== undefined ? { namespaces: t.namespaces } : {}),
+    without: t.without ?? [],
   });
   return {
     server,

@@ -16,7 +16,10 @@ import { firstContact } from '../harness/transport-preflight.ts';
 import type { TargetSettings } from '../harness/check.ts';
 import type { DaemonLauncher } from '../harness/controller-daemon.ts';
 import type { NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
-import type { CheckRecord, Counterexample } from './results.ts';
+import type { CapabilityEntry, CheckRecord, Counterexample } from './results.ts';
+import { gateChecks, type CapabilityGate } from './capability-gate.ts';
+import { probeCapabilities } from '../harness/capability-probe.ts';
+import { openProbeClients } from './env.ts';
 import { sumFootprints, type CheckFootprint, type RunFootprint } from '../harness/footprint.ts';
 import { armRunStop, HURRIED_EXIT_MS, HURRIED_LISTING_MS, STOP_EXIT, STOP_GRACE_MS, STOPPED_CLEANUP_MS, stopLine, unfinishedRecords, within, type StopReason } from './run-stop.ts';
 import { profileMismatch, profiles, type Profile } from '../reference/profile.ts';
@@ -57,6 +60,8 @@ export interface ExecutedRun {
   readonly end?: RunEnd;
   /** External targets: the command that removes whatever the run left (`svc-conformance cleanup`). */
   readonly cleanupCommand?: string;
+  /** The capability map the probe before the checks made; absent when none ran (no API suite selected, a replay). */
+  readonly capabilities?: readonly CapabilityEntry[];
 }
 
 export interface RunIO {
@@ -160,13 +165,13 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     });
     if (restrictedCfg.server !== targetCfg.server) throw new ConfigError(`--restricted-kubeconfig ${restricted}: its server ${restrictedCfg.server} is not the target ${targetCfg.server}`);
   }
-  const selected = selection.selected;
+  const chosen = selection.selected;
   const daemon =
     io.daemon === 'none'
       ? { settings: undefined, cleanup: async () => undefined }
       : await prepareDaemon({
           ...(plan.daemon.command !== undefined ? { command: plan.daemon.command } : {}),
-          bundle: io.daemon === undefined && selected.some((c) => c.suite === 'controller-daemon'),
+          bundle: io.daemon === undefined && chosen.some((c) => c.suite === 'controller-daemon'),
           external,
           profile: profile.name,
           server: targetCfg.server,
@@ -204,7 +209,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       const reported = contact.release;
       if (external) await refuseProfileMismatch(probe, profile);
       // Only the API suites need the identity's permissions; a loader or daemon run asks nothing.
-      if (plan.preflight && selected.some((c) => c.suite.startsWith('rest-'))) {
+      if (plan.preflight && chosen.some((c) => c.suite.startsWith('rest-'))) {
         // A review that gets no answer decides nothing: the checks find out for themselves (a target
         // that holds connections must still get a run and its reports, not a stop before them).
         refused = await preflight(probe, { profile, runId, credentials: targetCfg.source, earlier: contact.answers, ...(plan.namespaces ? { namespaces: plan.namespaces } : {}) }).catch(
@@ -217,7 +222,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       }
       // Without --namespace the run's own setup is one namespace: tried once here, not by every check.
       // `--no-preflight` asks nothing before the checks: they find out for themselves, as before.
-      if (refused === undefined && plan.preflight && plan.namespaces === undefined && selected.some((c) => c.suite.startsWith('rest-'))) refused = await probeNamespaceSetup(probe, { profile, runId });
+      if (refused === undefined && plan.preflight && plan.namespaces === undefined && chosen.some((c) => c.suite.startsWith('rest-'))) refused = await probeNamespaceSetup(probe, { profile, runId });
       if (refused === undefined)
         known = io.onReachable?.(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release), {
           server: targetCfg.server,
@@ -242,10 +247,17 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       log(`svc-conformance: ${refused}`);
       return { exitCode: EXIT.unreachable, run };
     }
+    // The capability map, before any check: checks that need a feature the target lacks are not run.
+    const gate = await capabilityGate(plan, targetCfg, targetSettings, log);
+    const selected = gate?.run ?? chosen;
     if (selection.shard !== undefined) log(`svc-conformance: shard ${selection.shard.index}/${selection.shard.count}: ${selected.length} of ${selection.chosen.length} checks`);
     // Each case may hold two namespaces: with n given, n - 1 cases at once never wait on each other for good.
     const parallel = plan.namespaces ? Math.min(plan.budgets.parallel, Math.max(1, plan.namespaces.length - 1)) : plan.budgets.parallel;
     log(`svc-conformance ${version()}: profile ${profile.name}, seed ${seed}, ${plan.runs} runs per property, ${selected.length} checks, run id ${runId}`);
+    if (gate !== undefined && gate.run.length < chosen.length) {
+      const absent = gate.entries.filter((e) => e.state === 'notServed');
+      log(`svc-conformance: not served: ${absent.map((e) => e.feature).join(', ')}; ${chosen.length - gate.run.length} checks blocked by them are not run`);
+    }
     const suiteSettings = (ids: readonly string[]): SuiteSettings => ({
       target: cloneableTarget(targetCfg),
       ...(restrictedCfg !== undefined ? { restrictedTarget: cloneableTarget(restrictedCfg) } : {}),
@@ -347,6 +359,8 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       const unconfirmedNow = () => confirmFailures(found, { ...confirmOptions, deadline: 0, log: () => undefined });
       outcome.records = stopped ? await unconfirmedNow() : await Promise.race([confirmFailures(found, confirmOptions), stop.stopped.then(unconfirmedNow)]);
     }
+    // After confirmation: the map's findings are not replayed, the probe asked once.
+    if (gate !== undefined) outcome.records.push(...gate.records);
     io.afterChecks?.();
 
     // A stopped run publishes before cleanup (CI's kill may follow SIGTERM), then again with what
@@ -408,6 +422,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       ...(swept !== undefined ? { swept } : {}),
       ...(end !== undefined ? { end } : {}),
       ...(cleanupCommand !== undefined ? { cleanupCommand } : {}),
+      ...(gate !== undefined ? { capabilities: gate.entries } : {}),
     });
     let run = executed(swept);
     const publish = io.publish ?? (async (r: ExecutedRun) => verdictOfRecords(r.records, r.end));
@@ -433,6 +448,41 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       await stopEmbedded?.();
     })();
     await Promise.race([cleanup, new Promise<void>((resolve) => setTimeout(resolve, CLEANUP_LIMIT_MS).unref())]);
+  }
+}
+
+/** Longest any one probe request may take: the probe is a few requests, never a run of its own. */
+const PROBE_REQUEST_TIMEOUT_MS = 10_000;
+/** Longest the whole probe may take: a target that holds connections gets its run, not a stall before it. */
+const PROBE_LIMIT_MS = 30_000;
+
+/**
+ * Probes what the target serves and splits the selection by it (runner/capability-gate.ts); nothing
+ * when no API suite is selected or the run replays one counterexample.
+ */
+async function capabilityGate(plan: RunPlan, cfg: TargetConfig, settings: TargetSettings, log: (line: string) => void): Promise<CapabilityGate | undefined> {
+  const chosen = plan.selection.selected;
+  if (plan.capabilityProbe === false || plan.path !== undefined || !chosen.some((c) => c.suite.startsWith('rest-'))) return undefined;
+  const clients = openProbeClients(cfg, plan.runId, plan.profile, PROBE_REQUEST_TIMEOUT_MS);
+  try {
+    let timer: NodeJS.Timeout | undefined;
+    // The wait for a new type to be served is the run's eventual window, spent once here.
+    const limitMs = PROBE_LIMIT_MS + settings.eventualWindowMs;
+    const bound = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), limitMs)));
+    const probing = probeCapabilities(clients.guarded, clients.plain, { profile: plan.profile, runId: plan.runId, watchWaitMs: settings.watchWaitMs, typeWaitMs: settings.eventualWindowMs });
+    const map = await Promise.race([probing, bound]);
+    clearTimeout(timer);
+    if (map === 'late') {
+      log(`svc-conformance: capability probe undecided (no map within ${Math.round(limitMs / 1000)} s); every check runs`);
+      return undefined;
+    }
+    return gateChecks(chosen, map);
+  } catch (e) {
+    // A probe that breaks decides nothing: every check runs and finds out for itself.
+    log(`svc-conformance: capability probe undecided (${e instanceof Error ? e.message : String(e)}); every check runs`);
+    return undefined;
+  } finally {
+    await clients.close();
   }
 }
 

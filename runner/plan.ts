@@ -17,7 +17,7 @@ import { parseHookArg, type Hooks } from '../harness/hooks.ts';
 import { SCALE_WINDOW_MS, type ScaleProfile } from '../harness/scale.ts';
 import { DEFAULT_PARALLEL } from './scheduler.ts';
 import { checks as registry, suites as suiteNames } from '../suites/checks/index.ts';
-import { faults as faultTable, variations as variationTable, type FaultName, type VariationName } from '../targets/api-server/index.ts';
+import { faults as faultTable, partialModes, variations as variationTable, type FaultName, type PartialModeName, type VariationName } from '../targets/api-server/index.ts';
 import { shardOf } from './shard.ts';
 import { replayCommand } from './replay-command.ts';
 import { requireSome, selectChecks, selectionOf } from '../harness/selection.ts';
@@ -53,6 +53,7 @@ export interface RunOptions {
   shrinkTime?: number;
   fault?: string[];
   variation?: string[];
+  without?: string[];
   release?: string;
   runtimeConfig?: string;
   targetCapability?: Partial<Record<string, boolean>>;
@@ -77,6 +78,8 @@ export interface RunOptions {
   preflight?: boolean;
   /** `--namespace` (repeatable): existing namespaces to work in instead of creating the run's own. */
   namespace?: string[];
+  /** false (`--no-capability-probe`): no capability map; every selected check runs. */
+  capabilityProbe?: boolean;
 }
 
 /** The embedded reference server and what it is started with. */
@@ -84,6 +87,8 @@ export interface EmbeddedTargetPlan {
   readonly kind: 'embedded';
   readonly faults: readonly FaultName[];
   readonly variations: readonly VariationName[];
+  /** Whole features the server leaves out (`--without`); absent: none. */
+  readonly without?: readonly PartialModeName[];
   readonly release?: string;
   readonly runtimeConfig?: string;
   readonly continueTtlMs: number;
@@ -140,6 +145,8 @@ export interface RunPlan {
   readonly preflight: boolean;
   /** `--namespace`: the run works in these existing namespaces and creates none (docs/partial-targets.md). */
   readonly namespaces?: readonly string[];
+  /** Probe what the target serves before the checks, and leave out the checks that need what it lacks (runner/capability-gate.ts). */
+  readonly capabilityProbe?: boolean;
   /** `--reproduce N`: replay the one counterexample N times after the run. */
   readonly reproduce?: { readonly times: number; readonly check: string; readonly path: string };
   readonly expectations: { readonly files: readonly string[]; readonly capabilities: Readonly<Partial<Record<string, boolean>>> };
@@ -178,6 +185,7 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
   if (o.certificateAuthority !== undefined && o.server === undefined) errors.push('--certificate-authority applies to --server; a kubeconfig names its own (certificate-authority of its cluster)');
   if (o.certificateAuthority !== undefined && o.insecureSkipTlsVerify) errors.push('--certificate-authority and --insecure-skip-tls-verify contradict each other: give one');
   if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0)) errors.push('--fault and --variation apply to the embedded reference server only');
+  if (external && (o.without?.length ?? 0) > 0) errors.push('--without applies to the embedded reference server only');
   if (external && o.runtimeConfig !== undefined) errors.push('--runtime-config applies to the embedded reference server only');
   if (!external && (o.hook?.length ?? 0) > 0) errors.push('--hook applies to an external target; the embedded server has its own restart and compaction hooks');
   if (!external && o.restrictedKubeconfig !== undefined) errors.push("--restricted-kubeconfig applies to an external target; the embedded server's checks impersonate a user of their own");
@@ -197,6 +205,7 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
   if ((o.namespace?.length ?? 0) > 0 && o.backgroundWrites) errors.push('--background-writes writes in a namespace of its own, which the run does not create with --namespace');
   const faults = unknownNames('fault', o.fault ?? [], faultTable, errors);
   const variations = unknownNames('variation', o.variation ?? [], variationTable, errors);
+  const without = unknownNames('--without feature', o.without ?? [], partialModes, errors);
   const hooks: Hooks = {};
   for (const a of external ? (o.hook ?? []) : []) {
     const parsed = parseHookArg(a);
@@ -251,6 +260,7 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
       kind: 'embedded',
       faults,
       variations,
+      ...(without.length > 0 ? { without } : {}),
       continueTtlMs,
       historyWindowMs,
       ...(o.release !== undefined ? { release: o.release } : {}),
@@ -293,6 +303,7 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
       },
       preflight: o.preflight !== false,
       ...(o.namespace !== undefined && o.namespace.length > 0 ? { namespaces: o.namespace } : {}),
+      ...(o.capabilityProbe === false ? { capabilityProbe: false } : {}),
       ...(o.reproduce !== undefined ? { reproduce: { times: o.reproduce, check: o.check![0]!, path: o.path! } } : {}),
       expectations: { files: o.expectations ?? [], capabilities: o.targetCapability ?? {} },
       reports: { dir: path.resolve(drawn.cwd, o.reports), ...(o.baseline !== undefined ? { baseline: o.baseline } : {}), output: o.output },

@@ -44,6 +44,7 @@ export function replayCommand(o: RunOptions): string {
   for (const f of o.fault ?? []) parts.push(`--fault ${f}`);
   for (const v of o.variation ?? []) parts.push(`--variation ${v}`);
   for (const n of o.namespace ?? []) parts.push(`--namespace ${n}`);
+  for (const m of o.without ?? []) parts.push(`--without ${m}`);
   if (o.release !== undefined) parts.push(`--release ${o.release}`);
   if (o.runtimeConfig !== undefined) parts.push(`--runtime-config ${o.runtimeConfig}`);
   if (o.scale !== undefined) parts.push(`--scale ${o.scale.name}`);

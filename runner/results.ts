@@ -7,6 +7,7 @@ import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 import type { ObservationTags } from '../reference/judgement.ts';
 import type { AnswerNeed } from '../reference/answer-checks.ts';
 import type { ObservedAnswer } from '../harness/observed-answers.ts';
+import type { FeatureFinding } from '../reference/features.ts';
 
 /** A need of the model with how the recorded answers fared against it (the compact diff of a failure). */
 export interface NeedShown extends AnswerNeed {
@@ -173,6 +174,8 @@ export interface RunResult {
    * not `failed`: `failed` is the failures beyond expectations, the ones that make a run nonconformant.
    */
   readonly totals: RunTotals;
+  /** What the capability probe found the target serves, feature by feature (absent: no probe ran). */
+  readonly capabilities?: readonly CapabilityEntry[];
   readonly clauses: readonly ClauseResult[];
   readonly errors: readonly string[];
   /** What the run cost the target (issue 15); absent when not measured. */
@@ -202,6 +205,10 @@ export interface RunTotals {
   notChecked: number;
   informative: number;
   error: number;
+  /** A feature the target does not serve and the spec lets it leave out (docs/capability-map.md). */
+  notServed: number;
+  /** Needs a feature the target does not serve: not run. */
+  blocked: number;
 }
 
 /**
@@ -226,6 +233,17 @@ export interface RunInvocation {
   /** The checks the run selected, in one line ("193 checks", "--suite rest-watch: 12 checks"). */
   readonly selection: string;
   readonly expectations: readonly string[];
+}
+
+/** One feature of the capability map as the reports show it. */
+export interface CapabilityEntry extends FeatureFinding {
+  readonly area: string;
+  readonly title: string;
+  /** The clause that requires it (or lets a server leave it out). */
+  readonly clause: string;
+  readonly required: boolean;
+  /** The selected checks not run because it is not served. */
+  readonly blocks: readonly string[];
 }
 
 export interface RunLeftover {

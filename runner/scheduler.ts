@@ -9,6 +9,14 @@ import type { CheckRecord } from './results.ts';
 import { emptyFootprint, type CheckFootprint } from '../harness/footprint.ts';
 import { runCheck, type RunCheckOptions } from './run-check.ts';
 import { unfinishedRecords } from './run-stop.ts';
+import { Slots, waiterLimitOf } from './slots.ts';
+import { featureNeedsOf } from '../suites/checks/feature-needs.ts';
+
+/**
+ * Checks that wait on what a target may never do: the events of their own writes, a type they define
+ * to be served. They never hold every slot at once (runner/slots.ts).
+ */
+export const waitsOnTarget = (checkId: string): boolean => featureNeedsOf(checkId).some((f) => f === 'watch-delivery' || f === 'crd-serving');
 
 /** Suits a 2-core machine and a real cluster: most of a check's time is waiting on the target. */
 export const DEFAULT_PARALLEL = 4;
@@ -66,26 +74,13 @@ export interface ScheduleOptions {
 export function scheduleChecks(checks: readonly AnyCheck[], env: CheckEnv, opts: RunCheckOptions, parallel: number, o: ScheduleOptions = {}): Scheduled {
   const { deadline = Infinity, now = Date.now } = o;
   const limit = Math.max(1, parallel);
-  let running = 0;
-  const queue: (() => void)[] = [];
-  const slot = async (): Promise<void> => {
-    if (running < limit) {
-      running++;
-      return;
-    }
-    await new Promise<void>((resolve) => queue.push(resolve));
-  };
-  const free = (): void => {
-    const next = queue.shift();
-    if (next) next();
-    else running--;
-  };
+  const slots = new Slots(limit, waiterLimitOf(limit));
   const results = new Map<string, Promise<CheckOutcome>>();
   for (const check of startOrder(checks)) {
     results.set(
       check.id,
       (async () => {
-        await slot();
+        const free = await slots.take(waitsOnTarget(check.id));
         const footprint = emptyFootprint(check.id);
         try {
           if (o.halted?.() === true) return { records: [], footprint, notStarted: true as const };

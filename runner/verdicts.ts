@@ -22,6 +22,8 @@
  *   skipped       -> skipped                        JUnit skipped,  Allure skipped (all records), progress not checked
  *   notChecked    -> notChecked                     JUnit skipped,  Allure skipped (all records), progress not checked
  *   error         -> error                          JUnit error,    Allure broken,  progress ERROR <reason>
+ *   notServed     -> notServed                      JUnit skipped (reason: the feature)   an optional feature the target lacks
+ *   blocked       -> blocked                        JUnit skipped (reason: blocked by it) a clause needing a feature not served
  *   (catalog)     -> informative                    JUnit skipped
  * Allure and the progress show one line per check: its worst record decides (fail, then error, then
  * all not checked, else passed/ok).
@@ -30,13 +32,19 @@ import type { Judgement } from '../reference/judgement.ts';
 
 export type JudgedVerdict = Judgement['verdict'];
 
-export type Verdict = JudgedVerdict | 'skipped' | 'notChecked' | 'error';
+/**
+ * `notServed`: the capability probe found a feature the spec lets a server leave out absent (its
+ * clause's one finding; a required one is `fail`); `blocked`: the clause needs a feature the target
+ * does not serve, so it was not judged (runner/capability-gate.ts). Both counted apart from failures
+ * and from notChecked.
+ */
+export type Verdict = JudgedVerdict | 'skipped' | 'notChecked' | 'error' | 'notServed' | 'blocked';
 
 /**
  * `informative`: the catalog says no black-box test can judge the clause (its reason is the first note);
  * shown apart from `notChecked`, which is a gap of this run or of the suite (its note says why).
  */
-export type ClauseStatus = 'passed' | 'failed' | 'unspecified' | 'inconclusive' | 'skipped' | 'notChecked' | 'informative' | 'error';
+export type ClauseStatus = 'passed' | 'failed' | 'unspecified' | 'inconclusive' | 'skipped' | 'notChecked' | 'informative' | 'error' | 'notServed' | 'blocked';
 
 /** One record's verdict as a clause status. */
 export const CLAUSE_STATUS_OF: Readonly<Record<Verdict, ClauseStatus>> = {
@@ -47,14 +55,18 @@ export const CLAUSE_STATUS_OF: Readonly<Record<Verdict, ClauseStatus>> = {
   skipped: 'skipped',
   notChecked: 'notChecked',
   error: 'error',
+  notServed: 'notServed',
+  blocked: 'blocked',
 };
 
 /**
  * Several records of one clause, strongest first: a failure anywhere outweighs any number of passes (one
  * counterexample disproves the clause); an error means we could not tell; passes beat unspecified notes
- * because a check judged something; inconclusive is Jepsen's unknown (asked, nothing decided).
+ * because a check judged something; inconclusive is Jepsen's unknown (asked, nothing decided). A feature
+ * found not served outweighs a pass of its clause (a fallback answer passes it, the feature is still
+ * absent); blocked yields to any check that did judge the clause.
  */
-export const CLAUSE_STATUS_RANK: readonly Verdict[] = ['fail', 'error', 'pass', 'unspecified', 'inconclusive', 'skipped', 'notChecked'];
+export const CLAUSE_STATUS_RANK: readonly Verdict[] = ['fail', 'error', 'notServed', 'pass', 'unspecified', 'inconclusive', 'blocked', 'skipped', 'notChecked'];
 
 /**
  * The status of a clause from its records' verdicts. A clause the spec leaves "not shown"
@@ -79,6 +91,8 @@ export function junitOutcome(status: ClauseStatus, expectedFailure: boolean): JU
       return 'error';
     case 'skipped':
     case 'notChecked':
+    case 'notServed':
+    case 'blocked':
     case 'informative':
     case 'inconclusive':
       return 'skipped';
@@ -94,6 +108,6 @@ export type CheckOutcomeKind = 'failed' | 'error' | 'notChecked' | 'passed';
 export function checkOutcomeKind(verdicts: readonly Verdict[]): CheckOutcomeKind {
   if (verdicts.includes('fail')) return 'failed';
   if (verdicts.includes('error')) return 'error';
-  if (verdicts.length > 0 && verdicts.every((v) => v === 'notChecked' || v === 'skipped')) return 'notChecked';
+  if (verdicts.length > 0 && verdicts.every((v) => v === 'notChecked' || v === 'skipped' || v === 'blocked' || v === 'notServed')) return 'notChecked';
   return 'passed';
 }

@@ -12,7 +12,8 @@ import { InfrastructureError } from '../harness/exchange.ts';
 import { checks, suites } from '../suites/checks/index.ts';
 import { fileURLToPath } from 'node:url';
 import { parseDuration } from './duration-flag.ts';
-import { faults as faultTable, variations as variationTable } from '../targets/api-server/index.ts';
+import { faults as faultTable, partialModes, variations as variationTable } from '../targets/api-server/index.ts';
+import { featureById } from '../reference/features.ts';
 import { capabilityFact, CAPABILITIES, type Capability, parseShard } from '../reports/index.ts';
 import { mergeReportsCommand } from './merge-reports.ts';
 import { EXIT, executeRun, readText } from '../runner/executor.ts';
@@ -135,6 +136,7 @@ program
   .option('--eventual-window <duration>', 'how long to wait for effects the spec promises with no time bound before calling them inconclusive (default 60s; embedded 5s)', durationArg)
   .option('--fault <name>', 'embedded target only: inject a named fault (repeatable; see `list-faults`)', collect)
   .option('--variation <name>', 'embedded target only: a legal behaviour variation (repeatable)', collect)
+  .option('--without <feature>', 'embedded target only: leave out a whole feature, as a partial server does (repeatable; see `list-faults`)', collect)
   .option('--release <version>', 'release of the target when it does not report one at /version (embedded: the release it serves, default 1.24)', releaseArg)
   .option('--target-capability <name>', `what the target has, for expectations entries limited to it (repeatable): ${CAPABILITIES.flatMap((c) => [c, `no-${c}`]).join(', ')}`, capabilityArg)
   .option('--runtime-config <list>', 'embedded target only: <group>/<version>[/<resource>][=true|false],... (rest:9.1.3)', runtimeConfigArg)
@@ -177,6 +179,7 @@ program
   .option('--require <minimums>', 'minimums the run must reach, e.g. pages>=5,watches.resumed>=1,cells.rest:4.5>=10 (repeatable; below them: not tested, exit 3)', requireArg)
   .option('--namespace <name>', 'work in this existing namespace instead of creating namespaces of its own (repeatable; for targets where the run may not create namespaces)', collect)
   .option('--no-preflight', "skip asking the target what the run's identity may do before the checks")
+  .option('--no-capability-probe', 'skip the capability map: every selected check runs, whatever the target serves (docs/capability-map.md)')
   .option('--background-writes', "one write in a namespace of the run's own before every request of a check, so resourceVersions move between its requests as other checks' writes make them")
   .action(async (o) => {
     process.exitCode = await run(o);
@@ -211,6 +214,7 @@ program
   .option('--history-window <duration>', 'history retention window', durationArg)
   .option('--fault <name>', 'inject a named fault (repeatable)', collect)
   .option('--variation <name>', 'legal behaviour variation (repeatable)', collect)
+  .option('--without <feature>', 'leave out a whole feature, as a partial server does (repeatable)', collect)
   .option('--release <version>', 'release the server serves and reports at /version (default 1.24)', releaseArg)
   .option('--runtime-config <list>', '<group>/<version>[/<resource>][=true|false],... (rest:9.1.3)', runtimeConfigArg)
   .option('--kubeconfig-out <file>', 'write a kubeconfig for this server to FILE and print its path (KUBECONFIG=FILE kubectl get ns)')
@@ -227,6 +231,7 @@ program
           ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
           faults: validateNames('fault', o.fault ?? [], faultTable),
           variations: validateNames('variation', o.variation ?? [], variationTable),
+          without: validateNames('--without feature', o.without ?? [], partialModes),
         },
         profiles[o.profile],
         { access: tokens ?? 'open', port: o.port, ...(o.externalNamespaceController ? { builtInNamespaceController: false } : {}) },
@@ -304,10 +309,11 @@ function expectationsFile(value: string): string {
 
 program
   .command('list-faults')
-  .description('print the faults and legal variations of the embedded target')
+  .description('print the faults, legal variations and partial modes (--without) of the embedded target')
   .action(() => {
     for (const f of faultTable) process.stdout.write(`fault      ${f.name.padEnd(34)} ${f.clause.padEnd(44)} ${f.description}\n`);
     for (const v of variationTable) process.stdout.write(`variation  ${v.name.padEnd(34)} ${''.padEnd(44)} ${v.description}\n`);
+    for (const m of partialModes) process.stdout.write(`without    ${m.name.padEnd(34)} ${featureById(m.feature).clause.padEnd(44)} ${m.description}\n`);
   });
 
 program.addCommand(nodeagentCommand());

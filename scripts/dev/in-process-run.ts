@@ -5,13 +5,14 @@
  */
 import type { FaultName } from '../../targets/api-server/faults.ts';
 import type { VariationName } from '../../targets/api-server/variations.ts';
+import type { PartialModeName } from '../../targets/api-server/partial-modes.ts';
 import type { ProfileName } from '../../reference/profile.ts';
 import type { RunPlan } from '../../runner/plan.ts';
 import { selfTestPlan } from './self-test-plan.ts';
-import { executeRun } from '../../runner/executor.ts';
+import { executeRun, type ExecutedRun } from '../../runner/executor.ts';
 import { directStage } from '../../runner/check-stage.ts';
 import { checkById } from '../../suites/checks/index.ts';
-import type { CheckRecord } from '../../runner/results.ts';
+import type { CapabilityEntry, CheckRecord } from '../../runner/results.ts';
 import { scaleProfiles, type ScaleProfile } from '../../harness/scale.ts';
 
 export const CONTINUE_TTL_MS = 400;
@@ -35,6 +36,10 @@ type InProcessRunOptions = {
   checks: readonly string[];
   faults?: readonly FaultName[];
   variations?: readonly VariationName[];
+  /** false: no capability probe, every check runs whatever the server lacks (a check's own judges against a hostile fault). */
+  capabilityProbe?: false;
+  /** Whole features the server leaves out (`--without`). */
+  without?: readonly PartialModeName[];
   runs: number;
   seed: number;
   path?: string;
@@ -61,7 +66,7 @@ export async function runAgainst(o: InProcessRunOptions): Promise<CheckRecord[]>
   return [...rest, ...(await runOn({ ...o, checks: scaled }, o.scale ?? scaleProfiles.selftest))];
 }
 
-async function runOn(o: InProcessRunOptions, scale: ScaleProfile | undefined): Promise<CheckRecord[]> {
+async function runOn(o: InProcessRunOptions, scale: ScaleProfile | undefined, seen?: (run: ExecutedRun) => void): Promise<CheckRecord[]> {
   for (const id of o.checks) if (!checkById(id)) throw new Error(`no check ${id}`);
   const planned = selfTestPlan(
     {
@@ -76,6 +81,8 @@ async function runOn(o: InProcessRunOptions, scale: ScaleProfile | undefined): P
       eventualWindow: 600,
       fault: [...(o.faults ?? [])],
       variation: [...(o.variations ?? [])],
+      ...(o.without !== undefined && o.without.length > 0 ? { without: [...o.without] } : {}),
+      ...(o.capabilityProbe === false ? { capabilityProbe: false } : {}),
       ...(o.release !== undefined ? { release: o.release } : {}),
       ...(scale ? { scale } : {}),
     },
@@ -92,7 +99,15 @@ async function runOn(o: InProcessRunOptions, scale: ScaleProfile | undefined): P
     source: 'self-test',
     tuneSettings: (s) => ({ ...s, watchWaitMs: 600, bookmarkWaitMs: 1200 }),
   });
+  seen?.(run);
   return [...run.records];
+}
+
+/** The records of an in-process run and the capability map it made (the partial-server self-test). */
+export async function runWithMap(o: Omit<InProcessRunOptions, 'variationReach'>): Promise<{ records: CheckRecord[]; capabilities: readonly CapabilityEntry[] }> {
+  let capabilities: readonly CapabilityEntry[] = [];
+  const records = await runOn(o, undefined, (run) => (capabilities = run.capabilities ?? []));
+  return { records, capabilities };
 }
 
 export const failuresOf = (records: readonly CheckRecord[]) => records.filter((r) => r.verdict === 'fail');

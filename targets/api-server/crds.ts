@@ -8,6 +8,7 @@ import type { ResourceType } from '../../reference/resources.ts';
 import { isRecord } from '../../reference/objects.ts';
 import { prefixFor } from './reads.ts';
 import type { ServerState } from './state.ts';
+import { lacks } from './partial-modes.ts';
 
 function storedCrds(st: ServerState): Record<string, unknown>[] {
   return st.store.list(prefixFor(crdResource(st.profile), undefined)).map((e) => e.obj as Record<string, unknown>);
@@ -24,6 +25,8 @@ function typeOf(crd: Record<string, unknown>): ResourceType | undefined {
 
 /** Types served besides the built-in ones: the CRD collection itself and every defined custom type. */
 export function servedExtraTypes(st: ServerState): ResourceType[] {
+  // Partial mode crd-serving: definitions are stored, their types never served.
+  if (lacks(st, 'crd-serving')) return [crdResource(st.profile)];
   return [
     crdResource(st.profile),
     ...storedCrds(st)

@@ -9,3 +9,4 @@ export { setupPartialModes, type SetupPartialModeName } from './setup-partial-mo
 /** Every fault `--fault` accepts and `list-faults` prints: the oracle's planted bugs, the hostile targets, then the partial modes. */
 export const faults: readonly { readonly name: FaultName; readonly clause: string; readonly description: string }[] = [...oracleFaults, ...hostileFaults, ...setupPartialModes];
 export { variations, type VariationName } from './variations.ts';
+export { partialModes, type PartialModeName } from './partial-modes.ts';

@@ -9,6 +9,7 @@ import type { Profile } from '../../reference/profile.ts';
 import { makeCodec } from './encoding.ts';
 import type { FaultName } from './faults.ts';
 import type { VariationName } from './variations.ts';
+import { lacks, withoutPaging, type PartialModeName } from './partial-modes.ts';
 import { VersionedStore } from './store.ts';
 import { has, varies, type ServerState } from './state.ts';
 import { discovery, mayBeDiscovery } from './discovery.ts';
@@ -53,6 +54,8 @@ export interface ReferenceServerOptions extends VersioningOptions {
   readonly clock?: () => number;
   readonly faults?: readonly FaultName[];
   readonly variations?: readonly VariationName[];
+  /** Whole features left out (partial-modes.ts). */
+  readonly without?: readonly PartialModeName[];
   /** How long a read naming a future resourceVersion waits before 504 (rest:7). */
   readonly tooLargeWaitMs?: number;
   /** Interval of BOOKMARK events on watches that ask for them (default 1 s; upstream about a minute). */
@@ -128,6 +131,9 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
   }
   // rest:4.6: a dry-run write runs on a store view that drops writes (negotiate.ts).
   // kubectl delete --dry-run=server puts dryRun in the DeleteOptions body, not the query (delete-options.ts).
+  if (req.method !== 'GET' && lacks(st, 'dry-run') && (req.method === 'DELETE' ? withDeleteOptionsDryRun(pairs, patchBody) : pairs).some(([k]) => k === 'dryRun')) {
+    return badRequest('the dryRun feature is disabled');
+  }
   const dry = req.method === 'GET' ? undefined : dryRunState(st, req.method === 'DELETE' ? withDeleteOptionsDryRun(pairs, patchBody) : pairs, req.method);
   if (dry !== undefined && 'status' in dry) return dry;
   if (dry !== undefined) st = dry;
@@ -151,7 +157,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
       if (req.method === 'GET') {
         if (url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true') return serveWatch(s, rt, r.namespace, pairs, req, res);
         if (has(s, 'paged-list-answers-500') && url.searchParams.has('limit')) return statusAnswer(500, 'InternalError', 'Internal error occurred: planted fault: paged lists fail');
-        return listObjects(s, rt, r.namespace, pairs);
+        return listObjects(s, rt, r.namespace, lacks(s, 'paging') ? withoutPaging(pairs) : pairs);
       }
       if (req.method === 'POST' && isReview(rt)) return answerReview(s, rt, r.namespace, body, who.user);
       if (req.method === 'POST' && has(s, 'namespaces-not-creatable') && rt.plural === 'namespaces' && rt.group === '') return namespaceCreateRefused();
@@ -182,6 +188,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
         if (has(s, 'cluster-object-get-404') && !rt.namespaced && rt.group !== '') return statusAnswer(404, 'NotFound', `the server could not find the requested resource (planted fault)`);
         return getObject(s, rt, r.namespace, r.name, pairs);
       case 'PUT':
+        if (lacks(s, 'put')) return statusAnswer(405, 'MethodNotAllowed', 'PUT is not supported by this server');
         if (has(s, 'update-answers-500') && rt.kind === 'ConfigMap') return statusAnswer(500, 'InternalError', 'Internal error occurred: planted fault: updates fail');
         return updateObject(s, rt, r.namespace, r.name, body, writeContextOf(req, url));
       case 'DELETE':
@@ -259,6 +266,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
     clock: opts.clock ?? Date.now,
     faults: new Set(opts.faults ?? []),
     variations,
+    without: new Set(opts.without ?? []),
     builtInNamespaceController: opts.builtInNamespaceController ?? true,
     ...(opts.tokens !== undefined ? { tokens: opts.tokens } : {}),
     ...(opts.onVariationPoint ? { onVariationPoint: opts.onVariationPoint } : {}),

@@ -5,6 +5,7 @@ import type { FaultName } from './faults.ts';
 import type { VersionedStore } from './store.ts';
 import type { VariationName } from './variations.ts';
 import type { UserInfo } from '../../reference/rbac.ts';
+import type { PartialModeName } from './partial-modes.ts';
 
 export interface ServerState {
   readonly profile: Profile;
@@ -18,6 +19,8 @@ export interface ServerState {
   readonly clock: () => number;
   readonly faults: ReadonlySet<FaultName>;
   readonly variations: ReadonlySet<VariationName>;
+  /** Whole features left out (`--without`, partial-modes.ts); absent or empty: the full server. */
+  readonly without?: ReadonlySet<PartialModeName>;
   /** The server empties and removes a deleted namespace itself; off when a real namespace controller does (namespaces.ts). */
   readonly builtInNamespaceController: boolean;
   /** Bearer tokens and their users; absent: no authentication, everyone is a superuser (authz.ts). */

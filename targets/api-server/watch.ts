@@ -9,6 +9,7 @@ import { decideWatch, rvColumn } from '../../reference/rv-semantics.ts';
 import { matchesLabels, parseLabelSelector } from '../../reference/label-selector.ts';
 import { apiVersionOf, type ResourceType } from '../../reference/resources.ts';
 import { has, varies, type ServerState } from './state.ts';
+import { lacks } from './partial-modes.ts';
 import { present, scanPrefixFor } from './reads.ts';
 import { fieldFilter } from './field-selectors.ts';
 import { plainFraming, watchFraming } from './watch-table.ts';
@@ -140,6 +141,16 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
       } else write(ev, c);
     }
   };
+  // Partial mode watch-delivery: the state was sent; no change after the start ever is.
+  if (lacks(st, 'watch-delivery')) {
+    await new Promise<void>((resolve) => {
+      req.once('close', resolve);
+      res.once('close', resolve);
+      if (timeoutSeconds > 0) setTimeout(resolve, timeoutSeconds * 1000);
+    });
+    if (!res.writableEnded) res.end();
+    return undefined;
+  }
   flush();
   // bookmark-ahead: events reach the stream late, bookmarks claim the newest revision at once.
   const unsubscribe = st.store.subscribe(has(st, 'bookmark-ahead') ? () => void setTimeout(flush, BOOKMARK_AHEAD_DELAY_MS) : flush);

@@ -8,6 +8,7 @@ import { apiVersionOf, resourceTypes, type ResourceType } from '../../reference/
 import { canonicalEqual, isRecord } from '../../reference/objects.ts';
 import { alreadyExists, badRequest, conflict, invalid, notFound, statusAnswer, success, type Answer } from './status.ts';
 import { has, varies, type ServerState } from './state.ts';
+import { lacks } from './partial-modes.ts';
 import { keyFor, listObjects, present } from './reads.ts';
 import type { StoredObject } from './store.ts';
 import { trackedWrite, type WriteContext } from './field-manager.ts';
@@ -63,7 +64,8 @@ export function createObject(st: ServerState, rt: ResourceType, ns: string | und
   if (!name && typeof md['generateName'] === 'string' && !/^[a-z0-9]([-a-z0-9.]*[-a-z0-9])?$/.test(md['generateName'].replace(/-+$/, '') || 'a') && varies(st, 'generate-name-prefix-validated')) {
     return invalid(`metadata.generateName: Invalid value: ${JSON.stringify(md['generateName'])}: a DNS-1123 subdomain prefix`);
   }
-  if (!name && typeof md['generateName'] === 'string') name = `${md['generateName']}${has(st, 'generate-name-collides') ? 'aaaaa' : randomBytes(4).toString('hex').slice(0, 5)}`;
+  if (!name && typeof md['generateName'] === 'string' && !lacks(st, 'generate-name'))
+    name = `${md['generateName']}${has(st, 'generate-name-collides') ? 'aaaaa' : randomBytes(4).toString('hex').slice(0, 5)}`;
   if (!name) return invalid('metadata.name: Required value: name or generateName is required');
   if (!(rt.namespaced || rt.kind !== 'Namespace' ? DNS_SUBDOMAIN : DNS_LABEL).test(name)) return invalid(`metadata.name: Invalid value: ${JSON.stringify(name)}`);
   // The variation's point is passed only where it changes the answer: a definition in a protected group.

@@ -108,7 +108,7 @@ describe('judging one run of the plan', () => {
     seed: 1,
     verdict,
     target: { server: null, nodeagentLoader: null },
-    totals: { passed: 1, failed: 0, known: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0 },
+    totals: { passed: 1, failed: 0, known: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0, notServed: 0, blocked: 0 },
     clauses,
     startedAt: '',
     durationMs: 0,

@@ -107,7 +107,7 @@ describe('buildRunResult: verdict and totals', () => {
   it('is conformant when nothing failed or errored', () => {
     const r = run({ records: [rec('rest:4.4.3', 'pass'), rec('rest:4.4.9', 'unspecified', { note: 'sent 3 of 5' })] });
     expect(r.verdict).toBe('conformant');
-    expect(r.totals).toEqual({ passed: 1, failed: 0, known: 0, unspecified: 1, inconclusive: 0, skipped: 0, notChecked: 3, informative: 1, error: 0 });
+    expect(r.totals).toEqual({ passed: 1, failed: 0, known: 0, unspecified: 1, inconclusive: 0, skipped: 0, notChecked: 3, informative: 1, error: 0, notServed: 0, blocked: 0 });
     expect(r).toMatchObject({ tool: 'svc-conformance', seed: 7, profile: 'svc', target: { server: 'https://127.0.0.1:6443', nodeagentLoader: null } });
   });
 

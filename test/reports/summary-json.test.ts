@@ -33,7 +33,7 @@ describe('summary.json', () => {
   it('has every documented total, counting clauses by status', () => {
     const totals = parsed.totals as Record<string, number>;
     for (const k of TOTAL_KEYS) expect(typeof totals[k], k).toBe('number');
-    expect(totals).toEqual({ passed: 1, failed: 2, known: 0, unspecified: 1, inconclusive: 0, skipped: 0, notChecked: 0, informative: 1, error: 1 });
+    expect(totals).toEqual({ passed: 1, failed: 2, known: 0, unspecified: 1, inconclusive: 0, skipped: 0, notChecked: 0, informative: 1, error: 1, notServed: 0, blocked: 0 });
   });
 
   it('has every documented clause key with real values', () => {

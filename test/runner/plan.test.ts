@@ -50,6 +50,11 @@ describe('planRun', () => {
     expect(errorsOf({ restrictedKubeconfig: 'r.yaml' })[0]).toMatch(/^--restricted-kubeconfig applies to an external target/);
     expect(errorsOf({ fault: ['no-such-fault'] })[0]).toMatch(/^unknown fault no-such-fault; did you mean .*\(see `svc-conformance list-faults`\)$/);
     expect(errorsOf({ variation: ['no-such'] })[0]).toMatch(/^unknown variation no-such; did you mean .*\(see `svc-conformance list-faults`\)$/);
+    expect(errorsOf({ without: ['no-such'] })[0]).toMatch(/^unknown --without feature no-such.*\(see `svc-conformance list-faults`\)$/);
+    expect(errorsOf({ server: 'https://x', without: ['put'] })).toEqual(['--without applies to the embedded reference server only']);
+    // A partial server's failures replay against the same partial server.
+    expect(planRun({ ...base, without: ['put', 'paging'] }, drawn).plan?.replayCommand).toBe('npx svc-conformance run --without put --without paging');
+    expect(planRun({ ...base, without: ['put'] }, drawn).plan?.target).toMatchObject({ kind: 'embedded', without: ['put'] });
     expect(errorsOf({ server: 'https://x', hook: ['reboot=x'] })).toEqual(['--hook reboot=x: expected restart=CMD or compact=CMD']);
   });
 
