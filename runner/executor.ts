@@ -205,24 +205,42 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     let refused: string | undefined;
     const probe = createTargetClient(targetCfg, { maxRetries: 1 });
     try {
-      const contact = await firstContact(targetCfg);
-      const reported = contact.release;
-      if (external) await refuseProfileMismatch(probe, profile);
-      // Only the API suites need the identity's permissions; a loader or daemon run asks nothing.
-      if (plan.preflight && chosen.some((c) => c.suite.startsWith('rest-'))) {
-        // A review that gets no answer decides nothing: the checks find out for themselves (a target
-        // that holds connections must still get a run and its reports, not a stop before them).
-        refused = await preflight(probe, { profile, runId, credentials: targetCfg.source, earlier: contact.answers, ...(plan.namespaces ? { namespaces: plan.namespaces } : {}) }).catch(
-          (e: unknown) => {
+      // A target that cannot be worked with at all (a wrong scheme, a silent port) is refused in one line,
+      // with notTested reports as for a refused identity: a hostile run still ends with its reports.
+      const contact = await firstContact(targetCfg).catch((e: unknown) => {
+        if (e instanceof InfrastructureError && io.onRefused !== undefined) return e.message;
+        throw e;
+      });
+      if (typeof contact === 'string') refused = contact;
+      const reported = typeof contact === 'string' ? undefined : contact.release;
+      if (refused === undefined) {
+        if (external) await refuseProfileMismatch(probe, profile);
+        // Only the API suites need the identity's permissions; a loader or daemon run asks nothing.
+        if (plan.preflight && chosen.some((c) => c.suite.startsWith('rest-'))) {
+          // A review that gets no answer decides nothing: the checks find out for themselves (a target
+          // that holds connections must still get a run and its reports, not a stop before them).
+          refused = await preflight(probe, {
+            profile,
+            runId,
+            credentials: targetCfg.source,
+            earlier: typeof contact === 'string' ? [] : contact.answers,
+            ...(plan.namespaces ? { namespaces: plan.namespaces } : {}),
+          }).catch((e: unknown) => {
             if (!(e instanceof InfrastructureError)) throw e;
             log(`svc-conformance: preflight undecided (${e.message}); the checks go on`);
             return undefined;
-          },
-        );
+          });
+        }
+        // Without --namespace the run's own setup is one namespace: tried once here, not by every check.
+        // `--no-preflight` asks nothing before the checks: they find out for themselves, as before.
+        if (refused === undefined && plan.preflight && plan.namespaces === undefined && chosen.some((c) => c.suite.startsWith('rest-')))
+          refused = await probeNamespaceSetup(probe, { profile, runId }).catch((e: unknown) => {
+            // As the preflight: an answer that never comes decides nothing, the checks find out and report.
+            if (!(e instanceof InfrastructureError)) throw e;
+            log(`svc-conformance: namespace setup undecided (${e.message}); the checks go on`);
+            return undefined;
+          });
       }
-      // Without --namespace the run's own setup is one namespace: tried once here, not by every check.
-      // `--no-preflight` asks nothing before the checks: they find out for themselves, as before.
-      if (refused === undefined && plan.preflight && plan.namespaces === undefined && chosen.some((c) => c.suite.startsWith('rest-'))) refused = await probeNamespaceSetup(probe, { profile, runId });
       if (refused === undefined)
         known = io.onReachable?.(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release), {
           server: targetCfg.server,

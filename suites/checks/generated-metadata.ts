@@ -46,8 +46,13 @@ export const generatedMetadata: Check<{ prefix: string }> = {
     cx.judge([...judgeObjectEnvelope(rt, a, { name: 'generated-a', namespace: ns }), judgeGeneratedAtPersist(a)]);
 
     const gen = await cx.send({ method: 'POST', path: collectionPath(rt, ns), body: { ...data, metadata: { generateName: input.prefix, namespace: ns, labels: cx.ownLabels } } });
-    cx.judge(judgeCreate({ key: `${ns}/${input.prefix}* (generateName)`, reused: false, status: gen.status, body: gen.bodyText }));
-    cx.judge([judgeGeneratedAtPersist(readObject(rt, gen.json), input.prefix)]);
+    // A server that refuses generateName outright lacks the feature: the capability map names it once,
+    // under rest:2.3/metadata.name, and the generated-names check judges it; here it would only fail
+    // rest:4.1/post a second time and stop the uid and timestamp judgements below.
+    if (gen.status < 400 || gen.status >= 500) {
+      cx.judge(judgeCreate({ key: `${ns}/${input.prefix}* (generateName)`, reused: false, status: gen.status, body: gen.bodyText }));
+      cx.judge([judgeGeneratedAtPersist(readObject(rt, gen.json), input.prefix)]);
+    }
 
     const list = await cx.send({ method: 'GET', path: collectionPath(rt, ns) });
     if (list.status === 200) cx.judge(judgeCollectionEnvelope(rt, (list.json ?? {}) as Parameters<typeof judgeCollectionEnvelope>[1]));
