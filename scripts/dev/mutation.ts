@@ -13,9 +13,11 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { faults, type Fault } from '../../targets/api-server/faults.ts';
 import { variations } from '../../targets/api-server/variations.ts';
-import { nodeagentFaults } from '../../targets/nodeagent-loader/faults.ts';
+import { nodeagentFaults, type NodeagentFaultName } from '../../targets/nodeagent-loader/faults.ts';
+import { nodeagentFieldFaults } from '../../targets/nodeagent-loader/field-faults.ts';
 import { nodeagentVariations } from '../../targets/nodeagent-loader/variations.ts';
 import { daemonFaults } from '../../targets/controller-daemon/faults.ts';
+import { daemonDefaultFaults } from '../../targets/controller-daemon/default-faults.ts';
 import { daemonVariations } from '../../targets/controller-daemon/variations.ts';
 import { checks } from '../../suites/checks/index.ts';
 import { NODEAGENT_SUITE } from '../../suites/checks/nodeagent.ts';
@@ -75,16 +77,16 @@ const allJobs: Job[] = [
       run: () => runAgainst({ checks: f.checks, faults: [f.name], runs: RUNS, seed: SEED, ...((f as Fault).target ?? {}) }),
     }),
   ),
-  ...nodeagentFaults.map(
+  ...[...nodeagentFaults, ...nodeagentFieldFaults].map(
     (f): Job => ({
       target: 'node-agent loader',
       name: f.name,
       clauses: f.clauses,
       variation: false,
-      run: () => runNodeagentChecks({ checks: nodeagentFaultChecks(f), faults: [f.name], runs: RUNS, seed: SEED }),
+      run: () => runNodeagentChecks({ checks: nodeagentFaultChecks(f), faults: [f.name as NodeagentFaultName], runs: RUNS, seed: SEED }),
     }),
   ),
-  ...daemonFaults.map(
+  ...[...daemonFaults, ...daemonDefaultFaults].map(
     (f): Job => ({
       target: 'controller daemon',
       name: f.name,
