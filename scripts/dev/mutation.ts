@@ -11,7 +11,8 @@
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { faults, type Fault } from '../../targets/api-server/faults.ts';
+import { faults, type Fault, type FaultName } from '../../targets/api-server/faults.ts';
+import { familyFaults } from '../../targets/api-server/fault-families.ts';
 import { variations } from '../../targets/api-server/variations.ts';
 import { nodeagentFaults, type NodeagentFaultName } from '../../targets/nodeagent-loader/faults.ts';
 import { nodeagentFieldFaults } from '../../targets/nodeagent-loader/field-faults.ts';
@@ -68,13 +69,13 @@ const loaderChecks = checks.filter((c) => c.suite === NODEAGENT_SUITE).map((c) =
 const daemonChecks = checks.filter((c) => c.suite === 'controller-daemon').map((c) => c.id);
 
 const allJobs: Job[] = [
-  ...faults.map(
+  ...[...(faults as readonly Fault[]), ...familyFaults].map(
     (f): Job => ({
       target: 'API server',
       name: f.name,
       clauses: [f.clause, ...f.alsoReportedAs],
       variation: false,
-      run: () => runAgainst({ checks: f.checks, faults: [f.name], runs: RUNS, seed: SEED, ...((f as Fault).target ?? {}) }),
+      run: () => runAgainst({ checks: f.checks, faults: [f.name as FaultName], runs: RUNS, seed: SEED, ...(f.target ?? {}) }),
     }),
   ),
   ...[...nodeagentFaults, ...nodeagentFieldFaults].map(

@@ -4,6 +4,7 @@
  */
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 import type { HostileFaultName } from './hostile-faults.ts';
+import type { FamilyFaultName } from './fault-families.ts';
 import { clauseFaults } from './clause-faults.ts';
 
 export interface Fault {
@@ -125,5 +126,5 @@ export const faults = [
   ...clauseFaults,
 ] as const satisfies readonly Fault[];
 
-/** A planted fault of the table above, or a hostile one (hostile-faults.ts): what `--fault` accepts. */
-export type FaultName = (typeof faults)[number]['name'] | HostileFaultName;
+/** A planted fault of the table above, a hostile one (hostile-faults.ts) or one of a family (fault-families.ts): what `--fault` accepts. */
+export type FaultName = (typeof faults)[number]['name'] | HostileFaultName | FamilyFaultName;

@@ -1,9 +1,10 @@
 export { startReferenceServer, type ReferenceServer, type ReferenceServerOptions } from './server.ts';
 import { faults as oracleFaults } from './faults.ts';
 import { hostileFaults } from './hostile-faults.ts';
+import { familyFaults } from './fault-families.ts';
 import type { FaultName } from './faults.ts';
 export type { FaultName };
 export { hostileFaults, type HostileFault, type HostileFaultName } from './hostile-faults.ts';
-/** Every fault `--fault` accepts and `list-faults` prints: the oracle's planted bugs, then the hostile targets. */
-export const faults: readonly { readonly name: FaultName; readonly clause: string; readonly description: string }[] = [...oracleFaults, ...hostileFaults];
+/** Every fault `--fault` accepts and `list-faults` prints: the oracle's planted bugs, the hostile targets, then the families. */
+export const faults: readonly { readonly name: FaultName; readonly clause: string; readonly description: string }[] = [...oracleFaults, ...hostileFaults, ...familyFaults];
 export { variations, type VariationName } from './variations.ts';

@@ -22,6 +22,7 @@ import { DISCOVERY_VERBS } from './custom-discovery.ts';
 import { isReview, REVIEW_VERBS } from './reviews.ts';
 import { attachVersioning, serverRelease, versioningOf, type Versioning } from './server-versioning.ts';
 import { kubectlNames } from './hosted-types.ts';
+import { keptRow } from './fault-families.ts';
 
 export interface VersioningOptions {
   /** The release the server claims (`/version`), default v1.24 (rest:1.9). */
@@ -92,11 +93,22 @@ export function extraResourceTypes(profile: Profile): readonly ResourceType[] {
 }
 const extraTypesByProfile = new WeakMap<Profile, readonly ResourceType[]>();
 
-/** Served in the server's release (or anyway, with the removed-version-served fault) and enabled. */
+/** Planted fault removed-version-served/<row> (fault-families.ts): that row's type is served anyway. */
+function servedAfterRemoval(st: ServerState, t: ResourceType): boolean {
+  for (const f of st.faults) {
+    const row = keptRow(f);
+    if (row === undefined) continue;
+    const r = removals.find((x) => x.clause === row);
+    if (r && groupName(st.profile, r.group) === t.group && r.version === t.version && r.resource === t.plural) return true;
+  }
+  return false;
+}
+
+/** Served in the server's release (or anyway, with the removed-version-served faults) and enabled. */
 export function isServed(st: ServerState, t: ResourceType): boolean {
   const v = versioningOf(st);
   const removed = servedIn(st.profile, t.group, t.version, t.plural, v.release) === 'removed';
-  if (removed && !(has(st, 'removed-version-served') && t.kind === 'Lease' && t.version === 'v1beta1')) return false;
+  if (removed && !(has(st, 'removed-version-served') && t.kind === 'Lease' && t.version === 'v1beta1') && !servedAfterRemoval(st, t)) return false;
   return runtimeConfigDecision(v.runtimeConfig, t.group, t.version, t.plural, stabilityOf(t.version) !== 'alpha');
 }
 
