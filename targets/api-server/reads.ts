@@ -10,6 +10,7 @@ import { matchesLabels, parseLabelSelector } from '../../reference/label-selecto
 import { apiVersionOf, listKindOf, type ResourceType } from '../../reference/resources.ts';
 import { TOO_LARGE_TEXT } from '../../reference/error-rules.ts';
 import { badRequest, gone, invalid, notFound, statusAnswer, type Answer } from './status.ts';
+import { cellMisread } from './fault-families.ts';
 import { has, varies, type ServerState } from './state.ts';
 import type { StoredObject } from './store.ts';
 import { fieldFilter } from './field-selectors.ts';
@@ -71,6 +72,7 @@ async function requested(st: ServerState, text: string | undefined): Promise<{ r
 export async function getObject(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, pairs: Pairs): Promise<Answer> {
   const text = pairs.find(([k]) => k === 'resourceVersion')?.[1] ?? undefined;
   const d = decideGet(rvColumn(text));
+  if (d.outcome === 'serve' && cellMisread(st, d.clause)) return badRequest(`resourceVersion ${JSON.stringify(text ?? '')} is not accepted here (${d.clause})`);
   let at = st.store.currentRevision;
   if (d.outcome === 'serve' && d.semantic === 'Any' && varies(st, 'stale-any')) at = st.store.oldestRetained;
   if (d.outcome === 'serve' && d.semantic === 'NotOlderThan') {
@@ -107,6 +109,11 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
   if (!q.ok) return invalid(q.why);
   let d: Decision = decideList(q.cell);
   if (d.outcome === 'unspecified') return invalid(d.why);
+  // Planted fault cell-misread/<cell> (fault-families.ts): the cell's row read the other way round.
+  if (cellMisread(st, d.clause)) {
+    if (d.outcome === 'serve') return badRequest(`this combination of resourceVersion, resourceVersionMatch and limit is not accepted (${d.clause})`);
+    d = { outcome: 'serve', semantic: 'MostRecent', clause: d.clause };
+  }
   if (d.outcome === 'reject') {
     if (d.statuses !== '4xx' && has(st, 'accept-400-cell')) d = { outcome: 'serve', semantic: 'ContinueExact', clause: d.clause };
     else if (d.statuses === '4xx' && has(st, 'invalid-cell-accepted')) d = { outcome: 'serve', semantic: 'MostRecent', clause: d.clause };
