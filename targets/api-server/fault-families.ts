@@ -10,6 +10,10 @@
  *
  * `cell-misread/<cell>`: one cell of the rest:4.5 get and list tables read the other way round: a cell
  * the table serves is refused with 400, a cell it refuses is served (as Most Recent).
+ *
+ * `object-garbled/<field>`: one field of rest:2.3 or rest:2.6 wrong in every object the server answers
+ * with (namespaces aside, which the run's own setup reads): the field dropped, or a value of the right
+ * type that the clause does not allow.
  */
 import { removals } from '../../reference/versioning/removals.ts';
 import { compareReleases, REFERENCE_RELEASE } from '../../reference/versioning/release.ts';
@@ -17,7 +21,7 @@ import { decideGet, decideList, getClause, listCells } from '../../reference/rv-
 import type { ServerState } from './state.ts';
 import type { Fault } from './faults.ts';
 
-export type FamilyFaultName = `removed-version-served/${string}` | `cell-misread/${string}`;
+export type FamilyFaultName = `removed-version-served/${string}` | `cell-misread/${string}` | `object-garbled/${string}`;
 
 const rowOf = (clause: string) => clause.replace(/^rest:9\.4\//, '');
 
@@ -52,7 +56,99 @@ const cellFaults: readonly (Fault & { readonly name: FamilyFaultName })[] = cell
   alsoReportedAs: [],
 }));
 
-export const familyFaults: readonly (Fault & { readonly name: FamilyFaultName })[] = [...removalFaults, ...cellFaults];
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const withMetadata = (o: Obj, f: (md: Obj) => Obj): Obj => (isObj(o['metadata']) ? { ...o, metadata: f(o['metadata']) } : o);
+const withEntries = (o: Obj, f: (e: Obj) => Obj): Obj =>
+  withMetadata(o, (md) => (Array.isArray(md['managedFields']) ? { ...md, managedFields: md['managedFields'].map((e: unknown) => (isObj(e) ? f(e) : e)) } : md));
+const without = (o: Obj, key: string): Obj => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
+
+/** What each object-garbled fault does to an answered object, its clause and the checks that see it. */
+const garbles: readonly { field: string; clause: Fault['clause']; what: string; checks: readonly string[]; apply: (o: Obj) => Obj }[] = [
+  { field: 'kind', clause: 'rest:2.3/kind', what: 'kind in lower case', checks: ['crud-sequences'], apply: (o) => (typeof o['kind'] === 'string' ? { ...o, kind: o['kind'].toLowerCase() } : o) },
+  {
+    field: 'apiVersion',
+    clause: 'rest:2.3/apiVersion',
+    what: 'apiVersion of a version the type has not (v0)',
+    checks: ['crud-sequences'],
+    apply: (o) => (typeof o['apiVersion'] === 'string' ? { ...o, apiVersion: o['apiVersion'].replace(/v\w+$/, 'v0') } : o),
+  },
+  {
+    field: 'metadata.namespace',
+    clause: 'rest:2.3/metadata.namespace',
+    what: 'metadata.namespace left out',
+    checks: ['crud-sequences'],
+    apply: (o) => withMetadata(o, (md) => without(md, 'namespace')),
+  },
+  {
+    field: 'metadata.creationTimestamp',
+    clause: 'rest:2.3/metadata.creationTimestamp',
+    what: 'metadata.creationTimestamp left out',
+    checks: ['crud-sequences'],
+    apply: (o) => withMetadata(o, (md) => without(md, 'creationTimestamp')),
+  },
+  { field: 'metadata.labels', clause: 'rest:2.3/metadata.labels', what: 'metadata.labels left out', checks: ['crud-sequences'], apply: (o) => withMetadata(o, (md) => without(md, 'labels')) },
+  {
+    field: 'metadata.managedFields',
+    clause: 'rest:2.3/metadata.managedFields',
+    what: 'metadata.managedFields left out',
+    checks: ['apply-sequences-configmaps'],
+    apply: (o) => withMetadata(o, (md) => without(md, 'managedFields')),
+  },
+  {
+    field: 'managedFields.manager',
+    clause: 'rest:2.6/manager',
+    what: 'each managedFields entry names manager "unknown"',
+    checks: ['apply-ownership-table'],
+    apply: (o) => withEntries(o, (e) => ({ ...e, manager: 'unknown' })),
+  },
+  {
+    field: 'managedFields.apiVersion',
+    clause: 'rest:2.6/apiVersion',
+    what: 'managedFields entries without apiVersion',
+    checks: ['apply-sequences-configmaps'],
+    apply: (o) => withEntries(o, (e) => without(e, 'apiVersion')),
+  },
+  {
+    field: 'managedFields.time',
+    clause: 'rest:2.6/time',
+    what: 'managedFields times in another format (a Unix time)',
+    checks: ['apply-ownership-table'],
+    apply: (o) => withEntries(o, (e) => (e['time'] === undefined ? e : { ...e, time: String(Math.floor(Date.parse(String(e['time'])) / 1000)) })),
+  },
+  {
+    field: 'managedFields.fieldsType',
+    clause: 'rest:2.6/fieldsType',
+    what: 'managedFields entries of fieldsType FieldsV2',
+    checks: ['apply-ownership-table'],
+    apply: (o) => withEntries(o, (e) => ({ ...e, fieldsType: 'FieldsV2' })),
+  },
+  {
+    field: 'managedFields.fieldsV1',
+    clause: 'rest:2.6/fieldsV1',
+    what: 'managedFields fieldsV1 as a string, not a field tree',
+    checks: ['apply-ownership-table'],
+    apply: (o) => withEntries(o, (e) => ({ ...e, fieldsV1: JSON.stringify(e['fieldsV1']) })),
+  },
+];
+
+const garbleFaults: readonly (Fault & { readonly name: FamilyFaultName })[] = garbles.map((g) => ({
+  name: `object-garbled/${g.field}` as const,
+  clause: g.clause,
+  description: `objects are answered with ${g.what}`,
+  checks: g.checks,
+  alsoReportedAs: [],
+}));
+
+/** An answered object as the object-garbled faults on `st` leave it (namespaces untouched). */
+export function garbled(st: ServerState, plural: string, o: Obj): Obj {
+  if (st.faults.size === 0 || plural === 'namespaces') return o;
+  let out = o;
+  for (const g of garbles) if (st.faults.has(`object-garbled/${g.field}`)) out = g.apply(out);
+  return out;
+}
+
+export const familyFaults: readonly (Fault & { readonly name: FamilyFaultName })[] = [...removalFaults, ...cellFaults, ...garbleFaults];
 
 /** Whether the planted fault cell-misread/<cell> is on for the cell of `clause`. */
 export const cellMisread = (st: ServerState, clause: string): boolean => st.faults.size > 0 && st.faults.has(`cell-misread/${cellSlug(clause)}`);

@@ -10,7 +10,7 @@ import { matchesLabels, parseLabelSelector } from '../../reference/label-selecto
 import { apiVersionOf, listKindOf, type ResourceType } from '../../reference/resources.ts';
 import { TOO_LARGE_TEXT } from '../../reference/error-rules.ts';
 import { badRequest, gone, invalid, notFound, statusAnswer, type Answer } from './status.ts';
-import { cellMisread } from './fault-families.ts';
+import { cellMisread, garbled } from './fault-families.ts';
 import { has, varies, type ServerState } from './state.ts';
 import type { StoredObject } from './store.ts';
 import { fieldFilter } from './field-selectors.ts';
@@ -39,7 +39,7 @@ export function present(st: ServerState, rt: ResourceType, obj: StoredObject, in
     out = { ...obj, kind: rt.kind, apiVersion: apiVersionOf(rt) };
   }
   if (varies(st, 'extra-fields')) out = { ...out, futureField: { note: 'unknown to the suite' }, metadata: { ...(out['metadata'] as object), futureMetadataField: 'x' } };
-  return out;
+  return garbled(st, rt.plural, out);
 }
 
 async function tooLarge(st: ServerState, text: string, rev: number): Promise<Answer | undefined> {
