@@ -20,4 +20,48 @@ export const clauseFaults = [
     checks: ['watch-too-old', 'watch-too-old-found'],
     alsoReportedAs: ['rest:7/410'],
   },
+  // Answers of a whole request replaced (verb-faults.ts).
+  {
+    name: 'create-answers-500',
+    clause: 'rest:4.1/post',
+    description: 'every POST of a ConfigMap answers 500 InternalError (a Status body) and stores nothing',
+    checks: ['crud-sequences'],
+    alsoReportedAs: [],
+  },
+  { name: 'delete-answers-405', clause: 'rest:4.1/delete', description: 'DELETE of a ConfigMap answers 405 MethodNotAllowed', checks: ['crud-sequences'], alsoReportedAs: [] },
+  {
+    name: 'namespace-duplicate-accepted',
+    clause: 'rest:2.2.3',
+    description: 'creating a namespace whose name exists answers 201 with the existing one instead of refusing',
+    checks: ['names-and-scope'],
+    alsoReportedAs: [],
+  },
+  {
+    name: 'namespace-read-with-namespace',
+    clause: 'rest:2.2.5',
+    description: 'a namespace read by its name carries metadata.namespace (its own name), as if it were namespaced',
+    checks: ['names-and-scope'],
+    alsoReportedAs: [],
+  },
+  {
+    name: 'namespace-read-as-list',
+    clause: 'rest:4.1/get-namespace',
+    description: 'GET /api/v1/namespaces/{name} answers a NamespaceList holding it instead of the Namespace',
+    checks: ['names-and-scope'],
+    alsoReportedAs: [],
+  },
+  {
+    name: 'namespace-list-kind-list',
+    clause: 'rest:4.1/get-namespaces',
+    description: 'GET /api/v1/namespaces answers kind List instead of NamespaceList',
+    checks: ['names-and-scope'],
+    alsoReportedAs: [],
+  },
+  {
+    name: 'all-namespaces-list-empty',
+    clause: 'rest:4.1/get-collection',
+    description: 'a list of a namespaced type across all namespaces answers no items',
+    checks: ['names-and-scope'],
+    alsoReportedAs: [],
+  },
 ] as const satisfies readonly Fault[];

@@ -64,13 +64,15 @@ const withEntries = (o: Obj, f: (e: Obj) => Obj): Obj =>
 const without = (o: Obj, key: string): Obj => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
 
 /** What each object-garbled fault does to an answered object, its clause and the checks that see it. */
-const garbles: readonly { field: string; clause: Fault['clause']; what: string; checks: readonly string[]; apply: (o: Obj) => Obj }[] = [
+const garbles: readonly { field: string; clause: Fault['clause']; what: string; checks: readonly string[]; also?: readonly Fault['clause'][]; apply: (o: Obj) => Obj }[] = [
   { field: 'kind', clause: 'rest:2.3/kind', what: 'kind in lower case', checks: ['crud-sequences'], apply: (o) => (typeof o['kind'] === 'string' ? { ...o, kind: o['kind'].toLowerCase() } : o) },
   {
     field: 'apiVersion',
     clause: 'rest:2.3/apiVersion',
     what: 'apiVersion of a version the type has not (v0)',
     checks: ['crud-sequences'],
+    // A core type's objects then no longer say v1.
+    also: ['rest:9.1.1'],
     apply: (o) => (typeof o['apiVersion'] === 'string' ? { ...o, apiVersion: o['apiVersion'].replace(/v\w+$/, 'v0') } : o),
   },
   {
@@ -137,7 +139,7 @@ const garbleFaults: readonly (Fault & { readonly name: FamilyFaultName })[] = ga
   clause: g.clause,
   description: `objects are answered with ${g.what}`,
   checks: g.checks,
-  alsoReportedAs: [],
+  alsoReportedAs: g.also ?? [],
 }));
 
 /** An answered object as the object-garbled faults on `st` leave it (namespaces untouched). */

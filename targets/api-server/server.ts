@@ -13,7 +13,8 @@ import { VersionedStore } from './store.ts';
 import { has, varies, type ServerState } from './state.ts';
 import { discovery, mayBeDiscovery } from './discovery.ts';
 import { route } from './router.ts';
-import { getObject, listObjects } from './reads.ts';
+import { getObject, listObjects, present } from './reads.ts';
+import { plantedAnswer } from './verb-faults.ts';
 import { refusedByPreconditions } from './preconditions.ts';
 import { serveHook, starting, type HookControl } from './hooks.ts';
 import { createEach, createObject, deleteCollection, deleteObject, isListBody, updateObject } from './writes.ts';
@@ -144,6 +145,8 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
   }
   const rt = r.rt;
   const write = async (s: ServerState): Promise<Answer | undefined> => {
+    const planted = await plantedAnswer(s, req.method, r, body, pairs, url.searchParams.has('watch'), (o) => present(s, rt, o, r.kind === 'collection'));
+    if (planted !== undefined) return planted;
     if (r.kind === 'collection') {
       if (req.method === 'GET') {
         if (url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true') return serveWatch(s, rt, r.namespace, pairs, req, res);
