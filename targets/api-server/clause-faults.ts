@@ -64,4 +64,12 @@ export const clauseFaults = [
     checks: ['names-and-scope'],
     alsoReportedAs: [],
   },
+  // Single health checks (health.ts): what the aggregate's verbose lines name must answer.
+  {
+    name: 'health-single-check-missing',
+    clause: 'rest:4.2.2',
+    description: '/livez/<name> and /readyz/<name> answer 404 for the checks the verbose output lists',
+    checks: ['health-endpoints'],
+    alsoReportedAs: [],
+  },
 ] as const satisfies readonly Fault[];

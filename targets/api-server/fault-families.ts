@@ -21,7 +21,7 @@ import { decideGet, decideList, getClause, listCells } from '../../reference/rv-
 import type { ServerState } from './state.ts';
 import type { Fault } from './faults.ts';
 
-export type FamilyFaultName = `removed-version-served/${string}` | `cell-misread/${string}` | `object-garbled/${string}`;
+export type FamilyFaultName = `removed-version-served/${string}` | `cell-misread/${string}` | `object-garbled/${string}` | `event-rule-skipped/${string}`;
 
 const rowOf = (clause: string) => clause.replace(/^rest:9\.4\//, '');
 
@@ -134,7 +134,33 @@ const garbles: readonly { field: string; clause: Fault['clause']; what: string; 
   },
 ];
 
-const garbleFaults: readonly (Fault & { readonly name: FamilyFaultName })[] = garbles.map((g) => ({
+/** The event fields of rest:6.2 that an Event read back must carry as written. */
+const withSeries = (o: Obj, f: (series: Obj) => Obj): Obj => (isObj(o['series']) ? { ...o, series: f(o['series']) } : o);
+const eventGarbles: typeof garbles = [
+  {
+    field: 'event.eventTime',
+    clause: 'rest:6.2/eventTime',
+    what: 'eventTime left out of Events',
+    checks: ['events-v1-create'],
+    apply: (o) => (o['kind'] === 'Event' || 'eventTime' in o ? without(o, 'eventTime') : o),
+  },
+  {
+    field: 'event.series.count',
+    clause: 'rest:6.2/series.count',
+    what: 'series.count one higher than written',
+    checks: ['events-v1-create'],
+    apply: (o) => withSeries(o, (s) => (typeof s['count'] === 'number' ? { ...s, count: s['count'] + 1 } : s)),
+  },
+  {
+    field: 'event.series.lastObservedTime',
+    clause: 'rest:6.2/series.lastObservedTime',
+    what: 'series.lastObservedTime left out',
+    checks: ['events-v1-create'],
+    apply: (o) => withSeries(o, (s) => without(s, 'lastObservedTime')),
+  },
+];
+
+const garbleFaults: readonly (Fault & { readonly name: FamilyFaultName })[] = [...garbles, ...eventGarbles].map((g) => ({
   name: `object-garbled/${g.field}` as const,
   clause: g.clause,
   description: `objects are answered with ${g.what}`,
@@ -146,11 +172,27 @@ const garbleFaults: readonly (Fault & { readonly name: FamilyFaultName })[] = ga
 export function garbled(st: ServerState, plural: string, o: Obj): Obj {
   if (st.faults.size === 0 || plural === 'namespaces') return o;
   let out = o;
-  for (const g of garbles) if (st.faults.has(`object-garbled/${g.field}`)) out = g.apply(out);
+  for (const g of [...garbles, ...eventGarbles]) if (st.faults.has(`object-garbled/${g.field}`)) out = g.apply(out);
   return out;
 }
 
-export const familyFaults: readonly (Fault & { readonly name: FamilyFaultName })[] = [...removalFaults, ...cellFaults, ...garbleFaults];
+/** `event-rule-skipped/<rule>`: one create-time rule of the events/v1 Event (rest:6.2) not enforced. */
+const eventRules = [
+  { rule: 'type', clause: 'rest:6.2/type', what: 'an Event of a type other than Normal and Warning is accepted' },
+  { rule: 'required', clause: 'rest:6.2/required', what: 'an Event without a field required on create is accepted' },
+] as const;
+const eventRuleFaults: readonly (Fault & { readonly name: FamilyFaultName })[] = eventRules.map((r) => ({
+  name: `event-rule-skipped/${r.rule}` as const,
+  clause: r.clause,
+  description: r.what,
+  checks: ['events-v1-create'],
+  alsoReportedAs: [],
+}));
+
+/** Whether an event-rule-skipped fault on `st` lifts the rule of `clause`. */
+export const eventRuleSkipped = (st: ServerState, clause: string): boolean => st.faults.size > 0 && eventRules.some((r) => r.clause === clause && st.faults.has(`event-rule-skipped/${r.rule}`));
+
+export const familyFaults: readonly (Fault & { readonly name: FamilyFaultName })[] = [...removalFaults, ...cellFaults, ...garbleFaults, ...eventRuleFaults];
 
 /** Whether the planted fault cell-misread/<cell> is on for the cell of `clause`. */
 export const cellMisread = (st: ServerState, clause: string): boolean => st.faults.size > 0 && st.faults.has(`cell-misread/${cellSlug(clause)}`);

@@ -22,7 +22,7 @@ import { DISCOVERY_VERBS } from './custom-discovery.ts';
 import { isReview, REVIEW_VERBS } from './reviews.ts';
 import { attachVersioning, serverRelease, versioningOf, type Versioning } from './server-versioning.ts';
 import { kubectlNames } from './hosted-types.ts';
-import { keptRow } from './fault-families.ts';
+import { eventRuleSkipped, keptRow } from './fault-families.ts';
 
 export interface VersioningOptions {
   /** The release the server claims (`/version`), default v1.24 (rest:1.9). */
@@ -205,7 +205,7 @@ export function convertServedWrite(st: ServerState, t: ResourceType, body: unkno
 export function validateServedCreate(st: ServerState, t: ResourceType, body: unknown): Answer | undefined {
   // The core group's Event (hosted-types.ts) keeps its legacy fields; rest:6.2 is about the events group.
   if (t.kind !== 'Event' || t.version !== 'v1' || t.group === '') return undefined;
-  const errors = validateEventV1Create(body).filter((e) => !(has(st, 'events-deprecated-fields-accepted') && e.clause === 'rest:6.2/deprecated-fields'));
+  const errors = validateEventV1Create(body).filter((e) => !(has(st, 'events-deprecated-fields-accepted') && e.clause === 'rest:6.2/deprecated-fields') && !eventRuleSkipped(st, e.clause));
   return errors.length === 0 ? undefined : invalid(errors.map((e) => `${e.field}: ${e.reason}`).join('; '));
 }
 
