@@ -72,4 +72,19 @@ export const clauseFaults = [
     checks: ['health-endpoints'],
     alsoReportedAs: [],
   },
+  // Errors and negotiation (reads.ts, negotiate.ts).
+  {
+    name: 'too-large-as-404',
+    clause: 'rest:7/504',
+    description: 'a read at a resourceVersion never reached answers 404 NotFound instead of 504',
+    checks: ['too-large-resource-version'],
+    alsoReportedAs: [],
+  },
+  {
+    name: 'retry-after-as-date',
+    clause: 'rest:7.1',
+    description: 'the 504 for a version never reached carries Retry-After as an HTTP date instead of seconds',
+    checks: ['too-large-resource-version'],
+    alsoReportedAs: [],
+  },
 ] as const satisfies readonly Fault[];

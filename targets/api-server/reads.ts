@@ -44,8 +44,10 @@ export function present(st: ServerState, rt: ResourceType, obj: StoredObject, in
 
 async function tooLarge(st: ServerState, text: string, rev: number): Promise<Answer | undefined> {
   if (await st.store.waitForRevision(rev, st.tooLargeWaitMs)) return undefined;
+  // Planted faults of clause-faults.ts: a version never reached read as not found; Retry-After as a date.
+  if (has(st, 'too-large-as-404')) return statusAnswer(404, 'NotFound', `resource version ${text} not found`);
   const message = has(st, 'too-large-without-text') ? 'Timeout: the request did not complete in time' : `${TOO_LARGE_TEXT}: ${text}, current: ${st.codec.rv(st.store.currentRevision)}`;
-  return statusAnswer(504, 'Timeout', message, { 'retry-after': '1' });
+  return statusAnswer(504, 'Timeout', message, { 'retry-after': has(st, 'retry-after-as-date') ? new Date(Date.now() + 1000).toUTCString() : '1' });
 }
 
 /**
