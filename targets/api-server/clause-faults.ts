@@ -87,4 +87,19 @@ export const clauseFaults = [
     checks: ['too-large-resource-version'],
     alsoReportedAs: [],
   },
+  // Selectors and watch events (reads.ts, watch.ts).
+  {
+    name: 'label-selector-ignored',
+    clause: 'rest:4.4/selector-scope',
+    description: 'a list of ConfigMaps with a label selector holds every item, matching or not',
+    checks: ['crud-sequences'],
+    alsoReportedAs: [],
+  },
+  {
+    name: 'watch-event-object-kind-wrong',
+    clause: 'rest:2.5/watch-event',
+    description: "watch events carry objects whose kind is the list's (ConfigMapList)",
+    checks: ['watch-cell-other'],
+    alsoReportedAs: [],
+  },
 ] as const satisfies readonly Fault[];

@@ -91,6 +91,20 @@ const garbles: readonly { field: string; clause: Fault['clause']; what: string; 
   },
   { field: 'metadata.labels', clause: 'rest:2.3/metadata.labels', what: 'metadata.labels left out', checks: ['crud-sequences'], apply: (o) => withMetadata(o, (md) => without(md, 'labels')) },
   {
+    field: 'metadata.deletionTimestamp',
+    clause: 'rest:2.3/metadata.deletionTimestamp',
+    what: 'metadata.deletionTimestamp left out (Terminating objects look live)',
+    checks: ['deletion-finalizers'],
+    apply: (o) => withMetadata(o, (md) => without(md, 'deletionTimestamp')),
+  },
+  {
+    field: 'metadata.finalizers',
+    clause: 'rest:2.3/metadata.finalizers',
+    what: 'metadata.finalizers left out',
+    checks: ['deletion-finalizers'],
+    apply: (o) => withMetadata(o, (md) => without(md, 'finalizers')),
+  },
+  {
     field: 'metadata.managedFields',
     clause: 'rest:2.3/metadata.managedFields',
     what: 'metadata.managedFields left out',

@@ -129,6 +129,8 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
   const fields = fieldFilter(fieldText, rt);
   if (typeof fields !== 'function') return badRequest(fields.error);
   const selected = labels !== undefined || (fieldText !== undefined && fieldText.trim() !== '');
+  // Planted fault label-selector-ignored (clause-faults.ts): lists of ConfigMaps hold every item whatever the selector.
+  const selectorIgnored = rt.plural === 'configmaps' && has(st, 'label-selector-ignored');
 
   const now = st.clock();
   // watch-cache-lag-504: like a real cluster, other components keep writing other types, so the
@@ -181,7 +183,7 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
 
   const items = st.store
     .list(scanPrefixFor(st, rt, ns), at)
-    .filter(({ obj }) => (labels === undefined || (labels.ok && matchesLabels(labels.selector, (obj.metadata['labels'] ?? {}) as Record<string, string>))) && fields(obj))
+    .filter(({ obj }) => (labels === undefined || selectorIgnored || (labels.ok && matchesLabels(labels.selector, (obj.metadata['labels'] ?? {}) as Record<string, string>))) && fields(obj))
     .map((e) => ({ ...e, order: orderKey(st, e.key) }))
     .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
   let rest = after === undefined ? items : items.filter((e) => e.order > after!);

@@ -4,6 +4,7 @@
  * ADDED per existing object; Start at Exact sends only later changes; deletions are sent the upstream
  * way (DELETED with the last state), which the spec leaves open. Bookmarks only when asked.
  */
+import { isRecord } from '../../reference/objects.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideWatch, rvColumn } from '../../reference/rv-semantics.ts';
 import { matchesLabels, parseLabelSelector } from '../../reference/label-selector.ts';
@@ -25,6 +26,16 @@ const WATCH_SHORT_TIMEOUT_MS = 50;
 export interface WatchEvent {
   readonly type: string;
   readonly object: unknown;
+}
+
+/**
+ * Planted fault of clause-faults.ts on one event: an event's object of another kind. The initial
+ * state's synthetic ADDED events pass through the same writer.
+ */
+function eventAsPlanted(st: ServerState, ev: WatchEvent): WatchEvent {
+  if (st.faults.size === 0 || ev.type === 'BOOKMARK') return ev;
+  if (has(st, 'watch-event-object-kind-wrong') && isRecord(ev.object)) return { ...ev, object: { ...ev.object, kind: `${String(ev.object['kind'])}List` } };
+  return ev;
 }
 
 /** Returns an Answer when the watch cannot start (it is then sent as a plain response). */
@@ -89,8 +100,10 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   res.flushHeaders();
   let sent = 0;
   const frame = watchFraming(st, req);
-  const write = (ev: WatchEvent, shared?: ChangeEvent) => {
+  const write = (given: WatchEvent, shared?: ChangeEvent) => {
     sent++;
+    const ev = eventAsPlanted(st, given);
+    if (ev !== given) shared = undefined;
     if (has(st, 'watch-drop-events') && sent % 3 === 0) return;
     // A full send buffer (the client reads slowly) silently drops events instead of ending the watch.
     if (has(st, 'slow-watcher-gap') && ev.type !== 'BOOKMARK' && res.writableLength > SLOW_WATCHER_BUFFER) return;
