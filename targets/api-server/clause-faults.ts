@@ -102,4 +102,13 @@ export const clauseFaults = [
     checks: ['watch-cell-other'],
     alsoReportedAs: [],
   },
+  // Parameters refused or not required (patch.ts, watch.ts).
+  {
+    name: 'apply-without-field-manager-accepted',
+    clause: 'rest:4.7.1',
+    description: 'an apply without fieldManager is accepted and recorded under the manager "unknown"',
+    checks: ['apply-points'],
+    alsoReportedAs: [],
+  },
+  { name: 'watch-answers-400', clause: 'rest:4.3/watch', description: 'a watch of ConfigMaps (watch=1) answers 400 BadRequest', checks: ['watch-resume'], alsoReportedAs: ['rest:4.8/watch-response'] },
 ] as const satisfies readonly Fault[];

@@ -47,7 +47,9 @@ export function patchObject(st: ServerState, rt: ResourceType, ns: string | unde
 
 function applyPatch(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, url: URL, raw: string, existing: Record<string, unknown> | undefined): Answer {
   // rest:4.7.1: fieldManager is required for apply.
-  const manager = url.searchParams.get('fieldManager');
+  const given = url.searchParams.get('fieldManager');
+  // Planted fault apply-without-field-manager-accepted (clause-faults.ts): the apply is recorded as "unknown".
+  const manager = (given === null || given === '') && has(st, 'apply-without-field-manager-accepted') ? 'unknown' : given;
   if (manager === null || manager === '') return invalid('PatchOptions is invalid: fieldManager: Required value: is required for apply patch');
   const force = url.searchParams.get('force') === 'true';
   let intent: unknown;

@@ -53,6 +53,8 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   const inScope = (o: StoredObject | null | undefined): o is StoredObject =>
     !!o && fields(o) && (selector === undefined || (selector.ok && matchesLabels(selector.selector, (o.metadata['labels'] ?? {}) as Record<string, string>)));
   const prefix = scanPrefixFor(st, rt, ns);
+  // Planted fault watch-answers-400 (clause-faults.ts): watches of ConfigMaps refused.
+  if (rt.plural === 'configmaps' && has(st, 'watch-answers-400')) return badRequest('watch is not supported for configmaps (planted fault)');
 
   // Hostile fault silent-watch: the stream opens and stays silent, however long the client waits.
   if (has(st, 'silent-watch')) {
