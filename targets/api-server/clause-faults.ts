@@ -111,4 +111,20 @@ export const clauseFaults = [
     alsoReportedAs: [],
   },
   { name: 'watch-answers-400', clause: 'rest:4.3/watch', description: 'a watch of ConfigMaps (watch=1) answers 400 BadRequest', checks: ['watch-resume'], alsoReportedAs: ['rest:4.8/watch-response'] },
+  {
+    name: 'exact-too-large-as-404',
+    clause: 'rest:7/504/exact',
+    description: 'an Exact list at a resourceVersion never reached answers 404 NotFound instead of 504',
+    checks: ['too-large-resource-version'],
+    alsoReportedAs: [],
+  },
+  {
+    name: 'continue-restarts',
+    clause: 'rest:4.4.2',
+    description: 'a continuation of a ConfigMap list serves the first page again, continue token included, so the chain never ends',
+    checks: ['paging-snapshot'],
+    alsoReportedAs: ['rest:4.4.3'],
+  },
+  { name: 'metrics-not-served', clause: 'rest:4.2.4', description: 'GET /metrics answers 404', checks: ['deprecated-metrics'], alsoReportedAs: [] },
+  { name: 'list-items-foreign-kind', clause: 'rest:2.4.2', description: 'the items of a ConfigMap list carry kind Secret', checks: ['crud-sequences'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];

@@ -39,6 +39,8 @@ export function present(st: ServerState, rt: ResourceType, obj: StoredObject, in
     out = { ...obj, kind: rt.kind, apiVersion: apiVersionOf(rt) };
   }
   if (varies(st, 'extra-fields')) out = { ...out, futureField: { note: 'unknown to the suite' }, metadata: { ...(out['metadata'] as object), futureMetadataField: 'x' } };
+  // Planted fault list-items-foreign-kind (clause-faults.ts): ConfigMap list items say they are Secrets.
+  if (inList && rt.plural === 'configmaps' && has(st, 'list-items-foreign-kind')) out = { ...out, kind: 'Secret', apiVersion: 'v1' };
   return garbled(st, rt.plural, out);
 }
 
@@ -159,6 +161,8 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
     }
     case 'Exact': {
       const r = await requested(st, q.resourceVersion);
+      // Planted fault exact-too-large-as-404 (clause-faults.ts): an Exact list at a version never reached is "not found".
+      if ('answer' in r && r.answer.status === 504 && has(st, 'exact-too-large-as-404')) return statusAnswer(404, 'NotFound', `resource version ${q.resourceVersion} not found`);
       if ('answer' in r) return r.answer;
       if (r.rev < st.store.oldestRetained) return gone(`too old resource version: ${q.resourceVersion} (${st.codec.rv(st.store.oldestRetained)})`);
       if (has(st, 'exact-410-too-early') && r.rev !== st.store.currentRevision) return gone(`too old resource version: ${q.resourceVersion}`);
@@ -168,6 +172,14 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
     case 'ContinueExact': {
       const t = q.continueToken === undefined ? undefined : st.codec.parseToken(q.continueToken);
       if (!t) return badRequest('continue key is not valid');
+      // Planted fault continue-restarts (clause-faults.ts): every continuation of a ConfigMap list serves the first page again.
+      if (rt.plural === 'configmaps' && has(st, 'continue-restarts'))
+        return listObjects(
+          st,
+          rt,
+          ns,
+          pairs.filter(([k]) => k !== 'continue'),
+        );
       const expired = now - t.issuedAt > st.continueTtlMs && !has(st, 'continue-never-expires');
       if (expired || t.rev < st.store.oldestRetained)
         return gone('The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.');
