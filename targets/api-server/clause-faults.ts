@@ -118,13 +118,6 @@ export const clauseFaults = [
     checks: ['too-large-resource-version'],
     alsoReportedAs: [],
   },
-  {
-    name: 'continue-restarts',
-    clause: 'rest:4.4.2',
-    description: 'a continuation of a ConfigMap list serves the first page again, continue token included, so the chain never ends',
-    checks: ['paging-snapshot'],
-    alsoReportedAs: ['rest:4.4.3'],
-  },
   { name: 'metrics-not-served', clause: 'rest:4.2.4', description: 'GET /metrics answers 404', checks: ['deprecated-metrics'], alsoReportedAs: [] },
   { name: 'list-items-foreign-kind', clause: 'rest:2.4.2', description: 'the items of a ConfigMap list carry kind Secret', checks: ['crud-sequences'], alsoReportedAs: [] },
 ] as const satisfies readonly Fault[];

@@ -172,12 +172,6 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
     case 'ContinueExact': {
       const t = q.continueToken === undefined ? undefined : st.codec.parseToken(q.continueToken);
       if (!t) return badRequest('continue key is not valid');
-      return listObjects(
-        st,
-        rt,
-        ns,
-        pairs.filter(([k]) => k !== 'continue'),
-      );
       const expired = now - t.issuedAt > st.continueTtlMs && !has(st, 'continue-never-expires');
       if (expired || t.rev < st.store.oldestRetained)
         return gone('The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.');
