@@ -120,4 +120,18 @@ export const clauseFaults = [
   },
   { name: 'metrics-not-served', clause: 'rest:4.2.4', description: 'GET /metrics answers 404', checks: ['deprecated-metrics'], alsoReportedAs: [] },
   { name: 'list-items-foreign-kind', clause: 'rest:2.4.2', description: 'the items of a ConfigMap list carry kind Secret', checks: ['crud-sequences'], alsoReportedAs: [] },
+  {
+    name: 'field-manager-ignores-user-agent',
+    clause: 'rest:4.3/fieldManager',
+    description: 'a non-apply write without fieldManager is recorded under manager "unknown" instead of its user agent',
+    checks: ['apply-points'],
+    alsoReportedAs: [],
+  },
+  {
+    name: 'status-get-not-found',
+    clause: 'rest:4.1/get-namespaced-subresource',
+    description: 'GET of the status subresource of a namespaced object answers 404 (writes to it still work)',
+    checks: ['authz-rules'],
+    alsoReportedAs: [],
+  },
 ] as const satisfies readonly Fault[];

@@ -44,9 +44,11 @@ export interface WriteContext {
 }
 
 /** rest:4.3: without fieldManager a non-apply write is managed under the user agent's product name. */
-export function writeContextOf(req: IncomingMessage, url: URL): WriteContext {
+export function writeContextOf(req: IncomingMessage, url: URL, st?: ServerState): WriteContext {
   const explicit = url.searchParams.get('fieldManager');
   if (explicit !== null && explicit !== '') return { fieldManager: explicit };
+  // Planted fault field-manager-ignores-user-agent (clause-faults.ts).
+  if (st !== undefined && has(st, 'field-manager-ignores-user-agent')) return { fieldManager: 'unknown' };
   const ua = req.headers['user-agent'] ?? '';
   return { fieldManager: ua.split('/')[0]!.trim() || 'unknown' };
 }

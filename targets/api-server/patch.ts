@@ -18,7 +18,7 @@ import { STRATEGIC_MERGE, strategicRefusal } from './strategic-merge.ts';
 export function patchObject(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, req: IncomingMessage, url: URL, raw: string): Answer {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   const existing = st.store.get(keyFor(rt, ns, name));
-  const ctx = writeContextOf(req, url);
+  const ctx = writeContextOf(req, url, st);
   if (type === 'application/apply-patch+yaml') return applyPatch(st, rt, ns, name, url, raw, existing);
   // kubectl patch (default --type=strategic) and client-side kubectl apply send strategic merge patch.
   if (type !== 'application/merge-patch+json' && type !== 'application/json-patch+json' && type !== STRATEGIC_MERGE) {

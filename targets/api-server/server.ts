@@ -154,9 +154,9 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
         return listObjects(s, rt, r.namespace, pairs);
       }
       if (req.method === 'POST' && isReview(rt)) return answerReview(s, rt, r.namespace, body, who.user);
-      if (req.method === 'POST' && has(s, 'list-body-creates-each') && isListBody(body)) return createEach(s, rt, r.namespace, body, writeContextOf(req, url));
+      if (req.method === 'POST' && has(s, 'list-body-creates-each') && isListBody(body)) return createEach(s, rt, r.namespace, body, writeContextOf(req, url, s));
       // Hostile fault write-201-not-stored: the create runs on a view that drops its write.
-      if (req.method === 'POST') return validateServedCreate(s, rt, body) ?? createObject(has(s, 'write-201-not-stored') ? droppingWrites(s) : s, rt, r.namespace, body, writeContextOf(req, url));
+      if (req.method === 'POST') return validateServedCreate(s, rt, body) ?? createObject(has(s, 'write-201-not-stored') ? droppingWrites(s) : s, rt, r.namespace, body, writeContextOf(req, url, s));
       if (req.method === 'DELETE' && has(s, 'never-delete')) return listObjects(s, rt, r.namespace, []);
       if (req.method === 'DELETE') return deleteCollection(s, rt, r.namespace, pairs);
       return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported on a collection here`);
@@ -173,7 +173,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
         body,
         patchBody,
         (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
-        writeContextOf(req, url),
+        writeContextOf(req, url, s),
       );
     }
     switch (req.method) {
@@ -182,7 +182,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
         return getObject(s, rt, r.namespace, r.name, pairs);
       case 'PUT':
         if (has(s, 'update-answers-500') && rt.kind === 'ConfigMap') return statusAnswer(500, 'InternalError', 'Internal error occurred: planted fault: updates fail');
-        return updateObject(s, rt, r.namespace, r.name, body, writeContextOf(req, url));
+        return updateObject(s, rt, r.namespace, r.name, body, writeContextOf(req, url, s));
       case 'DELETE':
         // Hostile fault never-delete: the answer of a delete that took effect at once, and nothing changes.
         if (has(s, 'never-delete')) return getObject(s, rt, r.namespace, r.name, []);
