@@ -134,4 +134,18 @@ export const clauseFaults = [
     checks: ['authz-rules'],
     alsoReportedAs: [],
   },
+  {
+    name: 'version-name-unreadable',
+    clause: 'rest:9.2/stable',
+    description: 'discovery lists a group version named v1rc1: neither alpha, beta nor vX',
+    checks: ['deprecated-versions'],
+    alsoReportedAs: [],
+  },
+  {
+    name: 'generated-name-unprefixed',
+    clause: 'rest:2.8',
+    description: 'a name generated from generateName does not start with the prefix',
+    checks: ['dry-run-sequences'],
+    alsoReportedAs: ['rest:2.3/metadata.name'],
+  },
 ] as const satisfies readonly Fault[];

@@ -227,6 +227,11 @@ export function servedDiscovery(st: ServerState, path: string, base: (path: stri
     const known = new Set(doc.groups.map((g) => g.name));
     const merged = doc.groups.map((g) => (groups.has(g.name) ? groupDoc(g.name, groups.get(g.name)!) : g));
     for (const [name, versions] of groups) if (!known.has(name)) merged.push(groupDoc(name, versions));
+    // Planted fault version-name-unreadable (clause-faults.ts): a group version whose name has no stability level.
+    if (has(st, 'version-name-unreadable')) {
+      const gv = { groupVersion: `planted.${st.profile.groupSuffix}/v1rc1`, version: 'v1rc1' };
+      merged.push({ name: `planted.${st.profile.groupSuffix}`, versions: [gv], preferredVersion: gv } as (typeof merged)[number]);
+    }
     return { ...doc, groups: merged };
   }
   const m = /^\/apis\/([^/]+)(?:\/([^/]+))?$/.exec(path);

@@ -64,6 +64,8 @@ export function createObject(st: ServerState, rt: ResourceType, ns: string | und
     return invalid(`metadata.generateName: Invalid value: ${JSON.stringify(md['generateName'])}: a DNS-1123 subdomain prefix`);
   }
   if (!name && typeof md['generateName'] === 'string') name = `${md['generateName']}${has(st, 'generate-name-collides') ? 'aaaaa' : randomBytes(4).toString('hex').slice(0, 5)}`;
+  // Planted fault generated-name-unprefixed (clause-faults.ts): the generated name drops the prefix asked for.
+  if (typeof md['generateName'] === 'string' && md['name'] === undefined && has(st, 'generated-name-unprefixed')) name = `x${randomBytes(4).toString('hex')}`;
   if (!name) return invalid('metadata.name: Required value: name or generateName is required');
   if (!(rt.namespaced || rt.kind !== 'Namespace' ? DNS_SUBDOMAIN : DNS_LABEL).test(name)) return invalid(`metadata.name: Invalid value: ${JSON.stringify(name)}`);
   // The variation's point is passed only where it changes the answer: a definition in a protected group.
