@@ -148,4 +148,11 @@ export const clauseFaults = [
     checks: ['dry-run-sequences'],
     alsoReportedAs: ['rest:2.3/metadata.name'],
   },
+  {
+    name: 'apply-managed-fields-adopted',
+    clause: 'rest:4.7.2',
+    description: 'an apply body carrying metadata.managedFields is accepted instead of refused',
+    checks: ['apply-points'],
+    alsoReportedAs: [],
+  },
 ] as const satisfies readonly Fault[];

@@ -3,6 +3,7 @@
  * JSON patch. Each computes the new object with the model and then goes through the same write
  * path as PUT (or POST, for an apply that creates), so everything that path does applies to PATCH.
  */
+import { decodeManagedFields } from '../../reference/apply/managed.ts';
 import type { IncomingMessage } from 'node:http';
 import { parse as parseYaml } from 'yaml';
 import { InvalidObject, jsonPatch, mergePatch } from '../../reference/apply/index.ts';
@@ -61,7 +62,9 @@ function applyPatch(st: ServerState, rt: ResourceType, ns: string | undefined, n
   if (!isRecord(intent)) return badRequest('the apply body must be an object');
   const md = isRecord(intent['metadata']) ? intent['metadata'] : {};
   // rest:4.7.2: the intent must not carry managedFields.
-  if (md['managedFields'] !== undefined) return badRequest('metadata.managedFields must be nil in an apply body');
+  // Planted fault apply-managed-fields-adopted (clause-faults.ts): the body's managedFields are taken as the record.
+  const adopted = md['managedFields'] !== undefined && has(st, 'apply-managed-fields-adopted') ? md['managedFields'] : undefined;
+  if (md['managedFields'] !== undefined && adopted === undefined) return badRequest('metadata.managedFields must be nil in an apply body');
   if (intent['kind'] !== rt.kind || intent['apiVersion'] !== apiVersionOf(rt)) return badRequest(`apply needs apiVersion ${apiVersionOf(rt)} and kind ${rt.kind}`);
   if (md['name'] !== undefined && md['name'] !== name) return badRequest('the name of the object does not match the name on the URL');
   if (md['namespace'] !== undefined && md['namespace'] !== ns) return badRequest('the namespace of the object does not match the namespace on the URL');
@@ -69,7 +72,8 @@ function applyPatch(st: ServerState, rt: ResourceType, ns: string | undefined, n
   return guarded(() => {
     const out = faultyApply(st, rt, existing, withName, manager, force);
     if (out.kind === 'conflict') return conflictAnswer(st, out);
-    const ctx = { fieldManager: manager, applied: out.managed };
+    const taken = adopted === undefined ? undefined : decodeManagedFields(adopted);
+    const ctx = { fieldManager: manager, applied: Array.isArray(taken) ? taken : out.managed };
     return existing ? updateObject(st, rt, ns, name, out.object, ctx) : createObject(st, rt, ns, out.object, ctx);
   });
 }
