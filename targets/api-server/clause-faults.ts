@@ -155,4 +155,25 @@ export const clauseFaults = [
     checks: ['apply-points'],
     alsoReportedAs: [],
   },
+  {
+    name: 'health-single-livez-check-refused',
+    clause: 'rest:4.2/livez-check',
+    description: '/livez/<name> answers 400 for a check the aggregate lists as ok',
+    checks: ['health-endpoints'],
+    alsoReportedAs: [],
+  },
+  {
+    name: 'health-single-readyz-check-refused',
+    clause: 'rest:4.2/readyz-check',
+    description: '/readyz/<name> answers 400 for a check the aggregate lists as ok',
+    checks: ['health-endpoints'],
+    alsoReportedAs: [],
+  },
+  {
+    name: 'apis-without-groups',
+    clause: 'rest:9.1.2',
+    description: 'GET /apis answers the named groups as an object keyed by name instead of the groups list',
+    checks: ['deprecated-versions'],
+    alsoReportedAs: [],
+  },
 ] as const satisfies readonly Fault[];

@@ -232,6 +232,8 @@ export function servedDiscovery(st: ServerState, path: string, base: (path: stri
       const gv = { groupVersion: `planted.${st.profile.groupSuffix}/v1rc1`, version: 'v1rc1' };
       merged.push({ name: `planted.${st.profile.groupSuffix}`, versions: [gv], preferredVersion: gv } as (typeof merged)[number]);
     }
+    // Planted fault apis-without-groups (clause-faults.ts): the group list is an object, not the list of groups.
+    if (has(st, 'apis-without-groups')) return { ...doc, groups: Object.fromEntries(merged.map((g) => [g.name, g])) };
     return { ...doc, groups: merged };
   }
   const m = /^\/apis\/([^/]+)(?:\/([^/]+))?$/.exec(path);
