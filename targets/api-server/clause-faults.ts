@@ -176,4 +176,11 @@ export const clauseFaults = [
     checks: ['deprecated-versions'],
     alsoReportedAs: [],
   },
+  {
+    name: 'finalizers-removed-in-order-only',
+    clause: 'rest:3.1/finalizer-order',
+    description: 'a Terminating object refuses (422) a finalizer change that does not remove from the front of the list',
+    checks: ['deletion-finalizers'],
+    alsoReportedAs: ['rest:2.3/metadata.finalizers'],
+  },
 ] as const satisfies readonly Fault[];
