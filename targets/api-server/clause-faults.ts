@@ -183,4 +183,11 @@ export const clauseFaults = [
     checks: ['deletion-finalizers'],
     alsoReportedAs: ['rest:2.3/metadata.finalizers'],
   },
+  {
+    name: 'map-type-ignored',
+    clause: 'rest:4.7.7/map-type',
+    description: 'x-svc-map-type is not read: atomic maps and structs are owned field by field',
+    checks: ['apply-sequences'],
+    alsoReportedAs: ['rest:4.7.7', 'rest:4.7.3', 'rest:4.1/patch-type/apply', 'rest:4.1/patch', 'rest:4.1/put'],
+  },
 ] as const satisfies readonly Fault[];
