@@ -190,4 +190,11 @@ export const clauseFaults = [
     checks: ['apply-sequences'],
     alsoReportedAs: ['rest:4.7.7', 'rest:4.7.3', 'rest:4.1/patch-type/apply', 'rest:4.1/patch', 'rest:4.1/put'],
   },
+  {
+    name: 'dry-run-answers-202',
+    clause: 'rest:7/200',
+    description: "a successful dry-run write answers 202 Accepted instead of the verb's normal status",
+    checks: ['dry-run-sequences'],
+    alsoReportedAs: ['rest:4.6.1', 'rest:4.6.2'],
+  },
 ] as const satisfies readonly Fault[];

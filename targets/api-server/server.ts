@@ -144,7 +144,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
     }
   }
   const rt = r.rt;
-  const write = async (s: ServerState): Promise<Answer | undefined> => {
+  const writeInner = async (s: ServerState): Promise<Answer | undefined> => {
     const planted = await plantedAnswer(s, req.method, r, body, pairs, url.searchParams.has('watch'), (o) => present(s, rt, o, r.kind === 'collection'));
     if (planted !== undefined) return planted;
     if (r.kind === 'collection') {
@@ -192,6 +192,11 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
       default:
         return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported`);
     }
+  };
+  // Planted fault dry-run-answers-202 (clause-faults.ts): a successful dry-run says 202 Accepted.
+  const write = async (s: ServerState): Promise<Answer | undefined> => {
+    const a = await writeInner(s);
+    return dry !== undefined && a !== undefined && a.status >= 200 && a.status < 300 && has(s, 'dry-run-answers-202') ? { ...a, status: 202 } : a;
   };
   // Admission webhooks (rest:4.6.2, rest:7.3), mutating then validating: called with the object the
   // write would store, found by running it first on a store view that drops writes (admission.ts).
