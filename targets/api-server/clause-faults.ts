@@ -119,7 +119,7 @@ export const clauseFaults = [
     alsoReportedAs: [],
   },
   { name: 'metrics-not-served', clause: 'rest:4.2.4', description: 'GET /metrics answers 404', checks: ['deprecated-metrics'], alsoReportedAs: [] },
-  { name: 'list-items-foreign-kind', clause: 'rest:2.4.2', description: 'the items of a ConfigMap list carry kind Secret', checks: ['crud-sequences'], alsoReportedAs: [] },
+  { name: 'list-items-foreign-kind', clause: 'rest:2.4.2', description: 'the items of a ConfigMap list carry kind Secret', checks: ['paging-snapshot'], alsoReportedAs: [] },
   {
     name: 'field-manager-ignores-user-agent',
     clause: 'rest:4.3/fieldManager',
