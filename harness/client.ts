@@ -236,6 +236,9 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
         report({ request: recorded, response: { status: res.statusCode, headers: responseHeaders, bodyText, json: undefined }, startedAtMs, durationMs: performance.now() - t0 }, to);
       };
       const body = res.body;
+      // destroy() makes undici emit 'error' (aborted); a body nobody iterates (a watch refused with a
+      // non-200 answer is closed unread) would take the process down with it as an unhandled event.
+      body.on('error', () => undefined);
       async function* chunks(): AsyncGenerator<Uint8Array> {
         try {
           for await (const c of body) {

@@ -122,6 +122,10 @@ export function stepDeletion(s: DeletionState, step: DeletionStep, o: DeletionOb
     case 'setFinalizers': {
       if (s.phase === 'absent' || s.phase === 'open') throw new Error('model misuse: setFinalizers on an object the model does not hold');
       const js: Judgement[] = [rule('rest:2.3/metadata.finalizers', is2xx(o.status), `any actor may change finalizers to ${show(step.finalizers)} (2xx)`, `status ${o.status}`)];
+      // A removal not from the front that is refused enforces an order the spec says there is none of.
+      const outOfOrder = s.phase === 'terminating' && step.finalizers.length < s.finalizers.length && !sameSet(s.finalizers.slice(s.finalizers.length - step.finalizers.length), step.finalizers);
+      if (outOfOrder && !is2xx(o.status))
+        js.push(fail('rest:3.1/finalizer-order', 'finalizers removed out of list order are accepted', `status ${o.status} removing ${show(s.finalizers)} -> ${show(step.finalizers)}`));
       if (s.phase === 'live') {
         js.push(rule('rest:2.3/metadata.finalizers', got !== undefined && sameSet(got, step.finalizers), `finalizers ${show(step.finalizers)}`, seen));
         return { judgements: js, next: { phase: 'live', finalizers: step.finalizers } };

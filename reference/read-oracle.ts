@@ -378,7 +378,9 @@ export function judgeGet(ctx: ReadContext, exp: ReadExpectation, key: string, ob
     return [fail(exp.clause, expectText, `${observed.status} with ${o ? `${o.key}@${String(o.rv)}` : 'no object'}: ${reasons.filter(Boolean).join('; ')}`, values)];
   }
   if (observed.status >= 400 && observed.status < 500) {
-    const ok = states.some((v) => v === undefined);
+    // Which 4xx says "absent" is open (404, 410 for a removed object), but 400 Bad Request refuses the
+    // read itself, which the cell serves: accepting it would excuse a server that refuses the cell.
+    const ok = observed.status !== 400 && states.some((v) => v === undefined);
     return [rule(exp.clause, ok, expectText, `status ${observed.status}`)];
   }
   return [fail(exp.clause, expectText, `status ${observed.status}`)];

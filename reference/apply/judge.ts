@@ -212,15 +212,21 @@ export function judgeState(
   }
   for (const e of Array.isArray(raw) ? raw : []) {
     if (!isRecord(e)) continue;
-    js.push(rule('rest:2.6/fieldsType', e['fieldsType'] === 'FieldsV1', 'fieldsType FieldsV1', JSON.stringify(e['fieldsType'])));
-    js.push(rule('rest:2.6/apiVersion', e['apiVersion'] === apiVersion, `apiVersion ${apiVersion}`, JSON.stringify(e['apiVersion'])));
+    // JSON.stringify(undefined) is undefined, not text: an absent field is shown as such.
+    const shown = (v: unknown) => (v === undefined ? 'absent' : JSON.stringify(v));
+    js.push(rule('rest:2.6/fieldsType', e['fieldsType'] === 'FieldsV1', 'fieldsType FieldsV1', shown(e['fieldsType'])));
+    js.push(rule('rest:2.6/apiVersion', e['apiVersion'] === apiVersion, `apiVersion ${apiVersion}`, shown(e['apiVersion'])));
     // Time is learned, not predicted; upstream leaves it out when an apply changed only ownership.
-    js.push(rule('rest:2.6/time', e['time'] === undefined || (typeof e['time'] === 'string' && RFC3339.test(e['time'])), 'time, when present, an RFC 3339 timestamp', JSON.stringify(e['time'])));
+    js.push(rule('rest:2.6/time', e['time'] === undefined || (typeof e['time'] === 'string' && RFC3339.test(e['time'])), 'time, when present, an RFC 3339 timestamp', shown(e['time'])));
   }
   const observed = decoded.map((e) => ({ ...e, fields: projectedSet(e.fields, schema) })).filter((e) => !e.fields.isEmpty());
   const key = (e: Pick<ManagedEntry, 'manager' | 'operation'>) => `${e.manager}\u0000${e.operation}`;
   const byKey = new Map(observed.map((e) => [key(e), e]));
   const accounted = new Set(expected.managed.map(key));
+  // An entry's manager names a writer: one no write of the model was made by is misnamed.
+  const writers = new Set(expected.managed.map((m) => m.manager));
+  const strangers = [...new Set(observed.map((e) => e.manager).filter((name) => !writers.has(name)))];
+  if (strangers.length > 0) js.push(fail('rest:2.6/manager', `entries named after the writers: ${[...writers].join(', ') || 'none'}`, `entries for ${strangers.join(', ')}`));
   for (const m of expected.managed) {
     const o = byKey.get(key(m));
     if (!o) {

@@ -11,9 +11,12 @@
  * actually reported under, and the self-tests require each fault to be caught by one of them.
  */
 import { readFileSync } from 'node:fs';
-import { faults } from '../../targets/api-server/faults.ts';
+import { faults, type Fault } from '../../targets/api-server/faults.ts';
+import { familyFaults } from '../../targets/api-server/fault-families.ts';
 import { nodeagentFaults } from '../../targets/nodeagent-loader/faults.ts';
+import { nodeagentFieldFaults } from '../../targets/nodeagent-loader/field-faults.ts';
 import { daemonFaults } from '../../targets/controller-daemon/faults.ts';
+import { daemonDefaultFaults } from '../../targets/controller-daemon/default-faults.ts';
 import { noPlantedFaultReasons } from '../../reference/catalog/no-planted-fault.ts';
 
 export interface DocCoverage {
@@ -34,11 +37,11 @@ const WIDE = 8;
 export function plantedFaultsByClause(): ReadonlyMap<string, readonly string[]> {
   const out = new Map<string, string[]>();
   const add = (clause: string, fault: string) => out.set(clause, [...(out.get(clause) ?? []), fault]);
-  for (const f of faults) for (const c of [f.clause, ...f.alsoReportedAs]) add(c, f.name);
+  for (const f of [...(faults as readonly Fault[]), ...familyFaults]) for (const c of [f.clause, ...f.alsoReportedAs]) add(c, f.name);
   // A fault that may be reported under any of a whole family (every scalar field, every nested path)
   // shows only that some of them bite: it counts for its first clause alone.
-  for (const f of nodeagentFaults) for (const c of f.clauses.length > WIDE ? f.clauses.slice(0, 1) : f.clauses) add(c, `nodeagent:${f.name}`);
-  for (const f of daemonFaults) add(f.clause, `daemon:${f.name}`);
+  for (const f of [...nodeagentFaults, ...nodeagentFieldFaults]) for (const c of f.clauses.length > WIDE ? f.clauses.slice(0, 1) : f.clauses) add(c, `nodeagent:${f.name}`);
+  for (const f of [...daemonFaults, ...daemonDefaultFaults]) add(f.clause, `daemon:${f.name}`);
   return out;
 }
 

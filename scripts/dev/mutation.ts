@@ -6,16 +6,21 @@
  * Independent runs go through a small pool (each starts its own target and mostly waits on its timers),
  * spread over one process per core (scripts/dev/mutation-shares.ts): the runs are in-process, so one
  * process ran the whole pool on one core of the machine's two.
- * Prints Markdown; `--write FILE` also writes it (docs/oracle-strength.md is made this way).
+ * Prints Markdown; `--write FILE` also writes it (docs/oracle-strength.md is made this way); with
+ * `--passed SUMMARY` (a default run's summary.json) also the passed clauses and the faults reported
+ * under each.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { faults, type Fault } from '../../targets/api-server/faults.ts';
+import { faults, type Fault, type FaultName } from '../../targets/api-server/faults.ts';
+import { familyFaults } from '../../targets/api-server/fault-families.ts';
 import { variations } from '../../targets/api-server/variations.ts';
-import { nodeagentFaults } from '../../targets/nodeagent-loader/faults.ts';
+import { nodeagentFaults, type NodeagentFaultName } from '../../targets/nodeagent-loader/faults.ts';
+import { nodeagentFieldFaults } from '../../targets/nodeagent-loader/field-faults.ts';
 import { nodeagentVariations } from '../../targets/nodeagent-loader/variations.ts';
 import { daemonFaults } from '../../targets/controller-daemon/faults.ts';
+import { daemonDefaultFaults } from '../../targets/controller-daemon/default-faults.ts';
 import { daemonVariations } from '../../targets/controller-daemon/variations.ts';
 import { checks } from '../../suites/checks/index.ts';
 import { NODEAGENT_SUITE } from '../../suites/checks/nodeagent.ts';
@@ -24,6 +29,8 @@ import { errorsOf, failuresOf, runAgainst } from './in-process-run.ts';
 import { nodeagentFaultChecks, runNodeagentChecks } from './nodeagent-in-process.ts';
 import { daemonCheckFor, runDaemonChecks } from './daemon-in-process.ts';
 import { inShares, shareOfArgv, writeShare } from './mutation-shares.ts';
+import { coverageLines, faultCoverage, passedClauses } from './fault-coverage.ts';
+import { noPlantedFaultReasons } from '../../reference/catalog/no-planted-fault.ts';
 
 const RUNS = Number(process.env['MUTATION_RUNS'] ?? 25);
 const SEED = Number(process.env['MUTATION_SEED'] ?? 20261122);
@@ -66,25 +73,25 @@ const loaderChecks = checks.filter((c) => c.suite === NODEAGENT_SUITE).map((c) =
 const daemonChecks = checks.filter((c) => c.suite === 'controller-daemon').map((c) => c.id);
 
 const allJobs: Job[] = [
-  ...faults.map(
+  ...[...(faults as readonly Fault[]), ...familyFaults].map(
     (f): Job => ({
       target: 'API server',
       name: f.name,
       clauses: [f.clause, ...f.alsoReportedAs],
       variation: false,
-      run: () => runAgainst({ checks: f.checks, faults: [f.name], runs: RUNS, seed: SEED, ...((f as Fault).target ?? {}) }),
+      run: () => runAgainst({ checks: f.checks, faults: [f.name as FaultName], runs: RUNS, seed: SEED, ...(f.target ?? {}) }),
     }),
   ),
-  ...nodeagentFaults.map(
+  ...[...nodeagentFaults, ...nodeagentFieldFaults].map(
     (f): Job => ({
       target: 'node-agent loader',
       name: f.name,
       clauses: f.clauses,
       variation: false,
-      run: () => runNodeagentChecks({ checks: nodeagentFaultChecks(f), faults: [f.name], runs: RUNS, seed: SEED }),
+      run: () => runNodeagentChecks({ checks: nodeagentFaultChecks(f), faults: [f.name as NodeagentFaultName], runs: RUNS, seed: SEED }),
     }),
   ),
-  ...daemonFaults.map(
+  ...[...daemonFaults, ...daemonDefaultFaults].map(
     (f): Job => ({
       target: 'controller daemon',
       name: f.name,
@@ -262,6 +269,31 @@ say(
 );
 say();
 for (const l of body) say(l);
+
+// `--passed SUMMARY`: the clauses a default run passed, each with the faults reported under it (the
+// declared clauses a caught fault was actually reported under, not every clause it may name).
+const passedAt = process.argv.indexOf('--passed');
+if (passedAt > 0 && process.argv[passedAt + 1]) {
+  const passed = passedClauses(JSON.parse(readFileSync(process.argv[passedAt + 1]!, 'utf8')));
+  const reportedBy = new Map<string, string[]>();
+  for (const o of outcomes.filter((x) => !x.job.variation && x.crash === undefined)) {
+    for (const c of new Set(failuresOf(o.records).map((r) => r.clause))) if (o.job.clauses.includes(c)) reportedBy.set(c, [...(reportedBy.get(c) ?? []), o.job.name]);
+  }
+  const cov = faultCoverage(passed, reportedBy, noPlantedFaultReasons);
+  say();
+  say('## Passed clauses and the faults reported under them');
+  say();
+  say(`Clauses a default run passes (${process.argv[passedAt + 1]}), each counted when a planted fault of this run was reported under it.`);
+  say();
+  for (const l of coverageLines(cov)) say(l.startsWith('  no fault: ') ? `- ${l.slice(2)}` : `${l}.`);
+  say();
+  say('| clause | faults reported under it |');
+  say('|---|---|');
+  for (const c of passed)
+    say(
+      `| ${c} | ${(reportedBy.get(c) ?? []).slice(0, 4).join(', ') || (noPlantedFaultReasons[c as keyof typeof noPlantedFaultReasons] ? `none possible: ${noPlantedFaultReasons[c as keyof typeof noPlantedFaultReasons]}` : '-')}${(reportedBy.get(c)?.length ?? 0) > 4 ? `, +${reportedBy.get(c)!.length - 4} more` : ''} |`,
+    );
+}
 
 const writeAt = process.argv.indexOf('--write');
 if (writeAt > 0 && process.argv[writeAt + 1]) {

@@ -4,6 +4,7 @@
  */
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 import type { HostileFaultName } from './hostile-faults.ts';
+import type { FamilyFaultName } from './fault-families.ts';
 import { clauseFaults } from './clause-faults.ts';
 import type { SetupPartialModeName } from './setup-partial-modes.ts';
 
@@ -73,7 +74,7 @@ export const faults = [
   { name: 'dry-run-rejects-bare-flag', clause: 'rest:4.6.1', description: 'the flag form ?dryRun (no value) is refused with 400', checks: ['dry-run-sequences'], alsoReportedAs: [] },
   { name: '406-replaced-by-json', clause: 'rest:4.8/unsupported', description: 'when no requested media type is supported the answer is JSON instead of 406', checks: ['negotiation-accept-lists'], alsoReportedAs: ['rest:7/406'] },
   { name: 'table-wrong-default-columns', clause: 'rest:2.5.1', description: 'the default Table types its Created At column string instead of date', checks: ['table-shape'], alsoReportedAs: [] },
-  { name: 'protobuf-bad-magic', clause: 'rest:2.7.1', description: 'protobuf bodies start with 6b 38 73 01 instead of the magic 6b 38 73 00', checks: ['protobuf-envelope'], alsoReportedAs: [] },
+  { name: 'protobuf-bad-magic', clause: 'rest:2.7.1', description: 'protobuf bodies start with 6b 38 73 01 instead of the magic 6b 38 73 00', checks: ['protobuf-envelope'], alsoReportedAs: ['rest:8/protobuf-prefix'] },
   { name: 'watch-exact-inclusive', clause: 'rest:6.1.2', description: 'a watch from an older resourceVersion also sends the change made at that version, so a resumed watch repeats the last event', checks: ['watch-resume'], alsoReportedAs: ['rest:6.1.1'] },
   { name: 'watch-future-as-now', clause: 'rest:6.1.1', description: 'a watch from a resourceVersion not reached yet starts from the current state and delivers the writes that follow', checks: ['watch-future-version'], alsoReportedAs: [] },
   { name: 'deprecated-gauge-unset', clause: 'rest:9.3/deprecated-endpoint', description: 'a request to a deprecated version answers with its Warning but never sets the gauge apiserver_requested_deprecated_apis', checks: ['deprecated-versions'], alsoReportedAs: [] },
@@ -127,5 +128,5 @@ export const faults = [
   ...clauseFaults,
 ] as const satisfies readonly Fault[];
 
-/** A planted fault of the table above, a hostile one (hostile-faults.ts) or a partial mode (setup-partial-modes.ts): what `--fault` accepts. */
-export type FaultName = (typeof faults)[number]['name'] | HostileFaultName | SetupPartialModeName;
+/** A planted fault of the table above, a hostile one (hostile-faults.ts), a partial mode (setup-partial-modes.ts) or one of a family (fault-families.ts): what `--fault` accepts. */
+export type FaultName = (typeof faults)[number]['name'] | HostileFaultName | SetupPartialModeName | FamilyFaultName;

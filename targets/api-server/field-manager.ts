@@ -44,9 +44,11 @@ export interface WriteContext {
 }
 
 /** rest:4.3: without fieldManager a non-apply write is managed under the user agent's product name. */
-export function writeContextOf(req: IncomingMessage, url: URL): WriteContext {
+export function writeContextOf(req: IncomingMessage, url: URL, st?: ServerState): WriteContext {
   const explicit = url.searchParams.get('fieldManager');
   if (explicit !== null && explicit !== '') return { fieldManager: explicit };
+  // Planted fault field-manager-ignores-user-agent (clause-faults.ts).
+  if (st !== undefined && has(st, 'field-manager-ignores-user-agent')) return { fieldManager: 'unknown' };
   const ua = req.headers['user-agent'] ?? '';
   return { fieldManager: ua.split('/')[0]!.trim() || 'unknown' };
 }
@@ -54,7 +56,16 @@ export function writeContextOf(req: IncomingMessage, url: URL): WriteContext {
 /** ConfigMaps have a granular `data`; custom types use their CRD's schema; the rest is unstructured. */
 export function schemaFor(st: ServerState, rt: ResourceType): Schema {
   const s = rt.kind === 'ConfigMap' && rt.group === '' ? configMapSchema : (customSchema(st, rt) ?? unstructuredSchema);
-  return has(st, 'patch-merge-key-ignored') ? withAtomicOwnerReferences(s) : s;
+  const merged = has(st, 'patch-merge-key-ignored') ? withAtomicOwnerReferences(s) : s;
+  return has(st, 'map-type-ignored') ? everyMapGranular(merged) : merged;
+}
+
+/** The planted fault map-type-ignored (clause-faults.ts): x-svc-map-type not read, every map and struct granular. */
+function everyMapGranular(s: Schema): Schema {
+  if (s.type === 'map')
+    return { ...s, mapType: 'granular', fields: Object.fromEntries(Object.entries(s.fields).map(([k, v]) => [k, everyMapGranular(v)])), values: s.values && everyMapGranular(s.values) };
+  if (s.type === 'list') return { ...s, items: everyMapGranular(s.items) };
+  return s;
 }
 
 /** The planted fault patch-merge-key-ignored: ObjectMeta's merge markers not read (rest:4.7.8). */

@@ -36,6 +36,9 @@ export function serveHealth(st: ServerState, method: string | undefined, url: UR
       name = single;
     }
     if (!checks.includes(name)) write(res, 404, `404 page not found\n`, headers);
+    // Planted fault health-single-check-missing (clause-faults.ts): the checks the aggregate lists are not served.
+    else if (has(st, 'health-single-check-missing')) write(res, 404, `404 page not found\n`, headers);
+    else if (has(st, endpoint === 'livez' ? 'health-single-livez-check-refused' : 'health-single-readyz-check-refused')) write(res, 400, `the check ${name} cannot be asked for alone\n`, headers);
     else write(res, 200, url.searchParams.has('verbose') ? `${okLine(name)}\n${endpoint} check passed\n` : 'ok', headers);
     return true;
   }

@@ -51,6 +51,11 @@ export function recordRequest(st: ServerState, labels: Readonly<Record<string, s
 
 export function serveMetrics(st: ServerState, method: string | undefined, pathname: string, res: ServerResponse): boolean {
   if (pathname !== '/metrics' || method !== 'GET') return false;
+  // Planted fault metrics-not-served (clause-faults.ts).
+  if (has(st, 'metrics-not-served')) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('404 page not found\n');
+    return true;
+  }
   const m = metricsOf(st);
   const lines = [
     `# HELP ${DEPRECATED_APIS_GAUGE} [STABLE] Gauge of deprecated APIs that have been requested, broken out by API group, version, resource, subresource, and removed_release.`,

@@ -3,6 +3,7 @@
  * JSON patch. Each computes the new object with the model and then goes through the same write
  * path as PUT (or POST, for an apply that creates), so everything that path does applies to PATCH.
  */
+import { decodeManagedFields } from '../../reference/apply/managed.ts';
 import type { IncomingMessage } from 'node:http';
 import { parse as parseYaml } from 'yaml';
 import { InvalidObject, jsonPatch, mergePatch } from '../../reference/apply/index.ts';
@@ -19,7 +20,7 @@ import { STRATEGIC_MERGE, strategicRefusal } from './strategic-merge.ts';
 export function patchObject(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, req: IncomingMessage, url: URL, raw: string): Answer {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   const existing = st.store.get(keyFor(rt, ns, name));
-  const ctx = writeContextOf(req, url);
+  const ctx = writeContextOf(req, url, st);
   if (type === 'application/apply-patch+yaml' && lacks(st, 'apply')) return statusAnswer(415, 'UnsupportedMediaType', `the patch media type "${type}" is not supported`);
   if (type === 'application/apply-patch+yaml') return applyPatch(st, rt, ns, name, url, raw, existing);
   // kubectl patch (default --type=strategic) and client-side kubectl apply send strategic merge patch.
@@ -49,7 +50,9 @@ export function patchObject(st: ServerState, rt: ResourceType, ns: string | unde
 
 function applyPatch(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, url: URL, raw: string, existing: Record<string, unknown> | undefined): Answer {
   // rest:4.7.1: fieldManager is required for apply.
-  const manager = url.searchParams.get('fieldManager');
+  const given = url.searchParams.get('fieldManager');
+  // Planted fault apply-without-field-manager-accepted (clause-faults.ts): the apply is recorded as "unknown".
+  const manager = (given === null || given === '') && has(st, 'apply-without-field-manager-accepted') ? 'unknown' : given;
   if (manager === null || manager === '') return invalid('PatchOptions is invalid: fieldManager: Required value: is required for apply patch');
   const force = url.searchParams.get('force') === 'true';
   let intent: unknown;
@@ -61,7 +64,9 @@ function applyPatch(st: ServerState, rt: ResourceType, ns: string | undefined, n
   if (!isRecord(intent)) return badRequest('the apply body must be an object');
   const md = isRecord(intent['metadata']) ? intent['metadata'] : {};
   // rest:4.7.2: the intent must not carry managedFields.
-  if (md['managedFields'] !== undefined) return badRequest('metadata.managedFields must be nil in an apply body');
+  // Planted fault apply-managed-fields-adopted (clause-faults.ts): the body's managedFields are taken as the record.
+  const adopted = md['managedFields'] !== undefined && has(st, 'apply-managed-fields-adopted') ? md['managedFields'] : undefined;
+  if (md['managedFields'] !== undefined && adopted === undefined) return badRequest('metadata.managedFields must be nil in an apply body');
   if (intent['kind'] !== rt.kind || intent['apiVersion'] !== apiVersionOf(rt)) return badRequest(`apply needs apiVersion ${apiVersionOf(rt)} and kind ${rt.kind}`);
   if (md['name'] !== undefined && md['name'] !== name) return badRequest('the name of the object does not match the name on the URL');
   if (md['namespace'] !== undefined && md['namespace'] !== ns) return badRequest('the namespace of the object does not match the namespace on the URL');
@@ -69,7 +74,8 @@ function applyPatch(st: ServerState, rt: ResourceType, ns: string | undefined, n
   return guarded(() => {
     const out = faultyApply(st, rt, existing, withName, manager, force);
     if (out.kind === 'conflict') return conflictAnswer(st, out);
-    const ctx = { fieldManager: manager, applied: out.managed };
+    const taken = adopted === undefined ? undefined : decodeManagedFields(adopted);
+    const ctx = { fieldManager: manager, applied: Array.isArray(taken) ? taken : out.managed };
     return existing ? updateObject(st, rt, ns, name, out.object, ctx) : createObject(st, rt, ns, out.object, ctx);
   });
 }

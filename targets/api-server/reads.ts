@@ -10,6 +10,7 @@ import { matchesLabels, parseLabelSelector } from '../../reference/label-selecto
 import { apiVersionOf, listKindOf, type ResourceType } from '../../reference/resources.ts';
 import { TOO_LARGE_TEXT } from '../../reference/error-rules.ts';
 import { badRequest, gone, invalid, notFound, statusAnswer, type Answer } from './status.ts';
+import { cellMisread, garbled } from './fault-families.ts';
 import { has, varies, type ServerState } from './state.ts';
 import type { StoredObject } from './store.ts';
 import { fieldFilter } from './field-selectors.ts';
@@ -38,13 +39,17 @@ export function present(st: ServerState, rt: ResourceType, obj: StoredObject, in
     out = { ...obj, kind: rt.kind, apiVersion: apiVersionOf(rt) };
   }
   if (varies(st, 'extra-fields')) out = { ...out, futureField: { note: 'unknown to the suite' }, metadata: { ...(out['metadata'] as object), futureMetadataField: 'x' } };
-  return out;
+  // Planted fault list-items-foreign-kind (clause-faults.ts): ConfigMap list items say they are Secrets.
+  if (inList && rt.plural === 'configmaps' && has(st, 'list-items-foreign-kind')) out = { ...out, kind: 'Secret', apiVersion: 'v1' };
+  return garbled(st, rt.plural, out);
 }
 
 async function tooLarge(st: ServerState, text: string, rev: number): Promise<Answer | undefined> {
   if (await st.store.waitForRevision(rev, st.tooLargeWaitMs)) return undefined;
+  // Planted faults of clause-faults.ts: a version never reached read as not found; Retry-After as a date.
+  if (has(st, 'too-large-as-404')) return statusAnswer(404, 'NotFound', `resource version ${text} not found`);
   const message = has(st, 'too-large-without-text') ? 'Timeout: the request did not complete in time' : `${TOO_LARGE_TEXT}: ${text}, current: ${st.codec.rv(st.store.currentRevision)}`;
-  return statusAnswer(504, 'Timeout', message, { 'retry-after': '1' });
+  return statusAnswer(504, 'Timeout', message, { 'retry-after': has(st, 'retry-after-as-date') ? new Date(Date.now() + 1000).toUTCString() : '1' });
 }
 
 /**
@@ -71,6 +76,7 @@ async function requested(st: ServerState, text: string | undefined): Promise<{ r
 export async function getObject(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, pairs: Pairs): Promise<Answer> {
   const text = pairs.find(([k]) => k === 'resourceVersion')?.[1] ?? undefined;
   const d = decideGet(rvColumn(text));
+  if (d.outcome === 'serve' && cellMisread(st, d.clause)) return badRequest(`resourceVersion ${JSON.stringify(text ?? '')} is not accepted here (${d.clause})`);
   let at = st.store.currentRevision;
   if (d.outcome === 'serve' && d.semantic === 'Any' && varies(st, 'stale-any')) at = st.store.oldestRetained;
   if (d.outcome === 'serve' && d.semantic === 'NotOlderThan') {
@@ -107,6 +113,11 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
   if (!q.ok) return invalid(q.why);
   let d: Decision = decideList(q.cell);
   if (d.outcome === 'unspecified') return invalid(d.why);
+  // Planted fault cell-misread/<cell> (fault-families.ts): the cell's row read the other way round.
+  if (cellMisread(st, d.clause)) {
+    if (d.outcome === 'serve') return badRequest(`this combination of resourceVersion, resourceVersionMatch and limit is not accepted (${d.clause})`);
+    d = { outcome: 'serve', semantic: 'MostRecent', clause: d.clause };
+  }
   if (d.outcome === 'reject') {
     if (d.statuses !== '4xx' && has(st, 'accept-400-cell')) d = { outcome: 'serve', semantic: 'ContinueExact', clause: d.clause };
     else if (d.statuses === '4xx' && has(st, 'invalid-cell-accepted')) d = { outcome: 'serve', semantic: 'MostRecent', clause: d.clause };
@@ -120,6 +131,8 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
   const fields = fieldFilter(fieldText, rt);
   if (typeof fields !== 'function') return badRequest(fields.error);
   const selected = labels !== undefined || (fieldText !== undefined && fieldText.trim() !== '');
+  // Planted fault label-selector-ignored (clause-faults.ts): lists of ConfigMaps hold every item whatever the selector.
+  const selectorIgnored = rt.plural === 'configmaps' && has(st, 'label-selector-ignored');
 
   const now = st.clock();
   // watch-cache-lag-504: like a real cluster, other components keep writing other types, so the
@@ -148,6 +161,8 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
     }
     case 'Exact': {
       const r = await requested(st, q.resourceVersion);
+      // Planted fault exact-too-large-as-404 (clause-faults.ts): an Exact list at a version never reached is "not found".
+      if ('answer' in r && r.answer.status === 504 && has(st, 'exact-too-large-as-404')) return statusAnswer(404, 'NotFound', `resource version ${q.resourceVersion} not found`);
       if ('answer' in r) return r.answer;
       if (r.rev < st.store.oldestRetained) return gone(`too old resource version: ${q.resourceVersion} (${st.codec.rv(st.store.oldestRetained)})`);
       if (has(st, 'exact-410-too-early') && r.rev !== st.store.currentRevision) return gone(`too old resource version: ${q.resourceVersion}`);
@@ -172,7 +187,7 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
 
   const items = st.store
     .list(scanPrefixFor(st, rt, ns), at)
-    .filter(({ obj }) => (labels === undefined || (labels.ok && matchesLabels(labels.selector, (obj.metadata['labels'] ?? {}) as Record<string, string>))) && fields(obj))
+    .filter(({ obj }) => (labels === undefined || selectorIgnored || (labels.ok && matchesLabels(labels.selector, (obj.metadata['labels'] ?? {}) as Record<string, string>))) && fields(obj))
     .map((e) => ({ ...e, order: orderKey(st, e.key) }))
     .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
   let rest = after === undefined ? items : items.filter((e) => e.order > after!);

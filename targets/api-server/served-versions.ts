@@ -22,6 +22,7 @@ import { DISCOVERY_VERBS } from './custom-discovery.ts';
 import { isReview, REVIEW_VERBS } from './reviews.ts';
 import { attachVersioning, serverRelease, versioningOf, type Versioning } from './server-versioning.ts';
 import { kubectlNames } from './hosted-types.ts';
+import { eventRuleSkipped, keptRow } from './fault-families.ts';
 
 export interface VersioningOptions {
   /** The release the server claims (`/version`), default v1.24 (rest:1.9). */
@@ -92,11 +93,22 @@ export function extraResourceTypes(profile: Profile): readonly ResourceType[] {
 }
 const extraTypesByProfile = new WeakMap<Profile, readonly ResourceType[]>();
 
-/** Served in the server's release (or anyway, with the removed-version-served fault) and enabled. */
+/** Planted fault removed-version-served/<row> (fault-families.ts): that row's type is served anyway. */
+function servedAfterRemoval(st: ServerState, t: ResourceType): boolean {
+  for (const f of st.faults) {
+    const row = keptRow(f);
+    if (row === undefined) continue;
+    const r = removals.find((x) => x.clause === row);
+    if (r && groupName(st.profile, r.group) === t.group && r.version === t.version && r.resource === t.plural) return true;
+  }
+  return false;
+}
+
+/** Served in the server's release (or anyway, with the removed-version-served faults) and enabled. */
 export function isServed(st: ServerState, t: ResourceType): boolean {
   const v = versioningOf(st);
   const removed = servedIn(st.profile, t.group, t.version, t.plural, v.release) === 'removed';
-  if (removed && !(has(st, 'removed-version-served') && t.kind === 'Lease' && t.version === 'v1beta1')) return false;
+  if (removed && !(has(st, 'removed-version-served') && t.kind === 'Lease' && t.version === 'v1beta1') && !servedAfterRemoval(st, t)) return false;
   return runtimeConfigDecision(v.runtimeConfig, t.group, t.version, t.plural, stabilityOf(t.version) !== 'alpha');
 }
 
@@ -193,7 +205,7 @@ export function convertServedWrite(st: ServerState, t: ResourceType, body: unkno
 export function validateServedCreate(st: ServerState, t: ResourceType, body: unknown): Answer | undefined {
   // The core group's Event (hosted-types.ts) keeps its legacy fields; rest:6.2 is about the events group.
   if (t.kind !== 'Event' || t.version !== 'v1' || t.group === '') return undefined;
-  const errors = validateEventV1Create(body).filter((e) => !(has(st, 'events-deprecated-fields-accepted') && e.clause === 'rest:6.2/deprecated-fields'));
+  const errors = validateEventV1Create(body).filter((e) => !(has(st, 'events-deprecated-fields-accepted') && e.clause === 'rest:6.2/deprecated-fields') && !eventRuleSkipped(st, e.clause));
   return errors.length === 0 ? undefined : invalid(errors.map((e) => `${e.field}: ${e.reason}`).join('; '));
 }
 
@@ -215,6 +227,13 @@ export function servedDiscovery(st: ServerState, path: string, base: (path: stri
     const known = new Set(doc.groups.map((g) => g.name));
     const merged = doc.groups.map((g) => (groups.has(g.name) ? groupDoc(g.name, groups.get(g.name)!) : g));
     for (const [name, versions] of groups) if (!known.has(name)) merged.push(groupDoc(name, versions));
+    // Planted fault version-name-unreadable (clause-faults.ts): a group version whose name has no stability level.
+    if (has(st, 'version-name-unreadable')) {
+      const gv = { groupVersion: `planted.${st.profile.groupSuffix}/v1rc1`, version: 'v1rc1' };
+      merged.push({ name: `planted.${st.profile.groupSuffix}`, versions: [gv], preferredVersion: gv } as (typeof merged)[number]);
+    }
+    // Planted fault apis-without-groups (clause-faults.ts): the group list is an object, not the list of groups.
+    if (has(st, 'apis-without-groups')) return { ...doc, groups: Object.fromEntries(merged.map((g) => [g.name, g])) };
     return { ...doc, groups: merged };
   }
   const m = /^\/apis\/([^/]+)(?:\/([^/]+))?$/.exec(path);

@@ -14,7 +14,8 @@ import { VersionedStore } from './store.ts';
 import { has, varies, type ServerState } from './state.ts';
 import { discovery, mayBeDiscovery } from './discovery.ts';
 import { route } from './router.ts';
-import { getObject, listObjects } from './reads.ts';
+import { getObject, listObjects, present } from './reads.ts';
+import { plantedAnswer } from './verb-faults.ts';
 import { refusedByPreconditions } from './preconditions.ts';
 import { serveHook, starting, type HookControl } from './hooks.ts';
 import { createEach, createObject, deleteCollection, deleteObject, isListBody, updateObject } from './writes.ts';
@@ -152,7 +153,9 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
     }
   }
   const rt = r.rt;
-  const write = async (s: ServerState): Promise<Answer | undefined> => {
+  const writeInner = async (s: ServerState): Promise<Answer | undefined> => {
+    const planted = await plantedAnswer(s, req.method, r, body, pairs, url.searchParams.has('watch'), (o) => present(s, rt, o, r.kind === 'collection'));
+    if (planted !== undefined) return planted;
     if (r.kind === 'collection') {
       if (req.method === 'GET') {
         if (url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true') return serveWatch(s, rt, r.namespace, pairs, req, res);
@@ -161,9 +164,9 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
       }
       if (req.method === 'POST' && isReview(rt)) return answerReview(s, rt, r.namespace, body, who.user);
       if (req.method === 'POST' && has(s, 'namespaces-not-creatable') && rt.plural === 'namespaces' && rt.group === '') return namespaceCreateRefused();
-      if (req.method === 'POST' && has(s, 'list-body-creates-each') && isListBody(body)) return createEach(s, rt, r.namespace, body, writeContextOf(req, url));
+      if (req.method === 'POST' && has(s, 'list-body-creates-each') && isListBody(body)) return createEach(s, rt, r.namespace, body, writeContextOf(req, url, s));
       // Hostile fault write-201-not-stored: the create runs on a view that drops its write.
-      if (req.method === 'POST') return validateServedCreate(s, rt, body) ?? createObject(has(s, 'write-201-not-stored') ? droppingWrites(s) : s, rt, r.namespace, body, writeContextOf(req, url));
+      if (req.method === 'POST') return validateServedCreate(s, rt, body) ?? createObject(has(s, 'write-201-not-stored') ? droppingWrites(s) : s, rt, r.namespace, body, writeContextOf(req, url, s));
       if (req.method === 'DELETE' && has(s, 'never-delete')) return listObjects(s, rt, r.namespace, []);
       if (req.method === 'DELETE') return deleteCollection(s, rt, r.namespace, pairs);
       return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported on a collection here`);
@@ -180,7 +183,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
         body,
         patchBody,
         (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
-        writeContextOf(req, url),
+        writeContextOf(req, url, s),
       );
     }
     switch (req.method) {
@@ -190,7 +193,7 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
       case 'PUT':
         if (lacks(s, 'put')) return statusAnswer(405, 'MethodNotAllowed', 'PUT is not supported by this server');
         if (has(s, 'update-answers-500') && rt.kind === 'ConfigMap') return statusAnswer(500, 'InternalError', 'Internal error occurred: planted fault: updates fail');
-        return updateObject(s, rt, r.namespace, r.name, body, writeContextOf(req, url));
+        return updateObject(s, rt, r.namespace, r.name, body, writeContextOf(req, url, s));
       case 'DELETE':
         // Hostile fault never-delete: the answer of a delete that took effect at once, and nothing changes.
         if (has(s, 'never-delete')) return getObject(s, rt, r.namespace, r.name, []);
@@ -200,6 +203,11 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
       default:
         return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported`);
     }
+  };
+  // Planted fault dry-run-answers-202 (clause-faults.ts): a successful dry-run says 202 Accepted.
+  const write = async (s: ServerState): Promise<Answer | undefined> => {
+    const a = await writeInner(s);
+    return dry !== undefined && a !== undefined && a.status >= 200 && a.status < 300 && has(s, 'dry-run-answers-202') ? { ...a, status: 202 } : a;
   };
   // Admission webhooks (rest:4.6.2, rest:7.3), mutating then validating: called with the object the
   // write would store, found by running it first on a store view that drops writes (admission.ts).

@@ -33,6 +33,8 @@ export async function serveSubresource(
 ): Promise<Answer> {
   if (rt.group === '' && rt.plural === 'pods' && sub === 'eviction') return evict(st, method, rt, ns, name, body);
   if (sub !== 'status' || !hasStatusSubresource(st, rt)) return statusAnswer(404, 'NotFound', 'the server could not find the requested resource');
+  // Planted fault status-get-not-found (clause-faults.ts): a namespaced object's subresource is written but never read.
+  if (method === 'GET' && ns !== undefined && has(st, 'status-get-not-found')) return statusAnswer(404, 'NotFound', `the server could not find the requested resource (planted fault)`);
   if (method === 'GET') return getObject(st, rt, ns, name, pairs);
   const existing = st.store.get(keyFor(rt, ns, name));
   if (!existing) return notFound(rt.plural, name);

@@ -4,6 +4,7 @@
  * ADDED per existing object; Start at Exact sends only later changes; deletions are sent the upstream
  * way (DELETED with the last state), which the spec leaves open. Bookmarks only when asked.
  */
+import { isRecord } from '../../reference/objects.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideWatch, rvColumn } from '../../reference/rv-semantics.ts';
 import { matchesLabels, parseLabelSelector } from '../../reference/label-selector.ts';
@@ -29,6 +30,17 @@ export interface WatchEvent {
   readonly object: unknown;
 }
 
+/**
+ * Planted fault of clause-faults.ts on one event: an event's object of another kind. The initial
+ * state's synthetic ADDED events pass through the same writer.
+ */
+function eventAsPlanted(st: ServerState, ev: WatchEvent): WatchEvent {
+  if (st.faults.size === 0 || ev.type === 'BOOKMARK') return ev;
+  if (has(st, 'watch-lowercase-types')) return { ...ev, type: ev.type.toLowerCase() as WatchEvent['type'] };
+  if (has(st, 'watch-event-object-kind-wrong') && isRecord(ev.object)) return { ...ev, object: { ...ev.object, kind: `${String(ev.object['kind'])}List` } };
+  return ev;
+}
+
 /** Returns an Answer when the watch cannot start (it is then sent as a plain response). */
 export async function serveWatch(st: ServerState, rt: ResourceType, ns: string | undefined, pairs: Pairs, req: IncomingMessage, res: ServerResponse): Promise<Answer | undefined> {
   const param = (name: string) => pairs.find(([k]) => k === name)?.[1] ?? undefined;
@@ -44,6 +56,8 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   const inScope = (o: StoredObject | null | undefined): o is StoredObject =>
     !!o && fields(o) && (selector === undefined || (selector.ok && matchesLabels(selector.selector, (o.metadata['labels'] ?? {}) as Record<string, string>)));
   const prefix = scanPrefixFor(st, rt, ns);
+  // Planted fault watch-answers-400 (clause-faults.ts): watches of ConfigMaps refused.
+  if (rt.plural === 'configmaps' && has(st, 'watch-answers-400')) return badRequest('watch is not supported for configmaps (planted fault)');
 
   // Hostile fault silent-watch: the stream opens and stays silent, however long the client waits.
   if (has(st, 'silent-watch')) {
@@ -93,7 +107,8 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   const frame = watchFraming(st, req);
   const write = (given: WatchEvent, shared?: ChangeEvent) => {
     sent++;
-    let ev = has(st, 'watch-lowercase-types') && given.type !== 'BOOKMARK' ? { ...given, type: given.type.toLowerCase() as WatchEvent['type'] } : given;
+    let ev = eventAsPlanted(st, given);
+    if (ev !== given) shared = undefined;
     if (has(st, 'watch-drop-events') && sent % 3 === 0) return;
     // A full send buffer (the client reads slowly) silently drops events instead of ending the watch.
     if (has(st, 'slow-watcher-gap') && ev.type !== 'BOOKMARK' && res.writableLength > SLOW_WATCHER_BUFFER) return;

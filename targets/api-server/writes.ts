@@ -66,6 +66,8 @@ export function createObject(st: ServerState, rt: ResourceType, ns: string | und
   }
   if (!name && typeof md['generateName'] === 'string' && !lacks(st, 'generate-name'))
     name = `${md['generateName']}${has(st, 'generate-name-collides') ? 'aaaaa' : randomBytes(4).toString('hex').slice(0, 5)}`;
+  // Planted fault generated-name-unprefixed (clause-faults.ts): the generated name drops the prefix asked for.
+  if (typeof md['generateName'] === 'string' && md['name'] === undefined && has(st, 'generated-name-unprefixed')) name = `x${randomBytes(4).toString('hex')}`;
   if (!name) return invalid('metadata.name: Required value: name or generateName is required');
   if (!(rt.namespaced || rt.kind !== 'Namespace' ? DNS_SUBDOMAIN : DNS_LABEL).test(name)) return invalid(`metadata.name: Invalid value: ${JSON.stringify(name)}`);
   // The variation's point is passed only where it changes the answer: a definition in a protected group.
@@ -92,6 +94,17 @@ export function createObject(st: ServerState, rt: ResourceType, ns: string | und
   return { status: varies(st, 'status-200-on-create') ? 200 : 201, body: present(st, rt, stored, false) };
 }
 
+/**
+ * Planted fault finalizers-removed-in-order-only (clause-faults.ts): the finalizers left are the tail of
+ * those there were (removed from the front), or none were removed.
+ */
+function removedFromFront(before: unknown, after: unknown): boolean {
+  const was = Array.isArray(before) ? before : [];
+  const now = Array.isArray(after) ? after : [];
+  if (now.length >= was.length) return true;
+  return was.slice(was.length - now.length).every((f, i) => f === now[i]);
+}
+
 export function updateObject(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, body: unknown, ctx: WriteContext = {}): Answer {
   const checked = checkBody(rt, body);
   if ('status' in checked) return checked;
@@ -105,6 +118,9 @@ export function updateObject(st: ServerState, rt: ResourceType, ns: string | und
     return conflict(`Operation cannot be fulfilled on ${rt.plural} "${name}": the object has been modified; please apply your changes to the latest version and try again`);
   }
   const old = existing.metadata;
+  if (old['deletionTimestamp'] !== undefined && has(st, 'finalizers-removed-in-order-only') && !removedFromFront(old['finalizers'], md['finalizers'])) {
+    return statusAnswer(422, 'Invalid', 'metadata.finalizers: Forbidden: finalizers are removed in list order (planted fault)');
+  }
   const metadata: Record<string, unknown> = {
     ...clientMetadata(md),
     name,

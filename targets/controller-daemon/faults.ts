@@ -6,6 +6,7 @@
  */
 import { gates, type GateSpec, type OptionValue } from '../../reference/controller-daemon/index.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
+import { daemonDefaultFaults } from './default-faults.ts';
 
 export interface DaemonFault {
   readonly name: string;
@@ -89,5 +90,5 @@ export const daemonFaults: readonly DaemonFault[] = [
 ];
 
 export function daemonFaultByName(name: string): DaemonFault | undefined {
-  return daemonFaults.find((f) => f.name === name);
+  return daemonFaults.find((f) => f.name === name) ?? daemonDefaultFaults.find((f) => f.name === name);
 }

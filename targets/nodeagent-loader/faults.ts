@@ -7,6 +7,7 @@ import { catalog } from '../../reference/catalog/index.ts';
 import { configFields } from '../../reference/nodeagent/config-fields.ts';
 import { profiles } from '../../reference/profile.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
+import { nodeagentFieldFaults } from './field-faults.ts';
 
 export interface NodeagentFault {
   readonly name: string;
@@ -189,8 +190,9 @@ export const nodeagentFaults = [
   },
 ] as const satisfies readonly NodeagentFault[];
 
-export type NodeagentFaultName = (typeof nodeagentFaults)[number]['name'];
+/** A fault of the table above, or one of the per-field families (field-faults.ts). */
+export type NodeagentFaultName = (typeof nodeagentFaults)[number]['name'] | `type-ignored/${string}` | `range-ignored/${string}`;
 
 export function nodeagentFault(name: string): NodeagentFault | undefined {
-  return (nodeagentFaults as readonly NodeagentFault[]).find((f) => f.name === name);
+  return (nodeagentFaults as readonly NodeagentFault[]).find((f) => f.name === name) ?? nodeagentFieldFaults.find((f) => f.name === name);
 }

@@ -1,6 +1,8 @@
-// The planted faults that give passed clauses a fault failing them (targets/api-server/clause-faults.ts),
+// The planted faults that give passed clauses a fault failing them (targets/api-server/clause-faults.ts
+// and the per-row families of fault-families.ts),
 // each caught by its clause with a short counterexample, as the table's own faults are (fault-cases.ts).
 import { clauseFaults } from '../../targets/api-server/clause-faults.ts';
+import { familyFaults } from '../../targets/api-server/fault-families.ts';
 import { describeFaults } from './fault-cases.ts';
 
-describeFaults(1, 1, clauseFaults);
+describeFaults(1, 1, [...clauseFaults, ...familyFaults]);

@@ -21,5 +21,7 @@ export function faultRun(o: RunOptions): Promise<CheckRecord[]> {
   // The same options in any order of their keys (a fault's target is spread in among them).
   const canonical = JSON.stringify(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
   const key = createHash('sha256').update(canonical).digest('hex').slice(0, 20);
-  return oncePerRun(inject('oracleScratch'), `fault-run-${o.faults?.join('+') ?? 'none'}-${key}`, () => runAgainst(o));
+  // A family fault's name holds a slash (removed-version-served/<row>): a file name may not.
+  const names = (o.faults?.join('+') ?? 'none').replace(/[^A-Za-z0-9+.-]/g, '_');
+  return oncePerRun(inject('oracleScratch'), `fault-run-${names}-${key}`, () => runAgainst(o));
 }

@@ -29,6 +29,9 @@ export const COSTLIEST_FIRST: readonly string[] = [
   'test/oracle/faults-1-of-2.test.ts',
   'test/oracle/reproducers.test.ts',
   'test/oracle/faults-2-of-2.test.ts',
+  // The per-field and per-row faults (fault-coverage.md): about a hundred short runs each.
+  'test/oracle/nodeagent-field-faults.test.ts',
+  'test/oracle/clause-faults.test.ts',
   'test/oracle/daemon-faults.test.ts',
   'test/oracle/concurrency.test.ts',
   // Then the longest of the rest, longest first, so that no file of half a minute starts last and runs alone.

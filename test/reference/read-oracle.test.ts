@@ -123,6 +123,8 @@ describe('judgeGet', () => {
     expect(verdicts(judgeGet(ctx(), { semantic: 'MostRecent', clause: G }, a12.key, { status: 410 }))).toEqual([]);
     expect(verdicts(judgeGet(ctx(), { semantic: 'MostRecent', clause: G }, b11.key, { status: 404 }))).toEqual([G]);
     expect(verdicts(judgeGet(ctx(), { semantic: 'MostRecent', clause: G }, b11.key, { status: 500 }))).toEqual([G]);
+    // 400 refuses the read itself: never "absent", even where an acceptable snapshot lacks the object.
+    expect(verdicts(judgeGet(ctx(), { semantic: 'MostRecent', clause: G }, a12.key, { status: 400 }))).toEqual([G]);
   });
   it("Any accepts a removed object's old version; Not older than #3 does not accept #1", () => {
     expect(verdicts(judgeGet(ctx(), { semantic: 'Any', clause: G }, a10.key, { status: 200, object: observed(a10) }))).toEqual([]);
