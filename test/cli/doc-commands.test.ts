@@ -5,7 +5,8 @@
 // renamed option or check fails here, as it would fail the reader who pastes the line.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shellCommands } from '../docs/markdown.ts';
@@ -19,11 +20,37 @@ const READ_ONLY = [/^--version$/, /^(list-checks|list-faults)( |$)/, /^versions 
 
 const ran = new Map<string, { status: number | null; out: string }>();
 
+/**
+ * The reader's own files the pages name (a kubeconfig, a token file): `run --dry-run` reads them as a
+ * run would, so each is stood in for by a fixture of that kind; every other word runs as written.
+ */
+const fixtures = mkdtempSync(path.join(os.tmpdir(), 'doc-commands-'));
+const kubeconfig = path.join(fixtures, 'kubeconfig');
+const token = path.join(fixtures, 'token');
+writeFileSync(
+  kubeconfig,
+  [
+    'apiVersion: v1',
+    'kind: Config',
+    'current-context: my-cluster',
+    'clusters: [{ name: c, cluster: { server: "https://10.0.0.1:6443" } }]',
+    'users: [{ name: u, user: { token: t } }]',
+    'contexts: [{ name: my-cluster, context: { cluster: c, user: u } }]',
+    '',
+  ].join('\n'),
+);
+writeFileSync(token, 't\n');
+const READERS_FILES: readonly [RegExp, string][] = [
+  [/(?<=--kubeconfig )(~\/\.kube\/config|\/tmp\/[\w.-]+\.kubeconfig)(?= |$)/g, kubeconfig],
+  [/(?<=--token-file )\.\/token(?= |$)/g, token],
+];
+const withFixtures = (line: string): string => READERS_FILES.reduce((l, [re, file]) => l.replace(re, file), line);
+
 /** Runs the CLI with `line` as bash would split it (quotes, `~`), from the repository; each line once. */
 function cli(line: string): { status: number | null; out: string } {
   const known = ran.get(line);
   if (known !== undefined) return known;
-  const r = spawnSync('bash', ['-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} ${line}`], { cwd: root, encoding: 'utf8', timeout: 60_000, env });
+  const r = spawnSync('bash', ['-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} ${withFixtures(line)}`], { cwd: root, encoding: 'utf8', timeout: 60_000, env });
   const result = { status: r.status, out: `${r.stdout}${r.stderr}` };
   ran.set(line, result);
   return result;

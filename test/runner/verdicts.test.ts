@@ -23,6 +23,8 @@ describe('verdict vocabulary', () => {
       'skipped->skipped',
       'notChecked->notChecked',
       'error->error',
+      'notServed->notServed',
+      'blocked->blocked',
     ]);
   });
 
