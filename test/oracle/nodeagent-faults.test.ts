@@ -68,11 +68,10 @@ describe('planted loader faults are caught by their clause, shrunk to a minimal 
         fails.some((f) => (fault.clauses as readonly string[]).includes(f.clause)),
         `reported ${fails.map((f) => f.clause).join(', ')}`,
       ).toBe(true);
-      // The first failure is shrunk in full; one met while the check goes on past it shrinks within what is
-      // left of the check's time (docs/verdict-rules.md), so the bound holds for each clause's smallest file.
-      const smallest = new Map<string, number>();
-      for (const f of fails) smallest.set(f.clause, Math.min(smallest.get(f.clause) ?? Infinity, f.counterexample!.steps.length));
-      for (const [clause, lines] of smallest) expect(lines, clause).toBeLessThanOrEqual(MAX_SHRUNK_LINES);
+      // The fault's own clause is shrunk to a minimal file. Other failures met while the check goes on past
+      // the first (docs/verdict-rules.md) shrink within what is left of the check's time: reported, unbounded.
+      const own = fails.filter((f) => (fault.clauses as readonly string[]).includes(f.clause));
+      expect(Math.min(...own.map((f) => f.counterexample!.steps.length))).toBeLessThanOrEqual(MAX_SHRUNK_LINES);
       for (const f of fails) {
         const c = f.counterexample!;
         expect(c.replay).toContain(`--seed ${c.seed}`);
