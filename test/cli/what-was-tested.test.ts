@@ -36,7 +36,9 @@ describe('a known failure is never shown as failed', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/\] rest-apply apply-points: known failure rest:4\.7\.5 \(expectations file\)\n/);
     for (const line of [...linesNaming(r.stderr, 'rest:4.7.5'), ...linesNaming(r.stdout, 'rest:4.7.5')]) expect(line).not.toMatch(/FAIL|failed/);
-    expect(r.stdout).toMatch(/\nVerdict: conformant: \d+ clauses judged, against the embedded reference server with fault managed-fields-empty-list-resets \(0 failed beyond expectations, 1 known failure, /);
+    expect(r.stdout).toMatch(
+      /\nVerdict: conformant: \d+ clauses judged, against the embedded reference server with fault managed-fields-empty-list-resets \(0 failed beyond expectations, 1 known failure, /,
+    );
     expect(r.stdout).toMatch(/^rest:4\.7 server-side apply +\d+ passed {2}0 failed {2}1 known/m);
 
     const s = summaryOf(reports);
