@@ -11,12 +11,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startReferenceServer, type ReferenceServer } from '../../targets/api-server/index.ts';
+import type { ReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
-import { createTargetClient } from '../../harness/client.ts';
 import type { Target } from '../../harness/exchange.ts';
 import { findRunObjects } from '../../runner/run-objects.ts';
-import { startTargetProxy, type TargetProxy } from './target-proxy.ts';
+import { referenceBehindProxy, type ProxiedReference, type TargetProxy } from './target-proxy.ts';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/svc-conformance.mjs');
 const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-cancel-'));
@@ -25,16 +24,13 @@ let server: ReferenceServer;
 let proxy: TargetProxy;
 let client: Target;
 
+let served: ProxiedReference;
+
 beforeAll(async () => {
-  server = await startReferenceServer({ profile });
-  proxy = await startTargetProxy(server.url);
-  client = createTargetClient({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' });
+  served = await referenceBehindProxy(profile);
+  ({ server, proxy, client } = served);
 });
-afterAll(async () => {
-  await client.close();
-  await proxy.close();
-  await server.close();
-});
+afterAll(() => served.close());
 
 interface Started {
   child: ChildProcess;

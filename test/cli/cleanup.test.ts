@@ -6,31 +6,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startReferenceServer, type ReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
 import { namedGroup } from '../../reference/profile.ts';
 import { fixtureCrd } from '../../reference/apply/fixture-type.ts';
-import { createTargetClient } from '../../harness/client.ts';
 import type { Target } from '../../harness/exchange.ts';
-import { startTargetProxy, type TargetProxy } from './target-proxy.ts';
+import { referenceBehindProxy, type ProxiedReference, type TargetProxy } from './target-proxy.ts';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/svc-conformance.mjs');
 const profile = profiles.svc;
 const label = profile.runLabel;
-let server: ReferenceServer;
 let proxy: TargetProxy;
 let client: Target;
 
+let served: ProxiedReference;
+
 beforeAll(async () => {
-  server = await startReferenceServer({ profile });
-  proxy = await startTargetProxy(server.url);
-  client = createTargetClient({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' });
+  served = await referenceBehindProxy(profile);
+  ({ proxy, client } = served);
 });
-afterAll(async () => {
-  await client.close();
-  await proxy.close();
-  await server.close();
-});
+afterAll(() => served.close());
 
 function cleanup(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

@@ -7,6 +7,10 @@
  */
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startReferenceServer, type ReferenceServer } from '../../targets/api-server/index.ts';
+import type { Profile } from '../../reference/profile.ts';
+import { createTargetClient } from '../../harness/client.ts';
+import type { Target } from '../../harness/exchange.ts';
 
 export interface TargetProxy {
   readonly url: string;
@@ -64,4 +68,28 @@ export async function startTargetProxy(upstream: string): Promise<TargetProxy> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   (proxy as { url: string }).url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return proxy;
+}
+
+/** The reference server served on loopback, the proxy in front of it, and a client that bypasses the proxy. */
+export interface ProxiedReference {
+  readonly server: ReferenceServer;
+  readonly proxy: TargetProxy;
+  readonly client: Target;
+  close(): Promise<void>;
+}
+
+export async function referenceBehindProxy(profile: Profile): Promise<ProxiedReference> {
+  const server = await startReferenceServer({ profile });
+  const proxy = await startTargetProxy(server.url);
+  const client = createTargetClient({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' });
+  return {
+    server,
+    proxy,
+    client,
+    close: async () => {
+      await client.close();
+      await proxy.close();
+      await server.close();
+    },
+  };
 }
