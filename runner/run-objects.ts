@@ -115,8 +115,12 @@ async function clusterResources(client: Target): Promise<{ resources: Resource[]
   const groups = await client.send({ method: 'GET', path: '/apis' });
   if (groups.status !== 200 && groups.status !== 404) throw new InfrastructureError(`cannot discover the target's API groups: GET /apis answered ${groups.status}`);
   const bases: { base: string; group: string }[] = [{ base: '/api/v1', group: '' }];
-  for (const g of (groups.json as { groups?: { name?: unknown; preferredVersion?: { groupVersion?: unknown } }[] } | undefined)?.groups ?? []) {
-    const gv = g.preferredVersion?.groupVersion;
+  // Discovery as the target answers it, shapes unchecked: a target under test may answer anything, and
+  // cleanup must still remove what it can (an unreadable group list is named, never a crash).
+  const listed = (groups.json as { groups?: unknown } | undefined)?.groups;
+  if (groups.status === 200 && !Array.isArray(listed)) unlisted.push('named groups: GET /apis answered no groups list');
+  for (const g of (Array.isArray(listed) ? listed : []) as { name?: unknown; preferredVersion?: { groupVersion?: unknown } }[]) {
+    const gv = g?.preferredVersion?.groupVersion;
     if (typeof g.name === 'string' && typeof gv === 'string') bases.push({ base: `/apis/${gv}`, group: g.name });
   }
   const found = await Promise.all(
@@ -128,9 +132,23 @@ async function clusterResources(client: Target): Promise<{ resources: Resource[]
         unlisted.push(`${group}: GET ${base} answered ${res.status}`);
         return [];
       }
-      const resources = (res.json as { resources?: { name?: unknown; kind?: unknown; namespaced?: unknown; verbs?: unknown }[] } | undefined)?.resources ?? [];
+      const given = (res.json as { resources?: unknown } | undefined)?.resources;
+      if (!Array.isArray(given)) {
+        if (base === '/api/v1') throw new InfrastructureError(`cannot discover the target's core resources: GET /api/v1 answered no resources list`);
+        unlisted.push(`${group}: GET ${base} answered no resources list`);
+        return [];
+      }
+      const resources = given as ({ name?: unknown; kind?: unknown; namespaced?: unknown; verbs?: unknown } | null)[];
       return resources.flatMap((r) =>
-        typeof r.name === 'string' && !r.name.includes('/') && r.namespaced === false && typeof r.kind === 'string' && Array.isArray(r.verbs) && r.verbs.includes('list') && r.verbs.includes('delete')
+        r !== null &&
+        typeof r === 'object' &&
+        typeof r.name === 'string' &&
+        !r.name.includes('/') &&
+        r.namespaced === false &&
+        typeof r.kind === 'string' &&
+        Array.isArray(r.verbs) &&
+        r.verbs.includes('list') &&
+        r.verbs.includes('delete')
           ? [{ name: r.name, kind: r.kind, base, group }]
           : [],
       );
