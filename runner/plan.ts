@@ -80,6 +80,8 @@ export interface RunOptions {
   namespace?: string[];
   /** false (`--no-capability-probe`): no capability map; every selected check runs. */
   capabilityProbe?: boolean;
+  /** `--continue-past-failures`: a case goes on past a failure the expectations file excuses. */
+  continuePastFailures?: boolean;
 }
 
 /** The embedded reference server and what it is started with. */
@@ -147,6 +149,8 @@ export interface RunPlan {
   readonly namespaces?: readonly string[];
   /** Probe what the target serves before the checks, and leave out the checks that need what it lacks (runner/capability-gate.ts). */
   readonly capabilityProbe?: boolean;
+  /** A case goes on past a failure the expectations file excuses (`--continue-past-failures`); otherwise it ends there and the check goes on with its next case. */
+  readonly continuePastFailures?: boolean;
   /** `--reproduce N`: replay the one counterexample N times after the run. */
   readonly reproduce?: { readonly times: number; readonly check: string; readonly path: string };
   readonly expectations: { readonly files: readonly string[]; readonly capabilities: Readonly<Partial<Record<string, boolean>>> };
@@ -304,6 +308,7 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
       preflight: o.preflight !== false,
       ...(o.namespace !== undefined && o.namespace.length > 0 ? { namespaces: o.namespace } : {}),
       ...(o.capabilityProbe === false ? { capabilityProbe: false } : {}),
+      ...(o.continuePastFailures === true ? { continuePastFailures: true } : {}),
       ...(o.reproduce !== undefined ? { reproduce: { times: o.reproduce, check: o.check![0]!, path: o.path! } } : {}),
       expectations: { files: o.expectations ?? [], capabilities: o.targetCapability ?? {} },
       reports: { dir: path.resolve(drawn.cwd, o.reports), ...(o.baseline !== undefined ? { baseline: o.baseline } : {}), output: o.output },

@@ -179,6 +179,10 @@ program
   .option('--require <minimums>', 'minimums the run must reach, e.g. pages>=5,watches.resumed>=1,cells.rest:4.5>=10 (repeatable; below them: not tested, exit 3)', requireArg)
   .option('--namespace <name>', 'work in this existing namespace instead of creating namespaces of its own (repeatable; for targets where the run may not create namespaces)', collect)
   .option('--no-preflight', "skip asking the target what the run's identity may do before the checks")
+  .option(
+    '--continue-past-failures',
+    'a case that meets a failure the expectations file excuses goes on, so its later steps are judged too (the model keeps its own state, not the departure the entry excuses: docs/partial-targets.md)',
+  )
   .option('--no-capability-probe', 'skip the capability map: every selected check runs, whatever the target serves (docs/capability-map.md)')
   .option('--background-writes', "one write in a namespace of the run's own before every request of a check, so resourceVersions move between its requests as other checks' writes make them")
   .action(async (o) => {
