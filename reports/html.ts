@@ -50,9 +50,9 @@ h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:28px 0 8px;border-bott
 .banner{padding:14px 18px;border-radius:6px;font-size:18px;font-weight:600;margin:8px 0 12px}
 .v-conformant{background:#dafbe1;border:1px solid #4ac26b}.v-nonconformant{background:#ffebe9;border:1px solid #ff8182}.v-error,.v-notTested,.v-interrupted{background:#fff8c5;border:1px solid #d4a72c}
 .meta{color:#57606a}.meta code{color:#1b1f24}
-table{border-collapse:collapse;width:100%;margin:6px 0}th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eaeef2;vertical-align:top}
+table{border-collapse:collapse;width:100%;margin:6px 0}th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eaeef2;vertical-align:top}table.cov th,table.cov td{padding:4px 5px}
 th{background:#f6f8fa}td.n{text-align:right;font-variant-numeric:tabular-nums}
-.bar{display:flex;height:12px;min-width:160px;background:#eaeef2;border-radius:3px;overflow:hidden}
+.bar{display:flex;height:12px;min-width:100px;background:#eaeef2;border-radius:3px;overflow:hidden}
 .s-passed{background:#2da44e}.s-failed{background:#cf222e}.s-known{background:#0969da}.s-error{background:#bf8700}.s-unspecified{background:#8250df}.s-inconclusive{background:#d4a72c}.s-skipped{background:#8c959f}.s-notChecked{background:#d0d7de}.s-informative{background:#9ec5fe}.s-notServed{background:#e16f24}.s-blocked{background:#afb8c1}table.caps tr.cap-notServed td.n{color:#cf222e;font-weight:600}table.caps tr.cap-servedWrongly td.n{color:#bf8700;font-weight:600}
 .tag{display:inline-block;padding:0 6px;border-radius:10px;font-size:12px;color:#fff}.tag.s-notChecked,.tag.s-skipped,.tag.s-informative{color:#1b1f24}
 .failure{border:1px solid #d0d7de;border-left:4px solid #cf222e;border-radius:4px;padding:8px 12px;margin:10px 0}
@@ -228,7 +228,8 @@ function coverageSection(run: RunResult, areas: readonly Area[]): string {
   });
   return [
     '<h2 id="coverage">Coverage by area</h2>',
-    `<table><thead><tr><th>area</th>${ORDER.map((s) => `<th>${STATUS_LABEL[s]}</th>`).join('')}<th>clauses</th><th></th></tr></thead>`,
+    // Eleven counts beside the area's name: narrow cells, so the page still fits 1400 px without scrolling sideways.
+    `<table class="cov"><thead><tr><th>area</th>${ORDER.map((s) => `<th>${STATUS_LABEL[s]}</th>`).join('')}<th>clauses</th><th></th></tr></thead>`,
     `<tbody>${rows.join('\n')}</tbody></table>`,
     '<p class="meta">Informative clauses are ones no black-box test can judge (descriptive text, terminology, obligations of clients or of the release process); each says why in its notes. Not checked is a gap of this run or of the suite.</p>',
     gapsList(run, areas),
