@@ -104,7 +104,9 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
     fc.asyncProperty(check.arbitrary(env), async (input: unknown) => {
       // The cases up to the last failure ran already (same seed, same order): their verdicts are in.
       if (after !== undefined && after.skip-- > 0) return;
-      if (after !== undefined && !after.mayRun()) {
+      // The going-on bound starts no new case; a later failure already found shrinks within its own budget
+      // (a candidate passed here for want of time would end its shrinking silently, unshrunk and unsaid).
+      if (after !== undefined && b?.shrinking !== true && !after.mayRun()) {
         after.outOfTime++;
         return;
       }

@@ -24,8 +24,12 @@ describe('command loader', () => {
       const a = await runNodeagentChecks({ checks: ['nodeagent-invalid-configs'], runs: 3, seed: 1, loader: yes });
       expect(a.some((r) => r.verdict === 'fail')).toBe(true);
       const b = await runNodeagentChecks({ checks: ['nodeagent-valid-configs'], runs: 3, seed: 1, loader: no });
-      // The check goes on past its first failure (docs/verdict-rules.md): each later case may fail a clause of its own.
-      expect(b.filter((r) => r.verdict === 'fail').length).toBeGreaterThanOrEqual(1);
+      // The check goes on past its first failure (docs/verdict-rules.md): each later case fails the clause of
+      // its own file, every one for the same reason, a valid file rejected.
+      const failed = b.filter((r) => r.verdict === 'fail');
+      expect(failed.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(failed.map((r) => r.clause)).size).toBe(failed.length);
+      for (const r of failed) expect([r.counterexample!.expected, r.counterexample!.observed]).toEqual(['accepted: the model finds nothing wrong with the file', 'rejected (exit 1)']);
     } finally {
       yes.close();
       no.close();
