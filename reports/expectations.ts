@@ -14,7 +14,7 @@
  *       when:                     # optional: the entry holds only in runs where all of these hold
  *         scale: true             # (or `when: scale`) runs with --scale
  *         profile: k8s
- *         capability: watch-cache # the target has one (--target-capability; unknown: assumed)
+ *         capability: watch-cache # the target has one, or no-watch-cache: it lacks it (--target-capability; unknown: assumed)
  *         release: '>=1.24 <1.27' # the target's release (/version or --release; unknown: assumed)
  *
  * A failure of a listed clause whose observation matches no entry's signature is a regression. An entry
@@ -33,6 +33,14 @@ import { didYouMean } from '../harness/did-you-mean.ts';
 /** Target capabilities an entry can depend on, and how a run states them (`--target-capability`). */
 export const CAPABILITIES = ['watch-cache'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
+/**
+ * A `when: capability` item: the target has it, or (`no-` prefix) lacks it. Some departures exist only
+ * without a capability (a store's own bug that a cache in front of it hides).
+ */
+export type CapabilityCondition = Capability | `no-${Capability}`;
+
+const capabilityOf = (c: CapabilityCondition): { name: Capability; present: boolean } =>
+  c.startsWith('no-') ? { name: c.slice(3) as Capability, present: false } : { name: c as Capability, present: true };
 
 /**
  * `--target-capability watch-cache` / `no-watch-cache` (repeatable) as run facts; undefined for an
@@ -61,7 +69,7 @@ export interface ReleaseRange {
 export interface Conditions {
   readonly scale?: boolean;
   readonly profile?: string;
-  readonly capability?: readonly Capability[];
+  readonly capability?: readonly CapabilityCondition[];
   readonly release?: ReleaseRange;
 }
 
@@ -234,7 +242,7 @@ function parseConditions(node: unknown, path: string, fail: Fail): Conditions {
   if (!isMap(node)) return fail(node, path, `expected scale or a mapping of ${WHEN_KEYS.join(', ')}, got ${kindOf(node)}`);
   onlyKeys(node, path, WHEN_KEYS, fail);
   if (node.items.length === 0) return fail(node, path, `empty: name at least one of ${WHEN_KEYS.join(', ')}`);
-  const out: { scale?: boolean; profile?: string; capability?: Capability[]; release?: ReleaseRange } = {};
+  const out: { scale?: boolean; profile?: string; capability?: CapabilityCondition[]; release?: ReleaseRange } = {};
   const scale = node.get('scale', true);
   if (scale !== undefined) {
     if (!isScalar(scale) || typeof scale.value !== 'boolean') fail(scale, `${path}.scale`, `expected true or false, got ${kindOf(scale)}`);
@@ -250,8 +258,9 @@ function parseConditions(node: unknown, path: string, fail: Fail): Conditions {
   if (capability !== undefined) {
     out.capability = oneOrMany(capability, `${path}.capability`, fail, (n, p) => {
       const c = requiredString(n, node, p, fail);
-      if (!(CAPABILITIES as readonly string[]).includes(c)) fail(n, p, `unknown capability ${JSON.stringify(c)} (known: ${CAPABILITIES.join(', ')})`);
-      return c as Capability;
+      const known = CAPABILITIES.flatMap((k) => [k, `no-${k}`]);
+      if (!known.includes(c)) fail(n, p, `unknown capability ${JSON.stringify(c)} (known: ${known.join(', ')})`);
+      return c as CapabilityCondition;
     });
   }
   const release = node.get('release', true);
@@ -325,9 +334,10 @@ export function expectationsForRun(e: Expectations, run: RunFacts): Expectations
     if (w.profile !== undefined && run.profile !== undefined && w.profile !== run.profile) return [];
     const assumed: string[] = [];
     for (const c of w.capability ?? []) {
-      const has = run.capabilities?.[c];
-      if (has === false) return [];
-      if (has === undefined) assumed.push(`the target has a ${c.replace(/-/g, ' ')} (--target-capability ${c} or no-${c})`);
+      const { name, present } = capabilityOf(c);
+      const has = run.capabilities?.[name];
+      if (has === !present) return [];
+      if (has === undefined) assumed.push(`the target has ${present ? 'a' : 'no'} ${name.replace(/-/g, ' ')} (--target-capability ${name} or no-${name})`);
     }
     if (w.release !== undefined) {
       const minor = run.release === undefined ? undefined : minorOf(run.release);

@@ -97,6 +97,9 @@ describe('fixed API cases', () => {
       ['rest:4.5/meaning/get-state-start watch-start-stale', 'the same'],
       ['rest:4.5/list/unset/limit/unset selector-page-lost-items', 'versions are opaque: a Most Recent page names its snapshot only when nothing else was written'],
       ['rest:4.5/list/notolderthan/limit/other selector-page-lost-items', 'the same for a Not older than page served at the newest version'],
+      // rv="0" reaches the store only on a target without a watch cache (elsewhere the cache answers, limit-ignored).
+      ['rest:4.5/list/unset/limit/0 selector-page-lost-items', 'the same for an Any page, which a store without a cache serves at the newest version'],
+      ['rest:4.5/list/notolderthan/limit/0 selector-page-lost-items', 'the same'],
       ['rest:4.7.5 reset-with-changes-unowned', 'apply-points judges it with the other managedFields forms; the clause fails on every run by the [] reset'],
     ]);
     // Fixed elsewhere: the rv="0" limit cells' examples (below), and apply-points, which sends every

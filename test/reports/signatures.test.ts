@@ -62,7 +62,7 @@ describe('signatures in the expectations file', () => {
     ['    observed: {}\n', 'e.yaml:3: knownFailures[0].observed: empty: name at least one of class, status, reason, message'],
     ['    observed: { code: 422 }\n', 'e.yaml:3: knownFailures[0].observed.code: unknown key (expected class, status, reason, message)'],
     ['    observed: 422\n', 'e.yaml:3: knownFailures[0].observed: expected a mapping with any of class, status, reason, message, got number'],
-    ['    when: { capability: cache }\n', 'e.yaml:3: knownFailures[0].when.capability: unknown capability "cache" (known: watch-cache)'],
+    ['    when: { capability: cache }\n', 'e.yaml:3: knownFailures[0].when.capability: unknown capability "cache" (known: watch-cache, no-watch-cache)'],
     ['    when: { release: "1.24-ish" }\n', `e.yaml:3: knownFailures[0].when.release: not a release range like '>=1.24 <1.27' or '1.24': "1.24-ish"`],
     ['    when: { profile: kube }\n', 'e.yaml:3: knownFailures[0].when.profile: unknown profile "kube" (known: svc, k8s)'],
   ])('rejects a malformed signature or condition with file:line (%j)', (extra, message) => {
@@ -179,6 +179,19 @@ describe('"no longer occurring" only when exercised', () => {
     const without = expectationsForRun(cached, { scale: false, capabilities: { 'watch-cache': false } });
     expect(without.knownFailures).toEqual([]);
     expect(run([limitIgnored()], without).verdict).toBe('nonconformant');
+  });
+
+  it('an entry of a target without a capability (no-watch-cache) holds only where the run was not told it has one', () => {
+    const uncached = parseExpectations(`${SIGNED}    when: { capability: no-watch-cache }\n`, 'e.yaml');
+    expect(uncached.knownFailures[0]!.when).toEqual({ capability: ['no-watch-cache'] });
+    const told = expectationsForRun(uncached, { scale: false, capabilities: { 'watch-cache': false } });
+    expect(told.knownFailures[0]!.assumed).toBeUndefined();
+    expect(run([limitIgnored()], told).verdict).toBe('conformant');
+    // A target with a cache that fails the same way has a bug of its own: a regression.
+    const cached = expectationsForRun(uncached, { scale: false, capabilities: { 'watch-cache': true } });
+    expect(cached.knownFailures).toEqual([]);
+    expect(run([limitIgnored()], cached).verdict).toBe('nonconformant');
+    expect(expectationsForRun(uncached, { scale: false }).knownFailures[0]!.assumed).toEqual(['the target has no watch cache (--target-capability watch-cache or no-watch-cache)']);
   });
 
   it('a departure whose showing depends on what no answer reveals is never reported gone', () => {
