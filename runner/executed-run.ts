@@ -9,6 +9,7 @@ import type { RunPlan } from './plan.ts';
 import type { CheckStage } from './check-stage.ts';
 import type { SweepResult } from './sweep.ts';
 import type { RunEnd, RunVerdict } from './run-verdict.ts';
+import type { SignalListener } from './run-stop.ts';
 
 /** What a run did, before any report is made of it. Records and footprints follow check order. */
 export interface ExecutedRun {
@@ -38,8 +39,11 @@ export interface ReachedTarget {
   readonly reportedVersion?: string;
 }
 
-/** The reports side of a run (`svc-conformance run`); the self-tests have none and read the records. */
-export interface RunReports {
+/**
+ * The command line around a run (scripts/run-reports.ts, scripts/run-signals.ts): its reports and the signals its process hears.
+ * The self-tests have none: they read the records, and a signal is their test runner's business.
+ */
+export interface RunEdge {
   /** Once the target answered, with the release it reports: which failures are known (not confirmed). */
   reachable(release: string | undefined, target: ReachedTarget): ((r: CheckRecord) => boolean) | undefined;
   /** Between the checks and the cleanup (e.g. the progress line ends). */
@@ -48,12 +52,22 @@ export interface RunReports {
   publish(run: ExecutedRun, final: boolean): Promise<RunVerdict>;
   /** The target or the run's identity refused before any check: its one line made into reports; returns the exit code. */
   refused(line: string, run: ExecutedRun): Promise<number>;
+  readonly signals: RunSignals;
+}
+
+/** SIGINT and SIGTERM, as the command line's process hears them and ends on them. */
+export interface RunSignals {
+  readonly listen: SignalListener;
+  /** A signal while the run is stopping: it hurries; whatever hangs, the process ends with `exitCode` within bounds. */
+  hurried(signal: NodeJS.Signals, exitCode: number): void;
+  /** A signal after that: out now, with `exitCode`. */
+  aborted(signal: NodeJS.Signals, exitCode: number): void;
 }
 
 export interface RunIO {
   readonly log: (line: string) => void;
   readonly stage: CheckStage;
-  readonly reports?: RunReports;
+  readonly edge?: RunEdge;
 }
 
 export interface RunOutcome {

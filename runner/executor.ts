@@ -19,7 +19,7 @@ import { finishRun, refusedRun } from './phases/finish.ts';
 import { armStop } from './phases/stop.ts';
 
 export { EXIT, type RunVerdict } from './run-verdict.ts';
-export type { ExecutedRun, RunIO, RunOutcome, RunReports, ReachedTarget } from './executed-run.ts';
+export type { ExecutedRun, RunIO, RunOutcome, RunEdge, RunSignals, ReachedTarget } from './executed-run.ts';
 export { loadExternalTarget, readText } from './target-files.ts';
 export { version } from './version.ts';
 
@@ -29,7 +29,7 @@ const CLEANUP_LIMIT_MS = 15_000;
 export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> {
   const started = Date.now();
   const up = await bringUp(plan);
-  const stop = armStop(plan, started, up.cleanupCommand, io.log);
+  const stop = armStop(plan, started, io.edge?.signals, io.log);
   try {
     const probed = await probeTarget(plan, up, io);
     if (probed.refused !== undefined) return await refusedRun(plan, up, started, probed.refused, io);
@@ -39,7 +39,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     const records = await settleFailures(plan, up, staged.records, { known, stop, started, log: io.log });
     // After settling: the map's findings are not replayed, the probe asked once.
     if (gate !== undefined) records.push(...gate.records);
-    io.reports?.checksDone();
+    io.edge?.checksDone();
     return await finishRun(plan, up, { records, staged, gate, known, stop, started }, io);
   } finally {
     stop.dispose();

@@ -14,6 +14,7 @@ import { checks } from '../suites/checks/index.ts';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
 import type { RunPlan } from '../runner/plan.ts';
 import { loadExternalTarget, readText, version, type ExecutedRun, type RunIO, type RunVerdict } from '../runner/executor.ts';
+import { processSignals } from './run-signals.ts';
 import { directStage, type CheckStage } from '../runner/check-stage.ts';
 import type { CheckRecord, RunInvocation, RunResult } from '../runner/results.ts';
 import { invocationOf, targetIdentity, type RunReportOptions, type TargetIdentity } from '../reports/run-identity.ts';
@@ -58,7 +59,8 @@ export function runReports(plan: RunPlan, o: RunReportOptions = {}): RunIO {
   return {
     log,
     stage: progressStage(progress, (r) => expectations !== undefined && excusedFailure(expectations.knownFailures, r)),
-    reports: {
+    edge: {
+      signals: processSignals(plan, log),
       checksDone: () => progress.end(),
       reachable: (release, target) => {
         identity = targetIdentity(plan, target.server, target.source, target.reportedVersion);

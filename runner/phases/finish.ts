@@ -33,7 +33,7 @@ export async function finishRun(plan: RunPlan, up: BroughtUp, f: FinishInput, io
   const stoppedFor = f.staged.reason ?? f.stop.reason;
   const end = runEnd(stoppedFor, f);
   const sweep = () => sweepAfter(plan, up, f.stop, stoppedFor, log);
-  const publish = io.reports !== undefined ? io.reports.publish.bind(io.reports) : async (r: ExecutedRun) => verdictOfRecords(r.records, r.end);
+  const publish = io.edge !== undefined ? io.edge.publish.bind(io.edge) : async (r: ExecutedRun) => verdictOfRecords(r.records, r.end);
   let swept = stoppedFor === undefined ? await sweep() : undefined;
   let run = executedRun(plan, up, f, end, swept);
   // Hurried before the first reports: one set of reports, with what the run leaves.
@@ -64,7 +64,7 @@ export async function refusedRun(plan: RunPlan, up: BroughtUp, started: number, 
     startedAt: started,
     durationMs: Date.now() - started,
   };
-  if (io.reports !== undefined) return { exitCode: await io.reports.refused(line, run), run };
+  if (io.edge !== undefined) return { exitCode: await io.edge.refused(line, run), run };
   io.log(`svc-conformance: ${line}`);
   return { exitCode: EXIT.unreachable, run };
 }

@@ -26,14 +26,14 @@ export async function probeTarget(plan: RunPlan, up: BroughtUp, io: RunIO): Prom
     // A target that cannot be worked with at all (a wrong scheme, a silent port) is refused in one line,
     // with notTested reports as for a refused identity: a hostile run still ends with its reports.
     const contact = await firstContact(up.target).catch((e: unknown) => {
-      if (e instanceof InfrastructureError && io.reports !== undefined) return e.message;
+      if (e instanceof InfrastructureError && io.edge !== undefined) return e.message;
       throw e;
     });
     if (typeof contact === 'string') return { refused: contact };
     const refused = await askBeforeChecks(plan, up, probe, contact.answers, io.log);
     if (refused !== undefined) return { refused };
     const reported = contact.release;
-    const known = io.reports?.reachable(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release), {
+    const known = io.edge?.reachable(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release), {
       server: up.target.server,
       source: up.target.source,
       ...(reported !== undefined ? { reportedVersion: reported } : {}),
