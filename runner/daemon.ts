@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { builtReferenceDaemon, bundleReferenceDaemon } from '../targets/controller-daemon/bundle.ts';
-import { ConfigError } from '../harness/kubeconfig.ts';
-import { defaultDaemonTimings, kubeconfigJson, shellQuote, splitCommand, type ControllerDaemonSettings } from '../harness/controller-daemon.ts';
+import { defaultDaemonTimings, kubeconfigJson, shellQuote, type ControllerDaemonSettings } from '../harness/controller-daemon.ts';
 import { profiles, type ProfileName } from '../reference/profile.ts';
 import { holdSpawner } from '../harness/spawner.ts';
 import { inProcessLauncher } from '../targets/controller-daemon/in-process.ts';
@@ -19,6 +18,7 @@ import { startEmbeddedTarget } from './embedded.ts';
  * `--leader-elect` defaults to true, so a start against a real API server would contend for the real
  * controller manager's lock and run a second set of controllers. Against an external target the run
  * starts a private reference API server for the daemon instead, and reads the daemon's Lease there.
+ * An empty command is the plan's to refuse (runner/plan.ts).
  */
 export async function prepareDaemon(o: {
   command?: string;
@@ -30,7 +30,6 @@ export async function prepareDaemon(o: {
   token?: string;
 }): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
   if (o.command === undefined && o.external) return { cleanup: async () => undefined };
-  if (o.command !== undefined && splitCommand(o.command).length === 0) throw new ConfigError('--controller-daemon: empty command');
   const timings = { ...defaultDaemonTimings, ...(o.startTimeoutMs !== undefined ? { startTimeoutMs: o.startTimeoutMs } : {}) };
   const privateServer = o.external ? (await startEmbeddedTarget({}, profiles[o.profile], { access: 'open' })).server : undefined;
   const apiServer = privateServer?.url ?? o.server;

@@ -24,6 +24,8 @@ import { requireSome, selectChecks, selectionOf } from '../harness/selection.ts'
 import { ConfigError } from '../harness/kubeconfig.ts';
 import { didYouMean } from '../harness/did-you-mean.ts';
 import { nodeagentFault, nodeagentFaults } from '../targets/nodeagent-loader/faults.ts';
+import { splitCommand, type DaemonLauncher } from '../harness/controller-daemon.ts';
+import type { NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
 
 /** The parsed options of `run` (scripts/cli.ts declares the flags; this is what they parse into). */
 export interface RunOptions {
@@ -159,6 +161,25 @@ export interface RunPlan {
   readonly replayCommand: string;
   /** The same without `--background-writes`: confirmation adds it for its replays beside writes. */
   readonly replayCommandAlone: string;
+  /** Never set by planRun: what a run in this process supplies instead (the self-tests, scripts/dev/). */
+  readonly inProcess?: InProcessOverrides;
+}
+
+/**
+ * What the self-tests' in-process runs give the executor instead of what the plan would start; the
+ * command line never sets it.
+ */
+export interface InProcessOverrides {
+  /** What the embedded target's TargetConfig calls its source. */
+  readonly source?: string;
+  /** Failures come back as the checks left them, neither replayed nor labelled. */
+  readonly keepFailures?: boolean;
+  /** The daemon under test started in this process with its own waits, or 'none': the daemon checks find no daemon. */
+  readonly daemon?: 'none' | { readonly launcher: DaemonLauncher; readonly startTimeoutMs: number; readonly settleMs: number; readonly leaseTimeoutMs: number };
+  /** The node-agent loader judged, made by the caller (a loader with variations, or a test's own); its maker closes it. */
+  readonly nodeagentLoader?: NodeagentLoaderTarget;
+  /** The embedded server's variation decision points, as it passes them (the self-tests' variation reach). */
+  readonly onVariationPoint?: (v: VariationName) => void;
 }
 
 export type PlanResult = { readonly plan: RunPlan; readonly errors?: undefined } | { readonly plan?: undefined; readonly errors: readonly string[] };
@@ -203,7 +224,7 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
       );
   if (o.nodeagentLoader !== undefined && (o.nodeagentFault?.length ?? 0) > 0) errors.push('--nodeagent-fault applies to the embedded node-agent loader only');
   if (o.nodeagentLoader !== undefined && o.nodeagentLoader.trim() === '') errors.push('--nodeagent-loader needs a command');
-  if (o.controllerDaemon !== undefined && o.controllerDaemon.trim() === '') errors.push('--controller-daemon needs a command');
+  if (o.controllerDaemon !== undefined && splitCommand(o.controllerDaemon).length === 0) errors.push('--controller-daemon needs a command');
   for (const n of o.namespace ?? []) if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(n)) errors.push(`--namespace ${n}: not a namespace name (lowercase letters, digits and '-', at most 63)`);
   if (new Set(o.namespace ?? []).size !== (o.namespace ?? []).length) errors.push('--namespace: a namespace is named twice');
   if ((o.namespace?.length ?? 0) > 0 && o.backgroundWrites) errors.push('--background-writes writes in a namespace of its own, which the run does not create with --namespace');

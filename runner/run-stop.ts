@@ -38,6 +38,9 @@ export function unfinishedRecords(selected: readonly { readonly id: string; read
     .flatMap((c) => c.clauses.map((clause) => ({ clause, check: c.id, verdict: 'notChecked' as const, count: 0, note: `${reason}: check ${c.id} did not finish` })));
 }
 
+/** Hears SIGINT and SIGTERM until the function it returns is called. */
+export type SignalListener = (on: (signal: NodeJS.Signals) => void) => () => void;
+
 export interface RunStop {
   /** Set once the run must stop; first cause wins. */
   readonly reason: StopReason | undefined;
@@ -53,14 +56,15 @@ export interface RunStop {
 }
 
 /**
- * Arms the budget and the signal handlers. A signal while the run is already stopping (CI's cancel:
- * SIGINT, then SIGTERM seconds later; a person's second Ctrl-C) hurries it: the running checks lose
- * their grace and the cleanup its wait, but the reports and the list of what is left still come
- * (`onHurry`). Any signal after that ends the process at once (`onAbort`).
+ * Arms the budget, and the signals when `on.listen` hears them (the command line's process; an
+ * in-process run hears none). A signal while the run is already stopping (CI's cancel: SIGINT, then
+ * SIGTERM seconds later; a person's second Ctrl-C) hurries it: the running checks lose their grace and
+ * the cleanup its wait, but the reports and the list of what is left still come (`onHurry`). Any
+ * signal after that ends the process at once (`onAbort`).
  */
 export function armRunStop(
   timeoutMs: number,
-  on: { readonly onHurry: (signal: NodeJS.Signals) => void; readonly onAbort: (signal: NodeJS.Signals) => void },
+  on: { readonly onHurry: (signal: NodeJS.Signals) => void; readonly onAbort: (signal: NodeJS.Signals) => void; readonly listen?: SignalListener },
   now: () => number = Date.now,
 ): RunStop & { readonly deadline: number } {
   let reason: StopReason | undefined;
@@ -86,8 +90,7 @@ export function armRunStop(
     on.onHurry(signal);
     settleHurry(signal);
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const unlisten = on.listen?.(onSignal);
   return {
     get reason() {
       return reason;
@@ -102,8 +105,7 @@ export function armRunStop(
     dispose: () => {
       unregister();
       if (timer) clearTimeout(timer);
-      process.removeListener('SIGINT', onSignal);
-      process.removeListener('SIGTERM', onSignal);
+      unlisten?.();
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * `svc-conformance`: the command line, its flags and their parsing. `run` is a plan (runner/plan.ts)
- * and the one executor (runner/executor.ts) with the reports watching it (reports/run-reports.ts); it exits with the code of DESIGN.md: 0 conformant,
+ * and the one executor (runner/executor.ts) with the reports watching it (scripts/run-reports.ts); it exits with the code of DESIGN.md: 0 conformant,
  * 1 nonconformant, 2 usage or configuration error, 3 target unreachable / infrastructure.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ import { mergeReportsCommand } from './merge-reports.ts';
 import { EXIT, executeRun, readText } from '../runner/executor.ts';
 import { planRun, type RunOptions } from '../runner/plan.ts';
 import { newRunId } from '../runner/env.ts';
-import { checkRunInputs, runReports } from '../reports/run-reports.ts';
+import { checkRunInputs, runReports } from './run-reports.ts';
 import { embeddedNotice } from './embedded-notice.ts';
 import { dryRunText } from '../reports/dry-run-plan.ts';
 import { startEmbeddedTarget } from '../runner/embedded.ts';

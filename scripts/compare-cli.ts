@@ -17,7 +17,7 @@ import { defaultTargetSettings, newRunId, type OpenedEnv } from '../runner/env.t
 import type { TargetSettings } from '../harness/check.ts';
 import type { Hooks } from '../harness/hooks.ts';
 import { checks } from '../suites/checks/index.ts';
-import { faults as faultTable, variations as variationTable, type FaultName, type VariationName } from '../targets/api-server/index.ts';
+import { COMPARE_SUITES, planCompare, type SideOptions, type SidePlan } from '../runner/compare-plan.ts';
 import { startEmbeddedTarget } from '../runner/embedded.ts';
 import { readText } from '../runner/executor.ts';
 import { openSession } from '../runner/session.ts';
@@ -28,40 +28,12 @@ import { buildCompareResult, compareExitCode, toCompareJson, toCompareMarkdown, 
 import { toCompareHtml } from '../reports/compare-html.ts';
 import { makeWritableDir } from '../reports/reports-dir.ts';
 import { COMPARE_CLAIM } from '../reports/reports-ownership.ts';
-import { didYouMean } from '../harness/did-you-mean.ts';
 import { checkOwned, reportsDirArg, writeOwned } from './reports-option.ts';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** The suites compare covers: stateful REST behaviour that two live servers can answer in lockstep. */
-export const COMPARE_SUITES = ['rest-crud', 'rest-paging', 'rest-watch', 'rest-apply', 'rest-dry-run'] as const;
-/**
- * Checks of those suites left out by default, and why (each still runs when named with --check):
- * they judge things two servers cannot be held in lockstep on.
- */
-export const LEFT_OUT: Readonly<Record<string, string>> = {
-  'watch-bookmarks': 'BOOKMARK events come on a timer of each server: nothing to pair',
-  'watch-too-old': "waits out each server's history window, which the two need not share",
-  'dry-run-admission': 'needs an admission webhook each server can call',
-  'apply-schema-change': 'replaces a cluster-wide CRD schema: minutes against a real server',
-};
-
-export function defaultCompareChecks(): string[] {
-  return checks.filter((c) => (COMPARE_SUITES as readonly string[]).includes(c.suite) && LEFT_OUT[c.id] === undefined).map((c) => c.id);
-}
-
-export interface SideOptions {
-  kubeconfig?: string;
-  context?: string;
-  server?: string;
-  tokenFile?: string;
-  insecureSkipTlsVerify?: boolean;
-  profile: ProfileName;
-  fault?: string[];
-  variation?: string[];
-  label?: string;
-}
+export { COMPARE_SUITES, defaultCompareChecks, LEFT_OUT, type SideOptions } from '../runner/compare-plan.ts';
 
 export interface CompareOptions {
   target: SideOptions;
@@ -77,8 +49,6 @@ export interface CompareOptions {
   replayBase?: string;
 }
 
-const isExternal = (s: SideOptions): boolean => Boolean(s.kubeconfig || s.context || s.server);
-
 interface PreparedSide {
   cfg: TargetConfig;
   profile: Profile;
@@ -93,11 +63,10 @@ function settingsFor(anyExternal: boolean): TargetSettings {
   return { ...defaultTargetSettings, continueTtlMs: 1500, historyWindowMs: 3000, eventualWindowMs: 5_000, watchWaitMs: 1_500 };
 }
 
-async function prepareSide(s: SideOptions, which: 'target' | 'reference', settings: TargetSettings): Promise<PreparedSide> {
+async function prepareSide(s: SideOptions, planned: SidePlan, which: 'target' | 'reference', settings: TargetSettings): Promise<PreparedSide> {
   const profile = profiles[s.profile];
   const flag = which === 'target' ? '--' : '--reference-';
-  if (isExternal(s)) {
-    if ((s.fault?.length ?? 0) > 0 || (s.variation?.length ?? 0) > 0) throw new ConfigError(`${flag}fault and ${flag}variation apply to an embedded server only`);
+  if (planned.external) {
     const cfg = await loadTargetConfig({
       ...(s.kubeconfig ? { kubeconfig: s.kubeconfig } : {}),
       ...(s.context ? { context: s.context } : {}),
@@ -125,8 +94,7 @@ async function prepareSide(s: SideOptions, which: 'target' | 'reference', settin
     }
     return { cfg, profile, label: s.label ?? `${reported ?? 'unknown version'} at ${cfg.server}` };
   }
-  const faults = validateNames<FaultName>(`${flag}fault`, s.fault ?? [], faultTable);
-  const variations = validateNames<VariationName>(`${flag}variation`, s.variation ?? [], variationTable);
+  const { faults, variations } = planned;
   const embedded = await startEmbeddedTarget({ faults, variations, continueTtlMs: settings.continueTtlMs, historyWindowMs: settings.historyWindowMs }, profile);
   const extra = [...faults.map((f) => `fault ${f}`), ...variations.map((v) => `variation ${v}`)];
   return {
@@ -142,18 +110,9 @@ async function prepareSide(s: SideOptions, which: 'target' | 'reference', settin
 export async function runCompare(o: CompareOptions, log: (line: string) => void = () => undefined): Promise<{ result: CompareResult; exitCode: number; files: string[] }> {
   const started = new Date();
   const seed = o.seed ?? Math.floor(Math.random() * 2 ** 31);
-  if (o.path !== undefined && (o.seed === undefined || o.check?.length !== 1)) throw new ConfigError('--path replays one case: give it with the --seed and the one --check it was printed with');
-  if (o.path !== undefined && !/^\d+$/.test(o.path)) throw new ConfigError(`--path ${o.path}: compare's paths are case numbers (0, 1, ...), as its reports print them`);
-  for (const c of o.check ?? [])
-    if (!checks.some((k) => k.id === c))
-      throw new ConfigError(
-        `unknown check ${c}${didYouMean(
-          c,
-          checks.map((k) => k.id),
-        )} (see \`svc-conformance list-checks\`)`,
-      );
-  for (const s of o.suite ?? []) if (!checks.some((k) => k.suite === s)) throw new ConfigError(`unknown suite ${s}${didYouMean(s, [...new Set(checks.map((k) => k.suite))])}`);
-  const selected = o.check?.length ? o.check : o.suite?.length ? checks.filter((c) => o.suite!.includes(c.suite) && LEFT_OUT[c.id] === undefined).map((c) => c.id) : defaultCompareChecks();
+  const planned = planCompare(o);
+  if (planned.errors !== undefined) throw new ConfigError(planned.errors[0]!);
+  const { selected, sides: sidePlans } = planned.plan;
   const reportsDir = path.resolve(o.reports);
   try {
     makeWritableDir(reportsDir);
@@ -161,12 +120,12 @@ export async function runCompare(o: CompareOptions, log: (line: string) => void 
     throw new ConfigError(`--reports ${o.reports}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   checkOwned(reportsDir, COMPARE_CLAIM);
-  const settings = settingsFor(isExternal(o.target) || isExternal(o.reference));
+  const settings = settingsFor(sidePlans[0].external || sidePlans[1].external);
   const prepared: PreparedSide[] = [];
   const opened: OpenedEnv[] = [];
   try {
-    prepared.push(await prepareSide(o.target, 'target', settings));
-    prepared.push(await prepareSide(o.reference, 'reference', settings));
+    prepared.push(await prepareSide(o.target, sidePlans[0], 'target', settings));
+    prepared.push(await prepareSide(o.reference, sidePlans[1], 'reference', settings));
     const [ta, tb] = prepared as [PreparedSide, PreparedSide];
     if (ta.cfg.server === tb.cfg.server) throw new ConfigError(`the target and the reference are the same server (${ta.cfg.server}): compare needs two`);
     const runIds = [newRunId(), newRunId()] as const;
@@ -248,13 +207,6 @@ export function profilePairs(from: Profile, to: Profile): [string, string][] {
   // The namespace name label (rest:2.3) is spelled from the cluster's own domain, not the group suffix.
   const nameLabel = (p: Profile) => (p.name === 'k8s' ? 'kubernetes.io/metadata.name' : `${p.groupSuffix}/metadata.name`);
   return [[nameLabel(from), nameLabel(to)] as [string, string], ...keys.map((k) => [from[k], to[k]] as [string, string])].filter(([f, t]) => f !== t);
-}
-
-function validateNames<T extends string>(what: string, names: readonly string[], table: readonly { name: T }[]): T[] {
-  const known = new Set<string>(table.map((t) => t.name));
-  const bad = names.filter((n) => !known.has(n));
-  if (bad.length > 0) throw new ConfigError(`${what}: unknown ${bad.join(', ')}; known: ${[...known].join(', ')}`);
-  return names as T[];
 }
 
 const intArg =

@@ -67,8 +67,8 @@ const ENV_OPENERS: readonly string[] = ['runner/env.ts', 'runner/session.ts'];
 const EMBEDDED_TARGET_USERS: readonly string[] = [
   // The controller daemon's private API server, for a run against an external target.
   'runner/daemon.ts',
-  // A run's target.
-  'runner/executor.ts',
+  // A run's target, in the run's first phase.
+  'runner/phases/bring-up.ts',
   // `serve`.
   'scripts/cli.ts',
   // Both sides of `compare`, when embedded.

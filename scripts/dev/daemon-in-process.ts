@@ -7,6 +7,7 @@
 import { profiles, type ProfileName } from '../../reference/profile.ts';
 import type { CheckRecord } from '../../runner/results.ts';
 import { selfTestPlan } from './self-test-plan.ts';
+import type { RunPlan } from '../../runner/plan.ts';
 import { executeRun } from '../../runner/executor.ts';
 import { directStage } from '../../runner/check-stage.ts';
 import { checkById } from '../../suites/checks/index.ts';
@@ -39,16 +40,18 @@ export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[
     return f;
   });
   const launcher: DaemonLauncher = o.command ? processLauncher(o.command) : inProcessLauncher(profile.name, faults, o.variations ?? []);
-  const plan = selfTestPlan({ profile: profile.name, seed: o.seed, runs: o.runs, check: [...o.checks], ...(o.command !== undefined ? { controllerDaemon: o.command } : {}) }, 'd');
-  const { run } = await executeRun(plan, {
-    log: () => undefined,
-    stage: directStage({ inOrder: true }),
-    confirm: false,
-    source: 'self-test',
+  const planned = selfTestPlan({ profile: profile.name, seed: o.seed, runs: o.runs, check: [...o.checks], ...(o.command !== undefined ? { controllerDaemon: o.command } : {}) }, 'd');
+  const plan: RunPlan = {
+    ...planned,
     // The waits of an external target, as the daemon self-tests always had them.
-    tuneSettings: (s) => ({ ...s, ...defaultTargetSettings }),
-    daemon: o.withDaemon === false ? 'none' : { launcher, startTimeoutMs: o.command ? 20_000 : 8000, settleMs: 200, leaseTimeoutMs: o.command ? 10_000 : 4000 },
-  });
+    settings: { ...planned.settings, ...defaultTargetSettings },
+    inProcess: {
+      keepFailures: true,
+      source: 'self-test',
+      daemon: o.withDaemon === false ? 'none' : { launcher, startTimeoutMs: o.command ? 20_000 : 8000, settleMs: 200, leaseTimeoutMs: o.command ? 10_000 : 4000 },
+    },
+  };
+  const { run } = await executeRun(plan, { log: () => undefined, stage: directStage({ inOrder: true }) });
   return [...run.records];
 }
 

@@ -90,15 +90,17 @@ async function runOn(o: InProcessRunOptions, scale: ScaleProfile | undefined, se
   );
   const reach = o.variationReach;
   let current = '';
-  const plan = { ...planned, target: { ...planned.target, bookmarkIntervalMs: o.bookmarkIntervalMs ?? 400 } as RunPlan['target'] };
-  const { run } = await executeRun(plan, {
-    log: () => undefined,
-    stage: directStage({ inOrder: true, events: { checkStarted: (id) => (current = id) } }),
-    ...(reach ? { onVariationPoint: (v: VariationName) => reach.get(current)?.add(v) ?? reach.set(current, new Set([v])) } : {}),
-    confirm: false,
-    source: 'self-test',
-    tuneSettings: (s) => ({ ...s, watchWaitMs: 600, bookmarkWaitMs: 1200 }),
-  });
+  const plan: RunPlan = {
+    ...planned,
+    target: { ...planned.target, bookmarkIntervalMs: o.bookmarkIntervalMs ?? 400 } as RunPlan['target'],
+    settings: { ...planned.settings, watchWaitMs: 600, bookmarkWaitMs: 1200 },
+    inProcess: {
+      keepFailures: true,
+      source: 'self-test',
+      ...(reach ? { onVariationPoint: (v: VariationName) => reach.get(current)?.add(v) ?? reach.set(current, new Set([v])) } : {}),
+    },
+  };
+  const { run } = await executeRun(plan, { log: () => undefined, stage: directStage({ inOrder: true, events: { checkStarted: (id) => (current = id) } }) });
   seen?.(run);
   return [...run.records];
 }

@@ -10,6 +10,7 @@ import type { NodeagentLoaderTarget } from '../../harness/nodeagent-loader.ts';
 import { embeddedLoader } from '../../targets/nodeagent-loader/embedded.ts';
 import type { CheckRecord } from '../../runner/results.ts';
 import { selfTestPlan } from './self-test-plan.ts';
+import type { RunPlan } from '../../runner/plan.ts';
 import { executeRun } from '../../runner/executor.ts';
 import { directStage } from '../../runner/check-stage.ts';
 import { checkById } from '../../suites/checks/index.ts';
@@ -43,7 +44,7 @@ export async function runNodeagentChecks(o: NodeagentRunOptions): Promise<CheckR
   // Faults alone are the run's own --nodeagent-fault; variations have no flag, so their loader is handed in.
   const varied = o.loader === undefined && (o.variations?.length ?? 0) > 0 ? embeddedLoader(profile, o.faults ?? [], o.variations ?? []) : undefined;
   const loader = o.loader ?? varied;
-  const plan = selfTestPlan(
+  const planned = selfTestPlan(
     {
       profile: profile.name,
       seed: o.seed,
@@ -56,13 +57,8 @@ export async function runNodeagentChecks(o: NodeagentRunOptions): Promise<CheckR
     'n',
   );
   try {
-    const { run } = await executeRun(plan, {
-      log: () => undefined,
-      stage: directStage({ inOrder: true }),
-      confirm: false,
-      source: 'self-test',
-      ...(loader !== undefined ? { nodeagentLoader: loader } : {}),
-    });
+    const plan: RunPlan = { ...planned, inProcess: { keepFailures: true, source: 'self-test', ...(loader !== undefined ? { nodeagentLoader: loader } : {}) } };
+    const { run } = await executeRun(plan, { log: () => undefined, stage: directStage({ inOrder: true }) });
     return [...run.records];
   } finally {
     varied?.close();

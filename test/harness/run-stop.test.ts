@@ -1,7 +1,7 @@
 // Why (issue 32 item 2): a run stopped by --timeout or SIGTERM reports the checks it did not finish as
 // notChecked with the reason, never as passed, and no check starts once the deadline has passed.
 import { describe, expect, it } from 'vitest';
-import { unfinishedRecords, stopLine } from '../../runner/run-stop.ts';
+import { armRunStop, unfinishedRecords, stopLine } from '../../runner/run-stop.ts';
 import { scheduleChecks } from '../../runner/scheduler.ts';
 import { checkById } from '../../suites/checks/index.ts';
 import type { CheckEnv } from '../../harness/check.ts';
@@ -52,5 +52,38 @@ describe('a stopped run', () => {
     const s = scheduleChecks([check], env, { seed: 1, runs: 1 }, 1, { halted: () => true, onStart: (id) => started.push(id) });
     expect(await s.result(check.id)).toMatchObject({ records: [], notStarted: true });
     expect(started).toEqual([]);
+  });
+});
+
+describe('the signals a run hears', () => {
+  it('are only those its caller listens for: stop, then hurry, then abort; disposing stops listening', async () => {
+    let heard: ((s: NodeJS.Signals) => void) | undefined;
+    let listening = false;
+    const calls: string[] = [];
+    const stop = armRunStop(60_000, {
+      onHurry: (s) => calls.push(`hurry ${s}`),
+      onAbort: (s) => calls.push(`abort ${s}`),
+      listen: (on) => {
+        heard = on;
+        listening = true;
+        return () => (listening = false);
+      },
+    });
+    heard!('SIGINT');
+    expect(stop.reason).toBe('SIGINT');
+    expect(await stop.stopped).toBe('SIGINT');
+    heard!('SIGTERM');
+    expect(stop.hurriedBy).toBe('SIGTERM');
+    heard!('SIGINT');
+    expect(calls).toEqual(['hurry SIGTERM', 'abort SIGINT']);
+    stop.dispose();
+    expect(listening).toBe(false);
+  });
+
+  it('are none without a listener: an in-process run leaves the process its own handlers', () => {
+    const before = [process.listenerCount('SIGINT'), process.listenerCount('SIGTERM')];
+    const stop = armRunStop(60_000, { onHurry: () => undefined, onAbort: () => undefined });
+    expect([process.listenerCount('SIGINT'), process.listenerCount('SIGTERM')]).toEqual(before);
+    stop.dispose();
   });
 });

@@ -29,7 +29,7 @@ async function endedEarly(withFailure: boolean): Promise<{ exitCode: number; lin
     { clause: 'rest:2.2.2', check: first!, verdict: withFailure ? 'fail' : 'pass', count: 1 },
     { clause: 'rest:2.3/metadata.name', check: second!, verdict: 'error', count: 0, note: BROKEN },
   ]);
-  const { exitCode } = await executeRun(planned.plan, { log: (l) => lines.push(l), stage, confirm: false });
+  const { exitCode } = await executeRun({ ...planned.plan, inProcess: { keepFailures: true } }, { log: (l) => lines.push(l), stage });
   return { exitCode, lines };
 }
 

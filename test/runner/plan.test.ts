@@ -58,6 +58,14 @@ describe('planRun', () => {
     expect(errorsOf({ server: 'https://x', hook: ['reboot=x'] })).toEqual(['--hook reboot=x: expected restart=CMD or compact=CMD']);
   });
 
+  it('refuses the node-agent loader and controller daemon options before anything starts (the executor checks none)', () => {
+    expect(errorsOf({ nodeagentFault: ['no-such'] })[0]).toMatch(/^unknown node-agent fault no-such/);
+    expect(errorsOf({ nodeagentLoader: 'x', nodeagentFault: ['no-such'] })).toContain('--nodeagent-fault applies to the embedded node-agent loader only');
+    expect(errorsOf({ nodeagentLoader: '  ' })).toEqual(['--nodeagent-loader needs a command']);
+    expect(errorsOf({ controllerDaemon: ' \t ' })).toEqual(['--controller-daemon needs a command']);
+    expect(errorsOf({ controllerDaemon: "'' x" })).toEqual([]);
+  });
+
   it('lists every mistake, in the order the command line checks them', () => {
     expect(errorsOf({ path: '0:1', suite: ['nope'] }).map((e) => e.split(' ')[0])).toEqual(['--path', 'unknown']);
   });

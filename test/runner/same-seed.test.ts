@@ -93,7 +93,7 @@ async function statusesOf(fault: string[]): Promise<Snapshot> {
     { seed: 0, runId: 'samesd01', cwd: '/' },
   );
   if (planned.errors) throw new Error(planned.errors.join('; '));
-  const { run } = await executeRun(planned.plan, { log: () => undefined, stage: directStage(), confirm: false });
+  const { run } = await executeRun({ ...planned.plan, inProcess: { keepFailures: true } }, { log: () => undefined, stage: directStage() });
   const result = buildRunResult({
     records: [...run.records],
     catalog,

@@ -1,9 +1,9 @@
 /**
- * What `svc-conformance run` does around the one executor (runner/executor.ts): the files the plan names
- * read (and refused when bad) before anything starts, the live progress watching the checks, the
- * expectations applied once the target's release is known, and the reports made from what the executor
- * returns (JUnit and Allure among them). The command line hands over a plan and gets this back as the
- * executor's `RunIO`; nothing here calls back into it.
+ * What `svc-conformance run` does around the one executor (runner/executor.ts), wired where the command
+ * line is: the files the plan names read (and refused when bad) before anything starts, the live
+ * progress watching the checks, the expectations applied once the target's release is known, and the
+ * reports made from what the executor returns (JUnit and Allure among them). The command line hands
+ * over a plan and gets this back as the executor's `RunIO`; nothing here calls back into it.
  */
 import path from 'node:path';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
@@ -14,10 +14,11 @@ import { checks } from '../suites/checks/index.ts';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
 import type { RunPlan } from '../runner/plan.ts';
 import { loadExternalTarget, readText, version, type ExecutedRun, type RunIO, type RunVerdict } from '../runner/executor.ts';
+import { processSignals } from './run-signals.ts';
 import { directStage, type CheckStage } from '../runner/check-stage.ts';
 import type { CheckRecord, RunInvocation, RunResult } from '../runner/results.ts';
-import { invocationOf, targetIdentity, type RunReportOptions, type TargetIdentity } from './run-identity.ts';
-import { excusedFailure } from './known-failures.ts';
+import { invocationOf, targetIdentity, type RunReportOptions, type TargetIdentity } from '../reports/run-identity.ts';
+import { excusedFailure } from '../reports/known-failures.ts';
 import {
   baselineClauses,
   buildRunResult,
@@ -31,12 +32,12 @@ import {
   writeReportsKeepingForeign,
   type BaselineClause,
   type Expectations,
-} from './index.ts';
-import { makeWritableDir } from './reports-dir.ts';
-import { ownedReportFiles, ReportsDirError, RUN_CLAIM } from './reports-ownership.ts';
-import { outcomeOfRecords, Progress, shownPath } from './progress.ts';
-import { reportRefusedRun } from './refused-run.ts';
-import type { Requirement } from './require.ts';
+} from '../reports/index.ts';
+import { makeWritableDir } from '../reports/reports-dir.ts';
+import { ownedReportFiles, ReportsDirError, RUN_CLAIM } from '../reports/reports-ownership.ts';
+import { outcomeOfRecords, Progress, shownPath } from '../reports/progress.ts';
+import { reportRefusedRun } from '../reports/refused-run.ts';
+import type { Requirement } from '../reports/require.ts';
 
 /**
  * The executor's RunIO for `run`. Throws ConfigError (one line, exit 2) for a reports folder that
@@ -58,42 +59,45 @@ export function runReports(plan: RunPlan, o: RunReportOptions = {}): RunIO {
   return {
     log,
     stage: progressStage(progress, (r) => expectations !== undefined && excusedFailure(expectations.knownFailures, r)),
-    afterChecks: () => progress.end(),
-    onReachable: (release, target) => {
-      identity = targetIdentity(plan, target.server, target.source, target.reportedVersion);
-      progress.target(target.server, release, identity.kind === 'embedded' ? identity.description : target.source);
-      if (listed) {
-        expectations = expectationsForRun(listed, {
-          scale: plan.settings.scale !== undefined,
+    edge: {
+      signals: processSignals(plan, log),
+      checksDone: () => progress.end(),
+      reachable: (release, target) => {
+        identity = targetIdentity(plan, target.server, target.source, target.reportedVersion);
+        progress.target(target.server, release, identity.kind === 'embedded' ? identity.description : target.source);
+        if (listed) {
+          expectations = expectationsForRun(listed, {
+            scale: plan.settings.scale !== undefined,
+            profile: plan.profile.name,
+            capabilities: plan.expectations.capabilities,
+            ...(release ? { release } : {}),
+          });
+          // Said up front: what the live "known failure" lines below are measured against.
+          const n = expectations.knownFailures.length;
+          log(`svc-conformance: expectations ${plan.expectations.files.join(', ')}: ${n} entr${n === 1 ? 'y holds' : 'ies hold'} for this target`);
+        }
+        return (r) => expectations !== undefined && excusedFailure(expectations.knownFailures, r);
+      },
+      publish: async (run, print) => (await publish(run, print, { expectations, baseline, require: o.require, identity: identity ?? targetIdentity(plan, run.server), invocation }, log)).verdict,
+      refused: (line, run) =>
+        reportRefusedRun({
+          line,
+          selected: plan.selection.selected,
+          catalog,
+          familyOf,
           profile: plan.profile.name,
-          capabilities: plan.expectations.capabilities,
-          ...(release ? { release } : {}),
-        });
-        // Said up front: what the live "known failure" lines below are measured against.
-        const n = expectations.knownFailures.length;
-        log(`svc-conformance: expectations ${plan.expectations.files.join(', ')}: ${n} entr${n === 1 ? 'y holds' : 'ies hold'} for this target`);
-      }
-      return (r) => expectations !== undefined && excusedFailure(expectations.knownFailures, r);
+          seed: plan.seed,
+          server: run.server,
+          nodeagentLoader: run.nodeagentLoader,
+          target: identity ?? targetIdentity(plan, run.server),
+          invocation,
+          startedMs: run.startedAt,
+          version: version(),
+          reportsDir: plan.reports.dir,
+          output: plan.reports.output,
+          ...(expectations ? { expectations } : {}),
+        }),
     },
-    publish: async (run, print) => (await publish(run, print, { expectations, baseline, require: o.require, identity: identity ?? targetIdentity(plan, run.server), invocation }, log)).verdict,
-    onRefused: (line, run) =>
-      reportRefusedRun({
-        line,
-        selected: plan.selection.selected,
-        catalog,
-        familyOf,
-        profile: plan.profile.name,
-        seed: plan.seed,
-        server: run.server,
-        nodeagentLoader: run.nodeagentLoader,
-        target: identity ?? targetIdentity(plan, run.server),
-        invocation,
-        startedMs: run.startedAt,
-        version: version(),
-        reportsDir: plan.reports.dir,
-        output: plan.reports.output,
-        ...(expectations ? { expectations } : {}),
-      }),
   };
 }
 

@@ -1,0 +1,30 @@
+/** The files a run's options name, read when the run starts (or checked by `run --dry-run`). */
+import { readFileSync } from 'node:fs';
+import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/kubeconfig.ts';
+import type { ExternalTargetPlan } from './plan.ts';
+
+/**
+ * The external target's configuration from the files the plan names. `checkOnly` (run --dry-run)
+ * reads and validates every file without starting a kubeconfig's credential plugin.
+ */
+export async function loadExternalTarget(t: ExternalTargetPlan, o: { checkOnly?: boolean } = {}): Promise<TargetConfig> {
+  return loadTargetConfig({
+    ...(t.kubeconfig ? { kubeconfig: t.kubeconfig } : {}),
+    ...(t.context ? { context: t.context } : {}),
+    ...(t.server ? { server: t.server } : {}),
+    ...(t.tokenFile ? { token: readText(t.tokenFile, '--token-file').trim() } : {}),
+    ...(t.certificateAuthority !== undefined ? { certificateAuthority: t.certificateAuthority } : {}),
+    ...(t.insecureSkipTlsVerify ? { insecureSkipTlsVerify: true } : {}),
+    ...(o.checkOnly ? { checkOnly: true } : {}),
+  });
+}
+
+/** A file an option names; unreadable, the one line names the option too (`--baseline x.json: no such file`). */
+export function readText(file: string, option: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new ConfigError(`${option} ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message}`);
+  }
+}
