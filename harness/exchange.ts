@@ -52,6 +52,8 @@ export interface TargetResponse {
   readonly json: unknown;
   /** The raw body, kept only for binary media types (protobuf): bodyText is lossy there. */
   readonly bodyBytes?: Uint8Array;
+  /** Bytes of the body as it came, when it came compressed (content-encoding gzip); the fields above are decoded. */
+  readonly wireBytes?: number;
 }
 
 export interface Exchange {

@@ -34,7 +34,7 @@ async function readMarkers(cx: Parameters<Check<MergeKeyCase>['run']>[1]) {
   const cached = markersRead.get(cx.env);
   if (cached) return cached;
   const reading = (async () => {
-    const doc = await cx.send({ method: 'GET', path: '/openapi/v2', headers: { accept: 'application/json' } });
+    const doc = await cx.send({ method: 'GET', path: '/openapi/v2', headers: { accept: 'application/json', 'accept-encoding': 'gzip' } });
     // Upstream 1.24 labels this JSON document text/plain, so the client leaves it unparsed.
     return { status: doc.status, marked: doc.status === 200 ? markedOwnerReferences(doc.json ?? parseOrUndefined(doc.bodyText), cx.env.profile) : undefined };
   })();
