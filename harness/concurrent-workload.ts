@@ -7,7 +7,7 @@
  * judged here (reference/concurrency/judge.ts does).
  */
 import { CASE_LABEL, type CaseContext } from './case-context.ts';
-import { InfrastructureError, type QueryPair, type TargetRequest, type TargetResponse } from './exchange.ts';
+import { ACCEPT_GZIP, InfrastructureError, type QueryPair, type TargetRequest, type TargetResponse } from './exchange.ts';
 import { JsonDocumentStream } from './json-stream.ts';
 import { namespaceOf } from './rest-interpreter.ts';
 import { collectionPath, objectPath, resourceTypes, type ResourceType } from '../reference/resources.ts';
@@ -121,7 +121,8 @@ export async function runConcurrentWorkload(cx: CaseContext, plan: WorkloadPlan,
   if (opts.backlog !== undefined) {
     const big = 'y'.repeat(opts.backlog.bytes);
     for (let i = 0; i < opts.backlog.objects; i++) {
-      const r = await write(cx, rt, { op: 'create', ns: 0, key: -2 - i }, namespaces, `b${i}`, big, undefined, now);
+      // Its echo may come gzipped: the bytes are for the slow reader's stream, not for this answer.
+      const r = await write(cx, rt, { op: 'create', ns: 0, key: -2 - i }, namespaces, `b${i}`, big, undefined, now, ACCEPT_GZIP);
       if (r.op !== undefined) ops.push({ id: nextId++, client: 'backlog', ...r.op });
     }
   }
@@ -164,6 +165,7 @@ export async function write(
   pad: string,
   lastRv: string | undefined,
   now: () => number,
+  headers?: Readonly<Record<string, string>>,
 ): Promise<WriteResult> {
   const ns = namespaces[o.ns]!;
   // Keys outside the plan's space: -1 the seed (ns1) or the marker (ns0), -2 and below the backlog.
@@ -194,7 +196,7 @@ export async function write(
   const call = now();
   let r: TargetResponse | undefined;
   try {
-    r = await cx.env.target.send(req);
+    r = await cx.env.target.send(headers !== undefined ? { ...req, headers } : req);
   } catch (e) {
     if (!(e instanceof InfrastructureError)) throw e;
   }

@@ -8,6 +8,7 @@ import type { Check } from '../../harness/check.ts';
 import { namespaceOf, NO_UID } from '../../harness/rest-interpreter.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
 import { APPLY_TYPE } from '../../harness/apply-run.ts';
+import { ACCEPT_GZIP } from '../../harness/exchange.ts';
 import { judgeMergeKeyApply, judgeMergeKeySetup, markedOwnerReferences } from '../../reference/apply/merge-key-judge.ts';
 
 interface MergeKeyCase {
@@ -34,7 +35,7 @@ async function readMarkers(cx: Parameters<Check<MergeKeyCase>['run']>[1]) {
   const cached = markersRead.get(cx.env);
   if (cached) return cached;
   const reading = (async () => {
-    const doc = await cx.send({ method: 'GET', path: '/openapi/v2', headers: { accept: 'application/json', 'accept-encoding': 'gzip' } });
+    const doc = await cx.send({ method: 'GET', path: '/openapi/v2', headers: { accept: 'application/json', ...ACCEPT_GZIP } });
     // Upstream 1.24 labels this JSON document text/plain, so the client leaves it unparsed.
     return { status: doc.status, marked: doc.status === 200 ? markedOwnerReferences(doc.json ?? parseOrUndefined(doc.bodyText), cx.env.profile) : undefined };
   })();

@@ -24,6 +24,7 @@ import {
 } from '../../reference/versioning/deprecation-signals.ts';
 import { judgeGroupList, judgePersistedCreate, judgePersistedRead, judgeRemovalRow } from '../../reference/versioning/serving-judges.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
+import { ACCEPT_GZIP } from '../../harness/exchange.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -60,9 +61,6 @@ export async function resourcesOf(cx: CaseContext, gv: string): Promise<Set<stri
   const list = isRecord(r.json) && Array.isArray(r.json['resources']) ? r.json['resources'] : [];
   return new Set(list.filter(isRecord).map((x) => String(x['name'])));
 }
-
-/** /metrics is megabytes of text on a real server and a tenth of that gzipped (the client decodes it). */
-const GZIP = { 'accept-encoding': 'gzip' } as const;
 
 /** Per run of deprecated-versions (its env): how often each gauge's version was asked, and the gauges settled. */
 const gaugesSeen = new WeakMap<object, { readonly asked: Map<string, number>; readonly settled: Set<string> }>();
@@ -132,7 +130,7 @@ export const deprecatedVersions: Check<number[]> = {
     if (labels.length === 0) return;
     const scrapes: MetricsScrape[] = [];
     do {
-      const m = await cx.send({ method: 'GET', path: '/metrics', headers: { connection: 'close', ...GZIP } });
+      const m = await cx.send({ method: 'GET', path: '/metrics', headers: { connection: 'close', ...ACCEPT_GZIP } });
       scrapes.push({ status: m.status, body: m.bodyText });
     } while (scrapes.length < DEPRECATED_GAUGE_SCRAPES && !deprecatedGaugeScrapesDecided(scrapes, labels));
     const judged = judgeDeprecatedGaugeScrapes(scrapes, labels);
@@ -199,7 +197,7 @@ export const deprecatedMetrics: Check<null> = {
   run: async (_none, cx) => {
     const clauses = deprecatedMetrics.clauses;
     const release = await targetRelease(cx, clauses);
-    const m = await cx.send({ method: 'GET', path: '/metrics', headers: GZIP });
+    const m = await cx.send({ method: 'GET', path: '/metrics', headers: ACCEPT_GZIP });
     if (m.status === 401 || m.status === 403) throw new CheckNotApplicable(clauses, `GET /metrics answered ${m.status}: these credentials may not read metrics`);
     cx.judge([judgeMetricsAnswer(m.status)]);
     cx.judge(judgeDeprecatedMetrics(m.bodyText, release));
