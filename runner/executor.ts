@@ -322,6 +322,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
         ...(known !== undefined && plan.continuePastFailures === true
           ? { excused: (f: Judgement, check: string) => known!({ clause: f.clause, check, verdict: 'fail', count: 1, counterexample: observationOf(f) }) }
           : {}),
+        ...(known !== undefined ? { known: (f: Judgement, check: string) => known!({ clause: f.clause, check, verdict: 'fail', count: 1, counterexample: observationOf(f) }) } : {}),
         ...givenLoader,
       });
       outcome.records.push(...part.records);
