@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
+import type { CaseContext } from '../../harness/case-context.ts';
 import { namespaceOf, NO_UID } from '../../harness/rest-interpreter.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
 import { APPLY_TYPE } from '../../harness/apply-run.ts';
@@ -31,7 +32,7 @@ const parseOrUndefined = (text: string): unknown => {
  */
 const markersRead = new WeakMap<object, Promise<{ status: number; marked: ReturnType<typeof markedOwnerReferences> }>>();
 
-async function readMarkers(cx: Parameters<Check<MergeKeyCase>['run']>[1]) {
+async function readMarkers(cx: CaseContext) {
   const cached = markersRead.get(cx.env);
   if (cached) return cached;
   const reading = (async () => {
