@@ -11,6 +11,7 @@ import { redactHeaders } from './redact.ts';
 import { stretched, type Pace } from './pace.ts';
 import { shouldRetry } from './retry-policy.ts';
 import { runBudgetLeftMs } from './run-deadline.ts';
+import { gunzipSync } from 'node:zlib';
 
 export interface ClientOptions {
   /** `to`: the recorder the request carried (RECORD_TO), if any. */
@@ -141,10 +142,21 @@ export function createTargetClient(cfg: TargetConfig, opts: ClientOptions = {}):
     });
   }
 
-  function responseOf(status: number, responseHeaders: Record<string, string>, bytes: Buffer): TargetResponse {
+  function responseOf(status: number, responseHeaders: Record<string, string>, wire: Buffer): TargetResponse {
+    // Only a request that asked for gzip (accept-encoding) gets it: a check that reads a document of
+    // megabytes (/metrics, /openapi/v2) asks, and judges the decoded body.
+    const gzipped = /^\s*gzip\s*$/i.test(responseHeaders['content-encoding'] ?? '');
+    const bytes = gzipped ? gunzipOrSame(wire) : wire;
     const bodyText = bytes.toString('utf8');
     const binary = /protobuf|octet-stream/i.test(responseHeaders['content-type'] ?? '');
-    return { status, headers: responseHeaders, bodyText, json: parseJsonBody(responseHeaders['content-type'], bodyText), ...(binary ? { bodyBytes: new Uint8Array(bytes) } : {}) };
+    return {
+      status,
+      headers: responseHeaders,
+      bodyText,
+      json: parseJsonBody(responseHeaders['content-type'], bodyText),
+      ...(binary ? { bodyBytes: new Uint8Array(bytes) } : {}),
+      ...(gzipped ? { wireBytes: wire.byteLength } : {}),
+    };
   }
 
   function report(e: Omit<Exchange, 'seq'>, to: ExchangeRecorder | undefined): void {
@@ -400,4 +412,13 @@ function lowerCaseKeys(h: Readonly<Record<string, string>>): Record<string, stri
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A body that says gzip and is not: kept as it came, so the check judges what the target sent. */
+function gunzipOrSame(wire: Buffer): Buffer {
+  try {
+    return gunzipSync(wire);
+  } catch {
+    return wire;
+  }
 }

@@ -7,7 +7,7 @@
  * judged here (reference/concurrency/judge.ts does).
  */
 import { CASE_LABEL, type CaseContext } from './case-context.ts';
-import { InfrastructureError, type QueryPair, type TargetRequest, type TargetResponse } from './exchange.ts';
+import { ACCEPT_GZIP, InfrastructureError, type QueryPair, type TargetRequest, type TargetResponse } from './exchange.ts';
 import { JsonDocumentStream } from './json-stream.ts';
 import { namespaceOf } from './rest-interpreter.ts';
 import { collectionPath, objectPath, resourceTypes, type ResourceType } from '../reference/resources.ts';
@@ -17,7 +17,7 @@ import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory, type RecordedEvent, 
 import type { ObjectOutput } from '../reference/concurrency/object-model.ts';
 
 export interface WorkloadOptions {
-  /** Bytes of filler per object, so a slow reader's stream backs up on the server. */
+  /** Bytes of filler per object of the writers (the backlog has its own). */
   readonly padBytes: number;
   /** Longest wait, after the last write, for every watcher to show what was acknowledged. */
   readonly catchUpMs: number;
@@ -25,9 +25,10 @@ export interface WorkloadOptions {
   readonly resumeAfter: number;
   /**
    * Written while the slow watcher does not read, so its stream backs up on the server: loopback and
-   * client buffers hold megabytes, so a slow reader is only slow past them.
+   * client buffers hold megabytes, so a slow reader is only slow past them. Only the slow watcher is
+   * open by then. Absent: no backlog (the slow watcher still reads late).
    */
-  readonly backlog: { readonly objects: number; readonly bytes: number };
+  readonly backlog?: { readonly objects: number; readonly bytes: number };
 }
 
 export interface LiveWatch {
@@ -110,28 +111,27 @@ export async function runConcurrentWorkload(cx: CaseContext, plan: WorkloadPlan,
     }),
   );
   await resuming;
+  // The other watchers are done once they show what was written so far: the backlog below is for the
+  // slow reader alone (megabytes each watcher would otherwise receive too, and judge nothing more).
+  const fast = watches.filter((w) => w !== slow);
+  await catchUp(fast, ops, now() + opts.catchUpMs, now, cx.env.sleep);
+  for (const w of fast) w.stop();
   // The backlog for the slow reader, then one more write after it reads again: a server that dropped
   // events for it instead of ending its stream shows the later write after a gap.
-  const big = 'y'.repeat(opts.backlog.bytes);
-  for (let i = 0; i < opts.backlog.objects; i++) {
-    const r = await write(cx, rt, { op: 'create', ns: 0, key: -2 - i }, namespaces, `b${i}`, big, undefined, now);
-    if (r.op !== undefined) ops.push({ id: nextId++, client: 'backlog', ...r.op });
+  if (opts.backlog !== undefined) {
+    const big = 'y'.repeat(opts.backlog.bytes);
+    for (let i = 0; i < opts.backlog.objects; i++) {
+      // Its echo may come gzipped: the bytes are for the slow reader's stream, not for this answer.
+      const r = await write(cx, rt, { op: 'create', ns: 0, key: -2 - i }, namespaces, `b${i}`, big, undefined, now, ACCEPT_GZIP);
+      if (r.op !== undefined) ops.push({ id: nextId++, client: 'backlog', ...r.op });
+    }
   }
   slow.release?.();
   await cx.env.sleep(50);
   const marker = await write(cx, rt, { op: 'create', ns: 0, key: -1 }, namespaces, 'marker', pad, undefined, now);
   if (marker.op !== undefined) ops.push({ id: nextId++, client: 'marker', ...marker.op });
-
-  // Wait for every open watcher to show the acknowledged writes in its scope (an eventual effect:
-  // what is still missing when the window closes is judged as a gap only if a later write was shown).
-  const expected = ops.filter((o) => (o.input.kind === 'create' || o.input.kind === 'update') && o.output.status === 'ok' && o.terminating !== true);
-  const deadline = now() + opts.catchUpMs;
-  for (const w of watches) {
-    // A state-starting watch shows only the latest state of what was written before it started.
-    const want = expected.filter((o) => o.call > w.record.startKnownAt && w.record.namespaces.includes(o.key.slice(0, o.key.indexOf('/')))).map((o) => (o.input as { token: string }).token);
-    while (w.record.end === 'stopped' && !w.stopped() && now() < deadline && !want.every((t) => w.record.events.some((e) => e.token === t))) await cx.env.sleep(10);
-  }
-  for (const w of watches) w.stop();
+  await catchUp([slow], ops, now() + opts.catchUpMs, now, cx.env.sleep);
+  slow.stop();
   await Promise.all(watches.map((w) => w.done));
   return {
     format: CONCURRENT_HISTORY_FORMAT,
@@ -139,6 +139,19 @@ export async function runConcurrentWorkload(cx: CaseContext, plan: WorkloadPlan,
     lists,
     watches: watches.map((w) => ({ ...w.record, events: [...w.record.events] })),
   };
+}
+
+/**
+ * Waits until every open watcher of `watches` shows the acknowledged writes in its scope (an eventual
+ * effect: what is still missing when the window closes is judged as a gap only if a later write was shown).
+ */
+async function catchUp(watches: readonly LiveWatch[], ops: readonly RecordedOp[], deadline: number, now: () => number, sleep: (ms: number) => Promise<void>): Promise<void> {
+  const expected = ops.filter((o) => (o.input.kind === 'create' || o.input.kind === 'update') && o.output.status === 'ok' && o.terminating !== true);
+  for (const w of watches) {
+    // A state-starting watch shows only the latest state of what was written before it started.
+    const want = expected.filter((o) => o.call > w.record.startKnownAt && w.record.namespaces.includes(o.key.slice(0, o.key.indexOf('/')))).map((o) => (o.input as { token: string }).token);
+    while (w.record.end === 'stopped' && !w.stopped() && now() < deadline && !want.every((t) => w.record.events.some((e) => e.token === t))) await sleep(10);
+  }
 }
 
 type WriteResult = { op?: Omit<RecordedOp, 'id' | 'client'>; seenRv?: string };
@@ -152,6 +165,7 @@ export async function write(
   pad: string,
   lastRv: string | undefined,
   now: () => number,
+  headers?: Readonly<Record<string, string>>,
 ): Promise<WriteResult> {
   const ns = namespaces[o.ns]!;
   // Keys outside the plan's space: -1 the seed (ns1) or the marker (ns0), -2 and below the backlog.
@@ -182,7 +196,7 @@ export async function write(
   const call = now();
   let r: TargetResponse | undefined;
   try {
-    r = await cx.env.target.send(req);
+    r = await cx.env.target.send(headers !== undefined ? { ...req, headers } : req);
   } catch (e) {
     if (!(e instanceof InfrastructureError)) throw e;
   }

@@ -397,6 +397,11 @@ function curlCommand(req: TargetRequest, head: string, plan: ReplayPlan, index: 
   else if (req.identity === 'restricted') parts.push('${RESTRICTED_TOKEN:+-H "Authorization: Bearer $RESTRICTED_TOKEN"}');
   for (const [name, value] of Object.entries(req.headers ?? {})) {
     if (isSecretHeader(name) || SKIPPED_HEADERS.has(name.toLowerCase())) continue;
+    // curl asks for the compressed answer itself and prints it decoded, as the check read it.
+    if (name.toLowerCase() === 'accept-encoding' && /gzip/i.test(value)) {
+      parts.push('--compressed');
+      continue;
+    }
     parts.push(`-H ${quoteWithVars(`${name}: ${redactText(value)}`, nameVars(plan))}`);
   }
   const body = bodyText(req.body);

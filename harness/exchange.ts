@@ -43,6 +43,12 @@ export interface TargetRequest {
 /** `req` with its exchange recorded by `to` (unchanged without one). */
 export const recordedBy = (req: TargetRequest, to: ExchangeRecorder | undefined): TargetRequest => (to === undefined ? req : { ...req, [RECORD_TO]: to });
 
+/**
+ * Headers of a request whose answer may be large (a document of megabytes, an echo of a large object):
+ * a server may send it gzipped (upstream does past 128 KiB), and the client decodes it.
+ */
+export const ACCEPT_GZIP: Readonly<Record<string, string>> = { 'accept-encoding': 'gzip' };
+
 export interface TargetResponse {
   readonly status: number;
   /** Header names lower-cased. */
@@ -52,6 +58,8 @@ export interface TargetResponse {
   readonly json: unknown;
   /** The raw body, kept only for binary media types (protobuf): bodyText is lossy there. */
   readonly bodyBytes?: Uint8Array;
+  /** Bytes of the body as it came, when it came compressed (content-encoding gzip); the fields above are decoded. */
+  readonly wireBytes?: number;
 }
 
 export interface Exchange {

@@ -84,7 +84,7 @@ export function countExchange(fp: CheckFootprint, e: Exchange): void {
   fp.bytesSent += e.request.path.length + (e.sentBodyBytes ?? bodyBytes(serialiseBody(e.request.body)));
   countReach((fp.reach ??= emptyReach()), e, e.sentBodyBytes ?? bodyBytes(serialiseBody(e.request.body)));
   const res = e.response;
-  if (res) fp.bytesReceived += res.bodyBytes?.byteLength ?? Buffer.byteLength(res.bodyText);
+  if (res) fp.bytesReceived += res.wireBytes ?? res.bodyBytes?.byteLength ?? Buffer.byteLength(res.bodyText);
   if (verb !== 'POST' || !res || res.status < 200 || res.status >= 300) return;
   if ((e.request.query ?? []).some(([k]) => k === 'dryRun')) return;
   const seg = e.request.path.split('/').filter(Boolean);

@@ -14,7 +14,7 @@
  */
 import type { ExchangeRecorder, Target, TargetRequest, TargetResponse } from './exchange.ts';
 import type { ExchangeSink } from './footprint.ts';
-import { InfrastructureError, recordedBy } from './exchange.ts';
+import { ACCEPT_GZIP, InfrastructureError, recordedBy } from './exchange.ts';
 
 export const DEFAULT_POOL_SIZE = 5;
 /** How long emptying one namespace may take before it is retired. */
@@ -283,11 +283,15 @@ export class NamespacePool {
   /** Deletes the run's objects (name -> path) of one collection; true once none is left, in any read. */
   private async emptyCollection(collection: string, objects: ReadonlyMap<string, string>, deadline: number, to: ExchangeRecorder | undefined): Promise<boolean> {
     let toSettle: { path: string; r: TargetResponse }[];
-    const all = objects.size >= 2 && this.o.runSelector !== undefined ? await this.send({ method: 'DELETE', path: collection, query: [['labelSelector', this.o.runSelector]] }, to) : undefined;
+    // The collection delete answers with every object it deleted: gzipped where the target can.
+    const all =
+      objects.size >= 2 && this.o.runSelector !== undefined
+        ? await this.send({ method: 'DELETE', path: collection, query: [['labelSelector', this.o.runSelector]], headers: ACCEPT_GZIP }, to)
+        : undefined;
     if (all !== undefined && all.status >= 200 && all.status < 300) {
       // Whatever the collection delete left (an object whose label a patch removed, one with
       // finalizers, a target that answered and kept them) is followed one by one from a read.
-      const l = await this.send({ method: 'GET', path: collection }, to);
+      const l = await this.send({ method: 'GET', path: collection, headers: ACCEPT_GZIP }, to);
       const listed = l.status === 200 ? namesListed(l) : undefined;
       toSettle = [...objects].filter(([name]) => listed === undefined || listed.has(name)).map(([, path]) => ({ path, r: NOT_SENT }));
     } else {

@@ -32,9 +32,12 @@ export interface RequestEconomy {
   readonly requests: number;
   /** Sent and received. */
   readonly bytes: number;
+  /** Received alone: what a run costs a cluster's outbound side (and the reader) most. */
+  readonly bytesReceived: number;
   /** Absent when the run decided nothing. */
   readonly requestsPerVerdict?: number;
   readonly bytesPerVerdict?: number;
+  readonly bytesReceivedPerVerdict?: number;
   /** Checks that sent requests, the most requests per verdict first (a check with none decided first of all). */
   readonly checks: readonly CheckEconomy[];
 }
@@ -61,20 +64,35 @@ export function requestEconomy(records: readonly CheckRecord[], clauses: readonl
     verdicts,
     requests,
     bytes,
-    ...(verdicts > 0 ? { requestsPerVerdict: round1(requests / verdicts), bytesPerVerdict: Math.round(bytes / verdicts) } : {}),
+    bytesReceived: footprint.bytesReceived,
+    ...(verdicts > 0
+      ? { requestsPerVerdict: round1(requests / verdicts), bytesPerVerdict: Math.round(bytes / verdicts), bytesReceivedPerVerdict: Math.round(footprint.bytesReceived / verdicts) }
+      : {}),
     checks,
   };
 }
 
 const round1 = (n: number): number => Math.round(n * 10) / 10;
 
-/** One line for terminals and the bench: the run's figures and the checks that cost most per verdict. */
+/**
+ * One line for terminals and the bench: the run's figures, the checks that cost most requests per
+ * verdict, and those that cost most bytes (a few checks' large bodies were most of a run's bytes).
+ */
 export function economyLine(e: RequestEconomy, worst = 3): string {
   const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+  const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
   const head =
     e.requestsPerVerdict === undefined
       ? `request economy: ${e.requests} requests and no verdict`
-      : `request economy: ${e.requestsPerVerdict} requests and ${kib(e.bytesPerVerdict!)} per verdict (${e.requests} requests, ${e.verdicts} verdicts)`;
+      : `request economy: ${e.requestsPerVerdict} requests and ${kib(e.bytesPerVerdict!)} per verdict (${e.requests} requests, ${mib(e.bytesReceived)} received, ${e.verdicts} verdicts)`;
   const costly = e.checks.slice(0, worst).map((c) => `${c.check} ${c.verdicts === 0 ? `${c.requests} for none` : `${round1(c.requests / c.verdicts)}`}`);
-  return costly.length === 0 ? head : `${head}; most per verdict: ${costly.join(', ')}`;
+  const heavy = [...e.checks]
+    .sort((a, b) => b.bytes - a.bytes || a.check.localeCompare(b.check))
+    .slice(0, worst)
+    .filter((c) => c.bytes >= MIB)
+    .map((c) => `${c.check} ${mib(c.bytes)}`);
+  return [head, ...(costly.length > 0 ? [`most per verdict: ${costly.join(', ')}`] : []), ...(heavy.length > 0 ? [`most bytes: ${heavy.join(', ')}`] : [])].join('; ');
 }
+
+/** Below this a check's bytes are not named in the economy line. */
+const MIB = 1024 * 1024;

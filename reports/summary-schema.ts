@@ -389,8 +389,10 @@ export const summaryJsonSchema = {
             verdicts: count,
             requests: count,
             bytes: { ...count, description: 'sent and received' },
+            bytesReceived: { ...count, description: 'received alone' },
             requestsPerVerdict: { type: 'number', minimum: 0 },
             bytesPerVerdict: count,
+            bytesReceivedPerVerdict: count,
             checks: {
               type: 'array',
               description: 'checks that sent requests, the most requests per verdict first (none decided first of all)',

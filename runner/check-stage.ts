@@ -35,6 +35,8 @@ export interface StageRequest {
   readonly nodeagentLoader?: NodeagentLoaderTarget;
   /** Failures the expectations file excuses: a case goes on past them (harness/case-context.ts). */
   readonly excused?: CheckEnv['excused'];
+  /** Failures the expectations file lists as known (with or without going on past them): not shrunk. */
+  readonly known?: CheckEnv['excused'];
 }
 
 export interface StagePart {
@@ -97,6 +99,7 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
           }
         : {}),
       ...(s.path !== undefined ? { path: s.path } : {}),
+      ...(req.known !== undefined ? { known: req.known } : {}),
     };
     let halted = false;
     void req.stop.then(() => (halted = true));

@@ -23,6 +23,7 @@ import { toNodeTest } from '../harness/node-test-file.ts';
 import { createHash } from 'node:crypto';
 import { emptyFootprint, ownEnv, type CheckFootprint } from '../harness/footprint.ts';
 import { UnsupportedByModel } from '../reference/judgement.ts';
+import type { Judgement } from '../reference/judgement.ts';
 import { DEFAULT_SHRINK_TIME_MS, ShrinkBudget, SHRINK_RUN_RESERVE_MS } from '../harness/shrink-budget.ts';
 import { runBudgetLeftMs } from '../harness/run-deadline.ts';
 
@@ -68,6 +69,8 @@ export interface RunCheckOptions {
   readonly replayCommand?: string;
   /** Told the moment a check's first failure is found, before shrinking (one line). */
   readonly onFailureFound?: (line: string) => void;
+  /** Whether the expectations file lists a failure as known: a known failure is not shrunk. */
+  readonly known?: (failure: Judgement, check: string) => boolean;
 }
 
 /** Short and stable per check: case labels of checks running at once must differ. */
@@ -100,6 +103,8 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
   // One counter for the run and its replays: every case carries a label of its own.
   let caseNumber = 0;
   const budget = new ShrinkBudget(env.settings.shrinkTimeMs ?? DEFAULT_SHRINK_TIME_MS, () => performance.now());
+  const known = opts.known ?? env.excused;
+  const knownOnly = (e: ClauseViolation): boolean => known !== undefined && e.failures.length > 0 && e.failures.every((f) => known(f, check.id));
   const propertyOf = (t: Tally, b?: ShrinkBudget, after?: Continuation) =>
     fc.asyncProperty(check.arbitrary(env), async (input: unknown) => {
       // The cases up to the last failure ran already (same seed, same order): their verdicts are in.
@@ -131,8 +136,12 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
           after.stopped++;
           return;
         }
-        if (b && e instanceof ClauseViolation && b.failed(e.exchanges.length)) opts.onFailureFound?.(failureFoundLine(check.id, e));
-        else if (b && !(e instanceof ClauseViolation) && !(e instanceof UnsupportedByModel)) {
+        if (b && e instanceof ClauseViolation && b.failed(e.exchanges.length)) {
+          opts.onFailureFound?.(failureFoundLine(check.id, e, knownOnly(e)));
+          // A known failure needs no smaller case (as one a case went on past): its first counterexample
+          // is reported, and no candidate is sent (against a real server, thousands of requests).
+          if (knownOnly(e)) b.stop();
+        } else if (b && !(e instanceof ClauseViolation) && !(e instanceof UnsupportedByModel)) {
           // A candidate that broke otherwise while a failure shrinks is no smaller case of that failure.
           if (b.shrinking) return;
           // An error is reported without a shrunk case: shrinking it would only repeat the trouble.
@@ -273,9 +282,9 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
  * A failure is told as soon as it is found, before shrinking starts: a run that is stopped while it
  * shrinks has still said what failed (the reports carry the shrunk counterexample).
  */
-function failureFoundLine(checkId: string, e: ClauseViolation): string {
+function failureFoundLine(checkId: string, e: ClauseViolation, known = false): string {
   const clauses = [...new Set(e.failures.map((f) => f.clause))].join(', ');
-  return `svc-conformance: ${checkId}: failure found (${clauses}, first counterexample ${e.exchanges.length} requests); shrinking it`;
+  return `svc-conformance: ${checkId}: ${known ? 'known failure' : 'failure'} found (${clauses}, first counterexample ${e.exchanges.length} requests); ${known ? 'not shrunk' : 'shrinking it'}`;
 }
 
 const replayOf = (checkId: string, seed: number, path: string | null | undefined, opts: RunCheckOptions): string =>

@@ -11,6 +11,7 @@ import { runCheck, type RunCheckOptions } from './run-check.ts';
 import { unfinishedRecords } from './run-stop.ts';
 import { Slots, waiterLimitOf } from './slots.ts';
 import { featureNeedsOf } from '../suites/checks/feature-needs.ts';
+import { startsBesideSlots } from './long-waits.ts';
 
 /**
  * Checks that wait on what a target may never do: the events of their own writes, a type they define
@@ -28,6 +29,7 @@ export const DEFAULT_PARALLEL = 4;
  * Only the start order changes; reports follow check order.
  */
 const LONG_FIRST = [
+  'paging-snapshot',
   'crud-sequences',
   'names-and-scope',
   'daemon-leader-lease',
@@ -80,7 +82,7 @@ export function scheduleChecks(checks: readonly AnyCheck[], env: CheckEnv, opts:
     results.set(
       check.id,
       (async () => {
-        const free = await slots.take(waitsOnTarget(check.id));
+        const free = startsBesideSlots(check.id, limit) ? () => undefined : await slots.take(waitsOnTarget(check.id));
         const footprint = emptyFootprint(check.id);
         try {
           if (o.halted?.() === true) return { records: [], footprint, notStarted: true as const };

@@ -3,6 +3,8 @@ import { checkReachable, createTargetClient, parseRetryAfter } from '../../harne
 import { InfrastructureError, type Exchange } from '../../harness/exchange.ts';
 import type { TargetConfig } from '../../harness/kubeconfig.ts';
 import { Transcript } from '../../harness/transcript.ts';
+import { countExchange, emptyFootprint } from '../../harness/footprint.ts';
+import { gzipSync } from 'node:zlib';
 import { closedPort, json, startHttp, type Handler, type TestServer } from './servers.ts';
 
 const cfgFor = (server: string, headers: Record<string, string> = {}): TargetConfig => ({
@@ -87,6 +89,36 @@ describe('createTargetClient', () => {
           expect([text.status, text.bodyText, text.json]).toEqual([200, '{"looks":"json"}', undefined]);
           const broken = await target.send({ method: 'GET', path: '/broken' });
           expect([broken.status, broken.bodyText, broken.json]).toEqual([500, '{broken', undefined]);
+        } finally {
+          await target.close();
+        }
+      },
+    );
+  });
+
+  it('a gzipped answer to a request that asked for it is judged decoded and counted as it came', async () => {
+    const doc = JSON.stringify({ metric: 'x'.repeat(50_000) });
+    await withServer(
+      (req, res) => {
+        if (req.headers['accept-encoding'] === 'gzip') {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+          res.end(req.url === '/liar' ? 'not gzip' : gzipSync(doc));
+        } else json(res, 200, JSON.parse(doc) as unknown);
+      },
+      async (s) => {
+        const target = createTargetClient(cfgFor(s.url), {});
+        try {
+          const zipped = await target.send({ method: 'GET', path: '/doc', headers: { 'accept-encoding': 'gzip' } });
+          expect([zipped.bodyText, zipped.json]).toEqual([doc, JSON.parse(doc)]);
+          expect(zipped.wireBytes).toBeLessThan(1_000);
+          const fp = emptyFootprint('c');
+          countExchange(fp, { seq: 1, request: { method: 'GET', path: '/doc' }, response: zipped, startedAtMs: 0, durationMs: 0 } as Exchange);
+          expect(fp.bytesReceived).toBe(zipped.wireBytes);
+          const plain = await target.send({ method: 'GET', path: '/doc' });
+          expect([plain.bodyText, plain.wireBytes]).toEqual([doc, undefined]);
+          // A body that claims gzip and is none is kept as it came.
+          const liar = await target.send({ method: 'GET', path: '/liar', headers: { 'accept-encoding': 'gzip' } });
+          expect(liar.bodyText).toBe('not gzip');
         } finally {
           await target.close();
         }

@@ -13,4 +13,10 @@ describe('curl scripts with binary bodies', () => {
     const printed = execFileSync('bash', ['-c', `cat ${line.trim().replace(/^--data-binary @/, '')}`]);
     expect([...printed]).toEqual([...body]);
   });
+
+  it('ask for a gzipped answer with --compressed, so the script prints it decoded as the check read it', () => {
+    const script = toCurlScript([{ seq: 1, request: { method: 'GET', path: '/metrics', headers: { 'accept-encoding': 'gzip' } }, startedAtMs: 0, durationMs: 1 }], { server: 'http://127.0.0.1:1' });
+    expect(script).toContain('--compressed');
+    expect(script.toLowerCase()).not.toContain('accept-encoding');
+  });
 });

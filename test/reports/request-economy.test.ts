@@ -31,7 +31,7 @@ describe('request economy', () => {
   it("divides the run's requests and bytes by its decided clauses; error, skipped and notChecked decide nothing", () => {
     const run = buildRunResult({ records, catalog, footprint, profile: 'svc', seed: 1, server: null, nodeagentLoader: null, startedAt: '', durationMs: 0, version: '0', errors: [] });
     const e = run.footprint!.perVerdict!;
-    expect(e).toMatchObject({ verdicts: 3, requests: 36, bytes: 12_400, requestsPerVerdict: 12, bytesPerVerdict: 4133 });
+    expect(e).toMatchObject({ verdicts: 3, requests: 36, bytes: 12_400, bytesReceived: 10_800, requestsPerVerdict: 12, bytesPerVerdict: 4133, bytesReceivedPerVerdict: 3600 });
     // The check that decided nothing comes first, then the most requests per decided clause (a tie: more requests first).
     expect(e.checks).toEqual([
       { check: 'idle', requests: 6, bytes: 400, verdicts: 0 },
@@ -39,7 +39,17 @@ describe('request economy', () => {
       { check: 'lists', requests: 10, bytes: 2000, verdicts: 1 },
     ]);
     expect(JSON.parse(toSummaryJson(run, { catalog, familyOf })).footprint.perVerdict.requestsPerVerdict).toBe(12);
-    expect(footprintLines(run.footprint!).at(-1)).toBe('request economy: 12 requests and 4.0 KiB per verdict (36 requests, 3 verdicts); most per verdict: idle 6 for none, paging 10, lists 10');
+    expect(footprintLines(run.footprint!).at(-1)).toBe(
+      'request economy: 12 requests and 4.0 KiB per verdict (36 requests, 0.0 MiB received, 3 verdicts); most per verdict: idle 6 for none, paging 10, lists 10',
+    );
+  });
+
+  it('names the checks whose bytes were a mebibyte or more, the most first', () => {
+    const heavy = sumFootprints([fp('workload', { GET: 2 }, 3 << 20, 40 << 20), fp('schema', { GET: 1 }, 0, 3 << 20), fp('small', { GET: 9 }, 10, 900_000)]);
+    const e = requestEconomy([rec('rest:4.4.3', 'pass', { check: 'small' })], [{ status: 'passed' }], heavy);
+    expect(economyLine(e)).toBe(
+      'request economy: 12 requests and 47982.9 KiB per verdict (12 requests, 43.9 MiB received, 1 verdicts); most per verdict: workload 2 for none, schema 1 for none, small 9; most bytes: workload 43.0 MiB, schema 3.0 MiB',
+    );
   });
 
   it('a run that decided nothing has no per-verdict figure, and says so', () => {
