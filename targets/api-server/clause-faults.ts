@@ -197,4 +197,19 @@ export const clauseFaults = [
     checks: ['dry-run-sequences'],
     alsoReportedAs: ['rest:4.6.1', 'rest:4.6.2'],
   },
+  // Parameters refused in combination (negotiate.ts, watch.ts): each fails the clause of the parameter.
+  {
+    name: 'dry-run-pretty-refused',
+    clause: 'rest:4.3/pretty',
+    description: 'a dry-run write that also asks for pretty output (`?dryRun&pretty=true`) answers 400 BadRequest',
+    checks: ['dry-run-edges-bare-flag-pretty'],
+    alsoReportedAs: ['rest:4.3/dryRun', 'rest:4.6.1', 'rest:4.6.2'],
+  },
+  {
+    name: 'bookmark-watch-refused',
+    clause: 'rest:4.3/allowWatchBookmarks',
+    description: 'a watch that asks for bookmarks (allowWatchBookmarks=true) answers 400 BadRequest as for an unknown parameter',
+    checks: ['watch-bookmarks'],
+    alsoReportedAs: ['rest:4.3/watch', 'rest:4.8/watch-response'],
+  },
 ] as const satisfies readonly Fault[];

@@ -180,6 +180,7 @@ export function dryRunState(st: ServerState, pairs: readonly (readonly [string, 
   // Planted fault dry-run-patch-persists: the dry-run branch was wired for POST, PUT and DELETE only.
   if (method === 'PATCH' && has(st, 'dry-run-patch-persists')) return undefined;
   if (has(st, 'dry-run-ignored-with-pretty') && pairs.some(([k]) => k === 'pretty')) return undefined;
+  if (has(st, 'dry-run-pretty-refused') && pairs.some(([k]) => k === 'pretty')) return badRequest('pretty cannot be combined with dryRun (planted fault)');
   return droppingWrites(st);
 }
 
