@@ -212,4 +212,12 @@ export const clauseFaults = [
     checks: ['watch-bookmarks'],
     alsoReportedAs: ['rest:4.3/watch', 'rest:4.8/watch-response'],
   },
+  // Exact reads from a version the history no longer holds (reads.ts), found by watch-too-old-found.
+  {
+    name: 'exact-too-old-served-now',
+    clause: 'rest:4.5/meaning/exact',
+    description: 'an Exact list at a version older than the history window answers 200 with the newest state instead of 410 Gone',
+    checks: ['watch-too-old-found'],
+    alsoReportedAs: ['rest:7/410'],
+  },
 ] as const satisfies readonly Fault[];
