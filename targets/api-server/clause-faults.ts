@@ -220,4 +220,11 @@ export const clauseFaults = [
     checks: ['watch-too-old-found'],
     alsoReportedAs: ['rest:7/410'],
   },
+  {
+    name: 'protobuf-request-answered-in-protobuf',
+    clause: 'rest:4.8/response',
+    description: 'a write sent as protobuf is answered in protobuf although Accept asked for JSON',
+    checks: ['protobuf-envelope'],
+    alsoReportedAs: ['rest:4.8/protobuf'],
+  },
 ] as const satisfies readonly Fault[];
