@@ -227,4 +227,12 @@ export const clauseFaults = [
     checks: ['protobuf-envelope'],
     alsoReportedAs: ['rest:4.8/protobuf'],
   },
+  {
+    name: 'list-map-keys-first-only',
+    clause: 'rest:4.7.7/list-map-keys',
+    description: 'x-svc-list-map-keys is read for its first key only: entries of a map list keyed by name and port are told apart by name alone',
+    checks: ['apply-sequences'],
+    // A schema extension not honoured breaks rest:4.7.9 too; a step is judged under every fixture field it writes (map-type among them).
+    alsoReportedAs: ['rest:4.7.9', 'rest:4.7.7/list-type', 'rest:4.7.7/map-type', 'rest:4.7.7', 'rest:4.7.3', 'rest:4.1/put', 'rest:4.1/patch', 'rest:4.1/patch-type/apply'],
+  },
 ] as const satisfies readonly Fault[];
