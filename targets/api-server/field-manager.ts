@@ -63,8 +63,7 @@ export function schemaFor(st: ServerState, rt: ResourceType): Schema {
 
 /** The planted fault list-map-keys-first-only (clause-faults.ts): a map list's entries told apart by its first key field alone. */
 function firstMapKeyOnly(s: Schema): Schema {
-  if (s.type === 'map')
-    return { ...s, fields: Object.fromEntries(Object.entries(s.fields).map(([k, v]) => [k, firstMapKeyOnly(v)])), values: s.values && firstMapKeyOnly(s.values) };
+  if (s.type === 'map') return { ...s, fields: Object.fromEntries(Object.entries(s.fields).map(([k, v]) => [k, firstMapKeyOnly(v)])), values: s.values && firstMapKeyOnly(s.values) };
   if (s.type === 'list') return { ...s, keys: s.listType === 'map' ? s.keys.slice(0, 1) : s.keys, items: firstMapKeyOnly(s.items) };
   return s;
 }
