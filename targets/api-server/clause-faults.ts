@@ -11,6 +11,13 @@ import type { Fault } from './faults.ts';
  * clause (test/oracle/clause-faults.test.ts), so `npm run mutation -- --passed` counts the clause.
  */
 export const ownClauseFaults = [
+  {
+    name: 'namespace-status-get-not-found',
+    clause: 'rest:4.1/get-subresource',
+    description: 'GET of the status subresource of a namespace (cluster-scoped) answers 404 (writes to it still work)',
+    checks: ['authz-rules'],
+    alsoReportedAs: [],
+  },
   // Parameters refused in combination (negotiate.ts, watch.ts): each fails the clause of the parameter.
   {
     name: 'dry-run-pretty-refused',
