@@ -45,6 +45,12 @@ const durationArg = (v: string): number => {
   return ms;
 };
 
+/** One `--name=value` kube-apiserver flag, collected in order. */
+const apiServerFlagArg = (v: string, previous: string[]): string[] => {
+  if (!/^--[a-z0-9][a-z0-9-]*(=.*)?$/.test(v)) throw new InvalidArgumentError('a kube-apiserver flag such as --etcd-compaction-interval=10s');
+  return [...previous, v];
+};
+
 export function registerEnvtestCommand(program: Command<[], Record<string, unknown>>): void {
   program
     .command('envtest')
@@ -55,6 +61,7 @@ export function registerEnvtestCommand(program: Command<[], Record<string, unkno
     .option('--no-controller-manager', 'do not start kube-controller-manager even when it is there')
     .option('--start-timeout <duration>', 'longest wait for each component to serve', durationArg)
     .option('--topology <kind>', `single (one API server), ha (two behind a round-robin balancer), no-watch-cache (--watch-cache=false)`, topologyArg, 'single' as Topology)
+    .option('--apiserver-flag <flag>', "one more kube-apiserver flag, e.g. --apiserver-flag=--etcd-compaction-interval=10s (repeatable; after the launcher's own)", apiServerFlagArg, [] as string[])
     .action(async (o) => {
       const err = (line: string) => process.stderr.write(`${line}\n`);
       const cp = await startOrExplain(
@@ -64,6 +71,7 @@ export function registerEnvtestCommand(program: Command<[], Record<string, unkno
           ...(o.logDir !== undefined ? { logDir: o.logDir } : {}),
           ...(o.startTimeout !== undefined ? { startTimeoutMs: o.startTimeout } : {}),
           topology: o.topology,
+          ...(o.apiserverFlag.length > 0 ? { apiServerFlags: o.apiserverFlag } : {}),
           log: err,
           // Ctrl-C is ours once it runs: a graceful stop, then exit 0.
           stopOnSignals: false,

@@ -50,6 +50,11 @@ export interface ControlPlaneOptions {
    * During the start the launcher always handles them: the caller has no handle to stop yet.
    */
   readonly stopOnSignals?: boolean;
+  /**
+   * More kube-apiserver flags, after the launcher's own (a later flag wins): e.g.
+   * `--etcd-compaction-interval=5s`, so that a run soon meets versions the history no longer holds.
+   */
+  readonly apiServerFlags?: readonly string[];
 }
 
 export interface ControlPlane {
@@ -186,7 +191,7 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
     const apiPorts: number[] = [];
     for (let i = 1; i <= serverCount; i++) {
       const name = serverCount === 1 ? 'kube-apiserver' : `kube-apiserver-${i}`;
-      const extra = topology === 'no-watch-cache' ? ['--watch-cache=false'] : [];
+      const extra = [...(topology === 'no-watch-cache' ? ['--watch-cache=false'] : []), ...(o.apiServerFlags ?? [])];
       const certDir = path.join(dir, serverCount === 1 ? 'apiserver-certs' : `apiserver-certs-${i}`);
       const [p] = await launch(
         'kube-apiserver',

@@ -38,7 +38,10 @@ async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBook
   let cutOff: string | undefined;
   try {
     // A 410 for an old version is judged below, once it is known whether the version may be gone.
-    if (session.status !== 410 || index === undefined) cx.judge(judgeWatchOpened(session.status));
+    // A watch refused when it asked for bookmarks refuses the parameter too: judged with the opening,
+    // so the refusal is reported under rest:4.3/allowWatchBookmarks as well as rest:4.3/watch.
+    if (session.status !== 410 || index === undefined)
+      cx.judge([...judgeWatchOpened(session.status), ...(input.bookmarks && session.status !== 200 ? judgeBookmarkRequest(true, session.status, []) : [])]);
     for (const w of input.during) await runWrite(cx, w);
     ({ cutOff } = await waitCaughtUp(cx, session, 'configmaps', d.semantic === 'StartAtExact' && index !== undefined ? { snapshot: index } : 'current state'));
     if (opts.waitForBookmarkMs > 0) await session.until((evs) => evs.some((e) => e.type === 'BOOKMARK'), opts.waitForBookmarkMs);

@@ -57,7 +57,15 @@ export function writeContextOf(req: IncomingMessage, url: URL, st?: ServerState)
 export function schemaFor(st: ServerState, rt: ResourceType): Schema {
   const s = rt.kind === 'ConfigMap' && rt.group === '' ? configMapSchema : (customSchema(st, rt) ?? unstructuredSchema);
   const merged = has(st, 'patch-merge-key-ignored') ? withAtomicOwnerReferences(s) : s;
-  return has(st, 'map-type-ignored') ? everyMapGranular(merged) : merged;
+  const keyed = has(st, 'list-map-keys-first-only') ? firstMapKeyOnly(merged) : merged;
+  return has(st, 'map-type-ignored') ? everyMapGranular(keyed) : keyed;
+}
+
+/** The planted fault list-map-keys-first-only (clause-faults.ts): a map list's entries told apart by its first key field alone. */
+function firstMapKeyOnly(s: Schema): Schema {
+  if (s.type === 'map') return { ...s, fields: Object.fromEntries(Object.entries(s.fields).map(([k, v]) => [k, firstMapKeyOnly(v)])), values: s.values && firstMapKeyOnly(s.values) };
+  if (s.type === 'list') return { ...s, keys: s.listType === 'map' ? s.keys.slice(0, 1) : s.keys, items: firstMapKeyOnly(s.items) };
+  return s;
 }
 
 /** The planted fault map-type-ignored (clause-faults.ts): x-svc-map-type not read, every map and struct granular. */

@@ -94,6 +94,8 @@ export function serveNamespaceSubresource(st: ServerState, method: string | unde
   const key = keyFor(rt, undefined, name);
   const existing = st.store.get(key);
   if (!existing) return notFound(rt.plural, name);
+  // Planted fault namespace-status-get-not-found (clause-faults.ts): the cluster-scoped status is written but never read.
+  if (method === 'GET' && sub === 'status' && has(st, 'namespace-status-get-not-found')) return notFound(`${rt.plural}/status`, name);
   if (method === 'GET') return { status: 200, body: present(st, rt, existing, false) };
   if (method !== 'PUT') return statusAnswer(405, 'MethodNotAllowed', `${method ?? ''} is not supported on namespaces/${sub}`);
   if (!isRecord(body)) return badRequest('the request body must be a Namespace');

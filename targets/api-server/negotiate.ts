@@ -180,6 +180,7 @@ export function dryRunState(st: ServerState, pairs: readonly (readonly [string, 
   // Planted fault dry-run-patch-persists: the dry-run branch was wired for POST, PUT and DELETE only.
   if (method === 'PATCH' && has(st, 'dry-run-patch-persists')) return undefined;
   if (has(st, 'dry-run-ignored-with-pretty') && pairs.some(([k]) => k === 'pretty')) return undefined;
+  if (has(st, 'dry-run-pretty-refused') && pairs.some(([k]) => k === 'pretty')) return badRequest('pretty cannot be combined with dryRun (planted fault)');
   return droppingWrites(st);
 }
 
@@ -215,7 +216,9 @@ export function encodeResponse(st: ServerState, req: IncomingMessage, answer: An
   const json = (body: unknown) => ({ contentType: 'application/json', payload: Buffer.from(varies(st, 'pretty-json') ? JSON.stringify(body, null, 2) : JSON.stringify(body)) });
   const r = url === undefined ? ({ kind: 'none' } as const) : route(st.profile, url.pathname);
   if (r.kind === 'none' || answer.status === 406 || !isRecord(answer.body)) return json(answer.body);
-  const rep = chooseRepresentation(st, req.headers.accept, opOf(req.method, r)) ?? 'json';
+  // Planted fault protobuf-request-answered-in-protobuf (clause-faults.ts): the answer follows the request body, not Accept.
+  const pbRequest = req.headers['content-type'] === st.profile.protobufMediaType && has(st, 'protobuf-request-answered-in-protobuf');
+  const rep = pbRequest ? 'protobuf' : (chooseRepresentation(st, req.headers.accept, opOf(req.method, r)) ?? 'json');
   const body = answer.body;
   const ok = answer.status >= 200 && answer.status < 300;
   const ofType = body['kind'] === r.rt.kind || body['kind'] === listKindOf(r.rt);

@@ -164,7 +164,12 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
       // Planted fault exact-too-large-as-404 (clause-faults.ts): an Exact list at a version never reached is "not found".
       if ('answer' in r && r.answer.status === 504 && has(st, 'exact-too-large-as-404')) return statusAnswer(404, 'NotFound', `resource version ${q.resourceVersion} not found`);
       if ('answer' in r) return r.answer;
-      if (r.rev < st.store.oldestRetained) return gone(`too old resource version: ${q.resourceVersion} (${st.codec.rv(st.store.oldestRetained)})`);
+      // Planted fault exact-too-old-served-now (clause-faults.ts): a version the history lost is read as the newest.
+      if (r.rev < st.store.oldestRetained && !has(st, 'exact-too-old-served-now')) return gone(`too old resource version: ${q.resourceVersion} (${st.codec.rv(st.store.oldestRetained)})`);
+      if (r.rev < st.store.oldestRetained) {
+        at = cur;
+        break;
+      }
       if (has(st, 'exact-410-too-early') && r.rev !== st.store.currentRevision) return gone(`too old resource version: ${q.resourceVersion}`);
       at = has(st, 'ignore-exact') ? st.store.currentRevision : r.rev;
       break;

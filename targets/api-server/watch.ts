@@ -58,6 +58,8 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   const prefix = scanPrefixFor(st, rt, ns);
   // Planted fault watch-answers-400 (clause-faults.ts): watches of ConfigMaps refused.
   if (rt.plural === 'configmaps' && has(st, 'watch-answers-400')) return badRequest('watch is not supported for configmaps (planted fault)');
+  // Planted fault bookmark-watch-refused (clause-faults.ts): the parameter taken for an unknown one.
+  if (param('allowWatchBookmarks') !== undefined && has(st, 'bookmark-watch-refused')) return badRequest('unknown query parameter allowWatchBookmarks (planted fault)');
 
   // Hostile fault silent-watch: the stream opens and stays silent, however long the client waits.
   if (has(st, 'silent-watch')) {

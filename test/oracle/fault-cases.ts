@@ -20,9 +20,10 @@ const tableFaults: readonly Fault[] = faults.filter((f) => !clauseFaults.some((c
 
 /**
  * The faults of share `part` (1-based) of `parts` of `list`; share 1 of the table's own faults also
- * checks the replay of a counterexample.
+ * checks the replay of a counterexample. The faults named in `ownClause` must be reported under their
+ * own clause.
  */
-export function describeFaults(part: number, parts: number, list: readonly Fault[] = tableFaults): void {
+export function describeFaults(part: number, parts: number, list: readonly Fault[] = tableFaults, ownClause: ReadonlySet<string> = new Set()): void {
   // Each case starts its own server and mostly waits on the target's timers (watch windows, token
   // expiry), so they run concurrently: wall time, not CPU, is what they cost.
   describe.concurrent(`planted faults are caught by the right clause (share ${part} of ${parts})`, () => {
@@ -45,6 +46,8 @@ export function describeFaults(part: number, parts: number, list: readonly Fault
           fails.some((f) => clauses.includes(f.clause)),
           `reported ${fails.map((f) => f.clause).join(', ')}`,
         ).toBe(true);
+        // A fault planted for one clause: reported under that very clause, not only a neighbour.
+        if (ownClause.has(fault.name)) expect(fails.map((f) => f.clause)).toContain(fault.clause);
         for (const f of fails) {
           const c = f.counterexample!;
           expect(c.requestCount).toBeGreaterThan(0);
