@@ -3,6 +3,18 @@
  * the model's judges. No expected value is computed here: this file only sends requests, reads
  * answers into the model's types, learns generated values, and asks reference/ what is acceptable.
  */
+import {
+  judgeCollectionEnvelope,
+  judgeCreate,
+  judgeCreateOfTerminatingName,
+  judgeCreated,
+  judgeDeleteAccepted,
+  judgeDuplicateCreate,
+  judgeNamespaceCreated,
+  judgeObjectEnvelope,
+  judgeUpdate,
+  judgeUpdated,
+} from './recorded-judges.ts';
 import { acceptableRange, current, learnRv, recordWrite, taint } from '../reference/history.ts';
 import { keyOf, readObject, type Content, type ObjectVersion } from '../reference/objects.ts';
 import { collectionPath, objectPath, resourceTypes, type ResourceType } from '../reference/resources.ts';
@@ -10,7 +22,6 @@ import { decideGet, decideList, rvColumn, type Decision, type ReadSemantic } fro
 import { classifyList } from '../reference/query.ts';
 import type { RequestScope } from '../reference/scope.ts';
 import { judgeGet, judgeListSnapshot, learnableIndex, judgeNotCaughtUp, judgePages, type ObservedPage, type ReadContext, type ReadExpectation } from '../reference/read-oracle.ts';
-import { judgeCollectionEnvelope, judgeCreated, judgeObjectEnvelope, judgeUpdated } from '../reference/envelope-rules.ts';
 import { futureResourceVersion, judgeTooLarge } from '../reference/error-rules.ts';
 import type { Judgement } from '../reference/judgement.ts';
 import {
@@ -18,16 +29,10 @@ import {
   judgeCompleteList,
   judgeContinuationServed,
   judgeContinueGone,
-  judgeCreate,
-  judgeCreateOfTerminatingName,
-  judgeDeleteAccepted,
-  judgeDuplicateCreate,
   judgeEndlessPaging,
   judgeGoneForExact,
   judgeListDecision,
   judgeListNotServed,
-  judgeNamespaceCreated,
-  judgeUpdate,
   pathClauses as pathJudgements,
   queryClauses as queryJudgements,
 } from '../reference/crud-rules.ts';

@@ -37,6 +37,7 @@ import { ownedReportFiles, ReportsDirError, RUN_CLAIM } from './reports-ownershi
 import { outcomeOfRecords, Progress, shownPath } from './progress.ts';
 import { reportRefusedRun } from './refused-run.ts';
 import type { Requirement } from './require.ts';
+import { runRecordOf, writeRunRecord } from './run-record.ts';
 
 /**
  * The executor's RunIO for `run`. Throws ConfigError (one line, exit 2) for a reports folder that
@@ -110,28 +111,32 @@ async function publish(run: ExecutedRun, print: boolean, ctx: PublishContext, lo
   const { expectations, baseline, require } = ctx;
   const { plan } = run;
   let reportsDir = plan.reports.dir;
-  const result = buildRunResult({
-    records: [...run.records],
-    footprint: run.footprint,
-    catalog,
-    profile: plan.profile.name,
-    seed: plan.seed,
-    server: run.server,
-    nodeagentLoader: run.nodeagentLoader,
-    target: ctx.identity,
-    invocation: ctx.invocation,
-    startedAt: new Date(run.startedAt).toISOString(),
-    durationMs: run.durationMs,
-    version: version(),
-    errors: [...run.errors],
-    ...(expectations ? { expectations } : {}),
-    ...(run.swept !== undefined ? { leftovers: run.swept.leftovers } : {}),
-    ...(run.end !== undefined ? { end: run.end } : {}),
-    ...(run.cleanupCommand !== undefined ? { cleanupCommand: run.cleanupCommand } : {}),
-    selected: plan.selection.selected,
-    ...(run.capabilities !== undefined ? { capabilities: run.capabilities } : {}),
-    ...(require !== undefined ? { require: [...require] } : {}),
-  });
+  // The record is the reports' source: what the reports are built of, with the checks' judge calls.
+  const record = runRecordOf(
+    {
+      records: [...run.records],
+      footprint: run.footprint,
+      profile: plan.profile.name,
+      seed: plan.seed,
+      server: run.server,
+      nodeagentLoader: run.nodeagentLoader,
+      target: ctx.identity,
+      invocation: ctx.invocation,
+      startedAt: new Date(run.startedAt).toISOString(),
+      durationMs: run.durationMs,
+      version: version(),
+      errors: [...run.errors],
+      ...(expectations ? { expectations } : {}),
+      ...(run.swept !== undefined ? { leftovers: run.swept.leftovers } : {}),
+      ...(run.end !== undefined ? { end: run.end } : {}),
+      ...(run.cleanupCommand !== undefined ? { cleanupCommand: run.cleanupCommand } : {}),
+      selected: plan.selection.selected,
+      ...(run.capabilities !== undefined ? { capabilities: run.capabilities } : {}),
+      ...(require !== undefined ? { require: [...require] } : {}),
+    },
+    run.footprint.checks,
+  );
+  const result = buildRunResult({ ...record.run, catalog });
   const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];
   reportsDir = await writeReportsKeepingForeign(
     result,
@@ -153,6 +158,7 @@ async function publish(run: ExecutedRun, print: boolean, ctx: PublishContext, lo
     },
     (line) => log(`svc-conformance: warning: ${line}`),
   );
+  writeRunRecord(reportsDir, record);
   if (!print) return result;
   // -o json: stdout is the summary alone, for a pipe into jq; the terminal summary goes to stderr.
   const output = plan.reports.output;

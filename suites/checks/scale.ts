@@ -7,6 +7,7 @@
  * case over a fixed, large input: it is not shrunk (the input is the profile), and it deletes what it
  * wrote, a few requests at a time, before its namespaces go.
  */
+import { judgeCreate, judgeDeleteAccepted, judgeUpdate } from '../../harness/recorded-judges.ts';
 import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
@@ -18,7 +19,7 @@ import { openWatch, waitCaughtUp } from '../../harness/watch-session.ts';
 import { keyOf, readObject } from '../../reference/objects.ts';
 import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../../reference/resources.ts';
 import { currentIndex, visibleObjects } from '../../reference/history.ts';
-import { judgeCreate, judgeContinueGone, judgeDeleteAccepted, judgeEndlessPaging, judgeListNotServed, judgeUpdate } from '../../reference/crud-rules.ts';
+import { judgeContinueGone, judgeEndlessPaging, judgeListNotServed } from '../../reference/crud-rules.ts';
 import { judgeLongChain, judgeSizedWrite, type ChainEntry } from '../../reference/scale.ts';
 import { judgeScope } from '../../reference/scope.ts';
 import { judgeWatch } from '../../reference/watch-oracle.ts';

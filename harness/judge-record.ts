@@ -1,0 +1,151 @@
+/**
+ * Record, then judge (docs/rejudge.md): every verdict a case hands to its judge (CaseContext.judge) is
+ * journalled, and where it came from a judge of the registry (reference/judges.ts) the journal holds
+ * the judge's name and its inputs instead of its verdicts, so a saved run can be judged again with the
+ * current model. Verdicts a check computed otherwise are journalled as they were: carried over.
+ *
+ *   judgeCreate({ key: 'ns/a', reused: false, status: 201, body: '' })   (the recording version)
+ *   cx.judge(that)  ->  entry { s: [{ j: 'judgeCreate', a: [{ key: 'ns/a', ... }], o: [['rest:4.1/post', 'p']] }] }
+ */
+import type { Judgement } from '../reference/judgement.ts';
+import { judges, type JudgeName, type JudgeRegistry, type Judges } from '../reference/judges.ts';
+
+/** A verdict in one letter, as the journal keeps what a re-derivable judge said at run time. */
+export type VerdictLetter = 'p' | 'f' | 'u' | 'i';
+const LETTER: Record<Judgement['verdict'], VerdictLetter> = { pass: 'p', fail: 'f', unspecified: 'u', inconclusive: 'i' };
+
+/** Part of one judge call of a case: a registry judge with its encoded inputs, or verdicts carried as they were. */
+export type Segment = { readonly j: string; readonly a: unknown; readonly o: readonly (readonly [string, VerdictLetter])[] } | { readonly c: readonly Judgement[] };
+
+/** One `CaseContext.judge` call. */
+export interface JournalEntry {
+  readonly s: readonly Segment[];
+}
+
+/** A failure a check reported, and the journal entry whose judgement it is (the shrunk case's). */
+export interface FailureLink {
+  readonly clause: string;
+  readonly expected: string;
+  readonly observed: string;
+  readonly entry: number;
+}
+
+interface Made {
+  readonly judge: string;
+  readonly args: unknown;
+  readonly out: readonly Judgement[];
+}
+/** The registry call each judgement object came from, while it is alive. */
+const madeBy = new WeakMap<Judgement, Made>();
+
+/** Why a value cannot be recorded (a callback, a class instance with state): the call is then carried over. */
+class NotRecordable extends Error {}
+
+/** JSON with Map, Set and undefined kept: `{$map: [...]}`, `{$set: [...]}`, `{$u: 1}`. */
+export function encode(v: unknown): unknown {
+  if (v === undefined) return { $u: 1 };
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new NotRecordable(`number ${v}`);
+    return v;
+  }
+  if (Array.isArray(v)) return v.map(encode);
+  if (v instanceof Map) return { $map: [...v].map(([k, x]) => [encode(k), encode(x)]) };
+  if (v instanceof Set) return { $set: [...v].map(encode) };
+  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = encode(x);
+    // A plain object that looks like an encoded Map or Set is wrapped, so decoding tells them apart.
+    return '$map' in out || '$set' in out || '$u' in out || '$obj' in out ? { $obj: out } : out;
+  }
+  throw new NotRecordable(typeof v);
+}
+
+export function decode(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(decode);
+  const o = v as Record<string, unknown>;
+  if ('$u' in o) return undefined;
+  if ('$map' in o) return new Map((o['$map'] as [unknown, unknown][]).map(([k, x]) => [decode(k), decode(x)]));
+  if ('$set' in o) return new Set((o['$set'] as unknown[]).map(decode));
+  const plain = '$obj' in o ? (o['$obj'] as Record<string, unknown>) : o;
+  const out: Record<string, unknown> = {};
+  // A key that held undefined keeps it: `'k' in o` reads the same after the round trip.
+  for (const [k, x] of Object.entries(plain)) out[k] = decode(x);
+  return out;
+}
+
+/**
+ * The recording version of a registry judge: the same verdicts, each marked with the call it came from.
+ * The inputs are encoded at once (the harness mutates some of its sets later); inputs that cannot be
+ * encoded leave the verdicts unmarked, so they are carried over.
+ */
+export function recorded<K extends JudgeName>(name: K): Judges[K] {
+  const fn = judges[name] as (...args: unknown[]) => Judgement | readonly Judgement[];
+  const wrapped = (...args: unknown[]) => {
+    const result = fn(...args);
+    let a: unknown;
+    try {
+      a = encode(args);
+    } catch (e) {
+      if (e instanceof NotRecordable) return result;
+      throw e;
+    }
+    const out = Array.isArray(result) ? (result as readonly Judgement[]) : [result as Judgement];
+    const made: Made = { judge: name, args: a, out };
+    for (const j of out) madeBy.set(j, made);
+    return result;
+  };
+  return wrapped as unknown as Judges[K];
+}
+
+/**
+ * The journal entry of one judge call: runs of judgements that are a registry call's whole output, in
+ * its order, become that call; anything else (a judgement a check built or changed) is carried.
+ */
+export function journalEntry(js: readonly Judgement[]): JournalEntry {
+  const s: Segment[] = [];
+  let carried: Judgement[] = [];
+  for (let i = 0; i < js.length; ) {
+    const made = madeBy.get(js[i]!);
+    if (made !== undefined && made.out.every((j, k) => js[i + k] === j)) {
+      if (carried.length > 0) s.push({ c: carried });
+      carried = [];
+      s.push({ j: made.judge, a: made.args, o: made.out.map((j) => [j.clause, LETTER[j.verdict]] as const) });
+      i += made.out.length;
+      continue;
+    }
+    carried.push(js[i]!);
+    i++;
+  }
+  if (carried.length > 0) s.push({ c: carried });
+  return { s };
+}
+
+/** Judges an entry again with `registry`: the verdicts, and whether every segment was re-derived. */
+export function rejudgeEntry(e: JournalEntry, registry: JudgeRegistry): { readonly judgements: Judgement[]; readonly carried: boolean } {
+  const judgements: Judgement[] = [];
+  let carried = false;
+  for (const seg of e.s) {
+    if ('c' in seg) {
+      judgements.push(...seg.c);
+      carried = true;
+      continue;
+    }
+    const fn = registry[seg.j];
+    if (fn === undefined) throw new Error(`the record names a judge this version does not have: ${seg.j}`);
+    const out = fn(...(decode(seg.a) as unknown[]));
+    judgements.push(...(Array.isArray(out) ? (out as readonly Judgement[]) : [out as Judgement]));
+  }
+  return { judgements, carried };
+}
+
+/** The verdicts the entry held at run time, by clause (what the run's own judges said). */
+export function recordedVerdicts(e: JournalEntry): { readonly clause: string; readonly verdict: VerdictLetter; readonly carried: boolean }[] {
+  const out: { clause: string; verdict: VerdictLetter; carried: boolean }[] = [];
+  for (const seg of e.s) {
+    if ('c' in seg) for (const j of seg.c) out.push({ clause: j.clause, verdict: LETTER[j.verdict], carried: true });
+    else for (const [clause, verdict] of seg.o) out.push({ clause, verdict, carried: false });
+  }
+  return out;
+}

@@ -1,0 +1,35 @@
+/**
+ * The judges a run's record names (docs/rejudge.md): pure functions of plain inputs, each under a
+ * stable name, so that a saved run can be judged again with the current model. A judge is listed here
+ * when every input it takes survives the record's codec (JSON with Map, Set and undefined): no
+ * callbacks, no live handles. Renaming an entry breaks the records written with the old name (they
+ * are then carried over, not re-derived), so names are for ever.
+ */
+import type { Judgement } from './judgement.ts';
+import { judgeCreate, judgeCreateOfTerminatingName, judgeDeleteAccepted, judgeDuplicateCreate, judgeNamespaceCreated, judgeUpdate } from './crud-rules.ts';
+import { judgeCollectionEnvelope, judgeCreated, judgeGeneratedAtPersist, judgeGeneratedPresent, judgeObjectEnvelope, judgeUpdated } from './envelope-rules.ts';
+
+/** A judge of the registry: plain inputs in, one judgement or several out. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RegisteredJudge = (...args: any[]) => Judgement | readonly Judgement[];
+
+export const judges = {
+  judgeNamespaceCreated,
+  judgeCreateOfTerminatingName,
+  judgeDuplicateCreate,
+  judgeCreate,
+  judgeUpdate,
+  judgeDeleteAccepted,
+  judgeObjectEnvelope,
+  judgeCollectionEnvelope,
+  judgeCreated,
+  judgeUpdated,
+  judgeGeneratedPresent,
+  judgeGeneratedAtPersist,
+} satisfies Record<string, RegisteredJudge>;
+
+export type Judges = typeof judges;
+export type JudgeName = keyof Judges;
+
+/** A registry to judge with: the model's own, or one with some judges replaced (a self-test's planted model bug). */
+export type JudgeRegistry = Readonly<Record<string, RegisteredJudge>>;
