@@ -133,7 +133,7 @@ export class CaseContext {
    */
   judge(js: readonly Judgement[], evidence?: unknown, answers: { readonly pages?: readonly number[] } = {}): void {
     const failures = js.filter((j) => j.verdict === 'fail');
-    const entry = this.tally.journal.push(journalEntry(js)) - 1;
+    const entry = this.tally.journal.push(journalEntry(js, this.tally.blobs)) - 1;
     // The same answers' other judgements stand whatever failed beside them: a malformed verbose line
     // does not unjudge the status code it came with.
     for (const j of js) if (j.verdict !== 'fail') this.tally.add(j);

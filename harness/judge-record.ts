@@ -7,6 +7,7 @@
  *   judgeCreate({ key: 'ns/a', reused: false, status: 201, body: '' })   (the recording version)
  *   cx.judge(that)  ->  entry { s: [{ j: 'judgeCreate', a: [{ key: 'ns/a', ... }], o: [['rest:4.1/post', 'p']] }] }
  */
+import { createHash } from 'node:crypto';
 import type { Judgement } from '../reference/judgement.ts';
 import { judges, type JudgeName, type JudgeRegistry, type Judges } from '../reference/judges.ts';
 
@@ -33,6 +34,7 @@ export interface FailureLink {
 interface Made {
   readonly judge: string;
   readonly args: unknown;
+  readonly blobs: Blobs;
   readonly out: readonly Judgement[];
 }
 /** The registry call each judgement object came from, while it is alive. */
@@ -41,37 +43,71 @@ const madeBy = new WeakMap<Judgement, Made>();
 /** Why a value cannot be recorded (a callback, a class instance with state): the call is then carried over. */
 class NotRecordable extends Error {}
 
-/** JSON with Map, Set and undefined kept: `{$map: [...]}`, `{$set: [...]}`, `{$u: 1}`. */
-export function encode(v: unknown): unknown {
+/** Encoded values kept once per check by digest (a history's snapshots recur in every read of a case). */
+export type Blobs = Map<string, unknown>;
+
+/** Encodings of immutable model values already made, by identity: a snapshot is encoded once per run. */
+const encoded = new WeakMap<object, { readonly digest: string; readonly value: unknown }>();
+
+/**
+ * A history snapshot (reference/history.ts): immutable once made, so it is stored once by digest and
+ * referred to as `{$blob: digest}`; everything else is encoded in place.
+ */
+function isSnapshot(v: object): boolean {
+  const o = v as { index?: unknown; atMs?: unknown; objects?: unknown };
+  return typeof o.index === 'number' && typeof o.atMs === 'number' && o.objects instanceof Map;
+}
+
+/** JSON with Map, Set and undefined kept: `{$map: [...]}`, `{$set: [...]}`, `{$u: 1}`; snapshots into `blobs`. */
+export function encode(v: unknown, blobs: Blobs = new Map()): unknown {
   if (v === undefined) return { $u: 1 };
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
   if (typeof v === 'number') {
     if (!Number.isFinite(v)) throw new NotRecordable(`number ${v}`);
     return v;
   }
-  if (Array.isArray(v)) return v.map(encode);
-  if (v instanceof Map) return { $map: [...v].map(([k, x]) => [encode(k), encode(x)]) };
-  if (v instanceof Set) return { $set: [...v].map(encode) };
+  if (Array.isArray(v)) return v.map((x) => encode(x, blobs));
+  if (v instanceof Map) return { $map: [...v].map(([k, x]) => [encode(k, blobs), encode(x, blobs)]) };
+  if (v instanceof Set) return { $set: [...v].map((x) => encode(x, blobs)) };
   if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = encode(x);
-    // A plain object that looks like an encoded Map or Set is wrapped, so decoding tells them apart.
-    return '$map' in out || '$set' in out || '$u' in out || '$obj' in out ? { $obj: out } : out;
+    if (isSnapshot(v)) {
+      let e = encoded.get(v);
+      if (e === undefined) {
+        const value = encodePlain(v, blobs);
+        e = { digest: createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 22), value };
+        encoded.set(v, e);
+      }
+      blobs.set(e.digest, e.value);
+      return { $blob: e.digest };
+    }
+    return encodePlain(v, blobs);
   }
   throw new NotRecordable(typeof v);
 }
 
-export function decode(v: unknown): unknown {
+function encodePlain(v: object, blobs: Blobs): unknown {
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[k] = encode(x, blobs);
+  // A plain object that looks like an encoded value is wrapped, so decoding tells them apart.
+  return '$map' in out || '$set' in out || '$u' in out || '$obj' in out || '$blob' in out ? { $obj: out } : out;
+}
+
+export function decode(v: unknown, blobs: Readonly<Record<string, unknown>> = {}): unknown {
   if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(decode);
+  if (Array.isArray(v)) return v.map((x) => decode(x, blobs));
   const o = v as Record<string, unknown>;
   if ('$u' in o) return undefined;
-  if ('$map' in o) return new Map((o['$map'] as [unknown, unknown][]).map(([k, x]) => [decode(k), decode(x)]));
-  if ('$set' in o) return new Set((o['$set'] as unknown[]).map(decode));
+  if ('$map' in o) return new Map((o['$map'] as [unknown, unknown][]).map(([k, x]) => [decode(k, blobs), decode(x, blobs)]));
+  if ('$set' in o) return new Set((o['$set'] as unknown[]).map((x) => decode(x, blobs)));
+  if ('$blob' in o) {
+    const b = blobs[o['$blob'] as string];
+    if (b === undefined) throw new Error(`the record refers to a value it does not hold (${String(o['$blob'])})`);
+    return decode(b, blobs);
+  }
   const plain = '$obj' in o ? (o['$obj'] as Record<string, unknown>) : o;
   const out: Record<string, unknown> = {};
   // A key that held undefined keeps it: `'k' in o` reads the same after the round trip.
-  for (const [k, x] of Object.entries(plain)) out[k] = decode(x);
+  for (const [k, x] of Object.entries(plain)) out[k] = decode(x, blobs);
   return out;
 }
 
@@ -84,15 +120,17 @@ export function recorded<K extends JudgeName>(name: K): Judges[K] {
   const fn = judges[name] as (...args: unknown[]) => Judgement | readonly Judgement[];
   const wrapped = (...args: unknown[]) => {
     const result = fn(...args);
+    const out = outputOf(result);
+    if (out === undefined) return result;
     let a: unknown;
+    const blobs: Blobs = new Map();
     try {
-      a = encode(args);
+      a = encode(args, blobs);
     } catch (e) {
       if (e instanceof NotRecordable) return result;
       throw e;
     }
-    const out = Array.isArray(result) ? (result as readonly Judgement[]) : [result as Judgement];
-    const made: Made = { judge: name, args: a, out };
+    const made: Made = { judge: name, args: a, blobs, out };
     for (const j of out) madeBy.set(j, made);
     return result;
   };
@@ -103,7 +141,7 @@ export function recorded<K extends JudgeName>(name: K): Judges[K] {
  * The journal entry of one judge call: runs of judgements that are a registry call's whole output, in
  * its order, become that call; anything else (a judgement a check built or changed) is carried.
  */
-export function journalEntry(js: readonly Judgement[]): JournalEntry {
+export function journalEntry(js: readonly Judgement[], blobs: Blobs): JournalEntry {
   const s: Segment[] = [];
   let carried: Judgement[] = [];
   for (let i = 0; i < js.length; ) {
@@ -112,6 +150,7 @@ export function journalEntry(js: readonly Judgement[]): JournalEntry {
       if (carried.length > 0) s.push({ c: carried });
       carried = [];
       s.push({ j: made.judge, a: made.args, o: made.out.map((j) => [j.clause, LETTER[j.verdict]] as const) });
+      for (const [d, v] of made.blobs) blobs.set(d, v);
       i += made.out.length;
       continue;
     }
@@ -123,7 +162,7 @@ export function journalEntry(js: readonly Judgement[]): JournalEntry {
 }
 
 /** Judges an entry again with `registry`: the verdicts, and whether every segment was re-derived. */
-export function rejudgeEntry(e: JournalEntry, registry: JudgeRegistry): { readonly judgements: Judgement[]; readonly carried: boolean } {
+export function rejudgeEntry(e: JournalEntry, registry: JudgeRegistry, blobs: Readonly<Record<string, unknown>>): { readonly judgements: Judgement[]; readonly carried: boolean } {
   const judgements: Judgement[] = [];
   let carried = false;
   for (const seg of e.s) {
@@ -134,10 +173,18 @@ export function rejudgeEntry(e: JournalEntry, registry: JudgeRegistry): { readon
     }
     const fn = registry[seg.j];
     if (fn === undefined) throw new Error(`the record names a judge this version does not have: ${seg.j}`);
-    const out = fn(...(decode(seg.a) as unknown[]));
-    judgements.push(...(Array.isArray(out) ? (out as readonly Judgement[]) : [out as Judgement]));
+    judgements.push(...(outputOf(fn(...(decode(seg.a, blobs) as unknown[]))) ?? []));
   }
   return { judgements, carried };
+}
+
+/** The judgements a judge returned: one, several, or a list judgement's (`{ judgements, matchedIndex }`); undefined: none (a judge that did not apply). */
+function outputOf(result: unknown): readonly Judgement[] | undefined {
+  if (result === undefined) return undefined;
+  if (Array.isArray(result)) return result as readonly Judgement[];
+  const r = result as { judgements?: unknown; verdict?: unknown };
+  if (Array.isArray(r.judgements)) return r.judgements as readonly Judgement[];
+  return typeof r.verdict === 'string' ? [result as Judgement] : undefined;
 }
 
 /** The verdicts the entry held at run time, by clause (what the run's own judges said). */

@@ -1,7 +1,7 @@
 /** Per-check bookkeeping of judgements that did not fail: counts per clause and unspecified notes. */
 import type { Judgement } from '../reference/judgement.ts';
 import type { ClauseId } from '../reference/catalog/clause-ids.ts';
-import type { JournalEntry } from './judge-record.ts';
+import type { Blobs, JournalEntry } from './judge-record.ts';
 
 export class Tally {
   readonly passes = new Map<ClauseId, number>();
@@ -12,6 +12,8 @@ export class Tally {
   readonly exercised = new Map<ClauseId, Map<string, number>>();
   /** Every judge call of the check's cases, in order: the run's record (harness/judge-record.ts). */
   readonly journal: JournalEntry[] = [];
+  /** Values the journal refers to by digest (history snapshots), once each. */
+  readonly blobs: Blobs = new Map();
 
   add(j: Judgement): void {
     if (j.verdict === 'pass') {

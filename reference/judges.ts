@@ -6,12 +6,31 @@
  * are then carried over, not re-derived), so names are for ever.
  */
 import type { Judgement } from './judgement.ts';
-import { judgeCreate, judgeCreateOfTerminatingName, judgeDeleteAccepted, judgeDuplicateCreate, judgeNamespaceCreated, judgeUpdate } from './crud-rules.ts';
+import {
+  judgeAfterDelete,
+  judgeCompleteList,
+  judgeContinuationServed,
+  judgeContinueGone,
+  judgeCreate,
+  judgeCreateOfTerminatingName,
+  judgeDeleteAccepted,
+  judgeDuplicateCreate,
+  judgeEndlessPaging,
+  judgeGoneForExact,
+  judgeListDecision,
+  judgeListNotServed,
+  judgeNamespaceCreated,
+  judgeUpdate,
+  pathClauses,
+  queryClauses,
+} from './crud-rules.ts';
+import { judgeTooLarge } from './error-rules.ts';
+import { judgeGetIn, judgeListSnapshotIn, judgeNotCaughtUpIn, judgePagesIn } from './read-judges.ts';
 import { judgeCollectionEnvelope, judgeCreated, judgeGeneratedAtPersist, judgeGeneratedPresent, judgeObjectEnvelope, judgeUpdated } from './envelope-rules.ts';
 
 /** A judge of the registry: plain inputs in, one judgement or several out. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type RegisteredJudge = (...args: any[]) => Judgement | readonly Judgement[];
+export type RegisteredJudge = (...args: any[]) => Judgement | readonly Judgement[] | { readonly judgements: readonly Judgement[] } | undefined;
 
 export const judges = {
   judgeNamespaceCreated,
@@ -26,6 +45,21 @@ export const judges = {
   judgeUpdated,
   judgeGeneratedPresent,
   judgeGeneratedAtPersist,
+  judgeAfterDelete,
+  judgeCompleteList,
+  judgeContinuationServed,
+  judgeContinueGone,
+  judgeEndlessPaging,
+  judgeGoneForExact,
+  judgeListDecision,
+  judgeListNotServed,
+  pathClauses,
+  queryClauses,
+  judgeTooLarge,
+  judgeGetIn,
+  judgeListSnapshotIn,
+  judgePagesIn,
+  judgeNotCaughtUpIn,
 } satisfies Record<string, RegisteredJudge>;
 
 export type Judges = typeof judges;

@@ -82,7 +82,7 @@ function rejudgeCheck(j: RecordedCheck, old: readonly CheckRecord[], registry: J
       (v.carried ? carried : derived).add(v.clause);
       if (v.verdict === 'f') oldFailed.add(v.clause);
     }
-    const r = rejudgeEntry(e, registry);
+    const r = rejudgeEntry(e, registry, j.blobs);
     if (!r.carried) derivedCalls++;
     again.push(r.judgements);
     for (const x of r.judgements) {

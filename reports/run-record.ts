@@ -27,6 +27,8 @@ export type RecordedRun = Omit<BuildRunArgs, 'catalog'>;
 export interface RecordedCheck {
   readonly check: string;
   readonly entries: readonly JournalEntry[];
+  /** Values the entries refer to by digest (harness/judge-record.ts). */
+  readonly blobs: Readonly<Record<string, unknown>>;
   readonly links: readonly FailureLink[];
   readonly tallyRecords: number;
 }
@@ -51,7 +53,7 @@ export function runRecordOf(run: RecordedRun, footprints: readonly CheckFootprin
   const checks: RecordedCheck[] = [];
   for (const fp of footprints) {
     const j = journalOf(fp);
-    if (j !== undefined) checks.push({ check: j.check, entries: j.entries, links: j.links, tallyRecords: j.tallyRecords });
+    if (j !== undefined) checks.push({ check: j.check, entries: j.entries, blobs: Object.fromEntries(j.blobs), links: j.links, tallyRecords: j.tallyRecords });
   }
   return { schema: RECORD_SCHEMA, version: run.version, run, checks };
 }

@@ -4,12 +4,13 @@
  * from the calls). Kept beside the check's footprint, which travels with its records to the reports.
  */
 import type { CheckFootprint } from '../harness/footprint.ts';
-import type { FailureLink, JournalEntry } from '../harness/judge-record.ts';
+import type { Blobs, FailureLink, JournalEntry } from '../harness/judge-record.ts';
 import type { Tally } from '../harness/tally.ts';
 
 export interface CheckJournal {
   readonly check: string;
   entries: readonly JournalEntry[];
+  blobs: Blobs;
   readonly links: FailureLink[];
   /** The leading records of the check that its tally made (passes, unspecified, inconclusive, not checked by the model). */
   tallyRecords: number;
@@ -20,7 +21,7 @@ export interface CheckJournal {
 const journals = new WeakMap<CheckFootprint, CheckJournal>();
 
 export function newCheckJournal(check: string, footprint: CheckFootprint): CheckJournal {
-  const j: CheckJournal = { check, entries: [], links: [], tallyRecords: 0 };
+  const j: CheckJournal = { check, entries: [], blobs: new Map(), links: [], tallyRecords: 0 };
   journals.set(footprint, j);
   return j;
 }

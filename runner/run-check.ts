@@ -101,6 +101,7 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
   const tally = new Tally();
   journal.tally = tally;
   journal.entries = tally.journal;
+  journal.blobs = tally.blobs;
   let excusedFirst: ClauseViolation | undefined;
   let excusedAttached = false;
   /** The input each reported violation came from (its readable steps). */
