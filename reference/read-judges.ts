@@ -9,6 +9,7 @@ import { matchesLabels, parseLabelSelector } from './label-selector.ts';
 import type { ObservedObject } from './objects.ts';
 import { judgeGet, judgeListSnapshot, judgeNotCaughtUp, judgePages, type ReadContext, type ReadExpectation, type ObservedPage } from './read-oracle.ts';
 import type { RequestScope } from './scope.ts';
+import { judgeFinishedWatch, judgeWatch, type ObservedEvent, type WatchExpectation } from './watch-oracle.ts';
 
 export interface ReadScope {
   readonly history: History;
@@ -43,3 +44,8 @@ export const judgeListSnapshotIn = (d: ReadScope, exp: ReadExpectation, observed
 export const judgePagesIn = (d: ReadScope, exp: ReadExpectation, pages: readonly ObservedPage[], opts: Parameters<typeof judgePages>[3]) => judgePages(readContextOf(d), exp, pages, opts);
 export const judgeNotCaughtUpIn = (d: ReadScope, exp: ReadExpectation, requestedRv: string | undefined, r: Parameters<typeof judgeNotCaughtUp>[3]) =>
   judgeNotCaughtUp(readContextOf(d), exp, requestedRv, r);
+
+/** The watch oracle over a watch's scope as data: a watch of one namespace is `namespaces: [ns]`. */
+export const judgeWatchIn = (d: ReadScope, exp: WatchExpectation, events: readonly ObservedEvent[]) => judgeWatch(readContextOf(d), exp, events);
+export const judgeFinishedWatchIn = (d: ReadScope, exp: WatchExpectation, events: readonly ObservedEvent[], parseError: string | undefined, also?: Parameters<typeof judgeFinishedWatch>[4]) =>
+  judgeFinishedWatch(readContextOf(d), exp, events, parseError, also);

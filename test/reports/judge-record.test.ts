@@ -17,7 +17,7 @@ describe('the record codec', () => {
     expect(back).toEqual(v);
     expect('b' in back[0]!).toBe(true);
     expect(back[0]!.a).toBeInstanceOf(Map);
-    expect(back[0]!.a.get('k')).toBeInstanceOf(Set);
+    expect(back[0]!.a!.get('k')).toBeInstanceOf(Set);
   });
 
   it('stores a history snapshot once by digest, however many reads name it', () => {
