@@ -101,7 +101,6 @@ export const judgeGroupList = recorded('judgeGroupList');
 export const judgePersistedCreate = recorded('judgePersistedCreate');
 export const judgePersistedRead = recorded('judgePersistedRead');
 export const judgeRemovalRow = recorded('judgeRemovalRow');
-export const judgeConcurrentHistory = recorded('judgeConcurrentHistory');
 export const judgeDefaultManager = recorded('judgeDefaultManager');
 export const judgeManagedFieldsInBody = recorded('judgeManagedFieldsInBody');
 export const judgeState = recorded('judgeState');

@@ -3,7 +3,8 @@
  * stable name, so that a saved run can be judged again with the current model. A judge is listed here
  * when every input it takes survives the record's codec (JSON with Map, Set and undefined): no
  * callbacks, no live handles. Renaming an entry breaks the records written with the old name (they
- * are then carried over, not re-derived), so names are for ever.
+ * are then carried over, not re-derived), so names are for ever. Left out on purpose: the concurrent
+ * workload's history judge (its input is tens of MB per case; the history is saved with a failure).
  */
 import type { Judgement } from './judgement.ts';
 import {
@@ -72,7 +73,6 @@ import { judgeDeprecatedMetrics, judgeMetricsAnswer } from './versioning/metrics
 import { judgeVersionName } from './versioning/stability.ts';
 import { judgeDeprecatedGaugeScrapes, judgeDeprecatedInFavour, judgeDeprecationWarning } from './versioning/deprecation-signals.ts';
 import { judgeGroupList, judgePersistedCreate, judgePersistedRead, judgeRemovalRow } from './versioning/serving-judges.ts';
-import { judgeConcurrentHistory } from './concurrency/judge.ts';
 import { judgeDefaultManager, judgeManagedFieldsInBody, judgeState, judgeWrite } from './apply/index.ts';
 import { judgeRepeatedLimit } from './repeated-parameters.ts';
 import { judgeMultiResourceWrite } from './single-resource.ts';
@@ -191,7 +191,6 @@ export const judges = {
   judgePersistedCreate,
   judgePersistedRead,
   judgeRemovalRow,
-  judgeConcurrentHistory,
   judgeDefaultManager,
   judgeManagedFieldsInBody,
   judgeState,

@@ -4,7 +4,8 @@
  * across it resumes or ends with 410, versions keep their meaning; after a compaction, Exact reads of
  * older versions answer 410. Without the hook these checks are not checked, never passed.
  */
-import { judgeConcurrentHistory, judgeExactAfterCompaction, judgeVersionsAcrossRestart, judgeWatchAfterCompaction } from '../../harness/recorded-judges.ts';
+import { judgeConcurrentHistory } from '../../reference/concurrency/judge.ts';
+import { judgeExactAfterCompaction, judgeVersionsAcrossRestart, judgeWatchAfterCompaction } from '../../harness/recorded-judges.ts';
 import fc from 'fast-check';
 import { watchWaitOf, type Check, type CheckEnv } from '../../harness/check.ts';
 import { runHook } from '../../harness/hooks.ts';
