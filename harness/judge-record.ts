@@ -69,7 +69,9 @@ export function encode(v: unknown, blobs: Blobs = new Map()): unknown {
   if (Array.isArray(v)) return v.map((x) => encode(x, blobs));
   if (v instanceof Map) return { $map: [...v].map(([k, x]) => [encode(k, blobs), encode(x, blobs)]) };
   if (v instanceof Set) return { $set: [...v].map((x) => encode(x, blobs)) };
-  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+  // Generated records may have no prototype at all (fast-check's dictionaries): plain data too.
+  const proto: unknown = typeof v === 'object' ? Object.getPrototypeOf(v) : undefined;
+  if (typeof v === 'object' && (proto === Object.prototype || proto === null)) {
     if (isSnapshot(v)) {
       let e = encoded.get(v);
       if (e === undefined) {
