@@ -38,7 +38,7 @@ describe('rejudge', () => {
     const o = rejudgeDir(dir, planted);
     expect(o.exitCode).toBe(1);
     expect(o.changes.map((c) => [c.clause, c.before.status, c.after.status])).toContainEqual(['rest:4.1/post', 'passed', 'failed']);
-    expect(o.changes.find((c) => c.clause === 'rest:4.1/post')!.after.why).toMatch(/observed status 201/);
+    expect(o.changes.find((c) => c.clause === 'rest:4.1/post')!.after.why).toMatch(/succeeds \(2xx\); observed status 500/);
     expect(statuses(path.join(dir, 'rejudged', 'summary.json'))['rest:4.1/post']).toBe('failed');
     expect(readFileSync(path.join(dir, 'rejudged', 'diff.md'), 'utf8')).toMatch(/\| rest:4\.1\/post \| passed \| failed \|/);
     expect(o.counts.derivedClauses).toBeGreaterThan(o.counts.carriedClauses);
