@@ -7,7 +7,6 @@
  *   judgeCreate({ key: 'ns/a', reused: false, status: 201, body: '' })   (the recording version)
  *   cx.judge(that)  ->  entry { s: [{ j: 'judgeCreate', a: [{ key: 'ns/a', ... }], o: [['rest:4.1/post', 'p']] }] }
  */
-import { createHash } from 'node:crypto';
 import type { Judgement } from '../reference/judgement.ts';
 import { judges, type JudgeName, type JudgeRegistry, type Judges } from '../reference/judges.ts';
 
@@ -40,25 +39,30 @@ interface Made {
 /** The registry call each judgement object came from, while it is alive. */
 const madeBy = new WeakMap<Judgement, Made>();
 
+/** A record that does not hold what its entries refer to. */
+export class RecordDamaged extends Error {}
+
 /** Why a value cannot be recorded (a callback, a class instance with state): the call is then carried over. */
 class NotRecordable extends Error {}
 
-/** Encoded values kept once per check by digest (a history's snapshots recur in every read of a case). */
+/** Encoded values kept once per check by id (a history's snapshots recur in every read of a case). */
 export type Blobs = Map<string, unknown>;
 
-/** Encodings of immutable model values already made, by identity: a snapshot is encoded once per run. */
-const encoded = new WeakMap<object, { readonly digest: string; readonly value: unknown }>();
-
 /**
- * A history snapshot (reference/history.ts): immutable once made, so it is stored once by digest and
- * referred to as `{$blob: digest}`; everything else is encoded in place.
+ * Model values the oracles compare by identity (an object version unchanged between two snapshots is
+ * the same object) and that never change once made: each is stored once under an id of its own, and
+ * decoded once per judge call, so identity survives the record. The ids are per process.
  */
-function isSnapshot(v: object): boolean {
-  const o = v as { index?: unknown; atMs?: unknown; objects?: unknown };
-  return typeof o.index === 'number' && typeof o.atMs === 'number' && o.objects instanceof Map;
+const interned = new WeakMap<object, { readonly id: string; readonly value: unknown; readonly inner: Blobs }>();
+let nextId = 0;
+
+/** A history snapshot or an object version (reference/history.ts, reference/objects.ts). */
+function isInterned(v: object): boolean {
+  const o = v as { index?: unknown; atMs?: unknown; objects?: unknown; key?: unknown; uid?: unknown; content?: unknown };
+  return (typeof o.index === 'number' && typeof o.atMs === 'number' && o.objects instanceof Map) || (typeof o.key === 'string' && typeof o.uid === 'string' && o.content !== undefined);
 }
 
-/** JSON with Map, Set and undefined kept: `{$map: [...]}`, `{$set: [...]}`, `{$u: 1}`; snapshots into `blobs`. */
+/** JSON with Map, Set and undefined kept: `{$map: [...]}`, `{$set: [...]}`, `{$u: 1}`; interned values into `blobs`. */
 export function encode(v: unknown, blobs: Blobs = new Map()): unknown {
   if (v === undefined) return { $u: 1 };
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
@@ -72,15 +76,17 @@ export function encode(v: unknown, blobs: Blobs = new Map()): unknown {
   // Generated records may have no prototype at all (fast-check's dictionaries): plain data too.
   const proto: unknown = typeof v === 'object' ? Object.getPrototypeOf(v) : undefined;
   if (typeof v === 'object' && (proto === Object.prototype || proto === null)) {
-    if (isSnapshot(v)) {
-      let e = encoded.get(v);
+    if (isInterned(v)) {
+      let e = interned.get(v);
       if (e === undefined) {
-        const value = encodePlain(v, blobs);
-        e = { digest: createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 22), value };
-        encoded.set(v, e);
+        // The values it holds (a snapshot's object versions) go with it into every table it is put in.
+        const inner: Blobs = new Map();
+        e = { id: (nextId++).toString(36), value: encodePlain(v, inner), inner };
+        interned.set(v, e);
       }
-      blobs.set(e.digest, e.value);
-      return { $blob: e.digest };
+      for (const [id, x] of e.inner) blobs.set(id, x);
+      blobs.set(e.id, e.value);
+      return { $blob: e.id };
     }
     return encodePlain(v, blobs);
   }
@@ -94,22 +100,26 @@ function encodePlain(v: object, blobs: Blobs): unknown {
   return '$map' in out || '$set' in out || '$u' in out || '$obj' in out || '$blob' in out ? { $obj: out } : out;
 }
 
-export function decode(v: unknown, blobs: Readonly<Record<string, unknown>> = {}): unknown {
+export function decode(v: unknown, blobs: Readonly<Record<string, unknown>> = {}, made = new Map<string, unknown>()): unknown {
   if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map((x) => decode(x, blobs));
+  if (Array.isArray(v)) return v.map((x) => decode(x, blobs, made));
   const o = v as Record<string, unknown>;
   if ('$u' in o) return undefined;
-  if ('$map' in o) return new Map((o['$map'] as [unknown, unknown][]).map(([k, x]) => [decode(k, blobs), decode(x, blobs)]));
-  if ('$set' in o) return new Set((o['$set'] as unknown[]).map((x) => decode(x, blobs)));
+  if ('$map' in o) return new Map((o['$map'] as [unknown, unknown][]).map(([k, x]) => [decode(k, blobs, made), decode(x, blobs, made)]));
+  if ('$set' in o) return new Set((o['$set'] as unknown[]).map((x) => decode(x, blobs, made)));
   if ('$blob' in o) {
-    const b = blobs[o['$blob'] as string];
-    if (b === undefined) throw new Error(`the record refers to a value it does not hold (${String(o['$blob'])})`);
-    return decode(b, blobs);
+    const id = o['$blob'] as string;
+    if (made.has(id)) return made.get(id);
+    const b = blobs[id];
+    if (b === undefined) throw new RecordDamaged(`the record refers to a value it does not hold (${id})`);
+    const value = decode(b, blobs, made);
+    made.set(id, value);
+    return value;
   }
   const plain = '$obj' in o ? (o['$obj'] as Record<string, unknown>) : o;
   const out: Record<string, unknown> = {};
   // A key that held undefined keeps it: `'k' in o` reads the same after the round trip.
-  for (const [k, x] of Object.entries(plain)) out[k] = decode(x, blobs);
+  for (const [k, x] of Object.entries(plain)) out[k] = decode(x, blobs, made);
   return out;
 }
 
@@ -164,9 +174,14 @@ export function journalEntry(js: readonly Judgement[], blobs: Blobs): JournalEnt
 }
 
 /** Judges an entry again with `registry`: the verdicts, and whether every segment was re-derived. */
-export function rejudgeEntry(e: JournalEntry, registry: JudgeRegistry, blobs: Readonly<Record<string, unknown>>): { readonly judgements: Judgement[]; readonly carried: boolean } {
+export function rejudgeEntry(
+  e: JournalEntry,
+  registry: JudgeRegistry,
+  blobs: Readonly<Record<string, unknown>>,
+): { readonly judgements: Judgement[]; readonly carried: boolean; readonly differs: boolean } {
   const judgements: Judgement[] = [];
   let carried = false;
+  let differs = false;
   for (const seg of e.s) {
     if ('c' in seg) {
       judgements.push(...seg.c);
@@ -175,9 +190,13 @@ export function rejudgeEntry(e: JournalEntry, registry: JudgeRegistry, blobs: Re
     }
     const fn = registry[seg.j];
     if (fn === undefined) throw new Error(`the record names a judge this version does not have: ${seg.j}`);
-    judgements.push(...(outputOf(fn(...(decode(seg.a, blobs) as unknown[]))) ?? []));
+    const out = outputOf(fn(...(decode(seg.a, blobs) as unknown[]))) ?? [];
+    // The same model on the same inputs gives the same verdicts: a difference is a model change (or a
+    // record that lost something, which the self-tests look for with the model unchanged).
+    if (out.length !== seg.o.length || out.some((j, i) => j.clause !== seg.o[i]![0] || LETTER[j.verdict] !== seg.o[i]![1])) differs = true;
+    judgements.push(...out);
   }
-  return { judgements, carried };
+  return { judgements, carried, differs };
 }
 
 /** The judgements a judge returned: one, several, or a list judgement's (`{ judgements, matchedIndex }`); undefined: none (a judge that did not apply). */

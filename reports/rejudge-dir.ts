@@ -14,6 +14,7 @@ import { buildRunResult } from './aggregate.ts';
 import { toSummaryJson } from './summary-json.ts';
 import { readRunRecord, RecordError } from './run-record.ts';
 import { rejudgeRun, type RejudgeCounts } from './rejudge.ts';
+import { RecordDamaged } from '../harness/judge-record.ts';
 
 export const REJUDGED_DIR = 'rejudged';
 
@@ -39,7 +40,13 @@ export function rejudgeDir(dir: string, registry: JudgeRegistry = judges): Rejud
     }
   }
   const before = buildRunResult({ ...rec.run, catalog });
-  const again = rejudgeRun(rec, registry);
+  let again: ReturnType<typeof rejudgeRun>;
+  try {
+    again = rejudgeRun(rec, registry);
+  } catch (e) {
+    if (e instanceof RecordDamaged) throw new RecordError(`${dir}: ${e.message}`);
+    throw e;
+  }
   const after = buildRunResult({ ...again.run, catalog });
   const changes = clauseChanges(before, after);
   const out = path.join(dir, REJUDGED_DIR);
@@ -74,7 +81,7 @@ export function clauseChanges(before: RunResult, after: RunResult): ClauseChange
 function summaryLines(changes: readonly ClauseChange[], n: RejudgeCounts, before: RunResult, after: RunResult): string[] {
   const judged = n.derivedClauses + n.carriedClauses;
   return [
-    `rejudge: ${n.derivedCalls} of ${n.calls} judge calls derived again with the current model; of ${judged} clauses judged, ${n.derivedClauses} re-derived, ${n.carriedClauses} carried over as recorded (judges not in the registry)`,
+    `rejudge: ${n.derivedCalls} of ${n.calls} judge calls derived again with the current model (${n.changedCalls} with other verdicts than recorded); of ${judged} clauses judged, ${n.derivedClauses} re-derived, ${n.carriedClauses} carried over as recorded (judges not in the registry)`,
     ...(n.keptChecks.length > 0 ? [`rejudge: records of ${n.keptChecks.join(', ')} kept as they were (journal does not match)`] : []),
     changes.length === 0
       ? `rejudge: no verdict changed (run ${before.verdict})`

@@ -19,6 +19,8 @@ export interface RejudgeCounts {
   /** Judge calls of the record, and those every verdict of which was derived again. */
   readonly calls: number;
   readonly derivedCalls: number;
+  /** Calls whose verdicts now differ from those the record holds (0 with the model the run used). */
+  readonly changedCalls: number;
   /** Clauses some call judged: all their calls' verdicts derived again, or some carried over as recorded. */
   readonly derivedClauses: number;
   readonly carriedClauses: number;
@@ -42,6 +44,7 @@ export function rejudgeRun(rec: RunRecord, registry: JudgeRegistry): Rejudged {
   const keptChecks: string[] = [];
   let calls = 0;
   let derivedCalls = 0;
+  let changedCalls = 0;
   const records: CheckRecord[] = [];
   // Records keep the run's order: by check, as the executor sorted them.
   for (const [check, old] of byCheck) {
@@ -55,16 +58,18 @@ export function rejudgeRun(rec: RunRecord, registry: JudgeRegistry): Rejudged {
     records.push(...out.records);
     calls += j.entries.length;
     derivedCalls += out.derivedCalls;
+    changedCalls += out.changedCalls;
     for (const c of out.derived) derived.add(c);
     for (const c of out.carried) carried.add(c);
   }
   for (const c of carried) derived.delete(c);
-  return { run: { ...rec.run, records }, counts: { calls, derivedCalls, derivedClauses: derived.size, carriedClauses: carried.size, keptChecks } };
+  return { run: { ...rec.run, records }, counts: { calls, derivedCalls, changedCalls, derivedClauses: derived.size, carriedClauses: carried.size, keptChecks } };
 }
 
 interface CheckRejudged {
   readonly records: CheckRecord[];
   readonly derivedCalls: number;
+  readonly changedCalls: number;
   readonly derived: Set<string>;
   readonly carried: Set<string>;
 }
@@ -77,6 +82,7 @@ function rejudgeCheck(j: RecordedCheck, old: readonly CheckRecord[], registry: J
   const newFailures = new Map<string, Judgement>();
   const again: Judgement[][] = [];
   let derivedCalls = 0;
+  let changedCalls = 0;
   for (const e of j.entries) {
     for (const v of recordedVerdicts(e)) {
       (v.carried ? carried : derived).add(v.clause);
@@ -84,6 +90,7 @@ function rejudgeCheck(j: RecordedCheck, old: readonly CheckRecord[], registry: J
     }
     const r = rejudgeEntry(e, registry, j.blobs);
     if (!r.carried) derivedCalls++;
+    if (r.differs) changedCalls++;
     again.push(r.judgements);
     for (const x of r.judgements) {
       if (x.verdict !== 'fail') tally.add(x);
@@ -108,7 +115,7 @@ function rejudgeCheck(j: RecordedCheck, old: readonly CheckRecord[], registry: J
     if (oldFailed.has(clause)) continue;
     records.push({ clause: f.clause, check: j.check, verdict: 'fail', count: 1, counterexample: foundOnRejudge(j.check, f, seed) });
   }
-  return { records, derivedCalls, derived, carried };
+  return { records, derivedCalls, changedCalls, derived, carried };
 }
 
 /** What a failure says, from its judgement now. */

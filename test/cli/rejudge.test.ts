@@ -32,6 +32,8 @@ describe('rejudge', () => {
     const r = cli('rejudge', dir);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/no verdict changed/);
+    // Not one call judged otherwise than at run time: the record holds every input as the judge saw it.
+    expect(r.stdout).toMatch(/\(0 with other verdicts than recorded\)/);
     expect(readFileSync(path.join(dir, 'rejudged', 'summary.json'), 'utf8')).toBe(readFileSync(path.join(dir, 'summary.json'), 'utf8'));
 
     const planted = { ...judges, judgeCreate: (o: Parameters<typeof judges.judgeCreate>[0]) => judges.judgeCreate({ ...o, status: o.status === 201 ? 500 : o.status }) };
