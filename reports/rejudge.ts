@@ -106,7 +106,11 @@ function rejudgeCheck(j: RecordedCheck, old: readonly CheckRecord[], registry: J
       records.push(r);
       continue;
     }
-    const now = again[link.entry]?.find((x) => x.verdict === 'fail' && x.clause === r.clause);
+    // One call may fail a clause several times (an ownership table row per manager): the failure that
+    // says the same, else the one at the same place among the call's failures of the clause.
+    const fails = (again[link.entry] ?? []).filter((x) => x.verdict === 'fail' && x.clause === r.clause);
+    const nth = j.links.filter((l) => l.entry === link.entry && l.clause === link.clause).indexOf(link);
+    const now = fails.find((x) => x.expected === link.expected && x.observed === link.observed) ?? fails[nth];
     // The call that failed no longer fails the clause: the failure is gone with it.
     if (now === undefined) continue;
     records.push({ ...r, counterexample: { ...r.counterexample!, ...failureText(now) } });
