@@ -9,8 +9,10 @@
  * line (exit 2). A change that older readers would misread (a field's meaning, a judge's inputs)
  * takes a new schema number; adding an optional field or a judge does not.
  */
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzip } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import type { BuildRunArgs } from './aggregate.ts';
 import type { CheckFootprint } from '../harness/footprint.ts';
@@ -58,15 +60,19 @@ export function runRecordOf(run: RecordedRun, footprints: readonly CheckFootprin
   return { schema: RECORD_SCHEMA, version: run.version, run, checks };
 }
 
-export function recordText(r: RunRecord): Buffer {
+/** gzip level 3: a fifth of level 6's time on a default run's record, for half as much again in size (1.3 MB, not 0.9). */
+const GZIP_LEVEL = 3;
+
+export function recordBytes(r: RunRecord): Promise<Buffer> {
   const lines = [JSON.stringify({ format: RECORD_FORMAT, schema: r.schema, version: r.version }), JSON.stringify({ run: r.run }), ...r.checks.map((c) => JSON.stringify({ check: c }))];
-  return gzipSync(lines.join('\n') + '\n');
+  // Compressed on the thread pool: the run's own thread goes on with the terminal summary meanwhile.
+  return promisify(gzip)(lines.join('\n') + '\n', { level: GZIP_LEVEL });
 }
 
 /** Writes the record into the reports folder; returns its path. */
-export function writeRunRecord(dir: string, r: RunRecord): string {
+export async function writeRunRecord(dir: string, r: RunRecord): Promise<string> {
   const file = path.join(dir, RECORD_FILE);
-  writeFileSync(file, recordText(r));
+  await writeFile(file, await recordBytes(r));
   return file;
 }
 

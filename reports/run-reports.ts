@@ -158,8 +158,19 @@ async function publish(run: ExecutedRun, print: boolean, ctx: PublishContext, lo
     },
     (line) => log(`svc-conformance: warning: ${line}`),
   );
-  writeRunRecord(reportsDir, record);
-  if (!print) return result;
+  // Written while the summary is printed; a failure to write it is handled when it is awaited below.
+  const recorded = writeRunRecord(reportsDir, record).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  const recordWritten = async (): Promise<void> => {
+    const e = await recorded;
+    if (e !== undefined) throw e;
+  };
+  if (!print) {
+    await recordWritten();
+    return result;
+  }
   // -o json: stdout is the summary alone, for a pipe into jq; the terminal summary goes to stderr.
   const output = plan.reports.output;
   const terminal = toTerminalSummary(result, familyOf, { color: output === 'text' && process.stdout.isTTY === true, reportsDir: path.relative(process.cwd(), reportsDir) || '.' }) + '\n';
@@ -170,6 +181,7 @@ async function publish(run: ExecutedRun, print: boolean, ctx: PublishContext, lo
   for (const line of footprintLines(result.footprint ?? run.footprint)) log(`svc-conformance: ${line}`);
   if (plan.settings.scale !== undefined) for (const line of scaleLines(plan.settings.scale, run.footprint)) log(`svc-conformance: ${line}`);
   log(`svc-conformance: open ${shownPath(path.join(reportsDir, 'index.html'))}`);
+  await recordWritten();
   return result;
 }
 
