@@ -12,7 +12,7 @@ export class Tally {
   readonly exercised = new Map<ClauseId, Map<string, number>>();
   /** Every judge call of the check's cases, in order: the run's record (harness/judge-record.ts). */
   readonly journal: JournalEntry[] = [];
-  /** Values the journal refers to by digest (history snapshots), once each. */
+  /** Values the journal refers to by id (history snapshots, object versions), once each. */
   readonly blobs: Blobs = new Map();
 
   add(j: Judgement): void {

@@ -82,7 +82,7 @@ function summaryLines(changes: readonly ClauseChange[], n: RejudgeCounts, before
   const judged = n.derivedClauses + n.carriedClauses;
   return [
     `rejudge: ${n.derivedCalls} of ${n.calls} judge calls derived again with the current model (${n.changedCalls} with other verdicts than recorded); of ${judged} clauses judged, ${n.derivedClauses} re-derived, ${n.carriedClauses} carried over as recorded (judges not in the registry)`,
-    ...(n.keptChecks.length > 0 ? [`rejudge: records of ${n.keptChecks.join(', ')} kept as they were (journal does not match)`] : []),
+    ...(n.keptChecks.length > 0 ? [`rejudge: records of ${n.keptChecks.join(', ')} kept as they were (the check broke or was stopped)`] : []),
     changes.length === 0
       ? `rejudge: no verdict changed (run ${before.verdict})`
       : `rejudge: ${changes.length} clause${changes.length === 1 ? '' : 's'} changed (run ${before.verdict} -> ${after.verdict}): ${changes.map((c) => `${c.clause} ${c.before.status} -> ${c.after.status}`).join(', ')}`,

@@ -49,7 +49,7 @@ export function rejudgeRun(rec: RunRecord, registry: JudgeRegistry): Rejudged {
   // Records keep the run's order: by check, as the executor sorted them.
   for (const [check, old] of byCheck) {
     const j = journals.get(check);
-    if (j === undefined || j.tallyRecords > old.length) {
+    if (j === undefined || !j.complete || j.tallyRecords > old.length) {
       if (j !== undefined) keptChecks.push(check);
       records.push(...old);
       continue;

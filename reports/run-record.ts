@@ -33,6 +33,8 @@ export interface RecordedCheck {
   readonly blobs: Readonly<Record<string, unknown>>;
   readonly links: readonly FailureLink[];
   readonly tallyRecords: number;
+  /** False: the check broke or was stopped; its records are kept as they are. */
+  readonly complete: boolean;
 }
 
 export interface RunRecord {
@@ -55,7 +57,7 @@ export function runRecordOf(run: RecordedRun, footprints: readonly CheckFootprin
   const checks: RecordedCheck[] = [];
   for (const fp of footprints) {
     const j = journalOf(fp);
-    if (j !== undefined) checks.push({ check: j.check, entries: j.entries, blobs: Object.fromEntries(j.blobs), links: j.links, tallyRecords: j.tallyRecords });
+    if (j !== undefined) checks.push({ check: j.check, entries: j.entries, blobs: Object.fromEntries(j.blobs), links: j.links, tallyRecords: j.tallyRecords, complete: j.complete });
   }
   return { schema: RECORD_SCHEMA, version: run.version, run, checks };
 }

@@ -14,6 +14,8 @@ export interface CheckJournal {
   readonly links: FailureLink[];
   /** The leading records of the check that its tally made (passes, unspecified, inconclusive, not checked by the model). */
   tallyRecords: number;
+  /** The check returned its records (a check that broke or was stopped has records the tally did not make). */
+  complete: boolean;
   /** While the check runs: its tally. */
   tally?: Tally;
 }
@@ -21,7 +23,7 @@ export interface CheckJournal {
 const journals = new WeakMap<CheckFootprint, CheckJournal>();
 
 export function newCheckJournal(check: string, footprint: CheckFootprint): CheckJournal {
-  const j: CheckJournal = { check, entries: [], blobs: new Map(), links: [], tallyRecords: 0 };
+  const j: CheckJournal = { check, entries: [], blobs: new Map(), links: [], tallyRecords: 0, complete: false };
   journals.set(footprint, j);
   return j;
 }

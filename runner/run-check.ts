@@ -87,6 +87,7 @@ export async function runCheck(check: AnyCheck, env: CheckEnv, opts: RunCheckOpt
     // Every way out of the check starts its records with the tally's, made when its cases were done.
     if (journal.tally !== undefined) journal.tallyRecords = recordsFromTally(check.id, journal.tally).length;
     delete journal.tally;
+    journal.complete = true;
     return records;
   } finally {
     footprint.wallMs = Math.round(performance.now() - t0);
