@@ -5,8 +5,9 @@
  * A new type is served "eventually" (asynchronously upstream, with no bound in the spec): a type not
  * served within the run's eventual window makes the case inconclusive, never a failure.
  */
+import { judgeClusterObjectRead } from './recorded-judges.ts';
 import { collectionPath, objectPath } from '../reference/resources.ts';
-import { judgeClusterObjectRead } from '../reference/crud-rules.ts';
+
 import { readObject } from '../reference/objects.ts';
 import { crdResource, fixtureCrd, fixtureResource, fixtureSchema, type Schema } from '../reference/apply/index.ts';
 import type { ResourceType } from '../reference/resources.ts';

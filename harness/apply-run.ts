@@ -3,6 +3,7 @@
  * model what is acceptable, judges the answer, and carries the model's state forward. No expected
  * value is computed here: reference/apply computes it; this file sends, reads and routes clauses.
  */
+import { judgeState, judgeWrite } from './recorded-judges.ts';
 import { stringify as toYaml } from 'yaml';
 import {
   InvalidObject,
@@ -14,8 +15,6 @@ import {
   expectedOf,
   isManagedFieldsError,
   jsonPatch,
-  judgeState,
-  judgeWrite,
   mergePatch,
   startingManagedFields,
   trackedPart,

@@ -12,6 +12,7 @@ import { InfrastructureError, type Exchange, type TargetRequest, type TargetResp
 import type { Tally } from './tally.ts';
 import { ClauseViolation, type ServerErrorSeen } from './violation.ts';
 import { PriorVersions } from './namespace-pool.ts';
+import { journalEntry } from './judge-record.ts';
 
 export const CASE_LABEL = 'svc-conformance/case';
 
@@ -132,6 +133,7 @@ export class CaseContext {
    */
   judge(js: readonly Judgement[], evidence?: unknown, answers: { readonly pages?: readonly number[] } = {}): void {
     const failures = js.filter((j) => j.verdict === 'fail');
+    const entry = this.tally.journal.push(journalEntry(js, this.tally.blobs)) - 1;
     // The same answers' other judgements stand whatever failed beside them: a malformed verbose line
     // does not unjudge the status code it came with.
     for (const j of js) if (j.verdict !== 'fail') this.tally.add(j);
@@ -141,6 +143,7 @@ export class CaseContext {
         ...answers,
       });
       if (this.stepsBegun !== undefined) v.stepsSent = this.stepsBegun;
+      v.journalEntry = entry;
       const excused = this.isExcused;
       if (excused === undefined || !failures.every((f) => excused(f))) {
         if (this.excused !== undefined) v.excusedEarlier = this.excused;

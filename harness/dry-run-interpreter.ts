@@ -3,14 +3,7 @@
  * the answer against what the real write would do (reference/dry-run.ts), then reads the key back to
  * see that nothing was persisted. The history is left untouched by dry-runs.
  */
-import { current, taint } from '../reference/history.ts';
-import { keyOf, readObject } from '../reference/objects.ts';
-import { collectionPath, objectPath, resourceTypes } from '../reference/resources.ts';
-import { statusReasonOf } from '../reference/judgement.ts';
 import {
-  dryRunPair,
-  expectDryRunBadBody,
-  expectDryRunPatch,
   judgeDryRunAnswer,
   judgeDryRunPersistence,
   judgeDryRunWrite,
@@ -19,8 +12,12 @@ import {
   judgeNamespaceDryRunDelete,
   judgeNamespaceKept,
   judgeNotPersisted,
-  type DryRunExpectation,
-} from '../reference/dry-run.ts';
+} from './recorded-judges.ts';
+import { current, taint } from '../reference/history.ts';
+import { keyOf, readObject } from '../reference/objects.ts';
+import { collectionPath, objectPath, resourceTypes } from '../reference/resources.ts';
+import { statusReasonOf } from '../reference/judgement.ts';
+import { dryRunPair, expectDryRunBadBody, expectDryRunPatch, type DryRunExpectation } from '../reference/dry-run.ts';
 import type { DryRunStep } from '../generators/dry-run-ops.ts';
 import { labelValues, type WriteOp } from '../generators/ops.ts';
 import type { QueryPair, TargetRequest } from './exchange.ts';

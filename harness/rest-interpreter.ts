@@ -3,35 +3,44 @@
  * the model's judges. No expected value is computed here: this file only sends requests, reads
  * answers into the model's types, learns generated values, and asks reference/ what is acceptable.
  */
+import {
+  judgeAfterDelete,
+  judgeCompleteList,
+  judgeContinuationServed,
+  judgeContinueGone,
+  judgeEndlessPaging,
+  judgeGetIn,
+  judgeGoneForExact,
+  judgeListDecision,
+  judgeListNotServed,
+  judgeListSnapshotIn,
+  judgeNotCaughtUpIn,
+  judgePagesIn,
+  judgeTooLarge,
+  pathClauses as pathJudgements,
+  queryClauses as queryJudgements,
+  judgeCollectionEnvelope,
+  judgeCreate,
+  judgeCreateOfTerminatingName,
+  judgeCreated,
+  judgeDeleteAccepted,
+  judgeDuplicateCreate,
+  judgeNamespaceCreated,
+  judgeObjectEnvelope,
+  judgeUpdate,
+  judgeUpdated,
+} from './recorded-judges.ts';
 import { acceptableRange, current, learnRv, recordWrite, taint } from '../reference/history.ts';
 import { keyOf, readObject, type Content, type ObjectVersion } from '../reference/objects.ts';
 import { collectionPath, objectPath, resourceTypes, type ResourceType } from '../reference/resources.ts';
 import { decideGet, decideList, rvColumn, type Decision, type ReadSemantic } from '../reference/rv-semantics.ts';
 import { classifyList } from '../reference/query.ts';
 import type { RequestScope } from '../reference/scope.ts';
-import { judgeGet, judgeListSnapshot, learnableIndex, judgeNotCaughtUp, judgePages, type ObservedPage, type ReadContext, type ReadExpectation } from '../reference/read-oracle.ts';
-import { judgeCollectionEnvelope, judgeCreated, judgeObjectEnvelope, judgeUpdated } from '../reference/envelope-rules.ts';
-import { futureResourceVersion, judgeTooLarge } from '../reference/error-rules.ts';
+import { learnableIndex, type ObservedPage, type ReadExpectation } from '../reference/read-oracle.ts';
+import { priorAmong, type ReadScope } from '../reference/read-judges.ts';
+import type { ObservedObject } from '../reference/objects.ts';
+import { futureResourceVersion } from '../reference/error-rules.ts';
 import type { Judgement } from '../reference/judgement.ts';
-import {
-  judgeAfterDelete,
-  judgeCompleteList,
-  judgeContinuationServed,
-  judgeContinueGone,
-  judgeCreate,
-  judgeCreateOfTerminatingName,
-  judgeDeleteAccepted,
-  judgeDuplicateCreate,
-  judgeEndlessPaging,
-  judgeGoneForExact,
-  judgeListDecision,
-  judgeListNotServed,
-  judgeNamespaceCreated,
-  judgeUpdate,
-  pathClauses as pathJudgements,
-  queryClauses as queryJudgements,
-} from '../reference/crud-rules.ts';
-import { matchesLabels, parseLabelSelector } from '../reference/label-selector.ts';
 import { annotationPool, labelPool, type ContentSpec, type ListOp, type Op, type ResName, type RvPick, type WriteOp } from '../generators/ops.ts';
 import type { QueryPair, TargetResponse } from './exchange.ts';
 import { CASE_LABEL, type CaseContext } from './case-context.ts';
@@ -258,14 +267,14 @@ export function resolveRv(cx: CaseContext, res: ResName, pick: RvPick | undefine
 }
 
 /** `scope`: the namespace of the path (undefined for all namespaces) and the selector sent, judged on every item. */
-function readContext(cx: CaseContext, res: ResName, namespaces: readonly string[], selector: string | undefined, scope?: RequestScope): ReadContext {
-  const parsed = selector === undefined ? undefined : parseLabelSelector(selector);
-  if (parsed && !parsed.ok) throw new Error(`generator produced an invalid selector ${selector}: ${parsed.error}`);
+/** What a read covered, as data (reference/read-judges.ts): of the case's prior versions, those among the objects shown. */
+function readScope(cx: CaseContext, res: ResName, namespaces: readonly string[], selector: string | undefined, shown: readonly ObservedObject[], scope?: RequestScope): ReadScope {
   return {
     history: cx.history(res),
     knownKeys: knownKeys(cx),
-    priorVersions: cx.priorVersions,
-    inScope: (v) => namespaces.includes(v.namespace ?? '') && (parsed === undefined || (parsed.ok && matchesLabels(parsed.selector, v.content.labels))),
+    priorVersions: priorAmong(cx.priorVersions, shown),
+    namespaces,
+    ...(selector !== undefined ? { selector } : {}),
     ...(scope ? { scope } : {}),
   };
 }
@@ -293,10 +302,10 @@ export async function runGet(cx: CaseContext, op: Extract<Op, { op: 'get' }>): P
   const o = is2xx(r.status) ? readObject(rt, r.json) : undefined;
   if (o) cx.judge(judgeObjectEnvelope(rt, o, { name: op.name, namespace: ns }, 'elsewhere'));
   const exp: ReadExpectation = { semantic, clause: d.clause, ...(index !== undefined ? { at: index } : {}) };
-  const ctx = readContext(cx, op.res, [ns], undefined);
-  const late = judgeNotCaughtUp(ctx, exp, param, { status: r.status, bodyText: r.bodyText, retryAfter: r.headers['retry-after'] });
+  const ctx = readScope(cx, op.res, [ns], undefined, o ? [o] : []);
+  const late = judgeNotCaughtUpIn(ctx, exp, param, { status: r.status, bodyText: r.bodyText, retryAfter: r.headers['retry-after'] });
   if (late) return cx.judge(late);
-  cx.judge([...judgeGet(ctx, exp, key, { status: r.status, ...(o ? { object: o } : {}) }), ...pathClauses(rt, 'object'), ...queryJudgements(new Set(query.map(([k]) => k)), 1)]);
+  cx.judge([...judgeGetIn(ctx, exp, key, { status: r.status, ...(o ? { object: o } : {}) }), ...pathClauses(rt, 'object'), ...queryJudgements(new Set(query.map(([k]) => k)), 1)]);
 }
 
 const pathClauses = (rt: ResourceType, shape: 'object' | 'collection' | 'all'): Judgement[] => pathJudgements(rt.group === '', shape);
@@ -354,7 +363,7 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
   const lateExp: ReadExpectation = { semantic, clause: d.clause, ...(index !== undefined ? { at: index } : {}) };
   const late =
     op.limit === undefined
-      ? judgeNotCaughtUp(readContext(cx, op.res, namespaces, selector), lateExp, param, { status: r.status, bodyText: r.bodyText, retryAfter: r.headers['retry-after'] })
+      ? judgeNotCaughtUpIn(readScope(cx, op.res, namespaces, selector, []), lateExp, param, { status: r.status, bodyText: r.bodyText, retryAfter: r.headers['retry-after'] })
       : undefined;
   if (late) return cx.judge(late);
   if (!is2xx(r.status)) return cx.judge(judgeListNotServed(d.clause, `200 with the list (${semantic})`, r.status, r.bodyText));
@@ -398,8 +407,15 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
     token = p.continueToken;
     cx.judge(judgeContinuationServed(cd.clause));
   }
-  const ctx = readContext(cx, op.res, namespaces, selector, scopeOf(op, namespaces, selector));
-  const res = judgePages(ctx, exp, pages, { limit: op.limit, selector: selector !== undefined, ...requested, ...(semantic === 'Any' ? { limitClause: d.clause } : {}) });
+  const ctx = readScope(
+    cx,
+    op.res,
+    namespaces,
+    selector,
+    pages.flatMap((p) => p.items),
+    scopeOf(op, namespaces, selector),
+  );
+  const res = judgePagesIn(ctx, exp, pages, { limit: op.limit, selector: selector !== undefined, ...requested, ...(semantic === 'Any' ? { limitClause: d.clause } : {}) });
   learnFromList(cx, op.res, first.collectionRv, semantic, { ...res, judgements: [...res.judgements, ...pathClauses(rt, shape), ...queryClauses(query, pages.length)] }, pageSeqs);
 }
 
@@ -413,9 +429,9 @@ function judgeListSnapshotWithRemaining(
   requested: { requestedRv?: string },
   scope: RequestScope,
 ) {
-  const ctx = readContext(cx, res, namespaces, selector, scope);
+  const ctx = readScope(cx, res, namespaces, selector, page.items, scope);
   cx.judge(judgeCompleteList(page, selector !== undefined));
-  return judgeListSnapshot(ctx, exp, { collectionRv: page.collectionRv, items: page.items, ...requested });
+  return judgeListSnapshotIn(ctx, exp, { collectionRv: page.collectionRv, items: page.items, ...requested });
 }
 
 function learnFromList(cx: CaseContext, res: ResName, collectionRv: unknown, semantic: string, result: { judgements: Judgement[]; matchedIndex?: number }, pages?: readonly number[]): void {

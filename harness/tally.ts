@@ -1,6 +1,7 @@
 /** Per-check bookkeeping of judgements that did not fail: counts per clause and unspecified notes. */
 import type { Judgement } from '../reference/judgement.ts';
 import type { ClauseId } from '../reference/catalog/clause-ids.ts';
+import type { Blobs, JournalEntry } from './judge-record.ts';
 
 export class Tally {
   readonly passes = new Map<ClauseId, number>();
@@ -9,6 +10,10 @@ export class Tally {
   readonly notChecked = new Map<ClauseId, string>();
   /** Input classes judged with a conforming answer, per clause (reference/observations.ts). */
   readonly exercised = new Map<ClauseId, Map<string, number>>();
+  /** Every judge call of the check's cases, in order: the run's record (harness/judge-record.ts). */
+  readonly journal: JournalEntry[] = [];
+  /** Values the journal refers to by id (history snapshots, object versions), once each. */
+  readonly blobs: Blobs = new Map();
 
   add(j: Judgement): void {
     if (j.verdict === 'pass') {

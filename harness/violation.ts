@@ -48,6 +48,8 @@ export class ClauseViolation extends Error {
   repeatedInPlace?: true;
   /** How many of the case's described steps were begun when it failed (checks that send them one by one). */
   stepsSent?: number;
+  /** The judge call of the check's journal that failed (harness/judge-record.ts). */
+  journalEntry?: number;
 }
 
 /**

@@ -25,8 +25,8 @@ export interface Claim {
 }
 
 export const RUN_CLAIM: Claim = {
-  files: ['summary.json', 'junit.xml', 'index.html', 'summary.md'],
-  dirs: [HISTORY_DIR, CHECK_DOC_DIR, ALLURE_DIR, FAILURE_PAGE_DIR, COUNTEREXAMPLE_DIR, NODEAGENT_CASE_DIR],
+  files: ['summary.json', 'junit.xml', 'index.html', 'summary.md', 'record.jsonl.gz'],
+  dirs: ['rejudged', HISTORY_DIR, CHECK_DOC_DIR, ALLURE_DIR, FAILURE_PAGE_DIR, COUNTEREXAMPLE_DIR, NODEAGENT_CASE_DIR],
 };
 export const MATRIX_CLAIM: Claim = { files: ['matrix.json', 'matrix.md', 'matrix.html'], dirs: [] };
 export const COMPARE_CLAIM: Claim = { files: ['compare.json', 'compare.md', 'compare.html'], dirs: [] };

@@ -26,6 +26,7 @@ import { UnsupportedByModel } from '../reference/judgement.ts';
 import type { Judgement } from '../reference/judgement.ts';
 import { DEFAULT_SHRINK_TIME_MS, ShrinkBudget, SHRINK_RUN_RESERVE_MS } from '../harness/shrink-budget.ts';
 import { runBudgetLeftMs } from '../harness/run-deadline.ts';
+import { newCheckJournal, type CheckJournal } from './check-journal.ts';
 
 /** Rounds of going on past failures: each one starts only if the one before found a new clause failing. */
 const MAX_CONTINUE_ROUNDS = 4;
@@ -83,19 +84,28 @@ const caseStemOf = (checkId: string): string => createHash('sha256').update(chec
 export async function runCheck(check: AnyCheck, env: CheckEnv, opts: RunCheckOptions, footprint: CheckFootprint = emptyFootprint(check.id)): Promise<CheckRecord[]> {
   const own = ownEnv(env, footprint);
   const t0 = performance.now();
+  const journal = newCheckJournal(check.id, footprint);
   try {
-    return await runCheckAlone(check, own, opts);
+    const records = await runCheckAlone(check, own, opts, journal);
+    // Every way out of the check starts its records with the tally's, made when its cases were done.
+    if (journal.tally !== undefined) journal.tallyRecords = recordsFromTally(check.id, journal.tally).length;
+    delete journal.tally;
+    journal.complete = true;
+    return records;
   } finally {
     footprint.wallMs = Math.round(performance.now() - t0);
   }
 }
 
-async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptions): Promise<CheckRecord[]> {
+async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptions, journal: CheckJournal): Promise<CheckRecord[]> {
   const notApplicable = check.applicable?.(env);
   if (notApplicable !== undefined) {
     return check.clauses.map((clause) => ({ clause, check: check.id, verdict: 'notChecked' as const, count: 0, note: notApplicable }));
   }
   const tally = new Tally();
+  journal.tally = tally;
+  journal.entries = tally.journal;
+  journal.blobs = tally.blobs;
   let excusedFirst: ClauseViolation | undefined;
   let excusedAttached = false;
   /** The input each reported violation came from (its readable steps). */
@@ -271,6 +281,7 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
           replay: replayOf(check.id, details.seed, details.counterexamplePath, opts),
         };
         const cutShort = budget.cutShort;
+        if (v.journalEntry !== undefined) journal.links.push({ clause: f.clause, expected: f.expected, observed: f.observed, entry: v.journalEntry });
         records.push({ clause: f.clause, check: check.id, verdict: 'fail', count: 1, counterexample: cex, ...(cutShort !== undefined ? { note: cutShort } : {}) });
       }
     }
@@ -379,7 +390,7 @@ function afterServerError(e: unknown, cx: CaseContext): unknown {
   return new InfrastructureError(`${last.request} answered ${last.status} and the check could not go on from that answer (${e instanceof Error ? e.message : String(e)})`);
 }
 
-function recordsFromTally(checkId: string, tally: Tally): CheckRecord[] {
+export function recordsFromTally(checkId: string, tally: Tally): CheckRecord[] {
   const out: CheckRecord[] = [];
   for (const [clause, count] of tally.passes) {
     const inputs = tally.exercised.get(clause);

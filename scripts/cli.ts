@@ -36,6 +36,7 @@ import { registerEnvtestCommand } from './envtest-cli.ts';
 import { registerCompareCommand } from './compare-cli.ts';
 import { registerMatrixCommand } from './matrix-cli.ts';
 import { registerCleanupCommand } from './cleanup-cli.ts';
+import { registerRejudgeCommand } from './rejudge-cli.ts';
 import { DEFAULT_PARALLEL } from '../runner/scheduler.ts';
 import { DEFAULT_RUNS } from '../suites/settings.ts';
 import { SCALE_CHOICES, scaleProfileByName, type ScaleProfile } from '../harness/scale.ts';
@@ -264,6 +265,7 @@ registerEnvtestCommand(program);
 registerCompareCommand(program);
 registerMatrixCommand(program);
 registerCleanupCommand(program);
+registerRejudgeCommand(program);
 program
   .command('recheck-history')
   .description('judge a saved watch history (results/histories/*.json) again with the current model')

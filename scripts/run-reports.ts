@@ -38,6 +38,7 @@ import { ownedReportFiles, ReportsDirError, RUN_CLAIM } from '../reports/reports
 import { outcomeOfRecords, Progress, shownPath } from '../reports/progress.ts';
 import { reportRefusedRun } from '../reports/refused-run.ts';
 import type { Requirement } from '../reports/require.ts';
+import { runRecordOf, writeRunRecord } from '../reports/run-record.ts';
 
 /**
  * The executor's RunIO for `run`. Throws ConfigError (one line, exit 2) for a reports folder that
@@ -114,28 +115,32 @@ async function publish(run: ExecutedRun, print: boolean, ctx: PublishContext, lo
   const { expectations, baseline, require } = ctx;
   const { plan } = run;
   let reportsDir = plan.reports.dir;
-  const result = buildRunResult({
-    records: [...run.records],
-    footprint: run.footprint,
-    catalog,
-    profile: plan.profile.name,
-    seed: plan.seed,
-    server: run.server,
-    nodeagentLoader: run.nodeagentLoader,
-    target: ctx.identity,
-    invocation: ctx.invocation,
-    startedAt: new Date(run.startedAt).toISOString(),
-    durationMs: run.durationMs,
-    version: version(),
-    errors: [...run.errors],
-    ...(expectations ? { expectations } : {}),
-    ...(run.swept !== undefined ? { leftovers: run.swept.leftovers } : {}),
-    ...(run.end !== undefined ? { end: run.end } : {}),
-    ...(run.cleanupCommand !== undefined ? { cleanupCommand: run.cleanupCommand } : {}),
-    selected: plan.selection.selected,
-    ...(run.capabilities !== undefined ? { capabilities: run.capabilities } : {}),
-    ...(require !== undefined ? { require: [...require] } : {}),
-  });
+  // The record is the reports' source: what the reports are built of, with the checks' judge calls.
+  const record = runRecordOf(
+    {
+      records: [...run.records],
+      footprint: run.footprint,
+      profile: plan.profile.name,
+      seed: plan.seed,
+      server: run.server,
+      nodeagentLoader: run.nodeagentLoader,
+      target: ctx.identity,
+      invocation: ctx.invocation,
+      startedAt: new Date(run.startedAt).toISOString(),
+      durationMs: run.durationMs,
+      version: version(),
+      errors: [...run.errors],
+      ...(expectations ? { expectations } : {}),
+      ...(run.swept !== undefined ? { leftovers: run.swept.leftovers } : {}),
+      ...(run.end !== undefined ? { end: run.end } : {}),
+      ...(run.cleanupCommand !== undefined ? { cleanupCommand: run.cleanupCommand } : {}),
+      selected: plan.selection.selected,
+      ...(run.capabilities !== undefined ? { capabilities: run.capabilities } : {}),
+      ...(require !== undefined ? { require: [...require] } : {}),
+    },
+    run.footprint.checks,
+  );
+  const result = buildRunResult({ ...record.run, catalog });
   const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];
   reportsDir = await writeReportsKeepingForeign(
     result,
@@ -157,7 +162,19 @@ async function publish(run: ExecutedRun, print: boolean, ctx: PublishContext, lo
     },
     (line) => log(`svc-conformance: warning: ${line}`),
   );
-  if (!print) return result;
+  // Written while the summary is printed; a failure to write it is handled when it is awaited below.
+  const recorded = writeRunRecord(reportsDir, record).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  const recordWritten = async (): Promise<void> => {
+    const e = await recorded;
+    if (e !== undefined) throw e;
+  };
+  if (!print) {
+    await recordWritten();
+    return result;
+  }
   // -o json: stdout is the summary alone, for a pipe into jq; the terminal summary goes to stderr.
   const output = plan.reports.output;
   const terminal = toTerminalSummary(result, familyOf, { color: output === 'text' && process.stdout.isTTY === true, reportsDir: path.relative(process.cwd(), reportsDir) || '.' }) + '\n';
@@ -168,6 +185,7 @@ async function publish(run: ExecutedRun, print: boolean, ctx: PublishContext, lo
   for (const line of footprintLines(result.footprint ?? run.footprint)) log(`svc-conformance: ${line}`);
   if (plan.settings.scale !== undefined) for (const line of scaleLines(plan.settings.scale, run.footprint)) log(`svc-conformance: ${line}`);
   log(`svc-conformance: open ${shownPath(path.join(reportsDir, 'index.html'))}`);
+  await recordWritten();
   return result;
 }
 

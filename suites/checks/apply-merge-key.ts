@@ -3,6 +3,7 @@
  * patchStrategy=merge and a patchMergeKey and no list type; two managers each apply an owner
  * reference of their own to one ConfigMap, and the second apply must not conflict with the first.
  */
+import { judgeMergeKeyApply, judgeMergeKeySetup } from '../../harness/recorded-judges.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
@@ -10,7 +11,7 @@ import { namespaceOf, NO_UID } from '../../harness/rest-interpreter.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
 import { APPLY_TYPE } from '../../harness/apply-run.ts';
 import { ACCEPT_GZIP } from '../../harness/exchange.ts';
-import { judgeMergeKeyApply, judgeMergeKeySetup, markedOwnerReferences } from '../../reference/apply/merge-key-judge.ts';
+import { markedOwnerReferences } from '../../reference/apply/merge-key-judge.ts';
 
 interface MergeKeyCase {
   readonly suffix: string;

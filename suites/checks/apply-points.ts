@@ -5,21 +5,10 @@
  * user agent (rest:4.3 fieldManager), and a managedFields record read from the target and written
  * back is understood (rest:2.6 round trip).
  */
+import { judgeDefaultManager, judgeManagedFieldsInBody, judgeState, judgeWrite } from '../../harness/recorded-judges.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
-import {
-  apply,
-  configMapSchema,
-  expectedOf,
-  judgeDefaultManager,
-  managedFieldsWriteTags,
-  judgeManagedFieldsInBody,
-  judgeState,
-  judgeWrite,
-  trackedPart,
-  update,
-  withTrackedPart,
-} from '../../reference/apply/index.ts';
+import { apply, configMapSchema, expectedOf, managedFieldsWriteTags, trackedPart, update, withTrackedPart } from '../../reference/apply/index.ts';
 import { apiVersionOf, objectPath } from '../../reference/resources.ts';
 import { resourceOf } from '../../harness/rest-interpreter.ts';
 import type { CaseContext } from '../../harness/case-context.ts';

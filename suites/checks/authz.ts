@@ -14,6 +14,7 @@
  * it is that file's user. Nothing is ever granted outside the run's namespaces, and the pool deletes
  * the Role and binding with the rest of the case's objects when the lease ends.
  */
+import { judgeEviction, judgeHealthAccess, judgeStep, judgeStranger, judgeSubresourceGet } from '../../harness/recorded-judges.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { eventualWindowOf } from '../../harness/check.ts';
@@ -29,11 +30,6 @@ import {
   describeStep,
   expectedDecision,
   isLoopbackHost,
-  judgeHealthAccess,
-  judgeEviction,
-  judgeStep,
-  judgeStranger,
-  judgeSubresourceGet,
   policyRules,
   probeStep,
   resourceTypeOf,

@@ -3,10 +3,10 @@
  * by reference/concurrency (linearizability per object, the watch guarantees across watchers, lists
  * against watches). A failing history is saved (histories/) and judged again by `recheck-history`.
  */
+import { judgeConcurrentHistory } from '../../reference/concurrency/judge.ts';
 import { watchWaitOf, type Check } from '../../harness/check.ts';
 import { runConcurrentWorkload } from '../../harness/concurrent-workload.ts';
 import { defaultWorkloadSize, showPlannedOp, workloadPlanArb, type WorkloadPlan } from '../../generators/concurrency.ts';
-import { judgeConcurrentHistory } from '../../reference/concurrency/judge.ts';
 
 /** The envs (runs of the check) whose slow reader already had its backlog. */
 const backlogGiven = new WeakSet<object>();

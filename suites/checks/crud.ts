@@ -2,14 +2,7 @@
  * rest:2.2, 2.3, 2.4, 4.1: random create/update/delete/get/list sequences over a core and a named-group
  * resource in two namespaces, every answer judged by the model after every step.
  */
-import { judgeScope } from '../../reference/scope.ts';
-import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
-import { stretched } from '../../harness/pace.ts';
-import { opsWithLifecycleArb, showOp, namePool, contentArb, type Op } from '../../generators/ops.ts';
-import { runOp, namespaceOf, resourceOf } from '../../harness/rest-interpreter.ts';
-import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
-import { readObject, keyOf } from '../../reference/objects.ts';
+
 import {
   judgeAllNamespaces,
   judgeDeletedWithNamespace,
@@ -20,8 +13,17 @@ import {
   judgeNamespaceDeleteAccepted,
   judgeNamespaceList,
   judgeNamespaceRead,
+  judgeScope,
   judgeSurvivesOtherNamespace,
-} from '../../reference/crud-rules.ts';
+} from '../../harness/recorded-judges.ts';
+import fc from 'fast-check';
+import type { Check } from '../../harness/check.ts';
+import { stretched } from '../../harness/pace.ts';
+import { opsWithLifecycleArb, showOp, namePool, contentArb, type Op } from '../../generators/ops.ts';
+import { runOp, namespaceOf, resourceOf } from '../../harness/rest-interpreter.ts';
+import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
+import { readObject, keyOf } from '../../reference/objects.ts';
+
 import { CASE_LABEL } from '../../harness/case-context.ts';
 
 export const crudSequences: Check<Op[]> = {

@@ -4,11 +4,12 @@
  * Each check starts the daemon through daemon-start.ts and records what a TLS client saw; every verdict
  * is a judge of `reference/controller-daemon/judge.ts`.
  */
+import { judgeCertDir, judgeCipherSuites, judgeSecurePortZero, judgeSni, judgeTlsMinVersion, judgeUnexpectedExit, judgeVersion } from '../../harness/recorded-judges.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { certificatesIn, writeCertPair, freePort, observeStart, runToExit, takeCalibrationRun, tempDir } from '../../harness/controller-daemon.ts';
 import { InfrastructureError } from '../../harness/exchange.ts';
-import { judgeCertDir, judgeCipherSuites, judgeSecurePortZero, judgeSni, judgeTlsMinVersion, judgeUnexpectedExit, judgeVersion, type NamedCertKey } from '../../reference/controller-daemon/index.ts';
+import { type NamedCertKey } from '../../reference/controller-daemon/index.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
 import { SUITE, notConfigured, daemon, commandLine, startSeen, hung, notExited, paced, handshake, withServingDaemon, suiteFlags, servingLauncher } from './daemon-start.ts';
 

@@ -6,6 +6,7 @@
  * Checks only start the daemon and record what it did; every verdict is a judge of
  * `reference/controller-daemon/judge.ts`.
  */
+import { judgeHelpRun, judgeLease, judgeOpenDecision, judgeRefusal, judgeUnexpectedExit, judgeValidStart } from '../../harness/recorded-judges.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { freePort, observeStart, probePatiently, runToExit } from '../../harness/controller-daemon.ts';
@@ -27,12 +28,6 @@ import {
   flagName,
   gateListClause,
   gates,
-  judgeHelpRun,
-  judgeLease,
-  judgeOpenDecision,
-  judgeRefusal,
-  judgeUnexpectedExit,
-  judgeValidStart,
   lifecycleExpectation,
   leaseTaken,
   leaseWindow,

@@ -6,6 +6,8 @@
  * the reads saw (reference/watch-oracle.ts). Objects the case leaves with finalizers are released
  * at the end, so a real cluster can delete the namespace.
  */
+import { priorAmong } from '../../reference/read-judges.ts';
+import { judgeWatchIn, judgeWatchOpened } from '../../harness/recorded-judges.ts';
 import fc from 'fast-check';
 import { eventualWindowOf, type Check } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
@@ -16,7 +18,7 @@ import { current, currentIndex, recordWrite, taint } from '../../reference/histo
 import { awaitingRemoval, heldFinalizers, initialDeletionState, stepDeletion, type DeletionState, type DeletionStep } from '../../reference/deletion.ts';
 import { keyOf, readObject, type ObjectVersion } from '../../reference/objects.ts';
 import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../../reference/resources.ts';
-import { judgeWatch, judgeWatchOpened } from '../../reference/watch-oracle.ts';
+
 import { watchEvidence } from '../../reference/watch-evidence.ts';
 
 const NAMES = ['alpha', 'bravo'] as const;
@@ -227,7 +229,20 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
     ...(cutOff !== undefined ? { cutOff } : {}),
   };
   cx.judge(
-    judgeWatch({ history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (x) => x.namespace === ns, scope: { namespace: ns } }, exp, session.events).judgements,
+    judgeWatchIn(
+      {
+        history: h,
+        knownKeys: knownKeys(cx),
+        priorVersions: priorAmong(
+          cx.priorVersions,
+          session.events.map((e) => e.object),
+        ),
+        namespaces: [ns],
+        scope: { namespace: ns },
+      },
+      exp,
+      session.events,
+    ).judgements,
     watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events),
   );
 }

@@ -19,6 +19,7 @@
  * The webhook listens on 127.0.0.1: only a target on loopback (the embedded server, envtest) can
  * call it; any other target records every clause inconclusive with the reason.
  */
+import { judgeMutatingWebhook, judgeNoneWebhook, judgeSideEffectingWebhook } from '../../harness/recorded-judges.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { eventualWindowOf } from '../../harness/check.ts';
@@ -31,9 +32,6 @@ import {
   ADMISSION_CLAUSES,
   admissionGroup,
   DENY_LABEL,
-  judgeMutatingWebhook,
-  judgeNoneWebhook,
-  judgeSideEffectingWebhook,
   MUTATION_LABEL,
   servedPastWebhookTimeout,
   WEBHOOK_LABEL,

@@ -2,13 +2,14 @@
  * Section 7: 504 with 'Too large resource version' for versions that never appeared, and 410 Gone
  * for continue tokens past their lifetime (rest:4.4.4). The 400 cell lives with the table cells.
  */
+import { judgeFirstPageToken, judgeGone } from '../../harness/recorded-judges.ts';
 import fc from 'fast-check';
 import { waitsOut, type Check } from '../../harness/check.ts';
 import { showOp, type WriteOp } from '../../generators/ops.ts';
 import { namespaceOf, runOp } from '../../harness/rest-interpreter.ts';
 import { setupArb } from '../../generators/rv-cells.ts';
 import { collectionPath, resourceTypes } from '../../reference/resources.ts';
-import { judgeFirstPageToken, judgeGone } from '../../reference/error-rules.ts';
+
 import { fixedCaseArb, tooLargeCases, type TooLargeCase } from '../../generators/rest-edges.ts';
 
 type TooLargeInput = TooLargeCase;

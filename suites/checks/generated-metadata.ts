@@ -4,13 +4,12 @@
  * check leaves an absent generated value to it (reference/envelope-rules.ts `AbsentGenerated`) and
  * goes on, so a server that generates none fails these clauses here and is judged on the rest.
  */
+import { judgeCollectionEnvelope, judgeCreate, judgeGeneratedAtPersist, judgeNamespaceCreated, judgeObjectEnvelope } from '../../harness/recorded-judges.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { namespaceOf, resourceOf } from '../../harness/rest-interpreter.ts';
 import { collectionPath, resourceTypes } from '../../reference/resources.ts';
 import { readObject } from '../../reference/objects.ts';
-import { judgeCollectionEnvelope, judgeGeneratedAtPersist, judgeObjectEnvelope } from '../../reference/envelope-rules.ts';
-import { judgeCreate, judgeNamespaceCreated } from '../../reference/crud-rules.ts';
 
 export const generatedMetadata: Check<{ prefix: string }> = {
   id: 'generated-metadata',

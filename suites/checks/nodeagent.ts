@@ -4,6 +4,7 @@
  * provider files judged the same way. The verdicts come from reference/nodeagent/loader-oracle.ts;
  * a failing file is shrunk by fast-check and its YAML is the counterexample's steps.
  */
+import { judgeConfigAnswer, judgeCredentialAnswer } from '../../harness/recorded-judges.ts';
 import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import { LOADER_NOT_SELECTED } from '../../harness/not-selected.ts';
@@ -12,7 +13,7 @@ import { everyFieldConfigArb, invalidConfigArb, openConfigArb, openDecisions, ru
 import { everyWrongTypeArb } from '../../generators/nodeagent-field-types.ts';
 import { edgeClauses, everyEdgeFileArb, type EdgeFile } from '../../generators/nodeagent-edges.ts';
 import { credentialConfigArb, credentialViolationClauses, invalidCredentialConfigArb } from '../../generators/nodeagent-credentials.ts';
-import { configJudgementClauses, credentialJudgementClauses, judgeConfigAnswer, judgeCredentialAnswer } from '../../reference/nodeagent/loader-oracle.ts';
+import { configJudgementClauses, credentialJudgementClauses } from '../../reference/nodeagent/loader-oracle.ts';
 import { profiles, type Profile } from '../../reference/profile.ts';
 import type { Judgement } from '../../reference/judgement.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';

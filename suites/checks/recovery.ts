@@ -4,6 +4,8 @@
  * across it resumes or ends with 410, versions keep their meaning; after a compaction, Exact reads of
  * older versions answer 410. Without the hook these checks are not checked, never passed.
  */
+import { judgeConcurrentHistory } from '../../reference/concurrency/judge.ts';
+import { judgeExactAfterCompaction, judgeVersionsAcrossRestart, judgeWatchAfterCompaction } from '../../harness/recorded-judges.ts';
 import fc from 'fast-check';
 import { watchWaitOf, type Check, type CheckEnv } from '../../harness/check.ts';
 import { runHook } from '../../harness/hooks.ts';
@@ -13,8 +15,8 @@ import { CASE_LABEL, type CaseContext } from '../../harness/case-context.ts';
 import { collectionPath, resourceTypes } from '../../reference/resources.ts';
 import { isRecord } from '../../reference/objects.ts';
 import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory, type RecordedOp } from '../../reference/concurrency/history-types.ts';
-import { judgeConcurrentHistory } from '../../reference/concurrency/judge.ts';
-import { judgeExactAfterCompaction, judgeVersionsAcrossRestart, judgeWatchAfterCompaction, notBackInTime } from '../../reference/recovery.ts';
+
+import { notBackInTime } from '../../reference/recovery.ts';
 import { classifyWatchStart } from '../../reference/watch-recovery.ts';
 import { openWatch } from '../../harness/watch-session.ts';
 

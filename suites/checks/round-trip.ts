@@ -3,13 +3,14 @@
  * PodDisruptionBudget in 1.24): written through one, read and written back through the other, read
  * again through the first, nothing the suite wrote is lost.
  */
+import { judgePersistedCreate, judgeRoundTrip, judgeRoundTripWrite } from '../../harness/recorded-judges.ts';
 import type { Check } from '../../harness/check.ts';
 import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
 import { roundTripCaseArb, type RoundTripCase } from '../../generators/versioning.ts';
-import { isWriteConflict, judgeRoundTrip, judgeRoundTripWrite, ROUND_TRIP_WRITE_ATTEMPTS, type RoundTripExpectation, type WriteAttempt } from '../../reference/versioning/round-trip.ts';
+import { isWriteConflict, ROUND_TRIP_WRITE_ATTEMPTS, type RoundTripExpectation, type WriteAttempt } from '../../reference/versioning/round-trip.ts';
 import { statusReasonOf } from '../../reference/judgement.ts';
-import { judgePersistedCreate } from '../../reference/versioning/serving-judges.ts';
+
 import { resourcesOf } from './versioning.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -7,6 +7,18 @@
  * case over a fixed, large input: it is not shrunk (the input is the profile), and it deletes what it
  * wrote, a few requests at a time, before its namespaces go.
  */
+import {
+  judgeContinueGone,
+  judgeCreate,
+  judgeDeleteAccepted,
+  judgeEndlessPaging,
+  judgeListNotServed,
+  judgeLongChain,
+  judgeScope,
+  judgeSizedWrite,
+  judgeUpdate,
+  judgeWatchIn,
+} from '../../harness/recorded-judges.ts';
 import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
@@ -18,10 +30,9 @@ import { openWatch, waitCaughtUp } from '../../harness/watch-session.ts';
 import { keyOf, readObject } from '../../reference/objects.ts';
 import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../../reference/resources.ts';
 import { currentIndex, visibleObjects } from '../../reference/history.ts';
-import { judgeCreate, judgeContinueGone, judgeDeleteAccepted, judgeEndlessPaging, judgeListNotServed, judgeUpdate } from '../../reference/crud-rules.ts';
-import { judgeLongChain, judgeSizedWrite, type ChainEntry } from '../../reference/scale.ts';
-import { judgeScope } from '../../reference/scope.ts';
-import { judgeWatch } from '../../reference/watch-oracle.ts';
+
+import { type ChainEntry } from '../../reference/scale.ts';
+
 import type { ObservedPage } from '../../reference/read-oracle.ts';
 import { namePool } from '../../generators/ops.ts';
 
@@ -264,7 +275,7 @@ export const scaleNamespacePrefixes: Check<NoInput> = {
           apiVersion: apiVersionOf(rt),
           ...(cutOff !== undefined ? { cutOff } : {}),
         };
-        cx.judge(judgeWatch({ history: cx.history('configmaps'), knownKeys: knownKeys(cx), inScope: (v) => v.namespace === root, scope: { namespace: root } }, exp, session.events).judgements);
+        cx.judge(judgeWatchIn({ history: cx.history('configmaps'), knownKeys: knownKeys(cx), namespaces: [root], scope: { namespace: root } }, exp, session.events).judgements);
       }
       // Last: every namespace of the case at once, narrowed by the case label and a selector, paged.
       await runOp(cx, { op: 'list', res: 'configmaps', ns: 'all', match: 'unset', rv: { kind: 'unset' }, limit: Math.max(2, perNs + 1), selector: 'tier=web' });

@@ -5,11 +5,12 @@
  * to the failing variant (no draw decides whether a verb is judged). The items carry the run's and the
  * case's labels, so whatever a target makes of them is the run's own and goes with the case.
  */
+import { judgeMultiResourceWrite } from '../../harness/recorded-judges.ts';
 import type { Check } from '../../harness/check.ts';
 import { CASE_LABEL, expectOk } from '../../harness/case-context.ts';
 import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
-import { judgeMultiResourceWrite, SINGLE_RESOURCE_VERBS } from '../../reference/single-resource.ts';
+import { SINGLE_RESOURCE_VERBS } from '../../reference/single-resource.ts';
 import { EveryOneArbitrary } from '../../generators/every-one.ts';
 
 interface MultiResourceWrite {

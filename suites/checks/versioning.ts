@@ -3,8 +3,20 @@
  * resource in discovery, the deprecation Warning (rest:7.4) on every served deprecated version and no
  * deprecation Warning on the stable replacements, and the gauge of rest:9.3 after such a request.
  */
+import {
+  judgeDeprecatedGaugeScrapes,
+  judgeDeprecatedInFavour,
+  judgeDeprecatedMetrics,
+  judgeDeprecationWarning,
+  judgeGroupList,
+  judgeMetricsAnswer,
+  judgePersistedCreate,
+  judgePersistedRead,
+  judgeRemovalRow,
+  judgeVersionName,
+} from '../../harness/recorded-judges.ts';
 import fc from 'fast-check';
-import { judgeDeprecatedMetrics, judgeMetricsAnswer } from '../../reference/versioning/metrics-judge.ts';
+
 import { persistedCaseArb, versionPicksArb, type PersistedCase } from '../../generators/versioning.ts';
 import { namespaceOf } from '../../harness/rest-interpreter.ts';
 import type { Check } from '../../harness/check.ts';
@@ -12,17 +24,9 @@ import type { CaseContext } from '../../harness/case-context.ts';
 import { CheckNotApplicable } from '../../harness/violation.ts';
 import { parseRelease, formatRelease, compareReleases, type Release } from '../../reference/versioning/release.ts';
 import { groupName, groupVersionOf, removals, servedIn, type Removal } from '../../reference/versioning/removals.ts';
-import { judgeVersionName, stabilityOf } from '../../reference/versioning/stability.ts';
-import {
-  DEPRECATED_GAUGE_SCRAPES,
-  deprecatedGaugeLabels,
-  deprecatedGaugeScrapesDecided,
-  judgeDeprecatedGaugeScrapes,
-  judgeDeprecatedInFavour,
-  judgeDeprecationWarning,
-  type MetricsScrape,
-} from '../../reference/versioning/deprecation-signals.ts';
-import { judgeGroupList, judgePersistedCreate, judgePersistedRead, judgeRemovalRow } from '../../reference/versioning/serving-judges.ts';
+import { stabilityOf } from '../../reference/versioning/stability.ts';
+import { DEPRECATED_GAUGE_SCRAPES, deprecatedGaugeLabels, deprecatedGaugeScrapesDecided, type MetricsScrape } from '../../reference/versioning/deprecation-signals.ts';
+
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 import { ACCEPT_GZIP } from '../../harness/exchange.ts';
 

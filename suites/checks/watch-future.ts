@@ -3,15 +3,16 @@
  * out (or be refused with 504); writes made while it waits are older than that version and must not
  * be delivered (rest:6.1.1). Needs decimal resourceVersions to name a future one; otherwise not checked.
  */
+import { judgeFutureWatch, judgeScope } from '../../harness/recorded-judges.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { showOp, writeOpArb, type WriteOp } from '../../generators/ops.ts';
 import { namespaceOf, resourceOf, runWrite } from '../../harness/rest-interpreter.ts';
 import { openWatch } from '../../harness/watch-session.ts';
-import { judgeScope, scopedObjects } from '../../reference/scope.ts';
+import { scopedObjects } from '../../reference/scope.ts';
 import { requireFutureResourceVersion } from '../../reference/error-rules.ts';
 import { collectionPath } from '../../reference/resources.ts';
-import { judgeFutureWatch } from '../../reference/watch-recovery.ts';
+
 import { setupArb } from '../../generators/rv-cells.ts';
 
 type FutureInput = { setup: WriteOp[]; during: WriteOp[] };

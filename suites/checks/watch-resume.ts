@@ -9,6 +9,18 @@
  *   the target's window is short (the embedded server's) or with --slow.
  * Verdicts come from reference/watch-oracle.ts and reference/watch-recovery.ts.
  */
+import { priorAmong, type ReadScope } from '../../reference/read-judges.ts';
+import {
+  judgeFinishedWatchIn,
+  judgeGoneResume,
+  judgeGoneWatch,
+  judgeListSnapshot,
+  judgeRelistAnswer,
+  judgeRelistedWatch,
+  judgeTooOldEndedEmpty,
+  judgeTooOldRefused,
+  judgeWatchOpened,
+} from '../../harness/recorded-judges.ts';
 import { runHook } from '../../harness/hooks.ts';
 import fc from 'fast-check';
 import { waitsOut, type Check } from '../../harness/check.ts';
@@ -19,9 +31,9 @@ import { openWatch, waitCaughtUp, type WatchSession } from '../../harness/watch-
 import { currentIndex, learnRv, visibleObjects, type History } from '../../reference/history.ts';
 import { readObject, type ObservedObject } from '../../reference/objects.ts';
 import { apiVersionOf, collectionPath, type ResourceType } from '../../reference/resources.ts';
-import { judgeListSnapshot, type ReadContext } from '../../reference/read-oracle.ts';
-import { judgeFinishedWatch, judgeWatchOpened, type WatchExpectation } from '../../reference/watch-oracle.ts';
-import { classifyWatchStart, historyUpTo, judgeGoneResume, judgeGoneWatch, judgeRelistAnswer, judgeRelistedWatch, judgeTooOldEndedEmpty, judgeTooOldRefused } from '../../reference/watch-recovery.ts';
+import { type ReadContext } from '../../reference/read-oracle.ts';
+import { type WatchExpectation } from '../../reference/watch-oracle.ts';
+import { classifyWatchStart, historyUpTo } from '../../reference/watch-recovery.ts';
 import { setupArb } from '../../generators/rv-cells.ts';
 import { watchEvidence } from '../../reference/watch-evidence.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
@@ -40,8 +52,17 @@ export function watchExpectation(
 
 /** Judges a finished watch against the history and keeps the evidence with any failure. */
 export function judgeStream(cx: CaseContext, ns: string, h: History, exp: WatchExpectation, session: WatchSession, also?: { clause: ClauseId; expected: string }): void {
-  const ctx: ReadContext = { history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns, scope: { namespace: ns } };
-  cx.judge(judgeFinishedWatch(ctx, exp, session.events, session.parseError(), also), watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events));
+  const scope: ReadScope = {
+    history: h,
+    knownKeys: knownKeys(cx),
+    priorVersions: priorAmong(
+      cx.priorVersions,
+      session.events.map((e) => e.object),
+    ),
+    namespaces: [ns],
+    scope: { namespace: ns },
+  };
+  cx.judge(judgeFinishedWatchIn(scope, exp, session.events, session.parseError(), also), watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events));
 }
 
 /** The last resourceVersion a stream delivered (what a client resumes from). */

@@ -9,6 +9,7 @@
  * (none of the case's namespaces). Objects of the target are only read, never written.
  * Waits only when no such object exists yet and the wait is short (the embedded server's window).
  */
+import { judgeOldVersionExact, judgeOldVersionWatch } from '../../harness/recorded-judges.ts';
 import fc from 'fast-check';
 import { waitsOut, type Check } from '../../harness/check.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
@@ -18,7 +19,7 @@ import { CheckNotApplicable } from '../../harness/violation.ts';
 import { collectionPath, resourceTypes } from '../../reference/resources.ts';
 import { classifyWatchStart } from '../../reference/watch-recovery.ts';
 import { isRecord } from '../../reference/objects.ts';
-import { datedObject, judgeOldVersionExact, judgeOldVersionWatch, oldVersionCandidate, type Dated, type OldWatch } from '../../reference/old-versions.ts';
+import { datedObject, oldVersionCandidate, type Dated, type OldWatch } from '../../reference/old-versions.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 const CLAUSES: readonly ClauseId[] = ['rest:6.1.3', 'rest:7/410', 'rest:4.5/meaning/exact'];

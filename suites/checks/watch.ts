@@ -3,6 +3,8 @@
  * follow while it runs (concurrent with the stream), and the delivered events are judged against
  * the history: start semantics, order, no gap, no duplicate. Bookmarks: shape, only when asked.
  */
+import { priorAmong } from '../../reference/read-judges.ts';
+import { judgeBookmarkRequest, judgeGoneCell, judgeWatchDocuments, judgeWatchIn, judgeWatchOpened } from '../../harness/recorded-judges.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/check.ts';
 import { showOp, writeOpArb, type RvPick, type WriteOp } from '../../generators/ops.ts';
@@ -11,8 +13,8 @@ import { openWatch, waitCaughtUp } from '../../harness/watch-session.ts';
 import { currentIndex } from '../../reference/history.ts';
 import { collectionPath, apiVersionOf } from '../../reference/resources.ts';
 import { decideWatch, rvColumn, watchClause } from '../../reference/rv-semantics.ts';
-import { judgeBookmarkRequest, judgeWatch, judgeWatchDocuments, judgeWatchOpened, type ObservedEvent } from '../../reference/watch-oracle.ts';
-import { classifyWatchStart, judgeGoneCell } from '../../reference/watch-recovery.ts';
+import { type ObservedEvent } from '../../reference/watch-oracle.ts';
+import { classifyWatchStart } from '../../reference/watch-recovery.ts';
 import { watchEvidence } from '../../reference/watch-evidence.ts';
 import { pickFor, setupArb } from '../../generators/rv-cells.ts';
 import type { CaseContext } from '../../harness/case-context.ts';
@@ -65,7 +67,20 @@ async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBook
     ...(cutOff !== undefined ? { cutOff } : {}),
   };
   cx.judge(
-    judgeWatch({ history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns, scope: { namespace: ns } }, exp, session.events).judgements,
+    judgeWatchIn(
+      {
+        history: h,
+        knownKeys: knownKeys(cx),
+        priorVersions: priorAmong(
+          cx.priorVersions,
+          session.events.map((e) => e.object),
+        ),
+        namespaces: [ns],
+        scope: { namespace: ns },
+      },
+      exp,
+      session.events,
+    ).judgements,
     watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events),
   );
   return session;
