@@ -46,12 +46,13 @@ export function judgeCreate(o: { key: string; reused: boolean; status: number; b
 
 /** An update at the object's current resourceVersion succeeds (rest:4.1/put). */
 export function judgeUpdate(o: { key: string; status: number; body: string }): Judgement[] {
-  return [rule('rest:4.1/put', is2xx(o.status), `update of ${o.key} at its current resourceVersion succeeds (2xx)`, `status ${o.status} ${o.body.slice(0, 160)}`)];
+  const expected = `update of ${o.key} at its current resourceVersion succeeds (2xx)`;
+  return [rule('rest:4.1/put', is2xx(o.status), expected, `status ${o.status} ${o.body.slice(0, 160)}`, { needs: [needStatusClass(expected, 2)] })];
 }
 
 /** A delete of a live object is accepted (rest:4.1/delete). */
 export function judgeDeleteAccepted(key: string, status: number): Judgement[] {
-  return [rule('rest:4.1/delete', is2xx(status), `delete of ${key} accepted (2xx)`, `status ${status}`)];
+  return [rule('rest:4.1/delete', is2xx(status), `delete of ${key} accepted (2xx)`, `status ${status}`, { needs: [needStatusClass(`the delete of ${key} is accepted (2xx)`, 2)] })];
 }
 
 /**
