@@ -21,6 +21,7 @@ import { gateChecks, type CapabilityGate } from './capability-gate.ts';
 import { probeCapabilities } from '../harness/capability-probe.ts';
 import { openProbeClients } from './env.ts';
 import { sumFootprints, type CheckFootprint, type RunFootprint } from '../harness/footprint.ts';
+import type { Slowdown } from '../harness/pace-trend.ts';
 import { armRunStop, HURRIED_EXIT_MS, HURRIED_LISTING_MS, STOP_EXIT, STOP_GRACE_MS, STOPPED_CLEANUP_MS, stopLine, unfinishedRecords, within, type StopReason } from './run-stop.ts';
 import { profileMismatch, profiles, type Profile } from '../reference/profile.ts';
 import { checks as registry } from '../suites/checks/index.ts';
@@ -298,7 +299,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     // every connection and a compaction ages every version, so nothing may run beside them.
     const shared = selected.filter((c) => c.exclusive !== true);
     const exclusive = selected.filter((c) => c.exclusive === true);
-    const outcome = { records: [] as CheckRecord[], errors: [] as string[], footprints: [] as CheckFootprint[], finished: new Set<string>() };
+    const outcome = { records: [] as CheckRecord[], errors: [] as string[], footprints: [] as CheckFootprint[], finished: new Set<string>(), slowdown: undefined as Slowdown | undefined };
     for (const [group, sequential] of [
       [shared, false],
       [exclusive, true],
@@ -327,6 +328,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
       outcome.records.push(...part.records);
       outcome.errors.push(...part.errors);
       outcome.footprints.push(...part.footprints);
+      outcome.slowdown ??= part.slowdown;
       for (const id of part.finished) outcome.finished.add(id);
     }
     // Checks whose turn came after the deadline report themselves as not started; the rest are here.
@@ -426,7 +428,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     // Checks finish in any order when run in parallel: records and footprints follow check order.
     const order = new Map(registry.map((c, i) => [c.id, i]));
     const byCheck = (a: { check: string }, b: { check: string }) => (order.get(a.check) ?? 0) - (order.get(b.check) ?? 0);
-    const footprint = sumFootprints([...outcome.footprints].sort(byCheck), parallel);
+    const footprint = { ...sumFootprints([...outcome.footprints].sort(byCheck), parallel), ...(outcome.slowdown !== undefined ? { slowdown: outcome.slowdown } : {}) };
     const executed = (swept: SweepResult | undefined): ExecutedRun => ({
       plan,
       records: [...outcome.records].sort(byCheck),
