@@ -11,10 +11,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEmbeddedTarget } from '../../runner/embedded.ts';
-import { profiles } from '../../reference/profile.ts';
 import { partialModes, type PartialModeName } from '../../targets/api-server/partial-modes.ts';
-import { outcomeOf, type Outcome } from './reproducer-outcomes.ts';
+import { outcomeOf, servePartialForReproducers, type Outcome } from './reproducer-outcomes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SEED = process.env['REPRO_SEED'] ?? '4242';
@@ -51,19 +49,19 @@ for (const modes of sets) {
   } catch {
     // A run without failures writes no counterexamples.
   }
-  const partial = await startEmbeddedTarget({ faults: [], variations: [], without: modes }, profiles.svc);
-  const full = await startEmbeddedTarget({ faults: [], variations: [] }, profiles.svc);
+  const partial = await servePartialForReproducers(modes);
+  const full = await servePartialForReproducers([]);
   const cells: string[] = [];
   try {
     for (const s of scripts) {
-      const against = await run('bash', [path.join(cx, s)], { SERVER: partial.server.url, TOKEN: partial.token ?? '' });
-      const clean = await run('bash', [path.join(cx, s)], { SERVER: full.server.url, TOKEN: full.token ?? '' });
+      const against = await run('bash', [path.join(cx, s)], { SERVER: partial.server.url, TOKEN: partial.token });
+      const clean = await run('bash', [path.join(cx, s)], { SERVER: full.server.url, TOKEN: full.token });
       const o = outcomeOf(against, clean);
       totals.set(o, (totals.get(o) ?? 0) + 1);
       cells.push(`${s.replace(/-\d+\.sh$/, '')}: ${against}/${clean}`);
     }
   } finally {
-    await Promise.all([partial.close(), full.close()]);
+    await Promise.all([partial.server.close(), full.server.close()]);
     if (keep === undefined) rmSync(dir, { recursive: true, force: true });
   }
   process.stdout.write(`| ${label} | ${exit} | ${scripts.length} | ${cells.join('; ') || '-'} |\n`);
