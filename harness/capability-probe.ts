@@ -19,11 +19,13 @@ import {
   decideGenerateName,
   decidePaging,
   decideWatchDelivery,
+  servedNeeds,
   type FeatureFinding,
   type FeatureState,
   type ProbeAnswer,
 } from '../reference/features.ts';
-import { InfrastructureError, queryToString, type Target, type TargetRequest } from './exchange.ts';
+import type { AnswerNeed } from '../reference/answer-checks.ts';
+import { InfrastructureError, queryToString, type Exchange, type Target, type TargetRequest } from './exchange.ts';
 import { JsonDocumentStream } from './json-stream.ts';
 
 /** Between watches the server ended before the probe's event came. */
@@ -31,6 +33,22 @@ const REOPEN_PAUSE_MS = 50;
 
 /** Statuses that say the route is absent whether or not the object exists (a 404 may be the object's). */
 const ROUTE_ABSENT: ReadonlySet<number> = new Set([405, 501]);
+
+/**
+ * The requests that showed a feature not served, in the order sent (the namespace and objects it needs
+ * first), and what the deciding answer must be once the feature is served: a failure's counterexample
+ * and reproducer are made of them (runner/probe-counterexample.ts).
+ */
+export interface ProbeReproduction {
+  readonly server: string;
+  readonly exchanges: readonly Exchange[];
+  readonly needs: readonly AnswerNeed[];
+}
+
+/** A finding of the map, with its reproduction where the feature is not served. */
+export interface ProbedFinding extends FeatureFinding {
+  readonly reproduction?: ProbeReproduction;
+}
 
 export interface ProbeOptions {
   readonly profile: Profile;
@@ -46,32 +64,43 @@ export interface ProbeOptions {
  * one for paths outside any resource (health, metrics). Never throws for the target's answers: a step
  * that cannot be asked leaves its features `unknown`.
  */
-export async function probeCapabilities(target: Target, reader: Target, o: ProbeOptions): Promise<FeatureFinding[]> {
+export async function probeCapabilities(target: Target, reader: Target, o: ProbeOptions): Promise<ProbedFinding[]> {
   const ns = `svc-conformance-${o.runId}-capabilities`;
   const label = { [o.profile.runLabel]: o.runId };
   const cms = `/api/v1/namespaces/${ns}/configmaps`;
   const cm = (name: string, data: Record<string, string> = { k: 'v' }) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: label }, data });
+  const sent = new Map<ProbeAnswer, Exchange>();
   const ask = async (t: Target, req: TargetRequest): Promise<ProbeAnswer> => {
     const request = `${req.method} ${req.path}${queryToString(req.query)}`;
+    const startedAtMs = Date.now();
     try {
       const r = await t.send(req);
-      return { request, status: r.status, body: r.json, ...(r.headers['content-type'] !== undefined ? { contentType: r.headers['content-type'] } : {}) };
+      const a = { request, status: r.status, body: r.json, ...(r.headers['content-type'] !== undefined ? { contentType: r.headers['content-type'] } : {}) };
+      sent.set(a, { seq: sent.size + 1, request: req, response: r, startedAtMs, durationMs: Date.now() - startedAtMs });
+      return a;
     } catch (e) {
       if (e instanceof InfrastructureError) return { request, status: 0 };
       throw e;
     }
   };
-  const found: FeatureFinding[] = [];
-  const add = (f: FeatureFinding) => found.push(f);
+  const found: ProbedFinding[] = [];
+  /** `steps`: the answers the finding rests on, the deciding one last (its needs are read there). */
+  const add = (f: FeatureFinding, steps: readonly ProbeAnswer[] = [], more: { resource?: string; mediaType?: string } = {}) => {
+    const exchanges = steps.map((a) => sent.get(a));
+    if (f.state !== 'notServed' || steps.length === 0 || exchanges.some((e) => e === undefined)) return found.push(f);
+    return found.push({ ...f, reproduction: { server: target.server, exchanges: exchanges as Exchange[], needs: servedNeeds(f.feature, { request: steps.length - 1 }, more) } });
+  };
 
-  add(decideDiscovery(await ask(reader, { method: 'GET', path: '/api/v1' }), 'configmaps'));
+  const discovery = await ask(reader, { method: 'GET', path: '/api/v1' });
+  add(decideDiscovery(discovery, 'configmaps'), [discovery], { resource: 'configmaps' });
   for (const [feature, path] of [
     ['healthz', '/healthz'],
     ['livez', '/livez'],
     ['readyz', '/readyz'],
     ['metrics', '/metrics'],
   ] as const) {
-    add(byStatus(feature, await ask(reader, { method: 'GET', path })));
+    const got = await ask(reader, { method: 'GET', path });
+    add(byStatus(feature, got), [got]);
   }
 
   const namespace = await ask(target, { method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: label } } });
@@ -79,48 +108,52 @@ export async function probeCapabilities(target: Target, reader: Target, o: Probe
   try {
     const created = await ask(target, { method: 'POST', path: cms, body: cm('probe-a') });
     // A 404 may be the namespace's (a server that answered its create and kept nothing): not "no route".
-    add(byStatus('create', created, ROUTE_ABSENT));
+    add(byStatus('create', created, ROUTE_ABSENT), [namespace, created]);
     if (created.status < 200 || created.status >= 300) return capabilityMapOf(found);
     // Three objects: a server that pages wrongly (limit+1 items and a token) is told from one that ignores limit.
-    await ask(target, { method: 'POST', path: cms, body: cm('probe-b') });
+    const createdB = await ask(target, { method: 'POST', path: cms, body: cm('probe-b') });
     await ask(target, { method: 'POST', path: cms, body: cm('probe-c') });
     const got = await ask(target, { method: 'GET', path: `${cms}/probe-a` });
-    add(byStatus('get', got, ROUTE_ABSENT));
+    add(byStatus('get', got, ROUTE_ABSENT), [namespace, created, got]);
     // A 404 says "no such route" only of an object known to exist; otherwise the object may be missing.
     const onObject = got.status === 200 ? undefined : ROUTE_ABSENT;
     const listed = await ask(target, { method: 'GET', path: cms });
-    add(byStatus('list', listed, ROUTE_ABSENT));
+    add(byStatus('list', listed, ROUTE_ABSENT), [namespace, created, listed]);
     add(decidePaging(await ask(target, { method: 'GET', path: cms, query: [['limit', '1']] }), 3));
+    const protobuf = await ask(reader, { method: 'GET', path: `${cms}/probe-b`, headers: { accept: o.profile.protobufMediaType } });
     add(
-      decideEncoding('protobuf', await ask(reader, { method: 'GET', path: `${cms}/probe-b`, headers: { accept: o.profile.protobufMediaType } }), (ct) =>
-        ct?.startsWith(o.profile.protobufMediaType) === true ? 'served' : 'notServed',
-      ),
+      decideEncoding('protobuf', protobuf, (ct) => (ct?.startsWith(o.profile.protobufMediaType) === true ? 'served' : 'notServed')),
+      [namespace, createdB, protobuf],
+      { mediaType: o.profile.protobufMediaType },
     );
     add(decideEncoding('table', await ask(reader, { method: 'GET', path: `${cms}/probe-b`, headers: { accept: tableMediaType(o.profile) } }), tableState));
 
-    add(byStatus('put', await ask(target, { method: 'PUT', path: `${cms}/probe-a`, body: cm('probe-a', { k: 'put' }) }), onObject));
+    const put = await ask(target, { method: 'PUT', path: `${cms}/probe-a`, body: cm('probe-a', { k: 'put' }) });
+    add(byStatus('put', put, onObject), [namespace, created, put]);
     const patch = (type: string, body: unknown, query: TargetRequest['query'] = []) => ask(target, { method: 'PATCH', path: `${cms}/probe-a`, query, headers: { 'content-type': type }, body });
-    add(byStatus('patch-merge', await patch('application/merge-patch+json', { data: { merge: 'yes' } }), onObject));
-    add(byStatus('patch-json', await patch('application/json-patch+json', [{ op: 'add', path: '/data/json', value: 'yes' }]), onObject));
-    add(
-      byStatus(
-        'apply',
-        await patch('application/apply-patch+yaml', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'probe-a' }, data: { applied: 'yes' } }, [['fieldManager', 'svc-conformance-probe']]),
-      ),
-    );
+    const merge = await patch('application/merge-patch+json', { data: { merge: 'yes' } });
+    add(byStatus('patch-merge', merge, onObject), [namespace, created, merge]);
+    const json = await patch('application/json-patch+json', [{ op: 'add', path: '/data/json', value: 'yes' }]);
+    add(byStatus('patch-json', json, onObject), [namespace, created, json]);
+    const apply = await patch('application/apply-patch+yaml', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'probe-a' }, data: { applied: 'yes' } }, [
+      ['fieldManager', 'svc-conformance-probe'],
+    ]);
+    add(byStatus('apply', apply), [namespace, created, apply]);
 
     const prefix = 'probe-g-';
-    add(decideGenerateName(await ask(target, { method: 'POST', path: cms, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: prefix, labels: label } } }), prefix));
+    const generated = await ask(target, { method: 'POST', path: cms, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: prefix, labels: label } } });
+    add(decideGenerateName(generated, prefix), [namespace, generated]);
 
     const dry = await ask(target, { method: 'POST', path: cms, query: [['dryRun', 'All']], body: cm('probe-dry') });
     const after = dry.status >= 200 && dry.status < 300 ? await ask(target, { method: 'GET', path: `${cms}/probe-dry` }) : undefined;
-    add(decideDryRun(dry, after === undefined ? undefined : after.status === 200));
+    add(decideDryRun(dry, after === undefined ? undefined : after.status === 200), [namespace, dry]);
 
     // From the version of now, so that only the probe's own writes are owed; two of them, so that a
     // stream that holds one event back until the next, or drops every third, still shows delivery.
     const now = await ask(target, { method: 'GET', path: cms });
     add(await probeWatch(target, cms, now, [cm('probe-w1'), cm('probe-w2')], o.watchWaitMs));
-    add(byStatus('delete', await ask(target, { method: 'DELETE', path: `${cms}/probe-b` }), onObject));
+    const deleted = await ask(target, { method: 'DELETE', path: `${cms}/probe-b` });
+    add(byStatus('delete', deleted, onObject), [namespace, createdB, deleted]);
     if (o.typeWaitMs !== undefined) add(await probeCustomType(target, ns, o));
   } finally {
     // The run's sweep removes it too, by its label, should this fail.

@@ -5,6 +5,7 @@
  * transcripts and counts.
  */
 import { recordedBy, type Exchange, type ExchangeRecorder, type Target } from './exchange.ts';
+import type { Slowdown } from './pace-trend.ts';
 import { serialiseBody } from './client.ts';
 import { Transcript } from './transcript.ts';
 import type { CheckEnv } from './check.ts';
@@ -40,6 +41,8 @@ export interface RunFootprint {
   readonly perVerdict?: RequestEconomy;
   /** The checks' reach added up (harness/reach.ts). */
   readonly reach?: CheckReach;
+  /** The target slowed down steadily over the run (harness/pace-trend.ts); absent: it did not. */
+  readonly slowdown?: Slowdown;
 }
 
 export const emptyFootprint = (check: string): CheckFootprint => ({ check, wallMs: 0, namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, namespaceWaitMs: 0 });
@@ -136,5 +139,6 @@ export function footprintLines(f: RunFootprint, slowest = 5): string[] {
       .map((c) => `${c.check} ${(c.wallMs / 1000).toFixed(1)} s`)
       .join(', ')}`,
     ...(f.perVerdict ? [economyLine(f.perVerdict)] : []),
+    ...(f.slowdown ? [f.slowdown.line] : []),
   ];
 }

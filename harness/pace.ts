@@ -11,6 +11,8 @@
  * Running out of a stretched deadline is still never a failure of the target: the caller's verdict
  * is `inconclusive` (the spec fixes no bound) or `error` (the suite or the transport broke).
  */
+import { slowdownOf, type Slowdown } from './pace-trend.ts';
+
 export interface PaceOptions {
   /** How long one observed operation takes on an unloaded machine. */
   readonly nominalMs: number;
@@ -23,17 +25,21 @@ export interface PaceOptions {
   readonly statistic: 'median' | 'max';
   /** How many recent observations count; older ones age out as the load changes. Default 32. */
   readonly keep?: number;
+  /** Keep every observation of the run too, to tell whether the target slowed down steadily (harness/pace-trend.ts). */
+  readonly trend?: boolean;
 }
 
 export class Pace {
   private readonly recent: number[] = [];
   /** The same observations in ascending order, kept as they come and go: every request reads the median. */
   private readonly sorted: number[] = [];
+  private readonly all: number[] = [];
 
   constructor(private readonly o: PaceOptions) {}
 
   note(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) return;
+    if (this.o.trend === true) this.all.push(ms);
     this.recent.push(ms);
     this.sorted.splice(insertionPoint(this.sorted, ms), 0, ms);
     if (this.recent.length > (this.o.keep ?? 32)) {
@@ -56,6 +62,11 @@ export class Pace {
 
   stretch(ms: number): number {
     return Math.round(ms * this.factor());
+  }
+
+  /** Whether the run's observations rose steadily (only with `trend`). */
+  slowdown(): Slowdown | undefined {
+    return slowdownOf(this.all, this.o.maxFactor);
   }
 
   /** The longest any stretch can become. */
@@ -83,7 +94,7 @@ export const stretched = (pace: Pace | undefined, ms: number): number => (pace ?
  * Request round trips: an unloaded embedded server answers in a few milliseconds, a remote cluster in
  * tens. The median of the recent requests over 25 ms scales the eventual and watch windows, at most 8x.
  */
-export const requestPace = (): Pace => new Pace({ nominalMs: 25, maxFactor: 8, statistic: 'median', keep: 64 });
+export const requestPace = (): Pace => new Pace({ nominalMs: 25, maxFactor: 8, statistic: 'median', keep: 64, trend: true });
 
 /**
  * Controller daemon starts (launch to serving, or to exit): a second on an unloaded machine. The

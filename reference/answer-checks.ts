@@ -41,6 +41,8 @@ export type AnswerTest =
   | { readonly kind: 'countOf'; readonly at: AnswerAt; readonly path: FieldPath; readonly of: readonly { readonly at: AnswerAt; readonly path: FieldPath }[] }
   /** The value at `path` is the same as the value at `other.path` of `other.at` (a learned, opaque value). */
   | { readonly kind: 'same'; readonly at: AnswerAt; readonly path: FieldPath; readonly other: { readonly at: AnswerAt; readonly path: FieldPath } }
+  /** The array at `path` holds an entry whose value at `where` equals `equals` (discovery listing a resource by name). */
+  | { readonly kind: 'includes'; readonly at: AnswerAt; readonly path: FieldPath; readonly where: FieldPath; readonly equals: unknown }
   /** A Content-Type whose type/subtype one of the ranges allows (`*` wildcards); parameters ignored. */
   | { readonly kind: 'contentType'; readonly at: AnswerAt; readonly ranges: readonly string[] }
   /** A watch stream's events, BOOKMARKs left out: `start` in any order, then `then` in this order (type `*`: any); nothing else. */
@@ -152,6 +154,12 @@ export const EVALUATOR_JS = String.raw`function evaluate(needs, answer) {
         if (typeof more === 'string' && more !== '') return { ok: false, undecided: true, observed: 'the pages go on past the ' + t.of.length + ' later page(s) the failing case read' };
         const sum = lengths.reduce((n, m) => n + m, 0);
         return { ok: v === sum, observed: t.path.join('.') + ' ' + show(v) + ' against ' + sum + ' item(s) on the later pages' };
+      }
+      case 'includes': {
+        const v = get(doc, t.path);
+        if (!Array.isArray(v)) return { ok: false, observed: t.path.join('.') + ' ' + show(v) + ' (status ' + a.status + ')' };
+        const ok = v.some((x) => same(get(x, t.where), t.equals));
+        return { ok, observed: t.path.join('.') + (ok ? ' has ' : ' has no entry with ' + t.where.join('.') + ' ') + show(t.equals) };
       }
       case 'contentType': {
         const ct = String(a.headers['content-type'] || '').split(';')[0].trim().toLowerCase();

@@ -46,12 +46,13 @@ export function judgeCreate(o: { key: string; reused: boolean; status: number; b
 
 /** An update at the object's current resourceVersion succeeds (rest:4.1/put). */
 export function judgeUpdate(o: { key: string; status: number; body: string }): Judgement[] {
-  return [rule('rest:4.1/put', is2xx(o.status), `update of ${o.key} at its current resourceVersion succeeds (2xx)`, `status ${o.status} ${o.body.slice(0, 160)}`)];
+  const expected = `update of ${o.key} at its current resourceVersion succeeds (2xx)`;
+  return [rule('rest:4.1/put', is2xx(o.status), expected, `status ${o.status} ${o.body.slice(0, 160)}`, { needs: [needStatusClass(expected, 2)] })];
 }
 
 /** A delete of a live object is accepted (rest:4.1/delete). */
 export function judgeDeleteAccepted(key: string, status: number): Judgement[] {
-  return [rule('rest:4.1/delete', is2xx(status), `delete of ${key} accepted (2xx)`, `status ${status}`)];
+  return [rule('rest:4.1/delete', is2xx(status), `delete of ${key} accepted (2xx)`, `status ${status}`, { needs: [needStatusClass(`the delete of ${key} is accepted (2xx)`, 2)] })];
 }
 
 /**
@@ -126,9 +127,13 @@ export function judgeListDecision(d: Decision, status: number): Judgement[] | un
   return [rule(d.clause, ok, expected, `status ${status}`, needs), rule(d.statuses === '4xx' ? 'rest:4.3/resourceVersionMatch' : 'rest:7/400', ok, expected, `status ${status}`, needs)];
 }
 
-/** A served list or page answered with a status that is no list (the model already ruled out 410 and 504 where allowed). */
+/**
+ * A served list or page answered with a status that is no list (the model already ruled out 410 and 504
+ * where allowed). The failure is the status: a list served instead is gone from it, and its items are
+ * judged as any list's, so the need is the 2xx alone.
+ */
 export function judgeListNotServed(clause: ClauseId, expected: string, status: number, body: string): Judgement[] {
-  return [fail(clause, expected, `status ${status} ${body.slice(0, 160)}`)];
+  return [fail(clause, expected, `status ${status} ${body.slice(0, 160)}`, { needs: [needStatusClass('the list is served (2xx)', 2)] })];
 }
 
 /** A continuation the model expected to serve was: the cell holds for this page. */

@@ -9,6 +9,7 @@
  * `ProbeAnswer`s; `decideFeature` says what each shows.
  */
 import type { ClauseId } from './catalog/clause-ids.ts';
+import type { AnswerAt, AnswerNeed, AnswerTest } from './answer-checks.ts';
 
 export const FEATURE_IDS = [
   'discovery',
@@ -216,9 +217,32 @@ export function decideCrdServing(created: ProbeAnswer | undefined, served: boole
 }
 
 /** The map's features in catalog order, one finding each (`unknown` where the probe said nothing). */
-export function capabilityMapOf(found: readonly FeatureFinding[]): FeatureFinding[] {
+export function capabilityMapOf<F extends FeatureFinding>(found: readonly F[]): (F | FeatureFinding)[] {
   return FEATURES.map((f) => found.find((x) => x.feature === f.id) ?? { feature: f.id, state: 'unknown', evidence: 'not probed' });
 }
 
 /** The features a map says are not served. */
 export const notServedOf = (map: readonly FeatureFinding[]): FeatureId[] => map.filter((f) => f.state === 'notServed').map((f) => f.feature);
+
+/**
+ * What the answer to a feature's deciding request must be for the feature to be served, as data a
+ * reproducer checks (reference/answer-checks.ts): the script of a "not served" finding exits 1 while
+ * the target still answers as a server without it, 0 once it serves it. `at` is that request.
+ * `resource`: the resource discovery must list; `mediaType`: the representation an encoding must have.
+ */
+export function servedNeeds(feature: FeatureId, at: AnswerAt, o: { readonly resource?: string; readonly mediaType?: string } = {}): AnswerNeed[] {
+  const title = featureById(feature).title;
+  const ok2xx: AnswerTest = { kind: 'statusClass', at, cls: 2 };
+  if (feature === 'discovery')
+    return [{ says: `the discovery document lists ${o.resource ?? 'the resource'}`, test: { kind: 'includes', at, path: ['resources'], where: ['name'], equals: o.resource ?? '' } }];
+  if (feature === 'generate-name')
+    return [
+      {
+        says: 'a create naming only generateName is answered 2xx with a name completed by the server',
+        test: { kind: 'allOf', tests: [ok2xx, { kind: 'value', at, path: ['metadata', 'name'], present: true }] },
+      },
+    ];
+  if ((feature === 'protobuf' || feature === 'table') && o.mediaType !== undefined)
+    return [{ says: `${title}: answered 2xx in ${o.mediaType}`, test: { kind: 'contentType', at, ranges: [o.mediaType] } }];
+  return [{ says: `${title}: answered 2xx`, test: ok2xx }];
+}

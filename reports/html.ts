@@ -171,6 +171,7 @@ function footprintSection(run: RunResult): string {
           `<p>Per verdict: ${f.perVerdict.requestsPerVerdict} requests and ${(f.perVerdict.bytesPerVerdict! / 1024).toFixed(1)} KiB (${f.perVerdict.requests} requests for ${f.perVerdict.verdicts} decided clauses).</p>`,
         ]
       : []),
+    ...(f.slowdown !== undefined ? [`<p><strong>${html(f.slowdown.line)}</strong>.</p>`] : []),
     `<table><thead><tr><th>slowest checks</th><th>wall time</th><th>requests</th><th>namespaces</th></tr></thead><tbody>${rows}</tbody></table>`,
   ].join('\n');
 }

@@ -381,6 +381,12 @@ export const summaryJsonSchema = {
         checkWallMs: { type: 'number', minimum: 0 },
         parallel: { type: 'integer', minimum: 1 },
         checks: { type: 'array', items: checkFootprint },
+        slowdown: {
+          type: 'object',
+          description: 'present when the target slowed down steadily over the run: the median round trip of each fifth of its requests (harness/pace-trend.ts)',
+          required: ['segmentsMs', 'factor', 'line'],
+          properties: { segmentsMs: { type: 'array', items: { type: 'number', minimum: 0 } }, factor: { type: 'number', minimum: 0 }, line: { type: 'string' } },
+        },
         perVerdict: {
           type: 'object',
           description: 'what each decided clause (passed, failed, unspecified, inconclusive) cost the target; per check, the distinct clauses it decided',

@@ -9,6 +9,8 @@
 import { failsWhenNotServed, featureById, notServedOf, type FeatureFinding, type FeatureId } from '../reference/features.ts';
 import type { AnyCheck } from '../harness/check.ts';
 import { featureNeedsOf } from '../suites/checks/feature-needs.ts';
+import type { ProbedFinding } from '../harness/capability-probe.ts';
+import { probeCounterexample, type ProbeRunFacts } from './probe-counterexample.ts';
 import type { CapabilityEntry, CheckRecord } from './results.ts';
 
 /** The name the map's own records carry where a check's name would be. */
@@ -28,9 +30,10 @@ export const blockedNote = (feature: FeatureId): string => `blocked by ${feature
 /**
  * Splits the selection by the map. A finding is recorded only where the selection speaks of it (its
  * clause is one of a selected check's, or it blocks one): a run of the health checks says nothing of
- * PUT.
+ * PUT. A finding that fails its clause carries the counterexample of the requests that showed it
+ * (`facts` absent: without one).
  */
-export function gateChecks(selected: readonly AnyCheck[], map: readonly FeatureFinding[]): CapabilityGate {
+export function gateChecks(selected: readonly AnyCheck[], map: readonly ProbedFinding[], facts?: ProbeRunFacts): CapabilityGate {
   const absent = new Set(notServedOf(map));
   const blockedBy = new Map<string, FeatureId>();
   for (const c of selected) {
@@ -45,14 +48,17 @@ export function gateChecks(selected: readonly AnyCheck[], map: readonly FeatureF
     for (const clause of c.clauses) records.push({ clause, check: c.id, verdict: 'blocked', count: 0, note: blockedNote(feature) });
   }
   const spoken = new Set(selected.flatMap((c) => c.clauses));
-  const entries: CapabilityEntry[] = map.map((f) => {
+  const entries: CapabilityEntry[] = map.map(({ reproduction: _kept, ...f }) => {
     const feature = featureById(f.feature);
     const blocks = [...blockedBy].filter(([, x]) => x === f.feature).map(([id]) => id);
     return { ...f, area: feature.area, title: feature.title, clause: feature.clause, required: feature.required, blocks };
   });
-  for (const e of entries) {
-    if (e.state !== 'notServed' || (!spoken.has(e.clause as AnyCheck['clauses'][number]) && e.blocks.length === 0)) continue;
-    records.push({ clause: featureById(e.feature).clause, check: PROBE_CHECK, verdict: failsWhenNotServed(featureById(e.feature)) ? 'fail' : 'notServed', count: 1, note: notServedNote(e) });
-  }
+  entries.forEach((e, i) => {
+    if (e.state !== 'notServed' || (!spoken.has(e.clause as AnyCheck['clauses'][number]) && e.blocks.length === 0)) return;
+    const fails = failsWhenNotServed(featureById(e.feature));
+    const note = notServedNote(e);
+    const cx = fails && facts !== undefined ? probeCounterexample(map[i]!, note, facts) : undefined;
+    records.push({ clause: featureById(e.feature).clause, check: PROBE_CHECK, verdict: fails ? 'fail' : 'notServed', count: 1, note, ...(cx !== undefined ? { counterexample: cx } : {}) });
+  });
   return { run, records, entries };
 }

@@ -7,6 +7,7 @@
 import type { AnyCheck, CheckEnv } from '../harness/check.ts';
 import type { CheckRecord } from './results.ts';
 import type { CheckFootprint } from '../harness/footprint.ts';
+import type { Slowdown } from '../harness/pace-trend.ts';
 import { emptyFootprint } from '../harness/footprint.ts';
 import { runCheck } from './run-check.ts';
 import { scheduleChecks, type CheckOutcome } from './scheduler.ts';
@@ -45,6 +46,8 @@ export interface StagePart {
   readonly footprints: CheckFootprint[];
   /** Checks that ended (with or without records). */
   readonly finished: readonly string[];
+  /** The target slowed down steadily over the stage's requests (harness/pace-trend.ts). */
+  slowdown?: Slowdown;
 }
 
 export type CheckStage = (req: StageRequest) => Promise<StagePart>;
@@ -152,6 +155,8 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
         }
         if (r.thrown !== undefined) part.errors.push(`${check.id}: ${r.thrown.split('\n')[0]}`);
       }
+      const slowdown = opened.env.pace?.slowdown();
+      if (slowdown !== undefined) part.slowdown = slowdown;
       return part;
     } finally {
       // A stopped run does not wait on its environment's cleanup (an abandoned check may still hold it):

@@ -31,7 +31,7 @@ export async function capabilityGate(plan: RunPlan, cfg: TargetConfig, settings:
       log(`svc-conformance: capability probe undecided (no map within ${Math.round(limitMs / 1000)} s); every check runs`);
       return undefined;
     }
-    return gateChecks(chosen, map);
+    return gateChecks(chosen, map, { seed: plan.seed, replay: plan.replayCommand, runLabel: plan.profile.runLabel, runId: plan.runId });
   } catch (e) {
     // A probe that breaks decides nothing: every check runs and finds out for itself.
     log(`svc-conformance: capability probe undecided (${e instanceof Error ? e.message : String(e)}); every check runs`);

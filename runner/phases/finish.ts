@@ -89,7 +89,7 @@ function executedRun(plan: RunPlan, up: BroughtUp, f: FinishInput, end: RunEnd |
     plan,
     records: [...f.records].sort(byCheck),
     errors: [...f.staged.errors, ...(swept?.unverified !== undefined ? [swept.unverified] : []), ...left],
-    footprint: sumFootprints([...f.staged.footprints].sort(byCheck), f.staged.parallel),
+    footprint: { ...sumFootprints([...f.staged.footprints].sort(byCheck), f.staged.parallel), ...(f.staged.slowdown !== undefined ? { slowdown: f.staged.slowdown } : {}) },
     server: up.target.server,
     nodeagentLoader: up.nodeagent.description,
     startedAt: f.started,

@@ -3,6 +3,7 @@
  * after the others, one at a time: a restart cuts every connection and a compaction ages every version,
  * so nothing may run beside them. A stopped run reports its unfinished checks `notChecked`.
  */
+import type { Slowdown } from '../../harness/pace-trend.ts';
 import type { AnyCheck } from '../../harness/check.ts';
 import type { CheckFootprint } from '../../harness/footprint.ts';
 import type { TargetConfig } from '../../harness/kubeconfig.ts';
@@ -34,6 +35,8 @@ export interface Staged {
   readonly parallel: number;
   /** The run stopped, or checks whose turn came after the deadline did not start. */
   readonly reason?: StopReason;
+  /** The target slowed down steadily over the stage's requests (harness/pace-trend.ts). */
+  readonly slowdown?: Slowdown;
 }
 
 export async function runStages(plan: RunPlan, up: BroughtUp, i: StagesInput): Promise<Staged> {
@@ -49,7 +52,7 @@ export async function runStages(plan: RunPlan, up: BroughtUp, i: StagesInput): P
   }
   const shared = selected.filter((c) => c.exclusive !== true);
   const exclusive = selected.filter((c) => c.exclusive === true);
-  const outcome = { records: [] as CheckRecord[], errors: [] as string[], footprints: [] as CheckFootprint[], finished: new Set<string>() };
+  const outcome = { records: [] as CheckRecord[], errors: [] as string[], footprints: [] as CheckFootprint[], finished: new Set<string>(), slowdown: undefined as Slowdown | undefined };
   for (const [group, sequential] of [
     [shared, false],
     [exclusive, true],
@@ -71,6 +74,7 @@ export async function runStages(plan: RunPlan, up: BroughtUp, i: StagesInput): P
     outcome.records.push(...part.records);
     outcome.errors.push(...part.errors);
     outcome.footprints.push(...part.footprints);
+    outcome.slowdown ??= part.slowdown;
     for (const id of part.finished) outcome.finished.add(id);
   }
   // Checks whose turn came after the deadline report themselves as not started; the rest are here.
@@ -81,7 +85,14 @@ export async function runStages(plan: RunPlan, up: BroughtUp, i: StagesInput): P
     outcome.records.push(...unfinishedRecords(selected, outcome.finished, reason));
     outcome.errors.push(stopLine(reason, Date.now() - i.started, unfinished.length, selected.length));
   }
-  return { records: outcome.records, errors: outcome.errors, footprints: outcome.footprints, parallel, ...(reason !== undefined ? { reason } : {}) };
+  return {
+    records: outcome.records,
+    errors: outcome.errors,
+    footprints: outcome.footprints,
+    parallel,
+    ...(reason !== undefined ? { reason } : {}),
+    ...(outcome.slowdown !== undefined ? { slowdown: outcome.slowdown } : {}),
+  };
 }
 
 /** What the check stage hands each check of a group. */
@@ -112,10 +123,7 @@ function suiteSettings(plan: RunPlan, up: BroughtUp, group: readonly AnyCheck[],
  * case's later judgements read the model's state, not the target's (an apply sequence past upstream's
  * JSON Patch departure then failed rest:2.6/manager on the entry of the write the model refused).
  */
-function excusing(
-  plan: RunPlan,
-  known: ((r: CheckRecord) => boolean) | undefined,
-): { excused?: (f: Judgement, check: string) => boolean; known?: (f: Judgement, check: string) => boolean } {
+function excusing(plan: RunPlan, known: ((r: CheckRecord) => boolean) | undefined): { excused?: (f: Judgement, check: string) => boolean; known?: (f: Judgement, check: string) => boolean } {
   if (known === undefined) return {};
   // A listed failure is reported with its first counterexample, not shrunk (shrinking it cost a run
   // against upstream thousands of requests for a departure the expectations already name).

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startEmbeddedTarget, type ReferenceServer } from '../../runner/embedded.ts';
 import type { Fault, FaultName } from '../../targets/api-server/faults.ts';
+import type { PartialModeName } from '../../targets/api-server/partial-modes.ts';
 import { profiles } from '../../reference/profile.ts';
 import type { CheckRecord, Counterexample } from '../../runner/results.ts';
 import { HISTORY_WINDOW_MS, runAgainst } from './in-process-run.ts';
@@ -84,6 +85,12 @@ export async function serveForReproducers(f: Fault, faulty: boolean): Promise<Se
     },
     profiles.svc,
   );
+  return { server: t.server, token: t.token! };
+}
+
+/** A server as `serve --without ...` starts it (the CLI run's windows), to judge a partial run's reproducers; no modes: the full server. */
+export async function servePartialForReproducers(without: readonly PartialModeName[]): Promise<Served> {
+  const t = await startEmbeddedTarget({ faults: [], variations: [], without: [...without] }, profiles.svc);
   return { server: t.server, token: t.token! };
 }
 
