@@ -17,7 +17,6 @@ const OVERSIZE_ALLOWED: Readonly<Record<string, number>> = {
   'harness/curl.ts': 547,
   'reference/watch-oracle.ts': 486,
   'harness/controller-daemon.ts': 453,
-  'reports/html.ts': 440,
   'harness/kubeconfig.ts': 438,
   'suites/checks/authz.ts': 428,
   'reports/expectations.ts': 426,
