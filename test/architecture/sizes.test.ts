@@ -19,7 +19,6 @@ const OVERSIZE_ALLOWED: Readonly<Record<string, number>> = {
   'harness/controller-daemon.ts': 453,
   'harness/kubeconfig.ts': 438,
   'suites/checks/authz.ts': 428,
-  'reference/nodeagent/config-fields.ts': 416,
   'reference/read-oracle.ts': 415,
   'reports/summary-schema.ts': 404,
   'harness/client.ts': 403,
