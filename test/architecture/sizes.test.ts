@@ -20,7 +20,6 @@ const OVERSIZE_ALLOWED: Readonly<Record<string, number>> = {
   'harness/kubeconfig.ts': 438,
   'suites/checks/authz.ts': 428,
   'reference/read-oracle.ts': 415,
-  'reports/summary-schema.ts': 404,
   'harness/client.ts': 403,
   'runner/executor.ts:executeRun': 349,
   'harness/client.ts:createTargetClient': 217,
