@@ -37,7 +37,6 @@ const OVERSIZE_ALLOWED: Readonly<Record<string, number>> = {
   'suites/checks/deletion.ts:deletionCase': 101,
   'runner/check-stage.ts:directStage': 100,
   'runner/check-stage.ts:directStage.<arrow>': 97,
-  'reference/concurrency/linearizability.ts:checkLinearizable': 91,
   'harness/lockstep-case.ts:classifyCase': 90,
   'runner/env.ts:openEnv': 86,
   'targets/api-server/server.ts:startReferenceServer': 84,
