@@ -34,7 +34,6 @@ const OVERSIZE_ALLOWED: Readonly<Record<string, number>> = {
   'harness/guard.ts:createGuardedTarget': 117,
   'targets/api-server/reads.ts:listObjects': 110,
   'harness/concurrent-workload.ts:runConcurrentWorkload': 101,
-  'suites/checks/deletion.ts:deletionCase': 101,
   'runner/check-stage.ts:directStage': 100,
   'runner/check-stage.ts:directStage.<arrow>': 97,
   'harness/lockstep-case.ts:classifyCase': 90,
