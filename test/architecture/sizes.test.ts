@@ -39,7 +39,6 @@ const OVERSIZE_ALLOWED: Readonly<Record<string, number>> = {
   'harness/lockstep-case.ts:classifyCase': 90,
   'runner/env.ts:openEnv': 86,
   'targets/api-server/server.ts:startReferenceServer': 84,
-  'targets/nodeagent-loader/loader.ts:runReferenceLoader': 83,
   'harness/capability-probe.ts:probeCapabilities': 82,
 };
 
