@@ -261,9 +261,10 @@ function admissionOperation(method: string | undefined, r: Exclude<ReturnType<ty
   return undefined;
 }
 
-export async function startReferenceServer(opts: ReferenceServerOptions): Promise<ReferenceServer> {
+/** The server's state as the options set it up, before versioning, hooks and seeding. */
+function initialState(opts: ReferenceServerOptions): ServerState {
   const variations = new Set(opts.variations ?? []);
-  const state: ServerState = {
+  return {
     profile: opts.profile,
     store: new VersionedStore(),
     codec: makeCodec({ opaqueRv: variations.has('opaque-rv'), opaqueContinue: variations.has('opaque-continue'), ...(opts.onVariationPoint ? { point: opts.onVariationPoint } : {}) }),
@@ -279,6 +280,10 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
     ...(opts.tokens !== undefined ? { tokens: opts.tokens } : {}),
     ...(opts.onVariationPoint ? { onVariationPoint: opts.onVariationPoint } : {}),
   };
+}
+
+export async function startReferenceServer(opts: ReferenceServerOptions): Promise<ReferenceServer> {
+  const state = initialState(opts);
   attachVersioning(state, parseVersioningOptions(opts));
   if (state.faults.has('watch-skip-late-commit')) state.store.lateCommitMs = (rev) => (rev % 4 === 2 ? 40 : 0);
   seedSystemNamespaces(state, opts.namespaces);

@@ -38,7 +38,6 @@ const OVERSIZE_ALLOWED: Readonly<Record<string, number>> = {
   'runner/check-stage.ts:directStage.<arrow>': 97,
   'harness/lockstep-case.ts:classifyCase': 90,
   'runner/env.ts:openEnv': 86,
-  'targets/api-server/server.ts:startReferenceServer': 84,
   'harness/capability-probe.ts:probeCapabilities': 82,
 };
 
