@@ -25,7 +25,6 @@ const OVERSIZE_ALLOWED: Readonly<Record<string, number>> = {
   'harness/client.ts:createTargetClient': 217,
   'reference/watch-oracle.ts:judgeWatch': 183,
   'runner/run-check.ts:runCheckAlone': 181,
-  'scripts/test-upstream.ts:main': 163,
   'harness/curl.ts:toCurlScript': 161,
   'harness/envtest/control-plane.ts:startControlPlane': 161,
   'targets/api-server/watch.ts:serveWatch': 147,
