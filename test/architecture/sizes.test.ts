@@ -31,7 +31,6 @@ const OVERSIZE_ALLOWED: Readonly<Record<string, number>> = {
   'runner/plan.ts:planRun': 146,
   'targets/api-server/server.ts:handle': 141,
   'harness/guard.ts:createGuardedTarget': 117,
-  'targets/api-server/reads.ts:listObjects': 110,
   'harness/concurrent-workload.ts:runConcurrentWorkload': 101,
   'runner/check-stage.ts:directStage': 100,
   'runner/check-stage.ts:directStage.<arrow>': 97,
