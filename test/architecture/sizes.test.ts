@@ -29,7 +29,6 @@ const OVERSIZE_ALLOWED: Readonly<Record<string, number>> = {
   'harness/envtest/control-plane.ts:startControlPlane': 161,
   'targets/api-server/watch.ts:serveWatch': 147,
   'runner/plan.ts:planRun': 146,
-  'targets/api-server/server.ts:handle': 141,
   'harness/guard.ts:createGuardedTarget': 117,
   'harness/concurrent-workload.ts:runConcurrentWorkload': 101,
   'runner/check-stage.ts:directStage': 100,
