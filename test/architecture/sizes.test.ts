@@ -27,7 +27,6 @@ const OVERSIZE_ALLOWED: Readonly<Record<string, number>> = {
   'runner/run-check.ts:runCheckAlone': 181,
   'harness/curl.ts:toCurlScript': 161,
   'harness/envtest/control-plane.ts:startControlPlane': 161,
-  'targets/api-server/watch.ts:serveWatch': 147,
   'runner/plan.ts:planRun': 146,
   'harness/guard.ts:createGuardedTarget': 117,
   'harness/concurrent-workload.ts:runConcurrentWorkload': 101,
