@@ -24,6 +24,7 @@ const MODULE_CACHE = fileURLToPath(new URL('./.vitest-cache/', import.meta.url))
 
 const UNIT = [
   'test/architecture.test.ts',
+  'test/architecture/sizes.test.ts',
   'test/reference/**/*.test.ts',
   'test/generators/**/*.test.ts',
   'test/reports/**/*.test.ts',

@@ -26,9 +26,13 @@
  * Parsing is strict: a typo in a key would otherwise silently un-list a failure and turn a known gap
  * into a red nightly run with no hint why.
  */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import { isObservationClass, OBSERVATION_CLASSES, type ObservationClassName } from '../reference/observations.ts';
 import { didYouMean } from '../harness/did-you-mean.ts';
+import { minorOf, parseReleaseRange, releaseInRange, type ReleaseRange } from './release-range.ts';
+import { firstLine, keyName, kindOf, lineOf, oneOrMany, onlyKeys, requiredString, type Fail } from './yaml-fields.ts';
+
+export { minorOf, parseReleaseRange, releaseInRange, type ReleaseRange } from './release-range.ts';
 
 /** Target capabilities an entry can depend on, and how a run states them (`--target-capability`). */
 export const CAPABILITIES = ['watch-cache'] as const;
@@ -59,11 +63,6 @@ export interface Signature {
   readonly reason?: readonly string[];
   /** Source of a regular expression tested on the counterexample's `observed` text. */
   readonly message?: string;
-}
-
-export interface ReleaseRange {
-  readonly text: string;
-  readonly bounds: readonly { readonly op: '>=' | '>' | '<=' | '<' | '='; readonly minor: readonly [number, number] }[];
 }
 
 export interface Conditions {
@@ -117,8 +116,6 @@ const ITEM_KEYS = ['clause', 'observed', 'reason', 'source', 'when'];
 const SIGNATURE_KEYS = ['class', 'status', 'reason', 'message'];
 const WHEN_KEYS = ['scale', 'profile', 'capability', 'release'];
 const PROFILES = ['svc', 'k8s'];
-
-type Fail = (node: unknown, path: string, detail: string) => never;
 
 /**
  * `clauseIds`: the catalog's ids; given, an entry naming any other clause is an error (it would never
@@ -273,32 +270,6 @@ function parseConditions(node: unknown, path: string, fail: Fail): Conditions {
   return out;
 }
 
-/** `>=1.24 <1.27`, `1.24` (that minor release), `<=1.30`: bounds on major.minor, all of which must hold. */
-export function parseReleaseRange(text: string): ReleaseRange | undefined {
-  const parts = text.trim().split(/\s+/);
-  const bounds: ReleaseRange['bounds'][number][] = [];
-  for (const p of parts) {
-    const m = /^(>=|<=|>|<|=)?v?(\d+)\.(\d+)$/.exec(p);
-    if (!m) return undefined;
-    bounds.push({ op: (m[1] ?? '=') as ReleaseRange['bounds'][number]['op'], minor: [Number(m[2]), Number(m[3])] });
-  }
-  return bounds.length === 0 ? undefined : { text: text.trim(), bounds };
-}
-
-/** major.minor of `v1.24.2`, `1.24`, `1.24.0-rc.1`; undefined when it is none of these. */
-export function minorOf(release: string): [number, number] | undefined {
-  const m = /^v?(\d+)\.(\d+)(?:\.|$|-|\+)/.exec(release.trim());
-  return m ? [Number(m[1]), Number(m[2])] : undefined;
-}
-
-export function releaseInRange(range: ReleaseRange, release: readonly [number, number]): boolean {
-  const cmp = (a: readonly [number, number], b: readonly [number, number]) => a[0] - b[0] || a[1] - b[1];
-  return range.bounds.every((b) => {
-    const c = cmp(release, b.minor);
-    return b.op === '=' ? c === 0 : b.op === '>=' ? c >= 0 : b.op === '>' ? c > 0 : b.op === '<=' ? c <= 0 : c < 0;
-  });
-}
-
 /**
  * Several files as one (`--expectations a.yaml --expectations b.yaml`): every entry of every file, in
  * file order. An observation is excused when any entry that holds in the run matches it, so an entry
@@ -393,44 +364,4 @@ export function showObservation(o: Observation): string {
   ].filter(Boolean);
   const text = o.observed.length > 240 ? `${o.observed.slice(0, 240)}...` : o.observed;
   return tags.length > 0 ? `${tags.join(', ')}: ${text}` : text;
-}
-
-function onlyKeys(map: YAMLMap, at: string, allowed: readonly string[], fail: Fail): void {
-  for (const pair of map.items) {
-    const key = keyName(pair.key);
-    if (!allowed.includes(key)) fail(pair.key, `${at}.${key}`, `unknown key (expected ${allowed.join(', ')})`);
-  }
-}
-
-function oneOrMany<T>(node: unknown, path: string, fail: Fail, each: (n: unknown, p: string) => T): T[] {
-  if (!isSeq(node)) return [each(node, path)];
-  if (node.items.length === 0) return fail(node, path, 'empty list');
-  return node.items.map((n, i) => each(n, `${path}[${i}]`));
-}
-
-function requiredString(node: unknown, parent: unknown, path: string, fail: Fail): string {
-  if (node === undefined) return fail(parent, path, 'missing (required)');
-  if (!isScalar(node) || typeof node.value !== 'string') return fail(node, path, `expected a string, got ${kindOf(node)}`);
-  if (node.value.trim() === '') return fail(node, path, 'must not be empty');
-  return node.value;
-}
-
-function keyName(key: unknown): string {
-  return isScalar(key) ? String(key.value) : String(key);
-}
-
-function kindOf(node: unknown): string {
-  if (isMap(node)) return 'a mapping';
-  if (isSeq(node)) return 'a list';
-  if (isScalar(node)) return node.value === null ? 'null' : typeof node.value;
-  return 'nothing';
-}
-
-function lineOf(node: unknown, lc: LineCounter): number | undefined {
-  const range = (node as Node | null | undefined)?.range;
-  return range === undefined || range === null ? undefined : lc.linePos(range[0]).line;
-}
-
-function firstLine(message: string): string {
-  return message.split('\n')[0] ?? message;
 }

@@ -89,41 +89,11 @@ async function main(): Promise<number> {
   const o = program.opts();
   const kinds = o.only;
   const required: BinaryName[] = ['etcd', 'kube-apiserver', 'kube-controller-manager', ...(kinds.includes('nodeagent') ? ['kubelet-config-loader' as const] : [])];
-  let assets;
-  try {
-    assets = resolveAssets({ ...(o.assets !== undefined ? { dir: o.assets } : {}), required });
-  } catch (e) {
-    if (!(e instanceof AssetsError)) throw e;
-    if (o.skipIfMissing) {
-      say(`test:upstream: skipped (--skip-if-missing): ${e.message}`);
-      return EXIT.ok;
-    }
-    fail(`${e.message} (--skip-if-missing to skip)`);
-    return EXIT.usage;
-  }
-  // A malformed expectations file would fail every run the same way: refuse it before starting anything.
-  for (const kind of kinds) {
-    const file = path.join(root, expectationFiles[kind]);
-    try {
-      parseExpectations(readFileSync(file, 'utf8'), path.relative(process.cwd(), file));
-    } catch (e) {
-      if (e instanceof ExpectationsError) fail(e.message);
-      else fail(`${path.relative(process.cwd(), file)}: ${(e as Error).message.split('\n')[0]}`);
-      return EXIT.usage;
-    }
-  }
-
+  const assets = assetsOrExit(o.assets, o.skipIfMissing, required);
+  if (typeof assets === 'number') return assets;
+  if (!expectationFilesRead(kinds)) return EXIT.usage;
   const reportsRoot = path.resolve(o.reports);
-  // Each run's folder and logs/ are replaced whole: only in a root this command made (its mark, or the
-  // runs.json of an earlier version), or a new or empty one; never a user's folder.
-  const mark = path.join(reportsRoot, UPSTREAM_MARK);
-  const entries = existsSync(reportsRoot) ? readdirSync(reportsRoot) : [];
-  if (entries.length > 0 && !entries.includes(UPSTREAM_MARK) && !entries.includes('runs.json')) {
-    fail(`--reports ${reportsRoot}: holds files test:upstream did not write, and it replaces its run folders there; choose a new or empty folder (nothing was deleted)`);
-    return EXIT.usage;
-  }
-  mkdirSync(reportsRoot, { recursive: true });
-  writeFileSync(mark, 'Written by svc-conformance test:upstream: its run folders here are replaced by its next run.\n');
+  if (!claimReportsRoot(reportsRoot)) return EXIT.usage;
   const logRoot = path.join(reportsRoot, 'logs');
   rmSync(logRoot, { recursive: true, force: true });
   const fresh = new Map(o.topologies.map((t) => [t, kinds.includes('api') ? drawSeeds(o.fresh ?? DEFAULT_FRESH[t]) : []] as const));
@@ -134,25 +104,11 @@ async function main(): Promise<number> {
     for (const seed of seeds) say(`test:upstream: fresh seed ${seed} on ${t}; replay: ${replayCommand({ kind: 'api', topology: t, seed, runs: o.runs ?? API_EXTRA_SEED_RUNS }, assets.dir)}`);
   }
 
-  // Ctrl-C / SIGTERM: the running suite gets the signal once (it cleans up what it created, then
-  // exits), then the control plane stops. Runs are in their own process groups, so a terminal's
-  // Ctrl-C reaches them only through here.
-  const interrupted: { signal?: NodeJS.Signals } = {};
-  let current: ReturnType<typeof spawn> | undefined;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (interrupted.signal) return;
-    interrupted.signal = signal;
-    say(`test:upstream: ${signal}: stopping`);
-    const pid = current?.pid;
-    if (pid === undefined) return;
-    signalGroup(pid, signal);
-    setTimeout(() => signalGroup(pid, 'SIGKILL'), STOP_GRACE_MS).unref();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const signals = forwardSignals();
+  const interrupted = signals.interrupted;
 
   const outcomes: RunOutcome[] = [];
-  const controlPlanes: { topology: Topology; readyMs?: number; stopMs?: number; startFailed?: boolean; balancerConnections?: readonly number[] }[] = [];
+  const controlPlanes: ControlPlaneRecord[] = [];
   const planned: PlannedRun[] = [];
   const started = Date.now();
   let startFailed = false;
@@ -186,45 +142,145 @@ async function main(): Promise<number> {
       try {
         for (const run of plan) {
           if (interrupted.signal) break;
-          rmSync(run.reportsDir, { recursive: true, force: true });
-          mkdirSync(run.reportsDir, { recursive: true });
-          say(`[${outcomes.length + 1}] ${run.name}: svc-conformance ${displayArgs(run, cp.kubeconfigPath)}`);
-          const t0 = Date.now();
-          const exitCode = await runOnce(run, (child) => (current = child));
-          current = undefined;
-          const outcome = judgeRun(run, exitCode, Date.now() - t0, ...readSummary(run.reportsDir));
-          outcomes.push(outcome);
-          say(
-            `[${outcomes.length}] ${run.name}: ${outcome.ok ? 'ok' : 'FAIL'} in ${seconds(outcome.wallMs)} (${outcome.totals?.passed ?? 0} passed, ${outcome.regressions.length} failed beyond expectations, ${outcome.known.length} known, ${outcome.errors.length} error; output in ${path.relative(process.cwd(), path.join(run.reportsDir, 'output.txt'))})`,
-          );
-          if (!outcome.ok && run.fresh) say(`[${outcomes.length}] ${run.name}: replay: ${replayCommand(run, assets.dir)}`);
+          outcomes.push(await runAndJudge(run, outcomes.length + 1, cp.kubeconfigPath, assets.dir, (child) => signals.running(child)));
+          signals.running(undefined);
         }
       } finally {
-        // Evidence that the runs met both servers of the pair, not one.
-        const connections = cp.balancerCounts?.();
-        const { ms } = await cp.stop();
-        controlPlanes.push({ topology, readyMs: cp.timings.total!, stopMs: ms, ...(connections !== undefined ? { balancerConnections: connections } : {}) });
-        say(
-          `test:upstream: ${topology} control plane stopped in ${seconds(ms)}${connections !== undefined ? `; the balancer handed ${connections.join(' and ')} connections to the API servers` : ''}`,
-        );
+        controlPlanes.push(await stopControlPlane(cp, topology));
       }
     }
   } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
+    signals.stop();
   }
 
-  const rows = sweep(outcomes);
+  const sweepRows = sweep(outcomes);
   const replays = Object.fromEntries(planned.filter((r) => r.kind === 'api').map((r) => [r.name, replayCommand(r, assets.dir)]));
-  writeFileSync(path.join(reportsRoot, 'runs.json'), `${JSON.stringify({ controlPlanes, outcomes, sweep: rows, replays, wallMs: Date.now() - started }, null, 2)}\n`);
+  writeFileSync(path.join(reportsRoot, 'runs.json'), `${JSON.stringify({ controlPlanes, outcomes, sweep: sweepRows, replays, wallMs: Date.now() - started }, null, 2)}\n`);
+  return finalWord({ outcomes, sweepRows, controlPlanes, topologies: o.topologies, reportsRoot, started, interrupted: interrupted.signal, startFailed });
+}
+
+/**
+ * Ctrl-C / SIGTERM: the running suite gets the signal once (it cleans up what it created, then
+ * exits), then the control plane stops. Runs are in their own process groups, so a terminal's
+ * Ctrl-C reaches them only through here.
+ */
+function forwardSignals(): { readonly interrupted: { signal?: NodeJS.Signals }; running(child: ReturnType<typeof spawn> | undefined): void; stop(): void } {
+  const interrupted: { signal?: NodeJS.Signals } = {};
+  let current: ReturnType<typeof spawn> | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted.signal) return;
+    interrupted.signal = signal;
+    say(`test:upstream: ${signal}: stopping`);
+    const pid = current?.pid;
+    if (pid === undefined) return;
+    signalGroup(pid, signal);
+    setTimeout(() => signalGroup(pid, 'SIGKILL'), STOP_GRACE_MS).unref();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    interrupted,
+    running: (child) => {
+      current = child;
+    },
+    stop: () => {
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
+    },
+  };
+}
+
+/** Stops a topology's control plane and records its timings, with the evidence that the runs met both servers of a pair, not one. */
+async function stopControlPlane(cp: Exclude<Awaited<ReturnType<typeof startOrExplain>>, number>, topology: Topology): Promise<ControlPlaneRecord> {
+  const connections = cp.balancerCounts?.();
+  const { ms } = await cp.stop();
+  say(`test:upstream: ${topology} control plane stopped in ${seconds(ms)}${connections !== undefined ? `; the balancer handed ${connections.join(' and ')} connections to the API servers` : ''}`);
+  return { topology, readyMs: cp.timings.total!, stopMs: ms, ...(connections !== undefined ? { balancerConnections: connections } : {}) };
+}
+
+type ControlPlaneRecord = { topology: Topology; readyMs?: number; stopMs?: number; startFailed?: boolean; balancerConnections?: readonly number[] };
+
+/** The upstream binaries, or the exit code when they are missing: 0 with --skip-if-missing, else a usage error. */
+function assetsOrExit(dir: string | undefined, skipIfMissing: boolean | undefined, required: BinaryName[]): ReturnType<typeof resolveAssets> | number {
+  try {
+    return resolveAssets({ ...(dir !== undefined ? { dir } : {}), required });
+  } catch (e) {
+    if (!(e instanceof AssetsError)) throw e;
+    if (skipIfMissing) {
+      say(`test:upstream: skipped (--skip-if-missing): ${e.message}`);
+      return EXIT.ok;
+    }
+    fail(`${e.message} (--skip-if-missing to skip)`);
+    return EXIT.usage;
+  }
+}
+
+/** A malformed expectations file would fail every run the same way: refused before anything starts. */
+function expectationFilesRead(kinds: readonly RunKind[]): boolean {
+  for (const kind of kinds) {
+    const file = path.join(root, expectationFiles[kind]);
+    try {
+      parseExpectations(readFileSync(file, 'utf8'), path.relative(process.cwd(), file));
+    } catch (e) {
+      if (e instanceof ExpectationsError) fail(e.message);
+      else fail(`${path.relative(process.cwd(), file)}: ${(e as Error).message.split('\n')[0]}`);
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Each run's folder and logs/ are replaced whole: only in a root this command made (its mark, or the
+ * runs.json of an earlier version), or a new or empty one; never a user's folder. Marks it.
+ */
+function claimReportsRoot(reportsRoot: string): boolean {
+  const entries = existsSync(reportsRoot) ? readdirSync(reportsRoot) : [];
+  if (entries.length > 0 && !entries.includes(UPSTREAM_MARK) && !entries.includes('runs.json')) {
+    fail(`--reports ${reportsRoot}: holds files test:upstream did not write, and it replaces its run folders there; choose a new or empty folder (nothing was deleted)`);
+    return false;
+  }
+  mkdirSync(reportsRoot, { recursive: true });
+  writeFileSync(path.join(reportsRoot, UPSTREAM_MARK), 'Written by svc-conformance test:upstream: its run folders here are replaced by its next run.\n');
+  return true;
+}
+
+/** Run number `n` of the invocation, in a fresh reports folder, judged; says what it did and how to replay a failed fresh seed. */
+async function runAndJudge(run: PlannedRun, n: number, kubeconfig: string, assetsDir: string, started: (child: ReturnType<typeof spawn>) => void): Promise<RunOutcome> {
+  rmSync(run.reportsDir, { recursive: true, force: true });
+  mkdirSync(run.reportsDir, { recursive: true });
+  say(`[${n}] ${run.name}: svc-conformance ${displayArgs(run, kubeconfig)}`);
+  const t0 = Date.now();
+  const exitCode = await runOnce(run, started);
+  const outcome = judgeRun(run, exitCode, Date.now() - t0, ...readSummary(run.reportsDir));
+  say(
+    `[${n}] ${run.name}: ${outcome.ok ? 'ok' : 'FAIL'} in ${seconds(outcome.wallMs)} (${outcome.totals?.passed ?? 0} passed, ${outcome.regressions.length} failed beyond expectations, ${outcome.known.length} known, ${outcome.errors.length} error; output in ${path.relative(process.cwd(), path.join(run.reportsDir, 'output.txt'))})`,
+  );
+  if (!outcome.ok && run.fresh) say(`[${n}] ${run.name}: replay: ${replayCommand(run, assetsDir)}`);
+  return outcome;
+}
+
+interface Ending {
+  readonly outcomes: readonly RunOutcome[];
+  readonly sweepRows: ReturnType<typeof sweep>;
+  readonly controlPlanes: readonly ControlPlaneRecord[];
+  readonly topologies: readonly Topology[];
+  readonly reportsRoot: string;
+  readonly started: number;
+  readonly interrupted: NodeJS.Signals | undefined;
+  readonly startFailed: boolean;
+}
+
+/** The tables, the last line and the exit code of the invocation. */
+function finalWord({ outcomes, sweepRows: rows, controlPlanes, topologies: ran, reportsRoot, started, interrupted, startFailed }: Ending): number {
   say('');
   say(formatOutcomes(outcomes));
   say('');
   say(formatSweep(rows, outcomes));
   const bad = outcomes.filter((x) => !x.ok).length;
-  if (interrupted.signal) {
+  if (interrupted) {
     say(`test:upstream: interrupted after ${outcomes.length} runs`);
-    return interrupted.signal === 'SIGINT' ? 130 : 143;
+    return interrupted === 'SIGINT' ? 130 : 143;
   }
   if (startFailed) {
     say(
@@ -237,7 +293,7 @@ async function main(): Promise<number> {
   }
   say(
     bad === 0
-      ? `test:upstream: passed: ${outcomes.length} runs on ${o.topologies.join(', ')}, 0 failed beyond the expectations files, 0 errors, in ${seconds(Date.now() - started)}`
+      ? `test:upstream: passed: ${outcomes.length} runs on ${ran.join(', ')}, 0 failed beyond the expectations files, 0 errors, in ${seconds(Date.now() - started)}`
       : `test:upstream: FAILED: ${bad} of ${outcomes.length} runs (tables above; reports in ${path.relative(process.cwd(), reportsRoot)}/<run>/), in ${seconds(Date.now() - started)}`,
   );
   return bad === 0 ? EXIT.ok : EXIT.failed;

@@ -63,26 +63,7 @@ export function checkLinearizable<S, In, Out>(model: SequentialModel<S, In, Out>
   if (ops.length === 0) return { ok: true, order: [] };
   const byId = new Map(ops.map((o) => [o.id, o]));
   const idx = new Map(ops.map((o, i) => [o.id, i]));
-  // Calls sort before returns at equal times: touching intervals overlap, the lenient reading.
-  const events = ops
-    .flatMap((o) => [
-      { op: o.id, isCall: true, time: o.call },
-      { op: o.id, isCall: false, time: o.ret },
-    ])
-    .sort((a, b) => a.time - b.time || (a.isCall === b.isCall ? 0 : a.isCall ? -1 : 1));
-  const head: Entry = { op: -1, isCall: false, time: -Infinity };
-  let last: Entry = head;
-  const callOf = new Map<number, Entry>();
-  for (const e of events) {
-    const entry: Entry = { ...e, prev: last };
-    last.next = entry;
-    last = entry;
-    if (e.isCall) callOf.set(e.op, entry);
-    else {
-      const call = callOf.get(e.op)!;
-      call.match = entry;
-    }
-  }
+  const head = historyList(ops);
 
   const linearized = new Uint8Array(ops.length);
   const bitsKey = (): string => Buffer.from(linearized).toString('base64');
@@ -93,21 +74,6 @@ export function checkLinearizable<S, In, Out>(model: SequentialModel<S, In, Out>
   let longestState = state;
   let stuck: number[] = [];
   let steps = 0;
-
-  const lift = (e: Entry): void => {
-    e.prev!.next = e.next;
-    if (e.next) e.next.prev = e.prev;
-    const m = e.match!;
-    m.prev!.next = m.next;
-    if (m.next) m.next.prev = m.prev;
-  };
-  const unlift = (e: Entry): void => {
-    const m = e.match!;
-    m.prev!.next = m;
-    if (m.next) m.next.prev = m;
-    e.prev!.next = e;
-    if (e.next) e.next.prev = e;
-  };
 
   let entry = head.next;
   while (head.next !== undefined) {
@@ -149,6 +115,52 @@ export function checkLinearizable<S, In, Out>(model: SequentialModel<S, In, Out>
     }
   }
   return { ok: true, order: stack.map((s) => s.entry.op) };
+}
+
+/**
+ * The history as a doubly linked list of calls and returns in time order, behind a head entry; each
+ * call points at its return. Calls sort before returns at equal times: touching intervals overlap, the
+ * lenient reading.
+ */
+function historyList<In, Out>(ops: readonly Operation<In, Out>[]): Entry {
+  const events = ops
+    .flatMap((o) => [
+      { op: o.id, isCall: true, time: o.call },
+      { op: o.id, isCall: false, time: o.ret },
+    ])
+    .sort((a, b) => a.time - b.time || (a.isCall === b.isCall ? 0 : a.isCall ? -1 : 1));
+  const head: Entry = { op: -1, isCall: false, time: -Infinity };
+  let last: Entry = head;
+  const callOf = new Map<number, Entry>();
+  for (const e of events) {
+    const entry: Entry = { ...e, prev: last };
+    last.next = entry;
+    last = entry;
+    if (e.isCall) callOf.set(e.op, entry);
+    else {
+      const call = callOf.get(e.op)!;
+      call.match = entry;
+    }
+  }
+  return head;
+}
+
+/** Takes a call and its return out of the list (the operation is linearized). */
+function lift(e: Entry): void {
+  e.prev!.next = e.next;
+  if (e.next) e.next.prev = e.prev;
+  const m = e.match!;
+  m.prev!.next = m.next;
+  if (m.next) m.next.prev = m.prev;
+}
+
+/** Puts them back where they were (backtracking). */
+function unlift(e: Entry): void {
+  const m = e.match!;
+  m.prev!.next = m;
+  if (m.next) m.next.prev = m;
+  e.prev!.next = e;
+  if (e.next) e.next.prev = e;
 }
 
 /** The calls of the operations not yet linearized up to the first return: the ones that could not go next. */

@@ -14,13 +14,14 @@
  *    an address that is not an IP) is unspecified; only values the spec rules on are errors.
  */
 import type { Profile } from '../profile.ts';
-import { listOf, mapOf, scalar, nanosOf, isRecord, type Scalar, type TypeSpec } from './config-types.ts';
+import { listOf, mapOf, scalar, isRecord, type Scalar, type TypeSpec } from './config-types.ts';
 import { parseQuantity } from './quantity.ts';
 import { parseGoDuration } from './duration.ts';
 import { isIP } from 'node:net';
-import { insecureCipherSuites, preferredCipherSuites, tlsMinVersions } from '../tls-names.ts';
+import { tlsMinVersions } from '../tls-names.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
 import { tableClauseId } from '../catalog/clause-id.ts';
+import { TLS_SUITES, absoluteCgroup, atLeast, err, gap, ip, known, nonNegativeDuration, oneOf, open, port, positiveDuration, range, resourceMap } from './field-value-rules.ts';
 
 export type IssueLevel = 'error' | 'unspecified';
 export interface Issue {
@@ -73,52 +74,6 @@ export interface FieldSpec {
 }
 
 export const nameIn = (f: FieldSpec, p: Profile): string => (p.name === 'k8s' && f.k8s ? f.k8s : f.name);
-
-// ---- rule helpers ------------------------------------------------------------------------------
-
-const err = (message: string, clause?: ClauseId): Issue => ({ level: 'error', message, ...(clause ? { clause } : {}) });
-const open = (message: string, clause?: ClauseId): Issue => ({ level: 'unspecified', message, ...(clause ? { clause } : {}) });
-
-function range(min: number, max: number, clause?: ClauseId): (v: unknown) => Issue | undefined {
-  return (v) => ((v as number) < min || (v as number) > max ? err(`${v} is outside ${min}..${max}`, clause) : undefined);
-}
-function atLeast(min: number, what: string, clause?: ClauseId): (v: unknown) => Issue | undefined {
-  return (v) => ((v as number) < min ? err(`${v} is ${what}`, clause) : undefined);
-}
-/** A port: 1..65535, or 0 where 0 disables. */
-function port(zeroDisables: boolean, clause: ClauseId): (v: unknown) => Issue | undefined {
-  return (v) => ((v === 0 && zeroDisables) || ((v as number) >= 1 && (v as number) <= 65535) ? undefined : err(`port ${v} is outside 1..65535${zeroDisables ? ' (0 disables)' : ''}`, clause));
-}
-function oneOf(values: readonly string[]): (v: unknown) => Issue | undefined {
-  return (v) => (values.includes(v as string) ? undefined : err(`${JSON.stringify(v)} is not one of ${values.map((x) => JSON.stringify(x)).join(', ')}`));
-}
-/** Values beyond the listed ones are not ruled on by the spec. */
-function known(values: readonly string[], why: string, clause?: ClauseId): (v: unknown) => Issue | undefined {
-  return (v) => (values.includes(v as string) ? undefined : open(`${JSON.stringify(v)}: ${why}`, clause));
-}
-const positiveDuration = (v: unknown): Issue | undefined => (nanosOf(v) > 0n ? undefined : open(`${v}: the spec does not say whether a zero or negative period is allowed`));
-const nonNegativeDuration = (v: unknown): Issue | undefined => (nanosOf(v) >= 0n ? undefined : open(`${v}: the spec does not say whether a negative duration is allowed`));
-const ip = (what: string) => (v: unknown): Issue | undefined => (v === '' || isIP(v as string) !== 0 ? undefined : open(`${JSON.stringify(v)} is not an IP address; the spec says "${what}" but not what else is refused`));
-const absoluteCgroup = (v: unknown): Issue | undefined => (v === '' || (v as string).startsWith('/') ? undefined : open(`${JSON.stringify(v)} is not absolute; the spec asks for an absolute cgroup name but does not say a relative one is refused`));
-const gap = (clause: ClauseId, what: string) => (): Issue => open(what, clause);
-/**
- * Reserved amounts per resource, keys the spec names as supported. The spec types the values as plain
- * strings (2.2 "map string to string") and shows no format for them, unlike `containerLogMaxSize`
- * ("quantity string") or the eviction maps ("signal name to quantity"): a value that is not a quantity
- * is open, not an error (upstream parses them only at start-up, cmd/kubelet/app/server.go).
- */
-function resourceMap(supported: readonly string[]): (v: unknown) => Issue | undefined {
-  return (v) => {
-    for (const [k, q] of Object.entries(v as Record<string, string>)) {
-      const parsed = parseQuantity(q);
-      if (!parsed.ok) return open(`${k}: ${JSON.stringify(q)} is not a quantity; the spec shows no format for reserved amounts (map string to string)`);
-    }
-    const other = Object.keys(v as object).filter((k) => !supported.includes(k));
-    return other.length > 0 ? open(`resource(s) ${other.join(', ')}: the spec names only ${supported.join(', ')} as supported`) : undefined;
-  };
-}
-
-const TLS_SUITES: readonly string[] = [...preferredCipherSuites, ...insecureCipherSuites];
 
 const B = scalar('bool');
 const S = scalar('string');

@@ -18,7 +18,7 @@ import { current, currentIndex, recordWrite, taint } from '../../reference/histo
 import { awaitingRemoval, heldFinalizers, initialDeletionState, stepDeletion, type DeletionState, type DeletionStep } from '../../reference/deletion.ts';
 import { keyOf, readObject, type ObjectVersion } from '../../reference/objects.ts';
 import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../../reference/resources.ts';
-
+import type { ObservedEvent } from '../../reference/watch-oracle.ts';
 import { watchEvidence } from '../../reference/watch-evidence.ts';
 
 const NAMES = ['alpha', 'bravo'] as const;
@@ -147,27 +147,9 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
       const name = NAMES[step.obj]!;
       const key = keyOf(ns, name);
       const s = states[step.obj]!;
-      let model: DeletionStep;
-      let status: number;
-      if (step.op === 'create') {
-        model = { op: 'create', finalizers: step.finalizers.map((i) => finalizerName(cx, i)) };
-        status = (await cx.send({ method: 'POST', path: collectionPath(rt, ns), body: objectBody(cx, rt, name, ns, model.finalizers) })).status;
-      } else if (step.op === 'delete') {
-        model = { op: 'delete' };
-        status = (await cx.send({ method: 'DELETE', path: objectPath(rt, name, ns) })).status;
-      } else {
-        const held = heldFinalizers(s);
-        if (held === undefined) continue; // the object is gone or unknown: nothing to release.
-        const left = held.filter((f) => f !== finalizerName(cx, step.finalizer));
-        model = { op: 'setFinalizers', finalizers: step.reorder ? [...left].reverse() : left };
-        const r = await cx.send({
-          method: 'PUT',
-          path: objectPath(rt, name, ns),
-          query: [['fieldManager', `actor-${step.actor}`]],
-          body: objectBody(cx, rt, name, ns, model.finalizers, rvs[step.obj]),
-        });
-        status = r.status;
-      }
+      const sent = await sendStep(cx, rt, ns, step, s, rvs[step.obj]);
+      if (sent === undefined) continue; // the object is gone or unknown: nothing to release.
+      const { model, status } = sent;
       const readBack = async () => {
         const read = await cx.send({ method: 'GET', path: objectPath(rt, name, ns) });
         const o = read.status === 200 ? readObject(rt, read.json) : undefined;
@@ -218,15 +200,44 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
     await session.close();
     await releaseFinalizers(cx, rt, ns);
   }
+  judgeCaseWatch(cx, rt, ns, { requestIndex, cutOff, events: session.events });
+}
+
+/**
+ * Sends one step of the interleaving and says what the model is to step with; undefined for a
+ * finalizer release of an object gone or unknown (nothing to send).
+ */
+async function sendStep(cx: CaseContext, rt: ResourceType, ns: string, step: Step, s: DeletionState, rv: string | undefined): Promise<{ model: DeletionStep; status: number } | undefined> {
+  const name = NAMES[step.obj]!;
+  if (step.op === 'create') {
+    const model: DeletionStep = { op: 'create', finalizers: step.finalizers.map((i) => finalizerName(cx, i)) };
+    return { model, status: (await cx.send({ method: 'POST', path: collectionPath(rt, ns), body: objectBody(cx, rt, name, ns, model.finalizers) })).status };
+  }
+  if (step.op === 'delete') return { model: { op: 'delete' }, status: (await cx.send({ method: 'DELETE', path: objectPath(rt, name, ns) })).status };
+  const held = heldFinalizers(s);
+  if (held === undefined) return undefined;
+  const left = held.filter((f) => f !== finalizerName(cx, step.finalizer));
+  const finalizers = step.reorder ? [...left].reverse() : left;
+  const r = await cx.send({
+    method: 'PUT',
+    path: objectPath(rt, name, ns),
+    query: [['fieldManager', `actor-${step.actor}`]],
+    body: objectBody(cx, rt, name, ns, finalizers, rv),
+  });
+  return { model: { op: 'setFinalizers', finalizers }, status: r.status };
+}
+
+/** The case's watch, from before its first step, judged against the history its reads recorded. */
+function judgeCaseWatch(cx: CaseContext, rt: ResourceType, ns: string, watch: { requestIndex: number; cutOff: string | undefined; events: readonly ObservedEvent[] }): void {
   const h = cx.history('configmaps');
   const exp = {
     semantic: 'GetStateAndStartAtMostRecent' as const,
     clause: 'rest:4.5/watch/unset' as const,
-    requestIndex,
+    requestIndex: watch.requestIndex,
     bookmarksRequested: false,
     kind: rt.kind,
     apiVersion: apiVersionOf(rt),
-    ...(cutOff !== undefined ? { cutOff } : {}),
+    ...(watch.cutOff !== undefined ? { cutOff: watch.cutOff } : {}),
   };
   cx.judge(
     judgeWatchIn(
@@ -235,15 +246,15 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
         knownKeys: knownKeys(cx),
         priorVersions: priorAmong(
           cx.priorVersions,
-          session.events.map((e) => e.object),
+          watch.events.map((e) => e.object),
         ),
         namespaces: [ns],
         scope: { namespace: ns },
       },
       exp,
-      session.events,
+      watch.events,
     ).judgements,
-    watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events),
+    watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, watch.events),
   );
 }
 

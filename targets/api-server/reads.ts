@@ -133,7 +133,22 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
   const selected = labels !== undefined || (fieldText !== undefined && fieldText.trim() !== '');
   // Planted fault label-selector-ignored (clause-faults.ts): lists of ConfigMaps hold every item whatever the selector.
   const selectorIgnored = rt.plural === 'configmaps' && has(st, 'label-selector-ignored');
+  return listAtVersion(st, rt, ns, { q, d, labels, fields, selected, selectorIgnored });
+}
 
+/** What a list asks, read and checked: its query, the row of the rv table it falls in, its selectors. */
+interface ListRequest {
+  readonly q: Extract<ReturnType<typeof classifyList>, { ok: true }>;
+  readonly d: Extract<Decision, { outcome: 'serve' }>;
+  readonly labels: Extract<ReturnType<typeof parseLabelSelector>, { ok: true }> | undefined;
+  readonly fields: (obj: StoredObject) => boolean;
+  /** A label or field selector was given: no remainingItemCount. */
+  readonly selected: boolean;
+  readonly selectorIgnored: boolean;
+}
+
+/** The version a list reads at (its semantic's), then the items there. */
+async function listAtVersion(st: ServerState, rt: ResourceType, ns: string | undefined, { q, d, labels, fields, selected, selectorIgnored }: ListRequest): Promise<Answer> {
   const now = st.clock();
   // watch-cache-lag-504: like a real cluster, other components keep writing other types, so the
   // collection resourceVersion of a list runs ahead of this type's own writes.
@@ -201,7 +216,17 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
     const served = items.length - rest.length;
     if (served > 0 && served % q.limit === 0 && (served / q.limit) % DRIFT_EVERY_PAGES === 0) rest = items.slice(served - 1);
   }
+  return listPage(st, rt, { q, d, selected }, { at, cur, continuation, issuedAt }, rest);
+}
 
+/** The list answer: a page of `rest` (the items after the continue key) with its metadata. */
+function listPage(
+  st: ServerState,
+  rt: ResourceType,
+  { q, d, selected }: Pick<ListRequest, 'q' | 'd' | 'selected'>,
+  { at, cur, continuation, issuedAt }: { at: number; cur: number; continuation: boolean; issuedAt: number },
+  rest: readonly { obj: StoredObject; order: string }[],
+): Answer {
   const claimed = (has(st, 'page-rv-drift') && continuation) || (has(st, 'list-watch-disagree') && d.semantic === 'MostRecent' && q.limit === undefined) ? cur : at;
   const metadata: Record<string, unknown> = { resourceVersion: st.codec.rv(claimed) };
   let page = rest;

@@ -152,6 +152,22 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
       if ('status' in admitted) return admitted;
     }
   }
+  return serveRoute(st, req, res, url, { r, who, pairs, body, patchBody, dry });
+}
+
+/** A request routed to a resource, with its body read and its dry-run view: what `handle` found out. */
+interface RoutedRequest {
+  readonly r: Exclude<ReturnType<typeof route>, { kind: 'none' }>;
+  readonly who: Extract<ReturnType<typeof gate>, { user: unknown }>;
+  readonly pairs: readonly (readonly [string, string])[];
+  readonly body: unknown;
+  readonly patchBody: string;
+  /** The store view that drops writes, for a dry-run write. */
+  readonly dry: ServerState | undefined;
+}
+
+/** Serves a routed request: by the resource, the method and the planted faults, through the admission webhooks that apply. */
+async function serveRoute(st: ServerState, req: IncomingMessage, res: ServerResponse, url: URL, { r, who, pairs, body, patchBody, dry }: RoutedRequest): Promise<Answer | undefined> {
   const rt = r.rt;
   const writeInner = async (s: ServerState): Promise<Answer | undefined> => {
     const planted = await plantedAnswer(s, req.method, r, body, pairs, url.searchParams.has('watch'), (o) => present(s, rt, o, r.kind === 'collection'));
@@ -209,6 +225,11 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
     const a = await writeInner(s);
     return dry !== undefined && a !== undefined && a.status >= 200 && a.status < 300 && has(s, 'dry-run-answers-202') ? { ...a, status: 202 } : a;
   };
+  return throughWebhooks(st, req, { r, who, pairs, body, patchBody, dry }, write);
+}
+
+async function throughWebhooks(st: ServerState, req: IncomingMessage, { r, who, body, dry }: RoutedRequest, write: (s: ServerState) => Promise<Answer | undefined>): Promise<Answer | undefined> {
+  const rt = r.rt;
   // Admission webhooks (rest:4.6.2, rest:7.3), mutating then validating: called with the object the
   // write would store, found by running it first on a store view that drops writes (admission.ts).
   // The mutating webhooks' patches are applied to it, then to the object the real write stores.
@@ -261,9 +282,10 @@ function admissionOperation(method: string | undefined, r: Exclude<ReturnType<ty
   return undefined;
 }
 
-export async function startReferenceServer(opts: ReferenceServerOptions): Promise<ReferenceServer> {
+/** The server's state as the options set it up, before versioning, hooks and seeding. */
+function initialState(opts: ReferenceServerOptions): ServerState {
   const variations = new Set(opts.variations ?? []);
-  const state: ServerState = {
+  return {
     profile: opts.profile,
     store: new VersionedStore(),
     codec: makeCodec({ opaqueRv: variations.has('opaque-rv'), opaqueContinue: variations.has('opaque-continue'), ...(opts.onVariationPoint ? { point: opts.onVariationPoint } : {}) }),
@@ -279,6 +301,10 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
     ...(opts.tokens !== undefined ? { tokens: opts.tokens } : {}),
     ...(opts.onVariationPoint ? { onVariationPoint: opts.onVariationPoint } : {}),
   };
+}
+
+export async function startReferenceServer(opts: ReferenceServerOptions): Promise<ReferenceServer> {
+  const state = initialState(opts);
   attachVersioning(state, parseVersioningOptions(opts));
   if (state.faults.has('watch-skip-late-commit')) state.store.lateCommitMs = (rev) => (rev % 4 === 2 ? 40 : 0);
   seedSystemNamespaces(state, opts.namespaces);

@@ -101,7 +101,26 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
       for (const e of st.store.list(prefix, from)) if (inScope(e.obj)) initial.push({ type: 'ADDED', object: present(st, rt, e.obj, false) });
     }
   }
+  return streamWatch(st, rt, req, res, { d, from, initial, bookmarks, inScope, prefix, timeoutSeconds });
+}
 
+/** Where a watch starts and what it sends: decided from its request before the stream opens. */
+interface WatchStart {
+  readonly d: Extract<ReturnType<typeof decideWatch>, { outcome: 'serve' }>;
+  /** The revision the watch starts after. */
+  readonly from: number;
+  /** The synthetic ADDED events of the state at the start. */
+  readonly initial: readonly WatchEvent[];
+  readonly bookmarks: boolean;
+  readonly inScope: (o: StoredObject | null | undefined) => o is StoredObject;
+  /** The store keys of the watched collection. */
+  readonly prefix: string;
+  readonly timeoutSeconds: number;
+}
+
+/** Opens the stream and sends the state at the start, then follows the changes. */
+async function streamWatch(st: ServerState, rt: ResourceType, req: IncomingMessage, res: ServerResponse, start: WatchStart): Promise<undefined> {
+  const { d, from, initial, bookmarks } = start;
   res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache' });
   // Headers go out now: a client waits for them before it writes what the watch should report.
   res.flushHeaders();
@@ -129,7 +148,18 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   // state just sent), and a change made while watching then comes after the bookmark.
   if (varies(st, 'bookmark-after-state') && bookmarks && d.semantic !== 'StartAtExact')
     write({ type: 'BOOKMARK', object: { kind: rt.kind, apiVersion: apiVersionOf(rt), metadata: { resourceVersion: st.codec.rv(from) } } });
+  return followChanges(st, rt, req, res, start, write);
+}
 
+/** Sends every change after the start as it is made (and bookmarks, when asked) until the watch ends. */
+async function followChanges(
+  st: ServerState,
+  rt: ResourceType,
+  req: IncomingMessage,
+  res: ServerResponse,
+  { from, bookmarks, inScope, prefix, timeoutSeconds }: WatchStart,
+  write: (given: WatchEvent, shared?: ChangeEvent) => void,
+): Promise<undefined> {
   let cursor = from;
   let held: WatchEvent | undefined;
   const toEvent = (c: ChangeEvent): WatchEvent | undefined => {

@@ -7,7 +7,7 @@
  * open it accepts (as upstream does) and says so on stderr. Pure: the caller reads the file and writes
  * the streams, so self-tests run it in-process.
  */
-import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import { LineCounter, parseDocument, isNode, type Document, type YAMLError } from 'yaml';
 import type { Profile } from '../../reference/profile.ts';
 import { configKind, effective, validateNodeagentConfig, withZerosUnset, type FieldError, type MinorVersion, type ValidationResult } from '../../reference/nodeagent/config.ts';
 import { CREDENTIAL_PROVIDER_KIND, validateCredentialProviderConfig } from '../../reference/nodeagent/credential-provider.ts';
@@ -137,20 +137,38 @@ function wrapInt32(doc: Record<string, unknown>, p: Profile): Record<string, unk
   return out;
 }
 
+/** A file that is no YAML: exit 2, the parser's first error at its line and column. */
+function malformedYaml(first: YAMLError, o: LoaderOptions): LoaderResult {
+  const pos = first.linePos?.[0];
+  const where = pos ? `${o.fileName}:${pos.line}:${pos.col}` : o.fileName;
+  const message = first.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  return {
+    exitCode: 2,
+    stdout: o.output === 'json' ? JSON.stringify({ errors: [{ field: '', message: `malformed YAML: ${message}`, ...(pos ? { line: pos.line, column: pos.col } : {}) }] }) + '\n' : '',
+    stderr: `${where}: malformed YAML: ${message}\n`,
+  };
+}
+
+/** `refuseUnknownFields` (`nodeagent validate`'s default): an unknown field, which the spec leaves open, becomes an error. */
+function refusingUnknownFields(result: ValidationResult): ValidationResult {
+  const unknown = (u: FieldError) => /^unknown field /.test(u.message);
+  return {
+    errors: [
+      ...result.errors,
+      ...result.unspecified.filter(unknown).map((u) => ({
+        ...u,
+        message: `${u.message.replace(/: the spec does not say whether unknown fields are refused$/, '')} (refused; --lenient accepts unknown fields, which the spec leaves open)`,
+      })),
+    ],
+    unspecified: result.unspecified.filter((u) => !unknown(u)),
+  };
+}
+
 export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult {
   const lc = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lc, version: '1.1', uniqueKeys: true });
   const first = doc.errors[0];
-  if (first) {
-    const pos = first.linePos?.[0];
-    const where = pos ? `${o.fileName}:${pos.line}:${pos.col}` : o.fileName;
-    const message = first.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    return {
-      exitCode: 2,
-      stdout: o.output === 'json' ? JSON.stringify({ errors: [{ field: '', message: `malformed YAML: ${message}`, ...(pos ? { line: pos.line, column: pos.col } : {}) }] }) + '\n' : '',
-      stderr: `${where}: malformed YAML: ${message}\n`,
-    };
-  }
+  if (first) return malformedYaml(first, o);
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: 100 });
@@ -179,19 +197,7 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
     if (isRecord(value)) result = { errors: [...result.errors, ...extraFaultErrors(faults, value)], unspecified: result.unspecified };
   }
 
-  if (o.refuseUnknownFields === true) {
-    const unknown = (u: FieldError) => /^unknown field /.test(u.message);
-    result = {
-      errors: [
-        ...result.errors,
-        ...result.unspecified.filter(unknown).map((u) => ({
-          ...u,
-          message: `${u.message.replace(/: the spec does not say whether unknown fields are refused$/, '')} (refused; --lenient accepts unknown fields, which the spec leaves open)`,
-        })),
-      ],
-      unspecified: result.unspecified.filter((u) => !unknown(u)),
-    };
-  }
+  if (o.refuseUnknownFields === true) result = refusingUnknownFields(result);
   if (vary.has('strict-open') && result.errors.length === 0 && result.unspecified.length > 0) result = { errors: result.unspecified, unspecified: [] };
   if (vary.has('all-paths')) result = { errors: result.errors.flatMap((e) => [...(e.related ?? []).map((field) => ({ ...e, field })), e]), unspecified: result.unspecified };
 
