@@ -28,7 +28,7 @@
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type YAMLMap } from 'yaml';
 import { isObservationClass, OBSERVATION_CLASSES, type ObservationClassName } from '../reference/observations.ts';
-import { didYouMean } from '../harness/did-you-mean.ts';
+import { didYouMean } from '../harness/case/index.ts';
 
 /** Target capabilities an entry can depend on, and how a run states them (`--target-capability`). */
 export const CAPABILITIES = ['watch-cache'] as const;

@@ -4,14 +4,14 @@
  * what a person sees while they run (progress, a failure found) comes out through `StageEvents`, and
  * what CI reads afterwards (JUnit, Allure) is made from the executor's result (reports/).
  */
-import type { AnyCheck, CheckEnv } from '../harness/check.ts';
+import type { AnyCheck, CheckEnv } from '../harness/case/index.ts';
 import type { CheckRecord } from './results.ts';
-import type { CheckFootprint } from '../harness/footprint.ts';
-import { emptyFootprint } from '../harness/footprint.ts';
+import type { CheckFootprint } from '../harness/case/index.ts';
+import { emptyFootprint } from '../harness/case/index.ts';
 import { runCheck } from './run-check.ts';
 import { scheduleChecks, type CheckOutcome } from './scheduler.ts';
 import { within } from './run-stop.ts';
-import type { NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
+import type { NodeagentLoaderTarget } from '../harness/processes/index.ts';
 import { profiles } from '../reference/profile.ts';
 import type { SuiteSettings } from '../suites/settings.ts';
 import { openSession } from './session.ts';
@@ -33,7 +33,7 @@ export interface StageRequest {
   readonly hurry?: Promise<unknown>;
   /** A loader made otherwise than the settings say (the self-tests' own), used instead of theirs. */
   readonly nodeagentLoader?: NodeagentLoaderTarget;
-  /** Failures the expectations file excuses: a case goes on past them (harness/case-context.ts). */
+  /** Failures the expectations file excuses: a case goes on past them (harness/case/case-context.ts). */
   readonly excused?: CheckEnv['excused'];
 }
 

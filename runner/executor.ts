@@ -10,17 +10,17 @@
  * result is published with what the run has, then cleanup (bounded). A second signal: out now.
  */
 import { readFileSync } from 'node:fs';
-import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/kubeconfig.ts';
-import { createTargetClient } from '../harness/client.ts';
-import { firstContact } from '../harness/transport-preflight.ts';
-import type { TargetSettings } from '../harness/check.ts';
-import type { DaemonLauncher } from '../harness/controller-daemon.ts';
-import type { NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
+import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/transport/index.ts';
+import { createTargetClient } from '../harness/transport/index.ts';
+import { firstContact } from '../harness/transport/index.ts';
+import type { TargetSettings } from '../harness/case/index.ts';
+import type { DaemonLauncher } from '../harness/processes/index.ts';
+import type { NodeagentLoaderTarget } from '../harness/processes/index.ts';
 import type { CapabilityEntry, CheckRecord, Counterexample } from './results.ts';
 import { gateChecks, type CapabilityGate } from './capability-gate.ts';
-import { probeCapabilities } from '../harness/capability-probe.ts';
+import { probeCapabilities } from '../harness/interpreters/index.ts';
 import { openProbeClients } from './env.ts';
-import { sumFootprints, type CheckFootprint, type RunFootprint } from '../harness/footprint.ts';
+import { sumFootprints, type CheckFootprint, type RunFootprint } from '../harness/case/index.ts';
 import { armRunStop, HURRIED_EXIT_MS, HURRIED_LISTING_MS, STOP_EXIT, STOP_GRACE_MS, STOPPED_CLEANUP_MS, stopLine, unfinishedRecords, within, type StopReason } from './run-stop.ts';
 import { profileMismatch, profiles, type Profile } from '../reference/profile.ts';
 import { checks as registry } from '../suites/checks/index.ts';
@@ -33,11 +33,11 @@ import { nodeagentLoaderSettings } from './nodeagent.ts';
 import { prepareDaemon } from './daemon.ts';
 import { confirmationBudgetMs, confirmFailures, unconfirmed, type ConfirmOptions } from './confirm-failures.ts';
 import { cleanupCommandLine, cleanupRuns, leftoverLines, sweepRun, type SweepResult } from './sweep.ts';
-import { PRECONDITION_FAILED } from '../harness/namespace-pool.ts';
-import { preflight } from '../harness/preflight.ts';
-import { probeNamespaceSetup } from '../harness/namespace-setup.ts';
+import { PRECONDITION_FAILED } from '../harness/case/index.ts';
+import { preflight } from '../harness/transport/index.ts';
+import { probeNamespaceSetup } from '../harness/transport/index.ts';
 import type { Judgement } from '../reference/judgement.ts';
-import { InfrastructureError } from '../harness/exchange.ts';
+import { InfrastructureError } from '../harness/transport/index.ts';
 import { reproductionRate, withReproductionRate } from './reproduce.ts';
 import { decideRun, earlyEndLine, EXIT, exitCodeOf, type RunEnd, type RunVerdict } from './run-verdict.ts';
 

@@ -1,7 +1,7 @@
 /** The node-agent config loader a run tests, decided before its checks start. */
 import type { Profile } from '../reference/profile.ts';
-import { ConfigError } from '../harness/kubeconfig.ts';
-import type { NodeagentLoaderSettings } from '../harness/nodeagent-loader.ts';
+import { ConfigError } from '../harness/transport/index.ts';
+import type { NodeagentLoaderSettings } from '../harness/processes/index.ts';
 import { embeddedLoader } from '../targets/nodeagent-loader/embedded.ts';
 import { nodeagentFault, nodeagentFaults, type NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';
 

@@ -4,10 +4,10 @@
  * reference of their own to one ConfigMap, and the second apply must not conflict with the first.
  */
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
-import { namespaceOf, NO_UID } from '../../harness/rest-interpreter.ts';
-import { CheckNotApplicable } from '../../harness/violation.ts';
-import { APPLY_TYPE } from '../../harness/apply-run.ts';
+import type { Check } from '../../harness/case/index.ts';
+import { namespaceOf, NO_UID } from '../../harness/interpreters/index.ts';
+import { CheckNotApplicable } from '../../harness/case/index.ts';
+import { APPLY_TYPE } from '../../harness/interpreters/index.ts';
 import { judgeMergeKeyApply, judgeMergeKeySetup, markedOwnerReferences } from '../../reference/apply/merge-key-judge.ts';
 
 interface MergeKeyCase {

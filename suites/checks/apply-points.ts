@@ -6,7 +6,7 @@
  * back is understood (rest:2.6 round trip).
  */
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/case/index.ts';
 import {
   apply,
   configMapSchema,
@@ -21,9 +21,9 @@ import {
   withTrackedPart,
 } from '../../reference/apply/index.ts';
 import { apiVersionOf, objectPath } from '../../reference/resources.ts';
-import { resourceOf } from '../../harness/rest-interpreter.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
-import { APPLY_TYPE, applyBody, decodeForModel, planStep, runStep, startObject, type SeqState } from '../../harness/apply-run.ts';
+import { resourceOf } from '../../harness/interpreters/index.ts';
+import type { CaseContext } from '../../harness/case/index.ts';
+import { APPLY_TYPE, applyBody, decodeForModel, planStep, runStep, startObject, type SeqState } from '../../harness/interpreters/index.ts';
 import { startingManagedFields } from '../../reference/apply/index.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 

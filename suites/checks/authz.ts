@@ -15,12 +15,12 @@
  * the Role and binding with the rest of the case's objects when the lease ends.
  */
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
-import { eventualWindowOf } from '../../harness/check.ts';
-import { expectOk, type CaseContext } from '../../harness/case-context.ts';
-import type { TargetRequest, TargetResponse } from '../../harness/exchange.ts';
-import { CheckNotApplicable } from '../../harness/violation.ts';
-import { namespaceOf } from '../../harness/rest-interpreter.ts';
+import type { Check } from '../../harness/case/index.ts';
+import { eventualWindowOf } from '../../harness/case/index.ts';
+import { expectOk, type CaseContext } from '../../harness/case/index.ts';
+import type { TargetRequest, TargetResponse } from '../../harness/transport/index.ts';
+import { CheckNotApplicable } from '../../harness/case/index.ts';
+import { namespaceOf } from '../../harness/interpreters/index.ts';
 import { authzCaseArb, showAuthzRule, type AuthzCase } from '../../generators/authz.ts';
 import {
   attributesOfStep,

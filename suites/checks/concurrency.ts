@@ -3,8 +3,8 @@
  * by reference/concurrency (linearizability per object, the watch guarantees across watchers, lists
  * against watches). A failing history is saved (histories/) and judged again by `recheck-history`.
  */
-import { watchWaitOf, type Check } from '../../harness/check.ts';
-import { runConcurrentWorkload } from '../../harness/concurrent-workload.ts';
+import { watchWaitOf, type Check } from '../../harness/case/index.ts';
+import { runConcurrentWorkload } from '../../harness/interpreters/index.ts';
 import { defaultWorkloadSize, showPlannedOp, workloadPlanArb, type WorkloadPlan } from '../../generators/concurrency.ts';
 import { judgeConcurrentHistory } from '../../reference/concurrency/judge.ts';
 

@@ -7,9 +7,9 @@
  * `reference/controller-daemon/judge.ts`.
  */
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
-import { freePort, observeStart, probePatiently, runToExit } from '../../harness/controller-daemon.ts';
-import { awaitLeadership, daemonApiGet, readLeases, writtenElsewhere } from '../../harness/daemon-lease.ts';
+import type { Check } from '../../harness/case/index.ts';
+import { freePort, observeStart, probePatiently, runToExit } from '../../harness/processes/index.ts';
+import { awaitLeadership, daemonApiGet, readLeases, writtenElsewhere } from '../../harness/interpreters/index.ts';
 import {
   gateLifecyclePick,
   invalidFlagSet,

@@ -5,8 +5,8 @@
  * goes on, so a server that generates none fails these clauses here and is judged on the rest.
  */
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
-import { namespaceOf, resourceOf } from '../../harness/rest-interpreter.ts';
+import type { Check } from '../../harness/case/index.ts';
+import { namespaceOf, resourceOf } from '../../harness/interpreters/index.ts';
 import { collectionPath, resourceTypes } from '../../reference/resources.ts';
 import { readObject } from '../../reference/objects.ts';
 import { judgeCollectionEnvelope, judgeGeneratedAtPersist, judgeObjectEnvelope } from '../../reference/envelope-rules.ts';

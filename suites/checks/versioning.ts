@@ -6,10 +6,10 @@
 import fc from 'fast-check';
 import { judgeDeprecatedMetrics, judgeMetricsAnswer } from '../../reference/versioning/metrics-judge.ts';
 import { persistedCaseArb, versionPicksArb, type PersistedCase } from '../../generators/versioning.ts';
-import { namespaceOf } from '../../harness/rest-interpreter.ts';
-import type { Check } from '../../harness/check.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
-import { CheckNotApplicable } from '../../harness/violation.ts';
+import { namespaceOf } from '../../harness/interpreters/index.ts';
+import type { Check } from '../../harness/case/index.ts';
+import type { CaseContext } from '../../harness/case/index.ts';
+import { CheckNotApplicable } from '../../harness/case/index.ts';
 import { parseRelease, formatRelease, compareReleases, type Release } from '../../reference/versioning/release.ts';
 import { groupName, groupVersionOf, removals, servedIn, type Removal } from '../../reference/versioning/removals.ts';
 import { judgeVersionName, stabilityOf } from '../../reference/versioning/stability.ts';
