@@ -6,7 +6,7 @@
 import { emptyHistory, type History } from '../../reference/history.ts';
 import type { Judgement } from '../../reference/judgement.ts';
 import type { LearnedValues } from '../../reference/envelope-rules.ts';
-import type { CheckEnv } from './check.ts';
+import type { CheckEnv } from './check-env.ts';
 import { objectPath, resourceTypes } from '../../reference/resources.ts';
 import { InfrastructureError, type Exchange, type TargetRequest, type TargetResponse } from '../transport/index.ts';
 import type { Tally } from './tally.ts';

@@ -7,7 +7,6 @@
 import { recordedBy, type Exchange, type ExchangeRecorder, type Target } from '../transport/index.ts';
 import { serialiseBody } from '../transport/index.ts';
 import { Transcript } from '../transport/index.ts';
-import type { CheckEnv } from './check.ts';
 import { economyLine, type RequestEconomy } from './request-economy.ts';
 import { countReach, emptyReach, sumReach, type CheckReach } from './reach.ts';
 
@@ -55,12 +54,6 @@ export class ExchangeSink implements ExchangeRecorder {
     this.transcript.record(e);
     countExchange(this.footprint, e);
   }
-}
-
-/** `env` as one check's (or one lockstep side's) own: a transcript of its own, and every request it sends recorded there and counted in `footprint`. */
-export function ownEnv(env: CheckEnv, footprint: CheckFootprint): CheckEnv {
-  const sink = new ExchangeSink(new Transcript(), footprint);
-  return { ...env, transcript: sink.transcript, target: recordingInto(env.target, sink), exchangeSink: sink };
 }
 
 /** `target` with every request it is handed recorded into `sink` (the layers below pass the tag down). */

@@ -8,11 +8,14 @@
  */
 export { BackgroundWriter, withBackgroundWrites } from './background-writes.ts';
 export { CASE_LABEL, CaseContext, expectOk, releaseCaseNamespaces } from './case-context.ts';
-export { casesOf, eventualWindowOf, waitsOut, watchWaitOf } from './check.ts';
-export type { AnyCheck, Check, CheckEnv, TargetSettings } from './check.ts';
+export { eventualWindowOf, waitsOut, watchWaitOf } from './check-env.ts';
+export type { CheckEnv, TargetSettings } from './check-env.ts';
+export { casesOf } from './check.ts';
+export type { AnyCheck, Check } from './check.ts';
 export { didYouMean } from './did-you-mean.ts';
-export { emptyFootprint, footprintLines, ownEnv, sumFootprints } from './footprint.ts';
+export { emptyFootprint, footprintLines, sumFootprints } from './footprint.ts';
 export type { CheckFootprint, RunFootprint } from './footprint.ts';
+export { ownEnv } from './own-env.ts';
 export { parseHookArg, runHook } from './hooks.ts';
 export type { Hooks } from './hooks.ts';
 export { DEFAULT_POOL_SIZE, NamespacePool, PRECONDITION_FAILED } from './namespace-pool.ts';

@@ -5,8 +5,6 @@
  * decided; a clause two checks decided counts once for the run and once for each check. A check that
  * sent requests and decided nothing is listed by name: its requests are the first to question.
  */
-import type { CheckFootprint, RunFootprint } from './footprint.ts';
-
 /** The parts of the runner's records and clause results (runner/results.ts) counted here. */
 interface CheckRecord {
   readonly check: string;
@@ -15,6 +13,18 @@ interface CheckRecord {
 }
 interface ClauseResult {
   readonly status: string;
+}
+/**
+ * The parts of a check's and a run's footprint (harness/case/footprint.ts) counted here: structural, so
+ * the footprint, which carries a RequestEconomy, and this file do not import each other.
+ */
+interface Counted {
+  readonly requests: Readonly<Record<string, number>>;
+  readonly bytesSent: number;
+  readonly bytesReceived: number;
+}
+interface CountedRun extends Counted {
+  readonly checks: readonly (Counted & { readonly check: string })[];
 }
 
 const DECIDING_RECORDS: ReadonlySet<string> = new Set(['pass', 'fail', 'unspecified', 'inconclusive']);
@@ -39,9 +49,9 @@ export interface RequestEconomy {
   readonly checks: readonly CheckEconomy[];
 }
 
-const requestsOf = (f: Pick<CheckFootprint, 'requests'>): number => Object.values(f.requests).reduce((a, b) => a + b, 0);
+const requestsOf = (f: Pick<Counted, 'requests'>): number => Object.values(f.requests).reduce((a, b) => a + b, 0);
 
-export function requestEconomy(records: readonly CheckRecord[], clauses: readonly ClauseResult[], footprint: RunFootprint): RequestEconomy {
+export function requestEconomy(records: readonly CheckRecord[], clauses: readonly ClauseResult[], footprint: CountedRun): RequestEconomy {
   const decidedBy = new Map<string, Set<string>>();
   for (const r of records) {
     if (!DECIDING_RECORDS.has(r.verdict)) continue;

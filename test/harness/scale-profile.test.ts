@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { prefixNamespaceNames, scaleProfileByName, scaleProfiles } from '../../harness/case/scale.ts';
 import { checks } from '../../suites/checks/index.ts';
 import { defaultTargetSettings } from '../../runner/env.ts';
-import type { CheckEnv } from '../../harness/case/check.ts';
+import type { CheckEnv } from '../../harness/case/index.ts';
 import { SCALE_SELFTEST_WINDOW_MS } from '../../scripts/dev/in-process-run.ts';
 
 describe('the scale profile', () => {

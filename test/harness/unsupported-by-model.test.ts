@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { runCheck } from '../../runner/run-check.ts';
 import { defaultTargetSettings } from '../../runner/env.ts';
 import { Transcript } from '../../harness/transport/transcript.ts';
-import type { Check, CheckEnv } from '../../harness/case/check.ts';
+import type { Check, CheckEnv } from '../../harness/case/index.ts';
 import { profiles } from '../../reference/profile.ts';
 import { pass, UnsupportedByModel } from '../../reference/judgement.ts';
 import { requireFutureResourceVersion } from '../../reference/error-rules.ts';
