@@ -136,7 +136,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   const graph = importGraph(repositorySources(root), (f) => readFileSync(path.join(root, f), 'utf8'));
   const found = circles(graph);
-  if (process.argv.includes('--json')) console.log(JSON.stringify(found.map((c) => ({ files: c, loop: shortestLoop(graph, c) })), null, 2));
+  if (process.argv.includes('--json'))
+    console.log(
+      JSON.stringify(
+        found.map((c) => ({ files: c, loop: shortestLoop(graph, c) })),
+        null,
+        2,
+      ),
+    );
   else {
     for (const c of found) console.log(`${c.length} files: ${shortestLoop(graph, c).join(' -> ')}${c.length > 2 ? `\n  all: ${c.join(' ')}` : ''}`);
     console.log(`${found.length} circle(s) over ${graph.size} files`);
