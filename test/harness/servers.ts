@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 
-export const TLS_DIR = fileURLToPath(new URL('../fixtures/tls', import.meta.url));
+export const TLS_DIR = fileURLToPath(new URL('../fixtures/tls/', import.meta.url));
 export const fixture = (name: string): string => readFileSync(TLS_DIR + name, 'utf8');
 
 export interface Seen {

@@ -18,7 +18,7 @@ describe('oracle shares', () => {
   });
 
   it.each(['variations', 'faults'])('every share of the %s files exists, each calling its own share of the same count', (stem) => {
-    const files = readdirSync(new URL('./', import.meta.url)).filter((f) => f.startsWith(`${stem}-`) && f.endsWith('.test.ts'));
+    const files = readdirSync(new URL('.', import.meta.url)).filter((f) => f.startsWith(`${stem}-`) && f.endsWith('.test.ts'));
     const shares = files.map((f) => /^[a-z]+-(\d+)-of-(\d+)\.test\.ts$/.exec(f)).map((m) => [Number(m?.[1]), Number(m?.[2])] as const);
     expect(shares.length).toBeGreaterThan(1);
     const parts = shares[0]![1];
@@ -36,7 +36,7 @@ const readFileText = (f: string) => readFileSync(new URL(f, import.meta.url), 'u
 describe('oracle start order', () => {
   it('names oracle files that exist, each once', async () => {
     const { COSTLIEST_FIRST } = await import('./start-order.ts');
-    const root = new URL('../..', import.meta.url);
+    const root = new URL('../../', import.meta.url);
     expect(new Set(COSTLIEST_FIRST).size).toBe(COSTLIEST_FIRST.length);
     expect(COSTLIEST_FIRST.filter((f) => !existsSync(new URL(f, root)))).toEqual([]);
   });

@@ -67,7 +67,7 @@ describe('variation decision points', () => {
   });
 
   it('no server file reads a variation except through its decision point', () => {
-    const dir = new URL('../../targets/api-server', import.meta.url);
+    const dir = new URL('../../targets/api-server/', import.meta.url);
     const readers = readdirSync(dir)
       .filter((f) => f.endsWith('.ts'))
       .flatMap((f) =>
