@@ -4,17 +4,15 @@
  * /healthz answers on the port the suite chose, or it does neither within the start timeout (hung: an
  * error, never a pass). Every start is stopped and reaped before the case ends.
  */
-import { createServer } from 'node:net';
-import { request, type RequestOptions } from 'node:https';
-import { connect as tlsConnect, createSecureContext, type SecureContext, type SecureVersion } from 'node:tls';
-import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { InfrastructureError } from '../transport/index.ts';
 import { answerPace, daemonPace, stretched, type Pace } from '../transport/index.ts';
-import { selfSignedCertArgs } from './self-signed.ts';
 import { spawnChild } from './spawner.ts';
+import { probe } from './daemon-probes.ts';
+
+// The probes and the daemon's files were part of this module; their users take them from here still.
+export { freePort, handshakePatiently, probe, probePatiently, tlsHandshake } from './daemon-probes.ts';
+export type { Handshake, PatientProbe } from './daemon-probes.ts';
+export { certificatesIn, kubeconfigJson, kubeconfigText, tempDir, writeCertPair } from './daemon-files.ts';
 
 /** One started daemon. `exited` settles when it ends (by itself or after `stop`). */
 export interface DaemonProcess {
@@ -136,64 +134,6 @@ export function processLauncher(command: string, graceMs = 3000, display = comma
   };
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/**
- * One TLS context for every probe: the certificate is not verified, so nothing differs between them,
- * and making a context per connection was most of a probe's cost.
- */
-let probeTls: SecureContext | undefined;
-
-/**
- * GET https://127.0.0.1:port/path without verifying the (self-signed) certificate: status, or undefined
- * when nothing answers. How long an answer took is noted in `answers`.
- */
-export function probe(port: number, path: string, timeoutMs = 1000, answers?: Pace): Promise<number | undefined> {
-  const t0 = performance.now();
-  probeTls ??= createSecureContext();
-  return new Promise((resolve) => {
-    // `secureContext` is tls.connect's; https passes its options on to it.
-    const options: RequestOptions & { secureContext?: SecureContext } = { host: '127.0.0.1', port, path, method: 'GET', rejectUnauthorized: false, secureContext: probeTls, timeout: timeoutMs };
-    const req = request(options, (res) => {
-      answers?.note(performance.now() - t0);
-      res.resume();
-      resolve(res.statusCode);
-    });
-    req.once('timeout', () => req.destroy());
-    req.once('error', () => resolve(undefined));
-    req.end();
-  });
-}
-
-/** What a patient probe saw: the status, or nothing within the longest timeout it tried. */
-export interface PatientProbe {
-  readonly status: number | undefined;
-  /** The timeout of the last attempt, ms (named in an inconclusive verdict). */
-  readonly waitedMs: number;
-}
-
-/**
- * `probe`, asked again with a doubled timeout while nothing answers (`attempts` tries), the first
- * timeout stretched by how late the daemon answered lately: an answer that comes late on a busy
- * machine is still an answer, and no answer at all decides nothing (issue 24).
- */
-export async function probePatiently(port: number, path: string, firstTimeoutMs: number, answers?: Pace, attempts = 3): Promise<PatientProbe> {
-  let timeoutMs = stretched(answers, firstTimeoutMs);
-  for (let i = 1; ; i++, timeoutMs *= 2) {
-    const status = await probe(port, path, timeoutMs, answers);
-    if (status !== undefined || i >= attempts) return { status, waitedMs: timeoutMs };
-  }
-}
-
 export type StartObservation =
   | { readonly kind: 'exited'; readonly code: number | null; readonly output: string }
   /** /healthz answered (status given) and the daemon is still running. */
@@ -312,43 +252,6 @@ export function takeCalibrationRun(t: ControllerDaemonTarget): { code: number | 
   return r;
 }
 
-/**
- * A kubeconfig for a daemon to reach a reference API server (plain HTTP on loopback, no credentials):
- * the embedded target, or the private server an external run starts for the daemon.
- */
-export function kubeconfigText(server: string, token?: string): string {
-  return [
-    'apiVersion: v1',
-    'kind: Config',
-    'clusters:',
-    `- name: target`,
-    `  cluster: {server: ${JSON.stringify(server)}}`,
-    'users:',
-    '- name: suite',
-    token === undefined ? '  user: {}' : `  user: {token: ${JSON.stringify(token)}}`,
-    'contexts:',
-    '- name: target',
-    '  context: {cluster: target, user: suite}',
-    'current-context: target',
-    '',
-  ].join('\n');
-}
-
-/**
- * The same kubeconfig as JSON (which is YAML: every kubeconfig reader takes it), for the daemon the run
- * starts dozens of times: the reference daemon reads a JSON kubeconfig without loading a YAML parser.
- */
-export function kubeconfigJson(server: string, token?: string): string {
-  return JSON.stringify({
-    apiVersion: 'v1',
-    kind: 'Config',
-    clusters: [{ name: 'target', cluster: { server } }],
-    users: [{ name: 'suite', user: token === undefined ? {} : { token } }],
-    contexts: [{ name: 'target', context: { cluster: 'target', user: 'suite' } }],
-    'current-context': 'target',
-  });
-}
-
 /** The target a check sees, from the settings the CLI hands over. */
 export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarget {
   return {
@@ -363,91 +266,4 @@ export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarge
     pace: daemonPace(),
     answers: answerPace(),
   };
-}
-
-/** `timedOut`: no answer at all within the timeout, which is neither a refusal nor an acceptance. */
-export type Handshake = { readonly ok: true; readonly protocol: string; readonly fingerprint256: string } | { readonly ok: false; readonly error: string; readonly timedOut?: true };
-
-/** A TLS handshake with 127.0.0.1:port (certificate not verified): the protocol and the served certificate, or why it failed. */
-export function tlsHandshake(port: number, o: { maxVersion?: SecureVersion; minVersion?: SecureVersion; servername?: string; ciphers?: string; timeoutMs?: number } = {}): Promise<Handshake> {
-  return new Promise((resolve) => {
-    const socket = tlsConnect({
-      host: '127.0.0.1',
-      port,
-      rejectUnauthorized: false,
-      ...(o.maxVersion ? { maxVersion: o.maxVersion } : {}),
-      ...(o.minVersion ? { minVersion: o.minVersion } : {}),
-      ...(o.servername ? { servername: o.servername } : {}),
-      ...(o.ciphers ? { ciphers: o.ciphers } : {}),
-    });
-    const timeoutMs = o.timeoutMs ?? 3000;
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      socket.destroy(new Error(`no handshake answer within ${timeoutMs} ms`));
-    }, timeoutMs);
-    socket.once('secureConnect', () => {
-      clearTimeout(timer);
-      resolve({ ok: true, protocol: socket.getProtocol() ?? '', fingerprint256: socket.getPeerX509Certificate()?.fingerprint256 ?? '' });
-      socket.end();
-    });
-    socket.once('error', (e) => {
-      clearTimeout(timer);
-      resolve({ ok: false, error: e.message, ...(timedOut ? { timedOut: true as const } : {}) });
-    });
-  });
-}
-
-/**
- * `tlsHandshake`, tried again with a doubled timeout while it gets no answer at all (`attempts` tries),
- * the first timeout stretched by `answers`, where how long each answered handshake took is noted.
- */
-export async function handshakePatiently(port: number, o: Parameters<typeof tlsHandshake>[1] & { timeoutMs: number }, answers?: Pace, attempts = 3): Promise<Handshake> {
-  let timeoutMs = stretched(answers, o.timeoutMs);
-  for (let i = 1; ; i++, timeoutMs *= 2) {
-    const t0 = performance.now();
-    const h = await tlsHandshake(port, { ...o, timeoutMs });
-    if (!(!h.ok && h.timedOut)) answers?.note(performance.now() - t0);
-    if (h.ok || !h.timedOut || i >= attempts) return h;
-  }
-}
-
-/** SHA-256 fingerprints of the certificates in the PEM files of a directory (the pair a daemon generated there). */
-export function certificatesIn(dir: string): string[] {
-  const out: string[] = [];
-  for (const f of readdirSync(dir)) {
-    let text: string;
-    try {
-      text = readFileSync(path.join(dir, f), 'utf8');
-    } catch {
-      continue;
-    }
-    for (const m of text.matchAll(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)) {
-      try {
-        out.push(new X509Certificate(m[0]).fingerprint256);
-      } catch {
-        // Not a certificate we can read: not the one served.
-      }
-    }
-  }
-  return out;
-}
-
-export function tempDir(stem: string): { dir: string; remove: () => void } {
-  const dir = mkdtempSync(path.join(tmpdir(), `${stem}-`));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-/**
- * A self-signed certificate and key for `cn` written to `dir` with the `openssl` command (the suite's
- * SNI check hands them to the daemon), forked by the spawn helper and awaited (the run's event loop
- * goes on meanwhile). Undefined when openssl is not available or fails.
- */
-export async function writeCertPair(dir: string, stem: string, cn: string): Promise<{ cert: string; key: string; fingerprint256: string } | undefined> {
-  const cert = path.join(dir, `${stem}.crt`);
-  const key = path.join(dir, `${stem}.key`);
-  const child = spawnChild('openssl', selfSignedCertArgs({ keyFile: key, certFile: cert, commonName: cn, days: 2 }), { onOutput: () => undefined, capChars: 0 });
-  const done = await Promise.race([child.exited, child.lost.then(() => undefined)]);
-  if (done?.code !== 0) return undefined;
-  return { cert, key, fingerprint256: new X509Certificate(readFileSync(cert)).fingerprint256 };
 }
