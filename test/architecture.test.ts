@@ -48,7 +48,6 @@ const KNOWN_CIRCLES: ReadonlySet<string> = new Set<string>([
  */
 const LONG_FUNCTIONS_ALLOWED: ReadonlySet<string> = new Set<string>([
   'harness/envtest/control-plane.ts startControlPlane',
-  'harness/interpreters/capability-probe.ts probeCapabilities',
   'harness/interpreters/concurrent-workload.ts runConcurrentWorkload',
   'harness/interpreters/lockstep-case.ts classifyCase',
   'harness/transport/guard.ts createGuardedTarget',

@@ -41,6 +41,32 @@ export interface ProbeOptions {
   readonly typeWaitMs?: number;
 }
 
+/** One request; the answer as the deciders read it, status 0 when the target could not be asked. */
+async function ask(t: Target, req: TargetRequest): Promise<ProbeAnswer> {
+  const request = `${req.method} ${req.path}${queryToString(req.query)}`;
+  try {
+    const r = await t.send(req);
+    return { request, status: r.status, body: r.json, ...(r.headers['content-type'] !== undefined ? { contentType: r.headers['content-type'] } : {}) };
+  } catch (e) {
+    if (e instanceof InfrastructureError) return { request, status: 0 };
+    throw e;
+  }
+}
+
+/** Discovery and the paths outside any resource (health, metrics), asked in this order. */
+async function probeEndpoints(reader: Target): Promise<FeatureFinding[]> {
+  const found = [decideDiscovery(await ask(reader, { method: 'GET', path: '/api/v1' }), 'configmaps')];
+  for (const [feature, path] of [
+    ['healthz', '/healthz'],
+    ['livez', '/livez'],
+    ['readyz', '/readyz'],
+    ['metrics', '/metrics'],
+  ] as const) {
+    found.push(byStatus(feature, await ask(reader, { method: 'GET', path })));
+  }
+  return found;
+}
+
 /**
  * `target` is the run's guarded client (writes only in the probe's own namespace), `reader` the plain
  * one for paths outside any resource (health, metrics). Never throws for the target's answers: a step
@@ -51,28 +77,10 @@ export async function probeCapabilities(target: Target, reader: Target, o: Probe
   const label = { [o.profile.runLabel]: o.runId };
   const cms = `/api/v1/namespaces/${ns}/configmaps`;
   const cm = (name: string, data: Record<string, string> = { k: 'v' }) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: label }, data });
-  const ask = async (t: Target, req: TargetRequest): Promise<ProbeAnswer> => {
-    const request = `${req.method} ${req.path}${queryToString(req.query)}`;
-    try {
-      const r = await t.send(req);
-      return { request, status: r.status, body: r.json, ...(r.headers['content-type'] !== undefined ? { contentType: r.headers['content-type'] } : {}) };
-    } catch (e) {
-      if (e instanceof InfrastructureError) return { request, status: 0 };
-      throw e;
-    }
-  };
   const found: FeatureFinding[] = [];
   const add = (f: FeatureFinding) => found.push(f);
 
-  add(decideDiscovery(await ask(reader, { method: 'GET', path: '/api/v1' }), 'configmaps'));
-  for (const [feature, path] of [
-    ['healthz', '/healthz'],
-    ['livez', '/livez'],
-    ['readyz', '/readyz'],
-    ['metrics', '/metrics'],
-  ] as const) {
-    add(byStatus(feature, await ask(reader, { method: 'GET', path })));
-  }
+  for (const f of await probeEndpoints(reader)) add(f);
 
   const namespace = await ask(target, { method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: label } } });
   if (namespace.status < 200 || namespace.status >= 300) return capabilityMapOf(found.concat(unaskedBecause(`${namespace.request} answered ${namespace.status}`)));
