@@ -50,7 +50,6 @@ const LONG_FUNCTIONS_ALLOWED: ReadonlySet<string> = new Set<string>([
   'harness/envtest/control-plane.ts startControlPlane',
   'harness/interpreters/concurrent-workload.ts runConcurrentWorkload',
   'harness/interpreters/lockstep-case.ts classifyCase',
-  'harness/transport/guard.ts createGuardedTarget',
 ]);
 
 function trackedSources(): string[] {

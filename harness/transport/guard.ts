@@ -15,19 +15,11 @@
  * run asynchronous work, so only SIGINT/SIGTERM are handled here.
  */
 import type { Target, TargetRequest, TargetResponse } from './exchange.ts';
+import { REVIEW_RESOURCES, parsePath, metadataOf, carriesRunLabel, stringField, selectsRun, isRunNamespaceName, clusterKey, type RunIdentity } from './guard-rules.ts';
 
-export interface RunIdentity {
-  readonly runId: string;
-  /** profile.runLabel */
-  readonly labelKey: string;
-  /** `svc-conformance-<runId>` */
-  readonly namespacePrefix: string;
-  /**
-   * Namespaces the user named (`--namespace`): the run writes in them, but only objects that carry
-   * its label, and never changes or deletes the namespace itself (docs/partial-targets.md).
-   */
-  readonly givenNamespaces?: readonly string[];
-}
+// The run's identity was defined here; its users take it from the guard still.
+export { runIdentity } from './guard-rules.ts';
+export type { RunIdentity } from './guard-rules.ts';
 
 /** A request the guard refused; nothing was sent. A bug in a suite, never a target failure. */
 export class SafetyError extends Error {
@@ -47,102 +39,6 @@ export interface GuardedTarget extends Target {
   created(): CreatedObjects;
 }
 
-export function runIdentity(runId: string, labelKey: string, givenNamespaces?: readonly string[]): RunIdentity {
-  return { runId, labelKey, namespacePrefix: `svc-conformance-${runId}`, ...(givenNamespaces !== undefined && givenNamespaces.length > 0 ? { givenNamespaces } : {}) };
-}
-
-/** Resources whose POST evaluates a question and stores nothing. */
-const REVIEW_RESOURCES = new Set(['tokenreviews', 'subjectaccessreviews', 'selfsubjectaccessreviews', 'selfsubjectrulesreviews', 'selfsubjectreviews', 'localsubjectaccessreviews']);
-
-interface ParsedPath {
-  /** `/api/v1` or `/apis/g/v` */
-  readonly prefix: string;
-  /** API group ('' for core): creations are remembered per group, whatever the version. */
-  readonly group: string;
-  readonly namespace?: string;
-  readonly resource: string;
-  readonly name?: string;
-  readonly subresource: readonly string[];
-}
-
-function parsePath(path: string): ParsedPath | string {
-  if (!path.startsWith('/')) return 'path does not start with /';
-  const raw = path.slice(1).split('/');
-  const seg: string[] = [];
-  for (const s of raw) {
-    let d: string;
-    try {
-      d = decodeURIComponent(s);
-    } catch {
-      return `malformed percent-encoding in ${JSON.stringify(s)}`;
-    }
-    // Anything a server or proxy might normalise could escape the namespace the guard checked.
-    if (d === '' || d === '.' || d === '..' || d.includes('/')) return 'path has empty, dot or encoded-slash segments';
-    seg.push(d);
-  }
-  let prefix: string;
-  let group: string;
-  let rest: string[];
-  if (seg[0] === 'api' && seg.length >= 3) {
-    prefix = `/api/${seg[1]}`;
-    group = '';
-    rest = seg.slice(2);
-  } else if (seg[0] === 'apis' && seg.length >= 4) {
-    prefix = `/apis/${seg[1]}/${seg[2]}`;
-    group = seg[1] ?? '';
-    rest = seg.slice(3);
-  } else {
-    return 'not a resource path';
-  }
-  const [first, second, third, fourth, ...more] = rest;
-  if (first === undefined) return 'not a resource path';
-  if (first === 'namespaces' && second !== undefined && third !== undefined) {
-    return { prefix, group, namespace: second, resource: third, name: fourth, subresource: more };
-  }
-  return { prefix, group, resource: first, name: second, subresource: rest.slice(2) };
-}
-
-function bodyObject(body: unknown): Record<string, unknown> | undefined {
-  let b = body;
-  if (typeof b === 'string') {
-    try {
-      b = JSON.parse(b) as unknown;
-    } catch {
-      return undefined;
-    }
-  }
-  return b !== null && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : undefined;
-}
-
-function metadataOf(body: unknown): Record<string, unknown> | undefined {
-  const m = bodyObject(body)?.metadata;
-  return m !== null && typeof m === 'object' && !Array.isArray(m) ? (m as Record<string, unknown>) : undefined;
-}
-
-function carriesRunLabel(body: unknown, run: RunIdentity): boolean {
-  const labels = metadataOf(body)?.labels;
-  if (labels === null || typeof labels !== 'object') return false;
-  return Object.hasOwn(labels, run.labelKey) && (labels as Record<string, unknown>)[run.labelKey] === run.runId;
-}
-
-function stringField(o: Record<string, unknown> | undefined, k: string): string | undefined {
-  const v = o?.[k];
-  return typeof v === 'string' && v !== '' ? v : undefined;
-}
-
-/** A collection request whose label selector requires the run's label (it can select only the run's objects). */
-function selectsRun(req: TargetRequest, run: RunIdentity): boolean {
-  const sel = (req.query ?? []).filter(([k]) => k === 'labelSelector').map(([, v]) => v);
-  return sel.length === 1 && sel[0]!.split(',').some((term) => term.trim() === `${run.labelKey}=${run.runId}`);
-}
-
-/** `<prefix>` itself or `<prefix>-...`: a bare startsWith would also accept run `abc`'s names for run `ab`. */
-function isRunNamespaceName(name: string, run: RunIdentity): boolean {
-  return name === run.namespacePrefix || name.startsWith(`${run.namespacePrefix}-`);
-}
-
-const clusterKey = (group: string, resource: string, name: string): string => `${group}/${resource}/${name}`;
-
 interface GuardState {
   readonly namespaces: Set<string>;
   /** Collections of given namespaces the run created objects in: emptied of the run's label at cleanup. */
@@ -154,90 +50,119 @@ interface GuardState {
 
 const states = new WeakMap<GuardedTarget, GuardState>();
 
-export function createGuardedTarget(inner: Target, run: RunIdentity): GuardedTarget {
-  const state: GuardState = { namespaces: new Set(), givenCollections: new Set(), clusterObjects: new Map(), run };
-  const given = new Set(run.givenNamespaces ?? []);
+type Verdict = { readonly record?: (res: TargetResponse) => void; readonly unknownObject?: string };
+
+/** What the guard of one run knows: what the run created, the namespaces it was given, and its own objects in them. */
+interface Guarding {
+  readonly state: GuardState;
+  readonly run: RunIdentity;
+  readonly given: ReadonlySet<string>;
   /** Objects of given namespaces read and found carrying the run's label. */
-  const ownObjects = new Set<string>();
+  readonly ownObjects: Set<string>;
+}
 
-  type Verdict = { readonly record?: (res: TargetResponse) => void; readonly unknownObject?: string };
+/** One request's path, parsed, and the refusals every branch of the check shares. */
+interface Asked {
+  readonly req: TargetRequest;
+  readonly parsed: Exclude<ReturnType<typeof parsePath>, string>;
+  readonly refuse: (why: string) => never;
+  /** Refuses a create or replace whose body does not carry the run's label. */
+  readonly labelled: () => void;
+  readonly dryRun: boolean;
+}
 
-  function check(req: TargetRequest): Verdict {
-    const refuse = (why: string): never => {
-      throw new SafetyError(`refused ${req.method} ${req.path}: ${why} (run ${run.runId})`);
-    };
-    const parsed = parsePath(req.path);
-    if (typeof parsed === 'string') return refuse(parsed);
-    const { prefix, group, namespace, resource, name, subresource } = parsed;
-    const needsLabel = req.method === 'POST' || req.method === 'PUT';
-    const labelled = (): void => {
-      if (needsLabel && !carriesRunLabel(req.bodyView ?? req.body, run)) refuse(`body does not carry label ${run.labelKey}=${run.runId}`);
-    };
-    const dryRun = (req.query ?? []).some(([k]) => k === 'dryRun');
+/** Whether a mutating request may be sent, and what its answer teaches the guard; throws SafetyError when not. */
+function checkRequest(g: Guarding, req: TargetRequest): Verdict {
+  const { run } = g;
+  const refuse = (why: string): never => {
+    throw new SafetyError(`refused ${req.method} ${req.path}: ${why} (run ${run.runId})`);
+  };
+  const parsed = parsePath(req.path);
+  if (typeof parsed === 'string') return refuse(parsed);
+  const needsLabel = req.method === 'POST' || req.method === 'PUT';
+  const labelled = (): void => {
+    if (needsLabel && !carriesRunLabel(req.bodyView ?? req.body, run)) refuse(`body does not carry label ${run.labelKey}=${run.runId}`);
+  };
+  const asked: Asked = { req, parsed, refuse, labelled, dryRun: (req.query ?? []).some(([k]) => k === 'dryRun') };
+  return parsed.namespace !== undefined ? checkNamespaced(g, asked, parsed.namespace) : checkClusterScoped(g, asked);
+}
 
-    if (namespace !== undefined) {
-      if (given.has(namespace) && !state.namespaces.has(namespace)) {
-        labelled();
-        const collection = `${prefix}/namespaces/${encodeURIComponent(namespace)}/${encodeURIComponent(resource)}`;
-        if (name === undefined) {
-          if (req.method === 'POST')
-            return {
-              record: (res) => {
-                state.givenCollections.add(collection);
-                const made = stringField(metadataOf(res.json), 'name');
-                if (made !== undefined && (req.query ?? []).every(([k]) => k !== 'dryRun')) ownObjects.add(`${collection}/${encodeURIComponent(made)}`);
-              },
-            };
-          if (!selectsRun(req, run)) refuse(`${req.method} of a collection in namespace ${namespace} (named by --namespace) without the selector ${run.labelKey}=${run.runId}`);
-          return {};
-        }
-        // Only the run's own objects: the guard reads an object it does not know before the first write to it.
-        const object = `${collection}/${encodeURIComponent(name)}`;
+/** A request in a namespace: one the run created, or one it was given (--namespace), where only its own objects may be touched. */
+function checkNamespaced(g: Guarding, { req, parsed, refuse, labelled }: Asked, namespace: string): Verdict {
+  const { state, run, given, ownObjects } = g;
+  const { prefix, resource, name } = parsed;
+  if (given.has(namespace) && !state.namespaces.has(namespace)) {
+    labelled();
+    const collection = `${prefix}/namespaces/${encodeURIComponent(namespace)}/${encodeURIComponent(resource)}`;
+    if (name === undefined) {
+      if (req.method === 'POST')
         return {
-          unknownObject: object,
-          record: () => {
+          record: (res) => {
             state.givenCollections.add(collection);
-            ownObjects.add(object);
+            const made = stringField(metadataOf(res.json), 'name');
+            if (made !== undefined && (req.query ?? []).every(([k]) => k !== 'dryRun')) ownObjects.add(`${collection}/${encodeURIComponent(made)}`);
           },
         };
-      }
-      if (!state.namespaces.has(namespace)) refuse(`namespace ${namespace} was not created by this run`);
-      labelled();
+      if (!selectsRun(req, run)) refuse(`${req.method} of a collection in namespace ${namespace} (named by --namespace) without the selector ${run.labelKey}=${run.runId}`);
       return {};
     }
-
-    const isNamespaces = group === '' && resource === 'namespaces';
-    if (name === undefined) {
-      if (req.method !== 'POST') return refuse(`${req.method} on a whole cluster-scoped collection`);
-      if (REVIEW_RESOURCES.has(resource)) return {};
-      labelled();
-      const meta = metadataOf(req.body);
-      const given = stringField(meta, 'name');
-      const generate = stringField(meta, 'generateName');
-      if (isNamespaces) {
-        const ok = given !== undefined ? isRunNamespaceName(given, run) : generate !== undefined && generate.startsWith(`${run.namespacePrefix}-`);
-        if (!ok) refuse(`namespace name ${given ?? generate ?? '(none)'} does not start with ${run.namespacePrefix}-`);
-      }
-      if (dryRun) return {};
-      return {
-        record: (res) => {
-          const created = stringField(metadataOf(res.json), 'name') ?? given;
-          if (created === undefined) return;
-          if (isNamespaces) {
-            if (isRunNamespaceName(created, run)) state.namespaces.add(created);
-          } else {
-            state.clusterObjects.set(clusterKey(group, resource, created), `${prefix}/${resource}/${encodeURIComponent(created)}`);
-          }
-        },
-      };
-    }
-
-    const own = isNamespaces ? state.namespaces.has(name) : state.clusterObjects.has(clusterKey(group, resource, name));
-    if (!own) refuse(`${resource}/${name} was not created by this run`);
-    if (req.method === 'POST' && subresource.length === 0) refuse('POST to an object path');
-    labelled();
-    return {};
+    // Only the run's own objects: the guard reads an object it does not know before the first write to it.
+    const object = `${collection}/${encodeURIComponent(name)}`;
+    return {
+      unknownObject: object,
+      record: () => {
+        state.givenCollections.add(collection);
+        ownObjects.add(object);
+      },
+    };
   }
+  if (!state.namespaces.has(namespace)) refuse(`namespace ${namespace} was not created by this run`);
+  labelled();
+  return {};
+}
+
+/** A cluster-scoped request: a create of a namespace or object of the run's, or a write to one the run created. */
+function checkClusterScoped(g: Guarding, { req, parsed, refuse, labelled, dryRun }: Asked): Verdict {
+  const { state, run } = g;
+  const { prefix, group, resource, name, subresource } = parsed;
+  const isNamespaces = group === '' && resource === 'namespaces';
+  if (name === undefined) {
+    if (req.method !== 'POST') return refuse(`${req.method} on a whole cluster-scoped collection`);
+    if (REVIEW_RESOURCES.has(resource)) return {};
+    labelled();
+    const meta = metadataOf(req.body);
+    const given = stringField(meta, 'name');
+    const generate = stringField(meta, 'generateName');
+    if (isNamespaces) {
+      const ok = given !== undefined ? isRunNamespaceName(given, run) : generate !== undefined && generate.startsWith(`${run.namespacePrefix}-`);
+      if (!ok) refuse(`namespace name ${given ?? generate ?? '(none)'} does not start with ${run.namespacePrefix}-`);
+    }
+    if (dryRun) return {};
+    return {
+      record: (res) => {
+        const created = stringField(metadataOf(res.json), 'name') ?? given;
+        if (created === undefined) return;
+        if (isNamespaces) {
+          if (isRunNamespaceName(created, run)) state.namespaces.add(created);
+        } else {
+          state.clusterObjects.set(clusterKey(group, resource, created), `${prefix}/${resource}/${encodeURIComponent(created)}`);
+        }
+      },
+    };
+  }
+
+  const own = isNamespaces ? state.namespaces.has(name) : state.clusterObjects.has(clusterKey(group, resource, name));
+  if (!own) refuse(`${resource}/${name} was not created by this run`);
+  if (req.method === 'POST' && subresource.length === 0) refuse('POST to an object path');
+  labelled();
+  return {};
+}
+
+export function createGuardedTarget(inner: Target, run: RunIdentity): GuardedTarget {
+  const state: GuardState = { namespaces: new Set(), givenCollections: new Set(), clusterObjects: new Map(), run };
+  const g: Guarding = { state, run, given: new Set(run.givenNamespaces ?? []), ownObjects: new Set<string>() };
+  const ownObjects = g.ownObjects;
+  const check = (req: TargetRequest): Verdict => checkRequest(g, req);
 
   const guarded: GuardedTarget = {
     server: inner.server,
