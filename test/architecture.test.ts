@@ -49,7 +49,6 @@ const KNOWN_CIRCLES: ReadonlySet<string> = new Set<string>([
 const LONG_FUNCTIONS_ALLOWED: ReadonlySet<string> = new Set<string>([
   'harness/envtest/control-plane.ts startControlPlane',
   'harness/interpreters/concurrent-workload.ts runConcurrentWorkload',
-  'harness/interpreters/lockstep-case.ts classifyCase',
 ]);
 
 function trackedSources(): string[] {

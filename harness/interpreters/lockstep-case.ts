@@ -67,18 +67,7 @@ export function classifyCase(c: CaseRecord, translate: (v: unknown) => unknown):
       continue;
     }
     if (i < 0 || j < 0) {
-      const only = i >= 0 ? a[i]! : b[j]!;
-      results.push({
-        ...base,
-        step: i >= 0 ? i : j,
-        class: 'differs-both-conformant',
-        kinds: ['sequence'],
-        clauses: [],
-        request: requestLine(only),
-        differences: [{ path: 'request', kind: 'sequence', ...(i >= 0 ? { target: requestLine(only) } : { reference: requestLine(only) }) }],
-        ...(i >= 0 ? { target: view(only) } : { reference: view(only) }),
-        note: i >= 0 ? 'only the target was sent this request (the suite followed its answers)' : 'only the reference was sent this request (the suite followed its answers)',
-      });
+      results.push(i >= 0 ? sentToOneSide(base, i, a[i]!, 'target') : sentToOneSide(base, j, b[j]!, 'reference'));
       continue;
     }
     const diffs = [...compareRequests(a[i]!.request, b[j]!.request, map), ...compareAnswers(a[i]!, b[j]!, map)];
@@ -136,6 +125,21 @@ export function classifyCase(c: CaseRecord, translate: (v: unknown) => unknown):
     );
   }
   return { results, notCompared };
+}
+
+/** A step only one side was sent (the suite followed that side's answers): an open choice, not a violation. */
+function sentToOneSide(base: Pick<StepResult, 'check' | 'path' | 'seed' | 'steps'>, step: number, only: Recorded, side: 'target' | 'reference'): StepResult {
+  return {
+    ...base,
+    step,
+    class: 'differs-both-conformant',
+    kinds: ['sequence'],
+    clauses: [],
+    request: requestLine(only),
+    differences: [{ path: 'request', kind: 'sequence', [side]: requestLine(only) }],
+    [side]: view(only),
+    note: `only the ${side} was sent this request (the suite followed its answers)`,
+  };
 }
 
 function verdictEntry(oa: SideOutcome, ob: SideOutcome): { class: StepClass; clauses: string[]; note?: string } | undefined {
