@@ -46,10 +46,7 @@ const KNOWN_CIRCLES: ReadonlySet<string> = new Set<string>([
  * Functions of harness/ still over the size limit, by file and name: a new offender fails, and one
  * split must leave this list. No file of harness/ is over the limit.
  */
-const LONG_FUNCTIONS_ALLOWED: ReadonlySet<string> = new Set<string>([
-  'harness/envtest/control-plane.ts startControlPlane',
-  'harness/interpreters/concurrent-workload.ts runConcurrentWorkload',
-]);
+const LONG_FUNCTIONS_ALLOWED: ReadonlySet<string> = new Set<string>(['harness/envtest/control-plane.ts startControlPlane']);
 
 function trackedSources(): string[] {
   const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts'], { cwd: root, encoding: 'utf8' });

@@ -43,15 +43,14 @@ export async function runConcurrentWorkload(cx: CaseContext, plan: WorkloadPlan,
   const rt = resourceTypes(cx.env.profile).configmaps;
   const namespaces = [await namespaceOf(cx, 0), await namespaceOf(cx, 1)];
   const now = () => cx.env.now();
-  const ops: RecordedOp[] = [];
-  const lists: RecordedList[] = [];
+  const tape: Tape = { ops: [], lists: [], nextId: 0, completed: 0 };
+  const { ops, lists } = tape;
   const pad = 'x'.repeat(opts.padBytes);
-  let nextId = 0;
   const selector: QueryPair = ['labelSelector', `${CASE_LABEL}=${cx.caseId}`];
 
   // A first write teaches a version to start the exact watch from (a key outside the plan's space).
   const seed = (await write(cx, rt, { op: 'create', ns: 1, key: -1 }, namespaces, 'seed', pad, undefined, now)).op;
-  if (seed !== undefined) ops.push({ id: nextId++, client: 'seed', ...seed });
+  if (seed !== undefined) ops.push({ id: tape.nextId++, client: 'seed', ...seed });
   const seedRv = seed?.output.status === 'ok' ? seed.output.rv : undefined;
 
   const watches: LiveWatch[] = [];
@@ -78,9 +77,8 @@ export async function runConcurrentWorkload(cx: CaseContext, plan: WorkloadPlan,
   // The dropped watcher is closed after a few events (or half the workload) and resumed from the last
   // version it showed, so the resumed stream has writes left to show.
   const total = plan.writers.reduce((n, w) => n + w.length, 0);
-  let completed = 0;
   const resuming = (async () => {
-    while (first.record.events.filter((e) => e.type !== 'BOOKMARK').length < opts.resumeAfter && completed < total / 2 && first.record.end === 'stopped') await cx.env.sleep(5);
+    while (first.record.events.filter((e) => e.type !== 'BOOKMARK').length < opts.resumeAfter && tape.completed < total / 2 && first.record.end === 'stopped') await cx.env.sleep(5);
     first.stop();
     await first.done;
     const last = [...first.record.events].reverse().find((e) => e.rv !== undefined);
@@ -88,6 +86,46 @@ export async function runConcurrentWorkload(cx: CaseContext, plan: WorkloadPlan,
     await open('ns0-resumed', nsPath(0), [namespaces[0]!], [['resourceVersion', last.rv!]], { kind: 'exact', rv: last.rv! }, last.at, { resumedFrom: { watch: first.record.id, rv: last.rv! } });
   })();
 
+  await runWriters(cx, rt, plan, namespaces, selector, pad, tape);
+  await resuming;
+  // The backlog for the slow reader, then one more write after it reads again: a server that dropped
+  // events for it instead of ending its stream shows the later write after a gap.
+  const big = 'y'.repeat(opts.backlog.bytes);
+  for (let i = 0; i < opts.backlog.objects; i++) {
+    const r = await write(cx, rt, { op: 'create', ns: 0, key: -2 - i }, namespaces, `b${i}`, big, undefined, now);
+    if (r.op !== undefined) ops.push({ id: tape.nextId++, client: 'backlog', ...r.op });
+  }
+  slow.release?.();
+  await cx.env.sleep(50);
+  const marker = await write(cx, rt, { op: 'create', ns: 0, key: -1 }, namespaces, 'marker', pad, undefined, now);
+  if (marker.op !== undefined) ops.push({ id: tape.nextId++, client: 'marker', ...marker.op });
+
+  // Wait for every open watcher to show the acknowledged writes in its scope (an eventual effect:
+  // what is still missing when the window closes is judged as a gap only if a later write was shown).
+  await awaitCaughtUp(cx, watches, ops, now() + opts.catchUpMs);
+  for (const w of watches) w.stop();
+  await Promise.all(watches.map((w) => w.done));
+  return {
+    format: CONCURRENT_HISTORY_FORMAT,
+    ops,
+    lists,
+    watches: watches.map((w) => ({ ...w.record, events: [...w.record.events] })),
+  };
+}
+
+/** What the workload recorded so far, shared by its writers: ids are given in the order results arrive. */
+interface Tape {
+  readonly ops: RecordedOp[];
+  readonly lists: RecordedList[];
+  nextId: number;
+  /** Writer steps done, lists included (the dropped watcher is resumed by half the workload). */
+  completed: number;
+}
+
+/** The plan's writers, all at once, each paced so writes spread over time and bookmarks can fall between them. */
+async function runWriters(cx: CaseContext, rt: ResourceType, plan: WorkloadPlan, namespaces: readonly string[], selector: QueryPair, pad: string, tape: Tape): Promise<void> {
+  const { ops, lists } = tape;
+  const now = () => cx.env.now();
   await Promise.all(
     plan.writers.map(async (list, wi) => {
       const seen = new Map<string, string>();
@@ -97,48 +135,28 @@ export async function runConcurrentWorkload(cx: CaseContext, plan: WorkloadPlan,
         await cx.env.sleep(((wi * 7 + j * 3) % 4) * (plan.paceMs / 3));
         if (o.op === 'list') {
           const l = await list1(cx, rt, namespaces[o.ns]!, selector, now);
-          if (l !== undefined) lists.push({ id: nextId++, client: `writer-${wi}`, ...l });
-          completed++;
+          if (l !== undefined) lists.push({ id: tape.nextId++, client: `writer-${wi}`, ...l });
+          tape.completed++;
           continue;
         }
         const key = `${namespaces[o.ns]}/k${o.key}`;
         const r = await write(cx, rt, o, namespaces, `w${wi}-${j}`, pad, seen.get(key), now);
         if (r.seenRv !== undefined) seen.set(key, r.seenRv);
-        if (r.op !== undefined) ops.push({ id: nextId++, client: `writer-${wi}`, ...r.op });
-        completed++;
+        if (r.op !== undefined) ops.push({ id: tape.nextId++, client: `writer-${wi}`, ...r.op });
+        tape.completed++;
       }
     }),
   );
-  await resuming;
-  // The backlog for the slow reader, then one more write after it reads again: a server that dropped
-  // events for it instead of ending its stream shows the later write after a gap.
-  const big = 'y'.repeat(opts.backlog.bytes);
-  for (let i = 0; i < opts.backlog.objects; i++) {
-    const r = await write(cx, rt, { op: 'create', ns: 0, key: -2 - i }, namespaces, `b${i}`, big, undefined, now);
-    if (r.op !== undefined) ops.push({ id: nextId++, client: 'backlog', ...r.op });
-  }
-  slow.release?.();
-  await cx.env.sleep(50);
-  const marker = await write(cx, rt, { op: 'create', ns: 0, key: -1 }, namespaces, 'marker', pad, undefined, now);
-  if (marker.op !== undefined) ops.push({ id: nextId++, client: 'marker', ...marker.op });
+}
 
-  // Wait for every open watcher to show the acknowledged writes in its scope (an eventual effect:
-  // what is still missing when the window closes is judged as a gap only if a later write was shown).
+/** Waits until every open watcher shows the acknowledged writes in its scope, or `deadline` passes. */
+async function awaitCaughtUp(cx: CaseContext, watches: readonly LiveWatch[], ops: readonly RecordedOp[], deadline: number): Promise<void> {
   const expected = ops.filter((o) => (o.input.kind === 'create' || o.input.kind === 'update') && o.output.status === 'ok' && o.terminating !== true);
-  const deadline = now() + opts.catchUpMs;
   for (const w of watches) {
     // A state-starting watch shows only the latest state of what was written before it started.
     const want = expected.filter((o) => o.call > w.record.startKnownAt && w.record.namespaces.includes(o.key.slice(0, o.key.indexOf('/')))).map((o) => (o.input as { token: string }).token);
-    while (w.record.end === 'stopped' && !w.stopped() && now() < deadline && !want.every((t) => w.record.events.some((e) => e.token === t))) await cx.env.sleep(10);
+    while (w.record.end === 'stopped' && !w.stopped() && cx.env.now() < deadline && !want.every((t) => w.record.events.some((e) => e.token === t))) await cx.env.sleep(10);
   }
-  for (const w of watches) w.stop();
-  await Promise.all(watches.map((w) => w.done));
-  return {
-    format: CONCURRENT_HISTORY_FORMAT,
-    ops,
-    lists,
-    watches: watches.map((w) => ({ ...w.record, events: [...w.record.events] })),
-  };
 }
 
 type WriteResult = { op?: Omit<RecordedOp, 'id' | 'client'>; seenRv?: string };
