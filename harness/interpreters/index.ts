@@ -4,7 +4,7 @@
  *
  * Request interpreters: the REST, dry-run and apply steps sent and handed to the model's judges, watch
  * sessions, the concurrent workload, lockstep of `compare`, the capability probe, the daemon's lease and the
- * admission webhook. Depends on every other room but envtest.
+ * admission webhook. Depends on transport, processes and case.
  */
 export { startAdmissionWebhook } from './admission-webhook.ts';
 export type { AdmissionWebhook } from './admission-webhook.ts';
