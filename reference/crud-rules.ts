@@ -1,5 +1,5 @@
 /**
- * The verdicts of the CRUD and read interpreter (harness/rest-interpreter.ts) and of the rest-crud
+ * The verdicts of the CRUD and read interpreter (harness/interpreters/rest-interpreter.ts) and of the rest-crud
  * checks, as judges of plain observations: statuses, keys, ages. The harness sends, reads and learns;
  * every pass, fail, unspecified or inconclusive below is the model's (issue 14 item 1).
  *

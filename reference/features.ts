@@ -5,7 +5,7 @@
  * spec lets a server leave out (chunking with its gate off, rest:4.4.5; Table, rest:2.5.2) is
  * `notServed`, never a failure. Either way the clauses that need it are `blocked by` it, not judged.
  *
- * Pure: the probe (harness/capability-probe.ts) sends the requests and hands their answers here as
+ * Pure: the probe (harness/interpreters/capability-probe.ts) sends the requests and hands their answers here as
  * `ProbeAnswer`s; `decideFeature` says what each shows.
  */
 import type { ClauseId } from './catalog/clause-ids.ts';

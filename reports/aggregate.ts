@@ -7,10 +7,10 @@ import { featureById } from '../reference/features.ts';
 import type { Clause } from '../reference/catalog/types.ts';
 import { clauseStatusOf } from '../runner/verdicts.ts';
 import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, NotSelected, RunInvocation, RunResult, RunTarget, RunTotals } from '../runner/results.ts';
-import { isNotSelected } from '../harness/not-selected.ts';
+import { isNotSelected } from '../harness/case/index.ts';
 import { signatureMismatch, type Expectations, type KnownFailure } from './expectations.ts';
 import { excusedFailure, judgeExpectations } from './known-failures.ts';
-import { requestEconomy } from '../harness/request-economy.ts';
+import { requestEconomy } from '../harness/case/index.ts';
 import { scorecardOf } from './scorecard.ts';
 import { exercisedOf } from './vacuity.ts';
 import { checkRequirements, requirementLine, type Requirement } from './require.ts';
@@ -144,7 +144,7 @@ export interface BuildRunArgs {
   /** Infrastructure trouble outside any clause (target unreachable, cleanup failed, ...). */
   readonly errors: readonly string[];
   readonly expectations?: Expectations;
-  readonly footprint?: import('../harness/footprint.ts').RunFootprint;
+  readonly footprint?: import('../harness/case/index.ts').RunFootprint;
   readonly leftovers?: readonly import('../runner/results.ts').RunLeftover[];
   /** The checks the run selected, with their clauses: the vacuity guard measures against them. */
   readonly selected?: readonly { readonly id: string; readonly clauses: readonly string[] }[];
@@ -252,7 +252,7 @@ function withBlockedGaps(clauses: ClauseResult[], capabilities: readonly import(
  * JUnit case gets a real share, and the cases of a run add up to the checks' time, not more.
  *   check a (4 s) recorded x, y; check b (1 s) recorded y  ->  x 2 s, y 3 s
  */
-export function clauseTimes(records: readonly CheckRecord[], footprint: import('../harness/footprint.ts').RunFootprint): Map<string, number> {
+export function clauseTimes(records: readonly CheckRecord[], footprint: import('../harness/case/index.ts').RunFootprint): Map<string, number> {
   const clausesOf = new Map<string, Set<string>>();
   for (const r of records) {
     let set = clausesOf.get(r.check);

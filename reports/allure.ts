@@ -13,8 +13,8 @@ import { createHash } from 'node:crypto';
 import type { Attachment, Label, Parameter, StepResult, TestResult } from 'allure-js-commons';
 import type { CheckRecord } from '../runner/results.ts';
 import { checkOutcomeKind } from '../runner/verdicts.ts';
-import type { CheckFootprint } from '../harness/footprint.ts';
-import type { Selectable } from '../harness/selection.ts';
+import type { CheckFootprint } from '../harness/case/index.ts';
+import type { Selectable } from '../harness/case/index.ts';
 
 export const ALLURE_DIR = 'allure-results';
 

@@ -7,7 +7,7 @@
  *   needLines(cx) -> ['needed: page 1 holds at most 1 item(s); got 2 item(s) (request 4)']
  */
 import type { Counterexample } from '../runner/results.ts';
-import type { ObservedAnswer } from '../harness/observed-answers.ts';
+import type { ObservedAnswer } from '../harness/reproducers/index.ts';
 import { requestsOf } from '../reference/answer-checks.ts';
 
 /** One line per need: what was needed and what the recorded answer did (`met` for the needs it did meet). */

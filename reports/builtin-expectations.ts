@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { didYouMean } from '../harness/did-you-mean.ts';
+import { didYouMean } from '../harness/case/index.ts';
 import { parseExpectations } from './expectations.ts';
 
 // One folder up from reports/ in the sources, and from dist/ in the bundle (each module keeps its own URL).

@@ -6,7 +6,7 @@
  * report, where index.html and summary.md link them (`checks/<id>.md`).
  */
 import fc from 'fast-check';
-import type { AnyCheck, CheckEnv, TargetSettings } from '../harness/check.ts';
+import type { AnyCheck, CheckEnv, TargetSettings } from '../harness/case/index.ts';
 import { clauseById } from '../reference/catalog/index.ts';
 import { profiles } from '../reference/profile.ts';
 import { checkById, checks } from '../suites/checks/index.ts';

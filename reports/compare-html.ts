@@ -5,7 +5,7 @@
  */
 import { html } from './escape.ts';
 import { classTitle, severityOrder, type CompareResult, type Divergence } from './compare-result.ts';
-import type { AnswerView } from '../harness/lockstep-case.ts';
+import type { AnswerView } from '../harness/interpreters/index.ts';
 
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 auto;max-width:1400px;padding:16px 24px;color:#1b1f24}

@@ -3,7 +3,7 @@
  * the exit code out. compare.json is a public interface like summary.json; its schema is
  * reports/compare-schema.ts (docs/schemas/compare.schema.json).
  */
-import { STEP_CLASSES, type StepClass, type StepResult } from '../harness/lockstep-case.ts';
+import { STEP_CLASSES, type StepClass, type StepResult } from '../harness/interpreters/index.ts';
 
 export interface CompareSide {
   readonly server: string;

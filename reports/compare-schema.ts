@@ -3,7 +3,7 @@
  * published as docs/schemas/compare.schema.json (`npm run docs:schemas`). Like the summary schema it
  * states the documented keys; keys after them are allowed extras.
  */
-import { STEP_CLASSES } from '../harness/lockstep-case.ts';
+import { STEP_CLASSES } from '../harness/interpreters/index.ts';
 
 const count = { type: 'integer', minimum: 0 } as const;
 const side = {

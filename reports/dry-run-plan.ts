@@ -2,7 +2,7 @@
  * `run --dry-run`: what a run would do, printed before anything starts or is sent: the target, the
  * budget, the selected checks (with the examples each would run) and the clauses they judge.
  */
-import { casesOf, type AnyCheck } from '../harness/check.ts';
+import { casesOf, type AnyCheck } from '../harness/case/index.ts';
 import { profiles } from '../reference/profile.ts';
 import type { RunPlan } from '../runner/plan.ts';
 import { checks as registry } from '../suites/checks/index.ts';

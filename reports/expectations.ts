@@ -28,7 +28,7 @@
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import { isObservationClass, OBSERVATION_CLASSES, type ObservationClassName } from '../reference/observations.ts';
-import { didYouMean } from '../harness/did-you-mean.ts';
+import { didYouMean } from '../harness/case/index.ts';
 import { minorOf, parseReleaseRange, releaseInRange, type ReleaseRange } from './release-range.ts';
 import { firstLine, keyName, kindOf, lineOf, oneOrMany, onlyKeys, requiredString, type Fail } from './yaml-fields.ts';
 

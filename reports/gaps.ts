@@ -1,11 +1,11 @@
 /**
  * Clauses left without a verdict, grouped by their reason (the first note), so a reason shared by a
  * hundred clauses is one line with a count, not a hundred lines. A component the run was not given
- * (harness/not-selected.ts) is such a reason, and every report shows it as one line of its own.
+ * (harness/case/not-selected.ts) is such a reason, and every report shows it as one line of its own.
  *   [{ notes: ['not selected: pass --nodeagent-loader ...'] } x 150, { id: 'rest:6.3', notes: ['audit ...'] }]
  *   -> [{ reason: 'not selected: ...', clauses: [150 ids] }, { reason: 'audit ...', clauses: ['rest:6.3'] }]
  */
-import { isNotSelected } from '../harness/not-selected.ts';
+import { isNotSelected } from '../harness/case/index.ts';
 import type { ClauseResult, RunResult } from '../runner/results.ts';
 
 export interface GapGroup {

@@ -8,7 +8,7 @@
 import type { ClauseResult, RunResult } from '../runner/results.ts';
 import { shownStatus, type ShownStatus } from './aggregate.ts';
 import { notSelectedLines, otherGapGroups } from './gaps.ts';
-import { isNotSelected } from '../harness/not-selected.ts';
+import { isNotSelected } from '../harness/case/index.ts';
 import { targetText } from './run-identity.ts';
 import { groupByArea, isRegression, type Area, type FamilyOf } from './areas.ts';
 import { html } from './escape.ts';

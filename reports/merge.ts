@@ -11,7 +11,7 @@ import type { SummaryJson } from './summary-json.ts';
 import { mergeClauseExpectations } from './known-failures.ts';
 import { REST_4_5, REST_4_5_CELLS, restCells } from './scorecard.ts';
 import { BELOW_REQUIRE, checkRequirements, REQUIRE_KEYS, requirementLine, type RequireKey } from './require.ts';
-import type { Exercised, Scorecard } from '../harness/reach.ts';
+import type { Exercised, Scorecard } from '../harness/case/index.ts';
 
 const RANK: readonly ClauseStatus[] = ['failed', 'error', 'notServed', 'passed', 'unspecified', 'inconclusive', 'blocked', 'skipped', 'informative', 'notChecked'];
 

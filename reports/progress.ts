@@ -13,11 +13,11 @@
  *   [ 14/150 0:45 ~3:04 left] rest-apply apply-points: known failure rest:4.7.5 (expectations file)
  *
  * A known failure (excused by the expectations file) is never printed as FAIL. A component the run was
- * not given (harness/not-selected.ts) gets one line, at its first check, not one per check.
+ * not given (harness/case/not-selected.ts) gets one line, at its first check, not one per check.
  */
 import path from 'node:path';
 import { checkOutcomeKind, type Verdict } from '../runner/verdicts.ts';
-import { isNotSelected } from '../harness/not-selected.ts';
+import { isNotSelected } from '../harness/case/index.ts';
 
 export interface ProgressStream {
   write(text: string): unknown;

@@ -1,5 +1,5 @@
 /**
- * A run the preflight stopped (harness/preflight.ts): no check ran, yet CI still finds its reports.
+ * A run the preflight stopped (harness/transport/preflight.ts): no check ran, yet CI still finds its reports.
  * summary.json, summary.md, the HTML page and JUnit say `notTested` with the preflight's line, and every
  * selected clause is notChecked with it; the terminal gets that one line and nothing else (exit 3).
  */

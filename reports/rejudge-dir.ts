@@ -14,7 +14,7 @@ import { buildRunResult } from './aggregate.ts';
 import { toSummaryJson } from './summary-json.ts';
 import { readRunRecord, RecordError } from './run-record.ts';
 import { rejudgeRun, type RejudgeCounts } from './rejudge.ts';
-import { RecordDamaged } from '../harness/judge-record.ts';
+import { RecordDamaged } from '../harness/case/index.ts';
 
 export const REJUDGED_DIR = 'rejudged';
 

@@ -6,8 +6,8 @@
  * own call, and a clause the model now fails where no call failed it before gets a failure (found
  * when judging again: not shrunk, no reproducer). The result goes through the run's own aggregation.
  */
-import { Tally } from '../harness/tally.ts';
-import { recordedVerdicts, rejudgeEntry } from '../harness/judge-record.ts';
+import { Tally } from '../harness/case/index.ts';
+import { recordedVerdicts, rejudgeEntry } from '../harness/case/index.ts';
 import type { Judgement } from '../reference/judgement.ts';
 import type { JudgeRegistry } from '../reference/judges.ts';
 import type { CheckRecord } from '../runner/results.ts';

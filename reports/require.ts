@@ -8,7 +8,7 @@
  * A run below any minimum is `notTested` (exit 3) unless it failed a clause (exit 1 wins: a regression
  * is never hidden behind it).
  */
-import type { RequirementResult, Scorecard } from '../harness/reach.ts';
+import type { RequirementResult, Scorecard } from '../harness/case/index.ts';
 import { restCells } from './scorecard.ts';
 
 export interface Requirement {

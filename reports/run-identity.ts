@@ -7,7 +7,7 @@
  *   embedded: { kind: 'embedded', description: 'embedded reference server with faults ignore-limit' }
  *   external: { kind: 'external', description: 'https://10.0.0.1:6443 (kubeconfig /k, context prod)' }
  */
-import { redactText } from '../harness/redact.ts';
+import { redactText } from '../harness/transport/index.ts';
 import type { RunPlan } from '../runner/plan.ts';
 import type { RunInvocation, RunTarget } from '../runner/results.ts';
 
@@ -26,7 +26,7 @@ export interface RunReportOptions {
 
 export const EMBEDDED_DESCRIPTION = 'embedded reference server';
 
-/** `source` is the target config's (harness/kubeconfig.ts): "kubeconfig /k (context c)", "--server", ... */
+/** `source` is the target config's (harness/transport/kubeconfig.ts): "kubeconfig /k (context c)", "--server", ... */
 export function targetIdentity(plan: Pick<RunPlan, 'target'>, server: string, source?: string, reportedVersion?: string): TargetIdentity {
   const version = reportedVersion !== undefined ? { reportedVersion } : {};
   const t = plan.target;

@@ -15,8 +15,8 @@ import { writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import type { BuildRunArgs } from './aggregate.ts';
-import type { CheckFootprint } from '../harness/footprint.ts';
-import type { FailureLink, JournalEntry } from '../harness/judge-record.ts';
+import type { CheckFootprint } from '../harness/case/index.ts';
+import type { FailureLink, JournalEntry } from '../harness/case/index.ts';
 import { journalOf } from '../runner/check-journal.ts';
 
 export const RECORD_FILE = 'record.jsonl.gz';
@@ -29,7 +29,7 @@ export type RecordedRun = Omit<BuildRunArgs, 'catalog'>;
 export interface RecordedCheck {
   readonly check: string;
   readonly entries: readonly JournalEntry[];
-  /** Values the entries refer to by digest (harness/judge-record.ts). */
+  /** Values the entries refer to by digest (harness/case/judge-record.ts). */
   readonly blobs: Readonly<Record<string, unknown>>;
   readonly links: readonly FailureLink[];
   readonly tallyRecords: number;

@@ -3,13 +3,13 @@
  * A verdict says which clauses held; the scorecard says how hard they were pushed: answers by class,
  * the rest:4.5 table cells requested, pages and the longest continue chain, watches opened, resumed and
  * expired, compactions and restarts crossed, apply conflicts met, the largest list and object. Built
- * from the footprint's reach counts (harness/reach.ts), which come from the exchanges the run recorded.
+ * from the footprint's reach counts (harness/case/reach.ts), which come from the exchanges the run recorded.
  */
-import { emptyReach, type CheckReach } from '../harness/reach.ts';
-import type { RunFootprint } from '../harness/footprint.ts';
+import { emptyReach, type CheckReach } from '../harness/case/index.ts';
+import type { RunFootprint } from '../harness/case/index.ts';
 import type { RunResult } from '../runner/results.ts';
 import { getClause, listClause, watchClause, type MatchClass, type PagingClass, type RvClass } from '../reference/rv-semantics.ts';
-import type { Exercised, Scorecard, TableCells } from '../harness/reach.ts';
+import type { Exercised, Scorecard, TableCells } from '../harness/case/index.ts';
 
 const RVS: readonly RvClass[] = ['unset', 'zero', 'other'];
 const MATCHES: readonly MatchClass[] = ['unset', 'Exact', 'NotOlderThan'];

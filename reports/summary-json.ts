@@ -22,7 +22,7 @@ export interface SummaryJson {
   errors: string[];
   coverage?: Coverage;
   /** Namespaces and cluster-scoped objects created, requests by verb, bytes, wall time per check. */
-  footprint?: import('../harness/footprint.ts').RunFootprint;
+  footprint?: import('../harness/case/index.ts').RunFootprint;
   /** External targets: what cleanup left behind, each with its removal command; [] when nothing. */
   leftovers?: import('../runner/results.ts').RunLeftover[];
   /** External targets: the `svc-conformance cleanup` command that removes whatever the run left. */
@@ -38,7 +38,7 @@ export interface SummaryJson {
   /** The verdict with how much was judged: `nonconformant: 3 failures, 310 clauses judged; incomplete: timed out`. */
   verdictLine?: string;
   /** What the run reached on the target (reports/scorecard.ts), its selection's measure and --require. */
-  scorecard?: import('../harness/reach.ts').Scorecard;
+  scorecard?: import('../harness/case/index.ts').Scorecard;
   /** The capability map (reports/capability-map.ts): what the target serves, feature by feature. */
   capabilities?: import('../runner/results.ts').CapabilityEntry[];
 }

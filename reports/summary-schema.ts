@@ -318,7 +318,7 @@ export const summaryJsonSchema = {
         checks: { type: 'array', items: checkFootprint },
         slowdown: {
           type: 'object',
-          description: 'present when the target slowed down steadily over the run: the median round trip of each fifth of its requests (harness/pace-trend.ts)',
+          description: 'present when the target slowed down steadily over the run: the median round trip of each fifth of its requests (harness/transport/pace-trend.ts)',
           required: ['segmentsMs', 'factor', 'line'],
           properties: { segmentsMs: { type: 'array', items: { type: 'number', minimum: 0 } }, factor: { type: 'number', minimum: 0 }, line: { type: 'string' } },
         },

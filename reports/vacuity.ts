@@ -27,9 +27,9 @@
  */
 import type { CheckRecord } from '../runner/results.ts';
 import { NOT_REACHED } from '../runner/run-check.ts';
-import type { Exercised } from '../harness/reach.ts';
+import type { Exercised } from '../harness/case/index.ts';
 
-export type { Exercised } from '../harness/reach.ts';
+export type { Exercised } from '../harness/case/index.ts';
 
 /** Checks that must reach a verdict, of those that did not decline. */
 export const MIN_CHECK_FRACTION = 0.5;

@@ -7,9 +7,9 @@
  * feature is data next to the checks (suites/checks/feature-needs.ts).
  */
 import { failsWhenNotServed, featureById, notServedOf, type FeatureFinding, type FeatureId } from '../reference/features.ts';
-import type { AnyCheck } from '../harness/check.ts';
+import type { AnyCheck } from '../harness/case/index.ts';
 import { featureNeedsOf } from '../suites/checks/feature-needs.ts';
-import type { ProbedFinding } from '../harness/capability-probe.ts';
+import type { ProbedFinding } from '../harness/interpreters/index.ts';
 import { probeCounterexample, type ProbeRunFacts } from './probe-counterexample.ts';
 import type { CapabilityEntry, CheckRecord } from './results.ts';
 

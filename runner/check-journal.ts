@@ -3,9 +3,9 @@
  * failures it reported came from, and how many of its records the tally made (those rejudge rebuilds
  * from the calls). Kept beside the check's footprint, which travels with its records to the reports.
  */
-import type { CheckFootprint } from '../harness/footprint.ts';
-import type { Blobs, FailureLink, JournalEntry } from '../harness/judge-record.ts';
-import type { Tally } from '../harness/tally.ts';
+import type { CheckFootprint } from '../harness/case/index.ts';
+import type { Blobs, FailureLink, JournalEntry } from '../harness/case/index.ts';
+import type { Tally } from '../harness/case/index.ts';
 
 export interface CheckJournal {
   readonly check: string;

@@ -4,15 +4,15 @@
  * what a person sees while they run (progress, a failure found) comes out through `StageEvents`, and
  * what CI reads afterwards (JUnit, Allure) is made from the executor's result (reports/).
  */
-import type { AnyCheck, CheckEnv } from '../harness/check.ts';
+import type { AnyCheck, CheckEnv } from '../harness/case/index.ts';
 import type { CheckRecord } from './results.ts';
-import type { CheckFootprint } from '../harness/footprint.ts';
-import type { Slowdown } from '../harness/pace-trend.ts';
-import { emptyFootprint } from '../harness/footprint.ts';
+import type { CheckFootprint } from '../harness/case/index.ts';
+import type { Slowdown } from '../harness/transport/index.ts';
+import { emptyFootprint } from '../harness/case/index.ts';
 import { runCheck } from './run-check.ts';
 import { scheduleChecks, type CheckOutcome } from './scheduler.ts';
 import { within } from './run-stop.ts';
-import type { NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
+import type { NodeagentLoaderTarget } from '../harness/processes/index.ts';
 import { profiles } from '../reference/profile.ts';
 import type { SuiteSettings } from '../suites/settings.ts';
 import { openSession } from './session.ts';
@@ -34,7 +34,7 @@ export interface StageRequest {
   readonly hurry?: Promise<unknown>;
   /** A loader made otherwise than the settings say (the self-tests' own), used instead of theirs. */
   readonly nodeagentLoader?: NodeagentLoaderTarget;
-  /** Failures the expectations file excuses: a case goes on past them (harness/case-context.ts). */
+  /** Failures the expectations file excuses: a case goes on past them (harness/case/case-context.ts). */
   readonly excused?: CheckEnv['excused'];
   /** Failures the expectations file lists as known (with or without going on past them): not shrunk. */
   readonly known?: CheckEnv['excused'];
@@ -46,7 +46,7 @@ export interface StagePart {
   readonly footprints: CheckFootprint[];
   /** Checks that ended (with or without records). */
   readonly finished: readonly string[];
-  /** The target slowed down steadily over the stage's requests (harness/pace-trend.ts). */
+  /** The target slowed down steadily over the stage's requests (harness/transport/pace-trend.ts). */
   slowdown?: Slowdown;
 }
 

@@ -7,7 +7,7 @@
  *   planCompare({ target: { profile: 'svc', fault: ['nope'] }, reference: { profile: 'svc' }, runs: 8 })
  *     -> { errors: ['--fault: unknown nope; known: ...'] }
  */
-import { didYouMean } from '../harness/did-you-mean.ts';
+import { didYouMean } from '../harness/case/index.ts';
 import type { ProfileName } from '../reference/profile.ts';
 import { checks } from '../suites/checks/index.ts';
 import { faults as faultTable, variations as variationTable, type FaultName, type VariationName } from '../targets/api-server/index.ts';

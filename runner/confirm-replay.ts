@@ -7,9 +7,9 @@
  */
 import { openSession, type SessionSpec } from './session.ts';
 import { runCheck } from './run-check.ts';
-import type { TargetSettings } from '../harness/check.ts';
-import type { TargetConfig } from '../harness/kubeconfig.ts';
-import type { ControllerDaemonSettings } from '../harness/controller-daemon.ts';
+import type { TargetSettings } from '../harness/case/index.ts';
+import type { TargetConfig } from '../harness/transport/index.ts';
+import type { ControllerDaemonSettings } from '../harness/processes/index.ts';
 import type { CheckRecord, Counterexample } from './results.ts';
 import type { Profile } from '../reference/profile.ts';
 import { checkById } from '../suites/checks/index.ts';

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { builtReferenceDaemon, bundleReferenceDaemon } from '../targets/controller-daemon/bundle.ts';
-import { defaultDaemonTimings, kubeconfigJson, shellQuote, type ControllerDaemonSettings } from '../harness/controller-daemon.ts';
+import { defaultDaemonTimings, kubeconfigJson, shellQuote, type ControllerDaemonSettings } from '../harness/processes/index.ts';
 import { profiles, type ProfileName } from '../reference/profile.ts';
-import { holdSpawner } from '../harness/spawner.ts';
+import { holdSpawner } from '../harness/processes/index.ts';
 import { inProcessLauncher } from '../targets/controller-daemon/in-process.ts';
 import { startEmbeddedTarget } from './embedded.ts';
 

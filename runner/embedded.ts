@@ -12,8 +12,8 @@ import { startReferenceServer, type ReferenceServer, type VariationName } from '
 import { embeddedHooks } from '../targets/api-server/hooks.ts';
 import { SUPERUSER_GROUP, type UserInfo } from '../reference/rbac.ts';
 import type { Profile } from '../reference/profile.ts';
-import type { Hooks } from '../harness/hooks.ts';
-import type { TargetConfig } from '../harness/kubeconfig.ts';
+import type { Hooks } from '../harness/case/index.ts';
+import type { TargetConfig } from '../harness/transport/index.ts';
 import type { EmbeddedTargetPlan } from './plan.ts';
 
 export type { ReferenceServer };

@@ -7,19 +7,19 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Profile } from '../reference/profile.ts';
-import type { CheckEnv, TargetSettings } from '../harness/check.ts';
-import { createTargetClient } from '../harness/client.ts';
-import { createGuardedTarget, registerCleanup, runIdentity, type CleanupHandle, type GuardedTarget } from '../harness/guard.ts';
-import type { TargetConfig } from '../harness/kubeconfig.ts';
-import { Transcript } from '../harness/transcript.ts';
-import type { NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
-import { daemonTarget, type ControllerDaemonSettings } from '../harness/controller-daemon.ts';
-import { DEFAULT_POOL_SIZE, NamespacePool } from '../harness/namespace-pool.ts';
-import type { Exchange, ExchangeRecorder, Target } from '../harness/exchange.ts';
-import { identitiesClient, restrictedUserLearner } from '../harness/identities.ts';
+import type { CheckEnv, TargetSettings } from '../harness/case/index.ts';
+import { createTargetClient } from '../harness/transport/index.ts';
+import { createGuardedTarget, registerCleanup, runIdentity, type CleanupHandle, type GuardedTarget } from '../harness/transport/index.ts';
+import type { TargetConfig } from '../harness/transport/index.ts';
+import { Transcript } from '../harness/transport/index.ts';
+import type { NodeagentLoaderTarget } from '../harness/processes/index.ts';
+import { daemonTarget, type ControllerDaemonSettings } from '../harness/processes/index.ts';
+import { DEFAULT_POOL_SIZE, NamespacePool } from '../harness/case/index.ts';
+import type { Exchange, ExchangeRecorder, Target } from '../harness/transport/index.ts';
+import { identitiesClient, restrictedUserLearner } from '../harness/transport/index.ts';
 import { namedGroup } from '../reference/profile.ts';
-import { BackgroundWriter, withBackgroundWrites } from '../harness/background-writes.ts';
-import { requestPace } from '../harness/pace.ts';
+import { BackgroundWriter, withBackgroundWrites } from '../harness/case/index.ts';
+import { requestPace } from '../harness/transport/index.ts';
 
 export const defaultTargetSettings: TargetSettings = {
   continueTtlMs: 5 * 60_000,
@@ -131,7 +131,7 @@ export function openEnv(
 }
 
 /**
- * The capability probe's two clients (harness/capability-probe.ts), opened before any check: the
+ * The capability probe's two clients (harness/interpreters/capability-probe.ts), opened before any check: the
  * guarded one for its writes, in a namespace of the run's own, and the plain one for paths outside any
  * resource. Short bounds: the probe is a few requests, never a run of its own.
  */

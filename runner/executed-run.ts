@@ -4,7 +4,7 @@
  * its plan (runner/plan.ts), the self-tests' in-process overrides included.
  */
 import type { CapabilityEntry, CheckRecord } from './results.ts';
-import type { RunFootprint } from '../harness/footprint.ts';
+import type { RunFootprint } from '../harness/case/index.ts';
 import type { RunPlan } from './plan.ts';
 import type { CheckStage } from './check-stage.ts';
 import type { SweepResult } from './sweep.ts';

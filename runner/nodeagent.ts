@@ -1,6 +1,6 @@
 /** The node-agent config loader a run tests, decided before its checks start. */
 import type { Profile } from '../reference/profile.ts';
-import type { NodeagentLoaderSettings } from '../harness/nodeagent-loader.ts';
+import type { NodeagentLoaderSettings } from '../harness/processes/index.ts';
 import { embeddedLoader } from '../targets/nodeagent-loader/embedded.ts';
 import type { NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';
 import type { RunPlan } from './plan.ts';

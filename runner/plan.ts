@@ -11,21 +11,21 @@
  */
 import path from 'node:path';
 import { profileByName, type Profile, type ProfileName } from '../reference/profile.ts';
-import type { AnyCheck, TargetSettings } from '../harness/check.ts';
+import type { AnyCheck, TargetSettings } from '../harness/case/index.ts';
 import { defaultTargetSettings } from './env.ts';
-import { parseHookArg, type Hooks } from '../harness/hooks.ts';
-import { SCALE_WINDOW_MS, type ScaleProfile } from '../harness/scale.ts';
+import { parseHookArg, type Hooks } from '../harness/case/index.ts';
+import { SCALE_WINDOW_MS, type ScaleProfile } from '../harness/case/index.ts';
 import { DEFAULT_PARALLEL } from './scheduler.ts';
 import { checks as registry, suites as suiteNames } from '../suites/checks/index.ts';
 import { faults as faultTable, partialModes, variations as variationTable, type FaultName, type PartialModeName, type VariationName } from '../targets/api-server/index.ts';
 import { shardOf } from './shard.ts';
 import { replayCommand } from './replay-command.ts';
-import { requireSome, selectChecks, selectionOf } from '../harness/selection.ts';
-import { ConfigError } from '../harness/kubeconfig.ts';
-import { didYouMean } from '../harness/did-you-mean.ts';
+import { requireSome, selectChecks, selectionOf } from '../harness/case/index.ts';
+import { ConfigError } from '../harness/transport/index.ts';
+import { didYouMean } from '../harness/case/index.ts';
 import { nodeagentFault, nodeagentFaults } from '../targets/nodeagent-loader/faults.ts';
-import { splitCommand, type DaemonLauncher } from '../harness/controller-daemon.ts';
-import type { NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
+import { splitCommand, type DaemonLauncher } from '../harness/processes/index.ts';
+import type { NodeagentLoaderTarget } from '../harness/processes/index.ts';
 
 /** The parsed options of `run` (scripts/cli.ts declares the flags; this is what they parse into). */
 export interface RunOptions {
@@ -145,7 +145,7 @@ export interface RunPlan {
     readonly confirmTimeMs?: number;
     readonly backgroundWrites: boolean;
   };
-  /** Ask the target what the run's identity may do before the checks (harness/preflight.ts). */
+  /** Ask the target what the run's identity may do before the checks (harness/transport/preflight.ts). */
   readonly preflight: boolean;
   /** `--namespace`: the run works in these existing namespaces and creates none (docs/partial-targets.md). */
   readonly namespaces?: readonly string[];

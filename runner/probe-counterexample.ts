@@ -2,14 +2,14 @@
  * A capability-probe finding that fails its clause ("not served: PUT of an object") gets a
  * counterexample like a check's failure: the requests that showed it and their answers, the answer the
  * spec needs, and a standalone reproducer that exits 1 while the target answers as a server without the
- * feature and 0 once it serves it (harness/curl.ts, harness/node-test-file.ts).
+ * feature and 0 once it serves it (harness/reproducers/curl.ts, harness/reproducers/node-test-file.ts).
  */
 import { evaluateNeeds } from '../reference/answer-checks.ts';
 import { featureById } from '../reference/features.ts';
-import type { ProbeReproduction, ProbedFinding } from '../harness/capability-probe.ts';
-import { describeExchange, toCurlScript } from '../harness/curl.ts';
-import { toNodeTest } from '../harness/node-test-file.ts';
-import { answerData, observedAnswers } from '../harness/observed-answers.ts';
+import type { ProbeReproduction, ProbedFinding } from '../harness/interpreters/index.ts';
+import { describeExchange, toCurlScript } from '../harness/reproducers/index.ts';
+import { toNodeTest } from '../harness/reproducers/index.ts';
+import { answerData, observedAnswers } from '../harness/reproducers/index.ts';
 import type { Counterexample, NeedShown } from './results.ts';
 
 /** What the gate knows of the run for a finding's counterexample. */

@@ -6,7 +6,7 @@ import type { JudgementValues } from '../reference/value-diff.ts';
 import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 import type { ObservationTags } from '../reference/judgement.ts';
 import type { AnswerNeed } from '../reference/answer-checks.ts';
-import type { ObservedAnswer } from '../harness/observed-answers.ts';
+import type { ObservedAnswer } from '../harness/reproducers/index.ts';
 import type { FeatureFinding } from '../reference/features.ts';
 
 /** A need of the model with how the recorded answers fared against it (the compact diff of a failure). */
@@ -162,7 +162,7 @@ export interface RunResult {
   readonly notTested?: readonly string[];
   /** A nonconformant run that did not finish or judged too little: why, short and in full (runner/run-verdict.ts). */
   readonly incomplete?: import('./run-verdict.ts').Incomplete;
-  /** Components the run was not given (harness/not-selected.ts), one entry each: the checks and clauses they hold. */
+  /** Components the run was not given (harness/case/not-selected.ts), one entry each: the checks and clauses they hold. */
   readonly notSelected?: readonly NotSelected[];
   readonly target: RunTarget;
   /** How the run was asked for: the command line (secrets never), the selection and the expectations files. */
@@ -179,13 +179,13 @@ export interface RunResult {
   readonly clauses: readonly ClauseResult[];
   readonly errors: readonly string[];
   /** What the run cost the target (issue 15); absent when not measured. */
-  readonly footprint?: import('../harness/footprint.ts').RunFootprint;
+  readonly footprint?: import('../harness/case/index.ts').RunFootprint;
   /** What the run created on the target and its cleanup did not remove (external targets only). */
   readonly leftovers?: readonly RunLeftover[];
   /** External targets: `svc-conformance cleanup` for this run, with the target options it was given. */
   readonly cleanupCommand?: string;
   /** What the run reached (answers, table cells, pages, watches, ...) and how much of its selection it judged. */
-  readonly scorecard?: import('../harness/reach.ts').Scorecard;
+  readonly scorecard?: import('../harness/case/index.ts').Scorecard;
 }
 
 export interface NotSelected {

@@ -12,20 +12,20 @@
 import fc from 'fast-check';
 import type { CheckRecord, Counterexample, NeedShown } from './results.ts';
 import { evaluateNeeds, mapAt, type AnswerAt, type AnswerNeed } from '../reference/answer-checks.ts';
-import { answerData, observedAnswers } from '../harness/observed-answers.ts';
-import { casesOf, type AnyCheck, type CheckEnv } from '../harness/check.ts';
-import { CaseContext, releaseCaseNamespaces } from '../harness/case-context.ts';
-import { Tally } from '../harness/tally.ts';
-import { CheckNotApplicable, ClauseViolation } from '../harness/violation.ts';
-import { InfrastructureError } from '../harness/exchange.ts';
-import { toCurlScript } from '../harness/curl.ts';
-import { toNodeTest } from '../harness/node-test-file.ts';
+import { answerData, observedAnswers } from '../harness/reproducers/index.ts';
+import { casesOf, type AnyCheck, type CheckEnv } from '../harness/case/index.ts';
+import { CaseContext, releaseCaseNamespaces } from '../harness/case/index.ts';
+import { Tally } from '../harness/case/index.ts';
+import { CheckNotApplicable, ClauseViolation } from '../harness/case/index.ts';
+import { InfrastructureError } from '../harness/transport/index.ts';
+import { toCurlScript } from '../harness/reproducers/index.ts';
+import { toNodeTest } from '../harness/reproducers/index.ts';
 import { createHash } from 'node:crypto';
-import { emptyFootprint, ownEnv, type CheckFootprint } from '../harness/footprint.ts';
+import { emptyFootprint, ownEnv, type CheckFootprint } from '../harness/case/index.ts';
 import { UnsupportedByModel } from '../reference/judgement.ts';
 import type { Judgement } from '../reference/judgement.ts';
-import { DEFAULT_SHRINK_TIME_MS, ShrinkBudget, SHRINK_RUN_RESERVE_MS } from '../harness/shrink-budget.ts';
-import { runBudgetLeftMs } from '../harness/run-deadline.ts';
+import { DEFAULT_SHRINK_TIME_MS, ShrinkBudget, SHRINK_RUN_RESERVE_MS } from '../harness/case/index.ts';
+import { runBudgetLeftMs } from '../harness/transport/index.ts';
 import { newCheckJournal, type CheckJournal } from './check-journal.ts';
 
 /** Rounds of going on past failures: each one starts only if the one before found a new clause failing. */

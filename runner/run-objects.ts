@@ -2,7 +2,7 @@
  * The objects a run of the suite left on a target, found by its label alone: what the run's own sweep,
  * a second signal and `svc-conformance cleanup` (after a crash: nothing of the run's memory survives)
  * all read. Every cluster-scoped kind the target serves with list and delete is asked, not a list of
- * the kinds the suites create today: the guard (harness/guard.ts) lets a run create a labelled object of
+ * the kinds the suites create today: the guard (harness/transport/guard.ts) lets a run create a labelled object of
  * any kind, so a kind added to a suite tomorrow is found without a change here.
  *
  * An object is the run's only when its label says so on the object itself (a target that ignored the
@@ -10,8 +10,8 @@
  * `svc-conformance-<run id>`, as the guard requires of every namespace a run creates. Objects inside
  * the run's namespaces go with them.
  */
-import type { Target } from '../harness/exchange.ts';
-import { InfrastructureError } from '../harness/exchange.ts';
+import type { Target } from '../harness/transport/index.ts';
+import { InfrastructureError } from '../harness/transport/index.ts';
 
 /** One run's objects, or those of every run of the suite on the target. */
 export type RunScope = { readonly runId: string } | 'all';

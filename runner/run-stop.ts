@@ -3,7 +3,7 @@
  * SIGTERM (or a person Ctrl-C). Either way the run still writes every report with what it has; the
  * checks that did not finish leave their clauses `notChecked` with the reason, never passed.
  */
-import { registerRunDeadline } from '../harness/run-deadline.ts';
+import { registerRunDeadline } from '../harness/transport/index.ts';
 import type { CheckRecord } from './results.ts';
 import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 

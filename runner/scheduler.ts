@@ -1,12 +1,12 @@
 /**
  * Runs independent checks concurrently, at most `parallel` at once (issue 15). Each check keeps its own
  * transcript, footprint and case labels (runner/run-check.ts) and leases its namespaces exclusively
- * (harness/namespace-pool.ts), so no verdict depends on what runs beside it. Results are looked up by
+ * (harness/case/namespace-pool.ts), so no verdict depends on what runs beside it. Results are looked up by
  * check id, so reports follow check order, never completion order.
  */
-import type { AnyCheck, CheckEnv } from '../harness/check.ts';
+import type { AnyCheck, CheckEnv } from '../harness/case/index.ts';
 import type { CheckRecord } from './results.ts';
-import { emptyFootprint, type CheckFootprint } from '../harness/footprint.ts';
+import { emptyFootprint, type CheckFootprint } from '../harness/case/index.ts';
 import { runCheck, type RunCheckOptions } from './run-check.ts';
 import { unfinishedRecords } from './run-stop.ts';
 import { Slots, waiterLimitOf } from './slots.ts';

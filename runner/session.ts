@@ -4,10 +4,10 @@
  * environment here (runner/env.ts wires its parts: client, transcript, guard, namespace pool). The
  * node-agent loader named by the run's settings is made here too, and closed with the session.
  */
-import type { CheckEnv, TargetSettings } from '../harness/check.ts';
-import type { TargetConfig } from '../harness/kubeconfig.ts';
-import type { ControllerDaemonSettings } from '../harness/controller-daemon.ts';
-import { loaderFromSettings, provideEmbeddedLoader, type NodeagentLoaderSettings, type NodeagentLoaderTarget } from '../harness/nodeagent-loader.ts';
+import type { CheckEnv, TargetSettings } from '../harness/case/index.ts';
+import type { TargetConfig } from '../harness/transport/index.ts';
+import type { ControllerDaemonSettings } from '../harness/processes/index.ts';
+import { loaderFromSettings, provideEmbeddedLoader, type NodeagentLoaderSettings, type NodeagentLoaderTarget } from '../harness/processes/index.ts';
 import type { Profile } from '../reference/profile.ts';
 import { embeddedLoader } from '../targets/nodeagent-loader/embedded.ts';
 import type { NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';

@@ -7,9 +7,9 @@
  */
 import path from 'node:path';
 import type { Profile } from '../reference/profile.ts';
-import type { TargetConfig } from '../harness/kubeconfig.ts';
-import { createTargetClient } from '../harness/client.ts';
-import { InfrastructureError } from '../harness/exchange.ts';
+import type { TargetConfig } from '../harness/transport/index.ts';
+import { createTargetClient } from '../harness/transport/index.ts';
+import { InfrastructureError } from '../harness/transport/index.ts';
 import { deletionRank, findRunObjects, type RunObject, type RunScope } from './run-objects.ts';
 
 /** Something of the run's own that cleanup did not remove; `command` removes it by hand. */

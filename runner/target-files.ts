@@ -1,6 +1,6 @@
 /** The files a run's options name, read when the run starts (or checked by `run --dry-run`). */
 import { readFileSync } from 'node:fs';
-import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/kubeconfig.ts';
+import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/transport/index.ts';
 import type { ExternalTargetPlan } from './plan.ts';
 
 /**

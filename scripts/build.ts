@@ -22,7 +22,7 @@ const ENTRY = 'scripts/cli.ts';
  * Left to node_modules: vitest (the self-tests' runner; nothing shipped imports it), esbuild and tsx
  * (development dependencies: the sources' fallbacks for the daemon, never reached by the build), and
  * @kubernetes/client-node (large, and imported only to read a kubeconfig that needs an exec plugin).
- * undici is required at its first request (harness/lazy-undici.ts), so it stays a package too. The rest
+ * undici is required at its first request (harness/transport/lazy-undici.ts), so it stays a package too. The rest
  * is bundled: resolving and loading a package's hundred small files is most of a start (yaml, protobufjs),
  * and so the package's runtime dependencies are only these two.
  */

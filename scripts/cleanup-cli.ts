@@ -7,8 +7,8 @@
  * reached or asked.
  */
 import { InvalidArgumentError, type Command } from '@commander-js/extra-typings';
-import { ConfigError, loadTargetConfig } from '../harness/kubeconfig.ts';
-import { firstContact } from '../harness/transport-preflight.ts';
+import { ConfigError, loadTargetConfig } from '../harness/transport/index.ts';
+import { firstContact } from '../harness/transport/index.ts';
 import { profiles } from '../reference/profile.ts';
 import { readText } from '../runner/executor.ts';
 import type { RunScope } from '../runner/run-objects.ts';

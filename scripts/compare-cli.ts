@@ -1,7 +1,7 @@
 /**
  * `svc-conformance compare` (issue 27): the same generated cases against the implementation under test
- * and a reference server in lockstep (harness/lockstep.ts), each side judged by the model, the two
- * answers compared step by step (harness/lockstep-case.ts). Writes compare.json, compare.md and
+ * and a reference server in lockstep (harness/interpreters/lockstep.ts), each side judged by the model, the two
+ * answers compared step by step (harness/interpreters/lockstep-case.ts). Writes compare.json, compare.md and
  * compare.html. Exit codes: 0 no violation of the target alone (`--strict`: and no open choice taken
  * differently), 1 the target violates where the reference conforms, 2 usage, 3 unreachable or nothing
  * compared.
@@ -11,19 +11,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { profileMismatch, profiles, type Profile, type ProfileName } from '../reference/profile.ts';
-import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/kubeconfig.ts';
-import { checkReachable, createTargetClient } from '../harness/client.ts';
+import { ConfigError, loadTargetConfig, type TargetConfig } from '../harness/transport/index.ts';
+import { checkReachable, createTargetClient } from '../harness/transport/index.ts';
 import { defaultTargetSettings, newRunId, type OpenedEnv } from '../runner/env.ts';
-import type { TargetSettings } from '../harness/check.ts';
-import type { Hooks } from '../harness/hooks.ts';
+import type { TargetSettings } from '../harness/case/index.ts';
+import type { Hooks } from '../harness/case/index.ts';
 import { checks } from '../suites/checks/index.ts';
 import { COMPARE_SUITES, planCompare, type SideOptions, type SidePlan } from '../runner/compare-plan.ts';
 import { startEmbeddedTarget } from '../runner/embedded.ts';
 import { readText } from '../runner/executor.ts';
 import { openSession } from '../runner/session.ts';
-import { lockstepTarget, runLockstep, type LockstepSides, type SideSlot } from '../harness/lockstep.ts';
-import { classifyCase, type StepResult } from '../harness/lockstep-case.ts';
-import { translator } from '../harness/lockstep-diff.ts';
+import { lockstepTarget, runLockstep, type LockstepSides, type SideSlot } from '../harness/interpreters/index.ts';
+import { classifyCase, type StepResult } from '../harness/interpreters/index.ts';
+import { translator } from '../harness/interpreters/index.ts';
 import { buildCompareResult, compareExitCode, toCompareJson, toCompareMarkdown, type CompareCheck, type CompareResult } from '../reports/compare-result.ts';
 import { toCompareHtml } from '../reports/compare-html.ts';
 import { makeWritableDir } from '../reports/reports-dir.ts';

@@ -9,7 +9,7 @@ import { parseDocument, isMap, isSeq, isScalar, type Node } from 'yaml';
 import { effective, optionsMarkdown, parseFlags, renderEffective, type FlagError, type OtherComponents } from '../reference/controller-daemon/index.ts';
 import { formatGoDuration, parseGoDuration } from '../reference/nodeagent/duration.ts';
 import { suggestFlag } from '../reference/controller-daemon/suggest.ts';
-import { ConfigError } from '../harness/kubeconfig.ts';
+import { ConfigError } from '../harness/transport/index.ts';
 import { runDaemonProcess } from '../targets/controller-daemon/process.ts';
 
 export function registerControllerDaemonCommands(program: Command): void {

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from '@commander-js/extra-typings';
-import { ConfigError } from '../harness/kubeconfig.ts';
+import { ConfigError } from '../harness/transport/index.ts';
 import { buildMatrix, toMatrixJson, toMatrixMarkdown, type MatrixRunInput } from '../reports/matrix.ts';
 import { toMatrixHtml } from '../reports/matrix-html.ts';
 import { makeWritableDir } from '../reports/reports-dir.ts';

@@ -7,7 +7,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from '@commander-js/extra-typings';
-import { ConfigError } from '../harness/kubeconfig.ts';
+import { ConfigError } from '../harness/transport/index.ts';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
 import { MergeError, mergeSummaries, toTerminalSummary, writeReports } from '../reports/index.ts';
 import type { SummaryJson } from '../reports/index.ts';

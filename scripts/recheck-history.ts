@@ -4,7 +4,7 @@
  * 2 when the file is not a saved history (one line naming the file and the field).
  */
 import { readFileSync } from 'node:fs';
-import { ConfigError } from '../harness/kubeconfig.ts';
+import { ConfigError } from '../harness/transport/index.ts';
 import { isRecord } from '../reference/objects.ts';
 import { recheckWatchEvidence, WATCH_EVIDENCE_FORMAT, type WatchEvidence } from '../reference/watch-evidence.ts';
 import type { Judgement } from '../reference/judgement.ts';

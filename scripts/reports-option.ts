@@ -4,7 +4,7 @@
  * (reports/reports-ownership.ts). Both are usage errors: one line, exit 2.
  */
 import { InvalidArgumentError } from '@commander-js/extra-typings';
-import { ConfigError } from '../harness/kubeconfig.ts';
+import { ConfigError } from '../harness/transport/index.ts';
 import { ownedReportFiles, ReportsDirError, writeOwnedFiles, type Claim } from '../reports/reports-ownership.ts';
 
 export const reportsDirArg = (v: string): string => {

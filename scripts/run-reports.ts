@@ -7,9 +7,9 @@
  */
 import path from 'node:path';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { ConfigError, loadTargetConfig } from '../harness/kubeconfig.ts';
-import { footprintLines, sumFootprints } from '../harness/footprint.ts';
-import type { ScaleProfile } from '../harness/scale.ts';
+import { ConfigError, loadTargetConfig } from '../harness/transport/index.ts';
+import { footprintLines, sumFootprints } from '../harness/case/index.ts';
+import type { ScaleProfile } from '../harness/case/index.ts';
 import { checks } from '../suites/checks/index.ts';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
 import type { RunPlan } from '../runner/plan.ts';

@@ -23,7 +23,7 @@ import type { SummaryJson } from '../reports/summary-json.ts';
 import { startOrExplain } from './envtest-cli.ts';
 import { API_EXTRA_SEED_RUNS, DEFAULT_FRESH, drawSeeds, expectationFiles, planRuns, replayCommand, runKinds, type PlannedRun, type RunKind } from './upstream/plan.ts';
 import { formatOutcomes, formatSweep, judgeRun, seconds, sweep, type RunOutcome } from './upstream/outcome.ts';
-import { shellQuote } from '../harness/controller-daemon.ts';
+import { shellQuote } from '../harness/processes/index.ts';
 
 const EXIT = { ok: 0, failed: 1, usage: 2, startFailed: 3 } as const;
 /** Far above any run of the plan (the slowest takes a few minutes on two busy cores). */

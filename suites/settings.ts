@@ -1,11 +1,11 @@
 /**
  * What the executor hands the check stage (runner/check-stage.ts) for one group of checks: plain data.
  */
-import type { TargetSettings } from '../harness/check.ts';
-import type { TargetConfig } from '../harness/kubeconfig.ts';
+import type { TargetSettings } from '../harness/case/index.ts';
+import type { TargetConfig } from '../harness/transport/index.ts';
 import type { ProfileName } from '../reference/profile.ts';
-import type { NodeagentLoaderSettings } from '../harness/nodeagent-loader.ts';
-import type { ControllerDaemonSettings } from '../harness/controller-daemon.ts';
+import type { NodeagentLoaderSettings } from '../harness/processes/index.ts';
+import type { ControllerDaemonSettings } from '../harness/processes/index.ts';
 
 /** Examples per property when `--runs` is not given: the budget of `npm start` and of a nightly run. */
 export const DEFAULT_RUNS = 25;

@@ -18,7 +18,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../controller-daemon.ts';
+import { freePort } from '../processes/index.ts';
 import { resolveAssets, type Assets, type BinaryName } from './assets.ts';
 import { startBalancer, type Balancer } from './balancer.ts';
 import { logTail, startComponent, type Component } from './component.ts';

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { EC_P256_KEY, selfSignedCertArgs } from '../self-signed.ts';
+import { EC_P256_KEY, selfSignedCertArgs } from '../processes/index.ts';
 
 export interface Credentials {
   readonly caCert: string;

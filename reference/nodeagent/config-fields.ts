@@ -21,15 +21,10 @@ import { isIP } from 'node:net';
 import { tlsMinVersions } from '../tls-names.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
 import { tableClauseId } from '../catalog/clause-id.ts';
+import type { Issue } from './field-value-rules.ts';
 import { TLS_SUITES, absoluteCgroup, atLeast, err, gap, ip, known, nonNegativeDuration, oneOf, open, port, positiveDuration, range, resourceMap } from './field-value-rules.ts';
 
-export type IssueLevel = 'error' | 'unspecified';
-export interface Issue {
-  readonly level: IssueLevel;
-  readonly message: string;
-  /** Clause when not the field's own (a 2.5 gap, a limit of 8). */
-  readonly clause?: ClauseId;
-}
+export type { Issue, IssueLevel } from './field-value-rules.ts';
 
 export type DefaultSpec =
   | { readonly kind: 'value'; readonly value: (p: Profile) => unknown }

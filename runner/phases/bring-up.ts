@@ -3,10 +3,10 @@
  * one's files read), the second identity of rest-authz, the node-agent loader judged and the controller
  * daemon prepared; `close` takes down what was started, bounded by the executor.
  */
-import type { TargetSettings } from '../../harness/check.ts';
-import type { ControllerDaemonSettings } from '../../harness/controller-daemon.ts';
-import { ConfigError, loadTargetConfig, type TargetConfig } from '../../harness/kubeconfig.ts';
-import type { NodeagentLoaderSettings, NodeagentLoaderTarget } from '../../harness/nodeagent-loader.ts';
+import type { TargetSettings } from '../../harness/case/index.ts';
+import type { ControllerDaemonSettings } from '../../harness/processes/index.ts';
+import { ConfigError, loadTargetConfig, type TargetConfig } from '../../harness/transport/index.ts';
+import type { NodeagentLoaderSettings, NodeagentLoaderTarget } from '../../harness/processes/index.ts';
 import { prepareDaemon } from '../daemon.ts';
 import { startEmbeddedTarget } from '../embedded.ts';
 import { nodeagentLoaderSettings } from '../nodeagent.ts';

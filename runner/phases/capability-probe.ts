@@ -2,9 +2,9 @@
  * The third phase: the capability map, before any check. What the target serves splits the selection
  * (runner/capability-gate.ts): checks that need a feature the target lacks are not run.
  */
-import type { TargetSettings } from '../../harness/check.ts';
-import { probeCapabilities } from '../../harness/capability-probe.ts';
-import type { TargetConfig } from '../../harness/kubeconfig.ts';
+import type { TargetSettings } from '../../harness/case/index.ts';
+import { probeCapabilities } from '../../harness/interpreters/index.ts';
+import type { TargetConfig } from '../../harness/transport/index.ts';
 import { gateChecks, type CapabilityGate } from '../capability-gate.ts';
 import { openProbeClients } from '../env.ts';
 import type { RunPlan } from '../plan.ts';

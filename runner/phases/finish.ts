@@ -3,8 +3,8 @@
  * its exit code. A stopped run publishes before its cleanup (CI's kill may follow SIGTERM), then again
  * with what cleanup left; a finished run cleans up first and publishes once.
  */
-import { sumFootprints } from '../../harness/footprint.ts';
-import { PRECONDITION_FAILED } from '../../harness/namespace-pool.ts';
+import { sumFootprints } from '../../harness/case/index.ts';
+import { PRECONDITION_FAILED } from '../../harness/case/index.ts';
 import { checks as registry } from '../../suites/checks/index.ts';
 import type { CapabilityGate } from '../capability-gate.ts';
 import type { ExecutedRun, RunIO, RunOutcome } from '../executed-run.ts';

@@ -4,12 +4,12 @@
  * (the preflight) and whether the run's own namespace can be set up. A refusal is one line; otherwise
  * the reports learn the target's release and say which failures are known.
  */
-import { ConfigError } from '../../harness/kubeconfig.ts';
-import { createTargetClient } from '../../harness/client.ts';
-import { InfrastructureError } from '../../harness/exchange.ts';
-import { probeNamespaceSetup } from '../../harness/namespace-setup.ts';
-import { preflight } from '../../harness/preflight.ts';
-import { firstContact } from '../../harness/transport-preflight.ts';
+import { ConfigError } from '../../harness/transport/index.ts';
+import { createTargetClient } from '../../harness/transport/index.ts';
+import { InfrastructureError } from '../../harness/transport/index.ts';
+import { probeNamespaceSetup } from '../../harness/transport/index.ts';
+import { preflight } from '../../harness/transport/index.ts';
+import { firstContact } from '../../harness/transport/index.ts';
 import { profileMismatch, profiles, type Profile } from '../../reference/profile.ts';
 import type { RunIO } from '../executed-run.ts';
 import type { RunPlan } from '../plan.ts';

@@ -3,10 +3,10 @@
  * after the others, one at a time: a restart cuts every connection and a compaction ages every version,
  * so nothing may run beside them. A stopped run reports its unfinished checks `notChecked`.
  */
-import type { Slowdown } from '../../harness/pace-trend.ts';
-import type { AnyCheck } from '../../harness/check.ts';
-import type { CheckFootprint } from '../../harness/footprint.ts';
-import type { TargetConfig } from '../../harness/kubeconfig.ts';
+import type { Slowdown } from '../../harness/transport/index.ts';
+import type { AnyCheck } from '../../harness/case/index.ts';
+import type { CheckFootprint } from '../../harness/case/index.ts';
+import type { TargetConfig } from '../../harness/transport/index.ts';
 import type { Judgement } from '../../reference/judgement.ts';
 import type { SuiteSettings } from '../../suites/settings.ts';
 import type { CapabilityGate } from '../capability-gate.ts';
@@ -35,7 +35,7 @@ export interface Staged {
   readonly parallel: number;
   /** The run stopped, or checks whose turn came after the deadline did not start. */
   readonly reason?: StopReason;
-  /** The target slowed down steadily over the stage's requests (harness/pace-trend.ts). */
+  /** The target slowed down steadily over the stage's requests (harness/transport/pace-trend.ts). */
   readonly slowdown?: Slowdown;
 }
 

@@ -9,11 +9,11 @@ import fc from 'fast-check';
 import { sequenceArb } from '../../generators/apply.ts';
 import { fixtureResource, fixtureSchema, type Schema } from '../../reference/apply/index.ts';
 import { profiles } from '../../reference/profile.ts';
-import { planStep, runStep, startObject, type SeqState } from '../../harness/apply-run.ts';
-import { ensureFixture } from '../../harness/apply-fixture.ts';
-import { CaseContext } from '../../harness/case-context.ts';
-import { releaseCaseNamespaces } from '../../harness/case-context.ts';
-import { Tally } from '../../harness/tally.ts';
+import { planStep, runStep, startObject, type SeqState } from '../../harness/interpreters/index.ts';
+import { ensureFixture } from '../../harness/interpreters/index.ts';
+import { CaseContext } from '../../harness/case/index.ts';
+import { releaseCaseNamespaces } from '../../harness/case/index.ts';
+import { Tally } from '../../harness/case/index.ts';
 
 const profile = profiles.svc;
 

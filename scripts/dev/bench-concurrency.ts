@@ -6,9 +6,9 @@
 import { benchSession } from './bench-target.ts';
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
-import { CaseContext } from '../../harness/case-context.ts';
-import { Tally } from '../../harness/tally.ts';
-import { runConcurrentWorkload } from '../../harness/concurrent-workload.ts';
+import { CaseContext } from '../../harness/case/index.ts';
+import { Tally } from '../../harness/case/index.ts';
+import { runConcurrentWorkload } from '../../harness/interpreters/index.ts';
 import { defaultWorkloadSize, workloadPlanArb } from '../../generators/concurrency.ts';
 import { judgeConcurrentHistory } from '../../reference/concurrency/judge.ts';
 import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory, type RecordedEvent, type RecordedOp } from '../../reference/concurrency/history-types.ts';

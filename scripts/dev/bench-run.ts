@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { footprintLines, type RunFootprint } from '../../harness/footprint.ts';
+import { footprintLines, type RunFootprint } from '../../harness/case/index.ts';
 import { packageRoot } from '../dist-state.mjs';
 import { cpuProfiling, treeCpuMeter } from './bench-cpu.ts';
 import { ensureDist } from '../build.ts';

@@ -3,7 +3,7 @@
  * the harness, not authentication), started by runner/embedded.ts, and a check environment opened by
  * runner/session.ts, as a run gets them. Figures only: nothing here asserts on time.
  */
-import type { CheckEnv, TargetSettings } from '../../harness/check.ts';
+import type { CheckEnv, TargetSettings } from '../../harness/case/index.ts';
 import { profiles } from '../../reference/profile.ts';
 import { startEmbeddedTarget, type EmbeddedStartOptions, type EmbeddedTarget, type EmbeddedTargetSpec } from '../../runner/embedded.ts';
 import { defaultTargetSettings } from '../../runner/env.ts';

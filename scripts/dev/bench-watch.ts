@@ -9,7 +9,7 @@ import type { ObjectVersion, ObservedObject } from '../../reference/objects.ts';
 import { judgeWatch, type ObservedEvent, type WatchExpectation } from '../../reference/watch-oracle.ts';
 import { runCheck } from '../../runner/run-check.ts';
 import { watchInformer } from '../../suites/checks/watch-informer.ts';
-import { emptyFootprint } from '../../harness/footprint.ts';
+import { emptyFootprint } from '../../harness/case/index.ts';
 
 const NS = 'bench';
 

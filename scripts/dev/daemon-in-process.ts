@@ -11,7 +11,7 @@ import type { RunPlan } from '../../runner/plan.ts';
 import { executeRun } from '../../runner/executor.ts';
 import { directStage } from '../../runner/check-stage.ts';
 import { checkById } from '../../suites/checks/index.ts';
-import { processLauncher, type DaemonLauncher } from '../../harness/controller-daemon.ts';
+import { processLauncher, type DaemonLauncher } from '../../harness/processes/index.ts';
 import { inProcessLauncher } from '../../targets/controller-daemon/in-process.ts';
 import { daemonFaultByName, type DaemonFault } from '../../targets/controller-daemon/faults.ts';
 import { violationKinds } from '../../generators/daemon-flags.ts';

@@ -13,7 +13,7 @@ import { executeRun, type ExecutedRun } from '../../runner/executor.ts';
 import { directStage } from '../../runner/check-stage.ts';
 import { checkById } from '../../suites/checks/index.ts';
 import type { CapabilityEntry, CheckRecord } from '../../runner/results.ts';
-import { scaleProfiles, type ScaleProfile } from '../../harness/scale.ts';
+import { scaleProfiles, type ScaleProfile } from '../../harness/case/index.ts';
 
 export const CONTINUE_TTL_MS = 400;
 /** Short, so rest:6.1.3 (410 for a version older than the history) is checked in seconds. */

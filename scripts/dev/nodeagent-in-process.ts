@@ -6,7 +6,7 @@
  * nothing is confirmed, and a loader with variations, or one a test makes, is handed to the executor.
  */
 import { profiles, type ProfileName } from '../../reference/profile.ts';
-import type { NodeagentLoaderTarget } from '../../harness/nodeagent-loader.ts';
+import type { NodeagentLoaderTarget } from '../../harness/processes/index.ts';
 import { embeddedLoader } from '../../targets/nodeagent-loader/embedded.ts';
 import type { CheckRecord } from '../../runner/results.ts';
 import { selfTestPlan } from './self-test-plan.ts';

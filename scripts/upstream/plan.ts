@@ -12,7 +12,7 @@
  */
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
-import { shellQuote } from '../../harness/controller-daemon.ts';
+import { shellQuote } from '../../harness/processes/index.ts';
 import type { Topology } from '../../harness/envtest/index.ts';
 
 export type RunKind = 'api' | 'daemon' | 'nodeagent';

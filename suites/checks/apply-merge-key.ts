@@ -3,14 +3,14 @@
  * patchStrategy=merge and a patchMergeKey and no list type; two managers each apply an owner
  * reference of their own to one ConfigMap, and the second apply must not conflict with the first.
  */
-import { judgeMergeKeyApply, judgeMergeKeySetup } from '../../harness/recorded-judges.ts';
+import { judgeMergeKeyApply, judgeMergeKeySetup } from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
-import { namespaceOf, NO_UID } from '../../harness/rest-interpreter.ts';
-import { CheckNotApplicable } from '../../harness/violation.ts';
-import { APPLY_TYPE } from '../../harness/apply-run.ts';
-import { ACCEPT_GZIP } from '../../harness/exchange.ts';
+import type { Check } from '../../harness/case/index.ts';
+import type { CaseContext } from '../../harness/case/index.ts';
+import { namespaceOf, NO_UID } from '../../harness/interpreters/index.ts';
+import { CheckNotApplicable } from '../../harness/case/index.ts';
+import { APPLY_TYPE } from '../../harness/interpreters/index.ts';
+import { ACCEPT_GZIP } from '../../harness/transport/index.ts';
 import { markedOwnerReferences } from '../../reference/apply/merge-key-judge.ts';
 
 interface MergeKeyCase {

@@ -5,14 +5,14 @@
  * user agent (rest:4.3 fieldManager), and a managedFields record read from the target and written
  * back is understood (rest:2.6 round trip).
  */
-import { judgeDefaultManager, judgeManagedFieldsInBody, judgeState, judgeWrite } from '../../harness/recorded-judges.ts';
+import { judgeDefaultManager, judgeManagedFieldsInBody, judgeState, judgeWrite } from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/case/index.ts';
 import { apply, configMapSchema, expectedOf, managedFieldsWriteTags, trackedPart, update, withTrackedPart } from '../../reference/apply/index.ts';
 import { apiVersionOf, objectPath } from '../../reference/resources.ts';
-import { resourceOf } from '../../harness/rest-interpreter.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
-import { APPLY_TYPE, applyBody, decodeForModel, planStep, runStep, startObject, type SeqState } from '../../harness/apply-run.ts';
+import { resourceOf } from '../../harness/interpreters/index.ts';
+import type { CaseContext } from '../../harness/case/index.ts';
+import { APPLY_TYPE, applyBody, decodeForModel, planStep, runStep, startObject, type SeqState } from '../../harness/interpreters/index.ts';
 import { startingManagedFields } from '../../reference/apply/index.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 

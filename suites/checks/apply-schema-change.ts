@@ -7,14 +7,14 @@
  * judged; not in force within the run's eventual window makes the case inconclusive.
  */
 import fc from 'fast-check';
-import { eventualWindowOf, type Check } from '../../harness/check.ts';
+import { eventualWindowOf, type Check } from '../../harness/case/index.ts';
 import { notSeenWithin } from '../../reference/judgement.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
-import { CheckNotApplicable } from '../../harness/violation.ts';
-import { namespaceOf } from '../../harness/rest-interpreter.ts';
+import type { CaseContext } from '../../harness/case/index.ts';
+import { CheckNotApplicable } from '../../harness/case/index.ts';
+import { namespaceOf } from '../../harness/interpreters/index.ts';
 import { crdResource, schemaChangeCrd, schemaChangeResource, schemaChangeVersions, schemaOfCrd } from '../../reference/apply/index.ts';
 import { collectionPath, objectPath } from '../../reference/resources.ts';
-import { runStep, startObject, APPLY_TYPE, type SeqState } from '../../harness/apply-run.ts';
+import { runStep, startObject, APPLY_TYPE, type SeqState } from '../../harness/interpreters/index.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 type MapType = 'granular' | 'atomic';

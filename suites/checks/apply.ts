@@ -3,14 +3,14 @@
  * the ownership table row by row, the numbered points, and random multi-manager sequences over the
  * fixture type, every answer judged by reference/apply after every step.
  */
-import type { Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/case/index.ts';
 import { sequenceArb, showStep, type ApplySequence, type ApplyStep } from '../../generators/apply.ts';
 import { rowScenariosArb, type RowScenario } from '../../generators/apply-table.ts';
 import { configMapSchema, FIXTURE_FIELDS } from '../../reference/apply/index.ts';
 import { ownershipClauses } from '../../reference/apply/ownership-rows.ts';
-import { ensureFixture } from '../../harness/apply-fixture.ts';
-import { resourceOf } from '../../harness/rest-interpreter.ts';
-import { runStep, startObject } from '../../harness/apply-run.ts';
+import { ensureFixture } from '../../harness/interpreters/index.ts';
+import { resourceOf } from '../../harness/interpreters/index.ts';
+import { runStep, startObject } from '../../harness/interpreters/index.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 import { emptiedListCase, fixedCaseArb, jsonReplaceMissingCase } from '../../generators/rest-edges.ts';
 

@@ -14,14 +14,14 @@
  * it is that file's user. Nothing is ever granted outside the run's namespaces, and the pool deletes
  * the Role and binding with the rest of the case's objects when the lease ends.
  */
-import { judgeEviction, judgeHealthAccess, judgeStep, judgeStranger, judgeSubresourceGet } from '../../harness/recorded-judges.ts';
+import { judgeEviction, judgeHealthAccess, judgeStep, judgeStranger, judgeSubresourceGet } from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
-import { eventualWindowOf } from '../../harness/check.ts';
-import { expectOk, type CaseContext } from '../../harness/case-context.ts';
-import type { TargetRequest, TargetResponse } from '../../harness/exchange.ts';
-import { CheckNotApplicable } from '../../harness/violation.ts';
-import { namespaceOf } from '../../harness/rest-interpreter.ts';
+import type { Check } from '../../harness/case/index.ts';
+import { eventualWindowOf } from '../../harness/case/index.ts';
+import { expectOk, type CaseContext } from '../../harness/case/index.ts';
+import type { TargetRequest, TargetResponse } from '../../harness/transport/index.ts';
+import { CheckNotApplicable } from '../../harness/case/index.ts';
+import { namespaceOf } from '../../harness/interpreters/index.ts';
 import { authzCaseArb, showAuthzRule, type AuthzCase } from '../../generators/authz.ts';
 import {
   attributesOfStep,

@@ -4,8 +4,8 @@
  * against watches). A failing history is saved (histories/) and judged again by `recheck-history`.
  */
 import { judgeConcurrentHistory } from '../../reference/concurrency/judge.ts';
-import { watchWaitOf, type Check } from '../../harness/check.ts';
-import { runConcurrentWorkload } from '../../harness/concurrent-workload.ts';
+import { watchWaitOf, type Check } from '../../harness/case/index.ts';
+import { runConcurrentWorkload } from '../../harness/interpreters/index.ts';
 import { defaultWorkloadSize, showPlannedOp, workloadPlanArb, type WorkloadPlan } from '../../generators/concurrency.ts';
 
 /** The envs (runs of the check) whose slow reader already had its backlog. */

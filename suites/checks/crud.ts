@@ -15,16 +15,16 @@ import {
   judgeNamespaceRead,
   judgeScope,
   judgeSurvivesOtherNamespace,
-} from '../../harness/recorded-judges.ts';
+} from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
-import { stretched } from '../../harness/pace.ts';
+import type { Check } from '../../harness/case/index.ts';
+import { stretched } from '../../harness/transport/index.ts';
 import { opsWithLifecycleArb, showOp, namePool, contentArb, type Op } from '../../generators/ops.ts';
-import { runOp, namespaceOf, resourceOf } from '../../harness/rest-interpreter.ts';
+import { runOp, namespaceOf, resourceOf } from '../../harness/interpreters/index.ts';
 import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
 import { readObject, keyOf } from '../../reference/objects.ts';
 
-import { CASE_LABEL } from '../../harness/case-context.ts';
+import { CASE_LABEL } from '../../harness/case/index.ts';
 
 export const crudSequences: Check<Op[]> = {
   id: 'crud-sequences',

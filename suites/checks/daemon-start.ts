@@ -3,9 +3,9 @@
  * command line, a start bounded in time and read as plain data for the judges, a serving daemon stopped
  * whatever happens, TLS handshakes paced by the target, and the reproducers of a start.
  */
-import type { Check, CheckEnv } from '../../harness/check.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
-import { DAEMON_NOT_SELECTED } from '../../harness/not-selected.ts';
+import type { Check, CheckEnv } from '../../harness/case/index.ts';
+import type { CaseContext } from '../../harness/case/index.ts';
+import { DAEMON_NOT_SELECTED } from '../../harness/case/index.ts';
 import {
   calibrate,
   freePort,
@@ -16,16 +16,16 @@ import {
   type ControllerDaemonTarget,
   type Handshake,
   type StartObservation,
-} from '../../harness/controller-daemon.ts';
+} from '../../harness/processes/index.ts';
 import { flagName, notReadyReason, optionByName, type Judgement, type StartSeen } from '../../reference/controller-daemon/index.ts';
-import { CheckNotApplicable } from '../../harness/violation.ts';
-import { daemonReproducer, processSteps, type ProcessAbout } from '../../harness/process-reproducers.ts';
+import { CheckNotApplicable } from '../../harness/case/index.ts';
+import { daemonReproducer, processSteps, type ProcessAbout } from '../../harness/reproducers/index.ts';
 import type { ProfileName } from '../../reference/profile.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 export const SUITE = 'controller-daemon';
 export const notConfigured = (env: CheckEnv) => (env.controllerDaemon ? undefined : DAEMON_NOT_SELECTED);
-/** The daemon target, its pace calibrated on the first use (harness/controller-daemon.ts `calibrate`). */
+/** The daemon target, its pace calibrated on the first use (harness/processes/controller-daemon.ts `calibrate`). */
 export const daemon = async (cx: CaseContext): Promise<ControllerDaemonTarget> => {
   await calibrate(cx.env.controllerDaemon!);
   return cx.env.controllerDaemon!;

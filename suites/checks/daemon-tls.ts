@@ -4,13 +4,13 @@
  * Each check starts the daemon through daemon-start.ts and records what a TLS client saw; every verdict
  * is a judge of `reference/controller-daemon/judge.ts`.
  */
-import { judgeCertDir, judgeCipherSuites, judgeSecurePortZero, judgeSni, judgeTlsMinVersion, judgeUnexpectedExit, judgeVersion } from '../../harness/recorded-judges.ts';
+import { judgeCertDir, judgeCipherSuites, judgeSecurePortZero, judgeSni, judgeTlsMinVersion, judgeUnexpectedExit, judgeVersion } from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
-import { certificatesIn, writeCertPair, freePort, observeStart, runToExit, takeCalibrationRun, tempDir } from '../../harness/controller-daemon.ts';
-import { InfrastructureError } from '../../harness/exchange.ts';
+import type { Check } from '../../harness/case/index.ts';
+import { certificatesIn, writeCertPair, freePort, observeStart, runToExit, takeCalibrationRun, tempDir } from '../../harness/processes/index.ts';
+import { InfrastructureError } from '../../harness/transport/index.ts';
 import { type NamedCertKey } from '../../reference/controller-daemon/index.ts';
-import { CheckNotApplicable } from '../../harness/violation.ts';
+import { CheckNotApplicable } from '../../harness/case/index.ts';
 import { SUITE, notConfigured, daemon, commandLine, startSeen, hung, notExited, paced, handshake, withServingDaemon, suiteFlags, servingLauncher } from './daemon-start.ts';
 
 export const daemonTlsMinVersion: Check<{ line: string }> = {
@@ -94,7 +94,7 @@ export const daemonVersion: Check<{ line: string }> = {
   describe: (i) => [i.line],
   run: async (_i, cx) => {
     const t = await daemon(cx);
-    // The pace's calibration ran this very command line (harness/controller-daemon.ts): its answer is judged, once.
+    // The pace's calibration ran this very command line (harness/processes/controller-daemon.ts): its answer is judged, once.
     const run = takeCalibrationRun(t) ?? (await runToExit(t.launcher, ['--version'], t.startTimeoutMs, t.pace).catch(notExited(['node:2.6/version'])));
     cx.judge(judgeVersion(run));
   },

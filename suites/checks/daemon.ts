@@ -6,11 +6,11 @@
  * Checks only start the daemon and record what it did; every verdict is a judge of
  * `reference/controller-daemon/judge.ts`.
  */
-import { judgeHelpRun, judgeLease, judgeOpenDecision, judgeRefusal, judgeUnexpectedExit, judgeValidStart } from '../../harness/recorded-judges.ts';
+import { judgeHelpRun, judgeLease, judgeOpenDecision, judgeRefusal, judgeUnexpectedExit, judgeValidStart } from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
-import { freePort, observeStart, probePatiently, runToExit } from '../../harness/controller-daemon.ts';
-import { awaitLeadership, daemonApiGet, readLeases, writtenElsewhere } from '../../harness/daemon-lease.ts';
+import type { Check } from '../../harness/case/index.ts';
+import { freePort, observeStart, probePatiently, runToExit } from '../../harness/processes/index.ts';
+import { awaitLeadership, daemonApiGet, readLeases, writtenElsewhere } from '../../harness/interpreters/index.ts';
 import {
   gateLifecyclePick,
   invalidFlagSet,

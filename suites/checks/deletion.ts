@@ -7,13 +7,13 @@
  * at the end, so a real cluster can delete the namespace.
  */
 import { priorAmong } from '../../reference/read-judges.ts';
-import { judgeWatchIn, judgeWatchOpened } from '../../harness/recorded-judges.ts';
+import { judgeWatchIn, judgeWatchOpened } from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import { eventualWindowOf, type Check } from '../../harness/check.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
-import { contentFor, knownKeys, namespaceOf, NO_RESOURCE_VERSION, resourceOf } from '../../harness/rest-interpreter.ts';
-import { CheckNotApplicable } from '../../harness/violation.ts';
-import { openWatch, waitCaughtUp } from '../../harness/watch-session.ts';
+import { eventualWindowOf, type Check } from '../../harness/case/index.ts';
+import type { CaseContext } from '../../harness/case/index.ts';
+import { contentFor, knownKeys, namespaceOf, NO_RESOURCE_VERSION, resourceOf } from '../../harness/interpreters/index.ts';
+import { CheckNotApplicable } from '../../harness/case/index.ts';
+import { openWatch, waitCaughtUp } from '../../harness/interpreters/index.ts';
 import { current, currentIndex, recordWrite, taint } from '../../reference/history.ts';
 import { awaitingRemoval, heldFinalizers, initialDeletionState, stepDeletion, type DeletionState, type DeletionStep } from '../../reference/deletion.ts';
 import { keyOf, readObject, type ObjectVersion } from '../../reference/objects.ts';

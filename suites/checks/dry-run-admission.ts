@@ -1,6 +1,6 @@
 /**
  * rest:4.6.2, rest:4.6.3, rest:7.3: dry-run meets admission webhooks. The suite hosts a validating
- * webhook on loopback (harness/admission-webhook.ts) and registers ValidatingWebhookConfigurations
+ * webhook on loopback (harness/interpreters/admission-webhook.ts) and registers ValidatingWebhookConfigurations
  * labelled as the run's, each scoped so it can only match this case's objects (namespaceSelector on
  * the run label of the run's namespaces AND objectSelector on the case label and a label of its own),
  * with failurePolicy Ignore. They are deleted when the case ends; the run cleanup deletes them again
@@ -19,14 +19,14 @@
  * The webhook listens on 127.0.0.1: only a target on loopback (the embedded server, envtest) can
  * call it; any other target records every clause inconclusive with the reason.
  */
-import { judgeMutatingWebhook, judgeNoneWebhook, judgeSideEffectingWebhook } from '../../harness/recorded-judges.ts';
+import { judgeMutatingWebhook, judgeNoneWebhook, judgeSideEffectingWebhook } from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
-import { eventualWindowOf } from '../../harness/check.ts';
-import { CASE_LABEL, type CaseContext } from '../../harness/case-context.ts';
-import type { TargetRequest } from '../../harness/exchange.ts';
-import { namespaceOf } from '../../harness/rest-interpreter.ts';
-import { startAdmissionWebhook, type AdmissionWebhook } from '../../harness/admission-webhook.ts';
+import type { Check } from '../../harness/case/index.ts';
+import { eventualWindowOf } from '../../harness/case/index.ts';
+import { CASE_LABEL, type CaseContext } from '../../harness/case/index.ts';
+import type { TargetRequest } from '../../harness/transport/index.ts';
+import { namespaceOf } from '../../harness/interpreters/index.ts';
+import { startAdmissionWebhook, type AdmissionWebhook } from '../../harness/interpreters/index.ts';
 import { isLoopbackHost } from '../../reference/authz.ts';
 import {
   ADMISSION_CLAUSES,

@@ -4,9 +4,9 @@
  * key as the model had it; the real writes and reads around them are judged as in rest-crud, so a
  * persisted dry-run also shows up in later reads.
  */
-import type { Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/case/index.ts';
 import { dryRunStepsArb, showDryRunStep, type DryRunStep } from '../../generators/dry-run-ops.ts';
-import { runDryRunStep } from '../../harness/dry-run-interpreter.ts';
+import { runDryRunStep } from '../../harness/interpreters/index.ts';
 import { bareDryRunCase, dryRunAllCase, fixedCaseArb, prettyBareDryRunCase, type FixedCase } from '../../generators/rest-edges.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 

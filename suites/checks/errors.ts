@@ -2,11 +2,11 @@
  * Section 7: 504 with 'Too large resource version' for versions that never appeared, and 410 Gone
  * for continue tokens past their lifetime (rest:4.4.4). The 400 cell lives with the table cells.
  */
-import { judgeFirstPageToken, judgeGone } from '../../harness/recorded-judges.ts';
+import { judgeFirstPageToken, judgeGone } from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import { waitsOut, type Check } from '../../harness/check.ts';
+import { waitsOut, type Check } from '../../harness/case/index.ts';
 import { showOp, type WriteOp } from '../../generators/ops.ts';
-import { namespaceOf, runOp } from '../../harness/rest-interpreter.ts';
+import { namespaceOf, runOp } from '../../harness/interpreters/index.ts';
 import { setupArb } from '../../generators/rv-cells.ts';
 import { collectionPath, resourceTypes } from '../../reference/resources.ts';
 

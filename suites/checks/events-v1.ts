@@ -2,10 +2,10 @@
  * rest:6.2: creates on the events group's v1 Event, each a valid event with at most a few rules
  * broken; the model (reference/events-v1.ts) says whether it must be refused or accepted.
  */
-import { judgeEventV1Create, judgeEventV1Readback, judgeEventV1ReadsBack } from '../../harness/recorded-judges.ts';
-import type { Check } from '../../harness/check.ts';
-import { namespaceOf } from '../../harness/rest-interpreter.ts';
-import { CheckNotApplicable } from '../../harness/violation.ts';
+import { judgeEventV1Create, judgeEventV1Readback, judgeEventV1ReadsBack } from '../../harness/case/index.ts';
+import type { Check } from '../../harness/case/index.ts';
+import { namespaceOf } from '../../harness/interpreters/index.ts';
+import { CheckNotApplicable } from '../../harness/case/index.ts';
 import { namedGroup } from '../../reference/profile.ts';
 import { DEPRECATED_FIELDS, validateEventV1Create } from '../../reference/events-v1.ts';
 import { eventCaseArb, type EventCase } from '../../generators/versioning.ts';

@@ -4,10 +4,10 @@
  * check leaves an absent generated value to it (reference/envelope-rules.ts `AbsentGenerated`) and
  * goes on, so a server that generates none fails these clauses here and is judged on the rest.
  */
-import { judgeCollectionEnvelope, judgeCreate, judgeGeneratedAtPersist, judgeNamespaceCreated, judgeObjectEnvelope } from '../../harness/recorded-judges.ts';
+import { judgeCollectionEnvelope, judgeCreate, judgeGeneratedAtPersist, judgeNamespaceCreated, judgeObjectEnvelope } from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
-import { namespaceOf, resourceOf } from '../../harness/rest-interpreter.ts';
+import type { Check } from '../../harness/case/index.ts';
+import { namespaceOf, resourceOf } from '../../harness/interpreters/index.ts';
 import { collectionPath, resourceTypes } from '../../reference/resources.ts';
 import { readObject } from '../../reference/objects.ts';
 

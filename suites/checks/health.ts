@@ -2,9 +2,9 @@
  * rest:4.2 health endpoints: aggregated answers with random `verbose`/`exclude` choices, and the
  * individual checks named by a verbose listing. Names are learned from the target, never assumed.
  */
-import { judgeAggregate, judgeSingle } from '../../harness/recorded-judges.ts';
-import type { Check } from '../../harness/check.ts';
-import type { QueryPair } from '../../harness/exchange.ts';
+import { judgeAggregate, judgeSingle } from '../../harness/case/index.ts';
+import type { Check } from '../../harness/case/index.ts';
+import type { QueryPair } from '../../harness/transport/index.ts';
 import { healthCaseArb, type HealthCase } from '../../generators/versioning.ts';
 import { healthPath, noteHealthzWarning, parseHealthLines } from '../../reference/health.ts';
 

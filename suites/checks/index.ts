@@ -1,5 +1,5 @@
 /** The registry of checks: the command line and the self-tests both run these. */
-import type { AnyCheck } from '../../harness/check.ts';
+import type { AnyCheck } from '../../harness/case/index.ts';
 import { crudSequences, generatedNames, namesAndScope } from './crud.ts';
 import { generatedMetadata } from './generated-metadata.ts';
 import { getCellChecks, listCellChecks } from './rv-cells.ts';

@@ -3,17 +3,17 @@
  * (sent as dry-run, so nothing changes), each answer judged against the model's acceptable set:
  * a representation some requested range allows, or 406 only when nothing requested must be served.
  */
-import { judgeAnswer, judgeBodyAsStated } from '../../harness/recorded-judges.ts';
+import { judgeAnswer, judgeBodyAsStated } from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/case/index.ts';
 import { acceptListArb, fallbackListArb, namedRange, unsupportedListArb, wildcardLedListArb, type GeneratedRange } from '../../generators/media-types.ts';
-import { bodyFor, contentFor, namespaceOf, resourceOf, runOp } from '../../harness/rest-interpreter.ts';
+import { bodyFor, contentFor, namespaceOf, resourceOf, runOp } from '../../harness/interpreters/index.ts';
 import { contentArb, namePool, type ContentSpec, type ResName } from '../../generators/ops.ts';
 import { acceptableAnswers, judgeNegotiated, tableMediaType, type Operation } from '../../reference/media-types.ts';
 
 import { collectionPath, objectPath } from '../../reference/resources.ts';
-import type { TargetRequest, TargetResponse } from '../../harness/exchange.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
+import type { TargetRequest, TargetResponse } from '../../harness/transport/index.ts';
+import type { CaseContext } from '../../harness/case/index.ts';
 import type { ResourceType } from '../../reference/resources.ts';
 
 interface NegotiationRequest {

@@ -4,11 +4,11 @@
  * provider files judged the same way. The verdicts come from reference/nodeagent/loader-oracle.ts;
  * a failing file is shrunk by fast-check and its YAML is the counterexample's steps.
  */
-import { judgeConfigAnswer, judgeCredentialAnswer } from '../../harness/recorded-judges.ts';
+import { judgeConfigAnswer, judgeCredentialAnswer } from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import type { Check, CheckEnv } from '../../harness/check.ts';
-import { LOADER_NOT_SELECTED } from '../../harness/not-selected.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
+import type { Check, CheckEnv } from '../../harness/case/index.ts';
+import { LOADER_NOT_SELECTED } from '../../harness/case/index.ts';
+import type { CaseContext } from '../../harness/case/index.ts';
 import { everyFieldConfigArb, invalidConfigArb, openConfigArb, openDecisions, ruleViolationClauses, toYaml, validConfigArb, type NodeagentCase } from '../../generators/nodeagent.ts';
 import { everyWrongTypeArb } from '../../generators/nodeagent-field-types.ts';
 import { edgeClauses, everyEdgeFileArb, type EdgeFile } from '../../generators/nodeagent-edges.ts';
@@ -17,7 +17,7 @@ import { configJudgementClauses, credentialJudgementClauses } from '../../refere
 import { profiles, type Profile } from '../../reference/profile.ts';
 import type { Judgement } from '../../reference/judgement.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
-import { loaderReproducer } from '../../harness/process-reproducers.ts';
+import { loaderReproducer } from '../../harness/reproducers/index.ts';
 
 export const NODEAGENT_SUITE = 'nodeagent-config';
 

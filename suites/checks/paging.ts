@@ -4,9 +4,9 @@
  * must be exactly one snapshot of the first page's semantic.
  */
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/case/index.ts';
 import { listOpArb, showOp, type ListOp, type WriteOp } from '../../generators/ops.ts';
-import { runOp } from '../../harness/rest-interpreter.ts';
+import { runOp } from '../../harness/interpreters/index.ts';
 import { setupArb } from '../../generators/rv-cells.ts';
 import { fixedCaseArb, selectorPagingCases, type SelectorPagingInput } from '../../generators/rest-edges.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';

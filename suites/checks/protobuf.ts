@@ -5,11 +5,11 @@
  * schema is not shown) and the object must come back the same, answered in JSON (a protobuf
  * request may get a JSON response). A target refusing protobuf writes (415) is recorded, not failed.
  */
-import { judgeEnvelope, judgeProtobufServed, judgeProtobufWriteBack } from '../../harness/recorded-judges.ts';
+import { judgeEnvelope, judgeProtobufServed, judgeProtobufWriteBack } from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/case/index.ts';
 import { contentArb, namePool, type ContentSpec, type ResName } from '../../generators/ops.ts';
-import { knownKeys, namespaceOf, resourceOf, runOp } from '../../harness/rest-interpreter.ts';
+import { knownKeys, namespaceOf, resourceOf, runOp } from '../../harness/interpreters/index.ts';
 import { encodeEnvelope } from '../../reference/protobuf-envelope.ts';
 import { apiVersionOf, collectionPath, listKindOf, objectPath } from '../../reference/resources.ts';
 import { keyOf, readObject } from '../../reference/objects.ts';

@@ -5,20 +5,20 @@
  * older versions answer 410. Without the hook these checks are not checked, never passed.
  */
 import { judgeConcurrentHistory } from '../../reference/concurrency/judge.ts';
-import { judgeExactAfterCompaction, judgeVersionsAcrossRestart, judgeWatchAfterCompaction } from '../../harness/recorded-judges.ts';
+import { judgeExactAfterCompaction, judgeVersionsAcrossRestart, judgeWatchAfterCompaction } from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import { watchWaitOf, type Check, type CheckEnv } from '../../harness/check.ts';
-import { runHook } from '../../harness/hooks.ts';
-import { openRecordedWatch, write, type LiveWatch } from '../../harness/concurrent-workload.ts';
-import { namespaceOf } from '../../harness/rest-interpreter.ts';
-import { CASE_LABEL, type CaseContext } from '../../harness/case-context.ts';
+import { watchWaitOf, type Check, type CheckEnv } from '../../harness/case/index.ts';
+import { runHook } from '../../harness/case/index.ts';
+import { openRecordedWatch, write, type LiveWatch } from '../../harness/interpreters/index.ts';
+import { namespaceOf } from '../../harness/interpreters/index.ts';
+import { CASE_LABEL, type CaseContext } from '../../harness/case/index.ts';
 import { collectionPath, resourceTypes } from '../../reference/resources.ts';
 import { isRecord } from '../../reference/objects.ts';
 import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory, type RecordedOp } from '../../reference/concurrency/history-types.ts';
 
 import { notBackInTime } from '../../reference/recovery.ts';
 import { classifyWatchStart } from '../../reference/watch-recovery.ts';
-import { openWatch } from '../../harness/watch-session.ts';
+import { openWatch } from '../../harness/interpreters/index.ts';
 
 const needs = (env: CheckEnv, hook: 'restart' | 'compact'): string | undefined =>
   env.settings.hooks?.[hook] === undefined ? `needs --hook ${hook}=CMD (a way to ${hook === 'restart' ? 'restart the target' : 'compact its history'})` : undefined;

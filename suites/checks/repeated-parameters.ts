@@ -4,10 +4,10 @@
  * table gives each parameter once); a page larger than both values fails rest:4.3/limit
  * (reference/repeated-parameters.ts). Every order on every run, in one case: nothing is drawn.
  */
-import { judgeRepeatedLimit } from '../../harness/recorded-judges.ts';
-import type { Check } from '../../harness/check.ts';
-import { expectOk } from '../../harness/case-context.ts';
-import { namespaceOf } from '../../harness/rest-interpreter.ts';
+import { judgeRepeatedLimit } from '../../harness/case/index.ts';
+import type { Check } from '../../harness/case/index.ts';
+import { expectOk } from '../../harness/case/index.ts';
+import { namespaceOf } from '../../harness/interpreters/index.ts';
 import { collectionPath, resourceTypes } from '../../reference/resources.ts';
 import { LIMIT_ROW, QUERY_TABLE } from '../../reference/repeated-parameters.ts';
 import { EveryOneArbitrary } from '../../generators/every-one.ts';

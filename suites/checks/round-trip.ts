@@ -3,10 +3,10 @@
  * PodDisruptionBudget in 1.24): written through one, read and written back through the other, read
  * again through the first, nothing the suite wrote is lost.
  */
-import { judgePersistedCreate, judgeRoundTrip, judgeRoundTripWrite } from '../../harness/recorded-judges.ts';
-import type { Check } from '../../harness/check.ts';
-import { namespaceOf } from '../../harness/rest-interpreter.ts';
-import { CheckNotApplicable } from '../../harness/violation.ts';
+import { judgePersistedCreate, judgeRoundTrip, judgeRoundTripWrite } from '../../harness/case/index.ts';
+import type { Check } from '../../harness/case/index.ts';
+import { namespaceOf } from '../../harness/interpreters/index.ts';
+import { CheckNotApplicable } from '../../harness/case/index.ts';
 import { roundTripCaseArb, type RoundTripCase } from '../../generators/versioning.ts';
 import { isWriteConflict, ROUND_TRIP_WRITE_ATTEMPTS, type RoundTripExpectation, type WriteAttempt } from '../../reference/versioning/round-trip.ts';
 import { statusReasonOf } from '../../reference/judgement.ts';

@@ -4,10 +4,10 @@
  * 400 cells included.
  */
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/case/index.ts';
 import { showOp, type ListOp, type Op, type WriteOp } from '../../generators/ops.ts';
 import { getCellReadArb, listCellReadArb, setupArb } from '../../generators/rv-cells.ts';
-import { runOp } from '../../harness/rest-interpreter.ts';
+import { runOp } from '../../harness/interpreters/index.ts';
 import { getClause, listCells, listClause } from '../../reference/rv-semantics.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 

@@ -18,15 +18,15 @@ import {
   judgeSizedWrite,
   judgeUpdate,
   judgeWatchIn,
-} from '../../harness/recorded-judges.ts';
+} from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import type { Check, CheckEnv } from '../../harness/check.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
-import type { QueryPair } from '../../harness/exchange.ts';
-import type { ScaleProfile } from '../../harness/scale.ts';
-import { prefixNamespaceNames } from '../../harness/scale.ts';
-import { bodyFor, contentFor, knownKeys, namespaceOf, ownNamespace, pageOf, resourceOf, runOp, runWrite } from '../../harness/rest-interpreter.ts';
-import { openWatch, waitCaughtUp } from '../../harness/watch-session.ts';
+import type { Check, CheckEnv } from '../../harness/case/index.ts';
+import type { CaseContext } from '../../harness/case/index.ts';
+import type { QueryPair } from '../../harness/transport/index.ts';
+import type { ScaleProfile } from '../../harness/case/index.ts';
+import { prefixNamespaceNames } from '../../harness/case/index.ts';
+import { bodyFor, contentFor, knownKeys, namespaceOf, ownNamespace, pageOf, resourceOf, runOp, runWrite } from '../../harness/interpreters/index.ts';
+import { openWatch, waitCaughtUp } from '../../harness/interpreters/index.ts';
 import { keyOf, readObject } from '../../reference/objects.ts';
 import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../../reference/resources.ts';
 import { currentIndex, visibleObjects } from '../../reference/history.ts';

@@ -5,10 +5,10 @@
  * to the failing variant (no draw decides whether a verb is judged). The items carry the run's and the
  * case's labels, so whatever a target makes of them is the run's own and goes with the case.
  */
-import { judgeMultiResourceWrite } from '../../harness/recorded-judges.ts';
-import type { Check } from '../../harness/check.ts';
-import { CASE_LABEL, expectOk } from '../../harness/case-context.ts';
-import { namespaceOf } from '../../harness/rest-interpreter.ts';
+import { judgeMultiResourceWrite } from '../../harness/case/index.ts';
+import type { Check } from '../../harness/case/index.ts';
+import { CASE_LABEL, expectOk } from '../../harness/case/index.ts';
+import { namespaceOf } from '../../harness/interpreters/index.ts';
 import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
 import { SINGLE_RESOURCE_VERBS } from '../../reference/single-resource.ts';
 import { EveryOneArbitrary } from '../../generators/every-one.ts';

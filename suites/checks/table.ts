@@ -3,11 +3,11 @@
  * alone and with a JSON fallback. A type without Table support may answer 406 to the Table-only form
  * (rest:2.5.2, recorded) but must then serve the fallback.
  */
-import { judgeAnswer, judgeTableRequest } from '../../harness/recorded-judges.ts';
+import { judgeAnswer, judgeTableRequest } from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/case/index.ts';
 import { contentArb, namePool, type ContentSpec, type ResName } from '../../generators/ops.ts';
-import { namespaceOf, resourceOf, runOp } from '../../harness/rest-interpreter.ts';
+import { namespaceOf, resourceOf, runOp } from '../../harness/interpreters/index.ts';
 import { acceptableAnswers, judgeNegotiated, tableMediaType } from '../../reference/media-types.ts';
 import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
 import { crdResource } from '../../reference/apply/fixture-type.ts';

@@ -14,21 +14,21 @@ import {
   judgePersistedRead,
   judgeRemovalRow,
   judgeVersionName,
-} from '../../harness/recorded-judges.ts';
+} from '../../harness/case/index.ts';
 import fc from 'fast-check';
 
 import { persistedCaseArb, versionPicksArb, type PersistedCase } from '../../generators/versioning.ts';
-import { namespaceOf } from '../../harness/rest-interpreter.ts';
-import type { Check } from '../../harness/check.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
-import { CheckNotApplicable } from '../../harness/violation.ts';
+import { namespaceOf } from '../../harness/interpreters/index.ts';
+import type { Check } from '../../harness/case/index.ts';
+import type { CaseContext } from '../../harness/case/index.ts';
+import { CheckNotApplicable } from '../../harness/case/index.ts';
 import { parseRelease, formatRelease, compareReleases, type Release } from '../../reference/versioning/release.ts';
 import { groupName, groupVersionOf, removals, servedIn, type Removal } from '../../reference/versioning/removals.ts';
 import { stabilityOf } from '../../reference/versioning/stability.ts';
 import { DEPRECATED_GAUGE_SCRAPES, deprecatedGaugeLabels, deprecatedGaugeScrapesDecided, type MetricsScrape } from '../../reference/versioning/deprecation-signals.ts';
 
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
-import { ACCEPT_GZIP } from '../../harness/exchange.ts';
+import { ACCEPT_GZIP } from '../../harness/transport/index.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -3,12 +3,12 @@
  * out (or be refused with 504); writes made while it waits are older than that version and must not
  * be delivered (rest:6.1.1). Needs decimal resourceVersions to name a future one; otherwise not checked.
  */
-import { judgeFutureWatch, judgeScope } from '../../harness/recorded-judges.ts';
+import { judgeFutureWatch, judgeScope } from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/case/index.ts';
 import { showOp, writeOpArb, type WriteOp } from '../../generators/ops.ts';
-import { namespaceOf, resourceOf, runWrite } from '../../harness/rest-interpreter.ts';
-import { openWatch } from '../../harness/watch-session.ts';
+import { namespaceOf, resourceOf, runWrite } from '../../harness/interpreters/index.ts';
+import { openWatch } from '../../harness/interpreters/index.ts';
 import { scopedObjects } from '../../reference/scope.ts';
 import { requireFutureResourceVersion } from '../../reference/error-rules.ts';
 import { collectionPath } from '../../reference/resources.ts';

@@ -5,9 +5,9 @@
  * resourceVersions. Judged by reference/watch-recovery.ts (judgeInformer) and the watch oracle.
  */
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/case/index.ts';
 import { showOp, writeOpArb, type WriteOp } from '../../generators/ops.ts';
-import { namespaceOf, resourceOf, runWrite } from '../../harness/rest-interpreter.ts';
+import { namespaceOf, resourceOf, runWrite } from '../../harness/interpreters/index.ts';
 import { relistAndWatch } from './watch-resume.ts';
 import { setupArb } from '../../generators/rv-cells.ts';
 

@@ -20,14 +20,14 @@ import {
   judgeTooOldEndedEmpty,
   judgeTooOldRefused,
   judgeWatchOpened,
-} from '../../harness/recorded-judges.ts';
-import { runHook } from '../../harness/hooks.ts';
+} from '../../harness/case/index.ts';
+import { runHook } from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import { waitsOut, type Check } from '../../harness/check.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
+import { waitsOut, type Check } from '../../harness/case/index.ts';
+import type { CaseContext } from '../../harness/case/index.ts';
 import { showOp, writeOpArb, type WriteOp } from '../../generators/ops.ts';
-import { knownKeys, namespaceOf, resourceOf, runWrite } from '../../harness/rest-interpreter.ts';
-import { openWatch, waitCaughtUp, type WatchSession } from '../../harness/watch-session.ts';
+import { knownKeys, namespaceOf, resourceOf, runWrite } from '../../harness/interpreters/index.ts';
+import { openWatch, waitCaughtUp, type WatchSession } from '../../harness/interpreters/index.ts';
 import { currentIndex, learnRv, visibleObjects, type History } from '../../reference/history.ts';
 import { readObject, type ObservedObject } from '../../reference/objects.ts';
 import { apiVersionOf, collectionPath, type ResourceType } from '../../reference/resources.ts';

@@ -9,13 +9,13 @@
  * (none of the case's namespaces). Objects of the target are only read, never written.
  * Waits only when no such object exists yet and the wait is short (the embedded server's window).
  */
-import { judgeOldVersionExact, judgeOldVersionWatch } from '../../harness/recorded-judges.ts';
+import { judgeOldVersionExact, judgeOldVersionWatch } from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import { waitsOut, type Check } from '../../harness/check.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
-import { namespaceOf } from '../../harness/rest-interpreter.ts';
-import { openWatch } from '../../harness/watch-session.ts';
-import { CheckNotApplicable } from '../../harness/violation.ts';
+import { waitsOut, type Check } from '../../harness/case/index.ts';
+import type { CaseContext } from '../../harness/case/index.ts';
+import { namespaceOf } from '../../harness/interpreters/index.ts';
+import { openWatch } from '../../harness/interpreters/index.ts';
+import { CheckNotApplicable } from '../../harness/case/index.ts';
 import { collectionPath, resourceTypes } from '../../reference/resources.ts';
 import { classifyWatchStart } from '../../reference/watch-recovery.ts';
 import { isRecord } from '../../reference/objects.ts';

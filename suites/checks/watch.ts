@@ -4,12 +4,12 @@
  * the history: start semantics, order, no gap, no duplicate. Bookmarks: shape, only when asked.
  */
 import { priorAmong } from '../../reference/read-judges.ts';
-import { judgeBookmarkRequest, judgeGoneCell, judgeWatchDocuments, judgeWatchIn, judgeWatchOpened } from '../../harness/recorded-judges.ts';
+import { judgeBookmarkRequest, judgeGoneCell, judgeWatchDocuments, judgeWatchIn, judgeWatchOpened } from '../../harness/case/index.ts';
 import fc from 'fast-check';
-import type { Check } from '../../harness/check.ts';
+import type { Check } from '../../harness/case/index.ts';
 import { showOp, writeOpArb, type RvPick, type WriteOp } from '../../generators/ops.ts';
-import { namespaceOf, resolveRv, resourceOf, runWrite, knownKeys } from '../../harness/rest-interpreter.ts';
-import { openWatch, waitCaughtUp } from '../../harness/watch-session.ts';
+import { namespaceOf, resolveRv, resourceOf, runWrite, knownKeys } from '../../harness/interpreters/index.ts';
+import { openWatch, waitCaughtUp } from '../../harness/interpreters/index.ts';
 import { currentIndex } from '../../reference/history.ts';
 import { collectionPath, apiVersionOf } from '../../reference/resources.ts';
 import { decideWatch, rvColumn, watchClause } from '../../reference/rv-semantics.ts';
@@ -17,8 +17,8 @@ import { type ObservedEvent } from '../../reference/watch-oracle.ts';
 import { classifyWatchStart } from '../../reference/watch-recovery.ts';
 import { watchEvidence } from '../../reference/watch-evidence.ts';
 import { pickFor, setupArb } from '../../generators/rv-cells.ts';
-import type { CaseContext } from '../../harness/case-context.ts';
-import type { QueryPair } from '../../harness/exchange.ts';
+import type { CaseContext } from '../../harness/case/index.ts';
+import type { QueryPair } from '../../harness/transport/index.ts';
 
 type WatchInput = { setup: WriteOp[]; during: WriteOp[]; rv: RvPick; bookmarks: boolean };
 

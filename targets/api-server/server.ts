@@ -354,7 +354,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
   // Idle connections live a minute (as upstream's Go servers keep theirs 90 s), not Node's 5 s: a
   // client that reuses one near the deadline while this process is stalled on a busy machine loses
   // its request with "other side closed" (the server's timer fires before it reads the request), and a
-  // write cannot be retried. The suite's client stops reusing after 4 s idle (harness/client.ts).
+  // write cannot be retried. The suite's client stops reusing after 4 s idle (harness/transport/client.ts).
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

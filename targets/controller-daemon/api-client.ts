@@ -1,14 +1,14 @@
 /**
  * The reference daemon's client for its API server: leader election's few JSON GETs, POSTs and PUTs,
  * on node's own http/https with one kept-alive connection. Not the suite's undici client
- * (harness/client.ts): loading undici was about a fifth of a CPU-second per daemon process, and the
+ * (harness/transport/client.ts): loading undici was about a fifth of a CPU-second per daemon process, and the
  * suite starts the daemon dozens of times a run. No retries: a failed round is logged and the elector
  * tries again after its retry period, as upstream's does.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { queryToString, type Target, type TargetRequest, type TargetResponse } from '../../harness/exchange.ts';
-import type { TargetConfig } from '../../harness/kubeconfig.ts';
+import { queryToString, type Target, type TargetRequest, type TargetResponse } from '../../harness/transport/index.ts';
+import type { TargetConfig } from '../../harness/transport/index.ts';
 
 export function daemonApiClient(cfg: TargetConfig, o: { timeoutMs: number; userAgent: string }): Target {
   const base = new URL(cfg.server);

@@ -10,7 +10,7 @@
  * yaml is bundled in: resolving and reading its many small files from node_modules was most of what
  * remained of a start. The daemon sends its few requests with node's own http (api-client.ts), so
  * undici is not in it at all. @kubernetes/client-node stays external (a kubeconfig of a server and a
- * token never imports it; harness/kubeconfig.ts), so the bundle lives where that package resolves.
+ * token never imports it; harness/transport/kubeconfig.ts), so the bundle lives where that package resolves.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';

@@ -2,13 +2,13 @@
  * The reference daemon as a launcher inside this process: the same code as the `main.ts` process, with
  * no process boot per start, so self-tests can afford many starts. `stop` is the daemon's SIGTERM path.
  */
-import type { DaemonLauncher, DaemonProcess } from '../../harness/controller-daemon.ts';
+import type { DaemonLauncher, DaemonProcess } from '../../harness/processes/index.ts';
 import type { ProfileName } from '../../reference/profile.ts';
 import { startDaemon } from './daemon.ts';
 import type { DaemonFault } from './faults.ts';
 import type { DaemonVariationName } from './variations.ts';
 import { runHere, type RunCommand } from './self-signed.ts';
-import { spawnChild } from '../../harness/spawner.ts';
+import { spawnChild } from '../../harness/processes/index.ts';
 
 /**
  * openssl for a self-signed pair, forked by the spawn helper rather than by this (large) process; run

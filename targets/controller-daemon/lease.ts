@@ -6,7 +6,7 @@
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import type { Target } from '../../harness/exchange.ts';
+import type { Target } from '../../harness/transport/index.ts';
 import type { Profile } from '../../reference/profile.ts';
 import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
 

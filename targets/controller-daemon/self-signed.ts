@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { selfSignedCertArgs } from '../../harness/self-signed.ts';
+import { selfSignedCertArgs } from '../../harness/processes/index.ts';
 
 export interface Pair {
   readonly cert: string;

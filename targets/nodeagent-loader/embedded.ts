@@ -3,7 +3,7 @@
  * receives it by injection (`provideEmbeddedLoader`), never by import.
  */
 import type { Profile } from '../../reference/profile.ts';
-import type { NodeagentLoaderTarget } from '../../harness/nodeagent-loader.ts';
+import type { NodeagentLoaderTarget } from '../../harness/processes/index.ts';
 import { runReferenceLoader } from './loader.ts';
 import type { NodeagentFaultName } from './faults.ts';
 import type { NodeagentVariationName } from './variations.ts';

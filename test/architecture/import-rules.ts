@@ -9,7 +9,9 @@
  * - the shipped command line never imports a development script (scripts/dev/: benches, mutation
  *   tables, doc generators, the self-tests' in-process runs), so none of them ships in dist/;
  * - verdicts live in reference/: harness/ and suites/ never import a judgement constructor, and never
- *   write a Judgement literal (`{ verdict: 'pass', expected: ... }`) by hand.
+ *   write a Judgement literal (`{ verdict: 'pass', expected: ... }`) by hand;
+ * - harness/ is rooms (harness/<room>/): code outside a room imports its index.ts only, the room's door;
+ *   code inside imports its siblings directly.
  *
  *   violations('harness/x.ts', "import { pass } from '../reference/judgement.ts';")
  *     -> [{ file: 'harness/x.ts', rule: 'verdict-outside-reference', detail: 'imports pass from reference/judgement.ts' }]
@@ -44,7 +46,7 @@ const LAYERS = Object.keys(MAY_IMPORT) as Layer[];
 export const JUDGEMENT_CONSTRUCTORS: ReadonlySet<string> = new Set(['pass', 'fail', 'rule', 'unspecified', 'inconclusive', 'alsoAgainst', 'notSeenWithin']);
 const JUDGED_VERDICTS = new Set(['pass', 'fail', 'unspecified', 'inconclusive']);
 
-export type RuleName = 'imports-targets' | 'layer-order' | 'verdict-outside-reference' | 'shipped-imports-dev';
+export type RuleName = 'imports-targets' | 'layer-order' | 'verdict-outside-reference' | 'shipped-imports-dev' | 'room-door';
 
 export interface Violation {
   readonly file: string;
@@ -113,6 +115,19 @@ function handMadeJudgements(sf: TS.SourceFile): string[] {
   return out;
 }
 
+/** `harness/case/check.ts` -> 'case'; a file not in a room of harness/ -> undefined. */
+export function roomOf(file: string): string | undefined {
+  const parts = file.split('/');
+  return parts[0] === 'harness' && parts.length >= 3 ? parts[1] : undefined;
+}
+
+/** Why `file` importing `target` goes round the door of `target`'s room, or undefined when it does not. */
+function roomDoorBroken(file: string, target: string): string | undefined {
+  const room = roomOf(target);
+  if (room === undefined || roomOf(file) === room || target === `harness/${room}/index.ts`) return undefined;
+  return `imports ${target} (outside harness/${room}/, import harness/${room}/index.ts)`;
+}
+
 /** Every rule `text` (the source of `file`, a path relative to the package root) breaks. */
 export function violations(file: string, text: string): Violation[] {
   const from = layerOf(file);
@@ -128,6 +143,8 @@ export function violations(file: string, text: string): Violation[] {
     if (target.startsWith('scripts/dev/') && !file.startsWith('scripts/dev/')) {
       out.push({ file, rule: 'shipped-imports-dev', detail: `imports ${target}` });
     }
+    const door = roomDoorBroken(file, target);
+    if (door !== undefined) out.push({ file, rule: 'room-door', detail: door });
     if (to === undefined || to === from) continue;
     if (to === 'targets' && (from === 'harness' || from === 'suites' || from === 'generators')) {
       out.push({ file, rule: 'imports-targets', detail: `imports ${target}` });

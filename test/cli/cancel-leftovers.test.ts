@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
-import type { Target } from '../../harness/exchange.ts';
+import type { Target } from '../../harness/transport/exchange.ts';
 import { findRunObjects } from '../../runner/run-objects.ts';
 import { referenceBehindProxy, type ProxiedReference, type TargetProxy } from './target-proxy.ts';
 

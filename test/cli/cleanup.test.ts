@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { profiles } from '../../reference/profile.ts';
 import { namedGroup } from '../../reference/profile.ts';
 import { fixtureCrd } from '../../reference/apply/fixture-type.ts';
-import type { Target } from '../../harness/exchange.ts';
+import type { Target } from '../../harness/transport/exchange.ts';
 import { referenceBehindProxy, type ProxiedReference, type TargetProxy } from './target-proxy.ts';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/svc-conformance.mjs');

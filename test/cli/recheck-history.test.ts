@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { recheckHistoryText } from '../../scripts/recheck-history.ts';
 import { watchEvidence } from '../../reference/watch-evidence.ts';
 import type { WatchExpectation } from '../../reference/watch-oracle.ts';
-import { ConfigError } from '../../harness/kubeconfig.ts';
+import { ConfigError } from '../../harness/transport/kubeconfig.ts';
 import { a12, history, NS, observed } from '../reference/model-fixtures.ts';
 
 const exp: WatchExpectation = { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', at: 2, requestIndex: 2, bookmarksRequested: false, kind: 'ConfigMap', apiVersion: 'v1' };

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { summaryJsonSchema } from '../../reports/summary-schema.ts';
-import type { Scorecard } from '../../harness/reach.ts';
+import type { Scorecard } from '../../harness/case/reach.ts';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/svc-conformance.mjs');
 const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-scorecard-'));

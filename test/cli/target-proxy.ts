@@ -9,8 +9,8 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import type { AddressInfo } from 'node:net';
 import { startReferenceServer, type ReferenceServer } from '../../targets/api-server/index.ts';
 import type { Profile } from '../../reference/profile.ts';
-import { createTargetClient } from '../../harness/client.ts';
-import type { Target } from '../../harness/exchange.ts';
+import { createTargetClient } from '../../harness/transport/client.ts';
+import type { Target } from '../../harness/transport/exchange.ts';
 
 export interface TargetProxy {
   readonly url: string;

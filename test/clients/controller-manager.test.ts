@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startReferenceServer, type ReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
-import { freePort, kubeconfigText, probe, processLauncher, type DaemonProcess } from '../../harness/controller-daemon.ts';
+import { freePort, kubeconfigText, probe, processLauncher, type DaemonProcess } from '../../harness/processes/controller-daemon.ts';
 import { createConfigMap, createNamespace, httpJson } from './server-state.ts';
 
 const assets = process.env['KUBEBUILDER_ASSETS'] ?? path.resolve(import.meta.dirname, '../../../shared/envtest-assets');

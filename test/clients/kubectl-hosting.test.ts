@@ -9,7 +9,7 @@ import path from 'node:path';
 import { execFile, spawn } from 'node:child_process';
 import { startReferenceServer, type ReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles, systemNamespaces, type ProfileName } from '../../reference/profile.ts';
-import { kubeconfigText } from '../../harness/controller-daemon.ts';
+import { kubeconfigText } from '../../harness/processes/controller-daemon.ts';
 import { hasKubectl, type Ran } from './client-process.ts';
 import { httpJson } from './server-state.ts';
 

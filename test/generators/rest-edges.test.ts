@@ -12,7 +12,7 @@ import { bareDryRunCase, dryRunAllCase, emptiedListCase, jsonReplaceMissingCase,
 import { parseExpectations } from '../../reports/expectations.ts';
 import type { DryRunStep } from '../../generators/dry-run-ops.ts';
 import type { WriteOp } from '../../generators/ops.ts';
-import type { AnyCheck, CheckEnv } from '../../harness/check.ts';
+import type { AnyCheck, CheckEnv } from '../../harness/case/index.ts';
 import { OBSERVATION_CLASSES } from '../../reference/observations.ts';
 
 const env = { profile: profiles.k8s } as unknown as CheckEnv;

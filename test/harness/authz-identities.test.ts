@@ -7,7 +7,7 @@ import { profiles } from '../../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../../runner/env.ts';
 import { runCheck } from '../../runner/run-check.ts';
 import { checkById } from '../../suites/checks/index.ts';
-import type { Target } from '../../harness/exchange.ts';
+import type { Target } from '../../harness/transport/exchange.ts';
 import { SUPERUSER_GROUP } from '../../reference/rbac.ts';
 
 const tokens = new Map([
@@ -29,7 +29,7 @@ describe('identities of a run', () => {
     try {
       const restricted = opened.env.identities?.restricted;
       expect(restricted !== 'impersonation' && (await restricted!.user())).toBe('alice');
-      const sent: import('../../harness/exchange.ts').TargetRequest[] = [];
+      const sent: import('../../harness/transport/exchange.ts').TargetRequest[] = [];
       const watching: Target = { server: opened.env.target.server, close: () => opened.env.target.close(), send: (req) => (sent.push(req), opened.env.target.send(req)) };
       const records = await runCheck(checkById('authz-rules')!, { ...opened.env, target: watching }, { seed: 5, runs: 6 });
       expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error')).toEqual([]);

@@ -3,7 +3,7 @@
 // client's connection instead of leaving it waiting, and stop() closes what is open and frees the port.
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { freePort } from '../../harness/controller-daemon.ts';
+import { freePort } from '../../harness/processes/controller-daemon.ts';
 import { startBalancer, type Balancer } from '../../harness/envtest/index.ts';
 
 const cleanup: (() => Promise<void>)[] = [];

@@ -1,5 +1,5 @@
 /**
- * The capability probe against the embedded server (harness/capability-probe.ts): the full server
+ * The capability probe against the embedded server (harness/interpreters/capability-probe.ts): the full server
  * serves every feature; each partial mode (`--without`) is found not served, and only that feature;
  * a feature served wrongly (a planted fault that stores a dry-run, a silent watch) is not mistaken for
  * an absent one, or the reverse. The probe is the oracle of the capability map, so it is shown to tell
@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmbeddedTarget, type EmbeddedTarget } from '../../runner/embedded.ts';
 import { openProbeClients } from '../../runner/env.ts';
-import { probeCapabilities } from '../../harness/capability-probe.ts';
+import { probeCapabilities } from '../../harness/interpreters/capability-probe.ts';
 import { profiles } from '../../reference/profile.ts';
 import { FEATURES, type FeatureFinding } from '../../reference/features.ts';
 import { partialModes, type PartialModeName } from '../../targets/api-server/partial-modes.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkReachable, createTargetClient, parseRetryAfter } from '../../harness/client.ts';
-import { InfrastructureError, type Exchange } from '../../harness/exchange.ts';
-import type { TargetConfig } from '../../harness/kubeconfig.ts';
-import { Transcript } from '../../harness/transcript.ts';
-import { countExchange, emptyFootprint } from '../../harness/footprint.ts';
+import { checkReachable, createTargetClient, parseRetryAfter } from '../../harness/transport/client.ts';
+import { InfrastructureError, type Exchange } from '../../harness/transport/exchange.ts';
+import type { TargetConfig } from '../../harness/transport/kubeconfig.ts';
+import { Transcript } from '../../harness/transport/transcript.ts';
+import { countExchange, emptyFootprint } from '../../harness/case/footprint.ts';
 import { gzipSync } from 'node:zlib';
 import { closedPort, json, startHttp, type Handler, type TestServer } from './servers.ts';
 

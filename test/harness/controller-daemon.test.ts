@@ -2,8 +2,8 @@
 // that neither exits nor serves is reported as hung (its clauses inconclusive), never as a pass. Few starts: each
 // costs a node + tsx boot.
 import { describe, expect, it } from 'vitest';
-import { InfrastructureError } from '../../harness/exchange.ts';
-import { freePort, observeStart, processLauncher, runToExit, shellQuote, splitCommand } from '../../harness/controller-daemon.ts';
+import { InfrastructureError } from '../../harness/transport/exchange.ts';
+import { freePort, observeStart, processLauncher, runToExit, shellQuote, splitCommand } from '../../harness/processes/controller-daemon.ts';
 import { referenceDaemonCommand } from '../../runner/daemon.ts';
 import { runDaemonChecks } from '../../scripts/dev/daemon-in-process.ts';
 

@@ -2,7 +2,7 @@
 // body through printf escapes instead of pasting invalid UTF-8 and NUL bytes into the shell.
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { toCurlScript } from '../../harness/curl.ts';
+import { toCurlScript } from '../../harness/reproducers/curl.ts';
 
 describe('curl scripts with binary bodies', () => {
   it('escape every byte and reproduce it exactly', () => {

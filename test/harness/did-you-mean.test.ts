@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { didYouMean, editDistance, nearestNames } from '../../harness/did-you-mean.ts';
+import { didYouMean, editDistance, nearestNames } from '../../harness/case/did-you-mean.ts';
 
 describe('did you mean', () => {
   it('edit distance', () => {

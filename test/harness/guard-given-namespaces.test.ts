@@ -2,8 +2,8 @@
 // may not create namespaces). There the guard lets it write only objects carrying its label, never
 // the namespace itself or another's object, and cleanup removes only the run's objects, by label.
 import { describe, expect, it } from 'vitest';
-import type { Target, TargetRequest, TargetResponse } from '../../harness/exchange.ts';
-import { createGuardedTarget, registerCleanup, runIdentity, SafetyError } from '../../harness/guard.ts';
+import type { Target, TargetRequest, TargetResponse } from '../../harness/transport/exchange.ts';
+import { createGuardedTarget, registerCleanup, runIdentity, SafetyError } from '../../harness/transport/guard.ts';
 import { profiles } from '../../reference/profile.ts';
 
 const run = runIdentity('r1', profiles.svc.runLabel, ['team-a']);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Target, TargetRequest, TargetResponse } from '../../harness/exchange.ts';
-import { createGuardedTarget, registerCleanup, runIdentity, SafetyError, type CleanupHandle } from '../../harness/guard.ts';
+import type { Target, TargetRequest, TargetResponse } from '../../harness/transport/exchange.ts';
+import { createGuardedTarget, registerCleanup, runIdentity, SafetyError, type CleanupHandle } from '../../harness/transport/guard.ts';
 import { profiles, systemNamespaces } from '../../reference/profile.ts';
 
 const run = runIdentity('r1', profiles.svc.runLabel);

@@ -1,8 +1,8 @@
 // Why (issue 17): a user's hook is a shell command whose exit status the suite checks; a failing or
 // hanging hook is infrastructure trouble with one clear line, never a verdict on the target.
 import { describe, expect, it } from 'vitest';
-import { parseHookArg, runHook } from '../../harness/hooks.ts';
-import { InfrastructureError } from '../../harness/exchange.ts';
+import { parseHookArg, runHook } from '../../harness/case/hooks.ts';
+import { InfrastructureError } from '../../harness/transport/exchange.ts';
 
 describe('--hook', () => {
   it('parses restart=CMD and compact=CMD, keeping = inside the command', () => {

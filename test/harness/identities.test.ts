@@ -1,11 +1,11 @@
-// The run's other identities (harness/identities.ts): nobody carries no credential of the run's, and a
+// The run's other identities (harness/transport/identities.ts): nobody carries no credential of the run's, and a
 // restricted kubeconfig's client certificate names its user (upstream's x509 authenticator reads the CN).
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { anonymousConfig, bearerOf, restrictedUserOf } from '../../harness/identities.ts';
+import { anonymousConfig, bearerOf, restrictedUserOf } from '../../harness/transport/identities.ts';
 
 const hasOpenssl = spawnSync('openssl', ['version']).status === 0;
 

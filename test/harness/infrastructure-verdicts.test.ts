@@ -6,7 +6,7 @@ import { profiles } from '../../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../../runner/env.ts';
 import { runCheck } from '../../runner/run-check.ts';
 import { checkById } from '../../suites/checks/index.ts';
-import type { Target } from '../../harness/exchange.ts';
+import type { Target } from '../../harness/transport/exchange.ts';
 
 describe('verdicts under infrastructure trouble', () => {
   it('a 503 on a write makes the check an error, with no failed clause', async () => {

@@ -1,7 +1,7 @@
 // The watch stream parser must not assume one event per chunk or per read (issue: watch).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { JsonDocumentStream } from '../../harness/json-stream.ts';
+import { JsonDocumentStream } from '../../harness/transport/json-stream.ts';
 
 describe('JsonDocumentStream', () => {
   it('yields the same documents however the text is cut', () => {

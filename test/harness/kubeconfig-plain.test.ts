@@ -1,11 +1,11 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import type { RequestOptions } from 'node:https';
 import { describe, expect, it } from 'vitest';
-import { plainOptions } from '../../harness/kubeconfig.ts';
+import { plainOptions } from '../../harness/transport/kubeconfig.ts';
 
 type Body = Record<string, unknown>;
 
-/** What client-node makes of one cluster and user, as harness/kubeconfig.ts asks it. */
+/** What client-node makes of one cluster and user, as harness/transport/kubeconfig.ts asks it. */
 async function viaClientNode(cluster: Body, user: Body | undefined): Promise<RequestOptions> {
   const kc = new KubeConfig();
   kc.loadFromString(

@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTargetClient } from '../../harness/client.ts';
-import { InfrastructureError } from '../../harness/exchange.ts';
-import { ConfigError, loadTargetConfig, type TargetConfig } from '../../harness/kubeconfig.ts';
+import { createTargetClient } from '../../harness/transport/client.ts';
+import { InfrastructureError } from '../../harness/transport/exchange.ts';
+import { ConfigError, loadTargetConfig, type TargetConfig } from '../../harness/transport/kubeconfig.ts';
 import { fixture, json, startHttp, startHttps, TLS_DIR, type TestServer } from './servers.ts';
 
 let dir: string;
@@ -162,7 +162,7 @@ describe('loadTargetConfig: sources and credentials', () => {
   });
 
   it("a JSON kubeconfig, as the run writes its controller daemon's, is read like its YAML twin", async () => {
-    const { kubeconfigJson } = await import('../../harness/controller-daemon.ts');
+    const { kubeconfigJson } = await import('../../harness/processes/controller-daemon.ts');
     const cfg = await load({ kubeconfig: write('daemon.json', kubeconfigJson('http://127.0.0.1:1', 'tok:"x"')) });
     expect(cfg.server).toBe('http://127.0.0.1:1');
     expect(cfg.headers['Authorization']).toBe('Bearer tok:"x"');

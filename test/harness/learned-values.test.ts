@@ -7,10 +7,10 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Exchange, TargetRequest } from '../../harness/exchange.ts';
-import { generatedValues, learnedValues, needStrings } from '../../harness/learned-values.ts';
-import { mustLearn, premises } from '../../harness/replay-premises.ts';
-import { isSetup, toCurlScript } from '../../harness/curl.ts';
+import type { Exchange, TargetRequest } from '../../harness/transport/exchange.ts';
+import { generatedValues, learnedValues, needStrings } from '../../harness/reproducers/learned-values.ts';
+import { mustLearn, premises } from '../../harness/reproducers/replay-premises.ts';
+import { isSetup, toCurlScript } from '../../harness/reproducers/curl.ts';
 import { needStatus, type AnswerNeed } from '../../reference/answer-checks.ts';
 
 let seq = 0;

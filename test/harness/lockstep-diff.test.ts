@@ -2,7 +2,7 @@
 // generated values by position and never by value, find order and omitted-empty differences, and
 // still report a real difference (a version two answers share on one server but not on the other).
 import { describe, expect, it } from 'vitest';
-import { align, compareAnswers, translator, ValueMap, type Recorded } from '../../harness/lockstep-diff.ts';
+import { align, compareAnswers, translator, ValueMap, type Recorded } from '../../harness/interpreters/lockstep-diff.ts';
 
 const rec = (path: string, status: number, json: unknown, query?: [string, string | null][]): Recorded => ({ request: { method: 'GET', path, ...(query ? { query } : {}) }, answer: { status, json } });
 

@@ -5,9 +5,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
-import { createTargetClient } from '../../harness/client.ts';
-import type { Target, TargetRequest } from '../../harness/exchange.ts';
-import { NamespacePool } from '../../harness/namespace-pool.ts';
+import { createTargetClient } from '../../harness/transport/client.ts';
+import type { Target, TargetRequest } from '../../harness/transport/exchange.ts';
+import { NamespacePool } from '../../harness/case/namespace-pool.ts';
 
 let server: ReferenceServer | undefined;
 let client: Target | undefined;

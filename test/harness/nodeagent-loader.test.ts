@@ -1,9 +1,9 @@
 // The loader protocol against real commands: exit codes read as accept/reject, JSON error paths and
 // printed configurations judged, a hanging or missing command an error (never a verdict).
 import { describe, expect, it } from 'vitest';
-import { commandLoader } from '../../harness/nodeagent-loader.ts';
+import { commandLoader } from '../../harness/processes/nodeagent-loader.ts';
 import { runNodeagentChecks } from '../../scripts/dev/nodeagent-in-process.ts';
-import { InfrastructureError } from '../../harness/exchange.ts';
+import { InfrastructureError } from '../../harness/transport/exchange.ts';
 
 describe('command loader', () => {
   it('passes the file path and its content, and returns exit code and output', async () => {

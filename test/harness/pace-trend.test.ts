@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { slowdownOf } from '../../harness/pace-trend.ts';
-import { requestPace } from '../../harness/pace.ts';
-import { createTargetClient } from '../../harness/client.ts';
-import { footprintLines, sumFootprints } from '../../harness/footprint.ts';
+import { slowdownOf } from '../../harness/transport/pace-trend.ts';
+import { requestPace } from '../../harness/transport/pace.ts';
+import { createTargetClient } from '../../harness/transport/client.ts';
+import { footprintLines, sumFootprints } from '../../harness/case/footprint.ts';
 import { startReferenceServer, type ReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
 

@@ -1,9 +1,9 @@
-// The pace (harness/pace.ts) turns observed durations into stretched deadlines: never below the
+// The pace (harness/transport/pace.ts) turns observed durations into stretched deadlines: never below the
 // nominal value, never above its cap, the median ignoring a few long-by-design requests, the max
 // keeping the one slow start that counts, old observations ageing out.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Pace, stretched } from '../../harness/pace.ts';
+import { Pace, stretched } from '../../harness/transport/pace.ts';
 
 describe('Pace', () => {
   it('with no observation, or only fast ones, a deadline stays nominal', () => {

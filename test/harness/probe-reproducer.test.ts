@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startEmbeddedTarget, type EmbeddedTarget } from '../../runner/embedded.ts';
 import { openProbeClients } from '../../runner/env.ts';
-import { probeCapabilities, type ProbedFinding } from '../../harness/capability-probe.ts';
+import { probeCapabilities, type ProbedFinding } from '../../harness/interpreters/capability-probe.ts';
 import { gateChecks, PROBE_CHECK } from '../../runner/capability-gate.ts';
 import { checks } from '../../suites/checks/index.ts';
 import { profiles } from '../../reference/profile.ts';

@@ -3,9 +3,9 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeExchange, toCurlScript } from '../../harness/curl.ts';
-import type { Exchange } from '../../harness/exchange.ts';
-import { redactHeaders, redactJson, redactText } from '../../harness/redact.ts';
+import { describeExchange, toCurlScript } from '../../harness/reproducers/curl.ts';
+import type { Exchange } from '../../harness/transport/exchange.ts';
+import { redactHeaders, redactJson, redactText } from '../../harness/transport/redact.ts';
 import { fixture } from './servers.ts';
 
 const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.c2VjcmV0LXRva2Vu.sig-9xZ';

@@ -8,7 +8,7 @@ import { profiles } from '../../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../../runner/env.ts';
 import { runCheck } from '../../runner/run-check.ts';
 import { checkById } from '../../suites/checks/index.ts';
-import type { Target, TargetRequest } from '../../harness/exchange.ts';
+import type { Target, TargetRequest } from '../../harness/transport/exchange.ts';
 
 const SEED = 24;
 const internalError = { status: 503, headers: { 'content-type': 'application/json' }, bodyText: '{"kind":"Status","code":503}', json: { kind: 'Status', code: 503 } };

@@ -5,11 +5,11 @@
 // stream that looks right but did not meet those conditions (watch-exact-inclusive and
 // watch-too-old-served-from-oldest exited 0 against their faults).
 import { describe, expect, it } from 'vitest';
-import type { Exchange, TargetRequest } from '../../harness/exchange.ts';
-import { learnedValues } from '../../harness/learned-values.ts';
-import { LATE_JS, LATE_SLACK_MS, lateWatches, pauses } from '../../harness/replay-timing.ts';
-import { PREMISES_JS, premises } from '../../harness/replay-premises.ts';
-import { isSetup, sendOrder, toCurlScript } from '../../harness/curl.ts';
+import type { Exchange, TargetRequest } from '../../harness/transport/exchange.ts';
+import { learnedValues } from '../../harness/reproducers/learned-values.ts';
+import { LATE_JS, LATE_SLACK_MS, lateWatches, pauses } from '../../harness/reproducers/replay-timing.ts';
+import { PREMISES_JS, premises } from '../../harness/reproducers/replay-premises.ts';
+import { isSetup, sendOrder, toCurlScript } from '../../harness/reproducers/curl.ts';
 import { needStatus, type AnswerNeed } from '../../reference/answer-checks.ts';
 
 let seq = 0;

@@ -1,7 +1,7 @@
 // A read that timed out is sent once more, a write never (its effect is unknown); other transport
 // failures keep the client's retries; no retry is sent when the run's budget cannot wait for it.
 import { describe, expect, it } from 'vitest';
-import { shouldRetry, TIMED_OUT_READ_RETRIES, type FailedAttempt } from '../../harness/retry-policy.ts';
+import { shouldRetry, TIMED_OUT_READ_RETRIES, type FailedAttempt } from '../../harness/transport/retry-policy.ts';
 
 const limits = { maxRetries: 3, attemptBoundMs: 30_000 };
 const timedOut = (method: string): FailedAttempt => ({ method, beforeSend: false, transient: true, timedOut: true });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { armRunStop, unfinishedRecords, stopLine } from '../../runner/run-stop.ts';
 import { scheduleChecks } from '../../runner/scheduler.ts';
 import { checkById } from '../../suites/checks/index.ts';
-import type { CheckEnv } from '../../harness/check.ts';
+import type { CheckEnv } from '../../harness/case/index.ts';
 
 describe('a stopped run', () => {
   it('names every clause of every unfinished check, and only those', () => {

@@ -1,10 +1,10 @@
 // The scale profile is off by default (its checks say why they did not run), only `nightly` can be
 // named on the command line, and its namespace families really prefix one another (ns-1, ns-10, ns-100).
 import { describe, expect, it } from 'vitest';
-import { prefixNamespaceNames, scaleProfileByName, scaleProfiles } from '../../harness/scale.ts';
+import { prefixNamespaceNames, scaleProfileByName, scaleProfiles } from '../../harness/case/scale.ts';
 import { checks } from '../../suites/checks/index.ts';
 import { defaultTargetSettings } from '../../runner/env.ts';
-import type { CheckEnv } from '../../harness/check.ts';
+import type { CheckEnv } from '../../harness/case/index.ts';
 import { SCALE_SELFTEST_WINDOW_MS } from '../../scripts/dev/in-process-run.ts';
 
 describe('the scale profile', () => {

@@ -1,6 +1,6 @@
 // --focus / --skip over check ids, suites, titles and clause ids (issue 30), on the real registry.
 import { describe, expect, it } from 'vitest';
-import { compilePattern, isSelected, requireSome, selectChecks, selectionOf } from '../../harness/selection.ts';
+import { compilePattern, isSelected, requireSome, selectChecks, selectionOf } from '../../harness/case/selection.ts';
 import { checks } from '../../suites/checks/index.ts';
 
 const ids = (o: { focus?: string[]; skip?: string[] }) => selectChecks(checks, selectionOf(o)).map((c) => c.id);

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SHELL_ENC } from '../../harness/curl.ts';
+import { SHELL_ENC } from '../../harness/reproducers/curl.ts';
 
 const encInShell = (values: readonly string[]): string[] =>
   JSON.parse(

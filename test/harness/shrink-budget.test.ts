@@ -2,7 +2,7 @@
 // once the counterexample is small, and say when the budget (not the search) ended it. The clock is a
 // parameter here: no test waits or measures wall time.
 import { describe, expect, it } from 'vitest';
-import { SHRINK_RUN_RESERVE_MS, SMALL_COUNTEREXAMPLE_REQUESTS, ShrinkBudget } from '../../harness/shrink-budget.ts';
+import { SHRINK_RUN_RESERVE_MS, SMALL_COUNTEREXAMPLE_REQUESTS, ShrinkBudget } from '../../harness/case/shrink-budget.ts';
 
 const clock = () => {
   let t = 0;

@@ -7,7 +7,7 @@ import { profiles } from '../../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../../runner/env.ts';
 import { runCheck } from '../../runner/run-check.ts';
 import { checkById } from '../../suites/checks/index.ts';
-import type { Target } from '../../harness/exchange.ts';
+import type { Target } from '../../harness/transport/exchange.ts';
 
 describe('a target without CustomResourceDefinitions', () => {
   it('skips the CRD fixture checks and still judges apply on ConfigMaps', async () => {

@@ -2,7 +2,7 @@
 // exit code, the signal, a command that cannot start), a stopped child is reaped, and the helper is
 // reaped by closeSpawner with its leftover children killed.
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeSpawner, holdSpawner, spawnChild, spawnDirect, type SpawnOptions } from '../../harness/spawner.ts';
+import { closeSpawner, holdSpawner, spawnChild, spawnDirect, type SpawnOptions } from '../../harness/processes/spawner.ts';
 
 const node = process.execPath;
 

@@ -2,8 +2,8 @@
 // cannot reach <target>: client closed", blaming the target for the suite's own stop. A request cut by
 // its client's closing says "stopped by the run", never "cannot reach".
 import { describe, expect, it } from 'vitest';
-import { createTargetClient, STOPPED_BY_RUN } from '../../harness/client.ts';
-import { InfrastructureError } from '../../harness/exchange.ts';
+import { createTargetClient, STOPPED_BY_RUN } from '../../harness/transport/client.ts';
+import { InfrastructureError } from '../../harness/transport/exchange.ts';
 import { json, startHttp } from './servers.ts';
 
 const cfgFor = (server: string) => ({ server, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' });

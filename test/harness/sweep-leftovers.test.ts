@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
 import { SUPERUSER_GROUP } from '../../reference/rbac.ts';
-import { createTargetClient } from '../../harness/client.ts';
+import { createTargetClient } from '../../harness/transport/client.ts';
 import { fixtureCrd } from '../../reference/apply/fixture-type.ts';
 import { leftoverLines, sweepRun } from '../../runner/sweep.ts';
 

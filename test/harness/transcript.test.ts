@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../../harness/exchange.ts';
-import { Transcript } from '../../harness/transcript.ts';
+import type { Exchange } from '../../harness/transport/exchange.ts';
+import { Transcript } from '../../harness/transport/transcript.ts';
 
 const ex = (seq: number): Exchange => ({ seq, request: { method: 'GET', path: `/p${seq}` }, transportError: 'x', startedAtMs: 0, durationMs: 0 });
 

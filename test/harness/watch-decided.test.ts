@@ -2,7 +2,7 @@
 // (a gap or a disorder among the suite's own writes), instead of waiting out the eventual window for
 // every shrink candidate; a stream still in order must not be cut short.
 import { describe, expect, it } from 'vitest';
-import { orderBroken, writesAfter } from '../../harness/watch-session.ts';
+import { orderBroken, writesAfter } from '../../harness/interpreters/watch-session.ts';
 import { emptyHistory, recordWrite } from '../../reference/history.ts';
 import type { ObjectVersion } from '../../reference/objects.ts';
 import type { ObservedEvent } from '../../reference/watch-oracle.ts';

@@ -104,7 +104,7 @@ describe('a Terminating version the reads never saw, just before the removal', (
 });
 
 // A stream whose events cannot be read as the spec's (a type spelt "added", an object that is no JSON
-// object) is decided at once: the envelope fails, and the harness stops waiting on it (harness/watch-session.ts).
+// object) is decided at once: the envelope fails, and the harness stops waiting on it (harness/interpreters/watch-session.ts).
 describe('events that are none of the spec', () => {
   it('a spec type spelt otherwise, a missing type or a non-object is unreadable; other type names are not', () => {
     expect(unreadableEvent({ type: 'added', raw: {} })).toBe('an event of type "added" (the spec spells it "ADDED")');

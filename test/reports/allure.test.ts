@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { allureFiles } from '../../reports/allure.ts';
 import type { CheckRecord } from '../../runner/results.ts';
-import { emptyFootprint } from '../../harness/footprint.ts';
+import { emptyFootprint } from '../../harness/case/footprint.ts';
 
 const checks = [
   { id: 'a', suite: 'rest-crud', title: 'create then read', clauses: ['rest:2.2.1', 'rest:2.2.2'] },

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeReports } from '../../reports/write.ts';
 import type { RunResult } from '../../runner/results.ts';
-import { emptyFootprint } from '../../harness/footprint.ts';
+import { emptyFootprint } from '../../harness/case/footprint.ts';
 import { familyOf } from './fixtures.ts';
 import { sampleRun } from './sample-run.ts';
 

@@ -1,8 +1,8 @@
-// The run's record of judge calls (harness/judge-record.ts): inputs survive the codec as the judge
+// The run's record of judge calls (harness/case/judge-record.ts): inputs survive the codec as the judge
 // saw them, a registry call's verdicts are journalled as the call, anything a check built or changed is
 // carried as it was, and judging an entry again with another registry says what that registry says.
 import { describe, expect, it } from 'vitest';
-import { decode, encode, journalEntry, recorded, rejudgeEntry, recordedVerdicts, type Blobs } from '../../harness/judge-record.ts';
+import { decode, encode, journalEntry, recorded, rejudgeEntry, recordedVerdicts, type Blobs } from '../../harness/case/judge-record.ts';
 import { judges } from '../../reference/judges.ts';
 import { emptyHistory, recordWrite } from '../../reference/history.ts';
 import { pass, tagged } from '../../reference/judgement.ts';

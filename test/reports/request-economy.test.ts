@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunResult } from '../../reports/aggregate.ts';
-import { economyLine, requestEconomy } from '../../harness/request-economy.ts';
-import { footprintLines, sumFootprints, type CheckFootprint } from '../../harness/footprint.ts';
+import { economyLine, requestEconomy } from '../../harness/case/request-economy.ts';
+import { footprintLines, sumFootprints, type CheckFootprint } from '../../harness/case/footprint.ts';
 import { toSummaryJson } from '../../reports/summary-json.ts';
 import { catalog, familyOf, rec } from './fixtures.ts';
 

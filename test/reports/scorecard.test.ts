@@ -1,8 +1,8 @@
 // Issue 25 items 3 and 4: the scorecard counts what the exchanges reached, `--require` holds a run to
 // minimums, and a run that judged too little of its selection is notTested, never conformant.
 import { describe, expect, it } from 'vitest';
-import { countReach, emptyReach, sumReach } from '../../harness/reach.ts';
-import type { Exchange, TargetRequest, TargetResponse } from '../../harness/exchange.ts';
+import { countReach, emptyReach, sumReach } from '../../harness/case/reach.ts';
+import type { Exchange, TargetRequest, TargetResponse } from '../../harness/transport/exchange.ts';
 import { scorecardOf, scorecardLines, REST_4_5_CELLS } from '../../reports/scorecard.ts';
 import { checkRequirements, parseRequire, requirementLine } from '../../reports/require.ts';
 import { exercisedOf } from '../../reports/vacuity.ts';
@@ -12,7 +12,7 @@ import { mergeSummaries } from '../../reports/merge.ts';
 import { toTerminalSummary } from '../../reports/text.ts';
 import { toMarkdownSummary } from '../../reports/markdown.ts';
 import { toHtml } from '../../reports/html.ts';
-import { sumFootprints, emptyFootprint, countExchange } from '../../harness/footprint.ts';
+import { sumFootprints, emptyFootprint, countExchange } from '../../harness/case/footprint.ts';
 import { catalog, familyOf, rec } from './fixtures.ts';
 import { summaryValidator } from './summary-validator.ts';
 import type { CheckRecord } from '../../runner/results.ts';

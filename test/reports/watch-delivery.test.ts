@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunResult } from '../../reports/aggregate.ts';
 import { undecidedDelivery } from '../../reference/watch-delivery.ts';
-import { emptyFootprint, sumFootprints } from '../../harness/footprint.ts';
-import { emptyReach } from '../../harness/reach.ts';
+import { emptyFootprint, sumFootprints } from '../../harness/case/footprint.ts';
+import { emptyReach } from '../../harness/case/reach.ts';
 import { catalog, rec } from './fixtures.ts';
 
 const footprint = (opened: number, delivering: number) => {

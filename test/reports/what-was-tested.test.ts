@@ -15,7 +15,7 @@ import { gapGroups } from '../../reports/gaps.ts';
 import { invocationOf, targetIdentity } from '../../reports/run-identity.ts';
 import { outcomeOfRecords, outcomeText, Progress } from '../../reports/progress.ts';
 import { embeddedNotice } from '../../scripts/embedded-notice.ts';
-import { LOADER_NOT_SELECTED, DAEMON_NOT_SELECTED } from '../../harness/not-selected.ts';
+import { LOADER_NOT_SELECTED, DAEMON_NOT_SELECTED } from '../../harness/case/not-selected.ts';
 import { catalog, cx, familyOf, fakeId, rec } from './fixtures.ts';
 import { sampleRun } from './sample-run.ts';
 import { summaryValidator } from './summary-validator.ts';

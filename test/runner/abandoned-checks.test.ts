@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { directStage } from '../../runner/check-stage.ts';
 import { defaultTargetSettings } from '../../runner/env.ts';
-import type { AnyCheck } from '../../harness/check.ts';
+import type { AnyCheck } from '../../harness/case/check.ts';
 import type { SuiteSettings } from '../../suites/settings.ts';
 
 /** A check whose one case waits until `release()`: it ends only when the test says so. */

@@ -10,7 +10,7 @@ import { gateChecks, PROBE_CHECK } from '../../runner/capability-gate.ts';
 import { checkById, checks } from '../../suites/checks/index.ts';
 import { checksWithNeeds, featureNeedsOf } from '../../suites/checks/feature-needs.ts';
 import { clauseStatusOf } from '../../runner/verdicts.ts';
-import type { AnyCheck } from '../../harness/check.ts';
+import type { AnyCheck } from '../../harness/case/check.ts';
 
 const served = (id: FeatureFinding['feature']): FeatureFinding => ({ feature: id, state: 'served', evidence: 'ok' });
 const absent = (id: FeatureFinding['feature']): FeatureFinding => ({ feature: id, state: 'notServed', evidence: `${id} answered 405` });

@@ -10,7 +10,7 @@ import { executeRun } from '../../runner/executor.ts';
 import type { CheckStage } from '../../runner/check-stage.ts';
 import type { CheckRecord } from '../../runner/results.ts';
 import { DEFAULT_RUN_TIMEOUT_MS } from '../../runner/run-stop.ts';
-import { PRECONDITION_FAILED } from '../../harness/namespace-pool.ts';
+import { PRECONDITION_FAILED } from '../../harness/case/namespace-pool.ts';
 
 const BROKEN = `infrastructure: ${PRECONDITION_FAILED}no clean namespace: the last 8 namespaces the run emptied still held objects it had deleted`;
 

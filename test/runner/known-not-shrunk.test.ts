@@ -7,7 +7,7 @@ import { profiles } from '../../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../../runner/env.ts';
 import { runCheck } from '../../runner/run-check.ts';
 import { checkById } from '../../suites/checks/index.ts';
-import { emptyFootprint } from '../../harness/footprint.ts';
+import { emptyFootprint } from '../../harness/case/footprint.ts';
 import type { Judgement } from '../../reference/judgement.ts';
 
 async function listKindFailure(known?: (f: Judgement) => boolean) {

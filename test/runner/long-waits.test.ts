@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { scheduleChecks } from '../../runner/scheduler.ts';
 import { startsBesideSlots } from '../../runner/long-waits.ts';
 import { checkById } from '../../suites/checks/index.ts';
-import type { CheckEnv } from '../../harness/check.ts';
+import type { CheckEnv } from '../../harness/case/check-env.ts';
 
 // An env whose every use throws: each check ends at once, with the order of starts left to see.
 const throwingEnv = new Proxy(

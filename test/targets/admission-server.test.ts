@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
-import { startAdmissionWebhook, type AdmissionWebhook } from '../../harness/admission-webhook.ts';
+import { startAdmissionWebhook, type AdmissionWebhook } from '../../harness/interpreters/admission-webhook.ts';
 
 let server: ReferenceServer | undefined;
 let hook: AdmissionWebhook | undefined;

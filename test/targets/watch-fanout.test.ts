@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../targets/api-server/index.ts';
 import { profiles } from '../../reference/profile.ts';
-import { JsonDocumentStream } from '../../harness/json-stream.ts';
+import { JsonDocumentStream } from '../../harness/transport/json-stream.ts';
 
 let server: ReferenceServer | undefined;
 afterEach(async () => {

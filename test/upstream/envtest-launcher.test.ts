@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { parse } from 'yaml';
 import { getStatus, startControlPlane } from '../../harness/envtest/index.ts';
-import { loadTargetConfig } from '../../harness/kubeconfig.ts';
-import { createTargetClient } from '../../harness/client.ts';
+import { loadTargetConfig } from '../../harness/transport/kubeconfig.ts';
+import { createTargetClient } from '../../harness/transport/client.ts';
 import { upstreamAssets } from './assets.ts';
 import { canBind, processAlive } from '../harness/processes.ts';
 

@@ -19,7 +19,7 @@ import {
 } from '../../../reference/apply/index.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { resourceTypes } from '../../../reference/resources.ts';
-import { planStep, type SeqState } from '../../../harness/apply-run.ts';
+import { planStep, type SeqState } from '../../../harness/interpreters/apply-run.ts';
 
 const profile = profiles.svc;
 const NOW = '2026-01-01T00:00:00Z';

@@ -1,0 +1,348 @@
+/**
+ * Runs a concurrent workload plan against the target and records its history (issue 16): N writers at
+ * once over a small key space in the case's two namespaces, and five watchers (a namespace watch from
+ * the current state, a cluster-wide label-selected watch from "0", a watch from an exact learned
+ * version, a deliberately slow reader, and one dropped and resumed from a version it was shown).
+ * Every operation is recorded with its invocation and completion times and its outcome; nothing is
+ * judged here (reference/concurrency/judge.ts does).
+ */
+import { CASE_LABEL, type CaseContext } from '../case/index.ts';
+import { ACCEPT_GZIP, InfrastructureError, type QueryPair, type TargetRequest, type TargetResponse } from '../transport/index.ts';
+import { JsonDocumentStream } from '../transport/index.ts';
+import { namespaceOf } from './rest-interpreter.ts';
+import { collectionPath, objectPath, resourceTypes, type ResourceType } from '../../reference/resources.ts';
+import { isRecord } from '../../reference/objects.ts';
+import type { PlannedOp, WorkloadPlan } from '../../generators/concurrency.ts';
+import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory, type RecordedEvent, type RecordedList, type RecordedOp, type RecordedWatch } from '../../reference/concurrency/history-types.ts';
+import type { ObjectOutput } from '../../reference/concurrency/object-model.ts';
+
+export interface WorkloadOptions {
+  /** Bytes of filler per object of the writers (the backlog has its own). */
+  readonly padBytes: number;
+  /** Longest wait, after the last write, for every watcher to show what was acknowledged. */
+  readonly catchUpMs: number;
+  /** The resumed watcher is dropped after this many events of its own. */
+  readonly resumeAfter: number;
+  /**
+   * Written while the slow watcher does not read, so its stream backs up on the server: loopback and
+   * client buffers hold megabytes, so a slow reader is only slow past them. Only the slow watcher is
+   * open by then. Absent: no backlog (the slow watcher still reads late).
+   */
+  readonly backlog?: { readonly objects: number; readonly bytes: number };
+}
+
+export interface LiveWatch {
+  readonly record: Omit<RecordedWatch, 'events' | 'end'> & { events: RecordedEvent[]; end: RecordedWatch['end'] };
+  readonly stop: () => void;
+  readonly stopped: () => boolean;
+  readonly done: Promise<void>;
+  /** Resolves the slow watcher's pause. */
+  release?: () => void;
+}
+
+export async function runConcurrentWorkload(cx: CaseContext, plan: WorkloadPlan, opts: WorkloadOptions): Promise<ConcurrentHistory> {
+  const rt = resourceTypes(cx.env.profile).configmaps;
+  const namespaces = [await namespaceOf(cx, 0), await namespaceOf(cx, 1)];
+  const now = () => cx.env.now();
+  const ops: RecordedOp[] = [];
+  const lists: RecordedList[] = [];
+  const pad = 'x'.repeat(opts.padBytes);
+  let nextId = 0;
+  const selector: QueryPair = ['labelSelector', `${CASE_LABEL}=${cx.caseId}`];
+
+  // A first write teaches a version to start the exact watch from (a key outside the plan's space).
+  const seed = (await write(cx, rt, { op: 'create', ns: 1, key: -1 }, namespaces, 'seed', pad, undefined, now)).op;
+  if (seed !== undefined) ops.push({ id: nextId++, client: 'seed', ...seed });
+  const seedRv = seed?.output.status === 'ok' ? seed.output.rv : undefined;
+
+  const watches: LiveWatch[] = [];
+  const open = async (
+    id: string,
+    path: string,
+    nss: readonly string[],
+    query: QueryPair[],
+    start: RecordedWatch['start'],
+    startKnownAt: number | 'opened',
+    extra: Partial<RecordedWatch> = {},
+  ): Promise<LiveWatch> => {
+    const w = await openRecordedWatch(cx, id, path, nss, [...query, selector, ['allowWatchBookmarks', 'true']], start, startKnownAt, extra);
+    watches.push(w);
+    return w;
+  };
+  const nsPath = (i: number) => collectionPath(rt, namespaces[i]);
+  await open('ns0-state', nsPath(0), [namespaces[0]!], [], { kind: 'state' }, 'opened');
+  await open('all-from-0', collectionPath(rt), namespaces, [['resourceVersion', '0']], { kind: 'state', rv: '0' }, 'opened');
+  if (seedRv !== undefined) await open('ns1-exact', nsPath(1), [namespaces[1]!], [['resourceVersion', seedRv]], { kind: 'exact', rv: seedRv }, seed?.ret ?? now());
+  const slow = await open('ns0-slow', nsPath(0), [namespaces[0]!], [], { kind: 'state' }, 'opened', { slow: true });
+  const first = await open('ns0-dropped', nsPath(0), [namespaces[0]!], [], { kind: 'state' }, 'opened');
+
+  // The dropped watcher is closed after a few events (or half the workload) and resumed from the last
+  // version it showed, so the resumed stream has writes left to show.
+  const total = plan.writers.reduce((n, w) => n + w.length, 0);
+  let completed = 0;
+  const resuming = (async () => {
+    while (first.record.events.filter((e) => e.type !== 'BOOKMARK').length < opts.resumeAfter && completed < total / 2 && first.record.end === 'stopped') await cx.env.sleep(5);
+    first.stop();
+    await first.done;
+    const last = [...first.record.events].reverse().find((e) => e.rv !== undefined);
+    if (last === undefined || first.record.end !== 'stopped') return;
+    await open('ns0-resumed', nsPath(0), [namespaces[0]!], [['resourceVersion', last.rv!]], { kind: 'exact', rv: last.rv! }, last.at, { resumedFrom: { watch: first.record.id, rv: last.rv! } });
+  })();
+
+  await Promise.all(
+    plan.writers.map(async (list, wi) => {
+      const seen = new Map<string, string>();
+      for (let j = 0; j < list.length; j++) {
+        const o = list[j]!;
+        // Paced so writes spread over time and bookmarks can fall between them.
+        await cx.env.sleep(((wi * 7 + j * 3) % 4) * (plan.paceMs / 3));
+        if (o.op === 'list') {
+          const l = await list1(cx, rt, namespaces[o.ns]!, selector, now);
+          if (l !== undefined) lists.push({ id: nextId++, client: `writer-${wi}`, ...l });
+          completed++;
+          continue;
+        }
+        const key = `${namespaces[o.ns]}/k${o.key}`;
+        const r = await write(cx, rt, o, namespaces, `w${wi}-${j}`, pad, seen.get(key), now);
+        if (r.seenRv !== undefined) seen.set(key, r.seenRv);
+        if (r.op !== undefined) ops.push({ id: nextId++, client: `writer-${wi}`, ...r.op });
+        completed++;
+      }
+    }),
+  );
+  await resuming;
+  // The other watchers are done once they show what was written so far: the backlog below is for the
+  // slow reader alone (megabytes each watcher would otherwise receive too, and judge nothing more).
+  const fast = watches.filter((w) => w !== slow);
+  await catchUp(fast, ops, now() + opts.catchUpMs, now, cx.env.sleep);
+  for (const w of fast) w.stop();
+  // The backlog for the slow reader, then one more write after it reads again: a server that dropped
+  // events for it instead of ending its stream shows the later write after a gap.
+  if (opts.backlog !== undefined) {
+    const big = 'y'.repeat(opts.backlog.bytes);
+    for (let i = 0; i < opts.backlog.objects; i++) {
+      // Its echo may come gzipped: the bytes are for the slow reader's stream, not for this answer.
+      const r = await write(cx, rt, { op: 'create', ns: 0, key: -2 - i }, namespaces, `b${i}`, big, undefined, now, ACCEPT_GZIP);
+      if (r.op !== undefined) ops.push({ id: nextId++, client: 'backlog', ...r.op });
+    }
+  }
+  slow.release?.();
+  await cx.env.sleep(50);
+  const marker = await write(cx, rt, { op: 'create', ns: 0, key: -1 }, namespaces, 'marker', pad, undefined, now);
+  if (marker.op !== undefined) ops.push({ id: nextId++, client: 'marker', ...marker.op });
+  await catchUp([slow], ops, now() + opts.catchUpMs, now, cx.env.sleep);
+  slow.stop();
+  await Promise.all(watches.map((w) => w.done));
+  return {
+    format: CONCURRENT_HISTORY_FORMAT,
+    ops,
+    lists,
+    watches: watches.map((w) => ({ ...w.record, events: [...w.record.events] })),
+  };
+}
+
+/**
+ * Waits until every open watcher of `watches` shows the acknowledged writes in its scope (an eventual
+ * effect: what is still missing when the window closes is judged as a gap only if a later write was shown).
+ */
+async function catchUp(watches: readonly LiveWatch[], ops: readonly RecordedOp[], deadline: number, now: () => number, sleep: (ms: number) => Promise<void>): Promise<void> {
+  const expected = ops.filter((o) => (o.input.kind === 'create' || o.input.kind === 'update') && o.output.status === 'ok' && o.terminating !== true);
+  for (const w of watches) {
+    // A state-starting watch shows only the latest state of what was written before it started.
+    const want = expected.filter((o) => o.call > w.record.startKnownAt && w.record.namespaces.includes(o.key.slice(0, o.key.indexOf('/')))).map((o) => (o.input as { token: string }).token);
+    while (w.record.end === 'stopped' && !w.stopped() && now() < deadline && !want.every((t) => w.record.events.some((e) => e.token === t))) await sleep(10);
+  }
+}
+
+type WriteResult = { op?: Omit<RecordedOp, 'id' | 'client'>; seenRv?: string };
+
+export async function write(
+  cx: CaseContext,
+  rt: ResourceType,
+  o: Exclude<PlannedOp, { op: 'list' }>,
+  namespaces: readonly string[],
+  token: string,
+  pad: string,
+  lastRv: string | undefined,
+  now: () => number,
+  headers?: Readonly<Record<string, string>>,
+): Promise<WriteResult> {
+  const ns = namespaces[o.ns]!;
+  // Keys outside the plan's space: -1 the seed (ns1) or the marker (ns0), -2 and below the backlog.
+  const name = o.key === -1 ? (o.ns === 1 ? 'seed' : 'marker') : o.key < -1 ? `b${-2 - o.key}` : `k${o.key}`;
+  const key = `${ns}/${name}`;
+  const data = { w: token, pad };
+  const body = (rv?: string) => ({ apiVersion: 'v1', kind: rt.kind, metadata: { name, namespace: ns, labels: cx.ownLabels, ...(rv !== undefined ? { resourceVersion: rv } : {}) }, data });
+  const precondition = 'precondition' in o && o.precondition ? lastRv : undefined;
+  let req: TargetRequest;
+  switch (o.op) {
+    case 'create':
+      req = { method: 'POST', path: collectionPath(rt, ns), body: body() };
+      break;
+    case 'update':
+      req = { method: 'PUT', path: objectPath(rt, name, ns), body: body(precondition) };
+      break;
+    case 'delete':
+      req = {
+        method: 'DELETE',
+        path: objectPath(rt, name, ns),
+        ...(precondition !== undefined ? { body: { kind: 'DeleteOptions', apiVersion: 'v1', preconditions: { resourceVersion: precondition } } } : {}),
+      };
+      break;
+    case 'get':
+      req = { method: 'GET', path: objectPath(rt, name, ns) };
+      break;
+  }
+  const call = now();
+  let r: TargetResponse | undefined;
+  try {
+    r = await cx.env.target.send(headers !== undefined ? { ...req, headers } : req);
+  } catch (e) {
+    if (!(e instanceof InfrastructureError)) throw e;
+  }
+  const ret = r === undefined ? undefined : now();
+  const input =
+    o.op === 'create'
+      ? { kind: 'create' as const, token }
+      : o.op === 'update'
+        ? { kind: 'update' as const, token, ...(precondition !== undefined ? { precondition } : {}) }
+        : o.op === 'delete'
+          ? { kind: 'delete' as const, ...(precondition !== undefined ? { precondition } : {}) }
+          : { kind: 'read' as const };
+  const output = outputOf(o.op, r);
+  if (output === undefined) return {};
+  const obj = r?.json;
+  const rv = isRecord(obj) && isRecord(obj['metadata']) && typeof obj['metadata']['resourceVersion'] === 'string' ? obj['metadata']['resourceVersion'] : undefined;
+  return {
+    op: {
+      key,
+      input,
+      output,
+      ...(input.kind === 'create' || input.kind === 'update' ? { sent: data } : {}),
+      ...(isRecord(obj) && isRecord(obj['metadata']) && obj['metadata']['deletionTimestamp'] != null ? { terminating: true } : {}),
+      ...(r !== undefined ? { httpStatus: r.status } : {}),
+      call,
+      ...(ret !== undefined ? { ret } : {}),
+    },
+    ...(rv !== undefined && o.op !== 'delete' ? { seenRv: rv } : {}),
+  };
+}
+
+/** The answer as the model reads it; undefined for a refusal that changed nothing and tells nothing (another 4xx). */
+function outputOf(op: Exclude<PlannedOp, { op: 'list' }>['op'], r: TargetResponse | undefined): ObjectOutput | undefined {
+  if (r === undefined || r.status >= 500 || r.status === 429) return { status: 'unknown' };
+  if (r.status === 404) return { status: 'notFound' };
+  if (r.status === 409) return op === 'create' ? { status: 'exists' } : { status: 'conflict' };
+  if (r.status < 200 || r.status >= 300) return undefined;
+  const obj = r.json;
+  const md = isRecord(obj) && isRecord(obj['metadata']) ? obj['metadata'] : {};
+  const rv = typeof md['resourceVersion'] === 'string' ? md['resourceVersion'] : undefined;
+  if (op !== 'get') return { status: 'ok', ...(rv !== undefined && op !== 'delete' ? { rv } : {}) };
+  const token = isRecord(obj) && isRecord(obj['data']) && typeof obj['data']['w'] === 'string' ? obj['data']['w'] : undefined;
+  return { status: 'ok', present: true, ...(token !== undefined ? { token } : {}), ...(rv !== undefined ? { rv } : {}) };
+}
+
+async function list1(cx: CaseContext, rt: ResourceType, ns: string, selector: QueryPair, now: () => number): Promise<Omit<RecordedList, 'id' | 'client'> | undefined> {
+  const call = now();
+  let r: TargetResponse;
+  try {
+    r = await cx.env.target.send({ method: 'GET', path: collectionPath(rt, ns), query: [selector] });
+  } catch (e) {
+    if (e instanceof InfrastructureError) return undefined;
+    throw e;
+  }
+  const ret = now();
+  const body = r.json;
+  if (r.status !== 200 || !isRecord(body) || !Array.isArray(body['items'])) return undefined;
+  const md = isRecord(body['metadata']) ? body['metadata'] : {};
+  if (typeof md['resourceVersion'] !== 'string') return undefined;
+  const items = body['items'].flatMap((it) => {
+    if (!isRecord(it) || !isRecord(it['metadata'])) return [];
+    const m = it['metadata'];
+    const token = isRecord(it['data']) && typeof it['data']['w'] === 'string' ? it['data']['w'] : undefined;
+    return [{ key: `${String(m['namespace'])}/${String(m['name'])}`, ...(token !== undefined ? { token } : {}), ...(typeof m['resourceVersion'] === 'string' ? { rv: m['resourceVersion'] } : {}) }];
+  });
+  return { namespaces: [ns], rv: md['resourceVersion'], items, call, ret };
+}
+
+export async function openRecordedWatch(
+  cx: CaseContext,
+  id: string,
+  path: string,
+  namespaces: readonly string[],
+  query: QueryPair[],
+  start: RecordedWatch['start'],
+  startKnownAt: number | 'opened',
+  extra: Partial<RecordedWatch>,
+): Promise<LiveWatch> {
+  const target = cx.env.target;
+  const base = { id, client: id, namespaces, start, bookmarksRequested: true, slow: false, ...extra };
+  const opened = cx.env.now();
+  if (!target.openStream) {
+    const record = { ...base, startKnownAt: opened, opened, events: [] as RecordedEvent[], end: 'failed-to-start' as const };
+    return { record, stop: () => undefined, stopped: () => true, done: Promise.resolve() };
+  }
+  const res = await target.openStream({ method: 'GET', path, query: [['watch', '1'], ...query] });
+  const record: LiveWatch['record'] = {
+    ...base,
+    startKnownAt: startKnownAt === 'opened' ? cx.env.now() : startKnownAt,
+    opened,
+    events: [],
+    end: res.status === 200 ? 'stopped' : res.status === 410 ? 'gone' : 'failed-to-start',
+  };
+  let stopped = false;
+  let release: (() => void) | undefined;
+  const paused = extra.slow === true ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+  const parser = new JsonDocumentStream();
+  const done = (async () => {
+    if (res.status !== 200) return;
+    await paused;
+    try {
+      for await (const chunk of res.chunks) {
+        for (const doc of parser.push(chunk)) {
+          const ev = eventOf(doc, cx.env.now());
+          if (ev.type === 'ERROR') {
+            const code = isRecord(doc) && isRecord(doc['object']) ? doc['object']['code'] : undefined;
+            record.end = code === 410 ? 'gone' : 'error';
+          } else record.events.push(ev);
+        }
+        if (stopped) break;
+      }
+      if (!stopped && record.end === 'stopped') record.end = 'closed';
+    } catch {
+      if (!stopped) record.end = 'error';
+    }
+  })();
+  const live: LiveWatch = {
+    record,
+    stop: () => {
+      stopped = true;
+      release?.();
+      res.close();
+    },
+    stopped: () => stopped,
+    done,
+  };
+  if (release !== undefined) live.release = release;
+  return live;
+}
+
+function eventOf(doc: unknown, at: number): RecordedEvent {
+  const d = isRecord(doc) ? doc : {};
+  const type = typeof d['type'] === 'string' ? d['type'] : String(d['type']);
+  const obj = isRecord(d['object']) ? d['object'] : {};
+  const md = isRecord(obj['metadata']) ? obj['metadata'] : {};
+  const rv = typeof md['resourceVersion'] === 'string' ? md['resourceVersion'] : undefined;
+  if (type === 'BOOKMARK') return { type, ...(rv !== undefined ? { rv } : {}), at };
+  const data = isRecord(obj['data']) ? Object.fromEntries(Object.entries(obj['data']).filter((e): e is [string, string] => typeof e[1] === 'string')) : undefined;
+  const token = data?.['w'];
+  return {
+    type,
+    ...(typeof md['name'] === 'string' ? { key: `${String(md['namespace'])}/${md['name']}` } : {}),
+    ...(token !== undefined ? { token } : {}),
+    ...(rv !== undefined ? { rv } : {}),
+    ...(data !== undefined ? { data } : {}),
+    ...(md['deletionTimestamp'] !== undefined && md['deletionTimestamp'] !== null ? { terminating: true } : {}),
+    at,
+  };
+}
