@@ -6,6 +6,8 @@
  * run left, publishes and decides the exit code. The command line, the self-tests' in-process runs,
  * `npm run mutation` and the benches all run checks through it, in this process
  * (runner/check-stage.ts); what differs is their plan and what watches the run (`RunIO`).
+ * A `compare` plan (runner/compare-plan.ts) runs through the same bring-up and probe, once per side,
+ * with the lockstep of both servers as its stage (`executeCompare`).
  */
 import { within } from './run-stop.ts';
 import type { RunPlan } from './plan.ts';
@@ -17,11 +19,17 @@ import { runStages } from './phases/stages.ts';
 import { settleFailures } from './phases/settle.ts';
 import { finishRun, refusedRun } from './phases/finish.ts';
 import { armStop } from './phases/stop.ts';
+import type { ComparePlan } from './compare-plan.ts';
+import type { CompareIO } from './executed-compare.ts';
+import { bringUpSides } from './phases/compare-sides.ts';
+import { runLockstepStage } from './phases/lockstep-stage.ts';
+import { version } from './version.ts';
 
 export { EXIT, type RunVerdict } from './run-verdict.ts';
 export type { ExecutedRun, RunIO, RunOutcome, RunEdge, RunSignals, ReachedTarget } from './executed-run.ts';
 export { loadExternalTarget, readText } from './target-files.ts';
 export { version } from './version.ts';
+export type { CompareEdge, CompareIO, ExecutedCompare } from './executed-compare.ts';
 
 /** How long stopping the daemon's private server and the embedded target may take at the end. */
 const CLEANUP_LIMIT_MS = 15_000;
@@ -44,6 +52,21 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
   } finally {
     stop.dispose();
     // Bounded: a server that waits on a client that never hangs up must not keep the run alive.
+    await within(up.close(), CLEANUP_LIMIT_MS);
+  }
+}
+
+/** A `compare` plan: both sides up and probed, their lockstep as the stage, the result to the edge; returns the exit code. */
+export async function executeCompare(plan: ComparePlan, io: CompareIO): Promise<number> {
+  const startedAt = new Date();
+  const up = await bringUpSides(plan);
+  try {
+    const [ta, tb] = up.sides;
+    io.log(`svc-conformance compare ${version()}: target ${ta.label}, reference ${tb.label}; seed ${plan.seed}, ${plan.runs} cases per check, ${plan.selected.length} checks`);
+    const staged = await runLockstepStage(plan, up, io.log);
+    const side = (s: typeof ta) => ({ server: s.cfg.server, profile: s.profile.name, label: s.label });
+    return await io.edge.publish({ plan, target: side(ta), reference: side(tb), ...staged, startedAt, durationMs: Date.now() - startedAt.getTime() });
+  } finally {
     await within(up.close(), CLEANUP_LIMIT_MS);
   }
 }

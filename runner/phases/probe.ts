@@ -64,8 +64,13 @@ async function askBeforeChecks(plan: RunPlan, up: BroughtUp, probe: Client, earl
   return probeNamespaceSetup(probe, { profile, runId }).catch(undecided('namespace setup'));
 }
 
+/** The line for a server whose groups speak another profile than the one asked: `run`'s, or compare's per side. */
+export type MismatchLine = (better: Profile, asked: Profile) => string;
+
+const runMismatch: MismatchLine = (better, asked) => `the target serves ${better.groupSuffix} groups and no ${asked.groupSuffix} group: run with --profile ${better.name}`;
+
 /** Pointing the `svc` names at an upstream server fails every named-group check: say so before running. */
-async function refuseProfileMismatch(probe: Client, profile: Profile): Promise<void> {
+export async function refuseProfileMismatch(probe: Client, profile: Profile, line: MismatchLine = runMismatch): Promise<void> {
   const r = await probe.send({ method: 'GET', path: '/apis' });
   const groups = (r.json as { groups?: { name?: unknown }[] } | undefined)?.groups;
   if (r.status !== 200 || !Array.isArray(groups)) return;
@@ -73,7 +78,5 @@ async function refuseProfileMismatch(probe: Client, profile: Profile): Promise<v
     groups.flatMap((g) => (typeof g.name === 'string' ? [g.name] : [])),
     profile,
   );
-  if (better !== undefined) {
-    throw new ConfigError(`the target serves ${profiles[better].groupSuffix} groups and no ${profile.groupSuffix} group: run with --profile ${better}`);
-  }
+  if (better !== undefined) throw new ConfigError(line(profiles[better], profile));
 }
