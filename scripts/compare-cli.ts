@@ -15,7 +15,7 @@ import type { CompareResult } from '../reports/compare-result.ts';
 import { compareReports } from './compare-reports.ts';
 import { reportsDirArg } from './reports-option.ts';
 
-export { COMPARE_SUITES, defaultCompareChecks, LEFT_OUT, type CompareOptions, type SideOptions } from '../runner/compare-plan.ts';
+export type { CompareOptions, SideOptions } from '../runner/compare-plan.ts';
 
 /** Plans the comparison, runs it through the executor and writes its reports; returns the result and the exit code. */
 export async function runCompare(o: CompareOptions, log: (line: string) => void = () => undefined): Promise<{ result: CompareResult; exitCode: number; files: string[] }> {
@@ -42,7 +42,7 @@ const positiveArg =
 const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 const quote = (s: string): string => (/^[A-Za-z0-9_./:=@-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
-export const DEFAULT_COMPARE_RUNS = 8;
+const DEFAULT_COMPARE_RUNS = 8;
 
 export function registerCompareCommand(program: Command): void {
   program
