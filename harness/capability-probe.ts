@@ -39,6 +39,11 @@ export interface ProbeOptions {
   readonly watchWaitMs: number;
   /** How long a newly defined type may take to be served (the run's eventual window); absent: not asked. */
   readonly typeWaitMs?: number;
+  /**
+   * A namespace of the run's own that `target`'s guard saw created (the namespace-setup probe's): the
+   * probe works and ends there instead of creating one more. Absent: it creates its own.
+   */
+  readonly namespace?: string;
 }
 
 /**
@@ -47,7 +52,7 @@ export interface ProbeOptions {
  * that cannot be asked leaves its features `unknown`.
  */
 export async function probeCapabilities(target: Target, reader: Target, o: ProbeOptions): Promise<FeatureFinding[]> {
-  const ns = `svc-conformance-${o.runId}-capabilities`;
+  const ns = o.namespace ?? `svc-conformance-${o.runId}-capabilities`;
   const label = { [o.profile.runLabel]: o.runId };
   const cms = `/api/v1/namespaces/${ns}/configmaps`;
   const cm = (name: string, data: Record<string, string> = { k: 'v' }) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: label }, data });
@@ -74,8 +79,10 @@ export async function probeCapabilities(target: Target, reader: Target, o: Probe
     add(byStatus(feature, await ask(reader, { method: 'GET', path })));
   }
 
-  const namespace = await ask(target, { method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: label } } });
-  if (namespace.status < 200 || namespace.status >= 300) return capabilityMapOf(found.concat(unaskedBecause(`${namespace.request} answered ${namespace.status}`)));
+  if (o.namespace === undefined) {
+    const namespace = await ask(target, { method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: label } } });
+    if (namespace.status < 200 || namespace.status >= 300) return capabilityMapOf(found.concat(unaskedBecause(`${namespace.request} answered ${namespace.status}`)));
+  }
   try {
     const created = await ask(target, { method: 'POST', path: cms, body: cm('probe-a') });
     // A 404 may be the namespace's (a server that answered its create and kept nothing): not "no route".

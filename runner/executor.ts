@@ -13,8 +13,9 @@ import { within } from './run-stop.ts';
 import type { RunPlan } from './plan.ts';
 import type { RunIO, RunOutcome } from './executed-run.ts';
 import { bringUp } from './phases/bring-up.ts';
-import { probeTarget } from './phases/probe.ts';
-import { capabilityGate } from './phases/capability-probe.ts';
+import { probeTarget, type Probed } from './phases/probe.ts';
+import { capabilityGate, openCapabilityClients } from './phases/capability-probe.ts';
+import type { CapabilityGate } from './capability-gate.ts';
 import { runStages } from './phases/stages.ts';
 import { settleFailures } from './phases/settle.ts';
 import { finishRun, refusedRun } from './phases/finish.ts';
@@ -39,10 +40,18 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
   const up = await bringUp(plan);
   const stop = armStop(plan, started, io.edge?.signals, io.log);
   try {
-    const probed = await probeTarget(plan, up, io);
+    // One guard for both probes: the capability probe works in the namespace the setup probe made.
+    const probes = openCapabilityClients(plan, up.target);
+    let probed: Probed;
+    let gate: CapabilityGate | undefined;
+    try {
+      probed = await probeTarget(plan, up, io, probes.guarded);
+      gate = probed.refused === undefined ? await capabilityGate(plan, probes, probed.setupNamespace, up.settings, io.log) : undefined;
+    } finally {
+      await probes.close();
+    }
     if (probed.refused !== undefined) return await refusedRun(plan, up, started, probed.refused, io);
     const { known } = probed;
-    const gate = await capabilityGate(plan, up.target, up.settings, io.log);
     const staged = await runStages(plan, up, { gate, known, stop, started, stage: io.stage, log: io.log });
     const records = await settleFailures(plan, up, staged.records, { known, stop, started, log: io.log });
     // After settling: the map's findings are not replayed, the probe asked once.
