@@ -135,7 +135,7 @@ export function openEnv(
  * guarded one for its writes, in a namespace of the run's own, and the plain one for paths outside any
  * resource. Short bounds: the probe is a few requests, never a run of its own.
  */
-export function openProbeClients(cfg: TargetConfig, runId: string, profile: Profile, requestTimeoutMs: number): { guarded: Target; plain: Target; close(): Promise<void> } {
+export function openProbeClients(cfg: TargetConfig, runId: string, profile: Profile, requestTimeoutMs: number): { guarded: GuardedTarget; plain: Target; close(): Promise<void> } {
   const plain = createTargetClient(cfg, { maxRetries: 1, requestTimeoutMs });
   return { guarded: createGuardedTarget(plain, runIdentity(runId, profile.runLabel)), plain, close: () => plain.close() };
 }

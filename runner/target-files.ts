@@ -5,14 +5,15 @@ import type { ExternalTargetPlan } from './plan.ts';
 
 /**
  * The external target's configuration from the files the plan names. `checkOnly` (run --dry-run)
- * reads and validates every file without starting a kubeconfig's credential plugin.
+ * reads and validates every file without starting a kubeconfig's credential plugin. `tokenFileOption`:
+ * how the option is spelled in the line an unreadable token file gets (compare's reference side).
  */
-export async function loadExternalTarget(t: ExternalTargetPlan, o: { checkOnly?: boolean } = {}): Promise<TargetConfig> {
+export async function loadExternalTarget(t: ExternalTargetPlan, o: { checkOnly?: boolean; tokenFileOption?: string } = {}): Promise<TargetConfig> {
   return loadTargetConfig({
     ...(t.kubeconfig ? { kubeconfig: t.kubeconfig } : {}),
     ...(t.context ? { context: t.context } : {}),
     ...(t.server ? { server: t.server } : {}),
-    ...(t.tokenFile ? { token: readText(t.tokenFile, '--token-file').trim() } : {}),
+    ...(t.tokenFile ? { token: readText(t.tokenFile, o.tokenFileOption ?? '--token-file').trim() } : {}),
     ...(t.certificateAuthority !== undefined ? { certificateAuthority: t.certificateAuthority } : {}),
     ...(t.insecureSkipTlsVerify ? { insecureSkipTlsVerify: true } : {}),
     ...(o.checkOnly ? { checkOnly: true } : {}),

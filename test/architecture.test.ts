@@ -125,12 +125,10 @@ const ENV_OPENERS: readonly string[] = ['runner/env.ts', 'runner/session.ts'];
 const EMBEDDED_TARGET_USERS: readonly string[] = [
   // The controller daemon's private API server, for a run against an external target.
   'runner/daemon.ts',
-  // A run's target, in the run's first phase.
+  // A run's target, in the run's first phase; both sides of `compare`, when embedded, through it.
   'runner/phases/bring-up.ts',
   // `serve`.
   'scripts/cli.ts',
-  // Both sides of `compare`, when embedded.
-  'scripts/compare-cli.ts',
   // Every bench's server.
   'scripts/dev/bench-target.ts',
   // The servers each reproducer is judged against, with the fault and without.
@@ -142,8 +140,8 @@ const SESSION_USERS: readonly string[] = [
   'runner/check-stage.ts',
   // Confirmation and --reproduce replays.
   'runner/confirm-replay.ts',
-  // One per side of `compare`.
-  'scripts/compare-cli.ts',
+  // One per side of `compare`, in its lockstep stage.
+  'runner/phases/lockstep-stage.ts',
   // Every bench's environment.
   'scripts/dev/bench-target.ts',
 ];

@@ -57,6 +57,11 @@ export interface ProbeOptions {
   readonly watchWaitMs: number;
   /** How long a newly defined type may take to be served (the run's eventual window); absent: not asked. */
   readonly typeWaitMs?: number;
+  /**
+   * A namespace of the run's own that `target`'s guard saw created (the namespace-setup probe's): the
+   * probe works and ends there instead of creating one more. Absent: it creates its own.
+   */
+  readonly namespace?: string;
 }
 
 /**
@@ -65,7 +70,7 @@ export interface ProbeOptions {
  * that cannot be asked leaves its features `unknown`.
  */
 export async function probeCapabilities(target: Target, reader: Target, o: ProbeOptions): Promise<ProbedFinding[]> {
-  const ns = `svc-conformance-${o.runId}-capabilities`;
+  const ns = o.namespace ?? `svc-conformance-${o.runId}-capabilities`;
   const label = { [o.profile.runLabel]: o.runId };
   const cms = `/api/v1/namespaces/${ns}/configmaps`;
   const cm = (name: string, data: Record<string, string> = { k: 'v' }) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: label }, data });
@@ -103,7 +108,9 @@ export async function probeCapabilities(target: Target, reader: Target, o: Probe
     add(byStatus(feature, got), [got]);
   }
 
-  const namespace = await ask(target, { method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: label } } });
+  const nsCreate: TargetRequest = { method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: label } } };
+  // A namespace the setup probe made is still the first step of every reproduction: the script makes its own.
+  const namespace = o.namespace === undefined ? await ask(target, nsCreate) : madeBefore(sent, nsCreate);
   if (namespace.status < 200 || namespace.status >= 300) return capabilityMapOf(found.concat(unaskedBecause(`${namespace.request} answered ${namespace.status}`)));
   try {
     const created = await ask(target, { method: 'POST', path: cms, body: cm('probe-a') });
@@ -294,4 +301,12 @@ async function probeWatch(target: Target, cms: string, listed: ProbeAnswer, obje
     clearTimeout(timer);
   }
   return decideWatchDelivery(opened, delivered, boundMs, name);
+}
+
+/** The namespace's creation as the setup probe sent it, recorded as the probe's first step. */
+function madeBefore(sent: Map<ProbeAnswer, Exchange>, req: TargetRequest): ProbeAnswer {
+  const a: ProbeAnswer = { request: `${req.method} ${req.path}`, status: 201 };
+  const response = { status: 201, headers: {}, bodyText: '', json: undefined };
+  sent.set(a, { seq: sent.size + 1, request: req, response, startedAtMs: Date.now(), durationMs: 0 });
+  return a;
 }

@@ -15,7 +15,7 @@ export { JsonDocumentStream } from './json-stream.ts';
 export { ConfigError, loadTargetConfig } from './kubeconfig.ts';
 export type { TargetConfig } from './kubeconfig.ts';
 export { undici } from './lazy-undici.ts';
-export { probeNamespaceSetup } from './namespace-setup.ts';
+export { probeNamespaceSetup, setupNamespaceName } from './namespace-setup.ts';
 export { answerPace, daemonPace, requestPace, stretched } from './pace.ts';
 export type { Pace } from './pace.ts';
 export { preflight } from './preflight.ts';

@@ -36,7 +36,7 @@ export async function bringUp(plan: RunPlan): Promise<BroughtUp> {
   const given = plan.inProcess?.nodeagentLoader;
   const planned = nodeagentLoaderSettings(plan);
   const nodeagent = given === undefined ? planned : { ...planned, description: given.description, given };
-  const api = await apiTarget(plan);
+  const api = await bringUpTarget(plan);
   try {
     const restricted = await restrictedTarget(plan, api.target);
     const daemon = await daemonOf(plan, api.target.server, api.token);
@@ -58,12 +58,20 @@ export async function bringUp(plan: RunPlan): Promise<BroughtUp> {
   }
 }
 
-async function apiTarget(plan: RunPlan): Promise<{ target: TargetConfig; token?: string; hooks?: TargetSettings['hooks']; close: () => Promise<void> }> {
-  if (plan.target.kind === 'external') return { target: await loadExternalTarget(plan.target), close: async () => undefined };
-  const o = plan.inProcess;
+export interface TargetUp {
+  readonly target: TargetConfig;
+  readonly token?: string;
+  readonly hooks?: TargetSettings['hooks'];
+  readonly close: () => Promise<void>;
+}
+
+/** The API server alone: a run's target, and each side of `compare` (runner/phases/compare-sides.ts). */
+export async function bringUpTarget(plan: Pick<RunPlan, 'target' | 'profile' | 'inProcess'>, o: { tokenFileOption?: string } = {}): Promise<TargetUp> {
+  if (plan.target.kind === 'external') return { target: await loadExternalTarget(plan.target, o), close: async () => undefined };
+  const given = plan.inProcess;
   const embedded = await startEmbeddedTarget(plan.target, plan.profile, {
-    ...(o?.source !== undefined ? { source: o.source } : {}),
-    ...(o?.onVariationPoint ? { onVariationPoint: o.onVariationPoint } : {}),
+    ...(given?.source !== undefined ? { source: given.source } : {}),
+    ...(given?.onVariationPoint ? { onVariationPoint: given.onVariationPoint } : {}),
   });
   return { target: embedded.config, token: embedded.token, hooks: embedded.hooks, close: () => embedded.close() };
 }

@@ -14,17 +14,33 @@ const PROBE_REQUEST_TIMEOUT_MS = 10_000;
 /** Longest the whole probe may take: a target that holds connections gets its run, not a stall before it. */
 const PROBE_LIMIT_MS = 30_000;
 
-/** Nothing when no API suite is selected or the run replays one counterexample. */
-export async function capabilityGate(plan: RunPlan, cfg: TargetConfig, settings: TargetSettings, log: (line: string) => void): Promise<CapabilityGate | undefined> {
+export type ProbeClients = ReturnType<typeof openProbeClients>;
+
+/**
+ * The clients of the probes before the checks, each request bounded. Opened before the probe phase:
+ * its namespace setup goes through the same guard, and the capability probe works in that namespace
+ * instead of creating one more. The caller closes them.
+ */
+export function openCapabilityClients(plan: RunPlan, cfg: TargetConfig): ProbeClients {
+  return openProbeClients(cfg, plan.runId, plan.profile, PROBE_REQUEST_TIMEOUT_MS);
+}
+
+/** Nothing when no API suite is selected or the run replays one counterexample. `namespace`: the setup probe's, made through `clients.guarded`. */
+export async function capabilityGate(plan: RunPlan, clients: ProbeClients, namespace: string | undefined, settings: TargetSettings, log: (line: string) => void): Promise<CapabilityGate | undefined> {
   const chosen = plan.selection.selected;
   if (plan.capabilityProbe === false || plan.path !== undefined || !chosen.some((c) => c.suite.startsWith('rest-'))) return undefined;
-  const clients = openProbeClients(cfg, plan.runId, plan.profile, PROBE_REQUEST_TIMEOUT_MS);
   try {
     let timer: NodeJS.Timeout | undefined;
     // The wait for a new type to be served is the run's eventual window, spent once here.
     const limitMs = PROBE_LIMIT_MS + settings.eventualWindowMs;
     const bound = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), limitMs)));
-    const probing = probeCapabilities(clients.guarded, clients.plain, { profile: plan.profile, runId: plan.runId, watchWaitMs: settings.watchWaitMs, typeWaitMs: settings.eventualWindowMs });
+    const probing = probeCapabilities(clients.guarded, clients.plain, {
+      profile: plan.profile,
+      runId: plan.runId,
+      watchWaitMs: settings.watchWaitMs,
+      typeWaitMs: settings.eventualWindowMs,
+      ...(namespace !== undefined ? { namespace } : {}),
+    });
     const map = await Promise.race([probing, bound]);
     clearTimeout(timer);
     if (map === 'late') {
@@ -36,7 +52,5 @@ export async function capabilityGate(plan: RunPlan, cfg: TargetConfig, settings:
     // A probe that breaks decides nothing: every check runs and finds out for itself.
     log(`svc-conformance: capability probe undecided (${e instanceof Error ? e.message : String(e)}); every check runs`);
     return undefined;
-  } finally {
-    await clients.close();
   }
 }

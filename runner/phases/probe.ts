@@ -6,8 +6,9 @@
  */
 import { ConfigError } from '../../harness/transport/index.ts';
 import { createTargetClient } from '../../harness/transport/index.ts';
-import { InfrastructureError } from '../../harness/transport/index.ts';
-import { probeNamespaceSetup } from '../../harness/transport/index.ts';
+import { InfrastructureError, type Target } from '../../harness/transport/index.ts';
+import type { GuardedTarget } from '../../harness/transport/index.ts';
+import { probeNamespaceSetup, setupNamespaceName } from '../../harness/transport/index.ts';
 import { preflight } from '../../harness/transport/index.ts';
 import { firstContact } from '../../harness/transport/index.ts';
 import { profileMismatch, profiles, type Profile } from '../../reference/profile.ts';
@@ -16,11 +17,22 @@ import type { RunPlan } from '../plan.ts';
 import type { CheckRecord } from '../results.ts';
 import type { BroughtUp } from './bring-up.ts';
 
-export type Probed = { readonly refused: string } | { readonly refused?: undefined; readonly known?: (r: CheckRecord) => boolean };
+export type Probed =
+  | { readonly refused: string }
+  | {
+      readonly refused?: undefined;
+      readonly known?: (r: CheckRecord) => boolean;
+      /** The namespace the setup probe created through the guard it was given: the capability probe's. */
+      readonly setupNamespace?: string;
+    };
 
 type Client = ReturnType<typeof createTargetClient>;
 
-export async function probeTarget(plan: RunPlan, up: BroughtUp, io: RunIO): Promise<Probed> {
+/**
+ * `setup`: the guarded client the namespace setup is created through, so that the capability probe
+ * after it may work in that namespace (its guard saw the run create it); absent: the probe's own client.
+ */
+export async function probeTarget(plan: RunPlan, up: BroughtUp, io: RunIO, setup?: GuardedTarget): Promise<Probed> {
   const probe = createTargetClient(up.target, { maxRetries: 1 });
   try {
     // A target that cannot be worked with at all (a wrong scheme, a silent port) is refused in one line,
@@ -30,22 +42,30 @@ export async function probeTarget(plan: RunPlan, up: BroughtUp, io: RunIO): Prom
       throw e;
     });
     if (typeof contact === 'string') return { refused: contact };
-    const refused = await askBeforeChecks(plan, up, probe, contact.answers, io.log);
+    const refused = await askBeforeChecks(plan, up, setup ?? probe, probe, contact.answers, io.log);
     if (refused !== undefined) return { refused };
+    const setupNamespace = setup?.created().namespaces.find((n) => n === setupNamespaceName(plan.runId));
     const reported = contact.release;
     const known = io.edge?.reachable(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release), {
       server: up.target.server,
       source: up.target.source,
       ...(reported !== undefined ? { reportedVersion: reported } : {}),
     });
-    return known !== undefined ? { known } : {};
+    return { ...(known !== undefined ? { known } : {}), ...(setupNamespace !== undefined ? { setupNamespace } : {}) };
   } finally {
     await probe.close();
   }
 }
 
 /** The profile, the identity's permissions and the namespace setup: a refusal's line, or nothing. */
-async function askBeforeChecks(plan: RunPlan, up: BroughtUp, probe: Client, earlier: Parameters<typeof preflight>[1]['earlier'], log: (line: string) => void): Promise<string | undefined> {
+async function askBeforeChecks(
+  plan: RunPlan,
+  up: BroughtUp,
+  setup: Target,
+  probe: Client,
+  earlier: Parameters<typeof preflight>[1]['earlier'],
+  log: (line: string) => void,
+): Promise<string | undefined> {
   const { profile, runId } = plan;
   if (plan.target.kind === 'external') await refuseProfileMismatch(probe, profile);
   // Only the API suites need the identity's permissions; a loader or daemon run asks nothing.
@@ -61,11 +81,16 @@ async function askBeforeChecks(plan: RunPlan, up: BroughtUp, probe: Client, earl
   const refused = await preflight(probe, { profile, runId, credentials: up.target.source, earlier, ...(plan.namespaces ? { namespaces: plan.namespaces } : {}) }).catch(undecided('preflight'));
   if (refused !== undefined || plan.namespaces !== undefined) return refused;
   // Without --namespace the run's own setup is one namespace: tried once here, not by every check.
-  return probeNamespaceSetup(probe, { profile, runId }).catch(undecided('namespace setup'));
+  return probeNamespaceSetup(setup, { profile, runId }).catch(undecided('namespace setup'));
 }
 
+/** The line for a server whose groups speak another profile than the one asked: `run`'s, or compare's per side. */
+export type MismatchLine = (better: Profile, asked: Profile) => string;
+
+const runMismatch: MismatchLine = (better, asked) => `the target serves ${better.groupSuffix} groups and no ${asked.groupSuffix} group: run with --profile ${better.name}`;
+
 /** Pointing the `svc` names at an upstream server fails every named-group check: say so before running. */
-async function refuseProfileMismatch(probe: Client, profile: Profile): Promise<void> {
+export async function refuseProfileMismatch(probe: Client, profile: Profile, line: MismatchLine = runMismatch): Promise<void> {
   const r = await probe.send({ method: 'GET', path: '/apis' });
   const groups = (r.json as { groups?: { name?: unknown }[] } | undefined)?.groups;
   if (r.status !== 200 || !Array.isArray(groups)) return;
@@ -73,7 +98,5 @@ async function refuseProfileMismatch(probe: Client, profile: Profile): Promise<v
     groups.flatMap((g) => (typeof g.name === 'string' ? [g.name] : [])),
     profile,
   );
-  if (better !== undefined) {
-    throw new ConfigError(`the target serves ${profiles[better].groupSuffix} groups and no ${profile.groupSuffix} group: run with --profile ${better}`);
-  }
+  if (better !== undefined) throw new ConfigError(line(profiles[better], profile));
 }

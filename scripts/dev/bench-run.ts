@@ -1,25 +1,59 @@
 /**
  * The bench's last part (issues 15 and 28): one whole default run per target, its wall time, its CPU
- * (user+sys of the whole process tree) and footprint (namespaces, cluster-scoped objects, requests by
- * verb, bytes, slowest checks) read back from summary.json; then the same run again with every node
- * process profiled, for where that CPU goes by folder (scripts/dev/bench-cpu.ts; a run of its own, so the
- * profiler's cost stays out of the first figures). Always the embedded target; also the target of
+ * (user+sys of this process and of the processes it started) and footprint (namespaces, cluster-scoped
+ * objects, requests by verb, bytes, slowest checks). The run goes through the command line's own plan and
+ * executor in this process (planRun -> executeRun), and the figures are read from the executed run, not
+ * from a report. Then the same run again as the command line, with every node process profiled, for
+ * where that CPU goes by folder (scripts/dev/bench-cpu.ts; a run of its own, so the profiler's cost stays
+ * out of the first figures, and a process of its own, since a profile of every process is set up when
+ * each starts). Always the embedded target; also the target of
  * `npm run bench -- --kubeconfig FILE [--profile k8s]`. Figures only: nothing here asserts on time or counts.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { footprintLines, type RunFootprint } from '../../harness/case/index.ts';
+import { footprintLines } from '../../harness/case/index.ts';
+import { catalog } from '../../reference/catalog/index.ts';
+import type { ProfileName } from '../../reference/profile.ts';
+import { aggregate } from '../../reports/aggregate.ts';
+import { directStage } from '../../runner/check-stage.ts';
+import { newRunId } from '../../runner/env.ts';
+import { executeRun, type RunOutcome } from '../../runner/executor.ts';
+import { planRun } from '../../runner/plan.ts';
+import { DEFAULT_RUN_TIMEOUT_MS } from '../../runner/run-stop.ts';
+import { DEFAULT_RUNS } from '../../suites/settings.ts';
 import { packageRoot } from '../dist-state.mjs';
 import { cpuProfiling, treeCpuMeter } from './bench-cpu.ts';
 import { ensureDist } from '../build.ts';
 
-interface Summary {
-  readonly seed: number;
-  readonly durationMs: number;
-  readonly totals: Record<string, number>;
-  readonly footprint?: RunFootprint;
+/** `run`'s own default (scripts/cli.ts): each failure replayed twice before it is reported. */
+const CONFIRM_REPLAYS = 2;
+
+/** A default `run` of the target, as the command line plans it, executed in this process. */
+async function runInProcess(target: { kubeconfig?: string; profile: ProfileName }): Promise<{ outcome: RunOutcome; wallSeconds: number; cpuSeconds: { user: number; system: number } | undefined }> {
+  const planned = planRun(
+    {
+      ...(target.kubeconfig !== undefined ? { kubeconfig: target.kubeconfig } : {}),
+      profile: target.profile,
+      runs: DEFAULT_RUNS,
+      reports: '.',
+      output: 'text',
+      confirm: CONFIRM_REPLAYS,
+      timeout: DEFAULT_RUN_TIMEOUT_MS,
+    },
+    { seed: Math.floor(Math.random() * 2 ** 31), runId: newRunId(), cwd: process.cwd() },
+  );
+  if (planned.errors !== undefined) throw new Error(planned.errors[0]);
+  const children = treeCpuMeter();
+  const own = process.cpuUsage();
+  const t0 = performance.now();
+  const outcome = await executeRun(planned.plan, { log: () => undefined, stage: directStage() });
+  const wallSeconds = (performance.now() - t0) / 1000;
+  const mine = process.cpuUsage(own);
+  const tree = children();
+  const cpuSeconds = tree === undefined ? undefined : { user: tree.user + mine.user / 1e6, system: tree.system + mine.system / 1e6 };
+  return { outcome, wallSeconds, cpuSeconds };
 }
 
 async function runOnce(dir: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; wallSeconds: number }> {
@@ -31,28 +65,22 @@ async function runOnce(dir: string, args: readonly string[], env: NodeJS.Process
   return { code, wallSeconds: (performance.now() - t0) / 1000 };
 }
 
-async function oneRun(label: string, args: readonly string[]): Promise<string[]> {
+async function oneRun(label: string, target: { kubeconfig?: string; profile: ProfileName }): Promise<string[]> {
+  const { outcome, wallSeconds, cpuSeconds } = await runInProcess(target);
+  const { run, exitCode } = outcome;
+  const count = (status: string) => aggregate(run.records, catalog).filter((c) => c.status === status).length;
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-bench-'));
   try {
-    const cpu = treeCpuMeter();
-    const { code, wallSeconds } = await runOnce(dir, args);
-    const tree = cpu();
-    let s: Summary;
-    try {
-      s = JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8')) as Summary;
-    } catch {
-      return [`run against ${label}: no summary.json (exit ${code})`];
-    }
-    const t = s.totals;
     const profiling = cpuProfiling();
     // The same seed: the same cases, so the split is of the run measured above.
-    const profiled = await runOnce(dir, [...args, '--seed', String(s.seed)], profiling.env);
+    const args = [...(target.kubeconfig !== undefined ? ['--kubeconfig', target.kubeconfig] : []), '--profile', target.profile, '--seed', String(run.plan.seed)];
+    const profiled = await runOnce(dir, args, profiling.env);
     return [
-      `run against ${label}: ${wallSeconds.toFixed(1)} s wall (exit ${code}); ${t['passed']} passed, ${t['failed']} failed, ${t['unspecified']} unspecified, ${t['inconclusive'] ?? 0} inconclusive, ${t['error']} error`,
-      tree === undefined
-        ? "  CPU: the process tree's user+sys needs /proc (Linux)"
-        : `  CPU: ${(tree.user + tree.system).toFixed(1)} s user+sys for the whole process tree (${tree.user.toFixed(1)} user, ${tree.system.toFixed(1)} sys)`,
-      ...(s.footprint ? footprintLines(s.footprint).map((l) => `  ${l}`) : ['  (no footprint in summary.json)']),
+      `run against ${label}: ${wallSeconds.toFixed(1)} s wall (exit ${exitCode}); ${count('passed')} passed, ${count('failed')} failed, ${count('unspecified')} unspecified, ${count('inconclusive')} inconclusive, ${count('error')} error`,
+      cpuSeconds === undefined
+        ? '  CPU: the processes it started need /proc (Linux)'
+        : `  CPU: ${(cpuSeconds.user + cpuSeconds.system).toFixed(1)} s user+sys for this process and those it started (${cpuSeconds.user.toFixed(1)} user, ${cpuSeconds.system.toFixed(1)} sys)`,
+      ...footprintLines(run.footprint).map((l) => `  ${l}`),
       ...profiling.finish(profiled.wallSeconds),
     ];
   } finally {
@@ -63,11 +91,12 @@ async function oneRun(label: string, args: readonly string[]): Promise<string[]>
 export async function runFootprintLines(argv: readonly string[]): Promise<string[]> {
   // The CLI as shipped: a stale dist/ would send the runs through tsx, and its transpiling into the figures.
   await ensureDist();
-  const out = await oneRun('the embedded target', []);
+  const out = await oneRun('the embedded target', { profile: 'svc' });
   const at = argv.indexOf('--kubeconfig');
   if (at >= 0 && argv[at + 1] !== undefined) {
-    const profile = argv.includes('--profile') ? ['--profile', argv[argv.indexOf('--profile') + 1] ?? 'k8s'] : ['--profile', 'k8s'];
-    out.push(...(await oneRun(argv[at + 1]!, ['--kubeconfig', argv[at + 1]!, ...profile])));
+    const profile = argv.includes('--profile') ? (argv[argv.indexOf('--profile') + 1] ?? 'k8s') : 'k8s';
+    if (profile !== 'svc' && profile !== 'k8s') return [...out, `--profile ${profile}: svc or k8s`];
+    out.push(...(await oneRun(argv[at + 1]!, { kubeconfig: argv[at + 1]!, profile })));
   } else if (process.env['KUBEBUILDER_ASSETS']) {
     out.push(`KUBEBUILDER_ASSETS is set: start that control plane and pass its kubeconfig (npm run bench -- --kubeconfig FILE) to measure it too`);
   }
