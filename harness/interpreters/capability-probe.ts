@@ -72,9 +72,44 @@ export interface ProbeOptions {
 export async function probeCapabilities(target: Target, reader: Target, o: ProbeOptions): Promise<ProbedFinding[]> {
   const ns = o.namespace ?? `svc-conformance-${o.runId}-capabilities`;
   const label = { [o.profile.runLabel]: o.runId };
-  const cms = `/api/v1/namespaces/${ns}/configmaps`;
-  const cm = (name: string, data: Record<string, string> = { k: 'v' }) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: label }, data });
+  const p = probing(target.server);
+  const discovery = await p.ask(reader, { method: 'GET', path: '/api/v1' });
+  p.add(decideDiscovery(discovery, 'configmaps'), [discovery], { resource: 'configmaps' });
+  for (const [feature, path] of [
+    ['healthz', '/healthz'],
+    ['livez', '/livez'],
+    ['readyz', '/readyz'],
+    ['metrics', '/metrics'],
+  ] as const) {
+    const got = await p.ask(reader, { method: 'GET', path });
+    p.add(byStatus(feature, got), [got]);
+  }
+
+  const nsCreate: TargetRequest = { method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: label } } };
+  // A namespace the setup probe made is still the first step of every reproduction: the script makes its own.
+  const namespace = o.namespace === undefined ? await p.ask(target, nsCreate) : madeBefore(p.sent, nsCreate);
+  if (namespace.status < 200 || namespace.status >= 300) return capabilityMapOf(p.found.concat(unaskedBecause(`${namespace.request} answered ${namespace.status}`)));
+  try {
+    await probeInNamespace(p, target, reader, o, { ns, label, namespace });
+  } finally {
+    // The run's sweep removes it too, by its label, should this fail.
+    await p.ask(target, { method: 'DELETE', path: `/api/v1/namespaces/${ns}` });
+  }
+  return capabilityMapOf(p.found);
+}
+
+/** The probe's requests and findings so far: each answer keeps the exchange a reproduction is made of. */
+interface Probing {
+  readonly sent: Map<ProbeAnswer, Exchange>;
+  readonly found: ProbedFinding[];
+  ask(t: Target, req: TargetRequest): Promise<ProbeAnswer>;
+  /** `steps`: the answers the finding rests on, the deciding one last (its needs are read there). */
+  add(f: FeatureFinding, steps?: readonly ProbeAnswer[], more?: { resource?: string; mediaType?: string }): void;
+}
+
+function probing(server: string): Probing {
   const sent = new Map<ProbeAnswer, Exchange>();
+  const found: ProbedFinding[] = [];
   const ask = async (t: Target, req: TargetRequest): Promise<ProbeAnswer> => {
     const request = `${req.method} ${req.path}${queryToString(req.query)}`;
     const startedAtMs = Date.now();
@@ -88,85 +123,69 @@ export async function probeCapabilities(target: Target, reader: Target, o: Probe
       throw e;
     }
   };
-  const found: ProbedFinding[] = [];
-  /** `steps`: the answers the finding rests on, the deciding one last (its needs are read there). */
-  const add = (f: FeatureFinding, steps: readonly ProbeAnswer[] = [], more: { resource?: string; mediaType?: string } = {}) => {
+  const add = (f: FeatureFinding, steps: readonly ProbeAnswer[] = [], more: { resource?: string; mediaType?: string } = {}): void => {
     const exchanges = steps.map((a) => sent.get(a));
-    if (f.state !== 'notServed' || steps.length === 0 || exchanges.some((e) => e === undefined)) return found.push(f);
-    return found.push({ ...f, reproduction: { server: target.server, exchanges: exchanges as Exchange[], needs: servedNeeds(f.feature, { request: steps.length - 1 }, more) } });
+    if (f.state !== 'notServed' || steps.length === 0 || exchanges.some((e) => e === undefined)) found.push(f);
+    else found.push({ ...f, reproduction: { server, exchanges: exchanges as Exchange[], needs: servedNeeds(f.feature, { request: steps.length - 1 }, more) } });
   };
+  return { sent, found, ask, add };
+}
 
-  const discovery = await ask(reader, { method: 'GET', path: '/api/v1' });
-  add(decideDiscovery(discovery, 'configmaps'), [discovery], { resource: 'configmaps' });
-  for (const [feature, path] of [
-    ['healthz', '/healthz'],
-    ['livez', '/livez'],
-    ['readyz', '/readyz'],
-    ['metrics', '/metrics'],
-  ] as const) {
-    const got = await ask(reader, { method: 'GET', path });
-    add(byStatus(feature, got), [got]);
-  }
+/** Each verb, patch type, encoding, generateName, dry-run, watch delivery and custom type, in the probe's namespace. */
+async function probeInNamespace(p: Probing, target: Target, reader: Target, o: ProbeOptions, where: { ns: string; label: Record<string, string>; namespace: ProbeAnswer }): Promise<void> {
+  const { ns, label, namespace } = where;
+  const { ask, add } = p;
+  const cms = `/api/v1/namespaces/${ns}/configmaps`;
+  const cm = (name: string, data: Record<string, string> = { k: 'v' }) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: label }, data });
+  const created = await ask(target, { method: 'POST', path: cms, body: cm('probe-a') });
+  // A 404 may be the namespace's (a server that answered its create and kept nothing): not "no route".
+  add(byStatus('create', created, ROUTE_ABSENT), [namespace, created]);
+  if (created.status < 200 || created.status >= 300) return;
+  // Three objects: a server that pages wrongly (limit+1 items and a token) is told from one that ignores limit.
+  const createdB = await ask(target, { method: 'POST', path: cms, body: cm('probe-b') });
+  await ask(target, { method: 'POST', path: cms, body: cm('probe-c') });
+  const got = await ask(target, { method: 'GET', path: `${cms}/probe-a` });
+  add(byStatus('get', got, ROUTE_ABSENT), [namespace, created, got]);
+  // A 404 says "no such route" only of an object known to exist; otherwise the object may be missing.
+  const onObject = got.status === 200 ? undefined : ROUTE_ABSENT;
+  const listed = await ask(target, { method: 'GET', path: cms });
+  add(byStatus('list', listed, ROUTE_ABSENT), [namespace, created, listed]);
+  add(decidePaging(await ask(target, { method: 'GET', path: cms, query: [['limit', '1']] }), 3));
+  const protobuf = await ask(reader, { method: 'GET', path: `${cms}/probe-b`, headers: { accept: o.profile.protobufMediaType } });
+  add(
+    decideEncoding('protobuf', protobuf, (ct) => (ct?.startsWith(o.profile.protobufMediaType) === true ? 'served' : 'notServed')),
+    [namespace, createdB, protobuf],
+    { mediaType: o.profile.protobufMediaType },
+  );
+  add(decideEncoding('table', await ask(reader, { method: 'GET', path: `${cms}/probe-b`, headers: { accept: tableMediaType(o.profile) } }), tableState));
 
-  const nsCreate: TargetRequest = { method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: label } } };
-  // A namespace the setup probe made is still the first step of every reproduction: the script makes its own.
-  const namespace = o.namespace === undefined ? await ask(target, nsCreate) : madeBefore(sent, nsCreate);
-  if (namespace.status < 200 || namespace.status >= 300) return capabilityMapOf(found.concat(unaskedBecause(`${namespace.request} answered ${namespace.status}`)));
-  try {
-    const created = await ask(target, { method: 'POST', path: cms, body: cm('probe-a') });
-    // A 404 may be the namespace's (a server that answered its create and kept nothing): not "no route".
-    add(byStatus('create', created, ROUTE_ABSENT), [namespace, created]);
-    if (created.status < 200 || created.status >= 300) return capabilityMapOf(found);
-    // Three objects: a server that pages wrongly (limit+1 items and a token) is told from one that ignores limit.
-    const createdB = await ask(target, { method: 'POST', path: cms, body: cm('probe-b') });
-    await ask(target, { method: 'POST', path: cms, body: cm('probe-c') });
-    const got = await ask(target, { method: 'GET', path: `${cms}/probe-a` });
-    add(byStatus('get', got, ROUTE_ABSENT), [namespace, created, got]);
-    // A 404 says "no such route" only of an object known to exist; otherwise the object may be missing.
-    const onObject = got.status === 200 ? undefined : ROUTE_ABSENT;
-    const listed = await ask(target, { method: 'GET', path: cms });
-    add(byStatus('list', listed, ROUTE_ABSENT), [namespace, created, listed]);
-    add(decidePaging(await ask(target, { method: 'GET', path: cms, query: [['limit', '1']] }), 3));
-    const protobuf = await ask(reader, { method: 'GET', path: `${cms}/probe-b`, headers: { accept: o.profile.protobufMediaType } });
-    add(
-      decideEncoding('protobuf', protobuf, (ct) => (ct?.startsWith(o.profile.protobufMediaType) === true ? 'served' : 'notServed')),
-      [namespace, createdB, protobuf],
-      { mediaType: o.profile.protobufMediaType },
-    );
-    add(decideEncoding('table', await ask(reader, { method: 'GET', path: `${cms}/probe-b`, headers: { accept: tableMediaType(o.profile) } }), tableState));
+  const put = await ask(target, { method: 'PUT', path: `${cms}/probe-a`, body: cm('probe-a', { k: 'put' }) });
+  add(byStatus('put', put, onObject), [namespace, created, put]);
+  const patch = (type: string, body: unknown, query: TargetRequest['query'] = []) => ask(target, { method: 'PATCH', path: `${cms}/probe-a`, query, headers: { 'content-type': type }, body });
+  const merge = await patch('application/merge-patch+json', { data: { merge: 'yes' } });
+  add(byStatus('patch-merge', merge, onObject), [namespace, created, merge]);
+  const json = await patch('application/json-patch+json', [{ op: 'add', path: '/data/json', value: 'yes' }]);
+  add(byStatus('patch-json', json, onObject), [namespace, created, json]);
+  const apply = await patch('application/apply-patch+yaml', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'probe-a' }, data: { applied: 'yes' } }, [
+    ['fieldManager', 'svc-conformance-probe'],
+  ]);
+  add(byStatus('apply', apply), [namespace, created, apply]);
 
-    const put = await ask(target, { method: 'PUT', path: `${cms}/probe-a`, body: cm('probe-a', { k: 'put' }) });
-    add(byStatus('put', put, onObject), [namespace, created, put]);
-    const patch = (type: string, body: unknown, query: TargetRequest['query'] = []) => ask(target, { method: 'PATCH', path: `${cms}/probe-a`, query, headers: { 'content-type': type }, body });
-    const merge = await patch('application/merge-patch+json', { data: { merge: 'yes' } });
-    add(byStatus('patch-merge', merge, onObject), [namespace, created, merge]);
-    const json = await patch('application/json-patch+json', [{ op: 'add', path: '/data/json', value: 'yes' }]);
-    add(byStatus('patch-json', json, onObject), [namespace, created, json]);
-    const apply = await patch('application/apply-patch+yaml', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'probe-a' }, data: { applied: 'yes' } }, [
-      ['fieldManager', 'svc-conformance-probe'],
-    ]);
-    add(byStatus('apply', apply), [namespace, created, apply]);
+  const prefix = 'probe-g-';
+  const generated = await ask(target, { method: 'POST', path: cms, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: prefix, labels: label } } });
+  add(decideGenerateName(generated, prefix), [namespace, generated]);
 
-    const prefix = 'probe-g-';
-    const generated = await ask(target, { method: 'POST', path: cms, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: prefix, labels: label } } });
-    add(decideGenerateName(generated, prefix), [namespace, generated]);
+  const dry = await ask(target, { method: 'POST', path: cms, query: [['dryRun', 'All']], body: cm('probe-dry') });
+  const after = dry.status >= 200 && dry.status < 300 ? await ask(target, { method: 'GET', path: `${cms}/probe-dry` }) : undefined;
+  add(decideDryRun(dry, after === undefined ? undefined : after.status === 200), [namespace, dry]);
 
-    const dry = await ask(target, { method: 'POST', path: cms, query: [['dryRun', 'All']], body: cm('probe-dry') });
-    const after = dry.status >= 200 && dry.status < 300 ? await ask(target, { method: 'GET', path: `${cms}/probe-dry` }) : undefined;
-    add(decideDryRun(dry, after === undefined ? undefined : after.status === 200), [namespace, dry]);
-
-    // From the version of now, so that only the probe's own writes are owed; two of them, so that a
-    // stream that holds one event back until the next, or drops every third, still shows delivery.
-    const now = await ask(target, { method: 'GET', path: cms });
-    add(await probeWatch(target, cms, now, [cm('probe-w1'), cm('probe-w2')], o.watchWaitMs));
-    const deleted = await ask(target, { method: 'DELETE', path: `${cms}/probe-b` });
-    add(byStatus('delete', deleted, onObject), [namespace, createdB, deleted]);
-    if (o.typeWaitMs !== undefined) add(await probeCustomType(target, ns, o));
-  } finally {
-    // The run's sweep removes it too, by its label, should this fail.
-    await ask(target, { method: 'DELETE', path: `/api/v1/namespaces/${ns}` });
-  }
-  return capabilityMapOf(found);
+  // From the version of now, so that only the probe's own writes are owed; two of them, so that a
+  // stream that holds one event back until the next, or drops every third, still shows delivery.
+  const now = await ask(target, { method: 'GET', path: cms });
+  add(await probeWatch(target, cms, now, [cm('probe-w1'), cm('probe-w2')], o.watchWaitMs));
+  const deleted = await ask(target, { method: 'DELETE', path: `${cms}/probe-b` });
+  add(byStatus('delete', deleted, onObject), [namespace, createdB, deleted]);
+  if (o.typeWaitMs !== undefined) add(await probeCustomType(target, ns, o));
 }
 
 /**

@@ -24,7 +24,6 @@ const OVERSIZE_ALLOWED: Readonly<Record<string, number>> = {
   'runner/check-stage.ts:directStage': 103,
   'harness/interpreters/concurrent-workload.ts:runConcurrentWorkload': 100,
   'runner/check-stage.ts:directStage.<arrow>': 100,
-  'harness/interpreters/capability-probe.ts:probeCapabilities': 99,
   'scripts/compare-cli.ts:registerCompareCommand': 91,
   'runner/env.ts:openEnv': 86,
 };
