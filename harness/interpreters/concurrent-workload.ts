@@ -44,15 +44,14 @@ export async function runConcurrentWorkload(cx: CaseContext, plan: WorkloadPlan,
   const rt = resourceTypes(cx.env.profile).configmaps;
   const namespaces = [await namespaceOf(cx, 0), await namespaceOf(cx, 1)];
   const now = () => cx.env.now();
-  const ops: RecordedOp[] = [];
-  const lists: RecordedList[] = [];
+  const log: HistoryLog = { ops: [], lists: [], nextId: 0 };
+  const { ops, lists } = log;
   const pad = 'x'.repeat(opts.padBytes);
-  let nextId = 0;
   const selector: QueryPair = ['labelSelector', `${CASE_LABEL}=${cx.caseId}`];
 
   // A first write teaches a version to start the exact watch from (a key outside the plan's space).
   const seed = (await write(cx, rt, { op: 'create', ns: 1, key: -1 }, namespaces, 'seed', pad, undefined, now)).op;
-  if (seed !== undefined) ops.push({ id: nextId++, client: 'seed', ...seed });
+  if (seed !== undefined) ops.push({ id: log.nextId++, client: 'seed', ...seed });
   const seedRv = seed?.output.status === 'ok' ? seed.output.rv : undefined;
 
   const watches: LiveWatch[] = [];
@@ -89,27 +88,7 @@ export async function runConcurrentWorkload(cx: CaseContext, plan: WorkloadPlan,
     await open('ns0-resumed', nsPath(0), [namespaces[0]!], [['resourceVersion', last.rv!]], { kind: 'exact', rv: last.rv! }, last.at, { resumedFrom: { watch: first.record.id, rv: last.rv! } });
   })();
 
-  await Promise.all(
-    plan.writers.map(async (list, wi) => {
-      const seen = new Map<string, string>();
-      for (let j = 0; j < list.length; j++) {
-        const o = list[j]!;
-        // Paced so writes spread over time and bookmarks can fall between them.
-        await cx.env.sleep(((wi * 7 + j * 3) % 4) * (plan.paceMs / 3));
-        if (o.op === 'list') {
-          const l = await list1(cx, rt, namespaces[o.ns]!, selector, now);
-          if (l !== undefined) lists.push({ id: nextId++, client: `writer-${wi}`, ...l });
-          completed++;
-          continue;
-        }
-        const key = `${namespaces[o.ns]}/k${o.key}`;
-        const r = await write(cx, rt, o, namespaces, `w${wi}-${j}`, pad, seen.get(key), now);
-        if (r.seenRv !== undefined) seen.set(key, r.seenRv);
-        if (r.op !== undefined) ops.push({ id: nextId++, client: `writer-${wi}`, ...r.op });
-        completed++;
-      }
-    }),
-  );
+  await runWriters(cx, plan, { rt, namespaces, pad, selector, now }, log, () => completed++);
   await resuming;
   // The other watchers are done once they show what was written so far: the backlog below is for the
   // slow reader alone (megabytes each watcher would otherwise receive too, and judge nothing more).
@@ -118,18 +97,11 @@ export async function runConcurrentWorkload(cx: CaseContext, plan: WorkloadPlan,
   for (const w of fast) w.stop();
   // The backlog for the slow reader, then one more write after it reads again: a server that dropped
   // events for it instead of ending its stream shows the later write after a gap.
-  if (opts.backlog !== undefined) {
-    const big = 'y'.repeat(opts.backlog.bytes);
-    for (let i = 0; i < opts.backlog.objects; i++) {
-      // Its echo may come gzipped: the bytes are for the slow reader's stream, not for this answer.
-      const r = await write(cx, rt, { op: 'create', ns: 0, key: -2 - i }, namespaces, `b${i}`, big, undefined, now, ACCEPT_GZIP);
-      if (r.op !== undefined) ops.push({ id: nextId++, client: 'backlog', ...r.op });
-    }
-  }
+  if (opts.backlog !== undefined) await writeBacklog(cx, { rt, namespaces, now }, opts.backlog, log);
   slow.release?.();
   await cx.env.sleep(50);
   const marker = await write(cx, rt, { op: 'create', ns: 0, key: -1 }, namespaces, 'marker', pad, undefined, now);
-  if (marker.op !== undefined) ops.push({ id: nextId++, client: 'marker', ...marker.op });
+  if (marker.op !== undefined) ops.push({ id: log.nextId++, client: 'marker', ...marker.op });
   await catchUp([slow], ops, now() + opts.catchUpMs, now, cx.env.sleep);
   slow.stop();
   await Promise.all(watches.map((w) => w.done));
@@ -139,6 +111,53 @@ export async function runConcurrentWorkload(cx: CaseContext, plan: WorkloadPlan,
     lists,
     watches: watches.map((w) => ({ ...w.record, events: [...w.record.events] })),
   };
+}
+
+/** What the workload has recorded so far; ids are shared by ops and lists, in the order they ended. */
+interface HistoryLog {
+  readonly ops: RecordedOp[];
+  readonly lists: RecordedList[];
+  nextId: number;
+}
+
+interface WorkloadScope {
+  readonly rt: ResourceType;
+  readonly namespaces: readonly string[];
+  readonly now: () => number;
+}
+
+/** Every writer's steps at once, each writer paced so writes spread over time and bookmarks fall between them. */
+async function runWriters(cx: CaseContext, plan: WorkloadPlan, w: WorkloadScope & { readonly pad: string; readonly selector: QueryPair }, log: HistoryLog, completed: () => void): Promise<void> {
+  await Promise.all(
+    plan.writers.map(async (list, wi) => {
+      const seen = new Map<string, string>();
+      for (let j = 0; j < list.length; j++) {
+        const o = list[j]!;
+        await cx.env.sleep(((wi * 7 + j * 3) % 4) * (plan.paceMs / 3));
+        if (o.op === 'list') {
+          const l = await list1(cx, w.rt, w.namespaces[o.ns]!, w.selector, w.now);
+          if (l !== undefined) log.lists.push({ id: log.nextId++, client: `writer-${wi}`, ...l });
+          completed();
+          continue;
+        }
+        const key = `${w.namespaces[o.ns]}/k${o.key}`;
+        const r = await write(cx, w.rt, o, w.namespaces, `w${wi}-${j}`, w.pad, seen.get(key), w.now);
+        if (r.seenRv !== undefined) seen.set(key, r.seenRv);
+        if (r.op !== undefined) log.ops.push({ id: log.nextId++, client: `writer-${wi}`, ...r.op });
+        completed();
+      }
+    }),
+  );
+}
+
+/** Objects written while the slow watcher does not read, so that its stream backs up on the server. */
+async function writeBacklog(cx: CaseContext, w: WorkloadScope, backlog: { readonly objects: number; readonly bytes: number }, log: HistoryLog): Promise<void> {
+  const big = 'y'.repeat(backlog.bytes);
+  for (let i = 0; i < backlog.objects; i++) {
+    // Its echo may come gzipped: the bytes are for the slow reader's stream, not for this answer.
+    const r = await write(cx, w.rt, { op: 'create', ns: 0, key: -2 - i }, w.namespaces, `b${i}`, big, undefined, w.now, ACCEPT_GZIP);
+    if (r.op !== undefined) log.ops.push({ id: log.nextId++, client: 'backlog', ...r.op });
+  }
 }
 
 /**
