@@ -9,6 +9,7 @@
  * line (exit 2). A change that older readers would misread (a field's meaning, a judge's inputs)
  * takes a new schema number; adding an optional field or a judge does not.
  */
+import { ownedReportFiles, recordOwned, RUN_CLAIM } from './reports-ownership.ts';
 import { gunzipSync, gzip } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -74,7 +75,12 @@ export function recordBytes(r: RunRecord): Promise<Buffer> {
 /** Writes the record into the reports folder; returns its path. */
 export async function writeRunRecord(dir: string, r: RunRecord): Promise<string> {
   const file = path.join(dir, RECORD_FILE);
-  await writeFile(file, await recordBytes(r));
+  const bytes = await recordBytes(r);
+  // Listed in the folder's manifest as the suite's, like every other report: a stopped run publishes
+  // twice, and the second writing must replace the first one's record, not refuse it as a stranger's.
+  const owned = ownedReportFiles(dir, RUN_CLAIM);
+  await writeFile(file, bytes);
+  recordOwned(dir, owned, [], [file]);
   return file;
 }
 

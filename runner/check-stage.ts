@@ -9,7 +9,7 @@ import type { CheckRecord } from './results.ts';
 import type { CheckFootprint } from '../harness/case/index.ts';
 import type { Slowdown } from '../harness/transport/index.ts';
 import { emptyFootprint } from '../harness/case/index.ts';
-import { runCheck } from './run-check.ts';
+import { runCheck, type RunCheckOptions } from './run-check.ts';
 import { scheduleChecks, type CheckOutcome } from './scheduler.ts';
 import { within } from './run-stop.ts';
 import type { NodeagentLoaderTarget } from '../harness/processes/index.ts';
@@ -71,21 +71,8 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
   const ev = o.events ?? {};
   return async (req) => {
     const s = req.settings;
-    const profile = profiles[s.profile];
     ev.begin?.(req.total);
-    const opened = openSession({
-      target: s.target,
-      profile,
-      runId: s.runId,
-      settings: s.targetSettings,
-      ...(s.namespaceScope !== undefined ? { scope: s.namespaceScope } : {}),
-      ...(s.namespaces !== undefined && s.namespaces.length > 0 ? { namespaces: s.namespaces } : {}),
-      ...(req.nodeagentLoader !== undefined ? { nodeagentLoader: { given: req.nodeagentLoader } } : s.nodeagentLoader ? { nodeagentLoader: s.nodeagentLoader } : {}),
-      ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}),
-      ...(s.restrictedTarget ? { restricted: s.restrictedTarget } : {}),
-      ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}),
-      ...(req.excused !== undefined ? { excused: req.excused } : {}),
-    });
+    const opened = openStageSession(req);
     // Once the part is handed back, a check abandoned at the stop is no longer heard of: its late
     // verdict (often the error of a request cut by the stop) is in no report, so it is not printed.
     let abandoned = false;
@@ -120,41 +107,16 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
       );
     const part: StagePart = { records: [], errors: [], footprints: [], finished: [] };
     try {
-      let all: Promise<unknown>;
-      if (o.inOrder === true || req.sequential) {
-        all = (async () => {
-          for (const check of req.checks) {
-            if (halted) break;
-            ev.checkStarted?.(check.id);
-            const footprint = emptyFootprint(check.id);
-            await settle(
-              check,
-              runCheck(check, opened.env, opts, footprint).then((records) => ({ records, footprint })),
-            );
-          }
-        })();
-      } else {
-        const scheduled = scheduleChecks(req.checks, opened.env, opts, s.parallel ?? 1, {
-          deadline: s.deadline ?? Infinity,
-          halted: () => halted,
-          ...(ev.checkStarted ? { onStart: ev.checkStarted } : {}),
-        });
-        all = Promise.all(req.checks.map((check) => settle(check, scheduled.result(check.id))));
-      }
+      const started = ev.checkStarted ? { started: ev.checkStarted } : {};
+      const all =
+        o.inOrder === true || req.sequential
+          ? inOrder(req.checks, opened.env, opts, { halted: () => halted, settle, ...started })
+          : inParallel(req, opened.env, opts, { halted: () => halted, settle, ...started });
       // Stopped: the running checks get their grace, then the part holds what ended (the rest are abandoned).
       const stopped = Symbol('stopped');
       if ((await Promise.race([all, req.stop.then(() => stopped)])) === stopped) await within(Promise.race([all, req.hurry ?? new Promise<never>(() => undefined)]), req.graceMs);
       abandoned = true;
-      for (const check of req.checks) {
-        const r = ended.get(check.id);
-        if (r === undefined) continue;
-        (part.finished as string[]).push(check.id);
-        if (r.outcome !== undefined) {
-          part.records.push(...r.outcome.records);
-          part.footprints.push(r.outcome.footprint);
-        }
-        if (r.thrown !== undefined) part.errors.push(`${check.id}: ${r.thrown.split('\n')[0]}`);
-      }
+      addEnded(part, req.checks, ended);
       const slowdown = opened.env.pace?.slowdown();
       if (slowdown !== undefined) part.slowdown = slowdown;
       return part;
@@ -169,4 +131,66 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
       }
     }
   };
+}
+
+/** The session a stage's checks share, opened from what the stage request carries. */
+function openStageSession(req: StageRequest): ReturnType<typeof openSession> {
+  const s = req.settings;
+  return openSession({
+    target: s.target,
+    profile: profiles[s.profile],
+    runId: s.runId,
+    settings: s.targetSettings,
+    ...(s.namespaceScope !== undefined ? { scope: s.namespaceScope } : {}),
+    ...(s.namespaces !== undefined && s.namespaces.length > 0 ? { namespaces: s.namespaces } : {}),
+    ...(req.nodeagentLoader !== undefined ? { nodeagentLoader: { given: req.nodeagentLoader } } : s.nodeagentLoader ? { nodeagentLoader: s.nodeagentLoader } : {}),
+    ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}),
+    ...(s.restrictedTarget ? { restricted: s.restrictedTarget } : {}),
+    ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}),
+    ...(req.excused !== undefined ? { excused: req.excused } : {}),
+  });
+}
+
+interface Running {
+  readonly halted: () => boolean;
+  readonly settle: (check: AnyCheck, p: Promise<CheckOutcome>) => Promise<void>;
+  readonly started?: (id: string) => void;
+}
+
+/** One check after another (a sequential group), until the stage is halted. */
+async function inOrder(checks: readonly AnyCheck[], env: CheckEnv, opts: RunCheckOptions, r: Running): Promise<void> {
+  for (const check of checks) {
+    if (r.halted()) break;
+    r.started?.(check.id);
+    const footprint = emptyFootprint(check.id);
+    await r.settle(
+      check,
+      runCheck(check, env, opts, footprint).then((records) => ({ records, footprint })),
+    );
+  }
+}
+
+/** The group's checks on the scheduler's parallel slots. */
+function inParallel(req: StageRequest, env: CheckEnv, opts: RunCheckOptions, r: Running): Promise<unknown> {
+  const s = req.settings;
+  const scheduled = scheduleChecks(req.checks, env, opts, s.parallel ?? 1, {
+    deadline: s.deadline ?? Infinity,
+    halted: r.halted,
+    ...(r.started ? { onStart: r.started } : {}),
+  });
+  return Promise.all(req.checks.map((check) => r.settle(check, scheduled.result(check.id))));
+}
+
+/** The checks that ended, in the group's order, into the part handed back. */
+function addEnded(part: StagePart, checks: readonly AnyCheck[], ended: ReadonlyMap<string, { outcome?: CheckOutcome; thrown?: string }>): void {
+  for (const check of checks) {
+    const r = ended.get(check.id);
+    if (r === undefined) continue;
+    (part.finished as string[]).push(check.id);
+    if (r.outcome !== undefined) {
+      part.records.push(...r.outcome.records);
+      part.footprints.push(r.outcome.footprint);
+    }
+    if (r.thrown !== undefined) part.errors.push(`${check.id}: ${r.thrown.split('\n')[0]}`);
+  }
 }
