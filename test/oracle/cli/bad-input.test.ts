@@ -147,9 +147,8 @@ describe('svc-conformance serve with bad input', () => {
 
 describe('svc-conformance run against a server of the other profile', () => {
   it('names the profile discovery calls for: exit 2, one line', async () => {
-    const { startReferenceServer } = await import('../../../targets/api-server/index.ts');
-    const { profiles } = await import('../../../reference/profile.ts');
-    const server = await startReferenceServer({ profile: profiles.k8s });
+    const { referenceServer } = await import('../../helpers/reference-server.ts');
+    const server = await referenceServer({ profile: 'k8s' });
     try {
       const r = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
         import('node:child_process').then(({ execFile }) => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { referenceDaemonCommand } from '../../../runner/daemon.ts';
 import { resourceTypes, collectionPath } from '../../../reference/resources.ts';
@@ -29,7 +29,7 @@ function cli(args: string[], timeoutMs: number): Promise<{ code: number | null; 
 
 describe('the daemon under test never touches an external target', () => {
   it('the lease check passes against a private server and no Lease is written on the target', async () => {
-    const cluster = await startReferenceServer({ profile: profiles.svc });
+    const cluster = await referenceServer();
     try {
       const r = await cli(
         [

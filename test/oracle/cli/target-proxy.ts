@@ -7,7 +7,8 @@
  */
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startReferenceServer, type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import type { Profile } from '../../../reference/profile.ts';
 import { createTargetClient } from '../../../harness/client.ts';
 import type { Target } from '../../../harness/exchange.ts';
@@ -79,7 +80,7 @@ export interface ProxiedReference {
 }
 
 export async function referenceBehindProxy(profile: Profile): Promise<ProxiedReference> {
-  const server = await startReferenceServer({ profile });
+  const server = await referenceServer({ profile });
   const proxy = await startTargetProxy(server.url);
   const client = createTargetClient({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' });
   return {

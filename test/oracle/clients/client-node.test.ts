@@ -3,8 +3,8 @@
 // server-side apply. Each test compares what the client ends up with to the server state read over
 // plain HTTP. Skips cleanly where the library cannot be imported.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startReferenceServer, variations, type ReferenceServer, type ReferenceServerOptions } from '../../../targets/api-server/index.ts';
-import { profiles } from '../../../reference/profile.ts';
+import { variations, type ReferenceServer, type ReferenceServerOptions } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { startProxy, type Proxy } from './tcp-proxy.ts';
 import { configMapsPath, createConfigMap, createNamespace, httpFetch, httpJson, managedFieldsOf, ownsDataKey } from './server-state.ts';
 
@@ -30,7 +30,7 @@ type Setup = Partial<ReferenceServerOptions> & { patienceMs?: number };
 
 async function startRig(setup: Setup): Promise<Rig> {
   const { patienceMs = SETTLE_MS, ...opts } = setup;
-  const server = await startReferenceServer({ profile: profiles.k8s, ...opts });
+  const server = await referenceServer({ profile: 'k8s', ...opts });
   const proxy = await startProxy(server.url);
   rig = { server, proxy, stops: [], patienceMs };
   return rig;

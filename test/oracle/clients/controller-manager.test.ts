@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startReferenceServer, type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { freePort, kubeconfigText, probe, processLauncher, type DaemonProcess } from '../../../harness/controller-daemon.ts';
 import { createConfigMap, createNamespace, httpJson } from './server-state.ts';
@@ -37,7 +38,7 @@ describe.skipIf(!hasKcm)(`kube-controller-manager against the reference server (
   let startedAt = 0;
 
   beforeAll(async () => {
-    server = await startReferenceServer({ profile: k8s, builtInNamespaceController: false });
+    server = await referenceServer({ profile: k8s, builtInNamespaceController: false });
     const kubeconfig = path.join(dir, 'kubeconfig');
     writeFileSync(kubeconfig, kubeconfigText(server.url));
     port = await freePort();
@@ -98,7 +99,7 @@ describe.skipIf(!hasKcm)(`kube-controller-manager against the reference server (
 
 describe('the same deletion with no namespace controller running', () => {
   it("stays Terminating with its content (so the removal above is the controller manager's work)", async () => {
-    const server = await startReferenceServer({ profile: k8s, builtInNamespaceController: false });
+    const server = await referenceServer({ profile: k8s, builtInNamespaceController: false });
     try {
       await createNamespace(server.url, 'doomed');
       await createConfigMap(server.url, 'doomed', 'a', { k: 'v' });

@@ -6,8 +6,8 @@ import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startReferenceServer, type ReferenceServer } from '../../../targets/api-server/index.ts';
-import { profiles } from '../../../reference/profile.ts';
+import { type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 
 const hasKubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
 let server: ReferenceServer;
@@ -20,7 +20,7 @@ const kubectl = (...args: string[]) =>
 
 describe.skipIf(!hasKubectl)('kubectl apply --server-side against the reference server', () => {
   beforeAll(async () => {
-    server = await startReferenceServer({ profile: profiles.k8s });
+    server = await referenceServer({ profile: 'k8s' });
   });
   afterAll(async () => {
     await server?.close();

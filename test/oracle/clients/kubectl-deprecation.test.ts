@@ -2,8 +2,8 @@
 // the reference server's deprecation signals, and discovery of the served versions by release.
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFile, spawnSync } from 'node:child_process';
-import { startReferenceServer, type ReferenceServer } from '../../../targets/api-server/index.ts';
-import { profiles } from '../../../reference/profile.ts';
+import { type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 
 const hasKubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
 let server: ReferenceServer | undefined;
@@ -21,7 +21,7 @@ afterEach(async () => {
 
 describe.skipIf(!hasKubectl)('kubectl and deprecated versions', () => {
   it("v1.24: listing batch/v1beta1 cronjobs prints the server's deprecation warning", async () => {
-    server = await startReferenceServer({ profile: profiles.k8s });
+    server = await referenceServer({ profile: 'k8s' });
     const r = await kubectl('get', 'cronjobs.v1beta1.batch', '-A');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toContain('Warning: batch/v1beta1 CronJob is deprecated in v1.21+, unavailable in v1.25+; use batch/v1 CronJob');
@@ -30,7 +30,7 @@ describe.skipIf(!hasKubectl)('kubectl and deprecated versions', () => {
   });
 
   it('v1.25: api-versions no longer lists batch/v1beta1', async () => {
-    server = await startReferenceServer({ profile: profiles.k8s, release: '1.25' });
+    server = await referenceServer({ profile: 'k8s', release: '1.25' });
     const r = await kubectl('api-versions');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.split('\n')).toContain('batch/v1');

@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execFile, spawn } from 'node:child_process';
-import { startReferenceServer, type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles, systemNamespaces, type ProfileName } from '../../../reference/profile.ts';
 import { kubeconfigText } from '../../../harness/controller-daemon.ts';
 import { hasKubectl, type Ran } from './client-process.ts';
@@ -33,7 +34,7 @@ describe.skipIf(!hasKubectl).each(['k8s', 'svc'] as const)('kubectl against the 
   let kubeconfig: string;
   const kubectl = (...args: string[]) => kubectlWith(kubeconfig, args);
   beforeAll(async () => {
-    server = await startReferenceServer({ profile: p });
+    server = await referenceServer({ profile: p });
     kubeconfig = path.join(dir, `kubeconfig-${profile}`);
     writeFileSync(kubeconfig, kubeconfigText(server.url));
   });

@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startReferenceServer, variations, type ReferenceServer, type VariationName } from '../../../targets/api-server/index.ts';
-import { profiles } from '../../../reference/profile.ts';
+import { variations, type ReferenceServer, type VariationName } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { hasKubectl, removeKubectlCache, runKubectl, startKubectl, type Background } from './client-process.ts';
 import { configMapsPath, createConfigMap, createNamespace, httpFetch, httpJson, managedFieldsOf, namesOf, ownsDataKey } from './server-state.ts';
 
@@ -295,7 +295,7 @@ async function customResources(): Promise<void> {
 
 describe.skipIf(!hasKubectl)(`kubectl workflows against the reference server (k8s profile)${hasKubectl ? '' : ' [skipped: no kubectl on PATH]'}`, () => {
   beforeAll(async () => {
-    server = await startReferenceServer({ profile: profiles.k8s });
+    server = await referenceServer({ profile: 'k8s' });
     target = { url: server.url, patienceMs: 10_000 };
     dir = mkdtempSync(path.join(tmpdir(), 'kubectl-wf-'));
   });
@@ -368,7 +368,7 @@ describe.skipIf(!hasKubectl)(`kubectl workflows against the reference server (k8
     'repeated-parameter-refused': [],
   };
   it.each(variations.flatMap((v) => touched[v.name].map((k) => [v.name, k] as const)))('legal variation %s: %s', async (variation, scenario) => {
-    const varied = await startReferenceServer({ profile: profiles.k8s, variations: [variation] });
+    const varied = await referenceServer({ profile: 'k8s', variations: [variation] });
     target = { url: varied.url, patienceMs: 10_000 };
     try {
       await scenarios[scenario]();
@@ -389,7 +389,7 @@ describe.skipIf(!hasKubectl)(`kubectl workflows against the reference server (k8
     ['dry-run-persists', dryRunsOnServer, /expected 200 to be 404/],
     ['watch-drop-events', watches, /timed out waiting for \/\^DELETED/],
   ] as const)('fails against the planted fault %s', async (fault, scenario, why) => {
-    const faulty = await startReferenceServer({ profile: profiles.k8s, faults: [fault] });
+    const faulty = await referenceServer({ profile: 'k8s', faults: [fault] });
     target = { url: faulty.url, patienceMs: 1_500 };
     try {
       await expect(scenario()).rejects.toThrow(why);

@@ -3,8 +3,8 @@
 // the list-free subset of strategic merge patch (kubectl patch, client-side kubectl apply), and a
 // dry-run DELETE stated in the DeleteOptions body (kubectl delete --dry-run=server).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../../targets/api-server/index.ts';
-import { profiles } from '../../../reference/profile.ts';
+import { type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { configMapsPath, createConfigMap, createNamespace, httpJson } from './server-state.ts';
 
 let server: ReferenceServer;
@@ -41,7 +41,7 @@ async function watchEvents(query: string, during: () => Promise<void>, count: nu
 
 describe('reference-server behaviour real clients needed', () => {
   beforeAll(async () => {
-    server = await startReferenceServer({ profile: profiles.k8s });
+    server = await referenceServer({ profile: 'k8s' });
     await createNamespace(server.url, 'fix');
     await createConfigMap(server.url, 'fix', 'target', { a: '1' });
     await createConfigMap(server.url, 'fix', 'other', { a: '1' });

@@ -2,7 +2,7 @@
 // judged only on what the case grants it; a target that refuses impersonation skips the rules check
 // instead of failing it; requests as nobody go out with no credentials although the run has some.
 import { describe, expect, it } from 'vitest';
-import { startReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../../../runner/env.ts';
 import { runCheck } from '../../../runner/run-check.ts';
@@ -18,7 +18,7 @@ const cfg = (url: string, token: string) => ({ server: url, tls: { insecureSkipT
 
 describe('identities of a run', () => {
   it('a restricted kubeconfig: its user is learned and bound; no failure on a conforming server', async () => {
-    const server = await startReferenceServer({ profile: profiles.svc, tokens });
+    const server = await referenceServer({ tokens });
     const opened = openEnv(cfg(server.url, 'admin-t'), {
       profile: profiles.svc,
       runId: 'rk',
@@ -45,7 +45,7 @@ describe('identities of a run', () => {
   }, 60_000);
 
   it('a target that refuses impersonation: the rules check is skipped, never failed', async () => {
-    const server = await startReferenceServer({ profile: profiles.svc, tokens });
+    const server = await referenceServer({ tokens });
     const opened = openEnv(cfg(server.url, 'admin-t'), { profile: profiles.svc, runId: 'ni', settings: defaultTargetSettings, signals: false });
     const refusing: Target = {
       server: opened.env.target.server,

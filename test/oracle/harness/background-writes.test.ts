@@ -4,7 +4,7 @@
 // what the run created, and the run's cleanup removes its namespace.
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { startReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { SUPERUSER_GROUP } from '../../../reference/rbac.ts';
 import { defaultTargetSettings, openEnv } from '../../../runner/env.ts';
@@ -14,7 +14,7 @@ import { checkById } from '../../../suites/checks/index.ts';
 describe('--background-writes', () => {
   it('a drift that needs writes between pages fails with them, and they are steps and curl commands of the counterexample', async () => {
     const token = randomBytes(8).toString('hex');
-    const server = await startReferenceServer({ profile: profiles.svc, faults: ['page-rv-drift'], tokens: new Map([[token, { user: 'svc-conformance', groups: [SUPERUSER_GROUP] }]]) });
+    const server = await referenceServer({ faults: ['page-rv-drift'], tokens: new Map([[token, { user: 'svc-conformance', groups: [SUPERUSER_GROUP] }]]) });
     const cfg = { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: { Authorization: `Bearer ${token}` }, source: 'test' };
     const run = async (backgroundWrites: boolean, path?: string) => {
       const opened = openEnv(cfg, { profile: profiles.svc, runId: backgroundWrites ? 'bgw' : 'bga', settings: defaultTargetSettings, signals: false, backgroundWrites });

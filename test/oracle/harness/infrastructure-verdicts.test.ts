@@ -1,7 +1,7 @@
 // Infrastructure trouble is an error, never a nonconformance (DESIGN.md oracle rules; STYLE.md 5):
 // a target whose writes sometimes answer 503 must not be reported as failing any clause.
 import { describe, expect, it } from 'vitest';
-import { startReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../../../runner/env.ts';
 import { runCheck } from '../../../runner/run-check.ts';
@@ -10,7 +10,7 @@ import type { Target } from '../../../harness/exchange.ts';
 
 describe('verdicts under infrastructure trouble', () => {
   it('a 503 on a write makes the check an error, with no failed clause', async () => {
-    const server = await startReferenceServer({ profile: profiles.svc });
+    const server = await referenceServer();
     const opened = openEnv(
       { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
       { profile: profiles.svc, runId: 'infra', settings: defaultTargetSettings, signals: false },

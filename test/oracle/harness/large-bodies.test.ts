@@ -9,8 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHELL_REP, toCurlScript } from '../../../harness/curl.ts';
 import type { Exchange } from '../../../harness/exchange.ts';
-import { startReferenceServer } from '../../../targets/api-server/index.ts';
-import { profiles } from '../../../reference/profile.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { hasCurl } from './curl.ts';
 
 const PAD = 'y'.repeat(131_072);
@@ -57,7 +56,7 @@ describe('reproducers with large bodies', () => {
   });
 
   it.skipIf(!hasCurl)('runs against a server and sends the body byte for byte (skipped: no curl binary)', async () => {
-    const server = await startReferenceServer({ profile: profiles.svc });
+    const server = await referenceServer();
     try {
       const file = path.join(mkdtempSync(path.join(tmpdir(), 'svc-bigbody-')), 'replay.sh');
       writeFileSync(file, toCurlScript(exchanges, { server: server.url }));

@@ -3,8 +3,8 @@
 // a patch removed), foreign objects kept; a target that answers deletes and keeps the objects gets the
 // namespace retired, not handed on; a lease's prior versions are those seen before it began.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../../targets/api-server/index.ts';
-import { profiles } from '../../../reference/profile.ts';
+import { type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { createTargetClient } from '../../../harness/client.ts';
 import type { Target, TargetRequest } from '../../../harness/exchange.ts';
 import { NamespacePool } from '../../../harness/namespace-pool.ts';
@@ -21,7 +21,7 @@ const RUN = 'svc-conformance.test/run=r1';
 const cm = (name: string, labels: Record<string, string>, extra: Record<string, unknown> = {}) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels, ...extra }, data: { a: 'b' } });
 
 async function setUp(faults: string[] = []) {
-  server = await startReferenceServer({ profile: profiles.svc, faults: faults as never });
+  server = await referenceServer({ faults: faults as never });
   client = createTargetClient({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' }, { maxRetries: 0 });
   const sent: TargetRequest[] = [];
   const target: Target = { server: client.server, send: (req) => (sent.push(req), client!.send(req)), close: async () => undefined };

@@ -3,7 +3,7 @@
 // answer shown; a 5xx that does not repeat is infrastructure (error) or, when a retry is answered, passes.
 import { describe, expect, it } from 'vitest';
 import { errorsOf, failuresOf, runAgainst } from '../../../scripts/dev/in-process-run.ts';
-import { startReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../../../runner/env.ts';
 import { runCheck } from '../../../runner/run-check.ts';
@@ -15,7 +15,7 @@ const internalError = { status: 503, headers: { 'content-type': 'application/jso
 
 /** The embedded server behind a wrapper that answers some requests itself. */
 async function withTarget(answer: (req: TargetRequest) => typeof internalError | undefined, body: (run: (check: string, runs: number) => ReturnType<typeof runCheck>) => Promise<void>): Promise<void> {
-  const server = await startReferenceServer({ profile: profiles.svc });
+  const server = await referenceServer();
   const opened = openEnv(
     { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
     { profile: profiles.svc, runId: 'r5xx', settings: defaultTargetSettings, signals: false },

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../../../runner/env.ts';
 import { runCheck } from '../../../runner/run-check.ts';
@@ -14,7 +14,7 @@ import { hasCurl } from './curl.ts';
 
 describe.skipIf(!hasCurl)('replay scripts (skipped: no curl binary)', () => {
   it('run twice against the same server, each time in new namespaces, exit 1 while the fault is there, 0 against a clean server, and leave none behind', async () => {
-    const server = await startReferenceServer({ profile: profiles.svc, faults: ['page-rv-drift'] });
+    const server = await referenceServer({ faults: ['page-rv-drift'] });
     const opened = openEnv(
       { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
       { profile: profiles.svc, runId: 'replay1', settings: defaultTargetSettings, signals: false },
@@ -52,7 +52,7 @@ describe.skipIf(!hasCurl)('replay scripts (skipped: no curl binary)', () => {
       const left = JSON.parse(await fetch(`${server.url}/api/v1/namespaces`).then((r) => r.text())) as { items: { metadata: { name: string } }[] };
       expect(left.items.map((n) => n.metadata.name).filter((n) => /-r\d+$/.test(n))).toEqual([]);
       // Against a server without the fault, the same script finds the answer the model needed.
-      const clean = await startReferenceServer({ profile: profiles.svc });
+      const clean = await referenceServer();
       try {
         const fixed = await runScript(clean.url);
         expect(fixed.out).toMatch(/ok +page 2 reports page 1's metadata.resourceVersion/);

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../../../runner/env.ts';
 import { runCheck } from '../../../runner/run-check.ts';
@@ -16,8 +16,8 @@ import { hasCurl } from './curl.ts';
 
 describe.skipIf(!hasCurl)('the reproducer of a failed setup request (skipped: no curl binary)', () => {
   it('exits 1 against a target that refuses the namespace create, 0 against one that serves it', async () => {
-    const faulty = await startReferenceServer({ profile: profiles.svc, faults: ['namespaces-not-creatable'] });
-    const clean = await startReferenceServer({ profile: profiles.svc });
+    const faulty = await referenceServer({ faults: ['namespaces-not-creatable'] });
+    const clean = await referenceServer();
     const opened = openEnv(
       { server: faulty.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
       { profile: profiles.svc, runId: 'setup1', settings: defaultTargetSettings, signals: false },
@@ -46,8 +46,8 @@ describe.skipIf(!hasCurl)('the reproducer of a failed setup request (skipped: no
 
   it('in namespaces named by --namespace, decides twice in a row and leaves the namespaces, holding none of its objects', async () => {
     const namespaces = ['team-a', 'team-b'];
-    const faulty = await startReferenceServer({ profile: profiles.svc, faults: ['namespaces-not-creatable', 'wrong-list-kind'], namespaces });
-    const clean = await startReferenceServer({ profile: profiles.svc, faults: ['namespaces-not-creatable'], namespaces });
+    const faulty = await referenceServer({ faults: ['namespaces-not-creatable', 'wrong-list-kind'], namespaces });
+    const clean = await referenceServer({ faults: ['namespaces-not-creatable'], namespaces });
     const opened = openEnv(
       { server: faulty.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
       { profile: profiles.svc, runId: 'given1', settings: defaultTargetSettings, signals: false, namespaces },

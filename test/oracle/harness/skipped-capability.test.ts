@@ -2,7 +2,7 @@
 // built-in kinds and reports the rest as skipped"): the fixture checks are skipped, never failed, and
 // the ConfigMap apply checks still run.
 import { describe, expect, it } from 'vitest';
-import { startReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../../../runner/env.ts';
 import { runCheck } from '../../../runner/run-check.ts';
@@ -11,7 +11,7 @@ import type { Target } from '../../../harness/exchange.ts';
 
 describe('a target without CustomResourceDefinitions', () => {
   it('skips the CRD fixture checks and still judges apply on ConfigMaps', async () => {
-    const server = await startReferenceServer({ profile: profiles.svc });
+    const server = await referenceServer();
     const opened = openEnv(
       { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
       { profile: profiles.svc, runId: 'nocrd', settings: defaultTargetSettings, signals: false },

@@ -3,7 +3,7 @@
 // it and the failure became an infrastructure error. The failing write is now sent once more in the
 // state that answered it; the same 500 again is judged.
 import { describe, expect, it } from 'vitest';
-import { startReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../../../runner/env.ts';
 import { runCheck } from '../../../runner/run-check.ts';
@@ -19,7 +19,7 @@ const internalError = {
 
 describe('a 5xx that depends on the state of one namespace', () => {
   it('fails rest:4.1/put, not an infrastructure error, though replays elsewhere do not meet it', async () => {
-    const server = await startReferenceServer({ profile: profiles.svc });
+    const server = await referenceServer();
     const opened = openEnv(
       { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
       { profile: profiles.svc, runId: 'state5xx', settings: defaultTargetSettings, signals: false },

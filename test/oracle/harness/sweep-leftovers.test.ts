@@ -2,7 +2,7 @@
 // not remove within the bound (a namespace held by a finalizer, a fixture) is named with the command
 // that removes it; what another run created is neither deleted nor reported.
 import { describe, expect, it } from 'vitest';
-import { startReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { SUPERUSER_GROUP } from '../../../reference/rbac.ts';
 import { createTargetClient } from '../../../harness/client.ts';
@@ -15,7 +15,7 @@ const tokens = new Map([['admin-t', { user: 'admin', groups: [SUPERUSER_GROUP] }
 describe('sweepRun', () => {
   it("deletes the run's objects and names those still there after its bounded wait, with their removal commands", async () => {
     // No namespace controller: a deleted namespace stays Terminating, as on a cluster whose controller is stuck.
-    const server = await startReferenceServer({ profile, tokens, builtInNamespaceController: false });
+    const server = await referenceServer({ profile, tokens, builtInNamespaceController: false });
     const cfg = { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: { Authorization: 'Bearer admin-t' }, source: 'test' };
     const client = createTargetClient(cfg);
     const run = 'r1a2b3';

@@ -4,7 +4,7 @@
 // cases: without the excuse the uid failure is met only after the list-kind one in the same case (the
 // check's own going on past a failure starts the next case, not the rest of this one).
 import { describe, expect, it } from 'vitest';
-import { startReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../../../runner/env.ts';
 import { runCheck } from '../../../runner/run-check.ts';
@@ -13,7 +13,7 @@ import type { Judgement } from '../../../reference/judgement.ts';
 
 /** crud-sequences against a server whose lists say kind List and whose updates change the uid. */
 async function failedClauses(excused?: (f: Judgement) => boolean): Promise<string[]> {
-  const server = await startReferenceServer({ profile: profiles.svc, faults: ['wrong-list-kind', 'uid-changes-on-update'] });
+  const server = await referenceServer({ faults: ['wrong-list-kind', 'uid-changes-on-update'] });
   const opened = openEnv(
     { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
     { profile: profiles.svc, runId: excused ? 'excused1' : 'plain1', settings: defaultTargetSettings, signals: false, ...(excused ? { excused } : {}) },

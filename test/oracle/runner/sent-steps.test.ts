@@ -3,7 +3,7 @@
 // and leaves later steps in the input). The card now lists the steps that were begun, and says how
 // many later ones were not sent.
 import { describe, expect, it } from 'vitest';
-import { startReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../../../runner/env.ts';
 import { runCheck } from '../../../runner/run-check.ts';
@@ -11,7 +11,7 @@ import { checkById } from '../../../suites/checks/index.ts';
 
 describe('the steps of a failure card', () => {
   it('are the ones sent before the failure, with the count of those not sent', async () => {
-    const server = await startReferenceServer({ profile: profiles.svc, faults: ['wrong-list-kind'] });
+    const server = await referenceServer({ faults: ['wrong-list-kind'] });
     const opened = openEnv(
       { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
       { profile: profiles.svc, runId: 'steps1', settings: defaultTargetSettings, signals: false },

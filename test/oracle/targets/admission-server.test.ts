@@ -2,8 +2,8 @@
 // and its mutating webhook calls: what the dry-run-admission check relies on, seen directly. The
 // validating calls are covered by the check against the server (test/oracle faults and variations).
 import { afterEach, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../../targets/api-server/index.ts';
-import { profiles } from '../../../reference/profile.ts';
+import { type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { startAdmissionWebhook, type AdmissionWebhook } from '../../../harness/admission-webhook.ts';
 
 let server: ReferenceServer | undefined;
@@ -31,7 +31,7 @@ const post = async (version: string, body: unknown) => {
 
 describe('webhook configurations', () => {
   it('v1 requires sideEffects and allows only None and NoneOnDryRun; defaults failurePolicy Fail, timeoutSeconds 10', async () => {
-    server = await startReferenceServer({ profile: profiles.svc });
+    server = await referenceServer();
     expect((await post('v1', config('v1', { admissionReviewVersions: ['v1'] }))).status).toBe(422);
     for (const sideEffects of ['Unknown', 'Some']) expect((await post('v1', config('v1', { admissionReviewVersions: ['v1'], sideEffects }))).status).toBe(422);
     expect((await post('v1', config('v1', { sideEffects: 'None' }))).status).toBe(422);
@@ -43,7 +43,7 @@ describe('webhook configurations', () => {
   });
 
   it('v1beta1 (release 1.21) allows Some and Unknown, defaulting sideEffects Unknown, failurePolicy Ignore, timeoutSeconds 30', async () => {
-    server = await startReferenceServer({ profile: profiles.svc, release: '1.21' });
+    server = await referenceServer({ release: '1.21' });
     const r = await post('v1beta1', config('v1beta1', {}));
     expect(r.status).toBe(201);
     expect((r.body['webhooks'] as Record<string, unknown>[])[0]).toMatchObject({ sideEffects: 'Unknown', failurePolicy: 'Ignore', timeoutSeconds: 30, admissionReviewVersions: ['v1beta1'] });
@@ -52,7 +52,7 @@ describe('webhook configurations', () => {
   });
 
   it('a dry-run matching a webhook with sideEffects Unknown fails with 400 without calling it; a None webhook unreachable under Ignore lets it through', async () => {
-    server = await startReferenceServer({ profile: profiles.svc, release: '1.21' });
+    server = await referenceServer({ release: '1.21' });
     await fetch(`${server.url}/api/v1/namespaces`, { method: 'POST', body: JSON.stringify({ metadata: { name: 'n' } }), headers: { 'content-type': 'application/json' } });
     expect((await post('v1beta1', config('v1beta1', {}))).status).toBe(201);
     const cm = { metadata: { name: 'x' } };
@@ -65,7 +65,7 @@ describe('webhook configurations', () => {
   });
 
   it('a PATCH is validated on the object it would store: v1 refuses sideEffects Unknown patched in, and keeps the stored one', async () => {
-    server = await startReferenceServer({ profile: profiles.svc });
+    server = await referenceServer();
     expect((await post('v1', config('v1', { sideEffects: 'None', admissionReviewVersions: ['v1'] }))).status).toBe(201);
     const at = `${server.url}/apis/${group}/v1/validatingwebhookconfigurations/c-v1`;
     const patch = (webhook: Record<string, unknown>) =>
@@ -111,7 +111,7 @@ describe('mutating webhooks', () => {
   };
   const cm = (name: string) => ({ metadata: { name, labels: { a: 'b' } }, data: { k: 'v' } });
   const start = async () => {
-    server = await startReferenceServer({ profile: profiles.svc });
+    server = await referenceServer();
     hook = await startAdmissionWebhook('deny');
     expect((await send('POST', '/api/v1/namespaces', { metadata: { name: 'n' } })).status).toBe(201);
   };
@@ -168,7 +168,7 @@ describe('mutating webhooks', () => {
   });
 
   it('a dry-run matching a mutating webhook with sideEffects Unknown (v1beta1, release 1.21) fails with 400 without calling it', async () => {
-    server = await startReferenceServer({ profile: profiles.svc, release: '1.21' });
+    server = await referenceServer({ release: '1.21' });
     hook = await startAdmissionWebhook('deny');
     hook.mutate('u', { mutated: 'yes' });
     await send('POST', '/api/v1/namespaces', { metadata: { name: 'n' } });

@@ -1,7 +1,8 @@
 // The reference server on its own, with a fake clock: the behaviour the suites rely on and the parts
 // of it the suites cannot reach quickly (compaction, token expiry, finalizers, discovery).
 import { afterEach, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles } from '../../../reference/profile.ts';
 
 let server: ReferenceServer | undefined;
@@ -14,7 +15,7 @@ afterEach(async () => {
 });
 
 async function start({ profile = 'svc', ...windows }: { historyWindowMs?: number; continueTtlMs?: number; profile?: 'svc' | 'k8s' } = {}) {
-  server = await startReferenceServer({ profile: profiles[profile], clock, tooLargeWaitMs: 20, ...windows });
+  server = await referenceServer({ profile: profiles[profile], clock, tooLargeWaitMs: 20, ...windows });
   return server;
 }
 

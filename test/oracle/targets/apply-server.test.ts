@@ -1,7 +1,8 @@
 // The reference server's PATCH edges the suites do not reach: unknown patch types, bodies the schema
 // cannot place, patches of missing objects, and a custom type served from a stored definition.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { crdResource, fixtureCrd, fixtureResource } from '../../../reference/apply/index.ts';
 import { collectionPath, objectPath } from '../../../reference/resources.ts';
@@ -14,7 +15,7 @@ const send = async (method: string, path: string, body?: string, type = 'applica
 
 describe('reference server PATCH', () => {
   beforeAll(async () => {
-    server = await startReferenceServer({ profile: profiles.svc });
+    server = await referenceServer();
     await send('POST', '/api/v1/namespaces', JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns' } }));
     await send('POST', '/api/v1/namespaces/ns/configmaps', JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { a: '1' } }));
   });

@@ -4,7 +4,8 @@
 // authorizer that decides the requests, and the status subresource of a custom type. Without a token
 // table the server stays open (everyone a superuser), so bare kubectl and the other self-tests work.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { attributesOf, parseTokenFile } from '../../../targets/api-server/authz.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { authzFixture, authzFixtureCrd } from '../../../reference/authz.ts';
@@ -20,7 +21,7 @@ const USER = 'user-token';
 async function start(): Promise<string> {
   const tokens = parseTokenFile(`${ADMIN},admin,1,"system:masters"\n# a comment\n${USER},alice,2\n`);
   if ('error' in tokens) throw new Error(tokens.error);
-  const s = await startReferenceServer({ profile: p, tokens });
+  const s = await referenceServer({ profile: p, tokens });
   servers.push(s);
   return s.url;
 }

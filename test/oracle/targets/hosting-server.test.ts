@@ -3,7 +3,8 @@
 // review APIs, protobuf bodies of the kinds real clients send (and 415 for custom resources,
 // rest:4.8), and the OpenAPI documents. Each rule is also shown failing where it should fail.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles, systemNamespaces, type ProfileName } from '../../../reference/profile.ts';
 import { encodeEnvelope } from '../../../reference/protobuf-envelope.ts';
 import { encodeObject } from '../../../targets/api-server/protobuf-objects.ts';
@@ -14,7 +15,7 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 async function start(profile: ProfileName, builtInNamespaceController = true): Promise<string> {
-  const s = await startReferenceServer({ profile: profiles[profile], builtInNamespaceController });
+  const s = await referenceServer({ profile: profiles[profile], builtInNamespaceController });
   servers.push(s);
   return s.url;
 }

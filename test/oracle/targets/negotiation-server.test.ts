@@ -1,8 +1,8 @@
 // The reference server's dry-run, negotiation, Table and protobuf paths on their own: the parts the
 // suites judge only through randomized runs, pinned here as plain cases.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../../targets/api-server/index.ts';
-import { profiles } from '../../../reference/profile.ts';
+import { type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { decodeEnvelope, encodeEnvelope } from '../../../reference/protobuf-envelope.ts';
 import { decodeObject } from '../../../targets/api-server/protobuf-objects.ts';
 
@@ -31,7 +31,7 @@ async function call(method: string, path: string, o: { body?: unknown; accept?: 
 }
 
 async function setup(variations: never[] = []) {
-  server = await startReferenceServer({ profile: profiles.svc, variations });
+  server = await referenceServer({ variations });
   await call('POST', '/api/v1/namespaces', { body: { metadata: { name: 'a' } } });
   await call('POST', '/api/v1/namespaces/a/configmaps', { body: { metadata: { name: 'x', labels: { l: 'v' } }, data: { k: 'v', e: '' } } });
 }

@@ -1,7 +1,8 @@
 // The reference server's release, --runtime-config, deprecation signals and events/v1 validation: the
 // behaviour the versioning checks rely on, seen directly.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { parsePrometheusText, parseWarnings } from '../../../reference/versioning/deprecation-signals.ts';
 
@@ -12,7 +13,7 @@ afterEach(async () => {
 });
 
 const start = async (o: { release?: string; runtimeConfig?: string; profile?: 'svc' | 'k8s' } = {}) => {
-  server = await startReferenceServer({ profile: profiles[o.profile ?? 'svc'], ...(o.release ? { release: o.release } : {}), ...(o.runtimeConfig ? { runtimeConfig: o.runtimeConfig } : {}) });
+  server = await referenceServer({ profile: profiles[o.profile ?? 'svc'], ...(o.release ? { release: o.release } : {}), ...(o.runtimeConfig ? { runtimeConfig: o.runtimeConfig } : {}) });
 };
 const get = async (path: string) => {
   const r = await fetch(server!.url + path);
@@ -59,8 +60,8 @@ describe('served group versions', () => {
   });
 
   it('a bad release or runtime-config refuses to start', async () => {
-    await expect(startReferenceServer({ profile: profiles.svc, release: 'latest' })).rejects.toThrow(/not a release/);
-    await expect(startReferenceServer({ profile: profiles.svc, runtimeConfig: 'batch' })).rejects.toThrow(/runtime-config/);
+    await expect(referenceServer({ release: 'latest' })).rejects.toThrow(/not a release/);
+    await expect(referenceServer({ runtimeConfig: 'batch' })).rejects.toThrow(/runtime-config/);
   });
 
   it('events/v1 refuses deprecated fields on create with 422; k8s profile names the group', async () => {

@@ -4,8 +4,8 @@
 // no variation is read past them.
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer, type VariationName } from '../../../targets/api-server/index.ts';
-import { profiles } from '../../../reference/profile.ts';
+import { type ReferenceServer, type VariationName } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 
 let server: ReferenceServer | undefined;
 afterEach(async () => {
@@ -15,7 +15,7 @@ afterEach(async () => {
 
 async function observing(variations: VariationName[] = []): Promise<{ passed: Set<VariationName>; call: (method: string, path: string, o?: { body?: unknown; accept?: string }) => Promise<number> }> {
   const passed = new Set<VariationName>();
-  server = await startReferenceServer({ profile: profiles.svc, variations, onVariationPoint: (v) => passed.add(v) });
+  server = await referenceServer({ variations, onVariationPoint: (v) => passed.add(v) });
   const call = async (method: string, path: string, o: { body?: unknown; accept?: string } = {}) => {
     const r = await fetch(server!.url + path, {
       method,

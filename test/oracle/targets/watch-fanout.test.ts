@@ -1,8 +1,8 @@
 // A change is serialised once for every plain watcher of its type: each still gets its own events,
 // in its own scope and order, and a watcher that asked for Tables still gets Tables.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../../targets/api-server/index.ts';
-import { profiles } from '../../../reference/profile.ts';
+import { type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { JsonDocumentStream } from '../../../harness/json-stream.ts';
 
 let server: ReferenceServer | undefined;
@@ -32,7 +32,7 @@ async function watch(url: string, accept: string, ready: Promise<void>[], count:
 
 describe('watch fan-out', () => {
   it('plain watchers of one collection get the same events; a label-selected one only its own; a Table watcher Tables', async () => {
-    server = await startReferenceServer({ profile: profiles.svc });
+    server = await referenceServer();
     const send = (method: string, path: string, body?: unknown, type = 'application/json') =>
       fetch(server!.url + path, { method, headers: { 'content-type': type }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) }).then((r) => r.status);
     expect(await send('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'w' } })).toBe(201);
