@@ -16,14 +16,44 @@ const dir = reportsFolder();
  * --timeout keeps the six (at once) affordable: 40-75 s each on a loaded two-core machine.
  */
 const DEFAULT_RUN_TIMEOUT_MS = 30_000;
+/** The bar each run is held to, from its own start. */
+const BAR_MS = DEFAULT_RUN_TIMEOUT_MS + 60_000;
+
+/**
+ * Three runs at a time, not six: six at once beside the rest of `npm test` on a machine with other
+ * busy processes starved each other past the bar (90 s each under load), which measured the machine,
+ * not the run. A run's time is counted from its own start, never while it waits for a slot.
+ */
+const slot = slots(3);
+function slots(n: number): <T>(fn: () => Promise<T>) => Promise<T> {
+  let free = n;
+  const waiting: (() => void)[] = [];
+  return async (fn) => {
+    if (free === 0) await new Promise<void>((resolve) => waiting.push(resolve));
+    else free--;
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    }
+  };
+}
 
 describe.concurrent('a default run against each hostile fault ends within --timeout plus one minute', () => {
   it.each(hostileFaults.map((f) => f.name))(
     '%s',
     async (name) => {
       const reports = path.join(dir, `default-${name}`);
-      const run = runCli(['--timeout', `${DEFAULT_RUN_TIMEOUT_MS / 1000}s`, '--fault', name, '--reports', reports]);
-      const code = await run.exited;
+      const { code, run, elapsed } = await slot(async () => {
+        const started = Date.now();
+        const run = runCli(['--timeout', `${DEFAULT_RUN_TIMEOUT_MS / 1000}s`, '--fault', name, '--reports', reports]);
+        const timer = setTimeout(() => run.child.kill('SIGKILL'), BAR_MS + 30_000);
+        const code = await run.exited.finally(() => clearTimeout(timer));
+        return { code, run, elapsed: Date.now() - started };
+      });
+      expect(elapsed, `ended within --timeout plus one minute (${BAR_MS} ms)`).toBeLessThanOrEqual(BAR_MS);
       // 3: stopped by its budget, or could not test; 1: a failure found within it. Never 0, never a crash.
       expect([1, 3], run.stderr()).toContain(code);
       for (const f of ['summary.json', 'summary.md', 'index.html']) expect(existsSync(path.join(reports, f)), f).toBe(true);
@@ -32,7 +62,8 @@ describe.concurrent('a default run against each hostile fault ends within --time
       expect(Array.isArray(s.leftovers)).toBe(true);
       for (const l of s.leftovers ?? []) expect(run.stderr()).toContain(l.name);
     },
-    DEFAULT_RUN_TIMEOUT_MS + 60_000,
+    // Two waves of three, each run killed 30 s past its bar.
+    2 * (BAR_MS + 30_000) + 30_000,
   );
 
   it(

@@ -64,5 +64,5 @@ describe.skipIf(!hasCurl)('replay scripts (skipped: no curl binary)', () => {
       await opened.close();
       await server.close();
     }
-  }, 60_000);
+  }, 180_000); // An upper bound for a hang: forty cases, their shrinking and three script runs took over a minute under load.
 });
