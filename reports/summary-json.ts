@@ -1,7 +1,7 @@
 /**
  * results/summary.json: a public interface (DESIGN.md "Reports"); CI scripts parse it. The keys of the
  * documented shape come first and in the documented order; everything after them is an allowed extra.
- * Renaming or dropping a documented key breaks users, so test/reports pins each one.
+ * Renaming or dropping a documented key breaks users, so test/unit/reports pins each one.
  */
 import type { Counterexample, RunResult } from '../runner/results.ts';
 import { coverageOf, type Coverage, type CoverageContext } from './coverage.ts';

@@ -4,7 +4,7 @@
  * `compare`, the benches and the reproducer measurement all describe the server they want as data
  * (the run plan's EmbeddedTargetPlan, or the same fields) and get it here with the TargetConfig checks
  * reach it by and its restart and compaction hooks. Nothing else imports the server's constructor
- * (test/architecture.test.ts). A run's server authenticates and authorizes (rest:5); the run's own
+ * (test/unit/architecture.test.ts). A run's server authenticates and authorizes (rest:5); the run's own
  * identity is a superuser of it, with a token drawn here.
  */
 import { randomBytes } from 'node:crypto';

@@ -4,7 +4,7 @@
  *
  * Ids the model builds from one of its tables (a field of the node-agent configuration, a daemon
  * option, a cell of the rest:4.5 tables, a row of the rest:9.4 removals) go through `tableClauseId`:
- * those tables are what the catalog itself is built from, and test/reference/clause-ids.test.ts checks
+ * those tables are what the catalog itself is built from, and test/unit/reference/clause-ids.test.ts checks
  * every built id against the catalog. Ids read from outside (an expectations file, a saved history)
  * go through `parseClauseId`, which checks.
  */

@@ -48,6 +48,13 @@ type InProcessRunOptions = {
   release?: string;
   bookmarkIntervalMs?: number;
   /**
+   * The scale server's windows (longer than any case may run) instead of the short ones: for checks
+   * whose reach, not only whose verdict, must not depend on the machine's speed (a continuation or an
+   * Exact read a loaded machine sent after the short window ended gets a legal 410, and the clause
+   * the case exists for goes unjudged).
+   */
+  longWindows?: true;
+  /**
    * Filled with the variations whose decision points each check's requests passed (checks run one
    * after another, so a point passed belongs to the check running then; the run's own requests before
    * the first check are filed under '').
@@ -76,8 +83,8 @@ async function runOn(o: InProcessRunOptions, scale: ScaleProfile | undefined, se
       check: [...o.checks],
       ...(o.path !== undefined ? { path: o.path } : {}),
       // A chain of many pages outlives the short token lifetime the other self-tests use, and the history its first page's revision lives in.
-      continueTtl: scale ? SCALE_SELFTEST_WINDOW_MS : CONTINUE_TTL_MS,
-      historyWindow: scale ? SCALE_SELFTEST_WINDOW_MS : HISTORY_WINDOW_MS,
+      continueTtl: scale || o.longWindows ? SCALE_SELFTEST_WINDOW_MS : CONTINUE_TTL_MS,
+      historyWindow: scale || o.longWindows ? SCALE_SELFTEST_WINDOW_MS : HISTORY_WINDOW_MS,
       eventualWindow: 600,
       fault: [...(o.faults ?? [])],
       variation: [...(o.variations ?? [])],

@@ -2,7 +2,7 @@
  * The plan of a self-test's in-process run (the API, daemon and node-agent ones): what they share, so
  * each states only what it varies. No reports, no confirmation replays, and no preflight: the
  * self-tests judge one check's oracle against a planted fault; the run-level gate on the identity's
- * permissions is tested on its own (test/cli/preflight.test.ts).
+ * permissions is tested on its own (test/oracle/cli/preflight.test.ts).
  */
 import { DEFAULT_RUN_TIMEOUT_MS } from '../../runner/run-stop.ts';
 import { planRun, type RunOptions, type RunPlan } from '../../runner/plan.ts';

@@ -4,7 +4,7 @@
  * (runner/capability-gate.ts). Only what the check's cases cannot do without: its setup writes (the
  * resourceVersion cells update their fixture objects with PUT), or what it judges (the watch checks
  * need later events delivered). Learned by running every check against the reference server in each
- * partial mode (`--without`) and confirmed by test/cli/partial-server.test.ts: a check missing here
+ * partial mode (`--without`) and confirmed by test/oracle/partial-server.test.ts: a check missing here
  * fails or stalls on a partial server; one listed without need blocks clauses it could have judged.
  */
 import type { FeatureId } from '../../reference/features.ts';

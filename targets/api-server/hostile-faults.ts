@@ -3,7 +3,7 @@
  * the run waiting: a delete that never takes effect, a namespace that never finishes, a connection
  * never answered, a body one byte a second, a silent watch, writes acknowledged and never stored.
  * They are not in the oracle-strength table (`npm run mutation` judges one check per fault); the
- * self-test test/cli/hostile-targets.test.ts runs whole bounded runs against each and requires a
+ * self-test test/oracle/cli/hostile-targets.test.ts runs whole bounded runs against each and requires a
  * report in time, a verdict that is never conformant, and one of `clauses` failed or inconclusive
  * where the fault breaks a clause (none for the two transport faults: their answer is `error`).
  */

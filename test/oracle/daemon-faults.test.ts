@@ -2,7 +2,7 @@
 // one default changed (targets/controller-daemon/faults.ts) must be found by the fault's clause, with
 // the counterexample shrunk to the smallest command line; the reference daemon without faults passes
 // every check under both profiles. Daemons run in-process here (cheap starts); the process launcher
-// has its own tests in test/harness/controller-daemon.test.ts.
+// has its own tests in test/oracle/harness/controller-daemon.test.ts.
 import { describe, expect, it } from 'vitest';
 import { daemonFaults } from '../../targets/controller-daemon/faults.ts';
 import { violationKinds } from '../../generators/daemon-flags.ts';

@@ -10,7 +10,7 @@ import { faultRun } from './fault-runs.ts';
 import { faults, type Fault, type FaultName } from '../../targets/api-server/faults.ts';
 import { clauseFaults } from '../../targets/api-server/clause-faults.ts';
 import { checkById } from '../../suites/checks/index.ts';
-import { shareOf } from './shares.ts';
+import { shareOf } from '../helpers/shares.ts';
 
 const SEED = 20261122;
 const MAX_SHRUNK_REQUESTS = 30;
@@ -37,7 +37,7 @@ export function describeFaults(part: number, parts: number, list: readonly Fault
         const shared = fault.checks.length === 1 && checkById(fault.checks[0]!)?.shrink !== false;
         // The checks' own judgement is what a planted fault tests here: a feature the capability probe
         // finds not served would block the check and be reported by the probe, whose findings
-        // test/harness/capability-probe.test.ts holds.
+        // test/oracle/harness/capability-probe.test.ts holds.
         const records = await (shared ? faultRun : runAgainst)({ checks: fault.checks, faults: [fault.name as FaultName], runs: 40, seed: SEED, capabilityProbe: false, ...(fault.target ?? {}) });
         expect(errorsOf(records)).toEqual([]);
         const fails = failuresOf(records);

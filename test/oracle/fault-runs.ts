@@ -1,6 +1,6 @@
 /**
  * A run of checks against a server with a planted fault, made once per vitest run however many oracle
- * files ask for it with the same options (test/oracle/once-per-run.ts). The planted-fault cases
+ * files ask for it with the same options (test/helpers/once-per-run.ts). The planted-fault cases
  * (fault-cases.ts), the replay of a counterexample, the reproducers (reproducers.test.ts) and the HTML
  * report (html-report-browser.test.ts) each judged the same run of one check against one fault on the
  * same seed, and each made it again (a run that finds a fault also shrinks it: several CPU-seconds).
@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { inject } from 'vitest';
 import { runAgainst } from '../../scripts/dev/in-process-run.ts';
 import type { CheckRecord } from '../../runner/results.ts';
-import { oncePerRun } from './once-per-run.ts';
+import { oncePerRun } from '../helpers/once-per-run.ts';
 
 type RunOptions = Omit<Parameters<typeof runAgainst>[0], 'variationReach'>;
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startReferenceServer } from '../../targets/api-server/index.ts';
+import { referenceServer } from '../helpers/reference-server.ts';
 import { profiles } from '../../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../../runner/env.ts';
 import { runCheck } from '../../runner/run-check.ts';
@@ -50,7 +50,7 @@ async function controllerProxy(backend: string): Promise<{ url: string; close: (
 
 describe('a paging counterexample names every item of every page', () => {
   it('including the object a controller made, marked as not created by the suite', async () => {
-    const target = await startReferenceServer({ profile: profiles.svc, faults: ['remaining-off-by-one'] });
+    const target = await referenceServer({ faults: ['remaining-off-by-one'] });
     const proxy = await controllerProxy(target.url);
     const opened = openEnv(
       { server: proxy.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'self-test' },

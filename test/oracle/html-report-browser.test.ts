@@ -3,7 +3,7 @@
 // the first screen and nothing scrolls sideways. A screenshot is kept for a person to look at.
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { chromium } from '../harness/chromium.ts';
+import { chromium } from './harness/chromium.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -5,7 +5,7 @@
 // the status filter. A screenshot is kept for a person to look at.
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { chromium } from '../harness/chromium.ts';
+import { chromium } from './harness/chromium.ts';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 // The node-agent suite must bite: the reference loader with one rule dropped or bent at a time is
 // caught under the clause it breaks, with the file shrunk to the few lines that still disagree; the
 // intact loader passes in both profiles. Run in-process (no subprocess per case); see
-// test/harness/nodeagent-loader.test.ts for the command protocol itself.
+// test/oracle/harness/nodeagent-loader.test.ts for the command protocol itself.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { nodeagentFaultChecks, runNodeagentChecks } from '../../scripts/dev/nodeagent-in-process.ts';

@@ -10,8 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runNodeagentChecks } from '../../scripts/dev/nodeagent-in-process.ts';
 import { runDaemonChecks } from '../../scripts/dev/daemon-in-process.ts';
-import { startReferenceServer } from '../../targets/api-server/index.ts';
-import { profiles } from '../../reference/profile.ts';
+import { referenceServer } from '../helpers/reference-server.ts';
 import type { Counterexample } from '../../runner/results.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/svc-conformance.mjs', import.meta.url));
@@ -82,7 +81,7 @@ describe.skipIf(curlDir === undefined)("a controller daemon failure's script (sk
     const records = await runDaemonChecks({ checks: ['daemon-invalid-flags/tls-min-version'], faults: ['any-tls-min-version'], runs: 2, seed: 11 });
     const cx = records.find((r) => r.verdict === 'fail' && r.clause === 'node:2.6/tls-min-version')?.counterexample;
     const { dir, file } = saved(cx);
-    const server = await startReferenceServer({ profile: profiles.svc });
+    const server = await referenceServer();
     try {
       expect(cx!.curl).toMatch(/--tls-min-version=/);
       const bad = await runScript(file, { SERVER: server.url, DAEMON: cli('controller-daemon run --profile=svc --fault=any-tls-min-version') });

@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { faults, type Fault } from '../../targets/api-server/faults.ts';
 import { measureFault } from '../../scripts/dev/reproducer-outcomes.ts';
-import { hasCurl } from '../harness/curl.ts';
+import { hasCurl } from './harness/curl.ts';
 
 const SEED = 20261122;
 const fault = (name: string) => faults.find((f) => f.name === name) as Fault;

@@ -9,8 +9,7 @@ import path from 'node:path';
 import { failuresOf } from '../../scripts/dev/in-process-run.ts';
 import { faultRun } from './fault-runs.ts';
 import { faults, type FaultName } from '../../targets/api-server/faults.ts';
-import { startReferenceServer } from '../../targets/api-server/index.ts';
-import { profiles } from '../../reference/profile.ts';
+import { referenceServer } from '../helpers/reference-server.ts';
 
 const SEED = 20261122;
 
@@ -67,8 +66,8 @@ describe.skipIf(curlDir === undefined)('reproducers exit 1 against the fault and
       const testFile = path.join(dir, 'repro.test.mjs');
       writeFileSync(testFile, cx!.nodeTest!);
       const nodeTest = ['node', '--test', testFile];
-      const faulty = await startReferenceServer({ profile: profiles.svc, faults: [a.fault] });
-      const clean = await startReferenceServer({ profile: profiles.svc });
+      const faulty = await referenceServer({ faults: [a.fault] });
+      const clean = await referenceServer();
       try {
         const bad = await runScript(file, faulty.url);
         expect(bad.code, bad.out.slice(-1500)).toBe(1);

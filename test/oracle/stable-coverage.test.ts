@@ -13,6 +13,15 @@ import { unreachedClauses, unreachedInRun } from '../../reports/coverage.ts';
 // Seeds none of the other oracle files use.
 const SEEDS = [1, 2, 3] as const;
 const apiChecks = checks.filter((c) => c.suite.startsWith('rest-'));
+/**
+ * The paging checks of one fixed case (a paged selector list per rest:4.5 cell): their one list reaches
+ * rest:4.4.3 only if its continuations and its Exact read come within the short windows of the other
+ * checks' server (400 ms, 1.5 s). On a loaded machine, with other checks' cleanup writes moving the
+ * store on, they came later and got a legal 410, so the clause went unjudged on some seeds. A server
+ * of their own with windows longer than any case, as a default run's (minutes), judges what they exist for.
+ */
+const pagedFixed = apiChecks.filter((c) => c.suite === 'rest-paging' && c.defaultRuns === 1);
+const apiRest = apiChecks.filter((c) => !pagedFixed.includes(c));
 const loaderChecks = checks.filter((c) => c.suite === 'nodeagent-config');
 const daemonChecks = checks.filter((c) => c.suite === 'controller-daemon');
 
@@ -20,7 +29,9 @@ describe.concurrent('every clause a check names gets a verdict on every seed at 
   it.each(SEEDS)(
     'API server checks, seed %i',
     async (seed) => {
-      const records = await runAgainst({ checks: apiChecks.map((c) => c.id), runs: DEFAULT_RUNS, seed });
+      const options = { runs: DEFAULT_RUNS, seed };
+      const records = [...(await runAgainst({ ...options, checks: apiRest.map((c) => c.id) })), ...(await runAgainst({ ...options, checks: pagedFixed.map((c) => c.id), longWindows: true }))];
+      expect(pagedFixed.length).toBeGreaterThan(0);
       expect(errorsOf(records)).toEqual([]);
       expect(failuresOf(records)).toEqual([]);
       expect(unreachedClauses(apiChecks, records)).toEqual([]);

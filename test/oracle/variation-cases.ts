@@ -13,7 +13,7 @@
 //
 // Variations that change only how answers are written (RUN_TOGETHER) are run together, as a real
 // server differs from the reference in many such ways at once, provided no check judges less against
-// them than against the unvaried server (test/oracle/judgments.ts); `npm run mutation` still runs
+// them than against the unvaried server (test/helpers/judgments.ts); `npm run mutation` still runs
 // every variation alone for docs/oracle-strength.md.
 //
 // The cases are spread over several test files (variations-N-of-M.test.ts, each a call of
@@ -24,9 +24,9 @@ import { errorsOf, failuresOf, runAgainst } from '../../scripts/dev/in-process-r
 import { variations, type VariationName } from '../../targets/api-server/variations.ts';
 import { checks } from '../../suites/checks/index.ts';
 import { faults, type Fault } from '../../targets/api-server/faults.ts';
-import { shareOf } from './shares.ts';
-import { oncePerRun } from './once-per-run.ts';
-import { narrowedJudgments, passCounts, type PassCounts } from './judgments.ts';
+import { shareOf } from '../helpers/shares.ts';
+import { oncePerRun } from '../helpers/once-per-run.ts';
+import { narrowedJudgments, passCounts, type PassCounts } from '../helpers/judgments.ts';
 import type { CheckRecord } from '../../runner/results.ts';
 
 const SEED = 20261122;
@@ -92,7 +92,7 @@ const RECORDED_ONLY: Readonly<Record<string, string>> = {
 
 /**
  * The unvaried reference server run against every check, once per vitest run (the first share to ask
- * runs it, the others wait for it: test/oracle/once-per-run.ts), noting which variations each check's
+ * runs it, the others wait for it: test/helpers/once-per-run.ts), noting which variations each check's
  * requests reach. It runs REFERENCE_RUNS cases; fast-check's runs are a prefix-stable sequence, so its
  * cases include the RUNS cases a variation is run with, and the reach it learns includes theirs (a check
  * it lists that the shorter run would not reach costs time, never a missed variation). It is also share

@@ -1,0 +1,107 @@
+// Why: a failure found is a failure reported. Against a planted health fault, a
+// run of one suite that finds and confirms a failure exits 1, not 3 ("not tested"), and the health check
+// goes on past the failure: healthz, livez and readyz are judged on the same answers, and the clauses it
+// could not reach name the failure that stopped it. A run that times out after a failure exits 1 and
+// says it is incomplete. The clean runs beside them show the same selection passes on a good target.
+// A watch that sends its types in lower case is reported at once, not after every settle window.
+// The rows of docs/verdict-rules.md are checked one by one in test/unit/runner/run-verdict.test.ts.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/svc-conformance.mjs');
+const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-verdict-'));
+
+interface Summary {
+  verdict: string;
+  verdictLine: string;
+  incomplete?: { because: string[]; lines: string[] };
+  notTested?: string[];
+  clauses: { id: string; status: string; notes: string[]; counterexamples: { observed: string; confirmation?: { label: string } }[] }[];
+}
+
+function run(name: string, args: string[]): { status: number | null; stdout: string; stderr: string; summary: Summary } {
+  const reports = path.join(dir, name);
+  const r = spawnSync(process.execPath, [bin, 'run', '--seed', '7', '--reports', reports, ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, KUBECONFIG: '' } });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, summary: JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as Summary };
+}
+
+const status = (s: Summary, id: string) => s.clauses.find((c) => c.id === id)?.status;
+const HEALTH = ['rest:4.2/healthz', 'rest:4.2/livez', 'rest:4.2/readyz', 'rest:4.2.1'];
+
+describe('a failure found is a failure reported', () => {
+  it('one suite, a confirmed failure: exit 1, the other clauses of the same answers judged, the unreached ones naming the failure', () => {
+    const r = run('health-fault', ['--suite', 'rest-health', '--fault', 'health-verbose-unmarked']);
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.summary.verdict).toBe('nonconformant');
+    const verbose = r.summary.clauses.find((c) => c.id === 'rest:4.2/verbose')!;
+    expect(verbose.status).toBe('failed');
+    expect(verbose.counterexamples[0]?.confirmation?.label).toBe('reproduces alone');
+    for (const id of HEALTH) expect(status(r.summary, id), id).toBe('passed');
+    // Names are learned from verbose lines the fault leaves unmarked: the single-check clauses stay unreached, and say why.
+    const single = r.summary.clauses.find((c) => c.id === 'rest:4.2.2')!;
+    expect(single.status).toBe('notChecked');
+    expect(single.notes[0]).toMatch(/^not reached: health-endpoints failed rest:4.2\/verbose, and \d+ of its \d+ later cases stopped at that failure/);
+    expect(r.summary.verdictLine).toMatch(/^nonconformant: 1 failure, \d+ clauses judged/);
+    expect(r.stdout).toMatch(/Verdict: nonconformant: 1 failure, \d+ clauses judged/);
+  });
+
+  it('the same suite on the clean target is conformant, with every clause above passed', () => {
+    const r = run('health-clean', ['--suite', 'rest-health']);
+    expect(r.status, r.stderr).toBe(0);
+    for (const id of [...HEALTH, 'rest:4.2/verbose', 'rest:4.2.2']) expect(status(r.summary, id), id).toBe('passed');
+  });
+
+  it('a run that times out after a failure: exit 1, and the verdict says it is incomplete', () => {
+    // watch-bookmarks takes longer than the budget; the health check fails within it.
+    const r = run('timeout-fault', ['--check', 'health-endpoints', '--check', 'watch-bookmarks', '--fault', 'health-verbose-unmarked', '--timeout', '3s']);
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/run timeout after \d+ s/);
+    expect(r.summary.verdict).toBe('nonconformant');
+    expect(r.summary.incomplete?.because).toContain('timed out');
+    expect(r.summary.verdictLine).toMatch(/^nonconformant: 1 failure, \d+ clauses judged; incomplete: timed out/);
+    expect(r.stdout).toMatch(/Incomplete \(timed out\):\n {2}run timeout after/);
+  });
+
+  it('the same timeout without the fault is not conformant either (exit 3): the timeout only replaces "conformant"', () => {
+    const r = run('timeout-clean', ['--check', 'health-endpoints', '--check', 'watch-bookmarks', '--timeout', '3s']);
+    expect(r.status, r.stderr).toBe(3);
+    expect(r.summary.verdict).toBe('error');
+    expect(r.summary.incomplete).toBeUndefined();
+  });
+
+  it('a watch whose event types are lower case is reported within two minutes, on its envelope clause', () => {
+    // Before the suite stopped waiting on unreadable streams, each case waited out its settle windows.
+    const t0 = Date.now();
+    const r = run('watch-lowercase', ['--suite', 'rest-watch', '--fault', 'watch-lowercase-types']);
+    expect(Date.now() - t0).toBeLessThan(120_000);
+    expect(r.status, r.stderr).toBe(1);
+    const envelope = r.summary.clauses.find((c) => c.id === 'rest:2.5/watch-event')!;
+    expect(envelope.status).toBe('failed');
+    expect(envelope.counterexamples[0]).toMatchObject({ observed: expect.stringContaining('an event of type "added" (the spec spells it "ADDED")') });
+  });
+
+  it('a one-case replay whose failure the expectations file excuses judged too little: not tested (exit 3), not conformant', () => {
+    const excuses = path.join(dir, 'verbose-known.yaml');
+    writeFileSync(excuses, "knownFailures:\n  - clause: rest:4.2/verbose\n    observed: { message: '0 check lines' }\n    reason: the verbose lines lack their marker\n");
+    const replay = ['--check', 'health-endpoints', '--path', '0', '--fault', 'health-verbose-unmarked'];
+    const excused = run('replay-excused', [...replay, '--expectations', excuses]);
+    expect(excused.status, excused.stderr).toBe(3);
+    expect(excused.summary.verdict).toBe('notTested');
+    expect(excused.summary.notTested?.[0]).toMatch(/^not tested: the API checks that ran judged \d+% of their own clauses on average/);
+    // With --continue-past-failures the case goes on past the excused failure: what it then judges
+    // counts, the excused clause never does.
+    const goingOn = run('replay-excused-going-on', [...replay, '--expectations', excuses, '--continue-past-failures']);
+    expect(goingOn.status, goingOn.stderr).toBe(0);
+    expect(goingOn.summary.clauses.find((c) => c.id === 'rest:4.2/verbose')?.status).toBe('failed');
+    const judged = goingOn.summary.clauses.filter((c) => c.status === 'passed' || c.status === 'unspecified').length;
+    expect(goingOn.summary.verdictLine).toBe(`conformant: ${judged} clauses judged`);
+    // Without the entry the same replay reports its failure.
+    const reported = run('replay', replay);
+    expect(reported.status, reported.stderr).toBe(1);
+    expect(reported.summary.verdictLine).toMatch(/^nonconformant: 1 failure, \d+ clauses? judged/);
+  });
+});

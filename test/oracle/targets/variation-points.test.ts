@@ -1,0 +1,87 @@
+// The legal-variation self-tests (test/oracle/variation-cases.ts) run against a variation only the
+// checks whose requests pass its decision point in an unvaried run. That is sound only if every varied
+// behaviour is decided at a point the server reports: these tests pin the reports and the rule that
+// no variation is read past them.
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ReferenceServer, type VariationName } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
+
+let server: ReferenceServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function observing(variations: VariationName[] = []): Promise<{ passed: Set<VariationName>; call: (method: string, path: string, o?: { body?: unknown; accept?: string }) => Promise<number> }> {
+  const passed = new Set<VariationName>();
+  server = await referenceServer({ variations, onVariationPoint: (v) => passed.add(v) });
+  const call = async (method: string, path: string, o: { body?: unknown; accept?: string } = {}) => {
+    const r = await fetch(server!.url + path, {
+      method,
+      headers: { 'content-type': 'application/json', ...(o.accept ? { accept: o.accept } : {}) },
+      ...(o.body !== undefined ? { body: JSON.stringify(o.body) } : {}),
+    });
+    await r.arrayBuffer();
+    return r.status;
+  };
+  return { passed, call };
+}
+
+describe('variation decision points', () => {
+  it('a request reports the points it passes, and only those', async () => {
+    const { passed, call } = await observing();
+    expect(await call('POST', '/api/v1/namespaces', { body: { metadata: { name: 'a' } } })).toBe(201);
+    for (const name of ['x', 'y']) expect(await call('POST', '/api/v1/namespaces/a/configmaps', { body: { metadata: { name } } })).toBe(201);
+    expect(await call('GET', '/api/v1/namespaces/a/configmaps', { accept: 'application/json' })).toBe(200);
+    // Every request may be delayed or throttled; a list of two may come in another order.
+    for (const v of ['latency', 'retry-after-429', 'shuffled-order', 'status-200-on-create'] as const) expect(passed).toContain(v);
+    // Nothing here asked for a partial wildcard, a protected group's definition or a conflict.
+    for (const v of ['subtype-wildcard-406', 'crd-protected-groups', 'conflict-as-422', 'dry-run-flag-persists'] as const) expect(passed).not.toContain(v);
+    passed.clear();
+    // The same Accept again: a remembered choice must report its points too.
+    for (let i = 0; i < 2; i++) {
+      passed.delete('subtype-wildcard-406');
+      expect(await call('GET', '/api/v1/namespaces/a/configmaps', { accept: 'application/*' })).toBe(200);
+      expect(passed).toContain('subtype-wildcard-406');
+    }
+  });
+
+  it('a definition in a protected group passes its point; one in another group does not', async () => {
+    const { passed, call } = await observing(['crd-protected-groups']);
+    const crd = (group: string) => ({
+      apiVersion: 'apiextensions.svc.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: `widgets.${group}` },
+      spec: {
+        group,
+        scope: 'Namespaced',
+        names: { plural: 'widgets', singular: 'widget', kind: 'Widget' },
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+      },
+    });
+    expect(await call('POST', '/apis/apiextensions.svc.io/v1/customresourcedefinitions', { body: crd('example.com') })).toBe(201);
+    expect(passed).not.toContain('crd-protected-groups');
+    expect(await call('POST', '/apis/apiextensions.svc.io/v1/customresourcedefinitions', { body: crd('things.svc.io') })).toBe(422);
+    expect(passed).toContain('crd-protected-groups');
+  });
+
+  it('no server file reads a variation except through its decision point', () => {
+    const dir = new URL('../../../targets/api-server/', import.meta.url);
+    const readers = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) =>
+        readFileSync(new URL(f, dir), 'utf8')
+          .split('\n')
+          .map((line, i) => ({ where: `${f}:${i + 1}`, line }))
+          .filter(({ line }) => /variations\.has\(|\.variations\b/.test(line)),
+      )
+      .map(({ where }) => where);
+    // state.ts defines `varies`; the codec is built with its two formats and reports them itself (encoding.ts).
+    expect(readers.filter((w) => !w.startsWith('state.ts:') && !w.startsWith('server.ts:'))).toEqual([]);
+    const serverReads = readFileSync(new URL('server.ts', dir), 'utf8')
+      .split('\n')
+      .filter((line) => /variations\.has\(/.test(line));
+    expect(serverReads.every((line) => line.includes('makeCodec('))).toBe(true);
+  });
+});
