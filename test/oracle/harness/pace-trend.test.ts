@@ -8,8 +8,7 @@ import { slowdownOf } from '../../../harness/transport/pace-trend.ts';
 import { requestPace } from '../../../harness/transport/pace.ts';
 import { createTargetClient } from '../../../harness/transport/client.ts';
 import { footprintLines, sumFootprints } from '../../../harness/case/footprint.ts';
-import { startReferenceServer, type ReferenceServer } from '../../../targets/api-server/index.ts';
-import { profiles } from '../../../reference/profile.ts';
+import { referenceServer, type ReferenceServer } from '../../helpers/reference-server.ts';
 
 const rising = (n: number, from: number, to: number) => Array.from({ length: n }, (_, i) => from + ((to - from) * i) / (n - 1));
 
@@ -52,7 +51,7 @@ describe('a reference server that slows down steadily', () => {
   let server: ReferenceServer;
   let proxy: Server & { slow: boolean };
   beforeAll(async () => {
-    server = await startReferenceServer({ profile: profiles.svc });
+    server = await referenceServer();
     proxy = await slowingProxy(server.url, 2);
   });
   afterAll(async () => {

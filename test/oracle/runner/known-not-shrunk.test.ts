@@ -2,7 +2,7 @@
 // one: thousands of requests and up to a minute per check for a counterexample nobody asked for. A
 // known failure is now reported with its first counterexample; a failure not listed is still shrunk.
 import { describe, expect, it } from 'vitest';
-import { startReferenceServer } from '../../../targets/api-server/index.ts';
+import { referenceServer } from '../../helpers/reference-server.ts';
 import { profiles } from '../../../reference/profile.ts';
 import { defaultTargetSettings, openEnv } from '../../../runner/env.ts';
 import { runCheck } from '../../../runner/run-check.ts';
@@ -11,7 +11,7 @@ import { emptyFootprint } from '../../../harness/case/footprint.ts';
 import type { Judgement } from '../../../reference/judgement.ts';
 
 async function listKindFailure(known?: (f: Judgement) => boolean) {
-  const server = await startReferenceServer({ profile: profiles.svc, faults: ['wrong-list-kind'] });
+  const server = await referenceServer({ faults: ['wrong-list-kind'] });
   const opened = openEnv(
     { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
     { profile: profiles.svc, runId: known ? 'known1' : 'plain1', settings: defaultTargetSettings, signals: false },
