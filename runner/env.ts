@@ -85,17 +85,7 @@ export function openEnv(
     runSelector: `${identity.labelKey}=${identity.runId}`,
     ...(o.namespaces !== undefined ? { given: o.namespaces } : {}),
   });
-  // The pool learns what each write put into one of its namespaces, to delete it when the lease ends.
-  const tracked: Target = {
-    server: target.server,
-    ...(target.openStream ? { openStream: (req) => target.openStream!(req) } : {}),
-    async send(req) {
-      const res = await target.send(req);
-      pool.noteWrite(req, res);
-      return res;
-    },
-    close: () => target.close(),
-  };
+  const tracked = trackedByPool(target, pool);
   // --background-writes: the writer talks to the guarded target itself (its namespace is not the pool's).
   const writer = o.backgroundWrites === true ? new BackgroundWriter(target, { namespace: `${stem}-bg`, profile: o.profile, runId: o.runId }) : undefined;
   const env: CheckEnv = {
@@ -138,4 +128,18 @@ export function openEnv(
 export function openProbeClients(cfg: TargetConfig, runId: string, profile: Profile, requestTimeoutMs: number): { guarded: GuardedTarget; plain: Target; close(): Promise<void> } {
   const plain = createTargetClient(cfg, { maxRetries: 1, requestTimeoutMs });
   return { guarded: createGuardedTarget(plain, runIdentity(runId, profile.runLabel)), plain, close: () => plain.close() };
+}
+
+/** `target` with every write's answer told to the pool, which deletes what a lease's namespace got when it ends. */
+function trackedByPool(target: Target, pool: NamespacePool): Target {
+  return {
+    server: target.server,
+    ...(target.openStream ? { openStream: (req) => target.openStream!(req) } : {}),
+    async send(req) {
+      const res = await target.send(req);
+      pool.noteWrite(req, res);
+      return res;
+    },
+    close: () => target.close(),
+  };
 }

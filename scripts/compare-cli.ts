@@ -75,65 +75,101 @@ export function registerCompareCommand(program: Command): void {
     .option('--path <path>', 'replay one case (with --seed and one --check)')
     .option('--reports <dir>', 'where to write compare.json, compare.md and compare.html', reportsDirArg, 'results')
     .option('--strict', 'exit 1 also when an open choice is taken differently')
-    .action(async (o) => {
-      const words = (pairs: [string, string | undefined][]) => pairs.filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${quote(v!)}`);
-      const many = (flag: string, vs: string[] | undefined) => (vs ?? []).map((v) => `${flag} ${quote(v)}`);
-      const replayBase = [
-        'npx svc-conformance compare',
-        ...words([
-          ['--kubeconfig', o.kubeconfig],
-          ['--context', o.context],
-          ['--server', o.server],
-          ['--token-file', o.tokenFile],
-          ['--reference-kubeconfig', o.referenceKubeconfig],
-          ['--reference-context', o.referenceContext],
-          ['--reference-server', o.referenceServer],
-          ['--reference-token-file', o.referenceTokenFile],
-        ]),
-        ...(o.profile !== 'svc' ? [`--profile ${o.profile}`] : []),
-        ...(o.referenceProfile ? [`--reference-profile ${o.referenceProfile}`] : []),
-        ...many('--fault', o.fault),
-        ...many('--variation', o.variation),
-        ...many('--reference-fault', o.referenceFault),
-        ...many('--reference-variation', o.referenceVariation),
-        `--runs ${o.runs}`,
-      ].join(' ');
-      const { result, exitCode, files } = await runCompare(
-        {
-          target: {
-            ...pick(o.kubeconfig, o.context, o.server, o.tokenFile, o.insecureSkipTlsVerify),
-            profile: o.profile,
-            ...(o.fault ? { fault: o.fault } : {}),
-            ...(o.variation ? { variation: o.variation } : {}),
-            ...(o.label !== undefined ? { label: o.label } : {}),
-          },
-          reference: {
-            ...pick(o.referenceKubeconfig, o.referenceContext, o.referenceServer, o.referenceTokenFile, o.referenceInsecureSkipTlsVerify),
-            profile: o.referenceProfile ?? o.profile,
-            ...(o.referenceFault ? { fault: o.referenceFault } : {}),
-            ...(o.referenceVariation ? { variation: o.referenceVariation } : {}),
-            ...(o.referenceLabel !== undefined ? { label: o.referenceLabel } : {}),
-          },
-          ...(o.seed !== undefined ? { seed: o.seed } : {}),
-          runs: o.runs,
-          ...(o.check ? { check: o.check } : {}),
-          ...(o.suite ? { suite: o.suite } : {}),
-          ...(o.path !== undefined ? { path: o.path } : {}),
-          reports: o.reports,
-          strict: Boolean(o.strict),
-          replayBase,
-        },
-        (line) => process.stderr.write(`${line}\n`),
-      );
-      const t = result.totals;
-      process.stdout.write(
-        `compare: ${result.verdict}: ${t.same} same, ${t['differs-both-conformant']} differ (both conformant), ${t['target-violates']} target violates, ${t['reference-violates']} reference violates, ${t['both-violate-alike'] + t['both-violate-differently']} both violate, ${t.error} errors\n`,
-      );
-      process.stdout.write(`reports: ${files.join(', ')}\n`);
-      process.exitCode = exitCode;
-      await Promise.all([process.stdout, process.stderr].map((s) => new Promise<void>((resolve) => s.write('', () => resolve()))));
-      process.exit(exitCode);
-    });
+    .action(compareAction);
+}
+
+/** The flags of `compare`, as commander hands them over. */
+interface CompareFlags {
+  readonly kubeconfig?: string;
+  readonly context?: string;
+  readonly server?: string;
+  readonly tokenFile?: string;
+  readonly insecureSkipTlsVerify?: true;
+  readonly profile: 'svc' | 'k8s';
+  readonly fault?: string[];
+  readonly variation?: string[];
+  readonly label?: string;
+  readonly referenceKubeconfig?: string;
+  readonly referenceContext?: string;
+  readonly referenceServer?: string;
+  readonly referenceTokenFile?: string;
+  readonly referenceInsecureSkipTlsVerify?: true;
+  readonly referenceProfile?: 'svc' | 'k8s';
+  readonly referenceFault?: string[];
+  readonly referenceVariation?: string[];
+  readonly referenceLabel?: string;
+  readonly seed?: number;
+  readonly runs: number;
+  readonly suite?: string[];
+  readonly check?: string[];
+  readonly path?: string;
+  readonly reports: string;
+  readonly strict?: true;
+}
+
+async function compareAction(o: CompareFlags): Promise<void> {
+  const replayBase = compareReplayBase(o);
+  const { result, exitCode, files } = await runCompare(
+    {
+      target: {
+        ...pick(o.kubeconfig, o.context, o.server, o.tokenFile, o.insecureSkipTlsVerify),
+        profile: o.profile,
+        ...(o.fault ? { fault: o.fault } : {}),
+        ...(o.variation ? { variation: o.variation } : {}),
+        ...(o.label !== undefined ? { label: o.label } : {}),
+      },
+      reference: {
+        ...pick(o.referenceKubeconfig, o.referenceContext, o.referenceServer, o.referenceTokenFile, o.referenceInsecureSkipTlsVerify),
+        profile: o.referenceProfile ?? o.profile,
+        ...(o.referenceFault ? { fault: o.referenceFault } : {}),
+        ...(o.referenceVariation ? { variation: o.referenceVariation } : {}),
+        ...(o.referenceLabel !== undefined ? { label: o.referenceLabel } : {}),
+      },
+      ...(o.seed !== undefined ? { seed: o.seed } : {}),
+      runs: o.runs,
+      ...(o.check ? { check: o.check } : {}),
+      ...(o.suite ? { suite: o.suite } : {}),
+      ...(o.path !== undefined ? { path: o.path } : {}),
+      reports: o.reports,
+      strict: Boolean(o.strict),
+      replayBase,
+    },
+    (line) => process.stderr.write(`${line}\n`),
+  );
+  const t = result.totals;
+  process.stdout.write(
+    `compare: ${result.verdict}: ${t.same} same, ${t['differs-both-conformant']} differ (both conformant), ${t['target-violates']} target violates, ${t['reference-violates']} reference violates, ${t['both-violate-alike'] + t['both-violate-differently']} both violate, ${t.error} errors\n`,
+  );
+  process.stdout.write(`reports: ${files.join(', ')}\n`);
+  process.exitCode = exitCode;
+  await Promise.all([process.stdout, process.stderr].map((s) => new Promise<void>((resolve) => s.write('', () => resolve()))));
+  process.exit(exitCode);
+}
+
+/** The start of every replay command a compare prints: the sides as given, without the selection. */
+function compareReplayBase(o: CompareFlags): string {
+  const words = (pairs: [string, string | undefined][]) => pairs.filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${quote(v!)}`);
+  const many = (flag: string, vs: string[] | undefined) => (vs ?? []).map((v) => `${flag} ${quote(v)}`);
+  return [
+    'npx svc-conformance compare',
+    ...words([
+      ['--kubeconfig', o.kubeconfig],
+      ['--context', o.context],
+      ['--server', o.server],
+      ['--token-file', o.tokenFile],
+      ['--reference-kubeconfig', o.referenceKubeconfig],
+      ['--reference-context', o.referenceContext],
+      ['--reference-server', o.referenceServer],
+      ['--reference-token-file', o.referenceTokenFile],
+    ]),
+    ...(o.profile !== 'svc' ? [`--profile ${o.profile}`] : []),
+    ...(o.referenceProfile ? [`--reference-profile ${o.referenceProfile}`] : []),
+    ...many('--fault', o.fault),
+    ...many('--variation', o.variation),
+    ...many('--reference-fault', o.referenceFault),
+    ...many('--reference-variation', o.referenceVariation),
+    `--runs ${o.runs}`,
+  ].join(' ');
 }
 
 function pick(kubeconfig?: string, context?: string, server?: string, tokenFile?: string, insecure?: true): Omit<SideOptions, 'profile'> {
