@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { AssetsError, resolveAssets, type Assets, type BinaryName } from '../../../harness/envtest/index.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const sharedAssets = path.resolve(repoRoot, '../../shared/envtest-assets');
+export const sharedAssets = path.resolve(repoRoot, '../shared/envtest-assets');
 
 export function upstreamAssets(required: readonly BinaryName[]): { assets?: Assets; skipReason: string } {
   const dir = process.env.KUBEBUILDER_ASSETS || (existsSync(sharedAssets) ? sharedAssets : undefined);
