@@ -195,6 +195,67 @@ export const isExternal = (o: Pick<RunOptions, 'kubeconfig' | 'context' | 'serve
 export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly runId: string; readonly cwd: string }): PlanResult {
   const errors: string[] = [];
   const external = isExternal(o);
+  optionErrors(o, external, errors);
+  const faults = unknownNames('fault', o.fault ?? [], faultTable, errors);
+  const variations = unknownNames('variation', o.variation ?? [], variationTable, errors);
+  const without = unknownNames('--without feature', o.without ?? [], partialModes, errors);
+  const hooks: Hooks = {};
+  for (const a of external ? (o.hook ?? []) : []) {
+    const parsed = parseHookArg(a);
+    if (parsed === undefined) errors.push(`--hook ${a}: expected restart=CMD or compact=CMD`);
+    else hooks[parsed[0]] = parsed[1];
+  }
+  // --focus/--skip narrow what --suite and --check chose; a bad pattern or an empty selection is a configuration error.
+  let chosen = registry.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
+  // Only once the named suites and checks exist: an unknown one is the mistake to report, not the empty selection it makes.
+  if (errors.length === 0)
+    try {
+      chosen = selectChecks(chosen, selectionOf(o));
+      requireSome(chosen, o);
+    } catch (e) {
+      if (!(e instanceof ConfigError)) throw e;
+      errors.push(e.message);
+    }
+  if (errors.length > 0) return { errors };
+
+  const seed = o.seed ?? drawn.seed;
+  const profile = profileByName(o.profile)!;
+  const { target, settings } = targetOf(o, external, { faults, variations, without, hooks });
+  const selected = o.shard === undefined ? chosen : shardOf(chosen, o.shard.index, o.shard.count);
+  return {
+    plan: {
+      profile,
+      seed,
+      runId: drawn.runId,
+      runs: o.runs,
+      ...(o.path !== undefined ? { path: o.path } : {}),
+      target,
+      settings,
+      selection: { chosen, selected, ...(o.shard !== undefined ? { shard: o.shard } : {}) },
+      nodeagent: { ...(o.nodeagentLoader !== undefined ? { loader: o.nodeagentLoader } : {}), faults: o.nodeagentFault ?? [] },
+      daemon: { ...(o.controllerDaemon !== undefined ? { command: o.controllerDaemon } : {}), ...(o.daemonStartTimeout !== undefined ? { startTimeoutMs: o.daemonStartTimeout } : {}) },
+      budgets: {
+        timeoutMs: o.timeout,
+        parallel: o.parallel ?? DEFAULT_PARALLEL,
+        confirm: o.confirm,
+        ...(o.confirmTime !== undefined ? { confirmTimeMs: o.confirmTime } : {}),
+        backgroundWrites: Boolean(o.backgroundWrites),
+      },
+      preflight: o.preflight !== false,
+      ...(o.namespace !== undefined && o.namespace.length > 0 ? { namespaces: o.namespace } : {}),
+      ...(o.capabilityProbe === false ? { capabilityProbe: false } : {}),
+      ...(o.continuePastFailures === true ? { continuePastFailures: true } : {}),
+      ...(o.reproduce !== undefined ? { reproduce: { times: o.reproduce, check: o.check![0]!, path: o.path! } } : {}),
+      expectations: { files: o.expectations ?? [], capabilities: o.targetCapability ?? {} },
+      reports: { dir: path.resolve(drawn.cwd, o.reports), ...(o.baseline !== undefined ? { baseline: o.baseline } : {}), output: o.output },
+      replayCommand: replayCommand(o),
+      replayCommandAlone: replayCommand({ ...o, backgroundWrites: undefined }),
+    },
+  };
+}
+
+/** The mistakes among the options that need no file and no target: each a line of its own. */
+function optionErrors(o: RunOptions, external: boolean, errors: string[]): void {
   if (o.path !== undefined && (o.seed === undefined || !o.check?.length)) errors.push('--path replays one counterexample: give it with the --seed and --check it was printed with');
   if (o.reproduce !== undefined && (o.path === undefined || o.check?.length !== 1))
     errors.push('--reproduce N replays one counterexample: give it with the --seed, --check and --path it was printed with');
@@ -228,30 +289,15 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
   for (const n of o.namespace ?? []) if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(n)) errors.push(`--namespace ${n}: not a namespace name (lowercase letters, digits and '-', at most 63)`);
   if (new Set(o.namespace ?? []).size !== (o.namespace ?? []).length) errors.push('--namespace: a namespace is named twice');
   if ((o.namespace?.length ?? 0) > 0 && o.backgroundWrites) errors.push('--background-writes writes in a namespace of its own, which the run does not create with --namespace');
-  const faults = unknownNames('fault', o.fault ?? [], faultTable, errors);
-  const variations = unknownNames('variation', o.variation ?? [], variationTable, errors);
-  const without = unknownNames('--without feature', o.without ?? [], partialModes, errors);
-  const hooks: Hooks = {};
-  for (const a of external ? (o.hook ?? []) : []) {
-    const parsed = parseHookArg(a);
-    if (parsed === undefined) errors.push(`--hook ${a}: expected restart=CMD or compact=CMD`);
-    else hooks[parsed[0]] = parsed[1];
-  }
-  // --focus/--skip narrow what --suite and --check chose; a bad pattern or an empty selection is a configuration error.
-  let chosen = registry.filter((c) => (!o.suite?.length || o.suite.includes(c.suite)) && (!o.check?.length || o.check.includes(c.id)));
-  // Only once the named suites and checks exist: an unknown one is the mistake to report, not the empty selection it makes.
-  if (errors.length === 0)
-    try {
-      chosen = selectChecks(chosen, selectionOf(o));
-      requireSome(chosen, o);
-    } catch (e) {
-      if (!(e instanceof ConfigError)) throw e;
-      errors.push(e.message);
-    }
-  if (errors.length > 0) return { errors };
+}
 
-  const seed = o.seed ?? drawn.seed;
-  const profile = profileByName(o.profile)!;
+/** The target the plan names and the settings its windows and budgets come to. */
+function targetOf(
+  o: RunOptions,
+  external: boolean,
+  embedded: { faults: FaultName[]; variations: VariationName[]; without: PartialModeName[]; hooks: Hooks },
+): { target: RunPlan['target']; settings: TargetSettings } {
+  const { faults, variations, without, hooks } = embedded;
   let settings: TargetSettings;
   let target: RunPlan['target'];
   if (external) {
@@ -306,37 +352,7 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
   if (o.writers !== undefined || o.opsPerWriter !== undefined) {
     settings = { ...settings, workload: { ...(o.writers !== undefined ? { writers: o.writers } : {}), ...(o.opsPerWriter !== undefined ? { opsPerWriter: o.opsPerWriter } : {}) } };
   }
-  const selected = o.shard === undefined ? chosen : shardOf(chosen, o.shard.index, o.shard.count);
-  return {
-    plan: {
-      profile,
-      seed,
-      runId: drawn.runId,
-      runs: o.runs,
-      ...(o.path !== undefined ? { path: o.path } : {}),
-      target,
-      settings,
-      selection: { chosen, selected, ...(o.shard !== undefined ? { shard: o.shard } : {}) },
-      nodeagent: { ...(o.nodeagentLoader !== undefined ? { loader: o.nodeagentLoader } : {}), faults: o.nodeagentFault ?? [] },
-      daemon: { ...(o.controllerDaemon !== undefined ? { command: o.controllerDaemon } : {}), ...(o.daemonStartTimeout !== undefined ? { startTimeoutMs: o.daemonStartTimeout } : {}) },
-      budgets: {
-        timeoutMs: o.timeout,
-        parallel: o.parallel ?? DEFAULT_PARALLEL,
-        confirm: o.confirm,
-        ...(o.confirmTime !== undefined ? { confirmTimeMs: o.confirmTime } : {}),
-        backgroundWrites: Boolean(o.backgroundWrites),
-      },
-      preflight: o.preflight !== false,
-      ...(o.namespace !== undefined && o.namespace.length > 0 ? { namespaces: o.namespace } : {}),
-      ...(o.capabilityProbe === false ? { capabilityProbe: false } : {}),
-      ...(o.continuePastFailures === true ? { continuePastFailures: true } : {}),
-      ...(o.reproduce !== undefined ? { reproduce: { times: o.reproduce, check: o.check![0]!, path: o.path! } } : {}),
-      expectations: { files: o.expectations ?? [], capabilities: o.targetCapability ?? {} },
-      reports: { dir: path.resolve(drawn.cwd, o.reports), ...(o.baseline !== undefined ? { baseline: o.baseline } : {}), output: o.output },
-      replayCommand: replayCommand(o),
-      replayCommandAlone: replayCommand({ ...o, backgroundWrites: undefined }),
-    },
-  };
+  return { target, settings };
 }
 
 function unknownNames<T extends string>(what: string, names: readonly string[], table: readonly { name: T }[], errors: string[]): T[] {
