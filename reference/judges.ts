@@ -9,18 +9,29 @@
 import type { Judgement } from './judgement.ts';
 import {
   judgeAfterDelete,
+  judgeAllNamespaces,
+  judgeClusterObjectRead,
   judgeCompleteList,
   judgeContinuationServed,
   judgeContinueGone,
   judgeCreate,
   judgeCreateOfTerminatingName,
   judgeDeleteAccepted,
+  judgeDeletedWithNamespace,
   judgeDuplicateCreate,
+  judgeDuplicateNamespace,
   judgeEndlessPaging,
+  judgeGeneratedCreate,
+  judgeGeneratedReadBack,
   judgeGoneForExact,
   judgeListDecision,
   judgeListNotServed,
+  judgeNameFreeElsewhere,
   judgeNamespaceCreated,
+  judgeNamespaceDeleteAccepted,
+  judgeNamespaceList,
+  judgeNamespaceRead,
+  judgeSurvivesOtherNamespace,
   judgeUpdate,
   pathClauses,
   queryClauses,
@@ -39,19 +50,6 @@ import { judgeMutatingWebhook, judgeNoneWebhook, judgeSideEffectingWebhook } fro
 import { judgeListSnapshot } from './read-oracle.ts';
 import { judgeFutureWatch, judgeGoneCell, judgeGoneResume, judgeGoneWatch, judgeRelistAnswer, judgeRelistedWatch, judgeTooOldEndedEmpty, judgeTooOldRefused } from './watch-recovery.ts';
 import { judgeEviction, judgeHealthAccess, judgeStep, judgeStranger, judgeSubresourceGet } from './authz.ts';
-import {
-  judgeAllNamespaces,
-  judgeClusterObjectRead,
-  judgeDeletedWithNamespace,
-  judgeDuplicateNamespace,
-  judgeGeneratedCreate,
-  judgeGeneratedReadBack,
-  judgeNameFreeElsewhere,
-  judgeNamespaceDeleteAccepted,
-  judgeNamespaceList,
-  judgeNamespaceRead,
-  judgeSurvivesOtherNamespace,
-} from './crud-rules.ts';
 import { judgeAnswer, judgeBodyAsStated, judgeProtobufServed, judgeProtobufWriteBack, judgeTableRequest } from './negotiation.ts';
 import { judgeEnvelope } from './protobuf-envelope.ts';
 import {

@@ -6,12 +6,12 @@
  * the reads saw (reference/watch-oracle.ts). Objects the case leaves with finalizers are released
  * at the end, so a real cluster can delete the namespace.
  */
-import { priorAmong } from '../../reference/read-judges.ts';
-import { judgeWatchIn, judgeWatchOpened } from '../../harness/case/index.ts';
+import { judgeNamespaceWatch } from './namespace-watch.ts';
+import { judgeWatchOpened } from '../../harness/case/index.ts';
 import fc from 'fast-check';
 import { eventualWindowOf, type Check } from '../../harness/case/index.ts';
 import type { CaseContext } from '../../harness/case/index.ts';
-import { contentFor, knownKeys, namespaceOf, NO_RESOURCE_VERSION, resourceOf } from '../../harness/interpreters/index.ts';
+import { contentFor, namespaceOf, NO_RESOURCE_VERSION, resourceOf } from '../../harness/interpreters/index.ts';
 import { CheckNotApplicable } from '../../harness/case/index.ts';
 import { openWatch, waitCaughtUp } from '../../harness/interpreters/index.ts';
 import { current, currentIndex, recordWrite, taint } from '../../reference/history.ts';
@@ -19,7 +19,6 @@ import { awaitingRemoval, heldFinalizers, initialDeletionState, stepDeletion, ty
 import { keyOf, readObject, type ObjectVersion } from '../../reference/objects.ts';
 import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../../reference/resources.ts';
 import type { ObservedEvent } from '../../reference/watch-oracle.ts';
-import { watchEvidence } from '../../reference/watch-evidence.ts';
 
 const NAMES = ['alpha', 'bravo'] as const;
 const ACTORS = 3;
@@ -239,23 +238,7 @@ function judgeCaseWatch(cx: CaseContext, rt: ResourceType, ns: string, watch: { 
     apiVersion: apiVersionOf(rt),
     ...(watch.cutOff !== undefined ? { cutOff: watch.cutOff } : {}),
   };
-  cx.judge(
-    judgeWatchIn(
-      {
-        history: h,
-        knownKeys: knownKeys(cx),
-        priorVersions: priorAmong(
-          cx.priorVersions,
-          watch.events.map((e) => e.object),
-        ),
-        namespaces: [ns],
-        scope: { namespace: ns },
-      },
-      exp,
-      watch.events,
-    ).judgements,
-    watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, watch.events),
-  );
+  judgeNamespaceWatch(cx, h, ns, exp, watch.events);
 }
 
 /** Best effort: empties the finalizers of whatever the case left, so the namespace can go. */

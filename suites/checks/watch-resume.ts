@@ -9,7 +9,7 @@
  *   the target's window is short (the embedded server's) or with --slow.
  * Verdicts come from reference/watch-oracle.ts and reference/watch-recovery.ts.
  */
-import { priorAmong, type ReadScope } from '../../reference/read-judges.ts';
+import { namespaceWatchEvidence, namespaceWatchScope } from './namespace-watch.ts';
 import {
   judgeFinishedWatchIn,
   judgeGoneResume,
@@ -35,7 +35,6 @@ import { type ReadContext } from '../../reference/read-oracle.ts';
 import { type WatchExpectation } from '../../reference/watch-oracle.ts';
 import { classifyWatchStart, historyUpTo } from '../../reference/watch-recovery.ts';
 import { setupArb } from '../../generators/rv-cells.ts';
-import { watchEvidence } from '../../reference/watch-evidence.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 const RES = 'configmaps';
@@ -52,17 +51,8 @@ export function watchExpectation(
 
 /** Judges a finished watch against the history and keeps the evidence with any failure. */
 export function judgeStream(cx: CaseContext, ns: string, h: History, exp: WatchExpectation, session: WatchSession, also?: { clause: ClauseId; expected: string }): void {
-  const scope: ReadScope = {
-    history: h,
-    knownKeys: knownKeys(cx),
-    priorVersions: priorAmong(
-      cx.priorVersions,
-      session.events.map((e) => e.object),
-    ),
-    namespaces: [ns],
-    scope: { namespace: ns },
-  };
-  cx.judge(judgeFinishedWatchIn(scope, exp, session.events, session.parseError(), also), watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events));
+  const scope = namespaceWatchScope(cx, h, ns, session.events);
+  cx.judge(judgeFinishedWatchIn(scope, exp, session.events, session.parseError(), also), namespaceWatchEvidence(cx, h, ns, exp, session.events));
 }
 
 /** The last resourceVersion a stream delivered (what a client resumes from). */
@@ -189,10 +179,7 @@ export async function relistAndWatch(cx: CaseContext, rt: ResourceType, ns: stri
   // One verdict for both views of the same stream: the informer's cache and the event sequence.
   const ctx: ReadContext = { history: hWatch, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns, scope: { namespace: ns } };
   const informer = { list0: list0.items, events: session.events, list1: list1.items, now: visibleObjects(h, currentIndex(h)).filter((v) => v.namespace === ns), isOurs, clause, cutOff };
-  cx.judge(
-    judgeRelistedWatch({ ...informer, ctx, exp, parseError: session.parseError() }),
-    watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events, { list0: list0.items, list1: list1.items, clause }),
-  );
+  cx.judge(judgeRelistedWatch({ ...informer, ctx, exp, parseError: session.parseError() }), namespaceWatchEvidence(cx, h, ns, exp, session.events, { list0: list0.items, list1: list1.items, clause }));
 }
 
 type TooOldInput = { setup: WriteOp[]; after: WriteOp[] };

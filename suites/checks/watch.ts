@@ -3,19 +3,18 @@
  * follow while it runs (concurrent with the stream), and the delivered events are judged against
  * the history: start semantics, order, no gap, no duplicate. Bookmarks: shape, only when asked.
  */
-import { priorAmong } from '../../reference/read-judges.ts';
-import { judgeBookmarkRequest, judgeGoneCell, judgeWatchDocuments, judgeWatchIn, judgeWatchOpened } from '../../harness/case/index.ts';
+import { judgeNamespaceWatch } from './namespace-watch.ts';
+import { judgeBookmarkRequest, judgeGoneCell, judgeWatchDocuments, judgeWatchOpened } from '../../harness/case/index.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/case/index.ts';
 import { showOp, writeOpArb, type RvPick, type WriteOp } from '../../generators/ops.ts';
-import { namespaceOf, resolveRv, resourceOf, runWrite, knownKeys } from '../../harness/interpreters/index.ts';
+import { namespaceOf, resolveRv, resourceOf, runWrite } from '../../harness/interpreters/index.ts';
 import { openWatch, waitCaughtUp } from '../../harness/interpreters/index.ts';
 import { currentIndex } from '../../reference/history.ts';
 import { collectionPath, apiVersionOf } from '../../reference/resources.ts';
 import { decideWatch, rvColumn, watchClause } from '../../reference/rv-semantics.ts';
 import { type ObservedEvent } from '../../reference/watch-oracle.ts';
 import { classifyWatchStart } from '../../reference/watch-recovery.ts';
-import { watchEvidence } from '../../reference/watch-evidence.ts';
 import { pickFor, setupArb } from '../../generators/rv-cells.ts';
 import type { CaseContext } from '../../harness/case/index.ts';
 import type { QueryPair } from '../../harness/transport/index.ts';
@@ -66,23 +65,7 @@ async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBook
     ...(index !== undefined ? { at: index } : {}),
     ...(cutOff !== undefined ? { cutOff } : {}),
   };
-  cx.judge(
-    judgeWatchIn(
-      {
-        history: h,
-        knownKeys: knownKeys(cx),
-        priorVersions: priorAmong(
-          cx.priorVersions,
-          session.events.map((e) => e.object),
-        ),
-        namespaces: [ns],
-        scope: { namespace: ns },
-      },
-      exp,
-      session.events,
-    ).judgements,
-    watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, session.events),
-  );
+  judgeNamespaceWatch(cx, h, ns, exp, session.events);
   return session;
 }
 
