@@ -16,7 +16,7 @@ export interface ReplaySettings {
   readonly hook?: readonly string[];
 }
 
-import type { RunOptions } from './plan.ts';
+import type { RunOptions } from './run-options.ts';
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 

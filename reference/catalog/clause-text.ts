@@ -12,13 +12,7 @@
  */
 import { specSections } from './spec-text.ts';
 import { clauseById } from './index.ts';
-
-export interface SpecSection {
-  readonly doc: 'rest' | 'node';
-  readonly section: string;
-  readonly title: string;
-  readonly lines: readonly string[];
-}
+import type { SpecSection } from './spec-section.ts';
 
 export interface ClauseText {
   readonly doc: 'rest' | 'node';

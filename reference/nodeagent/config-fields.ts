@@ -14,59 +14,17 @@
  *    an address that is not an IP) is unspecified; only values the spec rules on are errors.
  */
 import type { Profile } from '../profile.ts';
-import { listOf, mapOf, scalar, isRecord, type Scalar, type TypeSpec } from './config-types.ts';
+import { listOf, mapOf, scalar, isRecord } from './config-types.ts';
+import type { DefaultSpec, Edge, FieldSpec, Issue, Scalar, TypeSpec } from './field-spec-types.ts';
 import { parseQuantity } from './quantity.ts';
 import { parseGoDuration } from './duration.ts';
 import { isIP } from 'node:net';
 import { tlsMinVersions } from '../tls-names.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
 import { tableClauseId } from '../catalog/clause-id.ts';
-import type { Issue } from './field-value-rules.ts';
 import { TLS_SUITES, absoluteCgroup, atLeast, err, gap, ip, known, nonNegativeDuration, oneOf, open, port, positiveDuration, range, resourceMap } from './field-value-rules.ts';
 
-export type { Issue, IssueLevel } from './field-value-rules.ts';
-
-export type DefaultSpec =
-  | { readonly kind: 'value'; readonly value: (p: Profile) => unknown }
-  /** Default nil: absent, null or empty are all the default. */
-  | { readonly kind: 'nil' }
-  /** Built from the nested type's field defaults. */
-  | { readonly kind: 'object' }
-  /** 2.5 says the default is not shown. */
-  | { readonly kind: 'gap'; readonly clause: ClauseId }
-  /** The spec gives none. */
-  | { readonly kind: 'none' };
-
-export interface Edge {
-  readonly value: unknown;
-  /** With every other field at its default: accepted (true) or rejected (false). */
-  readonly ok: boolean;
-  readonly what: string;
-}
-
-export interface FieldSpec {
-  /** svc spelling (clause ids use it). */
-  readonly name: string;
-  /** k8s spelling where it differs. */
-  readonly k8s?: string;
-  readonly clause: ClauseId;
-  /** Further clauses this field's rule carries (5.x, 8/nodeagent-*). */
-  readonly also?: readonly ClauseId[];
-  readonly type: TypeSpec;
-  readonly def: DefaultSpec;
-  readonly required?: boolean;
-  /** One line: the rule as the model applies it (docs table, catalog summary). */
-  readonly rule: string;
-  /** Field-local value rule, for a value already of the right type. */
-  readonly check?: (v: unknown, p: Profile) => Issue | undefined;
-  /** Values the model accepts with nothing unspecified (whatever the other fields hold, save cross rules). */
-  readonly samples: (p: Profile) => readonly unknown[];
-  readonly edges?: readonly Edge[];
-  /** Feature gates the field needs when not at its default (2.2 "Needs feature ..."). */
-  readonly gates?: readonly string[];
-  /** The spec's own meaning of the zero value ("0 means no limit", "0 disables"): then 0 is never read as unset. */
-  readonly zeroMeans?: string;
-}
+export type { DefaultSpec, Edge, FieldSpec, Issue, IssueLevel } from './field-spec-types.ts';
 
 export const nameIn = (f: FieldSpec, p: Profile): string => (p.name === 'k8s' && f.k8s ? f.k8s : f.name);
 

@@ -5,7 +5,7 @@
  */
 import type { Profile } from '../profile.ts';
 import { nanosOf } from './config-types.ts';
-import type { MinorVersion } from './config.ts';
+import type { MinorVersion } from './minor-version.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
 
 export interface RuleContext {

@@ -5,19 +5,12 @@
  */
 import { parseGoDuration } from './duration.ts';
 import { parseQuantity } from './quantity.ts';
+import type { Scalar, TypeSpec } from './field-spec-types.ts';
 
 /** Section 2: "Duration fields are written as strings such as `1m`, `20s`, `4h`." A duration written as no string breaks this row. */
 export const DURATIONS_ROW = 'node:2/durations' as const;
 
-export type Scalar = 'bool' | 'string' | 'int32' | 'int64' | 'uint32' | 'float64' | 'duration' | 'quantity' | 'nanos';
-
-export type TypeSpec =
-  | { readonly kind: 'scalar'; readonly scalar: Scalar }
-  | { readonly kind: 'list'; readonly of: TypeSpec }
-  | { readonly kind: 'map'; readonly of: TypeSpec }
-  | { readonly kind: 'object'; readonly typeName: string; readonly fields: readonly import('./config-fields.ts').FieldSpec[] }
-  /** Shape not shown by the spec (2.5: taint, vmodule item, node config source): any object. */
-  | { readonly kind: 'opaque'; readonly typeName: string };
+export type { Scalar, TypeSpec } from './field-spec-types.ts';
 
 export const scalar = (s: Scalar): TypeSpec => ({ kind: 'scalar', scalar: s });
 export const listOf = (of: TypeSpec): TypeSpec => ({ kind: 'list', of });

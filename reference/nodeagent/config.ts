@@ -16,6 +16,7 @@ import { formatGoDuration, parseGoDuration } from './duration.ts';
 import { gateEnabled, serverCertGate } from './feature-gates.ts';
 import { crossRules, type RuleContext } from './config-rules.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
+import { REFERENCE_VERSION, type MinorVersion } from './minor-version.ts';
 
 export interface FieldError {
   /** Path in the file as written under the profile: `a.b[0].c`; '' for the document itself. */
@@ -36,12 +37,7 @@ export interface ValidationResult {
   readonly unspecified: readonly UnspecifiedNote[];
 }
 
-export interface MinorVersion {
-  readonly major: number;
-  readonly minor: number;
-}
-/** The reference version of the spec (rest:1.9: v1.24). */
-export const REFERENCE_VERSION: MinorVersion = { major: 1, minor: 24 };
+export type { MinorVersion } from './minor-version.ts';
 
 export interface ValidateOptions {
   /** Version the loader claims (showHiddenMetricsForVersion accepts only the previous minor). */

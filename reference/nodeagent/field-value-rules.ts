@@ -7,14 +7,7 @@ import { nanosOf } from './config-types.ts';
 import { parseQuantity } from './quantity.ts';
 import { insecureCipherSuites, preferredCipherSuites } from '../tls-names.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
-
-export type IssueLevel = 'error' | 'unspecified';
-export interface Issue {
-  readonly level: IssueLevel;
-  readonly message: string;
-  /** Clause when not the field's own (a 2.5 gap, a limit of 8). */
-  readonly clause?: ClauseId;
-}
+import type { Issue } from './field-spec-types.ts';
 
 export const err = (message: string, clause?: ClauseId): Issue => ({ level: 'error', message, ...(clause ? { clause } : {}) });
 export const open = (message: string, clause?: ClauseId): Issue => ({ level: 'unspecified', message, ...(clause ? { clause } : {}) });

@@ -3,7 +3,7 @@
  * only if a server breaking exactly what the clause states fails it). Kept apart from faults.ts, which
  * spreads them into its table; `npm run fault-coverage` lists the passed clauses still without one.
  */
-import type { Fault } from './faults.ts';
+import type { Fault } from './fault-types.ts';
 
 /**
  * Faults for passed clauses that older faults named only as "may also be reported" and never were

@@ -19,9 +19,7 @@ import { removals } from '../../reference/versioning/removals.ts';
 import { compareReleases, REFERENCE_RELEASE } from '../../reference/versioning/release.ts';
 import { decideGet, decideList, getClause, listCells } from '../../reference/rv-semantics.ts';
 import type { ServerState } from './state.ts';
-import type { Fault } from './faults.ts';
-
-export type FamilyFaultName = `removed-version-served/${string}` | `cell-misread/${string}` | `object-garbled/${string}` | `event-rule-skipped/${string}`;
+import type { Fault, FamilyFaultName } from './fault-types.ts';
 
 const rowOf = (clause: string) => clause.replace(/^rest:9\.4\//, '');
 

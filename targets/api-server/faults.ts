@@ -2,28 +2,12 @@
  * Planted bugs of the reference server (`--fault NAME`): each a mistake an implementer could make,
  * each tied to the clause it breaks. The self-tests require every one to be caught by that clause.
  */
-import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 import type { HostileFaultName } from './hostile-faults.ts';
-import type { FamilyFaultName } from './fault-families.ts';
+import type { Fault, FamilyFaultName } from './fault-types.ts';
 import { clauseFaults } from './clause-faults.ts';
 import type { SetupPartialModeName } from './setup-partial-modes.ts';
 
-export interface Fault {
-  readonly name: string;
-  /** The clause the bug breaks. */
-  readonly clause: ClauseId;
-  readonly description: string;
-  /** Checks that must catch it (the self-tests and `npm run mutation` run these). */
-  readonly checks: readonly string[];
-  /** Other clauses a correct report may name for the same bug (the cell and its meaning, say). */
-  readonly alsoReportedAs: readonly ClauseId[];
-  /**
-   * Options of the embedded server the catching run needs besides the fault (the self-tests, `npm run
-   * mutation` and the docs generator start it so): `release: '1.21'` where the bug can only show
-   * through a group version removed at the default release (admissionregistration v1beta1).
-   */
-  readonly target?: { readonly release?: string };
-}
+export type { Fault } from './fault-types.ts';
 
 export const faults = [
   { name: 'ignore-exact', clause: 'rest:4.5/meaning/exact', description: 'Exact reads (resourceVersionMatch=Exact, or limit with rv) are served from the newest state', checks: ['rv-cell-list-exact-no-limit-other', 'rv-cell-list-unset-limit-other'], alsoReportedAs: ['rest:4.5/list/exact/no-limit/other', 'rest:4.5/list/unset/limit/other'] },

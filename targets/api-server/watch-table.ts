@@ -20,7 +20,7 @@ import { isRecord } from '../../reference/objects.ts';
 import { chooseRepresentation, tableOf } from './negotiate.ts';
 import { route } from './router.ts';
 import type { ServerState } from './state.ts';
-import type { WatchEvent } from './watch.ts';
+import type { WatchEvent } from './watch-event.ts';
 
 /** The framing of every client that did not ask for Tables: events as they are. */
 export const plainFraming = (ev: WatchEvent): WatchEvent => ev;

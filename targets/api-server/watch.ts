@@ -14,6 +14,7 @@ import { lacks } from './partial-modes.ts';
 import { present, scanPrefixFor } from './reads.ts';
 import { fieldFilter } from './field-selectors.ts';
 import { plainFraming, watchFraming } from './watch-table.ts';
+import type { WatchEvent } from './watch-event.ts';
 import { badRequest, statusAnswer, type Answer } from './status.ts';
 import type { ChangeEvent, StoredObject } from './store.ts';
 import { withoutGeneratedMetadata } from './setup-partial-modes.ts';
@@ -24,11 +25,6 @@ type Pairs = readonly (readonly [string, string | null])[];
 const SLOW_WATCHER_BUFFER = 32 * 1024;
 const BOOKMARK_AHEAD_DELAY_MS = 300;
 const WATCH_SHORT_TIMEOUT_MS = 50;
-
-export interface WatchEvent {
-  readonly type: string;
-  readonly object: unknown;
-}
 
 /**
  * Planted fault of clause-faults.ts on one event: an event's object of another kind. The initial

@@ -6,30 +6,9 @@
  * server of --svcconfig/--master. It runs no control loops.
  */
 import { formatHelp, gatesFor, optionByFlag, parseFlags, rules, withDefaults, REFERENCE_VERSION, type FlagError, type Values } from '../../reference/controller-daemon/index.ts';
-import { profiles, type ProfileName } from '../../reference/profile.ts';
-import type { DaemonFault } from './faults.ts';
-import type { RunCommand } from './self-signed.ts';
-import { helpInWords, SLOW_MS, type DaemonVariationName } from './variations.ts';
-
-export interface DaemonOptions {
-  readonly profile: ProfileName;
-  readonly faults: readonly DaemonFault[];
-  readonly variations?: readonly DaemonVariationName[];
-  readonly out: (s: string) => void;
-  readonly err: (s: string) => void;
-  /** How it runs openssl for a self-signed pair; by default a child of this process. */
-  readonly run?: RunCommand;
-}
-
-export interface RunningDaemon {
-  /** Port actually listened on (undefined with --secure-port=0). */
-  readonly port: number | undefined;
-  /** Settles with an exit code when the daemon ends by itself (a control-loop value refused at leadership). */
-  readonly ended: Promise<number>;
-  stop(): Promise<void>;
-}
-
-export type DaemonStart = { kind: 'exit'; code: number } | { kind: 'running'; daemon: RunningDaemon };
+import { profiles } from '../../reference/profile.ts';
+import type { DaemonOptions, DaemonStart } from './daemon-start.ts';
+import { helpInWords, SLOW_MS } from './variations.ts';
 
 export async function startDaemon(argv: readonly string[], o: DaemonOptions): Promise<DaemonStart> {
   const profile = profiles[o.profile];

@@ -7,7 +7,7 @@
 import { options } from '../../reference/controller-daemon/options.ts';
 import { withDefaults } from '../../reference/controller-daemon/effective.ts';
 import type { OptionValue } from '../../reference/controller-daemon/types.ts';
-import type { DaemonFault } from './faults.ts';
+import type { DaemonFault } from './fault-type.ts';
 
 /** Another value of the same type, or undefined where the type has no obvious neighbour (maps, certificate pairs). */
 function another(v: OptionValue): OptionValue | undefined {

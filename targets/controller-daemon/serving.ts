@@ -17,7 +17,7 @@ import { LeaderElector } from './lease.ts';
 import { selfSignedPair } from './self-signed.ts';
 import { opensslCiphers } from './ciphers.ts';
 import { SLOW_MS } from './variations.ts';
-import type { DaemonOptions, DaemonStart } from './daemon.ts';
+import type { DaemonOptions, DaemonStart } from './daemon-start.ts';
 
 const NS_PER_MS = 1_000_000n;
 const TLS_VERSIONS = { VersionTLS10: 'TLSv1', VersionTLS11: 'TLSv1.1', VersionTLS12: 'TLSv1.2', VersionTLS13: 'TLSv1.3' } as const;

@@ -8,16 +8,9 @@ import { configFields } from '../../reference/nodeagent/config-fields.ts';
 import { profiles } from '../../reference/profile.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 import { nodeagentFieldFaults } from './field-faults.ts';
+import type { NodeagentFault } from './fault-type.ts';
 
-export interface NodeagentFault {
-  readonly name: string;
-  /** Clauses a suite may report the fault under (the first is the one it breaks). */
-  readonly clauses: readonly ClauseId[];
-  readonly description: string;
-  readonly skip?: readonly string[];
-  /** The checks that can see it (a self-test runs only these). */
-  readonly checks: readonly string[];
-}
+export type { NodeagentFault } from './fault-type.ts';
 
 const INVALID = ['nodeagent-invalid-configs'];
 const VALID = ['nodeagent-valid-configs'];

@@ -8,7 +8,7 @@
 import { configFields } from '../../reference/nodeagent/config-fields.ts';
 import { profiles } from '../../reference/profile.ts';
 import { edgeClauses } from '../../generators/nodeagent-edges.ts';
-import type { NodeagentFault } from './faults.ts';
+import type { NodeagentFault } from './fault-type.ts';
 
 const FIELD_TYPES = 'nodeagent-field-types';
 const INVALID = 'nodeagent-invalid-configs';
