@@ -15,15 +15,15 @@
  *   // svc-conformance run --kubeconfig cp.kubeconfigPath --profile k8s
  *   await cp.stop();
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../processes/index.ts';
 import { resolveAssets, type Assets, type BinaryName } from './assets.ts';
-import { startBalancer, type Balancer } from './balancer.ts';
-import { logTail, startComponent, type Component } from './component.ts';
+import { startBalancer } from './balancer.ts';
+import { ComponentLauncher, ControlPlaneStartError } from './component-launcher.ts';
+import { guardComponents, type ComponentsLifetime } from './components-lifetime.ts';
 import { makeCredentials, writeKubeconfig, type Credentials } from './credentials.ts';
-import { probeServing, waitReady, type ReadyOutcome } from './readiness.ts';
+import { probeServing } from './readiness.ts';
 
 /** How the API servers are laid out; see the module comment. */
 export type Topology = 'single' | 'ha' | 'no-watch-cache';
@@ -81,22 +81,7 @@ export interface ControlPlane {
   stop(): Promise<{ readonly ms: number }>;
 }
 
-/** A component did not start or serve. `message` is one line; `logTail` holds its last log lines. */
-export class ControlPlaneStartError extends Error {
-  constructor(
-    readonly component: string,
-    detail: string,
-    readonly logTail: readonly string[],
-    readonly logFile: string,
-  ) {
-    super(`${component} ${detail}`);
-    this.name = 'ControlPlaneStartError';
-  }
-}
-
 const DEFAULT_START_TIMEOUT_MS = 90_000;
-const PORT_ATTEMPTS = 3;
-const PORT_RACE = /address already in use/i;
 
 export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<ControlPlane> {
   const required: BinaryName[] = ['etcd', 'kube-apiserver', ...(o.controllerManager === 'required' ? ['kube-controller-manager' as const] : [])];
@@ -106,139 +91,33 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
   if (o.controllerManager !== 'off' && !withControllerManager) log(`envtest: no kube-controller-manager in ${assets.dir}: deleted namespaces will stay Terminating`);
 
   const topology = o.topology ?? 'single';
-  const started = Date.now();
+  const startedAt = Date.now();
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-envtest-'));
   const logDir = o.logDir !== undefined ? path.resolve(o.logDir) : dir;
-  const running: Component[] = [];
-  let balancer: Balancer | undefined;
-  // Last resort when the process exits without stop() (an uncaught error, process.exit elsewhere):
-  // synchronous, so only signals and rmSync.
-  const onExit = () => {
-    for (const c of running) c.killNow();
-    rmSync(dir, { recursive: true, force: true });
-  };
-  process.on('exit', onExit);
-  // The components run in their own process groups, so a terminal's Ctrl-C does not reach them, and a
-  // process killed by a signal runs no 'exit' hook: without this they would outlive us.
-  let removeSignalGuard = killOnSignals(onExit);
-  let stopped: Promise<{ ms: number }> | undefined;
-  const stopAll = (): Promise<{ ms: number }> =>
-    (stopped ??= (async () => {
-      const t0 = Date.now();
-      // Reverse start order: the controller manager and API servers still reach etcd while they stop;
-      // the balancer (started after the servers) goes first among them, so no client meets a stopping server.
-      const reversed = [...running].reverse();
-      const cm = reversed.filter((c) => c.name === 'kube-controller-manager');
-      for (const c of cm) await c.stop();
-      await balancer?.stop();
-      for (const c of reversed.filter((x) => !cm.includes(x))) await c.stop();
-      rmSync(dir, { recursive: true, force: true });
-      process.removeListener('exit', onExit);
-      removeSignalGuard();
-      return { ms: Date.now() - t0 };
-    })());
-
+  const life = guardComponents(dir);
   try {
     mkdirSync(logDir, { recursive: true });
     const creds = makeCredentials(dir);
     const scrub = (s: string) => s.split(creds.token).join('<redacted>');
     const caPem = readFileSync(creds.caCert, 'utf8');
-    const timeout = o.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
-    const timings: Record<string, number> = {};
-    const ports: number[] = [];
-
-    // Starts one component and waits for its readiness URL; on a lost port race, tries fresh ports.
-    const launch = async (
-      binary: BinaryName,
-      argsFor: (ports: number[]) => string[],
-      portCount: number,
-      url: (ports: number[]) => string,
-      probe: { ca?: string; token?: string },
-      name: string = binary,
-    ): Promise<number[]> => {
-      for (let attempt = 1; ; attempt++) {
-        const mine = await distinctPorts(portCount, ports);
-        const logFile = path.join(logDir, `${name}.log`);
-        const c = startComponent(name, assets.binaries[binary]!, argsFor(mine), logFile);
-        running.push(c);
-        const outcome = await waitReady(c, url(mine), { ...probe, deadlineMs: timeout });
-        if (outcome.kind === 'ready') {
-          timings[name] = Date.now() - started;
-          log(`envtest: ${name} ready on 127.0.0.1:${mine[0]} (${(timings[name] / 1000).toFixed(1)} s since start)`);
-          ports.push(...mine);
-          return mine;
-        }
-        await c.stop();
-        running.splice(running.indexOf(c), 1);
-        const tail = logTail(logFile, 20, scrub);
-        if (outcome.kind === 'exited' && attempt < PORT_ATTEMPTS && tail.some((l) => PORT_RACE.test(l))) {
-          log(`envtest: ${name} lost a port to another process; retrying on fresh ports`);
-          continue;
-        }
-        throw new ControlPlaneStartError(name, describe(outcome, url(mine), timeout), tail, logFile);
-      }
-    };
-
-    const [etcdClient] = await launch(
-      'etcd',
-      ([client, peer]) => etcdArgs(dir, client!, peer!),
-      2,
-      ([client]) => `http://127.0.0.1:${client}/health`,
-      {},
-    );
+    const launcher = new ComponentLauncher({ assets, logDir, timeoutMs: o.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS, startedAt, log, scrub }, life.running);
     const probe = { ca: caPem, token: creds.token };
-    const serverCount = topology === 'ha' ? 2 : 1;
-    const apiPorts: number[] = [];
-    for (let i = 1; i <= serverCount; i++) {
-      const name = serverCount === 1 ? 'kube-apiserver' : `kube-apiserver-${i}`;
-      const extra = [...(topology === 'no-watch-cache' ? ['--watch-cache=false'] : []), ...(o.apiServerFlags ?? [])];
-      const certDir = path.join(dir, serverCount === 1 ? 'apiserver-certs' : `apiserver-certs-${i}`);
-      const [p] = await launch(
-        'kube-apiserver',
-        ([port]) => [...apiServerArgs(creds, etcdClient!, port!, certDir), ...extra],
-        1,
-        ([port]) => `https://127.0.0.1:${port}/readyz`,
-        probe,
-        name,
-      );
-      apiPorts.push(p!);
-    }
+    const [etcdClient] = await launcher.launch({
+      binary: 'etcd',
+      portCount: 2,
+      argsFor: ([client, peer]) => etcdArgs(dir, client!, peer!),
+      url: ([client]) => `http://127.0.0.1:${client}/health`,
+      probe: {},
+    });
+    const apiPorts = await startApiServers(launcher, { creds, probe, etcdClient: etcdClient!, dir, topology, flags: o.apiServerFlags ?? [] });
     const apiServers = apiPorts.map((p) => `https://127.0.0.1:${p}`);
-    let server = apiServers[0]!;
-    if (topology === 'ha') {
-      balancer = await startBalancer(apiPorts.map((port) => ({ port })));
-      ports.push(balancer.port);
-      server = `https://127.0.0.1:${balancer.port}`;
-      // One probe per server behind it, verified against the CA: the serving certificate must cover the
-      // balancer's address too (the kubeconfig names only the balancer).
-      for (let i = 0; i < apiPorts.length; i++) {
-        const r = await probeServing(`${server}/readyz`, probe);
-        if (r.status !== 200)
-          throw new ControlPlaneStartError('balancer', `at ${server} did not pass /readyz through to the API servers (${r.status !== undefined ? `answer ${r.status}` : r.error})`, [], '');
-      }
-      timings.balancer = Date.now() - started;
-      log(`envtest: balancer ready on 127.0.0.1:${balancer.port}, round-robin over ${apiPorts.map((p) => `127.0.0.1:${p}`).join(', ')}`);
-    }
+    const server = topology === 'ha' ? await startHaBalancer(launcher, life, apiPorts, probe, log) : apiServers[0]!;
     const kubeconfigPath = path.join(dir, 'kubeconfig');
     writeKubeconfig(kubeconfigPath, { server, caCert: creds.caCert, token: creds.token });
-    if (withControllerManager) {
-      // Like a controller manager beside one of the servers of an HA cluster: it talks to that one.
-      const cmKubeconfig = server === apiServers[0] ? kubeconfigPath : path.join(dir, 'kubeconfig-kube-apiserver-1');
-      if (cmKubeconfig !== kubeconfigPath) writeKubeconfig(cmKubeconfig, { server: apiServers[0]!, caCert: creds.caCert, token: creds.token });
-      await launch(
-        'kube-controller-manager',
-        ([p]) => controllerManagerArgs(creds, cmKubeconfig, p!),
-        1,
-        ([p]) => `https://127.0.0.1:${p}/healthz`,
-        {},
-      );
-    }
-    timings.total = Date.now() - started;
-    if (o.stopOnSignals === false) {
-      removeSignalGuard();
-      removeSignalGuard = () => undefined;
-    }
-    const lb = balancer;
+    if (withControllerManager) await startControllerManager(launcher, { creds, dir, kubeconfigPath, server, firstApiServer: apiServers[0]! });
+    launcher.timings.total = launcher.sinceStart();
+    if (o.stopOnSignals === false) life.releaseSignals();
+    const lb = life.balancer;
     return {
       topology,
       server,
@@ -248,33 +127,76 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
       kubeconfigPath,
       dir,
       assets,
-      components: running.map((c) => ({ name: c.name, pid: c.pid, logFile: c.logFile })),
-      ports,
-      timings,
+      components: life.running.map((c) => ({ name: c.name, pid: c.pid, logFile: c.logFile })),
+      ports: launcher.ports,
+      timings: launcher.timings,
       credentials: () => ({ token: creds.token, caPem }),
-      stop: stopAll,
+      stop: life.stop,
     };
   } catch (e) {
-    await stopAll();
+    await life.stop();
     throw e;
   }
 }
 
-const GUARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+type Probe = { readonly ca: string; readonly token: string };
 
-/** Until the returned function is called: on a signal, `killNow()`, then let the signal act as usual. */
-function killOnSignals(killNow: () => void): () => void {
-  const remove = () => {
-    for (const s of GUARDED_SIGNALS) process.removeListener(s, handler);
-  };
-  const handler = (signal: NodeJS.Signals) => {
-    killNow();
-    remove();
-    // Nobody else listens: die of the signal as the process would have without us (status 128+n).
-    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-  };
-  for (const s of GUARDED_SIGNALS) process.on(s, handler);
-  return remove;
+/** One API server, or two for `ha`, on the one etcd with the same credentials. Their ports. */
+async function startApiServers(
+  launcher: ComponentLauncher,
+  a: { readonly creds: Credentials; readonly probe: Probe; readonly etcdClient: number; readonly dir: string; readonly topology: Topology; readonly flags: readonly string[] },
+): Promise<number[]> {
+  const serverCount = a.topology === 'ha' ? 2 : 1;
+  const apiPorts: number[] = [];
+  for (let i = 1; i <= serverCount; i++) {
+    const name = serverCount === 1 ? 'kube-apiserver' : `kube-apiserver-${i}`;
+    const extra = [...(a.topology === 'no-watch-cache' ? ['--watch-cache=false'] : []), ...a.flags];
+    const certDir = path.join(a.dir, serverCount === 1 ? 'apiserver-certs' : `apiserver-certs-${i}`);
+    const [p] = await launcher.launch({
+      binary: 'kube-apiserver',
+      name,
+      portCount: 1,
+      argsFor: ([port]) => [...apiServerArgs(a.creds, a.etcdClient, port!, certDir), ...extra],
+      url: ([port]) => `https://127.0.0.1:${port}/readyz`,
+      probe: a.probe,
+    });
+    apiPorts.push(p!);
+  }
+  return apiPorts;
+}
+
+/** The round-robin balancer in front of the HA pair, probed through to each server. Its URL. */
+async function startHaBalancer(launcher: ComponentLauncher, life: ComponentsLifetime, apiPorts: readonly number[], probe: Probe, log: (line: string) => void): Promise<string> {
+  const balancer = await startBalancer(apiPorts.map((port) => ({ port })));
+  life.balancer = balancer;
+  launcher.ports.push(balancer.port);
+  const server = `https://127.0.0.1:${balancer.port}`;
+  // One probe per server behind it, verified against the CA: the serving certificate must cover the
+  // balancer's address too (the kubeconfig names only the balancer).
+  for (let i = 0; i < apiPorts.length; i++) {
+    const r = await probeServing(`${server}/readyz`, probe);
+    if (r.status !== 200)
+      throw new ControlPlaneStartError('balancer', `at ${server} did not pass /readyz through to the API servers (${r.status !== undefined ? `answer ${r.status}` : r.error})`, [], '');
+  }
+  launcher.timings.balancer = launcher.sinceStart();
+  log(`envtest: balancer ready on 127.0.0.1:${balancer.port}, round-robin over ${apiPorts.map((p) => `127.0.0.1:${p}`).join(', ')}`);
+  return server;
+}
+
+/** The controller manager, like one beside the first server of an HA cluster: it talks to that one. */
+async function startControllerManager(
+  launcher: ComponentLauncher,
+  a: { readonly creds: Credentials; readonly dir: string; readonly kubeconfigPath: string; readonly server: string; readonly firstApiServer: string },
+): Promise<void> {
+  const cmKubeconfig = a.server === a.firstApiServer ? a.kubeconfigPath : path.join(a.dir, 'kubeconfig-kube-apiserver-1');
+  if (cmKubeconfig !== a.kubeconfigPath) writeKubeconfig(cmKubeconfig, { server: a.firstApiServer, caCert: a.creds.caCert, token: a.creds.token });
+  await launcher.launch({
+    binary: 'kube-controller-manager',
+    portCount: 1,
+    argsFor: ([p]) => controllerManagerArgs(a.creds, cmKubeconfig, p!),
+    url: ([p]) => `https://127.0.0.1:${p}/healthz`,
+    probe: {},
+  });
 }
 
 function etcdArgs(dir: string, client: number, peer: number): string[] {
@@ -326,18 +248,4 @@ function controllerManagerArgs(c: Credentials, kubeconfig: string, port: number)
     `--root-ca-file=${c.caCert}`,
     '--controllers=*',
   ];
-}
-
-function describe(o: Exclude<ReadyOutcome, { kind: 'ready' }>, url: string, timeoutMs: number): string {
-  if (o.kind === 'exited') return `exited before serving (${o.signal !== null ? `signal ${o.signal}` : `exit code ${o.code}`})`;
-  return `did not answer 200 at ${url} within ${Math.round(timeoutMs / 1000)} s (last: ${o.lastStatus ?? 'no answer'})`;
-}
-
-async function distinctPorts(n: number, taken: readonly number[]): Promise<number[]> {
-  const out: number[] = [];
-  while (out.length < n) {
-    const p = await freePort();
-    if (!out.includes(p) && !taken.includes(p)) out.push(p);
-  }
-  return out;
 }
