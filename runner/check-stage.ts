@@ -7,7 +7,7 @@
 import type { AnyCheck, CheckEnv } from '../harness/case/index.ts';
 import type { CheckRecord } from './results.ts';
 import type { CheckFootprint } from '../harness/case/index.ts';
-import type { Slowdown } from '../harness/transport/index.ts';
+import type { Slowdown, Target } from '../harness/transport/index.ts';
 import { emptyFootprint } from '../harness/case/index.ts';
 import { runCheck, type RunCheckOptions } from './run-check.ts';
 import { scheduleChecks, type CheckOutcome } from './scheduler.ts';
@@ -38,6 +38,8 @@ export interface StageRequest {
   readonly excused?: CheckEnv['excused'];
   /** Failures the expectations file lists as known (with or without going on past them): not shrunk. */
   readonly known?: CheckEnv['excused'];
+  /** What the checks' requests pass through first (a self-test's stand-in target, RunPlan.inProcess). */
+  readonly checksTarget?: (t: Target) => Target;
 }
 
 export interface StagePart {
@@ -148,6 +150,7 @@ function openStageSession(req: StageRequest): ReturnType<typeof openSession> {
     ...(s.restrictedTarget ? { restricted: s.restrictedTarget } : {}),
     ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}),
     ...(req.excused !== undefined ? { excused: req.excused } : {}),
+    ...(req.checksTarget !== undefined ? { checksTarget: req.checksTarget } : {}),
   });
 }
 

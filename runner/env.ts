@@ -58,6 +58,8 @@ export function openEnv(
     backgroundWrites?: boolean;
     namespaces?: readonly string[];
     excused?: CheckEnv['excused'];
+    /** What the checks' requests pass through first (a self-test's stand-in target); the pool and the writer talk to the target itself. */
+    checksTarget?: (t: Target) => Target;
   },
 ): OpenedEnv {
   const transcript = new Transcript();
@@ -88,8 +90,9 @@ export function openEnv(
   const tracked = trackedByPool(target, pool);
   // --background-writes: the writer talks to the guarded target itself (its namespace is not the pool's).
   const writer = o.backgroundWrites === true ? new BackgroundWriter(target, { namespace: `${stem}-bg`, profile: o.profile, runId: o.runId }) : undefined;
+  const checked = writer ? withBackgroundWrites(tracked, writer) : tracked;
   const env: CheckEnv = {
-    target: writer ? withBackgroundWrites(tracked, writer) : tracked,
+    target: o.checksTarget !== undefined ? o.checksTarget(checked) : checked,
     ...(writer ? { backgroundWrites: writer } : {}),
     namespacePool: pool,
     transcript,

@@ -27,6 +27,8 @@ import { didYouMean } from '../harness/case/index.ts';
 import { nodeagentFault, nodeagentFaults } from '../targets/nodeagent-loader/faults.ts';
 import { splitCommand, type DaemonLauncher } from '../harness/processes/index.ts';
 import type { NodeagentLoaderTarget } from '../harness/processes/index.ts';
+import type { Target } from '../harness/transport/index.ts';
+import type { CheckRecord } from './results.ts';
 
 export type { RunOptions } from './run-options.ts';
 
@@ -124,6 +126,13 @@ export interface InProcessOverrides {
   readonly nodeagentLoader?: NodeagentLoaderTarget;
   /** The embedded server's variation decision points, as it passes them (the self-tests' variation reach). */
   readonly onVariationPoint?: (v: VariationName) => void;
+  /**
+   * The checks' requests pass through this before the target's client: a self-test's stand-in for a
+   * target that answers some requests itself (a 503, a 404 for a kind it lacks), or a recorder of them.
+   */
+  readonly checksTarget?: (t: Target) => Target;
+  /** The failures the expectations list as known, as the command line's edge tells a run once the target answered (used without an edge). */
+  readonly known?: (r: CheckRecord) => boolean;
 }
 
 export type PlanResult = { readonly plan: RunPlan; readonly errors?: undefined } | { readonly plan?: undefined; readonly errors: readonly string[] };

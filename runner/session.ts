@@ -5,7 +5,7 @@
  * node-agent loader named by the run's settings is made here too, and closed with the session.
  */
 import type { CheckEnv, TargetSettings } from '../harness/case/index.ts';
-import type { TargetConfig } from '../harness/transport/index.ts';
+import type { Target, TargetConfig } from '../harness/transport/index.ts';
 import type { ControllerDaemonSettings } from '../harness/processes/index.ts';
 import { loaderFromSettings, provideEmbeddedLoader, type NodeagentLoaderSettings, type NodeagentLoaderTarget } from '../harness/processes/index.ts';
 import type { Profile } from '../reference/profile.ts';
@@ -34,6 +34,8 @@ export interface SessionSpec {
   readonly namespaces?: readonly string[];
   /** Failures the expectations file excuses (CheckEnv.excused). */
   readonly excused?: CheckEnv['excused'];
+  /** What the checks' requests pass through first (a self-test's stand-in target). */
+  readonly checksTarget?: (t: Target) => Target;
 }
 
 export function openSession(s: SessionSpec): OpenedEnv {
@@ -52,6 +54,7 @@ export function openSession(s: SessionSpec): OpenedEnv {
     ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}),
     ...(s.namespaces !== undefined ? { namespaces: s.namespaces } : {}),
     ...(s.excused !== undefined ? { excused: s.excused } : {}),
+    ...(s.checksTarget !== undefined ? { checksTarget: s.checksTarget } : {}),
   });
   if (made === undefined) return opened;
   return {

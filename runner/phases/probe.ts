@@ -46,11 +46,12 @@ export async function probeTarget(plan: RunPlan, up: BroughtUp, io: RunIO, setup
     if (refused !== undefined) return { refused };
     const setupNamespace = setup?.created().namespaces.find((n) => n === setupNamespaceName(plan.runId));
     const reported = contact.release;
-    const known = io.edge?.reachable(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release), {
-      server: up.target.server,
-      source: up.target.source,
-      ...(reported !== undefined ? { reportedVersion: reported } : {}),
-    });
+    const known =
+      io.edge?.reachable(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release), {
+        server: up.target.server,
+        source: up.target.source,
+        ...(reported !== undefined ? { reportedVersion: reported } : {}),
+      }) ?? plan.inProcess?.known;
     return { ...(known !== undefined ? { known } : {}), ...(setupNamespace !== undefined ? { setupNamespace } : {}) };
   } finally {
     await probe.close();

@@ -70,6 +70,7 @@ export async function runStages(plan: RunPlan, up: BroughtUp, i: StagesInput): P
       graceMs: STOP_GRACE_MS,
       ...excusing(plan, i.known),
       ...(up.nodeagent.given !== undefined ? { nodeagentLoader: up.nodeagent.given } : {}),
+      ...(plan.inProcess?.checksTarget !== undefined ? { checksTarget: plan.inProcess.checksTarget } : {}),
     });
     outcome.records.push(...part.records);
     outcome.errors.push(...part.errors);

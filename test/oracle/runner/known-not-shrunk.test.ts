@@ -2,35 +2,23 @@
 // one: thousands of requests and up to a minute per check for a counterexample nobody asked for. A
 // known failure is now reported with its first counterexample; a failure not listed is still shrunk.
 import { describe, expect, it } from 'vitest';
-import { referenceServer } from '../../helpers/reference-server.ts';
-import { profiles } from '../../../reference/profile.ts';
-import { defaultTargetSettings, openEnv } from '../../../runner/env.ts';
-import { runCheck } from '../../../runner/run-check.ts';
-import { checkById } from '../../../suites/checks/index.ts';
-import { emptyFootprint } from '../../../harness/case/footprint.ts';
-import type { Judgement } from '../../../reference/judgement.ts';
+import { withReferenceServer } from '../../helpers/reference-server.ts';
+import { runPlanned } from '../../helpers/planned-run.ts';
+import type { CheckRecord } from '../../../runner/results.ts';
 
-async function listKindFailure(known?: (f: Judgement) => boolean) {
-  const server = await referenceServer({ faults: ['wrong-list-kind'] });
-  const opened = openEnv(
-    { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
-    { profile: profiles.svc, runId: known ? 'known1' : 'plain1', settings: defaultTargetSettings, signals: false },
+async function listKindFailure(known?: (r: CheckRecord) => boolean) {
+  const { records, run, lines } = await withReferenceServer({ faults: ['wrong-list-kind'] }, (server) =>
+    runPlanned({ options: { server: server.url, check: ['crud-sequences'], runs: 10 }, seed: 12, runId: known ? 'known1' : 'plain1', ...(known ? { inProcess: { known } } : {}) }),
   );
-  const footprint = emptyFootprint('crud-sequences');
-  const told: string[] = [];
-  try {
-    const records = await runCheck(checkById('crud-sequences')!, opened.env, { seed: 12, runs: 10, onFailureFound: (l) => told.push(l), ...(known ? { known } : {}) }, footprint);
-    const failed = records.filter((r) => r.verdict === 'fail');
-    return { failed, told, requests: Object.values(footprint.requests).reduce((a, b) => a + b, 0) };
-  } finally {
-    await opened.close().catch(() => undefined);
-    await server.close();
-  }
+  const failed = records.filter((r) => r.verdict === 'fail');
+  const told = lines.filter((l) => l.startsWith('svc-conformance: crud-sequences: '));
+  const footprint = run.footprint.checks.find((c) => c.check === 'crud-sequences')!;
+  return { failed, told, requests: Object.values(footprint.requests).reduce((a, b) => a + b, 0) };
 }
 
 describe('a known failure', () => {
   it('is reported with its first counterexample, unshrunk, for fewer requests; one not listed is shrunk', async () => {
-    const listKind = (f: Judgement) => f.clause === 'rest:2.4.1' || f.clause === 'rest:2.4.3';
+    const listKind = (r: CheckRecord) => r.clause === 'rest:2.4.1' || r.clause === 'rest:2.4.3';
     const plain = await listKindFailure();
     const known = await listKindFailure(listKind);
     expect(plain.failed.map((r) => r.clause)).toEqual(expect.arrayContaining(['rest:2.4.1']));
