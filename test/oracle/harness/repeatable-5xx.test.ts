@@ -3,30 +3,20 @@
 // answer shown; a 5xx that does not repeat is infrastructure (error) or, when a retry is answered, passes.
 import { describe, expect, it } from 'vitest';
 import { errorsOf, failuresOf, runAgainst } from '../../../scripts/dev/in-process-run.ts';
-import { referenceServer } from '../../helpers/reference-server.ts';
-import { profiles } from '../../../reference/profile.ts';
-import { defaultTargetSettings, openEnv } from '../../../runner/env.ts';
-import { runCheck } from '../../../runner/run-check.ts';
-import { checkById } from '../../../suites/checks/index.ts';
+import { withReferenceServer } from '../../helpers/reference-server.ts';
+import { runPlanned } from '../../helpers/planned-run.ts';
+import type { CheckRecord } from '../../../runner/results.ts';
 import type { Target, TargetRequest } from '../../../harness/transport/exchange.ts';
 
 const SEED = 24;
 const internalError = { status: 503, headers: { 'content-type': 'application/json' }, bodyText: '{"kind":"Status","code":503}', json: { kind: 'Status', code: 503 } };
 
-/** The embedded server behind a wrapper that answers some requests itself. */
-async function withTarget(answer: (req: TargetRequest) => typeof internalError | undefined, body: (run: (check: string, runs: number) => ReturnType<typeof runCheck>) => Promise<void>): Promise<void> {
-  const server = await referenceServer();
-  const opened = openEnv(
-    { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
-    { profile: profiles.svc, runId: 'r5xx', settings: defaultTargetSettings, signals: false },
+/** A reference server behind a stand-in that answers some of the checks' requests itself. */
+async function withTarget(answer: (req: TargetRequest) => typeof internalError | undefined, body: (run: (check: string, runs: number) => Promise<CheckRecord[]>) => Promise<void>): Promise<void> {
+  const answering = (t: Target): Target => ({ server: t.server, close: () => t.close(), send: async (req) => answer(req) ?? t.send(req) });
+  await withReferenceServer({}, (server) =>
+    body(async (check, runs) => (await runPlanned({ options: { server: server.url, check: [check], runs }, seed: SEED, runId: 'r5xx', inProcess: { checksTarget: answering } })).records),
   );
-  const target: Target = { server: opened.env.target.server, close: () => opened.env.target.close(), send: async (req) => answer(req) ?? opened.env.target.send(req) };
-  try {
-    await body((check, runs) => runCheck(checkById(check)!, { ...opened.env, target }, { seed: SEED, runs }));
-  } finally {
-    await opened.close();
-    await server.close();
-  }
 }
 
 describe('a repeatable 5xx is an answer', () => {

@@ -3,11 +3,8 @@
 // it and the failure became an infrastructure error. The failing write is now sent once more in the
 // state that answered it; the same 500 again is judged.
 import { describe, expect, it } from 'vitest';
-import { referenceServer } from '../../helpers/reference-server.ts';
-import { profiles } from '../../../reference/profile.ts';
-import { defaultTargetSettings, openEnv } from '../../../runner/env.ts';
-import { runCheck } from '../../../runner/run-check.ts';
-import { checkById } from '../../../suites/checks/index.ts';
+import { withReferenceServer } from '../../helpers/reference-server.ts';
+import { runPlanned } from '../../helpers/planned-run.ts';
 import type { Target } from '../../../harness/transport/exchange.ts';
 
 const internalError = {
@@ -19,20 +16,15 @@ const internalError = {
 
 describe('a 5xx that depends on the state of one namespace', () => {
   it('fails rest:4.1/put, not an infrastructure error, though replays elsewhere do not meet it', async () => {
-    const server = await referenceServer();
-    const opened = openEnv(
-      { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
-      { profile: profiles.svc, runId: 'state5xx', settings: defaultTargetSettings, signals: false },
-    );
     // The state: which case's label a namespace carries (set when a case creates or reuses it). Updates
     // answer 500 in the namespace of the first case that updates a ConfigMap, while that case holds it:
     // a replay relabels it (or gets another) and never meets the 500.
     const caseOf = new Map<string, string>();
     let broken: string | undefined;
     let answered = 0;
-    const target: Target = {
-      server: opened.env.target.server,
-      close: () => opened.env.target.close(),
+    const brokenNamespace = (t: Target): Target => ({
+      server: t.server,
+      close: () => t.close(),
       send: async (req) => {
         const named = /^\/api\/v1\/namespaces(?:\/([^/]+))?$/.exec(req.path);
         if (named !== null && (req.method === 'POST' || req.method === 'PATCH')) {
@@ -49,18 +41,15 @@ describe('a 5xx that depends on the state of one namespace', () => {
             return internalError;
           }
         }
-        return opened.env.target.send(req);
+        return t.send(req);
       },
-    };
-    try {
-      const records = await runCheck(checkById('crud-sequences')!, { ...opened.env, target }, { seed: 24, runs: 30 });
-      expect(answered).toBeGreaterThan(1);
-      expect(records.filter((r) => r.verdict === 'error')).toEqual([]);
-      const put = records.find((r) => r.verdict === 'fail' && r.clause === 'rest:4.1/put');
-      expect(put?.counterexample?.observed).toMatch(/^status 500/);
-    } finally {
-      await opened.close();
-      await server.close();
-    }
+    });
+    const { records } = await withReferenceServer({}, (server) =>
+      runPlanned({ options: { server: server.url, check: ['crud-sequences'], runs: 30 }, seed: 24, runId: 'state5xx', inProcess: { checksTarget: brokenNamespace } }),
+    );
+    expect(answered).toBeGreaterThan(1);
+    expect(records.filter((r) => r.verdict === 'error')).toEqual([]);
+    const put = records.find((r) => r.verdict === 'fail' && r.clause === 'rest:4.1/put');
+    expect(put?.counterexample?.observed).toMatch(/^status 500/);
   }, 120_000);
 });
