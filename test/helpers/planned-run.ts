@@ -13,6 +13,10 @@ import { directStage } from '../../runner/check-stage.ts';
 import { DEFAULT_RUN_TIMEOUT_MS } from '../../runner/run-stop.ts';
 import type { CheckRecord } from '../../runner/results.ts';
 import type { TargetSettings } from '../../harness/case/index.ts';
+import { kubeconfigText } from '../../harness/processes/daemon-files.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 export interface PlannedRun {
   /**
@@ -56,4 +60,16 @@ export async function runPlanned(o: PlannedRun): Promise<PlannedRunResult> {
   const stage = directStage({ inOrder: true, events: { line: (text) => lines.push(text) } });
   const { run, exitCode } = await executeRun(plannedRun(o), { log: (line) => lines.push(line), stage });
   return { records: [...run.records], run, exitCode, lines };
+}
+
+/** Files a run's options name for an external target's credentials, in a private folder of the test: `--token-file`, a kubeconfig. */
+export function credentialFiles(): { tokenFile: (token: string) => string; kubeconfig: (server: string, token: string) => string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-planned-'));
+  let n = 0;
+  const write = (text: string) => {
+    const file = path.join(dir, `file-${++n}`);
+    writeFileSync(file, text, { mode: 0o600 });
+    return file;
+  };
+  return { tokenFile: (token) => write(`${token}\n`), kubeconfig: (server, token) => write(kubeconfigText(server, token)) };
 }

@@ -1,4 +1,4 @@
-// Why (issue 26, "Done when"): a remainingItemCount failure once read "expected 2, observed 1" while a
+// Why: a remainingItemCount failure once read "expected 2, observed 1" while a
 // third object, made by the cluster's own controller, sat in the namespace and appeared nowhere in the
 // report. Here a stand-in controller (a proxy in front of the faulty server) puts an object of its own
 // in every namespace the suite creates, before the suite hears back; the counterexample must list
@@ -7,10 +7,7 @@ import { describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { referenceServer } from '../helpers/reference-server.ts';
-import { profiles } from '../../reference/profile.ts';
-import { defaultTargetSettings, openEnv } from '../../runner/env.ts';
-import { runCheck } from '../../runner/run-check.ts';
-import { checkById } from '../../suites/checks/index.ts';
+import { runPlanned } from '../helpers/planned-run.ts';
 import { answerLines } from '../../reports/answer-diff.ts';
 
 const FOREIGN = 'made-by-a-controller';
@@ -52,12 +49,13 @@ describe('a paging counterexample names every item of every page', () => {
   it('including the object a controller made, marked as not created by the suite', async () => {
     const target = await referenceServer({ faults: ['remaining-off-by-one'] });
     const proxy = await controllerProxy(target.url);
-    const opened = openEnv(
-      { server: proxy.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'self-test' },
-      { profile: profiles.svc, runId: 'tforeign', settings: { ...defaultTargetSettings, eventualWindowMs: 600, watchWaitMs: 600 }, signals: false },
-    );
     try {
-      const records = await runCheck(checkById('paging-snapshot')!, opened.env, { seed: 20261126, runs: 40 });
+      const { records } = await runPlanned({
+        options: { server: proxy.url, eventualWindow: 600, check: ['paging-snapshot'], runs: 40 },
+        seed: 20261126,
+        runId: 'tforeign',
+        settings: { watchWaitMs: 600 },
+      });
       const cx = records.find((r) => r.verdict === 'fail' && r.clause === 'rest:4.4.6')?.counterexample;
       expect(cx, JSON.stringify(records.filter((r) => r.verdict !== 'pass').map((r) => [r.clause, r.verdict, r.note ?? r.counterexample?.observed]))).toBeDefined();
       const pages = cx!.answers!.filter((a) => a.items !== undefined);
@@ -73,7 +71,6 @@ describe('a paging counterexample names every item of every page', () => {
       // And the report says so in its lines.
       expect(answerLines(cx!).join('\n')).toMatch(new RegExp(`${FOREIGN}@\\S+ \\(not created by the suite\\)`));
     } finally {
-      await opened.close();
       await proxy.close();
       await target.close();
     }

@@ -1,31 +1,31 @@
-// Why (issue 24 item 4): with --background-writes a check's requests are interleaved with writes in a
-// namespace of the run's own, deterministically, so a failure that needed other checks' writes between
-// two pages fails alone and its counterexample shows those writes in order; the writer stays inside
-// what the run created, and the run's cleanup removes its namespace.
+// Why: with --background-writes a check's requests are interleaved with writes in a namespace of the
+// run's own, deterministically, so a failure that needed other checks' writes between two pages fails
+// alone and its counterexample shows those writes in order; the writer stays inside what the run
+// created, and the run's cleanup removes its namespace.
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { referenceServer } from '../../helpers/reference-server.ts';
-import { profiles } from '../../../reference/profile.ts';
+import { withReferenceServer } from '../../helpers/reference-server.ts';
+import { credentialFiles, runPlanned } from '../../helpers/planned-run.ts';
 import { SUPERUSER_GROUP } from '../../../reference/rbac.ts';
-import { defaultTargetSettings, openEnv } from '../../../runner/env.ts';
-import { runCheck } from '../../../runner/run-check.ts';
-import { checkById } from '../../../suites/checks/index.ts';
 
 describe('--background-writes', () => {
   it('a drift that needs writes between pages fails with them, and they are steps and curl commands of the counterexample', async () => {
     const token = randomBytes(8).toString('hex');
-    const server = await referenceServer({ faults: ['page-rv-drift'], tokens: new Map([[token, { user: 'svc-conformance', groups: [SUPERUSER_GROUP] }]]) });
-    const cfg = { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: { Authorization: `Bearer ${token}` }, source: 'test' };
-    const run = async (backgroundWrites: boolean, path?: string) => {
-      const opened = openEnv(cfg, { profile: profiles.svc, runId: backgroundWrites ? 'bgw' : 'bga', settings: defaultTargetSettings, signals: false, backgroundWrites });
-      try {
-        const records = await runCheck(checkById('rv-cell-list-unset-limit-unset')!, opened.env, { seed: 5, runs: 10, ...(path !== undefined ? { path } : {}) });
-        return { records, namespaces: opened.target.created().namespaces };
-      } finally {
-        await opened.close();
-      }
-    };
-    try {
+    const tokenFile = credentialFiles().tokenFile(token);
+    await withReferenceServer({ faults: ['page-rv-drift'], tokens: new Map([[token, { user: 'svc-conformance', groups: [SUPERUSER_GROUP] }]]) }, async (server) => {
+      const run = async (backgroundWrites: boolean, path?: string) =>
+        runPlanned({
+          options: {
+            server: server.url,
+            tokenFile,
+            check: ['rv-cell-list-unset-limit-unset'],
+            runs: 10,
+            ...(backgroundWrites ? { backgroundWrites: true } : {}),
+            ...(path !== undefined ? { path } : {}),
+          },
+          seed: 5,
+          runId: backgroundWrites ? 'bgw' : 'bga',
+        });
       const withWrites = await run(true);
       const fail = withWrites.records.find((r) => r.verdict === 'fail' && r.clause === 'rest:4.4.3');
       expect(fail).toBeDefined();
@@ -39,13 +39,11 @@ describe('--background-writes', () => {
       const reads = curlRequests.flatMap((r, i) => (r.startsWith('GET') ? [i] : []));
       expect(reads.length).toBeGreaterThan(1);
       for (const i of reads) expect(curlRequests[i - 1]).toBe('PATCH /api/v1/namespaces//configmaps/bg');
-      expect(withWrites.namespaces).toContain('svc-conformance-bgw-bg');
-      // The run's cleanup deleted it with the others.
+      // The writer's namespace was the run's: its cleanup deleted it with the others, and the sweep found nothing of the run left.
+      expect(withWrites.run.swept?.leftovers).toEqual([]);
       const left = await fetch(`${server.url}/api/v1/namespaces/svc-conformance-bgw-bg`, { headers: { Authorization: `Bearer ${token}` } });
       const phase = ((await left.json()) as { status?: { phase?: string } }).status?.phase;
       expect(left.status === 404 || phase === 'Terminating', `status ${left.status} ${phase}`).toBe(true);
-    } finally {
-      await server.close();
-    }
+    });
   }, 120_000);
 });

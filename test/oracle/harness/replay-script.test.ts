@@ -1,4 +1,4 @@
-// Why (issue 19): a failure's curl script is a reproduction a person runs more than once: fresh
+// Why: a failure's curl script is a reproduction a person runs more than once: fresh
 // namespaces each time, versions and continue tokens learned from that run's answers, cleanup at exit.
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
@@ -6,21 +6,14 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { referenceServer } from '../../helpers/reference-server.ts';
-import { profiles } from '../../../reference/profile.ts';
-import { defaultTargetSettings, openEnv } from '../../../runner/env.ts';
-import { runCheck } from '../../../runner/run-check.ts';
-import { checkById } from '../../../suites/checks/index.ts';
+import { runPlanned } from '../../helpers/planned-run.ts';
 import { hasCurl } from './curl.ts';
 
 describe.skipIf(!hasCurl)('replay scripts (skipped: no curl binary)', () => {
   it('run twice against the same server, each time in new namespaces, exit 1 while the fault is there, 0 against a clean server, and leave none behind', async () => {
     const server = await referenceServer({ faults: ['page-rv-drift'] });
-    const opened = openEnv(
-      { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
-      { profile: profiles.svc, runId: 'replay1', settings: defaultTargetSettings, signals: false },
-    );
     try {
-      const records = await runCheck(checkById('paging-snapshot')!, opened.env, { seed: 3, runs: 40 });
+      const { records } = await runPlanned({ options: { server: server.url, check: ['paging-snapshot'], runs: 40 }, seed: 3, runId: 'replay1' });
       const cx = records.find((r) => r.verdict === 'fail')?.counterexample;
       expect(cx, 'the planted fault is caught').toBeDefined();
       const script = cx!.curl;
@@ -61,7 +54,6 @@ describe.skipIf(!hasCurl)('replay scripts (skipped: no curl binary)', () => {
         await clean.close();
       }
     } finally {
-      await opened.close();
       await server.close();
     }
   }, 180_000); // An upper bound for a hang: forty cases, their shrinking and three script runs took over a minute under load.

@@ -8,22 +8,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { referenceServer } from '../../helpers/reference-server.ts';
-import { profiles } from '../../../reference/profile.ts';
-import { defaultTargetSettings, openEnv } from '../../../runner/env.ts';
-import { runCheck } from '../../../runner/run-check.ts';
-import { checkById } from '../../../suites/checks/index.ts';
+import { runPlanned } from '../../helpers/planned-run.ts';
 import { hasCurl } from './curl.ts';
 
 describe.skipIf(!hasCurl)('the reproducer of a failed setup request (skipped: no curl binary)', () => {
   it('exits 1 against a target that refuses the namespace create, 0 against one that serves it', async () => {
     const faulty = await referenceServer({ faults: ['namespaces-not-creatable'] });
     const clean = await referenceServer();
-    const opened = openEnv(
-      { server: faulty.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
-      { profile: profiles.svc, runId: 'setup1', settings: defaultTargetSettings, signals: false },
-    );
     try {
-      const records = await runCheck(checkById('generated-names')!, opened.env, { seed: 1, runs: 1 });
+      const { records } = await runPlanned({ options: { server: faulty.url, check: ['generated-names'], runs: 1 }, seed: 1, runId: 'setup1' });
       const cx = records.find((r) => r.verdict === 'fail')?.counterexample;
       expect(cx?.clause).toBe('rest:4.1/post');
       expect(cx!.curl).toMatch(/^call 0 \\\n\s+-X POST/m);
@@ -38,7 +31,6 @@ describe.skipIf(!hasCurl)('the reproducer of a failed setup request (skipped: no
       expect(against.out).toMatch(/answered 403/);
       expect((await runScript(clean.url)).code).toBe(0);
     } finally {
-      await opened.close().catch(() => undefined);
       await faulty.close();
       await clean.close();
     }
@@ -48,12 +40,8 @@ describe.skipIf(!hasCurl)('the reproducer of a failed setup request (skipped: no
     const namespaces = ['team-a', 'team-b'];
     const faulty = await referenceServer({ faults: ['namespaces-not-creatable', 'wrong-list-kind'], namespaces });
     const clean = await referenceServer({ faults: ['namespaces-not-creatable'], namespaces });
-    const opened = openEnv(
-      { server: faulty.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
-      { profile: profiles.svc, runId: 'given1', settings: defaultTargetSettings, signals: false, namespaces },
-    );
     try {
-      const records = await runCheck(checkById('crud-sequences')!, opened.env, { seed: 4242, runs: 5 });
+      const { records } = await runPlanned({ options: { server: faulty.url, namespace: namespaces, check: ['crud-sequences'], runs: 5 }, seed: 4242, runId: 'given1' });
       const cx = records.find((r) => r.verdict === 'fail' && r.clause === 'rest:2.4.1')?.counterexample;
       expect(cx, 'the planted fault is caught').toBeDefined();
       expect(cx!.curl).not.toMatch(/-X POST[^\n]*\n?[^\n]*\/api\/v1\/namespaces['"]?\s/);
@@ -74,7 +62,6 @@ describe.skipIf(!hasCurl)('the reproducer of a failed setup request (skipped: no
         expect(left.items, ns).toEqual([]);
       }
     } finally {
-      await opened.close().catch(() => undefined);
       await faulty.close();
       await clean.close();
     }
