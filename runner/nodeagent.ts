@@ -1,8 +1,6 @@
 /** The node-agent config loader a run tests, decided before its checks start. */
-import type { Profile } from '../reference/profile.ts';
 import type { NodeagentLoaderSettings } from '../harness/processes/index.ts';
-import { embeddedLoader } from '../targets/nodeagent-loader/embedded.ts';
-import type { NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';
+import { embeddedLoaderDescription } from '../targets/nodeagent-loader/embedded.ts';
 import type { RunPlan } from './plan.ts';
 
 /**
@@ -14,5 +12,5 @@ export function nodeagentLoaderSettings(plan: RunPlan): { settings?: NodeagentLo
   const { loader, faults } = plan.nodeagent;
   if (loader !== undefined) return { settings: { command: loader }, description: loader };
   if (plan.target.kind === 'external' && faults.length === 0) return { description: null };
-  return { settings: { faults: [...faults] }, description: embeddedLoader(plan.profile, faults as NodeagentFaultName[]).description };
+  return { settings: { faults: [...faults] }, description: embeddedLoaderDescription(faults) };
 }
