@@ -12,9 +12,10 @@ import { executeRun, type ExecutedRun } from '../../runner/executor.ts';
 import { directStage } from '../../runner/check-stage.ts';
 import { DEFAULT_RUN_TIMEOUT_MS } from '../../runner/run-stop.ts';
 import type { CheckRecord } from '../../runner/results.ts';
+import { onTestFinished } from 'vitest';
 import type { TargetSettings } from '../../harness/case/index.ts';
 import { kubeconfigText } from '../../harness/processes/daemon-files.ts';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -62,9 +63,11 @@ export async function runPlanned(o: PlannedRun): Promise<PlannedRunResult> {
   return { records: [...run.records], run, exitCode, lines };
 }
 
-/** Files a run's options name for an external target's credentials, in a private folder of the test: `--token-file`, a kubeconfig. */
+/** Files a run's options name for an external target's credentials, in a private folder of the running test: `--token-file`, a kubeconfig. */
 export function credentialFiles(): { tokenFile: (token: string) => string; kubeconfig: (server: string, token: string) => string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-planned-'));
+  // The files hold tokens: gone when the test that asked for them ends, passed or failed.
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   let n = 0;
   const write = (text: string) => {
     const file = path.join(dir, `file-${++n}`);
