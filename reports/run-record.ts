@@ -22,8 +22,8 @@ import { journalOf } from '../runner/check-journal.ts';
 
 export const RECORD_FILE = 'record.jsonl.gz';
 export const RECORD_FORMAT = 'svc-conformance/record';
-export const RECORD_SCHEMA = 1;
-export const READABLE_SCHEMAS: readonly number[] = [1];
+export const RECORD_SCHEMA = 2;
+export const READABLE_SCHEMAS: readonly number[] = [1, 2];
 
 export type RecordedRun = Omit<BuildRunArgs, 'catalog'>;
 

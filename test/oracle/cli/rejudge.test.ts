@@ -81,6 +81,6 @@ describe('rejudge', () => {
     const r = cli('rejudge', dir);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/record schema 99 \(written by 9\.9\.9\); this version reads schema 1/);
+    expect(r.stderr).toMatch(/record schema 99 \(written by 9\.9\.9\); this version reads schema 1, 2/);
   });
 });
