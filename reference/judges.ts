@@ -75,7 +75,8 @@ import { judgeDefaultManager, judgeManagedFieldsInBodyOf, judgeState, judgeWrite
 import { stepDeletion } from './deletion.ts';
 import { judgeRepeatedLimit } from './repeated-parameters.ts';
 import { judgeMultiResourceWrite } from './single-resource.ts';
-import { judgeExactAfterCompaction, judgeVersionsAcrossRestart, judgeWatchAfterCompaction } from './recovery.ts';
+import { judgeExactAfterCompaction, judgeVersionsAcrossRestart, judgeWatchAfterCompaction, notBackInTime } from './recovery.ts';
+import { judgeConcurrentHistory } from './concurrency/judge.ts';
 import { judgeFirstPageToken, judgeGone } from './error-rules.ts';
 import { judgeRoundTrip, judgeRoundTripWrite } from './versioning/round-trip.ts';
 import {
@@ -221,6 +222,8 @@ export const judges = {
   judgeFutureWatchIn,
   stepDeletion,
   noteHealthzWarning,
+  judgeConcurrentHistory,
+  notBackInTime,
 } satisfies Record<string, RegisteredJudge>;
 
 export type Judges = typeof judges;

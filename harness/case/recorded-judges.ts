@@ -132,3 +132,5 @@ export const judgeRelistedWatchIn = recorded('judgeRelistedWatchIn');
 export const judgeFutureWatchIn = recorded('judgeFutureWatchIn');
 export const stepDeletion = recorded('stepDeletion');
 export const noteHealthzWarning = recorded('noteHealthzWarning');
+export const judgeConcurrentHistory = recorded('judgeConcurrentHistory');
+export const notBackInTime = recorded('notBackInTime');
