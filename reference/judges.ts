@@ -3,8 +3,10 @@
  * stable name, so that a saved run can be judged again with the current model. A judge is listed here
  * when every input it takes survives the record's codec (JSON with Map, Set and undefined): no
  * callbacks, no live handles. Renaming an entry breaks the records written with the old name (they
- * are then carried over, not re-derived), so names are for ever. Left out on purpose: the concurrent
- * workload's history judge (its input is tens of MB per case; the history is saved with a failure).
+ * are then carried over, not re-derived), so names are for ever. A judge that takes a callback has a
+ * plain-data version here instead (judgeNegotiation, judgeRelistedWatchIn, judgeFutureWatchIn,
+ * judgeManagedFieldsInBodyOf); the concurrent history judge gets its history with long values by
+ * digest (harness/interpreters/history-digest.ts).
  */
 import type { Judgement } from './judgement.ts';
 import {
