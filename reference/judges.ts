@@ -8,7 +8,7 @@
  * judgeManagedFieldsInBodyOf); the concurrent history judge gets its history with long values by
  * digest (harness/interpreters/history-digest.ts).
  */
-import type { Judgement } from './judgement.ts';
+import { notSeenWithin, type Judgement } from './judgement.ts';
 import {
   judgeAfterDelete,
   judgeAllNamespaces,
@@ -48,7 +48,7 @@ import { judgeOldVersionExact, judgeOldVersionWatch } from './old-versions.ts';
 import { judgeEventV1Create, judgeEventV1Readback, judgeEventV1ReadsBack } from './events-v1.ts';
 import { judgeConfigAnswer, judgeCredentialAnswer } from './nodeagent/loader-oracle.ts';
 import { judgeAggregate, judgeSingle, noteHealthzWarning } from './health.ts';
-import { judgeMutatingWebhook, judgeNoneWebhook, judgeSideEffectingWebhook } from './dry-run-admission.ts';
+import { judgeMutatingWebhook, judgeNoneWebhook, judgeSideEffectingWebhook, webhookOutOfReach } from './dry-run-admission.ts';
 import { judgeListSnapshot } from './read-oracle.ts';
 import { judgeFutureWatchIn, judgeGoneCell, judgeGoneResume, judgeGoneWatch, judgeRelistAnswer, judgeTooOldEndedEmpty, judgeTooOldRefused } from './watch-recovery.ts';
 import { judgeEviction, judgeHealthAccess, judgeStep, judgeStranger, judgeSubresourceGet } from './authz.ts';
@@ -226,6 +226,8 @@ export const judges = {
   noteHealthzWarning,
   judgeConcurrentHistory,
   notBackInTime,
+  notSeenWithin,
+  webhookOutOfReach,
 } satisfies Record<string, RegisteredJudge>;
 
 export type Judges = typeof judges;

@@ -134,3 +134,5 @@ export const stepDeletion = recorded('stepDeletion');
 export const noteHealthzWarning = recorded('noteHealthzWarning');
 export const judgeConcurrentHistory = recorded('judgeConcurrentHistory');
 export const notBackInTime = recorded('notBackInTime');
+export const notSeenWithin = recorded('notSeenWithin');
+export const webhookOutOfReach = recorded('webhookOutOfReach');
