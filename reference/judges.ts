@@ -3,10 +3,12 @@
  * stable name, so that a saved run can be judged again with the current model. A judge is listed here
  * when every input it takes survives the record's codec (JSON with Map, Set and undefined): no
  * callbacks, no live handles. Renaming an entry breaks the records written with the old name (they
- * are then carried over, not re-derived), so names are for ever. Left out on purpose: the concurrent
- * workload's history judge (its input is tens of MB per case; the history is saved with a failure).
+ * are then carried over, not re-derived), so names are for ever. A judge that takes a callback has a
+ * plain-data version here instead (judgeNegotiation, judgeRelistedWatchIn, judgeFutureWatchIn,
+ * judgeManagedFieldsInBodyOf); the concurrent history judge gets its history with long values by
+ * digest (harness/interpreters/history-digest.ts).
  */
-import type { Judgement } from './judgement.ts';
+import { notSeenWithin, type Judgement } from './judgement.ts';
 import {
   judgeAfterDelete,
   judgeAllNamespaces,
@@ -37,7 +39,7 @@ import {
   queryClauses,
 } from './crud-rules.ts';
 import { judgeTooLarge } from './error-rules.ts';
-import { judgeFinishedWatchIn, judgeGetIn, judgeListSnapshotIn, judgeNotCaughtUpIn, judgePagesIn, judgeWatchIn } from './read-judges.ts';
+import { judgeFinishedWatchIn, judgeGetIn, judgeListSnapshotIn, judgeNotCaughtUpIn, judgePagesIn, judgeRelistedWatchIn, judgeWatchIn } from './read-judges.ts';
 import { judgeCollectionEnvelope, judgeCreated, judgeGeneratedAtPersist, judgeGeneratedPresent, judgeObjectEnvelope, judgeUpdated } from './envelope-rules.ts';
 import { judgeLongChain, judgeSizedWrite } from './scale.ts';
 import { judgeScope } from './scope.ts';
@@ -45,12 +47,12 @@ import { judgeBookmarkRequest, judgeFinishedWatch, judgeWatch, judgeWatchDocumen
 import { judgeOldVersionExact, judgeOldVersionWatch } from './old-versions.ts';
 import { judgeEventV1Create, judgeEventV1Readback, judgeEventV1ReadsBack } from './events-v1.ts';
 import { judgeConfigAnswer, judgeCredentialAnswer } from './nodeagent/loader-oracle.ts';
-import { judgeAggregate, judgeSingle } from './health.ts';
-import { judgeMutatingWebhook, judgeNoneWebhook, judgeSideEffectingWebhook } from './dry-run-admission.ts';
+import { judgeAggregate, judgeSingle, noteHealthzWarning } from './health.ts';
+import { judgeMutatingWebhook, judgeNoneWebhook, judgeSideEffectingWebhook, webhookOutOfReach } from './dry-run-admission.ts';
 import { judgeListSnapshot } from './read-oracle.ts';
-import { judgeFutureWatch, judgeGoneCell, judgeGoneResume, judgeGoneWatch, judgeRelistAnswer, judgeRelistedWatch, judgeTooOldEndedEmpty, judgeTooOldRefused } from './watch-recovery.ts';
+import { judgeFutureWatchIn, judgeGoneCell, judgeGoneResume, judgeGoneWatch, judgeRelistAnswer, judgeTooOldEndedEmpty, judgeTooOldRefused } from './watch-recovery.ts';
 import { judgeEviction, judgeHealthAccess, judgeStep, judgeStranger, judgeSubresourceGet } from './authz.ts';
-import { judgeAnswer, judgeBodyAsStated, judgeProtobufServed, judgeProtobufWriteBack, judgeTableRequest } from './negotiation.ts';
+import { judgeBodyAsStated, judgeNegotiation, judgeProtobufServed, judgeProtobufWriteBack, judgeTableRequest } from './negotiation.ts';
 import { judgeEnvelope } from './protobuf-envelope.ts';
 import {
   judgeCertDir,
@@ -71,10 +73,12 @@ import { judgeDeprecatedMetrics, judgeMetricsAnswer } from './versioning/metrics
 import { judgeVersionName } from './versioning/stability.ts';
 import { judgeDeprecatedGaugeScrapes, judgeDeprecatedInFavour, judgeDeprecationWarning } from './versioning/deprecation-signals.ts';
 import { judgeGroupList, judgePersistedCreate, judgePersistedRead, judgeRemovalRow } from './versioning/serving-judges.ts';
-import { judgeDefaultManager, judgeManagedFieldsInBody, judgeState, judgeWrite } from './apply/index.ts';
+import { judgeDefaultManager, judgeManagedFieldsInBodyOf, judgeState, judgeWrite } from './apply/index.ts';
+import { stepDeletion } from './deletion.ts';
 import { judgeRepeatedLimit } from './repeated-parameters.ts';
 import { judgeMultiResourceWrite } from './single-resource.ts';
-import { judgeExactAfterCompaction, judgeVersionsAcrossRestart, judgeWatchAfterCompaction } from './recovery.ts';
+import { judgeExactAfterCompaction, judgeVersionsAcrossRestart, judgeWatchAfterCompaction, notBackInTime } from './recovery.ts';
+import { judgeConcurrentHistory } from './concurrency/judge.ts';
 import { judgeFirstPageToken, judgeGone } from './error-rules.ts';
 import { judgeRoundTrip, judgeRoundTripWrite } from './versioning/round-trip.ts';
 import {
@@ -142,10 +146,8 @@ export const judges = {
   judgeGoneResume,
   judgeGoneWatch,
   judgeRelistAnswer,
-  judgeRelistedWatch,
   judgeTooOldEndedEmpty,
   judgeTooOldRefused,
-  judgeFutureWatch,
   judgeHealthAccess,
   judgeEviction,
   judgeStep,
@@ -161,7 +163,6 @@ export const judges = {
   judgeNamespaceList,
   judgeNamespaceRead,
   judgeSurvivesOtherNamespace,
-  judgeAnswer,
   judgeTableRequest,
   judgeEnvelope,
   judgeProtobufServed,
@@ -190,7 +191,6 @@ export const judges = {
   judgePersistedRead,
   judgeRemovalRow,
   judgeDefaultManager,
-  judgeManagedFieldsInBody,
   judgeState,
   judgeWrite,
   judgeRepeatedLimit,
@@ -218,6 +218,16 @@ export const judges = {
   judgeClusterObjectRead,
   judgeWatchIn,
   judgeFinishedWatchIn,
+  judgeNegotiation,
+  judgeManagedFieldsInBodyOf,
+  judgeRelistedWatchIn,
+  judgeFutureWatchIn,
+  stepDeletion,
+  noteHealthzWarning,
+  judgeConcurrentHistory,
+  notBackInTime,
+  notSeenWithin,
+  webhookOutOfReach,
 } satisfies Record<string, RegisteredJudge>;
 
 export type Judges = typeof judges;

@@ -9,7 +9,7 @@
  *     -> [fail rest:4.8/unsupported, fail rest:7/406]
  */
 import { fail, pass, rule, unspecified, type Judgement } from './judgement.ts';
-import { representationOf, showRep, type Answers, type NegotiationVerdict, type Operation } from './media-types.ts';
+import { acceptableAnswers, judgeNegotiated, representationOf, showRep, type Answers, type NegotiationVerdict, type Operation } from './media-types.ts';
 import { judgeEnvelope } from './protobuf-envelope.ts';
 import { judgeTableServed, noteNoTable } from './table.ts';
 import { contentMismatch, type Content, type ObservedObject } from './objects.ts';
@@ -62,6 +62,23 @@ export function judgeAnswer(answers: Answers, ranges: number, verdict: Negotiati
       needs: [{ says: 'a 2xx answer whose Content-Type is one of the requested media types', test: requested }],
     }),
   ];
+}
+
+/**
+ * One negotiated answer judged from what was sent and seen (the Accept list, `ranges` of it, and the
+ * status, Content-Type and body): judgeAnswer over the model's acceptable answers. Also returns the
+ * model's verdict on the answer, which the judges of its body take.
+ */
+export function judgeNegotiation(
+  profile: Profile,
+  accept: string,
+  opts: { readonly builtIn: boolean },
+  ranges: number,
+  r: { readonly status: number; readonly contentType: string | undefined; readonly json: unknown },
+): { judgements: Judgement[]; verdict: NegotiationVerdict } {
+  const answers = acceptableAnswers(profile, accept, opts);
+  const verdict = judgeNegotiated(profile, answers, r.status, r.contentType, r.json);
+  return { judgements: judgeAnswer(answers, ranges, verdict, r.status), verdict };
 }
 
 /**

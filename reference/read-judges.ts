@@ -4,7 +4,9 @@
  * versions from before the case only those the answer showed. Same verdicts as the oracle on the
  * context the harness would build.
  */
-import type { History } from './history.ts';
+import { currentIndex, visibleObjects, type History } from './history.ts';
+import type { ClauseId } from './catalog/clause-ids.ts';
+import { judgeRelistedWatch } from './watch-recovery.ts';
 import { matchesLabels, parseLabelSelector } from './label-selector.ts';
 import type { ObservedObject } from './objects.ts';
 import { judgeGet, judgeListSnapshot, judgeNotCaughtUp, judgePages, type ReadContext, type ReadExpectation, type ObservedPage } from './read-oracle.ts';
@@ -49,3 +51,25 @@ export const judgeNotCaughtUpIn = (d: ReadScope, exp: ReadExpectation, requested
 export const judgeWatchIn = (d: ReadScope, exp: WatchExpectation, events: readonly ObservedEvent[]) => judgeWatch(readContextOf(d), exp, events);
 export const judgeFinishedWatchIn = (d: ReadScope, exp: WatchExpectation, events: readonly ObservedEvent[], parseError: string | undefined, also?: Parameters<typeof judgeFinishedWatch>[4]) =>
   judgeFinishedWatch(readContextOf(d), exp, events, parseError, also);
+
+/**
+ * An informer's relist and rewatch (judgeRelistedWatch) over data: the watch's scope, and `after`, the
+ * history once the second list was read, whose visible objects of `ns` the cache must converge to and
+ * whose keys tell the suite's objects (written by it, not tainted) from any others.
+ */
+export function judgeRelistedWatchIn(o: {
+  readonly d: ReadScope;
+  readonly exp: WatchExpectation;
+  readonly parseError: string | undefined;
+  readonly list0: readonly ObservedObject[];
+  readonly events: readonly ObservedEvent[];
+  readonly list1: readonly ObservedObject[];
+  readonly after: History;
+  readonly ns: string;
+  readonly clause: ClauseId;
+  readonly cutOff?: string | undefined;
+}) {
+  const now = visibleObjects(o.after, currentIndex(o.after)).filter((v) => v.namespace === o.ns);
+  const isOurs = (k: string) => o.after.everKeys.has(k) && !o.after.tainted.has(k);
+  return judgeRelistedWatch({ list0: o.list0, events: o.events, list1: o.list1, now, isOurs, clause: o.clause, cutOff: o.cutOff, ctx: readContextOf(o.d), exp: o.exp, parseError: o.parseError });
+}

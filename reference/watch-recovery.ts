@@ -113,6 +113,11 @@ export function judgeFutureWatch(status: number, events: readonly ObservedEvent[
   ];
 }
 
+/** judgeFutureWatch with the suite's keys as data: those it wrote (`everKeys`) and whose state the model knows (not `tainted`). */
+export function judgeFutureWatchIn(status: number, events: readonly ObservedEvent[], ours: Pick<History, 'everKeys' | 'tainted'>): Judgement[] {
+  return judgeFutureWatch(status, events, (k) => ours.everKeys.has(k) && !ours.tainted.has(k));
+}
+
 /**
  * A watch cell answered 410 Gone: for a learned version, judgeGoneWatch (acceptable once the version
  * may be gone); for a watch without a version (`index` undefined), never: it starts from the current

@@ -1,18 +1,21 @@
 /**
  * Judges a saved run's reports folder again (`svc-conformance rejudge DIR`, docs/rejudge.md) and
- * writes beside it, in DIR/rejudged/: summary.json made by the same aggregation the run used, and
+ * writes beside it, in DIR/rejudged/: every report the run wrote (summary.json, summary.md, index.html,
+ * junit.xml, Allure results, failure pages and reproducers), made by the same code the run used, and
  * diff.json and diff.md naming every clause whose status or counterexample classes changed, with the
  * judgement's message before and after. Exit 0: nothing changed; 1: a verdict changed; 2: the record
  * is missing or of an incompatible schema (RecordError, one line).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { catalog, familyOf } from '../reference/catalog/index.ts';
 import { judges, type JudgeRegistry } from '../reference/judges.ts';
 import type { ClauseResult, RunResult } from '../runner/results.ts';
 import { buildRunResult } from './aggregate.ts';
-import { toSummaryJson } from './summary-json.ts';
-import { readRunRecord, RecordError } from './run-record.ts';
+import { readRunRecord, RecordError, type RecordedRun } from './run-record.ts';
+import { reportExtrasOf } from './record-reports.ts';
+import { ownedReportFiles, recordOwned, removeOwned, ReportsDirError, type Claim } from './reports-ownership.ts';
+import { writeReports } from './write.ts';
 import { rejudgeRun, type RejudgeCounts } from './rejudge.ts';
 import { RecordDamaged } from '../harness/case/index.ts';
 
@@ -31,8 +34,8 @@ export interface RejudgeOutcome {
   readonly lines: readonly string[];
 }
 
-/** Throws RecordError for a record this version cannot read (the caller exits 2 with its message). */
-export function rejudgeDir(dir: string, registry: JudgeRegistry = judges): RejudgeOutcome {
+/** Throws RecordError for a record this version cannot read, or a DIR/rejudged/ holding files the suite did not write (the caller exits 2 with its message). */
+export async function rejudgeDir(dir: string, registry: JudgeRegistry = judges): Promise<RejudgeOutcome> {
   const rec = readRunRecord(dir);
   for (const c of rec.checks) {
     for (const e of c.entries) {
@@ -49,13 +52,38 @@ export function rejudgeDir(dir: string, registry: JudgeRegistry = judges): Rejud
   }
   const after = buildRunResult({ ...again.run, catalog });
   const changes = clauseChanges(before, after);
-  const out = path.join(dir, REJUDGED_DIR);
-  mkdirSync(out, { recursive: true });
-  writeFileSync(path.join(out, 'summary.json'), toSummaryJson(after, { catalog, familyOf }));
-  writeFileSync(path.join(out, 'diff.json'), JSON.stringify({ changes, counts: again.counts, verdict: { before: before.verdict, after: after.verdict } }, null, 2) + '\n');
   const lines = summaryLines(changes, again.counts, before, after);
-  writeFileSync(path.join(out, 'diff.md'), diffMarkdown(changes, lines));
+  await writeRejudged(dir, again.run, after, [
+    ['diff.json', JSON.stringify({ changes, counts: again.counts, verdict: { before: before.verdict, after: after.verdict } }, null, 2) + '\n'],
+    ['diff.md', diffMarkdown(changes, lines)],
+  ]);
   return { exitCode: changes.length === 0 ? 0 : 1, changes, counts: again.counts, lines };
+}
+
+const REJUDGE_CLAIM: Claim = { files: [], dirs: [REJUDGED_DIR] };
+
+/**
+ * Every report of the run, made again from the record and the new judgement by the code the run used
+ * (reports/record-reports.ts), into DIR/rejudged/, with the diff beside them. Replaces only what an
+ * earlier rejudge wrote there (listed in DIR's manifest, so a later run into DIR may replace it too).
+ */
+async function writeRejudged(dir: string, run: RecordedRun, result: RunResult, diff: readonly (readonly [string, string])[]): Promise<void> {
+  let owned: Set<string>;
+  try {
+    owned = ownedReportFiles(dir, REJUDGE_CLAIM);
+  } catch (e) {
+    if (e instanceof ReportsDirError) throw new RecordError(e.message);
+    throw e;
+  }
+  const removed = removeOwned(dir, REJUDGE_CLAIM.dirs, owned);
+  const out = path.join(dir, REJUDGED_DIR);
+  await writeReports(result, out, familyOf, reportExtrasOf(run, result));
+  for (const [name, content] of diff) writeFileSync(path.join(out, name), content);
+  recordOwned(dir, owned, removed, filesUnder(out));
+}
+
+function filesUnder(d: string): string[] {
+  return readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(d, e.name)) : [path.join(d, e.name)]));
 }
 
 const classesOf = (c: ClauseResult): string[] => [...new Set(c.counterexamples.map((x) => x.class ?? '(no class)'))].sort();

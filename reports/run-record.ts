@@ -16,16 +16,21 @@ import { writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import type { BuildRunArgs } from './aggregate.ts';
-import type { CheckFootprint } from '../harness/case/index.ts';
+import type { CheckFootprint, Selectable } from '../harness/case/index.ts';
+import type { BaselineClause } from './baseline.ts';
 import type { FailureLink, JournalEntry } from '../harness/case/index.ts';
 import { journalOf } from '../runner/check-journal.ts';
 
 export const RECORD_FILE = 'record.jsonl.gz';
 export const RECORD_FORMAT = 'svc-conformance/record';
-export const RECORD_SCHEMA = 1;
-export const READABLE_SCHEMAS: readonly number[] = [1];
+export const RECORD_SCHEMA = 2;
+export const READABLE_SCHEMAS: readonly number[] = [1, 2];
 
-export type RecordedRun = Omit<BuildRunArgs, 'catalog'>;
+/**
+ * What the reports are built of. `selected`: the checks with their suite and title (the Allure
+ * results name them); `baseline`: the `--baseline` summary's statuses, for summary.md's changes.
+ */
+export type RecordedRun = Omit<BuildRunArgs, 'catalog' | 'selected'> & { readonly selected?: readonly Selectable[]; readonly baseline?: readonly BaselineClause[] };
 
 export interface RecordedCheck {
   readonly check: string;

@@ -12,13 +12,13 @@ const USAGE = 2;
 export function registerRejudgeCommand(program: Command): void {
   program
     .command('rejudge')
-    .description('judge a saved run (its reports folder) again with the current model; writes DIR/rejudged/ (summary.json, diff.json, diff.md)')
+    .description('judge a saved run (its reports folder) again with the current model; writes DIR/rejudged/: every report of the run made again, diff.json and diff.md')
     .argument('<dir>', 'the reports folder of a run (holding record.jsonl.gz)')
-    .action((dir) => {
+    .action(async (dir) => {
       try {
-        const o = rejudgeDir(dir);
+        const o = await rejudgeDir(dir);
         for (const line of o.lines) process.stdout.write(`svc-conformance: ${line}\n`);
-        process.stdout.write(`svc-conformance: written ${path.join(dir, REJUDGED_DIR)}/ (summary.json, diff.json, diff.md)\n`);
+        process.stdout.write(`svc-conformance: written ${path.join(dir, REJUDGED_DIR)}/ (every report of the run, diff.json, diff.md)\n`);
         process.exitCode = o.exitCode;
       } catch (e) {
         if (!(e instanceof RecordError)) throw e;

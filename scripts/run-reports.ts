@@ -39,6 +39,7 @@ import { outcomeOfRecords, Progress, shownPath } from '../reports/progress.ts';
 import { reportRefusedRun } from '../reports/refused-run.ts';
 import type { Requirement } from '../reports/require.ts';
 import { runRecordOf, writeRunRecord } from '../reports/run-record.ts';
+import { reportExtrasOf } from '../reports/record-reports.ts';
 
 /**
  * The executor's RunIO for `run`. Throws ConfigError (one line, exit 2) for a reports folder that
@@ -137,30 +138,15 @@ async function publish(run: ExecutedRun, print: boolean, ctx: PublishContext, lo
       selected: plan.selection.selected,
       ...(run.capabilities !== undefined ? { capabilities: run.capabilities } : {}),
       ...(require !== undefined ? { require: [...require] } : {}),
+      ...(baseline !== undefined ? { baseline } : {}),
     },
     run.footprint.checks,
   );
   const result = buildRunResult({ ...record.run, catalog });
   const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];
-  reportsDir = await writeReportsKeepingForeign(
-    result,
-    reportsDir,
-    familyOf,
-    {
-      catalog,
-      ...(baseline !== undefined ? { baseline: compareWithBaseline(result, baseline) } : {}),
-      ...(stepSummaryFile ? { stepSummaryFile } : {}),
-      allure: {
-        checks: plan.selection.selected,
-        records: run.records,
-        footprints: run.footprint.checks,
-        seed: plan.seed,
-        profile: plan.profile.name,
-        startedAt: run.startedAt,
-        ...(expectations !== undefined ? { known: (r: CheckRecord) => excusedFailure(expectations.knownFailures, r) } : {}),
-      },
-    },
-    (line) => log(`svc-conformance: warning: ${line}`),
+  // Made from the record, as `rejudge` makes them again (reports/record-reports.ts).
+  reportsDir = await writeReportsKeepingForeign(result, reportsDir, familyOf, { ...reportExtrasOf(record.run, result), ...(stepSummaryFile ? { stepSummaryFile } : {}) }, (line) =>
+    log(`svc-conformance: warning: ${line}`),
   );
   // Written while the summary is printed; a failure to write it is handled when it is awaited below.
   const recorded = writeRunRecord(reportsDir, record).then(

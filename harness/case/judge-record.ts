@@ -9,6 +9,7 @@
  */
 import type { Judgement } from '../../reference/judgement.ts';
 import { judges, type JudgeName, type JudgeRegistry, type Judges } from '../../reference/judges.ts';
+import { FieldSet } from '../../reference/apply/set.ts';
 
 /** A verdict in one letter, as the journal keeps what a re-derivable judge said at run time. */
 export type VerdictLetter = 'p' | 'f' | 'u' | 'i';
@@ -62,7 +63,11 @@ function isInterned(v: object): boolean {
   return (typeof o.index === 'number' && typeof o.atMs === 'number' && o.objects instanceof Map) || (typeof o.key === 'string' && typeof o.uid === 'string' && o.content !== undefined);
 }
 
-/** JSON with Map, Set and undefined kept: `{$map: [...]}`, `{$set: [...]}`, `{$u: 1}`; interned values into `blobs`. */
+/**
+ * JSON with Map, Set and undefined kept: `{$map: [...]}`, `{$set: [...]}`, `{$u: 1}`; the two value
+ * classes the judges take, bytes `{$bytes: base64}` (a protobuf answer) and field sets `{$fs: paths}`
+ * (apply's ownership, immutable); interned values into `blobs`.
+ */
 export function encode(v: unknown, blobs: Blobs = new Map()): unknown {
   if (v === undefined) return { $u: 1 };
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
@@ -73,6 +78,8 @@ export function encode(v: unknown, blobs: Blobs = new Map()): unknown {
   if (Array.isArray(v)) return v.map((x) => encode(x, blobs));
   if (v instanceof Map) return { $map: [...v].map(([k, x]) => [encode(k, blobs), encode(x, blobs)]) };
   if (v instanceof Set) return { $set: [...v].map((x) => encode(x, blobs)) };
+  if (v instanceof FieldSet) return { $fs: v.paths() };
+  if (v instanceof Uint8Array && Object.getPrototypeOf(v) === Uint8Array.prototype) return { $bytes: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') };
   // Generated records may have no prototype at all (fast-check's dictionaries): plain data too.
   const proto: unknown = typeof v === 'object' ? Object.getPrototypeOf(v) : undefined;
   if (typeof v === 'object' && (proto === Object.prototype || proto === null)) {
@@ -93,11 +100,13 @@ export function encode(v: unknown, blobs: Blobs = new Map()): unknown {
   throw new NotRecordable(typeof v);
 }
 
+const ENCODED_TAGS = ['$map', '$set', '$u', '$obj', '$blob', '$fs', '$bytes'];
+
 function encodePlain(v: object, blobs: Blobs): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) out[k] = encode(x, blobs);
   // A plain object that looks like an encoded value is wrapped, so decoding tells them apart.
-  return '$map' in out || '$set' in out || '$u' in out || '$obj' in out || '$blob' in out ? { $obj: out } : out;
+  return ENCODED_TAGS.some((t) => t in out) ? { $obj: out } : out;
 }
 
 export function decode(v: unknown, blobs: Readonly<Record<string, unknown>> = {}, made = new Map<string, unknown>()): unknown {
@@ -107,6 +116,8 @@ export function decode(v: unknown, blobs: Readonly<Record<string, unknown>> = {}
   if ('$u' in o) return undefined;
   if ('$map' in o) return new Map((o['$map'] as [unknown, unknown][]).map(([k, x]) => [decode(k, blobs, made), decode(x, blobs, made)]));
   if ('$set' in o) return new Set((o['$set'] as unknown[]).map((x) => decode(x, blobs, made)));
+  if ('$fs' in o) return FieldSet.of(o['$fs'] as string[][]);
+  if ('$bytes' in o) return new Uint8Array(Buffer.from(o['$bytes'] as string, 'base64'));
   if ('$blob' in o) {
     const id = o['$blob'] as string;
     if (made.has(id)) return made.get(id);

@@ -13,7 +13,7 @@ import { crdResource, fixtureCrd, fixtureResource, fixtureSchema, type Schema } 
 import type { ResourceType } from '../../reference/resources.ts';
 import type { CaseContext } from '../case/index.ts';
 import { eventualWindowOf } from '../case/index.ts';
-import { notSeenWithin } from '../../reference/judgement.ts';
+import { notSeenWithin } from '../case/index.ts';
 import { namespaceOf } from './rest-interpreter.ts';
 import { CheckNotApplicable } from '../case/index.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';

@@ -15,6 +15,7 @@ export { probeCapabilities } from './capability-probe.ts';
 export type { ProbedFinding, ProbeReproduction } from './capability-probe.ts';
 export { openRecordedWatch, runConcurrentWorkload, write } from './concurrent-workload.ts';
 export type { LiveWatch } from './concurrent-workload.ts';
+export { digestedHistory } from './history-digest.ts';
 export { awaitLeadership, daemonApiGet, readLeases, writtenElsewhere } from './daemon-lease.ts';
 export { runDryRunStep } from './dry-run-interpreter.ts';
 export { classifyCase, STEP_CLASSES } from './lockstep-case.ts';

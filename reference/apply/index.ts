@@ -13,6 +13,7 @@ export {
   judgeWrite,
   judgeState,
   judgeManagedFieldsInBody,
+  judgeManagedFieldsInBodyOf,
   judgeDefaultManager,
   alignedExpectation,
   projected,

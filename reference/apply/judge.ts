@@ -8,7 +8,7 @@
 import { fail, pass, rule, tagged, unspecified, type Judgement } from '../judgement.ts';
 import type { InputClass, ObservationClassName } from '../observations.ts';
 import { isRecord } from '../objects.ts';
-import type { ConflictOutcome, WriteOutcome } from './apply.ts';
+import { apply, type ConflictOutcome, type WriteOutcome } from './apply.ts';
 import { decodeManagedFields, isManagedFieldsError, showManager, trackedPart, withTrackedPart, type ManagedEntry } from './managed.ts';
 import { adoptHollowForm } from './hollow.ts';
 import { showPath } from './path.ts';
@@ -267,6 +267,15 @@ export function judgeManagedFieldsInBody(status: number, json: unknown, model: (
   const m = model();
   const expected: Expected = m.kind === 'written' ? expectedOf(m) : { kind: 'conflict', detail: 'conflict' };
   return judgeWrite(expected, status, json, schema, apiVersion, ['rest:4.7.2']);
+}
+
+/**
+ * judgeManagedFieldsInBody with the model's outcome made from the apply that was sent (the live
+ * object and ownership before it, the intent with its managedFields, the manager): plain inputs, so
+ * the run's record can judge it again.
+ */
+export function judgeManagedFieldsInBodyOf(status: number, json: unknown, sent: Parameters<typeof apply>[0]): Judgement[] {
+  return judgeManagedFieldsInBody(status, json, () => apply(sent), sent.schema, sent.apiVersion);
 }
 
 /**

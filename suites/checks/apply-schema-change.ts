@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { eventualWindowOf, type Check } from '../../harness/case/index.ts';
-import { notSeenWithin } from '../../reference/judgement.ts';
+import { notSeenWithin } from '../../harness/case/index.ts';
 import type { CaseContext } from '../../harness/case/index.ts';
 import { CheckNotApplicable } from '../../harness/case/index.ts';
 import { namespaceOf } from '../../harness/interpreters/index.ts';

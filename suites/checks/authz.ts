@@ -37,7 +37,7 @@ import {
   type AuthzStep,
   type Stranger,
 } from '../../reference/authz.ts';
-import { notSeenWithin } from '../../reference/judgement.ts';
+import { notSeenWithin } from '../../harness/case/index.ts';
 import { namedGroup } from '../../reference/profile.ts';
 import { apiVersionOf, collectionPath, objectPath, resourceTypes, type ResourceType } from '../../reference/resources.ts';
 import { crdResource } from '../../reference/apply/index.ts';

@@ -7,7 +7,7 @@
  * at the end, so a real cluster can delete the namespace.
  */
 import { judgeNamespaceWatch } from './namespace-watch.ts';
-import { judgeWatchOpened } from '../../harness/case/index.ts';
+import { judgeWatchOpened, stepDeletion } from '../../harness/case/index.ts';
 import fc from 'fast-check';
 import { eventualWindowOf, type Check } from '../../harness/case/index.ts';
 import type { CaseContext } from '../../harness/case/index.ts';
@@ -15,7 +15,7 @@ import { contentFor, namespaceOf, NO_RESOURCE_VERSION, resourceOf } from '../../
 import { CheckNotApplicable } from '../../harness/case/index.ts';
 import { openWatch, waitCaughtUp } from '../../harness/interpreters/index.ts';
 import { current, currentIndex, recordWrite, taint } from '../../reference/history.ts';
-import { awaitingRemoval, heldFinalizers, initialDeletionState, stepDeletion, type DeletionState, type DeletionStep } from '../../reference/deletion.ts';
+import { awaitingRemoval, heldFinalizers, initialDeletionState, type DeletionState, type DeletionStep } from '../../reference/deletion.ts';
 import { keyOf, readObject, type ObjectVersion } from '../../reference/objects.ts';
 import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../../reference/resources.ts';
 import type { ObservedEvent } from '../../reference/watch-oracle.ts';

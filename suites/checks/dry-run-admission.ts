@@ -19,7 +19,7 @@
  * The webhook listens on 127.0.0.1: only a target on loopback (the embedded server, envtest) can
  * call it; any other target records every clause inconclusive with the reason.
  */
-import { judgeMutatingWebhook, judgeNoneWebhook, judgeSideEffectingWebhook } from '../../harness/case/index.ts';
+import { judgeMutatingWebhook, judgeNoneWebhook, judgeSideEffectingWebhook, webhookOutOfReach } from '../../harness/case/index.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/case/index.ts';
 import { eventualWindowOf } from '../../harness/case/index.ts';
@@ -36,7 +36,6 @@ import {
   servedPastWebhookTimeout,
   WEBHOOK_LABEL,
   webhookConfiguration,
-  webhookOutOfReach,
   type DeclarationAttempt,
   type DryRunAttempt,
   type MutatingDryRun,

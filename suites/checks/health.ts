@@ -2,11 +2,11 @@
  * rest:4.2 health endpoints: aggregated answers with random `verbose`/`exclude` choices, and the
  * individual checks named by a verbose listing. Names are learned from the target, never assumed.
  */
-import { judgeAggregate, judgeSingle } from '../../harness/case/index.ts';
+import { judgeAggregate, judgeSingle, noteHealthzWarning } from '../../harness/case/index.ts';
 import type { Check } from '../../harness/case/index.ts';
 import type { QueryPair } from '../../harness/transport/index.ts';
 import { healthCaseArb, type HealthCase } from '../../generators/versioning.ts';
-import { healthPath, noteHealthzWarning, parseHealthLines } from '../../reference/health.ts';
+import { healthPath, parseHealthLines } from '../../reference/health.ts';
 
 const pick = (names: readonly string[], idx: readonly number[]) => [...new Set(idx.map((i) => names[i % names.length]!))];
 

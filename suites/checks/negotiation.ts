@@ -3,13 +3,13 @@
  * (sent as dry-run, so nothing changes), each answer judged against the model's acceptable set:
  * a representation some requested range allows, or 406 only when nothing requested must be served.
  */
-import { judgeAnswer, judgeBodyAsStated } from '../../harness/case/index.ts';
+import { judgeNegotiation, judgeBodyAsStated } from '../../harness/case/index.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/case/index.ts';
 import { acceptListArb, fallbackListArb, namedRange, unsupportedListArb, wildcardLedListArb, type GeneratedRange } from '../../generators/media-types.ts';
 import { bodyFor, contentFor, namespaceOf, resourceOf, runOp } from '../../harness/interpreters/index.ts';
 import { contentArb, namePool, type ContentSpec, type ResName } from '../../generators/ops.ts';
-import { acceptableAnswers, judgeNegotiated, tableMediaType, type Operation } from '../../reference/media-types.ts';
+import { tableMediaType, type Operation } from '../../reference/media-types.ts';
 
 import { collectionPath, objectPath } from '../../reference/resources.ts';
 import type { TargetRequest, TargetResponse } from '../../harness/transport/index.ts';
@@ -80,9 +80,9 @@ export const negotiationAcceptLists: Check<NegotiationInput> = {
     for (const res of ['configmaps', 'leases'] as const) await runOp(cx, { op: 'create', res, ns: 0, name: input.name, content: input.content });
     for (const q of input.requests) {
       const { r, rt } = await send(cx, input, q);
-      const answers = acceptableAnswers(cx.env.profile, q.accept.map((a) => a.text).join(', '), { builtIn: true });
-      const verdict = judgeNegotiated(cx.env.profile, answers, r.status, r.headers['content-type'], r.json);
-      cx.judge(judgeAnswer(answers, q.accept.length, verdict, r.status));
+      const accept = q.accept.map((a) => a.text).join(', ');
+      const { judgements, verdict } = judgeNegotiation(cx.env.profile, accept, { builtIn: true }, q.accept.length, { status: r.status, contentType: r.headers['content-type'], json: r.json });
+      cx.judge(judgements);
       // Nothing but a 2xx answer has a body to judge (judgeBodyAsStated returns nothing for the rest).
       cx.judge(judgeBodyAsStated(cx.env.profile, rt, q.via, verdict, r));
     }

@@ -4,19 +4,17 @@
  * across it resumes or ends with 410, versions keep their meaning; after a compaction, Exact reads of
  * older versions answer 410. Without the hook these checks are not checked, never passed.
  */
-import { judgeConcurrentHistory } from '../../reference/concurrency/judge.ts';
-import { judgeExactAfterCompaction, judgeVersionsAcrossRestart, judgeWatchAfterCompaction } from '../../harness/case/index.ts';
+import { judgeConcurrentHistory, notBackInTime, judgeExactAfterCompaction, judgeVersionsAcrossRestart, judgeWatchAfterCompaction } from '../../harness/case/index.ts';
 import fc from 'fast-check';
 import { watchWaitOf, type Check, type CheckEnv } from '../../harness/case/index.ts';
 import { runHook } from '../../harness/case/index.ts';
-import { openRecordedWatch, write, type LiveWatch } from '../../harness/interpreters/index.ts';
+import { digestedHistory, openRecordedWatch, write, type LiveWatch } from '../../harness/interpreters/index.ts';
 import { namespaceOf } from '../../harness/interpreters/index.ts';
 import { CASE_LABEL, type CaseContext } from '../../harness/case/index.ts';
 import { collectionPath, resourceTypes } from '../../reference/resources.ts';
 import { isRecord } from '../../reference/objects.ts';
 import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory, type RecordedOp } from '../../reference/concurrency/history-types.ts';
 
-import { notBackInTime } from '../../reference/recovery.ts';
 import { classifyWatchStart } from '../../reference/watch-recovery.ts';
 import { openWatch } from '../../harness/interpreters/index.ts';
 
@@ -110,7 +108,7 @@ export const restartDurability: Check<Plan> = {
     // A watch that had shown nothing resumes from the first version: that is the one it was opened at.
     const history: ConcurrentHistory = { format: CONCURRENT_HISTORY_FORMAT, ops, watches: last === undefined ? watches.map(({ resumedFrom: _r, ...w }) => w) : watches, lists: [] };
     const afterVersions = ops.slice(afterStart).flatMap((o) => (o.output.status === 'ok' && o.output.rv !== undefined && 'token' in o.input ? [[o.output.rv, o.input.token] as const] : []));
-    cx.judge([...judgeConcurrentHistory(history).judgements, ...judgeVersionsAcrossRestart(before, afterVersions)], history);
+    cx.judge([...judgeConcurrentHistory(digestedHistory(history)).judgements, ...judgeVersionsAcrossRestart(before, afterVersions)], history);
   },
 };
 

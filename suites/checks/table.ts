@@ -3,12 +3,12 @@
  * alone and with a JSON fallback. A type without Table support may answer 406 to the Table-only form
  * (rest:2.5.2, recorded) but must then serve the fallback.
  */
-import { judgeAnswer, judgeTableRequest } from '../../harness/case/index.ts';
+import { judgeNegotiation, judgeTableRequest } from '../../harness/case/index.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/case/index.ts';
 import { contentArb, namePool, type ContentSpec, type ResName } from '../../generators/ops.ts';
 import { namespaceOf, resourceOf, runOp } from '../../harness/interpreters/index.ts';
-import { acceptableAnswers, judgeNegotiated, tableMediaType } from '../../reference/media-types.ts';
+import { tableMediaType } from '../../reference/media-types.ts';
 import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
 import { crdResource } from '../../reference/apply/fixture-type.ts';
 
@@ -86,9 +86,8 @@ export const tableShape: Check<TableInput> = {
       const clusterWide = read.res === 'customresourcedefinitions' || (read.res === 'namespaces' && read.shape === 'collection');
       const query = clusterWide ? [['labelSelector', `${profile.runLabel}=${cx.env.runId}`] as const] : [];
       const r = await cx.send({ method: 'GET', path, query, headers: { accept } });
-      const answers = acceptableAnswers(profile, accept, { builtIn: true });
-      const verdict = judgeNegotiated(profile, answers, r.status, r.headers['content-type'], r.json);
-      cx.judge(judgeAnswer(answers, fallback ? 2 : 1, verdict, r.status));
+      const { judgements, verdict } = judgeNegotiation(profile, accept, { builtIn: true }, fallback ? 2 : 1, { status: r.status, contentType: r.headers['content-type'], json: r.json });
+      cx.judge(judgements);
       cx.judge(judgeTableRequest(profile, accept, fallback, verdict, r));
     }
   },

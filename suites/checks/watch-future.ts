@@ -3,7 +3,7 @@
  * out (or be refused with 504); writes made while it waits are older than that version and must not
  * be delivered (rest:6.1.1). Needs decimal resourceVersions to name a future one; otherwise not checked.
  */
-import { judgeFutureWatch, judgeScope } from '../../harness/case/index.ts';
+import { judgeFutureWatchIn, judgeScope } from '../../harness/case/index.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/case/index.ts';
 import { showOp, writeOpArb, type WriteOp } from '../../generators/ops.ts';
@@ -45,6 +45,6 @@ export const watchFutureVersion: Check<FutureInput> = {
     }
     const h = cx.history('configmaps');
     cx.judge(judgeScope({ namespace: ns }, scopedObjects(session.events), 'watch'));
-    cx.judge(judgeFutureWatch(session.status, session.events, (k) => h.everKeys.has(k) && !h.tainted.has(k)));
+    cx.judge(judgeFutureWatchIn(session.status, session.events, { everKeys: h.everKeys, tainted: h.tainted }));
   },
 };

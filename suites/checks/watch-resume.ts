@@ -14,9 +14,9 @@ import {
   judgeFinishedWatchIn,
   judgeGoneResume,
   judgeGoneWatch,
-  judgeListSnapshot,
+  judgeListSnapshotIn,
   judgeRelistAnswer,
-  judgeRelistedWatch,
+  judgeRelistedWatchIn,
   judgeTooOldEndedEmpty,
   judgeTooOldRefused,
   judgeWatchOpened,
@@ -28,10 +28,10 @@ import type { CaseContext } from '../../harness/case/index.ts';
 import { showOp, writeOpArb, type WriteOp } from '../../generators/ops.ts';
 import { knownKeys, namespaceOf, resourceOf, runWrite } from '../../harness/interpreters/index.ts';
 import { openWatch, waitCaughtUp, type WatchSession } from '../../harness/interpreters/index.ts';
-import { currentIndex, learnRv, visibleObjects, type History } from '../../reference/history.ts';
+import { currentIndex, learnRv, type History } from '../../reference/history.ts';
+import { priorAmong } from '../../reference/read-judges.ts';
 import { readObject, type ObservedObject } from '../../reference/objects.ts';
 import { apiVersionOf, collectionPath, type ResourceType } from '../../reference/resources.ts';
-import { type ReadContext } from '../../reference/read-oracle.ts';
 import { type WatchExpectation } from '../../reference/watch-oracle.ts';
 import { classifyWatchStart, historyUpTo } from '../../reference/watch-recovery.ts';
 import { setupArb } from '../../generators/rv-cells.ts';
@@ -143,8 +143,8 @@ async function listNow(cx: CaseContext, rt: ResourceType, ns: string, clause: Cl
   const items = (body!.items as unknown[]).map((x) => readObject(rt, x));
   const h = cx.history(RES);
   const index = currentIndex(h);
-  const j = judgeListSnapshot(
-    { history: h, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns, scope: { namespace: ns } },
+  const j = judgeListSnapshotIn(
+    { history: h, knownKeys: knownKeys(cx), priorVersions: priorAmong(cx.priorVersions, items), namespaces: [ns], scope: { namespace: ns } },
     { semantic: 'MostRecent', clause: 'rest:4.5/list/unset/no-limit/unset' },
     { collectionRv: rv, items },
   );
@@ -174,12 +174,11 @@ export async function relistAndWatch(cx: CaseContext, rt: ResourceType, ns: stri
   }
   const list1 = await listNow(cx, rt, ns, clause);
   const h = cx.history(RES);
-  const isOurs = (k: string) => h.everKeys.has(k) && !h.tainted.has(k);
   const exp = watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: list0.index, at: list0.index, cutOff });
   // One verdict for both views of the same stream: the informer's cache and the event sequence.
-  const ctx: ReadContext = { history: hWatch, knownKeys: knownKeys(cx), priorVersions: cx.priorVersions, inScope: (v) => v.namespace === ns, scope: { namespace: ns } };
-  const informer = { list0: list0.items, events: session.events, list1: list1.items, now: visibleObjects(h, currentIndex(h)).filter((v) => v.namespace === ns), isOurs, clause, cutOff };
-  cx.judge(judgeRelistedWatch({ ...informer, ctx, exp, parseError: session.parseError() }), namespaceWatchEvidence(cx, h, ns, exp, session.events, { list0: list0.items, list1: list1.items, clause }));
+  const d = namespaceWatchScope(cx, hWatch, ns, session.events);
+  const informer = { list0: list0.items, events: session.events, list1: list1.items, after: h, ns, clause, cutOff };
+  cx.judge(judgeRelistedWatchIn({ ...informer, d, exp, parseError: session.parseError() }), namespaceWatchEvidence(cx, h, ns, exp, session.events, { list0: list0.items, list1: list1.items, clause }));
 }
 
 type TooOldInput = { setup: WriteOp[]; after: WriteOp[] };

@@ -6,6 +6,7 @@ import { decode, encode, journalEntry, recorded, rejudgeEntry, recordedVerdicts,
 import { judges } from '../../../reference/judges.ts';
 import { emptyHistory, recordWrite } from '../../../reference/history.ts';
 import { pass, tagged } from '../../../reference/judgement.ts';
+import { FieldSet } from '../../../reference/apply/set.ts';
 
 const judgeCreate = recorded('judgeCreate');
 const judgeDeleteAccepted = recorded('judgeDeleteAccepted');
@@ -55,6 +56,21 @@ describe('the record codec', () => {
     const other: Blobs = new Map();
     const again = encode(h, other);
     expect((decode(again, Object.fromEntries(other)) as typeof h).snapshots[1]!.objects.get('ns/a')!.rv).toBe('7');
+  });
+
+  it('keeps the value classes judges take: field sets (apply ownership) and bytes (a protobuf answer)', () => {
+    const fs = FieldSet.of([
+      ['f:spec', 'f:a'],
+      ['f:metadata', 'f:labels', 'f:x'],
+    ]);
+    const bytes = new Uint8Array([0x6b, 0x38, 0x73, 0x00, 0xff]);
+    const v = { managed: [{ manager: 'm', fields: fs }], body: bytes, $fs: 'mine' };
+    const back = decode(JSON.parse(JSON.stringify(encode(v)))) as typeof v;
+    expect(back.managed[0]!.fields).toBeInstanceOf(FieldSet);
+    expect(back.managed[0]!.fields.paths()).toEqual(fs.paths());
+    expect(back.body).toBeInstanceOf(Uint8Array);
+    expect([...back.body]).toEqual([...bytes]);
+    expect(back.$fs).toBe('mine');
   });
 
   it('refuses a callback (the call is then carried, not re-derived)', () => {

@@ -32,9 +32,9 @@ describe('the corpus of upstream records', () => {
     expect(records.length).toBeGreaterThan(0);
   });
 
-  it.each(records)('%s: judged again with the model, every verdict as recorded and the same summary.json', (file) => {
+  it.each(records)('%s: judged again with the model, every verdict as recorded and the same summary.json', async (file) => {
     const dir = folderOf(file);
-    const o = rejudgeDir(dir);
+    const o = await rejudgeDir(dir);
     expect(o.changes).toEqual([]);
     expect(o.exitCode).toBe(0);
     expect(o.counts.changedCalls).toBe(0);
@@ -43,9 +43,9 @@ describe('the corpus of upstream records', () => {
     expect(readFileSync(path.join(dir, 'rejudged', 'summary.json'), 'utf8')).toBe(toSummaryJson(run, { catalog, familyOf }));
   });
 
-  it.each(records)('%s: a model that wants 500 for a create flips rest:4.1/post and says so (exit 1)', (file) => {
+  it.each(records)('%s: a model that wants 500 for a create flips rest:4.1/post and says so (exit 1)', async (file) => {
     const planted = { ...judges, judgeCreate: (o: Parameters<typeof judges.judgeCreate>[0]) => judges.judgeCreate({ ...o, status: o.status === 201 ? 500 : o.status }) };
-    const o = rejudgeDir(folderOf(file), planted);
+    const o = await rejudgeDir(folderOf(file), planted);
     expect(o.exitCode).toBe(1);
     expect(o.changes.map((c) => [c.clause, c.before.status, c.after.status])).toContainEqual(['rest:4.1/post', 'passed', 'failed']);
     expect(o.counts.changedCalls).toBeGreaterThan(0);
