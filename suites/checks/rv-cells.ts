@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { Check } from '../../harness/case/index.ts';
 import { showOp, type ListOp, type Op, type WriteOp } from '../../generators/ops.ts';
-import { getCellReadArb, listCellReadArb, setupArb } from '../../generators/rv-cells.ts';
+import { apart, getCellReadArb, listCellReadArb, setupArb } from '../../generators/rv-cells.ts';
 import { runOp } from '../../harness/interpreters/index.ts';
 import { getClause, listCells, listClause } from '../../reference/rv-semantics.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
@@ -26,18 +26,6 @@ const firstList: Op = { op: 'list', res: 'configmaps', ns: 0, match: 'unset', rv
  * fifth of the writes. A cell's verdict rests on its read, whose arbitrary is unchanged.
  */
 export const CASES_PER_CELL = 5;
-
-/**
- * `n` draws nothing reads, made before a cell's input: the n-th cell's setups come from another part
- * of the seed's stream than its neighbours'. Fixed and not shrunk: shrinking them would change nothing.
- */
-function apart<T>(n: number, input: fc.Arbitrary<T>): fc.Arbitrary<T> {
-  const skipped = fc.noShrink(fc.array(fc.nat(), { minLength: n, maxLength: n }));
-  return fc.tuple(skipped, input).map(
-    ([, v]) => v,
-    (v) => [new Array<number>(n).fill(0), v as T],
-  );
-}
 
 function cellCheck(id: string, clause: ClauseId, read: fc.Arbitrary<Op>, cell: number, opts: { listFirst?: boolean; examples?: readonly CellInput[] } = {}): Check<CellInput> {
   return {
