@@ -22,6 +22,19 @@ export const setupArb: fc.Arbitrary<WriteOp[]> = fc
 
 const between = fc.array(writeOpArb({ resources: ['configmaps'], namespaces: 1 }), { maxLength: 2 });
 
+/**
+ * `input` after `n` draws nothing reads: checks that share an arbitrary (the cells of a table) and
+ * run on one seed draw from different parts of its stream, so they do not repeat each other's
+ * setups. Fixed and not shrunk: shrinking them would change nothing the case does.
+ */
+export function apart<T>(n: number, input: fc.Arbitrary<T>): fc.Arbitrary<T> {
+  const skipped = fc.noShrink(fc.array(fc.nat(), { minLength: n, maxLength: n }));
+  return fc.tuple(skipped, input).map(
+    ([, v]) => v,
+    (v) => [new Array<number>(n).fill(0), v as T],
+  );
+}
+
 /** The read of one cell of the rest:4.5 list table. */
 export function listCellReadArb(cell: { match: MatchClass; paging: PagingClass; rv: RvClass }): fc.Arbitrary<ListOp> {
   if (cell.paging === 'no-limit') {

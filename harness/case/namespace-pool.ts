@@ -19,6 +19,8 @@ import { ACCEPT_GZIP, InfrastructureError, recordedBy } from '../transport/index
 export const DEFAULT_POOL_SIZE = 5;
 /** How long emptying one namespace may take before it is retired. */
 const EMPTY_TIMEOUT_MS = 10_000;
+/** How long a cache may go on showing deleted objects before they are followed one by one. */
+const FOLLOW_AFTER_MS = 1_000;
 /**
  * Namespaces retired in a row, none emptied between them, after which the target is taken to break
  * the run's precondition (a clean namespace per case): the run ends instead of making more (issue 32).
@@ -289,11 +291,13 @@ export class NamespacePool {
         ? await this.send({ method: 'DELETE', path: collection, query: [['labelSelector', this.o.runSelector]], headers: ACCEPT_GZIP }, to)
         : undefined;
     if (all !== undefined && all.status >= 200 && all.status < 300) {
-      // Whatever the collection delete left (an object whose label a patch removed, one with
-      // finalizers, a target that answered and kept them) is followed one by one from a read.
-      const l = await this.send({ method: 'GET', path: collection, headers: ACCEPT_GZIP }, to);
-      const listed = l.status === 200 ? namesListed(l) : undefined;
-      toSettle = [...objects].filter(([name]) => listed === undefined || listed.has(name)).map(([, path]) => ({ path, r: NOT_SENT }));
+      // The answer lists what it deleted: an object it shows gone needs no read. Whatever else the
+      // collection delete left (an object whose label a patch removed, one with finalizers) is followed
+      // one by one from a read; a target that answered and kept one is caught by the wait below.
+      const open = [...objects].filter(([name]) => !goneIn(all).has(name));
+      const l = open.length > 0 ? await this.send({ method: 'GET', path: collection, headers: ACCEPT_GZIP }, to) : undefined;
+      const listed = l?.status === 200 ? namesListed(l) : undefined;
+      toSettle = open.filter(([name]) => listed === undefined || listed.has(name)).map(([, path]) => ({ path, r: NOT_SENT }));
     } else {
       const answered = await Promise.all([...objects].map(async ([name, path]) => ({ name, path, r: await this.send({ method: 'DELETE', path }, to) })));
       // A DELETE that answers "done" is still confirmed by a read of the current state (an object without
@@ -313,12 +317,21 @@ export class NamespacePool {
     if (removed.includes(false)) return false;
     // A list at resourceVersion 0 may be served from a cache that lags: the next case's model starts
     // from an empty namespace, so wait until the cache no longer shows what was deleted.
+    const waitFrom = this.o.now();
+    let followed = false;
     for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
       const r = await this.send({ method: 'GET', path: collection, query: [['resourceVersion', '0']] }, to);
       const listed = r.status === 200 ? namesListed(r) : undefined;
       if (listed === undefined) return r.status === 404 || r.status === 405;
-      if (![...objects.keys()].some((n) => listed.has(n))) return true;
+      const left = [...objects].filter(([n]) => listed.has(n));
+      if (left.length === 0) return true;
       if (this.o.now() > deadline) return false;
+      // Longer than a cache lags: an object a delete's answer showed gone is followed from a read after all.
+      if (!followed && this.o.now() - waitFrom > FOLLOW_AFTER_MS) {
+        followed = true;
+        const settled = await Promise.all(left.map(([, path]) => this.settle(path, NOT_SENT, deadline, to)));
+        if (settled.includes(false)) return false;
+      }
       await this.o.sleep(wait);
     }
   }
@@ -353,6 +366,19 @@ function namesListed(r: TargetResponse): Set<string> | undefined {
   const items = (r.json as { items?: { metadata?: { name?: unknown } }[] } | undefined)?.items;
   if (!Array.isArray(items)) return undefined;
   return new Set(items.flatMap((it) => (typeof it?.metadata?.name === 'string' ? [it.metadata.name] : [])));
+}
+
+/** The names a collection delete's answer shows deleted at once (no finalizers, no deletionTimestamp). */
+function goneIn(r: TargetResponse): Set<string> {
+  const items = (r.json as { items?: unknown[] } | undefined)?.items;
+  if (!Array.isArray(items)) return new Set();
+  return new Set(
+    items.flatMap((it) => {
+      const md = (it as { metadata?: { name?: unknown; finalizers?: unknown; deletionTimestamp?: unknown } } | null)?.metadata;
+      const held = (Array.isArray(md?.finalizers) && md.finalizers.length > 0) || (md?.deletionTimestamp !== undefined && md.deletionTimestamp !== null);
+      return typeof md?.name === 'string' && !held ? [md.name] : [];
+    }),
+  );
 }
 
 /**

@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { contentArb, opsArb, opsWithLifecycleArb, selectorArb, showOp, namePool } from '../../../generators/ops.ts';
-import { setupArb } from '../../../generators/rv-cells.ts';
+import { apart, setupArb } from '../../../generators/rv-cells.ts';
+import { getCellChecks, listCellChecks } from '../../../suites/checks/rv-cells.ts';
+import { watchCellChecks } from '../../../suites/checks/watch.ts';
 import { parseLabelSelector } from '../../../reference/label-selector.ts';
 
 const shape = { resources: ['configmaps', 'leases'] as const, namespaces: 2 };
@@ -82,5 +84,30 @@ describe('opsWithLifecycleArb', () => {
 
   it('every seed of a default-budget run (25 sequences) has one', () => {
     for (let seed = 1; seed <= 50; seed++) expect(fc.sample(opsWithLifecycleArb(shape, { maxLength: 14 }), { seed, numRuns: 25 }).some(hasLifecycle), `seed ${seed}`).toBe(true);
+  });
+});
+
+describe('apart: cells of one table on one seed draw setups of their own', () => {
+  const setupsOf = (arb: fc.Arbitrary<{ setup: unknown }>) => fc.sample(arb, { seed: 7, numRuns: 5 }).map((i) => JSON.stringify(i.setup));
+
+  it('is deterministic for a seed and a cell', () => {
+    expect(fc.sample(apart(3, setupArb), { seed: 9, numRuns: 5 })).toEqual(fc.sample(apart(3, setupArb), { seed: 9, numRuns: 5 }));
+  });
+
+  it('the rv-cell and watch-cell checks repeat no setup of another cell (they all drew the same ones before)', () => {
+    const env = {} as never;
+    for (const checks of [[...listCellChecks, ...getCellChecks], watchCellChecks]) {
+      const all = checks.flatMap((c) => setupsOf(c.arbitrary(env) as fc.Arbitrary<{ setup: unknown }>));
+      expect(new Set(all).size).toBeGreaterThan(all.length * 0.9);
+    }
+  });
+
+  it('shrinks what the input shrinks, and nothing of the skipped draws', () => {
+    const out = fc.check(
+      fc.property(apart(5, fc.nat({ max: 1000 })), (n) => n < 10),
+      { seed: 3 },
+    );
+    expect(out.failed).toBe(true);
+    expect(out.counterexample).toEqual([10]);
   });
 });
