@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { footprintLines } from '../../harness/case/index.ts';
+import { footprintLines, requestEconomy } from '../../harness/case/index.ts';
 import { tapExchanges, type Exchange } from '../../harness/transport/index.ts';
 import { catalog } from '../../reference/catalog/index.ts';
 import type { Profile, ProfileName } from '../../reference/profile.ts';
@@ -35,7 +35,7 @@ import { mainServer, replayOrder } from './replay-requests.ts';
 const CONFIRM_REPLAYS = 2;
 
 /** A default `run` of the target, as the command line plans it, executed in this process. */
-async function runInProcess(target: { kubeconfig?: string; profile: ProfileName }): Promise<{
+export async function runInProcess(target: { kubeconfig?: string; profile: ProfileName }): Promise<{
   outcome: RunOutcome;
   wallSeconds: number;
   cpuSeconds: { user: number; system: number } | undefined;
@@ -87,7 +87,10 @@ async function oneRun(label: string, target: { kubeconfig?: string; profile: Pro
   const { outcome, wallSeconds, cpuSeconds, ownCpuSeconds, exchanges } = await runInProcess(target);
   const { run, exitCode } = outcome;
   const overhead = run.plan.target.kind === 'embedded' ? await overheadLines(exchanges, run.plan.target, run.plan.profile, cpuSeconds, ownCpuSeconds) : [];
-  const count = (status: string) => aggregate(run.records, catalog).filter((c) => c.status === status).length;
+  const clauses = aggregate(run.records, catalog);
+  const count = (status: string) => clauses.filter((c) => c.status === status).length;
+  // As summary.json's footprint.perVerdict has it: the executed run's footprint carries none of its own.
+  const footprint = { ...run.footprint, perVerdict: run.footprint.perVerdict ?? requestEconomy(run.records, clauses, run.footprint) };
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-bench-'));
   try {
     const profiling = cpuProfiling();
@@ -99,7 +102,7 @@ async function oneRun(label: string, target: { kubeconfig?: string; profile: Pro
       cpuSeconds === undefined
         ? '  CPU: the processes it started need /proc (Linux)'
         : `  CPU: ${(cpuSeconds.user + cpuSeconds.system).toFixed(1)} s user+sys for this process and those it started (${cpuSeconds.user.toFixed(1)} user, ${cpuSeconds.system.toFixed(1)} sys)`,
-      ...footprintLines(run.footprint).map((l) => `  ${l}`),
+      ...footprintLines(footprint).map((l) => `  ${l}`),
       ...overhead,
       ...profiling.finish(profiled.wallSeconds),
     ];
@@ -109,13 +112,7 @@ async function oneRun(label: string, target: { kubeconfig?: string; profile: Pro
 }
 
 /** The run's CPU against a bare replay of its API requests (scripts/dev/bench-replay.ts). */
-async function overheadLines(
-  exchanges: readonly Exchange[],
-  spec: EmbeddedTargetSpec,
-  profile: Profile,
-  tree: { user: number; system: number } | undefined,
-  ownCpuSeconds: number,
-): Promise<string[]> {
+async function overheadLines(exchanges: readonly Exchange[], spec: EmbeddedTargetSpec, profile: Profile, tree: { user: number; system: number } | undefined, ownCpuSeconds: number): Promise<string[]> {
   if (exchanges.length === 0) return ['  harness overhead: the run sent no request to replay'];
   const replay = await replayRun(exchanges, spec, profile);
   const runCpu = tree === undefined ? ownCpuSeconds : tree.user + tree.system;

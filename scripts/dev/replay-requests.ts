@@ -16,7 +16,10 @@ export interface ReplayRequest {
   readonly path: string;
   readonly headers: Record<string, string>;
   readonly body?: string | Uint8Array;
-  /** A watch: its headers are waited for, then it is closed. */
+  /**
+   * A watch (a stream, or a watch read to its end): its headers are waited for, then it is closed. In
+   * the run such a read ended when the writes of other checks did; replayed alone it would wait.
+   */
   readonly stream: boolean;
 }
 
@@ -55,7 +58,8 @@ export function replayRequest(e: Exchange, token: string | undefined, versions: 
   }
   const query = (r.query ?? []).map(([k, v]): QueryPair => [k, k === 'resourceVersion' && v !== null ? (versions.get(v) ?? v) : v]);
   const body = serialiseBody(r.body);
-  return { method: r.method, path: r.path + queryToString(query), headers, ...(body !== undefined ? { body } : {}), stream: r.stream === true };
+  const watch = query.some(([k, v]) => k === 'watch' && (v === '1' || v === 'true'));
+  return { method: r.method, path: r.path + queryToString(query), headers, ...(body !== undefined ? { body } : {}), stream: r.stream === true || watch };
 }
 
 /** The resourceVersions an answer carries: its own, then its items' in order. */
