@@ -7,9 +7,9 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { Pool } from 'undici';
-import type { Profile } from '../../reference/profile.ts';
 import type { Exchange } from '../../harness/transport/index.ts';
-import { startEmbeddedTarget, type EmbeddedTargetSpec } from '../../runner/embedded.ts';
+import type { EmbeddedTargetSpec } from '../../runner/embedded.ts';
+import { benchServer } from './bench-target.ts';
 import { learnVersions, replayRequest } from './replay-requests.ts';
 
 export interface ReplayFigures {
@@ -54,9 +54,10 @@ async function sendOne(pool: Pool, e: Exchange, token: string | undefined, versi
   }
 }
 
-export async function replayRun(exchanges: readonly Exchange[], spec: EmbeddedTargetSpec, profile: Profile): Promise<ReplayFigures> {
+/** A run of the `svc` profile (the bench's embedded run): the replay server is of the same. */
+export async function replayRun(exchanges: readonly Exchange[], spec: EmbeddedTargetSpec): Promise<ReplayFigures> {
   // A read of a version the replay never reaches (one learned from a watch event) answers at once.
-  const target = await startEmbeddedTarget(spec, profile, { access: 'run', tooLargeWaitMs: 0, source: 'bench replay' });
+  const target = await benchServer(spec, { access: 'run', tooLargeWaitMs: 0 });
   const pool = new Pool(target.server.url, { connections: 1 });
   const versions = new Map<string, string>();
   let sameStatus = 0;

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { footprintLines, requestEconomy } from '../../harness/case/index.ts';
 import { tapExchanges, type Exchange } from '../../harness/transport/index.ts';
 import { catalog } from '../../reference/catalog/index.ts';
-import type { Profile, ProfileName } from '../../reference/profile.ts';
+import type { ProfileName } from '../../reference/profile.ts';
 import type { EmbeddedTargetSpec } from '../../runner/embedded.ts';
 import { aggregate } from '../../reports/aggregate.ts';
 import { directStage } from '../../runner/check-stage.ts';
@@ -86,7 +86,8 @@ async function runOnce(dir: string, args: readonly string[], env: NodeJS.Process
 async function oneRun(label: string, target: { kubeconfig?: string; profile: ProfileName }): Promise<string[]> {
   const { outcome, wallSeconds, cpuSeconds, ownCpuSeconds, exchanges } = await runInProcess(target);
   const { run, exitCode } = outcome;
-  const overhead = run.plan.target.kind === 'embedded' ? await overheadLines(exchanges, run.plan.target, run.plan.profile, cpuSeconds, ownCpuSeconds) : [];
+  // The replay server is of the bench's profile, svc: only the embedded run of that profile is replayed.
+  const overhead = run.plan.target.kind === 'embedded' && target.profile === 'svc' ? await overheadLines(exchanges, run.plan.target, cpuSeconds, ownCpuSeconds) : [];
   const clauses = aggregate(run.records, catalog);
   const count = (status: string) => clauses.filter((c) => c.status === status).length;
   // As summary.json's footprint.perVerdict has it: the executed run's footprint carries none of its own.
@@ -112,9 +113,9 @@ async function oneRun(label: string, target: { kubeconfig?: string; profile: Pro
 }
 
 /** The run's CPU against a bare replay of its API requests (scripts/dev/bench-replay.ts). */
-async function overheadLines(exchanges: readonly Exchange[], spec: EmbeddedTargetSpec, profile: Profile, tree: { user: number; system: number } | undefined, ownCpuSeconds: number): Promise<string[]> {
+async function overheadLines(exchanges: readonly Exchange[], spec: EmbeddedTargetSpec, tree: { user: number; system: number } | undefined, ownCpuSeconds: number): Promise<string[]> {
   if (exchanges.length === 0) return ['  harness overhead: the run sent no request to replay'];
-  const replay = await replayRun(exchanges, spec, profile);
+  const replay = await replayRun(exchanges, spec);
   const runCpu = tree === undefined ? ownCpuSeconds : tree.user + tree.system;
   const x = (n: number) => `${(n / replay.cpuSeconds).toFixed(2)}x`;
   return [
