@@ -10,6 +10,7 @@ import type { TargetConfig } from './kubeconfig.ts';
 import type { Pace } from './pace.ts';
 import { RESPONSE_TIMEOUT, STOPPED_BY_RUN } from './transport-errors.ts';
 import { flattenHeaders, lowerCaseKeys, responseOf } from './http-wire.ts';
+import { tellTaps } from './exchange-tap.ts';
 
 export interface ClientOptions {
   /** `to`: the recorder the request carried (RECORD_TO), if any. */
@@ -101,7 +102,9 @@ export const stoppedByRun = (what: string) => new InfrastructureError(`${what}: 
 
 /** Hands one exchange to the client's recorder, numbered process-wide. */
 export function report(conn: Connection, e: Omit<Exchange, 'seq'>, to: ExchangeRecorder | undefined): void {
-  conn.opts.onExchange?.({ seq: nextSeq++, ...e }, to);
+  const exchange = { seq: nextSeq++, ...e };
+  conn.opts.onExchange?.(exchange, to);
+  tellTaps(conn.server, exchange);
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -8,6 +8,8 @@
 export { checkReachable, createTargetClient, serialiseBody } from './client.ts';
 export { ACCEPT_GZIP, InfrastructureError, queryToString, RECORD_TO, recordedBy } from './exchange.ts';
 export type { Exchange, ExchangeRecorder, QueryPair, StreamResponse, Target, TargetRequest, TargetResponse } from './exchange.ts';
+export { tapExchanges } from './exchange-tap.ts';
+export type { ExchangeTap } from './exchange-tap.ts';
 export { createGuardedTarget, registerCleanup, runIdentity } from './guard.ts';
 export type { CleanupHandle, GuardedTarget } from './guard.ts';
 export { identitiesClient, restrictedUserLearner } from './identities.ts';

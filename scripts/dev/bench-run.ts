@@ -13,9 +13,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { footprintLines } from '../../harness/case/index.ts';
+import { footprintLines, requestEconomy } from '../../harness/case/index.ts';
+import { tapExchanges, type Exchange } from '../../harness/transport/index.ts';
 import { catalog } from '../../reference/catalog/index.ts';
 import type { ProfileName } from '../../reference/profile.ts';
+import type { EmbeddedTargetSpec } from '../../runner/embedded.ts';
 import { aggregate } from '../../reports/aggregate.ts';
 import { directStage } from '../../runner/check-stage.ts';
 import { newRunId } from '../../runner/env.ts';
@@ -26,12 +28,20 @@ import { DEFAULT_RUNS } from '../../suites/settings.ts';
 import { packageRoot } from '../dist-state.mjs';
 import { cpuProfiling, treeCpuMeter } from './bench-cpu.ts';
 import { ensureDist } from '../build.ts';
+import { replayRun } from './bench-replay.ts';
+import { mainServer, replayOrder } from './replay-requests.ts';
 
 /** `run`'s own default (scripts/cli.ts): each failure replayed twice before it is reported. */
 const CONFIRM_REPLAYS = 2;
 
 /** A default `run` of the target, as the command line plans it, executed in this process. */
-async function runInProcess(target: { kubeconfig?: string; profile: ProfileName }): Promise<{ outcome: RunOutcome; wallSeconds: number; cpuSeconds: { user: number; system: number } | undefined }> {
+export async function runInProcess(target: { kubeconfig?: string; profile: ProfileName }): Promise<{
+  outcome: RunOutcome;
+  wallSeconds: number;
+  cpuSeconds: { user: number; system: number } | undefined;
+  ownCpuSeconds: number;
+  exchanges: Exchange[];
+}> {
   const planned = planRun(
     {
       ...(target.kubeconfig !== undefined ? { kubeconfig: target.kubeconfig } : {}),
@@ -45,15 +55,23 @@ async function runInProcess(target: { kubeconfig?: string; profile: ProfileName 
     { seed: Math.floor(Math.random() * 2 ** 31), runId: newRunId(), cwd: process.cwd() },
   );
   if (planned.errors !== undefined) throw new Error(planned.errors[0]);
+  const tapped: [string, Exchange][] = [];
+  const untap = tapExchanges((server, e) => tapped.push([server, e]));
   const children = treeCpuMeter();
   const own = process.cpuUsage();
   const t0 = performance.now();
-  const outcome = await executeRun(planned.plan, { log: () => undefined, stage: directStage() });
+  let outcome: RunOutcome;
+  try {
+    outcome = await executeRun(planned.plan, { log: () => undefined, stage: directStage() });
+  } finally {
+    untap();
+  }
   const wallSeconds = (performance.now() - t0) / 1000;
   const mine = process.cpuUsage(own);
   const tree = children();
   const cpuSeconds = tree === undefined ? undefined : { user: tree.user + mine.user / 1e6, system: tree.system + mine.system / 1e6 };
-  return { outcome, wallSeconds, cpuSeconds };
+  const server = mainServer(tapped);
+  return { outcome, wallSeconds, cpuSeconds, ownCpuSeconds: (mine.user + mine.system) / 1e6, exchanges: server === undefined ? [] : replayOrder(tapped, server) };
 }
 
 async function runOnce(dir: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; wallSeconds: number }> {
@@ -66,9 +84,14 @@ async function runOnce(dir: string, args: readonly string[], env: NodeJS.Process
 }
 
 async function oneRun(label: string, target: { kubeconfig?: string; profile: ProfileName }): Promise<string[]> {
-  const { outcome, wallSeconds, cpuSeconds } = await runInProcess(target);
+  const { outcome, wallSeconds, cpuSeconds, ownCpuSeconds, exchanges } = await runInProcess(target);
   const { run, exitCode } = outcome;
-  const count = (status: string) => aggregate(run.records, catalog).filter((c) => c.status === status).length;
+  // The replay server is of the bench's profile, svc: only the embedded run of that profile is replayed.
+  const overhead = run.plan.target.kind === 'embedded' && target.profile === 'svc' ? await overheadLines(exchanges, run.plan.target, cpuSeconds, ownCpuSeconds) : [];
+  const clauses = aggregate(run.records, catalog);
+  const count = (status: string) => clauses.filter((c) => c.status === status).length;
+  // As summary.json's footprint.perVerdict has it: the executed run's footprint carries none of its own.
+  const footprint = { ...run.footprint, perVerdict: run.footprint.perVerdict ?? requestEconomy(run.records, clauses, run.footprint) };
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-bench-'));
   try {
     const profiling = cpuProfiling();
@@ -80,12 +103,25 @@ async function oneRun(label: string, target: { kubeconfig?: string; profile: Pro
       cpuSeconds === undefined
         ? '  CPU: the processes it started need /proc (Linux)'
         : `  CPU: ${(cpuSeconds.user + cpuSeconds.system).toFixed(1)} s user+sys for this process and those it started (${cpuSeconds.user.toFixed(1)} user, ${cpuSeconds.system.toFixed(1)} sys)`,
-      ...footprintLines(run.footprint).map((l) => `  ${l}`),
+      ...footprintLines(footprint).map((l) => `  ${l}`),
+      ...overhead,
       ...profiling.finish(profiled.wallSeconds),
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The run's CPU against a bare replay of its API requests (scripts/dev/bench-replay.ts). */
+async function overheadLines(exchanges: readonly Exchange[], spec: EmbeddedTargetSpec, tree: { user: number; system: number } | undefined, ownCpuSeconds: number): Promise<string[]> {
+  if (exchanges.length === 0) return ['  harness overhead: the run sent no request to replay'];
+  const replay = await replayRun(exchanges, spec);
+  const runCpu = tree === undefined ? ownCpuSeconds : tree.user + tree.system;
+  const x = (n: number) => `${(n / replay.cpuSeconds).toFixed(2)}x`;
+  return [
+    `  bare replay of its ${replay.requests} API requests (one undici connection, fresh server, same order): ${replay.cpuSeconds.toFixed(1)} CPU-s, ${replay.wallSeconds.toFixed(1)} s wall; ${replay.sameStatus} answered with the run's status`,
+    `  harness overhead (run CPU / replay CPU): ${x(runCpu)} (goal <= 1.2x); this process alone (no daemon or helper processes): ${x(ownCpuSeconds)}`,
+  ];
 }
 
 export async function runFootprintLines(argv: readonly string[]): Promise<string[]> {

@@ -11,8 +11,9 @@ import { openSession } from '../../runner/session.ts';
 
 const profile = profiles.svc;
 
-export function benchServer(spec: EmbeddedTargetSpec = {}, o: Pick<EmbeddedStartOptions, 'tooLargeWaitMs'> = {}): Promise<EmbeddedTarget> {
-  return startEmbeddedTarget(spec, profile, { ...o, access: 'open', source: 'bench' });
+/** `access: 'run'` for a replay of a run's requests, which carry the run's token (scripts/dev/bench-replay.ts). */
+export function benchServer(spec: EmbeddedTargetSpec = {}, o: Pick<EmbeddedStartOptions, 'tooLargeWaitMs' | 'access'> = {}): Promise<EmbeddedTarget> {
+  return startEmbeddedTarget(spec, profile, { access: 'open', ...o, source: 'bench' });
 }
 
 /** A server of its own and one environment on it; `close` ends both. */

@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: checked operations per second against the embedded reference server, and the very
- * same requests replayed by a plain undici loop with no model and no checks; their ratio is the
- * harness's overhead. Figures only: nothing here asserts on time.
+ * same requests replayed by a plain undici loop with no model and no checks (their ratio: the checked
+ * loop's overhead, in wall time); then a whole default run, its CPU by folder, and its requests replayed
+ * bare for the harness's overhead ratio in CPU (scripts/dev/bench-run.ts). Figures only: nothing here
+ * asserts on time.
  */
 import { benchServer, benchSession } from './bench-target.ts';
 import { performance } from 'node:perf_hooks';
@@ -96,7 +98,7 @@ process.stdout.write(
     `svc-conformance bench: ${CASES} generated CRUD/list sequences, ${checked.ops} operations, ${n} HTTP requests`,
     `checked (model + judges + transcript): ${fmt(checked.ms)} ms  ${fmt((n / checked.ms) * 1000)} requests/s  ${fmt((checked.ops / checked.ms) * 1000)} operations/s`,
     `plain undici loop, same requests:      ${fmt(plainMs)} ms  ${fmt((n / plainMs) * 1000)} requests/s`,
-    `harness overhead (checked / plain):     ${(checked.ms / plainMs).toFixed(2)}x`,
+    `CRUD loop overhead (checked / plain):   ${(checked.ms / plainMs).toFixed(2)}x`,
     ...(await benchWatch()),
     ...(await applyBenchLines(CASES)),
     ...(await concurrencyBenchLines()),
