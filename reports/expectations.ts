@@ -181,9 +181,9 @@ export function parseExpectations(text: string, fileName: string, clauseIds?: re
     return {
       clause,
       reason,
-      ...(source !== undefined ? { source } : {}),
-      ...(observed !== undefined ? { observed } : {}),
-      ...(when !== undefined ? { when } : {}),
+      source,
+      observed,
+      when,
       ...(line !== undefined ? { at: `${fileName}:${line}` } : {}),
     };
   });

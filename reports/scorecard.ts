@@ -44,7 +44,7 @@ export function scorecardOf(footprint: RunFootprint | undefined, exercised?: Exe
     restarts: r.restarts,
     applyConflicts: r.applyConflicts,
     largest: { objects: r.largestList, bytes: r.largestObjectBytes },
-    ...(exercised !== undefined ? { exercised } : {}),
+    exercised,
   };
 }
 

@@ -116,7 +116,7 @@ export async function confirmFailures(records: readonly CheckRecord[], o: Confir
     for (const clause of g.clauses) {
       const c = confirmationOf(g, clause, o.times);
       const shown = c.label === 'reproduces alone' ? g.shown.get(`alone\u0000${clause}`) : c.label === 'needs concurrent writes' ? g.shown.get(`writes\u0000${clause}`) : undefined;
-      done.set(`${key}\u0000${clause}`, { confirmation: c, ...(shown ? { shown } : {}) });
+      done.set(`${key}\u0000${clause}`, { confirmation: c, shown });
       o.log(`svc-conformance: confirmed ${clause} (${g.check}): ${confirmationLabel(c)}`);
     }
   }

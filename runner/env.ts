@@ -83,14 +83,14 @@ export function openEnv(
     sleep,
     now,
     runSelector: `${identity.labelKey}=${identity.runId}`,
-    ...(o.namespaces !== undefined ? { given: o.namespaces } : {}),
+    given: o.namespaces,
   });
   const tracked = trackedByPool(target, pool);
   // --background-writes: the writer talks to the guarded target itself (its namespace is not the pool's).
   const writer = o.backgroundWrites === true ? new BackgroundWriter(target, { namespace: `${stem}-bg`, profile: o.profile, runId: o.runId }) : undefined;
   const env: CheckEnv = {
     target: writer ? withBackgroundWrites(tracked, writer) : tracked,
-    ...(writer ? { backgroundWrites: writer } : {}),
+    backgroundWrites: writer,
     namespacePool: pool,
     transcript,
     profile: o.profile,
@@ -101,9 +101,9 @@ export function openEnv(
     nextNamespace: () => `${stem}-${++n}`,
     pace,
     identities: { restricted: o.restricted === undefined ? 'impersonation' : { user: restrictedUserLearner(cfg, o.restricted, namedGroup(o.profile, 'authorization')) } },
-    ...(o.nodeagentLoader ? { nodeagentLoader: o.nodeagentLoader } : {}),
+    nodeagentLoader: o.nodeagentLoader,
     ...(o.controllerDaemon ? { controllerDaemon: daemonTarget(o.controllerDaemon) } : {}),
-    ...(o.excused !== undefined ? { excused: o.excused } : {}),
+    excused: o.excused,
   };
   return {
     env,

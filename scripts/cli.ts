@@ -230,10 +230,10 @@ program
     const { server } = await listening(o.port, () =>
       startEmbeddedTarget(
         {
-          ...(o.release !== undefined ? { release: o.release } : {}),
-          ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}),
-          ...(o.continueTtl !== undefined ? { continueTtlMs: o.continueTtl } : {}),
-          ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
+          release: o.release,
+          runtimeConfig: o.runtimeConfig,
+          continueTtlMs: o.continueTtl,
+          historyWindowMs: o.historyWindow,
           faults: validateNames('fault', o.fault ?? [], faultTable),
           variations: validateNames('variation', o.variation ?? [], variationTable),
           without: validateNames('--without feature', o.without ?? [], partialModes),

@@ -134,7 +134,7 @@ async function main(): Promise<number> {
         seeds: index === 0 ? o.seeds : [],
         freshSeeds: fresh.get(topology)!,
         kinds,
-        ...(o.runs !== undefined ? { runs: o.runs } : {}),
+        runs: o.runs,
         reportsRoot,
         root,
       });
@@ -203,7 +203,7 @@ type ControlPlaneRecord = { topology: Topology; readyMs?: number; stopMs?: numbe
 /** The upstream binaries, or the exit code when they are missing: 0 with --skip-if-missing, else a usage error. */
 function assetsOrExit(dir: string | undefined, skipIfMissing: boolean | undefined, required: BinaryName[]): ReturnType<typeof resolveAssets> | number {
   try {
-    return resolveAssets({ ...(dir !== undefined ? { dir } : {}), required });
+    return resolveAssets({ dir, required });
   } catch (e) {
     if (!(e instanceof AssetsError)) throw e;
     if (skipIfMissing) {

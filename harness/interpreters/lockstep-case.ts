@@ -198,7 +198,7 @@ function translateRecord(r: Recorded, t: (v: unknown) => unknown): Recorded {
     ...(r.answer
       ? { answer: { ...r.answer, ...(r.answer.json !== undefined ? { json: t(r.answer.json) } : {}), ...(r.answer.bodyText !== undefined ? { bodyText: t(r.answer.bodyText) as string } : {}) } }
       : {}),
-    ...(r.transportError !== undefined ? { transportError: r.transportError } : {}),
+    transportError: r.transportError,
   };
 }
 
@@ -213,5 +213,5 @@ function view(r: Recorded): AnswerView {
   if (x === undefined) return {};
   const body = x.json !== undefined ? x.json : x.bodyText;
   const text = JSON.stringify(body) ?? '';
-  return { status: x.status, body: text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}… (${text.length} characters)` : body, ...(x.ending !== undefined ? { ending: x.ending } : {}) };
+  return { status: x.status, body: text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}… (${text.length} characters)` : body, ending: x.ending };
 }

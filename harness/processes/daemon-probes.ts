@@ -76,8 +76,8 @@ export function tlsHandshake(port: number, o: { maxVersion?: SecureVersion; minV
       host: '127.0.0.1',
       port,
       rejectUnauthorized: false,
-      ...(o.maxVersion ? { maxVersion: o.maxVersion } : {}),
-      ...(o.minVersion ? { minVersion: o.minVersion } : {}),
+      maxVersion: o.maxVersion,
+      minVersion: o.minVersion,
       ...(o.servername ? { servername: o.servername } : {}),
       ...(o.ciphers ? { ciphers: o.ciphers } : {}),
     });

@@ -124,7 +124,7 @@ function outOfScope(h: ConcurrentHistory): WatchViolation[] {
 }
 
 function v(guarantee: Guarantee, watch: string | undefined, message: string, ops: readonly number[]): WatchViolation {
-  return { guarantee, clause: GUARANTEE_CLAUSE[guarantee], ...(watch !== undefined ? { watch } : {}), message, ops };
+  return { guarantee, clause: GUARANTEE_CLAUSE[guarantee], watch, message, ops };
 }
 
 /** The events of writes (ADDED / MODIFIED with a token), with the write each shows. */

@@ -51,7 +51,7 @@ const list = (ctx: RuleContext, name: string): unknown[] => {
   const v = ctx.typed.get(name);
   return Array.isArray(v) ? v : [];
 };
-const error = (field: string, message: string, related?: string[]): RuleFinding => ({ level: 'error', field, message, ...(related ? { related } : {}) });
+const error = (field: string, message: string, related?: string[]): RuleFinding => ({ level: 'error', field, message, related });
 
 export const crossRules: readonly CrossRule[] = [
   {

@@ -37,7 +37,7 @@ export function judgeRun(
   summary: SummaryJson | undefined,
   summaryProblem?: string,
 ): RunOutcome {
-  const base = { name: run.name, topology: run.topology, seed: run.seed, fresh: run.fresh, ...(run.runs !== undefined ? { runs: run.runs } : {}), wallMs, exitCode };
+  const base = { name: run.name, topology: run.topology, seed: run.seed, fresh: run.fresh, runs: run.runs, wallMs, exitCode };
   if (summary === undefined) {
     return { ...base, verdict: 'no report', regressions: [], known: [], nowPassing: [], errors: [summaryProblem ?? 'no summary.json written'], ok: false };
   }

@@ -35,7 +35,7 @@ export const concurrentWorkload: Check<WorkloadPlan> = {
       padBytes: 256,
       catchUpMs: Math.max(2_000, watchWaitOf(cx.env) * 2),
       resumeAfter: 6,
-      ...(backlog !== undefined ? { backlog } : {}),
+      backlog,
     });
     cx.judge(judgeConcurrentHistory(history).judgements, history);
   },

@@ -62,7 +62,7 @@ export const notExited =
   };
 
 /** The target's paces, for the waits that take them (absent in hand-built targets). */
-export const paced = (t: ControllerDaemonTarget) => ({ ...(t.pace ? { pace: t.pace } : {}), ...(t.answers ? { answers: t.answers } : {}) });
+export const paced = (t: ControllerDaemonTarget) => ({ pace: t.pace, answers: t.answers });
 
 /**
  * A TLS handshake with a serving daemon, its timeout stretched by how late it answered lately and doubled while
@@ -106,7 +106,7 @@ export function startReproducer(words: readonly string[], failure: Judgement, en
     command: t?.launcher.display ?? '<daemon command>',
     kubeconfigFlag: `--${flagName(optionByName('svcconfig')!, env.profile.name)}`,
     words,
-    ...(failure.needs ? { needs: failure.needs } : {}),
+    needs: failure.needs,
     about,
     startTimeoutS: Math.max(30, Math.ceil((t?.startTimeoutMs ?? 0) / 1000)),
     settleS: Math.max(1, Math.ceil((t?.settleMs ?? 0) / 1000)),

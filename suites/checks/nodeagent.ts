@@ -40,15 +40,14 @@ function loaderCheck(o: {
 }): Check<NodeagentCase> {
   return {
     id: o.id,
-    ...(o.defaultRuns !== undefined ? { defaultRuns: o.defaultRuns } : {}),
+    defaultRuns: o.defaultRuns,
     suite: NODEAGENT_SUITE,
     title: o.title,
     clauses: o.clauses,
     applicable: needsLoader,
     arbitrary: (env) => o.arbitrary(env.profile),
     describe: describeCase,
-    reproducer: (c, failure, env, about) =>
-      loaderReproducer({ fileName: o.fileName, text: toYaml(c.doc), command: env.nodeagentLoader?.command ?? '<loader command>', ...(failure.needs ? { needs: failure.needs } : {}), about }),
+    reproducer: (c, failure, env, about) => loaderReproducer({ fileName: o.fileName, text: toYaml(c.doc), command: env.nodeagentLoader?.command ?? '<loader command>', needs: failure.needs, about }),
     run: async (c: NodeagentCase, cx: CaseContext) => {
       const answer = await cx.env.nodeagentLoader!.run(o.fileName, toYaml(c.doc));
       cx.judge(o.judge(c.doc, answer, cx.env.profile, c.violation?.clause));
@@ -147,7 +146,7 @@ function fileReproducer<C extends NodeagentCase>(
   fileName: (c: C) => string,
 ): string {
   const c = cases.find((x) => x.violation?.clause === failure.clause) ?? cases[0]!;
-  return loaderReproducer({ fileName: fileName(c), text: toYaml(c.doc), command: env.nodeagentLoader?.command ?? '<loader command>', ...(failure.needs ? { needs: failure.needs } : {}), about });
+  return loaderReproducer({ fileName: fileName(c), text: toYaml(c.doc), command: env.nodeagentLoader?.command ?? '<loader command>', needs: failure.needs, about });
 }
 
 type FileJudge = (doc: Record<string, unknown>, ans: { exitCode: number; stdout: string }, p: Profile, violationClause?: ClauseId) => Judgement[];

@@ -273,7 +273,7 @@ export const scaleNamespacePrefixes: Check<NoInput> = {
           bookmarksRequested: false,
           kind: rt.kind,
           apiVersion: apiVersionOf(rt),
-          ...(cutOff !== undefined ? { cutOff } : {}),
+          cutOff,
         };
         cx.judge(judgeWatchIn({ history: cx.history('configmaps'), knownKeys: knownKeys(cx), namespaces: [root], scope: { namespace: root } }, exp, session.events).judgements);
       }
