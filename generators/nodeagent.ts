@@ -64,7 +64,7 @@ export function repairToValid(doc: Doc, p: Profile): Doc {
 
 const dropUndefined = (r: Doc): Doc => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined));
 
-// ---- boundary inputs (issue 17) ------------------------------------------------------------------
+// ---- boundary inputs ------------------------------------------------------------------
 
 /**
  * Values at and past the edges of a field's type: integers at the int32/uint32 limits, one past them,

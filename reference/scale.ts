@@ -1,5 +1,5 @@
 /**
- * Judges of the scale profile (issue 17). The long page chain is judged against a compact model: the
+ * Judges of the scale profile. The long page chain is judged against a compact model: the
  * suite's objects as they were when the first page was served (key -> uid and resourceVersion), since
  * a chain of hundreds of pages over thousands of objects is too large for a snapshot per write
  * (reference/history.ts). rest:4.4.3: all pages report the first page's collection version and together

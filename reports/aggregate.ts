@@ -42,7 +42,7 @@ export function aggregate(records: readonly CheckRecord[], catalog: readonly Cla
 export const NO_CHECK_RAN = 'no check of this run reached it: none that ran names it, or the one that does generated no case of it with this seed';
 
 /**
- * A clause without a verdict says why (issue 31): an informative clause is shown as such with the
+ * A clause without a verdict says why: an informative clause is shown as such with the
  * catalog's reason; a gap keeps the reason a check gave (a timeout, a missing capability), else the
  * catalog's, else NO_CHECK_RAN.
  *   informative, no records -> { status: 'informative', notes: [reason] }

@@ -1,5 +1,5 @@
 /**
- * The expectations file (DESIGN.md "Reports"): a target's known failures, so a nightly run fails only on
+ * The expectations file (docs/expectations.md): a target's known failures, so a nightly run fails only on
  * regressions. JSON or YAML (JSON is read by the YAML parser too, so errors carry lines either way):
  *
  *   knownFailures:

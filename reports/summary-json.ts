@@ -1,5 +1,5 @@
 /**
- * results/summary.json: a public interface (DESIGN.md "Reports"); CI scripts parse it. The keys of the
+ * results/summary.json: a public interface (docs/architecture.md "Reports and exit codes"); CI scripts parse it. The keys of the
  * documented shape come first and in the documented order; everything after them is an allowed extra.
  * Renaming or dropping a documented key breaks users, so test/unit/reports pins each one.
  */

@@ -8,7 +8,7 @@ import { CONFIRMATION_LABELS } from '../runner/results.ts';
 import { scorecardSchema as scorecard } from './scorecard-schema.ts';
 
 const count = { type: 'integer', minimum: 0 } as const;
-// `informative` (issue 31): a clause no black-box test can judge, shown with its reason, apart from the gaps.
+// `informative`: a clause no black-box test can judge, shown with its reason, apart from the gaps.
 // `notServed`, `blocked`: a feature the target lacks, and the clauses that needed it.
 const STATUSES = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'informative', 'error', 'notServed', 'blocked'] as const;
 const TOTALS = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'error'] as const;

@@ -1,5 +1,5 @@
 /**
- * Confirmation of failures before they are reported (issue 24 item 4): a check runs beside others in
+ * Confirmation of failures before they are reported: a check runs beside others in
  * shared namespaces, so a failure must be explained by its own requests. Each failing case is replayed
  * alone (its check only, from its seed and path); when no replay alone fails again, it is replayed
  * beside background writes (harness/case/background-writes.ts), which move cluster-wide resourceVersions

@@ -26,7 +26,7 @@ export interface EmbeddedTarget {
   /** How the checks reach it: the run's superuser token, or none when the server does not authenticate. */
   readonly config: TargetConfig;
   readonly token?: string;
-  /** Its restart and compaction hooks (DESIGN.md "Target hooks"). */
+  /** Its restart and compaction hooks (docs/architecture.md "Target hooks"). */
   readonly hooks: Hooks;
   close(): Promise<void>;
 }

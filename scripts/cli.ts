@@ -1,6 +1,6 @@
 /**
  * `svc-conformance`: the command line, its flags and their parsing. `run` is a plan (runner/plan.ts)
- * and the one executor (runner/executor.ts) with the reports watching it (scripts/run-reports.ts); it exits with the code of DESIGN.md: 0 conformant,
+ * and the one executor (runner/executor.ts) with the reports watching it (scripts/run-reports.ts); it exits with the code of docs/verdict-rules.md: 0 conformant,
  * 1 nonconformant, 2 usage or configuration error, 3 target unreachable / infrastructure.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

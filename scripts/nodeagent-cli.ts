@@ -1,6 +1,6 @@
 /**
  * `svc-conformance nodeagent ...`: the reference node-agent config loader as a command (it speaks the
- * loader protocol of DESIGN.md, so it is also the default `--nodeagent-loader`), and an explanation of
+ * loader protocol of docs/architecture.md "Targets and protocols", so it is also the default `--nodeagent-loader`), and an explanation of
  * one matchImages decision.
  *
  *   svc-conformance nodeagent validate agent.yaml --effective          # exit 0 / 1 rejected / 2 unreadable

@@ -1,5 +1,5 @@
 /**
- * `npm run test:upstream`: the suites against the upstream binaries (issues 12, 20, 24). For each
+ * `npm run test:upstream`: the suites against the upstream binaries. For each
  * topology of `--topologies` in turn (harness/envtest: one server, the HA pair behind a balancer, one
  * server without the watch cache) it starts a control plane, runs that topology's part of the plan of
  * scripts/upstream/plan.ts one run at a time, each into its own folder under results/upstream/, and

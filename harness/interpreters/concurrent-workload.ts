@@ -1,5 +1,5 @@
 /**
- * Runs a concurrent workload plan against the target and records its history (issue 16): N writers at
+ * Runs a concurrent workload plan against the target and records its history: N writers at
  * once over a small key space in the case's two namespaces, and five watchers (a namespace watch from
  * the current state, a cluster-wide label-selected watch from "0", a watch from an exact learned
  * version, a deliberately slow reader, and one dropped and resumed from a version it was shown).

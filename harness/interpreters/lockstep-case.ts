@@ -1,5 +1,5 @@
 /**
- * One lockstep case classified step by step (issue 27): `same`, `differs-both-conformant` (an open
+ * One lockstep case classified step by step: `same`, `differs-both-conformant` (an open
  * choice taken differently), `target-violates`, `reference-violates`, `both-violate-alike` (the same
  * clause), `both-violate-differently`, or `error` (either side's infrastructure or our bug: never a
  * verdict). Verdicts come from each side's own model judgement; this file only sets them side by side.

@@ -56,7 +56,7 @@ export interface PatientProbe {
 /**
  * `probe`, asked again with a doubled timeout while nothing answers (`attempts` tries), the first
  * timeout stretched by how late the daemon answered lately: an answer that comes late on a busy
- * machine is still an answer, and no answer at all decides nothing (issue 24).
+ * machine is still an answer, and no answer at all decides nothing.
  */
 export async function probePatiently(port: number, path: string, firstTimeoutMs: number, answers?: Pace, attempts = 3): Promise<PatientProbe> {
   let timeoutMs = stretched(answers, firstTimeoutMs);

@@ -1,6 +1,6 @@
 /**
  * One finished run of the upstream plan, judged from its exit code and its summary.json (the public
- * report shape of DESIGN.md), the compact table `test:upstream` prints, and the sweep table: per clause,
+ * report shape of docs/architecture.md "Reports and exit codes"), the compact table `test:upstream` prints, and the sweep table: per clause,
  * the seeds and topologies on which it failed beyond the expectations file. A run is ok only when the
  * CLI exited 0 and the summary shows no failure beyond the expectations file and no error: a missing
  * or unreadable summary is itself an error, never a pass.

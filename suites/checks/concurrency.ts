@@ -1,5 +1,5 @@
 /**
- * Many clients at once (issue 16): writers and watchers run together; the recorded history is judged
+ * Many clients at once: writers and watchers run together; the recorded history is judged
  * by reference/concurrency (linearizability per object, the watch guarantees across watchers, lists
  * against watches). A failing history is saved (histories/) and judged again by `recheck-history`.
  */

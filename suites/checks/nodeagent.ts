@@ -1,5 +1,5 @@
 /**
- * Node-agent configuration files against a loader (DESIGN.md loader protocol): valid files accepted
+ * Node-agent configuration files against a loader (the loader protocol, docs/architecture.md "Targets and protocols"): valid files accepted
  * with the model's effective defaults, invalid ones rejected naming the broken field, credential
  * provider files judged the same way. The verdicts come from reference/nodeagent/loader-oracle.ts;
  * a failing file is shrunk by fast-check and its YAML is the counterexample's steps.

@@ -1,5 +1,5 @@
 /**
- * The scale profile (issue 17, `--scale nightly`; not checked without it): thousands of objects in one
+ * The scale profile (`--scale nightly`; not checked without it): thousands of objects in one
  * collection read in a chain of hundreds of pages with writes between pages (rest:4.4); namespaces whose
  * names prefix one another (`<base>-1`, `<base>-10`, `<base>-100`), listed and watched, where every item
  * must belong to the requested namespace and match the selector (reference/scope.ts); objects near the

@@ -1,4 +1,4 @@
-// Why (issue 26, "Done when"): a remainingItemCount failure once read "expected 2, observed 1" while a
+// Why: a remainingItemCount failure once read "expected 2, observed 1" while a
 // third object, made by the cluster's own controller, sat in the namespace and appeared nowhere in the
 // report. Here a stand-in controller (a proxy in front of the faulty server) puts an object of its own
 // in every namespace the suite creates, before the suite hears back; the counterexample must list

@@ -1,4 +1,4 @@
-// The identities of a run (issue 18): a --restricted-kubeconfig user is named by a TokenReview and
+// The identities of a run: a --restricted-kubeconfig user is named by a TokenReview and
 // judged only on what the case grants it; a target that refuses impersonation skips the rules check
 // instead of failing it; requests as nobody go out with no credentials although the run has some.
 import { describe, expect, it } from 'vitest';

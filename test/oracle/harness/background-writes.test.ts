@@ -1,4 +1,4 @@
-// Why (issue 24 item 4): with --background-writes a check's requests are interleaved with writes in a
+// Why: with --background-writes a check's requests are interleaved with writes in a
 // namespace of the run's own, deterministically, so a failure that needed other checks' writes between
 // two pages fails alone and its counterexample shows those writes in order; the writer stays inside
 // what the run created, and the run's cleanup removes its namespace.

@@ -1,4 +1,4 @@
-// Infrastructure trouble is an error, never a nonconformance (DESIGN.md oracle rules; STYLE.md 5):
+// Infrastructure trouble is an error, never a nonconformance (docs/architecture.md "Oracle rules"):
 // a target whose writes sometimes answer 503 must not be reported as failing any clause.
 import { describe, expect, it } from 'vitest';
 import { referenceServer } from '../../helpers/reference-server.ts';

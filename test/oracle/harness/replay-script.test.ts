@@ -1,4 +1,4 @@
-// Why (issue 19): a failure's curl script is a reproduction a person runs more than once: fresh
+// Why: a failure's curl script is a reproduction a person runs more than once: fresh
 // namespaces each time, versions and continue tokens learned from that run's answers, cleanup at exit.
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';

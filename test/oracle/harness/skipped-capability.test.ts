@@ -1,4 +1,4 @@
-// A target may lack an optional capability (issue 4: "against targets without CRDs it falls back to
+// A target may lack an optional capability ("against targets without CRDs it falls back to
 // built-in kinds and reports the rest as skipped"): the fixture checks are skipped, never failed, and
 // the ConfigMap apply checks still run.
 import { describe, expect, it } from 'vitest';

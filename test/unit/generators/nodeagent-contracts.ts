@@ -1,4 +1,4 @@
-// Generator contracts (STYLE.md practice 8) for node-agent files: deterministic per seed; valid files
+// Generator contracts (docs/architecture.md "Generation apart from execution") for node-agent files: deterministic per seed; valid files
 // always accepted by the model with nothing open; invalid files always break the rule they name; the
 // YAML written reads back as the same document; shrinking removes fields.
 // One test file per profile (nodeagent-<profile>.test.ts) and one for the credential-provider

@@ -1,4 +1,4 @@
-// The model's scope is explicit (STYLE.md practice 3): a case the model refuses with UnsupportedByModel
+// The model's scope is explicit (docs/architecture.md "Oracle rules"): a case the model refuses with UnsupportedByModel
 // is reported as notChecked with the model's reason, never as a pass, a failure or an error, and the
 // other cases of the check still judge.
 import fc from 'fast-check';
