@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `--version` alone is answered before anything loads: even the compiled CLI evaluates its check
-// registry at import, and on a busy machine one line should not wait for that (issue 24).
+// registry at import, and on a busy machine one line should not wait for that.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 

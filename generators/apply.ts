@@ -90,7 +90,7 @@ function jsonPatchArb(resource: ApplyResource): fc.Arbitrary<JsonOp[]> {
 }
 
 /**
- * Boundary input (issue 17): a spec whose set list repeats an entry, or whose map list repeats a key
+ * Boundary input: a spec whose set list repeats an entry, or whose map list repeats a key
  * (one key field or both of a two-key list). Such a list is no set or map (rest:4.7.7): the model
  * refuses the write, apply and update alike.
  */

@@ -1,5 +1,5 @@
 /**
- * Plans of the concurrent workload (issue 16): N writers, each a list of operations over a small key
+ * Plans of the concurrent workload: N writers, each a list of operations over a small key
  * space in two namespaces; plain data, replayed by the harness. The key space is small on purpose:
  * collisions (two creates of one name, updates racing on one version) are the point.
  */

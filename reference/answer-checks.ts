@@ -1,5 +1,5 @@
 /**
- * The answer the model needed, as data (issue 26 items 1 and 2): a judge that fails attaches the
+ * The answer the model needed, as data: a judge that fails attaches the
  * tests a later answer to the same requests must meet for the failure to be gone. The same tests
  * are evaluated here (on the recorded answers, for the report's diff) and inside every standalone
  * reproducer (on the answers the script gets), from one JavaScript source, so the script's exit

@@ -11,11 +11,15 @@
  *   judgeStep({ allowed: false }, { real: 200, ... })                     -> rest:5.3 fail
  */
 import type { ClauseId } from './catalog/clause-ids.ts';
-import { fail, inconclusive, pass, rule, unspecified, type Judgement } from './judgement.ts';
+import { fail, inconclusive, pass, rule, type Judgement } from './judgement.ts';
 import type { Profile } from './profile.ts';
 import { crdManifest, fixtureGroup } from './apply/fixture-type.ts';
 import type { ResourceType } from './resources.ts';
 import { allows, type Policy, type PolicyRule, type RequestAttributes } from './rbac.ts';
+import { outcomeOf, refusalRecorded } from './access-judges.ts';
+
+// Judges of access beside a case's rules, for the callers that import them from here.
+export { isLoopbackHost, judgeEviction, judgeHealthAccess, judgeStranger, judgeSubresourceGet, outcomeOf, refusalRecorded, type Outcome, type Stranger } from './access-judges.ts';
 
 /** The custom type of the authorization checks: namespaced, with a status subresource (rest:2.1, rest:4.1). */
 export function authzFixture(profile: Profile, runId: string): ResourceType {
@@ -117,10 +121,6 @@ export function probeStep(n: AuthzNames, user: string, groups: readonly string[]
 // ---------------------------------------------------------------------------------------------------
 // Judges.
 
-/** How a request ended: served, refused (401/403, as upstream), or something else (not found, invalid, ...). */
-export type Outcome = 'ok' | 'refused' | 'other';
-export const outcomeOf = (status: number): Outcome => (status >= 200 && status < 300 ? 'ok' : status === 401 || status === 403 ? 'refused' : 'other');
-
 export function describeStep(s: AuthzStep): string {
   return `${s.verb} ${s.resource}${s.status ? '/status' : ''} in namespace #${s.ns}${s.ns === 1 ? " (not the binding's)" : ''}`;
 }
@@ -145,6 +145,22 @@ export function judgeStep(s: AuthzStep, expected: boolean | undefined, o: StepOb
   const what = describeStep(s);
   const real = outcomeOf(o.real);
   const out: Judgement[] = [];
+  out.push(...judgeDecision(s, expected, o, what, real));
+  out.push(...judgeDryRunAgrees(o, what, real));
+  out.push(...judgeReviewAgrees(expected, o, what, real));
+  if (s.status && s.verb === 'get' && real === 'ok') {
+    out.push(rule('rest:4.1/get-namespaced-subresource', o.kind === fixtureKind, `GET of the status subresource returns its representation (the ${fixtureKind})`, `kind ${o.kind ?? 'none'}`));
+  }
+  if (real === 'refused' || (expected === false && real !== 'ok')) out.push(refusalRecorded(what, o.real));
+  return out;
+}
+
+/**
+ * rest:5.3 and rest:5.5 (rest:2.2.4 outside the binding's namespace): the real request served when the
+ * case's rules grant it, refused when they do not.
+ */
+function judgeDecision(s: AuthzStep, expected: boolean | undefined, o: StepObservation, what: string, real: ReturnType<typeof outcomeOf>): Judgement[] {
+  const out: Judgement[] = [];
   // rest:5.5 where the case's rules alone decide, in the binding's namespace: a rule grants the verbs
   // it lists on the resources (a subresource being one of its own) it lists, nothing else.
   const scope: ClauseId[] = ['rest:5.3', ...(s.ns === 1 ? ['rest:2.2.4' as const] : ['rest:5.5' as const])];
@@ -165,122 +181,58 @@ export function judgeStep(s: AuthzStep, expected: boolean | undefined, o: StepOb
         ),
       );
   }
-  if (o.dry !== undefined) {
-    const dry = outcomeOf(o.dry);
-    for (const c of ['rest:4.6.4', 'rest:5.4'] as const) {
-      if (dry === 'other' || real === 'other')
-        out.push(inconclusive(c, `${what}: the dry-run refused exactly when the real request is`, `dry-run ${o.dry}, real ${o.real}: one failed for another reason than authorization`));
-      else out.push(rule(c, dry === real, `${what}: the dry-run refused exactly when the real request is`, `dry-run ${o.dry}, real ${o.real}`));
-    }
-    // rest:4.6.3: every built-in admission step supports dry-run, so a request served for real is served dry too.
-    if (real === 'ok') out.push(rule('rest:4.6.3', dry === 'ok', `${what}: served for real, so its dry-run (built-in admission only) is served too`, `dry-run ${o.dry}`));
+  return out;
+}
+
+/**
+ * rest:4.6.4 and rest:5.4: a dry-run refused exactly when the real request is;
+ * rest:4.6.3: served dry when served for real.
+ */
+function judgeDryRunAgrees(o: StepObservation, what: string, real: ReturnType<typeof outcomeOf>): Judgement[] {
+  const out: Judgement[] = [];
+  if (o.dry === undefined) return out;
+  const dry = outcomeOf(o.dry);
+  for (const c of ['rest:4.6.4', 'rest:5.4'] as const) {
+    if (dry === 'other' || real === 'other')
+      out.push(inconclusive(c, `${what}: the dry-run refused exactly when the real request is`, `dry-run ${o.dry}, real ${o.real}: one failed for another reason than authorization`));
+    else out.push(rule(c, dry === real, `${what}: the dry-run refused exactly when the real request is`, `dry-run ${o.dry}, real ${o.real}`));
   }
-  if (o.review !== undefined) {
-    if (real === 'other') {
-      if (expected !== undefined)
-        out.push(
-          rule(
-            'rest:4.1/subjectaccessreviews',
-            o.review === expected,
-            `${what}: the review answers as the authorizer decides (${expected ? 'allowed' : 'denied'})`,
-            `review said ${o.review ? 'allowed' : 'denied'}`,
-          ),
-        );
-    } else {
+  // rest:4.6.3: every built-in admission step supports dry-run, so a request served for real is served dry too.
+  if (real === 'ok') out.push(rule('rest:4.6.3', dry === 'ok', `${what}: served for real, so its dry-run (built-in admission only) is served too`, `dry-run ${o.dry}`));
+  return out;
+}
+
+/**
+ * rest:4.1/subjectaccessreviews: the review answers as the authorizer decides, and agrees with what the
+ * server then does.
+ */
+function judgeReviewAgrees(expected: boolean | undefined, o: StepObservation, what: string, real: ReturnType<typeof outcomeOf>): Judgement[] {
+  const out: Judgement[] = [];
+  if (o.review === undefined) return out;
+  if (real === 'other') {
+    if (expected !== undefined)
       out.push(
         rule(
           'rest:4.1/subjectaccessreviews',
-          o.review === (real === 'ok'),
-          `${what}: the review's answer agrees with what the server then does`,
-          `review said ${o.review ? 'allowed' : 'denied'}; the request was ${real === 'ok' ? 'served' : 'refused'} (${o.real})`,
+          o.review === expected,
+          `${what}: the review answers as the authorizer decides (${expected ? 'allowed' : 'denied'})`,
+          `review said ${o.review ? 'allowed' : 'denied'}`,
         ),
       );
-    }
+  } else {
+    out.push(
+      rule(
+        'rest:4.1/subjectaccessreviews',
+        o.review === (real === 'ok'),
+        `${what}: the review's answer agrees with what the server then does`,
+        `review said ${o.review ? 'allowed' : 'denied'}; the request was ${real === 'ok' ? 'served' : 'refused'} (${o.real})`,
+      ),
+    );
   }
-  if (s.status && s.verb === 'get' && real === 'ok') {
-    out.push(rule('rest:4.1/get-namespaced-subresource', o.kind === fixtureKind, `GET of the status subresource returns its representation (the ${fixtureKind})`, `kind ${o.kind ?? 'none'}`));
-  }
-  if (real === 'refused' || (expected === false && real !== 'ok')) out.push(refusalRecorded(what, o.real));
   return out;
-}
-
-/**
- * The status of a refusal is the mechanisms' business, not the spec's: rest:5.1 "the mechanisms are
- * described outside this document. Mechanisms of client authentication on the API server: not shown."
- * Recorded under that row.
- */
-export function refusalRecorded(what: string, status: number): Judgement {
-  return unspecified('rest:5.1/client-auth-not-shown', `${what}: refused; how (status code, body) belongs to the mechanisms the spec does not show`, `answered ${status}`);
-}
-
-export type Stranger = 'anonymous' | 'unknown';
-
-const strangerText = (who: Stranger) => (who === 'anonymous' ? 'a request without credentials' : 'a request with a bearer token nobody issued');
-
-/**
- * rest:5.1: a request whose sender the server cannot authenticate, or that nobody granted anything,
- * is refused: not served, and for a write, nothing stored. How it is refused is not the spec's.
- */
-export function judgeStranger(who: Stranger, what: string, status: number, stored?: boolean): Judgement[] {
-  const served = outcomeOf(status) === 'ok';
-  const out = [
-    rule('rest:5.1', !served && stored !== true, `${strangerText(who)} to ${what} is refused, and changes nothing`, `answered ${status}${stored === true ? '; the object was stored' : ''}`),
-  ];
-  if (!served) out.push(refusalRecorded(`${strangerText(who)} to ${what}`, status));
-  return out;
-}
-
-/**
- * rest:5.6: health endpoints queried from a remote host need authentication. The suite judges it only
- * from a remote host; on the server's own host the spec says nothing, and whether the anonymous
- * identity counts as authentication is described outside the spec (rest:5.1).
- */
-export function judgeHealthAccess(who: Stranger, path: string, status: number, remote: boolean): Judgement {
-  const served = outcomeOf(status) === 'ok';
-  if (!remote) return unspecified('rest:5.6', `${path} from the server's own host (loopback): rest:5.6 speaks of remote hosts only`, `${strangerText(who)} answered ${status}`);
-  if (who === 'anonymous')
-    return unspecified('rest:5.6', `${path} without credentials: whether the anonymous identity counts as authenticated is described outside the spec (rest:5.1)`, `answered ${status}`);
-  return rule('rest:5.6', !served, `${path} from a remote host with credentials that authenticate nobody is refused`, `answered ${status}`);
-}
-
-/** A host name or address of this machine (the suite then is no remote host of a server there). */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h.endsWith('.localhost') || /^127\./.test(h) || h === '::1' || h === '0:0:0:0:0:0:0:1';
 }
 
 /** The model's decision for one step of a case (reference/rbac.ts over the case's one Role and binding). */
 export function expectedDecision(n: AuthzNames, user: string, groups: readonly string[], rules: readonly AuthzRule[], s: AuthzStep): boolean {
   return allows(casePolicy(n, user, rules), attributesOfStep(n, user, groups, s, 'x'));
-}
-
-/**
- * rest:4.1: GET of an object's subresource returns the subresource's representation; for `status`,
- * the object it belongs to (a namespaced custom type's, or a namespace's: cluster-scoped).
- */
-export function judgeSubresourceGet(path: string, status: number, kind: string | undefined, ownerKind: string, scope: 'namespaced' | 'cluster' = 'namespaced'): Judgement {
-  return rule(
-    scope === 'namespaced' ? 'rest:4.1/get-namespaced-subresource' : 'rest:4.1/get-subresource',
-    status === 200 && kind === ownerKind,
-    `GET ${path} answers 200 with the ${ownerKind} it belongs to`,
-    `${status}, kind ${kind ?? 'none'}`,
-  );
-}
-
-/**
- * rest:4.1 eviction row: POST of an Eviction to a pod's `eviction` subresource triggers API-initiated
- * eviction. With no disruption budget in the way the pod goes: gone, or Terminating (a scheduled pod
- * is deleted gracefully). 429 is how a budget refuses (upstream): that proves nothing, inconclusive.
- * How the eviction itself is answered (201 Status upstream) is not in the spec: any 2xx.
- */
-export function judgeEviction(evicted: number, after: { status: number; terminating: boolean }): Judgement {
-  const expected = "POST of an Eviction to the pod's eviction subresource is accepted and the pod goes (gone or Terminating)";
-  if (evicted === 429) return inconclusive('rest:4.1/eviction', expected, 'answered 429: an eviction refused for a disruption budget says nothing about the row');
-  if (evicted < 200 || evicted >= 300) return fail('rest:4.1/eviction', expected, `the eviction answered ${evicted}`);
-  return rule(
-    'rest:4.1/eviction',
-    after.status === 404 || (after.status === 200 && after.terminating),
-    expected,
-    `eviction answered ${evicted}; then the pod read ${after.status}${after.status === 200 ? (after.terminating ? ' (Terminating)' : ' (still live)') : ''}`,
-  );
 }

@@ -1,7 +1,7 @@
 /**
  * The verdicts of the CRUD and read interpreter (harness/interpreters/rest-interpreter.ts) and of the rest-crud
  * checks, as judges of plain observations: statuses, keys, ages. The harness sends, reads and learns;
- * every pass, fail, unspecified or inconclusive below is the model's (issue 14 item 1).
+ * every pass, fail, unspecified or inconclusive below is the model's.
  *
  *   judgeCreate({ key: 'ns/a', reused: false, status: 201, body: '' }) -> [pass rest:4.1/post]
  *   judgeContinueGone(1200, 1500) -> [fail rest:4.4.4: a token 1200 ms old is still valid]

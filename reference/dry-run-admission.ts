@@ -87,7 +87,7 @@ export function webhookConfiguration(profile: Profile, version: string, w: Webho
         failurePolicy: 'Ignore',
         timeoutSeconds: WEBHOOK_TIMEOUT_SECONDS,
         admissionReviewVersions: ['v1', 'v1beta1'],
-        ...(w.sideEffects !== undefined ? { sideEffects: w.sideEffects } : {}),
+        sideEffects: w.sideEffects,
       },
     ],
   };

@@ -106,7 +106,7 @@ export function judgeDryRunAnswer(exp: DryRunExpectation, form: 'flag' | 'All', 
   return tagged(js, {
     input: 'bare-dryrun',
     observedStatus: status,
-    ...(reason !== undefined ? { observedReason: reason } : {}),
+    observedReason: reason,
     ...(status >= 400 && status < 500 ? { class: 'bare-dryrun-refused' } : {}),
   });
 }

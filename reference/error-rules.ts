@@ -15,7 +15,7 @@ export function judgeTooLarge(r: TooLargeAnswer, clause: ClauseId = 'rest:7/504'
   // The Exact row: a store that hands the revision to etcd unchecked answers 500 at once.
   const js = tagged([verdict], {
     observedStatus: r.status,
-    ...(reason !== undefined ? { observedReason: reason } : {}),
+    observedReason: reason,
     ...(clause === 'rest:7/504/exact' ? { input: 'exact-read-future-rv', ...(r.status === 500 ? { class: 'future-revision-500' } : {}) } : {}),
   });
   if (r.status !== 504) return js;

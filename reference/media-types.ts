@@ -125,7 +125,7 @@ export function acceptableAnswers(profile: Profile, accept: string | undefined, 
   // q=0 range neither obliges the target to serve that type nor forbids it. Likewise a subtype
   // wildcard (`application/*`): rest:4.8 names media types and the default, never partial ranges, so
   // one allows JSON or protobuf but obliges nothing. Upstream answers 406 to it: its go-restful routes
-  // match only `*/*` and exact types (emicklei/go-restful route.go matchesAccept), issue 12.
+  // match only `*/*` and exact types (emicklei/go-restful route.go matchesAccept).
   const obliging = (r: MediaRange) => r.q > 0 && !isSubtypeWildcard(r);
   const required = mustSupport.filter((rep) => ranges.some((r) => obliging(r) && rangeMatches(profile, r, rep)));
   return { matched, required, may406: required.length === 0, ranges };

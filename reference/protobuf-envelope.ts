@@ -14,7 +14,7 @@ import { fail, pass, rule, unspecified, type Judgement } from './judgement.ts';
 
 export const MAGIC = Uint8Array.of(0x6b, 0x38, 0x73, 0x00);
 
-// Parsed on first use, not when the module is imported (the CLI's start-up, issue 28).
+// Parsed on first use, not when the module is imported (the CLI's start-up).
 let unknownType: protobuf.Type | undefined;
 const unknownMessageType = (): protobuf.Type =>
   (unknownType ??= protobuf

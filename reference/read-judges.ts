@@ -30,9 +30,9 @@ export function readContextOf(d: ReadScope): ReadContext {
   return {
     history: d.history,
     knownKeys: d.knownKeys,
-    ...(d.priorVersions !== undefined ? { priorVersions: d.priorVersions } : {}),
+    priorVersions: d.priorVersions,
     inScope: (v) => d.namespaces.includes(v.namespace ?? '') && (parsed === undefined || (parsed.ok && matchesLabels(parsed.selector, v.content.labels))),
-    ...(d.scope ? { scope: d.scope } : {}),
+    scope: d.scope,
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Verdicts after the target's own restart and compaction hooks (issue 17). Pure.
+ * Verdicts after the target's own restart and compaction hooks. Pure.
  *
  * - A compaction the hook promises makes every older version unreadable: an Exact list at such a
  *   version must answer 410 Gone (rest:8 "watch history ... applies to watch and Exact reads",

@@ -1,5 +1,5 @@
 /**
- * Judges of the scale profile (issue 17). The long page chain is judged against a compact model: the
+ * Judges of the scale profile. The long page chain is judged against a compact model: the
  * suite's objects as they were when the first page was served (key -> uid and resourceVersion), since
  * a chain of hundreds of pages over thousands of objects is too large for a snapshot per write
  * (reference/history.ts). rest:4.4.3: all pages report the first page's collection version and together
@@ -46,6 +46,26 @@ export function judgeLongChain(expected: ReadonlyMap<string, ChainEntry>, isOurs
       drifted < 0 ? 'as expected' : `page ${drifted + 1} reports ${JSON.stringify(pages[drifted]!.collectionRv)}`,
     ),
   );
+  const { problems, missing } = chainProblems(expected, isOurs, pages);
+  const expectText = `the ${expected.size} objects of the first page's snapshot, each exactly once, at its version then, over ${pages.length} pages`;
+  // The union first: a repeated or skipped item also throws every remainingItemCount off by one.
+  // Items only skipped in a selector chain: the departure named selector-page-lost-items.
+  const union = (j: Judgement) => (selector ? tagged([j], { input: 'paged-selector-list', ...(missing.length > 0 && problems.length === 1 ? { class: 'selector-page-lost-items' } : {}) }) : [j]);
+  if (problems.length > 0) return [...js, ...union(fail('rest:4.4.3', expectText, problems.join('; ')))];
+  js.push(...judgeChainPages(pages, selector));
+  js.push(
+    ...union(pass('rest:4.4.3', expectText)),
+    pass('rest:4.4.2', `followed ${pages.length} pages until continue was empty`),
+    pass('rest:4.5/meaning/continue-exact', "continuation pages served at the first page's version"),
+  );
+  return js;
+}
+
+/**
+ * What is wrong with the suite's items over the whole chain against the first page's snapshot: repeated,
+ * skipped, created after it, or at a later version; and the keys skipped.
+ */
+function chainProblems(expected: ReadonlyMap<string, ChainEntry>, isOurs: (key: string) => boolean, pages: readonly ObservedPage[]): { problems: string[]; missing: string[] } {
   const seenOn = new Map<string, number>();
   const repeats: string[] = [];
   const unexpected: string[] = [];
@@ -62,17 +82,18 @@ export function judgeLongChain(expected: ReadonlyMap<string, ChainEntry>, isOurs
     }
   });
   const missing = [...expected.keys()].filter((k) => !seenOn.has(k));
-  const expectText = `the ${expected.size} objects of the first page's snapshot, each exactly once, at its version then, over ${pages.length} pages`;
   const problems = [
     ...(repeats.length ? [`${repeats.length} repeated: ${list(repeats)}`] : []),
     ...(missing.length ? [`${missing.length} skipped: ${list(missing)}`] : []),
     ...(unexpected.length ? [`${unexpected.length} not in the snapshot (created after it): ${list(unexpected)}`] : []),
     ...(wrongVersion.length ? [`${wrongVersion.length} at a later version: ${list(wrongVersion)}`] : []),
   ];
-  // The union first: a repeated or skipped item also throws every remainingItemCount off by one.
-  // Items only skipped in a selector chain: the departure named selector-page-lost-items.
-  const union = (j: Judgement) => (selector ? tagged([j], { input: 'paged-selector-list', ...(missing.length > 0 && problems.length === 1 ? { class: 'selector-page-lost-items' } : {}) }) : [j]);
-  if (problems.length > 0) return [...js, ...union(fail('rest:4.4.3', expectText, problems.join('; ')))];
+  return { problems, missing };
+}
+
+/** Per page: remainingItemCount against the items that came after it, and no continue token once none remain. */
+function judgeChainPages(pages: readonly ObservedPage[], selector: boolean): Judgement[] {
+  const js: Judgement[] = [];
   let later = pages.reduce((n, p) => n + p.items.length, 0);
   pages.forEach((p, i) => {
     later -= p.items.length;
@@ -86,11 +107,6 @@ export function judgeLongChain(expected: ReadonlyMap<string, ChainEntry>, isOurs
     js.push(...judgeRemaining(p, { later, last: lastPage, selector, paged: true, page: i + 1 }));
   });
 
-  js.push(
-    ...union(pass('rest:4.4.3', expectText)),
-    pass('rest:4.4.2', `followed ${pages.length} pages until continue was empty`),
-    pass('rest:4.5/meaning/continue-exact', "continuation pages served at the first page's version"),
-  );
   return js;
 }
 

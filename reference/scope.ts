@@ -1,5 +1,5 @@
 /**
- * The scope rule of a collection read (issue 17): every item of a namespaced list, and every object of
+ * The scope rule of a collection read: every item of a namespaced list, and every object of
  * a namespaced watch, belongs to the namespace in the path (rest:4.1/get-namespaced-collection: "the
  * collection in that namespace"); with a label selector, every item's labels match it
  * (rest:4.4/selector-scope). Judged on every item the target sent, the suite's own or not: a foreign

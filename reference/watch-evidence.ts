@@ -48,7 +48,7 @@ export function watchEvidence(
       everKeys: [...h.everKeys],
     },
     events: events.map((e) => ({ type: e.type, object: e.object, raw: e.raw })),
-    ...(lists ? { lists } : {}),
+    lists,
   };
 }
 

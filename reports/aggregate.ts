@@ -42,7 +42,7 @@ export function aggregate(records: readonly CheckRecord[], catalog: readonly Cla
 export const NO_CHECK_RAN = 'no check of this run reached it: none that ran names it, or the one that does generated no case of it with this seed';
 
 /**
- * A clause without a verdict says why (issue 31): an informative clause is shown as such with the
+ * A clause without a verdict says why: an informative clause is shown as such with the
  * catalog's reason; a gap keeps the reason a check gave (a timeout, a missing capability), else the
  * catalog's, else NO_CHECK_RAN.
  *   informative, no records -> { status: 'informative', notes: [reason] }
@@ -193,7 +193,7 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
       ...unseen,
       ...[requirementLine(required ?? [])].filter((l): l is string => l !== undefined),
     ],
-    ...(args.end !== undefined ? { end: args.end } : {}),
+    end: args.end,
   });
   return {
     tool: 'svc-conformance',
@@ -202,9 +202,9 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
     seed: args.seed,
     verdict: decision.verdict,
     ...(decision.notTested.length > 0 ? { notTested: [...decision.notTested] } : {}),
-    ...(decision.incomplete !== undefined ? { incomplete: decision.incomplete } : {}),
+    incomplete: decision.incomplete,
     target: { server: args.server, nodeagentLoader: args.nodeagentLoader, ...args.target },
-    ...(args.invocation !== undefined ? { invocation: args.invocation } : {}),
+    invocation: args.invocation,
     startedAt: args.startedAt,
     durationMs: args.durationMs,
     totals: totalsOf(clauses),
@@ -212,7 +212,7 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
     errors: [...args.errors],
     ...(args.footprint ? { footprint: { ...args.footprint, perVerdict: requestEconomy(args.records, clauses, args.footprint) } } : {}),
     ...(args.leftovers !== undefined ? { leftovers: [...args.leftovers] } : {}),
-    ...(args.cleanupCommand !== undefined ? { cleanupCommand: args.cleanupCommand } : {}),
+    cleanupCommand: args.cleanupCommand,
     ...notSelectedOf(args.records, clauses),
     ...(args.capabilities !== undefined ? { capabilities: [...args.capabilities] } : {}),
     ...(args.footprint !== undefined || args.selected !== undefined || required !== undefined ? { scorecard } : {}),

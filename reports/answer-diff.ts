@@ -1,5 +1,5 @@
 /**
- * The compact diff of a failure (issue 26 item 1): each answer the model needed beside what the
+ * The compact diff of a failure: each answer the model needed beside what the
  * target answered, and the answers those needs read, with every item of every page (items the suite
  * did not create named as such) or the events of a watch. Pure: lines of text, rendered by the
  * terminal, summary.md and the HTML page.

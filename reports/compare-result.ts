@@ -1,5 +1,5 @@
 /**
- * The result of `svc-conformance compare` (issue 27) as data: classified steps in, compare.json and
+ * The result of `svc-conformance compare` as data: classified steps in, compare.json and
  * the exit code out. compare.json is a public interface like summary.json; its schema is
  * reports/compare-schema.ts (docs/schemas/compare.schema.json).
  */

@@ -1,5 +1,5 @@
 /**
- * The confirmation label of a failure as a person reads it (issue 24), with the replays behind it:
+ * The confirmation label of a failure as a person reads it, with the replays behind it:
  *   confirmationLabel({ label: 'reproduces alone', runs: 2, reproduced: 2 })
  *     -> 'reproduces alone (2/2 replays alone failed again)'
  *   confirmationLabel({ label: 'needs concurrent writes', runs: 2, reproduced: 0, withWrites: { runs: 2, reproduced: 2 } })

@@ -1,5 +1,5 @@
 /**
- * The coverage table of the README (issue 31), from a summary.json: per area, the clauses with a
+ * The coverage table of the README, from a summary.json: per area, the clauses with a
  * verdict, the informative ones (no black-box test can judge them; each with its reason in the
  * report) and the ones not checked, then every clause not checked with the reason the report gives.
  * Pure: summary in, Markdown out.

@@ -1,5 +1,5 @@
 /**
- * Coverage as a report (STYLE.md practice 12): per doc and per area, how many normative clauses this
+ * Coverage as a report (docs/architecture.md "Checks and results as data"): per doc and per area, how many normative clauses this
  * run actually judged. "Judged" is passed + failed + error: an error still means a check reached the
  * clause; skipped and not checked did not. Needs the catalog because ClauseResult carries no kind.
  */
@@ -11,7 +11,7 @@ export interface CoverageFigure {
   /** Normative clauses judged (passed, failed, error), of `normative`. */
   readonly checked: number;
   readonly normative: number;
-  /** Clauses of every kind with a verdict of any sort (issue 31's figure), informative ones apart. */
+  /** Clauses of every kind with a verdict of any sort (the figure the README's coverage table gives), informative ones apart. */
   readonly verdicts: number;
   readonly informative: number;
   readonly notChecked: number;
@@ -64,7 +64,7 @@ const REACHED: ReadonlySet<CheckRecord['verdict']> = new Set(['pass', 'fail', 'u
 
 /**
  * Clauses a check names that it left without a verdict in these records (`check: clause`). Stable
- * coverage (issue 19): a clause reached on one seed and not another would make a nightly report's
+ * coverage: a clause reached on one seed and not another would make a nightly report's
  * coverage move with the seed, and a regression on that clause go unseen on half the nights.
  */
 export function unreachedClauses(checks: readonly { readonly id: string; readonly clauses: readonly string[] }[], records: readonly CheckRecord[]): string[] {

@@ -1,5 +1,5 @@
 /**
- * The expectations file (DESIGN.md "Reports"): a target's known failures, so a nightly run fails only on
+ * The expectations file (docs/expectations.md): a target's known failures, so a nightly run fails only on
  * regressions. JSON or YAML (JSON is read by the YAML parser too, so errors carry lines either way):
  *
  *   knownFailures:
@@ -181,9 +181,9 @@ export function parseExpectations(text: string, fileName: string, clauseIds?: re
     return {
       clause,
       reason,
-      ...(source !== undefined ? { source } : {}),
-      ...(observed !== undefined ? { observed } : {}),
-      ...(when !== undefined ? { when } : {}),
+      source,
+      observed,
+      when,
       ...(line !== undefined ? { at: `${fileName}:${line}` } : {}),
     };
   });

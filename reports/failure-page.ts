@@ -1,5 +1,5 @@
 /**
- * One page per failure, the one a person reads first (issue 26 item 4): in the first screen the clause
+ * One page per failure, the one a person reads first: in the first screen the clause
  * and what the spec says about it, then what the model expected against what came back, as a diff;
  * below, every request of the case and its answer, the replay command, and the reproducer scripts.
  * Self-contained like the report (inline CSS, no script), linked from the report's first screen.

@@ -95,7 +95,7 @@ function counterexample(cx: Counterexample, page: string | undefined): string {
     .join('\n');
 }
 
-/** The answers the model needed beside the target's, and the answers they read, every item named (issue 26). */
+/** The answers the model needed beside the target's, and the answers they read, every item named. */
 function answersNeeded(cx: Counterexample): string {
   const needs = needLines(cx);
   const answers = answerLines(cx);

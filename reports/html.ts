@@ -121,7 +121,7 @@ function notTestedSection(run: RunResult): string {
   return `<h2>Not tested</h2>\n<ul>${run.notTested.map((l) => `<li>${html(l)}</li>`).join('')}</ul>${incomplete}`;
 }
 
-/** The scorecard (issue 25): what the run reached on the target, beside what it judged. */
+/** The scorecard: what the run reached on the target, beside what it judged. */
 function exercisedSection(run: RunResult): string {
   const s = run.scorecard;
   if (s === undefined) return '';
@@ -147,7 +147,7 @@ function exercisedSection(run: RunResult): string {
   return ['<h2 id="exercised">Exercised</h2>', `<table><tbody>${rows.join('\n')}</tbody></table>`].join('\n');
 }
 
-/** What the run cost the target, and the checks that took longest (issue 15). */
+/** What the run cost the target, and the checks that took longest. */
 function footprintSection(run: RunResult): string {
   const f = run.footprint;
   if (!f) return '';
@@ -234,7 +234,7 @@ function coverageSection(run: RunResult, areas: readonly Area[]): string {
 }
 
 /**
- * Every clause left without a verdict, with the reason (issue 31): a gap is never silent. One line per
+ * Every clause left without a verdict, with the reason: a gap is never silent. One line per
  * component the run was not given, then the other gaps by reason.
  */
 function gapsList(run: RunResult, areas: readonly Area[]): string {

@@ -35,7 +35,7 @@ export function judgeExpectations(entries: readonly KnownFailure[], records: rea
   const failedInputs = new Set(failures.flatMap((f) => (f.input === undefined ? [] : [f.input])));
 
   const results = entries.map((e): EntryResult => {
-    const base = { excuses: showSignature(e.observed), reason: e.reason, ...(e.source !== undefined ? { source: e.source } : {}), ...(e.at !== undefined ? { at: e.at } : {}) };
+    const base = { excuses: showSignature(e.observed), reason: e.reason, source: e.source, at: e.at };
     const n = excusedBy.get(e);
     if (n !== undefined) return { ...base, outcome: 'excused', detail: `${n} failure${n === 1 ? '' : 's'} with this observation` };
     const shown = gone(e, conformed, failedInputs);

@@ -36,7 +36,7 @@ export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): stri
   for (const line of notSelectedLines(run)) lines.push('', `**${cell(line)}**`);
   const groups = otherGapGroups(run.clauses);
   if (groups.length > 0) {
-    // A gap is never silent (issue 31): each clause without a verdict says why, once per reason.
+    // A gap is never silent: each clause without a verdict says why, once per reason.
     const n = groups.reduce((k, g) => k + g.clauses.length, 0);
     lines.push('', `<details><summary>Not checked (${n}), by reason</summary>`, '');
     for (const g of groups) lines.push(`- ${idList(g.clauses)}: ${cell(g.reason)}`);
@@ -111,7 +111,7 @@ function idList(ids: readonly string[], shown = 8): string {
   return ids.length > shown ? `${head} and ${ids.length - shown} more` : head;
 }
 
-/** Per failure, the answer the model needed beside the target's, and the answers read (issue 26). */
+/** Per failure, the answer the model needed beside the target's, and the answers read. */
 function answersNeeded(clauses: readonly ClauseResult[]): string[] {
   const blocks = clauses.flatMap((c) => {
     const cx = c.counterexamples[0];

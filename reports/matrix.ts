@@ -1,5 +1,5 @@
 /**
- * `svc-conformance matrix` (issue 27): several runs' summary.json side by side, clauses as rows and
+ * `svc-conformance matrix`: several runs' summary.json side by side, clauses as rows and
  * implementations as columns, the rows where they differ first (the wpt.fyi / test262.fyi shape).
  * Pure: runs in, matrix data and its Markdown out; matrix-html.ts renders the page.
  */

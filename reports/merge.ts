@@ -62,8 +62,8 @@ export function mergeSummaries(shards: readonly { readonly file: string; readonl
     seed: first.summary.seed,
     verdict: decision.verdict,
     ...(decision.notTested.length > 0 ? { notTested: [...decision.notTested] } : {}),
-    ...(decision.incomplete !== undefined ? { incomplete: decision.incomplete } : {}),
-    ...(scorecard !== undefined ? { scorecard } : {}),
+    incomplete: decision.incomplete,
+    scorecard,
     target: first.summary.target,
     startedAt,
     // Shards run side by side: the run took as long as its slowest shard.
@@ -84,7 +84,7 @@ function toClause(c: SummaryJson['clauses'][number]): ClauseResult {
     counterexamples: c.counterexamples as Counterexample[],
     notes: c.notes,
     ...(c.expectedFailure ? { expectedFailure: true } : {}),
-    ...(c.expectation !== undefined ? { expectation: c.expectation } : {}),
+    expectation: c.expectation,
   };
 }
 
@@ -158,7 +158,7 @@ export function mergeScorecards(cards: readonly Scorecard[]): Scorecard | undefi
     restarts: sum((s) => s.restarts),
     applyConflicts: sum((s) => s.applyConflicts),
     largest: { objects: max((s) => s.largest.objects), bytes: max((s) => s.largest.bytes) },
-    ...(exercised !== undefined ? { exercised } : {}),
+    exercised,
   };
   const reqs = (cards[0]!.require ?? []).flatMap((q) => ((REQUIRE_KEYS as readonly string[]).includes(q.key) ? [{ key: q.key as RequireKey, min: q.min }] : []));
   return reqs.length === 0 ? merged : { ...merged, require: checkRequirements(merged, reqs) };

@@ -131,7 +131,7 @@ export class Progress {
     this.started = this.now();
     this.lastPrint = this.started;
     // A terminal that reports no width (some CI "TTYs", `script` without a size) gets plain lines:
-    // cutting to a guessed width cut every line to 20 characters (issue 30).
+    // cutting to a guessed width cut every line to 20 characters.
     this.live = stream.isTTY === true && (stream.columns ?? 0) > 0;
   }
 

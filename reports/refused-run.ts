@@ -36,14 +36,14 @@ export async function reportRefusedRun(r: RefusedRun): Promise<number> {
     seed: r.seed,
     server: r.server,
     nodeagentLoader: r.nodeagentLoader,
-    ...(r.target !== undefined ? { target: r.target } : {}),
-    ...(r.invocation !== undefined ? { invocation: r.invocation } : {}),
+    target: r.target,
+    invocation: r.invocation,
     startedAt: new Date(r.startedMs).toISOString(),
     durationMs: Date.now() - r.startedMs,
     version: r.version,
     errors: [],
     refused: r.line,
-    ...(r.expectations !== undefined ? { expectations: r.expectations } : {}),
+    expectations: r.expectations,
   });
   await writeReports(result, r.reportsDir, r.familyOf, { catalog: r.catalog });
   if (r.output === 'json') process.stdout.write(toSummaryJson(result, { catalog: r.catalog, familyOf: r.familyOf }));

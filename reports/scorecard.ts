@@ -1,5 +1,5 @@
 /**
- * The exercised scorecard (issue 25 item 4): what the run reached on the target, beside what it judged.
+ * The exercised scorecard: what the run reached on the target, beside what it judged.
  * A verdict says which clauses held; the scorecard says how hard they were pushed: answers by class,
  * the rest:4.5 table cells requested, pages and the longest continue chain, watches opened, resumed and
  * expired, compactions and restarts crossed, apply conflicts met, the largest list and object. Built
@@ -44,7 +44,7 @@ export function scorecardOf(footprint: RunFootprint | undefined, exercised?: Exe
     restarts: r.restarts,
     applyConflicts: r.applyConflicts,
     largest: { objects: r.largestList, bytes: r.largestObjectBytes },
-    ...(exercised !== undefined ? { exercised } : {}),
+    exercised,
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * results/summary.json: a public interface (DESIGN.md "Reports"); CI scripts parse it. The keys of the
+ * results/summary.json: a public interface (docs/architecture.md "Reports and exit codes"); CI scripts parse it. The keys of the
  * documented shape come first and in the documented order; everything after them is an allowed extra.
  * Renaming or dropping a documented key breaks users, so test/unit/reports pins each one.
  */
@@ -67,9 +67,9 @@ export function toSummary(run: RunResult, coverage?: CoverageContext): SummaryJs
     target: {
       server: run.target.server,
       nodeagentLoader: run.target.nodeagentLoader,
-      ...(run.target.kind !== undefined ? { kind: run.target.kind } : {}),
-      ...(run.target.description !== undefined ? { description: run.target.description } : {}),
-      ...(run.target.reportedVersion !== undefined ? { reportedVersion: run.target.reportedVersion } : {}),
+      kind: run.target.kind,
+      description: run.target.description,
+      reportedVersion: run.target.reportedVersion,
     },
     totals: { ...run.totals },
     clauses: run.clauses.map((c) => ({
@@ -82,7 +82,7 @@ export function toSummary(run: RunResult, coverage?: CoverageContext): SummaryJs
       counterexamples: c.counterexamples.map(({ history: _history, ...x }) => ({ ...x, steps: [...x.steps] })),
       notes: [...c.notes],
       expectedFailure: c.expectedFailure === true,
-      ...(c.expectation !== undefined ? { expectation: c.expectation } : {}),
+      expectation: c.expectation,
     })),
     startedAt: run.startedAt,
     durationMs: run.durationMs,

@@ -1,5 +1,5 @@
 /**
- * The one module that touches the disk (STYLE.md practice 10). Everything it writes comes from the
+ * The one module that touches the disk (docs/architecture.md "Checks and results as data"). Everything it writes comes from the
  * pure formatters; this only decides file names and modes.
  */
 import { appendFile, chmod, mkdir, writeFile } from 'node:fs/promises';

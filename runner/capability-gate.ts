@@ -58,7 +58,7 @@ export function gateChecks(selected: readonly AnyCheck[], map: readonly ProbedFi
     const fails = failsWhenNotServed(featureById(e.feature));
     const note = notServedNote(e);
     const cx = fails && facts !== undefined ? probeCounterexample(map[i]!, note, facts) : undefined;
-    records.push({ clause: featureById(e.feature).clause, check: PROBE_CHECK, verdict: fails ? 'fail' : 'notServed', count: 1, note, ...(cx !== undefined ? { counterexample: cx } : {}) });
+    records.push({ clause: featureById(e.feature).clause, check: PROBE_CHECK, verdict: fails ? 'fail' : 'notServed', count: 1, note, counterexample: cx });
   });
   return { run, records, entries };
 }

@@ -90,8 +90,8 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
             },
           }
         : {}),
-      ...(s.path !== undefined ? { path: s.path } : {}),
-      ...(req.known !== undefined ? { known: req.known } : {}),
+      path: s.path,
+      known: req.known,
     };
     let halted = false;
     void req.stop.then(() => (halted = true));
@@ -143,7 +143,7 @@ function openStageSession(req: StageRequest): ReturnType<typeof openSession> {
     profile: profiles[s.profile],
     runId: s.runId,
     settings: s.targetSettings,
-    ...(s.namespaceScope !== undefined ? { scope: s.namespaceScope } : {}),
+    scope: s.namespaceScope,
     ...(s.namespaces !== undefined && s.namespaces.length > 0 ? { namespaces: s.namespaces } : {}),
     ...(req.nodeagentLoader !== undefined ? { nodeagentLoader: { given: req.nodeagentLoader } } : s.nodeagentLoader ? { nodeagentLoader: s.nodeagentLoader } : {}),
     ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}),

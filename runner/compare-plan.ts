@@ -121,7 +121,7 @@ export function planCompare(
       sides: [target, reference],
       seed: o.seed ?? drawn.seed,
       runs: o.runs,
-      ...(o.path !== undefined ? { path: o.path } : {}),
+      path: o.path,
       strict: o.strict,
       settings,
       reports: o.reports,
@@ -153,7 +153,7 @@ function sidePlan(s: SideOptions, which: SidePlan['which'], runId: string, setti
     target: external ? externalTarget(s) : { kind: 'embedded', faults, variations, continueTtlMs: settings.continueTtlMs, historyWindowMs: settings.historyWindowMs },
     profile: profiles[s.profile],
     runId,
-    ...(label !== undefined ? { label } : {}),
+    label,
   };
 }
 

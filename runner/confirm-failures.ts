@@ -1,5 +1,5 @@
 /**
- * Confirmation of failures before they are reported (issue 24 item 4): a check runs beside others in
+ * Confirmation of failures before they are reported: a check runs beside others in
  * shared namespaces, so a failure must be explained by its own requests. Each failing case is replayed
  * alone (its check only, from its seed and path); when no replay alone fails again, it is replayed
  * beside background writes (harness/case/background-writes.ts), which move cluster-wide resourceVersions
@@ -116,7 +116,7 @@ export async function confirmFailures(records: readonly CheckRecord[], o: Confir
     for (const clause of g.clauses) {
       const c = confirmationOf(g, clause, o.times);
       const shown = c.label === 'reproduces alone' ? g.shown.get(`alone\u0000${clause}`) : c.label === 'needs concurrent writes' ? g.shown.get(`writes\u0000${clause}`) : undefined;
-      done.set(`${key}\u0000${clause}`, { confirmation: c, ...(shown ? { shown } : {}) });
+      done.set(`${key}\u0000${clause}`, { confirmation: c, shown });
       o.log(`svc-conformance: confirmed ${clause} (${g.check}): ${confirmationLabel(c)}`);
     }
   }

@@ -41,11 +41,11 @@ export function inProcessReplayer(t: ReplayTarget): (check: string, cx: Countere
       runId: t.runId,
       scope: `c${++replays}`,
       settings: t.settings,
-      ...(t.nodeagentLoader ? { nodeagentLoader: t.nodeagentLoader } : {}),
-      ...(t.controllerDaemon ? { controllerDaemon: t.controllerDaemon } : {}),
-      ...(t.restricted ? { restricted: t.restricted } : {}),
+      nodeagentLoader: t.nodeagentLoader,
+      controllerDaemon: t.controllerDaemon,
+      restricted: t.restricted,
       ...(mode === 'writes' && t.namespaces === undefined ? { backgroundWrites: true } : {}),
-      ...(t.namespaces !== undefined ? { namespaces: t.namespaces } : {}),
+      namespaces: t.namespaces,
     });
     try {
       return await runCheck(check, opened.env, { seed: cx.seed, runs: t.runs, path: cx.path, replayCommand: mode === 'writes' ? `${t.replayCommand} --background-writes` : t.replayCommand });

@@ -26,7 +26,7 @@ export interface EmbeddedTarget {
   /** How the checks reach it: the run's superuser token, or none when the server does not authenticate. */
   readonly config: TargetConfig;
   readonly token?: string;
-  /** Its restart and compaction hooks (DESIGN.md "Target hooks"). */
+  /** Its restart and compaction hooks (docs/architecture.md "Target hooks"). */
   readonly hooks: Hooks;
   close(): Promise<void>;
 }
@@ -56,19 +56,19 @@ export async function startEmbeddedTarget(t: EmbeddedTargetSpec, profile: Profil
   const tokens = token !== undefined ? new Map([[token, { user: 'svc-conformance', groups: [SUPERUSER_GROUP] }]]) : typeof access === 'string' ? undefined : access;
   const server = await startReferenceServer({
     profile,
-    ...(tokens !== undefined ? { tokens } : {}),
-    ...(o.port !== undefined ? { port: o.port } : {}),
-    ...(o.builtInNamespaceController !== undefined ? { builtInNamespaceController: o.builtInNamespaceController } : {}),
-    ...(o.tooLargeWaitMs !== undefined ? { tooLargeWaitMs: o.tooLargeWaitMs } : {}),
-    ...(o.onVariationPoint ? { onVariationPoint: o.onVariationPoint } : {}),
-    ...(t.continueTtlMs !== undefined ? { continueTtlMs: t.continueTtlMs } : {}),
-    ...(t.historyWindowMs !== undefined ? { historyWindowMs: t.historyWindowMs } : {}),
-    ...(t.bookmarkIntervalMs !== undefined ? { bookmarkIntervalMs: t.bookmarkIntervalMs } : {}),
-    ...(t.release !== undefined ? { release: t.release } : {}),
-    ...(t.runtimeConfig !== undefined ? { runtimeConfig: t.runtimeConfig } : {}),
+    tokens,
+    port: o.port,
+    builtInNamespaceController: o.builtInNamespaceController,
+    tooLargeWaitMs: o.tooLargeWaitMs,
+    onVariationPoint: o.onVariationPoint,
+    continueTtlMs: t.continueTtlMs,
+    historyWindowMs: t.historyWindowMs,
+    bookmarkIntervalMs: t.bookmarkIntervalMs,
+    release: t.release,
+    runtimeConfig: t.runtimeConfig,
     faults: t.faults ?? [],
     variations: t.variations ?? [],
-    ...(t.namespaces !== undefined ? { namespaces: t.namespaces } : {}),
+    namespaces: t.namespaces,
     without: t.without ?? [],
   });
   return {

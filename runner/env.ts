@@ -85,7 +85,7 @@ export function openEnv(
     sleep,
     now,
     runSelector: `${identity.labelKey}=${identity.runId}`,
-    ...(o.namespaces !== undefined ? { given: o.namespaces } : {}),
+    given: o.namespaces,
   });
   const tracked = trackedByPool(target, pool);
   // --background-writes: the writer talks to the guarded target itself (its namespace is not the pool's).
@@ -93,7 +93,7 @@ export function openEnv(
   const checked = writer ? withBackgroundWrites(tracked, writer) : tracked;
   const env: CheckEnv = {
     target: o.checksTarget !== undefined ? o.checksTarget(checked) : checked,
-    ...(writer ? { backgroundWrites: writer } : {}),
+    backgroundWrites: writer,
     namespacePool: pool,
     transcript,
     profile: o.profile,
@@ -104,9 +104,9 @@ export function openEnv(
     nextNamespace: () => `${stem}-${++n}`,
     pace,
     identities: { restricted: o.restricted === undefined ? 'impersonation' : { user: restrictedUserLearner(cfg, o.restricted, namedGroup(o.profile, 'authorization')) } },
-    ...(o.nodeagentLoader ? { nodeagentLoader: o.nodeagentLoader } : {}),
+    nodeagentLoader: o.nodeagentLoader,
     ...(o.controllerDaemon ? { controllerDaemon: daemonTarget(o.controllerDaemon) } : {}),
-    ...(o.excused !== undefined ? { excused: o.excused } : {}),
+    excused: o.excused,
   };
   return {
     env,

@@ -1,6 +1,6 @@
 /**
  * The command a person types to run exactly this again: target and selection options, then the run
- * settings a printed replay command must repeat to replay the same case (issue 24: "a printed
+ * settings a printed replay command must repeat to replay the same case ("a printed
  * replay command that does not reproduce is a defect"): windows the judges read, the workload's size,
  * the hooks.
  *   settingFlags({ continueTtl: 1500, slow: true }) -> ['--slow', '--continue-ttl 1500ms']

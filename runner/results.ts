@@ -1,5 +1,5 @@
 /**
- * Results are data (STYLE.md practice 10): every check emits CheckRecords; the run result aggregates
+ * Results are data (docs/architecture.md "Checks and results as data"): every check emits CheckRecords; the run result aggregates
  * them per clause; the report writers in reports/ are pure functions of RunResult.
  */
 import type { JudgementValues } from '../reference/value-diff.ts';
@@ -49,8 +49,8 @@ export interface Counterexample extends JudgementValues, ObservationTags {
   /** How the failure fared when replayed before it was reported (runner/confirm-failures.ts). */
   readonly confirmation?: Confirmation;
   /**
-   * The answer the model needed, as data naming requests of `answers` by index, with what each got
-   * (issue 26): the reproducer script checks the same needs. Absent: not available as data.
+   * The answer the model needed, as data naming requests of `answers` by index, with what each got:
+   * the reproducer script checks the same needs. Absent: not available as data.
    */
   readonly needs?: readonly NeedShown[];
   /** Every request of the case and what came back, as data (items of every page, watch events). */
@@ -58,7 +58,7 @@ export interface Counterexample extends JudgementValues, ObservationTags {
 }
 
 /**
- * The label of a confirmed failure (issue 24): `reproduces alone` every replay of its case alone failed
+ * The label of a confirmed failure: `reproduces alone` every replay of its case alone failed
  * the same clause; `flaky` some did; `needs concurrent writes` none alone, every one beside background
  * writes (`--background-writes`); `not reproduced` no replay did, though each reached it; `not confirmed
  * (replays failed earlier)` every replay stopped at another failure of the case first (its state
@@ -178,7 +178,7 @@ export interface RunResult {
   readonly capabilities?: readonly CapabilityEntry[];
   readonly clauses: readonly ClauseResult[];
   readonly errors: readonly string[];
-  /** What the run cost the target (issue 15); absent when not measured. */
+  /** What the run cost the target; absent when not measured. */
   readonly footprint?: import('../harness/case/index.ts').RunFootprint;
   /** What the run created on the target and its cleanup did not remove (external targets only). */
   readonly leftovers?: readonly RunLeftover[];

@@ -1,5 +1,5 @@
 /**
- * Why a run ended before its checks did (issue 32): its `--timeout` ran out, or the CI system sent
+ * Why a run ended before its checks did: its `--timeout` ran out, or the CI system sent
  * SIGTERM (or a person Ctrl-C). Either way the run still writes every report with what it has; the
  * checks that did not finish leave their clauses `notChecked` with the reason, never passed.
  */
@@ -9,7 +9,7 @@ import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
 export type StopReason = 'run timeout' | 'SIGTERM' | 'SIGINT';
 
-/** Exit codes: 3 (the run could not finish, DESIGN.md) for the budget; the shell's 128+n for signals. */
+/** Exit codes: 3 (the run could not finish, docs/verdict-rules.md) for the budget; the shell's 128+n for signals. */
 export const STOP_EXIT: Readonly<Record<StopReason, number>> = { 'run timeout': 3, SIGTERM: 143, SIGINT: 130 };
 
 /** What `--timeout` defaults to: far above a default run (minutes), below the usual CI job limits. */

@@ -1,5 +1,5 @@
 /**
- * Runs independent checks concurrently, at most `parallel` at once (issue 15). Each check keeps its own
+ * Runs independent checks concurrently, at most `parallel` at once. Each check keeps its own
  * transcript, footprint and case labels (runner/run-check.ts) and leases its namespaces exclusively
  * (harness/case/namespace-pool.ts), so no verdict depends on what runs beside it. Results are looked up by
  * check id, so reports follow check order, never completion order.

@@ -47,14 +47,14 @@ export function openSession(s: SessionSpec): OpenedEnv {
     runId: s.runId,
     settings: s.settings,
     signals: s.signals ?? false,
-    ...(s.scope !== undefined ? { scope: s.scope } : {}),
-    ...(loader ? { nodeagentLoader: loader } : {}),
-    ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}),
-    ...(s.restricted ? { restricted: s.restricted } : {}),
+    scope: s.scope,
+    nodeagentLoader: loader,
+    controllerDaemon: s.controllerDaemon,
+    restricted: s.restricted,
     ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}),
-    ...(s.namespaces !== undefined ? { namespaces: s.namespaces } : {}),
-    ...(s.excused !== undefined ? { excused: s.excused } : {}),
-    ...(s.checksTarget !== undefined ? { checksTarget: s.checksTarget } : {}),
+    namespaces: s.namespaces,
+    excused: s.excused,
+    checksTarget: s.checksTarget,
   });
   if (made === undefined) return opened;
   return {

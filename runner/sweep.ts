@@ -1,5 +1,5 @@
 /**
- * Last line of the safety net on a real cluster, and its own audit (issue 32): after the suites (whose
+ * Last line of the safety net on a real cluster, and its own audit: after the suites (whose
  * workers clean up on their own) delete whatever is still labelled with this run, wait a bounded time
  * for it to go, and name what is left with the command that removes it. Only objects carrying the run
  * label (and, for namespaces, the run's name prefix) are touched (runner/run-objects.ts). The same

@@ -14,7 +14,7 @@ export async function loadExternalTarget(t: ExternalTargetPlan, o: { checkOnly?:
     ...(t.context ? { context: t.context } : {}),
     ...(t.server ? { server: t.server } : {}),
     ...(t.tokenFile ? { token: readText(t.tokenFile, o.tokenFileOption ?? '--token-file').trim() } : {}),
-    ...(t.certificateAuthority !== undefined ? { certificateAuthority: t.certificateAuthority } : {}),
+    certificateAuthority: t.certificateAuthority,
     ...(t.insecureSkipTlsVerify ? { insecureSkipTlsVerify: true } : {}),
     ...(o.checkOnly ? { checkOnly: true } : {}),
   });

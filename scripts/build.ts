@@ -1,7 +1,7 @@
 /**
  * `npm run build` (and `prepare`, so `npm ci` runs it): the CLI as JavaScript in dist/ (git-ignored), so
  * `bin/svc-conformance.mjs` starts without the tsx loader transpiling ~250 modules on every start
- * (issue 28: about 2 CPU-seconds for `--version`).
+ * (about 2 CPU-seconds for `--version`).
  *
  * One ESM bundle of the repository's own code and the packages it imports, but for the few left to
  * node_modules (EXTERNAL); the checks run in the CLI's own process, from the bundle. Beside it, the

@@ -66,9 +66,9 @@ export async function cleanupCommand(o: CleanupCliOptions, out: (line: string) =
   if ((o.runId === undefined) === (o.all !== true)) throw new ConfigError('cleanup: give either --run-id ID (one run) or --all (every run of the suite on the target)');
   const scope: RunScope = o.runId !== undefined ? { runId: o.runId } : 'all';
   const cfg = await loadTargetConfig({
-    ...(o.kubeconfig !== undefined ? { kubeconfig: o.kubeconfig } : {}),
-    ...(o.context !== undefined ? { context: o.context } : {}),
-    ...(o.server !== undefined ? { server: o.server } : {}),
+    kubeconfig: o.kubeconfig,
+    context: o.context,
+    server: o.server,
     ...(o.tokenFile !== undefined ? { token: readText(o.tokenFile, '--token-file').trim() } : {}),
     ...(o.insecureSkipTlsVerify === true ? { insecureSkipTlsVerify: true } : {}),
   });

@@ -1,6 +1,6 @@
 /**
  * `svc-conformance`: the command line, its flags and their parsing. `run` is a plan (runner/plan.ts)
- * and the one executor (runner/executor.ts) with the reports watching it (scripts/run-reports.ts); it exits with the code of DESIGN.md: 0 conformant,
+ * and the one executor (runner/executor.ts) with the reports watching it (scripts/run-reports.ts); it exits with the code of docs/verdict-rules.md: 0 conformant,
  * 1 nonconformant, 2 usage or configuration error, 3 target unreachable / infrastructure.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -230,10 +230,10 @@ program
     const { server } = await listening(o.port, () =>
       startEmbeddedTarget(
         {
-          ...(o.release !== undefined ? { release: o.release } : {}),
-          ...(o.runtimeConfig !== undefined ? { runtimeConfig: o.runtimeConfig } : {}),
-          ...(o.continueTtl !== undefined ? { continueTtlMs: o.continueTtl } : {}),
-          ...(o.historyWindow !== undefined ? { historyWindowMs: o.historyWindow } : {}),
+          release: o.release,
+          runtimeConfig: o.runtimeConfig,
+          continueTtlMs: o.continueTtl,
+          historyWindowMs: o.historyWindow,
           faults: validateNames('fault', o.fault ?? [], faultTable),
           variations: validateNames('variation', o.variation ?? [], variationTable),
           without: validateNames('--without feature', o.without ?? [], partialModes),

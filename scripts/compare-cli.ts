@@ -1,5 +1,5 @@
 /**
- * `svc-conformance compare` (issue 27): the same generated cases against the implementation under test
+ * `svc-conformance compare`: the same generated cases against the implementation under test
  * and a reference server in lockstep (harness/interpreters/lockstep.ts), each side judged by the model, the two
  * answers compared step by step (harness/interpreters/lockstep-case.ts). Writes compare.json, compare.md and
  * compare.html. Exit codes: 0 no violation of the target alone (`--strict`: and no open choice taken
@@ -125,11 +125,11 @@ async function compareAction(o: CompareFlags): Promise<void> {
         ...(o.referenceVariation ? { variation: o.referenceVariation } : {}),
         ...(o.referenceLabel !== undefined ? { label: o.referenceLabel } : {}),
       },
-      ...(o.seed !== undefined ? { seed: o.seed } : {}),
+      seed: o.seed,
       runs: o.runs,
-      ...(o.check ? { check: o.check } : {}),
-      ...(o.suite ? { suite: o.suite } : {}),
-      ...(o.path !== undefined ? { path: o.path } : {}),
+      check: o.check,
+      suite: o.suite,
+      path: o.path,
       reports: o.reports,
       strict: Boolean(o.strict),
       replayBase,

@@ -66,10 +66,10 @@ export function registerEnvtestCommand(program: Command<[], Record<string, unkno
       const err = (line: string) => process.stderr.write(`${line}\n`);
       const cp = await startOrExplain(
         {
-          ...(o.assets !== undefined ? { assetsDir: o.assets } : {}),
+          assetsDir: o.assets,
           controllerManager: o.controllerManager ? 'auto' : 'off',
-          ...(o.logDir !== undefined ? { logDir: o.logDir } : {}),
-          ...(o.startTimeout !== undefined ? { startTimeoutMs: o.startTimeout } : {}),
+          logDir: o.logDir,
+          startTimeoutMs: o.startTimeout,
           topology: o.topology,
           ...(o.apiserverFlag.length > 0 ? { apiServerFlags: o.apiserverFlag } : {}),
           log: err,

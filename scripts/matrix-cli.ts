@@ -1,5 +1,5 @@
 /**
- * `svc-conformance matrix DIR[=LABEL]...` (issue 27): several runs' summary.json as one table of clauses
+ * `svc-conformance matrix DIR[=LABEL]...`: several runs' summary.json as one table of clauses
  * by implementation (reports/matrix.ts), written as matrix.json, matrix.md and matrix.html. A column
  * is labelled by LABEL, else the summary's target label, else the folder's name. Exit 0 written,
  * 2 a folder without a readable summary.json (one line).

@@ -1,6 +1,6 @@
 /**
  * `svc-conformance nodeagent ...`: the reference node-agent config loader as a command (it speaks the
- * loader protocol of DESIGN.md, so it is also the default `--nodeagent-loader`), and an explanation of
+ * loader protocol of docs/architecture.md "Targets and protocols", so it is also the default `--nodeagent-loader`), and an explanation of
  * one matchImages decision.
  *
  *   svc-conformance nodeagent validate agent.yaml --effective          # exit 0 / 1 rejected / 2 unreadable
@@ -28,30 +28,7 @@ export function nodeagentCommand(): Command {
     .addOption(new Option('--output <format>', 'json: errors as {"errors":[{"field","message"}]} on stdout').choices(['text', 'json'] as const).default('text' as const))
     .option('--agent-version <major.minor>', 'version the loader stands for (showHiddenMetricsForVersion accepts the previous minor)', '1.24')
     .option('--fault <name>', `planted fault, for self-tests (repeatable): ${nodeagentFaults.map((f) => f.name).join(', ')}; and type-ignored/<field>, range-ignored/<field> per field`, collect)
-    .action((file, o) => {
-      const m = /^(\d+)\.(\d+)$/.exec(o.agentVersion);
-      if (!m) return fail(2, `--agent-version ${o.agentVersion}: expected <major>.<minor>`);
-      for (const f of o.fault ?? []) if (!nodeagentFault(f)) return fail(2, `unknown fault ${f}; known: ${nodeagentFaults.map((x) => x.name).join(', ')}, type-ignored/<field>, range-ignored/<field>`);
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        return fail(2, `${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (e as Error).message}`);
-      }
-      const r = runReferenceLoader(text, {
-        profile: profiles[o.profile],
-        fileName: file,
-        output: o.output,
-        effective: Boolean(o.effective),
-        faults: (o.fault ?? []) as NodeagentFaultName[],
-        version: { major: Number(m[1]), minor: Number(m[2]) },
-        refuseUnknownFields: o.lenient !== true,
-      });
-      process.stdout.write(r.stdout);
-      process.stderr.write(r.stderr);
-      process.exitCode = r.exitCode;
-    });
+    .action((file, o) => validateFile(file, o));
   cmd
     .command('list-faults')
     .description('print the planted faults of the reference loader (for self-tests of a suite)')
@@ -70,6 +47,41 @@ export function nodeagentCommand(): Command {
       process.exitCode = d.matches ? 0 : 1;
     });
   return cmd;
+}
+
+interface ValidateOptions {
+  readonly profile: 'svc' | 'k8s';
+  readonly effective?: boolean;
+  readonly lenient?: boolean;
+  readonly output: 'text' | 'json';
+  readonly agentVersion: string;
+  readonly fault?: readonly string[];
+}
+
+/** `nodeagent validate FILE`: the reference loader's answer on stdout/stderr and as the exit code (2: unreadable or a bad option). */
+function validateFile(file: string, o: ValidateOptions): void {
+  const m = /^(\d+)\.(\d+)$/.exec(o.agentVersion);
+  if (!m) return fail(2, `--agent-version ${o.agentVersion}: expected <major>.<minor>`);
+  for (const f of o.fault ?? []) if (!nodeagentFault(f)) return fail(2, `unknown fault ${f}; known: ${nodeagentFaults.map((x) => x.name).join(', ')}, type-ignored/<field>, range-ignored/<field>`);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return fail(2, `${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (e as Error).message}`);
+  }
+  const r = runReferenceLoader(text, {
+    profile: profiles[o.profile],
+    fileName: file,
+    output: o.output,
+    effective: Boolean(o.effective),
+    faults: (o.fault ?? []) as NodeagentFaultName[],
+    version: { major: Number(m[1]), minor: Number(m[2]) },
+    refuseUnknownFields: o.lenient !== true,
+  });
+  process.stdout.write(r.stdout);
+  process.stderr.write(r.stderr);
+  process.exitCode = r.exitCode;
 }
 
 function fail(code: number, message: string): void {

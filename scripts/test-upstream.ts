@@ -1,5 +1,5 @@
 /**
- * `npm run test:upstream`: the suites against the upstream binaries (issues 12, 20, 24). For each
+ * `npm run test:upstream`: the suites against the upstream binaries. For each
  * topology of `--topologies` in turn (harness/envtest: one server, the HA pair behind a balancer, one
  * server without the watch cache) it starts a control plane, runs that topology's part of the plan of
  * scripts/upstream/plan.ts one run at a time, each into its own folder under results/upstream/, and
@@ -134,7 +134,7 @@ async function main(): Promise<number> {
         seeds: index === 0 ? o.seeds : [],
         freshSeeds: fresh.get(topology)!,
         kinds,
-        ...(o.runs !== undefined ? { runs: o.runs } : {}),
+        runs: o.runs,
         reportsRoot,
         root,
       });
@@ -203,7 +203,7 @@ type ControlPlaneRecord = { topology: Topology; readyMs?: number; stopMs?: numbe
 /** The upstream binaries, or the exit code when they are missing: 0 with --skip-if-missing, else a usage error. */
 function assetsOrExit(dir: string | undefined, skipIfMissing: boolean | undefined, required: BinaryName[]): ReturnType<typeof resolveAssets> | number {
   try {
-    return resolveAssets({ ...(dir !== undefined ? { dir } : {}), required });
+    return resolveAssets({ dir, required });
   } catch (e) {
     if (!(e instanceof AssetsError)) throw e;
     if (skipIfMissing) {

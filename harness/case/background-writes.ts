@@ -1,5 +1,5 @@
 /**
- * `--background-writes` (issue 24 item 4): one write in a namespace of the run's own before every
+ * `--background-writes`: one write in a namespace of the run's own before every
  * request a check sends, so the cluster-wide resourceVersion moves between any two of its requests, as
  * it does when other checks (or a real cluster's other clients) write beside it. A failure that needed
  * other checks' writes between two of its pages reproduces alone with it.
@@ -10,7 +10,7 @@
  * the counterexample lists them as steps and its curl script performs them in place.
  *
  * Safety: the namespace is created by the run (named under its prefix, labelled with its run label),
- * and the only object written is one ConfigMap there carrying the same label (DESIGN.md "Safety").
+ * and the only object written is one ConfigMap there carrying the same label (docs/architecture.md "Safety").
  *
  *   before: GET list?limit=1          after: PATCH configmaps <run>-bg/bg   (write 1)
  *           GET list?continue=...            GET list?limit=1

@@ -97,7 +97,7 @@ export class CaseContext {
   }
 
   /**
-   * Every request goes through here (issue 24: a repeatable 5xx is an answer, not an outage). A 500,
+   * Every request goes through here (a repeatable 5xx is an answer, not an outage). A 500,
    * 502 or 503 to a read is retried twice; when every attempt answered the same status with a
    * well-formed (JSON) body, that answer goes to the judges, who fail the request's clause with it
    * shown. An answer that changes back is used as it is (a transient 503 passes); one that keeps

@@ -53,7 +53,7 @@ export interface CheckEnv {
   readonly sleep: (ms: number) => Promise<void>;
   /** A fresh namespace name for this run (guard-approved prefix). */
   readonly nextNamespace: () => string;
-  /** Namespaces leased to one case at a time and reused (issue 15); without it every case makes its own. */
+  /** Namespaces leased to one case at a time and reused; without it every case makes its own. */
   readonly namespacePool?: import('./namespace-pool.ts').NamespacePool;
   /** The node-agent config loader under test, when one is configured (nodeagent checks need it). */
   readonly nodeagentLoader?: NodeagentLoaderTarget;

@@ -1,5 +1,5 @@
 /**
- * A check: a named property tied to the clauses it judges (STYLE.md practice 12). The registry of
+ * A check: a named property tied to the clauses it judges (docs/architecture.md "Checks and results as data"). The registry of
  * checks is what both the command line and the self-tests run; the suites stay thin. What a check
  * runs in is check-env.ts.
  */

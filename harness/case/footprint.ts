@@ -1,5 +1,5 @@
 /**
- * What a run costs the target (issue 15): namespaces and cluster-scoped objects it created, requests by
+ * What a run costs the target: namespaces and cluster-scoped objects it created, requests by
  * verb, bytes each way, and wall time per check. Exchanges are attributed to the check that sent them:
  * its requests carry its sink (RECORD_TO, harness/transport/exchange.ts), so concurrent checks keep separate
  * transcripts and counts.

@@ -1,5 +1,5 @@
 /**
- * Target hooks (issue 17): a way the user gives the suite to restart the target or compact its
+ * Target hooks: a way the user gives the suite to restart the target or compact its
  * history, so durability and history-window clauses run in seconds instead of minutes. A hook is a
  * shell command (`--hook compact='etcdctl compact ...'`) whose exit status is checked, or, for the
  * embedded reference server, an HTTP POST to its private hook path. Settings are plain data: vitest

@@ -1,5 +1,5 @@
 /**
- * A few namespaces leased to cases exclusively and reused (issue 15). A namespace costs a real cluster a
+ * A few namespaces leased to cases exclusively and reused. A namespace costs a real cluster a
  * service account, a root-CA config map and, on deletion, a sweep of every resource type; one per case
  * made a default run create thousands. A case leases a namespace for its whole life, so every check's
  * model still sees a collection to itself (paging over a whole namespace, remainingItemCount, watches
@@ -23,7 +23,7 @@ const EMPTY_TIMEOUT_MS = 10_000;
 const FOLLOW_AFTER_MS = 1_000;
 /**
  * Namespaces retired in a row, none emptied between them, after which the target is taken to break
- * the run's precondition (a clean namespace per case): the run ends instead of making more (issue 32).
+ * the run's precondition (a clean namespace per case): the run ends instead of making more.
  */
 export const RETIRED_IN_A_ROW_LIMIT = 8;
 

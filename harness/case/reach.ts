@@ -1,5 +1,5 @@
 /**
- * What a check's requests reached on the target (issue 25 item 4), counted from the exchanges the
+ * What a check's requests reached on the target, counted from the exchanges the
  * harness records anyway, never from requests of its own: answers by class, the rest:4.5 table cells
  * requested, pages and continue chains, watches opened, resumed and expired, hooks crossed, apply
  * conflicts met, and the largest list and object seen. Plain numbers, so the counts travel with the

@@ -1,5 +1,5 @@
 /**
- * Request economy (issue 28 item 4): what each verdict cost the target, for the run and per check.
+ * Request economy: what each verdict cost the target, for the run and per check.
  * A verdict is a clause decided by the run: passed, failed, unspecified or inconclusive (skipped,
  * notChecked and error decide nothing). Per check, its verdicts are the distinct clauses its records
  * decided; a clause two checks decided counts once for the run and once for each check. A check that

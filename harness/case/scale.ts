@@ -1,5 +1,5 @@
 /**
- * The scale profile (`--scale nightly`, issue 17): how big the rest-scale checks make things. Off in
+ * The scale profile (`--scale nightly`): how big the rest-scale checks make things. Off in
  * the default run, where the rest-scale checks are not checked. Sizes only: what is acceptable is the
  * model's (reference/scale.ts, reference/scope.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Shrinking within a budget (issue 32 item 4). Finding a failure is cheap; shrinking it re-runs a case
+ * Shrinking within a budget. Finding a failure is cheap; shrinking it re-runs a case
  * per candidate, and against a slow or hostile target each candidate may wait out a window, so a
  * search left alone can hold a nightly run for hours. Once the first failure is seen, candidates run
  * only while the per-failure budget lasts and the counterexample is not already small; the others are

@@ -28,7 +28,7 @@ export async function ensureFixture(cx: CaseContext, clauses: readonly ClauseId[
   const crd = crdResource(profile);
   const install = { method: 'POST' as const, path: collectionPath(crd), body: fixtureCrd(profile, { [profile.runLabel]: cx.env.runId }) };
   if (await served()) {
-    // Installed by an earlier case of the run: the reproduction installs it itself (issue 26).
+    // Installed by an earlier case of the run: the reproduction installs it itself.
     cx.setup.push({ seq: 0, request: install, transportError: 'not sent by this case: an earlier case of the run installed the fixture type', startedAtMs: cx.env.now(), durationMs: 0 });
     return { rt, schema };
   }

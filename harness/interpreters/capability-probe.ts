@@ -115,7 +115,7 @@ function probing(server: string): Probing {
     const startedAtMs = Date.now();
     try {
       const r = await t.send(req);
-      const a = { request, status: r.status, body: r.json, ...(r.headers['content-type'] !== undefined ? { contentType: r.headers['content-type'] } : {}) };
+      const a = { request, status: r.status, body: r.json, contentType: r.headers['content-type'] };
       sent.set(a, { seq: sent.size + 1, request: req, response: r, startedAtMs, durationMs: Date.now() - startedAtMs });
       return a;
     } catch (e) {

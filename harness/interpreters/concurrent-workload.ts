@@ -1,5 +1,5 @@
 /**
- * Runs a concurrent workload plan against the target and records its history (issue 16): N writers at
+ * Runs a concurrent workload plan against the target and records its history: N writers at
  * once over a small key space in the case's two namespaces, and five watchers (a namespace watch from
  * the current state, a cluster-wide label-selected watch from "0", a watch from an exact learned
  * version, a deliberately slow reader, and one dropped and resumed from a version it was shown).
@@ -191,7 +191,7 @@ export async function write(
   const name = o.key === -1 ? (o.ns === 1 ? 'seed' : 'marker') : o.key < -1 ? `b${-2 - o.key}` : `k${o.key}`;
   const key = `${ns}/${name}`;
   const data = { w: token, pad };
-  const body = (rv?: string) => ({ apiVersion: 'v1', kind: rt.kind, metadata: { name, namespace: ns, labels: cx.ownLabels, ...(rv !== undefined ? { resourceVersion: rv } : {}) }, data });
+  const body = (rv?: string) => ({ apiVersion: 'v1', kind: rt.kind, metadata: { name, namespace: ns, labels: cx.ownLabels, resourceVersion: rv }, data });
   const precondition = 'precondition' in o && o.precondition ? lastRv : undefined;
   let req: TargetRequest;
   switch (o.op) {
@@ -224,9 +224,9 @@ export async function write(
     o.op === 'create'
       ? { kind: 'create' as const, token }
       : o.op === 'update'
-        ? { kind: 'update' as const, token, ...(precondition !== undefined ? { precondition } : {}) }
+        ? { kind: 'update' as const, token, precondition }
         : o.op === 'delete'
-          ? { kind: 'delete' as const, ...(precondition !== undefined ? { precondition } : {}) }
+          ? { kind: 'delete' as const, precondition }
           : { kind: 'read' as const };
   const output = outputOf(o.op, r);
   if (output === undefined) return {};
@@ -279,7 +279,7 @@ async function list1(cx: CaseContext, rt: ResourceType, ns: string, selector: Qu
     if (!isRecord(it) || !isRecord(it['metadata'])) return [];
     const m = it['metadata'];
     const token = isRecord(it['data']) && typeof it['data']['w'] === 'string' ? it['data']['w'] : undefined;
-    return [{ key: `${String(m['namespace'])}/${String(m['name'])}`, ...(token !== undefined ? { token } : {}), ...(typeof m['resourceVersion'] === 'string' ? { rv: m['resourceVersion'] } : {}) }];
+    return [{ key: `${String(m['namespace'])}/${String(m['name'])}`, token, ...(typeof m['resourceVersion'] === 'string' ? { rv: m['resourceVersion'] } : {}) }];
   });
   return { namespaces: [ns], rv: md['resourceVersion'], items, call, ret };
 }
@@ -352,15 +352,15 @@ function eventOf(doc: unknown, at: number): RecordedEvent {
   const obj = isRecord(d['object']) ? d['object'] : {};
   const md = isRecord(obj['metadata']) ? obj['metadata'] : {};
   const rv = typeof md['resourceVersion'] === 'string' ? md['resourceVersion'] : undefined;
-  if (type === 'BOOKMARK') return { type, ...(rv !== undefined ? { rv } : {}), at };
+  if (type === 'BOOKMARK') return { type, rv, at };
   const data = isRecord(obj['data']) ? Object.fromEntries(Object.entries(obj['data']).filter((e): e is [string, string] => typeof e[1] === 'string')) : undefined;
   const token = data?.['w'];
   return {
     type,
     ...(typeof md['name'] === 'string' ? { key: `${String(md['namespace'])}/${md['name']}` } : {}),
-    ...(token !== undefined ? { token } : {}),
-    ...(rv !== undefined ? { rv } : {}),
-    ...(data !== undefined ? { data } : {}),
+    token,
+    rv,
+    data,
     ...(md['deletionTimestamp'] !== undefined && md['deletionTimestamp'] !== null ? { terminating: true } : {}),
     at,
   };

@@ -1,5 +1,5 @@
 /**
- * One lockstep case classified step by step (issue 27): `same`, `differs-both-conformant` (an open
+ * One lockstep case classified step by step: `same`, `differs-both-conformant` (an open
  * choice taken differently), `target-violates`, `reference-violates`, `both-violate-alike` (the same
  * clause), `both-violate-differently`, or `error` (either side's infrastructure or our bug: never a
  * verdict). Verdicts come from each side's own model judgement; this file only sets them side by side.
@@ -87,30 +87,8 @@ export function classifyCase(c: CaseRecord, translate: (v: unknown) => unknown):
   }
   const verdict = verdictEntry(oa, ob);
   if (verdict !== undefined) {
-    const [i, j] = stopPair ?? [stopA === Infinity ? -1 : stopA, stopB === Infinity ? -1 : stopB];
-    const ra = i >= 0 ? a[i] : undefined;
-    const rb = j >= 0 ? b[j] : undefined;
-    // A judge often speaks after the answers it judged (a paged list, a watch): the case's earlier
-    // differing steps are that violation's evidence, not open choices, and go with it.
-    const earlier = verdict.class === 'error' ? [] : results.filter((r) => r.class !== 'same');
-    for (const e of earlier) results.splice(results.indexOf(e), 1);
-    const diffs = [
-      ...earlier.flatMap((e) => e.differences.map((d) => ({ ...d, path: `step ${e.step}: ${d.path}` }))),
-      ...(ra && rb ? [...compareRequests(ra.request, rb.request, map), ...compareAnswers(ra, rb, map)] : []),
-    ];
-    results.push({
-      ...base,
-      step: i >= 0 ? i : j,
-      class: verdict.class,
-      kinds: kindsOf(diffs),
-      clauses: verdict.clauses,
-      request: ra ? requestLine(ra) : rb ? requestLine(rb) : '(no request)',
-      differences: diffs.slice(0, MAX_DIFFERENCES),
-      ...(ra ? { target: view(ra) } : {}),
-      ...(rb ? { reference: view(rb) } : {}),
-      failures: { ...(oa.kind === 'violated' ? { target: oa.failures } : {}), ...(ob.kind === 'violated' ? { reference: ob.failures } : {}) },
-      ...(verdict.note !== undefined ? { note: verdict.note } : {}),
-    });
+    const at: [number, number] = stopPair ?? [stopA === Infinity ? -1 : stopA, stopB === Infinity ? -1 : stopB];
+    results.push(verdictStep(verdict, at, { a, b, oa, ob }, results, map, base));
   } else {
     results.push(
       ...openChoices(oa.notes, ob.notes, map, translate).map((d) => ({
@@ -125,6 +103,45 @@ export function classifyCase(c: CaseRecord, translate: (v: unknown) => unknown):
     );
   }
   return { results, notCompared };
+}
+
+/**
+ * The step where a side's verdict came (`at`: its index on each side, -1 where none), with the case's
+ * earlier differing steps taken out of `results` and folded in as that verdict's evidence.
+ */
+function verdictStep(
+  verdict: NonNullable<ReturnType<typeof verdictEntry>>,
+  at: [number, number],
+  sides: { readonly a: readonly Recorded[]; readonly b: readonly Recorded[]; readonly oa: SideOutcome; readonly ob: SideOutcome },
+  results: StepResult[],
+  map: ValueMap,
+  base: Pick<StepResult, 'check' | 'path' | 'seed' | 'steps'>,
+): StepResult {
+  const { a, b, oa, ob } = sides;
+  const [i, j] = at;
+  const ra = i >= 0 ? a[i] : undefined;
+  const rb = j >= 0 ? b[j] : undefined;
+  // A judge often speaks after the answers it judged (a paged list, a watch): the case's earlier
+  // differing steps are that violation's evidence, not open choices, and go with it.
+  const earlier = verdict.class === 'error' ? [] : results.filter((r) => r.class !== 'same');
+  for (const e of earlier) results.splice(results.indexOf(e), 1);
+  const diffs = [
+    ...earlier.flatMap((e) => e.differences.map((d) => ({ ...d, path: `step ${e.step}: ${d.path}` }))),
+    ...(ra && rb ? [...compareRequests(ra.request, rb.request, map), ...compareAnswers(ra, rb, map)] : []),
+  ];
+  return {
+    ...base,
+    step: i >= 0 ? i : j,
+    class: verdict.class,
+    kinds: kindsOf(diffs),
+    clauses: verdict.clauses,
+    request: ra ? requestLine(ra) : rb ? requestLine(rb) : '(no request)',
+    differences: diffs.slice(0, MAX_DIFFERENCES),
+    ...(ra ? { target: view(ra) } : {}),
+    ...(rb ? { reference: view(rb) } : {}),
+    failures: { ...(oa.kind === 'violated' ? { target: oa.failures } : {}), ...(ob.kind === 'violated' ? { reference: ob.failures } : {}) },
+    ...(verdict.note !== undefined ? { note: verdict.note } : {}),
+  };
 }
 
 /** A step only one side was sent (the suite followed that side's answers): an open choice, not a violation. */
@@ -198,7 +215,7 @@ function translateRecord(r: Recorded, t: (v: unknown) => unknown): Recorded {
     ...(r.answer
       ? { answer: { ...r.answer, ...(r.answer.json !== undefined ? { json: t(r.answer.json) } : {}), ...(r.answer.bodyText !== undefined ? { bodyText: t(r.answer.bodyText) as string } : {}) } }
       : {}),
-    ...(r.transportError !== undefined ? { transportError: r.transportError } : {}),
+    transportError: r.transportError,
   };
 }
 
@@ -213,5 +230,5 @@ function view(r: Recorded): AnswerView {
   if (x === undefined) return {};
   const body = x.json !== undefined ? x.json : x.bodyText;
   const text = JSON.stringify(body) ?? '';
-  return { status: x.status, body: text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}… (${text.length} characters)` : body, ...(x.ending !== undefined ? { ending: x.ending } : {}) };
+  return { status: x.status, body: text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}… (${text.length} characters)` : body, ending: x.ending };
 }

@@ -4,8 +4,8 @@
  *
  * The second server's generated values (uids, resourceVersions, timestamps, continue tokens, names
  * from generateName) are mapped onto the first's by the position where both first show them, in the
- * order the exchanges went: never by value, since a resourceVersion is opaque (DESIGN.md "Oracle
- * rules"). A value met again must map to the same partner, else the difference is reported
+ * order the exchanges went: never by value, since a resourceVersion is opaque (docs/architecture.md
+ * "Oracle rules"). A value met again must map to the same partner, else the difference is reported
  * (`generated-value`: the two servers disagree on which answers share a version).
  *   A: create -> rv "7",  list -> rv "7"      B: create -> rv "41", list -> rv "44"
  *   learns 41->7 at the create; at the list 44 has no partner and 7 is taken: a `generated-value` diff.

@@ -79,7 +79,7 @@ export function lockstepTarget(inner: Target, side: Side, slot: SideSlot): Targe
     const c = slot.current;
     if (c === undefined) return undefined;
     const k = await c.gate.arrive(side);
-    const rec: MutableRecord = { request: { method: req.method, path: req.path, ...(req.query ? { query: req.query } : {}), ...(req.body !== undefined ? { body: req.body } : {}) } };
+    const rec: MutableRecord = { request: { method: req.method, path: req.path, query: req.query, body: req.body } };
     c.records[k] = rec;
     // The answer a judge speaks about is the one completed last (a watch completes when it is closed).
     return {

@@ -44,15 +44,15 @@ function readScope(cx: CaseContext, res: ResName, namespaces: readonly string[],
     knownKeys: knownKeys(cx),
     priorVersions: priorAmong(cx.priorVersions, shown),
     namespaces,
-    ...(selector !== undefined ? { selector } : {}),
-    ...(scope ? { scope } : {}),
+    selector,
+    scope,
   };
 }
 
 /** What a list request named: its path's namespace (none for all namespaces) and its selector. */
 const scopeOf = (op: Pick<ListOp, 'ns'>, namespaces: readonly string[], selector: string | undefined): RequestScope => ({
   ...(op.ns === 'all' ? {} : { namespace: namespaces[0]! }),
-  ...(selector !== undefined ? { selector } : {}),
+  selector,
 });
 
 const semanticOf = (d: Decision): ReadSemantic | undefined => (d.outcome === 'serve' ? d.semantic : undefined);
@@ -71,11 +71,11 @@ export async function runGet(cx: CaseContext, op: Extract<Op, { op: 'get' }>): P
   if (cx.history(op.res).tainted.has(key)) return;
   const o = is2xx(r.status) ? readObject(rt, r.json) : undefined;
   if (o) cx.judge(judgeObjectEnvelope(rt, o, { name: op.name, namespace: ns }, 'elsewhere'));
-  const exp: ReadExpectation = { semantic, clause: d.clause, ...(index !== undefined ? { at: index } : {}) };
+  const exp: ReadExpectation = { semantic, clause: d.clause, at: index };
   const ctx = readScope(cx, op.res, [ns], undefined, o ? [o] : []);
   const late = judgeNotCaughtUpIn(ctx, exp, param, { status: r.status, bodyText: r.bodyText, retryAfter: r.headers['retry-after'] });
   if (late) return cx.judge(late);
-  cx.judge([...judgeGetIn(ctx, exp, key, { status: r.status, ...(o ? { object: o } : {}) }), ...pathClauses(rt, 'object'), ...queryJudgements(new Set(query.map(([k]) => k)), 1)]);
+  cx.judge([...judgeGetIn(ctx, exp, key, { status: r.status, object: o }), ...pathClauses(rt, 'object'), ...queryJudgements(new Set(query.map(([k]) => k)), 1)]);
 }
 
 const pathClauses = (rt: ResourceType, shape: 'object' | 'collection' | 'all'): Judgement[] => pathJudgements(rt.group === '', shape);
@@ -130,7 +130,7 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
   if (refused || d.outcome !== 'serve') return cx.judge(refused ?? []);
   const semantic = d.semantic as 'MostRecent' | 'Any' | 'NotOlderThan' | 'Exact';
   if (r.status === 410 && semantic === 'Exact') return cx.judge(judgeGoneForExact(cx.history(op.res), index, d.clause, cx.env.now(), cx.env.settings.historyWindowMs));
-  const lateExp: ReadExpectation = { semantic, clause: d.clause, ...(index !== undefined ? { at: index } : {}) };
+  const lateExp: ReadExpectation = { semantic, clause: d.clause, at: index };
   const late =
     op.limit === undefined
       ? judgeNotCaughtUpIn(readScope(cx, op.res, namespaces, selector, []), lateExp, param, { status: r.status, bodyText: r.bodyText, retryAfter: r.headers['retry-after'] })
@@ -140,7 +140,7 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
   cx.judge(judgeCollectionEnvelope(rt, (r.json ?? {}) as ListBody, 'elsewhere'));
 
   const range = acceptableRange(cx.history(op.res), semantic, index);
-  const exp: ReadExpectation = { semantic, clause: d.clause, range, ...(index !== undefined ? { at: index } : {}) };
+  const exp: ReadExpectation = { semantic, clause: d.clause, range, at: index };
   const requested = semantic === 'Exact' && param !== undefined ? { requestedRv: param } : {};
   const first = pageOf(rt, r);
 

@@ -1,5 +1,5 @@
 /**
- * The controller daemon as a target (DESIGN.md "Targets and protocols": `--controller-daemon 'CMD'`).
+ * The controller daemon as a target (docs/architecture.md "Targets and protocols": `--controller-daemon 'CMD'`).
  * A launcher starts the daemon with extra flags; this module watches one start: it exits, or its
  * /healthz answers on the port the suite chose, or it does neither within the start timeout (hung: an
  * error, never a pass). Every start is stopped and reaped before the case ends.

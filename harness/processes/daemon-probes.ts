@@ -56,7 +56,7 @@ export interface PatientProbe {
 /**
  * `probe`, asked again with a doubled timeout while nothing answers (`attempts` tries), the first
  * timeout stretched by how late the daemon answered lately: an answer that comes late on a busy
- * machine is still an answer, and no answer at all decides nothing (issue 24).
+ * machine is still an answer, and no answer at all decides nothing.
  */
 export async function probePatiently(port: number, path: string, firstTimeoutMs: number, answers?: Pace, attempts = 3): Promise<PatientProbe> {
   let timeoutMs = stretched(answers, firstTimeoutMs);
@@ -76,8 +76,8 @@ export function tlsHandshake(port: number, o: { maxVersion?: SecureVersion; minV
       host: '127.0.0.1',
       port,
       rejectUnauthorized: false,
-      ...(o.maxVersion ? { maxVersion: o.maxVersion } : {}),
-      ...(o.minVersion ? { minVersion: o.minVersion } : {}),
+      maxVersion: o.maxVersion,
+      minVersion: o.minVersion,
       ...(o.servername ? { servername: o.servername } : {}),
       ...(o.ciphers ? { ciphers: o.ciphers } : {}),
     });

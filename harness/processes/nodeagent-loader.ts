@@ -1,5 +1,5 @@
 /**
- * The node-agent config loader as a target (DESIGN.md "Targets and protocols"): a command run once per
+ * The node-agent config loader as a target (docs/architecture.md "Targets and protocols"): a command run once per
  * case with the config file path appended, or the embedded reference loader run in-process. Exit 0
  * accepted, non-zero rejected; stdout may carry the effective configuration or `{"errors":[...]}`.
  * A command that cannot run (126/127), dies on a signal or outlives its timeout is infrastructure
@@ -40,7 +40,7 @@ export interface NodeagentLoaderSettings {
 /**
  * Builds the embedded reference loader (targets/nodeagent-loader/embedded.ts) with planted faults.
  * Handed in by the composition root (scripts/, tests), so the harness never imports a target and
- * imports flow one way (DESIGN.md "Layers").
+ * imports flow one way (docs/architecture.md "Layers").
  */
 export type EmbeddedLoaderFactory = (profile: Profile, faults: readonly string[]) => NodeagentLoaderTarget;
 

@@ -1,5 +1,5 @@
 /**
- * Reproductions a person can run without the suite (DESIGN.md "Oracle rules"): a counterexample's
+ * Reproductions a person can run without the suite (docs/architecture.md "Oracle rules"): a counterexample's
  * exchanges as a bash script of curl commands, and a one-line form for step lists. Credentials never
  * appear: the token comes from the reader's environment at run time.
  */
@@ -66,7 +66,7 @@ export interface CurlOptions {
 
 /** Exit statuses of a reproducer, as its header states them. */
 /**
- * A standalone reproducer (issue 26 item 2): bash, curl and node, nothing of this repository. It
+ * A standalone reproducer: bash, curl and node, nothing of this repository. It
  * creates what the case needs under fresh names, sends the recorded requests with learned values,
  * prints each answer apart, evaluates the answer needed (reference/answer-checks.ts) and exits 1
  * while the failure is present, 0 once the target behaves; it deletes what it created on every exit.

@@ -1,6 +1,6 @@
 /**
  * The values a reproducer must learn from its own answers instead of repeating the recorded ones
- * (DESIGN.md "Oracle rules": generated values are learned, never predicted): every resourceVersion,
+ * (docs/architecture.md "Oracle rules": generated values are learned, never predicted): every resourceVersion,
  * uid and continue token an answer carried, and the name a `generateName` create was given, wherever
  * a later request of the case sends one of them again: as a path segment (a read of the generated
  * name), a query value (`resourceVersion=`, `continue=`) or a whole JSON string of its body

@@ -1,5 +1,5 @@
 /**
- * The same reproducer as a node test file (issue 26 item 2): `node --test FILE` with Node alone (18 or
+ * The same reproducer as a node test file: `node --test FILE` with Node alone (18 or
  * later: fetch, node:test and node:assert are built in), nothing of this repository. It sends what the
  * curl script sends, with the same fresh names and learned values, evaluates the same needs with the
  * same evaluator (reference/answer-checks.ts), and its one test fails while the failure is present.

@@ -1,5 +1,5 @@
 /**
- * What the target answered, as data (issue 26 item 1): every request of a counterexample with its
+ * What the target answered, as data: every request of a counterexample with its
  * status and the parts a failure turns on: an object's name and resourceVersion; a list's version,
  * continue token, remainingItemCount and every item (name, resourceVersion) of every page; a watch's
  * events. Items the suite did not create (no run label of this run: a controller's, another

@@ -1,5 +1,5 @@
 /**
- * Standalone reproducers of failures of processes (issue 26 item 2): the node-agent config loader and
+ * Standalone reproducers of failures of processes: the node-agent config loader and
  * the controller daemon. As for the API server's curl scripts, bash and nothing of this repository:
  * the exact file or command line, what was observed, and the answer the model needed, checked.
  * Exit 0 the target behaves (the failure is gone), 1 the failure is present, 2 the script could not

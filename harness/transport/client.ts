@@ -1,5 +1,5 @@
 /**
- * The HTTP client every suite talks to (DESIGN.md layer 3), on an undici 7 Agent. It turns transport
+ * The HTTP client every suite talks to (harness/transport, docs/architecture.md "Layers"), on an undici 7 Agent. It turns transport
  * trouble and rate limiting into InfrastructureError after bounded retries, and returns every other
  * response, whatever its status, as an observation for the oracle.
  */

@@ -1,5 +1,5 @@
 /**
- * The safety guard of DESIGN.md "Safety": a Target wrapper that refuses, before anything is sent, every
+ * The safety guard of docs/architecture.md "Safety": a Target wrapper that refuses, before anything is sent, every
  * mutating request that could touch an object this run did not create, and the cleanup that removes
  * what the run did create.
  *

@@ -1,5 +1,5 @@
 /**
- * Where the target is and how to authenticate (DESIGN.md "Targets and protocols"). Sources, first
+ * Where the target is and how to authenticate (docs/architecture.md "Targets and protocols"). Sources, first
  * match wins: `--server` (+ `--token`), `--kubeconfig`, `KUBECONFIG`, `~/.kube/config`, in-cluster
  * service-account files.
  *

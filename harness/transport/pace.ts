@@ -1,7 +1,7 @@
 /**
  * How slow the target answers right now, learned from the run's own observations, so the suite's
  * self-imposed deadlines (the ones no spec clause fixes: a readiness wait, a probe timeout, an
- * eventual window) stretch on a busy machine instead of turning slowness into a verdict (issue 24).
+ * eventual window) stretch on a busy machine instead of turning slowness into a verdict.
  * A deadline is its nominal value times the factor by which the observed durations exceed their
  * nominal one, never less than nominal and never more than `maxFactor` times it:
  *

@@ -1,5 +1,5 @@
 /**
- * Preflight (issue 25 item 3): before any check, ask the target what the run's identity may do, and
+ * Preflight: before any check, ask the target what the run's identity may do, and
  * stop with one line when the suite cannot work there. A target that refuses every request (a missing
  * RBAC binding, the wrong kubeconfig context) would otherwise be reported "nonconformant: rest:4.1/post
  * failed", as if the server broke the spec.

@@ -1,6 +1,6 @@
 /**
  * Secret scrubbing for everything that leaves the process: reports, logs, curl reproductions
- * (DESIGN.md "Safety": reports and logs redact tokens, keys and certificates). Redaction is applied at
+ * (docs/architecture.md "Safety": reports and logs redact tokens, keys and certificates). Redaction is applied at
  * the source (the client records redacted headers) and again by the writers, so one missed path does
  * not leak a credential.
  */

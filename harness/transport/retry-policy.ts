@@ -1,6 +1,6 @@
 /**
- * Whether the client sends a request again after a transport failure (DESIGN.md: infrastructure
- * trouble is retried within bounds and reported as error).
+ * Whether the client sends a request again after a transport failure (docs/architecture.md
+ * "Oracle rules": infrastructure trouble is retried within bounds and reported as error).
  *
  * - Nothing reached the server (connection refused, DNS): any method, up to the client's retries.
  * - The answer was lost after sending (reset, closed): only a read, up to the client's retries. A write

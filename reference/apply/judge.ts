@@ -210,6 +210,15 @@ export function judgeState(
     js.push(fail(clause, 'managedFields entries with fieldsType FieldsV1, operation Apply or Update and a FieldsV1 tree', `entry ${decoded.index}: ${decoded.message}`));
     return js;
   }
+  js.push(...judgeEntryFields(raw, apiVersion));
+  const observed = decoded.map((e) => ({ ...e, fields: projectedSet(e.fields, schema) })).filter((e) => !e.fields.isEmpty());
+  js.push(...judgeOwnership(expected.managed, observed, ownershipClauses, missingEntryClass));
+  return js;
+}
+
+/** Each managedFields entry's own fields (rest:2.6): fieldsType FieldsV1, the object's apiVersion, a time when present. */
+function judgeEntryFields(raw: unknown, apiVersion: string): Judgement[] {
+  const js: Judgement[] = [];
   for (const e of Array.isArray(raw) ? raw : []) {
     if (!isRecord(e)) continue;
     // JSON.stringify(undefined) is undefined, not text: an absent field is shown as such.
@@ -219,15 +228,24 @@ export function judgeState(
     // Time is learned, not predicted; upstream leaves it out when an apply changed only ownership.
     js.push(rule('rest:2.6/time', e['time'] === undefined || (typeof e['time'] === 'string' && RFC3339.test(e['time'])), 'time, when present, an RFC 3339 timestamp', shown(e['time'])));
   }
-  const observed = decoded.map((e) => ({ ...e, fields: projectedSet(e.fields, schema) })).filter((e) => !e.fields.isEmpty());
+  return js;
+}
+
+/**
+ * The ownership record against the model's (`managed`): one entry per writer and operation, owning the
+ * model's set, and no entry the model has no write for. `observed`: the entries decoded, projected on
+ * the schema, empty ones dropped.
+ */
+function judgeOwnership(managed: readonly ManagedEntry[], observed: readonly ManagedEntry[], ownershipClauses: readonly ClauseId[], missingEntryClass: ObservationClassName | undefined): Judgement[] {
+  const js: Judgement[] = [];
   const key = (e: Pick<ManagedEntry, 'manager' | 'operation'>) => `${e.manager}\u0000${e.operation}`;
   const byKey = new Map(observed.map((e) => [key(e), e]));
-  const accounted = new Set(expected.managed.map(key));
+  const accounted = new Set(managed.map(key));
   // An entry's manager names a writer: one no write of the model was made by is misnamed.
-  const writers = new Set(expected.managed.map((m) => m.manager));
+  const writers = new Set(managed.map((m) => m.manager));
   const strangers = [...new Set(observed.map((e) => e.manager).filter((name) => !writers.has(name)))];
   if (strangers.length > 0) js.push(fail('rest:2.6/manager', `entries named after the writers: ${[...writers].join(', ') || 'none'}`, `entries for ${strangers.join(', ')}`));
-  for (const m of expected.managed) {
+  for (const m of managed) {
     const o = byKey.get(key(m));
     if (!o) {
       const other = observed.find((e) => e.manager === m.manager && !accounted.has(key(e)));

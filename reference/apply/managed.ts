@@ -62,7 +62,7 @@ export function encodeManagedFields(entries: readonly ManagedEntry[]): Record<st
     manager: e.manager,
     operation: e.operation,
     apiVersion: e.apiVersion,
-    ...(e.time !== undefined ? { time: e.time } : {}),
+    time: e.time,
     fieldsType: 'FieldsV1',
     fieldsV1: encodeFieldsV1(e.fields),
   }));

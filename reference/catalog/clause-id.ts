@@ -1,5 +1,5 @@
 /**
- * Clause ids as a type (issue 14): `ClauseId` is the union of every catalog id, generated from the
+ * Clause ids as a type: `ClauseId` is the union of every catalog id, generated from the
  * catalog into clause-ids.ts (`npm run gen:clause-ids`), so a misspelt literal id does not compile.
  *
  * Ids the model builds from one of its tables (a field of the node-agent configuration, a daemon

@@ -1,5 +1,5 @@
 /**
- * The words of the spec behind a clause id (issue 26 item 4: a failure page quotes what the spec says).
+ * The words of the spec behind a clause id (a failure page quotes what the spec says).
  * Pure: the spec's sections are data (spec-text.ts, generated from the documents).
  *
  *   clauseText('rest:4.4.6').quote   -> ['6. `metadata.remainingItemCount` is the number of further items. ...']

@@ -1,5 +1,5 @@
 /**
- * Why a clause has no verdict, as data the report shows beside it (issue 31).
+ * Why a clause has no verdict, as data the report shows beside it.
  *
  * `informativeReasons`: every clause of kind `informative`, with the reason no black-box test can judge
  * it (descriptive text, terminology, a "not shown" note with nothing to record, an obligation of

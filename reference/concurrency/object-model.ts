@@ -59,7 +59,7 @@ function dedupe(states: ObjectState[]): States | undefined {
 const preconditionHolds = (s: ObjectState, p: string | undefined): boolean | 'maybe' => (p === undefined ? true : s.rv === undefined ? 'maybe' : s.rv === p);
 
 function stepOne(s: ObjectState, input: ObjectInput, out: ObjectOutput, honoured: boolean): ObjectState[] {
-  const effect = (token: string, rv: string | undefined): ObjectState => ({ present: true, token, ...(rv !== undefined ? { rv } : {}) });
+  const effect = (token: string, rv: string | undefined): ObjectState => ({ present: true, token, rv });
   switch (input.kind) {
     case 'create':
       if (out.status === 'ok') return s.present ? [] : [effect(input.token, out.rv)];

@@ -32,7 +32,7 @@ export const GUARANTEE_CLAUSE: Readonly<Record<Guarantee, ClauseId>> = {
   bookmarkable: 'rest:6.1/BOOKMARK',
   'list-watch': 'rest:2.3/metadata.resourceVersion',
   // Every object a watch or list shows lies in the namespaces it covers (its path's, or the case's
-  // for a cluster-wide one by the case label): the scope rule of issue 17.
+  // for a cluster-wide one by the case label): the scope rule of reference/scope.ts.
   scoped: 'rest:4.1/get-namespaced-collection',
 };
 
@@ -124,7 +124,7 @@ function outOfScope(h: ConcurrentHistory): WatchViolation[] {
 }
 
 function v(guarantee: Guarantee, watch: string | undefined, message: string, ops: readonly number[]): WatchViolation {
-  return { guarantee, clause: GUARANTEE_CLAUSE[guarantee], ...(watch !== undefined ? { watch } : {}), message, ops };
+  return { guarantee, clause: GUARANTEE_CLAUSE[guarantee], watch, message, ops };
 }
 
 /** The events of writes (ADDED / MODIFIED with a token), with the write each shows. */

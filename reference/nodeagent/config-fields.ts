@@ -275,7 +275,7 @@ export function fieldBySvcName(name: string): FieldSpec {
 
 /**
  * Is an explicit zero of this field the same as leaving it out? The spec's types come from Go, where an
- * explicit zero of a scalar is indistinguishable from an absent one (issue 20): for a scalar with a
+ * explicit zero of a scalar is indistinguishable from an absent one: for a scalar with a
  * non-zero default a loader may read `0`, `"0s"` or `""` as unset and apply the default, beside refusing
  * it or keeping it where it is valid. Not where the spec gives the zero a meaning of its own (`zeroMeans`:
  * "0 means no limit"), nor for bools: a bool defaulting to true could never be set to false otherwise.

@@ -51,7 +51,7 @@ const list = (ctx: RuleContext, name: string): unknown[] => {
   const v = ctx.typed.get(name);
   return Array.isArray(v) ? v : [];
 };
-const error = (field: string, message: string, related?: string[]): RuleFinding => ({ level: 'error', field, message, ...(related ? { related } : {}) });
+const error = (field: string, message: string, related?: string[]): RuleFinding => ({ level: 'error', field, message, related });
 
 export const crossRules: readonly CrossRule[] = [
   {
@@ -96,7 +96,7 @@ export const crossRules: readonly CrossRule[] = [
     id: 'pods-per-core',
     clause: 'node:2.2/podsPerCore',
     // "Not above maxPods" bounds what the agent runs, not what a file may say: upstream caps the pod
-    // capacity at min(podsPerCore x cores, maxPods) (pkg/kubelet/kubelet_node_status.go). Issue 20: a
+    // capacity at min(podsPerCore x cores, maxPods) (pkg/kubelet/kubelet_node_status.go). A
     // run-time cap rather than a validity rule in the spec's words lets a loader accept the file.
     summary: 'podsPerCore above maxPods: open (a run-time cap; a loader may refuse the file or accept it and cap)',
     fields: ['podsPerCore', 'maxPods'],
@@ -164,7 +164,7 @@ export const crossRules: readonly CrossRule[] = [
     id: 'system-cgroups-need-root',
     clause: 'node:2.2/systemCgroups',
     // "needs cgroupRoot when set" says when the field has effect; it does not oblige a loader to refuse
-    // it without (issue 20). Upstream refuses it (pkg/kubelet/apis/config/validation/validation.go).
+    // it without. Upstream refuses it (pkg/kubelet/apis/config/validation/validation.go).
     summary: 'systemCgroups without cgroupRoot: open ("needs X" says when the field has effect; refusing and ignoring are both allowed)',
     fields: ['systemCgroups', 'cgroupRoot'],
     check: (ctx) => {
@@ -231,7 +231,7 @@ export const crossRules: readonly CrossRule[] = [
     id: 'register-taints-need-register',
     clause: 'node:2.2/registerWithTaints',
     // "only with registerNode true" says when the taints have effect, not that a loader must refuse them
-    // without (issue 20); upstream ignores them (pkg/kubelet/kubelet_node_status.go registers no node).
+    // without; upstream ignores them (pkg/kubelet/kubelet_node_status.go registers no node).
     summary: 'registerWithTaints with registerNode false: open ("only with X" says when the field has effect)',
     fields: ['registerWithTaints', 'registerNode'],
     check: (ctx) =>

@@ -252,7 +252,7 @@ export function validateNodeagentConfig(doc: unknown, profile: Profile, opts: Va
   const ctx: RuleContext = { typed, profile, gates, version: opts.version ?? REFERENCE_VERSION, path: (name) => nameIn(fieldBySvcName(name), profile) };
   for (const rule of crossRules) {
     if (skip.has(rule.id)) continue;
-    for (const r of rule.check(ctx)) (r.level === 'error' ? c.errors : c.unspecified).push({ field: r.field, clause: rule.clause, message: r.message, ...(r.related ? { related: r.related } : {}) });
+    for (const r of rule.check(ctx)) (r.level === 'error' ? c.errors : c.unspecified).push({ field: r.field, clause: rule.clause, message: r.message, related: r.related });
   }
   return { errors: c.errors, unspecified: c.unspecified };
 }

@@ -9,8 +9,8 @@ import { insecureCipherSuites, preferredCipherSuites } from '../tls-names.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
 import type { Issue } from './field-spec-types.ts';
 
-export const err = (message: string, clause?: ClauseId): Issue => ({ level: 'error', message, ...(clause ? { clause } : {}) });
-export const open = (message: string, clause?: ClauseId): Issue => ({ level: 'unspecified', message, ...(clause ? { clause } : {}) });
+export const err = (message: string, clause?: ClauseId): Issue => ({ level: 'error', message, clause });
+export const open = (message: string, clause?: ClauseId): Issue => ({ level: 'unspecified', message, clause });
 
 export function range(min: number, max: number, clause?: ClauseId): (v: unknown) => Issue | undefined {
   return (v) => ((v as number) < min || (v as number) > max ? err(`${v} is outside ${min}..${max}`, clause) : undefined);

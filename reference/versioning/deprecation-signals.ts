@@ -60,7 +60,7 @@ export function parseWarnings(value: string): WarnValue[] | undefined {
       date = quoted();
       if (date === undefined) return undefined;
     }
-    out.push({ code: Number(m[1]), agent: m[2]!, text, ...(date !== undefined ? { date } : {}) });
+    out.push({ code: Number(m[1]), agent: m[2]!, text, date });
     ws();
     if (i >= value.length) return out;
     if (value[i] !== ',') return undefined;

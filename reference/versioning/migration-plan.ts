@@ -51,7 +51,7 @@ function entry(profile: Profile, r: Removal, release: Release): PlanEntry {
     kind: r.kind,
     resource: r.resource,
     removedIn: formatRelease(r.removedIn),
-    ...(useInstead ? { useInstead } : {}),
+    useInstead,
     notableChanges: r.notableChanges,
     clause: r.clause,
   };

@@ -91,13 +91,13 @@ async function daemonOf(plan: RunPlan, server: string, token: string | undefined
   const given = plan.inProcess?.daemon;
   if (given === 'none') return { cleanup: async () => undefined };
   const prepared = await prepareDaemon({
-    ...(plan.daemon.command !== undefined ? { command: plan.daemon.command } : {}),
+    command: plan.daemon.command,
     bundle: given === undefined && plan.selection.selected.some((c) => c.suite === 'controller-daemon'),
     external: plan.target.kind === 'external',
     profile: plan.profile.name,
     server,
-    ...(token !== undefined ? { token } : {}),
-    ...(plan.daemon.startTimeoutMs !== undefined ? { startTimeoutMs: plan.daemon.startTimeoutMs } : {}),
+    token,
+    startTimeoutMs: plan.daemon.startTimeoutMs,
   });
   if (prepared.settings === undefined || given === undefined) return prepared;
   return { settings: { ...prepared.settings, ...given }, cleanup: prepared.cleanup };

@@ -39,7 +39,7 @@ export async function capabilityGate(plan: RunPlan, clients: ProbeClients, names
       runId: plan.runId,
       watchWaitMs: settings.watchWaitMs,
       typeWaitMs: settings.eventualWindowMs,
-      ...(namespace !== undefined ? { namespace } : {}),
+      namespace,
     });
     const map = await Promise.race([probing, bound]);
     clearTimeout(timer);

@@ -51,7 +51,7 @@ async function bringUpSide(side: SidePlan, closers: (() => Promise<void>)[]): Pr
     throw e;
   });
   closers.push(up.close);
-  const base = { which: side.which, cfg: up.target, profile: side.profile, runId: side.runId, ...(up.hooks !== undefined ? { hooks: up.hooks } : {}) };
+  const base = { which: side.which, cfg: up.target, profile: side.profile, runId: side.runId, hooks: up.hooks };
   // The embedded server is started with the profile asked: nothing to ask it.
   if (!side.external) return { ...base, label: side.label! };
   const { release } = await firstContact(up.target);

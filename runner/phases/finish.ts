@@ -94,16 +94,16 @@ function executedRun(plan: RunPlan, up: BroughtUp, f: FinishInput, end: RunEnd |
     nodeagentLoader: up.nodeagent.description,
     startedAt: f.started,
     durationMs: Date.now() - f.started,
-    ...(swept !== undefined ? { swept } : {}),
-    ...(end !== undefined ? { end } : {}),
-    ...(cleanupCommand !== undefined ? { cleanupCommand } : {}),
+    swept,
+    end,
+    cleanupCommand,
     ...(f.gate !== undefined ? { capabilities: f.gate.entries } : {}),
   };
 }
 
 /** Without reports (the self-tests): the same rules, on the records alone. */
 function verdictOfRecords(records: readonly CheckRecord[], end: RunEnd | undefined): RunVerdict {
-  return decideRun({ regressions: regressionsOf(records), errors: records.some((r) => r.verdict === 'error'), notTested: [], ...(end !== undefined ? { end } : {}) }).verdict;
+  return decideRun({ regressions: regressionsOf(records), errors: records.some((r) => r.verdict === 'error'), notTested: [], end }).verdict;
 }
 
 /** The clauses failed and not excused as known, once each. */

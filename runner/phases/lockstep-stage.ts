@@ -37,7 +37,7 @@ export async function runLockstepStage(plan: ComparePlan, up: SidesUp, log: (lin
     for (const id of plan.selected) {
       const check = checks.find((c) => c.id === id)!;
       const t0 = Date.now();
-      const { cases, notApplicable } = await runLockstep(check, sides, { seed: plan.seed, runs: plan.runs, ...(plan.path !== undefined ? { path: plan.path } : {}) });
+      const { cases, notApplicable } = await runLockstep(check, sides, { seed: plan.seed, runs: plan.runs, path: plan.path });
       let stepCount = 0;
       for (const c of cases) {
         const classified = classifyCase(c, translate);
@@ -45,7 +45,7 @@ export async function runLockstepStage(plan: ComparePlan, up: SidesUp, log: (lin
         stepCount += classified.results.filter((r) => r.step >= 0).length;
         steps.push(...classified.results);
       }
-      rows.push({ id, suite: check.suite, cases: cases.length, steps: stepCount, ...(notApplicable !== undefined ? { notApplicable } : {}) });
+      rows.push({ id, suite: check.suite, cases: cases.length, steps: stepCount, notApplicable });
       const mine = steps.filter((s) => s.check === id && s.class !== 'same');
       log(`  ${id}: ${cases.length} cases, ${stepCount} steps, ${mine.length} not alike${notApplicable ? ` (not applicable: ${notApplicable})` : ''} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     }

@@ -50,7 +50,7 @@ export async function probeTarget(plan: RunPlan, up: BroughtUp, io: RunIO, setup
       io.edge?.reachable(reported ?? (plan.target.kind === 'embedded' ? plan.target.release : plan.settings.release), {
         server: up.target.server,
         source: up.target.source,
-        ...(reported !== undefined ? { reportedVersion: reported } : {}),
+        reportedVersion: reported,
       }) ?? plan.inProcess?.known;
     return { ...(known !== undefined ? { known } : {}), ...(setupNamespace !== undefined ? { setupNamespace } : {}) };
   } finally {
@@ -79,7 +79,7 @@ async function askBeforeChecks(
     log(`svc-conformance: ${what} undecided (${e.message}); the checks go on`);
     return undefined;
   };
-  const refused = await preflight(probe, { profile, runId, credentials: up.target.source, earlier, ...(plan.namespaces ? { namespaces: plan.namespaces } : {}) }).catch(undecided('preflight'));
+  const refused = await preflight(probe, { profile, runId, credentials: up.target.source, earlier, namespaces: plan.namespaces }).catch(undecided('preflight'));
   if (refused !== undefined || plan.namespaces !== undefined) return refused;
   // Without --namespace the run's own setup is one namespace: tried once here, not by every check.
   return probeNamespaceSetup(setup, { profile, runId }).catch(undecided('namespace setup'));

@@ -67,7 +67,7 @@ async function replayer(plan: RunPlan, up: BroughtUp, command: string) {
   const { nodeagent } = up;
   return (await import('../confirm-replay.ts')).inProcessReplayer({
     target: up.target,
-    ...(up.restricted !== undefined ? { restricted: up.restricted } : {}),
+    restricted: up.restricted,
     profile: plan.profile,
     runId: plan.runId,
     settings: up.settings,

@@ -109,12 +109,12 @@ function suiteSettings(plan: RunPlan, up: BroughtUp, group: readonly AnyCheck[],
     deadline,
     parallel: group.length > 0 && group.every((c) => c.exclusive === true) ? 1 : parallel,
     ...(plan.budgets.backgroundWrites ? { backgroundWrites: true } : {}),
-    ...(plan.namespaces ? { namespaces: plan.namespaces } : {}),
+    namespaces: plan.namespaces,
     ...(plan.path ? { path: plan.path } : {}),
     targetSettings: up.settings,
     replayCommand: plan.replayCommand,
-    ...(up.nodeagent.settings ? { nodeagentLoader: up.nodeagent.settings } : {}),
-    ...(up.daemon ? { controllerDaemon: up.daemon } : {}),
+    nodeagentLoader: up.nodeagent.settings,
+    controllerDaemon: up.daemon,
   };
 }
 
@@ -139,9 +139,9 @@ function observationOf(f: Judgement): Counterexample {
     clause: f.clause,
     expected: f.expected,
     observed: f.observed,
-    ...(f.class !== undefined ? { class: f.class } : {}),
-    ...(f.observedStatus !== undefined ? { observedStatus: f.observedStatus } : {}),
-    ...(f.observedReason !== undefined ? { observedReason: f.observedReason } : {}),
+    class: f.class,
+    observedStatus: f.observedStatus,
+    observedReason: f.observedReason,
   } as Counterexample;
 }
 

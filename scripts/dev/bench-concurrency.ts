@@ -1,5 +1,5 @@
 /**
- * Bench lines of the concurrent workload (issue 16): operations per second of one checked workload
+ * Bench lines of the concurrent workload: operations per second of one checked workload
  * against the embedded server (recording and judging included), and the history checkers' time on a
  * synthetic 10,000-operation history with several watchers. Figures only.
  */

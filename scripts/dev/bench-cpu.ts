@@ -1,5 +1,5 @@
 /**
- * The CPU part of the bench's whole runs (issue 28): every node process of the run is profiled through a
+ * The CPU part of the bench's whole runs: every node process of the run is profiled through a
  * preload (scripts/dev/cpu-profile-preload.mjs), and the whole process tree's user+sys time is read from
  * /proc/self/stat (the children's times a process collects as it reaps them), before and after.
  * Figures only: nothing here asserts on time.

@@ -1,5 +1,5 @@
 /**
- * The bench's last part (issues 15 and 28): one whole default run per target, its wall time, its CPU
+ * The bench's last part: one whole default run per target, its wall time, its CPU
  * (user+sys of this process and of the processes it started) and footprint (namespaces, cluster-scoped
  * objects, requests by verb, bytes, slowest checks). The run goes through the command line's own plan and
  * executor in this process (planRun -> executeRun), and the figures are read from the executed run, not

@@ -1,6 +1,6 @@
 /**
  * Writes reference/catalog/clause-ids.ts: the union of every catalog clause id, so a misspelt id in a
- * judgement, a check or a fault does not compile (issue 14). The catalog stays the one list: this file
+ * judgement, a check or a fault does not compile. The catalog stays the one list: this file
  * is generated from it, and test/unit/reference/clause-id-type.test.ts fails when the two drift.
  *
  *   npm run gen:clause-ids

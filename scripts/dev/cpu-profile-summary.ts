@@ -1,5 +1,5 @@
 /**
- * Where a run's CPU goes (issue 28), from the V8 CPU profiles of its node processes: each sample is
+ * Where a run's CPU goes, from the V8 CPU profiles of its node processes: each sample is
  * charged to the folder of the nearest frame of a file (node's own code is charged to whichever of our
  * files or packages called it), or to `transpiling` when a TypeScript/ESM transform is on its stack.
  * A sampler counts wall-clock ticks, and on a shared machine a process that waits for a core is still

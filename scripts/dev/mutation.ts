@@ -161,7 +161,7 @@ if (share !== undefined) {
   );
   writeShare(
     share.out,
-    ran.map((o, k) => ({ job: mine[k]!.i, records: o.records, ms: o.ms, ...(o.crash !== undefined ? { crash: o.crash } : {}) })),
+    ran.map((o, k) => ({ job: mine[k]!.i, records: o.records, ms: o.ms, crash: o.crash })),
   );
   process.exit(0);
 }
@@ -175,7 +175,7 @@ if (PROCESSES === 1) {
   );
   order.forEach((o, k) => (outcomes[o.i] = ran[k]!));
 } else {
-  for (const r of await inShares(PROCESSES, Math.ceil(POOL / PROCESSES))) outcomes[r.job] = { job: jobs[r.job]!, records: r.records, ms: r.ms, ...(r.crash !== undefined ? { crash: r.crash } : {}) };
+  for (const r of await inShares(PROCESSES, Math.ceil(POOL / PROCESSES))) outcomes[r.job] = { job: jobs[r.job]!, records: r.records, ms: r.ms, crash: r.crash };
   // A share that died without writing its outcomes leaves its jobs crashed, never silently missing.
   jobs.forEach((job, i) => (outcomes[i] ??= { job, records: [], ms: 0, crash: 'its share process wrote no outcome' }));
 }

@@ -150,7 +150,7 @@ export async function judgeReproducers(f: Fault, records: readonly CheckRecord[]
           faulty,
           clean,
           outcome: outcomeOf(faulty, clean),
-          ...(nodeTest ? { nodeTest } : {}),
+          nodeTest,
           tail: { faulty: tailOf(onBad.script.out), clean: tailOf(onGood.script.out) },
           cx,
         });

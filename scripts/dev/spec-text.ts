@@ -1,6 +1,6 @@
 /**
  * Writes reference/catalog/spec-text.ts: the two spec documents cut into their sections, as data, so a
- * failure page can quote the clause it failed (issue 26 item 4) on any machine, with no spec file at
+ * failure page can quote the clause it failed on any machine, with no spec file at
  * hand. The spec stays the source: this file is generated from it, and
  * test/unit/reference/clause-text.test.ts fails when the two drift (where the spec is present).
  *

@@ -1,6 +1,6 @@
 /**
  * One finished run of the upstream plan, judged from its exit code and its summary.json (the public
- * report shape of DESIGN.md), the compact table `test:upstream` prints, and the sweep table: per clause,
+ * report shape of docs/architecture.md "Reports and exit codes"), the compact table `test:upstream` prints, and the sweep table: per clause,
  * the seeds and topologies on which it failed beyond the expectations file. A run is ok only when the
  * CLI exited 0 and the summary shows no failure beyond the expectations file and no error: a missing
  * or unreadable summary is itself an error, never a pass.
@@ -37,7 +37,7 @@ export function judgeRun(
   summary: SummaryJson | undefined,
   summaryProblem?: string,
 ): RunOutcome {
-  const base = { name: run.name, topology: run.topology, seed: run.seed, fresh: run.fresh, ...(run.runs !== undefined ? { runs: run.runs } : {}), wallMs, exitCode };
+  const base = { name: run.name, topology: run.topology, seed: run.seed, fresh: run.fresh, runs: run.runs, wallMs, exitCode };
   if (summary === undefined) {
     return { ...base, verdict: 'no report', regressions: [], known: [], nowPassing: [], errors: [summaryProblem ?? 'no summary.json written'], ok: false };
   }

@@ -91,7 +91,7 @@ export function planRuns(p: TopologyPlanInput): PlannedRun[] {
       topology: p.topology,
       seed,
       fresh,
-      ...(runs !== undefined ? { runs } : {}),
+      runs,
       reportsDir,
       args: [
         'run',

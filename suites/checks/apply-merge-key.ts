@@ -87,7 +87,7 @@ export const applyPatchMergeKey: Check<MergeKeyCase> = {
         path: `${base}/${name}`,
         query: [['fieldManager', manager]],
         headers: { 'content-type': APPLY_TYPE },
-        body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, ...(labels ? { labels } : {}), ownerReferences: refs } }),
+        body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, labels, ownerReferences: refs } }),
       });
     const first = await applyAs(FIRST, [ref(owners[0]!)], cx.ownLabels);
     cx.judge([judgeMergeKeySetup('first apply', first.status, undefined, first.bodyText)]);

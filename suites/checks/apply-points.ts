@@ -50,33 +50,63 @@ async function resetStep(cx: CaseContext, st: SeqState, content: Record<string, 
   cx.judge(judgeWrite(expectedOf(outcome, managedFieldsWriteTags(managedFields, changesOther)), r.status, r.json, st.schema, apiVersionOf(st.rt), ['rest:4.1/put', 'rest:4.7.5'], ['rest:4.7.5']));
 }
 
+/** rest:4.7.1: an apply without fieldManager is refused, and changes nothing. */
+async function fieldManagerRequired(cx: CaseContext, st: SeqState, second: Record<string, string>): Promise<void> {
+  const { req } = planStep(st, { op: 'apply', manager: 'mgr-b', force: false, content: { data: second } }, iso(cx.env.now()));
+  const r = await cx.send({ ...req, query: [] });
+  cx.judge(judgeWrite({ kind: 'refused', detail: 'apply without fieldManager' }, r.status, r.json, st.schema, apiVersionOf(st.rt), ['rest:4.7.1', 'rest:4.1/patch-type/apply']));
+  return unchanged(cx, st, ['rest:4.7.1']);
+}
+
+/** rest:4.7.2: an apply body carrying managedFields is refused, or accepted without adopting them. */
+async function noManagedFieldsInBody(cx: CaseContext, st: SeqState, second: Record<string, string>): Promise<void> {
+  const rt = st.rt;
+  const intent = {
+    apiVersion: apiVersionOf(rt),
+    kind: rt.kind,
+    metadata: { name: st.name, namespace: st.ns, managedFields: [{ manager: 'mgr-z', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': {} } }] },
+    data: second,
+  };
+  const r = await cx.send({ method: 'PATCH', path: objectPath(rt, st.name, st.ns), query: [['fieldManager', 'mgr-b']], headers: { 'content-type': APPLY_TYPE }, body: applyBody(intent) });
+  // Refusing the body is right; a server that accepts it must not adopt the body's managedFields.
+  const sent = { live: st.live, managed: st.managed, intent, manager: 'mgr-b', force: false, schema: st.schema, apiVersion: apiVersionOf(rt), now: iso(cx.env.now()) };
+  cx.judge(judgeManagedFieldsInBodyOf(r.status, r.json, sent));
+  // A refused body: what is stored must not have changed either.
+  if (r.status >= 400 && r.status < 500) return unchanged(cx, st, ['rest:4.7.2']);
+}
+
+/** rest:4.3 fieldManager: an update without one is recorded under a manager named from the user agent. */
+async function defaultManager(cx: CaseContext, st: SeqState, second: Record<string, string>): Promise<void> {
+  const rt = st.rt;
+  const { req } = planStep(st, { op: 'update', manager: 'mgr-b', content: { data: second }, managedFields: 'keep' }, iso(cx.env.now()));
+  const r = await cx.send({ ...req, query: [], headers: { 'user-agent': USER_AGENT } });
+  const learned = judgeDefaultManager(USER_AGENT, r.status, r.json);
+  cx.judge(learned.judgements);
+  const body = req.body as Record<string, unknown>;
+  const model = update({
+    live: st.live,
+    managed: startingManagedFields((body['metadata'] as Record<string, unknown>)['managedFields'], st.managed, decodeForModel),
+    object: body,
+    manager: learned.manager!,
+    schema: st.schema,
+    apiVersion: apiVersionOf(rt),
+    now: iso(cx.env.now()),
+  });
+  cx.judge(
+    judgeState({ object: withTrackedPart(body, trackedPart(model.object)), managed: model.managed }, r.json, st.schema, apiVersionOf(rt), ['rest:4.3/fieldManager', 'rest:3.2/non-apply-write']),
+  );
+}
+
 async function runPoint(cx: CaseContext, point: Point, i: number, input: PointsInput): Promise<void> {
   const rt = resourceOf(cx, 'configmaps');
   let st = await startObject(cx, rt, configMapSchema, `point-${i}`, applyPoints.clauses);
   st = await runStep(cx, st, { op: 'apply', manager: 'mgr-a', force: false, content: { data: { [input.key]: input.value } } });
   const second = { [input.key]: input.value, [input.other]: input.value };
   switch (point) {
-    case 'field-manager-required': {
-      const { req } = planStep(st, { op: 'apply', manager: 'mgr-b', force: false, content: { data: second } }, iso(cx.env.now()));
-      const r = await cx.send({ ...req, query: [] });
-      cx.judge(judgeWrite({ kind: 'refused', detail: 'apply without fieldManager' }, r.status, r.json, st.schema, apiVersionOf(rt), ['rest:4.7.1', 'rest:4.1/patch-type/apply']));
-      return unchanged(cx, st, ['rest:4.7.1']);
-    }
-    case 'no-managed-fields-in-body': {
-      const intent = {
-        apiVersion: apiVersionOf(rt),
-        kind: rt.kind,
-        metadata: { name: st.name, namespace: st.ns, managedFields: [{ manager: 'mgr-z', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': {} } }] },
-        data: second,
-      };
-      const r = await cx.send({ method: 'PATCH', path: objectPath(rt, st.name, st.ns), query: [['fieldManager', 'mgr-b']], headers: { 'content-type': APPLY_TYPE }, body: applyBody(intent) });
-      // Refusing the body is right; a server that accepts it must not adopt the body's managedFields.
-      const sent = { live: st.live, managed: st.managed, intent, manager: 'mgr-b', force: false, schema: st.schema, apiVersion: apiVersionOf(rt), now: iso(cx.env.now()) };
-      cx.judge(judgeManagedFieldsInBodyOf(r.status, r.json, sent));
-      // A refused body: what is stored must not have changed either.
-      if (r.status >= 400 && r.status < 500) return unchanged(cx, st, ['rest:4.7.2']);
-      return;
-    }
+    case 'field-manager-required':
+      return fieldManagerRequired(cx, st, second);
+    case 'no-managed-fields-in-body':
+      return noManagedFieldsInBody(cx, st, second);
     case 'reset-alone':
       return resetStep(cx, st, { data: { [input.key]: input.value } });
     case 'reset-with-changes':
@@ -87,26 +117,8 @@ async function runPoint(cx: CaseContext, point: Point, i: number, input: PointsI
       return;
     case 'empty-list-keeps':
       return resetStep(cx, st, { data: second }, 'empty');
-    case 'default-manager': {
-      const { req } = planStep(st, { op: 'update', manager: 'mgr-b', content: { data: second }, managedFields: 'keep' }, iso(cx.env.now()));
-      const r = await cx.send({ ...req, query: [], headers: { 'user-agent': USER_AGENT } });
-      const learned = judgeDefaultManager(USER_AGENT, r.status, r.json);
-      cx.judge(learned.judgements);
-      const body = req.body as Record<string, unknown>;
-      const model = update({
-        live: st.live,
-        managed: startingManagedFields((body['metadata'] as Record<string, unknown>)['managedFields'], st.managed, decodeForModel),
-        object: body,
-        manager: learned.manager!,
-        schema: st.schema,
-        apiVersion: apiVersionOf(rt),
-        now: iso(cx.env.now()),
-      });
-      cx.judge(
-        judgeState({ object: withTrackedPart(body, trackedPart(model.object)), managed: model.managed }, r.json, st.schema, apiVersionOf(rt), ['rest:4.3/fieldManager', 'rest:3.2/non-apply-write']),
-      );
-      return;
-    }
+    case 'default-manager':
+      return defaultManager(cx, st, second);
   }
 }
 

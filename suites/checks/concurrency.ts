@@ -1,5 +1,5 @@
 /**
- * Many clients at once (issue 16): writers and watchers run together; the recorded history is judged
+ * Many clients at once: writers and watchers run together; the recorded history is judged
  * by reference/concurrency (linearizability per object, the watch guarantees across watchers, lists
  * against watches). A failing history is saved (histories/) and judged again by `recheck-history`.
  */
@@ -34,7 +34,7 @@ export const concurrentWorkload: Check<WorkloadPlan> = {
       padBytes: 256,
       catchUpMs: Math.max(2_000, watchWaitOf(cx.env) * 2),
       resumeAfter: 6,
-      ...(backlog !== undefined ? { backlog } : {}),
+      backlog,
     });
     // Judged as the record keeps it (long values by digest); the whole history is what a failure saves.
     cx.judge(judgeConcurrentHistory(digestedHistory(history)).judgements, history);

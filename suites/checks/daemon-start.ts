@@ -62,12 +62,12 @@ export const notExited =
   };
 
 /** The target's paces, for the waits that take them (absent in hand-built targets). */
-export const paced = (t: ControllerDaemonTarget) => ({ ...(t.pace ? { pace: t.pace } : {}), ...(t.answers ? { answers: t.answers } : {}) });
+export const paced = (t: ControllerDaemonTarget) => ({ pace: t.pace, answers: t.answers });
 
 /**
  * A TLS handshake with a serving daemon, its timeout stretched by how late it answered lately and doubled while
  * nothing answers: a handshake that gets no answer at all is reported as such (`timedOut`), never as
- * a refusal (issue 24: slow is not wrong, and silence is not a refusal either).
+ * a refusal (slow is not wrong, and silence is not a refusal either).
  */
 export const handshake = (t: ControllerDaemonTarget, port: number, o: Omit<Parameters<typeof handshakePatiently>[1], 'timeoutMs'> = {}): Promise<Handshake> =>
   handshakePatiently(port, { ...o, timeoutMs: 3000 }, t.answers);
@@ -96,7 +96,7 @@ export async function withServingDaemon(
 }
 
 /**
- * The standalone reproducer of a start (issue 26 item 2): the exact command line, started and watched
+ * The standalone reproducer of a start: the exact command line, started and watched
  * as the suite did, with the answer the judge needed (refuse, or serve) checked; where the judge
  * attached none (a handshake, a Lease, --help) the script still shows the command line and what it did.
  */
@@ -106,7 +106,7 @@ export function startReproducer(words: readonly string[], failure: Judgement, en
     command: t?.launcher.display ?? '<daemon command>',
     kubeconfigFlag: `--${flagName(optionByName('svcconfig')!, env.profile.name)}`,
     words,
-    ...(failure.needs ? { needs: failure.needs } : {}),
+    needs: failure.needs,
     about,
     startTimeoutS: Math.max(30, Math.ceil((t?.startTimeoutMs ?? 0) / 1000)),
     settleS: Math.max(1, Math.ceil((t?.settleMs ?? 0) / 1000)),

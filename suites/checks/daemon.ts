@@ -103,7 +103,7 @@ function invalidFlagsCheck(v: ViolationKind): Check<InvalidInput> {
         let seen = startSeen(obs);
         let mainLoop: MainLoopSeen | undefined;
         if (seen.kind === 'serving' && before) {
-          const w = await awaitLeadership(dp, get, cx.env.profile, window, before, { now: cx.env.now, sleep: cx.env.sleep, settleMs: t.settleMs, ...(t.pace ? { pace: t.pace } : {}) });
+          const w = await awaitLeadership(dp, get, cx.env.profile, window, before, { now: cx.env.now, sleep: cx.env.sleep, settleMs: t.settleMs, pace: t.pace });
           if (w.exited) seen = { kind: 'exited', ...w.exited };
           else mainLoop = { leaderAndRunning: leaseTaken({ before: before.at, after: w.after.at }) || writtenElsewhere(before, w.after, window).length > 0, window };
         }
@@ -204,7 +204,7 @@ export const daemonValidFlags: Check<ValidInput> = {
       const paths: PathSeen[] = [];
       if (obs.kind === 'serving') for (const path of PROBED_PATHS) paths.push({ path, ...(await probePatiently(port, path, 1000, t.answers)) });
       const allowed = withDefaults(parsed.options, profile)['authorization-always-allow-paths'] as readonly string[];
-      cx.judge(judgeValidStart({ port, clauses, seen: startSeen(obs), paths, allowed, ...(i.also ? { expects: i.also } : {}) }));
+      cx.judge(judgeValidStart({ port, clauses, seen: startSeen(obs), paths, allowed, expects: i.also }));
     } finally {
       await dp.stop();
     }
@@ -275,15 +275,15 @@ export const daemonLeaderLease: Check<{ line: string }> = {
         cx.judge(judgeUnexpectedExit('node:2.6/leader-elect', 'starts and serves with --leader-elect', obs));
         return;
       }
-      const w = await awaitLeadership(dp, get, cx.env.profile, window, before, { now: cx.env.now, sleep: cx.env.sleep, ...(t.pace ? { pace: t.pace } : {}) });
+      const w = await awaitLeadership(dp, get, cx.env.profile, window, before, { now: cx.env.now, sleep: cx.env.sleep, pace: t.pace });
       cx.judge(
         judgeLease({
           window,
-          ...(before.at ? { before: before.at } : {}),
-          ...(w.after.at ? { after: w.after.at } : {}),
+          before: before.at,
+          after: w.after.at,
           elsewhere: writtenElsewhere(before, w.after, window),
           namespaceExists: w.namespaceExists,
-          ...(w.exited ? { exited: w.exited } : {}),
+          exited: w.exited,
         }),
       );
     } finally {

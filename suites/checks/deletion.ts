@@ -189,7 +189,7 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
         }
         waitedMs = cx.env.now() - started;
       }
-      const v = stepDeletion(s, model, { status, read: seen.read, ...(waitedMs !== undefined ? { waitedMs } : {}) });
+      const v = stepDeletion(s, model, { status, read: seen.read, waitedMs });
       cx.judge(v.judgements);
       states[step.obj] = v.next;
       record(seen.o, v.next.phase === 'open');
@@ -236,7 +236,7 @@ function judgeCaseWatch(cx: CaseContext, rt: ResourceType, ns: string, watch: { 
     bookmarksRequested: false,
     kind: rt.kind,
     apiVersion: apiVersionOf(rt),
-    ...(watch.cutOff !== undefined ? { cutOff: watch.cutOff } : {}),
+    cutOff: watch.cutOff,
   };
   judgeNamespaceWatch(cx, h, ns, exp, watch.events);
 }

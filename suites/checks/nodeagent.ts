@@ -1,5 +1,5 @@
 /**
- * Node-agent configuration files against a loader (DESIGN.md loader protocol): valid files accepted
+ * Node-agent configuration files against a loader (the loader protocol, docs/architecture.md "Targets and protocols"): valid files accepted
  * with the model's effective defaults, invalid ones rejected naming the broken field, credential
  * provider files judged the same way. The verdicts come from reference/nodeagent/loader-oracle.ts;
  * a failing file is shrunk by fast-check and its YAML is the counterexample's steps.
@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/case/index.ts';
 import { LOADER_NOT_SELECTED } from '../../harness/case/index.ts';
 import type { CaseContext } from '../../harness/case/index.ts';
-import { everyFieldConfigArb, invalidConfigArb, openConfigArb, openDecisions, ruleViolationClauses, toYaml, validConfigArb, type NodeagentCase } from '../../generators/nodeagent.ts';
+import { everyFieldConfigArb, invalidConfigArb, ruleViolationClauses, toYaml, validConfigArb, type NodeagentCase } from '../../generators/nodeagent.ts';
+import { openConfigArb, openDecisions } from '../../generators/nodeagent-open.ts';
 import { everyWrongTypeArb } from '../../generators/nodeagent-field-types.ts';
 import { edgeClauses, everyEdgeFileArb, type EdgeFile } from '../../generators/nodeagent-edges.ts';
 import { credentialConfigArb, credentialViolationClauses, invalidCredentialConfigArb } from '../../generators/nodeagent-credentials.ts';
@@ -40,15 +41,14 @@ function loaderCheck(o: {
 }): Check<NodeagentCase> {
   return {
     id: o.id,
-    ...(o.defaultRuns !== undefined ? { defaultRuns: o.defaultRuns } : {}),
+    defaultRuns: o.defaultRuns,
     suite: NODEAGENT_SUITE,
     title: o.title,
     clauses: o.clauses,
     applicable: needsLoader,
     arbitrary: (env) => o.arbitrary(env.profile),
     describe: describeCase,
-    reproducer: (c, failure, env, about) =>
-      loaderReproducer({ fileName: o.fileName, text: toYaml(c.doc), command: env.nodeagentLoader?.command ?? '<loader command>', ...(failure.needs ? { needs: failure.needs } : {}), about }),
+    reproducer: (c, failure, env, about) => loaderReproducer({ fileName: o.fileName, text: toYaml(c.doc), command: env.nodeagentLoader?.command ?? '<loader command>', needs: failure.needs, about }),
     run: async (c: NodeagentCase, cx: CaseContext) => {
       const answer = await cx.env.nodeagentLoader!.run(o.fileName, toYaml(c.doc));
       cx.judge(o.judge(c.doc, answer, cx.env.profile, c.violation?.clause));
@@ -147,7 +147,7 @@ function fileReproducer<C extends NodeagentCase>(
   fileName: (c: C) => string,
 ): string {
   const c = cases.find((x) => x.violation?.clause === failure.clause) ?? cases[0]!;
-  return loaderReproducer({ fileName: fileName(c), text: toYaml(c.doc), command: env.nodeagentLoader?.command ?? '<loader command>', ...(failure.needs ? { needs: failure.needs } : {}), about });
+  return loaderReproducer({ fileName: fileName(c), text: toYaml(c.doc), command: env.nodeagentLoader?.command ?? '<loader command>', needs: failure.needs, about });
 }
 
 type FileJudge = (doc: Record<string, unknown>, ans: { exitCode: number; stdout: string }, p: Profile, violationClause?: ClauseId) => Judgement[];

@@ -1,5 +1,5 @@
 /**
- * Restart and compaction through the target's hooks (issue 17, `--hook restart=CMD`,
+ * Restart and compaction through the target's hooks (`--hook restart=CMD`,
  * `--hook compact=CMD`; the embedded server has both): acknowledged writes survive a restart, a watch
  * across it resumes or ends with 410, versions keep their meaning; after a compaction, Exact reads of
  * older versions answer 410. Without the hook these checks are not checked, never passed.

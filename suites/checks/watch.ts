@@ -62,8 +62,8 @@ async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBook
     bookmarksRequested: input.bookmarks,
     kind: rt.kind,
     apiVersion: apiVersionOf(rt),
-    ...(index !== undefined ? { at: index } : {}),
-    ...(cutOff !== undefined ? { cutOff } : {}),
+    at: index,
+    cutOff,
   };
   judgeNamespaceWatch(cx, h, ns, exp, session.events);
   return session;

@@ -1,5 +1,5 @@
 /**
- * The embedded target's own restart and compaction hooks (issue 17), served at a private path so the
+ * The embedded target's own restart and compaction hooks, served at a private path so the
  * suite's workers can reach them like any user's `--hook` command:
  * - compact: drops every revision older than the newest, as `etcdctl compact <current>` would;
  * - restart: drops every open connection (watches end mid-stream) and answers 503 for a moment, as a

@@ -1,5 +1,5 @@
 /**
- * Hostile targets (issue 32 item 5): planted faults that do not give a wrong answer so much as keep
+ * Hostile targets: planted faults that do not give a wrong answer so much as keep
  * the run waiting: a delete that never takes effect, a namespace that never finishes, a connection
  * never answered, a body one byte a second, a silent watch, writes acknowledged and never stored.
  * They are not in the oracle-strength table (`npm run mutation` judges one check per fault); the

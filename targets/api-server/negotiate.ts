@@ -223,7 +223,7 @@ export function encodeResponse(st: ServerState, req: IncomingMessage, answer: An
   const ok = answer.status >= 200 && answer.status < 300;
   const ofType = body['kind'] === r.rt.kind || body['kind'] === listKindOf(r.rt);
   if (rep === 'table' && ok && ofType) {
-    // Upstream states only the format: its Table answers say plain application/json (issue 12).
+    // Upstream states only the format: its Table answers say plain application/json.
     const contentType = varies(st, 'table-plain-content-type') ? 'application/json' : `application/json;as=Table;v=v1;g=${st.profile.metaGroup}`;
     return { contentType, payload: json(tableOf(st, body)).payload };
   }

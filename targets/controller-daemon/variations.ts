@@ -20,7 +20,7 @@ export const daemonVariations = [
   },
   {
     name: 'slow',
-    description: `starts ${SLOW_MS.start} ms late and answers every HTTPS request ${SLOW_MS.answer} ms late, as on a busy machine (node:2.6 and node:5 bound no start or answer time: slow is not wrong, issue 24)`,
+    description: `starts ${SLOW_MS.start} ms late and answers every HTTPS request ${SLOW_MS.answer} ms late, as on a busy machine (node:2.6 and node:5 bound no start or answer time: slow is not wrong)`,
   },
 ] as const;
 

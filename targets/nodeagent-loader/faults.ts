@@ -174,7 +174,7 @@ export const nodeagentFaults = [
     skip: ['cp:cache-duration'],
     checks: [...CREDENTIALS, ...edges('node:2.1/defaultCacheDuration')],
   },
-  // Boundary inputs (issue 17): an integer past int32 cut to 32 bits, as a C-style or unchecked parse does.
+  // Boundary inputs: an integer past int32 cut to 32 bits, as a C-style or unchecked parse does.
   {
     name: 'int32-wraps',
     clauses: int32Clauses,

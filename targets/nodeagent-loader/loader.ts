@@ -1,7 +1,7 @@
 /**
  * The reference node-agent config loader: reads a NodeagentConfiguration or CredentialProviderConfig
  * file (YAML 1.1, as the agent's Go YAML reader does; JSON is YAML), validates it with the model,
- * and answers in the loader protocol of DESIGN.md: exit 0 accepted (stdout: the effective
+ * and answers in the loader protocol (docs/architecture.md "Targets and protocols"): exit 0 accepted (stdout: the effective
  * configuration as JSON when asked), 1 rejected, 2 unreadable; with `output: 'json'` a rejection
  * prints `{"errors":[{"field","message","clause","line","column"}]}`. Where the spec leaves the outcome
  * open it accepts (as upstream does) and says so on stderr. Pure: the caller reads the file and writes

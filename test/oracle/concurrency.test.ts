@@ -1,4 +1,4 @@
-// Why (issue 16): the concurrent workload's planted faults live where several clients meet; each must
+// Why: the concurrent workload's planted faults live where several clients meet; each must
 // be caught by its own clause with the history saved as evidence, and the legal behaviours it meets
 // (preconditions not honoured on a race, lingering deletions) must not be failed.
 import { describe, expect, it } from 'vitest';

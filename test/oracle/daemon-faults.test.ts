@@ -47,7 +47,7 @@ describe('legal variations of the reference daemon pass', () => {
   });
 });
 
-// Issue 24, slow is not wrong: the `slow` variation answers every request later than the suite's
+// Slow is not wrong: the `slow` variation answers every request later than the suite's
 // nominal probe timeout (the reported symptom: /configz, /readyz, /livez "no answer" counted as node:5
 // failures). The checks that start it and read its answers give no failure, error or inconclusive...
 describe('a slow daemon is not a wrong one', () => {

@@ -1,4 +1,4 @@
-// Why (issue 19 item 1): the report is read in a browser, and the failure must be the first thing seen.
+// Why: the report is read in a browser, and the failure must be the first thing seen.
 // A planted-fault run's page is rendered in headless Chromium at 1400x900: the first failure starts in
 // the first screen and nothing scrolls sideways. A screenshot is kept for a person to look at.
 import { describe, expect, it } from 'vitest';
@@ -51,7 +51,7 @@ describe.skipIf(chromium === undefined)('the HTML report in a browser (skipped: 
   }, 120_000);
 });
 
-// Why (issue 26 item 4): a failure's own page is what its reader opens first; at 1400x900 the spec's
+// Why: a failure's own page is what its reader opens first; at 1400x900 the spec's
 // words for the clause and the diff of expected against observed must both be in the first screen,
 // and the report's first screen must link to the page. Measured in the browser's layout, not guessed.
 describe.skipIf(chromium === undefined)('a failure page in a browser (skipped: no chromium; apt-get install chromium)', () => {

@@ -1,5 +1,5 @@
 // In the oracle project, beside the HTML report's browser test: it starts a process (headless Chromium).
-// Why (issue 27): the matrix is read in a browser, and the clauses where implementations differ must
+// Why: the matrix is read in a browser, and the clauses where implementations differ must
 // come first, with the filters working. Four runs' summaries (different seeds: marked) are rendered
 // in headless Chromium; the probe reads the first rows after the page's own script ran, then applies
 // the status filter. A screenshot is kept for a person to look at.

@@ -38,7 +38,7 @@ describe('legal variations of the loader pass', () => {
 });
 
 describe('a zero read as unset with nothing printed to show it', () => {
-  // Issue 20: accepting `port: 0` is legal only if the loader applies the default; a loader that prints
+  // Accepting `port: 0` is legal only if the loader applies the default; a loader that prints
   // nothing cannot show which, so the clause is inconclusive: never failed, never passed.
   it('is inconclusive under its clause', async () => {
     const records = await runNodeagentChecks({

@@ -1,4 +1,4 @@
-// Why (issue 26, "Done when"): a loader or daemon failure's counterexamples/*.sh is a regression test
+// Why: a loader or daemon failure's counterexamples/*.sh is a regression test
 // too. For a planted loader fault (both ways: an invalid file accepted, a valid one refused) and a
 // planted daemon flag fault, the generated script exits 1 against the faulty command and 0 against the
 // clean one, run from a directory of its own with nothing of this repository but the command under test.

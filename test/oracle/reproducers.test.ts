@@ -1,4 +1,4 @@
-// Why (issue 26, "Done when"): a failure's counterexamples/*.sh is a regression test a target's
+// Why: a failure's counterexamples/*.sh is a regression test a target's
 // developers keep. For a planted fault of each area it must exit 1 against the faulty server and 0
 // against a clean one, run from another directory with nothing of this repository (bash, curl, node).
 import { describe, expect, it } from 'vitest';

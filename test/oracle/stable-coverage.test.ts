@@ -1,4 +1,4 @@
-// Issue 19 item 7, stable coverage: at the default budget (`npm start`, a nightly run) every clause a
+// Stable coverage: at the default budget (`npm start`, a nightly run) every clause a
 // check names gets a verdict on every seed, not only on the seeds the other oracle files use. A
 // generator that reaches a clause only on lucky seeds would make a nightly report's coverage move
 // with the seed and hide a regression on the nights it misses.

@@ -1,5 +1,5 @@
 /**
- * The architecture self-test (issue 14): imports flow one way, nothing below scripts/ imports a
+ * The architecture self-test: imports flow one way, nothing below scripts/ imports a
  * target, and verdicts are decided in reference/ only. Runs the pure checker of
  * test/unit/architecture/import-rules.ts over every tracked .ts file, and proves the checker fires on
  * planted offenders so an empty result means something.

@@ -1,4 +1,4 @@
-// Why (issue 19): Allure results carry the clause, suite, seed and the curl transcript of a failure, and
+// Why: Allure results carry the clause, suite, seed and the curl transcript of a failure, and
 // a second run into the same folder does not leave the first run's results beside its own.
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';

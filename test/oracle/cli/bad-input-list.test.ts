@@ -1,4 +1,4 @@
-// Every bad input of issue 30's list, each with a 20 s limit (two of them used to hang): the documented
+// Every bad input a user was seen to give, each with a 20 s limit (two of them used to hang): the documented
 // exit code, one line on stderr naming what was wrong (the option, the flag meant), no stack trace.
 // `controller-daemon lint` and `nodeagent validate` judge what they were given: a refused command line
 // or configuration is their exit 1 (docs/commands.md: lint "exit 0 clean, 1 errors"; validate "exit 0
@@ -79,7 +79,7 @@ const cases: readonly { name: string; args: () => string[]; exit: number; line: 
   },
 ];
 
-describe('bad input of issue 30', () => {
+describe('bad input a user was seen to give', () => {
   it.concurrent.each(cases)('$name', { timeout: LIMIT_MS + 10_000 }, async ({ args, exit, line }) => {
     const r = await cli(args());
     expect(r.timedOut, `no answer within ${LIMIT_MS / 1000} s`).toBe(false);

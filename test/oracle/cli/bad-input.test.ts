@@ -1,4 +1,4 @@
-// Bad input gets one clear line and the exit code of DESIGN.md, never a stack trace.
+// Bad input gets one clear line and the exit code of docs/verdict-rules.md, never a stack trace.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -164,7 +164,7 @@ describe('svc-conformance run against a server of the other profile', () => {
     }
   });
 
-  // Both hung (issue 30): a killed child has status null, so a hang fails here instead of passing late.
+  // Both hung: a killed child has status null, so a hang fails here instead of passing late.
   it('--reports under /proc: exit 2, one line, instead of spinning in mkdir', () => {
     const r = cli('run', '--reports', '/proc/x');
     expect(r.status).toBe(2);

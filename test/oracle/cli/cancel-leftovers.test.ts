@@ -1,4 +1,4 @@
-// Why (issue 43 item 3): CI's cancel (SIGINT, then SIGTERM seconds later) and a person's second Ctrl-C
+// Why: CI's cancel (SIGINT, then SIGTERM seconds later) and a person's second Ctrl-C
 // ended the run at once: no report, no list of what it left on the cluster, no command to remove it,
 // and the run's namespaces stayed. Against a served target (the reference server, as an external one,
 // behind a proxy that holds every DELETE so the run's own cleanup cannot finish in time): the cancelled

@@ -1,4 +1,4 @@
-// Why (issue 43 item 3): a run killed before its own cleanup left its namespaces and fixtures on the
+// Why: a run killed before its own cleanup left its namespaces and fixtures on the
 // cluster, and nothing removed them. `svc-conformance cleanup` removes, by run id or for every run,
 // exactly the objects that carry the suite's run label (of any cluster-scoped kind), lists them with
 // --dry-run, and never touches an object without the label, even on a target that ignores the selector.

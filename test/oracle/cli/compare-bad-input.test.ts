@@ -1,4 +1,4 @@
-// Bad input to compare and matrix gets one clear line and the exit code of DESIGN.md, never a stack trace.
+// Bad input to compare and matrix gets one clear line and the exit code of docs/verdict-rules.md, never a stack trace.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Why (issue 27): `compare` must say nothing differs between two clean servers, must list a planted
+// Why: `compare` must say nothing differs between two clean servers, must list a planted
 // fault's clause as target-violates (exit 1) for one fault of each area it covers, and must keep a
 // legal variation an open choice (exit 0; exit 1 only under --strict).
 import { describe, expect, it } from 'vitest';

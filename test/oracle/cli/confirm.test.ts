@@ -1,4 +1,4 @@
-// Why (issue 24 item 4): before a failure is reported it is replayed alone, then beside background
+// Why: before a failure is reported it is replayed alone, then beside background
 // writes; the label must say `reproduces alone` only when every replay alone failed the same clause
 // again, `needs concurrent writes` only when none alone and every one beside writes did, and the time
 // bound must leave the rest `not confirmed (time)` rather than guess.

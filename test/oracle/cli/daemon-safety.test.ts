@@ -1,4 +1,4 @@
-// Safety (DESIGN.md "Safety"): a daemon under test is never pointed at the user's cluster. Its
+// Safety (docs/architecture.md "Safety"): a daemon under test is never pointed at the user's cluster. Its
 // `--leader-elect` defaults to true, so a start against a real API server would contend for the real
 // controller manager's lock. Against an external target the run gives the daemon a private reference
 // server; this test plays the external cluster and proves the daemon left nothing on it.

@@ -1,4 +1,4 @@
-// `run --dry-run` prints the plan and sends nothing (issue 30): an external target gets no request,
+// `run --dry-run` prints the plan and sends nothing: an external target gets no request,
 // the embedded one is not started, no reports folder is made.
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Why (issue 25 item 1): a target built on upstream that fails a clause the upstream expectations file
+// Why: a target built on upstream that fails a clause the upstream expectations file
 // lists, but in its own way, must see its bug as a regression; one that fails it the way upstream does
 // must not. Planted faults of the embedded server stand in for both targets.
 import { spawnSync } from 'node:child_process';

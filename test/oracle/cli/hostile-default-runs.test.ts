@@ -1,4 +1,4 @@
-// Issue 32's bar for a whole run: a *default* run (every suite) against each hostile fault of the
+// The bar for a whole run against a hostile target: a *default* run (every suite) against each hostile fault of the
 // embedded server ends within its --timeout plus one minute with its three reports, never conformant,
 // naming what it left behind; and a controller daemon that never gets ready leaves its clauses
 // inconclusive, not errors. (The bounded runs per fault: hostile-targets.test.ts.)

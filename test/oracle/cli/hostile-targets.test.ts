@@ -1,4 +1,4 @@
-// Why (issue 32 items 1, 4, 5): a nightly run against a broken target must end with a report, never
+// Why: a nightly run against a broken target must end with a report, never
 // hang until the CI system kills it. Against each hostile fault of the embedded server a bounded run
 // (the suites that meet the fault, --timeout 2m) must end within its budget plus one minute (the vitest limit below, not
 // a wall-clock assertion), write summary.json, summary.md and the HTML page, never call the target

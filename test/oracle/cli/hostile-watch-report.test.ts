@@ -1,4 +1,4 @@
-// Issue 32 item 4: a nightly run tells a failure when it finds it, not only in the reports at its end:
+// Why: a nightly run tells a failure when it finds it, not only in the reports at its end:
 // a run of the watch suite against a server that drops events says `failure found (rest:6.1.1 ...` on
 // its terminal within two minutes, then ends nonconformant with the clause failed.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Why (issue 43 item 7): plain HTTP spoken to an HTTPS port got 400 to every request and the run
+// Why: plain HTTP spoken to an HTTPS port got 400 to every request and the run
 // printed hundreds of FAIL lines before "not tested"; a port that accepts connections and never answers
 // kept the run silent for a minute. Each misconfiguration must end the run with exit 3 within seconds
 // and one line that names it.

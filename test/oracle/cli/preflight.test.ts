@@ -1,4 +1,4 @@
-// Why (issue 25 item 3): a target that refuses the run's identity was reported "nonconformant:
+// Why: a target that refuses the run's identity was reported "nonconformant:
 // rest:4.1/post failed" as if it broke the spec. The preflight asks first and stops with exit 3 and one
 // line naming what was refused and what the suite needs; the reports are still written, notTested.
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // The progress of a real small run rendered into a pseudo-terminal (util-linux `script`), as a person
-// at a terminal sees it (issue 30): the target and its version first, elapsed time and an estimate,
+// at a terminal sees it: the target and its version first, elapsed time and an estimate,
 // nothing of vitest's (no hidden cursor, no "JUNIT report written"), and where the report is. And
 // the same run with its stderr on a pipe: plain lines only.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Why (issue 26 item 3): `--reproduce N` on a replay runs the counterexample N times and says how
+// Why: `--reproduce N` on a replay runs the counterexample N times and says how
 // often it failed, and the report's confirmation label comes from those replays; without the
 // replay's seed, check and path it is one clear line and exit 2.
 import { describe, expect, it } from 'vitest';

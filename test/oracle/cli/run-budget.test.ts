@@ -1,4 +1,4 @@
-// Why (issue 32 item 2): a run that cannot finish still reports. --timeout and the CI system's SIGTERM
+// Why: a run that cannot finish still reports. --timeout and the CI system's SIGTERM
 // both end a run with every report written, the unfinished checks' clauses notChecked with the reason
 // (never passed), and the documented exit code.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Why (issue 25 item 4): a run says how hard it pushed the target, not only which clauses held, and a
+// Why: a run says how hard it pushed the target, not only which clauses held, and a
 // nightly job can require minimums so it fails when the run stopped testing (exit 3, notTested).
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';

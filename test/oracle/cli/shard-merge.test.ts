@@ -1,4 +1,4 @@
-// Why (issue 19): a nightly run split across CI machines and merged must report what one run with the
+// Why: a nightly run split across CI machines and merged must report what one run with the
 // same seed reports, failures included; and -o json must leave stdout parseable.
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';

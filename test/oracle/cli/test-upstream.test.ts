@@ -1,4 +1,4 @@
-// `npm run test:upstream`: the plan meets issues 12, 20 and 24 (three fixed seeds for the API and
+// `npm run test:upstream`: the plan runs every suite against the upstream binaries (three fixed seeds for the API and
 // node-agent suites, fresh seeds on every topology, each run with its own expectations file and report
 // folder, each fresh seed with a command that replays it); a run is ok only when nothing failed beyond
 // its expectations file and nothing errored; the sweep names, per clause, the seeds and topologies it

@@ -1,4 +1,4 @@
-// Why (issue 43 points 1, 5, 8), through the command line as a user meets it: the reports of an
+// Why, through the command line as a user meets it: the reports of an
 // embedded run say "embedded reference server" and a clean run's index.html stays small; a known
 // failure (a planted fault the expectations file excuses) is never shown as FAIL or failed, while the
 // same fault without the file still fails; against an external server with no loader and no daemon,

@@ -1,4 +1,4 @@
-// The real kube-controller-manager (1.24, envtest's layout) hosted by the reference server (issue 13):
+// The real kube-controller-manager (1.24, envtest's layout) hosted by the reference server:
 // it starts, takes its leader Lease in the system namespace, serves /healthz, records its events, and
 // its namespace controller empties and finalizes a deleted namespace (discovery, deletecollection of
 // every namespaced type through the metadata client, PUT .../finalize). The server's own namespace

@@ -1,4 +1,4 @@
-// kubectl as a new user runs it against the reference server (issue 13), in both profiles, through a
+// kubectl as a new user runs it against the reference server, in both profiles, through a
 // kubeconfig and nothing else: get ns shows the system namespaces; typed creates send protobuf; server
 // dry-run; create deployment; apply validates (no --validate=false) through the server's
 // fieldValidation found in the OpenAPI v3 documents; explain; auth can-i. Skips where kubectl is absent.

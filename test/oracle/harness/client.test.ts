@@ -345,7 +345,7 @@ describe('parseRetryAfter', () => {
   });
 });
 
-// Issue 24: under load, writes were lost with "connection closed (other side closed)". A server closes
+// Why: under load, writes were lost with "connection closed (other side closed)". A server closes
 // an idle keep-alive connection when its timer fires; if it is stalled (a busy machine) while a client
 // reuses that connection near the deadline, the timer fires before the request is read, and a write
 // cannot be retried. Here a server in a worker thread (Node's default 5 s keep-alive) stalls from 1.2 s

@@ -1,4 +1,4 @@
-// Why (issue 17): a user's hook is a shell command whose exit status the suite checks; a failing or
+// Why: a user's hook is a shell command whose exit status the suite checks; a failing or
 // hanging hook is infrastructure trouble with one clear line, never a verdict on the target.
 import { describe, expect, it } from 'vitest';
 import { parseHookArg, runHook } from '../../../harness/case/hooks.ts';

@@ -1,6 +1,6 @@
 // Why: a reproducer that repeats a generated name, uid or version the recorded run got (instead of
 // learning this run's), or that judges an answer reached by another path than the failing case's,
-// cannot decide, or decides wrong. These are the rules that keep it to the model's (DESIGN.md
+// cannot decide, or decides wrong. These are the rules that keep it to the model's (docs/architecture.md
 // "Oracle rules": generated values are learned, never predicted).
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';

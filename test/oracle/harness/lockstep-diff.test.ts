@@ -1,4 +1,4 @@
-// Why (issue 27): the differ decides what counts as "the same answer" from two servers. It must map
+// Why: the differ decides what counts as "the same answer" from two servers. It must map
 // generated values by position and never by value, find order and omitted-empty differences, and
 // still report a real difference (a version two answers share on one server but not on the other).
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Why (issue 27): lockstep means a side's k-th request waits until the other side has sent its k-th,
+// Why: lockstep means a side's k-th request waits until the other side has sent its k-th,
 // and a side that stopped (its case failed) holds nobody up.
 import { describe, expect, it } from 'vitest';
 import { Gate } from '../../../harness/interpreters/lockstep.ts';

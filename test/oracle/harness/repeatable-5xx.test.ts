@@ -1,4 +1,4 @@
-// Why (issue 24 item 5): a repeatable 5xx is an answer, not an outage. A request whose answer the spec
+// Why: a repeatable 5xx is an answer, not an outage. A request whose answer the spec
 // defines and that gets the same 5xx every time it is replayed fails that request's clause, with the
 // answer shown; a 5xx that does not repeat is infrastructure (error) or, when a retry is answered, passes.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Why (issue 32 item 2): a run stopped by --timeout or SIGTERM reports the checks it did not finish as
+// Why: a run stopped by --timeout or SIGTERM reports the checks it did not finish as
 // notChecked with the reason, never as passed, and no check starts once the deadline has passed.
 import { describe, expect, it } from 'vitest';
 import { armRunStop, unfinishedRecords, stopLine } from '../../../runner/run-stop.ts';

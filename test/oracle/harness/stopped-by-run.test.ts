@@ -1,4 +1,4 @@
-// Why (issue 43 item 8): checks abandoned when a run stopped (its --timeout, a signal) printed "ERROR
+// Why: checks abandoned when a run stopped (its --timeout, a signal) printed "ERROR
 // cannot reach <target>: client closed", blaming the target for the suite's own stop. A request cut by
 // its client's closing says "stopped by the run", never "cannot reach".
 import { describe, expect, it } from 'vitest';

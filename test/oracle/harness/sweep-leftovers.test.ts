@@ -1,4 +1,4 @@
-// Why (issue 32 item 3): cleanup on an external target checks itself. What the run created and could
+// Why: cleanup on an external target checks itself. What the run created and could
 // not remove within the bound (a namespace held by a finalizer, a fixture) is named with the command
 // that removes it; what another run created is neither deleted nor reported.
 import { describe, expect, it } from 'vitest';

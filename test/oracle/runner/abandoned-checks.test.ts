@@ -1,4 +1,4 @@
-// Why (issue 43 item 8): a check abandoned when the run stopped went on in the background, and its late
+// Why: a check abandoned when the run stopped went on in the background, and its late
 // end (often the error of a request the stop cut) was printed after "reports written", a line no report
 // showed. Once the stage hands its part back, an abandoned check is no longer heard of; a second signal
 // ends the grace at once.

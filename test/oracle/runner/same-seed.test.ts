@@ -1,6 +1,6 @@
 /**
- * The same seed gives the same summary before and after the runner took over from the command line
- * (issue 29): test/fixtures/run-snapshots/ holds the clause statuses of two runs of the CLI taken
+ * The same seed gives the same summary before and after the runner took over from the command line:
+ * test/fixtures/run-snapshots/ holds the clause statuses of two runs of the CLI taken
  * before the refactor (`run --suite rest-crud --suite rest-paging --suite rest-errors --suite
  * nodeagent-config --suite rest-recovery --runs 4 --seed 4242`, once clean and once with the faults
  * duplicate-create-overwrites and page-rv-drift). The same plan, executed in this process with the

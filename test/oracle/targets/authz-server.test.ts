@@ -1,4 +1,4 @@
-// The reference server's authentication and authorization (issue 18), over plain HTTP: tokens from a
+// The reference server's authentication and authorization, over plain HTTP: tokens from a
 // token file, 401 for a token nobody issued, anonymous refused on resources but not on /livez (as
 // upstream's public-info-viewer), impersonation only for those allowed it, reviews answered by the
 // authorizer that decides the requests, and the status subresource of a custom type. Without a token

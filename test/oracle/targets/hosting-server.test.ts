@@ -1,4 +1,4 @@
-// What real components need from the reference server (issue 13), over plain HTTP: the system
+// What real components need from the reference server, over plain HTTP: the system
 // namespaces, the namespace lifecycle a real namespace controller drives, deletecollection, the
 // review APIs, protobuf bodies of the kinds real clients send (and 415 for custom resources,
 // rest:4.8), and the OpenAPI documents. Each rule is also shown failing where it should fail.

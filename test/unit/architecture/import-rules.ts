@@ -1,11 +1,11 @@
 /**
- * The architecture rules of DESIGN.md "Layers", as data and one pure checker over a file's source text
+ * The architecture rules of docs/architecture.md "Layers", as data and one pure checker over a file's source text
  * (parsed with the TypeScript compiler, so comments and strings never count as imports):
  *
  * - imports flow one way: reference <- generators <- harness <- suites, targets <- runner <- reports, scripts
  *   (a layer imports only the layers listed for it; tests and root files are exempt);
  * - no file under harness/, suites/ or generators/ imports from targets/ (implied by the DAG, reported
- *   apart because it is the rule issue 14 names first);
+ *   apart because a target inside the harness would make the oracle judge itself);
  * - the shipped command line never imports a development script (scripts/dev/: benches, mutation
  *   tables, doc generators, the self-tests' in-process runs), so none of them ships in dist/;
  * - verdicts live in reference/: harness/ and suites/ never import a judgement constructor, and never

@@ -1,4 +1,4 @@
-// The bench's CPU table (issue 28): samples land in the folder of the nearest file frame (node's own
+// The bench's CPU table: samples land in the folder of the nearest file frame (node's own
 // code counts for its caller), in `transpiling` when a transform is on the stack, nowhere when idle;
 // each process's shares are weighted by its own CPU time, and a bundle's lines map back to sources.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Generator contracts (STYLE.md practice 8) for the dry-run steps and the Accept lists: same seed,
+// Generator contracts (docs/architecture.md "Generation apart from execution") for the dry-run steps and the Accept lists: same seed,
 // same value; serialisable; the dry-run writes use the two folded names; every range names its
 // representations consistently with the model.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Generator contracts (STYLE.md practice 8) for node-agent files: deterministic per seed; valid files
+// Generator contracts (docs/architecture.md "Generation apart from execution") for node-agent files: deterministic per seed; valid files
 // always accepted by the model with nothing open; invalid files always break the rule they name; the
 // YAML written reads back as the same document; shrinking removes fields.
 // One test file per profile (nodeagent-<profile>.test.ts) and one for the credential-provider
@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse } from 'yaml';
 import { profiles } from '../../../reference/profile.ts';
-import { everyFieldConfigArb, invalidConfigArb, openConfigArb, toYaml, validConfigArb, violations, type Doc } from '../../../generators/nodeagent.ts';
+import { everyFieldConfigArb, invalidConfigArb, toYaml, validConfigArb, violations, type Doc } from '../../../generators/nodeagent.ts';
+import { openConfigArb } from '../../../generators/nodeagent-open.ts';
 import { configFields, nameIn } from '../../../reference/nodeagent/config-fields.ts';
 import { validateNodeagentConfig } from '../../../reference/nodeagent/config.ts';
 import { crossRules } from '../../../reference/nodeagent/config-rules.ts';

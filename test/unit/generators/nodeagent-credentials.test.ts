@@ -1,4 +1,4 @@
-// Generator contracts (STYLE.md practice 8) for credential-provider files: valid files have no
+// Generator contracts (docs/architecture.md "Generation apart from execution") for credential-provider files: valid files have no
 // errors, invalid ones break the rule they name.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// Generator contracts (STYLE.md practice 8): same seed, same value; values are well-formed; shrinking
+// Generator contracts (docs/architecture.md "Generation apart from execution"): same seed, same value; values are well-formed; shrinking
 // goes smaller; selectors always parse.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';

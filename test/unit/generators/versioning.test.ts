@@ -1,4 +1,4 @@
-// Generator contracts (STYLE.md practice 8) for the versioning, health and events arbitraries, and the
+// Generator contracts (docs/architecture.md "Generation apart from execution") for the versioning, health and events arbitraries, and the
 // runtime-config model against random strings: valid ones always parse to a last-word-wins decision,
 // invalid ones never parse.
 import { describe, expect, it } from 'vitest';

@@ -190,7 +190,7 @@ describe('registerCleanup', () => {
   });
 });
 
-// The reference server has the system namespaces from its start (issue 13): nothing of the run's,
+// The reference server has the system namespaces from its start: nothing of the run's,
 // its cleanup included, may write to them or delete them, in either profile.
 describe.each(['svc', 'k8s'] as const)('system namespaces of profile %s', (name) => {
   it('are refused for delete, finalize, and writes inside, even with the run label', async () => {

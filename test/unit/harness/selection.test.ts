@@ -1,4 +1,4 @@
-// --focus / --skip over check ids, suites, titles and clause ids (issue 30), on the real registry.
+// --focus / --skip over check ids, suites, titles and clause ids, on the real registry.
 import { describe, expect, it } from 'vitest';
 import { compilePattern, isSelected, requireSome, selectChecks, selectionOf } from '../../../harness/case/selection.ts';
 import { checks } from '../../../suites/checks/index.ts';

@@ -1,4 +1,4 @@
-// Why (issue 32 item 4): shrinking a failure against a slow target must end within its budget, stop
+// Why: shrinking a failure against a slow target must end within its budget, stop
 // once the counterexample is small, and say when the budget (not the search) ended it. The clock is a
 // parameter here: no test waits or measures wall time.
 import { describe, expect, it } from 'vitest';

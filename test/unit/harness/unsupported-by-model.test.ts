@@ -1,5 +1,5 @@
 // Calls runCheck itself: it tests how run-check maps a planted check's exceptions, with no target and no run around it.
-// The model's scope is explicit: a case the model refuses with UnsupportedByModel
+// The model's scope is explicit (docs/architecture.md "Oracle rules"): a case the model refuses with UnsupportedByModel
 // is reported as notChecked with the model's reason, never as a pass, a failure or an error, and the
 // other cases of the check still judge.
 import fc from 'fast-check';

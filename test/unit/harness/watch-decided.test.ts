@@ -1,4 +1,4 @@
-// Why (issue 32 item 4): a watch wait ends as soon as the stream broke the order rest:6.1.1 requires
+// Why: a watch wait ends as soon as the stream broke the order rest:6.1.1 requires
 // (a gap or a disorder among the suite's own writes), instead of waiting out the eventual window for
 // every shrink candidate; a stream still in order must not be cut short.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Why (issue 26): a reproducer's exit status is this evaluator's verdict on the answers it got, so
+// Why: a reproducer's exit status is this evaluator's verdict on the answers it got, so
 // each kind of need must accept the answer the model needed and reject the near miss.
 import { describe, expect, it } from 'vitest';
 import { evaluateNeeds, mapAt, requestsOf, type AnswerData, type AnswerNeed, type AnswerTest } from '../../../reference/answer-checks.ts';

@@ -207,7 +207,7 @@ describe('clause catalog: rest coverage', () => {
     expect(requireClause('rest:2.4.3').kind).toBe('normative');
   });
 
-  it('gives every informative clause its reason, and only those (issue 31)', () => {
+  it('gives every informative clause its reason, and only those', () => {
     const wrong = catalog.filter((c) => (c.kind === 'informative' ? !((c.informative?.trim().length ?? 0) > 20) : c.informative !== undefined)).map((c) => c.id);
     expect(wrong).toEqual([]);
   });

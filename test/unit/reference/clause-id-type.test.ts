@@ -1,4 +1,4 @@
-// Clause ids are a type (issue 14): `ClauseId` (reference/catalog/clause-ids.ts) is generated from the
+// Clause ids are a type: `ClauseId` (reference/catalog/clause-ids.ts) is generated from the
 // catalog, so a misspelt id in a judgement, a check or a fault does not compile. This test keeps the
 // generated file equal to the catalog, and checks every id the model builds from its own tables (the
 // casts of tableClauseId) against the catalog at run time.

@@ -1,4 +1,4 @@
-// Why (issue 26 item 4): a failure page quotes the spec's words for the clause it failed. The quote
+// Why: a failure page quotes the spec's words for the clause it failed. The quote
 // must be the clause's own line (never a neighbour's), a clause no line names gets its section and no
 // guessed line, and the generated sections must be the spec's current text.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// The verdicts moved out of harness/interpreters/rest-interpreter.ts and suites/checks/crud.ts (issue 14 item 1):
-// each judge accepts what the spec allows (including upstream's answers, issue 12) and rejects the near
+// The verdicts moved out of harness/interpreters/rest-interpreter.ts and suites/checks/crud.ts:
+// each judge accepts what the spec allows (including upstream's answers) and rejects the near
 // miss a broken server gives.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// The judges harness/interpreters/dry-run-interpreter.ts hands its observations to (issue 14: every verdict in
+// The judges harness/interpreters/dry-run-interpreter.ts hands its observations to (every verdict in
 // reference/): the whole answer to a dry-run write with its parameters, an invalid dryRun value, a
 // dry-run namespace delete, and what a read afterwards shows. A pass and a near miss each.
 import { describe, expect, it } from 'vitest';

@@ -96,7 +96,7 @@ describe('media types (rest:4.8)', () => {
     expect(representationOf(svc, 'application/json', cm)).toBe('json');
     expect(representationOf(svc, 'application/json; charset=utf-8', cm)).toBe('json');
     expect(representationOf(svc, 'application/json;as=Table;v=v1;g=meta.svc.io', table)).toBe('table');
-    // Upstream's answer to a Table Accept: a Table body under a plain application/json (issue 12).
+    // Upstream's answer to a Table Accept: a Table body under a plain application/json.
     expect(representationOf(k8s, 'application/json', { ...table, apiVersion: 'meta.k8s.io/v1' })).toBe('table');
     // Near miss: parameters claiming a Table over a body that is not one; the body wins.
     expect(representationOf(svc, 'application/json;as=Table;v=v1;g=meta.svc.io', cm)).toBe('json');
@@ -128,7 +128,7 @@ describe('media types (rest:4.8)', () => {
     expect(judgeNegotiated(svc, acceptableAnswers(svc, 'application/json', { builtIn: true }), 200, 'application/json;as=Unknown', CM).ok).toBe(false);
   });
 
-  it('application/* allows JSON or protobuf but obliges nothing: upstream answers it 406 (issue 12)', () => {
+  it('application/* allows JSON or protobuf but obliges nothing: upstream answers it 406', () => {
     const a = acceptableAnswers(svc, 'application/*', { builtIn: true });
     expect(a.may406).toBe(true);
     expect(judgeNegotiated(svc, a, 406, 'application/json', undefined).ok).toBe(true);

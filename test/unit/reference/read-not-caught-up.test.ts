@@ -1,5 +1,5 @@
 // rest:4.5 Not older than + rest:7: a read at a version the server has not caught up with may wait and
-// answer 504 (upstream's per-type watch cache, issue 12). The judge must call that inconclusive for a
+// answer 504 (upstream's per-type watch cache). The judge must call that inconclusive for a
 // version learned from a collection, and still reject the near misses: a 504 for the version of a write
 // of the type itself, a 504 without the spec's text, and 504 for other semantics.
 import { describe, expect, it } from 'vitest';

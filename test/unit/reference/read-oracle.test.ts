@@ -1,5 +1,5 @@
 // The read oracle must accept every observation the spec allows and reject the near misses a buggy
-// server would produce (STYLE.md practice 4). Each row: semantic, requested index, observation, verdict.
+// server would produce (docs/oracle.md). Each row: semantic, requested index, observation, verdict.
 import { describe, expect, it } from 'vitest';
 import { acceptableRange } from '../../../reference/history.ts';
 import { judgeGet, judgeListSnapshot, judgePages, judgeRemaining, type ListSemantic } from '../../../reference/read-oracle.ts';

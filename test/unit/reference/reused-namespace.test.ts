@@ -1,4 +1,4 @@
-// Why (issue 15): cases reuse a few pooled namespaces. A read at rv="0" (Any) may be served from any past
+// Why: cases reuse a few pooled namespaces. A read at rv="0" (Any) may be served from any past
 // state, one from before the case leased the namespace included; the model holds only the case's own
 // states, so such an answer is inconclusive. Answers at the case's own versions are judged as before.
 import { describe, expect, it } from 'vitest';

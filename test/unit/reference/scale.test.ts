@@ -1,4 +1,4 @@
-// The long-chain judge (issue 17) must accept a correct chain and reject each near miss a storage layer
+// The long-chain judge must accept a correct chain and reject each near miss a storage layer
 // produces after many pages: a repeated item, a skipped one, one created after the snapshot, one at a
 // later version, a page that reports another collection version.
 import { describe, expect, it } from 'vitest';

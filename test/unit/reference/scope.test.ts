@@ -1,4 +1,4 @@
-// The scope rule (issue 17): an item of another namespace, or one outside the selector, fails the scope
+// The scope rule: an item of another namespace, or one outside the selector, fails the scope
 // clause; before this rule such an item was dropped as "foreign" and a key-prefix leak passed unseen.
 import { describe, expect, it } from 'vitest';
 import { judgeScope, scopedObjects } from '../../../reference/scope.ts';

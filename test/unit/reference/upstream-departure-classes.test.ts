@@ -1,4 +1,4 @@
-// Two departures of kube-apiserver 1.24 found on fresh seeds (issue 24), named by the model so that an
+// Two departures of kube-apiserver 1.24 found on fresh seeds, named by the model so that an
 // expectations entry excuses exactly them: a watch with resourceVersion unset served from a watch cache
 // that is behind the request, and an apply that empties a list refused because the server stored the
 // list as null. Each class is given to its departure and withheld from near misses.

@@ -1,4 +1,4 @@
-// Structured diffs (STYLE.md practice 11; issue 14 item 4): judgements that compare objects carry the
+// Structured diffs (docs/architecture.md "Structured diffs"): judgements that compare objects carry the
 // compared values and a diff of field paths as data, next to their prose; reports/ renders them.
 import { describe, expect, it } from 'vitest';
 import { childPath, diffPathSets, diffValues, isEmptyDiff } from '../../../reference/value-diff.ts';

@@ -63,7 +63,7 @@ describe('a watch cut off before it caught up', () => {
     expect(verdicts(fromState(2, CUT), [ev('ADDED', a10)])).toEqual(['inconclusive', 'inconclusive']);
     expect(verdicts(fromState(2, CUT), [ev('ADDED', b11), ev('ADDED', a10), ev('MODIFIED', a12)])).toEqual(['inconclusive', 'inconclusive']);
     expect(verdicts(fromState(2), [ev('ADDED', a10)])).toEqual(['fail']);
-    // A silent stream (issue 32, hostile fault silent-watch): requested at #4, state {b@11}, no later
+    // A silent stream (hostile fault silent-watch): requested at #4, state {b@11}, no later
     // write. Cut off it may still send the ADDED; complete it lacks it.
     expect(verdicts(fromState(4, CUT), [])).toEqual(['inconclusive', 'inconclusive']);
     expect(verdicts(fromState(4), [])).toContain('fail');

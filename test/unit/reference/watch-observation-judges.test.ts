@@ -1,4 +1,4 @@
-// The judges the watch checks hand their observations to (issue 14: every verdict in reference/):
+// The judges the watch checks hand their observations to (every verdict in reference/):
 // how a watch was answered, its documents, a finished or resumed stream, the 410 cases, the relist.
 // Each with what must hold and a near miss that must fail.
 import { describe, expect, it } from 'vitest';

@@ -131,7 +131,7 @@ describe('buildRunResult: verdict and totals', () => {
   });
 });
 
-describe('clauses without a verdict say why (issue 31)', () => {
+describe('clauses without a verdict say why', () => {
   it("shows an informative clause as informative with its reason, and a gap with the catalog's reason or the generic one", () => {
     const results = aggregate(
       [rec('rest:4.4.3', 'pass')],

@@ -1,4 +1,4 @@
-// Why (issue 26 item 1): a remainingItemCount failure read "expected 2, observed 1" while a third,
+// Why: a remainingItemCount failure read "expected 2, observed 1" while a third,
 // controller-made object sat in the namespace; the report must name every item of every page,
 // foreign ones as such, beside the answer the model needed.
 import { describe, expect, it } from 'vitest';

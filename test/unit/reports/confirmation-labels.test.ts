@@ -1,4 +1,4 @@
-// Why (issue 24): every failure carries its confirmation label wherever a person reads it: the terminal,
+// Why: every failure carries its confirmation label wherever a person reads it: the terminal,
 // summary.md and the HTML page show the first counterexample's label and count the others'.
 import { describe, expect, it } from 'vitest';
 import { buildRunResult } from '../../../reports/aggregate.ts';

@@ -1,4 +1,4 @@
-// The coverage table of docs/coverage.md (issue 31): informative clauses counted apart from the gaps, and every
+// The coverage table of docs/coverage.md: informative clauses counted apart from the gaps, and every
 // gap listed with the reason its report gives.
 import { describe, expect, it } from 'vitest';
 import { coverageTable } from '../../../reports/coverage-table.ts';

@@ -1,4 +1,4 @@
-// Why (issue 26 item 4): the failure page is what a target's developer reads first. It must carry the
+// Why: the failure page is what a target's developer reads first. It must carry the
 // spec's words for the clause, the answer needed beside the answer got, every request with its answer,
 // the replay command and links to both scripts, and stay safe against what a hostile target sends.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The live progress of a run (issue 30), on fake streams with a fake clock.
+// The live progress of a run, on fake streams with a fake clock.
 import { describe, expect, it } from 'vitest';
 import { clock, estimateLeftMs, oneLineReason, Progress } from '../../../reports/progress.ts';
 

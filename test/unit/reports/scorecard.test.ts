@@ -1,4 +1,4 @@
-// Issue 25 items 3 and 4: the scorecard counts what the exchanges reached, `--require` holds a run to
+// The scorecard counts what the exchanges reached, `--require` holds a run to
 // minimums, and a run that judged too little of its selection is notTested, never conformant.
 import { describe, expect, it } from 'vitest';
 import { countReach, emptyReach, sumReach } from '../../../harness/case/reach.ts';

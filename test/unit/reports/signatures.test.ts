@@ -1,4 +1,4 @@
-// Why (issue 25 items 1 and 2): an expectations entry excuses one observed answer, not a whole clause, so
+// Why: an expectations entry excuses one observed answer, not a whole clause, so
 // a target built on upstream that fails a listed clause its own way is told so; and a listed departure is
 // called gone only when the run sent the input that showed it and the answer conformed.
 import { readFileSync } from 'node:fs';

@@ -4,7 +4,7 @@ import { catalog, familyOf } from './fixtures.ts';
 import { sampleRun } from './sample-run.ts';
 import { summaryValidator } from './summary-validator.ts';
 
-// DESIGN.md "Reports": CI scripts parse these keys; each one is pinned here on purpose.
+// docs/architecture.md "Reports and exit codes": CI scripts parse these keys; each one is pinned here on purpose.
 const TOP_KEYS = ['tool', 'version', 'profile', 'seed', 'verdict', 'target', 'totals', 'clauses'];
 const TOTAL_KEYS = ['passed', 'failed', 'unspecified', 'skipped', 'notChecked'];
 const CLAUSE_KEYS = ['id', 'section', 'summary', 'status', 'checks', 'counterexamples'];
@@ -50,7 +50,7 @@ describe('summary.json', () => {
   it('uses only documented verdict and status words', () => {
     expect(['conformant', 'nonconformant', 'error']).toContain(parsed.verdict);
     // `error` is the one status beyond DESIGN's list (infrastructure trouble on a clause).
-    // `informative` (issue 31): a clause the catalog says no black-box test can judge.
+    // `informative`: a clause the catalog says no black-box test can judge.
     const allowed = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'informative', 'error'];
     for (const c of parsed.clauses as { status: string }[]) expect(allowed).toContain(c.status);
   });
@@ -58,7 +58,7 @@ describe('summary.json', () => {
   it('carries the extras: time, errors and a coverage block of normative clauses judged', () => {
     expect(parsed).toMatchObject({ startedAt: '2025-01-02T03:04:05.000Z', durationMs: 61500, errors: [] });
     // rest normative: 4.4.3 failed, 4.4.6 failed, 4.5 passed; node: maxPods error (judged), overview
-    // informative: counted apart from the gaps (issue 31), never as a normative clause left unchecked.
+    // informative: counted apart from the gaps, never as a normative clause left unchecked.
     const f = (checked: number, normative: number, verdicts: number, informative: number, clauses: number) => ({
       checked,
       normative,

@@ -62,7 +62,7 @@ describe('toTerminalSummary', () => {
     expect(text).not.toMatch(/remove from the expectations file/);
   });
 
-  it('names every clause that errored with its check and reason (issue 30: "ERROR" alone said nothing)', () => {
+  it('names every clause that errored with its check and reason ("ERROR" alone said nothing)', () => {
     const out = toTerminalSummary(sampleRun(), familyOf, { color: false });
     expect(out).toContain('Errors, no verdict (1):\n  node:2.2/maxPods (some-check): loader timed out');
   });

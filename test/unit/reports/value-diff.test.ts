@@ -1,4 +1,4 @@
-// A counterexample's structured diff (issue 14 item 4) is data in summary.json and a table in the HTML
+// A counterexample's structured diff is data in summary.json and a table in the HTML
 // page, one row per field path; hostile values stay escaped.
 import { describe, expect, it } from 'vitest';
 import { buildRunResult } from '../../../reports/aggregate.ts';

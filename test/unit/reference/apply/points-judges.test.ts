@@ -1,4 +1,4 @@
-// The judges suites/checks/apply-points.ts hands its observations to (issue 14: every verdict in
+// The judges suites/checks/apply-points.ts hands its observations to (every verdict in
 // reference/): managedFields in an apply body (rest:4.7.2) and the default field manager (rest:4.3).
 import { describe, expect, it } from 'vitest';
 import { apply, configMapSchema, judgeDefaultManager, judgeManagedFieldsInBody, type WriteOutcome } from '../../../../reference/apply/index.ts';

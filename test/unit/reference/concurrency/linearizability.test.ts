@@ -1,5 +1,5 @@
 // Why: the history checkers are the oracle of the concurrent workload; each is shown on hand-made
-// histories that must pass and near misses that must fail (STYLE.md practice 4).
+// histories that must pass and near misses that must fail (docs/oracle.md).
 import { describe, expect, it } from 'vitest';
 import { checkLinearizable, type Operation, type SequentialModel } from '../../../../reference/concurrency/linearizability.ts';
 import { objectModel, type ObjectInput, type ObjectOutput } from '../../../../reference/concurrency/object-model.ts';

@@ -71,7 +71,7 @@ describe('always-allowed paths are authorized, not necessarily served', () => {
       ),
     ).toEqual(['fail', 'fail', 'fail']);
   });
-  // Issue 24: node:5 bounds no answer time, so a path not answered within the suite's wait decides
+  // node:5 bounds no answer time, so a path not answered within the suite's wait decides
   // nothing either way (it was a failure, and a busy machine made the reference daemon fail).
   it('a path not answered within the wait is inconclusive, listed or not, and names the wait', () => {
     const js = judgePaths(
@@ -95,7 +95,7 @@ describe('TLS handshakes: silence is neither a refusal nor an acceptance', () =>
     expect(verdicts(judgeTlsMinVersion(refused, accepted))).toEqual(['pass', 'pass']);
     expect(verdicts(judgeTlsMinVersion({ ...accepted, protocol: 'TLSv1.2' }, refused))).toEqual(['fail', 'fail']);
   });
-  // Before issue 24 a 1.2 handshake that timed out counted as refused: a pass bought by silence.
+  // A 1.2 handshake that timed out once counted as refused: a pass bought by silence.
   it('a handshake without an answer is inconclusive whichever outcome was expected', () => {
     expect(verdicts(judgeTlsMinVersion(silent, silent))).toEqual(['inconclusive', 'inconclusive']);
     expect(verdicts(judgeCipherSuites(silent, accepted))).toEqual(['inconclusive', 'pass']);

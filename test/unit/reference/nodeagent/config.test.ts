@@ -238,7 +238,7 @@ describe('cross-field rules: breaking and keeping cases', () => {
     expect(accepted(check({ registryPullQPS: 0, registryBurst: 1000 }))).toBe(true);
   });
 
-  it('podsPerCore above maxPods is open: a run-time cap (issue 20), refused or accepted and capped', () => {
+  it('podsPerCore above maxPods is open: a run-time cap, refused or accepted and capped', () => {
     const r = check({ podsPerCore: 111 });
     expect([r.errors, r.unspecified.map((u) => u.clause)]).toEqual([[], ['node:2.2/podsPerCore']]);
     expect(accepted(check({ podsPerCore: 110 }))).toBe(true);
@@ -256,7 +256,7 @@ describe('cross-field rules: breaking and keeping cases', () => {
     expect(check({ shutdownGracePeriodByPodPriority: [{ priority: 0 }] }).unspecified.map((u) => u.clause)).toEqual(['node:2.3/ShutdownGracePeriodByPodPriority.shutdownGracePeriodSeconds']);
   });
 
-  it('systemCgroups "needs cgroupRoot": without it open (refused or ignored, issue 20); a left-out cgroupRoot is open too (its default is a gap)', () => {
+  it('systemCgroups "needs cgroupRoot": without it open (refused or ignored); a left-out cgroupRoot is open too (its default is a gap)', () => {
     const r = check({ systemCgroups: '/system.slice', cgroupRoot: '' });
     expect([r.errors, r.unspecified.map((u) => u.clause)]).toEqual([[], ['node:2.2/systemCgroups']]);
     expect(accepted(check({ systemCgroups: '/system.slice', cgroupRoot: '/' }))).toBe(true);
@@ -287,7 +287,7 @@ describe('cross-field rules: breaking and keeping cases', () => {
     expect([v('1.25'), v('1.23')]).toEqual([0, 1]);
   });
 
-  it('registerWithTaints "only with registerNode true": without it open, never an error (issue 20)', () => {
+  it('registerWithTaints "only with registerNode true": without it open, never an error', () => {
     const taints = [{ key: 'k', effect: 'NoSchedule' }];
     const r = check({ registerNode: false, registerWithTaints: taints });
     expect([r.errors, r.unspecified.map((u) => u.clause)]).toEqual([[], ['node:2.5/field-shapes', 'node:2.2/registerWithTaints']]);

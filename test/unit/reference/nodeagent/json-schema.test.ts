@@ -1,4 +1,4 @@
-// Why (issue 19 item 9): editors validate node-agent files against a JSON Schema; the schema must never
+// Why: editors validate node-agent files against a JSON Schema; the schema must never
 // refuse what the model accepts, and must refuse what no Go decoder would read (a value of the wrong
 // JSON type). The schema files under docs/schemas/ are the generated ones.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The loader oracle's tolerances of issue 20, each with the answers it must accept and the near misses
+// The loader oracle's tolerances of a Go loader, each with the answers it must accept and the near misses
 // it must still fail: an explicit zero read as unset (Go cannot tell it from an absent field), and an
 // error path naming the list that holds the broken item.
 import { describe, expect, it } from 'vitest';

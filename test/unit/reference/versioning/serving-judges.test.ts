@@ -45,7 +45,7 @@ describe('judgeDeprecatedGauges (rest:9.3/deprecated-endpoint) and judgeMetricsA
   });
 });
 
-// Issue 24: behind a balancer (an HA pair) the gauge lives in the server that served the request, and a
+// Behind a balancer (an HA pair) the gauge lives in the server that served the request, and a
 // scrape over another connection may reach the other one. Seen on any scrape passes; a wrong value
 // fails anywhere; seen on none fails when one process answered them all, and is inconclusive when
 // two or more did (the one that served the request may not have been scraped).
