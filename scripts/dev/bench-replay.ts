@@ -1,5 +1,5 @@
 /**
- * The harness's overhead ratio (issue 44): a default run's requests, every one its clients sent to the
+ * The harness's overhead ratio: a default run's requests, every one its clients sent to the
  * API server, replayed in the order they were sent by a bare undici pool, one connection, against a
  * fresh embedded server of the same plan: no model, no judges, no transcript, no reports, no daemons.
  * The replay's CPU (user+sys of this process: server and client both run here, as in the run) is what

@@ -1,4 +1,4 @@
-// The bench's bare replay (issue 44): only the API server's answered exchanges, in the order sent; the
+// The bench's bare replay: only the API server's answered exchanges, in the order sent; the
 // run's identity carries the replay server's token, an unissued token stays unissued, wire headers go,
 // and a recorded resourceVersion is swapped for the one the replay's answer carried in its place.
 import { describe, expect, it } from 'vitest';
