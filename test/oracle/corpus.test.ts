@@ -1,0 +1,112 @@
+// The corpus of real servers' records (test/fixtures/records/, docs/rejudge.md "The corpus"): every
+// record its index lists is judged again with the model as it is. With the record's own expectations
+// nothing may change (the same per-clause statuses and classes, every judge call's verdicts as
+// recorded); with the shipped expectations files nothing may fail beyond them. A model change that
+// flips a verdict of a real server fails here, naming the clause and the record; once the flip is
+// understood the corpus is written again by `npm run records:refresh`, never by hand.
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rejudgeDir, REJUDGED_DIR } from '../../reports/rejudge-dir.ts';
+import { rejudgeRun } from '../../reports/rejudge.ts';
+import { readRunRecord, RECORD_FILE } from '../../reports/run-record.ts';
+import { buildRunResult, expectationsForRun, parseExpectations } from '../../reports/index.ts';
+import { regressionsOf } from '../../reports/aggregate.ts';
+import { catalog } from '../../reference/catalog/index.ts';
+import { judges, type JudgeRegistry } from '../../reference/judges.ts';
+import { CORPUS_DIR, readCorpusIndex, statusesDigest, unpackRecord, type CorpusEntry } from '../../scripts/dev/record-corpus.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const corpus = readCorpusIndex().records;
+
+/** A folder of its own holding the record as a run's reports folder holds it (rejudge writes rejudged/ beside it). */
+function folderOf(e: CorpusEntry): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'svc-corpus-'));
+  writeFileSync(path.join(dir, RECORD_FILE), unpackRecord(readFileSync(path.join(CORPUS_DIR, e.file))));
+  return dir;
+}
+
+/** The shipped expectations file of the record's kind, as it holds for that run's target. */
+function shippedExpectations(e: CorpusEntry) {
+  const file = path.join(root, e.expectations);
+  const listed = parseExpectations(
+    readFileSync(file, 'utf8'),
+    e.expectations,
+    catalog.map((c) => c.id),
+  );
+  return expectationsForRun(listed, { scale: false, profile: e.profile, capabilities: e.capabilities, ...(e.release !== undefined ? { release: e.release } : {}) });
+}
+
+const changed = (e: CorpusEntry, o: ReturnType<typeof rejudgeDir>) =>
+  o.changes.map((c) => `${e.file}: ${c.clause} ${c.before.status} -> ${c.after.status} (before: ${c.before.why}; after: ${c.after.why})`);
+
+describe('the corpus of real servers records, judged again with the current model', () => {
+  it.each(corpus)('$file: no verdict changed, and nothing fails beyond the shipped expectations', (e) => {
+    const dir = folderOf(e);
+    const o = rejudgeDir(dir);
+    expect(changed(e, o), `${e.file}: verdicts changed against the record`).toEqual([]);
+    expect(o.exitCode).toBe(0);
+    expect(o.counts.changedCalls, `${e.file}: judge calls that now give other verdicts than recorded`).toBe(0);
+    expect(o.counts.derivedCalls).toBeGreaterThan(0);
+    const rejudged = JSON.parse(readFileSync(path.join(dir, REJUDGED_DIR, 'summary.json'), 'utf8'));
+    expect(statusesDigest(rejudged), `${e.file}: per-clause statuses against records.json`).toBe(e.statuses);
+
+    const again = rejudgeRun(readRunRecord(dir), judges);
+    const shipped = buildRunResult({ ...again.run, expectations: shippedExpectations(e), catalog });
+    expect(
+      regressionsOf(shipped.clauses).map((c) => `${e.file}: ${c}`),
+      `${e.file}: failed beyond ${e.expectations}`,
+    ).toEqual([]);
+  });
+});
+
+/** A planted model bug: a registry judge replaced through the seam rejudge takes, no file edited. */
+const planted: Record<string, { judge: keyof typeof judges; registry: JudgeRegistry; flips: string }> = {
+  api: {
+    judge: 'judgeCreate',
+    // The model wants 500 where a create was answered 201.
+    registry: { ...judges, judgeCreate: (o: Parameters<typeof judges.judgeCreate>[0]) => judges.judgeCreate({ ...o, status: o.status === 201 ? 500 : o.status }) },
+    flips: 'rest:4.1/post',
+  },
+  daemon: {
+    judge: 'judgeRefusal',
+    // The model takes a daemon that exited at once for one that exited 0 (accepted the bad flag).
+    registry: { ...judges, judgeRefusal: (v, seen, loop) => judges.judgeRefusal(v, seen.kind === 'exited' ? { ...seen, code: 0 } : seen, loop) },
+    flips: 'node:',
+  },
+  nodeagent: {
+    judge: 'judgeConfigAnswer',
+    // The model reads the loader's exit code the wrong way round.
+    registry: { ...judges, judgeConfigAnswer: (doc, ans, p, v) => judges.judgeConfigAnswer(doc, { ...ans, exitCode: ans.exitCode === 0 ? 1 : 0 }, p, v) },
+    flips: 'node:',
+  },
+};
+
+describe('a planted model bug on the records of real servers', () => {
+  const cases = Object.keys(planted).flatMap((kind) => {
+    const e = corpus.find((x) => x.kind === kind);
+    return e === undefined ? [] : [{ kind, e }];
+  });
+
+  it('has a record of each kind to plant on', () => {
+    expect(cases.map((c) => c.kind)).toEqual(Object.keys(planted));
+  });
+
+  it.each(cases)('$kind ($e.file): rejudge exits 1 and names the flipped clauses', ({ kind, e }) => {
+    const bug = planted[kind]!;
+    expect(bug.registry[bug.judge]).not.toBe(judges[bug.judge]);
+    const dir = folderOf(e);
+    const o = rejudgeDir(dir, bug.registry);
+    expect(o.exitCode).toBe(1);
+    const flipped = o.changes.filter((c) => c.clause.startsWith(bug.flips) && c.before.status === 'passed' && c.after.status === 'failed').map((c) => c.clause);
+    expect(flipped.length).toBeGreaterThan(0);
+    expect(o.counts.changedCalls).toBeGreaterThan(0);
+    // Named where a person reads them: the command's line and diff.md.
+    expect(o.lines.join('\n')).toContain(`${flipped[0]} passed -> failed`);
+    expect(readFileSync(path.join(dir, REJUDGED_DIR, 'diff.md'), 'utf8')).toContain(`| ${flipped[0]} | passed | failed |`);
+    // The same record with the model as it is: nothing changes.
+    expect(rejudgeDir(folderOf(e)).exitCode).toBe(0);
+  });
+});
