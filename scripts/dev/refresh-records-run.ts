@@ -24,6 +24,7 @@ export interface FinishedRun {
 }
 
 const RECORD = 'record.jsonl.gz';
+const packageRoot = path.resolve(import.meta.dirname, '../..');
 
 function summaryOf(dir: string): SummaryJson | undefined {
   try {
@@ -86,17 +87,18 @@ export function selectionOf(args: readonly string[]): string[] {
   return out;
 }
 
-function gitCommit(): string {
+/** HEAD, marked when tracked files differ from it. */
+export function gitCommit(): string {
   try {
-    const head = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !== '';
+    const head = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: packageRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: packageRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !== '';
     return dirty ? `${head}+changes` : head;
   } catch {
     return 'unknown commit';
   }
 }
 
-export function entryOf(f: FinishedRun, file: string, bytes: number, expectations: string): CorpusEntry {
+export function entryOf(f: FinishedRun, { file, bytes, expectations, commit }: { file: string; bytes: number; expectations: string; commit: string }): CorpusEntry {
   const s = summaryOf(f.run.reportsDir)!;
   const a = f.run.args;
   const capability = a.includes('--target-capability') ? capabilityFact(a[a.indexOf('--target-capability') + 1]!) : undefined;
@@ -108,7 +110,7 @@ export function entryOf(f: FinishedRun, file: string, bytes: number, expectation
     seed: f.run.seed,
     selection: selectionOf(a),
     date: s.startedAt,
-    suiteVersion: `${s.version} (${gitCommit()})`,
+    suiteVersion: `${s.version} (${commit})`,
     expectations,
     capabilities: { ...capability },
     profile: a[a.indexOf('--profile') + 1] ?? 'svc',

@@ -22,10 +22,11 @@ import path from 'node:path';
 import { Command, InvalidArgumentError } from '@commander-js/extra-typings';
 import { AssetsError, resolveAssets, topologies, type Assets, type ControlPlane, type Topology } from '../../harness/envtest/index.ts';
 import { shellQuote } from '../../harness/processes/index.ts';
+import { ensureDist } from '../build.ts';
 import { startOrExplain } from '../envtest-cli.ts';
 import { drawSeeds, expectationFiles, planRuns, type PlannedRun } from '../upstream/plan.ts';
 import { CORPUS_DIR, INDEX_FILE, packRecord, readCorpusIndex, RECORD_SUFFIX, writeCorpusIndex, type CorpusEntry } from './record-corpus.ts';
-import { entryOf, runProblem, secretsIn, targetVersions, type FinishedRun } from './refresh-records-run.ts';
+import { entryOf, gitCommit, runProblem, secretsIn, targetVersions, type FinishedRun } from './refresh-records-run.ts';
 
 const EXIT = { ok: 0, failed: 1, usage: 2, startFailed: 3 } as const;
 const root = path.resolve(import.meta.dirname, '../..');
@@ -76,6 +77,9 @@ async function main(): Promise<number> {
     return EXIT.usage;
   }
   const started = Date.now();
+  // The runs are the sources' as they are now: the CLI built from them, and the commit said in the index.
+  await ensureDist();
+  const commit = gitCommit();
   const work = mkdtempSync(path.join(tmpdir(), 'svc-records-'));
   say(`binaries from ${assets.dir}; ${o.seeds} fresh seeds on each of ${o.topologies.join(', ')}; run folders in ${work}`);
   const interrupt = onSignals();
@@ -100,7 +104,7 @@ async function main(): Promise<number> {
     say(`FAILED: ${problems.length} problem(s) in ${finished.length} runs; the corpus is unchanged`);
     return EXIT.failed;
   }
-  const entries = writeCorpus(finished, path.resolve(o.out));
+  const entries = writeCorpus(finished, path.resolve(o.out), commit);
   rmSync(work, { recursive: true, force: true });
   const total = entries.reduce((n, e) => n + e.bytes, 0);
   say(
@@ -164,7 +168,7 @@ async function runOne(run: PlannedRun, cp: ControlPlane, versions: Readonly<Reco
 }
 
 /** The records packed into the corpus folder and the index; the files of the previous index go. */
-function writeCorpus(finished: readonly FinishedRun[], out: string): CorpusEntry[] {
+function writeCorpus(finished: readonly FinishedRun[], out: string, commit: string): CorpusEntry[] {
   mkdirSync(out, { recursive: true });
   const previous = existsSync(path.join(out, INDEX_FILE)) ? readCorpusIndex(out).records.map((e) => e.file) : [];
   // Only what an earlier refresh listed is removed: a file it did not write stays (and the self-test names it).
@@ -173,7 +177,7 @@ function writeCorpus(finished: readonly FinishedRun[], out: string): CorpusEntry
     const packed = packRecord(readFileSync(path.join(f.run.reportsDir, 'record.jsonl.gz')));
     const file = `${f.run.kind}-${f.run.kind === 'api' ? `${f.run.topology}-` : ''}seed${f.run.seed}${RECORD_SUFFIX}`;
     writeFileSync(path.join(out, file), packed);
-    return entryOf(f, file, packed.length, expectationFiles[f.run.kind]);
+    return entryOf(f, { file, bytes: packed.length, expectations: expectationFiles[f.run.kind], commit });
   });
   writeCorpusIndex(entries, out);
   const strangers = readdirSync(out).filter((f) => f !== INDEX_FILE && !entries.some((e) => e.file === f));
