@@ -76,6 +76,11 @@ async function main(): Promise<number> {
     process.stderr.write(`records:refresh: ${e.message}\n`);
     return EXIT.usage;
   }
+  const previous = previousFiles(path.resolve(o.out));
+  if (typeof previous === 'string') {
+    process.stderr.write(`records:refresh: ${previous}\n`);
+    return EXIT.usage;
+  }
   const started = Date.now();
   // The runs are the sources' as they are now: the CLI built from them, and the commit said in the index.
   await ensureDist();
@@ -104,7 +109,7 @@ async function main(): Promise<number> {
     say(`FAILED: ${problems.length} problem(s) in ${finished.length} runs; the corpus is unchanged`);
     return EXIT.failed;
   }
-  const entries = writeCorpus(finished, path.resolve(o.out), commit);
+  const entries = writeCorpus(finished, path.resolve(o.out), previous, commit);
   rmSync(work, { recursive: true, force: true });
   const total = entries.reduce((n, e) => n + e.bytes, 0);
   say(
@@ -168,11 +173,10 @@ async function runOne(run: PlannedRun, cp: ControlPlane, versions: Readonly<Reco
 }
 
 /** The records packed into the corpus folder and the index; the files of the previous index go. */
-function writeCorpus(finished: readonly FinishedRun[], out: string, commit: string): CorpusEntry[] {
+function writeCorpus(finished: readonly FinishedRun[], out: string, previous: readonly string[], commit: string): CorpusEntry[] {
   mkdirSync(out, { recursive: true });
-  const previous = existsSync(path.join(out, INDEX_FILE)) ? readCorpusIndex(out).records.map((e) => e.file) : [];
   // Only what an earlier refresh listed is removed: a file it did not write stays (and the self-test names it).
-  for (const file of previous) rmSync(path.join(out, path.basename(file)), { force: true });
+  for (const file of previous) rmSync(path.join(out, file), { force: true });
   const entries = finished.map((f) => {
     const packed = packRecord(readFileSync(path.join(f.run.reportsDir, 'record.jsonl.gz')));
     const file = `${f.run.kind}-${f.run.kind === 'api' ? `${f.run.topology}-` : ''}seed${f.run.seed}${RECORD_SUFFIX}`;
@@ -183,6 +187,16 @@ function writeCorpus(finished: readonly FinishedRun[], out: string, commit: stri
   const strangers = readdirSync(out).filter((f) => f !== INDEX_FILE && !entries.some((e) => e.file === f));
   if (strangers.length > 0) say(`not written by this script, left alone (the corpus self-test fails on them): ${strangers.join(', ')}`);
   return entries;
+}
+
+/** The files the corpus's index lists now (the ones a refresh may replace), or why it cannot be read. */
+function previousFiles(out: string): string[] | string {
+  if (!existsSync(path.join(out, INDEX_FILE))) return [];
+  try {
+    return readCorpusIndex(out).records.map((e) => path.basename(e.file));
+  } catch (e) {
+    return `${path.join(out, INDEX_FILE)}: not a corpus index (${(e as Error).message.split('\n')[0]}); nothing was run or changed`;
+  }
 }
 
 /** Ctrl-C / SIGTERM: the running suite gets it once (it cleans up), then the control plane stops. */

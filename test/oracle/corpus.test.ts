@@ -4,8 +4,8 @@
 // recorded); with the shipped expectations files nothing may fail beyond them. A model change that
 // flips a verdict of a real server fails here, naming the clause and the record; once the flip is
 // understood the corpus is written again by `npm run records:refresh`, never by hand.
-import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +22,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const corpus = readCorpusIndex().records;
 
 /** A folder of its own holding the record as a run's reports folder holds it (rejudge writes rejudged/ beside it). */
+const folders: string[] = [];
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
 function folderOf(e: CorpusEntry): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-corpus-'));
+  folders.push(dir);
   writeFileSync(path.join(dir, RECORD_FILE), unpackRecord(readFileSync(path.join(CORPUS_DIR, e.file))));
   return dir;
 }
@@ -95,12 +101,14 @@ describe('a planted model bug on the records of real servers', () => {
     expect(cases.map((c) => c.kind)).toEqual(Object.keys(planted));
   });
 
-  it.each(cases)('$kind ($e.file): rejudge exits 1 and names the flipped clauses', ({ kind, e }) => {
+  it.each(cases)('$kind ($e.file): rejudge exits 0 with the model as it is, 1 with the bug, naming the flipped clauses', ({ kind, e }) => {
     const bug = planted[kind]!;
     expect(bug.registry[bug.judge]).not.toBe(judges[bug.judge]);
     const dir = folderOf(e);
+    const unchanged = rejudgeDir(dir);
+    expect(unchanged.exitCode).toBe(0);
+    expect(unchanged.lines.join('\n')).toContain('no verdict changed');
     const o = rejudgeDir(dir, bug.registry);
-    // With the model as it is, the same record exits 0 (the first describe).
     expect(o.exitCode).toBe(1);
     const flipped = o.changes.filter((c) => c.clause.startsWith(bug.flips) && c.before.status === 'passed' && c.after.status === 'failed').map((c) => c.clause);
     expect(flipped.length).toBeGreaterThan(0);

@@ -2,10 +2,12 @@
 // lists exactly the files the folder holds, and what the issue asks the corpus to cover. The records
 // themselves are judged again by test/oracle/corpus.test.ts.
 import { describe, expect, it } from 'vitest';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { CORPUS_DIR, INDEX_FILE, readCorpusIndex, REFRESHED_BY, statusesDigest, statusLines } from '../../../scripts/dev/record-corpus.ts';
-import { selectionOf } from '../../../scripts/dev/refresh-records-run.ts';
+import { runProblem, secretsIn, selectionOf, type FinishedRun } from '../../../scripts/dev/refresh-records-run.ts';
 
 const index = readCorpusIndex();
 const MAX_CORPUS_BYTES = 6_000_000;
@@ -67,5 +69,40 @@ describe('what the index holds of a run', () => {
       '/r',
     ];
     expect(selectionOf(args)).toEqual(['--profile k8s', '--runs 5', '--target-capability watch-cache', '--hook compact=<etcd compaction>']);
+  });
+});
+
+describe('what keeps a run out of the corpus', () => {
+  const ok = {
+    verdict: 'conformant',
+    errors: [],
+    clauses: [
+      { id: 'rest:1', status: 'passed' },
+      { id: 'rest:2', status: 'failed', expectedFailure: true },
+    ],
+  };
+
+  it.each([
+    ['a conformant run with its record', ok, '{"format":"x"}\n', 0, []],
+    ['a failure beyond the expectations file', { ...ok, verdict: 'nonconformant', clauses: [{ id: 'rest:3', status: 'failed' }] }, '{}', 1, ['failed beyond upstream-kube-apiserver.yaml: rest:3']],
+    ['an error', { ...ok, verdict: 'error', errors: ['target unreachable'] }, '{}', 1, ['errors: target unreachable']],
+    ['no summary', undefined, '{}', 1, ['no readable summary.json (exit 1)']],
+    ['no record', ok, undefined, 0, ['no record.jsonl.gz']],
+    ['a record holding the admin token', ok, '{"h":"Bearer s3cr3t-token-value"}', 0, ["its record.jsonl.gz holds the control plane's credentials"]],
+  ] as const)('%s', (_name, summary, record, exitCode, problems) => {
+    // The run's reports folder as `run` leaves it: summary.json and record.jsonl.gz, or not.
+    const dir = mkdtempSync(path.join(tmpdir(), 'svc-corpus-run-'));
+    if (summary !== undefined) writeFileSync(path.join(dir, 'summary.json'), JSON.stringify(summary));
+    if (record !== undefined) writeFileSync(path.join(dir, 'record.jsonl.gz'), gzipSync(record));
+    const args = ['run', '--expectations', '/x/upstream-kube-apiserver.yaml'];
+    const f: FinishedRun = {
+      run: { name: 'api-fresh-7', kind: 'api', topology: 'single', seed: 7, fresh: true, args, reportsDir: dir },
+      exitCode,
+      wallMs: 1,
+      secrets: secretsIn(dir, ['s3cr3t-token-value']),
+      version: 'kube-apiserver',
+    };
+    expect(runProblem(f)).toEqual(problems);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
