@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clauseChanges, rejudgeDir, REJUDGED_DIR } from '../../reports/rejudge-dir.ts';
 import { rejudgeRun } from '../../reports/rejudge.ts';
-import { readRunRecord, RECORD_FILE } from '../../reports/run-record.ts';
+import { readRunRecord, RECORD_FILE, RecordError } from '../../reports/run-record.ts';
 import { buildRunResult, expectationsForRun, parseExpectations } from '../../reports/index.ts';
 import { regressionsOf } from '../../reports/aggregate.ts';
 import { catalog } from '../../reference/catalog/index.ts';
@@ -34,6 +34,16 @@ function folderOf(e: CorpusEntry): string {
   return dir;
 }
 
+/** A record this version cannot read fails with its corpus name and the remedy, not a temporary folder's. */
+function readable<T>(e: CorpusEntry, read: () => T): T {
+  try {
+    return read();
+  } catch (x) {
+    if (!(x instanceof RecordError)) throw x;
+    throw new Error(`${e.file} (written by ${e.suiteVersion}): ${x.message}; write the corpus again: npm run records:refresh`);
+  }
+}
+
 /** The shipped expectations file of the record's kind, as it holds for that run's target. */
 function shippedExpectations(e: CorpusEntry) {
   const file = path.join(root, e.expectations);
@@ -50,7 +60,7 @@ describe('the corpus of real servers records, judged again with the current mode
   // with the record's by the command's own clauseChanges, then aggregated again with the shipped
   // expectations files. The command itself runs on these records below, with a planted bug.
   it.each(corpus)('$file: no verdict changed, and nothing fails beyond the shipped expectations', (e) => {
-    const rec = readRunRecord(folderOf(e));
+    const rec = readable(e, () => readRunRecord(folderOf(e)));
     const again = rejudgeRun(rec, judges);
     const after = buildRunResult({ ...again.run, catalog });
     const changes = clauseChanges(buildRunResult({ ...rec.run, catalog }), after).map(
@@ -105,7 +115,7 @@ describe('a planted model bug on the records of real servers', () => {
     const bug = planted[kind]!;
     expect(bug.registry[bug.judge]).not.toBe(judges[bug.judge]);
     const dir = folderOf(e);
-    const unchanged = rejudgeDir(dir);
+    const unchanged = readable(e, () => rejudgeDir(dir));
     expect(unchanged.exitCode).toBe(0);
     expect(unchanged.lines.join('\n')).toContain('no verdict changed');
     const o = rejudgeDir(dir, bug.registry);
