@@ -38,6 +38,8 @@ export interface DaemonFault {
   readonly stringsOneValue?: boolean;
   /** Refuses to enable an alpha feature gate, as if alpha gates were locked off. */
   readonly alphaGatesLocked?: boolean;
+  /** An option (by name) the daemon does not have: no row in --help, refused as an unknown flag. */
+  readonly lacksOption?: string;
 }
 
 const ruleFault = (name: string, rule: string, clause: ClauseId): DaemonFault => ({ name, clause, disablesRule: rule, description: `accepts values breaking rule ${rule}` });
