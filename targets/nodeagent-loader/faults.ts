@@ -8,6 +8,7 @@ import { configFields } from '../../reference/nodeagent/config-fields.ts';
 import { profiles } from '../../reference/profile.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 import { nodeagentFieldFaults } from './field-faults.ts';
+import { nodeagentDefaultFaults, type DefaultChange } from './default-faults.ts';
 
 export interface NodeagentFault {
   readonly name: string;
@@ -17,6 +18,8 @@ export interface NodeagentFault {
   readonly skip?: readonly string[];
   /** The checks that can see it (a self-test runs only these). */
   readonly checks: readonly string[];
+  /** A default the loader prints otherwise for a field left out (default-faults.ts). */
+  readonly defaultChange?: DefaultChange;
 }
 
 const INVALID = ['nodeagent-invalid-configs'];
@@ -190,9 +193,9 @@ export const nodeagentFaults = [
   },
 ] as const satisfies readonly NodeagentFault[];
 
-/** A fault of the table above, or one of the per-field families (field-faults.ts). */
-export type NodeagentFaultName = (typeof nodeagentFaults)[number]['name'] | `type-ignored/${string}` | `range-ignored/${string}`;
+/** A fault of the table above, or one of the per-field families (field-faults.ts, default-faults.ts). */
+export type NodeagentFaultName = (typeof nodeagentFaults)[number]['name'] | `type-ignored/${string}` | `range-ignored/${string}` | `default-changed/${string}`;
 
 export function nodeagentFault(name: string): NodeagentFault | undefined {
-  return (nodeagentFaults as readonly NodeagentFault[]).find((f) => f.name === name) ?? nodeagentFieldFaults.find((f) => f.name === name);
+  return (nodeagentFaults as readonly NodeagentFault[]).find((f) => f.name === name) ?? nodeagentFieldFaults.find((f) => f.name === name) ?? nodeagentDefaultFaults.find((f) => f.name === name);
 }
