@@ -194,7 +194,7 @@ export const nodeagentFaults = [
 ] as const satisfies readonly NodeagentFault[];
 
 /** A fault of the table above, or one of the per-field families (field-faults.ts, default-faults.ts). */
-export type NodeagentFaultName = (typeof nodeagentFaults)[number]['name'] | `type-ignored/${string}` | `range-ignored/${string}` | `default-changed/${string}`;
+export type NodeagentFaultName = (typeof nodeagentFaults)[number]['name'] | `type-ignored/${string}` | `range-ignored/${string}` | `default-changed/${string}` | `credential-rule-skipped/${string}`;
 
 export function nodeagentFault(name: string): NodeagentFault | undefined {
   return (nodeagentFaults as readonly NodeagentFault[]).find((f) => f.name === name) ?? nodeagentFieldFaults.find((f) => f.name === name) ?? nodeagentDefaultFaults.find((f) => f.name === name);

@@ -9,6 +9,7 @@ import { configFields, type FieldSpec } from '../../reference/nodeagent/config-f
 import { profiles } from '../../reference/profile.ts';
 import { edgeClauses } from '../../generators/nodeagent-edges.ts';
 import type { NodeagentFault } from './faults.ts';
+import { tableClauseId } from '../../reference/catalog/clause-id.ts';
 
 const FIELD_TYPES = 'nodeagent-field-types';
 const INVALID = 'nodeagent-invalid-configs';
@@ -35,7 +36,17 @@ const nestedMembers = (() => {
   return all.filter((f) => !configFields.includes(f) && all.filter((g) => g.name === f.name).length === 1);
 })();
 
+/** The credential provider fields whose rule (required, or a type) no fault of faults.ts skips. */
+const CREDENTIAL_FIELDS = ['providers', 'apiVersion', 'args', 'env'] as const;
+
 export const nodeagentFieldFaults: readonly NodeagentFault[] = [
+  ...CREDENTIAL_FIELDS.map((name) => ({
+    name: `credential-rule-skipped/${name}`,
+    clauses: [tableClauseId(`node:2.1/${name}`)],
+    description: `accepts a CredentialProviderConfig whose ${name} breaks its rule of 2.1 (left out where required, or of the wrong type); the other fields are still checked`,
+    skip: [`clause:node:2.1/${name}`],
+    checks: ['nodeagent-credential-providers', ...edgeChecks(tableClauseId(`node:2.1/${name}`))],
+  })),
   ...configFields.map((f) => ({
     name: `type-ignored/${f.name}`,
     clauses: [f.clause],

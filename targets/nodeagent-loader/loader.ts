@@ -205,6 +205,8 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
   if (kind === CREDENTIAL_PROVIDER_KIND) {
     isConfig = false;
     result = validateCredentialProviderConfig(value, o.profile, { skip });
+    // Faults credential-rule-skipped/<field>: that field's errors dropped, the others kept.
+    result = { ...result, errors: result.errors.filter((e) => !skip.has(`clause:${e.clause}`)) };
   } else if (isRecord(value) && kind !== configKind(o.profile) && !skip.has('kind')) {
     const named = kind === undefined ? 'no kind' : `kind ${JSON.stringify(kind)}`;
     result = { errors: [{ field: 'kind', clause: 'node:2.2/kind', message: `${named}: expected ${configKind(o.profile)} or ${CREDENTIAL_PROVIDER_KIND}` }], unspecified: [] };
