@@ -61,6 +61,25 @@ export function faultCoverage(
   return { rest: of('rest'), node: of('node') };
 }
 
+/** The clauses a run's records pass: a pass recorded and no failure. */
+export function passedInRecords(records: readonly { readonly clause: string; readonly verdict: string }[]): string[] {
+  const failed = new Set(records.filter((r) => r.verdict === 'fail').map((r) => r.clause));
+  return [...new Set(records.filter((r) => r.verdict === 'pass' && !failed.has(r.clause)).map((r) => r.clause))];
+}
+
+/**
+ * Passed clauses with neither a planted fault that names them nor a catalogued reason why none can be
+ * planted: what "a planted fault for every passed clause" leaves open (empty when it holds).
+ */
+export function withoutFaultOrReason(
+  passed: readonly string[],
+  byClause: ReadonlyMap<string, readonly string[]> = plantedFaultsByClause(),
+  reasons: Readonly<Record<string, string | undefined>> = noPlantedFaultReasons,
+): string[] {
+  const cov = faultCoverage(passed, byClause, reasons);
+  return [...cov.rest.missing, ...cov.node.missing];
+}
+
 /** The clause ids a summary.json marks passed. */
 export function passedClauses(summary: unknown): string[] {
   const clauses = (summary as { clauses?: unknown } | null)?.clauses;
