@@ -7,7 +7,7 @@
  */
 import { configFields, type FieldSpec } from '../../reference/nodeagent/config-fields.ts';
 import { profiles } from '../../reference/profile.ts';
-import type { NodeagentFault } from './faults.ts';
+import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 export interface DefaultChange {
   /** The field's path in the file (svc spellings), top level first. */
@@ -32,7 +32,16 @@ function defaulted(f: FieldSpec, parent: readonly string[], nestedOnly: boolean)
   return nestedOnly && (f.also ?? []).length === 0 ? [] : [{ f, path }];
 }
 
-export const nodeagentDefaultFaults: readonly (NodeagentFault & { readonly defaultChange: DefaultChange })[] = configFields
+/** A fault of this family: faults.ts's NodeagentFault with its change (spelled out here, so faults.ts alone imports the other). */
+export interface NodeagentDefaultFault {
+  readonly name: string;
+  readonly clauses: readonly ClauseId[];
+  readonly description: string;
+  readonly checks: readonly string[];
+  readonly defaultChange: DefaultChange;
+}
+
+export const nodeagentDefaultFaults: readonly NodeagentDefaultFault[] = configFields
   .flatMap((f) => defaulted(f, [], true))
   .map(({ f, path }) => {
     const d = f.def.kind === 'value' ? f.def.value(profiles.svc) : undefined;
