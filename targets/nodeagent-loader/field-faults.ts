@@ -36,8 +36,8 @@ const nestedMembers = (() => {
   return all.filter((f) => !configFields.includes(f) && all.filter((g) => g.name === f.name).length === 1);
 })();
 
-/** The credential provider fields whose rule (required, or a type) no fault of faults.ts skips. */
-const CREDENTIAL_FIELDS = ['providers', 'apiVersion', 'args', 'env'] as const;
+/** The rules of 2.1 no fault of faults.ts skips: the document's kind (and its apiVersion), and these provider fields (required, or a type). */
+const CREDENTIAL_FIELDS = ['kind', 'providers', 'apiVersion', 'args', 'env'] as const;
 
 export const nodeagentFieldFaults: readonly NodeagentFault[] = [
   ...CREDENTIAL_FIELDS.map((name) => ({
