@@ -13,6 +13,7 @@ import { judgeTooLargeMessage, type TooLargeAnswer } from './error-rules.ts';
 import type { AnswerAt, AnswerTest } from './answer-checks.ts';
 import type { ClauseId } from './catalog/clause-ids.ts';
 import { judgeScope, type RequestScope } from './scope.ts';
+import { getAnswerAge, withAgeMeaning } from './read-age.ts';
 
 export type ListSemantic = 'MostRecent' | 'Any' | 'NotOlderThan' | 'Exact' | 'ContinueExact';
 
@@ -161,8 +162,7 @@ export interface ListJudgement {
  * A complete (unpaged) list, or the union of all pages of one paged list: the suite's objects must be
  * exactly those of one snapshot in the semantic's range; the collection rv, when the suite knows what
  * it denotes, must denote a snapshot in range too (and equal the requested rv for Exact).
- */
-/**
+ *
  * `missingOnly`: the class of a failure whose items differ from the closest snapshot only by items
  * missing (none extra, none changed); judgePages names it for selector lists.
  */
@@ -191,7 +191,7 @@ export function judgeListSnapshot(
   const chosen = known !== undefined ? (inRange.includes(known) ? known : undefined) : inRange[inRange.length - 1];
   if (known !== undefined && (known < range.lo || known > range.hi)) {
     js.push(fail(exp.clause, `collection resourceVersion denoting ${describeRange(range)}`, `collection resourceVersion ${JSON.stringify(observed.collectionRv)} is that of snapshot #${known}`));
-    return { judgements: js };
+    return { judgements: withAgeMeaning(exp, js, { lo: range.lo, at: [known] }) };
   }
   if (chosen !== undefined) {
     js.push(pass(exp.clause, expectText), pass(meaningClause[exp.semantic], expectText));
@@ -373,15 +373,15 @@ export function judgeGet(ctx: ReadContext, exp: ReadExpectation, key: string, ob
     if (ok) return [pass(exp.clause, expectText), pass(meaningClause[exp.semantic], expectText)];
     if (o && servedFromBeforeCase(ctx, exp.semantic, [o])) return [inconclusive(exp.clause, expectText, `${o.key}@${String(o.rv)}: ${BEFORE_CASE}`)];
     // The diff is against the newest acceptable version (the one a correct Most Recent read returns).
-    const newest = [...states].reverse().find((v) => v !== undefined);
-    const values = readValues(newest ? [newest] : [], o ? [o] : [], ctx.knownKeys);
-    return [fail(exp.clause, expectText, `${observed.status} with ${o ? `${o.key}@${String(o.rv)}` : 'no object'}: ${reasons.filter(Boolean).join('; ')}`, values)];
+    const values = readValues(states.filter((v): v is ObjectVersion => v !== undefined).slice(-1), o ? [o] : [], ctx.knownKeys);
+    const failed = fail(exp.clause, expectText, `${observed.status} with ${o ? `${o.key}@${String(o.rv)}` : 'no object'}: ${reasons.filter(Boolean).join('; ')}`, values);
+    return withAgeMeaning(exp, [failed], getAnswerAge(ctx.history, key, range.lo, observed));
   }
   if (observed.status >= 400 && observed.status < 500) {
     // Which 4xx says "absent" is open (404, 410 for a removed object), but 400 Bad Request refuses the
     // read itself, which the cell serves: accepting it would excuse a server that refuses the cell.
     const ok = observed.status !== 400 && states.some((v) => v === undefined);
-    return [rule(exp.clause, ok, expectText, `status ${observed.status}`)];
+    return withAgeMeaning(exp, [rule(exp.clause, ok, expectText, `status ${observed.status}`)], getAnswerAge(ctx.history, key, range.lo, observed));
   }
   return [fail(exp.clause, expectText, `status ${observed.status}`)];
 }

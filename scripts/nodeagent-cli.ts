@@ -27,7 +27,11 @@ export function nodeagentCommand(): Command {
     .option('--lenient', 'accept unknown fields with a note (the spec leaves them open; by default they are refused, exit 1)')
     .addOption(new Option('--output <format>', 'json: errors as {"errors":[{"field","message"}]} on stdout').choices(['text', 'json'] as const).default('text' as const))
     .option('--agent-version <major.minor>', 'version the loader stands for (showHiddenMetricsForVersion accepts the previous minor)', '1.24')
-    .option('--fault <name>', `planted fault, for self-tests (repeatable): ${nodeagentFaults.map((f) => f.name).join(', ')}; and type-ignored/<field>, range-ignored/<field> per field`, collect)
+    .option(
+      '--fault <name>',
+      `planted fault, for self-tests (repeatable): ${nodeagentFaults.map((f) => f.name).join(', ')}; and type-ignored/<field>, range-ignored/<field>, default-changed/<path>, credential-rule-skipped/<field> per field`,
+      collect,
+    )
     .action((file, o) => validateFile(file, o));
   cmd
     .command('list-faults')
@@ -62,7 +66,12 @@ interface ValidateOptions {
 function validateFile(file: string, o: ValidateOptions): void {
   const m = /^(\d+)\.(\d+)$/.exec(o.agentVersion);
   if (!m) return fail(2, `--agent-version ${o.agentVersion}: expected <major>.<minor>`);
-  for (const f of o.fault ?? []) if (!nodeagentFault(f)) return fail(2, `unknown fault ${f}; known: ${nodeagentFaults.map((x) => x.name).join(', ')}, type-ignored/<field>, range-ignored/<field>`);
+  for (const f of o.fault ?? [])
+    if (!nodeagentFault(f))
+      return fail(
+        2,
+        `unknown fault ${f}; known: ${nodeagentFaults.map((x) => x.name).join(', ')}, type-ignored/<field>, range-ignored/<field>, default-changed/<path>, credential-rule-skipped/<field>`,
+      );
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

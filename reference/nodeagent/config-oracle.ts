@@ -58,6 +58,8 @@ export function clausesOfDoc(doc: Record<string, unknown>, p: Profile): ClauseId
 export interface EffectiveMismatch {
   readonly field: string;
   readonly clause: ClauseId;
+  /** For a default shown wrong (the field left out): the other clauses stating that default (8, 5). */
+  readonly also?: readonly ClauseId[];
   readonly expected: string;
   readonly observed: string;
   /** The values themselves, for the structured diff; `observedValue` is absent when the loader left the field out. */
@@ -128,6 +130,7 @@ function compareField(f: FieldSpec, given: unknown, expected: unknown, observedR
     out.push({
       field: path,
       clause: f.clause,
+      ...((given === undefined || given === null) && (f.also ?? []).length > 0 ? { also: f.also } : {}),
       expected: JSON.stringify(expected),
       observed: observedRaw === undefined ? 'left out' : JSON.stringify(observedRaw),
       expectedValue: expected,

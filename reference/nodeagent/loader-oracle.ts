@@ -238,11 +238,12 @@ export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswe
   // An explicit zero read as unset shows its default: a mismatch counts only where the file without those zeros disagrees too.
   const asUnset = zerosUnset === undefined ? undefined : compareEffective(zerosUnset, printed, p);
   const mismatches = compareEffective(doc, printed, p).filter((m) => asUnset === undefined || asUnset.some((n) => n.field === m.field));
-  const failed = new Set(mismatches.map((m) => m.clause));
+  const failed = new Set(mismatches.flatMap((m) => [m.clause, ...(m.also ?? [])]));
   return [
     ...judgements,
-    // Each mismatch as data too: the field path and both values (the model's rendering of each side).
-    ...mismatches.map((m) => fail(m.clause, `effective ${m.field} = ${m.expected}`, m.observed, effectiveValues(m))),
+    // Each mismatch as data too: the field path and both values (the model's rendering of each side). A
+    // default shown wrong fails every clause stating it, never passing a row of 8 that it breaks.
+    ...mismatches.flatMap((m) => [m.clause, ...(m.also ?? [])].map((c) => fail(c, `effective ${m.field} = ${m.expected}`, m.observed, effectiveValues(m)))),
     ...defaultedClauses.filter((c) => !failed.has(c)).map((c) => pass(c, 'effective configuration as the model computes it')),
     ...unshownDefaults(doc, printed, p),
   ];

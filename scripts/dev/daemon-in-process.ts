@@ -58,7 +58,7 @@ export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[
 /** The check that sees a daemon fault: the invalid-flags check of its rule, the help table, the lease or the valid starts. */
 export function daemonCheckFor(f: DaemonFault): string {
   if (f.disablesRule) return `daemon-invalid-flags/${violationKinds.find((v) => v.clause === f.clause)!.name}`;
-  if (f.defaults || f.gates) return 'daemon-help-table';
+  if (f.defaults || f.gates || f.lacksOption) return 'daemon-help-table';
   if (f.ignoresNonOptions) return 'daemon-invalid-flags/syntax';
   if (f.leaseName) return 'daemon-leader-lease';
   if (f.ignoresTlsMinVersion) return 'daemon-tls-min-version';

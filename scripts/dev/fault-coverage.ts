@@ -15,6 +15,7 @@ import { faults, type Fault } from '../../targets/api-server/faults.ts';
 import { familyFaults } from '../../targets/api-server/fault-families.ts';
 import { nodeagentFaults } from '../../targets/nodeagent-loader/faults.ts';
 import { nodeagentFieldFaults } from '../../targets/nodeagent-loader/field-faults.ts';
+import { nodeagentDefaultFaults } from '../../targets/nodeagent-loader/default-faults.ts';
 import { daemonFaults } from '../../targets/controller-daemon/faults.ts';
 import { daemonDefaultFaults } from '../../targets/controller-daemon/default-faults.ts';
 import { noPlantedFaultReasons } from '../../reference/catalog/no-planted-fault.ts';
@@ -40,7 +41,7 @@ export function plantedFaultsByClause(): ReadonlyMap<string, readonly string[]> 
   for (const f of [...(faults as readonly Fault[]), ...familyFaults]) for (const c of [f.clause, ...f.alsoReportedAs]) add(c, f.name);
   // A fault that may be reported under any of a whole family (every scalar field, every nested path)
   // shows only that some of them bite: it counts for its first clause alone.
-  for (const f of [...nodeagentFaults, ...nodeagentFieldFaults]) for (const c of f.clauses.length > WIDE ? f.clauses.slice(0, 1) : f.clauses) add(c, `nodeagent:${f.name}`);
+  for (const f of [...nodeagentFaults, ...nodeagentFieldFaults, ...nodeagentDefaultFaults]) for (const c of f.clauses.length > WIDE ? f.clauses.slice(0, 1) : f.clauses) add(c, `nodeagent:${f.name}`);
   for (const f of [...daemonFaults, ...daemonDefaultFaults]) add(f.clause, `daemon:${f.name}`);
   return out;
 }
@@ -58,6 +59,25 @@ export function faultCoverage(
     return { passed: mine.length, failedByFault: failed.length, excused: excused.length, missing: rest.filter((c) => reasons[c] === undefined) };
   };
   return { rest: of('rest'), node: of('node') };
+}
+
+/** The clauses a run's records pass: a pass recorded and no failure. */
+export function passedInRecords(records: readonly { readonly clause: string; readonly verdict: string }[]): string[] {
+  const failed = new Set(records.filter((r) => r.verdict === 'fail').map((r) => r.clause));
+  return [...new Set(records.filter((r) => r.verdict === 'pass' && !failed.has(r.clause)).map((r) => r.clause))];
+}
+
+/**
+ * Passed clauses with neither a planted fault that names them nor a catalogued reason why none can be
+ * planted: what "a planted fault for every passed clause" leaves open (empty when it holds).
+ */
+export function withoutFaultOrReason(
+  passed: readonly string[],
+  byClause: ReadonlyMap<string, readonly string[]> = plantedFaultsByClause(),
+  reasons: Readonly<Record<string, string | undefined>> = noPlantedFaultReasons,
+): string[] {
+  const cov = faultCoverage(passed, byClause, reasons);
+  return [...cov.rest.missing, ...cov.node.missing];
 }
 
 /** The clause ids a summary.json marks passed. */

@@ -18,6 +18,7 @@ import { familyFaults } from '../../targets/api-server/fault-families.ts';
 import { variations } from '../../targets/api-server/variations.ts';
 import { nodeagentFaults, type NodeagentFaultName } from '../../targets/nodeagent-loader/faults.ts';
 import { nodeagentFieldFaults } from '../../targets/nodeagent-loader/field-faults.ts';
+import { nodeagentDefaultFaults } from '../../targets/nodeagent-loader/default-faults.ts';
 import { nodeagentVariations } from '../../targets/nodeagent-loader/variations.ts';
 import { daemonFaults } from '../../targets/controller-daemon/faults.ts';
 import { daemonDefaultFaults } from '../../targets/controller-daemon/default-faults.ts';
@@ -82,7 +83,7 @@ const allJobs: Job[] = [
       run: () => runAgainst({ checks: f.checks, faults: [f.name as FaultName], runs: RUNS, seed: SEED, ...(f.target ?? {}) }),
     }),
   ),
-  ...[...nodeagentFaults, ...nodeagentFieldFaults].map(
+  ...[...nodeagentFaults, ...nodeagentFieldFaults, ...nodeagentDefaultFaults].map(
     (f): Job => ({
       target: 'node-agent loader',
       name: f.name,

@@ -5,9 +5,10 @@
  * are 403: it has no authorization webhook), and with --leader-elect holds the lock Lease on the API
  * server of --svcconfig/--master. It runs no control loops.
  */
-import { formatHelp, gatesFor, optionByFlag, parseFlags, rules, withDefaults, REFERENCE_VERSION, type FlagError, type Values } from '../../reference/controller-daemon/index.ts';
-import { profiles } from '../../reference/profile.ts';
+import { flagName, formatHelp, gatesFor, optionByFlag, options, parseFlags, rules, withDefaults, REFERENCE_VERSION, type FlagError, type Values } from '../../reference/controller-daemon/index.ts';
+import { profiles, type ProfileName } from '../../reference/profile.ts';
 import type { DaemonOptions, DaemonStart } from './daemon-start.ts';
+import type { DaemonFault } from './fault-type.ts';
 import { helpInWords, SLOW_MS } from './variations.ts';
 
 export async function startDaemon(argv: readonly string[], o: DaemonOptions): Promise<DaemonStart> {
@@ -15,10 +16,16 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
   const name = profile.controllerManagerName;
   const variation = new Set(o.variations ?? []);
   if (variation.has('slow')) await new Promise((r) => setTimeout(r, SLOW_MS.start));
+  const lacking = lackedFlags(o.faults, o.profile);
+  const unknown = argv.find((w) => lacking.some((f) => w === `--${f}` || w.startsWith(`--${f}=`)));
+  if (unknown !== undefined) {
+    o.err(`Error: unknown flag: ${unknown.split('=')[0]}\n`);
+    return { kind: 'exit', code: 1 };
+  }
   if (argv.includes('-h') || argv.includes('--help')) {
     const overrides = Object.assign({}, ...o.faults.map((f) => f.defaults ?? {})) as Values;
     const gateTable = o.faults.find((f) => f.gates)?.gates;
-    const table = formatHelp(o.profile, overrides, gateTable);
+    const table = withoutRows(formatHelp(o.profile, overrides, gateTable), lacking);
     o.out(`The ${name} is a daemon that embeds the core control loops.\n\nUsage:\n  ${name} [flags]\n\nFlags:\n${variation.has('help-in-words') ? helpInWords(table) : table}`);
     return { kind: 'exit', code: 0 };
   }
@@ -66,6 +73,19 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
   // only now: most starts the suite makes are refused above, and each paid for loading it.
   const { runDaemon } = await import('./serving.ts');
   return runDaemon(v, late, o);
+}
+
+/** Faults `option-missing/<option>`: the flags of the options the daemon lacks. */
+function lackedFlags(faults: readonly DaemonFault[], profile: ProfileName): string[] {
+  return faults.flatMap((f) => (f.lacksOption === undefined ? [] : [options.find((x) => x.name === f.lacksOption)!])).map((x) => flagName(x, profile));
+}
+
+/** The help table without the rows of `flags` (each a one-line row: gate lists are never lacked). */
+function withoutRows(table: string, flags: readonly string[]): string {
+  return table
+    .split('\n')
+    .filter((line) => !flags.some((f) => new RegExp(`^\\s+(?:-\\w, )?--${f.replace(/[.-]/g, '\\$&')}(?:\\s|$)`).test(line)))
+    .join('\n');
 }
 
 /** Fault `arguments-ignored`: the words a strict reading refused as non-options (node:1.4), dropped. */

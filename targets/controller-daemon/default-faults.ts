@@ -1,8 +1,10 @@
 /**
- * A planted fault for each option of the controller daemon with a number, duration, bool, string or list default
- * (oracle strength: every option row a default run passes has a fault that fails it):
- * `default-changed/<option>` prints and uses another default for that option alone (one more, a
- * second longer, the opposite, another word). Kept apart from faults.ts, whose lookup reads both.
+ * A planted fault for each option of the controller daemon (oracle strength: every option row a default
+ * run passes has a fault that fails it). An option with a number, duration, bool, string or list
+ * default: `default-changed/<option>` prints and uses another default for that option alone (one more,
+ * a second longer, the opposite, another word). Any other option (no default, a map or a certificate
+ * pair): `option-missing/<option>`, a daemon built without that option, which leaves it out of --help
+ * and refuses it as an unknown flag, as pflag does. Kept apart from faults.ts, whose lookup reads both.
  */
 import { options } from '../../reference/controller-daemon/options.ts';
 import { withDefaults } from '../../reference/controller-daemon/effective.ts';
@@ -21,10 +23,17 @@ function another(v: OptionValue): OptionValue | undefined {
 
 const specDefaults = withDefaults({}, 'svc');
 
-export const daemonDefaultFaults: readonly DaemonFault[] = options.flatMap((o) => {
+/**
+ * Options a missing-option fault cannot stand for: a name pattern has no row of its own in --help, and
+ * the gate list has faults of its own (faults.ts) and continuation lines a dropped row would orphan.
+ */
+const missable = (o: (typeof options)[number]) => o.pattern === undefined && o.type !== 'gates';
+
+export const daemonDefaultFaults: readonly DaemonFault[] = options.flatMap((o): DaemonFault[] => {
   const d = specDefaults[o.name];
   const changed = d === undefined ? undefined : another(d);
-  if (changed === undefined) return [];
+  if (changed === undefined)
+    return missable(o) ? [{ name: `option-missing/${o.name}`, clause: o.clause, description: `has no --${o.name}: absent from --help, refused as an unknown flag`, lacksOption: o.name }] : [];
   return [
     {
       name: `default-changed/${o.name}`,

@@ -35,4 +35,6 @@ export interface DaemonFault {
   readonly stringsOneValue?: boolean;
   /** Refuses to enable an alpha feature gate, as if alpha gates were locked off. */
   readonly alphaGatesLocked?: boolean;
+  /** An option (by name) the daemon does not have: no row in --help, refused as an unknown flag. */
+  readonly lacksOption?: string;
 }

@@ -11,6 +11,9 @@ import type { DaemonFault } from './fault-type.ts';
 
 export type { DaemonFault } from './fault-type.ts';
 
+/** The first gate the spec names in one of node:2.6's lists. */
+const firstOf = (list: GateSpec['list']): string => gates.find((g) => g.list === list && g.named)!.name;
+
 const ruleFault = (name: string, rule: string, clause: ClauseId): DaemonFault => ({ name, clause, disablesRule: rule, description: `accepts values breaking rule ${rule}` });
 
 export const daemonFaults: readonly DaemonFault[] = [
@@ -39,6 +42,18 @@ export const daemonFaults: readonly DaemonFault[] = [
     clause: 'node:2.6/feature-gates/beta-on',
     description: 'lists CPUManager in --help as ALPHA, default false',
     gates: gates.map((g) => (g.name === 'CPUManager' ? { ...g, stage: 'ALPHA' as const, default: false } : g)),
+  },
+  {
+    name: 'gate-beta-off-enabled',
+    clause: 'node:2.6/feature-gates/beta-off',
+    description: `lists ${firstOf('beta-off')} in --help as BETA, default true (a gate the spec lists off by default)`,
+    gates: gates.map((g) => (g.name === firstOf('beta-off') ? { ...g, default: true } : g)),
+  },
+  {
+    name: 'gate-alpha-enabled',
+    clause: 'node:2.6/feature-gates/alpha',
+    description: `lists ${firstOf('alpha')} in --help as ALPHA, default true (alpha gates default false)`,
+    gates: gates.map((g) => (g.name === firstOf('alpha') ? { ...g, default: true } : g)),
   },
   { name: 'lease-name-wrong', clause: 'node:2.6/leader-elect-resource-name', description: 'takes the lease under the name controller-manager', leaseName: 'controller-manager' },
   { name: 'tls-min-version-ignored', clause: 'node:2.6/tls-min-version', description: 'accepts --tls-min-version but serves TLS 1.2 anyway', ignoresTlsMinVersion: true },

@@ -3,6 +3,7 @@
  * field-faults.ts) hold.
  */
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
+import type { DefaultChange } from './default-faults.ts';
 
 export interface NodeagentFault {
   readonly name: string;
@@ -12,4 +13,6 @@ export interface NodeagentFault {
   readonly skip?: readonly string[];
   /** The checks that can see it (a self-test runs only these). */
   readonly checks: readonly string[];
+  /** A default the loader prints otherwise for a field left out (default-faults.ts). */
+  readonly defaultChange?: DefaultChange;
 }

@@ -9,6 +9,7 @@ import { profiles } from '../../reference/profile.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 import { nodeagentFieldFaults } from './field-faults.ts';
 import type { NodeagentFault } from './fault-type.ts';
+import { nodeagentDefaultFaults } from './default-faults.ts';
 
 export type { NodeagentFault } from './fault-type.ts';
 
@@ -183,9 +184,9 @@ export const nodeagentFaults = [
   },
 ] as const satisfies readonly NodeagentFault[];
 
-/** A fault of the table above, or one of the per-field families (field-faults.ts). */
-export type NodeagentFaultName = (typeof nodeagentFaults)[number]['name'] | `type-ignored/${string}` | `range-ignored/${string}`;
+/** A fault of the table above, or one of the per-field families (field-faults.ts, default-faults.ts). */
+export type NodeagentFaultName = (typeof nodeagentFaults)[number]['name'] | `type-ignored/${string}` | `range-ignored/${string}` | `default-changed/${string}` | `credential-rule-skipped/${string}`;
 
 export function nodeagentFault(name: string): NodeagentFault | undefined {
-  return (nodeagentFaults as readonly NodeagentFault[]).find((f) => f.name === name) ?? nodeagentFieldFaults.find((f) => f.name === name);
+  return (nodeagentFaults as readonly NodeagentFault[]).find((f) => f.name === name) ?? nodeagentFieldFaults.find((f) => f.name === name) ?? nodeagentDefaultFaults.find((f) => f.name === name);
 }

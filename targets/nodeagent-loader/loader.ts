@@ -62,6 +62,10 @@ function locate(doc: Document, lc: LineCounter, path: string): { line: number; c
 }
 
 function applyOutputFaults(faults: ReadonlySet<string>, doc: Record<string, unknown>, eff: Record<string, unknown>): void {
+  for (const name of faults) {
+    const change = nodeagentFault(name)?.defaultChange;
+    if (change !== undefined) changeDefault(change.path, change.value, doc, eff);
+  }
   if (faults.has('report-frequency-ignores-update') && doc.nodeStatusReportFrequency === undefined) eff.nodeStatusReportFrequency = '5m0s';
   if (faults.has('max-pods-default-100') && doc.maxPods === undefined) eff.maxPods = 100;
   if (faults.has('token-cache-default-5m')) {
@@ -69,6 +73,18 @@ function applyOutputFaults(faults: ReadonlySet<string>, doc: Record<string, unkn
     const given = (doc.authentication as { webhook?: { cacheTTL?: unknown } } | undefined)?.webhook?.cacheTTL;
     if (auth?.webhook && given === undefined) auth.webhook.cacheTTL = '5m0s';
   }
+}
+
+/** Faults `default-changed/<path>`: the field at `path` (svc spellings) printed as `value` when the file leaves it out. */
+function changeDefault(path: readonly string[], value: unknown, doc: Record<string, unknown>, eff: Record<string, unknown>): void {
+  let given: unknown = doc;
+  let printed: unknown = eff;
+  for (const key of path.slice(0, -1)) {
+    given = isRecord(given) ? given[key] : undefined;
+    printed = isRecord(printed) ? printed[key] : undefined;
+  }
+  const last = path[path.length - 1]!;
+  if (isRecord(printed) && !(isRecord(given) && given[last] !== undefined)) printed[last] = value;
 }
 
 function extraFaultErrors(faults: ReadonlySet<string>, doc: Record<string, unknown>): FieldError[] {
@@ -189,6 +205,8 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
   if (kind === CREDENTIAL_PROVIDER_KIND) {
     isConfig = false;
     result = validateCredentialProviderConfig(value, o.profile, { skip });
+    // Faults credential-rule-skipped/<field>: that field's errors dropped, the others kept.
+    result = { ...result, errors: result.errors.filter((e) => !skip.has(`clause:${e.clause}`)) };
   } else if (isRecord(value) && kind !== configKind(o.profile) && !skip.has('kind')) {
     const named = kind === undefined ? 'no kind' : `kind ${JSON.stringify(kind)}`;
     result = { errors: [{ field: 'kind', clause: 'node:2.2/kind', message: `${named}: expected ${configKind(o.profile)} or ${CREDENTIAL_PROVIDER_KIND}` }], unspecified: [] };

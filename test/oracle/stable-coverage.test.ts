@@ -9,6 +9,7 @@ import { runDaemonChecks } from '../../scripts/dev/daemon-in-process.ts';
 import { checks } from '../../suites/checks/index.ts';
 import { DEFAULT_RUNS } from '../../suites/settings.ts';
 import { unreachedClauses, unreachedInRun } from '../../reports/coverage.ts';
+import { passedInRecords, withoutFaultOrReason } from '../../scripts/dev/fault-coverage.ts';
 
 // Seeds none of the other oracle files use.
 const SEEDS = [1, 2, 3] as const;
@@ -35,6 +36,8 @@ describe.concurrent('every clause a check names gets a verdict on every seed at 
       expect(errorsOf(records)).toEqual([]);
       expect(failuresOf(records)).toEqual([]);
       expect(unreachedClauses(apiChecks, records)).toEqual([]);
+      // Every clause these checks pass has a planted fault that names it, or a catalogued reason why none can be planted.
+      expect(withoutFaultOrReason(passedInRecords(records)), 'plant a fault (targets/) or catalogue why not (reference/catalog/no-planted-fault.ts)').toEqual([]);
     },
     600_000,
   );
@@ -47,6 +50,7 @@ describe.concurrent('every clause a check names gets a verdict on every seed at 
       // The loader's judges report on every field of the file they generated, so each check names the
       // whole kind: the suite, not each check, claims those clauses.
       expect(unreachedInRun(loaderChecks, records)).toEqual([]);
+      expect(withoutFaultOrReason(passedInRecords(records)), 'plant a fault (targets/) or catalogue why not').toEqual([]);
     },
     600_000,
   );
@@ -58,6 +62,7 @@ describe.concurrent('every clause a check names gets a verdict on every seed at 
       expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error').map((r) => `${r.check}: ${r.clause}`)).toEqual([]);
       // The flag checks name every option a generated command line may carry: the suite claims them.
       expect(unreachedInRun(daemonChecks, records)).toEqual([]);
+      expect(withoutFaultOrReason(passedInRecords(records)), 'plant a fault (targets/) or catalogue why not').toEqual([]);
     },
     600_000,
   );

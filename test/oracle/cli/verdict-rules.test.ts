@@ -6,7 +6,8 @@
 // A watch that sends its types in lower case is reported at once, not after every settle window.
 // The rows of docs/verdict-rules.md are checked one by one in test/unit/runner/run-verdict.test.ts.
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,6 +28,24 @@ function run(name: string, args: string[]): { status: number | null; stdout: str
   const reports = path.join(dir, name);
   const r = spawnSync(process.execPath, [bin, 'run', '--seed', '7', '--reports', reports, ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, KUBECONFIG: '' } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, summary: JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as Summary };
+}
+
+/** `run`, asynchronously, with the time each line of its output arrived (stdout and stderr interleaved as they came). */
+async function runTimed(name: string, args: string[]): Promise<{ status: number | null; output: string; lines: { atMs: number; text: string }[]; summary: Summary }> {
+  const reports = path.join(dir, name);
+  const child = spawn(process.execPath, [bin, 'run', '--seed', '7', '--reports', reports, ...args], { env: { ...process.env, KUBECONFIG: '' } });
+  const lines: { atMs: number; text: string }[] = [];
+  for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (text) => lines.push({ atMs: Date.now(), text }));
+  const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return {
+    status,
+    output: lines
+      .map((l) => l.text)
+      .join('\n')
+      .slice(-4000),
+    lines,
+    summary: JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as Summary,
+  };
 }
 
 const status = (s: Summary, id: string) => s.clauses.find((c) => c.id === id)?.status;
@@ -73,16 +92,26 @@ describe('a failure found is a failure reported', () => {
     expect(r.summary.incomplete).toBeUndefined();
   });
 
-  it('a watch whose event types are lower case is reported within two minutes, on its envelope clause', () => {
-    // Before the suite stopped waiting on unreadable streams, each case waited out its settle windows.
+  it('a watch whose event types are lower case is reported within two minutes, on its envelope clause; confirmation keeps its announced bound', async () => {
+    // Before the suite stopped waiting on unreadable streams, each case waited out its settle windows,
+    // and a confirmation announced as "at most 325 s" ran for over six minutes.
     const t0 = Date.now();
-    const r = run('watch-lowercase', ['--suite', 'rest-watch', '--fault', 'watch-lowercase-types']);
+    const r = await runTimed('watch-lowercase', ['--suite', 'rest-watch', '--fault', 'watch-lowercase-types']);
     expect(Date.now() - t0).toBeLessThan(120_000);
-    expect(r.status, r.stderr).toBe(1);
+    expect(r.status, r.output).toBe(1);
     const envelope = r.summary.clauses.find((c) => c.id === 'rest:2.5/watch-event')!;
     expect(envelope.status).toBe('failed');
     expect(envelope.counterexamples[0]).toMatchObject({ observed: expect.stringContaining('an event of type "added" (the spec spells it "ADDED")') });
-  });
+    // Measured on the run's own lines: from the announcement to the first line after the confirmations.
+    const start = r.lines.findIndex((l) => /confirming failures \(\d+ replays each, at most \d+ s\)/.test(l.text));
+    expect(start, r.output).toBeGreaterThanOrEqual(0);
+    const boundMs = Number(/at most (\d+) s/.exec(r.lines[start]!.text)![1]) * 1000;
+    const after = r.lines.slice(start + 1).find((l) => !/(?:not )?confirmed /.test(l.text));
+    expect(after, r.output).toBeDefined();
+    // One second of slack: the announcement rounds the bound to whole seconds, and lines reach this process through a pipe.
+    expect(after!.atMs - r.lines[start]!.atMs).toBeLessThanOrEqual(boundMs + 1000);
+    expect(r.lines.filter((l) => /confirmed rest:2\.5\/watch-event/.test(l.text)).length).toBeGreaterThan(0);
+  }, 150_000);
 
   it('a one-case replay whose failure the expectations file excuses judged too little: not tested (exit 3), not conformant', () => {
     const excuses = path.join(dir, 'verbose-known.yaml');

@@ -1,7 +1,7 @@
 // The tooling behind "a planted fault for every passed clause": the arithmetic on a made-up run, and the
 // data it reads (every clause a fault or a reason names is catalogued; a clause with a fault needs no reason).
 import { describe, expect, it } from 'vitest';
-import { coverageLines, faultCoverage, passedClauses, plantedFaultsByClause } from '../../../scripts/dev/fault-coverage.ts';
+import { coverageLines, faultCoverage, passedClauses, passedInRecords, plantedFaultsByClause, withoutFaultOrReason } from '../../../scripts/dev/fault-coverage.ts';
 import { noPlantedFaultReasons } from '../../../reference/catalog/no-planted-fault.ts';
 import { clauseById } from '../../../reference/catalog/index.ts';
 
@@ -40,6 +40,22 @@ describe('fault coverage of passed clauses', () => {
     expect([...faulted.keys()].filter((c) => clauseById(c) === undefined)).toEqual([]);
     expect(Object.keys(noPlantedFaultReasons).filter((c) => clauseById(c) === undefined)).toEqual([]);
     expect(Object.keys(noPlantedFaultReasons).filter((c) => faulted.has(c))).toEqual([]);
+  });
+
+  it('names the passed clauses of a run with neither a fault nor a reason (what the stable-coverage runs require empty)', () => {
+    const records = [
+      { clause: 'rest:2.2.2', verdict: 'pass' },
+      { clause: 'rest:7.1', verdict: 'pass' },
+      { clause: 'rest:2.8', verdict: 'pass' },
+      { clause: 'rest:4.4.1', verdict: 'pass' },
+      { clause: 'rest:4.4.1', verdict: 'fail' },
+      { clause: 'rest:4.4.6', verdict: 'unspecified' },
+    ];
+    expect(passedInRecords(records)).toEqual(['rest:2.2.2', 'rest:7.1', 'rest:2.8']);
+    expect(withoutFaultOrReason(passedInRecords(records), byClause, { 'rest:2.8': 'why' })).toEqual(['rest:7.1']);
+    // The shipped data: a clause no fault names and no reason excuses is listed; a faulted or excused one is not.
+    expect(withoutFaultOrReason(['rest:2.2.2', 'rest:4.2/healthz', 'node:2.2/maxPods'])).toEqual([]);
+    expect(withoutFaultOrReason(['rest:0/no-such-clause'])).toEqual(['rest:0/no-such-clause']);
   });
 
   it('a fault of a whole family of clauses counts for its first clause only', () => {

@@ -7,6 +7,7 @@ import { a10, a12, b11, ctx, history, observed, snapshotItems } from './model-fi
 
 const verdicts = (js: { verdict: string; clause: string }[]) => js.filter((j) => j.verdict === 'fail').map((j) => j.clause);
 const CELL = 'rest:4.5/list/unset/limit/other' as const;
+const NOT_OLDER = 'rest:4.5/meaning/not-older-than' as const;
 
 type Row = [name: string, semantic: ListSemantic, at: number | undefined, snapshot: number, collectionRv: string, ok: boolean];
 // Snapshots: #0 {} #1 {a@10} #2 {a@10,b@11} #3 {a@12,b@11} #4 {b@11}; collection rvs "r<i>" are unknown to the model.
@@ -60,8 +61,9 @@ describe('judgeListSnapshot: acceptable sets per rest:4.5 meaning', () => {
     // Items of #2 under rv r2 are fine for Any; the same rv with #3's items is not.
     expect(verdicts(judgeListSnapshot(ctx(h), { semantic: 'Any', clause: CELL }, { collectionRv: 'r2', items: snapshotItems[2]! }).judgements)).toEqual([]);
     expect(verdicts(judgeListSnapshot(ctx(h), { semantic: 'Any', clause: CELL }, { collectionRv: 'r2', items: snapshotItems[3]! }).judgements)).toEqual([CELL]);
-    // A learned rv older than the Not-older-than bound is a failure even with acceptable items.
-    expect(verdicts(judgeListSnapshot(ctx(h), { semantic: 'NotOlderThan', at: 3, clause: CELL }, { collectionRv: 'r2', items: snapshotItems[4]! }).judgements)).toEqual([CELL]);
+    // A learned rv older than the Not-older-than bound is a failure even with acceptable items, of the
+    // cell and of the meaning it chose (the collection resourceVersion is what Not older than promises).
+    expect(verdicts(judgeListSnapshot(ctx(h), { semantic: 'NotOlderThan', at: 3, clause: CELL }, { collectionRv: 'r2', items: snapshotItems[4]! }).judgements)).toEqual([CELL, NOT_OLDER]);
   });
 });
 
@@ -128,7 +130,7 @@ describe('judgeGet', () => {
   });
   it("Any accepts a removed object's old version; Not older than #3 does not accept #1", () => {
     expect(verdicts(judgeGet(ctx(), { semantic: 'Any', clause: G }, a10.key, { status: 200, object: observed(a10) }))).toEqual([]);
-    expect(verdicts(judgeGet(ctx(), { semantic: 'NotOlderThan', at: 3, clause: G }, a10.key, { status: 200, object: observed(a10) }))).toEqual([G]);
+    expect(verdicts(judgeGet(ctx(), { semantic: 'NotOlderThan', at: 3, clause: G }, a10.key, { status: 200, object: observed(a10) }))).toEqual([G, NOT_OLDER]);
     expect(verdicts(judgeGet(ctx(), { semantic: 'NotOlderThan', at: 3, clause: G }, a10.key, { status: 200, object: observed(a12) }))).toEqual([]);
   });
 });
