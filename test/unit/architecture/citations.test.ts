@@ -24,7 +24,6 @@ export function citations(file: string, text: string): string[] {
 /** Files and their count of such lines still allowed (files others were changing); never add to it. */
 const ALLOWED: Readonly<Record<string, number>> = {
   'targets/api-server/faults.ts': 6,
-  'runner/run-check.ts': 4,
   'harness/transport/client-connection.ts': 2,
   'runner/run-verdict.ts': 1,
 };

@@ -2,20 +2,20 @@
 // besides the judgement comes out of the recorded run, the `--baseline` statuses and the expectations
 // included, so `rejudge` writes the same files as the run did.
 import { describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readRunRecord, RECORD_FILE } from '../../../reports/run-record.ts';
 import { reportExtrasOf } from '../../../reports/record-reports.ts';
 import { buildRunResult, toMarkdownSummary } from '../../../reports/index.ts';
 import { catalog } from '../../../reference/catalog/index.ts';
+import { CORPUS_DIR, readCorpusIndex, unpackRecord } from '../../../scripts/dev/record-corpus.ts';
 
-const fixture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/records/upstream-single-seed1-rest.jsonl.gz');
+const fixture = path.join(CORPUS_DIR, readCorpusIndex().records.find((e) => e.kind === 'api' && e.topology === 'single')!.file);
 
 function recordedRun() {
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-record-reports-'));
-  copyFileSync(fixture, path.join(dir, RECORD_FILE));
+  writeFileSync(path.join(dir, RECORD_FILE), unpackRecord(readFileSync(fixture)));
   return readRunRecord(dir).run;
 }
 
@@ -29,7 +29,7 @@ describe('reportExtrasOf', () => {
     expect(x.allure!.checks.map((c) => c.id)).toEqual(run.selected!.map((c) => c.id));
     expect(x.allure!.checks.every((c) => c.suite !== '' && c.title !== '' && c.clauses.length > 0)).toBe(true);
     expect(new Date(x.allure!.startedAt).toISOString()).toBe(run.startedAt);
-    expect(x.allure!.seed).toBe(1);
+    expect(x.allure!.seed).toBe(run.seed);
     // The upstream expectations the run applied excuse its known failures in the Allure results too.
     const failures = run.records.filter((r) => r.verdict === 'fail');
     expect(failures.length).toBeGreaterThan(0);
