@@ -19,7 +19,8 @@ import { mergeReportsCommand } from './merge-reports.ts';
 import { EXIT, executeRun, readText } from '../runner/executor.ts';
 import { planRun, type RunOptions } from '../runner/plan.ts';
 import { newRunId } from '../runner/env.ts';
-import { checkRunInputs, runReports } from './run-reports.ts';
+import { runReports } from './run-reports.ts';
+import { readRunInputs } from './run-inputs.ts';
 import { embeddedNotice } from './embedded-notice.ts';
 import { dryRunText } from '../reports/dry-run-plan.ts';
 import { startEmbeddedTarget } from '../runner/embedded.ts';
@@ -201,13 +202,13 @@ async function run(o: RunOptions & { require?: Requirement[] }): Promise<number>
   if (planned.errors !== undefined) throw new ConfigError(planned.errors[0]!);
   const notice = embeddedNotice(o, process.env);
   if (notice !== undefined) process.stderr.write(`${notice}\n`);
+  // Read once, before anything starts; with --dry-run (a CI lint step) refused the same way, before the plan is printed.
+  const inputs = await readRunInputs(planned.plan, { dryRun: o.dryRun });
   if (o.dryRun) {
-    // A CI lint step: everything a run would refuse is refused here too, before the plan is printed.
-    await checkRunInputs(planned.plan);
     process.stdout.write(dryRunText(o, planned.plan));
     return EXIT.conformant;
   }
-  return (await executeRun(planned.plan, runReports(planned.plan, { ...o, argv: process.argv.slice(2) }))).exitCode;
+  return (await executeRun(planned.plan, runReports(planned.plan, inputs, { ...o, argv: process.argv.slice(2) }))).exitCode;
 }
 
 program

@@ -11,7 +11,6 @@ import { prepareDaemon } from '../daemon.ts';
 import { startEmbeddedTarget } from '../embedded.ts';
 import { nodeagentLoaderSettings } from '../nodeagent.ts';
 import type { RunPlan } from '../plan.ts';
-import { cleanupCommandLine } from '../sweep.ts';
 import { loadExternalTarget } from '../target-files.ts';
 
 export interface BroughtUp {
@@ -46,7 +45,7 @@ export async function bringUp(plan: RunPlan): Promise<BroughtUp> {
       settings: plan.target.kind === 'embedded' ? { ...plan.settings, hooks: api.hooks } : plan.settings,
       nodeagent,
       ...(daemon.settings !== undefined ? { daemon: daemon.settings } : {}),
-      ...(plan.target.kind === 'external' ? { cleanupCommand: cleanupCommandLine(plan.target, plan.runId) } : {}),
+      ...(plan.cleanupCommand !== undefined ? { cleanupCommand: plan.cleanupCommand } : {}),
       close: async () => {
         await daemon.cleanup();
         await api.close();
