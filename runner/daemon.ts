@@ -11,6 +11,7 @@ import { profiles, type ProfileName } from '../reference/profile.ts';
 import { holdSpawner } from '../harness/processes/index.ts';
 import { inProcessLauncher } from '../targets/controller-daemon/in-process.ts';
 import { startEmbeddedTarget } from './embedded.ts';
+import type { RunPlan } from './plan.ts';
 
 /**
  * The controller daemon `svc-conformance run` tests: `--controller-daemon CMD`, or with the embedded API
@@ -56,6 +57,23 @@ export async function prepareDaemon(o: {
       await privateServer?.close();
     },
   };
+}
+
+/** The daemon the plan asks for (none for a self-test that says so), prepared against the target's server. */
+export async function daemonOf(plan: RunPlan, server: string, token: string | undefined): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
+  const given = plan.inProcess?.daemon;
+  if (given === 'none') return { cleanup: async () => undefined };
+  const prepared = await prepareDaemon({
+    command: plan.daemon.command,
+    bundle: given === undefined && plan.selection.selected.some((c) => c.suite === 'controller-daemon'),
+    external: plan.target.kind === 'external',
+    profile: plan.profile.name,
+    server,
+    token,
+    startTimeoutMs: plan.daemon.startTimeoutMs,
+  });
+  if (prepared.settings === undefined || given === undefined) return prepared;
+  return { settings: { ...prepared.settings, ...given }, cleanup: prepared.cleanup };
 }
 
 /**

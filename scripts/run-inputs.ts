@@ -29,8 +29,7 @@ export async function readRunInputs(plan: RunPlan, o: { dryRun?: boolean } = {})
   if (o.dryRun === true) await checkTargetFiles(plan);
   const listed = plan.expectations.files.length > 0 ? readExpectations(plan.expectations.files) : undefined;
   const baseline = plan.reports.baseline === undefined ? undefined : readBaseline(plan.reports.baseline);
-  if (o.dryRun === true) checkWritableDir(plan.reports.dir);
-  else ensureWritableDir(plan.reports.dir);
+  readyReportsDir(plan.reports.dir, o.dryRun === true);
   return { listed, baseline };
 }
 
@@ -45,8 +44,29 @@ async function checkTargetFiles(plan: RunPlan): Promise<void> {
     });
 }
 
-/** Without making anything: the folder, or the nearest one that exists above it, must be a writable directory. */
-function checkWritableDir(dir: string): void {
+/**
+ * The reports folder made writable (a dry run makes nothing: the folder, or the nearest one that exists
+ * above it, must be a writable directory), and refused where the reports would replace files the suite
+ * did not write.
+ */
+function readyReportsDir(dir: string, dryRun: boolean): void {
+  const at = dryRun ? writableAbove(dir) : dir;
+  try {
+    if (!dryRun) makeWritableDir(dir);
+  } catch (e) {
+    throw new ConfigError(`--reports ${dir}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  if (at !== dir) return;
+  try {
+    ownedReportFiles(dir, RUN_CLAIM);
+  } catch (e) {
+    if (e instanceof ReportsDirError) throw new ConfigError(`--reports: ${e.message}`);
+    throw e;
+  }
+}
+
+/** The folder, or the nearest one that exists above it, when it is a writable directory. */
+function writableAbove(dir: string): string {
   let at = dir;
   while (!existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
   try {
@@ -56,26 +76,7 @@ function checkWritableDir(dir: string): void {
     if (e instanceof ConfigError) throw e;
     throw new ConfigError(`--reports ${dir}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  if (at === dir) checkReportsOwnership(dir);
-}
-
-function ensureWritableDir(dir: string): void {
-  try {
-    makeWritableDir(dir);
-  } catch (e) {
-    throw new ConfigError(`--reports ${dir}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
-  checkReportsOwnership(dir);
-}
-
-/** Refuses, before any request is sent, a folder where the reports would replace files the suite did not write. */
-function checkReportsOwnership(dir: string): void {
-  try {
-    ownedReportFiles(dir, RUN_CLAIM);
-  } catch (e) {
-    if (e instanceof ReportsDirError) throw new ConfigError(`--reports: ${e.message}`);
-    throw e;
-  }
+  return at;
 }
 
 /** Every --expectations file, merged; a malformed one, or one naming a clause the catalog lacks, is a usage error (one line, exit 2). */
