@@ -195,14 +195,13 @@ program
     process.exit(process.exitCode);
   });
 
-/** `run`: the plan of the options, then its dry-run text, or the one executor with the reports watching. */
+/** `run`: the plan of the options, its files read (refused alike by a --dry-run, a CI lint step), then its dry-run text or the one executor with the reports watching. */
 async function run(o: RunOptions & { require?: Requirement[] }): Promise<number> {
   if (o.expectations !== undefined) o = { ...o, expectations: o.expectations.map(expectationsFile) };
   const planned = planRun(o, { seed: Math.floor(Math.random() * 2 ** 31), runId: newRunId(), cwd: process.cwd() });
   if (planned.errors !== undefined) throw new ConfigError(planned.errors[0]!);
   const notice = embeddedNotice(o, process.env);
   if (notice !== undefined) process.stderr.write(`${notice}\n`);
-  // Read once, before anything starts; with --dry-run (a CI lint step) refused the same way, before the plan is printed.
   const inputs = await readRunInputs(planned.plan, { dryRun: o.dryRun });
   if (o.dryRun) {
     process.stdout.write(dryRunText(o, planned.plan));
