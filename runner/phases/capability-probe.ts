@@ -6,7 +6,7 @@ import type { TargetSettings } from '../../harness/case/index.ts';
 import { probeCapabilities } from '../../harness/interpreters/index.ts';
 import { gateChecks, type CapabilityGate } from '../capability-gate.ts';
 import type { RunPlan } from '../plan.ts';
-import type { ProbeClients } from './probe-clients.ts';
+import type { ProbeClients } from '../env.ts';
 
 /** Longest the whole probe may take: a target that holds connections gets its run, not a stall before it. */
 const PROBE_LIMIT_MS = 30_000;
