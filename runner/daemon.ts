@@ -11,6 +11,7 @@ import { profiles, type ProfileName } from '../reference/profile.ts';
 import { holdSpawner } from '../harness/processes/index.ts';
 import { inProcessLauncher } from '../targets/controller-daemon/in-process.ts';
 import { startEmbeddedTarget } from './embedded.ts';
+import type { RunPlan } from './plan.ts';
 
 /**
  * The controller daemon `svc-conformance run` tests: `--controller-daemon CMD`, or with the embedded API
@@ -30,6 +31,8 @@ export async function prepareDaemon(o: {
   token?: string;
 }): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
   if (o.command === undefined && o.external) return { cleanup: async () => undefined };
+  // Without a bundle, the command line that starts the reference daemon; with one, what a person pastes.
+  const unbundled = o.command ?? referenceDaemonCommand(o.profile);
   const timings = { ...defaultDaemonTimings, ...(o.startTimeoutMs !== undefined ? { startTimeoutMs: o.startTimeoutMs } : {}) };
   const privateServer = o.external ? (await startEmbeddedTarget({}, profiles[o.profile], { access: 'open' })).server : undefined;
   const apiServer = privateServer?.url ?? o.server;
@@ -40,13 +43,13 @@ export async function prepareDaemon(o: {
   // The reference daemon is started dozens of times by the daemon checks: bundled once for a run that
   // selects them, it starts in well under half the CPU.
   const bundled = o.command === undefined && o.bundle === true ? await bundleReferenceDaemon() : undefined;
-  const command = o.command ?? (bundled ? [process.execPath, bundled.entry, `--profile=${o.profile}`].map(shellQuote).join(' ') : referenceDaemonCommand(o.profile));
+  const command = bundled ? [process.execPath, bundled.entry, `--profile=${o.profile}`].map(shellQuote).join(' ') : unbundled;
   // The reference daemon's starts that must serve run its code in this process: no process boot each
   // (a process is what a refusal, --help and --version need: their exit code is what is judged).
   const serving = o.command === undefined ? { servingLauncher: inProcessLauncher(o.profile) } : {};
   const releaseSpawner = holdSpawner();
   return {
-    settings: { command, ...(bundled ? { display: referenceDaemonCommand(o.profile) } : {}), ...serving, kubeconfigPath, ...(privateServer ? { apiServerUrl: privateServer.url } : {}), ...timings },
+    settings: { command, ...(bundled ? { display: unbundled } : {}), ...serving, kubeconfigPath, ...(privateServer ? { apiServerUrl: privateServer.url } : {}), ...timings },
     cleanup: async () => {
       rmSync(dir, { recursive: true, force: true });
       bundled?.remove();
@@ -54,6 +57,23 @@ export async function prepareDaemon(o: {
       await privateServer?.close();
     },
   };
+}
+
+/** The daemon the plan asks for (none for a self-test that says so), prepared against the target's server. */
+export async function daemonOf(plan: RunPlan, server: string, token: string | undefined): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
+  const given = plan.inProcess?.daemon;
+  if (given === 'none') return { cleanup: async () => undefined };
+  const prepared = await prepareDaemon({
+    command: plan.daemon.command,
+    bundle: given === undefined && plan.selection.selected.some((c) => c.suite === 'controller-daemon'),
+    external: plan.target.kind === 'external',
+    profile: plan.profile.name,
+    server,
+    token,
+    startTimeoutMs: plan.daemon.startTimeoutMs,
+  });
+  if (prepared.settings === undefined || given === undefined) return prepared;
+  return { settings: { ...prepared.settings, ...given }, cleanup: prepared.cleanup };
 }
 
 /**

@@ -123,15 +123,20 @@ export function openEnv(
   };
 }
 
+/** Longest any one probe request may take: the probe is a few requests, never a run of its own. */
+export const PROBE_REQUEST_TIMEOUT_MS = 10_000;
+
 /**
- * The capability probe's two clients (harness/interpreters/capability-probe.ts), opened before any check: the
- * guarded one for its writes, in a namespace of the run's own, and the plain one for paths outside any
- * resource. Short bounds: the probe is a few requests, never a run of its own.
+ * The probes' two clients (runner/phases/probe.ts, harness/interpreters/capability-probe.ts), opened before
+ * any check: the guarded one for writes, in a namespace of the run's own (the setup probe makes it, the
+ * capability probe works in it), and the plain one for paths outside any resource. The caller closes them.
  */
 export function openProbeClients(cfg: TargetConfig, runId: string, profile: Profile, requestTimeoutMs: number): { guarded: GuardedTarget; plain: Target; close(): Promise<void> } {
   const plain = createTargetClient(cfg, { maxRetries: 1, requestTimeoutMs });
   return { guarded: createGuardedTarget(plain, runIdentity(runId, profile.runLabel)), plain, close: () => plain.close() };
 }
+
+export type ProbeClients = ReturnType<typeof openProbeClients>;
 
 /** `target` with every write's answer told to the pool, which deletes what a lease's namespace got when it ends. */
 function trackedByPool(target: Target, pool: NamespacePool): Target {

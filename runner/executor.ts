@@ -14,11 +14,13 @@ import type { RunPlan } from './plan.ts';
 import type { RunIO, RunOutcome } from './executed-run.ts';
 import { bringUp } from './phases/bring-up.ts';
 import { probeTarget, type Probed } from './phases/probe.ts';
-import { capabilityGate, openCapabilityClients } from './phases/capability-probe.ts';
+import { openProbeClients, PROBE_REQUEST_TIMEOUT_MS } from './env.ts';
+import { capabilityGate } from './phases/capability-probe.ts';
 import type { CapabilityGate } from './capability-gate.ts';
 import { runStages } from './phases/stages.ts';
 import { settleFailures } from './phases/settle.ts';
-import { finishRun, refusedRun } from './phases/finish.ts';
+import { finishRun } from './phases/finish.ts';
+import { refusedRun } from './phases/refused.ts';
 import { armStop } from './phases/stop.ts';
 import type { ComparePlan } from './compare-plan.ts';
 import type { CompareIO } from './executed-compare.ts';
@@ -41,7 +43,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
   const stop = armStop(plan, started, io.edge?.signals, io.log);
   try {
     // One guard for both probes: the capability probe works in the namespace the setup probe made.
-    const probes = openCapabilityClients(plan, up.target);
+    const probes = openProbeClients(up.target, plan.runId, plan.profile, PROBE_REQUEST_TIMEOUT_MS);
     let probed: Probed;
     let gate: CapabilityGate | undefined;
     try {

@@ -20,6 +20,7 @@ import { checks as registry, suites as suiteNames } from '../suites/checks/index
 import { faults as faultTable, partialModes, variations as variationTable, type FaultName, type PartialModeName, type VariationName } from '../targets/api-server/index.ts';
 import { shardOf } from './shard.ts';
 import { replayCommand } from './replay-command.ts';
+import { cleanupCommandLine } from './cleanup-command.ts';
 import type { RunOptions } from './run-options.ts';
 import { requireSome, selectChecks, selectionOf } from '../harness/case/index.ts';
 import { ConfigError } from '../harness/transport/index.ts';
@@ -103,6 +104,8 @@ export interface RunPlan {
   readonly reproduce?: { readonly times: number; readonly check: string; readonly path: string };
   readonly expectations: { readonly files: readonly string[]; readonly capabilities: Readonly<Partial<Record<string, boolean>>> };
   readonly reports: { readonly dir: string; readonly baseline?: string; readonly output: 'text' | 'json' };
+  /** External targets: what removes the run's objects after this process is gone (`svc-conformance cleanup`). */
+  readonly cleanupCommand?: string;
   /** What a person types to run exactly this again (target options included, secrets never). */
   readonly replayCommand: string;
   /** The same without `--background-writes`: confirmation adds it for its replays beside writes. */
@@ -201,6 +204,7 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
       ...(o.reproduce !== undefined ? { reproduce: { times: o.reproduce, check: o.check![0]!, path: o.path! } } : {}),
       expectations: { files: o.expectations ?? [], capabilities: o.targetCapability ?? {} },
       reports: { dir: path.resolve(drawn.cwd, o.reports), ...(o.baseline !== undefined ? { baseline: o.baseline } : {}), output: o.output },
+      ...(target.kind === 'external' ? { cleanupCommand: cleanupCommandLine(target, drawn.runId, drawn.cwd) } : {}),
       replayCommand: replayCommand(o),
       replayCommandAlone: replayCommand({ ...o, backgroundWrites: undefined }),
     },

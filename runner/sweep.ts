@@ -5,7 +5,6 @@
  * label (and, for namespaces, the run's name prefix) are touched (runner/run-objects.ts). The same
  * removal, by run id or for every run, is `svc-conformance cleanup` (scripts/cleanup-cli.ts).
  */
-import path from 'node:path';
 import type { Profile } from '../reference/profile.ts';
 import type { TargetConfig } from '../harness/transport/index.ts';
 import { createTargetClient } from '../harness/transport/index.ts';
@@ -137,28 +136,4 @@ export function leftoverLines(r: SweepResult, runLabel: string, runId: string, c
   }
   if (cleanupCommand !== undefined && (r.leftovers.length > 0 || r.unverified !== undefined)) out.push(`remove everything of run ${runId} with: ${cleanupCommand}`);
   return out;
-}
-
-/** How the run was pointed at its target, as `run` took it: `cleanup` takes the same options. */
-export interface TargetOptions {
-  readonly kubeconfig?: string;
-  readonly context?: string;
-  readonly server?: string;
-  readonly tokenFile?: string;
-  readonly insecureSkipTlsVerify?: boolean;
-}
-
-/** `svc-conformance cleanup --run-id ID <the run's target options>`, with files as absolute paths and shell quoting. */
-export function cleanupCommandLine(t: TargetOptions, runId: string): string {
-  const args = ['svc-conformance', 'cleanup', '--run-id', runId];
-  if (t.kubeconfig !== undefined) args.push('--kubeconfig', path.resolve(t.kubeconfig));
-  if (t.context !== undefined) args.push('--context', t.context);
-  if (t.server !== undefined) args.push('--server', t.server);
-  if (t.tokenFile !== undefined) args.push('--token-file', path.resolve(t.tokenFile));
-  if (t.insecureSkipTlsVerify === true) args.push('--insecure-skip-tls-verify');
-  return args.map(shellWord).join(' ');
-}
-
-function shellWord(s: string): string {
-  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }

@@ -29,3 +29,14 @@ export function readText(file: string, option: string): string {
     throw new ConfigError(`${option} ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message}`);
   }
 }
+
+/** rest-authz: a second identity (its current context) from `--restricted-kubeconfig`; its server must be the target's. */
+export async function loadRestrictedTarget(t: ExternalTargetPlan, target: TargetConfig): Promise<TargetConfig | undefined> {
+  const file = t.restrictedKubeconfig;
+  if (file === undefined) return undefined;
+  const cfg = await loadTargetConfig({ kubeconfig: file }).catch((e: unknown) => {
+    throw e instanceof ConfigError ? new ConfigError(`--restricted-kubeconfig: ${e.message}`) : e;
+  });
+  if (cfg.server !== target.server) throw new ConfigError(`--restricted-kubeconfig ${file}: its server ${cfg.server} is not the target ${target.server}`);
+  return cfg;
+}

@@ -19,7 +19,8 @@ import { mergeReportsCommand } from './merge-reports.ts';
 import { EXIT, executeRun, readText } from '../runner/executor.ts';
 import { planRun, type RunOptions } from '../runner/plan.ts';
 import { newRunId } from '../runner/env.ts';
-import { checkRunInputs, runReports } from './run-reports.ts';
+import { runReports } from './run-reports.ts';
+import { readRunInputs } from './run-inputs.ts';
 import { embeddedNotice } from './embedded-notice.ts';
 import { dryRunText } from '../reports/dry-run-plan.ts';
 import { startEmbeddedTarget } from '../runner/embedded.ts';
@@ -194,20 +195,19 @@ program
     process.exit(process.exitCode);
   });
 
-/** `run`: the plan of the options, then its dry-run text, or the one executor with the reports watching. */
+/** `run`: the plan of the options, its files read (refused alike by a --dry-run, a CI lint step), then its dry-run text or the one executor with the reports watching. */
 async function run(o: RunOptions & { require?: Requirement[] }): Promise<number> {
   if (o.expectations !== undefined) o = { ...o, expectations: o.expectations.map(expectationsFile) };
   const planned = planRun(o, { seed: Math.floor(Math.random() * 2 ** 31), runId: newRunId(), cwd: process.cwd() });
   if (planned.errors !== undefined) throw new ConfigError(planned.errors[0]!);
   const notice = embeddedNotice(o, process.env);
   if (notice !== undefined) process.stderr.write(`${notice}\n`);
+  const inputs = await readRunInputs(planned.plan, { dryRun: o.dryRun });
   if (o.dryRun) {
-    // A CI lint step: everything a run would refuse is refused here too, before the plan is printed.
-    await checkRunInputs(planned.plan);
     process.stdout.write(dryRunText(o, planned.plan));
     return EXIT.conformant;
   }
-  return (await executeRun(planned.plan, runReports(planned.plan, { ...o, argv: process.argv.slice(2) }))).exitCode;
+  return (await executeRun(planned.plan, runReports(planned.plan, inputs, { ...o, argv: process.argv.slice(2) }))).exitCode;
 }
 
 program

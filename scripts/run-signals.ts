@@ -6,11 +6,9 @@
 import type { RunSignals } from '../runner/executor.ts';
 import type { RunPlan } from '../runner/plan.ts';
 import { HURRIED_EXIT_MS } from '../runner/run-stop.ts';
-import { cleanupCommandLine } from '../runner/sweep.ts';
 
 export function processSignals(plan: RunPlan, log: (line: string) => void): RunSignals {
-  const { runId } = plan;
-  const cleanupCommand = plan.target.kind === 'external' ? cleanupCommandLine(plan.target, runId) : undefined;
+  const { runId, cleanupCommand } = plan;
   return {
     listen: (on) => {
       process.on('SIGINT', on);

@@ -4,26 +4,12 @@
  */
 import type { TargetSettings } from '../../harness/case/index.ts';
 import { probeCapabilities } from '../../harness/interpreters/index.ts';
-import type { TargetConfig } from '../../harness/transport/index.ts';
 import { gateChecks, type CapabilityGate } from '../capability-gate.ts';
-import { openProbeClients } from '../env.ts';
 import type { RunPlan } from '../plan.ts';
+import type { ProbeClients } from '../env.ts';
 
-/** Longest any one probe request may take: the probe is a few requests, never a run of its own. */
-const PROBE_REQUEST_TIMEOUT_MS = 10_000;
 /** Longest the whole probe may take: a target that holds connections gets its run, not a stall before it. */
 const PROBE_LIMIT_MS = 30_000;
-
-export type ProbeClients = ReturnType<typeof openProbeClients>;
-
-/**
- * The clients of the probes before the checks, each request bounded. Opened before the probe phase:
- * its namespace setup goes through the same guard, and the capability probe works in that namespace
- * instead of creating one more. The caller closes them.
- */
-export function openCapabilityClients(plan: RunPlan, cfg: TargetConfig): ProbeClients {
-  return openProbeClients(cfg, plan.runId, plan.profile, PROBE_REQUEST_TIMEOUT_MS);
-}
 
 /** Nothing when no API suite is selected or the run replays one counterexample. `namespace`: the setup probe's, made through `clients.guarded`. */
 export async function capabilityGate(plan: RunPlan, clients: ProbeClients, namespace: string | undefined, settings: TargetSettings, log: (line: string) => void): Promise<CapabilityGate | undefined> {

@@ -95,7 +95,7 @@ const EMBEDDED_TARGET_USERS: readonly string[] = [
   // The controller daemon's private API server, for a run against an external target.
   'runner/daemon.ts',
   // A run's target, in the run's first phase; both sides of `compare`, when embedded, through it.
-  'runner/phases/bring-up.ts',
+  'runner/phases/target-up.ts',
   // `serve`.
   'scripts/cli.ts',
   // Every bench's server.

@@ -39,6 +39,12 @@ describe('planRun', () => {
     expect(plan?.replayCommandAlone).toBe("npx svc-conformance run --kubeconfig k.yaml --context c --eventual-window 2000ms --hook 'restart=systemctl restart x'");
   });
 
+  it('computes the cleanup command of an external target once, its files resolved against the run folder; none for the embedded one', () => {
+    const { plan } = planRun({ ...base, kubeconfig: 'k.yaml', context: 'my ctx', tokenFile: '/t/token' }, drawn);
+    expect(plan?.cleanupCommand).toBe("svc-conformance cleanup --run-id abcd0123 --kubeconfig /w/k.yaml --context 'my ctx' --token-file /t/token");
+    expect(planRun(base, drawn).plan?.cleanupCommand).toBeUndefined();
+  });
+
   it('refuses each configuration mistake with the line the command prints', () => {
     expect(errorsOf({ path: '0:1' })).toEqual(['--path replays one counterexample: give it with the --seed and --check it was printed with']);
     expect(errorsOf({ reproduce: 3, seed: 1, check: ['crud-sequences'] })[0]).toMatch(/^--reproduce N replays one counterexample/);

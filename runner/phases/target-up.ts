@@ -1,0 +1,33 @@
+/**
+ * The API server alone, up: the embedded one started, or an external one's files read (with the
+ * second identity of rest-authz when the plan names one). A run's target (runner/phases/bring-up.ts)
+ * and each side of `compare` (runner/phases/compare-sides.ts).
+ */
+import type { TargetSettings } from '../../harness/case/index.ts';
+import type { TargetConfig } from '../../harness/transport/index.ts';
+import { startEmbeddedTarget } from '../embedded.ts';
+import type { RunPlan } from '../plan.ts';
+import { loadExternalTarget, loadRestrictedTarget } from '../target-files.ts';
+
+export interface TargetUp {
+  readonly target: TargetConfig;
+  /** rest-authz: a second identity of the same server (`--restricted-kubeconfig`). */
+  readonly restricted?: TargetConfig;
+  readonly token?: string;
+  readonly hooks?: TargetSettings['hooks'];
+  readonly close: () => Promise<void>;
+}
+
+export async function bringUpTarget(plan: Pick<RunPlan, 'target' | 'profile' | 'inProcess'>, o: { tokenFileOption?: string } = {}): Promise<TargetUp> {
+  if (plan.target.kind === 'external') {
+    const target = await loadExternalTarget(plan.target, o);
+    const restricted = await loadRestrictedTarget(plan.target, target);
+    return { target, ...(restricted !== undefined ? { restricted } : {}), close: async () => undefined };
+  }
+  const given = plan.inProcess;
+  const embedded = await startEmbeddedTarget(plan.target, plan.profile, {
+    ...(given?.source !== undefined ? { source: given.source } : {}),
+    ...(given?.onVariationPoint ? { onVariationPoint: given.onVariationPoint } : {}),
+  });
+  return { target: embedded.config, token: embedded.token, hooks: embedded.hooks, close: () => embedded.close() };
+}
