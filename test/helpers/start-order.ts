@@ -25,6 +25,9 @@ export const COSTLIEST_FIRST: readonly string[] = [
   'test/oracle/variations-3-of-4.test.ts',
   'test/oracle/reproducer-decisions.test.ts',
   'test/oracle/cli/hostile-watch-report.test.ts',
+  // About 60 s with its process blocked on purpose and next to no CPU: a filler beside the CPU-bound
+  // shares; among the shared-process files it started last and ran alone for its minute.
+  'test/oracle/stalled-reach.test.ts',
   'test/oracle/variations-4-of-4.test.ts',
   'test/oracle/faults-1-of-2.test.ts',
   'test/oracle/reproducers.test.ts',
