@@ -33,7 +33,8 @@ if (log) {
     const own = ownSeconds() - start.own;
     const children = reapedChildrenSeconds() - start.children;
     const file = 'filepath' in suite ? suite.filepath : suite.name;
-    const line = { file, own, children, cpu: own + children, wall: (performance.now() - start.wall) / 1000, pid: process.pid };
+    // `before`: what the worker had spent before this file (its start, for the first file of a process).
+    const line = { file, own, children, cpu: own + children, wall: (performance.now() - start.wall) / 1000, pid: process.pid, before: start.own };
     appendFileSync(log, JSON.stringify(line) + '\n');
   });
 }
