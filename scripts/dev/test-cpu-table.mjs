@@ -27,8 +27,10 @@ const top = Number(topArg ?? files.length);
 const fmt = (n) => n.toFixed(1).padStart(7);
 const out = ['    CPU  reaped    wall  file'];
 for (const r of files.slice(0, top)) out.push(`${fmt(r.cpu)} ${fmt(r.children)} ${fmt(r.wall)}  ${relative(process.cwd(), r.file)}`);
-// A worker's start is charged to the first file of its process only.
-const starts = [...new Map(files.map((r) => [r.pid, r.before ?? 0])).values()].reduce((s, b) => s + b, 0);
+// A worker's start: what its process had spent before the first file it ran (the least `before` of its pid).
+const firstBefore = new Map();
+for (const r of files) firstBefore.set(r.pid, Math.min(firstBefore.get(r.pid) ?? Infinity, r.before ?? 0));
+const starts = [...firstBefore.values()].reduce((s, b) => s + b, 0);
 const total = files.reduce((s, r) => s + r.cpu, 0);
 out.push(`${fmt(total)} CPU-s in ${files.length} files; workers' starts ${starts.toFixed(1)}; vitest's process ${main.toFixed(1)}`);
 process.stdout.write(out.join('\n') + '\n');
