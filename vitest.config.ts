@@ -14,6 +14,8 @@ const MODULE_CACHE = fileURLToPath(new URL('./.vitest-cache/', import.meta.url))
 // Oracle files mostly wait (spawned runs, servers' timers), so three workers more than the cores; both
 // oracle projects share a group, so vitest runs them in one pool.
 const ORACLE = { globalSetup: ['test/dist.global-setup.ts'], maxWorkers: CORES + 3, sequence: { groupOrder: 1 } };
+// Measuring only: CPU-seconds per test file (test/helpers/cpu-per-file.ts).
+const SETUP = process.env.SVC_TEST_CPU_LOG ? ['test/helpers/cpu-per-file.ts'] : [];
 
 export default defineConfig({
   test: {
@@ -22,6 +24,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     maxConcurrency: 8,
+    setupFiles: SETUP,
     experimental: { fsModuleCachePath: MODULE_CACHE },
     projects: [
       // CPU-bound, one module graph per worker (isolate: false), transformed modules kept between runs.
@@ -38,7 +41,8 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'oracle', include: [...OWN_PROCESS], ...ORACLE } },
-      // The rest share a process per worker, one file after another: each closes what it starts.
+      // The rest share a process per worker, one file after another: each closes what it starts. One
+      // project, so vitest's own process transforms their modules once.
       { extends: true, test: { name: 'oracle-shared', include: ['test/oracle/**/*.test.ts'], exclude: [...OWN_PROCESS], isolate: false, ...ORACLE } },
     ],
   },

@@ -7,7 +7,7 @@
  * one oracle file learned that others of the same run may reuse (variation-cases.ts: which checks reach
  * which legal variation), never carried over to a later run of other sources.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -23,5 +23,14 @@ export default async function setup(project: TestProject): Promise<() => void> {
   await ensureDist();
   const scratch = mkdtempSync(join(tmpdir(), 'svc-oracle-'));
   project.provide('oracleScratch', scratch);
-  return () => rmSync(scratch, { recursive: true, force: true });
+  return () => {
+    rmSync(scratch, { recursive: true, force: true });
+    // Measuring only (test/helpers/cpu-per-file.ts): vitest's own process, which transforms the modules
+    // every worker imports, is in no file's figure.
+    const log = process.env.SVC_TEST_CPU_LOG;
+    if (log) {
+      const u = process.cpuUsage();
+      appendFileSync(log, JSON.stringify({ file: '(vitest main process)', cpu: (u.user + u.system) / 1e6 }) + '\n');
+    }
+  };
 }

@@ -7,11 +7,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { COSTLIEST_FIRST } from './start-order.ts';
 
 /**
- * Oracle files that keep a process each: the costliest (minutes each, so a fork's start is nothing beside
- * them), and a file that changes process-wide state for good (the envtest launcher points TMPDIR at a
- * folder it removes). Every other oracle file shares a process per worker.
+ * The one oracle file that keeps a process of its own: it changes process-wide state for good (the
+ * envtest launcher points TMPDIR at a folder it removes). Every other oracle file shares a process per
+ * worker, the costliest too: a fork of their own started node and evaluated the harness, the reference
+ * server and the check registry again for each (about 0.9 CPU-s a file), and a second project
+ * transformed the same modules again in vitest's own process.
  */
-export const OWN_PROCESS: readonly string[] = [...COSTLIEST_FIRST, 'test/oracle/harness/envtest-launcher.test.ts'];
+export const OWN_PROCESS: readonly string[] = ['test/oracle/harness/envtest-launcher.test.ts'];
 
 /** The files of start-order.ts first, in its order; the rest as vitest orders them. */
 export class CostliestFirst extends BaseSequencer {
