@@ -70,7 +70,7 @@ export interface ControllerDaemonSettings {
   readonly launcher?: DaemonLauncher;
   /** The command shown in counterexamples when `command` lives only as long as the run (a bundle). */
   readonly display?: string;
-  /** See ControllerDaemonTarget.startLauncher; ignored when `launcher` is given. */
+  /** See ControllerDaemonTarget.startLauncher. */
   readonly startLauncher?: DaemonLauncher;
   readonly kubeconfigPath: string;
   readonly apiServerUrl?: string;
@@ -259,8 +259,7 @@ export function takeCalibrationRun(t: ControllerDaemonTarget): { code: number | 
 export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarget {
   return {
     launcher: s.launcher ?? processLauncher(s.command, undefined, s.display ?? s.command),
-    // A launcher of the caller's (a daemon with planted faults) starts everything.
-    ...(s.startLauncher && !s.launcher ? { startLauncher: s.startLauncher } : {}),
+    ...(s.startLauncher ? { startLauncher: s.startLauncher } : {}),
     kubeconfigPath: s.kubeconfigPath,
     ...(s.apiServerUrl ? { apiServerUrl: s.apiServerUrl } : {}),
     startTimeoutMs: s.startTimeoutMs,
