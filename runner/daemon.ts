@@ -44,12 +44,12 @@ export async function prepareDaemon(o: {
   // selects them, it starts in well under half the CPU.
   const bundled = o.command === undefined && o.bundle === true ? await bundleReferenceDaemon() : undefined;
   const command = bundled ? [process.execPath, bundled.entry, `--profile=${o.profile}`].map(shellQuote).join(' ') : unbundled;
-  // The reference daemon's starts that must serve run its code in this process: no process boot each
-  // (a process is what a refusal, --help and --version need: their exit code is what is judged).
-  const serving = o.command === undefined ? { servingLauncher: inProcessLauncher(o.profile) } : {};
+  // The reference daemon's starts with flags (serving, refused or ignored) run its code in this
+  // process: no process boot each; --help and --version stay processes (ControllerDaemonTarget).
+  const inProcess = o.command === undefined ? { startLauncher: inProcessLauncher(o.profile) } : {};
   const releaseSpawner = holdSpawner();
   return {
-    settings: { command, ...(bundled ? { display: unbundled } : {}), ...serving, kubeconfigPath, ...(privateServer ? { apiServerUrl: privateServer.url } : {}), ...timings },
+    settings: { command, ...(bundled ? { display: unbundled } : {}), ...inProcess, kubeconfigPath, ...(privateServer ? { apiServerUrl: privateServer.url } : {}), ...timings },
     cleanup: async () => {
       rmSync(dir, { recursive: true, force: true });
       bundled?.remove();

@@ -123,8 +123,13 @@ export interface InProcessOverrides {
   readonly source?: string;
   /** Failures come back as the checks left them, neither replayed nor labelled. */
   readonly keepFailures?: boolean;
-  /** The daemon under test started in this process with its own waits, or 'none': the daemon checks find no daemon. */
-  readonly daemon?: 'none' | { readonly launcher: DaemonLauncher; readonly startTimeoutMs: number; readonly settleMs: number; readonly leaseTimeoutMs: number };
+  /**
+   * The daemon under test started in this process with its own waits, or 'none': the daemon checks find no daemon.
+   * `startLauncher`: the starts with flags go there instead (ControllerDaemonTarget.startLauncher).
+   */
+  readonly daemon?:
+    | 'none'
+    | { readonly launcher: DaemonLauncher; readonly startLauncher?: DaemonLauncher; readonly startTimeoutMs: number; readonly settleMs: number; readonly leaseTimeoutMs: number };
   /** The node-agent loader judged, made by the caller (a loader with variations, or a test's own); its maker closes it. */
   readonly nodeagentLoader?: NodeagentLoaderTarget;
   /** The embedded server's variation decision points, as it passes them (the self-tests' variation reach). */

@@ -33,11 +33,14 @@ export interface DaemonLauncher {
 export interface ControllerDaemonTarget {
   readonly launcher: DaemonLauncher;
   /**
-   * For starts only a serving daemon passes (every exit fails them, whatever its code): the reference
-   * daemon's own code in this process, with no process boot. Absent for a daemon under test given by
-   * command or launcher: every start of it is then a `launcher` start.
+   * For starts judged by what the daemon makes of its flags (it serves, refuses or ignores them): the
+   * reference daemon's own code in this process, with no process boot. Its exit code is the one its
+   * process exits with (main.ts exits with what startDaemon returns, as this launcher reports it).
+   * --help and --version stay `launcher` starts: a process that prints and ends by itself is what
+   * they are about, and they keep the daemon's own process in every run. Absent for a daemon under
+   * test given by command or launcher: every start of it is then a `launcher` start.
    */
-  readonly servingLauncher?: DaemonLauncher;
+  readonly startLauncher?: DaemonLauncher;
   /** Kubeconfig file pointing at the API server the daemon may use, passed as --svcconfig / --kubeconfig. */
   readonly kubeconfigPath: string;
   /**
@@ -67,8 +70,8 @@ export interface ControllerDaemonSettings {
   readonly launcher?: DaemonLauncher;
   /** The command shown in counterexamples when `command` lives only as long as the run (a bundle). */
   readonly display?: string;
-  /** See ControllerDaemonTarget.servingLauncher; ignored when `launcher` is given. */
-  readonly servingLauncher?: DaemonLauncher;
+  /** See ControllerDaemonTarget.startLauncher. */
+  readonly startLauncher?: DaemonLauncher;
   readonly kubeconfigPath: string;
   readonly apiServerUrl?: string;
   readonly startTimeoutMs: number;
@@ -256,8 +259,7 @@ export function takeCalibrationRun(t: ControllerDaemonTarget): { code: number | 
 export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarget {
   return {
     launcher: s.launcher ?? processLauncher(s.command, undefined, s.display ?? s.command),
-    // A launcher of the caller's (a daemon with planted faults) starts everything.
-    ...(s.servingLauncher && !s.launcher ? { servingLauncher: s.servingLauncher } : {}),
+    ...(s.startLauncher ? { startLauncher: s.startLauncher } : {}),
     kubeconfigPath: s.kubeconfigPath,
     ...(s.apiServerUrl ? { apiServerUrl: s.apiServerUrl } : {}),
     startTimeoutMs: s.startTimeoutMs,

@@ -149,9 +149,9 @@ export function sampleShares(profile: CpuProfile, rootUrl: string, bundles: Bund
 /** What kind of process a profile came from, by its command line. */
 export function processKind(argv: readonly string[]): string {
   const cmd = argv.slice(1).join(' ');
-  if (/bin\/svc-conformance\.mjs\b/.test(argv[1] ?? '')) return 'CLI (runner, embedded API server, loader and serving daemons)';
+  if (/bin\/svc-conformance\.mjs\b/.test(argv[1] ?? '')) return 'CLI (runner, embedded API server, loader, the reference daemon started with flags)';
   if (cmd.includes('vitest/dist/workers')) return 'vitest worker (the suites)';
-  if (/controller-daemon/.test(argv[1] ?? '')) return 'reference controller daemon (refusals, --help, --version)';
+  if (/controller-daemon/.test(argv[1] ?? '')) return 'reference controller daemon (--help, --version)';
   if (/spawn-helper\.mjs$/.test(argv[1] ?? '')) return 'spawn helper (forks the daemon processes)';
   return `other node: ${(argv[1] ?? '').split('/').pop()}`;
 }

@@ -29,17 +29,19 @@ export interface DaemonRunOptions {
   readonly withDaemon?: boolean;
   /** Legal variations of the in-process reference daemon. */
   readonly variations?: readonly DaemonVariationName[];
+  /**
+   * The starts with flags go to an in-process reference daemon with these planted faults, as a default
+   * run sends them to its own (runner/daemon.ts); --help and --version stay with the daemon above.
+   */
+  readonly startFaults?: readonly string[];
 }
 
 export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[]> {
   const profile = profiles[o.profile ?? 'svc'];
   for (const id of o.checks) if (!checkById(id)) throw new Error(`no check ${id}`);
-  const faults = (o.faults ?? []).map((n) => {
-    const f = daemonFaultByName(n);
-    if (!f) throw new Error(`no daemon fault ${n}`);
-    return f;
-  });
+  const faults = faultsNamed(o.faults ?? []);
   const launcher: DaemonLauncher = o.command ? processLauncher(o.command) : inProcessLauncher(profile.name, faults, o.variations ?? []);
+  const starts = o.startFaults ? { startLauncher: inProcessLauncher(profile.name, faultsNamed(o.startFaults)) } : {};
   const planned = selfTestPlan({ profile: profile.name, seed: o.seed, runs: o.runs, check: [...o.checks], ...(o.command !== undefined ? { controllerDaemon: o.command } : {}) }, 'd');
   const plan: RunPlan = {
     ...planned,
@@ -48,11 +50,19 @@ export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[
     inProcess: {
       keepFailures: true,
       source: 'self-test',
-      daemon: o.withDaemon === false ? 'none' : { launcher, startTimeoutMs: o.command ? 20_000 : 8000, settleMs: 200, leaseTimeoutMs: o.command ? 10_000 : 4000 },
+      daemon: o.withDaemon === false ? 'none' : { launcher, ...starts, startTimeoutMs: o.command ? 20_000 : 8000, settleMs: 200, leaseTimeoutMs: o.command ? 10_000 : 4000 },
     },
   };
   const { run } = await executeRun(plan, { log: () => undefined, stage: directStage({ inOrder: true }) });
   return [...run.records];
+}
+
+function faultsNamed(names: readonly string[]): DaemonFault[] {
+  return names.map((n) => {
+    const f = daemonFaultByName(n);
+    if (!f) throw new Error(`no daemon fault ${n}`);
+    return f;
+  });
 }
 
 /** The check that sees a daemon fault: the invalid-flags check of its rule, the help table, the lease or the valid starts. */

@@ -11,7 +11,7 @@ import { certificatesIn, writeCertPair, freePort, observeStart, runToExit, takeC
 import { InfrastructureError } from '../../harness/transport/index.ts';
 import { type NamedCertKey } from '../../reference/controller-daemon/index.ts';
 import { CheckNotApplicable } from '../../harness/case/index.ts';
-import { SUITE, notConfigured, daemon, commandLine, startSeen, hung, notExited, paced, handshake, withServingDaemon, suiteFlags, servingLauncher } from './daemon-start.ts';
+import { SUITE, notConfigured, daemon, commandLine, startSeen, hung, notExited, paced, handshake, withServingDaemon, suiteFlags, startLauncher } from './daemon-start.ts';
 
 export const daemonTlsMinVersion: Check<{ line: string }> = {
   id: 'daemon-tls-min-version',
@@ -72,7 +72,7 @@ export const daemonSecurePortZero: Check<{ line: string }> = {
   run: async (_i, cx) => {
     const t = await daemon(cx);
     const port = await freePort();
-    const dp = servingLauncher(t).launch([...suiteFlags(t, cx.env.profile.name, port), '--secure-port=0']);
+    const dp = startLauncher(t).launch([...suiteFlags(t, cx.env.profile.name, port), '--secure-port=0']);
     try {
       // No answer is expected, so the wait is the settle time: long enough for a daemon that would serve.
       const obs = await observeStart(dp, port, { startTimeoutMs: Math.max(t.settleMs * 2, 1000), ...paced(t) });
