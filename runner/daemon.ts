@@ -73,7 +73,9 @@ export async function daemonOf(plan: RunPlan, server: string, token: string | un
     startTimeoutMs: plan.daemon.startTimeoutMs,
   });
   if (prepared.settings === undefined || given === undefined) return prepared;
-  return { settings: { ...prepared.settings, ...given }, cleanup: prepared.cleanup };
+  // A launcher of the caller's (a daemon with planted faults) starts everything it is not told otherwise.
+  const { startLauncher: _reference, ...settings } = prepared.settings;
+  return { settings: { ...settings, ...given }, cleanup: prepared.cleanup };
 }
 
 /**
