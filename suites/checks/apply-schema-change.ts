@@ -2,9 +2,10 @@
  * rest:4.7.10 on a type of its own whose map `spec.m` the suite switches between granular and atomic:
  * after granular -> atomic every owner of an entry owns the whole map, so a change by one of them
  * conflicts with the others; after atomic -> granular no ownership of entries is inferred, so a
- * change of an entry does not conflict. A definition change takes effect asynchronously upstream (the
- * spec bounds it in no time): probe objects show when the new schema is in force before anything is
- * judged; not in force within the run's eventual window makes the case inconclusive.
+ * change of an entry does not conflict. A definition change takes effect asynchronously upstream, on
+ * each API server by itself (the spec bounds it in no time): probes show the new schema in force,
+ * several in a row, before anything is judged; not in force within the run's eventual window makes
+ * the case inconclusive, never a failure.
  */
 import fc from 'fast-check';
 import { eventualWindowOf, type Check } from '../../harness/case/index.ts';
@@ -27,11 +28,12 @@ interface Input {
 let probes = 0;
 /**
  * Probes in a row that must show the new schema before a case goes on: upstream each API server
- * rebuilds its handler from the changed definition on its own, so behind a balancer one server may
- * serve the new schema while another still serves the old; several probes, each on a connection of
- * its own, reach each server of a pair with near certainty.
+ * rebuilds its handler from the changed definition on its own (when its watch of definitions delivers
+ * the change), so behind a balancer one server may serve the new schema while another still serves
+ * the old. Each probe leaves its connection closed, so the next travels on another one; six in a row
+ * all reaching the one server of a pair that is already up to date is about one chance in 64.
  */
-const AGREEING_PROBES = 4;
+const AGREEING_PROBES = 6;
 
 /**
  * Installs or changes the definition, then waits until an apply shows the new map type in force;
