@@ -24,4 +24,4 @@ export {
   type WriteTags,
 } from './judge.ts';
 export { isHollow, hollowMismatch, adoptHollowForm, withoutHollow, atOrBelow, hollowForNull } from './hollow.ts';
-export { schemaChangeResource, schemaChangeVersions, schemaChangeCrd } from './schema-change-fixture.ts';
+export { schemaChangeResource, schemaChangeVersions, schemaChangeCrd, mapTypeOwnedIn } from './schema-change-fixture.ts';

@@ -18,3 +18,17 @@ export function schemaChangeVersions(profile: Profile, mapType: 'granular' | 'at
 export function schemaChangeCrd(profile: Profile, mapType: 'granular' | 'atomic', labels: Record<string, string>): Record<string, unknown> {
   return crdManifest(profile, schemaChangeResource(profile, labels[profile.runLabel]), labels, schemaChangeVersions(profile, mapType));
 }
+
+/**
+ * The map type the answering server applied, read from the `fieldsV1` tree (2.6) it recorded for a
+ * manager that applied `spec.m` with the one entry `x`: granular owns the entry (`f:m` holds `f:x`),
+ * atomic owns the whole map (`f:m` is a leaf `{}`). Undefined when the tree shows neither.
+ */
+export function mapTypeOwnedIn(fieldsV1: unknown): 'granular' | 'atomic' | undefined {
+  const child = (t: unknown, key: string): unknown => (t !== null && typeof t === 'object' && !Array.isArray(t) ? (t as Record<string, unknown>)[key] : undefined);
+  const m = child(child(fieldsV1, 'f:spec'), 'f:m');
+  if (m === null || typeof m !== 'object' || Array.isArray(m)) return undefined;
+  const owned = Object.keys(m).filter((k) => k !== '.');
+  if (owned.length === 0) return 'atomic';
+  return owned.length === 1 && owned[0] === 'f:x' ? 'granular' : undefined;
+}

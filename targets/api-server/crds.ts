@@ -7,7 +7,7 @@ import { crdResource, schemaOfCrd, type Schema } from '../../reference/apply/ind
 import type { ResourceType } from '../../reference/resources.ts';
 import { isRecord } from '../../reference/objects.ts';
 import { prefixFor } from './reads.ts';
-import type { ServerState } from './state.ts';
+import { varies, type ServerState } from './state.ts';
 import { lacks } from './partial-modes.ts';
 
 function storedCrds(st: ServerState): Record<string, unknown>[] {
@@ -41,7 +41,40 @@ export function customSchema(st: ServerState, rt: ResourceType): Schema | undefi
     const t = typeOf(c);
     return t !== undefined && t.group === rt.group && t.plural === rt.plural;
   });
-  return crd ? schemaOfCrd(crd, st.profile) : undefined;
+  return crd ? lagged(st, `${rt.group}/${rt.plural}`, crd, schemaOfCrd(crd, st.profile)) : undefined;
+}
+
+/** How long a changed schema may still be served under its previous form (crd-schema-change-lags). */
+const SCHEMA_LAG_MS = 300;
+
+interface SchemaHistory {
+  version: unknown;
+  schema: Schema;
+  previous?: Schema;
+  changedAt: number;
+}
+const histories = new WeakMap<ServerState, Map<string, SchemaHistory>>();
+
+/**
+ * Legal variation crd-schema-change-lags: upstream each API server rebuilds a custom type's handler
+ * when its own watch delivers the changed definition, so behind a balancer some requests meet the old
+ * schema for a while. The definition's version tells a change cheaply; the schemas are compared only then.
+ */
+function lagged(st: ServerState, key: string, crd: Record<string, unknown>, schema: Schema): Schema {
+  let byType = histories.get(st);
+  if (byType === undefined) histories.set(st, (byType = new Map()));
+  const version = isRecord(crd['metadata']) ? crd['metadata']['resourceVersion'] : undefined;
+  const h = byType.get(key);
+  if (h === undefined) {
+    byType.set(key, { version, schema, changedAt: 0 });
+    return schema;
+  }
+  if (h.version !== version) {
+    if (JSON.stringify(h.schema) !== JSON.stringify(schema)) Object.assign(h, { previous: h.schema, changedAt: Date.now() });
+    Object.assign(h, { version, schema });
+  }
+  const inWindow = h.previous !== undefined && Date.now() - h.changedAt < SCHEMA_LAG_MS;
+  return inWindow && varies(st, 'crd-schema-change-lags') && (st.requestSeq ?? 0) % 2 === 0 ? h.previous! : schema;
 }
 
 /**

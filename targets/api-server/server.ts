@@ -313,6 +313,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       const n = ++requests;
+      state.requestSeq = n;
       // Hostile fault hold-connections: accepted, read, never answered (the client's bound must end it).
       if (has(state, 'hold-connections') && n % 7 === 0) {
         req.resume();

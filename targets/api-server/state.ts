@@ -27,6 +27,8 @@ export interface ServerState {
   readonly tokens?: ReadonlyMap<string, UserInfo>;
   /** Told each time a variation's decision point is passed, varied or not (ReferenceServerOptions.onVariationPoint). */
   readonly onVariationPoint?: (v: VariationName) => void;
+  /** The number of the request being served, as the request loop counts them (crd-schema-change-lags picks every other one). */
+  requestSeq?: number;
 }
 
 export const has = (st: ServerState, f: FaultName) => st.faults.has(f);

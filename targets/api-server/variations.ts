@@ -38,6 +38,7 @@ export const variations = [
   { name: 'finalizer-removal-lags', description: 'a Terminating object whose last finalizer goes stays stored, with no finalizers, for 300 ms before it leaves the store (rest:3.1 bounds the removal in no time)' },
   { name: 'repeated-parameter-refused', description: 'a list whose query repeats a parameter is refused with 422 (rest:4.3 gives each parameter once; the reference server, like upstream, reads the first value)' },
   { name: 'crd-protected-groups', description: 'CustomResourceDefinitions in the product\'s own groups (*.svc.io) are refused with 422, as upstream refuses *.k8s.io without an approval annotation' },
+  { name: 'crd-schema-change-lags', description: 'for 300 ms after a definition\'s schema changes, every other request of its type is served under the previous schema, as one of two API servers behind a balancer may still be (rest:4.7.10 fixes no moment a change applies)' },
 ] as const satisfies readonly { name: string; description: string }[];
 
 export type VariationName = (typeof variations)[number]['name'];

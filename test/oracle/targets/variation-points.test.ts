@@ -6,6 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ReferenceServer, type VariationName } from '../../../targets/api-server/index.ts';
 import { referenceServer } from '../../helpers/reference-server.ts';
+import { mapTypeOwnedIn, schemaChangeCrd, schemaChangeResource, schemaChangeVersions } from '../../../reference/apply/index.ts';
+import { profiles } from '../../../reference/profile.ts';
 
 let server: ReferenceServer | undefined;
 afterEach(async () => {
@@ -64,6 +66,34 @@ describe('variation decision points', () => {
     expect(passed).not.toContain('crd-protected-groups');
     expect(await call('POST', '/apis/apiextensions.svc.io/v1/customresourcedefinitions', { body: crd('things.svc.io') })).toBe(422);
     expect(passed).toContain('crd-protected-groups');
+  });
+
+  it('a changed definition schema passes its point for a while after the change; varied, every other request meets the previous schema', async () => {
+    const { passed, call } = await observing(['crd-schema-change-lags']);
+    const rt = schemaChangeResource(profiles.svc, 'lag');
+    const crdPath = `/apis/apiextensions.svc.io/v1/customresourcedefinitions/${rt.plural}.${rt.group}`;
+    expect(await call('POST', '/apis/apiextensions.svc.io/v1/customresourcedefinitions', { body: schemaChangeCrd(profiles.svc, 'granular', { 'svc-conformance/run': 'lag' }) })).toBe(201);
+    expect(await call('POST', '/api/v1/namespaces', { body: { metadata: { name: 'a' } } })).toBe(201);
+    const owned = async (i: number) => {
+      const path = `/apis/${rt.group}/v1/namespaces/a/${rt.plural}/p${i}?fieldManager=probe`;
+      const r = await fetch(server!.url + path, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/apply-patch+yaml' },
+        body: JSON.stringify({ apiVersion: `${rt.group}/v1`, kind: rt.kind, metadata: { name: `p${i}` }, spec: { m: { x: String(i) } } }),
+      });
+      const o = (await r.json()) as { metadata: { managedFields: { fieldsV1: unknown }[] } };
+      return mapTypeOwnedIn(o.metadata.managedFields[0]!.fieldsV1);
+    };
+    expect(await owned(0)).toBe('granular');
+    expect(passed).not.toContain('crd-schema-change-lags');
+    const patch = { spec: { versions: schemaChangeVersions(profiles.svc, 'atomic') } };
+    const r = await fetch(server!.url + crdPath, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify(patch) });
+    expect(r.status).toBe(200);
+    const seen = [await owned(1), await owned(2), await owned(3), await owned(4)];
+    expect(passed).toContain('crd-schema-change-lags');
+    expect(new Set(seen)).toEqual(new Set(['granular', 'atomic']));
+    await new Promise((done) => setTimeout(done, 400));
+    expect([await owned(5), await owned(6)]).toEqual(['atomic', 'atomic']);
   });
 
   it('no server file reads a variation except through its decision point', () => {
