@@ -43,25 +43,25 @@ export interface OpenedEnv {
   close(): Promise<void>;
 }
 
-export function openEnv(
-  cfg: TargetConfig,
-  o: {
-    profile: Profile;
-    runId: string;
-    settings: TargetSettings;
-    signals?: boolean;
-    scope?: string;
-    nodeagentLoader?: NodeagentLoaderTarget;
-    controllerDaemon?: ControllerDaemonSettings;
-    poolSize?: number;
-    restricted?: TargetConfig;
-    backgroundWrites?: boolean;
-    namespaces?: readonly string[];
-    excused?: CheckEnv['excused'];
-    /** What the checks' requests pass through first (a self-test's stand-in target); the pool and the writer talk to the target itself. */
-    checksTarget?: (t: Target) => Target;
-  },
-): OpenedEnv {
+/** What a run opens its check environment with, besides the target's configuration. */
+export interface OpenEnvOptions {
+  profile: Profile;
+  runId: string;
+  settings: TargetSettings;
+  signals?: boolean;
+  scope?: string;
+  nodeagentLoader?: NodeagentLoaderTarget;
+  controllerDaemon?: ControllerDaemonSettings;
+  poolSize?: number;
+  restricted?: TargetConfig;
+  backgroundWrites?: boolean;
+  namespaces?: readonly string[];
+  excused?: CheckEnv['excused'];
+  /** What the checks' requests pass through first (a self-test's stand-in target); the pool and the writer talk to the target itself. */
+  checksTarget?: (t: Target) => Target;
+}
+
+export function openEnv(cfg: TargetConfig, o: OpenEnvOptions): OpenedEnv {
   const transcript = new Transcript();
   const pace = requestPace();
   // Exchanges go to the check that sent them (checks may run concurrently); the rest to the run's transcript.

@@ -3,47 +3,42 @@
  * and the one executor (runner/executor.ts) with the reports watching it (scripts/run-reports.ts); it exits with the code of docs/verdict-rules.md: 0 conformant,
  * 1 nonconformant, 2 usage or configuration error, 3 target unreachable / infrastructure.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
-import { profiles } from '../reference/profile.ts';
+import { Command, Option } from '@commander-js/extra-typings';
 import { ConfigError } from '../harness/transport/index.ts';
 import { InfrastructureError } from '../harness/transport/index.ts';
-import { checks, suites } from '../suites/checks/index.ts';
+import { suites } from '../suites/checks/index.ts';
 import { fileURLToPath } from 'node:url';
-import { parseDuration } from './duration-flag.ts';
-import { faults as faultTable, partialModes, variations as variationTable } from '../targets/api-server/index.ts';
-import { featureById } from '../reference/features.ts';
-import { capabilityFact, CAPABILITIES, type Capability, parseShard } from '../reports/index.ts';
+import { CAPABILITIES } from '../reports/index.ts';
 import { mergeReportsCommand } from './merge-reports.ts';
-import { EXIT, executeRun, readText } from '../runner/executor.ts';
+import { EXIT, executeRun } from '../runner/executor.ts';
 import { planRun, type RunOptions } from '../runner/plan.ts';
 import { newRunId } from '../runner/env.ts';
 import { runReports } from './run-reports.ts';
 import { readRunInputs } from './run-inputs.ts';
 import { embeddedNotice } from './embedded-notice.ts';
 import { dryRunText } from '../reports/dry-run-plan.ts';
-import { startEmbeddedTarget } from '../runner/embedded.ts';
 import { DEFAULT_RUN_TIMEOUT_MS, HURRIED_LISTING_MS, STOP_GRACE_MS, STOPPED_CLEANUP_MS } from '../runner/run-stop.ts';
 import { DEFAULT_SHRINK_TIME_MS } from '../harness/case/index.ts';
 import { releaseArg, runtimeConfigArg, versionsCommand } from './versions-command.ts';
 import { nodeagentCommand } from './nodeagent-cli.ts';
 import { registerControllerDaemonCommands } from './controller-daemon-cli.ts';
-import { kubeconfigText } from '../harness/processes/index.ts';
-import { parseTokenFile } from '../targets/api-server/authz.ts';
-import { SUPERUSER_GROUP, type UserInfo } from '../reference/rbac.ts';
 import { recheckHistoryCommand } from './recheck-history.ts';
 import { registerEnvtestCommand } from './envtest-cli.ts';
 import { registerCompareCommand } from './compare-cli.ts';
 import { registerMatrixCommand } from './matrix-cli.ts';
 import { registerCleanupCommand } from './cleanup-cli.ts';
 import { registerRejudgeCommand } from './rejudge-cli.ts';
+import { registerServeCommand } from './serve-cli.ts';
+import { registerListChecksCommand, registerListExpectationsCommand, registerListFaultsCommand } from './list-cli.ts';
+import { capabilityArg, collect, durationArg, intArg, positiveArg, requireArg, scaleArg, shardArg } from './cli-args.ts';
 import { DEFAULT_PARALLEL } from '../runner/scheduler.ts';
 import { DEFAULT_RUNS } from '../suites/settings.ts';
-import { SCALE_CHOICES, scaleProfileByName, type ScaleProfile } from '../harness/case/index.ts';
-import { parseRequire, type Requirement } from '../reports/require.ts';
+import { SCALE_CHOICES } from '../harness/case/index.ts';
+import { type Requirement } from '../reports/require.ts';
 import { reportsDirArg } from './reports-option.ts';
-import { listBuiltinExpectations, resolveExpectations } from '../reports/builtin-expectations.ts';
+import { resolveExpectations } from '../reports/builtin-expectations.ts';
 import { ReportsDirError } from '../reports/reports-ownership.ts';
 
 /**
@@ -53,52 +48,6 @@ import { ReportsDirError } from '../reports/reports-ownership.ts';
 const DEFAULT_CONFIRM_REPLAYS = 2;
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const version = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
-
-const intArg =
-  (name: string) =>
-  (v: string): number => {
-    if (!/^\d+$/.test(v)) throw new InvalidArgumentError(`${name} must be a non-negative integer`);
-    return Number(v);
-  };
-const portArg = (v: string): number => {
-  if (!/^\d+$/.test(v) || Number(v) > 65535) throw new InvalidArgumentError('--port must be an integer from 0 to 65535 (0: any free port)');
-  return Number(v);
-};
-const positiveArg =
-  (name: string) =>
-  (v: string): number => {
-    if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`${name} must be a positive integer (a property with no examples checks nothing)`);
-    return Number(v);
-  };
-const shardArg = (v: string): { index: number; count: number } => {
-  const s = parseShard(v);
-  if (s === undefined) throw new InvalidArgumentError('--shard must be i/n with 1 <= i <= n, e.g. 2/3');
-  return s;
-};
-const durationArg = (v: string): number => {
-  const ms = parseDuration(v);
-  if (ms === undefined) throw new InvalidArgumentError(`not a duration (use e.g. 300ms, 2s, 5m)`);
-  // Every duration option is a budget or a window: zero would end the run, or the wait, before it began.
-  if (ms <= 0) throw new InvalidArgumentError(`must be a positive duration (e.g. 300ms, 2s, 5m)`);
-  return ms;
-};
-const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
-const capabilityArg = (v: string, known: Partial<Record<Capability, boolean>> = {}): Partial<Record<Capability, boolean>> => {
-  const fact = capabilityFact(v, known);
-  if (fact === undefined) throw new InvalidArgumentError(`unknown capability; known: ${CAPABILITIES.flatMap((c) => [c, `no-${c}`]).join(', ')}`);
-  return fact;
-};
-const scaleArg = (v: string): ScaleProfile => {
-  const p = scaleProfileByName(v);
-  if (p === undefined) throw new InvalidArgumentError(`unknown scale profile; known: ${SCALE_CHOICES.join(', ')}`);
-  return p;
-};
-
-const requireArg = (v: string, prev: Requirement[] = []): Requirement[] => {
-  const parsed = parseRequire(v);
-  if (typeof parsed === 'string') throw new InvalidArgumentError(parsed);
-  return [...prev, ...parsed];
-};
 
 const program = new Command('svc-conformance')
   .description('Spec-conformance suite and property checker for the svc control plane')
@@ -210,55 +159,7 @@ async function run(o: RunOptions & { require?: Requirement[] }): Promise<number>
   return (await executeRun(planned.plan, runReports(planned.plan, inputs, { ...o, argv: process.argv.slice(2) }))).exitCode;
 }
 
-program
-  .command('serve')
-  .description('run the embedded reference API server on loopback until interrupted')
-  .option('--port <n>', 'port (0: any free one)', portArg, 0)
-  .addOption(new Option('--profile <name>', 'naming profile').choices(['svc', 'k8s'] as const).default('svc' as const))
-  .option('--continue-ttl <duration>', 'continue-token lifetime', durationArg)
-  .option('--history-window <duration>', 'history retention window', durationArg)
-  .option('--fault <name>', 'inject a named fault (repeatable)', collect)
-  .option('--variation <name>', 'legal behaviour variation (repeatable)', collect)
-  .option('--without <feature>', 'leave out a whole feature, as a partial server does (repeatable)', collect)
-  .option('--release <version>', 'release the server serves and reports at /version (default 1.24)', releaseArg)
-  .option('--runtime-config <list>', '<group>/<version>[/<resource>][=true|false],... (rest:9.1.3)', runtimeConfigArg)
-  .option('--kubeconfig-out <file>', 'write a kubeconfig for this server to FILE and print its path (KUBECONFIG=FILE kubectl get ns)')
-  .option('--external-namespace-controller', 'leave deleted namespaces Terminating for a real namespace controller (kube-controller-manager) to empty and finalize')
-  .option('--token-auth-file <file>', 'authenticate bearer tokens (lines token,user,uid,"group1,group2") and authorize with RBAC; without it everyone may do anything')
-  .action(async (o) => {
-    const tokens = o.tokenAuthFile === undefined ? undefined : readTokenFile(o.tokenAuthFile);
-    const { server } = await listening(o.port, () =>
-      startEmbeddedTarget(
-        {
-          release: o.release,
-          runtimeConfig: o.runtimeConfig,
-          continueTtlMs: o.continueTtl,
-          historyWindowMs: o.historyWindow,
-          faults: validateNames('fault', o.fault ?? [], faultTable),
-          variations: validateNames('variation', o.variation ?? [], variationTable),
-          without: validateNames('--without feature', o.without ?? [], partialModes),
-        },
-        profiles[o.profile],
-        { access: tokens ?? 'open', port: o.port, ...(o.externalNamespaceController ? { builtInNamespaceController: false } : {}) },
-      ),
-    );
-    process.stdout.write(`reference server listening on ${server.url}\n`);
-    if (o.kubeconfigOut !== undefined) {
-      try {
-        // With a token table, the kubeconfig carries its first superuser's token (the file is mode 0600).
-        writeKubeconfig(o.kubeconfigOut, server.url, tokens === undefined ? undefined : [...tokens].find(([, u]) => u.groups.includes(SUPERUSER_GROUP))?.[0]);
-      } catch (e) {
-        await server.close();
-        throw e;
-      }
-      process.stdout.write(`kubeconfig written to ${path.resolve(o.kubeconfigOut)}\n`);
-    }
-    await new Promise<void>((resolve) => {
-      for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => resolve());
-    });
-    await server.close();
-  });
-
+registerServeCommand(program);
 versionsCommand(program);
 registerControllerDaemonCommands(program);
 registerEnvtestCommand(program);
@@ -274,37 +175,9 @@ program
     process.exitCode = recheckHistoryCommand(file, (line) => process.stdout.write(`${line}\n`));
   });
 
-program
-  .command('list-checks')
-  .description('print every check with its clauses')
-  .addOption(new Option('-o, --output <format>', 'one line per check, or a JSON array').choices(['text', 'json'] as const).default('text' as const))
-  .action((o) => {
-    if (o.output === 'json') {
-      process.stdout.write(
-        `${JSON.stringify(
-          checks.map((c) => ({ id: c.id, suite: c.suite, clauses: [...c.clauses] })),
-          null,
-          2,
-        )}\n`,
-      );
-      return;
-    }
-    for (const c of checks) process.stdout.write(`${c.suite.padEnd(24)} ${c.id.padEnd(52)} ${c.clauses.join(' ')}\n`);
-  });
+registerListChecksCommand(program);
 mergeReportsCommand(program);
-program
-  .command('list-expectations')
-  .description('print the expectations files shipped with the suite (give a name to --expectations)')
-  .addOption(new Option('-o, --output <format>', 'per file its name, entries and description, then its path; or a JSON array').choices(['text', 'json'] as const).default('text' as const))
-  .action((o) => {
-    const list = listBuiltinExpectations();
-    if (o.output === 'json') {
-      process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
-      return;
-    }
-    const width = Math.max(0, ...list.map((e) => e.name.length));
-    for (const e of list) process.stdout.write(`${e.name.padEnd(width)}  ${String(e.entries).padStart(3)} entr${e.entries === 1 ? 'y  ' : 'ies'}  ${e.description}\n${''.padEnd(width)}  ${e.path}\n`);
-  });
+registerListExpectationsCommand(program);
 
 /** `--expectations NAME|FILE`: a file as given, else the suite's own file of that name; neither is a usage error. */
 function expectationsFile(value: string): string {
@@ -313,51 +186,8 @@ function expectationsFile(value: string): string {
   return r.file;
 }
 
-program
-  .command('list-faults')
-  .description('print the faults, legal variations and partial modes (--without) of the embedded target')
-  .action(() => {
-    for (const f of faultTable) process.stdout.write(`fault      ${f.name.padEnd(34)} ${f.clause.padEnd(44)} ${f.description}\n`);
-    for (const v of variationTable) process.stdout.write(`variation  ${v.name.padEnd(34)} ${''.padEnd(44)} ${v.description}\n`);
-    for (const m of partialModes) process.stdout.write(`without    ${m.name.padEnd(34)} ${featureById(m.feature).clause.padEnd(44)} ${m.description}\n`);
-  });
-
+registerListFaultsCommand(program);
 program.addCommand(nodeagentCommand());
-
-/** A port someone else holds is the user's configuration, not our crash: one line, exit 2. */
-async function listening<T>(port: number, start: () => Promise<T>): Promise<T> {
-  try {
-    return await start();
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new ConfigError(`port ${port} is already in use on 127.0.0.1; choose another or 0 for any free port`);
-    if (code === 'EACCES') throw new ConfigError(`port ${port} needs privileges this process lacks; choose a port above 1023 or 0`);
-    throw e;
-  }
-}
-
-/** A kubeconfig for the loopback server; an unwritable path is a configuration error (exit 2), not a stack trace. */
-function writeKubeconfig(file: string, server: string, token?: string): void {
-  try {
-    writeFileSync(file, kubeconfigText(server, token), { mode: 0o600 });
-  } catch (e) {
-    throw new ConfigError(`--kubeconfig-out ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-}
-
-/** `serve --token-auth-file`: unreadable or malformed is a configuration error (one line, exit 2). */
-function readTokenFile(file: string): Map<string, UserInfo> {
-  const parsed = parseTokenFile(readText(file, '--token-auth-file'));
-  if ('error' in parsed) throw new ConfigError(`--token-auth-file ${file}: ${parsed.error}`);
-  return parsed;
-}
-
-function validateNames<T extends string>(what: string, names: readonly string[], table: readonly { name: T }[]): T[] {
-  const known = new Set<string>(table.map((t) => t.name));
-  const bad = names.filter((n) => !known.has(n));
-  if (bad.length > 0) throw new ConfigError(`unknown ${what} ${bad.join(', ')}; known: ${[...known].join(', ')}`);
-  return names as T[];
-}
 
 async function main(): Promise<void> {
   // `svc-conformance ... | head`: a reader that stops early is not our crash.

@@ -7,15 +7,15 @@
  * judged here (reference/concurrency/judge.ts does).
  */
 import { CASE_LABEL, type CaseContext } from '../case/index.ts';
-import { ACCEPT_GZIP, InfrastructureError, type QueryPair, type TargetRequest, type TargetResponse } from '../transport/index.ts';
-import { JsonDocumentStream } from '../transport/index.ts';
+import { ACCEPT_GZIP, InfrastructureError, type QueryPair, type TargetResponse } from '../transport/index.ts';
 import { namespaceOf } from './rest-interpreter.ts';
-import { collectionPath, objectPath, resourceTypes, type ResourceType } from '../../reference/resources.ts';
+import { collectionPath, resourceTypes, type ResourceType } from '../../reference/resources.ts';
 import { isRecord } from '../../reference/objects.ts';
-import type { PlannedOp, WorkloadPlan } from '../../generators/concurrency.ts';
-import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory, type RecordedEvent, type RecordedList, type RecordedOp, type RecordedWatch } from '../../reference/concurrency/history-types.ts';
-import type { ObjectOutput } from '../../reference/concurrency/object-model.ts';
+import type { WorkloadPlan } from '../../generators/concurrency.ts';
+import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory, type RecordedList, type RecordedOp, type RecordedWatch } from '../../reference/concurrency/history-types.ts';
 
+import { write } from './recorded-write.ts';
+import { openRecordedWatch, type LiveWatch } from './recorded-watch.ts';
 export interface WorkloadOptions {
   /** Bytes of filler per object of the writers (the backlog has its own). */
   readonly padBytes: number;
@@ -29,15 +29,6 @@ export interface WorkloadOptions {
    * open by then. Absent: no backlog (the slow watcher still reads late).
    */
   readonly backlog?: { readonly objects: number; readonly bytes: number };
-}
-
-export interface LiveWatch {
-  readonly record: Omit<RecordedWatch, 'events' | 'end'> & { events: RecordedEvent[]; end: RecordedWatch['end'] };
-  readonly stop: () => void;
-  readonly stopped: () => boolean;
-  readonly done: Promise<void>;
-  /** Resolves the slow watcher's pause. */
-  release?: () => void;
 }
 
 export async function runConcurrentWorkload(cx: CaseContext, plan: WorkloadPlan, opts: WorkloadOptions): Promise<ConcurrentHistory> {
@@ -173,94 +164,6 @@ async function catchUp(watches: readonly LiveWatch[], ops: readonly RecordedOp[]
   }
 }
 
-type WriteResult = { op?: Omit<RecordedOp, 'id' | 'client'>; seenRv?: string };
-
-export async function write(
-  cx: CaseContext,
-  rt: ResourceType,
-  o: Exclude<PlannedOp, { op: 'list' }>,
-  namespaces: readonly string[],
-  token: string,
-  pad: string,
-  lastRv: string | undefined,
-  now: () => number,
-  headers?: Readonly<Record<string, string>>,
-): Promise<WriteResult> {
-  const ns = namespaces[o.ns]!;
-  // Keys outside the plan's space: -1 the seed (ns1) or the marker (ns0), -2 and below the backlog.
-  const name = o.key === -1 ? (o.ns === 1 ? 'seed' : 'marker') : o.key < -1 ? `b${-2 - o.key}` : `k${o.key}`;
-  const key = `${ns}/${name}`;
-  const data = { w: token, pad };
-  const body = (rv?: string) => ({ apiVersion: 'v1', kind: rt.kind, metadata: { name, namespace: ns, labels: cx.ownLabels, resourceVersion: rv }, data });
-  const precondition = 'precondition' in o && o.precondition ? lastRv : undefined;
-  let req: TargetRequest;
-  switch (o.op) {
-    case 'create':
-      req = { method: 'POST', path: collectionPath(rt, ns), body: body() };
-      break;
-    case 'update':
-      req = { method: 'PUT', path: objectPath(rt, name, ns), body: body(precondition) };
-      break;
-    case 'delete':
-      req = {
-        method: 'DELETE',
-        path: objectPath(rt, name, ns),
-        ...(precondition !== undefined ? { body: { kind: 'DeleteOptions', apiVersion: 'v1', preconditions: { resourceVersion: precondition } } } : {}),
-      };
-      break;
-    case 'get':
-      req = { method: 'GET', path: objectPath(rt, name, ns) };
-      break;
-  }
-  const call = now();
-  let r: TargetResponse | undefined;
-  try {
-    r = await cx.env.target.send(headers !== undefined ? { ...req, headers } : req);
-  } catch (e) {
-    if (!(e instanceof InfrastructureError)) throw e;
-  }
-  const ret = r === undefined ? undefined : now();
-  const input =
-    o.op === 'create'
-      ? { kind: 'create' as const, token }
-      : o.op === 'update'
-        ? { kind: 'update' as const, token, precondition }
-        : o.op === 'delete'
-          ? { kind: 'delete' as const, precondition }
-          : { kind: 'read' as const };
-  const output = outputOf(o.op, r);
-  if (output === undefined) return {};
-  const obj = r?.json;
-  const rv = isRecord(obj) && isRecord(obj['metadata']) && typeof obj['metadata']['resourceVersion'] === 'string' ? obj['metadata']['resourceVersion'] : undefined;
-  return {
-    op: {
-      key,
-      input,
-      output,
-      ...(input.kind === 'create' || input.kind === 'update' ? { sent: data } : {}),
-      ...(isRecord(obj) && isRecord(obj['metadata']) && obj['metadata']['deletionTimestamp'] != null ? { terminating: true } : {}),
-      ...(r !== undefined ? { httpStatus: r.status } : {}),
-      call,
-      ...(ret !== undefined ? { ret } : {}),
-    },
-    ...(rv !== undefined && o.op !== 'delete' ? { seenRv: rv } : {}),
-  };
-}
-
-/** The answer as the model reads it; undefined for a refusal that changed nothing and tells nothing (another 4xx). */
-function outputOf(op: Exclude<PlannedOp, { op: 'list' }>['op'], r: TargetResponse | undefined): ObjectOutput | undefined {
-  if (r === undefined || r.status >= 500 || r.status === 429) return { status: 'unknown' };
-  if (r.status === 404) return { status: 'notFound' };
-  if (r.status === 409) return op === 'create' ? { status: 'exists' } : { status: 'conflict' };
-  if (r.status < 200 || r.status >= 300) return undefined;
-  const obj = r.json;
-  const md = isRecord(obj) && isRecord(obj['metadata']) ? obj['metadata'] : {};
-  const rv = typeof md['resourceVersion'] === 'string' ? md['resourceVersion'] : undefined;
-  if (op !== 'get') return { status: 'ok', ...(rv !== undefined && op !== 'delete' ? { rv } : {}) };
-  const token = isRecord(obj) && isRecord(obj['data']) && typeof obj['data']['w'] === 'string' ? obj['data']['w'] : undefined;
-  return { status: 'ok', present: true, ...(token !== undefined ? { token } : {}), ...(rv !== undefined ? { rv } : {}) };
-}
-
 async function list1(cx: CaseContext, rt: ResourceType, ns: string, selector: QueryPair, now: () => number): Promise<Omit<RecordedList, 'id' | 'client'> | undefined> {
   const call = now();
   let r: TargetResponse;
@@ -282,86 +185,4 @@ async function list1(cx: CaseContext, rt: ResourceType, ns: string, selector: Qu
     return [{ key: `${String(m['namespace'])}/${String(m['name'])}`, token, ...(typeof m['resourceVersion'] === 'string' ? { rv: m['resourceVersion'] } : {}) }];
   });
   return { namespaces: [ns], rv: md['resourceVersion'], items, call, ret };
-}
-
-export async function openRecordedWatch(
-  cx: CaseContext,
-  id: string,
-  path: string,
-  namespaces: readonly string[],
-  query: QueryPair[],
-  start: RecordedWatch['start'],
-  startKnownAt: number | 'opened',
-  extra: Partial<RecordedWatch>,
-): Promise<LiveWatch> {
-  const target = cx.env.target;
-  const base = { id, client: id, namespaces, start, bookmarksRequested: true, slow: false, ...extra };
-  const opened = cx.env.now();
-  if (!target.openStream) {
-    const record = { ...base, startKnownAt: opened, opened, events: [] as RecordedEvent[], end: 'failed-to-start' as const };
-    return { record, stop: () => undefined, stopped: () => true, done: Promise.resolve() };
-  }
-  const res = await target.openStream({ method: 'GET', path, query: [['watch', '1'], ...query] });
-  const record: LiveWatch['record'] = {
-    ...base,
-    startKnownAt: startKnownAt === 'opened' ? cx.env.now() : startKnownAt,
-    opened,
-    events: [],
-    end: res.status === 200 ? 'stopped' : res.status === 410 ? 'gone' : 'failed-to-start',
-  };
-  let stopped = false;
-  let release: (() => void) | undefined;
-  const paused = extra.slow === true ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
-  const parser = new JsonDocumentStream();
-  const done = (async () => {
-    if (res.status !== 200) return;
-    await paused;
-    try {
-      for await (const chunk of res.chunks) {
-        for (const doc of parser.push(chunk)) {
-          const ev = eventOf(doc, cx.env.now());
-          if (ev.type === 'ERROR') {
-            const code = isRecord(doc) && isRecord(doc['object']) ? doc['object']['code'] : undefined;
-            record.end = code === 410 ? 'gone' : 'error';
-          } else record.events.push(ev);
-        }
-        if (stopped) break;
-      }
-      if (!stopped && record.end === 'stopped') record.end = 'closed';
-    } catch {
-      if (!stopped) record.end = 'error';
-    }
-  })();
-  const live: LiveWatch = {
-    record,
-    stop: () => {
-      stopped = true;
-      release?.();
-      res.close();
-    },
-    stopped: () => stopped,
-    done,
-  };
-  if (release !== undefined) live.release = release;
-  return live;
-}
-
-function eventOf(doc: unknown, at: number): RecordedEvent {
-  const d = isRecord(doc) ? doc : {};
-  const type = typeof d['type'] === 'string' ? d['type'] : String(d['type']);
-  const obj = isRecord(d['object']) ? d['object'] : {};
-  const md = isRecord(obj['metadata']) ? obj['metadata'] : {};
-  const rv = typeof md['resourceVersion'] === 'string' ? md['resourceVersion'] : undefined;
-  if (type === 'BOOKMARK') return { type, rv, at };
-  const data = isRecord(obj['data']) ? Object.fromEntries(Object.entries(obj['data']).filter((e): e is [string, string] => typeof e[1] === 'string')) : undefined;
-  const token = data?.['w'];
-  return {
-    type,
-    ...(typeof md['name'] === 'string' ? { key: `${String(md['namespace'])}/${md['name']}` } : {}),
-    token,
-    rv,
-    data,
-    ...(md['deletionTimestamp'] !== undefined && md['deletionTimestamp'] !== null ? { terminating: true } : {}),
-    at,
-  };
 }

@@ -13,8 +13,10 @@ export { APPLY_TYPE, applyBody, decodeForModel, planStep, runStep, startObject }
 export type { SeqState } from './apply-run.ts';
 export { probeCapabilities } from './capability-probe.ts';
 export type { ProbedFinding, ProbeReproduction } from './capability-probe.ts';
-export { openRecordedWatch, runConcurrentWorkload, write } from './concurrent-workload.ts';
-export type { LiveWatch } from './concurrent-workload.ts';
+export { runConcurrentWorkload } from './concurrent-workload.ts';
+export { write } from './recorded-write.ts';
+export { openRecordedWatch } from './recorded-watch.ts';
+export type { LiveWatch } from './recorded-watch.ts';
 export { digestedHistory } from './history-digest.ts';
 export { awaitLeadership, daemonApiGet, readLeases, writtenElsewhere } from './daemon-lease.ts';
 export { runDryRunStep } from './dry-run-interpreter.ts';

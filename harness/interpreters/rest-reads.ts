@@ -150,12 +150,43 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
     return learnFromList(cx, op.res, first.collectionRv, semantic, { ...js, judgements: [...js.judgements, ...pathClauses(rt, shape), ...queryClauses(query, 1)] });
   }
 
+  const followed = await followPages(cx, rt, path, op, selector, first, { startedAt, semantic });
+  if (followed === undefined) return;
+  const { pages, pageSeqs } = followed;
+  const ctx = readScope(
+    cx,
+    op.res,
+    namespaces,
+    selector,
+    pages.flatMap((p) => p.items),
+    scopeOf(op, namespaces, selector),
+  );
+  const res = judgePagesIn(ctx, exp, pages, { limit: op.limit, selector: selector !== undefined, ...requested, ...(semantic === 'Any' ? { limitClause: d.clause } : {}) });
+  learnFromList(cx, op.res, first.collectionRv, semantic, { ...res, judgements: [...res.judgements, ...pathClauses(rt, shape), ...queryClauses(query, pages.length)] }, pageSeqs);
+}
+
+/**
+ * The pages after the first of a limited list, each asked with the previous page's continue token (and
+ * the op's writes between pages); undefined when a page was refused or gone, which is then judged.
+ */
+async function followPages(
+  cx: CaseContext,
+  rt: ResourceType,
+  path: string,
+  op: ListOp,
+  selector: string | undefined,
+  first: ObservedPage,
+  { startedAt, semantic }: { startedAt: number; semantic: 'MostRecent' | 'Any' | 'NotOlderThan' | 'Exact' },
+): Promise<{ pages: ObservedPage[]; pageSeqs: number[] } | undefined> {
   const pages: ObservedPage[] = [first];
   // Which answers the pages are, for the needs of the page judgements (a reproducer checks them).
   const pageSeqs: number[] = [cx.env.transcript.lastSeq()];
   let token = first.continueToken;
   for (let i = 0; typeof token === 'string' && token !== ''; i++) {
-    if (pages.length >= MAX_PAGES) return cx.judge(judgeEndlessPaging(MAX_PAGES));
+    if (pages.length >= MAX_PAGES) {
+      cx.judge(judgeEndlessPaging(MAX_PAGES));
+      return undefined;
+    }
     const between = op.between?.[i];
     if (between) await runWrite(cx, between);
     const c = resolveRv(cx, op.res, op.continueRv);
@@ -167,9 +198,18 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
     const next = await cx.send({ method: 'GET', path, query: q });
     noteRvs(cx, next);
     const refusedNext = judgeListDecision(cd, next.status);
-    if (refusedNext) return cx.judge(refusedNext);
-    if (next.status === 410) return cx.judge(judgeContinueGone(cx.env.now() - startedAt, cx.env.settings.continueTtlMs, semantic));
-    if (!is2xx(next.status)) return cx.judge(judgeListNotServed(cd.clause, '200 with the next page of the snapshot', next.status, next.bodyText));
+    if (refusedNext) {
+      cx.judge(refusedNext);
+      return undefined;
+    }
+    if (next.status === 410) {
+      cx.judge(judgeContinueGone(cx.env.now() - startedAt, cx.env.settings.continueTtlMs, semantic));
+      return undefined;
+    }
+    if (!is2xx(next.status)) {
+      cx.judge(judgeListNotServed(cd.clause, '200 with the next page of the snapshot', next.status, next.bodyText));
+      return undefined;
+    }
     cx.judge(judgeCollectionEnvelope(rt, (next.json ?? {}) as ListBody, 'elsewhere'));
     const p = pageOf(rt, next);
     pages.push(p);
@@ -177,16 +217,7 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
     token = p.continueToken;
     cx.judge(judgeContinuationServed(cd.clause));
   }
-  const ctx = readScope(
-    cx,
-    op.res,
-    namespaces,
-    selector,
-    pages.flatMap((p) => p.items),
-    scopeOf(op, namespaces, selector),
-  );
-  const res = judgePagesIn(ctx, exp, pages, { limit: op.limit, selector: selector !== undefined, ...requested, ...(semantic === 'Any' ? { limitClause: d.clause } : {}) });
-  learnFromList(cx, op.res, first.collectionRv, semantic, { ...res, judgements: [...res.judgements, ...pathClauses(rt, shape), ...queryClauses(query, pages.length)] }, pageSeqs);
+  return { pages, pageSeqs };
 }
 
 function judgeListSnapshotWithRemaining(

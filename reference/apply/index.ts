@@ -9,19 +9,7 @@ export * from './apply.ts';
 export { mergePatch } from './merge-patch.ts';
 export { jsonPatch, type JsonPatchOutcome } from './json-patch.ts';
 export { fixtureGroup, fixtureResource, fixtureOpenApi, fixtureSchema, FIXTURE_FIELDS, crdResource, fixtureCrd, schemaOfCrd } from './fixture-type.ts';
-export {
-  judgeWrite,
-  judgeState,
-  judgeManagedFieldsInBody,
-  judgeManagedFieldsInBodyOf,
-  judgeDefaultManager,
-  alignedExpectation,
-  projected,
-  expectedOf,
-  emptiedListTags,
-  managedFieldsWriteTags,
-  type Expected,
-  type WriteTags,
-} from './judge.ts';
+export { judgeWrite, judgeState, alignedExpectation, projected, expectedOf, emptiedListTags, managedFieldsWriteTags, type Expected, type WriteTags } from './judge.ts';
+export { judgeManagedFieldsInBody, judgeManagedFieldsInBodyOf, judgeDefaultManager } from './manager-judges.ts';
 export { isHollow, hollowMismatch, adoptHollowForm, withoutHollow, atOrBelow, hollowForNull } from './hollow.ts';
 export { schemaChangeResource, schemaChangeVersions, schemaChangeCrd, mapTypeOwnedIn } from './schema-change-fixture.ts';

@@ -8,7 +8,8 @@
  */
 import type { Clause, SpecDoc } from './types.ts';
 import type { ClauseId } from './clause-ids.ts';
-import { restClauses, restSectionTitles } from './rest.ts';
+import { restClauses } from './rest.ts';
+import { restSectionTitles } from './rest-section-titles.ts';
 import { nodeClauses, nodeSectionTitles } from './node.ts';
 import { nodeDaemonClauses } from './node-daemon.ts';
 import { informativeReasons, notCheckedReasons } from './reasons.ts';

@@ -15,89 +15,13 @@
  * no single running server can be seen to break.
  */
 import type { Clause } from './types.ts';
-import { decideList, listCells, listClause, type MatchClass, type PagingClass, type RvClass } from '../rv-semantics.ts';
+import { listCells } from '../rv-semantics.ts';
 import { tableClauseId } from './clause-id.ts';
 import { OWNERSHIP_ROWS, ownershipClause } from '../apply/ownership-rows.ts';
 
 import { I, N, U, sec, type Row } from './rest-rows.ts';
 import { restClausesFrom5 } from './rest-5-9.ts';
-
-/** Titles of the sections, used for report areas (`rest:4.5 resource versions`). */
-export const restSectionTitles: Readonly<Record<string, string>> = {
-  '1': 'what the service does',
-  '2': 'resources and fields',
-  '2.1': 'terminology',
-  '2.2': 'names and scope',
-  '2.3': 'common metadata',
-  '2.4': 'collection envelope',
-  '2.5': 'watch events and tables',
-  '2.6': 'managed fields',
-  '2.7': 'protobuf envelope',
-  '2.8': 'generated fields',
-  '3': 'states and transitions',
-  '3.1': 'deletion',
-  '3.2': 'field ownership',
-  '3.3': 'stability stages',
-  '4': 'endpoints',
-  '4.1': 'resource paths',
-  '4.2': 'health endpoints',
-  '4.3': 'query parameters',
-  '4.4': 'paging',
-  '4.5': 'resource versions',
-  '4.6': 'dry-run',
-  '4.7': 'server-side apply',
-  '4.8': 'content negotiation',
-  '5': 'authentication',
-  '6': 'events',
-  '6.1': 'watch events',
-  '6.2': 'event resource',
-  '6.3': 'audit',
-  '7': 'errors',
-  '8': 'limits',
-  '9': 'versioning',
-  '9.1': 'groups and paths',
-  '9.2': 'stability levels',
-  '9.3': 'deprecation rules',
-  '9.4': 'removed API versions',
-};
-
-// ---- 4.5 list table ------------------------------------------------------------------------------
-
-const matchText = { unset: 'no resourceVersionMatch', exact: 'resourceVersionMatch=Exact', notolderthan: 'resourceVersionMatch=NotOlderThan' } as const;
-const pagingText = { 'no-limit': 'no limit', limit: 'limit, no continue', 'limit-continue': 'limit and continue' } as const;
-const rvText = { unset: 'rv unset', '0': 'rv="0"', other: 'rv=other' } as const;
-
-/** The cell's semantic as printed, then what it obliges the server to do (rest:4.5 "Meanings"). */
-const semantic = {
-  mostRecent: 'Most Recent (latest state, consistent read)',
-  any: 'Any (any retained snapshot, may be older than one already seen)',
-  notOlder: 'Not older than (collection resourceVersion not older than rv; items not guaranteed)',
-  exact: 'Exact (collection resourceVersion equals rv; 410 Gone if no longer retained)',
-  continueExact: 'Continue Token, Exact (the snapshot of the first page, carried by the token)',
-  invalidContinue: "Invalid, treated as Continue Token, Exact (rv ignored, the next page of the token's snapshot)",
-  invalid400: 'Invalid, 400 Bad Request',
-  invalid: 'Invalid (request rejected; status code not given)',
-} as const;
-
-/** The catalog row of one cell of the list table: the cells and their decisions are the model's (rv-semantics.ts). */
-function listCellRow(cell: { match: MatchClass; paging: PagingClass; rv: RvClass }): Row {
-  const match = ({ unset: 'unset', Exact: 'exact', NotOlderThan: 'notolderthan' } as const)[cell.match];
-  const rv = ({ unset: 'unset', zero: '0', other: 'other' } as const)[cell.rv];
-  const d = decideList(cell);
-  const what =
-    d.outcome === 'serve'
-      ? d.semantic === 'ContinueExact' && cell.rv === 'zero'
-        ? semantic.invalidContinue
-        : semanticText[d.semantic as keyof typeof semanticText]
-      : d.outcome === 'reject'
-        ? d.statuses === '4xx'
-          ? semantic.invalid
-          : semantic.invalid400
-        : d.why;
-  return [listClause(cell.match, cell.paging, cell.rv), N, `list, ${matchText[match]}, ${pagingText[cell.paging]}, ${rvText[rv]}: ${what}`];
-}
-
-const semanticText = { MostRecent: semantic.mostRecent, Any: semantic.any, NotOlderThan: semantic.notOlder, Exact: semantic.exact, ContinueExact: semantic.continueExact } as const;
+import { listCellRow } from './rest-list-table.ts';
 
 // ---- the catalog ----------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ import { gateEnabled, serverCertGate } from './feature-gates.ts';
 import { crossRules, type RuleContext } from './config-rules.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
 import { REFERENCE_VERSION, type MinorVersion } from './minor-version.ts';
+import { didYouMean } from './did-you-mean.ts';
 
 export interface FieldError {
   /** Path in the file as written under the profile: `a.b[0].c`; '' for the document itself. */
@@ -179,29 +180,6 @@ function gatesNeeded(spec: FieldSpec, v: unknown, p: Profile): string[] {
   return spec.gates.map((g) => (g === '$serverCertGate' ? serverCertGate(p) : g));
 }
 
-/**
- * The field meant, for a name a person likely mistyped: the same letters in another case, or one
- * edit away (a letter missing, extra, changed or two swapped).
- *   didYouMean('maxpods', ['maxPods', 'podsPerCore']) -> ' (did you mean maxPods?)'
- */
-export function didYouMean(name: string, known: readonly string[]): string {
-  const lower = name.toLowerCase();
-  const hit = known.find((k) => k.toLowerCase() === lower) ?? known.find((k) => k.length > 3 && editDistanceAtMostOne(k.toLowerCase(), lower));
-  return hit === undefined ? '' : ` (did you mean ${hit}?)`;
-}
-
-function editDistanceAtMostOne(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) {
-    if (i === a.length) return true;
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-  }
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
 export function validateNodeagentConfig(doc: unknown, profile: Profile, opts: ValidateOptions = {}): ValidationResult {
   const skip = opts.skip ?? new Set<string>();
   const c = new Collector();
@@ -347,4 +325,4 @@ export function effective(doc: Record<string, unknown>, profile: Profile): Recor
   return out;
 }
 
-export { configFields, type FieldSpec };
+export { configFields, didYouMean, type FieldSpec };

@@ -27,7 +27,9 @@ import { nodeagentChecks } from './nodeagent.ts';
 import { daemonChecks } from './daemon.ts';
 import { concurrentWorkload } from './concurrency.ts';
 import { compactionExact, restartDurability } from './recovery.ts';
-import { authzRules, authzStrangers, podEviction } from './authz.ts';
+import { authzRules } from './authz.ts';
+import { authzStrangers } from './authz-anonymous.ts';
+import { podEviction } from './pod-eviction.ts';
 import { scaleChecks } from './scale.ts';
 import { singleResourceWrites } from './single-resource.ts';
 

@@ -52,22 +52,7 @@ export const restartDurability: Check<Plan> = {
       return r;
     };
     const first = await record({ op: 'create', ns: 0, key: 0 }, 'c0');
-    const watch0 =
-      first.seenRv === undefined
-        ? undefined
-        : await openRecordedWatch(
-            cx,
-            'before-restart',
-            collectionPath(rt, ns),
-            [ns],
-            [
-              ['resourceVersion', first.seenRv],
-              ['labelSelector', `${CASE_LABEL}=${cx.caseId}`],
-            ],
-            { kind: 'exact', rv: first.seenRv },
-            ops[0]?.ret ?? now(),
-            {},
-          );
+    const watch0 = first.seenRv === undefined ? undefined : await watchCaseFrom(cx, 'before-restart', collectionPath(rt, ns), ns, first.seenRv, ops[0]?.ret ?? now(), {});
     for (let k = 1; k < p.before; k++) await record({ op: 'create', ns: 0, key: k }, `c${k}`);
     for (let u = 0; u < p.updates; u++) await record({ op: 'update', ns: 0, key: u % p.before, precondition: false }, `u${u}`);
     const before = versionsOf(ops);
@@ -85,19 +70,9 @@ export const restartDurability: Check<Plan> = {
     const watch1 =
       watch0 === undefined
         ? undefined
-        : await openRecordedWatch(
-            cx,
-            'after-restart',
-            collectionPath(rt, ns),
-            [ns],
-            [
-              ['resourceVersion', last?.rv ?? first.seenRv!],
-              ['labelSelector', `${CASE_LABEL}=${cx.caseId}`],
-            ],
-            { kind: 'exact', rv: last?.rv ?? first.seenRv! },
-            last?.at ?? ops[0]?.ret ?? now(),
-            { resumedFrom: { watch: 'before-restart', rv: last?.rv ?? first.seenRv! } },
-          );
+        : await watchCaseFrom(cx, 'after-restart', collectionPath(rt, ns), ns, last?.rv ?? first.seenRv!, last?.at ?? ops[0]?.ret ?? now(), {
+            resumedFrom: { watch: 'before-restart', rv: last?.rv ?? first.seenRv! },
+          });
     const afterStart = ops.length;
     for (let a = 0; a < p.after; a++) await record({ op: a % 2 === 0 ? 'update' : 'create', ns: 0, key: a % 2 === 0 ? 0 : p.before + a, precondition: false }, `a${a}`);
     await settle(cx, watch1, ops);
@@ -147,6 +122,23 @@ export const compactionExact: Check<null> = {
     cx.judge(judgeWatchAfterCompaction(start.kind, session.status));
   },
 };
+
+/** A recorded watch of the case's objects in `ns` from exactly `rv`, that version known since `at`. */
+function watchCaseFrom(cx: CaseContext, id: string, path: string, ns: string, rv: string, at: number, extra: Partial<LiveWatch['record']>): Promise<LiveWatch> {
+  return openRecordedWatch(
+    cx,
+    id,
+    path,
+    [ns],
+    [
+      ['resourceVersion', rv],
+      ['labelSelector', `${CASE_LABEL}=${cx.caseId}`],
+    ],
+    { kind: 'exact', rv },
+    at,
+    extra,
+  );
+}
 
 function versionsOf(ops: readonly RecordedOp[]): Map<string, string> {
   const out = new Map<string, string>();

@@ -154,6 +154,35 @@ async function listAtVersion(st: ServerState, rt: ResourceType, ns: string | und
   // collection resourceVersion of a list runs ahead of this type's own writes.
   if (varies(st, 'watch-cache-lag-504')) st.store.write(`background-writes/${st.store.nextRevision}`, { metadata: {} }, now);
   const cur = st.store.currentRevision;
+  const point = await readPoint(st, rt, q, d, now, cur);
+  if ('answer' in point) return point.answer;
+  const { at, after, issuedAt, continuation } = point;
+
+  const items = st.store
+    .list(scanPrefixFor(st, rt, ns), at)
+    .filter(({ obj }) => (labels === undefined || selectorIgnored || (labels.ok && matchesLabels(labels.selector, (obj.metadata['labels'] ?? {}) as Record<string, string>))) && fields(obj))
+    .map((e) => ({ ...e, order: orderKey(st, e.key) }))
+    .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+  let rest = after === undefined ? items : items.filter((e) => e.order > after!);
+  if (has(st, 'page-chain-drift') && after !== undefined && q.limit !== undefined) {
+    // Every DRIFT_EVERY_PAGES pages the continuation restarts at the last item of the previous page.
+    const served = items.length - rest.length;
+    if (served > 0 && served % q.limit === 0 && (served / q.limit) % DRIFT_EVERY_PAGES === 0) rest = items.slice(served - 1);
+  }
+  return listPage(st, rt, { q, d, selected }, { at, cur, continuation, issuedAt }, rest);
+}
+
+/** Where a read of the list's semantic stands: the revision it reads at, and for a continuation the key it goes on after. */
+interface ReadPoint {
+  readonly at: number;
+  readonly after: string | undefined;
+  /** When the first page of the chain was served (a continuation's token carries it). */
+  readonly issuedAt: number;
+  readonly continuation: boolean;
+}
+
+/** The revision a list reads at, by its semantic (and the planted faults and variations on it), or what it answers instead. */
+async function readPoint(st: ServerState, rt: ResourceType, q: ListRequest['q'], d: ListRequest['d'], now: number, cur: number): Promise<ReadPoint | { answer: Answer }> {
   let at = cur;
   let after: string | undefined;
   let issuedAt = now;
@@ -168,33 +197,33 @@ async function listAtVersion(st: ServerState, rt: ResourceType, ns: string | und
       break;
     case 'NotOlderThan': {
       const r = await requested(st, q.resourceVersion);
-      if ('answer' in r) return r.answer;
+      if ('answer' in r) return { answer: r.answer };
       const lag = q.limit === undefined ? cacheLags(st, rt, q.resourceVersion!, r.rev) : undefined;
-      if (lag) return lag;
+      if (lag) return { answer: lag };
       at = has(st, 'stale-not-older-than') && q.limit === undefined ? Math.max(0, Math.max(st.store.oldestRetained, r.rev - 1)) : st.store.currentRevision;
       break;
     }
     case 'Exact': {
       const r = await requested(st, q.resourceVersion);
       // Planted fault exact-too-large-as-404 (clause-faults.ts): an Exact list at a version never reached is "not found".
-      if ('answer' in r && r.answer.status === 504 && has(st, 'exact-too-large-as-404')) return statusAnswer(404, 'NotFound', `resource version ${q.resourceVersion} not found`);
-      if ('answer' in r) return r.answer;
+      if ('answer' in r && r.answer.status === 504 && has(st, 'exact-too-large-as-404')) return { answer: statusAnswer(404, 'NotFound', `resource version ${q.resourceVersion} not found`) };
+      if ('answer' in r) return { answer: r.answer };
       // Planted fault exact-too-old-served-now (clause-faults.ts): a version the history lost is read as the newest.
-      if (r.rev < st.store.oldestRetained && !has(st, 'exact-too-old-served-now')) return gone(`too old resource version: ${q.resourceVersion} (${st.codec.rv(st.store.oldestRetained)})`);
+      if (r.rev < st.store.oldestRetained && !has(st, 'exact-too-old-served-now')) return { answer: gone(`too old resource version: ${q.resourceVersion} (${st.codec.rv(st.store.oldestRetained)})`) };
       if (r.rev < st.store.oldestRetained) {
         at = cur;
         break;
       }
-      if (has(st, 'exact-410-too-early') && r.rev !== st.store.currentRevision) return gone(`too old resource version: ${q.resourceVersion}`);
+      if (has(st, 'exact-410-too-early') && r.rev !== st.store.currentRevision) return { answer: gone(`too old resource version: ${q.resourceVersion}`) };
       at = has(st, 'ignore-exact') ? st.store.currentRevision : r.rev;
       break;
     }
     case 'ContinueExact': {
       const t = q.continueToken === undefined ? undefined : st.codec.parseToken(q.continueToken);
-      if (!t) return badRequest('continue key is not valid');
+      if (!t) return { answer: badRequest('continue key is not valid') };
       const expired = now - t.issuedAt > st.continueTtlMs && !has(st, 'continue-never-expires');
       if (expired || t.rev < st.store.oldestRetained)
-        return gone('The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.');
+        return { answer: gone('The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.') };
       at = has(st, 'continuation-sees-new-writes') ? cur : t.rev;
       after = t.after;
       issuedAt = t.issuedAt;
@@ -202,21 +231,9 @@ async function listAtVersion(st: ServerState, rt: ResourceType, ns: string | und
       break;
     }
     default:
-      return invalid(`unsupported read semantic ${d.semantic}`);
+      return { answer: invalid(`unsupported read semantic ${d.semantic}`) };
   }
-
-  const items = st.store
-    .list(scanPrefixFor(st, rt, ns), at)
-    .filter(({ obj }) => (labels === undefined || selectorIgnored || (labels.ok && matchesLabels(labels.selector, (obj.metadata['labels'] ?? {}) as Record<string, string>))) && fields(obj))
-    .map((e) => ({ ...e, order: orderKey(st, e.key) }))
-    .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
-  let rest = after === undefined ? items : items.filter((e) => e.order > after!);
-  if (has(st, 'page-chain-drift') && after !== undefined && q.limit !== undefined) {
-    // Every DRIFT_EVERY_PAGES pages the continuation restarts at the last item of the previous page.
-    const served = items.length - rest.length;
-    if (served > 0 && served % q.limit === 0 && (served / q.limit) % DRIFT_EVERY_PAGES === 0) rest = items.slice(served - 1);
-  }
-  return listPage(st, rt, { q, d, selected }, { at, cur, continuation, issuedAt }, rest);
+  return { at, after, issuedAt, continuation };
 }
 
 /** The list answer: a page of `rest` (the items after the continue key) with its metadata. */

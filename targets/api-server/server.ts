@@ -39,9 +39,8 @@ import { withDeleteOptionsDryRun } from './delete-options.ts';
 import { serveMetrics } from './metrics.ts';
 import { attachVersioning, convertServedWrite, decorateServed, parseVersioningOptions, routeServed, servedDiscovery, validateServedCreate, type VersioningOptions } from './served-versions.ts';
 import { decodeRequestBody, droppingWrites, dryRunState, encodeResponse, readBytes, refuseUnacceptable } from './negotiate.ts';
-import { admit, admitConfiguration, isWebhookConfigType, mutate, webhooksFor, withMutation, type Operation } from './admission.ts';
-import { keyFor } from './reads.ts';
-import { isRecord } from '../../reference/objects.ts';
+import { admitConfiguration, isWebhookConfigType } from './webhook-config.ts';
+import { throughWebhooks } from './write-admission.ts';
 import { namespaceCreateRefused, stripGeneratedMetadata } from './setup-partial-modes.ts';
 
 export interface ReferenceServerOptions extends VersioningOptions {
@@ -225,32 +224,7 @@ async function serveRoute(st: ServerState, req: IncomingMessage, res: ServerResp
     const a = await writeInner(s);
     return dry !== undefined && a !== undefined && a.status >= 200 && a.status < 300 && has(s, 'dry-run-answers-202') ? { ...a, status: 202 } : a;
   };
-  return throughWebhooks(st, req, { r, who, pairs, body, patchBody, dry }, write);
-}
-
-async function throughWebhooks(st: ServerState, req: IncomingMessage, { r, who, body, dry }: RoutedRequest, write: (s: ServerState) => Promise<Answer | undefined>): Promise<Answer | undefined> {
-  const rt = r.rt;
-  // Admission webhooks (rest:4.6.2, rest:7.3), mutating then validating: called with the object the
-  // write would store, found by running it first on a store view that drops writes (admission.ts).
-  // The mutating webhooks' patches are applied to it, then to the object the real write stores.
-  const op = admissionOperation(req.method, r, body, isReview(rt));
-  const mutating = op === undefined ? [] : webhooksFor(st, op.operation, rt, 'mutating');
-  const hooks = op === undefined ? [] : webhooksFor(st, op.operation, rt);
-  if (op === undefined || (hooks.length === 0 && mutating.length === 0)) return write(st);
-  const existing = r.kind === 'object' ? st.store.get(keyFor(rt, r.namespace, r.name)) : undefined;
-  const probe = await write(dry ?? droppingWrites(st));
-  if (probe === undefined || probe.status >= 300) return probe;
-  const operation = op.operation === 'UPDATE' && existing === undefined ? 'CREATE' : op.operation;
-  const object = operation === 'DELETE' ? undefined : probe.body;
-  const name = isRecord(object) && isRecord(object['metadata']) && typeof object['metadata']['name'] === 'string' ? object['metadata']['name'] : op.name;
-  const attributes = { operation, rt, namespace: r.namespace, name, object, oldObject: existing, dryRun: dry !== undefined, user: who.user };
-  const mutation = mutating.length === 0 ? { object, patches: [] } : await mutate(st, mutating, attributes);
-  if ('status' in mutation) return mutation;
-  const refused = await admit(st, hooks, { ...attributes, object: mutation.object });
-  if (refused) return refused;
-  // rest:4.6.2: a dry-run answers the object that would have been stored, mutation included.
-  if (dry !== undefined) return mutation.patches.length > 0 ? { ...probe, body: mutation.object } : probe;
-  return write(withMutation(st, rt, r.namespace, mutation.patches));
+  return throughWebhooks(st, req, { r, who, body, dry }, write);
 }
 
 /** Hostile fault trickle-body: the payload one byte a second, until it is sent or the client goes. */
@@ -267,19 +241,6 @@ function trickle(res: ServerResponse, payload: Uint8Array): void {
   }, 1000);
   timer.unref();
   res.on('close', () => clearInterval(timer));
-}
-
-/** The admission operation of a write, and its name when known before it runs. */
-function admissionOperation(method: string | undefined, r: Exclude<ReturnType<typeof route>, { kind: 'none' }>, body: unknown, review: boolean): { operation: Operation; name: string } | undefined {
-  if (r.kind === 'collection') {
-    if (method !== 'POST' || review) return undefined;
-    const md = isRecord(body) && isRecord(body['metadata']) ? body['metadata'] : {};
-    return { operation: 'CREATE', name: typeof md['name'] === 'string' ? md['name'] : '' };
-  }
-  if (r.subresource !== undefined) return undefined;
-  if (method === 'PUT' || method === 'PATCH') return { operation: 'UPDATE', name: r.name };
-  if (method === 'DELETE') return { operation: 'DELETE', name: r.name };
-  return undefined;
 }
 
 /** The server's state as the options set it up, before versioning, hooks and seeding. */

@@ -68,29 +68,10 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   let from = st.store.currentRevision;
   const initial: WatchEvent[] = [];
   if (d.semantic === 'StartAtExact') {
-    const rev = st.codec.parseRv(rvText!);
-    if (rev === undefined) return badRequest(`invalid resource version ${JSON.stringify(rvText)}`);
-    // Planted fault watch-too-old-served-from-oldest: serves what it still has instead of 410.
-    if (rev < st.store.oldestRetained && has(st, 'watch-too-old-served-from-oldest')) from = st.store.oldestRetained;
-    else if (rev < st.store.oldestRetained && has(st, 'watch-too-old-empty')) {
-      // Planted fault watch-too-old-empty: the 410 swallowed, an empty stream ended at once.
-      res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache' });
-      res.end();
-      return undefined;
-    } else if (rev < st.store.oldestRetained) {
-      // Upstream answers a too-old watch with an ERROR event carrying a 410 Status in a 200 stream.
-      // Written as a stream event (compact, one line), not as a body: client-node's watch reads one JSON
-      // document per line and missed the 410 when the pretty-json variation indented it.
-      res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache' });
-      res.end(
-        JSON.stringify({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${rvText}`, reason: 'Expired', code: 410 } }) +
-          '\n',
-      );
-      return undefined;
-    } else from = exactStart(st, rev);
-    if (has(st, 'watch-synthetic-on-exact')) {
-      for (const e of st.store.list(prefix, Math.min(rev, st.store.currentRevision))) if (inScope(e.obj)) initial.push({ type: 'ADDED', object: present(st, rt, e.obj, false) });
-    }
+    const exact = startAtExact(st, rt, rvText, prefix, inScope, res);
+    if ('answer' in exact) return exact.answer;
+    from = exact.from;
+    initial.push(...exact.initial);
   } else {
     if (d.semantic === 'GetStateAndStartAtAny' && varies(st, 'stale-any')) from = st.store.oldestRetained;
     if (!has(st, 'watch-no-synthetic-added')) {
@@ -98,6 +79,47 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
     }
   }
   return streamWatch(st, rt, req, res, { d, from, initial, bookmarks, inScope, prefix, timeoutSeconds });
+}
+
+/**
+ * Start at Exact: the revision after which the watch starts (and the synthetic state a planted fault
+ * sends), or what it answers instead: a 400, or `undefined` when the stream was already answered (a
+ * too-old version's 410 in the stream, or a planted fault's empty stream).
+ */
+function startAtExact(
+  st: ServerState,
+  rt: ResourceType,
+  rvText: string | undefined,
+  prefix: string,
+  inScope: WatchStart['inScope'],
+  res: ServerResponse,
+): { answer: Answer | undefined } | { from: number; initial: WatchEvent[] } {
+  let from = st.store.currentRevision;
+  const initial: WatchEvent[] = [];
+  const rev = st.codec.parseRv(rvText!);
+  if (rev === undefined) return { answer: badRequest(`invalid resource version ${JSON.stringify(rvText)}`) };
+  // Planted fault watch-too-old-served-from-oldest: serves what it still has instead of 410.
+  if (rev < st.store.oldestRetained && has(st, 'watch-too-old-served-from-oldest')) from = st.store.oldestRetained;
+  else if (rev < st.store.oldestRetained && has(st, 'watch-too-old-empty')) {
+    // Planted fault watch-too-old-empty: the 410 swallowed, an empty stream ended at once.
+    res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache' });
+    res.end();
+    return { answer: undefined };
+  } else if (rev < st.store.oldestRetained) {
+    // Upstream answers a too-old watch with an ERROR event carrying a 410 Status in a 200 stream.
+    // Written as a stream event (compact, one line), not as a body: client-node's watch reads one JSON
+    // document per line and missed the 410 when the pretty-json variation indented it.
+    res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache' });
+    res.end(
+      JSON.stringify({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${rvText}`, reason: 'Expired', code: 410 } }) +
+        '\n',
+    );
+    return { answer: undefined };
+  } else from = exactStart(st, rev);
+  if (has(st, 'watch-synthetic-on-exact')) {
+    for (const e of st.store.list(prefix, Math.min(rev, st.store.currentRevision))) if (inScope(e.obj)) initial.push({ type: 'ADDED', object: present(st, rt, e.obj, false) });
+  }
+  return { from, initial };
 }
 
 /** Where a watch starts and what it sends: decided from its request before the stream opens. */

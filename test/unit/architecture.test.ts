@@ -96,12 +96,12 @@ const EMBEDDED_TARGET_USERS: readonly string[] = [
   'runner/daemon.ts',
   // A run's target, in the run's first phase; both sides of `compare`, when embedded, through it.
   'runner/phases/target-up.ts',
-  // `serve`.
-  'scripts/cli.ts',
   // Every bench's server.
   'scripts/dev/bench-target.ts',
   // The servers each reproducer is judged against, with the fault and without.
   'scripts/dev/reproducer-outcomes.ts',
+  // `serve`.
+  'scripts/serve-cli.ts',
 ];
 /** Who opens a check environment through runner/session.ts. */
 const SESSION_USERS: readonly string[] = [
