@@ -14,7 +14,6 @@ import { keyOf, oversize, MAX_FILE_LINES, MAX_FUNCTION_LINES, type Oversize } fr
  */
 const OVERSIZE_ALLOWED: Readonly<Record<string, number>> = {
   'suites/checks/authz.ts': 424,
-  'reference/read-oracle.ts': 415,
 };
 
 /** What breaks the rule given the allowlist: new or grown entries, and listed ones no longer over. */
