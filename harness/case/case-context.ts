@@ -11,7 +11,7 @@ import { objectPath, resourceTypes } from '../../reference/resources.ts';
 import { InfrastructureError, type Exchange, type TargetRequest, type TargetResponse } from '../transport/index.ts';
 import type { Tally } from './tally.ts';
 import { ClauseViolation, type ServerErrorSeen } from './violation.ts';
-import { PriorVersions } from './namespace-pool.ts';
+import { PriorVersions } from './prior-versions.ts';
 import { journalEntry } from './judge-record.ts';
 
 export const CASE_LABEL = 'svc-conformance/case';
