@@ -97,13 +97,7 @@ function continueRule(p: ObservedPage, i: number, later: number, last: boolean, 
 /** The union of the pages against the snapshot rules (rest:4.4.3), after the page rules all held. */
 function judgeUnion(ctx: ReadContext, exp: ReadExpectation, pages: readonly ObservedPage[], opts: PagedRequest, js: Judgement[]): ListJudgement {
   const union = pages.flatMap((p) => p.items);
-  const snap = judgeListSnapshot(
-    ctx,
-    exp,
-    { collectionRv: pages[0]!.collectionRv, items: union, ...(opts.requestedRv !== undefined ? { requestedRv: opts.requestedRv } : {}) },
-    'rest:4.4.3',
-    opts.selector ? 'selector-page-lost-items' : undefined,
-  );
+  const snap = judgeListSnapshot(ctx, exp, { collectionRv: pages[0]!.collectionRv, items: union, requestedRv: opts.requestedRv }, 'rest:4.4.3', opts.selector ? 'selector-page-lost-items' : undefined);
   // Every verdict on the union of a selector list's pages is one on that kind of input.
   js.push(...(opts.selector ? tagged(snap.judgements, { input: 'paged-selector-list', observedStatus: 200 }) : snap.judgements));
   if (snap.matchedIndex !== undefined && pages.length > 1) {

@@ -38,7 +38,7 @@ export async function violationRecords(run: CheckRunState, err: ClauseViolation,
       const cex = counterexampleOf(run, v, f, details, answers);
       const cutShort = budget.cutShort;
       if (v.journalEntry !== undefined) run.journal.links.push({ clause: f.clause, expected: f.expected, observed: f.observed, entry: v.journalEntry });
-      records.push({ clause: f.clause, check: run.check.id, verdict: 'fail', count: 1, counterexample: cex, ...(cutShort !== undefined ? { note: cutShort } : {}) });
+      records.push({ clause: f.clause, check: run.check.id, verdict: 'fail', count: 1, counterexample: cex, note: cutShort });
     }
   }
   return records;
@@ -62,13 +62,13 @@ function counterexampleOf(run: CheckRunState, v: ClauseViolation, f: Judgement, 
     clause: f.clause,
     expected: f.expected,
     observed: f.observed,
-    ...(f.expectedValue !== undefined ? { expectedValue: f.expectedValue } : {}),
-    ...(f.observedValue !== undefined ? { observedValue: f.observedValue } : {}),
-    ...(f.diff !== undefined ? { diff: f.diff } : {}),
-    ...(f.class !== undefined ? { class: f.class } : {}),
-    ...(f.input !== undefined ? { input: f.input } : {}),
-    ...(f.observedStatus !== undefined ? { observedStatus: f.observedStatus } : {}),
-    ...(f.observedReason !== undefined ? { observedReason: f.observedReason } : {}),
+    expectedValue: f.expectedValue,
+    observedValue: f.observedValue,
+    diff: f.diff,
+    class: f.class,
+    input: f.input,
+    observedStatus: f.observedStatus,
+    observedReason: f.observedReason,
     steps: [...(input === undefined ? [] : sentSteps(check.describe(input), v.stepsSent)), ...(env.backgroundWrites?.describe(v.exchanges) ?? [])],
     curl: check.reproducer !== undefined && input !== undefined ? check.reproducer(input, f, env, reproducerOptions.about) : toCurlScript(v.exchanges, reproducerOptions),
     ...(needs.length > 0 && check.reproducer === undefined ? { nodeTest: toNodeTest(v.exchanges, { ...reproducerOptions, needs }) } : {}),
@@ -77,7 +77,7 @@ function counterexampleOf(run: CheckRunState, v: ClauseViolation, f: Judgement, 
     requestCount: v.exchanges.length,
     seed: details.seed,
     ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
-    ...(v.evidence !== undefined ? { history: v.evidence } : {}),
+    history: v.evidence,
     replay: replayOf(check.id, details.seed, details.counterexamplePath, opts),
   };
 }

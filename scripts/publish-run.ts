@@ -51,7 +51,7 @@ export async function publish(run: ExecutedRun, print: boolean, ctx: PublishCont
       selected: plan.selection.selected,
       capabilities: run.capabilities,
       ...(require !== undefined ? { require: [...require] } : {}),
-      ...(baseline !== undefined ? { baseline } : {}),
+      baseline,
     },
     run.footprint.checks,
   );

@@ -112,7 +112,7 @@ export function sumFootprints(checks: readonly CheckFootprint[], parallel?: numb
     bytesSent,
     bytesReceived,
     checkWallMs: Math.round(checkWallMs),
-    ...(parallel !== undefined ? { parallel } : {}),
+    parallel,
     checks: [...checks].sort((a, b) => b.wallMs - a.wallMs),
     ...(reach.length > 0 ? { reach: sumReach(reach) } : {}),
   };

@@ -85,7 +85,7 @@ const DEFAULT_START_TIMEOUT_MS = 90_000;
 
 export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<ControlPlane> {
   const required: BinaryName[] = ['etcd', 'kube-apiserver', ...(o.controllerManager === 'required' ? ['kube-controller-manager' as const] : [])];
-  const assets = resolveAssets({ ...(o.assetsDir !== undefined ? { dir: o.assetsDir } : {}), ...(o.env ? { env: o.env } : {}), required });
+  const assets = resolveAssets({ dir: o.assetsDir, env: o.env, required });
   const log = o.log ?? (() => undefined);
   const withControllerManager = o.controllerManager !== 'off' && assets.binaries['kube-controller-manager'] !== undefined;
   if (o.controllerManager !== 'off' && !withControllerManager) log(`envtest: no kube-controller-manager in ${assets.dir}: deleted namespaces will stay Terminating`);

@@ -259,7 +259,7 @@ export function takeCalibrationRun(t: ControllerDaemonTarget): { code: number | 
 export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarget {
   return {
     launcher: s.launcher ?? processLauncher(s.command, undefined, s.display ?? s.command),
-    ...(s.startLauncher ? { startLauncher: s.startLauncher } : {}),
+    startLauncher: s.startLauncher,
     kubeconfigPath: s.kubeconfigPath,
     ...(s.apiServerUrl ? { apiServerUrl: s.apiServerUrl } : {}),
     startTimeoutMs: s.startTimeoutMs,

@@ -114,7 +114,7 @@ export function entryOf(f: FinishedRun, { file, bytes, expectations, commit }: {
     expectations,
     capabilities: { ...capability },
     profile: a[a.indexOf('--profile') + 1] ?? 'svc',
-    ...(s.target.reportedVersion !== undefined ? { release: s.target.reportedVersion } : {}),
+    release: s.target.reportedVersion,
     verdict: s.verdict,
     totals: { ...s.totals },
     statuses: statusesDigest(s),

@@ -70,7 +70,7 @@ async function main(): Promise<number> {
   const o = program.opts();
   let assets: Assets;
   try {
-    assets = resolveAssets({ ...(o.assets !== undefined ? { dir: o.assets } : {}), required: ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kubelet-config-loader'] });
+    assets = resolveAssets({ dir: o.assets, required: ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kubelet-config-loader'] });
   } catch (e) {
     if (!(e instanceof AssetsError)) throw e;
     process.stderr.write(`records:refresh: ${e.message}\n`);

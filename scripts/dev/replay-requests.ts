@@ -59,7 +59,7 @@ export function replayRequest(e: Exchange, token: string | undefined, versions: 
   const query = (r.query ?? []).map(([k, v]): QueryPair => [k, k === 'resourceVersion' && v !== null ? (versions.get(v) ?? v) : v]);
   const body = serialiseBody(r.body);
   const watch = query.some(([k, v]) => k === 'watch' && (v === '1' || v === 'true'));
-  return { method: r.method, path: r.path + queryToString(query), headers, ...(body !== undefined ? { body } : {}), stream: r.stream === true || watch };
+  return { method: r.method, path: r.path + queryToString(query), headers, body, stream: r.stream === true || watch };
 }
 
 /** The resourceVersions an answer carries: its own, then its items' in order. */

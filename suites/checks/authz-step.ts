@@ -63,7 +63,7 @@ export async function runStep(cx: CaseContext, n: AuthzNames, acting: Acting, c:
       {
         real: real.status,
         ...(dry !== undefined ? { dry: dry.status } : {}),
-        ...(review !== undefined ? { review } : {}),
+        review,
         ...(typeof kind === 'string' ? { kind } : {}),
       },
       authzFixture(n.profile, n.runId).kind,

@@ -118,7 +118,7 @@ function call(w: Webhook, review: Record<string, unknown>, uid: string): Promise
   return new Promise<CallResult>((resolve) => {
     const req = httpsRequest(
       String(cc['url']),
-      { method: 'POST', ...(ca !== undefined ? { ca } : {}), timeout: timeoutMs, headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': payload.length } },
+      { method: 'POST', ca, timeout: timeoutMs, headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': payload.length } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -178,7 +178,7 @@ function reviewOf(st: ServerState, w: Webhook, a: AdmissionAttributes, uid: stri
       requestKind: gvk,
       requestResource: gvr,
       name: a.name,
-      ...(a.namespace !== undefined ? { namespace: a.namespace } : {}),
+      namespace: a.namespace,
       operation: a.operation,
       userInfo: { username: a.user.user, groups: [...a.user.groups] },
       object: a.operation === 'DELETE' ? null : (a.object ?? null),

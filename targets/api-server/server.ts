@@ -249,7 +249,7 @@ function initialState(opts: ReferenceServerOptions): ServerState {
   return {
     profile: opts.profile,
     store: new VersionedStore(),
-    codec: makeCodec({ opaqueRv: variations.has('opaque-rv'), opaqueContinue: variations.has('opaque-continue'), ...(opts.onVariationPoint ? { point: opts.onVariationPoint } : {}) }),
+    codec: makeCodec({ opaqueRv: variations.has('opaque-rv'), opaqueContinue: variations.has('opaque-continue'), point: opts.onVariationPoint }),
     historyWindowMs: opts.historyWindowMs ?? 5 * 60_000,
     continueTtlMs: opts.continueTtlMs ?? 5 * 60_000,
     tooLargeWaitMs: opts.tooLargeWaitMs ?? 300,
@@ -259,8 +259,8 @@ function initialState(opts: ReferenceServerOptions): ServerState {
     variations,
     without: new Set(opts.without ?? []),
     builtInNamespaceController: opts.builtInNamespaceController ?? true,
-    ...(opts.tokens !== undefined ? { tokens: opts.tokens } : {}),
-    ...(opts.onVariationPoint ? { onVariationPoint: opts.onVariationPoint } : {}),
+    tokens: opts.tokens,
+    onVariationPoint: opts.onVariationPoint,
   };
 }
 

@@ -9,7 +9,7 @@ export function statusAnswer(code: number, reason: string, message: string, head
   return {
     status: code,
     body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code },
-    ...(headers ? { headers } : {}),
+    headers,
   };
 }
 

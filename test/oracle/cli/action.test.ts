@@ -40,7 +40,7 @@ function runStep(s: Step, env: Record<string, string>): { status: number | null;
   const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', s.run!], {
     encoding: 'utf8',
     timeout: 300_000,
-    ...(env['GITHUB_WORKSPACE'] !== undefined ? { cwd: env['GITHUB_WORKSPACE'] } : {}),
+    cwd: env['GITHUB_WORKSPACE'],
     env: { ...process.env, KUBECONFIG: '', ...env, GITHUB_OUTPUT: outFile },
   });
   const output = Object.fromEntries(

@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 async function mapOf(o: { without?: PartialModeName[]; faults?: FaultName[] }): Promise<FeatureFinding[]> {
-  started = await startEmbeddedTarget({ faults: o.faults ?? [], variations: [], ...(o.without ? { without: o.without } : {}) }, profile);
+  started = await startEmbeddedTarget({ faults: o.faults ?? [], variations: [], without: o.without }, profile);
   const clients = openProbeClients(started.config, 'probe0001', profile, 5_000);
   try {
     return await probeCapabilities(clients.guarded, clients.plain, { profile, runId: 'probe0001', watchWaitMs: 1_000, typeWaitMs: 1_000 });

@@ -27,7 +27,7 @@ const cm = (name: string, labels: Record<string, string>, extra: Record<string, 
  * what it deleted. `listDeleted` answers as upstream does (the list read just before, unrecorded).
  */
 async function deleteAnsweredWithList(req: TargetRequest): Promise<TargetResponse> {
-  const listed = await client!.send({ method: 'GET', path: req.path, ...(req.query ? { query: req.query } : {}) });
+  const listed = await client!.send({ method: 'GET', path: req.path, query: req.query });
   const r = await client!.send(req);
   return r.status === 200 ? { ...r, json: listed.json, bodyText: listed.bodyText } : r;
 }

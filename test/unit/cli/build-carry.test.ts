@@ -11,7 +11,7 @@ function buildFolder(root: string, name: string, files: readonly string[], chunk
   const dir = path.join(root, name);
   mkdirSync(dir);
   for (const f of files) writeFileSync(path.join(dir, f), f);
-  writeFileSync(path.join(dir, 'build.json'), JSON.stringify({ startedAtMs: 1, entry: 'scripts/cli.ts', inputs: [], ...(chunks ? { chunks } : {}) }));
+  writeFileSync(path.join(dir, 'build.json'), JSON.stringify({ startedAtMs: 1, entry: 'scripts/cli.ts', inputs: [], chunks }));
   return dir;
 }
 

@@ -44,7 +44,7 @@ function judgeServe(d: Extract<Decision, { outcome: 'serve' }>, paging: string, 
         ];
     return judgePages(ctx(h), exp, pages, { limit: 1, selector: false }).judgements;
   }
-  const exp = { semantic, clause: d.clause, range: acceptableRange(h, semantic, at), ...(at !== undefined ? { at } : {}) };
+  const exp = { semantic, clause: d.clause, range: acceptableRange(h, semantic, at), at };
   const [index, collectionRv] = snap;
   const requested = semantic === 'Exact' ? { requestedRv: OTHER.rv } : {};
   if (paging === 'limit') {

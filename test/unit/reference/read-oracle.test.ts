@@ -27,7 +27,7 @@ const rows: Row[] = [
 
 describe('judgeListSnapshot: acceptable sets per rest:4.5 meaning', () => {
   it.each(rows)('%s', (_n, semantic, at, snapshot, collectionRv, ok) => {
-    const exp = { semantic, clause: CELL, ...(at !== undefined ? { at } : {}) };
+    const exp = { semantic, clause: CELL, at };
     const r = judgeListSnapshot(ctx(), exp, { collectionRv, items: snapshotItems[snapshot]!, ...(semantic === 'Exact' ? { requestedRv: '12' } : {}) });
     expect(verdicts(r.judgements).length === 0).toBe(ok);
     if (ok) expect(r.matchedIndex).toBe(snapshot);

@@ -4,7 +4,7 @@ import { clock, estimateLeftMs, oneLineReason, Progress } from '../../../reports
 
 function stream(isTTY: boolean, columns?: number) {
   const chunks: string[] = [];
-  return { chunks, text: () => chunks.join(''), s: { isTTY, ...(columns !== undefined ? { columns } : {}), write: (t: string) => chunks.push(t) } };
+  return { chunks, text: () => chunks.join(''), s: { isTTY, columns, write: (t: string) => chunks.push(t) } };
 }
 
 describe('run progress', () => {

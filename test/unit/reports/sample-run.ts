@@ -31,6 +31,6 @@ export function sampleRun(opts: { hostile?: boolean; expectations?: Expectations
     durationMs: 61500,
     version: '0.1.0',
     errors: opts.errors ?? [],
-    ...(opts.expectations ? { expectations: opts.expectations } : {}),
+    expectations: opts.expectations,
   });
 }

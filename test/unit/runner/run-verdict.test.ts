@@ -42,7 +42,7 @@ function rows(): Row[] {
         regressions: yes(failure!) ? ['rest:4.2/verbose'] : [],
         notTested: yes(little!) ? ['not tested: only 1 of the 9 clauses ...'] : [],
         errors: yes(errors!),
-        ...(end !== undefined ? { end } : {}),
+        end,
       };
       return { n: n!, facts, verdict: verdict!, exit: Number(exit), adds: adds! };
     });

@@ -15,7 +15,7 @@ const write = (id: number, name: string, token: string, rv: string, call: number
   output: ret === undefined ? { status: 'unknown' } : { status: 'ok', rv },
   sent: { w: token },
   call,
-  ...(ret !== undefined ? { ret } : {}),
+  ret,
 });
 const ev = (token: string, name: string, rv: string, at: number, type = 'MODIFIED'): RecordedEvent => ({ type, key: `${NS}/${name}`, token, rv, data: { w: token }, at });
 const bookmark = (rv: string, at: number): RecordedEvent => ({ type: 'BOOKMARK', rv, at });
