@@ -46,7 +46,7 @@ export async function prepareDaemon(o: {
   const command = bundled ? [process.execPath, bundled.entry, `--profile=${o.profile}`].map(shellQuote).join(' ') : unbundled;
   // The reference daemon's starts with flags (serving, refused or ignored) run its code in this
   // process: no process boot each; --help and --version stay processes (ControllerDaemonTarget).
-  const inProcess = o.command === undefined ? { startLauncher: inProcessLauncher(o.profile) } : {};
+  const inProcess = o.command === undefined ? { startLauncher: (profile: ProfileName) => inProcessLauncher(profile) } : {};
   const releaseSpawner = holdSpawner();
   return {
     settings: { command, ...(bundled ? { display: unbundled } : {}), ...inProcess, kubeconfigPath, ...(privateServer ? { apiServerUrl: privateServer.url } : {}), ...timings },
