@@ -8,7 +8,6 @@ import type { ControllerDaemonSettings } from '../../harness/processes/index.ts'
 import type { TargetConfig } from '../../harness/transport/index.ts';
 import type { NodeagentLoaderSettings, NodeagentLoaderTarget } from '../../harness/processes/index.ts';
 import { daemonOf } from '../daemon.ts';
-import { nodeagentLoaderSettings } from '../nodeagent.ts';
 import type { RunPlan } from '../plan.ts';
 import { bringUpTarget } from './target-up.ts';
 
@@ -32,8 +31,7 @@ export interface BroughtUp {
 
 export async function bringUp(plan: RunPlan): Promise<BroughtUp> {
   const given = plan.inProcess?.nodeagentLoader;
-  const planned = nodeagentLoaderSettings(plan);
-  const nodeagent = given === undefined ? planned : { ...planned, description: given.description, given };
+  const nodeagent = given === undefined ? plan.nodeagent : { ...plan.nodeagent, description: given.description, given };
   const api = await bringUpTarget(plan);
   try {
     const daemon = await daemonOf(plan, api.target.server, api.token);
