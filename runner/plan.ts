@@ -135,7 +135,13 @@ export interface InProcessOverrides {
    */
   readonly daemon?:
     | 'none'
-    | { readonly launcher: DaemonLauncher; readonly startLauncher?: (profile: ProfileName) => DaemonLauncher; readonly startTimeoutMs: number; readonly settleMs: number; readonly leaseTimeoutMs: number };
+    | {
+        readonly launcher: DaemonLauncher;
+        readonly startLauncher?: (profile: ProfileName) => DaemonLauncher;
+        readonly startTimeoutMs: number;
+        readonly settleMs: number;
+        readonly leaseTimeoutMs: number;
+      };
   /** The node-agent loader judged, made by the caller (a loader with variations, or a test's own); its maker closes it. */
   readonly nodeagentLoader?: NodeagentLoaderTarget;
   /** The embedded server's variation decision points, as it passes them (the self-tests' variation reach). */
