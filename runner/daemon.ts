@@ -32,6 +32,8 @@ export async function prepareDaemon(o: {
   token?: string;
 }): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
   if (o.command === undefined && o.external) return { cleanup: async () => undefined };
+  // Never the user's cluster: a daemon beside an external target talks to the private server or to nothing.
+  if (o.external && o.privateServer === undefined) throw new Error('internal: a daemon under test beside an external target needs its private API server');
   // Without a bundle, the command line that starts the reference daemon; with one, what a person pastes.
   const unbundled = o.command ?? referenceDaemonCommand(o.profile);
   const timings = { ...defaultDaemonTimings, ...(o.startTimeoutMs !== undefined ? { startTimeoutMs: o.startTimeoutMs } : {}) };

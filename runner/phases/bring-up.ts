@@ -33,7 +33,7 @@ export async function bringUp(plan: RunPlan): Promise<BroughtUp> {
   const given = plan.inProcess?.nodeagentLoader;
   const nodeagent = given === undefined ? plan.nodeagent : { ...plan.nodeagent, description: given.description, given };
   // Against an external target the daemon under test gets a private server of its own.
-  const api = await bringUpTarget(plan, { daemon: plan.daemon.command !== undefined && plan.inProcess?.daemon !== 'none' });
+  const api = await bringUpTarget(plan, { daemonServer: plan.daemon.command !== undefined && plan.inProcess?.daemon !== 'none' });
   try {
     const daemon = await daemonOf(plan, { server: api.target.server, token: api.token, privateServer: api.daemonServer });
     return {

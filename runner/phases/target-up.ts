@@ -21,11 +21,11 @@ export interface TargetUp {
   readonly close: () => Promise<void>;
 }
 
-export async function bringUpTarget(plan: Pick<RunPlan, 'target' | 'profile' | 'inProcess'>, o: { tokenFileOption?: string; daemon?: boolean } = {}): Promise<TargetUp> {
+export async function bringUpTarget(plan: Pick<RunPlan, 'target' | 'profile' | 'inProcess'>, o: { tokenFileOption?: string; daemonServer?: boolean } = {}): Promise<TargetUp> {
   if (plan.target.kind === 'external') {
     const target = await loadExternalTarget(plan.target, o);
     const restricted = await loadRestrictedTarget(plan.target, target);
-    const daemonServer = o.daemon === true ? await startEmbeddedTarget({}, plan.profile, { access: 'open' }) : undefined;
+    const daemonServer = o.daemonServer === true ? await startEmbeddedTarget({}, plan.profile, { access: 'open' }) : undefined;
     return { target, restricted, daemonServer: daemonServer?.server.url, close: async () => daemonServer?.close() };
   }
   const given = plan.inProcess;
