@@ -7,18 +7,18 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { builtReferenceDaemon, bundleReferenceDaemon } from '../targets/controller-daemon/bundle.ts';
 import { defaultDaemonTimings, kubeconfigJson, shellQuote, type ControllerDaemonSettings } from '../harness/processes/index.ts';
-import { profiles, type ProfileName } from '../reference/profile.ts';
+import type { ProfileName } from '../reference/profile.ts';
 import { holdSpawner } from '../harness/processes/index.ts';
 import { inProcessLauncher } from '../targets/controller-daemon/in-process.ts';
-import { startEmbeddedTarget } from './embedded.ts';
 import type { RunPlan } from './plan.ts';
 
 /**
  * The controller daemon `svc-conformance run` tests: `--controller-daemon CMD`, or with the embedded API
  * server the reference daemon as a process. The daemon under test never talks to the user's cluster:
  * `--leader-elect` defaults to true, so a start against a real API server would contend for the real
- * controller manager's lock and run a second set of controllers. Against an external target the run
- * starts a private reference API server for the daemon instead, and reads the daemon's Lease there.
+ * controller manager's lock and run a second set of controllers. Against an external target bring-up
+ * starts a private reference API server for the daemon instead (`privateServer`,
+ * runner/phases/target-up.ts), and the checks read the daemon's Lease there.
  * An empty command is the plan's to refuse (runner/plan.ts).
  */
 export async function prepareDaemon(o: {
@@ -27,40 +27,44 @@ export async function prepareDaemon(o: {
   external: boolean;
   profile: ProfileName;
   server: string;
+  privateServer?: string;
   startTimeoutMs?: number;
   token?: string;
 }): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
   if (o.command === undefined && o.external) return { cleanup: async () => undefined };
+  // Never the user's cluster: a daemon beside an external target talks to the private server or to nothing.
+  if (o.external && o.privateServer === undefined) throw new Error('internal: a daemon under test beside an external target needs its private API server');
   // Without a bundle, the command line that starts the reference daemon; with one, what a person pastes.
   const unbundled = o.command ?? referenceDaemonCommand(o.profile);
   const timings = { ...defaultDaemonTimings, ...(o.startTimeoutMs !== undefined ? { startTimeoutMs: o.startTimeoutMs } : {}) };
-  const privateServer = o.external ? (await startEmbeddedTarget({}, profiles[o.profile], { access: 'open' })).server : undefined;
-  const apiServer = privateServer?.url ?? o.server;
+  const apiServer = o.privateServer ?? o.server;
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-daemon-'));
   const kubeconfigPath = path.join(dir, 'kubeconfig.yaml');
   // The embedded server authenticates: the daemon gets the run's token (never the user's, for an external target).
-  writeFileSync(kubeconfigPath, kubeconfigJson(apiServer, privateServer ? undefined : o.token), { mode: 0o600 });
+  writeFileSync(kubeconfigPath, kubeconfigJson(apiServer, o.privateServer !== undefined ? undefined : o.token), { mode: 0o600 });
   // The reference daemon is started dozens of times by the daemon checks: bundled once for a run that
   // selects them, it starts in well under half the CPU.
   const bundled = o.command === undefined && o.bundle === true ? await bundleReferenceDaemon() : undefined;
   const command = bundled ? [process.execPath, bundled.entry, `--profile=${o.profile}`].map(shellQuote).join(' ') : unbundled;
   // The reference daemon's starts with flags (serving, refused or ignored) run its code in this
   // process: no process boot each; --help and --version stay processes (ControllerDaemonTarget).
-  const inProcess = o.command === undefined ? { startLauncher: inProcessLauncher(o.profile) } : {};
+  const inProcess = o.command === undefined ? { startLauncher: (profile: ProfileName) => inProcessLauncher(profile) } : {};
   const releaseSpawner = holdSpawner();
   return {
-    settings: { command, ...(bundled ? { display: unbundled } : {}), ...inProcess, kubeconfigPath, ...(privateServer ? { apiServerUrl: privateServer.url } : {}), ...timings },
+    settings: { command, ...(bundled ? { display: unbundled } : {}), ...inProcess, kubeconfigPath, apiServerUrl: o.privateServer, ...timings },
     cleanup: async () => {
       rmSync(dir, { recursive: true, force: true });
       bundled?.remove();
       await releaseSpawner();
-      await privateServer?.close();
     },
   };
 }
 
-/** The daemon the plan asks for (none for a self-test that says so), prepared against the target's server. */
-export async function daemonOf(plan: RunPlan, server: string, token: string | undefined): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
+/**
+ * The daemon the plan asks for (none for a self-test that says so), prepared against the target's
+ * server, or the private one bring-up started for it.
+ */
+export async function daemonOf(plan: RunPlan, api: { server: string; token?: string; privateServer?: string }): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
   const given = plan.inProcess?.daemon;
   if (given === 'none') return { cleanup: async () => undefined };
   const prepared = await prepareDaemon({
@@ -68,8 +72,9 @@ export async function daemonOf(plan: RunPlan, server: string, token: string | un
     bundle: given === undefined && plan.selection.selected.some((c) => c.suite === 'controller-daemon'),
     external: plan.target.kind === 'external',
     profile: plan.profile.name,
-    server,
-    token,
+    server: api.server,
+    token: api.token,
+    privateServer: api.privateServer,
     startTimeoutMs: plan.daemon.startTimeoutMs,
   });
   if (prepared.settings === undefined || given === undefined) return prepared;

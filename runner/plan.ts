@@ -27,7 +27,8 @@ import { ConfigError } from '../harness/transport/index.ts';
 import { didYouMean } from '../harness/case/index.ts';
 import { nodeagentFault, nodeagentFaults } from '../targets/nodeagent-loader/faults.ts';
 import { splitCommand, type DaemonLauncher } from '../harness/processes/index.ts';
-import type { NodeagentLoaderTarget } from '../harness/processes/index.ts';
+import type { NodeagentLoaderSettings, NodeagentLoaderTarget } from '../harness/processes/index.ts';
+import { embeddedLoaderDescription } from '../targets/nodeagent-loader/embedded.ts';
 import type { Target } from '../harness/transport/index.ts';
 import type { CheckRecord } from './results.ts';
 
@@ -82,7 +83,12 @@ export interface RunPlan {
     readonly selected: readonly AnyCheck[];
     readonly shard?: { readonly index: number; readonly count: number };
   };
-  readonly nodeagent: { readonly loader?: string; readonly faults: readonly string[] };
+  /**
+   * The node-agent loader the run judges: `--nodeagent-loader CMD`; without it the embedded reference
+   * loader (with `--nodeagent-fault`s) when the API target is embedded too or faults are named (a run
+   * against a real cluster does not judge our own loader), else none (`description` null).
+   */
+  readonly nodeagent: { readonly settings?: NodeagentLoaderSettings; readonly description: string | null };
   readonly daemon: { readonly command?: string; readonly startTimeoutMs?: number };
   readonly budgets: {
     readonly timeoutMs: number;
@@ -129,7 +135,13 @@ export interface InProcessOverrides {
    */
   readonly daemon?:
     | 'none'
-    | { readonly launcher: DaemonLauncher; readonly startLauncher?: DaemonLauncher; readonly startTimeoutMs: number; readonly settleMs: number; readonly leaseTimeoutMs: number };
+    | {
+        readonly launcher: DaemonLauncher;
+        readonly startLauncher?: (profile: ProfileName) => DaemonLauncher;
+        readonly startTimeoutMs: number;
+        readonly settleMs: number;
+        readonly leaseTimeoutMs: number;
+      };
   /** The node-agent loader judged, made by the caller (a loader with variations, or a test's own); its maker closes it. */
   readonly nodeagentLoader?: NodeagentLoaderTarget;
   /** The embedded server's variation decision points, as it passes them (the self-tests' variation reach). */
@@ -193,7 +205,7 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
       target,
       settings,
       selection: { chosen, selected, shard: o.shard },
-      nodeagent: { loader: o.nodeagentLoader, faults: o.nodeagentFault ?? [] },
+      nodeagent: nodeagentOf(o.nodeagentLoader, o.nodeagentFault ?? [], external),
       daemon: { command: o.controllerDaemon, startTimeoutMs: o.daemonStartTimeout },
       budgets: {
         timeoutMs: o.timeout,
@@ -214,6 +226,12 @@ export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly 
       replayCommandAlone: replayCommand({ ...o, backgroundWrites: undefined }),
     },
   };
+}
+
+function nodeagentOf(loader: string | undefined, faults: readonly string[], external: boolean): RunPlan['nodeagent'] {
+  if (loader !== undefined) return { settings: { command: loader }, description: loader };
+  if (external && faults.length === 0) return { description: null };
+  return { settings: { faults: [...faults] }, description: embeddedLoaderDescription(faults) };
 }
 
 /** The mistakes among the options that need no file and no target: each a line of its own. */

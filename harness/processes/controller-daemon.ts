@@ -4,6 +4,7 @@
  * /healthz answers on the port the suite chose, or it does neither within the start timeout (hung: an
  * error, never a pass). Every start is stopped and reaped before the case ends.
  */
+import type { ProfileName } from '../../reference/profile.ts';
 import { InfrastructureError } from '../transport/index.ts';
 import { answerPace, daemonPace, stretched, type Pace } from '../transport/index.ts';
 import { spawnChild } from './spawner.ts';
@@ -38,9 +39,10 @@ export interface ControllerDaemonTarget {
    * process exits with (main.ts exits with what startDaemon returns, as this launcher reports it).
    * --help and --version stay `launcher` starts: a process that prints and ends by itself is what
    * they are about, and they keep the daemon's own process in every run. Absent for a daemon under
-   * test given by command or launcher: every start of it is then a `launcher` start.
+   * test given by command or launcher: every start of it is then a `launcher` start. Made for the
+   * profile a check starts it with (the run's), so preparing the daemon reads none of its flag model.
    */
-  readonly startLauncher?: DaemonLauncher;
+  readonly startLauncher?: (profile: ProfileName) => DaemonLauncher;
   /** Kubeconfig file pointing at the API server the daemon may use, passed as --svcconfig / --kubeconfig. */
   readonly kubeconfigPath: string;
   /**
@@ -71,7 +73,7 @@ export interface ControllerDaemonSettings {
   /** The command shown in counterexamples when `command` lives only as long as the run (a bundle). */
   readonly display?: string;
   /** See ControllerDaemonTarget.startLauncher. */
-  readonly startLauncher?: DaemonLauncher;
+  readonly startLauncher?: (profile: ProfileName) => DaemonLauncher;
   readonly kubeconfigPath: string;
   readonly apiServerUrl?: string;
   readonly startTimeoutMs: number;

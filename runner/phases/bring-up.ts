@@ -8,7 +8,6 @@ import type { ControllerDaemonSettings } from '../../harness/processes/index.ts'
 import type { TargetConfig } from '../../harness/transport/index.ts';
 import type { NodeagentLoaderSettings, NodeagentLoaderTarget } from '../../harness/processes/index.ts';
 import { daemonOf } from '../daemon.ts';
-import { nodeagentLoaderSettings } from '../nodeagent.ts';
 import type { RunPlan } from '../plan.ts';
 import { bringUpTarget } from './target-up.ts';
 
@@ -32,11 +31,11 @@ export interface BroughtUp {
 
 export async function bringUp(plan: RunPlan): Promise<BroughtUp> {
   const given = plan.inProcess?.nodeagentLoader;
-  const planned = nodeagentLoaderSettings(plan);
-  const nodeagent = given === undefined ? planned : { ...planned, description: given.description, given };
-  const api = await bringUpTarget(plan);
+  const nodeagent = given === undefined ? plan.nodeagent : { ...plan.nodeagent, description: given.description, given };
+  // Against an external target the daemon under test gets a private server of its own.
+  const api = await bringUpTarget(plan, { daemonServer: plan.daemon.command !== undefined && plan.inProcess?.daemon !== 'none' });
   try {
-    const daemon = await daemonOf(plan, api.target.server, api.token);
+    const daemon = await daemonOf(plan, { server: api.target.server, token: api.token, privateServer: api.daemonServer });
     return {
       target: api.target,
       ...(api.restricted !== undefined ? { restricted: api.restricted } : {}),

@@ -41,7 +41,8 @@ export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[
   for (const id of o.checks) if (!checkById(id)) throw new Error(`no check ${id}`);
   const faults = faultsNamed(o.faults ?? []);
   const launcher: DaemonLauncher = o.command ? processLauncher(o.command) : inProcessLauncher(profile.name, faults, o.variations ?? []);
-  const starts = o.startFaults ? { startLauncher: inProcessLauncher(profile.name, faultsNamed(o.startFaults)) } : {};
+  const startFaults = o.startFaults ? faultsNamed(o.startFaults) : undefined;
+  const starts = startFaults ? { startLauncher: (p: ProfileName) => inProcessLauncher(p, startFaults) } : {};
   const planned = selfTestPlan({ profile: profile.name, seed: o.seed, runs: o.runs, check: [...o.checks], ...(o.command !== undefined ? { controllerDaemon: o.command } : {}) }, 'd');
   const plan: RunPlan = {
     ...planned,

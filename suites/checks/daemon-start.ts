@@ -33,9 +33,9 @@ export const daemon = async (cx: CaseContext): Promise<ControllerDaemonTarget> =
 
 /**
  * The launcher for a start judged by what the daemon does with its flags (serves, or exits with a
- * code): the target's in-process one where it has one, else its process launcher.
+ * code): the target's in-process one for the run's profile where it has one, else its process launcher.
  */
-export const startLauncher = (t: ControllerDaemonTarget) => t.startLauncher ?? t.launcher;
+export const startLauncher = (t: ControllerDaemonTarget, profile: ProfileName) => t.startLauncher?.(profile) ?? t.launcher;
 
 /** What the suite adds to every start: loopback, its free port, the API server target. */
 export function suiteFlags(t: Pick<ControllerDaemonTarget, 'kubeconfigPath'>, profile: ProfileName, port: number | '<port>'): string[] {
@@ -85,7 +85,7 @@ export async function withServingDaemon(
 ): Promise<void> {
   const t = await daemon(cx);
   const port = await freePort();
-  const dp = startLauncher(t).launch([...suiteFlags(t, cx.env.profile.name, port), ...words]);
+  const dp = startLauncher(t, cx.env.profile.name).launch([...suiteFlags(t, cx.env.profile.name, port), ...words]);
   try {
     const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
     if (obs.kind === 'hung') throw hung(clauses, obs);

@@ -72,7 +72,7 @@ export const daemonSecurePortZero: Check<{ line: string }> = {
   run: async (_i, cx) => {
     const t = await daemon(cx);
     const port = await freePort();
-    const dp = startLauncher(t).launch([...suiteFlags(t, cx.env.profile.name, port), '--secure-port=0']);
+    const dp = startLauncher(t, cx.env.profile.name).launch([...suiteFlags(t, cx.env.profile.name, port), '--secure-port=0']);
     try {
       // No answer is expected, so the wait is the settle time: long enough for a daemon that would serve.
       const obs = await observeStart(dp, port, { startTimeoutMs: Math.max(t.settleMs * 2, 1000), ...paced(t) });

@@ -96,7 +96,7 @@ function invalidFlagsCheck(v: ViolationKind): Check<InvalidInput> {
       const get = daemonApiGet(t, cx);
       const window = leaseWindow(withDefaults(parsed.options, profile));
       const before = v.binding === 'main-loop' ? await readLeases(get, cx.env.profile, window) : undefined;
-      const dp = startLauncher(t).launch(argv);
+      const dp = startLauncher(t, profile).launch(argv);
       try {
         const obs = await observeStart(dp, port, t);
         if (obs.kind === 'hung') throw hung([i.violation.clause], obs);
@@ -138,7 +138,7 @@ function openFlagsCheck(v: (typeof openKinds)[number]): Check<InvalidInput> {
       const port = await freePort();
       const argv = [...suiteFlags(t, profile, port), ...i.words];
       if (!parseFlags(argv, profile).open.some((e) => e.clause === i.violation.clause)) throw new Error(`generator bug: the model decides ${argv.join(' ')}`);
-      const dp = startLauncher(t).launch(argv);
+      const dp = startLauncher(t, profile).launch(argv);
       try {
         const obs = await observeStart(dp, port, t);
         if (obs.kind === 'hung') throw hung([i.violation.clause], obs);
@@ -197,7 +197,7 @@ export const daemonValidFlags: Check<ValidInput> = {
     const parsed = parseFlags(argv, profile);
     if (parsed.errors.length > 0 || parsed.open.length > 0) throw new Error(`generator bug: the model refuses ${argv.join(' ')}`);
     const clauses = [...new Set<ClauseId>([...i.picks.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause)), ...(Object.keys(i.also ?? {}) as ClauseId[])])];
-    const dp = startLauncher(t).launch(argv);
+    const dp = startLauncher(t, profile).launch(argv);
     try {
       const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
       if (obs.kind === 'hung') throw hung(['node:1.4', 'node:2.6/secure-port', 'node:2.6/bind-address', ...clauses], obs);
@@ -267,7 +267,7 @@ export const daemonLeaderLease: Check<{ line: string }> = {
     // A lease left by an earlier start must be renewed or taken over, not merely found.
     const before = await readLeases(get, cx.env.profile, window);
     const port = await freePort();
-    const dp = startLauncher(t).launch([...suiteFlags(t, profile, port), '--leader-elect=true']);
+    const dp = startLauncher(t, profile).launch([...suiteFlags(t, profile, port), '--leader-elect=true']);
     try {
       const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
       if (obs.kind === 'hung') throw hung(daemonLeaderLease.clauses, obs);

@@ -92,9 +92,8 @@ const SERVER_STARTERS: readonly string[] = ['runner/embedded.ts'];
 const ENV_OPENERS: readonly string[] = ['runner/env.ts', 'runner/session.ts'];
 /** Who brings up an embedded target through runner/embedded.ts. */
 const EMBEDDED_TARGET_USERS: readonly string[] = [
-  // The controller daemon's private API server, for a run against an external target.
-  'runner/daemon.ts',
-  // A run's target, in the run's first phase; both sides of `compare`, when embedded, through it.
+  // A run's target, in the run's first phase, and the controller daemon's private API server beside an
+  // external one; both sides of `compare`, when embedded, through it.
   'runner/phases/target-up.ts',
   // Every bench's server.
   'scripts/dev/bench-target.ts',
