@@ -43,7 +43,10 @@ export default defineConfig({
       { extends: true, test: { name: 'oracle', include: [...OWN_PROCESS], ...ORACLE } },
       // The rest share a process per worker, one file after another: each closes what it starts. One
       // project, so vitest's own process transforms their modules once.
-      { extends: true, test: { name: 'oracle-shared', include: ['test/oracle/**/*.test.ts'], exclude: [...OWN_PROCESS], isolate: false, ...ORACLE } },
+      {
+        extends: true,
+        test: { name: 'oracle-shared', include: ['test/oracle/**/*.test.ts'], exclude: [...OWN_PROCESS], isolate: false, ...ORACLE },
+      },
     ],
   },
 });

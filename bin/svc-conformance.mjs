@@ -18,7 +18,9 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   if (state === 'fresh') {
     await import(pathToFileURL(distEntry).href);
   } else {
-    process.stderr.write(`svc-conformance: dist/ is ${state === 'missing' ? 'missing' : 'older than the sources'}; running the sources through tsx (slower start; \`npm run build\` compiles it)\n`);
+    process.stderr.write(
+      `svc-conformance: dist/ is ${state === 'missing' ? 'missing' : 'older than the sources'}; running the sources through tsx (slower start; \`npm run build\` compiles it)\n`,
+    );
     const { register } = await import('tsx/esm/api');
     register();
     await import('../scripts/cli.ts');

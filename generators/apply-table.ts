@@ -23,7 +23,12 @@ function scenario(row: OwnershipRow): fc.Arbitrary<RowScenario> {
   return fc.record({ v: values, k: keys, how: fc.constantFrom('update', 'merge', 'json') }).map(({ v: [v1, v2], k: [k, j], how }) => {
     const a = 'mgr-a' as const;
     const b = 'mgr-b' as const;
-    const apply = (manager: typeof a | typeof b, d: Record<string, string>, force = false): ApplyStep => ({ op: 'apply', manager, force, content: data(d) });
+    const apply = (manager: typeof a | typeof b, d: Record<string, string>, force = false): ApplyStep => ({
+      op: 'apply',
+      manager,
+      force,
+      content: data(d),
+    });
     const steps: Record<OwnershipRow, ApplyStep[]> = {
       'apply-conflict': [apply(a, { [k!]: v1! }), apply(b, { [k!]: v2! })],
       'apply-force': [apply(a, { [k!]: v1!, [j!]: v1! }), apply(b, { [k!]: v2! }, true)],

@@ -18,7 +18,10 @@ export type Content = Record<string, unknown>;
 /** How a PUT carries managedFields (rest:4.7.5): as read, left out, `[]`, or `[{}]`. */
 export type ManagedFieldsForm = 'keep' | 'omit' | 'empty' | 'reset';
 
-export type JsonOp = { op: 'add' | 'replace'; path: string; value: string } | { op: 'remove'; path: string } | { op: 'test'; path: string; value: string };
+export type JsonOp =
+  | { op: 'add' | 'replace'; path: string; value: string }
+  | { op: 'remove'; path: string }
+  | { op: 'test'; path: string; value: string };
 
 export type ApplyStep =
   | { readonly op: 'apply'; readonly manager: Manager; readonly force: boolean; readonly content: Content }
@@ -35,7 +38,8 @@ const value = fc.constantFrom(...valuePool);
 const stringMap = fc.dictionary(fc.constantFrom(...keyPool), value, { minKeys: 1, maxKeys: 3 });
 const uniqueBy = <T>(arb: fc.Arbitrary<T>, key: (t: T) => string) => fc.uniqueArray(arb, { minLength: 1, maxLength: 3, selector: key });
 
-const item = (extra: Record<string, fc.Arbitrary<unknown>>) => fc.record({ name: fc.constantFrom('p', 'q'), ...extra }, { requiredKeys: ['name'] });
+const item = (extra: Record<string, fc.Arbitrary<unknown>>) =>
+  fc.record({ name: fc.constantFrom('p', 'q'), ...extra }, { requiredKeys: ['name'] });
 
 /** One field of the fixture per rest:4.7.7 row, plus the rest:4.7.8 fallback and an untyped subtree. */
 const fixtureFields: Record<string, fc.Arbitrary<unknown>> = {
@@ -43,17 +47,24 @@ const fixtureFields: Record<string, fc.Arbitrary<unknown>> = {
   plainList: fc.array(value, { minLength: 1, maxLength: 2 }),
   setList: fc.uniqueArray(value, { minLength: 1, maxLength: 3 }),
   mapList: uniqueBy(item({ value, note: value }), (i) => String(i.name)),
-  multiKeyList: uniqueBy(fc.record({ name: fc.constant('p'), port: fc.constantFrom(80, 81), value }, { requiredKeys: ['name', 'port'] }), (i) => `${i.port}`),
+  multiKeyList: uniqueBy(
+    fc.record({ name: fc.constant('p'), port: fc.constantFrom(80, 81), value }, { requiredKeys: ['name', 'port'] }),
+    (i) => `${i.port}`,
+  ),
   granularMap: stringMap,
   atomicMap: stringMap,
   granularStruct: fc.record({ a: value, b: value }, { requiredKeys: [] }).filter((r) => Object.keys(r).length > 0),
   atomicStruct: fc.record({ a: value, b: value }, { requiredKeys: [] }).filter((r) => Object.keys(r).length > 0),
   legacyList: uniqueBy(item({ value }), (i) => String(i.name)),
-  free: fc.record({ m: stringMap, l: fc.array(value, { minLength: 1, maxLength: 2 }) }, { requiredKeys: [] }).filter((r) => Object.keys(r).length > 0),
+  free: fc
+    .record({ m: stringMap, l: fc.array(value, { minLength: 1, maxLength: 2 }) }, { requiredKeys: [] })
+    .filter((r) => Object.keys(r).length > 0),
 };
 
 const fixtureSpec = (fields: readonly string[]) =>
-  fc.record(Object.fromEntries(fields.map((f) => [f, fixtureFields[f]!])), { requiredKeys: [] }).map((spec) => (Object.keys(spec).length === 0 ? {} : { spec }));
+  fc
+    .record(Object.fromEntries(fields.map((f) => [f, fixtureFields[f]!])), { requiredKeys: [] })
+    .map((spec) => (Object.keys(spec).length === 0 ? {} : { spec }));
 
 const configMapContent = stringMap.map((data) => ({ data }));
 
@@ -86,7 +97,11 @@ function jsonPatchArb(resource: ApplyResource): fc.Arbitrary<JsonOp[]> {
   ]);
   // And a removal of a key nobody ever set: the whole patch must fail (RFC 6902 4.2).
   const removeMissing: fc.Arbitrary<JsonOp[]> = fc.constant([{ op: 'remove' as const, path: `${base}/never-set` }]);
-  return fc.oneof({ weight: 4, arbitrary: fc.array(op, { minLength: 1, maxLength: 2 }) }, { weight: 1, arbitrary: guarded }, { weight: 1, arbitrary: removeMissing });
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.array(op, { minLength: 1, maxLength: 2 }) },
+    { weight: 1, arbitrary: guarded },
+    { weight: 1, arbitrary: removeMissing },
+  );
 }
 
 /**
@@ -121,23 +136,42 @@ export function stepArb(resource: ApplyResource, fields?: readonly string[]): fc
     resource === 'applyfixtures' && (fields === undefined || ['setList', 'mapList', 'multiKeyList'].every((f) => fields.includes(f)))
       ? [
           fc.record({ op: fc.constant('apply' as const), manager, force: fc.boolean(), content: duplicateEntriesArb }),
-          fc.record({ op: fc.constant('update' as const), manager, content: duplicateEntriesArb, managedFields: fc.constant<ManagedFieldsForm>('keep') }),
+          fc.record({
+            op: fc.constant('update' as const),
+            manager,
+            content: duplicateEntriesArb,
+            managedFields: fc.constant<ManagedFieldsForm>('keep'),
+          }),
         ]
       : [];
   return fc.oneof(
     ...duplicates.map((arbitrary) => ({ weight: 1, arbitrary })),
-    { weight: 6, arbitrary: fc.record({ op: fc.constant('apply' as const), manager, force: fc.boolean(), content: contentArb(resource, fields) }) },
+    {
+      weight: 6,
+      arbitrary: fc.record({ op: fc.constant('apply' as const), manager, force: fc.boolean(), content: contentArb(resource, fields) }),
+    },
     // No `[{}]` and no `[]` here: apply-points judges both (rest:4.7.5). Upstream resets on either, then
     // stops tracking the object until its next apply, which hands every field to `before-first-apply`:
     // a departure recorded under rest:4.7.5 that would otherwise end every sequence containing one.
-    { weight: 2, arbitrary: fc.record({ op: fc.constant('update' as const), manager, content: contentArb(resource, fields), managedFields: fc.constantFrom<ManagedFieldsForm>('keep', 'omit') }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        op: fc.constant('update' as const),
+        manager,
+        content: contentArb(resource, fields),
+        managedFields: fc.constantFrom<ManagedFieldsForm>('keep', 'omit'),
+      }),
+    },
     { weight: 1, arbitrary: fc.record({ op: fc.constant('merge' as const), manager, patch: mergePatchArb(resource) }) },
     { weight: 1, arbitrary: fc.record({ op: fc.constant('json' as const), manager, ops: jsonPatchArb(resource) }) },
   );
 }
 
 export function sequenceArb(resource: ApplyResource, opts: { maxLength: number; fields?: readonly string[] }): fc.Arbitrary<ApplySequence> {
-  return fc.record({ resource: fc.constant(resource), steps: fc.array(stepArb(resource, opts.fields), { minLength: 1, maxLength: opts.maxLength }) });
+  return fc.record({
+    resource: fc.constant(resource),
+    steps: fc.array(stepArb(resource, opts.fields), { minLength: 1, maxLength: opts.maxLength }),
+  });
 }
 
 export function showStep(s: ApplyStep): string {

@@ -14,14 +14,27 @@ export const authzRuleArb: fc.Arbitrary<AuthzRule> = fc.record({
   apiGroups: fc.uniqueArray(groupArb, { minLength: 1, maxLength: 2 }),
   // Parent-only rules come up most: they are where a subresource leak shows.
   resources: fc.uniqueArray(fc.constantFrom(...AUTHZ_RULE_RESOURCES, 'widgets', 'widgets', 'configmaps'), { minLength: 1, maxLength: 2 }),
-  verbs: fc.oneof({ weight: 6, arbitrary: fc.uniqueArray(fc.constantFrom(...AUTHZ_VERBS), { minLength: 1, maxLength: 4 }) }, { weight: 1, arbitrary: fc.constant(['*' as const]) }),
+  verbs: fc.oneof(
+    { weight: 6, arbitrary: fc.uniqueArray(fc.constantFrom(...AUTHZ_VERBS), { minLength: 1, maxLength: 4 }) },
+    { weight: 1, arbitrary: fc.constant(['*' as const]) },
+  ),
 });
 
 const STATUS_VERBS = ['get', 'update', 'patch'] as const;
 
 export const authzStepArb: fc.Arbitrary<AuthzStep> = fc.oneof(
-  fc.record({ verb: fc.constantFrom(...AUTHZ_VERBS), resource: fc.constantFrom('configmaps' as const, 'widgets' as const), status: fc.constant(false), ns: fc.constantFrom<0 | 1>(0, 0, 1) }),
-  fc.record({ verb: fc.constantFrom(...STATUS_VERBS), resource: fc.constant('widgets' as const), status: fc.constant(true), ns: fc.constantFrom<0 | 1>(0, 0, 1) }),
+  fc.record({
+    verb: fc.constantFrom(...AUTHZ_VERBS),
+    resource: fc.constantFrom('configmaps' as const, 'widgets' as const),
+    status: fc.constant(false),
+    ns: fc.constantFrom<0 | 1>(0, 0, 1),
+  }),
+  fc.record({
+    verb: fc.constantFrom(...STATUS_VERBS),
+    resource: fc.constant('widgets' as const),
+    status: fc.constant(true),
+    ns: fc.constantFrom<0 | 1>(0, 0, 1),
+  }),
 );
 
 export interface AuthzCase {
@@ -35,4 +48,5 @@ export const authzCaseArb = (o: { maxSteps?: number } = {}): fc.Arbitrary<AuthzC
     steps: fc.array(authzStepArb, { minLength: 1, maxLength: o.maxSteps ?? 6 }),
   });
 
-export const showAuthzRule = (r: AuthzRule): string => `{apiGroups: [${r.apiGroups.join(', ')}], resources: [${r.resources.join(', ')}], verbs: [${r.verbs.join(', ')}]}`;
+export const showAuthzRule = (r: AuthzRule): string =>
+  `{apiGroups: [${r.apiGroups.join(', ')}], resources: [${r.resources.join(', ')}], verbs: [${r.verbs.join(', ')}]}`;

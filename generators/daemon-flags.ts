@@ -8,7 +8,16 @@
  * (upstream 1.24 accepts exactly 1s) fails under a stable check id, listed in the expectations.
  */
 import fc from 'fast-check';
-import { flagName, gateName, gates, knownControllers, lifecycleGates, optionByName, parseFlags, ruleOfClause } from '../reference/controller-daemon/index.ts';
+import {
+  flagName,
+  gateName,
+  gates,
+  knownControllers,
+  lifecycleGates,
+  optionByName,
+  parseFlags,
+  ruleOfClause,
+} from '../reference/controller-daemon/index.ts';
 import type { ProfileName } from '../reference/profile.ts';
 import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
@@ -31,16 +40,21 @@ export function renderPick(p: FlagPick & { words?: readonly string[] }, profile:
 
 export const renderPicks = (ps: readonly FlagPick[], profile: ProfileName) => ps.flatMap((p) => renderPick(p, profile));
 
-const one = (option: string, values: readonly string[]): fc.Arbitrary<FlagPick> => fc.constantFrom(...values).map((v) => ({ flags: [[option, v]] }));
+const one = (option: string, values: readonly string[]): fc.Arbitrary<FlagPick> =>
+  fc.constantFrom(...values).map((v) => ({ flags: [[option, v]] }));
 
 /** Any gate the spec names, set either way (GA gates excepted: none are listed today). */
 const namedGatePick = (profile: ProfileName): fc.Arbitrary<FlagPick> =>
-  fc.tuple(fc.constantFrom(...gates.filter((g) => g.named && g.stage !== 'GA').map((g) => gateName(g, profile))), fc.boolean()).map(([g, on]) => ({ flags: [['feature-gates', `${g}=${on}`]] }));
+  fc
+    .tuple(fc.constantFrom(...gates.filter((g) => g.named && g.stage !== 'GA').map((g) => gateName(g, profile))), fc.boolean())
+    .map(([g, on]) => ({ flags: [['feature-gates', `${g}=${on}`]] }));
 
 /** rest:9.3's life cycle on the gates of node:2.6: one alpha gate enabled and one beta gate that is on by default disabled, in one setting. */
 export const gateLifecyclePick = (profile: ProfileName): fc.Arbitrary<FlagPick> => {
   const { enable, disable } = lifecycleGates(profile);
-  return fc.tuple(fc.constantFrom(...enable), fc.constantFrom(...disable)).map(([on, off]) => ({ flags: [['feature-gates', `${on}=true,${off}=false`]] }));
+  return fc
+    .tuple(fc.constantFrom(...enable), fc.constantFrom(...disable))
+    .map(([on, off]) => ({ flags: [['feature-gates', `${on}=true,${off}=false`]] }));
 };
 
 /** Any known controller, enabled alone, or disabled from the default set. */
@@ -58,7 +72,10 @@ const validPicks = (profile: ProfileName): readonly fc.Arbitrary<FlagPick>[] => 
   one('leader-elect-retry-period', ['1s', '2s']),
   one('leader-elect-resource-lock', ['leases', 'endpointsleases', 'configmapsleases']),
   one('tls-min-version', ['VersionTLS12', 'VersionTLS13']),
-  one('tls-cipher-suites', ['TLS_AES_128_GCM_SHA256,TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256', 'TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384,TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384']),
+  one('tls-cipher-suites', [
+    'TLS_AES_128_GCM_SHA256,TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256',
+    'TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384,TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384',
+  ]),
   one('controllers', ['*', '*,-job', '*,tokencleaner', 'job,cronjob', '-bootstrapsigner,*']),
   one('feature-gates', ['AllBeta=false', 'CPUManager=false', 'NodeSwap=true', 'AllAlpha=true,NodeSwap=false']),
   one('concurrent-gc-syncs', ['1', '20', '50']),
@@ -122,7 +139,14 @@ export interface ViolationKind {
   readonly runs?: number;
 }
 
-const kind = (name: string, clause: ClauseId, rule: string, option: string, values: readonly string[], extra: readonly (readonly [string, string])[] = []): ViolationKind => ({
+const kind = (
+  name: string,
+  clause: ClauseId,
+  rule: string,
+  option: string,
+  values: readonly string[],
+  extra: readonly (readonly [string, string])[] = [],
+): ViolationKind => ({
   name,
   clause,
   rule,
@@ -132,10 +156,24 @@ const kind = (name: string, clause: ClauseId, rule: string, option: string, valu
 
 /** One violation kind per rule (and per flag syntax the daemon must refuse). */
 export const violationKinds: readonly ViolationKind[] = [
-  kind('renew-deadline', 'node:2.6/leader-elect-renew-deadline', 'renew deadline at most the lease duration', 'leader-elect-renew-deadline', ['16s', '1m0s'], [['leader-elect-lease-duration', '15s']]),
-  kind('resource-lock', 'node:2.6/leader-elect-resource-lock', 'lock type', 'leader-elect-resource-lock', ['endpoints', 'configmaps', 'lease']),
+  kind(
+    'renew-deadline',
+    'node:2.6/leader-elect-renew-deadline',
+    'renew deadline at most the lease duration',
+    'leader-elect-renew-deadline',
+    ['16s', '1m0s'],
+    [['leader-elect-lease-duration', '15s']],
+  ),
+  kind('resource-lock', 'node:2.6/leader-elect-resource-lock', 'lock type', 'leader-elect-resource-lock', [
+    'endpoints',
+    'configmaps',
+    'lease',
+  ]),
   kind('tls-min-version', 'node:2.6/tls-min-version', 'TLS version name', 'tls-min-version', ['VersionTLS14', 'TLS12']),
-  kind('cipher-suites', 'node:2.6/tls-cipher-suites', 'known cipher suites', 'tls-cipher-suites', ['TLS_NO_SUCH_SUITE', 'TLS_AES_128_GCM_SHA256,RC4']),
+  kind('cipher-suites', 'node:2.6/tls-cipher-suites', 'known cipher suites', 'tls-cipher-suites', [
+    'TLS_NO_SUCH_SUITE',
+    'TLS_AES_128_GCM_SHA256,RC4',
+  ]),
   kind('controllers', 'node:2.6/controllers', 'known controller names', 'controllers', ['*,-nosuchcontroller', 'jobs']),
   kind(
     'signing-pairs',
@@ -148,12 +186,33 @@ export const violationKinds: readonly ViolationKind[] = [
       ['cluster-signing-key-file', '/tmp/ca.key'],
     ],
   ),
-  kind('attach-detach-period', 'node:8/attach-detach-reconcile-sync-period', 'must exceed one second', 'attach-detach-reconcile-sync-period', ['500ms', '0s']),
+  kind(
+    'attach-detach-period',
+    'node:8/attach-detach-reconcile-sync-period',
+    'must exceed one second',
+    'attach-detach-reconcile-sync-period',
+    ['500ms', '0s'],
+  ),
   // The boundary on its own: exactly one second does not exceed one second. One run: the value is fixed.
-  { ...kind('attach-detach-period-boundary', 'node:8/attach-detach-reconcile-sync-period', 'must exceed one second (exactly 1s is refused)', 'attach-detach-reconcile-sync-period', ['1s']), runs: 1 },
+  {
+    ...kind(
+      'attach-detach-period-boundary',
+      'node:8/attach-detach-reconcile-sync-period',
+      'must exceed one second (exactly 1s is refused)',
+      'attach-detach-reconcile-sync-period',
+      ['1s'],
+    ),
+    runs: 1,
+  },
   kind('logging-format', 'node:2.6/logging-format', 'text only', 'logging-format', ['xml', 'TEXT']),
-  kind('hidden-metrics-version', 'node:2.6/show-hidden-metrics-for-version', 'previous minor only', 'show-hidden-metrics-for-version', ['0.1', 'abc']),
-  kind('feature-gates', 'node:2.6/feature-gates', 'known gates with boolean values', 'feature-gates', ['NoSuchGate=true', 'CPUManager=maybe']),
+  kind('hidden-metrics-version', 'node:2.6/show-hidden-metrics-for-version', 'previous minor only', 'show-hidden-metrics-for-version', [
+    '0.1',
+    'abc',
+  ]),
+  kind('feature-gates', 'node:2.6/feature-gates', 'known gates with boolean values', 'feature-gates', [
+    'NoSuchGate=true',
+    'CPUManager=maybe',
+  ]),
   kind('secure-port', 'node:2.6/secure-port', 'a port', 'secure-port', ['70000']),
   kind('int-value', 'node:8/concurrent-gc-syncs', 'an integer', 'concurrent-gc-syncs', ['many', '1.5']),
   kind('duration-value', 'node:2.6/leader-elect-lease-duration', 'a duration with a unit', 'leader-elect-lease-duration', ['15', '1d']),
@@ -162,7 +221,9 @@ export const violationKinds: readonly ViolationKind[] = [
     clause: 'node:1.4',
     rule: 'options only: no arguments, no unknown flags, a boolean takes no separate value',
     binding: 'refuse',
-    arbitrary: fc.constantFrom(['--profiling', 'false'], ['--no-such-option=1'], ['extra-argument']).map((words) => ({ clause: 'node:1.4', rule: 'options only', flags: [], words })),
+    arbitrary: fc
+      .constantFrom(['--profiling', 'false'], ['--no-such-option=1'], ['extra-argument'])
+      .map((words) => ({ clause: 'node:1.4', rule: 'options only', flags: [], words })),
   },
 ];
 
@@ -171,16 +232,43 @@ export const violationKinds: readonly ViolationKind[] = [
  * the command line or accept it and ignore the option; the suite records which.
  */
 export const openKinds: readonly Omit<ViolationKind, 'binding'>[] = [
-  openKind('cluster-cidr', 'node:2.6/cluster-cidr', 'needs --allocate-node-cidrs true', 'cluster-cidr', ['10.244.0.0/16'], [['allocate-node-cidrs', 'false']]),
-  openKind('service-range', 'node:2.6/service-cluster-ip-range', 'needs --allocate-node-cidrs true', 'service-cluster-ip-range', ['10.96.0.0/12'], [['allocate-node-cidrs', 'false']]),
+  openKind(
+    'cluster-cidr',
+    'node:2.6/cluster-cidr',
+    'needs --allocate-node-cidrs true',
+    'cluster-cidr',
+    ['10.244.0.0/16'],
+    [['allocate-node-cidrs', 'false']],
+  ),
+  openKind(
+    'service-range',
+    'node:2.6/service-cluster-ip-range',
+    'needs --allocate-node-cidrs true',
+    'service-cluster-ip-range',
+    ['10.96.0.0/12'],
+    [['allocate-node-cidrs', 'false']],
+  ),
 ];
 
-function openKind(name: string, clause: ClauseId, rule: string, option: string, values: readonly string[], extra: readonly (readonly [string, string])[]): Omit<ViolationKind, 'binding'> {
-  return { name, clause, rule, arbitrary: fc.constantFrom(...values).map((v) => ({ clause, rule, flags: [...extra, [option, v] as const] })) };
+function openKind(
+  name: string,
+  clause: ClauseId,
+  rule: string,
+  option: string,
+  values: readonly string[],
+  extra: readonly (readonly [string, string])[],
+): Omit<ViolationKind, 'binding'> {
+  return {
+    name,
+    clause,
+    rule,
+    arbitrary: fc.constantFrom(...values).map((v) => ({ clause, rule, flags: [...extra, [option, v] as const] })),
+  };
 }
 
 /** Picks that leave the main loop as by default: leader election on at its place, every default controller. */
-const keepsMainLoop = (ps: readonly FlagPick[]) => ps.every((p) => p.flags.every(([o]) => !o.startsWith('leader-elect') && o !== 'controllers'));
+const keepsMainLoop = (ps: readonly FlagPick[]) =>
+  ps.every((p) => p.flags.every(([o]) => !o.startsWith('leader-elect') && o !== 'controllers'));
 
 export function invalidFlagSet(
   profile: ProfileName,
@@ -192,4 +280,7 @@ export function invalidFlagSet(
 }
 
 /** The rendered words of an invalid case: the violation last, so it wins over the base picks. */
-export const renderInvalid = (c: { base: readonly FlagPick[]; violation: Violation }, profile: ProfileName) => [...renderPicks(c.base, profile), ...renderPick(c.violation, profile)];
+export const renderInvalid = (c: { base: readonly FlagPick[]; violation: Violation }, profile: ProfileName) => [
+  ...renderPicks(c.base, profile),
+  ...renderPick(c.violation, profile),
+];

@@ -35,13 +35,23 @@ export type DryRunStep =
       readonly pretty: boolean;
     }
   /** A dry-run POST or PUT whose annotations are not a map of string to string (rest:2.3): refused like the real one, nothing stored. */
-  | { readonly op: 'dryRunBadBody'; readonly form: DryRunForm; readonly verb: 'create' | 'update'; readonly res: ResName; readonly ns: number; readonly name: string }
+  | {
+      readonly op: 'dryRunBadBody';
+      readonly form: DryRunForm;
+      readonly verb: 'create' | 'update';
+      readonly res: ResName;
+      readonly ns: number;
+      readonly name: string;
+    }
   /** A dryRun value rest:4.6.1 does not list: refused (4xx). */
   | { readonly op: 'dryRunInvalid'; readonly value: string; readonly write: WriteOp };
 
 export function dryRunStepsArb(shape: OpsShape, opts: { maxLength?: number } = {}): fc.Arbitrary<DryRunStep[]> {
   // Two names only, so dry-runs often meet an existing object, one with several versions, or a gap.
-  const fold = <T extends { name: string }>(o: T): T => ({ ...o, name: namePool[namePool.indexOf(o.name as (typeof namePool)[number]) % 2]! });
+  const fold = <T extends { name: string }>(o: T): T => ({
+    ...o,
+    name: namePool[namePool.indexOf(o.name as (typeof namePool)[number]) % 2]!,
+  });
   const write = writeOpArb(shape).map(fold);
   const unpagedRead = readOpArb(shape)
     .filter((r) => r.op !== 'list' || r.limit === undefined)
@@ -50,9 +60,28 @@ export function dryRunStepsArb(shape: OpsShape, opts: { maxLength?: number } = {
     fc.oneof(
       { weight: 3, arbitrary: write as fc.Arbitrary<DryRunStep> },
       { weight: 1, arbitrary: unpagedRead as fc.Arbitrary<DryRunStep> },
-      { weight: 3, arbitrary: fc.record({ op: fc.constant('dryRun' as const), form: fc.constantFrom<DryRunForm>('All', 'All', 'flag'), write, staleRv: fc.boolean(), pretty: fc.boolean() }) },
-      { weight: 1, arbitrary: fc.record({ op: fc.constant('dryRunInvalid' as const), value: fc.constantFrom('true', 'None', 'all', 'client'), write }) },
-      { weight: 1, arbitrary: fc.record({ op: fc.constant('dryRunGenerate' as const), res: fc.constantFrom(...shape.resources), prefix: fc.constantFrom('gen-', 'x') }) },
+      {
+        weight: 3,
+        arbitrary: fc.record({
+          op: fc.constant('dryRun' as const),
+          form: fc.constantFrom<DryRunForm>('All', 'All', 'flag'),
+          write,
+          staleRv: fc.boolean(),
+          pretty: fc.boolean(),
+        }),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.record({ op: fc.constant('dryRunInvalid' as const), value: fc.constantFrom('true', 'None', 'all', 'client'), write }),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          op: fc.constant('dryRunGenerate' as const),
+          res: fc.constantFrom(...shape.resources),
+          prefix: fc.constantFrom('gen-', 'x'),
+        }),
+      },
       { weight: 1, arbitrary: fc.constant({ op: 'dryRunDeleteNamespace' } as const) },
       {
         weight: 1,

@@ -11,7 +11,16 @@ import { CREDENTIAL_PROVIDER_KIND, validateCredentialProviderConfig } from '../r
 import type { Doc, NodeagentCase } from './nodeagent.ts';
 import type { ClauseId } from '../reference/catalog/clause-ids.ts';
 
-export const PATTERNS = ['*.registry.io', 'registry.io', 'registry.io:5000', '*.*.registry.io', 'registry.*', '*.registry.io/team', 'localhost:5000/app', '*.dkr.ecr.*.amazonaws.com'];
+export const PATTERNS = [
+  '*.registry.io',
+  'registry.io',
+  'registry.io:5000',
+  '*.*.registry.io',
+  'registry.*',
+  '*.registry.io/team',
+  'localhost:5000/app',
+  '*.dkr.ecr.*.amazonaws.com',
+];
 
 /** The exec request version a provider names: the profile's credential provider group (2.5: supported versions not shown; v1beta1 is served by upstream 1.24). */
 const execApiVersion = (p: Profile) => `${p.credentialProviderGroup}/v1beta1`;
@@ -24,7 +33,9 @@ const providerArb = (p: Profile) =>
       defaultCacheDuration: fc.constantFrom('12h', '1m', '0s', '1h30m'),
       apiVersion: fc.constant(execApiVersion(p)),
       args: fc.array(fc.constantFrom('--v=2', 'get-credentials'), { maxLength: 2 }),
-      env: fc.array(fc.record({ name: fc.constantFrom('AWS_PROFILE', 'HOME'), value: fc.constantFrom('default', '/root') }), { maxLength: 2 }),
+      env: fc.array(fc.record({ name: fc.constantFrom('AWS_PROFILE', 'HOME'), value: fc.constantFrom('default', '/root') }), {
+        maxLength: 2,
+      }),
     },
     { requiredKeys: ['name', 'matchImages', 'defaultCacheDuration', 'apiVersion'] },
   );
@@ -69,7 +80,12 @@ export function invalidCredentialConfigArb(p: Profile): fc.Arbitrary<NodeagentCa
 
 /** The clause a breaker's violation falls under, judged on one plain provider. */
 function breakerClause(b: Breaker, p: Profile): ClauseId {
-  const plain = { name: 'ecr-credential-provider', matchImages: ['*.registry.io'], defaultCacheDuration: '12h', apiVersion: execApiVersion(p) };
+  const plain = {
+    name: 'ecr-credential-provider',
+    matchImages: ['*.registry.io'],
+    defaultCacheDuration: '12h',
+    apiVersion: execApiVersion(p),
+  };
   const valid = { ...headerOf(p), providers: [plain] };
   const doc = b.doc ? b.doc(valid) : { ...valid, providers: [b.apply(plain)!] };
   return validateCredentialProviderConfig(doc, p).errors[0]?.clause ?? 'node:2.1/providers';
@@ -77,14 +93,28 @@ function breakerClause(b: Breaker, p: Profile): ClauseId {
 
 /** A file of one plain provider (valid: its exec apiVersion is one the spec leaves open, 2.5). */
 export function plainCredentialDoc(p: Profile, provider: Record<string, unknown> = {}): Doc {
-  return { ...headerOf(p), providers: [{ name: 'ecr-credential-provider', matchImages: ['*.registry.io'], defaultCacheDuration: '12h', apiVersion: execApiVersion(p), ...provider }] };
+  return {
+    ...headerOf(p),
+    providers: [
+      {
+        name: 'ecr-credential-provider',
+        matchImages: ['*.registry.io'],
+        defaultCacheDuration: '12h',
+        apiVersion: execApiVersion(p),
+        ...provider,
+      },
+    ],
+  };
 }
 
 /** Every breaker on one plain provider: no draw, the files the edge checks hold (generators/nodeagent-edges.ts). */
 export function breakerDocs(p: Profile): { what: string; doc: Doc }[] {
   return BREAKERS.map((b) => {
     const plain = plainCredentialDoc(p);
-    return { what: b.what, doc: b.doc ? b.doc(plain) : { ...plain, providers: [b.apply((plain.providers as Record<string, unknown>[])[0]!)!] } };
+    return {
+      what: b.what,
+      doc: b.doc ? b.doc(plain) : { ...plain, providers: [b.apply((plain.providers as Record<string, unknown>[])[0]!)!] },
+    };
   });
 }
 

@@ -41,7 +41,14 @@ export interface EdgeFile extends NodeagentCase {
  * the port, in a middle path segment, a `?` in the path; and valid corners (a glob for the whole
  * domain, a glob domain with port and path). The model says which are valid.
  */
-const MATCH_IMAGES_CORNERS = ['registry.io:50*', 'registry.io/*/app', 'registry.io:5000/te?m', '*', '*.registry.io:5000/team', '*.*.registry.io:443/a/b'];
+const MATCH_IMAGES_CORNERS = [
+  'registry.io:50*',
+  'registry.io/*/app',
+  'registry.io:5000/te?m',
+  '*',
+  '*.registry.io:5000/team',
+  '*.*.registry.io:443/a/b',
+];
 
 /**
  * Section 2's row "Duration fields are written as strings such as `1m`, `20s`, `4h`": its three
@@ -49,7 +56,11 @@ const MATCH_IMAGES_CORNERS = ['registry.io:50*', 'registry.io/*/app', 'registry.
  */
 const DURATION_ROW_VALUES: readonly unknown[] = ['1m', '20s', '4h', 60, true];
 
-const baseDoc = (p: Profile): Doc => ({ apiVersion: configApiVersion(p), kind: configKind(p), [nameIn(configFields.find((f) => f.name === 'reservedSystemCPUs')!, p)]: '' });
+const baseDoc = (p: Profile): Doc => ({
+  apiVersion: configApiVersion(p),
+  kind: configKind(p),
+  [nameIn(configFields.find((f) => f.name === 'reservedSystemCPUs')!, p)]: '',
+});
 
 function withOverlay(base: Doc, overlay: Doc): Doc {
   const out = { ...base, ...overlay };
@@ -65,10 +76,16 @@ function nest(keys: readonly string[], v: unknown): Doc {
 }
 
 /** Overlays of every edge the field table marks accepted (nested members too), with the field's clause. */
-function acceptedEdges(fields: readonly FieldSpec[], prefix: readonly string[], p: Profile): { overlay: Doc; clause: ClauseId; what: string }[] {
+function acceptedEdges(
+  fields: readonly FieldSpec[],
+  prefix: readonly string[],
+  p: Profile,
+): { overlay: Doc; clause: ClauseId; what: string }[] {
   return fields.flatMap((f) => {
     const keys = [...prefix, prefix.length === 0 ? nameIn(f, p) : f.name];
-    const own = (f.edges ?? []).filter((e) => e.ok).map((e) => ({ overlay: nest(keys, e.value), clause: f.clause, what: `${keys.join('.')} = ${JSON.stringify(e.value)} (${e.what})` }));
+    const own = (f.edges ?? [])
+      .filter((e) => e.ok)
+      .map((e) => ({ overlay: nest(keys, e.value), clause: f.clause, what: `${keys.join('.')} = ${JSON.stringify(e.value)} (${e.what})` }));
     return [...own, ...(f.type.kind === 'object' ? acceptedEdges(f.type.fields, keys, p) : [])];
   });
 }
@@ -115,13 +132,20 @@ export function edgeFiles(p: Profile): readonly EdgeFile[] {
   for (const v of violations(p)) if (v.category === 'rule') config(withOverlay(base, v.overlay), v.what, v.clause);
   for (const e of acceptedEdges(configFields, [], p)) config(withOverlay(base, e.overlay), e.what, e.clause);
   for (const r of crossRules) r.keeps.forEach((k, i) => config(withOverlay(base, inProfile(k, p)), `${r.id} keep #${i + 1}`, r.clause));
-  for (const b of boundaryVerdicts(p)) config({ ...base, [nameIn(b.field, p)]: b.value }, `${nameIn(b.field, p)} = ${JSON.stringify(b.value)}, at the edge of its type or range`, b.field.clause);
+  for (const b of boundaryVerdicts(p))
+    config(
+      { ...base, [nameIn(b.field, p)]: b.value },
+      `${nameIn(b.field, p)} = ${JSON.stringify(b.value)}, at the edge of its type or range`,
+      b.field.clause,
+    );
   const syncFrequency = nameIn(configFields.find((f) => f.name === 'syncFrequency')!, p);
-  for (const v of DURATION_ROW_VALUES) config({ ...base, [syncFrequency]: v }, `${syncFrequency} = ${JSON.stringify(v)}`, 'node:2/durations');
+  for (const v of DURATION_ROW_VALUES)
+    config({ ...base, [syncFrequency]: v }, `${syncFrequency} = ${JSON.stringify(v)}`, 'node:2/durations');
   for (const b of breakerDocs(p)) credentials(b.doc, b.what);
   // The invalid corners one file each; the valid ones all in one file (a valid file decides only the open exec apiVersion).
   const cornerValid = (x: string) => validateCredentialProviderConfig(plainCredentialDoc(p, { matchImages: [x] }), p).errors.length === 0;
-  for (const x of MATCH_IMAGES_CORNERS.filter((c) => !cornerValid(c))) credentials(plainCredentialDoc(p, { matchImages: [x] }), `matchImages pattern ${JSON.stringify(x)}`);
+  for (const x of MATCH_IMAGES_CORNERS.filter((c) => !cornerValid(c)))
+    credentials(plainCredentialDoc(p, { matchImages: [x] }), `matchImages pattern ${JSON.stringify(x)}`);
   credentials(plainCredentialDoc(p, { matchImages: [...PATTERNS, ...MATCH_IMAGES_CORNERS.filter(cornerValid)] }), 'every valid pattern');
   cache.set(p.name, out);
   return out;

@@ -21,7 +21,11 @@ const cache = new Map<string, readonly NodeagentCase[]>();
 export function wrongTypeCases(p: Profile): readonly NodeagentCase[] {
   const hit = cache.get(p.name);
   if (hit) return hit;
-  const base = { apiVersion: configApiVersion(p), kind: configKind(p), [nameIn(configFields.find((f) => f.name === 'reservedSystemCPUs')!, p)]: '' };
+  const base = {
+    apiVersion: configApiVersion(p),
+    kind: configKind(p),
+    [nameIn(configFields.find((f) => f.name === 'reservedSystemCPUs')!, p)]: '',
+  };
   const out = violations(p)
     .filter((v) => v.category === 'type')
     .map((v) => ({ doc: { ...base, ...v.overlay }, violation: { what: v.what, clause: v.clause } }));

@@ -42,12 +42,18 @@ const OPEN_OVERLAYS: readonly Doc[] = [
 /** A valid file with one value the spec leaves open (one of the pool, or the given one): never a failure, the report records the answer. */
 export function openConfigArb(p: Profile, onlyOverlay?: number): fc.Arbitrary<NodeagentCase> {
   const overlays = onlyOverlay === undefined ? OPEN_OVERLAYS : [OPEN_OVERLAYS[onlyOverlay]!];
-  return fc.record({ valid: validConfigArb(p), open: fc.constantFrom(...overlays) }).map(({ valid, open }) => ({ doc: onValidBase(valid.doc, inProfile(open, p)) }));
+  return fc
+    .record({ valid: validConfigArb(p), open: fc.constantFrom(...overlays) })
+    .map(({ valid, open }) => ({ doc: onValidBase(valid.doc, inProfile(open, p)) }));
 }
 
 function onValidBase(valid: Doc, overlay: Doc): Doc {
   const rest = Object.fromEntries(
-    Object.entries(valid).filter(([k]) => !(k in overlay) && !['cgroupRoot', 'featureGates', 'enforceNodeAllocatable', 'shutdownGracePeriodByPodPriority', 'registerNode'].includes(k)),
+    Object.entries(valid).filter(
+      ([k]) =>
+        !(k in overlay) &&
+        !['cgroupRoot', 'featureGates', 'enforceNodeAllocatable', 'shutdownGracePeriodByPodPriority', 'registerNode'].includes(k),
+    ),
   );
   return withOverlay(rest, overlay);
 }

@@ -127,7 +127,15 @@ export function validConfigArb(p: Profile): fc.Arbitrary<NodeagentCase> {
   for (const f of configFields) {
     const s = samplesOf(f, p);
     // About one field in ten: files of a handful of fields, shrinking towards leaving each one out.
-    if (s.length > 0) entries.push([nameIn(f, p), fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant(undefined), weight: 9 }, { arbitrary: fc.constantFrom(...s), weight: 1 })]);
+    if (s.length > 0)
+      entries.push([
+        nameIn(f, p),
+        fc.oneof(
+          { withCrossShrink: true },
+          { arbitrary: fc.constant(undefined), weight: 9 },
+          { arbitrary: fc.constantFrom(...s), weight: 1 },
+        ),
+      ]);
   }
   const keeps = crossRules.flatMap((r) => r.keeps);
   return fc
@@ -146,7 +154,9 @@ export function everyFieldConfigArb(p: Profile): fc.Arbitrary<NodeagentCase> {
     const s = samplesOf(f, p);
     if (s.length > 0) entries.push([nameIn(f, p), fc.option(fc.constantFrom(...s), { nil: undefined, freq: 1_000 })]);
   }
-  return fc.record(Object.fromEntries(entries)).map((fields) => ({ doc: addWhileValid(repairToValid(header(p), p), dropUndefined(fields as Doc), p) }));
+  return fc
+    .record(Object.fromEntries(entries))
+    .map((fields) => ({ doc: addWhileValid(repairToValid(header(p), p), dropUndefined(fields as Doc), p) }));
 }
 
 /**
@@ -227,15 +237,24 @@ function fieldViolations(fields: readonly FieldSpec[], prefix: readonly string[]
   for (const f of fields) {
     const keys = [...prefix, prefix.length === 0 ? nameIn(f, p) : f.name];
     const label = keys.join('.');
-    for (const w of wrongValues(f.type)) out.push({ what: `${label}: wrong type ${JSON.stringify(w)}`, category: 'type', overlay: nest(keys, w) });
-    for (const e of f.edges ?? []) if (!e.ok) out.push({ what: `${label} = ${JSON.stringify(e.value)} (${e.what})`, category: 'rule', overlay: nest(keys, e.value) });
+    for (const w of wrongValues(f.type))
+      out.push({ what: `${label}: wrong type ${JSON.stringify(w)}`, category: 'type', overlay: nest(keys, w) });
+    for (const e of f.edges ?? [])
+      if (!e.ok) out.push({ what: `${label} = ${JSON.stringify(e.value)} (${e.what})`, category: 'rule', overlay: nest(keys, e.value) });
     if (f.type.kind === 'object') out.push(...fieldViolations(f.type.fields, keys, p));
     if (f.type.kind === 'list' && f.type.of.kind === 'object') {
       const item = f.type.of;
       // A member with no sample (MemoryReservation.limits: shape not shown) gets an empty value of its type, not a second wrong type.
-      const ok = Object.fromEntries(item.fields.map((s) => [s.name, s.samples(p)[0] ?? (s.type.kind === 'map' ? {} : s.type.kind === 'list' ? [] : 0)]));
+      const ok = Object.fromEntries(
+        item.fields.map((s) => [s.name, s.samples(p)[0] ?? (s.type.kind === 'map' ? {} : s.type.kind === 'list' ? [] : 0)]),
+      );
       for (const s of item.fields)
-        for (const w of wrongValues(s.type)) out.push({ what: `${label}[0].${s.name}: wrong type ${JSON.stringify(w)}`, category: 'type', overlay: nest(keys, [{ ...ok, [s.name]: w }]) });
+        for (const w of wrongValues(s.type))
+          out.push({
+            what: `${label}[0].${s.name}: wrong type ${JSON.stringify(w)}`,
+            category: 'type',
+            overlay: nest(keys, [{ ...ok, [s.name]: w }]),
+          });
     }
   }
   return out;
@@ -265,7 +284,9 @@ function allViolations(p: Profile): Violation[] {
   const other = (p.name === 'svc' ? profiles.k8s : profiles.svc).nodeagentConfigurationKind;
   const all: Violation[] = [
     ...fieldViolations(configFields, [], p),
-    ...crossRules.flatMap((r) => r.breaks.map((b, i) => ({ what: `${r.id} #${i + 1}: ${JSON.stringify(b)}`, category: 'rule' as const, overlay: inProfile(b, p) }))),
+    ...crossRules.flatMap((r) =>
+      r.breaks.map((b, i) => ({ what: `${r.id} #${i + 1}: ${JSON.stringify(b)}`, category: 'rule' as const, overlay: inProfile(b, p) })),
+    ),
     { what: 'kind of another naming profile', category: 'document', overlay: { kind: other } },
     { what: 'unknown kind', category: 'document', overlay: { kind: 'NodeConfiguration' } },
     { what: 'no kind', category: 'document', overlay: { kind: null } },
@@ -287,7 +308,11 @@ export function invalidConfigArb(p: Profile): fc.Arbitrary<NodeagentCase> {
   const pool = violations(p);
   // Range edges and cross-field rules are few beside the wrong types of ~100 fields: weigh them up.
   const of = (c: Violation['category']) => fc.constantFrom(...pool.filter((v) => v.category === c));
-  const violation = fc.oneof({ arbitrary: of('rule'), weight: 4 }, { arbitrary: of('type'), weight: 2 }, { arbitrary: of('document'), weight: 1 });
+  const violation = fc.oneof(
+    { arbitrary: of('rule'), weight: 4 },
+    { arbitrary: of('type'), weight: 2 },
+    { arbitrary: of('document'), weight: 1 },
+  );
   return fc.record({ valid: validConfigArb(p), v: violation }).map(({ valid, v }) => {
     const clause = v.clause;
     // A valid field may cancel the violation (a low threshold under the planted high one): start from defaults then.

@@ -105,7 +105,10 @@ export function listOpArb(shape: OpsShape, opts: { paged?: boolean } = {}): fc.A
     },
     { requiredKeys: ['op', 'res', 'ns', 'match', 'rv', 'limit', 'between'] },
   );
-  const unpaged = fc.record({ ...base, selector: fc.option(selectorArb, { nil: undefined }) }, { requiredKeys: ['op', 'res', 'ns', 'match', 'rv'] });
+  const unpaged = fc.record(
+    { ...base, selector: fc.option(selectorArb, { nil: undefined }) },
+    { requiredKeys: ['op', 'res', 'ns', 'match', 'rv'] },
+  );
   return opts.paged ? paged : fc.oneof(unpaged, paged);
 }
 
@@ -113,7 +116,13 @@ export function readOpArb(shape: OpsShape): fc.Arbitrary<ReadOp> {
   return fc.oneof(
     {
       weight: 2,
-      arbitrary: fc.record({ op: fc.constant('get' as const), res: fc.constantFrom(...shape.resources), ns: fc.nat({ max: shape.namespaces - 1 }), name: fc.constantFrom(...namePool), rv: rvPickArb }),
+      arbitrary: fc.record({
+        op: fc.constant('get' as const),
+        res: fc.constantFrom(...shape.resources),
+        ns: fc.nat({ max: shape.namespaces - 1 }),
+        name: fc.constantFrom(...namePool),
+        rv: rvPickArb,
+      }),
     },
     { weight: 3, arbitrary: listOpArb(shape) },
   );
@@ -121,10 +130,16 @@ export function readOpArb(shape: OpsShape): fc.Arbitrary<ReadOp> {
 
 /** Mixed sequences: the CRUD and resourceVersion property. */
 export function opsArb(shape: OpsShape, opts: { maxLength?: number } = {}): fc.Arbitrary<Op[]> {
-  return fc.array(fc.oneof({ weight: 3, arbitrary: writeOpArb(shape) as fc.Arbitrary<Op> }, { weight: 2, arbitrary: readOpArb(shape) as fc.Arbitrary<Op> }), {
-    minLength: 1,
-    maxLength: opts.maxLength ?? 16,
-  });
+  return fc.array(
+    fc.oneof(
+      { weight: 3, arbitrary: writeOpArb(shape) as fc.Arbitrary<Op> },
+      { weight: 2, arbitrary: readOpArb(shape) as fc.Arbitrary<Op> },
+    ),
+    {
+      minLength: 1,
+      maxLength: opts.maxLength ?? 16,
+    },
+  );
 }
 
 /**
@@ -142,21 +157,27 @@ export function opsWithLifecycleArb(shape: OpsShape, opts: { maxLength?: number 
     at: fc.nat(),
     after: fc.nat(),
   });
-  return fc.record({ ops: opsArb(shape, { maxLength: Math.max(1, (opts.maxLength ?? 16) - 2) }), life: fc.option(lifecycle, { nil: undefined, freq: 2 }) }).map(({ ops, life }) => {
-    if (!life) return ops;
-    const at = life.at % (ops.length + 1);
-    const del = at + 1 + (life.after % (ops.length - at + 1));
-    const out: Op[] = [...ops];
-    out.splice(at, 0, { op: 'create', res: life.res, ns: life.ns, name: life.name, content: life.content });
-    out.splice(del, 0, { op: 'delete', res: life.res, ns: life.ns, name: life.name });
-    return out;
-  });
+  return fc
+    .record({
+      ops: opsArb(shape, { maxLength: Math.max(1, (opts.maxLength ?? 16) - 2) }),
+      life: fc.option(lifecycle, { nil: undefined, freq: 2 }),
+    })
+    .map(({ ops, life }) => {
+      if (!life) return ops;
+      const at = life.at % (ops.length + 1);
+      const del = at + 1 + (life.after % (ops.length - at + 1));
+      const out: Op[] = [...ops];
+      out.splice(at, 0, { op: 'create', res: life.res, ns: life.ns, name: life.name, content: life.content });
+      out.splice(del, 0, { op: 'delete', res: life.res, ns: life.ns, name: life.name });
+      return out;
+    });
 }
 
 /** One readable line per operation, for counterexamples. */
 export function showOp(op: Op): string {
   const where = (ns: number | 'all') => (ns === 'all' ? 'all-namespaces' : `ns${ns}`);
-  const rv = (p: RvPick | undefined) => (p === undefined ? '' : p.kind === 'unset' ? '' : p.kind === 'zero' ? ' rv=0' : ` rv=learned[${p.pick}]`);
+  const rv = (p: RvPick | undefined) =>
+    p === undefined ? '' : p.kind === 'unset' ? '' : p.kind === 'zero' ? ' rv=0' : ` rv=learned[${p.pick}]`;
   switch (op.op) {
     case 'create':
     case 'update':

@@ -28,8 +28,18 @@ export function fixedCaseArb<T>(c: FixedCase<T>): fc.Arbitrary<T> {
   return fc.constant(c.value);
 }
 
-const content = (labels: Record<string, string>, data: Record<string, string> = { k1: 'v1' }): ContentSpec => ({ labels, annotations: {}, data });
-const create = (name: string, labels: Record<string, string>): WriteOp => ({ op: 'create', res: 'configmaps', ns: 0, name, content: content(labels) });
+const content = (labels: Record<string, string>, data: Record<string, string> = { k1: 'v1' }): ContentSpec => ({
+  labels,
+  annotations: {},
+  data,
+});
+const create = (name: string, labels: Record<string, string>): WriteOp => ({
+  op: 'create',
+  res: 'configmaps',
+  ns: 0,
+  name,
+  content: content(labels),
+});
 
 /**
  * Bare `?dryRun` (no value) on each write a real request would carry out: create, update, merge patch,
@@ -41,8 +51,25 @@ export const bareDryRunCase: FixedCase<DryRunStep[]> = {
   value: [
     create('alpha', { app: 'web' }),
     { op: 'dryRun', form: 'flag', write: create('bravo', { app: 'db' }), staleRv: false, pretty: false },
-    { op: 'dryRun', form: 'flag', write: { op: 'update', res: 'configmaps', ns: 0, name: 'alpha', content: content({ app: 'db' }) }, staleRv: false, pretty: false },
-    { op: 'dryRunPatch', form: 'flag', patch: 'merge', res: 'configmaps', ns: 0, name: 'alpha', value: 'x', invalid: false, ensure: false, pretty: false },
+    {
+      op: 'dryRun',
+      form: 'flag',
+      write: { op: 'update', res: 'configmaps', ns: 0, name: 'alpha', content: content({ app: 'db' }) },
+      staleRv: false,
+      pretty: false,
+    },
+    {
+      op: 'dryRunPatch',
+      form: 'flag',
+      patch: 'merge',
+      res: 'configmaps',
+      ns: 0,
+      name: 'alpha',
+      value: 'x',
+      invalid: false,
+      ensure: false,
+      pretty: false,
+    },
     { op: 'dryRun', form: 'flag', write: { op: 'delete', res: 'configmaps', ns: 0, name: 'alpha' }, staleRv: false, pretty: false },
   ],
 };
@@ -56,7 +83,13 @@ export const dryRunAllCase: FixedCase<DryRunStep[]> = {
   value: [
     create('alpha', { app: 'web' }),
     { op: 'dryRun', form: 'All', write: create('bravo', { app: 'db' }), staleRv: false, pretty: true },
-    { op: 'dryRun', form: 'All', write: { op: 'update', res: 'configmaps', ns: 0, name: 'alpha', content: content({ app: 'db' }) }, staleRv: false, pretty: false },
+    {
+      op: 'dryRun',
+      form: 'All',
+      write: { op: 'update', res: 'configmaps', ns: 0, name: 'alpha', content: content({ app: 'db' }) },
+      staleRv: false,
+      pretty: false,
+    },
     { op: 'dryRunGenerate', res: 'configmaps', prefix: 'gen-' },
   ],
 };
@@ -137,7 +170,12 @@ export const jsonReplaceMissingCase: FixedCase<ApplySequence> = {
   },
 };
 
-const apply = (manager: Manager, spec: Record<string, unknown>, force = false): ApplyStep => ({ op: 'apply', manager, force, content: { spec } });
+const apply = (manager: Manager, spec: Record<string, unknown>, force = false): ApplyStep => ({
+  op: 'apply',
+  manager,
+  force,
+  content: { spec },
+});
 
 /**
  * A forced apply over the fixture type that drops the applier's only item of a map list (another
@@ -169,8 +207,22 @@ export const emptiedListCase: FixedCase<ApplySequence> = {
     steps: [
       apply('mgr-a', { mapList: [{ name: 'p', value: 'v1' }], granularMap: { k3: 'v1' } }),
       apply('mgr-b', { granularMap: { k3: 'v1' } }),
-      { op: 'update', manager: 'mgr-b', managedFields: 'keep', content: { spec: { mapList: [{ name: 'p', value: 'v2' }], granularMap: { k1: 'v2', k2: 'v1', k3: 'v1' } } } },
-      apply('mgr-a', { granularMap: { k1: 'v1', k2: 'v1' }, setList: ['v1'], multiKeyList: [{ name: 'p', port: 80, value: 'v1' }], free: { m: { k1: 'v1' } } }, true),
+      {
+        op: 'update',
+        manager: 'mgr-b',
+        managedFields: 'keep',
+        content: { spec: { mapList: [{ name: 'p', value: 'v2' }], granularMap: { k1: 'v2', k2: 'v1', k3: 'v1' } } },
+      },
+      apply(
+        'mgr-a',
+        {
+          granularMap: { k1: 'v1', k2: 'v1' },
+          setList: ['v1'],
+          multiKeyList: [{ name: 'p', port: 80, value: 'v1' }],
+          free: { m: { k1: 'v1' } },
+        },
+        true,
+      ),
     ],
   },
 };

@@ -9,7 +9,11 @@ import type { MatchClass, PagingClass, RvClass } from '../reference/rv-semantics
 
 /** The resourceVersion choice of a table column: unset, "0", or one the suite learned. */
 export const pickFor = (rv: RvClass): fc.Arbitrary<RvPick> =>
-  rv === 'unset' ? fc.constant({ kind: 'unset' } as const) : rv === 'zero' ? fc.constant({ kind: 'zero' } as const) : fc.nat({ max: 20 }).map((pick) => ({ kind: 'learned', pick }) as const);
+  rv === 'unset'
+    ? fc.constant({ kind: 'unset' } as const)
+    : rv === 'zero'
+      ? fc.constant({ kind: 'zero' } as const)
+      : fc.nat({ max: 20 }).map((pick) => ({ kind: 'learned', pick }) as const);
 
 /** At least two objects in ns0, then random writes: a snapshot history worth reading from. */
 export const setupArb: fc.Arbitrary<WriteOp[]> = fc
@@ -18,7 +22,10 @@ export const setupArb: fc.Arbitrary<WriteOp[]> = fc
     fc.array(contentArb, { minLength: 4, maxLength: 4 }),
     fc.array(writeOpArb({ resources: ['configmaps'], namespaces: 1 }), { maxLength: 5 }),
   )
-  .map(([names, contents, rest]) => [...names.map((name, i): WriteOp => ({ op: 'create', res: 'configmaps', ns: 0, name, content: contents[i]! })), ...rest]);
+  .map(([names, contents, rest]) => [
+    ...names.map((name, i): WriteOp => ({ op: 'create', res: 'configmaps', ns: 0, name, content: contents[i]! })),
+    ...rest,
+  ]);
 
 const between = fc.array(writeOpArb({ resources: ['configmaps'], namespaces: 1 }), { maxLength: 2 });
 
@@ -38,7 +45,13 @@ export function apart<T>(n: number, input: fc.Arbitrary<T>): fc.Arbitrary<T> {
 /** The read of one cell of the rest:4.5 list table. */
 export function listCellReadArb(cell: { match: MatchClass; paging: PagingClass; rv: RvClass }): fc.Arbitrary<ListOp> {
   if (cell.paging === 'no-limit') {
-    return fc.record({ op: fc.constant('list' as const), res: fc.constant('configmaps' as const), ns: fc.constant(0), match: fc.constant(cell.match), rv: pickFor(cell.rv) });
+    return fc.record({
+      op: fc.constant('list' as const),
+      res: fc.constant('configmaps' as const),
+      ns: fc.constant(0),
+      match: fc.constant(cell.match),
+      rv: pickFor(cell.rv),
+    });
   }
   if (cell.paging === 'limit') {
     return fc.record({
@@ -66,4 +79,10 @@ export function listCellReadArb(cell: { match: MatchClass; paging: PagingClass; 
 
 /** The read of one cell of the rest:4.5 get table. */
 export const getCellReadArb = (rv: RvClass): fc.Arbitrary<Op> =>
-  fc.record({ op: fc.constant('get' as const), res: fc.constant('configmaps' as const), ns: fc.constant(0), name: fc.constantFrom(...namePool), rv: pickFor(rv) });
+  fc.record({
+    op: fc.constant('get' as const),
+    res: fc.constant('configmaps' as const),
+    ns: fc.constant(0),
+    name: fc.constantFrom(...namePool),
+    rv: pickFor(rv),
+  });

@@ -36,7 +36,10 @@ export interface EventCase {
 /** A valid events/v1 Event with at most two required fields dropped, two legacy fields set, a bad type. */
 export const eventCaseArb: fc.Arbitrary<EventCase> = fc.record(
   {
-    type: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('Normal', 'Warning') }, { weight: 1, arbitrary: fc.constantFrom('Info', 'Error', 'normal', 'WARNING') }),
+    type: fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom('Normal', 'Warning') },
+      { weight: 1, arbitrary: fc.constantFrom('Info', 'Error', 'normal', 'WARNING') },
+    ),
     // A clean event half the time: it must be created, and only then can its fields be read back.
     drop: fc.oneof(fc.constant([]), fc.subarray([...REQUIRED_ON_CREATE], { maxLength: 2 })),
     deprecated: fc.oneof(fc.constant([]), fc.subarray([...DEPRECATED_FIELDS], { maxLength: 2 })),
@@ -63,7 +66,8 @@ export const runtimeConfigItemArb: fc.Arbitrary<RuntimeConfigItem> = fc.record(
   { requiredKeys: ['group', 'version', 'value'] },
 );
 
-export const showRuntimeConfigItem = (i: RuntimeConfigItem): string => `${i.group}/${i.version}${i.resource !== undefined ? `/${i.resource}` : ''}${i.value === 'omit' ? '' : `=${i.value}`}`;
+export const showRuntimeConfigItem = (i: RuntimeConfigItem): string =>
+  `${i.group}/${i.version}${i.resource !== undefined ? `/${i.resource}` : ''}${i.value === 'omit' ? '' : `=${i.value}`}`;
 
 export const runtimeConfigArb: fc.Arbitrary<RuntimeConfigItem[]> = fc.array(runtimeConfigItemArb, { maxLength: 6 });
 

@@ -7,7 +7,8 @@ import { fail, inconclusive, rule, unspecified, type Judgement } from './judgeme
 
 /** How a request ended: served, refused (401/403, as upstream), or something else (not found, invalid, ...). */
 export type Outcome = 'ok' | 'refused' | 'other';
-export const outcomeOf = (status: number): Outcome => (status >= 200 && status < 300 ? 'ok' : status === 401 || status === 403 ? 'refused' : 'other');
+export const outcomeOf = (status: number): Outcome =>
+  status >= 200 && status < 300 ? 'ok' : status === 401 || status === 403 ? 'refused' : 'other';
 
 /**
  * The status of a refusal is the mechanisms' business, not the spec's: rest:5.1 "the mechanisms are
@@ -15,12 +16,17 @@ export const outcomeOf = (status: number): Outcome => (status >= 200 && status <
  * Recorded under that row.
  */
 export function refusalRecorded(what: string, status: number): Judgement {
-  return unspecified('rest:5.1/client-auth-not-shown', `${what}: refused; how (status code, body) belongs to the mechanisms the spec does not show`, `answered ${status}`);
+  return unspecified(
+    'rest:5.1/client-auth-not-shown',
+    `${what}: refused; how (status code, body) belongs to the mechanisms the spec does not show`,
+    `answered ${status}`,
+  );
 }
 
 export type Stranger = 'anonymous' | 'unknown';
 
-const strangerText = (who: Stranger) => (who === 'anonymous' ? 'a request without credentials' : 'a request with a bearer token nobody issued');
+const strangerText = (who: Stranger) =>
+  who === 'anonymous' ? 'a request without credentials' : 'a request with a bearer token nobody issued';
 
 /**
  * rest:5.1: a request whose sender the server cannot authenticate, or that nobody granted anything,
@@ -29,7 +35,12 @@ const strangerText = (who: Stranger) => (who === 'anonymous' ? 'a request withou
 export function judgeStranger(who: Stranger, what: string, status: number, stored?: boolean): Judgement[] {
   const served = outcomeOf(status) === 'ok';
   const out = [
-    rule('rest:5.1', !served && stored !== true, `${strangerText(who)} to ${what} is refused, and changes nothing`, `answered ${status}${stored === true ? '; the object was stored' : ''}`),
+    rule(
+      'rest:5.1',
+      !served && stored !== true,
+      `${strangerText(who)} to ${what} is refused, and changes nothing`,
+      `answered ${status}${stored === true ? '; the object was stored' : ''}`,
+    ),
   ];
   if (!served) out.push(refusalRecorded(`${strangerText(who)} to ${what}`, status));
   return out;
@@ -42,9 +53,18 @@ export function judgeStranger(who: Stranger, what: string, status: number, store
  */
 export function judgeHealthAccess(who: Stranger, path: string, status: number, remote: boolean): Judgement {
   const served = outcomeOf(status) === 'ok';
-  if (!remote) return unspecified('rest:5.6', `${path} from the server's own host (loopback): rest:5.6 speaks of remote hosts only`, `${strangerText(who)} answered ${status}`);
+  if (!remote)
+    return unspecified(
+      'rest:5.6',
+      `${path} from the server's own host (loopback): rest:5.6 speaks of remote hosts only`,
+      `${strangerText(who)} answered ${status}`,
+    );
   if (who === 'anonymous')
-    return unspecified('rest:5.6', `${path} without credentials: whether the anonymous identity counts as authenticated is described outside the spec (rest:5.1)`, `answered ${status}`);
+    return unspecified(
+      'rest:5.6',
+      `${path} without credentials: whether the anonymous identity counts as authenticated is described outside the spec (rest:5.1)`,
+      `answered ${status}`,
+    );
   return rule('rest:5.6', !served, `${path} from a remote host with credentials that authenticate nobody is refused`, `answered ${status}`);
 }
 
@@ -58,7 +78,13 @@ export function isLoopbackHost(host: string): boolean {
  * rest:4.1: GET of an object's subresource returns the subresource's representation; for `status`,
  * the object it belongs to (a namespaced custom type's, or a namespace's: cluster-scoped).
  */
-export function judgeSubresourceGet(path: string, status: number, kind: string | undefined, ownerKind: string, scope: 'namespaced' | 'cluster' = 'namespaced'): Judgement {
+export function judgeSubresourceGet(
+  path: string,
+  status: number,
+  kind: string | undefined,
+  ownerKind: string,
+  scope: 'namespaced' | 'cluster' = 'namespaced',
+): Judgement {
   return rule(
     scope === 'namespaced' ? 'rest:4.1/get-namespaced-subresource' : 'rest:4.1/get-subresource',
     status === 200 && kind === ownerKind,
@@ -75,7 +101,12 @@ export function judgeSubresourceGet(path: string, status: number, kind: string |
  */
 export function judgeEviction(evicted: number, after: { status: number; terminating: boolean }): Judgement {
   const expected = "POST of an Eviction to the pod's eviction subresource is accepted and the pod goes (gone or Terminating)";
-  if (evicted === 429) return inconclusive('rest:4.1/eviction', expected, 'answered 429: an eviction refused for a disruption budget says nothing about the row');
+  if (evicted === 429)
+    return inconclusive(
+      'rest:4.1/eviction',
+      expected,
+      'answered 429: an eviction refused for a disruption budget says nothing about the row',
+    );
   if (evicted < 200 || evicted >= 300) return fail('rest:4.1/eviction', expected, `the eviction answered ${evicted}`);
   return rule(
     'rest:4.1/eviction',

@@ -32,15 +32,32 @@ export type AnswerTest =
    * The value at `path` equals `equals` (JSON equality); `absent`: missing, null, or '' (an empty token);
    * `present`: none of those (a value the server must generate, whatever it is).
    */
-  | { readonly kind: 'value'; readonly at: AnswerAt; readonly path: FieldPath; readonly equals?: unknown; readonly absent?: true; readonly present?: true }
+  | {
+      readonly kind: 'value';
+      readonly at: AnswerAt;
+      readonly path: FieldPath;
+      readonly equals?: unknown;
+      readonly absent?: true;
+      readonly present?: true;
+    }
   /**
    * The number at `path` is the sum of the lengths of the arrays at `of` (remainingItemCount and the
    * items of the later pages): a relation between answers of this run, never a count frozen from the
    * recorded ones.
    */
-  | { readonly kind: 'countOf'; readonly at: AnswerAt; readonly path: FieldPath; readonly of: readonly { readonly at: AnswerAt; readonly path: FieldPath }[] }
+  | {
+      readonly kind: 'countOf';
+      readonly at: AnswerAt;
+      readonly path: FieldPath;
+      readonly of: readonly { readonly at: AnswerAt; readonly path: FieldPath }[];
+    }
   /** The value at `path` is the same as the value at `other.path` of `other.at` (a learned, opaque value). */
-  | { readonly kind: 'same'; readonly at: AnswerAt; readonly path: FieldPath; readonly other: { readonly at: AnswerAt; readonly path: FieldPath } }
+  | {
+      readonly kind: 'same';
+      readonly at: AnswerAt;
+      readonly path: FieldPath;
+      readonly other: { readonly at: AnswerAt; readonly path: FieldPath };
+    }
   /** The array at `path` holds an entry whose value at `where` equals `equals` (discovery listing a resource by name). */
   | { readonly kind: 'includes'; readonly at: AnswerAt; readonly path: FieldPath; readonly where: FieldPath; readonly equals: unknown }
   /** A Content-Type whose type/subtype one of the ranges allows (`*` wildcards); parameters ignored. */
@@ -209,9 +226,15 @@ export function evaluateNeeds(needs: readonly AnswerNeed[], answer: (i: number) 
 }
 
 // Builders the judges use, so a need reads like its rule.
-export const needStatus = (says: string, oneOf: readonly number[], at: AnswerAt = 'judged'): AnswerNeed => ({ says, test: { kind: 'status', at, oneOf } });
+export const needStatus = (says: string, oneOf: readonly number[], at: AnswerAt = 'judged'): AnswerNeed => ({
+  says,
+  test: { kind: 'status', at, oneOf },
+});
 /** A process must refuse (exit non-zero) or accept (exit 0): the loader's verdict, a daemon's refusal. */
 export const needExit = (says: string, nonZero: boolean): AnswerNeed => ({ says, test: { kind: 'exit', at: 'judged', nonZero } });
 /** A daemon must start and serve rather than exit. */
 export const needServes = (says: string): AnswerNeed => ({ says, test: { kind: 'serves', at: 'judged' } });
-export const needStatusClass = (says: string, cls: number, at: AnswerAt = 'judged'): AnswerNeed => ({ says, test: { kind: 'statusClass', at, cls } });
+export const needStatusClass = (says: string, cls: number, at: AnswerAt = 'judged'): AnswerNeed => ({
+  says,
+  test: { kind: 'statusClass', at, cls },
+});

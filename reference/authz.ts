@@ -19,7 +19,17 @@ import { allows, type Policy, type PolicyRule, type RequestAttributes } from './
 import { outcomeOf, refusalRecorded } from './access-judges.ts';
 
 // Judges of access beside a case's rules, for the callers that import them from here.
-export { isLoopbackHost, judgeEviction, judgeHealthAccess, judgeStranger, judgeSubresourceGet, outcomeOf, refusalRecorded, type Outcome, type Stranger } from './access-judges.ts';
+export {
+  isLoopbackHost,
+  judgeEviction,
+  judgeHealthAccess,
+  judgeStranger,
+  judgeSubresourceGet,
+  outcomeOf,
+  refusalRecorded,
+  type Outcome,
+  type Stranger,
+} from './access-judges.ts';
 
 /** The custom type of the authorization checks: namespaced, with a status subresource (rest:2.1, rest:4.1). */
 export function authzFixture(profile: Profile, runId: string): ResourceType {
@@ -30,7 +40,13 @@ export function authzFixture(profile: Profile, runId: string): ResourceType {
 export function authzFixtureCrd(profile: Profile, runId: string, labels: Record<string, string>): Record<string, unknown> {
   const rt = authzFixture(profile, runId);
   return crdManifest(profile, rt, labels, [
-    { name: rt.version, served: true, storage: true, subresources: { status: {} }, schema: { openAPIV3Schema: { type: 'object', [profile.preserveUnknownFieldsExtension]: true } } },
+    {
+      name: rt.version,
+      served: true,
+      storage: true,
+      subresources: { status: {} },
+      schema: { openAPIV3Schema: { type: 'object', [profile.preserveUnknownFieldsExtension]: true } },
+    },
   ]);
 }
 
@@ -64,9 +80,12 @@ export interface AuthzNames {
   readonly namespaces: readonly [string, string];
 }
 
-export const groupOf = (n: AuthzNames, g: AuthzGroup): string => (g === 'core' ? '' : g === 'fixture' ? authzFixture(n.profile, n.runId).group : '*');
+export const groupOf = (n: AuthzNames, g: AuthzGroup): string =>
+  g === 'core' ? '' : g === 'fixture' ? authzFixture(n.profile, n.runId).group : '*';
 const typeOf = (n: AuthzNames, r: AuthzResource): ResourceType =>
-  r === 'configmaps' ? { plural: 'configmaps', kind: 'ConfigMap', group: '', version: 'v1', namespaced: true } : authzFixture(n.profile, n.runId);
+  r === 'configmaps'
+    ? { plural: 'configmaps', kind: 'ConfigMap', group: '', version: 'v1', namespaced: true }
+    : authzFixture(n.profile, n.runId);
 export const resourceTypeOf = typeOf;
 
 /** The rules as they go into the Role (rest:5.5 shape); a widget resource name becomes the fixture's plural. */
@@ -79,7 +98,13 @@ export function policyRules(n: AuthzNames, rules: readonly AuthzRule[]): PolicyR
   }));
 }
 
-export function attributesOfStep(n: AuthzNames, user: string, groups: readonly string[], s: AuthzStep, name: string | undefined): RequestAttributes {
+export function attributesOfStep(
+  n: AuthzNames,
+  user: string,
+  groups: readonly string[],
+  s: AuthzStep,
+  name: string | undefined,
+): RequestAttributes {
   const rt = typeOf(n, s.resource);
   return {
     user,
@@ -106,7 +131,9 @@ export function casePolicy(n: AuthzNames, user: string, rules: readonly AuthzRul
 
 /** Every request a case can make in the binding's namespace. */
 const EVERY_STEP: readonly AuthzStep[] = [
-  ...(['configmaps', 'widgets'] as const).flatMap((resource) => AUTHZ_VERBS.map((verb) => ({ verb, resource, status: false, ns: 0 as const }))),
+  ...(['configmaps', 'widgets'] as const).flatMap((resource) =>
+    AUTHZ_VERBS.map((verb) => ({ verb, resource, status: false, ns: 0 as const })),
+  ),
   ...(['get', 'update', 'patch'] as const).map((verb) => ({ verb, resource: 'widgets' as const, status: true, ns: 0 as const })),
 ];
 
@@ -149,7 +176,14 @@ export function judgeStep(s: AuthzStep, expected: boolean | undefined, o: StepOb
   out.push(...judgeDryRunAgrees(o, what, real));
   out.push(...judgeReviewAgrees(expected, o, what, real));
   if (s.status && s.verb === 'get' && real === 'ok') {
-    out.push(rule('rest:4.1/get-namespaced-subresource', o.kind === fixtureKind, `GET of the status subresource returns its representation (the ${fixtureKind})`, `kind ${o.kind ?? 'none'}`));
+    out.push(
+      rule(
+        'rest:4.1/get-namespaced-subresource',
+        o.kind === fixtureKind,
+        `GET of the status subresource returns its representation (the ${fixtureKind})`,
+        `kind ${o.kind ?? 'none'}`,
+      ),
+    );
   }
   if (real === 'refused' || (expected === false && real !== 'ok')) out.push(refusalRecorded(what, o.real));
   return out;
@@ -159,15 +193,29 @@ export function judgeStep(s: AuthzStep, expected: boolean | undefined, o: StepOb
  * rest:5.3 and rest:5.5 (rest:2.2.4 outside the binding's namespace): the real request served when the
  * case's rules grant it, refused when they do not.
  */
-function judgeDecision(s: AuthzStep, expected: boolean | undefined, o: StepObservation, what: string, real: ReturnType<typeof outcomeOf>): Judgement[] {
+function judgeDecision(
+  s: AuthzStep,
+  expected: boolean | undefined,
+  o: StepObservation,
+  what: string,
+  real: ReturnType<typeof outcomeOf>,
+): Judgement[] {
   const out: Judgement[] = [];
   // rest:5.5 where the case's rules alone decide, in the binding's namespace: a rule grants the verbs
   // it lists on the resources (a subresource being one of its own) it lists, nothing else.
   const scope: ClauseId[] = ['rest:5.3', ...(s.ns === 1 ? ['rest:2.2.4' as const] : ['rest:5.5' as const])];
   if (expected === true) {
     for (const c of scope) {
-      if (real === 'refused') out.push(fail(c, `${what}: granted by the case's Role (bound in namespace #0), so not refused`, `refused with ${o.real}`));
-      else if (real === 'other') out.push(inconclusive(c, `${what}: granted, so served`, `answered ${o.real}: failed for another reason than authorization, which proves nothing either way`));
+      if (real === 'refused')
+        out.push(fail(c, `${what}: granted by the case's Role (bound in namespace #0), so not refused`, `refused with ${o.real}`));
+      else if (real === 'other')
+        out.push(
+          inconclusive(
+            c,
+            `${what}: granted, so served`,
+            `answered ${o.real}: failed for another reason than authorization, which proves nothing either way`,
+          ),
+        );
       else out.push(pass(c, `${what}: granted, served`, `${o.real}`));
     }
   } else if (expected === false) {
@@ -194,11 +242,26 @@ function judgeDryRunAgrees(o: StepObservation, what: string, real: ReturnType<ty
   const dry = outcomeOf(o.dry);
   for (const c of ['rest:4.6.4', 'rest:5.4'] as const) {
     if (dry === 'other' || real === 'other')
-      out.push(inconclusive(c, `${what}: the dry-run refused exactly when the real request is`, `dry-run ${o.dry}, real ${o.real}: one failed for another reason than authorization`));
-    else out.push(rule(c, dry === real, `${what}: the dry-run refused exactly when the real request is`, `dry-run ${o.dry}, real ${o.real}`));
+      out.push(
+        inconclusive(
+          c,
+          `${what}: the dry-run refused exactly when the real request is`,
+          `dry-run ${o.dry}, real ${o.real}: one failed for another reason than authorization`,
+        ),
+      );
+    else
+      out.push(rule(c, dry === real, `${what}: the dry-run refused exactly when the real request is`, `dry-run ${o.dry}, real ${o.real}`));
   }
   // rest:4.6.3: every built-in admission step supports dry-run, so a request served for real is served dry too.
-  if (real === 'ok') out.push(rule('rest:4.6.3', dry === 'ok', `${what}: served for real, so its dry-run (built-in admission only) is served too`, `dry-run ${o.dry}`));
+  if (real === 'ok')
+    out.push(
+      rule(
+        'rest:4.6.3',
+        dry === 'ok',
+        `${what}: served for real, so its dry-run (built-in admission only) is served too`,
+        `dry-run ${o.dry}`,
+      ),
+    );
   return out;
 }
 
@@ -206,7 +269,12 @@ function judgeDryRunAgrees(o: StepObservation, what: string, real: ReturnType<ty
  * rest:4.1/subjectaccessreviews: the review answers as the authorizer decides, and agrees with what the
  * server then does.
  */
-function judgeReviewAgrees(expected: boolean | undefined, o: StepObservation, what: string, real: ReturnType<typeof outcomeOf>): Judgement[] {
+function judgeReviewAgrees(
+  expected: boolean | undefined,
+  o: StepObservation,
+  what: string,
+  real: ReturnType<typeof outcomeOf>,
+): Judgement[] {
   const out: Judgement[] = [];
   if (o.review === undefined) return out;
   if (real === 'other') {
@@ -233,6 +301,12 @@ function judgeReviewAgrees(expected: boolean | undefined, o: StepObservation, wh
 }
 
 /** The model's decision for one step of a case (reference/rbac.ts over the case's one Role and binding). */
-export function expectedDecision(n: AuthzNames, user: string, groups: readonly string[], rules: readonly AuthzRule[], s: AuthzStep): boolean {
+export function expectedDecision(
+  n: AuthzNames,
+  user: string,
+  groups: readonly string[],
+  rules: readonly AuthzRule[],
+  s: AuthzStep,
+): boolean {
   return allows(casePolicy(n, user, rules), attributesOfStep(n, user, groups, s, 'x'));
 }

@@ -18,7 +18,11 @@ const is4xx = (s: number) => s >= 400 && s < 500;
 
 /** A namespace the case creates for itself (rest:4.1/post). */
 export function judgeNamespaceCreated(status: number): Judgement[] {
-  return [rule('rest:4.1/post', is2xx(status), 'a new namespace is created (2xx)', `status ${status}`, { needs: [needStatusClass('the namespace create succeeds (2xx)', 2)] })];
+  return [
+    rule('rest:4.1/post', is2xx(status), 'a new namespace is created (2xx)', `status ${status}`, {
+      needs: [needStatusClass('the namespace create succeeds (2xx)', 2)],
+    }),
+  ];
 }
 
 /** Whether a name is free again while its object may still be terminating is not shown (rest:3.1). */
@@ -30,7 +34,9 @@ export function judgeCreateOfTerminatingName(status: number): Judgement[] {
 export function judgeDuplicateCreate(key: string, status: number): Judgement[] {
   const refused = is4xx(status);
   return [
-    rule('rest:2.2.2', refused, `create of an existing name ${key} refused (4xx)`, `status ${status}`, { needs: [needStatusClass(`the create of the existing name ${key} is refused (4xx)`, 4)] }),
+    rule('rest:2.2.2', refused, `create of an existing name ${key} refused (4xx)`, `status ${status}`, {
+      needs: [needStatusClass(`the create of the existing name ${key} is refused (4xx)`, 4)],
+    }),
     rule('rest:2.2.1', refused, `a repeated create of ${key} is refused (names make creation idempotent)`, `status ${status}`, {
       needs: [needStatusClass(`the repeated create of ${key} is refused (4xx)`, 4)],
     }),
@@ -47,20 +53,35 @@ export function judgeCreate(o: { key: string; reused: boolean; status: number; b
 /** An update at the object's current resourceVersion succeeds (rest:4.1/put). */
 export function judgeUpdate(o: { key: string; status: number; body: string }): Judgement[] {
   const expected = `update of ${o.key} at its current resourceVersion succeeds (2xx)`;
-  return [rule('rest:4.1/put', is2xx(o.status), expected, `status ${o.status} ${o.body.slice(0, 160)}`, { needs: [needStatusClass(expected, 2)] })];
+  return [
+    rule('rest:4.1/put', is2xx(o.status), expected, `status ${o.status} ${o.body.slice(0, 160)}`, {
+      needs: [needStatusClass(expected, 2)],
+    }),
+  ];
 }
 
 /** A delete of a live object is accepted (rest:4.1/delete). */
 export function judgeDeleteAccepted(key: string, status: number): Judgement[] {
-  return [rule('rest:4.1/delete', is2xx(status), `delete of ${key} accepted (2xx)`, `status ${status}`, { needs: [needStatusClass(`the delete of ${key} is accepted (2xx)`, 2)] })];
+  return [
+    rule('rest:4.1/delete', is2xx(status), `delete of ${key} accepted (2xx)`, `status ${status}`, {
+      needs: [needStatusClass(`the delete of ${key} is accepted (2xx)`, 2)],
+    }),
+  ];
 }
 
 /**
  * A read right after an accepted delete of an object without finalizers: removed at once or left
  * Terminating are both allowed (rest:3.1: "not shown"), and the model learns which.
  */
-export function judgeAfterDelete(key: string, probe: { status: number; deletionTimestamp: unknown }): { judgements: Judgement[]; removed: boolean } {
-  if (is4xx(probe.status)) return { removed: true, judgements: [unspecified('rest:3.1/no-finalizers-not-shown', 'deletion without finalizers: not shown', 'removed at once')] };
+export function judgeAfterDelete(
+  key: string,
+  probe: { status: number; deletionTimestamp: unknown },
+): { judgements: Judgement[]; removed: boolean } {
+  if (is4xx(probe.status))
+    return {
+      removed: true,
+      judgements: [unspecified('rest:3.1/no-finalizers-not-shown', 'deletion without finalizers: not shown', 'removed at once')],
+    };
   return {
     removed: false,
     judgements: [
@@ -84,7 +105,10 @@ export function judgeGoneForExact(h: History, index: number | undefined, clause:
   const age = at === undefined ? Infinity : nowMs - at;
   const mayBeGone = index === undefined || mayHaveBeenCompacted(h, index, nowMs, windowMs);
   return mayBeGone
-    ? [pass('rest:7/410', '410 Gone for a version older than the retained history'), pass(clause, 'Exact: the snapshot or 410 Gone once it may have been dropped')]
+    ? [
+        pass('rest:7/410', '410 Gone for a version older than the retained history'),
+        pass(clause, 'Exact: the snapshot or 410 Gone once it may have been dropped'),
+      ]
     : [
         fail('rest:6.1.4', `a version ${Math.round(age)} ms old is still retained (history window ${windowMs} ms)`, '410 Gone'),
         fail(clause, 'the exact snapshot', '410 Gone for a version the target must still retain'),
@@ -93,7 +117,12 @@ export function judgeGoneForExact(h: History, index: number | undefined, clause:
 
 /** rest:4.1 path shapes (and the core group's) exercised by a read the model accepted. */
 export function pathClauses(coreGroup: boolean, shape: 'object' | 'collection' | 'all'): Judgement[] {
-  const clause = shape === 'object' ? 'rest:4.1/get-namespaced-object' : shape === 'collection' ? 'rest:4.1/get-namespaced-collection' : 'rest:4.1/get-collection';
+  const clause =
+    shape === 'object'
+      ? 'rest:4.1/get-namespaced-object'
+      : shape === 'collection'
+        ? 'rest:4.1/get-namespaced-collection'
+        : 'rest:4.1/get-collection';
   const js = [pass(clause, 'the path shape of rest:4.1 answers as the model predicts')];
   if (coreGroup) js.push(pass('rest:4.1/get-core', 'the core group serves the same shapes under /api/v1'));
   return js;
@@ -109,7 +138,8 @@ export function queryClauses(used: ReadonlySet<string>, pages: number): Judgemen
   ] as const) {
     if (used.has(k)) js.push(pass(clause, `${k} honoured as rest:4.4/4.5 say`));
   }
-  if (pages > 1) js.push(pass('rest:4.3/continue', 'continue tokens lead through the snapshot'), pass('rest:4.4.5', 'chunking is available'));
+  if (pages > 1)
+    js.push(pass('rest:4.3/continue', 'continue tokens lead through the snapshot'), pass('rest:4.4.5', 'chunking is available'));
   return js;
 }
 
@@ -123,8 +153,17 @@ export function judgeListDecision(d: Decision, status: number): Judgement[] | un
   if (d.outcome === 'unspecified') return [unspecified(d.clause, d.why, `status ${status}`)];
   const ok = statusAccepted(d.statuses, status);
   const expected = d.statuses === '4xx' ? 'refused as invalid (any 4xx)' : `status ${d.statuses.join(' or ')}`;
-  const needs = { needs: [d.statuses === '4xx' ? needStatusClass(`the list is ${expected}`, 4) : needStatus(`the list is answered with ${expected}`, d.statuses)] };
-  return [rule(d.clause, ok, expected, `status ${status}`, needs), rule(d.statuses === '4xx' ? 'rest:4.3/resourceVersionMatch' : 'rest:7/400', ok, expected, `status ${status}`, needs)];
+  const needs = {
+    needs: [
+      d.statuses === '4xx'
+        ? needStatusClass(`the list is ${expected}`, 4)
+        : needStatus(`the list is answered with ${expected}`, d.statuses),
+    ],
+  };
+  return [
+    rule(d.clause, ok, expected, `status ${status}`, needs),
+    rule(d.statuses === '4xx' ? 'rest:4.3/resourceVersionMatch' : 'rest:7/400', ok, expected, `status ${status}`, needs),
+  ];
 }
 
 /**
@@ -162,14 +201,21 @@ export function judgeContinueGone(ageMs: number, ttlMs: number, semantic?: strin
         '410 Gone',
       ),
     ];
-  return [rule('rest:4.4.4', ageMs >= ttlMs, `a continue token ${Math.round(ageMs)} ms old is still valid (lifetime ${ttlMs} ms)`, '410 Gone')];
+  return [
+    rule('rest:4.4.4', ageMs >= ttlMs, `a continue token ${Math.round(ageMs)} ms old is still valid (lifetime ${ttlMs} ms)`, '410 Gone'),
+  ];
 }
 
 /** An unpaged list is complete: no remainingItemCount (rest:4.4.6) and an empty continue (rest:2.3). */
 export function judgeCompleteList(page: Pick<ObservedPage, 'remainingItemCount' | 'continueToken'>, selector: boolean): Judgement[] {
   return [
     ...judgeRemaining(page, { later: 0, last: true, selector, paged: false, page: 1 }),
-    rule('rest:2.3/metadata.continue', page.continueToken === undefined || page.continueToken === '', 'empty continue on an unpaged list', `continue ${JSON.stringify(page.continueToken)}`),
+    rule(
+      'rest:2.3/metadata.continue',
+      page.continueToken === undefined || page.continueToken === '',
+      'empty continue on an unpaged list',
+      `continue ${JSON.stringify(page.continueToken)}`,
+    ),
   ];
 }
 
@@ -183,7 +229,12 @@ export function judgeNameFreeElsewhere(createdInOther: boolean): Judgement[] {
 /** rest:4.1/get-collection: the all-namespaces collection holds both objects. */
 export function judgeAllNamespaces(status: number, keys: ReadonlySet<string>, want: readonly string[]): Judgement[] {
   return [
-    rule('rest:4.1/get-collection', status === 200 && want.every((k) => keys.has(k)), `the all-namespaces collection holds ${want.join(' and ')}`, `status ${status}, items ${[...keys].join(', ')}`),
+    rule(
+      'rest:4.1/get-collection',
+      status === 200 && want.every((k) => keys.has(k)),
+      `the all-namespaces collection holds ${want.join(' and ')}`,
+      `status ${status}, items ${[...keys].join(', ')}`,
+    ),
   ];
 }
 
@@ -215,9 +266,14 @@ export function judgeNamespaceRead(name: string, r: { status: number; kind: unkn
  * returns that one object (not a list, not another object's name) and, being cluster-scoped, no
  * namespace (rest:2.2.5).
  */
-export function judgeClusterObjectRead(path: string, want: { kind: string; name: string }, r: { status: number; kind: unknown; name: unknown; namespace: unknown }): Judgement[] {
+export function judgeClusterObjectRead(
+  path: string,
+  want: { kind: string; name: string },
+  r: { status: number; kind: unknown; name: unknown; namespace: unknown },
+): Judgement[] {
   // A run's identity that may create the definition but not read it back decides nothing about paths.
-  if (r.status === 401 || r.status === 403) return [inconclusive('rest:4.1/get-object', `GET ${path} returns that ${want.kind}`, `status ${r.status}: the run may not read it`)];
+  if (r.status === 401 || r.status === 403)
+    return [inconclusive('rest:4.1/get-object', `GET ${path} returns that ${want.kind}`, `status ${r.status}: the run may not read it`)];
   return [
     rule(
       'rest:4.1/get-object',
@@ -252,10 +308,21 @@ export function judgeNamespaceDeleteAccepted(name: string, status: number): Judg
  * the namespace itself is gone (4xx) and the object is still there, its namespace was deleted without
  * it: a failure. The window is named so a user can widen it.
  */
-export function judgeDeletedWithNamespace(key: string, r: { objectStatus: number; namespaceStatus: number }, windowMs: number): Judgement[] {
+export function judgeDeletedWithNamespace(
+  key: string,
+  r: { objectStatus: number; namespaceStatus: number },
+  windowMs: number,
+): Judgement[] {
   const expected = `${key} is deleted with its namespace (eventually; watched for ${windowMs} ms, --eventual-window)`;
   if (is4xx(r.objectStatus)) return [pass('rest:2.2.4', expected, `status ${r.objectStatus}`)];
-  if (is4xx(r.namespaceStatus)) return [fail('rest:2.2.4', expected, `the namespace is gone (status ${r.namespaceStatus}) but ${key} is still readable (status ${r.objectStatus})`)];
+  if (is4xx(r.namespaceStatus))
+    return [
+      fail(
+        'rest:2.2.4',
+        expected,
+        `the namespace is gone (status ${r.namespaceStatus}) but ${key} is still readable (status ${r.objectStatus})`,
+      ),
+    ];
   return [inconclusive('rest:2.2.4', expected, `still readable after ${windowMs} ms, namespace still present (status ${r.objectStatus})`)];
 }
 
@@ -273,7 +340,13 @@ export function judgeSurvivesOtherNamespace(key: string, status: number): Judgem
  */
 export function judgeGeneratedCreate(prefix: string, r: { status: number; name: unknown }, earlier: readonly string[]): Judgement[] {
   if (is4xx(r.status) && earlier.length === 0)
-    return [unspecified('rest:2.3/metadata.name', `a name generated from ${JSON.stringify(prefix)}, or a refusal of a prefix the spec does not call valid`, `status ${r.status}`)];
+    return [
+      unspecified(
+        'rest:2.3/metadata.name',
+        `a name generated from ${JSON.stringify(prefix)}, or a refusal of a prefix the spec does not call valid`,
+        `status ${r.status}`,
+      ),
+    ];
   const name = r.name;
   return [
     rule(
@@ -282,7 +355,12 @@ export function judgeGeneratedCreate(prefix: string, r: { status: number; name: 
       `a created object whose name extends ${JSON.stringify(prefix)}`,
       `status ${r.status}, name ${JSON.stringify(name)}`,
     ),
-    rule('rest:2.3/metadata.name', typeof name === 'string' && !earlier.includes(name), 'a generated name not given before', `${String(name)} generated twice`),
+    rule(
+      'rest:2.3/metadata.name',
+      typeof name === 'string' && !earlier.includes(name),
+      'a generated name not given before',
+      `${String(name)} generated twice`,
+    ),
   ];
 }
 

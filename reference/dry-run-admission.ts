@@ -44,7 +44,12 @@ export const MUTATION_LABEL = 'svc-conformance/mutated';
 /** The configurations' timeoutSeconds: the shortest that still lets a loaded machine answer. */
 export const WEBHOOK_TIMEOUT_SECONDS = 5;
 
-export const ADMISSION_CLAUSES: readonly ClauseId[] = ['rest:4.6.2', 'rest:4.6.3', 'rest:7.3', 'rest:9.4/admissionregistration-v1beta1-validatingwebhookconfiguration'];
+export const ADMISSION_CLAUSES: readonly ClauseId[] = [
+  'rest:4.6.2',
+  'rest:4.6.3',
+  'rest:7.3',
+  'rest:9.4/admissionregistration-v1beta1-validatingwebhookconfiguration',
+];
 const ROW: ClauseId = 'rest:9.4/admissionregistration-v1beta1-validatingwebhookconfiguration';
 
 export const admissionGroup = (profile: Profile): string => namedGroup(profile, 'admissionregistration');
@@ -81,7 +86,15 @@ export function webhookConfiguration(profile: Profile, version: string, w: Webho
       {
         name: `${w.name}.webhook.svc-conformance.test`,
         clientConfig: { url: w.url, caBundle: w.caBundle },
-        rules: [{ operations: ['CREATE', 'UPDATE', 'DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: [w.resource], scope: 'Namespaced' }],
+        rules: [
+          {
+            operations: ['CREATE', 'UPDATE', 'DELETE'],
+            apiGroups: [''],
+            apiVersions: ['v1'],
+            resources: [w.resource],
+            scope: 'Namespaced',
+          },
+        ],
         namespaceSelector: { matchLabels: { ...w.namespaceLabels } },
         objectSelector: { matchLabels: { ...w.objectLabels } },
         failurePolicy: 'Ignore',
@@ -97,7 +110,9 @@ const ok = (status: number) => status >= 200 && status < 300;
 
 /** Why the webhook part did not run against this target (not on loopback, no openssl...): every clause inconclusive. */
 export function webhookOutOfReach(reason: string): Judgement[] {
-  return ['rest:4.6.2', 'rest:4.6.3', 'rest:7.3'].map((c) => inconclusive(c as ClauseId, 'a dry-run meets the admission webhooks its real form would', reason));
+  return ['rest:4.6.2', 'rest:4.6.3', 'rest:7.3'].map((c) =>
+    inconclusive(c as ClauseId, 'a dry-run meets the admission webhooks its real form would', reason),
+  );
 }
 
 /** Whether a registered webhook was seen in force: a real request it matches reached it (and, for case A, was refused). */
@@ -138,13 +153,19 @@ export interface NoneWebhookObservation {
 }
 
 const showSeen = (seen: readonly (boolean | undefined)[]) =>
-  seen.length === 0 ? 'the webhook got no review for it' : `the webhook got ${seen.length} review(s), dryRun ${seen.map((d) => String(d)).join(', ')}`;
+  seen.length === 0
+    ? 'the webhook got no review for it'
+    : `the webhook got ${seen.length} review(s), dryRun ${seen.map((d) => String(d)).join(', ')}`;
 
 /** Case A: a webhook with sideEffects None. */
 export function judgeNoneWebhook(o: NoneWebhookObservation): Judgement[] {
   if (!o.premise.shown || o.allowed === undefined || o.denied === undefined) {
     return ['rest:4.6.2', 'rest:4.6.3'].map((c) =>
-      inconclusive(c as ClauseId, 'a webhook with sideEffects None, seen in force (a real create it denies refused), is called on dry-run', o.premise.observed),
+      inconclusive(
+        c as ClauseId,
+        'a webhook with sideEffects None, seen in force (a real create it denies refused), is called on dry-run',
+        o.premise.observed,
+      ),
     );
   }
   const a = o.allowed;
@@ -165,7 +186,14 @@ export function judgeNoneWebhook(o: NoneWebhookObservation): Judgement[] {
       ? inconclusive('rest:4.6.2', deniedExpected, deniedObserved + pastTimeout(d))
       : rule('rest:4.6.2', !ok(d.status) && !d.persisted, deniedExpected, deniedObserved),
   );
-  out.push(rule('rest:4.6.3', ok(a.status), 'a webhook declaring sideEffects None does not make a dry-run fail', `the dry-run create it allows answered ${a.status}`));
+  out.push(
+    rule(
+      'rest:4.6.3',
+      ok(a.status),
+      'a webhook declaring sideEffects None does not make a dry-run fail',
+      `the dry-run create it allows answered ${a.status}`,
+    ),
+  );
   return out;
 }
 
@@ -189,14 +217,22 @@ export interface SideEffectObservation {
   };
 }
 
-const showAttempts = (as: readonly DeclarationAttempt[]) => as.map((a) => `${a.version} sideEffects ${a.sideEffects}: ${a.status}`).join('; ') || 'no admissionregistration version is served';
+const showAttempts = (as: readonly DeclarationAttempt[]) =>
+  as.map((a) => `${a.version} sideEffects ${a.sideEffects}: ${a.status}`).join('; ') || 'no admissionregistration version is served';
 
 /** Case B: a side-effecting webhook, if one can be declared. */
 export function judgeSideEffectingWebhook(o: SideEffectObservation): Judgement[] {
   const out: Judgement[] = [];
   // The rest:9.4 row: v1 allows only None and NoneOnDryRun.
   for (const a of o.attempts.filter((x) => x.version === 'v1')) {
-    out.push(rule(ROW, !ok(a.status), `admissionregistration v1 refuses a webhook with sideEffects ${a.sideEffects} (only None and NoneOnDryRun)`, `creating it answered ${a.status}`));
+    out.push(
+      rule(
+        ROW,
+        !ok(a.status),
+        `admissionregistration v1 refuses a webhook with sideEffects ${a.sideEffects} (only None and NoneOnDryRun)`,
+        `creating it answered ${a.status}`,
+      ),
+    );
   }
   const clauses: ClauseId[] = ['rest:7.3', 'rest:4.6.3'];
   const expected = 'a dry-run whose real form calls a webhook with side effects fails, without calling it';
@@ -206,7 +242,8 @@ export function judgeSideEffectingWebhook(o: SideEffectObservation): Judgement[]
   }
   const t = o.tested;
   const which = `${t.attempt.version} webhook with sideEffects ${t.attempt.sideEffects}`;
-  if (!t.premise.shown || t.dry === undefined) return [...out, ...clauses.map((c) => inconclusive(c, `${expected} (${which})`, t.premise.observed))];
+  if (!t.premise.shown || t.dry === undefined)
+    return [...out, ...clauses.map((c) => inconclusive(c, `${expected} (${which})`, t.premise.observed))];
   const d = t.dry;
   const holds = !ok(d.status) && d.seen.length === 0 && !d.persisted;
   const observed = `the dry-run create answered ${d.status}; ${showSeen(d.seen)}${d.persisted ? '; the object was stored' : ''} (a real create did reach it: ${t.premise.observed})`;
@@ -246,11 +283,19 @@ export function judgeMutatingWebhook(o: MutatingWebhookObservation): Judgement[]
   const d = o.dry;
   const carried = d.labels !== undefined && Object.hasOwn(d.labels, key);
   // rest:2.8: the value a mutating step sets on a dry-run may differ; that the label is there may not.
-  const differs = carried && d.labels![key] !== value ? ` (the real create stored ${JSON.stringify(value)}; rest:2.8 lets a dry-run's value differ)` : '';
+  const differs =
+    carried && d.labels![key] !== value ? ` (the real create stored ${JSON.stringify(value)}; rest:2.8 lets a dry-run's value differ)` : '';
   const observed = `${d.status}; ${showSeen(d.seen)}; the answer shows ${showLabel(d.labels, key)}${differs}${d.persisted ? '; the object was stored' : ''} (the real create stored ${key}=${JSON.stringify(value)})`;
   const passes = ok(d.status) && d.seen.includes(true) && carried && !d.persisted;
   return [
-    !passes && servedPastWebhookTimeout(d) && !d.persisted ? inconclusive('rest:4.6.2', expected, observed + pastTimeout(d)) : rule('rest:4.6.2', passes, expected, observed),
-    rule('rest:4.6.3', ok(d.status), 'a mutating webhook declaring sideEffects None does not make a dry-run fail', `the dry-run create it matches answered ${d.status}`),
+    !passes && servedPastWebhookTimeout(d) && !d.persisted
+      ? inconclusive('rest:4.6.2', expected, observed + pastTimeout(d))
+      : rule('rest:4.6.2', passes, expected, observed),
+    rule(
+      'rest:4.6.3',
+      ok(d.status),
+      'a mutating webhook declaring sideEffects None does not make a dry-run fail',
+      `the dry-run create it matches answered ${d.status}`,
+    ),
   ];
 }

@@ -56,7 +56,12 @@ export function normalStatuses(verb: WriteVerb): ReadonlySet<number> {
  *   expectDryRunPatch({ labels: { tier: 'web' }, ... }, 'merge', false, ['tier', 'db'])
  *     -> { outcome: 'success', verb: 'patch', wouldStore: { labels: { tier: 'db' }, ... } }
  */
-export function expectDryRunPatch(live: Content | undefined, patch: 'merge' | 'json' | 'apply', invalid: boolean, label: readonly [string, string]): DryRunExpectation | undefined {
+export function expectDryRunPatch(
+  live: Content | undefined,
+  patch: 'merge' | 'json' | 'apply',
+  invalid: boolean,
+  label: readonly [string, string],
+): DryRunExpectation | undefined {
   if (live === undefined) return patch === 'apply' ? undefined : { outcome: 'refused', verb: 'patch', why: 'the object does not exist' };
   if (invalid) return { outcome: 'refused', verb: 'patch', why: `the ${patch} patch body is not a valid document of its type` };
   return { outcome: 'success', verb: 'patch', wouldStore: { ...live, labels: { ...live.labels, [label[0]]: label[1] } } };
@@ -99,7 +104,14 @@ export type DryRunExpectation =
  * the object that would be stored (compared modulo the generated fields of rest:2.8), or a refusal
  * where the real write is refused.
  */
-export function judgeDryRunAnswer(exp: DryRunExpectation, form: 'flag' | 'All', status: number, object: ObservedObject | undefined, knownKeys: ReadonlySet<string>, reason?: string): Judgement[] {
+export function judgeDryRunAnswer(
+  exp: DryRunExpectation,
+  form: 'flag' | 'All',
+  status: number,
+  object: ObservedObject | undefined,
+  knownKeys: ReadonlySet<string>,
+  reason?: string,
+): Judgement[] {
   const js = judgeDryRunVerdicts(exp, form, status, object, knownKeys);
   // A bare ?dryRun on a write the real one accepts: the input that shows a server allowing only All.
   if (form !== 'flag' || exp.outcome !== 'success') return js;
@@ -111,7 +123,13 @@ export function judgeDryRunAnswer(exp: DryRunExpectation, form: 'flag' | 'All', 
   });
 }
 
-function judgeDryRunVerdicts(exp: DryRunExpectation, form: 'flag' | 'All', status: number, object: ObservedObject | undefined, knownKeys: ReadonlySet<string>): Judgement[] {
+function judgeDryRunVerdicts(
+  exp: DryRunExpectation,
+  form: 'flag' | 'All',
+  status: number,
+  object: ObservedObject | undefined,
+  knownKeys: ReadonlySet<string>,
+): Judgement[] {
   const clause = form === 'All' ? 'rest:4.6.2' : 'rest:4.6.1';
   if (exp.outcome === 'refused') {
     const refused = status >= 400 && status < 500;
@@ -126,9 +144,15 @@ function judgeDryRunVerdicts(exp: DryRunExpectation, form: 'flag' | 'All', statu
   const codes = normalStatuses(exp.verb);
   // The status of the dry-run's own answer (judged as it arrives) is the whole of this rule.
   const js: Judgement[] = [
-    rule(clause, codes.has(status), `a ${form} dry-run ${exp.verb} answers the normal status (${[...codes].join(' or ')})`, `status ${status}`, {
-      needs: [needStatus(`the ${form} dry-run ${exp.verb} answers ${[...codes].join(' or ')}`, [...codes])],
-    }),
+    rule(
+      clause,
+      codes.has(status),
+      `a ${form} dry-run ${exp.verb} answers the normal status (${[...codes].join(' or ')})`,
+      `status ${status}`,
+      {
+        needs: [needStatus(`the ${form} dry-run ${exp.verb} answers ${[...codes].join(' or ')}`, [...codes])],
+      },
+    ),
   ];
   // A 2xx outside the verb's codes breaks the row of rest:7 that names a dry-run's success code too.
   if (form === 'All' && (codes.has(status) || (status >= 200 && status < 300)))
@@ -148,7 +172,13 @@ function judgeDryRunVerdicts(exp: DryRunExpectation, form: 'flag' | 'All', statu
               needs: [
                 {
                   says: `the ${form} dry-run ${exp.verb} answers the object that would be stored: its labels and annotations`,
-                  test: { kind: 'allOf', tests: [{ kind: 'status', at: 'judged', oneOf: [...codes] }, ...metaTests(exp.wouldStore!.labels, exp.wouldStore!.annotations, knownKeys)] },
+                  test: {
+                    kind: 'allOf',
+                    tests: [
+                      { kind: 'status', at: 'judged', oneOf: [...codes] },
+                      ...metaTests(exp.wouldStore!.labels, exp.wouldStore!.annotations, knownKeys),
+                    ],
+                  },
                 },
               ],
             }
@@ -165,21 +195,27 @@ function judgeDryRunVerdicts(exp: DryRunExpectation, form: 'flag' | 'All', statu
  * rest:4.6.2: after a dry-run with All nothing was persisted: a read of the key shows the object the
  * model had before (same resourceVersion and content), or still no object.
  */
-export function judgeNotPersisted(before: ObjectVersion | undefined, read: { status: number; object: ObservedObject | undefined }, knownKeys: ReadonlySet<string>): Judgement {
+export function judgeNotPersisted(
+  before: ObjectVersion | undefined,
+  read: { status: number; object: ObservedObject | undefined },
+  knownKeys: ReadonlySet<string>,
+): Judgement {
   if (before === undefined) {
     return rule('rest:4.6.2', read.status === 404, 'a dry-run create stored nothing: the name still reads 404', `status ${read.status}`, {
       needs: [needStatus('the name a dry-run created still reads 404', [404])],
     });
   }
   const needs = { needs: [unchangedNeed(before, knownKeys)] };
-  if (read.status !== 200 || read.object === undefined) return rule('rest:4.6.2', false, `a dry-run left ${before.key}@${before.rv} in place`, `status ${read.status}`, needs);
+  if (read.status !== 200 || read.object === undefined)
+    return rule('rest:4.6.2', false, `a dry-run left ${before.key}@${before.rv} in place`, `status ${read.status}`, needs);
   const m = contentMismatch(before.content, read.object, knownKeys);
   const sameRv = read.object.rv === before.rv;
   return rule(
     'rest:4.6.2',
     m === undefined && sameRv && read.object.deletionTimestamp === undefined,
     `a dry-run left ${before.key}@${before.rv} unchanged (not terminating)`,
-    m ?? (sameRv ? `deletionTimestamp ${JSON.stringify(read.object.deletionTimestamp)}` : `resourceVersion ${JSON.stringify(read.object.rv)}`),
+    m ??
+      (sameRv ? `deletionTimestamp ${JSON.stringify(read.object.deletionTimestamp)}` : `resourceVersion ${JSON.stringify(read.object.rv)}`),
     needs,
   );
 }
@@ -189,11 +225,17 @@ export function judgeNotPersisted(before: ObjectVersion | undefined, read: { sta
  * wrote it (every stored change moves it, rest:2.3), the suite's labels and annotations as they were,
  * not terminating.
  */
-function metaTests(labels: Readonly<Record<string, string>>, annotations: Readonly<Record<string, string>>, knownKeys: ReadonlySet<string>): AnswerTest[] {
+function metaTests(
+  labels: Readonly<Record<string, string>>,
+  annotations: Readonly<Record<string, string>>,
+  knownKeys: ReadonlySet<string>,
+): AnswerTest[] {
   const meta = (map: 'labels' | 'annotations', values: Readonly<Record<string, string>>): AnswerTest[] =>
     [...knownKeys].map(
       (k): AnswerTest =>
-        Object.hasOwn(values, k) ? { kind: 'value', at: 'judged', path: ['metadata', map, k], equals: values[k] } : { kind: 'value', at: 'judged', path: ['metadata', map, k], absent: true },
+        Object.hasOwn(values, k)
+          ? { kind: 'value', at: 'judged', path: ['metadata', map, k], equals: values[k] }
+          : { kind: 'value', at: 'judged', path: ['metadata', map, k], absent: true },
     );
   return [...meta('labels', labels), ...meta('annotations', annotations)];
 }
@@ -216,12 +258,21 @@ function unchangedNeed(before: ObjectVersion, knownKeys: ReadonlySet<string>): A
 
 /** The flag form's persistence is open (see the header): recorded, never failed. */
 export function noteFlagPersistence(changed: boolean): Judgement {
-  return unspecified('rest:4.6.1', 'whether the flag form (no value) persists: not stated (rest:4.6.2 speaks of All)', changed ? 'the write was persisted' : 'nothing was persisted');
+  return unspecified(
+    'rest:4.6.1',
+    'whether the flag form (no value) persists: not stated (rest:4.6.2 speaks of All)',
+    changed ? 'the write was persisted' : 'nothing was persisted',
+  );
 }
 
 /** rest:4.6.1 lists the only accepted forms; the status for another value is not named: any 4xx. */
 export function judgeInvalidDryRun(value: string, status: number): Judgement {
-  return rule('rest:4.6.1', status >= 400 && status < 500, `dryRun=${value} (neither no value nor All) is refused (4xx)`, `status ${status}`);
+  return rule(
+    'rest:4.6.1',
+    status >= 400 && status < 500,
+    `dryRun=${value} (neither no value nor All) is refused (4xx)`,
+    `status ${status}`,
+  );
 }
 
 /** rest:4.6.2 for a dry-run delete of a namespace: it is still there and not terminating. */
@@ -240,9 +291,18 @@ export function judgeNamespaceKept(name: string, status: number, deletionTimesta
  */
 export function judgeGeneratedDryRun(prefix: string, status: number, name: unknown, readBack: number | undefined): Judgement[] {
   const codes = normalStatuses('create');
-  const js: Judgement[] = [rule('rest:4.6.2', codes.has(status), 'a dry-run create with generateName answers the normal status', `status ${status}`)];
+  const js: Judgement[] = [
+    rule('rest:4.6.2', codes.has(status), 'a dry-run create with generateName answers the normal status', `status ${status}`),
+  ];
   if (typeof name === 'string' && name !== '') {
-    js.push(rule('rest:2.8', name.startsWith(prefix), `a generated name extends ${JSON.stringify(prefix)} (its value is not relied on)`, `name ${JSON.stringify(name)}`));
+    js.push(
+      rule(
+        'rest:2.8',
+        name.startsWith(prefix),
+        `a generated name extends ${JSON.stringify(prefix)} (its value is not relied on)`,
+        `name ${JSON.stringify(name)}`,
+      ),
+    );
     // The judged answer is the read of the generated name, which a reproducer learns from its own dry-run answer.
     if (readBack !== undefined)
       js.push(
@@ -271,7 +331,11 @@ export function judgeDryRunWrite(
   pretty: boolean,
   reason?: string,
 ): Judgement[] {
-  const answer = alsoAgainst('rest:4.3/dryRun', `dryRun${form === 'All' ? '=All' : ''} accepted on ${on}`, judgeDryRunAnswer(exp, form, status, object, knownKeys, reason));
+  const answer = alsoAgainst(
+    'rest:4.3/dryRun',
+    `dryRun${form === 'All' ? '=All' : ''} accepted on ${on}`,
+    judgeDryRunAnswer(exp, form, status, object, knownKeys, reason),
+  );
   return pretty ? alsoAgainst('rest:4.3/pretty', 'pretty=true combined with dryRun: the same answer as without it', answer) : answer;
 }
 
@@ -291,7 +355,12 @@ export function judgeInvalidDryRunWrite(value: string, status: number): Judgemen
  *   judgeNamespaceDryRunDelete(404) -> fail rest:4.6.2
  */
 export function judgeNamespaceDryRunDelete(status: number): Judgement {
-  return rule('rest:4.6.2', normalStatuses('delete').has(status), 'a dry-run delete of a namespace answers the normal status', `status ${status}`);
+  return rule(
+    'rest:4.6.2',
+    normalStatuses('delete').has(status),
+    'a dry-run delete of a namespace answers the normal status',
+    `status ${status}`,
+  );
 }
 
 /**

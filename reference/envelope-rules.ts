@@ -28,12 +28,21 @@ export function judgeGeneratedPresent(o: ObservedObject, absent: AbsentGenerated
   return rules
     .filter(([, v]) => absent === 'judge' || isNonEmptyString(v))
     .map(([clause, v, expected, field]) =>
-      rule(clause, isNonEmptyString(v), expected, `${field} ${show(v)}`, { needs: [needPresent(`the answer carries ${expected}`, ['metadata', PATH_OF[field]!])] }),
+      rule(clause, isNonEmptyString(v), expected, `${field} ${show(v)}`, {
+        needs: [needPresent(`the answer carries ${expected}`, ['metadata', PATH_OF[field]!])],
+      }),
     );
 }
 
-const PATH_OF: Record<string, string> = { 'metadata.uid': 'uid', creationTimestamp: 'creationTimestamp', resourceVersion: 'resourceVersion' };
-const needPresent = (says: string, path: readonly string[]): AnswerNeed => ({ says, test: { kind: 'value', at: 'judged', path, present: true } });
+const PATH_OF: Record<string, string> = {
+  'metadata.uid': 'uid',
+  creationTimestamp: 'creationTimestamp',
+  resourceVersion: 'resourceVersion',
+};
+const needPresent = (says: string, path: readonly string[]): AnswerNeed => ({
+  says,
+  test: { kind: 'value', at: 'judged', path, present: true },
+});
 
 /**
  * rest:2.8: a persisted object has the values the server generates at persist time: uid,
@@ -47,11 +56,14 @@ export function judgeGeneratedAtPersist(o: ObservedObject, generateName?: string
     ['resourceVersion', o.rv],
   ];
   const missing = fields.filter(([, v]) => !isNonEmptyString(v)).map(([f]) => f);
-  const nameOk = generateName === undefined || (isNonEmptyString(o.name) && o.name.startsWith(generateName) && o.name.length > generateName.length);
+  const nameOk =
+    generateName === undefined || (isNonEmptyString(o.name) && o.name.startsWith(generateName) && o.name.length > generateName.length);
   if (!nameOk) missing.push(`name from generateName ${JSON.stringify(generateName)} (got ${show(o.name)})`);
   const needs: AnswerNeed[] = [
     ...fields.map(([f]) => needPresent(`the created object carries a generated ${f}`, ['metadata', f])),
-    ...(generateName === undefined ? [] : [needPresent(`the created object carries the name generated from ${JSON.stringify(generateName)}`, ['metadata', 'name'])]),
+    ...(generateName === undefined
+      ? []
+      : [needPresent(`the created object carries the name generated from ${JSON.stringify(generateName)}`, ['metadata', 'name'])]),
   ];
   return rule(
     'rest:2.8',
@@ -63,16 +75,25 @@ export function judgeGeneratedAtPersist(o: ObservedObject, generateName?: string
 }
 
 /** A single object returned by get, create or update. */
-export function judgeObjectEnvelope(rt: ResourceType, o: ObservedObject, want: { name: string; namespace: string | undefined }, absent: AbsentGenerated = 'judge'): Judgement[] {
+export function judgeObjectEnvelope(
+  rt: ResourceType,
+  o: ObservedObject,
+  want: { name: string; namespace: string | undefined },
+  absent: AbsentGenerated = 'judge',
+): Judgement[] {
   return [
     rule('rest:2.3/kind', o.kind === rt.kind, `kind ${rt.kind}`, `kind ${show(o.kind)}`),
     rule('rest:2.3/apiVersion', o.apiVersion === apiVersionOf(rt), `apiVersion ${apiVersionOf(rt)}`, `apiVersion ${show(o.apiVersion)}`),
-    ...(rt.group === '' ? [rule('rest:9.1.1', o.apiVersion === 'v1', 'a core-group object says apiVersion v1', `apiVersion ${show(o.apiVersion)}`)] : []),
+    ...(rt.group === ''
+      ? [rule('rest:9.1.1', o.apiVersion === 'v1', 'a core-group object says apiVersion v1', `apiVersion ${show(o.apiVersion)}`)]
+      : []),
     rule('rest:2.3/metadata.name', o.name === want.name, `metadata.name ${JSON.stringify(want.name)}`, `metadata.name ${show(o.name)}`),
     rule(
       'rest:2.3/metadata.namespace',
       o.namespace === want.namespace,
-      want.namespace === undefined ? 'no metadata.namespace on a cluster-scoped object' : `metadata.namespace ${JSON.stringify(want.namespace)}`,
+      want.namespace === undefined
+        ? 'no metadata.namespace on a cluster-scoped object'
+        : `metadata.namespace ${JSON.stringify(want.namespace)}`,
       `metadata.namespace ${show(o.namespace)}`,
     ),
     ...judgeGeneratedPresent(o, absent),
@@ -102,7 +123,9 @@ export function judgeCollectionEnvelope(rt: ResourceType, c: ObservedCollection,
   return [
     // Judged on the answer just received (the list or page): its kind is the whole rule.
     rule('rest:2.4.1', c.kind === listKindOf(rt), `kind ${listKindOf(rt)}`, `kind ${show(c.kind)}`, {
-      needs: [{ says: `the list's kind is ${listKindOf(rt)}`, test: { kind: 'value', at: 'judged', path: ['kind'], equals: listKindOf(rt) } }],
+      needs: [
+        { says: `the list's kind is ${listKindOf(rt)}`, test: { kind: 'value', at: 'judged', path: ['kind'], equals: listKindOf(rt) } },
+      ],
     }),
     rule('rest:2.4.3', c.kind !== 'List', 'a list response, so not the client-side kind List', `kind ${show(c.kind)}`),
     rule(
@@ -112,7 +135,14 @@ export function judgeCollectionEnvelope(rt: ResourceType, c: ObservedCollection,
       `apiVersion ${show(c.apiVersion)}, metadata ${md ? 'object' : show(c.metadata)}, items ${items ? `array of ${items.length}` : show(c.items)}${foreignItem ? `, an item of kind ${show((foreignItem as Record<string, unknown>)['kind'])}` : ''}`,
     ),
     ...(absent === 'judge' || isNonEmptyString(md?.['resourceVersion'])
-      ? [rule('rest:2.3/metadata.resourceVersion', isNonEmptyString(md?.['resourceVersion']), 'collection metadata.resourceVersion set', `collection resourceVersion ${show(md?.['resourceVersion'])}`)]
+      ? [
+          rule(
+            'rest:2.3/metadata.resourceVersion',
+            isNonEmptyString(md?.['resourceVersion']),
+            'collection metadata.resourceVersion set',
+            `collection resourceVersion ${show(md?.['resourceVersion'])}`,
+          ),
+        ]
       : []),
   ];
 }
@@ -139,20 +169,46 @@ export function judgeCreated(o: ObservedObject, sent: Content, learned: LearnedV
   return [
     labelsRule(o, sent, knownKeys),
     rule('rest:4.1/post', mismatch === undefined, 'the created object carries the content sent', mismatch ?? ''),
-    ...(isNonEmptyString(o.uid) ? [rule('rest:2.3/metadata.uid', owner === undefined, 'a uid never seen before (uids identify objects)', `uid ${show(o.uid)} already belonged to ${owner}`)] : []),
+    ...(isNonEmptyString(o.uid)
+      ? [
+          rule(
+            'rest:2.3/metadata.uid',
+            owner === undefined,
+            'a uid never seen before (uids identify objects)',
+            `uid ${show(o.uid)} already belonged to ${owner}`,
+          ),
+        ]
+      : []),
     ...(isNonEmptyString(o.rv)
-      ? [rule('rest:2.3/metadata.resourceVersion', !learned.writeRvs.has(o.rv), 'a resourceVersion no earlier write returned', `resourceVersion ${show(o.rv)} was returned by an earlier write`)]
+      ? [
+          rule(
+            'rest:2.3/metadata.resourceVersion',
+            !learned.writeRvs.has(o.rv),
+            'a resourceVersion no earlier write returned',
+            `resourceVersion ${show(o.rv)} was returned by an earlier write`,
+          ),
+        ]
       : []),
   ];
 }
 
 /** A successful update: same identity, content as sent, a new resourceVersion when content changed. */
-export function judgeUpdated(o: ObservedObject, before: ObjectVersion, sent: Content, learned: LearnedValues, knownKeys: ReadonlySet<string>): Judgement[] {
-  const changed = contentMismatch(before.content, { labels: sent.labels, annotations: sent.annotations, body: sent.body }, knownKeys) !== undefined;
+export function judgeUpdated(
+  o: ObservedObject,
+  before: ObjectVersion,
+  sent: Content,
+  learned: LearnedValues,
+  knownKeys: ReadonlySet<string>,
+): Judgement[] {
+  const changed =
+    contentMismatch(before.content, { labels: sent.labels, annotations: sent.annotations, body: sent.body }, knownKeys) !== undefined;
   const mismatch = contentMismatch(sent, o, knownKeys);
   // Stability of a value the target never generated is no observation (its absence is judgeGeneratedPresent's).
   const known = (v: unknown) => isNonEmptyString(v) && v !== 'undefined';
-  const js: Judgement[] = [labelsRule(o, sent, knownKeys), rule('rest:4.1/put', mismatch === undefined, 'the stored object carries the content sent', mismatch ?? '')];
+  const js: Judgement[] = [
+    labelsRule(o, sent, knownKeys),
+    rule('rest:4.1/put', mismatch === undefined, 'the stored object carries the content sent', mismatch ?? ''),
+  ];
   if (known(before.uid) || known(o.uid))
     js.push(
       // The uid is the one an earlier answer carried: a reproducer compares with the one its own answers carried.
@@ -161,7 +217,16 @@ export function judgeUpdated(o: ObservedObject, before: ObjectVersion, sent: Con
         o.uid === before.uid,
         `uid unchanged by an update (${before.uid})`,
         `uid ${show(o.uid)}`,
-        before.uid === undefined ? undefined : { needs: [{ says: "the update keeps the object's uid", test: { kind: 'value', at: 'judged', path: ['metadata', 'uid'], equals: before.uid } }] },
+        before.uid === undefined
+          ? undefined
+          : {
+              needs: [
+                {
+                  says: "the update keeps the object's uid",
+                  test: { kind: 'value', at: 'judged', path: ['metadata', 'uid'], equals: before.uid },
+                },
+              ],
+            },
       ),
     );
   if (known(before.creationTimestamp) || known(o.creationTimestamp))
@@ -176,7 +241,14 @@ export function judgeUpdated(o: ObservedObject, before: ObjectVersion, sent: Con
   if (!known(before.rv) && !known(o.rv)) return js;
   if (changed) {
     const fresh = typeof o.rv === 'string' && !learned.writeRvs.has(o.rv);
-    js.push(rule('rest:2.3/metadata.resourceVersion', fresh, 'a modification yields a resourceVersion no earlier write returned', `resourceVersion ${show(o.rv)} (before: ${before.rv})`));
+    js.push(
+      rule(
+        'rest:2.3/metadata.resourceVersion',
+        fresh,
+        'a modification yields a resourceVersion no earlier write returned',
+        `resourceVersion ${show(o.rv)} (before: ${before.rv})`,
+      ),
+    );
   } else {
     // A write that changes nothing may keep the version (upstream does) or make a new one.
     js.push(pass('rest:2.3/metadata.resourceVersion', 'unchanged content: old or new resourceVersion'));

@@ -10,13 +10,20 @@ export const TOO_LARGE_TEXT = 'Too large resource version';
 
 /** A read naming a resourceVersion that never appeared: 504, the spec's text, Retry-After in seconds if sent. */
 export function judgeTooLarge(r: TooLargeAnswer, clause: ClauseId = 'rest:7/504'): Judgement[] {
-  const verdict = rule(clause, r.status === 504, '504 Gateway Timeout for a resourceVersion that never appeared', `status ${r.status} ${r.bodyText.slice(0, 160)}`);
+  const verdict = rule(
+    clause,
+    r.status === 504,
+    '504 Gateway Timeout for a resourceVersion that never appeared',
+    `status ${r.status} ${r.bodyText.slice(0, 160)}`,
+  );
   const reason = statusReasonOf(parsedBody(r.bodyText));
   // The Exact row: a store that hands the revision to etcd unchecked answers 500 at once.
   const js = tagged([verdict], {
     observedStatus: r.status,
     observedReason: reason,
-    ...(clause === 'rest:7/504/exact' ? { input: 'exact-read-future-rv', ...(r.status === 500 ? { class: 'future-revision-500' } : {}) } : {}),
+    ...(clause === 'rest:7/504/exact'
+      ? { input: 'exact-read-future-rv', ...(r.status === 500 ? { class: 'future-revision-500' } : {}) }
+      : {}),
   });
   if (r.status !== 504) return js;
   return [...js, ...judgeTooLargeMessage(r)];
@@ -39,16 +46,29 @@ export interface TooLargeAnswer {
 /** rest:7.1 and 7.2 on a 504 that says a version was not (yet) recognized: the spec's text, Retry-After in seconds. */
 export function judgeTooLargeMessage(r: TooLargeAnswer): Judgement[] {
   return [
-    rule('rest:7.2', r.bodyText.includes(TOO_LARGE_TEXT), `error message containing '${TOO_LARGE_TEXT}'`, `body ${JSON.stringify(r.bodyText.slice(0, 200))}`),
+    rule(
+      'rest:7.2',
+      r.bodyText.includes(TOO_LARGE_TEXT),
+      `error message containing '${TOO_LARGE_TEXT}'`,
+      `body ${JSON.stringify(r.bodyText.slice(0, 200))}`,
+    ),
     r.retryAfter === undefined
       ? pass('rest:7.1', 'Retry-After optional', 'absent')
-      : rule('rest:7.1', /^\d+$/.test(r.retryAfter.trim()), 'Retry-After as a number of seconds', `Retry-After ${JSON.stringify(r.retryAfter)}`),
+      : rule(
+          'rest:7.1',
+          /^\d+$/.test(r.retryAfter.trim()),
+          'Retry-After as a number of seconds',
+          `Retry-After ${JSON.stringify(r.retryAfter)}`,
+        ),
   ];
 }
 
 /** A continue token past its lifetime, or an Exact read older than retained history. */
 export function judgeGone(clause: ClauseId, r: { status: number }, why: string): Judgement[] {
-  return [rule('rest:7/410', r.status === 410, `410 Gone: ${why}`, `status ${r.status}`), rule(clause, r.status === 410, `410 Gone: ${why}`, `status ${r.status}`)];
+  return [
+    rule('rest:7/410', r.status === 410, `410 Gone: ${why}`, `status ${r.status}`),
+    rule(clause, r.status === 410, `410 Gone: ${why}`, `status ${r.status}`),
+  ];
 }
 
 /**
@@ -74,7 +94,11 @@ export function futureResourceVersion(observed: Iterable<string>): string | unde
  */
 export function requireFutureResourceVersion(clause: ClauseId, observed: Iterable<string>): string {
   const rv = futureResourceVersion(observed);
-  if (rv === undefined) throw new UnsupportedByModel(clause, "the target's resourceVersions are not all decimal integers, so the suite cannot name one it has not issued yet");
+  if (rv === undefined)
+    throw new UnsupportedByModel(
+      clause,
+      "the target's resourceVersions are not all decimal integers, so the suite cannot name one it has not issued yet",
+    );
   return rv;
 }
 

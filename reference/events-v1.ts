@@ -19,7 +19,13 @@ export const EVENT_TYPES = ['Normal', 'Warning'] as const;
 export const REQUIRED_ON_CREATE = ['action', 'reason', 'reportingController', 'reportingInstance'] as const;
 
 /** The renamed legacy fields, as paths: not permitted on new events. */
-export const DEPRECATED_FIELDS = ['deprecatedFirstTimestamp', 'deprecatedLastTimestamp', 'deprecatedCount', 'deprecatedSource.component', 'deprecatedSource.host'] as const;
+export const DEPRECATED_FIELDS = [
+  'deprecatedFirstTimestamp',
+  'deprecatedLastTimestamp',
+  'deprecatedCount',
+  'deprecatedSource.component',
+  'deprecatedSource.host',
+] as const;
 
 /** Legacy name -> events/v1 name (the "replaces" rows); used by the migration report. */
 export const RENAMED_FIELDS: Readonly<Record<string, string>> = {
@@ -48,14 +54,19 @@ export function validateEventV1Create(event: unknown): EventFieldError[] {
   const errors: EventFieldError[] = [];
   const type = event['type'];
   // "Limited to Normal and Warning": an unset type is neither (upstream refuses it too).
-  if (!(EVENT_TYPES as readonly unknown[]).includes(type)) errors.push({ clause: 'rest:6.2/type', field: 'type', reason: `must be one of ${EVENT_TYPES.join(', ')}` });
-  for (const f of REQUIRED_ON_CREATE) if (typeof event[f] !== 'string' || event[f] === '') errors.push({ clause: 'rest:6.2/required', field: f, reason: 'required on create' });
-  for (const f of DEPRECATED_FIELDS) if (!isEmpty(at(event, f))) errors.push({ clause: 'rest:6.2/deprecated-fields', field: f, reason: 'not permitted on new events' });
+  if (!(EVENT_TYPES as readonly unknown[]).includes(type))
+    errors.push({ clause: 'rest:6.2/type', field: 'type', reason: `must be one of ${EVENT_TYPES.join(', ')}` });
+  for (const f of REQUIRED_ON_CREATE)
+    if (typeof event[f] !== 'string' || event[f] === '')
+      errors.push({ clause: 'rest:6.2/required', field: f, reason: 'required on create' });
+  for (const f of DEPRECATED_FIELDS)
+    if (!isEmpty(at(event, f))) errors.push({ clause: 'rest:6.2/deprecated-fields', field: f, reason: 'not permitted on new events' });
   return errors;
 }
 
 /** A timestamp as an instant: servers may rewrite the format (precision, offset), never the time. */
-const sameInstant = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && Date.parse(a) === Date.parse(b) && !Number.isNaN(Date.parse(a));
+const sameInstant = (a: unknown, b: unknown) =>
+  typeof a === 'string' && typeof b === 'string' && Date.parse(a) === Date.parse(b) && !Number.isNaN(Date.parse(a));
 
 /**
  * rest:6.2 on the answer to a create of `sent` (an events/v1 Event): one that breaks rules of the table
@@ -79,11 +90,17 @@ export function judgeEventV1Create(sent: Record<string, unknown>, answer: { read
       `status ${s}: ${answer.body.slice(0, 200)}`,
     );
     if (!accepted) return [created];
-    return [created, pass('rest:6.2/type', `type ${String(sent['type'])} is allowed`, `status ${s}`), pass('rest:6.2/deprecated-fields', 'no deprecated field: accepted', `status ${s}`)];
+    return [
+      created,
+      pass('rest:6.2/type', `type ${String(sent['type'])} is allowed`, `status ${s}`),
+      pass('rest:6.2/deprecated-fields', 'no deprecated field: accepted', `status ${s}`),
+    ];
   }
   const refused = s >= 400 && s < 500;
   const expected = `refused (4xx): ${errors.map((e) => `${e.field} ${e.reason}`).join('; ')}`;
-  return [...new Set(errors.map((e) => e.clause))].map((clause) => (refused ? pass(clause, expected, `status ${s}`) : fail(clause, expected, `status ${s}: accepted`)));
+  return [...new Set(errors.map((e) => e.clause))].map((clause) =>
+    refused ? pass(clause, expected, `status ${s}`) : fail(clause, expected, `status ${s}: accepted`),
+  );
 }
 
 /**

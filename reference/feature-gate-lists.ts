@@ -52,7 +52,12 @@ export const BETA_ON: readonly string[] = [
   'WindowsHostProcessContainers',
 ];
 /** Beta, off by default. */
-export const BETA_OFF: readonly string[] = ['AllBeta', 'ExperimentalHostUserNamespaceDefaulting', 'JobTrackingWithFinalizers', 'ProbeTerminationGracePeriod'];
+export const BETA_OFF: readonly string[] = [
+  'AllBeta',
+  'ExperimentalHostUserNamespaceDefaulting',
+  'JobTrackingWithFinalizers',
+  'ProbeTerminationGracePeriod',
+];
 /** Alpha, off by default. */
 export const ALPHA: readonly string[] = [
   'AllAlpha',

@@ -57,16 +57,46 @@ export interface Feature {
 export const failsWhenNotServed = (f: Feature): boolean => f.required && f.unbounded !== true;
 
 export const FEATURES: readonly Feature[] = [
-  { id: 'discovery', area: 'discovery', title: 'discovery of the core group (GET /api/v1 listing configmaps)', clause: 'rest:9.1.1', required: true },
+  {
+    id: 'discovery',
+    area: 'discovery',
+    title: 'discovery of the core group (GET /api/v1 listing configmaps)',
+    clause: 'rest:9.1.1',
+    required: true,
+  },
   { id: 'create', area: 'verbs', title: 'create (POST to a collection)', clause: 'rest:4.1/post', required: true },
   { id: 'get', area: 'verbs', title: 'get (GET of an object)', clause: 'rest:4.1/get-namespaced-object', required: true },
   { id: 'list', area: 'verbs', title: 'list (GET of a collection)', clause: 'rest:4.1/get-namespaced-collection', required: true },
   { id: 'put', area: 'verbs', title: 'PUT of an object', clause: 'rest:4.1/put', required: true },
   { id: 'delete', area: 'verbs', title: 'delete (DELETE of an object)', clause: 'rest:4.1/delete', required: true },
-  { id: 'patch-merge', area: 'patch types', title: 'merge patch (application/merge-patch+json)', clause: 'rest:4.1/patch-type/merge', required: true },
-  { id: 'patch-json', area: 'patch types', title: 'JSON patch (application/json-patch+json)', clause: 'rest:4.1/patch-type/json', required: true },
-  { id: 'apply', area: 'patch types', title: 'server-side apply (application/apply-patch+yaml)', clause: 'rest:4.1/patch-type/apply', required: true },
-  { id: 'generate-name', area: 'names', title: 'generateName (the server completes a name)', clause: 'rest:2.3/metadata.name', required: true },
+  {
+    id: 'patch-merge',
+    area: 'patch types',
+    title: 'merge patch (application/merge-patch+json)',
+    clause: 'rest:4.1/patch-type/merge',
+    required: true,
+  },
+  {
+    id: 'patch-json',
+    area: 'patch types',
+    title: 'JSON patch (application/json-patch+json)',
+    clause: 'rest:4.1/patch-type/json',
+    required: true,
+  },
+  {
+    id: 'apply',
+    area: 'patch types',
+    title: 'server-side apply (application/apply-patch+yaml)',
+    clause: 'rest:4.1/patch-type/apply',
+    required: true,
+  },
+  {
+    id: 'generate-name',
+    area: 'names',
+    title: 'generateName (the server completes a name)',
+    clause: 'rest:2.3/metadata.name',
+    required: true,
+  },
   { id: 'dry-run', area: 'dry-run', title: 'dry-run (dryRun=All)', clause: 'rest:4.6.1', required: true },
   // rest:4.4.5: chunking is available unless the APIListChunking gate is off: a server may leave it out.
   { id: 'paging', area: 'lists', title: 'paging (limit and continue)', clause: 'rest:4.4.5', required: false },
@@ -80,7 +110,13 @@ export const FEATURES: readonly Feature[] = [
   { id: 'table', area: 'encodings', title: 'Table responses (as=Table)', clause: 'rest:4.8/table', required: false },
   // The spec speaks of custom resources (rest:4.7.9) but requires no server to serve definitions, and a
   // new type is served "eventually", with no bound: not served within the run's window blocks, never fails.
-  { id: 'crd-serving', area: 'custom resources', title: 'a type defined by a CustomResourceDefinition served', clause: 'rest:4.7.9', required: false },
+  {
+    id: 'crd-serving',
+    area: 'custom resources',
+    title: 'a type defined by a CustomResourceDefinition served',
+    clause: 'rest:4.7.9',
+    required: false,
+  },
 ];
 
 export function featureById(id: FeatureId): Feature {
@@ -140,8 +176,13 @@ export function decideGenerateName(a: ProbeAnswer | undefined, prefix: string): 
   const f = byStatus('generate-name', a, new Set([...ABSENT, 400, 422]));
   if (f.state !== 'served') return f;
   const name = metadataOf(a!.body)['name'];
-  if (typeof name === 'string' && name.startsWith(prefix) && name.length > prefix.length) return { ...f, evidence: line(a!, ` with name ${name}`) };
-  return { feature: 'generate-name', state: 'servedWrongly', evidence: line(a!, ` with name ${JSON.stringify(name)}, not one completed from ${prefix}`) };
+  if (typeof name === 'string' && name.startsWith(prefix) && name.length > prefix.length)
+    return { ...f, evidence: line(a!, ` with name ${name}`) };
+  return {
+    feature: 'generate-name',
+    state: 'servedWrongly',
+    evidence: line(a!, ` with name ${JSON.stringify(name)}, not one completed from ${prefix}`),
+  };
 }
 
 /**
@@ -151,7 +192,8 @@ export function decideGenerateName(a: ProbeAnswer | undefined, prefix: string): 
  */
 export function decideDryRun(a: ProbeAnswer | undefined, stored: boolean | undefined): FeatureFinding {
   const f = byStatus('dry-run', a, new Set([...ABSENT, 400]));
-  if (f.state === 'served' && stored === true) return { ...f, state: 'servedWrongly', evidence: `${f.evidence}, and the object was stored` };
+  if (f.state === 'served' && stored === true)
+    return { ...f, state: 'servedWrongly', evidence: `${f.evidence}, and the object was stored` };
   return f;
 }
 
@@ -168,8 +210,17 @@ export function decidePaging(a: ProbeAnswer | undefined, present: number): Featu
   const cont = metadataOf(a!.body)['continue'];
   const token = typeof cont === 'string' && cont !== '';
   if (count !== undefined && count <= 1 && token) return f;
-  if (count !== undefined && count >= present && !token) return { feature: 'paging', state: 'notServed', evidence: line(a!, ` with all ${count} items and no continue token: limit is ignored`) };
-  return { feature: 'paging', state: 'servedWrongly', evidence: line(a!, ` with ${count ?? 'no'} items and ${token ? 'a' : 'no'} continue token for limit=1 over ${present} objects`) };
+  if (count !== undefined && count >= present && !token)
+    return {
+      feature: 'paging',
+      state: 'notServed',
+      evidence: line(a!, ` with all ${count} items and no continue token: limit is ignored`),
+    };
+  return {
+    feature: 'paging',
+    state: 'servedWrongly',
+    evidence: line(a!, ` with ${count ?? 'no'} items and ${token ? 'a' : 'no'} continue token for limit=1 over ${present} objects`),
+  };
 }
 
 /**
@@ -180,7 +231,11 @@ export function decideWatchDelivery(opened: ProbeAnswer | undefined, delivered: 
   const f = byStatus('watch-delivery', opened);
   if (f.state !== 'served') return f;
   if (delivered) return { ...f, evidence: `${f.evidence}; the event of ${name}, created after it opened, came` };
-  return { feature: 'watch-delivery', state: 'notServed', evidence: `${f.evidence}; no event of ${name}, created after it opened, came within ${boundMs} ms` };
+  return {
+    feature: 'watch-delivery',
+    state: 'notServed',
+    evidence: `${f.evidence}; no event of ${name}, created after it opened, came within ${boundMs} ms`,
+  };
 }
 
 /** A discovery document of the core group: served when it lists `resource`. */
@@ -188,7 +243,8 @@ export function decideDiscovery(a: ProbeAnswer | undefined, resource: string): F
   const f = byStatus('discovery', a);
   if (f.state !== 'served') return f;
   const resources = (a!.body as { resources?: unknown } | undefined)?.resources;
-  const listed = Array.isArray(resources) && resources.some((r) => typeof r === 'object' && r !== null && (r as { name?: unknown }).name === resource);
+  const listed =
+    Array.isArray(resources) && resources.some((r) => typeof r === 'object' && r !== null && (r as { name?: unknown }).name === resource);
   return listed ? f : { feature: 'discovery', state: 'notServed', evidence: line(a!, ` without ${resource} in its resources`) };
 }
 
@@ -197,11 +253,21 @@ export function decideDiscovery(a: ProbeAnswer | undefined, resource: string): F
  * another representation (not served: the fallback of a server without it), or claims it and is not
  * (served wrongly). 406, or a route the server lacks, is not served.
  */
-export function decideEncoding(feature: 'protobuf' | 'table', a: ProbeAnswer | undefined, judge: (contentType: string | undefined, body: unknown) => FeatureState): FeatureFinding {
+export function decideEncoding(
+  feature: 'protobuf' | 'table',
+  a: ProbeAnswer | undefined,
+  judge: (contentType: string | undefined, body: unknown) => FeatureState,
+): FeatureFinding {
   const f = byStatus(feature, a, new Set([...ABSENT, 406]));
   if (f.state !== 'served') return f;
   const state = judge(a!.contentType, a!.body);
-  return state === 'served' ? f : { feature, state, evidence: line(a!, ` in ${a!.contentType ?? 'no declared type'}${state === 'notServed' ? ': another representation' : ''}`) };
+  return state === 'served'
+    ? f
+    : {
+        feature,
+        state,
+        evidence: line(a!, ` in ${a!.contentType ?? 'no declared type'}${state === 'notServed' ? ': another representation' : ''}`),
+      };
 }
 
 /**
@@ -222,7 +288,8 @@ export function capabilityMapOf<F extends FeatureFinding>(found: readonly F[]): 
 }
 
 /** The features a map says are not served. */
-export const notServedOf = (map: readonly FeatureFinding[]): FeatureId[] => map.filter((f) => f.state === 'notServed').map((f) => f.feature);
+export const notServedOf = (map: readonly FeatureFinding[]): FeatureId[] =>
+  map.filter((f) => f.state === 'notServed').map((f) => f.feature);
 
 /**
  * What the answer to a feature's deciding request must be for the feature to be served, as data a
@@ -230,11 +297,20 @@ export const notServedOf = (map: readonly FeatureFinding[]): FeatureId[] => map.
  * the target still answers as a server without it, 0 once it serves it. `at` is that request.
  * `resource`: the resource discovery must list; `mediaType`: the representation an encoding must have.
  */
-export function servedNeeds(feature: FeatureId, at: AnswerAt, o: { readonly resource?: string; readonly mediaType?: string } = {}): AnswerNeed[] {
+export function servedNeeds(
+  feature: FeatureId,
+  at: AnswerAt,
+  o: { readonly resource?: string; readonly mediaType?: string } = {},
+): AnswerNeed[] {
   const title = featureById(feature).title;
   const ok2xx: AnswerTest = { kind: 'statusClass', at, cls: 2 };
   if (feature === 'discovery')
-    return [{ says: `the discovery document lists ${o.resource ?? 'the resource'}`, test: { kind: 'includes', at, path: ['resources'], where: ['name'], equals: o.resource ?? '' } }];
+    return [
+      {
+        says: `the discovery document lists ${o.resource ?? 'the resource'}`,
+        test: { kind: 'includes', at, path: ['resources'], where: ['name'], equals: o.resource ?? '' },
+      },
+    ];
   if (feature === 'generate-name')
     return [
       {

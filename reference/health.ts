@@ -28,7 +28,8 @@ export function healthPath(endpoint: HealthEndpoint, check?: string): string {
   return check === undefined ? `/${endpoint}` : `/${endpoint}/${check.split('/').map(encodeURIComponent).join('/')}`;
 }
 
-export const clauseOfEndpoint = (e: HealthEndpoint, single: boolean): ClauseId => tableClauseId(single ? `rest:4.2/${e}-check` : `rest:4.2/${e}`);
+export const clauseOfEndpoint = (e: HealthEndpoint, single: boolean): ClauseId =>
+  tableClauseId(single ? `rest:4.2/${e}-check` : `rest:4.2/${e}`);
 
 export interface HealthLines {
   readonly checks: readonly { readonly name: string; readonly excluded: boolean }[];
@@ -70,10 +71,24 @@ export interface HealthObservation {
  * `exclude` as given. Anything but 200 means the target says it is unhealthy: recorded, not failed
  * (the suite cannot know the target is healthy), and its body is not shown by the spec (rest:7.7).
  */
-export function judgeAggregate(endpoint: HealthEndpoint, q: { verbose: boolean; exclude: readonly string[] }, o: HealthObservation): Judgement[] {
+export function judgeAggregate(
+  endpoint: HealthEndpoint,
+  q: { verbose: boolean; exclude: readonly string[] },
+  o: HealthObservation,
+): Judgement[] {
   const c = clauseOfEndpoint(endpoint, false);
-  if (o.status !== 200) return [unspecified('rest:7.7', "a healthy target answers 200; a failing check's output is not shown", `status ${o.status}: ${o.body.slice(0, 200)}`)];
-  const js: Judgement[] = [pass('rest:4.2.1', '200 means healthy', `status 200 on /${endpoint}`), pass(c, `GET /${endpoint} answers`, 'status 200')];
+  if (o.status !== 200)
+    return [
+      unspecified(
+        'rest:7.7',
+        "a healthy target answers 200; a failing check's output is not shown",
+        `status ${o.status}: ${o.body.slice(0, 200)}`,
+      ),
+    ];
+  const js: Judgement[] = [
+    pass('rest:4.2.1', '200 means healthy', `status 200 on /${endpoint}`),
+    pass(c, `GET /${endpoint} answers`, 'status 200'),
+  ];
   if (!q.verbose) return js;
   const lines = parseHealthLines(o.body);
   js.push(
@@ -99,11 +114,31 @@ export function judgeAggregate(endpoint: HealthEndpoint, q: { verbose: boolean; 
   // Without a check line there is nothing to read "excluded: ok" on: no pass of exclude.
   const wrongly = lines.checks.filter((k) => k.excluded && !excluded.has(k.name)).map((k) => k.name);
   if (lines.checks.length > 0)
-    js.push(rule('rest:4.2/exclude', wrongly.length === 0, 'only the checks named by exclude read "excluded: ok"', wrongly.length === 0 ? 'as expected' : `also excluded: ${wrongly.join(', ')}`));
+    js.push(
+      rule(
+        'rest:4.2/exclude',
+        wrongly.length === 0,
+        'only the checks named by exclude read "excluded: ok"',
+        wrongly.length === 0 ? 'as expected' : `also excluded: ${wrongly.join(', ')}`,
+      ),
+    );
   if (endpoint === 'healthz') {
-    js.push(rule('rest:4.2/verbose', lines.last === HEALTHZ_PASSED, `last line ${JSON.stringify(HEALTHZ_PASSED)}`, JSON.stringify(lines.last ?? null)));
+    js.push(
+      rule(
+        'rest:4.2/verbose',
+        lines.last === HEALTHZ_PASSED,
+        `last line ${JSON.stringify(HEALTHZ_PASSED)}`,
+        JSON.stringify(lines.last ?? null),
+      ),
+    );
   } else if (lines.last !== undefined) {
-    js.push(unspecified('rest:4.2/verbose', `the closing line of /${endpoint} is not fixed by the spec (only /healthz's is)`, JSON.stringify(lines.last)));
+    js.push(
+      unspecified(
+        'rest:4.2/verbose',
+        `the closing line of /${endpoint} is not fixed by the spec (only /healthz's is)`,
+        JSON.stringify(lines.last),
+      ),
+    );
   }
   return js;
 }
@@ -128,5 +163,9 @@ export function judgeSingle(endpoint: 'livez' | 'readyz', name: string, o: Healt
  *   noteHealthzWarning(undefined) -> unspecified rest:7.4 ... 'no Warning header'
  */
 export function noteHealthzWarning(warning: string | undefined): Judgement {
-  return unspecified('rest:7.4', '/healthz is deprecated since v1.16; whether it carries a Warning is not fixed', warning === undefined ? 'no Warning header' : `Warning: ${warning}`);
+  return unspecified(
+    'rest:7.4',
+    '/healthz is deprecated since v1.16; whether it carries a Warning is not fixed',
+    warning === undefined ? 'no Warning header' : `Warning: ${warning}`,
+  );
 }

@@ -32,13 +32,20 @@ export interface History {
 }
 
 export function emptyHistory(atMs: number): History {
-  return { snapshots: [{ index: 0, rv: undefined, atMs, objects: new Map() }], rvIndex: new Map(), tainted: new Set(), everKeys: new Set() };
+  return {
+    snapshots: [{ index: 0, rv: undefined, atMs, objects: new Map() }],
+    rvIndex: new Map(),
+    tainted: new Set(),
+    everKeys: new Set(),
+  };
 }
 
 export const currentIndex = (h: History): number => h.snapshots.length - 1;
 export const current = (h: History): Snapshot => h.snapshots[currentIndex(h)]!;
 
-export type Write = { readonly op: 'put'; readonly version: ObjectVersion; readonly atMs: number } | { readonly op: 'remove'; readonly key: string; readonly rv?: string; readonly atMs: number };
+export type Write =
+  | { readonly op: 'put'; readonly version: ObjectVersion; readonly atMs: number }
+  | { readonly op: 'remove'; readonly key: string; readonly rv?: string; readonly atMs: number };
 
 /** Appends the snapshot produced by one acknowledged write. */
 export function recordWrite(h: History, w: Write): History {
@@ -79,7 +86,11 @@ export function taint(h: History, key: string): History {
  * Snapshot index range a read may reflect, by rest:4.5 semantic. `at` is the index of the rv the
  * request named (NotOlderThan, Exact) or of the first page (ContinueExact).
  */
-export function acceptableRange(h: History, semantic: 'MostRecent' | 'Any' | 'NotOlderThan' | 'Exact' | 'ContinueExact', at?: number): { lo: number; hi: number } {
+export function acceptableRange(
+  h: History,
+  semantic: 'MostRecent' | 'Any' | 'NotOlderThan' | 'Exact' | 'ContinueExact',
+  at?: number,
+): { lo: number; hi: number } {
   const n = currentIndex(h);
   switch (semantic) {
     case 'MostRecent':

@@ -41,15 +41,39 @@ export type FailureValues = JudgementValues & { readonly needs?: readonly Answer
 
 // `values`: the compared values and their structured diff (reference/value-diff.ts), where objects are
 // compared; data first, rendered by reports/. Optional, so every judge keeps its one-line prose.
-export const pass = (clause: ClauseId, expected: string, observed = 'as expected', values?: JudgementValues): Judgement => ({ clause, verdict: 'pass', expected, observed, ...values });
-export const fail = (clause: ClauseId, expected: string, observed: string, values?: FailureValues): Judgement => ({ clause, verdict: 'fail', expected, observed, ...values });
-export const unspecified = (clause: ClauseId, expected: string, observed: string, values?: JudgementValues): Judgement => ({ clause, verdict: 'unspecified', expected, observed, ...values });
+export const pass = (clause: ClauseId, expected: string, observed = 'as expected', values?: JudgementValues): Judgement => ({
+  clause,
+  verdict: 'pass',
+  expected,
+  observed,
+  ...values,
+});
+export const fail = (clause: ClauseId, expected: string, observed: string, values?: FailureValues): Judgement => ({
+  clause,
+  verdict: 'fail',
+  expected,
+  observed,
+  ...values,
+});
+export const unspecified = (clause: ClauseId, expected: string, observed: string, values?: JudgementValues): Judgement => ({
+  clause,
+  verdict: 'unspecified',
+  expected,
+  observed,
+  ...values,
+});
 /**
  * The observation cannot decide the clause: an eventual effect the spec bounds in no time did not show
  * within the window the run was given (the window is named in `expected`), or the target answered in a
  * way the spec allows but that proves nothing either way. Never a pass (Jepsen's `unknown`).
  */
-export const inconclusive = (clause: ClauseId, expected: string, observed: string, values?: JudgementValues): Judgement => ({ clause, verdict: 'inconclusive', expected, observed, ...values });
+export const inconclusive = (clause: ClauseId, expected: string, observed: string, values?: JudgementValues): Judgement => ({
+  clause,
+  verdict: 'inconclusive',
+  expected,
+  observed,
+  ...values,
+});
 
 /** `check(cond, ...)`: pass when the condition holds, fail otherwise; keeps judges one line per rule. */
 export function rule(clause: ClauseId, holds: boolean, expected: string, observed: string, values?: FailureValues): Judgement {
@@ -69,7 +93,13 @@ export function alsoAgainst(clause: ClauseId, expected: string, js: readonly Jud
   // not seen to work, so the clause is not passed either.
   const undecided = js.filter((j) => j.verdict === 'inconclusive');
   if (failed.length === 0 && undecided.length > 0)
-    return [...js, { ...inconclusive(clause, expected, undecided.map((j) => `${j.clause}: ${j.observed}`).join('; ')), ...(input !== undefined ? { input } : {}) }];
+    return [
+      ...js,
+      {
+        ...inconclusive(clause, expected, undecided.map((j) => `${j.clause}: ${j.observed}`).join('; ')),
+        ...(input !== undefined ? { input } : {}),
+      },
+    ];
   if (failed.length === 0) return [...js, { ...pass(clause, expected), ...(input !== undefined ? { input } : {}) }];
   const { class: cls, observedStatus, observedReason } = failed[0]!;
   const tags = {
@@ -127,5 +157,7 @@ export class UnsupportedByModel extends Error {
  * same inconclusive verdict under each clause that depends on it.
  */
 export function notSeenWithin(clauses: readonly ClauseId[], effect: string, windowMs: number, observed: string): Judgement[] {
-  return clauses.map((c) => inconclusive(c, `${effect}, within the ${windowMs} ms the suite waited (--eventual-window widens it)`, observed));
+  return clauses.map((c) =>
+    inconclusive(c, `${effect}, within the ${windowMs} ms the suite waited (--eventual-window widens it)`, observed),
+  );
 }

@@ -39,8 +39,23 @@ import {
   queryClauses,
 } from './crud-rules.ts';
 import { judgeTooLarge } from './error-rules.ts';
-import { judgeFinishedWatchIn, judgeGetIn, judgeListSnapshotIn, judgeNotCaughtUpIn, judgePagesIn, judgeRelistedWatchIn, judgeWatchIn } from './read-judges.ts';
-import { judgeCollectionEnvelope, judgeCreated, judgeGeneratedAtPersist, judgeGeneratedPresent, judgeObjectEnvelope, judgeUpdated } from './envelope-rules.ts';
+import {
+  judgeFinishedWatchIn,
+  judgeGetIn,
+  judgeListSnapshotIn,
+  judgeNotCaughtUpIn,
+  judgePagesIn,
+  judgeRelistedWatchIn,
+  judgeWatchIn,
+} from './read-judges.ts';
+import {
+  judgeCollectionEnvelope,
+  judgeCreated,
+  judgeGeneratedAtPersist,
+  judgeGeneratedPresent,
+  judgeObjectEnvelope,
+  judgeUpdated,
+} from './envelope-rules.ts';
 import { judgeLongChain, judgeSizedWrite } from './scale.ts';
 import { judgeScope } from './scope.ts';
 import { judgeBookmarkRequest, judgeFinishedWatch, judgeWatch, judgeWatchDocuments, judgeWatchOpened } from './watch-oracle.ts';
@@ -50,7 +65,15 @@ import { judgeConfigAnswer, judgeCredentialAnswer } from './nodeagent/loader-ora
 import { judgeAggregate, judgeSingle, noteHealthzWarning } from './health.ts';
 import { judgeMutatingWebhook, judgeNoneWebhook, judgeSideEffectingWebhook, webhookOutOfReach } from './dry-run-admission.ts';
 import { judgeListSnapshot } from './read-oracle.ts';
-import { judgeFutureWatchIn, judgeGoneCell, judgeGoneResume, judgeGoneWatch, judgeRelistAnswer, judgeTooOldEndedEmpty, judgeTooOldRefused } from './watch-recovery.ts';
+import {
+  judgeFutureWatchIn,
+  judgeGoneCell,
+  judgeGoneResume,
+  judgeGoneWatch,
+  judgeRelistAnswer,
+  judgeTooOldEndedEmpty,
+  judgeTooOldRefused,
+} from './watch-recovery.ts';
 import { judgeEviction, judgeHealthAccess, judgeStep, judgeStranger, judgeSubresourceGet } from './authz.ts';
 import { judgeBodyAsStated, judgeNegotiation, judgeProtobufServed, judgeProtobufWriteBack, judgeTableRequest } from './negotiation.ts';
 import { judgeEnvelope } from './protobuf-envelope.ts';
@@ -94,7 +117,9 @@ import {
 
 /** A judge of the registry: plain inputs in, one judgement or several out. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type RegisteredJudge = (...args: any[]) => Judgement | readonly Judgement[] | { readonly judgements: readonly Judgement[] } | undefined;
+export type RegisteredJudge = (
+  ...args: any[]
+) => Judgement | readonly Judgement[] | { readonly judgements: readonly Judgement[] } | undefined;
 
 export const judges = {
   judgeNamespaceCreated,

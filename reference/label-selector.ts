@@ -20,7 +20,9 @@ export type LabelSelector = readonly Requirement[];
 
 export type ParseResult = { ok: true; selector: LabelSelector } | { ok: false; error: string };
 
-type Tok = { readonly t: 'id'; readonly s: string } | { readonly t: 'in' | 'notin' | '!' | '!=' | '(' | ')' | ',' | '=' | '==' | '>' | '<' | 'end'; readonly s: string };
+type Tok =
+  | { readonly t: 'id'; readonly s: string }
+  | { readonly t: 'in' | 'notin' | '!' | '!=' | '(' | ')' | ',' | '=' | '==' | '>' | '<' | 'end'; readonly s: string };
 
 const SYMBOLS = new Set(['!', '!=', '(', ')', ',', '=', '==', '>', '<']);
 const isSpecial = (ch: string) => '=!(),><'.includes(ch);
@@ -73,7 +75,8 @@ export function labelKeyError(key: string): string | undefined {
   if (slash.length === 2) {
     const prefix = slash[0]!;
     if (prefix === '') return `invalid label key ${JSON.stringify(key)}: prefix part must be non-empty`;
-    if (prefix.length > 253 || !DNS1123_SUBDOMAIN.test(prefix)) return `invalid label key ${JSON.stringify(key)}: prefix must be a DNS subdomain`;
+    if (prefix.length > 253 || !DNS1123_SUBDOMAIN.test(prefix))
+      return `invalid label key ${JSON.stringify(key)}: prefix must be a DNS subdomain`;
   }
   if (name === '' || name.length > 63 || !NAME_PART.test(name))
     return `invalid label key ${JSON.stringify(key)}: name part must be 1-63 alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric`;
@@ -81,7 +84,8 @@ export function labelKeyError(key: string): string | undefined {
 }
 
 export function labelValueError(value: string): string | undefined {
-  if (value.length > 63 || !VALUE.test(value)) return `invalid label value ${JSON.stringify(value)}: at most 63 alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric`;
+  if (value.length > 63 || !VALUE.test(value))
+    return `invalid label value ${JSON.stringify(value)}: at most 63 alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric`;
   return undefined;
 }
 

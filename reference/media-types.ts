@@ -56,7 +56,8 @@ export function tableMediaType(profile: Profile): string {
   return `application/json;as=Table;g=${profile.metaGroup};v=v1`;
 }
 
-const showRep = (r: Representation): string => (typeof r === 'string' ? r : [r.other, ...Object.entries(r.params).map(([k, v]) => `${k}=${v}`)].join(';'));
+const showRep = (r: Representation): string =>
+  typeof r === 'string' ? r : [r.other, ...Object.entries(r.params).map(([k, v]) => `${k}=${v}`)].join(';');
 
 /** The JSON body is a Table (rest:2.5): its `kind` says so; the apiVersion is judged by judgeTable. */
 const isTableBody = (body: unknown): boolean => typeof body === 'object' && body !== null && (body as { kind?: unknown }).kind === 'Table';
@@ -87,15 +88,24 @@ export function representationOf(profile: Profile, contentType: string | undefin
 }
 
 export function rangeMatches(profile: Profile, range: MediaRange, rep: Representation): boolean {
-  if (rep === 'table') return range.type === 'application/json' && range.params['as'] === 'Table' && range.params['g'] === profile.metaGroup && range.params['v'] === 'v1';
+  if (rep === 'table')
+    return (
+      range.type === 'application/json' &&
+      range.params['as'] === 'Table' &&
+      range.params['g'] === profile.metaGroup &&
+      range.params['v'] === 'v1'
+    );
   const wildcard = range.type === '*/*' || range.type === 'application/*';
   if (rep === 'json') return (range.type === 'application/json' && range.params['as'] === undefined) || wildcard;
   if (rep === 'protobuf') return range.type === profile.protobufMediaType || wildcard;
   // A type the spec never names: its own range (same parameters), or a wildcard over its top-level type.
   const t = rep.other;
-  const sameParams = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) => Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((k) => a[k] === b[k]);
+  const sameParams = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) =>
+    Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((k) => a[k] === b[k]);
   if (range.type === t) return sameParams(range.params, rep.params);
-  return Object.keys(rep.params).length === 0 && (range.type === '*/*' || (range.type.endsWith('/*') && t.startsWith(range.type.slice(0, -1))));
+  return (
+    Object.keys(rep.params).length === 0 && (range.type === '*/*' || (range.type.endsWith('/*') && t.startsWith(range.type.slice(0, -1))))
+  );
 }
 
 export type Operation = 'get' | 'list' | 'write';
@@ -134,12 +144,22 @@ export function acceptableAnswers(profile: Profile, accept: string | undefined, 
 /** `application/*` and the like: a wildcard over the subtype only (`*\/*` is the default, not this). */
 const isSubtypeWildcard = (r: MediaRange): boolean => r.type.endsWith('/*') && r.type !== '*/*';
 
-export type NegotiationVerdict = { readonly ok: true; readonly representation: Representation | 'none' } | { readonly ok: false; readonly why: string };
+export type NegotiationVerdict =
+  | { readonly ok: true; readonly representation: Representation | 'none' }
+  | { readonly ok: false; readonly why: string };
 
 /** Judges one answer: its status, Content-Type (format) and body (representation) against the acceptable set. */
-export function judgeNegotiated(profile: Profile, answers: Answers, status: number, contentType: string | undefined, body: unknown): NegotiationVerdict {
+export function judgeNegotiated(
+  profile: Profile,
+  answers: Answers,
+  status: number,
+  contentType: string | undefined,
+  body: unknown,
+): NegotiationVerdict {
   if (status === 406)
-    return answers.may406 ? { ok: true, representation: 'none' } : { ok: false, why: `406 although ${answers.required.map(showRep).join(' and ')} was requested and must be supported` };
+    return answers.may406
+      ? { ok: true, representation: 'none' }
+      : { ok: false, why: `406 although ${answers.required.map(showRep).join(' and ')} was requested and must be supported` };
   if (status < 200 || status >= 300) return { ok: true, representation: 'none' };
   const rep = representationOf(profile, contentType, body);
   if (rep === undefined) return { ok: false, why: `a ${status} answer without a usable Content-Type (${JSON.stringify(contentType)})` };

@@ -9,7 +9,15 @@
  *     -> [fail rest:4.8/unsupported, fail rest:7/406]
  */
 import { fail, pass, rule, unspecified, type Judgement } from './judgement.ts';
-import { acceptableAnswers, judgeNegotiated, representationOf, showRep, type Answers, type NegotiationVerdict, type Operation } from './media-types.ts';
+import {
+  acceptableAnswers,
+  judgeNegotiated,
+  representationOf,
+  showRep,
+  type Answers,
+  type NegotiationVerdict,
+  type Operation,
+} from './media-types.ts';
 import { judgeEnvelope } from './protobuf-envelope.ts';
 import { judgeTableServed, noteNoTable } from './table.ts';
 import { contentMismatch, type Content, type ObservedObject } from './objects.ts';
@@ -38,7 +46,8 @@ export interface AnswerSeen {
 export function judgeAnswer(answers: Answers, ranges: number, verdict: NegotiationVerdict, status: number): Judgement[] {
   if (verdict.ok) {
     const js: Judgement[] = [];
-    if (status === 406) js.push(pass('rest:4.8/unsupported', '406: nothing requested is supported'), pass('rest:7/406', '406 Not Acceptable'));
+    if (status === 406)
+      js.push(pass('rest:4.8/unsupported', '406: nothing requested is supported'), pass('rest:7/406', '406 Not Acceptable'));
     else if (status >= 200 && status < 300) {
       js.push(pass('rest:4.8/response', 'a requested media type, stated in Content-Type'));
       if (ranges > 1) js.push(pass('rest:4.8/fallback', 'one of several listed media types served'));
@@ -49,7 +58,10 @@ export function judgeAnswer(answers: Answers, ranges: number, verdict: Negotiati
   if (answers.may406) {
     const needs = {
       needs: [
-        { says: '406, or a 2xx answer whose Content-Type is one of the requested media types', test: { kind: 'anyOf', tests: [{ kind: 'status', at: 'judged', oneOf: [406] }, requested] } } as const,
+        {
+          says: '406, or a 2xx answer whose Content-Type is one of the requested media types',
+          test: { kind: 'anyOf', tests: [{ kind: 'status', at: 'judged', oneOf: [406] }, requested] },
+        } as const,
       ],
     };
     return [
@@ -88,15 +100,28 @@ export function judgeNegotiation(
  *   judgeBodyAsStated(p, configmaps, 'get', { ok: true, representation: 'json' }, { bodyText: '<html>', json: undefined, ... })
  *     -> [fail rest:4.8/response 'a JSON body, as Content-Type states' / '<html>', pass rest:4.8/default]
  */
-export function judgeBodyAsStated(profile: Profile, rt: ResourceType, via: Operation, rep: NegotiationVerdict, r: Pick<AnswerSeen, 'bodyText' | 'json' | 'bodyBytes'>): Judgement[] {
+export function judgeBodyAsStated(
+  profile: Profile,
+  rt: ResourceType,
+  via: Operation,
+  rep: NegotiationVerdict,
+  r: Pick<AnswerSeen, 'bodyText' | 'json' | 'bodyBytes'>,
+): Judgement[] {
   if (!rep.ok || rep.representation === 'none') return [];
   const what = showRep(rep.representation);
-  if (rep.representation === 'json') return [rule('rest:4.8/response', r.json !== undefined, 'a JSON body, as Content-Type states', r.bodyText.slice(0, 80)), pass('rest:4.8/default', 'JSON served')];
+  if (rep.representation === 'json')
+    return [
+      rule('rest:4.8/response', r.json !== undefined, 'a JSON body, as Content-Type states', r.bodyText.slice(0, 80)),
+      pass('rest:4.8/default', 'JSON served'),
+    ];
   if (rep.representation === 'table') return judgeTableServed(profile, r.json);
   if (rep.representation === 'protobuf') {
     const kind = via === 'list' ? listKindOf(rt) : rt.kind;
     const bytes = r.bodyBytes ?? new Uint8Array(Buffer.from(r.bodyText, 'utf8'));
-    return [pass('rest:4.8/protobuf', 'protobuf served for a built-in type'), ...judgeEnvelope(bytes, { apiVersion: apiVersionOf(rt), kind, protobufMediaType: profile.protobufMediaType }).judgements];
+    return [
+      pass('rest:4.8/protobuf', 'protobuf served for a built-in type'),
+      ...judgeEnvelope(bytes, { apiVersion: apiVersionOf(rt), kind, protobufMediaType: profile.protobufMediaType }).judgements,
+    ];
   }
   return [pass('rest:4.8/response', `${what} served, as Content-Type states`)];
 }
@@ -108,7 +133,13 @@ export function judgeBodyAsStated(profile: Profile, rt: ResourceType, via: Opera
  *
  *   judgeTableRequest(p, 'application/json;as=Table;g=meta.svc.io;v=v1', false, verdict406, 406) -> [unspecified rest:2.5.2]
  */
-export function judgeTableRequest(profile: Profile, accept: string, fallback: boolean, verdict: NegotiationVerdict, r: Pick<AnswerSeen, 'status' | 'json'>): Judgement[] {
+export function judgeTableRequest(
+  profile: Profile,
+  accept: string,
+  fallback: boolean,
+  verdict: NegotiationVerdict,
+  r: Pick<AnswerSeen, 'status' | 'json'>,
+): Judgement[] {
   if (r.status === 406) return [noteNoTable(`406 for Accept: ${accept}`)];
   if (verdict.ok && verdict.representation === 'table') return judgeTableServed(profile, r.json);
   if (verdict.ok && verdict.representation === 'json' && fallback) return [noteNoTable(`the JSON fallback served for Accept: ${accept}`)];
@@ -148,8 +179,12 @@ export function judgeProtobufWriteBack(
   put: Pick<AnswerSeen, 'status' | 'headers' | 'json' | 'bodyText'>,
   knownKeys: ReadonlySet<string>,
 ): Judgement[] {
-  if (put.status === 415) return [unspecified('rest:4.8/protobuf', 'protobuf request bodies: the target may refuse them', 'refused with 415')];
-  const m = put.status >= 200 && put.status < 300 ? contentMismatch(live.content, written, knownKeys) : `status ${put.status} ${put.bodyText.slice(0, 160)}`;
+  if (put.status === 415)
+    return [unspecified('rest:4.8/protobuf', 'protobuf request bodies: the target may refuse them', 'refused with 415')];
+  const m =
+    put.status >= 200 && put.status < 300
+      ? contentMismatch(live.content, written, knownKeys)
+      : `status ${put.status} ${put.bodyText.slice(0, 160)}`;
   return [
     rule(
       'rest:4.8/protobuf',

@@ -133,7 +133,11 @@ const emptyToNull = (v: unknown): unknown => (isRecord(v) && Object.keys(v).leng
  * Label and annotation keys the model compares: those the suite ever set on this key (`known`).
  * Keys a server adds itself (upstream adds `kubernetes.io/metadata.name` to namespaces) are ignored.
  */
-export function contentMismatch(model: Content, observed: Pick<ObservedObject, 'labels' | 'annotations' | 'body'>, knownKeys: ReadonlySet<string>): string | undefined {
+export function contentMismatch(
+  model: Content,
+  observed: Pick<ObservedObject, 'labels' | 'annotations' | 'body'>,
+  knownKeys: ReadonlySet<string>,
+): string | undefined {
   for (const [mapName, want, got] of [
     ['labels', model.labels, observed.labels],
     ['annotations', model.annotations, observed.annotations],
@@ -141,7 +145,8 @@ export function contentMismatch(model: Content, observed: Pick<ObservedObject, '
     for (const k of knownKeys) {
       const w = Object.hasOwn(want, k) ? want[k] : undefined;
       const g = Object.hasOwn(got, k) ? got[k] : undefined;
-      if (w !== g) return `${mapName}[${JSON.stringify(k)}]: expected ${w === undefined ? 'absent' : JSON.stringify(w)}, got ${g === undefined ? 'absent' : JSON.stringify(g)}`;
+      if (w !== g)
+        return `${mapName}[${JSON.stringify(k)}]: expected ${w === undefined ? 'absent' : JSON.stringify(w)}, got ${g === undefined ? 'absent' : JSON.stringify(g)}`;
     }
   }
   if (canonical(emptyToNull(model.body)) !== canonical(emptyToNull(observed.body))) {

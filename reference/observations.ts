@@ -43,22 +43,39 @@ export interface ObservationClass {
 
 export const OBSERVATION_CLASSES = {
   'bare-dryrun-refused': { input: 'bare-dryrun', summary: 'a bare ?dryRun refused (4xx) where the real write succeeds' },
-  'limit-ignored': { input: 'limit-below-count', summary: 'a page with more items than its limit and no continue token: the whole list at once' },
-  'future-revision-500': { input: 'exact-read-future-rv', summary: 'an Exact read of a revision not reached answered 500 instead of waiting and 504' },
+  'limit-ignored': {
+    input: 'limit-below-count',
+    summary: 'a page with more items than its limit and no continue token: the whole list at once',
+  },
+  'future-revision-500': {
+    input: 'exact-read-future-rv',
+    summary: 'an Exact read of a revision not reached answered 500 instead of waiting and 504',
+  },
   'selector-page-lost-items': {
     input: 'paged-selector-list',
     summary: 'the pages of a paged selector list miss items of their snapshot, and nothing else differs',
-    undecidable: 'whether a selector list loses items depends on how the store batches the keys of the range, foreign ones included, which no answer shows',
+    undecidable:
+      'whether a selector list loses items depends on how the store batches the keys of the range, foreign ones included, which no answer shows',
   },
-  'empty-managed-fields-resets': { input: 'managed-fields-empty-write', summary: 'a write with managedFields [] reset the ownership record' },
-  'reset-with-changes-unowned': { input: 'managed-fields-reset-with-changes', summary: 'a write with managedFields [{}] and other changes left its writer owning nothing' },
-  'json-patch-replace-missing-accepted': { input: 'json-patch-replace-missing-member', summary: 'a JSON Patch replace of a missing object member answered 2xx (as an add)' },
+  'empty-managed-fields-resets': {
+    input: 'managed-fields-empty-write',
+    summary: 'a write with managedFields [] reset the ownership record',
+  },
+  'reset-with-changes-unowned': {
+    input: 'managed-fields-reset-with-changes',
+    summary: 'a write with managedFields [{}] and other changes left its writer owning nothing',
+  },
+  'json-patch-replace-missing-accepted': {
+    input: 'json-patch-replace-missing-member',
+    summary: 'a JSON Patch replace of a missing object member answered 2xx (as an add)',
+  },
   'invalid-accepted': {
     input: 'invalid-value',
     summary: 'a value the spec refuses was accepted',
     // Seen against the kubelet: invalid matchImages refused for a glob in the port, accepted for one in
     // the path; the class alone would have called the entry gone.
-    undecidable: 'a field has many rules and the class does not say which one a target breaks, so other invalid values refused prove nothing about this one',
+    undecidable:
+      'a field has many rules and the class does not say which one a target breaks, so other invalid values refused prove nothing about this one',
   },
   'sub-second-duration-refused': { input: 'sub-second-duration', summary: 'a non-zero duration under one second was refused' },
   // Upstream 1.24's structured-merge-diff removes the last item of a list by leaving the list null, not
@@ -76,7 +93,8 @@ export const OBSERVATION_CLASSES = {
   },
   'watch-start-stale': {
     input: 'watch-most-recent',
-    summary: 'a watch with resourceVersion unset started from a state older than the request (a cache behind the store), then sent every later change in order',
+    summary:
+      'a watch with resourceVersion unset started from a state older than the request (a cache behind the store), then sent every later change in order',
     // A cache lags only when a write lands just before the watch starts: a watch that started fresh
     // shows nothing about the next one.
     undecidable: 'whether a cache is behind when a watch starts depends on timing no answer shows',

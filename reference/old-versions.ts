@@ -35,12 +35,17 @@ export function datedObject(item: unknown): Dated | undefined {
   const rv = md['resourceVersion'];
   const created = typeof md['creationTimestamp'] === 'string' ? Date.parse(md['creationTimestamp']) : NaN;
   if (typeof name !== 'string' || typeof rv !== 'string' || rv === '' || Number.isNaN(created)) return undefined;
-  const times = (Array.isArray(md['managedFields']) ? md['managedFields'] : []).map((m) => (isRecord(m) && typeof m['time'] === 'string' ? Date.parse(m['time']) : NaN));
+  const times = (Array.isArray(md['managedFields']) ? md['managedFields'] : []).map((m) =>
+    isRecord(m) && typeof m['time'] === 'string' ? Date.parse(m['time']) : NaN,
+  );
   if (times.some((t) => Number.isNaN(t))) return undefined;
   return { name, rv, lastChangeMs: Math.max(created, ...times) };
 }
 
-export type Candidate = { readonly kind: 'found'; readonly name: string; readonly rv: string; readonly ageMs: number } | { readonly kind: 'wait'; readonly ms: number } | { readonly kind: 'none' };
+export type Candidate =
+  | { readonly kind: 'found'; readonly name: string; readonly rv: string; readonly ageMs: number }
+  | { readonly kind: 'wait'; readonly ms: number }
+  | { readonly kind: 'none' };
 
 /** The object unchanged for longest, if that is longer than the window; else how long until one is. */
 export function oldVersionCandidate(objects: readonly Dated[], serverNowMs: number, windowMs: number): Candidate {
@@ -69,9 +74,15 @@ export type OldWatch =
 export function judgeOldVersionWatch(w: OldWatch, about: string): Judgement[] {
   switch (w.kind) {
     case 'gone':
-      return [pass('rest:6.1.3', EXPECTED_WATCH, `410 Gone (${about})`), pass('rest:7/410', '410 Gone for a version older than the history', `410 Gone (${about})`)];
+      return [
+        pass('rest:6.1.3', EXPECTED_WATCH, `410 Gone (${about})`),
+        pass('rest:7/410', '410 Gone for a version older than the history', `410 Gone (${about})`),
+      ];
     case 'refused':
-      return [fail('rest:6.1.3', EXPECTED_WATCH, `status ${w.status} (${about})`), fail('rest:7/410', '410 Gone for a version older than the history', `status ${w.status} (${about})`)];
+      return [
+        fail('rest:6.1.3', EXPECTED_WATCH, `status ${w.status} (${about})`),
+        fail('rest:7/410', '410 Gone for a version older than the history', `status ${w.status} (${about})`),
+      ];
     case 'delivered':
       return [pass('rest:6.1.3', EXPECTED_WATCH, `served, with the change made after it: the target keeps more history (${about})`)];
     case 'endedEmpty': {
@@ -91,12 +102,20 @@ export function judgeOldVersionWatch(w: OldWatch, about: string): Judgement[] {
  */
 export function judgeOldVersionExact(status: number, listRv: unknown, laterItems: number, rv: string, about: string): Judgement[] {
   const expected = 'Exact: 410 Gone if the version is unavailable, else the state at exactly that version';
-  if (status === 410) return [pass('rest:4.5/meaning/exact', expected, `410 Gone (${about})`), pass('rest:7/410', '410 Gone for a version older than the history', `410 Gone (${about})`)];
+  if (status === 410)
+    return [
+      pass('rest:4.5/meaning/exact', expected, `410 Gone (${about})`),
+      pass('rest:7/410', '410 Gone for a version older than the history', `410 Gone (${about})`),
+    ];
   if (status !== 200) return [fail('rest:4.5/meaning/exact', expected, `status ${status} (${about})`)];
   const ok = listRv === rv && laterItems === 0;
   return [
     ok
       ? pass('rest:4.5/meaning/exact', expected, `served at the version: the target keeps more history (${about})`)
-      : fail('rest:4.5/meaning/exact', expected, `200 with resourceVersion ${JSON.stringify(listRv)} (asked ${JSON.stringify(rv)}) and ${laterItems} object(s) made after that version (${about})`),
+      : fail(
+          'rest:4.5/meaning/exact',
+          expected,
+          `200 with resourceVersion ${JSON.stringify(listRv)} (asked ${JSON.stringify(rv)}) and ${laterItems} object(s) made after that version (${about})`,
+        ),
   ];
 }

@@ -60,10 +60,13 @@ export function encodeEnvelope(e: Envelope, opts: { writeEmptyStrings?: boolean 
   return out;
 }
 
-export type Decoded = { readonly ok: true; readonly envelope: Envelope } | { readonly ok: false; readonly clause: 'rest:2.7.1' | 'rest:2.7.2'; readonly why: string };
+export type Decoded =
+  | { readonly ok: true; readonly envelope: Envelope }
+  | { readonly ok: false; readonly clause: 'rest:2.7.1' | 'rest:2.7.2'; readonly why: string };
 
 export function decodeEnvelope(bytes: Uint8Array): Decoded {
-  if (!hasMagic(bytes)) return { ok: false, clause: 'rest:2.7.1', why: `the body starts with ${hex(bytes.subarray(0, 4))}, not 6b 38 73 00` };
+  if (!hasMagic(bytes))
+    return { ok: false, clause: 'rest:2.7.1', why: `the body starts with ${hex(bytes.subarray(0, 4))}, not 6b 38 73 00` };
   try {
     const type = unknownMessageType();
     const m = type.toObject(type.decode(bytes.subarray(MAGIC.length)), { defaults: true, bytes: Array }) as {
@@ -94,10 +97,15 @@ export function hex(b: Uint8Array): string {
  * rest:2.7.1 and rest:2.7.2 on a protobuf body: the prefix, an Unknown message whose typeMeta names
  * the expected kind and raw bytes present (other encodings or inner types are recorded).
  */
-export function judgeEnvelope(bytes: Uint8Array, want: { apiVersion: string; kind: string; protobufMediaType: string }): { judgements: Judgement[]; envelope?: Envelope } {
+export function judgeEnvelope(
+  bytes: Uint8Array,
+  want: { apiVersion: string; kind: string; protobufMediaType: string },
+): { judgements: Judgement[]; envelope?: Envelope } {
   const d = decodeEnvelope(bytes);
   if (!d.ok) {
-    const js = [rule(d.clause, false, d.clause === 'rest:2.7.1' ? 'the magic prefix 6b 38 73 00' : 'an Unknown message after the prefix', d.why)];
+    const js = [
+      rule(d.clause, false, d.clause === 'rest:2.7.1' ? 'the magic prefix 6b 38 73 00' : 'an Unknown message after the prefix', d.why),
+    ];
     if (d.clause === 'rest:2.7.1') js.push(fail('rest:8/protobuf-prefix', 'a 4-byte magic prefix', d.why));
     return { judgements: js };
   }
@@ -108,7 +116,12 @@ export function judgeEnvelope(bytes: Uint8Array, want: { apiVersion: string; kin
     judgements: [
       rule('rest:2.7.1', true, 'the magic prefix 6b 38 73 00', 'present'),
       pass('rest:8/protobuf-prefix', 'a 4-byte magic prefix'),
-      rule('rest:2.7.2', e.typeMeta.apiVersion === want.apiVersion && e.typeMeta.kind === want.kind, `typeMeta ${want.apiVersion} ${want.kind}`, `typeMeta ${JSON.stringify(e.typeMeta)}`),
+      rule(
+        'rest:2.7.2',
+        e.typeMeta.apiVersion === want.apiVersion && e.typeMeta.kind === want.kind,
+        `typeMeta ${want.apiVersion} ${want.kind}`,
+        `typeMeta ${JSON.stringify(e.typeMeta)}`,
+      ),
       rule('rest:2.7.2', e.raw.length > 0, 'raw holds the serialized object', `${e.raw.length} raw bytes`),
       // Other encodings or inner types are not forbidden, only undescribed: recorded.
       ...(e.contentEncoding === '' && ct

@@ -108,7 +108,10 @@ function subjectMatches(s: Subject, u: UserInfo): boolean {
 }
 
 function rulesOf(p: Policy, b: BindingDef): readonly PolicyRule[] {
-  const role = b.roleRef.kind === 'ClusterRole' ? p.clusterRoles.find((r) => r.name === b.roleRef.name) : p.roles.find((r) => r.name === b.roleRef.name && r.namespace === b.namespace);
+  const role =
+    b.roleRef.kind === 'ClusterRole'
+      ? p.clusterRoles.find((r) => r.name === b.roleRef.name)
+      : p.roles.find((r) => r.name === b.roleRef.name && r.namespace === b.namespace);
   return role?.rules ?? [];
 }
 
@@ -128,7 +131,8 @@ export interface AuthorizerOptions {
  */
 export function allows(p: Policy, a: RequestAttributes, o: AuthorizerOptions = {}): boolean {
   if (a.groups.includes(SUPERUSER_GROUP)) return true;
-  const asked: RequestAttributes = o.subresourcesInherit && isResourceRequest(a) && a.subresource !== undefined ? { ...a, subresource: undefined } : a;
+  const asked: RequestAttributes =
+    o.subresourcesInherit && isResourceRequest(a) && a.subresource !== undefined ? { ...a, subresource: undefined } : a;
   const read = (r: PolicyRule): PolicyRule => (o.verbsIgnored === true ? { ...r, verbs: ['*'] } : r);
   const grants = (b: BindingDef) =>
     b.subjects.some((s) => subjectMatches(s, a)) &&
@@ -137,7 +141,9 @@ export function allows(p: Policy, a: RequestAttributes, o: AuthorizerOptions = {
       .some((r) => ruleAllows(r, asked) || ruleAllows(r, a));
   if (p.clusterRoleBindings.some(grants)) return true;
   if (!isResourceRequest(a)) return false;
-  return p.roleBindings.some((b) => (o.bindingsEverywhere === true || (a.namespace !== undefined && b.namespace === a.namespace)) && grants(b));
+  return p.roleBindings.some(
+    (b) => (o.bindingsEverywhere === true || (a.namespace !== undefined && b.namespace === a.namespace)) && grants(b),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -169,13 +175,19 @@ export function bindingOf(obj: unknown): BindingDef | undefined {
   if (!isRecord(obj) || !isRecord(obj['metadata']) || !isRecord(obj['roleRef'])) return undefined;
   const md = obj['metadata'];
   const ref = obj['roleRef'];
-  if (typeof md['name'] !== 'string' || (ref['kind'] !== 'Role' && ref['kind'] !== 'ClusterRole') || typeof ref['name'] !== 'string') return undefined;
+  if (typeof md['name'] !== 'string' || (ref['kind'] !== 'Role' && ref['kind'] !== 'ClusterRole') || typeof ref['name'] !== 'string')
+    return undefined;
   const subjects = (Array.isArray(obj['subjects']) ? obj['subjects'] : []).flatMap((s): Subject[] =>
     isRecord(s) && typeof s['kind'] === 'string' && typeof s['name'] === 'string'
       ? [{ kind: s['kind'], name: s['name'], ...(typeof s['namespace'] === 'string' ? { namespace: s['namespace'] } : {}) }]
       : [],
   );
-  return { name: md['name'], ...(typeof md['namespace'] === 'string' ? { namespace: md['namespace'] } : {}), roleRef: { kind: ref['kind'], name: ref['name'] }, subjects };
+  return {
+    name: md['name'],
+    ...(typeof md['namespace'] === 'string' ? { namespace: md['namespace'] } : {}),
+    roleRef: { kind: ref['kind'], name: ref['name'] },
+    subjects,
+  };
 }
 
 /**

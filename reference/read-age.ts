@@ -29,7 +29,11 @@ export const olderThanAsked = (age: AnswerAge): boolean => age.at.length > 0 && 
  * and its answer is older than asked (same expected, observed, values and tags: an expectations entry
  * signs both the same way).
  */
-export function withAgeMeaning(exp: { readonly semantic: string; readonly clause: ClauseId }, js: readonly Judgement[], age: AnswerAge): Judgement[] {
+export function withAgeMeaning(
+  exp: { readonly semantic: string; readonly clause: ClauseId },
+  js: readonly Judgement[],
+  age: AnswerAge,
+): Judgement[] {
   if (exp.semantic !== 'NotOlderThan' || !olderThanAsked(age)) return [...js];
   const failed = [...js].reverse().find((j) => j.verdict === 'fail' && j.clause === exp.clause);
   return failed === undefined ? [...js] : [...js, { ...failed, clause: NOT_OLDER_THAN }];
@@ -40,13 +44,21 @@ export function withAgeMeaning(exp: { readonly semantic: string; readonly clause
  * of its own write before `lo` (versions are looked up by equality), or a "not found" (any 4xx but 400, which
  * refuses the read) for an object absent in a snapshot before `lo`.
  */
-export function getAnswerAge(history: History, key: string, lo: number, observed: { readonly status: number; readonly object?: ObservedObject }): AnswerAge {
+export function getAnswerAge(
+  history: History,
+  key: string,
+  lo: number,
+  observed: { readonly status: number; readonly object?: ObservedObject },
+): AnswerAge {
   if (observed.status >= 200 && observed.status < 300) {
     const rv = observed.object?.rv;
     const written = typeof rv === 'string' ? history.rvIndex.get(rv) : undefined;
     // That write made this very object's version, and a later one had replaced it by `lo` (an object
     // whose version is still current but whose content differs is wrong, not old).
-    const older = written !== undefined && history.snapshots[written]?.objects.get(key)?.rv === rv && history.snapshots[lo]?.objects.get(key)?.rv !== rv;
+    const older =
+      written !== undefined &&
+      history.snapshots[written]?.objects.get(key)?.rv === rv &&
+      history.snapshots[lo]?.objects.get(key)?.rv !== rv;
     return { lo, at: older ? [written] : [] };
   }
   if (observed.status < 400 || observed.status >= 500 || observed.status === 400) return { lo, at: [] };

@@ -58,7 +58,8 @@ export const meaningClause: Record<ListSemantic, ClauseId> = {
   ContinueExact: 'rest:4.5/meaning/continue-exact',
 };
 
-export const describeRange = (r: { lo: number; hi: number }): string => (r.lo === r.hi ? `snapshot #${r.lo}` : `a snapshot in #${r.lo}..#${r.hi}`);
+export const describeRange = (r: { lo: number; hi: number }): string =>
+  r.lo === r.hi ? `snapshot #${r.lo}` : `a snapshot in #${r.lo}..#${r.hi}`;
 
 /** The suite's own, non-tainted items of a response. */
 export function oursOf(ctx: ReadContext, items: readonly ObservedObject[]): ObservedObject[] {
@@ -83,7 +84,12 @@ export function servedFromBeforeCase(ctx: ReadContext, semantic: string, objects
  * #0 stands for "before the case's first write", which then reaches back into earlier lessees' time,
  * and a later Exact read at that version may rightly show their objects. Such a version is not learned.
  */
-export function learnableIndex(ctx: Pick<ReadContext, 'priorVersions'>, semantic: string, matchedIndex: number | undefined): number | undefined {
-  if (matchedIndex === 0 && (semantic === 'Any' || semantic === 'GetStateAndStartAtAny') && (ctx.priorVersions?.size ?? 0) > 0) return undefined;
+export function learnableIndex(
+  ctx: Pick<ReadContext, 'priorVersions'>,
+  semantic: string,
+  matchedIndex: number | undefined,
+): number | undefined {
+  if (matchedIndex === 0 && (semantic === 'Any' || semantic === 'GetStateAndStartAtAny') && (ctx.priorVersions?.size ?? 0) > 0)
+    return undefined;
   return matchedIndex;
 }

@@ -14,7 +14,11 @@ export function versionMismatch(v: ObjectVersion, o: ObservedObject, knownKeys: 
 }
 
 /** Differences between the suite's objects in a snapshot and what the target returned (empty = equal). */
-export function diffObjects(expected: readonly ObjectVersion[], observed: readonly ObservedObject[], knownKeys: ReadonlySet<string>): string[] {
+export function diffObjects(
+  expected: readonly ObjectVersion[],
+  observed: readonly ObservedObject[],
+  knownKeys: ReadonlySet<string>,
+): string[] {
   const out: string[] = [];
   const want = new Map(expected.map((v) => [v.key, v]));
   const seen = new Set<string>();
@@ -46,7 +50,8 @@ export function comparable(objs: readonly (ObjectVersion | ObservedObject)[], kn
         .sort()
         .map((k) => [k, m[k]]),
     );
-  const body = (b: unknown) => (b === undefined || b === null || (typeof b === 'object' && !Array.isArray(b) && Object.keys(b).length === 0) ? null : b);
+  const body = (b: unknown) =>
+    b === undefined || b === null || (typeof b === 'object' && !Array.isArray(b) && Object.keys(b).length === 0) ? null : b;
   const out: Record<string, unknown> = {};
   for (const x of objs) {
     const c = 'content' in x ? x.content : x;
@@ -56,7 +61,11 @@ export function comparable(objs: readonly (ObjectVersion | ObservedObject)[], kn
 }
 
 /** Expected and observed objects of a read, and their field-path diff, for a failing judgement. */
-export function readValues(expected: readonly ObjectVersion[], observed: readonly ObservedObject[], knownKeys: ReadonlySet<string>): JudgementValues {
+export function readValues(
+  expected: readonly ObjectVersion[],
+  observed: readonly ObservedObject[],
+  knownKeys: ReadonlySet<string>,
+): JudgementValues {
   const expectedValue = comparable(expected, knownKeys);
   const observedValue = comparable(observed, knownKeys);
   return { expectedValue, observedValue, diff: diffValues(expectedValue, observedValue) };

@@ -9,7 +9,15 @@ import type { ClauseId } from './catalog/clause-ids.ts';
 import { judgeRelistedWatch } from './watch-recovery.ts';
 import { matchesLabels, parseLabelSelector } from './label-selector.ts';
 import type { ObservedObject } from './objects.ts';
-import { judgeGet, judgeListSnapshot, judgeNotCaughtUp, judgePages, type ReadContext, type ReadExpectation, type ObservedPage } from './read-oracle.ts';
+import {
+  judgeGet,
+  judgeListSnapshot,
+  judgeNotCaughtUp,
+  judgePages,
+  type ReadContext,
+  type ReadExpectation,
+  type ObservedPage,
+} from './read-oracle.ts';
 import type { RequestScope } from './scope.ts';
 import { judgeFinishedWatch, judgeWatch, type ObservedEvent, type WatchExpectation } from './watch-oracle.ts';
 
@@ -31,7 +39,8 @@ export function readContextOf(d: ReadScope): ReadContext {
     history: d.history,
     knownKeys: d.knownKeys,
     priorVersions: d.priorVersions,
-    inScope: (v) => d.namespaces.includes(v.namespace ?? '') && (parsed === undefined || (parsed.ok && matchesLabels(parsed.selector, v.content.labels))),
+    inScope: (v) =>
+      d.namespaces.includes(v.namespace ?? '') && (parsed === undefined || (parsed.ok && matchesLabels(parsed.selector, v.content.labels))),
     scope: d.scope,
   };
 }
@@ -41,16 +50,29 @@ export function priorAmong(prior: { has(v: string): boolean }, objects: readonly
   return new Set(objects.flatMap((o) => (typeof o.rv === 'string' && prior.has(o.rv) ? [o.rv] : [])));
 }
 
-export const judgeGetIn = (d: ReadScope, exp: ReadExpectation, key: string, observed: Parameters<typeof judgeGet>[3]) => judgeGet(readContextOf(d), exp, key, observed);
-export const judgeListSnapshotIn = (d: ReadScope, exp: ReadExpectation, observed: Parameters<typeof judgeListSnapshot>[2]) => judgeListSnapshot(readContextOf(d), exp, observed);
-export const judgePagesIn = (d: ReadScope, exp: ReadExpectation, pages: readonly ObservedPage[], opts: Parameters<typeof judgePages>[3]) => judgePages(readContextOf(d), exp, pages, opts);
-export const judgeNotCaughtUpIn = (d: ReadScope, exp: ReadExpectation, requestedRv: string | undefined, r: Parameters<typeof judgeNotCaughtUp>[3]) =>
-  judgeNotCaughtUp(readContextOf(d), exp, requestedRv, r);
+export const judgeGetIn = (d: ReadScope, exp: ReadExpectation, key: string, observed: Parameters<typeof judgeGet>[3]) =>
+  judgeGet(readContextOf(d), exp, key, observed);
+export const judgeListSnapshotIn = (d: ReadScope, exp: ReadExpectation, observed: Parameters<typeof judgeListSnapshot>[2]) =>
+  judgeListSnapshot(readContextOf(d), exp, observed);
+export const judgePagesIn = (d: ReadScope, exp: ReadExpectation, pages: readonly ObservedPage[], opts: Parameters<typeof judgePages>[3]) =>
+  judgePages(readContextOf(d), exp, pages, opts);
+export const judgeNotCaughtUpIn = (
+  d: ReadScope,
+  exp: ReadExpectation,
+  requestedRv: string | undefined,
+  r: Parameters<typeof judgeNotCaughtUp>[3],
+) => judgeNotCaughtUp(readContextOf(d), exp, requestedRv, r);
 
 /** The watch oracle over a watch's scope as data: a watch of one namespace is `namespaces: [ns]`. */
-export const judgeWatchIn = (d: ReadScope, exp: WatchExpectation, events: readonly ObservedEvent[]) => judgeWatch(readContextOf(d), exp, events);
-export const judgeFinishedWatchIn = (d: ReadScope, exp: WatchExpectation, events: readonly ObservedEvent[], parseError: string | undefined, also?: Parameters<typeof judgeFinishedWatch>[4]) =>
-  judgeFinishedWatch(readContextOf(d), exp, events, parseError, also);
+export const judgeWatchIn = (d: ReadScope, exp: WatchExpectation, events: readonly ObservedEvent[]) =>
+  judgeWatch(readContextOf(d), exp, events);
+export const judgeFinishedWatchIn = (
+  d: ReadScope,
+  exp: WatchExpectation,
+  events: readonly ObservedEvent[],
+  parseError: string | undefined,
+  also?: Parameters<typeof judgeFinishedWatch>[4],
+) => judgeFinishedWatch(readContextOf(d), exp, events, parseError, also);
 
 /**
  * An informer's relist and rewatch (judgeRelistedWatch) over data: the watch's scope, and `after`, the
@@ -71,5 +93,16 @@ export function judgeRelistedWatchIn(o: {
 }) {
   const now = visibleObjects(o.after, currentIndex(o.after)).filter((v) => v.namespace === o.ns);
   const isOurs = (k: string) => o.after.everKeys.has(k) && !o.after.tainted.has(k);
-  return judgeRelistedWatch({ list0: o.list0, events: o.events, list1: o.list1, now, isOurs, clause: o.clause, cutOff: o.cutOff, ctx: readContextOf(o.d), exp: o.exp, parseError: o.parseError });
+  return judgeRelistedWatch({
+    list0: o.list0,
+    events: o.events,
+    list1: o.list1,
+    now,
+    isOurs,
+    clause: o.clause,
+    cutOff: o.cutOff,
+    ctx: readContextOf(o.d),
+    exp: o.exp,
+    parseError: o.parseError,
+  });
 }

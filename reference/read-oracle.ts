@@ -31,7 +31,12 @@ export type { ObservedPage, PagedRequest } from './read-pages.ts';
  * A single-object read: status 2xx must return the object as in some snapshot in range; a 4xx is
  * acceptable only if the object is absent in some snapshot in range (the code itself is not fixed).
  */
-export function judgeGet(ctx: ReadContext, exp: ReadExpectation, key: string, observed: { status: number; object?: ObservedObject }): Judgement[] {
+export function judgeGet(
+  ctx: ReadContext,
+  exp: ReadExpectation,
+  key: string,
+  observed: { status: number; object?: ObservedObject },
+): Judgement[] {
   const range = exp.range ?? acceptableRange(ctx.history, exp.semantic, exp.at);
   const states: (ObjectVersion | undefined)[] = [];
   for (let i = range.lo; i <= range.hi; i++) states.push(ctx.history.snapshots[i]!.objects.get(key));
@@ -41,17 +46,27 @@ export function judgeGet(ctx: ReadContext, exp: ReadExpectation, key: string, ob
     const reasons = states.map((v) => (v === undefined ? 'absent' : o ? versionMismatch(v, o, ctx.knownKeys) : 'no object in body'));
     const ok = reasons.some((r) => r === undefined);
     if (ok) return [pass(exp.clause, expectText), pass(meaningClause[exp.semantic], expectText)];
-    if (o && servedFromBeforeCase(ctx, exp.semantic, [o])) return [inconclusive(exp.clause, expectText, `${o.key}@${String(o.rv)}: ${BEFORE_CASE}`)];
+    if (o && servedFromBeforeCase(ctx, exp.semantic, [o]))
+      return [inconclusive(exp.clause, expectText, `${o.key}@${String(o.rv)}: ${BEFORE_CASE}`)];
     // The diff is against the newest acceptable version (the one a correct Most Recent read returns).
     const values = readValues(states.filter((v): v is ObjectVersion => v !== undefined).slice(-1), o ? [o] : [], ctx.knownKeys);
-    const failed = fail(exp.clause, expectText, `${observed.status} with ${o ? `${o.key}@${String(o.rv)}` : 'no object'}: ${reasons.filter(Boolean).join('; ')}`, values);
+    const failed = fail(
+      exp.clause,
+      expectText,
+      `${observed.status} with ${o ? `${o.key}@${String(o.rv)}` : 'no object'}: ${reasons.filter(Boolean).join('; ')}`,
+      values,
+    );
     return withAgeMeaning(exp, [failed], getAnswerAge(ctx.history, key, range.lo, observed));
   }
   if (observed.status >= 400 && observed.status < 500) {
     // Which 4xx says "absent" is open (404, 410 for a removed object), but 400 Bad Request refuses the
     // read itself, which the cell serves: accepting it would excuse a server that refuses the cell.
     const ok = observed.status !== 400 && states.some((v) => v === undefined);
-    return withAgeMeaning(exp, [rule(exp.clause, ok, expectText, `status ${observed.status}`)], getAnswerAge(ctx.history, key, range.lo, observed));
+    return withAgeMeaning(
+      exp,
+      [rule(exp.clause, ok, expectText, `status ${observed.status}`)],
+      getAnswerAge(ctx.history, key, range.lo, observed),
+    );
   }
   return [fail(exp.clause, expectText, `status ${observed.status}`)];
 }
@@ -72,14 +87,23 @@ export function judgeGet(ctx: ReadContext, exp: ReadExpectation, key: string, ob
  *   judgeNotCaughtUp(ctx, { semantic: 'NotOlderThan', at: 3, clause }, '812', { status: 504, ... })
  *     -> inconclusive when snapshot #3 was not made by the write that returned "812"
  */
-export function judgeNotCaughtUp(ctx: ReadContext, exp: ReadExpectation, requestedRv: string | undefined, r: TooLargeAnswer): Judgement[] | undefined {
+export function judgeNotCaughtUp(
+  ctx: ReadContext,
+  exp: ReadExpectation,
+  requestedRv: string | undefined,
+  r: TooLargeAnswer,
+): Judgement[] | undefined {
   if (r.status !== 504 || exp.semantic !== 'NotOlderThan') return undefined;
   const at = exp.at === undefined ? undefined : ctx.history.snapshots[exp.at];
   const expected = `the read served Not older than ${JSON.stringify(requestedRv)}; or 504 once waited for a version the type's cache may not have reached (learned from a collection)`;
   const observed = `504 ${r.bodyText.slice(0, 160)}`;
   const ownWrite = at !== undefined && requestedRv !== undefined && at.rv === requestedRv;
   const verdict = ownWrite
-    ? fail(exp.clause, expected, `${observed}: ${JSON.stringify(requestedRv)} is the resourceVersion of a write of this type the server already returned`)
+    ? fail(
+        exp.clause,
+        expected,
+        `${observed}: ${JSON.stringify(requestedRv)} is the resourceVersion of a write of this type the server already returned`,
+      )
     : inconclusive(exp.clause, expected, observed);
   return [verdict, ...judgeTooLargeMessage(r)];
 }

@@ -55,19 +55,39 @@ function judgePage(pages: readonly ObservedPage[], i: number, opts: PagedRequest
 }
 
 function pageSize(p: ObservedPage, i: number, opts: PagedRequest, overLimit: boolean): Judgement[] {
-  const atMost = { needs: [{ says: `page ${i + 1} holds at most ${opts.limit} item(s)`, test: { kind: 'length', at: { page: i }, path: ['items'], atMost: opts.limit } } as const] };
-  const size = rule(opts.limitClause ?? 'rest:4.4.1', p.items.length <= opts.limit, `at most limit=${opts.limit} items per page`, `page ${i + 1} has ${p.items.length} items`, atMost);
+  const atMost = {
+    needs: [
+      {
+        says: `page ${i + 1} holds at most ${opts.limit} item(s)`,
+        test: { kind: 'length', at: { page: i }, path: ['items'], atMost: opts.limit },
+      } as const,
+    ],
+  };
+  const size = rule(
+    opts.limitClause ?? 'rest:4.4.1',
+    p.items.length <= opts.limit,
+    `at most limit=${opts.limit} items per page`,
+    `page ${i + 1} has ${p.items.length} items`,
+    atMost,
+  );
   // limit-ignored: the rest of the list in this one page, no continue (what a cache that ignores limit
   // answers); a page one item too large with a token after it is another departure.
   const whole = typeof p.continueToken !== 'string' || p.continueToken === '';
-  return overLimit ? tagged([size], { input: 'limit-below-count', observedStatus: 200, ...(whole ? { class: 'limit-ignored' as const } : {}) }) : [size];
+  return overLimit
+    ? tagged([size], { input: 'limit-below-count', observedStatus: 200, ...(whole ? { class: 'limit-ignored' as const } : {}) })
+    : [size];
 }
 
 /** rest:4.4.3: a later page reports the first page's collection resourceVersion. */
 function sameCollectionVersion(p: ObservedPage, i: number, first: ObservedPage): Judgement {
   const samePath = ['metadata', 'resourceVersion'];
   const sameRv = {
-    needs: [{ says: `page ${i + 1} reports page 1's metadata.resourceVersion`, test: { kind: 'same', at: { page: i }, path: samePath, other: { at: { page: 0 }, path: samePath } } } as const],
+    needs: [
+      {
+        says: `page ${i + 1} reports page 1's metadata.resourceVersion`,
+        test: { kind: 'same', at: { page: i }, path: samePath, other: { at: { page: 0 }, path: samePath } },
+      } as const,
+    ],
   };
   return rule(
     'rest:4.4.3',
@@ -89,15 +109,32 @@ function continueRule(p: ObservedPage, i: number, later: number, last: boolean, 
   if (selector) return [unspecified('rest:2.3/metadata.continue', expected, observed)];
   return [
     fail('rest:2.3/metadata.continue', expected, observed, {
-      needs: [{ says: `page ${i + 1}, after which no items remain, has an empty metadata.continue`, test: { kind: 'value', at: { page: i }, path: ['metadata', 'continue'], absent: true } }],
+      needs: [
+        {
+          says: `page ${i + 1}, after which no items remain, has an empty metadata.continue`,
+          test: { kind: 'value', at: { page: i }, path: ['metadata', 'continue'], absent: true },
+        },
+      ],
     }),
   ];
 }
 
 /** The union of the pages against the snapshot rules (rest:4.4.3), after the page rules all held. */
-function judgeUnion(ctx: ReadContext, exp: ReadExpectation, pages: readonly ObservedPage[], opts: PagedRequest, js: Judgement[]): ListJudgement {
+function judgeUnion(
+  ctx: ReadContext,
+  exp: ReadExpectation,
+  pages: readonly ObservedPage[],
+  opts: PagedRequest,
+  js: Judgement[],
+): ListJudgement {
   const union = pages.flatMap((p) => p.items);
-  const snap = judgeListSnapshot(ctx, exp, { collectionRv: pages[0]!.collectionRv, items: union, requestedRv: opts.requestedRv }, 'rest:4.4.3', opts.selector ? 'selector-page-lost-items' : undefined);
+  const snap = judgeListSnapshot(
+    ctx,
+    exp,
+    { collectionRv: pages[0]!.collectionRv, items: union, requestedRv: opts.requestedRv },
+    'rest:4.4.3',
+    opts.selector ? 'selector-page-lost-items' : undefined,
+  );
   // Every verdict on the union of a selector list's pages is one on that kind of input.
   js.push(...(opts.selector ? tagged(snap.judgements, { input: 'paged-selector-list', observedStatus: 200 }) : snap.judgements));
   if (snap.matchedIndex !== undefined && pages.length > 1) {
@@ -111,7 +148,10 @@ function judgeUnion(ctx: ReadContext, exp: ReadExpectation, pages: readonly Obse
 }
 
 /** rest:4.4.6: remainingItemCount is the exact number of further items, and omitted where stated. */
-export function judgeRemaining(p: Pick<ObservedPage, 'remainingItemCount'>, at: { later: number; last: boolean; selector: boolean; paged: boolean; page: number; pages?: number }): Judgement[] {
+export function judgeRemaining(
+  p: Pick<ObservedPage, 'remainingItemCount'>,
+  at: { later: number; last: boolean; selector: boolean; paged: boolean; page: number; pages?: number },
+): Judgement[] {
   const c = 'rest:4.4.6';
   const r = p.remainingItemCount;
   const present = r !== undefined && r !== null;
@@ -146,7 +186,8 @@ export function judgeRemaining(p: Pick<ObservedPage, 'remainingItemCount'>, at: 
   // The rule relates this page to the later ones: a reproducer counts the later pages it gets itself.
   const later: readonly { at: AnswerAt; path: readonly string[] }[] =
     at.pages === undefined ? [] : Array.from({ length: at.pages - at.page }, (_, k) => ({ at: { page: at.page + k }, path: ['items'] }));
-  const exactTest: AnswerTest = at.pages === undefined ? { kind: 'value', at: where, path, equals: at.later } : { kind: 'countOf', at: where, path, of: later };
+  const exactTest: AnswerTest =
+    at.pages === undefined ? { kind: 'value', at: where, path, equals: at.later } : { kind: 'countOf', at: where, path, of: later };
   const needs = {
     needs: [
       {

@@ -12,7 +12,16 @@ import type { ClauseId } from './catalog/clause-ids.ts';
 import { judgeScope } from './scope.ts';
 import { withAgeMeaning } from './read-age.ts';
 import { diffObjects, readValues } from './read-diff.ts';
-import { BEFORE_CASE, describeRange, meaningClause, oursOf, servedFromBeforeCase, type ListJudgement, type ReadContext, type ReadExpectation } from './read-context.ts';
+import {
+  BEFORE_CASE,
+  describeRange,
+  meaningClause,
+  oursOf,
+  servedFromBeforeCase,
+  type ListJudgement,
+  type ReadContext,
+  type ReadExpectation,
+} from './read-context.ts';
 
 /** Snapshot indices whose in-scope objects equal `items` exactly (ascending). */
 export function matchingSnapshots(ctx: ReadContext, items: readonly ObservedObject[]): number[] {
@@ -58,7 +67,14 @@ export function judgeListSnapshot(
 
   if (exp.semantic === 'Exact' && observed.requestedRv !== undefined) {
     const same = observed.collectionRv === observed.requestedRv;
-    js.push(rule(exp.clause, same, `collection resourceVersion equal to the requested ${JSON.stringify(observed.requestedRv)}`, `collection resourceVersion ${JSON.stringify(observed.collectionRv)}`));
+    js.push(
+      rule(
+        exp.clause,
+        same,
+        `collection resourceVersion equal to the requested ${JSON.stringify(observed.requestedRv)}`,
+        `collection resourceVersion ${JSON.stringify(observed.collectionRv)}`,
+      ),
+    );
     if (!same) return { judgements: js };
   }
   const ours = oursOf(ctx, observed.items);
@@ -67,7 +83,13 @@ export function judgeListSnapshot(
   const inRange = at.matches.filter((i) => i >= range.lo && i <= range.hi);
   const chosen = known !== undefined ? (inRange.includes(known) ? known : undefined) : inRange[inRange.length - 1];
   if (known !== undefined && (known < range.lo || known > range.hi)) {
-    js.push(fail(exp.clause, `collection resourceVersion denoting ${describeRange(range)}`, `collection resourceVersion ${JSON.stringify(observed.collectionRv)} is that of snapshot #${known}`));
+    js.push(
+      fail(
+        exp.clause,
+        `collection resourceVersion denoting ${describeRange(range)}`,
+        `collection resourceVersion ${JSON.stringify(observed.collectionRv)} is that of snapshot #${known}`,
+      ),
+    );
     return { judgements: withAgeMeaning(exp, js, { lo: range.lo, at: [known] }) };
   }
   // Learn what the collection rv denotes only when one snapshot alone fits: a selector, or a create
@@ -81,10 +103,17 @@ export function judgeListSnapshot(
 }
 
 /** A list whose items are a snapshot in range: its passes, and that snapshot when it may be learned. */
-function matchedList(ctx: ReadContext, exp: ReadExpectation, js: Judgement[], expectText: string, learned: number | undefined): ListJudgement {
+function matchedList(
+  ctx: ReadContext,
+  exp: ReadExpectation,
+  js: Judgement[],
+  expectText: string,
+  learned: number | undefined,
+): ListJudgement {
   js.push(pass(exp.clause, expectText), pass(meaningClause[exp.semantic], expectText));
   // An older version read exactly shows the history is still there (rest:6.1.4).
-  if (exp.semantic === 'Exact' && exp.at !== undefined && exp.at < ctx.history.snapshots.length - 1) js.push(pass('rest:6.1.4', 'a retained older version served exactly'));
+  if (exp.semantic === 'Exact' && exp.at !== undefined && exp.at < ctx.history.snapshots.length - 1)
+    js.push(pass('rest:6.1.4', 'a retained older version served exactly'));
   return learned === undefined ? { judgements: js } : { judgements: js, matchedIndex: learned };
 }
 
@@ -92,16 +121,42 @@ function matchedList(ctx: ReadContext, exp: ReadExpectation, js: Judgement[], ex
  * The failure of a list whose items are no snapshot in range, diffed against the closest one (the
  * snapshot its collection resourceVersion denotes, else the newest in range).
  */
-function unmatchedList(ctx: ReadContext, exp: ReadExpectation, at: Placement, collectionRv: unknown, unionClause?: ClauseId, missingOnly?: ObservationClassName): Judgement {
+function unmatchedList(
+  ctx: ReadContext,
+  exp: ReadExpectation,
+  at: Placement,
+  collectionRv: unknown,
+  unionClause?: ClauseId,
+  missingOnly?: ObservationClassName,
+): Judgement {
   const { known, matches, ours, expectText } = at;
   const closest = known ?? at.range.hi;
   const closestObjects = visibleObjects(ctx.history, closest).filter(ctx.inScope);
   const diff = diffObjects(closestObjects, ours, ctx.knownKeys);
-  const values = { ...readValues(closestObjects, ours, ctx.knownKeys), ...(missingOnly !== undefined && diff.length > 0 && diff.every((d) => d.startsWith('missing ')) ? { class: missingOnly } : {}) };
+  const values = {
+    ...readValues(closestObjects, ours, ctx.knownKeys),
+    ...(missingOnly !== undefined && diff.length > 0 && diff.every((d) => d.startsWith('missing ')) ? { class: missingOnly } : {}),
+  };
   if (known !== undefined) {
-    return fail(exp.clause, expectText, `collection resourceVersion ${JSON.stringify(collectionRv)} is that of snapshot #${known}, but the items differ from it: ${diff.join('; ')}`, values);
+    return fail(
+      exp.clause,
+      expectText,
+      `collection resourceVersion ${JSON.stringify(collectionRv)} is that of snapshot #${known}, but the items differ from it: ${diff.join('; ')}`,
+      values,
+    );
   }
-  if (matches.length > 0) return fail(exp.clause, expectText, `items are snapshot #${matches[matches.length - 1]}, outside the range; vs #${closest}: ${diff.join('; ')}`, values);
+  if (matches.length > 0)
+    return fail(
+      exp.clause,
+      expectText,
+      `items are snapshot #${matches[matches.length - 1]}, outside the range; vs #${closest}: ${diff.join('; ')}`,
+      values,
+    );
   // No snapshot at all has these items: a torn read (pages) or corrupted objects.
-  return fail(unionClause ?? exp.clause, expectText, `items match no snapshot the suite produced; vs #${closest}: ${diff.join('; ')}`, values);
+  return fail(
+    unionClause ?? exp.clause,
+    expectText,
+    `items match no snapshot the suite produced; vs #${closest}: ${diff.join('; ')}`,
+    values,
+  );
 }

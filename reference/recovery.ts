@@ -13,8 +13,16 @@ import { fail, inconclusive, pass, type Judgement } from './judgement.ts';
 
 export function judgeExactAfterCompaction(status: number, rvAnswered: string | undefined, rv: string): Judgement[] {
   const expected = `410 Gone for an Exact list at ${rv}, a version the compaction hook removed`;
-  if (status === 410) return [pass('rest:8/watch-history', expected), pass('rest:7/410', expected), pass('rest:4.5/meaning/exact', expected)];
-  if (status === 200) return [fail('rest:8/watch-history', expected, `status 200 with the list at ${rvAnswered ?? '(no resourceVersion)'}: the version is still served after compaction`)];
+  if (status === 410)
+    return [pass('rest:8/watch-history', expected), pass('rest:7/410', expected), pass('rest:4.5/meaning/exact', expected)];
+  if (status === 200)
+    return [
+      fail(
+        'rest:8/watch-history',
+        expected,
+        `status 200 with the list at ${rvAnswered ?? '(no resourceVersion)'}: the version is still served after compaction`,
+      ),
+    ];
   return [fail('rest:7/410', expected, `status ${status}`)];
 }
 
@@ -29,14 +37,29 @@ export function judgeWatchAfterCompaction(kind: 'gone' | 'served' | 'refused', s
  * `before`: version -> the write token it was handed out for; `after`: the versions written after the
  * restart with their tokens. Example: before {"7": "a"}, after [["7", "b"]] -> fail (7 reused).
  */
-export function judgeVersionsAcrossRestart(before: ReadonlyMap<string, string>, after: readonly (readonly [string, string])[]): Judgement[] {
+export function judgeVersionsAcrossRestart(
+  before: ReadonlyMap<string, string>,
+  after: readonly (readonly [string, string])[],
+): Judgement[] {
   const reused = after.filter(([rv, token]) => before.has(rv) && before.get(rv) !== token);
   const expected = 'a resourceVersion handed out before the restart names no other state after it';
   if (reused.length === 0) return after.length === 0 ? [] : [pass('rest:2.3/metadata.resourceVersion', expected)];
-  return [fail('rest:2.3/metadata.resourceVersion', expected, reused.map(([rv, token]) => `${rv} was write ${before.get(rv)} before the restart and write ${token} after it`).join('; '))];
+  return [
+    fail(
+      'rest:2.3/metadata.resourceVersion',
+      expected,
+      reused.map(([rv, token]) => `${rv} was write ${before.get(rv)} before the restart and write ${token} after it`).join('; '),
+    ),
+  ];
 }
 
 /** The target did not come back within the window the run allows: nothing after the restart is judged. */
 export function notBackInTime(windowMs: number): Judgement[] {
-  return [inconclusive('rest:4.5/meaning/most-recent', `the target ready again within ${windowMs} ms of the restart hook (--eventual-window widens it)`, 'not ready in time')];
+  return [
+    inconclusive(
+      'rest:4.5/meaning/most-recent',
+      `the target ready again within ${windowMs} ms of the restart hook (--eventual-window widens it)`,
+      'not ready in time',
+    ),
+  ];
 }

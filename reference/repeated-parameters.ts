@@ -24,8 +24,16 @@ function whichValue(limits: readonly number[], items: number): string {
 export function judgeRepeatedLimit(limits: readonly number[], status: number, items: number | undefined): Judgement[] {
   const form = `limit given ${limits.length} times (${limits.join(', then ')})`;
   const served = status >= 200 && status <= 299;
-  const observed = served ? (items === undefined ? `${status}, no items list` : `${status}, ${items} item${items === 1 ? '' : 's'} (${whichValue(limits, items)})`) : `${status}`;
-  const recorded = unspecified(QUERY_TABLE, `a form the rest:4.3 table does not describe: ${form}; what the server does with it is not shown`, observed);
+  const observed = served
+    ? items === undefined
+      ? `${status}, no items list`
+      : `${status}, ${items} item${items === 1 ? '' : 's'} (${whichValue(limits, items)})`
+    : `${status}`;
+  const recorded = unspecified(
+    QUERY_TABLE,
+    `a form the rest:4.3 table does not describe: ${form}; what the server does with it is not shown`,
+    observed,
+  );
   if (!served || items === undefined) return [recorded];
   const most = Math.max(...limits);
   const expected = `whichever value is taken, a page of at most ${most} items (limit is the maximum per page)`;

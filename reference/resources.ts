@@ -43,7 +43,9 @@ export function groupVersionPrefix(rt: ResourceType): string {
  */
 export function collectionPath(rt: ResourceType, namespace?: string): string {
   const base = groupVersionPrefix(rt);
-  return rt.namespaced && namespace !== undefined ? `${base}/namespaces/${encodeURIComponent(namespace)}/${rt.plural}` : `${base}/${rt.plural}`;
+  return rt.namespaced && namespace !== undefined
+    ? `${base}/namespaces/${encodeURIComponent(namespace)}/${rt.plural}`
+    : `${base}/${rt.plural}`;
 }
 
 /** rest:4.1 object path. */

@@ -12,7 +12,15 @@ export type RvClass = 'unset' | 'zero' | 'other';
 export type MatchClass = 'unset' | 'Exact' | 'NotOlderThan';
 export type PagingClass = 'no-limit' | 'limit' | 'limit-continue';
 
-export type ReadSemantic = 'MostRecent' | 'Any' | 'NotOlderThan' | 'Exact' | 'ContinueExact' | 'GetStateAndStartAtMostRecent' | 'GetStateAndStartAtAny' | 'StartAtExact';
+export type ReadSemantic =
+  | 'MostRecent'
+  | 'Any'
+  | 'NotOlderThan'
+  | 'Exact'
+  | 'ContinueExact'
+  | 'GetStateAndStartAtMostRecent'
+  | 'GetStateAndStartAtAny'
+  | 'StartAtExact';
 
 export type Decision =
   /** The server must serve the request with this semantic (rest:4.5 "Meanings"). */
@@ -32,7 +40,8 @@ const matchSlug: Record<MatchClass, string> = { unset: 'unset', Exact: 'exact', 
 
 export const getClause = (rv: RvClass): ClauseId => tableClauseId(`rest:4.5/get/${rvSlug[rv]}`);
 export const watchClause = (rv: RvClass): ClauseId => tableClauseId(`rest:4.5/watch/${rvSlug[rv]}`);
-export const listClause = (match: MatchClass, paging: PagingClass, rv: RvClass): ClauseId => tableClauseId(`rest:4.5/list/${matchSlug[match]}/${paging}/${rvSlug[rv]}`);
+export const listClause = (match: MatchClass, paging: PagingClass, rv: RvClass): ClauseId =>
+  tableClauseId(`rest:4.5/list/${matchSlug[match]}/${paging}/${rvSlug[rv]}`);
 
 const serve = (semantic: ReadSemantic, clause: ClauseId): Decision => ({ outcome: 'serve', semantic, clause });
 const invalid = (clause: ClauseId): Decision => ({ outcome: 'reject', statuses: '4xx', clause });

@@ -23,7 +23,12 @@ const list = (xs: readonly string[]) => (xs.length > 5 ? `${xs.slice(0, 5).join(
  * `expected`: the suite's objects in the collection when the first page was served; `isOurs`: whether
  * a key is one the suite ever wrote (others, such as a controller's root CA config map, are not judged).
  */
-export function judgeLongChain(expected: ReadonlyMap<string, ChainEntry>, isOurs: (key: string) => boolean, pages: readonly ObservedPage[], opts: { limit: number; selector?: boolean }): Judgement[] {
+export function judgeLongChain(
+  expected: ReadonlyMap<string, ChainEntry>,
+  isOurs: (key: string) => boolean,
+  pages: readonly ObservedPage[],
+  opts: { limit: number; selector?: boolean },
+): Judgement[] {
   const first = pages[0];
   if (!first) throw new Error('model misuse: judgeLongChain needs at least one page');
   const js: Judgement[] = [];
@@ -50,7 +55,13 @@ export function judgeLongChain(expected: ReadonlyMap<string, ChainEntry>, isOurs
   const expectText = `the ${expected.size} objects of the first page's snapshot, each exactly once, at its version then, over ${pages.length} pages`;
   // The union first: a repeated or skipped item also throws every remainingItemCount off by one.
   // Items only skipped in a selector chain: the departure named selector-page-lost-items.
-  const union = (j: Judgement) => (selector ? tagged([j], { input: 'paged-selector-list', ...(missing.length > 0 && problems.length === 1 ? { class: 'selector-page-lost-items' } : {}) }) : [j]);
+  const union = (j: Judgement) =>
+    selector
+      ? tagged([j], {
+          input: 'paged-selector-list',
+          ...(missing.length > 0 && problems.length === 1 ? { class: 'selector-page-lost-items' } : {}),
+        })
+      : [j];
   if (problems.length > 0) return [...js, ...union(fail('rest:4.4.3', expectText, problems.join('; ')))];
   js.push(...judgeChainPages(pages, selector));
   js.push(
@@ -65,7 +76,11 @@ export function judgeLongChain(expected: ReadonlyMap<string, ChainEntry>, isOurs
  * What is wrong with the suite's items over the whole chain against the first page's snapshot: repeated,
  * skipped, created after it, or at a later version; and the keys skipped.
  */
-function chainProblems(expected: ReadonlyMap<string, ChainEntry>, isOurs: (key: string) => boolean, pages: readonly ObservedPage[]): { problems: string[]; missing: string[] } {
+function chainProblems(
+  expected: ReadonlyMap<string, ChainEntry>,
+  isOurs: (key: string) => boolean,
+  pages: readonly ObservedPage[],
+): { problems: string[]; missing: string[] } {
   const seenOn = new Map<string, number>();
   const repeats: string[] = [];
   const unexpected: string[] = [];
@@ -78,7 +93,8 @@ function chainProblems(expected: ReadonlyMap<string, ChainEntry>, isOurs: (key: 
       else seenOn.set(o.key, i);
       const want = expected.get(o.key);
       if (!want) unexpected.push(`${o.key}@${String(o.rv)} (page ${i + 1})`);
-      else if (o.uid !== want.uid || o.rv !== want.rv) wrongVersion.push(`${o.key}@${String(o.rv)} on page ${i + 1}, the first page's state has it @${want.rv}`);
+      else if (o.uid !== want.uid || o.rv !== want.rv)
+        wrongVersion.push(`${o.key}@${String(o.rv)} on page ${i + 1}, the first page's state has it @${want.rv}`);
     }
   });
   const missing = [...expected.keys()].filter((k) => !seenOn.has(k));
@@ -102,7 +118,11 @@ function judgeChainPages(pages: readonly ObservedPage[], selector: boolean): Jud
     if (!lastPage && later === 0 && hasToken) {
       const expectedText = 'continue empty on the page after which no items remain';
       const observed = `page ${i + 1} carried a continue token, and the pages after it held no items`;
-      js.push(selector ? unspecified('rest:2.3/metadata.continue', expectedText, observed) : fail('rest:2.3/metadata.continue', expectedText, observed));
+      js.push(
+        selector
+          ? unspecified('rest:2.3/metadata.continue', expectedText, observed)
+          : fail('rest:2.3/metadata.continue', expectedText, observed),
+      );
     }
     js.push(...judgeRemaining(p, { later, last: lastPage, selector, paged: true, page: i + 1 }));
   });
@@ -119,7 +139,13 @@ function judgeChainPages(pages: readonly ObservedPage[], selector: boolean): Jud
 export function judgeSizedWrite(o: { bytes: number; status: number; readBackStatus: number; readBackIntact: boolean }): Judgement[] {
   const accepted = o.status >= 200 && o.status < 300;
   const what = `a create with ${o.bytes} bytes of data`;
-  const js: Judgement[] = [unspecified('rest:8/rate-size-limits-not-shown', `${what}: accepted or refused (no size limit is shown)`, accepted ? `accepted (${o.status})` : `refused with ${o.status}`)];
+  const js: Judgement[] = [
+    unspecified(
+      'rest:8/rate-size-limits-not-shown',
+      `${what}: accepted or refused (no size limit is shown)`,
+      accepted ? `accepted (${o.status})` : `refused with ${o.status}`,
+    ),
+  ];
   if (accepted) {
     js.push(
       rule(
@@ -131,7 +157,14 @@ export function judgeSizedWrite(o: { bytes: number; status: number; readBackStat
     );
   } else {
     // The status of a get of an absent object is not fixed beyond 4xx (as in judgeGet).
-    js.push(rule('rest:4.1/post', o.readBackStatus >= 400 && o.readBackStatus < 500, `${what} that was refused is not stored (a get answers 4xx)`, `a get answered ${o.readBackStatus}`));
+    js.push(
+      rule(
+        'rest:4.1/post',
+        o.readBackStatus >= 400 && o.readBackStatus < 500,
+        `${what} that was refused is not stored (a get answers 4xx)`,
+        `a get answered ${o.readBackStatus}`,
+      ),
+    );
   }
   return js;
 }

@@ -25,7 +25,12 @@ export interface ColumnDefinition {
 
 export const defaultColumns: readonly ColumnDefinition[] = [
   { name: 'Name', type: 'string', format: 'name', description: 'Name must be unique within a namespace.', priority: 0 },
-  { name: 'Created At', type: 'date', description: 'CreationTimestamp is a timestamp representing the server time when this object was created.', priority: 0 },
+  {
+    name: 'Created At',
+    type: 'date',
+    description: 'CreationTimestamp is a timestamp representing the server time when this object was created.',
+    priority: 0,
+  },
 ];
 
 export const tableApiVersion = (profile: Profile) => `${profile.metaGroup}/v1`;
@@ -64,7 +69,13 @@ function derivesDefaultColumns(rows: readonly unknown[]): boolean {
     rows.every((r) => {
       if (!isRecord(r) || !Array.isArray(r['cells']) || r['cells'].length !== 2 || !isRecord(r['object'])) return false;
       const md = r['object']['metadata'];
-      return isRecord(md) && typeof md['name'] === 'string' && typeof md['creationTimestamp'] === 'string' && r['cells'][0] === md['name'] && r['cells'][1] === md['creationTimestamp'];
+      return (
+        isRecord(md) &&
+        typeof md['name'] === 'string' &&
+        typeof md['creationTimestamp'] === 'string' &&
+        r['cells'][0] === md['name'] &&
+        r['cells'][1] === md['creationTimestamp']
+      );
     })
   );
 }
@@ -77,7 +88,8 @@ export function judgeTable(profile: Profile, body: unknown): Judgement[] {
   // A Table without rows: upstream (Go) writes a nil slice as `rows: null`; the spec fixes no JSON
   // spelling of "no rows", so null counts as none. Absent or any other value is no Table.
   const rows = Array.isArray(b['rows']) ? (b['rows'] as unknown[]) : b['rows'] === null ? [] : undefined;
-  const shape = b['kind'] === 'Table' && b['apiVersion'] === tableApiVersion(profile) && cols !== undefined && badCol === -1 && rows !== undefined;
+  const shape =
+    b['kind'] === 'Table' && b['apiVersion'] === tableApiVersion(profile) && cols !== undefined && badCol === -1 && rows !== undefined;
   const js: Judgement[] = [
     rule(
       'rest:2.5/table',

@@ -10,7 +10,8 @@ import type { ReadContext } from './read-oracle.ts';
 import { changes, type ObservedEvent, type WatchExpectation } from './watch-stream.ts';
 
 /** Go zero values (null, {}, []) carry nothing: upstream bookmarks contain `creationTimestamp: null`. */
-const isEmptyValue = (v: unknown) => v === null || v === undefined || (Array.isArray(v) && v.length === 0) || (isRecord(v) && Object.values(v).every(isEmptyValue));
+const isEmptyValue = (v: unknown) =>
+  v === null || v === undefined || (Array.isArray(v) && v.length === 0) || (isRecord(v) && Object.values(v).every(isEmptyValue));
 
 function bookmarkShape(exp: WatchExpectation, raw: unknown): string | undefined {
   if (!isRecord(raw)) return 'the object is not a JSON object';
@@ -20,7 +21,8 @@ function bookmarkShape(exp: WatchExpectation, raw: unknown): string | undefined 
   if (!isRecord(md) || typeof md['resourceVersion'] !== 'string' || md['resourceVersion'] === '') return 'no metadata.resourceVersion';
   const extraMeta = Object.keys(md).filter((k) => k !== 'resourceVersion' && !isEmptyValue(md[k]));
   const extraTop = Object.keys(raw).filter((k) => !['kind', 'apiVersion', 'metadata'].includes(k) && !isEmptyValue(raw[k]));
-  if (extraMeta.length + extraTop.length > 0) return `carries more than metadata.resourceVersion: ${[...extraMeta.map((k) => `metadata.${k}`), ...extraTop].join(', ')}`;
+  if (extraMeta.length + extraTop.length > 0)
+    return `carries more than metadata.resourceVersion: ${[...extraMeta.map((k) => `metadata.${k}`), ...extraTop].join(', ')}`;
   return undefined;
 }
 
@@ -51,14 +53,42 @@ export function judgeStreamBookmarks(
   events
     .filter((e) => e.type === 'BOOKMARK')
     .forEach((b, i) => {
-      js.push(rule('rest:6.1/BOOKMARK', exp.bookmarksRequested, 'BOOKMARK only when allowWatchBookmarks=true', 'a BOOKMARK on a watch that did not ask for them'));
+      js.push(
+        rule(
+          'rest:6.1/BOOKMARK',
+          exp.bookmarksRequested,
+          'BOOKMARK only when allowWatchBookmarks=true',
+          'a BOOKMARK on a watch that did not ask for them',
+        ),
+      );
       const shape = bookmarkShape(exp, b.raw);
-      js.push(rule('rest:2.5/bookmark-object', shape === undefined, `an object of kind ${exp.kind} with only metadata.resourceVersion`, shape ?? ''));
+      js.push(
+        rule(
+          'rest:2.5/bookmark-object',
+          shape === undefined,
+          `an object of kind ${exp.kind} with only metadata.resourceVersion`,
+          shape ?? '',
+        ),
+      );
       const idx = typeof b.object.rv === 'string' ? h.rvIndex.get(b.object.rv) : undefined;
       if (idx !== undefined && earliest.at !== undefined) {
         const due = earliest.synthetic + changes(ctx, earliest.at, idx).length;
-        js.push(rule('rest:6.1/BOOKMARK', oursBefore[i]! >= due, `every change up to snapshot #${idx} sent before a BOOKMARK at its version`, `only ${oursBefore[i]} of ${due} events before it`));
-        js.push(rule('rest:6.1/BOOKMARK', idx >= lastIndex, 'bookmark versions never move backwards', `bookmark at snapshot #${idx} after one at #${lastIndex}`));
+        js.push(
+          rule(
+            'rest:6.1/BOOKMARK',
+            oursBefore[i]! >= due,
+            `every change up to snapshot #${idx} sent before a BOOKMARK at its version`,
+            `only ${oursBefore[i]} of ${due} events before it`,
+          ),
+        );
+        js.push(
+          rule(
+            'rest:6.1/BOOKMARK',
+            idx >= lastIndex,
+            'bookmark versions never move backwards',
+            `bookmark at snapshot #${idx} after one at #${lastIndex}`,
+          ),
+        );
         lastIndex = Math.max(lastIndex, idx);
       }
     });
@@ -79,5 +109,7 @@ export function judgeBookmarkRequest(requested: boolean, status: number, events:
     return [bookmarks === 0 ? pass('rest:6.1/BOOKMARK', expected) : fail('rest:6.1/BOOKMARK', expected, `${bookmarks} BOOKMARK event(s)`)];
   }
   const expected = 'allowWatchBookmarks accepted; any bookmarks had the right shape';
-  return [status === 200 ? pass('rest:4.3/allowWatchBookmarks', expected) : fail('rest:4.3/allowWatchBookmarks', expected, `status ${status}`)];
+  return [
+    status === 200 ? pass('rest:4.3/allowWatchBookmarks', expected) : fail('rest:4.3/allowWatchBookmarks', expected, `status ${status}`),
+  ];
 }

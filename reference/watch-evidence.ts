@@ -19,7 +19,12 @@ export interface WatchEvidence {
   readonly knownKeys: readonly string[];
   readonly expectation: WatchExpectation;
   readonly history: {
-    readonly snapshots: readonly { readonly index: number; readonly rv: string | null; readonly atMs: number; readonly objects: readonly ObjectVersion[] }[];
+    readonly snapshots: readonly {
+      readonly index: number;
+      readonly rv: string | null;
+      readonly atMs: number;
+      readonly objects: readonly ObjectVersion[];
+    }[];
     readonly rvIndex: readonly (readonly [string, number])[];
     readonly tainted: readonly string[];
     readonly everKeys: readonly string[];
@@ -60,7 +65,12 @@ export function historyOfEvidence(e: WatchEvidence): History {
     if (!interned.has(k)) interned.set(k, o);
     return interned.get(k)!;
   };
-  const snapshots: Snapshot[] = e.history.snapshots.map((s) => ({ index: s.index, rv: s.rv ?? undefined, atMs: s.atMs, objects: new Map(s.objects.map((o) => [o.key, intern(o)])) }));
+  const snapshots: Snapshot[] = e.history.snapshots.map((s) => ({
+    index: s.index,
+    rv: s.rv ?? undefined,
+    atMs: s.atMs,
+    objects: new Map(s.objects.map((o) => [o.key, intern(o)])),
+  }));
   return { snapshots, rvIndex: new Map(e.history.rvIndex), tainted: new Set(e.history.tainted), everKeys: new Set(e.history.everKeys) };
 }
 
@@ -69,7 +79,11 @@ export function recheckWatchEvidence(e: WatchEvidence): Judgement[] {
   if (e.format !== WATCH_EVIDENCE_FORMAT) throw new Error(`not a watch history: format ${JSON.stringify(e.format)}`);
   const history = historyOfEvidence(e);
   const inScope = (v: ObjectVersion) => v.namespace === e.namespace;
-  const js = judgeWatch({ history, knownKeys: new Set(e.knownKeys), inScope, scope: { namespace: e.namespace } }, e.expectation, e.events).judgements;
+  const js = judgeWatch(
+    { history, knownKeys: new Set(e.knownKeys), inScope, scope: { namespace: e.namespace } },
+    e.expectation,
+    e.events,
+  ).judgements;
   if (e.lists) {
     const isOurs = (k: string) => history.everKeys.has(k) && !history.tainted.has(k);
     const now = visibleObjects(history, history.snapshots.length - 1).filter(inScope);

@@ -39,19 +39,29 @@ import { judgeStreamBookmarks } from './watch-bookmarks.ts';
 export { unreadableEvent, type ObservedEvent, type WatchExpectation } from './watch-stream.ts';
 export { judgeBookmarkRequest } from './watch-bookmarks.ts';
 
-const meaning = { GetStateAndStartAtMostRecent: 'rest:4.5/meaning/get-state-start', GetStateAndStartAtAny: 'rest:4.5/meaning/get-state-start', StartAtExact: 'rest:4.5/meaning/start-exact' } as const;
+const meaning = {
+  GetStateAndStartAtMostRecent: 'rest:4.5/meaning/get-state-start',
+  GetStateAndStartAtAny: 'rest:4.5/meaning/get-state-start',
+  StartAtExact: 'rest:4.5/meaning/start-exact',
+} as const;
 
 /** The verdicts for a cut-off stream that is a prefix of an acceptable one: inconclusive, never a pass. */
 function cutOffVerdicts(exp: WatchExpectation, what: string): Judgement[] {
   const expected = `${what}; the rest may still come (${exp.cutOff})`;
-  return [inconclusive('rest:6.1.1', expected, 'the events so far are in order, with no gap and no duplicate, but the stream stopped short'), inconclusive(exp.clause, expected, 'stopped short')];
+  return [
+    inconclusive('rest:6.1.1', expected, 'the events so far are in order, with no gap and no duplicate, but the stream stopped short'),
+    inconclusive(exp.clause, expected, 'stopped short'),
+  ];
 }
 
 /** rest:2.5: every event has a type of the spec's and an object of the watched kind. */
 function judgeEnvelopes(exp: WatchExpectation, events: readonly ObservedEvent[]): Judgement[] {
   return events.map((e) => {
     const unreadable = unreadableEvent(e);
-    const ok = unreadable === undefined && isRecord(e.raw) && (e.type === 'BOOKMARK' || !ORDINARY.has(e.type as string) || e.object.kind === undefined || e.object.kind === exp.kind);
+    const ok =
+      unreadable === undefined &&
+      isRecord(e.raw) &&
+      (e.type === 'BOOKMARK' || !ORDINARY.has(e.type as string) || e.object.kind === undefined || e.object.kind === exp.kind);
     return rule(
       'rest:2.5/watch-event',
       ok,
@@ -72,11 +82,18 @@ function exactStart(ctx: ReadContext, exp: WatchExpectation, ours: readonly Obse
   if (d.missing && exp.cutOff !== undefined) return { end: cutOffVerdicts(exp, `every write after snapshot #${at}, in order: ${d.text}`) };
   const state = visibleObjects(ctx.history, at).filter(ctx.inScope);
   const k = state.length;
-  const need = eventsNeed('the watch from that version sends exactly the later writes, in order, no synthetic ADDED', [eventsTest(ctx, at, n, false)]);
+  const need = eventsNeed('the watch from that version sends exactly the later writes, in order, no synthetic ADDED', [
+    eventsTest(ctx, at, n, false),
+  ]);
   if (k > 0 && isSyntheticState(ctx, state, ours.slice(0, k)) && sequenceMismatch(ctx, changes(ctx, at, n), ours.slice(k)) === undefined) {
     return {
       end: [
-        fail(exp.clause, 'Start at Exact: only changes after the version, no synthetic ADDED', `${k} synthetic ADDED event(s) first: ${ours.slice(0, k).map(showEvent).join(', ')}`, need),
+        fail(
+          exp.clause,
+          'Start at Exact: only changes after the version, no synthetic ADDED',
+          `${k} synthetic ADDED event(s) first: ${ours.slice(0, k).map(showEvent).join(', ')}`,
+          need,
+        ),
         fail(meaning[exp.semantic], 'no synthetic ADDED', 'synthetic ADDED sent', need),
       ],
     };
@@ -118,7 +135,12 @@ function noStateStart(ctx: ReadContext, exp: WatchExpectation, ours: readonly Ob
     const state = visibleObjects(h, j).filter(ctx.inScope);
     if (state.length > 0 && sequenceMismatch(ctx, changes(ctx, j, n), ours) === undefined) {
       return [
-        fail(exp.clause, `Get State and Start: one synthetic ADDED per object of the start snapshot (${state.map(showVersion).join(', ')}), then the changes`, 'no synthetic ADDED events', need),
+        fail(
+          exp.clause,
+          `Get State and Start: one synthetic ADDED per object of the start snapshot (${state.map(showVersion).join(', ')}), then the changes`,
+          'no synthetic ADDED events',
+          need,
+        ),
         fail(meaning[exp.semantic], 'synthetic ADDED for every existing object', 'none sent', need),
       ];
     }
@@ -141,8 +163,16 @@ function noStateStart(ctx: ReadContext, exp: WatchExpectation, ours: readonly Ob
   const stale = exp.semantic === 'GetStateAndStartAtMostRecent' ? staleMostRecent(ctx, exp, ours, lo, n) : undefined;
   if (stale !== undefined) return stale;
   const closest = visibleObjects(h, n).filter(ctx.inScope);
-  const m = sequenceMismatch(ctx, changes(ctx, n, n), ours.slice(closest.length)) ?? 'the first events are not the state of any snapshot in range';
-  return [fail('rest:6.1.1', `synthetic ADDED for a snapshot in #${lo}..#${n}, then exactly the later writes in order`, `${ours.map(showEvent).join(', ') || 'no events'} (${m})`, need)];
+  const m =
+    sequenceMismatch(ctx, changes(ctx, n, n), ours.slice(closest.length)) ?? 'the first events are not the state of any snapshot in range';
+  return [
+    fail(
+      'rest:6.1.1',
+      `synthetic ADDED for a snapshot in #${lo}..#${n}, then exactly the later writes in order`,
+      `${ours.map(showEvent).join(', ') || 'no events'} (${m})`,
+      need,
+    ),
+  ];
 }
 
 /**
@@ -150,7 +180,13 @@ function noStateStart(ctx: ReadContext, exp: WatchExpectation, ours: readonly Ob
  * start semantics are broken (a cache behind the store), the itemizing is not. Undefined when the
  * stream fits no older start either.
  */
-function staleMostRecent(ctx: ReadContext, exp: WatchExpectation, ours: readonly ObservedEvent[], lo: number, n: number): Judgement[] | undefined {
+function staleMostRecent(
+  ctx: ReadContext,
+  exp: WatchExpectation,
+  ours: readonly ObservedEvent[],
+  lo: number,
+  n: number,
+): Judgement[] | undefined {
   for (let j = lo - 1; j >= 0; j--) {
     const state = stateFits(ctx, j, n, ours);
     if (state === undefined) continue;
@@ -181,7 +217,9 @@ function startedVerdicts(exp: WatchExpectation, ours: readonly ObservedEvent[], 
   if (ours.length > synthetic) js.push(pass('rest:4.8/watch-response', 'a series of JSON event documents'));
 
   // Deletions: required, but their type name and payload are not shown.
-  for (const e of ours.slice(synthetic)) if (!ORDINARY.has(String(e.type))) js.push(unspecified('rest:6.1.6', 'deletion events: type and payload not shown', `deletion sent as ${String(e.type)}`));
+  for (const e of ours.slice(synthetic))
+    if (!ORDINARY.has(String(e.type)))
+      js.push(unspecified('rest:6.1.6', 'deletion events: type and payload not shown', `deletion sent as ${String(e.type)}`));
   for (const e of ours.slice(synthetic)) if (e.type === 'ADDED') js.push(pass('rest:6.1/ADDED', 'ADDED for a creation'));
   for (const e of ours.slice(synthetic)) if (e.type === 'MODIFIED') js.push(pass('rest:6.1/MODIFIED', 'MODIFIED for a change'));
   return js;
@@ -220,7 +258,9 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
   // still one whole reading of the stream (upstream 1.24 under load sent such a bookmark between two
   // creations of an Any watch). A bookmark past a change not yet sent fails under every start.
   const earliest =
-    exp.semantic === 'StartAtExact' ? { at: start, synthetic } : earliestFittingStart(ctx, exp.semantic === 'GetStateAndStartAtMostRecent' ? exp.requestIndex : 0, start, synthetic, ours);
+    exp.semantic === 'StartAtExact'
+      ? { at: start, synthetic }
+      : earliestFittingStart(ctx, exp.semantic === 'GetStateAndStartAtMostRecent' ? exp.requestIndex : 0, start, synthetic, ours);
   js.push(...judgeStreamBookmarks(ctx, exp, events, ours, earliest));
   return { judgements: js, startIndex: start };
 }
@@ -232,7 +272,10 @@ export function judgeWatch(ctx: ReadContext, exp: WatchExpectation, events: read
  *   judgeWatchOpened(403) -> [fail rest:4.8/watch-response, fail rest:4.3/watch]
  */
 export function judgeWatchOpened(status: number): Judgement[] {
-  return [rule('rest:4.8/watch-response', status === 200, 'a watch answers 200', `status ${status}`), rule('rest:4.3/watch', status === 200, 'watch=1 turns the GET into a watch', `status ${status}`)];
+  return [
+    rule('rest:4.8/watch-response', status === 200, 'a watch answers 200', `status ${status}`),
+    rule('rest:4.3/watch', status === 200, 'watch=1 turns the GET into a watch', `status ${status}`),
+  ];
 }
 
 /**
@@ -242,7 +285,11 @@ export function judgeWatchOpened(status: number): Judgement[] {
  *   judgeWatchDocuments('line 3: Unexpected token') -> [fail rest:4.8/watch-response]
  */
 export function judgeWatchDocuments(parseError: string | undefined): Judgement[] {
-  return [parseError === undefined ? pass('rest:4.8/watch-response', 'JSON event documents') : fail('rest:4.8/watch-response', 'a series of JSON event documents', parseError)];
+  return [
+    parseError === undefined
+      ? pass('rest:4.8/watch-response', 'JSON event documents')
+      : fail('rest:4.8/watch-response', 'a series of JSON event documents', parseError),
+  ];
 }
 
 /**

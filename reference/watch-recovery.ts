@@ -35,7 +35,10 @@ export function classifyWatchStart(status: number, events: readonly ObservedEven
 /** Judges a 410 Gone for the watch of snapshot `index`: acceptable only for a version that may be gone. */
 export function judgeGoneWatch(h: History, index: number, nowMs: number, windowMs: number, clause: ClauseId): Judgement[] {
   if (mayHaveBeenCompacted(h, index, nowMs, windowMs))
-    return [pass('rest:7/410', '410 Gone for a version older than the retained history'), pass(clause, '410 Gone once the version may have left the history')];
+    return [
+      pass('rest:7/410', '410 Gone for a version older than the retained history'),
+      pass(clause, '410 Gone once the version may have left the history'),
+    ];
   const age = Math.round(nowMs - h.snapshots[index]!.atMs);
   return [
     fail('rest:6.1.4', `a version ${age} ms old is still in the history (window ${windowMs} ms)`, '410 Gone'),
@@ -44,7 +47,11 @@ export function judgeGoneWatch(h: History, index: number, nowMs: number, windowM
 }
 
 /** An informer's cache: key -> resourceVersion, from a list and then the events after it. */
-export function replayInformer(list: readonly ObservedObject[], events: readonly ObservedEvent[], isOurs: (key: string) => boolean): Map<string, string> {
+export function replayInformer(
+  list: readonly ObservedObject[],
+  events: readonly ObservedEvent[],
+  isOurs: (key: string) => boolean,
+): Map<string, string> {
   const cache = new Map<string, string>();
   for (const o of list) if (isOurs(o.key)) cache.set(o.key, String(o.rv));
   for (const e of events) {
@@ -81,14 +88,25 @@ export function judgeInformer(o: {
   const replayed = replayInformer(o.list0, o.events, o.isOurs);
   const relisted = replayInformer(o.list1, [], o.isOurs);
   const truth = new Map(o.now.filter((v) => o.isOurs(v.key)).map((v) => [v.key, v.rv] as const));
-  const same = (a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>) => a.size === b.size && [...a].every(([k, rv]) => b.get(k) === rv);
+  const same = (a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>) =>
+    a.size === b.size && [...a].every(([k, rv]) => b.get(k) === rv);
   // A stream that stopped short (the spec bounds no delivery time) cannot show convergence yet: the
   // stream's own verdict says whether what came is wrong; the cache's is inconclusive.
   const verdict = (holds: boolean, expected: string, observed: string) =>
-    holds || o.cutOff === undefined ? rule(o.clause, holds, expected, observed) : inconclusive(o.clause, `${expected} (${o.cutOff})`, observed);
+    holds || o.cutOff === undefined
+      ? rule(o.clause, holds, expected, observed)
+      : inconclusive(o.clause, `${expected} (${o.cutOff})`, observed);
   return [
-    verdict(same(replayed, relisted), `list at r0 + events from r0, replayed = the list at r1: ${showCache(relisted)}`, `replayed cache ${showCache(replayed)}`),
-    verdict(same(replayed, truth), `the cache converges to the suite's objects as written: ${o.now.map(showVersion).join(', ') || 'none'}`, `replayed cache ${showCache(replayed)}`),
+    verdict(
+      same(replayed, relisted),
+      `list at r0 + events from r0, replayed = the list at r1: ${showCache(relisted)}`,
+      `replayed cache ${showCache(replayed)}`,
+    ),
+    verdict(
+      same(replayed, truth),
+      `the cache converges to the suite's objects as written: ${o.now.map(showVersion).join(', ') || 'none'}`,
+      `replayed cache ${showCache(replayed)}`,
+    ),
   ];
 }
 
@@ -99,9 +117,21 @@ export function judgeInformer(o: {
  * versions older than the history only.
  */
 export function judgeFutureWatch(status: number, events: readonly ObservedEvent[], isOurs: (key: string) => boolean): Judgement[] {
-  if (status === 504) return [pass('rest:7/504', '504 for a version that did not appear'), pass('rest:6.1.5', 'a watch for an unrecognized version: waited or refused')];
-  if (status === 410) return [fail('rest:7/410', '410 Gone only for a version older than the retained history', '410 Gone for a version not reached yet')];
-  if (status !== 200) return [unspecified('rest:6.1.5', 'a watch for an unrecognized version may wait until it times out; other answers are not shown', `status ${status}`)];
+  if (status === 504)
+    return [
+      pass('rest:7/504', '504 for a version that did not appear'),
+      pass('rest:6.1.5', 'a watch for an unrecognized version: waited or refused'),
+    ];
+  if (status === 410)
+    return [fail('rest:7/410', '410 Gone only for a version older than the retained history', '410 Gone for a version not reached yet')];
+  if (status !== 200)
+    return [
+      unspecified(
+        'rest:6.1.5',
+        'a watch for an unrecognized version may wait until it times out; other answers are not shown',
+        `status ${status}`,
+      ),
+    ];
   const delivered = events.filter((e) => e.type !== 'BOOKMARK' && e.type !== 'ERROR' && isOurs(e.object.key));
   if (delivered.length === 0) return [pass('rest:6.1.5', 'a watch for an unrecognized version: waited or refused')];
   return [
@@ -114,7 +144,11 @@ export function judgeFutureWatch(status: number, events: readonly ObservedEvent[
 }
 
 /** judgeFutureWatch with the suite's keys as data: those it wrote (`everKeys`) and whose state the model knows (not `tainted`). */
-export function judgeFutureWatchIn(status: number, events: readonly ObservedEvent[], ours: Pick<History, 'everKeys' | 'tainted'>): Judgement[] {
+export function judgeFutureWatchIn(
+  status: number,
+  events: readonly ObservedEvent[],
+  ours: Pick<History, 'everKeys' | 'tainted'>,
+): Judgement[] {
   return judgeFutureWatch(status, events, (k) => ours.everKeys.has(k) && !ours.tainted.has(k));
 }
 
@@ -137,7 +171,11 @@ export function judgeGoneCell(h: History, index: number | undefined, nowMs: numb
  *   judgeGoneResume(h, n1, now, 1000) with the version younger than the window -> fails rest:6.1.4 and rest:6.1.2
  */
 export function judgeGoneResume(h: History, index: number, nowMs: number, windowMs: number): Judgement[] {
-  return alsoAgainst('rest:6.1.2', 'a watch resumes from the last received resourceVersion', judgeGoneWatch(h, index, nowMs, windowMs, 'rest:6.1.4'));
+  return alsoAgainst(
+    'rest:6.1.2',
+    'a watch resumes from the last received resourceVersion',
+    judgeGoneWatch(h, index, nowMs, windowMs, 'rest:6.1.4'),
+  );
 }
 
 /**
@@ -163,7 +201,10 @@ export function judgeTooOldRefused(status: number): Judgement[] {
  */
 export function judgeTooOldEndedEmpty(attempts: number, changes: number, why: string): Judgement[] {
   const observed = `${attempts} watches from the version (older than the history: ${why}) each answered 200 and ended with no event, though ${changes} change(s) after it were stored before they opened`;
-  return [fail('rest:6.1.3', '410 Gone for a version older than the history, or the changes after it', observed), fail('rest:7/410', '410 Gone for a version older than the history', observed)];
+  return [
+    fail('rest:6.1.3', '410 Gone for a version older than the history, or the changes after it', observed),
+    fail('rest:7/410', '410 Gone for a version older than the history', observed),
+  ];
 }
 
 /**
@@ -185,7 +226,13 @@ export function judgeRelistAnswer(clause: ClauseId, status: number, body: unknow
  *
  *   judgeRelistedWatch({ ...informer, ctx, exp, parseError: 'line 2: ...' }) -> ..., fail rest:4.8/watch-response
  */
-export function judgeRelistedWatch(o: Parameters<typeof judgeInformer>[0] & { readonly ctx: ReadContext; readonly exp: WatchExpectation; readonly parseError: string | undefined }): Judgement[] {
+export function judgeRelistedWatch(
+  o: Parameters<typeof judgeInformer>[0] & {
+    readonly ctx: ReadContext;
+    readonly exp: WatchExpectation;
+    readonly parseError: string | undefined;
+  },
+): Judgement[] {
   const informer = judgeInformer(o);
   const stream = judgeWatch(o.ctx, o.exp, o.events).judgements;
   return [...informer, ...stream, ...(o.parseError === undefined ? [] : judgeWatchDocuments(o.parseError))];

@@ -56,7 +56,8 @@ export const ORDINARY = new Set(['ADDED', 'MODIFIED', 'BOOKMARK']);
  */
 export function unreadableEvent(e: Pick<ObservedEvent, 'type' | 'raw'>): string | undefined {
   const type = e.type;
-  if (typeof type !== 'string') return `an event whose type is ${type === undefined ? 'missing' : `not a string (${JSON.stringify(type)})`}`;
+  if (typeof type !== 'string')
+    return `an event whose type is ${type === undefined ? 'missing' : `not a string (${JSON.stringify(type)})`}`;
   const spelt = [...ORDINARY].find((t) => t !== type && t === type.toUpperCase());
   if (spelt !== undefined) return `an event of type ${JSON.stringify(type)} (the spec spells it "${spelt}")`;
   if (ORDINARY.has(type) && !isRecord(e.raw)) return `an ${type} event whose object is no JSON object`;
@@ -94,7 +95,10 @@ export function eventsTest(ctx: ReadContext, from: number, to: number, synthetic
         .filter(ctx.inScope)
         .map((v) => ({ type: 'ADDED', name: v.name }))
     : [];
-  const then: EventSeen[] = changes(ctx, from, to).map((c) => ({ type: c.version === undefined ? '*' : c.created ? 'ADDED' : 'MODIFIED', name: nameOfKey(c.key) }));
+  const then: EventSeen[] = changes(ctx, from, to).map((c) => ({
+    type: c.version === undefined ? '*' : c.created ? 'ADDED' : 'MODIFIED',
+    name: nameOfKey(c.key),
+  }));
   return { kind: 'events', at: 'judged', start, then };
 }
 
@@ -134,7 +138,11 @@ function unseenBeforeRemoval(ctx: ReadContext, c: Change, e: ObservedEvent): boo
 }
 
 /** The first difference, and whether it is only that the tail has not arrived (`missing`). */
-export function sequenceDifference(ctx: ReadContext, expected: readonly Change[], observed: readonly ObservedEvent[]): { missing: boolean; text: string } | undefined {
+export function sequenceDifference(
+  ctx: ReadContext,
+  expected: readonly Change[],
+  observed: readonly ObservedEvent[],
+): { missing: boolean; text: string } | undefined {
   let i = 0;
   for (let k = 0; k < observed.length || i < expected.length; k++) {
     const c = expected[i];
@@ -161,7 +169,12 @@ export function sequenceDifference(ctx: ReadContext, expected: readonly Change[]
  * `later`: some synthetic ADDED events (distinct objects, each at its version), then, once all are
  * there, a prefix of the later changes.
  */
-export function isPrefixFromState(ctx: ReadContext, objects: readonly ObjectVersion[], later: readonly Change[], events: readonly ObservedEvent[]): boolean {
+export function isPrefixFromState(
+  ctx: ReadContext,
+  objects: readonly ObjectVersion[],
+  later: readonly Change[],
+  events: readonly ObservedEvent[],
+): boolean {
   if (events.length <= objects.length) {
     const want = new Map(objects.map((o) => [o.key, o]));
     const seen = new Set<string>();
@@ -196,7 +209,9 @@ export function isSyntheticState(ctx: ReadContext, objects: readonly ObjectVersi
  */
 export function stateFits(ctx: ReadContext, j: number, n: number, ours: readonly ObservedEvent[]): ObjectVersion[] | undefined {
   const state = visibleObjects(ctx.history, j).filter(ctx.inScope);
-  const fits = isSyntheticState(ctx, state, ours.slice(0, state.length)) && sequenceMismatch(ctx, changes(ctx, j, n), ours.slice(state.length)) === undefined;
+  const fits =
+    isSyntheticState(ctx, state, ours.slice(0, state.length)) &&
+    sequenceMismatch(ctx, changes(ctx, j, n), ours.slice(state.length)) === undefined;
   return fits ? state : undefined;
 }
 
@@ -206,7 +221,13 @@ export function stateFits(ctx: ReadContext, j: number, n: number, ours: readonly
  *
  *   history #1 {a@10} #2 {a@10, b@11}; events ADDED a@10, ADDED b@11 -> #1 (1 synthetic), not #2
  */
-export function earliestFittingStart(ctx: ReadContext, lo: number, start: number, synthetic: number, ours: readonly ObservedEvent[]): { at: number; synthetic: number } {
+export function earliestFittingStart(
+  ctx: ReadContext,
+  lo: number,
+  start: number,
+  synthetic: number,
+  ours: readonly ObservedEvent[],
+): { at: number; synthetic: number } {
   let best = { at: start, synthetic };
   const n = ctx.history.snapshots.length - 1;
   for (let j = start - 1; j >= lo; j--) {

@@ -6,7 +6,17 @@ import { undecidedDelivery } from '../reference/watch-delivery.ts';
 import { featureById } from '../reference/features.ts';
 import type { Clause } from '../reference/catalog/types.ts';
 import { clauseStatusOf } from '../runner/verdicts.ts';
-import type { CheckRecord, ClauseResult, ClauseStatus, Counterexample, NotSelected, RunInvocation, RunResult, RunTarget, RunTotals } from '../runner/results.ts';
+import type {
+  CheckRecord,
+  ClauseResult,
+  ClauseStatus,
+  Counterexample,
+  NotSelected,
+  RunInvocation,
+  RunResult,
+  RunTarget,
+  RunTotals,
+} from '../runner/results.ts';
 import { isNotSelected } from '../harness/case/index.ts';
 import { signatureMismatch, type Expectations, type KnownFailure } from './expectations.ts';
 import { excusedFailure, judgeExpectations } from './known-failures.ts';
@@ -29,7 +39,9 @@ export interface AggregateOptions {
 export function aggregate(records: readonly CheckRecord[], catalog: readonly Clause[], opts: AggregateOptions = {}): ClauseResult[] {
   const byClause = groupBy(records, (r) => r.clause);
   const known = groupBy(opts.expectations?.knownFailures ?? [], (k) => k.clause);
-  const results = catalog.map((c) => withReason(c, clauseResult(c.id, c.section, c.summary, c.kind === 'unspecified', byClause.get(c.id) ?? [], known)));
+  const results = catalog.map((c) =>
+    withReason(c, clauseResult(c.id, c.section, c.summary, c.kind === 'unspecified', byClause.get(c.id) ?? [], known)),
+  );
   // Records for ids the catalog lacks must stay visible (a typo in a check's clause id would
   // otherwise silently drop its failures); unknownClauseIds lets a self-test forbid them outright.
   for (const id of unknownClauseIds(records, catalog)) {
@@ -39,7 +51,8 @@ export function aggregate(records: readonly CheckRecord[], catalog: readonly Cla
 }
 
 /** Said of a clause no record of the run speaks of, when the catalog gives no reason of its own. */
-export const NO_CHECK_RAN = 'no check of this run reached it: none that ran names it, or the one that does generated no case of it with this seed';
+export const NO_CHECK_RAN =
+  'no check of this run reached it: none that ran names it, or the one that does generated no case of it with this seed';
 
 /**
  * A clause without a verdict says why: an informative clause is shown as such with the
@@ -63,7 +76,14 @@ export function unknownClauseIds(records: readonly CheckRecord[], catalog: reado
 /** The status of a clause from its records' verdicts (runner/verdicts.ts, the one mapping). */
 export const statusOf = clauseStatusOf;
 
-function clauseResult(id: string, section: string, summary: string, unspecifiedClause: boolean, records: readonly CheckRecord[], known: ReadonlyMap<string, readonly KnownFailure[]>): ClauseResult {
+function clauseResult(
+  id: string,
+  section: string,
+  summary: string,
+  unspecifiedClause: boolean,
+  records: readonly CheckRecord[],
+  known: ReadonlyMap<string, readonly KnownFailure[]>,
+): ClauseResult {
   const status = statusOf(
     records.map((r) => r.verdict),
     unspecifiedClause,
@@ -95,7 +115,10 @@ function expectationNotes(e: import('./known-failures.ts').ClauseExpectation): s
   const out = e.unexcused.map((u) => `regression of a listed clause: observed ${u}`);
   for (const x of e.entries) {
     if (x.outcome === 'excused') out.push(`known failure (${x.excuses}): ${x.reason}`);
-    else if (x.outcome === 'noLongerOccurs') out.push(`${NOW_PASSES_NOTE}: ${x.excuses} (${x.detail}); remove its entry${x.at !== undefined ? ` at ${x.at}` : ''} from the expectations file`);
+    else if (x.outcome === 'noLongerOccurs')
+      out.push(
+        `${NOW_PASSES_NOTE}: ${x.excuses} (${x.detail}); remove its entry${x.at !== undefined ? ` at ${x.at}` : ''} from the expectations file`,
+      );
     else out.push(`known failure not exercised in this run: ${x.excuses} (${x.detail})`);
   }
   return out;
@@ -160,20 +183,32 @@ export interface BuildRunArgs {
 }
 
 export function buildRunResult(args: BuildRunArgs): RunResult {
-  const judged = withBlockedGaps(aggregate(args.records, args.catalog, args.expectations ? { expectations: args.expectations } : {}), args.capabilities ?? []);
+  const judged = withBlockedGaps(
+    aggregate(args.records, args.catalog, args.expectations ? { expectations: args.expectations } : {}),
+    args.capabilities ?? [],
+  );
   const times = args.footprint ? clauseTimes(args.records, args.footprint) : undefined;
   const timed = times ? judged.map((c) => (times.has(c.id) ? { ...c, timeMs: Math.round(times.get(c.id)!) } : c)) : judged;
   const known = args.expectations?.knownFailures;
   const exercised =
-    args.selected !== undefined && args.refused === undefined ? exercisedOf(args.records, args.selected, known !== undefined ? { excused: (r) => excusedFailure(known, r) } : {}) : undefined;
+    args.selected !== undefined && args.refused === undefined
+      ? exercisedOf(args.records, args.selected, known !== undefined ? { excused: (r) => excusedFailure(known, r) } : {})
+      : undefined;
   const card = scorecardOf(args.footprint, exercised);
   const silent = undecidedDelivery({
     opened: card.watches.opened,
     delivering: card.watches.delivering ?? 0,
-    undelivered: args.records.filter((r) => r.clause === 'rest:6.1.1' && r.verdict === 'inconclusive').reduce((n, r) => n + Math.max(1, r.count), 0),
+    undelivered: args.records
+      .filter((r) => r.clause === 'rest:6.1.1' && r.verdict === 'inconclusive')
+      .reduce((n, r) => n + Math.max(1, r.count), 0),
   });
   // The passes of a run whose every stream stayed silent are cases that owed nothing: no pass of delivery.
-  const clauses = silent === undefined ? timed : timed.map((c) => (c.id === 'rest:6.1.1' && c.status === 'passed' ? { ...c, status: 'inconclusive' as const, notes: [silent, ...c.notes] } : c));
+  const clauses =
+    silent === undefined
+      ? timed
+      : timed.map((c) =>
+          c.id === 'rest:6.1.1' && c.status === 'passed' ? { ...c, status: 'inconclusive' as const, notes: [silent, ...c.notes] } : c,
+        );
   const required = args.require !== undefined && args.require.length > 0 ? checkRequirements(card, args.require) : undefined;
   const scorecard = required !== undefined ? { ...card, require: required } : card;
   // A feature the spec requires but bounds in no time (watch delivery), not seen within the run's bound:
@@ -230,7 +265,11 @@ function notSelectedOf(records: readonly CheckRecord[], clauses: readonly Clause
   }
   if (checks.size === 0) return {};
   return {
-    notSelected: [...checks].map(([reason, ids]) => ({ reason, checks: [...ids], clauses: clauses.filter((c) => c.status === 'notChecked' && c.notes[0] === reason).length })),
+    notSelected: [...checks].map(([reason, ids]) => ({
+      reason,
+      checks: [...ids],
+      clauses: clauses.filter((c) => c.status === 'notChecked' && c.notes[0] === reason).length,
+    })),
   };
 }
 
@@ -244,7 +283,9 @@ function withBlockedGaps(clauses: ClauseResult[], capabilities: readonly import(
   if (blocking.length === 0) return clauses;
   const checks = blocking.reduce((n, e) => n + e.blocks.length, 0);
   const note = `no check that ran reached it; ${checks} check${checks === 1 ? ' was' : 's were'} not run, blocked by ${blocking.map((e) => e.feature).join(', ')} not served (a check may judge clauses beyond those it declares)`;
-  return clauses.map((c) => (c.status === 'notChecked' && c.notes.length === 1 && c.notes[0] === NO_CHECK_RAN ? { ...c, notes: [note] } : c));
+  return clauses.map((c) =>
+    c.status === 'notChecked' && c.notes.length === 1 && c.notes[0] === NO_CHECK_RAN ? { ...c, notes: [note] } : c,
+  );
 }
 
 /**
@@ -252,7 +293,10 @@ function withBlockedGaps(clauses: ClauseResult[], capabilities: readonly import(
  * JUnit case gets a real share, and the cases of a run add up to the checks' time, not more.
  *   check a (4 s) recorded x, y; check b (1 s) recorded y  ->  x 2 s, y 3 s
  */
-export function clauseTimes(records: readonly CheckRecord[], footprint: import('../harness/case/index.ts').RunFootprint): Map<string, number> {
+export function clauseTimes(
+  records: readonly CheckRecord[],
+  footprint: import('../harness/case/index.ts').RunFootprint,
+): Map<string, number> {
   const clausesOf = new Map<string, Set<string>>();
   for (const r of records) {
     let set = clausesOf.get(r.check);
@@ -274,7 +318,11 @@ export function clauseTimes(records: readonly CheckRecord[], footprint: import('
  * else conformant. Failures come first so a flaky network never hides a real regression.
  */
 export function verdictOf(clauses: readonly ClauseResult[], errors: readonly string[]): RunResult['verdict'] {
-  return decideRun({ regressions: regressionsOf(clauses), errors: errors.length > 0 || clauses.some((c) => c.status === 'error'), notTested: [] }).verdict;
+  return decideRun({
+    regressions: regressionsOf(clauses),
+    errors: errors.length > 0 || clauses.some((c) => c.status === 'error'),
+    notTested: [],
+  }).verdict;
 }
 
 /** The clauses failed beyond the expectations file: what makes a run nonconformant. */
@@ -284,7 +332,19 @@ export function regressionsOf(clauses: readonly ClauseResult[]): string[] {
 
 /** Clauses by shown status (reports/areas.ts): a known failure under `known`, so `failed` is what fails the run. */
 export function totalsOf(clauses: readonly ClauseResult[]): RunTotals {
-  const totals: RunTotals = { passed: 0, failed: 0, known: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0, notServed: 0, blocked: 0 };
+  const totals: RunTotals = {
+    passed: 0,
+    failed: 0,
+    known: 0,
+    unspecified: 0,
+    inconclusive: 0,
+    skipped: 0,
+    notChecked: 0,
+    informative: 0,
+    error: 0,
+    notServed: 0,
+    blocked: 0,
+  };
   for (const c of clauses) totals[shownStatus(c)] += 1;
   return totals;
 }

@@ -107,16 +107,27 @@ function statusOf(records: readonly CheckRecord[], known: (r: CheckRecord) => bo
     const all = records.filter((r) => r.verdict === 'fail');
     const beyond = all.filter((r) => !known(r));
     const failures = beyond.length > 0 ? beyond : all;
-    const message = failures.map((f) => `${f.clause}: expected ${f.counterexample?.expected ?? '?'}; observed ${f.counterexample?.observed ?? '?'}`).join('\n');
-    const trace = failures.map((f) => `${f.clause}\n  replay: ${f.counterexample?.replay ?? ''}\n  steps:\n    ${(f.counterexample?.steps ?? []).join('\n    ')}`).join('\n');
-    if (beyond.length === 0) return { status: 'skipped' as TestResult['status'], statusDetails: { message: `known failure (expectations file): ${message}`, trace } };
+    const message = failures
+      .map((f) => `${f.clause}: expected ${f.counterexample?.expected ?? '?'}; observed ${f.counterexample?.observed ?? '?'}`)
+      .join('\n');
+    const trace = failures
+      .map(
+        (f) => `${f.clause}\n  replay: ${f.counterexample?.replay ?? ''}\n  steps:\n    ${(f.counterexample?.steps ?? []).join('\n    ')}`,
+      )
+      .join('\n');
+    if (beyond.length === 0)
+      return {
+        status: 'skipped' as TestResult['status'],
+        statusDetails: { message: `known failure (expectations file): ${message}`, trace },
+      };
     return { status: 'failed' as TestResult['status'], statusDetails: { message, trace } };
   }
   if (kind === 'error') {
     const error = records.find((r) => r.verdict === 'error')!;
     return { status: 'broken' as TestResult['status'], statusDetails: { message: `${error.clause}: ${error.note ?? 'error'}` } };
   }
-  if (kind === 'notChecked') return { status: 'skipped' as TestResult['status'], statusDetails: { message: records[0]?.note ?? 'not checked' } };
+  if (kind === 'notChecked')
+    return { status: 'skipped' as TestResult['status'], statusDetails: { message: records[0]?.note ?? 'not checked' } };
   return { status: 'passed' as TestResult['status'], statusDetails: {} };
 }
 

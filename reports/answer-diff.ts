@@ -12,7 +12,10 @@ import { requestsOf } from '../reference/answer-checks.ts';
 
 /** One line per need: what was needed and what the recorded answer did (`met` for the needs it did meet). */
 export function needLines(cx: Counterexample): string[] {
-  return (cx.needs ?? []).map((n) => `${n.met ? 'met' : 'needed'}: ${n.says}; got ${n.observed}${requestsOf(n.test).length > 0 ? ` (request ${[...new Set(requestsOf(n.test))].join(', ')})` : ''}`);
+  return (cx.needs ?? []).map(
+    (n) =>
+      `${n.met ? 'met' : 'needed'}: ${n.says}; got ${n.observed}${requestsOf(n.test).length > 0 ? ` (request ${[...new Set(requestsOf(n.test))].join(', ')})` : ''}`,
+  );
 }
 
 /** The answers the needs read, and every list page and watch of the case, one line each, in order. */

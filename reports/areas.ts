@@ -35,7 +35,19 @@ export function safeFamilyOf(familyOf: FamilyOf): FamilyOf {
 }
 
 export function emptyCounts(): StatusCounts {
-  return { passed: 0, failed: 0, known: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0, notServed: 0, blocked: 0 };
+  return {
+    passed: 0,
+    failed: 0,
+    known: 0,
+    unspecified: 0,
+    inconclusive: 0,
+    skipped: 0,
+    notChecked: 0,
+    informative: 0,
+    error: 0,
+    notServed: 0,
+    blocked: 0,
+  };
 }
 
 export function groupByArea(clauses: readonly ClauseResult[], familyOf: FamilyOf): Area[] {

@@ -26,7 +26,13 @@ const unchecked = (s: ClauseStatus | undefined): boolean => s === undefined || s
 
 export function compareWithBaseline(now: RunResult, before: readonly BaselineClause[]): BaselineDiff {
   const prev = new Map(before.map((c) => [c.id, c.status]));
-  const out = { newFailures: [] as string[], fixed: [] as string[], stillFailing: [] as string[], newlyNotChecked: [] as string[], newlyChecked: [] as string[] };
+  const out = {
+    newFailures: [] as string[],
+    fixed: [] as string[],
+    stillFailing: [] as string[],
+    newlyNotChecked: [] as string[],
+    newlyChecked: [] as string[],
+  };
   for (const c of now.clauses) {
     const was = prev.get(c.id);
     if (c.status === 'failed') (was === 'failed' ? out.stillFailing : out.newFailures).push(c.id);

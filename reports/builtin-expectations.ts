@@ -53,7 +53,9 @@ export function resolveExpectations(value: string, cwd: string, dir = BUILTIN_EX
   const name = value.endsWith('.yaml') ? value.slice(0, -'.yaml'.length) : value;
   if (names.includes(name)) return { file: path.join(dir, `${name}.yaml`) };
   if (value.includes('/') || value.includes(path.sep)) return { file: value };
-  return { error: `${value}: no such file, and no built-in expectations of that name${didYouMean(name, names)} (see \`svc-conformance list-expectations\`)` };
+  return {
+    error: `${value}: no such file, and no built-in expectations of that name${didYouMean(name, names)} (see \`svc-conformance list-expectations\`)`,
+  };
 }
 
 function isFile(p: string): boolean {

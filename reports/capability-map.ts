@@ -6,7 +6,12 @@
 import type { CapabilityEntry, RunResult } from '../runner/results.ts';
 import { html } from './escape.ts';
 
-const STATE_TEXT: Record<CapabilityEntry['state'], string> = { served: '✓ served', notServed: 'not served', servedWrongly: 'served wrongly', unknown: 'not asked' };
+const STATE_TEXT: Record<CapabilityEntry['state'], string> = {
+  served: '✓ served',
+  notServed: 'not served',
+  servedWrongly: 'served wrongly',
+  unknown: 'not asked',
+};
 
 /** "2 features not served, 57 clauses blocked by them"; undefined when the run probed nothing or all is served. */
 export function capabilityLine(run: Pick<RunResult, 'capabilities' | 'totals'>): string | undefined {
@@ -30,7 +35,9 @@ export function capabilityMapMarkdown(entries: readonly CapabilityEntry[]): stri
   for (const [area, list] of byArea(entries)) {
     for (const e of list) {
       const blocked = e.blocks.length > 0 ? `; blocks ${e.blocks.length} check${e.blocks.length === 1 ? '' : 's'}` : '';
-      lines.push(`| ${cell(area)} | ${cell(e.title)} | ${STATE_TEXT[e.state]} | \`${cell(e.clause)}\`${e.required ? '' : ' (optional)'} | ${cell(e.evidence)}${blocked} |`);
+      lines.push(
+        `| ${cell(area)} | ${cell(e.title)} | ${STATE_TEXT[e.state]} | \`${cell(e.clause)}\`${e.required ? '' : ' (optional)'} | ${cell(e.evidence)}${blocked} |`,
+      );
     }
   }
   return lines;
@@ -42,7 +49,10 @@ export function capabilityMapText(entries: readonly CapabilityEntry[]): string[]
   if (odd.length === 0) return entries.length === 0 ? [] : [`Capability map: all ${entries.length} features served`];
   return [
     `Capability map: ${entries.length - odd.length} of ${entries.length} features served`,
-    ...odd.map((e) => `  ${STATE_TEXT[e.state]}: ${e.title} (${e.clause}${e.required ? '' : ', optional'}): ${e.evidence}${e.blocks.length > 0 ? `; ${e.blocks.length} checks blocked` : ''}`),
+    ...odd.map(
+      (e) =>
+        `  ${STATE_TEXT[e.state]}: ${e.title} (${e.clause}${e.required ? '' : ', optional'}): ${e.evidence}${e.blocks.length > 0 ? `; ${e.blocks.length} checks blocked` : ''}`,
+    ),
   ];
 }
 

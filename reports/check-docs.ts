@@ -24,7 +24,15 @@ const EXAMPLE_SEED = 1;
 const EXAMPLE_STEPS = 12;
 
 // Nominal windows (the CLI's defaults are of the same order): only generators that size waits read them.
-const SETTINGS: TargetSettings = { continueTtlMs: 300_000, historyWindowMs: 300_000, slow: false, maxFastWaitMs: 30_000, eventualWindowMs: 10_000, watchWaitMs: 5_000, bookmarkWaitMs: 5_000 };
+const SETTINGS: TargetSettings = {
+  continueTtlMs: 300_000,
+  historyWindowMs: 300_000,
+  slow: false,
+  maxFastWaitMs: 30_000,
+  eventualWindowMs: 10_000,
+  watchWaitMs: 5_000,
+  bookmarkWaitMs: 5_000,
+};
 
 /** An environment good for drawing inputs only: any use of the target is a bug of the check's generator. */
 function exampleEnv(): CheckEnv {
@@ -76,8 +84,14 @@ export function renderCheckDoc(check: AnyCheck): string {
       ? '- Its target is a process: the card carries a standalone script that runs the process on the failing input, in place of the curl script.'
       : '- The curl script (`counterexamples/<clause>-<n>.sh`) sends the recorded requests again, secrets redacted.',
     "- A failure is a well-formed answer outside the expected set. Connection trouble, timeouts and broken setup requests are `error`, never a failure; an effect that did not show within the run's window is `inconclusive` (`--eventual-window`).",
-    ...(unspecified > 0 ? [`- ${unspecified} of its clauses are *unspecified* by the spec: what the target did is recorded, never failed.`] : []),
-    ...(check.applicable !== undefined ? ['- It may not apply to a target (a capability or an option is missing): it is then *not checked* or *skipped*, and the report says why.'] : []),
+    ...(unspecified > 0
+      ? [`- ${unspecified} of its clauses are *unspecified* by the spec: what the target did is recorded, never failed.`]
+      : []),
+    ...(check.applicable !== undefined
+      ? [
+          '- It may not apply to a target (a capability or an option is missing): it is then *not checked* or *skipped*, and the report says why.',
+        ]
+      : []),
     ...(check.exclusive ? ['- It restarts the target or compacts its history, so it runs alone, after the other checks.'] : []),
   ];
   return [
@@ -133,7 +147,10 @@ export function renderCheckIndex(all: readonly AnyCheck[] = checks): string {
 
 /** Every page, named as in docs/checks/: the index as README.md. */
 export function allCheckDocs(): { name: string; content: string }[] {
-  return [{ name: 'README.md', content: renderCheckIndex() }, ...checks.map((c) => ({ name: checkDocName(c.id), content: renderCheckDoc(c) }))];
+  return [
+    { name: 'README.md', content: renderCheckIndex() },
+    ...checks.map((c) => ({ name: checkDocName(c.id), content: renderCheckDoc(c) })),
+  ];
 }
 
 /**
@@ -141,7 +158,10 @@ export function allCheckDocs(): { name: string; content: string }[] {
  * folder. `shipped` reads a page of docs/checks/ (the same rendering, kept fresh by a self-test):
  * drawing every check's example case costs seconds a run need not spend; a page it lacks is rendered.
  */
-export function checkDocsFor(ids: Iterable<string>, shipped: (name: string) => string | undefined = () => undefined): { name: string; content: string }[] {
+export function checkDocsFor(
+  ids: Iterable<string>,
+  shipped: (name: string) => string | undefined = () => undefined,
+): { name: string; content: string }[] {
   const known = [...new Set(ids)]
     .map(checkById)
     .filter((c): c is AnyCheck => c !== undefined)

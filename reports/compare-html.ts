@@ -44,7 +44,10 @@ export function toCompareHtml(r: CompareResult): string {
     first.length === 0 ? '<p>None: every compared step answered alike.</p>' : first.map(divergence).join('\n'),
     errors.length ? `<h2 id="errors">Errors (${errors.length})</h2>${errors.map(divergence).join('\n')}` : '',
     '<h2 id="checks">Checks</h2><table><tr><th>check</th><th>suite</th><th>cases</th><th>steps</th><th>note</th></tr>',
-    ...r.checks.map((c) => `<tr><td><code>${html(c.id)}</code></td><td>${html(c.suite)}</td><td class="n">${c.cases}</td><td class="n">${c.steps}</td><td>${html(c.notApplicable ?? '')}</td></tr>`),
+    ...r.checks.map(
+      (c) =>
+        `<tr><td><code>${html(c.id)}</code></td><td>${html(c.suite)}</td><td class="n">${c.cases}</td><td class="n">${c.steps}</td><td>${html(c.notApplicable ?? '')}</td></tr>`,
+    ),
     '</table></body></html>',
   ].join('\n');
 }
@@ -63,18 +66,27 @@ function verdictLine(r: CompareResult): string {
 }
 
 function divergence(d: Divergence): string {
-  const failures = [...(d.failures?.target ?? []).map((f) => ['target', f] as const), ...(d.failures?.reference ?? []).map((f) => ['reference', f] as const)];
+  const failures = [
+    ...(d.failures?.target ?? []).map((f) => ['target', f] as const),
+    ...(d.failures?.reference ?? []).map((f) => ['reference', f] as const),
+  ];
   return [
     `<section class="div c-${html(d.class)}">`,
     `<b>${html(classTitle(d.class))}</b> · <code>${html(d.check)}</code> case ${html(d.path)} step ${d.step}${d.clauses.length ? ` · ${d.clauses.map((c) => `<code>${html(c)}</code>`).join(', ')}` : ''}${d.kinds.length ? ` · ${html(d.kinds.join(', '))}` : ''}`,
     `<div><code>${html(d.request)}</code></div>`,
     d.note ? `<p class="meta">${html(d.note)}</p>` : '',
-    failures.length ? `<ul>${failures.map(([who, f]) => `<li>${who} fails <code>${html(f.clause)}</code>: expected ${html(f.expected)}; observed ${html(f.observed)}</li>`).join('')}</ul>` : '',
-    d.target || d.reference ? `<div class="side"><div><b>target</b>${answer(d.target)}</div><div><b>reference</b>${answer(d.reference)}</div></div>` : '',
+    failures.length
+      ? `<ul>${failures.map(([who, f]) => `<li>${who} fails <code>${html(f.clause)}</code>: expected ${html(f.expected)}; observed ${html(f.observed)}</li>`).join('')}</ul>`
+      : '',
+    d.target || d.reference
+      ? `<div class="side"><div><b>target</b>${answer(d.target)}</div><div><b>reference</b>${answer(d.reference)}</div></div>`
+      : '',
     d.differences.length
       ? `<table class="diffs"><tr><th>path</th><th>kind</th><th>target</th><th>reference</th></tr>${d.differences.map((x) => `<tr><td><code>${html(x.path)}</code></td><td>${html(x.kind)}</td><td><code>${html(show(x.target))}</code></td><td><code>${html(show(x.reference))}</code></td></tr>`).join('')}</table>`
       : '',
-    d.steps.length ? `<details><summary>the case's operations (${d.steps.length})</summary><pre>${html(d.steps.join('\n'))}</pre></details>` : '',
+    d.steps.length
+      ? `<details><summary>the case's operations (${d.steps.length})</summary><pre>${html(d.steps.join('\n'))}</pre></details>`
+      : '',
     `<div class="meta">replay: <code>${html(d.replay)}</code></div>`,
     '</section>',
   ].join('\n');

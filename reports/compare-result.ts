@@ -47,7 +47,15 @@ export interface CompareResult {
 }
 
 /** Most serious first: what fails the run, then what the reference gets wrong, then open choices. */
-const SEVERITY: readonly StepClass[] = ['target-violates', 'both-violate-differently', 'reference-violates', 'both-violate-alike', 'differs-both-conformant', 'error', 'same'];
+const SEVERITY: readonly StepClass[] = [
+  'target-violates',
+  'both-violate-differently',
+  'reference-violates',
+  'both-violate-alike',
+  'differs-both-conformant',
+  'error',
+  'same',
+];
 
 export function buildCompareResult(o: {
   version: string;
@@ -73,9 +81,22 @@ export function buildCompareResult(o: {
   const divergences = o.steps
     .filter((s) => s.class !== 'same')
     .map((s) => ({ ...s, replay: o.replayOf(s) }))
-    .sort((x, y) => SEVERITY.indexOf(x.class) - SEVERITY.indexOf(y.class) || x.check.localeCompare(y.check) || Number(x.path) - Number(y.path) || x.step - y.step);
+    .sort(
+      (x, y) =>
+        SEVERITY.indexOf(x.class) - SEVERITY.indexOf(y.class) ||
+        x.check.localeCompare(y.check) ||
+        Number(x.path) - Number(y.path) ||
+        x.step - y.step,
+    );
   const compared = STEP_CLASSES.filter((c) => c !== 'error').reduce((n, c) => n + totals[c], 0);
-  const verdict: CompareResult['verdict'] = totals['target-violates'] > 0 ? 'target-violates' : compared === 0 ? 'error' : divergences.some((d) => d.class !== 'error') ? 'differs' : 'same';
+  const verdict: CompareResult['verdict'] =
+    totals['target-violates'] > 0
+      ? 'target-violates'
+      : compared === 0
+        ? 'error'
+        : divergences.some((d) => d.class !== 'error')
+          ? 'differs'
+          : 'same';
   return {
     tool: 'svc-conformance',
     kind: 'compare',
@@ -154,14 +175,23 @@ export function toCompareMarkdown(r: CompareResult, o: { maxListed?: number } = 
   lines.push('## Divergences', '');
   if (r.divergences.length === 0) lines.push('None: every compared step answered alike.', '');
   for (const d of r.divergences.slice(0, max)) {
-    lines.push(`### ${classTitle(d.class)}: ${d.check} case ${d.path} step ${d.step}${d.clauses.length ? ` (${d.clauses.join(', ')})` : ''}`, '');
+    lines.push(
+      `### ${classTitle(d.class)}: ${d.check} case ${d.path} step ${d.step}${d.clauses.length ? ` (${d.clauses.join(', ')})` : ''}`,
+      '',
+    );
     lines.push(`- request: \`${md(d.request)}\``);
     if (d.kinds.length) lines.push(`- kinds: ${d.kinds.join(', ')}`);
-    for (const f of d.failures?.target ?? []) lines.push(`- target fails ${f.clause}: expected ${md(f.expected)}; observed ${md(f.observed)}`);
-    for (const f of d.failures?.reference ?? []) lines.push(`- reference fails ${f.clause}: expected ${md(f.expected)}; observed ${md(f.observed)}`);
+    for (const f of d.failures?.target ?? [])
+      lines.push(`- target fails ${f.clause}: expected ${md(f.expected)}; observed ${md(f.observed)}`);
+    for (const f of d.failures?.reference ?? [])
+      lines.push(`- reference fails ${f.clause}: expected ${md(f.expected)}; observed ${md(f.observed)}`);
     if (d.note) lines.push(`- note: ${md(d.note)}`);
-    if (d.target || d.reference) lines.push(`- answers: target ${d.target?.status ?? d.target?.transportError ?? '-'} / reference ${d.reference?.status ?? d.reference?.transportError ?? '-'}`);
-    for (const x of d.differences.slice(0, 8)) lines.push(`  - \`${md(x.path)}\` ${x.kind}: target ${md(short(x.target))} / reference ${md(short(x.reference))}`);
+    if (d.target || d.reference)
+      lines.push(
+        `- answers: target ${d.target?.status ?? d.target?.transportError ?? '-'} / reference ${d.reference?.status ?? d.reference?.transportError ?? '-'}`,
+      );
+    for (const x of d.differences.slice(0, 8))
+      lines.push(`  - \`${md(x.path)}\` ${x.kind}: target ${md(short(x.target))} / reference ${md(short(x.reference))}`);
     lines.push(`- replay: \`${d.replay}\``, '');
   }
   if (r.divergences.length > max) lines.push(`(${r.divergences.length - max} more in compare.json and compare.html)`, '');

@@ -20,14 +20,35 @@ const answer = {
     ending: { enum: ['server', 'client'], description: 'a watch: ended by the server, or open until the suite closed it' },
   },
 };
-const failure = { type: 'object', required: ['clause', 'expected', 'observed'], properties: { clause: { type: 'string' }, expected: { type: 'string' }, observed: { type: 'string' } } };
+const failure = {
+  type: 'object',
+  required: ['clause', 'expected', 'observed'],
+  properties: { clause: { type: 'string' }, expected: { type: 'string' }, observed: { type: 'string' } },
+};
 
 export const compareJsonSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: 'https://svc-conformance.invalid/schemas/compare.schema.json',
   title: 'svc-conformance compare.json',
   type: 'object',
-  required: ['tool', 'kind', 'version', 'seed', 'runs', 'strict', 'startedAt', 'durationMs', 'verdict', 'target', 'reference', 'suites', 'checks', 'totals', 'kinds', 'divergences'],
+  required: [
+    'tool',
+    'kind',
+    'version',
+    'seed',
+    'runs',
+    'strict',
+    'startedAt',
+    'durationMs',
+    'verdict',
+    'target',
+    'reference',
+    'suites',
+    'checks',
+    'totals',
+    'kinds',
+    'divergences',
+  ],
   properties: {
     tool: { const: 'svc-conformance' },
     kind: { const: 'compare' },
@@ -49,7 +70,11 @@ export const compareJsonSchema = {
         properties: { id: { type: 'string' }, suite: { type: 'string' }, cases: count, steps: count, notApplicable: { type: 'string' } },
       },
     },
-    totals: { type: 'object', required: [...STEP_CLASSES, 'notCompared'], properties: Object.fromEntries([...STEP_CLASSES, 'notCompared'].map((c) => [c, count])) },
+    totals: {
+      type: 'object',
+      required: [...STEP_CLASSES, 'notCompared'],
+      properties: Object.fromEntries([...STEP_CLASSES, 'notCompared'].map((c) => [c, count])),
+    },
     kinds: { type: 'object', additionalProperties: count, description: 'differs-both-conformant steps by kind of difference' },
     divergences: {
       type: 'array',
@@ -65,14 +90,39 @@ export const compareJsonSchema = {
           class: { enum: [...STEP_CLASSES] },
           kinds: {
             type: 'array',
-            items: { enum: ['status-code', 'order', 'omitted-empty', 'field-presence', 'message', 'value', 'generated-value', 'timing', 'sequence', 'request', 'transport', 'open-choice'] },
+            items: {
+              enum: [
+                'status-code',
+                'order',
+                'omitted-empty',
+                'field-presence',
+                'message',
+                'value',
+                'generated-value',
+                'timing',
+                'sequence',
+                'request',
+                'transport',
+                'open-choice',
+              ],
+            },
           },
           clauses: { type: 'array', items: { type: 'string' } },
           request: { type: 'string' },
-          differences: { type: 'array', items: { type: 'object', required: ['path', 'kind'], properties: { path: { type: 'string' }, kind: { type: 'string' }, target: {}, reference: {} } } },
+          differences: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['path', 'kind'],
+              properties: { path: { type: 'string' }, kind: { type: 'string' }, target: {}, reference: {} },
+            },
+          },
           target: answer,
           reference: answer,
-          failures: { type: 'object', properties: { target: { type: 'array', items: failure }, reference: { type: 'array', items: failure } } },
+          failures: {
+            type: 'object',
+            properties: { target: { type: 'array', items: failure }, reference: { type: 'array', items: failure } },
+          },
           note: { type: 'string' },
           steps: { type: 'array', items: { type: 'string' } },
           replay: { type: 'string' },

@@ -23,7 +23,8 @@ export const counterexampleSchema = {
     },
     nodeTest: {
       type: 'string',
-      description: 'the same API reproducer as a node test file (node --test, Node alone): fails while the failure is present; present only where the answer needed is data',
+      description:
+        'the same API reproducer as a node test file (node --test, Node alone): fails while the failure is present; present only where the answer needed is data',
     },
     requestCount: count,
     seed: { type: 'integer' },
@@ -38,7 +39,8 @@ export const counterexampleSchema = {
     },
     needs: {
       type: 'array',
-      description: 'the answer the model needed, as data the reproducer script checks: one test per need on requests of `answers` (by index), with what the recorded answers got',
+      description:
+        'the answer the model needed, as data the reproducer script checks: one test per need on requests of `answers` (by index), with what the recorded answers got',
       items: {
         type: 'object',
         required: ['says', 'test', 'observed', 'met'],
@@ -47,7 +49,11 @@ export const counterexampleSchema = {
           test: {
             type: 'object',
             required: ['kind'],
-            properties: { kind: { enum: ['status', 'statusClass', 'length', 'value', 'same', 'contentType', 'events', 'exit', 'serves', 'anyOf', 'allOf'] } },
+            properties: {
+              kind: {
+                enum: ['status', 'statusClass', 'length', 'value', 'same', 'contentType', 'events', 'exit', 'serves', 'anyOf', 'allOf'],
+              },
+            },
           },
           observed: { type: 'string' },
           met: { type: 'boolean' },
@@ -56,7 +62,8 @@ export const counterexampleSchema = {
     },
     answers: {
       type: 'array',
-      description: "every request of the case and what came back: lists with every item of every page (items without this run's label marked notCreatedBySuite), watches with their events",
+      description:
+        "every request of the case and what came back: lists with every item of every page (items without this run's label marked notCreatedBySuite), watches with their events",
       items: {
         type: 'object',
         required: ['request', 'call'],
@@ -75,13 +82,27 @@ export const counterexampleSchema = {
             items: {
               type: 'object',
               required: ['name'],
-              properties: { namespace: { type: 'string' }, name: { type: 'string' }, resourceVersion: { type: 'string' }, notCreatedBySuite: { const: true } },
+              properties: {
+                namespace: { type: 'string' },
+                name: { type: 'string' },
+                resourceVersion: { type: 'string' },
+                notCreatedBySuite: { const: true },
+              },
             },
           },
           itemsLeftOut: count,
           events: {
             type: 'array',
-            items: { type: 'object', required: ['type'], properties: { type: { type: 'string' }, name: { type: 'string' }, resourceVersion: { type: 'string' }, notCreatedBySuite: { const: true } } },
+            items: {
+              type: 'object',
+              required: ['type'],
+              properties: {
+                type: { type: 'string' },
+                name: { type: 'string' },
+                resourceVersion: { type: 'string' },
+                notCreatedBySuite: { const: true },
+              },
+            },
           },
         },
       },
@@ -90,7 +111,10 @@ export const counterexampleSchema = {
       type: 'object',
       required: ['label', 'runs', 'reproduced'],
       properties: {
-        label: { enum: [...CONFIRMATION_LABELS], description: 'how the failure fared when replayed before it was reported (docs/verdicts.md "Confirmation")' },
+        label: {
+          enum: [...CONFIRMATION_LABELS],
+          description: 'how the failure fared when replayed before it was reported (docs/verdicts.md "Confirmation")',
+        },
         runs: { ...count, description: 'replays of the case alone' },
         reproduced: { ...count, description: 'replays alone that failed the same clause again' },
         withWrites: {
@@ -99,11 +123,19 @@ export const counterexampleSchema = {
           properties: { runs: count, reproduced: count },
           description: 'replays beside background writes (made when no replay alone failed again)',
         },
-        stoppedEarlierBy: { type: 'array', items: { type: 'string' }, description: 'the clauses every replay failed first instead (label not confirmed (replays failed earlier))' },
+        stoppedEarlierBy: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'the clauses every replay failed first instead (label not confirmed (replays failed earlier))',
+        },
       },
       description: 'the replays behind the label; absent only in summaries of runs made before confirmation existed',
     },
-    class: { type: 'string', description: "the model's name for the kind of departure (reference/observations.ts), e.g. limit-ignored; what an expectations signature's class matches" },
+    class: {
+      type: 'string',
+      description:
+        "the model's name for the kind of departure (reference/observations.ts), e.g. limit-ignored; what an expectations signature's class matches",
+    },
     input: { type: 'string', description: 'the kind of input judged, e.g. limit-below-count' },
     observedStatus: { type: 'integer', description: 'HTTP status of the answer, where the judge recorded it' },
     observedReason: { type: 'string', description: 'the Status reason of the answer, where it had one' },
@@ -114,11 +146,17 @@ const expectationEntry = {
   type: 'object',
   required: ['excuses', 'reason', 'outcome', 'detail'],
   properties: {
-    excuses: { type: 'string', description: 'the entry\'s signature, e.g. "class limit-ignored, status 200", or "any failure of the clause"' },
+    excuses: {
+      type: 'string',
+      description: 'the entry\'s signature, e.g. "class limit-ignored, status 200", or "any failure of the clause"',
+    },
     reason: { type: 'string' },
     source: { type: 'string' },
     at: { type: 'string', description: 'file:line of the entry' },
-    outcome: { enum: ['excused', 'noLongerOccurs', 'notExercised'], description: "noLongerOccurs only when the run sent the entry's input class and the answers conformed" },
+    outcome: {
+      enum: ['excused', 'noLongerOccurs', 'notExercised'],
+      description: "noLongerOccurs only when the run sent the entry's input class and the answers conformed",
+    },
     detail: { type: 'string' },
   },
 };

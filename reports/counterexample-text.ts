@@ -4,7 +4,13 @@ import { diffText } from './value-diff.ts';
 import { answerLines, needLines } from './answer-diff.ts';
 
 export function counterexampleText(cx: Counterexample): string {
-  const lines = [`check:    ${cx.check}`, `expected: ${indentRest(cx.expected, 10)}`, `observed: ${indentRest(cx.observed, 10)}`, `requests: ${cx.requestCount}`, `replay:   ${cx.replay}`];
+  const lines = [
+    `check:    ${cx.check}`,
+    `expected: ${indentRest(cx.expected, 10)}`,
+    `observed: ${indentRest(cx.observed, 10)}`,
+    `requests: ${cx.requestCount}`,
+    `replay:   ${cx.replay}`,
+  ];
   if (cx.diff !== undefined && diffText(cx.diff).length > 0) lines.push('difference:', ...diffText(cx.diff).map((l) => `  ${l}`));
   const needed = [...needLines(cx), ...answerLines(cx)];
   if (needed.length > 0) lines.push('answers:', ...needed.map((l) => `  ${l}`));

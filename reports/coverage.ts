@@ -67,7 +67,10 @@ const REACHED: ReadonlySet<CheckRecord['verdict']> = new Set(['pass', 'fail', 'u
  * coverage: a clause reached on one seed and not another would make a nightly report's
  * coverage move with the seed, and a regression on that clause go unseen on half the nights.
  */
-export function unreachedClauses(checks: readonly { readonly id: string; readonly clauses: readonly string[] }[], records: readonly CheckRecord[]): string[] {
+export function unreachedClauses(
+  checks: readonly { readonly id: string; readonly clauses: readonly string[] }[],
+  records: readonly CheckRecord[],
+): string[] {
   const reached = new Set(records.filter((r) => REACHED.has(r.verdict)).map((r) => `${r.check}: ${r.clause}`));
   return checks.flatMap((c) => c.clauses.map((clause) => `${c.id}: ${clause}`).filter((key) => !reached.has(key)));
 }

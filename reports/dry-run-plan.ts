@@ -49,7 +49,8 @@ export function toPlanText(plan: DryRunPlan): string {
     `checks:  ${plan.checks.length} of ${plan.registered}${plan.selection.length > 0 ? ` (${plan.selection.join(' ')})` : ''}, judging ${clauses.length} clauses`,
     '',
     ...plan.checks.map(
-      (c) => `  ${c.suite.padEnd(suiteWidth)}  ${c.id.padEnd(width)}  ${String(c.runs).padStart(3)} run${c.runs === 1 ? ' ' : 's'}${c.exclusive ? ' (alone)' : '        '}  ${c.title}`,
+      (c) =>
+        `  ${c.suite.padEnd(suiteWidth)}  ${c.id.padEnd(width)}  ${String(c.runs).padStart(3)} run${c.runs === 1 ? ' ' : 's'}${c.exclusive ? ' (alone)' : '        '}  ${c.title}`,
     ),
     '',
     'clauses:',

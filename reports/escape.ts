@@ -5,7 +5,8 @@
 
 // XML 1.0 cannot carry these at all, not even as character references; HTML renders them as junk.
 // Lone surrogates are included: they make the file invalid UTF-8 once written.
-const INVALID_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVALID_CHARS =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Control characters shown as `\u0001`, so a reader still sees that the target sent one. */
 export function visibleControls(s: string): string {
@@ -24,5 +25,10 @@ export function xmlAttr(s: string): string {
 
 /** Safe in HTML text and in quoted attribute values alike. */
 export function html(s: string): string {
-  return visibleControls(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return visibleControls(s)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }

@@ -50,7 +50,10 @@ const capabilityOf = (c: CapabilityCondition): { name: Capability; present: bool
  * `--target-capability watch-cache` / `no-watch-cache` (repeatable) as run facts; undefined for an
  * unknown name (the CLI makes that a usage error).
  */
-export function capabilityFact(text: string, known: Readonly<Partial<Record<Capability, boolean>>> = {}): Partial<Record<Capability, boolean>> | undefined {
+export function capabilityFact(
+  text: string,
+  known: Readonly<Partial<Record<Capability, boolean>>> = {},
+): Partial<Record<Capability, boolean>> | undefined {
   const absent = text.startsWith('no-');
   const name = absent ? text.slice(3) : text;
   if (!(CAPABILITIES as readonly string[]).includes(name)) return undefined;
@@ -157,7 +160,8 @@ export function parseExpectations(text: string, fileName: string, clauseIds?: re
     const clauseNode = item.get('clause', true);
     const clause = requiredString(clauseNode, item, `${at}.clause`, fail);
     if (!CLAUSE_ID.test(clause)) fail(clauseNode, `${at}.clause`, `not a clause id like 'rest:4.4.6': ${JSON.stringify(clause)}`);
-    if (known !== undefined && !known.has(clause)) fail(clauseNode, `${at}.clause`, `unknown clause id ${clause}${didYouMean(clause, clauseIds!)}`);
+    if (known !== undefined && !known.has(clause))
+      fail(clauseNode, `${at}.clause`, `unknown clause id ${clause}${didYouMean(clause, clauseIds!)}`);
     const reason = requiredString(item.get('reason', true), item, `${at}.reason`, fail);
     const sourceNode = item.get('source', true);
     const source = sourceNode === undefined ? undefined : requiredString(sourceNode, item, `${at}.source`, fail);
@@ -205,7 +209,8 @@ function parseSignature(node: unknown, path: string, fail: Fail): Signature {
   if (classNode !== undefined) {
     out.class = oneOrMany(classNode, `${path}.class`, fail, (n, p) => {
       const name = requiredString(n, node, p, fail);
-      if (!isObservationClass(name)) fail(n, p, `unknown observation class ${JSON.stringify(name)} (known: ${Object.keys(OBSERVATION_CLASSES).join(', ')})`);
+      if (!isObservationClass(name))
+        fail(n, p, `unknown observation class ${JSON.stringify(name)} (known: ${Object.keys(OBSERVATION_CLASSES).join(', ')})`);
       return name as ObservationClassName;
     });
   }
@@ -235,7 +240,8 @@ function parseSignature(node: unknown, path: string, fail: Fail): Signature {
 function parseConditions(node: unknown, path: string, fail: Fail): Conditions {
   // `when: scale`, the form of the first files, is kept.
   if (isScalar(node) && node.value === 'scale') return { scale: true };
-  if (isScalar(node) && typeof node.value === 'string') return fail(node, path, `unknown condition ${JSON.stringify(node.value)} (write scale, or a mapping of ${WHEN_KEYS.join(', ')})`);
+  if (isScalar(node) && typeof node.value === 'string')
+    return fail(node, path, `unknown condition ${JSON.stringify(node.value)} (write scale, or a mapping of ${WHEN_KEYS.join(', ')})`);
   if (!isMap(node)) return fail(node, path, `expected scale or a mapping of ${WHEN_KEYS.join(', ')}, got ${kindOf(node)}`);
   onlyKeys(node, path, WHEN_KEYS, fail);
   if (node.items.length === 0) return fail(node, path, `empty: name at least one of ${WHEN_KEYS.join(', ')}`);
@@ -262,7 +268,10 @@ function parseConditions(node: unknown, path: string, fail: Fail): Conditions {
   }
   const release = node.get('release', true);
   if (release !== undefined) {
-    const text = isScalar(release) && typeof release.value === 'number' ? String(release.value) : requiredString(release, node, `${path}.release`, fail);
+    const text =
+      isScalar(release) && typeof release.value === 'number'
+        ? String(release.value)
+        : requiredString(release, node, `${path}.release`, fail);
     const range = parseReleaseRange(text);
     if (range === undefined) fail(release, `${path}.release`, `not a release range like '>=1.24 <1.27' or '1.24': ${JSON.stringify(text)}`);
     out.release = range!;
@@ -308,7 +317,8 @@ export function expectationsForRun(e: Expectations, run: RunFacts): Expectations
       const { name, present } = capabilityOf(c);
       const has = run.capabilities?.[name];
       if (has === !present) return [];
-      if (has === undefined) assumed.push(`the target has ${present ? 'a' : 'no'} ${name.replace(/-/g, ' ')} (--target-capability ${name} or no-${name})`);
+      if (has === undefined)
+        assumed.push(`the target has ${present ? 'a' : 'no'} ${name.replace(/-/g, ' ')} (--target-capability ${name} or no-${name})`);
     }
     if (w.release !== undefined) {
       const minor = run.release === undefined ? undefined : minorOf(run.release);
@@ -348,9 +358,12 @@ export interface Observation {
 export function signatureMismatch(s: Signature | undefined, o: Observation): string | undefined {
   if (s === undefined) return undefined;
   const why: string[] = [];
-  if (s.class && (o.class === undefined || !(s.class as readonly string[]).includes(o.class))) why.push(`class ${o.class ?? '(none named by the check)'}`);
-  if (s.status && (o.observedStatus === undefined || !s.status.includes(o.observedStatus))) why.push(`status ${o.observedStatus ?? '(not recorded by the check)'}`);
-  if (s.reason && (o.observedReason === undefined || !s.reason.includes(o.observedReason))) why.push(`reason ${o.observedReason ?? '(none)'}`);
+  if (s.class && (o.class === undefined || !(s.class as readonly string[]).includes(o.class)))
+    why.push(`class ${o.class ?? '(none named by the check)'}`);
+  if (s.status && (o.observedStatus === undefined || !s.status.includes(o.observedStatus)))
+    why.push(`status ${o.observedStatus ?? '(not recorded by the check)'}`);
+  if (s.reason && (o.observedReason === undefined || !s.reason.includes(o.observedReason)))
+    why.push(`reason ${o.observedReason ?? '(none)'}`);
   if (s.message !== undefined && !new RegExp(s.message).test(o.observed)) why.push(`message not matching /${s.message}/`);
   return why.length === 0 ? undefined : why.join(', ');
 }

@@ -59,7 +59,8 @@ export function failurePage(c: ClauseResult, cx: Counterexample, links: FailureP
 }
 
 function specSection(c: ClauseResult, text: ReturnType<typeof clauseText>): string {
-  if (text === undefined) return `<h2 id="spec">What the spec says</h2><p>${html(c.summary)} (no section of the spec documents matches this clause id)</p>`;
+  if (text === undefined)
+    return `<h2 id="spec">What the spec says</h2><p>${html(c.summary)} (no section of the spec documents matches this clause id)</p>`;
   const where = `${text.doc === 'rest' ? 'REST API' : 'node agent and controller daemon'} document, section ${text.section} ${text.title}`;
   // A clause no line names exactly (a table cell) is shown with its whole section, folded open.
   const quote =
@@ -80,9 +81,14 @@ function diffSection(cx: Counterexample): string {
   }
   if (cx.diff !== undefined) {
     for (const r of diffRows(cx.diff))
-      rows.push(`<tr class="d-${r.kind}"><td class="mark">${r.mark}</td><td><code>${html(r.path)}</code></td><td><code>${html(r.expected)}</code></td><td><code>${html(r.observed)}</code></td></tr>`);
+      rows.push(
+        `<tr class="d-${r.kind}"><td class="mark">${r.mark}</td><td><code>${html(r.path)}</code></td><td><code>${html(r.expected)}</code></td><td><code>${html(r.observed)}</code></td></tr>`,
+      );
   }
-  const table = rows.length === 0 ? '' : `<table class="diff"><tr><th></th><th>field or need</th><th>expected</th><th>observed</th></tr>${rows.join('')}</table>`;
+  const table =
+    rows.length === 0
+      ? ''
+      : `<table class="diff"><tr><th></th><th>field or need</th><th>expected</th><th>observed</th></tr>${rows.join('')}</table>`;
   return [
     `<h2 id="diff">What the model expected, and what came back</h2>`,
     table,
@@ -92,7 +98,8 @@ function diffSection(cx: Counterexample): string {
 
 /** Every request of the case with its answer: items of every page, foreign ones named; watch events. */
 function exchangesSection(cx: Counterexample): string {
-  const steps = cx.steps.length === 0 ? '' : `<p>Steps (shrunk):</p><ol>${cx.steps.map((s) => `<li><code>${html(s)}</code></li>`).join('')}</ol>`;
+  const steps =
+    cx.steps.length === 0 ? '' : `<p>Steps (shrunk):</p><ol>${cx.steps.map((s) => `<li><code>${html(s)}</code></li>`).join('')}</ol>`;
   const answers =
     (cx.answers ?? []).length === 0
       ? '<p class="meta">No HTTP requests: the steps above are the case.</p>'
@@ -102,8 +109,12 @@ function exchangesSection(cx: Counterexample): string {
 
 function scriptSection(cx: Counterexample, links: FailurePageLinks): string {
   const files = [
-    links.script ? `<a href="${html(links.script)}">${html(links.script.split('/').pop()!)}</a> (bash: exit 1 while the failure is present, 0 once fixed)` : '',
-    links.nodeTest ? `<a href="${html(links.nodeTest)}">${html(links.nodeTest.split('/').pop()!)}</a> (<code>node --test</code>: fails while the failure is present)` : '',
+    links.script
+      ? `<a href="${html(links.script)}">${html(links.script.split('/').pop()!)}</a> (bash: exit 1 while the failure is present, 0 once fixed)`
+      : '',
+    links.nodeTest
+      ? `<a href="${html(links.nodeTest)}">${html(links.nodeTest.split('/').pop()!)}</a> (<code>node --test</code>: fails while the failure is present)`
+      : '',
   ].filter((s) => s !== '');
   return [
     '<h2 id="script">Reproducer</h2>',

@@ -54,7 +54,10 @@ export function knownFailuresSection(clauses: readonly ClauseResult[], pages: Pa
 }
 
 function failure(c: ClauseResult, known: boolean, pages: Pages): string {
-  const cxs = c.counterexamples.length === 0 ? ['<p>No counterexample was recorded.</p>'] : c.counterexamples.map((cx) => counterexample(cx, pages.get(cx)));
+  const cxs =
+    c.counterexamples.length === 0
+      ? ['<p>No counterexample was recorded.</p>']
+      : c.counterexamples.map((cx) => counterexample(cx, pages.get(cx)));
   const regression =
     c.expectation?.regression === true
       ? `<p><strong>Listed in the expectations file, but this failure is not the one excused.</strong> Excused: ${c.expectation.entries.map((e) => `<code>${html(e.excuses)}</code>`).join('; ')}. Observed: <code>${html(c.expectation.unexcused[0] ?? '')}</code></p>`
@@ -76,10 +79,15 @@ export function checkRef(id: string, titled = true): string {
 }
 
 function counterexample(cx: Counterexample, page: string | undefined): string {
-  const steps = cx.steps.length === 0 ? '' : `<dt>Steps (shrunk, ${cx.steps.length})</dt><dd><ol>${cx.steps.map((s) => `<li><code>${html(s)}</code></li>`).join('')}</ol></dd>`;
+  const steps =
+    cx.steps.length === 0
+      ? ''
+      : `<dt>Steps (shrunk, ${cx.steps.length})</dt><dd><ol>${cx.steps.map((s) => `<li><code>${html(s)}</code></li>`).join('')}</ol></dd>`;
   return [
     '<dl>',
-    page === undefined ? '' : `<dt>Failure page</dt><dd><a href="${html(page)}">${html(page)}</a>: the spec's words, the diff, every request and answer, the scripts</dd>`,
+    page === undefined
+      ? ''
+      : `<dt>Failure page</dt><dd><a href="${html(page)}">${html(page)}</a>: the spec's words, the diff, every request and answer, the scripts</dd>`,
     `<dt>Check</dt><dd>${checkRef(cx.check)} · ${cx.requestCount} request(s)</dd>`,
     `<dt>Expected</dt><dd><pre>${html(cx.expected)}</pre></dd>`,
     `<dt>Observed</dt><dd><pre>${html(cx.observed)}</pre></dd>`,
@@ -101,9 +109,10 @@ function answersNeeded(cx: Counterexample): string {
   const answers = answerLines(cx);
   if (needs.length + answers.length === 0) return '';
   const list = (ls: readonly string[]) => `<ul>${ls.map((l) => `<li><code>${html(l)}</code></li>`).join('')}</ul>`;
-  return [needs.length > 0 ? `<dt>Answer needed</dt><dd class="needs">${list(needs)}</dd>` : '', answers.length > 0 ? `<dt>Answers given</dt><dd class="answers">${list(answers)}</dd>` : ''].join(
-    '\n',
-  );
+  return [
+    needs.length > 0 ? `<dt>Answer needed</dt><dd class="needs">${list(needs)}</dd>` : '',
+    answers.length > 0 ? `<dt>Answers given</dt><dd class="answers">${list(answers)}</dd>` : '',
+  ].join('\n');
 }
 
 /** The structured diff of a counterexample: one row per field path the target got wrong. */
@@ -111,7 +120,10 @@ function diffTable(d: ValueDiff): string {
   const rows = diffRows(d);
   if (rows.length === 0) return '';
   const body = rows
-    .map((r) => `<tr class="d-${r.kind}"><td>${r.mark}</td><td><code>${html(r.path)}</code></td><td><code>${html(r.expected)}</code></td><td><code>${html(r.observed)}</code></td></tr>`)
+    .map(
+      (r) =>
+        `<tr class="d-${r.kind}"><td>${r.mark}</td><td><code>${html(r.path)}</code></td><td><code>${html(r.expected)}</code></td><td><code>${html(r.observed)}</code></td></tr>`,
+    )
     .join('');
   return `<dt>Difference (${rows.length} field${rows.length === 1 ? '' : 's'})</dt><dd><table class="diff"><tr><th></th><th>field</th><th>expected</th><th>observed</th></tr>${body}</table></dd>`;
 }

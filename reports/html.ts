@@ -33,7 +33,19 @@ const STATUS_LABEL: Record<ShownStatus, string> = {
 };
 
 // Bar segments and table columns in one order, so colours line up with the legend.
-const ORDER: readonly ShownStatus[] = ['passed', 'failed', 'known', 'error', 'notServed', 'blocked', 'unspecified', 'inconclusive', 'skipped', 'informative', 'notChecked'];
+const ORDER: readonly ShownStatus[] = [
+  'passed',
+  'failed',
+  'known',
+  'error',
+  'notServed',
+  'blocked',
+  'unspecified',
+  'inconclusive',
+  'skipped',
+  'informative',
+  'notChecked',
+];
 
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 auto;max-width:1300px;padding:16px 24px;color:#1b1f24}
@@ -99,7 +111,11 @@ export function toHtml(run: RunResult, familyOf: FamilyOf): string {
 function expectationsSection(run: RunResult): string {
   const listed = run.clauses.filter((c) => c.expectation !== undefined);
   if (listed.length === 0) return '';
-  const label = { excused: 'known failure', noLongerOccurs: 'no longer occurs: remove the entry', notExercised: 'not exercised in this run' } as const;
+  const label = {
+    excused: 'known failure',
+    noLongerOccurs: 'no longer occurs: remove the entry',
+    notExercised: 'not exercised in this run',
+  } as const;
   const rows = listed.flatMap((c) =>
     c.expectation!.entries.map(
       (e) =>
@@ -116,7 +132,9 @@ function expectationsSection(run: RunResult): string {
 
 function notTestedSection(run: RunResult): string {
   const incomplete =
-    run.incomplete === undefined ? '' : `<h2>Incomplete (${html(run.incomplete.because.join(', '))})</h2>\n<ul>${run.incomplete.lines.map((l) => `<li>${html(l)}</li>`).join('')}</ul>`;
+    run.incomplete === undefined
+      ? ''
+      : `<h2>Incomplete (${html(run.incomplete.because.join(', '))})</h2>\n<ul>${run.incomplete.lines.map((l) => `<li>${html(l)}</li>`).join('')}</ul>`;
   if (run.notTested === undefined) return incomplete;
   return `<h2>Not tested</h2>\n<ul>${run.notTested.map((l) => `<li>${html(l)}</li>`).join('')}</ul>${incomplete}`;
 }
@@ -137,12 +155,20 @@ function exercisedSection(run: RunResult): string {
       `${cells.hit} of ${cells.of} (get ${cells.get}, list ${cells.list}, watch ${cells.watch})${cells.missed.length > 0 ? `<details><summary>${cells.missed.length} not hit</summary>${cells.missed.map((c) => `<code>${html(c)}</code>`).join(' ')}</details>` : ''}`,
     ),
     row('pages walked', `${s.pages.walked}; longest continue chain ${s.pages.longestChain}`),
-    row('watches', `opened ${s.watches.opened} (${s.watches.delivering ?? 0} delivered an event), resumed ${s.watches.resumed}, expired (410) ${s.watches.expired}`),
+    row(
+      'watches',
+      `opened ${s.watches.opened} (${s.watches.delivering ?? 0} delivered an event), resumed ${s.watches.resumed}, expired (410) ${s.watches.expired}`,
+    ),
     row('compactions / restarts crossed', `${s.compactions} / ${s.restarts}`),
     row('apply conflicts met', String(s.applyConflicts)),
     row('largest', `list of ${s.largest.objects} objects; object of ${s.largest.bytes} bytes`),
     ...(s.exercised !== undefined ? [row('selection', html(s.exercised.line))] : []),
-    ...(s.require ?? []).map((q) => row(`--require ${q.key}>=${q.min}`, `${q.actual} ${q.met ? '<span class="tag s-passed">met</span>' : '<span class="tag s-failed">below</span>'}`)),
+    ...(s.require ?? []).map((q) =>
+      row(
+        `--require ${q.key}>=${q.min}`,
+        `${q.actual} ${q.met ? '<span class="tag s-passed">met</span>' : '<span class="tag s-failed">below</span>'}`,
+      ),
+    ),
   ];
   return ['<h2 id="exercised">Exercised</h2>', `<table><tbody>${rows.join('\n')}</tbody></table>`].join('\n');
 }
@@ -157,7 +183,10 @@ function footprintSection(run: RunResult): string {
     .join(', ');
   const rows = f.checks
     .slice(0, 10)
-    .map((c) => `<tr><td><code>${html(c.check)}</code></td><td>${(c.wallMs / 1000).toFixed(1)} s</td><td>${Object.values(c.requests).reduce((a, b) => a + b, 0)}</td><td>${c.namespaces}</td></tr>`)
+    .map(
+      (c) =>
+        `<tr><td><code>${html(c.check)}</code></td><td>${(c.wallMs / 1000).toFixed(1)} s</td><td>${Object.values(c.requests).reduce((a, b) => a + b, 0)}</td><td>${c.namespaces}</td></tr>`,
+    )
     .join('');
   return [
     '<h2 id="footprint">Footprint</h2>',
@@ -178,7 +207,11 @@ function header(run: RunResult): string {
   const tg = run.target;
   const target = [
     tg.server === null || tg.kind === 'external' ? '' : `server <code>${html(tg.server)}</code>`,
-    tg.reportedVersion !== undefined ? `reported version <code>${html(tg.reportedVersion)}</code>` : tg.kind !== undefined ? 'version not reported' : '',
+    tg.reportedVersion !== undefined
+      ? `reported version <code>${html(tg.reportedVersion)}</code>`
+      : tg.kind !== undefined
+        ? 'version not reported'
+        : '',
     tg.nodeagentLoader === null ? '' : `node-agent loader <code>${html(tg.nodeagentLoader)}</code>`,
   ].filter((s) => s !== '');
   const i = run.invocation;
@@ -211,7 +244,9 @@ function errorsSection(run: RunResult): string {
     `<h2 id="errors">Errors (${run.errors.length + clauses.length})</h2>`,
     '<p>The suite or the transport broke: these got no verdict, which is not a pass.</p>',
     run.errors.length > 0 ? `<ul>${run.errors.map((e) => `<li><pre>${html(e)}</pre></li>`).join('')}</ul>` : '',
-    clauses.length > 0 ? `<table><thead><tr><th>clause</th><th>check</th><th>reason</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>` : '',
+    clauses.length > 0
+      ? `<table><thead><tr><th>clause</th><th>check</th><th>reason</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`
+      : '',
   ].join('\n');
 }
 
@@ -243,8 +278,13 @@ function gapsList(run: RunResult, areas: readonly Area[]): string {
   const groups = otherGapGroups(clauses);
   if (groups.length === 0) return absent.join('\n');
   const n = groups.reduce((k, g) => k + g.clauses.length, 0);
-  const items = groups.map((g) => `<li>${g.clauses.map((id) => `<a href="#row-${html(anchor(id))}"><code>${html(id)}</code></a>`).join(', ')}: ${html(g.reason)}</li>`);
-  return [...absent, `<details id="not-checked"><summary>Not checked (${n}), by reason</summary><ul>${items.join('')}</ul></details>`].join('\n');
+  const items = groups.map(
+    (g) =>
+      `<li>${g.clauses.map((id) => `<a href="#row-${html(anchor(id))}"><code>${html(id)}</code></a>`).join(', ')}: ${html(g.reason)}</li>`,
+  );
+  return [...absent, `<details id="not-checked"><summary>Not checked (${n}), by reason</summary><ul>${items.join('')}</ul></details>`].join(
+    '\n',
+  );
 }
 
 /** One row per check that ran: its wall time and requests (from the footprint) and whether it failed. */
@@ -252,11 +292,14 @@ function checksSection(run: RunResult): string {
   const f = run.footprint;
   if (!f || f.checks.length === 0) return '';
   const failedBy = new Map<string, string[]>();
-  for (const c of run.clauses.filter(isRegression)) for (const cx of c.counterexamples) failedBy.set(cx.check, [...(failedBy.get(cx.check) ?? []), c.id]);
+  for (const c of run.clauses.filter(isRegression))
+    for (const cx of c.counterexamples) failedBy.set(cx.check, [...(failedBy.get(cx.check) ?? []), c.id]);
   const knownBy = new Map<string, string[]>();
-  for (const c of run.clauses.filter((x) => shownStatus(x) === 'known')) for (const cx of c.counterexamples) knownBy.set(cx.check, [...(knownBy.get(cx.check) ?? []), c.id]);
+  for (const c of run.clauses.filter((x) => shownStatus(x) === 'known'))
+    for (const cx of c.counterexamples) knownBy.set(cx.check, [...(knownBy.get(cx.check) ?? []), c.id]);
   const erroredBy = new Map<string, string[]>();
-  for (const c of run.clauses.filter((x) => x.status === 'error')) for (const k of c.errorChecks ?? []) erroredBy.set(k, [...(erroredBy.get(k) ?? []), c.id]);
+  for (const c of run.clauses.filter((x) => x.status === 'error'))
+    for (const k of c.errorChecks ?? []) erroredBy.set(k, [...(erroredBy.get(k) ?? []), c.id]);
   // A check named by a run error (its test broke before it recorded anything) errored too.
   for (const e of run.errors) {
     const k = /^(\S+) \[/.exec(e)?.[1];
@@ -282,7 +325,9 @@ function checksSection(run: RunResult): string {
     });
   return [
     `<h2 id="checks">Checks (${f.checks.length})</h2>`,
-    ...(run.notSelected ?? []).map((n) => `<p class="not-selected">${n.checks.length} check${n.checks.length === 1 ? '' : 's'} ${html(n.reason)}</p>`),
+    ...(run.notSelected ?? []).map(
+      (n) => `<p class="not-selected">${n.checks.length} check${n.checks.length === 1 ? '' : 's'} ${html(n.reason)}</p>`,
+    ),
     '<details><summary>show the checks, their time and requests</summary>',
     `<table><thead><tr><th>check</th><th>wall time</th><th>requests</th><th>verdict</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`,
     '</details>',

@@ -1,7 +1,25 @@
 /** The report layer's public surface: results as data, pure formatters, one writer. */
-export { aggregate, buildRunResult, statusOf, totalsOf, unknownClauseIds, verdictOf, NOT_IN_CATALOG, NOW_PASSES_NOTE } from './aggregate.ts';
+export {
+  aggregate,
+  buildRunResult,
+  statusOf,
+  totalsOf,
+  unknownClauseIds,
+  verdictOf,
+  NOT_IN_CATALOG,
+  NOW_PASSES_NOTE,
+} from './aggregate.ts';
 export type { AggregateOptions, BuildRunArgs } from './aggregate.ts';
-export { capabilityFact, CAPABILITIES, ExpectationsError, expectationsForRun, mergeExpectations, noExpectations, parseExpectations, unknownExpectationIds } from './expectations.ts';
+export {
+  capabilityFact,
+  CAPABILITIES,
+  ExpectationsError,
+  expectationsForRun,
+  mergeExpectations,
+  noExpectations,
+  parseExpectations,
+  unknownExpectationIds,
+} from './expectations.ts';
 export type { Capability, Expectations, KnownFailure } from './expectations.ts';
 export type { ClauseExpectation, EntryResult } from './known-failures.ts';
 export { groupByArea, isRegression } from './areas.ts';

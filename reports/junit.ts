@@ -70,7 +70,11 @@ function properties(run: RunResult): string[] {
     ['target.reportedVersion', run.target.reportedVersion ?? ''],
     ['nodeagentLoader', run.target.nodeagentLoader ?? ''],
   ];
-  return ['    <properties>', ...props.map(([k, v]) => `      <property name="${xmlAttr(k)}" value="${xmlAttr(v)}"/>`), '    </properties>'];
+  return [
+    '    <properties>',
+    ...props.map(([k, v]) => `      <property name="${xmlAttr(k)}" value="${xmlAttr(v)}"/>`),
+    '    </properties>',
+  ];
 }
 
 function testcase(c: ClauseResult, area: string): string[] {
@@ -108,10 +112,15 @@ function childrenOf(c: ClauseResult): string[] {
       // Not a pass: the target was asked, but nothing it did within the run's window decided the clause.
       return [`<skipped message="${xmlAttr(notes === '' ? 'inconclusive' : `inconclusive: ${oneLine(notes)}`)}"/>`];
     case 'error':
-      return [`<error message="${xmlAttr(notes === '' ? 'infrastructure error' : oneLine(notes))}" type="infrastructure">${xmlText(notes)}</error>`];
+      return [
+        `<error message="${xmlAttr(notes === '' ? 'infrastructure error' : oneLine(notes))}" type="infrastructure">${xmlText(notes)}</error>`,
+      ];
     case 'failed': {
       const first = c.counterexamples[0];
-      const message = first === undefined ? (c.notes.find((n) => n.startsWith('not served: ')) ?? c.notes[0] ?? 'failed') : `expected ${oneLine(first.expected)}; observed ${oneLine(first.observed)}`;
+      const message =
+        first === undefined
+          ? (c.notes.find((n) => n.startsWith('not served: ')) ?? c.notes[0] ?? 'failed')
+          : `expected ${oneLine(first.expected)}; observed ${oneLine(first.observed)}`;
       if (c.expectedFailure === true) {
         return [`<skipped message="${xmlAttr(`known failure: ${message}`)}"/>`, element('system-out', `${notes}\n${details}`)];
       }

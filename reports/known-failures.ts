@@ -18,7 +18,11 @@ import { showObservation, showSignature, signatureMismatch, type KnownFailure } 
 
 export type { ClauseExpectation, EntryOutcome, EntryResult };
 
-export function judgeExpectations(entries: readonly KnownFailure[], records: readonly CheckRecord[], status: ClauseStatus): ClauseExpectation {
+export function judgeExpectations(
+  entries: readonly KnownFailure[],
+  records: readonly CheckRecord[],
+  status: ClauseStatus,
+): ClauseExpectation {
   const failures = records.filter((r) => r.verdict === 'fail').map((r) => observationOf(r));
   const excusedBy = new Map<KnownFailure, number>();
   const unexcused: string[] = [];
@@ -31,7 +35,8 @@ export function judgeExpectations(entries: readonly KnownFailure[], records: rea
     }
   }
   const conformed = new Map<string, number>();
-  for (const r of records) if (r.verdict === 'pass') for (const [k, n] of Object.entries(r.inputs ?? {})) conformed.set(k, (conformed.get(k) ?? 0) + n);
+  for (const r of records)
+    if (r.verdict === 'pass') for (const [k, n] of Object.entries(r.inputs ?? {})) conformed.set(k, (conformed.get(k) ?? 0) + n);
   const failedInputs = new Set(failures.flatMap((f) => (f.input === undefined ? [] : [f.input])));
 
   const results = entries.map((e): EntryResult => {
@@ -40,7 +45,11 @@ export function judgeExpectations(entries: readonly KnownFailure[], records: rea
     if (n !== undefined) return { ...base, outcome: 'excused', detail: `${n} failure${n === 1 ? '' : 's'} with this observation` };
     const shown = gone(e, conformed, failedInputs);
     if (shown !== undefined) return { ...base, outcome: 'noLongerOccurs', detail: shown };
-    return { ...base, outcome: 'notExercised', detail: `${status === 'failed' ? "not among this run's failures" : 'did not occur'}; ${whyNotGone(e, conformed, failedInputs)}` };
+    return {
+      ...base,
+      outcome: 'notExercised',
+      detail: `${status === 'failed' ? "not among this run's failures" : 'did not occur'}; ${whyNotGone(e, conformed, failedInputs)}`,
+    };
   });
   return { regression: unexcused.length > 0, unexcused, entries: results };
 }
@@ -70,7 +79,8 @@ function whyNotGone(e: KnownFailure, conformed: ReadonlyMap<string, number>, fai
   if (hidden !== undefined) return `never reported gone: ${hidden}`;
   const missing = inputs.filter((i) => (conformed.get(i) ?? 0) === 0);
   const answeredOtherwise = inputs.filter((i) => failedInputs.has(i));
-  if (answeredOtherwise.length > 0) return `the run sent ${answeredOtherwise.map((i) => INPUT_CLASSES[i]).join(' and ')}, answered with another failure`;
+  if (answeredOtherwise.length > 0)
+    return `the run sent ${answeredOtherwise.map((i) => INPUT_CLASSES[i]).join(' and ')}, answered with another failure`;
   if (missing.length > 0) return `the run sent no ${missing.map((i) => INPUT_CLASSES[i].replace(/^an? /, '')).join(', nor ')}`;
   return `the input was sent and answered right, but the run assumed ${e.assumed!.join(' and ')}`;
 }
@@ -80,7 +90,9 @@ function whyNotGone(e: KnownFailure, conformed: ReadonlyMap<string, number>, fai
  * known (not replayed before it is reported); any other failure of a listed clause is a regression.
  */
 export function excusedFailure(entries: readonly KnownFailure[], r: CheckRecord): boolean {
-  return r.verdict === 'fail' && entries.some((e) => e.clause === r.clause && signatureMismatch(e.observed, observationOf(r)) === undefined);
+  return (
+    r.verdict === 'fail' && entries.some((e) => e.clause === r.clause && signatureMismatch(e.observed, observationOf(r)) === undefined)
+  );
 }
 
 function observationOf(r: CheckRecord): Counterexample | { observed: string; input?: undefined } {
@@ -93,8 +105,13 @@ export interface ListedEntry {
   readonly entry: EntryResult;
 }
 
-export function entriesWith(clauses: readonly { readonly id: string; readonly expectation?: ClauseExpectation }[], outcome: EntryOutcome): ListedEntry[] {
-  return clauses.flatMap((c) => (c.expectation?.entries ?? []).filter((e) => e.outcome === outcome).map((entry) => ({ clause: c.id, entry })));
+export function entriesWith(
+  clauses: readonly { readonly id: string; readonly expectation?: ClauseExpectation }[],
+  outcome: EntryOutcome,
+): ListedEntry[] {
+  return clauses.flatMap((c) =>
+    (c.expectation?.entries ?? []).filter((e) => e.outcome === outcome).map((entry) => ({ clause: c.id, entry })),
+  );
 }
 
 /**
@@ -111,5 +128,9 @@ export function mergeClauseExpectations(parts: readonly ClauseExpectation[]): Cl
       if (prior === undefined || rank[e.outcome] < rank[prior.outcome]) byEntry.set(key, e);
     }
   }
-  return { regression: parts.some((p) => p.regression), unexcused: [...new Set(parts.flatMap((p) => p.unexcused))], entries: [...byEntry.values()] };
+  return {
+    regression: parts.some((p) => p.regression),
+    unexcused: [...new Set(parts.flatMap((p) => p.unexcused))],
+    entries: [...byEntry.values()],
+  };
 }

@@ -16,7 +16,13 @@ import { targetText } from './run-identity.ts';
 import { verdictHeadline } from './verdict-line.ts';
 import { capabilityLine, capabilityMapMarkdown } from './capability-map.ts';
 
-const ICON: Record<RunResult['verdict'], string> = { conformant: '✅', nonconformant: '❌', error: '⚠️', notTested: '⚠️', interrupted: '⏹️' };
+const ICON: Record<RunResult['verdict'], string> = {
+  conformant: '✅',
+  nonconformant: '❌',
+  error: '⚠️',
+  notTested: '⚠️',
+  interrupted: '⏹️',
+};
 
 export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): string {
   const t = run.totals;
@@ -43,7 +49,8 @@ export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): stri
     lines.push('', '</details>');
   }
   if (run.notTested !== undefined) lines.push('', '### Not tested', '', ...run.notTested.map((l) => `- ${cell(l)}`));
-  if (run.incomplete !== undefined) lines.push('', `### Incomplete (${cell(run.incomplete.because.join(', '))})`, '', ...run.incomplete.lines.map((l) => `- ${cell(l)}`));
+  if (run.incomplete !== undefined)
+    lines.push('', `### Incomplete (${cell(run.incomplete.because.join(', '))})`, '', ...run.incomplete.lines.map((l) => `- ${cell(l)}`));
   if (run.scorecard !== undefined) lines.push('', '### Exercised', '', ...scorecardLines(run.scorecard).map((l) => `- ${cell(l)}`));
   const regressions = run.clauses.filter((c) => shownStatus(c) === 'failed');
   const known = run.clauses.filter((c) => shownStatus(c) === 'known');
@@ -60,18 +67,29 @@ export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): stri
   }
   if (baseline !== undefined) lines.push('', ...baselineLines(baseline));
   if (known.length > 0) {
-    lines.push('', `<details><summary>Known failures (${known.length}): excused by the expectations file (not counted as failures)</summary>`, '');
+    lines.push(
+      '',
+      `<details><summary>Known failures (${known.length}): excused by the expectations file (not counted as failures)</summary>`,
+      '',
+    );
     for (const c of known) lines.push(`- \`${cell(c.id)}\` ${cell(c.summary)}${excuses(c)}`);
     lines.push('', '</details>');
   }
   const gone = entriesWith(run.clauses, 'noLongerOccurs');
   if (gone.length > 0) {
     lines.push('', `### No longer occurring (${gone.length}): remove from the expectations file`, '');
-    for (const g of gone) lines.push(`- \`${cell(g.clause)}\` (${cell(g.entry.excuses)})${g.entry.at !== undefined ? ` at \`${cell(g.entry.at)}\`` : ''}: ${cell(g.entry.detail)}`);
+    for (const g of gone)
+      lines.push(
+        `- \`${cell(g.clause)}\` (${cell(g.entry.excuses)})${g.entry.at !== undefined ? ` at \`${cell(g.entry.at)}\`` : ''}: ${cell(g.entry.detail)}`,
+      );
   }
   const idle = entriesWith(run.clauses, 'notExercised').filter((g) => !known.some((c) => c.id === g.clause));
   if (idle.length > 0) {
-    lines.push('', `<details><summary>Not exercised in this run (${idle.length}): listed, neither seen nor shown gone; keep them</summary>`, '');
+    lines.push(
+      '',
+      `<details><summary>Not exercised in this run (${idle.length}): listed, neither seen nor shown gone; keep them</summary>`,
+      '',
+    );
     for (const g of idle) lines.push(`- \`${cell(g.clause)}\` (${cell(g.entry.excuses)}): ${cell(g.entry.detail)}`);
     lines.push('', '</details>');
   }
@@ -82,8 +100,11 @@ export function toMarkdownSummary(run: RunResult, baseline?: BaselineDiff): stri
 function headerLines(run: RunResult): string[] {
   const t = run.target;
   const server = t.kind === 'embedded' && t.server !== null ? ` at \`${cell(t.server)}\`` : '';
-  const version = t.reportedVersion !== undefined ? `, version \`${cell(t.reportedVersion)}\`` : t.kind !== undefined ? ', version not reported' : '';
-  const lines = [`Target: ${cell(targetText(t))}${server}${version}. Profile \`${cell(run.profile)}\`, seed \`${run.seed}\`, ${(run.durationMs / 1000).toFixed(1)} s.`];
+  const version =
+    t.reportedVersion !== undefined ? `, version \`${cell(t.reportedVersion)}\`` : t.kind !== undefined ? ', version not reported' : '';
+  const lines = [
+    `Target: ${cell(targetText(t))}${server}${version}. Profile \`${cell(run.profile)}\`, seed \`${run.seed}\`, ${(run.durationMs / 1000).toFixed(1)} s.`,
+  ];
   const i = run.invocation;
   if (i !== undefined) {
     lines.push(
@@ -127,7 +148,10 @@ function failureTable(clauses: readonly ClauseResult[]): string[] {
   for (const c of clauses) {
     const cx = c.counterexamples[0];
     // A listed clause that failed otherwise: what the file excuses, beside what was observed.
-    const listed = c.expectation?.regression === true ? ` (listed: the expectations file excuses only ${c.expectation.entries.map((e) => e.excuses).join('; ')})` : '';
+    const listed =
+      c.expectation?.regression === true
+        ? ` (listed: the expectations file excuses only ${c.expectation.entries.map((e) => e.excuses).join('; ')})`
+        : '';
     // The check that found it, linked to its page beside the report (what it sends and judges).
     const by = cx !== undefined && isKnownCheck(cx.check) ? ` by [${cell(cx.check)}](${checkDocPath(cx.check)})` : '';
     rows.push(
@@ -138,7 +162,8 @@ function failureTable(clauses: readonly ClauseResult[]): string[] {
 }
 
 function baselineLines(d: BaselineDiff): string[] {
-  const list = (title: string, ids: readonly string[]): string[] => (ids.length === 0 ? [] : [`- **${title}** (${ids.length}): ${ids.map((i) => `\`${cell(i)}\``).join(', ')}`]);
+  const list = (title: string, ids: readonly string[]): string[] =>
+    ids.length === 0 ? [] : [`- **${title}** (${ids.length}): ${ids.map((i) => `\`${cell(i)}\``).join(', ')}`];
   const body = [
     ...list('new failures', d.newFailures),
     ...list('fixed', d.fixed),

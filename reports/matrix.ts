@@ -104,7 +104,11 @@ export function buildMatrix(runs: readonly MatrixRunInput[]): Matrix {
     tool: 'svc-conformance',
     kind: 'matrix',
     columns,
-    marks: { seedsDiffer: distinct(columns.map((c) => c.seed)), versionsDiffer: distinct(columns.map((c) => c.version)), profilesDiffer: distinct(columns.map((c) => c.profile)) },
+    marks: {
+      seedsDiffer: distinct(columns.map((c) => c.seed)),
+      versionsDiffer: distinct(columns.map((c) => c.version)),
+      profilesDiffer: distinct(columns.map((c) => c.profile)),
+    },
     totals: { rows: rows.length, differing: rows.filter((r) => r.differs).length },
     rows,
   };
@@ -149,12 +153,15 @@ export function toMatrixMarkdown(m: Matrix): string {
     '',
     '| run | target | profile | suite version | seed | verdict |',
     '|---|---|---|---|---:|---|',
-    ...m.columns.map((c) => `| ${md(c.label)} | ${md(c.target ?? c.server ?? '')} | ${c.profile} | ${c.version} | ${c.seed ?? ''} | ${c.verdict} |`),
+    ...m.columns.map(
+      (c) => `| ${md(c.label)} | ${md(c.target ?? c.server ?? '')} | ${c.profile} | ${c.version} | ${c.seed ?? ''} | ${c.verdict} |`,
+    ),
     '',
     `| clause | area | ${m.columns.map((c) => md(c.label)).join(' | ')} |`,
     `|---|---|${m.columns.map(() => '---').join('|')}|`,
     ...m.rows.map(
-      (r) => `| ${r.differs ? '**' : ''}${r.id}${r.differs ? '**' : ''} | ${md(r.area)} | ${r.cells.map((c) => (c.counterexamples > 0 ? `[${c.status}](${c.href})` : c.status)).join(' | ')} |`,
+      (r) =>
+        `| ${r.differs ? '**' : ''}${r.id}${r.differs ? '**' : ''} | ${md(r.area)} | ${r.cells.map((c) => (c.counterexamples > 0 ? `[${c.status}](${c.href})` : c.status)).join(' | ')} |`,
     ),
   ];
   return `${lines.join('\n')}\n`;

@@ -13,7 +13,18 @@ import { REST_4_5, REST_4_5_CELLS, restCells } from './scorecard.ts';
 import { BELOW_REQUIRE, checkRequirements, REQUIRE_KEYS, requirementLine, type RequireKey } from './require.ts';
 import type { Exercised, Scorecard } from '../harness/case/index.ts';
 
-const RANK: readonly ClauseStatus[] = ['failed', 'error', 'notServed', 'passed', 'unspecified', 'inconclusive', 'blocked', 'skipped', 'informative', 'notChecked'];
+const RANK: readonly ClauseStatus[] = [
+  'failed',
+  'error',
+  'notServed',
+  'passed',
+  'unspecified',
+  'inconclusive',
+  'blocked',
+  'skipped',
+  'informative',
+  'notChecked',
+];
 
 export class MergeError extends Error {}
 
@@ -21,10 +32,15 @@ export function mergeSummaries(shards: readonly { readonly file: string; readonl
   const first = shards[0];
   if (first === undefined) throw new MergeError('nothing to merge: give at least one report folder');
   for (const s of shards) {
-    if (s.summary.tool !== 'svc-conformance' || !Array.isArray(s.summary.clauses)) throw new MergeError(`${s.file}: not a summary.json of svc-conformance`);
+    if (s.summary.tool !== 'svc-conformance' || !Array.isArray(s.summary.clauses))
+      throw new MergeError(`${s.file}: not a summary.json of svc-conformance`);
     // Shards of different seeds or profiles are different runs: merging them would report a run that never happened.
-    if (s.summary.seed !== first.summary.seed) throw new MergeError(`${s.file}: seed ${s.summary.seed}, but ${first.file} has seed ${first.summary.seed}; shards of one run share a seed`);
-    if (s.summary.profile !== first.summary.profile) throw new MergeError(`${s.file}: profile ${s.summary.profile}, but ${first.file} has ${first.summary.profile}`);
+    if (s.summary.seed !== first.summary.seed)
+      throw new MergeError(
+        `${s.file}: seed ${s.summary.seed}, but ${first.file} has seed ${first.summary.seed}; shards of one run share a seed`,
+      );
+    if (s.summary.profile !== first.summary.profile)
+      throw new MergeError(`${s.file}: profile ${s.summary.profile}, but ${first.file} has ${first.summary.profile}`);
   }
   const byId = new Map<string, ClauseResult[]>();
   const order: string[] = [];
@@ -43,7 +59,10 @@ export function mergeSummaries(shards: readonly { readonly file: string; readonl
   const scorecard = mergeScorecards(shards.flatMap((s) => (s.summary.scorecard !== undefined ? [s.summary.scorecard] : [])));
   // A shard that tested too little leaves the merged run untested too (unless a shard failed a clause:
   // runner/run-verdict.ts); --require holds for the sum.
-  const judgedTooLittle = (s: SummaryJson) => [...(s.notTested ?? []), ...(s.incomplete?.lines.filter((l) => l.startsWith('not tested: ')) ?? [])];
+  const judgedTooLittle = (s: SummaryJson) => [
+    ...(s.notTested ?? []),
+    ...(s.incomplete?.lines.filter((l) => l.startsWith('not tested: ')) ?? []),
+  ];
   const vacuous = shards.flatMap((s) =>
     judgedTooLittle(s.summary)
       .filter((l) => !l.startsWith(BELOW_REQUIRE))
@@ -151,15 +170,24 @@ export function mergeScorecards(cards: readonly Scorecard[]): Scorecard | undefi
         })();
   const merged: Scorecard = {
     answers,
-    cells: { [REST_4_5]: { hit: hit.length, of: REST_4_5_CELLS.length, get: kind('get'), list: kind('list'), watch: kind('watch'), missed } },
+    cells: {
+      [REST_4_5]: { hit: hit.length, of: REST_4_5_CELLS.length, get: kind('get'), list: kind('list'), watch: kind('watch'), missed },
+    },
     pages: { walked: sum((s) => s.pages.walked), longestChain: max((s) => s.pages.longestChain) },
-    watches: { opened: sum((s) => s.watches.opened), resumed: sum((s) => s.watches.resumed), expired: sum((s) => s.watches.expired), delivering: sum((s) => s.watches.delivering ?? 0) },
+    watches: {
+      opened: sum((s) => s.watches.opened),
+      resumed: sum((s) => s.watches.resumed),
+      expired: sum((s) => s.watches.expired),
+      delivering: sum((s) => s.watches.delivering ?? 0),
+    },
     compactions: sum((s) => s.compactions),
     restarts: sum((s) => s.restarts),
     applyConflicts: sum((s) => s.applyConflicts),
     largest: { objects: max((s) => s.largest.objects), bytes: max((s) => s.largest.bytes) },
     exercised,
   };
-  const reqs = (cards[0]!.require ?? []).flatMap((q) => ((REQUIRE_KEYS as readonly string[]).includes(q.key) ? [{ key: q.key as RequireKey, min: q.min }] : []));
+  const reqs = (cards[0]!.require ?? []).flatMap((q) =>
+    (REQUIRE_KEYS as readonly string[]).includes(q.key) ? [{ key: q.key as RequireKey, min: q.min }] : [],
+  );
   return reqs.length === 0 ? merged : { ...merged, require: checkRequirements(merged, reqs) };
 }

@@ -137,7 +137,9 @@ export class Progress {
 
   /** Printed first: what is being tested. */
   target(server: string, version: string | undefined, detail?: string): void {
-    this.print(`svc-conformance: target ${server}${version !== undefined ? `, version ${version}` : ', version not reported'}${detail !== undefined ? ` (${detail})` : ''}`);
+    this.print(
+      `svc-conformance: target ${server}${version !== undefined ? `, version ${version}` : ', version not reported'}${detail !== undefined ? ` (${detail})` : ''}`,
+    );
   }
 
   /** Any other line of the run, printed above the status line. */
@@ -168,7 +170,8 @@ export class Progress {
     this.done++;
     if (outcome.kind === 'not checked' && isNotSelected(outcome.reason)) {
       // The last check still gets its line: a plain log must not seem to stop short of the total.
-      if (this.notSelected.has(outcome.reason!)) return this.done < this.total ? this.redraw() : this.print(`[${this.counter()} ${this.times()}] ${suite} ${id}: not selected`);
+      if (this.notSelected.has(outcome.reason!))
+        return this.done < this.total ? this.redraw() : this.print(`[${this.counter()} ${this.times()}] ${suite} ${id}: not selected`);
       this.notSelected.add(outcome.reason!);
       return this.print(`[${this.counter()} ${this.times()}] ${suite}: ${outcome.reason!} (its checks are not listed one by one)`);
     }
@@ -203,7 +206,12 @@ export class Progress {
 
   private statusText(): string {
     const running = [...this.running];
-    const names = running.length > 0 ? ` · running ${running.slice(0, 3).join(', ')}${running.length > 3 ? ` +${running.length - 3}` : ''}` : this.done === 0 ? ' · starting' : '';
+    const names =
+      running.length > 0
+        ? ` · running ${running.slice(0, 3).join(', ')}${running.length > 3 ? ` +${running.length - 3}` : ''}`
+        : this.done === 0
+          ? ' · starting'
+          : '';
     return `[${this.counter()} ${this.times()}]${names}`;
   }
 
@@ -224,7 +232,9 @@ export class Progress {
   private heartbeat(): void {
     if (this.total === 0 || this.now() - this.lastPrint < (this.o.heartbeatMs ?? HEARTBEAT_MS)) return;
     const running = [...this.running];
-    this.print(`[${this.counter()} ${this.times()}] still running${running.length > 0 ? `: ${running.slice(0, 5).join(', ')}${running.length > 5 ? ` +${running.length - 5}` : ''}` : ''}`);
+    this.print(
+      `[${this.counter()} ${this.times()}] still running${running.length > 0 ? `: ${running.slice(0, 5).join(', ')}${running.length > 5 ? ` +${running.length - 5}` : ''}` : ''}`,
+    );
   }
 }
 

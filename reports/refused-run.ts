@@ -27,7 +27,13 @@ export interface RefusedRun {
 /** Writes the reports of a refused run, prints its line, and returns the exit code (3). */
 export async function reportRefusedRun(r: RefusedRun): Promise<number> {
   const records = r.selected.flatMap((c) =>
-    c.clauses.map((clause) => ({ clause: clause as import('../reference/catalog/clause-ids.ts').ClauseId, check: c.id, verdict: 'notChecked' as const, count: 0, note: r.line })),
+    c.clauses.map((clause) => ({
+      clause: clause as import('../reference/catalog/clause-ids.ts').ClauseId,
+      check: c.id,
+      verdict: 'notChecked' as const,
+      count: 0,
+      note: r.line,
+    })),
   );
   const result = buildRunResult({
     records,

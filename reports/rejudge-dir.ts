@@ -39,7 +39,9 @@ export async function rejudgeDir(dir: string, registry: JudgeRegistry = judges):
   const rec = readRunRecord(dir);
   for (const c of rec.checks) {
     for (const e of c.entries) {
-      for (const s of e.s) if ('j' in s && registry[s.j] === undefined) throw new RecordError(`${dir}: the record names the judge ${s.j}, which this version does not have`);
+      for (const s of e.s)
+        if ('j' in s && registry[s.j] === undefined)
+          throw new RecordError(`${dir}: the record names the judge ${s.j}, which this version does not have`);
     }
   }
   const before = buildRunResult({ ...rec.run, catalog });
@@ -54,7 +56,10 @@ export async function rejudgeDir(dir: string, registry: JudgeRegistry = judges):
   const changes = clauseChanges(before, after);
   const lines = summaryLines(changes, again.counts, before, after);
   await writeRejudged(dir, again.run, after, [
-    ['diff.json', JSON.stringify({ changes, counts: again.counts, verdict: { before: before.verdict, after: after.verdict } }, null, 2) + '\n'],
+    [
+      'diff.json',
+      JSON.stringify({ changes, counts: again.counts, verdict: { before: before.verdict, after: after.verdict } }, null, 2) + '\n',
+    ],
     ['diff.md', diffMarkdown(changes, lines)],
   ]);
   return { exitCode: changes.length === 0 ? 0 : 1, changes, counts: again.counts, lines };
@@ -67,7 +72,12 @@ const REJUDGE_CLAIM: Claim = { files: [], dirs: [REJUDGED_DIR] };
  * (reports/record-reports.ts), into DIR/rejudged/, with the diff beside them. Replaces only what an
  * earlier rejudge wrote there (listed in DIR's manifest, so a later run into DIR may replace it too).
  */
-async function writeRejudged(dir: string, run: RecordedRun, result: RunResult, diff: readonly (readonly [string, string])[]): Promise<void> {
+async function writeRejudged(
+  dir: string,
+  run: RecordedRun,
+  result: RunResult,
+  diff: readonly (readonly [string, string])[],
+): Promise<void> {
   let owned: Set<string>;
   try {
     owned = ownedReportFiles(dir, REJUDGE_CLAIM);
@@ -83,7 +93,9 @@ async function writeRejudged(dir: string, run: RecordedRun, result: RunResult, d
 }
 
 function filesUnder(d: string): string[] {
-  return readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(d, e.name)) : [path.join(d, e.name)]));
+  return readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(path.join(d, e.name)) : [path.join(d, e.name)],
+  );
 }
 
 const classesOf = (c: ClauseResult): string[] => [...new Set(c.counterexamples.map((x) => x.class ?? '(no class)'))].sort();
@@ -101,7 +113,11 @@ export function clauseChanges(before: RunResult, after: RunResult): ClauseChange
     if (a === undefined) continue;
     const [cb, ca] = [classesOf(b), classesOf(a)];
     if (a.status === b.status && cb.join() === ca.join()) continue;
-    changes.push({ clause: b.id, before: { status: b.status, classes: cb, why: whyOf(b) }, after: { status: a.status, classes: ca, why: whyOf(a) } });
+    changes.push({
+      clause: b.id,
+      before: { status: b.status, classes: cb, why: whyOf(b) },
+      after: { status: a.status, classes: ca, why: whyOf(a) },
+    });
   }
   return changes;
 }
@@ -110,7 +126,9 @@ function summaryLines(changes: readonly ClauseChange[], n: RejudgeCounts, before
   const judged = n.derivedClauses + n.carriedClauses;
   return [
     `rejudge: ${n.derivedCalls} of ${n.calls} judge calls derived again with the current model (${n.changedCalls} with other verdicts than recorded); of ${judged} clauses judged, ${n.derivedClauses} re-derived, ${n.carriedClauses} carried over as recorded (judges not in the registry)`,
-    ...(n.keptChecks.length > 0 ? [`rejudge: records of ${n.keptChecks.join(', ')} kept as they were (the check broke or was stopped)`] : []),
+    ...(n.keptChecks.length > 0
+      ? [`rejudge: records of ${n.keptChecks.join(', ')} kept as they were (the check broke or was stopped)`]
+      : []),
     changes.length === 0
       ? `rejudge: no verdict changed (run ${before.verdict})`
       : `rejudge: ${changes.length} clause${changes.length === 1 ? '' : 's'} changed (run ${before.verdict} -> ${after.verdict}): ${changes.map((c) => `${c.clause} ${c.before.status} -> ${c.after.status}`).join(', ')}`,
@@ -118,10 +136,16 @@ function summaryLines(changes: readonly ClauseChange[], n: RejudgeCounts, before
 }
 
 function diffMarkdown(changes: readonly ClauseChange[], lines: readonly string[]): string {
-  const rows = changes.map((c) => `| ${c.clause} | ${c.before.status} | ${c.after.status} | ${cell(c.before.why)} | ${cell(c.after.why)} |`);
-  return ['# Judged again', '', ...lines.map((l) => `- ${l}`), '', ...(rows.length > 0 ? ['| clause | before | after | why before | why after |', '|---|---|---|---|---|', ...rows, ''] : [])].join(
-    '\n',
+  const rows = changes.map(
+    (c) => `| ${c.clause} | ${c.before.status} | ${c.after.status} | ${cell(c.before.why)} | ${cell(c.after.why)} |`,
   );
+  return [
+    '# Judged again',
+    '',
+    ...lines.map((l) => `- ${l}`),
+    '',
+    ...(rows.length > 0 ? ['| clause | before | after | why before | why after |', '|---|---|---|---|---|', ...rows, ''] : []),
+  ].join('\n');
 }
 
 const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 300);

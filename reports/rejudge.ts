@@ -63,7 +63,10 @@ export function rejudgeRun(rec: RunRecord, registry: JudgeRegistry): Rejudged {
     for (const c of out.carried) carried.add(c);
   }
   for (const c of carried) derived.delete(c);
-  return { run: { ...rec.run, records }, counts: { calls, derivedCalls, changedCalls, derivedClauses: derived.size, carriedClauses: carried.size, keptChecks } };
+  return {
+    run: { ...rec.run, records },
+    counts: { calls, derivedCalls, changedCalls, derivedClauses: derived.size, carriedClauses: carried.size, keptChecks },
+  };
 }
 
 interface CheckRejudged {
@@ -98,10 +101,16 @@ function rejudgeCheck(j: RecordedCheck, old: readonly CheckRecord[], registry: J
     }
   }
   // What the model does not cover stays as the run found it (no judge call says it).
-  for (const r of old.slice(0, j.tallyRecords)) if (r.verdict === 'notChecked' && r.note !== undefined) tally.notCheckedBecause(r.clause, r.note);
+  for (const r of old.slice(0, j.tallyRecords))
+    if (r.verdict === 'notChecked' && r.note !== undefined) tally.notCheckedBecause(r.clause, r.note);
   const records = recordsFromTally(j.check, tally);
   for (const r of old.slice(j.tallyRecords)) {
-    const link = r.verdict === 'fail' ? j.links.find((l) => l.clause === r.clause && l.expected === r.counterexample?.expected && l.observed === r.counterexample?.observed) : undefined;
+    const link =
+      r.verdict === 'fail'
+        ? j.links.find(
+            (l) => l.clause === r.clause && l.expected === r.counterexample?.expected && l.observed === r.counterexample?.observed,
+          )
+        : undefined;
     if (link === undefined) {
       records.push(r);
       continue;

@@ -36,10 +36,16 @@ export function targetIdentity(plan: Pick<RunPlan, 'target'>, server: string, so
   }
   const from =
     source ??
-    (t.kubeconfig !== undefined || t.context !== undefined ? `kubeconfig ${t.kubeconfig ?? '$KUBECONFIG or ~/.kube/config'}${t.context !== undefined ? `, context ${t.context}` : ''}` : undefined);
+    (t.kubeconfig !== undefined || t.context !== undefined
+      ? `kubeconfig ${t.kubeconfig ?? '$KUBECONFIG or ~/.kube/config'}${t.context !== undefined ? `, context ${t.context}` : ''}`
+      : undefined);
   // "kubeconfig /k (context c)" reads better inside the parentheses as "kubeconfig /k, context c".
   const shown = from?.replace(/ \(context (.*)\)$/, ', context $1');
-  return { kind: 'external', description: shown === undefined || shown === '--server' ? redactText(server) : `${redactText(server)} (${shown})`, ...version };
+  return {
+    kind: 'external',
+    description: shown === undefined || shown === '--server' ? redactText(server) : `${redactText(server)} (${shown})`,
+    ...version,
+  };
 }
 
 /** A word of the command line as a shell reads it back. */

@@ -30,7 +30,10 @@ export const READABLE_SCHEMAS: readonly number[] = [1, 2];
  * What the reports are built of. `selected`: the checks with their suite and title (the Allure
  * results name them); `baseline`: the `--baseline` summary's statuses, for summary.md's changes.
  */
-export type RecordedRun = Omit<BuildRunArgs, 'catalog' | 'selected'> & { readonly selected?: readonly Selectable[]; readonly baseline?: readonly BaselineClause[] };
+export type RecordedRun = Omit<BuildRunArgs, 'catalog' | 'selected'> & {
+  readonly selected?: readonly Selectable[];
+  readonly baseline?: readonly BaselineClause[];
+};
 
 export interface RecordedCheck {
   readonly check: string;
@@ -63,7 +66,15 @@ export function runRecordOf(run: RecordedRun, footprints: readonly CheckFootprin
   const checks: RecordedCheck[] = [];
   for (const fp of footprints) {
     const j = journalOf(fp);
-    if (j !== undefined) checks.push({ check: j.check, entries: j.entries, blobs: Object.fromEntries(j.blobs), links: j.links, tallyRecords: j.tallyRecords, complete: j.complete });
+    if (j !== undefined)
+      checks.push({
+        check: j.check,
+        entries: j.entries,
+        blobs: Object.fromEntries(j.blobs),
+        links: j.links,
+        tallyRecords: j.tallyRecords,
+        complete: j.complete,
+      });
   }
   return { schema: RECORD_SCHEMA, version: run.version, run, checks };
 }
@@ -72,7 +83,11 @@ export function runRecordOf(run: RecordedRun, footprints: readonly CheckFootprin
 const GZIP_LEVEL = 3;
 
 export function recordBytes(r: RunRecord): Promise<Buffer> {
-  const lines = [JSON.stringify({ format: RECORD_FORMAT, schema: r.schema, version: r.version }), JSON.stringify({ run: r.run }), ...r.checks.map((c) => JSON.stringify({ check: c }))];
+  const lines = [
+    JSON.stringify({ format: RECORD_FORMAT, schema: r.schema, version: r.version }),
+    JSON.stringify({ run: r.run }),
+    ...r.checks.map((c) => JSON.stringify({ check: c })),
+  ];
   // Compressed on the thread pool: the run's own thread goes on with the terminal summary meanwhile.
   return promisify(gzip)(lines.join('\n') + '\n', { level: GZIP_LEVEL });
 }
@@ -97,13 +112,19 @@ export function readRunRecord(dir: string): RunRecord {
     text = gunzipSync(readFileSync(file)).toString('utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new RecordError(code === 'ENOENT' ? `${file}: no record (runs write one since record schema ${RECORD_SCHEMA})` : `${file}: not a gzip'd record (${code ?? (e as Error).message})`);
+    throw new RecordError(
+      code === 'ENOENT'
+        ? `${file}: no record (runs write one since record schema ${RECORD_SCHEMA})`
+        : `${file}: not a gzip'd record (${code ?? (e as Error).message})`,
+    );
   }
   const lines = text.split('\n').filter((l) => l !== '');
   const head = parseLine(file, lines[0], 1) as { format?: unknown; schema?: unknown; version?: unknown };
   if (head.format !== RECORD_FORMAT) throw new RecordError(`${file}: not a ${RECORD_FORMAT} file`);
   if (typeof head.schema !== 'number' || !READABLE_SCHEMAS.includes(head.schema)) {
-    throw new RecordError(`${file}: record schema ${String(head.schema)} (written by ${String(head.version)}); this version reads schema ${READABLE_SCHEMAS.join(', ')}`);
+    throw new RecordError(
+      `${file}: record schema ${String(head.schema)} (written by ${String(head.version)}); this version reads schema ${READABLE_SCHEMAS.join(', ')}`,
+    );
   }
   const run = (parseLine(file, lines[1], 2) as { run?: RecordedRun }).run;
   if (run === undefined) throw new RecordError(`${file}: line 2 holds no run`);

@@ -25,7 +25,14 @@ export const scorecardSchema = {
         'rest:4.5': {
           type: 'object',
           required: ['hit', 'of', 'get', 'list', 'watch', 'missed'],
-          properties: { hit: count, of: count, get: count, list: count, watch: count, missed: { type: 'array', items: { type: 'string' } } },
+          properties: {
+            hit: count,
+            of: count,
+            get: count,
+            list: count,
+            watch: count,
+            missed: { type: 'array', items: { type: 'string' } },
+          },
           description: 'cells of the rest:4.5 get, list and watch tables that some request fell into (answered, other than 401 and 403)',
         },
       },
@@ -46,7 +53,12 @@ export const scorecardSchema = {
     compactions: { ...count, description: 'compact hooks that completed during a check' },
     restarts: { ...count, description: 'restart hooks that completed during a check' },
     applyConflicts: { ...count, description: 'server-side apply requests answered 409' },
-    largest: { type: 'object', required: ['objects', 'bytes'], properties: { objects: count, bytes: count }, description: 'most items in one list answer; largest object sent or read, in bytes' },
+    largest: {
+      type: 'object',
+      required: ['objects', 'bytes'],
+      properties: { objects: count, bytes: count },
+      description: 'most items in one list answer; largest object sent or read, in bytes',
+    },
     exercised: {
       type: 'object',
       required: ['selectedChecks', 'applicableChecks', 'checksWithVerdict', 'declaredClauses', 'judgedClauses', 'notTested', 'line'],
@@ -65,7 +77,11 @@ export const scorecardSchema = {
     },
     require: {
       type: 'array',
-      items: { type: 'object', required: ['key', 'min', 'actual', 'met'], properties: { key: { type: 'string' }, min: count, actual: count, met: { type: 'boolean' } } },
+      items: {
+        type: 'object',
+        required: ['key', 'min', 'actual', 'met'],
+        properties: { key: { type: 'string' }, min: count, actual: count, met: { type: 'boolean' } },
+      },
       description: 'the --require minimums and what the run reached',
     },
   },

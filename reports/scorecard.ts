@@ -18,7 +18,9 @@ const PAGINGS: readonly PagingClass[] = ['no-limit', 'limit', 'limit-continue'];
 /** Every cell of the rest:4.5 get, list and watch tables (resourceVersionMatch with continue has no row). */
 export const REST_4_5_CELLS: readonly string[] = [
   ...RVS.map(getClause),
-  ...MATCHES.flatMap((m) => PAGINGS.filter((p) => m === 'unset' || p !== 'limit-continue').flatMap((p) => RVS.map((rv) => listClause(m, p, rv)))),
+  ...MATCHES.flatMap((m) =>
+    PAGINGS.filter((p) => m === 'unset' || p !== 'limit-continue').flatMap((p) => RVS.map((rv) => listClause(m, p, rv))),
+  ),
   ...RVS.map(watchClause),
 ];
 
@@ -26,7 +28,8 @@ export const REST_4_5_CELLS: readonly string[] = [
 export const REST_4_5 = 'rest:4.5';
 
 /** The rest:4.5 cells of a scorecard (none hit when it has no such entry). */
-export const restCells = (s: Scorecard): TableCells => s.cells[REST_4_5] ?? { hit: 0, of: REST_4_5_CELLS.length, get: 0, list: 0, watch: 0, missed: [...REST_4_5_CELLS] };
+export const restCells = (s: Scorecard): TableCells =>
+  s.cells[REST_4_5] ?? { hit: 0, of: REST_4_5_CELLS.length, get: 0, list: 0, watch: 0, missed: [...REST_4_5_CELLS] };
 
 /** The answer classes always shown, so a zero reads as "none", not "not counted". */
 export const ANSWER_KEYS = ['2xx', '3xx', '4xx', '5xx', '409', '410', '429', '504', 'none'] as const;
@@ -36,8 +39,20 @@ export function scorecardOf(footprint: RunFootprint | undefined, exercised?: Exe
   const hit = REST_4_5_CELLS.filter((c) => (r.cells[c] ?? 0) > 0);
   const kind = (k: string) => hit.filter((c) => c.startsWith(`rest:4.5/${k}/`)).length;
   return {
-    answers: Object.fromEntries([...ANSWER_KEYS.map((k) => [k, r.answers[k] ?? 0] as const), ...Object.entries(r.answers).filter(([k]) => !(ANSWER_KEYS as readonly string[]).includes(k))]),
-    cells: { [REST_4_5]: { hit: hit.length, of: REST_4_5_CELLS.length, get: kind('get'), list: kind('list'), watch: kind('watch'), missed: REST_4_5_CELLS.filter((c) => !hit.includes(c)) } },
+    answers: Object.fromEntries([
+      ...ANSWER_KEYS.map((k) => [k, r.answers[k] ?? 0] as const),
+      ...Object.entries(r.answers).filter(([k]) => !(ANSWER_KEYS as readonly string[]).includes(k)),
+    ]),
+    cells: {
+      [REST_4_5]: {
+        hit: hit.length,
+        of: REST_4_5_CELLS.length,
+        get: kind('get'),
+        list: kind('list'),
+        watch: kind('watch'),
+        missed: REST_4_5_CELLS.filter((c) => !hit.includes(c)),
+      },
+    },
     pages: { walked: r.pages, longestChain: r.longestChain },
     watches: { ...r.watches },
     compactions: r.compactions,

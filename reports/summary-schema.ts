@@ -10,7 +10,18 @@ import { counterexampleSchema as counterexample, expectationSchema as expectatio
 const count = { type: 'integer', minimum: 0 } as const;
 // `informative`: a clause no black-box test can judge, shown with its reason, apart from the gaps.
 // `notServed`, `blocked`: a feature the target lacks, and the clauses that needed it.
-const STATUSES = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'informative', 'error', 'notServed', 'blocked'] as const;
+const STATUSES = [
+  'passed',
+  'failed',
+  'unspecified',
+  'inconclusive',
+  'skipped',
+  'notChecked',
+  'informative',
+  'error',
+  'notServed',
+  'blocked',
+] as const;
 const TOTALS = ['passed', 'failed', 'unspecified', 'inconclusive', 'skipped', 'notChecked', 'error'] as const;
 const FAILED_TOTAL =
   'clauses that failed beyond the expectations file (what makes the run nonconformant); a failure the file excuses counts under known. Before totals.known existed, failed counted known failures too';
@@ -46,7 +57,8 @@ export const summaryJsonSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: 'https://svc-conformance.test/schemas/summary.schema.json',
   title: 'svc-conformance results/summary.json',
-  description: 'One run of svc-conformance: its verdict, totals, every catalogued clause with its status, and what the run cost the target. Keys beyond these are allowed extras.',
+  description:
+    'One run of svc-conformance: its verdict, totals, every catalogued clause with its status, and what the run cost the target. Keys beyond these are allowed extras.',
   type: 'object',
   required: ['tool', 'version', 'profile', 'seed', 'verdict', 'target', 'totals', 'clauses', 'startedAt', 'durationMs', 'errors'],
   properties: {
@@ -64,23 +76,36 @@ export const summaryJsonSchema = {
       type: 'object',
       required: ['because', 'lines'],
       properties: { because: { type: 'array', items: { type: 'string' } }, lines: { type: 'array', items: { type: 'string' } } },
-      description: 'a nonconformant run that timed out, ended early or judged too little: why, short (timed out, stopped by SIGTERM, ended early, judged too little) and one full line each',
+      description:
+        'a nonconformant run that timed out, ended early or judged too little: why, short (timed out, stopped by SIGTERM, ended early, judged too little) and one full line each',
     },
-    verdictLine: { type: 'string', description: 'the verdict with how much was judged, as the terminal prints it: "nonconformant: 3 failures, 310 clauses judged; incomplete: timed out"' },
+    verdictLine: {
+      type: 'string',
+      description:
+        'the verdict with how much was judged, as the terminal prints it: "nonconformant: 3 failures, 310 clauses judged; incomplete: timed out"',
+    },
     target: {
       type: 'object',
       required: ['server', 'nodeagentLoader'],
       properties: {
         server: { type: ['string', 'null'] },
         nodeagentLoader: { type: ['string', 'null'] },
-        kind: { enum: ['embedded', 'external'], description: "embedded: the suite's own reference server (no target option was given); external: the server the options named" },
-        description: { type: 'string', description: 'for a person: "embedded reference server" (with its planted faults), or the server URL with the kubeconfig and context; never a credential' },
+        kind: {
+          enum: ['embedded', 'external'],
+          description: "embedded: the suite's own reference server (no target option was given); external: the server the options named",
+        },
+        description: {
+          type: 'string',
+          description:
+            'for a person: "embedded reference server" (with its planted faults), or the server URL with the kubeconfig and context; never a credential',
+        },
         reportedVersion: { type: 'string', description: 'the version the API server reported at /version; absent when it reported none' },
       },
     },
     notSelected: {
       type: 'array',
-      description: 'components the run was not given (a node-agent loader, a controller daemon beside an external API server), one entry each; absent when none',
+      description:
+        'components the run was not given (a node-agent loader, a controller daemon beside an external API server), one entry each; absent when none',
       items: {
         type: 'object',
         required: ['reason', 'checks', 'clauses'],
@@ -107,15 +132,31 @@ export const summaryJsonSchema = {
       properties: {
         ...Object.fromEntries(TOTALS.map((t) => [t, count])),
         failed: { ...count, description: FAILED_TOTAL },
-        known: { ...count, description: 'clauses that failed as the expectations file excuses (status failed, expectedFailure true); absent in reports of versions before it' },
-        informative: { ...count, description: 'clauses the catalog marks informative, each with its reason as the first note (absent in reports of versions before it)' },
-        notServed: { ...count, description: 'clauses whose feature the spec lets a server leave out, found not served by the capability probe (absent in reports of versions before it)' },
-        blocked: { ...count, description: 'clauses not judged because they need a feature the target does not serve (absent in reports of versions before it)' },
+        known: {
+          ...count,
+          description:
+            'clauses that failed as the expectations file excuses (status failed, expectedFailure true); absent in reports of versions before it',
+        },
+        informative: {
+          ...count,
+          description:
+            'clauses the catalog marks informative, each with its reason as the first note (absent in reports of versions before it)',
+        },
+        notServed: {
+          ...count,
+          description:
+            'clauses whose feature the spec lets a server leave out, found not served by the capability probe (absent in reports of versions before it)',
+        },
+        blocked: {
+          ...count,
+          description: 'clauses not judged because they need a feature the target does not serve (absent in reports of versions before it)',
+        },
       },
     },
     capabilities: {
       type: 'array',
-      description: 'the capability map: what the probe before the checks found the target serves, one entry per feature (absent when no API suite ran)',
+      description:
+        'the capability map: what the probe before the checks found the target serves, one entry per feature (absent when no API suite ran)',
       items: {
         type: 'object',
         required: ['feature', 'area', 'title', 'clause', 'required', 'state', 'evidence', 'blocks'],
@@ -123,9 +164,15 @@ export const summaryJsonSchema = {
           feature: { type: 'string' },
           area: { type: 'string' },
           title: { type: 'string' },
-          clause: { type: 'string', description: 'the clause that requires the feature, or lets a server leave it out; a required feature not served fails it' },
+          clause: {
+            type: 'string',
+            description: 'the clause that requires the feature, or lets a server leave it out; a required feature not served fails it',
+          },
           required: { type: 'boolean' },
-          state: { enum: ['served', 'notServed', 'servedWrongly', 'unknown'], description: 'servedWrongly: answered, but not as the spec says (the checks judge how); unknown: not asked' },
+          state: {
+            enum: ['served', 'notServed', 'servedWrongly', 'unknown'],
+            description: 'servedWrongly: answered, but not as the spec says (the checks judge how); unknown: not asked',
+          },
           evidence: { type: 'string', description: 'the request and what it got' },
           blocks: { type: 'array', items: { type: 'string' }, description: 'checks of the run not run because the feature is not served' },
         },
@@ -144,7 +191,10 @@ export const summaryJsonSchema = {
           checks: count,
           counterexamples: { type: 'array', items: counterexample },
           notes: { type: 'array', items: { type: 'string' } },
-          expectedFailure: { type: 'boolean', description: 'listed in the expectations file and not a regression: failed as excused, or did not fail' },
+          expectedFailure: {
+            type: 'boolean',
+            description: 'listed in the expectations file and not a regression: failed as excused, or did not fail',
+          },
           expectation,
         },
       },
@@ -160,20 +210,34 @@ export const summaryJsonSchema = {
         type: 'object',
         required: ['kind', 'name', 'state', 'command'],
         properties: {
-          kind: { type: 'string', description: 'Namespace, CustomResourceDefinition, ValidatingWebhookConfiguration, MutatingWebhookConfiguration' },
+          kind: {
+            type: 'string',
+            description: 'Namespace, CustomResourceDefinition, ValidatingWebhookConfiguration, MutatingWebhookConfiguration',
+          },
           name: { type: 'string' },
           state: { enum: ['present', 'terminating'], description: 'terminating: deleted but still there when the bounded wait ended' },
           command: { type: 'string', description: 'removes it by hand' },
         },
       },
     },
-    cleanupCommand: { type: 'string', description: 'external targets: the svc-conformance cleanup command that removes every object of this run (works after the run is gone)' },
+    cleanupCommand: {
+      type: 'string',
+      description:
+        'external targets: the svc-conformance cleanup command that removes every object of this run (works after the run is gone)',
+    },
     coverage: {
       type: 'object',
       required: ['docs', 'areas'],
       properties: {
         docs: { type: 'object', additionalProperties: { type: 'object', required: ['checked', 'normative'], properties: figure } },
-        areas: { type: 'object', additionalProperties: { type: 'object', required: ['doc', 'checked', 'normative'], properties: { doc: { type: 'string' }, ...figure } } },
+        areas: {
+          type: 'object',
+          additionalProperties: {
+            type: 'object',
+            required: ['doc', 'checked', 'normative'],
+            properties: { doc: { type: 'string' }, ...figure },
+          },
+        },
       },
     },
     scorecard,
@@ -191,13 +255,19 @@ export const summaryJsonSchema = {
         checks: { type: 'array', items: checkFootprint },
         slowdown: {
           type: 'object',
-          description: 'present when the target slowed down steadily over the run: the median round trip of each fifth of its requests (harness/transport/pace-trend.ts)',
+          description:
+            'present when the target slowed down steadily over the run: the median round trip of each fifth of its requests (harness/transport/pace-trend.ts)',
           required: ['segmentsMs', 'factor', 'line'],
-          properties: { segmentsMs: { type: 'array', items: { type: 'number', minimum: 0 } }, factor: { type: 'number', minimum: 0 }, line: { type: 'string' } },
+          properties: {
+            segmentsMs: { type: 'array', items: { type: 'number', minimum: 0 } },
+            factor: { type: 'number', minimum: 0 },
+            line: { type: 'string' },
+          },
         },
         perVerdict: {
           type: 'object',
-          description: 'what each decided clause (passed, failed, unspecified, inconclusive) cost the target; per check, the distinct clauses it decided',
+          description:
+            'what each decided clause (passed, failed, unspecified, inconclusive) cost the target; per check, the distinct clauses it decided',
           required: ['verdicts', 'requests', 'bytes', 'checks'],
           properties: {
             verdicts: count,
@@ -210,7 +280,11 @@ export const summaryJsonSchema = {
             checks: {
               type: 'array',
               description: 'checks that sent requests, the most requests per verdict first (none decided first of all)',
-              items: { type: 'object', required: ['check', 'requests', 'bytes', 'verdicts'], properties: { check: { type: 'string' }, requests: count, bytes: count, verdicts: count } },
+              items: {
+                type: 'object',
+                required: ['check', 'requests', 'bytes', 'verdicts'],
+                properties: { check: { type: 'string' }, requests: count, bytes: count, verdicts: count },
+              },
             },
           },
         },

@@ -40,16 +40,23 @@ export function toTerminalSummary(run: RunResult, familyOf: FamilyOf, opts: Term
 
   const known = run.clauses.filter((c) => shownStatus(c) === 'known');
   if (known.length > 0) {
-    lines.push('', `${paint('34', `Known failures (${known.length})`)}, excused by the expectations file (not counted as failures): ${known.map((c) => safe(c.id)).join(', ')}`);
+    lines.push(
+      '',
+      `${paint('34', `Known failures (${known.length})`)}, excused by the expectations file (not counted as failures): ${known.map((c) => safe(c.id)).join(', ')}`,
+    );
   }
   // Advice to remove an entry only where the run sent its input and the answer conformed.
   const gone = entriesWith(run.clauses, 'noLongerOccurs');
   if (gone.length > 0) {
     lines.push(`No longer occurring (the run sent the input and the answers conformed); remove from the expectations file:`);
-    for (const g of gone) lines.push(`  ${safe(g.clause)} (${safe(g.entry.excuses)})${g.entry.at !== undefined ? ` at ${safe(g.entry.at)}` : ''}: ${safe(g.entry.detail)}`);
+    for (const g of gone)
+      lines.push(
+        `  ${safe(g.clause)} (${safe(g.entry.excuses)})${g.entry.at !== undefined ? ` at ${safe(g.entry.at)}` : ''}: ${safe(g.entry.detail)}`,
+      );
   }
   const idle = [...new Set(entriesWith(run.clauses, 'notExercised').map((g) => g.clause))].filter((id) => !known.some((c) => c.id === id));
-  if (idle.length > 0) lines.push(`Listed but not exercised in this run (kept; see the notes in summary.json): ${idle.map(safe).join(', ')}`);
+  if (idle.length > 0)
+    lines.push(`Listed but not exercised in this run (kept; see the notes in summary.json): ${idle.map(safe).join(', ')}`);
   if (run.errors.length > 0) {
     lines.push('', paint('33', `Infrastructure errors (${run.errors.length}):`));
     for (const e of run.errors) lines.push(`  ${indentRest(safe(e), 2)}`);
@@ -58,7 +65,10 @@ export function toTerminalSummary(run: RunResult, familyOf: FamilyOf, opts: Term
   const errored = run.clauses.filter((c) => c.status === 'error');
   if (errored.length > 0) {
     lines.push('', paint('33', `Errors, no verdict (${errored.length}):`));
-    for (const c of errored) lines.push(`  ${safe(c.id)}${c.errorChecks?.length ? ` (${c.errorChecks.map(safe).join(', ')})` : ''}: ${safe(c.notes[0] ?? 'no reason recorded')}`);
+    for (const c of errored)
+      lines.push(
+        `  ${safe(c.id)}${c.errorChecks?.length ? ` (${c.errorChecks.map(safe).join(', ')})` : ''}: ${safe(c.notes[0] ?? 'no reason recorded')}`,
+      );
   }
 
   // A component the run was not given: one line, however many clauses it holds.
@@ -79,7 +89,12 @@ export function toTerminalSummary(run: RunResult, familyOf: FamilyOf, opts: Term
 }
 
 function countsLine(n: StatusCounts, paint: Paint): string {
-  const parts = [part(n.passed, 'passed', '32', paint), part(n.failed, 'failed', '31', paint), part(n.unspecified, 'unspecified', '35', paint), part(n.notChecked, 'not checked', '2', paint)];
+  const parts = [
+    part(n.passed, 'passed', '32', paint),
+    part(n.failed, 'failed', '31', paint),
+    part(n.unspecified, 'unspecified', '35', paint),
+    part(n.notChecked, 'not checked', '2', paint),
+  ];
   // Rare columns only when present, so the common line stays short.
   if (n.known > 0) parts.splice(2, 0, part(n.known, 'known', '34', paint));
   if (n.informative > 0) parts.push(part(n.informative, 'informative', '36', paint));
@@ -121,7 +136,10 @@ function failureLines(c: ClauseResult, paint: Paint): string[] {
     `    replay:   ${safe(cx.replay)}`,
     ...(cx.confirmation ? [`    replayed: ${confirmationLabel(cx.confirmation)}`] : []),
   ];
-  if (c.counterexamples.length > 1) lines.push(`    (+${c.counterexamples.length - 1} more counterexample(s) in the HTML report: ${labelCounts(c.counterexamples.slice(1))})`);
+  if (c.counterexamples.length > 1)
+    lines.push(
+      `    (+${c.counterexamples.length - 1} more counterexample(s) in the HTML report: ${labelCounts(c.counterexamples.slice(1))})`,
+    );
   return lines;
 }
 

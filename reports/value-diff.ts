@@ -40,6 +40,8 @@ export function diffRows(d: ValueDiff): DiffRow[] {
 /** One line per changed path, for text formatters: `~ data.k: "v1" -> "v2"`. */
 export function diffText(d: ValueDiff): string[] {
   return diffRows(d).map((r) =>
-    r.kind === 'modified' ? `${r.mark} ${r.path}: ${r.expected} -> ${r.observed}` : `${r.mark} ${r.path}${r.expected || r.observed ? `: ${r.expected || r.observed}` : ''}`,
+    r.kind === 'modified'
+      ? `${r.mark} ${r.path}: ${r.expected} -> ${r.observed}`
+      : `${r.mark} ${r.path}${r.expected || r.observed ? `: ${r.expected || r.observed}` : ''}`,
   );
 }

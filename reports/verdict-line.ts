@@ -30,12 +30,19 @@ export function judgedParts(run: Pick<RunResult, 'clauses'> & Partial<Pick<RunRe
   const blocked = run.clauses.filter((c) => c.status === 'blocked').length;
   return [
     ...(failures > 0 ? [plural(failures, 'failure', 'failures')] : []),
-    ...(notServed > 0 ? [plural(notServed, 'feature not served', 'features not served'), plural(blocked, 'clause blocked by them', 'clauses blocked by them')] : []),
+    ...(notServed > 0
+      ? [
+          plural(notServed, 'feature not served', 'features not served'),
+          plural(blocked, 'clause blocked by them', 'clauses blocked by them'),
+        ]
+      : []),
     plural(run.clauses.filter(isJudged).length, 'clause judged', 'clauses judged'),
   ];
 }
 
-export function verdictHeadline(run: Pick<RunResult, 'verdict' | 'clauses' | 'incomplete'> & Partial<Pick<RunResult, 'capabilities'>>): string {
+export function verdictHeadline(
+  run: Pick<RunResult, 'verdict' | 'clauses' | 'incomplete'> & Partial<Pick<RunResult, 'capabilities'>>,
+): string {
   const incomplete = run.incomplete !== undefined ? `; incomplete: ${run.incomplete.because.join(', ')}` : '';
   return `${verdictText(run.verdict)}: ${judgedParts(run).join(', ')}${incomplete}`;
 }

@@ -136,7 +136,13 @@ export { sanitiseFileName };
  * checked the folder, the same reports go to a fresh folder inside it instead, so a long run's results
  * are kept and the user's file is not touched. Returns the folder written, and says why in `note`.
  */
-export async function writeReportsKeepingForeign(run: RunResult, dir: string, familyOf: FamilyOf, extra: WriteExtras, note: (line: string) => void): Promise<string> {
+export async function writeReportsKeepingForeign(
+  run: RunResult,
+  dir: string,
+  familyOf: FamilyOf,
+  extra: WriteExtras,
+  note: (line: string) => void,
+): Promise<string> {
   try {
     await writeReports(run, dir, familyOf, extra);
     return dir;
@@ -161,7 +167,8 @@ export function counterexampleScripts(run: RunResult): ExtraFile[] {
       out.push({ name: f.script, content: body.endsWith('\n') ? body : `${body}\n` });
     }
     // The same case as a node test beside it (`node --test <clause>-<n>.test.mjs`).
-    if (f.nodeTest !== undefined) out.push({ name: f.nodeTest, content: f.cx.nodeTest!.endsWith('\n') ? f.cx.nodeTest! : `${f.cx.nodeTest!}\n` });
+    if (f.nodeTest !== undefined)
+      out.push({ name: f.nodeTest, content: f.cx.nodeTest!.endsWith('\n') ? f.cx.nodeTest! : `${f.cx.nodeTest!}\n` });
   }
   return out;
 }

@@ -25,7 +25,8 @@ export interface CapabilityGate {
 }
 
 export const notServedNote = (f: FeatureFinding): string => `not served: ${featureById(f.feature).title} (${f.evidence})`;
-export const blockedNote = (feature: FeatureId): string => `blocked by ${featureById(feature).title}: not served (${featureById(feature).clause})`;
+export const blockedNote = (feature: FeatureId): string =>
+  `blocked by ${featureById(feature).title}: not served (${featureById(feature).clause})`;
 
 /**
  * Splits the selection by the map. A finding is recorded only where the selection speaks of it (its
@@ -58,7 +59,14 @@ export function gateChecks(selected: readonly AnyCheck[], map: readonly ProbedFi
     const fails = failsWhenNotServed(featureById(e.feature));
     const note = notServedNote(e);
     const cx = fails && facts !== undefined ? probeCounterexample(map[i]!, note, facts) : undefined;
-    records.push({ clause: featureById(e.feature).clause, check: PROBE_CHECK, verdict: fails ? 'fail' : 'notServed', count: 1, note, counterexample: cx });
+    records.push({
+      clause: featureById(e.feature).clause,
+      check: PROBE_CHECK,
+      verdict: fails ? 'fail' : 'notServed',
+      count: 1,
+      note,
+      counterexample: cx,
+    });
   });
   return { run, records, entries };
 }

@@ -5,7 +5,15 @@
  */
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
-import { CaseContext, CheckNotApplicable, ClauseViolation, releaseCaseNamespaces, type CheckEnv, type ShrinkBudget, type Tally } from '../harness/case/index.ts';
+import {
+  CaseContext,
+  CheckNotApplicable,
+  ClauseViolation,
+  releaseCaseNamespaces,
+  type CheckEnv,
+  type ShrinkBudget,
+  type Tally,
+} from '../harness/case/index.ts';
 import { InfrastructureError } from '../harness/transport/index.ts';
 import { UnsupportedByModel } from '../reference/judgement.ts';
 import { knownOnly, type CheckRunState, type Continuation } from './check-run-state.ts';
@@ -92,7 +100,8 @@ async function resendInPlace(e: ClauseViolation, env: CheckEnv): Promise<void> {
   for (let attempt = 0; attempt < 2; attempt++) {
     await env.sleep(100 * 2 ** attempt);
     const again = await env.target.send(last.sent!).catch(() => undefined);
-    if (again === undefined || again.status !== last.status || again.json === undefined || again.headers['retry-after'] !== undefined) return;
+    if (again === undefined || again.status !== last.status || again.json === undefined || again.headers['retry-after'] !== undefined)
+      return;
   }
   e.repeatedInPlace = true;
 }
@@ -104,5 +113,7 @@ async function resendInPlace(e: ClauseViolation, env: CheckEnv): Promise<void> {
 function afterServerError(e: unknown, cx: CaseContext): unknown {
   const last = cx.serverErrors.at(-1);
   if (last === undefined || e instanceof ClauseViolation || e instanceof InfrastructureError || e instanceof CheckNotApplicable) return e;
-  return new InfrastructureError(`${last.request} answered ${last.status} and the check could not go on from that answer (${e instanceof Error ? e.message : String(e)})`);
+  return new InfrastructureError(
+    `${last.request} answered ${last.status} and the check could not go on from that answer (${e instanceof Error ? e.message : String(e)})`,
+  );
 }

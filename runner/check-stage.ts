@@ -116,7 +116,8 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
           : inParallel(req, opened.env, opts, { halted: () => halted, settle, ...started });
       // Stopped: the running checks get their grace, then the part holds what ended (the rest are abandoned).
       const stopped = Symbol('stopped');
-      if ((await Promise.race([all, req.stop.then(() => stopped)])) === stopped) await within(Promise.race([all, req.hurry ?? new Promise<never>(() => undefined)]), req.graceMs);
+      if ((await Promise.race([all, req.stop.then(() => stopped)])) === stopped)
+        await within(Promise.race([all, req.hurry ?? new Promise<never>(() => undefined)]), req.graceMs);
       abandoned = true;
       addEnded(part, req.checks, ended);
       const slowdown = opened.env.pace?.slowdown();
@@ -145,7 +146,11 @@ function openStageSession(req: StageRequest): ReturnType<typeof openSession> {
     settings: s.targetSettings,
     scope: s.namespaceScope,
     ...(s.namespaces !== undefined && s.namespaces.length > 0 ? { namespaces: s.namespaces } : {}),
-    ...(req.nodeagentLoader !== undefined ? { nodeagentLoader: { given: req.nodeagentLoader } } : s.nodeagentLoader ? { nodeagentLoader: s.nodeagentLoader } : {}),
+    ...(req.nodeagentLoader !== undefined
+      ? { nodeagentLoader: { given: req.nodeagentLoader } }
+      : s.nodeagentLoader
+        ? { nodeagentLoader: s.nodeagentLoader }
+        : {}),
     ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}),
     ...(s.restrictedTarget ? { restricted: s.restrictedTarget } : {}),
     ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}),
@@ -185,7 +190,11 @@ function inParallel(req: StageRequest, env: CheckEnv, opts: RunCheckOptions, r: 
 }
 
 /** The checks that ended, in the group's order, into the part handed back. */
-function addEnded(part: StagePart, checks: readonly AnyCheck[], ended: ReadonlyMap<string, { outcome?: CheckOutcome; thrown?: string }>): void {
+function addEnded(
+  part: StagePart,
+  checks: readonly AnyCheck[],
+  ended: ReadonlyMap<string, { outcome?: CheckOutcome; thrown?: string }>,
+): void {
   for (const check of checks) {
     const r = ended.get(check.id);
     if (r === undefined) continue;

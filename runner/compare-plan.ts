@@ -26,7 +26,8 @@ export const COMPARE_SUITES = ['rest-crud', 'rest-paging', 'rest-watch', 'rest-a
 export const LEFT_OUT: Readonly<Record<string, string>> = {
   'watch-bookmarks': 'BOOKMARK events come on a timer of each server: nothing to pair',
   'watch-too-old': "waits out each server's history window, which the two need not share",
-  'watch-too-old-found': "finds a version older than each server's own history, whose bound (and the 410's message) depends on when each compacted",
+  'watch-too-old-found':
+    "finds a version older than each server's own history, whose bound (and the 410's message) depends on when each compacted",
   'dry-run-admission': 'needs an admission webhook each server can call',
   'apply-schema-change': 'replaces a cluster-wide CRD schema: minutes against a real server',
 };
@@ -104,17 +105,24 @@ export function planCompare(
   drawn: { readonly seed: number; readonly runIds: readonly [string, string] },
 ): { plan: ComparePlan; errors?: undefined } | { plan?: undefined; errors: string[] } {
   const errors: string[] = [];
-  if (o.path !== undefined && (o.seed === undefined || o.check?.length !== 1)) errors.push('--path replays one case: give it with the --seed and the one --check it was printed with');
-  if (o.path !== undefined && !/^\d+$/.test(o.path)) errors.push(`--path ${o.path}: compare's paths are case numbers (0, 1, ...), as its reports print them`);
+  if (o.path !== undefined && (o.seed === undefined || o.check?.length !== 1))
+    errors.push('--path replays one case: give it with the --seed and the one --check it was printed with');
+  if (o.path !== undefined && !/^\d+$/.test(o.path))
+    errors.push(`--path ${o.path}: compare's paths are case numbers (0, 1, ...), as its reports print them`);
   const ids = checks.map((k) => k.id);
-  for (const c of o.check ?? []) if (!ids.includes(c)) errors.push(`unknown check ${c}${didYouMean(c, ids)} (see \`svc-conformance list-checks\`)`);
+  for (const c of o.check ?? [])
+    if (!ids.includes(c)) errors.push(`unknown check ${c}${didYouMean(c, ids)} (see \`svc-conformance list-checks\`)`);
   const suites = [...new Set(checks.map((k) => k.suite))];
   for (const s of o.suite ?? []) if (!suites.includes(s)) errors.push(`unknown suite ${s}${didYouMean(s, suites)}`);
   const settings = settingsFor(isExternalSide(o.target) || isExternalSide(o.reference));
   const target = sidePlan(o.target, 'target', drawn.runIds[0], settings, errors);
   const reference = sidePlan(o.reference, 'reference', drawn.runIds[1], settings, errors);
   if (errors.length > 0) return { errors };
-  const selected = o.check?.length ? o.check : o.suite?.length ? checks.filter((c) => o.suite!.includes(c.suite) && LEFT_OUT[c.id] === undefined).map((c) => c.id) : defaultCompareChecks();
+  const selected = o.check?.length
+    ? o.check
+    : o.suite?.length
+      ? checks.filter((c) => o.suite!.includes(c.suite) && LEFT_OUT[c.id] === undefined).map((c) => c.id)
+      : defaultCompareChecks();
   return {
     plan: {
       selected,
@@ -139,7 +147,8 @@ function settingsFor(anyExternal: boolean): TargetSettings {
 function sidePlan(s: SideOptions, which: SidePlan['which'], runId: string, settings: TargetSettings, errors: string[]): SidePlan {
   const flag = which === 'target' ? '--' : '--reference-';
   const external = isExternalSide(s);
-  if (external && ((s.fault?.length ?? 0) > 0 || (s.variation?.length ?? 0) > 0)) errors.push(`${flag}fault and ${flag}variation apply to an embedded server only`);
+  if (external && ((s.fault?.length ?? 0) > 0 || (s.variation?.length ?? 0) > 0))
+    errors.push(`${flag}fault and ${flag}variation apply to an embedded server only`);
   const faults = knownNames(`${flag}fault`, s.fault ?? [], faultTable, errors);
   const variations = knownNames(`${flag}variation`, s.variation ?? [], variationTable, errors);
   const extra = [...faults.map((f) => `fault ${f}`), ...variations.map((v) => `variation ${v}`)];
@@ -150,7 +159,9 @@ function sidePlan(s: SideOptions, which: SidePlan['which'], runId: string, setti
     external,
     faults,
     variations,
-    target: external ? externalTarget(s) : { kind: 'embedded', faults, variations, continueTtlMs: settings.continueTtlMs, historyWindowMs: settings.historyWindowMs },
+    target: external
+      ? externalTarget(s)
+      : { kind: 'embedded', faults, variations, continueTtlMs: settings.continueTtlMs, historyWindowMs: settings.historyWindowMs },
     profile: profiles[s.profile],
     runId,
     label,

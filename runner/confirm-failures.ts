@@ -115,7 +115,12 @@ export async function confirmFailures(records: readonly CheckRecord[], o: Confir
     for (let i = 0; i < o.times && neverAlone && complete; i++) complete = await replayInto(g, 'writes');
     for (const clause of g.clauses) {
       const c = confirmationOf(g, clause, o.times);
-      const shown = c.label === 'reproduces alone' ? g.shown.get(`alone\u0000${clause}`) : c.label === 'needs concurrent writes' ? g.shown.get(`writes\u0000${clause}`) : undefined;
+      const shown =
+        c.label === 'reproduces alone'
+          ? g.shown.get(`alone\u0000${clause}`)
+          : c.label === 'needs concurrent writes'
+            ? g.shown.get(`writes\u0000${clause}`)
+            : undefined;
       done.set(`${key}\u0000${clause}`, { confirmation: c, shown });
       o.log(`svc-conformance: confirmed ${clause} (${g.check}): ${confirmationLabel(c)}`);
     }
@@ -124,7 +129,8 @@ export async function confirmFailures(records: readonly CheckRecord[], o: Confir
   return records.map((r) => {
     const cx = r.counterexample;
     if (r.verdict !== 'fail' || cx === undefined) return r;
-    const label: ConfirmationLabel | undefined = cx.path === undefined ? 'not confirmed (no replay path)' : o.known?.(r) === true ? 'not confirmed (known failure)' : undefined;
+    const label: ConfirmationLabel | undefined =
+      cx.path === undefined ? 'not confirmed (no replay path)' : o.known?.(r) === true ? 'not confirmed (known failure)' : undefined;
     if (label !== undefined) return { ...r, counterexample: { ...cx, confirmation: { label, runs: 0, reproduced: 0 } } };
     const d = done.get(`${groupKey(r)}\u0000${r.clause}`)!;
     // The replay's own counterexample where it reproduced; the run's where it did not.
@@ -135,7 +141,11 @@ export async function confirmFailures(records: readonly CheckRecord[], o: Confir
 function confirmationOf(g: Group, clause: string, times: number): Confirmation {
   const alone = g.alone.get(clause) ?? 0;
   const writes = g.writes.get(clause) ?? 0;
-  const base = { runs: g.aloneRuns, reproduced: alone, ...(g.writesRuns > 0 ? { withWrites: { runs: g.writesRuns, reproduced: writes } } : {}) };
+  const base = {
+    runs: g.aloneRuns,
+    reproduced: alone,
+    ...(g.writesRuns > 0 ? { withWrites: { runs: g.writesRuns, reproduced: writes } } : {}),
+  };
   // Replays that disagree decide `flaky` however many were left when time ran out.
   const mixed = (hits: number, runs: number) => hits > 0 && hits < runs;
   if (mixed(alone, g.aloneRuns)) return { label: 'flaky', ...base };
@@ -152,7 +162,11 @@ function confirmationOf(g: Group, clause: string, times: number): Confirmation {
 
 /** Every failure labelled without replays: confirmation off (`--no-confirm`). */
 export function unconfirmed(records: readonly CheckRecord[]): CheckRecord[] {
-  return records.map((r) => (r.verdict === 'fail' && r.counterexample ? { ...r, counterexample: { ...r.counterexample, confirmation: { label: 'not confirmed (off)', runs: 0, reproduced: 0 } } } : r));
+  return records.map((r) =>
+    r.verdict === 'fail' && r.counterexample
+      ? { ...r, counterexample: { ...r.counterexample, confirmation: { label: 'not confirmed (off)', runs: 0, reproduced: 0 } } }
+      : r,
+  );
 }
 
 /**
@@ -173,6 +187,9 @@ export function confirmationLabel(c: Confirmation): string {
   if (c.runs === 0 && c.withWrites === undefined) return c.label;
   if (c.stoppedEarlierBy !== undefined) return `${c.label} (every replay failed ${c.stoppedEarlierBy.join(', ')} first)`;
   const alone = `${c.reproduced}/${c.runs} replays alone`;
-  const counts = c.withWrites === undefined ? `${alone} failed again` : `${alone}, ${c.withWrites.reproduced}/${c.withWrites.runs} beside background writes failed again`;
+  const counts =
+    c.withWrites === undefined
+      ? `${alone} failed again`
+      : `${alone}, ${c.withWrites.reproduced}/${c.withWrites.runs} beside background writes failed again`;
   return `${c.label} (${counts})`;
 }

@@ -48,7 +48,12 @@ export function inProcessReplayer(t: ReplayTarget): (check: string, cx: Countere
       namespaces: t.namespaces,
     });
     try {
-      return await runCheck(check, opened.env, { seed: cx.seed, runs: t.runs, path: cx.path, replayCommand: mode === 'writes' ? `${t.replayCommand} --background-writes` : t.replayCommand });
+      return await runCheck(check, opened.env, {
+        seed: cx.seed,
+        runs: t.runs,
+        path: cx.path,
+        replayCommand: mode === 'writes' ? `${t.replayCommand} --background-writes` : t.replayCommand,
+      });
     } finally {
       // What is left is the run's final sweep's business; a replay's verdict stands either way.
       await opened.close().catch(() => undefined);

@@ -26,11 +26,22 @@ export const NOT_REACHED = 'not reached: ';
  *   notReachedNote('health-endpoints', ['rest:4.2/verbose'], 14, 14)
  *     -> 'not reached: health-endpoints failed rest:4.2/verbose, and 14 of its 14 later cases stopped at that failure before judging this clause'
  */
-export function notReachedNote(check: string, failed: readonly string[], ran: number, stopped: number, brokeOff?: string, outOfTime = 0): string {
+export function notReachedNote(
+  check: string,
+  failed: readonly string[],
+  ran: number,
+  stopped: number,
+  brokeOff?: string,
+  outOfTime = 0,
+): string {
   const later =
-    ran === 0 ? 'no later case of it ran' : `${stopped} of its ${ran} later cases stopped at that failure before judging this clause${stopped < ran ? ' (the others drew no case of it)' : ''}`;
+    ran === 0
+      ? 'no later case of it ran'
+      : `${stopped} of its ${ran} later cases stopped at that failure before judging this clause${stopped < ran ? ' (the others drew no case of it)' : ''}`;
   const timeUp =
-    outOfTime > 0 ? `; ${outOfTime} later cases did not run (going on past a failure may take as long as finding it took, at least ${MIN_CONTINUE_MS / 1000} s, within the run's --timeout)` : '';
+    outOfTime > 0
+      ? `; ${outOfTime} later cases did not run (going on past a failure may take as long as finding it took, at least ${MIN_CONTINUE_MS / 1000} s, within the run's --timeout)`
+      : '';
   return `${NOT_REACHED}${check} failed ${failed.join(', ')}, and ${later}${timeUp}${brokeOff !== undefined ? `; its later cases ended: ${brokeOff}` : ''}`;
 }
 
@@ -38,7 +49,12 @@ export function notReachedNote(check: string, failed: readonly string[], ran: nu
  * The check's records once its first failure (`failures`, from the pass that ran `firstRuns` cases and
  * began at `started`) is shrunk: the cases after it run, in rounds, each new failure shrunk in turn.
  */
-export async function continuePastFailures(run: CheckRunState, failures: CheckRecord[], firstRuns: number, started: number): Promise<CheckRecord[]> {
+export async function continuePastFailures(
+  run: CheckRunState,
+  failures: CheckRecord[],
+  firstRuns: number,
+  started: number,
+): Promise<CheckRecord[]> {
   const { check, env, opts } = run;
   const reported = new Set(failures.filter((r) => r.verdict === 'fail').map((r) => r.clause));
   const until = performance.now() + Math.max(MIN_CONTINUE_MS, performance.now() - started);
@@ -48,9 +64,20 @@ export async function continuePastFailures(run: CheckRunState, failures: CheckRe
   let outOfTime = 0;
   let brokeOff: string | undefined;
   for (let round = 0; round < MAX_CONTINUE_ROUNDS && reported.size > 0; round++) {
-    const after: Continuation = { skip, reported, stopped: 0, ran: 0, outOfTime: 0, mayRun: () => performance.now() < until && (runBudgetLeftMs() ?? Infinity) > SHRINK_RUN_RESERVE_MS };
+    const after: Continuation = {
+      skip,
+      reported,
+      stopped: 0,
+      ran: 0,
+      outOfTime: 0,
+      mayRun: () => performance.now() < until && (runBudgetLeftMs() ?? Infinity) > SHRINK_RUN_RESERVE_MS,
+    };
     const roundBudget = new ShrinkBudget(env.settings.shrinkTimeMs ?? DEFAULT_SHRINK_TIME_MS, () => performance.now());
-    const again = await fc.check(caseProperty(run, run.tally, roundBudget, after), { seed: opts.seed, numRuns: run.numRuns, examples: examplesOption(run) });
+    const again = await fc.check(caseProperty(run, run.tally, roundBudget, after), {
+      seed: opts.seed,
+      numRuns: run.numRuns,
+      examples: examplesOption(run),
+    });
     stopped += after.stopped;
     ran += after.ran;
     outOfTime += after.outOfTime;
@@ -68,6 +95,7 @@ export async function continuePastFailures(run: CheckRunState, failures: CheckRe
   const records = [...recordsFromTally(check.id, run.tally), ...failures];
   const judged = new Set(records.map((r) => r.clause));
   const why = notReachedNote(check.id, [...reported], ran, stopped, brokeOff, outOfTime);
-  for (const clause of check.clauses) if (!judged.has(clause)) records.push({ clause, check: check.id, verdict: 'notChecked', count: 0, note: why });
+  for (const clause of check.clauses)
+    if (!judged.has(clause)) records.push({ clause, check: check.id, verdict: 'notChecked', count: 0, note: why });
   return records;
 }

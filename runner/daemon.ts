@@ -33,7 +33,8 @@ export async function prepareDaemon(o: {
 }): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
   if (o.command === undefined && o.external) return { cleanup: async () => undefined };
   // Never the user's cluster: a daemon beside an external target talks to the private server or to nothing.
-  if (o.external && o.privateServer === undefined) throw new Error('internal: a daemon under test beside an external target needs its private API server');
+  if (o.external && o.privateServer === undefined)
+    throw new Error('internal: a daemon under test beside an external target needs its private API server');
   // Without a bundle, the command line that starts the reference daemon; with one, what a person pastes.
   const unbundled = o.command ?? referenceDaemonCommand(o.profile);
   const timings = { ...defaultDaemonTimings, ...(o.startTimeoutMs !== undefined ? { startTimeoutMs: o.startTimeoutMs } : {}) };
@@ -51,7 +52,14 @@ export async function prepareDaemon(o: {
   const inProcess = o.command === undefined ? { startLauncher: (profile: ProfileName) => inProcessLauncher(profile) } : {};
   const releaseSpawner = holdSpawner();
   return {
-    settings: { command, ...(bundled ? { display: unbundled } : {}), ...inProcess, kubeconfigPath, apiServerUrl: o.privateServer, ...timings },
+    settings: {
+      command,
+      ...(bundled ? { display: unbundled } : {}),
+      ...inProcess,
+      kubeconfigPath,
+      apiServerUrl: o.privateServer,
+      ...timings,
+    },
     cleanup: async () => {
       rmSync(dir, { recursive: true, force: true });
       bundled?.remove();
@@ -64,7 +72,10 @@ export async function prepareDaemon(o: {
  * The daemon the plan asks for (none for a self-test that says so), prepared against the target's
  * server, or the private one bring-up started for it.
  */
-export async function daemonOf(plan: RunPlan, api: { server: string; token?: string; privateServer?: string }): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
+export async function daemonOf(
+  plan: RunPlan,
+  api: { server: string; token?: string; privateServer?: string },
+): Promise<{ settings?: ControllerDaemonSettings; cleanup: () => Promise<void> }> {
   const given = plan.inProcess?.daemon;
   if (given === 'none') return { cleanup: async () => undefined };
   const prepared = await prepareDaemon({

@@ -53,7 +53,12 @@ export interface EmbeddedStartOptions {
 export async function startEmbeddedTarget(t: EmbeddedTargetSpec, profile: Profile, o: EmbeddedStartOptions = {}): Promise<EmbeddedTarget> {
   const access = o.access ?? 'run';
   const token = access === 'run' ? randomBytes(16).toString('hex') : undefined;
-  const tokens = token !== undefined ? new Map([[token, { user: 'svc-conformance', groups: [SUPERUSER_GROUP] }]]) : typeof access === 'string' ? undefined : access;
+  const tokens =
+    token !== undefined
+      ? new Map([[token, { user: 'svc-conformance', groups: [SUPERUSER_GROUP] }]])
+      : typeof access === 'string'
+        ? undefined
+        : access;
   const server = await startReferenceServer({
     profile,
     tokens,
@@ -73,7 +78,12 @@ export async function startEmbeddedTarget(t: EmbeddedTargetSpec, profile: Profil
   });
   return {
     server,
-    config: { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: token !== undefined ? { Authorization: `Bearer ${token}` } : {}, source: o.source ?? 'embedded reference server' },
+    config: {
+      server: server.url,
+      tls: { insecureSkipTlsVerify: false },
+      headers: token !== undefined ? { Authorization: `Bearer ${token}` } : {},
+      source: o.source ?? 'embedded reference server',
+    },
     ...(token !== undefined ? { token } : {}),
     hooks: embeddedHooks(server.url),
     close: () => server.close(),

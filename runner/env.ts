@@ -89,7 +89,8 @@ export function openEnv(cfg: TargetConfig, o: OpenEnvOptions): OpenedEnv {
   });
   const tracked = trackedByPool(target, pool);
   // --background-writes: the writer talks to the guarded target itself (its namespace is not the pool's).
-  const writer = o.backgroundWrites === true ? new BackgroundWriter(target, { namespace: `${stem}-bg`, profile: o.profile, runId: o.runId }) : undefined;
+  const writer =
+    o.backgroundWrites === true ? new BackgroundWriter(target, { namespace: `${stem}-bg`, profile: o.profile, runId: o.runId }) : undefined;
   const checked = writer ? withBackgroundWrites(tracked, writer) : tracked;
   const env: CheckEnv = {
     target: o.checksTarget !== undefined ? o.checksTarget(checked) : checked,
@@ -103,7 +104,12 @@ export function openEnv(cfg: TargetConfig, o: OpenEnvOptions): OpenedEnv {
     sleep,
     nextNamespace: () => `${stem}-${++n}`,
     pace,
-    identities: { restricted: o.restricted === undefined ? 'impersonation' : { user: restrictedUserLearner(cfg, o.restricted, namedGroup(o.profile, 'authorization')) } },
+    identities: {
+      restricted:
+        o.restricted === undefined
+          ? 'impersonation'
+          : { user: restrictedUserLearner(cfg, o.restricted, namedGroup(o.profile, 'authorization')) },
+    },
     nodeagentLoader: o.nodeagentLoader,
     ...(o.controllerDaemon ? { controllerDaemon: daemonTarget(o.controllerDaemon) } : {}),
     excused: o.excused,
@@ -131,7 +137,12 @@ export const PROBE_REQUEST_TIMEOUT_MS = 10_000;
  * any check: the guarded one for writes, in a namespace of the run's own (the setup probe makes it, the
  * capability probe works in it), and the plain one for paths outside any resource. The caller closes them.
  */
-export function openProbeClients(cfg: TargetConfig, runId: string, profile: Profile, requestTimeoutMs: number): { guarded: GuardedTarget; plain: Target; close(): Promise<void> } {
+export function openProbeClients(
+  cfg: TargetConfig,
+  runId: string,
+  profile: Profile,
+  requestTimeoutMs: number,
+): { guarded: GuardedTarget; plain: Target; close(): Promise<void> } {
   const plain = createTargetClient(cfg, { maxRetries: 1, requestTimeoutMs });
   return { guarded: createGuardedTarget(plain, runIdentity(runId, profile.runLabel)), plain, close: () => plain.close() };
 }

@@ -73,10 +73,19 @@ export async function executeCompare(plan: ComparePlan, io: CompareIO): Promise<
   const up = await bringUpSides(plan);
   try {
     const [ta, tb] = up.sides;
-    io.log(`svc-conformance compare ${version()}: target ${ta.label}, reference ${tb.label}; seed ${plan.seed}, ${plan.runs} cases per check, ${plan.selected.length} checks`);
+    io.log(
+      `svc-conformance compare ${version()}: target ${ta.label}, reference ${tb.label}; seed ${plan.seed}, ${plan.runs} cases per check, ${plan.selected.length} checks`,
+    );
     const staged = await runLockstepStage(plan, up, io.log);
     const side = (s: typeof ta) => ({ server: s.cfg.server, profile: s.profile.name, label: s.label });
-    return await io.edge.publish({ plan, target: side(ta), reference: side(tb), ...staged, startedAt, durationMs: Date.now() - startedAt.getTime() });
+    return await io.edge.publish({
+      plan,
+      target: side(ta),
+      reference: side(tb),
+      ...staged,
+      startedAt,
+      durationMs: Date.now() - startedAt.getTime(),
+    });
   } finally {
     await within(up.close(), CLEANUP_LIMIT_MS);
   }

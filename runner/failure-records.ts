@@ -16,7 +16,12 @@ import { caseProperty } from './case-property.ts';
 const SERVER_ERROR_REPLAYS = 2;
 
 /** The failure records of one violation found and shrunk (an unrepeated 5xx's failure is an error). */
-export async function violationRecords(run: CheckRunState, err: ClauseViolation, details: fc.RunDetails<[unknown]>, budget: ShrinkBudget): Promise<CheckRecord[]> {
+export async function violationRecords(
+  run: CheckRunState,
+  err: ClauseViolation,
+  details: fc.RunDetails<[unknown]>,
+  budget: ShrinkBudget,
+): Promise<CheckRecord[]> {
   const records: CheckRecord[] = [];
   if (details.failed) run.inputs.set(err, details.counterexample?.[0]);
   // The first excused failure the check went on past travels with the first failure reported, once.
@@ -25,19 +30,27 @@ export async function violationRecords(run: CheckRunState, err: ClauseViolation,
     run.excusedAttached = true;
   }
   // A failure that may rest on a write's 5xx stands only if the case fails so again when replayed.
-  const replayed = err.serverErrors.some((e) => !e.repeated) && err.repeatedInPlace !== true ? await replayCase(run, details.seed, details.counterexamplePath ?? undefined) : undefined;
+  const replayed =
+    err.serverErrors.some((e) => !e.repeated) && err.repeatedInPlace !== true
+      ? await replayCase(run, details.seed, details.counterexamplePath ?? undefined)
+      : undefined;
   // An excused failure the case went on past is reported with its own counterexample, as when it stopped the case.
   for (const v of [err, ...(err.excusedEarlier !== undefined ? [err.excusedEarlier] : [])]) {
     // The answers are the exchanges', the same for every failure of the case (a watch body is parsed once, not per failure).
     const answers = observedAnswers(v.exchanges, (labels) => labels?.[run.env.profile.runLabel] === run.env.runId);
     for (const f of v.failures) {
-      if (v === err && replayed !== undefined && !replayed.every((r) => r !== undefined && r.serverErrors.length > 0 && r.failures.some((g) => g.clause === f.clause))) {
+      if (
+        v === err &&
+        replayed !== undefined &&
+        !replayed.every((r) => r !== undefined && r.serverErrors.length > 0 && r.failures.some((g) => g.clause === f.clause))
+      ) {
         records.push({ clause: f.clause, check: run.check.id, verdict: 'error', count: 0, note: unrepeatedNote(v, replayed.length) });
         continue;
       }
       const cex = counterexampleOf(run, v, f, details, answers);
       const cutShort = budget.cutShort;
-      if (v.journalEntry !== undefined) run.journal.links.push({ clause: f.clause, expected: f.expected, observed: f.observed, entry: v.journalEntry });
+      if (v.journalEntry !== undefined)
+        run.journal.links.push({ clause: f.clause, expected: f.expected, observed: f.observed, entry: v.journalEntry });
       records.push({ clause: f.clause, check: run.check.id, verdict: 'fail', count: 1, counterexample: cex, note: cutShort });
     }
   }
@@ -45,17 +58,31 @@ export async function violationRecords(run: CheckRunState, err: ClauseViolation,
 }
 
 /** The counterexample of one failure `f` of the violation `v`: what a person reads and replays. */
-function counterexampleOf(run: CheckRunState, v: ClauseViolation, f: Judgement, details: fc.RunDetails<[unknown]>, answers: Counterexample['answers']): Counterexample {
+function counterexampleOf(
+  run: CheckRunState,
+  v: ClauseViolation,
+  f: Judgement,
+  details: fc.RunDetails<[unknown]>,
+  answers: Counterexample['answers'],
+): Counterexample {
   const { check, env, opts } = run;
   const input = run.inputs.get(v);
   // A process's answer (a loader's exit, a daemon's start) is no exchange to resolve: the judged answer is the observation.
-  const needs = check.reproducer !== undefined ? (f.needs ?? []).map((n) => ({ ...n, observed: f.observed, met: false })) : needsShown(f.needs ?? [], v);
+  const needs =
+    check.reproducer !== undefined
+      ? (f.needs ?? []).map((n) => ({ ...n, observed: f.observed, met: false }))
+      : needsShown(f.needs ?? [], v);
   const reproducerOptions = {
     server: env.target.server,
     needs,
     // The check compacted the target's history (a hook): its watches may rest on versions that left it.
     ...((env.exchangeSink?.footprint.reach?.compactions ?? 0) > 0 ? { compacted: true } : {}),
-    about: { clause: f.clause, expected: f.expected, observed: f.observed, replay: replayOf(check.id, details.seed, details.counterexamplePath, opts) },
+    about: {
+      clause: f.clause,
+      expected: f.expected,
+      observed: f.observed,
+      replay: replayOf(check.id, details.seed, details.counterexamplePath, opts),
+    },
   };
   return {
     check: check.id,
@@ -69,8 +96,14 @@ function counterexampleOf(run: CheckRunState, v: ClauseViolation, f: Judgement, 
     input: f.input,
     observedStatus: f.observedStatus,
     observedReason: f.observedReason,
-    steps: [...(input === undefined ? [] : sentSteps(check.describe(input), v.stepsSent)), ...(env.backgroundWrites?.describe(v.exchanges) ?? [])],
-    curl: check.reproducer !== undefined && input !== undefined ? check.reproducer(input, f, env, reproducerOptions.about) : toCurlScript(v.exchanges, reproducerOptions),
+    steps: [
+      ...(input === undefined ? [] : sentSteps(check.describe(input), v.stepsSent)),
+      ...(env.backgroundWrites?.describe(v.exchanges) ?? []),
+    ],
+    curl:
+      check.reproducer !== undefined && input !== undefined
+        ? check.reproducer(input, f, env, reproducerOptions.about)
+        : toCurlScript(v.exchanges, reproducerOptions),
     ...(needs.length > 0 && check.reproducer === undefined ? { nodeTest: toNodeTest(v.exchanges, { ...reproducerOptions, needs }) } : {}),
     ...(needs.length > 0 ? { needs } : {}),
     answers,
@@ -100,11 +133,19 @@ function needsShown(needs: readonly AnswerNeed[], err: ClauseViolation): NeedSho
   const judged = indexOf(err.answersJudged.judged);
   const carrying = (rv: string): number | undefined => {
     for (let i = (judged ?? err.exchanges.length) - 1; i >= 0; i--) {
-      if ((err.exchanges[i]!.response?.json as { metadata?: { resourceVersion?: unknown } } | undefined)?.metadata?.resourceVersion === rv) return i;
+      if ((err.exchanges[i]!.response?.json as { metadata?: { resourceVersion?: unknown } } | undefined)?.metadata?.resourceVersion === rv)
+        return i;
     }
     return undefined;
   };
-  const resolve = (at: AnswerAt): number | undefined => (at === 'judged' ? judged : 'page' in at ? indexOf(err.answersJudged.pages?.[at.page]) : 'carrying' in at ? carrying(at.carrying) : at.request);
+  const resolve = (at: AnswerAt): number | undefined =>
+    at === 'judged'
+      ? judged
+      : 'page' in at
+        ? indexOf(err.answersJudged.pages?.[at.page])
+        : 'carrying' in at
+          ? carrying(at.carrying)
+          : at.request;
   const resolved: AnswerNeed[] = [];
   for (const n of needs) {
     let missing = false;

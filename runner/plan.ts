@@ -17,7 +17,14 @@ import { parseHookArg, type Hooks } from '../harness/case/index.ts';
 import { SCALE_WINDOW_MS, type ScaleProfile } from '../harness/case/index.ts';
 import { DEFAULT_PARALLEL } from './scheduler.ts';
 import { checks as registry, suites as suiteNames } from '../suites/checks/index.ts';
-import { faults as faultTable, partialModes, variations as variationTable, type FaultName, type PartialModeName, type VariationName } from '../targets/api-server/index.ts';
+import {
+  faults as faultTable,
+  partialModes,
+  variations as variationTable,
+  type FaultName,
+  type PartialModeName,
+  type VariationName,
+} from '../targets/api-server/index.ts';
 import { shardOf } from './shard.ts';
 import { replayCommand } from './replay-command.ts';
 import { cleanupCommandLine } from './cleanup-command.ts';
@@ -155,7 +162,9 @@ export interface InProcessOverrides {
   readonly known?: (r: CheckRecord) => boolean;
 }
 
-export type PlanResult = { readonly plan: RunPlan; readonly errors?: undefined } | { readonly plan?: undefined; readonly errors: readonly string[] };
+export type PlanResult =
+  | { readonly plan: RunPlan; readonly errors?: undefined }
+  | { readonly plan?: undefined; readonly errors: readonly string[] };
 
 /** The embedded target's windows are short so time-bound clauses (rest:4.4.4, rest:6.1.3) are checked in seconds. */
 export const EMBEDDED_CONTINUE_TTL_MS = 1500;
@@ -163,7 +172,8 @@ export const EMBEDDED_HISTORY_WINDOW_MS = 3000;
 export const EMBEDDED_EVENTUAL_WINDOW_MS = 5_000;
 export const EMBEDDED_WATCH_WAIT_MS = 1_500;
 
-export const isExternal = (o: Pick<RunOptions, 'kubeconfig' | 'context' | 'server' | 'inCluster'>): boolean => Boolean(o.kubeconfig || o.context || o.server || o.inCluster);
+export const isExternal = (o: Pick<RunOptions, 'kubeconfig' | 'context' | 'server' | 'inCluster'>): boolean =>
+  Boolean(o.kubeconfig || o.context || o.server || o.inCluster);
 
 export function planRun(o: RunOptions, drawn: { readonly seed: number; readonly runId: string; readonly cwd: string }): PlanResult {
   const errors: string[] = [];
@@ -236,10 +246,12 @@ function nodeagentOf(loader: string | undefined, faults: readonly string[], exte
 
 /** The mistakes among the options that need no file and no target: each a line of its own. */
 function optionErrors(o: RunOptions, external: boolean, errors: string[]): void {
-  if (o.path !== undefined && (o.seed === undefined || !o.check?.length)) errors.push('--path replays one counterexample: give it with the --seed and --check it was printed with');
+  if (o.path !== undefined && (o.seed === undefined || !o.check?.length))
+    errors.push('--path replays one counterexample: give it with the --seed and --check it was printed with');
   if (o.reproduce !== undefined && (o.path === undefined || o.check?.length !== 1))
     errors.push('--reproduce N replays one counterexample: give it with the --seed, --check and --path it was printed with');
-  for (const s of o.suite ?? []) if (!suiteNames.includes(s)) errors.push(`unknown suite ${s}${didYouMean(s, suiteNames)} (known: ${suiteNames.join(', ')})`);
+  for (const s of o.suite ?? [])
+    if (!suiteNames.includes(s)) errors.push(`unknown suite ${s}${didYouMean(s, suiteNames)} (known: ${suiteNames.join(', ')})`);
   for (const c of o.check ?? [])
     if (!registry.some((k) => k.id === c))
       errors.push(
@@ -248,13 +260,18 @@ function optionErrors(o: RunOptions, external: boolean, errors: string[]): void 
           registry.map((k) => k.id),
         )} (see \`svc-conformance list-checks\`)`,
       );
-  if (o.certificateAuthority !== undefined && o.server === undefined) errors.push('--certificate-authority applies to --server; a kubeconfig names its own (certificate-authority of its cluster)');
-  if (o.certificateAuthority !== undefined && o.insecureSkipTlsVerify) errors.push('--certificate-authority and --insecure-skip-tls-verify contradict each other: give one');
-  if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0)) errors.push('--fault and --variation apply to the embedded reference server only');
+  if (o.certificateAuthority !== undefined && o.server === undefined)
+    errors.push('--certificate-authority applies to --server; a kubeconfig names its own (certificate-authority of its cluster)');
+  if (o.certificateAuthority !== undefined && o.insecureSkipTlsVerify)
+    errors.push('--certificate-authority and --insecure-skip-tls-verify contradict each other: give one');
+  if (external && ((o.fault?.length ?? 0) > 0 || (o.variation?.length ?? 0) > 0))
+    errors.push('--fault and --variation apply to the embedded reference server only');
   if (external && (o.without?.length ?? 0) > 0) errors.push('--without applies to the embedded reference server only');
   if (external && o.runtimeConfig !== undefined) errors.push('--runtime-config applies to the embedded reference server only');
-  if (!external && (o.hook?.length ?? 0) > 0) errors.push('--hook applies to an external target; the embedded server has its own restart and compaction hooks');
-  if (!external && o.restrictedKubeconfig !== undefined) errors.push("--restricted-kubeconfig applies to an external target; the embedded server's checks impersonate a user of their own");
+  if (!external && (o.hook?.length ?? 0) > 0)
+    errors.push('--hook applies to an external target; the embedded server has its own restart and compaction hooks');
+  if (!external && o.restrictedKubeconfig !== undefined)
+    errors.push("--restricted-kubeconfig applies to an external target; the embedded server's checks impersonate a user of their own");
   for (const f of o.nodeagentFault ?? [])
     if (!nodeagentFault(f))
       errors.push(
@@ -263,12 +280,16 @@ function optionErrors(o: RunOptions, external: boolean, errors: string[]): void 
           nodeagentFaults.map((x) => x.name),
         )} (known: ${nodeagentFaults.map((x) => x.name).join(', ')})`,
       );
-  if (o.nodeagentLoader !== undefined && (o.nodeagentFault?.length ?? 0) > 0) errors.push('--nodeagent-fault applies to the embedded node-agent loader only');
+  if (o.nodeagentLoader !== undefined && (o.nodeagentFault?.length ?? 0) > 0)
+    errors.push('--nodeagent-fault applies to the embedded node-agent loader only');
   if (o.nodeagentLoader !== undefined && o.nodeagentLoader.trim() === '') errors.push('--nodeagent-loader needs a command');
   if (o.controllerDaemon !== undefined && splitCommand(o.controllerDaemon).length === 0) errors.push('--controller-daemon needs a command');
-  for (const n of o.namespace ?? []) if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(n)) errors.push(`--namespace ${n}: not a namespace name (lowercase letters, digits and '-', at most 63)`);
+  for (const n of o.namespace ?? [])
+    if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(n))
+      errors.push(`--namespace ${n}: not a namespace name (lowercase letters, digits and '-', at most 63)`);
   if (new Set(o.namespace ?? []).size !== (o.namespace ?? []).length) errors.push('--namespace: a namespace is named twice');
-  if ((o.namespace?.length ?? 0) > 0 && o.backgroundWrites) errors.push('--background-writes writes in a namespace of its own, which the run does not create with --namespace');
+  if ((o.namespace?.length ?? 0) > 0 && o.backgroundWrites)
+    errors.push('--background-writes writes in a namespace of its own, which the run does not create with --namespace');
 }
 
 /** The target the plan names and the settings its windows and budgets come to. */
@@ -330,7 +351,13 @@ function targetOf(
   if (o.shrinkTime !== undefined) settings = { ...settings, shrinkTimeMs: o.shrinkTime };
   if (o.scale !== undefined) settings = { ...settings, scale: o.scale };
   if (o.writers !== undefined || o.opsPerWriter !== undefined) {
-    settings = { ...settings, workload: { ...(o.writers !== undefined ? { writers: o.writers } : {}), ...(o.opsPerWriter !== undefined ? { opsPerWriter: o.opsPerWriter } : {}) } };
+    settings = {
+      ...settings,
+      workload: {
+        ...(o.writers !== undefined ? { writers: o.writers } : {}),
+        ...(o.opsPerWriter !== undefined ? { opsPerWriter: o.opsPerWriter } : {}),
+      },
+    };
   }
   return { target, settings };
 }

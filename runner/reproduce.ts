@@ -2,7 +2,10 @@
 import type { CheckRecord, ConfirmationLabel } from './results.ts';
 
 /** Replays a counterexample `times` times: how many replays failed, and the clauses they failed. */
-export async function reproductionRate(times: number, replay: () => Promise<readonly CheckRecord[]>): Promise<{ failed: number; clauses: string[]; byClause: Map<string, number> }> {
+export async function reproductionRate(
+  times: number,
+  replay: () => Promise<readonly CheckRecord[]>,
+): Promise<{ failed: number; clauses: string[]; byClause: Map<string, number> }> {
   let failed = 0;
   const byClause = new Map<string, number>();
   for (let i = 0; i < times; i++) {
@@ -14,7 +17,11 @@ export async function reproductionRate(times: number, replay: () => Promise<read
 }
 
 /** The run's failures labelled from the reproduction rate: every replay failed, some did, none did. */
-export function withReproductionRate(records: readonly CheckRecord[], times: number, rate: { byClause: ReadonlyMap<string, number> }): CheckRecord[] {
+export function withReproductionRate(
+  records: readonly CheckRecord[],
+  times: number,
+  rate: { byClause: ReadonlyMap<string, number> },
+): CheckRecord[] {
   return records.map((r) => {
     if (r.verdict !== 'fail' || r.counterexample === undefined) return r;
     const reproduced = rate.byClause.get(r.clause) ?? 0;

@@ -9,7 +9,16 @@
  */
 import fc from 'fast-check';
 import type { CheckRecord } from './results.ts';
-import { casesOf, CheckNotApplicable, ClauseViolation, DEFAULT_SHRINK_TIME_MS, emptyFootprint, ownEnv, ShrinkBudget, Tally } from '../harness/case/index.ts';
+import {
+  casesOf,
+  CheckNotApplicable,
+  ClauseViolation,
+  DEFAULT_SHRINK_TIME_MS,
+  emptyFootprint,
+  ownEnv,
+  ShrinkBudget,
+  Tally,
+} from '../harness/case/index.ts';
 import type { AnyCheck, CheckEnv, CheckFootprint } from '../harness/case/index.ts';
 import { InfrastructureError } from '../harness/transport/index.ts';
 import { newCheckJournal, type CheckJournal } from './check-journal.ts';
@@ -27,7 +36,12 @@ export { recordsFromTally } from './tally-records.ts';
  * Runs one check with a transcript and footprint of its own: every request sent through its env is
  * recorded there, so checks may run concurrently and a counterexample holds only its case's.
  */
-export async function runCheck(check: AnyCheck, env: CheckEnv, opts: RunCheckOptions, footprint: CheckFootprint = emptyFootprint(check.id)): Promise<CheckRecord[]> {
+export async function runCheck(
+  check: AnyCheck,
+  env: CheckEnv,
+  opts: RunCheckOptions,
+  footprint: CheckFootprint = emptyFootprint(check.id),
+): Promise<CheckRecord[]> {
   const own = ownEnv(env, footprint);
   const t0 = performance.now();
   const journal = newCheckJournal(check.id, footprint);
@@ -54,7 +68,19 @@ async function runCheckAlone(check: AnyCheck, env: CheckEnv, opts: RunCheckOptio
   journal.blobs = tally.blobs;
   const budget = new ShrinkBudget(env.settings.shrinkTimeMs ?? DEFAULT_SHRINK_TIME_MS, () => performance.now());
   const { examples, numRuns } = casesOf(check, env, opts.runs);
-  const run: CheckRunState = { check, env, opts, journal, tally, examples, numRuns, inputs: new WeakMap(), excusedFirst: undefined, excusedAttached: false, caseNumber: 0 };
+  const run: CheckRunState = {
+    check,
+    env,
+    opts,
+    journal,
+    tally,
+    examples,
+    numRuns,
+    inputs: new WeakMap(),
+    excusedFirst: undefined,
+    excusedAttached: false,
+    caseNumber: 0,
+  };
   const started = performance.now();
   const details = await fc.check(caseProperty(run, tally, opts.path === undefined ? budget : undefined), {
     seed: opts.seed,
@@ -83,6 +109,9 @@ function brokenCheckRecords(check: AnyCheck, err: unknown): CheckRecord[] {
     const clauses = err.clauses.length > 0 ? err.clauses : check.clauses;
     return clauses.map((clause) => ({ clause, check: check.id, verdict: err.verdict, count: 0, note: err.reason }));
   }
-  const what = err instanceof InfrastructureError ? `infrastructure: ${err.message}` : `suite error (a bug of ours, not the target's): ${err instanceof Error ? err.message : String(err)}`;
+  const what =
+    err instanceof InfrastructureError
+      ? `infrastructure: ${err.message}`
+      : `suite error (a bug of ours, not the target's): ${err instanceof Error ? err.message : String(err)}`;
   return check.clauses.map((clause) => ({ clause, check: check.id, verdict: 'error' as const, count: 0, note: what }));
 }

@@ -44,7 +44,12 @@ interface Resource {
 }
 
 /** What the suites create cluster-scoped today: a failure to list these leaves the cleanup unverified. */
-const CREATED_BY_RUNS = new Set(['namespaces', 'customresourcedefinitions', 'validatingwebhookconfigurations', 'mutatingwebhookconfigurations']);
+const CREATED_BY_RUNS = new Set([
+  'namespaces',
+  'customresourcedefinitions',
+  'validatingwebhookconfigurations',
+  'mutatingwebhookconfigurations',
+]);
 
 /** A run id as newRunId makes them, and what a label value must look like to be taken for one. */
 const RUN_ID = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
@@ -86,7 +91,12 @@ function ownObject(i: Item, r: Resource, runLabel: string, scope: RunScope): Run
   const runId = i.metadata?.labels?.[runLabel];
   if (typeof name !== 'string' || name === '' || typeof runId !== 'string' || !RUN_ID.test(runId)) return undefined;
   if (scope !== 'all' && runId !== scope.runId) return undefined;
-  if (r.base === '/api/v1' && r.name === 'namespaces' && !(name === `svc-conformance-${runId}` || name.startsWith(`svc-conformance-${runId}-`))) return undefined;
+  if (
+    r.base === '/api/v1' &&
+    r.name === 'namespaces' &&
+    !(name === `svc-conformance-${runId}` || name.startsWith(`svc-conformance-${runId}-`))
+  )
+    return undefined;
   return {
     kind: r.kind,
     name,
@@ -113,7 +123,8 @@ export function deletionRank(o: Pick<RunObject, 'kubectl'>): number {
 async function clusterResources(client: Target): Promise<{ resources: Resource[]; unlisted: string[] }> {
   const unlisted: string[] = [];
   const groups = await client.send({ method: 'GET', path: '/apis' });
-  if (groups.status !== 200 && groups.status !== 404) throw new InfrastructureError(`cannot discover the target's API groups: GET /apis answered ${groups.status}`);
+  if (groups.status !== 200 && groups.status !== 404)
+    throw new InfrastructureError(`cannot discover the target's API groups: GET /apis answered ${groups.status}`);
   const bases: { base: string; group: string }[] = [{ base: '/api/v1', group: '' }];
   // Discovery as the target answers it, shapes unchecked: a target under test may answer anything, and
   // cleanup must still remove what it can (an unreadable group list is named, never a crash).
@@ -127,14 +138,16 @@ async function clusterResources(client: Target): Promise<{ resources: Resource[]
     bases.map(async ({ base, group }) => {
       const res = await client.send({ method: 'GET', path: base });
       if (res.status !== 200) {
-        if (base === '/api/v1') throw new InfrastructureError(`cannot discover the target's core resources: GET /api/v1 answered ${res.status}`);
+        if (base === '/api/v1')
+          throw new InfrastructureError(`cannot discover the target's core resources: GET /api/v1 answered ${res.status}`);
         // An aggregated group whose backend is down (503): named, not fatal (no run creates objects there today).
         unlisted.push(`${group}: GET ${base} answered ${res.status}`);
         return [];
       }
       const given = (res.json as { resources?: unknown } | undefined)?.resources;
       if (!Array.isArray(given)) {
-        if (base === '/api/v1') throw new InfrastructureError(`cannot discover the target's core resources: GET /api/v1 answered no resources list`);
+        if (base === '/api/v1')
+          throw new InfrastructureError(`cannot discover the target's core resources: GET /api/v1 answered no resources list`);
         unlisted.push(`${group}: GET ${base} answered no resources list`);
         return [];
       }

@@ -32,10 +32,22 @@ export const HURRIED_EXIT_MS = 8_000;
  * The clauses of every selected check that reported nothing, as `notChecked` records naming why.
  *   selected [a: x, y; b: z], finished {a}, 'run timeout'  ->  z notChecked "run timeout: check b did not finish"
  */
-export function unfinishedRecords(selected: readonly { readonly id: string; readonly clauses: readonly ClauseId[] }[], finished: ReadonlySet<string>, reason: StopReason): CheckRecord[] {
+export function unfinishedRecords(
+  selected: readonly { readonly id: string; readonly clauses: readonly ClauseId[] }[],
+  finished: ReadonlySet<string>,
+  reason: StopReason,
+): CheckRecord[] {
   return selected
     .filter((c) => !finished.has(c.id))
-    .flatMap((c) => c.clauses.map((clause) => ({ clause, check: c.id, verdict: 'notChecked' as const, count: 0, note: `${reason}: check ${c.id} did not finish` })));
+    .flatMap((c) =>
+      c.clauses.map((clause) => ({
+        clause,
+        check: c.id,
+        verdict: 'notChecked' as const,
+        count: 0,
+        note: `${reason}: check ${c.id} did not finish`,
+      })),
+    );
 }
 
 /** Hears SIGINT and SIGTERM until the function it returns is called. */
@@ -64,7 +76,11 @@ export interface RunStop {
  */
 export function armRunStop(
   timeoutMs: number,
-  on: { readonly onHurry: (signal: NodeJS.Signals) => void; readonly onAbort: (signal: NodeJS.Signals) => void; readonly listen?: SignalListener },
+  on: {
+    readonly onHurry: (signal: NodeJS.Signals) => void;
+    readonly onAbort: (signal: NodeJS.Signals) => void;
+    readonly listen?: SignalListener;
+  },
   now: () => number = Date.now,
 ): RunStop & { readonly deadline: number } {
   let reason: StopReason | undefined;

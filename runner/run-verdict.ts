@@ -47,7 +47,12 @@ export interface Incomplete {
   readonly lines: readonly string[];
 }
 
-const BECAUSE: Readonly<Record<RunEnd['kind'], string>> = { 'run timeout': 'timed out', SIGTERM: 'stopped by SIGTERM', SIGINT: 'stopped by SIGINT', 'early end': 'ended early' };
+const BECAUSE: Readonly<Record<RunEnd['kind'], string>> = {
+  'run timeout': 'timed out',
+  SIGTERM: 'stopped by SIGTERM',
+  SIGINT: 'stopped by SIGINT',
+  'early end': 'ended early',
+};
 
 /** DESIGN.md "Exit codes of svc-conformance run". */
 export const EXIT = { conformant: 0, nonconformant: 1, usage: 2, unreachable: 3 } as const;
@@ -66,10 +71,16 @@ export function decideRun(f: VerdictFacts): RunDecision {
   if (f.regressions.length > 0) {
     const because = [...(f.end !== undefined ? [BECAUSE[f.end.kind]] : []), ...(f.notTested.length > 0 ? ['judged too little'] : [])];
     const lines = [...(f.end !== undefined ? [f.end.line] : []), ...f.notTested];
-    return { verdict: 'nonconformant', exitCode: exitCodeOf('nonconformant', f.end), notTested: [], ...(lines.length > 0 ? { incomplete: { because, lines } } : {}) };
+    return {
+      verdict: 'nonconformant',
+      exitCode: exitCodeOf('nonconformant', f.end),
+      notTested: [],
+      ...(lines.length > 0 ? { incomplete: { because, lines } } : {}),
+    };
   }
   // Told to stop (a cancelled job): a verdict of its own, not the target's fault nor the suite's.
-  if (f.end !== undefined && (f.end.kind === 'SIGINT' || f.end.kind === 'SIGTERM')) return { verdict: 'interrupted', exitCode: SIGNAL_EXIT[f.end.kind], notTested: [] };
+  if (f.end !== undefined && (f.end.kind === 'SIGINT' || f.end.kind === 'SIGTERM'))
+    return { verdict: 'interrupted', exitCode: SIGNAL_EXIT[f.end.kind], notTested: [] };
   if (f.notTested.length > 0) return { verdict: 'notTested', exitCode: exitCodeOf('notTested', f.end), notTested: [...f.notTested] };
   // A run that did not finish cannot vouch for the target: never conformant.
   const verdict: RunVerdict = f.errors || f.end !== undefined ? 'error' : 'conformant';

@@ -17,7 +17,8 @@ import { startsBesideSlots } from './long-waits.ts';
  * Checks that wait on what a target may never do: the events of their own writes, a type they define
  * to be served. They never hold every slot at once (runner/slots.ts).
  */
-export const waitsOnTarget = (checkId: string): boolean => featureNeedsOf(checkId).some((f) => f === 'watch-delivery' || f === 'crd-serving');
+export const waitsOnTarget = (checkId: string): boolean =>
+  featureNeedsOf(checkId).some((f) => f === 'watch-delivery' || f === 'crd-serving');
 
 /** Suits a 2-core machine and a real cluster: most of a check's time is waiting on the target. */
 export const DEFAULT_PARALLEL = 4;
@@ -73,7 +74,13 @@ export interface ScheduleOptions {
   readonly onStart?: (checkId: string) => void;
 }
 
-export function scheduleChecks(checks: readonly AnyCheck[], env: CheckEnv, opts: RunCheckOptions, parallel: number, o: ScheduleOptions = {}): Scheduled {
+export function scheduleChecks(
+  checks: readonly AnyCheck[],
+  env: CheckEnv,
+  opts: RunCheckOptions,
+  parallel: number,
+  o: ScheduleOptions = {},
+): Scheduled {
   const { deadline = Infinity, now = Date.now } = o;
   const limit = Math.max(1, parallel);
   const slots = new Slots(limit, waiterLimitOf(limit));

@@ -7,7 +7,12 @@
 import type { CheckEnv, TargetSettings } from '../harness/case/index.ts';
 import type { Target, TargetConfig } from '../harness/transport/index.ts';
 import type { ControllerDaemonSettings } from '../harness/processes/index.ts';
-import { loaderFromSettings, provideEmbeddedLoader, type NodeagentLoaderSettings, type NodeagentLoaderTarget } from '../harness/processes/index.ts';
+import {
+  loaderFromSettings,
+  provideEmbeddedLoader,
+  type NodeagentLoaderSettings,
+  type NodeagentLoaderTarget,
+} from '../harness/processes/index.ts';
 import type { Profile } from '../reference/profile.ts';
 import { embeddedLoader } from '../targets/nodeagent-loader/embedded.ts';
 import type { NodeagentFaultName } from '../targets/nodeagent-loader/faults.ts';

@@ -96,17 +96,31 @@ export async function cleanupRuns(cfg: TargetConfig, runLabel: string, scope: Ru
     if (o.dryRun === true) return { found, deleted: 0, refused, unlisted, leftovers: found.map(leftoverOf) };
     await remove(found);
     const waitMs = o.waitMs ?? SWEEP_WAIT_MS;
-    if (deleted > 0) o.log(`svc-conformance: deleted ${deleted} object(s) labelled ${selectorText(runLabel, scope)}; waiting at most ${Math.round(waitMs / 1000)} s for them to go`);
+    if (deleted > 0)
+      o.log(
+        `svc-conformance: deleted ${deleted} object(s) labelled ${selectorText(runLabel, scope)}; waiting at most ${Math.round(waitMs / 1000)} s for them to go`,
+      );
     const until = Date.now() + waitMs;
     for (;;) {
       const { objects } = await findRunObjects(client, runLabel, scope);
-      if (objects.length === 0 || Date.now() >= until || hurried) return { found, deleted, refused, unlisted, leftovers: objects.map(leftoverOf) };
+      if (objects.length === 0 || Date.now() >= until || hurried)
+        return { found, deleted, refused, unlisted, leftovers: objects.map(leftoverOf) };
       await remove(objects);
-      await Promise.race([new Promise((resolve) => setTimeout(resolve, Math.min(o.pollMs ?? 1_000, Math.max(0, until - Date.now())))), o.hurry]);
+      await Promise.race([
+        new Promise((resolve) => setTimeout(resolve, Math.min(o.pollMs ?? 1_000, Math.max(0, until - Date.now())))),
+        o.hurry,
+      ]);
     }
   } catch (e) {
     if (!(e instanceof InfrastructureError)) throw e;
-    return { found, deleted, refused, unlisted, leftovers: [], unverified: `could not verify the cleanup of ${scopeText(scope)}: ${e.message}` };
+    return {
+      found,
+      deleted,
+      refused,
+      unlisted,
+      leftovers: [],
+      unverified: `could not verify the cleanup of ${scopeText(scope)}: ${e.message}`,
+    };
   } finally {
     await client.close();
   }
@@ -134,6 +148,7 @@ export function leftoverLines(r: SweepResult, runLabel: string, runId: string, c
     out.push(`run ${runId} left ${r.leftovers.length} object(s) behind (all labelled ${runLabel}=${runId}):`);
     for (const l of r.leftovers) out.push(`  ${l.kind} ${l.name} (${l.state}): ${l.command}`);
   }
-  if (cleanupCommand !== undefined && (r.leftovers.length > 0 || r.unverified !== undefined)) out.push(`remove everything of run ${runId} with: ${cleanupCommand}`);
+  if (cleanupCommand !== undefined && (r.leftovers.length > 0 || r.unverified !== undefined))
+    out.push(`remove everything of run ${runId} with: ${cleanupCommand}`);
   return out;
 }

@@ -8,7 +8,10 @@ import type { ExternalTargetPlan } from './plan.ts';
  * reads and validates every file without starting a kubeconfig's credential plugin. `tokenFileOption`:
  * how the option is spelled in the line an unreadable token file gets (compare's reference side).
  */
-export async function loadExternalTarget(t: ExternalTargetPlan, o: { checkOnly?: boolean; tokenFileOption?: string } = {}): Promise<TargetConfig> {
+export async function loadExternalTarget(
+  t: ExternalTargetPlan,
+  o: { checkOnly?: boolean; tokenFileOption?: string } = {},
+): Promise<TargetConfig> {
   return loadTargetConfig({
     ...(t.kubeconfig ? { kubeconfig: t.kubeconfig } : {}),
     ...(t.context ? { context: t.context } : {}),
@@ -26,7 +29,9 @@ export function readText(file: string, option: string): string {
     return readFileSync(file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new ConfigError(`${option} ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message}`);
+    throw new ConfigError(
+      `${option} ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message}`,
+    );
   }
 }
 
@@ -37,6 +42,7 @@ export async function loadRestrictedTarget(t: ExternalTargetPlan, target: Target
   const cfg = await loadTargetConfig({ kubeconfig: file }).catch((e: unknown) => {
     throw e instanceof ConfigError ? new ConfigError(`--restricted-kubeconfig: ${e.message}`) : e;
   });
-  if (cfg.server !== target.server) throw new ConfigError(`--restricted-kubeconfig ${file}: its server ${cfg.server} is not the target ${target.server}`);
+  if (cfg.server !== target.server)
+    throw new ConfigError(`--restricted-kubeconfig ${file}: its server ${cfg.server} is not the target ${target.server}`);
   return cfg;
 }

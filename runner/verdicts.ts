@@ -44,7 +44,17 @@ export type Verdict = JudgedVerdict | 'skipped' | 'notChecked' | 'error' | 'notS
  * `informative`: the catalog says no black-box test can judge the clause (its reason is the first note);
  * shown apart from `notChecked`, which is a gap of this run or of the suite (its note says why).
  */
-export type ClauseStatus = 'passed' | 'failed' | 'unspecified' | 'inconclusive' | 'skipped' | 'notChecked' | 'informative' | 'error' | 'notServed' | 'blocked';
+export type ClauseStatus =
+  | 'passed'
+  | 'failed'
+  | 'unspecified'
+  | 'inconclusive'
+  | 'skipped'
+  | 'notChecked'
+  | 'informative'
+  | 'error'
+  | 'notServed'
+  | 'blocked';
 
 /** One record's verdict as a clause status. */
 export const CLAUSE_STATUS_OF: Readonly<Record<Verdict, ClauseStatus>> = {
@@ -66,7 +76,17 @@ export const CLAUSE_STATUS_OF: Readonly<Record<Verdict, ClauseStatus>> = {
  * found not served outweighs a pass of its clause (a fallback answer passes it, the feature is still
  * absent); blocked yields to any check that did judge the clause.
  */
-export const CLAUSE_STATUS_RANK: readonly Verdict[] = ['fail', 'error', 'notServed', 'pass', 'unspecified', 'inconclusive', 'blocked', 'skipped', 'notChecked'];
+export const CLAUSE_STATUS_RANK: readonly Verdict[] = [
+  'fail',
+  'error',
+  'notServed',
+  'pass',
+  'unspecified',
+  'inconclusive',
+  'blocked',
+  'skipped',
+  'notChecked',
+];
 
 /**
  * The status of a clause from its records' verdicts. A clause the spec leaves "not shown"
@@ -108,6 +128,7 @@ export type CheckOutcomeKind = 'failed' | 'error' | 'notChecked' | 'passed';
 export function checkOutcomeKind(verdicts: readonly Verdict[]): CheckOutcomeKind {
   if (verdicts.includes('fail')) return 'failed';
   if (verdicts.includes('error')) return 'error';
-  if (verdicts.length > 0 && verdicts.every((v) => v === 'notChecked' || v === 'skipped' || v === 'blocked' || v === 'notServed')) return 'notChecked';
+  if (verdicts.length > 0 && verdicts.every((v) => v === 'notChecked' || v === 'skipped' || v === 'blocked' || v === 'notServed'))
+    return 'notChecked';
   return 'passed';
 }

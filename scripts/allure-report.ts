@@ -15,18 +15,25 @@ import { packageRoot } from './dist-state.mjs';
 const dir = path.resolve(process.argv[2] ?? 'results');
 const results = path.join(dir, 'allure-results');
 if (!existsSync(results)) {
-  process.stderr.write(`svc-conformance report: ${results}: no Allure results (run \`npm start\` or \`svc-conformance run --reports ${dir}\` first)\n`);
+  process.stderr.write(
+    `svc-conformance report: ${results}: no Allure results (run \`npm start\` or \`svc-conformance run --reports ${dir}\` first)\n`,
+  );
   process.exit(2);
 }
 const bin = path.join(packageRoot, 'node_modules', '.bin', 'allure');
 const output = path.join(dir, 'allure-report');
 const configDir = mkdtempSync(path.join(tmpdir(), 'svc-allure-'));
 const config = path.join(configDir, 'allurerc.json');
-writeFileSync(config, JSON.stringify({ name: 'svc-conformance', plugins: { awesome: { options: { singleFile: true, reportName: 'svc-conformance' } } } }));
+writeFileSync(
+  config,
+  JSON.stringify({ name: 'svc-conformance', plugins: { awesome: { options: { singleFile: true, reportName: 'svc-conformance' } } } }),
+);
 // A report left from an earlier render (multi-file) would sit beside the new single file; a folder of
 // that name this command did not render (its index.html names the report) is the user's, and kept.
 if (existsSync(output) && !renderedHere(output)) {
-  process.stderr.write(`svc-conformance report: ${output} exists and is not a report this command rendered; move it away or render elsewhere (nothing was deleted)\n`);
+  process.stderr.write(
+    `svc-conformance report: ${output} exists and is not a report this command rendered; move it away or render elsewhere (nothing was deleted)\n`,
+  );
   process.exit(2);
 }
 rmSync(output, { recursive: true, force: true });

@@ -42,10 +42,17 @@ function sourceLocationPlugin(outDir: string): Plugin {
         const text = readFileSync(args.path, 'utf8');
         const rel = path.relative(packageRoot, args.path);
         if (/\bimport\.meta\.(dirname|filename)\b/.test(text)) {
-          return { errors: [{ text: `${rel}: use import.meta.url (the build rewrites it to the source's location; dirname and filename it does not)` }] };
+          return {
+            errors: [
+              { text: `${rel}: use import.meta.url (the build rewrites it to the source's location; dirname and filename it does not)` },
+            ],
+          };
         }
         const fromOut = path.relative(outDir, args.path).split(path.sep).join('/');
-        return { contents: text.replace(/\bimport\.meta\.url\b/g, `new URL(${JSON.stringify(fromOut)}, import.meta.url).href`), loader: 'ts' };
+        return {
+          contents: text.replace(/\bimport\.meta\.url\b/g, `new URL(${JSON.stringify(fromOut)}, import.meta.url).href`),
+          loader: 'ts',
+        };
       });
     },
   };
@@ -69,7 +76,13 @@ export function carryPreviousChunks(previous: string, next: string): string[] {
   if (!Array.isArray(own)) return [];
   const carried: string[] = [];
   for (const name of own) {
-    if (typeof name !== 'string' || name !== path.basename(name) || existsSync(path.join(next, name)) || !existsSync(path.join(previous, name))) continue;
+    if (
+      typeof name !== 'string' ||
+      name !== path.basename(name) ||
+      existsSync(path.join(next, name)) ||
+      !existsSync(path.join(previous, name))
+    )
+      continue;
     renameSync(path.join(previous, name), path.join(next, name));
     carried.push(name);
   }
@@ -93,7 +106,9 @@ export async function buildDist(): Promise<{ inputs: number; ms: number }> {
       target: 'node20',
       external: EXTERNAL,
       // The bundled CommonJS packages (undici, commander, protobufjs) require node's own modules.
-      banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
+      },
       // Chunks beside cli.js: the rewritten import.meta.url of every module is relative to dist/.
       outdir: scratch,
       chunkNames: '[name]-[hash]',
@@ -105,15 +120,24 @@ export async function buildDist(): Promise<{ inputs: number; ms: number }> {
       // How targets/controller-daemon/bundle.ts knows it runs from the build.
       define: { 'process.env.SVC_CONFORMANCE_BUILD': '"dist"' },
     });
-    const daemon = await build({ ...daemonBundleOptions(path.join(scratch, path.relative(distDir, BUILT_DAEMON_DIR))), absWorkingDir: packageRoot, metafile: true });
+    const daemon = await build({
+      ...daemonBundleOptions(path.join(scratch, path.relative(distDir, BUILT_DAEMON_DIR))),
+      absWorkingDir: packageRoot,
+      metafile: true,
+    });
     // The daemon's sources count too: dist/ is stale when one of them changed.
-    const inputs = [...new Set([...Object.keys(result.metafile.inputs), ...Object.keys(daemon.metafile.inputs)])].filter((f) => !f.split('/').includes('node_modules')).sort();
+    const inputs = [...new Set([...Object.keys(result.metafile.inputs), ...Object.keys(daemon.metafile.inputs)])]
+      .filter((f) => !f.split('/').includes('node_modules'))
+      .sort();
     // The chunks this build made (not cli.js, which a running CLI has already loaded): the next build carries them over.
     const chunks = Object.keys(result.metafile.outputs)
       .map((f) => path.basename(f))
       .filter((f) => !f.startsWith('cli.js'))
       .sort();
-    writeFileSync(path.join(scratch, path.basename(manifestFile)), `${JSON.stringify({ startedAtMs, entry: ENTRY, inputs, chunks }, null, 1)}\n`);
+    writeFileSync(
+      path.join(scratch, path.basename(manifestFile)),
+      `${JSON.stringify({ startedAtMs, entry: ENTRY, inputs, chunks }, null, 1)}\n`,
+    );
     const old = `${distDir}.${process.pid}.old`;
     rmSync(old, { recursive: true, force: true });
     try {

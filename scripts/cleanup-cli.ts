@@ -23,7 +23,8 @@ const DEFAULT_WAIT_MS = 60_000;
 export const CLEANUP_EXIT = { clean: 0, left: 1, usage: 2, unreachable: 3 } as const;
 
 const runIdArg = (v: string): string => {
-  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(v)) throw new InvalidArgumentError('a run id is lower-case letters and digits, as `run` prints it ("run id 1a2b3c4d")');
+  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(v))
+    throw new InvalidArgumentError('a run id is lower-case letters and digits, as `run` prints it ("run id 1a2b3c4d")');
   return v;
 };
 const waitArg = (v: string): number => {
@@ -47,7 +48,9 @@ interface CleanupCliOptions {
 export function registerCleanupCommand(program: Command): void {
   program
     .command('cleanup')
-    .description('remove what runs of the suite left on a target (objects labelled svc-conformance/run=<id>): by --run-id, or --all runs; --dry-run lists them')
+    .description(
+      'remove what runs of the suite left on a target (objects labelled svc-conformance/run=<id>): by --run-id, or --all runs; --dry-run lists them',
+    )
     .option('--run-id <id>', 'the run whose objects to remove (the run prints it: "run id 1a2b3c4d")', runIdArg)
     .option('--all', 'every run of the suite on this target')
     .option('--dry-run', 'list what would be removed; delete nothing')
@@ -63,7 +66,8 @@ export function registerCleanupCommand(program: Command): void {
 }
 
 export async function cleanupCommand(o: CleanupCliOptions, out: (line: string) => void): Promise<number> {
-  if ((o.runId === undefined) === (o.all !== true)) throw new ConfigError('cleanup: give either --run-id ID (one run) or --all (every run of the suite on the target)');
+  if ((o.runId === undefined) === (o.all !== true))
+    throw new ConfigError('cleanup: give either --run-id ID (one run) or --all (every run of the suite on the target)');
   const scope: RunScope = o.runId !== undefined ? { runId: o.runId } : 'all';
   const cfg = await loadTargetConfig({
     kubeconfig: o.kubeconfig,
@@ -91,7 +95,11 @@ export async function cleanupCommand(o: CleanupCliOptions, out: (line: string) =
   }
   for (const refused of r.refused) out(`the target refused to delete ${refused}`);
   if (r.leftovers.length === 0) {
-    out(r.found.length === 0 ? `nothing of ${what} on ${cfg.server}` : `removed ${r.found.length} object(s) of ${what} from ${cfg.server}; nothing is left`);
+    out(
+      r.found.length === 0
+        ? `nothing of ${what} on ${cfg.server}`
+        : `removed ${r.found.length} object(s) of ${what} from ${cfg.server}; nothing is left`,
+    );
     return CLEANUP_EXIT.clean;
   }
   out(`${r.leftovers.length} object(s) of ${what} are still there:`);

@@ -18,7 +18,8 @@ export const portArg = (v: string): number => {
 export const positiveArg =
   (name: string) =>
   (v: string): number => {
-    if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`${name} must be a positive integer (a property with no examples checks nothing)`);
+    if (!/^\d+$/.test(v) || Number(v) < 1)
+      throw new InvalidArgumentError(`${name} must be a positive integer (a property with no examples checks nothing)`);
     return Number(v);
   };
 export const shardArg = (v: string): { index: number; count: number } => {
@@ -36,7 +37,8 @@ export const durationArg = (v: string): number => {
 export const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 export const capabilityArg = (v: string, known: Partial<Record<Capability, boolean>> = {}): Partial<Record<Capability, boolean>> => {
   const fact = capabilityFact(v, known);
-  if (fact === undefined) throw new InvalidArgumentError(`unknown capability; known: ${CAPABILITIES.flatMap((c) => [c, `no-${c}`]).join(', ')}`);
+  if (fact === undefined)
+    throw new InvalidArgumentError(`unknown capability; known: ${CAPABILITIES.flatMap((c) => [c, `no-${c}`]).join(', ')}`);
   return fact;
 };
 export const scaleArg = (v: string): ScaleProfile => {

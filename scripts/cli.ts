@@ -63,7 +63,10 @@ program
   .option('--server <url>', 'target base URL (with --token-file for a bearer token)')
   .option('--token-file <file>', 'bearer token file for --server')
   .option('--certificate-authority <file>', "CA certificates (PEM) that verify the --server target's certificate (kubectl's option)")
-  .option('--restricted-kubeconfig <file>', 'credentials of a second, restricted identity for the rest-authz checks (default: the run impersonates a user of its own)')
+  .option(
+    '--restricted-kubeconfig <file>',
+    'credentials of a second, restricted identity for the rest-authz checks (default: the run impersonates a user of its own)',
+  )
   .option('--in-cluster', 'use the service-account files of the pod this runs in')
   .option('--insecure-skip-tls-verify', "do not verify the target's certificate")
   .addOption(new Option('--profile <name>', 'naming profile').choices(['svc', 'k8s'] as const).default('svc' as const))
@@ -84,18 +87,41 @@ program
   .option('--slow', "also run clauses that wait out the target's real time windows (minutes)")
   .option('--continue-ttl <duration>', 'continue-token lifetime the target is configured with', durationArg)
   .option('--history-window <duration>', 'watch/resourceVersion history the target keeps', durationArg)
-  .option('--eventual-window <duration>', 'how long to wait for effects the spec promises with no time bound before calling them inconclusive (default 60s; embedded 5s)', durationArg)
+  .option(
+    '--eventual-window <duration>',
+    'how long to wait for effects the spec promises with no time bound before calling them inconclusive (default 60s; embedded 5s)',
+    durationArg,
+  )
   .option('--fault <name>', 'embedded target only: inject a named fault (repeatable; see `list-faults`)', collect)
   .option('--variation <name>', 'embedded target only: a legal behaviour variation (repeatable)', collect)
-  .option('--without <feature>', 'embedded target only: leave out a whole feature, as a partial server does (repeatable; see `list-faults`)', collect)
-  .option('--release <version>', 'release of the target when it does not report one at /version (embedded: the release it serves, default 1.24)', releaseArg)
-  .option('--target-capability <name>', `what the target has, for expectations entries limited to it (repeatable): ${CAPABILITIES.flatMap((c) => [c, `no-${c}`]).join(', ')}`, capabilityArg)
+  .option(
+    '--without <feature>',
+    'embedded target only: leave out a whole feature, as a partial server does (repeatable; see `list-faults`)',
+    collect,
+  )
+  .option(
+    '--release <version>',
+    'release of the target when it does not report one at /version (embedded: the release it serves, default 1.24)',
+    releaseArg,
+  )
+  .option(
+    '--target-capability <name>',
+    `what the target has, for expectations entries limited to it (repeatable): ${CAPABILITIES.flatMap((c) => [c, `no-${c}`]).join(', ')}`,
+    capabilityArg,
+  )
   .option('--runtime-config <list>', 'embedded target only: <group>/<version>[/<resource>][=true|false],... (rest:9.1.3)', runtimeConfigArg)
-  .option('--nodeagent-loader <cmd>', 'node-agent config loader command, run with a file path appended (default with the embedded server: the reference loader)')
+  .option(
+    '--nodeagent-loader <cmd>',
+    'node-agent config loader command, run with a file path appended (default with the embedded server: the reference loader)',
+  )
   .option('--nodeagent-fault <name>', 'embedded loader only: a planted fault (repeatable; see `nodeagent validate --help`)', collect)
   .option('--controller-daemon <cmd>', 'controller daemon command to test (default with the embedded target: the reference daemon)')
   .option('--daemon-start-timeout <duration>', 'longest wait for one controller daemon start', durationArg)
-  .option('--hook <name=cmd>', 'how to restart the target or compact its history: restart=CMD, compact=CMD (repeatable; the embedded server has both)', collect)
+  .option(
+    '--hook <name=cmd>',
+    'how to restart the target or compact its history: restart=CMD, compact=CMD (repeatable; the embedded server has both)',
+    collect,
+  )
   .option(
     '--scale <profile>',
     `rest-scale: thousands of objects, chains of hundreds of pages, prefix-named namespaces, objects near the size limit (${SCALE_CHOICES.join(', ')}; off by default)`,
@@ -105,7 +131,11 @@ program
   .option('--ops-per-writer <n>', 'rest-concurrency: operations per writer, at most (default 24)', positiveArg('--ops-per-writer'))
   .option('--shard <i/n>', 'run only shard i of n of the selected checks (deterministic; merge with `merge-reports`)', shardArg)
   .option('--baseline <summary.json>', "an earlier run's summary.json: new failures, fixed, still failing, newly not checked")
-  .addOption(new Option('-o, --output <format>', 'stdout: the terminal summary, or summary.json').choices(['text', 'json'] as const).default('text' as const))
+  .addOption(
+    new Option('-o, --output <format>', 'stdout: the terminal summary, or summary.json')
+      .choices(['text', 'json'] as const)
+      .default('text' as const),
+  )
   .option('--parallel <n>', `checks run at once (default ${DEFAULT_PARALLEL})`, positiveArg('--parallel'))
   .option(
     '--confirm <n>',
@@ -119,23 +149,45 @@ program
     'with --seed, --check and --path: replay that counterexample n times after the run and print how often it failed (its confirmation label comes from these replays)',
     positiveArg('--reproduce'),
   )
-  .option('--confirm-time <duration>', 'longest time confirmation may take (default: as long as the run took, at least 60s and two eventual windows)', durationArg)
+  .option(
+    '--confirm-time <duration>',
+    'longest time confirmation may take (default: as long as the run took, at least 60s and two eventual windows)',
+    durationArg,
+  )
   .option(
     '--timeout <duration>',
     `budget of the whole run: when it runs out no check starts, running ones are abandoned after ${STOP_GRACE_MS / 1000} s, the reports are written with what the run has, and cleanup takes at most ${(STOPPED_CLEANUP_MS + HURRIED_LISTING_MS) / 1000} s more (exit 3; docs/stopping-and-cleanup.md)`,
     durationArg,
     DEFAULT_RUN_TIMEOUT_MS,
   )
-  .option('--shrink-time <duration>', `how long shrinking one failure may take once it is found (default ${DEFAULT_SHRINK_TIME_MS / 1000}s); the report says when it was cut short`, durationArg)
-  .option('--require <minimums>', 'minimums the run must reach, e.g. pages>=5,watches.resumed>=1,cells.rest:4.5>=10 (repeatable; below them: not tested, exit 3)', requireArg)
-  .option('--namespace <name>', 'work in this existing namespace instead of creating namespaces of its own (repeatable; for targets where the run may not create namespaces)', collect)
+  .option(
+    '--shrink-time <duration>',
+    `how long shrinking one failure may take once it is found (default ${DEFAULT_SHRINK_TIME_MS / 1000}s); the report says when it was cut short`,
+    durationArg,
+  )
+  .option(
+    '--require <minimums>',
+    'minimums the run must reach, e.g. pages>=5,watches.resumed>=1,cells.rest:4.5>=10 (repeatable; below them: not tested, exit 3)',
+    requireArg,
+  )
+  .option(
+    '--namespace <name>',
+    'work in this existing namespace instead of creating namespaces of its own (repeatable; for targets where the run may not create namespaces)',
+    collect,
+  )
   .option('--no-preflight', "skip asking the target what the run's identity may do before the checks")
   .option(
     '--continue-past-failures',
     'a case that meets a failure the expectations file excuses goes on, so its later steps are judged too (the model keeps its own state, not the departure the entry excuses: docs/partial-targets.md)',
   )
-  .option('--no-capability-probe', 'skip the capability map: every selected check runs, whatever the target serves (docs/capability-map.md)')
-  .option('--background-writes', "one write in a namespace of the run's own before every request of a check, so resourceVersions move between its requests as other checks' writes make them")
+  .option(
+    '--no-capability-probe',
+    'skip the capability map: every selected check runs, whatever the target serves (docs/capability-map.md)',
+  )
+  .option(
+    '--background-writes',
+    "one write in a namespace of the run's own before every request of a check, so resourceVersions move between its requests as other checks' writes make them",
+  )
   .action(async (o) => {
     process.exitCode = await run(o);
     // The run is over and its reports are written: nothing left behind (a test worker slow to wind

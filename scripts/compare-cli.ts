@@ -18,7 +18,10 @@ import { reportsDirArg } from './reports-option.ts';
 export type { CompareOptions, SideOptions } from '../runner/compare-plan.ts';
 
 /** Plans the comparison, runs it through the executor and writes its reports; returns the result and the exit code. */
-export async function runCompare(o: CompareOptions, log: (line: string) => void = () => undefined): Promise<{ result: CompareResult; exitCode: number; files: string[] }> {
+export async function runCompare(
+  o: CompareOptions,
+  log: (line: string) => void = () => undefined,
+): Promise<{ result: CompareResult; exitCode: number; files: string[] }> {
   const planned = planCompare(o, { seed: Math.floor(Math.random() * 2 ** 31), runIds: [newRunId(), newRunId()] });
   if (planned.errors !== undefined) throw new ConfigError(planned.errors[0]!);
   const edge = compareReports(planned.plan);
@@ -64,7 +67,9 @@ export function registerCompareCommand(program: Command): void {
     .option('--reference-server <url>', 'reference base URL (with --reference-token-file)')
     .option('--reference-token-file <file>', 'bearer token file for --reference-server')
     .option('--reference-insecure-skip-tls-verify', "do not verify the reference's certificate")
-    .addOption(new Option('--reference-profile <name>', 'naming profile of the reference (default: --profile)').choices(['svc', 'k8s'] as const))
+    .addOption(
+      new Option('--reference-profile <name>', 'naming profile of the reference (default: --profile)').choices(['svc', 'k8s'] as const),
+    )
     .option('--reference-fault <name>', 'embedded reference only: a planted fault (repeatable)', collect)
     .option('--reference-variation <name>', 'embedded reference only: a legal variation (repeatable)', collect)
     .option('--reference-label <text>', "the reference's name in the reports")

@@ -6,14 +6,23 @@
 import { readFileSync } from 'node:fs';
 import { Command, Option } from '@commander-js/extra-typings';
 import { parseDocument, isMap, isSeq, isScalar, type Node } from 'yaml';
-import { effective, optionsMarkdown, parseFlags, renderEffective, type FlagError, type OtherComponents } from '../reference/controller-daemon/index.ts';
+import {
+  effective,
+  optionsMarkdown,
+  parseFlags,
+  renderEffective,
+  type FlagError,
+  type OtherComponents,
+} from '../reference/controller-daemon/index.ts';
 import { formatGoDuration, parseGoDuration } from '../reference/nodeagent/duration.ts';
 import { suggestFlag } from '../reference/controller-daemon/suggest.ts';
 import { ConfigError } from '../harness/transport/index.ts';
 import { runDaemonProcess } from '../targets/controller-daemon/process.ts';
 
 export function registerControllerDaemonCommands(program: Command): void {
-  const cd = program.command('controller-daemon').description('controller daemon options: lint a command line, run the reference daemon, print the options table');
+  const cd = program
+    .command('controller-daemon')
+    .description('controller daemon options: lint a command line, run the reference daemon, print the options table');
 
   cd.command('lint')
     .description('check a controller daemon command line against the spec (flags after --, or --file with a manifest)')
@@ -23,8 +32,16 @@ export function registerControllerDaemonCommands(program: Command): void {
     .option('--effective', 'print the effective configuration (defaults applied) as JSON')
     .option('--file <manifest>', 'YAML manifest (Pod, Deployment, DaemonSet, StaticPod) or a YAML list of arguments')
     .option('--container <name>', 'container of the manifest whose command and args to check (default: the first)')
-    .option('--node-status-update-frequency <duration>', "the node agent's nodeStatusUpdateFrequency, to check --node-monitor-grace-period against")
-    .addOption(new Option('--api-server-enable-garbage-collector <bool>', "the API server's --enable-garbage-collector, to check the daemon's against").choices(['true', 'false'] as const))
+    .option(
+      '--node-status-update-frequency <duration>',
+      "the node agent's nodeStatusUpdateFrequency, to check --node-monitor-grace-period against",
+    )
+    .addOption(
+      new Option(
+        '--api-server-enable-garbage-collector <bool>',
+        "the API server's --enable-garbage-collector, to check the daemon's against",
+      ).choices(['true', 'false'] as const),
+    )
     .action((flags, o) => {
       const argv = o.file ? [...argsFromManifest(o.file, o.container), ...flags] : flags;
       let other: OtherComponents = {};
@@ -33,7 +50,8 @@ export function registerControllerDaemonCommands(program: Command): void {
         if (!d.ok) throw new ConfigError(`--node-status-update-frequency: ${d.error}`);
         other = { nodeStatusUpdateFrequencyNanos: d.nanos };
       }
-      if (o.apiServerEnableGarbageCollector !== undefined) other = { ...other, apiServerEnableGarbageCollector: o.apiServerEnableGarbageCollector === 'true' };
+      if (o.apiServerEnableGarbageCollector !== undefined)
+        other = { ...other, apiServerEnableGarbageCollector: o.apiServerEnableGarbageCollector === 'true' };
       const parsed = parseFlags(argv, o.profile, { other });
       // An unknown flag gets the flag probably meant (a typo, or the other profile's spelling).
       const unknown = (e: FlagError) => (/^unknown flag: --/.test(e.message) ? suggestFlag(e.option.replace(/^--/, ''), o.profile) : '');
@@ -50,7 +68,9 @@ export function registerControllerDaemonCommands(program: Command): void {
     });
 
   cd.command('run')
-    .description('run the reference controller daemon: [--profile P] [--fault NAME]... [--variation NAME]... then daemon flags (--help for its flag table)')
+    .description(
+      'run the reference controller daemon: [--profile P] [--fault NAME]... [--variation NAME]... then daemon flags (--help for its flag table)',
+    )
     .helpOption(false)
     .allowUnknownOption()
     .allowExcessArguments()
@@ -93,7 +113,8 @@ export function argsFromManifest(file: string, container?: string): string[] {
     if (n === undefined || n === null) return [];
     if (!isSeq(n)) throw new ConfigError(`${at(n as Node)}: ${where} must be a list of strings`);
     return n.items.map((it, i) => {
-      if (!isScalar(it) || (typeof it.value !== 'string' && typeof it.value !== 'number' && typeof it.value !== 'boolean')) throw new ConfigError(`${at(it as Node)}: ${where}[${i}] must be a string`);
+      if (!isScalar(it) || (typeof it.value !== 'string' && typeof it.value !== 'number' && typeof it.value !== 'boolean'))
+        throw new ConfigError(`${at(it as Node)}: ${where}[${i}] must be a string`);
       return String(it.value);
     });
   };
@@ -102,9 +123,16 @@ export function argsFromManifest(file: string, container?: string): string[] {
   if (!isMap(root)) throw new ConfigError(`${file}: expected a manifest (mapping) or a list of arguments`);
   const spec = root.getIn(['spec', 'template', 'spec'], true) ?? root.getIn(['spec'], true);
   const containers = isMap(spec) ? spec.get('containers', true) : undefined;
-  if (!isSeq(containers) || containers.items.length === 0) throw new ConfigError(`${at(root)}: no spec.containers or spec.template.spec.containers in the manifest`);
+  if (!isSeq(containers) || containers.items.length === 0)
+    throw new ConfigError(`${at(root)}: no spec.containers or spec.template.spec.containers in the manifest`);
   const chosen = container === undefined ? containers.items[0] : containers.items.find((c) => isMap(c) && c.get('name') === container);
-  if (!isMap(chosen)) throw new ConfigError(`${at(containers)}: ${container === undefined ? 'the first container is not a mapping' : `no container named ${container}`}`);
+  if (!isMap(chosen))
+    throw new ConfigError(
+      `${at(containers)}: ${container === undefined ? 'the first container is not a mapping' : `no container named ${container}`}`,
+    );
   const name = String(chosen.get('name') ?? '0');
-  return [...strings(chosen.get('command', true), `container ${name} command`).slice(1), ...strings(chosen.get('args', true), `container ${name} args`)];
+  return [
+    ...strings(chosen.get('command', true), `container ${name} command`).slice(1),
+    ...strings(chosen.get('args', true), `container ${name} args`),
+  ];
 }

@@ -9,10 +9,15 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { isExternal, type RunOptions } from '../runner/plan.ts';
 
-export function embeddedNotice(o: Pick<RunOptions, 'kubeconfig' | 'context' | 'server' | 'inCluster'>, env: NodeJS.ProcessEnv, isFile: (p: string) => boolean = fileExists): string | undefined {
+export function embeddedNotice(
+  o: Pick<RunOptions, 'kubeconfig' | 'context' | 'server' | 'inCluster'>,
+  env: NodeJS.ProcessEnv,
+  isFile: (p: string) => boolean = fileExists,
+): string | undefined {
   if (isExternal(o)) return undefined;
   const said = 'svc-conformance: no target option given: testing its own embedded reference server, not your cluster';
-  if (env['KUBECONFIG'] !== undefined && env['KUBECONFIG'] !== '') return `${said} (KUBECONFIG is set); to test that cluster: --kubeconfig "$KUBECONFIG"`;
+  if (env['KUBECONFIG'] !== undefined && env['KUBECONFIG'] !== '')
+    return `${said} (KUBECONFIG is set); to test that cluster: --kubeconfig "$KUBECONFIG"`;
   const home = env['HOME'] ?? env['USERPROFILE'] ?? homedir();
   const def = path.join(home, '.kube', 'config');
   if (isFile(def)) return `${said} (${def} exists); to test that cluster: --kubeconfig ${def}`;

@@ -7,7 +7,16 @@
 import { copyFileSync, chmodSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from '@commander-js/extra-typings';
-import { AssetsError, ControlPlaneStartError, CredentialsError, startControlPlane, topologies, type ControlPlane, type ControlPlaneOptions, type Topology } from '../harness/envtest/index.ts';
+import {
+  AssetsError,
+  ControlPlaneStartError,
+  CredentialsError,
+  startControlPlane,
+  topologies,
+  type ControlPlane,
+  type ControlPlaneOptions,
+  type Topology,
+} from '../harness/envtest/index.ts';
 import { parseDuration } from './duration-flag.ts';
 
 export const ENVTEST_EXIT = { stopped: 0, usage: 2, startFailed: 3 } as const;
@@ -47,21 +56,34 @@ const durationArg = (v: string): number => {
 
 /** One `--name=value` kube-apiserver flag, collected in order. */
 const apiServerFlagArg = (v: string, previous: string[]): string[] => {
-  if (!/^--[a-z0-9][a-z0-9-]*(=.*)?$/.test(v)) throw new InvalidArgumentError('a kube-apiserver flag such as --etcd-compaction-interval=10s');
+  if (!/^--[a-z0-9][a-z0-9-]*(=.*)?$/.test(v))
+    throw new InvalidArgumentError('a kube-apiserver flag such as --etcd-compaction-interval=10s');
   return [...previous, v];
 };
 
 export function registerEnvtestCommand(program: Command<[], Record<string, unknown>>): void {
   program
     .command('envtest')
-    .description('run an upstream control plane (etcd, kube-apiserver, kube-controller-manager) on loopback until Ctrl-C; prints its kubeconfig path')
+    .description(
+      'run an upstream control plane (etcd, kube-apiserver, kube-controller-manager) on loopback until Ctrl-C; prints its kubeconfig path',
+    )
     .option('--assets <dir>', 'folder with etcd, kube-apiserver and optionally kube-controller-manager (default: KUBEBUILDER_ASSETS)')
     .option('--kubeconfig-out <file>', 'also write the kubeconfig (mode 0600) here; removed again on stop')
     .option('--log-dir <dir>', 'keep the component logs in this folder (default: the private folder, removed on stop)')
     .option('--no-controller-manager', 'do not start kube-controller-manager even when it is there')
     .option('--start-timeout <duration>', 'longest wait for each component to serve', durationArg)
-    .option('--topology <kind>', `single (one API server), ha (two behind a round-robin balancer), no-watch-cache (--watch-cache=false)`, topologyArg, 'single' as Topology)
-    .option('--apiserver-flag <flag>', "one more kube-apiserver flag, e.g. --apiserver-flag=--etcd-compaction-interval=10s (repeatable; after the launcher's own)", apiServerFlagArg, [] as string[])
+    .option(
+      '--topology <kind>',
+      `single (one API server), ha (two behind a round-robin balancer), no-watch-cache (--watch-cache=false)`,
+      topologyArg,
+      'single' as Topology,
+    )
+    .option(
+      '--apiserver-flag <flag>',
+      "one more kube-apiserver flag, e.g. --apiserver-flag=--etcd-compaction-interval=10s (repeatable; after the launcher's own)",
+      apiServerFlagArg,
+      [] as string[],
+    )
     .action(async (o) => {
       const err = (line: string) => process.stderr.write(`${line}\n`);
       const cp = await startOrExplain(
@@ -89,9 +111,13 @@ export function registerEnvtestCommand(program: Command<[], Record<string, unkno
         chmodSync(kubeconfig, 0o600);
       }
       const out = (line: string) => process.stdout.write(`${line}\n`);
-      out(`envtest: ${cp.topology} ready in ${(cp.timings.total! / 1000).toFixed(1)} s at ${cp.server} (${cp.components.map((c) => c.name).join(', ')})`);
+      out(
+        `envtest: ${cp.topology} ready in ${(cp.timings.total! / 1000).toFixed(1)} s at ${cp.server} (${cp.components.map((c) => c.name).join(', ')})`,
+      );
       out(`kubeconfig: ${kubeconfig}`);
-      out(`  npx svc-conformance run --kubeconfig ${kubeconfig} --profile k8s --expectations upstream-kube-apiserver --hook 'compact=node scripts/etcd-compact.mjs ${cp.etcdUrl}'`);
+      out(
+        `  npx svc-conformance run --kubeconfig ${kubeconfig} --profile k8s --expectations upstream-kube-apiserver --hook 'compact=node scripts/etcd-compact.mjs ${cp.etcdUrl}'`,
+      );
       out('Ctrl-C stops it.');
       const signal = await new Promise<NodeJS.Signals>((resolve) => {
         for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => resolve(sig));

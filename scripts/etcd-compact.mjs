@@ -8,7 +8,11 @@ if (!base || !/^https?:\/\//.test(base)) {
   process.exit(2);
 }
 async function post(path, body) {
-  const r = await fetch(new URL(path, base), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(new URL(path, base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await r.text();
   if (!r.ok) throw new Error(`${path}: ${r.status} ${text.slice(0, 200)}`);
   return JSON.parse(text);

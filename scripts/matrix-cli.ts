@@ -23,11 +23,18 @@ export function readRun(arg: string, outDir: string): MatrixRunInput {
     summary = JSON.parse(readFileSync(file, 'utf8')) as MatrixRunInput['summary'];
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new ConfigError(`${file}: ${code === 'ENOENT' ? 'no such file (give the --reports folder of a run)' : (code ?? `not JSON (${(e as Error).message})`)}`);
+    throw new ConfigError(
+      `${file}: ${code === 'ENOENT' ? 'no such file (give the --reports folder of a run)' : (code ?? `not JSON (${(e as Error).message})`)}`,
+    );
   }
-  if (typeof summary !== 'object' || summary === null || !Array.isArray(summary.clauses)) throw new ConfigError(`${file}: not a svc-conformance summary.json (no clauses)`);
+  if (typeof summary !== 'object' || summary === null || !Array.isArray(summary.clauses))
+    throw new ConfigError(`${file}: not a svc-conformance summary.json (no clauses)`);
   const own = typeof summary.target?.label === 'string' ? summary.target.label : undefined;
-  return { dir: path.relative(outDir, path.resolve(dir)) || '.', label: eq >= 0 ? arg.slice(eq + 1) : (own ?? path.basename(path.resolve(dir))), summary };
+  return {
+    dir: path.relative(outDir, path.resolve(dir)) || '.',
+    label: eq >= 0 ? arg.slice(eq + 1) : (own ?? path.basename(path.resolve(dir))),
+    summary,
+  };
 }
 
 export function writeMatrix(args: readonly string[], reports: string): { files: string[]; differing: number; rows: number } {
@@ -52,7 +59,9 @@ export function writeMatrix(args: readonly string[], reports: string): { files: 
 export function registerMatrixCommand(program: Command): void {
   program
     .command('matrix')
-    .description('several runs side by side: clauses as rows, runs as columns, rows where they differ first (matrix.json, matrix.md, matrix.html)')
+    .description(
+      'several runs side by side: clauses as rows, runs as columns, rows where they differ first (matrix.json, matrix.md, matrix.html)',
+    )
     .argument('<dirs...>', 'the --reports folders of the runs, each optionally DIR=LABEL')
     .option('--reports <dir>', 'where to write the matrix', reportsDirArg, 'results')
     .action((dirs, o) => {

@@ -56,7 +56,9 @@ async function mergeReports(dirs: readonly string[], out: string): Promise<numbe
     }
   }
   recordOwned(out, ownedReportFiles(out, { files: [], dirs: [] }), [], copied);
-  process.stdout.write(`${toTerminalSummary(run, familyOf, { color: process.stdout.isTTY === true, reportsDir: path.relative(process.cwd(), out) || '.' })}\n`);
+  process.stdout.write(
+    `${toTerminalSummary(run, familyOf, { color: process.stdout.isTTY === true, reportsDir: path.relative(process.cwd(), out) || '.' })}\n`,
+  );
   process.stderr.write(`svc-conformance: merged ${dirs.length} shard(s), ${readdirSync(out).length} entries in ${out}\n`);
   return run.verdict === 'conformant' ? 0 : run.verdict === 'nonconformant' ? 1 : 3;
 }
@@ -66,7 +68,9 @@ function readSummary(file: string): SummaryJson {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new ConfigError(`${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file (is this a report folder?)' : (e as Error).message}`);
+    throw new ConfigError(
+      `${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file (is this a report folder?)' : (e as Error).message}`,
+    );
   }
   try {
     return JSON.parse(text) as SummaryJson;

@@ -25,8 +25,16 @@ export function nodeagentCommand(): Command {
     .addOption(new Option('--profile <name>', 'naming profile').choices(['svc', 'k8s'] as const).default('svc' as const))
     .option('--effective', 'on acceptance print the effective (defaulted) configuration as JSON')
     .option('--lenient', 'accept unknown fields with a note (the spec leaves them open; by default they are refused, exit 1)')
-    .addOption(new Option('--output <format>', 'json: errors as {"errors":[{"field","message"}]} on stdout').choices(['text', 'json'] as const).default('text' as const))
-    .option('--agent-version <major.minor>', 'version the loader stands for (showHiddenMetricsForVersion accepts the previous minor)', '1.24')
+    .addOption(
+      new Option('--output <format>', 'json: errors as {"errors":[{"field","message"}]} on stdout')
+        .choices(['text', 'json'] as const)
+        .default('text' as const),
+    )
+    .option(
+      '--agent-version <major.minor>',
+      'version the loader stands for (showHiddenMetricsForVersion accepts the previous minor)',
+      '1.24',
+    )
     .option(
       '--fault <name>',
       `planted fault, for self-tests (repeatable): ${nodeagentFaults.map((f) => f.name).join(', ')}; and type-ignored/<field>, range-ignored/<field>, default-changed/<path>, credential-rule-skipped/<field> per field`,
@@ -38,7 +46,14 @@ export function nodeagentCommand(): Command {
     .description('print the planted faults of the reference loader (for self-tests of a suite)')
     .action(() => {
       // One write: a reader that stops early (`| head`) gets no half-written lines.
-      process.stdout.write(nodeagentFaults.map((f) => `${f.name.padEnd(34)} ${f.clauses[0] ?? ''}${f.clauses.length > 1 ? ` (+${f.clauses.length - 1})` : ''}  ${f.description}\n`).join(''));
+      process.stdout.write(
+        nodeagentFaults
+          .map(
+            (f) =>
+              `${f.name.padEnd(34)} ${f.clauses[0] ?? ''}${f.clauses.length > 1 ? ` (+${f.clauses.length - 1})` : ''}  ${f.description}\n`,
+          )
+          .join(''),
+      );
     });
   cmd
     .command('match-image')
@@ -47,7 +62,9 @@ export function nodeagentCommand(): Command {
     .argument('<image>', 'image reference, e.g. eu.registry.io:5000/team/app:1.0')
     .action((pattern, image) => {
       const d = matchImage(pattern, image);
-      process.stdout.write(`${d.matches ? 'match' : 'no match'}${d.unspecified ? ' (unspecified: the spec leaves this case open)' : ''}: ${d.reason}\n`);
+      process.stdout.write(
+        `${d.matches ? 'match' : 'no match'}${d.unspecified ? ' (unspecified: the spec leaves this case open)' : ''}: ${d.reason}\n`,
+      );
       process.exitCode = d.matches ? 0 : 1;
     });
   return cmd;

@@ -10,7 +10,14 @@ import { catalog, familyOf } from '../reference/catalog/index.ts';
 import { version, type ExecutedRun, type RunVerdict } from '../runner/executor.ts';
 import type { RunInvocation, RunResult } from '../runner/results.ts';
 import type { TargetIdentity } from '../reports/run-identity.ts';
-import { buildRunResult, toSummaryJson, toTerminalSummary, writeReportsKeepingForeign, type BaselineClause, type Expectations } from '../reports/index.ts';
+import {
+  buildRunResult,
+  toSummaryJson,
+  toTerminalSummary,
+  writeReportsKeepingForeign,
+  type BaselineClause,
+  type Expectations,
+} from '../reports/index.ts';
 import { shownPath } from '../reports/progress.ts';
 import type { Requirement } from '../reports/require.ts';
 import { runRecordOf, writeRunRecord } from '../reports/run-record.ts';
@@ -25,7 +32,12 @@ export interface PublishContext {
   readonly invocation: RunInvocation;
 }
 
-export async function publish(run: ExecutedRun, print: boolean, ctx: PublishContext, log: (line: string) => void): Promise<RunResult & { verdict: RunVerdict }> {
+export async function publish(
+  run: ExecutedRun,
+  print: boolean,
+  ctx: PublishContext,
+  log: (line: string) => void,
+): Promise<RunResult & { verdict: RunVerdict }> {
   const { expectations, baseline, require } = ctx;
   const { plan } = run;
   let reportsDir = plan.reports.dir;
@@ -58,8 +70,12 @@ export async function publish(run: ExecutedRun, print: boolean, ctx: PublishCont
   const result = buildRunResult({ ...record.run, catalog });
   const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];
   // Made from the record, as `rejudge` makes them again (reports/record-reports.ts).
-  reportsDir = await writeReportsKeepingForeign(result, reportsDir, familyOf, { ...reportExtrasOf(record.run, result), ...(stepSummaryFile ? { stepSummaryFile } : {}) }, (line) =>
-    log(`svc-conformance: warning: ${line}`),
+  reportsDir = await writeReportsKeepingForeign(
+    result,
+    reportsDir,
+    familyOf,
+    { ...reportExtrasOf(record.run, result), ...(stepSummaryFile ? { stepSummaryFile } : {}) },
+    (line) => log(`svc-conformance: warning: ${line}`),
   );
   // Written while the summary is printed; a failure to write it is handled when it is awaited below.
   const recorded = writeRunRecord(reportsDir, record).then(
@@ -76,7 +92,11 @@ export async function publish(run: ExecutedRun, print: boolean, ctx: PublishCont
   }
   // -o json: stdout is the summary alone, for a pipe into jq; the terminal summary goes to stderr.
   const output = plan.reports.output;
-  const terminal = toTerminalSummary(result, familyOf, { color: output === 'text' && process.stdout.isTTY === true, reportsDir: path.relative(process.cwd(), reportsDir) || '.' }) + '\n';
+  const terminal =
+    toTerminalSummary(result, familyOf, {
+      color: output === 'text' && process.stdout.isTTY === true,
+      reportsDir: path.relative(process.cwd(), reportsDir) || '.',
+    }) + '\n';
   if (output === 'json') {
     process.stderr.write(terminal);
     process.stdout.write(toSummaryJson(result, { catalog, familyOf }));

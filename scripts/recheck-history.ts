@@ -14,7 +14,8 @@ import { judgeConcurrentHistory } from '../reference/concurrency/judge.ts';
 /** The first field that makes `v` unusable as saved evidence, as a path (`history.snapshots`). */
 function shapeProblem(v: unknown): string | undefined {
   if (!isRecord(v)) return '(top level): not a JSON object';
-  if (v['format'] !== WATCH_EVIDENCE_FORMAT) return `format: expected ${JSON.stringify(WATCH_EVIDENCE_FORMAT)}, got ${JSON.stringify(v['format'])}`;
+  if (v['format'] !== WATCH_EVIDENCE_FORMAT)
+    return `format: expected ${JSON.stringify(WATCH_EVIDENCE_FORMAT)}, got ${JSON.stringify(v['format'])}`;
   if (typeof v['namespace'] !== 'string') return 'namespace: not a string';
   if (!Array.isArray(v['knownKeys'])) return 'knownKeys: not a list';
   if (!isRecord(v['expectation']) || typeof v['expectation']['semantic'] !== 'string') return 'expectation: not a watch expectation';
@@ -22,7 +23,9 @@ function shapeProblem(v: unknown): string | undefined {
   if (!isRecord(h)) return 'history: not an object';
   for (const k of ['snapshots', 'rvIndex', 'tainted', 'everKeys']) if (!Array.isArray(h[k])) return `history.${k}: not a list`;
   if ((h['snapshots'] as unknown[]).length === 0) return 'history.snapshots: empty';
-  const bad = (h['snapshots'] as unknown[]).findIndex((s) => !isRecord(s) || !Array.isArray(s['objects']) || typeof s['index'] !== 'number');
+  const bad = (h['snapshots'] as unknown[]).findIndex(
+    (s) => !isRecord(s) || !Array.isArray(s['objects']) || typeof s['index'] !== 'number',
+  );
   if (bad >= 0) return `history.snapshots[${bad}]: needs index and objects`;
   if (!Array.isArray(v['events'])) return 'events: not a list';
   return undefined;
@@ -30,9 +33,13 @@ function shapeProblem(v: unknown): string | undefined {
 
 function concurrentShapeProblem(v: Record<string, unknown>): string | undefined {
   for (const k of ['ops', 'watches', 'lists']) if (!Array.isArray(v[k])) return `${k}: not a list`;
-  const badOp = (v['ops'] as unknown[]).findIndex((o) => !isRecord(o) || typeof o['key'] !== 'string' || !isRecord(o['input']) || !isRecord(o['output']) || typeof o['call'] !== 'number');
+  const badOp = (v['ops'] as unknown[]).findIndex(
+    (o) => !isRecord(o) || typeof o['key'] !== 'string' || !isRecord(o['input']) || !isRecord(o['output']) || typeof o['call'] !== 'number',
+  );
   if (badOp >= 0) return `ops[${badOp}]: needs key, input, output and call`;
-  const badWatch = (v['watches'] as unknown[]).findIndex((w) => !isRecord(w) || !Array.isArray(w['events']) || !Array.isArray(w['namespaces']));
+  const badWatch = (v['watches'] as unknown[]).findIndex(
+    (w) => !isRecord(w) || !Array.isArray(w['events']) || !Array.isArray(w['namespaces']),
+  );
   if (badWatch >= 0) return `watches[${badWatch}]: needs events and namespaces`;
   return undefined;
 }

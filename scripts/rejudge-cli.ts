@@ -12,7 +12,9 @@ const USAGE = 2;
 export function registerRejudgeCommand(program: Command): void {
   program
     .command('rejudge')
-    .description('judge a saved run (its reports folder) again with the current model; writes DIR/rejudged/: every report of the run made again, diff.json and diff.md')
+    .description(
+      'judge a saved run (its reports folder) again with the current model; writes DIR/rejudged/: every report of the run made again, diff.json and diff.md',
+    )
     .argument('<dir>', 'the reports folder of a run (holding record.jsonl.gz)')
     .action(async (dir) => {
       try {

@@ -10,7 +10,14 @@ import { ConfigError, loadTargetConfig } from '../harness/transport/index.ts';
 import { catalog } from '../reference/catalog/index.ts';
 import type { RunPlan } from '../runner/plan.ts';
 import { loadExternalTarget, readText } from '../runner/executor.ts';
-import { baselineClauses, ExpectationsError, mergeExpectations, parseExpectations, type BaselineClause, type Expectations } from '../reports/index.ts';
+import {
+  baselineClauses,
+  ExpectationsError,
+  mergeExpectations,
+  parseExpectations,
+  type BaselineClause,
+  type Expectations,
+} from '../reports/index.ts';
 import { makeWritableDir } from '../reports/reports-dir.ts';
 import { ownedReportFiles, ReportsDirError, RUN_CLAIM } from '../reports/reports-ownership.ts';
 

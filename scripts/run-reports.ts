@@ -27,7 +27,9 @@ export function runReports(plan: RunPlan, inputs: RunInputs, o: RunReportOptions
   // Named once the target answers; until then (a refused run never gets that far) from the plan.
   let identity: TargetIdentity | undefined;
   const identityOf = (server: string, answered?: { source?: string; reportedVersion?: string }): TargetIdentity =>
-    answered !== undefined ? (identity = targetIdentity(plan, server, answered.source, answered.reportedVersion)) : (identity ?? targetIdentity(plan, server));
+    answered !== undefined
+      ? (identity = targetIdentity(plan, server, answered.source, answered.reportedVersion))
+      : (identity ?? targetIdentity(plan, server));
   // Applied once the target's release is known.
   const { listed, baseline } = inputs;
   for (const w of listed?.warnings ?? []) log(`svc-conformance: warning: ${w}`);
@@ -50,11 +52,15 @@ export function runReports(plan: RunPlan, inputs: RunInputs, o: RunReportOptions
           });
           // Said up front: what the live "known failure" lines below are measured against.
           const n = expectations.knownFailures.length;
-          log(`svc-conformance: expectations ${plan.expectations.files.join(', ')}: ${n} entr${n === 1 ? 'y holds' : 'ies hold'} for this target`);
+          log(
+            `svc-conformance: expectations ${plan.expectations.files.join(', ')}: ${n} entr${n === 1 ? 'y holds' : 'ies hold'} for this target`,
+          );
         }
         return (r) => expectations !== undefined && excusedFailure(expectations.knownFailures, r);
       },
-      publish: async (run, print) => (await publish(run, print, { expectations, baseline, require: o.require, identity: identityOf(run.server), invocation }, log)).verdict,
+      publish: async (run, print) =>
+        (await publish(run, print, { expectations, baseline, require: o.require, identity: identityOf(run.server), invocation }, log))
+          .verdict,
       refused: (line, run) =>
         reportRefusedRun({
           line,

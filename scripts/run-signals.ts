@@ -19,7 +19,9 @@ export function processSignals(plan: RunPlan, log: (line: string) => void): RunS
       };
     },
     hurried: (signal, exitCode) => {
-      log(`svc-conformance: ${signal} while stopping: no more waiting; the reports and what run ${runId} leaves follow (once more to exit at once)`);
+      log(
+        `svc-conformance: ${signal} while stopping: no more waiting; the reports and what run ${runId} leaves follow (once more to exit at once)`,
+      );
       if (cleanupCommand !== undefined) log(`svc-conformance: remove what run ${runId} leaves with: ${cleanupCommand}`);
       // Whatever hangs (a target that holds the last listing), the process ends.
       setTimeout(() => {
@@ -28,7 +30,9 @@ export function processSignals(plan: RunPlan, log: (line: string) => void): RunS
       }, HURRIED_EXIT_MS).unref();
     },
     aborted: (signal, exitCode) => {
-      log(`svc-conformance: ${signal} again: exiting now${cleanupCommand !== undefined ? `; remove what run ${runId} left with: ${cleanupCommand}` : ''}`);
+      log(
+        `svc-conformance: ${signal} again: exiting now${cleanupCommand !== undefined ? `; remove what run ${runId} left with: ${cleanupCommand}` : ''}`,
+      );
       process.exit(exitCode);
     },
   };

@@ -27,8 +27,14 @@ export function registerServeCommand(program: Command): void {
     .option('--release <version>', 'release the server serves and reports at /version (default 1.24)', releaseArg)
     .option('--runtime-config <list>', '<group>/<version>[/<resource>][=true|false],... (rest:9.1.3)', runtimeConfigArg)
     .option('--kubeconfig-out <file>', 'write a kubeconfig for this server to FILE and print its path (KUBECONFIG=FILE kubectl get ns)')
-    .option('--external-namespace-controller', 'leave deleted namespaces Terminating for a real namespace controller (kube-controller-manager) to empty and finalize')
-    .option('--token-auth-file <file>', 'authenticate bearer tokens (lines token,user,uid,"group1,group2") and authorize with RBAC; without it everyone may do anything')
+    .option(
+      '--external-namespace-controller',
+      'leave deleted namespaces Terminating for a real namespace controller (kube-controller-manager) to empty and finalize',
+    )
+    .option(
+      '--token-auth-file <file>',
+      'authenticate bearer tokens (lines token,user,uid,"group1,group2") and authorize with RBAC; without it everyone may do anything',
+    )
     .action(async (o) => {
       const tokens = o.tokenAuthFile === undefined ? undefined : readTokenFile(o.tokenAuthFile);
       const { server } = await listening(o.port, () =>
@@ -50,7 +56,11 @@ export function registerServeCommand(program: Command): void {
       if (o.kubeconfigOut !== undefined) {
         try {
           // With a token table, the kubeconfig carries its first superuser's token (the file is mode 0600).
-          writeKubeconfig(o.kubeconfigOut, server.url, tokens === undefined ? undefined : [...tokens].find(([, u]) => u.groups.includes(SUPERUSER_GROUP))?.[0]);
+          writeKubeconfig(
+            o.kubeconfigOut,
+            server.url,
+            tokens === undefined ? undefined : [...tokens].find(([, u]) => u.groups.includes(SUPERUSER_GROUP))?.[0],
+          );
         } catch (e) {
           await server.close();
           throw e;

@@ -36,7 +36,12 @@ async function main(): Promise<number> {
   }
   const o = program.opts();
   const kinds = o.only;
-  const required: BinaryName[] = ['etcd', 'kube-apiserver', 'kube-controller-manager', ...(kinds.includes('nodeagent') ? ['kubelet-config-loader' as const] : [])];
+  const required: BinaryName[] = [
+    'etcd',
+    'kube-apiserver',
+    'kube-controller-manager',
+    ...(kinds.includes('nodeagent') ? ['kubelet-config-loader' as const] : []),
+  ];
   const assets = assetsOrExit(o.assets, o.skipIfMissing, required);
   if (typeof assets === 'number') return assets;
   if (!expectationFilesRead(kinds)) return EXIT.usage;
@@ -49,14 +54,20 @@ async function main(): Promise<number> {
     `test:upstream: binaries from ${assets.dir}; ${o.seeds.length > 0 ? `fixed seeds ${o.seeds.join(', ')} on ${o.topologies[0]}` : 'no fixed seeds'}; topologies ${o.topologies.join(', ')}; reports in ${path.relative(process.cwd(), reportsRoot) || '.'}/`,
   );
   for (const [t, seeds] of fresh) {
-    for (const seed of seeds) say(`test:upstream: fresh seed ${seed} on ${t}; replay: ${replayCommand({ kind: 'api', topology: t, seed, runs: o.runs ?? API_EXTRA_SEED_RUNS }, assets.dir)}`);
+    for (const seed of seeds)
+      say(
+        `test:upstream: fresh seed ${seed} on ${t}; replay: ${replayCommand({ kind: 'api', topology: t, seed, runs: o.runs ?? API_EXTRA_SEED_RUNS }, assets.dir)}`,
+      );
   }
 
   const signals = forwardSignals();
   const started = Date.now();
   let ran: TopologyRuns;
   try {
-    ran = await runTopologies({ topologies: o.topologies, seeds: o.seeds, fresh, kinds, runs: o.runs, assets, logRoot, reportsRoot }, signals);
+    ran = await runTopologies(
+      { topologies: o.topologies, seeds: o.seeds, fresh, kinds, runs: o.runs, assets, logRoot, reportsRoot },
+      signals,
+    );
   } finally {
     signals.stop();
   }
@@ -66,8 +77,20 @@ async function main(): Promise<number> {
 
   const sweepRows = sweep(outcomes);
   const replays = Object.fromEntries(planned.filter((r) => r.kind === 'api').map((r) => [r.name, replayCommand(r, assets.dir)]));
-  writeFileSync(path.join(reportsRoot, 'runs.json'), `${JSON.stringify({ controlPlanes, outcomes, sweep: sweepRows, replays, wallMs: Date.now() - started }, null, 2)}\n`);
-  return finalWord({ outcomes, sweepRows, controlPlanes, topologies: o.topologies, reportsRoot, started, interrupted: interrupted.signal, startFailed });
+  writeFileSync(
+    path.join(reportsRoot, 'runs.json'),
+    `${JSON.stringify({ controlPlanes, outcomes, sweep: sweepRows, replays, wallMs: Date.now() - started }, null, 2)}\n`,
+  );
+  return finalWord({
+    outcomes,
+    sweepRows,
+    controlPlanes,
+    topologies: o.topologies,
+    reportsRoot,
+    started,
+    interrupted: interrupted.signal,
+    startFailed,
+  });
 }
 
 interface UpstreamRuns {
@@ -93,7 +116,10 @@ async function runTopologies(u: UpstreamRuns, signals: ReturnType<typeof forward
   for (const [index, topology] of u.topologies.entries()) {
     if (signals.interrupted.signal) break;
     const logDir = path.join(u.logRoot, topology);
-    const cp = await startOrExplain({ assetsDir: u.assets.dir, controllerManager: 'required', topology, logDir, log: say, stopOnSignals: false }, (line) => process.stderr.write(`${line}\n`));
+    const cp = await startOrExplain(
+      { assetsDir: u.assets.dir, controllerManager: 'required', topology, logDir, log: say, stopOnSignals: false },
+      (line) => process.stderr.write(`${line}\n`),
+    );
     if (typeof cp === 'number') {
       if (cp === 2) return 'usage';
       // A topology that does not start fails the invocation; the others still run.
@@ -101,7 +127,9 @@ async function runTopologies(u: UpstreamRuns, signals: ReturnType<typeof forward
       startFailed = true;
       continue;
     }
-    say(`test:upstream: ${topology} control plane ready in ${seconds(cp.timings.total!)} at ${cp.server}; component logs in ${path.relative(process.cwd(), logDir)}/`);
+    say(
+      `test:upstream: ${topology} control plane ready in ${seconds(cp.timings.total!)} at ${cp.server}; component logs in ${path.relative(process.cwd(), logDir)}/`,
+    );
     const plan = planRuns({
       topology,
       kubeconfig: cp.kubeconfigPath,
@@ -130,14 +158,25 @@ async function runTopologies(u: UpstreamRuns, signals: ReturnType<typeof forward
 }
 
 /** Stops a topology's control plane and records its timings, with the evidence that the runs met both servers of a pair, not one. */
-async function stopControlPlane(cp: Exclude<Awaited<ReturnType<typeof startOrExplain>>, number>, topology: Topology): Promise<ControlPlaneRecord> {
+async function stopControlPlane(
+  cp: Exclude<Awaited<ReturnType<typeof startOrExplain>>, number>,
+  topology: Topology,
+): Promise<ControlPlaneRecord> {
   const connections = cp.balancerCounts?.();
   const { ms } = await cp.stop();
-  say(`test:upstream: ${topology} control plane stopped in ${seconds(ms)}${connections !== undefined ? `; the balancer handed ${connections.join(' and ')} connections to the API servers` : ''}`);
+  say(
+    `test:upstream: ${topology} control plane stopped in ${seconds(ms)}${connections !== undefined ? `; the balancer handed ${connections.join(' and ')} connections to the API servers` : ''}`,
+  );
   return { topology, readyMs: cp.timings.total!, stopMs: ms, ...(connections !== undefined ? { balancerConnections: connections } : {}) };
 }
 
-type ControlPlaneRecord = { topology: Topology; readyMs?: number; stopMs?: number; startFailed?: boolean; balancerConnections?: readonly number[] };
+type ControlPlaneRecord = {
+  topology: Topology;
+  readyMs?: number;
+  stopMs?: number;
+  startFailed?: boolean;
+  balancerConnections?: readonly number[];
+};
 
 interface Ending {
   readonly outcomes: readonly RunOutcome[];
@@ -151,7 +190,16 @@ interface Ending {
 }
 
 /** The tables, the last line and the exit code of the invocation. */
-function finalWord({ outcomes, sweepRows: rows, controlPlanes, topologies: ran, reportsRoot, started, interrupted, startFailed }: Ending): number {
+function finalWord({
+  outcomes,
+  sweepRows: rows,
+  controlPlanes,
+  topologies: ran,
+  reportsRoot,
+  started,
+  interrupted,
+  startFailed,
+}: Ending): number {
   say('');
   say(formatOutcomes(outcomes));
   say('');

@@ -19,7 +19,16 @@
  */
 import { collectionPath, objectPath, resourceTypes } from '../../reference/resources.ts';
 import type { Profile } from '../../reference/profile.ts';
-import { InfrastructureError, queryToString, RECORD_TO, recordedBy, type Exchange, type ExchangeRecorder, type Target, type TargetRequest } from '../transport/index.ts';
+import {
+  InfrastructureError,
+  queryToString,
+  RECORD_TO,
+  recordedBy,
+  type Exchange,
+  type ExchangeRecorder,
+  type Target,
+  type TargetRequest,
+} from '../transport/index.ts';
 
 /** What a counterexample needs from the writer: the requests that made its namespace, and its writes told apart. */
 export interface BackgroundWrites {
@@ -69,10 +78,19 @@ export class BackgroundWriter implements BackgroundWrites {
     await this.ready;
     const n = ++this.writes;
     const r = await this.target.send(
-      recordedBy({ method: 'PATCH', path: this.objectPath, headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ data: { write: String(n) } }) }, to),
+      recordedBy(
+        {
+          method: 'PATCH',
+          path: this.objectPath,
+          headers: { 'content-type': 'application/merge-patch+json' },
+          body: JSON.stringify({ data: { write: String(n) } }),
+        },
+        to,
+      ),
     );
     // A writer that cannot write would make every replay beside it a replay alone: say so instead.
-    if (r.status < 200 || r.status >= 300) throw new InfrastructureError(`--background-writes: PATCH ${this.objectPath} answered ${r.status}: ${r.bodyText.slice(0, 200)}`);
+    if (r.status < 200 || r.status >= 300)
+      throw new InfrastructureError(`--background-writes: PATCH ${this.objectPath} answered ${r.status}: ${r.bodyText.slice(0, 200)}`);
   }
 
   describe(exchanges: readonly Exchange[]): string[] {
@@ -100,7 +118,11 @@ export class BackgroundWriter implements BackgroundWrites {
     const labels = { [this.o.profile.runLabel]: this.o.runId };
     const rt = resourceTypes(this.o.profile);
     const steps: TargetRequest[] = [
-      { method: 'POST', path: this.namespacePath, body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: this.o.namespace, labels } } },
+      {
+        method: 'POST',
+        path: this.namespacePath,
+        body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: this.o.namespace, labels } },
+      },
       {
         method: 'POST',
         path: collectionPath(rt.configmaps, this.o.namespace),
@@ -112,7 +134,9 @@ export class BackgroundWriter implements BackgroundWrites {
       const response = await this.target.send(request);
       // 409: made by an earlier attempt whose answer was lost; the writes only need it to exist.
       if ((response.status < 200 || response.status >= 300) && response.status !== 409) {
-        throw new InfrastructureError(`--background-writes: ${request.method} ${request.path} answered ${response.status}: ${response.bodyText.slice(0, 200)}`);
+        throw new InfrastructureError(
+          `--background-writes: ${request.method} ${request.path} answered ${response.status}: ${response.bodyText.slice(0, 200)}`,
+        );
       }
       this.made.push({ seq: 0, request, response, startedAtMs, durationMs: 0 });
     }

@@ -138,10 +138,16 @@ export class CaseContext {
     // does not unjudge the status code it came with.
     for (const j of js) if (j.verdict !== 'fail') this.tally.add(j);
     if (failures.length > 0) {
-      const v = new ClauseViolation(failures, [...(this.env.backgroundWrites?.setup ?? []), ...this.setup, ...this.env.transcript.since(this.startSeq)], evidence, [...this.serverErrors], {
-        judged: this.env.transcript.lastSeq(),
-        ...answers,
-      });
+      const v = new ClauseViolation(
+        failures,
+        [...(this.env.backgroundWrites?.setup ?? []), ...this.setup, ...this.env.transcript.since(this.startSeq)],
+        evidence,
+        [...this.serverErrors],
+        {
+          judged: this.env.transcript.lastSeq(),
+          ...answers,
+        },
+      );
       if (this.stepsBegun !== undefined) v.stepsSent = this.stepsBegun;
       v.journalEntry = entry;
       const excused = this.isExcused;

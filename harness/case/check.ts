@@ -24,7 +24,12 @@ export interface Check<T> {
    * A standalone reproducer of a failure of one input, for checks whose target is a process (a loader,
    * the daemon) rather than HTTP exchanges: takes the place of the curl script.
    */
-  readonly reproducer?: (input: T, failure: import('../../reference/judgement.ts').Judgement, env: CheckEnv, about: import('../reproducers/index.ts').ProcessAbout) => string;
+  readonly reproducer?: (
+    input: T,
+    failure: import('../../reference/judgement.ts').Judgement,
+    env: CheckEnv,
+    about: import('../reproducers/index.ts').ProcessAbout,
+  ) => string;
   /**
    * Fixed cases run first on every run (fast-check `examples`), on top of the random ones: the parts of
    * the check's clauses that a few random cases reach on some seeds only (an endpoint of three, a
@@ -47,7 +52,11 @@ export interface Check<T> {
  * The cases one run of a check holds: its fixed examples, then the random ones (`runs` capped by the
  * check's `defaultRuns`, at least one). A replay's path counts the examples first, as fast-check does.
  */
-export function casesOf<T>(check: Check<T>, env: Pick<CheckEnv, 'profile'>, runs: number): { readonly examples: T[]; readonly numRuns: number } {
+export function casesOf<T>(
+  check: Check<T>,
+  env: Pick<CheckEnv, 'profile'>,
+  runs: number,
+): { readonly examples: T[]; readonly numRuns: number } {
   const examples = [...(check.examples?.(env) ?? [])];
   const random = Math.max(1, check.defaultRuns !== undefined ? Math.min(check.defaultRuns, runs) : runs);
   return { examples, numRuns: random + examples.length };

@@ -44,7 +44,16 @@ export interface RunFootprint {
   readonly slowdown?: Slowdown;
 }
 
-export const emptyFootprint = (check: string): CheckFootprint => ({ check, wallMs: 0, namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, namespaceWaitMs: 0 });
+export const emptyFootprint = (check: string): CheckFootprint => ({
+  check,
+  wallMs: 0,
+  namespaces: 0,
+  clusterObjects: 0,
+  requests: {},
+  bytesSent: 0,
+  bytesReceived: 0,
+  namespaceWaitMs: 0,
+});
 
 /** The running check: where its exchanges are recorded and counted. */
 export class ExchangeSink implements ExchangeRecorder {
@@ -71,7 +80,8 @@ export function recordingInto(target: Target, sink: ExchangeRecorder): Target {
 
 const REVIEWS = /reviews$/;
 
-const bodyBytes = (body: string | Uint8Array | undefined): number => (body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+const bodyBytes = (body: string | Uint8Array | undefined): number =>
+  body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
 
 /** Counts one exchange into a footprint: verb, bytes, and what it created. */
 export function countExchange(fp: CheckFootprint, e: Exchange): void {

@@ -45,7 +45,8 @@ async function runHookOnce(name: HookName, spec: HookSpec, timeoutMs: number): P
         throw new InfrastructureError(`hook ${name}: POST ${spec.url} failed: ${e.message}`);
       });
     const text = await r.body.text();
-    if (r.statusCode !== 200) throw new InfrastructureError(`hook ${name}: POST ${spec.url} answered ${r.statusCode}: ${text.slice(0, 200)}`);
+    if (r.statusCode !== 200)
+      throw new InfrastructureError(`hook ${name}: POST ${spec.url} answered ${r.statusCode}: ${text.slice(0, 200)}`);
     return;
   }
   await new Promise<void>((resolve, reject) => {
@@ -63,7 +64,12 @@ async function runHookOnce(name: HookName, spec: HookSpec, timeoutMs: number): P
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve();
-      else reject(new InfrastructureError(`hook ${name}: \`${spec.command}\` exited ${code ?? signal}${stderr.trim() !== '' ? `: ${stderr.trim().split('\n').pop()}` : ''}`));
+      else
+        reject(
+          new InfrastructureError(
+            `hook ${name}: \`${spec.command}\` exited ${code ?? signal}${stderr.trim() !== '' ? `: ${stderr.trim().split('\n').pop()}` : ''}`,
+          ),
+        );
     });
   });
 }

@@ -16,7 +16,9 @@ export type VerdictLetter = 'p' | 'f' | 'u' | 'i';
 const LETTER: Record<Judgement['verdict'], VerdictLetter> = { pass: 'p', fail: 'f', unspecified: 'u', inconclusive: 'i' };
 
 /** Part of one judge call of a case: a registry judge with its encoded inputs, or verdicts carried as they were. */
-export type Segment = { readonly j: string; readonly a: unknown; readonly o: readonly (readonly [string, VerdictLetter])[] } | { readonly c: readonly Judgement[] };
+export type Segment =
+  | { readonly j: string; readonly a: unknown; readonly o: readonly (readonly [string, VerdictLetter])[] }
+  | { readonly c: readonly Judgement[] };
 
 /** One `CaseContext.judge` call. */
 export interface JournalEntry {
@@ -60,7 +62,10 @@ let nextId = 0;
 /** A history snapshot or an object version (reference/history.ts, reference/objects.ts). */
 function isInterned(v: object): boolean {
   const o = v as { index?: unknown; atMs?: unknown; objects?: unknown; key?: unknown; uid?: unknown; content?: unknown };
-  return (typeof o.index === 'number' && typeof o.atMs === 'number' && o.objects instanceof Map) || (typeof o.key === 'string' && typeof o.uid === 'string' && o.content !== undefined);
+  return (
+    (typeof o.index === 'number' && typeof o.atMs === 'number' && o.objects instanceof Map) ||
+    (typeof o.key === 'string' && typeof o.uid === 'string' && o.content !== undefined)
+  );
 }
 
 /**
@@ -79,7 +84,8 @@ export function encode(v: unknown, blobs: Blobs = new Map()): unknown {
   if (v instanceof Map) return { $map: [...v].map(([k, x]) => [encode(k, blobs), encode(x, blobs)]) };
   if (v instanceof Set) return { $set: [...v].map((x) => encode(x, blobs)) };
   if (v instanceof FieldSet) return { $fs: v.paths() };
-  if (v instanceof Uint8Array && Object.getPrototypeOf(v) === Uint8Array.prototype) return { $bytes: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') };
+  if (v instanceof Uint8Array && Object.getPrototypeOf(v) === Uint8Array.prototype)
+    return { $bytes: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') };
   // Generated records may have no prototype at all (fast-check's dictionaries): plain data too.
   const proto: unknown = typeof v === 'object' ? Object.getPrototypeOf(v) : undefined;
   if (typeof v === 'object' && (proto === Object.prototype || proto === null)) {
@@ -220,7 +226,9 @@ function outputOf(result: unknown): readonly Judgement[] | undefined {
 }
 
 /** The verdicts the entry held at run time, by clause (what the run's own judges said). */
-export function recordedVerdicts(e: JournalEntry): { readonly clause: string; readonly verdict: VerdictLetter; readonly carried: boolean }[] {
+export function recordedVerdicts(
+  e: JournalEntry,
+): { readonly clause: string; readonly verdict: VerdictLetter; readonly carried: boolean }[] {
   const out: { clause: string; verdict: VerdictLetter; carried: boolean }[] = [];
   for (const seg of e.s) {
     if ('c' in seg) for (const j of seg.c) out.push({ clause: j.clause, verdict: LETTER[j.verdict], carried: true });

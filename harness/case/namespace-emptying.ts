@@ -47,11 +47,21 @@ export async function emptyWritten(paths: readonly string[], how: Emptying): Pro
 }
 
 /** Deletes the run's objects (name -> path) of one collection; true once none is left, in any read. */
-async function emptyCollection(collection: string, objects: ReadonlyMap<string, string>, deadline: number, how: Emptying): Promise<boolean> {
+async function emptyCollection(
+  collection: string,
+  objects: ReadonlyMap<string, string>,
+  deadline: number,
+  how: Emptying,
+): Promise<boolean> {
   // The collection delete answers with every object it deleted: gzipped where the target can.
   const all =
-    objects.size >= 2 && how.runSelector !== undefined ? await how.send({ method: 'DELETE', path: collection, query: [['labelSelector', how.runSelector]], headers: ACCEPT_GZIP }) : undefined;
-  const toSettle = all !== undefined && all.status >= 200 && all.status < 300 ? await leftByCollectionDelete(collection, objects, all, how) : await deleteEach(collection, objects, how);
+    objects.size >= 2 && how.runSelector !== undefined
+      ? await how.send({ method: 'DELETE', path: collection, query: [['labelSelector', how.runSelector]], headers: ACCEPT_GZIP })
+      : undefined;
+  const toSettle =
+    all !== undefined && all.status >= 200 && all.status < 300
+      ? await leftByCollectionDelete(collection, objects, all, how)
+      : await deleteEach(collection, objects, how);
   const removed = await Promise.all(toSettle.map((a) => settle(a.path, a.r, deadline, how)));
   if (removed.includes(false)) return false;
   return waitUntilUnlisted(collection, objects, deadline, how);
@@ -62,7 +72,12 @@ async function emptyCollection(collection: string, objects: ReadonlyMap<string, 
  * collection delete left (an object whose label a patch removed, one with finalizers) is followed
  * one by one from a read; a target that answered and kept one is caught by the wait after.
  */
-async function leftByCollectionDelete(collection: string, objects: ReadonlyMap<string, string>, all: TargetResponse, how: Emptying): Promise<Pending[]> {
+async function leftByCollectionDelete(
+  collection: string,
+  objects: ReadonlyMap<string, string>,
+  all: TargetResponse,
+  how: Emptying,
+): Promise<Pending[]> {
   const open = [...objects].filter(([name]) => !goneIn(all).has(name));
   const l = open.length > 0 ? await how.send({ method: 'GET', path: collection, headers: ACCEPT_GZIP }) : undefined;
   const listed = l?.status === 200 ? namesListed(l) : undefined;
@@ -71,7 +86,9 @@ async function leftByCollectionDelete(collection: string, objects: ReadonlyMap<s
 
 /** Deletes each object; what is left to follow. */
 async function deleteEach(collection: string, objects: ReadonlyMap<string, string>, how: Emptying): Promise<Pending[]> {
-  const answered = await Promise.all([...objects].map(async ([name, path]) => ({ name, path, r: await how.send({ method: 'DELETE', path }) })));
+  const answered = await Promise.all(
+    [...objects].map(async ([name, path]) => ({ name, path, r: await how.send({ method: 'DELETE', path }) })),
+  );
   // A DELETE that answers "done" is still confirmed by a read of the current state (an object without
   // finalizers may linger: rest:3.1 does not show its removal): one list of the collection for
   // several objects, a GET for a single one.
@@ -90,7 +107,12 @@ async function deleteEach(collection: string, objects: ReadonlyMap<string, strin
  * A list at resourceVersion 0 may be served from a cache that lags: the next case's model starts
  * from an empty namespace, so wait until the cache no longer shows what was deleted.
  */
-async function waitUntilUnlisted(collection: string, objects: ReadonlyMap<string, string>, deadline: number, how: Emptying): Promise<boolean> {
+async function waitUntilUnlisted(
+  collection: string,
+  objects: ReadonlyMap<string, string>,
+  deadline: number,
+  how: Emptying,
+): Promise<boolean> {
   const waitFrom = how.now();
   let followed = false;
   for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
@@ -122,7 +144,12 @@ async function settle(path: string, r: TargetResponse, deadline: number, how: Em
     if (r.status !== 200) return false;
     const md = (r.json as { metadata?: { finalizers?: unknown; deletionTimestamp?: unknown } } | undefined)?.metadata;
     if (Array.isArray(md?.finalizers) && md.finalizers.length > 0) {
-      await how.send({ method: 'PATCH', path, headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { finalizers: null } }) });
+      await how.send({
+        method: 'PATCH',
+        path,
+        headers: { 'content-type': 'application/merge-patch+json' },
+        body: JSON.stringify({ metadata: { finalizers: null } }),
+      });
     } else if (md?.deletionTimestamp === undefined || md.deletionTimestamp === null) {
       await how.send({ method: 'DELETE', path });
     }
@@ -146,7 +173,9 @@ function goneIn(r: TargetResponse): Set<string> {
   return new Set(
     items.flatMap((it) => {
       const md = (it as { metadata?: { name?: unknown; finalizers?: unknown; deletionTimestamp?: unknown } } | null)?.metadata;
-      const held = (Array.isArray(md?.finalizers) && md.finalizers.length > 0) || (md?.deletionTimestamp !== undefined && md.deletionTimestamp !== null);
+      const held =
+        (Array.isArray(md?.finalizers) && md.finalizers.length > 0) ||
+        (md?.deletionTimestamp !== undefined && md.deletionTimestamp !== null);
       return typeof md?.name === 'string' && !held ? [md.name] : [];
     }),
   );

@@ -148,7 +148,9 @@ export class NamespacePool {
       this.written.delete(ns);
       this.retired++;
       if (this.size === 0 && !this.broken) {
-        this.broken = new PreconditionFailed(`no clean namespace: the run's objects stayed in every namespace named by --namespace after ${EMPTY_TIMEOUT_MS / 1000} s of deleting them`);
+        this.broken = new PreconditionFailed(
+          `no clean namespace: the run's objects stayed in every namespace named by --namespace after ${EMPTY_TIMEOUT_MS / 1000} s of deleting them`,
+        );
         for (const w of this.waiting.splice(0)) w.reject(this.broken);
       }
       return;
@@ -166,7 +168,13 @@ export class NamespacePool {
       this.retired++;
       await this.send({ method: 'DELETE', path: `/api/v1/namespaces/${encodeURIComponent(ns)}` }, to).catch(() => undefined);
     }
-    const next: Slot | undefined = this.broken ? undefined : clean ? slot : this.size < this.o.capacity ? { name: this.o.nameOf(++this.made), exists: false } : undefined;
+    const next: Slot | undefined = this.broken
+      ? undefined
+      : clean
+        ? slot
+        : this.size < this.o.capacity
+          ? { name: this.o.nameOf(++this.made), exists: false }
+          : undefined;
     if (!next) return;
     const waiter = this.waiting.shift();
     if (waiter) {
@@ -192,7 +200,12 @@ export class NamespacePool {
     const collection = seg.slice(0, at + 3).join('/');
     const named = seg[at + 3];
     const md = res.json as { kind?: unknown; metadata?: { name?: unknown } } | undefined;
-    const name = named !== undefined ? named : md?.kind !== 'Status' && typeof md?.metadata?.name === 'string' ? encodeURIComponent(md.metadata.name) : undefined;
+    const name =
+      named !== undefined
+        ? named
+        : md?.kind !== 'Status' && typeof md?.metadata?.name === 'string'
+          ? encodeURIComponent(md.metadata.name)
+          : undefined;
     if (name === undefined) return;
     let set = this.written.get(ns);
     if (!set) this.written.set(ns, (set = new Set()));
@@ -206,7 +219,13 @@ export class NamespacePool {
     if (at < 0 || at + 2 >= seg.length) return;
     const ns = decodeURIComponent(seg[at + 1]!);
     if (!this.owns(ns)) return;
-    const body = res.json as { metadata?: { resourceVersion?: unknown }; items?: { metadata?: { resourceVersion?: unknown } }[]; object?: { metadata?: { resourceVersion?: unknown } } } | undefined;
+    const body = res.json as
+      | {
+          metadata?: { resourceVersion?: unknown };
+          items?: { metadata?: { resourceVersion?: unknown } }[];
+          object?: { metadata?: { resourceVersion?: unknown } };
+        }
+      | undefined;
     let seen = this.versions.get(ns);
     if (!seen) this.versions.set(ns, (seen = new Map()));
     const add = (v: unknown) => {
@@ -224,6 +243,11 @@ export class NamespacePool {
   private async empty(ns: string, to: ExchangeRecorder | undefined): Promise<boolean> {
     const paths = [...(this.written.get(ns) ?? [])];
     this.written.delete(ns);
-    return emptyWritten(paths, { send: (req) => this.send(req, to), now: () => this.o.now(), sleep: (ms) => this.o.sleep(ms), runSelector: this.o.runSelector });
+    return emptyWritten(paths, {
+      send: (req) => this.send(req, to),
+      now: () => this.o.now(),
+      sleep: (ms) => this.o.sleep(ms),
+      runSelector: this.o.runSelector,
+    });
   }
 }

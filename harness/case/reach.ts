@@ -73,7 +73,8 @@ export function countReach(r: CheckReach, e: Exchange, sentBytes: number): void 
   if (SPECIAL_STATUSES.has(res.status)) bump(r.answers, String(res.status));
   const req = e.request;
   if (req.method !== 'GET') {
-    if (req.method === 'PATCH' && res.status === 409 && /apply-patch/i.test(headerOf(req.headers, 'content-type') ?? '')) r.applyConflicts++;
+    if (req.method === 'PATCH' && res.status === 409 && /apply-patch/i.test(headerOf(req.headers, 'content-type') ?? ''))
+      r.applyConflicts++;
     if (req.method !== 'DELETE') r.largestObjectBytes = Math.max(r.largestObjectBytes, sentBytes);
     return;
   }
@@ -129,7 +130,8 @@ function countWatch(r: CheckReach, e: Exchange, rv: string | undefined, refused:
       continue;
     }
     // A change however its type is spelt: a stream of "added" events delivered, it is not silent.
-    if (typeof event.type === 'string' && !['BOOKMARK', 'ERROR'].includes(event.type.toUpperCase()) && event.object !== undefined) delivered = true;
+    if (typeof event.type === 'string' && !['BOOKMARK', 'ERROR'].includes(event.type.toUpperCase()) && event.object !== undefined)
+      delivered = true;
     if (event.type === 'ERROR' && event.object?.code === 410) r.watches.expired++;
     const v = event.object?.metadata?.resourceVersion;
     if (typeof v === 'string' && v !== '') seen.add(v);

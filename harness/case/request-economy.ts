@@ -67,7 +67,14 @@ export function requestEconomy(records: readonly CheckRecord[], clauses: readonl
   const bytes = footprint.bytesSent + footprint.bytesReceived;
   const perVerdict = (c: CheckEconomy) => (c.verdicts === 0 ? Infinity : c.requests / c.verdicts);
   const checks = footprint.checks
-    .map((c): CheckEconomy => ({ check: c.check, requests: requestsOf(c), bytes: c.bytesSent + c.bytesReceived, verdicts: decidedBy.get(c.check)?.size ?? 0 }))
+    .map(
+      (c): CheckEconomy => ({
+        check: c.check,
+        requests: requestsOf(c),
+        bytes: c.bytesSent + c.bytesReceived,
+        verdicts: decidedBy.get(c.check)?.size ?? 0,
+      }),
+    )
     .filter((c) => c.requests > 0)
     .sort((a, b) => perVerdict(b) - perVerdict(a) || b.requests - a.requests || a.check.localeCompare(b.check));
   return {
@@ -76,7 +83,11 @@ export function requestEconomy(records: readonly CheckRecord[], clauses: readonl
     bytes,
     bytesReceived: footprint.bytesReceived,
     ...(verdicts > 0
-      ? { requestsPerVerdict: round1(requests / verdicts), bytesPerVerdict: Math.round(bytes / verdicts), bytesReceivedPerVerdict: Math.round(footprint.bytesReceived / verdicts) }
+      ? {
+          requestsPerVerdict: round1(requests / verdicts),
+          bytesPerVerdict: Math.round(bytes / verdicts),
+          bytesReceivedPerVerdict: Math.round(footprint.bytesReceived / verdicts),
+        }
       : {}),
     checks,
   };
@@ -95,13 +106,19 @@ export function economyLine(e: RequestEconomy, worst = 3): string {
     e.requestsPerVerdict === undefined
       ? `request economy: ${e.requests} requests and no verdict`
       : `request economy: ${e.requestsPerVerdict} requests and ${kib(e.bytesPerVerdict!)} per verdict (${e.requests} requests, ${mib(e.bytesReceived)} received, ${e.verdicts} verdicts)`;
-  const costly = e.checks.slice(0, worst).map((c) => `${c.check} ${c.verdicts === 0 ? `${c.requests} for none` : `${round1(c.requests / c.verdicts)}`}`);
+  const costly = e.checks
+    .slice(0, worst)
+    .map((c) => `${c.check} ${c.verdicts === 0 ? `${c.requests} for none` : `${round1(c.requests / c.verdicts)}`}`);
   const heavy = [...e.checks]
     .sort((a, b) => b.bytes - a.bytes || a.check.localeCompare(b.check))
     .slice(0, worst)
     .filter((c) => c.bytes >= MIB)
     .map((c) => `${c.check} ${mib(c.bytes)}`);
-  return [head, ...(costly.length > 0 ? [`most per verdict: ${costly.join(', ')}`] : []), ...(heavy.length > 0 ? [`most bytes: ${heavy.join(', ')}`] : [])].join('; ');
+  return [
+    head,
+    ...(costly.length > 0 ? [`most per verdict: ${costly.join(', ')}`] : []),
+    ...(heavy.length > 0 ? [`most bytes: ${heavy.join(', ')}`] : []),
+  ].join('; ');
 }
 
 /** Below this a check's bytes are not named in the economy line. */

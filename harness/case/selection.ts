@@ -22,11 +22,14 @@ export interface Selection {
 
 /** A pattern as the user typed it; a malformed one is a usage error naming its option. */
 export function compilePattern(option: '--focus' | '--skip', source: string): RegExp {
-  if (source === '') throw new ConfigError(`${option}: an empty pattern matches every check; give a regular expression such as ${option} watch`);
+  if (source === '')
+    throw new ConfigError(`${option}: an empty pattern matches every check; give a regular expression such as ${option} watch`);
   try {
     return new RegExp(source, 'i');
   } catch (e) {
-    throw new ConfigError(`${option} ${source}: not a regular expression (${(e as Error).message.replace(/^Invalid regular expression: /, '')})`);
+    throw new ConfigError(
+      `${option} ${source}: not a regular expression (${(e as Error).message.replace(/^Invalid regular expression: /, '')})`,
+    );
   }
 }
 
@@ -52,5 +55,7 @@ export function selectChecks<T extends Selectable>(checks: readonly T[], s: Sele
 export function requireSome<T>(selected: readonly T[], o: { focus?: readonly string[]; skip?: readonly string[] }): void {
   if (selected.length > 0) return;
   const given = [...(o.focus ?? []).map((p) => `--focus ${p}`), ...(o.skip ?? []).map((p) => `--skip ${p}`)];
-  throw new ConfigError(`${given.length > 0 ? given.join(' ') : 'the selection'} selects no check; see \`svc-conformance list-checks\` (patterns match check ids, suites, titles and clause ids)`);
+  throw new ConfigError(
+    `${given.length > 0 ? given.join(' ') : 'the selection'} selects no check; see \`svc-conformance list-checks\` (patterns match check ids, suites, titles and clause ids)`,
+  );
 }

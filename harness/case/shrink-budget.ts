@@ -80,7 +80,8 @@ export class ShrinkBudget {
   /** The note a failure carries when the budget, not the search, ended its shrinking. */
   get cutShort(): string | undefined {
     if (this.outOfTime === undefined) return undefined;
-    if (this.outOfTime === 'run') return `shrinking cut short: the run's --timeout was near its end (${this.candidates} candidates tried): the counterexample may not be minimal`;
+    if (this.outOfTime === 'run')
+      return `shrinking cut short: the run's --timeout was near its end (${this.candidates} candidates tried): the counterexample may not be minimal`;
     return `shrinking cut short after ${Math.round(this.budgetMs / 1000)} s (--shrink-time; ${this.candidates} candidates tried): the counterexample may not be minimal`;
   }
 }

@@ -42,7 +42,9 @@ export function resolveAssets(o: { dir?: string; env?: NodeJS.ProcessEnv; requir
   const source = o.dir !== undefined ? 'the assets folder' : ASSETS_VARIABLE;
   const required = o.required ?? controlPlaneBinaries;
   if (named === undefined || named.trim() === '') {
-    throw new AssetsError(`no upstream binaries: set ${ASSETS_VARIABLE} to a folder with ${required.join(', ')} (e.g. from setup-envtest) or name one with --assets`);
+    throw new AssetsError(
+      `no upstream binaries: set ${ASSETS_VARIABLE} to a folder with ${required.join(', ')} (e.g. from setup-envtest) or name one with --assets`,
+    );
   }
   const dir = path.resolve(named);
   let isDir = false;
@@ -58,7 +60,10 @@ export function resolveAssets(o: { dir?: string; env?: NodeJS.ProcessEnv; requir
     if (isExecutableFile(file)) binaries[name] = file;
   }
   const missing = required.filter((n) => binaries[n] === undefined);
-  if (missing.length > 0) throw new AssetsError(`no upstream binaries: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing or not executable in ${dir} (${source})`);
+  if (missing.length > 0)
+    throw new AssetsError(
+      `no upstream binaries: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing or not executable in ${dir} (${source})`,
+    );
   return { dir, binaries };
 }
 

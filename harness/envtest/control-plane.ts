@@ -84,11 +84,16 @@ export interface ControlPlane {
 const DEFAULT_START_TIMEOUT_MS = 90_000;
 
 export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<ControlPlane> {
-  const required: BinaryName[] = ['etcd', 'kube-apiserver', ...(o.controllerManager === 'required' ? ['kube-controller-manager' as const] : [])];
+  const required: BinaryName[] = [
+    'etcd',
+    'kube-apiserver',
+    ...(o.controllerManager === 'required' ? ['kube-controller-manager' as const] : []),
+  ];
   const assets = resolveAssets({ dir: o.assetsDir, env: o.env, required });
   const log = o.log ?? (() => undefined);
   const withControllerManager = o.controllerManager !== 'off' && assets.binaries['kube-controller-manager'] !== undefined;
-  if (o.controllerManager !== 'off' && !withControllerManager) log(`envtest: no kube-controller-manager in ${assets.dir}: deleted namespaces will stay Terminating`);
+  if (o.controllerManager !== 'off' && !withControllerManager)
+    log(`envtest: no kube-controller-manager in ${assets.dir}: deleted namespaces will stay Terminating`);
 
   const topology = o.topology ?? 'single';
   const startedAt = Date.now();
@@ -100,7 +105,10 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
     const creds = makeCredentials(dir);
     const scrub = (s: string) => s.split(creds.token).join('<redacted>');
     const caPem = readFileSync(creds.caCert, 'utf8');
-    const launcher = new ComponentLauncher({ assets, logDir, timeoutMs: o.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS, startedAt, log, scrub }, life.running);
+    const launcher = new ComponentLauncher(
+      { assets, logDir, timeoutMs: o.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS, startedAt, log, scrub },
+      life.running,
+    );
     const probe = { ca: caPem, token: creds.token };
     const [etcdClient] = await launcher.launch({
       binary: 'etcd',
@@ -109,12 +117,20 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
       url: ([client]) => `http://127.0.0.1:${client}/health`,
       probe: {},
     });
-    const apiPorts = await startApiServers(launcher, { creds, probe, etcdClient: etcdClient!, dir, topology, flags: o.apiServerFlags ?? [] });
+    const apiPorts = await startApiServers(launcher, {
+      creds,
+      probe,
+      etcdClient: etcdClient!,
+      dir,
+      topology,
+      flags: o.apiServerFlags ?? [],
+    });
     const apiServers = apiPorts.map((p) => `https://127.0.0.1:${p}`);
     const server = topology === 'ha' ? await startHaBalancer(launcher, life, apiPorts, probe, log) : apiServers[0]!;
     const kubeconfigPath = path.join(dir, 'kubeconfig');
     writeKubeconfig(kubeconfigPath, { server, caCert: creds.caCert, token: creds.token });
-    if (withControllerManager) await startControllerManager(launcher, { creds, dir, kubeconfigPath, server, firstApiServer: apiServers[0]! });
+    if (withControllerManager)
+      await startControllerManager(launcher, { creds, dir, kubeconfigPath, server, firstApiServer: apiServers[0]! });
     launcher.timings.total = launcher.sinceStart();
     if (o.stopOnSignals === false) life.releaseSignals();
     const lb = life.balancer;
@@ -144,7 +160,14 @@ type Probe = { readonly ca: string; readonly token: string };
 /** One API server, or two for `ha`, on the one etcd with the same credentials. Their ports. */
 async function startApiServers(
   launcher: ComponentLauncher,
-  a: { readonly creds: Credentials; readonly probe: Probe; readonly etcdClient: number; readonly dir: string; readonly topology: Topology; readonly flags: readonly string[] },
+  a: {
+    readonly creds: Credentials;
+    readonly probe: Probe;
+    readonly etcdClient: number;
+    readonly dir: string;
+    readonly topology: Topology;
+    readonly flags: readonly string[];
+  },
 ): Promise<number[]> {
   const serverCount = a.topology === 'ha' ? 2 : 1;
   const apiPorts: number[] = [];
@@ -166,7 +189,13 @@ async function startApiServers(
 }
 
 /** The round-robin balancer in front of the HA pair, probed through to each server. Its URL. */
-async function startHaBalancer(launcher: ComponentLauncher, life: ComponentsLifetime, apiPorts: readonly number[], probe: Probe, log: (line: string) => void): Promise<string> {
+async function startHaBalancer(
+  launcher: ComponentLauncher,
+  life: ComponentsLifetime,
+  apiPorts: readonly number[],
+  probe: Probe,
+  log: (line: string) => void,
+): Promise<string> {
   const balancer = await startBalancer(apiPorts.map((port) => ({ port })));
   life.balancer = balancer;
   launcher.ports.push(balancer.port);
@@ -176,7 +205,12 @@ async function startHaBalancer(launcher: ComponentLauncher, life: ComponentsLife
   for (let i = 0; i < apiPorts.length; i++) {
     const r = await probeServing(`${server}/readyz`, probe);
     if (r.status !== 200)
-      throw new ControlPlaneStartError('balancer', `at ${server} did not pass /readyz through to the API servers (${r.status !== undefined ? `answer ${r.status}` : r.error})`, [], '');
+      throw new ControlPlaneStartError(
+        'balancer',
+        `at ${server} did not pass /readyz through to the API servers (${r.status !== undefined ? `answer ${r.status}` : r.error})`,
+        [],
+        '',
+      );
   }
   launcher.timings.balancer = launcher.sinceStart();
   log(`envtest: balancer ready on 127.0.0.1:${balancer.port}, round-robin over ${apiPorts.map((p) => `127.0.0.1:${p}`).join(', ')}`);
@@ -186,10 +220,17 @@ async function startHaBalancer(launcher: ComponentLauncher, life: ComponentsLife
 /** The controller manager, like one beside the first server of an HA cluster: it talks to that one. */
 async function startControllerManager(
   launcher: ComponentLauncher,
-  a: { readonly creds: Credentials; readonly dir: string; readonly kubeconfigPath: string; readonly server: string; readonly firstApiServer: string },
+  a: {
+    readonly creds: Credentials;
+    readonly dir: string;
+    readonly kubeconfigPath: string;
+    readonly server: string;
+    readonly firstApiServer: string;
+  },
 ): Promise<void> {
   const cmKubeconfig = a.server === a.firstApiServer ? a.kubeconfigPath : path.join(a.dir, 'kubeconfig-kube-apiserver-1');
-  if (cmKubeconfig !== a.kubeconfigPath) writeKubeconfig(cmKubeconfig, { server: a.firstApiServer, caCert: a.creds.caCert, token: a.creds.token });
+  if (cmKubeconfig !== a.kubeconfigPath)
+    writeKubeconfig(cmKubeconfig, { server: a.firstApiServer, caCert: a.creds.caCert, token: a.creds.token });
   await launcher.launch({
     binary: 'kube-controller-manager',
     portCount: 1,

@@ -48,7 +48,24 @@ export function makeCredentials(dir: string): Credentials {
   openssl(selfSignedCertArgs({ keyFile: caKey, certFile: c.caCert, commonName: 'svc-conformance-envtest-ca', days: 2 }));
   openssl(['req', ...EC_P256_KEY, '-subj', '/CN=kube-apiserver', '-keyout', c.servingKey, '-out', csr]);
   writeFileSync(ext, 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n');
-  openssl(['x509', '-req', '-in', csr, '-CA', c.caCert, '-CAkey', caKey, '-set_serial', `0x${randomBytes(8).toString('hex')}`, '-days', '2', '-extfile', ext, '-out', c.servingCert]);
+  openssl([
+    'x509',
+    '-req',
+    '-in',
+    csr,
+    '-CA',
+    c.caCert,
+    '-CAkey',
+    caKey,
+    '-set_serial',
+    `0x${randomBytes(8).toString('hex')}`,
+    '-days',
+    '2',
+    '-extfile',
+    ext,
+    '-out',
+    c.servingCert,
+  ]);
   openssl(['genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256', '-out', c.serviceAccountKey]);
   openssl(['pkey', '-in', c.serviceAccountKey, '-pubout', '-out', c.serviceAccountPub]);
   // kube-apiserver's static token file: token,user,uid,"group1,group2".
@@ -75,7 +92,8 @@ function openssl(args: string[]): void {
     execFileSync('openssl', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (e) {
     const err = e as NodeJS.ErrnoException & { stderr?: Buffer };
-    if (err.code === 'ENOENT') throw new CredentialsError('the upstream control plane needs the openssl command to make its certificates; install openssl');
+    if (err.code === 'ENOENT')
+      throw new CredentialsError('the upstream control plane needs the openssl command to make its certificates; install openssl');
     const detail = err.stderr?.toString('utf8').trim().split('\n')[0] ?? err.message.split('\n')[0];
     throw new CredentialsError(`openssl ${args[0]} failed: ${detail}`);
   }

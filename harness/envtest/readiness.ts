@@ -52,7 +52,11 @@ export type ReadyOutcome =
   | { readonly kind: 'exited'; readonly code: number | null; readonly signal: NodeJS.Signals | null }
   | { readonly kind: 'timeout'; readonly lastStatus: number | undefined };
 
-export async function waitReady(c: Component, url: string, o: ProbeOptions & { deadlineMs: number; intervalMs?: number }): Promise<ReadyOutcome> {
+export async function waitReady(
+  c: Component,
+  url: string,
+  o: ProbeOptions & { deadlineMs: number; intervalMs?: number },
+): Promise<ReadyOutcome> {
   const started = Date.now();
   const stop = started + o.deadlineMs;
   let lastStatus: number | undefined;

@@ -54,25 +54,38 @@ function certificate(): { cert: string; key: string } {
   if (pair) return pair;
   const dir = mkdtempSync(path.join(tmpdir(), 'svc-webhook-cert-'));
   try {
-    const request = { keyFile: path.join(dir, 'tls.key'), certFile: path.join(dir, 'tls.crt'), commonName: 'svc-conformance-webhook', days: 2, loopback: true };
+    const request = {
+      keyFile: path.join(dir, 'tls.key'),
+      certFile: path.join(dir, 'tls.crt'),
+      commonName: 'svc-conformance-webhook',
+      days: 2,
+      loopback: true,
+    };
     execFileSync('openssl', selfSignedCertArgs(request), { stdio: 'pipe' });
     pair = { cert: readFileSync(path.join(dir, 'tls.crt'), 'utf8'), key: readFileSync(path.join(dir, 'tls.key'), 'utf8') };
     return pair;
   } catch (e) {
-    throw new Error(`cannot make the admission webhook's self-signed certificate (needs the openssl command): ${(e as Error).message.split('\n')[0]}`);
+    throw new Error(
+      `cannot make the admission webhook's self-signed certificate (needs the openssl command): ${(e as Error).message.split('\n')[0]}`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const rec = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const rec = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** RFC 6902 operations adding `adds` to the object's labels (the map itself when it has none). */
 export function labelPatch(object: Record<string, unknown>, adds: Readonly<Record<string, string>>): unknown[] {
   const md = rec(object['metadata']);
   if (md['labels'] === undefined || md['labels'] === null) return [{ op: 'add', path: '/metadata/labels', value: { ...adds } }];
   // RFC 6901: '~' is '~0' and '/' is '~1' in a path segment.
-  return Object.entries(adds).map(([k, v]) => ({ op: 'add', path: `/metadata/labels/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, value: v }));
+  return Object.entries(adds).map(([k, v]) => ({
+    op: 'add',
+    path: `/metadata/labels/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+    value: v,
+  }));
 }
 
 /** Starts the webhook on 127.0.0.1 (a free port); `denyLabel` on the object (or old object) means deny. */

@@ -19,7 +19,10 @@ import { CheckNotApplicable } from '../case/index.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 
 /** The fixture type, or undefined when it was not served in time (the case is then inconclusive). */
-export async function ensureFixture(cx: CaseContext, clauses: readonly ClauseId[]): Promise<{ rt: ResourceType; schema: Schema } | undefined> {
+export async function ensureFixture(
+  cx: CaseContext,
+  clauses: readonly ClauseId[],
+): Promise<{ rt: ResourceType; schema: Schema } | undefined> {
   const profile = cx.env.profile;
   const rt = fixtureResource(profile, cx.env.runId);
   const schema = fixtureSchema(profile, { fallbackList: false });
@@ -29,12 +32,24 @@ export async function ensureFixture(cx: CaseContext, clauses: readonly ClauseId[
   const install = { method: 'POST' as const, path: collectionPath(crd), body: fixtureCrd(profile, { [profile.runLabel]: cx.env.runId }) };
   if (await served()) {
     // Installed by an earlier case of the run: the reproduction installs it itself.
-    cx.setup.push({ seq: 0, request: install, transportError: 'not sent by this case: an earlier case of the run installed the fixture type', startedAtMs: cx.env.now(), durationMs: 0 });
+    cx.setup.push({
+      seq: 0,
+      request: install,
+      transportError: 'not sent by this case: an earlier case of the run installed the fixture type',
+      startedAtMs: cx.env.now(),
+      durationMs: 0,
+    });
     return { rt, schema };
   }
   const r = await cx.send(install);
-  if (r.status === 404 || r.status === 405) throw new CheckNotApplicable(clauses, `the target serves no ${crd.plural}.${crd.group}: the fixture type of rest:4.7.7 cannot be installed`, 'skipped');
-  if (r.status >= 300 && r.status !== 409) throw new CheckNotApplicable(clauses, `installing the fixture CustomResourceDefinition was refused (status ${r.status})`);
+  if (r.status === 404 || r.status === 405)
+    throw new CheckNotApplicable(
+      clauses,
+      `the target serves no ${crd.plural}.${crd.group}: the fixture type of rest:4.7.7 cannot be installed`,
+      'skipped',
+    );
+  if (r.status >= 300 && r.status !== 409)
+    throw new CheckNotApplicable(clauses, `installing the fixture CustomResourceDefinition was refused (status ${r.status})`);
   await readDefinition(cx, crd, String((install.body['metadata'] as { name: string }).name));
   const windowMs = eventualWindowOf(cx.env);
   const deadline = cx.env.now() + windowMs;
@@ -43,7 +58,9 @@ export async function ensureFixture(cx: CaseContext, clauses: readonly ClauseId[
     await cx.env.sleep(wait);
   }
   if (await served()) return { rt, schema };
-  cx.judge(notSeenWithin(clauses, 'the fixture type served once its definition is in place', windowMs, `${rt.plural}.${rt.group} not served yet`));
+  cx.judge(
+    notSeenWithin(clauses, 'the fixture type served once its definition is in place', windowMs, `${rt.plural}.${rt.group} not served yet`),
+  );
   return undefined;
 }
 
@@ -55,5 +72,7 @@ async function readDefinition(cx: CaseContext, crd: ResourceType, name: string):
   const path = objectPath(crd, name);
   const got = await cx.send({ method: 'GET', path });
   const o = readObject(crd, got.json);
-  cx.judge(judgeClusterObjectRead(path, { kind: crd.kind, name }, { status: got.status, kind: o.kind, name: o.name, namespace: o.namespace }));
+  cx.judge(
+    judgeClusterObjectRead(path, { kind: crd.kind, name }, { status: got.status, kind: o.kind, name: o.name, namespace: o.namespace }),
+  );
 }

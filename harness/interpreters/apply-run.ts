@@ -64,12 +64,26 @@ export const decodeForModel = (v: unknown) => {
 };
 
 /** Creates the object the steps act on (POST by manager `creator`), judged like any write. */
-export async function startObject(cx: CaseContext, rt: ResourceType, schema: Schema, name: string, clauses: readonly ClauseId[]): Promise<SeqState> {
+export async function startObject(
+  cx: CaseContext,
+  rt: ResourceType,
+  schema: Schema,
+  name: string,
+  clauses: readonly ClauseId[],
+): Promise<SeqState> {
   const ns = await namespaceOf(cx, 0);
   const body = { apiVersion: apiVersionOf(rt), kind: rt.kind, metadata: { name, namespace: ns, labels: cx.ownLabels } };
   const r = await cx.send({ method: 'POST', path: collectionPath(rt, ns), query: [['fieldManager', 'creator']], body });
   if (r.status === 404) throw new CheckNotApplicable(clauses, `the target does not serve ${rt.plural}.${rt.group}`);
-  const model = update({ live: undefined, managed: [], object: body, manager: 'creator', schema, apiVersion: apiVersionOf(rt), now: iso(cx.env.now()) });
+  const model = update({
+    live: undefined,
+    managed: [],
+    object: body,
+    manager: 'creator',
+    schema,
+    apiVersion: apiVersionOf(rt),
+    now: iso(cx.env.now()),
+  });
   cx.judge(judgeWrite(expectedOf(model), r.status, r.json, schema, apiVersionOf(rt), ['rest:2.3/metadata.managedFields']));
   return carryOn({ rt, schema, ns, name, live: model.object, managed: model.managed }, model, r.json);
 }
@@ -90,14 +104,20 @@ export function planStep(
   st: SeqState,
   step: ApplyStep,
   nowIso: string,
-): { req: TargetRequest; outcome: WriteOutcome | ConflictOutcome | { kind: 'refused'; detail: string; statusOpen?: boolean; tags?: WriteTags } } {
+): {
+  req: TargetRequest;
+  outcome: WriteOutcome | ConflictOutcome | { kind: 'refused'; detail: string; statusOpen?: boolean; tags?: WriteTags };
+} {
   try {
     return planModelStep(st, step, nowIso);
   } catch (e) {
     // An object the schema cannot place (a duplicate set entry or map key, rest:4.7.7): the model
     // refuses the write; the request is the one the step sends regardless.
     if (!(e instanceof InvalidObject)) throw e;
-    return { req: requestOf(st, step), outcome: { kind: 'refused', detail: `not a valid object for its schema: ${e.message}`, statusOpen: true } };
+    return {
+      req: requestOf(st, step),
+      outcome: { kind: 'refused', detail: `not a valid object for its schema: ${e.message}`, statusOpen: true },
+    };
   }
 }
 
@@ -107,17 +127,39 @@ function requestOf(st: SeqState, step: ApplyStep): TargetRequest {
   const fm: QueryPair = ['fieldManager', step.manager];
   if (step.op === 'apply') {
     const intent = { apiVersion: apiVersionOf(st.rt), kind: st.rt.kind, metadata: { name: st.name, namespace: st.ns }, ...step.content };
-    return { method: 'PATCH', path, query: step.force ? [fm, ['force', 'true']] : [fm], headers: { 'content-type': APPLY_TYPE }, body: applyBody(intent) };
+    return {
+      method: 'PATCH',
+      path,
+      query: step.force ? [fm, ['force', 'true']] : [fm],
+      headers: { 'content-type': APPLY_TYPE },
+      body: applyBody(intent),
+    };
   }
   if (step.op === 'update') {
     const md = { ...(st.live['metadata'] as Record<string, unknown>) };
-    return { method: 'PUT', path, query: [fm], body: withTrackedPart({ ...st.live, metadata: md }, { ...content(st.live), ...step.content }) };
+    return {
+      method: 'PUT',
+      path,
+      query: [fm],
+      body: withTrackedPart({ ...st.live, metadata: md }, { ...content(st.live), ...step.content }),
+    };
   }
-  if (step.op === 'merge') return { method: 'PATCH', path, query: [fm], headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify(step.patch) };
+  if (step.op === 'merge')
+    return {
+      method: 'PATCH',
+      path,
+      query: [fm],
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify(step.patch),
+    };
   return { method: 'PATCH', path, query: [fm], headers: { 'content-type': 'application/json-patch+json' }, body: JSON.stringify(step.ops) };
 }
 
-function planModelStep(st: SeqState, step: ApplyStep, nowIso: string): { req: TargetRequest; outcome: WriteOutcome | ConflictOutcome | { kind: 'refused'; detail: string; tags?: WriteTags } } {
+function planModelStep(
+  st: SeqState,
+  step: ApplyStep,
+  nowIso: string,
+): { req: TargetRequest; outcome: WriteOutcome | ConflictOutcome | { kind: 'refused'; detail: string; tags?: WriteTags } } {
   const path = objectPath(st.rt, st.name, st.ns);
   const apiVersion = apiVersionOf(st.rt);
   const fm: QueryPair = ['fieldManager', step.manager];
@@ -126,7 +168,16 @@ function planModelStep(st: SeqState, step: ApplyStep, nowIso: string): { req: Ta
     const query: QueryPair[] = step.force ? [fm, ['force', 'true']] : [fm];
     return {
       req: { method: 'PATCH', path, query, headers: { 'content-type': APPLY_TYPE }, body: applyBody(intent) },
-      outcome: apply({ live: st.live, managed: st.managed, intent, manager: step.manager, force: step.force, schema: st.schema, apiVersion, now: nowIso }),
+      outcome: apply({
+        live: st.live,
+        managed: st.managed,
+        intent,
+        manager: step.manager,
+        force: step.force,
+        schema: st.schema,
+        apiVersion,
+        now: nowIso,
+      }),
     };
   }
   let object: Record<string, unknown>;
@@ -140,15 +191,38 @@ function planModelStep(st: SeqState, step: ApplyStep, nowIso: string): { req: Ta
     req = { method: 'PUT', path, query: [fm], body: object };
   } else if (step.op === 'merge') {
     object = mergePatch(st.live, step.patch) as Record<string, unknown>;
-    req = { method: 'PATCH', path, query: [fm], headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify(step.patch) };
+    req = {
+      method: 'PATCH',
+      path,
+      query: [fm],
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify(step.patch),
+    };
   } else {
-    req = { method: 'PATCH', path, query: [fm], headers: { 'content-type': 'application/json-patch+json' }, body: JSON.stringify(step.ops) };
+    req = {
+      method: 'PATCH',
+      path,
+      query: [fm],
+      headers: { 'content-type': 'application/json-patch+json' },
+      body: JSON.stringify(step.ops),
+    };
     const r = jsonPatch(st.live, step.ops);
-    if (!r.ok) return { req, outcome: { kind: 'refused', detail: `the JSON patch fails: ${r.error}`, ...(r.replaceOfMissingMember ? { tags: REPLACE_OF_MISSING_MEMBER } : {}) } };
+    if (!r.ok)
+      return {
+        req,
+        outcome: {
+          kind: 'refused',
+          detail: `the JSON patch fails: ${r.error}`,
+          ...(r.replaceOfMissingMember ? { tags: REPLACE_OF_MISSING_MEMBER } : {}),
+        },
+      };
     object = r.value as Record<string, unknown>;
   }
   const start = startingManagedFields((object['metadata'] as Record<string, unknown>)['managedFields'], st.managed, decodeForModel);
-  return { req, outcome: update({ live: st.live, managed: start, object, manager: step.manager, schema: st.schema, apiVersion, now: nowIso }) };
+  return {
+    req,
+    outcome: update({ live: st.live, managed: start, object, manager: step.manager, schema: st.schema, apiVersion, now: nowIso }),
+  };
 }
 
 const REPLACE_OF_MISSING_MEMBER: WriteTags = { input: 'json-patch-replace-missing-member', class: 'json-patch-replace-missing-accepted' };
@@ -160,7 +234,11 @@ function content(live: Record<string, unknown>): Content {
 }
 
 /** Clauses a step exercises, from the model's facts about it (which rest:3.2 rows it hits). */
-export function clausesOf(step: ApplyStep, outcome: WriteOutcome | ConflictOutcome | { kind: 'refused' }, fieldClauses: (step: ApplyStep) => ClauseId[]): ClauseId[] {
+export function clausesOf(
+  step: ApplyStep,
+  outcome: WriteOutcome | ConflictOutcome | { kind: 'refused' },
+  fieldClauses: (step: ApplyStep) => ClauseId[],
+): ClauseId[] {
   const out: ClauseId[] = [];
   if (outcome.kind === 'conflict') out.push('rest:3.2/apply-conflict', 'rest:7/conflict');
   if (outcome.kind === 'written') {
@@ -178,7 +256,13 @@ export function clausesOf(step: ApplyStep, outcome: WriteOutcome | ConflictOutco
 }
 
 /** Sends one step, judges it, and returns the state after it. */
-export async function runStep(cx: CaseContext, st: SeqState, step: ApplyStep, fieldClauses: (step: ApplyStep) => ClauseId[] = () => [], extraClauses: readonly ClauseId[] = []): Promise<SeqState> {
+export async function runStep(
+  cx: CaseContext,
+  st: SeqState,
+  step: ApplyStep,
+  fieldClauses: (step: ApplyStep) => ClauseId[] = () => [],
+  extraClauses: readonly ClauseId[] = [],
+): Promise<SeqState> {
   const { req, outcome } = planStep(st, step, iso(cx.env.now()));
   const clauses = [...clausesOf(step, outcome, fieldClauses), ...extraClauses];
   // A refusal whose status is open is judged even when it is a 5xx (upstream 1.24 answers 500 there).

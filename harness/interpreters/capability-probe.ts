@@ -85,10 +85,15 @@ export async function probeCapabilities(target: Target, reader: Target, o: Probe
     p.add(byStatus(feature, got), [got]);
   }
 
-  const nsCreate: TargetRequest = { method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: label } } };
+  const nsCreate: TargetRequest = {
+    method: 'POST',
+    path: '/api/v1/namespaces',
+    body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: label } },
+  };
   // A namespace the setup probe made is still the first step of every reproduction: the script makes its own.
   const namespace = o.namespace === undefined ? await p.ask(target, nsCreate) : madeBefore(p.sent, nsCreate);
-  if (namespace.status < 200 || namespace.status >= 300) return capabilityMapOf(p.found.concat(unaskedBecause(`${namespace.request} answered ${namespace.status}`)));
+  if (namespace.status < 200 || namespace.status >= 300)
+    return capabilityMapOf(p.found.concat(unaskedBecause(`${namespace.request} answered ${namespace.status}`)));
   try {
     await probeInNamespace(p, target, reader, o, { ns, label, namespace });
   } finally {
@@ -126,17 +131,32 @@ function probing(server: string): Probing {
   const add = (f: FeatureFinding, steps: readonly ProbeAnswer[] = [], more: { resource?: string; mediaType?: string } = {}): void => {
     const exchanges = steps.map((a) => sent.get(a));
     if (f.state !== 'notServed' || steps.length === 0 || exchanges.some((e) => e === undefined)) found.push(f);
-    else found.push({ ...f, reproduction: { server, exchanges: exchanges as Exchange[], needs: servedNeeds(f.feature, { request: steps.length - 1 }, more) } });
+    else
+      found.push({
+        ...f,
+        reproduction: { server, exchanges: exchanges as Exchange[], needs: servedNeeds(f.feature, { request: steps.length - 1 }, more) },
+      });
   };
   return { sent, found, ask, add };
 }
 
 /** Each verb, patch type, encoding, generateName, dry-run, watch delivery and custom type, in the probe's namespace. */
-async function probeInNamespace(p: Probing, target: Target, reader: Target, o: ProbeOptions, where: { ns: string; label: Record<string, string>; namespace: ProbeAnswer }): Promise<void> {
+async function probeInNamespace(
+  p: Probing,
+  target: Target,
+  reader: Target,
+  o: ProbeOptions,
+  where: { ns: string; label: Record<string, string>; namespace: ProbeAnswer },
+): Promise<void> {
   const { ns, label, namespace } = where;
   const { ask, add } = p;
   const cms = `/api/v1/namespaces/${ns}/configmaps`;
-  const cm = (name: string, data: Record<string, string> = { k: 'v' }) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: label }, data });
+  const cm = (name: string, data: Record<string, string> = { k: 'v' }) => ({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name, labels: label },
+    data,
+  });
   const created = await ask(target, { method: 'POST', path: cms, body: cm('probe-a') });
   // A 404 may be the namespace's (a server that answered its create and kept nothing): not "no route".
   add(byStatus('create', created, ROUTE_ABSENT), [namespace, created]);
@@ -157,22 +177,35 @@ async function probeInNamespace(p: Probing, target: Target, reader: Target, o: P
     [namespace, createdB, protobuf],
     { mediaType: o.profile.protobufMediaType },
   );
-  add(decideEncoding('table', await ask(reader, { method: 'GET', path: `${cms}/probe-b`, headers: { accept: tableMediaType(o.profile) } }), tableState));
+  add(
+    decideEncoding(
+      'table',
+      await ask(reader, { method: 'GET', path: `${cms}/probe-b`, headers: { accept: tableMediaType(o.profile) } }),
+      tableState,
+    ),
+  );
 
   const put = await ask(target, { method: 'PUT', path: `${cms}/probe-a`, body: cm('probe-a', { k: 'put' }) });
   add(byStatus('put', put, onObject), [namespace, created, put]);
-  const patch = (type: string, body: unknown, query: TargetRequest['query'] = []) => ask(target, { method: 'PATCH', path: `${cms}/probe-a`, query, headers: { 'content-type': type }, body });
+  const patch = (type: string, body: unknown, query: TargetRequest['query'] = []) =>
+    ask(target, { method: 'PATCH', path: `${cms}/probe-a`, query, headers: { 'content-type': type }, body });
   const merge = await patch('application/merge-patch+json', { data: { merge: 'yes' } });
   add(byStatus('patch-merge', merge, onObject), [namespace, created, merge]);
   const json = await patch('application/json-patch+json', [{ op: 'add', path: '/data/json', value: 'yes' }]);
   add(byStatus('patch-json', json, onObject), [namespace, created, json]);
-  const apply = await patch('application/apply-patch+yaml', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'probe-a' }, data: { applied: 'yes' } }, [
-    ['fieldManager', 'svc-conformance-probe'],
-  ]);
+  const apply = await patch(
+    'application/apply-patch+yaml',
+    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'probe-a' }, data: { applied: 'yes' } },
+    [['fieldManager', 'svc-conformance-probe']],
+  );
   add(byStatus('apply', apply), [namespace, created, apply]);
 
   const prefix = 'probe-g-';
-  const generated = await ask(target, { method: 'POST', path: cms, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: prefix, labels: label } } });
+  const generated = await ask(target, {
+    method: 'POST',
+    path: cms,
+    body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: prefix, labels: label } },
+  });
   add(decideGenerateName(generated, prefix), [namespace, generated]);
 
   const dry = await ask(target, { method: 'POST', path: cms, query: [['dryRun', 'All']], body: cm('probe-dry') });
@@ -206,7 +239,14 @@ async function probeCustomType(target: Target, ns: string, o: ProbeOptions): Pro
       group,
       scope: 'Namespaced',
       names: { plural: rt.plural, singular: 'capabilityprobe', kind: rt.kind, listKind: `${rt.kind}List` },
-      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+      versions: [
+        {
+          name: 'v1',
+          served: true,
+          storage: true,
+          schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+        },
+      ],
     },
   };
   const request = `POST ${collectionPath(crd)}`;
@@ -261,7 +301,11 @@ function unaskedBecause(why: string): FeatureFinding[] {
     'table',
     'crd-serving',
   ] as const;
-  return features.map((feature) => ({ feature, state: 'unknown' as const, evidence: `not asked: the probe's namespace could not be created (${why})` }));
+  return features.map((feature) => ({
+    feature,
+    state: 'unknown' as const,
+    evidence: `not asked: the probe's namespace could not be created (${why})`,
+  }));
 }
 
 /**
@@ -269,9 +313,18 @@ function unaskedBecause(why: string): FeatureFinding[] {
  * the server ends early (as upstream ends each at its request timeout) is opened again from the same
  * version, as a client does: the event is still owed to it.
  */
-async function probeWatch(target: Target, cms: string, listed: ProbeAnswer, objects: readonly { metadata: { name: string } }[], boundMs: number): Promise<FeatureFinding> {
+async function probeWatch(
+  target: Target,
+  cms: string,
+  listed: ProbeAnswer,
+  objects: readonly { metadata: { name: string } }[],
+  boundMs: number,
+): Promise<FeatureFinding> {
   const rv = (listed.body as { metadata?: { resourceVersion?: unknown } } | undefined)?.metadata?.resourceVersion;
-  const query: [string, string][] = [['watch', '1'], ...(typeof rv === 'string' && rv !== '' ? ([['resourceVersion', rv]] as [string, string][]) : [])];
+  const query: [string, string][] = [
+    ['watch', '1'],
+    ...(typeof rv === 'string' && rv !== '' ? ([['resourceVersion', rv]] as [string, string][]) : []),
+  ];
   const request = `GET ${cms}${queryToString(query)}`;
   const names = new Set(objects.map((o) => o.metadata.name));
   const name = [...names].join(' or ');

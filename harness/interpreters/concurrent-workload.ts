@@ -12,7 +12,13 @@ import { namespaceOf } from './rest-interpreter.ts';
 import { collectionPath, resourceTypes, type ResourceType } from '../../reference/resources.ts';
 import { isRecord } from '../../reference/objects.ts';
 import type { WorkloadPlan } from '../../generators/concurrency.ts';
-import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory, type RecordedList, type RecordedOp, type RecordedWatch } from '../../reference/concurrency/history-types.ts';
+import {
+  CONCURRENT_HISTORY_FORMAT,
+  type ConcurrentHistory,
+  type RecordedList,
+  type RecordedOp,
+  type RecordedWatch,
+} from '../../reference/concurrency/history-types.ts';
 
 import { write } from './recorded-write.ts';
 import { openRecordedWatch, type LiveWatch } from './recorded-watch.ts';
@@ -62,7 +68,8 @@ export async function runConcurrentWorkload(cx: CaseContext, plan: WorkloadPlan,
   const nsPath = (i: number) => collectionPath(rt, namespaces[i]);
   await open('ns0-state', nsPath(0), [namespaces[0]!], [], { kind: 'state' }, 'opened');
   await open('all-from-0', collectionPath(rt), namespaces, [['resourceVersion', '0']], { kind: 'state', rv: '0' }, 'opened');
-  if (seedRv !== undefined) await open('ns1-exact', nsPath(1), [namespaces[1]!], [['resourceVersion', seedRv]], { kind: 'exact', rv: seedRv }, seed?.ret ?? now());
+  if (seedRv !== undefined)
+    await open('ns1-exact', nsPath(1), [namespaces[1]!], [['resourceVersion', seedRv]], { kind: 'exact', rv: seedRv }, seed?.ret ?? now());
   const slow = await open('ns0-slow', nsPath(0), [namespaces[0]!], [], { kind: 'state' }, 'opened', { slow: true });
   const first = await open('ns0-dropped', nsPath(0), [namespaces[0]!], [], { kind: 'state' }, 'opened');
 
@@ -71,12 +78,19 @@ export async function runConcurrentWorkload(cx: CaseContext, plan: WorkloadPlan,
   const total = plan.writers.reduce((n, w) => n + w.length, 0);
   let completed = 0;
   const resuming = (async () => {
-    while (first.record.events.filter((e) => e.type !== 'BOOKMARK').length < opts.resumeAfter && completed < total / 2 && first.record.end === 'stopped') await cx.env.sleep(5);
+    while (
+      first.record.events.filter((e) => e.type !== 'BOOKMARK').length < opts.resumeAfter &&
+      completed < total / 2 &&
+      first.record.end === 'stopped'
+    )
+      await cx.env.sleep(5);
     first.stop();
     await first.done;
     const last = [...first.record.events].reverse().find((e) => e.rv !== undefined);
     if (last === undefined || first.record.end !== 'stopped') return;
-    await open('ns0-resumed', nsPath(0), [namespaces[0]!], [['resourceVersion', last.rv!]], { kind: 'exact', rv: last.rv! }, last.at, { resumedFrom: { watch: first.record.id, rv: last.rv! } });
+    await open('ns0-resumed', nsPath(0), [namespaces[0]!], [['resourceVersion', last.rv!]], { kind: 'exact', rv: last.rv! }, last.at, {
+      resumedFrom: { watch: first.record.id, rv: last.rv! },
+    });
   })();
 
   await runWriters(cx, plan, { rt, namespaces, pad, selector, now }, log, () => completed++);
@@ -118,7 +132,13 @@ interface WorkloadScope {
 }
 
 /** Every writer's steps at once, each writer paced so writes spread over time and bookmarks fall between them. */
-async function runWriters(cx: CaseContext, plan: WorkloadPlan, w: WorkloadScope & { readonly pad: string; readonly selector: QueryPair }, log: HistoryLog, completed: () => void): Promise<void> {
+async function runWriters(
+  cx: CaseContext,
+  plan: WorkloadPlan,
+  w: WorkloadScope & { readonly pad: string; readonly selector: QueryPair },
+  log: HistoryLog,
+  completed: () => void,
+): Promise<void> {
   await Promise.all(
     plan.writers.map(async (list, wi) => {
       const seen = new Map<string, string>();
@@ -142,7 +162,12 @@ async function runWriters(cx: CaseContext, plan: WorkloadPlan, w: WorkloadScope 
 }
 
 /** Objects written while the slow watcher does not read, so that its stream backs up on the server. */
-async function writeBacklog(cx: CaseContext, w: WorkloadScope, backlog: { readonly objects: number; readonly bytes: number }, log: HistoryLog): Promise<void> {
+async function writeBacklog(
+  cx: CaseContext,
+  w: WorkloadScope,
+  backlog: { readonly objects: number; readonly bytes: number },
+  log: HistoryLog,
+): Promise<void> {
   const big = 'y'.repeat(backlog.bytes);
   for (let i = 0; i < backlog.objects; i++) {
     // Its echo may come gzipped: the bytes are for the slow reader's stream, not for this answer.
@@ -155,16 +180,33 @@ async function writeBacklog(cx: CaseContext, w: WorkloadScope, backlog: { readon
  * Waits until every open watcher of `watches` shows the acknowledged writes in its scope (an eventual
  * effect: what is still missing when the window closes is judged as a gap only if a later write was shown).
  */
-async function catchUp(watches: readonly LiveWatch[], ops: readonly RecordedOp[], deadline: number, now: () => number, sleep: (ms: number) => Promise<void>): Promise<void> {
-  const expected = ops.filter((o) => (o.input.kind === 'create' || o.input.kind === 'update') && o.output.status === 'ok' && o.terminating !== true);
+async function catchUp(
+  watches: readonly LiveWatch[],
+  ops: readonly RecordedOp[],
+  deadline: number,
+  now: () => number,
+  sleep: (ms: number) => Promise<void>,
+): Promise<void> {
+  const expected = ops.filter(
+    (o) => (o.input.kind === 'create' || o.input.kind === 'update') && o.output.status === 'ok' && o.terminating !== true,
+  );
   for (const w of watches) {
     // A state-starting watch shows only the latest state of what was written before it started.
-    const want = expected.filter((o) => o.call > w.record.startKnownAt && w.record.namespaces.includes(o.key.slice(0, o.key.indexOf('/')))).map((o) => (o.input as { token: string }).token);
-    while (w.record.end === 'stopped' && !w.stopped() && now() < deadline && !want.every((t) => w.record.events.some((e) => e.token === t))) await sleep(10);
+    const want = expected
+      .filter((o) => o.call > w.record.startKnownAt && w.record.namespaces.includes(o.key.slice(0, o.key.indexOf('/'))))
+      .map((o) => (o.input as { token: string }).token);
+    while (w.record.end === 'stopped' && !w.stopped() && now() < deadline && !want.every((t) => w.record.events.some((e) => e.token === t)))
+      await sleep(10);
   }
 }
 
-async function list1(cx: CaseContext, rt: ResourceType, ns: string, selector: QueryPair, now: () => number): Promise<Omit<RecordedList, 'id' | 'client'> | undefined> {
+async function list1(
+  cx: CaseContext,
+  rt: ResourceType,
+  ns: string,
+  selector: QueryPair,
+  now: () => number,
+): Promise<Omit<RecordedList, 'id' | 'client'> | undefined> {
   const call = now();
   let r: TargetResponse;
   try {
@@ -182,7 +224,13 @@ async function list1(cx: CaseContext, rt: ResourceType, ns: string, selector: Qu
     if (!isRecord(it) || !isRecord(it['metadata'])) return [];
     const m = it['metadata'];
     const token = isRecord(it['data']) && typeof it['data']['w'] === 'string' ? it['data']['w'] : undefined;
-    return [{ key: `${String(m['namespace'])}/${String(m['name'])}`, token, ...(typeof m['resourceVersion'] === 'string' ? { rv: m['resourceVersion'] } : {}) }];
+    return [
+      {
+        key: `${String(m['namespace'])}/${String(m['name'])}`,
+        token,
+        ...(typeof m['resourceVersion'] === 'string' ? { rv: m['resourceVersion'] } : {}),
+      },
+    ];
   });
   return { namespaces: [ns], rv: md['resourceVersion'], items, call, ret };
 }

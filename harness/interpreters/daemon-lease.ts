@@ -27,7 +27,10 @@ export function daemonApiGet(t: ControllerDaemonTarget, cx: CaseContext): Get {
   };
 }
 
-type LeaseJson = { metadata?: { name?: string; namespace?: string; resourceVersion?: string; labels?: Record<string, string> }; spec?: { holderIdentity?: string } };
+type LeaseJson = {
+  metadata?: { name?: string; namespace?: string; resourceVersion?: string; labels?: Record<string, string> };
+  spec?: { holderIdentity?: string };
+};
 
 const seen = (l: LeaseJson): LeaseSeen => ({
   namespace: l.metadata?.namespace ?? '',
@@ -47,7 +50,11 @@ export async function readLeases(get: Get, profile: Profile, w: Pick<LeaseWindow
   const one = await get(objectPath(rt, w.name, w.namespace));
   const list = await get(collectionPath(rt));
   const items = list.status === 200 ? ((list.json as { items?: LeaseJson[] }).items ?? []) : [];
-  const all = new Map(items.filter((l) => !l.metadata?.labels?.[profile.runLabel] && l.spec?.holderIdentity).map((l) => [`${l.metadata?.namespace}/${l.metadata?.name}`, seen(l)] as const));
+  const all = new Map(
+    items
+      .filter((l) => !l.metadata?.labels?.[profile.runLabel] && l.spec?.holderIdentity)
+      .map((l) => [`${l.metadata?.namespace}/${l.metadata?.name}`, seen(l)] as const),
+  );
   return { ...(one.status === 200 ? { at: seen(one.json as LeaseJson) } : {}), all };
 }
 
@@ -57,7 +64,9 @@ export async function namespaceExists(get: Get, profile: Profile, namespace: str
 
 /** Leases of `after` written since `before` (new, or a new resourceVersion) at a place other than the window's. */
 export function writtenElsewhere(before: LeaseReading, after: LeaseReading, w: Pick<LeaseWindow, 'namespace' | 'name'>): LeaseSeen[] {
-  return [...after.all.entries()].filter(([k, l]) => k !== `${w.namespace}/${w.name}` && before.all.get(k)?.resourceVersion !== l.resourceVersion).map(([, l]) => l);
+  return [...after.all.entries()]
+    .filter(([k, l]) => k !== `${w.namespace}/${w.name}` && before.all.get(k)?.resourceVersion !== l.resourceVersion)
+    .map(([, l]) => l);
 }
 
 export interface LeadershipWait {
@@ -86,7 +95,8 @@ export async function awaitLeadership(
   void dp.exited.then((e) => (gone.exit = e));
   const deadline = o.now() + stretched(o.pace, w.ms);
   let after = await readLeases(get, profile, w);
-  const decided = () => Boolean(after.at?.holder && after.at.resourceVersion !== before.at?.resourceVersion) || writtenElsewhere(before, after, w).length > 0;
+  const decided = () =>
+    Boolean(after.at?.holder && after.at.resourceVersion !== before.at?.resourceVersion) || writtenElsewhere(before, after, w).length > 0;
   while (!gone.exit && !decided() && o.now() < deadline) {
     await o.sleep(200);
     after = await readLeases(get, profile, w);

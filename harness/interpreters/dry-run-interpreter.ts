@@ -37,12 +37,20 @@ async function prepare(cx: CaseContext, w: WriteOp, query: readonly QueryPair[],
   if (w.op === 'create') {
     const content = contentFor(cx, rt, w.content);
     const req: TargetRequest = { method: 'POST', path: collectionPath(rt, ns), query, body: bodyFor(rt, w.name, ns, content) };
-    return { req, exp: live ? { outcome: 'refused', verb: 'create', why: `${key} exists` } : { outcome: 'success', verb: 'create', wouldStore: content } };
+    return {
+      req,
+      exp: live
+        ? { outcome: 'refused', verb: 'create', why: `${key} exists` }
+        : { outcome: 'success', verb: 'create', wouldStore: content },
+    };
   }
   if (!live) {
     // A real delete of a missing object is refused (404); a PUT may create (rest:4.1/put): not tried.
     if (w.op !== 'delete') return undefined;
-    return { req: { method: 'DELETE', path: objectPath(rt, w.name, ns), query }, exp: { outcome: 'refused', verb: 'delete', why: `${key} does not exist` } };
+    return {
+      req: { method: 'DELETE', path: objectPath(rt, w.name, ns), query },
+      exp: { outcome: 'refused', verb: 'delete', why: `${key} does not exist` },
+    };
   }
   if (w.op === 'update' && staleRv) {
     // With the rv the object had before a real update, the real update is refused, so the dry-run is too.
@@ -63,9 +71,15 @@ async function prepare(cx: CaseContext, w: WriteOp, query: readonly QueryPair[],
   }
   if (w.op === 'update') {
     const content = contentFor(cx, rt, w.content);
-    return { req: { method: 'PUT', path: objectPath(rt, w.name, ns), query, body: bodyFor(rt, w.name, ns, content, live.rv) }, exp: { outcome: 'success', verb: 'update', wouldStore: content } };
+    return {
+      req: { method: 'PUT', path: objectPath(rt, w.name, ns), query, body: bodyFor(rt, w.name, ns, content, live.rv) },
+      exp: { outcome: 'success', verb: 'update', wouldStore: content },
+    };
   }
-  return { req: { method: 'DELETE', path: objectPath(rt, w.name, ns), query }, exp: { outcome: 'success', verb: 'delete', wouldStore: undefined } };
+  return {
+    req: { method: 'DELETE', path: objectPath(rt, w.name, ns), query },
+    exp: { outcome: 'success', verb: 'delete', wouldStore: undefined },
+  };
 }
 
 async function runGenerate(cx: CaseContext, step: Extract<DryRunStep, { op: 'dryRunGenerate' }>): Promise<void> {
@@ -76,7 +90,8 @@ async function runGenerate(cx: CaseContext, step: Extract<DryRunStep, { op: 'dry
   const metadata = { ...rest, generateName: step.prefix };
   const r = await cx.send({ method: 'POST', path: collectionPath(rt, ns), query: [dryRunPair('All')], body: { ...body, metadata } });
   const name = r.status < 300 ? readObject(rt, r.json).name : undefined;
-  const back = typeof name === 'string' && name !== '' ? (await cx.send({ method: 'GET', path: objectPath(rt, name, ns) })).status : undefined;
+  const back =
+    typeof name === 'string' && name !== '' ? (await cx.send({ method: 'GET', path: objectPath(rt, name, ns) })).status : undefined;
   cx.judge(judgeGeneratedDryRun(step.prefix, r.status, name, back));
 }
 
@@ -92,7 +107,13 @@ async function runDeleteNamespace(cx: CaseContext): Promise<void> {
 }
 
 /** The request of a dry-run PATCH: a body of its type setting one label, or one it cannot take. */
-function patchRequest(cx: CaseContext, step: Extract<DryRunStep, { op: 'dryRunPatch' }>, path: string, query: readonly QueryPair[], ns: string): TargetRequest {
+function patchRequest(
+  cx: CaseContext,
+  step: Extract<DryRunStep, { op: 'dryRunPatch' }>,
+  path: string,
+  query: readonly QueryPair[],
+  ns: string,
+): TargetRequest {
   const rt = resourceOf(cx, step.res);
   const apiVersion = rt.group === '' ? rt.version : `${rt.group}/${rt.version}`;
   switch (step.patch) {
@@ -111,7 +132,9 @@ function patchRequest(cx: CaseContext, step: Extract<DryRunStep, { op: 'dryRunPa
         path,
         query,
         headers: { 'content-type': 'application/json-patch+json' },
-        body: step.invalid ? JSON.stringify({ op: 'add', path: '/metadata/labels/tier', value: step.value }) : JSON.stringify([{ op: 'add', path: '/metadata/labels/tier', value: step.value }]),
+        body: step.invalid
+          ? JSON.stringify({ op: 'add', path: '/metadata/labels/tier', value: step.value })
+          : JSON.stringify([{ op: 'add', path: '/metadata/labels/tier', value: step.value }]),
       };
     case 'apply':
       return {
@@ -122,7 +145,11 @@ function patchRequest(cx: CaseContext, step: Extract<DryRunStep, { op: 'dryRunPa
         // Invalid: YAML that does not parse (an unclosed flow sequence).
         body: step.invalid
           ? 'metadata:\n  labels: [tier\n'
-          : JSON.stringify({ apiVersion, kind: rt.kind, metadata: { name: step.name, namespace: ns, labels: { ...cx.ownLabels, tier: step.value } } }),
+          : JSON.stringify({
+              apiVersion,
+              kind: rt.kind,
+              metadata: { name: step.name, namespace: ns, labels: { ...cx.ownLabels, tier: step.value } },
+            }),
       };
   }
 }
@@ -137,7 +164,10 @@ async function runPatch(cx: CaseContext, step: Extract<DryRunStep, { op: 'dryRun
   if (h.tainted.has(key)) return;
   const before = current(h).objects.get(key);
   // A patch that changes nothing cannot show whether it was persisted: set a value the label lacks.
-  const value = before?.content.labels['tier'] === step.value ? labelValues[(labelValues.indexOf(step.value as (typeof labelValues)[number]) + 1) % labelValues.length]! : step.value;
+  const value =
+    before?.content.labels['tier'] === step.value
+      ? labelValues[(labelValues.indexOf(step.value as (typeof labelValues)[number]) + 1) % labelValues.length]!
+      : step.value;
   step = { ...step, value };
   const exp = expectDryRunPatch(before?.content, step.patch, step.invalid, ['tier', step.value]);
   if (exp === undefined) return;
@@ -147,7 +177,12 @@ async function runPatch(cx: CaseContext, step: Extract<DryRunStep, { op: 'dryRun
   cx.judge(judgeDryRunWrite(exp, step.form, r.status, obj, knownKeys(cx), `a ${step.patch} patch`, step.pretty, statusReasonOf(r.json)));
   if (r.status >= 300) return;
   const probe = await cx.send({ method: 'GET', path });
-  const persisted = judgeDryRunPersistence(step.form, before, { status: probe.status, object: probe.status === 200 ? readObject(rt, probe.json) : undefined }, knownKeys(cx));
+  const persisted = judgeDryRunPersistence(
+    step.form,
+    before,
+    { status: probe.status, object: probe.status === 200 ? readObject(rt, probe.json) : undefined },
+    knownKeys(cx),
+  );
   cx.judge(persisted.judgements);
   if (persisted.unpredictable) cx.setHistory(step.res, taint(cx.history(step.res), key));
 }
@@ -168,7 +203,13 @@ async function runBadBody(cx: CaseContext, step: Extract<DryRunStep, { op: 'dryR
   const r = await cx.send({ method: step.verb === 'create' ? 'POST' : 'PUT', path, query: [dryRunPair(step.form)], body });
   cx.judge(judgeDryRunAnswer(expectDryRunBadBody(step.verb), step.form, r.status, undefined, knownKeys(cx)));
   const probe = await cx.send({ method: 'GET', path: objectPath(rt, step.name, ns) });
-  cx.judge([judgeNotPersisted(before, { status: probe.status, object: probe.status === 200 ? readObject(rt, probe.json) : undefined }, knownKeys(cx))]);
+  cx.judge([
+    judgeNotPersisted(
+      before,
+      { status: probe.status, object: probe.status === 200 ? readObject(rt, probe.json) : undefined },
+      knownKeys(cx),
+    ),
+  ]);
 }
 
 export async function runDryRunStep(cx: CaseContext, step: DryRunStep): Promise<void> {
@@ -179,7 +220,8 @@ export async function runDryRunStep(cx: CaseContext, step: DryRunStep): Promise<
   if (step.op !== 'dryRun' && step.op !== 'dryRunInvalid') return runOp(cx, step);
   const w = step.write;
   // rest:4.3: `pretty` is combinable with dryRun (the spec's own example is `?dryRun&pretty=true`).
-  const query: QueryPair[] = step.op === 'dryRun' ? [dryRunPair(step.form), ...(step.pretty ? [['pretty', 'true'] as const] : [])] : [['dryRun', step.value]];
+  const query: QueryPair[] =
+    step.op === 'dryRun' ? [dryRunPair(step.form), ...(step.pretty ? [['pretty', 'true'] as const] : [])] : [['dryRun', step.value]];
   const p = await prepare(cx, w, query, step.op === 'dryRun' && step.staleRv);
   if (!p) return;
   const rt = resourceOf(cx, w.res);

@@ -13,7 +13,8 @@ import type { ConcurrentHistory } from '../../reference/concurrency/history-type
 /** Values up to this long are kept: tokens and short data read better in a message than a digest. */
 const KEPT_CHARS = 64;
 
-const digestOf = (v: string): string => (v.length <= KEPT_CHARS ? v : `sha256:${createHash('sha256').update(v).digest('hex').slice(0, 24)}(${v.length} chars)`);
+const digestOf = (v: string): string =>
+  v.length <= KEPT_CHARS ? v : `sha256:${createHash('sha256').update(v).digest('hex').slice(0, 24)}(${v.length} chars)`;
 
 function digested(data: Readonly<Record<string, string>> | undefined): Readonly<Record<string, string>> | undefined {
   if (data === undefined) return undefined;

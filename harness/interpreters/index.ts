@@ -25,6 +25,19 @@ export type { AnswerView, StepClass, StepResult } from './lockstep-case.ts';
 export { translator } from './lockstep-diff.ts';
 export { lockstepTarget, runLockstep } from './lockstep.ts';
 export type { LockstepSides, SideSlot } from './lockstep.ts';
-export { bodyFor, contentFor, knownKeys, namespaceOf, NO_RESOURCE_VERSION, NO_UID, ownNamespace, pageOf, resolveRv, resourceOf, runOp, runWrite } from './rest-interpreter.ts';
+export {
+  bodyFor,
+  contentFor,
+  knownKeys,
+  namespaceOf,
+  NO_RESOURCE_VERSION,
+  NO_UID,
+  ownNamespace,
+  pageOf,
+  resolveRv,
+  resourceOf,
+  runOp,
+  runWrite,
+} from './rest-interpreter.ts';
 export { openWatch, waitCaughtUp } from './watch-session.ts';
 export type { WatchSession } from './watch-session.ts';

@@ -8,7 +8,15 @@
 import { align, compareAnswers, compareRequests, ValueMap, type DiffKind, type Difference, type Recorded } from './lockstep-diff.ts';
 import type { CaseRecord, Failure, Notes, SideOutcome } from './lockstep.ts';
 
-export const STEP_CLASSES = ['same', 'differs-both-conformant', 'target-violates', 'reference-violates', 'both-violate-alike', 'both-violate-differently', 'error'] as const;
+export const STEP_CLASSES = [
+  'same',
+  'differs-both-conformant',
+  'target-violates',
+  'reference-violates',
+  'both-violate-alike',
+  'both-violate-differently',
+  'error',
+] as const;
 export type StepClass = (typeof STEP_CLASSES)[number];
 
 export interface AnswerView {
@@ -71,7 +79,8 @@ export function classifyCase(c: CaseRecord, translate: (v: unknown) => unknown):
       continue;
     }
     const diffs = [...compareRequests(a[i]!.request, b[j]!.request, map), ...compareAnswers(a[i]!, b[j]!, map)];
-    if (diffs.length === 0) results.push({ ...base, step: i, class: 'same', kinds: [], clauses: [], request: requestLine(a[i]!), differences: [] });
+    if (diffs.length === 0)
+      results.push({ ...base, step: i, class: 'same', kinds: [], clauses: [], request: requestLine(a[i]!), differences: [] });
     else
       results.push({
         ...base,
@@ -145,7 +154,12 @@ function verdictStep(
 }
 
 /** A step only one side was sent (the suite followed that side's answers): an open choice, not a violation. */
-function sentToOneSide(base: Pick<StepResult, 'check' | 'path' | 'seed' | 'steps'>, step: number, only: Recorded, side: 'target' | 'reference'): StepResult {
+function sentToOneSide(
+  base: Pick<StepResult, 'check' | 'path' | 'seed' | 'steps'>,
+  step: number,
+  only: Recorded,
+  side: 'target' | 'reference',
+): StepResult {
   return {
     ...base,
     step,
@@ -161,7 +175,9 @@ function sentToOneSide(base: Pick<StepResult, 'check' | 'path' | 'seed' | 'steps
 
 function verdictEntry(oa: SideOutcome, ob: SideOutcome): { class: StepClass; clauses: string[]; note?: string } | undefined {
   if (oa.kind === 'error' || ob.kind === 'error') {
-    const note = [oa.kind === 'error' ? `target: ${oa.message}` : '', ob.kind === 'error' ? `reference: ${ob.message}` : ''].filter(Boolean).join('; ');
+    const note = [oa.kind === 'error' ? `target: ${oa.message}` : '', ob.kind === 'error' ? `reference: ${ob.message}` : '']
+      .filter(Boolean)
+      .join('; ');
     return { class: 'error', clauses: [], note };
   }
   const ca = oa.kind === 'violated' ? uniq(oa.failures.map((f) => f.clause)) : [];
@@ -193,8 +209,12 @@ function openChoices(na: Notes, nb: Notes, map: ValueMap, translate: (v: unknown
         out.push({
           path: clause,
           kind: kind as DiffKind,
-          target: xa.length ? xa : `(${field === 'unspecified' ? 'no open choice met' : 'nothing inconclusive'}${na.passed.includes(clause) ? '; passed' : ''})`,
-          reference: xb.length ? xb : `(${field === 'unspecified' ? 'no open choice met' : 'nothing inconclusive'}${nb.passed.includes(clause) ? '; passed' : ''})`,
+          target: xa.length
+            ? xa
+            : `(${field === 'unspecified' ? 'no open choice met' : 'nothing inconclusive'}${na.passed.includes(clause) ? '; passed' : ''})`,
+          reference: xb.length
+            ? xb
+            : `(${field === 'unspecified' ? 'no open choice met' : 'nothing inconclusive'}${nb.passed.includes(clause) ? '; passed' : ''})`,
         });
     }
   }
@@ -213,7 +233,13 @@ function translateRecord(r: Recorded, t: (v: unknown) => unknown): Recorded {
       ...(r.request.body !== undefined ? { body: t(r.request.body) } : {}),
     },
     ...(r.answer
-      ? { answer: { ...r.answer, ...(r.answer.json !== undefined ? { json: t(r.answer.json) } : {}), ...(r.answer.bodyText !== undefined ? { bodyText: t(r.answer.bodyText) as string } : {}) } }
+      ? {
+          answer: {
+            ...r.answer,
+            ...(r.answer.json !== undefined ? { json: t(r.answer.json) } : {}),
+            ...(r.answer.bodyText !== undefined ? { bodyText: t(r.answer.bodyText) as string } : {}),
+          },
+        }
       : {}),
     transportError: r.transportError,
   };
@@ -230,5 +256,9 @@ function view(r: Recorded): AnswerView {
   if (x === undefined) return {};
   const body = x.json !== undefined ? x.json : x.bodyText;
   const text = JSON.stringify(body) ?? '';
-  return { status: x.status, body: text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}… (${text.length} characters)` : body, ending: x.ending };
+  return {
+    status: x.status,
+    body: text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}… (${text.length} characters)` : body,
+    ending: x.ending,
+  };
 }

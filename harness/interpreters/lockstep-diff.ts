@@ -33,7 +33,19 @@ export interface Recorded {
   readonly transportError?: string;
 }
 
-export type DiffKind = 'status-code' | 'order' | 'omitted-empty' | 'field-presence' | 'message' | 'value' | 'generated-value' | 'timing' | 'sequence' | 'request' | 'transport' | 'open-choice';
+export type DiffKind =
+  | 'status-code'
+  | 'order'
+  | 'omitted-empty'
+  | 'field-presence'
+  | 'message'
+  | 'value'
+  | 'generated-value'
+  | 'timing'
+  | 'sequence'
+  | 'request'
+  | 'transport'
+  | 'open-choice';
 
 export interface Difference {
   readonly path: string;
@@ -77,7 +89,11 @@ const TIMES = new Set(['creationTimestamp', 'deletionTimestamp', 'time', 'lastTr
 const GENERATED = new Set([...IDENTITIES, ...TIMES]);
 const GENERATED_QUERY = new Set(['resourceVersion', 'continue']);
 
-const isEmpty = (v: unknown): boolean => v === null || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
+const isEmpty = (v: unknown): boolean =>
+  v === null ||
+  v === '' ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
 
 /** A value with generated leaves blanked and messages dropped: what "the same element" means for order. */
 function canonical(v: unknown, key?: string): string {
@@ -103,7 +119,11 @@ export class Walker {
   walk(a: unknown, b: unknown, path: string, key?: string, generatedName = false): void {
     const b0 = b;
     if (typeof a === 'string' && typeof b === 'string' && key !== undefined && TIMES.has(key)) return;
-    if (typeof a === 'string' && typeof b === 'string' && ((key !== undefined && IDENTITIES.has(key)) || (key === 'name' && generatedName))) {
+    if (
+      typeof a === 'string' &&
+      typeof b === 'string' &&
+      ((key !== undefined && IDENTITIES.has(key)) || (key === 'name' && generatedName))
+    ) {
       if (!this.map.pair(a, b)) this.diffs.push({ path, kind: 'generated-value', target: a, reference: b });
       return;
     }
@@ -154,7 +174,9 @@ function keysMapped(o: Record<string, unknown>, map: ValueMap): Record<string, u
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const unionKeys = (a: Record<string, unknown>, b: Record<string, unknown>): string[] => [...new Set([...Object.keys(a), ...Object.keys(b)])];
+const unionKeys = (a: Record<string, unknown>, b: Record<string, unknown>): string[] => [
+  ...new Set([...Object.keys(a), ...Object.keys(b)]),
+];
 
 /** The request's shape without generated values (versions, tokens, names the server made up): what aligns the two sequences. */
 export function shapeOf(r: RecordedRequest, generatedNames: ReadonlySet<string> = new Set()): string {
@@ -189,7 +211,8 @@ export function align(a: readonly Recorded[], b: readonly Recorded[]): [number, 
   const n = sa.length;
   const m = sb.length;
   const L: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) L[i]![j] = sa[i] === sb[j] ? L[i + 1]![j + 1]! + 1 : Math.max(L[i + 1]![j]!, L[i]![j + 1]!);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--) L[i]![j] = sa[i] === sb[j] ? L[i + 1]![j + 1]! + 1 : Math.max(L[i + 1]![j]!, L[i]![j + 1]!);
   const out: [number, number][] = [];
   let i = 0;
   let j = 0;
@@ -208,7 +231,8 @@ export function compareRequests(a: RecordedRequest, b: RecordedRequest, map: Val
   const segB = b.path.split('/');
   segA.forEach((s, i) => {
     const t = segB[i];
-    if (t !== undefined && s !== t && map.map(t) !== s) w.diffs.push({ path: `request.path[${i}]`, kind: 'request', target: s, reference: t });
+    if (t !== undefined && s !== t && map.map(t) !== s)
+      w.diffs.push({ path: `request.path[${i}]`, kind: 'request', target: s, reference: t });
   });
   const qa = a.query ?? [];
   const qb = b.query ?? [];
@@ -247,18 +271,24 @@ export function compareAnswers(a: Recorded, b: Recorded, map: ValueMap): Differe
   if (x.status !== y.status) return [{ path: 'status', kind: 'status-code', target: x.status, reference: y.status }];
   const w = new Walker(map);
   if (x.json !== undefined || y.json !== undefined) w.walk(x.json, y.json, 'body');
-  else if ((x.bodyText ?? '') !== (y.bodyText ?? '') && !binaryish(x.bodyText) && !binaryish(y.bodyText)) w.diffs.push({ path: 'body', kind: 'value', target: x.bodyText, reference: y.bodyText });
-  if (x.ending !== y.ending) w.diffs.push({ path: 'watch.ending', kind: 'timing', target: endingText(x.ending), reference: endingText(y.ending) });
+  else if ((x.bodyText ?? '') !== (y.bodyText ?? '') && !binaryish(x.bodyText) && !binaryish(y.bodyText))
+    w.diffs.push({ path: 'body', kind: 'value', target: x.bodyText, reference: y.bodyText });
+  if (x.ending !== y.ending)
+    w.diffs.push({ path: 'watch.ending', kind: 'timing', target: endingText(x.ending), reference: endingText(y.ending) });
   return w.diffs;
 }
 
-const endingText = (e: RecordedAnswer['ending']): string => (e === 'server' ? 'the server ended the stream' : e === 'client' ? 'open until the suite closed it' : 'not a stream');
+const endingText = (e: RecordedAnswer['ending']): string =>
+  e === 'server' ? 'the server ended the stream' : e === 'client' ? 'open until the suite closed it' : 'not a stream';
 
 // A protobuf body carries versions in its bytes: not compared as text.
 const binaryish = (t: string | undefined): boolean => t !== undefined && /[\u0000-\u0008\ufffd]/.test(t);
 
 /** Rewrites one profile's identifiers into another's in every string and key (svc against k8s). */
-export function translator(pairs: readonly (readonly [from: string, to: string])[], whole: readonly (readonly [from: string, to: string])[] = []): (v: unknown) => unknown {
+export function translator(
+  pairs: readonly (readonly [from: string, to: string])[],
+  whole: readonly (readonly [from: string, to: string])[] = [],
+): (v: unknown) => unknown {
   const sorted = [...pairs].filter(([f, t]) => f !== t && f !== '').sort((p, q) => q[0].length - p[0].length);
   // Short names (a cluster name used as a finalizer) are rewritten only where they are the whole value.
   const exact = new Map(whole.filter(([f, t]) => f !== t));

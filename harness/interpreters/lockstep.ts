@@ -182,7 +182,11 @@ const caseStemOf = (checkId: string): string => createHash('sha256').update(chec
  * Runs `runs` cases of a check in lockstep (or the one at `path`). A check not applicable on a side
  * returns its reason instead. Each case's cleanup runs outside the gate.
  */
-export async function runLockstep(check: AnyCheck, sides: LockstepSides, o: { seed: number; runs: number; path?: string }): Promise<{ cases: CaseRecord[]; notApplicable?: string }> {
+export async function runLockstep(
+  check: AnyCheck,
+  sides: LockstepSides,
+  o: { seed: number; runs: number; path?: string },
+): Promise<{ cases: CaseRecord[]; notApplicable?: string }> {
   for (const env of sides.envs) {
     const why = check.applicable?.(env);
     if (why !== undefined) return { cases: [], notApplicable: why };
@@ -228,7 +232,11 @@ export async function runLockstep(check: AnyCheck, sides: LockstepSides, o: { se
   });
   // The check's fixed examples come first, as in runCheck: a path counts them.
   const { examples, numRuns } = casesOf(check, sides.envs[0], o.runs);
-  await fc.check(property, { seed: o.seed, numRuns: o.path !== undefined ? Number(o.path) + 1 : numRuns, examples: examples.map((e) => [e] as [unknown]) });
+  await fc.check(property, {
+    seed: o.seed,
+    numRuns: o.path !== undefined ? Number(o.path) + 1 : numRuns,
+    examples: examples.map((e) => [e] as [unknown]),
+  });
   return { cases };
 }
 
@@ -237,18 +245,31 @@ const dense = (rs: readonly MutableRecord[]): Recorded[] => rs.filter((r): r is 
 
 function outcomeOf(e: unknown, tally: Tally, atStep: number): SideOutcome {
   if (e instanceof ClauseViolation) {
-    return { kind: 'violated', failures: e.failures.map((f) => ({ clause: f.clause, expected: f.expected, observed: f.observed })), atStep, notes: notesOf(tally) };
+    return {
+      kind: 'violated',
+      failures: e.failures.map((f) => ({ clause: f.clause, expected: f.expected, observed: f.observed })),
+      atStep,
+      notes: notesOf(tally),
+    };
   }
   if (e instanceof UnsupportedByModel) {
     tally.notCheckedBecause(e.clause, e.message);
     return { kind: 'conformed', notes: notesOf(tally) };
   }
   if (e instanceof CheckNotApplicable) return { kind: 'error', message: `not applicable: ${e.reason}`, atStep, notes: notesOf(tally) };
-  const what = e instanceof InfrastructureError ? `infrastructure: ${e.message}` : `suite error (a bug of ours, not the target's): ${e instanceof Error ? e.message : String(e)}`;
+  const what =
+    e instanceof InfrastructureError
+      ? `infrastructure: ${e.message}`
+      : `suite error (a bug of ours, not the target's): ${e instanceof Error ? e.message : String(e)}`;
   return { kind: 'error', message: what, atStep, notes: notesOf(tally) };
 }
 
 function notesOf(t: Tally): Notes {
   const flat = (m: Map<string, Map<string, number>>) => Object.fromEntries([...m].map(([c, notes]) => [c, [...notes.keys()].sort()]));
-  return { unspecified: flat(t.unspecified), inconclusive: flat(t.inconclusive), notChecked: Object.fromEntries(t.notChecked), passed: [...t.passes.keys()].sort() };
+  return {
+    unspecified: flat(t.unspecified),
+    inconclusive: flat(t.inconclusive),
+    notChecked: Object.fromEntries(t.notChecked),
+    passed: [...t.passes.keys()].sort(),
+  };
 }

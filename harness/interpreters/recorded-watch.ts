@@ -83,7 +83,9 @@ function eventOf(doc: unknown, at: number): RecordedEvent {
   const md = isRecord(obj['metadata']) ? obj['metadata'] : {};
   const rv = typeof md['resourceVersion'] === 'string' ? md['resourceVersion'] : undefined;
   if (type === 'BOOKMARK') return { type, rv, at };
-  const data = isRecord(obj['data']) ? Object.fromEntries(Object.entries(obj['data']).filter((e): e is [string, string] => typeof e[1] === 'string')) : undefined;
+  const data = isRecord(obj['data'])
+    ? Object.fromEntries(Object.entries(obj['data']).filter((e): e is [string, string] => typeof e[1] === 'string'))
+    : undefined;
   const token = data?.['w'];
   return {
     type,

@@ -26,7 +26,12 @@ export async function write(
   const name = o.key === -1 ? (o.ns === 1 ? 'seed' : 'marker') : o.key < -1 ? `b${-2 - o.key}` : `k${o.key}`;
   const key = `${ns}/${name}`;
   const data = { w: token, pad };
-  const body = (rv?: string) => ({ apiVersion: 'v1', kind: rt.kind, metadata: { name, namespace: ns, labels: cx.ownLabels, resourceVersion: rv }, data });
+  const body = (rv?: string) => ({
+    apiVersion: 'v1',
+    kind: rt.kind,
+    metadata: { name, namespace: ns, labels: cx.ownLabels, resourceVersion: rv },
+    data,
+  });
   const precondition = 'precondition' in o && o.precondition ? lastRv : undefined;
   const req = requestOf(rt, o, ns, name, body, precondition);
   const call = now();
@@ -48,7 +53,10 @@ export async function write(
   const output = outputOf(o.op, r);
   if (output === undefined) return {};
   const obj = r?.json;
-  const rv = isRecord(obj) && isRecord(obj['metadata']) && typeof obj['metadata']['resourceVersion'] === 'string' ? obj['metadata']['resourceVersion'] : undefined;
+  const rv =
+    isRecord(obj) && isRecord(obj['metadata']) && typeof obj['metadata']['resourceVersion'] === 'string'
+      ? obj['metadata']['resourceVersion']
+      : undefined;
   return {
     op: {
       key,
@@ -65,7 +73,14 @@ export async function write(
 }
 
 /** The request of one planned write or read of object `name`. */
-function requestOf(rt: ResourceType, o: Exclude<PlannedOp, { op: 'list' }>, ns: string, name: string, body: (rv?: string) => Record<string, unknown>, precondition: string | undefined): TargetRequest {
+function requestOf(
+  rt: ResourceType,
+  o: Exclude<PlannedOp, { op: 'list' }>,
+  ns: string,
+  name: string,
+  body: (rv?: string) => Record<string, unknown>,
+  precondition: string | undefined,
+): TargetRequest {
   switch (o.op) {
     case 'create':
       return { method: 'POST', path: collectionPath(rt, ns), body: body() };
@@ -75,7 +90,9 @@ function requestOf(rt: ResourceType, o: Exclude<PlannedOp, { op: 'list' }>, ns: 
       return {
         method: 'DELETE',
         path: objectPath(rt, name, ns),
-        ...(precondition !== undefined ? { body: { kind: 'DeleteOptions', apiVersion: 'v1', preconditions: { resourceVersion: precondition } } } : {}),
+        ...(precondition !== undefined
+          ? { body: { kind: 'DeleteOptions', apiVersion: 'v1', preconditions: { resourceVersion: precondition } } }
+          : {}),
       };
     case 'get':
       return { method: 'GET', path: objectPath(rt, name, ns) };

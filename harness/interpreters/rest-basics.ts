@@ -18,10 +18,12 @@ export const NO_RESOURCE_VERSION =
   'blocked: the target answered a write without metadata.resourceVersion, and this check follows objects by their versions (the absence is failed once, by generated-metadata)';
 
 /** Why a check that refers to objects by uid is not checked on a target that generates none. */
-export const NO_UID = 'blocked: the target answered a create without metadata.uid, and this check refers to objects by uid (the absence is failed once, by generated-metadata)';
+export const NO_UID =
+  'blocked: the target answered a create without metadata.uid, and this check refers to objects by uid (the absence is failed once, by generated-metadata)';
 
 /** Why a check that creates and deletes namespaces of its own is not checked with `--namespace`. */
-export const NEEDS_OWN_NAMESPACE = 'creates and deletes namespaces of its own, and the run was given --namespace (the target does not let it create namespaces)';
+export const NEEDS_OWN_NAMESPACE =
+  'creates and deletes namespaces of its own, and the run was given --namespace (the target does not let it create namespaces)';
 
 export function resourceOf(cx: CaseContext, res: ResName): ResourceType {
   return resourceTypes(cx.env.profile)[res];
@@ -39,11 +41,14 @@ export function knownKeys(cx: CaseContext): ReadonlySet<string> {
 export async function namespaceOf(cx: CaseContext, i: number, o: { own?: boolean } = {}): Promise<string> {
   const given = cx.env.namespacePool?.given === true;
   if (given && o.own === true) throw new CheckNotApplicable([], NEEDS_OWN_NAMESPACE);
-  if (given && i >= cx.env.namespacePool!.givenCount) throw new CheckNotApplicable([], `a case needs ${i + 1} namespaces at once and --namespace named ${cx.env.namespacePool!.givenCount}`);
+  if (given && i >= cx.env.namespacePool!.givenCount)
+    throw new CheckNotApplicable([], `a case needs ${i + 1} namespaces at once and --namespace named ${cx.env.namespacePool!.givenCount}`);
   while (cx.namespaces.length <= i) {
     const own = o.own === true && cx.namespaces.length === i;
     const pool = own ? undefined : cx.env.namespacePool;
-    const lease: Lease = pool ? await pool.lease(cx.env.exchangeSink) : { name: cx.env.nextNamespace(), isNew: true, priorVersions: new Set() };
+    const lease: Lease = pool
+      ? await pool.lease(cx.env.exchangeSink)
+      : { name: cx.env.nextNamespace(), isNew: true, priorVersions: new Set() };
     const name = lease.name;
     const rt = resourceTypes(cx.env.profile).namespaces;
     cx.namespaces.push(name);
@@ -81,7 +86,11 @@ export async function namespaceOf(cx: CaseContext, i: number, o: { own?: boolean
       cx.setup.pop();
       pool?.lost(name);
     }
-    const r = await cx.send({ method: 'POST', path: collectionPath(rt), body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: cx.ownLabels } } });
+    const r = await cx.send({
+      method: 'POST',
+      path: collectionPath(rt),
+      body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: cx.ownLabels } },
+    });
     if (pool && r.status >= 200 && r.status < 300) pool.created(name);
     // Setup needs the namespace, nothing of its answer: the envelope and generated metadata of a
     // namespace are the generated-metadata check's, so a partial target's answer stops no other check.
@@ -97,7 +106,11 @@ export async function namespaceOf(cx: CaseContext, i: number, o: { own?: boolean
 export async function ownNamespace(cx: CaseContext, name: string): Promise<number> {
   if (cx.env.namespacePool?.given === true) throw new CheckNotApplicable([], NEEDS_OWN_NAMESPACE);
   const rt = resourceTypes(cx.env.profile).namespaces;
-  const r = await cx.send({ method: 'POST', path: collectionPath(rt), body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: cx.ownLabels } } });
+  const r = await cx.send({
+    method: 'POST',
+    path: collectionPath(rt),
+    body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: cx.ownLabels } },
+  });
   cx.judge(judgeNamespaceCreated(r.status));
   cx.namespaces.push(name);
   return cx.namespaces.length - 1;
@@ -146,7 +159,11 @@ export function versionOf(cx: CaseContext, rt: ResourceType, r: TargetResponse, 
 }
 
 /** Resolves a picked resourceVersion to the parameter to send and the snapshot it denotes. */
-export function resolveRv(cx: CaseContext, res: ResName, pick: RvPick | undefined): { param: string | undefined; index: number | undefined } {
+export function resolveRv(
+  cx: CaseContext,
+  res: ResName,
+  pick: RvPick | undefined,
+): { param: string | undefined; index: number | undefined } {
   if (!pick || pick.kind === 'unset') return { param: undefined, index: undefined };
   if (pick.kind === 'zero') return { param: '0', index: undefined };
   const learned = [...cx.history(res).rvIndex.entries()];

@@ -13,7 +13,18 @@ import { runGet, runList } from './rest-reads.ts';
 import { runWrite } from './rest-writes.ts';
 
 // The interpreter's parts, for its users (the checks, the other interpreters, the self-tests).
-export { NEEDS_OWN_NAMESPACE, NO_RESOURCE_VERSION, NO_UID, bodyFor, contentFor, knownKeys, namespaceOf, ownNamespace, resolveRv, resourceOf } from './rest-basics.ts';
+export {
+  NEEDS_OWN_NAMESPACE,
+  NO_RESOURCE_VERSION,
+  NO_UID,
+  bodyFor,
+  contentFor,
+  knownKeys,
+  namespaceOf,
+  ownNamespace,
+  resolveRv,
+  resourceOf,
+} from './rest-basics.ts';
 export { pageOf, runGet, runList } from './rest-reads.ts';
 export { runWrite } from './rest-writes.ts';
 
@@ -37,7 +48,10 @@ export async function runTooLarge(cx: CaseContext, op: Extract<Op, { op: 'tooLar
   const ns = await namespaceOf(cx, op.ns);
   const future = futureResourceVersion(cx.rvsSeen);
   if (future === undefined) {
-    cx.tally.notCheckedBecause('rest:7/504', "the target's resourceVersions are not all decimal integers, so the suite cannot name one it has not issued yet");
+    cx.tally.notCheckedBecause(
+      'rest:7/504',
+      "the target's resourceVersions are not all decimal integers, so the suite cannot name one it has not issued yet",
+    );
     return;
   }
   const query: QueryPair[] = [['resourceVersion', future]];
@@ -48,5 +62,10 @@ export async function runTooLarge(cx: CaseContext, op: Extract<Op, { op: 'tooLar
   // Exact lists (resourceVersionMatch=Exact, or limit with a resourceVersion) have a row of their own:
   // upstream hands their revision to etcd, which refuses a future one (see the expectations file).
   const exact = op.via === 'list-exact' || op.via === 'list-limit';
-  cx.judge(judgeTooLarge({ status: r.status, bodyText: r.bodyText, retryAfter: r.headers['retry-after'] }, exact ? 'rest:7/504/exact' : 'rest:7/504'));
+  cx.judge(
+    judgeTooLarge(
+      { status: r.status, bodyText: r.bodyText, retryAfter: r.headers['retry-after'] },
+      exact ? 'rest:7/504/exact' : 'rest:7/504',
+    ),
+  );
 }

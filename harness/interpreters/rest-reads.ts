@@ -38,7 +38,14 @@ import { MAX_PAGES, is2xx, knownKeys, namespaceOf, noteRvs, resolveRv, resourceO
 
 /** `scope`: the namespace of the path (undefined for all namespaces) and the selector sent, judged on every item. */
 /** What a read covered, as data (reference/read-judges.ts): of the case's prior versions, those among the objects shown. */
-function readScope(cx: CaseContext, res: ResName, namespaces: readonly string[], selector: string | undefined, shown: readonly ObservedObject[], scope?: RequestScope): ReadScope {
+function readScope(
+  cx: CaseContext,
+  res: ResName,
+  namespaces: readonly string[],
+  selector: string | undefined,
+  shown: readonly ObservedObject[],
+  scope?: RequestScope,
+): ReadScope {
   return {
     history: cx.history(res),
     knownKeys: knownKeys(cx),
@@ -63,7 +70,8 @@ export async function runGet(cx: CaseContext, op: Extract<Op, { op: 'get' }>): P
   const { param, index } = resolveRv(cx, op.res, op.rv);
   const d = decideGet(rvColumn(param));
   const semantic = semanticOf(d);
-  if (semantic !== 'MostRecent' && semantic !== 'Any' && semantic !== 'NotOlderThan') throw new Error(`model returned ${semantic} for a get`);
+  if (semantic !== 'MostRecent' && semantic !== 'Any' && semantic !== 'NotOlderThan')
+    throw new Error(`model returned ${semantic} for a get`);
   const query: QueryPair[] = param === undefined ? [] : [['resourceVersion', param]];
   const r = await cx.send({ method: 'GET', path: objectPath(rt, op.name, ns), query });
   noteRvs(cx, r);
@@ -75,7 +83,11 @@ export async function runGet(cx: CaseContext, op: Extract<Op, { op: 'get' }>): P
   const ctx = readScope(cx, op.res, [ns], undefined, o ? [o] : []);
   const late = judgeNotCaughtUpIn(ctx, exp, param, { status: r.status, bodyText: r.bodyText, retryAfter: r.headers['retry-after'] });
   if (late) return cx.judge(late);
-  cx.judge([...judgeGetIn(ctx, exp, key, { status: r.status, object: o }), ...pathClauses(rt, 'object'), ...queryJudgements(new Set(query.map(([k]) => k)), 1)]);
+  cx.judge([
+    ...judgeGetIn(ctx, exp, key, { status: r.status, object: o }),
+    ...pathClauses(rt, 'object'),
+    ...queryJudgements(new Set(query.map(([k]) => k)), 1),
+  ]);
 }
 
 const pathClauses = (rt: ResourceType, shape: 'object' | 'collection' | 'all'): Judgement[] => pathJudgements(rt.group === '', shape);
@@ -129,11 +141,16 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
   const refused = judgeListDecision(d, r.status);
   if (refused || d.outcome !== 'serve') return cx.judge(refused ?? []);
   const semantic = d.semantic as 'MostRecent' | 'Any' | 'NotOlderThan' | 'Exact';
-  if (r.status === 410 && semantic === 'Exact') return cx.judge(judgeGoneForExact(cx.history(op.res), index, d.clause, cx.env.now(), cx.env.settings.historyWindowMs));
+  if (r.status === 410 && semantic === 'Exact')
+    return cx.judge(judgeGoneForExact(cx.history(op.res), index, d.clause, cx.env.now(), cx.env.settings.historyWindowMs));
   const lateExp: ReadExpectation = { semantic, clause: d.clause, at: index };
   const late =
     op.limit === undefined
-      ? judgeNotCaughtUpIn(readScope(cx, op.res, namespaces, selector, []), lateExp, param, { status: r.status, bodyText: r.bodyText, retryAfter: r.headers['retry-after'] })
+      ? judgeNotCaughtUpIn(readScope(cx, op.res, namespaces, selector, []), lateExp, param, {
+          status: r.status,
+          bodyText: r.bodyText,
+          retryAfter: r.headers['retry-after'],
+        })
       : undefined;
   if (late) return cx.judge(late);
   if (!is2xx(r.status)) return cx.judge(judgeListNotServed(d.clause, `200 with the list (${semantic})`, r.status, r.bodyText));
@@ -147,7 +164,10 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
   const shape = op.ns === 'all' ? ('all' as const) : ('collection' as const);
   if (op.limit === undefined) {
     const js = judgeListSnapshotWithRemaining(cx, op.res, namespaces, selector, exp, first, requested, scopeOf(op, namespaces, selector));
-    return learnFromList(cx, op.res, first.collectionRv, semantic, { ...js, judgements: [...js.judgements, ...pathClauses(rt, shape), ...queryClauses(query, 1)] });
+    return learnFromList(cx, op.res, first.collectionRv, semantic, {
+      ...js,
+      judgements: [...js.judgements, ...pathClauses(rt, shape), ...queryClauses(query, 1)],
+    });
   }
 
   const followed = await followPages(cx, rt, path, op, selector, first, { startedAt, semantic });
@@ -161,8 +181,20 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
     pages.flatMap((p) => p.items),
     scopeOf(op, namespaces, selector),
   );
-  const res = judgePagesIn(ctx, exp, pages, { limit: op.limit, selector: selector !== undefined, ...requested, ...(semantic === 'Any' ? { limitClause: d.clause } : {}) });
-  learnFromList(cx, op.res, first.collectionRv, semantic, { ...res, judgements: [...res.judgements, ...pathClauses(rt, shape), ...queryClauses(query, pages.length)] }, pageSeqs);
+  const res = judgePagesIn(ctx, exp, pages, {
+    limit: op.limit,
+    selector: selector !== undefined,
+    ...requested,
+    ...(semantic === 'Any' ? { limitClause: d.clause } : {}),
+  });
+  learnFromList(
+    cx,
+    op.res,
+    first.collectionRv,
+    semantic,
+    { ...res, judgements: [...res.judgements, ...pathClauses(rt, shape), ...queryClauses(query, pages.length)] },
+    pageSeqs,
+  );
 }
 
 /**
@@ -235,7 +267,14 @@ function judgeListSnapshotWithRemaining(
   return judgeListSnapshotIn(ctx, exp, { collectionRv: page.collectionRv, items: page.items, ...requested });
 }
 
-function learnFromList(cx: CaseContext, res: ResName, collectionRv: unknown, semantic: string, result: { judgements: Judgement[]; matchedIndex?: number }, pages?: readonly number[]): void {
+function learnFromList(
+  cx: CaseContext,
+  res: ResName,
+  collectionRv: unknown,
+  semantic: string,
+  result: { judgements: Judgement[]; matchedIndex?: number },
+  pages?: readonly number[],
+): void {
   cx.judge(result.judgements, undefined, pages ? { pages } : {});
   const index = learnableIndex({ priorVersions: cx.priorVersions }, semantic, result.matchedIndex);
   if (typeof collectionRv === 'string' && index !== undefined) cx.setHistory(res, learnRv(cx.history(res), collectionRv, index));

@@ -36,7 +36,13 @@ export async function runWrite(cx: CaseContext, op: WriteOp): Promise<void> {
     if (tainted) {
       cx.judge(judgeCreateOfTerminatingName(r.status));
       if (is2xx(r.status))
-        cx.setHistory(op.res, recordWrite({ ...h, tainted: new Set([...h.tainted].filter((k) => k !== key)) }, { op: 'put', version: versionOf(cx, rt, r, content), atMs: cx.writeSentAtMs }));
+        cx.setHistory(
+          op.res,
+          recordWrite(
+            { ...h, tainted: new Set([...h.tainted].filter((k) => k !== key)) },
+            { op: 'put', version: versionOf(cx, rt, r, content), atMs: cx.writeSentAtMs },
+          ),
+        );
       return;
     }
     if (live) {
@@ -46,7 +52,10 @@ export async function runWrite(cx: CaseContext, op: WriteOp): Promise<void> {
     const reused = h.everKeys.has(key);
     cx.judge(judgeCreate({ key, reused, status: r.status, body: r.bodyText }));
     const o = readObject(rt, r.json);
-    cx.judge([...judgeObjectEnvelope(rt, o, { name: op.name, namespace: ns }, 'elsewhere'), ...judgeCreated(o, content, cx.learned, knownKeys(cx))]);
+    cx.judge([
+      ...judgeObjectEnvelope(rt, o, { name: op.name, namespace: ns }, 'elsewhere'),
+      ...judgeCreated(o, content, cx.learned, knownKeys(cx)),
+    ]);
     const v = versionOf(cx, rt, r, content);
     cx.uids.set(v.uid, key);
     cx.writeRvs.add(v.rv);
@@ -62,7 +71,10 @@ export async function runWrite(cx: CaseContext, op: WriteOp): Promise<void> {
     noteRvs(cx, r);
     cx.judge(judgeUpdate({ key, status: r.status, body: r.bodyText }));
     const o = readObject(rt, r.json);
-    cx.judge([...judgeObjectEnvelope(rt, o, { name: op.name, namespace: ns }, 'elsewhere'), ...judgeUpdated(o, live, content, cx.learned, knownKeys(cx))]);
+    cx.judge([
+      ...judgeObjectEnvelope(rt, o, { name: op.name, namespace: ns }, 'elsewhere'),
+      ...judgeUpdated(o, live, content, cx.learned, knownKeys(cx)),
+    ]);
     const v = versionOf(cx, rt, r, content);
     if (v.rv !== live.rv) {
       cx.writeRvs.add(v.rv);
@@ -75,7 +87,10 @@ export async function runWrite(cx: CaseContext, op: WriteOp): Promise<void> {
   cx.judge(judgeDeleteAccepted(key, r.status));
   // Deletion of an object without finalizers is "not shown" (rest:3.1): learn what the target did.
   const probe = await cx.send({ method: 'GET', path: objectPath(rt, op.name, ns) });
-  const after = judgeAfterDelete(key, { status: probe.status, deletionTimestamp: is2xx(probe.status) ? readObject(rt, probe.json).deletionTimestamp : undefined });
+  const after = judgeAfterDelete(key, {
+    status: probe.status,
+    deletionTimestamp: is2xx(probe.status) ? readObject(rt, probe.json).deletionTimestamp : undefined,
+  });
   cx.judge(after.judgements);
   cx.setHistory(op.res, after.removed ? recordWrite(h, { op: 'remove', key, atMs: cx.writeSentAtMs }) : taint(h, key));
 }

@@ -94,7 +94,11 @@ export async function openWatch(cx: CaseContext, rt: ResourceType, path: string,
  * The suite's view of what a stream delivered so far, replayed onto a starting state: key -> rv.
  * Used only to decide when to stop waiting; the verdict comes from the model.
  */
-export function replayedState(start: ReadonlyMap<string, string>, events: readonly ObservedEvent[], isOurs: (key: string) => boolean): Map<string, string> {
+export function replayedState(
+  start: ReadonlyMap<string, string>,
+  events: readonly ObservedEvent[],
+  isOurs: (key: string) => boolean,
+): Map<string, string> {
   const state = new Map(start);
   for (const e of events) {
     if (e.type === 'BOOKMARK' || !isOurs(e.object.key)) continue;
@@ -124,7 +128,13 @@ export type WatchStart = { readonly snapshot: number } | 'current state';
  * missing tail is inconclusive there, not a failure). `namespace`: the watch covers one namespace of
  * several the case wrote in; only its writes are awaited.
  */
-export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: string, from: WatchStart, namespace?: string): Promise<CatchUp> {
+export async function waitCaughtUp(
+  cx: CaseContext,
+  session: WatchSession,
+  res: string,
+  from: WatchStart,
+  namespace?: string,
+): Promise<CatchUp> {
   const h = cx.history(res);
   const within = (key: string) => namespace === undefined || key.startsWith(`${namespace}/`);
   const isOurs = (key: string) => h.everKeys.has(key) && !h.tainted.has(key) && within(key);
@@ -139,16 +149,20 @@ export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: 
   // writes created and deleted an object (state unchanged) and then nothing else looked caught up with no
   // event at all, and was judged at once, so a slow or silent stream failed rest:6.1.1 ("missing ADDED")
   // instead of being waited for.
-  const start = from === 'current state' ? new Map<string, string>() : new Map(visibleObjects(h, from.snapshot).map((v) => [v.key, v.rv] as const));
+  const start =
+    from === 'current state' ? new Map<string, string>() : new Map(visibleObjects(h, from.snapshot).map((v) => [v.key, v.rv] as const));
   const expected = writesAfter(h, from === 'current state' ? (session.openedAt.get(res) ?? 0) : from.snapshot, isOurs);
   let decided: string | undefined;
   let marker: string | undefined;
   // The state alone is not enough: a create then a delete (or writes that restore a value) leave it as
   // it was, so a silent stream would look caught up; every write the watch owes must have arrived too.
-  const delivered = (evs: readonly ObservedEvent[]) => expected.every((rv) => evs.some((e) => (e.type === 'ADDED' || e.type === 'MODIFIED') && String(e.object.rv) === rv));
+  const delivered = (evs: readonly ObservedEvent[]) =>
+    expected.every((rv) => evs.some((e) => (e.type === 'ADDED' || e.type === 'MODIFIED') && String(e.object.rv) === rv));
   const caughtUpWith = (evs: readonly ObservedEvent[]) => same(replayedState(start, evs, isOurs)) && delivered(evs);
   const done = (evs: readonly ObservedEvent[]) =>
-    caughtUpWith(evs) || (decided = orderBroken(expected, evs)) !== undefined || (marker !== undefined && evs.some((e) => e.type === 'ADDED' && e.object.name === marker));
+    caughtUpWith(evs) ||
+    (decided = orderBroken(expected, evs)) !== undefined ||
+    (marker !== undefined && evs.some((e) => e.type === 'ADDED' && e.object.name === marker));
   const t0 = cx.env.now();
   const broken = () => {
     const why = session.unreadable();
@@ -166,7 +180,10 @@ export async function waitCaughtUp(cx: CaseContext, session: WatchSession, res: 
   if (caughtUp && !caughtUpWith(session.events)) return { caughtUp: false };
   await session.until(() => false, caughtUp ? 100 : 0);
   if (caughtUp) return { caughtUp };
-  return { caughtUp, cutOff: session.ended() ? 'the server ended the stream' : `the suite waited ${windowMs} ms for the rest (--eventual-window widens it)` };
+  return {
+    caughtUp,
+    cutOff: session.ended() ? 'the server ended the stream' : `the suite waited ${windowMs} ms for the rest (--eventual-window widens it)`,
+  };
 }
 
 /** How long a stream gets to catch up before the suite writes a marker behind the case's writes. */
@@ -182,7 +199,12 @@ let markers = 0;
 async function writeMarker(cx: CaseContext, session: WatchSession): Promise<string | undefined> {
   const name = `zz-marker-${process.pid}-${++markers}`;
   const kind = session.rt.kind;
-  const body = { apiVersion: apiVersionOf(session.rt), kind, metadata: { name, labels: cx.ownLabels }, ...(kind === 'ConfigMap' ? { data: {} } : {}) };
+  const body = {
+    apiVersion: apiVersionOf(session.rt),
+    kind,
+    metadata: { name, labels: cx.ownLabels },
+    ...(kind === 'ConfigMap' ? { data: {} } : {}),
+  };
   try {
     const r = await cx.env.target.send({ method: 'POST', path: session.path, body });
     return r.status >= 200 && r.status < 300 ? name : undefined;
@@ -202,7 +224,15 @@ export function writesAfter(h: History, openedIndex: number, isOurs: (key: strin
     const prev = h.snapshots[snap.index - 1]!;
     const changed = [...snap.objects].find(([k, v]) => prev.objects.get(k) !== v);
     // A write that left the object as it was (same rv: a no-op update) sends no event.
-    if (changed && snap.rv !== undefined && isOurs(changed[0]) && changed[1].rv === snap.rv && prev.objects.get(changed[0])?.rv !== snap.rv && !out.includes(snap.rv)) out.push(snap.rv);
+    if (
+      changed &&
+      snap.rv !== undefined &&
+      isOurs(changed[0]) &&
+      changed[1].rv === snap.rv &&
+      prev.objects.get(changed[0])?.rv !== snap.rv &&
+      !out.includes(snap.rv)
+    )
+      out.push(snap.rv);
   }
   return out;
 }

@@ -156,7 +156,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Every wait is stretched by `pace` (the slowest recent start), re-read on every round so starts
  * ending beside this one can lengthen it; how long this start took is noted there in turn.
  */
-export async function observeStart(dp: DaemonProcess, port: number, t: { startTimeoutMs: number; settleMs?: number; waitFor200?: boolean; pace?: Pace; answers?: Pace }): Promise<StartObservation> {
+export async function observeStart(
+  dp: DaemonProcess,
+  port: number,
+  t: { startTimeoutMs: number; settleMs?: number; waitFor200?: boolean; pace?: Pace; answers?: Pace },
+): Promise<StartObservation> {
   // A holder, not a `let`: the callback sets it while this function awaits.
   const seen: { exit?: { code: number | null } } = {};
   void dp.exited.then((e) => (seen.exit = e));
@@ -180,7 +184,10 @@ export async function observeStart(dp: DaemonProcess, port: number, t: { startTi
     else if (status !== undefined) {
       noted(undefined);
       if (t.settleMs) {
-        const settled: { code: number | null } | undefined = await Promise.race([dp.exited, sleep(stretched(t.pace, t.settleMs)).then(() => undefined)]);
+        const settled: { code: number | null } | undefined = await Promise.race([
+          dp.exited,
+          sleep(stretched(t.pace, t.settleMs)).then(() => undefined),
+        ]);
         if (settled) return { kind: 'exited', code: settled.code, output: dp.output() };
       }
       return { kind: 'serving', healthz: status, output: () => dp.output() };
@@ -205,7 +212,12 @@ export class DaemonDidNotExit extends InfrastructureError {
 }
 
 /** Runs the daemon to completion (for --help); a daemon still running after the (stretched) timeout is an error. */
-export async function runToExit(l: DaemonLauncher, args: readonly string[], timeoutMs: number, pace?: Pace): Promise<{ code: number | null; output: string }> {
+export async function runToExit(
+  l: DaemonLauncher,
+  args: readonly string[],
+  timeoutMs: number,
+  pace?: Pace,
+): Promise<{ code: number | null; output: string }> {
   const dp = l.launch(args);
   const seen: { exit?: { code: number | null } } = {};
   void dp.exited.then((e) => (seen.exit = e));

@@ -77,10 +77,17 @@ export function tempDir(stem: string): { dir: string; remove: () => void } {
  * SNI check hands them to the daemon), forked by the spawn helper and awaited (the run's event loop
  * goes on meanwhile). Undefined when openssl is not available or fails.
  */
-export async function writeCertPair(dir: string, stem: string, cn: string): Promise<{ cert: string; key: string; fingerprint256: string } | undefined> {
+export async function writeCertPair(
+  dir: string,
+  stem: string,
+  cn: string,
+): Promise<{ cert: string; key: string; fingerprint256: string } | undefined> {
   const cert = path.join(dir, `${stem}.crt`);
   const key = path.join(dir, `${stem}.key`);
-  const child = spawnChild('openssl', selfSignedCertArgs({ keyFile: key, certFile: cert, commonName: cn, days: 2 }), { onOutput: () => undefined, capChars: 0 });
+  const child = spawnChild('openssl', selfSignedCertArgs({ keyFile: key, certFile: cert, commonName: cn, days: 2 }), {
+    onOutput: () => undefined,
+    capChars: 0,
+  });
   const done = await Promise.race([child.exited, child.lost.then(() => undefined)]);
   if (done?.code !== 0) return undefined;
   return { cert, key, fingerprint256: new X509Certificate(readFileSync(cert)).fingerprint256 };

@@ -34,7 +34,15 @@ export function probe(port: number, path: string, timeoutMs = 1000, answers?: Pa
   probeTls ??= createSecureContext();
   return new Promise((resolve) => {
     // `secureContext` is tls.connect's; https passes its options on to it.
-    const options: RequestOptions & { secureContext?: SecureContext } = { host: '127.0.0.1', port, path, method: 'GET', rejectUnauthorized: false, secureContext: probeTls, timeout: timeoutMs };
+    const options: RequestOptions & { secureContext?: SecureContext } = {
+      host: '127.0.0.1',
+      port,
+      path,
+      method: 'GET',
+      rejectUnauthorized: false,
+      secureContext: probeTls,
+      timeout: timeoutMs,
+    };
     const req = request(options, (res) => {
       answers?.note(performance.now() - t0);
       res.resume();
@@ -58,7 +66,13 @@ export interface PatientProbe {
  * timeout stretched by how late the daemon answered lately: an answer that comes late on a busy
  * machine is still an answer, and no answer at all decides nothing.
  */
-export async function probePatiently(port: number, path: string, firstTimeoutMs: number, answers?: Pace, attempts = 3): Promise<PatientProbe> {
+export async function probePatiently(
+  port: number,
+  path: string,
+  firstTimeoutMs: number,
+  answers?: Pace,
+  attempts = 3,
+): Promise<PatientProbe> {
   let timeoutMs = stretched(answers, firstTimeoutMs);
   for (let i = 1; ; i++, timeoutMs *= 2) {
     const status = await probe(port, path, timeoutMs, answers);
@@ -67,10 +81,15 @@ export async function probePatiently(port: number, path: string, firstTimeoutMs:
 }
 
 /** `timedOut`: no answer at all within the timeout, which is neither a refusal nor an acceptance. */
-export type Handshake = { readonly ok: true; readonly protocol: string; readonly fingerprint256: string } | { readonly ok: false; readonly error: string; readonly timedOut?: true };
+export type Handshake =
+  | { readonly ok: true; readonly protocol: string; readonly fingerprint256: string }
+  | { readonly ok: false; readonly error: string; readonly timedOut?: true };
 
 /** A TLS handshake with 127.0.0.1:port (certificate not verified): the protocol and the served certificate, or why it failed. */
-export function tlsHandshake(port: number, o: { maxVersion?: SecureVersion; minVersion?: SecureVersion; servername?: string; ciphers?: string; timeoutMs?: number } = {}): Promise<Handshake> {
+export function tlsHandshake(
+  port: number,
+  o: { maxVersion?: SecureVersion; minVersion?: SecureVersion; servername?: string; ciphers?: string; timeoutMs?: number } = {},
+): Promise<Handshake> {
   return new Promise((resolve) => {
     const socket = tlsConnect({
       host: '127.0.0.1',
@@ -103,7 +122,12 @@ export function tlsHandshake(port: number, o: { maxVersion?: SecureVersion; minV
  * `tlsHandshake`, tried again with a doubled timeout while it gets no answer at all (`attempts` tries),
  * the first timeout stretched by `answers`, where how long each answered handshake took is noted.
  */
-export async function handshakePatiently(port: number, o: Parameters<typeof tlsHandshake>[1] & { timeoutMs: number }, answers?: Pace, attempts = 3): Promise<Handshake> {
+export async function handshakePatiently(
+  port: number,
+  o: Parameters<typeof tlsHandshake>[1] & { timeoutMs: number },
+  answers?: Pace,
+  attempts = 3,
+): Promise<Handshake> {
   let timeoutMs = stretched(answers, o.timeoutMs);
   for (let i = 1; ; i++, timeoutMs *= 2) {
     const t0 = performance.now();

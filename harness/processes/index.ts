@@ -25,7 +25,14 @@ export {
   tempDir,
   writeCertPair,
 } from './controller-daemon.ts';
-export type { ControllerDaemonSettings, ControllerDaemonTarget, DaemonLauncher, DaemonProcess, Handshake, StartObservation } from './controller-daemon.ts';
+export type {
+  ControllerDaemonSettings,
+  ControllerDaemonTarget,
+  DaemonLauncher,
+  DaemonProcess,
+  Handshake,
+  StartObservation,
+} from './controller-daemon.ts';
 export { loaderFromSettings, provideEmbeddedLoader } from './nodeagent-loader.ts';
 export type { NodeagentLoaderSettings, NodeagentLoaderTarget } from './nodeagent-loader.ts';
 export { EC_P256_KEY, selfSignedCertArgs } from './self-signed.ts';

@@ -93,9 +93,15 @@ export function commandLoader(command: string, o: { timeoutMs?: number } = {}): 
           killGroup();
           rmSync(file, { force: true });
           const stderr = Buffer.concat(err).toString('utf8');
-          if (timedOut) return reject(new InfrastructureError(`node-agent loader ${JSON.stringify(command)} did not finish within ${timeoutMs} ms`));
+          if (timedOut)
+            return reject(new InfrastructureError(`node-agent loader ${JSON.stringify(command)} did not finish within ${timeoutMs} ms`));
           if (code === null) return reject(new InfrastructureError(`node-agent loader ${JSON.stringify(command)} was killed by ${signal}`));
-          if (code === 126 || code === 127) return reject(new InfrastructureError(`node-agent loader ${JSON.stringify(command)} cannot run (exit ${code}): ${stderr.trim().slice(0, 200)}`));
+          if (code === 126 || code === 127)
+            return reject(
+              new InfrastructureError(
+                `node-agent loader ${JSON.stringify(command)} cannot run (exit ${code}): ${stderr.trim().slice(0, 200)}`,
+              ),
+            );
           resolve({ exitCode: code, stdout: Buffer.concat(out).toString('utf8'), stderr });
         });
       });
@@ -103,7 +109,11 @@ export function commandLoader(command: string, o: { timeoutMs?: number } = {}): 
   };
 }
 
-export function loaderFromSettings(s: NodeagentLoaderSettings | undefined, profile: Profile, embedded: EmbeddedLoaderFactory | undefined = providedEmbedded): NodeagentLoaderTarget | undefined {
+export function loaderFromSettings(
+  s: NodeagentLoaderSettings | undefined,
+  profile: Profile,
+  embedded: EmbeddedLoaderFactory | undefined = providedEmbedded,
+): NodeagentLoaderTarget | undefined {
   if (s === undefined) return undefined;
   if (s.command !== undefined) return commandLoader(s.command, s.timeoutMs !== undefined ? { timeoutMs: s.timeoutMs } : {});
   if (embedded === undefined) throw new Error('no embedded node-agent loader was provided (provideEmbeddedLoader): a bug of ours');

@@ -15,7 +15,8 @@ export const REPRODUCER_EXIT = { behaves: 0, failing: 1, couldNotRun: 2, undecid
 export const SKIPPED_HEADERS = new Set(['content-length', 'host', 'connection', 'transfer-encoding']);
 
 /** A streamed read (a watch): started in the background where it began, read until the others are done. */
-export const isStream = (e: Exchange): boolean => e.request.method === 'GET' && (e.request.query ?? []).some(([k, v]) => k === 'watch' && (v === '1' || v === 'true'));
+export const isStream = (e: Exchange): boolean =>
+  e.request.method === 'GET' && (e.request.query ?? []).some(([k, v]) => k === 'watch' && (v === '1' || v === 'true'));
 const isNamespaceCreate = (e: Exchange): boolean => e.request.method === 'POST' && /\/api\/v1\/namespaces$/.test(e.request.path);
 export const isCrdCreate = (e: Exchange): boolean => e.request.method === 'POST' && /\/customresourcedefinitions$/.test(e.request.path);
 export const isWebhookCreate = (e: Exchange): boolean => e.request.method === 'POST' && /webhookconfigurations$/.test(e.request.path);
@@ -111,7 +112,12 @@ export function replayPlan(exchanges: readonly Exchange[], needs: readonly Answe
   const namespaces: string[] = [];
   for (const e of exchanges) {
     const body = e.request.body as { metadata?: { name?: unknown } } | undefined;
-    if (e.request.method === 'POST' && /\/api\/v1\/namespaces$/.test(e.request.path) && typeof body?.metadata?.name === 'string' && !namespaces.includes(body.metadata.name))
+    if (
+      e.request.method === 'POST' &&
+      /\/api\/v1\/namespaces$/.test(e.request.path) &&
+      typeof body?.metadata?.name === 'string' &&
+      !namespaces.includes(body.metadata.name)
+    )
       namespaces.push(body.metadata.name);
   }
   const groups: string[] = [];
@@ -120,7 +126,13 @@ export function replayPlan(exchanges: readonly Exchange[], needs: readonly Answe
     if (isCrdCreate(e) && typeof group === 'string' && RUN_GROUP.test(group) && !groups.includes(group)) groups.push(group);
   }
   const order = sendOrder(exchanges);
-  return { order, position: positions(order, exchanges.length), namespaces, groups, learned: learnedValues(exchanges, needStrings(needs, exchanges.length), order) };
+  return {
+    order,
+    position: positions(order, exchanges.length),
+    namespaces,
+    groups,
+    learned: learnedValues(exchanges, needStrings(needs, exchanges.length), order),
+  };
 }
 
 export function curlCommand(req: TargetRequest, head: string, plan: ReplayPlan, index: number): string {
@@ -143,9 +155,11 @@ export function curlCommand(req: TargetRequest, head: string, plan: ReplayPlan, 
   const body = bodyText(req.body);
   // A body with no declared type would go out as a form: a setup step the case did not send itself
   // (a reused namespace's creation) carries a JSON object and no headers.
-  if (body !== undefined && !Object.keys(req.headers ?? {}).some((h) => h.toLowerCase() === 'content-type')) parts.push(`-H 'content-type: application/json'`);
+  if (body !== undefined && !Object.keys(req.headers ?? {}).some((h) => h.toLowerCase() === 'content-type'))
+    parts.push(`-H 'content-type: application/json'`);
   // Binary bodies (protobuf) hold NUL and invalid UTF-8: every byte as a printf escape, fed as a file.
-  if (req.body instanceof Uint8Array && !isText(req.body)) parts.push(`--data-binary @<(printf '${[...req.body].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}')`);
+  if (req.body instanceof Uint8Array && !isText(req.body))
+    parts.push(`--data-binary @<(printf '${[...req.body].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}')`);
   else if (body !== undefined) {
     const text = redactText(body);
     const word = quoteWithVars(
@@ -159,7 +173,10 @@ export function curlCommand(req: TargetRequest, head: string, plan: ReplayPlan, 
 
 /** Literal -> shell text: the run's namespaces and groups, fresh in every run of the script. */
 export function nameVars(plan: ReplayPlan): [string, string][] {
-  return [...plan.namespaces.map((ns, i): [string, string] => [ns, `"$NS${i + 1}"`]), ...plan.groups.map((g, i): [string, string] => [g, `"$GRP${i + 1}"`])].sort((a, b) => b[0].length - a[0].length);
+  return [
+    ...plan.namespaces.map((ns, i): [string, string] => [ns, `"$NS${i + 1}"`]),
+    ...plan.groups.map((g, i): [string, string] => [g, `"$GRP${i + 1}"`]),
+  ].sort((a, b) => b[0].length - a[0].length);
 }
 
 /**
@@ -167,7 +184,9 @@ export function nameVars(plan: ReplayPlan): [string, string][] {
  * version "6" must not replace the 6 inside a name or label.
  */
 function bodyVars(plan: ReplayPlan, index: number): [string, string][] {
-  const learned = plan.learned.filter((l) => plan.position[l.from]! < plan.position[index]!).map((l): [string, string] => [JSON.stringify(l.value), `'"'"$${l.name}"'"'`]);
+  const learned = plan.learned
+    .filter((l) => plan.position[l.from]! < plan.position[index]!)
+    .map((l): [string, string] => [JSON.stringify(l.value), `'"'"$${l.name}"'"'`]);
   return [...nameVars(plan), ...learned].sort((a, b) => b[0].length - a[0].length);
 }
 
@@ -195,7 +214,10 @@ function urlWord(req: TargetRequest, plan: ReplayPlan, index: number): string {
     const sep = j === 0 ? '?' : '&';
     const l = v !== null && v !== '' ? known(v) : undefined;
     if (l) pieces.push(shellQuote(`${sep}${encodeURIComponent(k)}=`), `"$${l.name}_Q"`);
-    else pieces.push(quoteWithVars(redactText(sep + (v === null ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)), vars));
+    else
+      pieces.push(
+        quoteWithVars(redactText(sep + (v === null ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)), vars),
+      );
   });
   return `"$SERVER"${pieces.join('')}`;
 }

@@ -94,7 +94,16 @@ export function toCurlScript(exchanges: readonly Exchange[], opts: CurlOptions):
     .map((e) => ({ e, name: String((e.request.body as { metadata?: { name?: unknown } } | undefined)?.metadata?.name ?? '') }))
     .filter((c) => c.name !== '');
   const dropped = opts.compacted === true ? heldWatches(exchanges, plan, needs) : [];
-  const sc: Script = { exchanges, opts, server: redactText(opts.server.replace(/\/+$/, '')), needs, plan, webhooks: exchanges.filter(isWebhookCreate), crds, dropped };
+  const sc: Script = {
+    exchanges,
+    opts,
+    server: redactText(opts.server.replace(/\/+$/, '')),
+    needs,
+    plan,
+    webhooks: exchanges.filter(isWebhookCreate),
+    crds,
+    dropped,
+  };
   const lines = [...headerLines(sc), ...cleanupLines(sc), ...shellFunctions(sc), '', ...requestLines(sc)];
   lines.push(...verdictBlock(needs, exchanges, plan, dropped));
   return lines.join('\n');
@@ -107,7 +116,13 @@ function headerLines({ exchanges, opts, server, plan, webhooks, crds, needs }: S
   return [
     '#!/usr/bin/env bash',
     `# Reproducer by svc-conformance${about ? ` for ${about.clause}` : ''}: ${exchanges.length} request(s), recorded against ${server}.`,
-    ...(about ? [`#   expected: ${oneLine(about.expected)}`, `#   observed: ${oneLine(about.observed)}`, ...(about.replay ? [`#   found by: ${oneLine(about.replay)}`] : [])] : []),
+    ...(about
+      ? [
+          `#   expected: ${oneLine(about.expected)}`,
+          `#   observed: ${oneLine(about.observed)}`,
+          ...(about.replay ? [`#   found by: ${oneLine(about.replay)}`] : []),
+        ]
+      : []),
     '#',
     '# Runs against any API server of the kind; nothing of svc-conformance is needed (bash, curl, node).',
     `#   SERVER    base URL of the target (default: the recorded one); plain http:// works`,
@@ -115,13 +130,17 @@ function headerLines({ exchanges, opts, server, plan, webhooks, crds, needs }: S
     ...(usesRestricted ? ['#   RESTRICTED_TOKEN  bearer token of the restricted identity, for the requests the case sent as it'] : []),
     "#   CA        CA bundle file that verifies the server's certificate",
     `#   INSECURE  1: skip certificate verification (curl -k); nothing else does${opts.insecure === true ? ' (the recorded run skipped it)' : ''}`,
-    '# It creates namespaces of its own (fresh names each run)' + (crds.length > 0 ? ' and the custom resource definition the case uses' : '') + ", sends the case's requests,",
+    '# It creates namespaces of its own (fresh names each run)' +
+      (crds.length > 0 ? ' and the custom resource definition the case uses' : '') +
+      ", sends the case's requests,",
     '# prints each answer, checks the answer the spec needs, and deletes what it created on every exit.',
     ...webhooks.map(
       (w) =>
         `# This case registers an admission webhook that the suite served during its run (${oneLine(redactText(webhookUrls(w).join(', ') || 'its URL'))}); this script cannot serve it: without a webhook answering there, the target's answers differ from the recorded ones.`,
     ),
-    ...(needs.length > 0 ? ['# The same case as a node test (node --test, Node alone) is the .test.mjs file of the same name beside this script.'] : []),
+    ...(needs.length > 0
+      ? ['# The same case as a node test (node --test, Node alone) is the .test.mjs file of the same name beside this script.']
+      : []),
     '# Exit status: 0 the target gives the answer needed (the failure is gone); 1 the failure is present;',
     '#   2 the script could not run (curl or node missing, a setup request refused, no answer);',
     '#   3 undecided: the answer needed is not available as data for this failure (compare the answers by eye).',
@@ -158,12 +177,20 @@ function cleanupLines({ exchanges, plan, crds, webhooks }: Script): string[] {
     `  [ "$code" = ${REPRODUCER_EXIT.failing} ] && [ -z "\${DECIDED:-}" ] && code=${REPRODUCER_EXIT.couldNotRun}`,
     '  jobs -p | xargs -r kill 2>/dev/null',
     ...plan.namespaces.map((_, i) => `  curl -sS -o /dev/null -X DELETE "$SERVER/api/v1/namespaces/$NS${i + 1}" ${auth} ${insecureArg}`),
-    ...ownObjectsIn(exchanges, plan).map((c) => `  curl -sS -o /dev/null -X DELETE "$SERVER"${shellQuote(`${c.collection}?labelSelector=${encodeURIComponent(c.selector)}`)} ${auth} ${insecureArg}`),
-    ...crds.map((c) => `  curl -sS -o /dev/null -X DELETE "$SERVER"${quoteWithVars(redactText(`${c.e.request.path}/${c.name}`), nameVars(plan))} ${auth} ${insecureArg}`),
+    ...ownObjectsIn(exchanges, plan).map(
+      (c) =>
+        `  curl -sS -o /dev/null -X DELETE "$SERVER"${shellQuote(`${c.collection}?labelSelector=${encodeURIComponent(c.selector)}`)} ${auth} ${insecureArg}`,
+    ),
+    ...crds.map(
+      (c) =>
+        `  curl -sS -o /dev/null -X DELETE "$SERVER"${quoteWithVars(redactText(`${c.e.request.path}/${c.name}`), nameVars(plan))} ${auth} ${insecureArg}`,
+    ),
     ...webhooks
       .map((w) => {
         const name = String((w.request.body as { metadata?: { name?: unknown } } | undefined)?.metadata?.name ?? '');
-        return name === '' ? '' : `  curl -sS -o /dev/null -X DELETE "$SERVER"${quoteWithVars(redactText(`${w.request.path}/${name}`), nameVars(plan))} ${auth} ${insecureArg}`;
+        return name === ''
+          ? ''
+          : `  curl -sS -o /dev/null -X DELETE "$SERVER"${quoteWithVars(redactText(`${w.request.path}/${name}`), nameVars(plan))} ${auth} ${insecureArg}`;
       })
       .filter((l) => l !== ''),
     '  rm -rf "$R"',
@@ -242,7 +269,8 @@ function requestLines({ exchanges, needs, plan, dropped }: Script): string[] {
   for (const i of order) {
     const e = exchanges[i]!;
     const pause = waits.get(i);
-    if (pause !== undefined) lines.push(`# the failing case waited ${pause} ms here: so does this run`, `sleep ${(pause / 1000).toFixed(3)}`);
+    if (pause !== undefined)
+      lines.push(`# the failing case waited ${pause} ms here: so does this run`, `sleep ${(pause / 1000).toFixed(3)}`);
     const note = comment(e);
     if (note !== undefined) lines.push(note);
     const held = dropped.find((d) => d.stream === i);
@@ -258,9 +286,11 @@ function requestLines({ exchanges, needs, plan, dropped }: Script): string[] {
     if (isCrdCreate(e)) {
       const spec = (e.request.body as { spec?: { group?: unknown; versions?: { name?: unknown }[] } } | undefined)?.spec;
       const version = spec?.versions?.[0]?.name;
-      if (typeof spec?.group === 'string' && typeof version === 'string') lines.push(`served ${quoteWithVars(`/apis/${spec.group}/${version}`, nameVars(plan))}`);
+      if (typeof spec?.group === 'string' && typeof version === 'string')
+        lines.push(`served ${quoteWithVars(`/apis/${spec.group}/${version}`, nameVars(plan))}`);
     }
-    for (const l of plan.learned.filter((x) => x.from === i)) lines.push(`${l.name}=$(learn "$R/${i}.b" ${shellQuote(JSON.stringify(l.path))}); ${l.name}_Q=$(enc "$${l.name}")`);
+    for (const l of plan.learned.filter((x) => x.from === i))
+      lines.push(`${l.name}=$(learn "$R/${i}.b" ${shellQuote(JSON.stringify(l.path))}); ${l.name}_Q=$(enc "$${l.name}")`);
     lines.push('');
   }
   if (streams.length > 0) lines.push('wait', ...streams.map((i) => `show ${i}`), '');
@@ -270,9 +300,16 @@ function requestLines({ exchanges, needs, plan, dropped }: Script): string[] {
 const oneLine = (s: string): string => s.replace(/\s*\n\s*/g, ' ').slice(0, 400);
 
 function webhookUrls(e: Exchange): string[] {
-  const hooks = (e.request.body as { webhooks?: { clientConfig?: { url?: unknown; service?: { name?: unknown } } }[] } | undefined)?.webhooks ?? [];
+  const hooks =
+    (e.request.body as { webhooks?: { clientConfig?: { url?: unknown; service?: { name?: unknown } } }[] } | undefined)?.webhooks ?? [];
   return hooks
-    .map((h) => (typeof h.clientConfig?.url === 'string' ? h.clientConfig.url : typeof h.clientConfig?.service?.name === 'string' ? `service ${h.clientConfig.service.name}` : ''))
+    .map((h) =>
+      typeof h.clientConfig?.url === 'string'
+        ? h.clientConfig.url
+        : typeof h.clientConfig?.service?.name === 'string'
+          ? `service ${h.clientConfig.service.name}`
+          : '',
+    )
     .filter((u) => u !== '');
 }
 
@@ -284,7 +321,11 @@ function comment(e: Exchange): string | undefined {
 }
 
 /** The watches a need reads that start from a learned resourceVersion, with the learned value's shell name. */
-export function heldWatches(exchanges: readonly Exchange[], plan: ReplayPlan, needs: readonly AnswerNeed[]): { stream: number; name: string }[] {
+export function heldWatches(
+  exchanges: readonly Exchange[],
+  plan: ReplayPlan,
+  needs: readonly AnswerNeed[],
+): { stream: number; name: string }[] {
   return lateWatches(exchanges, plan.learned, needs).map((w) => {
     const rv = (exchanges[w.stream]!.request.query ?? []).find(([k]) => k === 'resourceVersion')?.[1];
     return { stream: w.stream, name: plan.learned.find((l) => l.value === rv && l.from === w.from)!.name };
@@ -292,10 +333,18 @@ export function heldWatches(exchanges: readonly Exchange[], plan: ReplayPlan, ne
 }
 
 /** The end of a reproducer: the needs evaluated on the answers it got, and the exit status. */
-function verdictBlock(needs: readonly AnswerNeed[], exchanges: readonly Exchange[], plan: ReplayPlan, dropped: readonly { stream: number }[]): string[] {
+function verdictBlock(
+  needs: readonly AnswerNeed[],
+  exchanges: readonly Exchange[],
+  plan: ReplayPlan,
+  dropped: readonly { stream: number }[],
+): string[] {
   const count = exchanges.length;
   if (needs.length === 0) {
-    return ['echo "undecided: the answer this failure needed is not available as data; compare the answers above with the expected line at the top" >&2', `exit ${REPRODUCER_EXIT.undecided}`];
+    return [
+      'echo "undecided: the answer this failure needed is not available as data; compare the answers above with the expected line at the top" >&2',
+      `exit ${REPRODUCER_EXIT.undecided}`,
+    ];
   }
   const reader = String.raw`const fs = require('fs');
 const dir = process.argv[2];

@@ -25,7 +25,8 @@ export interface Learned {
 
 type Path = readonly (string | number)[];
 
-const isStreamRead = (e: Exchange): boolean => e.request.method === 'GET' && (e.request.query ?? []).some(([k, v]) => k === 'watch' && (v === '1' || v === 'true'));
+const isStreamRead = (e: Exchange): boolean =>
+  e.request.method === 'GET' && (e.request.query ?? []).some(([k, v]) => k === 'watch' && (v === '1' || v === 'true'));
 
 export function parsedAnswer(e: Exchange): unknown {
   if (e.response?.json !== undefined) return e.response.json;

@@ -12,7 +12,19 @@ import { isSecretHeader, redactText } from '../transport/index.ts';
 import { EVALUATOR_JS, type AnswerNeed } from '../../reference/answer-checks.ts';
 import { PREMISES_JS, REMAP_JS, mustLearn, premises } from './replay-premises.ts';
 import { LATE_JS, lateWatches, pauses } from './replay-timing.ts';
-import { DOCUMENTS_JS, SKIPPED_HEADERS, heldWatches, isCrdCreate, isSetup, isStream, isWebhookCreate, replayPlan, bodyText, isText, type CurlOptions } from './curl.ts';
+import {
+  DOCUMENTS_JS,
+  SKIPPED_HEADERS,
+  heldWatches,
+  isCrdCreate,
+  isSetup,
+  isStream,
+  isWebhookCreate,
+  replayPlan,
+  bodyText,
+  isText,
+  type CurlOptions,
+} from './curl.ts';
 
 /** One request as the test file sends it: literal texts, rewritten at run time to the run's fresh names. */
 interface PlannedRequest {
@@ -44,7 +56,13 @@ export function toNodeTest(exchanges: readonly Exchange[], opts: CurlOptions & {
   const line = (s: string) => s.replace(/\s*\n\s*/g, ' ').slice(0, 400);
   return [
     `// Reproducer by svc-conformance${about ? ` for ${about.clause}` : ''}, as a node test: ${exchanges.length} request(s), recorded against ${server}.`,
-    ...(about ? [`//   expected: ${line(about.expected)}`, `//   observed: ${line(about.observed)}`, ...(about.replay ? [`//   found by: ${line(about.replay)}`] : [])] : []),
+    ...(about
+      ? [
+          `//   expected: ${line(about.expected)}`,
+          `//   observed: ${line(about.observed)}`,
+          ...(about.replay ? [`//   found by: ${line(about.replay)}`] : []),
+        ]
+      : []),
     '//',
     '// Run: node --test THIS_FILE (Node 18 or later; nothing else, fetch is built in). The test FAILS while the',
     '// failure is present and passes once the target gives the answer the spec needs; a setup request refused or',
@@ -95,7 +113,8 @@ function planned(e: Exchange, i: number): PlannedRequest {
   }
   const binary = req.body instanceof Uint8Array && !isText(req.body);
   const body = binary ? undefined : bodyText(req.body);
-  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+    headers['content-type'] = 'application/json';
   const name = String((req.body as { metadata?: { name?: unknown } } | undefined)?.metadata?.name ?? '');
   const spec = (req.body as { spec?: { group?: unknown; versions?: { name?: unknown }[] } } | undefined)?.spec;
   const version = spec?.versions?.[0]?.name;
@@ -110,7 +129,9 @@ function planned(e: Exchange, i: number): PlannedRequest {
     auth: req.identity === undefined ? 'token' : req.identity === 'anonymous' ? 'none' : req.identity,
     ...(isSetup(e) ? { setup: true as const } : {}),
     ...(isStream(e) ? { streamSeconds: Math.max(3, Math.ceil(e.durationMs / 1000) + 2) } : {}),
-    ...(isCrdCreate(e) && typeof spec?.group === 'string' && typeof version === 'string' ? { served: `/apis/${spec.group}/${version}` } : {}),
+    ...(isCrdCreate(e) && typeof spec?.group === 'string' && typeof version === 'string'
+      ? { served: `/apis/${spec.group}/${version}` }
+      : {}),
     ...((isCrdCreate(e) || isWebhookCreate(e)) && name !== '' ? { cleanup: `${redactText(req.path)}/${name}` } : {}),
   };
 }

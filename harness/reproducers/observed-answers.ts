@@ -46,7 +46,14 @@ export interface ObservedAnswer {
 
 const MAX_ITEMS = 500;
 
-type Meta = { name?: unknown; namespace?: unknown; resourceVersion?: unknown; labels?: Record<string, unknown>; continue?: unknown; remainingItemCount?: unknown };
+type Meta = {
+  name?: unknown;
+  namespace?: unknown;
+  resourceVersion?: unknown;
+  labels?: Record<string, unknown>;
+  continue?: unknown;
+  remainingItemCount?: unknown;
+};
 const metaOf = (v: unknown): Meta => (typeof v === 'object' && v !== null ? (((v as { metadata?: unknown }).metadata ?? {}) as Meta) : {});
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -65,7 +72,10 @@ export function answerData(e: Exchange): AnswerData | undefined {
 }
 
 /** `ours`: whether an object's labels mark it as this run's (the run label with the run id). */
-export function observedAnswers(exchanges: readonly Exchange[], ours: (labels: Record<string, unknown> | undefined) => boolean): ObservedAnswer[] {
+export function observedAnswers(
+  exchanges: readonly Exchange[],
+  ours: (labels: Record<string, unknown> | undefined) => boolean,
+): ObservedAnswer[] {
   return exchanges.map((e, request): ObservedAnswer => {
     const call = redactText(`${e.request.method} ${e.request.path}${queryToString(e.request.query)}`);
     if (!e.response) return { request, call, ...(e.seq === 0 ? { setup: true as const } : {}) };

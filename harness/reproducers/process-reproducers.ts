@@ -54,7 +54,13 @@ function delimiter(text: string): string {
  * A node-agent loader failure: the configuration file (written next to the script when it runs, kept
  * there to read) and the loader command that validates it, run as the suite ran it (the path appended).
  */
-export function loaderReproducer(o: { fileName: string; text: string; command: string; needs?: readonly AnswerNeed[]; about: ProcessAbout }): string {
+export function loaderReproducer(o: {
+  fileName: string;
+  text: string;
+  command: string;
+  needs?: readonly AnswerNeed[];
+  about: ProcessAbout;
+}): string {
   const w = want(o.needs);
   const d = delimiter(o.text);
   const says = o.needs?.[0]?.says ?? '';
@@ -88,7 +94,10 @@ export function loaderReproducer(o: { fileName: string; text: string; command: s
       `exit ${REPRODUCER_EXIT.failing}`,
     );
   } else {
-    lines.push('echo "undecided: the answer this failure needed is not available as data; compare the answer above with the expected line at the top" >&2', `exit ${REPRODUCER_EXIT.undecided}`);
+    lines.push(
+      'echo "undecided: the answer this failure needed is not available as data; compare the answer above with the expected line at the top" >&2',
+      `exit ${REPRODUCER_EXIT.undecided}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -117,7 +126,8 @@ export function daemonReproducer(o: {
     '#   SVCCONFIG      kubeconfig of an API server the daemon may use; unset, one is written for SERVER',
     '#   SERVER, TOKEN  the API server (and bearer token) for that kubeconfig',
     '#   START_TIMEOUT  seconds to wait for the daemon to exit or serve /healthz (default ' + String(o.startTimeoutS) + ')',
-    '# The command line: "$DAEMON" --bind-address=127.0.0.1 --secure-port=<a free port> ' + `${o.kubeconfigFlag}=<kubeconfig> ${o.words.map(shellQuote).join(' ')}`,
+    '# The command line: "$DAEMON" --bind-address=127.0.0.1 --secure-port=<a free port> ' +
+      `${o.kubeconfigFlag}=<kubeconfig> ${o.words.map(shellQuote).join(' ')}`,
     ...EXIT_LINES,
     'set -u',
     `command -v curl >/dev/null || { echo "this reproducer needs curl on PATH" >&2; exit ${REPRODUCER_EXIT.couldNotRun}; }`,
@@ -169,7 +179,10 @@ export function daemonReproducer(o: {
       `exit ${REPRODUCER_EXIT.failing}`,
     );
   } else {
-    lines.push('echo "undecided: the answer this failure needed is not available as data; compare what the daemon did with the expected line at the top" >&2', `exit ${REPRODUCER_EXIT.undecided}`);
+    lines.push(
+      'echo "undecided: the answer this failure needed is not available as data; compare what the daemon did with the expected line at the top" >&2',
+      `exit ${REPRODUCER_EXIT.undecided}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

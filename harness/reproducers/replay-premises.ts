@@ -21,7 +21,8 @@ import { requestsOf, type AnswerNeed, type AnswerTest } from '../../reference/an
 /** Requests whose status a test decides: a status-class change there is the need's business. */
 function statusTested(t: AnswerTest): number[] {
   if (t.kind === 'anyOf' || t.kind === 'allOf') return t.tests.flatMap(statusTested);
-  if (t.kind === 'status' || t.kind === 'statusClass' || t.kind === 'contentType') return typeof t.at === 'object' && 'request' in t.at ? [t.at.request] : [];
+  if (t.kind === 'status' || t.kind === 'statusClass' || t.kind === 'contentType')
+    return typeof t.at === 'object' && 'request' in t.at ? [t.at.request] : [];
   return [];
 }
 
@@ -32,7 +33,8 @@ export interface Premise {
   readonly served?: true;
 }
 
-const isWatch = (e: Exchange): boolean => e.request.method === 'GET' && (e.request.query ?? []).some(([k, v]) => k === 'watch' && (v === '1' || v === 'true'));
+const isWatch = (e: Exchange): boolean =>
+  e.request.method === 'GET' && (e.request.query ?? []).some(([k, v]) => k === 'watch' && (v === '1' || v === 'true'));
 
 /** The first event of a recorded stream is an ERROR (the case was refused in the stream, not served). */
 function refusedInStream(e: Exchange): boolean {
@@ -98,5 +100,9 @@ export function mustLearn(learned: readonly Learned[], needs: readonly AnswerNee
   const tested = new Set(needs.flatMap((n) => valueTested(n.test)));
   // Only a request sent up to the last answer the needs read can change what they read.
   const last = Math.max(-1, ...needs.flatMap((n) => requestsOf(n.test)).map((i) => position[i] ?? -1));
-  return learned.filter((l) => !tested.has(`${l.from}:${JSON.stringify(l.path)}`) && (l.usedBy.length === 0 || l.usedBy.some((k) => (position[k] ?? Infinity) <= last)));
+  return learned.filter(
+    (l) =>
+      !tested.has(`${l.from}:${JSON.stringify(l.path)}`) &&
+      (l.usedBy.length === 0 || l.usedBy.some((k) => (position[k] ?? Infinity) <= last)),
+  );
 }

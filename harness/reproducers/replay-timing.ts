@@ -24,7 +24,8 @@ export const PAUSE_MS = 250;
 /** How much later than the failing case a watch may start after learning its version and still decide that the target behaves. */
 export const LATE_SLACK_MS = 1000;
 
-const isWatch = (e: Exchange): boolean => e.request.method === 'GET' && (e.request.query ?? []).some(([k, v]) => k === 'watch' && (v === '1' || v === 'true'));
+const isWatch = (e: Exchange): boolean =>
+  e.request.method === 'GET' && (e.request.query ?? []).some(([k, v]) => k === 'watch' && (v === '1' || v === 'true'));
 // Setup steps the case did not send itself (seq 0) carry no time of the case's clock.
 const timed = (e: Exchange): boolean => e.seq !== 0 && e.startedAtMs > 0;
 /** When a request's answer was in: a watch is established when it starts (its answer runs to its end). */

@@ -5,7 +5,14 @@
  */
 import type { Dispatcher } from 'undici';
 import { undici } from './lazy-undici.ts';
-import { InfrastructureError, queryToString, type Exchange, type ExchangeRecorder, type TargetRequest, type TargetResponse } from './exchange.ts';
+import {
+  InfrastructureError,
+  queryToString,
+  type Exchange,
+  type ExchangeRecorder,
+  type TargetRequest,
+  type TargetResponse,
+} from './exchange.ts';
 import type { TargetConfig } from './kubeconfig.ts';
 import type { Pace } from './pace.ts';
 import { RESPONSE_TIMEOUT, STOPPED_BY_RUN } from './transport-errors.ts';
@@ -98,7 +105,8 @@ export function connect(cfg: TargetConfig, opts: ClientOptions): Connection {
   return { opts, agent, origin, prefix, server, baseHeaders, maxRetries, timeoutMs, retryAfterCapMs, baseDelayMs, closed: false };
 }
 
-export const stoppedByRun = (what: string) => new InfrastructureError(`${what}: stopped by the run (its client was closed)`, STOPPED_BY_RUN);
+export const stoppedByRun = (what: string) =>
+  new InfrastructureError(`${what}: stopped by the run (its client was closed)`, STOPPED_BY_RUN);
 
 /** Hands one exchange to the client's recorder, numbered process-wide. */
 export function report(conn: Connection, e: Omit<Exchange, 'seq'>, to: ExchangeRecorder | undefined): void {
@@ -116,7 +124,13 @@ export function sleep(ms: number): Promise<void> {
  * comes, with none of the request API's per-request stream, abort signal and async resource (a
  * large share of the CLI's CPU was in them, issue 28).
  */
-export function attempt(conn: Connection, req: TargetRequest, headers: Record<string, string>, body: string | Uint8Array | undefined, waitMs: number): Promise<TargetResponse> {
+export function attempt(
+  conn: Connection,
+  req: TargetRequest,
+  headers: Record<string, string>,
+  body: string | Uint8Array | undefined,
+  waitMs: number,
+): Promise<TargetResponse> {
   return new Promise<TargetResponse>((resolve, reject) => {
     let controller: Dispatcher.DispatchController | undefined;
     let overdue: Error | undefined;
@@ -165,7 +179,8 @@ export function attempt(conn: Connection, req: TargetRequest, headers: Record<st
           chunks.push(chunk);
         },
         // Always read to the end: the answer settles only once its body is complete.
-        onResponseEnd: () => settle(undefined, responseOf(status, responseHeaders, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))),
+        onResponseEnd: () =>
+          settle(undefined, responseOf(status, responseHeaders, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))),
         onResponseError: (_c, err) => settle(err),
       },
     );

@@ -19,7 +19,14 @@ export async function openStream(conn: Connection, tagged: TargetRequest): Promi
   let res: Dispatcher.ResponseData;
   for (let retries = 0; ; retries++) {
     try {
-      res = await conn.agent.request({ origin: conn.origin, path: conn.prefix + req.path + queryToString(req.query), method: 'GET', headers, headersTimeout: conn.timeoutMs, bodyTimeout: 0 });
+      res = await conn.agent.request({
+        origin: conn.origin,
+        path: conn.prefix + req.path + queryToString(req.query),
+        method: 'GET',
+        headers,
+        headersTimeout: conn.timeoutMs,
+        bodyTimeout: 0,
+      });
     } catch (err) {
       const failure = classifyTransportError(err, conn.timeoutMs);
       if (failure === undefined) throw err;
@@ -31,7 +38,8 @@ export async function openStream(conn: Connection, tagged: TargetRequest): Promi
     const waitMs = typeof retryAfter === 'string' ? parseRetryAfter(retryAfter, Date.now()) : undefined;
     if (waitMs === undefined) break;
     await res.body.text();
-    if (retries >= conn.maxRetries) throw new InfrastructureError(`GET ${req.path} (watch) to ${conn.server}: still 429 Too Many Requests after ${retries + 1} attempts`);
+    if (retries >= conn.maxRetries)
+      throw new InfrastructureError(`GET ${req.path} (watch) to ${conn.server}: still 429 Too Many Requests after ${retries + 1} attempts`);
     await sleep(Math.min(waitMs, conn.retryAfterCapMs));
   }
   const responseHeaders = flattenHeaders(res.headers);
@@ -41,7 +49,16 @@ export async function openStream(conn: Connection, tagged: TargetRequest): Promi
     if (closed) return;
     closed = true;
     const bodyText = Buffer.concat(received).toString('utf8');
-    report(conn, { request: recorded, response: { status: res.statusCode, headers: responseHeaders, bodyText, json: undefined }, startedAtMs, durationMs: performance.now() - t0 }, to);
+    report(
+      conn,
+      {
+        request: recorded,
+        response: { status: res.statusCode, headers: responseHeaders, bodyText, json: undefined },
+        startedAtMs,
+        durationMs: performance.now() - t0,
+      },
+      to,
+    );
   };
   const body = res.body;
   // destroy() makes undici emit 'error' (aborted); a body nobody iterates (a watch refused with a

@@ -58,14 +58,22 @@ async function sendRequest(conn: Connection, tagged: TargetRequest): Promise<Tar
       const timedOut = TIMEOUT_CODES.has(failure.code);
       if (timedOut) timeouts++;
       const failed = { method: req.method, beforeSend: failure.beforeSend, transient: failure.transient, timedOut };
-      if (shouldRetry(failed, { retries, timeouts }, { maxRetries: conn.maxRetries, attemptBoundMs: waitMs, budgetLeftMs: (conn.opts.budgetLeftMs ?? runBudgetLeftMs)() })) {
+      if (
+        shouldRetry(
+          failed,
+          { retries, timeouts },
+          { maxRetries: conn.maxRetries, attemptBoundMs: waitMs, budgetLeftMs: (conn.opts.budgetLeftMs ?? runBudgetLeftMs)() },
+        )
+      ) {
         // A timed-out attempt already waited a whole bound: no backoff on top.
         if (!timedOut) await sleep(conn.baseDelayMs * 2 ** retries);
         continue;
       }
       report(conn, { request: recorded, transportError: failure.text, startedAtMs, durationMs: performance.now() - t0, sentBodyBytes }, to);
       const tries = retries > 0 ? ` (after ${retries + 1} attempts)` : '';
-      const message = failure.beforeSend ? `cannot reach ${conn.server}: ${failure.text}${tries}` : `${what} to ${conn.server}: ${failure.text}${tries}`;
+      const message = failure.beforeSend
+        ? `cannot reach ${conn.server}: ${failure.text}${tries}`
+        : `${what} to ${conn.server}: ${failure.text}${tries}`;
       throw new InfrastructureError(message, failure.code);
     }
     const durationMs = performance.now() - t0;

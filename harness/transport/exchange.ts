@@ -41,7 +41,8 @@ export interface TargetRequest {
 }
 
 /** `req` with its exchange recorded by `to` (unchanged without one). */
-export const recordedBy = (req: TargetRequest, to: ExchangeRecorder | undefined): TargetRequest => (to === undefined ? req : { ...req, [RECORD_TO]: to });
+export const recordedBy = (req: TargetRequest, to: ExchangeRecorder | undefined): TargetRequest =>
+  to === undefined ? req : { ...req, [RECORD_TO]: to };
 
 /**
  * Headers of a request whose answer may be large (a document of megabytes, an echo of a large object):

@@ -19,11 +19,23 @@ export interface RunIdentity {
 }
 
 export function runIdentity(runId: string, labelKey: string, givenNamespaces?: readonly string[]): RunIdentity {
-  return { runId, labelKey, namespacePrefix: `svc-conformance-${runId}`, ...(givenNamespaces !== undefined && givenNamespaces.length > 0 ? { givenNamespaces } : {}) };
+  return {
+    runId,
+    labelKey,
+    namespacePrefix: `svc-conformance-${runId}`,
+    ...(givenNamespaces !== undefined && givenNamespaces.length > 0 ? { givenNamespaces } : {}),
+  };
 }
 
 /** Resources whose POST evaluates a question and stores nothing. */
-export const REVIEW_RESOURCES = new Set(['tokenreviews', 'subjectaccessreviews', 'selfsubjectaccessreviews', 'selfsubjectrulesreviews', 'selfsubjectreviews', 'localsubjectaccessreviews']);
+export const REVIEW_RESOURCES = new Set([
+  'tokenreviews',
+  'subjectaccessreviews',
+  'selfsubjectaccessreviews',
+  'selfsubjectrulesreviews',
+  'selfsubjectreviews',
+  'localsubjectaccessreviews',
+]);
 
 export interface ParsedPath {
   /** `/api/v1` or `/apis/g/v` */

@@ -15,7 +15,17 @@
  * run asynchronous work, so only SIGINT/SIGTERM are handled here.
  */
 import type { Target, TargetRequest, TargetResponse } from './exchange.ts';
-import { REVIEW_RESOURCES, parsePath, metadataOf, carriesRunLabel, stringField, selectsRun, isRunNamespaceName, clusterKey, type RunIdentity } from './guard-rules.ts';
+import {
+  REVIEW_RESOURCES,
+  parsePath,
+  metadataOf,
+  carriesRunLabel,
+  stringField,
+  selectsRun,
+  isRunNamespaceName,
+  clusterKey,
+  type RunIdentity,
+} from './guard-rules.ts';
 
 // The run's identity was defined here; its users take it from the guard still.
 export { runIdentity } from './guard-rules.ts';
@@ -100,10 +110,14 @@ function checkNamespaced(g: Guarding, { req, parsed, refuse, labelled }: Asked, 
           record: (res) => {
             state.givenCollections.add(collection);
             const made = stringField(metadataOf(res.json), 'name');
-            if (made !== undefined && (req.query ?? []).every(([k]) => k !== 'dryRun')) ownObjects.add(`${collection}/${encodeURIComponent(made)}`);
+            if (made !== undefined && (req.query ?? []).every(([k]) => k !== 'dryRun'))
+              ownObjects.add(`${collection}/${encodeURIComponent(made)}`);
           },
         };
-      if (!selectsRun(req, run)) refuse(`${req.method} of a collection in namespace ${namespace} (named by --namespace) without the selector ${run.labelKey}=${run.runId}`);
+      if (!selectsRun(req, run))
+        refuse(
+          `${req.method} of a collection in namespace ${namespace} (named by --namespace) without the selector ${run.labelKey}=${run.runId}`,
+        );
       return {};
     }
     // Only the run's own objects: the guard reads an object it does not know before the first write to it.
@@ -134,7 +148,8 @@ function checkClusterScoped(g: Guarding, { req, parsed, refuse, labelled, dryRun
     const given = stringField(meta, 'name');
     const generate = stringField(meta, 'generateName');
     if (isNamespaces) {
-      const ok = given !== undefined ? isRunNamespaceName(given, run) : generate !== undefined && generate.startsWith(`${run.namespacePrefix}-`);
+      const ok =
+        given !== undefined ? isRunNamespaceName(given, run) : generate !== undefined && generate.startsWith(`${run.namespacePrefix}-`);
       if (!ok) refuse(`namespace name ${given ?? generate ?? '(none)'} does not start with ${run.namespacePrefix}-`);
     }
     if (dryRun) return {};
@@ -181,9 +196,13 @@ export function createGuardedTarget(inner: Target, run: RunIdentity): GuardedTar
       if (verdict.unknownObject !== undefined && !ownObjects.has(verdict.unknownObject)) {
         const found = await inner.send({ method: 'GET', path: verdict.unknownObject });
         if (found.status === 200 && !carriesRunLabel(found.json, run))
-          throw new SafetyError(`refused ${req.method} ${req.path}: the object is not this run's (no label ${run.labelKey}=${run.runId}) (run ${run.runId})`);
+          throw new SafetyError(
+            `refused ${req.method} ${req.path}: the object is not this run's (no label ${run.labelKey}=${run.runId}) (run ${run.runId})`,
+          );
         if (found.status !== 200 && found.status !== 404)
-          throw new SafetyError(`refused ${req.method} ${req.path}: could not tell whose object it is (GET answered ${found.status}) (run ${run.runId})`);
+          throw new SafetyError(
+            `refused ${req.method} ${req.path}: could not tell whose object it is (GET answered ${found.status}) (run ${run.runId})`,
+          );
         if (found.status === 200) ownObjects.add(verdict.unknownObject);
       }
       const res = await inner.send(req);
@@ -218,7 +237,8 @@ export interface CleanupHandle {
 export function registerCleanup(target: GuardedTarget, identity: RunIdentity, opts: CleanupOptions = {}): CleanupHandle {
   const state = states.get(target);
   if (!state) throw new TypeError('registerCleanup needs a target made by createGuardedTarget');
-  if (state.run.runId !== identity.runId) throw new TypeError(`registerCleanup: run ${identity.runId} does not match the guard's run ${state.run.runId}`);
+  if (state.run.runId !== identity.runId)
+    throw new TypeError(`registerCleanup: run ${identity.runId} does not match the guard's run ${state.run.runId}`);
   const timeoutMs = opts.timeoutMs ?? 60_000;
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const exit = opts.exit ?? ((code: number) => process.exit(code));
@@ -252,7 +272,10 @@ async function runCleanup(target: GuardedTarget, state: GuardState, timeoutMs: n
   // if it carries our label and prefix: find those by label before deleting.
   try {
     const selector = `${run.labelKey}=${run.runId}`;
-    const res = await withDeadline(target.send({ method: 'GET', path: '/api/v1/namespaces', query: [['labelSelector', selector]] }), deadline);
+    const res = await withDeadline(
+      target.send({ method: 'GET', path: '/api/v1/namespaces', query: [['labelSelector', selector]] }),
+      deadline,
+    );
     const items = (res?.json as { items?: unknown } | undefined)?.items;
     if (res?.status === 200 && Array.isArray(items)) {
       for (const item of items) {
@@ -264,13 +287,19 @@ async function runCleanup(target: GuardedTarget, state: GuardState, timeoutMs: n
     // The sweep is best effort; the recorded creations below are the contract.
   }
 
-  const paths = [...[...state.clusterObjects.values()].reverse(), ...[...state.namespaces].map((ns) => `/api/v1/namespaces/${encodeURIComponent(ns)}`)];
+  const paths = [
+    ...[...state.clusterObjects.values()].reverse(),
+    ...[...state.namespaces].map((ns) => `/api/v1/namespaces/${encodeURIComponent(ns)}`),
+  ];
   const left: string[] = [];
   // In the user's namespaces only the run's objects go, by its label; the namespaces stay.
   await Promise.all(
     [...state.givenCollections].map(async (path) => {
       try {
-        const res = await withDeadline(target.send({ method: 'DELETE', path, query: [['labelSelector', `${run.labelKey}=${run.runId}`]] }), deadline);
+        const res = await withDeadline(
+          target.send({ method: 'DELETE', path, query: [['labelSelector', `${run.labelKey}=${run.runId}`]] }),
+          deadline,
+        );
         if (res !== undefined && res.status !== 404 && res.status !== 405 && (res.status < 200 || res.status > 299))
           left.push(`objects labelled ${run.labelKey}=${run.runId} in ${path} (${res.status})`);
       } catch (err) {

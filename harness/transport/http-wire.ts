@@ -7,7 +7,9 @@ import { gunzipSync } from 'node:zlib';
 import type { TargetResponse } from './exchange.ts';
 
 /** Response headers with lower-case names and repeated values joined, as TargetResponse carries them. */
-export function flattenHeaders(headers: Dispatcher.ResponseData['headers'] | Record<string, string | string[] | undefined>): Record<string, string> {
+export function flattenHeaders(
+  headers: Dispatcher.ResponseData['headers'] | Record<string, string | string[] | undefined>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;

@@ -23,7 +23,10 @@ export function identitiesClient(cfg: TargetConfig, restricted: TargetConfig | u
   const nobody = anonymousConfig(cfg);
   const anonymous = createTargetClient(nobody, opts);
   // Random per run, so no server can have issued it; redacted in every transcript like any token.
-  const unknown = createTargetClient({ ...nobody, headers: { ...nobody.headers, Authorization: `Bearer svc-conformance-unknown-${randomBytes(12).toString('hex')}` } }, opts);
+  const unknown = createTargetClient(
+    { ...nobody, headers: { ...nobody.headers, Authorization: `Bearer svc-conformance-unknown-${randomBytes(12).toString('hex')}` } },
+    opts,
+  );
   const limited = restricted === undefined ? undefined : createTargetClient(restricted, opts);
   const pick = (req: TargetRequest): Target => {
     switch (req.identity) {
@@ -73,7 +76,11 @@ export function bearerOf(cfg: TargetConfig): string | undefined {
  * The restricted identity's user name: from its certificate, or from a TokenReview the run's own
  * identity posts about its token. The review goes out unrecorded: its body holds the credential.
  */
-export function restrictedUserLearner(own: TargetConfig, restricted: TargetConfig, authorizationGroup: string): () => Promise<string | undefined> {
+export function restrictedUserLearner(
+  own: TargetConfig,
+  restricted: TargetConfig,
+  authorizationGroup: string,
+): () => Promise<string | undefined> {
   let learned: Promise<string | undefined> | undefined;
   return () => {
     learned ??= (async () => {
@@ -86,7 +93,11 @@ export function restrictedUserLearner(own: TargetConfig, restricted: TargetConfi
         const r = await quiet.send({
           method: 'POST',
           path: `/apis/${authorizationGroup.replace(/^authorization\./, 'authentication.')}/v1/tokenreviews`,
-          body: { apiVersion: `${authorizationGroup.replace(/^authorization\./, 'authentication.')}/v1`, kind: 'TokenReview', spec: { token } },
+          body: {
+            apiVersion: `${authorizationGroup.replace(/^authorization\./, 'authentication.')}/v1`,
+            kind: 'TokenReview',
+            spec: { token },
+          },
         });
         const user = (r.json as { status?: { authenticated?: boolean; user?: { username?: unknown } } } | undefined)?.status;
         return user?.authenticated === true && typeof user.user?.username === 'string' ? user.user.username : undefined;

@@ -86,7 +86,12 @@ export async function parseKubeconfigFile(file: string): Promise<ParsedFile> {
   });
 }
 
-function kubeconfigOf(root: unknown, file: string, fail: (path: (string | number)[], problem: string) => never, notMapping: () => never = () => fail([], '')): ParsedFile {
+function kubeconfigOf(
+  root: unknown,
+  file: string,
+  fail: (path: (string | number)[], problem: string) => never,
+  notMapping: () => never = () => fail([], ''),
+): ParsedFile {
   if (root === null || root === undefined) return { clusters: [], users: [], contexts: [] };
   if (!isPlainObject(root)) return notMapping();
 
@@ -133,7 +138,13 @@ function validateEntry(kind: 'cluster' | 'user' | 'context', e: Entry, fail: (p:
     if (typeof v === 'string' && v !== '' && !isAbsolute(v)) b[field] = join(base, v);
   }
   const exec = b.exec;
-  if (kind === 'user' && isPlainObject(exec) && typeof exec.command === 'string' && exec.command.includes('/') && !isAbsolute(exec.command)) {
+  if (
+    kind === 'user' &&
+    isPlainObject(exec) &&
+    typeof exec.command === 'string' &&
+    exec.command.includes('/') &&
+    !isAbsolute(exec.command)
+  ) {
     b.exec = { ...exec, command: join(base, exec.command) };
   }
 }
@@ -160,7 +171,11 @@ function strictJson(text: string): { value: unknown } | undefined {
     }
   }
   const keys = (v: unknown): number =>
-    Array.isArray(v) ? v.reduce((n: number, x) => n + keys(x), 0) : v !== null && typeof v === 'object' ? Object.values(v).reduce((n: number, x) => n + keys(x), Object.keys(v).length) : 0;
+    Array.isArray(v)
+      ? v.reduce((n: number, x) => n + keys(x), 0)
+      : v !== null && typeof v === 'object'
+        ? Object.values(v).reduce((n: number, x) => n + keys(x), Object.keys(v).length)
+        : 0;
   return colons === keys(value) ? { value } : undefined;
 }
 

@@ -67,7 +67,8 @@ interface Merged {
 
 export async function loadTargetConfig(opts: LoadTargetOptions): Promise<TargetConfig> {
   const env = opts.env ?? process.env;
-  if (opts.server !== undefined) return fromExplicitServer(opts.server, opts.token, opts.insecureSkipTlsVerify === true, opts.certificateAuthority);
+  if (opts.server !== undefined)
+    return fromExplicitServer(opts.server, opts.token, opts.insecureSkipTlsVerify === true, opts.certificateAuthority);
 
   const files = kubeconfigFiles(opts, env);
   if (files) {
@@ -75,7 +76,8 @@ export async function loadTargetConfig(opts: LoadTargetOptions): Promise<TargetC
     return fromKubeconfig(merged, files.source, opts);
   }
   const saDir = opts.serviceAccountDir ?? SERVICE_ACCOUNT_DIR;
-  if (env.KUBERNETES_SERVICE_HOST && exists(join(saDir, 'token'))) return fromServiceAccount(saDir, env, opts.insecureSkipTlsVerify === true);
+  if (env.KUBERNETES_SERVICE_HOST && exists(join(saDir, 'token')))
+    return fromServiceAccount(saDir, env, opts.insecureSkipTlsVerify === true);
   throw new ConfigError('no target configured: pass --server or --kubeconfig, set KUBECONFIG, or run inside a cluster');
 }
 
@@ -91,7 +93,8 @@ function fromExplicitServer(server: string, token: string | undefined, insecure:
 /** A PEM bundle of CA certificates, refused in one line when it is not one. */
 export function readCertificateAuthority(file: string): string {
   const text = readConfigFile(file, '--certificate-authority');
-  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(`--certificate-authority ${file}: not a PEM certificate (no -----BEGIN CERTIFICATE----- line)`);
+  if (!text.includes('-----BEGIN CERTIFICATE-----'))
+    throw new ConfigError(`--certificate-authority ${file}: not a PEM certificate (no -----BEGIN CERTIFICATE----- line)`);
   return text;
 }
 
@@ -102,8 +105,10 @@ function parseServerUrl(raw: string, where: string): string {
   } catch {
     throw new ConfigError(`${where}: "${raw}" is not a URL (expected https://host:port)`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`${where}: unsupported scheme ${url.protocol} (expected https or http)`);
-  if (url.username || url.password) throw new ConfigError(`${where}: credentials in the server URL are not supported; use a token or client certificate`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigError(`${where}: unsupported scheme ${url.protocol} (expected https or http)`);
+  if (url.username || url.password)
+    throw new ConfigError(`${where}: credentials in the server URL are not supported; use a token or client certificate`);
   if (url.search || url.hash) throw new ConfigError(`${where}: the server URL must not carry a query or fragment`);
   return url.toString().replace(/\/+$/, '');
 }
@@ -162,7 +167,8 @@ async function fromKubeconfig(merged: Merged, source: string, opts: LoadTargetOp
   // A context without a user is anonymous access (kubectl allows it); a user that is named but not
   // defined is a typo worth stopping for.
   const user = userName === undefined ? undefined : merged.users.get(userName);
-  if (userName !== undefined && !user) throw new ConfigError(`${source}: context "${contextName}" refers to user "${userName}", which is not defined`);
+  if (userName !== undefined && !user)
+    throw new ConfigError(`${source}: context "${contextName}" refers to user "${userName}", which is not defined`);
 
   const server = parseServerUrl(cluster.body.server as string, `${cluster.file}: ${cluster.path}.server`);
   for (const e of [cluster, user]) {
@@ -175,7 +181,8 @@ async function fromKubeconfig(merged: Merged, source: string, opts: LoadTargetOp
   checkAuthProvider(user, source);
 
   const insecure = opts.insecureSkipTlsVerify === true || cluster.body['insecure-skip-tls-verify'] === true;
-  const httpsOptions = plainOptions(cluster, user) ?? (opts.checkOnly ? {} : await applyWithClientNode(cluster, user, contextName, server, insecure, source));
+  const httpsOptions =
+    plainOptions(cluster, user) ?? (opts.checkOnly ? {} : await applyWithClientNode(cluster, user, contextName, server, insecure, source));
   const tls: TargetTls = { insecureSkipTlsVerify: insecure };
   if (httpsOptions.ca && !insecure) tls.ca = httpsOptions.ca as string | Buffer;
   if (httpsOptions.cert) tls.cert = httpsOptions.cert as string | Buffer;
@@ -200,7 +207,9 @@ function checkAuthProvider(user: Entry | undefined, source: string): void {
   if (!isPlainObject(ap)) return;
   const name = typeof ap.name === 'string' ? ap.name : '';
   if (!SUPPORTED_AUTH_PROVIDERS.has(name)) {
-    throw new ConfigError(`${source}: user "${user?.name ?? ''}" uses auth-provider "${name}", which is not supported; use a token, client certificate or exec plugin`);
+    throw new ConfigError(
+      `${source}: user "${user?.name ?? ''}" uses auth-provider "${name}", which is not supported; use a token, client certificate or exec plugin`,
+    );
   }
 }
 
@@ -220,7 +229,14 @@ export function plainOptions(cluster: Pick<Entry, 'body'>, user: Pick<Entry, 'bo
 }
 
 /** TLS material and auth headers from client-node, including exec/auth-provider plugins. */
-async function applyWithClientNode(cluster: Entry, user: Entry | undefined, contextName: string, server: string, insecure: boolean, source: string): Promise<RequestOptions> {
+async function applyWithClientNode(
+  cluster: Entry,
+  user: Entry | undefined,
+  contextName: string,
+  server: string,
+  insecure: boolean,
+  source: string,
+): Promise<RequestOptions> {
   const { KubeConfig } = await import('@kubernetes/client-node');
   const kc = new KubeConfig();
   const clusterBody: Json = { ...cluster.body, server };

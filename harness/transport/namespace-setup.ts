@@ -28,7 +28,11 @@ export async function probeNamespaceSetup(target: Target, o: NamespaceSetupOptio
   const rt = resourceTypes(o.profile).namespaces;
   const name = setupNamespaceName(o.runId);
   const path = collectionPath(rt);
-  const res = await target.send({ method: 'POST', path, body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { [o.profile.runLabel]: o.runId } } } });
+  const res = await target.send({
+    method: 'POST',
+    path,
+    body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { [o.profile.runLabel]: o.runId } } },
+  });
   // Not deleted here: a target that holds deletes would hold the run before its first check. The
   // capability probe works in it and deletes it; it carries the run's label, so the run's cleanup
   // removes it with the others should that not happen.
@@ -42,6 +46,11 @@ const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim().slice(0, 16
 function statusText(res: TargetResponse): string {
   const st = res.json as { reason?: unknown; message?: unknown } | undefined;
   const reason = typeof st?.reason === 'string' && st.reason !== '' ? ` ${oneLine(st.reason)}` : '';
-  const message = typeof st?.message === 'string' && st.message !== '' ? `: ${oneLine(st.message)}` : res.json === undefined && res.bodyText !== '' ? `: ${oneLine(res.bodyText)}` : '';
+  const message =
+    typeof st?.message === 'string' && st.message !== ''
+      ? `: ${oneLine(st.message)}`
+      : res.json === undefined && res.bodyText !== ''
+        ? `: ${oneLine(res.bodyText)}`
+        : '';
   return `${reason}${message}`;
 }

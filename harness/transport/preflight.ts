@@ -50,7 +50,11 @@ export async function preflight(target: Target, o: PreflightOptions): Promise<st
   const review = (p: Permission): TargetRequest => ({
     method: 'POST',
     path: `/apis/${group}/v1/selfsubjectaccessreviews`,
-    body: { apiVersion: `${group}/v1`, kind: 'SelfSubjectAccessReview', spec: { resourceAttributes: { verb: p.verb, group: '', resource: p.resource, ...(p.namespaced ? { namespace } : {}) } } },
+    body: {
+      apiVersion: `${group}/v1`,
+      kind: 'SelfSubjectAccessReview',
+      spec: { resourceAttributes: { verb: p.verb, group: '', resource: p.resource, ...(p.namespaced ? { namespace } : {}) } },
+    },
   });
   const unauthenticated = (req: TargetRequest, res: TargetResponse) =>
     `not tested: the target does not authenticate the run's credentials (from ${o.credentials}): ${call(req)} answered 401${statusText(res)}; the suite needs credentials the target accepts`;
@@ -60,7 +64,10 @@ export async function preflight(target: Target, o: PreflightOptions): Promise<st
   const firstRes = await target.send(firstReq);
   if (firstRes.status === 401) return unauthenticated(firstReq, firstRes);
   if (allowedOf(firstRes) !== undefined) {
-    const answers = [{ p: first!, res: firstRes }, ...(await Promise.all(rest.map(async (p) => ({ p, res: await target.send(review(p)) }))))];
+    const answers = [
+      { p: first!, res: firstRes },
+      ...(await Promise.all(rest.map(async (p) => ({ p, res: await target.send(review(p)) })))),
+    ];
     const unauth = answers.find((a) => a.res.status === 401);
     if (unauth !== undefined) return unauthenticated(review(unauth.p), unauth.res);
     const denied = answers.filter((a) => allowedOf(a.res) === false);
@@ -83,7 +90,11 @@ export async function preflight(target: Target, o: PreflightOptions): Promise<st
           method: 'POST',
           path: `/api/v1/namespaces/${encodeURIComponent(namespace)}/configmaps`,
           query: [['dryRun', 'All']],
-          body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `svc-conformance-${o.runId}-preflight`, labels: { [o.profile.runLabel]: o.runId } } },
+          body: {
+            apiVersion: 'v1',
+            kind: 'ConfigMap',
+            metadata: { name: `svc-conformance-${o.runId}-preflight`, labels: { [o.profile.runLabel]: o.runId } },
+          },
         };
   const res = await target.send(trial);
   if (res.status === 401) return unauthenticated(trial, res);
@@ -114,7 +125,8 @@ function allowedOf(res: TargetResponse): boolean | undefined {
 }
 
 const name = (p: Permission, namespace: string): string => `${p.verb} ${p.resource}${p.namespaced ? ` in namespace ${namespace}` : ''}`;
-const call = (req: TargetRequest): string => `${req.method} ${req.path}${req.query?.length ? `?${req.query.map(([k, v]) => (v === null ? k : `${k}=${v}`)).join('&')}` : ''}`;
+const call = (req: TargetRequest): string =>
+  `${req.method} ${req.path}${req.query?.length ? `?${req.query.map(([k, v]) => (v === null ? k : `${k}=${v}`)).join('&')}` : ''}`;
 const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim().slice(0, 160);
 
 /** ` Unauthorized: <message>` from a Status body, nothing when the body is not one. */

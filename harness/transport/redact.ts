@@ -51,12 +51,16 @@ const PEM_UNTERMINATED = /-----BEGIN ([A-Z0-9 ]+)-----(?![\s\S]*-----END)[\s\S]*
 const AUTH_SCHEME = /\b(Bearer|Basic)(\s+)[A-Za-z0-9\-._~+/]+=*/gi;
 // `Authorization: x`, `"authorization":"x"`, `-H 'Cookie: x'`; the value may not start with `{`/`[`
 // so JSON keys that merely contain the word (e.g. an object named authorization) stay intact.
-const SECRET_HEADER_LINE = /\b(proxy-authorization|authorization|set-cookie|cookie|x-auth-token|x-api-key)(["']?[ \t]*[:=][ \t]*["']?)([^"'\s{[][^"'\r\n,}]*)/gi;
+const SECRET_HEADER_LINE =
+  /\b(proxy-authorization|authorization|set-cookie|cookie|x-auth-token|x-api-key)(["']?[ \t]*[:=][ \t]*["']?)([^"'\s{[][^"'\r\n,}]*)/gi;
 // Values of credential keys in kubeconfig YAML/JSON and Secret-like objects. `continue` tokens are
 // deliberately not here: they are needed to replay a list sequence and grant nothing.
 const SECRET_KEYS =
   'client-key-data|client-certificate-data|certificate-authority-data|token-data|token|id-token|refresh-token|access-token|client-secret|password|clientKeyData|clientCertificateData';
-const SECRET_KEY_VALUE = new RegExp(`((?:^|[\\s{,"'])(?:${SECRET_KEYS})["']?[ \\t]*[:=][ \\t]*)("(?:[^"\\\\\\r\\n]|\\\\.)*"|'[^'\\r\\n]*'|[^\\s,}\\]"']+)`, 'gim');
+const SECRET_KEY_VALUE = new RegExp(
+  `((?:^|[\\s{,"'])(?:${SECRET_KEYS})["']?[ \\t]*[:=][ \\t]*)("(?:[^"\\\\\\r\\n]|\\\\.)*"|'[^'\\r\\n]*'|[^\\s,}\\]"']+)`,
+  'gim',
+);
 const SECRET_KEY_NAME = new RegExp(`^(?:${SECRET_KEYS})$`, 'i');
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/\s:@'"]+(?::[^/\s@'"]*)?@/gi;
 
@@ -90,9 +94,15 @@ function scrub(text: string): string {
     .replace(PEM, (_m, label: string) => `-----BEGIN ${label}-----${REDACTED}-----END ${label}-----`)
     .replace(PEM_UNTERMINATED, (_m, label: string) => `-----BEGIN ${label}-----${REDACTED}`)
     .replace(PEM_BASE64, REDACTED)
-    .replace(SECRET_KEY_VALUE, (_m, key: string, value: string) => key + (value.startsWith('"') ? `"${REDACTED}"` : value.startsWith("'") ? `'${REDACTED}'` : REDACTED))
+    .replace(
+      SECRET_KEY_VALUE,
+      (_m, key: string, value: string) =>
+        key + (value.startsWith('"') ? `"${REDACTED}"` : value.startsWith("'") ? `'${REDACTED}'` : REDACTED),
+    )
     .replace(AUTH_SCHEME, (_m, scheme: string, space: string) => `${scheme}${space}${REDACTED}`)
-    .replace(SECRET_HEADER_LINE, (m, name: string, sep: string, value: string) => (value.startsWith(REDACTED) || /^(Bearer|Basic) <redacted>/i.test(value) ? m : `${name}${sep}${REDACTED}`))
+    .replace(SECRET_HEADER_LINE, (m, name: string, sep: string, value: string) =>
+      value.startsWith(REDACTED) || /^(Bearer|Basic) <redacted>/i.test(value) ? m : `${name}${sep}${REDACTED}`,
+    )
     .replace(URL_USERINFO, (_m, scheme: string) => `${scheme}${REDACTED}@`);
 }
 

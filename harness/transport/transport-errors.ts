@@ -29,14 +29,24 @@ const CONNECT_CODES: Record<string, string> = {
   UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
 };
 
-const UNTRUSTED_CODES = new Set(['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT']);
+const UNTRUSTED_CODES = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+]);
 
 /** undefined: not a transport failure (a bug in the caller, such as an invalid header), rethrow as is. */
 /** Our code for an answer that did not complete within the request bound (headers and the whole body). */
 export const RESPONSE_TIMEOUT = 'SVC_RESPONSE_TIMEOUT';
 /** The code of a request the run itself cut (its client closed under it). */
 export const STOPPED_BY_RUN = 'SVC_STOPPED_BY_RUN';
-export const TIMEOUT_CODES: ReadonlySet<string | undefined> = new Set([RESPONSE_TIMEOUT, 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+export const TIMEOUT_CODES: ReadonlySet<string | undefined> = new Set([
+  RESPONSE_TIMEOUT,
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
 
 export function classifyTransportError(err: unknown, timeoutMs: number): TransportFailure | undefined {
   const { code, message } = rootCause(err);
@@ -59,9 +69,11 @@ export function classifyTransportError(err: unknown, timeoutMs: number): Transpo
   if (code === 'UND_ERR_SOCKET') return { text: `connection closed (${firstLine(message)})`, code, beforeSend: false, transient: true };
   if (code === 'UND_ERR_HEADERS_TIMEOUT') return { text: `no response within ${timeoutMs} ms`, code, beforeSend: false, transient: true };
   if (code === RESPONSE_TIMEOUT) return { text: `response not complete within ${timeoutMs} ms`, code, beforeSend: false, transient: true };
-  if (code === 'UND_ERR_BODY_TIMEOUT') return { text: `response body stalled for ${timeoutMs} ms`, code, beforeSend: false, transient: true };
+  if (code === 'UND_ERR_BODY_TIMEOUT')
+    return { text: `response body stalled for ${timeoutMs} ms`, code, beforeSend: false, transient: true };
   if (code === 'UND_ERR_CLOSED' || code === 'UND_ERR_DESTROYED') return { text: 'client closed', code, beforeSend: true, transient: false };
-  if (code.startsWith('E') && /^E[A-Z_]+$/.test(code)) return { text: `${code}: ${firstLine(message)}`, code, beforeSend: false, transient: false };
+  if (code.startsWith('E') && /^E[A-Z_]+$/.test(code))
+    return { text: `${code}: ${firstLine(message)}`, code, beforeSend: false, transient: false };
   return undefined;
 }
 

@@ -46,7 +46,8 @@ export async function firstContact(cfg: TargetConfig, o: { silenceMs?: number; o
   }
   const answers = results.flatMap((r, i) => (r.status === 'fulfilled' ? [{ call: `GET ${FIRST_READS[i]!}`, res: r.value }] : []));
   const url = new URL(cfg.server);
-  if (answers.some((a) => a.res.status === 400 && a.res.bodyText.includes(GO_PLAIN_ON_TLS))) throw new InfrastructureError(speaksOther(cfg, url, 'https'));
+  if (answers.some((a) => a.res.status === 400 && a.res.bodyText.includes(GO_PLAIN_ON_TLS)))
+    throw new InfrastructureError(speaksOther(cfg, url, 'https'));
   if (answers.length > 0) {
     const version = answers.find((a) => a.call === 'GET /version')?.res;
     const v = (version?.json as { gitVersion?: unknown } | undefined)?.gitVersion;
@@ -62,8 +63,10 @@ export async function firstContact(cfg: TargetConfig, o: { silenceMs?: number; o
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   const otherMs = o.otherProtocolMs ?? OTHER_PROTOCOL_MS;
-  if (url.protocol === 'http:' && (await completesTlsHandshake(host, port, otherMs))) throw new InfrastructureError(speaksOther(cfg, url, 'https'));
-  if (url.protocol === 'https:' && (await answersPlainHttp(host, port, otherMs))) throw new InfrastructureError(speaksOther(cfg, url, 'http'));
+  if (url.protocol === 'http:' && (await completesTlsHandshake(host, port, otherMs)))
+    throw new InfrastructureError(speaksOther(cfg, url, 'https'));
+  if (url.protocol === 'https:' && (await answersPlainHttp(host, port, otherMs)))
+    throw new InfrastructureError(speaksOther(cfg, url, 'http'));
   if (codes.every((c) => SILENT.has(c)) && (await acceptsConnections(host, port, otherMs))) {
     throw new InfrastructureError(
       `cannot reach ${cfg.server}: it accepts connections but answered neither GET /version nor GET /api within ${Math.round(silenceMs / 1000)} s; is that the API server's address and port (from ${cfg.source})?`,
@@ -73,7 +76,13 @@ export async function firstContact(cfg: TargetConfig, o: { silenceMs?: number; o
 }
 
 const REFUSED: ReadonlySet<string> = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const SILENT: ReadonlySet<string> = new Set(['SVC_RESPONSE_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+const SILENT: ReadonlySet<string> = new Set([
+  'SVC_RESPONSE_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ETIMEDOUT',
+]);
 
 /** The one line for a URL whose scheme the port does not speak, with the URL that would work. */
 function speaksOther(cfg: TargetConfig, url: URL, spoken: 'http' | 'https'): string {

@@ -13,7 +13,16 @@ import { isRecord } from '../objects.ts';
 import { showPath, type Path } from './path.ts';
 import { fieldSchema, type Schema } from './schema.ts';
 import { FieldSet } from './set.ts';
-import { compare, ensureNamedFieldsAreMembers, itemElement, merge, reconcileWithSchema, removeItems, toFieldSet, type Comparison } from './typed.ts';
+import {
+  compare,
+  ensureNamedFieldsAreMembers,
+  itemElement,
+  merge,
+  reconcileWithSchema,
+  removeItems,
+  toFieldSet,
+  type Comparison,
+} from './typed.ts';
 import { IGNORED, sameManager, trackedPart, withTrackedPart, type ManagedEntry, type Operation } from './managed.ts';
 import { jsonEqual, own } from './values.ts';
 
@@ -26,7 +35,8 @@ export interface Conflict {
   readonly appliedValue: unknown;
 }
 
-export const showConflict = (c: Conflict) => `${showPath(c.path)} owned by ${c.manager} (${c.operation}): live ${JSON.stringify(c.liveValue)}, applied ${JSON.stringify(c.appliedValue)}`;
+export const showConflict = (c: Conflict) =>
+  `${showPath(c.path)} owned by ${c.manager} (${c.operation}): live ${JSON.stringify(c.liveValue)}, applied ${JSON.stringify(c.appliedValue)}`;
 
 export interface WriteOutcome {
   readonly kind: 'written';
@@ -116,7 +126,13 @@ interface SetUpdate {
 }
 
 /** Ownership consequences of moving from `oldT` to `newT` for every manager but `self` (upstream `update`). */
-function updateOthers(oldT: unknown, newT: unknown, managed: readonly ManagedEntry[], self: Pick<ManagedEntry, 'manager' | 'operation'>, schema: Schema): SetUpdate {
+function updateOthers(
+  oldT: unknown,
+  newT: unknown,
+  managed: readonly ManagedEntry[],
+  self: Pick<ManagedEntry, 'manager' | 'operation'>,
+  schema: Schema,
+): SetUpdate {
   const cmp = stripCmp(compare(oldT, newT, schema));
   const changed = cmp.modified.union(cmp.added);
   const conflicts: { entry: ManagedEntry; set: FieldSet }[] = [];
@@ -168,11 +184,21 @@ export function apply(req: ApplyRequest): WriteOutcome | ConflictOutcome {
   const next = prune(merged, managed, last, req.schema) as Record<string, unknown>;
   const u = updateOthers(liveT, next, managed, self, req.schema);
   const conflicts = u.conflicts.flatMap(({ entry, set: s }) =>
-    s.paths().map((path) => ({ manager: entry.manager, operation: entry.operation, path, liveValue: valueAt(liveT, path, req.schema), appliedValue: valueAt(intentT, path, req.schema) })),
+    s
+      .paths()
+      .map((path) => ({
+        manager: entry.manager,
+        operation: entry.operation,
+        path,
+        liveValue: valueAt(liveT, path, req.schema),
+        appliedValue: valueAt(intentT, path, req.schema),
+      })),
   );
   if (conflicts.length > 0 && !req.force) return { kind: 'conflict', conflicts };
   const changed = !jsonEqual(liveT, next);
-  const result = nonEmpty(u.managed.map((e) => (sameManager(e, self) ? { ...e, time: changed || e.time === undefined ? req.now : e.time } : e)));
+  const result = nonEmpty(
+    u.managed.map((e) => (sameManager(e, self) ? { ...e, time: changed || e.time === undefined ? req.now : e.time } : e)),
+  );
   const released = last.difference(set);
   const nextSet = toFieldSet(next, req.schema, false);
   return {
@@ -204,7 +230,13 @@ export function update(req: UpdateRequest): WriteOutcome {
   toFieldSet(newT, req.schema, true);
   // Upstream runs the write as a fresh "current operation": the writer's own earlier entry loses
   // what changed like everyone else's, then gets the new fields back.
-  const u = updateOthers(liveT, newT, reconciled(req.managed, req.schema), { manager: '\u0000current-operation', operation: 'Update' }, req.schema);
+  const u = updateOthers(
+    liveT,
+    newT,
+    reconciled(req.managed, req.schema),
+    { manager: '\u0000current-operation', operation: 'Update' },
+    req.schema,
+  );
   const gained = u.cmp.modified.union(u.cmp.added).difference(u.cmp.removed);
   const previous = u.managed.find((e) => sameManager(e, self));
   const fields = (previous?.fields ?? FieldSet.empty).union(gained);
@@ -230,7 +262,11 @@ export function update(req: UpdateRequest): WriteOutcome {
  * list or an undecodable one: the live record (an empty list does not reset). Any other list is
  * taken as written (a client may set the record directly, as upstream allows).
  */
-export function startingManagedFields(bodyManagedFields: unknown, live: readonly ManagedEntry[], decode: (v: unknown) => ManagedEntry[] | { message: string }): readonly ManagedEntry[] {
+export function startingManagedFields(
+  bodyManagedFields: unknown,
+  live: readonly ManagedEntry[],
+  decode: (v: unknown) => ManagedEntry[] | { message: string },
+): readonly ManagedEntry[] {
   if (!Array.isArray(bodyManagedFields) || bodyManagedFields.length === 0) return live;
   if (bodyManagedFields.every((e) => isRecord(e) && Object.keys(e).length === 0)) return [];
   const d = decode(bodyManagedFields);

@@ -37,8 +37,18 @@ export function fixtureOpenApi(profile: Profile, opts: { fallbackList: boolean }
   const spec: Record<string, unknown> = {
     atomicList: { type: 'array', items: str, [lt]: 'atomic' },
     setList: { type: 'array', items: str, [lt]: 'set' },
-    mapList: { type: 'array', [lt]: 'map', [keys]: ['name'], items: { type: 'object', required: ['name'], properties: { name: str, value: str, note: str } } },
-    multiKeyList: { type: 'array', [lt]: 'map', [keys]: ['name', 'port'], items: { type: 'object', required: ['name', 'port'], properties: { name: str, port: { type: 'integer' }, value: str } } },
+    mapList: {
+      type: 'array',
+      [lt]: 'map',
+      [keys]: ['name'],
+      items: { type: 'object', required: ['name'], properties: { name: str, value: str, note: str } },
+    },
+    multiKeyList: {
+      type: 'array',
+      [lt]: 'map',
+      [keys]: ['name', 'port'],
+      items: { type: 'object', required: ['name', 'port'], properties: { name: str, port: { type: 'integer' }, value: str } },
+    },
     plainList: { type: 'array', items: str },
     granularMap: { type: 'object', additionalProperties: str, [mt]: 'granular' },
     atomicMap: { type: 'object', additionalProperties: str, [mt]: 'atomic' },
@@ -47,7 +57,12 @@ export function fixtureOpenApi(profile: Profile, opts: { fallbackList: boolean }
     free: { type: 'object', [profile.preserveUnknownFieldsExtension]: true },
   };
   if (opts.fallbackList)
-    spec['legacyList'] = { type: 'array', [profile.patchStrategyExtension]: 'merge', [profile.patchMergeKeyExtension]: 'name', items: { type: 'object', properties: { name: str, value: str } } };
+    spec['legacyList'] = {
+      type: 'array',
+      [profile.patchStrategyExtension]: 'merge',
+      [profile.patchMergeKeyExtension]: 'name',
+      items: { type: 'object', properties: { name: str, value: str } },
+    };
   return { type: 'object', properties: { spec: { type: 'object', properties: spec } } };
 }
 
@@ -57,11 +72,29 @@ export function fixtureSchema(profile: Profile, opts: { fallbackList: boolean } 
   return body.type === 'map' ? struct({ ...body.fields, metadata: metadataSchema }) : body;
 }
 
-export const FIXTURE_FIELDS = ['atomicList', 'setList', 'mapList', 'multiKeyList', 'plainList', 'granularMap', 'atomicMap', 'granularStruct', 'atomicStruct', 'free', 'legacyList'] as const;
+export const FIXTURE_FIELDS = [
+  'atomicList',
+  'setList',
+  'mapList',
+  'multiKeyList',
+  'plainList',
+  'granularMap',
+  'atomicMap',
+  'granularStruct',
+  'atomicStruct',
+  'free',
+  'legacyList',
+] as const;
 
 /** Where custom resource definitions are served (cluster-scoped). */
 export function crdResource(profile: Profile): ResourceType {
-  return { plural: 'customresourcedefinitions', kind: 'CustomResourceDefinition', group: namedGroup(profile, 'apiextensions'), version: 'v1', namespaced: false };
+  return {
+    plural: 'customresourcedefinitions',
+    kind: 'CustomResourceDefinition',
+    group: namedGroup(profile, 'apiextensions'),
+    version: 'v1',
+    namespaced: false,
+  };
 }
 
 /**
@@ -71,7 +104,12 @@ export function crdResource(profile: Profile): ResourceType {
  *   crdManifest(svc, { plural: 'ws', kind: 'W', group: 'g.x', ... }, labels, versions)
  *     -> { apiVersion: 'apiextensions.svc.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'ws.g.x', labels }, spec: { group: 'g.x', ... } }
  */
-export function crdManifest(profile: Profile, rt: ResourceType, labels: Record<string, string>, versions: readonly unknown[]): Record<string, unknown> {
+export function crdManifest(
+  profile: Profile,
+  rt: ResourceType,
+  labels: Record<string, string>,
+  versions: readonly unknown[],
+): Record<string, unknown> {
   const crd = crdResource(profile);
   return {
     apiVersion: `${crd.group}/${crd.version}`,
@@ -89,12 +127,16 @@ export function crdManifest(profile: Profile, rt: ResourceType, labels: Record<s
 /** The fixture as a CustomResourceDefinition. A CRD cannot carry patch-strategy markers, so the rest:4.7.8 list is left out. */
 export function fixtureCrd(profile: Profile, labels: Record<string, string>): Record<string, unknown> {
   const rt = fixtureResource(profile, labels[profile.runLabel]);
-  return crdManifest(profile, rt, labels, [{ name: rt.version, served: true, storage: true, schema: { openAPIV3Schema: fixtureOpenApi(profile, { fallbackList: false }) } }]);
+  return crdManifest(profile, rt, labels, [
+    { name: rt.version, served: true, storage: true, schema: { openAPIV3Schema: fixtureOpenApi(profile, { fallbackList: false }) } },
+  ]);
 }
 
 /** The schema a served CRD declares for its first version (rest:4.7.7-4.7.9), with object metadata. */
 export function schemaOfCrd(crd: unknown, profile: Profile): Schema {
   const versions = (crd as { spec?: { versions?: { schema?: { openAPIV3Schema?: unknown } }[] } })?.spec?.versions;
   const body = schemaFromOpenApi(versions?.[0]?.schema?.openAPIV3Schema, profile);
-  return body.type === 'map' ? struct({ ...body.fields, metadata: metadataSchema }) : struct({ metadata: metadataSchema }, 'granular', body);
+  return body.type === 'map'
+    ? struct({ ...body.fields, metadata: metadataSchema })
+    : struct({ metadata: metadataSchema }, 'granular', body);
 }

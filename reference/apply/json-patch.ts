@@ -12,23 +12,38 @@ import { deepClone } from './values.ts';
  * (evanphx/json-patch v4, partialDoc.get answering nil without error for a missing key) applies it as
  * an add. Named so a judge can tell that departure from other failures (reference/observations.ts).
  */
-export type JsonPatchOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string; readonly replaceOfMissingMember?: true };
+export type JsonPatchOutcome =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly error: string; readonly replaceOfMissingMember?: true };
 
 export function jsonPatch(target: unknown, ops: unknown): JsonPatchOutcome {
   if (!Array.isArray(ops)) return { ok: false, error: 'a JSON patch is an array of operations' };
   for (const [i, op] of ops.entries()) {
-    if (typeof op !== 'object' || op === null || typeof (op as { op?: unknown }).op !== 'string' || typeof (op as { path?: unknown }).path !== 'string') {
+    if (
+      typeof op !== 'object' ||
+      op === null ||
+      typeof (op as { op?: unknown }).op !== 'string' ||
+      typeof (op as { path?: unknown }).path !== 'string'
+    ) {
       return { ok: false, error: `operation ${i} needs string op and path` };
     }
   }
   const doc = { root: deepClone(target) };
-  const rooted = (ops as Operation[]).map((op) => ({ ...op, path: `/root${op.path}`, ...('from' in op ? { from: `/root${op.from}` } : {}) })) as Operation[];
+  const rooted = (ops as Operation[]).map((op) => ({
+    ...op,
+    path: `/root${op.path}`,
+    ...('from' in op ? { from: `/root${op.from}` } : {}),
+  })) as Operation[];
   const results = applyPatch(doc, rooted);
   const bad = results.findIndex((r) => r !== null);
   if (bad >= 0) {
     const op = (ops as Operation[])[bad]!;
     const missingMember = op.op === 'replace' && isMissingObjectMember(jsonPatch(target, ops.slice(0, bad)), op.path);
-    return { ok: false, error: `operation ${bad} failed: ${results[bad]!.name}`, ...(missingMember ? { replaceOfMissingMember: true as const } : {}) };
+    return {
+      ok: false,
+      error: `operation ${bad} failed: ${results[bad]!.name}`,
+      ...(missingMember ? { replaceOfMissingMember: true as const } : {}),
+    };
   }
   return { ok: true, value: doc.root };
 }

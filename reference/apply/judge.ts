@@ -35,7 +35,13 @@ export type Expected =
    * `refusal`: the kind of departure a refusal of this write is, when the write is of a kind upstream
    * refuses (emptiedListTags); any other refusal carries no class.
    */
-  | { readonly kind: 'written'; readonly object: Record<string, unknown>; readonly managed: readonly ManagedEntry[]; readonly tags?: WriteTags; readonly refusal?: WriteTags }
+  | {
+      readonly kind: 'written';
+      readonly object: Record<string, unknown>;
+      readonly managed: readonly ManagedEntry[];
+      readonly tags?: WriteTags;
+      readonly refusal?: WriteTags;
+    }
   | { readonly kind: 'conflict'; readonly detail: string }
   /**
    * `statusOpen`: the refusal of an object its schema cannot place (a duplicate set entry or map key,
@@ -72,7 +78,8 @@ export function emptiedListTags(live: unknown, next: unknown): WriteTags | undef
     // A struct or map below spec that held fields and is left with none (emptied, or removed while its
     // parent stays) is stored as null the same way (seen against 1.24 on a fresh seed, ha topology:
     // "spec.granularStruct in body must be of type object: \"null\"").
-    if (depth >= 2 && parentKept && Object.keys(a).length > 0 && (b === undefined || (isRecord(b) && Object.keys(b).length === 0))) return true;
+    if (depth >= 2 && parentKept && Object.keys(a).length > 0 && (b === undefined || (isRecord(b) && Object.keys(b).length === 0)))
+      return true;
     const rest = isRecord(b) ? b : {};
     return Object.keys(a).some((k) => emptied(a[k], Object.hasOwn(rest, k) ? rest[k] : undefined, depth + 1, isRecord(b)));
   };
@@ -110,7 +117,11 @@ function projectedSet(s: FieldSet, schema: Schema): FieldSet {
 function ownershipValues(m: Pick<ManagedEntry, 'manager' | 'operation' | 'fields'>, observed: FieldSet) {
   const want = m.fields.paths().map(showPath);
   const got = observed.paths().map(showPath);
-  return { expectedValue: { manager: m.manager, operation: m.operation, fields: want }, observedValue: { manager: m.manager, operation: m.operation, fields: got }, diff: diffPathSets(want, got) };
+  return {
+    expectedValue: { manager: m.manager, operation: m.operation, fields: want },
+    observedValue: { manager: m.manager, operation: m.operation, fields: got },
+    diff: diffPathSets(want, got),
+  };
 }
 
 const showSet = (s: FieldSet) => (s.isEmpty() ? 'nothing' : s.paths().map(showPath).join(', '));
@@ -125,11 +136,18 @@ interface ModelState {
  * The model's state in the target's form where the two differ only by empty maps or lists (hollow.ts):
  * what the judge compares with, and what a sequence carries on from.
  */
-export function alignedExpectation(expected: ModelState, json: unknown, schema: Schema): { object: Record<string, unknown>; managed: ManagedEntry[] } {
+export function alignedExpectation(
+  expected: ModelState,
+  json: unknown,
+  schema: Schema,
+): { object: Record<string, unknown>; managed: ManagedEntry[] } {
   const md = isRecord(json) && isRecord(json['metadata']) ? json['metadata'] : {};
   const decoded = decodeManagedFields(md['managedFields'] ?? []);
   const observed = isManagedFieldsError(decoded) ? [] : decoded.map((e) => ({ ...e, fields: projectedSet(e.fields, schema) }));
-  const a = adoptHollowForm({ tracked: trackedPart(expected.object), managed: expected.managed }, { tracked: trackedPart(json), managed: observed });
+  const a = adoptHollowForm(
+    { tracked: trackedPart(expected.object), managed: expected.managed },
+    { tracked: trackedPart(json), managed: observed },
+  );
   return { object: withTrackedPart(expected.object, a.tracked), managed: a.managed };
 }
 
@@ -148,14 +166,21 @@ export function judgeWrite(
 ): Judgement[] {
   if (expected.kind === 'refused' && expected.statusOpen === true && (status < 200 || status >= 300) && !(status >= 400 && status < 500)) {
     const c = clauses.includes('rest:4.7.7/list-type') ? 'rest:4.7.7/list-type' : clauses[0];
-    return c === undefined ? [] : [unspecified(c, `refused (${expected.detail}); the status of such a refusal is not named`, `status ${status}`)];
+    return c === undefined
+      ? []
+      : [unspecified(c, `refused (${expected.detail}); the status of such a refusal is not named`, `status ${status}`)];
   }
   if (expected.kind !== 'written') {
     const refused = status >= 400 && status < 500;
     const what = expected.kind === 'conflict' ? `refused as a conflict (${expected.detail})` : `refused (${expected.detail})`;
-    const verdicts = all(clauses, (c) => rule(c, refused, what, `status ${status}`, { needs: [needStatusClass(`the write is ${what}: a 4xx answer`, 4)] }));
+    const verdicts = all(clauses, (c) =>
+      rule(c, refused, what, `status ${status}`, { needs: [needStatusClass(`the write is ${what}: a 4xx answer`, 4)] }),
+    );
     const tags = expected.kind === 'refused' ? expected.tags : undefined;
-    const js = tags === undefined ? verdicts : tagged(verdicts, { input: tags.input, observedStatus: status, ...(status >= 200 && status < 300 ? { class: tags.class } : {}) });
+    const js =
+      tags === undefined
+        ? verdicts
+        : tagged(verdicts, { input: tags.input, observedStatus: status, ...(status >= 200 && status < 300 ? { class: tags.class } : {}) });
     if (expected.kind === 'conflict' && refused) {
       js.push(unspecified('rest:7.5', 'HTTP status of a conflict: not shown', `status ${status}`));
       js.push(
@@ -174,10 +199,15 @@ export function judgeWrite(
   const refusedAs = expected.refusal === undefined ? {} : { class: expected.refusal.class };
   if (!ok)
     return tagged(
-      all(clauses, (c) => fail(c, 'the write succeeds (2xx)', `status ${status}: ${isRecord(json) ? String(json['message'] ?? '') : ''}`.slice(0, 300))),
+      all(clauses, (c) =>
+        fail(c, 'the write succeeds (2xx)', `status ${status}: ${isRecord(json) ? String(json['message'] ?? '') : ''}`.slice(0, 300)),
+      ),
       { ...input, ...refusedAs, observedStatus: status },
     );
-  return tagged(judgeState(expected, json, schema, apiVersion, clauses, ownershipClauses, expected.tags?.class), { ...input, observedStatus: status });
+  return tagged(judgeState(expected, json, schema, apiVersion, clauses, ownershipClauses, expected.tags?.class), {
+    ...input,
+    observedStatus: status,
+  });
 }
 
 /**
@@ -206,8 +236,18 @@ export function judgeState(
   const raw = md['managedFields'] ?? [];
   const decoded = decodeManagedFields(raw);
   if (isManagedFieldsError(decoded)) {
-    const clause = decoded.message.startsWith('fieldsType') ? 'rest:2.6/fieldsType' : decoded.message.startsWith('operation') ? 'rest:2.6/operation' : 'rest:2.6/fieldsV1';
-    js.push(fail(clause, 'managedFields entries with fieldsType FieldsV1, operation Apply or Update and a FieldsV1 tree', `entry ${decoded.index}: ${decoded.message}`));
+    const clause = decoded.message.startsWith('fieldsType')
+      ? 'rest:2.6/fieldsType'
+      : decoded.message.startsWith('operation')
+        ? 'rest:2.6/operation'
+        : 'rest:2.6/fieldsV1';
+    js.push(
+      fail(
+        clause,
+        'managedFields entries with fieldsType FieldsV1, operation Apply or Update and a FieldsV1 tree',
+        `entry ${decoded.index}: ${decoded.message}`,
+      ),
+    );
     return js;
   }
   js.push(...judgeEntryFields(raw, apiVersion));
@@ -226,7 +266,14 @@ function judgeEntryFields(raw: unknown, apiVersion: string): Judgement[] {
     js.push(rule('rest:2.6/fieldsType', e['fieldsType'] === 'FieldsV1', 'fieldsType FieldsV1', shown(e['fieldsType'])));
     js.push(rule('rest:2.6/apiVersion', e['apiVersion'] === apiVersion, `apiVersion ${apiVersion}`, shown(e['apiVersion'])));
     // Time is learned, not predicted; upstream leaves it out when an apply changed only ownership.
-    js.push(rule('rest:2.6/time', e['time'] === undefined || (typeof e['time'] === 'string' && RFC3339.test(e['time'])), 'time, when present, an RFC 3339 timestamp', shown(e['time'])));
+    js.push(
+      rule(
+        'rest:2.6/time',
+        e['time'] === undefined || (typeof e['time'] === 'string' && RFC3339.test(e['time'])),
+        'time, when present, an RFC 3339 timestamp',
+        shown(e['time']),
+      ),
+    );
   }
   return js;
 }
@@ -236,7 +283,12 @@ function judgeEntryFields(raw: unknown, apiVersion: string): Judgement[] {
  * model's set, and no entry the model has no write for. `observed`: the entries decoded, projected on
  * the schema, empty ones dropped.
  */
-function judgeOwnership(managed: readonly ManagedEntry[], observed: readonly ManagedEntry[], ownershipClauses: readonly ClauseId[], missingEntryClass: ObservationClassName | undefined): Judgement[] {
+function judgeOwnership(
+  managed: readonly ManagedEntry[],
+  observed: readonly ManagedEntry[],
+  ownershipClauses: readonly ClauseId[],
+  missingEntryClass: ObservationClassName | undefined,
+): Judgement[] {
   const js: Judgement[] = [];
   const key = (e: Pick<ManagedEntry, 'manager' | 'operation'>) => `${e.manager}\u0000${e.operation}`;
   const byKey = new Map(observed.map((e) => [key(e), e]));
@@ -244,13 +296,27 @@ function judgeOwnership(managed: readonly ManagedEntry[], observed: readonly Man
   // An entry's manager names a writer: one no write of the model was made by is misnamed.
   const writers = new Set(managed.map((m) => m.manager));
   const strangers = [...new Set(observed.map((e) => e.manager).filter((name) => !writers.has(name)))];
-  if (strangers.length > 0) js.push(fail('rest:2.6/manager', `entries named after the writers: ${[...writers].join(', ') || 'none'}`, `entries for ${strangers.join(', ')}`));
+  if (strangers.length > 0)
+    js.push(
+      fail(
+        'rest:2.6/manager',
+        `entries named after the writers: ${[...writers].join(', ') || 'none'}`,
+        `entries for ${strangers.join(', ')}`,
+      ),
+    );
   for (const m of managed) {
     const o = byKey.get(key(m));
     if (!o) {
       const other = observed.find((e) => e.manager === m.manager && !accounted.has(key(e)));
       if (other) accounted.add(key(other));
-      if (other) js.push(fail('rest:2.6/operation', `${showManager(m)} owns ${showSet(m.fields)}`, `${m.manager} is recorded with operation ${other.operation}`));
+      if (other)
+        js.push(
+          fail(
+            'rest:2.6/operation',
+            `${showManager(m)} owns ${showSet(m.fields)}`,
+            `${m.manager} is recorded with operation ${other.operation}`,
+          ),
+        );
       else
         js.push(
           ...all(ownershipClauses, (c) => ({
@@ -263,7 +329,9 @@ function judgeOwnership(managed: readonly ManagedEntry[], observed: readonly Man
     js.push(pass('rest:2.6/manager', `an entry for ${showManager(m)}`), pass('rest:2.6/operation', `operation ${m.operation}`));
     const eq = o.fields.equals(m.fields);
     const owned = eq ? undefined : ownershipValues(m, o.fields);
-    js.push(...all(ownershipClauses, (c) => rule(c, eq, `${showManager(m)} owns ${showSet(m.fields)}`, `owns ${showSet(o.fields)}`, owned)));
+    js.push(
+      ...all(ownershipClauses, (c) => rule(c, eq, `${showManager(m)} owns ${showSet(m.fields)}`, `owns ${showSet(o.fields)}`, owned)),
+    );
     if (eq) js.push(pass('rest:2.6/fieldsV1', `fields of ${showManager(m)} decode to the model's set`));
   }
   for (const o of observed) {

@@ -19,7 +19,8 @@ export interface ManagedEntry {
   readonly fields: FieldSet;
 }
 
-export const sameManager = (a: Pick<ManagedEntry, 'manager' | 'operation'>, b: Pick<ManagedEntry, 'manager' | 'operation'>) => a.manager === b.manager && a.operation === b.operation;
+export const sameManager = (a: Pick<ManagedEntry, 'manager' | 'operation'>, b: Pick<ManagedEntry, 'manager' | 'operation'>) =>
+  a.manager === b.manager && a.operation === b.operation;
 export const showManager = (e: Pick<ManagedEntry, 'manager' | 'operation'>) => `${e.manager} (${e.operation})`;
 
 /** Metadata fields a writer can own; everything else in metadata is identity or set by the server. */
@@ -80,14 +81,21 @@ export function decodeManagedFields(list: unknown): ManagedEntry[] | ManagedFiel
   for (const [index, raw] of list.entries()) {
     if (!isRecord(raw)) return { index, message: 'entry is not an object' };
     const op = own(raw, 'operation');
-    if (op !== undefined && op !== 'Apply' && op !== 'Update') return { index, message: `operation ${JSON.stringify(op)} is neither Apply nor Update` };
+    if (op !== undefined && op !== 'Apply' && op !== 'Update')
+      return { index, message: `operation ${JSON.stringify(op)} is neither Apply nor Update` };
     const ft = own(raw, 'fieldsType');
     if (ft !== undefined && ft !== 'FieldsV1') return { index, message: `fieldsType ${JSON.stringify(ft)} is not FieldsV1` };
     const tree = own(raw, 'fieldsV1') ?? own(raw, 'fields') ?? {};
     const fields = decodeFieldsV1(tree);
     if (isFieldsV1Error(fields)) return { index, message: `fieldsV1 at ${fields.path}: ${fields.message}` };
     const str = (k: string) => (typeof own(raw, k) === 'string' ? (raw[k] as string) : undefined);
-    out.push({ manager: str('manager') ?? '', operation: (op as Operation | undefined) ?? 'Update', apiVersion: str('apiVersion') ?? '', time: str('time'), fields });
+    out.push({
+      manager: str('manager') ?? '',
+      operation: (op as Operation | undefined) ?? 'Update',
+      apiVersion: str('apiVersion') ?? '',
+      time: str('time'),
+      fields,
+    });
   }
   return out;
 }

@@ -16,8 +16,15 @@ import { expectedOf, judgeWrite, type Expected } from './judge.ts';
  *
  *   judgeManagedFieldsInBody(422, json, model, schema, 'v1') -> [pass rest:4.7.2]
  */
-export function judgeManagedFieldsInBody(status: number, json: unknown, model: () => WriteOutcome | ConflictOutcome, schema: Schema, apiVersion: string): Judgement[] {
-  if (status >= 400 && status < 500) return [pass('rest:4.7.2', 'the body is refused, or its managedFields are not adopted', `refused (${status})`)];
+export function judgeManagedFieldsInBody(
+  status: number,
+  json: unknown,
+  model: () => WriteOutcome | ConflictOutcome,
+  schema: Schema,
+  apiVersion: string,
+): Judgement[] {
+  if (status >= 400 && status < 500)
+    return [pass('rest:4.7.2', 'the body is refused, or its managedFields are not adopted', `refused (${status})`)];
   const m = model();
   const expected: Expected = m.kind === 'written' ? expectedOf(m) : { kind: 'conflict', detail: 'conflict' };
   return judgeWrite(expected, status, json, schema, apiVersion, ['rest:4.7.2']);
@@ -40,14 +47,25 @@ export function judgeManagedFieldsInBodyOf(status: number, json: unknown, sent: 
  *   judgeDefaultManager('tool/1.0', 200, { metadata: { managedFields: [{ manager: 'tool', operation: 'Update', ... }] } })
  *     -> { judgements: [pass rest:4.3/fieldManager], manager: 'tool' }
  */
-export function judgeDefaultManager(userAgent: string, status: number, json: unknown): { judgements: Judgement[]; manager: string | undefined } {
+export function judgeDefaultManager(
+  userAgent: string,
+  status: number,
+  json: unknown,
+): { judgements: Judgement[]; manager: string | undefined } {
   const md = isRecord(json) && isRecord(json['metadata']) ? json['metadata'] : {};
   const decoded = decodeManagedFields(md['managedFields'] ?? []);
-  const learned = isManagedFieldsError(decoded) ? undefined : decoded.find((e) => e.operation === 'Update' && e.manager !== '' && e.manager !== 'creator' && userAgent.startsWith(e.manager));
+  const learned = isManagedFieldsError(decoded)
+    ? undefined
+    : decoded.find((e) => e.operation === 'Update' && e.manager !== '' && e.manager !== 'creator' && userAgent.startsWith(e.manager));
   const managers = isManagedFieldsError(decoded) ? decoded.message : decoded.map((e) => `${e.manager}/${e.operation}`).join(', ');
   return {
     judgements: [
-      rule('rest:4.3/fieldManager', status === 200 && learned !== undefined, `an Update entry named after the user agent ${JSON.stringify(userAgent)}`, `status ${status}, managers ${managers}`),
+      rule(
+        'rest:4.3/fieldManager',
+        status === 200 && learned !== undefined,
+        `an Update entry named after the user agent ${JSON.stringify(userAgent)}`,
+        `status ${status}, managers ${managers}`,
+      ),
     ],
     manager: learned?.manager,
   };

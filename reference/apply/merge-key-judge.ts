@@ -13,7 +13,12 @@ import { pass, rule, type Judgement } from '../judgement.ts';
 
 const resolveRef = (doc: Record<string, unknown>, node: unknown): unknown => {
   if (!isRecord(node)) return node;
-  const ref = typeof node['$ref'] === 'string' ? node['$ref'] : Array.isArray(node['allOf']) && isRecord(node['allOf'][0]) ? node['allOf'][0]['$ref'] : undefined;
+  const ref =
+    typeof node['$ref'] === 'string'
+      ? node['$ref']
+      : Array.isArray(node['allOf']) && isRecord(node['allOf'][0])
+        ? node['allOf'][0]['$ref']
+        : undefined;
   if (typeof ref !== 'string' || !ref.startsWith('#/definitions/')) return node;
   const defs = isRecord(doc['definitions']) ? doc['definitions'] : {};
   return defs[ref.slice('#/definitions/'.length)];
@@ -25,7 +30,9 @@ export function markedOwnerReferences(doc: unknown, profile: Profile): { readonl
   const isConfigMap = (d: unknown) =>
     isRecord(d) &&
     Array.isArray(d['x-kubernetes-group-version-kind']) &&
-    d['x-kubernetes-group-version-kind'].some((g) => isRecord(g) && g['group'] === '' && g['version'] === 'v1' && g['kind'] === 'ConfigMap');
+    d['x-kubernetes-group-version-kind'].some(
+      (g) => isRecord(g) && g['group'] === '' && g['version'] === 'v1' && g['kind'] === 'ConfigMap',
+    );
   const cm = Object.values(doc['definitions']).find(isConfigMap);
   const props = isRecord(cm) && isRecord(cm['properties']) ? cm['properties'] : {};
   const meta = resolveRef(doc, props['metadata']);
@@ -51,13 +58,16 @@ export interface MergeKeyObservation {
 /** The second apply is served, both entries are in the object, and the second manager owns its entry by key. */
 export function judgeMergeKeyApply(o: MergeKeyObservation): Judgement[] {
   const what = `ownerReferences read as a list map keyed by ${o.key}: a second manager applying its own entry`;
-  if (o.status < 200 || o.status >= 300) return [rule('rest:4.7.8', false, `${what} is served without conflict`, `status ${o.status}: ${o.bodyText.slice(0, 200)}`)];
+  if (o.status < 200 || o.status >= 300)
+    return [rule('rest:4.7.8', false, `${what} is served without conflict`, `status ${o.status}: ${o.bodyText.slice(0, 200)}`)];
   const obj = isRecord(o.json) ? o.json : {};
   const md = isRecord(obj['metadata']) ? obj['metadata'] : {};
   const refs = Array.isArray(md['ownerReferences']) ? md['ownerReferences'].filter(isRecord) : [];
   const uids = refs.map((r) => r[o.key]);
   const both = uids.includes(o.firstUid) && uids.includes(o.secondUid);
-  const entry = (Array.isArray(md['managedFields']) ? md['managedFields'] : []).filter(isRecord).find((e) => e['manager'] === o.secondManager && e['operation'] === 'Apply');
+  const entry = (Array.isArray(md['managedFields']) ? md['managedFields'] : [])
+    .filter(isRecord)
+    .find((e) => e['manager'] === o.secondManager && e['operation'] === 'Apply');
   const fv1 = entry && isRecord(entry['fieldsV1']) ? entry['fieldsV1'] : {};
   const fmd = isRecord(fv1['f:metadata']) ? fv1['f:metadata'] : {};
   const owned = isRecord(fmd['f:ownerReferences']) ? Object.keys(fmd['f:ownerReferences']) : [];
@@ -73,6 +83,16 @@ export function judgeMergeKeyApply(o: MergeKeyObservation): Judgement[] {
 /** The setup writes of the case: an owner ConfigMap created with a uid, the first manager's apply served. */
 export function judgeMergeKeySetup(what: 'owner' | 'first apply', status: number, uid: unknown, bodyText: string): Judgement {
   return what === 'owner'
-    ? rule('rest:4.7.8', status >= 200 && status < 300 && typeof uid === 'string', 'the owner ConfigMap is created (2xx, with a uid)', `status ${status}`)
-    : rule('rest:4.7.8', status >= 200 && status < 300, "the first manager's apply creates the ConfigMap (2xx)", `status ${status}: ${bodyText.slice(0, 200)}`);
+    ? rule(
+        'rest:4.7.8',
+        status >= 200 && status < 300 && typeof uid === 'string',
+        'the owner ConfigMap is created (2xx, with a uid)',
+        `status ${status}`,
+      )
+    : rule(
+        'rest:4.7.8',
+        status >= 200 && status < 300,
+        "the first manager's apply creates the ConfigMap (2xx)",
+        `status ${status}: ${bodyText.slice(0, 200)}`,
+      );
 }

@@ -7,12 +7,25 @@ import type { ResourceType } from '../resources.ts';
 import { crdManifest, fixtureGroup } from './fixture-type.ts';
 
 export function schemaChangeResource(profile: Profile, runId?: string): ResourceType {
-  return { plural: 'applyschemafixtures', kind: 'ApplySchemaFixture', group: fixtureGroup(profile, runId), version: 'v1', namespaced: true };
+  return {
+    plural: 'applyschemafixtures',
+    kind: 'ApplySchemaFixture',
+    group: fixtureGroup(profile, runId),
+    version: 'v1',
+    namespaced: true,
+  };
 }
 
 export function schemaChangeVersions(profile: Profile, mapType: 'granular' | 'atomic'): unknown[] {
   const m = { type: 'object', additionalProperties: { type: 'string' }, [profile.mapTypeExtension]: mapType };
-  return [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { m } } } } } }];
+  return [
+    {
+      name: 'v1',
+      served: true,
+      storage: true,
+      schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { m } } } } },
+    },
+  ];
 }
 
 export function schemaChangeCrd(profile: Profile, mapType: 'granular' | 'atomic', labels: Record<string, string>): Record<string, unknown> {
@@ -25,7 +38,8 @@ export function schemaChangeCrd(profile: Profile, mapType: 'granular' | 'atomic'
  * atomic owns the whole map (`f:m` is a leaf `{}`). Undefined when the tree shows neither.
  */
 export function mapTypeOwnedIn(fieldsV1: unknown): 'granular' | 'atomic' | undefined {
-  const child = (t: unknown, key: string): unknown => (t !== null && typeof t === 'object' && !Array.isArray(t) ? (t as Record<string, unknown>)[key] : undefined);
+  const child = (t: unknown, key: string): unknown =>
+    t !== null && typeof t === 'object' && !Array.isArray(t) ? (t as Record<string, unknown>)[key] : undefined;
   const m = child(child(fieldsV1, 'f:spec'), 'f:m');
   if (m === null || typeof m !== 'object' || Array.isArray(m)) return undefined;
   const owned = Object.keys(m).filter((k) => k !== '.');

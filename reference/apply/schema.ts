@@ -14,7 +14,12 @@ import { own } from './values.ts';
 export type Schema =
   | { readonly type: 'scalar' }
   | { readonly type: 'list'; readonly listType: 'atomic' | 'set' | 'map'; readonly keys: readonly string[]; readonly items: Schema }
-  | { readonly type: 'map'; readonly mapType: 'atomic' | 'granular'; readonly fields: Readonly<Record<string, Schema>>; readonly values: Schema | undefined }
+  | {
+      readonly type: 'map';
+      readonly mapType: 'atomic' | 'granular';
+      readonly fields: Readonly<Record<string, Schema>>;
+      readonly values: Schema | undefined;
+    }
   | { readonly type: 'untyped' };
 
 export const scalar: Schema = { type: 'scalar' };
@@ -22,8 +27,18 @@ export const untyped: Schema = { type: 'untyped' };
 export const atomicList = (items: Schema = scalar): Schema => ({ type: 'list', listType: 'atomic', keys: [], items });
 export const setList = (items: Schema = scalar): Schema => ({ type: 'list', listType: 'set', keys: [], items });
 export const mapList = (keys: readonly string[], items: Schema): Schema => ({ type: 'list', listType: 'map', keys, items });
-export const struct = (fields: Record<string, Schema>, mapType: 'atomic' | 'granular' = 'granular', values?: Schema): Schema => ({ type: 'map', mapType, fields, values });
-export const mapOf = (values: Schema = scalar, mapType: 'atomic' | 'granular' = 'granular'): Schema => ({ type: 'map', mapType, fields: {}, values });
+export const struct = (fields: Record<string, Schema>, mapType: 'atomic' | 'granular' = 'granular', values?: Schema): Schema => ({
+  type: 'map',
+  mapType,
+  fields,
+  values,
+});
+export const mapOf = (values: Schema = scalar, mapType: 'atomic' | 'granular' = 'granular'): Schema => ({
+  type: 'map',
+  mapType,
+  fields: {},
+  values,
+});
 
 /** Schema of a struct field or map entry; undeclared fields of a struct without values are untyped. */
 export function fieldSchema(s: Schema & { type: 'map' }, name: string): { schema: Schema; declared: boolean } {
@@ -56,13 +71,23 @@ export function ownerReferencesSchema(atomic = false): Schema {
 }
 
 /** The tracked part of every object (rest:2.3): labels and annotations are granular string maps. */
-export const metadataSchema: Schema = struct({ labels: mapOf(scalar), annotations: mapOf(scalar), finalizers: setList(), ownerReferences: ownerReferencesSchema() });
+export const metadataSchema: Schema = struct({
+  labels: mapOf(scalar),
+  annotations: mapOf(scalar),
+  finalizers: setList(),
+  ownerReferences: ownerReferencesSchema(),
+});
 
 /** rest:4.7.9: a custom resource without a schema: keys are fields, every list is atomic. */
 export const unstructuredSchema: Schema = struct({ metadata: metadataSchema }, 'granular', untyped);
 
 /** ConfigMap: `data` and `binaryData` are granular maps of strings. */
-export const configMapSchema: Schema = struct({ metadata: metadataSchema, data: mapOf(scalar), binaryData: mapOf(scalar), immutable: scalar });
+export const configMapSchema: Schema = struct({
+  metadata: metadataSchema,
+  data: mapOf(scalar),
+  binaryData: mapOf(scalar),
+  immutable: scalar,
+});
 
 /**
  * Reads an OpenAPI v3 schema node with the profile's extensions (rest:4.7.7), the
@@ -90,9 +115,15 @@ export function schemaFromOpenApi(node: unknown, profile: Profile): Schema {
     const mapType = ext(profile.mapTypeExtension) === 'atomic' ? 'atomic' : 'granular';
     const props = own(node, 'properties');
     const fields: Record<string, Schema> = {};
-    if (isRecord(props)) for (const k of Object.keys(props)) Object.defineProperty(fields, k, { value: schemaFromOpenApi(props[k], profile), enumerable: true });
+    if (isRecord(props))
+      for (const k of Object.keys(props))
+        Object.defineProperty(fields, k, { value: schemaFromOpenApi(props[k], profile), enumerable: true });
     const extra = own(node, 'additionalProperties');
-    const values = isRecord(extra) ? schemaFromOpenApi(extra, profile) : ext(profile.preserveUnknownFieldsExtension) === true || !isRecord(props) ? untyped : undefined;
+    const values = isRecord(extra)
+      ? schemaFromOpenApi(extra, profile)
+      : ext(profile.preserveUnknownFieldsExtension) === true || !isRecord(props)
+        ? untyped
+        : undefined;
     return { type: 'map', mapType, fields, values };
   }
   if (type === undefined) return untyped;

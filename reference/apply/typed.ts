@@ -32,7 +32,8 @@ export function itemElement(s: ListSchema, item: unknown, where: Path): PathElem
   const key: Record<string, unknown> = {};
   for (const k of s.keys) {
     const v = own(item, k);
-    if (v === undefined || v === null || !isScalar(v)) throw new InvalidObject(where.join(''), `an item of a map list needs the scalar key field ${JSON.stringify(k)}`);
+    if (v === undefined || v === null || !isScalar(v))
+      throw new InvalidObject(where.join(''), `an item of a map list needs the scalar key field ${JSON.stringify(k)}`);
     defineKey(key, k, v);
   }
   return keyElement(key);
@@ -107,7 +108,8 @@ export function compare(lhs: unknown, rhs: unknown, s: Schema): Comparison {
       const ms = (l === undefined ? rr : rl).schema as MapSchema;
       const lm = isRecord(l) ? l : {};
       const rm = isRecord(r) ? r : {};
-      for (const k of new Set([...Object.keys(lm), ...Object.keys(rm)])) walk(own(lm, k), own(rm, k), fieldSchema(ms, k).schema, [...path, fieldElement(k)]);
+      for (const k of new Set([...Object.keys(lm), ...Object.keys(rm)]))
+        walk(own(lm, k), own(rm, k), fieldSchema(ms, k).schema, [...path, fieldElement(k)]);
     } else {
       const ls = (l === undefined ? rr : rl).schema as ListSchema;
       const li = Array.isArray(l) ? itemsOf(ls, l, path, false) : new Map<string, unknown>();
@@ -214,7 +216,10 @@ export function reconcileWithSchema(set: FieldSet, s: Schema): FieldSet {
     for (let i = 0; i < p.length; i++) {
       const e = p[i]!;
       const atomicHere =
-        (sch.type === 'list' && sch.listType === 'atomic') || (sch.type === 'map' && sch.mapType === 'atomic') || (sch.type === 'untyped' && !e.startsWith('f:')) || sch.type === 'scalar';
+        (sch.type === 'list' && sch.listType === 'atomic') ||
+        (sch.type === 'map' && sch.mapType === 'atomic') ||
+        (sch.type === 'untyped' && !e.startsWith('f:')) ||
+        sch.type === 'scalar';
       if (atomicHere) {
         cut = i;
         break;

@@ -35,7 +35,8 @@ export function clauseText(id: string, sections: readonly SpecSection[] = specSe
   const s = sections.find((x) => x.doc === doc && x.section === sectionId) ?? sections.find((x) => x.doc === doc && x.section === number);
   if (!s) return undefined;
   const base = { doc, section: s.section, title: s.title, sectionLines: s.lines };
-  if (slug === undefined && number !== s.section && number.startsWith(`${s.section}.`)) return { ...base, quote: numberedItem(s.lines, number.slice(s.section.length + 1)) };
+  if (slug === undefined && number !== s.section && number.startsWith(`${s.section}.`))
+    return { ...base, quote: numberedItem(s.lines, number.slice(s.section.length + 1)) };
   if (slug !== undefined) return { ...base, quote: namedLines(s.lines, slug) };
   return { ...base, quote: [] };
 }
@@ -53,7 +54,8 @@ function numberedItem(lines: readonly string[], item: string): string[] {
 function namedLines(lines: readonly string[], slug: string): string[] {
   const candidates = [slug, slug.split('/').pop()!];
   for (const name of [...new Set(candidates)]) {
-    const named = (l: string) => l.includes(`\`${name}\``) || l.includes(`\`--${name}\``) || l.includes(`\`--${name}=`) || l.includes(`\`${name}=`);
+    const named = (l: string) =>
+      l.includes(`\`${name}\``) || l.includes(`\`--${name}\``) || l.includes(`\`--${name}=`) || l.includes(`\`${name}=`);
     const hits = lines.map((l, i) => [l, i] as const).filter(([l]) => named(l));
     if (hits.length === 0) continue;
     const out: string[] = [];

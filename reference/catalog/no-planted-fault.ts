@@ -27,7 +27,8 @@ export const noPlantedFaultReasons: Readonly<Partial<Record<ClauseId, string>>> 
   'rest:4.2.1': UNHEALTHY_IS_LEGAL,
   'rest:6.1.5':
     'a watch from a version not reached yet may wait or be refused with 504, and both pass; each departure has a clause of its own: starting from now fails rest:6.1.1 (watch-future-as-now), 410 fails rest:7/410',
-  'rest:9.2/beta': 'a served version whose name reads as beta passes; a name with no stability level fails rest:9.2/stable (version-name-unreadable), the one row such a name breaks',
+  'rest:9.2/beta':
+    'a served version whose name reads as beta passes; a name with no stability level fails rest:9.2/stable (version-name-unreadable), the one row such a name breaks',
   'rest:4.1/get-namespaced-object': RECORDED_WITH_THE_CELL,
   'rest:4.1/get-core': RECORDED_WITH_THE_CELL,
   'rest:4.3/resourceVersion': RECORDED_WITH_THE_CELL,

@@ -54,32 +54,65 @@ const rowsIn = (section: string): Row[] => [...modelRows.values()].filter(([id])
 
 export const nodeClauses: readonly Clause[] = [
   ...sec('1', [
-    ['node:1.1', I, 'The node agent reads a NodeagentConfiguration file, serves HTTPS, runs static pods, reports node status, manages containers, images, volumes, evictions'],
+    [
+      'node:1.1',
+      I,
+      'The node agent reads a NodeagentConfiguration file, serves HTTPS, runs static pods, reports node status, manages containers, images, volumes, evictions',
+    ],
     ['node:1.2', N, 'The agent may read a CredentialProviderConfig; a provider is invoked only for an image its matchImages matches'],
   ]),
   ...sec('2', [['node:2/durations', N, 'Duration fields are written as strings such as 1m, 20s, 4h']]),
   ...sec('2.1', [
     ['node:2.1/kind', N, 'CredentialProviderConfig: apiVersion nodeagent.config.svc.io/v1beta1, kind CredentialProviderConfig'],
-    ['node:2.1/providers', N, 'providers: required list; several may match one image; results combined, the earlier provider wins on overlapping auth keys'],
+    [
+      'node:2.1/providers',
+      N,
+      'providers: required list; several may match one image; results combined, the earlier provider wins on overlapping auth keys',
+    ],
     ['node:2.1/name', N, 'CredentialProvider name: required; equals the executable name in the provider bin directory'],
-    ['node:2.1/matchImages', N, 'matchImages: required; domain globs (one glob one segment), no globs in port or path; one matching pattern calls the plugin'],
+    [
+      'node:2.1/matchImages',
+      N,
+      'matchImages: required; domain globs (one glob one segment), no globs in port or path; one matching pattern calls the plugin',
+    ],
     ['node:2.1/defaultCacheDuration', N, 'defaultCacheDuration: required duration; cache time when the plugin response gives none'],
     ['node:2.1/apiVersion', N, 'CredentialProvider apiVersion: required; the exec request version, the response uses the same'],
     ['node:2.1/args', N, 'args: optional list of string passed to the command'],
     ['node:2.1/env', N, 'env: optional list of ExecEnvVar (name and value both required), unioned with the host environment'],
   ]),
-  ...sec('2.2', [['node:2.2/kind', N, 'NodeagentConfiguration: apiVersion nodeagent.config.svc.io/v1beta1, kind NodeagentConfiguration; defaults where stated'], ...rowsIn('2.2')]),
+  ...sec('2.2', [
+    [
+      'node:2.2/kind',
+      N,
+      'NodeagentConfiguration: apiVersion nodeagent.config.svc.io/v1beta1, kind NodeagentConfiguration; defaults where stated',
+    ],
+    ...rowsIn('2.2'),
+  ]),
   ...sec('2.3', rowsIn('2.3')),
-  ...sec('2.3', [['node:2.3/SerializedNodeConfigSource.source', I, 'SerializedNodeConfigSource (kind of the same group): source, the checkpointed dynamic config; shape not shown']]),
+  ...sec('2.3', [
+    [
+      'node:2.3/SerializedNodeConfigSource.source',
+      I,
+      'SerializedNodeConfigSource (kind of the same group): source, the checkpointed dynamic config; shape not shown',
+    ],
+  ]),
   ...sec('2.4', rowsIn('2.4')),
   ...sec('2.5', [
     ['node:2.5/cgroupRoot', U, 'cgroupRoot: default not shown'],
     ['node:2.5/cpuCFSQuotaPeriod', U, 'cpuCFSQuotaPeriod: description and default not shown'],
     ['node:2.5/hairpinMode', U, 'hairpinMode: allowed values and default not shown'],
     ['node:2.5/topologyManagerPolicy', U, 'topologyManagerPolicy: allowed values other than none not shown'],
-    ['node:2.5/configMapAndSecretChangeDetectionStrategy', U, 'configMapAndSecretChangeDetectionStrategy: values other than Watch not shown'],
+    [
+      'node:2.5/configMapAndSecretChangeDetectionStrategy',
+      U,
+      'configMapAndSecretChangeDetectionStrategy: values other than Watch not shown',
+    ],
     ['node:2.5/authorization-mode', U, 'Authorization mode: allowed values beyond Webhook not shown'],
-    ['node:2.5/eviction', U, 'evictionHard, evictionSoft, evictionSoftGracePeriod, evictionMinimumReclaim: defaults and signal names not shown'],
+    [
+      'node:2.5/eviction',
+      U,
+      'evictionHard, evictionSoft, evictionSoftGracePeriod, evictionMinimumReclaim: defaults and signal names not shown',
+    ],
     ['node:2.5/enforceNodeAllocatable', U, 'enforceNodeAllocatable: allowed values and default not shown'],
     ['node:2.5/allowedUnsafeSysctls', U, 'allowedUnsafeSysctls: allowed values and default not shown'],
     ['node:2.5/seccompDefault', U, 'seccompDefault: default not shown'],
@@ -90,7 +123,11 @@ export const nodeClauses: readonly Clause[] = [
   ...sec('5', [
     ['node:5.1', N, 'Agent server authentication: x509 client certs, token review webhook (cache 2m by default), anonymous off by default'],
     ['node:5.2', N, 'Agent authorization mode defaults to Webhook; authorized answers cached 5m, unauthorized 30s by default'],
-    ['node:5.3', I, 'The agent may request client and serving certificates (rotateCertificates, serverTLSBootstrap); an approver must approve them'],
+    [
+      'node:5.3',
+      I,
+      'The agent may request client and serving certificates (rotateCertificates, serverTLSBootstrap); an approver must approve them',
+    ],
     ['node:5.4', I, 'Credential providers are exec plugins given image requests, returning credentials'],
   ]),
   ...sec('8', [

@@ -13,7 +13,8 @@
 const OVERVIEW = 'overview of the service (section 1): its points are stated again, and checked, in the sections that specify them';
 const TERM = 'terminology: defines a word the spec uses; nothing a server does can break it';
 const NOTHING_TO_RECORD = 'a "not shown" note that names no request or answer: there is nothing for a run to record against it';
-const ACROSS_RELEASES = "a rule over a sequence of releases: one running server of one release cannot be seen to break it (this release's removals are the rest:9.4 rows)";
+const ACROSS_RELEASES =
+  "a rule over a sequence of releases: one running server of one release cannot be seen to break it (this release's removals are the rest:9.4 rows)";
 const CLIENTS = 'an obligation of clients, not of the server: no answer of a server can break it';
 
 export const informativeReasons: Readonly<Record<string, string>> = {
@@ -61,8 +62,10 @@ export const informativeReasons: Readonly<Record<string, string>> = {
   'rest:9.4/client-libraries': 'lists client libraries; nothing a server does',
   'node:1.1': 'overview of the node agent (section 1); its configuration is checked field by field in node:2',
   'node:1.3': 'overview of the controller daemon (section 1); its command line is checked in node:1.4 and node:2.6',
-  'node:2.3/SerializedNodeConfigSource.source': "the agent's own checkpoint of a dynamic configuration, whose shape is not shown: no configuration file a loader reads carries it",
-  'node:5.3': 'says the agent may request certificates and an approver must approve them: behaviour of a running agent and an approver, not of the configuration a loader reads',
+  'node:2.3/SerializedNodeConfigSource.source':
+    "the agent's own checkpoint of a dynamic configuration, whose shape is not shown: no configuration file a loader reads carries it",
+  'node:5.3':
+    'says the agent may request certificates and an approver must approve them: behaviour of a running agent and an approver, not of the configuration a loader reads',
   'node:5.4': 'describes the exec-plugin mechanism; the configuration that selects plugins is checked as node:2.1 rows',
 };
 
@@ -70,17 +73,24 @@ export const notCheckedReasons: Readonly<Record<string, string>> = {
   'node:1.2': 'behaviour of a running agent pulling images: the loader protocol shows only how a configuration is read',
   'rest:6.3': "audit events are written to the server's audit log, which a client cannot read",
   'rest:9.3/rule-6': 'needs a deprecated command-line element of the target; the controller daemon suite knows none that 1.24 warns about',
-  'rest:9.3/rule-9': 'needs a deprecated feature gate: the gate lists of node:2.6 name none (no GA or deprecated gate), so no gate of the daemon can show the warning',
-  'rest:9.1.3': "--runtime-config is an option of the server, which a client cannot set (the embedded server's own tests cover its parsing)",
-  'rest:4/paths': 'every check uses these paths, but no check judges a path layout apart from its rows (rest:9.1.1, rest:9.1.2, rest:4.1): no planted fault breaks the layout alone yet',
-  'rest:4/collection-verbs': 'list, watch and deletecollection are judged by their own rows (rest:4.1, rest:4.4, rest:6.1); no check names this summary row yet',
+  'rest:9.3/rule-9':
+    'needs a deprecated feature gate: the gate lists of node:2.6 name none (no GA or deprecated gate), so no gate of the daemon can show the warning',
+  'rest:9.1.3':
+    "--runtime-config is an option of the server, which a client cannot set (the embedded server's own tests cover its parsing)",
+  'rest:4/paths':
+    'every check uses these paths, but no check judges a path layout apart from its rows (rest:9.1.1, rest:9.1.2, rest:4.1): no planted fault breaks the layout alone yet',
+  'rest:4/collection-verbs':
+    'list, watch and deletecollection are judged by their own rows (rest:4.1, rest:4.4, rest:6.1); no check names this summary row yet',
   'rest:4.5/list': 'the list table is judged cell by cell (rest:4.5/list/<match>/<paging>/<rv>); this row only introduces the table',
   'rest:4.7.6':
     "needs the command-line client's name and its client-side apply annotation, which the spec does not give (upstream: kubectl and kubectl.kubernetes.io/last-applied-configuration); the reference server does not model the upgrade yet",
   'rest:7.7': 'recorded only when a health check fails, and none fails on a healthy target; the suite has no way to make one fail',
   'rest:8/continue-token-lifetime':
     'the 5-minute default shows only by waiting it out; the continue-token-expiry check judges expiry against the window the target is configured with (rest:4.4.4), not its default',
-  'rest:9.2/alpha': 'judged on the name of every served alpha version (deprecated-versions); the target serves none here, as the spec allows (alpha may be off by default)',
-  'node:2.5/matchImages': 'not shown: the credential-provider cases judge the conditions the spec states (node:2.1/matchImages); no case yet records a pattern outside them',
-  'node:2.6/vendor-container-registry-config': 'the option names a file of a vendor format the spec does not show; the daemon suite passes no such file yet',
+  'rest:9.2/alpha':
+    'judged on the name of every served alpha version (deprecated-versions); the target serves none here, as the spec allows (alpha may be off by default)',
+  'node:2.5/matchImages':
+    'not shown: the credential-provider cases judge the conditions the spec states (node:2.1/matchImages); no case yet records a pattern outside them',
+  'node:2.6/vendor-container-registry-config':
+    'the option names a file of a vendor format the spec does not show; the daemon suite passes no such file yet',
 };

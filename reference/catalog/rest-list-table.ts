@@ -2,7 +2,11 @@
 import { decideList, listClause, type MatchClass, type PagingClass, type RvClass } from '../rv-semantics.ts';
 import { N, type Row } from './rest-rows.ts';
 
-const matchText = { unset: 'no resourceVersionMatch', exact: 'resourceVersionMatch=Exact', notolderthan: 'resourceVersionMatch=NotOlderThan' } as const;
+const matchText = {
+  unset: 'no resourceVersionMatch',
+  exact: 'resourceVersionMatch=Exact',
+  notolderthan: 'resourceVersionMatch=NotOlderThan',
+} as const;
 const pagingText = { 'no-limit': 'no limit', limit: 'limit, no continue', 'limit-continue': 'limit and continue' } as const;
 const rvText = { unset: 'rv unset', '0': 'rv="0"', other: 'rv=other' } as const;
 
@@ -36,4 +40,10 @@ export function listCellRow(cell: { match: MatchClass; paging: PagingClass; rv: 
   return [listClause(cell.match, cell.paging, cell.rv), N, `list, ${matchText[match]}, ${pagingText[cell.paging]}, ${rvText[rv]}: ${what}`];
 }
 
-const semanticText = { MostRecent: semantic.mostRecent, Any: semantic.any, NotOlderThan: semantic.notOlder, Exact: semantic.exact, ContinueExact: semantic.continueExact } as const;
+const semanticText = {
+  MostRecent: semantic.mostRecent,
+  Any: semantic.any,
+  NotOlderThan: semantic.notOlder,
+  Exact: semantic.exact,
+  ContinueExact: semantic.continueExact,
+} as const;

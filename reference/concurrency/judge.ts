@@ -36,18 +36,31 @@ export function judgeConcurrentHistory(h: ConcurrentHistory, budget?: number): C
   const judgements: Judgement[] = [];
   for (const k of keys) {
     const where = `${k.key}: ${k.explanation ?? ''}`;
-    if (k.verdict === 'linearizable') for (const c of LINEARIZABLE_CLAUSES) judgements.push(pass(c, 'the writes and consistent reads of each object are linearizable'));
-    else if (k.verdict === 'violation') judgements.push(fail(k.clause!, 'some order of the operations, consistent with real time, explains every answer', where));
+    if (k.verdict === 'linearizable')
+      for (const c of LINEARIZABLE_CLAUSES) judgements.push(pass(c, 'the writes and consistent reads of each object are linearizable'));
+    else if (k.verdict === 'violation')
+      judgements.push(fail(k.clause!, 'some order of the operations, consistent with real time, explains every answer', where));
     else if (k.verdict === 'precondition-anomaly')
       judgements.push(
-        unspecified('rest:2.3/metadata.resourceVersion', 'resourceVersion preconditions on writes are not in the spec (upstream answers a mismatch with 409 and changes nothing)', where),
+        unspecified(
+          'rest:2.3/metadata.resourceVersion',
+          'resourceVersion preconditions on writes are not in the spec (upstream answers a mismatch with 409 and changes nothing)',
+          where,
+        ),
       );
     else if (k.verdict === 'needs-delete-semantics')
-      judgements.push(unspecified('rest:3.1/no-finalizers-not-shown', 'deleting an object without finalizers: not shown; linearizable only if it lingers', where));
+      judgements.push(
+        unspecified(
+          'rest:3.1/no-finalizers-not-shown',
+          'deleting an object without finalizers: not shown; linearizable only if it lingers',
+          where,
+        ),
+      );
     else judgements.push(inconclusive('rest:4.5/meaning/most-recent', 'a linearizability verdict within the search budget', where));
   }
   const violated = new Set<Guarantee>(watchViolations.map((x) => x.guarantee));
-  for (const x of watchViolations) judgements.push(fail(x.clause, `watch guarantee "${x.guarantee}"`, `${x.watch ? `${x.watch}: ` : ''}${x.message}`));
+  for (const x of watchViolations)
+    judgements.push(fail(x.clause, `watch guarantee "${x.guarantee}"`, `${x.watch ? `${x.watch}: ` : ''}${x.message}`));
   if (h.watches.length > 0) {
     for (const g of Object.keys(GUARANTEE_CLAUSE) as Guarantee[]) {
       if (violated.has(g) || !exercised(g, h)) continue;
@@ -89,14 +102,27 @@ function opsPerKey(h: ConcurrentHistory): Map<string, Operation<ObjectInput, Obj
       if (!l.namespaces.includes(key.slice(0, key.indexOf('/')))) continue;
       const it = items.get(key);
       const output: ObjectOutput =
-        it === undefined ? { status: 'ok', present: false } : { status: 'ok', present: true, ...(it.token !== undefined ? { token: it.token } : {}), ...(it.rv !== undefined ? { rv: it.rv } : {}) };
+        it === undefined
+          ? { status: 'ok', present: false }
+          : {
+              status: 'ok',
+              present: true,
+              ...(it.token !== undefined ? { token: it.token } : {}),
+              ...(it.rv !== undefined ? { rv: it.rv } : {}),
+            };
       add(key, { id: id++, input: { kind: 'read' }, output, call: l.call, ret: l.ret });
     }
   }
   return out;
 }
 
-const toOperation = (o: RecordedOp): Operation<ObjectInput, ObjectOutput> => ({ id: o.id, input: o.input, output: o.output, call: o.call, ret: o.ret ?? Infinity });
+const toOperation = (o: RecordedOp): Operation<ObjectInput, ObjectOutput> => ({
+  id: o.id,
+  input: o.input,
+  output: o.output,
+  call: o.call,
+  ret: o.ret ?? Infinity,
+});
 
 function judgeKey(key: string, ops: readonly Operation<ObjectInput, ObjectOutput>[], budget?: number): KeyVerdict {
   const strict = checkLinearizable(objectModel({ preconditions: 'honoured' }), ops, budget);
@@ -106,10 +132,12 @@ function judgeKey(key: string, ops: readonly Operation<ObjectInput, ObjectOutput
   const explanation = `after ${strict.longestPrefix.length} operation(s) in order [${strict.longestPrefix.map((i) => describe(byId.get(i)!)).join('; ')}], none of [${strict.stuckAt.map((i) => describe(byId.get(i)!)).join('; ')}] can come next`;
   const loose = checkLinearizable(objectModel({ preconditions: 'unchecked' }), ops, budget);
   if (loose.ok === true) return { key, verdict: 'precondition-anomaly', explanation, prefix: strict.longestPrefix, stuck: strict.stuckAt };
-  if (ops.some((o) => o.input.kind === 'delete')) return { key, verdict: 'needs-delete-semantics', explanation, prefix: strict.longestPrefix, stuck: strict.stuckAt };
+  if (ops.some((o) => o.input.kind === 'delete'))
+    return { key, verdict: 'needs-delete-semantics', explanation, prefix: strict.longestPrefix, stuck: strict.stuckAt };
   const stuckKinds = new Set(strict.stuckAt.map((i) => byId.get(i)!.input.kind));
   const clause = stuckKinds.has('read') ? 'rest:4.5/meaning/most-recent' : stuckKinds.has('create') ? 'rest:2.2.2' : 'rest:4.1/put';
   return { key, verdict: 'violation', clause, explanation, prefix: strict.longestPrefix, stuck: strict.stuckAt };
 }
 
-const describe = (o: Operation<ObjectInput, ObjectOutput>): string => `#${o.id} ${describeObjectOp(o.input, o.output)} [${o.call}, ${o.ret === Infinity ? '∞' : o.ret}]`;
+const describe = (o: Operation<ObjectInput, ObjectOutput>): string =>
+  `#${o.id} ${describeObjectOp(o.input, o.output)} [${o.call}, ${o.ret === Infinity ? '∞' : o.ret}]`;

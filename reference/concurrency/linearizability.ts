@@ -59,7 +59,11 @@ interface Entry {
  * The search is exponential in the worst case; `budget` bounds the steps so a pathological history
  * answers `unknown` (never a pass) instead of hanging the run.
  */
-export function checkLinearizable<S, In, Out>(model: SequentialModel<S, In, Out>, ops: readonly Operation<In, Out>[], budget = 2_000_000): LinearizabilityResult<S> {
+export function checkLinearizable<S, In, Out>(
+  model: SequentialModel<S, In, Out>,
+  ops: readonly Operation<In, Out>[],
+  budget = 2_000_000,
+): LinearizabilityResult<S> {
   if (ops.length === 0) return { ok: true, order: [] };
   const byId = new Map(ops.map((o) => [o.id, o]));
   const idx = new Map(ops.map((o, i) => [o.id, i]));
@@ -104,7 +108,12 @@ export function checkLinearizable<S, In, Out>(model: SequentialModel<S, In, Out>
     } else {
       // A return whose call is still pending: nothing before it can be linearized here; backtrack.
       if (stack.length === 0) {
-        return { ok: false, longestPrefix: longest, stuckAt: stuck.length > 0 ? stuck : pendingCalls(head), stateAfterPrefix: longestState };
+        return {
+          ok: false,
+          longestPrefix: longest,
+          stuckAt: stuck.length > 0 ? stuck : pendingCalls(head),
+          stateAfterPrefix: longestState,
+        };
       }
       if (stack.length === longest.length) stuck = pendingCalls(head);
       const top = stack.pop()!;

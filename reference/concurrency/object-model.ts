@@ -56,7 +56,8 @@ function dedupe(states: ObjectState[]): States | undefined {
   return [...seen.values()].sort((a, b) => (stateKey(a) < stateKey(b) ? -1 : 1));
 }
 
-const preconditionHolds = (s: ObjectState, p: string | undefined): boolean | 'maybe' => (p === undefined ? true : s.rv === undefined ? 'maybe' : s.rv === p);
+const preconditionHolds = (s: ObjectState, p: string | undefined): boolean | 'maybe' =>
+  p === undefined ? true : s.rv === undefined ? 'maybe' : s.rv === p;
 
 function stepOne(s: ObjectState, input: ObjectInput, out: ObjectOutput, honoured: boolean): ObjectState[] {
   const effect = (token: string, rv: string | undefined): ObjectState => ({ present: true, token, rv });
@@ -92,7 +93,9 @@ function stepOne(s: ObjectState, input: ObjectInput, out: ObjectOutput, honoured
   }
 }
 
-export function objectModel(opts: { readonly preconditions: 'honoured' | 'unchecked' } = { preconditions: 'honoured' }): SequentialModel<States, ObjectInput, ObjectOutput> {
+export function objectModel(
+  opts: { readonly preconditions: 'honoured' | 'unchecked' } = { preconditions: 'honoured' },
+): SequentialModel<States, ObjectInput, ObjectOutput> {
   const honoured = opts.preconditions === 'honoured';
   return {
     init: [{ present: false }],
@@ -111,6 +114,13 @@ export function describeObjectOp(input: ObjectInput, out: ObjectOutput): string 
         : input.kind === 'delete'
           ? `delete${input.precondition !== undefined ? ` if rv=${input.precondition}` : ''}`
           : 'read';
-  const got = out.status !== 'ok' ? out.status : input.kind === 'read' ? (out.present === false ? 'absent' : `${out.token}@${out.rv ?? '?'}`) : `ok rv=${out.rv ?? '?'}`;
+  const got =
+    out.status !== 'ok'
+      ? out.status
+      : input.kind === 'read'
+        ? out.present === false
+          ? 'absent'
+          : `${out.token}@${out.rv ?? '?'}`
+        : `ok rv=${out.rv ?? '?'}`;
   return `${what} -> ${got}`;
 }

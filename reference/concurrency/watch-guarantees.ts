@@ -71,7 +71,9 @@ function indexOf(h: ConcurrentHistory): Index {
   for (const w of h.watches) for (const e of w.events) if (e.token !== undefined) shown.add(e.token);
   for (const l of h.lists) for (const i of l.items) if (i.token !== undefined) shown.add(i.token);
   for (const o of h.ops) if (o.input.kind === 'read' && o.output.status === 'ok' && o.output.token !== undefined) shown.add(o.output.token);
-  const effective = h.ops.filter((o) => isWrite(o) && (o.output.status === 'ok' || (o.output.status === 'unknown' && shown.has(tokenOf(o)!))));
+  const effective = h.ops.filter(
+    (o) => isWrite(o) && (o.output.status === 'ok' || (o.output.status === 'unknown' && shown.has(tokenOf(o)!))),
+  );
   const byRv = new Map<string, RecordedOp>();
   for (const o of effective) if (o.output.status === 'ok' && o.output.rv !== undefined) byRv.set(o.output.rv, o);
   return { byToken, effective, byRv };
@@ -83,7 +85,13 @@ export function checkWatchGuarantees(h: ConcurrentHistory): WatchViolation[] {
   for (const w of h.watches) out.push(...perWatch(w, ix, h));
   out.push(...outOfScope(h));
   out.push(...crossWatchOrder(h.watches, ix));
-  out.push(...listsAgainstWatches(h, ix, new Set(out.filter((v) => v.guarantee === 'reliable' || v.guarantee === 'ordered').map((v) => v.watch ?? ''))));
+  out.push(
+    ...listsAgainstWatches(
+      h,
+      ix,
+      new Set(out.filter((v) => v.guarantee === 'reliable' || v.guarantee === 'ordered').map((v) => v.watch ?? '')),
+    ),
+  );
   return out;
 }
 
@@ -141,16 +149,35 @@ function perWatch(w: RecordedWatch, ix: Index, h: ConcurrentHistory): WatchViola
   const seen = new Map<string, number>();
   for (const { e, op } of evs) {
     if (op === undefined || !(op.output.status === 'ok' || op.output.status === 'unknown')) {
-      out.push(v('atomic', w.id, `event ${e.type} ${e.key ?? ''} shows write ${e.token}, which ${op === undefined ? 'no client made' : `was refused (${op.output.status})`}`, op ? [op.id] : []));
+      out.push(
+        v(
+          'atomic',
+          w.id,
+          `event ${e.type} ${e.key ?? ''} shows write ${e.token}, which ${op === undefined ? 'no client made' : `was refused (${op.output.status})`}`,
+          op ? [op.id] : [],
+        ),
+      );
       continue;
     }
     if (op.sent !== undefined && e.data !== undefined && !sameData(op.sent, e.data)) {
-      out.push(v('atomic', w.id, `event for write ${e.token} on ${op.key} shows ${JSON.stringify(e.data)}, not the whole write ${JSON.stringify(op.sent)}`, [op.id]));
+      out.push(
+        v(
+          'atomic',
+          w.id,
+          `event for write ${e.token} on ${op.key} shows ${JSON.stringify(e.data)}, not the whole write ${JSON.stringify(op.sent)}`,
+          [op.id],
+        ),
+      );
     }
     if (op.output.status === 'ok' && op.output.rv !== undefined && e.rv !== undefined && e.rv !== op.output.rv) {
-      out.push(v('atomic', w.id, `event for write ${e.token} carries resourceVersion ${e.rv}; the write was answered with ${op.output.rv}`, [op.id]));
+      out.push(
+        v('atomic', w.id, `event for write ${e.token} carries resourceVersion ${e.rv}; the write was answered with ${op.output.rv}`, [
+          op.id,
+        ]),
+      );
     }
-    if (e.key !== undefined && e.key !== op.key) out.push(v('atomic', w.id, `event on ${e.key} shows write ${e.token} made to ${op.key}`, [op.id]));
+    if (e.key !== undefined && e.key !== op.key)
+      out.push(v('atomic', w.id, `event on ${e.key} shows write ${e.token} made to ${op.key}`, [op.id]));
     const n = (seen.get(op.input.kind === 'read' ? '' : tokenOf(op)!) ?? 0) + 1;
     seen.set(tokenOf(op)!, n);
     if (n === 2) out.push(v('unique', w.id, `write ${tokenOf(op)} on ${op.key} shown twice`, [op.id]));
@@ -163,7 +190,14 @@ function perWatch(w: RecordedWatch, ix: Index, h: ConcurrentHistory): WatchViola
   let latestCall: RecordedOp | undefined;
   for (const o of realEvents) {
     if (latestCall !== undefined && rtBefore(o, latestCall)) {
-      out.push(v('ordered', w.id, `write ${tokenOf(o)} (${o.key}) was answered before write ${tokenOf(latestCall)} (${latestCall.key}) was sent, but is shown after it`, [latestCall.id, o.id]));
+      out.push(
+        v(
+          'ordered',
+          w.id,
+          `write ${tokenOf(o)} (${o.key}) was answered before write ${tokenOf(latestCall)} (${latestCall.key}) was sent, but is shown after it`,
+          [latestCall.id, o.id],
+        ),
+      );
     }
     if (latestCall === undefined || o.call > latestCall.call) latestCall = o;
   }
@@ -196,15 +230,22 @@ function bookmarks(w: RecordedWatch, ix: Index): WatchViolation[] {
     const wb = ix.byRv.get(b.rv);
     if (wb === undefined || !w.namespaces.includes(nsOf(wb.key))) return;
     const before = w.events.slice(0, i).some((e) => e.token === tokenOf(wb));
-    if (!before && wb.call > w.startKnownAt) out.push(v('bookmarkable', w.id, `BOOKMARK at ${b.rv}, the version of write ${tokenOf(wb)} on ${wb.key}, came before that write's event`, [wb.id]));
+    if (!before && wb.call > w.startKnownAt)
+      out.push(
+        v('bookmarkable', w.id, `BOOKMARK at ${b.rv}, the version of write ${tokenOf(wb)} on ${wb.key}, came before that write's event`, [
+          wb.id,
+        ]),
+      );
     for (const e of w.events.slice(i + 1)) {
       const x = isWriteEvent(e) ? ix.byToken.get(e.token!) : undefined;
       if (x !== undefined && x !== wb && rtBefore(x, wb) && x.call > w.startKnownAt) {
         out.push(
-          v('bookmarkable', w.id, `BOOKMARK at ${b.rv} (write ${tokenOf(wb)}) claimed progress past write ${tokenOf(x)} on ${x.key}, which was answered before it and shown only after the bookmark`, [
-            x.id,
-            wb.id,
-          ]),
+          v(
+            'bookmarkable',
+            w.id,
+            `BOOKMARK at ${b.rv} (write ${tokenOf(wb)}) claimed progress past write ${tokenOf(x)} on ${x.key}, which was answered before it and shown only after the bookmark`,
+            [x.id, wb.id],
+          ),
         );
       }
     }
@@ -223,7 +264,16 @@ function resumed(w: RecordedWatch, ix: Index, h: ConcurrentHistory): WatchViolat
   const mine = w.events.flatMap((e) => (isWriteEvent(e) ? [e.token!] : []));
   const out: WatchViolation[] = [];
   const opIds = (t: string): number[] => (ix.byToken.get(t) ? [ix.byToken.get(t)!.id] : []);
-  for (const t of mine) if (seenBefore.has(t)) out.push(v('resumable', w.id, `resumed from ${from.rv} but shows write ${t} again, which ${from.watch} showed at or before that version`, opIds(t)));
+  for (const t of mine)
+    if (seenBefore.has(t))
+      out.push(
+        v(
+          'resumable',
+          w.id,
+          `resumed from ${from.rv} but shows write ${t} again, which ${from.watch} showed at or before that version`,
+          opIds(t),
+        ),
+      );
   const position = new Map(after.map((t, i) => [t, i]));
   const mineSet = new Set(mine);
   let last = -1;
@@ -232,7 +282,13 @@ function resumed(w: RecordedWatch, ix: Index, h: ConcurrentHistory): WatchViolat
     if (j < 0) continue;
     if (j < last) out.push(v('resumable', w.id, `resumed stream shows ${t} out of the order of ${from.watch}`, opIds(t)));
     const skipped = after.slice(last + 1, j).filter((s) => !mineSet.has(s));
-    for (const s of skipped) out.push(v('resumable', w.id, `resumed from ${from.rv}: write ${s} shown by ${from.watch} after that version is missing before ${t}`, [...opIds(s), ...opIds(t)]));
+    for (const s of skipped)
+      out.push(
+        v('resumable', w.id, `resumed from ${from.rv}: write ${s} shown by ${from.watch} after that version is missing before ${t}`, [
+          ...opIds(s),
+          ...opIds(t),
+        ]),
+      );
     last = Math.max(last, j);
   }
   return out;
@@ -268,7 +324,9 @@ function crossWatchOrder(watches: readonly RecordedWatch[], ix: Index): WatchVio
           if (p === undefined) continue;
           if (prev !== undefined && A.pos.get(prev)! > p) {
             const ids = [prev, t].flatMap((x) => (ix.byToken.get(x) ? [ix.byToken.get(x)!.id] : []));
-            out.push(v('ordered', B.w.id, `watches ${A.w.id} and ${B.w.id} show the writes ${prev} and ${t} of ${key} in opposite orders`, ids));
+            out.push(
+              v('ordered', B.w.id, `watches ${A.w.id} and ${B.w.id} show the writes ${prev} and ${t} of ${key} in opposite orders`, ids),
+            );
           }
           prev = t;
         }
@@ -299,11 +357,21 @@ function listsAgainstWatches(h: ConcurrentHistory, ix: Index, unreliable: Readon
       for (const k of keys) {
         const s = state.get(k);
         const li = listed.get(k);
-        if (state.has(k) !== listed.has(k) || s !== li) diffs.push(`${k}: list ${listed.has(k) ? li : 'absent'}, watch ${state.has(k) ? s : 'absent'}`);
+        if (state.has(k) !== listed.has(k) || s !== li)
+          diffs.push(`${k}: list ${listed.has(k) ? li : 'absent'}, watch ${state.has(k) ? s : 'absent'}`);
       }
       if (diffs.length > 0) {
-        const involved = [...keys].flatMap((k) => [state.get(k), listed.get(k)]).flatMap((t) => (t !== undefined && ix.byToken.get(t) ? [ix.byToken.get(t)!.id] : []));
-        out.push(v('list-watch', w.id, `list ${l.id} at resourceVersion ${l.rv} differs from the state watch ${w.id} shows at that version: ${diffs.slice(0, 4).join('; ')}`, [...new Set(involved)]));
+        const involved = [...keys]
+          .flatMap((k) => [state.get(k), listed.get(k)])
+          .flatMap((t) => (t !== undefined && ix.byToken.get(t) ? [ix.byToken.get(t)!.id] : []));
+        out.push(
+          v(
+            'list-watch',
+            w.id,
+            `list ${l.id} at resourceVersion ${l.rv} differs from the state watch ${w.id} shows at that version: ${diffs.slice(0, 4).join('; ')}`,
+            [...new Set(involved)],
+          ),
+        );
       }
       break;
     }

@@ -23,7 +23,9 @@ export function optionsMarkdown(): string {
     '|---|---|---|---|---|',
   ];
   for (const o of options) {
-    const name = o.pattern ? '--<vendor>-container-registry-config' : [...new Set([flagName(o, 'svc'), flagName(o, 'k8s')])].map((n) => `--${n}`).join(' / ');
+    const name = o.pattern
+      ? '--<vendor>-container-registry-config'
+      : [...new Set([flagName(o, 'svc'), flagName(o, 'k8s')])].map((n) => `--${n}`).join(' / ');
     const shorthand = o.shorthand ? `-${o.shorthand}, ` : '';
     const defaults = [...new Set([defaultText(o, 'svc'), defaultText(o, 'k8s')])].filter((d) => d !== undefined);
     const def = defaults.length > 0 ? defaults.map((d) => (d === '' ? '(empty)' : `\`${d}\``)).join(' / ') : (o.defaultNote ?? '');
@@ -32,13 +34,22 @@ export function optionsMarkdown(): string {
       .map(
         (r) =>
           r.rule +
-          (r.binding === 'open' ? ' (otherwise no effect: refusing or ignoring both allowed)' : r.binding === 'main-loop' ? ' (may be refused when the control loop starts, after leadership)' : ''),
+          (r.binding === 'open'
+            ? ' (otherwise no effect: refusing or ignoring both allowed)'
+            : r.binding === 'main-loop'
+              ? ' (may be refused when the control loop starts, after leadership)'
+              : ''),
       );
-    lines.push(`| \`${shorthand}${name}\` | ${o.type}${o.typeFromSpec ? '' : ' (inferred)'}${o.repeatable ? ', repeatable' : ''} | ${cell(def)} | \`${o.clause}\` | ${cell(rs.join('; '))} |`);
+    lines.push(
+      `| \`${shorthand}${name}\` | ${o.type}${o.typeFromSpec ? '' : ' (inferred)'}${o.repeatable ? ', repeatable' : ''} | ${cell(def)} | \`${o.clause}\` | ${cell(rs.join('; '))} |`,
+    );
   }
   lines.push('', '## Controllers', '', `Known: ${knownControllers.join(', ')}. Off by default: ${[...offByDefault].join(', ')}.`, '');
   lines.push('## Feature gates', '', 'Gates marked * are described by the spec without their name; they carry the upstream name.', '');
   lines.push('| Gate (svc / k8s) | Stage | Default |', '|---|---|---|');
-  for (const g of gates) lines.push(`| ${[...new Set([gateName(g, 'svc'), gateName(g, 'k8s')])].join(' / ')}${g.named ? '' : ' *'} | ${g.stage} | ${g.default} |`);
+  for (const g of gates)
+    lines.push(
+      `| ${[...new Set([gateName(g, 'svc'), gateName(g, 'k8s')])].join(' / ')}${g.named ? '' : ' *'} | ${g.stage} | ${g.default} |`,
+    );
   return lines.join('\n') + '\n';
 }

@@ -63,7 +63,11 @@ export function effective(set: Values, profile: ProfileName): EffectiveConfig {
     ...(gates.ok ? { gates: Object.fromEntries(gates.enabled) } : {}),
     terminatedPodGcEnabled: ((values['terminated-pod-gc-threshold'] as number | undefined) ?? 12500) > 0,
     contentionProfilingActive: values['contention-profiling'] === true && values['profiling'] === true,
-    secondaryNodeEviction: { aboveNodes: values['large-cluster-size-threshold'] as number, rate: values['secondary-node-eviction-rate'] as number, rateAtOrBelow: 0 },
+    secondaryNodeEviction: {
+      aboveNodes: values['large-cluster-size-threshold'] as number,
+      rate: values['secondary-node-eviction-rate'] as number,
+      rateAtOrBelow: 0,
+    },
   };
 }
 

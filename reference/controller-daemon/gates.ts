@@ -45,14 +45,21 @@ const g =
 export const gates: readonly GateSpec[] = [
   ...BETA_ON.map(g('beta-on', true)),
   // Described in words by the spec: upstream names.
-  ...[agent('', 'CredentialProviders'), agent('', 'PodResources'), agent('', 'PodResourcesGetAllocatable'), agent('Rotate', 'ServerCertificate')].map(g('beta-on', false)),
+  ...[
+    agent('', 'CredentialProviders'),
+    agent('', 'PodResources'),
+    agent('', 'PodResourcesGetAllocatable'),
+    agent('Rotate', 'ServerCertificate'),
+  ].map(g('beta-on', false)),
   ...['CSIMigrationAWS', 'CSIMigrationAzureFile', 'CSIMigrationGCE'].map(g('beta-on', false)),
   ...BETA_OFF.map(g('beta-off', true)),
   ...['CSIMigrationvSphere'].map(g('beta-off', false)),
   ...ALPHA.map(g('alpha', true)),
   // "(node-agent form)": printed with the upstream spelling, so named under k8s and spelled per profile.
   ...[agent('Disable', 'CloudCredentialProviders'), agent('', 'InUserNamespace')].map(g('alpha', true)),
-  ...['AWS', 'AzureDisk', 'AzureFile', 'GCE', 'OpenStack', 'Portworx', 'RBD', 'vSphere'].map((v) => `InTreePlugin${v}Unregister`).map(g('alpha', false)),
+  ...['AWS', 'AzureDisk', 'AzureFile', 'GCE', 'OpenStack', 'Portworx', 'RBD', 'vSphere']
+    .map((v) => `InTreePlugin${v}Unregister`)
+    .map(g('alpha', false)),
   ...['CSIMigrationPortworx', 'CSIMigrationRBD'].map(g('alpha', false)),
 ];
 
@@ -77,7 +84,11 @@ export type GateResolution =
  *
  *   resolveGates({ AllAlpha: true }, 'svc').enabled.get('NodeSwap') -> true
  */
-export function resolveGates(settings: Readonly<Record<string, boolean>>, profile: ProfileName, table: readonly GateSpec[] = gates): GateResolution {
+export function resolveGates(
+  settings: Readonly<Record<string, boolean>>,
+  profile: ProfileName,
+  table: readonly GateSpec[] = gates,
+): GateResolution {
   const known = gatesFor(profile, table);
   const errors: { gate: string; message: string }[] = [];
   const warnings: string[] = [];
@@ -87,9 +98,12 @@ export function resolveGates(settings: Readonly<Record<string, boolean>>, profil
       errors.push({ gate: k, message: `unrecognized feature gate: ${k}` });
       continue;
     }
-    if (gate.stage === 'GA' && v === false) errors.push({ gate: k, message: `cannot set feature gate ${k} to false, feature is GA and non-operational` });
+    if (gate.stage === 'GA' && v === false)
+      errors.push({ gate: k, message: `cannot set feature gate ${k} to false, feature is GA and non-operational` });
     else if (gate.stage === 'GA' || gate.stage === 'DEPRECATED')
-      warnings.push(`feature gate ${k} is ${gate.stage === 'GA' ? 'GA and non-operational' : 'deprecated'}; setting it will not be possible in a future release`);
+      warnings.push(
+        `feature gate ${k} is ${gate.stage === 'GA' ? 'GA and non-operational' : 'deprecated'}; setting it will not be possible in a future release`,
+      );
     else if (gate.stage === 'ALPHA' && v === true) warnings.push(`feature gate ${k} is alpha`);
   }
   if (errors.length > 0) return { ok: false, errors, warnings };

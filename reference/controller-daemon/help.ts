@@ -58,13 +58,18 @@ function showValue(type: OptionType, v: OptionValue): string {
 }
 
 /** Upstream's per-gate line in the --feature-gates usage: `Name=true|false (BETA - default=true)`. */
-export const gateHelpLine = (name: string, g: Pick<GateSpec, 'stage' | 'default'>) => `${name}=true|false (${g.stage} - default=${g.default})`;
+export const gateHelpLine = (name: string, g: Pick<GateSpec, 'stage' | 'default'>) =>
+  `${name}=true|false (${g.stage} - default=${g.default})`;
 
 /**
  * pflag's table for the model's options; `overrides` replace defaults and `gateTable` the gate list
  * (the reference daemon's faults).
  */
-export function formatHelp(profile: ProfileName, overrides: Readonly<Record<string, OptionValue>> = {}, gateTable: readonly GateSpec[] = gates): string {
+export function formatHelp(
+  profile: ProfileName,
+  overrides: Readonly<Record<string, OptionValue>> = {},
+  gateTable: readonly GateSpec[] = gates,
+): string {
   const lines = options
     .filter((o) => !o.pattern)
     .map((o) => {
@@ -123,7 +128,10 @@ function readShownDefault(o: OptionSpec, shown: string): OptionValue | undefined
 
 function sameValue(a: OptionValue, b: OptionValue): boolean {
   if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) <= Math.abs(a) * 1e-6;
-  return JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}ns` : v)) === JSON.stringify(b, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}ns` : v));
+  return (
+    JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}ns` : v)) ===
+    JSON.stringify(b, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}ns` : v))
+  );
 }
 
 /**
@@ -145,16 +153,32 @@ export function judgeHelp(rows: readonly HelpRow[], profile: ProfileName): Judge
     const words = typeWords[o.type];
     if (words.includes(row.type)) out.push(pass(o.clause, `--${flag} of type ${o.type}`, row.type || 'bool'));
     else if (!o.typeFromSpec) out.push(unspecified(o.clause, `--${flag}: the spec gives no type (ours: ${o.type})`, row.type || 'bool'));
-    else out.push(fail(o.clause, `--${flag} of type ${o.type} (${words.map((w) => w || '(no type word)').join(' or ')})`, row.type || '(no type word)'));
+    else
+      out.push(
+        fail(
+          o.clause,
+          `--${flag} of type ${o.type} (${words.map((w) => w || '(no type word)').join(' or ')})`,
+          row.type || '(no type word)',
+        ),
+      );
 
     const want = defaultValue(o, profile);
     if (want === undefined) {
-      if (row.default !== undefined) out.push(unspecified(o.clause, `--${flag}: the spec gives no default${o.defaultNote ? ` (${o.defaultNote})` : ''}`, `default ${row.default}`));
+      if (row.default !== undefined)
+        out.push(
+          unspecified(
+            o.clause,
+            `--${flag}: the spec gives no default${o.defaultNote ? ` (${o.defaultNote})` : ''}`,
+            `default ${row.default}`,
+          ),
+        );
       continue;
     }
     if (row.default === undefined) {
       out.push(
-        isZero(want) ? pass(o.clause, `--${flag} default ${showValue(o.type, want)}`, 'zero default not shown') : fail(o.clause, `--${flag} default ${showValue(o.type, want)}`, 'no default shown'),
+        isZero(want)
+          ? pass(o.clause, `--${flag} default ${showValue(o.type, want)}`, 'zero default not shown')
+          : fail(o.clause, `--${flag} default ${showValue(o.type, want)}`, 'no default shown'),
       );
       continue;
     }
@@ -179,8 +203,14 @@ export function judgeHelp(rows: readonly HelpRow[], profile: ProfileName): Judge
  * are only recorded). The spec does not require help to list gates: absent gates are unspecified.
  */
 export function judgeGateList(usage: string, profile: ProfileName): Judgement[] {
-  const listed = new Map([...usage.matchAll(/([A-Za-z0-9]+)=true\|false \(([A-Z]+) - default=(true|false)\)/g)].map((m) => [m[1]!, { stage: m[2]!, default: m[3] === 'true' }]));
-  if (listed.size === 0) return [unspecified('node:2.6/feature-gates', 'gates listed in the --feature-gates help', 'no gate list in --help')];
+  const listed = new Map(
+    [...usage.matchAll(/([A-Za-z0-9]+)=true\|false \(([A-Z]+) - default=(true|false)\)/g)].map((m) => [
+      m[1]!,
+      { stage: m[2]!, default: m[3] === 'true' },
+    ]),
+  );
+  if (listed.size === 0)
+    return [unspecified('node:2.6/feature-gates', 'gates listed in the --feature-gates help', 'no gate list in --help')];
   const out: Judgement[] = [];
   for (const g of gates) {
     const name = gateName(g, profile);
@@ -188,9 +218,17 @@ export function judgeGateList(usage: string, profile: ProfileName): Judgement[] 
     const want = gateHelpLine(name, g);
     if (!seen) out.push(unspecified(gateListClause(g), want, 'not listed in --help'));
     else if (seen.stage === g.stage && seen.default === g.default) out.push(pass(gateListClause(g), want));
-    else out.push((g.named ? fail : unspecified)(gateListClause(g), want, gateHelpLine(name, { stage: seen.stage as GateSpec['stage'], default: seen.default })));
+    else
+      out.push(
+        (g.named ? fail : unspecified)(
+          gateListClause(g),
+          want,
+          gateHelpLine(name, { stage: seen.stage as GateSpec['stage'], default: seen.default }),
+        ),
+      );
   }
   const known = new Set(gates.map((g) => gateName(g, profile)));
-  for (const name of listed.keys()) if (!known.has(name)) out.push(unspecified('node:2.6/feature-gates', 'the gates of node:2.6', `extra gate ${name}`));
+  for (const name of listed.keys())
+    if (!known.has(name)) out.push(unspecified('node:2.6/feature-gates', 'the gates of node:2.6', `extra gate ${name}`));
   return out;
 }

@@ -15,7 +15,15 @@ export { gates, gateName, gatesFor, resolveGates, gateListClause, lifecycleGates
 export { knownControllers, offByDefault, enabledControllers, isControllerEnabled } from './controllers.ts';
 export { pickCert, parseNamedCertKey, cipherSuiteClass } from './tls.ts';
 export { preferredCipherSuites, insecureCipherSuites, tlsMinVersions } from '../tls-names.ts';
-export { effective, withDefaults, defaultValue, secondaryEvictionRate, renderEffective, type EffectiveConfig, type Values } from './effective.ts';
+export {
+  effective,
+  withDefaults,
+  defaultValue,
+  secondaryEvictionRate,
+  renderEffective,
+  type EffectiveConfig,
+  type Values,
+} from './effective.ts';
 export { rules, previousMinor, isRefusal, ruleOfClause, type Rule, type RuleContext } from './rules.ts';
 export { readFlags } from './parse.ts';
 

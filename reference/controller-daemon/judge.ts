@@ -25,12 +25,27 @@ const exitText = (s: { code: number | null; output: string }) => `exit ${s.code}
 
 /** `--help`: exit 0 with a flag table, then every row against the spec (help.ts). */
 export function judgeHelpRun(r: { code: number | null; rows: readonly HelpRow[] }, profile: ProfileName): Judgement[] {
-  return [rule('node:2.6/help', r.code === 0 && r.rows.length > 0, '--help prints the flag table and exits 0', `exit ${r.code}, ${r.rows.length} flag rows`), ...judgeHelp(r.rows, profile)];
+  return [
+    rule(
+      'node:2.6/help',
+      r.code === 0 && r.rows.length > 0,
+      '--help prints the flag table and exits 0',
+      `exit ${r.code}, ${r.rows.length} flag rows`,
+    ),
+    ...judgeHelp(r.rows, profile),
+  ];
 }
 
 /** `--version`: a version printed, exit 0. */
 export function judgeVersion(r: { code: number | null; output: string }): Judgement[] {
-  return [rule('node:2.6/version', r.code === 0 && r.output.trim() !== '', 'a version printed, exit 0', `exit ${r.code}: ${tail(r.output) || '(nothing printed)'}`)];
+  return [
+    rule(
+      'node:2.6/version',
+      r.code === 0 && r.output.trim() !== '',
+      'a version printed, exit 0',
+      `exit ${r.code}: ${tail(r.output) || '(nothing printed)'}`,
+    ),
+  ];
 }
 
 /** What the suite saw of the main loop of a daemon that kept serving with a control-loop value it should refuse. */
@@ -76,7 +91,9 @@ export function judgeRefusal(v: Refusal, seen: StartSeen, mainLoop?: MainLoopSee
   const bare = v.flag.replace(/^--/, '');
   return [
     ...tagged([pass(v.clause, expected, exitText(seen))], INVALID),
-    seen.output.includes(bare) ? pass(v.clause, `output names ${v.flag}`) : unspecified(v.clause, `output names ${v.flag} (message text is not fixed by the spec)`, tail(seen.output)),
+    seen.output.includes(bare)
+      ? pass(v.clause, `output names ${v.flag}`)
+      : unspecified(v.clause, `output names ${v.flag} (message text is not fixed by the spec)`, tail(seen.output)),
   ];
 }
 
@@ -85,7 +102,8 @@ export function judgeRefusal(v: Refusal, seen: StartSeen, mainLoop?: MainLoopSee
  * it (the message is not fixed). A control-loop value may be refused later, after leadership, which a
  * start alone does not show: no need then.
  */
-const refusalNeeds = (v: Refusal) => (v.binding === 'main-loop' ? {} : { needs: [needExit(`the daemon refuses the command line (exits non-zero) rather than serve`, true)] });
+const refusalNeeds = (v: Refusal) =>
+  v.binding === 'main-loop' ? {} : { needs: [needExit(`the daemon refuses the command line (exits non-zero) rather than serve`, true)] };
 
 /**
  * A command line setting an option without the option it needs (rules binding `open`): refusing it and
@@ -117,8 +135,15 @@ export function judgePaths(paths: readonly PathSeen[], allowed: readonly string[
   return paths.map(({ path, status, waitedMs }) => {
     const listed = allowed.includes(path);
     const clause = listed ? 'node:5/authorization-always-allow-paths' : 'node:5/authorization-kubeconfig';
-    const expected = listed ? `${path} authorized without credentials (not 401/403; it need not exist)` : `${path} forbidden (no --authorization-kubeconfig)`;
-    if (status === undefined) return inconclusive(clause, expected, `${path}: no answer${waitedMs !== undefined ? ` within ${waitedMs} ms` : ''} (the spec bounds no answer time)`);
+    const expected = listed
+      ? `${path} authorized without credentials (not 401/403; it need not exist)`
+      : `${path} forbidden (no --authorization-kubeconfig)`;
+    if (status === undefined)
+      return inconclusive(
+        clause,
+        expected,
+        `${path}: no answer${waitedMs !== undefined ? ` within ${waitedMs} ms` : ''} (the spec bounds no answer time)`,
+      );
     return rule(clause, listed ? status !== 401 && status !== 403 : status === 403, expected, `${path}: ${status}`);
   });
 }
@@ -192,7 +217,8 @@ export interface LeaseObservation {
 const LEASE_CLAUSES = ['node:2.6/leader-elect-resource-name', 'node:2.6/leader-elect-resource-namespace', 'node:2.6/leader-elect'] as const;
 
 /** The Lease at the expected place was written with a holder after the start (a renewal or a takeover). */
-export const leaseTaken = (o: Pick<LeaseObservation, 'before' | 'after'>): boolean => Boolean(o.after?.holder && o.after.resourceVersion !== o.before?.resourceVersion);
+export const leaseTaken = (o: Pick<LeaseObservation, 'before' | 'after'>): boolean =>
+  Boolean(o.after?.holder && o.after.resourceVersion !== o.before?.resourceVersion);
 
 /**
  * `--leader-elect=true`: the daemon holds the Lease at its default name and namespace. Written there:
@@ -226,7 +252,9 @@ export function judgeLease(o: LeaseObservation): Judgement[] {
  * A TLS handshake as the suite saw it. `timedOut`: no answer at all within the suite's wait, which is
  * neither a refusal nor an acceptance.
  */
-export type HandshakeSeen = { readonly ok: true; readonly protocol: string; readonly fingerprint256: string } | { readonly ok: false; readonly error: string; readonly timedOut?: true };
+export type HandshakeSeen =
+  | { readonly ok: true; readonly protocol: string; readonly fingerprint256: string }
+  | { readonly ok: false; readonly error: string; readonly timedOut?: true };
 
 /**
  * One handshake against what it should do: a handshake without any answer decides nothing (the spec
@@ -243,7 +271,10 @@ function handshakeRule(clause: ClauseId, want: 'refused' | 'accepted', seen: Han
 /** `--tls-min-version=VersionTLS13`: TLS 1.2 refused, TLS 1.3 accepted. */
 export function judgeTlsMinVersion(v12: HandshakeSeen, v13: HandshakeSeen): Judgement[] {
   const clause = 'node:2.6/tls-min-version';
-  return [handshakeRule(clause, 'refused', v12, 'a TLS 1.2 handshake refused'), handshakeRule(clause, 'accepted', v13, 'a TLS 1.3 handshake accepted')];
+  return [
+    handshakeRule(clause, 'refused', v12, 'a TLS 1.2 handshake refused'),
+    handshakeRule(clause, 'accepted', v13, 'a TLS 1.3 handshake accepted'),
+  ];
 }
 
 /** `--tls-cipher-suites`: a TLS 1.2 client offering only unlisted suites refused, one offering a listed suite accepted. */
@@ -274,9 +305,15 @@ export interface SniPairMade {
  * `--tls-sni-cert-key`: for each server name, the certificate served is the pair `pickCert` chooses
  * (exact beats wildcard, whatever the order), or the default certificate when no pattern matches.
  */
-export function judgeSni(made: readonly SniPairMade[], defaultPrint: string, handshakes: readonly { name: string; seen: HandshakeSeen }[]): Judgement[] {
+export function judgeSni(
+  made: readonly SniPairMade[],
+  defaultPrint: string,
+  handshakes: readonly { name: string; seen: HandshakeSeen }[],
+): Judgement[] {
   const clause = 'node:2.6/tls-sni-cert-key';
-  const label = (fp: string) => made.find((m) => m.fingerprint256 === fp)?.pair.names.join(',') ?? (fp === defaultPrint ? 'the default certificate' : 'another certificate');
+  const label = (fp: string) =>
+    made.find((m) => m.fingerprint256 === fp)?.pair.names.join(',') ??
+    (fp === defaultPrint ? 'the default certificate' : 'another certificate');
   return handshakes.map(({ name, seen }) => {
     const want = pickCert(
       name,
@@ -284,7 +321,11 @@ export function judgeSni(made: readonly SniPairMade[], defaultPrint: string, han
     );
     const wantPrint = want ? made.find((m) => m.pair === want)!.fingerprint256 : defaultPrint;
     if (!seen.ok && seen.timedOut)
-      return inconclusive(clause, `${name}: the pair for ${want ? want.names.join(',') : 'no pattern (default certificate)'}`, `no answer: ${seen.error} (the spec bounds no handshake time)`);
+      return inconclusive(
+        clause,
+        `${name}: the pair for ${want ? want.names.join(',') : 'no pattern (default certificate)'}`,
+        `no answer: ${seen.error} (the spec bounds no handshake time)`,
+      );
     return rule(
       clause,
       seen.ok && seen.fingerprint256 === wantPrint,
@@ -298,6 +339,13 @@ export function judgeSni(made: readonly SniPairMade[], defaultPrint: string, han
 export function judgeCertDir(served: string, inDir: readonly string[]): Judgement[] {
   const expected = 'the served certificate is stored in --cert-dir';
   const observed =
-    inDir.length === 0 ? 'no certificate in --cert-dir' : inDir.includes(served) ? 'served certificate found in --cert-dir' : `${inDir.length} certificate(s) in --cert-dir, none the one served`;
-  return [rule('node:2.6/cert-dir', inDir.includes(served), expected, observed), rule('node:2.6/tls-cert-file', inDir.includes(served), expected, observed)];
+    inDir.length === 0
+      ? 'no certificate in --cert-dir'
+      : inDir.includes(served)
+        ? 'served certificate found in --cert-dir'
+        : `${inDir.length} certificate(s) in --cert-dir, none the one served`;
+  return [
+    rule('node:2.6/cert-dir', inDir.includes(served), expected, observed),
+    rule('node:2.6/tls-cert-file', inDir.includes(served), expected, observed),
+  ];
 }

@@ -33,8 +33,20 @@ const serving = table('2.6', 'serving, TLS and identity', [
   ['cert-dir', 'string', undefined, 'Directory of TLS certs; ignored when both cert and key files are given.'],
   ['tls-cert-file', 'string', undefined, 'Default certificate; with no cert and key a self-signed pair is generated in --cert-dir.'],
   ['tls-private-key-file', 'string', undefined, 'Default key; with no cert and key a self-signed pair is generated in --cert-dir.'],
-  ['tls-sni-cert-key', 'namedCertKey', undefined, 'Pair cert,key optionally followed by :domain,... patterns; exact matches beat wildcards.', { repeatable: true }],
-  ['tls-cipher-suites', 'strings', undefined, 'Cipher suites from the preferred values; insecure values are accepted with a warning.', { defaultNote: 'Go defaults' }],
+  [
+    'tls-sni-cert-key',
+    'namedCertKey',
+    undefined,
+    'Pair cert,key optionally followed by :domain,... patterns; exact matches beat wildcards.',
+    { repeatable: true },
+  ],
+  [
+    'tls-cipher-suites',
+    'strings',
+    undefined,
+    'Cipher suites from the preferred values; insecure values are accepted with a warning.',
+    { defaultNote: 'Go defaults' },
+  ],
   ['tls-min-version', 'string', undefined, 'VersionTLS10, VersionTLS11, VersionTLS12 or VersionTLS13.'],
   ['http2-max-streams-per-connection', 'int', '0', 'Streams per HTTP/2 connection (0: the language default).'],
   ['permit-address-sharing', 'bool', 'false', 'Bind with address reuse.'],
@@ -61,7 +73,13 @@ const leaderElection = table('2.6', 'leader election', [
   ['leader-elect-renew-deadline', 'duration', '10s', 'Renewal attempt window; at most the lease duration.'],
   ['leader-elect-retry-period', 'duration', '2s', 'Wait between acquisition or renewal attempts.'],
   ['leader-elect-resource-lock', 'string', 'leases', 'One of leases, endpointsleases, configmapsleases.'],
-  ['leader-elect-resource-name', 'string', undefined, 'Lock object name.', { default: perProfile('svc-controller-manager', 'kube-controller-manager') }],
+  [
+    'leader-elect-resource-name',
+    'string',
+    undefined,
+    'Lock object name.',
+    { default: perProfile('svc-controller-manager', 'kube-controller-manager') },
+  ],
   ['leader-elect-resource-namespace', 'string', undefined, 'Lock object namespace.', { default: perProfile('svc-system', 'kube-system') }],
   ['enable-leader-migration', 'bool', 'false', 'Controller leader migration.'],
   ['leader-migration-config', 'string', undefined, 'LeaderMigrationConfiguration file (controllermanager.config group, v1alpha1).'],
@@ -110,7 +128,12 @@ const controllers = table('2.6', 'controllers', [
   ['disable-attach-detach-reconcile-sync', 'bool', undefined, 'Disable reconciler sync.'],
   ['pv-recycler-pod-template-filepath-nfs', 'string', undefined, 'Pod template for NFS recycling.'],
   ['pv-recycler-pod-template-filepath-hostpath', 'string', undefined, 'Pod template for host path recycling (development only).'],
-  ['large-cluster-size-threshold', 'int32', '50', 'Node count above which the cluster is large for eviction; secondary eviction rate 0 at or below.'],
+  [
+    'large-cluster-size-threshold',
+    'int32',
+    '50',
+    'Node count above which the cluster is large for eviction; secondary eviction rate 0 at or below.',
+  ],
   ['unhealthy-zone-threshold', 'float', '0.55', 'Fraction of not-ready nodes (minimum 3) making a zone unhealthy.'],
   ['contention-profiling', 'bool', undefined, 'Lock contention profiling if profiling is enabled.'],
   ['profiling', 'bool', 'true', 'Profiling under /debug/pprof/.'],
@@ -132,7 +155,12 @@ const gates = table('2.6', 'feature gates', [['feature-gates', 'gates', undefine
 
 const daemonServer = table('5', 'controller daemon server', [
   ['client-ca-file', 'string', undefined, 'Client certificates signed by this bundle authenticate with their CommonName.'],
-  ['authentication-kubeconfig', 'string', undefined, 'Credentials to create token reviews; empty: token requests are anonymous, no cluster CA lookup.'],
+  [
+    'authentication-kubeconfig',
+    'string',
+    undefined,
+    'Credentials to create token reviews; empty: token requests are anonymous, no cluster CA lookup.',
+  ],
   ['authentication-skip-lookup', 'bool', undefined, 'If false, the credentials file is used to look up missing authentication config.'],
   ['authentication-tolerate-lookup-failure', 'bool', undefined, 'If true, lookup failures are not fatal.'],
   ['authentication-token-webhook-cache-ttl', 'duration', '10s', 'Cache of token webhook responses.'],
@@ -140,7 +168,12 @@ const daemonServer = table('5', 'controller daemon server', [
   ['authorization-always-allow-paths', 'strings', '/healthz,/readyz,/livez', 'Paths authorized without contacting the API server.'],
   ['authorization-webhook-cache-authorized-ttl', 'duration', '10s', "Cache of 'authorized' answers."],
   ['authorization-webhook-cache-unauthorized-ttl', 'duration', '10s', "Cache of 'unauthorized' answers."],
-  ['requestheader-client-ca-file', 'string', undefined, 'CA bundle verifying client certificates before trusting request-header user names.'],
+  [
+    'requestheader-client-ca-file',
+    'string',
+    undefined,
+    'CA bundle verifying client certificates before trusting request-header user names.',
+  ],
   ['requestheader-allowed-names', 'strings', '', 'Allowed certificate common names (empty: any certificate validated by the CA).'],
   ['requestheader-username-headers', 'strings', 'x-remote-user', 'Headers carrying usernames.'],
   ['requestheader-group-headers', 'strings', 'x-remote-group', 'Headers carrying groups.'],
@@ -155,9 +188,21 @@ export const specificSigningOptions = ['kube-apiserver-client', 'kubelet-client'
 ]);
 
 const signing = table('5', 'certificate signing', [
-  ['cluster-signing-cert-file', 'string', undefined, 'PEM certificate of the signer for all cluster-scoped certificates; excludes the specific pairs.'],
-  ['cluster-signing-key-file', 'string', undefined, 'PEM key of the signer for all cluster-scoped certificates; excludes the specific pairs.'],
-  ...specificSigningOptions.map((n): Row => [n, 'string', undefined, `PEM ${n.endsWith('cert-file') ? 'certificate' : 'key'} of one specific signer.`]),
+  [
+    'cluster-signing-cert-file',
+    'string',
+    undefined,
+    'PEM certificate of the signer for all cluster-scoped certificates; excludes the specific pairs.',
+  ],
+  [
+    'cluster-signing-key-file',
+    'string',
+    undefined,
+    'PEM key of the signer for all cluster-scoped certificates; excludes the specific pairs.',
+  ],
+  ...specificSigningOptions.map(
+    (n): Row => [n, 'string', undefined, `PEM ${n.endsWith('cert-file') ? 'certificate' : 'key'} of one specific signer.`],
+  ),
   ['cluster-signing-duration', 'duration', '8760h0m0s', 'Maximum lifetime of signed certificates; a request may ask for less.'],
 ]);
 
@@ -201,8 +246,18 @@ const periods = table(
     ['min-resync-period', 'duration', '12h0m0s', 'Reflector resync is random between this and twice this.'],
     ['namespace-sync-period', 'duration', '5m0s', 'Namespace life-cycle sync.'],
     ['node-eviction-rate', 'float', '0.1', 'Nodes per second drained in a healthy zone.'],
-    ['secondary-node-eviction-rate', 'float', '0.01', 'Nodes per second in an unhealthy zone; implicitly 0 at or below the large-cluster threshold.'],
-    ['node-monitor-grace-period', 'duration', '40s', "Time a running node may be unresponsive; a multiple of the agent's status update frequency."],
+    [
+      'secondary-node-eviction-rate',
+      'float',
+      '0.01',
+      'Nodes per second in an unhealthy zone; implicitly 0 at or below the large-cluster threshold.',
+    ],
+    [
+      'node-monitor-grace-period',
+      'duration',
+      '40s',
+      "Time a running node may be unresponsive; a multiple of the agent's status update frequency.",
+    ],
     ['node-monitor-period', 'duration', '5s', 'Node status sync period.'],
     ['node-startup-grace-period', 'duration', '1m0s', 'Time a starting node may be unresponsive.'],
     ['pod-eviction-timeout', 'duration', '5m0s', 'Grace period for deleting pods on failed nodes.'],
@@ -218,7 +273,17 @@ const periods = table(
   false,
 );
 
-export const options: readonly OptionSpec[] = [...serving, ...leaderElection, ...controllers, ...logging, ...gates, ...daemonServer, ...signing, ...concurrency, ...periods];
+export const options: readonly OptionSpec[] = [
+  ...serving,
+  ...leaderElection,
+  ...controllers,
+  ...logging,
+  ...gates,
+  ...daemonServer,
+  ...signing,
+  ...concurrency,
+  ...periods,
+];
 
 /** The flag name of an option under a profile (`svc-api-qps` -> `kube-api-qps` under k8s). */
 export function flagName(o: OptionSpec, profile: ProfileName): string {

@@ -26,7 +26,8 @@ export function readFlags(argv: readonly string[], profile: ProfileName): ReadFl
   const values: Record<string, OptionValue> = Object.create(null) as Record<string, OptionValue>;
   const seen: { flag: string; option: OptionSpec }[] = [];
   const errors: FlagError[] = [];
-  const syntax = (option: string, message: string, clause: ClauseId = SYNTAX_CLAUSE) => errors.push({ option, clause, rule: 'flag syntax', message });
+  const syntax = (option: string, message: string, clause: ClauseId = SYNTAX_CLAUSE) =>
+    errors.push({ option, clause, rule: 'flag syntax', message });
 
   const set = (o: OptionSpec, flag: string, text: string) => {
     const key = o.pattern ? flag.replace(/^-+/, '') : o.name;

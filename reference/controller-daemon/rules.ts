@@ -51,7 +51,10 @@ export const rules: readonly Rule[] = [
     option: 'leader-elect-renew-deadline',
     clause: 'node:2.6/leader-elect-renew-deadline',
     rule: 'at most --leader-elect-lease-duration',
-    check: (v) => (dur(v, 'leader-elect-renew-deadline') > dur(v, 'leader-elect-lease-duration') ? ['the renew deadline exceeds the lease duration'] : []),
+    check: (v) =>
+      dur(v, 'leader-elect-renew-deadline') > dur(v, 'leader-elect-lease-duration')
+        ? ['the renew deadline exceeds the lease duration']
+        : [],
   },
   {
     name: 'resource-lock-kind',
@@ -59,14 +62,19 @@ export const rules: readonly Rule[] = [
     clause: 'node:2.6/leader-elect-resource-lock',
     rule: 'one of leases, endpointsleases, configmapsleases',
     check: (v) =>
-      ['leases', 'endpointsleases', 'configmapsleases'].includes(v['leader-elect-resource-lock'] as string) ? [] : [`${JSON.stringify(v['leader-elect-resource-lock'])} is not a lock type`],
+      ['leases', 'endpointsleases', 'configmapsleases'].includes(v['leader-elect-resource-lock'] as string)
+        ? []
+        : [`${JSON.stringify(v['leader-elect-resource-lock'])} is not a lock type`],
   },
   {
     name: 'tls-min-version',
     option: 'tls-min-version',
     clause: 'node:2.6/tls-min-version',
     rule: `one of ${tlsMinVersions.join(', ')}`,
-    check: (_v, set) => (isSet(set, 'tls-min-version') && !tlsMinVersions.includes(set['tls-min-version'] as string) ? [`${JSON.stringify(set['tls-min-version'])} is not a TLS version`] : []),
+    check: (_v, set) =>
+      isSet(set, 'tls-min-version') && !tlsMinVersions.includes(set['tls-min-version'] as string)
+        ? [`${JSON.stringify(set['tls-min-version'])} is not a TLS version`]
+        : [],
   },
   {
     name: 'cipher-suites-known',
@@ -90,14 +98,20 @@ export const rules: readonly Rule[] = [
     option: 'bind-address',
     clause: 'node:2.6/bind-address',
     rule: 'an IP address (blank: all interfaces)',
-    check: (v) => (v['bind-address'] === '' || isIP(v['bind-address'] as string) !== 0 ? [] : [`${JSON.stringify(v['bind-address'])} is not an IP address`]),
+    check: (v) =>
+      v['bind-address'] === '' || isIP(v['bind-address'] as string) !== 0
+        ? []
+        : [`${JSON.stringify(v['bind-address'])} is not an IP address`],
   },
   {
     name: 'cert-and-key-together',
     option: 'tls-cert-file',
     clause: 'node:2.6/tls-cert-file',
     rule: 'the default certificate and key are given together',
-    check: (_v, set) => (isSet(set, 'tls-cert-file') !== isSet(set, 'tls-private-key-file') ? ['only one of --tls-cert-file and --tls-private-key-file is given'] : []),
+    check: (_v, set) =>
+      isSet(set, 'tls-cert-file') !== isSet(set, 'tls-private-key-file')
+        ? ['only one of --tls-cert-file and --tls-private-key-file is given']
+        : [],
   },
   {
     name: 'controllers-known',
@@ -112,7 +126,9 @@ export const rules: readonly Rule[] = [
     clause: 'node:5/cluster-signing-cert-file',
     rule: 'with the general signing pair no specific --cluster-signing-* file may be set',
     check: (_v, set) =>
-      generalSigningOptions.some((k) => isSet(set, k)) ? specificSigningOptions.filter((k) => isSet(set, k)).map((k) => `--${k} is set together with the general signing pair`) : [],
+      generalSigningOptions.some((k) => isSet(set, k))
+        ? specificSigningOptions.filter((k) => isSet(set, k)).map((k) => `--${k} is set together with the general signing pair`)
+        : [],
   },
   {
     name: 'cluster-cidr-needs-allocation',
@@ -120,7 +136,8 @@ export const rules: readonly Rule[] = [
     clause: 'node:2.6/cluster-cidr',
     rule: 'needs --allocate-node-cidrs true',
     binding: 'open',
-    check: (v, set) => (isSet(set, 'cluster-cidr') && v['allocate-node-cidrs'] !== true ? ['--cluster-cidr is set without --allocate-node-cidrs'] : []),
+    check: (v, set) =>
+      isSet(set, 'cluster-cidr') && v['allocate-node-cidrs'] !== true ? ['--cluster-cidr is set without --allocate-node-cidrs'] : [],
   },
   {
     name: 'service-range-needs-allocation',
@@ -128,7 +145,10 @@ export const rules: readonly Rule[] = [
     clause: 'node:2.6/service-cluster-ip-range',
     rule: 'needs --allocate-node-cidrs true',
     binding: 'open',
-    check: (v, set) => (isSet(set, 'service-cluster-ip-range') && v['allocate-node-cidrs'] !== true ? ['--service-cluster-ip-range is set without --allocate-node-cidrs'] : []),
+    check: (v, set) =>
+      isSet(set, 'service-cluster-ip-range') && v['allocate-node-cidrs'] !== true
+        ? ['--service-cluster-ip-range is set without --allocate-node-cidrs']
+        : [],
   },
   {
     name: 'attach-detach-period-above-one-second',
@@ -153,7 +173,9 @@ export const rules: readonly Rule[] = [
     check: (_v, set, cx) => {
       if (!isSet(set, 'show-hidden-metrics-for-version')) return [];
       const want = previousMinor(cx.version);
-      return set['show-hidden-metrics-for-version'] === want ? [] : [`${JSON.stringify(set['show-hidden-metrics-for-version'])} is not the previous minor version ${want}`];
+      return set['show-hidden-metrics-for-version'] === want
+        ? []
+        : [`${JSON.stringify(set['show-hidden-metrics-for-version'])} is not the previous minor version ${want}`];
     },
   },
   {
@@ -174,7 +196,9 @@ export const rules: readonly Rule[] = [
     check: (v, _set, cx) => {
       const f = cx.other.nodeStatusUpdateFrequencyNanos;
       if (f === undefined || f <= 0n) return [];
-      return dur(v, 'node-monitor-grace-period') % f === 0n ? [] : ["the grace period is not a multiple of the agent's status update frequency"];
+      return dur(v, 'node-monitor-grace-period') % f === 0n
+        ? []
+        : ["the grace period is not a multiple of the agent's status update frequency"];
     },
   },
   {
@@ -184,7 +208,9 @@ export const rules: readonly Rule[] = [
     rule: "must match the API server's --enable-garbage-collector (checked when that is given)",
     check: (v, _set, cx) => {
       const api = cx.other.apiServerEnableGarbageCollector;
-      return api === undefined || v['enable-garbage-collector'] === api ? [] : [`the daemon's ${String(v['enable-garbage-collector'])} differs from the API server's ${String(api)}`];
+      return api === undefined || v['enable-garbage-collector'] === api
+        ? []
+        : [`the daemon's ${String(v['enable-garbage-collector'])} differs from the API server's ${String(api)}`];
     },
   },
   {
@@ -193,7 +219,10 @@ export const rules: readonly Rule[] = [
     clause: 'node:2.6/external-cloud-volume-plugin',
     rule: 'only with an external cloud provider (--cloud-provider=external)',
     binding: 'open',
-    check: (v, set) => (isSet(set, 'external-cloud-volume-plugin') && v['cloud-provider'] !== 'external' ? ['--external-cloud-volume-plugin is set without --cloud-provider=external'] : []),
+    check: (v, set) =>
+      isSet(set, 'external-cloud-volume-plugin') && v['cloud-provider'] !== 'external'
+        ? ['--external-cloud-volume-plugin is set without --cloud-provider=external']
+        : [],
   },
 ];
 
@@ -222,12 +251,25 @@ export function checkRules(all: Values, set: Values, cx: RuleContext, only: read
 export function warningsFor(set: Values, cx: RuleContext): FlagError[] {
   const out: FlagError[] = [];
   for (const c of list(set, 'tls-cipher-suites')) {
-    if (cipherSuiteClass(c) === 'insecure') out.push({ option: '--tls-cipher-suites', clause: 'node:2.6/tls-cipher-suites', rule: 'insecure cipher suite', message: `${c} is insecure` });
+    if (cipherSuiteClass(c) === 'insecure')
+      out.push({
+        option: '--tls-cipher-suites',
+        clause: 'node:2.6/tls-cipher-suites',
+        rule: 'insecure cipher suite',
+        message: `${c} is insecure`,
+      });
   }
   const r = resolveGates((set['feature-gates'] as Record<string, boolean> | undefined) ?? {}, cx.profile);
-  for (const w of r.warnings) out.push({ option: '--feature-gates', clause: w.includes('alpha') ? 'node:2.6/feature-gates/alpha' : 'rest:9.3/rule-9', rule: 'gate stage', message: w });
+  for (const w of r.warnings)
+    out.push({
+      option: '--feature-gates',
+      clause: w.includes('alpha') ? 'node:2.6/feature-gates/alpha' : 'rest:9.3/rule-9',
+      rule: 'gate stage',
+      message: w,
+    });
   for (const o of options) {
-    if (o.deprecated && Object.hasOwn(set, o.name)) out.push({ option: `--${flagName(o, cx.profile)}`, clause: 'rest:9.3/rule-6', rule: 'deprecated option', message: o.deprecated });
+    if (o.deprecated && Object.hasOwn(set, o.name))
+      out.push({ option: `--${flagName(o, cx.profile)}`, clause: 'rest:9.3/rule-6', rule: 'deprecated option', message: o.deprecated });
   }
   return out;
 }

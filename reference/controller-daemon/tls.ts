@@ -28,7 +28,8 @@ export function parseNamedCertKey(text: string): { ok: true; value: NamedCertKey
           .slice(colon + 1)
           .split(',')
           .map((s) => s.trim());
-  if (pair.length !== 2 || pair[0] === '' || pair[1] === '') return { ok: false, error: 'expected comma separated certificate and key file paths' };
+  if (pair.length !== 2 || pair[0] === '' || pair[1] === '')
+    return { ok: false, error: 'expected comma separated certificate and key file paths' };
   if (names.some((n) => n === '')) return { ok: false, error: 'empty domain pattern after ":"' };
   return { ok: true, value: { cert: pair[0]!, key: pair[1]!, names } };
 }

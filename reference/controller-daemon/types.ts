@@ -5,7 +5,20 @@
 import type { ProfileName } from '../profile.ts';
 import type { ClauseId } from '../catalog/clause-ids.ts';
 
-export type OptionType = 'string' | 'int' | 'int32' | 'float' | 'bool' | 'duration' | 'strings' | 'stringToString' | 'gates' | 'namedCertKey' | 'vmodule' | 'version' | 'help';
+export type OptionType =
+  | 'string'
+  | 'int'
+  | 'int32'
+  | 'float'
+  | 'bool'
+  | 'duration'
+  | 'strings'
+  | 'stringToString'
+  | 'gates'
+  | 'namedCertKey'
+  | 'vmodule'
+  | 'version'
+  | 'help';
 
 export interface NamedCertKey {
   readonly cert: string;

@@ -9,7 +9,20 @@ import { parseNamedCertKey } from './tls.ts';
 
 export type ValueParse = { ok: true; value: OptionValue } | { ok: false; error: string };
 
-const BOOLS: Readonly<Record<string, boolean>> = { '1': true, t: true, T: true, TRUE: true, true: true, True: true, '0': false, f: false, F: false, FALSE: false, false: false, False: false };
+const BOOLS: Readonly<Record<string, boolean>> = {
+  '1': true,
+  t: true,
+  T: true,
+  TRUE: true,
+  true: true,
+  True: true,
+  '0': false,
+  f: false,
+  F: false,
+  FALSE: false,
+  false: false,
+  False: false,
+};
 
 export function parseGoBool(s: string): boolean | undefined {
   return Object.hasOwn(BOOLS, s) ? BOOLS[s] : undefined;

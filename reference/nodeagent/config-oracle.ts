@@ -84,7 +84,8 @@ function zeroOf(t: TypeSpec): unknown {
   }
 }
 
-const isEmpty = (v: unknown) => v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (isRecord(v) && Object.keys(v).length === 0);
+const isEmpty = (v: unknown) =>
+  v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (isRecord(v) && Object.keys(v).length === 0);
 /** Go reads a left-out member as its zero value: drop zeros on both sides before comparing lists and maps. */
 function dropZero(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(dropZero);
@@ -95,7 +96,8 @@ function dropZero(v: unknown): unknown {
       .filter(([, x]) => !(x === false || x === 0 || x === '' || x === null || isEmpty(x))),
   );
 }
-const sortedJson = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (isRecord(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
+const sortedJson = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) => (isRecord(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
 
 function sameScalar(f: FieldSpec, t: TypeSpec, expected: unknown, observed: unknown): boolean {
   if (t.kind === 'scalar' && t.scalar === 'duration') {
@@ -107,16 +109,27 @@ function sameScalar(f: FieldSpec, t: TypeSpec, expected: unknown, observed: unkn
     return a.ok && b.ok && a.value.numerator === b.value.numerator && a.value.denominator === b.value.denominator;
   }
   // The spec writes cpuManagerPolicy's default `None` and memoryManagerPolicy's `none`; upstream spells them the other way round.
-  if (f.name.endsWith('ManagerPolicy') && typeof expected === 'string' && typeof observed === 'string') return expected.toLowerCase() === observed.toLowerCase();
-  if (t.kind === 'list' || t.kind === 'map') return (isEmpty(expected) && isEmpty(observed)) || sortedJson(dropZero(expected)) === sortedJson(dropZero(observed));
+  if (f.name.endsWith('ManagerPolicy') && typeof expected === 'string' && typeof observed === 'string')
+    return expected.toLowerCase() === observed.toLowerCase();
+  if (t.kind === 'list' || t.kind === 'map')
+    return (isEmpty(expected) && isEmpty(observed)) || sortedJson(dropZero(expected)) === sortedJson(dropZero(observed));
   return sortedJson(expected) === sortedJson(observed);
 }
 
-function compareField(f: FieldSpec, given: unknown, expected: unknown, observedRaw: unknown, path: string, out: EffectiveMismatch[], p: Profile): void {
+function compareField(
+  f: FieldSpec,
+  given: unknown,
+  expected: unknown,
+  observedRaw: unknown,
+  path: string,
+  out: EffectiveMismatch[],
+  p: Profile,
+): void {
   const hasDefault = f.def.kind === 'value' || f.def.kind === 'object' || f.def.kind === 'nil';
   if ((given === undefined || given === null) && !hasDefault && f.name !== 'nodeStatusReportFrequency') return;
   if (f.def.kind === 'nil' && (given === undefined || given === null)) {
-    if (!isEmpty(observedRaw)) out.push({ field: path, clause: f.clause, expected: 'empty (default nil)', observed: JSON.stringify(observedRaw) });
+    if (!isEmpty(observedRaw))
+      out.push({ field: path, clause: f.clause, expected: 'empty (default nil)', observed: JSON.stringify(observedRaw) });
     return;
   }
   const observed = observedRaw === undefined || observedRaw === null ? zeroOf(f.type) : observedRaw;

@@ -130,7 +130,14 @@ export const crossRules: readonly CrossRule[] = [
       const total = dur(ctx, 'shutdownGracePeriod');
       const f = ctx.path('shutdownGracePeriodCriticalPods');
       if (crit > total) return [error(f, `critical-pod period is above the total shutdown period`, [ctx.path('shutdownGracePeriod')])];
-      if (crit === total && total > 0n) return [{ level: 'unspecified', field: f, message: 'equal to shutdownGracePeriod: "less than" read strictly refuses it, upstream accepts it' }];
+      if (crit === total && total > 0n)
+        return [
+          {
+            level: 'unspecified',
+            field: f,
+            message: 'equal to shutdownGracePeriod: "less than" read strictly refuses it, upstream accepts it',
+          },
+        ];
       return [];
     },
     breaks: [{ shutdownGracePeriod: '10s', shutdownGracePeriodCriticalPods: '11s' }, { shutdownGracePeriodCriticalPods: '1s' }],
@@ -148,10 +155,11 @@ export const crossRules: readonly CrossRule[] = [
       if (list(ctx, 'shutdownGracePeriodByPodPriority').length === 0) return [];
       if (dur(ctx, 'shutdownGracePeriod') === 0n && dur(ctx, 'shutdownGracePeriodCriticalPods') === 0n) return [];
       return [
-        error(ctx.path('shutdownGracePeriodByPodPriority'), 'must be empty when shutdownGracePeriod or shutdownGracePeriodCriticalPods is set', [
-          ctx.path('shutdownGracePeriod'),
-          ctx.path('shutdownGracePeriodCriticalPods'),
-        ]),
+        error(
+          ctx.path('shutdownGracePeriodByPodPriority'),
+          'must be empty when shutdownGracePeriod or shutdownGracePeriodCriticalPods is set',
+          [ctx.path('shutdownGracePeriod'), ctx.path('shutdownGracePeriodCriticalPods')],
+        ),
       ];
     },
     breaks: [{ shutdownGracePeriod: '30s', shutdownGracePeriodByPodPriority: [{ priority: 0, shutdownGracePeriodSeconds: 30 }] }],
@@ -172,8 +180,22 @@ export const crossRules: readonly CrossRule[] = [
       const root = str(ctx, 'cgroupRoot');
       const f = ctx.path('systemCgroups');
       if (root === '')
-        return [{ level: 'unspecified', field: f, message: 'systemCgroups set with an empty cgroupRoot: "needs cgroupRoot" does not say the file is refused', related: [ctx.path('cgroupRoot')] }];
-      if (root === undefined) return [{ level: 'unspecified', field: f, message: 'systemCgroups set with cgroupRoot left out: the default of cgroupRoot is not shown (2.5)' }];
+        return [
+          {
+            level: 'unspecified',
+            field: f,
+            message: 'systemCgroups set with an empty cgroupRoot: "needs cgroupRoot" does not say the file is refused',
+            related: [ctx.path('cgroupRoot')],
+          },
+        ];
+      if (root === undefined)
+        return [
+          {
+            level: 'unspecified',
+            field: f,
+            message: 'systemCgroups set with cgroupRoot left out: the default of cgroupRoot is not shown (2.5)',
+          },
+        ];
       return [];
     },
     breaks: [],
@@ -187,7 +209,15 @@ export const crossRules: readonly CrossRule[] = [
     check: (ctx) => {
       if (!str(ctx, 'reservedSystemCPUs')) return [];
       const set = ['systemReservedCgroup', 'svcReservedCgroup'].filter((n) => str(ctx, n));
-      return set.length === 0 ? [] : [error(ctx.path('reservedSystemCPUs'), `reservedSystemCPUs cannot be combined with ${set.map(ctx.path).join(' and ')}`, set.map(ctx.path))];
+      return set.length === 0
+        ? []
+        : [
+            error(
+              ctx.path('reservedSystemCPUs'),
+              `reservedSystemCPUs cannot be combined with ${set.map(ctx.path).join(' and ')}`,
+              set.map(ctx.path),
+            ),
+          ];
     },
     breaks: [
       { reservedSystemCPUs: '0-1', systemReservedCgroup: '/system.slice' },
@@ -206,7 +236,9 @@ export const crossRules: readonly CrossRule[] = [
     check: (ctx) => {
       const m = num(ctx, 'iptablesMasqueradeBit', 14);
       const d = num(ctx, 'iptablesDropBit', 15);
-      return m === d ? [error(ctx.path('iptablesMasqueradeBit'), `masquerade bit and drop bit are both ${m}`, [ctx.path('iptablesDropBit')])] : [];
+      return m === d
+        ? [error(ctx.path('iptablesMasqueradeBit'), `masquerade bit and drop bit are both ${m}`, [ctx.path('iptablesDropBit')])]
+        : [];
     },
     breaks: [{ iptablesMasqueradeBit: 3, iptablesDropBit: 3 }, { iptablesDropBit: 14 }],
     keeps: [{ iptablesMasqueradeBit: 3, iptablesDropBit: 4 }],
@@ -251,11 +283,18 @@ export const crossRules: readonly CrossRule[] = [
   {
     id: 'qos-cgroups-vs-enforcement',
     clause: 'node:2.2/cgroupsPerQOS',
-    summary: 'cgroupsPerQOS false with enforceNodeAllocatable left out: open (the enforcement default is a gap; upstream\'s "pods" needs QoS cgroups)',
+    summary:
+      'cgroupsPerQOS false with enforceNodeAllocatable left out: open (the enforcement default is a gap; upstream\'s "pods" needs QoS cgroups)',
     fields: ['cgroupsPerQOS', 'enforceNodeAllocatable'],
     check: (ctx) =>
       ctx.typed.get('cgroupsPerQOS') === false && !ctx.typed.has('enforceNodeAllocatable')
-        ? [{ level: 'unspecified', field: ctx.path('cgroupsPerQOS'), message: 'whether QoS cgroups may be off depends on the default of enforceNodeAllocatable, not shown (2.5)' }]
+        ? [
+            {
+              level: 'unspecified',
+              field: ctx.path('cgroupsPerQOS'),
+              message: 'whether QoS cgroups may be off depends on the default of enforceNodeAllocatable, not shown (2.5)',
+            },
+          ]
         : [],
     breaks: [],
     keeps: [{ cgroupsPerQOS: true }],

@@ -53,7 +53,8 @@ export function scalarTypeError(s: Scalar, v: unknown): string | undefined {
     case 'int64':
     case 'uint32':
     case 'nanos': {
-      if (typeof v !== 'number' || !Number.isInteger(v)) return `expected an integer (${s === 'nanos' ? 'int64 nanoseconds' : s}), got ${got}`;
+      if (typeof v !== 'number' || !Number.isInteger(v))
+        return `expected an integer (${s === 'nanos' ? 'int64 nanoseconds' : s}), got ${got}`;
       const [lo, hi] = INT_RANGE[s === 'nanos' ? 'int64' : s];
       return v < lo || v > hi ? `${v} does not fit in ${s === 'nanos' ? 'int64' : s}` : undefined;
     }

@@ -10,7 +10,17 @@
  * answer is acceptable (the spec does not decide: the notes say why); else the loader must accept.
  */
 import type { Profile } from '../profile.ts';
-import { configFields, defaultOf, fieldByName, fieldBySvcName, isZeroScalar, nameIn, zeroReadsAsDefault, type FieldSpec, type Issue } from './config-fields.ts';
+import {
+  configFields,
+  defaultOf,
+  fieldByName,
+  fieldBySvcName,
+  isZeroScalar,
+  nameIn,
+  zeroReadsAsDefault,
+  type FieldSpec,
+  type Issue,
+} from './config-fields.ts';
 import { DURATIONS_ROW, isRecord, nanosOf, scalarTypeError, type TypeSpec } from './config-types.ts';
 import { formatGoDuration, parseGoDuration } from './duration.ts';
 import { gateEnabled, serverCertGate } from './feature-gates.ts';
@@ -60,8 +70,15 @@ export function checkTypeMeta(doc: Record<string, unknown>, p: Profile, kind: st
   const api = `${p.nodeagentGroup}/${NODEAGENT_VERSION}`;
   // The spec fixes the pair (apiVersion = X, kind = Y): a kind unknown in that version is a fault of the
   // pair, so a loader may name either member (upstream: `no kind "K" is registered for version "V"`).
-  if (doc.apiVersion !== api) out.push({ field: 'apiVersion', clause, message: `apiVersion ${JSON.stringify(doc.apiVersion ?? null)} is not ${api}`, related: ['kind'] });
-  if (doc.kind !== kind) out.push({ field: 'kind', clause, message: `kind ${JSON.stringify(doc.kind ?? null)} is not ${kind}`, related: ['apiVersion'] });
+  if (doc.apiVersion !== api)
+    out.push({
+      field: 'apiVersion',
+      clause,
+      message: `apiVersion ${JSON.stringify(doc.apiVersion ?? null)} is not ${api}`,
+      related: ['kind'],
+    });
+  if (doc.kind !== kind)
+    out.push({ field: 'kind', clause, message: `kind ${JSON.stringify(doc.kind ?? null)} is not ${kind}`, related: ['apiVersion'] });
   return out;
 }
 
@@ -87,7 +104,8 @@ function childPath(parent: string, key: string): string {
 function checkValue(spec: FieldSpec, t: TypeSpec, v: unknown, path: string, p: Profile, c: Collector, skip: ReadonlySet<string>): boolean {
   const clause = spec.clause;
   const typeErr = (message: string, at: ClauseId = clause, skipKey?: string) => {
-    if (!skip.has('type') && !skip.has(`type:${spec.name}`) && !(skipKey !== undefined && skip.has(skipKey))) c.add(path, at, { level: 'error', message });
+    if (!skip.has('type') && !skip.has(`type:${spec.name}`) && !(skipKey !== undefined && skip.has(skipKey)))
+      c.add(path, at, { level: 'error', message });
     return false;
   };
   switch (t.kind) {
@@ -143,7 +161,12 @@ function checkValue(spec: FieldSpec, t: TypeSpec, v: unknown, path: string, p: P
         ok = checkField(sub, item, childPath(path, k), p, c, skip) && ok;
       }
       for (const sub of t.fields) {
-        if (sub.required && sub.def.kind === 'none' && !ABSENCE_COVERED.has(sub.name) && (v[sub.name] === undefined || v[sub.name] === null)) {
+        if (
+          sub.required &&
+          sub.def.kind === 'none' &&
+          !ABSENCE_COVERED.has(sub.name) &&
+          (v[sub.name] === undefined || v[sub.name] === null)
+        ) {
           c.add(childPath(path, sub.name), sub.clause, { level: 'unspecified', message: ABSENT_UNSPECIFIED });
         }
       }
@@ -214,23 +237,42 @@ export function validateNodeagentConfig(doc: unknown, profile: Profile, opts: Va
 
   const gates = isRecord(typed.get('featureGates')) ? (typed.get('featureGates') as Record<string, unknown>) : {};
   for (const g of Object.keys(gates)) {
-    if (gateEnabled(g, {}, profile) === undefined) c.add(`featureGates.${g}`, 'node:2.2/featureGates', { level: 'unspecified', message: `gate ${g} is not among the gates the spec names` });
+    if (gateEnabled(g, {}, profile) === undefined)
+      c.add(`featureGates.${g}`, 'node:2.2/featureGates', {
+        level: 'unspecified',
+        message: `gate ${g} is not among the gates the spec names`,
+      });
   }
   if (!skip.has('gate')) {
     for (const [name, v] of typed) {
       const spec = fieldBySvcName(name);
       for (const g of gatesNeeded(spec, v, profile)) {
         if (gateEnabled(g, gates, profile) === false) {
-          c.add(nameIn(spec, profile), spec.clause, { level: 'unspecified', message: `needs feature ${g}, which is off: the spec does not say whether the field is refused or ignored` });
+          c.add(nameIn(spec, profile), spec.clause, {
+            level: 'unspecified',
+            message: `needs feature ${g}, which is off: the spec does not say whether the field is refused or ignored`,
+          });
         }
       }
     }
   }
 
-  const ctx: RuleContext = { typed, profile, gates, version: opts.version ?? REFERENCE_VERSION, path: (name) => nameIn(fieldBySvcName(name), profile) };
+  const ctx: RuleContext = {
+    typed,
+    profile,
+    gates,
+    version: opts.version ?? REFERENCE_VERSION,
+    path: (name) => nameIn(fieldBySvcName(name), profile),
+  };
   for (const rule of crossRules) {
     if (skip.has(rule.id)) continue;
-    for (const r of rule.check(ctx)) (r.level === 'error' ? c.errors : c.unspecified).push({ field: r.field, clause: rule.clause, message: r.message, related: r.related });
+    for (const r of rule.check(ctx))
+      (r.level === 'error' ? c.errors : c.unspecified).push({
+        field: r.field,
+        clause: rule.clause,
+        message: r.message,
+        related: r.related,
+      });
   }
   return { errors: c.errors, unspecified: c.unspecified };
 }
@@ -243,7 +285,11 @@ export function validateNodeagentConfig(doc: unknown, profile: Profile, opts: Va
  *
  *   withZerosUnset({port: 0, maxPods: 5}, svc) -> {maxPods: 5}
  */
-export function withZerosUnset(doc: Record<string, unknown>, profile: Profile, only?: ReadonlySet<string>): Record<string, unknown> | undefined {
+export function withZerosUnset(
+  doc: Record<string, unknown>,
+  profile: Profile,
+  only?: ReadonlySet<string>,
+): Record<string, unknown> | undefined {
   let changed = false;
   const strip = (fields: readonly FieldSpec[], v: Record<string, unknown>, prefix: string): Record<string, unknown> => {
     const out: Record<string, unknown> = { ...v };
@@ -252,7 +298,12 @@ export function withZerosUnset(doc: Record<string, unknown>, profile: Profile, o
       const path = childPath(prefix, k);
       const x = out[k];
       if (x === undefined || x === null) continue;
-      if (f.type.kind === 'scalar' && zeroReadsAsDefault(f, profile) && isZeroScalar(f.type.scalar, x) && (only === undefined || only.has(path))) {
+      if (
+        f.type.kind === 'scalar' &&
+        zeroReadsAsDefault(f, profile) &&
+        isZeroScalar(f.type.scalar, x) &&
+        (only === undefined || only.has(path))
+      ) {
         delete out[k];
         changed = true;
       } else if (f.type.kind === 'object' && isRecord(x)) out[k] = strip(f.type.fields, x, path);

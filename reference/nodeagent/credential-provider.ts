@@ -16,15 +16,24 @@ import type { ClauseId } from '../catalog/clause-ids.ts';
 export const CREDENTIAL_PROVIDER_KIND = 'CredentialProviderConfig';
 
 /** `skip`: rule ids left out by the reference loader's planted faults only (`cp:patterns`, `cp:path-globs`, `cp:name`, `cp:cache-duration`). */
-export function validateCredentialProviderConfig(doc: unknown, profile: Profile, opts: { skip?: ReadonlySet<string> } = {}): ValidationResult {
+export function validateCredentialProviderConfig(
+  doc: unknown,
+  profile: Profile,
+  opts: { skip?: ReadonlySet<string> } = {},
+): ValidationResult {
   const skip = opts.skip ?? new Set<string>();
   const errors: FieldError[] = [];
   const unspecified: FieldError[] = [];
-  if (!isRecord(doc)) return { errors: [{ field: '', clause: 'node:2.1/kind', message: 'the document is not a map of fields' }], unspecified };
+  if (!isRecord(doc))
+    return { errors: [{ field: '', clause: 'node:2.1/kind', message: 'the document is not a map of fields' }], unspecified };
   errors.push(...checkTypeMeta(doc, profile, CREDENTIAL_PROVIDER_KIND, 'node:2.1/kind'));
   for (const k of Object.keys(doc)) {
     if (!['apiVersion', 'kind', 'providers'].includes(k))
-      unspecified.push({ field: k, clause: 'node:2.1/kind', message: `unknown field ${k}: the spec does not say whether unknown fields are refused` });
+      unspecified.push({
+        field: k,
+        clause: 'node:2.1/kind',
+        message: `unknown field ${k}: the spec does not say whether unknown fields are refused`,
+      });
   }
   const providers = doc.providers;
   if (providers === undefined || providers === null) {
@@ -35,7 +44,12 @@ export function validateCredentialProviderConfig(doc: unknown, profile: Profile,
     errors.push({ field: 'providers', clause: 'node:2.1/providers', message: 'expected a list of CredentialProvider' });
     return { errors, unspecified };
   }
-  if (providers.length === 0) unspecified.push({ field: 'providers', clause: 'node:2.1/providers', message: 'an empty list: required, but the spec does not say whether empty counts as given' });
+  if (providers.length === 0)
+    unspecified.push({
+      field: 'providers',
+      clause: 'node:2.1/providers',
+      message: 'an empty list: required, but the spec does not say whether empty counts as given',
+    });
   const found: ProviderFindings = { skip, errors, unspecified, names: new Set<string>() };
   providers.forEach((p, i) => {
     const at = `providers[${i}]`;
@@ -75,21 +89,37 @@ function checkProvider(p: Record<string, unknown>, at: string, found: ProviderFi
       unspecified.push({
         field: `${at}.name`,
         clause: 'node:2.1/name',
-        message: 'a name with a path separator cannot equal an executable name in the bin directory; the spec does not say the file is refused',
+        message:
+          'a name with a path separator cannot equal an executable name in the bin directory; the spec does not say the file is refused',
       });
-    if (names.has(name)) unspecified.push({ field: `${at}.name`, clause: 'node:2.1/name', message: `duplicate provider name ${name}: not ruled on` });
+    if (names.has(name))
+      unspecified.push({ field: `${at}.name`, clause: 'node:2.1/name', message: `duplicate provider name ${name}: not ruled on` });
     names.add(name);
   }
   const api = str('apiVersion', 'node:2.1/apiVersion');
-  if (api) unspecified.push({ field: `${at}.apiVersion`, clause: 'node:2.5/provider-apiVersion', message: `supported exec apiVersions are not shown (${api})` });
+  if (api)
+    unspecified.push({
+      field: `${at}.apiVersion`,
+      clause: 'node:2.5/provider-apiVersion',
+      message: `supported exec apiVersions are not shown (${api})`,
+    });
   checkMatchImages(need('matchImages', 'node:2.1/matchImages'), at, found);
   const dcd = skip.has('cp:cache-duration') ? p.defaultCacheDuration : need('defaultCacheDuration', 'node:2.1/defaultCacheDuration');
   if (dcd !== undefined && dcd !== null) {
     const e = scalarTypeError('duration', dcd);
     // A number or a bool breaks section 2's row (durations are written as strings); a string that is no duration, the field's own.
-    if (e) errors.push({ field: `${at}.defaultCacheDuration`, clause: typeof dcd === 'string' ? 'node:2.1/defaultCacheDuration' : DURATIONS_ROW, message: e });
+    if (e)
+      errors.push({
+        field: `${at}.defaultCacheDuration`,
+        clause: typeof dcd === 'string' ? 'node:2.1/defaultCacheDuration' : DURATIONS_ROW,
+        message: e,
+      });
     else if ((parseGoDuration(dcd as string) as { nanos: bigint }).nanos < 0n)
-      unspecified.push({ field: `${at}.defaultCacheDuration`, clause: 'node:2.1/defaultCacheDuration', message: 'a negative cache duration is not ruled on' });
+      unspecified.push({
+        field: `${at}.defaultCacheDuration`,
+        clause: 'node:2.1/defaultCacheDuration',
+        message: 'a negative cache duration is not ruled on',
+      });
   }
   checkExecArgs(p.args, at, errors);
   checkExecEnv(p.env, at, errors);
@@ -106,9 +136,14 @@ function checkMatchImages(mi: unknown, at: string, { skip, errors }: ProviderFin
     errors.push({ field: `${at}.matchImages`, clause: 'node:2.1/matchImages', message: 'expected a list of string' });
     return;
   }
-  if (mi.length === 0) errors.push({ field: `${at}.matchImages`, clause: 'node:2.1/matchImages', message: 'matchImages is required and empty' });
+  if (mi.length === 0)
+    errors.push({ field: `${at}.matchImages`, clause: 'node:2.1/matchImages', message: 'matchImages is required and empty' });
   mi.forEach((pat, j) => {
-    const e = scalarTypeError('string', pat) ?? (skip.has('cp:patterns') || (skip.has('cp:path-globs') && globOnlyInPath(pat as string)) ? undefined : validatePattern(pat as string));
+    const e =
+      scalarTypeError('string', pat) ??
+      (skip.has('cp:patterns') || (skip.has('cp:path-globs') && globOnlyInPath(pat as string))
+        ? undefined
+        : validatePattern(pat as string));
     if (e) errors.push({ field: `${at}.matchImages[${j}]`, clause: 'node:2.1/matchImages', message: e });
   });
 }

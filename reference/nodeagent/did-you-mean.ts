@@ -6,7 +6,8 @@
  */
 export function didYouMean(name: string, known: readonly string[]): string {
   const lower = name.toLowerCase();
-  const hit = known.find((k) => k.toLowerCase() === lower) ?? known.find((k) => k.length > 3 && editDistanceAtMostOne(k.toLowerCase(), lower));
+  const hit =
+    known.find((k) => k.toLowerCase() === lower) ?? known.find((k) => k.length > 3 && editDistanceAtMostOne(k.toLowerCase(), lower));
   return hit === undefined ? '' : ` (did you mean ${hit}?)`;
 }
 

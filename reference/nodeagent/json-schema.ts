@@ -86,7 +86,8 @@ export function nodeagentConfigSchema(p: Profile): JsonSchema {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: `https://svc-conformance.test/schemas/${p.name}/${configKind(p)}.schema.json`,
     title: `${configKind(p)} (${configApiVersion(p)})`,
-    description: 'Generated from the svc-conformance model of the node-agent configuration (spec 2.2-2.5). Value rules beyond types are checked by `svc-conformance nodeagent validate`.',
+    description:
+      'Generated from the svc-conformance model of the node-agent configuration (spec 2.2-2.5). Value rules beyond types are checked by `svc-conformance nodeagent validate`.',
     type: 'object',
     required: ['apiVersion', 'kind'],
     properties: {
@@ -109,7 +110,8 @@ export function credentialProviderConfigSchema(p: Profile): JsonSchema {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: `https://svc-conformance.test/schemas/${p.name}/${CREDENTIAL_PROVIDER_KIND}.schema.json`,
     title: `${CREDENTIAL_PROVIDER_KIND} (${configApiVersion(p)})`,
-    description: 'Generated from the svc-conformance model of the credential provider configuration (spec 2.1). Pattern syntax of matchImages is checked by `svc-conformance nodeagent validate`.',
+    description:
+      'Generated from the svc-conformance model of the credential provider configuration (spec 2.1). Pattern syntax of matchImages is checked by `svc-conformance nodeagent validate`.',
     type: 'object',
     required: ['apiVersion', 'kind', 'providers'],
     properties: {
@@ -123,9 +125,20 @@ export function credentialProviderConfigSchema(p: Profile): JsonSchema {
           required: ['name', 'matchImages', 'defaultCacheDuration', 'apiVersion'],
           properties: {
             name: str('name of the plugin executable in the bin directory (node:2.1/name)'),
-            matchImages: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'image patterns that select this provider (node:2.1/matchImages)' },
-            defaultCacheDuration: { type: 'string', pattern: GO_DURATION_PATTERN, description: 'how long credentials are cached when the plugin names no duration (node:2.1/defaultCacheDuration)' },
-            apiVersion: str('exec request and response version; the supported ones are not shown (node:2.1/apiVersion, node:2.5/provider-apiVersion)'),
+            matchImages: {
+              type: 'array',
+              minItems: 1,
+              items: { type: 'string' },
+              description: 'image patterns that select this provider (node:2.1/matchImages)',
+            },
+            defaultCacheDuration: {
+              type: 'string',
+              pattern: GO_DURATION_PATTERN,
+              description: 'how long credentials are cached when the plugin names no duration (node:2.1/defaultCacheDuration)',
+            },
+            apiVersion: str(
+              'exec request and response version; the supported ones are not shown (node:2.1/apiVersion, node:2.5/provider-apiVersion)',
+            ),
             args: { type: ['array', 'null'], items: { type: 'string' }, description: 'arguments to the plugin (node:2.1/args)' },
             env: {
               type: ['array', 'null'],

@@ -133,14 +133,22 @@ function judgeVerdict(
 ): { judgements: Judgement[]; definitelyValid: boolean } {
   const accepted = ans.exitCode === 0;
   const reported = accepted ? undefined : reportedFields(ans.stdout);
-  const observed = accepted ? 'accepted (exit 0)' : `rejected (exit ${ans.exitCode})${reported && reported.length > 0 ? `, naming ${reported.join(', ')}` : ''}`;
+  const observed = accepted
+    ? 'accepted (exit 0)'
+    : `rejected (exit ${ans.exitCode})${reported && reported.length > 0 ? `, naming ${reported.join(', ')}` : ''}`;
   if (model.errors.length > 0) {
     const clause = violationClause ?? model.errors[0]!.clause;
     const why = model.errors.map((e) => `${e.field}: ${e.message}`).join('; ');
     // A file the spec refuses: the input that shows a loader accepting what it should not.
     const invalid = { input: 'invalid-value', class: 'invalid-accepted' } as const;
     if (accepted)
-      return { judgements: tagged([fail(clause, `rejected (${why})`, observed, { needs: [needExit('the loader rejects the file (exit non-zero)', true)] })], invalid), definitelyValid: false };
+      return {
+        judgements: tagged(
+          [fail(clause, `rejected (${why})`, observed, { needs: [needExit('the loader rejects the file (exit non-zero)', true)] })],
+          invalid,
+        ),
+        definitelyValid: false,
+      };
     const js = tagged([pass(clause, 'rejected', observed)], invalid);
     if (reported && reported.length > 0) {
       const acceptable = [...new Set(model.errors.flatMap((e) => [e.field, ...(e.related ?? [])]))];
@@ -157,15 +165,24 @@ function judgeVerdict(
   }
   if (model.unspecified.length > 0) {
     // One answer for the file: recorded under every decision the spec leaves open in it (never a failure).
-    const js = model.unspecified.flatMap((u) => [u.clause, ...(u.row === undefined ? [] : [u.row])].map((c) => unspecified(c, `accept or reject (${u.message})`, accepted ? 'accepted' : 'rejected')));
+    const js = model.unspecified.flatMap((u) =>
+      [u.clause, ...(u.row === undefined ? [] : [u.row])].map((c) =>
+        unspecified(c, `accept or reject (${u.message})`, accepted ? 'accepted' : 'rejected'),
+      ),
+    );
     return { judgements: js, definitelyValid: false };
   }
-  const subSecondInput = (c: ClauseId) => (subSecond.has(c) ? ({ input: 'sub-second-duration', class: 'sub-second-duration-refused' } as const) : {});
+  const subSecondInput = (c: ClauseId) =>
+    subSecond.has(c) ? ({ input: 'sub-second-duration', class: 'sub-second-duration-refused' } as const) : {};
   if (!accepted) {
     const blamed = rejectClause(reported ?? []);
     return {
       judgements: tagged(
-        [fail(blamed, 'accepted: the model finds nothing wrong with the file', observed, { needs: [needExit('the loader accepts the file (exit 0)', false)] })],
+        [
+          fail(blamed, 'accepted: the model finds nothing wrong with the file', observed, {
+            needs: [needExit('the loader accepts the file (exit 0)', false)],
+          }),
+        ],
         subSecondInput(blamed),
       ),
       definitelyValid: false,
@@ -214,7 +231,11 @@ function unshownDefaults(doc: Record<string, unknown>, printed: Record<string, u
     if (f.def.kind !== 'gap' || doc[nameIn(f, p)] !== undefined) return [];
     const v = printed[nameIn(f, p)];
     return [
-      unspecified(f.def.clause, `any default: 2.5 does not show ${nameIn(f, p)}'s`, v === undefined ? `left out of the effective configuration` : `effective ${nameIn(f, p)} = ${JSON.stringify(v)}`),
+      unspecified(
+        f.def.clause,
+        `any default: 2.5 does not show ${nameIn(f, p)}'s`,
+        v === undefined ? `left out of the effective configuration` : `effective ${nameIn(f, p)} = ${JSON.stringify(v)}`,
+      ),
     ];
   });
 }
@@ -226,7 +247,8 @@ export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswe
   if (zerosUnset !== undefined && model.errors.length > 0 && ans.exitCode === 0) {
     // Only the zeros a violation names are read as unset here; the valid ones keep both readings below.
     const violatingZerosUnset = withZerosUnset(doc, p, new Set(model.errors.flatMap((e) => [e.field, ...(e.related ?? [])])));
-    if (violatingZerosUnset !== undefined && validateNodeagentConfig(violatingZerosUnset, p).errors.length === 0) return judgeZerosReadAsUnset(model, violatingZerosUnset, ans, p);
+    if (violatingZerosUnset !== undefined && validateNodeagentConfig(violatingZerosUnset, p).errors.length === 0)
+      return judgeZerosReadAsUnset(model, violatingZerosUnset, ans, p);
   }
   const clauses = clausesOfDoc(doc, p);
   // A valid file rejected: the clause of the field the loader blames, else of the first field set.
@@ -243,7 +265,9 @@ export function judgeConfigAnswer(doc: Record<string, unknown>, ans: LoaderAnswe
     ...judgements,
     // Each mismatch as data too: the field path and both values (the model's rendering of each side). A
     // default shown wrong fails every clause stating it, never passing a row of 8 that it breaks.
-    ...mismatches.flatMap((m) => [m.clause, ...(m.also ?? [])].map((c) => fail(c, `effective ${m.field} = ${m.expected}`, m.observed, effectiveValues(m)))),
+    ...mismatches.flatMap((m) =>
+      [m.clause, ...(m.also ?? [])].map((c) => fail(c, `effective ${m.field} = ${m.expected}`, m.observed, effectiveValues(m))),
+    ),
     ...defaultedClauses.filter((c) => !failed.has(c)).map((c) => pass(c, 'effective configuration as the model computes it')),
     ...unshownDefaults(doc, printed, p),
   ];
@@ -263,7 +287,12 @@ export const credentialJudgementClauses: readonly ClauseId[] = [
 ];
 
 /** Judge a loader's answer to a CredentialProviderConfig file. */
-export function judgeCredentialAnswer(doc: Record<string, unknown>, ans: LoaderAnswer, p: Profile, violationClause?: ClauseId): Judgement[] {
+export function judgeCredentialAnswer(
+  doc: Record<string, unknown>,
+  ans: LoaderAnswer,
+  p: Profile,
+  violationClause?: ClauseId,
+): Judgement[] {
   const model = validateCredentialProviderConfig(doc, p);
   const providers = Array.isArray(doc['providers']) ? doc['providers'] : [];
   const durationStrings = providers.some((x) => isRecord(x) && typeof x['defaultCacheDuration'] === 'string');

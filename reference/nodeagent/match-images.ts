@@ -170,7 +170,8 @@ function decide(pattern: Pattern, image: Image, r: Reading): { matches: boolean;
   const pPath = fold(pattern.path);
   const iPath = fold(image.path);
   if (r.stringPrefix) {
-    if (!iPath.startsWith(pPath)) return { matches: false, reason: `path "${image.path}" does not start with "${pattern.path}"`, fancyGlob: false };
+    if (!iPath.startsWith(pPath))
+      return { matches: false, reason: `path "${image.path}" does not start with "${pattern.path}"`, fancyGlob: false };
   } else {
     const ps = segments(pPath);
     const is = segments(iPath);
@@ -234,7 +235,11 @@ export function matchesAny(patterns: readonly string[], image: string): MatchDec
   if (maybe) return { matches: true, pattern: maybe.pattern, reason: `"${maybe.pattern}": ${maybe.reason}`, unspecified: true };
   const open = decisions.filter((d) => d.unspecified);
   if (open.length > 0) {
-    return { matches: false, reason: `no pattern matches; ${open.map((d) => `"${d.pattern}": ${d.reason}`).join(' | ')}`, unspecified: true };
+    return {
+      matches: false,
+      reason: `no pattern matches; ${open.map((d) => `"${d.pattern}": ${d.reason}`).join(' | ')}`,
+      unspecified: true,
+    };
   }
   return { matches: false, reason: `none of ${patterns.length} pattern(s) matches "${image}"` };
 }

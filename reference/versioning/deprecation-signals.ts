@@ -98,11 +98,24 @@ export function judgeDeprecationWarning(serving: Serving, what: string, header: 
   }
   if (serving === 'unlisted') {
     const bad = (parsed ?? []).filter(mentionsDeprecation);
-    return [rule('rest:7.4', bad.length === 0, `${what} is not deprecated: no Warning calling it deprecated`, header === undefined ? 'no Warning header' : `Warning: ${header}`)];
+    return [
+      rule(
+        'rest:7.4',
+        bad.length === 0,
+        `${what} is not deprecated: no Warning calling it deprecated`,
+        header === undefined ? 'no Warning header' : `Warning: ${header}`,
+      ),
+    ];
   }
   // A removed version answering is judged by its rest:9.4 row, not here.
   if (serving === 'removed') return [];
-  return [unspecified('rest:7.4', `${what} is listed for removal but has no replacement yet: deprecation not fixed`, header === undefined ? 'no Warning header' : `Warning: ${header}`)];
+  return [
+    unspecified(
+      'rest:7.4',
+      `${what} is listed for removal but has no replacement yet: deprecation not fixed`,
+      header === undefined ? 'no Warning header' : `Warning: ${header}`,
+    ),
+  ];
 }
 
 const STABILITY_RANK = { alpha: 0, beta: 1, stable: 2 } as const;
@@ -125,19 +138,32 @@ export function judgeDeprecatedInFavour(deprecatedGv: string, header: string | u
   return named.map((gv) => {
     const to = stabilityOf(gv.slice(gv.lastIndexOf('/') + 1));
     const holds = to !== undefined && STABILITY_RANK[to] >= STABILITY_RANK[from];
-    return rule('rest:9.3/rule-3', holds, `${deprecatedGv} (${from}) is deprecated in favour of a version at least as stable`, `its Warning names ${gv} (${to ?? 'no stability level'})`);
+    return rule(
+      'rest:9.3/rule-3',
+      holds,
+      `${deprecatedGv} (${from}) is deprecated in favour of a version at least as stable`,
+      `its Warning names ${gv} (${to ?? 'no stability level'})`,
+    );
   });
 }
 
 /** rest:6.3: the audit annotation of a request to a deprecated endpoint. */
-export const deprecatedAuditAnnotations = (profile: Profile): Readonly<Record<string, string>> => ({ [profile.deprecatedAnnotation]: 'true' });
+export const deprecatedAuditAnnotations = (profile: Profile): Readonly<Record<string, string>> => ({
+  [profile.deprecatedAnnotation]: 'true',
+});
 
 export const DEPRECATED_APIS_GAUGE = 'apiserver_requested_deprecated_apis';
 
 /** rest:9.3: the gauge's labels for a request to `r`. */
 export function deprecatedGaugeLabels(profile: Profile, r: Removal, subresource = ''): Readonly<Record<string, string>> {
   const gv = groupVersionOf(profile, r.group, r.version);
-  return { group: gv.slice(0, gv.lastIndexOf('/')), version: r.version, resource: r.resource, subresource, removed_release: removedReleaseLabel(r) };
+  return {
+    group: gv.slice(0, gv.lastIndexOf('/')),
+    version: r.version,
+    resource: r.resource,
+    subresource,
+    removed_release: removedReleaseLabel(r),
+  };
 }
 
 export interface Sample {
@@ -156,7 +182,8 @@ export function parsePrometheusText(text: string): Sample[] {
     if (!m) continue;
     const labels: Record<string, string> = {};
     const re = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
-    for (let l = re.exec(m[3] ?? ''); l; l = re.exec(m[3] ?? '')) labels[l[1]!] = l[2]!.replace(/\\(.)/g, (_s, c: string) => (c === 'n' ? '\n' : c));
+    for (let l = re.exec(m[3] ?? ''); l; l = re.exec(m[3] ?? ''))
+      labels[l[1]!] = l[2]!.replace(/\\(.)/g, (_s, c: string) => (c === 'n' ? '\n' : c));
     out.push({ name: m[1]!, labels, value: Number(m[4]) });
   }
   return out;
@@ -171,7 +198,11 @@ export function judgeDeprecatedGauge(samples: readonly Sample[], labels: Readonl
     .join(',')}} 1`;
   if (!hit) {
     const others = samples.filter((s) => s.name === DEPRECATED_APIS_GAUGE).map((s) => JSON.stringify(s.labels));
-    return fail('rest:9.3/deprecated-endpoint', expected, others.length === 0 ? `no ${DEPRECATED_APIS_GAUGE} sample` : `only ${others.slice(0, 3).join('; ')}`);
+    return fail(
+      'rest:9.3/deprecated-endpoint',
+      expected,
+      others.length === 0 ? `no ${DEPRECATED_APIS_GAUGE} sample` : `only ${others.slice(0, 3).join('; ')}`,
+    );
   }
   return rule('rest:9.3/deprecated-endpoint', hit.value === 1, expected, `value ${hit.value}`);
 }
@@ -184,7 +215,14 @@ export function judgeDeprecatedGauge(samples: readonly Sample[], labels: Readonl
  *   judgeDeprecatedGauges(403, '', [labels]) -> [unspecified rest:9.3/deprecated-endpoint ... 'GET /metrics answered 403 ...']
  */
 export function judgeDeprecatedGauges(status: number, body: string, labels: readonly Readonly<Record<string, string>>[]): Judgement[] {
-  if (status !== 200) return [unspecified('rest:9.3/deprecated-endpoint', 'the gauge is read from /metrics', `GET /metrics answered ${status} (not authorized for these credentials?)`)];
+  if (status !== 200)
+    return [
+      unspecified(
+        'rest:9.3/deprecated-endpoint',
+        'the gauge is read from /metrics',
+        `GET /metrics answered ${status} (not authorized for these credentials?)`,
+      ),
+    ];
   const samples = parsePrometheusText(body);
   return labels.map((l) => judgeDeprecatedGauge(samples, l));
 }
@@ -210,7 +248,8 @@ export function serverInstanceOf(samples: readonly Sample[]): string | undefined
 }
 
 type GaugeLabels = Readonly<Record<string, string>>;
-const sameLabels = (labels: GaugeLabels) => (s: Sample) => s.name === DEPRECATED_APIS_GAUGE && Object.entries(labels).every(([k, v]) => s.labels[k] === v);
+const sameLabels = (labels: GaugeLabels) => (s: Sample) =>
+  s.name === DEPRECATED_APIS_GAUGE && Object.entries(labels).every(([k, v]) => s.labels[k] === v);
 
 /**
  * Whether more scrapes could change the verdict: false once every gauge was seen (at whatever value),

@@ -26,8 +26,15 @@ export function judgeDeprecatedMetrics(text: string, current: Release): Judgemen
         ),
       );
     else if (state === 'hidden')
-      out.push(unspecified(C, `${m.name}, deprecated from ${from}, is hidden in ${formatRelease(current)} unless shown by the option for hidden metrics`, `exposed with ${m.samples} samples`));
-    else if (state === 'deprecated') out.push(rule(C, notice.leading, `${m.name}'s description starts with its deprecation notice`, `# HELP ${m.name} ${m.help}`));
+      out.push(
+        unspecified(
+          C,
+          `${m.name}, deprecated from ${from}, is hidden in ${formatRelease(current)} unless shown by the option for hidden metrics`,
+          `exposed with ${m.samples} samples`,
+        ),
+      );
+    else if (state === 'deprecated')
+      out.push(rule(C, notice.leading, `${m.name}'s description starts with its deprecation notice`, `# HELP ${m.name} ${m.help}`));
     else out.push(unspecified(C, `${m.name} says it is deprecated from ${from}, after the target's ${formatRelease(current)}`, m.help));
   }
   if (out.length === 0) out.push(pass(C, 'no exposed metric is past its deprecation window', 'no deprecation notices'));

@@ -67,7 +67,8 @@ export function exposedMetrics(text: string): ExposedMetric[] {
       if (name) samples.set(name, (samples.get(name) ?? 0) + 1);
     }
   }
-  const family = (sample: string) => [...help.keys()].find((n) => sample === n || sample === `${n}_bucket` || sample === `${n}_sum` || sample === `${n}_count`);
+  const family = (sample: string) =>
+    [...help.keys()].find((n) => sample === n || sample === `${n}_bucket` || sample === `${n}_sum` || sample === `${n}_count`);
   const counts = new Map<string, number>();
   for (const [s, n] of samples) {
     const f = family(s) ?? s;

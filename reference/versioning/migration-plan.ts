@@ -14,7 +14,12 @@ export interface PlanEntry {
   readonly resource: string;
   readonly removedIn: string;
   /** `networking.svc.io/v1` and the release it is served since; absent when the spec names none. */
-  readonly useInstead?: { readonly groupVersion: string; readonly since: string; readonly availableInRelease: boolean; readonly itselfRemovedIn?: string };
+  readonly useInstead?: {
+    readonly groupVersion: string;
+    readonly since: string;
+    readonly availableInRelease: boolean;
+    readonly itselfRemovedIn?: string;
+  };
   readonly notableChanges: string;
   readonly clause: ClauseId;
 }
@@ -69,7 +74,8 @@ export function migrationPlan(profile: Profile, release: Release): MigrationPlan
     else if (s !== 'removed') scheduled.push(entry(profile, r, release));
   }
   for (const r of [...removals].sort((x, y) => compareReleases(y.removedIn, x.removedIn))) {
-    if (servedIn(profile, groupName(profile, r.group), r.version, r.resource, release) === 'removed') removed.push(entry(profile, r, release));
+    if (servedIn(profile, groupName(profile, r.group), r.version, r.resource, release) === 'removed')
+      removed.push(entry(profile, r, release));
   }
   return { release: formatRelease(release), profile: profile.name, removed, deprecated, scheduled };
 }
@@ -100,7 +106,11 @@ export function formatMigrationPlan(plan: MigrationPlan): string {
   };
   section(`Must migrate now: no longer served in ${plan.release}`, plan.removed, (e) => `removed in ${e.removedIn}:`);
   section(`May still use, but deprecated: migrate before removal`, plan.deprecated, (e) => `stops being served in ${e.removedIn}:`);
-  section('May still use, scheduled for removal without a replacement in this release', plan.scheduled, (e) => `stops being served in ${e.removedIn}:`);
+  section(
+    'May still use, scheduled for removal without a replacement in this release',
+    plan.scheduled,
+    (e) => `stops being served in ${e.removedIn}:`,
+  );
   out.push('Every group version not listed above is unaffected by the removal table. Objects persisted under a removed');
   out.push('version stay reachable through the replacement. Test with --runtime-config=<group>/<version>=false.');
   return `${out.join('\n')}\n`;

@@ -54,7 +54,8 @@ const CSR_NOTES =
   '`spec.signerName` required, the legacy-unknown signer not creatable; `spec.usages` required, no duplicates, known values only; condition types unique; `status.conditions[*].status` required; `status.certificate` PEM with only CERTIFICATE blocks';
 const INGRESS_NOTES =
   '`spec.backend` to `spec.defaultBackend`; `serviceName` to `service.name`; numeric `servicePort` to `service.port.number`; string to `service.port.name`; `pathType` required (`Prefix`, `Exact`, `ImplementationSpecific`)';
-const DAEMONSET_NOTES = '`spec.templateGeneration` removed; `spec.selector` required and immutable; `updateStrategy.type` default RollingUpdate (was OnDelete)';
+const DAEMONSET_NOTES =
+  '`spec.templateGeneration` removed; `spec.selector` required and immutable; `updateStrategy.type` default RollingUpdate (was OnDelete)';
 const DEPLOYMENT_NOTES =
   '`spec.rollbackTo` removed; selector required and immutable; `progressDeadlineSeconds` default 600; `revisionHistoryLimit` default 10; `maxSurge` and `maxUnavailable` default 25%';
 const STATEFULSET_NOTES = 'selector required and immutable; `updateStrategy.type` default RollingUpdate (was OnDelete)';
@@ -101,7 +102,14 @@ const rows: readonly Row[] = [
     [plain('policy'), 'v1', 21],
     'empty `spec.selector` `{}` selects all pods in the namespace (formerly none); unset selects none in both',
   ],
-  [25, plain('policy'), 'v1beta1', [['PodSecurityPolicy', 'podsecuritypolicies']], undefined, 'its admission controller is removed; use third-party admission webhooks; replacements under discussion'],
+  [
+    25,
+    plain('policy'),
+    'v1beta1',
+    [['PodSecurityPolicy', 'podsecuritypolicies']],
+    undefined,
+    'its admission controller is removed; use third-party admission webhooks; replacements under discussion',
+  ],
   [25, g('node'), 'v1beta1', [['RuntimeClass', 'runtimeclasses']], [g('node'), 'v1', 20], ''],
   [
     22,
@@ -114,7 +122,14 @@ const rows: readonly Row[] = [
     [g('admissionregistration'), 'v1', 16],
     ADMISSION_NOTES,
   ],
-  [22, g('apiextensions'), 'v1beta1', [['CustomResourceDefinition', 'customresourcedefinitions']], [g('apiextensions'), 'v1', 16], CRD_NOTES],
+  [
+    22,
+    g('apiextensions'),
+    'v1beta1',
+    [['CustomResourceDefinition', 'customresourcedefinitions']],
+    [g('apiextensions'), 'v1', 16],
+    CRD_NOTES,
+  ],
   [22, g('apiregistration'), 'v1beta1', [['APIService', 'apiservices']], [g('apiregistration'), 'v1', 10], ''],
   [22, g('authentication'), 'v1beta1', [['TokenReview', 'tokenreviews']], [g('authentication'), 'v1', 6], ''],
   [
@@ -129,7 +144,14 @@ const rows: readonly Row[] = [
     [g('authorization'), 'v1', 6],
     '`spec.group` renamed `spec.groups`',
   ],
-  [22, g('certificates'), 'v1beta1', [['CertificateSigningRequest', 'certificatesigningrequests']], [g('certificates'), 'v1', 19], CSR_NOTES],
+  [
+    22,
+    g('certificates'),
+    'v1beta1',
+    [['CertificateSigningRequest', 'certificatesigningrequests']],
+    [g('certificates'), 'v1', 19],
+    CSR_NOTES,
+  ],
   [22, g('coordination'), 'v1beta1', [['Lease', 'leases']], [g('coordination'), 'v1', 14], ''],
   [22, plain('extensions'), 'v1beta1', [['Ingress', 'ingresses']], [g('networking'), 'v1', 19], INGRESS_NOTES],
   [22, g('networking'), 'v1beta1', [['Ingress', 'ingresses']], [g('networking'), 'v1', 19], INGRESS_NOTES],
@@ -172,7 +194,14 @@ const rows: readonly Row[] = [
   [16, plain('extensions'), 'v1beta1', [['ReplicaSet', 'replicasets']], [plain('apps'), 'v1', 9], REPLICASET_NOTES],
   [16, plain('apps'), 'v1beta1', [['ReplicaSet', 'replicasets']], [plain('apps'), 'v1', 9], REPLICASET_NOTES],
   [16, plain('apps'), 'v1beta2', [['ReplicaSet', 'replicasets']], [plain('apps'), 'v1', 9], REPLICASET_NOTES],
-  [16, plain('extensions'), 'v1beta1', [['PodSecurityPolicy', 'podsecuritypolicies']], [plain('policy'), 'v1beta1', 10], 'that version itself is removed in v1.25'],
+  [
+    16,
+    plain('extensions'),
+    'v1beta1',
+    [['PodSecurityPolicy', 'podsecuritypolicies']],
+    [plain('policy'), 'v1beta1', 10],
+    'that version itself is removed in v1.25',
+  ],
 ];
 
 export const removals: readonly Removal[] = rows.flatMap(([removedIn, group, version, kinds, to, notes]) =>
@@ -194,7 +223,9 @@ export const groupVersionOf = (profile: Profile, ref: GroupRef, version: string)
 
 /** The rows for one group version and resource under a profile (several rows for Ingress). */
 export function removalsFor(profile: Profile, group: string, version: string, resource?: string): Removal[] {
-  return removals.filter((r) => groupName(profile, r.group) === group && r.version === version && (resource === undefined || r.resource === resource));
+  return removals.filter(
+    (r) => groupName(profile, r.group) === group && r.version === version && (resource === undefined || r.resource === resource),
+  );
 }
 
 /**

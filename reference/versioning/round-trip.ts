@@ -34,10 +34,13 @@ export function lostFields(want: unknown, got: unknown, path = ''): string[] {
     return Object.entries(want).flatMap(([k, v]) => lostFields(v, got[k], `${path}.${k}`));
   }
   if (Array.isArray(want)) {
-    if (!Array.isArray(got) || got.length !== want.length) return [`${path}: sent ${JSON.stringify(want)}, read ${JSON.stringify(got) ?? '(absent)'}`];
+    if (!Array.isArray(got) || got.length !== want.length)
+      return [`${path}: sent ${JSON.stringify(want)}, read ${JSON.stringify(got) ?? '(absent)'}`];
     return want.flatMap((v, i) => lostFields(v, got[i], `${path}[${i}]`));
   }
-  return JSON.stringify(want) === JSON.stringify(got) ? [] : [`${path}: sent ${JSON.stringify(want)}, read ${JSON.stringify(got) ?? '(absent)'}`];
+  return JSON.stringify(want) === JSON.stringify(got)
+    ? []
+    : [`${path}: sent ${JSON.stringify(want)}, read ${JSON.stringify(got) ?? '(absent)'}`];
 }
 
 export function judgeRoundTrip(reads: readonly RoundTripRead[]): Judgement[] {
@@ -83,7 +86,11 @@ export function judgeRoundTripWrite(version: string, attempts: readonly WriteAtt
   const last = attempts[attempts.length - 1];
   if (last === undefined) return inconclusive('rest:9.3/rule-2', what, 'no write was sent');
   if (attempts.every(isWriteConflict)) {
-    return inconclusive('rest:9.3/rule-2', what, `${attempts.length} writes, each refused 409 because the object changed between read and write (another writer): nothing decided`);
+    return inconclusive(
+      'rest:9.3/rule-2',
+      what,
+      `${attempts.length} writes, each refused 409 because the object changed between read and write (another writer): nothing decided`,
+    );
   }
   return rule(
     'rest:9.3/rule-2',

@@ -9,7 +9,11 @@ import { stabilityRank, type Stability } from './stability.ts';
 import { NONE, windowOver, type Elapsed, type Window } from './windows.ts';
 
 /** rest:9.3/rule-1: removing an API element needs a new group version (never within one). */
-export function elementRemovalAllowed(change: { readonly fromVersion: string; readonly toVersion: string; readonly alphaAnnotation?: boolean }): boolean {
+export function elementRemovalAllowed(change: {
+  readonly fromVersion: string;
+  readonly toVersion: string;
+  readonly alphaAnnotation?: boolean;
+}): boolean {
   return change.alphaAnnotation === true || change.fromVersion !== change.toVersion;
 }
 
@@ -62,7 +66,8 @@ export function optionWindow(audience: 'user' | 'admin', level: OptionLevel): Wi
 }
 
 /** rest:9.3/rule-5a/5b: may a deprecated option stop working after `elapsed`? */
-export const optionMayStopWorking = (audience: 'user' | 'admin', level: OptionLevel, elapsed: Elapsed): boolean => windowOver(optionWindow(audience, level), elapsed);
+export const optionMayStopWorking = (audience: 'user' | 'admin', level: OptionLevel, elapsed: Elapsed): boolean =>
+  windowOver(optionWindow(audience, level), elapsed);
 
 /** rest:9.3/rule-7: deprecated behaviours work for at least one year. */
 export const BEHAVIOUR_WINDOW: Window = { releases: 0, months: 12 };
@@ -70,9 +75,14 @@ export const behaviourMayStop = (elapsed: Elapsed): boolean => windowOver(BEHAVI
 
 /** rest:9.3/rule-8: minimum time a feature gate spends before a transition. */
 export function gateTransitionWindow(transition: 'beta-to-ga' | 'beta-to-end-of-life' | 'alpha-to-end-of-life'): Window {
-  return transition === 'beta-to-ga' ? { releases: 2, months: 6 } : transition === 'beta-to-end-of-life' ? { releases: 1, months: 3 } : NONE;
+  return transition === 'beta-to-ga'
+    ? { releases: 2, months: 6 }
+    : transition === 'beta-to-end-of-life'
+      ? { releases: 1, months: 3 }
+      : NONE;
 }
-export const gateMayTransition = (t: Parameters<typeof gateTransitionWindow>[0], elapsed: Elapsed): boolean => windowOver(gateTransitionWindow(t), elapsed);
+export const gateMayTransition = (t: Parameters<typeof gateTransitionWindow>[0], elapsed: Elapsed): boolean =>
+  windowOver(gateTransitionWindow(t), elapsed);
 
 export type MetricClass = 'STABLE' | 'ALPHA';
 
@@ -80,4 +90,5 @@ export type MetricClass = 'STABLE' | 'ALPHA';
 export const metricLifetime = (c: MetricClass): Window => (c === 'STABLE' ? { releases: 4, months: 12 } : NONE);
 /** rest:9.3/rule-9b: how long it keeps working after deprecation. */
 export const metricAfterDeprecation = (c: MetricClass): Window => (c === 'STABLE' ? { releases: 3, months: 9 } : NONE);
-export const metricMayBeRemoved = (c: MetricClass, sinceDeprecation: Elapsed): boolean => windowOver(metricAfterDeprecation(c), sinceDeprecation);
+export const metricMayBeRemoved = (c: MetricClass, sinceDeprecation: Elapsed): boolean =>
+  windowOver(metricAfterDeprecation(c), sinceDeprecation);

@@ -14,7 +14,9 @@ export interface RuntimeConfigEntry {
   readonly enabled: boolean;
 }
 
-export type RuntimeConfigResult = { readonly ok: true; readonly entries: readonly RuntimeConfigEntry[] } | { readonly ok: false; readonly errors: readonly string[] };
+export type RuntimeConfigResult =
+  | { readonly ok: true; readonly entries: readonly RuntimeConfigEntry[] }
+  | { readonly ok: false; readonly errors: readonly string[] };
 
 const SEGMENT = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 
@@ -51,7 +53,13 @@ export function parseRuntimeConfig(text: string): RuntimeConfigResult {
  * Is `group/version` `resource` enabled, given what is served by default? The last entry naming the
  * resource itself wins over entries naming only its group version, and among equals the later wins.
  */
-export function runtimeConfigDecision(entries: readonly RuntimeConfigEntry[], group: string, version: string, resource: string, byDefault: boolean): boolean {
+export function runtimeConfigDecision(
+  entries: readonly RuntimeConfigEntry[],
+  group: string,
+  version: string,
+  resource: string,
+  byDefault: boolean,
+): boolean {
   let decision = byDefault;
   for (const e of entries) if (e.group === group && e.version === version && e.resource === undefined) decision = e.enabled;
   for (const e of entries) if (e.group === group && e.version === version && e.resource === resource) decision = e.enabled;
@@ -59,6 +67,12 @@ export function runtimeConfigDecision(entries: readonly RuntimeConfigEntry[], gr
 }
 
 /** Is any resource of the group version enabled? (for discovery of the group version itself) */
-export function groupVersionEnabled(entries: readonly RuntimeConfigEntry[], group: string, version: string, resources: readonly string[], byDefault: boolean): boolean {
+export function groupVersionEnabled(
+  entries: readonly RuntimeConfigEntry[],
+  group: string,
+  version: string,
+  resources: readonly string[],
+  byDefault: boolean,
+): boolean {
   return resources.some((r) => runtimeConfigDecision(entries, group, version, r, byDefault));
 }

@@ -19,7 +19,12 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  *   judgeGroupList(200, { kind: 'APIGroupList', groups: [] }) -> pass     judgeGroupList(200, {}) -> fail
  */
 export function judgeGroupList(status: number, body: unknown): Judgement {
-  return rule('rest:9.1.2', status === 200 && isRecord(body) && Array.isArray(body['groups']), 'GET /apis lists the named groups (200, APIGroupList)', `status ${status}`);
+  return rule(
+    'rest:9.1.2',
+    status === 200 && isRecord(body) && Array.isArray(body['groups']),
+    'GET /apis lists the named groups (200, APIGroupList)',
+    `status ${status}`,
+  );
 }
 
 /**
@@ -32,7 +37,11 @@ export function judgeGroupList(status: number, body: unknown): Judgement {
 export function judgeRemovalRow(profile: Profile, row: Removal, release: Release, listed: boolean | undefined): Judgement {
   const gv = groupVersionOf(profile, row.group, row.version);
   if (servedIn(profile, groupName(profile, row.group), row.version, row.resource, release) !== 'removed') {
-    return pass(row.clause, `served or not: ${gv} ${row.kind} stops only in ${formatRelease(row.removedIn)}`, `release ${formatRelease(release)}`);
+    return pass(
+      row.clause,
+      `served or not: ${gv} ${row.kind} stops only in ${formatRelease(row.removedIn)}`,
+      `release ${formatRelease(release)}`,
+    );
   }
   const present = listed === true;
   return rule(
@@ -78,7 +87,14 @@ export function judgePersistedRead(
   via: 'get' | 'list',
   read: { readonly status: number; readonly json: unknown },
 ): Judgement {
-  const items = via === 'get' ? (read.status === 200 ? [read.json] : []) : isRecord(read.json) && Array.isArray(read.json['items']) ? read.json['items'] : [];
+  const items =
+    via === 'get'
+      ? read.status === 200
+        ? [read.json]
+        : []
+      : isRecord(read.json) && Array.isArray(read.json['items'])
+        ? read.json['items']
+        : [];
   const found = items.filter(isRecord).find((o) => isRecord(o['metadata']) && o['metadata']['name'] === created.name);
   const fmd = found && isRecord(found['metadata']) ? found['metadata'] : {};
   const fspec = found && isRecord(found['spec']) ? found['spec'] : {};

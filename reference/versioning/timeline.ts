@@ -42,7 +42,11 @@ export const exampleIntroductions: readonly { readonly version: string; readonly
  * Derives the timeline from the rules. `monthsPerRelease` turns release counts into months for the
  * "whichever is longer" windows (upstream ships about three releases a year).
  */
-export function deriveTimeline(introductions: readonly { version: string; release: number }[], releases: number, monthsPerRelease = 4): TimelineRelease[] {
+export function deriveTimeline(
+  introductions: readonly { version: string; release: number }[],
+  releases: number,
+  monthsPerRelease = 4,
+): TimelineRelease[] {
   const out: TimelineRelease[] = [];
   const history: ServedInRelease[] = [];
   let served: string[] = [];

@@ -22,6 +22,9 @@ export function windowOver(w: Window, elapsed: Elapsed): boolean {
 
 export function showWindow(w: Window): string {
   if (w.releases === 0 && w.months === 0) return '0 releases';
-  const parts = [w.months > 0 ? `${w.months} months` : '', w.releases > 0 ? `${w.releases} release${w.releases === 1 ? '' : 's'}` : ''].filter((p) => p !== '');
+  const parts = [
+    w.months > 0 ? `${w.months} months` : '',
+    w.releases > 0 ? `${w.releases} release${w.releases === 1 ? '' : 's'}` : '',
+  ].filter((p) => p !== '');
   return parts.length === 2 ? `${parts[0]} or ${parts[1]} (whichever is longer)` : parts[0]!;
 }

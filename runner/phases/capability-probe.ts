@@ -12,7 +12,13 @@ import type { ProbeClients } from '../env.ts';
 const PROBE_LIMIT_MS = 30_000;
 
 /** Nothing when no API suite is selected or the run replays one counterexample. `namespace`: the setup probe's, made through `clients.guarded`. */
-export async function capabilityGate(plan: RunPlan, clients: ProbeClients, namespace: string | undefined, settings: TargetSettings, log: (line: string) => void): Promise<CapabilityGate | undefined> {
+export async function capabilityGate(
+  plan: RunPlan,
+  clients: ProbeClients,
+  namespace: string | undefined,
+  settings: TargetSettings,
+  log: (line: string) => void,
+): Promise<CapabilityGate | undefined> {
   const chosen = plan.selection.selected;
   if (plan.capabilityProbe === false || plan.path !== undefined || !chosen.some((c) => c.suite.startsWith('rest-'))) return undefined;
   try {

@@ -36,7 +36,8 @@ export async function bringUpSides(plan: ComparePlan): Promise<SidesUp> {
   try {
     const target = await bringUpSide(plan.sides[0], closers);
     const reference = await bringUpSide(plan.sides[1], closers);
-    if (target.cfg.server === reference.cfg.server) throw new ConfigError(`the target and the reference are the same server (${target.cfg.server}): compare needs two`);
+    if (target.cfg.server === reference.cfg.server)
+      throw new ConfigError(`the target and the reference are the same server (${target.cfg.server}): compare needs two`);
     return { sides: [target, reference], close };
   } catch (e) {
     await close();
@@ -45,11 +46,14 @@ export async function bringUpSides(plan: ComparePlan): Promise<SidesUp> {
 }
 
 async function bringUpSide(side: SidePlan, closers: (() => Promise<void>)[]): Promise<SideUp> {
-  const up = await bringUpTarget({ target: side.target, profile: side.profile }, { tokenFileOption: `${side.flag}token-file` }).catch((e: unknown) => {
-    // The reference's kubeconfig mistakes say whose they are; its token file's line names its option already.
-    if (e instanceof ConfigError && side.which === 'reference' && !e.message.startsWith(`${side.flag}token-file `)) throw new ConfigError(`reference: ${e.message}`);
-    throw e;
-  });
+  const up = await bringUpTarget({ target: side.target, profile: side.profile }, { tokenFileOption: `${side.flag}token-file` }).catch(
+    (e: unknown) => {
+      // The reference's kubeconfig mistakes say whose they are; its token file's line names its option already.
+      if (e instanceof ConfigError && side.which === 'reference' && !e.message.startsWith(`${side.flag}token-file `))
+        throw new ConfigError(`reference: ${e.message}`);
+      throw e;
+    },
+  );
   closers.push(up.close);
   const base = { which: side.which, cfg: up.target, profile: side.profile, runId: side.runId, hooks: up.hooks };
   // The embedded server is started with the profile asked: nothing to ask it.
@@ -60,7 +64,8 @@ async function bringUpSide(side: SidePlan, closers: (() => Promise<void>)[]): Pr
     await refuseProfileMismatch(
       probe,
       side.profile,
-      (better, asked) => `the ${side.which} serves ${better.groupSuffix} groups and no ${asked.groupSuffix} group: give ${side.flag}profile ${better.name}`,
+      (better, asked) =>
+        `the ${side.which} serves ${better.groupSuffix} groups and no ${asked.groupSuffix} group: give ${side.flag}profile ${better.name}`,
     );
   } finally {
     await probe.close();

@@ -35,7 +35,8 @@ export async function finishRun(plan: RunPlan, up: BroughtUp, f: FinishInput, io
   const { end } = run;
   if (end !== undefined) log(`svc-conformance: ${end.line}`);
   const decided = verdict ?? 'interrupted';
-  if (swept !== undefined && (swept.result.leftovers.length > 0 || swept.result.unverified !== undefined) && decided === 'conformant') return { exitCode: EXIT.unreachable, run };
+  if (swept !== undefined && (swept.result.leftovers.length > 0 || swept.result.unverified !== undefined) && decided === 'conformant')
+    return { exitCode: EXIT.unreachable, run };
   return { exitCode: exitCodeOf(decided, end), run };
 }
 

@@ -26,11 +26,22 @@ export async function runLockstepStage(plan: ComparePlan, up: SidesUp, log: (lin
   const opened: OpenedEnv[] = [];
   try {
     for (const p of up.sides) {
-      opened.push(openSession({ target: p.cfg, profile: p.profile, runId: p.runId, settings: { ...plan.settings, ...(p.hooks ? { hooks: p.hooks } : {}) }, signals: true }));
+      opened.push(
+        openSession({
+          target: p.cfg,
+          profile: p.profile,
+          runId: p.runId,
+          settings: { ...plan.settings, ...(p.hooks ? { hooks: p.hooks } : {}) },
+          signals: true,
+        }),
+      );
     }
     const wrapped = (i: 0 | 1) => ({ ...opened[i]!.env, target: lockstepTarget(opened[i]!.env.target, i, slots[i]) });
     const sides: LockstepSides = { envs: [wrapped(0), wrapped(1)], slots };
-    const translate = translator([...profilePairs(tb.profile, ta.profile), [tb.runId, ta.runId]], [[tb.profile.clusterName, ta.profile.clusterName]]);
+    const translate = translator(
+      [...profilePairs(tb.profile, ta.profile), [tb.runId, ta.runId]],
+      [[tb.profile.clusterName, ta.profile.clusterName]],
+    );
     const steps: StepResult[] = [];
     const rows: ComparedCheck[] = [];
     let notCompared = 0;
@@ -47,7 +58,9 @@ export async function runLockstepStage(plan: ComparePlan, up: SidesUp, log: (lin
       }
       rows.push({ id, suite: check.suite, cases: cases.length, steps: stepCount, notApplicable });
       const mine = steps.filter((s) => s.check === id && s.class !== 'same');
-      log(`  ${id}: ${cases.length} cases, ${stepCount} steps, ${mine.length} not alike${notApplicable ? ` (not applicable: ${notApplicable})` : ''} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+      log(
+        `  ${id}: ${cases.length} cases, ${stepCount} steps, ${mine.length} not alike${notApplicable ? ` (not applicable: ${notApplicable})` : ''} (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+      );
     }
     return { checks: rows, steps, notCompared };
   } finally {
@@ -75,5 +88,7 @@ export function profilePairs(from: Profile, to: Profile): [string, string][] {
   ] as const;
   // The namespace name label (rest:2.3) is spelled from the cluster's own domain, not the group suffix.
   const nameLabel = (p: Profile) => (p.name === 'k8s' ? 'kubernetes.io/metadata.name' : `${p.groupSuffix}/metadata.name`);
-  return [[nameLabel(from), nameLabel(to)] as [string, string], ...keys.map((k) => [from[k], to[k]] as [string, string])].filter(([f, t]) => f !== t);
+  return [[nameLabel(from), nameLabel(to)] as [string, string], ...keys.map((k) => [from[k], to[k]] as [string, string])].filter(
+    ([f, t]) => f !== t,
+  );
 }

@@ -79,7 +79,9 @@ async function askBeforeChecks(
     log(`svc-conformance: ${what} undecided (${e.message}); the checks go on`);
     return undefined;
   };
-  const refused = await preflight(probe, { profile, runId, credentials: up.target.source, earlier, namespaces: plan.namespaces }).catch(undecided('preflight'));
+  const refused = await preflight(probe, { profile, runId, credentials: up.target.source, earlier, namespaces: plan.namespaces }).catch(
+    undecided('preflight'),
+  );
   if (refused !== undefined || plan.namespaces !== undefined) return refused;
   // Without --namespace the run's own setup is one namespace: tried once here, not by every check.
   return probeNamespaceSetup(setup, { profile, runId }).catch(undecided('namespace setup'));
@@ -88,7 +90,8 @@ async function askBeforeChecks(
 /** The line for a server whose groups speak another profile than the one asked: `run`'s, or compare's per side. */
 export type MismatchLine = (better: Profile, asked: Profile) => string;
 
-const runMismatch: MismatchLine = (better, asked) => `the target serves ${better.groupSuffix} groups and no ${asked.groupSuffix} group: run with --profile ${better.name}`;
+const runMismatch: MismatchLine = (better, asked) =>
+  `the target serves ${better.groupSuffix} groups and no ${asked.groupSuffix} group: run with --profile ${better.name}`;
 
 /** Pointing the `svc` names at an upstream server fails every named-group check: say so before running. */
 export async function refuseProfileMismatch(probe: Client, profile: Profile, line: MismatchLine = runMismatch): Promise<void> {

@@ -28,19 +28,30 @@ export interface FinishInput {
 }
 
 /** The result as data. Checks finish in any order when run in parallel: records and footprints follow check order. */
-export function executedRun(plan: RunPlan, up: BroughtUp, f: FinishInput, stoppedFor: StopReason | undefined, swept: SweepResult | undefined): ExecutedRun {
+export function executedRun(
+  plan: RunPlan,
+  up: BroughtUp,
+  f: FinishInput,
+  stoppedFor: StopReason | undefined,
+  swept: SweepResult | undefined,
+): ExecutedRun {
   const end = runEnd(stoppedFor, f);
   const order = new Map(registry.map((c, i) => [c.id, i]));
   const byCheck = (a: { check: string }, b: { check: string }) => (order.get(a.check) ?? 0) - (order.get(b.check) ?? 0);
   const { cleanupCommand } = up;
   const left = swept?.leftovers.length
-    ? [`cleanup left ${swept.leftovers.length} object(s) of run ${plan.runId} behind (leftovers)${cleanupCommand !== undefined ? `; remove them with: ${cleanupCommand}` : ''}`]
+    ? [
+        `cleanup left ${swept.leftovers.length} object(s) of run ${plan.runId} behind (leftovers)${cleanupCommand !== undefined ? `; remove them with: ${cleanupCommand}` : ''}`,
+      ]
     : [];
   return {
     plan,
     records: [...f.records].sort(byCheck),
     errors: [...f.staged.errors, ...(swept?.unverified !== undefined ? [swept.unverified] : []), ...left],
-    footprint: { ...sumFootprints([...f.staged.footprints].sort(byCheck), f.staged.parallel), ...(f.staged.slowdown !== undefined ? { slowdown: f.staged.slowdown } : {}) },
+    footprint: {
+      ...sumFootprints([...f.staged.footprints].sort(byCheck), f.staged.parallel),
+      ...(f.staged.slowdown !== undefined ? { slowdown: f.staged.slowdown } : {}),
+    },
     server: up.target.server,
     nodeagentLoader: up.nodeagent.description,
     startedAt: f.started,
@@ -54,7 +65,11 @@ export function executedRun(plan: RunPlan, up: BroughtUp, f: FinishInput, stoppe
 
 /** How the run ended before its checks did: a stop, or a broken precondition (a namespace pool with no clean namespace). */
 function runEnd(stoppedFor: StopReason | undefined, f: FinishInput): RunEnd | undefined {
-  if (stoppedFor !== undefined) return { kind: stoppedFor, line: f.staged.errors.find((e) => e.startsWith(stoppedFor)) ?? `${stoppedFor}: every check had finished; failures are not confirmed` };
+  if (stoppedFor !== undefined)
+    return {
+      kind: stoppedFor,
+      line: f.staged.errors.find((e) => e.startsWith(stoppedFor)) ?? `${stoppedFor}: every check had finished; failures are not confirmed`,
+    };
   const precondition = f.records.find((r) => r.note?.includes(PRECONDITION_FAILED))?.note;
   if (precondition === undefined) return undefined;
   const regressions = regressionsOf(f.records, f.known);

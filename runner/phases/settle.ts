@@ -31,7 +31,9 @@ async function reproduce(plan: RunPlan, up: BroughtUp, records: CheckRecord[], l
   const { times, check, path } = plan.reproduce!;
   const replay = await replayer(plan, up, plan.replayCommand);
   const rate = await reproductionRate(times, () => replay(check, { seed: plan.seed, path } as Counterexample, 'alone'));
-  log(`svc-conformance: reproduced ${rate.failed} of ${times} replays${rate.clauses.length > 0 ? ` (failed: ${rate.clauses.join(', ')})` : ''}`);
+  log(
+    `svc-conformance: reproduced ${rate.failed} of ${times} replays${rate.clauses.length > 0 ? ` (failed: ${rate.clauses.join(', ')})` : ''}`,
+  );
   return withReproductionRate(records, times, rate);
 }
 
@@ -42,7 +44,12 @@ async function reproduce(plan: RunPlan, up: BroughtUp, records: CheckRecord[], l
 async function confirm(plan: RunPlan, up: BroughtUp, found: CheckRecord[], times: number, i: SettleInput): Promise<CheckRecord[]> {
   const { stop, log, known } = i;
   const stopped = stop.reason !== undefined;
-  const budgetMs = stopped ? 0 : Math.min(plan.budgets.confirmTimeMs ?? confirmationBudgetMs(Date.now() - i.started, up.settings.eventualWindowMs), Math.max(0, stop.deadline - Date.now()));
+  const budgetMs = stopped
+    ? 0
+    : Math.min(
+        plan.budgets.confirmTimeMs ?? confirmationBudgetMs(Date.now() - i.started, up.settings.eventualWindowMs),
+        Math.max(0, stop.deadline - Date.now()),
+      );
   if (!stopped) log(`svc-conformance: confirming failures (${times} replays each, at most ${Math.round(budgetMs / 1000)} s)`);
   const options: ConfirmOptions = {
     times,
@@ -73,7 +80,11 @@ async function replayer(plan: RunPlan, up: BroughtUp, command: string) {
     settings: up.settings,
     runs: plan.runs,
     replayCommand: command,
-    ...(nodeagent.given ? { nodeagentLoader: { given: nodeagent.given } } : nodeagent.settings ? { nodeagentLoader: nodeagent.settings } : {}),
+    ...(nodeagent.given
+      ? { nodeagentLoader: { given: nodeagent.given } }
+      : nodeagent.settings
+        ? { nodeagentLoader: nodeagent.settings }
+        : {}),
     ...(up.daemon ? { controllerDaemon: up.daemon } : {}),
     ...(plan.namespaces ? { namespaces: plan.namespaces } : {}),
   });

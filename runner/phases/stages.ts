@@ -42,17 +42,30 @@ export interface Staged {
 export async function runStages(plan: RunPlan, up: BroughtUp, i: StagesInput): Promise<Staged> {
   const { selection, profile } = plan;
   const selected = i.gate?.run ?? selection.selected;
-  if (selection.shard !== undefined) i.log(`svc-conformance: shard ${selection.shard.index}/${selection.shard.count}: ${selected.length} of ${selection.chosen.length} checks`);
+  if (selection.shard !== undefined)
+    i.log(
+      `svc-conformance: shard ${selection.shard.index}/${selection.shard.count}: ${selected.length} of ${selection.chosen.length} checks`,
+    );
   // Each case may hold two namespaces: with n given, n - 1 cases at once never wait on each other for good.
   const parallel = plan.namespaces ? Math.min(plan.budgets.parallel, Math.max(1, plan.namespaces.length - 1)) : plan.budgets.parallel;
-  i.log(`svc-conformance ${version()}: profile ${profile.name}, seed ${plan.seed}, ${plan.runs} runs per property, ${selected.length} checks, run id ${plan.runId}`);
+  i.log(
+    `svc-conformance ${version()}: profile ${profile.name}, seed ${plan.seed}, ${plan.runs} runs per property, ${selected.length} checks, run id ${plan.runId}`,
+  );
   if (i.gate !== undefined && i.gate.run.length < selection.selected.length) {
     const absent = i.gate.entries.filter((e) => e.state === 'notServed');
-    i.log(`svc-conformance: not served: ${absent.map((e) => e.feature).join(', ')}; ${selection.selected.length - i.gate.run.length} checks blocked by them are not run`);
+    i.log(
+      `svc-conformance: not served: ${absent.map((e) => e.feature).join(', ')}; ${selection.selected.length - i.gate.run.length} checks blocked by them are not run`,
+    );
   }
   const shared = selected.filter((c) => c.exclusive !== true);
   const exclusive = selected.filter((c) => c.exclusive === true);
-  const outcome = { records: [] as CheckRecord[], errors: [] as string[], footprints: [] as CheckFootprint[], finished: new Set<string>(), slowdown: undefined as Slowdown | undefined };
+  const outcome = {
+    records: [] as CheckRecord[],
+    errors: [] as string[],
+    footprints: [] as CheckFootprint[],
+    finished: new Set<string>(),
+    slowdown: undefined as Slowdown | undefined,
+  };
   for (const [group, sequential] of [
     [shared, false],
     [exclusive, true],
@@ -124,11 +137,15 @@ function suiteSettings(plan: RunPlan, up: BroughtUp, group: readonly AnyCheck[],
  * case's later judgements read the model's state, not the target's (an apply sequence past upstream's
  * JSON Patch departure then failed rest:2.6/manager on the entry of the write the model refused).
  */
-function excusing(plan: RunPlan, known: ((r: CheckRecord) => boolean) | undefined): { excused?: (f: Judgement, check: string) => boolean; known?: (f: Judgement, check: string) => boolean } {
+function excusing(
+  plan: RunPlan,
+  known: ((r: CheckRecord) => boolean) | undefined,
+): { excused?: (f: Judgement, check: string) => boolean; known?: (f: Judgement, check: string) => boolean } {
   if (known === undefined) return {};
   // A listed failure is reported with its first counterexample, not shrunk (shrinking it cost a run
   // against upstream thousands of requests for a departure the expectations already name).
-  const isKnown = (f: Judgement, check: string) => known({ clause: f.clause, check, verdict: 'fail', count: 1, counterexample: observationOf(f) });
+  const isKnown = (f: Judgement, check: string) =>
+    known({ clause: f.clause, check, verdict: 'fail', count: 1, counterexample: observationOf(f) });
   return plan.continuePastFailures === true ? { excused: isKnown, known: isKnown } : { known: isKnown };
 }
 

@@ -17,11 +17,20 @@ export interface SweptAfter {
   readonly lines: readonly string[];
 }
 
-export async function sweepAfter(plan: RunPlan, up: BroughtUp, stop: ArmedStop, stoppedFor: StopReason | undefined, log: (line: string) => void): Promise<SweptAfter> {
+export async function sweepAfter(
+  plan: RunPlan,
+  up: BroughtUp,
+  stop: ArmedStop,
+  stoppedFor: StopReason | undefined,
+  log: (line: string) => void,
+): Promise<SweptAfter> {
   const { profile, runId } = plan;
   const external = plan.target.kind === 'external';
   const limitMs = stoppedFor === undefined ? SWEEP_LIMIT_MS : STOPPED_CLEANUP_MS;
-  const sweeping = sweepRun(up.target, profile, runId, log, { hurry: stop.hurried, ...(stoppedFor !== undefined ? { waitMs: STOPPED_CLEANUP_MS - 2_000 } : {}) });
+  const sweeping = sweepRun(up.target, profile, runId, log, {
+    hurry: stop.hurried,
+    ...(stoppedFor !== undefined ? { waitMs: STOPPED_CLEANUP_MS - 2_000 } : {}),
+  });
   // A listing of its own, whatever the sweep is waiting on (a delete the target holds).
   const listing = async (): Promise<SweepResult | undefined> => {
     const r = await within(cleanupRuns(up.target, profile.runLabel, { runId }, { log, dryRun: true }), HURRIED_LISTING_MS);
@@ -31,7 +40,8 @@ export async function sweepAfter(plan: RunPlan, up: BroughtUp, stop: ArmedStop, 
   const bounded = within(sweeping, limitMs).then((r) => r ?? (stoppedFor !== undefined ? listing() : undefined));
   // The embedded target goes with this process, and all it holds: nothing to list in a hurry.
   const swept = await Promise.race([bounded, stop.hurried.then(() => (external ? listing() : { leftovers: [] }))]);
-  const listWith = up.cleanupCommand !== undefined ? `${up.cleanupCommand} --dry-run` : `kubectl get namespaces -l ${profile.runLabel}=${runId}`;
+  const listWith =
+    up.cleanupCommand !== undefined ? `${up.cleanupCommand} --dry-run` : `kubectl get namespaces -l ${profile.runLabel}=${runId}`;
   const result = swept ?? {
     leftovers: [],
     unverified:

@@ -21,7 +21,10 @@ export interface TargetUp {
   readonly close: () => Promise<void>;
 }
 
-export async function bringUpTarget(plan: Pick<RunPlan, 'target' | 'profile' | 'inProcess'>, o: { tokenFileOption?: string; daemonServer?: boolean } = {}): Promise<TargetUp> {
+export async function bringUpTarget(
+  plan: Pick<RunPlan, 'target' | 'profile' | 'inProcess'>,
+  o: { tokenFileOption?: string; daemonServer?: boolean } = {},
+): Promise<TargetUp> {
   if (plan.target.kind === 'external') {
     const target = await loadExternalTarget(plan.target, o);
     const restricted = await loadRestrictedTarget(plan.target, target);

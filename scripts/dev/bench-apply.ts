@@ -24,7 +24,14 @@ export function modelSteps(cases: number): { steps: number; ms: number } {
   let steps = 0;
   const t0 = performance.now();
   for (const seq of inputs) {
-    let st: SeqState = { rt, schema, ns: 'ns', name: 'obj', live: { apiVersion: 'v1', kind: rt.kind, metadata: { name: 'obj' } }, managed: [] };
+    let st: SeqState = {
+      rt,
+      schema,
+      ns: 'ns',
+      name: 'obj',
+      live: { apiVersion: 'v1', kind: rt.kind, metadata: { name: 'obj' } },
+      managed: [],
+    };
     for (const s of seq.steps) {
       const { outcome } = planStep(st, s, '2026-01-01T00:00:00Z');
       if (outcome.kind === 'written') st = { ...st, live: outcome.object, managed: outcome.managed };

@@ -11,14 +11,24 @@ import { Tally } from '../../harness/case/index.ts';
 import { runConcurrentWorkload } from '../../harness/interpreters/index.ts';
 import { defaultWorkloadSize, workloadPlanArb } from '../../generators/concurrency.ts';
 import { judgeConcurrentHistory } from '../../reference/concurrency/judge.ts';
-import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory, type RecordedEvent, type RecordedOp } from '../../reference/concurrency/history-types.ts';
+import {
+  CONCURRENT_HISTORY_FORMAT,
+  type ConcurrentHistory,
+  type RecordedEvent,
+  type RecordedOp,
+} from '../../reference/concurrency/history-types.ts';
 
 export async function concurrencyBenchLines(): Promise<string[]> {
   const opened = await benchSession({ runId: 'benchc', server: { bookmarkIntervalMs: 400 } });
   const [plan] = fc.sample(workloadPlanArb({ ...defaultWorkloadSize, paceMs: 0 }), { seed: 3, numRuns: 1 });
   const cx = new CaseContext(opened.env, new Tally(), 1);
   const t0 = performance.now();
-  const history = await runConcurrentWorkload(cx, plan!, { padBytes: 1024, catchUpMs: 2_000, resumeAfter: 6, backlog: { objects: 0, bytes: 0 } });
+  const history = await runConcurrentWorkload(cx, plan!, {
+    padBytes: 1024,
+    catchUpMs: 2_000,
+    resumeAfter: 6,
+    backlog: { objects: 0, bytes: 0 },
+  });
   const runMs = performance.now() - t0;
   const j0 = performance.now();
   const verdict = judgeConcurrentHistory(history);
@@ -48,14 +58,24 @@ export function syntheticHistory(n: number, keys: number, watchers: number): Con
     const t = i * 10;
     if (i % 4 === 3) {
       const token = lastToken(ops, key);
-      const output = token === undefined ? { status: 'notFound' as const } : { status: 'ok' as const, present: true, token, rv: lastRv(ops, key)! };
+      const output =
+        token === undefined ? { status: 'notFound' as const } : { status: 'ok' as const, present: true, token, rv: lastRv(ops, key)! };
       ops.push({ id: i, client: `c${i % 4}`, key, input: { kind: 'read' }, output, call: t, ret: t + 8 });
       continue;
     }
     const token = `t${i}`;
     const kind = created.has(k) ? 'update' : 'create';
     created.add(k);
-    ops.push({ id: i, client: `c${i % 4}`, key, input: { kind, token }, output: { status: 'ok', rv: String(i + 1) }, sent: { w: token }, call: t, ret: t + 12 });
+    ops.push({
+      id: i,
+      client: `c${i % 4}`,
+      key,
+      input: { kind, token },
+      output: { status: 'ok', rv: String(i + 1) },
+      sent: { w: token },
+      call: t,
+      ret: t + 12,
+    });
     events.push({ type: kind === 'create' ? 'ADDED' : 'MODIFIED', key, token, rv: String(i + 1), data: { w: token }, at: t + 13 });
   }
   const watches = Array.from({ length: watchers }, (_, w) => ({

@@ -26,7 +26,9 @@ export function treeCpuMeter(): () => TreeCpu | undefined {
   const before = reapedChildrenCpu();
   return () => {
     const after = reapedChildrenCpu();
-    return before !== undefined && after !== undefined ? { user: after.user - before.user, system: after.system - before.system } : undefined;
+    return before !== undefined && after !== undefined
+      ? { user: after.user - before.user, system: after.system - before.system }
+      : undefined;
   };
 }
 
@@ -81,7 +83,11 @@ export function cpuProfiling(): CpuProfiling {
   const preload = pathToFileURL(path.join(packageRoot, 'scripts', 'dev', 'cpu-profile-preload.mjs')).href;
   const tree = treeCpuMeter();
   return {
-    env: { ...process.env, SVC_CONFORMANCE_CPU_PROFILE_DIR: dir, NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} --import=${preload}`.trim() },
+    env: {
+      ...process.env,
+      SVC_CONFORMANCE_CPU_PROFILE_DIR: dir,
+      NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} --import=${preload}`.trim(),
+    },
     finish: (wallSeconds) => {
       try {
         const processes = readdirSync(dir).flatMap((f): ProcessProfile[] => {

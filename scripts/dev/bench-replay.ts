@@ -70,5 +70,10 @@ export async function replayRun(exchanges: readonly Exchange[], spec: EmbeddedTa
     await target.close();
   }
   const cpu = process.cpuUsage(cpu0);
-  return { requests: exchanges.length, sameStatus, cpuSeconds: (cpu.user + cpu.system) / 1e6, wallSeconds: (performance.now() - t0) / 1000 };
+  return {
+    requests: exchanges.length,
+    sameStatus,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    wallSeconds: (performance.now() - t0) / 1000,
+  };
 }

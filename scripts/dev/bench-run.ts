@@ -71,13 +71,26 @@ export async function runInProcess(target: { kubeconfig?: string; profile: Profi
   const tree = children();
   const cpuSeconds = tree === undefined ? undefined : { user: tree.user + mine.user / 1e6, system: tree.system + mine.system / 1e6 };
   const server = mainServer(tapped);
-  return { outcome, wallSeconds, cpuSeconds, ownCpuSeconds: (mine.user + mine.system) / 1e6, exchanges: server === undefined ? [] : replayOrder(tapped, server) };
+  return {
+    outcome,
+    wallSeconds,
+    cpuSeconds,
+    ownCpuSeconds: (mine.user + mine.system) / 1e6,
+    exchanges: server === undefined ? [] : replayOrder(tapped, server),
+  };
 }
 
-async function runOnce(dir: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; wallSeconds: number }> {
+async function runOnce(
+  dir: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number | null; wallSeconds: number }> {
   const t0 = performance.now();
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [path.join(packageRoot, 'bin/svc-conformance.mjs'), 'run', '--reports', dir, ...args], { stdio: ['ignore', 'ignore', 'ignore'], env });
+    const child = spawn(process.execPath, [path.join(packageRoot, 'bin/svc-conformance.mjs'), 'run', '--reports', dir, ...args], {
+      stdio: ['ignore', 'ignore', 'ignore'],
+      env,
+    });
     child.on('exit', (c) => resolve(c));
   });
   return { code, wallSeconds: (performance.now() - t0) / 1000 };
@@ -87,7 +100,10 @@ async function oneRun(label: string, target: { kubeconfig?: string; profile: Pro
   const { outcome, wallSeconds, cpuSeconds, ownCpuSeconds, exchanges } = await runInProcess(target);
   const { run, exitCode } = outcome;
   // The replay server is of the bench's profile, svc: only the embedded run of that profile is replayed.
-  const overhead = run.plan.target.kind === 'embedded' && target.profile === 'svc' ? await overheadLines(exchanges, run.plan.target, cpuSeconds, ownCpuSeconds) : [];
+  const overhead =
+    run.plan.target.kind === 'embedded' && target.profile === 'svc'
+      ? await overheadLines(exchanges, run.plan.target, cpuSeconds, ownCpuSeconds)
+      : [];
   const clauses = aggregate(run.records, catalog);
   const count = (status: string) => clauses.filter((c) => c.status === status).length;
   // As summary.json's footprint.perVerdict has it: the executed run's footprint carries none of its own.
@@ -96,7 +112,13 @@ async function oneRun(label: string, target: { kubeconfig?: string; profile: Pro
   try {
     const profiling = cpuProfiling();
     // The same seed: the same cases, so the split is of the run measured above.
-    const args = [...(target.kubeconfig !== undefined ? ['--kubeconfig', target.kubeconfig] : []), '--profile', target.profile, '--seed', String(run.plan.seed)];
+    const args = [
+      ...(target.kubeconfig !== undefined ? ['--kubeconfig', target.kubeconfig] : []),
+      '--profile',
+      target.profile,
+      '--seed',
+      String(run.plan.seed),
+    ];
     const profiled = await runOnce(dir, args, profiling.env);
     return [
       `run against ${label}: ${wallSeconds.toFixed(1)} s wall (exit ${exitCode}); ${count('passed')} passed, ${count('failed')} failed, ${count('unspecified')} unspecified, ${count('inconclusive')} inconclusive, ${count('error')} error`,
@@ -113,7 +135,12 @@ async function oneRun(label: string, target: { kubeconfig?: string; profile: Pro
 }
 
 /** The run's CPU against a bare replay of its API requests (scripts/dev/bench-replay.ts). */
-async function overheadLines(exchanges: readonly Exchange[], spec: EmbeddedTargetSpec, tree: { user: number; system: number } | undefined, ownCpuSeconds: number): Promise<string[]> {
+async function overheadLines(
+  exchanges: readonly Exchange[],
+  spec: EmbeddedTargetSpec,
+  tree: { user: number; system: number } | undefined,
+  ownCpuSeconds: number,
+): Promise<string[]> {
   if (exchanges.length === 0) return ['  harness overhead: the run sent no request to replay'];
   const replay = await replayRun(exchanges, spec);
   const runCpu = tree === undefined ? ownCpuSeconds : tree.user + tree.system;
@@ -134,7 +161,9 @@ export async function runFootprintLines(argv: readonly string[]): Promise<string
     if (profile !== 'svc' && profile !== 'k8s') return [...out, `--profile ${profile}: svc or k8s`];
     out.push(...(await oneRun(argv[at + 1]!, { kubeconfig: argv[at + 1]!, profile })));
   } else if (process.env['KUBEBUILDER_ASSETS']) {
-    out.push(`KUBEBUILDER_ASSETS is set: start that control plane and pass its kubeconfig (npm run bench -- --kubeconfig FILE) to measure it too`);
+    out.push(
+      `KUBEBUILDER_ASSETS is set: start that control plane and pass its kubeconfig (npm run bench -- --kubeconfig FILE) to measure it too`,
+    );
   }
   return out;
 }

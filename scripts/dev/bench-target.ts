@@ -12,12 +12,19 @@ import { openSession } from '../../runner/session.ts';
 const profile = profiles.svc;
 
 /** `access: 'run'` for a replay of a run's requests, which carry the run's token (scripts/dev/bench-replay.ts). */
-export function benchServer(spec: EmbeddedTargetSpec = {}, o: Pick<EmbeddedStartOptions, 'tooLargeWaitMs' | 'access'> = {}): Promise<EmbeddedTarget> {
+export function benchServer(
+  spec: EmbeddedTargetSpec = {},
+  o: Pick<EmbeddedStartOptions, 'tooLargeWaitMs' | 'access'> = {},
+): Promise<EmbeddedTarget> {
   return startEmbeddedTarget(spec, profile, { access: 'open', ...o, source: 'bench' });
 }
 
 /** A server of its own and one environment on it; `close` ends both. */
-export async function benchSession(o: { runId: string; server?: EmbeddedTargetSpec; settings?: Partial<TargetSettings> }): Promise<{ env: CheckEnv; close(): Promise<void> }> {
+export async function benchSession(o: {
+  runId: string;
+  server?: EmbeddedTargetSpec;
+  settings?: Partial<TargetSettings>;
+}): Promise<{ env: CheckEnv; close(): Promise<void> }> {
   const target = await benchServer(o.server);
   const opened = openSession({ target: target.config, profile, runId: o.runId, settings: { ...defaultTargetSettings, ...o.settings } });
   return {

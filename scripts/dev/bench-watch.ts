@@ -50,7 +50,15 @@ function syntheticWatch(objects: number, writes: number): { h: History; events: 
 
 function judgeRate(objects: number, writes: number, rounds: number): number {
   const { h, events } = syntheticWatch(objects, writes);
-  const exp: WatchExpectation = { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', at: 0, requestIndex: 0, bookmarksRequested: false, kind: 'ConfigMap', apiVersion: 'v1' };
+  const exp: WatchExpectation = {
+    semantic: 'StartAtExact',
+    clause: 'rest:4.5/watch/other',
+    at: 0,
+    requestIndex: 0,
+    bookmarksRequested: false,
+    kind: 'ConfigMap',
+    apiVersion: 'v1',
+  };
   const ctx = { history: h, knownKeys: new Set<string>(), inScope: () => true };
   const t0 = performance.now();
   for (let r = 0; r < rounds; r++) {
@@ -70,7 +78,8 @@ async function informerCost(cases: number): Promise<{ msPerCase: number; request
   const ms = performance.now() - t0;
   const requests = Object.values(footprint.requests).reduce((a, b) => a + b, 0);
   await opened.close();
-  if (records.some((r) => r.verdict === 'fail' || r.verdict === 'error')) throw new Error('bench: the informer check should pass the reference server');
+  if (records.some((r) => r.verdict === 'fail' || r.verdict === 'error'))
+    throw new Error('bench: the informer check should pass the reference server');
   return { msPerCase: ms / cases, requestsPerCase: requests / cases };
 }
 

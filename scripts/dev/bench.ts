@@ -50,7 +50,9 @@ async function checkedRun(): Promise<{ ms: number; requests: Exchange[]; ops: nu
  */
 function versionsOf(json: unknown): string[] {
   const b = json as { metadata?: { resourceVersion?: unknown }; items?: { metadata?: { resourceVersion?: unknown } }[] } | undefined;
-  return [b?.metadata?.resourceVersion, ...(Array.isArray(b?.items) ? b.items.map((it) => it?.metadata?.resourceVersion) : [])].filter((v): v is string => typeof v === 'string');
+  return [b?.metadata?.resourceVersion, ...(Array.isArray(b?.items) ? b.items.map((it) => it?.metadata?.resourceVersion) : [])].filter(
+    (v): v is string => typeof v === 'string',
+  );
 }
 
 async function plainRun(requests: readonly Exchange[]): Promise<number> {

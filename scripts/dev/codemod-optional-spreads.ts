@@ -42,7 +42,8 @@ export interface Site {
 
 const strip = (e: TS.Expression): TS.Expression => (ts.isParenthesizedExpression(e) ? strip(e.expression) : e);
 const isUndefined = (e: TS.Expression): boolean => ts.isIdentifier(e) && e.text === 'undefined';
-const isEmptyObject = (e: TS.Expression): boolean => ts.isObjectLiteralExpression(strip(e)) && (strip(e) as TS.ObjectLiteralExpression).properties.length === 0;
+const isEmptyObject = (e: TS.Expression): boolean =>
+  ts.isObjectLiteralExpression(strip(e)) && (strip(e) as TS.ObjectLiteralExpression).properties.length === 0;
 
 /** A name or a property path (`a`, `o.k`, `o['k']`, `o.k!`): reading it twice reads the same value. */
 function isPath(e: TS.Expression): boolean {
@@ -80,7 +81,8 @@ function neverFalsyButUndefined(t: TS.Type): boolean {
   });
 }
 
-const keyName = (p: TS.ObjectLiteralElementLike): string | undefined => (p.name !== undefined && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : undefined);
+const keyName = (p: TS.ObjectLiteralElementLike): string | undefined =>
+  p.name !== undefined && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : undefined;
 
 type Field = TS.PropertyAssignment | TS.ShorthandPropertyAssignment;
 
@@ -92,7 +94,8 @@ function singleFieldSpread(s: TS.SpreadAssignment): { field: Field; cond: TS.Exp
   const obj = strip(fieldWhenTrue ? e.whenTrue : e.whenFalse);
   if (!(fieldWhenTrue || isEmptyObject(e.whenTrue)) || !ts.isObjectLiteralExpression(obj) || obj.properties.length !== 1) return undefined;
   const field = obj.properties[0];
-  if (field === undefined || !(ts.isPropertyAssignment(field) || ts.isShorthandPropertyAssignment(field)) || keyName(field) === undefined) return undefined;
+  if (field === undefined || !(ts.isPropertyAssignment(field) || ts.isShorthandPropertyAssignment(field)) || keyName(field) === undefined)
+    return undefined;
   return { field, cond: e.condition, fieldWhenTrue };
 }
 
@@ -100,7 +103,10 @@ function singleFieldSpread(s: TS.SpreadAssignment): { field: Field; cond: TS.Exp
 function propertyDeclarations(checker: TS.TypeChecker, t: TS.Type, name?: string): TS.Declaration[] {
   const parts = t.isUnionOrIntersection() ? t.types : [t];
   return parts.flatMap((p) => {
-    const props = name === undefined ? checker.getPropertiesOfType(p) : [checker.getPropertyOfType(p, name)].filter((x): x is TS.Symbol => x !== undefined);
+    const props =
+      name === undefined
+        ? checker.getPropertiesOfType(p)
+        : [checker.getPropertyOfType(p, name)].filter((x): x is TS.Symbol => x !== undefined);
     return props.flatMap((sym) => sym.declarations ?? []);
   });
 }
@@ -116,7 +122,9 @@ function keySensitiveDeclarations(program: TS.Program, checker: TS.TypeChecker):
   // A spread lays its keys over the ones named before it: those of its keys are seen (an undefined one
   // would now overwrite). A single-field spread is the site itself, checked against earlier members.
   const namesOf = (p: TS.ObjectLiteralElementLike): string[] =>
-    ts.isSpreadAssignment(p) ? checker.getPropertiesOfType(checker.getTypeAtLocation(p.expression)).map((x) => x.name) : [keyName(p)].filter((x): x is string => x !== undefined);
+    ts.isSpreadAssignment(p)
+      ? checker.getPropertiesOfType(checker.getTypeAtLocation(p.expression)).map((x) => x.name)
+      : [keyName(p)].filter((x): x is string => x !== undefined);
   const markOverlays = (o: TS.ObjectLiteralExpression) => {
     const before = new Set<string>();
     for (const p of o.properties) {
@@ -126,13 +134,20 @@ function keySensitiveDeclarations(program: TS.Program, checker: TS.TypeChecker):
   };
   const visit = (n: TS.Node): void => {
     if (ts.isObjectLiteralExpression(n)) markOverlays(n);
-    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && ts.isIdentifier(n.expression.expression) && n.expression.expression.text === 'Object') {
+    if (
+      ts.isCallExpression(n) &&
+      ts.isPropertyAccessExpression(n.expression) &&
+      ts.isIdentifier(n.expression.expression) &&
+      n.expression.expression.text === 'Object'
+    ) {
       const fn = n.expression.name.text;
       if (ENUMERATORS.has(fn)) n.arguments.forEach((a, i) => (fn !== 'assign' || i > 0) && mark(a));
     }
-    if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.InKeyword) mark(n.right, ts.isStringLiteral(n.left) ? n.left.text : undefined);
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.InKeyword)
+      mark(n.right, ts.isStringLiteral(n.left) ? n.left.text : undefined);
     if (ts.isForInStatement(n)) mark(n.expression);
-    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === 'hasOwnProperty') mark(n.expression.expression);
+    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === 'hasOwnProperty')
+      mark(n.expression.expression);
     ts.forEachChild(n, visit);
   };
   for (const sf of program.getSourceFiles()) if (!sf.isDeclarationFile) visit(sf);
@@ -151,20 +166,27 @@ function reasonToLeave(checker: TS.TypeChecker, sensitive: Set<TS.Declaration>, 
   const sf = s.getSourceFile();
   const bare = (e: TS.Expression) => (ts.isNonNullExpression(e) ? e.expression : e).getText(sf);
   if (!isPath(value) || bare(test.tested) !== bare(value)) return 'the value is not the tested name or path';
-  if (test.truthy && !neverFalsyButUndefined(checker.getTypeAtLocation(test.tested))) return 'a truthy test of a value that can be falsy (empty string, 0, false, null)';
+  if (test.truthy && !neverFalsyButUndefined(checker.getTypeAtLocation(test.tested)))
+    return 'a truthy test of a value that can be falsy (empty string, 0, false, null)';
   const outer = s.parent as TS.ObjectLiteralExpression;
   const at = outer.properties.indexOf(s);
   if (outer.properties.some((p, i) => i !== at && keyName(p) === key)) return `the literal names ${key} elsewhere too`;
-  if (outer.properties.slice(0, at).some((p) => ts.isSpreadAssignment(p) && singleFieldSpread(p) === undefined)) return 'an earlier spread in the literal could hold the key';
+  if (outer.properties.slice(0, at).some((p) => ts.isSpreadAssignment(p) && singleFieldSpread(p) === undefined))
+    return 'an earlier spread in the literal could hold the key';
   const expected = checker.getContextualType(outer);
   const declared = expected === undefined ? [] : propertyDeclarations(checker, expected, key);
   if (expected !== undefined && declared.length > 0) {
     const prop = checker.getPropertyOfType(expected, key);
     const t = prop === undefined ? undefined : checker.getTypeOfSymbolAtLocation(prop, outer);
     const optional = prop !== undefined && (prop.flags & ts.SymbolFlags.Optional) !== 0;
-    if (!optional && !(t !== undefined && t.isUnion() && t.types.some((x) => x.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Any | ts.TypeFlags.Unknown)))) return `the expected type requires ${key}`;
+    if (
+      !optional &&
+      !(t !== undefined && t.isUnion() && t.types.some((x) => x.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Any | ts.TypeFlags.Unknown)))
+    )
+      return `the expected type requires ${key}`;
   }
-  if ([...declared, field].some((d) => sensitive.has(d))) return `${key} of this type is enumerated, tested with in, or spread over another object somewhere`;
+  if ([...declared, field].some((d) => sensitive.has(d)))
+    return `${key} of this type is enumerated, tested with in, or spread over another object somewhere`;
   return undefined;
 }
 
@@ -186,7 +208,13 @@ export function findSites(program: TS.Program, dir: string): Site[] {
     const visit = (n: TS.Node): void => {
       if (ts.isSpreadAssignment(n) && singleFieldSpread(n) !== undefined) {
         const left = reasonToLeave(checker, sensitive, n);
-        const base = { file: path.relative(dir, sf.fileName), line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1, text: n.getText(sf), start: n.getStart(sf), end: n.getEnd() };
+        const base = {
+          file: path.relative(dir, sf.fileName),
+          line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1,
+          text: n.getText(sf),
+          start: n.getStart(sf),
+          end: n.getEnd(),
+        };
         sites.push(left === undefined ? { ...base, replacement: replacementOf(n) } : { ...base, left });
       }
       ts.forEachChild(n, visit);
@@ -199,7 +227,8 @@ export function findSites(program: TS.Program, dir: string): Site[] {
 /** `text` with each site's replacement put in (from the end, so earlier offsets stay right). */
 export function applySites(text: string, sites: readonly Site[]): string {
   let out = text;
-  for (const s of [...sites].sort((a, b) => b.start - a.start)) if (s.replacement !== undefined) out = out.slice(0, s.start) + s.replacement + out.slice(s.end);
+  for (const s of [...sites].sort((a, b) => b.start - a.start))
+    if (s.replacement !== undefined) out = out.slice(0, s.start) + s.replacement + out.slice(s.end);
   return out;
 }
 
@@ -216,8 +245,10 @@ if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLTo
   const rewritten = sites.filter((s) => s.replacement !== undefined);
   const byFile = new Map<string, Site[]>();
   for (const s of rewritten) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
-  if (!dryRun) for (const [file, list] of byFile) writeFileSync(path.join(root, file), applySites(readFileSync(path.join(root, file), 'utf8'), list));
-  for (const s of sites.filter((x) => x.left !== undefined)) process.stdout.write(`left  ${s.file}:${s.line}  ${s.left}\n        ${s.text.replace(/\s+/g, ' ')}\n`);
+  if (!dryRun)
+    for (const [file, list] of byFile) writeFileSync(path.join(root, file), applySites(readFileSync(path.join(root, file), 'utf8'), list));
+  for (const s of sites.filter((x) => x.left !== undefined))
+    process.stdout.write(`left  ${s.file}:${s.line}  ${s.left}\n        ${s.text.replace(/\s+/g, ' ')}\n`);
   process.stdout.write(
     `${dryRun ? 'would rewrite' : 'rewrote'} ${rewritten.length} of ${sites.length} single-field conditional spreads in ${byFile.size} files; left ${sites.length - rewritten.length}\n`,
   );

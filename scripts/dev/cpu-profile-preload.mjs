@@ -23,7 +23,10 @@ if (dir) {
     // A session on the process's own thread answers synchronously, so this works in an exit handler.
     session.post('Profiler.stop', (err, r) => {
       if (err) return;
-      writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify({ pid: process.pid, ppid: process.ppid, argv: process.argv, cpuUsage, profile: r.profile }));
+      writeFileSync(
+        path.join(dir, `${process.pid}.json`),
+        JSON.stringify({ pid: process.pid, ppid: process.ppid, argv: process.argv, cpuUsage, profile: r.profile }),
+      );
     });
   };
   process.once('exit', write);

@@ -49,7 +49,8 @@ const TRANSPILER_SCOPES = ['@rolldown/', '@oxc-project/', '@esbuild/'];
 const FOLDERS = new Set(['reference', 'harness', 'runner', 'reports', 'suites', 'generators', 'targets', 'scripts', 'bin']);
 // The daemon's bundle (targets/controller-daemon/bundle.ts): the build's in dist/controller-daemon/, or one
 // a run from the sources made in node_modules/.cache (a folder of parts; one file in earlier builds).
-const DAEMON_BUNDLE = /\/dist\/controller-daemon\/[^/]+\.mjs$|\/node_modules\/\.cache\/svc-conformance\/controller-daemon-[^/]*(?:\.mjs|\/[^/]+\.mjs)$/;
+const DAEMON_BUNDLE =
+  /\/dist\/controller-daemon\/[^/]+\.mjs$|\/node_modules\/\.cache\/svc-conformance\/controller-daemon-[^/]*(?:\.mjs|\/[^/]+\.mjs)$/;
 
 /** esbuild's module comments in a bundle's text -> BundleModules entry for it. */
 export function bundleModulesOf(text: string): (readonly [number, string])[] {
@@ -133,7 +134,14 @@ export function sampleShares(profile: CpuProfile, rootUrl: string, bundles: Bund
         folder ??= folderOfFrame(f.url, f.lineNumber, rootUrl, bundles);
         loading ||= f.url.startsWith('node:internal/modules/');
       }
-      row = transpiling ? TRANSPILING : (folder ?? (leaf.functionName === '(program)' ? 'V8 and native code (no JavaScript frame)' : loading ? NODE_LOADING : 'node: event loop, I/O, timers'));
+      row = transpiling
+        ? TRANSPILING
+        : (folder ??
+          (leaf.functionName === '(program)'
+            ? 'V8 and native code (no JavaScript frame)'
+            : loading
+              ? NODE_LOADING
+              : 'node: event loop, I/O, timers'));
     }
     memo.set(leafId, row);
     return row;
@@ -149,7 +157,8 @@ export function sampleShares(profile: CpuProfile, rootUrl: string, bundles: Bund
 /** What kind of process a profile came from, by its command line. */
 export function processKind(argv: readonly string[]): string {
   const cmd = argv.slice(1).join(' ');
-  if (/bin\/svc-conformance\.mjs\b/.test(argv[1] ?? '')) return 'CLI (runner, embedded API server, loader, the reference daemon started with flags)';
+  if (/bin\/svc-conformance\.mjs\b/.test(argv[1] ?? ''))
+    return 'CLI (runner, embedded API server, loader, the reference daemon started with flags)';
   if (cmd.includes('vitest/dist/workers')) return 'vitest worker (the suites)';
   if (/controller-daemon/.test(argv[1] ?? '')) return 'reference controller daemon (--help, --version)';
   if (/spawn-helper\.mjs$/.test(argv[1] ?? '')) return 'spawn helper (forks the daemon processes)';
@@ -201,6 +210,9 @@ export function cpuSummaryLines(s: CpuSummary, treeCpu: { user: number; system: 
     ...s.byProcess.map((p) => row(`${p.what}${p.processes > 1 ? ` x${p.processes}` : ''}`, p.cpuSeconds)),
   ];
   if (treeCpu !== undefined) lines.push(row('not node, or not seen (esbuild service, openssl, sh)', Math.max(0, total - s.nodeCpuSeconds)));
-  lines.push(`  by folder (each node process's samples weighted by its CPU)   CPU s  share`, ...s.byFolder.map((r) => row(r.what, r.cpuSeconds)));
+  lines.push(
+    `  by folder (each node process's samples weighted by its CPU)   CPU s  share`,
+    ...s.byFolder.map((r) => row(r.what, r.cpuSeconds)),
+  );
   return lines;
 }

@@ -43,7 +43,16 @@ export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[
   const launcher: DaemonLauncher = o.command ? processLauncher(o.command) : inProcessLauncher(profile.name, faults, o.variations ?? []);
   const startFaults = o.startFaults ? faultsNamed(o.startFaults) : undefined;
   const starts = startFaults ? { startLauncher: (p: ProfileName) => inProcessLauncher(p, startFaults) } : {};
-  const planned = selfTestPlan({ profile: profile.name, seed: o.seed, runs: o.runs, check: [...o.checks], ...(o.command !== undefined ? { controllerDaemon: o.command } : {}) }, 'd');
+  const planned = selfTestPlan(
+    {
+      profile: profile.name,
+      seed: o.seed,
+      runs: o.runs,
+      check: [...o.checks],
+      ...(o.command !== undefined ? { controllerDaemon: o.command } : {}),
+    },
+    'd',
+  );
   const plan: RunPlan = {
     ...planned,
     // The waits of an external target, as the daemon self-tests always had them.
@@ -51,7 +60,10 @@ export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[
     inProcess: {
       keepFailures: true,
       source: 'self-test',
-      daemon: o.withDaemon === false ? 'none' : { launcher, ...starts, startTimeoutMs: o.command ? 20_000 : 8000, settleMs: 200, leaseTimeoutMs: o.command ? 10_000 : 4000 },
+      daemon:
+        o.withDaemon === false
+          ? 'none'
+          : { launcher, ...starts, startTimeoutMs: o.command ? 20_000 : 8000, settleMs: 200, leaseTimeoutMs: o.command ? 10_000 : 4000 },
     },
   };
   const { run } = await executeRun(plan, { log: () => undefined, stage: directStage({ inOrder: true }) });

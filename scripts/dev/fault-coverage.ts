@@ -41,7 +41,8 @@ export function plantedFaultsByClause(): ReadonlyMap<string, readonly string[]> 
   for (const f of [...(faults as readonly Fault[]), ...familyFaults]) for (const c of [f.clause, ...f.alsoReportedAs]) add(c, f.name);
   // A fault that may be reported under any of a whole family (every scalar field, every nested path)
   // shows only that some of them bite: it counts for its first clause alone.
-  for (const f of [...nodeagentFaults, ...nodeagentFieldFaults, ...nodeagentDefaultFaults]) for (const c of f.clauses.length > WIDE ? f.clauses.slice(0, 1) : f.clauses) add(c, `nodeagent:${f.name}`);
+  for (const f of [...nodeagentFaults, ...nodeagentFieldFaults, ...nodeagentDefaultFaults])
+    for (const c of f.clauses.length > WIDE ? f.clauses.slice(0, 1) : f.clauses) add(c, `nodeagent:${f.name}`);
   for (const f of [...daemonFaults, ...daemonDefaultFaults]) add(f.clause, `daemon:${f.name}`);
   return out;
 }
@@ -56,7 +57,12 @@ export function faultCoverage(
     const failed = mine.filter((c) => (byClause.get(c)?.length ?? 0) > 0);
     const rest = mine.filter((c) => !failed.includes(c));
     const excused = rest.filter((c) => reasons[c] !== undefined);
-    return { passed: mine.length, failedByFault: failed.length, excused: excused.length, missing: rest.filter((c) => reasons[c] === undefined) };
+    return {
+      passed: mine.length,
+      failedByFault: failed.length,
+      excused: excused.length,
+      missing: rest.filter((c) => reasons[c] === undefined),
+    };
   };
   return { rest: of('rest'), node: of('node') };
 }
@@ -84,7 +90,9 @@ export function withoutFaultOrReason(
 export function passedClauses(summary: unknown): string[] {
   const clauses = (summary as { clauses?: unknown } | null)?.clauses;
   if (!Array.isArray(clauses)) throw new Error('not a summary.json: no clauses array');
-  return clauses.filter((c: { status?: unknown; id?: unknown }) => c.status === 'passed' && typeof c.id === 'string').map((c: { id: string }) => c.id);
+  return clauses
+    .filter((c: { status?: unknown; id?: unknown }) => c.status === 'passed' && typeof c.id === 'string')
+    .map((c: { id: string }) => c.id);
 }
 
 const percent = (n: number, of: number) => (of === 0 ? '-' : `${((n / of) * 100).toFixed(0)} %`);
@@ -108,11 +116,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     summary = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    process.stderr.write(`fault-coverage: cannot read ${file}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)} (run \`npm start\` first, or name a summary.json)\n`);
+    process.stderr.write(
+      `fault-coverage: cannot read ${file}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)} (run \`npm start\` first, or name a summary.json)\n`,
+    );
     process.exit(2);
   }
   try {
-    process.stdout.write(`${coverageLines(faultCoverage(passedClauses(summary), plantedFaultsByClause(), noPlantedFaultReasons)).join('\n')}\n`);
+    process.stdout.write(
+      `${coverageLines(faultCoverage(passedClauses(summary), plantedFaultsByClause(), noPlantedFaultReasons)).join('\n')}\n`,
+    );
   } catch (e) {
     process.stderr.write(`fault-coverage: ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
     process.exit(2);

@@ -21,12 +21,26 @@ const ts = createRequire(import.meta.url)('typescript') as typeof TS;
 
 /** Every module specifier `text` names: static, re-export, dynamic and type-level (`import('x').T`). */
 export function specifiersOf(file: string, text: string): string[] {
-  const sf = ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    file,
+    text,
+    { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
+    false,
+    ts.ScriptKind.TS,
+  );
   const out: string[] = [];
   const visit = (n: TS.Node): void => {
-    if ((ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) && n.moduleSpecifier && ts.isStringLiteral(n.moduleSpecifier)) out.push(n.moduleSpecifier.text);
-    else if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword && n.arguments[0] && ts.isStringLiteral(n.arguments[0])) out.push(n.arguments[0].text);
-    else if (ts.isImportTypeNode(n) && ts.isLiteralTypeNode(n.argument) && ts.isStringLiteral(n.argument.literal)) out.push(n.argument.literal.text);
+    if ((ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) && n.moduleSpecifier && ts.isStringLiteral(n.moduleSpecifier))
+      out.push(n.moduleSpecifier.text);
+    else if (
+      ts.isCallExpression(n) &&
+      n.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      n.arguments[0] &&
+      ts.isStringLiteral(n.arguments[0])
+    )
+      out.push(n.arguments[0].text);
+    else if (ts.isImportTypeNode(n) && ts.isLiteralTypeNode(n.argument) && ts.isStringLiteral(n.argument.literal))
+      out.push(n.argument.literal.text);
     ts.forEachChild(n, visit);
   };
   visit(sf);
@@ -145,7 +159,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       ),
     );
   else {
-    for (const c of found) console.log(`${c.length} files: ${shortestLoop(graph, c).join(' -> ')}${c.length > 2 ? `\n  all: ${c.join(' ')}` : ''}`);
+    for (const c of found)
+      console.log(`${c.length} files: ${shortestLoop(graph, c).join(' -> ')}${c.length > 2 ? `\n  all: ${c.join(' ')}` : ''}`);
     console.log(`${found.length} circle(s) over ${graph.size} files`);
   }
   process.exitCode = found.length > 0 ? 1 : 0;

@@ -68,7 +68,8 @@ type InProcessRunOptions = {
  */
 export async function runAgainst(o: InProcessRunOptions): Promise<CheckRecord[]> {
   const scaled = o.checks.filter(isScaleCheck);
-  if (scaled.length === 0 || scaled.length === o.checks.length) return runOn(o, scaled.length > 0 ? (o.scale ?? scaleProfiles.selftest) : undefined);
+  if (scaled.length === 0 || scaled.length === o.checks.length)
+    return runOn(o, scaled.length > 0 ? (o.scale ?? scaleProfiles.selftest) : undefined);
   const rest = await runOn({ ...o, checks: o.checks.filter((c) => !isScaleCheck(c)) }, undefined);
   return [...rest, ...(await runOn({ ...o, checks: scaled }, o.scale ?? scaleProfiles.selftest))];
 }
@@ -107,13 +108,18 @@ async function runOn(o: InProcessRunOptions, scale: ScaleProfile | undefined, se
       ...(reach ? { onVariationPoint: (v: VariationName) => reach.get(current)?.add(v) ?? reach.set(current, new Set([v])) } : {}),
     },
   };
-  const { run } = await executeRun(plan, { log: () => undefined, stage: directStage({ inOrder: true, events: { checkStarted: (id) => (current = id) } }) });
+  const { run } = await executeRun(plan, {
+    log: () => undefined,
+    stage: directStage({ inOrder: true, events: { checkStarted: (id) => (current = id) } }),
+  });
   seen?.(run);
   return [...run.records];
 }
 
 /** The records of an in-process run and the capability map it made (the partial-server self-test). */
-export async function runWithMap(o: Omit<InProcessRunOptions, 'variationReach'>): Promise<{ records: CheckRecord[]; capabilities: readonly CapabilityEntry[] }> {
+export async function runWithMap(
+  o: Omit<InProcessRunOptions, 'variationReach'>,
+): Promise<{ records: CheckRecord[]; capabilities: readonly CapabilityEntry[] }> {
   let capabilities: readonly CapabilityEntry[] = [];
   const records = await runOn(o, undefined, (run) => (capabilities = run.capabilities ?? []));
   return { records, capabilities };

@@ -37,7 +37,8 @@ export function shareOfArgv(argv: readonly string[]): Share | undefined {
   const m = /^(\d+)\/(\d+)$/.exec(argv[at + 1] ?? '');
   const width = Number(argv[argv.indexOf('--width') + 1]);
   const out = argv[argv.indexOf('--out') + 1];
-  if (!m || Number(m[1]) >= Number(m[2]) || !(width >= 1) || argv.indexOf('--out') < 0 || out === undefined) throw new Error(`mutation: bad share arguments ${argv.slice(at).join(' ')}`);
+  if (!m || Number(m[1]) >= Number(m[2]) || !(width >= 1) || argv.indexOf('--out') < 0 || out === undefined)
+    throw new Error(`mutation: bad share arguments ${argv.slice(at).join(' ')}`);
   return { index: Number(m[1]), count: Number(m[2]), width, out };
 }
 
@@ -67,9 +68,13 @@ export async function inShares(count: number, width: number): Promise<ShareOutco
       files.map(
         (out, i) =>
           new Promise<void>((resolve) => {
-            const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, '--share', `${i}/${count}`, '--width', String(width), '--out', out], {
-              stdio: ['ignore', 'ignore', 'inherit'],
-            });
+            const child = spawn(
+              process.execPath,
+              [...process.execArgv, process.argv[1]!, '--share', `${i}/${count}`, '--width', String(width), '--out', out],
+              {
+                stdio: ['ignore', 'ignore', 'inherit'],
+              },
+            );
             child.on('exit', (code, signal) => {
               if (code !== 0) process.stderr.write(`mutation: share ${i + 1}/${count} ended with ${signal ?? `exit ${code}`}\n`);
               resolve();

@@ -102,12 +102,32 @@ const allJobs: Job[] = [
     }),
   ),
   // Variations are judged by the checks of their own target only (the API server's by the rest- suites).
-  ...variations.map((v): Job => ({ target: 'API server', name: v.name, clauses: [], variation: true, run: () => runAgainst({ checks: restChecks, variations: [v.name], runs: RUNS, seed: SEED }) })),
+  ...variations.map(
+    (v): Job => ({
+      target: 'API server',
+      name: v.name,
+      clauses: [],
+      variation: true,
+      run: () => runAgainst({ checks: restChecks, variations: [v.name], runs: RUNS, seed: SEED }),
+    }),
+  ),
   ...nodeagentVariations.map(
-    (v): Job => ({ target: 'node-agent loader', name: v.name, clauses: [], variation: true, run: () => runNodeagentChecks({ checks: loaderChecks, variations: [v.name], runs: RUNS, seed: SEED }) }),
+    (v): Job => ({
+      target: 'node-agent loader',
+      name: v.name,
+      clauses: [],
+      variation: true,
+      run: () => runNodeagentChecks({ checks: loaderChecks, variations: [v.name], runs: RUNS, seed: SEED }),
+    }),
   ),
   ...daemonVariations.map(
-    (v): Job => ({ target: 'controller daemon', name: v.name, clauses: [], variation: true, run: () => runDaemonChecks({ checks: daemonChecks, variations: [v.name], runs: RUNS, seed: SEED }) }),
+    (v): Job => ({
+      target: 'controller daemon',
+      name: v.name,
+      clauses: [],
+      variation: true,
+      run: () => runDaemonChecks({ checks: daemonChecks, variations: [v.name], runs: RUNS, seed: SEED }),
+    }),
   ),
 ];
 /** `MUTATION_ONLY=name,name`: just those faults and variations (to time or profile one run). */
@@ -148,7 +168,11 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const wall0 = performance.now();
 // Longest first (latency slows every request; variations run every check), so the pool ends together.
 const order = jobs
-  .map((j, i) => ({ j, i, weight: j.name === 'latency' ? 3 : j.variation && j.target === 'API server' ? 2 : j.target === 'API server' ? 1 : 0 }))
+  .map((j, i) => ({
+    j,
+    i,
+    weight: j.name === 'latency' ? 3 : j.variation && j.target === 'API server' ? 2 : j.target === 'API server' ? 1 : 0,
+  }))
   .sort((a, b) => b.weight - a.weight || a.i - b.i);
 const share = shareOfArgv(process.argv);
 if (share !== undefined) {
@@ -176,7 +200,8 @@ if (PROCESSES === 1) {
   );
   order.forEach((o, k) => (outcomes[o.i] = ran[k]!));
 } else {
-  for (const r of await inShares(PROCESSES, Math.ceil(POOL / PROCESSES))) outcomes[r.job] = { job: jobs[r.job]!, records: r.records, ms: r.ms, crash: r.crash };
+  for (const r of await inShares(PROCESSES, Math.ceil(POOL / PROCESSES)))
+    outcomes[r.job] = { job: jobs[r.job]!, records: r.records, ms: r.ms, crash: r.crash };
   // A share that died without writing its outcomes leaves its jobs crashed, never silently missing.
   jobs.forEach((job, i) => (outcomes[i] ??= { job, records: [], ms: 0, crash: 'its share process wrote no outcome' }));
 }
@@ -198,7 +223,12 @@ function faultRow(o: Outcome): FaultRow & { line: string } {
   const size = sizes.length > 0 ? Math.min(...sizes) : undefined;
   const expected = o.job.clauses.length > 3 ? `${o.job.clauses[0]} (or any of ${o.job.clauses.length})` : o.job.clauses.join(' / ');
   const note = o.crash ? ` (crashed: ${o.crash})` : errorsOf(o.records).length > 0 ? ` (${errorsOf(o.records).length} errors)` : '';
-  return { caught, size, ms: o.ms, line: `| ${o.job.name} | ${expected} | ${caught ? 'yes' : 'NO'}${note} | ${shown.join(', ') || '-'} | ${size ?? '-'} | ${secs(o.ms)} |` };
+  return {
+    caught,
+    size,
+    ms: o.ms,
+    line: `| ${o.job.name} | ${expected} | ${caught ? 'yes' : 'NO'}${note} | ${shown.join(', ') || '-'} | ${size ?? '-'} | ${secs(o.ms)} |`,
+  };
 }
 
 const out: string[] = [];
@@ -252,14 +282,18 @@ body.push(
 
 const caught = allRows.filter((r) => r.caught).length;
 const clean = variationRows.filter((r) => r.clean).length;
-const apiSizes = allRows.slice(0, outcomes.filter((o) => o.job.target === 'API server' && !o.job.variation).length).flatMap((r) => (r.size === undefined ? [] : [r.size]));
+const apiSizes = allRows
+  .slice(0, outcomes.filter((o) => o.job.target === 'API server' && !o.job.variation).length)
+  .flatMap((r) => (r.size === undefined ? [] : [r.size]));
 say(
   `Budget: the default of \`npm start\`: ${RUNS} runs per property (capped by each check's \`defaultRuns\`), seed ${SEED}, ${POOL} runs at a time in ${PROCESSES} process${PROCESSES === 1 ? '' : 'es'}.`,
 );
 say(
   `Mutation score: ${caught}/${allRows.length} planted faults caught by their clause (${((caught / allRows.length) * 100).toFixed(0)} %); ${clean}/${variationRows.length} legal variations passed (${variationRows.length - clean} flagged).`,
 );
-say(`Median time to detection: ${secs(median(allRows.map((r) => r.ms)))} (max ${secs(Math.max(...allRows.map((r) => r.ms)))}; wall times under the pool, so contention is included).`);
+say(
+  `Median time to detection: ${secs(median(allRows.map((r) => r.ms)))} (max ${secs(Math.max(...allRows.map((r) => r.ms)))}; wall times under the pool, so contention is included).`,
+);
 say(`Shrunk counterexamples (API server): median ${median(apiSizes)} requests, max ${Math.max(...apiSizes)}.`);
 say(`Wall time of the whole run: ${secs(wallMs)}.`);
 say();
@@ -278,7 +312,8 @@ if (passedAt > 0 && process.argv[passedAt + 1]) {
   const passed = passedClauses(JSON.parse(readFileSync(process.argv[passedAt + 1]!, 'utf8')));
   const reportedBy = new Map<string, string[]>();
   for (const o of outcomes.filter((x) => !x.job.variation && x.crash === undefined)) {
-    for (const c of new Set(failuresOf(o.records).map((r) => r.clause))) if (o.job.clauses.includes(c)) reportedBy.set(c, [...(reportedBy.get(c) ?? []), o.job.name]);
+    for (const c of new Set(failuresOf(o.records).map((r) => r.clause)))
+      if (o.job.clauses.includes(c)) reportedBy.set(c, [...(reportedBy.get(c) ?? []), o.job.name]);
   }
   const cov = faultCoverage(passed, reportedBy, noPlantedFaultReasons);
   say();
@@ -298,6 +333,9 @@ if (passedAt > 0 && process.argv[passedAt + 1]) {
 
 const writeAt = process.argv.indexOf('--write');
 if (writeAt > 0 && process.argv[writeAt + 1]) {
-  writeFileSync(process.argv[writeAt + 1]!, `# Oracle strength\n\nMade by \`npm run mutation -- --write docs/oracle-strength.md\`.\n\n${out.join('\n')}\n`);
+  writeFileSync(
+    process.argv[writeAt + 1]!,
+    `# Oracle strength\n\nMade by \`npm run mutation -- --write docs/oracle-strength.md\`.\n\n${out.join('\n')}\n`,
+  );
 }
 process.exitCode = caught === allRows.length && clean === variationRows.length ? 0 : 1;

@@ -90,7 +90,9 @@ export function renderNodeagentFieldsDoc(): string {
     '',
     '| Rule | Clause | Breaks it | Keeps it |',
     '|---|---|---|---|',
-    ...crossRules.map((r) => `| ${cell(r.summary)} | ${r.clause} | ${r.breaks.map(code).join('<br>')} | ${r.keeps.map(code).join('<br>')} |`),
+    ...crossRules.map(
+      (r) => `| ${cell(r.summary)} | ${r.clause} | ${r.breaks.map(code).join('<br>')} | ${r.keeps.map(code).join('<br>')} |`,
+    ),
     '',
     '## Planted faults of the reference loader',
     '',
@@ -99,7 +101,8 @@ export function renderNodeagentFieldsDoc(): string {
     '| Fault | What it gets wrong | Caught under |',
     '|---|---|---|',
     ...nodeagentFaults.map(
-      (f) => `| ${code(f.name)} | ${cell(f.description)} | ${f.clauses.length > 4 ? `${f.clauses.slice(0, 3).join('<br>')}<br>(${f.clauses.length - 3} more)` : f.clauses.join('<br>')} |`,
+      (f) =>
+        `| ${code(f.name)} | ${cell(f.description)} | ${f.clauses.length > 4 ? `${f.clauses.slice(0, 3).join('<br>')}<br>(${f.clauses.length - 3} more)` : f.clauses.join('<br>')} |`,
     ),
     '',
     '## Legal variations of the reference loader (each must pass)',

@@ -15,7 +15,12 @@ import { executeRun } from '../../runner/executor.ts';
 import { directStage } from '../../runner/check-stage.ts';
 import { checkById } from '../../suites/checks/index.ts';
 import type { NodeagentFault, NodeagentFaultName } from '../../targets/nodeagent-loader/faults.ts';
-import { nodeagentCredentialProviders, nodeagentInvalidConfigs, nodeagentInvalidCredentialChecks, nodeagentInvalidRuleChecks } from '../../suites/checks/nodeagent.ts';
+import {
+  nodeagentCredentialProviders,
+  nodeagentInvalidConfigs,
+  nodeagentInvalidCredentialChecks,
+  nodeagentInvalidRuleChecks,
+} from '../../suites/checks/nodeagent.ts';
 import { ruleViolationClauses } from '../../generators/nodeagent.ts';
 import { credentialViolationClauses } from '../../generators/nodeagent-credentials.ts';
 import type { NodeagentVariationName } from '../../targets/nodeagent-loader/variations.ts';
@@ -42,7 +47,8 @@ export async function runNodeagentChecks(o: NodeagentRunOptions): Promise<CheckR
   const profile = profiles[o.profile ?? 'svc'];
   for (const id of o.checks) if (!checkById(id)) throw new Error(`no check ${id}`);
   // Faults alone are the run's own --nodeagent-fault; variations have no flag, so their loader is handed in.
-  const varied = o.loader === undefined && (o.variations?.length ?? 0) > 0 ? embeddedLoader(profile, o.faults ?? [], o.variations ?? []) : undefined;
+  const varied =
+    o.loader === undefined && (o.variations?.length ?? 0) > 0 ? embeddedLoader(profile, o.faults ?? [], o.variations ?? []) : undefined;
   const loader = o.loader ?? varied;
   const planned = selfTestPlan(
     {
@@ -57,7 +63,10 @@ export async function runNodeagentChecks(o: NodeagentRunOptions): Promise<CheckR
     'n',
   );
   try {
-    const plan: RunPlan = { ...planned, inProcess: { keepFailures: true, source: 'self-test', ...(loader !== undefined ? { nodeagentLoader: loader } : {}) } };
+    const plan: RunPlan = {
+      ...planned,
+      inProcess: { keepFailures: true, source: 'self-test', ...(loader !== undefined ? { nodeagentLoader: loader } : {}) },
+    };
     const { run } = await executeRun(plan, { log: () => undefined, stage: directStage({ inOrder: true }) });
     return [...run.records];
   } finally {
@@ -74,7 +83,9 @@ export async function runNodeagentChecks(o: NodeagentRunOptions): Promise<CheckR
 export function nodeagentFaultChecks(f: NodeagentFault): string[] {
   const perClause = [
     ...(f.checks.includes(nodeagentInvalidConfigs.id) ? byClause(nodeagentInvalidRuleChecks, ruleViolationClauses(profiles.svc)) : []),
-    ...(f.checks.includes(nodeagentCredentialProviders.id) ? byClause(nodeagentInvalidCredentialChecks, credentialViolationClauses(profiles.svc)) : []),
+    ...(f.checks.includes(nodeagentCredentialProviders.id)
+      ? byClause(nodeagentInvalidCredentialChecks, credentialViolationClauses(profiles.svc))
+      : []),
   ];
   return [...f.checks, ...perClause.filter(([clause]) => f.clauses.includes(clause)).map(([, id]) => id)];
 }

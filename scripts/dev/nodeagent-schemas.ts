@@ -20,8 +20,14 @@ export function schemaFiles(): { path: string; content: string }[] {
     { path: path.join(root, 'docs', 'schemas', 'summary.schema.json'), content: `${JSON.stringify(summaryJsonSchema, null, 2)}\n` },
     { path: path.join(root, 'docs', 'schemas', 'compare.schema.json'), content: `${JSON.stringify(compareJsonSchema, null, 2)}\n` },
     ...[profiles.svc, profiles.k8s].flatMap((p) => [
-      { path: path.join(root, 'docs', 'schemas', p.name, `${configKind(p)}.schema.json`), content: `${JSON.stringify(nodeagentConfigSchema(p), null, 2)}\n` },
-      { path: path.join(root, 'docs', 'schemas', p.name, `${CREDENTIAL_PROVIDER_KIND}.schema.json`), content: `${JSON.stringify(credentialProviderConfigSchema(p), null, 2)}\n` },
+      {
+        path: path.join(root, 'docs', 'schemas', p.name, `${configKind(p)}.schema.json`),
+        content: `${JSON.stringify(nodeagentConfigSchema(p), null, 2)}\n`,
+      },
+      {
+        path: path.join(root, 'docs', 'schemas', p.name, `${CREDENTIAL_PROVIDER_KIND}.schema.json`),
+        content: `${JSON.stringify(credentialProviderConfigSchema(p), null, 2)}\n`,
+      },
     ]),
   ];
 }

@@ -41,7 +41,15 @@ for (const modes of sets) {
   const label = modes.length === all.length ? 'all modes' : modes.join(' ');
   const dir = keep !== undefined ? path.join(keep, label.replace(/ /g, '_')) : mkdtempSync(path.join(tmpdir(), 'partial-repro-'));
   const without = modes.flatMap((m) => ['--without', m]);
-  const exit = await run(process.execPath, [path.join(root, 'bin/svc-conformance.mjs'), 'run', '--seed', SEED, ...without, '--reports', dir]);
+  const exit = await run(process.execPath, [
+    path.join(root, 'bin/svc-conformance.mjs'),
+    'run',
+    '--seed',
+    SEED,
+    ...without,
+    '--reports',
+    dir,
+  ]);
   const cx = path.join(dir, 'counterexamples');
   let scripts: string[] = [];
   try {
@@ -67,5 +75,7 @@ for (const modes of sets) {
   process.stdout.write(`| ${label} | ${exit} | ${scripts.length} | ${cells.join('; ') || '-'} |\n`);
 }
 const n = (o: Outcome) => totals.get(o) ?? 0;
-process.stdout.write(`\nReproducers: ${n('right')} decided and right, ${n('undecided')} undecided, ${n('wrong')} wrong, ${n('could not run')} could not run.\n`);
+process.stdout.write(
+  `\nReproducers: ${n('right')} decided and right, ${n('undecided')} undecided, ${n('wrong')} wrong, ${n('could not run')} could not run.\n`,
+);
 process.exitCode = n('wrong') + n('undecided') + n('could not run') > 0 ? 1 : 0;

@@ -41,7 +41,8 @@ export function runProblem(f: FinishedRun): string[] {
   if (s === undefined) return [`no readable summary.json (exit ${String(f.exitCode)})`];
   const out: string[] = [];
   const beyond = s.clauses.filter((c) => c.status === 'failed' && c.expectedFailure !== true).map((c) => c.id);
-  if (beyond.length > 0) out.push(`failed beyond ${path.basename(f.run.args[f.run.args.indexOf('--expectations') + 1] ?? '')}: ${beyond.join(', ')}`);
+  if (beyond.length > 0)
+    out.push(`failed beyond ${path.basename(f.run.args[f.run.args.indexOf('--expectations') + 1] ?? '')}: ${beyond.join(', ')}`);
   const errors = [...s.clauses.filter((c) => c.status === 'error').map((c) => c.id), ...s.errors, ...(s.notTested ?? [])];
   if (errors.length > 0) out.push(`errors: ${errors.join('; ')}`);
   if (f.exitCode !== 0 && out.length === 0) out.push(`exit ${String(f.exitCode)} (verdict ${s.verdict})`);
@@ -77,7 +78,15 @@ export function targetVersions(assets: Assets): Readonly<Record<PlannedRun['kind
 }
 
 /** Options whose value is a path, a seed or a command: not part of what the run selected. */
-const LOCAL_OPTIONS = new Set(['--kubeconfig', '--expectations', '--reports', '--hook', '--seed', '--controller-daemon', '--nodeagent-loader']);
+const LOCAL_OPTIONS = new Set([
+  '--kubeconfig',
+  '--expectations',
+  '--reports',
+  '--hook',
+  '--seed',
+  '--controller-daemon',
+  '--nodeagent-loader',
+]);
 
 /** `run`'s arguments that decide what it ran, paired: `--profile k8s`, `--runs 5`, `--suite nodeagent-config`. */
 export function selectionOf(args: readonly string[]): string[] {
@@ -90,15 +99,27 @@ export function selectionOf(args: readonly string[]): string[] {
 /** HEAD, marked when tracked files differ from it. */
 export function gitCommit(): string {
   try {
-    const head = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: packageRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: packageRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !== '';
+    const head = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+      cwd: packageRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+        cwd: packageRoot,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim() !== '';
     return dirty ? `${head}+changes` : head;
   } catch {
     return 'unknown commit';
   }
 }
 
-export function entryOf(f: FinishedRun, { file, bytes, expectations, commit }: { file: string; bytes: number; expectations: string; commit: string }): CorpusEntry {
+export function entryOf(
+  f: FinishedRun,
+  { file, bytes, expectations, commit }: { file: string; bytes: number; expectations: string; commit: string },
+): CorpusEntry {
   const s = summaryOf(f.run.reportsDir)!;
   const a = f.run.args;
   const capability = a.includes('--target-capability') ? capabilityFact(a[a.indexOf('--target-capability') + 1]!) : undefined;

@@ -48,7 +48,10 @@ const topologyList = (v: string): Topology[] => {
 
 const program = new Command('records:refresh')
   .description('write test/fixtures/records/ (the corpus the rejudge self-test judges again) from runs against the upstream binaries')
-  .option('--assets <dir>', 'folder with etcd, kube-apiserver, kube-controller-manager and kubelet-config-loader (default: KUBEBUILDER_ASSETS)')
+  .option(
+    '--assets <dir>',
+    'folder with etcd, kube-apiserver, kube-controller-manager and kubelet-config-loader (default: KUBEBUILDER_ASSETS)',
+  )
   .option('--seeds <n>', 'fresh seeds of the API suites per topology', positive, 3)
   .option('--topologies <list>', `control planes, in order: ${topologies.join(', ')}`, topologyList, [...topologies])
   .option('--out <dir>', 'the corpus folder', CORPUS_DIR)
@@ -119,9 +122,24 @@ async function main(): Promise<number> {
 }
 
 /** One topology: its control plane up, its runs one after another, the control plane down. */
-async function onControlPlane(topology: Topology, first: boolean, seeds: number, assets: Assets, work: string, interrupt: Interrupt & { stop(): void }): Promise<FinishedRun[] | number> {
-  const cp = await startOrExplain({ assetsDir: assets.dir, controllerManager: 'required', topology, logDir: path.join(work, 'logs', topology), log: say, stopOnSignals: false }, (l) =>
-    process.stderr.write(`${l}\n`),
+async function onControlPlane(
+  topology: Topology,
+  first: boolean,
+  seeds: number,
+  assets: Assets,
+  work: string,
+  interrupt: Interrupt & { stop(): void },
+): Promise<FinishedRun[] | number> {
+  const cp = await startOrExplain(
+    {
+      assetsDir: assets.dir,
+      controllerManager: 'required',
+      topology,
+      logDir: path.join(work, 'logs', topology),
+      log: say,
+      stopOnSignals: false,
+    },
+    (l) => process.stderr.write(`${l}\n`),
   );
   if (typeof cp === 'number') return cp === 2 ? EXIT.usage : EXIT.startFailed;
   say(`${topology} control plane ready at ${cp.server}`);
@@ -153,7 +171,12 @@ async function onControlPlane(topology: Topology, first: boolean, seeds: number,
   return out;
 }
 
-async function runOne(run: PlannedRun, cp: ControlPlane, versions: Readonly<Record<string, string>>, interrupt: Interrupt): Promise<FinishedRun> {
+async function runOne(
+  run: PlannedRun,
+  cp: ControlPlane,
+  versions: Readonly<Record<string, string>>,
+  interrupt: Interrupt,
+): Promise<FinishedRun> {
   mkdirSync(run.reportsDir, { recursive: true });
   const t0 = Date.now();
   const fd = openSync(path.join(run.reportsDir, 'output.txt'), 'w');
@@ -167,7 +190,13 @@ async function runOne(run: PlannedRun, cp: ControlPlane, versions: Readonly<Reco
   });
   clearTimeout(limit);
   delete interrupt.child;
-  const f: FinishedRun = { run, exitCode, wallMs: Date.now() - t0, secrets: secretsIn(run.reportsDir, [cp.credentials().token]), version: versions[run.kind] ?? run.kind };
+  const f: FinishedRun = {
+    run,
+    exitCode,
+    wallMs: Date.now() - t0,
+    secrets: secretsIn(run.reportsDir, [cp.credentials().token]),
+    version: versions[run.kind] ?? run.kind,
+  };
   say(`${run.name}: exit ${String(exitCode)} in ${Math.round(f.wallMs / 1000)} s`);
   return f;
 }

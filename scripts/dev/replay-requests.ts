@@ -50,7 +50,8 @@ export function mainServer(tapped: readonly (readonly [server: string, e: Exchan
 export function replayRequest(e: Exchange, token: string | undefined, versions: ReadonlyMap<string, string>): ReplayRequest {
   const r = e.request;
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(r.headers ?? {})) if (!WIRE_HEADERS.has(name) && name !== 'authorization') headers[name] = value;
+  for (const [name, value] of Object.entries(r.headers ?? {}))
+    if (!WIRE_HEADERS.has(name) && name !== 'authorization') headers[name] = value;
   const auth = r.headers?.['authorization'];
   if (auth !== undefined) {
     if (r.identity === 'unknown') headers['authorization'] = `Bearer ${UNISSUED_TOKEN}`;
@@ -65,7 +66,9 @@ export function replayRequest(e: Exchange, token: string | undefined, versions: 
 /** The resourceVersions an answer carries: its own, then its items' in order. */
 export function versionsOf(json: unknown): string[] {
   const b = json as { metadata?: { resourceVersion?: unknown }; items?: { metadata?: { resourceVersion?: unknown } }[] } | undefined;
-  return [b?.metadata?.resourceVersion, ...(Array.isArray(b?.items) ? b.items.map((it) => it?.metadata?.resourceVersion) : [])].filter((v): v is string => typeof v === 'string');
+  return [b?.metadata?.resourceVersion, ...(Array.isArray(b?.items) ? b.items.map((it) => it?.metadata?.resourceVersion) : [])].filter(
+    (v): v is string => typeof v === 'string',
+  );
 }
 
 /** Pairs the recorded answer's versions with the replayed answer's, position by position. */

@@ -69,12 +69,16 @@ const count = (o: FaultMeasure['outcome']) => out.filter((m) => m.outcome === o)
 const all = out.flatMap((m) => m.rows);
 const rowCount = (o: string) => all.filter((r) => r.outcome === o).length;
 const nodeRows = all.filter((r) => r.nodeTest !== undefined);
-say(`Budget: ${RUNS} runs per property, seed ${SEED}. Each reproducer runs against a fresh embedded server with the fault (must exit 1) and a clean one (must exit 0).`);
+say(
+  `Budget: ${RUNS} runs per property, seed ${SEED}. Each reproducer runs against a fresh embedded server with the fault (must exit 1) and a clean one (must exit 0).`,
+);
 say();
 say(
   `Faults (worst right-clause reproducer): ${count('right')} decided and right, ${count('undecided')} undecided, ${count('wrong')} wrong, ${count('could not run')} could not run, ${count('not found')} not found; of ${out.length}.`,
 );
-const decidedOne = out.filter((m) => m.rows.some((r) => m.clauses.includes(r.clause) && r.outcome === 'right') && !m.rows.some((r) => r.outcome === 'wrong')).length;
+const decidedOne = out.filter(
+  (m) => m.rows.some((r) => m.clauses.includes(r.clause) && r.outcome === 'right') && !m.rows.some((r) => r.outcome === 'wrong'),
+).length;
 say(`Faults with at least one reproducer of their clause decided and right, and none wrong: ${decidedOne} of ${out.length}.`);
 say(
   `Reproducers (every failure of those runs): ${rowCount('right')} right, ${rowCount('undecided')} undecided, ${rowCount('wrong')} wrong, ${rowCount('could not run')} could not run; of ${all.length}. Node test files: ${nodeRows.filter((r) => r.nodeTest!.agrees).length}/${nodeRows.length} agree with their script.`,
@@ -83,7 +87,10 @@ say();
 say('| fault | outcome | reproducers (clause: exit against fault/clean) |');
 say('|---|---|---|');
 for (const m of out) {
-  const cells = m.rows.map((r) => `${r.clause}: ${r.faulty}/${r.clean}${m.clauses.includes(r.clause) ? '' : ' (other clause)'}${r.nodeTest && !r.nodeTest.agrees ? ' (node test disagrees)' : ''}`);
+  const cells = m.rows.map(
+    (r) =>
+      `${r.clause}: ${r.faulty}/${r.clean}${m.clauses.includes(r.clause) ? '' : ' (other clause)'}${r.nodeTest && !r.nodeTest.agrees ? ' (node test disagrees)' : ''}`,
+  );
   say(`| ${m.fault} | ${m.outcome}${m.crash ? ` (crashed: ${m.crash.slice(0, 80)})` : ''} | ${cells.join('; ') || '-'} |`);
 }
 if (writeTo !== undefined)

@@ -61,7 +61,8 @@ export function outcomeOf(faulty: number, clean: number): Outcome {
 }
 
 const RANK: Record<Outcome, number> = { wrong: 3, 'could not run': 2, undecided: 1, right: 0 };
-export const worst = (xs: readonly Outcome[]): Outcome | undefined => (xs.length === 0 ? undefined : [...xs].sort((a, b) => RANK[b] - RANK[a])[0]);
+export const worst = (xs: readonly Outcome[]): Outcome | undefined =>
+  xs.length === 0 ? undefined : [...xs].sort((a, b) => RANK[b] - RANK[a])[0];
 
 /** The continue-token lifetime of the servers the reproducers run against. */
 export const REPRODUCER_CONTINUE_TTL_MS = 10_000;
@@ -95,30 +96,50 @@ export async function servePartialForReproducers(without: readonly PartialModeNa
 }
 
 // Asynchronous: the servers answer from this process's event loop, which a synchronous child would block.
-function runFile(cmd: string, args: readonly string[], env: Record<string, string>, timeoutMs: number): Promise<{ code: number; out: string }> {
+function runFile(
+  cmd: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    execFile(cmd, [...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: timeoutMs, maxBuffer: 32 << 20 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;
-      resolve({ code, out: `${stdout}\n${stderr}` });
-    });
+    execFile(
+      cmd,
+      [...args],
+      { encoding: 'utf8', env: { ...process.env, ...env }, timeout: timeoutMs, maxBuffer: 32 << 20 },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;
+        resolve({ code, out: `${stdout}\n${stderr}` });
+      },
+    );
   });
 }
 
 const tailOf = (s: string) => s.trim().split('\n').slice(-4).join(' | ').slice(0, 400);
 
 /** Runs a script and its node test against one server. */
-async function runAgainstServer(dir: string, base: string, cx: Counterexample, s: Served): Promise<{ script: { code: number; out: string }; node?: number; nodeSays?: NodeSays }> {
+async function runAgainstServer(
+  dir: string,
+  base: string,
+  cx: Counterexample,
+  s: Served,
+): Promise<{ script: { code: number; out: string }; node?: number; nodeSays?: NodeSays }> {
   const env = { SERVER: s.server.url, TOKEN: s.token };
   const script = await runFile('bash', [path.join(dir, `${base}.sh`)], env, 120_000);
   if (cx.nodeTest === undefined) return { script };
   const node = await runFile(process.execPath, ['--test', path.join(dir, `${base}.test.mjs`)], env, 120_000);
-  return { script, node: node.code, nodeSays: node.code === 0 ? 'behaves' : /cannot (decide|run)/.test(node.out) ? 'undecided' : 'failing' };
+  return {
+    script,
+    node: node.code,
+    nodeSays: node.code === 0 ? 'behaves' : /cannot (decide|run)/.test(node.out) ? 'undecided' : 'failing',
+  };
 }
 
 type NodeSays = 'behaves' | 'failing' | 'undecided';
 
 /** A node test contradicts its script where one says the failure is present and the other that it is gone. */
-export const contradicts = (node: NodeSays, script: number): boolean => (node === 'behaves' && script === 1) || (node === 'failing' && script === 0);
+export const contradicts = (node: NodeSays, script: number): boolean =>
+  (node === 'behaves' && script === 1) || (node === 'failing' && script === 0);
 
 /** Every failure's reproducers against a faulty and a clean server, one server pair per reproducer. */
 export async function judgeReproducers(f: Fault, records: readonly CheckRecord[]): Promise<ReproducerRow[]> {
@@ -141,7 +162,11 @@ export async function judgeReproducers(f: Fault, records: readonly CheckRecord[]
         const clean = onGood.script.code;
         const nodeTest =
           onBad.node !== undefined && onGood.node !== undefined
-            ? { faulty: onBad.node, clean: onGood.node, agrees: !contradicts(onBad.nodeSays!, faulty) && !contradicts(onGood.nodeSays!, clean) }
+            ? {
+                faulty: onBad.node,
+                clean: onGood.node,
+                agrees: !contradicts(onBad.nodeSays!, faulty) && !contradicts(onGood.nodeSays!, clean),
+              }
             : undefined;
         rows.push({
           clause: r.clause,

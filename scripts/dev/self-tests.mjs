@@ -25,7 +25,9 @@ tsc.stdout.on('data', (b) => tscOutput.push(b));
 tsc.stderr.on('data', (b) => tscOutput.push(b));
 const tscDone = new Promise((resolve) => tsc.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1))));
 
-const vitest = spawn(process.execPath, [bin('vitest', 'vitest'), 'run', '--config', 'vitest.config.ts', ...process.argv.slice(2)], { stdio: 'inherit' });
+const vitest = spawn(process.execPath, [bin('vitest', 'vitest'), 'run', '--config', 'vitest.config.ts', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 const vitestDone = new Promise((resolve) => vitest.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1))));
 
 // Ctrl-C reaches both children through the terminal; a SIGTERM sent to this process alone is passed on.

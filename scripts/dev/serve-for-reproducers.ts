@@ -12,7 +12,10 @@ if (name !== undefined && f === undefined) {
   process.stderr.write(`no planted fault ${name}\n`);
   process.exit(2);
 }
-const s = await serveForReproducers(f ?? ({ name: 'none', clause: 'rest:2.2.1', description: '', checks: [], alsoReportedAs: [] } as Fault), f !== undefined);
+const s = await serveForReproducers(
+  f ?? ({ name: 'none', clause: 'rest:2.2.1', description: '', checks: [], alsoReportedAs: [] } as Fault),
+  f !== undefined,
+);
 process.stdout.write(`SERVER=${s.server.url} TOKEN=${s.token}\n`);
 // The server's socket does not keep the process alive on its own.
 setInterval(() => undefined, 1 << 30);

@@ -21,7 +21,17 @@ export const MAX_FILE_LINES = 400;
 export const MAX_FUNCTION_LINES = 80;
 
 /** The folders whose files the rules hold: the product's layers (test/ is the self-tests'). */
-export const MEASURED_FOLDERS: readonly string[] = ['reference', 'generators', 'harness', 'suites', 'targets', 'runner', 'reports', 'scripts', 'bin'];
+export const MEASURED_FOLDERS: readonly string[] = [
+  'reference',
+  'generators',
+  'harness',
+  'suites',
+  'targets',
+  'runner',
+  'reports',
+  'scripts',
+  'bin',
+];
 
 export interface Oversize {
   readonly file: string;
@@ -55,11 +65,13 @@ const lineCount = (text: string): number => (text.endsWith('\n') ? text.split('\
 
 function unwrap(e: TS.Expression): TS.Expression {
   let x = e;
-  while (ts.isAsExpression(x) || ts.isSatisfiesExpression(x) || ts.isParenthesizedExpression(x) || ts.isTypeAssertionExpression(x)) x = x.expression;
+  while (ts.isAsExpression(x) || ts.isSatisfiesExpression(x) || ts.isParenthesizedExpression(x) || ts.isTypeAssertionExpression(x))
+    x = x.expression;
   return x;
 }
 
-const isDataLiteral = (e: TS.Expression | undefined): boolean => e !== undefined && (ts.isObjectLiteralExpression(unwrap(e)) || ts.isArrayLiteralExpression(unwrap(e)));
+const isDataLiteral = (e: TS.Expression | undefined): boolean =>
+  e !== undefined && (ts.isObjectLiteralExpression(unwrap(e)) || ts.isArrayLiteralExpression(unwrap(e)));
 
 /** A function whose body is one data literal: `() => ({ ... })`, `function f() { return [ ... ]; }`. */
 function isTableFunction(fn: TS.FunctionLikeDeclaration): boolean {
@@ -72,7 +84,13 @@ function isTableFunction(fn: TS.FunctionLikeDeclaration): boolean {
 
 /** A file whose code, imports and types aside, is one `const X = <object or array literal>`. */
 function isTableFile(sf: TS.SourceFile): boolean {
-  const code = sf.statements.filter((s) => !ts.isImportDeclaration(s) && !ts.isTypeAliasDeclaration(s) && !ts.isInterfaceDeclaration(s) && !(ts.isExportDeclaration(s) && s.isTypeOnly));
+  const code = sf.statements.filter(
+    (s) =>
+      !ts.isImportDeclaration(s) &&
+      !ts.isTypeAliasDeclaration(s) &&
+      !ts.isInterfaceDeclaration(s) &&
+      !(ts.isExportDeclaration(s) && s.isTypeOnly),
+  );
   const [only] = code;
   if (code.length !== 1 || only === undefined || !ts.isVariableStatement(only)) return false;
   const decls = only.declarationList.declarations;
@@ -84,7 +102,8 @@ function ownName(fn: TS.Node, sf: TS.SourceFile): string {
   if (ts.isConstructorDeclaration(fn)) return 'constructor';
   if (named.name !== undefined && !ts.isComputedPropertyName(named.name)) return named.name.getText(sf);
   const p = fn.parent;
-  if ((ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) && !ts.isComputedPropertyName(p.name)) return p.name.getText(sf);
+  if ((ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) && !ts.isComputedPropertyName(p.name))
+    return p.name.getText(sf);
   return ts.isArrowFunction(fn) ? '<arrow>' : '<function>';
 }
 
@@ -119,10 +138,17 @@ export function functionSizes(sf: TS.SourceFile): { name: string; lines: number;
 /** What of `text` (the source of `file`, a path relative to the package root) is over the limits. */
 export function oversize(file: string, text: string): Oversize[] {
   if (isGenerated(text)) return [];
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.ts') || file.endsWith('.mts') ? ts.ScriptKind.TS : ts.ScriptKind.JS);
+  const sf = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.ts') || file.endsWith('.mts') ? ts.ScriptKind.TS : ts.ScriptKind.JS,
+  );
   const out: Oversize[] = [];
   const lines = lineCount(text);
   if (lines > MAX_FILE_LINES && !isTableFile(sf)) out.push({ file, kind: 'file', name: file, lines });
-  for (const f of functionSizes(sf)) if (f.lines > MAX_FUNCTION_LINES && !f.table) out.push({ file, kind: 'function', name: f.name, lines: f.lines });
+  for (const f of functionSizes(sf))
+    if (f.lines > MAX_FUNCTION_LINES && !f.table) out.push({ file, kind: 'function', name: f.name, lines: f.lines });
   return out;
 }

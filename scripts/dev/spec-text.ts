@@ -53,7 +53,9 @@ export function renderSpecText(sections: readonly SpecSection[]): string {
 }
 
 export function readSpecSections(dir: string): SpecSection[] {
-  return (Object.keys(SPEC_FILES) as ('rest' | 'node')[]).flatMap((doc) => sectionsOf(doc, readFileSync(path.join(dir, SPEC_FILES[doc]), 'utf8')));
+  return (Object.keys(SPEC_FILES) as ('rest' | 'node')[]).flatMap((doc) =>
+    sectionsOf(doc, readFileSync(path.join(dir, SPEC_FILES[doc]), 'utf8')),
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

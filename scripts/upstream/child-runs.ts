@@ -20,7 +20,11 @@ const bin = path.join(root, 'bin', 'svc-conformance.mjs');
  * exits), then the control plane stops. Runs are in their own process groups, so a terminal's
  * Ctrl-C reaches them only through here.
  */
-export function forwardSignals(): { readonly interrupted: { signal?: NodeJS.Signals }; running(child: ReturnType<typeof spawn> | undefined): void; stop(): void } {
+export function forwardSignals(): {
+  readonly interrupted: { signal?: NodeJS.Signals };
+  running(child: ReturnType<typeof spawn> | undefined): void;
+  stop(): void;
+} {
   const interrupted: { signal?: NodeJS.Signals } = {};
   let current: ReturnType<typeof spawn> | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -47,7 +51,13 @@ export function forwardSignals(): { readonly interrupted: { signal?: NodeJS.Sign
 }
 
 /** Run number `n` of the invocation, in a fresh reports folder, judged; says what it did and how to replay a failed fresh seed. */
-export async function runAndJudge(run: PlannedRun, n: number, kubeconfig: string, assetsDir: string, started: (child: ReturnType<typeof spawn>) => void): Promise<RunOutcome> {
+export async function runAndJudge(
+  run: PlannedRun,
+  n: number,
+  kubeconfig: string,
+  assetsDir: string,
+  started: (child: ReturnType<typeof spawn>) => void,
+): Promise<RunOutcome> {
   rmSync(run.reportsDir, { recursive: true, force: true });
   mkdirSync(run.reportsDir, { recursive: true });
   say(`[${n}] ${run.name}: svc-conformance ${displayArgs(run, kubeconfig)}`);
@@ -87,7 +97,10 @@ function readSummary(dir: string): [SummaryJson | undefined, string | undefined]
   try {
     return [JSON.parse(readFileSync(file, 'utf8')) as SummaryJson, undefined];
   } catch (e) {
-    return [undefined, `${path.relative(process.cwd(), file)}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'not written (see output.txt)' : (e as Error).message}`];
+    return [
+      undefined,
+      `${path.relative(process.cwd(), file)}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'not written (see output.txt)' : (e as Error).message}`,
+    ];
   }
 }
 

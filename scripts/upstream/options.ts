@@ -6,7 +6,8 @@ import { DEFAULT_FRESH, runKinds, type RunKind } from './plan.ts';
 const seedList = (v: string): number[] => {
   if (v.trim() === 'none') return [];
   const seeds = v.split(',').map((s) => s.trim());
-  if (seeds.length === 0 || seeds.some((s) => !/^\d+$/.test(s))) throw new InvalidArgumentError('a comma-separated list of non-negative integers');
+  if (seeds.length === 0 || seeds.some((s) => !/^\d+$/.test(s)))
+    throw new InvalidArgumentError('a comma-separated list of non-negative integers');
   return seeds.map(Number);
 };
 const kindList = (v: string): RunKind[] => {
@@ -34,12 +35,28 @@ const positive = (v: string): number => {
 
 export const upstreamProgram = new Command('test:upstream')
   .description('run the suites against the upstream binaries of KUBEBUILDER_ASSETS (or --assets) on several seeds')
-  .option('--assets <dir>', 'folder with etcd, kube-apiserver, kube-controller-manager and kubelet-config-loader (default: KUBEBUILDER_ASSETS)')
+  .option(
+    '--assets <dir>',
+    'folder with etcd, kube-apiserver, kube-controller-manager and kubelet-config-loader (default: KUBEBUILDER_ASSETS)',
+  )
   .option('--skip-if-missing', 'when the binaries are absent, say so and exit 0')
-  .option('--seeds <list>', 'fixed seeds, comma-separated, run on the first topology (at least 3 for the API and node-agent suites), or none', seedList, [1, 2, 3])
-  .option('--fresh <n>', `fresh random seeds for the API suites on each topology (default: ${topologies.map((t) => `${DEFAULT_FRESH[t]} ${t}`).join(', ')})`, count)
+  .option(
+    '--seeds <list>',
+    'fixed seeds, comma-separated, run on the first topology (at least 3 for the API and node-agent suites), or none',
+    seedList,
+    [1, 2, 3],
+  )
+  .option(
+    '--fresh <n>',
+    `fresh random seeds for the API suites on each topology (default: ${topologies.map((t) => `${DEFAULT_FRESH[t]} ${t}`).join(', ')})`,
+    count,
+  )
   .option('--topologies <list>', `control planes to run on, in order: ${topologies.join(', ')}`, topologyList, [...topologies])
-  .option('--runs <n>', "examples per property of every API run (default: the CLI's default on the first fixed seed, 5 on the others)", positive)
+  .option(
+    '--runs <n>',
+    "examples per property of every API run (default: the CLI's default on the first fixed seed, 5 on the others)",
+    positive,
+  )
   .option('--only <kinds>', `run only these: ${runKinds.join(', ')}`, kindList, [...runKinds])
   .option('--reports <dir>', 'report root; each run writes to <dir>/<run>/', 'results/upstream')
   .exitOverride()

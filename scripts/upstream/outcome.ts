@@ -39,7 +39,15 @@ export function judgeRun(
 ): RunOutcome {
   const base = { name: run.name, topology: run.topology, seed: run.seed, fresh: run.fresh, runs: run.runs, wallMs, exitCode };
   if (summary === undefined) {
-    return { ...base, verdict: 'no report', regressions: [], known: [], nowPassing: [], errors: [summaryProblem ?? 'no summary.json written'], ok: false };
+    return {
+      ...base,
+      verdict: 'no report',
+      regressions: [],
+      known: [],
+      nowPassing: [],
+      errors: [summaryProblem ?? 'no summary.json written'],
+      ok: false,
+    };
   }
   const failed = summary.clauses.filter((c) => c.status === 'failed');
   const regressions = failed.filter((c) => !c.expectedFailure).map((c) => c.id);
@@ -86,7 +94,10 @@ export function formatOutcomes(outcomes: readonly RunOutcome[]): string {
   for (const o of outcomes) {
     if (o.regressions.length > 0) lines.push(`${o.name}: failed beyond the expectations file: ${o.regressions.join(', ')}`);
     if (o.errors.length > 0) lines.push(`${o.name}: errors: ${o.errors.map(firstLine).join('; ')}`);
-    if (o.nowPassing.length > 0) lines.push(`${o.name}: listed in the expectations file, input sent and answered right (no longer occurring): ${o.nowPassing.join(', ')}`);
+    if (o.nowPassing.length > 0)
+      lines.push(
+        `${o.name}: listed in the expectations file, input sent and answered right (no longer occurring): ${o.nowPassing.join(', ')}`,
+      );
   }
   return lines.join('\n');
 }
@@ -95,7 +106,13 @@ export function formatOutcomes(outcomes: readonly RunOutcome[]): string {
 export interface SweepRow {
   readonly clause: string;
   /** `failed` beyond the expectations file, or an `error` verdict. */
-  readonly on: readonly { readonly status: 'failed' | 'error'; readonly topology: Topology; readonly seed: number; readonly fresh: boolean; readonly run: string }[];
+  readonly on: readonly {
+    readonly status: 'failed' | 'error';
+    readonly topology: Topology;
+    readonly seed: number;
+    readonly fresh: boolean;
+    readonly run: string;
+  }[];
 }
 
 /**
@@ -121,7 +138,8 @@ export function sweep(outcomes: readonly RunOutcome[]): SweepRow[] {
 
 /** The sweep as a table a person reads: `rest:9.3/x  failed: ha 7 (fresh); error: single 2`. */
 export function formatSweep(rows: readonly SweepRow[], outcomes: readonly RunOutcome[]): string {
-  const seeds = (t: Topology) => outcomes.filter((o) => o.topology === t && o.name.startsWith('api-')).map((o) => `${o.seed}${o.fresh ? '*' : ''}`);
+  const seeds = (t: Topology) =>
+    outcomes.filter((o) => o.topology === t && o.name.startsWith('api-')).map((o) => `${o.seed}${o.fresh ? '*' : ''}`);
   const topologiesRun = [...new Set(outcomes.map((o) => o.topology))];
   const head = `sweep: ${topologiesRun.map((t) => `${t} seeds ${seeds(t).join(', ') || '-'}`).join('; ')} (* fresh)`;
   if (rows.length === 0)

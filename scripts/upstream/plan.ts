@@ -120,8 +120,16 @@ export function planRuns(p: TopologyPlanInput): PlannedRun[] {
   if (p.seeds.length > 0) {
     // The daemon under test is handed a private reference API server by `run` (never the cluster under
     // test: it would contend with the control plane's own controller manager).
-    if (p.kinds.includes('daemon')) add('daemon', p.seeds[0]!, false, undefined, ['--suite', 'controller-daemon', '--controller-daemon', shellQuote(p.controllerManager)]);
-    if (p.kinds.includes('nodeagent')) for (const seed of p.seeds) add('nodeagent', seed, false, undefined, ['--suite', 'nodeagent-config', '--nodeagent-loader', shellQuote(p.kubeletConfigLoader)]);
+    if (p.kinds.includes('daemon'))
+      add('daemon', p.seeds[0]!, false, undefined, [
+        '--suite',
+        'controller-daemon',
+        '--controller-daemon',
+        shellQuote(p.controllerManager),
+      ]);
+    if (p.kinds.includes('nodeagent'))
+      for (const seed of p.seeds)
+        add('nodeagent', seed, false, undefined, ['--suite', 'nodeagent-config', '--nodeagent-loader', shellQuote(p.kubeletConfigLoader)]);
   }
   return out;
 }

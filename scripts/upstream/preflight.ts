@@ -11,7 +11,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const UPSTREAM_MARK = '.svc-conformance-upstream';
 
 /** The upstream binaries, or the exit code when they are missing: 0 with --skip-if-missing, else a usage error. */
-export function assetsOrExit(dir: string | undefined, skipIfMissing: boolean | undefined, required: BinaryName[]): ReturnType<typeof resolveAssets> | number {
+export function assetsOrExit(
+  dir: string | undefined,
+  skipIfMissing: boolean | undefined,
+  required: BinaryName[],
+): ReturnType<typeof resolveAssets> | number {
   try {
     return resolveAssets({ dir, required });
   } catch (e) {
@@ -47,10 +51,15 @@ export function expectationFilesRead(kinds: readonly RunKind[]): boolean {
 export function claimReportsRoot(reportsRoot: string): boolean {
   const entries = existsSync(reportsRoot) ? readdirSync(reportsRoot) : [];
   if (entries.length > 0 && !entries.includes(UPSTREAM_MARK) && !entries.includes('runs.json')) {
-    fail(`--reports ${reportsRoot}: holds files test:upstream did not write, and it replaces its run folders there; choose a new or empty folder (nothing was deleted)`);
+    fail(
+      `--reports ${reportsRoot}: holds files test:upstream did not write, and it replaces its run folders there; choose a new or empty folder (nothing was deleted)`,
+    );
     return false;
   }
   mkdirSync(reportsRoot, { recursive: true });
-  writeFileSync(path.join(reportsRoot, UPSTREAM_MARK), 'Written by svc-conformance test:upstream: its run folders here are replaced by its next run.\n');
+  writeFileSync(
+    path.join(reportsRoot, UPSTREAM_MARK),
+    'Written by svc-conformance test:upstream: its run folders here are replaced by its next run.\n',
+  );
   return true;
 }

@@ -39,7 +39,10 @@ async function readMarkers(cx: CaseContext) {
   const reading = (async () => {
     const doc = await cx.send({ method: 'GET', path: '/openapi/v2', headers: { accept: 'application/json', ...ACCEPT_GZIP } });
     // Upstream 1.24 labels this JSON document text/plain, so the client leaves it unparsed.
-    return { status: doc.status, marked: doc.status === 200 ? markedOwnerReferences(doc.json ?? parseOrUndefined(doc.bodyText), cx.env.profile) : undefined };
+    return {
+      status: doc.status,
+      marked: doc.status === 200 ? markedOwnerReferences(doc.json ?? parseOrUndefined(doc.bodyText), cx.env.profile) : undefined,
+    };
   })();
   markersRead.set(cx.env, reading);
   const read = await reading;
@@ -67,12 +70,20 @@ export const applyPatchMergeKey: Check<MergeKeyCase> = {
     const clauses = applyPatchMergeKey.clauses;
     const { status, marked } = await readMarkers(cx);
     if (!marked)
-      throw new CheckNotApplicable(clauses, `the target's /openapi/v2 (status ${status}) shows no patchStrategy=merge marker without list type on ConfigMap metadata.ownerReferences`, 'skipped');
+      throw new CheckNotApplicable(
+        clauses,
+        `the target's /openapi/v2 (status ${status}) shows no patchStrategy=merge marker without list type on ConfigMap metadata.ownerReferences`,
+        'skipped',
+      );
     const ns = await namespaceOf(cx, 0);
     const base = `/api/v1/namespaces/${encodeURIComponent(ns)}/configmaps`;
     const owners: { name: string; uid: string }[] = [];
     for (const n of ['o1', 'o2']) {
-      const r = await cx.send({ method: 'POST', path: base, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: `mk-${n}-`, labels: cx.ownLabels } } });
+      const r = await cx.send({
+        method: 'POST',
+        path: base,
+        body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: `mk-${n}-`, labels: cx.ownLabels } },
+      });
       const md = (r.json as { metadata?: { name?: unknown; uid?: unknown } } | undefined)?.metadata;
       // Owner references name their owner by uid: a target that generates none blocks the check, it does not fail rest:4.7.8.
       if (r.status >= 200 && r.status < 300 && (typeof md?.uid !== 'string' || md.uid === '')) throw new CheckNotApplicable([], NO_UID);
@@ -92,6 +103,16 @@ export const applyPatchMergeKey: Check<MergeKeyCase> = {
     const first = await applyAs(FIRST, [ref(owners[0]!)], cx.ownLabels);
     cx.judge([judgeMergeKeySetup('first apply', first.status, undefined, first.bodyText)]);
     const second = await applyAs(SECOND, c.secondNamesFirst ? [ref(owners[0]!), ref(owners[1]!)] : [ref(owners[1]!)]);
-    cx.judge(judgeMergeKeyApply({ status: second.status, json: second.json, bodyText: second.bodyText, firstUid: owners[0]!.uid, secondUid: owners[1]!.uid, secondManager: SECOND, key: marked.key }));
+    cx.judge(
+      judgeMergeKeyApply({
+        status: second.status,
+        json: second.json,
+        bodyText: second.bodyText,
+        firstUid: owners[0]!.uid,
+        secondUid: owners[1]!.uid,
+        secondManager: SECOND,
+        key: marked.key,
+      }),
+    );
   },
 };

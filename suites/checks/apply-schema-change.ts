@@ -13,7 +13,14 @@ import { notSeenWithin } from '../../harness/case/index.ts';
 import type { CaseContext } from '../../harness/case/index.ts';
 import { CheckNotApplicable } from '../../harness/case/index.ts';
 import { namespaceOf } from '../../harness/interpreters/index.ts';
-import { crdResource, mapTypeOwnedIn, schemaChangeCrd, schemaChangeResource, schemaChangeVersions, schemaOfCrd } from '../../reference/apply/index.ts';
+import {
+  crdResource,
+  mapTypeOwnedIn,
+  schemaChangeCrd,
+  schemaChangeResource,
+  schemaChangeVersions,
+  schemaOfCrd,
+} from '../../reference/apply/index.ts';
 import { collectionPath, objectPath } from '../../reference/resources.ts';
 import { runStep, startObject, APPLY_TYPE, type SeqState } from '../../harness/interpreters/index.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
@@ -44,7 +51,8 @@ async function useSchema(cx: CaseContext, mapType: MapType): Promise<SeqState['s
   const crd = crdResource(profile);
   const body = schemaChangeCrd(profile, mapType, { [profile.runLabel]: cx.env.runId });
   const created = await cx.send({ method: 'POST', path: collectionPath(crd), body });
-  if (created.status === 404 || created.status === 405) throw new CheckNotApplicable(CLAUSES, `the target serves no ${crd.plural}.${crd.group}`, 'skipped');
+  if (created.status === 404 || created.status === 405)
+    throw new CheckNotApplicable(CLAUSES, `the target serves no ${crd.plural}.${crd.group}`, 'skipped');
   if (created.status === 409) {
     const name = (body['metadata'] as { name: string }).name;
     const patched = await cx.send({
@@ -53,8 +61,10 @@ async function useSchema(cx: CaseContext, mapType: MapType): Promise<SeqState['s
       headers: { 'content-type': 'application/merge-patch+json' },
       body: JSON.stringify({ spec: { versions: schemaChangeVersions(profile, mapType) } }),
     });
-    if (patched.status >= 300) throw new CheckNotApplicable(CLAUSES, `changing the schema-change fixture definition was refused (status ${patched.status})`);
-  } else if (created.status >= 300) throw new CheckNotApplicable(CLAUSES, `installing the schema-change fixture definition was refused (status ${created.status})`);
+    if (patched.status >= 300)
+      throw new CheckNotApplicable(CLAUSES, `changing the schema-change fixture definition was refused (status ${patched.status})`);
+  } else if (created.status >= 300)
+    throw new CheckNotApplicable(CLAUSES, `installing the schema-change fixture definition was refused (status ${created.status})`);
   const rt = schemaChangeResource(profile, cx.env.runId);
   const ns = await namespaceOf(cx, 0);
   const windowMs = eventualWindowOf(cx.env);
@@ -87,7 +97,12 @@ async function inForce(cx: CaseContext, rt: ReturnType<typeof schemaChangeResour
       path: objectPath(rt, name, ns),
       query: [['fieldManager', manager]],
       headers: { 'content-type': APPLY_TYPE, connection: 'close' },
-      body: JSON.stringify({ apiVersion: `${rt.group}/${rt.version}`, kind: rt.kind, metadata: { name, namespace: ns, labels: cx.ownLabels }, spec: { m } }),
+      body: JSON.stringify({
+        apiVersion: `${rt.group}/${rt.version}`,
+        kind: rt.kind,
+        metadata: { name, namespace: ns, labels: cx.ownLabels },
+        spec: { m },
+      }),
     });
   const first = await apply('probe-1', { x: '1' });
   if (first.status >= 300) return false;
@@ -101,14 +116,17 @@ async function inForce(cx: CaseContext, rt: ReturnType<typeof schemaChangeResour
 function ownedMapType(obj: unknown, manager: string): MapType | undefined | 'unrecorded' {
   const entries = (obj as { metadata?: { managedFields?: unknown } } | undefined)?.metadata?.managedFields;
   if (!Array.isArray(entries)) return 'unrecorded';
-  const mine = entries.find((e): e is { fieldsV1?: unknown } => e !== null && typeof e === 'object' && e.manager === manager && e.operation === 'Apply');
+  const mine = entries.find(
+    (e): e is { fieldsV1?: unknown } => e !== null && typeof e === 'object' && e.manager === manager && e.operation === 'Apply',
+  );
   return mine === undefined ? 'unrecorded' : mapTypeOwnedIn(mine.fieldsV1);
 }
 
 export const applySchemaChange: Check<Input> = {
   id: 'apply-schema-change',
   suite: 'rest-apply',
-  title: 'changing a map between granular and atomic: owners of entries own the whole (conflicts), atomic owners gain no entries (no conflicts)',
+  title:
+    'changing a map between granular and atomic: owners of entries own the whole (conflicts), atomic owners gain no entries (no conflicts)',
   clauses: CLAUSES,
   defaultRuns: 2,
   arbitrary: () => fc.record({ values: fc.uniqueArray(fc.constantFrom('v1', 'v2', 'v3', 'x y'), { minLength: 3, maxLength: 3 }) }),
@@ -120,7 +138,12 @@ export const applySchemaChange: Check<Input> = {
   run: async (input, cx) => {
     const [v1, v2, v3] = input.values as [string, string, string];
     const rt = schemaChangeResource(cx.env.profile, cx.env.runId);
-    const apply = (manager: 'mgr-a' | 'mgr-b', m: Record<string, string>, force = false) => ({ op: 'apply' as const, manager, force, content: { spec: { m } } });
+    const apply = (manager: 'mgr-a' | 'mgr-b', m: Record<string, string>, force = false) => ({
+      op: 'apply' as const,
+      manager,
+      force,
+      content: { spec: { m } },
+    });
     const granular = await useSchema(cx, 'granular');
     if (!granular) return;
     let st = await startObject(cx, rt, granular, 'obj', CLAUSES);

@@ -145,7 +145,12 @@ export const applyJsonReplaceMissing: Check<ApplySequence> = {
  * An apply that empties a list while it forces, shares and drops other fields, on every run
  * (generators/rest-edges.ts): the random sequences draw that shape on a few seeds only.
  */
-const UNREACHED_BY_EMPTIED_LIST = new Set<ClauseId>(['rest:3.2/apply-conflict', 'rest:4.1/patch-type/merge', 'rest:4.1/patch-type/json', 'rest:4.1/get-object']);
+const UNREACHED_BY_EMPTIED_LIST = new Set<ClauseId>([
+  'rest:3.2/apply-conflict',
+  'rest:4.1/patch-type/merge',
+  'rest:4.1/patch-type/json',
+  'rest:4.1/get-object',
+]);
 
 export const applyEmptiesList: Check<ApplySequence> = {
   id: 'apply-edges-empties-list',

@@ -51,7 +51,11 @@ export async function actingAs(cx: CaseContext, clauses: Check<unknown>['clauses
       method: 'POST',
       path: `/apis/${group}/v1/selfsubjectaccessreviews`,
       headers: { 'Impersonate-User': user },
-      body: { apiVersion: `${group}/v1`, kind: 'SelfSubjectAccessReview', spec: { nonResourceAttributes: { path: '/livez', verb: 'get' } } },
+      body: {
+        apiVersion: `${group}/v1`,
+        kind: 'SelfSubjectAccessReview',
+        spec: { nonResourceAttributes: { path: '/livez', verb: 'get' } },
+      },
     });
     if (self.status === 401 || self.status === 403) {
       throw new CheckNotApplicable(
@@ -66,12 +70,21 @@ export async function actingAs(cx: CaseContext, clauses: Check<unknown>['clauses
       exact: true,
       as: { headers: { 'Impersonate-User': user } },
       review: async (a) =>
-        answer(await cx.send({ method: 'POST', path: `/apis/${group}/v1/subjectaccessreviews`, body: { apiVersion: `${group}/v1`, kind: 'SubjectAccessReview', spec: { user, groups, ...spec(a) } } })),
+        answer(
+          await cx.send({
+            method: 'POST',
+            path: `/apis/${group}/v1/subjectaccessreviews`,
+            body: { apiVersion: `${group}/v1`, kind: 'SubjectAccessReview', spec: { user, groups, ...spec(a) } },
+          }),
+        ),
     };
   }
   const user = await restricted.user();
   if (user === undefined)
-    throw new CheckNotApplicable(clauses, 'the user name of --restricted-kubeconfig could not be learned (neither a client certificate nor a token a TokenReview recognises): the run cannot bind it');
+    throw new CheckNotApplicable(
+      clauses,
+      'the user name of --restricted-kubeconfig could not be learned (neither a client certificate nor a token a TokenReview recognises): the run cannot bind it',
+    );
   return {
     user,
     groups: [AUTHENTICATED_GROUP],

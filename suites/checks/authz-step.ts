@@ -3,22 +3,37 @@ import { judgeStep } from '../../harness/case/index.ts';
 import { expectOk, type CaseContext } from '../../harness/case/index.ts';
 import type { TargetRequest } from '../../harness/transport/index.ts';
 import { type AuthzCase } from '../../generators/authz.ts';
-import { attributesOfStep, authzFixture, expectedDecision, resourceTypeOf, type AuthzNames, type AuthzStep } from '../../reference/authz.ts';
+import {
+  attributesOfStep,
+  authzFixture,
+  expectedDecision,
+  resourceTypeOf,
+  type AuthzNames,
+  type AuthzStep,
+} from '../../reference/authz.ts';
 import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../../reference/resources.ts';
 import type { Acting } from './authz-acting.ts';
 
 /** A configmap or custom object of the case, labelled as the run's. */
 export function objectBody(cx: CaseContext, rt: ResourceType, name: string, ns: string): Record<string, unknown> {
   const metadata = { name, namespace: ns, labels: cx.ownLabels };
-  return rt.kind === 'ConfigMap' ? { apiVersion: apiVersionOf(rt), kind: rt.kind, metadata, data: { k: 'v' } } : { apiVersion: apiVersionOf(rt), kind: rt.kind, metadata, spec: { k: 'v' } };
+  return rt.kind === 'ConfigMap'
+    ? { apiVersion: apiVersionOf(rt), kind: rt.kind, metadata, data: { k: 'v' } }
+    : { apiVersion: apiVersionOf(rt), kind: rt.kind, metadata, spec: { k: 'v' } };
 }
 
 export async function runStep(cx: CaseContext, n: AuthzNames, acting: Acting, c: AuthzCase, s: AuthzStep, i: number): Promise<void> {
   const rt = resourceTypeOf(n, s.resource);
   const ns = n.namespaces[s.ns];
   const name = s.verb === 'create' ? `c${i}` : s.verb === 'delete' ? `d${i}` : s.verb === 'list' ? undefined : 'x';
-  if (s.verb === 'delete') await expectOk(cx, { method: 'POST', path: collectionPath(rt, ns), body: objectBody(cx, rt, name!, ns) }, `creating ${rt.plural} ${name}`);
-  const path = name === undefined || s.verb === 'create' ? collectionPath(rt, ns) : `${objectPath(rt, name, ns)}${s.status ? '/status' : ''}`;
+  if (s.verb === 'delete')
+    await expectOk(
+      cx,
+      { method: 'POST', path: collectionPath(rt, ns), body: objectBody(cx, rt, name!, ns) },
+      `creating ${rt.plural} ${name}`,
+    );
+  const path =
+    name === undefined || s.verb === 'create' ? collectionPath(rt, ns) : `${objectPath(rt, name, ns)}${s.status ? '/status' : ''}`;
   let req: TargetRequest;
   switch (s.verb) {
     case 'get':
@@ -41,11 +56,15 @@ export async function runStep(cx: CaseContext, n: AuthzNames, acting: Acting, c:
       break;
     case 'update': {
       // Custom resources need the current resourceVersion on update: read it as the run first.
-      const current = (await expectOk(cx, { method: 'GET', path: objectPath(rt, name!, ns) }, `reading ${rt.plural} ${name}`)).json as Record<string, unknown>;
+      const current = (await expectOk(cx, { method: 'GET', path: objectPath(rt, name!, ns) }, `reading ${rt.plural} ${name}`))
+        .json as Record<string, unknown>;
       const md = (current['metadata'] ?? {}) as Record<string, unknown>;
       const next = s.status
         ? { ...current, status: { step: String(i) } }
-        : { ...current, metadata: { ...md, annotations: { ...((md['annotations'] as object | undefined) ?? {}), 'authz-step': String(i) } } };
+        : {
+            ...current,
+            metadata: { ...md, annotations: { ...((md['annotations'] as object | undefined) ?? {}), 'authz-step': String(i) } },
+          };
       req = { method: 'PUT', path, body: next };
       break;
     }

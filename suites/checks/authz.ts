@@ -18,7 +18,16 @@ import { expectOk, type CaseContext } from '../../harness/case/index.ts';
 import { CheckNotApplicable } from '../../harness/case/index.ts';
 import { namespaceOf } from '../../harness/interpreters/index.ts';
 import { authzCaseArb, showAuthzRule, type AuthzCase } from '../../generators/authz.ts';
-import { attributesOfStep, authzFixture, authzFixtureCrd, describeStep, policyRules, probeStep, resourceTypeOf, type AuthzNames } from '../../reference/authz.ts';
+import {
+  attributesOfStep,
+  authzFixture,
+  authzFixtureCrd,
+  describeStep,
+  policyRules,
+  probeStep,
+  resourceTypeOf,
+  type AuthzNames,
+} from '../../reference/authz.ts';
 import { notSeenWithin } from '../../harness/case/index.ts';
 import { namedGroup } from '../../reference/profile.ts';
 import { apiVersionOf, collectionPath, objectPath, resourceTypes, type ResourceType } from '../../reference/resources.ts';
@@ -33,10 +42,22 @@ async function ensureWidgets(cx: CaseContext, ns: string, clauses: Check<unknown
   const served = async () => (await cx.send({ method: 'GET', path: collectionPath(rt, ns) })).status === 200;
   if (await served()) return rt;
   const crd = crdResource(profile);
-  const r = await cx.send({ method: 'POST', path: collectionPath(crd), body: authzFixtureCrd(profile, cx.env.runId, { [profile.runLabel]: cx.env.runId }) });
+  const r = await cx.send({
+    method: 'POST',
+    path: collectionPath(crd),
+    body: authzFixtureCrd(profile, cx.env.runId, { [profile.runLabel]: cx.env.runId }),
+  });
   if (r.status === 404 || r.status === 405)
-    throw new CheckNotApplicable(clauses, `the target serves no ${crd.plural}.${crd.group}: no custom type with a status subresource can be installed`, 'skipped');
-  if (r.status >= 300 && r.status !== 409) throw new CheckNotApplicable(clauses, `installing the CustomResourceDefinition with a status subresource was refused (status ${r.status})`);
+    throw new CheckNotApplicable(
+      clauses,
+      `the target serves no ${crd.plural}.${crd.group}: no custom type with a status subresource can be installed`,
+      'skipped',
+    );
+  if (r.status >= 300 && r.status !== 409)
+    throw new CheckNotApplicable(
+      clauses,
+      `installing the CustomResourceDefinition with a status subresource was refused (status ${r.status})`,
+    );
   const windowMs = eventualWindowOf(cx.env);
   const deadline = cx.env.now() + windowMs;
   for (let wait = 50; cx.env.now() < deadline; wait = Math.min(wait * 2, 1000)) {
@@ -44,7 +65,14 @@ async function ensureWidgets(cx: CaseContext, ns: string, clauses: Check<unknown
     await cx.env.sleep(wait);
   }
   if (await served()) return rt;
-  cx.judge(notSeenWithin(['rest:5.3'], 'a custom type served once its definition is in place', windowMs, `${rt.plural}.${rt.group} not served yet`));
+  cx.judge(
+    notSeenWithin(
+      ['rest:5.3'],
+      'a custom type served once its definition is in place',
+      windowMs,
+      `${rt.plural}.${rt.group} not served yet`,
+    ),
+  );
   return undefined;
 }
 
@@ -63,7 +91,8 @@ const RULES_CLAUSES = [
 export const authzRules: Check<AuthzCase> = {
   id: 'authz-rules',
   suite: 'rest-authz',
-  title: 'random Role rules for a restricted user: subresources apart from their parent, namespace scope, dry-run and access reviews agree with the server',
+  title:
+    'random Role rules for a restricted user: subresources apart from their parent, namespace scope, dry-run and access reviews agree with the server',
   clauses: [...RULES_CLAUSES],
   defaultRuns: 12,
   arbitrary: () => authzCaseArb(),
@@ -111,7 +140,12 @@ async function bindRole(cx: CaseContext, n: AuthzNames, c: AuthzCase, acting: Ac
     {
       method: 'POST',
       path: collectionPath(roles, ns0),
-      body: { apiVersion: apiVersionOf(roles), kind: 'Role', metadata: { name: 'r', namespace: ns0, labels: cx.ownLabels }, rules: policyRules(n, c.rules) },
+      body: {
+        apiVersion: apiVersionOf(roles),
+        kind: 'Role',
+        metadata: { name: 'r', namespace: ns0, labels: cx.ownLabels },
+        rules: policyRules(n, c.rules),
+      },
     },
     'creating Role r',
   );
@@ -146,6 +180,14 @@ async function bindingInForce(cx: CaseContext, n: AuthzNames, c: AuthzCase, acti
     granted = (await acting.review(attributesOfStep(n, acting.user, acting.groups, probe, 'x'))) === true;
     if (!granted) await cx.env.sleep(wait);
   }
-  if (!granted) cx.judge(notSeenWithin(['rest:5.3'], `the RoleBinding in force: ${describeStep(probe)} reviewed as allowed`, windowMs, 'the review still says denied'));
+  if (!granted)
+    cx.judge(
+      notSeenWithin(
+        ['rest:5.3'],
+        `the RoleBinding in force: ${describeStep(probe)} reviewed as allowed`,
+        windowMs,
+        'the review still says denied',
+      ),
+    );
   return granted;
 }

@@ -14,7 +14,14 @@ export const concurrentWorkload: Check<WorkloadPlan> = {
   id: 'concurrent-workload',
   suite: 'rest-concurrency',
   title: 'concurrent writers and watchers: linearizable objects, watch guarantees, lists agree with watches',
-  clauses: ['rest:4.5/meaning/most-recent', 'rest:2.2.2', 'rest:6.1.1', 'rest:6.1.2', 'rest:6.1/BOOKMARK', 'rest:2.3/metadata.resourceVersion'],
+  clauses: [
+    'rest:4.5/meaning/most-recent',
+    'rest:2.2.2',
+    'rest:6.1.1',
+    'rest:6.1.2',
+    'rest:6.1/BOOKMARK',
+    'rest:2.3/metadata.resourceVersion',
+  ],
   // Each case is a second or two of traffic (the first also a few megabytes for the slow reader): two per run.
   defaultRuns: 2,
   // A workload is not deterministic: re-running it to shrink would judge other histories. The

@@ -66,7 +66,15 @@ export const namesAndScope: Check<ScopeInput> = {
   id: 'names-and-scope',
   suite: 'rest-crud',
   title: 'names are unique per namespace; namespaces are cluster-scoped; namespace deletion removes contents',
-  clauses: ['rest:2.2.2', 'rest:2.2.3', 'rest:2.2.4', 'rest:2.2.5', 'rest:4.1/get-collection', 'rest:4.1/get-namespace', 'rest:4.1/get-namespaces'],
+  clauses: [
+    'rest:2.2.2',
+    'rest:2.2.3',
+    'rest:2.2.4',
+    'rest:2.2.5',
+    'rest:4.1/get-collection',
+    'rest:4.1/get-namespace',
+    'rest:4.1/get-namespaces',
+  ],
   defaultRuns: 5,
   arbitrary: () => fc.record({ name: fc.constantFrom(...namePool), content: contentArb }),
   describe: (i) => [
@@ -86,12 +94,18 @@ export const namesAndScope: Check<ScopeInput> = {
     cx.judge(judgeNameFreeElsewhere(cx.history('configmaps').everKeys.has(keyOf(ns1, input.name))));
 
     const all = await cx.send({ method: 'GET', path: collectionPath(rt), query: [['labelSelector', `${CASE_LABEL}=${cx.caseId}`]] });
-    const items = Array.isArray((all.json as { items?: unknown })?.items) ? (all.json as { items: unknown[] }).items.map((it) => readObject(rt, it)) : [];
+    const items = Array.isArray((all.json as { items?: unknown })?.items)
+      ? (all.json as { items: unknown[] }).items.map((it) => readObject(rt, it))
+      : [];
     const keys = new Set(items.map((o) => o.key));
     cx.judge(judgeScope({ selector: `${CASE_LABEL}=${cx.caseId}` }, items, 'list'));
     cx.judge(judgeAllNamespaces(all.status, keys, [keyOf(ns0, input.name), keyOf(ns1, input.name)]));
 
-    const again = await cx.send({ method: 'POST', path: collectionPath(nsRt), body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns0, labels: cx.ownLabels } } });
+    const again = await cx.send({
+      method: 'POST',
+      path: collectionPath(nsRt),
+      body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns0, labels: cx.ownLabels } },
+    });
     cx.judge(judgeDuplicateNamespace(ns0, again.status));
     const nsGet = await cx.send({ method: 'GET', path: objectPath(nsRt, ns0) });
     const nsObj = readObject(nsRt, nsGet.json);
@@ -100,7 +114,12 @@ export const namesAndScope: Check<ScopeInput> = {
     const nsItems = ((nsList.json as { items?: unknown[] } | undefined)?.items ?? []).map((it) => readObject(nsRt, it));
     cx.judge(judgeScope({ selector: `${CASE_LABEL}=${cx.caseId}` }, nsItems, 'list'));
     const nsNames = nsItems.map((o) => o.name);
-    cx.judge(judgeNamespaceList({ status: nsList.status, kind: (nsList.json as { kind?: unknown } | undefined)?.kind, names: nsNames }, [ns0, ns1]));
+    cx.judge(
+      judgeNamespaceList({ status: nsList.status, kind: (nsList.json as { kind?: unknown } | undefined)?.kind, names: nsNames }, [
+        ns0,
+        ns1,
+      ]),
+    );
 
     const del = await cx.send({ method: 'DELETE', path: objectPath(nsRt, ns0) });
     cx.judge(judgeNamespaceDeleteAccepted(ns0, del.status));
@@ -149,7 +168,12 @@ export const generatedNames: Check<{ prefix: string; count: number }> = {
       const r = await cx.send({
         method: 'POST',
         path: collectionPath(rt, ns),
-        body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: input.prefix, namespace: ns, labels: cx.ownLabels }, data: { n: String(n) } },
+        body: {
+          apiVersion: 'v1',
+          kind: 'ConfigMap',
+          metadata: { generateName: input.prefix, namespace: ns, labels: cx.ownLabels },
+          data: { n: String(n) },
+        },
       });
       const o = readObject(rt, r.json);
       cx.judge(judgeGeneratedCreate(input.prefix, { status: r.status, name: o.name }, names));

@@ -43,21 +43,30 @@ export function suiteFlags(t: Pick<ControllerDaemonTarget, 'kubeconfigPath'>, pr
 }
 
 /** The command line to paste (the port is whatever is free when you run it). */
-export const commandLine = (env: Pick<CheckEnv, 'profile'> & { readonly controllerDaemon?: CheckEnv['controllerDaemon'] }, words: readonly string[]) =>
-  [env.controllerDaemon?.launcher.display ?? '<daemon>', ...suiteFlags(env.controllerDaemon ?? { kubeconfigPath: '<kubeconfig>' }, env.profile.name, '<port>'), ...words.map(shellQuote)].join(' ');
+export const commandLine = (
+  env: Pick<CheckEnv, 'profile'> & { readonly controllerDaemon?: CheckEnv['controllerDaemon'] },
+  words: readonly string[],
+) =>
+  [
+    env.controllerDaemon?.launcher.display ?? '<daemon>',
+    ...suiteFlags(env.controllerDaemon ?? { kubeconfigPath: '<kubeconfig>' }, env.profile.name, '<port>'),
+    ...words.map(shellQuote),
+  ].join(' ');
 
 /** What an observed start was, as plain data for the judges. */
 export const startSeen = (obs: Exclude<StartObservation, { kind: 'hung' }>): StartSeen =>
   obs.kind === 'exited' ? { kind: 'exited', code: obs.code, output: obs.output } : { kind: 'serving', healthz: obs.healthz };
 
 /** A start that never got ready: the clauses the case would judge are inconclusive, and the check stops. */
-export const hung = (clauses: readonly ClauseId[], obs: { output: string; waitedMs: number }) => new CheckNotApplicable(clauses, notReadyReason(obs.waitedMs, obs.output), 'inconclusive');
+export const hung = (clauses: readonly ClauseId[], obs: { output: string; waitedMs: number }) =>
+  new CheckNotApplicable(clauses, notReadyReason(obs.waitedMs, obs.output), 'inconclusive');
 
 /** --help or --version still running when its window passed: no clause bounds how long it may take either. */
 export const notExited =
   (clauses: readonly ClauseId[]) =>
   (e: unknown): never => {
-    if (e instanceof DaemonDidNotExit) throw new CheckNotApplicable(clauses, notReadyReason(e.waitedMs, e.output, 'exited'), 'inconclusive');
+    if (e instanceof DaemonDidNotExit)
+      throw new CheckNotApplicable(clauses, notReadyReason(e.waitedMs, e.output, 'exited'), 'inconclusive');
     throw e;
   };
 
@@ -69,8 +78,11 @@ export const paced = (t: ControllerDaemonTarget) => ({ pace: t.pace, answers: t.
  * nothing answers: a handshake that gets no answer at all is reported as such (`timedOut`), never as
  * a refusal (slow is not wrong, and silence is not a refusal either).
  */
-export const handshake = (t: ControllerDaemonTarget, port: number, o: Omit<Parameters<typeof handshakePatiently>[1], 'timeoutMs'> = {}): Promise<Handshake> =>
-  handshakePatiently(port, { ...o, timeoutMs: 3000 }, t.answers);
+export const handshake = (
+  t: ControllerDaemonTarget,
+  port: number,
+  o: Omit<Parameters<typeof handshakePatiently>[1], 'timeoutMs'> = {},
+): Promise<Handshake> => handshakePatiently(port, { ...o, timeoutMs: 3000 }, t.answers);
 
 /**
  * Starts the daemon with the suite's flags and `words`, runs `whileServing` once /healthz answers 200,

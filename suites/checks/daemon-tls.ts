@@ -4,14 +4,43 @@
  * Each check starts the daemon through daemon-start.ts and records what a TLS client saw; every verdict
  * is a judge of `reference/controller-daemon/judge.ts`.
  */
-import { judgeCertDir, judgeCipherSuites, judgeSecurePortZero, judgeSni, judgeTlsMinVersion, judgeUnexpectedExit, judgeVersion } from '../../harness/case/index.ts';
+import {
+  judgeCertDir,
+  judgeCipherSuites,
+  judgeSecurePortZero,
+  judgeSni,
+  judgeTlsMinVersion,
+  judgeUnexpectedExit,
+  judgeVersion,
+} from '../../harness/case/index.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/case/index.ts';
-import { certificatesIn, writeCertPair, freePort, observeStart, runToExit, takeCalibrationRun, tempDir } from '../../harness/processes/index.ts';
+import {
+  certificatesIn,
+  writeCertPair,
+  freePort,
+  observeStart,
+  runToExit,
+  takeCalibrationRun,
+  tempDir,
+} from '../../harness/processes/index.ts';
 import { InfrastructureError } from '../../harness/transport/index.ts';
 import { type NamedCertKey } from '../../reference/controller-daemon/index.ts';
 import { CheckNotApplicable } from '../../harness/case/index.ts';
-import { SUITE, notConfigured, daemon, commandLine, startSeen, hung, notExited, paced, handshake, withServingDaemon, suiteFlags, startLauncher } from './daemon-start.ts';
+import {
+  SUITE,
+  notConfigured,
+  daemon,
+  commandLine,
+  startSeen,
+  hung,
+  notExited,
+  paced,
+  handshake,
+  withServingDaemon,
+  suiteFlags,
+  startLauncher,
+} from './daemon-start.ts';
 
 export const daemonTlsMinVersion: Check<{ line: string }> = {
   id: 'daemon-tls-min-version',
@@ -28,7 +57,8 @@ export const daemonTlsMinVersion: Check<{ line: string }> = {
       ['node:2.6/tls-min-version'],
       ['--tls-min-version=VersionTLS13'],
       (obs) => judgeUnexpectedExit('node:2.6/tls-min-version', 'accepted: serves with VersionTLS13', obs),
-      async (port, t) => judgeTlsMinVersion(await handshake(t, port, { maxVersion: 'TLSv1.2' }), await handshake(t, port, { minVersion: 'TLSv1.3' })),
+      async (port, t) =>
+        judgeTlsMinVersion(await handshake(t, port, { maxVersion: 'TLSv1.2' }), await handshake(t, port, { minVersion: 'TLSv1.3' })),
     );
   },
 };
@@ -52,8 +82,14 @@ export const daemonTlsCipherSuites: Check<{ line: string }> = {
       [`--tls-cipher-suites=${CONFIGURED_SUITES}`],
       (obs) => judgeUnexpectedExit('node:2.6/tls-cipher-suites', 'accepted: serves with preferred suites', obs),
       async (port, t) => {
-        const unlisted = await handshake(t, port, { maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384' });
-        const listed = await handshake(t, port, { maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256' });
+        const unlisted = await handshake(t, port, {
+          maxVersion: 'TLSv1.2',
+          ciphers: 'ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384',
+        });
+        const listed = await handshake(t, port, {
+          maxVersion: 'TLSv1.2',
+          ciphers: 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256',
+        });
         return judgeCipherSuites(unlisted, listed);
       },
     );
@@ -95,7 +131,9 @@ export const daemonVersion: Check<{ line: string }> = {
   run: async (_i, cx) => {
     const t = await daemon(cx);
     // The pace's calibration ran this very command line (harness/processes/controller-daemon.ts): its answer is judged, once.
-    const run = takeCalibrationRun(t) ?? (await runToExit(t.launcher, ['--version'], t.startTimeoutMs, t.pace).catch(notExited(['node:2.6/version'])));
+    const run =
+      takeCalibrationRun(t) ??
+      (await runToExit(t.launcher, ['--version'], t.startTimeoutMs, t.pace).catch(notExited(['node:2.6/version'])));
     cx.judge(judgeVersion(run));
   },
 };
@@ -123,9 +161,17 @@ export const daemonTlsSni: Check<{ line: string }> = {
     const clause = 'node:2.6/tls-sni-cert-key';
     const tmp = tempDir('svc-conformance-sni');
     try {
-      const made = await Promise.all(SNI_PATTERNS.map(async (names, i) => ({ names, files: await writeCertPair(tmp.dir, `pair${i}`, names[0]!.replace('*', 'wildcard')) })));
+      const made = await Promise.all(
+        SNI_PATTERNS.map(async (names, i) => ({
+          names,
+          files: await writeCertPair(tmp.dir, `pair${i}`, names[0]!.replace('*', 'wildcard')),
+        })),
+      );
       if (made.some((m) => !m.files)) throw new CheckNotApplicable([clause], 'the openssl command is needed to make the SNI certificates');
-      const pairs = made.map((m) => ({ pair: { cert: m.files!.cert, key: m.files!.key, names: m.names } as NamedCertKey, fingerprint256: m.files!.fingerprint256 }));
+      const pairs = made.map((m) => ({
+        pair: { cert: m.files!.cert, key: m.files!.key, names: m.names } as NamedCertKey,
+        fingerprint256: m.files!.fingerprint256,
+      }));
       const words = pairs.map(({ pair: p }) => `--tls-sni-cert-key=${p.cert},${p.key}:${p.names.join(',')}`);
       await withServingDaemon(
         cx,

@@ -6,7 +6,14 @@
  * Checks only start the daemon and record what it did; every verdict is a judge of
  * `reference/controller-daemon/judge.ts`.
  */
-import { judgeHelpRun, judgeLease, judgeOpenDecision, judgeRefusal, judgeUnexpectedExit, judgeValidStart } from '../../harness/case/index.ts';
+import {
+  judgeHelpRun,
+  judgeLease,
+  judgeOpenDecision,
+  judgeRefusal,
+  judgeUnexpectedExit,
+  judgeValidStart,
+} from '../../harness/case/index.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/case/index.ts';
 import { freePort, observeStart, probePatiently, runToExit } from '../../harness/processes/index.ts';
@@ -41,14 +48,41 @@ import {
 } from '../../reference/controller-daemon/index.ts';
 import type { ProfileName } from '../../reference/profile.ts';
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
-import { SUITE, notConfigured, daemon, commandLine, startSeen, hung, notExited, paced, startReproducer, stepsReproducer, suiteFlags, startLauncher } from './daemon-start.ts';
-import { daemonTlsMinVersion, daemonTlsCipherSuites, daemonSecurePortZero, daemonVersion, daemonTlsSni, daemonCertDir } from './daemon-tls.ts';
+import {
+  SUITE,
+  notConfigured,
+  daemon,
+  commandLine,
+  startSeen,
+  hung,
+  notExited,
+  paced,
+  startReproducer,
+  stepsReproducer,
+  suiteFlags,
+  startLauncher,
+} from './daemon-start.ts';
+import {
+  daemonTlsMinVersion,
+  daemonTlsCipherSuites,
+  daemonSecurePortZero,
+  daemonVersion,
+  daemonTlsSni,
+  daemonCertDir,
+} from './daemon-tls.ts';
 
 export const daemonHelp: Check<{ line: string }> = {
   id: 'daemon-help-table',
   suite: SUITE,
   title: '--help lists every option of the spec with its type and default',
-  clauses: [...new Set<ClauseId>(['node:2.6/help', 'node:1.4', ...options.filter((o) => !o.pattern).map((o) => o.clause), ...gates.map(gateListClause)])],
+  clauses: [
+    ...new Set<ClauseId>([
+      'node:2.6/help',
+      'node:1.4',
+      ...options.filter((o) => !o.pattern).map((o) => o.clause),
+      ...gates.map(gateListClause),
+    ]),
+  ],
   defaultRuns: 1,
   applicable: notConfigured,
   arbitrary: (env) => fc.constant({ line: `${env.controllerDaemon?.launcher.display ?? '<daemon>'} --help` }),
@@ -65,7 +99,9 @@ type InvalidInput = { base: FlagPick[]; violation: Violation; words: string[]; l
 /** The word a refusal should name: the violation's last option, or its last stray word. */
 function namedWord(v: Violation, profile: ProfileName): string {
   const last = v.flags[v.flags.length - 1];
-  return last ? `--${flagName(optionByName(last[0])!, profile)}` : JSON.stringify(v.words![v.words!.length - 1]!.replace(/^--/, '').replace(/=.*$/, ''));
+  return last
+    ? `--${flagName(optionByName(last[0])!, profile)}`
+    : JSON.stringify(v.words![v.words!.length - 1]!.replace(/^--/, '').replace(/=.*$/, ''));
 }
 
 function invalidFlagsCheck(v: ViolationKind): Check<InvalidInput> {
@@ -90,7 +126,8 @@ function invalidFlagsCheck(v: ViolationKind): Check<InvalidInput> {
       const argv = [...suiteFlags(t, profile, port), ...i.words];
       // The generator's promise, checked against the model: the case breaks exactly this clause.
       const parsed = parseFlags(argv, profile);
-      if (!parsed.errors.some((e) => e.clause === i.violation.clause)) throw new Error(`generator bug: the model accepts ${argv.join(' ')}`);
+      if (!parsed.errors.some((e) => e.clause === i.violation.clause))
+        throw new Error(`generator bug: the model accepts ${argv.join(' ')}`);
       const refusal = { clause: i.violation.clause, rule: i.violation.rule, flag: namedWord(i.violation, profile), binding: v.binding };
       // A control-loop value may be refused when the loop starts, after leadership: watch for the Lease.
       const get = daemonApiGet(t, cx);
@@ -103,9 +140,19 @@ function invalidFlagsCheck(v: ViolationKind): Check<InvalidInput> {
         let seen = startSeen(obs);
         let mainLoop: MainLoopSeen | undefined;
         if (seen.kind === 'serving' && before) {
-          const w = await awaitLeadership(dp, get, cx.env.profile, window, before, { now: cx.env.now, sleep: cx.env.sleep, settleMs: t.settleMs, pace: t.pace });
+          const w = await awaitLeadership(dp, get, cx.env.profile, window, before, {
+            now: cx.env.now,
+            sleep: cx.env.sleep,
+            settleMs: t.settleMs,
+            pace: t.pace,
+          });
           if (w.exited) seen = { kind: 'exited', ...w.exited };
-          else mainLoop = { leaderAndRunning: leaseTaken({ before: before.at, after: w.after.at }) || writtenElsewhere(before, w.after, window).length > 0, window };
+          else
+            mainLoop = {
+              leaderAndRunning:
+                leaseTaken({ before: before.at, after: w.after.at }) || writtenElsewhere(before, w.after, window).length > 0,
+              window,
+            };
         }
         cx.judge(judgeRefusal(refusal, seen, mainLoop));
       } finally {
@@ -137,12 +184,15 @@ function openFlagsCheck(v: (typeof openKinds)[number]): Check<InvalidInput> {
       const profile = cx.env.profile.name;
       const port = await freePort();
       const argv = [...suiteFlags(t, profile, port), ...i.words];
-      if (!parseFlags(argv, profile).open.some((e) => e.clause === i.violation.clause)) throw new Error(`generator bug: the model decides ${argv.join(' ')}`);
+      if (!parseFlags(argv, profile).open.some((e) => e.clause === i.violation.clause))
+        throw new Error(`generator bug: the model decides ${argv.join(' ')}`);
       const dp = startLauncher(t, profile).launch(argv);
       try {
         const obs = await observeStart(dp, port, t);
         if (obs.kind === 'hung') throw hung([i.violation.clause], obs);
-        cx.judge(judgeOpenDecision({ clause: i.violation.clause, rule: i.violation.rule, flag: namedWord(i.violation, profile) }, startSeen(obs)));
+        cx.judge(
+          judgeOpenDecision({ clause: i.violation.clause, rule: i.violation.rule, flag: namedWord(i.violation, profile) }, startSeen(obs)),
+        );
       } finally {
         await dp.stop();
       }
@@ -170,7 +220,13 @@ const TYPES_EXAMPLE: FlagPick[] = [
 ];
 
 /** What every start of a valid command line judges besides its options' own clauses (judgeValidStart). */
-const SERVING_START_CLAUSES: readonly ClauseId[] = ['node:1.4', 'node:2.6/secure-port', 'node:2.6/bind-address', 'node:5/authorization-always-allow-paths', 'node:5/authorization-kubeconfig'];
+const SERVING_START_CLAUSES: readonly ClauseId[] = [
+  'node:1.4',
+  'node:2.6/secure-port',
+  'node:2.6/bind-address',
+  'node:5/authorization-always-allow-paths',
+  'node:5/authorization-kubeconfig',
+];
 
 /** The paths probed on a serving daemon without credentials. */
 const PROBED_PATHS = ['/healthz', '/readyz', '/livez', '/configz'];
@@ -196,13 +252,19 @@ export const daemonValidFlags: Check<ValidInput> = {
     const argv = [...suiteFlags(t, profile, port), ...i.words];
     const parsed = parseFlags(argv, profile);
     if (parsed.errors.length > 0 || parsed.open.length > 0) throw new Error(`generator bug: the model refuses ${argv.join(' ')}`);
-    const clauses = [...new Set<ClauseId>([...i.picks.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause)), ...(Object.keys(i.also ?? {}) as ClauseId[])])];
+    const clauses = [
+      ...new Set<ClauseId>([
+        ...i.picks.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause)),
+        ...(Object.keys(i.also ?? {}) as ClauseId[]),
+      ]),
+    ];
     const dp = startLauncher(t, profile).launch(argv);
     try {
       const obs = await observeStart(dp, port, { startTimeoutMs: t.startTimeoutMs, waitFor200: true, ...paced(t) });
       if (obs.kind === 'hung') throw hung(['node:1.4', 'node:2.6/secure-port', 'node:2.6/bind-address', ...clauses], obs);
       const paths: PathSeen[] = [];
-      if (obs.kind === 'serving') for (const path of PROBED_PATHS) paths.push({ path, ...(await probePatiently(port, path, 1000, t.answers)) });
+      if (obs.kind === 'serving')
+        for (const path of PROBED_PATHS) paths.push({ path, ...(await probePatiently(port, path, 1000, t.answers)) });
       const allowed = withDefaults(parsed.options, profile)['authorization-always-allow-paths'] as readonly string[];
       cx.judge(judgeValidStart({ port, clauses, seen: startSeen(obs), paths, allowed, expects: i.also }));
     } finally {
@@ -219,8 +281,15 @@ export const daemonValidFlags: Check<ValidInput> = {
 export const daemonTypesRow: Check<ValidInput> = {
   ...daemonValidFlags,
   id: 'daemon-valid-flags-types-row',
-  title: "a command line writing durations like 1m0s and strings as comma-separated lists (2.6's type row) starts the daemon serving, on every run",
-  clauses: [...new Set<ClauseId>([...SERVING_START_CLAUSES, 'node:2.6/types', ...TYPES_EXAMPLE.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause))])],
+  title:
+    "a command line writing durations like 1m0s and strings as comma-separated lists (2.6's type row) starts the daemon serving, on every run",
+  clauses: [
+    ...new Set<ClauseId>([
+      ...SERVING_START_CLAUSES,
+      'node:2.6/types',
+      ...TYPES_EXAMPLE.flatMap((p) => p.flags.map(([o]) => optionByName(o)!.clause)),
+    ]),
+  ],
   defaultRuns: 1,
   arbitrary: (env) => {
     const words = renderPicks(TYPES_EXAMPLE, env.profile.name);
@@ -238,14 +307,20 @@ export const daemonTypesRow: Check<ValidInput> = {
 export const daemonGateLifecycle: Check<ValidInput> = {
   ...daemonValidFlags,
   id: 'daemon-gate-lifecycle',
-  title: 'an alpha gate can be enabled and a beta gate on by default disabled (the feature-gate life cycle): the daemon starts serving, on every run',
+  title:
+    'an alpha gate can be enabled and a beta gate on by default disabled (the feature-gate life cycle): the daemon starts serving, on every run',
   clauses: [...SERVING_START_CLAUSES, 'node:2.6/feature-gates', 'rest:9.3/feature-gate-lifecycle'],
   defaultRuns: 2,
   arbitrary: (env) =>
     gateLifecyclePick(env.profile.name).map((pick) => {
       const words = renderPicks([pick], env.profile.name);
       const gates = pick.flags.find(([o]) => o === 'feature-gates')![1];
-      return { picks: [pick], words, line: commandLine(env, words), also: { 'rest:9.3/feature-gate-lifecycle': lifecycleExpectation(gates, env.profile.name) } };
+      return {
+        picks: [pick],
+        words,
+        line: commandLine(env, words),
+        also: { 'rest:9.3/feature-gate-lifecycle': lifecycleExpectation(gates, env.profile.name) },
+      };
     }),
 };
 
@@ -299,5 +374,7 @@ export const daemonChecks = [
   daemonValidFlags,
   daemonTypesRow,
   daemonGateLifecycle,
-  ...[daemonLeaderLease, daemonTlsMinVersion, daemonTlsCipherSuites, daemonTlsSni, daemonCertDir, daemonSecurePortZero, daemonVersion].map(stepsReproducer),
+  ...[daemonLeaderLease, daemonTlsMinVersion, daemonTlsCipherSuites, daemonTlsSni, daemonCertDir, daemonSecurePortZero, daemonVersion].map(
+    stepsReproducer,
+  ),
 ];

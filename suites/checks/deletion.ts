@@ -124,7 +124,14 @@ const showStep = (s: Step): string => {
   return `actor-${s.actor}: PUT ns0/${name} without f${s.finalizer + 1}${s.reorder ? ' (rest reversed)' : ''}`;
 };
 
-function objectBody(cx: CaseContext, rt: ResourceType, name: string, ns: string, finalizers: readonly string[], rv?: string): Record<string, unknown> {
+function objectBody(
+  cx: CaseContext,
+  rt: ResourceType,
+  name: string,
+  ns: string,
+  finalizers: readonly string[],
+  rv?: string,
+): Record<string, unknown> {
   const content = contentFor(cx, rt, { labels: {}, annotations: {}, data: {} });
   const metadata: Record<string, unknown> = { name, namespace: ns, labels: content.labels, finalizers };
   if (rv !== undefined) metadata['resourceVersion'] = rv;
@@ -160,7 +167,8 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
       const record = (o: ReturnType<typeof readObject> | undefined, open: boolean) => {
         const h = cx.history('configmaps');
         if (open) cx.setHistory('configmaps', taint(h, key));
-        else if (!o && current(h).objects.has(key)) cx.setHistory('configmaps', recordWrite(h, { op: 'remove', key, atMs: cx.writeSentAtMs }));
+        else if (!o && current(h).objects.has(key))
+          cx.setHistory('configmaps', recordWrite(h, { op: 'remove', key, atMs: cx.writeSentAtMs }));
         else if (o && String(o.rv) !== rvs[step.obj]) {
           const version: ObjectVersion = {
             key,
@@ -206,13 +214,25 @@ async function deletionCase(cx: CaseContext, input: DeletionInput): Promise<void
  * Sends one step of the interleaving and says what the model is to step with; undefined for a
  * finalizer release of an object gone or unknown (nothing to send).
  */
-async function sendStep(cx: CaseContext, rt: ResourceType, ns: string, step: Step, s: DeletionState, rv: string | undefined): Promise<{ model: DeletionStep; status: number } | undefined> {
+async function sendStep(
+  cx: CaseContext,
+  rt: ResourceType,
+  ns: string,
+  step: Step,
+  s: DeletionState,
+  rv: string | undefined,
+): Promise<{ model: DeletionStep; status: number } | undefined> {
   const name = NAMES[step.obj]!;
   if (step.op === 'create') {
     const model: DeletionStep = { op: 'create', finalizers: step.finalizers.map((i) => finalizerName(cx, i)) };
-    return { model, status: (await cx.send({ method: 'POST', path: collectionPath(rt, ns), body: objectBody(cx, rt, name, ns, model.finalizers) })).status };
+    return {
+      model,
+      status: (await cx.send({ method: 'POST', path: collectionPath(rt, ns), body: objectBody(cx, rt, name, ns, model.finalizers) }))
+        .status,
+    };
   }
-  if (step.op === 'delete') return { model: { op: 'delete' }, status: (await cx.send({ method: 'DELETE', path: objectPath(rt, name, ns) })).status };
+  if (step.op === 'delete')
+    return { model: { op: 'delete' }, status: (await cx.send({ method: 'DELETE', path: objectPath(rt, name, ns) })).status };
   const held = heldFinalizers(s);
   if (held === undefined) return undefined;
   const left = held.filter((f) => f !== finalizerName(cx, step.finalizer));
@@ -227,7 +247,12 @@ async function sendStep(cx: CaseContext, rt: ResourceType, ns: string, step: Ste
 }
 
 /** The case's watch, from before its first step, judged against the history its reads recorded. */
-function judgeCaseWatch(cx: CaseContext, rt: ResourceType, ns: string, watch: { requestIndex: number; cutOff: string | undefined; events: readonly ObservedEvent[] }): void {
+function judgeCaseWatch(
+  cx: CaseContext,
+  rt: ResourceType,
+  ns: string,
+  watch: { requestIndex: number; cutOff: string | undefined; events: readonly ObservedEvent[] },
+): void {
   const h = cx.history('configmaps');
   const exp = {
     semantic: 'GetStateAndStartAtMostRecent' as const,
@@ -248,7 +273,11 @@ async function releaseFinalizers(cx: CaseContext, rt: ResourceType, ns: string):
       const r = await cx.env.target.send({ method: 'GET', path: objectPath(rt, name, ns) });
       const md = (r.json as { metadata?: { finalizers?: unknown; resourceVersion?: unknown } } | undefined)?.metadata;
       if (r.status !== 200 || !Array.isArray(md?.finalizers) || md.finalizers.length === 0) continue;
-      await cx.env.target.send({ method: 'PUT', path: objectPath(rt, name, ns), body: objectBody(cx, rt, name, ns, [], String(md.resourceVersion)) });
+      await cx.env.target.send({
+        method: 'PUT',
+        path: objectPath(rt, name, ns),
+        body: objectBody(cx, rt, name, ns, [], String(md.resourceVersion)),
+      });
     } catch {
       // The run-level cleanup reports what is left.
     }
@@ -269,7 +298,10 @@ export const deletionFinalizers: Check<DeletionInput> = {
     'rest:6.1.1',
   ],
   defaultRuns: 8,
-  arbitrary: () => fc.record({ plans: fc.array(planArb, { minLength: 1, maxLength: 2 }), interleave: fc.array(fc.boolean(), { maxLength: 6 }) }).map(withOutOfOrderRemoval),
+  arbitrary: () =>
+    fc
+      .record({ plans: fc.array(planArb, { minLength: 1, maxLength: 2 }), interleave: fc.array(fc.boolean(), { maxLength: 6 }) })
+      .map(withOutOfOrderRemoval),
   describe: (i) => ['watch configmaps ns0 (from now on)', ...interleaveSteps(i).map(showStep)],
   run: (input, cx) => deletionCase(cx, input),
 };

@@ -60,7 +60,13 @@ function configMap(s: Scope, name: string, which: string, deny: boolean): Record
 }
 
 /** Registers one configuration through `version`; its path is kept for deletion when accepted. */
-async function register(s: Scope, version: string, which: string, sideEffects: 'None' | 'Some' | 'Unknown', kind: 'Validating' | 'Mutating' = 'Validating'): Promise<number> {
+async function register(
+  s: Scope,
+  version: string,
+  which: string,
+  sideEffects: 'None' | 'Some' | 'Unknown',
+  kind: 'Validating' | 'Mutating' = 'Validating',
+): Promise<number> {
   const profile = s.cx.env.profile;
   const name = `svc-conformance-${s.cx.caseId}-${which}`.toLowerCase();
   const body = webhookConfiguration(profile, version, {
@@ -93,12 +99,23 @@ function labelsOf(json: unknown): Record<string, string> | undefined {
 /** A dry-run create of `name`, then a read: answered (with the answer's labels), reviews seen, stored. */
 async function dryCreate(s: Scope, name: string, which: string, deny: boolean): Promise<MutatingDryRun> {
   const cms = resourceTypes(s.cx.env.profile).configmaps;
-  const req: TargetRequest = { method: 'POST', path: collectionPath(cms, s.ns), query: [['dryRun', 'All']], body: configMap(s, name, which, deny) };
+  const req: TargetRequest = {
+    method: 'POST',
+    path: collectionPath(cms, s.ns),
+    query: [['dryRun', 'All']],
+    body: configMap(s, name, which, deny),
+  };
   const sent = s.cx.env.now();
   const r = await s.cx.send(req);
   const tookMs = s.cx.env.now() - sent;
   const back = await s.cx.send({ method: 'GET', path: objectPath(cms, name, s.ns) });
-  return { status: r.status, seen: reviewsOf(s, which, name).map((x) => x.dryRun), persisted: back.status === 200, labels: ok(r.status) ? labelsOf(r.json) : undefined, tookMs };
+  return {
+    status: r.status,
+    seen: reviewsOf(s, which, name).map((x) => x.dryRun),
+    persisted: back.status === 200,
+    labels: ok(r.status) ? labelsOf(r.json) : undefined,
+    tookMs,
+  };
 }
 
 /**
@@ -106,9 +123,16 @@ async function dryCreate(s: Scope, name: string, which: string, deny: boolean): 
  * that the target may have given up on the webhook: on a loaded machine one call can outlast the
  * configuration's timeout, and that attempt shows nothing (servedPastWebhookTimeout).
  */
-async function dryCreateInTime(s: Scope, name: string, which: string, deny: boolean, shown: (d: MutatingDryRun) => boolean = () => false): Promise<MutatingDryRun> {
+async function dryCreateInTime(
+  s: Scope,
+  name: string,
+  which: string,
+  deny: boolean,
+  shown: (d: MutatingDryRun) => boolean = () => false,
+): Promise<MutatingDryRun> {
   let d = await dryCreate(s, name, which, deny);
-  for (let i = 2; i <= 3 && servedPastWebhookTimeout(d) && !d.persisted && !shown(d); i++) d = await dryCreate(s, `${name}-${i}`, which, deny);
+  for (let i = 2; i <= 3 && servedPastWebhookTimeout(d) && !d.persisted && !shown(d); i++)
+    d = await dryCreate(s, `${name}-${i}`, which, deny);
   return d;
 }
 
@@ -128,7 +152,12 @@ async function inForce(s: Scope, which: string, deny: boolean): Promise<Premise 
     const r = await cx.send({ method: 'POST', path: collectionPath(cms, s.ns), body: configMap(s, name, which, deny) });
     const seen = reviewsOf(s, which, name);
     if (seen.length > 0 && (!deny || !ok(r.status)))
-      return { shown: true, observed: `a real create ${deny ? 'it denies was refused with' : 'reached it and answered'} ${r.status} after ${i + 1} attempt(s)`, status: r.status, name };
+      return {
+        shown: true,
+        observed: `a real create ${deny ? 'it denies was refused with' : 'reached it and answered'} ${r.status} after ${i + 1} attempt(s)`,
+        status: r.status,
+        name,
+      };
     last = `the last real create answered ${r.status}; the webhook got ${seen.length} review(s) for it`;
     if (ok(r.status)) await cx.send({ method: 'DELETE', path: objectPath(cms, name, s.ns) });
     await cx.env.sleep(wait);
@@ -143,7 +172,11 @@ async function inForce(s: Scope, which: string, deny: boolean): Promise<Premise 
 async function caseA(s: Scope, version: string): Promise<void> {
   const status = await register(s, version, 'a', 'None');
   if (!ok(status)) {
-    s.cx.judge(judgeNoneWebhook({ premise: { shown: false, observed: `registering a webhook with sideEffects None through ${version} answered ${status}` } }));
+    s.cx.judge(
+      judgeNoneWebhook({
+        premise: { shown: false, observed: `registering a webhook with sideEffects None through ${version} answered ${status}` },
+      }),
+    );
     return;
   }
   const premise = await inForce(s, 'a', true);
@@ -161,7 +194,12 @@ async function caseM(s: Scope, version: string, value: string): Promise<void> {
   s.hook.mutate('m', { [MUTATION_LABEL]: value });
   const status = await register(s, version, 'm', 'None', 'Mutating');
   if (!ok(status)) {
-    s.cx.judge(judgeMutatingWebhook({ premise: { shown: false, observed: `registering a mutating webhook with sideEffects None through ${version} answered ${status}` }, mark }));
+    s.cx.judge(
+      judgeMutatingWebhook({
+        premise: { shown: false, observed: `registering a mutating webhook with sideEffects None through ${version} answered ${status}` },
+        mark,
+      }),
+    );
     return;
   }
   const premise = await inForce(s, 'm', false);
@@ -197,7 +235,8 @@ async function caseB(s: Scope, versions: readonly string[]): Promise<void> {
 export const dryRunAdmission: Check<string> = {
   id: 'dry-run-admission',
   suite: 'rest-dry-run',
-  title: "dry-runs call admission webhooks without side effects (answering with a mutating one's change) and fail on those with side effects (webhook hosted on loopback)",
+  title:
+    "dry-runs call admission webhooks without side effects (answering with a mutating one's change) and fail on those with side effects (webhook hosted on loopback)",
   clauses: [...ADMISSION_CLAUSES],
   defaultRuns: 1,
   // The value case M's mutating webhook adds (a label value).
@@ -214,7 +253,11 @@ export const dryRunAdmission: Check<string> = {
   run: async (value, cx) => {
     const host = new URL(cx.env.target.server).hostname;
     if (!isLoopbackHost(host)) {
-      cx.judge(webhookOutOfReach(`the target (${host}) is not on this machine's loopback, so it cannot call a webhook the suite hosts on 127.0.0.1`));
+      cx.judge(
+        webhookOutOfReach(
+          `the target (${host}) is not on this machine's loopback, so it cannot call a webhook the suite hosts on 127.0.0.1`,
+        ),
+      );
       return;
     }
     const group = admissionGroup(cx.env.profile);
@@ -222,7 +265,9 @@ export const dryRunAdmission: Check<string> = {
     const listed = (disc.json as { versions?: { version?: unknown }[] } | undefined)?.versions ?? [];
     const versions = disc.status === 200 ? listed.map((v) => String(v.version)) : [];
     if (versions.length === 0) {
-      cx.judge(webhookOutOfReach(`the target serves no ${group} (GET /apis/${group} answered ${disc.status}): no webhook can be registered`));
+      cx.judge(
+        webhookOutOfReach(`the target serves no ${group} (GET /apis/${group} answered ${disc.status}): no webhook can be registered`),
+      );
       return;
     }
     const ns = await namespaceOf(cx, 0);

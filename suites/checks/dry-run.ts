@@ -55,4 +55,8 @@ export const dryRunBareFlag = fixedDryRunCheck(
   'a bare ?dryRun (no value) on a create, update, merge patch and delete answers like the real write, on every run',
   bareDryRunCase,
 );
-export const dryRunBareFlagPretty = fixedDryRunCheck('dry-run-edges-bare-flag-pretty', '?dryRun&pretty=true on a create answers like the real write, on every run', prettyBareDryRunCase);
+export const dryRunBareFlagPretty = fixedDryRunCheck(
+  'dry-run-edges-bare-flag-pretty',
+  '?dryRun&pretty=true on a create answers like the real write, on every run',
+  prettyBareDryRunCase,
+);

@@ -24,7 +24,8 @@ export const tooLarge: Check<TooLargeInput> = {
   // target that fails the Exact row (upstream answers 500) a first random case of it ended the property
   // before rest:7/504 and rest:7.1 were judged. The Exact row's own fixed cases are checks below.
   examples: () => tooLargeCases.filter((c) => c.value.via === 'get' || c.value.via === 'list').map((c) => c.value),
-  arbitrary: () => fc.record({ setup: setupArb, via: fc.constantFrom('get' as const, 'list' as const, 'list-exact' as const, 'list-limit' as const) }),
+  arbitrary: () =>
+    fc.record({ setup: setupArb, via: fc.constantFrom('get' as const, 'list' as const, 'list-exact' as const, 'list-limit' as const) }),
   describe: (i) => [...i.setup.map(showOp), showOp({ op: 'tooLarge', res: 'configmaps', ns: 0, via: i.via })],
   run: async (i, cx) => {
     for (const w of i.setup) await runOp(cx, w);

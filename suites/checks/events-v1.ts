@@ -21,7 +21,10 @@ const DEPRECATED_VALUES: Readonly<Record<(typeof DEPRECATED_FIELDS)[number], unk
 /** eventTime in the MicroTime shape every server accepts (not a spec rule; always present). */
 const microTime = (ms: number) => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 
-export function eventBody(c: EventCase, o: { apiVersion: string; namespace: string; labels: Record<string, string>; nowMs: number }): Record<string, unknown> {
+export function eventBody(
+  c: EventCase,
+  o: { apiVersion: string; namespace: string; labels: Record<string, string>; nowMs: number },
+): Record<string, unknown> {
   const body: Record<string, unknown> = {
     apiVersion: o.apiVersion,
     kind: 'Event',
@@ -49,7 +52,15 @@ export const eventsV1Create: Check<EventCase> = {
   id: 'events-v1-create',
   suite: 'rest-events',
   title: 'events/v1 creates: type, required fields and the renamed legacy fields',
-  clauses: ['rest:6.2/type', 'rest:6.2/required', 'rest:6.2/deprecated-fields', 'rest:6.2/regarding', 'rest:6.2/eventTime', 'rest:6.2/series.lastObservedTime', 'rest:6.2/series.count'],
+  clauses: [
+    'rest:6.2/type',
+    'rest:6.2/required',
+    'rest:6.2/deprecated-fields',
+    'rest:6.2/regarding',
+    'rest:6.2/eventTime',
+    'rest:6.2/series.lastObservedTime',
+    'rest:6.2/series.count',
+  ],
   defaultRuns: 15,
   // A clean series event (created, then read back: eventTime, regarding, series), a bad type, and a
   // required field dropped with two legacy fields set: half the random cases drop or add something, so a
@@ -71,13 +82,17 @@ export const eventsV1Create: Check<EventCase> = {
     const r = await cx.send({ method: 'POST', path: `/apis/${group}/v1/namespaces/${encodeURIComponent(ns)}/events`, body });
     // The namespace exists (created above): a 404 means the group version is not served, e.g. a target
     // started with --runtime-config=<events group>/v1=false. Nothing to judge then.
-    if (r.status === 404) throw new CheckNotApplicable(eventsV1Create.clauses, `${group}/v1 events are not served by the target`, 'skipped');
+    if (r.status === 404)
+      throw new CheckNotApplicable(eventsV1Create.clauses, `${group}/v1 events are not served by the target`, 'skipped');
     cx.judge(judgeEventV1Create(body, { status: r.status, body: r.bodyText }));
     if (validateEventV1Create(body).length > 0) return; // only a valid (created) event is read back
     // Read back: the fields are stored and served under their v1 names (the "replaces" rows).
     const name = (r.json as { metadata?: { name?: unknown } } | undefined)?.metadata?.name;
     if (typeof name !== 'string') return;
-    const g = await cx.send({ method: 'GET', path: `/apis/${group}/v1/namespaces/${encodeURIComponent(ns)}/events/${encodeURIComponent(name)}` });
+    const g = await cx.send({
+      method: 'GET',
+      path: `/apis/${group}/v1/namespaces/${encodeURIComponent(ns)}/events/${encodeURIComponent(name)}`,
+    });
     cx.judge([judgeEventV1ReadsBack(name, g.status)]);
     cx.judge(judgeEventV1Readback(body, g.json));
   },

@@ -14,7 +14,9 @@ const RV_CELLS = [
   'rv-cell-get-0',
   'rv-cell-get-other',
   ...['unset', 'exact', 'notolderthan'].flatMap((m) =>
-    ['no-limit', 'limit', ...(m === 'unset' ? ['limit-continue'] : [])].flatMap((p) => ['unset', '0', 'other'].map((rv) => `rv-cell-list-${m}-${p}-${rv}`)),
+    ['no-limit', 'limit', ...(m === 'unset' ? ['limit-continue'] : [])].flatMap((p) =>
+      ['unset', '0', 'other'].map((rv) => `rv-cell-list-${m}-${p}-${rv}`),
+    ),
   ),
 ];
 
@@ -45,7 +47,14 @@ const NEEDS: Readonly<Partial<Record<FeatureId, readonly string[]>>> = {
     'compaction-exact',
   ],
   // Fixtures created by generateName (a PodDisruptionBudget, an event, an owner), or the clause itself.
-  'generate-name': ['generated-names', 'version-round-trip', 'persisted-through-replacement', 'apply-patch-merge-key', 'events-v1-create', 'dry-run-sequences'],
+  'generate-name': [
+    'generated-names',
+    'version-round-trip',
+    'persisted-through-replacement',
+    'apply-patch-merge-key',
+    'events-v1-create',
+    'dry-run-sequences',
+  ],
   apply: [
     'apply-ownership-table',
     'apply-points',

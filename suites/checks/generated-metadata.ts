@@ -4,7 +4,13 @@
  * check leaves an absent generated value to it (reference/envelope-rules.ts `AbsentGenerated`) and
  * goes on, so a server that generates none fails these clauses here and is judged on the rest.
  */
-import { judgeCollectionEnvelope, judgeCreate, judgeGeneratedAtPersist, judgeNamespaceCreated, judgeObjectEnvelope } from '../../harness/case/index.ts';
+import {
+  judgeCollectionEnvelope,
+  judgeCreate,
+  judgeGeneratedAtPersist,
+  judgeNamespaceCreated,
+  judgeObjectEnvelope,
+} from '../../harness/case/index.ts';
 import fc from 'fast-check';
 import type { Check } from '../../harness/case/index.ts';
 import { namespaceOf, resourceOf } from '../../harness/interpreters/index.ts';
@@ -39,12 +45,20 @@ export const generatedMetadata: Check<{ prefix: string }> = {
     const rt = resourceOf(cx, 'configmaps');
     const ns = await namespaceOf(cx, 0);
     const data = { apiVersion: 'v1', kind: 'ConfigMap', data: { k: 'v' } };
-    const named = await cx.send({ method: 'POST', path: collectionPath(rt, ns), body: { ...data, metadata: { name: 'generated-a', namespace: ns, labels: cx.ownLabels } } });
+    const named = await cx.send({
+      method: 'POST',
+      path: collectionPath(rt, ns),
+      body: { ...data, metadata: { name: 'generated-a', namespace: ns, labels: cx.ownLabels } },
+    });
     cx.judge(judgeCreate({ key: `${ns}/generated-a`, reused: false, status: named.status, body: named.bodyText }));
     const a = readObject(rt, named.json);
     cx.judge([...judgeObjectEnvelope(rt, a, { name: 'generated-a', namespace: ns }), judgeGeneratedAtPersist(a)]);
 
-    const gen = await cx.send({ method: 'POST', path: collectionPath(rt, ns), body: { ...data, metadata: { generateName: input.prefix, namespace: ns, labels: cx.ownLabels } } });
+    const gen = await cx.send({
+      method: 'POST',
+      path: collectionPath(rt, ns),
+      body: { ...data, metadata: { generateName: input.prefix, namespace: ns, labels: cx.ownLabels } },
+    });
     // A server that refuses generateName outright lacks the feature: the capability map names it once,
     // under rest:2.3/metadata.name, and the generated-names check judges it; here it would only fail
     // rest:4.1/post a second time and stop the uid and timestamp judgements below.
@@ -60,7 +74,11 @@ export const generatedMetadata: Check<{ prefix: string }> = {
     if (cx.env.namespacePool?.given === true) return;
     const nsRt = resourceTypes(cx.env.profile).namespaces;
     const name = cx.env.nextNamespace();
-    const made = await cx.send({ method: 'POST', path: collectionPath(nsRt), body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: cx.ownLabels } } });
+    const made = await cx.send({
+      method: 'POST',
+      path: collectionPath(nsRt),
+      body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: cx.ownLabels } },
+    });
     if (made.status >= 200 && made.status < 300) cx.namespaces.push(name);
     cx.judge(judgeNamespaceCreated(made.status));
     const o = readObject(nsRt, made.json);

@@ -14,7 +14,17 @@ export const healthEndpoints: Check<HealthCase> = {
   id: 'health-endpoints',
   suite: 'rest-health',
   title: 'health endpoints: verbose lines, exclude, individual checks, 200 when healthy',
-  clauses: ['rest:4.2/healthz', 'rest:4.2/livez', 'rest:4.2/readyz', 'rest:4.2/livez-check', 'rest:4.2/readyz-check', 'rest:4.2/verbose', 'rest:4.2/exclude', 'rest:4.2.1', 'rest:4.2.2'],
+  clauses: [
+    'rest:4.2/healthz',
+    'rest:4.2/livez',
+    'rest:4.2/readyz',
+    'rest:4.2/livez-check',
+    'rest:4.2/readyz-check',
+    'rest:4.2/verbose',
+    'rest:4.2/exclude',
+    'rest:4.2.1',
+    'rest:4.2.2',
+  ],
   defaultRuns: 12,
   // Every endpoint, plain and verbose, an exclude and its individual checks: a few random cases drew
   // one of three endpoints, so /readyz went unjudged on some seeds.

@@ -12,7 +12,15 @@ import { watchResume, watchTooOld } from './watch-resume.ts';
 import { watchTooOldFound } from './watch-too-old-found.ts';
 import { watchInformer } from './watch-informer.ts';
 import { watchFutureVersion } from './watch-future.ts';
-import { applyEmptiesList, applyJsonReplaceMissing, applyOwnershipTable, applyPoints, applySchemaChange, applySequences, applySequencesConfigMaps } from './apply.ts';
+import {
+  applyEmptiesList,
+  applyJsonReplaceMissing,
+  applyOwnershipTable,
+  applyPoints,
+  applySchemaChange,
+  applySequences,
+  applySequencesConfigMaps,
+} from './apply.ts';
 import { healthEndpoints } from './health.ts';
 import { deprecatedMetrics, deprecatedVersions, persistedThroughReplacement } from './versioning.ts';
 import { versionRoundTrip } from './round-trip.ts';
@@ -36,10 +44,28 @@ import { singleResourceWrites } from './single-resource.ts';
 // One line per area, so concurrent work on different areas merges without touching the same line.
 export const checks: readonly AnyCheck[] = [
   ...[crudSequences, namesAndScope, generatedNames, singleResourceWrites, generatedMetadata],
-  ...[...getCellChecks, ...listCellChecks, pagingSnapshot, ...pagingSelectorEdgeChecks, repeatedLimit, tooLarge, ...tooLargeExactChecks, continueExpiry],
+  ...[
+    ...getCellChecks,
+    ...listCellChecks,
+    pagingSnapshot,
+    ...pagingSelectorEdgeChecks,
+    repeatedLimit,
+    tooLarge,
+    ...tooLargeExactChecks,
+    continueExpiry,
+  ],
   ...[...watchCellChecks, watchBookmarks, watchResume, watchTooOld, watchTooOldFound, watchInformer, watchFutureVersion],
   ...[deletionFinalizers],
-  ...[applyOwnershipTable, applyPoints, applySequences, applySequencesConfigMaps, applyJsonReplaceMissing, applyEmptiesList, applySchemaChange, applyPatchMergeKey],
+  ...[
+    applyOwnershipTable,
+    applyPoints,
+    applySequences,
+    applySequencesConfigMaps,
+    applyJsonReplaceMissing,
+    applyEmptiesList,
+    applySchemaChange,
+    applyPatchMergeKey,
+  ],
   ...[healthEndpoints, deprecatedVersions, persistedThroughReplacement, versionRoundTrip, deprecatedMetrics, eventsV1Create],
   ...[dryRunSequences, dryRunBareFlag, dryRunBareFlagPretty, dryRunAdmission, negotiationAcceptLists, tableShape, protobufEnvelope],
   ...nodeagentChecks,

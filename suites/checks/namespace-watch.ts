@@ -26,11 +26,24 @@ export function namespaceWatchScope(cx: CaseContext, h: History, ns: string, eve
 }
 
 /** The evidence a failure of such a watch carries (reference/watch-evidence.ts). */
-export function namespaceWatchEvidence(cx: CaseContext, h: History, ns: string, exp: WatchExpectation, events: readonly ObservedEvent[], extra?: Parameters<typeof watchEvidence>[3]) {
+export function namespaceWatchEvidence(
+  cx: CaseContext,
+  h: History,
+  ns: string,
+  exp: WatchExpectation,
+  events: readonly ObservedEvent[],
+  extra?: Parameters<typeof watchEvidence>[3],
+) {
   return watchEvidence({ history: h, knownKeys: knownKeys(cx), namespace: ns }, exp, events, extra);
 }
 
 /** Judges the events of a watch of `ns` (still open or ended at the case's cut-off) and keeps the evidence. */
-export function judgeNamespaceWatch(cx: CaseContext, h: History, ns: string, exp: WatchExpectation, events: readonly ObservedEvent[]): void {
+export function judgeNamespaceWatch(
+  cx: CaseContext,
+  h: History,
+  ns: string,
+  exp: WatchExpectation,
+  events: readonly ObservedEvent[],
+): void {
   cx.judge(judgeWatchIn(namespaceWatchScope(cx, h, ns, events), exp, events).judgements, namespaceWatchEvidence(cx, h, ns, exp, events));
 }

@@ -9,7 +9,14 @@ import fc from 'fast-check';
 import type { Check, CheckEnv } from '../../harness/case/index.ts';
 import { LOADER_NOT_SELECTED } from '../../harness/case/index.ts';
 import type { CaseContext } from '../../harness/case/index.ts';
-import { everyFieldConfigArb, invalidConfigArb, ruleViolationClauses, toYaml, validConfigArb, type NodeagentCase } from '../../generators/nodeagent.ts';
+import {
+  everyFieldConfigArb,
+  invalidConfigArb,
+  ruleViolationClauses,
+  toYaml,
+  validConfigArb,
+  type NodeagentCase,
+} from '../../generators/nodeagent.ts';
 import { openConfigArb, openDecisions } from '../../generators/nodeagent-open.ts';
 import { everyWrongTypeArb } from '../../generators/nodeagent-field-types.ts';
 import { edgeClauses, everyEdgeFileArb, type EdgeFile } from '../../generators/nodeagent-edges.ts';
@@ -48,7 +55,14 @@ function loaderCheck(o: {
     applicable: needsLoader,
     arbitrary: (env) => o.arbitrary(env.profile),
     describe: describeCase,
-    reproducer: (c, failure, env, about) => loaderReproducer({ fileName: o.fileName, text: toYaml(c.doc), command: env.nodeagentLoader?.command ?? '<loader command>', needs: failure.needs, about }),
+    reproducer: (c, failure, env, about) =>
+      loaderReproducer({
+        fileName: o.fileName,
+        text: toYaml(c.doc),
+        command: env.nodeagentLoader?.command ?? '<loader command>',
+        needs: failure.needs,
+        about,
+      }),
     run: async (c: NodeagentCase, cx: CaseContext) => {
       const answer = await cx.env.nodeagentLoader!.run(o.fileName, toYaml(c.doc));
       cx.judge(o.judge(c.doc, answer, cx.env.profile, c.violation?.clause));
@@ -124,7 +138,8 @@ export const nodeagentFieldTypes: Check<readonly NodeagentCase[]> = {
   // One case holds every file and draws nothing: a second would only repeat it.
   defaultRuns: 1,
   suite: NODEAGENT_SUITE,
-  title: 'A NodeagentConfiguration file with one value of the wrong type, for every field and every such value, is rejected naming the field',
+  title:
+    'A NodeagentConfiguration file with one value of the wrong type, for every field and every such value, is rejected naming the field',
   clauses: configJudgementClauses,
   applicable: needsLoader,
   arbitrary: (env) => everyWrongTypeArb(env.profile),
@@ -147,16 +162,31 @@ function fileReproducer<C extends NodeagentCase>(
   fileName: (c: C) => string,
 ): string {
   const c = cases.find((x) => x.violation?.clause === failure.clause) ?? cases[0]!;
-  return loaderReproducer({ fileName: fileName(c), text: toYaml(c.doc), command: env.nodeagentLoader?.command ?? '<loader command>', needs: failure.needs, about });
+  return loaderReproducer({
+    fileName: fileName(c),
+    text: toYaml(c.doc),
+    command: env.nodeagentLoader?.command ?? '<loader command>',
+    needs: failure.needs,
+    about,
+  });
 }
 
-type FileJudge = (doc: Record<string, unknown>, ans: { exitCode: number; stdout: string }, p: Profile, violationClause?: ClauseId) => Judgement[];
+type FileJudge = (
+  doc: Record<string, unknown>,
+  ans: { exitCode: number; stdout: string },
+  p: Profile,
+  violationClause?: ClauseId,
+) => Judgement[];
 
 /**
  * Every file is judged before the first failing one is thrown: a known failure early in the list
  * (upstream accepts containerLogMaxSize "10MB") leaves the other files their verdicts instead of none.
  */
-async function judgeEveryFile<C extends NodeagentCase>(cases: readonly C[], cx: CaseContext, how: (c: C) => { fileName: string; judge: FileJudge }): Promise<void> {
+async function judgeEveryFile<C extends NodeagentCase>(
+  cases: readonly C[],
+  cx: CaseContext,
+  how: (c: C) => { fileName: string; judge: FileJudge },
+): Promise<void> {
   const failing: Judgement[][] = [];
   for (const c of cases) {
     const { fileName, judge } = how(c);
@@ -189,7 +219,11 @@ export const nodeagentEdgeChecks: Check<readonly EdgeFile[]>[] = edgeClauses(pro
     arbitrary: (env) => everyEdgeFileArb(env.profile, clause),
     describe: describeFiles,
     reproducer: (files, failure, env, about) => fileReproducer(files, failure, env, about, edgeFileName),
-    run: (files, cx) => judgeEveryFile(files, cx, (f) => ({ fileName: edgeFileName(f), judge: f.file === 'config' ? judgeConfigAnswer : judgeCredentialAnswer })),
+    run: (files, cx) =>
+      judgeEveryFile(files, cx, (f) => ({
+        fileName: edgeFileName(f),
+        judge: f.file === 'config' ? judgeConfigAnswer : judgeCredentialAnswer,
+      })),
   };
 });
 

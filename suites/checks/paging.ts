@@ -22,7 +22,11 @@ export const pagingSnapshot: Check<PagingInput> = {
     fc.record({
       setup: setupArb,
       lists: fc.array(
-        listOpArb({ resources: ['configmaps'], namespaces: 1 }, { paged: true }).map((l) => ({ ...l, ns: 0 as const, continueRv: { kind: 'unset' as const } })),
+        listOpArb({ resources: ['configmaps'], namespaces: 1 }, { paged: true }).map((l) => ({
+          ...l,
+          ns: 0 as const,
+          continueRv: { kind: 'unset' as const },
+        })),
         { minLength: 1, maxLength: 3 },
       ),
     }),

@@ -22,7 +22,11 @@ export const podEviction: Check<null> = {
   clauses: ['rest:4.1/eviction'],
   defaultRuns: 2,
   arbitrary: () => fc.constant(null),
-  describe: () => ['create pod p (never scheduled) in a namespace of the run', 'POST an Eviction to its eviction subresource', 'read the pod'],
+  describe: () => [
+    'create pod p (never scheduled) in a namespace of the run',
+    'POST an Eviction to its eviction subresource',
+    'read the pod',
+  ],
   run: async (_c, cx) => {
     const pods: ResourceType = { plural: 'pods', kind: 'Pod', group: '', version: 'v1', namespaced: true };
     const ns = await namespaceOf(cx, 0);
@@ -35,13 +39,21 @@ export const podEviction: Check<null> = {
     const windowMs = eventualWindowOf(cx.env);
     const deadline = cx.env.now() + windowMs;
     let created = await cx.send({ method: 'POST', path: collectionPath(pods, ns), body: pod });
-    if (created.status === 404 || created.status === 405) throw new CheckNotApplicable(podEviction.clauses, `the target serves no pods (POST answered ${created.status})`, 'skipped');
+    if (created.status === 404 || created.status === 405)
+      throw new CheckNotApplicable(podEviction.clauses, `the target serves no pods (POST answered ${created.status})`, 'skipped');
     for (let wait = 100; !ok(created) && cx.env.now() < deadline; wait = Math.min(wait * 2, 1000)) {
       await cx.env.sleep(wait);
       created = await cx.send({ method: 'POST', path: collectionPath(pods, ns), body: pod });
     }
     if (!ok(created)) {
-      cx.judge(notSeenWithin(['rest:4.1/eviction'], 'a pod to evict created in a namespace of the run', windowMs, `creating it answered ${created.status}`));
+      cx.judge(
+        notSeenWithin(
+          ['rest:4.1/eviction'],
+          'a pod to evict created in a namespace of the run',
+          windowMs,
+          `creating it answered ${created.status}`,
+        ),
+      );
       return;
     }
     // `policy` has no product suffix in either profile (reference/versioning/removals.ts).
@@ -52,7 +64,8 @@ export const podEviction: Check<null> = {
       body: { apiVersion: `${policy}/v1`, kind: 'Eviction', metadata: { name: 'p', namespace: ns, labels: cx.ownLabels } },
     });
     const after = await cx.send({ method: 'GET', path: objectPath(pods, 'p', ns) });
-    const terminating = (after.json as { metadata?: { deletionTimestamp?: unknown } } | undefined)?.metadata?.deletionTimestamp !== undefined;
+    const terminating =
+      (after.json as { metadata?: { deletionTimestamp?: unknown } } | undefined)?.metadata?.deletionTimestamp !== undefined;
     cx.judge([judgeEviction(evicted.status, { status: after.status, terminating })]);
   },
 };

@@ -29,7 +29,13 @@ export const protobufEnvelope: Check<ProtobufInput> = {
   title: 'protobuf answers carry the envelope of rest:2.7 and round-trip through a protobuf write',
   clauses: ['rest:2.7.1', 'rest:2.7.2', 'rest:8/protobuf-prefix', 'rest:4.8/protobuf', 'rest:4.8/response'],
   defaultRuns: 5,
-  arbitrary: () => fc.record({ res: fc.constantFrom<ResName>('configmaps', 'leases'), name: fc.constantFrom(...namePool), content: contentArb, writeEmptyStrings: fc.boolean() }),
+  arbitrary: () =>
+    fc.record({
+      res: fc.constantFrom<ResName>('configmaps', 'leases'),
+      name: fc.constantFrom(...namePool),
+      content: contentArb,
+      writeEmptyStrings: fc.boolean(),
+    }),
   describe: (i) => [
     `create ${i.res} ns0/${i.name}`,
     'get it and its collection as protobuf',
@@ -58,7 +64,13 @@ export const protobufEnvelope: Check<ProtobufInput> = {
     if (!live) return;
     const body = encodeEnvelope(envelope, { writeEmptyStrings: input.writeEmptyStrings });
     const view = { metadata: { name: input.name, namespace: ns, labels: live.content.labels } };
-    const put = await cx.send({ method: 'PUT', path: objectPath(rt, input.name, ns), headers: { 'content-type': profile.protobufMediaType, accept: 'application/json' }, body, bodyView: view });
+    const put = await cx.send({
+      method: 'PUT',
+      path: objectPath(rt, input.name, ns),
+      headers: { 'content-type': profile.protobufMediaType, accept: 'application/json' },
+      body,
+      bodyView: view,
+    });
     const o = readObject(rt, put.json);
     cx.judge(judgeProtobufWriteBack(profile, key, live, o, put, knownKeys(cx)));
     if (put.status === 415) return;

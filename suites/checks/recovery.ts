@@ -4,7 +4,13 @@
  * across it resumes or ends with 410, versions keep their meaning; after a compaction, Exact reads of
  * older versions answer 410. Without the hook these checks are not checked, never passed.
  */
-import { judgeConcurrentHistory, notBackInTime, judgeExactAfterCompaction, judgeVersionsAcrossRestart, judgeWatchAfterCompaction } from '../../harness/case/index.ts';
+import {
+  judgeConcurrentHistory,
+  notBackInTime,
+  judgeExactAfterCompaction,
+  judgeVersionsAcrossRestart,
+  judgeWatchAfterCompaction,
+} from '../../harness/case/index.ts';
 import fc from 'fast-check';
 import { watchWaitOf, type Check, type CheckEnv } from '../../harness/case/index.ts';
 import { runHook } from '../../harness/case/index.ts';
@@ -19,7 +25,9 @@ import { classifyWatchStart } from '../../reference/watch-recovery.ts';
 import { openWatch } from '../../harness/interpreters/index.ts';
 
 const needs = (env: CheckEnv, hook: 'restart' | 'compact'): string | undefined =>
-  env.settings.hooks?.[hook] === undefined ? `needs --hook ${hook}=CMD (a way to ${hook === 'restart' ? 'restart the target' : 'compact its history'})` : undefined;
+  env.settings.hooks?.[hook] === undefined
+    ? `needs --hook ${hook}=CMD (a way to ${hook === 'restart' ? 'restart the target' : 'compact its history'})`
+    : undefined;
 
 type Plan = { readonly before: number; readonly updates: number; readonly after: number };
 
@@ -32,7 +40,8 @@ export const restartDurability: Check<Plan> = {
   shrink: false,
   exclusive: true,
   applicable: (env) => needs(env, 'restart'),
-  arbitrary: () => fc.record({ before: fc.integer({ min: 2, max: 5 }), updates: fc.integer({ min: 1, max: 4 }), after: fc.integer({ min: 1, max: 3 }) }),
+  arbitrary: () =>
+    fc.record({ before: fc.integer({ min: 2, max: 5 }), updates: fc.integer({ min: 1, max: 4 }), after: fc.integer({ min: 1, max: 3 }) }),
   describe: (p) => [
     `create ${p.before} configmaps, update ${p.updates} of them`,
     'watch from the first version',
@@ -52,7 +61,10 @@ export const restartDurability: Check<Plan> = {
       return r;
     };
     const first = await record({ op: 'create', ns: 0, key: 0 }, 'c0');
-    const watch0 = first.seenRv === undefined ? undefined : await watchCaseFrom(cx, 'before-restart', collectionPath(rt, ns), ns, first.seenRv, ops[0]?.ret ?? now(), {});
+    const watch0 =
+      first.seenRv === undefined
+        ? undefined
+        : await watchCaseFrom(cx, 'before-restart', collectionPath(rt, ns), ns, first.seenRv, ops[0]?.ret ?? now(), {});
     for (let k = 1; k < p.before; k++) await record({ op: 'create', ns: 0, key: k }, `c${k}`);
     for (let u = 0; u < p.updates; u++) await record({ op: 'update', ns: 0, key: u % p.before, precondition: false }, `u${u}`);
     const before = versionsOf(ops);
@@ -70,20 +82,41 @@ export const restartDurability: Check<Plan> = {
     const watch1 =
       watch0 === undefined
         ? undefined
-        : await watchCaseFrom(cx, 'after-restart', collectionPath(rt, ns), ns, last?.rv ?? first.seenRv!, last?.at ?? ops[0]?.ret ?? now(), {
-            resumedFrom: { watch: 'before-restart', rv: last?.rv ?? first.seenRv! },
-          });
+        : await watchCaseFrom(
+            cx,
+            'after-restart',
+            collectionPath(rt, ns),
+            ns,
+            last?.rv ?? first.seenRv!,
+            last?.at ?? ops[0]?.ret ?? now(),
+            {
+              resumedFrom: { watch: 'before-restart', rv: last?.rv ?? first.seenRv! },
+            },
+          );
     const afterStart = ops.length;
-    for (let a = 0; a < p.after; a++) await record({ op: a % 2 === 0 ? 'update' : 'create', ns: 0, key: a % 2 === 0 ? 0 : p.before + a, precondition: false }, `a${a}`);
+    for (let a = 0; a < p.after; a++)
+      await record({ op: a % 2 === 0 ? 'update' : 'create', ns: 0, key: a % 2 === 0 ? 0 : p.before + a, precondition: false }, `a${a}`);
     await settle(cx, watch1, ops);
     watch1?.stop();
     await watch1?.done;
 
     const watches = [watch0, watch1].flatMap((w) => (w === undefined ? [] : [{ ...w.record, events: [...w.record.events] }]));
     // A watch that had shown nothing resumes from the first version: that is the one it was opened at.
-    const history: ConcurrentHistory = { format: CONCURRENT_HISTORY_FORMAT, ops, watches: last === undefined ? watches.map(({ resumedFrom: _r, ...w }) => w) : watches, lists: [] };
-    const afterVersions = ops.slice(afterStart).flatMap((o) => (o.output.status === 'ok' && o.output.rv !== undefined && 'token' in o.input ? [[o.output.rv, o.input.token] as const] : []));
-    cx.judge([...judgeConcurrentHistory(digestedHistory(history)).judgements, ...judgeVersionsAcrossRestart(before, afterVersions)], history);
+    const history: ConcurrentHistory = {
+      format: CONCURRENT_HISTORY_FORMAT,
+      ops,
+      watches: last === undefined ? watches.map(({ resumedFrom: _r, ...w }) => w) : watches,
+      lists: [],
+    };
+    const afterVersions = ops
+      .slice(afterStart)
+      .flatMap((o) =>
+        o.output.status === 'ok' && o.output.rv !== undefined && 'token' in o.input ? [[o.output.rv, o.input.token] as const] : [],
+      );
+    cx.judge(
+      [...judgeConcurrentHistory(digestedHistory(history)).judgements, ...judgeVersionsAcrossRestart(before, afterVersions)],
+      history,
+    );
   },
 };
 
@@ -96,7 +129,12 @@ export const compactionExact: Check<null> = {
   exclusive: true,
   applicable: (env) => needs(env, 'compact'),
   arbitrary: () => fc.constant(null),
-  describe: () => ['create a configmap (rv r1), update it', 'compaction hook', 'list at r1 with resourceVersionMatch=Exact', 'watch from r1'],
+  describe: () => [
+    'create a configmap (rv r1), update it',
+    'compaction hook',
+    'list at r1 with resourceVersionMatch=Exact',
+    'watch from r1',
+  ],
   run: async (_p, cx) => {
     const rt = resourceTypes(cx.env.profile).configmaps;
     const ns = await namespaceOf(cx, 0);
@@ -124,7 +162,15 @@ export const compactionExact: Check<null> = {
 };
 
 /** A recorded watch of the case's objects in `ns` from exactly `rv`, that version known since `at`. */
-function watchCaseFrom(cx: CaseContext, id: string, path: string, ns: string, rv: string, at: number, extra: Partial<LiveWatch['record']>): Promise<LiveWatch> {
+function watchCaseFrom(
+  cx: CaseContext,
+  id: string,
+  path: string,
+  ns: string,
+  rv: string,
+  at: number,
+  extra: Partial<LiveWatch['record']>,
+): Promise<LiveWatch> {
   return openRecordedWatch(
     cx,
     id,
@@ -149,9 +195,17 @@ function versionsOf(ops: readonly RecordedOp[]): Map<string, string> {
 /** Until the watch shows every acknowledged write of the case, or the run's watch window passes. */
 async function settle(cx: CaseContext, w: LiveWatch | undefined, ops: readonly RecordedOp[]): Promise<void> {
   if (w === undefined) return;
-  const want = ops.flatMap((o) => (o.output.status === 'ok' && 'token' in o.input && o.call > w.record.startKnownAt ? [o.input.token] : []));
+  const want = ops.flatMap((o) =>
+    o.output.status === 'ok' && 'token' in o.input && o.call > w.record.startKnownAt ? [o.input.token] : [],
+  );
   const deadline = cx.env.now() + watchWaitOf(cx.env);
-  while (cx.env.now() < deadline && w.record.end === 'stopped' && !w.stopped() && !want.every((t) => w.record.events.some((e) => e.token === t))) await cx.env.sleep(10);
+  while (
+    cx.env.now() < deadline &&
+    w.record.end === 'stopped' &&
+    !w.stopped() &&
+    !want.every((t) => w.record.events.some((e) => e.token === t))
+  )
+    await cx.env.sleep(10);
 }
 
 /** Polls /readyz until 200 (a restarting target answers 503 or refuses connections meanwhile). */

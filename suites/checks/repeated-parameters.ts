@@ -29,7 +29,10 @@ export const repeatedLimit: Check<readonly Limits[]> = {
   clauses: [QUERY_TABLE, LIMIT_ROW],
   defaultRuns: 1,
   arbitrary: () => new EveryOneArbitrary(ORDERS),
-  describe: (orders) => [`create ${OBJECTS} configmaps`, ...orders.map((ls) => `list the configmaps with ${ls.map((l) => `limit=${l}`).join('&')}`)],
+  describe: (orders) => [
+    `create ${OBJECTS} configmaps`,
+    ...orders.map((ls) => `list the configmaps with ${ls.map((l) => `limit=${l}`).join('&')}`),
+  ],
   run: async (orders, cx) => {
     const rt = resourceTypes(cx.env.profile).configmaps;
     const ns = await namespaceOf(cx, 0);
@@ -37,7 +40,11 @@ export const repeatedLimit: Check<readonly Limits[]> = {
       const name = `repeated-limit-${k}`;
       await expectOk(
         cx,
-        { method: 'POST', path: collectionPath(rt, ns), body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, labels: cx.ownLabels } } },
+        {
+          method: 'POST',
+          path: collectionPath(rt, ns),
+          body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, labels: cx.ownLabels } },
+        },
         `creating configmap ${name}`,
       );
     }

@@ -8,7 +8,12 @@ import type { Check } from '../../harness/case/index.ts';
 import { namespaceOf } from '../../harness/interpreters/index.ts';
 import { CheckNotApplicable } from '../../harness/case/index.ts';
 import { roundTripCaseArb, type RoundTripCase } from '../../generators/versioning.ts';
-import { isWriteConflict, ROUND_TRIP_WRITE_ATTEMPTS, type RoundTripExpectation, type WriteAttempt } from '../../reference/versioning/round-trip.ts';
+import {
+  isWriteConflict,
+  ROUND_TRIP_WRITE_ATTEMPTS,
+  type RoundTripExpectation,
+  type WriteAttempt,
+} from '../../reference/versioning/round-trip.ts';
 import { statusReasonOf } from '../../reference/judgement.ts';
 
 import { resourcesOf } from './versioning.ts';
@@ -21,7 +26,10 @@ const budgetText = (c: RoundTripCase) =>
     .join('');
 
 export function roundTripSpec(c: RoundTripCase): Record<string, unknown> {
-  const selector = { matchLabels: { app: c.selectorValue }, ...(c.expression ? { matchExpressions: [{ key: 'tier', operator: 'In', values: ['a', 'b'] }] } : {}) };
+  const selector = {
+    matchLabels: { app: c.selectorValue },
+    ...(c.expression ? { matchExpressions: [{ key: 'tier', operator: 'In', values: ['a', 'b'] }] } : {}),
+  };
   return { ...c.budget, selector };
 }
 
@@ -41,7 +49,12 @@ export const versionRoundTrip: Check<RoundTripCase> = {
     const clauses = versionRoundTrip.clauses;
     for (const gv of ['policy/v1', 'policy/v1beta1']) {
       const listed = await resourcesOf(cx, gv);
-      if (!listed?.has('poddisruptionbudgets')) throw new CheckNotApplicable(clauses, `the target does not serve ${gv} poddisruptionbudgets: rule 2 needs a resource in two versions`, 'skipped');
+      if (!listed?.has('poddisruptionbudgets'))
+        throw new CheckNotApplicable(
+          clauses,
+          `the target does not serve ${gv} poddisruptionbudgets: rule 2 needs a resource in two versions`,
+          'skipped',
+        );
     }
     const ns = encodeURIComponent(await namespaceOf(cx, 0));
     const base = (v: string) => `/apis/policy/${v}/namespaces/${ns}/poddisruptionbudgets`;
@@ -49,7 +62,11 @@ export const versionRoundTrip: Check<RoundTripCase> = {
     const b = other(a);
     const spec = roundTripSpec(c);
     const labels: Record<string, string> = { ...cx.ownLabels };
-    const created = await cx.send({ method: 'POST', path: base(a), body: { apiVersion: `policy/${a}`, kind: 'PodDisruptionBudget', metadata: { generateName: 'rt-', labels }, spec } });
+    const created = await cx.send({
+      method: 'POST',
+      path: base(a),
+      body: { apiVersion: `policy/${a}`, kind: 'PodDisruptionBudget', metadata: { generateName: 'rt-', labels }, spec },
+    });
     cx.judge([judgePersistedCreate(created)]);
     const name = encodeURIComponent(String((created.json as { metadata: { name: string } }).metadata.name));
     const first: RoundTripExpectation = { spec, labels };
@@ -57,10 +74,24 @@ export const versionRoundTrip: Check<RoundTripCase> = {
     const attempts: WriteAttempt[] = [];
     for (let i = 0; i < ROUND_TRIP_WRITE_ATTEMPTS; i++) {
       const viaB = await cx.send({ method: 'GET', path: `${base(b)}/${name}` });
-      cx.judge(judgeRoundTrip([{ step: `read through policy/${b} after the create through policy/${a}`, status: viaB.status, json: viaB.json, expect: first, apiVersion: `policy/${b}` }]));
+      cx.judge(
+        judgeRoundTrip([
+          {
+            step: `read through policy/${b} after the create through policy/${a}`,
+            status: viaB.status,
+            json: viaB.json,
+            expect: first,
+            apiVersion: `policy/${b}`,
+          },
+        ]),
+      );
       const read = viaB.json as Record<string, unknown>;
       const md = isRecord(read['metadata']) ? read['metadata'] : {};
-      const put = await cx.send({ method: 'PUT', path: `${base(b)}/${name}`, body: { ...read, metadata: { ...md, labels: { ...(isRecord(md['labels']) ? md['labels'] : {}), 'round-trip': b } } } });
+      const put = await cx.send({
+        method: 'PUT',
+        path: `${base(b)}/${name}`,
+        body: { ...read, metadata: { ...md, labels: { ...(isRecord(md['labels']) ? md['labels'] : {}), 'round-trip': b } } },
+      });
       const attempt = { status: put.status, bodyText: put.bodyText, reason: statusReasonOf(put.json) };
       attempts.push(attempt);
       if (!isWriteConflict(attempt)) break;
@@ -71,7 +102,13 @@ export const versionRoundTrip: Check<RoundTripCase> = {
     const viaA = await cx.send({ method: 'GET', path: `${base(a)}/${name}` });
     cx.judge(
       judgeRoundTrip([
-        { step: `read through policy/${a} after the write back through policy/${b}`, status: viaA.status, json: viaA.json, expect: { spec, labels: labelsAfter }, apiVersion: `policy/${a}` },
+        {
+          step: `read through policy/${a} after the write back through policy/${b}`,
+          status: viaA.status,
+          json: viaA.json,
+          expect: { spec, labels: labelsAfter },
+          apiVersion: `policy/${a}`,
+        },
       ]),
     );
   },

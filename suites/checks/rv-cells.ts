@@ -27,7 +27,13 @@ const firstList: Op = { op: 'list', res: 'configmaps', ns: 0, match: 'unset', rv
  */
 export const CASES_PER_CELL = 5;
 
-function cellCheck(id: string, clause: ClauseId, read: fc.Arbitrary<Op>, cell: number, opts: { listFirst?: boolean; examples?: readonly CellInput[] } = {}): Check<CellInput> {
+function cellCheck(
+  id: string,
+  clause: ClauseId,
+  read: fc.Arbitrary<Op>,
+  cell: number,
+  opts: { listFirst?: boolean; examples?: readonly CellInput[] } = {},
+): Check<CellInput> {
   return {
     id,
     suite: 'rest-resource-versions',
@@ -35,7 +41,8 @@ function cellCheck(id: string, clause: ClauseId, read: fc.Arbitrary<Op>, cell: n
     clauses: [clause],
     defaultRuns: CASES_PER_CELL,
     ...(opts.examples !== undefined ? { examples: () => opts.examples! } : {}),
-    arbitrary: () => apart(cell, opts.listFirst ? fc.record({ setup: setupArb, read, listFirst: fc.boolean() }) : fc.record({ setup: setupArb, read })),
+    arbitrary: () =>
+      apart(cell, opts.listFirst ? fc.record({ setup: setupArb, read, listFirst: fc.boolean() }) : fc.record({ setup: setupArb, read })),
     describe: (i) => [...i.setup.map(showOp), ...(i.listFirst ? [showOp(firstList)] : []), showOp(i.read)],
     run: async (i, cx) => {
       await cx.stepByStep([...i.setup, ...(i.listFirst ? [firstList] : []), i.read], (op) => runOp(cx, op));
@@ -47,7 +54,13 @@ const cellId = (clause: ClauseId) => `rv-cell-${clause.slice('rest:4.5/'.length)
 
 export const listCellChecks: Check<CellInput>[] = listCells().map((cell, i) => {
   const clause = listClause(cell.match, cell.paging, cell.rv);
-  return cellCheck(cellId(clause), clause, listCellReadArb(cell), i, cell.paging === 'limit' && cell.rv === 'zero' && cell.match !== 'Exact' ? { examples: [limitBelowCount(cell.match)] } : {});
+  return cellCheck(
+    cellId(clause),
+    clause,
+    listCellReadArb(cell),
+    i,
+    cell.paging === 'limit' && cell.rv === 'zero' && cell.match !== 'Exact' ? { examples: [limitBelowCount(cell.match)] } : {},
+  );
 });
 
 /**
@@ -56,8 +69,17 @@ export const listCellChecks: Check<CellInput>[] = listCells().map((cell, i) => {
  * setups of two to four objects and limits of one to three met it on most seeds, not all.
  */
 function limitBelowCount(match: ListOp['match']): CellInput {
-  const create = (name: string): WriteOp => ({ op: 'create', res: 'configmaps', ns: 0, name, content: { labels: {}, annotations: {}, data: { k1: 'v1' } } });
-  return { setup: [create('alpha'), create('bravo'), create('charlie')], read: { op: 'list', res: 'configmaps', ns: 0, match, rv: { kind: 'zero' }, limit: 1, between: [] } };
+  const create = (name: string): WriteOp => ({
+    op: 'create',
+    res: 'configmaps',
+    ns: 0,
+    name,
+    content: { labels: {}, annotations: {}, data: { k1: 'v1' } },
+  });
+  return {
+    setup: [create('alpha'), create('bravo'), create('charlie')],
+    read: { op: 'list', res: 'configmaps', ns: 0, match, rv: { kind: 'zero' }, limit: 1, between: [] },
+  };
 }
 
 export const getCellChecks: Check<CellInput>[] = (['unset', 'zero', 'other'] as const).map((rv, i) =>

@@ -3,7 +3,14 @@
  * end with writes between pages, the collection a page-chain case grows (and the writes it makes between
  * pages), and a polite bound on requests in flight.
  */
-import { judgeContinueGone, judgeCreate, judgeDeleteAccepted, judgeEndlessPaging, judgeListNotServed, judgeUpdate } from '../../harness/case/index.ts';
+import {
+  judgeContinueGone,
+  judgeCreate,
+  judgeDeleteAccepted,
+  judgeEndlessPaging,
+  judgeListNotServed,
+  judgeUpdate,
+} from '../../harness/case/index.ts';
 import type { CaseContext, ScaleProfile } from '../../harness/case/index.ts';
 import type { QueryPair } from '../../harness/transport/index.ts';
 import { bodyFor, contentFor, pageOf } from '../../harness/interpreters/index.ts';
@@ -63,7 +70,8 @@ export async function followChain(
   for (;;) {
     const q: QueryPair[] = [...query, ['limit', String(limit)], ...(token !== undefined ? [['continue', token] as const] : [])];
     const r = await cx.send({ method: 'GET', path, query: q });
-    if (r.status === 410 && token !== undefined) return { pages, cut: judgeContinueGone(cx.env.now() - startedAt, cx.env.settings.continueTtlMs) };
+    if (r.status === 410 && token !== undefined)
+      return { pages, cut: judgeContinueGone(cx.env.now() - startedAt, cx.env.settings.continueTtlMs) };
     if (!is2xx(r.status)) {
       cx.judge(judgeListNotServed('rest:4.4.2', `200 with page ${pages.length + 1} of the chain`, r.status, r.bodyText));
       return { pages };
@@ -132,7 +140,11 @@ export function writerBetweenPages(cx: CaseContext, rt: ResourceType, ns: string
     const entry = c.live.get(key)!;
     if (k % 3 === 0) {
       const content = contentFor(cx, rt, { labels: { tier: entry.tier }, annotations: {}, data: { k1: `updated-${k}` } });
-      const r = await cx.send({ method: 'PUT', path: objectPath(rt, entry.name, ns), body: bodyFor(rt, entry.name, ns, content, entry.rv) });
+      const r = await cx.send({
+        method: 'PUT',
+        path: objectPath(rt, entry.name, ns),
+        body: bodyFor(rt, entry.name, ns, content, entry.rv),
+      });
       cx.judge(judgeUpdate({ key, status: r.status, body: r.bodyText }));
       c.live.set(key, { ...entry, rv: String(readObject(rt, r.json).rv) });
     } else if (k % 3 === 1) {

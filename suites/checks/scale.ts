@@ -11,7 +11,16 @@ import { judgeLongChain, judgeScope, judgeSizedWrite, judgeWatchIn } from '../..
 import fc from 'fast-check';
 import type { Check, CheckEnv, CaseContext, ScaleProfile } from '../../harness/case/index.ts';
 import { prefixNamespaceNames } from '../../harness/case/index.ts';
-import { bodyFor, contentFor, knownKeys, namespaceOf, ownNamespace, resourceOf, runOp, runWrite } from '../../harness/interpreters/index.ts';
+import {
+  bodyFor,
+  contentFor,
+  knownKeys,
+  namespaceOf,
+  ownNamespace,
+  resourceOf,
+  runOp,
+  runWrite,
+} from '../../harness/interpreters/index.ts';
 import { openWatch, waitCaughtUp } from '../../harness/interpreters/index.ts';
 import { keyOf, readObject } from '../../reference/objects.ts';
 import { apiVersionOf, collectionPath, objectPath, type ResourceType } from '../../reference/resources.ts';
@@ -20,7 +29,8 @@ import { type ChainEntry } from '../../reference/scale.ts';
 import { namePool } from '../../generators/ops.ts';
 import { bounded, deleteAll, filler, followChain, is2xx, pageChainCollection, scaleOf, writerBetweenPages } from './scale-chain.ts';
 
-const needsScale = (env: CheckEnv): string | undefined => (env.settings.scale === undefined ? 'runs only with --scale nightly (thousands of objects, chains of hundreds of pages)' : undefined);
+const needsScale = (env: CheckEnv): string | undefined =>
+  env.settings.scale === undefined ? 'runs only with --scale nightly (thousands of objects, chains of hundreds of pages)' : undefined;
 
 type NoInput = null;
 const describeScale = (what: string) => (): string[] => [what];
@@ -71,7 +81,16 @@ export const scalePageChain: Check<NoInput> = {
       // Deleted before this chain: their state is open (rest:3.1), so they are not judged.
       const goneBefore = new Set(c.gone);
       const limit = p.pageLimit * 3;
-      const web = await followChain(cx, rt, ns, [['labelSelector', selector]], limit, maxPages(webSnapshot.size, limit), p.writeEveryPages, between);
+      const web = await followChain(
+        cx,
+        rt,
+        ns,
+        [['labelSelector', selector]],
+        limit,
+        maxPages(webSnapshot.size, limit),
+        p.writeEveryPages,
+        between,
+      );
       if (web.cut) return cx.judge(web.cut);
       const webItems = web.pages.flatMap((pg) => pg.items);
       cx.judge(judgeScope({ namespace: ns, selector }, webItems, 'list'));
@@ -104,7 +123,15 @@ export const scaleNamespacePrefixes: Check<NoInput> = {
       await listEachFamily(cx, p, families, perNs);
       await watchEachFamilyRoot(cx, rt, families);
       // Last: every namespace of the case at once, narrowed by the case label and a selector, paged.
-      await runOp(cx, { op: 'list', res: 'configmaps', ns: 'all', match: 'unset', rv: { kind: 'unset' }, limit: Math.max(2, perNs + 1), selector: 'tier=web' });
+      await runOp(cx, {
+        op: 'list',
+        res: 'configmaps',
+        ns: 'all',
+        match: 'unset',
+        rv: { kind: 'unset' },
+        limit: Math.max(2, perNs + 1),
+        selector: 'tier=web',
+      });
     } finally {
       const h = cx.history('configmaps');
       await deleteAll(
@@ -135,7 +162,13 @@ async function listEachFamily(cx: CaseContext, p: ScaleProfile, families: readon
   const every = families.flat();
   await bounded(every, p.concurrency, async (ns) => {
     for (let j = 0; j < perNs; j++)
-      await runWrite(cx, { op: 'create', res: 'configmaps', ns, name: namePool[j]!, content: { labels: { tier: j % 2 === 0 ? 'web' : 'db' }, annotations: {}, data: { k1: `ns${ns}` } } });
+      await runWrite(cx, {
+        op: 'create',
+        res: 'configmaps',
+        ns,
+        name: namePool[j]!,
+        content: { labels: { tier: j % 2 === 0 ? 'web' : 'db' }, annotations: {}, data: { k1: `ns${ns}` } },
+      });
   });
   for (const fam of families) {
     for (const [d, ns] of fam.entries()) {
@@ -149,7 +182,15 @@ async function listEachFamily(cx: CaseContext, p: ScaleProfile, families: readon
         match: 'unset',
         rv: { kind: 'unset' },
         limit: 1,
-        between: [{ op: 'update', res: 'configmaps', ns: sibling, name: namePool[0]!, content: { labels: { tier: 'web' }, annotations: {}, data: { k1: `during-${ns}` } } }],
+        between: [
+          {
+            op: 'update',
+            res: 'configmaps',
+            ns: sibling,
+            name: namePool[0]!,
+            content: { labels: { tier: 'web' }, annotations: {}, data: { k1: `during-${ns}` } },
+          },
+        ],
       });
     }
   }
@@ -164,7 +205,13 @@ async function watchEachFamilyRoot(cx: CaseContext, rt: ResourceType, families: 
     let cutOff: string | undefined;
     try {
       for (const ns of [...fam.slice(1), fam[0]!]) {
-        await runWrite(cx, { op: 'create', res: 'configmaps', ns, name: namePool[namePool.length - 1]!, content: { labels: {}, annotations: {}, data: { k1: 'watched' } } });
+        await runWrite(cx, {
+          op: 'create',
+          res: 'configmaps',
+          ns,
+          name: namePool[namePool.length - 1]!,
+          content: { labels: {}, annotations: {}, data: { k1: 'watched' } },
+        });
       }
       ({ cutOff } = await waitCaughtUp(cx, session, 'configmaps', 'current state', root));
     } finally {
@@ -179,7 +226,13 @@ async function watchEachFamilyRoot(cx: CaseContext, rt: ResourceType, families: 
       apiVersion: apiVersionOf(rt),
       cutOff,
     };
-    cx.judge(judgeWatchIn({ history: cx.history('configmaps'), knownKeys: knownKeys(cx), namespaces: [root], scope: { namespace: root } }, exp, session.events).judgements);
+    cx.judge(
+      judgeWatchIn(
+        { history: cx.history('configmaps'), knownKeys: knownKeys(cx), namespaces: [root], scope: { namespace: root } },
+        exp,
+        session.events,
+      ).judgements,
+    );
   }
 }
 

@@ -54,14 +54,26 @@ export const singleResourceWrites: Check<readonly MultiResourceWrite[]> = {
     for (const v of vs) {
       const names = namesOf(v);
       const labels = { ...cx.ownLabels, [VARIANT_LABEL]: variantId(v) };
-      const item = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, labels }, data: { item: name } });
+      const item = (name: string) => ({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name, namespace: ns, labels },
+        data: { item: name },
+      });
       const body = { apiVersion: 'v1', kind: v.listKind, metadata: { labels }, items: names.map(item) };
       if (v.verb === 'update') {
         await expectOk(cx, { method: 'POST', path: collectionPath(rt, ns), body: item(names[0]!) }, `creating configmap ${names[0]}`);
       }
-      const r = v.verb === 'create' ? await cx.send({ method: 'POST', path: collectionPath(rt, ns), body }) : await cx.send({ method: 'PUT', path: objectPath(rt, names[0]!, ns), body });
+      const r =
+        v.verb === 'create'
+          ? await cx.send({ method: 'POST', path: collectionPath(rt, ns), body })
+          : await cx.send({ method: 'PUT', path: objectPath(rt, names[0]!, ns), body });
       const writeSeq = cx.env.transcript.lastSeq();
-      const after = await cx.send({ method: 'GET', path: collectionPath(rt, ns), query: [['labelSelector', `${CASE_LABEL}=${cx.caseId},${VARIANT_LABEL}=${variantId(v)}`]] });
+      const after = await cx.send({
+        method: 'GET',
+        path: collectionPath(rt, ns),
+        query: [['labelSelector', `${CASE_LABEL}=${cx.caseId},${VARIANT_LABEL}=${variantId(v)}`]],
+      });
       const items = (after.json as { items?: { metadata?: { name?: unknown } }[] } | undefined)?.items;
       const present = Array.isArray(items) ? items.map((o) => String(o?.metadata?.name ?? '')) : [];
       // The write's answer is the need's `{ page: 0 }` (reference/single-resource.ts).

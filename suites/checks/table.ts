@@ -17,7 +17,11 @@ import { crdResource } from '../../reference/apply/fixture-type.ts';
  * built-in types all have custom Table definitions; CustomResourceDefinitions use the default Table
  * (rest:2.5.1). Always read with the JSON fallback: a target need not serve Tables for it (rest:2.5.2).
  */
-type Target = { readonly res: ResName | 'namespaces' | 'customresourcedefinitions'; readonly shape: 'object' | 'collection'; readonly fallback: boolean };
+type Target = {
+  readonly res: ResName | 'namespaces' | 'customresourcedefinitions';
+  readonly shape: 'object' | 'collection';
+  readonly fallback: boolean;
+};
 
 interface TableInput {
   readonly names: readonly (typeof namePool)[number][];
@@ -62,11 +66,14 @@ export const tableShape: Check<TableInput> = {
   describe: (i) => [
     `create configmaps and leases ${i.names.join(', ')} in ns0`,
     ...i.reads.map((r) =>
-      r.res === 'customresourcedefinitions' ? 'list customresourcedefinitions of this run as Table (JSON fallback)' : `get ${r.res} ${r.shape} as Table${r.fallback ? ' (JSON fallback)' : ''}`,
+      r.res === 'customresourcedefinitions'
+        ? 'list customresourcedefinitions of this run as Table (JSON fallback)'
+        : `get ${r.res} ${r.shape} as Table${r.fallback ? ' (JSON fallback)' : ''}`,
     ),
   ],
   run: async (input, cx) => {
-    for (const name of input.names) for (const res of ['configmaps', 'leases'] as const) await runOp(cx, { op: 'create', res, ns: 0, name, content: input.content });
+    for (const name of input.names)
+      for (const res of ['configmaps', 'leases'] as const) await runOp(cx, { op: 'create', res, ns: 0, name, content: input.content });
     const ns = await namespaceOf(cx, 0);
     const profile = cx.env.profile;
     for (const read of input.reads) {
@@ -86,7 +93,11 @@ export const tableShape: Check<TableInput> = {
       const clusterWide = read.res === 'customresourcedefinitions' || (read.res === 'namespaces' && read.shape === 'collection');
       const query = clusterWide ? [['labelSelector', `${profile.runLabel}=${cx.env.runId}`] as const] : [];
       const r = await cx.send({ method: 'GET', path, query, headers: { accept } });
-      const { judgements, verdict } = judgeNegotiation(profile, accept, { builtIn: true }, fallback ? 2 : 1, { status: r.status, contentType: r.headers['content-type'], json: r.json });
+      const { judgements, verdict } = judgeNegotiation(profile, accept, { builtIn: true }, fallback ? 2 : 1, {
+        status: r.status,
+        contentType: r.headers['content-type'],
+        json: r.json,
+      });
       cx.judge(judgements);
       cx.judge(judgeTableRequest(profile, accept, fallback, verdict, r));
     }

@@ -25,7 +25,12 @@ import { CheckNotApplicable } from '../../harness/case/index.ts';
 import { parseRelease, formatRelease, compareReleases, type Release } from '../../reference/versioning/release.ts';
 import { groupName, groupVersionOf, removals, servedIn, type Removal } from '../../reference/versioning/removals.ts';
 import { stabilityOf } from '../../reference/versioning/stability.ts';
-import { DEPRECATED_GAUGE_SCRAPES, deprecatedGaugeLabels, deprecatedGaugeScrapesDecided, type MetricsScrape } from '../../reference/versioning/deprecation-signals.ts';
+import {
+  DEPRECATED_GAUGE_SCRAPES,
+  deprecatedGaugeLabels,
+  deprecatedGaugeScrapesDecided,
+  type MetricsScrape,
+} from '../../reference/versioning/deprecation-signals.ts';
 
 import type { ClauseId } from '../../reference/catalog/clause-ids.ts';
 import { ACCEPT_GZIP } from '../../harness/transport/index.ts';
@@ -43,7 +48,8 @@ export async function targetRelease(cx: CaseContext, clauses: readonly ClauseId[
   const v = await cx.send({ method: 'GET', path: '/version' });
   const git = isRecord(v.json) ? v.json['gitVersion'] : undefined;
   const r = typeof git === 'string' ? parseRelease(git) : undefined;
-  if (!r) throw new CheckNotApplicable(clauses, `the target reports no release at /version (gitVersion ${JSON.stringify(git)}); pass --release`);
+  if (!r)
+    throw new CheckNotApplicable(clauses, `the target reports no release at /version (gitVersion ${JSON.stringify(git)}); pass --release`);
   return r;
 }
 
@@ -73,7 +79,15 @@ export const deprecatedVersions: Check<number[]> = {
   id: 'deprecated-versions',
   suite: 'rest-versioning',
   title: 'served group versions follow the removal table; deprecated ones warn and count',
-  clauses: [...new Set(removals.map((r) => r.clause)), 'rest:7.4', 'rest:9.3/deprecated-endpoint', 'rest:9.3/rule-3', 'rest:9.1.2', 'rest:9.2/beta', 'rest:9.2/stable'],
+  clauses: [
+    ...new Set(removals.map((r) => r.clause)),
+    'rest:7.4',
+    'rest:9.3/deprecated-endpoint',
+    'rest:9.3/rule-3',
+    'rest:9.1.2',
+    'rest:9.2/beta',
+    'rest:9.2/stable',
+  ],
   defaultRuns: 10,
   arbitrary: () => versionPicksArb,
   describe: (picks) => [
@@ -109,7 +123,13 @@ export const deprecatedVersions: Check<number[]> = {
       const gv = groupVersionOf(p, r.group, r.version);
       const res = await cx.send({ method: 'GET', path: `/apis/${gv}/${r.resource}`, query: [['limit', '1']] });
       if (res.status === 401 || res.status === 403) continue;
-      cx.judge(judgeDeprecationWarning(servedIn(p, groupName(p, r.group), r.version, r.resource, release), `${gv} ${r.resource}`, res.headers['warning']));
+      cx.judge(
+        judgeDeprecationWarning(
+          servedIn(p, groupName(p, r.group), r.version, r.resource, release),
+          `${gv} ${r.resource}`,
+          res.headers['warning'],
+        ),
+      );
       cx.judge(judgeDeprecatedInFavour(gv, res.headers['warning']));
       asked.push(r);
       const to = r.replacement;
@@ -170,7 +190,8 @@ export const persistedThroughReplacement: Check<PersistedCase> = {
     if (serving !== 'deprecated') throw new CheckNotApplicable(clauses, `policy/v1beta1 is ${serving} in ${formatRelease(release)}`);
     for (const gv of ['policy/v1beta1', 'policy/v1']) {
       const listed = await resourcesOf(cx, gv);
-      if (!listed?.has('poddisruptionbudgets')) throw new CheckNotApplicable(clauses, `the target does not serve ${gv} poddisruptionbudgets`, 'skipped');
+      if (!listed?.has('poddisruptionbudgets'))
+        throw new CheckNotApplicable(clauses, `the target does not serve ${gv} poddisruptionbudgets`, 'skipped');
     }
     const ns = await namespaceOf(cx, 0);
     const spec = { minAvailable: c.minAvailable, selector: { matchLabels: { app: c.selectorValue } } };
@@ -184,7 +205,10 @@ export const persistedThroughReplacement: Check<PersistedCase> = {
     cx.judge(judgeDeprecationWarning(serving, 'a create through policy/v1beta1', created.headers['warning']));
     const name = String(md['name']);
     const base = `/apis/policy/v1/namespaces/${encodeURIComponent(ns)}/poddisruptionbudgets`;
-    const read = c.readVia === 'get' ? await cx.send({ method: 'GET', path: `${base}/${encodeURIComponent(name)}` }) : await cx.send({ method: 'GET', path: base });
+    const read =
+      c.readVia === 'get'
+        ? await cx.send({ method: 'GET', path: `${base}/${encodeURIComponent(name)}` })
+        : await cx.send({ method: 'GET', path: base });
     cx.judge([judgePersistedRead({ name, uid: md['uid'] }, spec, c.readVia, read)]);
   },
 };
@@ -202,7 +226,8 @@ export const deprecatedMetrics: Check<null> = {
     const clauses = deprecatedMetrics.clauses;
     const release = await targetRelease(cx, clauses);
     const m = await cx.send({ method: 'GET', path: '/metrics', headers: ACCEPT_GZIP });
-    if (m.status === 401 || m.status === 403) throw new CheckNotApplicable(clauses, `GET /metrics answered ${m.status}: these credentials may not read metrics`);
+    if (m.status === 401 || m.status === 403)
+      throw new CheckNotApplicable(clauses, `GET /metrics answered ${m.status}: these credentials may not read metrics`);
     cx.judge([judgeMetricsAnswer(m.status)]);
     cx.judge(judgeDeprecatedMetrics(m.bodyText, release));
   },

@@ -26,8 +26,16 @@ export const watchFutureVersion: Check<FutureInput> = {
   title: 'a watch from a version not reached yet waits (or is refused); it never starts from now',
   clauses: ['rest:6.1.5'],
   defaultRuns: 2,
-  arbitrary: () => fc.record({ setup: setupArb.map((s) => s.slice(0, 2)), during: fc.array(writeOpArb({ resources: ['configmaps'], namespaces: 1 }), { minLength: 1, maxLength: 3 }) }),
-  describe: (i) => [...i.setup.map(showOp), 'watch configmaps ns0 from a resourceVersion far beyond any seen', ...i.during.map((w) => `  while watching: ${showOp(w)}`)],
+  arbitrary: () =>
+    fc.record({
+      setup: setupArb.map((s) => s.slice(0, 2)),
+      during: fc.array(writeOpArb({ resources: ['configmaps'], namespaces: 1 }), { minLength: 1, maxLength: 3 }),
+    }),
+  describe: (i) => [
+    ...i.setup.map(showOp),
+    'watch configmaps ns0 from a resourceVersion far beyond any seen',
+    ...i.during.map((w) => `  while watching: ${showOp(w)}`),
+  ],
   run: async (i, cx) => {
     for (const w of i.setup) await runWrite(cx, w);
     const future = requireFutureResourceVersion('rest:6.1.5', cx.rvsSeen);

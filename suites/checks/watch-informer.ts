@@ -32,6 +32,12 @@ export const watchInformer: Check<InformerInput> = {
   ],
   run: async (i, cx) => {
     for (const w of i.setup) await runWrite(cx, w);
-    await relistAndWatch(cx, resourceOf(cx, 'configmaps'), await namespaceOf(cx, 0), { between: i.between, during: i.during }, 'rest:6.1.1');
+    await relistAndWatch(
+      cx,
+      resourceOf(cx, 'configmaps'),
+      await namespaceOf(cx, 0),
+      { between: i.between, during: i.during },
+      'rest:6.1.1',
+    );
   },
 };

@@ -50,9 +50,19 @@ export function watchExpectation(
 }
 
 /** Judges a finished watch against the history and keeps the evidence with any failure. */
-export function judgeStream(cx: CaseContext, ns: string, h: History, exp: WatchExpectation, session: WatchSession, also?: { clause: ClauseId; expected: string }): void {
+export function judgeStream(
+  cx: CaseContext,
+  ns: string,
+  h: History,
+  exp: WatchExpectation,
+  session: WatchSession,
+  also?: { clause: ClauseId; expected: string },
+): void {
   const scope = namespaceWatchScope(cx, h, ns, session.events);
-  cx.judge(judgeFinishedWatchIn(scope, exp, session.events, session.parseError(), also), namespaceWatchEvidence(cx, h, ns, exp, session.events));
+  cx.judge(
+    judgeFinishedWatchIn(scope, exp, session.events, session.parseError(), also),
+    namespaceWatchEvidence(cx, h, ns, exp, session.events),
+  );
 }
 
 /** The last resourceVersion a stream delivered (what a client resumes from). */
@@ -86,7 +96,13 @@ async function resumeCase(cx: CaseContext, i: ResumeInput): Promise<void> {
     cx,
     ns,
     historyUpTo(cx.history(RES), n1),
-    watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: list.index, at: list.index, cutOff }),
+    watchExpectation(cx, rt, {
+      semantic: 'StartAtExact',
+      clause: 'rest:4.5/watch/other',
+      requestIndex: list.index,
+      at: list.index,
+      cutOff,
+    }),
     first,
   );
   // A first stream that stopped short was judged inconclusive: its last version names no known snapshot.
@@ -108,10 +124,17 @@ async function resumeCase(cx: CaseContext, i: ResumeInput): Promise<void> {
     cx.judge(judgeGoneResume(h, n1, cx.env.now(), cx.env.settings.historyWindowMs));
     return;
   }
-  judgeStream(cx, ns, h, watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: n1, at: n1, cutOff }), second, {
-    clause: 'rest:6.1.2',
-    expected: 'resumed from the last received resourceVersion: nothing lost, nothing repeated',
-  });
+  judgeStream(
+    cx,
+    ns,
+    h,
+    watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: n1, at: n1, cutOff }),
+    second,
+    {
+      clause: 'rest:6.1.2',
+      expected: 'resumed from the last received resourceVersion: nothing lost, nothing repeated',
+    },
+  );
 }
 
 const showWrites = (label: string, ws: readonly WriteOp[]) => ws.map((w) => `${label}: ${showOp(w)}`);
@@ -135,7 +158,12 @@ export const watchResume: Check<ResumeInput> = {
   run: (input, cx) => resumeCase(cx, input),
 };
 
-async function listNow(cx: CaseContext, rt: ResourceType, ns: string, clause: ClauseId): Promise<{ rv: string; items: ObservedObject[]; index: number }> {
+async function listNow(
+  cx: CaseContext,
+  rt: ResourceType,
+  ns: string,
+  clause: ClauseId,
+): Promise<{ rv: string; items: ObservedObject[]; index: number }> {
   const r = await cx.send({ method: 'GET', path: collectionPath(rt, ns) });
   const body = r.json as { metadata?: { resourceVersion?: unknown }; items?: unknown } | undefined;
   const rv = body?.metadata?.resourceVersion;
@@ -144,7 +172,13 @@ async function listNow(cx: CaseContext, rt: ResourceType, ns: string, clause: Cl
   const h = cx.history(RES);
   const index = currentIndex(h);
   const j = judgeListSnapshotIn(
-    { history: h, knownKeys: knownKeys(cx), priorVersions: priorAmong(cx.priorVersions, items), namespaces: [ns], scope: { namespace: ns } },
+    {
+      history: h,
+      knownKeys: knownKeys(cx),
+      priorVersions: priorAmong(cx.priorVersions, items),
+      namespaces: [ns],
+      scope: { namespace: ns },
+    },
     { semantic: 'MostRecent', clause: 'rest:4.5/list/unset/no-limit/unset' },
     { collectionRv: rv, items },
   );
@@ -154,7 +188,13 @@ async function listNow(cx: CaseContext, rt: ResourceType, ns: string, clause: Cl
 }
 
 /** The relist-and-rewatch an informer does after a 410 (rest:6.1.3): its cache must converge. */
-export async function relistAndWatch(cx: CaseContext, rt: ResourceType, ns: string, writes: { between?: readonly WriteOp[]; during: readonly WriteOp[] }, clause: ClauseId): Promise<void> {
+export async function relistAndWatch(
+  cx: CaseContext,
+  rt: ResourceType,
+  ns: string,
+  writes: { between?: readonly WriteOp[]; during: readonly WriteOp[] },
+  clause: ClauseId,
+): Promise<void> {
   const list0 = await listNow(cx, rt, ns, clause);
   // Writes between the list and the watch: the watch from the list's version must still carry them.
   for (const w of writes.between ?? []) await runWrite(cx, w);
@@ -174,11 +214,20 @@ export async function relistAndWatch(cx: CaseContext, rt: ResourceType, ns: stri
   }
   const list1 = await listNow(cx, rt, ns, clause);
   const h = cx.history(RES);
-  const exp = watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: list0.index, at: list0.index, cutOff });
+  const exp = watchExpectation(cx, rt, {
+    semantic: 'StartAtExact',
+    clause: 'rest:4.5/watch/other',
+    requestIndex: list0.index,
+    at: list0.index,
+    cutOff,
+  });
   // One verdict for both views of the same stream: the informer's cache and the event sequence.
   const d = namespaceWatchScope(cx, hWatch, ns, session.events);
   const informer = { list0: list0.items, events: session.events, list1: list1.items, after: h, ns, clause, cutOff };
-  cx.judge(judgeRelistedWatchIn({ ...informer, d, exp, parseError: session.parseError() }), namespaceWatchEvidence(cx, h, ns, exp, session.events, { list0: list0.items, list1: list1.items, clause }));
+  cx.judge(
+    judgeRelistedWatchIn({ ...informer, d, exp, parseError: session.parseError() }),
+    namespaceWatchEvidence(cx, h, ns, exp, session.events, { list0: list0.items, list1: list1.items, clause }),
+  );
 }
 
 type TooOldInput = { setup: WriteOp[]; after: WriteOp[] };
@@ -231,7 +280,13 @@ async function tooOldCase(cx: CaseContext, i: TooOldInput): Promise<void> {
   if (start.kind === 'served' && endedByServer && session.events.length === 0 && currentIndex(h0) > index) {
     const again = await endedEmptyAgain(cx, rt, collectionPath(rt, ns), rv, TOO_OLD_ATTEMPTS - 1);
     if (again) {
-      cx.judge(judgeTooOldEndedEmpty(TOO_OLD_ATTEMPTS, currentIndex(h0) - index, compact !== undefined ? 'the compaction hook ran' : `the history window (${window} ms) was waited out`));
+      cx.judge(
+        judgeTooOldEndedEmpty(
+          TOO_OLD_ATTEMPTS,
+          currentIndex(h0) - index,
+          compact !== undefined ? 'the compaction hook ran' : `the history window (${window} ms) was waited out`,
+        ),
+      );
       return;
     }
   }
@@ -245,10 +300,17 @@ async function tooOldCase(cx: CaseContext, i: TooOldInput): Promise<void> {
     return;
   }
   // Served: a target keeping more history than the window must then deliver every change after it.
-  judgeStream(cx, ns, h, watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: index, at: index, cutOff }), session, {
-    clause: 'rest:6.1.3',
-    expected: '410 Gone for a version older than the history, or every change after it',
-  });
+  judgeStream(
+    cx,
+    ns,
+    h,
+    watchExpectation(cx, rt, { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', requestIndex: index, at: index, cutOff }),
+    session,
+    {
+      clause: 'rest:6.1.3',
+      expected: '410 Gone for a version older than the history, or every change after it',
+    },
+  );
 }
 
 /** Streams from a too-old version that must all end empty before that counts as a failure. */
@@ -278,7 +340,10 @@ export const watchTooOld: Check<TooOldInput> = {
   title: 'a watch from a version older than the history gets 410 Gone; relist and rewatch converge',
   clauses: ['rest:6.1.3', 'rest:7/410'],
   defaultRuns: 1,
-  applicable: (env) => (env.settings.hooks?.compact !== undefined ? undefined : waitsOut(env, env.settings.historyWindowMs, 'a history window (or --hook compact=CMD)')),
+  applicable: (env) =>
+    env.settings.hooks?.compact !== undefined
+      ? undefined
+      : waitsOut(env, env.settings.historyWindowMs, 'a history window (or --hook compact=CMD)'),
   arbitrary: () => fc.constant(tooOldInput),
   describe: (i) => [
     ...i.setup.map(showOp),

@@ -32,10 +32,15 @@ async function datedNamespaces(cx: CaseContext): Promise<{ objects: Dated[]; ser
   const r = await cx.send({ method: 'GET', path: collectionPath(rt) });
   const serverNowMs = Date.parse(r.headers['date'] ?? '');
   if (r.status !== 200 || Number.isNaN(serverNowMs))
-    throw new CheckNotApplicable(CLAUSES, `the namespaces list answered ${r.status}${Number.isNaN(serverNowMs) ? ' without a Date header' : ''}: no clock to date its objects by`);
+    throw new CheckNotApplicable(
+      CLAUSES,
+      `the namespaces list answered ${r.status}${Number.isNaN(serverNowMs) ? ' without a Date header' : ''}: no clock to date its objects by`,
+    );
   const items = isRecord(r.json) && Array.isArray(r.json['items']) ? r.json['items'] : [];
   const runLabel = cx.env.profile.runLabel;
-  const foreign = items.filter((i) => !(isRecord(i) && isRecord(i['metadata']) && isRecord(i['metadata']['labels']) && runLabel in i['metadata']['labels']));
+  const foreign = items.filter(
+    (i) => !(isRecord(i) && isRecord(i['metadata']) && isRecord(i['metadata']['labels']) && runLabel in i['metadata']['labels']),
+  );
   return { objects: foreign.map(datedObject).filter((d): d is Dated => d !== undefined), serverNowMs };
 }
 
@@ -45,10 +50,16 @@ async function oldVersion(cx: CaseContext): Promise<{ name: string; rv: string; 
     const { objects, serverNowMs } = await datedNamespaces(cx);
     const c = oldVersionCandidate(objects, serverNowMs, windowMs);
     if (c.kind === 'found') return c;
-    const why = c.kind === 'none' ? 'no namespace of the target records when it last changed' : `no namespace of the target is unchanged for longer than the history window (${windowMs} ms) yet`;
+    const why =
+      c.kind === 'none'
+        ? 'no namespace of the target records when it last changed'
+        : `no namespace of the target is unchanged for longer than the history window (${windowMs} ms) yet`;
     const waitTooLong = c.kind === 'wait' ? waitsOut(cx.env, c.ms, 'the age of the oldest namespace') : undefined;
     if (c.kind === 'none' || tries > 0 || waitTooLong !== undefined)
-      throw new CheckNotApplicable(CLAUSES, `${why}${waitTooLong !== undefined ? ` (${waitTooLong})` : ''}; with --hook compact=CMD or --slow, watch-too-old checks these clauses`);
+      throw new CheckNotApplicable(
+        CLAUSES,
+        `${why}${waitTooLong !== undefined ? ` (${waitTooLong})` : ''}; with --hook compact=CMD or --slow, watch-too-old checks these clauses`,
+      );
     await cx.env.sleep(c.ms);
   }
 }
@@ -71,7 +82,16 @@ async function watchFrom(cx: CaseContext, rv: string, selector: string, ownName:
     const start = classifyWatchStart(s.status, s.events);
     if (start.kind === 'gone') return { kind: 'gone' };
     if (start.kind === 'refused') return { kind: 'refused', status: start.status };
-    if (s.events.some((e) => (e.type === 'ADDED' || e.type === 'MODIFIED') && isRecord(e.raw) && isRecord(e.raw['metadata']) && e.raw['metadata']['name'] === ownName)) return { kind: 'delivered' };
+    if (
+      s.events.some(
+        (e) =>
+          (e.type === 'ADDED' || e.type === 'MODIFIED') &&
+          isRecord(e.raw) &&
+          isRecord(e.raw['metadata']) &&
+          e.raw['metadata']['name'] === ownName,
+      )
+    )
+      return { kind: 'delivered' };
     if (!ended || s.events.length > 0) return { kind: 'silent', waitedMs: waitMs };
     // Ended with nothing: a client resumes from the version it holds, the same one.
     if (attempt === ATTEMPTS) return { kind: 'endedEmpty', attempts: ATTEMPTS };
@@ -81,7 +101,8 @@ async function watchFrom(cx: CaseContext, rv: string, selector: string, ownName:
 export const watchTooOldFound: Check<null> = {
   id: 'watch-too-old-found',
   suite: 'rest-watch',
-  title: 'a watch and an Exact list from the version of a namespace unchanged for longer than the history window: 410 Gone, or the changes after it',
+  title:
+    'a watch and an Exact list from the version of a namespace unchanged for longer than the history window: 410 Gone, or the changes after it',
   clauses: CLAUSES,
   defaultRuns: 1,
   arbitrary: () => fc.constant(null),
@@ -112,6 +133,14 @@ export const watchTooOldFound: Check<null> = {
     });
     const body = isRecord(r.json) ? r.json : {};
     const items = Array.isArray(body['items']) ? body['items'] : [];
-    cx.judge(judgeOldVersionExact(r.status, isRecord(body['metadata']) ? body['metadata']['resourceVersion'] : undefined, items.length, old.rv, about));
+    cx.judge(
+      judgeOldVersionExact(
+        r.status,
+        isRecord(body['metadata']) ? body['metadata']['resourceVersion'] : undefined,
+        items.length,
+        old.rv,
+        about,
+      ),
+    );
   },
 };

@@ -24,7 +24,11 @@ type WatchInput = { setup: WriteOp[]; during: WriteOp[]; rv: RvPick; bookmarks: 
 const duringArb = fc.array(writeOpArb({ resources: ['configmaps'], namespaces: 1 }), { maxLength: 5 });
 
 /** Runs one watch cell and judges its stream; returns how the watch was answered, for the bookmark check. */
-async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBookmarkMs: number }): Promise<{ status: number; events: readonly ObservedEvent[] }> {
+async function watchCase(
+  cx: CaseContext,
+  input: WatchInput,
+  opts: { waitForBookmarkMs: number },
+): Promise<{ status: number; events: readonly ObservedEvent[] }> {
   for (const w of input.setup) await runWrite(cx, w);
   const rt = resourceOf(cx, 'configmaps');
   const ns = await namespaceOf(cx, 0);
@@ -42,9 +46,17 @@ async function watchCase(cx: CaseContext, input: WatchInput, opts: { waitForBook
     // A watch refused when it asked for bookmarks refuses the parameter too: judged with the opening,
     // so the refusal is reported under rest:4.3/allowWatchBookmarks as well as rest:4.3/watch.
     if (session.status !== 410 || index === undefined)
-      cx.judge([...judgeWatchOpened(session.status), ...(input.bookmarks && session.status !== 200 ? judgeBookmarkRequest(true, session.status, []) : [])]);
+      cx.judge([
+        ...judgeWatchOpened(session.status),
+        ...(input.bookmarks && session.status !== 200 ? judgeBookmarkRequest(true, session.status, []) : []),
+      ]);
     for (const w of input.during) await runWrite(cx, w);
-    ({ cutOff } = await waitCaughtUp(cx, session, 'configmaps', d.semantic === 'StartAtExact' && index !== undefined ? { snapshot: index } : 'current state'));
+    ({ cutOff } = await waitCaughtUp(
+      cx,
+      session,
+      'configmaps',
+      d.semantic === 'StartAtExact' && index !== undefined ? { snapshot: index } : 'current state',
+    ));
     if (opts.waitForBookmarkMs > 0) await session.until((evs) => evs.some((e) => e.type === 'BOOKMARK'), opts.waitForBookmarkMs);
   } finally {
     await session.close();
@@ -101,7 +113,12 @@ export const watchCellChecks: Check<WatchInput>[] = (['unset', 'zero', 'other'] 
 type BookmarkPair = { readonly watches: readonly [WatchInput, WatchInput] };
 
 const bookmarkCaseArb = (bookmarks: boolean) =>
-  fc.record({ setup: setupArb.map((s) => s.slice(0, 3)), during: duringArb.map((d) => d.slice(0, 2)), rv: fc.constant({ kind: 'unset' } as const), bookmarks: fc.constant(bookmarks) });
+  fc.record({
+    setup: setupArb.map((s) => s.slice(0, 3)),
+    during: duringArb.map((d) => d.slice(0, 2)),
+    rv: fc.constant({ kind: 'unset' } as const),
+    bookmarks: fc.constant(bookmarks),
+  });
 
 /**
  * Bookmarks: never unasked; when asked, the right shape. A target that never sends any passes.
@@ -115,7 +132,9 @@ export const watchBookmarks: Check<BookmarkPair> = {
   clauses: ['rest:6.1/BOOKMARK', 'rest:2.5/bookmark-object'],
   defaultRuns: 2,
   arbitrary: () =>
-    fc.tuple(bookmarkCaseArb(true), bookmarkCaseArb(false), fc.boolean()).map(([asked, unasked, askedFirst]) => ({ watches: askedFirst ? ([asked, unasked] as const) : ([unasked, asked] as const) })),
+    fc
+      .tuple(bookmarkCaseArb(true), bookmarkCaseArb(false), fc.boolean())
+      .map(([asked, unasked, askedFirst]) => ({ watches: askedFirst ? ([asked, unasked] as const) : ([unasked, asked] as const) })),
   describe: (p) => p.watches.flatMap((w, i) => [...(i > 0 ? ['then:'] : []), ...describeWatch(w)]),
   run: async (pair, cx) => {
     for (const input of pair.watches) {

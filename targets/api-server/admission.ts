@@ -60,7 +60,11 @@ function ruleMatches(rule: unknown, op: Operation, rt: ResourceType): boolean {
   const inList = (f: string, v: string) => (strings(rule[f]) ?? []).some((x) => x === '*' || x === v || (f === 'resources' && x === '*/*'));
   const scope = String(rule['scope'] ?? '*');
   return (
-    inList('operations', op) && inList('apiGroups', rt.group) && inList('apiVersions', rt.version) && inList('resources', rt.plural) && (scope === '*' || (scope === 'Namespaced') === rt.namespaced)
+    inList('operations', op) &&
+    inList('apiGroups', rt.group) &&
+    inList('apiVersions', rt.version) &&
+    inList('resources', rt.plural) &&
+    (scope === '*' || (scope === 'Namespaced') === rt.namespaced)
   );
 }
 
@@ -73,7 +77,8 @@ export function webhooksFor(st: ServerState, op: Operation, rt: ResourceType, ki
   const out: Webhook[] = [];
   for (const { obj } of st.store.list(`${kind}webhookconfigurations/`)) {
     for (const w of Array.isArray(obj['webhooks']) ? obj['webhooks'] : []) {
-      if (isRecord(w) && Array.isArray(w['rules']) && w['rules'].some((r) => ruleMatches(r, op, rt))) out.push({ name: String(w['name']), raw: w });
+      if (isRecord(w) && Array.isArray(w['rules']) && w['rules'].some((r) => ruleMatches(r, op, rt)))
+        out.push({ name: String(w['name']), raw: w });
     }
   }
   return out;
@@ -111,20 +116,30 @@ type CallResult =
 
 function call(w: Webhook, review: Record<string, unknown>, uid: string): Promise<CallResult> {
   const cc = isRecord(w.raw['clientConfig']) ? w.raw['clientConfig'] : {};
-  if (cc['url'] === undefined) return Promise.resolve({ error: 'clientConfig.service is not supported by the reference server (it has no service network): use clientConfig.url' });
+  if (cc['url'] === undefined)
+    return Promise.resolve({
+      error: 'clientConfig.service is not supported by the reference server (it has no service network): use clientConfig.url',
+    });
   const timeoutMs = 1000 * (typeof w.raw['timeoutSeconds'] === 'number' ? w.raw['timeoutSeconds'] : 10);
-  const ca = typeof cc['caBundle'] === 'string' && cc['caBundle'] !== '' ? Buffer.from(cc['caBundle'], 'base64').toString('utf8') : undefined;
+  const ca =
+    typeof cc['caBundle'] === 'string' && cc['caBundle'] !== '' ? Buffer.from(cc['caBundle'], 'base64').toString('utf8') : undefined;
   const payload = Buffer.from(JSON.stringify(review));
   return new Promise<CallResult>((resolve) => {
     const req = httpsRequest(
       String(cc['url']),
-      { method: 'POST', ca, timeout: timeoutMs, headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': payload.length } },
+      {
+        method: 'POST',
+        ca,
+        timeout: timeoutMs,
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': payload.length },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', (e) => resolve({ error: e.message }));
         res.on('end', () => {
-          if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) return resolve({ error: `the webhook answered HTTP ${res.statusCode}` });
+          if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300)
+            return resolve({ error: `the webhook answered HTTP ${res.statusCode}` });
           let parsed: unknown;
           try {
             parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -132,13 +147,19 @@ function call(w: Webhook, review: Record<string, unknown>, uid: string): Promise
             return resolve({ error: 'the webhook answered no JSON' });
           }
           const response = isRecord(parsed) && isRecord(parsed['response']) ? parsed['response'] : undefined;
-          if (response === undefined || typeof response['allowed'] !== 'boolean') return resolve({ error: 'the webhook answered no AdmissionReview response with allowed' });
-          if (response['uid'] !== uid) return resolve({ error: `the webhook answered uid ${JSON.stringify(response['uid'])} for request ${uid}` });
+          if (response === undefined || typeof response['allowed'] !== 'boolean')
+            return resolve({ error: 'the webhook answered no AdmissionReview response with allowed' });
+          if (response['uid'] !== uid)
+            return resolve({ error: `the webhook answered uid ${JSON.stringify(response['uid'])} for request ${uid}` });
           if (response['allowed']) {
-            if (response['patch'] === undefined || response['patch'] === null || response['patch'] === '') return resolve({ allowed: true });
+            if (response['patch'] === undefined || response['patch'] === null || response['patch'] === '')
+              return resolve({ allowed: true });
             if (response['patchType'] !== 'JSONPatch')
               return resolve({
-                error: response['patchType'] === undefined ? 'webhook returned response.patch but not response.patchType' : `unsupported patch type ${JSON.stringify(response['patchType'])}`,
+                error:
+                  response['patchType'] === undefined
+                    ? 'webhook returned response.patch but not response.patchType'
+                    : `unsupported patch type ${JSON.stringify(response['patchType'])}`,
               });
             try {
               return resolve({ allowed: true, patch: JSON.parse(Buffer.from(String(response['patch']), 'base64').toString('utf8')) });
@@ -213,7 +234,8 @@ export async function admit(st: ServerState, hooks: readonly Webhook[], a: Admis
       if (w.raw['failurePolicy'] === 'Ignore') continue;
       return statusAnswer(500, 'InternalError', `Internal error occurred: failed calling webhook "${w.name}": ${r.error}`);
     }
-    if (!r.allowed) return statusAnswer(r.code, r.reason, `admission webhook "${w.name}" denied the request${r.message ? `: ${r.message}` : ''}`);
+    if (!r.allowed)
+      return statusAnswer(r.code, r.reason, `admission webhook "${w.name}" denied the request${r.message ? `: ${r.message}` : ''}`);
   }
   return undefined;
 }
@@ -247,13 +269,23 @@ export async function mutate(st: ServerState, hooks: readonly Webhook[], a: Admi
       if (w.raw['failurePolicy'] === 'Ignore') continue;
       return statusAnswer(500, 'InternalError', `Internal error occurred: failed calling webhook "${w.name}": ${r.error}`);
     }
-    if (!r.allowed) return statusAnswer(r.code, r.reason, `admission webhook "${w.name}" denied the request${r.message ? `: ${r.message}` : ''}`);
+    if (!r.allowed)
+      return statusAnswer(r.code, r.reason, `admission webhook "${w.name}" denied the request${r.message ? `: ${r.message}` : ''}`);
     if (r.patchError !== undefined) return statusAnswer(500, 'InternalError', `Internal error occurred: ${r.patchError}`);
     if (r.patch === undefined) continue;
     if (a.operation === 'DELETE' || object === undefined)
-      return statusAnswer(500, 'InternalError', `Internal error occurred: admission webhook "${w.name}" attempted to modify the object, which is not supported for this operation`);
+      return statusAnswer(
+        500,
+        'InternalError',
+        `Internal error occurred: admission webhook "${w.name}" attempted to modify the object, which is not supported for this operation`,
+      );
     const applied = jsonPatch(object, r.patch);
-    if (!applied.ok) return statusAnswer(500, 'InternalError', `Internal error occurred: admission webhook "${w.name}" answered a patch that does not apply: ${applied.error}`);
+    if (!applied.ok)
+      return statusAnswer(
+        500,
+        'InternalError',
+        `Internal error occurred: admission webhook "${w.name}" answered a patch that does not apply: ${applied.error}`,
+      );
     object = applied.value;
     patches.push(r.patch);
   }
@@ -280,7 +312,8 @@ export function withMutation(st: ServerState, rt: ResourceType, namespace: strin
         if (!r.ok) throw new Error(`Internal error occurred: a mutating webhook's patch does not apply to the stored object: ${r.error}`);
         value = r.value;
       }
-      if (!isRecord(value) || !isRecord(value['metadata'])) throw new Error("Internal error occurred: a mutating webhook's patch removed the object's metadata");
+      if (!isRecord(value) || !isRecord(value['metadata']))
+        throw new Error("Internal error occurred: a mutating webhook's patch removed the object's metadata");
       for (const k of Object.keys(obj)) delete obj[k];
       Object.assign(obj, value);
     }

@@ -65,12 +65,35 @@ function bootstrap(st: ServerState): { clusterRoles: RoleDef[]; clusterRoleBindi
   ];
   return {
     clusterRoles: [
-      { name: 'system:public-info-viewer', rules: [{ verbs: ['get'], nonResourceURLs: ['/healthz', '/livez', '/readyz', '/version', '/version/'] }] },
+      {
+        name: 'system:public-info-viewer',
+        rules: [{ verbs: ['get'], nonResourceURLs: ['/healthz', '/livez', '/readyz', '/version', '/version/'] }],
+      },
       {
         name: 'system:discovery',
-        rules: [{ verbs: ['get'], nonResourceURLs: ['/api', '/api/*', '/apis', '/apis/*', '/openapi', '/openapi/*', '/version', '/version/', '/healthz', '/livez', '/readyz'] }],
+        rules: [
+          {
+            verbs: ['get'],
+            nonResourceURLs: [
+              '/api',
+              '/api/*',
+              '/apis',
+              '/apis/*',
+              '/openapi',
+              '/openapi/*',
+              '/version',
+              '/version/',
+              '/healthz',
+              '/livez',
+              '/readyz',
+            ],
+          },
+        ],
       },
-      { name: 'system:basic-user', rules: [{ verbs: ['create'], apiGroups: [authz], resources: ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'] }] },
+      {
+        name: 'system:basic-user',
+        rules: [{ verbs: ['create'], apiGroups: [authz], resources: ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'] }],
+      },
     ],
     clusterRoleBindings: [
       { name: 'system:public-info-viewer', roleRef: { kind: 'ClusterRole', name: 'system:public-info-viewer' }, subjects: everyone },
@@ -135,7 +158,8 @@ export function authenticate(st: ServerState, req: IncomingMessage): UserInfo | 
     .flatMap((g) => g.split(','))
     .map((g) => g.trim())
     .filter((g) => g !== '');
-  if (as === undefined) return asGroups.length > 0 ? statusAnswer(400, 'BadRequest', 'requested impersonation of groups without a user') : user;
+  if (as === undefined)
+    return asGroups.length > 0 ? statusAnswer(400, 'BadRequest', 'requested impersonation of groups without a user') : user;
   const may = (resource: string, name: string) => decide(st, { ...user, verb: 'impersonate', apiGroup: '', resource, name });
   if (!may('users', as) || asGroups.some((g) => !may('groups', g))) {
     return statusAnswer(403, 'Forbidden', `users "${user.user}" cannot impersonate users "${as}"`);
@@ -177,7 +201,15 @@ export function attributesOf(user: UserInfo, method: string, url: URL): RequestA
   const verb = verbOf(method, name === undefined ? 'collection' : 'object', watch);
   // upstream: a namespace is its own scope (GET /api/v1/namespaces/x has namespace x).
   if (apiGroup === '' && resource === 'namespaces' && namespace === undefined && name !== undefined) namespace = name;
-  return { ...user, verb, apiGroup, resource, ...(namespace !== undefined ? { namespace } : {}), ...(name !== undefined ? { name } : {}), ...(subresource !== undefined ? { subresource } : {}) };
+  return {
+    ...user,
+    verb,
+    apiGroup,
+    resource,
+    ...(namespace !== undefined ? { namespace } : {}),
+    ...(name !== undefined ? { name } : {}),
+    ...(subresource !== undefined ? { subresource } : {}),
+  };
 }
 
 const isDryRun = (url: URL) => url.searchParams.has('dryRun');
@@ -200,5 +232,7 @@ export function gate(st: ServerState, req: IncomingMessage, url: URL): { user: U
     'resource' in a
       ? `cannot ${a.verb} resource "${a.subresource ? `${a.resource}/${a.subresource}` : a.resource}" in API group "${a.apiGroup}"${a.namespace !== undefined ? ` in the namespace "${a.namespace}"` : ''}`
       : `cannot ${a.verb} path "${a.path}"`;
-  return { refused: statusAnswer(403, 'Forbidden', `${a.user === ANONYMOUS.user ? 'User "system:anonymous"' : `user "${a.user}"`} ${what}`) };
+  return {
+    refused: statusAnswer(403, 'Forbidden', `${a.user === ANONYMOUS.user ? 'User "system:anonymous"' : `user "${a.user}"`} ${what}`),
+  };
 }

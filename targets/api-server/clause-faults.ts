@@ -51,10 +51,20 @@ export const ownClauseFaults = [
   {
     name: 'list-map-keys-first-only',
     clause: 'rest:4.7.7/list-map-keys',
-    description: 'x-svc-list-map-keys is read for its first key only: entries of a map list keyed by name and port are told apart by name alone',
+    description:
+      'x-svc-list-map-keys is read for its first key only: entries of a map list keyed by name and port are told apart by name alone',
     checks: ['apply-sequences'],
     // A schema extension not honoured breaks rest:4.7.9 too; a step is judged under every fixture field it writes (map-type among them).
-    alsoReportedAs: ['rest:4.7.9', 'rest:4.7.7/list-type', 'rest:4.7.7/map-type', 'rest:4.7.7', 'rest:4.7.3', 'rest:4.1/put', 'rest:4.1/patch', 'rest:4.1/patch-type/apply'],
+    alsoReportedAs: [
+      'rest:4.7.9',
+      'rest:4.7.7/list-type',
+      'rest:4.7.7/map-type',
+      'rest:4.7.7',
+      'rest:4.7.3',
+      'rest:4.1/put',
+      'rest:4.1/patch',
+      'rest:4.1/patch-type/apply',
+    ],
   },
 ] as const satisfies readonly Fault[];
 
@@ -69,7 +79,8 @@ export const clauseFaults = [
   {
     name: 'watch-too-old-empty',
     clause: 'rest:6.1.3',
-    description: 'a watch from a version older than the history is answered 200 with an empty stream that ends at once: the 410 Gone swallowed',
+    description:
+      'a watch from a version older than the history is answered 200 with an empty stream that ends at once: the 410 Gone swallowed',
     checks: ['watch-too-old', 'watch-too-old-found'],
     alsoReportedAs: ['rest:7/410'],
   },
@@ -81,7 +92,13 @@ export const clauseFaults = [
     checks: ['crud-sequences'],
     alsoReportedAs: [],
   },
-  { name: 'delete-answers-405', clause: 'rest:4.1/delete', description: 'DELETE of a ConfigMap answers 405 MethodNotAllowed', checks: ['crud-sequences'], alsoReportedAs: [] },
+  {
+    name: 'delete-answers-405',
+    clause: 'rest:4.1/delete',
+    description: 'DELETE of a ConfigMap answers 405 MethodNotAllowed',
+    checks: ['crud-sequences'],
+    alsoReportedAs: [],
+  },
   {
     name: 'namespace-duplicate-accepted',
     clause: 'rest:2.2.3',
@@ -163,7 +180,13 @@ export const clauseFaults = [
     checks: ['apply-points'],
     alsoReportedAs: [],
   },
-  { name: 'watch-answers-400', clause: 'rest:4.3/watch', description: 'a watch of ConfigMaps (watch=1) answers 400 BadRequest', checks: ['watch-resume'], alsoReportedAs: ['rest:4.8/watch-response'] },
+  {
+    name: 'watch-answers-400',
+    clause: 'rest:4.3/watch',
+    description: 'a watch of ConfigMaps (watch=1) answers 400 BadRequest',
+    checks: ['watch-resume'],
+    alsoReportedAs: ['rest:4.8/watch-response'],
+  },
   {
     name: 'exact-too-large-as-404',
     clause: 'rest:7/504/exact',
@@ -171,8 +194,20 @@ export const clauseFaults = [
     checks: ['too-large-resource-version'],
     alsoReportedAs: [],
   },
-  { name: 'metrics-not-served', clause: 'rest:4.2.4', description: 'GET /metrics answers 404', checks: ['deprecated-metrics'], alsoReportedAs: [] },
-  { name: 'list-items-foreign-kind', clause: 'rest:2.4.2', description: 'the items of a ConfigMap list carry kind Secret', checks: ['paging-snapshot'], alsoReportedAs: [] },
+  {
+    name: 'metrics-not-served',
+    clause: 'rest:4.2.4',
+    description: 'GET /metrics answers 404',
+    checks: ['deprecated-metrics'],
+    alsoReportedAs: [],
+  },
+  {
+    name: 'list-items-foreign-kind',
+    clause: 'rest:2.4.2',
+    description: 'the items of a ConfigMap list carry kind Secret',
+    checks: ['paging-snapshot'],
+    alsoReportedAs: [],
+  },
   {
     name: 'field-manager-ignores-user-agent',
     clause: 'rest:4.3/fieldManager',

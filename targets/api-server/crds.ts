@@ -19,7 +19,8 @@ function typeOf(crd: Record<string, unknown>): ResourceType | undefined {
   if (!isRecord(spec) || !isRecord(spec['names']) || !Array.isArray(spec['versions'])) return undefined;
   const { plural, kind } = spec['names'] as Record<string, unknown>;
   const version = (spec['versions'][0] as Record<string, unknown> | undefined)?.['name'];
-  if (typeof spec['group'] !== 'string' || typeof plural !== 'string' || typeof kind !== 'string' || typeof version !== 'string') return undefined;
+  if (typeof spec['group'] !== 'string' || typeof plural !== 'string' || typeof kind !== 'string' || typeof version !== 'string')
+    return undefined;
   return { plural, kind, group: spec['group'], version, namespaced: spec['scope'] !== 'Cluster' };
 }
 

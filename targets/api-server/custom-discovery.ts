@@ -11,13 +11,21 @@ import type { ServerState } from './state.ts';
 /** What a discovery resource entry says a served type supports (every verb this server serves). */
 export const DISCOVERY_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
-type GroupDoc = { name: string; versions: { groupVersion: string; version: string }[]; preferredVersion: { groupVersion: string; version: string } };
+type GroupDoc = {
+  name: string;
+  versions: { groupVersion: string; version: string }[];
+  preferredVersion: { groupVersion: string; version: string };
+};
 
 export function withCustomTypes(st: ServerState, path: string, doc: unknown): unknown {
   const crdPlural = crdResource(st.profile).plural;
   const customs = servedExtraTypes(st).filter((t) => !(t.plural === crdPlural && t.group === crdResource(st.profile).group));
   if (customs.length === 0) return doc;
-  const versionsOf = (group: string) => [...new Set(customs.filter((t) => t.group === group).map((t) => t.version))].map((v) => ({ groupVersion: `${group}/${v}`, version: v }));
+  const versionsOf = (group: string) =>
+    [...new Set(customs.filter((t) => t.group === group).map((t) => t.version))].map((v) => ({
+      groupVersion: `${group}/${v}`,
+      version: v,
+    }));
   const groupDoc = (name: string): GroupDoc => {
     const versions = versionsOf(name);
     return { name, versions, preferredVersion: versions[0]! };
@@ -34,7 +42,9 @@ export function withCustomTypes(st: ServerState, path: string, doc: unknown): un
   if (m[2] === undefined) return doc ?? { kind: 'APIGroup', apiVersion: 'v1', ...groupDoc(m[1]!) };
   const here = customs.filter((t) => t.group === m[1] && t.version === m[2]);
   if (here.length === 0) return doc;
-  const base = (doc ?? { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: apiVersionOf(here[0]!), resources: [] }) as { resources: { name: string }[] } & Record<string, unknown>;
+  const base = (doc ?? { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: apiVersionOf(here[0]!), resources: [] }) as {
+    resources: { name: string }[];
+  } & Record<string, unknown>;
   const known = new Set(base.resources.map((r) => r.name));
   return { ...base, resources: [...base.resources, ...here.filter((t) => !known.has(t.plural)).map(entry)] };
 }

@@ -21,12 +21,22 @@ export function discovery(profile: Profile, path: string): unknown | undefined {
     case '/version':
       return { major: '1', minor: '24', gitVersion: 'v1.24.0', platform: 'svc-conformance-reference' };
     case '/api':
-      return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' }] };
+      return {
+        kind: 'APIVersions',
+        versions: ['v1'],
+        serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' }],
+      };
     case '/apis':
       return {
         kind: 'APIGroupList',
         apiVersion: 'v1',
-        groups: [{ name: coord, versions: [{ groupVersion: `${coord}/v1`, version: 'v1' }], preferredVersion: { groupVersion: `${coord}/v1`, version: 'v1' } }],
+        groups: [
+          {
+            name: coord,
+            versions: [{ groupVersion: `${coord}/v1`, version: 'v1' }],
+            preferredVersion: { groupVersion: `${coord}/v1`, version: 'v1' },
+          },
+        ],
       };
     case '/api/v1':
       return {
@@ -45,9 +55,20 @@ export function discovery(profile: Profile, path: string): unknown | undefined {
         ],
       };
     case `/apis/${coord}/v1`:
-      return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: `${coord}/v1`, resources: [{ name: 'leases', singularName: '', namespaced: true, kind: 'Lease', verbs }] };
+      return {
+        kind: 'APIResourceList',
+        apiVersion: 'v1',
+        groupVersion: `${coord}/v1`,
+        resources: [{ name: 'leases', singularName: '', namespaced: true, kind: 'Lease', verbs }],
+      };
     case `/apis/${coord}`:
-      return { kind: 'APIGroup', apiVersion: 'v1', name: coord, versions: [{ groupVersion: `${coord}/v1`, version: 'v1' }], preferredVersion: { groupVersion: `${coord}/v1`, version: 'v1' } };
+      return {
+        kind: 'APIGroup',
+        apiVersion: 'v1',
+        name: coord,
+        versions: [{ groupVersion: `${coord}/v1`, version: 'v1' }],
+        preferredVersion: { groupVersion: `${coord}/v1`, version: 'v1' },
+      };
     default:
       return undefined;
   }

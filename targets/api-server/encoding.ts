@@ -29,7 +29,11 @@ function isToken(v: unknown): v is ContinueToken {
 }
 
 /** `point`: told when a varied format is chosen or not (ReferenceServerOptions.onVariationPoint). */
-export function makeCodec(opts: { opaqueRv: boolean; opaqueContinue: boolean; point?: (v: 'opaque-rv' | 'opaque-continue') => void }): Codec {
+export function makeCodec(opts: {
+  opaqueRv: boolean;
+  opaqueContinue: boolean;
+  point?: (v: 'opaque-rv' | 'opaque-continue') => void;
+}): Codec {
   const point = opts.point ?? (() => undefined);
   return {
     rv: (rev) => (point('opaque-rv'), opts.opaqueRv ? `r${rev.toString(36)}.${check(rev)}` : String(rev)),
@@ -51,7 +55,9 @@ export function makeCodec(opts: { opaqueRv: boolean; opaqueContinue: boolean; po
     parseToken: (text) => {
       point('opaque-continue');
       try {
-        const json = opts.opaqueContinue ? Buffer.from(text.split('').reverse().join(''), 'hex').toString('utf8') : Buffer.from(text, 'base64url').toString('utf8');
+        const json = opts.opaqueContinue
+          ? Buffer.from(text.split('').reverse().join(''), 'hex').toString('utf8')
+          : Buffer.from(text, 'base64url').toString('utf8');
         const v: unknown = JSON.parse(json);
         return isToken(v) ? v : undefined;
       } catch {

@@ -48,7 +48,9 @@ const cellSlug = (clause: string) => clause.replace(/^rest:4\.5\//, '');
 const cellFaults: readonly (Fault & { readonly name: FamilyFaultName })[] = cells.map((c) => ({
   name: `cell-misread/${cellSlug(c.clause)}` as const,
   clause: c.clause,
-  description: c.served ? `a ${cellSlug(c.clause)} read, which the table serves, is refused with 400` : `a ${cellSlug(c.clause)} read, which the table refuses, is served as Most Recent`,
+  description: c.served
+    ? `a ${cellSlug(c.clause)} read, which the table serves, is refused with 400`
+    : `a ${cellSlug(c.clause)} read, which the table refuses, is served as Most Recent`,
   // The cell's own check (suites/checks/rv-cells.ts names it after the cell).
   checks: [`rv-cell-${cellSlug(c.clause).replaceAll('/', '-')}`],
   alsoReportedAs: [],
@@ -58,12 +60,27 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const withMetadata = (o: Obj, f: (md: Obj) => Obj): Obj => (isObj(o['metadata']) ? { ...o, metadata: f(o['metadata']) } : o);
 const withEntries = (o: Obj, f: (e: Obj) => Obj): Obj =>
-  withMetadata(o, (md) => (Array.isArray(md['managedFields']) ? { ...md, managedFields: md['managedFields'].map((e: unknown) => (isObj(e) ? f(e) : e)) } : md));
+  withMetadata(o, (md) =>
+    Array.isArray(md['managedFields']) ? { ...md, managedFields: md['managedFields'].map((e: unknown) => (isObj(e) ? f(e) : e)) } : md,
+  );
 const without = (o: Obj, key: string): Obj => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
 
 /** What each object-garbled fault does to an answered object, its clause and the checks that see it. */
-const garbles: readonly { field: string; clause: Fault['clause']; what: string; checks: readonly string[]; also?: readonly Fault['clause'][]; apply: (o: Obj) => Obj }[] = [
-  { field: 'kind', clause: 'rest:2.3/kind', what: 'kind in lower case', checks: ['crud-sequences'], apply: (o) => (typeof o['kind'] === 'string' ? { ...o, kind: o['kind'].toLowerCase() } : o) },
+const garbles: readonly {
+  field: string;
+  clause: Fault['clause'];
+  what: string;
+  checks: readonly string[];
+  also?: readonly Fault['clause'][];
+  apply: (o: Obj) => Obj;
+}[] = [
+  {
+    field: 'kind',
+    clause: 'rest:2.3/kind',
+    what: 'kind in lower case',
+    checks: ['crud-sequences'],
+    apply: (o) => (typeof o['kind'] === 'string' ? { ...o, kind: o['kind'].toLowerCase() } : o),
+  },
   {
     field: 'apiVersion',
     clause: 'rest:2.3/apiVersion',
@@ -88,7 +105,13 @@ const garbles: readonly { field: string; clause: Fault['clause']; what: string; 
     checks: ['generated-metadata'],
     apply: (o) => withMetadata(o, (md) => without(md, 'creationTimestamp')),
   },
-  { field: 'metadata.labels', clause: 'rest:2.3/metadata.labels', what: 'metadata.labels left out', checks: ['crud-sequences'], apply: (o) => withMetadata(o, (md) => without(md, 'labels')) },
+  {
+    field: 'metadata.labels',
+    clause: 'rest:2.3/metadata.labels',
+    what: 'metadata.labels left out',
+    checks: ['crud-sequences'],
+    apply: (o) => withMetadata(o, (md) => without(md, 'labels')),
+  },
   {
     field: 'metadata.deletionTimestamp',
     clause: 'rest:2.3/metadata.deletionTimestamp',
@@ -129,7 +152,8 @@ const garbles: readonly { field: string; clause: Fault['clause']; what: string; 
     clause: 'rest:2.6/time',
     what: 'managedFields times in another format (a Unix time)',
     checks: ['apply-ownership-table'],
-    apply: (o) => withEntries(o, (e) => (e['time'] === undefined ? e : { ...e, time: String(Math.floor(Date.parse(String(e['time'])) / 1000)) })),
+    apply: (o) =>
+      withEntries(o, (e) => (e['time'] === undefined ? e : { ...e, time: String(Math.floor(Date.parse(String(e['time'])) / 1000)) })),
   },
   {
     field: 'managedFields.fieldsType',
@@ -203,12 +227,19 @@ const eventRuleFaults: readonly (Fault & { readonly name: FamilyFaultName })[] =
 }));
 
 /** Whether an event-rule-skipped fault on `st` lifts the rule of `clause`. */
-export const eventRuleSkipped = (st: ServerState, clause: string): boolean => st.faults.size > 0 && eventRules.some((r) => r.clause === clause && st.faults.has(`event-rule-skipped/${r.rule}`));
+export const eventRuleSkipped = (st: ServerState, clause: string): boolean =>
+  st.faults.size > 0 && eventRules.some((r) => r.clause === clause && st.faults.has(`event-rule-skipped/${r.rule}`));
 
-export const familyFaults: readonly (Fault & { readonly name: FamilyFaultName })[] = [...removalFaults, ...cellFaults, ...garbleFaults, ...eventRuleFaults];
+export const familyFaults: readonly (Fault & { readonly name: FamilyFaultName })[] = [
+  ...removalFaults,
+  ...cellFaults,
+  ...garbleFaults,
+  ...eventRuleFaults,
+];
 
 /** Whether the planted fault cell-misread/<cell> is on for the cell of `clause`. */
-export const cellMisread = (st: ServerState, clause: string): boolean => st.faults.size > 0 && st.faults.has(`cell-misread/${cellSlug(clause)}`);
+export const cellMisread = (st: ServerState, clause: string): boolean =>
+  st.faults.size > 0 && st.faults.has(`cell-misread/${cellSlug(clause)}`);
 
 /** The row a removed-version-served fault keeps serving, by its clause; undefined for any other name. */
 export function keptRow(name: string): string | undefined {

@@ -23,4 +23,8 @@ export interface Fault {
 }
 
 /** The names of the faults generated one per row of a spec table (fault-families.ts). */
-export type FamilyFaultName = `removed-version-served/${string}` | `cell-misread/${string}` | `object-garbled/${string}` | `event-rule-skipped/${string}`;
+export type FamilyFaultName =
+  | `removed-version-served/${string}`
+  | `cell-misread/${string}`
+  | `object-garbled/${string}`
+  | `event-rule-skipped/${string}`;

@@ -63,7 +63,12 @@ export function schemaFor(st: ServerState, rt: ResourceType): Schema {
 
 /** The planted fault list-map-keys-first-only (clause-faults.ts): a map list's entries told apart by its first key field alone. */
 function firstMapKeyOnly(s: Schema): Schema {
-  if (s.type === 'map') return { ...s, fields: Object.fromEntries(Object.entries(s.fields).map(([k, v]) => [k, firstMapKeyOnly(v)])), values: s.values && firstMapKeyOnly(s.values) };
+  if (s.type === 'map')
+    return {
+      ...s,
+      fields: Object.fromEntries(Object.entries(s.fields).map(([k, v]) => [k, firstMapKeyOnly(v)])),
+      values: s.values && firstMapKeyOnly(s.values),
+    };
   if (s.type === 'list') return { ...s, keys: s.listType === 'map' ? s.keys.slice(0, 1) : s.keys, items: firstMapKeyOnly(s.items) };
   return s;
 }
@@ -71,7 +76,12 @@ function firstMapKeyOnly(s: Schema): Schema {
 /** The planted fault map-type-ignored (clause-faults.ts): x-svc-map-type not read, every map and struct granular. */
 function everyMapGranular(s: Schema): Schema {
   if (s.type === 'map')
-    return { ...s, mapType: 'granular', fields: Object.fromEntries(Object.entries(s.fields).map(([k, v]) => [k, everyMapGranular(v)])), values: s.values && everyMapGranular(s.values) };
+    return {
+      ...s,
+      mapType: 'granular',
+      fields: Object.fromEntries(Object.entries(s.fields).map(([k, v]) => [k, everyMapGranular(v)])),
+      values: s.values && everyMapGranular(s.values),
+    };
   if (s.type === 'list') return { ...s, items: everyMapGranular(s.items) };
   return s;
 }
@@ -102,7 +112,13 @@ function encode(st: ServerState, entries: readonly ManagedEntry[]): Record<strin
  * Ownership of a non-apply write (or the stored result of an apply): `next` gets its managedFields,
  * or the write is refused (only under the planted fault that makes updates conflict).
  */
-export function trackedWrite(st: ServerState, rt: ResourceType, existing: Record<string, unknown> | undefined, next: Record<string, unknown>, ctx: WriteContext): Answer | undefined {
+export function trackedWrite(
+  st: ServerState,
+  rt: ResourceType,
+  existing: Record<string, unknown> | undefined,
+  next: Record<string, unknown>,
+  ctx: WriteContext,
+): Answer | undefined {
   if (has(st, 'duplicate-map-key-accepted')) {
     // In place: the caller stores this very object.
     const collapsed = lenient(st, rt, next);
@@ -111,7 +127,9 @@ export function trackedWrite(st: ServerState, rt: ResourceType, existing: Record
   const md = next['metadata'] as Record<string, unknown>;
   const dropped = varies(st, 'omit-empty-collections') ? dropHollow(next) : undefined;
   if (ctx.applied) {
-    const applied = dropped ? ctx.applied.map((e) => ({ ...e, fields: e.fields.filter((p) => !atOrBelow(dropped, p)) })).filter((e) => !e.fields.isEmpty()) : ctx.applied;
+    const applied = dropped
+      ? ctx.applied.map((e) => ({ ...e, fields: e.fields.filter((p) => !atOrBelow(dropped, p)) })).filter((e) => !e.fields.isEmpty())
+      : ctx.applied;
     if (applied.length === 0) delete md['managedFields'];
     else md['managedFields'] = encode(st, applied);
     return undefined;
@@ -127,13 +145,22 @@ export function trackedWrite(st: ServerState, rt: ResourceType, existing: Record
         });
   let out: ReturnType<typeof update>;
   try {
-    out = update({ live: existing, managed: start, object: next, manager: ctx.fieldManager ?? 'unknown', schema: schemaFor(st, rt), apiVersion: apiVersionOf(rt), now: rfc3339(st.clock()) });
+    out = update({
+      live: existing,
+      managed: start,
+      object: next,
+      manager: ctx.fieldManager ?? 'unknown',
+      schema: schemaFor(st, rt),
+      apiVersion: apiVersionOf(rt),
+      now: rfc3339(st.clock()),
+    });
   } catch (e) {
     // An object its schema cannot place (a map-list item without its key) is invalid, not a crash.
     if (e instanceof InvalidObject) return invalid(e.message);
     throw e;
   }
-  if (has(st, 'update-raises-conflict') && !out.taken.isEmpty()) return statusAnswer(409, 'Conflict', 'Apply failed with conflicts (planted fault: a non-apply write conflicts)');
+  if (has(st, 'update-raises-conflict') && !out.taken.isEmpty())
+    return statusAnswer(409, 'Conflict', 'Apply failed with conflicts (planted fault: a non-apply write conflicts)');
   if (out.managed.length === 0) delete md['managedFields'];
   else md['managedFields'] = encode(st, out.managed);
   return undefined;
@@ -185,7 +212,9 @@ function collapseDuplicates(v: unknown, s: Schema): unknown {
     return out;
   }
   const ms = r.schema as Schema & { type: 'map' };
-  return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, c]) => [k, collapseDuplicates(c, fieldSchema(ms, k).schema)]));
+  return Object.fromEntries(
+    Object.entries(v as Record<string, unknown>).map(([k, c]) => [k, collapseDuplicates(c, fieldSchema(ms, k).schema)]),
+  );
 }
 
 function lenient<T extends Record<string, unknown>>(st: ServerState, rt: ResourceType, obj: T): T {
@@ -225,9 +254,12 @@ export function faultyApply(
     object = withTrackedPart(object, removeItems(trackedPart(object), out.released, schema) as Record<string, unknown>);
   }
   if (has(st, 'apply-no-shared-ownership') && !out.shared.isEmpty()) {
-    managed = managed.map((e) => (e.manager === manager && e.operation === 'Apply' ? e : { ...e, fields: e.fields.difference(out.shared) })).filter((e) => !e.fields.isEmpty());
+    managed = managed
+      .map((e) => (e.manager === manager && e.operation === 'Apply' ? e : { ...e, fields: e.fields.difference(out.shared) }))
+      .filter((e) => !e.fields.isEmpty());
   }
-  if (varies(st, 'associative-lists-reversed')) object = withTrackedPart(object, reversedLists(trackedPart(object), schema) as Record<string, unknown>);
+  if (varies(st, 'associative-lists-reversed'))
+    object = withTrackedPart(object, reversedLists(trackedPart(object), schema) as Record<string, unknown>);
   return { ...out, object, managed };
 }
 
@@ -240,7 +272,9 @@ function reversedLists(v: unknown, s: Schema): unknown {
   }
   if (r.shape === 'map' && r.schema.type === 'map') {
     const ms = r.schema;
-    return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, reversedLists(x, fieldSchema(ms, k).schema)]));
+    return Object.fromEntries(
+      Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, reversedLists(x, fieldSchema(ms, k).schema)]),
+    );
   }
   return v;
 }
@@ -249,6 +283,10 @@ function reversedLists(v: unknown, s: Schema): unknown {
 export function conflictAnswer(st: ServerState, out: ConflictOutcome): Answer {
   if (varies(st, 'conflict-as-422')) return { status: 422, body: { message: `conflicts: ${out.conflicts.map(showConflict).join('; ')}` } };
   const causes = out.conflicts.map((c) => ({ reason: 'FieldManagerConflict', message: showConflict(c), field: c.path.join('.') }));
-  const a = statusAnswer(409, 'Conflict', `Apply failed with ${out.conflicts.length} conflict(s): ${out.conflicts.map(showConflict).join('; ')}`);
+  const a = statusAnswer(
+    409,
+    'Conflict',
+    `Apply failed with ${out.conflicts.length} conflict(s): ${out.conflicts.map(showConflict).join('; ')}`,
+  );
   return { ...a, body: { ...(a.body as Record<string, unknown>), details: { causes } } };
 }

@@ -16,7 +16,12 @@ const CHECKS: Readonly<Record<HealthEndpoint, readonly string[]>> = {
 };
 
 function write(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'content-length': Buffer.byteLength(text), ...headers });
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -26,7 +31,8 @@ export function serveHealth(st: ServerState, method: string | undefined, url: UR
   if (!m || method !== 'GET') return false;
   const endpoint = m[1] as HealthEndpoint;
   const checks = CHECKS[endpoint];
-  const headers: Record<string, string> = endpoint === 'healthz' ? { warning: formatWarning('/healthz is deprecated since v1.16; use /livez or /readyz') } : {};
+  const headers: Record<string, string> =
+    endpoint === 'healthz' ? { warning: formatWarning('/healthz is deprecated since v1.16; use /livez or /readyz') } : {};
   const single = m[2];
   if (single !== undefined) {
     let name: string;
@@ -38,7 +44,8 @@ export function serveHealth(st: ServerState, method: string | undefined, url: UR
     if (!checks.includes(name)) write(res, 404, `404 page not found\n`, headers);
     // Planted fault health-single-check-missing (clause-faults.ts): the checks the aggregate lists are not served.
     else if (has(st, 'health-single-check-missing')) write(res, 404, `404 page not found\n`, headers);
-    else if (has(st, endpoint === 'livez' ? 'health-single-livez-check-refused' : 'health-single-readyz-check-refused')) write(res, 400, `the check ${name} cannot be asked for alone\n`, headers);
+    else if (has(st, endpoint === 'livez' ? 'health-single-livez-check-refused' : 'health-single-readyz-check-refused'))
+      write(res, 400, `the check ${name} cannot be asked for alone\n`, headers);
     else write(res, 200, url.searchParams.has('verbose') ? `${okLine(name)}\n${endpoint} check passed\n` : 'ok', headers);
     return true;
   }
@@ -58,7 +65,8 @@ export function serveHealth(st: ServerState, method: string | undefined, url: UR
     return unmarked ? line.replace('[+]', '') : line;
   });
   const unknown = [...exclude].filter((e) => !checks.includes(e));
-  if (unknown.length > 0) lines.push(`warn: some health checks cannot be excluded: no matches for ${unknown.map((u) => JSON.stringify(u)).join(',')}`);
+  if (unknown.length > 0)
+    lines.push(`warn: some health checks cannot be excluded: no matches for ${unknown.map((u) => JSON.stringify(u)).join(',')}`);
   lines.push(`${endpoint} check passed`);
   write(res, 200, `${lines.join('\n')}\n`, headers);
   return true;

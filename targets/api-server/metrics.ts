@@ -61,7 +61,9 @@ export function serveMetrics(st: ServerState, method: string | undefined, pathna
     `# HELP ${DEPRECATED_APIS_GAUGE} [STABLE] Gauge of deprecated APIs that have been requested, broken out by API group, version, resource, subresource, and removed_release.`,
     `# TYPE ${DEPRECATED_APIS_GAUGE} gauge`,
     // The planted bug: the gauge counts requests like a counter instead of reading 1.
-    ...[...m.deprecated.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${DEPRECATED_APIS_GAUGE}${k} ${has(st, 'deprecated-gauge-counts') ? n : 1}`),
+    ...[...m.deprecated.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, n]) => `${DEPRECATED_APIS_GAUGE}${k} ${has(st, 'deprecated-gauge-counts') ? n : 1}`),
     '# HELP apiserver_request_total [STABLE] Counter of apiserver requests broken out for each verb, group, version, resource and HTTP response code.',
     '# TYPE apiserver_request_total counter',
     ...[...m.requests.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, e]) => `apiserver_request_total${k} ${e.count}`),
@@ -79,9 +81,15 @@ export function serveMetrics(st: ServerState, method: string | undefined, pathna
  */
 function deprecatedMetrics(st: ServerState): string[] {
   const release = serverRelease(st);
-  const family = (name: string, age: number, help: string) => [`# HELP ${name} [ALPHA] ${deprecatedDescription(help, addReleases(release, -age))}`, `# TYPE ${name} gauge`, `${name} 0`];
+  const family = (name: string, age: number, help: string) => [
+    `# HELP ${name} [ALPHA] ${deprecatedDescription(help, addReleases(release, -age))}`,
+    `# TYPE ${name} gauge`,
+    `${name} 0`,
+  ];
   return [
     ...family('apiserver_longrunning_gauge', 1, 'Gauge of all active long-running apiserver requests.'),
-    ...(has(st, 'deleted-metric-served') ? family('etcd_object_counts', 4, 'Number of stored objects at the time of last check split by kind.') : []),
+    ...(has(st, 'deleted-metric-served')
+      ? family('etcd_object_counts', 4, 'Number of stored objects at the time of last check split by kind.')
+      : []),
   ];
 }

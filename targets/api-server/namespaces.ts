@@ -29,7 +29,11 @@ const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 /** Upstream's ShouldDeleteNamespaceDuringUpdate: terminating, and no finalizer of either kind left. */
 function finalized(obj: StoredObject): boolean {
   const spec = isRecord(obj['spec']) ? obj['spec'] : {};
-  return obj.metadata['deletionTimestamp'] !== undefined && listOf(spec['finalizers']).length === 0 && listOf(obj.metadata['finalizers']).length === 0;
+  return (
+    obj.metadata['deletionTimestamp'] !== undefined &&
+    listOf(spec['finalizers']).length === 0 &&
+    listOf(obj.metadata['finalizers']).length === 0
+  );
 }
 
 /** Removes every namespaced object stored under the namespace, whatever its type (built-in, extra or custom). */
@@ -89,7 +93,13 @@ export function namespaceSubresource(pathname: string): { name: string; sub: 'st
  * GET returns the namespace; PUT of `status` replaces its status, PUT of `finalize` its
  * spec.finalizers (upstream FinalizeREST), removing a terminating namespace left with none.
  */
-export function serveNamespaceSubresource(st: ServerState, method: string | undefined, name: string, sub: 'status' | 'finalize', body: unknown): Answer {
+export function serveNamespaceSubresource(
+  st: ServerState,
+  method: string | undefined,
+  name: string,
+  sub: 'status' | 'finalize',
+  body: unknown,
+): Answer {
   const rt = resourceTypes(st.profile).namespaces;
   const key = keyFor(rt, undefined, name);
   const existing = st.store.get(key);
@@ -101,15 +111,26 @@ export function serveNamespaceSubresource(st: ServerState, method: string | unde
   if (!isRecord(body)) return badRequest('the request body must be a Namespace');
   const md = isRecord(body['metadata']) ? body['metadata'] : {};
   if (md['name'] !== undefined && md['name'] !== name) return badRequest('the name of the object does not match the name on the URL');
-  if (md['resourceVersion'] !== undefined && md['resourceVersion'] !== '' && md['resourceVersion'] !== existing.metadata['resourceVersion']) {
-    return statusAnswer(409, 'Conflict', `Operation cannot be fulfilled on namespaces "${name}": the object has been modified; please apply your changes to the latest version and try again`);
+  if (
+    md['resourceVersion'] !== undefined &&
+    md['resourceVersion'] !== '' &&
+    md['resourceVersion'] !== existing.metadata['resourceVersion']
+  ) {
+    return statusAnswer(
+      409,
+      'Conflict',
+      `Operation cannot be fulfilled on namespaces "${name}": the object has been modified; please apply your changes to the latest version and try again`,
+    );
   }
   const now = st.clock();
   const next: StoredObject = { ...existing, metadata: { ...existing.metadata, resourceVersion: st.codec.rv(st.store.nextRevision) } };
   if (sub === 'status') next['status'] = isRecord(body['status']) ? body['status'] : {};
   else {
     const spec = isRecord(body['spec']) ? body['spec'] : {};
-    next['spec'] = { ...(isRecord(existing['spec']) ? existing['spec'] : {}), finalizers: listOf(spec['finalizers']).filter((f) => typeof f === 'string') };
+    next['spec'] = {
+      ...(isRecord(existing['spec']) ? existing['spec'] : {}),
+      finalizers: listOf(spec['finalizers']).filter((f) => typeof f === 'string'),
+    };
   }
   st.store.write(key, finalized(next) ? null : next, now);
   return { status: 200, body: present(st, rt, next, false) };

@@ -147,7 +147,11 @@ export async function decodeRequestBody(st: ServerState, req: IncomingMessage, r
     }
   }
   if (isProtobufBody(st, type) && customSchema(st, rt) !== undefined) {
-    return statusAnswer(415, 'UnsupportedMediaType', `the body media type "${type}" is not supported: protobuf is not available for custom resources (rest:4.8)`);
+    return statusAnswer(
+      415,
+      'UnsupportedMediaType',
+      `the body media type "${type}" is not supported: protobuf is not available for custom resources (rest:4.8)`,
+    );
   }
   if (isProtobufBody(st, type) && !varies(st, 'no-protobuf-writes') && hasProtobufMessage(rt)) {
     const d = decodeEnvelope(bytes);
@@ -162,7 +166,11 @@ export async function decodeRequestBody(st: ServerState, req: IncomingMessage, r
   }
   // A limitation of this server, not a rule of the spec: said as such, so a client knows to send JSON.
   if (isProtobufBody(st, type) && !varies(st, 'no-protobuf-writes'))
-    return statusAnswer(415, 'UnsupportedMediaType', `the body media type "${type}" is not supported for ${rt.kind}: the reference server maps no protobuf message for it; send application/json`);
+    return statusAnswer(
+      415,
+      'UnsupportedMediaType',
+      `the body media type "${type}" is not supported for ${rt.kind}: the reference server maps no protobuf message for it; send application/json`,
+    );
   return statusAnswer(415, 'UnsupportedMediaType', `the body media type "${type}" is not supported`);
 }
 
@@ -170,7 +178,11 @@ export async function decodeRequestBody(st: ServerState, req: IncomingMessage, r
  * rest:4.6: under dry-run every step runs on a view of the store whose writes are dropped, so the
  * write path itself needs no dry-run branches. undefined: not a dry-run; an Answer: refused.
  */
-export function dryRunState(st: ServerState, pairs: readonly (readonly [string, string | null])[], method?: string): ServerState | Answer | undefined {
+export function dryRunState(
+  st: ServerState,
+  pairs: readonly (readonly [string, string | null])[],
+  method?: string,
+): ServerState | Answer | undefined {
   const d = parseDryRun(pairs);
   if (d.kind === 'none') return undefined;
   if (d.kind === 'invalid') return badRequest(`dryRun: unsupported value ${JSON.stringify(d.values)}: supported values: "All"`);
@@ -180,7 +192,8 @@ export function dryRunState(st: ServerState, pairs: readonly (readonly [string, 
   // Planted fault dry-run-patch-persists: the dry-run branch was wired for POST, PUT and DELETE only.
   if (method === 'PATCH' && has(st, 'dry-run-patch-persists')) return undefined;
   if (has(st, 'dry-run-ignored-with-pretty') && pairs.some(([k]) => k === 'pretty')) return undefined;
-  if (has(st, 'dry-run-pretty-refused') && pairs.some(([k]) => k === 'pretty')) return badRequest('pretty cannot be combined with dryRun (planted fault)');
+  if (has(st, 'dry-run-pretty-refused') && pairs.some(([k]) => k === 'pretty'))
+    return badRequest('pretty cannot be combined with dryRun (planted fault)');
   return droppingWrites(st);
 }
 
@@ -205,15 +218,20 @@ export function tableOf(st: ServerState, body: Record<string, unknown>): Record<
   });
   const listMd: Record<string, unknown> = list ? { ...md } : { resourceVersion: md['resourceVersion'] };
   const t = defaultTable(st.profile, rows, listMd);
-  if (has(st, 'table-wrong-default-columns')) t['columnDefinitions'] = defaultColumns.map((c) => (c.name === 'Created At' ? { ...c, type: 'string' } : c));
+  if (has(st, 'table-wrong-default-columns'))
+    t['columnDefinitions'] = defaultColumns.map((c) => (c.name === 'Created At' ? { ...c, type: 'string' } : c));
   if (has(st, 'table-core-api-version')) t['apiVersion'] = 'v1';
-  if (has(st, 'table-default-columns-renamed')) t['columnDefinitions'] = defaultColumns.map((c) => (c.name === 'Created At' ? { ...c, name: 'Age' } : c));
+  if (has(st, 'table-default-columns-renamed'))
+    t['columnDefinitions'] = defaultColumns.map((c) => (c.name === 'Created At' ? { ...c, name: 'Age' } : c));
   return t;
 }
 
 /** The response writer: the chosen representation for successful answers about the route's type. */
 export function encodeResponse(st: ServerState, req: IncomingMessage, answer: Answer, url?: URL): { contentType: string; payload: Buffer } {
-  const json = (body: unknown) => ({ contentType: 'application/json', payload: Buffer.from(varies(st, 'pretty-json') ? JSON.stringify(body, null, 2) : JSON.stringify(body)) });
+  const json = (body: unknown) => ({
+    contentType: 'application/json',
+    payload: Buffer.from(varies(st, 'pretty-json') ? JSON.stringify(body, null, 2) : JSON.stringify(body)),
+  });
   const r = url === undefined ? ({ kind: 'none' } as const) : route(st.profile, url.pathname);
   if (r.kind === 'none' || answer.status === 406 || !isRecord(answer.body)) return json(answer.body);
   // Planted fault protobuf-request-answered-in-protobuf (clause-faults.ts): the answer follows the request body, not Accept.
@@ -224,14 +242,21 @@ export function encodeResponse(st: ServerState, req: IncomingMessage, answer: An
   const ofType = body['kind'] === r.rt.kind || body['kind'] === listKindOf(r.rt);
   if (rep === 'table' && ok && ofType) {
     // Upstream states only the format: its Table answers say plain application/json.
-    const contentType = varies(st, 'table-plain-content-type') ? 'application/json' : `application/json;as=Table;v=v1;g=${st.profile.metaGroup}`;
+    const contentType = varies(st, 'table-plain-content-type')
+      ? 'application/json'
+      : `application/json;as=Table;v=v1;g=${st.profile.metaGroup}`;
     return { contentType, payload: json(tableOf(st, body)).payload };
   }
   const kind = String(body['kind'] ?? '');
   if (rep === 'protobuf' && hasProtobufSchema(kind)) {
     const apiVersion = kind === 'Status' ? 'v1' : apiVersionOf(r.rt);
     const typeKind = has(st, 'protobuf-list-item-kind') && kind === listKindOf(r.rt) ? r.rt.kind : kind;
-    const bytes = encodeEnvelope({ typeMeta: { apiVersion, kind: typeKind }, raw: encodeObject(kind, body), contentEncoding: '', contentType: '' });
+    const bytes = encodeEnvelope({
+      typeMeta: { apiVersion, kind: typeKind },
+      raw: encodeObject(kind, body),
+      contentEncoding: '',
+      contentType: '',
+    });
     if (has(st, 'protobuf-bad-magic')) bytes[3] = 0x01;
     return { contentType: st.profile.protobufMediaType, payload: Buffer.from(bytes) };
   }

@@ -48,7 +48,13 @@ const objectMeta = (profile: Profile): Schema =>
     finalizers: strings('Finalizers (rest:3.1).'),
     managedFields: { type: 'array', items: open('A managed-fields entry (rest:2.6).'), description: 'Field ownership (rest:2.6).' },
     // The markers upstream's ObjectMeta carries, and no list type: read as a list map keyed by uid (rest:4.7.8).
-    ownerReferences: { type: 'array', items: open('An owner reference.'), description: 'Owners of this object.', [profile.patchStrategyExtension]: 'merge', [profile.patchMergeKeyExtension]: 'uid' },
+    ownerReferences: {
+      type: 'array',
+      items: open('An owner reference.'),
+      description: 'Owners of this object.',
+      [profile.patchStrategyExtension]: 'merge',
+      [profile.patchMergeKeyExtension]: 'uid',
+    },
   });
 
 /** Fields of the kinds this server gives meaning to; anything else is an open object. */
@@ -91,7 +97,12 @@ function schemaName(rt: ResourceType): string {
 
 /** Every type served now, with its schema (custom types: their CRD's openAPIV3Schema). */
 function servedTypes(st: ServerState): Served[] {
-  const all = [...(Object.values(resourceTypes(st.profile)) as ResourceType[]), ...hostedCoreTypes(st.profile), ...servedExtras(st), ...servedExtraTypes(st)];
+  const all = [
+    ...(Object.values(resourceTypes(st.profile)) as ResourceType[]),
+    ...hostedCoreTypes(st.profile),
+    ...servedExtras(st),
+    ...servedExtraTypes(st),
+  ];
   const seen = new Set<string>();
   const out: Served[] = [];
   for (const rt of all) {
@@ -107,7 +118,12 @@ function servedTypes(st: ServerState): Served[] {
     const props = isRecord(base['properties']) ? base['properties'] : {};
     const schema: Schema = {
       ...base,
-      properties: { ...props, apiVersion: str(`APIVersion: ${apiVersionOf(rt)}.`), kind: str(`Kind: ${rt.kind}.`), metadata: { $ref: '#/components/schemas/meta.v1.ObjectMeta' } },
+      properties: {
+        ...props,
+        apiVersion: str(`APIVersion: ${apiVersionOf(rt)}.`),
+        kind: str(`Kind: ${rt.kind}.`),
+        metadata: { $ref: '#/components/schemas/meta.v1.ObjectMeta' },
+      },
       'x-kubernetes-group-version-kind': [{ group: rt.group, version: rt.version, kind: rt.kind }],
     };
     out.push({ rt, name: schemaName(rt), schema });
@@ -118,7 +134,12 @@ function servedTypes(st: ServerState): Served[] {
 const gvPath = (rt: ResourceType) => (rt.group === '' ? `api/${rt.version}` : `apis/${rt.group}/${rt.version}`);
 
 /** Query parameters of writes: kubectl looks for fieldValidation on PATCH to let the server validate. */
-const writeParams = ['fieldValidation', 'fieldManager', 'dryRun'].map((name) => ({ name, in: 'query', schema: { type: 'string', uniqueItems: true }, description: `${name} (rest:4.3)` }));
+const writeParams = ['fieldValidation', 'fieldManager', 'dryRun'].map((name) => ({
+  name,
+  in: 'query',
+  schema: { type: 'string', uniqueItems: true },
+  description: `${name} (rest:4.3)`,
+}));
 
 function pathsOf(s: Served): Record<string, unknown> {
   const gvk = { group: s.rt.group, version: s.rt.version, kind: s.rt.kind };
@@ -139,7 +160,10 @@ function pathsOf(s: Served): Record<string, unknown> {
       parameters: [...nsParam, { name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
       get: op('get'),
       put: op('put', { parameters: writeParams, requestBody: json }),
-      patch: op('patch', { parameters: writeParams, requestBody: { content: Object.fromEntries(patchTypes.map((t) => [t, { schema: { type: 'object' } }])) } }),
+      patch: op('patch', {
+        parameters: writeParams,
+        requestBody: { content: Object.fromEntries(patchTypes.map((t) => [t, { schema: { type: 'object' } }])) },
+      }),
       delete: op('delete'),
     },
   };
@@ -170,7 +194,8 @@ function acceptsJson(accept: string | undefined): boolean {
 export function serveOpenApi(st: ServerState, method: string | undefined, path: string, accept: string | undefined): Answer | undefined {
   if (path !== '/openapi/v2' && path !== '/openapi/v3' && !path.startsWith('/openapi/v3/')) return undefined;
   if (method !== 'GET') return statusAnswer(405, 'MethodNotAllowed', `${method ?? ''} is not supported on ${path}`);
-  if (!acceptsJson(accept)) return statusAnswer(406, 'NotAcceptable', `the OpenAPI documents are served as application/json only, not ${accept ?? ''}`);
+  if (!acceptsJson(accept))
+    return statusAnswer(406, 'NotAcceptable', `the OpenAPI documents are served as application/json only, not ${accept ?? ''}`);
   const types = servedTypes(st);
   if (path === '/openapi/v2') {
     const paths = Object.assign({}, ...types.map(pathsOf));
@@ -186,7 +211,14 @@ export function serveOpenApi(st: ServerState, method: string | undefined, path: 
   }
   const gvs = [...new Set(types.map((s) => gvPath(s.rt)))];
   if (path === '/openapi/v3') {
-    return { status: 200, body: { paths: Object.fromEntries(gvs.map((gv) => [gv, { serverRelativeURL: `/openapi/v3/${gv}?hash=${hashOf(v3Document(st, gv, types))}` }])) } };
+    return {
+      status: 200,
+      body: {
+        paths: Object.fromEntries(
+          gvs.map((gv) => [gv, { serverRelativeURL: `/openapi/v3/${gv}?hash=${hashOf(v3Document(st, gv, types))}` }]),
+        ),
+      },
+    };
   }
   const gv = path.slice('/openapi/v3/'.length);
   if (!gvs.includes(gv)) return statusAnswer(404, 'NotFound', `no OpenAPI document for ${gv}`);

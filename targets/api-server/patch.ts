@@ -17,11 +17,20 @@ import { createObject, updateObject } from './writes.ts';
 import { lacks } from './partial-modes.ts';
 import { STRATEGIC_MERGE, strategicRefusal } from './strategic-merge.ts';
 
-export function patchObject(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, req: IncomingMessage, url: URL, raw: string): Answer {
+export function patchObject(
+  st: ServerState,
+  rt: ResourceType,
+  ns: string | undefined,
+  name: string,
+  req: IncomingMessage,
+  url: URL,
+  raw: string,
+): Answer {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   const existing = st.store.get(keyFor(rt, ns, name));
   const ctx = writeContextOf(req, url, st);
-  if (type === 'application/apply-patch+yaml' && lacks(st, 'apply')) return statusAnswer(415, 'UnsupportedMediaType', `the patch media type "${type}" is not supported`);
+  if (type === 'application/apply-patch+yaml' && lacks(st, 'apply'))
+    return statusAnswer(415, 'UnsupportedMediaType', `the patch media type "${type}" is not supported`);
   if (type === 'application/apply-patch+yaml') return applyPatch(st, rt, ns, name, url, raw, existing);
   // kubectl patch (default --type=strategic) and client-side kubectl apply send strategic merge patch.
   if (type !== 'application/merge-patch+json' && type !== 'application/json-patch+json' && type !== STRATEGIC_MERGE) {
@@ -38,7 +47,8 @@ export function patchObject(st: ServerState, rt: ResourceType, ns: string | unde
   if (!existing) return notFound(rt.plural, name);
   const base = { ...existing, kind: rt.kind, apiVersion: apiVersionOf(rt) };
   let next: unknown;
-  if (type === 'application/merge-patch+json' || type === STRATEGIC_MERGE) next = mergePatch(base, has(st, 'merge-patch-null-kept') ? withoutNulls(doc) : doc);
+  if (type === 'application/merge-patch+json' || type === STRATEGIC_MERGE)
+    next = mergePatch(base, has(st, 'merge-patch-null-kept') ? withoutNulls(doc) : doc);
   else {
     const ops = has(st, 'json-patch-test-ignored') && Array.isArray(doc) ? doc.filter((o) => !(isRecord(o) && o['op'] === 'test')) : doc;
     const r = has(st, 'json-patch-remove-missing-ok') ? lenientRemoves(base, ops) : jsonPatch(base, ops);
@@ -48,12 +58,21 @@ export function patchObject(st: ServerState, rt: ResourceType, ns: string | unde
   return guarded(() => updateObject(st, rt, ns, name, next, ctx));
 }
 
-function applyPatch(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, url: URL, raw: string, existing: Record<string, unknown> | undefined): Answer {
+function applyPatch(
+  st: ServerState,
+  rt: ResourceType,
+  ns: string | undefined,
+  name: string,
+  url: URL,
+  raw: string,
+  existing: Record<string, unknown> | undefined,
+): Answer {
   // rest:4.7.1: fieldManager is required for apply.
   const given = url.searchParams.get('fieldManager');
   // Planted fault apply-without-field-manager-accepted (clause-faults.ts): the apply is recorded as "unknown".
   const manager = (given === null || given === '') && has(st, 'apply-without-field-manager-accepted') ? 'unknown' : given;
-  if (manager === null || manager === '') return invalid('PatchOptions is invalid: fieldManager: Required value: is required for apply patch');
+  if (manager === null || manager === '')
+    return invalid('PatchOptions is invalid: fieldManager: Required value: is required for apply patch');
   const force = url.searchParams.get('force') === 'true';
   let intent: unknown;
   try {
@@ -67,9 +86,11 @@ function applyPatch(st: ServerState, rt: ResourceType, ns: string | undefined, n
   // Planted fault apply-managed-fields-adopted (clause-faults.ts): the body's managedFields are taken as the record.
   const adopted = md['managedFields'] !== undefined && has(st, 'apply-managed-fields-adopted') ? md['managedFields'] : undefined;
   if (md['managedFields'] !== undefined && adopted === undefined) return badRequest('metadata.managedFields must be nil in an apply body');
-  if (intent['kind'] !== rt.kind || intent['apiVersion'] !== apiVersionOf(rt)) return badRequest(`apply needs apiVersion ${apiVersionOf(rt)} and kind ${rt.kind}`);
+  if (intent['kind'] !== rt.kind || intent['apiVersion'] !== apiVersionOf(rt))
+    return badRequest(`apply needs apiVersion ${apiVersionOf(rt)} and kind ${rt.kind}`);
   if (md['name'] !== undefined && md['name'] !== name) return badRequest('the name of the object does not match the name on the URL');
-  if (md['namespace'] !== undefined && md['namespace'] !== ns) return badRequest('the namespace of the object does not match the namespace on the URL');
+  if (md['namespace'] !== undefined && md['namespace'] !== ns)
+    return badRequest('the namespace of the object does not match the namespace on the URL');
   const withName = { ...intent, metadata: { ...md, name } };
   return guarded(() => {
     const out = faultyApply(st, rt, existing, withName, manager, force);

@@ -20,7 +20,13 @@ export function preconditionHolds(st: ServerState, key: string, live: StoredObje
 }
 
 /** A DELETE whose DeleteOptions preconditions do not match the live object: 409, nothing deleted. */
-export function refusedByPreconditions(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, rawBody: string): Answer | undefined {
+export function refusedByPreconditions(
+  st: ServerState,
+  rt: ResourceType,
+  ns: string | undefined,
+  name: string,
+  rawBody: string,
+): Answer | undefined {
   const p = deletePreconditionsOf(rawBody);
   if (p === undefined) return undefined;
   const key = keyFor(rt, ns, name);
@@ -29,5 +35,7 @@ export function refusedByPreconditions(st: ServerState, rt: ResourceType, ns: st
   const uidOk = p.uid === undefined || p.uid === live.metadata['uid'];
   const rvOk = p.resourceVersion === undefined || preconditionHolds(st, key, live, p.resourceVersion);
   if (uidOk && rvOk) return undefined;
-  return conflict(`Operation cannot be fulfilled on ${rt.plural} "${name}": the precondition on ${uidOk ? 'resourceVersion' : 'UID'} does not match the object`);
+  return conflict(
+    `Operation cannot be fulfilled on ${rt.plural} "${name}": the precondition on ${uidOk ? 'resourceVersion' : 'UID'} does not match the object`,
+  );
 }

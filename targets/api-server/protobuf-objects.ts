@@ -116,7 +116,16 @@ export function hasProtobufMessage(rt: { readonly group: string; readonly kind: 
   return KINDS.has(rt.kind) && rt.group.split('.')[0] === (GROUP_STEM[rt.kind] ?? '');
 }
 
-const TIME_FIELDS = new Set(['creationTimestamp', 'deletionTimestamp', 'acquireTime', 'renewTime', 'firstTimestamp', 'lastTimestamp', 'eventTime', 'lastObservedTime']);
+const TIME_FIELDS = new Set([
+  'creationTimestamp',
+  'deletionTimestamp',
+  'acquireTime',
+  'renewTime',
+  'firstTimestamp',
+  'lastTimestamp',
+  'eventTime',
+  'lastObservedTime',
+]);
 /** Time fields Go leaves zero on purpose (an empty message on the wire): null in JSON, as Go writes them. */
 const ZERO_IS_NULL = new Set(['firstTimestamp', 'lastTimestamp', 'eventTime', 'lastObservedTime']);
 const MICRO_TIME = new Set(['acquireTime', 'renewTime', 'eventTime', 'lastObservedTime']);

@@ -24,7 +24,8 @@ export const prefixFor = (rt: ResourceType, ns: string | undefined) => (ns === u
  * The key prefix a collection read scans. Planted fault namespace-prefix-leak: the scan omits the
  * separator after the namespace, so `ns-1` also reads the keys of `ns-10` and `ns-100`.
  */
-export const scanPrefixFor = (st: ServerState, rt: ResourceType, ns: string | undefined) => (ns !== undefined && has(st, 'namespace-prefix-leak') ? `${rt.plural}/${ns}` : prefixFor(rt, ns));
+export const scanPrefixFor = (st: ServerState, rt: ResourceType, ns: string | undefined) =>
+  ns !== undefined && has(st, 'namespace-prefix-leak') ? `${rt.plural}/${ns}` : prefixFor(rt, ns);
 
 /** Planted fault page-chain-drift: from this many pages on, every such run of pages repeats one item. */
 export const DRIFT_EVERY_PAGES = 40;
@@ -38,7 +39,8 @@ export function present(st: ServerState, rt: ResourceType, obj: StoredObject, in
   } else if (!inList) {
     out = { ...obj, kind: rt.kind, apiVersion: apiVersionOf(rt) };
   }
-  if (varies(st, 'extra-fields')) out = { ...out, futureField: { note: 'unknown to the suite' }, metadata: { ...(out['metadata'] as object), futureMetadataField: 'x' } };
+  if (varies(st, 'extra-fields'))
+    out = { ...out, futureField: { note: 'unknown to the suite' }, metadata: { ...(out['metadata'] as object), futureMetadataField: 'x' } };
   // Planted fault list-items-foreign-kind (clause-faults.ts): ConfigMap list items say they are Secrets.
   if (inList && rt.plural === 'configmaps' && has(st, 'list-items-foreign-kind')) out = { ...out, kind: 'Secret', apiVersion: 'v1' };
   return garbled(st, rt.plural, out);
@@ -48,8 +50,12 @@ async function tooLarge(st: ServerState, text: string, rev: number): Promise<Ans
   if (await st.store.waitForRevision(rev, st.tooLargeWaitMs)) return undefined;
   // Planted faults of clause-faults.ts: a version never reached read as not found; Retry-After as a date.
   if (has(st, 'too-large-as-404')) return statusAnswer(404, 'NotFound', `resource version ${text} not found`);
-  const message = has(st, 'too-large-without-text') ? 'Timeout: the request did not complete in time' : `${TOO_LARGE_TEXT}: ${text}, current: ${st.codec.rv(st.store.currentRevision)}`;
-  return statusAnswer(504, 'Timeout', message, { 'retry-after': has(st, 'retry-after-as-date') ? new Date(Date.now() + 1000).toUTCString() : '1' });
+  const message = has(st, 'too-large-without-text')
+    ? 'Timeout: the request did not complete in time'
+    : `${TOO_LARGE_TEXT}: ${text}, current: ${st.codec.rv(st.store.currentRevision)}`;
+  return statusAnswer(504, 'Timeout', message, {
+    'retry-after': has(st, 'retry-after-as-date') ? new Date(Date.now() + 1000).toUTCString() : '1',
+  });
 }
 
 /**
@@ -76,7 +82,8 @@ async function requested(st: ServerState, text: string | undefined): Promise<{ r
 export async function getObject(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, pairs: Pairs): Promise<Answer> {
   const text = pairs.find(([k]) => k === 'resourceVersion')?.[1] ?? undefined;
   const d = decideGet(rvColumn(text));
-  if (d.outcome === 'serve' && cellMisread(st, d.clause)) return badRequest(`resourceVersion ${JSON.stringify(text ?? '')} is not accepted here (${d.clause})`);
+  if (d.outcome === 'serve' && cellMisread(st, d.clause))
+    return badRequest(`resourceVersion ${JSON.stringify(text ?? '')} is not accepted here (${d.clause})`);
   let at = st.store.currentRevision;
   if (d.outcome === 'serve' && d.semantic === 'Any' && varies(st, 'stale-any')) at = st.store.oldestRetained;
   if (d.outcome === 'serve' && d.semantic === 'NotOlderThan') {
@@ -115,14 +122,17 @@ export async function listObjects(st: ServerState, rt: ResourceType, ns: string 
   if (d.outcome === 'unspecified') return invalid(d.why);
   // Planted fault cell-misread/<cell> (fault-families.ts): the cell's row read the other way round.
   if (cellMisread(st, d.clause)) {
-    if (d.outcome === 'serve') return badRequest(`this combination of resourceVersion, resourceVersionMatch and limit is not accepted (${d.clause})`);
+    if (d.outcome === 'serve')
+      return badRequest(`this combination of resourceVersion, resourceVersionMatch and limit is not accepted (${d.clause})`);
     d = { outcome: 'serve', semantic: 'MostRecent', clause: d.clause };
   }
   if (d.outcome === 'reject') {
     if (d.statuses !== '4xx' && has(st, 'accept-400-cell')) d = { outcome: 'serve', semantic: 'ContinueExact', clause: d.clause };
     else if (d.statuses === '4xx' && has(st, 'invalid-cell-accepted')) d = { outcome: 'serve', semantic: 'MostRecent', clause: d.clause };
     else if (d.statuses === '4xx')
-      return varies(st, 'invalid-as-400') ? badRequest(`resourceVersionMatch is forbidden here (${d.clause})`) : invalid(`resourceVersionMatch is forbidden here (${d.clause})`);
+      return varies(st, 'invalid-as-400')
+        ? badRequest(`resourceVersionMatch is forbidden here (${d.clause})`)
+        : invalid(`resourceVersionMatch is forbidden here (${d.clause})`);
     else return badRequest('specifying resource version is not allowed when using continue');
   }
   const labels = q.labelSelector === undefined ? undefined : parseLabelSelector(q.labelSelector);
@@ -148,7 +158,12 @@ interface ListRequest {
 }
 
 /** The version a list reads at (its semantic's), then the items there. */
-async function listAtVersion(st: ServerState, rt: ResourceType, ns: string | undefined, { q, d, labels, fields, selected, selectorIgnored }: ListRequest): Promise<Answer> {
+async function listAtVersion(
+  st: ServerState,
+  rt: ResourceType,
+  ns: string | undefined,
+  { q, d, labels, fields, selected, selectorIgnored }: ListRequest,
+): Promise<Answer> {
   const now = st.clock();
   // watch-cache-lag-504: like a real cluster, other components keep writing other types, so the
   // collection resourceVersion of a list runs ahead of this type's own writes.
@@ -160,7 +175,13 @@ async function listAtVersion(st: ServerState, rt: ResourceType, ns: string | und
 
   const items = st.store
     .list(scanPrefixFor(st, rt, ns), at)
-    .filter(({ obj }) => (labels === undefined || selectorIgnored || (labels.ok && matchesLabels(labels.selector, (obj.metadata['labels'] ?? {}) as Record<string, string>))) && fields(obj))
+    .filter(
+      ({ obj }) =>
+        (labels === undefined ||
+          selectorIgnored ||
+          (labels.ok && matchesLabels(labels.selector, (obj.metadata['labels'] ?? {}) as Record<string, string>))) &&
+        fields(obj),
+    )
     .map((e) => ({ ...e, order: orderKey(st, e.key) }))
     .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
   let rest = after === undefined ? items : items.filter((e) => e.order > after!);
@@ -182,7 +203,14 @@ interface ReadPoint {
 }
 
 /** The revision a list reads at, by its semantic (and the planted faults and variations on it), or what it answers instead. */
-async function readPoint(st: ServerState, rt: ResourceType, q: ListRequest['q'], d: ListRequest['d'], now: number, cur: number): Promise<ReadPoint | { answer: Answer }> {
+async function readPoint(
+  st: ServerState,
+  rt: ResourceType,
+  q: ListRequest['q'],
+  d: ListRequest['d'],
+  now: number,
+  cur: number,
+): Promise<ReadPoint | { answer: Answer }> {
   let at = cur;
   let after: string | undefined;
   let issuedAt = now;
@@ -200,21 +228,27 @@ async function readPoint(st: ServerState, rt: ResourceType, q: ListRequest['q'],
       if ('answer' in r) return { answer: r.answer };
       const lag = q.limit === undefined ? cacheLags(st, rt, q.resourceVersion!, r.rev) : undefined;
       if (lag) return { answer: lag };
-      at = has(st, 'stale-not-older-than') && q.limit === undefined ? Math.max(0, Math.max(st.store.oldestRetained, r.rev - 1)) : st.store.currentRevision;
+      at =
+        has(st, 'stale-not-older-than') && q.limit === undefined
+          ? Math.max(0, Math.max(st.store.oldestRetained, r.rev - 1))
+          : st.store.currentRevision;
       break;
     }
     case 'Exact': {
       const r = await requested(st, q.resourceVersion);
       // Planted fault exact-too-large-as-404 (clause-faults.ts): an Exact list at a version never reached is "not found".
-      if ('answer' in r && r.answer.status === 504 && has(st, 'exact-too-large-as-404')) return { answer: statusAnswer(404, 'NotFound', `resource version ${q.resourceVersion} not found`) };
+      if ('answer' in r && r.answer.status === 504 && has(st, 'exact-too-large-as-404'))
+        return { answer: statusAnswer(404, 'NotFound', `resource version ${q.resourceVersion} not found`) };
       if ('answer' in r) return { answer: r.answer };
       // Planted fault exact-too-old-served-now (clause-faults.ts): a version the history lost is read as the newest.
-      if (r.rev < st.store.oldestRetained && !has(st, 'exact-too-old-served-now')) return { answer: gone(`too old resource version: ${q.resourceVersion} (${st.codec.rv(st.store.oldestRetained)})`) };
+      if (r.rev < st.store.oldestRetained && !has(st, 'exact-too-old-served-now'))
+        return { answer: gone(`too old resource version: ${q.resourceVersion} (${st.codec.rv(st.store.oldestRetained)})`) };
       if (r.rev < st.store.oldestRetained) {
         at = cur;
         break;
       }
-      if (has(st, 'exact-410-too-early') && r.rev !== st.store.currentRevision) return { answer: gone(`too old resource version: ${q.resourceVersion}`) };
+      if (has(st, 'exact-410-too-early') && r.rev !== st.store.currentRevision)
+        return { answer: gone(`too old resource version: ${q.resourceVersion}`) };
       at = has(st, 'ignore-exact') ? st.store.currentRevision : r.rev;
       break;
     }
@@ -223,7 +257,11 @@ async function readPoint(st: ServerState, rt: ResourceType, q: ListRequest['q'],
       if (!t) return { answer: badRequest('continue key is not valid') };
       const expired = now - t.issuedAt > st.continueTtlMs && !has(st, 'continue-never-expires');
       if (expired || t.rev < st.store.oldestRetained)
-        return { answer: gone('The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.') };
+        return {
+          answer: gone(
+            'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.',
+          ),
+        };
       at = has(st, 'continuation-sees-new-writes') ? cur : t.rev;
       after = t.after;
       issuedAt = t.issuedAt;
@@ -244,7 +282,10 @@ function listPage(
   { at, cur, continuation, issuedAt }: { at: number; cur: number; continuation: boolean; issuedAt: number },
   rest: readonly { obj: StoredObject; order: string }[],
 ): Answer {
-  const claimed = (has(st, 'page-rv-drift') && continuation) || (has(st, 'list-watch-disagree') && d.semantic === 'MostRecent' && q.limit === undefined) ? cur : at;
+  const claimed =
+    (has(st, 'page-rv-drift') && continuation) || (has(st, 'list-watch-disagree') && d.semantic === 'MostRecent' && q.limit === undefined)
+      ? cur
+      : at;
   const metadata: Record<string, unknown> = { resourceVersion: st.codec.rv(claimed) };
   let page = rest;
   if (q.limit !== undefined) {
@@ -252,7 +293,8 @@ function listPage(
     page = rest.slice(0, size);
     const more = rest.length > page.length;
     const last = page[page.length - 1];
-    if ((more || (has(st, 'continue-on-last-page') && last)) && last) metadata['continue'] = st.codec.token({ rev: at, after: last.order, issuedAt });
+    if ((more || (has(st, 'continue-on-last-page') && last)) && last)
+      metadata['continue'] = st.codec.token({ rev: at, after: last.order, issuedAt });
     const remaining = rest.length - page.length + (has(st, 'remaining-off-by-one') ? 1 : 0);
     // Asked of every limited list, not only one with more to come: which lists have more depends on what else the store holds.
     const countOmitted = varies(st, 'no-remaining-count');
@@ -261,6 +303,11 @@ function listPage(
   if (varies(st, 'extra-fields')) metadata['futureListField'] = true;
   return {
     status: 200,
-    body: { kind: has(st, 'wrong-list-kind') ? 'List' : listKindOf(rt), apiVersion: apiVersionOf(rt), metadata, items: page.map((e) => present(st, rt, e.obj, true)) },
+    body: {
+      kind: has(st, 'wrong-list-kind') ? 'List' : listKindOf(rt),
+      apiVersion: apiVersionOf(rt),
+      metadata,
+      items: page.map((e) => present(st, rt, e.obj, true)),
+    },
   };
 }

@@ -11,7 +11,13 @@ import { decide } from './authz.ts';
 import type { ServerState } from './state.ts';
 import { badRequest, type Answer } from './status.ts';
 
-const REVIEW_KINDS = new Set(['SelfSubjectAccessReview', 'SubjectAccessReview', 'LocalSubjectAccessReview', 'SelfSubjectRulesReview', 'TokenReview']);
+const REVIEW_KINDS = new Set([
+  'SelfSubjectAccessReview',
+  'SubjectAccessReview',
+  'LocalSubjectAccessReview',
+  'SelfSubjectRulesReview',
+  'TokenReview',
+]);
 
 export const isReview = (rt: ResourceType): boolean => REVIEW_KINDS.has(rt.kind);
 
@@ -55,12 +61,19 @@ export function answerReview(st: ServerState, rt: ResourceType, namespace: strin
     // An open server (no token table) lets everyone do anything; one that authorizes does not list rules.
     status =
       st.tokens === undefined
-        ? { resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }], nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }], incomplete: false }
+        ? {
+            resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }],
+            nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }],
+            incomplete: false,
+          }
         : { resourceRules: [], nonResourceRules: [], incomplete: true, evaluationError: 'the reference server does not list rules' };
   } else {
     const who: UserInfo =
       rt.kind === 'SubjectAccessReview' || rt.kind === 'LocalSubjectAccessReview'
-        ? { user: typeof spec['user'] === 'string' ? spec['user'] : '', groups: Array.isArray(spec['groups']) ? spec['groups'].filter((g): g is string => typeof g === 'string') : [] }
+        ? {
+            user: typeof spec['user'] === 'string' ? spec['user'] : '',
+            groups: Array.isArray(spec['groups']) ? spec['groups'].filter((g): g is string => typeof g === 'string') : [],
+          }
         : requester;
     const asked = askedOf(spec, who);
     if (asked === undefined)
@@ -79,12 +92,23 @@ export function answerReview(st: ServerState, rt: ResourceType, namespace: strin
     if (rt.kind === 'LocalSubjectAccessReview' && 'resource' in asked && asked.namespace !== namespace) {
       return {
         status: 422,
-        body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', reason: 'Invalid', code: 422, message: 'spec.resourceAttributes.namespace: must match metadata.namespace' },
+        body: {
+          kind: 'Status',
+          apiVersion: 'v1',
+          metadata: {},
+          status: 'Failure',
+          reason: 'Invalid',
+          code: 422,
+          message: 'spec.resourceAttributes.namespace: must match metadata.namespace',
+        },
       };
     }
     const allowed = decide(st, asked, true);
     status = allowed ? { allowed: true, reason: "allowed by the reference server's role-based authorizer" } : { allowed: false };
   }
   const md = isRecord(body['metadata']) ? body['metadata'] : {};
-  return { status: 201, body: { ...body, apiVersion: apiVersionOf(rt), kind: rt.kind, metadata: { ...md, creationTimestamp: null }, status } };
+  return {
+    status: 201,
+    body: { ...body, apiVersion: apiVersionOf(rt), kind: rt.kind, metadata: { ...md, creationTimestamp: null }, status },
+  };
 }

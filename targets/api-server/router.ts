@@ -6,7 +6,13 @@ import { resourceTypes, type ResourceType } from '../../reference/resources.ts';
 
 export type Route =
   | { readonly kind: 'collection'; readonly rt: ResourceType; readonly namespace: string | undefined }
-  | { readonly kind: 'object'; readonly rt: ResourceType; readonly namespace: string | undefined; readonly name: string; readonly subresource?: string }
+  | {
+      readonly kind: 'object';
+      readonly rt: ResourceType;
+      readonly namespace: string | undefined;
+      readonly name: string;
+      readonly subresource?: string;
+    }
   | { readonly kind: 'none' };
 
 /** The profile's core types by `group/plural`, the first of each (every request is routed: built once). */
@@ -15,7 +21,8 @@ function coreTypes(profile: Profile): ReadonlyMap<string, ResourceType> {
   let m = coreByProfile.get(profile);
   if (m === undefined) {
     const built = new Map<string, ResourceType>();
-    for (const rt of Object.values(resourceTypes(profile)) as ResourceType[]) if (!built.has(`${rt.group}/${rt.plural}`)) built.set(`${rt.group}/${rt.plural}`, rt);
+    for (const rt of Object.values(resourceTypes(profile)) as ResourceType[])
+      if (!built.has(`${rt.group}/${rt.plural}`)) built.set(`${rt.group}/${rt.plural}`, rt);
     coreByProfile.set(profile, (m = built));
   }
   return m;
@@ -25,7 +32,11 @@ function coreTypes(profile: Profile): ReadonlyMap<string, ResourceType> {
  * extraTypes: searched after the core types, in order; a function is called only when a path names no
  * core type (the server's list includes the stored CRDs' types).
  */
-export function route(profile: Profile, pathname: string, extraTypes: readonly ResourceType[] | (() => readonly ResourceType[]) = []): Route {
+export function route(
+  profile: Profile,
+  pathname: string,
+  extraTypes: readonly ResourceType[] | (() => readonly ResourceType[]) = [],
+): Route {
   let segs: string[];
   try {
     segs = pathname
@@ -47,7 +58,8 @@ export function route(profile: Profile, pathname: string, extraTypes: readonly R
     rest = segs.slice(3);
   } else return { kind: 'none' };
   const byPlural = (plural: string | undefined) =>
-    coreTypes(profile).get(`${group}/${plural}`) ?? (typeof extraTypes === 'function' ? extraTypes() : extraTypes).find((r) => r.group === group && r.plural === plural);
+    coreTypes(profile).get(`${group}/${plural}`) ??
+    (typeof extraTypes === 'function' ? extraTypes() : extraTypes).find((r) => r.group === group && r.plural === plural);
 
   // /namespaces/{ns}/{plural}[/{name}] for namespaced types of this group
   if (rest[0] === 'namespaces' && rest.length >= 3) {

@@ -108,7 +108,8 @@ function servedAfterRemoval(st: ServerState, t: ResourceType): boolean {
 export function isServed(st: ServerState, t: ResourceType): boolean {
   const v = versioningOf(st);
   const removed = servedIn(st.profile, t.group, t.version, t.plural, v.release) === 'removed';
-  if (removed && !(has(st, 'removed-version-served') && t.kind === 'Lease' && t.version === 'v1beta1') && !servedAfterRemoval(st, t)) return false;
+  if (removed && !(has(st, 'removed-version-served') && t.kind === 'Lease' && t.version === 'v1beta1') && !servedAfterRemoval(st, t))
+    return false;
   return runtimeConfigDecision(v.runtimeConfig, t.group, t.version, t.plural, stabilityOf(t.version) !== 'alpha');
 }
 
@@ -172,7 +173,13 @@ export function decorateServed(st: ServerState, method: string | undefined, url:
   const r = routeType(st, url.pathname);
   if (r === undefined || r.kind === 'none') return answer;
   const t = r.rt;
-  recordRequest(st, { verb: VERB[method ?? ''] ?? 'unknown', group: t.group, version: t.version, resource: t.plural, code: String(answer.status) });
+  recordRequest(st, {
+    verb: VERB[method ?? ''] ?? 'unknown',
+    group: t.group,
+    version: t.version,
+    resource: t.plural,
+    code: String(answer.status),
+  });
   // The planted bug: a conversion layer that serves events/v1 with the core Event's field names.
   const body = answer.body;
   if (has(st, 'events-v1-legacy-names') && t.kind === 'Event' && t.version === 'v1' && isRecord(body) && body['kind'] === 'Event') {
@@ -185,7 +192,8 @@ export function decorateServed(st: ServerState, method: string | undefined, url:
   // The planted bug: a deprecation table keyed by suffixed group names only.
   if (has(st, 'deprecation-warning-missing') && !row.group.suffixed) return answer;
   // The planted bug deprecated-for-alpha: the warning sends clients to an alpha version (rest:9.3 rule 3).
-  const told = has(st, 'deprecated-for-alpha') && row.replacement ? { ...row, replacement: { ...row.replacement, version: 'v1alpha1' } } : row;
+  const told =
+    has(st, 'deprecated-for-alpha') && row.replacement ? { ...row, replacement: { ...row.replacement, version: 'v1alpha1' } } : row;
   return { ...answer, headers: { ...(answer.headers ?? {}), warning: formatWarning(deprecationWarningText(st.profile, told)) } };
 }
 
@@ -205,21 +213,31 @@ export function convertServedWrite(st: ServerState, t: ResourceType, body: unkno
 export function validateServedCreate(st: ServerState, t: ResourceType, body: unknown): Answer | undefined {
   // The core group's Event (hosted-types.ts) keeps its legacy fields; rest:6.2 is about the events group.
   if (t.kind !== 'Event' || t.version !== 'v1' || t.group === '') return undefined;
-  const errors = validateEventV1Create(body).filter((e) => !(has(st, 'events-deprecated-fields-accepted') && e.clause === 'rest:6.2/deprecated-fields') && !eventRuleSkipped(st, e.clause));
+  const errors = validateEventV1Create(body).filter(
+    (e) => !(has(st, 'events-deprecated-fields-accepted') && e.clause === 'rest:6.2/deprecated-fields') && !eventRuleSkipped(st, e.clause),
+  );
   return errors.length === 0 ? undefined : invalid(errors.map((e) => `${e.field}: ${e.reason}`).join('; '));
 }
 
 /** `/version`, `/apis` (merged with the core document) and the extra groups' discovery documents. */
 export function servedDiscovery(st: ServerState, path: string, base: (path: string) => unknown): unknown | undefined {
   const v = versioningOf(st);
-  if (path === '/version') return { major: String(v.release.major), minor: String(v.release.minor), gitVersion: `v${v.release.major}.${v.release.minor}.0`, platform: 'svc-conformance-reference' };
+  if (path === '/version')
+    return {
+      major: String(v.release.major),
+      minor: String(v.release.minor),
+      gitVersion: `v${v.release.major}.${v.release.minor}.0`,
+      platform: 'svc-conformance-reference',
+    };
   const extras = servedExtras(st);
   const groups = new Map<string, Set<string>>();
   for (const t of extras) groups.set(t.group, (groups.get(t.group) ?? new Set()).add(t.version));
   const core = resourceTypes(st.profile);
   for (const t of Object.values(core)) if (t.group !== '' && groups.has(t.group)) groups.get(t.group)!.add(t.version);
   const groupDoc = (name: string, versions: Set<string>) => {
-    const sorted = [...versions].sort((a, b) => comparePreference(parseVersion(a)!, parseVersion(b)!)).map((ver) => ({ groupVersion: `${name}/${ver}`, version: ver }));
+    const sorted = [...versions]
+      .sort((a, b) => comparePreference(parseVersion(a)!, parseVersion(b)!))
+      .map((ver) => ({ groupVersion: `${name}/${ver}`, version: ver }));
     return { name, versions: sorted, preferredVersion: sorted[0]! };
   };
   if (path === '/apis') {
@@ -247,6 +265,13 @@ export function servedDiscovery(st: ServerState, path: string, base: (path: stri
     kind: 'APIResourceList',
     apiVersion: 'v1',
     groupVersion: apiVersionOf(here[0]!),
-    resources: here.map((t) => ({ name: t.plural, singularName: '', namespaced: t.namespaced, kind: t.kind, verbs: isReview(t) ? REVIEW_VERBS : DISCOVERY_VERBS, ...kubectlNames(t) })),
+    resources: here.map((t) => ({
+      name: t.plural,
+      singularName: '',
+      namespaced: t.namespaced,
+      kind: t.kind,
+      verbs: isReview(t) ? REVIEW_VERBS : DISCOVERY_VERBS,
+      ...kubectlNames(t),
+    })),
   };
 }

@@ -37,7 +37,16 @@ import { serveHealth } from './health.ts';
 import { withCustomTypes } from './custom-discovery.ts';
 import { withDeleteOptionsDryRun } from './delete-options.ts';
 import { serveMetrics } from './metrics.ts';
-import { attachVersioning, convertServedWrite, decorateServed, parseVersioningOptions, routeServed, servedDiscovery, validateServedCreate, type VersioningOptions } from './served-versions.ts';
+import {
+  attachVersioning,
+  convertServedWrite,
+  decorateServed,
+  parseVersioningOptions,
+  routeServed,
+  servedDiscovery,
+  validateServedCreate,
+  type VersioningOptions,
+} from './served-versions.ts';
 import { decodeRequestBody, droppingWrites, dryRunState, encodeResponse, readBytes, refuseUnacceptable } from './negotiate.ts';
 import { admitConfiguration, isWebhookConfigType } from './webhook-config.ts';
 import { throughWebhooks } from './write-admission.ts';
@@ -103,7 +112,9 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
   if (openapi) return openapi;
   // kubectl found no custom resources: discovery now lists the types stored CRDs define (custom-discovery.ts).
   const doc =
-    req.method === 'GET' && mayBeDiscovery(docPath) ? withCustomTypes(st, docPath, servedDiscovery(st, docPath, (p) => discovery(st.profile, p)) ?? discovery(st.profile, docPath)) : undefined;
+    req.method === 'GET' && mayBeDiscovery(docPath)
+      ? withCustomTypes(st, docPath, servedDiscovery(st, docPath, (p) => discovery(st.profile, p)) ?? discovery(st.profile, docPath))
+      : undefined;
   if (doc !== undefined) return { status: 200, body: doc };
   st.store.compact(st.clock(), st.historyWindowMs);
   const nsSub = namespaceSubresource(url.pathname);
@@ -112,7 +123,8 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
     if ('status' in decoded) return decoded;
     return serveNamespaceSubresource(st, req.method, nsSub.name, nsSub.sub, decoded.body);
   }
-  const r = routeServed(st, url.pathname) ?? route(st.profile, url.pathname, () => [...hostedCoreTypes(st.profile), ...servedExtraTypes(st)]);
+  const r =
+    routeServed(st, url.pathname) ?? route(st.profile, url.pathname, () => [...hostedCoreTypes(st.profile), ...servedExtraTypes(st)]);
   if (r.kind === 'none') return statusAnswer(404, 'NotFound', 'the server could not find the requested resource');
   const unacceptable = refuseUnacceptable(st, req, r);
   if (unacceptable) {
@@ -131,10 +143,17 @@ async function handle(st: ServerState, req: IncomingMessage, res: ServerResponse
   }
   // rest:4.6: a dry-run write runs on a store view that drops writes (negotiate.ts).
   // kubectl delete --dry-run=server puts dryRun in the DeleteOptions body, not the query (delete-options.ts).
-  if (req.method !== 'GET' && lacks(st, 'dry-run') && (req.method === 'DELETE' ? withDeleteOptionsDryRun(pairs, patchBody) : pairs).some(([k]) => k === 'dryRun')) {
+  if (
+    req.method !== 'GET' &&
+    lacks(st, 'dry-run') &&
+    (req.method === 'DELETE' ? withDeleteOptionsDryRun(pairs, patchBody) : pairs).some(([k]) => k === 'dryRun')
+  ) {
     return badRequest('the dryRun feature is disabled');
   }
-  const dry = req.method === 'GET' ? undefined : dryRunState(st, req.method === 'DELETE' ? withDeleteOptionsDryRun(pairs, patchBody) : pairs, req.method);
+  const dry =
+    req.method === 'GET'
+      ? undefined
+      : dryRunState(st, req.method === 'DELETE' ? withDeleteOptionsDryRun(pairs, patchBody) : pairs, req.method);
   if (dry !== undefined && 'status' in dry) return dry;
   if (dry !== undefined) st = dry;
   // Webhook configurations are validated and defaulted per the version they are written through (admission.ts).
@@ -166,22 +185,38 @@ interface RoutedRequest {
 }
 
 /** Serves a routed request: by the resource, the method and the planted faults, through the admission webhooks that apply. */
-async function serveRoute(st: ServerState, req: IncomingMessage, res: ServerResponse, url: URL, { r, who, pairs, body, patchBody, dry }: RoutedRequest): Promise<Answer | undefined> {
+async function serveRoute(
+  st: ServerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  { r, who, pairs, body, patchBody, dry }: RoutedRequest,
+): Promise<Answer | undefined> {
   const rt = r.rt;
   const writeInner = async (s: ServerState): Promise<Answer | undefined> => {
-    const planted = await plantedAnswer(s, req.method, r, body, pairs, url.searchParams.has('watch'), (o) => present(s, rt, o, r.kind === 'collection'));
+    const planted = await plantedAnswer(s, req.method, r, body, pairs, url.searchParams.has('watch'), (o) =>
+      present(s, rt, o, r.kind === 'collection'),
+    );
     if (planted !== undefined) return planted;
     if (r.kind === 'collection') {
       if (req.method === 'GET') {
-        if (url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true') return serveWatch(s, rt, r.namespace, pairs, req, res);
-        if (has(s, 'paged-list-answers-500') && url.searchParams.has('limit')) return statusAnswer(500, 'InternalError', 'Internal error occurred: planted fault: paged lists fail');
+        if (url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true')
+          return serveWatch(s, rt, r.namespace, pairs, req, res);
+        if (has(s, 'paged-list-answers-500') && url.searchParams.has('limit'))
+          return statusAnswer(500, 'InternalError', 'Internal error occurred: planted fault: paged lists fail');
         return listObjects(s, rt, r.namespace, lacks(s, 'paging') ? withoutPaging(pairs) : pairs);
       }
       if (req.method === 'POST' && isReview(rt)) return answerReview(s, rt, r.namespace, body, who.user);
-      if (req.method === 'POST' && has(s, 'namespaces-not-creatable') && rt.plural === 'namespaces' && rt.group === '') return namespaceCreateRefused();
-      if (req.method === 'POST' && has(s, 'list-body-creates-each') && isListBody(body)) return createEach(s, rt, r.namespace, body, writeContextOf(req, url, s));
+      if (req.method === 'POST' && has(s, 'namespaces-not-creatable') && rt.plural === 'namespaces' && rt.group === '')
+        return namespaceCreateRefused();
+      if (req.method === 'POST' && has(s, 'list-body-creates-each') && isListBody(body))
+        return createEach(s, rt, r.namespace, body, writeContextOf(req, url, s));
       // Hostile fault write-201-not-stored: the create runs on a view that drops its write.
-      if (req.method === 'POST') return validateServedCreate(s, rt, body) ?? createObject(has(s, 'write-201-not-stored') ? droppingWrites(s) : s, rt, r.namespace, body, writeContextOf(req, url, s));
+      if (req.method === 'POST')
+        return (
+          validateServedCreate(s, rt, body) ??
+          createObject(has(s, 'write-201-not-stored') ? droppingWrites(s) : s, rt, r.namespace, body, writeContextOf(req, url, s))
+        );
       if (req.method === 'DELETE' && has(s, 'never-delete')) return listObjects(s, rt, r.namespace, []);
       if (req.method === 'DELETE') return deleteCollection(s, rt, r.namespace, pairs);
       return statusAnswer(405, 'MethodNotAllowed', `${req.method} is not supported on a collection here`);
@@ -203,11 +238,13 @@ async function serveRoute(st: ServerState, req: IncomingMessage, res: ServerResp
     }
     switch (req.method) {
       case 'GET':
-        if (has(s, 'cluster-object-get-404') && !rt.namespaced && rt.group !== '') return statusAnswer(404, 'NotFound', `the server could not find the requested resource (planted fault)`);
+        if (has(s, 'cluster-object-get-404') && !rt.namespaced && rt.group !== '')
+          return statusAnswer(404, 'NotFound', `the server could not find the requested resource (planted fault)`);
         return getObject(s, rt, r.namespace, r.name, pairs);
       case 'PUT':
         if (lacks(s, 'put')) return statusAnswer(405, 'MethodNotAllowed', 'PUT is not supported by this server');
-        if (has(s, 'update-answers-500') && rt.kind === 'ConfigMap') return statusAnswer(500, 'InternalError', 'Internal error occurred: planted fault: updates fail');
+        if (has(s, 'update-answers-500') && rt.kind === 'ConfigMap')
+          return statusAnswer(500, 'InternalError', 'Internal error occurred: planted fault: updates fail');
         return updateObject(s, rt, r.namespace, r.name, body, writeContextOf(req, url, s));
       case 'DELETE':
         // Hostile fault never-delete: the answer of a delete that took effect at once, and nothing changes.
@@ -222,7 +259,9 @@ async function serveRoute(st: ServerState, req: IncomingMessage, res: ServerResp
   // Planted fault dry-run-answers-202 (clause-faults.ts): a successful dry-run says 202 Accepted.
   const write = async (s: ServerState): Promise<Answer | undefined> => {
     const a = await writeInner(s);
-    return dry !== undefined && a !== undefined && a.status >= 200 && a.status < 300 && has(s, 'dry-run-answers-202') ? { ...a, status: 202 } : a;
+    return dry !== undefined && a !== undefined && a.status >= 200 && a.status < 300 && has(s, 'dry-run-answers-202')
+      ? { ...a, status: 202 }
+      : a;
   };
   return throughWebhooks(st, req, { r, who, body, dry }, write);
 }
@@ -249,7 +288,11 @@ function initialState(opts: ReferenceServerOptions): ServerState {
   return {
     profile: opts.profile,
     store: new VersionedStore(),
-    codec: makeCodec({ opaqueRv: variations.has('opaque-rv'), opaqueContinue: variations.has('opaque-continue'), point: opts.onVariationPoint }),
+    codec: makeCodec({
+      opaqueRv: variations.has('opaque-rv'),
+      opaqueContinue: variations.has('opaque-continue'),
+      point: opts.onVariationPoint,
+    }),
     historyWindowMs: opts.historyWindowMs ?? 5 * 60_000,
     continueTtlMs: opts.continueTtlMs ?? 5 * 60_000,
     tooLargeWaitMs: opts.tooLargeWaitMs ?? 300,
@@ -289,7 +332,11 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
         if (answer !== undefined) {
           await readBytes(req).catch(() => Buffer.alloc(0));
           const out = encodeResponse(state, req, answer, url);
-          res.writeHead(answer.status, { 'content-type': out.contentType, 'content-length': out.payload.length, ...(answer.headers ?? {}) });
+          res.writeHead(answer.status, {
+            'content-type': out.contentType,
+            'content-length': out.payload.length,
+            ...(answer.headers ?? {}),
+          });
           res.end(out.payload);
           return;
         }

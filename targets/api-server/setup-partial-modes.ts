@@ -21,12 +21,14 @@ export const setupPartialModes = [
   {
     name: 'no-generated-metadata',
     clause: 'rest:2.8',
-    description: 'answers carry no metadata.uid, creationTimestamp or resourceVersion (objects, list items, watch events, collections): a mock server storing objects as sent',
+    description:
+      'answers carry no metadata.uid, creationTimestamp or resourceVersion (objects, list items, watch events, collections): a mock server storing objects as sent',
   },
   {
     name: 'namespaces-not-creatable',
     clause: '-',
-    description: 'POST of a namespace answers 403 Forbidden, as to an identity refused namespace creation (the run then needs --namespace); namespaces named by --namespace exist from the start',
+    description:
+      'POST of a namespace answers 403 Forbidden, as to an identity refused namespace creation (the run then needs --namespace); namespaces named by --namespace exist from the start',
   },
 ] as const satisfies readonly SetupPartialMode[];
 
@@ -58,5 +60,9 @@ export function stripGeneratedMetadata(answer: Answer): Answer {
 
 /** The refusal of a namespace create, worded as upstream's authorizer words it. */
 export function namespaceCreateRefused(): Answer {
-  return statusAnswer(403, 'Forbidden', 'namespaces is forbidden: the identity cannot create resource "namespaces" at the cluster scope (partial mode)');
+  return statusAnswer(
+    403,
+    'Forbidden',
+    'namespaces is forbidden: the identity cannot create resource "namespaces" at the cluster scope (partial mode)',
+  );
 }

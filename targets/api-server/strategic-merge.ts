@@ -32,6 +32,11 @@ export function strategicRefusal(st: ServerState, rt: ResourceType, doc: unknown
       'UnsupportedMediaType',
       `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml`,
     );
-  if (!isPlainStrategicPatch(doc)) return statusAnswer(415, 'UnsupportedMediaType', 'strategic merge patches with lists or $ directives are not supported here; use a merge or JSON patch');
+  if (!isPlainStrategicPatch(doc))
+    return statusAnswer(
+      415,
+      'UnsupportedMediaType',
+      'strategic merge patches with lists or $ directives are not supported here; use a merge or JSON patch',
+    );
   return undefined;
 }

@@ -32,16 +32,19 @@ export async function serveSubresource(
   ctx: WriteContext,
 ): Promise<Answer> {
   if (rt.group === '' && rt.plural === 'pods' && sub === 'eviction') return evict(st, method, rt, ns, name, body);
-  if (sub !== 'status' || !hasStatusSubresource(st, rt)) return statusAnswer(404, 'NotFound', 'the server could not find the requested resource');
+  if (sub !== 'status' || !hasStatusSubresource(st, rt))
+    return statusAnswer(404, 'NotFound', 'the server could not find the requested resource');
   // Planted fault status-get-not-found (clause-faults.ts): a namespaced object's subresource is written but never read.
-  if (method === 'GET' && ns !== undefined && has(st, 'status-get-not-found')) return statusAnswer(404, 'NotFound', `the server could not find the requested resource (planted fault)`);
+  if (method === 'GET' && ns !== undefined && has(st, 'status-get-not-found'))
+    return statusAnswer(404, 'NotFound', `the server could not find the requested resource (planted fault)`);
   if (method === 'GET') return getObject(st, rt, ns, name, pairs);
   const existing = st.store.get(keyFor(rt, ns, name));
   if (!existing) return notFound(rt.plural, name);
   let incoming: unknown;
   if (method === 'PUT') incoming = body;
   else if (method === 'PATCH') {
-    if (contentType !== 'application/merge-patch+json') return statusAnswer(415, 'UnsupportedMediaType', `the patch media type "${contentType}" is not supported on ${rt.plural}/status`);
+    if (contentType !== 'application/merge-patch+json')
+      return statusAnswer(415, 'UnsupportedMediaType', `the patch media type "${contentType}" is not supported on ${rt.plural}/status`);
     try {
       incoming = mergePatch(existing, JSON.parse(patchBody));
     } catch (e) {
@@ -51,7 +54,10 @@ export async function serveSubresource(
   if (!isRecord(incoming)) return badRequest(`the request body must be a ${rt.kind}`);
   const md = isRecord(incoming['metadata']) ? incoming['metadata'] : {};
   // Only status changes; a resourceVersion the client sent is still a precondition.
-  const next: Record<string, unknown> = { ...existing, metadata: { ...existing.metadata, ...(typeof md['resourceVersion'] === 'string' ? { resourceVersion: md['resourceVersion'] } : {}) } };
+  const next: Record<string, unknown> = {
+    ...existing,
+    metadata: { ...existing.metadata, ...(typeof md['resourceVersion'] === 'string' ? { resourceVersion: md['resourceVersion'] } : {}) },
+  };
   if ('status' in incoming) next['status'] = incoming['status'];
   else delete next['status'];
   return updateObject(st, rt, ns, name, next, ctx);

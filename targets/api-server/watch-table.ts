@@ -27,7 +27,10 @@ export const plainFraming = (ev: WatchEvent): WatchEvent => ev;
 
 /** `plainFraming` for every other client, so their streams stay byte for byte what they were. */
 export function watchFraming(st: ServerState, req: IncomingMessage): (ev: WatchEvent) => WatchEvent {
-  const tables = route(st.profile, new URL(req.url ?? '/', 'http://reference').pathname).kind !== 'none' && chooseRepresentation(st, req.headers.accept, 'list') === 'table';
+  const tables =
+    route(st.profile, new URL(req.url ?? '/', 'http://reference').pathname).kind !== 'none' &&
+    chooseRepresentation(st, req.headers.accept, 'list') === 'table';
   if (!tables) return plainFraming;
-  return (ev) => (ev.type === 'BOOKMARK' || ev.type === 'ERROR' || !isRecord(ev.object) ? ev : { type: ev.type, object: tableOf(st, ev.object) });
+  return (ev) =>
+    ev.type === 'BOOKMARK' || ev.type === 'ERROR' || !isRecord(ev.object) ? ev : { type: ev.type, object: tableOf(st, ev.object) };
 }

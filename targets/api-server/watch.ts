@@ -33,12 +33,20 @@ const WATCH_SHORT_TIMEOUT_MS = 50;
 function eventAsPlanted(st: ServerState, ev: WatchEvent): WatchEvent {
   if (st.faults.size === 0 || ev.type === 'BOOKMARK') return ev;
   if (has(st, 'watch-lowercase-types')) return { ...ev, type: ev.type.toLowerCase() as WatchEvent['type'] };
-  if (has(st, 'watch-event-object-kind-wrong') && isRecord(ev.object)) return { ...ev, object: { ...ev.object, kind: `${String(ev.object['kind'])}List` } };
+  if (has(st, 'watch-event-object-kind-wrong') && isRecord(ev.object))
+    return { ...ev, object: { ...ev.object, kind: `${String(ev.object['kind'])}List` } };
   return ev;
 }
 
 /** Returns an Answer when the watch cannot start (it is then sent as a plain response). */
-export async function serveWatch(st: ServerState, rt: ResourceType, ns: string | undefined, pairs: Pairs, req: IncomingMessage, res: ServerResponse): Promise<Answer | undefined> {
+export async function serveWatch(
+  st: ServerState,
+  rt: ResourceType,
+  ns: string | undefined,
+  pairs: Pairs,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<Answer | undefined> {
   const param = (name: string) => pairs.find(([k]) => k === name)?.[1] ?? undefined;
   const rvText = param('resourceVersion');
   const bookmarks = (param('allowWatchBookmarks') === 'true' || has(st, 'bookmarks-unasked')) && !varies(st, 'no-bookmarks');
@@ -50,12 +58,16 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   if (typeof fields !== 'function') return badRequest(fields.error);
   const timeoutSeconds = Number(param('timeoutSeconds') ?? '0');
   const inScope = (o: StoredObject | null | undefined): o is StoredObject =>
-    !!o && fields(o) && (selector === undefined || (selector.ok && matchesLabels(selector.selector, (o.metadata['labels'] ?? {}) as Record<string, string>)));
+    !!o &&
+    fields(o) &&
+    (selector === undefined || (selector.ok && matchesLabels(selector.selector, (o.metadata['labels'] ?? {}) as Record<string, string>)));
   const prefix = scanPrefixFor(st, rt, ns);
   // Planted fault watch-answers-400 (clause-faults.ts): watches of ConfigMaps refused.
-  if (rt.plural === 'configmaps' && has(st, 'watch-answers-400')) return badRequest('watch is not supported for configmaps (planted fault)');
+  if (rt.plural === 'configmaps' && has(st, 'watch-answers-400'))
+    return badRequest('watch is not supported for configmaps (planted fault)');
   // Planted fault bookmark-watch-refused (clause-faults.ts): the parameter taken for an unknown one.
-  if (param('allowWatchBookmarks') !== undefined && has(st, 'bookmark-watch-refused')) return badRequest('unknown query parameter allowWatchBookmarks (planted fault)');
+  if (param('allowWatchBookmarks') !== undefined && has(st, 'bookmark-watch-refused'))
+    return badRequest('unknown query parameter allowWatchBookmarks (planted fault)');
 
   // Hostile fault silent-watch: the stream opens and stays silent, however long the client waits.
   if (has(st, 'silent-watch')) {
@@ -75,7 +87,8 @@ export async function serveWatch(st: ServerState, rt: ResourceType, ns: string |
   } else {
     if (d.semantic === 'GetStateAndStartAtAny' && varies(st, 'stale-any')) from = st.store.oldestRetained;
     if (!has(st, 'watch-no-synthetic-added')) {
-      for (const e of st.store.list(prefix, from)) if (inScope(e.obj)) initial.push({ type: 'ADDED', object: present(st, rt, e.obj, false) });
+      for (const e of st.store.list(prefix, from))
+        if (inScope(e.obj)) initial.push({ type: 'ADDED', object: present(st, rt, e.obj, false) });
     }
   }
   return streamWatch(st, rt, req, res, { d, from, initial, bookmarks, inScope, prefix, timeoutSeconds });
@@ -111,13 +124,24 @@ function startAtExact(
     // document per line and missed the 410 when the pretty-json variation indented it.
     res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache' });
     res.end(
-      JSON.stringify({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${rvText}`, reason: 'Expired', code: 410 } }) +
-        '\n',
+      JSON.stringify({
+        type: 'ERROR',
+        object: {
+          kind: 'Status',
+          apiVersion: 'v1',
+          metadata: {},
+          status: 'Failure',
+          message: `too old resource version: ${rvText}`,
+          reason: 'Expired',
+          code: 410,
+        },
+      }) + '\n',
     );
     return { answer: undefined };
   } else from = exactStart(st, rev);
   if (has(st, 'watch-synthetic-on-exact')) {
-    for (const e of st.store.list(prefix, Math.min(rev, st.store.currentRevision))) if (inScope(e.obj)) initial.push({ type: 'ADDED', object: present(st, rt, e.obj, false) });
+    for (const e of st.store.list(prefix, Math.min(rev, st.store.currentRevision)))
+      if (inScope(e.obj)) initial.push({ type: 'ADDED', object: present(st, rt, e.obj, false) });
   }
   return { from, initial };
 }
@@ -137,7 +161,13 @@ interface WatchStart {
 }
 
 /** Opens the stream and sends the state at the start, then follows the changes. */
-async function streamWatch(st: ServerState, rt: ResourceType, req: IncomingMessage, res: ServerResponse, start: WatchStart): Promise<undefined> {
+async function streamWatch(
+  st: ServerState,
+  rt: ResourceType,
+  req: IncomingMessage,
+  res: ServerResponse,
+  start: WatchStart,
+): Promise<undefined> {
   const { d, from, initial, bookmarks } = start;
   res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache' });
   // Headers go out now: a client waits for them before it writes what the watch should report.
@@ -152,7 +182,10 @@ async function streamWatch(st: ServerState, rt: ResourceType, req: IncomingMessa
     // A full send buffer (the client reads slowly) silently drops events instead of ending the watch.
     if (has(st, 'slow-watcher-gap') && ev.type !== 'BOOKMARK' && res.writableLength > SLOW_WATCHER_BUFFER) return;
     if (has(st, 'no-generated-metadata')) ev = withoutGeneratedMetadata(ev) as WatchEvent;
-    const text = shared !== undefined && frame === plainFraming && !has(st, 'no-generated-metadata') ? sharedText(shared, rt, ev) : JSON.stringify(frame(ev)) + '\n';
+    const text =
+      shared !== undefined && frame === plainFraming && !has(st, 'no-generated-metadata')
+        ? sharedText(shared, rt, ev)
+        : JSON.stringify(frame(ev)) + '\n';
     if (varies(st, 'watch-split-chunks')) {
       // Odd boundaries on purpose: a client must not assume one event per chunk.
       for (let i = 0; i < text.length; i += 7) res.write(text.slice(i, i + 7));
@@ -186,7 +219,10 @@ async function followChanges(
     if (!was && !is) return undefined;
     if (!is) {
       const last = c.before!;
-      return { type: 'DELETED', object: present(st, rt, { ...last, metadata: { ...last.metadata, resourceVersion: st.codec.rv(c.rev) } }, false) };
+      return {
+        type: 'DELETED',
+        object: present(st, rt, { ...last, metadata: { ...last.metadata, resourceVersion: st.codec.rv(c.rev) } }, false),
+      };
     }
     return { type: was ? 'MODIFIED' : 'ADDED', object: present(st, rt, c.after!, false) };
   };
@@ -220,7 +256,11 @@ async function followChanges(
   // bookmark-ahead: events reach the stream late, bookmarks claim the newest revision at once.
   const unsubscribe = st.store.subscribe(has(st, 'bookmark-ahead') ? () => void setTimeout(flush, BOOKMARK_AHEAD_DELAY_MS) : flush);
   const bookmark = () => {
-    const object: Record<string, unknown> = { kind: rt.kind, apiVersion: apiVersionOf(rt), metadata: { resourceVersion: st.codec.rv(has(st, 'bookmark-ahead') ? st.store.currentRevision : cursor) } };
+    const object: Record<string, unknown> = {
+      kind: rt.kind,
+      apiVersion: apiVersionOf(rt),
+      metadata: { resourceVersion: st.codec.rv(has(st, 'bookmark-ahead') ? st.store.currentRevision : cursor) },
+    };
     if (has(st, 'bookmark-extra-fields')) (object['metadata'] as Record<string, unknown>)['name'] = 'bookmark';
     write({ type: 'BOOKMARK', object });
   };

@@ -40,24 +40,31 @@ export function admitConfiguration(st: ServerState, rt: ResourceType, body: unkn
     const out: Record<string, unknown> = { ...w };
     const name = w['name'];
     if (typeof name !== 'string' || name === '') errors.push(`${at}.name: Required value`);
-    else if (name.split('.').length < 3) errors.push(`${at}.name: Invalid value: ${JSON.stringify(name)}: should be a domain with at least three segments separated by dots`);
+    else if (name.split('.').length < 3)
+      errors.push(`${at}.name: Invalid value: ${JSON.stringify(name)}: should be a domain with at least three segments separated by dots`);
     else if (v1 && names.has(name)) errors.push(`${at}.name: Duplicate value: ${JSON.stringify(name)}`);
     if (typeof name === 'string') names.add(name);
     if (w['sideEffects'] === undefined && !v1) out['sideEffects'] = 'Unknown';
     const se = out['sideEffects'];
     if (se === undefined) errors.push(`${at}.sideEffects: Required value: must specify one of None, NoneOnDryRun`);
     else if (!(v1 ? V1_SIDE_EFFECTS : V1BETA1_SIDE_EFFECTS).includes(String(se)))
-      errors.push(`${at}.sideEffects: Unsupported value: ${JSON.stringify(se)}: supported values: ${(v1 ? V1_SIDE_EFFECTS : V1BETA1_SIDE_EFFECTS).map((x) => `"${x}"`).join(', ')}`);
+      errors.push(
+        `${at}.sideEffects: Unsupported value: ${JSON.stringify(se)}: supported values: ${(v1 ? V1_SIDE_EFFECTS : V1BETA1_SIDE_EFFECTS).map((x) => `"${x}"`).join(', ')}`,
+      );
     if (w['admissionReviewVersions'] === undefined && !v1) out['admissionReviewVersions'] = ['v1beta1'];
     const arv = strings(out['admissionReviewVersions']);
-    if (arv === undefined || arv.length === 0) errors.push(`${at}.admissionReviewVersions: Required value: must specify one of v1, v1beta1`);
-    else if (!arv.some((x) => REVIEW_VERSIONS.includes(x))) errors.push(`${at}.admissionReviewVersions: Invalid value: must include at least one of v1, v1beta1`);
+    if (arv === undefined || arv.length === 0)
+      errors.push(`${at}.admissionReviewVersions: Required value: must specify one of v1, v1beta1`);
+    else if (!arv.some((x) => REVIEW_VERSIONS.includes(x)))
+      errors.push(`${at}.admissionReviewVersions: Invalid value: must include at least one of v1, v1beta1`);
     out['failurePolicy'] ??= v1 ? 'Fail' : 'Ignore';
-    if (!['Fail', 'Ignore'].includes(String(out['failurePolicy']))) errors.push(`${at}.failurePolicy: Unsupported value: ${JSON.stringify(out['failurePolicy'])}: supported values: "Fail", "Ignore"`);
+    if (!['Fail', 'Ignore'].includes(String(out['failurePolicy'])))
+      errors.push(`${at}.failurePolicy: Unsupported value: ${JSON.stringify(out['failurePolicy'])}: supported values: "Fail", "Ignore"`);
     out['matchPolicy'] ??= v1 ? 'Equivalent' : 'Exact';
     out['timeoutSeconds'] ??= v1 ? 10 : 30;
     const t = out['timeoutSeconds'];
-    if (typeof t !== 'number' || !Number.isInteger(t) || t < 1 || t > 30) errors.push(`${at}.timeoutSeconds: Invalid value: ${JSON.stringify(t)}: the timeout value must be between 1 and 30 seconds`);
+    if (typeof t !== 'number' || !Number.isInteger(t) || t < 1 || t > 30)
+      errors.push(`${at}.timeoutSeconds: Invalid value: ${JSON.stringify(t)}: the timeout value must be between 1 and 30 seconds`);
     out['namespaceSelector'] ??= {};
     out['objectSelector'] ??= {};
     for (const sel of ['namespaceSelector', 'objectSelector'] as const) {
@@ -70,7 +77,10 @@ export function admitConfiguration(st: ServerState, rt: ResourceType, body: unkn
     else out['rules'] = defaultedRules(rules, at, errors);
     return out;
   });
-  if (errors.length > 0) return invalid(`${rt.kind}.${rt.group} ${JSON.stringify(isRecord(body['metadata']) ? body['metadata']['name'] : '')} is invalid: ${errors.join('; ')}`);
+  if (errors.length > 0)
+    return invalid(
+      `${rt.kind}.${rt.group} ${JSON.stringify(isRecord(body['metadata']) ? body['metadata']['name'] : '')} is invalid: ${errors.join('; ')}`,
+    );
   return { body: { ...body, webhooks } };
 }
 
@@ -88,7 +98,8 @@ function clientConfigErrors(cc: unknown, at: string, errors: string[]): void {
       } catch {
         errors.push(`${at}.clientConfig.url: Invalid value: ${JSON.stringify(cc['url'])}: not a URL`);
       }
-      if (u !== undefined && u.protocol !== 'https:') errors.push(`${at}.clientConfig.url: Invalid value: ${JSON.stringify(cc['url'])}: 'https' is the only allowed URL scheme`);
+      if (u !== undefined && u.protocol !== 'https:')
+        errors.push(`${at}.clientConfig.url: Invalid value: ${JSON.stringify(cc['url'])}: 'https' is the only allowed URL scheme`);
     }
   }
 }
@@ -100,9 +111,11 @@ function defaultedRules(rules: unknown[], at: string, errors: string[]): unknown
       errors.push(`${at}.rules[${j}]: Invalid value: must be an object`);
       return r;
     }
-    for (const f of ['operations', 'apiGroups', 'apiVersions', 'resources']) if (strings(r[f]) === undefined || strings(r[f])!.length === 0) errors.push(`${at}.rules[${j}].${f}: Required value`);
+    for (const f of ['operations', 'apiGroups', 'apiVersions', 'resources'])
+      if (strings(r[f]) === undefined || strings(r[f])!.length === 0) errors.push(`${at}.rules[${j}].${f}: Required value`);
     const scope = r['scope'] ?? '*';
-    if (!['*', 'Cluster', 'Namespaced'].includes(String(scope))) errors.push(`${at}.rules[${j}].scope: Unsupported value: ${JSON.stringify(scope)}`);
+    if (!['*', 'Cluster', 'Namespaced'].includes(String(scope)))
+      errors.push(`${at}.rules[${j}].scope: Unsupported value: ${JSON.stringify(scope)}`);
     return { ...r, scope };
   });
 }

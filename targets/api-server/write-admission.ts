@@ -42,8 +42,20 @@ export async function throughWebhooks(
   if (probe === undefined || probe.status >= 300) return probe;
   const operation = op.operation === 'UPDATE' && existing === undefined ? 'CREATE' : op.operation;
   const object = operation === 'DELETE' ? undefined : probe.body;
-  const name = isRecord(object) && isRecord(object['metadata']) && typeof object['metadata']['name'] === 'string' ? object['metadata']['name'] : op.name;
-  const attributes = { operation, rt, namespace: r.namespace, name, object, oldObject: existing, dryRun: dry !== undefined, user: who.user };
+  const name =
+    isRecord(object) && isRecord(object['metadata']) && typeof object['metadata']['name'] === 'string'
+      ? object['metadata']['name']
+      : op.name;
+  const attributes = {
+    operation,
+    rt,
+    namespace: r.namespace,
+    name,
+    object,
+    oldObject: existing,
+    dryRun: dry !== undefined,
+    user: who.user,
+  };
   const mutation = mutating.length === 0 ? { object, patches: [] } : await mutate(st, mutating, attributes);
   if ('status' in mutation) return mutation;
   const refused = await admit(st, hooks, { ...attributes, object: mutation.object });
@@ -54,7 +66,12 @@ export async function throughWebhooks(
 }
 
 /** The admission operation of a write, and its name when known before it runs. */
-function admissionOperation(method: string | undefined, r: Exclude<ReturnType<typeof route>, { kind: 'none' }>, body: unknown, review: boolean): { operation: Operation; name: string } | undefined {
+function admissionOperation(
+  method: string | undefined,
+  r: Exclude<ReturnType<typeof route>, { kind: 'none' }>,
+  body: unknown,
+  review: boolean,
+): { operation: Operation; name: string } | undefined {
   if (r.kind === 'collection') {
     if (method !== 'POST' || review) return undefined;
     const md = isRecord(body) && isRecord(body['metadata']) ? body['metadata'] : {};

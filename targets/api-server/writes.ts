@@ -36,12 +36,14 @@ function metadataLabelKey(st: ServerState): string {
 function checkBody(rt: ResourceType, body: unknown): { obj: Record<string, unknown>; md: Record<string, unknown> } | Answer {
   if (!isRecord(body)) return badRequest('the request body must be a JSON object');
   if (body['kind'] !== undefined && body['kind'] !== rt.kind) return badRequest(`kind ${String(body['kind'])} does not match ${rt.kind}`);
-  if (body['apiVersion'] !== undefined && body['apiVersion'] !== apiVersionOf(rt)) return badRequest(`apiVersion ${String(body['apiVersion'])} does not match ${apiVersionOf(rt)}`);
+  if (body['apiVersion'] !== undefined && body['apiVersion'] !== apiVersionOf(rt))
+    return badRequest(`apiVersion ${String(body['apiVersion'])} does not match ${apiVersionOf(rt)}`);
   const md = isRecord(body['metadata']) ? body['metadata'] : {};
   // rest:2.3: labels and annotations are maps of string to string (null: none).
   for (const field of ['labels', 'annotations'] as const) {
     const m = md[field];
-    if (m !== undefined && m !== null && (!isRecord(m) || Object.values(m).some((v) => typeof v !== 'string'))) return badRequest(`metadata.${field} must be a map of string to string`);
+    if (m !== undefined && m !== null && (!isRecord(m) || Object.values(m).some((v) => typeof v !== 'string')))
+      return badRequest(`metadata.${field} must be a map of string to string`);
   }
   return { obj: body, md };
 }
@@ -49,7 +51,8 @@ function checkBody(rt: ResourceType, body: unknown): { obj: Record<string, unkno
 function namespaceLive(st: ServerState, ns: string): Answer | undefined {
   const nsObj = st.store.get(keyFor(resourceTypes(st.profile).namespaces, undefined, ns));
   if (!nsObj) return notFound('namespaces', ns);
-  if (nsObj.metadata['deletionTimestamp']) return statusAnswer(403, 'Forbidden', `unable to create new content in namespace ${ns} because it is being terminated`);
+  if (nsObj.metadata['deletionTimestamp'])
+    return statusAnswer(403, 'Forbidden', `unable to create new content in namespace ${ns} because it is being terminated`);
   return undefined;
 }
 
@@ -58,18 +61,26 @@ export function createObject(st: ServerState, rt: ResourceType, ns: string | und
   if ('status' in checked) return checked;
   const { obj, md } = checked;
   if (rt.namespaced && ns === undefined) return statusAnswer(405, 'MethodNotAllowed', `create ${rt.plural} needs a namespace in the path`);
-  if (md['namespace'] !== undefined && md['namespace'] !== '' && md['namespace'] !== ns) return badRequest('the namespace of the provided object does not match the namespace sent on the request');
+  if (md['namespace'] !== undefined && md['namespace'] !== '' && md['namespace'] !== ns)
+    return badRequest('the namespace of the provided object does not match the namespace sent on the request');
   let name = typeof md['name'] === 'string' ? md['name'] : undefined;
   // Upstream validates a generateName prefix as the start of a DNS subdomain: one ending in '.' is refused.
-  if (!name && typeof md['generateName'] === 'string' && !/^[a-z0-9]([-a-z0-9.]*[-a-z0-9])?$/.test(md['generateName'].replace(/-+$/, '') || 'a') && varies(st, 'generate-name-prefix-validated')) {
+  if (
+    !name &&
+    typeof md['generateName'] === 'string' &&
+    !/^[a-z0-9]([-a-z0-9.]*[-a-z0-9])?$/.test(md['generateName'].replace(/-+$/, '') || 'a') &&
+    varies(st, 'generate-name-prefix-validated')
+  ) {
     return invalid(`metadata.generateName: Invalid value: ${JSON.stringify(md['generateName'])}: a DNS-1123 subdomain prefix`);
   }
   if (!name && typeof md['generateName'] === 'string' && !lacks(st, 'generate-name'))
     name = `${md['generateName']}${has(st, 'generate-name-collides') ? 'aaaaa' : randomBytes(4).toString('hex').slice(0, 5)}`;
   // Planted fault generated-name-unprefixed (clause-faults.ts): the generated name drops the prefix asked for.
-  if (typeof md['generateName'] === 'string' && md['name'] === undefined && has(st, 'generated-name-unprefixed')) name = `x${randomBytes(4).toString('hex')}`;
+  if (typeof md['generateName'] === 'string' && md['name'] === undefined && has(st, 'generated-name-unprefixed'))
+    name = `x${randomBytes(4).toString('hex')}`;
   if (!name) return invalid('metadata.name: Required value: name or generateName is required');
-  if (!(rt.namespaced || rt.kind !== 'Namespace' ? DNS_SUBDOMAIN : DNS_LABEL).test(name)) return invalid(`metadata.name: Invalid value: ${JSON.stringify(name)}`);
+  if (!(rt.namespaced || rt.kind !== 'Namespace' ? DNS_SUBDOMAIN : DNS_LABEL).test(name))
+    return invalid(`metadata.name: Invalid value: ${JSON.stringify(name)}`);
   // The variation's point is passed only where it changes the answer: a definition in a protected group.
   const protectedGroup = protectedGroupRefusal(st, rt, obj);
   if (protectedGroup !== undefined && varies(st, 'crd-protected-groups')) return invalid(protectedGroup);
@@ -80,7 +91,13 @@ export function createObject(st: ServerState, rt: ResourceType, ns: string | und
   const key = keyFor(rt, ns, name);
   if (st.store.get(key) && !has(st, 'duplicate-create-overwrites')) return alreadyExists(rt.plural, name);
   const now = st.clock();
-  const metadata: Record<string, unknown> = { ...clientMetadata(md), name, uid: randomUUID(), resourceVersion: st.codec.rv(st.store.nextRevision), creationTimestamp: rfc3339(now) };
+  const metadata: Record<string, unknown> = {
+    ...clientMetadata(md),
+    name,
+    uid: randomUUID(),
+    resourceVersion: st.codec.rv(st.store.nextRevision),
+    creationTimestamp: rfc3339(now),
+  };
   if (ns !== undefined) metadata['namespace'] = ns;
   const stored: StoredObject = { ...obj, apiVersion: apiVersionOf(rt), kind: rt.kind, metadata };
   if (rt.kind === 'Namespace') {
@@ -105,20 +122,34 @@ function removedFromFront(before: unknown, after: unknown): boolean {
   return was.slice(was.length - now.length).every((f, i) => f === now[i]);
 }
 
-export function updateObject(st: ServerState, rt: ResourceType, ns: string | undefined, name: string, body: unknown, ctx: WriteContext = {}): Answer {
+export function updateObject(
+  st: ServerState,
+  rt: ResourceType,
+  ns: string | undefined,
+  name: string,
+  body: unknown,
+  ctx: WriteContext = {},
+): Answer {
   const checked = checkBody(rt, body);
   if ('status' in checked) return checked;
   const { obj, md } = checked;
   if (md['name'] !== name) return badRequest('the name of the object does not match the name on the URL');
-  if (md['namespace'] !== undefined && md['namespace'] !== ns) return badRequest('the namespace of the provided object does not match the namespace sent on the request');
+  if (md['namespace'] !== undefined && md['namespace'] !== ns)
+    return badRequest('the namespace of the provided object does not match the namespace sent on the request');
   const key = keyFor(rt, ns, name);
   const existing = st.store.get(key);
   if (!existing) return notFound(rt.plural, name);
   if (md['resourceVersion'] !== undefined && !preconditionHolds(st, key, existing, String(md['resourceVersion']))) {
-    return conflict(`Operation cannot be fulfilled on ${rt.plural} "${name}": the object has been modified; please apply your changes to the latest version and try again`);
+    return conflict(
+      `Operation cannot be fulfilled on ${rt.plural} "${name}": the object has been modified; please apply your changes to the latest version and try again`,
+    );
   }
   const old = existing.metadata;
-  if (old['deletionTimestamp'] !== undefined && has(st, 'finalizers-removed-in-order-only') && !removedFromFront(old['finalizers'], md['finalizers'])) {
+  if (
+    old['deletionTimestamp'] !== undefined &&
+    has(st, 'finalizers-removed-in-order-only') &&
+    !removedFromFront(old['finalizers'], md['finalizers'])
+  ) {
     return statusAnswer(422, 'Invalid', 'metadata.finalizers: Forbidden: finalizers are removed in list order (planted fault)');
   }
   const metadata: Record<string, unknown> = {
@@ -143,7 +174,10 @@ export function updateObject(st: ServerState, rt: ResourceType, ns: string | und
   const now = st.clock();
   const finalizers = Array.isArray(metadata['finalizers']) ? metadata['finalizers'] : [];
   const hadFinalizers = Array.isArray(old['finalizers']) ? old['finalizers'].length : 0;
-  if (metadata['deletionTimestamp'] !== undefined && (finalizers.length === 0 || (has(st, 'removed-before-last-finalizer') && finalizers.length < hadFinalizers))) {
+  if (
+    metadata['deletionTimestamp'] !== undefined &&
+    (finalizers.length === 0 || (has(st, 'removed-before-last-finalizer') && finalizers.length < hadFinalizers))
+  ) {
     // rest:3.1: removing the last finalizer of a terminating object removes it.
     if (varies(st, 'finalizer-removal-lags') && finalizers.length === 0) return laggingRemoval(st, rt, key, next, now);
     st.store.write(key, null, now);
@@ -165,7 +199,10 @@ export function deleteObject(st: ServerState, rt: ResourceType, ns: string | und
   const finalizers = Array.isArray(existing.metadata['finalizers']) ? existing.metadata['finalizers'] : [];
   if (finalizers.length > 0 && !has(st, 'finalizers-ignored-on-delete')) {
     if (existing.metadata['deletionTimestamp'] !== undefined) return { status: 200, body: present(st, rt, existing, false) };
-    const terminating: StoredObject = { ...existing, metadata: { ...existing.metadata, deletionTimestamp: rfc3339(now), resourceVersion: st.codec.rv(st.store.nextRevision) } };
+    const terminating: StoredObject = {
+      ...existing,
+      metadata: { ...existing.metadata, deletionTimestamp: rfc3339(now), resourceVersion: st.codec.rv(st.store.nextRevision) },
+    };
     st.store.write(key, terminating, now);
     return { status: 200, body: present(st, rt, terminating, false) };
   }
@@ -191,7 +228,10 @@ function laggingRemoval(st: ServerState, rt: ResourceType, key: string, next: St
 /** Deletion without finalizers is not shown (rest:3.1): this variation removes the object a little later. */
 function lingeringDelete(st: ServerState, rt: ResourceType, key: string, existing: StoredObject, now: number): Answer {
   if (existing.metadata['deletionTimestamp'] !== undefined) return { status: 200, body: present(st, rt, existing, false) };
-  const terminating: StoredObject = { ...existing, metadata: { ...existing.metadata, deletionTimestamp: rfc3339(now), resourceVersion: st.codec.rv(st.store.nextRevision) } };
+  const terminating: StoredObject = {
+    ...existing,
+    metadata: { ...existing.metadata, deletionTimestamp: rfc3339(now), resourceVersion: st.codec.rv(st.store.nextRevision) },
+  };
   st.store.write(key, terminating, now);
   setTimeout(() => {
     const cur = st.store.get(key);
@@ -205,7 +245,12 @@ function lingeringDelete(st: ServerState, rt: ResourceType, key: string, existin
  * list selects is deleted as a DELETE of it would be. The namespace controller empties a deleted
  * namespace this way.
  */
-export async function deleteCollection(st: ServerState, rt: ResourceType, ns: string | undefined, pairs: readonly (readonly [string, string | null])[]): Promise<Answer> {
+export async function deleteCollection(
+  st: ServerState,
+  rt: ResourceType,
+  ns: string | undefined,
+  pairs: readonly (readonly [string, string | null])[],
+): Promise<Answer> {
   const keep = new Set(['labelSelector', 'fieldSelector']);
   const listed = await listObjects(
     st,
@@ -223,10 +268,17 @@ export async function deleteCollection(st: ServerState, rt: ResourceType, ns: st
 }
 
 /** A body that lists objects (`List`, `<Kind>List`): the single-resource verbs write none of it as several (rest:4). */
-export const isListBody = (body: unknown): body is { items: unknown[] } => isRecord(body) && typeof body['kind'] === 'string' && body['kind'].endsWith('List') && Array.isArray(body['items']);
+export const isListBody = (body: unknown): body is { items: unknown[] } =>
+  isRecord(body) && typeof body['kind'] === 'string' && body['kind'].endsWith('List') && Array.isArray(body['items']);
 
 /** Planted fault list-body-creates-each: a POST whose body lists objects creates every item, a multi-resource request. */
-export function createEach(st: ServerState, rt: ResourceType, ns: string | undefined, body: { items: unknown[] }, ctx: WriteContext = {}): Answer {
+export function createEach(
+  st: ServerState,
+  rt: ResourceType,
+  ns: string | undefined,
+  body: { items: unknown[] },
+  ctx: WriteContext = {},
+): Answer {
   const made: unknown[] = [];
   for (const item of body.items) {
     const a = createObject(st, rt, ns, item, ctx);

@@ -35,7 +35,14 @@ export function daemonApiClient(cfg: TargetConfig, o: { timeoutMs: number; userA
         ...req.headers,
         ...(body !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}),
       };
-      const options = { host: base.hostname.replace(/^\[|\]$/g, ''), port: base.port || (tls ? 443 : 80), path: prefix + req.path + queryToString(req.query), method: req.method, headers, agent };
+      const options = {
+        host: base.hostname.replace(/^\[|\]$/g, ''),
+        port: base.port || (tls ? 443 : 80),
+        path: prefix + req.path + queryToString(req.query),
+        method: req.method,
+        headers,
+        agent,
+      };
       const onResponse = (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -49,13 +56,18 @@ export function daemonApiClient(cfg: TargetConfig, o: { timeoutMs: number; userA
           } catch {
             json = undefined;
           }
-          const flat = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
+          const flat = Object.fromEntries(
+            Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]),
+          );
           resolve({ status: res.statusCode ?? 0, headers: flat, bodyText, json });
         });
       };
       const r = tls ? httpsRequest(options, onResponse) : httpRequest(options, onResponse);
       // The whole answer within the bound, not only its first byte.
-      const timer = setTimeout(() => r.destroy(new Error(`${req.method} ${req.path}: no complete answer within ${o.timeoutMs} ms`)), o.timeoutMs);
+      const timer = setTimeout(
+        () => r.destroy(new Error(`${req.method} ${req.path}: no complete answer within ${o.timeoutMs} ms`)),
+        o.timeoutMs,
+      );
       r.once('error', (e) => {
         clearTimeout(timer);
         reject(e);

@@ -5,7 +5,19 @@
  * are 403: it has no authorization webhook), and with --leader-elect holds the lock Lease on the API
  * server of --svcconfig/--master. It runs no control loops.
  */
-import { flagName, formatHelp, gatesFor, optionByFlag, options, parseFlags, rules, withDefaults, REFERENCE_VERSION, type FlagError, type Values } from '../../reference/controller-daemon/index.ts';
+import {
+  flagName,
+  formatHelp,
+  gatesFor,
+  optionByFlag,
+  options,
+  parseFlags,
+  rules,
+  withDefaults,
+  REFERENCE_VERSION,
+  type FlagError,
+  type Values,
+} from '../../reference/controller-daemon/index.ts';
 import { profiles, type ProfileName } from '../../reference/profile.ts';
 import type { DaemonOptions, DaemonStart } from './daemon-start.ts';
 import type { DaemonFault } from './fault-type.ts';
@@ -26,7 +38,9 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
     const overrides = Object.assign({}, ...o.faults.map((f) => f.defaults ?? {})) as Values;
     const gateTable = o.faults.find((f) => f.gates)?.gates;
     const table = withoutRows(formatHelp(o.profile, overrides, gateTable), lacking);
-    o.out(`The ${name} is a daemon that embeds the core control loops.\n\nUsage:\n  ${name} [flags]\n\nFlags:\n${variation.has('help-in-words') ? helpInWords(table) : table}`);
+    o.out(
+      `The ${name} is a daemon that embeds the core control loops.\n\nUsage:\n  ${name} [flags]\n\nFlags:\n${variation.has('help-in-words') ? helpInWords(table) : table}`,
+    );
     return { kind: 'exit', code: 0 };
   }
   const disabled = new Set(o.faults.flatMap((f) => (f.disablesRule ? [f.disablesRule] : [])));
@@ -53,7 +67,9 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
     }
   }
   if (o.faults.some((f) => f.alphaGatesLocked)) {
-    const enabled = Object.entries((set['feature-gates'] as Record<string, boolean> | undefined) ?? {}).filter(([name, on]) => on && gatesFor(o.profile).get(name)?.stage === 'ALPHA');
+    const enabled = Object.entries((set['feature-gates'] as Record<string, boolean> | undefined) ?? {}).filter(
+      ([name, on]) => on && gatesFor(o.profile).get(name)?.stage === 'ALPHA',
+    );
     if (enabled.length > 0) {
       o.err(`Error: --feature-gates: alpha gate ${enabled[0]![0]} cannot be enabled\n`);
       return { kind: 'exit', code: 1 };
@@ -77,7 +93,9 @@ export async function startDaemon(argv: readonly string[], o: DaemonOptions): Pr
 
 /** Faults `option-missing/<option>`: the flags of the options the daemon lacks. */
 function lackedFlags(faults: readonly DaemonFault[], profile: ProfileName): string[] {
-  return faults.flatMap((f) => (f.lacksOption === undefined ? [] : [options.find((x) => x.name === f.lacksOption)!])).map((x) => flagName(x, profile));
+  return faults
+    .flatMap((f) => (f.lacksOption === undefined ? [] : [options.find((x) => x.name === f.lacksOption)!]))
+    .map((x) => flagName(x, profile));
 }
 
 /** The help table without the rows of `flags` (each a one-line row: gate lists are never lacked). */

@@ -33,7 +33,16 @@ export const daemonDefaultFaults: readonly DaemonFault[] = options.flatMap((o): 
   const d = specDefaults[o.name];
   const changed = d === undefined ? undefined : another(d);
   if (changed === undefined)
-    return missable(o) ? [{ name: `option-missing/${o.name}`, clause: o.clause, description: `has no --${o.name}: absent from --help, refused as an unknown flag`, lacksOption: o.name }] : [];
+    return missable(o)
+      ? [
+          {
+            name: `option-missing/${o.name}`,
+            clause: o.clause,
+            description: `has no --${o.name}: absent from --help, refused as an unknown flag`,
+            lacksOption: o.name,
+          },
+        ]
+      : [];
   return [
     {
       name: `default-changed/${o.name}`,

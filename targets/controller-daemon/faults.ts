@@ -14,7 +14,12 @@ export type { DaemonFault } from './fault-type.ts';
 /** The first gate the spec names in one of node:2.6's lists. */
 const firstOf = (list: GateSpec['list']): string => gates.find((g) => g.list === list && g.named)!.name;
 
-const ruleFault = (name: string, rule: string, clause: ClauseId): DaemonFault => ({ name, clause, disablesRule: rule, description: `accepts values breaking rule ${rule}` });
+const ruleFault = (name: string, rule: string, clause: ClauseId): DaemonFault => ({
+  name,
+  clause,
+  disablesRule: rule,
+  description: `accepts values breaking rule ${rule}`,
+});
 
 export const daemonFaults: readonly DaemonFault[] = [
   ruleFault('no-renew-deadline-check', 'renew-deadline-within-lease', 'node:2.6/leader-elect-renew-deadline'),
@@ -27,16 +32,36 @@ export const daemonFaults: readonly DaemonFault[] = [
   ruleFault('any-logging-format', 'logging-format-text', 'node:2.6/logging-format'),
   ruleFault('any-hidden-metrics-version', 'hidden-metrics-previous-minor', 'node:2.6/show-hidden-metrics-for-version'),
   ruleFault('unknown-gates-accepted', 'feature-gates-known', 'node:2.6/feature-gates'),
-  { name: 'arguments-ignored', clause: 'node:1.4', description: 'ignores unknown flags and stray arguments (so `--profiling false` keeps profiling on)', ignoresNonOptions: true },
-  { name: 'secure-port-zero-refused', clause: 'node:2.6/secure-port', description: 'refuses --secure-port=0 instead of running without HTTPS', refusesPortZero: true },
-  { name: 'secure-port-default-10259', clause: 'node:2.6/secure-port', description: 'prints and uses default secure port 10259', defaults: { 'secure-port': 10259 } },
+  {
+    name: 'arguments-ignored',
+    clause: 'node:1.4',
+    description: 'ignores unknown flags and stray arguments (so `--profiling false` keeps profiling on)',
+    ignoresNonOptions: true,
+  },
+  {
+    name: 'secure-port-zero-refused',
+    clause: 'node:2.6/secure-port',
+    description: 'refuses --secure-port=0 instead of running without HTTPS',
+    refusesPortZero: true,
+  },
+  {
+    name: 'secure-port-default-10259',
+    clause: 'node:2.6/secure-port',
+    description: 'prints and uses default secure port 10259',
+    defaults: { 'secure-port': 10259 },
+  },
   {
     name: 'lease-duration-default-30s',
     clause: 'node:2.6/leader-elect-lease-duration',
     description: 'prints and uses lease duration 30s',
     defaults: { 'leader-elect-lease-duration': 30_000_000_000n },
   },
-  { name: 'gc-syncs-default-10', clause: 'node:8/concurrent-gc-syncs', description: 'prints default 10 garbage collector workers', defaults: { 'concurrent-gc-syncs': 10 } },
+  {
+    name: 'gc-syncs-default-10',
+    clause: 'node:8/concurrent-gc-syncs',
+    description: 'prints default 10 garbage collector workers',
+    defaults: { 'concurrent-gc-syncs': 10 },
+  },
   {
     name: 'gate-cpumanager-alpha',
     clause: 'node:2.6/feature-gates/beta-on',
@@ -55,11 +80,36 @@ export const daemonFaults: readonly DaemonFault[] = [
     description: `lists ${firstOf('alpha')} in --help as ALPHA, default true (alpha gates default false)`,
     gates: gates.map((g) => (g.name === firstOf('alpha') ? { ...g, default: true } : g)),
   },
-  { name: 'lease-name-wrong', clause: 'node:2.6/leader-elect-resource-name', description: 'takes the lease under the name controller-manager', leaseName: 'controller-manager' },
-  { name: 'tls-min-version-ignored', clause: 'node:2.6/tls-min-version', description: 'accepts --tls-min-version but serves TLS 1.2 anyway', ignoresTlsMinVersion: true },
-  { name: 'cipher-suites-ignored', clause: 'node:2.6/tls-cipher-suites', description: 'accepts --tls-cipher-suites but negotiates any suite', ignoresCipherSuites: true },
-  { name: 'sni-first-match', clause: 'node:2.6/tls-sni-cert-key', description: 'serves the first matching SNI pair, so an earlier wildcard beats an exact name', sniFirstMatch: true },
-  { name: 'self-signed-outside-cert-dir', clause: 'node:2.6/cert-dir', description: 'generates its self-signed pair in a temporary directory, not --cert-dir', ignoresCertDir: true },
+  {
+    name: 'lease-name-wrong',
+    clause: 'node:2.6/leader-elect-resource-name',
+    description: 'takes the lease under the name controller-manager',
+    leaseName: 'controller-manager',
+  },
+  {
+    name: 'tls-min-version-ignored',
+    clause: 'node:2.6/tls-min-version',
+    description: 'accepts --tls-min-version but serves TLS 1.2 anyway',
+    ignoresTlsMinVersion: true,
+  },
+  {
+    name: 'cipher-suites-ignored',
+    clause: 'node:2.6/tls-cipher-suites',
+    description: 'accepts --tls-cipher-suites but negotiates any suite',
+    ignoresCipherSuites: true,
+  },
+  {
+    name: 'sni-first-match',
+    clause: 'node:2.6/tls-sni-cert-key',
+    description: 'serves the first matching SNI pair, so an earlier wildcard beats an exact name',
+    sniFirstMatch: true,
+  },
+  {
+    name: 'self-signed-outside-cert-dir',
+    clause: 'node:2.6/cert-dir',
+    description: 'generates its self-signed pair in a temporary directory, not --cert-dir',
+    ignoresCertDir: true,
+  },
   {
     name: 'strings-one-value',
     clause: 'node:2.6/types',
@@ -72,7 +122,12 @@ export const daemonFaults: readonly DaemonFault[] = [
     description: 'refuses --feature-gates that enable an alpha gate (alpha gates locked off)',
     alphaGatesLocked: true,
   },
-  { name: 'healthz-forbidden', clause: 'node:5/authorization-always-allow-paths', description: 'answers 403 on /healthz too', healthzForbidden: true },
+  {
+    name: 'healthz-forbidden',
+    clause: 'node:5/authorization-always-allow-paths',
+    description: 'answers 403 on /healthz too',
+    healthzForbidden: true,
+  },
 ];
 
 export function daemonFaultByName(name: string): DaemonFault | undefined {

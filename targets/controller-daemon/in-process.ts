@@ -22,7 +22,11 @@ const throughSpawner: RunCommand = async (file, args) => {
   if (r.code !== 0) throw new Error(`${file} exited ${r.code ?? r.signal}: ${out.trim().split('\n')[0] ?? ''}`);
 };
 
-export function inProcessLauncher(profile: ProfileName, faults: readonly DaemonFault[] = [], variations: readonly DaemonVariationName[] = []): DaemonLauncher {
+export function inProcessLauncher(
+  profile: ProfileName,
+  faults: readonly DaemonFault[] = [],
+  variations: readonly DaemonVariationName[] = [],
+): DaemonLauncher {
   const ours = [`--profile=${profile}`, ...faults.map((f) => `--fault=${f.name}`), ...variations.map((v) => `--variation=${v}`)].join(' ');
   return {
     display: `npx svc-conformance controller-daemon run ${ours}`,

@@ -80,11 +80,20 @@ export class LeaderElector {
       const created = await this.api.send({
         method: 'POST',
         path: collectionPath(this.rt, this.o.namespace),
-        body: { apiVersion: `${this.rt.group}/${this.rt.version}`, kind: 'Lease', metadata: { name: this.o.name, namespace: this.o.namespace }, spec: this.spec() },
+        body: {
+          apiVersion: `${this.rt.group}/${this.rt.version}`,
+          kind: 'Lease',
+          metadata: { name: this.o.name, namespace: this.o.namespace },
+          spec: this.spec(),
+        },
       });
       if (created.status === 404) {
         // The lock namespace is missing: the reference daemon needs no cluster beyond the reference server.
-        await this.api.send({ method: 'POST', path: collectionPath(resourceTypes(this.profile).namespaces), body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: this.o.namespace } } });
+        await this.api.send({
+          method: 'POST',
+          path: collectionPath(resourceTypes(this.profile).namespaces),
+          body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: this.o.namespace } },
+        });
         return;
       }
       if (created.status < 300) this.becomeLeader(created.json as LeaseObject);
@@ -98,7 +107,11 @@ export class LeaderElector {
     const duration = ((spec['leaseDurationSeconds'] as number | undefined) ?? 0) * 1000;
     const free = !holder || holder === this.identity || renewed + duration < Date.now();
     if (!free) return;
-    const put = await this.api.send({ method: 'PUT', path: objectPath(this.rt, this.o.name, this.o.namespace), body: { ...lease, spec: { ...spec, ...this.spec(spec) } } });
+    const put = await this.api.send({
+      method: 'PUT',
+      path: objectPath(this.rt, this.o.name, this.o.namespace),
+      body: { ...lease, spec: { ...spec, ...this.spec(spec) } },
+    });
     if (put.status === 200) this.becomeLeader(put.json as LeaseObject);
   }
 
@@ -122,7 +135,11 @@ export class LeaderElector {
     const held = this.held;
     if (!this.leading || !held?.metadata?.['resourceVersion']) return;
     try {
-      await this.api.send({ method: 'PUT', path: objectPath(this.rt, this.o.name, this.o.namespace), body: { ...held, spec: { ...held.spec, holderIdentity: '', leaseDurationSeconds: 1 } } });
+      await this.api.send({
+        method: 'PUT',
+        path: objectPath(this.rt, this.o.name, this.o.namespace),
+        body: { ...held, spec: { ...held.spec, holderIdentity: '', leaseDurationSeconds: 1 } },
+      });
     } catch {
       // Best effort: the lease expires on its own.
     }

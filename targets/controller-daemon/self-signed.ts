@@ -20,7 +20,11 @@ export type RunCommand = (file: string, args: readonly string[]) => Promise<void
 
 /** A child of this process (the daemon as its own process). */
 export const runHere: RunCommand = (file, args) =>
-  new Promise((resolve, reject) => execFile(file, [...args], { encoding: 'utf8' }, (e, _out, err) => (e ? reject(new Error(`${e.message.split('\n')[0]} ${err}`.trim())) : resolve())));
+  new Promise((resolve, reject) =>
+    execFile(file, [...args], { encoding: 'utf8' }, (e, _out, err) =>
+      e ? reject(new Error(`${e.message.split('\n')[0]} ${err}`.trim())) : resolve(),
+    ),
+  );
 
 /**
  * The pair, made with `run` (asynchronously: a daemon running inside the suite's process must not

@@ -8,7 +8,14 @@ import { createServer, type Server } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { createSecureContext, type SecureContext } from 'node:tls';
-import { pickCert, flagName, optionByName, type FlagError, type NamedCertKey, type Values } from '../../reference/controller-daemon/index.ts';
+import {
+  pickCert,
+  flagName,
+  optionByName,
+  type FlagError,
+  type NamedCertKey,
+  type Values,
+} from '../../reference/controller-daemon/index.ts';
 import { profiles, type ProfileName } from '../../reference/profile.ts';
 import { loadTargetConfig } from '../../harness/transport/index.ts';
 import type { Target } from '../../harness/transport/index.ts';
@@ -91,7 +98,8 @@ export async function runDaemon(v: Values, late: readonly FlagError[], o: Daemon
 async function apiClient(v: Values, profile: ProfileName): Promise<Target> {
   const config = v['svcconfig'] as string | undefined;
   const master = v['master'] as string | undefined;
-  if (!config && !master) throw new Error(`--${flagName(optionByName('svcconfig')!, profile)} or --master is needed to reach the API server for leader election`);
+  if (!config && !master)
+    throw new Error(`--${flagName(optionByName('svcconfig')!, profile)} or --master is needed to reach the API server for leader election`);
   // --master overrides the server of the credentials file and keeps its credentials.
   const loaded = config ? await loadTargetConfig({ kubeconfig: config }) : await loadTargetConfig({ server: master! });
   const cfg = master ? { ...loaded, server: master.replace(/\/+$/, '') } : loaded;
@@ -112,7 +120,9 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
   }
   const sni = sniContexts((v['tls-sni-cert-key'] as readonly NamedCertKey[] | undefined) ?? []);
   const min = o.faults.some((f) => f.ignoresTlsMinVersion) ? undefined : (v['tls-min-version'] as keyof typeof TLS_VERSIONS | undefined);
-  const ciphers = o.faults.some((f) => f.ignoresCipherSuites) ? undefined : opensslCiphers(v['tls-cipher-suites'] as readonly string[] | undefined);
+  const ciphers = o.faults.some((f) => f.ignoresCipherSuites)
+    ? undefined
+    : opensslCiphers(v['tls-cipher-suites'] as readonly string[] | undefined);
   const allowed = new Set((v['authorization-always-allow-paths'] as readonly string[]).filter((p) => !p.endsWith('*')));
   const prefixes = (v['authorization-always-allow-paths'] as readonly string[]).filter((p) => p.endsWith('*')).map((p) => p.slice(0, -1));
   const forbidAll = o.faults.some((f) => f.healthzForbidden);
@@ -133,7 +143,9 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
       key,
       ...(min ? { minVersion: TLS_VERSIONS[min] } : {}),
       ...(ciphers ? { ciphers } : {}),
-      ...(sni.length > 0 ? { SNICallback: (servername: string, cb: (err: Error | null, ctx?: SecureContext) => void) => cb(null, choose(servername)?.ctx) } : {}),
+      ...(sni.length > 0
+        ? { SNICallback: (servername: string, cb: (err: Error | null, ctx?: SecureContext) => void) => cb(null, choose(servername)?.ctx) }
+        : {}),
     },
     (req, res) => {
       if ((o.variations ?? []).includes('slow')) setTimeout(() => answer(req, res), SLOW_MS.answer);
@@ -147,7 +159,8 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
       res.writeHead(403, { 'content-type': 'text/plain' }).end(`forbidden: User "system:anonymous" cannot get path "${p}"\n`);
       return;
     }
-    if (p === '/healthz' || (!healthzOnly && (p === '/readyz' || p === '/livez'))) res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    if (p === '/healthz' || (!healthzOnly && (p === '/readyz' || p === '/livez')))
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('404 page not found\n');
   };
   const host = (v['bind-address'] as string) || undefined;

@@ -10,13 +10,19 @@ export const SLOW_MS = { start: 500, answer: 1200 } as const;
 export const daemonVariations = [
   {
     name: 'help-in-words',
-    description: 'states defaults in the help text\'s own words: "Default is 24." for the dual-stack masks (as upstream), durations in their shortest form (1m), strings unquoted',
+    description:
+      'states defaults in the help text\'s own words: "Default is 24." for the dual-stack masks (as upstream), durations in their shortest form (1m), strings unquoted',
   },
   { name: 'healthz-only', description: 'serves /healthz only: /readyz and /livez, always allowed, answer 404 (as upstream 1.24)' },
-  { name: 'needs-ignored', description: 'accepts an option set without the option it needs (--cluster-cidr without --allocate-node-cidrs) and ignores it (as upstream)' },
+  {
+    name: 'needs-ignored',
+    description:
+      'accepts an option set without the option it needs (--cluster-cidr without --allocate-node-cidrs) and ignores it (as upstream)',
+  },
   {
     name: 'main-loop-validation',
-    description: 'checks control-loop values (--attach-detach-reconcile-sync-period) only when it gains leadership, then exits 1 (as upstream 1.24 starting its controllers)',
+    description:
+      'checks control-loop values (--attach-detach-reconcile-sync-period) only when it gains leadership, then exits 1 (as upstream 1.24 starting its controllers)',
   },
   {
     name: 'slow',
@@ -39,7 +45,9 @@ export function helpInWords(text: string): string {
     .split('\n')
     .map((line) => {
       if (/--node-cidr-mask-size-ipv[46] /.test(line)) return line.replace(/ \(default (\d+)\)$/, ' Default is $1.');
-      return line.replace(/\(default ((?:\d+h)?(?:\d+m)?\d+(?:\.\d+)?(?:ms|s))\)$/, (_m, d: string) => `(default ${shortDuration(d)})`).replace(/\(default "([^"]*)"\)$/, '(default $1)');
+      return line
+        .replace(/\(default ((?:\d+h)?(?:\d+m)?\d+(?:\.\d+)?(?:ms|s))\)$/, (_m, d: string) => `(default ${shortDuration(d)})`)
+        .replace(/\(default "([^"]*)"\)$/, '(default $1)');
     })
     .join('\n');
 }

@@ -12,10 +12,18 @@ export const EMBEDDED_LOADER = 'embedded reference loader';
 
 /** How the reports name the embedded loader with these faults and variations (a run names it before it makes one). */
 export function embeddedLoaderDescription(faults: readonly string[] = [], variations: readonly string[] = []): string {
-  return [EMBEDDED_LOADER, ...(faults.length > 0 ? [`with faults ${faults.join(', ')}`] : []), ...(variations.length > 0 ? [`with variations ${variations.join(', ')}`] : [])].join(' ');
+  return [
+    EMBEDDED_LOADER,
+    ...(faults.length > 0 ? [`with faults ${faults.join(', ')}`] : []),
+    ...(variations.length > 0 ? [`with variations ${variations.join(', ')}`] : []),
+  ].join(' ');
 }
 
-export function embeddedLoader(profile: Profile, faults: readonly NodeagentFaultName[] = [], variations: readonly NodeagentVariationName[] = []): NodeagentLoaderTarget {
+export function embeddedLoader(
+  profile: Profile,
+  faults: readonly NodeagentFaultName[] = [],
+  variations: readonly NodeagentVariationName[] = [],
+): NodeagentLoaderTarget {
   const flags = [`--profile ${profile.name}`, ...faults.map((f) => `--fault ${f}`)].join(' ');
   return {
     description: embeddedLoaderDescription(faults, variations),

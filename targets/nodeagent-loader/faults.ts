@@ -19,7 +19,8 @@ const CREDENTIALS = ['nodeagent-credential-providers'];
 const FIELD_TYPES = 'nodeagent-field-types';
 /** The deterministic check of every edge file of a clause (generators/nodeagent-edges.ts): it sees the fault on every seed. */
 // Spelled as suites/checks/nodeagent.ts nodeagentEdgeCheckId spells it (targets do not import suites).
-const edges = (...clauses: ClauseId[]) => clauses.map((c) => `nodeagent-edges-${c.replace(/^node:[\d.]+\//, '').replace(/[^A-Za-z0-9]+/g, '-')}`);
+const edges = (...clauses: ClauseId[]) =>
+  clauses.map((c) => `nodeagent-edges-${c.replace(/^node:[\d.]+\//, '').replace(/[^A-Za-z0-9]+/g, '-')}`);
 
 // Any path below a top-level field: a nested type's member, a list index, a map key, a provider's field.
 const nestedClauses = catalog.filter((c) => /^node:2\.[1234]\//.test(c.id)).map((c) => c.id);
@@ -40,8 +41,20 @@ export const nodeagentFaults = [
     skip: ['image-gc-order'],
     checks: [...INVALID, ...edges('node:2.2/imageGCHighThresholdPercent')],
   },
-  { name: 'negative-max-pods', clauses: ['node:2.2/maxPods'], description: 'accepts a negative maxPods', skip: ['range:maxPods'], checks: [...INVALID, ...edges('node:2.2/maxPods')] },
-  { name: 'port-zero', clauses: ['node:2.2/port'], description: 'accepts port 0 and ports above 65535', skip: ['range:port'], checks: [...INVALID, ...edges('node:2.2/port')] },
+  {
+    name: 'negative-max-pods',
+    clauses: ['node:2.2/maxPods'],
+    description: 'accepts a negative maxPods',
+    skip: ['range:maxPods'],
+    checks: [...INVALID, ...edges('node:2.2/maxPods')],
+  },
+  {
+    name: 'port-zero',
+    clauses: ['node:2.2/port'],
+    description: 'accepts port 0 and ports above 65535',
+    skip: ['range:port'],
+    checks: [...INVALID, ...edges('node:2.2/port')],
+  },
   {
     name: 'oom-score-unbounded',
     clauses: ['node:2.2/oomScoreAdj'],
@@ -99,7 +112,13 @@ export const nodeagentFaults = [
     checks: [...INVALID, ...edges('node:2.2/showHiddenMetricsForVersion')],
   },
   { name: 'any-kind', clauses: ['node:2.2/kind'], description: 'accepts any apiVersion and kind', skip: ['kind'], checks: INVALID },
-  { name: 'cgroup-driver-any', clauses: ['node:2.2/cgroupDriver'], description: 'accepts any cgroupDriver', skip: ['range:cgroupDriver'], checks: [...INVALID, ...edges('node:2.2/cgroupDriver')] },
+  {
+    name: 'cgroup-driver-any',
+    clauses: ['node:2.2/cgroupDriver'],
+    description: 'accepts any cgroupDriver',
+    skip: ['range:cgroupDriver'],
+    checks: [...INVALID, ...edges('node:2.2/cgroupDriver')],
+  },
   {
     name: 'swap-behavior-any',
     clauses: ['node:2.2/memorySwap'],
@@ -121,7 +140,12 @@ export const nodeagentFaults = [
     skip: unshownFields.map((f) => `type:${f.name}`),
     checks: [FIELD_TYPES],
   },
-  { name: 'burst-needs-qps', clauses: ['node:2.2/registryBurst'], description: 'rejects a registryBurst above 0 when registryPullQPS is 0 (the burst is only unused)', checks: VALID },
+  {
+    name: 'burst-needs-qps',
+    clauses: ['node:2.2/registryBurst'],
+    description: 'rejects a registryBurst above 0 when registryPullQPS is 0 (the burst is only unused)',
+    checks: VALID,
+  },
   {
     name: 'gate-default-off',
     clauses: ['node:2.2/qosReserved', 'node:2.2/memoryThrottlingFactor', 'node:2.2/cpuManagerPolicyOptions'],
@@ -134,9 +158,24 @@ export const nodeagentFaults = [
     description: 'prints nodeStatusReportFrequency 5m even when nodeStatusUpdateFrequency is set',
     checks: VALID,
   },
-  { name: 'max-pods-default-100', clauses: ['node:2.2/maxPods', 'node:8/nodeagent-maxPods'], description: 'prints maxPods 100 when it is left out', checks: VALID },
-  { name: 'token-cache-default-5m', clauses: ['node:2.3/NodeagentAuthentication.webhook', 'node:5.1'], description: 'prints authentication.webhook.cacheTTL 5m when it is left out', checks: VALID },
-  { name: 'nested-paths-top-level', clauses: nestedClauses, description: 'names only the top-level field in errors about nested ones', checks: [...INVALID, FIELD_TYPES, ...CREDENTIALS] },
+  {
+    name: 'max-pods-default-100',
+    clauses: ['node:2.2/maxPods', 'node:8/nodeagent-maxPods'],
+    description: 'prints maxPods 100 when it is left out',
+    checks: VALID,
+  },
+  {
+    name: 'token-cache-default-5m',
+    clauses: ['node:2.3/NodeagentAuthentication.webhook', 'node:5.1'],
+    description: 'prints authentication.webhook.cacheTTL 5m when it is left out',
+    checks: VALID,
+  },
+  {
+    name: 'nested-paths-top-level',
+    clauses: nestedClauses,
+    description: 'names only the top-level field in errors about nested ones',
+    checks: [...INVALID, FIELD_TYPES, ...CREDENTIALS],
+  },
   {
     name: 'globs-outside-domain',
     clauses: ['node:2.1/matchImages'],
@@ -167,7 +206,13 @@ export const nodeagentFaults = [
     skip: ['durations-as-numbers'],
     checks: [FIELD_TYPES, ...edges('node:2/durations')],
   },
-  { name: 'provider-name-optional', clauses: ['node:2.1/name'], description: 'accepts a credential provider without a name', skip: ['cp:name'], checks: [...CREDENTIALS, ...edges('node:2.1/name')] },
+  {
+    name: 'provider-name-optional',
+    clauses: ['node:2.1/name'],
+    description: 'accepts a credential provider without a name',
+    skip: ['cp:name'],
+    checks: [...CREDENTIALS, ...edges('node:2.1/name')],
+  },
   {
     name: 'cache-duration-optional',
     clauses: ['node:2.1/defaultCacheDuration'],
@@ -185,8 +230,17 @@ export const nodeagentFaults = [
 ] as const satisfies readonly NodeagentFault[];
 
 /** A fault of the table above, or one of the per-field families (field-faults.ts, default-faults.ts). */
-export type NodeagentFaultName = (typeof nodeagentFaults)[number]['name'] | `type-ignored/${string}` | `range-ignored/${string}` | `default-changed/${string}` | `credential-rule-skipped/${string}`;
+export type NodeagentFaultName =
+  | (typeof nodeagentFaults)[number]['name']
+  | `type-ignored/${string}`
+  | `range-ignored/${string}`
+  | `default-changed/${string}`
+  | `credential-rule-skipped/${string}`;
 
 export function nodeagentFault(name: string): NodeagentFault | undefined {
-  return (nodeagentFaults as readonly NodeagentFault[]).find((f) => f.name === name) ?? nodeagentFieldFaults.find((f) => f.name === name) ?? nodeagentDefaultFaults.find((f) => f.name === name);
+  return (
+    (nodeagentFaults as readonly NodeagentFault[]).find((f) => f.name === name) ??
+    nodeagentFieldFaults.find((f) => f.name === name) ??
+    nodeagentDefaultFaults.find((f) => f.name === name)
+  );
 }

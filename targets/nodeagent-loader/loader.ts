@@ -9,7 +9,15 @@
  */
 import { LineCounter, parseDocument, isNode, type Document, type YAMLError } from 'yaml';
 import type { Profile } from '../../reference/profile.ts';
-import { configKind, effective, validateNodeagentConfig, withZerosUnset, type FieldError, type MinorVersion, type ValidationResult } from '../../reference/nodeagent/config.ts';
+import {
+  configKind,
+  effective,
+  validateNodeagentConfig,
+  withZerosUnset,
+  type FieldError,
+  type MinorVersion,
+  type ValidationResult,
+} from '../../reference/nodeagent/config.ts';
 import { CREDENTIAL_PROVIDER_KIND, validateCredentialProviderConfig } from '../../reference/nodeagent/credential-provider.ts';
 import { isRecord } from '../../reference/nodeagent/config-types.ts';
 import { configFields, nameIn, type FieldSpec } from '../../reference/nodeagent/config-fields.ts';
@@ -95,11 +103,16 @@ function extraFaultErrors(faults: ReadonlySet<string>, doc: Record<string, unkno
   if (faults.has('sub-second-shutdown-refused') && typeof doc.shutdownGracePeriod === 'string') {
     const d = parseGoDuration(doc.shutdownGracePeriod);
     if (d.ok && d.nanos > 0n && d.nanos < 1_000_000_000n)
-      out.push({ field: 'shutdownGracePeriod', clause: 'node:2.2/shutdownGracePeriod', message: 'shutdownGracePeriod must be either zero or otherwise >= 1 sec' });
+      out.push({
+        field: 'shutdownGracePeriod',
+        clause: 'node:2.2/shutdownGracePeriod',
+        message: 'shutdownGracePeriod must be either zero or otherwise >= 1 sec',
+      });
   }
   if (faults.has('gate-default-off')) {
     for (const f of ['qosReserved', 'memoryThrottlingFactor', 'cpuManagerPolicyOptions']) {
-      if (doc[f] !== undefined && !(isRecord(doc[f]) && Object.keys(doc[f]).length === 0)) out.push({ field: f, clause: tableClauseId(`node:2.2/${f}`), message: `${f} needs a feature gate` });
+      if (doc[f] !== undefined && !(isRecord(doc[f]) && Object.keys(doc[f]).length === 0))
+        out.push({ field: f, clause: tableClauseId(`node:2.2/${f}`), message: `${f} needs a feature gate` });
     }
   }
   return out;
@@ -160,7 +173,12 @@ function malformedYaml(first: YAMLError, o: LoaderOptions): LoaderResult {
   const message = first.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
   return {
     exitCode: 2,
-    stdout: o.output === 'json' ? JSON.stringify({ errors: [{ field: '', message: `malformed YAML: ${message}`, ...(pos ? { line: pos.line, column: pos.col } : {}) }] }) + '\n' : '',
+    stdout:
+      o.output === 'json'
+        ? JSON.stringify({
+            errors: [{ field: '', message: `malformed YAML: ${message}`, ...(pos ? { line: pos.line, column: pos.col } : {}) }],
+          }) + '\n'
+        : '',
     stderr: `${where}: malformed YAML: ${message}\n`,
   };
 }
@@ -197,33 +215,32 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
 
   const vary = new Set<string>(o.variations ?? []);
   // Go's defaulting cannot tell an explicit zero from an absent field: read such zeros as unset.
-  if (vary.has('zero-as-unset') && isRecord(value) && value.kind === configKind(o.profile)) value = withZerosUnset(value, o.profile) ?? value;
+  if (vary.has('zero-as-unset') && isRecord(value) && value.kind === configKind(o.profile))
+    value = withZerosUnset(value, o.profile) ?? value;
   if (faults.has('int32-wraps') && isRecord(value) && value.kind === configKind(o.profile)) value = wrapInt32(value, o.profile);
-  const kind = isRecord(value) ? value.kind : undefined;
-  let result: ValidationResult;
-  let isConfig = true;
-  if (kind === CREDENTIAL_PROVIDER_KIND) {
-    isConfig = false;
-    result = validateCredentialProviderConfig(value, o.profile, { skip });
-    // Faults credential-rule-skipped/<field>: that field's errors dropped, the others kept.
-    result = { ...result, errors: result.errors.filter((e) => !skip.has(`clause:${e.clause}`)) };
-  } else if (isRecord(value) && kind !== configKind(o.profile) && !skip.has('kind')) {
-    const named = kind === undefined ? 'no kind' : `kind ${JSON.stringify(kind)}`;
-    result = { errors: [{ field: 'kind', clause: 'node:2.2/kind', message: `${named}: expected ${configKind(o.profile)} or ${CREDENTIAL_PROVIDER_KIND}` }], unspecified: [] };
-  } else {
-    result = validateNodeagentConfig(value, o.profile, { skip, ...(o.version ? { version: o.version } : {}) });
-    if (isRecord(value)) result = { errors: [...result.errors, ...extraFaultErrors(faults, value)], unspecified: result.unspecified };
-  }
+  const judged = validateByKind(value, o, faults, skip);
+  let result = judged.result;
+  const isConfig = judged.isConfig;
 
   if (o.refuseUnknownFields === true) result = refusingUnknownFields(result);
-  if (vary.has('strict-open') && result.errors.length === 0 && result.unspecified.length > 0) result = { errors: result.unspecified, unspecified: [] };
-  if (vary.has('all-paths')) result = { errors: result.errors.flatMap((e) => [...(e.related ?? []).map((field) => ({ ...e, field })), e]), unspecified: result.unspecified };
+  if (vary.has('strict-open') && result.errors.length === 0 && result.unspecified.length > 0)
+    result = { errors: result.unspecified, unspecified: [] };
+  if (vary.has('all-paths'))
+    result = {
+      errors: result.errors.flatMap((e) => [...(e.related ?? []).map((field) => ({ ...e, field })), e]),
+      unspecified: result.unspecified,
+    };
 
   const located = (e: FieldError): Located => {
-    const field = faults.has('nested-paths-top-level') ? (pathSegments(e.field)[0]?.toString() ?? '') : vary.has('list-paths') ? e.field.replace(/\[\d+\]$/, '') : e.field;
+    const field = faults.has('nested-paths-top-level')
+      ? (pathSegments(e.field)[0]?.toString() ?? '')
+      : vary.has('list-paths')
+        ? e.field.replace(/\[\d+\]$/, '')
+        : e.field;
     return { ...e, field, ...locate(doc, lc, e.field) };
   };
-  const line = (e: Located, note: string) => `${o.fileName}${e.line !== undefined ? `:${e.line}:${e.column}` : ''}: ${note}${e.field === '' ? '' : `${e.field}: `}${e.message} (${e.clause})\n`;
+  const line = (e: Located, note: string) =>
+    `${o.fileName}${e.line !== undefined ? `:${e.line}:${e.column}` : ''}: ${note}${e.field === '' ? '' : `${e.field}: `}${e.message} (${e.clause})\n`;
   const notes = result.unspecified.map((u) => line(located(u), 'note (spec leaves this open, accepted): ')).join('');
 
   if (result.errors.length > 0) {
@@ -240,7 +257,39 @@ export function runReferenceLoader(text: string, o: LoaderOptions): LoaderResult
     if (isConfig) applyOutputFaults(faults, value, eff);
     if (vary.has('omit-zero')) eff = omitZero(eff) as Record<string, unknown>;
     if (vary.has('upstream-spellings') && isConfig) eff = upstreamSpellings(eff, o.profile);
-    stdout = vary.has('yaml-output') ? stringify(eff, { version: '1.1' }) : `${JSON.stringify(eff, null, o.output === 'json' ? undefined : 2)}\n`;
+    stdout = vary.has('yaml-output')
+      ? stringify(eff, { version: '1.1' })
+      : `${JSON.stringify(eff, null, o.output === 'json' ? undefined : 2)}\n`;
   }
   return { exitCode: 0, stdout, stderr: notes };
+}
+
+/** The file's rules by its kind: a credential provider config, a node-agent config, or a kind of neither. */
+function validateByKind(
+  value: unknown,
+  o: LoaderOptions,
+  faults: ReadonlySet<string>,
+  skip: Set<string>,
+): { result: ValidationResult; isConfig: boolean } {
+  const kind = isRecord(value) ? value.kind : undefined;
+  let result: ValidationResult;
+  let isConfig = true;
+  if (kind === CREDENTIAL_PROVIDER_KIND) {
+    isConfig = false;
+    result = validateCredentialProviderConfig(value, o.profile, { skip });
+    // Faults credential-rule-skipped/<field>: that field's errors dropped, the others kept.
+    result = { ...result, errors: result.errors.filter((e) => !skip.has(`clause:${e.clause}`)) };
+  } else if (isRecord(value) && kind !== configKind(o.profile) && !skip.has('kind')) {
+    const named = kind === undefined ? 'no kind' : `kind ${JSON.stringify(kind)}`;
+    result = {
+      errors: [
+        { field: 'kind', clause: 'node:2.2/kind', message: `${named}: expected ${configKind(o.profile)} or ${CREDENTIAL_PROVIDER_KIND}` },
+      ],
+      unspecified: [],
+    };
+  } else {
+    result = validateNodeagentConfig(value, o.profile, { skip, ...(o.version ? { version: o.version } : {}) });
+    if (isRecord(value)) result = { errors: [...result.errors, ...extraFaultErrors(faults, value)], unspecified: result.unspecified };
+  }
+  return { result, isConfig };
 }

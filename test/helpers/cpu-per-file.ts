@@ -34,7 +34,15 @@ if (log) {
     const children = reapedChildrenSeconds() - start.children;
     const file = 'filepath' in suite ? suite.filepath : suite.name;
     // `before`: what the worker had spent before this file (its start, for the first file of a process).
-    const line = { file, own, children, cpu: own + children, wall: (performance.now() - start.wall) / 1000, pid: process.pid, before: start.own };
+    const line = {
+      file,
+      own,
+      children,
+      cpu: own + children,
+      wall: (performance.now() - start.wall) / 1000,
+      pid: process.pid,
+      before: start.own,
+    };
     appendFileSync(log, JSON.stringify(line) + '\n');
   });
 }

@@ -44,7 +44,18 @@ export interface PlannedRunResult {
 /** The plan of `o`, or a thrown error naming what the options got wrong (a test's own mistake). */
 export function plannedRun(o: PlannedRun): RunPlan {
   const planned = planRun(
-    { profile: 'svc', runs: 1, seed: o.seed, reports: '.', output: 'text', confirm: false, preflight: false, capabilityProbe: false, timeout: DEFAULT_RUN_TIMEOUT_MS, ...o.options },
+    {
+      profile: 'svc',
+      runs: 1,
+      seed: o.seed,
+      reports: '.',
+      output: 'text',
+      confirm: false,
+      preflight: false,
+      capabilityProbe: false,
+      timeout: DEFAULT_RUN_TIMEOUT_MS,
+      ...o.options,
+    },
     { seed: o.seed, runId: o.runId, cwd: '/' },
   );
   if (planned.errors !== undefined) throw new Error(planned.errors.join('; '));

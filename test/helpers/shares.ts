@@ -6,6 +6,7 @@
  *   shareOf([a, b, c, d, e], 2, 2) -> [b, d]
  */
 export function shareOf<T>(items: readonly T[], part: number, parts: number): T[] {
-  if (!Number.isInteger(parts) || parts < 1 || !Number.isInteger(part) || part < 1 || part > parts) throw new Error(`share ${part} of ${parts}: not a share`);
+  if (!Number.isInteger(parts) || parts < 1 || !Number.isInteger(part) || part < 1 || part > parts)
+    throw new Error(`share ${part} of ${parts}: not a share`);
   return items.filter((_, i) => i % parts === part - 1);
 }

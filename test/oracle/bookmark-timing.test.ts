@@ -13,7 +13,13 @@ const OFTEN_MS = 3;
 
 describe.concurrent('bookmarks judged the same wherever they land (rest:6.1/BOOKMARK)', () => {
   it('a bookmark right after the state, then changes made while watching (bookmark-after-state), passes', async () => {
-    const records = await runAgainst({ checks: ['watch-bookmarks'], variations: ['bookmark-after-state'], runs: 40, seed: SEED, bookmarkIntervalMs: OFTEN_MS });
+    const records = await runAgainst({
+      checks: ['watch-bookmarks'],
+      variations: ['bookmark-after-state'],
+      runs: 40,
+      seed: SEED,
+      bookmarkIntervalMs: OFTEN_MS,
+    });
     expect(errorsOf(records)).toEqual([]);
     expect(failuresOf(records).map((f) => `${f.clause}: ${f.counterexample?.observed}`)).toEqual([]);
     // Bookmarks were sent and judged for what they owe, not only for their shape.
@@ -21,7 +27,13 @@ describe.concurrent('bookmarks judged the same wherever they land (rest:6.1/BOOK
   }, 300_000);
 
   it('a bookmark at the start revision sent before the synthetic ADDED (bookmark-before-state) fails', async () => {
-    const records = await runAgainst({ checks: ['watch-bookmarks'], faults: ['bookmark-before-state'], runs: 40, seed: SEED, bookmarkIntervalMs: OFTEN_MS });
+    const records = await runAgainst({
+      checks: ['watch-bookmarks'],
+      faults: ['bookmark-before-state'],
+      runs: 40,
+      seed: SEED,
+      bookmarkIntervalMs: OFTEN_MS,
+    });
     expect(errorsOf(records)).toEqual([]);
     expect(failuresOf(records).map((f) => f.clause)).toContain('rest:6.1/BOOKMARK');
   }, 300_000);

@@ -21,7 +21,12 @@ const RACE_RUNS = [2, 4, 8] as const;
 
 describe.concurrent('concurrent workload against planted faults', () => {
   it('names the four watch and list faults it must catch', () => {
-    expect(concurrencyFaults.map((f) => f.name).sort()).toEqual(['bookmark-ahead', 'list-watch-disagree', 'slow-watcher-gap', 'watch-skip-late-commit']);
+    expect(concurrencyFaults.map((f) => f.name).sort()).toEqual([
+      'bookmark-ahead',
+      'list-watch-disagree',
+      'slow-watcher-gap',
+      'watch-skip-late-commit',
+    ]);
   });
 
   it.each(concurrencyFaults.map((f) => [f.name, f] as const))(

@@ -96,19 +96,28 @@ const planted: Record<string, { judge: keyof typeof judges; registry: JudgeRegis
   api: {
     judge: 'judgeCreate',
     // The model wants 500 where a create was answered 201.
-    registry: { ...judges, judgeCreate: (o: Parameters<typeof judges.judgeCreate>[0]) => judges.judgeCreate({ ...o, status: o.status === 201 ? 500 : o.status }) },
+    registry: {
+      ...judges,
+      judgeCreate: (o: Parameters<typeof judges.judgeCreate>[0]) => judges.judgeCreate({ ...o, status: o.status === 201 ? 500 : o.status }),
+    },
     flips: 'rest:4.1/post',
   },
   daemon: {
     judge: 'judgeRefusal',
     // The model takes a daemon that exited at once for one that exited 0 (accepted the bad flag).
-    registry: { ...judges, judgeRefusal: (v, seen, loop) => judges.judgeRefusal(v, seen.kind === 'exited' ? { ...seen, code: 0 } : seen, loop) },
+    registry: {
+      ...judges,
+      judgeRefusal: (v, seen, loop) => judges.judgeRefusal(v, seen.kind === 'exited' ? { ...seen, code: 0 } : seen, loop),
+    },
     flips: 'node:',
   },
   nodeagent: {
     judge: 'judgeConfigAnswer',
     // The model reads the loader's exit code the wrong way round.
-    registry: { ...judges, judgeConfigAnswer: (doc, ans, p, v) => judges.judgeConfigAnswer(doc, { ...ans, exitCode: ans.exitCode === 0 ? 1 : 0 }, p, v) },
+    registry: {
+      ...judges,
+      judgeConfigAnswer: (doc, ans, p, v) => judges.judgeConfigAnswer(doc, { ...ans, exitCode: ans.exitCode === 0 ? 1 : 0 }, p, v),
+    },
     flips: 'node:',
   },
 };
@@ -123,20 +132,25 @@ describe('a planted model bug on the records of real servers', () => {
     expect(cases.map((c) => c.kind)).toEqual(Object.keys(planted));
   });
 
-  it.each(cases)('$kind ($e.file): rejudge exits 0 with the model as it is, 1 with the bug, naming the flipped clauses', async ({ kind, e }) => {
-    const bug = planted[kind]!;
-    expect(bug.registry[bug.judge]).not.toBe(judges[bug.judge]);
-    const dir = folderOf(e);
-    const unchanged = await readableAsync(e, () => rejudgeDir(dir));
-    expect(unchanged.exitCode).toBe(0);
-    expect(unchanged.lines.join('\n')).toContain('no verdict changed');
-    const o = await rejudgeDir(dir, bug.registry);
-    expect(o.exitCode).toBe(1);
-    const flipped = o.changes.filter((c) => c.clause.startsWith(bug.flips) && c.before.status === 'passed' && c.after.status === 'failed').map((c) => c.clause);
-    expect(flipped.length).toBeGreaterThan(0);
-    expect(o.counts.changedCalls).toBeGreaterThan(0);
-    // Named where a person reads them: the command's line and diff.md.
-    expect(o.lines.join('\n')).toContain(`${flipped[0]} passed -> failed`);
-    expect(readFileSync(path.join(dir, REJUDGED_DIR, 'diff.md'), 'utf8')).toContain(`| ${flipped[0]} | passed | failed |`);
-  });
+  it.each(cases)(
+    '$kind ($e.file): rejudge exits 0 with the model as it is, 1 with the bug, naming the flipped clauses',
+    async ({ kind, e }) => {
+      const bug = planted[kind]!;
+      expect(bug.registry[bug.judge]).not.toBe(judges[bug.judge]);
+      const dir = folderOf(e);
+      const unchanged = await readableAsync(e, () => rejudgeDir(dir));
+      expect(unchanged.exitCode).toBe(0);
+      expect(unchanged.lines.join('\n')).toContain('no verdict changed');
+      const o = await rejudgeDir(dir, bug.registry);
+      expect(o.exitCode).toBe(1);
+      const flipped = o.changes
+        .filter((c) => c.clause.startsWith(bug.flips) && c.before.status === 'passed' && c.after.status === 'failed')
+        .map((c) => c.clause);
+      expect(flipped.length).toBeGreaterThan(0);
+      expect(o.counts.changedCalls).toBeGreaterThan(0);
+      // Named where a person reads them: the command's line and diff.md.
+      expect(o.lines.join('\n')).toContain(`${flipped[0]} passed -> failed`);
+      expect(readFileSync(path.join(dir, REJUDGED_DIR, 'diff.md'), 'utf8')).toContain(`| ${flipped[0]} | passed | failed |`);
+    },
+  );
 });

@@ -17,11 +17,17 @@ const checkFor = daemonCheckFor;
 describe('reference controller daemon without faults', () => {
   it.each(['svc', 'k8s'] as const)('passes every daemon check under %s', async (profile) => {
     const records = await runDaemonChecks({ checks: daemonCheckIds, runs: 2, seed: 7, profile });
-    expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error').map((r) => [r.check, r.clause, r.note ?? r.counterexample?.observed])).toEqual([]);
+    expect(
+      records
+        .filter((r) => r.verdict === 'fail' || r.verdict === 'error')
+        .map((r) => [r.check, r.clause, r.note ?? r.counterexample?.observed]),
+    ).toEqual([]);
     expect(records.filter((r) => r.verdict === 'pass').length).toBeGreaterThan(100);
     const passed = new Set(records.filter((r) => r.verdict === 'pass').map((r) => r.clause));
     const daemonChecks = checks.filter((c) => c.suite === 'controller-daemon');
-    expect(daemonChecks.flatMap((c) => c.clauses.filter((clause) => !passed.has(clause)).map((clause) => `${c.id}: ${clause}`))).toEqual([]);
+    expect(daemonChecks.flatMap((c) => c.clauses.filter((clause) => !passed.has(clause)).map((clause) => `${c.id}: ${clause}`))).toEqual(
+      [],
+    );
   });
 
   it('without a daemon target the checks are notChecked', async () => {
@@ -35,14 +41,23 @@ describe('legal variations of the reference daemon pass', () => {
   // `slow` has its own test below: every start and answer of it costs seconds.
   it.each(daemonVariations.filter((v) => v.name !== 'slow').map((v) => [v.name] as const))('%s', async (name) => {
     const records = await runDaemonChecks({ checks: daemonCheckIds, runs: 3, seed: 13, profile: 'k8s', variations: [name] });
-    expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error' || r.verdict === 'inconclusive').map((r) => [r.check, r.clause, r.note ?? r.counterexample?.observed])).toEqual([]);
+    expect(
+      records
+        .filter((r) => r.verdict === 'fail' || r.verdict === 'error' || r.verdict === 'inconclusive')
+        .map((r) => [r.check, r.clause, r.note ?? r.counterexample?.observed]),
+    ).toEqual([]);
     expect(records.filter((r) => r.verdict === 'pass').length).toBeGreaterThan(100);
   });
 
   it('the variations reach what they vary: the open decisions accepted, the period refused at leadership', async () => {
     const open = await runDaemonChecks({ checks: ['daemon-open-flags/cluster-cidr'], runs: 1, seed: 13, variations: ['needs-ignored'] });
     expect(open.filter((r) => r.verdict === 'unspecified').map((r) => r.note)).toEqual([expect.stringContaining('accepted')]);
-    const late = await runDaemonChecks({ checks: ['daemon-invalid-flags/attach-detach-period'], runs: 2, seed: 13, variations: ['main-loop-validation'] });
+    const late = await runDaemonChecks({
+      checks: ['daemon-invalid-flags/attach-detach-period'],
+      runs: 2,
+      seed: 13,
+      variations: ['main-loop-validation'],
+    });
     expect(late.filter((r) => r.verdict === 'pass').map((r) => r.clause)).toContain('node:8/attach-detach-reconcile-sync-period');
   });
 });
@@ -63,9 +78,19 @@ describe('a slow daemon is not a wrong one', () => {
   ];
   it('passes every check that starts it and reads its answers', async () => {
     const records = await runDaemonChecks({ checks: touched, runs: 2, seed: 13, variations: ['slow'] });
-    expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error' || r.verdict === 'inconclusive').map((r) => [r.check, r.clause, r.note ?? r.counterexample?.observed])).toEqual([]);
+    expect(
+      records
+        .filter((r) => r.verdict === 'fail' || r.verdict === 'error' || r.verdict === 'inconclusive')
+        .map((r) => [r.check, r.clause, r.note ?? r.counterexample?.observed]),
+    ).toEqual([]);
     const passed = new Set(records.filter((r) => r.verdict === 'pass').map((r) => r.clause));
-    for (const c of ['node:5/authorization-always-allow-paths', 'node:5/authorization-kubeconfig', 'node:2.6/tls-min-version', 'node:2.6/tls-cipher-suites', 'node:2.6/leader-elect'])
+    for (const c of [
+      'node:5/authorization-always-allow-paths',
+      'node:5/authorization-kubeconfig',
+      'node:2.6/tls-min-version',
+      'node:2.6/tls-cipher-suites',
+      'node:2.6/leader-elect',
+    ])
       expect(passed, c).toContain(c);
   }, 240_000);
 
@@ -109,9 +134,17 @@ describe('planted daemon faults are found by their clause, shrunk', () => {
       const kind = violationKinds.find((v) => v.clause === f.clause)!;
       const words = cex.steps[0]!.split(' ').filter((w) => w.startsWith('--') && !w.startsWith('--profile') && !w.startsWith('--fault'));
       expect(words.length, cex.steps[0]).toBeLessThanOrEqual(
-        3 + (kind.name === 'signing-pairs' ? 3 : kind.name === 'renew-deadline' || kind.name.endsWith('cidr') || kind.name === 'service-range' ? 2 : 1),
+        3 +
+          (kind.name === 'signing-pairs'
+            ? 3
+            : kind.name === 'renew-deadline' || kind.name.endsWith('cidr') || kind.name === 'service-range'
+              ? 2
+              : 1),
       );
     }
-    if (check === 'daemon-valid-flags') expect(cex.steps[0]!.split(' ').filter((w) => w.startsWith('--') && !w.startsWith('--profile') && !w.startsWith('--fault'))).toHaveLength(3);
+    if (check === 'daemon-valid-flags')
+      expect(
+        cex.steps[0]!.split(' ').filter((w) => w.startsWith('--') && !w.startsWith('--profile') && !w.startsWith('--fault')),
+      ).toHaveLength(3);
   });
 });

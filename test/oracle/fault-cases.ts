@@ -26,7 +26,12 @@ const tableOwnClause: ReadonlySet<string> = new Set(['stale-not-older-than']);
  * checks the replay of a counterexample. The faults named in `ownClause` must be reported under their
  * own clause.
  */
-export function describeFaults(part: number, parts: number, list: readonly Fault[] = tableFaults, ownClause: ReadonlySet<string> = list === tableFaults ? tableOwnClause : new Set()): void {
+export function describeFaults(
+  part: number,
+  parts: number,
+  list: readonly Fault[] = tableFaults,
+  ownClause: ReadonlySet<string> = list === tableFaults ? tableOwnClause : new Set(),
+): void {
   // Each case starts its own server and mostly waits on the target's timers (watch windows, token
   // expiry), so they run concurrently: wall time, not CPU, is what they cost.
   describe.concurrent(`planted faults are caught by the right clause (share ${part} of ${parts})`, () => {
@@ -41,7 +46,14 @@ export function describeFaults(part: number, parts: number, list: readonly Fault
         // The checks' own judgement is what a planted fault tests here: a feature the capability probe
         // finds not served would block the check and be reported by the probe, whose findings
         // test/oracle/harness/capability-probe.test.ts holds.
-        const records = await (shared ? faultRun : runAgainst)({ checks: fault.checks, faults: [fault.name as FaultName], runs: 40, seed: SEED, capabilityProbe: false, ...(fault.target ?? {}) });
+        const records = await (shared ? faultRun : runAgainst)({
+          checks: fault.checks,
+          faults: [fault.name as FaultName],
+          runs: 40,
+          seed: SEED,
+          capabilityProbe: false,
+          ...(fault.target ?? {}),
+        });
         expect(errorsOf(records)).toEqual([]);
         const fails = failuresOf(records);
         expect(fails.map((f) => f.clause)).not.toEqual([]);
@@ -73,7 +85,9 @@ export function describeFaults(part: number, parts: number, list: readonly Fault
         const first = failuresOf(await faultRun({ checks: ['paging-snapshot'], faults: ['page-overflow'], runs: 40, seed: SEED }))[0]!;
         const c = first.counterexample!;
         expect(c.path).toBeDefined();
-        const again = failuresOf(await runAgainst({ checks: ['paging-snapshot'], faults: ['page-overflow'], runs: 40, seed: c.seed, path: c.path! }));
+        const again = failuresOf(
+          await runAgainst({ checks: ['paging-snapshot'], faults: ['page-overflow'], runs: 40, seed: c.seed, path: c.path! }),
+        );
         expect(again.map((f) => f.clause)).toContain(first.clause);
         expect(again[0]!.counterexample!.steps).toEqual(c.steps);
       }, 60_000);

@@ -42,7 +42,10 @@ async function controllerProxy(backend: string): Promise<{ url: string; close: (
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe('a paging counterexample names every item of every page', () => {
@@ -57,7 +60,10 @@ describe('a paging counterexample names every item of every page', () => {
         settings: { watchWaitMs: 600 },
       });
       const cx = records.find((r) => r.verdict === 'fail' && r.clause === 'rest:4.4.6')?.counterexample;
-      expect(cx, JSON.stringify(records.filter((r) => r.verdict !== 'pass').map((r) => [r.clause, r.verdict, r.note ?? r.counterexample?.observed]))).toBeDefined();
+      expect(
+        cx,
+        JSON.stringify(records.filter((r) => r.verdict !== 'pass').map((r) => [r.clause, r.verdict, r.note ?? r.counterexample?.observed])),
+      ).toBeDefined();
       const pages = cx!.answers!.filter((a) => a.items !== undefined);
       expect(pages.length).toBeGreaterThan(1);
       const listed = pages.flatMap((p) => p.items!);
@@ -65,7 +71,9 @@ describe('a paging counterexample names every item of every page', () => {
       expect(listed.filter((i) => i.name === FOREIGN).map((i) => i.notCreatedBySuite)).toEqual([true]);
       expect(listed.filter((i) => i.name !== FOREIGN).every((i) => i.notCreatedBySuite === undefined)).toBe(true);
       // Every object the case created is on some page too (the snapshot is whole).
-      const created = cx!.answers!.filter((a) => a.call.startsWith('POST ') && a.call.includes('/configmaps') && a.status === 201).map((a) => a.name);
+      const created = cx!
+        .answers!.filter((a) => a.call.startsWith('POST ') && a.call.includes('/configmaps') && a.status === 201)
+        .map((a) => a.name);
       expect(created.length).toBeGreaterThan(0);
       for (const n of created) expect(listed.map((i) => i.name)).toContain(n);
       // And the report says so in its lines.

@@ -18,7 +18,12 @@ import { readFileSync } from 'node:fs';
 
 describe.skipIf(chromium === undefined)('the HTML report in a browser (skipped: no chromium; apt-get install chromium)', () => {
   it("shows a planted fault's failure in the first 1400x900 screen, with no sideways scroll", async () => {
-    const records = await runAgainst({ checks: ['paging-snapshot', 'crud-sequences', 'watch-cell-unset'], faults: ['page-rv-drift'], runs: 20, seed: 5 });
+    const records = await runAgainst({
+      checks: ['paging-snapshot', 'crud-sequences', 'watch-cell-unset'],
+      faults: ['page-rv-drift'],
+      runs: 20,
+      seed: 5,
+    });
     const run = buildRunResult({
       records,
       catalog,
@@ -42,12 +47,19 @@ describe.skipIf(chromium === undefined)('the HTML report in a browser (skipped: 
     );
     writeFileSync(path.join(dir, 'probe.html'), probe);
     const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--window-size=1400,900'];
-    const { stdout } = await promisify(execFile)(chromium!, [...flags, '--dump-dom', `file://${path.join(dir, 'probe.html')}`], { encoding: 'utf8', timeout: 60_000 });
+    const { stdout } = await promisify(execFile)(chromium!, [...flags, '--dump-dom', `file://${path.join(dir, 'probe.html')}`], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     const layout = JSON.parse(/<title>(.*?)<\/title>/s.exec(stdout)![1]!.replaceAll('&quot;', '"')) as { top: number; width: number };
     expect(layout.top).toBeGreaterThan(0);
     expect(layout.top).toBeLessThan(900);
     expect(layout.width).toBeLessThanOrEqual(1400);
-    await promisify(execFile)(chromium!, [...flags, `--screenshot=${path.join(dir, 'first-screen.png')}`, `file://${path.join(dir, 'index.html')}`], { timeout: 60_000 });
+    await promisify(execFile)(
+      chromium!,
+      [...flags, `--screenshot=${path.join(dir, 'first-screen.png')}`, `file://${path.join(dir, 'index.html')}`],
+      { timeout: 60_000 },
+    );
   }, 120_000);
 });
 
@@ -81,11 +93,18 @@ describe.skipIf(chromium === undefined)('a failure page in a browser (skipped: n
     };
     const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--window-size=1400,900'];
     const layoutOf = async (file: string): Promise<Record<string, { top: number; bottom: number; text: string } | null>> => {
-      const { stdout } = await promisify(execFile)(chromium!, [...flags, '--dump-dom', `file://${file}`], { encoding: 'utf8', timeout: 60_000 });
-      return JSON.parse(/<title>(.*?)<\/title>/s.exec(stdout)![1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>')) as Record<
-        string,
-        { top: number; bottom: number; text: string } | null
-      >;
+      const { stdout } = await promisify(execFile)(chromium!, [...flags, '--dump-dom', `file://${file}`], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      return JSON.parse(
+        /<title>(.*?)<\/title>/s
+          .exec(stdout)![1]!
+          .replaceAll('&quot;', '"')
+          .replaceAll('&amp;', '&')
+          .replaceAll('&lt;', '<')
+          .replaceAll('&gt;', '>'),
+      ) as Record<string, { top: number; bottom: number; text: string } | null>;
     };
     // The probe reads boxes into the title (the pages carry no script of their own).
     const box = (name: string, sel: string) =>
@@ -105,6 +124,8 @@ describe.skipIf(chromium === undefined)('a failure page in a browser (skipped: n
     const report = await layoutOf(measure(path.join(dir, 'index.html'), reportProbe));
     expect(report.link).not.toBeNull();
     expect(report.link!.bottom).toBeLessThanOrEqual(900);
-    await promisify(execFile)(chromium!, [...flags, `--screenshot=${path.join(dir, 'failure-page.png')}`, `file://${page}`], { timeout: 60_000 });
+    await promisify(execFile)(chromium!, [...flags, `--screenshot=${path.join(dir, 'failure-page.png')}`, `file://${page}`], {
+      timeout: 60_000,
+    });
   }, 180_000);
 });

@@ -26,7 +26,16 @@ function fourRuns(root: string): string[] {
     mkdirSync(dir, { recursive: true });
     const clauses = ids.map((id) => {
       const status = differing.get(id)?.[i] ?? 'passed';
-      return { id, section: '', summary: `clause ${id}`, status, checks: 1, counterexamples: status === 'failed' ? [{ check: 'x', clause: id }] : [], notes: [], expectedFailure: false };
+      return {
+        id,
+        section: '',
+        summary: `clause ${id}`,
+        status,
+        checks: 1,
+        counterexamples: status === 'failed' ? [{ check: 'x', clause: id }] : [],
+        notes: [],
+        expectedFailure: false,
+      };
     });
     writeFileSync(
       path.join(dir, 'summary.json'),
@@ -50,7 +59,10 @@ describe('matrix', () => {
     const dirs = fourRuns(root);
     const r = writeMatrix(dirs, path.join(root, 'out'));
     expect(r.differing).toBe(3);
-    const m = JSON.parse(readFileSync(path.join(root, 'out', 'matrix.json'), 'utf8')) as { rows: { differs: boolean; cells: { href: string }[] }[]; marks: { seedsDiffer: boolean } };
+    const m = JSON.parse(readFileSync(path.join(root, 'out', 'matrix.json'), 'utf8')) as {
+      rows: { differs: boolean; cells: { href: string }[] }[];
+      marks: { seedsDiffer: boolean };
+    };
     expect(m.rows.slice(0, 3).every((x) => x.differs)).toBe(true);
     expect(m.rows.slice(3).some((x) => x.differs)).toBe(false);
     expect(m.marks.seedsDiffer).toBe(true);
@@ -75,11 +87,22 @@ describe.skipIf(chromium === undefined)('matrix in a browser (skipped: no chromi
     );
     writeFileSync(path.join(out, 'probe.html'), probe);
     const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--window-size=1400,900'];
-    const { stdout } = await promisify(execFile)(chromium!, [...flags, '--dump-dom', `file://${path.join(out, 'probe.html')}`], { encoding: 'utf8', timeout: 60_000 });
-    const seen = JSON.parse(/<title>(.*?)<\/title>/s.exec(stdout)![1]!.replaceAll('&quot;', '"')) as { first: boolean[]; shown: number; marked: boolean };
+    const { stdout } = await promisify(execFile)(chromium!, [...flags, '--dump-dom', `file://${path.join(out, 'probe.html')}`], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const seen = JSON.parse(/<title>(.*?)<\/title>/s.exec(stdout)![1]!.replaceAll('&quot;', '"')) as {
+      first: boolean[];
+      shown: number;
+      marked: boolean;
+    };
     expect(seen.first).toEqual([true, true, true, false]);
     expect(seen.shown).toBe(2);
     expect(seen.marked).toBe(true);
-    await promisify(execFile)(chromium!, [...flags, `--screenshot=${path.join(out, 'matrix.png')}`, `file://${path.join(out, 'matrix.html')}`], { timeout: 60_000 });
+    await promisify(execFile)(
+      chromium!,
+      [...flags, `--screenshot=${path.join(out, 'matrix.png')}`, `file://${path.join(out, 'matrix.html')}`],
+      { timeout: 60_000 },
+    );
   }, 120_000);
 });

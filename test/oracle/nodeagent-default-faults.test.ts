@@ -24,7 +24,12 @@ describe('per-default node-agent faults', () => {
     it.each(nodeagentDefaultFaults.map((f) => [f.name, f] as const))(
       '%s',
       async (_name, fault) => {
-        const records = await runNodeagentChecks({ checks: nodeagentFaultChecks(fault), runs: RUNS, seed: SEED, faults: [fault.name as NodeagentFaultName] });
+        const records = await runNodeagentChecks({
+          checks: nodeagentFaultChecks(fault),
+          runs: RUNS,
+          seed: SEED,
+          faults: [fault.name as NodeagentFaultName],
+        });
         expect(records.filter((r) => r.verdict === 'error')).toEqual([]);
         const failed = new Set(records.filter((r) => r.verdict === 'fail').map((r) => r.clause));
         expect(

@@ -44,7 +44,11 @@ describe('legal variations of the loader pass', () => {
     '%s',
     async (name) => {
       const records = await runNodeagentChecks({ checks: ALL, runs: 150, seed: SEED, variations: [name] });
-      expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error').map((r) => `${r.clause}: ${r.counterexample?.observed ?? r.note}`)).toEqual([]);
+      expect(
+        records
+          .filter((r) => r.verdict === 'fail' || r.verdict === 'error')
+          .map((r) => `${r.clause}: ${r.counterexample?.observed ?? r.note}`),
+      ).toEqual([]);
     },
     HANG_MS,
   );
@@ -61,7 +65,9 @@ describe('a zero read as unset with nothing printed to show it', () => {
       variations: ['zero-as-unset', 'no-output'],
     });
     expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error')).toEqual([]);
-    expect(new Set(records.filter((r) => r.verdict === 'inconclusive').map((r) => r.clause))).toEqual(new Set(['node:2.2/port', 'node:2.2/nodeLeaseDurationSeconds']));
+    expect(new Set(records.filter((r) => r.verdict === 'inconclusive').map((r) => r.clause))).toEqual(
+      new Set(['node:2.2/port', 'node:2.2/nodeLeaseDurationSeconds']),
+    );
   });
 });
 
@@ -122,9 +128,13 @@ describe('replay', () => {
   it(
     'a counterexample replays from its seed and path to the same file',
     async () => {
-      const first = (await runNodeagentChecks({ checks: ['nodeagent-invalid-configs'], runs: RUNS, seed: SEED, faults: ['port-zero'] })).find((r) => r.verdict === 'fail')!;
+      const first = (
+        await runNodeagentChecks({ checks: ['nodeagent-invalid-configs'], runs: RUNS, seed: SEED, faults: ['port-zero'] })
+      ).find((r) => r.verdict === 'fail')!;
       const c = first.counterexample!;
-      const again = (await runNodeagentChecks({ checks: ['nodeagent-invalid-configs'], runs: RUNS, seed: c.seed, path: c.path!, faults: ['port-zero'] })).find((r) => r.verdict === 'fail')!;
+      const again = (
+        await runNodeagentChecks({ checks: ['nodeagent-invalid-configs'], runs: RUNS, seed: c.seed, path: c.path!, faults: ['port-zero'] })
+      ).find((r) => r.verdict === 'fail')!;
       expect(again.counterexample!.steps).toEqual(c.steps);
     },
     HANG_MS,

@@ -28,7 +28,12 @@ describe('per-field node-agent faults', () => {
     it.each(nodeagentFieldFaults.map((f) => [f.name, f] as const))(
       '%s',
       async (_name, fault) => {
-        const records = await runNodeagentChecks({ checks: nodeagentFaultChecks(fault), runs: RUNS, seed: SEED, faults: [fault.name as NodeagentFaultName] });
+        const records = await runNodeagentChecks({
+          checks: nodeagentFaultChecks(fault),
+          runs: RUNS,
+          seed: SEED,
+          faults: [fault.name as NodeagentFaultName],
+        });
         expect(records.filter((r) => r.verdict === 'error')).toEqual([]);
         const fails = records.filter((r) => r.verdict === 'fail');
         expect(

@@ -55,7 +55,9 @@ function judgeMode(mode: Run, removed: readonly PartialModeName[]): number {
   ).toEqual(features.map((f) => [f, 'notServed']).sort());
   // One finding per removed feature, under its clause: failed where the spec requires it, notServed where it may be left out.
   const findings = mode.records.filter((r) => r.check === PROBE_CHECK);
-  expect(findings.map((r) => [r.clause, r.verdict]).sort()).toEqual(features.map((f) => [featureById(f).clause, failsWhenNotServed(featureById(f)) ? 'fail' : 'notServed']).sort());
+  expect(findings.map((r) => [r.clause, r.verdict]).sort()).toEqual(
+    features.map((f) => [featureById(f).clause, failsWhenNotServed(featureById(f)) ? 'fail' : 'notServed']).sort(),
+  );
   // Nothing else fails: a check that stumbles on the missing feature but is not blocked by it is a gap of suites/checks/feature-needs.ts.
   expect(
     mode.records
@@ -72,7 +74,9 @@ function judgeMode(mode: Run, removed: readonly PartialModeName[]): number {
   const blocked = new Set(mode.capabilities.flatMap((c) => c.blocks));
   const own = new Set<string>(features.map((f) => featureById(f).clause));
   // A clause needs a removed feature when every check that judged it on the full server is blocked now.
-  const independent = [...judgedBy(full.records)].filter(([clause, by]) => !own.has(clause) && [...by].some((c) => !blocked.has(c))).map(([clause]) => clause);
+  const independent = [...judgedBy(full.records)]
+    .filter(([clause, by]) => !own.has(clause) && [...by].some((c) => !blocked.has(c)))
+    .map(([clause]) => clause);
   const changed = independent.filter((clause) => statusOf(mode.records, clause) !== statusOf(full.records, clause));
   expect(
     changed.map((c) => `${c}: ${statusOf(full.records, c)} -> ${statusOf(mode.records, c)}`),

@@ -28,9 +28,14 @@ const curlDir = (() => {
 function runScript(file: string, env: Record<string, string>): Promise<{ code: number; out: string }> {
   const bin = [path.dirname(process.execPath), ...(curlDir ? [curlDir] : []), '/usr/bin', '/bin'].join(':');
   return new Promise((resolve) => {
-    execFile('bash', [file], { encoding: 'utf8', cwd: path.dirname(file), env: { PATH: bin, HOME: path.dirname(file), ...env }, timeout: 120_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number((err as { code?: number }).code ?? -1) : 0, out: `${stdout}${stderr}` });
-    });
+    execFile(
+      'bash',
+      [file],
+      { encoding: 'utf8', cwd: path.dirname(file), env: { PATH: bin, HOME: path.dirname(file), ...env }, timeout: 120_000 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? Number((err as { code?: number }).code ?? -1) : 0, out: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
@@ -78,13 +83,21 @@ describe("a node-agent loader failure's script", () => {
 
 describe.skipIf(curlDir === undefined)("a controller daemon failure's script (skipped: no curl on PATH)", () => {
   it('any-tls-min-version: the command line that must be refused; exit 1 with the fault, 0 without', async () => {
-    const records = await runDaemonChecks({ checks: ['daemon-invalid-flags/tls-min-version'], faults: ['any-tls-min-version'], runs: 2, seed: 11 });
+    const records = await runDaemonChecks({
+      checks: ['daemon-invalid-flags/tls-min-version'],
+      faults: ['any-tls-min-version'],
+      runs: 2,
+      seed: 11,
+    });
     const cx = records.find((r) => r.verdict === 'fail' && r.clause === 'node:2.6/tls-min-version')?.counterexample;
     const { dir, file } = saved(cx);
     const server = await referenceServer();
     try {
       expect(cx!.curl).toMatch(/--tls-min-version=/);
-      const bad = await runScript(file, { SERVER: server.url, DAEMON: cli('controller-daemon run --profile=svc --fault=any-tls-min-version') });
+      const bad = await runScript(file, {
+        SERVER: server.url,
+        DAEMON: cli('controller-daemon run --profile=svc --fault=any-tls-min-version'),
+      });
       expect(bad.code, bad.out).toBe(1);
       expect(bad.out).toContain('the failure is present');
       const good = await runScript(file, { SERVER: server.url, DAEMON: cli('controller-daemon run --profile=svc') });

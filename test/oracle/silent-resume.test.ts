@@ -9,7 +9,13 @@ import { runAgainst } from '../../scripts/dev/in-process-run.ts';
 describe('a resumed watch that has sent nothing yet is waited for, not failed', () => {
   it('silent-watch, seed 781816701: inconclusive, never failed', async () => {
     // Without the capability probe: it would find delivery not served and leave watch-resume out.
-    const records = await runAgainst({ checks: ['watch-resume'], faults: ['silent-watch'], runs: 5, seed: 781816701, capabilityProbe: false });
+    const records = await runAgainst({
+      checks: ['watch-resume'],
+      faults: ['silent-watch'],
+      runs: 5,
+      seed: 781816701,
+      capabilityProbe: false,
+    });
     expect(records.filter((r) => r.verdict === 'fail').map((r) => `${r.clause}: ${r.counterexample?.observed}`)).toEqual([]);
     expect(records.some((r) => r.clause === 'rest:6.1.1' && r.verdict === 'inconclusive')).toBe(true);
   }, 120_000);

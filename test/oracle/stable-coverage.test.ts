@@ -31,13 +31,19 @@ describe.concurrent('every clause a check names gets a verdict on every seed at 
     'API server checks, seed %i',
     async (seed) => {
       const options = { runs: DEFAULT_RUNS, seed };
-      const records = [...(await runAgainst({ ...options, checks: apiRest.map((c) => c.id) })), ...(await runAgainst({ ...options, checks: pagedFixed.map((c) => c.id), longWindows: true }))];
+      const records = [
+        ...(await runAgainst({ ...options, checks: apiRest.map((c) => c.id) })),
+        ...(await runAgainst({ ...options, checks: pagedFixed.map((c) => c.id), longWindows: true })),
+      ];
       expect(pagedFixed.length).toBeGreaterThan(0);
       expect(errorsOf(records)).toEqual([]);
       expect(failuresOf(records)).toEqual([]);
       expect(unreachedClauses(apiChecks, records)).toEqual([]);
       // Every clause these checks pass has a planted fault that names it, or a catalogued reason why none can be planted.
-      expect(withoutFaultOrReason(passedInRecords(records)), 'plant a fault (targets/) or catalogue why not (reference/catalog/no-planted-fault.ts)').toEqual([]);
+      expect(
+        withoutFaultOrReason(passedInRecords(records)),
+        'plant a fault (targets/) or catalogue why not (reference/catalog/no-planted-fault.ts)',
+      ).toEqual([]);
     },
     600_000,
   );

@@ -140,7 +140,10 @@ export function describeVariations(part: number, parts: number): void {
       const reaching = all.filter((c) => byCheck.get(c)?.has(variation));
       const why = REACHED_BY_NONE[variation];
       expect(reaching.length > 0 || why !== undefined, `no check's requests reach ${variation}: its run would show nothing`).toBe(true);
-      expect(why === undefined || reaching.length === 0, `${variation} is listed as reached by none, but ${reaching.join(', ')} reach it`).toBe(true);
+      expect(
+        why === undefined || reaching.length === 0,
+        `${variation} is listed as reached by none, but ${reaching.join(', ')} reach it`,
+      ).toBe(true);
       return reaching;
     };
 
@@ -153,14 +156,17 @@ export function describeVariations(part: number, parts: number): void {
         // where a webhook can declare side effects): where a fault's catching run needs them, the correct
         // server passes there too.
         for (const f of faults as readonly Fault[]) {
-          if (f.target !== undefined) records.push(...(await runAgainst({ checks: f.checks.filter((c) => all.includes(c)), runs: 15, seed: SEED, ...f.target })));
+          if (f.target !== undefined)
+            records.push(...(await runAgainst({ checks: f.checks.filter((c) => all.includes(c)), runs: 15, seed: SEED, ...f.target })));
         }
         expect(errorsOf(records)).toEqual([]);
         expect(failuresOf(records)).toEqual([]);
         const passed = new Set([...referencePassed, ...records.filter((r) => r.verdict === 'pass').map((r) => r.clause)]);
         const neverPassed = checks
           .filter((c) => all.includes(c.id))
-          .flatMap((c) => c.clauses.filter((clause) => !passed.has(clause) && RECORDED_ONLY[clause] === undefined).map((clause) => `${c.id}: ${clause}`));
+          .flatMap((c) =>
+            c.clauses.filter((clause) => !passed.has(clause) && RECORDED_ONLY[clause] === undefined).map((clause) => `${c.id}: ${clause}`),
+          );
         expect(neverPassed).toEqual([]);
         expect(Object.keys(RECORDED_ONLY).filter((clause) => !referenceRecorded.includes(clause) || passed.has(clause))).toEqual([]);
       }, 600_000);
@@ -169,7 +175,10 @@ export function describeVariations(part: number, parts: number): void {
     // Ten minutes per variation: the cases run concurrently, so each one's clock also counts the others'
     // CPU, and the deletion-lingers run waits out its lingering deletions (300 s was hit on two busy cores).
     // The group counts as one case of the shares (its run costs about one variation's).
-    const cases: (VariationName | typeof TOGETHER)[] = [...variations.map((v) => v.name).filter((v) => !RUN_TOGETHER.includes(v)), TOGETHER];
+    const cases: (VariationName | typeof TOGETHER)[] = [
+      ...variations.map((v) => v.name).filter((v) => !RUN_TOGETHER.includes(v)),
+      TOGETHER,
+    ];
     const mine = shareOf(cases, part, parts);
     if (mine.includes(TOGETHER)) {
       it(`legal variations ${RUN_TOGETHER.join(', ')} are not flagged, run together, and narrow no judgment`, async () => {
@@ -189,7 +198,10 @@ export function describeVariations(part: number, parts: number): void {
             `flagged together; alone: ${alone.length > 0 ? alone.join(', ') : 'none of them (the combination is)'}`,
           ).toEqual([]);
         }
-        expect(narrowedJudgments(referenceCounts, passCounts(records), reaching), 'a variation here leaves judgments unmade: run it alone').toEqual([]);
+        expect(
+          narrowedJudgments(referenceCounts, passCounts(records), reaching),
+          'a variation here leaves judgments unmade: run it alone',
+        ).toEqual([]);
       }, 600_000);
     }
 
@@ -205,7 +217,14 @@ export function describeVariations(part: number, parts: number): void {
         // not from the checks that ran before it).
         const parts = WAITING_PARTS[variation] ?? 1;
         const runs = await Promise.all(
-          Array.from({ length: parts }, (_, i) => runAgainst({ checks: shareOf(reaching, i + 1, parts), variations: [variation], runs: variation === 'latency' ? 4 : RUNS, seed: SEED })),
+          Array.from({ length: parts }, (_, i) =>
+            runAgainst({
+              checks: shareOf(reaching, i + 1, parts),
+              variations: [variation],
+              runs: variation === 'latency' ? 4 : RUNS,
+              seed: SEED,
+            }),
+          ),
         );
         const records = runs.flat();
         expect(errorsOf(records)).toEqual([]);

@@ -153,7 +153,9 @@ describe('one way to run checks', () => {
 
   it('the patterns catch a planted way round the owners', () => {
     expect(STARTS_SERVER.test("import { startReferenceServer as go } from '../targets/api-server/index.ts';")).toBe(true);
-    expect(STARTS_SERVER.test("const s = await (await import('../targets/api-server/index.ts')).startReferenceServer({ profile });")).toBe(true);
+    expect(STARTS_SERVER.test("const s = await (await import('../targets/api-server/index.ts')).startReferenceServer({ profile });")).toBe(
+      true,
+    );
     expect(STARTS_SERVER.test('const s = await startReferenceServer({ profile });')).toBe(true);
     expect(OPENS_ENV.test('const pool = new NamespacePool(target, o);')).toBe(true);
     expect(OPENS_ENV.test('const target = createGuardedTarget(client, identity);')).toBe(true);
@@ -162,23 +164,43 @@ describe('one way to run checks', () => {
 
 describe('the architecture checker fires on planted offenders', () => {
   it('flags a planted inline verdict in a new harness or suites file, by import and by literal', () => {
-    const byImport = violations('suites/checks/planted.ts', "import { rule, type Judgement } from '../../reference/judgement.ts';\nexport const j = rule('rest:2.2.1', true, 'e', 'o');\n");
-    expect(byImport).toEqual([{ file: 'suites/checks/planted.ts', rule: 'verdict-outside-reference', detail: 'imports rule from reference/judgement.ts' }]);
+    const byImport = violations(
+      'suites/checks/planted.ts',
+      "import { rule, type Judgement } from '../../reference/judgement.ts';\nexport const j = rule('rest:2.2.1', true, 'e', 'o');\n",
+    );
+    expect(byImport).toEqual([
+      { file: 'suites/checks/planted.ts', rule: 'verdict-outside-reference', detail: 'imports rule from reference/judgement.ts' },
+    ]);
     const aliased = violations('harness/planted.ts', "import { pass as ok } from '../reference/judgement.ts';\n");
     expect(aliased.map((v) => v.rule)).toEqual(['verdict-outside-reference']);
-    const literal = violations('harness/planted.ts', "export const j = { clause: 'rest:2.2.1', verdict: 'fail', expected: 'x', observed: 'y' };\n");
-    expect(literal).toEqual([{ file: 'harness/planted.ts', rule: 'verdict-outside-reference', detail: "line 1: a Judgement literal with verdict 'fail'" }]);
-    expect(violations('suites/checks/planted.ts', "import { notSeenWithin } from '../../reference/judgement.ts';\n").map((v) => v.rule)).toEqual(['verdict-outside-reference']);
+    const literal = violations(
+      'harness/planted.ts',
+      "export const j = { clause: 'rest:2.2.1', verdict: 'fail', expected: 'x', observed: 'y' };\n",
+    );
+    expect(literal).toEqual([
+      { file: 'harness/planted.ts', rule: 'verdict-outside-reference', detail: "line 1: a Judgement literal with verdict 'fail'" },
+    ]);
+    expect(
+      violations('suites/checks/planted.ts', "import { notSeenWithin } from '../../reference/judgement.ts';\n").map((v) => v.rule),
+    ).toEqual(['verdict-outside-reference']);
     // The same planted file is not in the allow-list, so the suite test above would fail on it.
     expect(VERDICT_OFFENDERS_ALLOWED.has('suites/checks/planted.ts')).toBe(false);
   });
 
   it('flags an import round the door of a room from outside it, and lets siblings and tests in', () => {
     expect(violations('suites/checks/planted.ts', "import { runOp } from '../../harness/interpreters/rest-interpreter.ts';\n")).toEqual([
-      { file: 'suites/checks/planted.ts', rule: 'room-door', detail: 'imports harness/interpreters/rest-interpreter.ts (outside harness/interpreters/, import harness/interpreters/index.ts)' },
+      {
+        file: 'suites/checks/planted.ts',
+        rule: 'room-door',
+        detail: 'imports harness/interpreters/rest-interpreter.ts (outside harness/interpreters/, import harness/interpreters/index.ts)',
+      },
     ]);
-    expect(violations('harness/case/planted.ts', "import type { Target } from '../transport/exchange.ts';\n").map((v) => v.rule)).toEqual(['room-door']);
-    expect(violations('runner/planted.ts', "type F = import('../harness/case/footprint.ts').RunFootprint;\n").map((v) => v.rule)).toEqual(['room-door']);
+    expect(violations('harness/case/planted.ts', "import type { Target } from '../transport/exchange.ts';\n").map((v) => v.rule)).toEqual([
+      'room-door',
+    ]);
+    expect(violations('runner/planted.ts', "type F = import('../harness/case/footprint.ts').RunFootprint;\n").map((v) => v.rule)).toEqual([
+      'room-door',
+    ]);
     expect(violations('suites/checks/planted.ts', "import { runOp } from '../../harness/interpreters/index.ts';\n")).toEqual([]);
     expect(violations('harness/case/planted.ts', "import { Tally } from './tally.ts';\n")).toEqual([]);
     expect(violations('test/planted.test.ts', "import { runOp } from '../harness/interpreters/rest-interpreter.ts';\n")).toEqual([]);
@@ -211,29 +233,54 @@ describe('the architecture checker fires on planted offenders', () => {
   });
 
   it('flags imports of targets/ below scripts/, static, dynamic and type-only', () => {
-    expect(violations('generators/planted.ts', "import { pathSegments } from '../targets/nodeagent-loader/loader.ts';\n").map((v) => v.rule)).toEqual(['imports-targets']);
-    expect(violations('harness/planted.ts', "const m = await import('../targets/api-server/index.ts');\n").map((v) => v.rule)).toEqual(['imports-targets']);
-    expect(violations('suites/planted.ts', "import type { FaultName } from '../targets/api-server/faults.ts';\n").map((v) => v.rule)).toEqual(['imports-targets']);
+    expect(
+      violations('generators/planted.ts', "import { pathSegments } from '../targets/nodeagent-loader/loader.ts';\n").map((v) => v.rule),
+    ).toEqual(['imports-targets']);
+    expect(violations('harness/planted.ts', "const m = await import('../targets/api-server/index.ts');\n").map((v) => v.rule)).toEqual([
+      'imports-targets',
+    ]);
+    expect(
+      violations('suites/planted.ts', "import type { FaultName } from '../targets/api-server/faults.ts';\n").map((v) => v.rule),
+    ).toEqual(['imports-targets']);
     expect(violations('scripts/planted.ts', "import { startReferenceServer } from '../targets/api-server/index.ts';\n")).toEqual([]);
   });
 
   it('flags imports against the layer order, and of test files from the product', () => {
-    expect(violations('reference/planted.ts', "import { runOp } from '../harness/rest-interpreter.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
-    expect(violations('generators/planted.ts', "export { runCheck } from '../runner/run-check.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
-    expect(violations('harness/planted.ts', "import { checks } from '../suites/checks/index.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
-    expect(violations('targets/planted.ts', "import { checks } from '../suites/checks/index.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
+    expect(violations('reference/planted.ts', "import { runOp } from '../harness/rest-interpreter.ts';\n").map((v) => v.rule)).toEqual([
+      'layer-order',
+    ]);
+    expect(violations('generators/planted.ts', "export { runCheck } from '../runner/run-check.ts';\n").map((v) => v.rule)).toEqual([
+      'layer-order',
+    ]);
+    expect(violations('harness/planted.ts', "import { checks } from '../suites/checks/index.ts';\n").map((v) => v.rule)).toEqual([
+      'layer-order',
+    ]);
+    expect(violations('targets/planted.ts', "import { checks } from '../suites/checks/index.ts';\n").map((v) => v.rule)).toEqual([
+      'layer-order',
+    ]);
     expect(violations('reports/planted.ts', "import { x } from '../scripts/cli.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
-    expect(violations('runner/planted.ts', "import { writeReports } from '../reports/index.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
+    expect(violations('runner/planted.ts', "import { writeReports } from '../reports/index.ts';\n").map((v) => v.rule)).toEqual([
+      'layer-order',
+    ]);
     expect(violations('reports/planted.ts', "import { shardOf } from '../runner/shard.ts';\n")).toEqual([]);
-    expect(violations('scripts/planted.ts', "import { x } from '../test/oracle/daemon-run.ts';\n").map((v) => v.rule)).toEqual(['layer-order']);
+    expect(violations('scripts/planted.ts', "import { x } from '../test/oracle/daemon-run.ts';\n").map((v) => v.rule)).toEqual([
+      'layer-order',
+    ]);
     // Comments and strings are not imports; tests may import anything.
-    expect(violations('reference/planted.ts', "// import { x } from '../harness/a.ts'\nconst s = \"from '../harness/a.ts'\";\n")).toEqual([]);
+    expect(violations('reference/planted.ts', "// import { x } from '../harness/a.ts'\nconst s = \"from '../harness/a.ts'\";\n")).toEqual(
+      [],
+    );
     expect(violations('test/planted.test.ts', "import { x } from '../targets/api-server/index.ts';\n")).toEqual([]);
   });
 
   it('flags a shipped module that imports a development script', () => {
-    expect(violations('scripts/cli.ts', "import { runAgainst } from './dev/in-process-run.ts';\n").map((v) => v.rule)).toEqual(['shipped-imports-dev']);
-    expect(violations('runner/planted.ts', "import { x } from '../scripts/dev/bench.ts';\n").map((v) => v.rule)).toEqual(['shipped-imports-dev', 'layer-order']);
+    expect(violations('scripts/cli.ts', "import { runAgainst } from './dev/in-process-run.ts';\n").map((v) => v.rule)).toEqual([
+      'shipped-imports-dev',
+    ]);
+    expect(violations('runner/planted.ts', "import { x } from '../scripts/dev/bench.ts';\n").map((v) => v.rule)).toEqual([
+      'shipped-imports-dev',
+      'layer-order',
+    ]);
     expect(violations('scripts/dev/mutation.ts', "import { runAgainst } from './in-process-run.ts';\n")).toEqual([]);
   });
 

@@ -27,7 +27,13 @@ describe('the test folders', () => {
 
   it(`only ${SERVER_HELPER} starts the reference server`, () => {
     const code = (f: string) => readFileSync(path.join(root, f), 'utf8').replace(/^\s*(\/\/|\*).*$/gm, '');
-    const starters = files.filter((f) => f.endsWith('.ts') && f !== 'test/unit/test-layout.test.ts' && f !== 'test/unit/architecture.test.ts' && NAMES_CONSTRUCTOR.test(code(f)));
+    const starters = files.filter(
+      (f) =>
+        f.endsWith('.ts') &&
+        f !== 'test/unit/test-layout.test.ts' &&
+        f !== 'test/unit/architecture.test.ts' &&
+        NAMES_CONSTRUCTOR.test(code(f)),
+    );
     expect(starters).toEqual([SERVER_HELPER]);
   });
 
@@ -36,7 +42,8 @@ describe('the test folders', () => {
     const direct = files.filter((f) => f.endsWith('.ts') && f !== 'test/unit/test-layout.test.ts' && RUNS_CHECKS_DIRECTLY.test(code(f)));
     expect(direct, 'run checks with test/helpers/planned-run.ts').toEqual([...DIRECT_CHECK_RUNNERS].sort());
     // Each listed file says at its top why it calls runCheck or openSession itself.
-    for (const f of DIRECT_CHECK_RUNNERS) expect(readFileSync(path.join(root, f), 'utf8').split('\n')[0], f).toMatch(/^\/\/ Calls (runCheck|openSession) itself: /);
+    for (const f of DIRECT_CHECK_RUNNERS)
+      expect(readFileSync(path.join(root, f), 'utf8').split('\n')[0], f).toMatch(/^\/\/ Calls (runCheck|openSession) itself: /);
   });
 
   it('the direct-run pattern catches a planted call, not a mention', () => {
@@ -47,7 +54,9 @@ describe('the test folders', () => {
 
   it('the pattern catches a planted start round the helper', () => {
     expect(NAMES_CONSTRUCTOR.test("import { startReferenceServer } from '../../targets/api-server/index.ts';")).toBe(true);
-    expect(NAMES_CONSTRUCTOR.test("const s = await (await import('../../targets/api-server/index.ts')).startReferenceServer({ profile });")).toBe(true);
+    expect(
+      NAMES_CONSTRUCTOR.test("const s = await (await import('../../targets/api-server/index.ts')).startReferenceServer({ profile });"),
+    ).toBe(true);
     expect(NAMES_CONSTRUCTOR.test('const s = await referenceServer({ profile: "k8s" });')).toBe(false);
   });
 });

@@ -44,7 +44,11 @@ describe('npm run report', () => {
       mkdirSync(path.join(dir, 'allure-report', 'data'), { recursive: true });
       writeFileSync(path.join(dir, 'allure-report', 'index.html'), '<title>svc-conformance</title>');
       writeFileSync(path.join(dir, 'allure-report', 'data', 'old.json'), '{}');
-      const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/allure-report.ts'), dir], { cwd: root, encoding: 'utf8', timeout: 110_000 });
+      const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/allure-report.ts'), dir], {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 110_000,
+      });
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toContain(path.join(dir, 'allure-report', 'index.html'));
       const out = path.join(dir, 'allure-report');
@@ -56,7 +60,9 @@ describe('npm run report', () => {
       const embedded = [...page.matchAll(/d\("data\/test-results\/[^"]+\.json","([A-Za-z0-9+/=]+)"\)/g)].map(
         (m) => JSON.parse(Buffer.from(m[1]!, 'base64').toString('utf8')) as { name: string; status: string },
       );
-      expect(new Set(embedded.map((e) => `${e.name} ${e.status}`))).toEqual(new Set(['paging-snapshot passed', 'watch-cell-unset-check failed']));
+      expect(new Set(embedded.map((e) => `${e.name} ${e.status}`))).toEqual(
+        new Set(['paging-snapshot passed', 'watch-cell-unset-check failed']),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -65,7 +71,10 @@ describe('npm run report', () => {
   it('without results says so in one line and exits 2', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'svc-allure-none-'));
     try {
-      const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/allure-report.ts'), dir], { encoding: 'utf8', timeout: 60_000 });
+      const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/allure-report.ts'), dir], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(run.status).toBe(2);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
       expect(run.stderr).toContain('no Allure results');
@@ -80,7 +89,10 @@ describe('npm run report', () => {
       mkdirSync(path.join(dir, 'allure-results'));
       mkdirSync(path.join(dir, 'allure-report'));
       writeFileSync(path.join(dir, 'allure-report', 'notes.md'), 'mine');
-      const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/allure-report.ts'), dir], { encoding: 'utf8', timeout: 60_000 });
+      const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/allure-report.ts'), dir], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(run.status).toBe(2);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
       expect(run.stderr).toMatch(/allure-report exists and is not a report this command rendered.*nothing was deleted/);

@@ -11,8 +11,11 @@ const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..
 const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-allure-'));
 const run = (args: string[]) =>
   new Promise<number | null>((resolve) => {
-    execFile(process.execPath, [bin, 'run', '--reports', dir, ...args], { timeout: 180_000, env: { ...process.env, KUBECONFIG: '' } }, (e) =>
-      resolve(e === null ? 0 : typeof e.code === 'number' ? e.code : null),
+    execFile(
+      process.execPath,
+      [bin, 'run', '--reports', dir, ...args],
+      { timeout: 180_000, env: { ...process.env, KUBECONFIG: '' } },
+      (e) => resolve(e === null ? 0 : typeof e.code === 'number' ? e.code : null),
     );
   });
 

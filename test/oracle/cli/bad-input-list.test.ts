@@ -39,8 +39,18 @@ function cli(args: readonly string[]): Promise<{ status: number | null; timedOut
 }
 
 const cases: readonly { name: string; args: () => string[]; exit: number; line: RegExp }[] = [
-  { name: 'run --reports /proc/x (spun at 100% CPU)', args: () => ['run', '--reports', '/proc/x'], exit: 2, line: /^svc-conformance: --reports \/proc\/x: cannot write there/ },
-  { name: 'run --hook foo=bar on the embedded target (hung after its usage error)', args: () => ['run', '--hook', 'foo=bar'], exit: 2, line: /^svc-conformance: --hook applies to an external target/ },
+  {
+    name: 'run --reports /proc/x (spun at 100% CPU)',
+    args: () => ['run', '--reports', '/proc/x'],
+    exit: 2,
+    line: /^svc-conformance: --reports \/proc\/x: cannot write there/,
+  },
+  {
+    name: 'run --hook foo=bar on the embedded target (hung after its usage error)',
+    args: () => ['run', '--hook', 'foo=bar'],
+    exit: 2,
+    line: /^svc-conformance: --hook applies to an external target/,
+  },
   {
     name: 'run --hook foo=bar on an external target',
     args: () => ['run', '--server', 'http://127.0.0.1:9', '--hook', 'foo=bar'],
@@ -53,12 +63,42 @@ const cases: readonly { name: string; args: () => string[]; exit: number; line: 
     exit: 2,
     line: /^svc-conformance: --token-file \S*no-token: no such file$/,
   },
-  { name: '--expectations missing', args: () => ['run', '--expectations', path.join(dir, 'no.yaml')], exit: 2, line: /^svc-conformance: --expectations \S*no\.yaml: no such file$/ },
-  { name: '--expectations malformed', args: () => ['run', '--expectations', file('bad.yaml', 'knownFailures: [1, 2\n')], exit: 2, line: /^svc-conformance: --expectations \S*bad\.yaml:\d+: / },
-  { name: '--baseline missing', args: () => ['run', '--baseline', path.join(dir, 'no.json')], exit: 2, line: /^svc-conformance: --baseline \S*no\.json: no such file$/ },
-  { name: '--baseline not JSON', args: () => ['run', '--baseline', file('bad.json', 'nope')], exit: 2, line: /^svc-conformance: --baseline \S*bad\.json: not JSON/ },
-  { name: '--focus not a regular expression', args: () => ['run', '--focus', '('], exit: 2, line: /^svc-conformance: --focus \(: not a regular expression/ },
-  { name: '--skip selecting nothing', args: () => ['run', '--dry-run', '--skip', '.'], exit: 2, line: /^svc-conformance: --skip \. selects no check/ },
+  {
+    name: '--expectations missing',
+    args: () => ['run', '--expectations', path.join(dir, 'no.yaml')],
+    exit: 2,
+    line: /^svc-conformance: --expectations \S*no\.yaml: no such file$/,
+  },
+  {
+    name: '--expectations malformed',
+    args: () => ['run', '--expectations', file('bad.yaml', 'knownFailures: [1, 2\n')],
+    exit: 2,
+    line: /^svc-conformance: --expectations \S*bad\.yaml:\d+: /,
+  },
+  {
+    name: '--baseline missing',
+    args: () => ['run', '--baseline', path.join(dir, 'no.json')],
+    exit: 2,
+    line: /^svc-conformance: --baseline \S*no\.json: no such file$/,
+  },
+  {
+    name: '--baseline not JSON',
+    args: () => ['run', '--baseline', file('bad.json', 'nope')],
+    exit: 2,
+    line: /^svc-conformance: --baseline \S*bad\.json: not JSON/,
+  },
+  {
+    name: '--focus not a regular expression',
+    args: () => ['run', '--focus', '('],
+    exit: 2,
+    line: /^svc-conformance: --focus \(: not a regular expression/,
+  },
+  {
+    name: '--skip selecting nothing',
+    args: () => ['run', '--dry-run', '--skip', '.'],
+    exit: 2,
+    line: /^svc-conformance: --skip \. selects no check/,
+  },
   {
     name: 'controller-daemon lint -- --kube-api-qsp=5: did you mean, in the svc profile',
     args: () => ['controller-daemon', 'lint', '--', '--kube-api-qsp=5'],
@@ -73,7 +113,11 @@ const cases: readonly { name: string; args: () => string[]; exit: number; line: 
   },
   {
     name: 'nodeagent validate with an unknown field: refused by default (exited 0)',
-    args: () => ['nodeagent', 'validate', file('typo.yaml', 'apiVersion: nodeagent.config.svc.io/v1beta1\nkind: NodeagentConfiguration\nreservedSystemCPUs: "0"\nmaxPodz: 5\n')],
+    args: () => [
+      'nodeagent',
+      'validate',
+      file('typo.yaml', 'apiVersion: nodeagent.config.svc.io/v1beta1\nkind: NodeagentConfiguration\nreservedSystemCPUs: "0"\nmaxPodz: 5\n'),
+    ],
     exit: 1,
     line: /typo\.yaml:4:\d+: maxPodz: unknown field maxPodz \(did you mean maxPods\?\)/,
   },
@@ -91,7 +135,15 @@ describe('bad input a user was seen to give', () => {
   });
 
   it('nodeagent validate --lenient accepts the unknown field with a note (exit 0)', { timeout: LIMIT_MS + 10_000 }, async () => {
-    const r = await cli(['nodeagent', 'validate', '--lenient', file('typo2.yaml', 'apiVersion: nodeagent.config.svc.io/v1beta1\nkind: NodeagentConfiguration\nreservedSystemCPUs: "0"\nmaxPodz: 5\n')]);
+    const r = await cli([
+      'nodeagent',
+      'validate',
+      '--lenient',
+      file(
+        'typo2.yaml',
+        'apiVersion: nodeagent.config.svc.io/v1beta1\nkind: NodeagentConfiguration\nreservedSystemCPUs: "0"\nmaxPodz: 5\n',
+      ),
+    ]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/note \(spec leaves this open, accepted\): maxPodz: unknown field maxPodz \(did you mean maxPods\?\)/);
   });

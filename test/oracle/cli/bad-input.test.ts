@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/svc-conformance.mjs');
-const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, KUBECONFIG: '' } });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, KUBECONFIG: '' } });
 const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-cli-'));
 
 function expectOneLine(stderr: string, pattern: RegExp): void {
@@ -64,7 +65,15 @@ describe('svc-conformance run with bad input', () => {
   it('malformed expectations file (one of several): exit 2, one line naming file and line', () => {
     const file = path.join(dir, 'expectations.yaml');
     writeFileSync(file, 'knownFailures: [\n');
-    const r = cli('run', '--server', 'http://127.0.0.1:9', '--expectations', path.resolve(path.dirname(bin), '../expectations/upstream-kube-apiserver.yaml'), '--expectations', file);
+    const r = cli(
+      'run',
+      '--server',
+      'http://127.0.0.1:9',
+      '--expectations',
+      path.resolve(path.dirname(bin), '../expectations/upstream-kube-apiserver.yaml'),
+      '--expectations',
+      file,
+    );
     expect(r.status).toBe(2);
     expectOneLine(r.stderr, new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2: not valid JSON or YAML`));
   });
@@ -152,9 +161,14 @@ describe('svc-conformance run against a server of the other profile', () => {
     try {
       const r = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
         import('node:child_process').then(({ execFile }) => {
-          execFile(process.execPath, [bin, 'run', '--server', server.url, '--reports', path.join(dir, 'mismatch')], { encoding: 'utf8', timeout: 60_000 }, (err, _out, stderr) => {
-            resolve({ status: err === null ? 0 : typeof err.code === 'number' ? err.code : null, stderr });
-          });
+          execFile(
+            process.execPath,
+            [bin, 'run', '--server', server.url, '--reports', path.join(dir, 'mismatch')],
+            { encoding: 'utf8', timeout: 60_000 },
+            (err, _out, stderr) => {
+              resolve({ status: err === null ? 0 : typeof err.code === 'number' ? err.code : null, stderr });
+            },
+          );
         });
       });
       expect(r.status).toBe(2);

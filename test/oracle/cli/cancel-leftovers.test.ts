@@ -44,22 +44,29 @@ interface Started {
 const startRun = (reports: string): Promise<Started> => startRunWith(reports, []);
 
 async function startRunWith(reports: string, extra: readonly string[]): Promise<Started> {
-  const child = spawn(process.execPath, [bin, 'run', '--server', proxy.url, '--reports', reports, ...extra], { env: { ...process.env, KUBECONFIG: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'run', '--server', proxy.url, '--reports', reports, ...extra], {
+    env: { ...process.env, KUBECONFIG: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   let stdout = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal === 'SIGKILL' ? 137 : null))));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? (signal === 'SIGKILL' ? 137 : null))),
+  );
   let runId: string | undefined;
   for (const until = Date.now() + 60_000; Date.now() < until; await sleep(200)) {
     runId ??= /run id (\w+)/.exec(stderr)?.[1];
-    if (runId !== undefined && (await objectsOf(runId)).some((o) => o.kind === 'Namespace')) return { child, runId, stderr: () => stderr, stdout: () => stdout, exited };
+    if (runId !== undefined && (await objectsOf(runId)).some((o) => o.kind === 'Namespace'))
+      return { child, runId, stderr: () => stderr, stdout: () => stdout, exited };
   }
   child.kill('SIGKILL');
   throw new Error(`the run created no namespace within 60 s:\n${stderr}`);
 }
 
-const objectsOf = async (runId: string) => (await findRunObjects(client, profile.runLabel, { runId })).objects.filter((o) => !o.terminating);
+const objectsOf = async (runId: string) =>
+  (await findRunObjects(client, profile.runLabel, { runId })).objects.filter((o) => !o.terminating);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -28,7 +28,9 @@ afterAll(() => served.close());
 
 function cleanup(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, 'cleanup', '--server', proxy.url, '--wait', '5s', ...args], { env: { ...process.env, KUBECONFIG: '' } });
+    const child = spawn(process.execPath, [bin, 'cleanup', '--server', proxy.url, '--wait', '5s', ...args], {
+      env: { ...process.env, KUBECONFIG: '' },
+    });
     let stdout = '',
       stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -42,9 +44,15 @@ async function create(path: string, body: Record<string, unknown>): Promise<void
   const r = await client.send({ method: 'POST', path, body });
   expect(r.status, r.bodyText).toBe(201);
 }
-const namespace = (name: string, labels: Record<string, string>) => create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels } });
+const namespace = (name: string, labels: Record<string, string>) =>
+  create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels } });
 const clusterRole = (name: string, labels: Record<string, string>) =>
-  create(rbac, { apiVersion: `${namedGroup(profile, 'rbac.authorization')}/v1`, kind: 'ClusterRole', metadata: { name, labels }, rules: [] });
+  create(rbac, {
+    apiVersion: `${namedGroup(profile, 'rbac.authorization')}/v1`,
+    kind: 'ClusterRole',
+    metadata: { name, labels },
+    rules: [],
+  });
 async function exists(path: string): Promise<boolean> {
   const r = await client.send({ method: 'GET', path });
   // A namespace being deleted still exists; the reference server's controller ends it within a moment.
@@ -70,7 +78,8 @@ describe('svc-conformance cleanup', () => {
     const dry = await cleanup('--run-id', run, '--dry-run');
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toMatch(/would delete 4 object\(s\) of run c1ea0001 .*dry run: nothing deleted/);
-    for (const name of [`svc-conformance-${run}-p1`, `svc-conformance-${run}-p2`, crd.metadata.name, `svc-conformance-${run}-role`]) expect(dry.stdout).toContain(name);
+    for (const name of [`svc-conformance-${run}-p1`, `svc-conformance-${run}-p2`, crd.metadata.name, `svc-conformance-${run}-role`])
+      expect(dry.stdout).toContain(name);
     expect(dry.stdout).not.toMatch(/unlabelled|team-a|c1ea0002|someone-elses/);
     expect(await exists(`/api/v1/namespaces/svc-conformance-${run}-p1`)).toBe(true);
     expect(await exists(`/apis/${crd.apiVersion}/customresourcedefinitions/${crd.metadata.name}`)).toBe(true);
@@ -81,7 +90,12 @@ describe('svc-conformance cleanup', () => {
     expect(await exists(`/api/v1/namespaces/svc-conformance-${run}-p1`)).toBe(false);
     expect(await exists(`/apis/${crd.apiVersion}/customresourcedefinitions/${crd.metadata.name}`)).toBe(false);
     expect(await exists(`${rbac}/svc-conformance-${run}-role`)).toBe(false);
-    for (const p of ['/api/v1/namespaces/svc-conformance-c1ea0002-p1', `/api/v1/namespaces/svc-conformance-${run}-unlabelled`, '/api/v1/namespaces/team-a', `${rbac}/someone-elses-role`]) {
+    for (const p of [
+      '/api/v1/namespaces/svc-conformance-c1ea0002-p1',
+      `/api/v1/namespaces/svc-conformance-${run}-unlabelled`,
+      '/api/v1/namespaces/team-a',
+      `${rbac}/someone-elses-role`,
+    ]) {
       expect(await exists(p), p).toBe(true);
     }
 
@@ -133,7 +147,9 @@ describe('svc-conformance cleanup', () => {
     expect((await cleanup('--run-id', 'x', '--all')).code).toBe(2);
     expect((await cleanup('--run-id', 'Not;AnId')).code).toBe(2);
     const gone = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [bin, 'cleanup', '--all', '--server', 'http://127.0.0.1:1'], { env: { ...process.env, KUBECONFIG: '' } });
+      const child = spawn(process.execPath, [bin, 'cleanup', '--all', '--server', 'http://127.0.0.1:1'], {
+        env: { ...process.env, KUBECONFIG: '' },
+      });
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       child.on('exit', (code) => resolve({ code, stderr }));

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/svc-conformance.mjs');
-const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, KUBECONFIG: '' } });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, KUBECONFIG: '' } });
 const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-compare-'));
 
 function expectOneLine(stderr: string, pattern: RegExp): void {

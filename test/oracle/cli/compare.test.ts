@@ -14,7 +14,14 @@ const dir = () => mkdtempSync(path.join(tmpdir(), 'compare-'));
 
 describe('svc-conformance compare (two embedded servers)', () => {
   it('finds no divergence between two clean servers and exits 0', async () => {
-    const { result, exitCode, files } = await runCompare({ target: clean, reference: clean, seed: 21, runs: 4, reports: dir(), strict: true });
+    const { result, exitCode, files } = await runCompare({
+      target: clean,
+      reference: clean,
+      seed: 21,
+      runs: 4,
+      reports: dir(),
+      strict: true,
+    });
     expect(result.divergences).toEqual([]);
     expect(result.totals.same).toBeGreaterThan(100);
     expect(exitCode).toBe(0);
@@ -31,7 +38,15 @@ describe('svc-conformance compare (two embedded servers)', () => {
   ] as const) {
     it(`lists ${fault}'s clause as target-violates and exits 1`, async () => {
       const clause = faults.find((f) => f.name === fault)!.clause;
-      const { result, exitCode } = await runCompare({ target: { ...clean, fault: [fault] }, reference: clean, seed: 21, runs: 10, check: [check], reports: dir(), strict: false });
+      const { result, exitCode } = await runCompare({
+        target: { ...clean, fault: [fault] },
+        reference: clean,
+        seed: 21,
+        runs: 10,
+        check: [check],
+        reports: dir(),
+        strict: false,
+      });
       const violating = result.divergences.filter((d) => d.class === 'target-violates');
       expect(violating.flatMap((d) => d.clauses)).toContain(clause);
       expect(result.totals['reference-violates']).toBe(0);
@@ -40,9 +55,20 @@ describe('svc-conformance compare (two embedded servers)', () => {
       if (fault === 'page-overflow') {
         // The printed replay runs that one case again, and it fails alike.
         const one = violating[0]!;
-        const again = await runCompare({ target: { ...clean, fault: [fault] }, reference: clean, seed: 21, runs: 10, check: [check], path: one.path, reports: dir(), strict: false });
+        const again = await runCompare({
+          target: { ...clean, fault: [fault] },
+          reference: clean,
+          seed: 21,
+          runs: 10,
+          check: [check],
+          path: one.path,
+          reports: dir(),
+          strict: false,
+        });
         expect(again.result.checks[0]!.cases).toBe(1);
-        expect(again.result.divergences.filter((d) => d.class === 'target-violates').flatMap((d) => d.clauses)).toEqual(expect.arrayContaining([...one.clauses]));
+        expect(again.result.divergences.filter((d) => d.class === 'target-violates').flatMap((d) => d.clauses)).toEqual(
+          expect.arrayContaining([...one.clauses]),
+        );
       }
     }, 120_000);
   }
@@ -63,7 +89,14 @@ describe('svc-conformance compare (two embedded servers)', () => {
   }, 120_000);
 
   it('keeps a legal variation an open choice: exit 0, and 1 under --strict', async () => {
-    const o = { target: { ...clean, variation: ['short-pages'] }, reference: clean, seed: 21, runs: 10, check: ['paging-snapshot'], reports: dir() };
+    const o = {
+      target: { ...clean, variation: ['short-pages'] },
+      reference: clean,
+      seed: 21,
+      runs: 10,
+      check: ['paging-snapshot'],
+      reports: dir(),
+    };
     const lax = await runCompare({ ...o, strict: false });
     expect(lax.result.totals['target-violates']).toBe(0);
     expect(lax.result.totals['differs-both-conformant']).toBeGreaterThan(0);
@@ -88,6 +121,8 @@ describe('svc-conformance compare (two embedded servers)', () => {
   }, 120_000);
 
   it('refuses an unknown fault in one line (a configuration error)', async () => {
-    await expect(runCompare({ target: { ...clean, fault: ['no-such-fault'] }, reference: clean, runs: 1, reports: dir(), strict: false })).rejects.toThrow(/--fault: unknown no-such-fault/);
+    await expect(
+      runCompare({ target: { ...clean, fault: ['no-such-fault'] }, reference: clean, runs: 1, reports: dir(), strict: false }),
+    ).rejects.toThrow(/--fault: unknown no-such-fault/);
   });
 });

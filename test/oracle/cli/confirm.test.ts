@@ -7,7 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { confirmationBudgetMs, confirmFailures, unconfirmed, type ConfirmOptions, type ReplayMode } from '../../../runner/confirm-failures.ts';
+import {
+  confirmationBudgetMs,
+  confirmFailures,
+  unconfirmed,
+  type ConfirmOptions,
+  type ReplayMode,
+} from '../../../runner/confirm-failures.ts';
 import { confirmationLabel } from '../../../reports/confirmation.ts';
 import type { CheckRecord } from '../../../runner/results.ts';
 import { Ajv } from 'ajv';
@@ -19,11 +25,29 @@ const failing = (clause: string, pathText?: string, observed = 'o') =>
     check: 'c',
     verdict: 'fail',
     count: 1,
-    counterexample: { check: 'c', clause, expected: 'e', observed, steps: [], curl: '', requestCount: 1, seed: 1, replay: 'r', ...(pathText ? { path: pathText } : {}) },
+    counterexample: {
+      check: 'c',
+      clause,
+      expected: 'e',
+      observed,
+      steps: [],
+      curl: '',
+      requestCount: 1,
+      seed: 1,
+      replay: 'r',
+      ...(pathText ? { path: pathText } : {}),
+    },
   }) as unknown as CheckRecord;
 
 /** Options with a clock that never runs out unless a test moves it. */
-const options = (replay: ConfirmOptions['replay'], over: Partial<ConfirmOptions> = {}): ConfirmOptions => ({ times: 2, deadline: 1, now: () => 0, replay, log: () => undefined, ...over });
+const options = (replay: ConfirmOptions['replay'], over: Partial<ConfirmOptions> = {}): ConfirmOptions => ({
+  times: 2,
+  deadline: 1,
+  now: () => 0,
+  replay,
+  log: () => undefined,
+  ...over,
+});
 
 const confirm = async (replay: (mode: ReplayMode, n: number) => CheckRecord[], over: Partial<ConfirmOptions> = {}) => {
   const calls: ReplayMode[] = [];
@@ -58,7 +82,9 @@ describe('confirmFailures', () => {
     expect(c.confirmation).toEqual({ label: 'needs concurrent writes', runs: 2, reproduced: 0, withWrites: { runs: 2, reproduced: 2 } });
     expect(calls).toEqual(['alone', 'alone', 'writes', 'writes']);
     expect(c.observed).toBe('with writes');
-    expect(confirmationLabel(c.confirmation!)).toBe('needs concurrent writes (0/2 replays alone, 2/2 beside background writes failed again)');
+    expect(confirmationLabel(c.confirmation!)).toBe(
+      'needs concurrent writes (0/2 replays alone, 2/2 beside background writes failed again)',
+    );
   });
 
   it('not reproduced when no replay fails it; flaky when only some beside writes do', async () => {
@@ -107,7 +133,10 @@ describe('confirmFailures', () => {
     const never = async (): Promise<CheckRecord[]> => {
       throw new Error('not replayed');
     };
-    const [known, pathless] = await confirmFailures([failing('rest:4.4.3', '0:1'), failing('rest:4.4.6')], options(never, { known: (r) => r.clause === 'rest:4.4.3' }));
+    const [known, pathless] = await confirmFailures(
+      [failing('rest:4.4.3', '0:1'), failing('rest:4.4.6')],
+      options(never, { known: (r) => r.clause === 'rest:4.4.3' }),
+    );
     expect(known!.counterexample!.confirmation!.label).toBe('not confirmed (known failure)');
     expect(pathless!.counterexample!.confirmation!.label).toBe('not confirmed (no replay path)');
     expect(unconfirmed([failing('rest:4.4.3', '0:1')])[0]!.counterexample!.confirmation!.label).toBe('not confirmed (off)');
@@ -140,7 +169,9 @@ describe('run confirms failures by default', () => {
     expect(readFileSync(path.join(dir, 'summary.md'), 'utf8')).toContain('reproduces alone (2/2 replays alone failed again)');
     expect(r.stdout).toContain('replayed: reproduces alone');
     // The published schema of summary.json holds for a real one (a failure, its confirmation, footprint, coverage).
-    const validate = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true }).addFormat('date-time', true).compile(summaryJsonSchema);
+    const validate = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true })
+      .addFormat('date-time', true)
+      .compile(summaryJsonSchema);
     expect(validate(summary), JSON.stringify(validate.errors)).toBe(true);
     expect(summary).toHaveProperty('footprint');
     const again = cli([...replayArgs(cx.replay, mkdtempSync(path.join(tmpdir(), 'replay-'))), '--no-confirm']);
@@ -151,14 +182,33 @@ describe('run confirms failures by default', () => {
     // --background-writes makes the main run fail deterministically where other checks' writes would
     // have made it fail by chance; alone the case passes (the issue's page-rv-drift example).
     const dir = mkdtempSync(path.join(tmpdir(), 'confirm-'));
-    const r = cli(['run', '--check', 'rv-cell-list-unset-limit-unset', '--fault', 'page-rv-drift', '--seed', '5', '--background-writes', '--reports', dir]);
+    const r = cli([
+      'run',
+      '--check',
+      'rv-cell-list-unset-limit-unset',
+      '--fault',
+      'page-rv-drift',
+      '--seed',
+      '5',
+      '--background-writes',
+      '--reports',
+      dir,
+    ]);
     expect(r.status, r.stderr).toBe(1);
     const cx = summaryOf(dir).clauses.filter((c) => c.status === 'failed')[0]!.counterexamples[0]!;
-    expect(cx.confirmation).toMatchObject({ label: 'needs concurrent writes', runs: 2, reproduced: 0, withWrites: { runs: 2, reproduced: 2 } });
+    expect(cx.confirmation).toMatchObject({
+      label: 'needs concurrent writes',
+      runs: 2,
+      reproduced: 0,
+      withWrites: { runs: 2, reproduced: 2 },
+    });
     expect(cx.replay).toContain('--background-writes');
     expect(cx.steps.some((s) => s.startsWith('background write '))).toBe(true);
     expect(cx.curl).toMatch(/configmaps\/bg'[^]*continue=/);
-    const alone = cli([...replayArgs(cx.replay.replace(' --background-writes', ''), mkdtempSync(path.join(tmpdir(), 'replay-'))), '--no-confirm']);
+    const alone = cli([
+      ...replayArgs(cx.replay.replace(' --background-writes', ''), mkdtempSync(path.join(tmpdir(), 'replay-'))),
+      '--no-confirm',
+    ]);
     expect(alone.status, alone.stderr).toBe(0);
     const again = cli([...replayArgs(cx.replay, mkdtempSync(path.join(tmpdir(), 'replay-'))), '--no-confirm']);
     expect(again.status, again.stderr).toBe(1);

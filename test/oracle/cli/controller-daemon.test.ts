@@ -15,13 +15,18 @@ describe('controller-daemon lint', () => {
   it('errors and warnings: exit 1, each line with option, rule and clause', () => {
     const r = cli('controller-daemon', 'lint', '--', '--leader-elect-renew-deadline=20s', '--tls-cipher-suites=TLS_RSA_WITH_RC4_128_SHA');
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain('error: --leader-elect-renew-deadline: the renew deadline exceeds the lease duration [at most --leader-elect-lease-duration; node:2.6/leader-elect-renew-deadline]');
+    expect(r.stderr).toContain(
+      'error: --leader-elect-renew-deadline: the renew deadline exceeds the lease duration [at most --leader-elect-lease-duration; node:2.6/leader-elect-renew-deadline]',
+    );
     expect(r.stderr).toContain('warning: --tls-cipher-suites: TLS_RSA_WITH_RC4_128_SHA is insecure');
   });
 
   it('a manifest: the container command and args are read; a clean one exits 0 with --effective JSON', () => {
     const file = path.join(dir, 'pod.yaml');
-    writeFileSync(file, 'apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: kcm\n    command: [kube-controller-manager, --secure-port=0]\n    args: ["--kube-api-qps", "5"]\n');
+    writeFileSync(
+      file,
+      'apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: kcm\n    command: [kube-controller-manager, --secure-port=0]\n    args: ["--kube-api-qps", "5"]\n',
+    );
     const r = cli('controller-daemon', 'lint', '--profile', 'k8s', '--effective', '--file', file);
     expect(r.stderr).toMatch(/^ok: 3 arguments/);
     expect(r.status).toBe(0);

@@ -49,7 +49,9 @@ describe('the daemon under test never touches an external target', () => {
       );
       expect(r.out).toContain('daemon-leader-lease: ok');
       expect(r.code).toBe(0);
-      const leases = await fetch(`${cluster.url}${collectionPath(resourceTypes(profiles.svc).leases)}`).then((x) => x.json() as Promise<{ items: unknown[] }>);
+      const leases = await fetch(`${cluster.url}${collectionPath(resourceTypes(profiles.svc).leases)}`).then(
+        (x) => x.json() as Promise<{ items: unknown[] }>,
+      );
       expect(leases.items).toEqual([]);
     } finally {
       await cluster.close();

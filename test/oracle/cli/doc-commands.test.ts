@@ -50,7 +50,12 @@ const withFixtures = (line: string): string => READERS_FILES.reduce((l, [re, fil
 function cli(line: string): { status: number | null; out: string } {
   const known = ran.get(line);
   if (known !== undefined) return known;
-  const r = spawnSync('bash', ['-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} ${withFixtures(line)}`], { cwd: root, encoding: 'utf8', timeout: 60_000, env });
+  const r = spawnSync('bash', ['-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} ${withFixtures(line)}`], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env,
+  });
   const result = { status: r.status, out: `${r.stdout}${r.stderr}` };
   ran.set(line, result);
   return result;
@@ -118,7 +123,9 @@ describe('the commands of the README and docs/', () => {
     expect(commandProblem('npx svc-conformance run --no-such-option')).toMatch(/^exit 2: /);
     expect(commandProblem('svc-conformance run --focus "("')).toMatch(/^exit 2: /);
     expect(commandProblem('svc-conformance serve --profile k8s --no-such-option &')).toBe('`serve` has no --no-such-option');
-    expect(commandProblem('npx svc-conformance nodeagent validate --no-such-option ./x.yaml')).toBe('`nodeagent validate` has no --no-such-option');
+    expect(commandProblem('npx svc-conformance nodeagent validate --no-such-option ./x.yaml')).toBe(
+      '`nodeagent validate` has no --no-such-option',
+    );
     expect(commandProblem('svc-conformance servee --profile k8s')).toBe('no such command: servee');
     expect(commandProblem('svc-conformance serve --profile k8s --kubeconfig-out /tmp/x &')).toBeUndefined();
     expect(commandProblem('npm ci')).toBeUndefined();

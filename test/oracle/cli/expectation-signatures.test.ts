@@ -16,8 +16,17 @@ const upstream = path.join(root, 'expectations', 'upstream-kube-apiserver.yaml')
 
 function runWith(args: string[]): { status: number | null; stdout: string; stderr: string; summary: SummaryJson } {
   const dir = mkdtempSync(path.join(tmpdir(), 'signatures-'));
-  const r = spawnSync(process.execPath, [bin, 'run', '--expectations', upstream, '--reports', dir, ...args], { encoding: 'utf8', timeout: 240_000, cwd: root });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, summary: JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8')) as SummaryJson };
+  const r = spawnSync(process.execPath, [bin, 'run', '--expectations', upstream, '--reports', dir, ...args], {
+    encoding: 'utf8',
+    timeout: 240_000,
+    cwd: root,
+  });
+  return {
+    status: r.status,
+    stdout: r.stdout,
+    stderr: r.stderr,
+    summary: JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8')) as SummaryJson,
+  };
 }
 
 const clause = (s: SummaryJson, id: string) => s.clauses.find((c) => c.id === id)!;
@@ -32,7 +41,9 @@ describe('the upstream expectations against planted faults', () => {
     expect(c.expectation!.unexcused[0]).toContain('not status 400');
     expect(r.stdout).toContain('listed:   the expectations file excuses only class bare-dryrun-refused, status 422, reason Invalid');
     // The published schema holds for a summary with expectation outcomes and tagged counterexamples.
-    const validate = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true }).addFormat('date-time', true).compile(summaryJsonSchema);
+    const validate = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true })
+      .addFormat('date-time', true)
+      .compile(summaryJsonSchema);
     expect(validate(r.summary), JSON.stringify(validate.errors)).toBe(true);
   }, 300_000);
 

@@ -11,7 +11,13 @@ import { parseExpectations } from '../../../reports/expectations.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const bin = path.join(root, 'bin', 'svc-conformance.mjs');
 const elsewhere = mkdtempSync(path.join(tmpdir(), 'svc-expectations-by-name-'));
-const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: elsewhere, encoding: 'utf8', timeout: 120_000, env: { ...process.env, KUBECONFIG: '' } });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], {
+    cwd: elsewhere,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, KUBECONFIG: '' },
+  });
 const SHIPPED = ['upstream-kube-apiserver', 'upstream-kube-controller-manager', 'upstream-kubelet'];
 
 describe('built-in expectations by name', () => {
@@ -33,10 +39,24 @@ describe('built-in expectations by name', () => {
   it('a run from another folder reads the shipped file by name (its entries are in summary.json), and .yaml may be added', () => {
     for (const name of SHIPPED) expect(cli('run', '--dry-run', '--expectations', name).status).toBe(0);
     expect(cli('run', '--dry-run', '--expectations', 'upstream-kubelet.yaml').status).toBe(0);
-    const run = cli('run', '--check', 'health-endpoints', '--runs', '3', '--profile', 'k8s', '--expectations', 'upstream-kube-apiserver', '--reports', path.join(elsewhere, 'out'));
+    const run = cli(
+      'run',
+      '--check',
+      'health-endpoints',
+      '--runs',
+      '3',
+      '--profile',
+      'k8s',
+      '--expectations',
+      'upstream-kube-apiserver',
+      '--reports',
+      path.join(elsewhere, 'out'),
+    );
     expect(run.status, run.stderr).toBe(0);
     // The shipped entries are in the report: each listed clause carries its expectation.
-    const summary = JSON.parse(readFileSync(path.join(elsewhere, 'out', 'summary.json'), 'utf8')) as { clauses: { id: string; expectation?: { entries: unknown[] } }[] };
+    const summary = JSON.parse(readFileSync(path.join(elsewhere, 'out', 'summary.json'), 'utf8')) as {
+      clauses: { id: string; expectation?: { entries: unknown[] } }[];
+    };
     expect(summary.clauses.find((c) => c.id === 'rest:4.6.1')?.expectation?.entries).toHaveLength(1);
   });
 
@@ -49,9 +69,14 @@ describe('built-in expectations by name', () => {
   });
 
   it('a path wins over a name: a file called upstream-kubelet in the current folder is the one read', () => {
-    writeFileSync(path.join(elsewhere, 'upstream-kubelet'), 'knownFailures:\n  - clause: node:2.2/maxPodz\n    reason: mine\n    observed: {class: invalid-accepted}\n');
+    writeFileSync(
+      path.join(elsewhere, 'upstream-kubelet'),
+      'knownFailures:\n  - clause: node:2.2/maxPodz\n    reason: mine\n    observed: {class: invalid-accepted}\n',
+    );
     const r = cli('run', '--dry-run', '--expectations', 'upstream-kubelet');
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/--expectations upstream-kubelet:2: knownFailures\[0\]\.clause: unknown clause id node:2\.2\/maxPodz; did you mean node:2\.2\/maxPods/);
+    expect(r.stderr).toMatch(
+      /--expectations upstream-kubelet:2: knownFailures\[0\]\.clause: unknown clause id node:2\.2\/maxPodz; did you mean node:2\.2\/maxPods/,
+    );
   });
 });

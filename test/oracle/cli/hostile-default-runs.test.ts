@@ -72,7 +72,18 @@ describe.concurrent('a default run against each hostile fault ends within --time
       const never = path.join(dir, 'never-ready.mjs');
       writeFileSync(never, 'setInterval(() => {}, 1000);\n');
       const reports = path.join(dir, 'daemon-never-ready');
-      const run = runCli(['--suite', 'controller-daemon', '--controller-daemon', `${process.execPath} ${never}`, '--daemon-start-timeout', '2s', '--timeout', '60s', '--reports', reports]);
+      const run = runCli([
+        '--suite',
+        'controller-daemon',
+        '--controller-daemon',
+        `${process.execPath} ${never}`,
+        '--daemon-start-timeout',
+        '2s',
+        '--timeout',
+        '60s',
+        '--reports',
+        reports,
+      ]);
       const code = await run.exited;
       expect(code, run.stderr()).toBe(3);
       const s = summaryOf(reports);
@@ -80,7 +91,9 @@ describe.concurrent('a default run against each hostile fault ends within --time
       expect(s.clauses.filter((c) => c.status === 'error').map((c) => c.id)).toEqual([]);
       const undecided = s.clauses.filter((c) => c.status === 'inconclusive');
       expect(undecided.length).toBeGreaterThan(0);
-      expect(undecided[0]!.notes.join(' ')).toMatch(/the daemon (neither exited nor served \/healthz|had not exited) within the \d+ ms the suite waited/);
+      expect(undecided[0]!.notes.join(' ')).toMatch(
+        /the daemon (neither exited nor served \/healthz|had not exited) within the \d+ ms the suite waited/,
+      );
     },
     60_000 + 60_000,
   );

@@ -30,7 +30,10 @@ export const reportsFolder = (): string => mkdtempSync(path.join(tmpdir(), 'svc-
 
 /** `svc-conformance run ARGS`, with no kubeconfig of the machine's in reach. */
 export function runCli(args: readonly string[]): CliRun {
-  const child = spawn(process.execPath, [bin, 'run', ...args], { env: { ...process.env, KUBECONFIG: '' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'run', ...args], {
+    env: { ...process.env, KUBECONFIG: '' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   return { child, stderr: () => stderr, exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };

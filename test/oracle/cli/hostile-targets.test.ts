@@ -33,7 +33,17 @@ describe.concurrent('hostile targets end with a report', () => {
     '%s',
     async (name, fault) => {
       const reports = path.join(dir, name);
-      const run = runCli([...(SELECT[name] ?? ['--suite', 'rest-crud']), '--runs', '5', '--timeout', `${BUDGET_MS / 1000}s`, '--fault', name, '--reports', reports]);
+      const run = runCli([
+        ...(SELECT[name] ?? ['--suite', 'rest-crud']),
+        '--runs',
+        '5',
+        '--timeout',
+        `${BUDGET_MS / 1000}s`,
+        '--fault',
+        name,
+        '--reports',
+        reports,
+      ]);
       const code = await run.exited;
       // A silent stream breaks no bound the spec fixes (rest:6.1 gives delivery none): its clauses are
       // inconclusive and the run, which could not test delivery, is notTested (3). Every other fault: 1
@@ -49,7 +59,11 @@ describe.concurrent('hostile targets end with a report', () => {
         // An inconclusive case of a clause other cases passed shows as a note of the passed clause.
         // A silent stream is found by the capability probe: delivery not served (rest:6.1.1), the watch checks blocked.
         const hit = judged.filter(
-          (c) => c.status === 'failed' || c.status === 'inconclusive' || c.status === 'notServed' || (!unbounded && c.notes.some((n) => /still readable after|stopped short|may still come/.test(n))),
+          (c) =>
+            c.status === 'failed' ||
+            c.status === 'inconclusive' ||
+            c.status === 'notServed' ||
+            (!unbounded && c.notes.some((n) => /still readable after|stopped short|may still come/.test(n))),
         );
         expect(
           hit.map((c) => c.id),

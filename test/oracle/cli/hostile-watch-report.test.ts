@@ -34,7 +34,9 @@ describe('a watch fault is reported within two minutes', () => {
         resolve();
       };
       started.child.stderr!.on('data', check);
-      void started.exited.then((code) => (told() ? resolve() : reject(new Error(`the run ended (${code}) without telling the failure:\n${started.stderr()}`))));
+      void started.exited.then((code) =>
+        told() ? resolve() : reject(new Error(`the run ended (${code}) without telling the failure:\n${started.stderr()}`)),
+      );
       check();
     });
     // Told while the run went on (its shrinking follows the line), not with the reports at its end.

@@ -11,7 +11,8 @@ import { json, startHttps, TLS_DIR } from '../harness/servers.ts';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/svc-conformance.mjs');
 const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-inputs-'));
-const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, KUBECONFIG: '' } });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, KUBECONFIG: '' } });
 
 function expectOneLine(stderr: string, pattern: RegExp): void {
   const lines = stderr.trim().split('\n');
@@ -23,7 +24,16 @@ function expectOneLine(stderr: string, pattern: RegExp): void {
 const typo = path.join(dir, 'typo.yaml');
 writeFileSync(
   typo,
-  ['knownFailures:', '  - clause: rest:4.4.3', '    reason: a real gap', '    observed: {status: 500}', '  - clause: rest:4.4.99', '    reason: a typo', '    observed: {status: 500}', ''].join('\n'),
+  [
+    'knownFailures:',
+    '  - clause: rest:4.4.3',
+    '    reason: a real gap',
+    '    observed: {status: 500}',
+    '  - clause: rest:4.4.99',
+    '    reason: a typo',
+    '    observed: {status: 500}',
+    '',
+  ].join('\n'),
 );
 
 describe('input validation before anything is sent', () => {
@@ -32,7 +42,12 @@ describe('input validation before anything is sent', () => {
       const out = path.join(dir, dry ? 'dry-out' : 'run-out');
       const r = cli('run', ...(dry ? ['--dry-run'] : []), '--check', 'health-endpoints', '--expectations', typo, '--reports', out);
       expect(r.status).toBe(2);
-      expectOneLine(r.stderr, new RegExp(`${typo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:5: knownFailures\\[1\\]\\.clause: unknown clause id rest:4\\.4\\.99; did you mean rest:4\\.4\\.\\d`));
+      expectOneLine(
+        r.stderr,
+        new RegExp(
+          `${typo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:5: knownFailures\\[1\\]\\.clause: unknown clause id rest:4\\.4\\.99; did you mean rest:4\\.4\\.\\d`,
+        ),
+      );
       expect(r.stdout).toBe('');
       expect(existsSync(out)).toBe(false);
     });
@@ -46,7 +61,15 @@ describe('input validation before anything is sent', () => {
   });
 
   it('--timeout 0 and every other zero duration: exit 2', () => {
-    for (const option of ['--timeout', '--confirm-time', '--shrink-time', '--continue-ttl', '--history-window', '--eventual-window', '--daemon-start-timeout']) {
+    for (const option of [
+      '--timeout',
+      '--confirm-time',
+      '--shrink-time',
+      '--continue-ttl',
+      '--history-window',
+      '--eventual-window',
+      '--daemon-start-timeout',
+    ]) {
       const r = cli('run', '--dry-run', option, '0');
       expect(r.status, option).toBe(2);
       expect(r.stderr, option).toMatch(new RegExp(`${option} <duration>' argument '0' is invalid\\. must be a positive duration`));
@@ -56,10 +79,19 @@ describe('input validation before anything is sent', () => {
   });
 
   it('unknown check, suite and fault ids: exit 2 with the nearest known ones', () => {
-    expectOneLine(cli('run', '--dry-run', '--check', 'health-endpoint').stderr, /unknown check health-endpoint; did you mean health-endpoints/);
+    expectOneLine(
+      cli('run', '--dry-run', '--check', 'health-endpoint').stderr,
+      /unknown check health-endpoint; did you mean health-endpoints/,
+    );
     expectOneLine(cli('run', '--dry-run', '--suite', 'rest-wach').stderr, /unknown suite rest-wach; did you mean rest-watch/);
-    expectOneLine(cli('run', '--dry-run', '--fault', 'health-exclude-ignore').stderr, /unknown fault health-exclude-ignore; did you mean health-exclude-ignored/);
-    expectOneLine(cli('run', '--dry-run', '--nodeagent-fault', 'port-zer').stderr, /unknown node-agent fault port-zer; did you mean port-zero/);
+    expectOneLine(
+      cli('run', '--dry-run', '--fault', 'health-exclude-ignore').stderr,
+      /unknown fault health-exclude-ignore; did you mean health-exclude-ignored/,
+    );
+    expectOneLine(
+      cli('run', '--dry-run', '--nodeagent-fault', 'port-zer').stderr,
+      /unknown node-agent fault port-zer; did you mean port-zero/,
+    );
   });
 
   it('run --dry-run reads the kubeconfig: an unknown context is exit 2; a good one sends nothing and starts no credential plugin', () => {
@@ -79,7 +111,10 @@ describe('input validation before anything is sent', () => {
         '',
       ].join('\n'),
     );
-    expectOneLine(cli('run', '--dry-run', '--kubeconfig', kubeconfig, '--context', 'nope').stderr, /context "nope" not found \(available: ctx\)/);
+    expectOneLine(
+      cli('run', '--dry-run', '--kubeconfig', kubeconfig, '--context', 'nope').stderr,
+      /context "nope" not found \(available: ctx\)/,
+    );
     expect(cli('run', '--dry-run', '--kubeconfig', kubeconfig, '--context', 'nope').status).toBe(2);
     const ok = cli('run', '--dry-run', '--kubeconfig', kubeconfig);
     expect(ok.status, ok.stderr).toBe(0);
@@ -87,9 +122,15 @@ describe('input validation before anything is sent', () => {
   });
 
   it('run --dry-run refuses what a run would: a missing CA file, a bad hook, a reports folder below a file or holding a user file', () => {
-    expectOneLine(cli('run', '--dry-run', '--server', 'https://127.0.0.1:9', '--certificate-authority', path.join(dir, 'none.crt')).stderr, /--certificate-authority .*none\.crt: no such file/);
+    expectOneLine(
+      cli('run', '--dry-run', '--server', 'https://127.0.0.1:9', '--certificate-authority', path.join(dir, 'none.crt')).stderr,
+      /--certificate-authority .*none\.crt: no such file/,
+    );
     expectOneLine(cli('run', '--dry-run', '--certificate-authority', typo).stderr, /--certificate-authority applies to --server/);
-    expectOneLine(cli('run', '--dry-run', '--server', 'https://127.0.0.1:9', '--hook', 'reboot').stderr, /--hook reboot: expected restart=CMD or compact=CMD/);
+    expectOneLine(
+      cli('run', '--dry-run', '--server', 'https://127.0.0.1:9', '--hook', 'reboot').stderr,
+      /--hook reboot: expected restart=CMD or compact=CMD/,
+    );
     const under = cli('run', '--dry-run', '--reports', path.join(typo, 'out'));
     expect(under.status).toBe(2);
     expectOneLine(under.stderr, /--reports .*typo\.yaml\/out: cannot write there \(.*typo\.yaml is not a directory\)/);
@@ -104,7 +145,20 @@ describe('input validation before anything is sent', () => {
   it('--server https://... --certificate-authority FILE: the run trusts the server through that CA, and not without it', async () => {
     const server = await startHttps((_req, res) => json(res, 404, { kind: 'Status', status: 'Failure', code: 404 }));
     try {
-      const run = (...extra: string[]) => cliAsync('run', '--check', 'health-endpoints', '--runs', '1', '--no-preflight', '--server', server.url, ...extra, '--reports', path.join(dir, 'ca-out'));
+      const run = (...extra: string[]) =>
+        cliAsync(
+          'run',
+          '--check',
+          'health-endpoints',
+          '--runs',
+          '1',
+          '--no-preflight',
+          '--server',
+          server.url,
+          ...extra,
+          '--reports',
+          path.join(dir, 'ca-out'),
+        );
       const without = await run();
       expect(without.status).toBe(3);
       expect(without.stderr).toMatch(/server certificate not trusted/);

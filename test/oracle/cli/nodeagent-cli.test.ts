@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/svc-conformance.mjs');
-const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 90_000, env: { ...process.env, KUBECONFIG: '' } });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 90_000, env: { ...process.env, KUBECONFIG: '' } });
 const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-nodeagent-'));
 const file = (name: string, text: string) => {
   const p = path.join(dir, name);
@@ -21,9 +22,18 @@ const noTrace = (s: string) => expect(s).not.toMatch(/\n\s+at /);
 
 describe('nodeagent validate', () => {
   it('accepts a valid file (exit 0) and prints the effective configuration', () => {
-    const r = cli('nodeagent', 'validate', '--effective', file('ok.yaml', `${header}reservedSystemCPUs: ""\nnodeStatusUpdateFrequency: 20s\n`));
+    const r = cli(
+      'nodeagent',
+      'validate',
+      '--effective',
+      file('ok.yaml', `${header}reservedSystemCPUs: ""\nnodeStatusUpdateFrequency: 20s\n`),
+    );
     expect(r.status).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ maxPods: 110, nodeStatusReportFrequency: '20s', authentication: { webhook: { cacheTTL: '2m0s' } } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      maxPods: 110,
+      nodeStatusReportFrequency: '20s',
+      authentication: { webhook: { cacheTTL: '2m0s' } },
+    });
   });
 
   it('rejects (exit 1) with file, line, column, field path and clause; JSON errors on request', () => {
@@ -64,9 +74,26 @@ describe('nodeagent validate', () => {
 describe('run against a faulty node-agent loader', () => {
   it('exits 1, names the loader in summary.json and saves the shrunk file', () => {
     const reports = path.join(dir, 'results');
-    const r = cli('run', '--suite', 'nodeagent-config', '--check', 'nodeagent-invalid-configs', '--runs', '150', '--seed', '11', '--nodeagent-fault', 'port-zero', '--reports', reports);
+    const r = cli(
+      'run',
+      '--suite',
+      'nodeagent-config',
+      '--check',
+      'nodeagent-invalid-configs',
+      '--runs',
+      '150',
+      '--seed',
+      '11',
+      '--nodeagent-fault',
+      'port-zero',
+      '--reports',
+      reports,
+    );
     expect(r.status, r.stderr).toBe(1);
-    const summary = JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as { target: { nodeagentLoader: string }; clauses: { id: string; status: string }[] };
+    const summary = JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as {
+      target: { nodeagentLoader: string };
+      clauses: { id: string; status: string }[];
+    };
     expect(summary.target.nodeagentLoader).toBe('embedded reference loader with faults port-zero');
     expect(summary.clauses.find((c) => c.id === 'node:2.2/port')?.status).toBe('failed');
     expect(existsSync(path.join(reports, 'nodeagent'))).toBe(true);

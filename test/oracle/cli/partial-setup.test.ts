@@ -26,18 +26,29 @@ interface Summary {
 
 function run(reports: string, ...args: string[]): Promise<{ code: number | null; stderr: string; summary: Summary }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, 'run', '--seed', '7', '--no-confirm', '--reports', reports, ...args], { env: { ...process.env, KUBECONFIG: '' } });
+    const child = spawn(process.execPath, [bin, 'run', '--seed', '7', '--no-confirm', '--reports', reports, ...args], {
+      env: { ...process.env, KUBECONFIG: '' },
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.stdout.resume();
-    child.on('exit', (code) => resolve({ code, stderr, summary: JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as Summary }));
+    child.on('exit', (code) =>
+      resolve({ code, stderr, summary: JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as Summary }),
+    );
   });
 }
 
 const statuses = (s: Summary) => new Map(s.clauses.map((c) => [c.id, c.status]));
 const SUITES = ['--suite', 'rest-crud', '--suite', 'rest-paging', '--suite', 'rest-watch', '--runs', '2'];
 /** The clauses of the one check that creates and deletes namespaces of its own (names-and-scope) alone. */
-const OWN_NAMESPACE_CLAUSES = ['rest:2.2.3', 'rest:2.2.4', 'rest:2.2.5', 'rest:4.1/get-collection', 'rest:4.1/get-namespace', 'rest:4.1/get-namespaces'];
+const OWN_NAMESPACE_CLAUSES = [
+  'rest:2.2.3',
+  'rest:2.2.4',
+  'rest:2.2.5',
+  'rest:4.1/get-collection',
+  'rest:4.1/get-namespace',
+  'rest:4.1/get-namespaces',
+];
 
 describe('a target that refuses namespace creation (namespaces-not-creatable)', () => {
   it('ends not tested, exit 3, with one line naming the refused request and --namespace', async () => {
@@ -45,7 +56,9 @@ describe('a target that refuses namespace creation (namespaces-not-creatable)', 
     expect(r.code).toBe(3);
     const lines = r.stderr.trim().split('\n');
     expect(lines, r.stderr).toHaveLength(1);
-    expect(lines[0]).toMatch(/^svc-conformance: not tested: the run cannot create its namespaces: POST \/api\/v1\/namespaces answered 403 Forbidden: .*--namespace NAME/);
+    expect(lines[0]).toMatch(
+      /^svc-conformance: not tested: the run cannot create its namespaces: POST \/api\/v1\/namespaces answered 403 Forbidden: .*--namespace NAME/,
+    );
     expect(r.summary.verdict).toBe('notTested');
   }, 60_000);
 

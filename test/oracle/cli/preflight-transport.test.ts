@@ -37,7 +37,9 @@ function run(server: string, name: string): Promise<{ code: number | null; stdou
   const reports = path.join(dir, name);
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, 'run', '--server', server, '--reports', reports, '--suite', 'rest-crud'], { env: { ...process.env, KUBECONFIG: '' } });
+    const child = spawn(process.execPath, [bin, 'run', '--server', server, '--reports', reports, '--suite', 'rest-crud'], {
+      env: { ...process.env, KUBECONFIG: '' },
+    });
     let stdout = '',
       stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -62,7 +64,12 @@ describe('the first contact names a wrong scheme within 10 s (alone: the bound i
     servers.push(https);
     const port = new URL(https.url).port;
     const r = await run(`http://127.0.0.1:${port}`, 'http-to-https');
-    expectOneLine(r, new RegExp(`^svc-conformance: cannot reach http://127\\.0\\.0\\.1:${port}: the port speaks HTTPS \\(TLS\\), not plain HTTP: .*https://127\\.0\\.0\\.1:${port}$`));
+    expectOneLine(
+      r,
+      new RegExp(
+        `^svc-conformance: cannot reach http://127\\.0\\.0\\.1:${port}: the port speaks HTTPS \\(TLS\\), not plain HTTP: .*https://127\\.0\\.0\\.1:${port}$`,
+      ),
+    );
     expect(r.ms).toBeLessThan(10_000);
   });
 });
@@ -91,7 +98,9 @@ describe.concurrent('the first contact names a misconfiguration in one line (exi
   });
 
   it('500 to every request: one line listing the probes and their answers, notTested reports', async () => {
-    const all500 = await startHttp((_req, res) => json(res, 500, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'InternalError', message: 'etcd is down', code: 500 }));
+    const all500 = await startHttp((_req, res) =>
+      json(res, 500, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'InternalError', message: 'etcd is down', code: 500 }),
+    );
     servers.push(all500);
     const r = await run(all500.url, 'all-500');
     expectOneLine(
@@ -105,7 +114,9 @@ describe.concurrent('the first contact names a misconfiguration in one line (exi
 
   it('one answer that is not an error lets the run go on (the rule needs every probe to fail)', async () => {
     // /version answers; everything else is 500: the checks run and say what they found.
-    const half = await startHttp((req, res) => (req.url === '/version' ? json(res, 200, { gitVersion: 'v1.24.0' }) : json(res, 500, { kind: 'Status', code: 500, message: 'no' })));
+    const half = await startHttp((req, res) =>
+      req.url === '/version' ? json(res, 200, { gitVersion: 'v1.24.0' }) : json(res, 500, { kind: 'Status', code: 500, message: 'no' }),
+    );
     servers.push(half);
     const r = await run(half.url, 'half-500');
     expect(r.stderr).not.toMatch(/answers an error to every probe/);

@@ -35,12 +35,22 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 };
-const status = (code: number, reason: string, message: string) => ({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', reason, message, code });
+const status = (code: number, reason: string, message: string) => ({
+  kind: 'Status',
+  apiVersion: 'v1',
+  metadata: {},
+  status: 'Failure',
+  reason,
+  message,
+  code,
+});
 
 /** The CLI against `server`, asynchronously: the fake target answers from this process meanwhile. */
 function run(server: string, reports: string, ...extra: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, 'run', '--server', server, '--token-file', token, '--reports', reports, ...extra], { env: { ...process.env, KUBECONFIG: '' } });
+    const child = spawn(process.execPath, [bin, 'run', '--server', server, '--token-file', token, '--reports', reports, ...extra], {
+      env: { ...process.env, KUBECONFIG: '' },
+    });
     let stdout = '',
       stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -63,7 +73,9 @@ function expectNotTestedReports(reports: string, line: RegExp): void {
     totals: { passed: number; failed: number };
     clauses: { status: string }[];
   };
-  const validate = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true }).addFormat('date-time', true).compile(summaryJsonSchema);
+  const validate = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true })
+    .addFormat('date-time', true)
+    .compile(summaryJsonSchema);
   expect(validate(summary), JSON.stringify(validate.errors)).toBe(true);
   expect(summary.verdict).toBe('notTested');
   expect(summary.notTested).toHaveLength(1);
@@ -103,7 +115,10 @@ describe('preflight: a target that cannot be worked with stops the run before an
         const ssar = JSON.parse(body) as { spec: { resourceAttributes: { verb: string; resource: string } } };
         const { verb, resource } = ssar.spec.resourceAttributes;
         asked.push(`${verb} ${resource}`);
-        return json(res, 201, { ...ssar, status: verb === 'watch' && resource === 'configmaps' ? { allowed: false, reason: 'no rule grants watch' } : { allowed: true } });
+        return json(res, 201, {
+          ...ssar,
+          status: verb === 'watch' && resource === 'configmaps' ? { allowed: false, reason: 'no rule grants watch' } : { allowed: true },
+        });
       }
       // Discovery and /version: nothing that names a group, so no profile mismatch is found.
       json(res, 404, status(404, 'NotFound', 'not found'));
@@ -141,6 +156,8 @@ describe('the vacuity guard behind the preflight', () => {
     expect(summary.scorecard.exercised.notTested).toBe(true);
     expect(summary.scorecard.answers['4xx']).toBeGreaterThan(0);
     expect(summary.scorecard.answers['2xx']).toBe(0);
-    expect(r.stdout).toMatch(/Incomplete \(judged too little\):\n  not tested: [\s\S]*Verdict: nonconformant: \d+ failures?, \d+ clauses? judged; incomplete: judged too little/);
+    expect(r.stdout).toMatch(
+      /Incomplete \(judged too little\):\n  not tested: [\s\S]*Verdict: nonconformant: \d+ failures?, \d+ clauses? judged; incomplete: judged too little/,
+    );
   });
 });

@@ -15,11 +15,26 @@ import { judges } from '../../../reference/judges.ts';
 import type { Judgement } from '../../../reference/judgement.ts';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/svc-conformance.mjs');
-const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 240_000, env: { ...process.env, KUBECONFIG: '' } });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 240_000, env: { ...process.env, KUBECONFIG: '' } });
 
 function runInto(...args: string[]): string {
   const dir = path.join(mkdtempSync(path.join(tmpdir(), 'svc-rejudge-')), 'r');
-  const r = cli('run', '--seed', '4242', '--suite', 'rest-crud', '--suite', 'rest-paging', '--runs', '20', '--no-confirm', '--reports', dir, ...args);
+  const r = cli(
+    'run',
+    '--seed',
+    '4242',
+    '--suite',
+    'rest-crud',
+    '--suite',
+    'rest-paging',
+    '--runs',
+    '20',
+    '--no-confirm',
+    '--reports',
+    dir,
+    ...args,
+  );
   expect([0, 1], r.stderr).toContain(r.status);
   return dir;
 }
@@ -29,8 +44,11 @@ function runInto(...args: string[]): string {
  * record itself and the folder's manifest (which lists the files of its own folder).
  */
 function reportsUnlike(dir: string): string[] {
-  const files = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(d, e.name)) : [path.join(d, e.name)]));
-  const mine = files(dir).filter((f) => !f.startsWith(path.join(dir, 'rejudged') + path.sep) && !/(record\.jsonl\.gz|\.svc-conformance-reports\.json)$/.test(f));
+  const files = (d: string): string[] =>
+    readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(d, e.name)) : [path.join(d, e.name)]));
+  const mine = files(dir).filter(
+    (f) => !f.startsWith(path.join(dir, 'rejudged') + path.sep) && !/(record\.jsonl\.gz|\.svc-conformance-reports\.json)$/.test(f),
+  );
   expect(mine.length).toBeGreaterThan(4);
   return mine.filter((f) => {
     const again = path.join(dir, 'rejudged', path.relative(dir, f));
@@ -38,7 +56,10 @@ function reportsUnlike(dir: string): string[] {
   });
 }
 
-const statuses = (file: string) => Object.fromEntries((JSON.parse(readFileSync(file, 'utf8')) as { clauses: { id: string; status: string }[] }).clauses.map((c) => [c.id, c.status]));
+const statuses = (file: string) =>
+  Object.fromEntries(
+    (JSON.parse(readFileSync(file, 'utf8')) as { clauses: { id: string; status: string }[] }).clauses.map((c) => [c.id, c.status]),
+  );
 
 describe('rejudge', () => {
   it('a conformant run: the same summary.json, exit 0; a model that wants 500 for a create fails rest:4.1/post, exit 1', async () => {
@@ -52,7 +73,10 @@ describe('rejudge', () => {
     // Every report the run wrote is made again from the record, byte for byte.
     expect(reportsUnlike(dir)).toEqual([]);
 
-    const planted = { ...judges, judgeCreate: (o: Parameters<typeof judges.judgeCreate>[0]) => judges.judgeCreate({ ...o, status: o.status === 201 ? 500 : o.status }) };
+    const planted = {
+      ...judges,
+      judgeCreate: (o: Parameters<typeof judges.judgeCreate>[0]) => judges.judgeCreate({ ...o, status: o.status === 201 ? 500 : o.status }),
+    };
     const o = await rejudgeDir(dir, planted);
     expect(o.exitCode).toBe(1);
     expect(o.changes.map((c) => [c.clause, c.before.status, c.after.status])).toContainEqual(['rest:4.1/post', 'passed', 'failed']);
@@ -60,7 +84,9 @@ describe('rejudge', () => {
     expect(statuses(path.join(dir, 'rejudged', 'summary.json'))['rest:4.1/post']).toBe('failed');
     expect(readFileSync(path.join(dir, 'rejudged', 'diff.md'), 'utf8')).toMatch(/\| rest:4\.1\/post \| passed \| failed \|/);
     // The reports are made from the new judgement, not copied: they now show the failure.
-    expect(reportsUnlike(dir)).toEqual(expect.arrayContaining(['summary.json', 'summary.md', 'index.html', 'junit.xml'].map((f) => path.join(dir, f))));
+    expect(reportsUnlike(dir)).toEqual(
+      expect.arrayContaining(['summary.json', 'summary.md', 'index.html', 'junit.xml'].map((f) => path.join(dir, f))),
+    );
     expect(readdirSync(path.join(dir, 'rejudged', 'failures'))).toContainEqual(expect.stringMatching(/^rest_4\.1_post-1\.html$/));
     expect(o.counts.derivedClauses).toBeGreaterThan(o.counts.carriedClauses);
   });
@@ -82,7 +108,10 @@ describe('rejudge', () => {
         return {
           ...r,
           judgements: r.judgements.map(
-            (j): Judgement => (j.clause === 'rest:4.4.1' && j.verdict === 'fail' ? { clause: j.clause, verdict: 'pass', expected: j.expected, observed: 'as expected' } : j),
+            (j): Judgement =>
+              j.clause === 'rest:4.4.1' && j.verdict === 'fail'
+                ? { clause: j.clause, verdict: 'pass', expected: j.expected, observed: 'as expected' }
+                : j,
           ),
         };
       },
@@ -100,7 +129,10 @@ describe('rejudge', () => {
     expect(none.stderr.trim().split('\n')).toHaveLength(1);
     expect(none.stderr).toMatch(/record\.jsonl\.gz: no record/);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'record.jsonl.gz'), gzipSync(`${JSON.stringify({ format: 'svc-conformance/record', schema: 99, version: '9.9.9' })}\n{"run":{}}\n`));
+    writeFileSync(
+      path.join(dir, 'record.jsonl.gz'),
+      gzipSync(`${JSON.stringify({ format: 'svc-conformance/record', schema: 99, version: '9.9.9' })}\n{"run":{}}\n`),
+    );
     const r = cli('rejudge', dir);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/svc-conformance.mjs');
-const cli = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', timeout: 120_000, env: { ...process.env, KUBECONFIG: '' } });
+const cli = (cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', timeout: 120_000, env: { ...process.env, KUBECONFIG: '' } });
 // A planted fault, so the run writes failures/ and counterexamples/ as well.
 const FAILING = ['run', '--check', 'health-endpoints', '--runs', '5', '--fault', 'health-exclude-ignored', '--no-confirm'];
 
@@ -32,7 +33,10 @@ describe('the reports folder', () => {
     const dir = userFolder();
     const r = cli(tmpdir(), ...FAILING, '--reports', dir);
     expect(r.status).toBe(2);
-    expectOneLine(r.stderr, /--reports: .*checks\/x was not written by svc-conformance \(and 1 more\).*move it away or choose another folder/);
+    expectOneLine(
+      r.stderr,
+      /--reports: .*checks\/x was not written by svc-conformance \(and 1 more\).*move it away or choose another folder/,
+    );
     expect(readFileSync(path.join(dir, 'checks', 'x'), 'utf8')).toBe('my check\n');
     expect(readFileSync(path.join(dir, 'failures', 'y'), 'utf8')).toBe('my failure\n');
     expect(existsSync(path.join(dir, 'summary.json'))).toBe(false);

@@ -21,7 +21,11 @@ const summaryOf = (reports: string) => JSON.parse(readFileSync(path.join(reports
 describe('svc-conformance run that cannot finish', () => {
   it('--timeout 5s: exit 3, every report written, unfinished clauses notChecked with the reason', () => {
     const reports = path.join(dir, 'timeout');
-    const r = spawnSync(process.execPath, [bin, 'run', '--timeout', '5s', '--reports', reports], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, KUBECONFIG: '' } });
+    const r = spawnSync(process.execPath, [bin, 'run', '--timeout', '5s', '--reports', reports], {
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, KUBECONFIG: '' },
+    });
     expect(r.status, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/run timeout after \d+ s: \d+ of \d+ checks did not finish/);
     for (const f of ['summary.json', 'summary.md', 'index.html', 'junit.xml']) expect(existsSync(path.join(reports, f)), f).toBe(true);
@@ -34,7 +38,10 @@ describe('svc-conformance run that cannot finish', () => {
 
   it('SIGTERM: summary.json is written before the process exits 143', async () => {
     const reports = path.join(dir, 'sigterm');
-    const child = spawn(process.execPath, [bin, 'run', '--reports', reports], { env: { ...process.env, KUBECONFIG: '' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'run', '--reports', reports], {
+      env: { ...process.env, KUBECONFIG: '' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // The header names the run id once the run has started; the signal comes while checks run.

@@ -12,7 +12,8 @@ import type { Scorecard } from '../../../harness/case/reach.ts';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/svc-conformance.mjs');
 const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-scorecard-'));
-const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 240_000, env: { ...process.env, KUBECONFIG: '' } });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 240_000, env: { ...process.env, KUBECONFIG: '' } });
 // Checks that walk a continue chain and resume a dropped watch in every case, whatever the seed.
 const SELECTION = ['--check', 'rv-cell-list-unset-limit-continue-unset', '--check', 'watch-resume', '--runs', '2'];
 
@@ -26,10 +27,21 @@ const summaryOf = (reports: string) => JSON.parse(readFileSync(path.join(reports
 describe('the exercised scorecard and --require', () => {
   it('a run above its minimums passes, and its scorecard (summary.json, summary.md, HTML) shows what it reached', () => {
     const reports = path.join(dir, 'above');
-    const r = cli('run', ...SELECTION, '--reports', reports, '--require', 'pages>=2,chain>=2', '--require', 'watches.opened>=1,watches.resumed>=1,cells.rest:4.5>=2');
+    const r = cli(
+      'run',
+      ...SELECTION,
+      '--reports',
+      reports,
+      '--require',
+      'pages>=2,chain>=2',
+      '--require',
+      'watches.opened>=1,watches.resumed>=1,cells.rest:4.5>=2',
+    );
     expect(r.status, r.stderr + r.stdout).toBe(0);
     const s = summaryOf(reports);
-    const validate = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true }).addFormat('date-time', true).compile(summaryJsonSchema);
+    const validate = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true })
+      .addFormat('date-time', true)
+      .compile(summaryJsonSchema);
     expect(validate(s), JSON.stringify(validate.errors)).toBe(true);
     expect(s.verdict).toBe('conformant');
     const card = s.scorecard;

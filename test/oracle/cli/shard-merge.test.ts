@@ -11,15 +11,37 @@ const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..
 const dir = mkdtempSync(path.join(tmpdir(), 'svc-conformance-shard-'));
 const cli = (args: string[]) =>
   new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-    execFile(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 240_000, env: { ...process.env, KUBECONFIG: '', GITHUB_STEP_SUMMARY: '' } }, (e, out, err) => {
-      resolve({ code: e === null ? 0 : typeof e.code === 'number' ? e.code : null, out, err });
-    });
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { encoding: 'utf8', timeout: 240_000, env: { ...process.env, KUBECONFIG: '', GITHUB_STEP_SUMMARY: '' } },
+      (e, out, err) => {
+        resolve({ code: e === null ? 0 : typeof e.code === 'number' ? e.code : null, out, err });
+      },
+    );
   });
-const statuses = (d: string) => (JSON.parse(readFileSync(path.join(d, 'summary.json'), 'utf8')) as { clauses: { id: string; status: string }[] }).clauses.map((c) => `${c.id} ${c.status}`);
+const statuses = (d: string) =>
+  (JSON.parse(readFileSync(path.join(d, 'summary.json'), 'utf8')) as { clauses: { id: string; status: string }[] }).clauses.map(
+    (c) => `${c.id} ${c.status}`,
+  );
 
 describe('run --shard and merge-reports', () => {
   it('shards 1/2 and 2/2 merged give the clause verdicts of one run with the same seed (a planted fault included)', async () => {
-    const base = ['run', '--seed', '11', '--runs', '3', '--suite', 'rest-paging', '--suite', 'rest-health', '--suite', 'rest-crud', '--fault', 'health-exclude-ignored'];
+    const base = [
+      'run',
+      '--seed',
+      '11',
+      '--runs',
+      '3',
+      '--suite',
+      'rest-paging',
+      '--suite',
+      'rest-health',
+      '--suite',
+      'rest-crud',
+      '--fault',
+      'health-exclude-ignored',
+    ];
     const [whole, s1, s2] = await Promise.all([
       cli([...base, '--reports', path.join(dir, 'whole')]),
       cli([...base, '--shard', '1/2', '--reports', path.join(dir, 's1')]),
@@ -34,7 +56,19 @@ describe('run --shard and merge-reports', () => {
   });
 
   it('-o json writes summary.json alone to stdout', async () => {
-    const r = await cli(['run', '--seed', '3', '--runs', '2', '--check', 'health-endpoints', '-o', 'json', '--reports', path.join(dir, 'json')]);
+    const r = await cli([
+      'run',
+      '--seed',
+      '3',
+      '--runs',
+      '2',
+      '--check',
+      'health-endpoints',
+      '-o',
+      'json',
+      '--reports',
+      path.join(dir, 'json'),
+    ]);
     expect(r.code, r.err).toBe(0);
     const parsed = JSON.parse(r.out) as { tool: string; verdict: string };
     expect(parsed).toMatchObject({ tool: 'svc-conformance', verdict: 'conformant' });

@@ -59,13 +59,22 @@ export async function startTargetProxy(upstream: string): Promise<TargetProxy> {
     }
     const url = new URL(req.url ?? '/', upstream);
     if (proxy.mode === 'ignore-selector') url.searchParams.delete('labelSelector');
-    const out = request({ host: target.hostname, port: target.port, method: req.method, path: url.pathname + url.search, headers: { ...req.headers, host: target.host } }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      // A watch's answer is its headers until the first event: held back, a client that waits for the
-      // stream to open before its write (the capability probe) waits out its whole watch wait.
-      res.flushHeaders();
-      up.pipe(res);
-    });
+    const out = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: url.pathname + url.search,
+        headers: { ...req.headers, host: target.host },
+      },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        // A watch's answer is its headers until the first event: held back, a client that waits for the
+        // stream to open before its write (the capability probe) waits out its whole watch wait.
+        res.flushHeaders();
+        up.pipe(res);
+      },
+    );
     out.on('error', () => status(res, 502, 'upstream failed'));
     req.pipe(out);
   });

@@ -9,14 +9,22 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { planRuns, expectationFiles, API_EXTRA_SEED_RUNS, DEFAULT_FRESH, drawSeeds, replayCommand } from '../../../scripts/upstream/plan.ts';
+import {
+  planRuns,
+  expectationFiles,
+  API_EXTRA_SEED_RUNS,
+  DEFAULT_FRESH,
+  drawSeeds,
+  replayCommand,
+} from '../../../scripts/upstream/plan.ts';
 import { formatOutcomes, formatSweep, judgeRun, sweep } from '../../../scripts/upstream/outcome.ts';
 import type { SummaryClause, SummaryJson } from '../../../reports/summary-json.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const script = path.join(root, 'scripts/test-upstream.ts');
 const tsx = fileURLToPath(import.meta.resolve('tsx'));
-const testUpstream = (args: string[], env: NodeJS.ProcessEnv) => spawnSync(process.execPath, ['--import', tsx, script, ...args], { encoding: 'utf8', timeout: 60_000, cwd: root, env });
+const testUpstream = (args: string[], env: NodeJS.ProcessEnv) =>
+  spawnSync(process.execPath, ['--import', tsx, script, ...args], { encoding: 'utf8', timeout: 60_000, cwd: root, env });
 const withoutAssets = () => {
   const env = { ...process.env };
   delete env.KUBEBUILDER_ASSETS;
@@ -39,7 +47,15 @@ describe('the test:upstream plan', () => {
   const option = (args: readonly string[], name: string) => args[args.indexOf(name) + 1];
 
   it('runs the API and node-agent suites on three seeds and the daemon suite, each against its expectations file', () => {
-    expect(plan.map((r) => r.name)).toEqual(['api-seed1', 'api-seed2', 'api-seed3', 'daemon-seed1', 'nodeagent-seed1', 'nodeagent-seed2', 'nodeagent-seed3']);
+    expect(plan.map((r) => r.name)).toEqual([
+      'api-seed1',
+      'api-seed2',
+      'api-seed3',
+      'daemon-seed1',
+      'nodeagent-seed1',
+      'nodeagent-seed2',
+      'nodeagent-seed3',
+    ]);
     for (const r of plan) {
       expect(option(r.args, '--expectations')).toBe(path.join('/repo', expectationFiles[r.kind]));
       expect(option(r.args, '--reports')).toBe(path.join('/r', r.name));
@@ -85,7 +101,9 @@ describe('the test:upstream plan', () => {
     expect(replayCommand({ kind: 'api', topology: 'ha', seed: 99, runs: 5 }, '/a dir')).toBe(
       "KUBEBUILDER_ASSETS='/a dir' npm run test:upstream -- --only api --topologies ha --seeds 99 --runs 5 --fresh 0",
     );
-    expect(replayCommand({ kind: 'api', topology: 'single', seed: 1 }, '/a')).toBe('KUBEBUILDER_ASSETS=/a npm run test:upstream -- --only api --topologies single --seeds 1 --fresh 0');
+    expect(replayCommand({ kind: 'api', topology: 'single', seed: 1 }, '/a')).toBe(
+      'KUBEBUILDER_ASSETS=/a npm run test:upstream -- --only api --topologies single --seeds 1 --fresh 0',
+    );
   });
 });
 
@@ -108,7 +126,19 @@ describe('judging one run of the plan', () => {
     seed: 1,
     verdict,
     target: { server: null, nodeagentLoader: null },
-    totals: { passed: 1, failed: 0, known: 0, unspecified: 0, inconclusive: 0, skipped: 0, notChecked: 0, informative: 0, error: 0, notServed: 0, blocked: 0 },
+    totals: {
+      passed: 1,
+      failed: 0,
+      known: 0,
+      unspecified: 0,
+      inconclusive: 0,
+      skipped: 0,
+      notChecked: 0,
+      informative: 0,
+      error: 0,
+      notServed: 0,
+      blocked: 0,
+    },
     clauses,
     startedAt: '',
     durationMs: 0,
@@ -117,7 +147,11 @@ describe('judging one run of the plan', () => {
   const run = { name: 'api-seed1', seed: 1, topology: 'single' as const, fresh: false };
 
   it('known failures only: ok; a known failure that passed is pointed out', () => {
-    const entry = (outcome: 'noLongerOccurs' | 'notExercised') => ({ regression: false, unexcused: [], entries: [{ excuses: 'class limit-ignored', reason: 'r', outcome, detail: 'd' }] });
+    const entry = (outcome: 'noLongerOccurs' | 'notExercised') => ({
+      regression: false,
+      unexcused: [],
+      entries: [{ excuses: 'class limit-ignored', reason: 'r', outcome, detail: 'd' }],
+    });
     const o = judgeRun(
       run,
       0,
@@ -133,10 +167,17 @@ describe('judging one run of the plan', () => {
   });
 
   it('a failure beyond the file, an error verdict, a run-level error, a missing report, a non-zero exit: not ok', () => {
-    expect(judgeRun(run, 1, 1000, summary([clause('rest:4.8/unsupported', 'failed')]))).toMatchObject({ ok: false, regressions: ['rest:4.8/unsupported'] });
+    expect(judgeRun(run, 1, 1000, summary([clause('rest:4.8/unsupported', 'failed')]))).toMatchObject({
+      ok: false,
+      regressions: ['rest:4.8/unsupported'],
+    });
     expect(judgeRun(run, 3, 1000, summary([clause('rest:7/504', 'error')]))).toMatchObject({ ok: false, errors: ['rest:7/504'] });
     expect(judgeRun(run, 3, 1000, summary([], ['cleanup failed']))).toMatchObject({ ok: false, errors: ['cleanup failed'] });
-    expect(judgeRun(run, 1, 1000, undefined, 'summary.json: not written')).toMatchObject({ ok: false, verdict: 'no report', errors: ['summary.json: not written'] });
+    expect(judgeRun(run, 1, 1000, undefined, 'summary.json: not written')).toMatchObject({
+      ok: false,
+      verdict: 'no report',
+      errors: ['summary.json: not written'],
+    });
     // The exit code alone decides too: a run killed before it judged anything is never a pass.
     expect(judgeRun(run, null, 1000, summary([clause('rest:4.4.1', 'passed')])).ok).toBe(false);
   });
@@ -144,7 +185,12 @@ describe('judging one run of the plan', () => {
   it('the table has a row per run and names the clauses behind every bad count', () => {
     const table = formatOutcomes([
       judgeRun(run, 0, 61_500, summary([clause('rest:4.6.1', 'failed', { expectedFailure: true })])),
-      judgeRun({ name: 'nodeagent-seed2', seed: 2, runs: 5, topology: 'single', fresh: false }, 1, 2_000, summary([clause('node:2.2/port', 'failed')], [], 'nonconformant')),
+      judgeRun(
+        { name: 'nodeagent-seed2', seed: 2, runs: 5, topology: 'single', fresh: false },
+        1,
+        2_000,
+        summary([clause('node:2.2/port', 'failed')], [], 'nonconformant'),
+      ),
     ]);
     const lines = table.split('\n');
     expect(lines[0]).toMatch(/^run\s+topology\s+seed\s+runs\s+time\s+passed\s+failed\s+known\s+inconcl\s+unspec\s+error\s+exit\s+verdict$/);
@@ -157,8 +203,18 @@ describe('judging one run of the plan', () => {
     const outcomes = [
       judgeRun(run, 0, 1, summary([clause('rest:4.6.1', 'failed', { expectedFailure: true })])),
       judgeRun({ name: 'api-fresh-7', seed: 7, topology: 'single', fresh: true }, 1, 1, summary([clause('rest:4.1/patch', 'failed')])),
-      judgeRun({ name: 'api-ha-fresh-8', seed: 8, topology: 'ha', fresh: true }, 1, 1, summary([clause('rest:4.1/patch', 'failed'), clause('rest:9.3/deprecated-endpoint', 'failed')])),
-      judgeRun({ name: 'api-no-watch-cache-fresh-9', seed: 9, topology: 'no-watch-cache', fresh: true }, 3, 1, summary([clause('rest:6.1.1', 'error')], ['cleanup failed'])),
+      judgeRun(
+        { name: 'api-ha-fresh-8', seed: 8, topology: 'ha', fresh: true },
+        1,
+        1,
+        summary([clause('rest:4.1/patch', 'failed'), clause('rest:9.3/deprecated-endpoint', 'failed')]),
+      ),
+      judgeRun(
+        { name: 'api-no-watch-cache-fresh-9', seed: 9, topology: 'no-watch-cache', fresh: true },
+        3,
+        1,
+        summary([clause('rest:6.1.1', 'error')], ['cleanup failed']),
+      ),
     ];
     const rows = sweep(outcomes);
     expect(rows.map((r) => r.clause)).toEqual(['rest:4.1/patch', '(run)', 'rest:6.1.1', 'rest:9.3/deprecated-endpoint']);
@@ -180,11 +236,15 @@ describe('test:upstream without binaries', () => {
   it('says so in one line and exits 2; with --skip-if-missing, one line and 0', () => {
     const r = testUpstream([], withoutAssets());
     expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^test:upstream: no upstream binaries: set KUBEBUILDER_ASSETS .*--skip-if-missing to skip\)$/)]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^test:upstream: no upstream binaries: set KUBEBUILDER_ASSETS .*--skip-if-missing to skip\)$/),
+    ]);
     expect(r.stdout).toBe('');
     const skipped = testUpstream(['--skip-if-missing'], withoutAssets());
     expect(skipped.status).toBe(0);
-    expect(skipped.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^test:upstream: skipped \(--skip-if-missing\): no upstream binaries/)]);
+    expect(skipped.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(/^test:upstream: skipped \(--skip-if-missing\): no upstream binaries/),
+    ]);
     expect(skipped.stderr).toBe('');
   });
 
@@ -200,7 +260,9 @@ describe('test:upstream without binaries', () => {
   it('an assets folder without the loader: names it (the node-agent suite needs it)', () => {
     const r = testUpstream(['--assets', path.join(root, 'test')], withoutAssets());
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^test:upstream: no upstream binaries: etcd, kube-apiserver, kube-controller-manager, kubelet-config-loader are missing or not executable in .*\n$/);
+    expect(r.stderr).toMatch(
+      /^test:upstream: no upstream binaries: etcd, kube-apiserver, kube-controller-manager, kubelet-config-loader are missing or not executable in .*\n$/,
+    );
   });
 
   it("a --reports folder holding a user's files: exit 2 in one line before anything starts, nothing deleted", () => {
@@ -215,7 +277,9 @@ describe('test:upstream without binaries', () => {
     writeFileSync(path.join(mine, 'logs', 'x'), 'mine');
     const r = testUpstream(['--assets', assets, '--reports', mine], withoutAssets());
     expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/--reports .*: holds files test:upstream did not write.*nothing was deleted\)$/)]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/--reports .*: holds files test:upstream did not write.*nothing was deleted\)$/),
+    ]);
     expect(readFileSync(path.join(mine, 'logs', 'x'), 'utf8')).toBe('mine');
     expect(existsSync(path.join(assets, 'started'))).toBe(false);
   });

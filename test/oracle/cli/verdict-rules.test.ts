@@ -26,16 +26,31 @@ interface Summary {
 
 function run(name: string, args: string[]): { status: number | null; stdout: string; stderr: string; summary: Summary } {
   const reports = path.join(dir, name);
-  const r = spawnSync(process.execPath, [bin, 'run', '--seed', '7', '--reports', reports, ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, KUBECONFIG: '' } });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, summary: JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as Summary };
+  const r = spawnSync(process.execPath, [bin, 'run', '--seed', '7', '--reports', reports, ...args], {
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, KUBECONFIG: '' },
+  });
+  return {
+    status: r.status,
+    stdout: r.stdout,
+    stderr: r.stderr,
+    summary: JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as Summary,
+  };
 }
 
 /** `run`, asynchronously, with the time each line of its output arrived (stdout and stderr interleaved as they came). */
-async function runTimed(name: string, args: string[]): Promise<{ status: number | null; output: string; lines: { atMs: number; text: string }[]; summary: Summary }> {
+async function runTimed(
+  name: string,
+  args: string[],
+): Promise<{ status: number | null; output: string; lines: { atMs: number; text: string }[]; summary: Summary }> {
   const reports = path.join(dir, name);
-  const child = spawn(process.execPath, [bin, 'run', '--seed', '7', '--reports', reports, ...args], { env: { ...process.env, KUBECONFIG: '' } });
+  const child = spawn(process.execPath, [bin, 'run', '--seed', '7', '--reports', reports, ...args], {
+    env: { ...process.env, KUBECONFIG: '' },
+  });
   const lines: { atMs: number; text: string }[] = [];
-  for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (text) => lines.push({ atMs: Date.now(), text }));
+  for (const stream of [child.stdout, child.stderr])
+    createInterface({ input: stream }).on('line', (text) => lines.push({ atMs: Date.now(), text }));
   const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return {
     status,
@@ -63,7 +78,9 @@ describe('a failure found is a failure reported', () => {
     // Names are learned from verbose lines the fault leaves unmarked: the single-check clauses stay unreached, and say why.
     const single = r.summary.clauses.find((c) => c.id === 'rest:4.2.2')!;
     expect(single.status).toBe('notChecked');
-    expect(single.notes[0]).toMatch(/^not reached: health-endpoints failed rest:4.2\/verbose, and \d+ of its \d+ later cases stopped at that failure/);
+    expect(single.notes[0]).toMatch(
+      /^not reached: health-endpoints failed rest:4.2\/verbose, and \d+ of its \d+ later cases stopped at that failure/,
+    );
     expect(r.summary.verdictLine).toMatch(/^nonconformant: 1 failure, \d+ clauses judged/);
     expect(r.stdout).toMatch(/Verdict: nonconformant: 1 failure, \d+ clauses judged/);
   });
@@ -76,7 +93,16 @@ describe('a failure found is a failure reported', () => {
 
   it('a run that times out after a failure: exit 1, and the verdict says it is incomplete', () => {
     // watch-bookmarks takes longer than the budget; the health check fails within it.
-    const r = run('timeout-fault', ['--check', 'health-endpoints', '--check', 'watch-bookmarks', '--fault', 'health-verbose-unmarked', '--timeout', '3s']);
+    const r = run('timeout-fault', [
+      '--check',
+      'health-endpoints',
+      '--check',
+      'watch-bookmarks',
+      '--fault',
+      'health-verbose-unmarked',
+      '--timeout',
+      '3s',
+    ]);
     expect(r.status, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/run timeout after \d+ s/);
     expect(r.summary.verdict).toBe('nonconformant');
@@ -101,7 +127,9 @@ describe('a failure found is a failure reported', () => {
     expect(r.status, r.output).toBe(1);
     const envelope = r.summary.clauses.find((c) => c.id === 'rest:2.5/watch-event')!;
     expect(envelope.status).toBe('failed');
-    expect(envelope.counterexamples[0]).toMatchObject({ observed: expect.stringContaining('an event of type "added" (the spec spells it "ADDED")') });
+    expect(envelope.counterexamples[0]).toMatchObject({
+      observed: expect.stringContaining('an event of type "added" (the spec spells it "ADDED")'),
+    });
     // Measured on the run's own lines: from the announcement to the first line after the confirmations.
     const start = r.lines.findIndex((l) => /confirming failures \(\d+ replays each, at most \d+ s\)/.test(l.text));
     expect(start, r.output).toBeGreaterThanOrEqual(0);
@@ -115,7 +143,10 @@ describe('a failure found is a failure reported', () => {
 
   it('a one-case replay whose failure the expectations file excuses judged too little: not tested (exit 3), not conformant', () => {
     const excuses = path.join(dir, 'verbose-known.yaml');
-    writeFileSync(excuses, "knownFailures:\n  - clause: rest:4.2/verbose\n    observed: { message: '0 check lines' }\n    reason: the verbose lines lack their marker\n");
+    writeFileSync(
+      excuses,
+      "knownFailures:\n  - clause: rest:4.2/verbose\n    observed: { message: '0 check lines' }\n    reason: the verbose lines lack their marker\n",
+    );
     const replay = ['--check', 'health-endpoints', '--path', '0', '--fault', 'health-verbose-unmarked'];
     const excused = run('replay-excused', [...replay, '--expectations', excuses]);
     expect(excused.status, excused.stderr).toBe(3);

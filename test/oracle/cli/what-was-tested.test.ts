@@ -35,7 +35,8 @@ describe('a known failure is never shown as failed', () => {
     const r = cli([...KNOWN, '--expectations', upstream, '--reports', reports]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/\] rest-apply apply-points: known failure rest:4\.7\.5 \(expectations file\)\n/);
-    for (const line of [...linesNaming(r.stderr, 'rest:4.7.5'), ...linesNaming(r.stdout, 'rest:4.7.5')]) expect(line).not.toMatch(/FAIL|failed/);
+    for (const line of [...linesNaming(r.stderr, 'rest:4.7.5'), ...linesNaming(r.stdout, 'rest:4.7.5')])
+      expect(line).not.toMatch(/FAIL|failed/);
     expect(r.stdout).toMatch(
       /\nVerdict: conformant: \d+ clauses judged, against the embedded reference server with fault managed-fields-empty-list-resets \(0 failed beyond expectations, 1 known failure, /,
     );
@@ -79,8 +80,14 @@ describe('a clean default run names the embedded reference server and its page s
     const reports = path.join(scratch, 'clean');
     const r = cli(['run', '--reports', reports]);
     expect(r.status, r.stderr).toBe(0);
-    expect(summaryOf(reports).target).toMatchObject({ kind: 'embedded', description: 'embedded reference server', reportedVersion: 'v1.24.0' });
-    expect(read(reports, 'summary.md').split('\n')[0]).toMatch(/^## ✅ svc-conformance: conformant: \d+ clauses judged · embedded reference server$/);
+    expect(summaryOf(reports).target).toMatchObject({
+      kind: 'embedded',
+      description: 'embedded reference server',
+      reportedVersion: 'v1.24.0',
+    });
+    expect(read(reports, 'summary.md').split('\n')[0]).toMatch(
+      /^## ✅ svc-conformance: conformant: \d+ clauses judged · embedded reference server$/,
+    );
     expect(read(reports, 'index.html')).toContain('<span class="target t-embedded">embedded reference server</span>');
     expect(read(reports, 'junit.xml')).toContain('<property name="target" value="embedded reference server"/>');
     expect(r.stdout).toMatch(/\nVerdict: conformant: \d+ clauses judged, against the embedded reference server \(0 failed, /);
@@ -94,7 +101,11 @@ describe('against an external server without a loader or a daemon', () => {
   const kubeconfig = path.join(scratch, 'serve.kubeconfig');
 
   beforeAll(async () => {
-    server = spawn(process.execPath, [bin, 'serve', '--port', '0', '--kubeconfig-out', kubeconfig], { cwd: root, env: quiet, stdio: ['ignore', 'pipe', 'inherit'] });
+    server = spawn(process.execPath, [bin, 'serve', '--port', '0', '--kubeconfig-out', kubeconfig], {
+      cwd: root,
+      env: quiet,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise<void>((resolve, reject) => {
       let out = '';
       server.stdout!.on('data', (d: Buffer) => {
@@ -110,8 +121,18 @@ describe('against an external server without a loader or a daemon', () => {
 
   it('each component is one line live, in the terminal summary and in summary.md; the target is the server with its kubeconfig', () => {
     const reports = path.join(scratch, 'external');
-    const checks = ['crud-sequences', 'nodeagent-valid-configs', 'nodeagent-every-field', 'nodeagent-invalid-configs', 'daemon-leader-lease', 'daemon-help-table'];
-    const r = cli(['run', '--kubeconfig', kubeconfig, ...checks.flatMap((c) => ['--check', c]), '--runs', '3', '--reports', reports], { ...quiet, KUBECONFIG: kubeconfig });
+    const checks = [
+      'crud-sequences',
+      'nodeagent-valid-configs',
+      'nodeagent-every-field',
+      'nodeagent-invalid-configs',
+      'daemon-leader-lease',
+      'daemon-help-table',
+    ];
+    const r = cli(['run', '--kubeconfig', kubeconfig, ...checks.flatMap((c) => ['--check', c]), '--runs', '3', '--reports', reports], {
+      ...quiet,
+      KUBECONFIG: kubeconfig,
+    });
     expect(r.status, r.stderr).toBe(0);
     const md = read(reports, 'summary.md');
     for (const [name, text] of Object.entries({ live: r.stderr, terminal: r.stdout, md })) {

@@ -98,7 +98,13 @@ async function startInformer(lib: ClientNode, r: Rig, ns: string, labelSelector?
 }
 
 /** Waits until the informer's cache equals the server's list (names and resourceVersions). */
-async function converged(r: Rig, ns: string, list: () => readonly Cm[], labelSelector?: string, timeoutMs = SETTLE_MS): Promise<Record<string, unknown>> {
+async function converged(
+  r: Rig,
+  ns: string,
+  list: () => readonly Cm[],
+  labelSelector?: string,
+  timeoutMs = SETTLE_MS,
+): Promise<Record<string, unknown>> {
   const deadline = Date.now() + timeoutMs;
   const query = labelSelector === undefined ? '' : `?labelSelector=${encodeURIComponent(labelSelector)}`;
   for (;;) {
@@ -140,7 +146,9 @@ async function informerWatches(setup: Setup): Promise<void> {
   await waitFor(() => inf.events.length === 5, 'three watch events', r.patienceMs);
   expect(inf.events.slice(2)).toEqual(['add c', 'update a', 'delete b']);
   await converged(r, 'inf', () => inf.informer.list('inf'));
-  expect(inf.informer.get('a', 'inf')?.metadata?.resourceVersion).toBe(((await httpJson(r.server.url, configMapsPath('inf', 'a'))).body['metadata'] as Record<string, unknown>)['resourceVersion']);
+  expect(inf.informer.get('a', 'inf')?.metadata?.resourceVersion).toBe(
+    ((await httpJson(r.server.url, configMapsPath('inf', 'a'))).body['metadata'] as Record<string, unknown>)['resourceVersion'],
+  );
   expect(inf.lists()).toBe(1);
   expect(inf.errors).toEqual([]);
 }
@@ -218,8 +226,16 @@ async function applies(setup: Setup): Promise<void> {
   await createNamespace(r.server.url, 'apply');
   const api = kubeConfig(lib, r.server.url).makeApiClient(lib.CoreV1Api);
   const asApply = lib.setHeaderOptions('Content-Type', lib.PatchStrategy.ServerSideApply);
-  const intent = (data: Record<string, string>) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'apply' }, data });
-  const created = await api.patchNamespacedConfigMap({ namespace: 'apply', name: 'x', fieldManager: 'alpha', body: intent({ k: '1', only: 'alpha' }) }, asApply);
+  const intent = (data: Record<string, string>) => ({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'x', namespace: 'apply' },
+    data,
+  });
+  const created = await api.patchNamespacedConfigMap(
+    { namespace: 'apply', name: 'x', fieldManager: 'alpha', body: intent({ k: '1', only: 'alpha' }) },
+    asApply,
+  );
   expect(created.data).toEqual({ k: '1', only: 'alpha' });
   let stored = (await httpJson(r.server.url, configMapsPath('apply', 'x'))).body;
   expect(stored['data']).toEqual({ k: '1', only: 'alpha' });
@@ -229,15 +245,20 @@ async function applies(setup: Setup): Promise<void> {
   // client-node decoded managedFields into its own types: same managers as the server stores.
   expect(created.metadata?.managedFields?.map((e) => e.manager)).toEqual(['alpha']);
 
-  const conflict = await api.patchNamespacedConfigMap({ namespace: 'apply', name: 'x', fieldManager: 'beta', body: intent({ k: '2' }) }, asApply).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
+  const conflict = await api
+    .patchNamespacedConfigMap({ namespace: 'apply', name: 'x', fieldManager: 'beta', body: intent({ k: '2' }) }, asApply)
+    .then(
+      () => undefined,
+      (e: unknown) => e,
+    );
   expect(conflict).toBeInstanceOf(lib.ApiException);
   expect((conflict as InstanceType<ClientNode['ApiException']>).code).toBe(409);
   expect((await httpJson(r.server.url, configMapsPath('apply', 'x'))).body['data']).toEqual({ k: '1', only: 'alpha' });
 
-  const forced = await api.patchNamespacedConfigMap({ namespace: 'apply', name: 'x', fieldManager: 'beta', force: true, body: intent({ k: '2' }) }, asApply);
+  const forced = await api.patchNamespacedConfigMap(
+    { namespace: 'apply', name: 'x', fieldManager: 'beta', force: true, body: intent({ k: '2' }) },
+    asApply,
+  );
   expect(forced.data).toEqual({ k: '2', only: 'alpha' });
   stored = (await httpJson(r.server.url, configMapsPath('apply', 'x'))).body;
   const mf = managedFieldsOf(stored);
@@ -267,7 +288,11 @@ async function informerSelects(setup: Setup): Promise<void> {
   const r = await startRig(setup);
   await createNamespace(r.server.url, 'sel');
   const label = (name: string, app: string | null) =>
-    httpJson(r.server.url, configMapsPath('sel', name), { method: 'PATCH', body: { metadata: { labels: { app } } }, contentType: 'application/merge-patch+json' });
+    httpJson(r.server.url, configMapsPath('sel', name), {
+      method: 'PATCH',
+      body: { metadata: { labels: { app } } },
+      contentType: 'application/merge-patch+json',
+    });
   for (const n of ['in1', 'in2', 'out']) await createConfigMap(r.server.url, 'sel', n, { v: '1' });
   expect((await label('in1', 'x')).status).toBe(200);
   expect((await label('in2', 'x')).status).toBe(200);
@@ -289,12 +314,18 @@ async function objectApiApplies(setup: Setup): Promise<void> {
   const r = await startRig(setup);
   await createNamespace(r.server.url, 'objapi');
   const api = lib.KubernetesObjectApi.makeApiClient(kubeConfig(lib, r.server.url));
-  const lease = (name: string, holder: string) => ({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name, namespace: 'objapi' }, spec: { holderIdentity: holder } });
+  const lease = (name: string, holder: string) => ({
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    metadata: { name, namespace: 'objapi' },
+    spec: { holderIdentity: holder },
+  });
   const leasePath = (name: string) => `/apis/coordination.k8s.io/v1/namespaces/objapi/leases/${name}`;
   const dry = await api.patch(lease('dry', 'me'), undefined, 'All', 'holder', undefined, lib.PatchStrategy.ServerSideApply);
   expect(dry.metadata?.name).toBe('dry');
   expect((await httpJson(r.server.url, leasePath('dry'))).status).toBe(404);
-  for (const n of ['l1', 'l2', 'l3']) await api.patch(lease(n, 'me'), undefined, undefined, 'holder', undefined, lib.PatchStrategy.ServerSideApply);
+  for (const n of ['l1', 'l2', 'l3'])
+    await api.patch(lease(n, 'me'), undefined, undefined, 'holder', undefined, lib.PatchStrategy.ServerSideApply);
   const stored = (await httpJson(r.server.url, leasePath('l2'))).body;
   expect(stored['spec']).toEqual({ holderIdentity: 'me' });
   const entry = managedFieldsOf(stored).find((e) => e.manager === 'holder');
@@ -305,7 +336,18 @@ async function objectApiApplies(setup: Setup): Promise<void> {
   let token: string | undefined;
   let pages = 0;
   do {
-    const page = await api.list('coordination.k8s.io/v1', 'Lease', 'objapi', undefined, undefined, undefined, undefined, undefined, 1, token);
+    const page = await api.list(
+      'coordination.k8s.io/v1',
+      'Lease',
+      'objapi',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      1,
+      token,
+    );
     pages++;
     seen.push(...page.items.map((i) => i.metadata?.name ?? '?'));
     token = page.metadata?._continue || undefined;
@@ -315,41 +357,44 @@ async function objectApiApplies(setup: Setup): Promise<void> {
   expect(pages).toBe(3);
 }
 
-describe.skipIf(!k8s)(`@kubernetes/client-node 1.4 against the reference server (k8s profile)${k8s ? '' : ' [skipped: @kubernetes/client-node cannot be imported]'}`, () => {
-  it('an informer lists, then watches: later writes arrive as add, update and delete', () => informerWatches({}));
-  it('an informer whose watch is cut resumes from its resourceVersion and loses nothing', () => informerResumes({}));
-  it('an informer whose resourceVersion fell out of the history window gets 410, relists and converges', () => informerRelistsOn410({}));
-  it('server-side apply through patchNamespacedConfigMap: managedFields, conflict (409) and force', () => applies({}));
-  it('KubernetesObjectApi: apply of a Lease through discovery, dry-run, paged list', () => objectApiApplies({}));
-  it('an informer with a label selector: entering the selection adds, leaving it deletes', () => informerSelects({}));
+describe.skipIf(!k8s)(
+  `@kubernetes/client-node 1.4 against the reference server (k8s profile)${k8s ? '' : ' [skipped: @kubernetes/client-node cannot be imported]'}`,
+  () => {
+    it('an informer lists, then watches: later writes arrive as add, update and delete', () => informerWatches({}));
+    it('an informer whose watch is cut resumes from its resourceVersion and loses nothing', () => informerResumes({}));
+    it('an informer whose resourceVersion fell out of the history window gets 410, relists and converges', () => informerRelistsOn410({}));
+    it('server-side apply through patchNamespacedConfigMap: managedFields, conflict (409) and force', () => applies({}));
+    it('KubernetesObjectApi: apply of a Lease through discovery, dry-run, paged list', () => objectApiApplies({}));
+    it('an informer with a label selector: entering the selection adds, leaving it deletes', () => informerSelects({}));
 
-  // Legal variations (behaviour the spec allows) must not break a real client either.
-  const scenarios = { informerWatches, informerResumes, informerRelistsOn410, informerSelects, applies, objectApiApplies };
-  // Pairs left out: the variation legitimately changes what the scenario asserts on, not whether the
-  // client works (a deletion that lingers 300 ms as Terminating; a conflict answered 422, not 409).
-  const assertsOnWhatVaries: Partial<Record<string, readonly string[]>> = {
-    'deletion-lingers': ['informerWatches', 'informerResumes', 'informerRelistsOn410'],
-    'conflict-as-422': ['applies'],
-  };
-  const pairs = variations.flatMap((v) =>
-    Object.keys(scenarios)
-      .filter((k) => !assertsOnWhatVaries[v.name]?.includes(k))
-      .map((k) => [v.name, k] as const),
-  );
-  it.each(pairs)('legal variation %s: %s', async (variation, scenario) => {
-    await scenarios[scenario as keyof typeof scenarios]({ variations: [variation] });
-  });
+    // Legal variations (behaviour the spec allows) must not break a real client either.
+    const scenarios = { informerWatches, informerResumes, informerRelistsOn410, informerSelects, applies, objectApiApplies };
+    // Pairs left out: the variation legitimately changes what the scenario asserts on, not whether the
+    // client works (a deletion that lingers 300 ms as Terminating; a conflict answered 422, not 409).
+    const assertsOnWhatVaries: Partial<Record<string, readonly string[]>> = {
+      'deletion-lingers': ['informerWatches', 'informerResumes', 'informerRelistsOn410'],
+      'conflict-as-422': ['applies'],
+    };
+    const pairs = variations.flatMap((v) =>
+      Object.keys(scenarios)
+        .filter((k) => !assertsOnWhatVaries[v.name]?.includes(k))
+        .map((k) => [v.name, k] as const),
+    );
+    it.each(pairs)('legal variation %s: %s', async (variation, scenario) => {
+      await scenarios[scenario as keyof typeof scenarios]({ variations: [variation] });
+    });
 
-  // The same workflows must go wrong on a server with a planted bug: they can fail, and they
-  // fail for the bug (a short patience, as the broken server never gets there).
-  it.each([
-    ['watch-drop-events', informerWatches, /three watch events/],
-    ['watch-too-old-served-from-oldest', informerRelistsOn410, /never converged/],
-    ['apply-conflicts-forced', applies, /ApiException/],
-    ['apply-force-ignored', applies, /HTTP-Code: 409/],
-    ['dry-run-persists', objectApiApplies, /expected 200 to be 404/],
-    ['page-overflow', objectApiApplies, /expected 2 to be 3/],
-  ] as const)('fails against the planted fault %s', async (fault, scenario, why) => {
-    await expect(scenario({ faults: [fault], patienceMs: 1_000 })).rejects.toThrow(why);
-  });
-});
+    // The same workflows must go wrong on a server with a planted bug: they can fail, and they
+    // fail for the bug (a short patience, as the broken server never gets there).
+    it.each([
+      ['watch-drop-events', informerWatches, /three watch events/],
+      ['watch-too-old-served-from-oldest', informerRelistsOn410, /never converged/],
+      ['apply-conflicts-forced', applies, /ApiException/],
+      ['apply-force-ignored', applies, /HTTP-Code: 409/],
+      ['dry-run-persists', objectApiApplies, /expected 200 to be 404/],
+      ['page-overflow', objectApiApplies, /expected 2 to be 3/],
+    ] as const)('fails against the planted fault %s', async (fault, scenario, why) => {
+      await expect(scenario({ faults: [fault], patienceMs: 1_000 })).rejects.toThrow(why);
+    });
+  },
+);

@@ -26,8 +26,11 @@ const common = (server: string) => [`--server=${server}`, `--cache-dir=${cacheDi
 
 export const runKubectl = (server: string, args: readonly string[], timeoutMs = 20_000) =>
   new Promise<Ran>((resolve) => {
-    execFile('kubectl', [...common(server), ...args], { encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL', env: env() }, (err, stdout, stderr) =>
-      resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+    execFile(
+      'kubectl',
+      [...common(server), ...args],
+      { encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL', env: env() },
+      (err, stdout, stderr) => resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
     );
   });
 
@@ -75,7 +78,10 @@ export function startKubectl(server: string, args: readonly string[], hardLimitM
           if (pattern.test(text(stream))) finish();
           else if (exited) finish(new Error(`kubectl exited before ${pattern} appeared\nstdout: ${out}\nstderr: ${err.slice(-2000)}`));
         };
-        const timer = setTimeout(() => finish(new Error(`timed out waiting for ${pattern}\nstdout: ${out}\nstderr: ${err.slice(-2000)}`)), timeoutMs);
+        const timer = setTimeout(
+          () => finish(new Error(`timed out waiting for ${pattern}\nstdout: ${out}\nstderr: ${err.slice(-2000)}`)),
+          timeoutMs,
+        );
         const finish = (e?: Error) => {
           clearTimeout(timer);
           listeners.delete(check);

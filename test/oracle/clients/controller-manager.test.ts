@@ -30,72 +30,89 @@ async function until(what: string, ok: () => Promise<boolean>, timeoutMs: number
   throw new Error(`${what}: not within ${timeoutMs} ms\n${output().slice(-3000)}`);
 }
 
-describe.skipIf(!hasKcm)(`kube-controller-manager against the reference server (${hasKcm ? kcm : 'no binary: set KUBEBUILDER_ASSETS'})`, () => {
-  let server: ReferenceServer;
-  let daemon: DaemonProcess;
-  let port: number;
-  const dir = mkdtempSync(path.join(tmpdir(), 'kcm-hosted-'));
-  let startedAt = 0;
+describe.skipIf(!hasKcm)(
+  `kube-controller-manager against the reference server (${hasKcm ? kcm : 'no binary: set KUBEBUILDER_ASSETS'})`,
+  () => {
+    let server: ReferenceServer;
+    let daemon: DaemonProcess;
+    let port: number;
+    const dir = mkdtempSync(path.join(tmpdir(), 'kcm-hosted-'));
+    let startedAt = 0;
 
-  beforeAll(async () => {
-    server = await referenceServer({ profile: k8s, builtInNamespaceController: false });
-    const kubeconfig = path.join(dir, 'kubeconfig');
-    writeFileSync(kubeconfig, kubeconfigText(server.url));
-    port = await freePort();
-    startedAt = performance.now();
-    // --leader-elect stays at its default (true): the Lease is what the daemon suite looks for.
-    daemon = processLauncher(kcm).launch([`--kubeconfig=${kubeconfig}`, '--bind-address=127.0.0.1', `--secure-port=${port}`, '--controllers=namespace', '-v=2']);
-  });
-  afterAll(async () => {
-    await daemon?.stop();
-    await server?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('takes its leader Lease in the system namespace, serves /healthz, and records its event', async () => {
-    const lease = `/apis/coordination.k8s.io/v1/namespaces/${k8s.systemNamespace}/leases/${k8s.controllerManagerName}`;
-    await until(
-      'Lease taken',
-      async () => {
-        const r = await httpJson(server.url, lease);
-        return r.status === 200 && typeof (r.body['spec'] as { holderIdentity?: string } | undefined)?.holderIdentity === 'string';
-      },
-      30_000,
-      daemon.output,
-    );
-    console.info(`kube-controller-manager start to Lease: ${Math.round(performance.now() - startedAt)} ms`);
-    await until('/healthz 200', async () => (await probe(port, '/healthz')) === 200, 30_000, daemon.output);
-    // The LeaderElection event arrives in protobuf; a zero eventTime must not become a 1970 date.
-    await until(
-      'LeaderElection event',
-      async () => {
-        const evs = ((await httpJson(server.url, `/api/v1/namespaces/${k8s.systemNamespace}/events`)).body['items'] ?? []) as Record<string, unknown>[];
-        return evs.some((e) => e['reason'] === 'LeaderElection' && (e['eventTime'] ?? null) === null);
-      },
-      15_000,
-      daemon.output,
-    );
-    expect(daemon.output()).not.toMatch(/Server rejected event|unable to decode/);
-  });
-
-  it('its namespace controller empties a deleted namespace and removes it', async () => {
-    await until('namespace controller started', async () => /Started "namespace"/.test(daemon.output()), 30_000, daemon.output);
-    await createNamespace(server.url, 'doomed');
-    await createConfigMap(server.url, 'doomed', 'a', { k: 'v' });
-    const dep = await httpJson(server.url, '/apis/apps/v1/namespaces/doomed/deployments', {
-      method: 'POST',
-      body: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { replicas: 1 } },
+    beforeAll(async () => {
+      server = await referenceServer({ profile: k8s, builtInNamespaceController: false });
+      const kubeconfig = path.join(dir, 'kubeconfig');
+      writeFileSync(kubeconfig, kubeconfigText(server.url));
+      port = await freePort();
+      startedAt = performance.now();
+      // --leader-elect stays at its default (true): the Lease is what the daemon suite looks for.
+      daemon = processLauncher(kcm).launch([
+        `--kubeconfig=${kubeconfig}`,
+        '--bind-address=127.0.0.1',
+        `--secure-port=${port}`,
+        '--controllers=namespace',
+        '-v=2',
+      ]);
     });
-    expect(dep.status).toBe(201);
-    const t0 = performance.now();
-    expect((await httpJson(server.url, '/api/v1/namespaces/doomed', { method: 'DELETE' })).status).toBe(200);
-    await until('namespace removed', async () => (await httpJson(server.url, '/api/v1/namespaces/doomed')).status === 404, 60_000, daemon.output);
-    console.info(`namespace deletion by the real namespace controller: ${Math.round(performance.now() - t0)} ms`);
-    expect((await httpJson(server.url, '/api/v1/namespaces/doomed/configmaps/a')).status).toBe(404);
-    expect((await httpJson(server.url, '/apis/apps/v1/namespaces/doomed/deployments/d')).status).toBe(404);
-    expect(daemon.output()).not.toMatch(/deletion of namespace doomed failed/);
-  });
-});
+    afterAll(async () => {
+      await daemon?.stop();
+      await server?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('takes its leader Lease in the system namespace, serves /healthz, and records its event', async () => {
+      const lease = `/apis/coordination.k8s.io/v1/namespaces/${k8s.systemNamespace}/leases/${k8s.controllerManagerName}`;
+      await until(
+        'Lease taken',
+        async () => {
+          const r = await httpJson(server.url, lease);
+          return r.status === 200 && typeof (r.body['spec'] as { holderIdentity?: string } | undefined)?.holderIdentity === 'string';
+        },
+        30_000,
+        daemon.output,
+      );
+      console.info(`kube-controller-manager start to Lease: ${Math.round(performance.now() - startedAt)} ms`);
+      await until('/healthz 200', async () => (await probe(port, '/healthz')) === 200, 30_000, daemon.output);
+      // The LeaderElection event arrives in protobuf; a zero eventTime must not become a 1970 date.
+      await until(
+        'LeaderElection event',
+        async () => {
+          const evs = ((await httpJson(server.url, `/api/v1/namespaces/${k8s.systemNamespace}/events`)).body['items'] ?? []) as Record<
+            string,
+            unknown
+          >[];
+          return evs.some((e) => e['reason'] === 'LeaderElection' && (e['eventTime'] ?? null) === null);
+        },
+        15_000,
+        daemon.output,
+      );
+      expect(daemon.output()).not.toMatch(/Server rejected event|unable to decode/);
+    });
+
+    it('its namespace controller empties a deleted namespace and removes it', async () => {
+      await until('namespace controller started', async () => /Started "namespace"/.test(daemon.output()), 30_000, daemon.output);
+      await createNamespace(server.url, 'doomed');
+      await createConfigMap(server.url, 'doomed', 'a', { k: 'v' });
+      const dep = await httpJson(server.url, '/apis/apps/v1/namespaces/doomed/deployments', {
+        method: 'POST',
+        body: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { replicas: 1 } },
+      });
+      expect(dep.status).toBe(201);
+      const t0 = performance.now();
+      expect((await httpJson(server.url, '/api/v1/namespaces/doomed', { method: 'DELETE' })).status).toBe(200);
+      await until(
+        'namespace removed',
+        async () => (await httpJson(server.url, '/api/v1/namespaces/doomed')).status === 404,
+        60_000,
+        daemon.output,
+      );
+      console.info(`namespace deletion by the real namespace controller: ${Math.round(performance.now() - t0)} ms`);
+      expect((await httpJson(server.url, '/api/v1/namespaces/doomed/configmaps/a')).status).toBe(404);
+      expect((await httpJson(server.url, '/apis/apps/v1/namespaces/doomed/deployments/d')).status).toBe(404);
+      expect(daemon.output()).not.toMatch(/deletion of namespace doomed failed/);
+    });
+  },
+);
 
 describe('the same deletion with no namespace controller running', () => {
   it("stays Terminating with its content (so the removal above is the controller manager's work)", async () => {

@@ -13,8 +13,11 @@ const hasKubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'ut
 let server: ReferenceServer;
 const kubectl = (...args: string[]) =>
   new Promise<{ status: number; out: string }>((resolve) => {
-    execFile('kubectl', [`--server=${server.url}`, ...args], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, KUBECONFIG: '/dev/null' } }, (err, stdout, stderr) =>
-      resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, out: stdout + stderr }),
+    execFile(
+      'kubectl',
+      [`--server=${server.url}`, ...args],
+      { encoding: 'utf8', timeout: 30_000, env: { ...process.env, KUBECONFIG: '/dev/null' } },
+      (err, stdout, stderr) => resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, out: stdout + stderr }),
     );
   });
 
@@ -35,11 +38,32 @@ describe.skipIf(!hasKubectl)('kubectl apply --server-side against the reference 
     const ns = file('ns.yaml', 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ssa\n');
     const cm = (data: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c1\n  namespace: ssa\ndata:\n${data}`;
     expect((await kubectl('apply', '--server-side', '--validate=false', '-f', ns)).status).toBe(0);
-    expect((await kubectl('apply', '--server-side', '--validate=false', '-f', file('a.yaml', cm('  a: "1"\n  b: "2"\n')))).out).toContain('serverside-applied');
-    const conflict = await kubectl('apply', '--server-side', '--validate=false', '--field-manager=other', '-f', file('b.yaml', cm('  a: "9"\n')));
+    expect((await kubectl('apply', '--server-side', '--validate=false', '-f', file('a.yaml', cm('  a: "1"\n  b: "2"\n')))).out).toContain(
+      'serverside-applied',
+    );
+    const conflict = await kubectl(
+      'apply',
+      '--server-side',
+      '--validate=false',
+      '--field-manager=other',
+      '-f',
+      file('b.yaml', cm('  a: "9"\n')),
+    );
     expect(conflict.status).not.toBe(0);
     expect(conflict.out).toContain('conflict');
-    expect((await kubectl('apply', '--server-side', '--validate=false', '--field-manager=other', '--force-conflicts', '-f', path.join(dir, 'b.yaml'))).status).toBe(0);
+    expect(
+      (
+        await kubectl(
+          'apply',
+          '--server-side',
+          '--validate=false',
+          '--field-manager=other',
+          '--force-conflicts',
+          '-f',
+          path.join(dir, 'b.yaml'),
+        )
+      ).status,
+    ).toBe(0);
     const got = JSON.parse((await kubectl('get', 'configmap', 'c1', '-n', 'ssa', '-o', 'json', '--show-managed-fields')).out) as {
       data: object;
       metadata: { managedFields: { manager: string; operation: string; fieldsV1: object }[] };

@@ -9,8 +9,11 @@ const hasKubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'ut
 let server: ReferenceServer | undefined;
 const kubectl = (...args: string[]) =>
   new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
-    execFile('kubectl', [`--server=${server!.url}`, ...args], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, KUBECONFIG: '/dev/null', HOME: '/nonexistent' } }, (err, stdout, stderr) =>
-      resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+    execFile(
+      'kubectl',
+      [`--server=${server!.url}`, ...args],
+      { encoding: 'utf8', timeout: 30_000, env: { ...process.env, KUBECONFIG: '/dev/null', HOME: '/nonexistent' } },
+      (err, stdout, stderr) => resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
     );
   });
 

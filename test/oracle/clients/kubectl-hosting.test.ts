@@ -66,7 +66,11 @@ describe.skipIf(!hasKubectl).each(['k8s', 'svc'] as const)('kubectl against the 
     expect(dep.stderr).toBe('');
     expect(dep.stdout).toContain('deployment.apps/web created');
     const stored = await httpJson(server.url, '/apis/apps/v1/namespaces/made/deployments/web');
-    expect(stored.body['spec']).toMatchObject({ replicas: 1, selector: { matchLabels: { app: 'web' } }, template: { spec: { containers: [{ name: 'nginx', image: 'nginx' }] } } });
+    expect(stored.body['spec']).toMatchObject({
+      replicas: 1,
+      selector: { matchLabels: { app: 'web' } },
+      template: { spec: { containers: [{ name: 'nginx', image: 'nginx' }] } },
+    });
   });
 
   it('apply validates without --validate=false, through the server (fieldValidation=Strict)', async () => {
@@ -129,7 +133,9 @@ describe.skipIf(!hasKubectl)('serve --kubeconfig-out', () => {
   it('writes a kubeconfig, prints its path, and KUBECONFIG=FILE kubectl get ns works as is', async () => {
     const file = path.join(dir, 'served.kubeconfig');
     const bin = path.resolve(import.meta.dirname, '../../../bin/svc-conformance.mjs');
-    const child = spawn(process.execPath, [bin, 'serve', '--profile', 'k8s', '--kubeconfig-out', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'serve', '--profile', 'k8s', '--kubeconfig-out', file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       let out = '';
       await new Promise<void>((resolve, reject) => {
@@ -153,8 +159,11 @@ describe.skipIf(!hasKubectl)('serve --kubeconfig-out', () => {
   it('an unwritable path is a one-line usage error (exit 2)', async () => {
     const bin = path.resolve(import.meta.dirname, '../../../bin/svc-conformance.mjs');
     const r = await new Promise<Ran>((resolve) => {
-      execFile(process.execPath, [bin, 'serve', '--kubeconfig-out', path.join(dir, 'no/such/dir/kc')], { encoding: 'utf8', timeout: 45_000 }, (err, stdout, stderr) =>
-        resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+      execFile(
+        process.execPath,
+        [bin, 'serve', '--kubeconfig-out', path.join(dir, 'no/such/dir/kc')],
+        { encoding: 'utf8', timeout: 45_000 },
+        (err, stdout, stderr) => resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
       );
     });
     expect(r.status).toBe(2);

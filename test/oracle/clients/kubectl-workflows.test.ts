@@ -11,7 +11,16 @@ import path from 'node:path';
 import { variations, type ReferenceServer, type VariationName } from '../../../targets/api-server/index.ts';
 import { referenceServer } from '../../helpers/reference-server.ts';
 import { hasKubectl, removeKubectlCache, runKubectl, startKubectl, type Background } from './client-process.ts';
-import { configMapsPath, createConfigMap, createNamespace, httpFetch, httpJson, managedFieldsOf, namesOf, ownsDataKey } from './server-state.ts';
+import {
+  configMapsPath,
+  createConfigMap,
+  createNamespace,
+  httpFetch,
+  httpJson,
+  managedFieldsOf,
+  namesOf,
+  ownsDataKey,
+} from './server-state.ts';
 
 let server: ReferenceServer;
 let dir: string;
@@ -78,7 +87,9 @@ async function printsWideTable(): Promise<void> {
   expect(accept, 'kubectl asked for a Table').toBeDefined();
   expect(accept).toMatch(/as=Table;v=v1;g=meta\.k8s\.io,.*application\/json$/);
   // The server's own Table for the same request, read over plain HTTP.
-  const res = await httpFetch(`${target.url}${configMapsPath('wide')}`, { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } });
+  const res = await httpFetch(`${target.url}${configMapsPath('wide')}`, {
+    headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' },
+  });
   const lines = wide.stdout.trim().split('\n');
   const rows = lines.slice(1).map((l) => l.trim().split(/\s{2,}/)[0]);
   // Every object once; the spec fixes no order (the shuffled-order variation).
@@ -157,7 +168,16 @@ async function dryRunsOnServer(): Promise<void> {
   const created = await kubectl('create', '--dry-run=server', '--validate=false', '-f', manifest('c', 'dry', { k: 'v' }));
   expect(created.status, created.stderr).toBe(0);
   expect(created.stdout).toContain('configmap/c created (server dry run)');
-  const applied = await kubectl('apply', '--server-side', '--dry-run=server', '--validate=false', '-f', manifest('a', 'dry', { k: 'v' }), '-o', 'json');
+  const applied = await kubectl(
+    'apply',
+    '--server-side',
+    '--dry-run=server',
+    '--validate=false',
+    '-f',
+    manifest('a', 'dry', { k: 'v' }),
+    '-o',
+    'json',
+  );
   expect(applied.status, applied.stderr).toBe(0);
   expect((JSON.parse(applied.stdout) as { data: unknown }).data).toEqual({ k: 'v' });
   expect((await live('dry', 'c')).status).toBe(404);
@@ -166,7 +186,17 @@ async function dryRunsOnServer(): Promise<void> {
   // A dry-run change of an existing object leaves it as it was (forced: the creator owns .data.k).
   await createConfigMap(target.url, 'dry', 'kept', { k: 'v' });
   const before = (await live('dry', 'kept')).body;
-  const changed = await kubectl('apply', '--server-side', '--force-conflicts', '--dry-run=server', '--validate=false', '-o', 'json', '-f', manifest('kept', 'dry', { k: 'changed' }));
+  const changed = await kubectl(
+    'apply',
+    '--server-side',
+    '--force-conflicts',
+    '--dry-run=server',
+    '--validate=false',
+    '-o',
+    'json',
+    '-f',
+    manifest('kept', 'dry', { k: 'changed' }),
+  );
   expect(changed.status, changed.stderr).toBe(0);
   expect((JSON.parse(changed.stdout) as { data: unknown }).data).toEqual({ k: 'changed' });
   expect((await live('dry', 'kept')).body).toEqual(before);
@@ -183,12 +213,20 @@ async function dryRunsOnServer(): Promise<void> {
 async function watches(): Promise<void> {
   await createNamespace(target.url, 'watched');
   await createConfigMap(target.url, 'watched', 'before', { k: 'v' });
-  const watch = startKubectl(target.url, ['-n', 'watched', 'get', 'configmaps', '--watch-only', '--output-watch-events', '--request-timeout=20s', '-v=6'], 25_000);
+  const watch = startKubectl(
+    target.url,
+    ['-n', 'watched', 'get', 'configmaps', '--watch-only', '--output-watch-events', '--request-timeout=20s', '-v=6'],
+    25_000,
+  );
   backgrounds.push(watch);
   await watch.waitFor('stderr', /configmaps\?\S*watch=true\S* 200 OK/);
   await createConfigMap(target.url, 'watched', 'w', { k: '1' });
   await watch.waitFor('stdout', /^ADDED\s+w\s/m);
-  const patched = await httpJson(target.url, configMapsPath('watched', 'w'), { method: 'PATCH', body: { data: { k: '2' } }, contentType: 'application/merge-patch+json' });
+  const patched = await httpJson(target.url, configMapsPath('watched', 'w'), {
+    method: 'PATCH',
+    body: { data: { k: '2' } },
+    contentType: 'application/merge-patch+json',
+  });
   expect(patched.status).toBe(200);
   await watch.waitFor('stdout', /^MODIFIED\s+w\s/m);
   expect((await httpJson(target.url, configMapsPath('watched', 'w'), { method: 'DELETE' })).status).toBe(200);
@@ -212,12 +250,32 @@ async function watchesOneByName(): Promise<void> {
   await createNamespace(target.url, 'named');
   await createConfigMap(target.url, 'named', 'one', { k: '1' });
   await createConfigMap(target.url, 'named', 'noise', { k: '1' });
-  const watch = startKubectl(target.url, ['-n', 'named', 'get', 'configmap', 'one', '--watch-only', '--output-watch-events', '--request-timeout=20s', '-v=6'], 25_000);
+  const watch = startKubectl(
+    target.url,
+    ['-n', 'named', 'get', 'configmap', 'one', '--watch-only', '--output-watch-events', '--request-timeout=20s', '-v=6'],
+    25_000,
+  );
   backgrounds.push(watch);
   await watch.waitFor('stderr', /configmaps\?\S*fieldSelector=metadata\.name%3Done\S*watch=true\S* 200 OK/);
-  expect((await httpJson(target.url, configMapsPath('named', 'noise'), { method: 'PATCH', body: { data: { k: '2' } }, contentType: 'application/merge-patch+json' })).status).toBe(200);
+  expect(
+    (
+      await httpJson(target.url, configMapsPath('named', 'noise'), {
+        method: 'PATCH',
+        body: { data: { k: '2' } },
+        contentType: 'application/merge-patch+json',
+      })
+    ).status,
+  ).toBe(200);
   await createConfigMap(target.url, 'named', 'more', { k: '1' });
-  expect((await httpJson(target.url, configMapsPath('named', 'one'), { method: 'PATCH', body: { data: { k: '2' } }, contentType: 'application/merge-patch+json' })).status).toBe(200);
+  expect(
+    (
+      await httpJson(target.url, configMapsPath('named', 'one'), {
+        method: 'PATCH',
+        body: { data: { k: '2' } },
+        contentType: 'application/merge-patch+json',
+      })
+    ).status,
+  ).toBe(200);
   await watch.waitFor('stdout', /^MODIFIED\s+one\s/m, target.patienceMs);
   await watch.stop();
   // Written before the change to `one`, so already sent if the selector were ignored.
@@ -250,7 +308,9 @@ async function patchesAndAppliesClientSide(): Promise<void> {
   const stored = (await live('csa', 'csa-obj')).body;
   // The key the manifest no longer names is removed (kubectl sends it as null).
   expect(stored['data']).toEqual({ keep: '2' });
-  const lastApplied = ((stored['metadata'] as Record<string, Record<string, string>>)['annotations'] ?? {})['kubectl.kubernetes.io/last-applied-configuration'];
+  const lastApplied = ((stored['metadata'] as Record<string, Record<string, string>>)['annotations'] ?? {})[
+    'kubectl.kubernetes.io/last-applied-configuration'
+  ];
   expect(JSON.parse(lastApplied ?? '{}')).toMatchObject({ data: { keep: '2' } });
   const again = await kubectl('apply', '--validate=false', '-f', manifest('csa-obj', 'csa', { keep: '2' }));
   expect(again.stdout).toContain('configmap/csa-obj unchanged');
@@ -270,14 +330,26 @@ async function customResources(): Promise<void> {
         group: 'example.com',
         scope: 'Namespaced',
         names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
-        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } } }],
+        versions: [
+          {
+            name: 'v1',
+            served: true,
+            storage: true,
+            schema: {
+              openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } },
+            },
+          },
+        ],
       },
     }),
   );
   const defined = await kubectl('apply', '--server-side', '--validate=false', '-f', crd);
   expect(defined.status, defined.stderr).toBe(0);
   const widget = path.join(dir, 'widget.json');
-  writeFileSync(widget, JSON.stringify({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w1', namespace: 'custom' }, spec: { size: 3 } }));
+  writeFileSync(
+    widget,
+    JSON.stringify({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w1', namespace: 'custom' }, spec: { size: 3 } }),
+  );
   const applied = await kubectl('apply', '--server-side', '--validate=false', '-f', widget);
   expect(applied.status, applied.stderr).toBe(0);
   expect(applied.stdout).toContain('widget.example.com/w1 serverside-applied');
@@ -293,112 +365,127 @@ async function customResources(): Promise<void> {
   expect(watchable.stdout.split('\n')).toEqual(expect.arrayContaining(['configmaps', 'widgets.example.com']));
 }
 
-describe.skipIf(!hasKubectl)(`kubectl workflows against the reference server (k8s profile)${hasKubectl ? '' : ' [skipped: no kubectl on PATH]'}`, () => {
-  beforeAll(async () => {
-    server = await referenceServer({ profile: 'k8s' });
-    target = { url: server.url, patienceMs: 10_000 };
-    dir = mkdtempSync(path.join(tmpdir(), 'kubectl-wf-'));
-  });
-  afterEach(async () => {
-    await Promise.all(backgrounds.splice(0).map((b) => b.stop()));
-  });
-  afterAll(async () => {
-    await server?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    removeKubectlCache();
-  });
-
-  it('get of one object prints what the server stores', () => getsOne());
-  it('list with --chunk-size=1 returns every object once, one page per object', () => pagesByOne());
-  it('-o wide asks for a Table (with fallbacks) and prints the columns and rows the server sent', () => printsWideTable());
-  it('apply --server-side: a second manager conflicts, --force-conflicts takes the field over', () => appliesWithConflicts());
-  it('--dry-run=server on create and on apply persists nothing', () => dryRunsOnServer());
-  it('get --watch-only prints the changes written after it started', () => watches());
-  it('get NAME --watch-only prints that object only', () => watchesOneByName());
-  it('kubectl patch and client-side kubectl apply (strategic merge patch)', () => patchesAndAppliesClientSide());
-  it('a CRD applied with kubectl makes its kind usable at once (discovery of custom types)', () => customResources());
-
-  // Legal variations (behaviour the spec allows) must not break kubectl. Each runs the workflows it
-  // can touch (kubectl is slow to start; all of them against every variation costs ~40 s).
-  const scenarios = { getsOne, pagesByOne, printsWideTable, appliesWithConflicts, dryRunsOnServer, watches, watchesOneByName, patchesAndAppliesClientSide };
-  type Scenario = keyof typeof scenarios;
-  const touched: Record<VariationName, readonly Scenario[]> = {
-    'opaque-rv': ['pagesByOne', 'watches', 'appliesWithConflicts'],
-    'shuffled-order': ['pagesByOne', 'printsWideTable'],
-    'stale-any': ['watches', 'watchesOneByName'],
-    'no-remaining-count': ['pagesByOne'],
-    'short-pages': ['pagesByOne', 'printsWideTable'],
-    'opaque-continue': ['pagesByOne', 'printsWideTable'],
-    'pretty-json': ['getsOne', 'watches', 'appliesWithConflicts'],
-    'extra-fields': ['getsOne', 'printsWideTable', 'appliesWithConflicts'],
-    'invalid-as-400': ['getsOne'],
-    'items-with-kind': ['pagesByOne', 'printsWideTable'],
-    'status-200-on-create': ['dryRunsOnServer', 'patchesAndAppliesClientSide'],
-    latency: ['watches'],
-    'retry-after-429': ['pagesByOne', 'appliesWithConflicts', 'watches', 'patchesAndAppliesClientSide'],
-    'delete-returns-object': ['watches'],
-    'no-bookmarks': ['watches'],
-    'bookmark-after-state': ['watches'],
-    'watch-split-chunks': ['watches', 'watchesOneByName'],
-    'no-table-support': ['printsWideTable', 'watches'],
-    'no-protobuf-writes': ['dryRunsOnServer', 'patchesAndAppliesClientSide'],
-    'protobuf-on-wildcard': ['getsOne', 'pagesByOne'],
-    'dry-run-flag-persists': ['dryRunsOnServer'],
-    // These two change what kubectl prints, legitimately (a Terminating MODIFIED before DELETED; an
-    // "is invalid" message for the 422 conflict), not whether it works: no scenario here asserts on them.
-    'deletion-lingers': [],
-    'conflict-as-422': [],
-    'associative-lists-reversed': ['appliesWithConflicts'],
-    // kubectl never sends a stale resourceVersion precondition in these workflows.
-    'preconditions-race': [],
-    'table-plain-content-type': ['printsWideTable'],
-    // kubectl reads without a resourceVersion (Most Recent): the 504 of a lagging cache never reaches it.
-    'watch-cache-lag-504': [],
-    // kubectl never sends application/* alone.
-    'subtype-wildcard-406': ['getsOne'],
-    'generate-name-prefix-validated': ['getsOne'],
-    'namespace-deletion-slow': ['getsOne'],
-    'omit-empty-collections': ['getsOne', 'appliesWithConflicts', 'patchesAndAppliesClientSide'],
-    // kubectl creates no CustomResourceDefinition in a product group here.
-    'crd-protected-groups': [],
-    // The workflows change no definition's schema.
-    'crd-schema-change-lags': [],
-    // kubectl get --watch ends with the stream: that is the variation's whole effect.
-    'watch-short-timeout': [],
-    'finalizer-removal-lags': [],
-    // kubectl sends each query parameter once.
-    'repeated-parameter-refused': [],
-  };
-  it.each(variations.flatMap((v) => touched[v.name].map((k) => [v.name, k] as const)))('legal variation %s: %s', async (variation, scenario) => {
-    const varied = await referenceServer({ profile: 'k8s', variations: [variation] });
-    target = { url: varied.url, patienceMs: 10_000 };
-    try {
-      await scenarios[scenario]();
-    } finally {
+describe.skipIf(!hasKubectl)(
+  `kubectl workflows against the reference server (k8s profile)${hasKubectl ? '' : ' [skipped: no kubectl on PATH]'}`,
+  () => {
+    beforeAll(async () => {
+      server = await referenceServer({ profile: 'k8s' });
       target = { url: server.url, patienceMs: 10_000 };
+      dir = mkdtempSync(path.join(tmpdir(), 'kubectl-wf-'));
+    });
+    afterEach(async () => {
       await Promise.all(backgrounds.splice(0).map((b) => b.stop()));
-      await varied.close();
-    }
-  });
+    });
+    afterAll(async () => {
+      await server?.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+      removeKubectlCache();
+    });
 
-  // The same workflows must go wrong on a server with a planted bug, and for that bug (pages: one
-  // request per object is what the check counts; an overflowing page or an empty last page changes it).
-  it.each([
-    ['page-overflow', pagesByOne, /expected 3 to be 6/],
-    ['continue-on-last-page', pagesByOne, /expected 7 to be 6/],
-    ['apply-conflicts-forced', appliesWithConflicts, /not to be \+0/],
-    ['apply-force-ignored', appliesWithConflicts, /conflict/],
-    ['dry-run-persists', dryRunsOnServer, /expected 200 to be 404/],
-    ['watch-drop-events', watches, /timed out waiting for \/\^DELETED/],
-  ] as const)('fails against the planted fault %s', async (fault, scenario, why) => {
-    const faulty = await referenceServer({ profile: 'k8s', faults: [fault] });
-    target = { url: faulty.url, patienceMs: 1_500 };
-    try {
-      await expect(scenario()).rejects.toThrow(why);
-    } finally {
-      target = { url: server.url, patienceMs: 10_000 };
-      await Promise.all(backgrounds.splice(0).map((b) => b.stop()));
-      await faulty.close();
-    }
-  });
-});
+    it('get of one object prints what the server stores', () => getsOne());
+    it('list with --chunk-size=1 returns every object once, one page per object', () => pagesByOne());
+    it('-o wide asks for a Table (with fallbacks) and prints the columns and rows the server sent', () => printsWideTable());
+    it('apply --server-side: a second manager conflicts, --force-conflicts takes the field over', () => appliesWithConflicts());
+    it('--dry-run=server on create and on apply persists nothing', () => dryRunsOnServer());
+    it('get --watch-only prints the changes written after it started', () => watches());
+    it('get NAME --watch-only prints that object only', () => watchesOneByName());
+    it('kubectl patch and client-side kubectl apply (strategic merge patch)', () => patchesAndAppliesClientSide());
+    it('a CRD applied with kubectl makes its kind usable at once (discovery of custom types)', () => customResources());
+
+    // Legal variations (behaviour the spec allows) must not break kubectl. Each runs the workflows it
+    // can touch (kubectl is slow to start; all of them against every variation costs ~40 s).
+    const scenarios = {
+      getsOne,
+      pagesByOne,
+      printsWideTable,
+      appliesWithConflicts,
+      dryRunsOnServer,
+      watches,
+      watchesOneByName,
+      patchesAndAppliesClientSide,
+    };
+    type Scenario = keyof typeof scenarios;
+    const touched: Record<VariationName, readonly Scenario[]> = {
+      'opaque-rv': ['pagesByOne', 'watches', 'appliesWithConflicts'],
+      'shuffled-order': ['pagesByOne', 'printsWideTable'],
+      'stale-any': ['watches', 'watchesOneByName'],
+      'no-remaining-count': ['pagesByOne'],
+      'short-pages': ['pagesByOne', 'printsWideTable'],
+      'opaque-continue': ['pagesByOne', 'printsWideTable'],
+      'pretty-json': ['getsOne', 'watches', 'appliesWithConflicts'],
+      'extra-fields': ['getsOne', 'printsWideTable', 'appliesWithConflicts'],
+      'invalid-as-400': ['getsOne'],
+      'items-with-kind': ['pagesByOne', 'printsWideTable'],
+      'status-200-on-create': ['dryRunsOnServer', 'patchesAndAppliesClientSide'],
+      latency: ['watches'],
+      'retry-after-429': ['pagesByOne', 'appliesWithConflicts', 'watches', 'patchesAndAppliesClientSide'],
+      'delete-returns-object': ['watches'],
+      'no-bookmarks': ['watches'],
+      'bookmark-after-state': ['watches'],
+      'watch-split-chunks': ['watches', 'watchesOneByName'],
+      'no-table-support': ['printsWideTable', 'watches'],
+      'no-protobuf-writes': ['dryRunsOnServer', 'patchesAndAppliesClientSide'],
+      'protobuf-on-wildcard': ['getsOne', 'pagesByOne'],
+      'dry-run-flag-persists': ['dryRunsOnServer'],
+      // These two change what kubectl prints, legitimately (a Terminating MODIFIED before DELETED; an
+      // "is invalid" message for the 422 conflict), not whether it works: no scenario here asserts on them.
+      'deletion-lingers': [],
+      'conflict-as-422': [],
+      'associative-lists-reversed': ['appliesWithConflicts'],
+      // kubectl never sends a stale resourceVersion precondition in these workflows.
+      'preconditions-race': [],
+      'table-plain-content-type': ['printsWideTable'],
+      // kubectl reads without a resourceVersion (Most Recent): the 504 of a lagging cache never reaches it.
+      'watch-cache-lag-504': [],
+      // kubectl never sends application/* alone.
+      'subtype-wildcard-406': ['getsOne'],
+      'generate-name-prefix-validated': ['getsOne'],
+      'namespace-deletion-slow': ['getsOne'],
+      'omit-empty-collections': ['getsOne', 'appliesWithConflicts', 'patchesAndAppliesClientSide'],
+      // kubectl creates no CustomResourceDefinition in a product group here.
+      'crd-protected-groups': [],
+      // The workflows change no definition's schema.
+      'crd-schema-change-lags': [],
+      // kubectl get --watch ends with the stream: that is the variation's whole effect.
+      'watch-short-timeout': [],
+      'finalizer-removal-lags': [],
+      // kubectl sends each query parameter once.
+      'repeated-parameter-refused': [],
+    };
+    it.each(variations.flatMap((v) => touched[v.name].map((k) => [v.name, k] as const)))(
+      'legal variation %s: %s',
+      async (variation, scenario) => {
+        const varied = await referenceServer({ profile: 'k8s', variations: [variation] });
+        target = { url: varied.url, patienceMs: 10_000 };
+        try {
+          await scenarios[scenario]();
+        } finally {
+          target = { url: server.url, patienceMs: 10_000 };
+          await Promise.all(backgrounds.splice(0).map((b) => b.stop()));
+          await varied.close();
+        }
+      },
+    );
+
+    // The same workflows must go wrong on a server with a planted bug, and for that bug (pages: one
+    // request per object is what the check counts; an overflowing page or an empty last page changes it).
+    it.each([
+      ['page-overflow', pagesByOne, /expected 3 to be 6/],
+      ['continue-on-last-page', pagesByOne, /expected 7 to be 6/],
+      ['apply-conflicts-forced', appliesWithConflicts, /not to be \+0/],
+      ['apply-force-ignored', appliesWithConflicts, /conflict/],
+      ['dry-run-persists', dryRunsOnServer, /expected 200 to be 404/],
+      ['watch-drop-events', watches, /timed out waiting for \/\^DELETED/],
+    ] as const)('fails against the planted fault %s', async (fault, scenario, why) => {
+      const faulty = await referenceServer({ profile: 'k8s', faults: [fault] });
+      target = { url: faulty.url, patienceMs: 1_500 };
+      try {
+        await expect(scenario()).rejects.toThrow(why);
+      } finally {
+        target = { url: server.url, patienceMs: 10_000 };
+        await Promise.all(backgrounds.splice(0).map((b) => b.stop()));
+        await faulty.close();
+      }
+    });
+  },
+);

@@ -14,8 +14,11 @@ const scratch: string[] = [];
 // Asynchronous on purpose: the server runs in this process and must keep answering meanwhile.
 const kubectl = (...args: string[]) =>
   new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
-    execFile('kubectl', [`--server=${server.url}`, ...args], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, KUBECONFIG: '/dev/null' } }, (err, stdout, stderr) =>
-      resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+    execFile(
+      'kubectl',
+      [`--server=${server.url}`, ...args],
+      { encoding: 'utf8', timeout: 30_000, env: { ...process.env, KUBECONFIG: '/dev/null' } },
+      (err, stdout, stderr) => resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
     );
   });
 

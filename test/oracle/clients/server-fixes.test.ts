@@ -8,10 +8,15 @@ import { referenceServer } from '../../helpers/reference-server.ts';
 import { configMapsPath, createConfigMap, createNamespace, httpJson } from './server-state.ts';
 
 let server: ReferenceServer;
-const smp = (name: string, body: unknown) => httpJson(server.url, configMapsPath('fix', name), { method: 'PATCH', body, contentType: 'application/strategic-merge-patch+json' });
+const smp = (name: string, body: unknown) =>
+  httpJson(server.url, configMapsPath('fix', name), { method: 'PATCH', body, contentType: 'application/strategic-merge-patch+json' });
 
 /** Reads watch events until `count` arrived or the time is up, then ends the watch. */
-async function watchEvents(query: string, during: () => Promise<void>, count: number): Promise<{ status: number; events: { type: string; object: { metadata: { name: string } } }[] }> {
+async function watchEvents(
+  query: string,
+  during: () => Promise<void>,
+  count: number,
+): Promise<{ status: number; events: { type: string; object: { metadata: { name: string } } }[] }> {
   const ac = new AbortController();
   const timer = setTimeout(() => ac.abort(), 5_000);
   const res = await fetch(`${server.url}${configMapsPath('fix')}?watch=true&${query}`, { signal: ac.signal });
@@ -56,8 +61,24 @@ describe('reference-server behaviour real clients needed', () => {
       `fieldSelector=${encodeURIComponent('metadata.name=target')}&resourceVersion=${rv}`,
       async () => {
         await createConfigMap(server.url, 'fix', 'noise', { a: '1' });
-        expect((await httpJson(server.url, configMapsPath('fix', 'other'), { method: 'PATCH', body: { data: { a: '2' } }, contentType: 'application/merge-patch+json' })).status).toBe(200);
-        expect((await httpJson(server.url, configMapsPath('fix', 'target'), { method: 'PATCH', body: { data: { a: '2' } }, contentType: 'application/merge-patch+json' })).status).toBe(200);
+        expect(
+          (
+            await httpJson(server.url, configMapsPath('fix', 'other'), {
+              method: 'PATCH',
+              body: { data: { a: '2' } },
+              contentType: 'application/merge-patch+json',
+            })
+          ).status,
+        ).toBe(200);
+        expect(
+          (
+            await httpJson(server.url, configMapsPath('fix', 'target'), {
+              method: 'PATCH',
+              body: { data: { a: '2' } },
+              contentType: 'application/merge-patch+json',
+            })
+          ).status,
+        ).toBe(200);
       },
       1,
     );

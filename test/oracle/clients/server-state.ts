@@ -18,7 +18,11 @@ export async function httpFetch(url: string, init: RequestInit = {}): Promise<Re
   }
 }
 
-export async function httpJson(base: string, path: string, init: { method?: string; body?: unknown; contentType?: string } = {}): Promise<Read> {
+export async function httpJson(
+  base: string,
+  path: string,
+  init: { method?: string; body?: unknown; contentType?: string } = {},
+): Promise<Read> {
   const res = await httpFetch(base + path, {
     method: init.method ?? 'GET',
     headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': init.contentType ?? 'application/json' }) },
@@ -30,13 +34,19 @@ export async function httpJson(base: string, path: string, init: { method?: stri
 export const configMapsPath = (ns: string, name?: string) => `/api/v1/namespaces/${ns}/configmaps${name === undefined ? '' : `/${name}`}`;
 
 export async function createNamespace(base: string, ns: string): Promise<void> {
-  const r = await httpJson(base, '/api/v1/namespaces', { method: 'POST', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } } });
+  const r = await httpJson(base, '/api/v1/namespaces', {
+    method: 'POST',
+    body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } },
+  });
   // 200 or 201: the spec shows both for a create (the status-200-on-create variation).
   if (r.status !== 201 && r.status !== 200) throw new Error(`creating namespace ${ns}: ${r.status} ${JSON.stringify(r.body)}`);
 }
 
 export async function createConfigMap(base: string, ns: string, name: string, data: Record<string, string>): Promise<Read> {
-  const r = await httpJson(base, configMapsPath(ns), { method: 'POST', body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns }, data } });
+  const r = await httpJson(base, configMapsPath(ns), {
+    method: 'POST',
+    body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns }, data },
+  });
   if (r.status !== 201 && r.status !== 200) throw new Error(`creating configmap ${ns}/${name}: ${r.status} ${JSON.stringify(r.body)}`);
   return r;
 }
@@ -48,7 +58,11 @@ export interface ManagedFieldsEntry {
   readonly operation: string;
   readonly fieldsV1?: Record<string, unknown>;
 }
-export const managedFieldsOf = (obj: Record<string, unknown>) => ((obj['metadata'] as Record<string, unknown> | undefined)?.['managedFields'] ?? []) as ManagedFieldsEntry[];
+export const managedFieldsOf = (obj: Record<string, unknown>) =>
+  ((obj['metadata'] as Record<string, unknown> | undefined)?.['managedFields'] ?? []) as ManagedFieldsEntry[];
 /** True when the entry's fieldsV1 owns `.data.<key>`. */
 export const ownsDataKey = (e: ManagedFieldsEntry | undefined, key: string) =>
-  !!e && typeof e.fieldsV1?.['f:data'] === 'object' && e.fieldsV1['f:data'] !== null && `f:${key}` in (e.fieldsV1['f:data'] as Record<string, unknown>);
+  !!e &&
+  typeof e.fieldsV1?.['f:data'] === 'object' &&
+  e.fieldsV1['f:data'] !== null &&
+  `f:${key}` in (e.fieldsV1['f:data'] as Record<string, unknown>);

@@ -19,7 +19,14 @@ describe('identities of a run', () => {
     const watching = (t: Target): Target => ({ server: t.server, close: () => t.close(), send: (req) => (sent.push(req), t.send(req)) });
     const { records } = await withReferenceServer({ tokens }, (server) =>
       runPlanned({
-        options: { server: server.url, tokenFile: files.tokenFile('admin-t'), restrictedKubeconfig: files.kubeconfig(server.url, 'alice-t'), eventualWindow: 1000, check: ['authz-rules'], runs: 6 },
+        options: {
+          server: server.url,
+          tokenFile: files.tokenFile('admin-t'),
+          restrictedKubeconfig: files.kubeconfig(server.url, 'alice-t'),
+          eventualWindow: 1000,
+          check: ['authz-rules'],
+          runs: 6,
+        },
         seed: 5,
         runId: 'rk',
         inProcess: { checksTarget: watching },
@@ -28,7 +35,9 @@ describe('identities of a run', () => {
     expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error')).toEqual([]);
     expect(records.some((r) => r.clause === 'rest:4.1/subjectaccessreviews' && r.verdict === 'pass')).toBe(true);
     // The binding names the learned user; the user's requests go out as the restricted identity, never impersonated.
-    expect(sent.filter((r) => r.path.endsWith('/rolebindings')).map((r) => (r.body as { subjects: { name: string }[] }).subjects[0]!.name)).toContain('alice');
+    expect(
+      sent.filter((r) => r.path.endsWith('/rolebindings')).map((r) => (r.body as { subjects: { name: string }[] }).subjects[0]!.name),
+    ).toContain('alice');
     expect(sent.some((r) => r.identity === 'restricted')).toBe(true);
     expect(sent.some((r) => r.headers?.['Impersonate-User'] !== undefined)).toBe(false);
   }, 60_000);
@@ -38,10 +47,16 @@ describe('identities of a run', () => {
     const refusing = (t: Target): Target => ({
       server: t.server,
       close: () => t.close(),
-      send: async (req) => (req.headers?.['Impersonate-User'] !== undefined ? { status: 403, headers: {}, bodyText: '{}', json: {} } : t.send(req)),
+      send: async (req) =>
+        req.headers?.['Impersonate-User'] !== undefined ? { status: 403, headers: {}, bodyText: '{}', json: {} } : t.send(req),
     });
     const { records } = await withReferenceServer({ tokens }, (server) =>
-      runPlanned({ options: { server: server.url, tokenFile: files.tokenFile('admin-t'), check: ['authz-rules'], runs: 2 }, seed: 5, runId: 'ni', inProcess: { checksTarget: refusing } }),
+      runPlanned({
+        options: { server: server.url, tokenFile: files.tokenFile('admin-t'), check: ['authz-rules'], runs: 2 },
+        seed: 5,
+        runId: 'ni',
+        inProcess: { checksTarget: refusing },
+      }),
     );
     expect(records.map((r) => r.verdict)).not.toContain('fail');
     expect(records.find((r) => r.verdict === 'skipped')?.note).toMatch(/may not impersonate/);

@@ -73,7 +73,12 @@ describe('capability probe on legal variations', () => {
     started = await startEmbeddedTarget({ faults: [], variations: ['watch-short-timeout'] }, profile);
     const clients = openProbeClients(started.config, 'probe0002', profile, 5_000);
     try {
-      const map = await probeCapabilities(clients.guarded, clients.plain, { profile, runId: 'probe0002', watchWaitMs: 1_000, typeWaitMs: 1_000 });
+      const map = await probeCapabilities(clients.guarded, clients.plain, {
+        profile,
+        runId: 'probe0002',
+        watchWaitMs: 1_000,
+        typeWaitMs: 1_000,
+      });
       expect(stateOf(map, 'watch-delivery')).toBe('served');
     } finally {
       await clients.close();
@@ -84,7 +89,12 @@ describe('capability probe on legal variations', () => {
     started = await startEmbeddedTarget({ faults: [], variations: ['no-table-support'] }, profile);
     const clients = openProbeClients(started.config, 'probe0003', profile, 5_000);
     try {
-      const map = await probeCapabilities(clients.guarded, clients.plain, { profile, runId: 'probe0003', watchWaitMs: 1_000, typeWaitMs: 1_000 });
+      const map = await probeCapabilities(clients.guarded, clients.plain, {
+        profile,
+        runId: 'probe0003',
+        watchWaitMs: 1_000,
+        typeWaitMs: 1_000,
+      });
       expect(map.filter((f) => f.state !== 'served').map((f) => [f.feature, f.state])).toEqual([['table', 'notServed']]);
     } finally {
       await clients.close();

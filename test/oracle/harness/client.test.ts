@@ -29,7 +29,10 @@ describe('createTargetClient', () => {
       (_req, res, seen) => json(res, 201, { echo: JSON.parse(seen.body) as unknown }, { 'X-Custom': 'v' }),
       async (s) => {
         const t = new Transcript();
-        const target = createTargetClient(cfgFor(s.url + '/', { Authorization: 'Bearer sekret' }), { onExchange: t.record, userAgent: 'ua/1' });
+        const target = createTargetClient(cfgFor(s.url + '/', { Authorization: 'Bearer sekret' }), {
+          onExchange: t.record,
+          userAgent: 'ua/1',
+        });
         try {
           const res = await target.send({
             method: 'POST',
@@ -55,7 +58,12 @@ describe('createTargetClient', () => {
         }
         expect(target.server).toBe(s.url);
         expect(s.seen[0]).toMatchObject({ method: 'POST', url: '/api/v1/namespaces?dryRun=All&pretty', body: '{"a":"it\'s"}' });
-        expect(s.seen[0]?.headers).toMatchObject({ authorization: 'Bearer sekret', accept: 'application/json', 'content-type': 'application/json', 'user-agent': 'ua/1' });
+        expect(s.seen[0]?.headers).toMatchObject({
+          authorization: 'Bearer sekret',
+          accept: 'application/json',
+          'content-type': 'application/json',
+          'user-agent': 'ua/1',
+        });
         expect(s.seen[1]?.headers).toMatchObject({ accept: 'application/yaml', 'content-type': 'application/merge-patch+json' });
         expect(s.seen[1]?.body).toBe('{"b":1}');
 
@@ -112,7 +120,13 @@ describe('createTargetClient', () => {
           expect([zipped.bodyText, zipped.json]).toEqual([doc, JSON.parse(doc)]);
           expect(zipped.wireBytes).toBeLessThan(1_000);
           const fp = emptyFootprint('c');
-          countExchange(fp, { seq: 1, request: { method: 'GET', path: '/doc' }, response: zipped, startedAtMs: 0, durationMs: 0 } as Exchange);
+          countExchange(fp, {
+            seq: 1,
+            request: { method: 'GET', path: '/doc' },
+            response: zipped,
+            startedAtMs: 0,
+            durationMs: 0,
+          } as Exchange);
           expect(fp.bytesReceived).toBe(zipped.wireBytes);
           const plain = await target.send({ method: 'GET', path: '/doc' });
           expect([plain.bodyText, plain.wireBytes]).toEqual([doc, undefined]);
@@ -128,7 +142,8 @@ describe('createTargetClient', () => {
 
   it('retries a 429 with Retry-After, honouring the delay, then returns the success', async () => {
     await withServer(
-      (_req, res, _seen, i) => (i === 0 ? json(res, 429, { reason: 'TooManyRequests' }, { 'Retry-After': '1' }) : json(res, 200, { ok: true })),
+      (_req, res, _seen, i) =>
+        i === 0 ? json(res, 429, { reason: 'TooManyRequests' }, { 'Retry-After': '1' }) : json(res, 200, { ok: true }),
       async (s) => {
         const ex: Exchange[] = [];
         const target = createTargetClient(cfgFor(s.url), { onExchange: (e) => ex.push(e) });
@@ -154,7 +169,9 @@ describe('createTargetClient', () => {
         try {
           const err = await target.send({ method: 'POST', path: '/api/v1/namespaces', body: {} }).catch((e: unknown) => e);
           expect(err).toBeInstanceOf(InfrastructureError);
-          expect((err as Error).message).toBe(`POST /api/v1/namespaces to ${s.url}: still 429 Too Many Requests after 3 attempts (Retry-After: 0)`);
+          expect((err as Error).message).toBe(
+            `POST /api/v1/namespaces to ${s.url}: still 429 Too Many Requests after 3 attempts (Retry-After: 0)`,
+          );
         } finally {
           await target.close();
         }
@@ -221,7 +238,9 @@ describe('createTargetClient', () => {
           expect(s.seen).toHaveLength(2);
           const err = await target.send({ method: 'POST', path: '/b', body: {} }).catch((e: unknown) => e);
           expect(err).toBeInstanceOf(InfrastructureError);
-          expect((err as Error).message).toMatch(new RegExp(`^POST /b to ${s.url}: (connection reset by peer|connection closed \\(.*\\))$`));
+          expect((err as Error).message).toMatch(
+            new RegExp(`^POST /b to ${s.url}: (connection reset by peer|connection closed \\(.*\\))$`),
+          );
           expect(s.seen).toHaveLength(3);
         } finally {
           await target.close();

@@ -3,7 +3,14 @@
 // costs a node + tsx boot.
 import { describe, expect, it } from 'vitest';
 import { InfrastructureError } from '../../../harness/transport/exchange.ts';
-import { freePort, observeStart, processLauncher, runToExit, shellQuote, splitCommand } from '../../../harness/processes/controller-daemon.ts';
+import {
+  freePort,
+  observeStart,
+  processLauncher,
+  runToExit,
+  shellQuote,
+  splitCommand,
+} from '../../../harness/processes/controller-daemon.ts';
 import { referenceDaemonCommand } from '../../../runner/daemon.ts';
 import { runDaemonChecks } from '../../../scripts/dev/daemon-in-process.ts';
 
@@ -30,7 +37,9 @@ describe('process launcher', () => {
 
   it('an invalid start exits 1 naming the option', async () => {
     const port = await freePort();
-    const obs = await observeStart(reference.launch([`--secure-port=${port}`, '--leader-elect-resource-lock=endpoints']), port, { startTimeoutMs: 20_000 });
+    const obs = await observeStart(reference.launch([`--secure-port=${port}`, '--leader-elect-resource-lock=endpoints']), port, {
+      startTimeoutMs: 20_000,
+    });
     expect(obs).toMatchObject({ kind: 'exited', code: 1 });
     expect(obs.kind === 'exited' && obs.output).toContain('--leader-elect-resource-lock');
   });
@@ -61,7 +70,12 @@ describe('process launcher', () => {
   });
 
   it('the suite through real processes: the lease and one refused command line', async () => {
-    const records = await runDaemonChecks({ command: referenceDaemonCommand('svc'), checks: ['daemon-leader-lease', 'daemon-invalid-flags/resource-lock'], runs: 1, seed: 5 });
+    const records = await runDaemonChecks({
+      command: referenceDaemonCommand('svc'),
+      checks: ['daemon-leader-lease', 'daemon-invalid-flags/resource-lock'],
+      runs: 1,
+      seed: 5,
+    });
     expect(records.filter((r) => r.verdict !== 'pass')).toEqual([]);
     expect(records.map((r) => r.clause)).toContain('node:2.6/leader-elect-resource-name');
   });
@@ -75,7 +89,10 @@ describe('the bundled reference daemon (what a run starts)', () => {
     expect(bundled, 'esbuild could not bundle the daemon').toBeDefined();
     try {
       const launcher = processLauncher(`${shellQuote(process.execPath)} ${shellQuote(bundled!.entry)} --profile=svc`);
-      const [viaBundle, viaTsx] = await Promise.all([runToExit(launcher, ['--bogus-flag'], 20_000), runToExit(reference, ['--bogus-flag'], 20_000)]);
+      const [viaBundle, viaTsx] = await Promise.all([
+        runToExit(launcher, ['--bogus-flag'], 20_000),
+        runToExit(reference, ['--bogus-flag'], 20_000),
+      ]);
       expect(viaBundle.code).toBe(1);
       expect(viaBundle.output.trim()).toBe(viaTsx.output.trim());
       const port = await freePort();

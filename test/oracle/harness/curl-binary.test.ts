@@ -7,7 +7,10 @@ import { toCurlScript } from '../../../harness/reproducers/curl.ts';
 describe('curl scripts with binary bodies', () => {
   it('escape every byte and reproduce it exactly', () => {
     const body = Uint8Array.of(0x6b, 0x38, 0x73, 0x00, 0xff, 0x27, 0x25, 0x0a);
-    const script = toCurlScript([{ seq: 1, request: { method: 'PUT', path: '/api/v1/namespaces/a/configmaps/x', body }, startedAtMs: 0, durationMs: 1 }], { server: 'http://127.0.0.1:1' });
+    const script = toCurlScript(
+      [{ seq: 1, request: { method: 'PUT', path: '/api/v1/namespaces/a/configmaps/x', body }, startedAtMs: 0, durationMs: 1 }],
+      { server: 'http://127.0.0.1:1' },
+    );
     const line = script.split('\n').find((l) => l.includes('--data-binary'))!;
     expect(line).toContain("@<(printf '\\x6b\\x38\\x73\\x00\\xff\\x27\\x25\\x0a')");
     const printed = execFileSync('bash', ['-c', `cat ${line.trim().replace(/^--data-binary @/, '')}`]);
@@ -15,7 +18,10 @@ describe('curl scripts with binary bodies', () => {
   });
 
   it('ask for a gzipped answer with --compressed, so the script prints it decoded as the check read it', () => {
-    const script = toCurlScript([{ seq: 1, request: { method: 'GET', path: '/metrics', headers: { 'accept-encoding': 'gzip' } }, startedAtMs: 0, durationMs: 1 }], { server: 'http://127.0.0.1:1' });
+    const script = toCurlScript(
+      [{ seq: 1, request: { method: 'GET', path: '/metrics', headers: { 'accept-encoding': 'gzip' } }, startedAtMs: 0, durationMs: 1 }],
+      { server: 'http://127.0.0.1:1' },
+    );
     expect(script).toContain('--compressed');
     expect(script.toLowerCase()).not.toContain('accept-encoding');
   });

@@ -45,7 +45,14 @@ describe('the starts with flags go to the start launcher', () => {
   it('is made for the profile the checks start it with: under k8s it holds the k8s lock', async () => {
     // A start launcher made for svc would hold the svc daemon's lock Lease, which a k8s run does not read.
     await withRecordingDaemon(async (command, starts) => {
-      const records = await runDaemonChecks({ command, profile: 'k8s', startFaults: [], checks: ['daemon-leader-lease', 'daemon-valid-flags'], runs: 1, seed: 5 });
+      const records = await runDaemonChecks({
+        command,
+        profile: 'k8s',
+        startFaults: [],
+        checks: ['daemon-leader-lease', 'daemon-valid-flags'],
+        runs: 1,
+        seed: 5,
+      });
       expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error' || r.verdict === 'inconclusive')).toEqual([]);
       expect(records.some((r) => r.verdict === 'pass')).toBe(true);
       expect(starts()).toEqual(['--version']);

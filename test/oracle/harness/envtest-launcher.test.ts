@@ -51,11 +51,15 @@ const errorOf = async (p: Promise<unknown>): Promise<Error> => {
 describe('resolveAssets: one line naming what is missing', () => {
   it('no folder named: says which variable to set', () => {
     expect(() => resolveAssets({ env: {} })).toThrow(AssetsError);
-    expect(() => resolveAssets({ env: {} })).toThrow(/^no upstream binaries: set KUBEBUILDER_ASSETS to a folder with etcd, kube-apiserver .* or name one with --assets$/);
+    expect(() => resolveAssets({ env: {} })).toThrow(
+      /^no upstream binaries: set KUBEBUILDER_ASSETS to a folder with etcd, kube-apiserver .* or name one with --assets$/,
+    );
   });
 
   it('a folder that does not exist, or a file: names it and where the name came from', () => {
-    expect(() => resolveAssets({ env: { KUBEBUILDER_ASSETS: path.join(scratch, 'nope') } })).toThrow(`KUBEBUILDER_ASSETS ${path.join(scratch, 'nope')} does not exist`);
+    expect(() => resolveAssets({ env: { KUBEBUILDER_ASSETS: path.join(scratch, 'nope') } })).toThrow(
+      `KUBEBUILDER_ASSETS ${path.join(scratch, 'nope')} does not exist`,
+    );
     const file = path.join(scratch, 'a-file');
     writeFileSync(file, '');
     expect(() => resolveAssets({ dir: file })).toThrow(`the assets folder ${file} is not a folder`);
@@ -72,7 +76,9 @@ describe('resolveAssets: one line naming what is missing', () => {
       }
       throw new Error('expected an AssetsError');
     })();
-    expect(e.message).toBe(`no upstream binaries: kube-apiserver, kubelet-config-loader are missing or not executable in ${dir} (the assets folder)`);
+    expect(e.message).toBe(
+      `no upstream binaries: kube-apiserver, kubelet-config-loader are missing or not executable in ${dir} (the assets folder)`,
+    );
     expect(e.message).not.toContain('\n');
     // What is there is found; the optional controller manager is simply absent.
     expect(resolveAssets({ dir, required: ['etcd'] }).binaries).toEqual({ etcd: path.join(dir, 'etcd') });
@@ -84,7 +90,8 @@ describe('startControlPlane: failures name the component and stop what was start
     const dir = assetsWith({
       etcd: fakeEtcd(path.join(scratch, 'etcd-1.pid')),
       // Prints its token file (as a careless component might log a credential), then fails.
-      'kube-apiserver': '#!/bin/sh\nfor a in "$@"; do case "$a" in --token-auth-file=*) cat "${a#*=}";; esac; done\necho "E1124 run.go:74] boom: cannot serve"\nexit 7\n',
+      'kube-apiserver':
+        '#!/bin/sh\nfor a in "$@"; do case "$a" in --token-auth-file=*) cat "${a#*=}";; esac; done\necho "E1124 run.go:74] boom: cannot serve"\nexit 7\n',
     });
     const e = await errorOf(startControlPlane({ assetsDir: dir, controllerManager: 'off', startTimeoutMs: 20_000 }));
     expect(e).toBeInstanceOf(ControlPlaneStartError);
@@ -121,7 +128,9 @@ describe('startControlPlane: failures name the component and stop what was start
     });
     writeFileSync(path.join(scratch, 'etcd.js'), fakeEtcd(path.join(scratch, 'etcd-3.pid')).split('\n').slice(1).join('\n'));
     const lines: string[] = [];
-    const e = await errorOf(startControlPlane({ assetsDir: dir, controllerManager: 'off', startTimeoutMs: 20_000, log: (l) => lines.push(l) }));
+    const e = await errorOf(
+      startControlPlane({ assetsDir: dir, controllerManager: 'off', startTimeoutMs: 20_000, log: (l) => lines.push(l) }),
+    );
     // etcd came up on the second attempt; the stand-in API server then failed as designed.
     expect(lines).toContain('envtest: etcd lost a port to another process; retrying on fresh ports');
     expect(lines.some((l) => /^envtest: etcd ready on 127\.0\.0\.1:\d+/.test(l))).toBe(true);
@@ -144,10 +153,16 @@ describe('startControlPlane: a signal during the start', () => {
       `import { startControlPlane } from ${JSON.stringify(launcher)};\nawait startControlPlane({ assetsDir: ${JSON.stringify(dir)}, controllerManager: 'off', startTimeoutMs: 120_000 });\n`,
     );
     const tsx = fileURLToPath(import.meta.resolve('tsx'));
-    const child = spawn(process.execPath, ['--import', pathToFileURL(tsx).href, driver], { stdio: 'ignore', env: { ...process.env, TMPDIR: privateRoot } });
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    const child = spawn(process.execPath, ['--import', pathToFileURL(tsx).href, driver], {
+      stdio: 'ignore',
+      env: { ...process.env, TMPDIR: privateRoot },
+    });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
     // Bounded: the stand-in API server writes its helper's pid as soon as it runs.
-    for (let i = 0; i < 600 && !(existsSync(helperPid) && readFileSync(helperPid, 'utf8').trim() !== ''); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 600 && !(existsSync(helperPid) && readFileSync(helperPid, 'utf8').trim() !== ''); i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(existsSync(helperPid), 'the stand-in API server never started').toBe(true);
     child.kill('SIGINT');
     expect(await exited).toEqual({ code: null, signal: 'SIGINT' });

@@ -12,7 +12,11 @@ import { canBind, processAlive } from './processes.ts';
 const { assets, skipReason } = upstreamAssets(['etcd', 'kube-apiserver', 'kube-controller-manager']);
 
 /** A request over a connection of its own (through the balancer: the next server in turn). */
-async function fresh(cp: ControlPlane, path: string, o: { method?: string; body?: unknown; server?: string } = {}): Promise<{ status: number; text: string }> {
+async function fresh(
+  cp: ControlPlane,
+  path: string,
+  o: { method?: string; body?: unknown; server?: string } = {},
+): Promise<{ status: number; text: string }> {
   const { token, caPem } = cp.credentials();
   const { request } = await import('node:https');
   return new Promise((resolve, reject) => {
@@ -52,7 +56,9 @@ describe.skipIf(!assets)(`the envtest topologies against the upstream binaries${
       expect(cp.apiServers).not.toContain(cp.server);
       const kubeconfig = parse(readFileSync(cp.kubeconfigPath, 'utf8')) as { clusters: { cluster: { server: string } }[] };
       expect(kubeconfig.clusters[0]!.cluster.server).toBe(cp.server);
-      const cmArgs = readFileSync(`/proc/${cp.components.find((c) => c.name === 'kube-controller-manager')!.pid}/cmdline`, 'utf8').split('\0');
+      const cmArgs = readFileSync(`/proc/${cp.components.find((c) => c.name === 'kube-controller-manager')!.pid}/cmdline`, 'utf8').split(
+        '\0',
+      );
       const cmKubeconfig = cmArgs.find((a) => a.startsWith('--kubeconfig='))!.split('=')[1]!;
       expect((parse(readFileSync(cmKubeconfig, 'utf8')) as typeof kubeconfig).clusters[0]!.cluster.server).toBe(cp.apiServers[0]);
 
@@ -70,12 +76,18 @@ describe.skipIf(!assets)(`the envtest topologies against the upstream binaries${
 
       // One etcd: a write through one server is read (quorum read) through the other.
       const name = `topology-test-${process.pid}`;
-      const created = await fresh(cp, '/api/v1/namespaces', { method: 'POST', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }, server: cp.apiServers[0] });
+      const created = await fresh(cp, '/api/v1/namespaces', {
+        method: 'POST',
+        body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name } },
+        server: cp.apiServers[0],
+      });
       expect(created.status).toBe(201);
       expect((await fresh(cp, `/api/v1/namespaces/${name}`, { server: cp.apiServers[1] })).status).toBe(200);
 
       // The serving certificate covers the balancer's address: a verified TLS handshake with the CA.
-      expect(await probeServing(`${cp.server}/readyz`, { ca: cp.credentials().caPem, token: cp.credentials().token })).toEqual({ status: 200 });
+      expect(await probeServing(`${cp.server}/readyz`, { ca: cp.credentials().caPem, token: cp.credentials().token })).toEqual({
+        status: 200,
+      });
       expect(cp.balancerCounts!().every((n) => n > 0)).toBe(true);
     } finally {
       await stopAndCheckGone(cp);
@@ -89,7 +101,10 @@ describe.skipIf(!assets)(`the envtest topologies against the upstream binaries${
       expect(cp.apiServers).toEqual([cp.server]);
       // With the watch cache on, rv="0" is served from it and `limit` is ignored (every namespace in one
       // page; expectations/upstream-kube-apiserver.yaml); from etcd the page holds one item.
-      const list = JSON.parse((await fresh(cp, '/api/v1/namespaces?resourceVersion=0&limit=1')).text) as { items: unknown[]; metadata: { continue?: string } };
+      const list = JSON.parse((await fresh(cp, '/api/v1/namespaces?resourceVersion=0&limit=1')).text) as {
+        items: unknown[];
+        metadata: { continue?: string };
+      };
       expect(list.items).toHaveLength(1);
       expect(list.metadata.continue).toBeTruthy();
       // The departure the rv="0" selector-page-lost-items entries (when: no-watch-cache) excuse: the etcd3
@@ -99,11 +114,15 @@ describe.skipIf(!assets)(`the envtest topologies against the upstream binaries${
       // kube-root-ca.crt) makes it lose it. bravo is written first: not the newest version.
       const ns = 'selector-loss';
       const create = async (name: string, labels: Record<string, string>) =>
-        expect((await fresh(cp, `/api/v1/namespaces/${ns}/configmaps`, { method: 'POST', body: { metadata: { name, labels } } })).status).toBe(201);
+        expect(
+          (await fresh(cp, `/api/v1/namespaces/${ns}/configmaps`, { method: 'POST', body: { metadata: { name, labels } } })).status,
+        ).toBe(201);
       const firstPage = async () =>
-        (JSON.parse((await fresh(cp, `/api/v1/namespaces/${ns}/configmaps?labelSelector=!app&resourceVersion=0&limit=2`)).text) as { items: { metadata: { name: string } }[] }).items.map(
-          (o) => o.metadata.name,
-        );
+        (
+          JSON.parse((await fresh(cp, `/api/v1/namespaces/${ns}/configmaps?labelSelector=!app&resourceVersion=0&limit=2`)).text) as {
+            items: { metadata: { name: string } }[];
+          }
+        ).items.map((o) => o.metadata.name);
       expect((await fresh(cp, '/api/v1/namespaces', { method: 'POST', body: { metadata: { name: ns } } })).status).toBe(201);
       for (const [name, labels] of [
         ['bravo', {}],

@@ -45,7 +45,14 @@ describe('identities', () => {
       '/O=team-a/CN=bob',
     ]);
     expect(r.status, String(r.stderr)).toBe(0);
-    expect(restrictedUserOf({ server: 'https://s', tls: { cert: readFileSync(cert, 'utf8'), insecureSkipTlsVerify: false }, headers: {}, source: 'k' })).toBe('bob');
+    expect(
+      restrictedUserOf({
+        server: 'https://s',
+        tls: { cert: readFileSync(cert, 'utf8'), insecureSkipTlsVerify: false },
+        headers: {},
+        source: 'k',
+      }),
+    ).toBe('bob');
     expect(restrictedUserOf({ server: 'https://s', tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'k' })).toBeUndefined();
   });
 });

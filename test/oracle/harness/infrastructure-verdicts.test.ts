@@ -19,7 +19,12 @@ describe('verdicts under infrastructure trouble', () => {
       },
     });
     const { records } = await withReferenceServer({}, (server) =>
-      runPlanned({ options: { server: server.url, check: ['crud-sequences'], runs: 30 }, seed: 7, runId: 'infra', inProcess: { checksTarget: flaky } }),
+      runPlanned({
+        options: { server: server.url, check: ['crud-sequences'], runs: 30 },
+        seed: 7,
+        runId: 'infra',
+        inProcess: { checksTarget: flaky },
+      }),
     );
     expect(records.filter((r) => r.verdict === 'fail')).toEqual([]);
     const errors = records.filter((r) => r.verdict === 'error');

@@ -97,7 +97,10 @@ describe('loadTargetConfig: sources and credentials', () => {
 
   it('KUBECONFIG with two files merges them like kubectl: first current-context and first definition win', async () => {
     const a = write('a.yaml', kubeconfig({ server: 'https://a.example:6443', context: 'alpha' }));
-    const bText = kubeconfig({ server: http.url, context: 'beta' }).replace('clusters:\n', 'clusters:\n- name: alpha-cluster\n  cluster:\n    server: https://shadowed.example\n');
+    const bText = kubeconfig({ server: http.url, context: 'beta' }).replace(
+      'clusters:\n',
+      'clusters:\n- name: alpha-cluster\n  cluster:\n    server: https://shadowed.example\n',
+    );
     const b = write('b.yaml', bText);
     const env = { HOME: dir, KUBECONFIG: `${a}:${join(dir, 'missing.yaml')}:${b}` };
     const first = await loadTargetConfig({ env });
@@ -132,7 +135,10 @@ describe('loadTargetConfig: sources and credentials', () => {
   });
 
   it('exec credential plugins run through client-node and yield the bearer token', async () => {
-    const script = write('exec-plugin.mjs', `console.log(JSON.stringify({ apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', status: { token: 'from-exec' } }));`);
+    const script = write(
+      'exec-plugin.mjs',
+      `console.log(JSON.stringify({ apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', status: { token: 'from-exec' } }));`,
+    );
     const user = `    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: ${process.execPath}\n      args: [${script}]\n      interactiveMode: Never`;
     const cfg = await load({ kubeconfig: write('exec.yaml', kubeconfig({ server: http.url, user })) });
     expect(cfg.headers.Authorization).toBe('Bearer from-exec');
@@ -170,7 +176,12 @@ describe('loadTargetConfig: sources and credentials', () => {
 
   it('explicit --server and --token win over everything', async () => {
     const cfg = await loadTargetConfig({ server: 'https://10.0.0.1:6443/', token: 'abc', env: { KUBECONFIG: '/nonexistent' } });
-    expect(cfg).toEqual({ server: 'https://10.0.0.1:6443', tls: { insecureSkipTlsVerify: false }, headers: { Authorization: 'Bearer abc' }, source: '--server' });
+    expect(cfg).toEqual({
+      server: 'https://10.0.0.1:6443',
+      tls: { insecureSkipTlsVerify: false },
+      headers: { Authorization: 'Bearer abc' },
+      source: '--server',
+    });
   });
 
   it('in-cluster service-account files are used when no kubeconfig exists', async () => {
@@ -197,7 +208,9 @@ describe('loadTargetConfig: errors are one clear line', () => {
 
   it('malformed YAML gives line and column', async () => {
     const p = write('bad.yaml', 'apiVersion: v1\nusers:\n- name: u\n  user:\n    token: a: b\n');
-    expect(await configError(load({ kubeconfig: p }))).toBe(`kubeconfig ${p}: line 5, column 12: Nested mappings are not allowed in compact mappings`);
+    expect(await configError(load({ kubeconfig: p }))).toBe(
+      `kubeconfig ${p}: line 5, column 12: Nested mappings are not allowed in compact mappings`,
+    );
   });
 
   it('duplicate keys are reported at the duplicate', async () => {
@@ -209,7 +222,9 @@ describe('loadTargetConfig: errors are one clear line', () => {
     const dup = write('dup.json', '{"clusters": [], "users": [{"name": "u", "user": {"token": "a:b", "token": "c"}}]}');
     expect(await configError(load({ kubeconfig: dup }))).toMatch(new RegExp(`^kubeconfig ${dup}: line 1, column 67: .*[Uu]nique`));
     const missing = write('noserver.json', '{"clusters": [{"name": "a", "cluster": {"certificate-authority-data": "eA=="}}]}');
-    expect(await configError(load({ kubeconfig: missing }))).toBe(`kubeconfig ${missing}: line 1, column 40: clusters[0].cluster.server is missing`);
+    expect(await configError(load({ kubeconfig: missing }))).toBe(
+      `kubeconfig ${missing}: line 1, column 40: clusters[0].cluster.server is missing`,
+    );
   });
 
   it('missing server names the field path and points at its cluster', async () => {
@@ -219,7 +234,9 @@ describe('loadTargetConfig: errors are one clear line', () => {
 
   it('unknown context lists the available ones', async () => {
     const p = write('ctx.yaml', kubeconfig({ server: 'https://a', context: 'alpha' }));
-    expect(await configError(load({ kubeconfig: p, context: 'gamma' }))).toBe(`kubeconfig ${p}: context "gamma" not found (available: alpha)`);
+    expect(await configError(load({ kubeconfig: p, context: 'gamma' }))).toBe(
+      `kubeconfig ${p}: context "gamma" not found (available: alpha)`,
+    );
   });
 
   it('context referring to an undefined user or cluster', async () => {
@@ -228,17 +245,27 @@ describe('loadTargetConfig: errors are one clear line', () => {
       'clusters: [{name: c, cluster: {server: "https://a"}}]\ncontexts:\n- {name: x, context: {cluster: c, user: ghost}}\n- {name: y, context: {cluster: nowhere}}\ncurrent-context: x\n',
     );
     expect(await configError(load({ kubeconfig: p }))).toBe(`kubeconfig ${p}: context "x" refers to user "ghost", which is not defined`);
-    expect(await configError(load({ kubeconfig: p, context: 'y' }))).toBe(`kubeconfig ${p}: context "y" refers to cluster "nowhere", which is not defined`);
+    expect(await configError(load({ kubeconfig: p, context: 'y' }))).toBe(
+      `kubeconfig ${p}: context "y" refers to cluster "nowhere", which is not defined`,
+    );
   });
 
   it('no current-context and no --context', async () => {
-    const p = write('nocur.yaml', 'clusters: [{name: c, cluster: {server: "https://a"}}]\ncontexts: [{name: a, context: {cluster: c}}, {name: b, context: {cluster: c}}]\n');
+    const p = write(
+      'nocur.yaml',
+      'clusters: [{name: c, cluster: {server: "https://a"}}]\ncontexts: [{name: a, context: {cluster: c}}, {name: b, context: {cluster: c}}]\n',
+    );
     expect(await configError(load({ kubeconfig: p }))).toBe(`kubeconfig ${p}: no current-context set; pass --context (available: a, b)`);
   });
 
   it('unreadable certificate file', async () => {
-    const p = write('nocert.yaml', kubeconfig({ server: 'https://a', user: '    client-certificate: missing.crt\n    client-key: missing.key' }));
-    expect(await configError(load({ kubeconfig: p }))).toBe(`${p}: users[0].user.client-certificate ${join(dir, 'missing.crt')}: no such file`);
+    const p = write(
+      'nocert.yaml',
+      kubeconfig({ server: 'https://a', user: '    client-certificate: missing.crt\n    client-key: missing.key' }),
+    );
+    expect(await configError(load({ kubeconfig: p }))).toBe(
+      `${p}: users[0].user.client-certificate ${join(dir, 'missing.crt')}: no such file`,
+    );
   });
 
   it('unsupported auth-provider', async () => {
@@ -247,7 +274,9 @@ describe('loadTargetConfig: errors are one clear line', () => {
   });
 
   it('no source at all', async () => {
-    expect(await configError(load({}))).toBe('no target configured: pass --server or --kubeconfig, set KUBECONFIG, or run inside a cluster');
+    expect(await configError(load({}))).toBe(
+      'no target configured: pass --server or --kubeconfig, set KUBECONFIG, or run inside a cluster',
+    );
   });
 });
 
@@ -269,17 +298,20 @@ describe('TLS: CA bundle, client certificates, insecure-skip-tls-verify', () => 
 
   it('presents the client certificate (data fields) and verifies the server with the CA file', async () => {
     const user = `    client-certificate-data: ${b64(fixture('client.crt'))}\n    client-key-data: ${b64(fixture('client.key'))}`;
-    const text = kubeconfig({ server: https.url, user }).replace(`server: ${https.url}`, `server: ${https.url}\n    certificate-authority: ${join(TLS_DIR, 'ca.crt')}`);
+    const text = kubeconfig({ server: https.url, user }).replace(
+      `server: ${https.url}`,
+      `server: ${https.url}\n    certificate-authority: ${join(TLS_DIR, 'ca.crt')}`,
+    );
     const cfg = await load({ kubeconfig: write('mtls.yaml', text) });
     expect(cfg.headers).toEqual({});
     expect(await get(cfg)).toEqual({ clientCn: 'svc-conformance-test-client' });
   });
 
   it('client certificate from files relative to the kubeconfig', async () => {
-    const text = kubeconfig({ server: https.url, user: `    client-certificate: ${TLS_DIR}client.crt\n    client-key: ${TLS_DIR}client.key` }).replace(
-      `server: ${https.url}`,
-      `server: ${https.url}\n    certificate-authority-data: ${b64(fixture('ca.crt'))}`,
-    );
+    const text = kubeconfig({
+      server: https.url,
+      user: `    client-certificate: ${TLS_DIR}client.crt\n    client-key: ${TLS_DIR}client.key`,
+    }).replace(`server: ${https.url}`, `server: ${https.url}\n    certificate-authority-data: ${b64(fixture('ca.crt'))}`);
     expect(await get(await load({ kubeconfig: write('mtls-files.yaml', text) }))).toEqual({ clientCn: 'svc-conformance-test-client' });
   });
 
@@ -289,8 +321,12 @@ describe('TLS: CA bundle, client certificates, insecure-skip-tls-verify', () => 
     expect(await get(cfg)).toEqual({ clientCn: null });
     const wrong = await load({ server: https.url, certificateAuthority: join(TLS_DIR, 'client.crt') });
     expect(((await get(wrong).catch((e: unknown) => e)) as Error).message).toMatch(/TLS: server certificate not trusted/);
-    await expect(load({ server: https.url, certificateAuthority: join(TLS_DIR, 'client.key') })).rejects.toThrow(/--certificate-authority .*client\.key: not a PEM certificate/);
-    await expect(load({ server: https.url, certificateAuthority: join(dir, 'none.crt') })).rejects.toThrow(/--certificate-authority .*none\.crt: no such file/);
+    await expect(load({ server: https.url, certificateAuthority: join(TLS_DIR, 'client.key') })).rejects.toThrow(
+      /--certificate-authority .*client\.key: not a PEM certificate/,
+    );
+    await expect(load({ server: https.url, certificateAuthority: join(dir, 'none.crt') })).rejects.toThrow(
+      /--certificate-authority .*none\.crt: no such file/,
+    );
   });
 
   it('without the CA the server is not trusted, unless insecureSkipTlsVerify', async () => {

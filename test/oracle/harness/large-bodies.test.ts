@@ -31,7 +31,12 @@ const exchanges: Exchange[] = [
   exchange(
     2,
     `/api/v1/namespaces/${NS}/configmaps`,
-    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data: { pad: PAD, short: 'zzzz', edge: `${'0'.repeat(256)}-${'1'.repeat(255)}` } },
+    {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'big' },
+      data: { pad: PAD, short: 'zzzz', edge: `${'0'.repeat(256)}-${'1'.repeat(255)}` },
+    },
     201,
   ),
 ];
@@ -62,7 +67,12 @@ describe('reproducers with large bodies', () => {
       writeFileSync(file, toCurlScript(exchanges, { server: server.url }));
       // Asynchronous: the server answers from this process's event loop, which a sync child would block.
       const { out, err } = await new Promise<{ out: string; err: string }>((resolve) => {
-        execFile('bash', [file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, SERVER: server.url } }, (_e, stdout, stderr) => resolve({ out: stdout, err: stderr }));
+        execFile(
+          'bash',
+          [file],
+          { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, SERVER: server.url } },
+          (_e, stdout, stderr) => resolve({ out: stdout, err: stderr }),
+        );
       });
       expect(err).not.toMatch(/Argument list too long/);
       // The created object as the server answered it: the pad and the runs arrived whole.

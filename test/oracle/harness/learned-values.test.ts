@@ -26,8 +26,12 @@ const ns = '/api/v1/namespaces/svc-conformance-t1-p1';
 describe('learned values', () => {
   it('learns a generated name where a later request reads it, and never a name the client chose', () => {
     const cases = [
-      ex({ method: 'POST', path: `${ns}/configmaps`, query: [['dryRun', 'All']], body: { metadata: { generateName: 'x' } } }, 201, { metadata: { name: 'x089a9', uid: 'u-1', resourceVersion: '7' } }),
-      ex({ method: 'POST', path: `${ns}/configmaps`, body: { metadata: { name: 'fixed' } } }, 201, { metadata: { name: 'fixed', uid: 'u-2', resourceVersion: '8' } }),
+      ex({ method: 'POST', path: `${ns}/configmaps`, query: [['dryRun', 'All']], body: { metadata: { generateName: 'x' } } }, 201, {
+        metadata: { name: 'x089a9', uid: 'u-1', resourceVersion: '7' },
+      }),
+      ex({ method: 'POST', path: `${ns}/configmaps`, body: { metadata: { name: 'fixed' } } }, 201, {
+        metadata: { name: 'fixed', uid: 'u-2', resourceVersion: '8' },
+      }),
       ex({ method: 'GET', path: `${ns}/configmaps/x089a9` }, 200, {}),
       ex({ method: 'GET', path: `${ns}/configmaps/fixed` }, 200, {}),
       ex({ method: 'DELETE', path: `${ns}/configmaps/fixed`, body: { preconditions: { uid: 'u-2', resourceVersion: '8' } } }, 200, {}),
@@ -62,10 +66,14 @@ describe('learned values', () => {
 
   it('learns the values a need compares with from an answer before the one it reads', () => {
     const cases = [
-      ex({ method: 'POST', path: `${ns}/configmaps`, body: { metadata: { name: 'a' } } }, 201, { metadata: { name: 'a', uid: 'u-9', resourceVersion: '3' } }),
+      ex({ method: 'POST', path: `${ns}/configmaps`, body: { metadata: { name: 'a' } } }, 201, {
+        metadata: { name: 'a', uid: 'u-9', resourceVersion: '3' },
+      }),
       ex({ method: 'GET', path: `${ns}/configmaps/a` }, 200, { metadata: { name: 'a', uid: 'u-10', resourceVersion: '3' } }),
     ];
-    const needs: AnswerNeed[] = [{ says: 'the uid stays', test: { kind: 'value', at: { request: 1 }, path: ['metadata', 'uid'], equals: 'u-9' } }];
+    const needs: AnswerNeed[] = [
+      { says: 'the uid stays', test: { kind: 'value', at: { request: 1 }, path: ['metadata', 'uid'], equals: 'u-9' } },
+    ];
     expect(learnedValues(cases, needStrings(needs, cases.length)).map((l) => [l.value, l.from])).toEqual([['u-9', 0]]);
   });
 });
@@ -127,11 +135,26 @@ describe('premises', () => {
     const learned = learnedValues(cases);
     const position = [0, 1, 2];
     const sameOnPage2: AnswerNeed[] = [
-      { says: 'page 2 as page 1', test: { kind: 'same', at: { request: 1 }, path: ['metadata', 'resourceVersion'], other: { at: { request: 0 }, path: ['metadata', 'resourceVersion'] } } },
+      {
+        says: 'page 2 as page 1',
+        test: {
+          kind: 'same',
+          at: { request: 1 },
+          path: ['metadata', 'resourceVersion'],
+          other: { at: { request: 0 }, path: ['metadata', 'resourceVersion'] },
+        },
+      },
     ];
     expect(mustLearn(learned, sameOnPage2, position).map((l) => l.value)).toEqual(['t1']);
-    const noTokenOnPage2: AnswerNeed[] = [{ says: 'no token', test: { kind: 'value', at: { request: 1 }, path: ['metadata', 'continue'], absent: true } }, ...sameOnPage2];
-    expect(mustLearn(learned, [...noTokenOnPage2, { says: 'x', test: { kind: 'status', at: { request: 2 }, oneOf: [200] } }], position).map((l) => l.value)).toEqual(['t1']);
+    const noTokenOnPage2: AnswerNeed[] = [
+      { says: 'no token', test: { kind: 'value', at: { request: 1 }, path: ['metadata', 'continue'], absent: true } },
+      ...sameOnPage2,
+    ];
+    expect(
+      mustLearn(learned, [...noTokenOnPage2, { says: 'x', test: { kind: 'status', at: { request: 2 }, oneOf: [200] } }], position).map(
+        (l) => l.value,
+      ),
+    ).toEqual(['t1']);
   });
 });
 

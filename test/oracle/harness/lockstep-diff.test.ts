@@ -4,25 +4,41 @@
 import { describe, expect, it } from 'vitest';
 import { align, compareAnswers, translator, ValueMap, type Recorded } from '../../../harness/interpreters/lockstep-diff.ts';
 
-const rec = (path: string, status: number, json: unknown, query?: [string, string | null][]): Recorded => ({ request: { method: 'GET', path, query }, answer: { status, json } });
+const rec = (path: string, status: number, json: unknown, query?: [string, string | null][]): Recorded => ({
+  request: { method: 'GET', path, query },
+  answer: { status, json },
+});
 
 describe('lockstep differ', () => {
   it('maps generated values by where they stand, so equal answers with other numbers are alike', () => {
     const map = new ValueMap();
-    expect(compareAnswers(rec('/a', 200, { metadata: { resourceVersion: '7', uid: 'u1' } }), rec('/a', 200, { metadata: { resourceVersion: '41', uid: 'z9' } }), map)).toEqual([]);
-    expect(compareAnswers(rec('/a', 200, { metadata: { resourceVersion: '7' } }), rec('/a', 200, { metadata: { resourceVersion: '41' } }), map)).toEqual([]);
+    expect(
+      compareAnswers(
+        rec('/a', 200, { metadata: { resourceVersion: '7', uid: 'u1' } }),
+        rec('/a', 200, { metadata: { resourceVersion: '41', uid: 'z9' } }),
+        map,
+      ),
+    ).toEqual([]);
+    expect(
+      compareAnswers(rec('/a', 200, { metadata: { resourceVersion: '7' } }), rec('/a', 200, { metadata: { resourceVersion: '41' } }), map),
+    ).toEqual([]);
   });
 
   it('reports a version one server reuses where the other made a new one', () => {
     const map = new ValueMap();
     compareAnswers(rec('/a', 201, { metadata: { resourceVersion: '7' } }), rec('/a', 201, { metadata: { resourceVersion: '41' } }), map);
-    const d = compareAnswers(rec('/l', 200, { metadata: { resourceVersion: '7' } }), rec('/l', 200, { metadata: { resourceVersion: '44' } }), map);
+    const d = compareAnswers(
+      rec('/l', 200, { metadata: { resourceVersion: '7' } }),
+      rec('/l', 200, { metadata: { resourceVersion: '44' } }),
+      map,
+    );
     expect(d.map((x) => x.kind)).toEqual(['generated-value']);
   });
 
   it('tells order, omitted empty fields, status codes and values apart', () => {
     const map = new ValueMap();
-    const kinds = (a: unknown, b: unknown, sa = 200, sb = 200) => compareAnswers(rec('/x', sa, a), rec('/x', sb, b), map).map((x) => x.kind);
+    const kinds = (a: unknown, b: unknown, sa = 200, sb = 200) =>
+      compareAnswers(rec('/x', sa, a), rec('/x', sb, b), map).map((x) => x.kind);
     expect(kinds({ items: [{ n: 1 }, { n: 2 }] }, { items: [{ n: 2 }, { n: 1 }] })).toEqual(['order']);
     expect(kinds({ metadata: { annotations: {} } }, { metadata: {} })).toEqual(['omitted-empty']);
     expect(kinds({ reason: 'Conflict' }, { reason: 'Invalid' }, 409, 422)).toEqual(['status-code']);

@@ -20,7 +20,12 @@ afterEach(async () => {
 });
 
 const RUN = 'svc-conformance.test/run=r1';
-const cm = (name: string, labels: Record<string, string>, extra: Record<string, unknown> = {}) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels, ...extra }, data: { a: 'b' } });
+const cm = (name: string, labels: Record<string, string>, extra: Record<string, unknown> = {}) => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name, labels, ...extra },
+  data: { a: 'b' },
+});
 
 /**
  * The reference server answers a collection delete with a Status; upstream answers with the list of
@@ -34,7 +39,10 @@ async function deleteAnsweredWithList(req: TargetRequest): Promise<TargetRespons
 
 async function setUp(faults: string[] = [], o: { listDeleted?: boolean } = {}) {
   server = await referenceServer({ faults: faults as never });
-  client = createTargetClient({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' }, { maxRetries: 0 });
+  client = createTargetClient(
+    { server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' },
+    { maxRetries: 0 },
+  );
   const sent: TargetRequest[] = [];
   const isCollectionDelete = (req: TargetRequest) => req.method === 'DELETE' && /\/configmaps$/.test(req.path);
   const target: Target = {
@@ -42,7 +50,13 @@ async function setUp(faults: string[] = [], o: { listDeleted?: boolean } = {}) {
     send: (req) => (sent.push(req), o.listDeleted === true && isCollectionDelete(req) ? deleteAnsweredWithList(req) : client!.send(req)),
     close: async () => undefined,
   };
-  const pool = new NamespacePool(target, { capacity: 2, nameOf: (i) => `pool-${i}`, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), now: () => Date.now(), runSelector: RUN });
+  const pool = new NamespacePool(target, {
+    capacity: 2,
+    nameOf: (i) => `pool-${i}`,
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    now: () => Date.now(),
+    runSelector: RUN,
+  });
   // What a case does through the run's target: every answered request is noted.
   const send = async (req: TargetRequest) => {
     const r = await client!.send(req);
@@ -53,7 +67,9 @@ async function setUp(faults: string[] = [], o: { listDeleted?: boolean } = {}) {
 }
 
 const names = async (ns: string) =>
-  ((await client!.send({ method: 'GET', path: `/api/v1/namespaces/${ns}/configmaps` })).json as { items: { metadata: { name: string } }[] }).items.map((i) => i.metadata.name);
+  (
+    (await client!.send({ method: 'GET', path: `/api/v1/namespaces/${ns}/configmaps` })).json as { items: { metadata: { name: string } }[] }
+  ).items.map((i) => i.metadata.name);
 
 describe('NamespacePool', () => {
   it('a released namespace holds none of the run objects, foreign ones stay, and the next lease gets it clean', async () => {
@@ -66,10 +82,28 @@ describe('NamespacePool', () => {
     const col = `/api/v1/namespaces/${ns}/configmaps`;
     // Foreign: written past the pool (a controller's object).
     expect((await client!.send({ method: 'POST', path: col, body: cm('foreign', {}) })).status).toBe(201);
-    for (const n of ['a', 'b']) expect((await send({ method: 'POST', path: col, body: cm(n, { 'svc-conformance.test/run': 'r1' }) })).status).toBe(201);
-    expect((await send({ method: 'POST', path: col, body: cm('held', { 'svc-conformance.test/run': 'r1' }, { finalizers: ['example.com/hold'] }) })).status).toBe(201);
+    for (const n of ['a', 'b'])
+      expect((await send({ method: 'POST', path: col, body: cm(n, { 'svc-conformance.test/run': 'r1' }) })).status).toBe(201);
+    expect(
+      (
+        await send({
+          method: 'POST',
+          path: col,
+          body: cm('held', { 'svc-conformance.test/run': 'r1' }, { finalizers: ['example.com/hold'] }),
+        })
+      ).status,
+    ).toBe(201);
     // A patch took the run label away: the collection delete does not select it.
-    expect((await send({ method: 'PATCH', path: `${col}/b`, headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { labels: null } }) })).status).toBe(200);
+    expect(
+      (
+        await send({
+          method: 'PATCH',
+          path: `${col}/b`,
+          headers: { 'content-type': 'application/merge-patch+json' },
+          body: JSON.stringify({ metadata: { labels: null } }),
+        })
+      ).status,
+    ).toBe(200);
     const before = sent.length;
     await pool.release(ns);
     expect(await names(ns)).toEqual(['foreign']);
@@ -85,7 +119,8 @@ describe('NamespacePool', () => {
     const { name: ns } = await pool.lease();
     await send({ method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } } });
     pool.created(ns);
-    for (const n of ['a', 'b', 'c']) await send({ method: 'POST', path: `/api/v1/namespaces/${ns}/configmaps`, body: cm(n, { 'svc-conformance.test/run': 'r1' }) });
+    for (const n of ['a', 'b', 'c'])
+      await send({ method: 'POST', path: `/api/v1/namespaces/${ns}/configmaps`, body: cm(n, { 'svc-conformance.test/run': 'r1' }) });
     await pool.release(ns);
     expect(pool.retired).toBe(1);
     expect((await pool.lease()).name).not.toBe(ns);
@@ -97,39 +132,60 @@ describe('NamespacePool', () => {
     await send({ method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } } });
     pool.created(ns);
     const col = `/api/v1/namespaces/${ns}/configmaps`;
-    for (const n of ['a', 'b', 'c']) expect((await send({ method: 'POST', path: col, body: cm(n, { 'svc-conformance.test/run': 'r1' }) })).status).toBe(201);
+    for (const n of ['a', 'b', 'c'])
+      expect((await send({ method: 'POST', path: col, body: cm(n, { 'svc-conformance.test/run': 'r1' }) })).status).toBe(201);
     const before = sent.length;
     await pool.release(ns);
     expect(await names(ns)).toEqual([]);
-    const cleanup = sent.slice(before).map((r) => `${r.method} ${r.path}${(r.query ?? []).some(([k, v]) => k === 'resourceVersion' && v === '0') ? '?resourceVersion=0' : ''}`);
+    const cleanup = sent
+      .slice(before)
+      .map(
+        (r) => `${r.method} ${r.path}${(r.query ?? []).some(([k, v]) => k === 'resourceVersion' && v === '0') ? '?resourceVersion=0' : ''}`,
+      );
     expect(cleanup).toEqual([`DELETE ${col}`, `GET ${col}?resourceVersion=0`]);
     expect(pool.retired).toBe(0);
   });
 
-  it('objects a delete answer showed gone but the cache still lists after a second are followed one by one', { timeout: 30_000 }, async () => {
-    const { pool, send, sent } = await setUp(['never-delete'], { listDeleted: true });
-    const { name: ns } = await pool.lease();
-    await send({ method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } } });
-    pool.created(ns);
-    const col = `/api/v1/namespaces/${ns}/configmaps`;
-    for (const n of ['a', 'b']) await send({ method: 'POST', path: col, body: cm(n, { 'svc-conformance.test/run': 'r1' }) });
-    const before = sent.length;
-    await pool.release(ns);
-    const cleanup = sent.slice(before);
-    // Not only waited on: each object was read on its own (and deleted again) before the namespace was given up.
-    for (const n of ['a', 'b']) expect(cleanup.some((r) => r.method === 'GET' && r.path === `${col}/${n}`)).toBe(true);
-    expect(pool.retired).toBe(1);
-  });
+  it(
+    'objects a delete answer showed gone but the cache still lists after a second are followed one by one',
+    { timeout: 30_000 },
+    async () => {
+      const { pool, send, sent } = await setUp(['never-delete'], { listDeleted: true });
+      const { name: ns } = await pool.lease();
+      await send({ method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } } });
+      pool.created(ns);
+      const col = `/api/v1/namespaces/${ns}/configmaps`;
+      for (const n of ['a', 'b']) await send({ method: 'POST', path: col, body: cm(n, { 'svc-conformance.test/run': 'r1' }) });
+      const before = sent.length;
+      await pool.release(ns);
+      const cleanup = sent.slice(before);
+      // Not only waited on: each object was read on its own (and deleted again) before the namespace was given up.
+      for (const n of ['a', 'b']) expect(cleanup.some((r) => r.method === 'GET' && r.path === `${col}/${n}`)).toBe(true);
+      expect(pool.retired).toBe(1);
+    },
+  );
 
   it("a lease's prior versions are those answered in its namespace before it began", async () => {
     const { pool, send } = await setUp();
     const first = await pool.lease();
-    await send({ method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: first.name } } });
+    await send({
+      method: 'POST',
+      path: '/api/v1/namespaces',
+      body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: first.name } },
+    });
     pool.created(first.name);
-    const earlier = await send({ method: 'POST', path: `/api/v1/namespaces/${first.name}/configmaps`, body: cm('x', { 'svc-conformance.test/run': 'r1' }) });
+    const earlier = await send({
+      method: 'POST',
+      path: `/api/v1/namespaces/${first.name}/configmaps`,
+      body: cm('x', { 'svc-conformance.test/run': 'r1' }),
+    });
     await pool.release(first.name);
     const second = await pool.lease();
-    const later = await send({ method: 'POST', path: `/api/v1/namespaces/${second.name}/configmaps`, body: cm('y', { 'svc-conformance.test/run': 'r1' }) });
+    const later = await send({
+      method: 'POST',
+      path: `/api/v1/namespaces/${second.name}/configmaps`,
+      body: cm('y', { 'svc-conformance.test/run': 'r1' }),
+    });
     const rvOf = (r: { json: unknown }) => (r.json as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
     expect(second.priorVersions.has(rvOf(earlier))).toBe(true);
     expect(second.priorVersions.has(rvOf(later))).toBe(false);

@@ -29,7 +29,11 @@ describe('command loader', () => {
       const failed = b.filter((r) => r.verdict === 'fail');
       expect(failed.length).toBeGreaterThanOrEqual(1);
       expect(new Set(failed.map((r) => r.clause)).size).toBe(failed.length);
-      for (const r of failed) expect([r.counterexample!.expected, r.counterexample!.observed]).toEqual(['accepted: the model finds nothing wrong with the file', 'rejected (exit 1)']);
+      for (const r of failed)
+        expect([r.counterexample!.expected, r.counterexample!.observed]).toEqual([
+          'accepted: the model finds nothing wrong with the file',
+          'rejected (exit 1)',
+        ]);
     } finally {
       yes.close();
       no.close();

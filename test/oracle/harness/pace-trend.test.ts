@@ -36,10 +36,13 @@ function slowingProxy(upstream: string, stepMs: number): Promise<Server & { slow
   const server = createServer((req, res) => {
     const delay = proxy.slow ? n++ * stepMs : 0;
     setTimeout(() => {
-      const out = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      });
+      const out = request(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        },
+      );
       req.pipe(out);
     }, delay);
   });
@@ -63,7 +66,15 @@ describe('a reference server that slows down steadily', () => {
   const measured = async (slow: boolean) => {
     proxy.slow = slow;
     const pace = requestPace();
-    const client = createTargetClient({ server: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' }, { pace });
+    const client = createTargetClient(
+      {
+        server: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+        tls: { insecureSkipTlsVerify: false },
+        headers: {},
+        source: 'test',
+      },
+      { pace },
+    );
     try {
       for (let i = 0; i < 100; i++) await client.send({ method: 'GET', path: '/api/v1/namespaces/default/configmaps' });
     } finally {

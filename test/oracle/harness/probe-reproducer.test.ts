@@ -24,7 +24,10 @@ async function probe(without: readonly PartialModeName[]): Promise<{ target: Emb
   const target = await startEmbeddedTarget({ faults: [], variations: [], without: [...without] }, profile);
   const clients = openProbeClients(target.config, facts.runId, profile, 5_000);
   try {
-    return { target, map: await probeCapabilities(clients.guarded, clients.plain, { profile, runId: facts.runId, watchWaitMs: 800, typeWaitMs: 800 }) };
+    return {
+      target,
+      map: await probeCapabilities(clients.guarded, clients.plain, { profile, runId: facts.runId, watchWaitMs: 800, typeWaitMs: 800 }),
+    };
   } finally {
     await clients.close();
   }
@@ -33,8 +36,11 @@ async function probe(without: readonly PartialModeName[]): Promise<{ target: Emb
 const dir = mkdtempSync(path.join(tmpdir(), 'probe-repro-'));
 function runFile(cmd: string, args: string[], t: EmbeddedTarget): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    execFile(cmd, args, { encoding: 'utf8', env: { ...process.env, SERVER: t.server.url, TOKEN: t.token ?? '' }, timeout: 60_000 }, (err, stdout, stderr) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, out: `${stdout}${stderr}` }),
+    execFile(
+      cmd,
+      args,
+      { encoding: 'utf8', env: { ...process.env, SERVER: t.server.url, TOKEN: t.token ?? '' }, timeout: 60_000 },
+      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, out: `${stdout}${stderr}` }),
     );
   });
 }
@@ -55,7 +61,12 @@ describe.skipIf(!hasCurl)('reproducers of capability-probe findings (skipped: no
   });
 
   it('every failed finding of an all-modes server has a counterexample naming the requests and the answer needed', () => {
-    expect(failed.map((r) => r.clause).sort()).toEqual(['rest:2.3/metadata.name', 'rest:4.1/patch-type/apply', 'rest:4.1/put', 'rest:4.6.1']);
+    expect(failed.map((r) => r.clause).sort()).toEqual([
+      'rest:2.3/metadata.name',
+      'rest:4.1/patch-type/apply',
+      'rest:4.1/put',
+      'rest:4.6.1',
+    ]);
     for (const r of failed) {
       const cx = r.counterexample!;
       expect(cx, r.clause).toBeDefined();
@@ -90,7 +101,11 @@ describe.skipIf(!hasCurl)('reproducers of capability-probe findings (skipped: no
   }, 120_000);
 
   it('a finding recorded notServed (optional, or unbounded in time) is no failure and gets no counterexample', () => {
-    const records = gateChecks(checks, [{ feature: 'paging', state: 'notServed', evidence: 'GET ... answered 200 with all 3 items' }], facts).records;
+    const records = gateChecks(
+      checks,
+      [{ feature: 'paging', state: 'notServed', evidence: 'GET ... answered 200 with all 3 items' }],
+      facts,
+    ).records;
     expect(records.filter((r) => r.check === PROBE_CHECK).map((r) => [r.verdict, r.counterexample])).toEqual([['notServed', undefined]]);
   });
 });

@@ -42,7 +42,14 @@ describe('redactText', () => {
   });
 
   it('redactHeaders keeps the scheme and other headers', () => {
-    expect(redactHeaders({ Authorization: `Bearer ${TOKEN}`, 'proxy-authorization': 'Basic Zm9vOmJhcg==', Cookie: 'a=b', accept: 'application/json' })).toEqual({
+    expect(
+      redactHeaders({
+        Authorization: `Bearer ${TOKEN}`,
+        'proxy-authorization': 'Basic Zm9vOmJhcg==',
+        Cookie: 'a=b',
+        accept: 'application/json',
+      }),
+    ).toEqual({
       Authorization: 'Bearer <redacted>',
       'proxy-authorization': 'Basic <redacted>',
       Cookie: '<redacted>',
@@ -60,7 +67,12 @@ describe('redactText', () => {
 const exchanges: Exchange[] = [
   {
     seq: 1,
-    request: { method: 'GET', path: '/api/v1/namespaces/x/configmaps', query: [['limit', '2']], headers: { accept: 'application/json', authorization: `Bearer ${TOKEN}` } },
+    request: {
+      method: 'GET',
+      path: '/api/v1/namespaces/x/configmaps',
+      query: [['limit', '2']],
+      headers: { accept: 'application/json', authorization: `Bearer ${TOKEN}` },
+    },
     response: { status: 200, headers: {}, bodyText: '{}', json: {} },
     startedAtMs: 0,
     durationMs: 1,
@@ -82,7 +94,9 @@ const exchanges: Exchange[] = [
 describe('describeExchange', () => {
   it('one line with status or transport error, redacted', () => {
     expect(describeExchange(exchanges[0]!)).toBe('GET /api/v1/namespaces/x/configmaps?limit=2 -> 200');
-    expect(describeExchange(exchanges[1]!)).toBe('POST /api/v1/namespaces/x/configmaps -> transport error: connection reset (Bearer <redacted>)');
+    expect(describeExchange(exchanges[1]!)).toBe(
+      'POST /api/v1/namespaces/x/configmaps -> transport error: connection reset (Bearer <redacted>)',
+    );
   });
 });
 
@@ -107,13 +121,19 @@ describe('toCurlScript', () => {
       const fake = join(dir, 'curl');
       const log = join(dir, 'argv.log');
       // The script keeps curl's stdout (the status code) in a file: the fake logs its argv elsewhere.
-      writeFileSync(fake, `#!${process.execPath}\nrequire('fs').appendFileSync(${JSON.stringify(log)}, JSON.stringify(process.argv.slice(2)) + '\\n'); process.stdout.write('200');\n`);
+      writeFileSync(
+        fake,
+        `#!${process.execPath}\nrequire('fs').appendFileSync(${JSON.stringify(log)}, JSON.stringify(process.argv.slice(2)) + '\\n'); process.stdout.write('200');\n`,
+      );
       chmodSync(fake, 0o755);
       const scriptPath = join(dir, 'repro.sh');
       writeFileSync(scriptPath, script);
       const run = (env: Record<string, string>): { argv: string[][]; status: number | null } => {
         rmSync(log, { force: true });
-        const r = spawnSync('bash', [scriptPath], { env: { PATH: `${dir}:${dirname(process.execPath)}:/usr/bin:/bin`, ...env }, encoding: 'utf8' });
+        const r = spawnSync('bash', [scriptPath], {
+          env: { PATH: `${dir}:${dirname(process.execPath)}:/usr/bin:/bin`, ...env },
+          encoding: 'utf8',
+        });
         return {
           status: r.status,
           argv: readFileSync(log, 'utf8')
@@ -135,11 +155,20 @@ describe('toCurlScript', () => {
         '-H',
         'content-type: application/json',
         '--data-binary',
-        JSON.stringify({ metadata: { name: "it's" }, data: { 'tls.key': '-----BEGIN PRIVATE KEY-----<redacted>-----END PRIVATE KEY-----\n', note: 'a $HOME `b` "q"' } }),
+        JSON.stringify({
+          metadata: { name: "it's" },
+          data: { 'tls.key': '-----BEGIN PRIVATE KEY-----<redacted>-----END PRIVATE KEY-----\n', note: 'a $HOME `b` "q"' },
+        }),
       ]);
 
       const withToken = run({ TOKEN: 'tok en', INSECURE: '1', CA: '/x/ca.crt' }).argv.filter((a) => a.includes('-X'))[0];
-      expect(url(withToken)?.slice(0, 5)).toEqual(['-X', 'GET', 'https://<redacted>@127.0.0.1:6443/api/v1/namespaces/x/configmaps?limit=2', '-H', 'Authorization: Bearer tok en']);
+      expect(url(withToken)?.slice(0, 5)).toEqual([
+        '-X',
+        'GET',
+        'https://<redacted>@127.0.0.1:6443/api/v1/namespaces/x/configmaps?limit=2',
+        '-H',
+        'Authorization: Bearer tok en',
+      ]);
       expect(withToken?.slice(3, 6)).toEqual(['--cacert', '/x/ca.crt', '-k']);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -9,13 +9,31 @@ import type { CheckRecord } from '../../../runner/results.ts';
 import type { Target, TargetRequest } from '../../../harness/transport/exchange.ts';
 
 const SEED = 24;
-const internalError = { status: 503, headers: { 'content-type': 'application/json' }, bodyText: '{"kind":"Status","code":503}', json: { kind: 'Status', code: 503 } };
+const internalError = {
+  status: 503,
+  headers: { 'content-type': 'application/json' },
+  bodyText: '{"kind":"Status","code":503}',
+  json: { kind: 'Status', code: 503 },
+};
 
 /** A reference server behind a stand-in that answers some of the checks' requests itself. */
-async function withTarget(answer: (req: TargetRequest) => typeof internalError | undefined, body: (run: (check: string, runs: number) => Promise<CheckRecord[]>) => Promise<void>): Promise<void> {
+async function withTarget(
+  answer: (req: TargetRequest) => typeof internalError | undefined,
+  body: (run: (check: string, runs: number) => Promise<CheckRecord[]>) => Promise<void>,
+): Promise<void> {
   const answering = (t: Target): Target => ({ server: t.server, close: () => t.close(), send: async (req) => answer(req) ?? t.send(req) });
   await withReferenceServer({}, (server) =>
-    body(async (check, runs) => (await runPlanned({ options: { server: server.url, check: [check], runs }, seed: SEED, runId: 'r5xx', inProcess: { checksTarget: answering } })).records),
+    body(
+      async (check, runs) =>
+        (
+          await runPlanned({
+            options: { server: server.url, check: [check], runs },
+            seed: SEED,
+            runId: 'r5xx',
+            inProcess: { checksTarget: answering },
+          })
+        ).records,
+    ),
   );
 }
 
@@ -29,7 +47,12 @@ describe('a repeatable 5xx is an answer', () => {
   }, 120_000);
 
   it('a paged list answered 500 on every retry fails its rest:4.5 cell', async () => {
-    const records = await runAgainst({ checks: ['rv-cell-list-unset-limit-unset'], faults: ['paged-list-answers-500'], runs: 10, seed: SEED });
+    const records = await runAgainst({
+      checks: ['rv-cell-list-unset-limit-unset'],
+      faults: ['paged-list-answers-500'],
+      runs: 10,
+      seed: SEED,
+    });
     expect(errorsOf(records)).toEqual([]);
     expect(failuresOf(records).map((r) => r.clause)).toContain('rest:4.5/list/unset/limit/unset');
   }, 120_000);

@@ -13,7 +13,11 @@ describe.skipIf(!hasCurl)('replay scripts (skipped: no curl binary)', () => {
   it('run twice against the same server, each time in new namespaces, exit 1 while the fault is there, 0 against a clean server, and leave none behind', async () => {
     const server = await referenceServer({ faults: ['page-rv-drift'] });
     try {
-      const { records } = await runPlanned({ options: { server: server.url, check: ['paging-snapshot'], runs: 40 }, seed: 3, runId: 'replay1' });
+      const { records } = await runPlanned({
+        options: { server: server.url, check: ['paging-snapshot'], runs: 40 },
+        seed: 3,
+        runId: 'replay1',
+      });
       const cx = records.find((r) => r.verdict === 'fail')?.counterexample;
       expect(cx, 'the planted fault is caught').toBeDefined();
       const script = cx!.curl;
@@ -42,7 +46,9 @@ describe.skipIf(!hasCurl)('replay scripts (skipped: no curl binary)', () => {
       }
       const created = (out: string) => [...out.matchAll(/"name":"(svc-conformance-[^"]*-r\d+)"/g)].map((m) => m[1]);
       expect(created(runs[0]!.out)[0]).not.toEqual(created(runs[1]!.out)[0]);
-      const left = JSON.parse(await fetch(`${server.url}/api/v1/namespaces`).then((r) => r.text())) as { items: { metadata: { name: string } }[] };
+      const left = JSON.parse(await fetch(`${server.url}/api/v1/namespaces`).then((r) => r.text())) as {
+        items: { metadata: { name: string } }[];
+      };
       expect(left.items.map((n) => n.metadata.name).filter((n) => /-r\d+$/.test(n))).toEqual([]);
       // Against a server without the fault, the same script finds the answer the model needed.
       const clean = await referenceServer();

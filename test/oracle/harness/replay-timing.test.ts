@@ -16,7 +16,12 @@ let seq = 0;
 const ex = (request: TargetRequest, status: number, startedAtMs: number, durationMs: number, body: unknown = {}): Exchange => ({
   seq: ++seq,
   request,
-  response: { status, headers: { 'content-type': 'application/json' }, bodyText: typeof body === 'string' ? body : JSON.stringify(body), json: typeof body === 'string' ? undefined : body },
+  response: {
+    status,
+    headers: { 'content-type': 'application/json' },
+    bodyText: typeof body === 'string' ? body : JSON.stringify(body),
+    json: typeof body === 'string' ? undefined : body,
+  },
   startedAtMs,
   durationMs,
 });
@@ -33,9 +38,14 @@ const watchFrom = (rv: string): TargetRequest => ({
 const recorded = (): Exchange[] => [
   ex({ method: 'GET', path: `${ns}/configmaps` }, 200, 1000, 20, { metadata: { resourceVersion: '7' }, items: [] }),
   ex(watchFrom('7'), 200, 1100, 900, '{"type":"ADDED","object":{"metadata":{"name":"a","resourceVersion":"8"}}}\n'),
-  ex({ method: 'POST', path: `${ns}/configmaps`, body: { metadata: { name: 'a' } } }, 201, 1500, 10, { metadata: { resourceVersion: '8' } }),
+  ex({ method: 'POST', path: `${ns}/configmaps`, body: { metadata: { name: 'a' } } }, 201, 1500, 10, {
+    metadata: { resourceVersion: '8' },
+  }),
 ];
-const eventsNeed: AnswerNeed = { says: 'exactly the later writes', test: { kind: 'events', at: { request: 1 }, start: [], then: [{ type: 'ADDED', name: 'a' }] } } as unknown as AnswerNeed;
+const eventsNeed: AnswerNeed = {
+  says: 'exactly the later writes',
+  test: { kind: 'events', at: { request: 1 }, start: [], then: [{ type: 'ADDED', name: 'a' }] },
+} as unknown as AnswerNeed;
 
 describe('replay timing', () => {
   it('keeps a pause of the case longer than a request takes, measured from the last answer (a watch counts from its start)', () => {
@@ -73,7 +83,9 @@ describe('replay timing', () => {
     expect(premises(refused, [eventsNeed], isSetup).find((p) => p.request === 1)).toEqual({ request: 1, recorded: 200 });
     const diverged = new Function(`${PREMISES_JS}; return diverged;`)() as (p: unknown, a: (i: number) => unknown) => string | undefined;
     const gone = { status: 200, events: [{ type: 'ERROR', object: { code: 410 } }] };
-    expect(diverged([{ request: 1, recorded: 200, served: true }], () => gone)).toMatch(/ERROR event \(410\) where the failing case was served/);
+    expect(diverged([{ request: 1, recorded: 200, served: true }], () => gone)).toMatch(
+      /ERROR event \(410\) where the failing case was served/,
+    );
     expect(diverged([{ request: 1, recorded: 200, served: true }], () => ({ status: 200, events: [{ type: 'ADDED' }] }))).toBeUndefined();
   });
 

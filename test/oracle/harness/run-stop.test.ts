@@ -17,7 +17,9 @@ describe('a stopped run', () => {
       'SIGTERM',
     );
     expect(recs).toEqual([{ clause: 'rest:2.1', check: 'b', verdict: 'notChecked', count: 0, note: 'SIGTERM: check b did not finish' }]);
-    expect(stopLine('run timeout', 5_400, 1, 2)).toBe('run timeout after 5 s: 1 of 2 checks did not finish; their clauses are notChecked ("run timeout")');
+    expect(stopLine('run timeout', 5_400, 1, 2)).toBe(
+      'run timeout after 5 s: 1 of 2 checks did not finish; their clauses are notChecked ("run timeout")',
+    );
     expect(stopLine('run timeout', 120_200, 0, 4)).toBe('run timeout after 120 s: every check had finished; failures are not confirmed');
   });
 

@@ -33,7 +33,8 @@ describe('the scale profile', () => {
     const scale = checks.filter((c) => c.suite === 'rest-scale');
     expect(scale.map((c) => c.id).sort()).toEqual(['scale-large-objects', 'scale-namespace-prefixes', 'scale-page-chain']);
     for (const c of scale) expect(c.applicable?.(env)).toMatch(/--scale nightly/);
-    for (const c of scale) expect(c.applicable?.({ ...env, settings: { ...defaultTargetSettings, scale: scaleProfiles.nightly } })).toBeUndefined();
+    for (const c of scale)
+      expect(c.applicable?.({ ...env, settings: { ...defaultTargetSettings, scale: scaleProfiles.nightly } })).toBeUndefined();
   });
 
   it("the self-tests' chains are never cut by their own slowness: the token lifetime outlasts the longest oracle case (10 minutes)", () => {

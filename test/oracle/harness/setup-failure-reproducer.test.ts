@@ -16,7 +16,11 @@ describe.skipIf(!hasCurl)('the reproducer of a failed setup request (skipped: no
     const faulty = await referenceServer({ faults: ['namespaces-not-creatable'] });
     const clean = await referenceServer();
     try {
-      const { records } = await runPlanned({ options: { server: faulty.url, check: ['generated-names'], runs: 1 }, seed: 1, runId: 'setup1' });
+      const { records } = await runPlanned({
+        options: { server: faulty.url, check: ['generated-names'], runs: 1 },
+        seed: 1,
+        runId: 'setup1',
+      });
       const cx = records.find((r) => r.verdict === 'fail')?.counterexample;
       expect(cx?.clause).toBe('rest:4.1/post');
       expect(cx!.curl).toMatch(/^call 0 \\\n\s+-X POST/m);
@@ -24,7 +28,9 @@ describe.skipIf(!hasCurl)('the reproducer of a failed setup request (skipped: no
       writeFileSync(file, cx!.curl);
       const runScript = (url: string) =>
         new Promise<{ code: number | null; out: string }>((resolve) => {
-          execFile('bash', [file], { encoding: 'utf8', env: { ...process.env, SERVER: url } }, (err, stdout) => resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, out: stdout }));
+          execFile('bash', [file], { encoding: 'utf8', env: { ...process.env, SERVER: url } }, (err, stdout) =>
+            resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, out: stdout }),
+          );
         });
       const against = await runScript(faulty.url);
       expect(against.code, against.out).toBe(1);
@@ -41,7 +47,11 @@ describe.skipIf(!hasCurl)('the reproducer of a failed setup request (skipped: no
     const faulty = await referenceServer({ faults: ['namespaces-not-creatable', 'wrong-list-kind'], namespaces });
     const clean = await referenceServer({ faults: ['namespaces-not-creatable'], namespaces });
     try {
-      const { records } = await runPlanned({ options: { server: faulty.url, namespace: namespaces, check: ['crud-sequences'], runs: 5 }, seed: 4242, runId: 'given1' });
+      const { records } = await runPlanned({
+        options: { server: faulty.url, namespace: namespaces, check: ['crud-sequences'], runs: 5 },
+        seed: 4242,
+        runId: 'given1',
+      });
       const cx = records.find((r) => r.verdict === 'fail' && r.clause === 'rest:2.4.1')?.counterexample;
       expect(cx, 'the planted fault is caught').toBeDefined();
       expect(cx!.curl).not.toMatch(/-X POST[^\n]*\n?[^\n]*\/api\/v1\/namespaces['"]?\s/);
@@ -49,7 +59,9 @@ describe.skipIf(!hasCurl)('the reproducer of a failed setup request (skipped: no
       writeFileSync(file, cx!.curl);
       const runScript = (url: string) =>
         new Promise<{ code: number | null; out: string }>((resolve) => {
-          execFile('bash', [file], { encoding: 'utf8', env: { ...process.env, SERVER: url } }, (err, stdout) => resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, out: stdout }));
+          execFile('bash', [file], { encoding: 'utf8', env: { ...process.env, SERVER: url } }, (err, stdout) =>
+            resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, out: stdout }),
+          );
         });
       expect((await runScript(faulty.url)).code).toBe(1);
       expect((await runScript(faulty.url)).code).toBe(1);

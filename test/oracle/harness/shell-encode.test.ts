@@ -8,9 +8,18 @@ import { SHELL_ENC } from '../../../harness/reproducers/curl.ts';
 
 const encInShell = (values: readonly string[]): string[] =>
   JSON.parse(
-    execFileSync('bash', ['-c', `${SHELL_ENC}\nfirst=1; printf '['; for v in "$@"; do [ -n "$first" ] || printf ','; first=; printf '"%s"' "$(enc "$v")"; done; printf ']'`, 'enc', ...values], {
-      encoding: 'utf8',
-    }),
+    execFileSync(
+      'bash',
+      [
+        '-c',
+        `${SHELL_ENC}\nfirst=1; printf '['; for v in "$@"; do [ -n "$first" ] || printf ','; first=; printf '"%s"' "$(enc "$v")"; done; printf ']'`,
+        'enc',
+        ...values,
+      ],
+      {
+        encoding: 'utf8',
+      },
+    ),
   ) as string[];
 
 describe('the reproducers encode a learned value as encodeURIComponent does', () => {

@@ -10,7 +10,8 @@ import type { Target } from '../../../harness/transport/exchange.ts';
 const noCrds = (t: Target): Target => ({
   server: t.server,
   close: () => t.close(),
-  send: async (req) => (req.path.includes('/customresourcedefinitions') ? { status: 404, headers: {}, bodyText: 'not found', json: undefined } : t.send(req)),
+  send: async (req) =>
+    req.path.includes('/customresourcedefinitions') ? { status: 404, headers: {}, bodyText: 'not found', json: undefined } : t.send(req),
 });
 
 describe('a target without CustomResourceDefinitions', () => {

@@ -44,7 +44,10 @@ describe('spawn helper', () => {
     let out = '';
     // Four times a pipe's buffer (64 KiB): a chunk that starts below the cap is kept whole, and on a
     // busy machine 50 KB came through as one chunk, all kept.
-    await spawnChild(node, ['-e', `for (let i = 0; i < 256; i++) process.stdout.write('x'.repeat(1000) + '\\n')`], { onOutput: (s) => void (out += s), capChars: o.capChars }).exited;
+    await spawnChild(node, ['-e', `for (let i = 0; i < 256; i++) process.stdout.write('x'.repeat(1000) + '\\n')`], {
+      onOutput: (s) => void (out += s),
+      capChars: o.capChars,
+    }).exited;
     expect(out.length).toBeGreaterThanOrEqual(10);
     expect(out.length).toBeLessThanOrEqual(64 * 1024);
   });

@@ -28,7 +28,9 @@ describe('a 5xx that depends on the state of one namespace', () => {
       send: async (req) => {
         const named = /^\/api\/v1\/namespaces(?:\/([^/]+))?$/.exec(req.path);
         if (named !== null && (req.method === 'POST' || req.method === 'PATCH')) {
-          const body = (typeof req.body === 'string' ? JSON.parse(req.body) : req.body) as { metadata?: { name?: string; labels?: Record<string, string> } };
+          const body = (typeof req.body === 'string' ? JSON.parse(req.body) : req.body) as {
+            metadata?: { name?: string; labels?: Record<string, string> };
+          };
           const ns = named[1] ?? body.metadata?.name;
           const label = body.metadata?.labels?.['svc-conformance/case'];
           if (ns !== undefined && label !== undefined) caseOf.set(ns, label);
@@ -45,7 +47,12 @@ describe('a 5xx that depends on the state of one namespace', () => {
       },
     });
     const { records } = await withReferenceServer({}, (server) =>
-      runPlanned({ options: { server: server.url, check: ['crud-sequences'], runs: 30 }, seed: 24, runId: 'state5xx', inProcess: { checksTarget: brokenNamespace } }),
+      runPlanned({
+        options: { server: server.url, check: ['crud-sequences'], runs: 30 },
+        seed: 24,
+        runId: 'state5xx',
+        inProcess: { checksTarget: brokenNamespace },
+      }),
     );
     expect(answered).toBeGreaterThan(1);
     expect(records.filter((r) => r.verdict === 'error')).toEqual([]);

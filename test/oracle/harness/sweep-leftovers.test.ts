@@ -22,22 +22,35 @@ describe('sweepRun', () => {
     const label = { [profile.runLabel]: run };
     try {
       const ns = (name: string, labels: Record<string, string>) =>
-        client.send({ method: 'POST', path: '/api/v1/namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels } } });
+        client.send({
+          method: 'POST',
+          path: '/api/v1/namespaces',
+          body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels } },
+        });
       expect((await ns(`svc-conformance-${run}-held`, label)).status).toBe(201);
       // Another run's namespace: not ours to delete or report.
       expect((await ns('svc-conformance-other-x', { [profile.runLabel]: 'other' })).status).toBe(201);
       const crd = fixtureCrd(profile, label) as { apiVersion: string; metadata: { name: string } };
-      expect((await client.send({ method: 'POST', path: `/apis/${crd.apiVersion}/customresourcedefinitions`, body: crd })).status).toBe(201);
+      expect((await client.send({ method: 'POST', path: `/apis/${crd.apiVersion}/customresourcedefinitions`, body: crd })).status).toBe(
+        201,
+      );
 
       const logged: string[] = [];
       const swept = await sweepRun(cfg, profile, run, (l) => logged.push(l), { waitMs: 200, pollMs: 50 });
       expect(swept.unverified).toBeUndefined();
       expect(swept.leftovers).toEqual([
-        { kind: 'Namespace', name: `svc-conformance-${run}-held`, state: 'terminating', command: expect.stringContaining(`/api/v1/namespaces/svc-conformance-${run}-held/finalize`) },
+        {
+          kind: 'Namespace',
+          name: `svc-conformance-${run}-held`,
+          state: 'terminating',
+          command: expect.stringContaining(`/api/v1/namespaces/svc-conformance-${run}-held/finalize`),
+        },
       ]);
       expect(leftoverLines(swept, profile.runLabel, run).join('\n')).toContain(`Namespace svc-conformance-${run}-held (terminating)`);
       expect((await client.send({ method: 'GET', path: '/api/v1/namespaces/svc-conformance-other-x' })).status).toBe(200);
-      expect((await client.send({ method: 'GET', path: `/apis/${crd.apiVersion}/customresourcedefinitions/${crd.metadata.name}` })).status).toBe(404);
+      expect(
+        (await client.send({ method: 'GET', path: `/apis/${crd.apiVersion}/customresourcedefinitions/${crd.metadata.name}` })).status,
+      ).toBe(404);
     } finally {
       await client.close();
       await server.close();

@@ -44,7 +44,16 @@ describe('a stage stopped with checks still running', () => {
     const { check, release } = heldCheck();
     const done: string[] = [];
     const stage = directStage({ events: { checkDone: (c) => done.push(c.id) } });
-    const part = await stage({ checks: [check], settings, sequential: false, second: false, total: 1, done: 0, stop: soon(), graceMs: 100 });
+    const part = await stage({
+      checks: [check],
+      settings,
+      sequential: false,
+      second: false,
+      total: 1,
+      done: 0,
+      stop: soon(),
+      graceMs: 100,
+    });
     expect(part.finished).toEqual([]);
     release();
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -56,7 +65,16 @@ describe('a stage stopped with checks still running', () => {
     const done: string[] = [];
     const stage = directStage({ events: { checkDone: (c) => done.push(c.id) } });
     setTimeout(release, 60);
-    const part = await stage({ checks: [check], settings, sequential: false, second: false, total: 1, done: 0, stop: soon(), graceMs: 5_000 });
+    const part = await stage({
+      checks: [check],
+      settings,
+      sequential: false,
+      second: false,
+      total: 1,
+      done: 0,
+      stop: soon(),
+      graceMs: 5_000,
+    });
     expect(part.finished).toEqual(['held-check']);
     expect(done).toEqual(['held-check']);
   });
@@ -65,7 +83,17 @@ describe('a stage stopped with checks still running', () => {
     const { check, release } = heldCheck();
     const stage = directStage();
     const started = Date.now();
-    const part = await stage({ checks: [check], settings, sequential: false, second: false, total: 1, done: 0, stop: soon(), hurry: Promise.resolve(), graceMs: 60_000 });
+    const part = await stage({
+      checks: [check],
+      settings,
+      sequential: false,
+      second: false,
+      total: 1,
+      done: 0,
+      stop: soon(),
+      hurry: Promise.resolve(),
+      graceMs: 60_000,
+    });
     // Well below the minute of grace (a generous bound, not a speed claim).
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(part.finished).toEqual([]);

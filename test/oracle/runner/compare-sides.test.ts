@@ -46,8 +46,12 @@ describe('compare: both sides brought up by the run phases', () => {
   });
 
   it("a side whose groups speak the other profile is refused with that side's option", async () => {
-    await expect(bringUpSides(planOf({ profile: 'svc' }, external('svc')))).rejects.toThrow(/^the reference serves k8s\.io groups and no svc\.io group: give --reference-profile k8s$/);
-    await expect(bringUpSides(planOf(external('svc'), { profile: 'svc' }))).rejects.toThrow(/^the target serves k8s\.io groups and no svc\.io group: give --profile k8s$/);
+    await expect(bringUpSides(planOf({ profile: 'svc' }, external('svc')))).rejects.toThrow(
+      /^the reference serves k8s\.io groups and no svc\.io group: give --reference-profile k8s$/,
+    );
+    await expect(bringUpSides(planOf(external('svc'), { profile: 'svc' }))).rejects.toThrow(
+      /^the target serves k8s\.io groups and no svc\.io group: give --profile k8s$/,
+    );
   });
 
   it('two sides that are one server are refused', async () => {
@@ -55,9 +59,11 @@ describe('compare: both sides brought up by the run phases', () => {
   });
 
   it("the reference's files: a kubeconfig mistake says whose, a token file's names its option", async () => {
-    await expect(bringUpSides(planOf({ profile: 'svc' }, { profile: 'svc', kubeconfig: path.join(dir, 'nope.yaml') }))).rejects.toThrow(/^reference: .*nope\.yaml/);
-    await expect(bringUpSides(planOf({ profile: 'svc' }, { profile: 'svc', server: 'https://127.0.0.1:9', tokenFile: path.join(dir, 'none') }))).rejects.toThrow(
-      /^--reference-token-file .*none: no such file$/,
+    await expect(bringUpSides(planOf({ profile: 'svc' }, { profile: 'svc', kubeconfig: path.join(dir, 'nope.yaml') }))).rejects.toThrow(
+      /^reference: .*nope\.yaml/,
     );
+    await expect(
+      bringUpSides(planOf({ profile: 'svc' }, { profile: 'svc', server: 'https://127.0.0.1:9', tokenFile: path.join(dir, 'none') })),
+    ).rejects.toThrow(/^--reference-token-file .*none: no such file$/);
   });
 });

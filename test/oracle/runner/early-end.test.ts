@@ -15,12 +15,26 @@ import { PRECONDITION_FAILED } from '../../../harness/case/namespace-pool.ts';
 const BROKEN = `infrastructure: ${PRECONDITION_FAILED}no clean namespace: the last 8 namespaces the run emptied still held objects it had deleted`;
 
 function stageReturning(records: (checks: readonly string[]) => CheckRecord[]): CheckStage {
-  return async (req) => ({ records: records(req.checks.map((c) => c.id)), errors: [], footprints: [], finished: req.checks.map((c) => c.id) });
+  return async (req) => ({
+    records: records(req.checks.map((c) => c.id)),
+    errors: [],
+    footprints: [],
+    finished: req.checks.map((c) => c.id),
+  });
 }
 
 async function endedEarly(withFailure: boolean): Promise<{ exitCode: number; lines: string[] }> {
   const planned = planRun(
-    { profile: 'svc', seed: 1, runs: 1, check: ['crud-sequences', 'names-and-scope'], reports: '.', output: 'text', confirm: false, timeout: DEFAULT_RUN_TIMEOUT_MS },
+    {
+      profile: 'svc',
+      seed: 1,
+      runs: 1,
+      check: ['crud-sequences', 'names-and-scope'],
+      reports: '.',
+      output: 'text',
+      confirm: false,
+      timeout: DEFAULT_RUN_TIMEOUT_MS,
+    },
     { seed: 1, runId: 'earlyend', cwd: '/' },
   );
   if (planned.errors) throw new Error(planned.errors.join('; '));
@@ -45,6 +59,8 @@ describe('a run that ended early', () => {
   it('without a failure: exit 3, the precondition named', async () => {
     const { exitCode, lines } = await endedEarly(false);
     expect(exitCode).toBe(3);
-    expect(lines).toContain('svc-conformance: run ended early: precondition failed: no clean namespace: the last 8 namespaces the run emptied still held objects it had deleted');
+    expect(lines).toContain(
+      'svc-conformance: run ended early: precondition failed: no clean namespace: the last 8 namespaces the run emptied still held objects it had deleted',
+    );
   }, 60_000);
 });

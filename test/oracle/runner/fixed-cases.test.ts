@@ -5,7 +5,13 @@
 // (the path counts the examples first).
 import { describe, expect, it } from 'vitest';
 import { errorsOf, failuresOf, runAgainst } from '../../../scripts/dev/in-process-run.ts';
-import { bareDryRunCase, emptiedListCase, jsonReplaceMissingCase, prettyBareDryRunCase, selectorPagingCases } from '../../../generators/rest-edges.ts';
+import {
+  bareDryRunCase,
+  emptiedListCase,
+  jsonReplaceMissingCase,
+  prettyBareDryRunCase,
+  selectorPagingCases,
+} from '../../../generators/rest-edges.ts';
 
 const FIXED = [
   'dry-run-edges-bare-flag',
@@ -22,11 +28,15 @@ describe('fixed API cases against the reference server', () => {
     const records = await runAgainst({ checks: FIXED, runs: 1, seed: 3 });
     expect(errorsOf(records)).toEqual([]);
     expect(failuresOf(records)).toEqual([]);
-    const judged = (check: string, clause: string, input: string) => records.some((r) => r.check === check && r.clause === clause && r.verdict === 'pass' && (r.inputs?.[input] ?? 0) > 0);
+    const judged = (check: string, clause: string, input: string) =>
+      records.some((r) => r.check === check && r.clause === clause && r.verdict === 'pass' && (r.inputs?.[input] ?? 0) > 0);
     for (const clause of bareDryRunCase.decides) expect(judged('dry-run-edges-bare-flag', clause, 'bare-dryrun'), clause).toBe(true);
-    for (const clause of prettyBareDryRunCase.decides) expect(judged('dry-run-edges-bare-flag-pretty', clause, 'bare-dryrun'), clause).toBe(true);
-    for (const clause of jsonReplaceMissingCase.decides) expect(judged('apply-edges-json-replace-missing', clause, 'json-patch-replace-missing-member'), clause).toBe(true);
-    for (const clause of emptiedListCase.decides) expect(judged('apply-edges-empties-list', clause, 'apply-empties-list'), clause).toBe(true);
+    for (const clause of prettyBareDryRunCase.decides)
+      expect(judged('dry-run-edges-bare-flag-pretty', clause, 'bare-dryrun'), clause).toBe(true);
+    for (const clause of jsonReplaceMissingCase.decides)
+      expect(judged('apply-edges-json-replace-missing', clause, 'json-patch-replace-missing-member'), clause).toBe(true);
+    for (const clause of emptiedListCase.decides)
+      expect(judged('apply-edges-empties-list', clause, 'apply-empties-list'), clause).toBe(true);
     expect(judged('paging-edges-selector-unset-limit-unset', 'rest:4.4.3', 'paged-selector-list')).toBe(true);
     expect(judged('paging-edges-selector-exact-limit-other', 'rest:4.5/list/exact/limit/other', 'paged-selector-list')).toBe(true);
   }, 120_000);
@@ -51,12 +61,16 @@ describe('fixed API cases against the reference server', () => {
 
   it('a failure of a fixed example replays from its seed and path alone', async () => {
     // One random case besides the example: the 406 the fault drops is in the example's requests.
-    const first = failuresOf(await runAgainst({ checks: ['negotiation-accept-lists'], faults: ['406-replaced-by-json'], runs: 1, seed: 11 })).find((f) => f.clause === 'rest:4.8/unsupported');
+    const first = failuresOf(
+      await runAgainst({ checks: ['negotiation-accept-lists'], faults: ['406-replaced-by-json'], runs: 1, seed: 11 }),
+    ).find((f) => f.clause === 'rest:4.8/unsupported');
     expect(first).toBeDefined();
     const c = first!.counterexample!;
     // Case 0: the example, which comes before the random case.
     expect(c.path!.split(':')[0]).toBe('0');
-    const again = failuresOf(await runAgainst({ checks: ['negotiation-accept-lists'], faults: ['406-replaced-by-json'], runs: 1, seed: c.seed, path: c.path! }));
+    const again = failuresOf(
+      await runAgainst({ checks: ['negotiation-accept-lists'], faults: ['406-replaced-by-json'], runs: 1, seed: c.seed, path: c.path! }),
+    );
     expect(again.map((f) => f.clause)).toContain('rest:4.8/unsupported');
     expect(again.find((f) => f.clause === 'rest:4.8/unsupported')!.counterexample!.steps).toEqual(c.steps);
   }, 120_000);

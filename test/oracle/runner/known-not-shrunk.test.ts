@@ -8,7 +8,12 @@ import type { CheckRecord } from '../../../runner/results.ts';
 
 async function listKindFailure(known?: (r: CheckRecord) => boolean) {
   const { records, run, lines } = await withReferenceServer({ faults: ['wrong-list-kind'] }, (server) =>
-    runPlanned({ options: { server: server.url, check: ['crud-sequences'], runs: 10 }, seed: 12, runId: known ? 'known1' : 'plain1', ...(known ? { inProcess: { known } } : {}) }),
+    runPlanned({
+      options: { server: server.url, check: ['crud-sequences'], runs: 10 },
+      seed: 12,
+      runId: known ? 'known1' : 'plain1',
+      ...(known ? { inProcess: { known } } : {}),
+    }),
   );
   const failed = records.filter((r) => r.verdict === 'fail');
   const told = lines.filter((l) => l.startsWith('svc-conformance: crud-sequences: '));
@@ -25,7 +30,8 @@ describe('a known failure', () => {
     expect(known.failed.map((r) => r.clause).sort()).toEqual(plain.failed.map((r) => r.clause).sort());
     expect(plain.told[0]).toMatch(/: failure found \(.*\); shrinking it$/);
     expect(known.told[0]).toMatch(/: known failure found \(.*\); not shrunk$/);
-    const size = (r: { failed: { counterexample?: { requestCount: number } }[] }) => Math.max(...r.failed.map((f) => f.counterexample!.requestCount));
+    const size = (r: { failed: { counterexample?: { requestCount: number } }[] }) =>
+      Math.max(...r.failed.map((f) => f.counterexample!.requestCount));
     expect(size(known)).toBeGreaterThan(size(plain));
     expect(known.requests).toBeLessThan(plain.requests);
   }, 120_000);

@@ -56,7 +56,10 @@ afterAll(async () => {
 });
 
 /** The requests sent before the first check would start, and those of the whole run. */
-async function probesOf(extra: { preflight?: boolean }, runId = newId()): Promise<{ before: string[]; runId: string; outcome: RunOutcome }> {
+async function probesOf(
+  extra: { preflight?: boolean },
+  runId = newId(),
+): Promise<{ before: string[]; runId: string; outcome: RunOutcome }> {
   seen.length = 0;
   const planned = planRun(
     {

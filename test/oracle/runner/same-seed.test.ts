@@ -89,7 +89,18 @@ function withoutScheduleReached(s: Snapshot): { statuses: Record<string, string>
 async function statusesOf(fault: string[]): Promise<Snapshot> {
   const planned = planRun(
     // The fixed checks of these suites came after the snapshots (their cases are no seed's to compare).
-    { profile: 'svc', seed: 4242, runs: 4, suite: SUITES, skip: [FIXED_CHECKS], fault, reports: '.', output: 'text', confirm: false, timeout: DEFAULT_RUN_TIMEOUT_MS },
+    {
+      profile: 'svc',
+      seed: 4242,
+      runs: 4,
+      suite: SUITES,
+      skip: [FIXED_CHECKS],
+      fault,
+      reports: '.',
+      output: 'text',
+      confirm: false,
+      timeout: DEFAULT_RUN_TIMEOUT_MS,
+    },
     { seed: 0, runId: 'samesd01', cwd: '/' },
   );
   if (planned.errors) throw new Error(planned.errors.join('; '));
@@ -139,7 +150,8 @@ describe('same seed, same summary as the command line before the runner refactor
     // planted faults break (duplicate-create-overwrites: rest:2.2.2, page-rv-drift: rest:4.4.3).
     expect(Object.fromEntries(Object.keys(wanted).map((id) => [id, got.statuses[id]]))).toEqual(wanted);
     const beyond = Object.entries(got.statuses).filter(([id]) => !(id in wanted));
-    for (const [id, st] of beyond) expect(st === 'passed' || (st === 'failed' && ['rest:2.2.2', 'rest:4.4.3'].includes(id)), `${id} ${st}`).toBe(true);
+    for (const [id, st] of beyond)
+      expect(st === 'passed' || (st === 'failed' && ['rest:2.2.2', 'rest:4.4.3'].includes(id)), `${id} ${st}`).toBe(true);
     expect(raw.verdict).toBe('nonconformant');
     // The comparison has teeth: the faults change statuses the clean snapshot holds.
     expect(Object.entries(got.statuses).filter(([id, s]) => snapshot('clean').statuses[id] !== s).length).toBeGreaterThan(0);

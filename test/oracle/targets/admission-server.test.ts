@@ -21,11 +21,20 @@ const config = (version: string, webhook: Record<string, unknown>) => ({
   kind: 'ValidatingWebhookConfiguration',
   metadata: { name: `c-${version}` },
   webhooks: [
-    { name: 'w.example.test', clientConfig: { url: 'https://127.0.0.1:1/x' }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }], ...webhook },
+    {
+      name: 'w.example.test',
+      clientConfig: { url: 'https://127.0.0.1:1/x' },
+      rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }],
+      ...webhook,
+    },
   ],
 });
 const post = async (version: string, body: unknown) => {
-  const r = await fetch(`${server!.url}/apis/${group}/${version}/validatingwebhookconfigurations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(`${server!.url}/apis/${group}/${version}/validatingwebhookconfigurations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: r.status, body: (await r.json()) as Record<string, unknown> };
 };
 
@@ -33,11 +42,16 @@ describe('webhook configurations', () => {
   it('v1 requires sideEffects and allows only None and NoneOnDryRun; defaults failurePolicy Fail, timeoutSeconds 10', async () => {
     server = await referenceServer();
     expect((await post('v1', config('v1', { admissionReviewVersions: ['v1'] }))).status).toBe(422);
-    for (const sideEffects of ['Unknown', 'Some']) expect((await post('v1', config('v1', { admissionReviewVersions: ['v1'], sideEffects }))).status).toBe(422);
+    for (const sideEffects of ['Unknown', 'Some'])
+      expect((await post('v1', config('v1', { admissionReviewVersions: ['v1'], sideEffects }))).status).toBe(422);
     expect((await post('v1', config('v1', { sideEffects: 'None' }))).status).toBe(422);
     const ok = await post('v1', config('v1', { sideEffects: 'None', admissionReviewVersions: ['v1'] }));
     expect(ok.status).toBe(201);
-    expect((ok.body['webhooks'] as Record<string, unknown>[])[0]).toMatchObject({ failurePolicy: 'Fail', timeoutSeconds: 10, matchPolicy: 'Equivalent' });
+    expect((ok.body['webhooks'] as Record<string, unknown>[])[0]).toMatchObject({
+      failurePolicy: 'Fail',
+      timeoutSeconds: 10,
+      matchPolicy: 'Equivalent',
+    });
     // v1beta1 is not served at 1.24.
     expect((await post('v1beta1', config('v1beta1', {}))).status).toBe(404);
   });
@@ -46,21 +60,38 @@ describe('webhook configurations', () => {
     server = await referenceServer({ release: '1.21' });
     const r = await post('v1beta1', config('v1beta1', {}));
     expect(r.status).toBe(201);
-    expect((r.body['webhooks'] as Record<string, unknown>[])[0]).toMatchObject({ sideEffects: 'Unknown', failurePolicy: 'Ignore', timeoutSeconds: 30, admissionReviewVersions: ['v1beta1'] });
+    expect((r.body['webhooks'] as Record<string, unknown>[])[0]).toMatchObject({
+      sideEffects: 'Unknown',
+      failurePolicy: 'Ignore',
+      timeoutSeconds: 30,
+      admissionReviewVersions: ['v1beta1'],
+    });
     expect((await post('v1beta1', { ...config('v1beta1', { sideEffects: 'Some' }), metadata: { name: 'some' } })).status).toBe(201);
     expect((await post('v1beta1', { ...config('v1beta1', { sideEffects: 'Maybe' }), metadata: { name: 'maybe' } })).status).toBe(422);
   });
 
   it('a dry-run matching a webhook with sideEffects Unknown fails with 400 without calling it; a None webhook unreachable under Ignore lets it through', async () => {
     server = await referenceServer({ release: '1.21' });
-    await fetch(`${server.url}/api/v1/namespaces`, { method: 'POST', body: JSON.stringify({ metadata: { name: 'n' } }), headers: { 'content-type': 'application/json' } });
+    await fetch(`${server.url}/api/v1/namespaces`, {
+      method: 'POST',
+      body: JSON.stringify({ metadata: { name: 'n' } }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect((await post('v1beta1', config('v1beta1', {}))).status).toBe(201);
     const cm = { metadata: { name: 'x' } };
-    const dry = await fetch(`${server.url}/api/v1/namespaces/n/configmaps?dryRun=All`, { method: 'POST', body: JSON.stringify(cm), headers: { 'content-type': 'application/json' } });
+    const dry = await fetch(`${server.url}/api/v1/namespaces/n/configmaps?dryRun=All`, {
+      method: 'POST',
+      body: JSON.stringify(cm),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(dry.status).toBe(400);
     expect(((await dry.json()) as { message: string }).message).toContain('does not support dry run');
     // The real request calls it; it cannot be reached, and v1beta1's default failurePolicy is Ignore.
-    const real = await fetch(`${server.url}/api/v1/namespaces/n/configmaps`, { method: 'POST', body: JSON.stringify(cm), headers: { 'content-type': 'application/json' } });
+    const real = await fetch(`${server.url}/api/v1/namespaces/n/configmaps`, {
+      method: 'POST',
+      body: JSON.stringify(cm),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(real.status).toBe(201);
   });
 
@@ -80,14 +111,21 @@ describe('webhook configurations', () => {
     const stored = (await (await fetch(at)).json()) as { webhooks: Record<string, unknown>[] };
     expect(stored.webhooks[0]).toMatchObject({ sideEffects: 'None' });
     expect((await patch({ sideEffects: 'NoneOnDryRun', timeoutSeconds: 5 })).status).toBe(200);
-    expect(((await (await fetch(at)).json()) as { webhooks: Record<string, unknown>[] }).webhooks[0]).toMatchObject({ sideEffects: 'NoneOnDryRun', timeoutSeconds: 5 });
+    expect(((await (await fetch(at)).json()) as { webhooks: Record<string, unknown>[] }).webhooks[0]).toMatchObject({
+      sideEffects: 'NoneOnDryRun',
+      timeoutSeconds: 5,
+    });
   });
 });
 
 describe('mutating webhooks', () => {
   const json = { 'content-type': 'application/json' };
   const send = async (method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${server!.url}${path}`, { method, headers: json, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const r = await fetch(`${server!.url}${path}`, {
+      method,
+      headers: json,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
     return { status: r.status, body: (await r.json()) as { metadata?: { labels?: Record<string, string> }; message?: string } };
   };
   const register = async (kind: 'Mutating' | 'Validating', name: string, id: string, extra: Record<string, unknown> = {}) => {
@@ -160,7 +198,9 @@ describe('mutating webhooks', () => {
     // A DELETE: a webhook answering any patch is refused (upstream: "attempted to modify the object").
     expect((await send('POST', '/api/v1/namespaces/n/configmaps', cm('y'))).status).toBe(201);
     hook!.patchWith('del', [{ op: 'add', path: '/metadata/labels/z', value: 'z' }]);
-    await register('Mutating', 'del', 'del', { rules: [{ operations: ['DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }] });
+    await register('Mutating', 'del', 'del', {
+      rules: [{ operations: ['DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }],
+    });
     const del = await send('DELETE', '/api/v1/namespaces/n/configmaps/y');
     expect(del.status).toBe(500);
     expect(del.body.message).toContain('attempted to modify the object');
@@ -175,7 +215,11 @@ describe('mutating webhooks', () => {
     const r = await send('POST', `/apis/${group}/v1beta1/mutatingwebhookconfigurations`, {
       metadata: { name: 'u' },
       webhooks: [
-        { name: 'u.example.test', clientConfig: { url: hook.url('u'), caBundle: hook.caBundle }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }] },
+        {
+          name: 'u.example.test',
+          clientConfig: { url: hook.url('u'), caBundle: hook.caBundle },
+          rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }],
+        },
       ],
     });
     expect(r.status).toBe(201);

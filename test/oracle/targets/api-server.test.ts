@@ -20,7 +20,11 @@ async function start({ profile = 'svc', ...windows }: { historyWindowMs?: number
 }
 
 async function call(method: string, path: string, body?: unknown) {
-  const r = await fetch(server!.url + path, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const r = await fetch(server!.url + path, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   const text = await r.text();
   return { status: r.status, headers: r.headers, json: JSON.parse(text) as Record<string, any>, text };
 }
@@ -47,12 +51,18 @@ describe('reference server', () => {
     await start();
     await ns('a');
     const c = await cm('a', 'x', { k: 'v' });
-    const same = await call('PUT', '/api/v1/namespaces/a/configmaps/x', { metadata: { name: 'x', resourceVersion: c.json.metadata.resourceVersion }, data: { k: 'v' } });
+    const same = await call('PUT', '/api/v1/namespaces/a/configmaps/x', {
+      metadata: { name: 'x', resourceVersion: c.json.metadata.resourceVersion },
+      data: { k: 'v' },
+    });
     expect(same.json.metadata.resourceVersion).toBe(c.json.metadata.resourceVersion);
     const changed = await call('PUT', '/api/v1/namespaces/a/configmaps/x', { metadata: { name: 'x' }, data: { k: 'w' } });
     expect(changed.json.metadata.resourceVersion).not.toBe(c.json.metadata.resourceVersion);
     expect(changed.json.metadata.uid).toBe(c.json.metadata.uid);
-    const stale = await call('PUT', '/api/v1/namespaces/a/configmaps/x', { metadata: { name: 'x', resourceVersion: c.json.metadata.resourceVersion }, data: { k: 'z' } });
+    const stale = await call('PUT', '/api/v1/namespaces/a/configmaps/x', {
+      metadata: { name: 'x', resourceVersion: c.json.metadata.resourceVersion },
+      data: { k: 'z' },
+    });
     expect(stale.status).toBe(409);
   });
 
@@ -82,9 +92,13 @@ describe('reference server', () => {
     expect(p2.json.items.map((i: any) => i.metadata.name)).toEqual(['r']);
     expect(p2.json.metadata.continue ?? '').toBe('');
     expect(p2.json.metadata.resourceVersion).toBe(p1.json.metadata.resourceVersion);
-    expect((await call('GET', '/api/v1/namespaces/a/configmaps?limit=2&labelSelector=x!=y')).json.metadata.remainingItemCount).toBeUndefined();
+    expect(
+      (await call('GET', '/api/v1/namespaces/a/configmaps?limit=2&labelSelector=x!=y')).json.metadata.remainingItemCount,
+    ).toBeUndefined();
     now += 1001;
-    expect((await call('GET', `/api/v1/namespaces/a/configmaps?limit=2&continue=${encodeURIComponent(p1.json.metadata.continue)}`)).status).toBe(410);
+    expect(
+      (await call('GET', `/api/v1/namespaces/a/configmaps?limit=2&continue=${encodeURIComponent(p1.json.metadata.continue)}`)).status,
+    ).toBe(410);
   });
 
   it('answers the Invalid cells 422, the 400 cell 400, and a future version 504 with the text', async () => {
@@ -94,9 +108,14 @@ describe('reference server', () => {
     await cm('a', 'y');
     expect((await call('GET', '/api/v1/namespaces/a/configmaps?resourceVersionMatch=Exact')).status).toBe(422);
     const p1 = await call('GET', '/api/v1/namespaces/a/configmaps?limit=1');
-    expect((await call('GET', `/api/v1/namespaces/a/configmaps?limit=1&continue=${encodeURIComponent(p1.json.metadata.continue)}&resourceVersion=${c.json.metadata.resourceVersion}`)).status).toBe(
-      400,
-    );
+    expect(
+      (
+        await call(
+          'GET',
+          `/api/v1/namespaces/a/configmaps?limit=1&continue=${encodeURIComponent(p1.json.metadata.continue)}&resourceVersion=${c.json.metadata.resourceVersion}`,
+        )
+      ).status,
+    ).toBe(400);
     const late = await call('GET', '/api/v1/namespaces/a/configmaps?resourceVersion=999999');
     expect(late.status).toBe(504);
     expect(late.text).toContain('Too large resource version');
@@ -134,7 +153,10 @@ describe('reference server', () => {
       'replicationcontrollers',
     ]);
     await ns('a');
-    const l = await call('POST', '/apis/coordination.k8s.io/v1/namespaces/a/leases', { metadata: { name: 'l' }, spec: { holderIdentity: 'me' } });
+    const l = await call('POST', '/apis/coordination.k8s.io/v1/namespaces/a/leases', {
+      metadata: { name: 'l' },
+      spec: { holderIdentity: 'me' },
+    });
     expect(l.json).toMatchObject({ kind: 'Lease', apiVersion: 'coordination.k8s.io/v1', spec: { holderIdentity: 'me' } });
     expect((await call('GET', '/apis/coordination.k8s.io/v1/leases')).json.kind).toBe('LeaseList');
     expect((await call('GET', '/apis/coordination.svc.io/v1/leases')).status).toBe(404);

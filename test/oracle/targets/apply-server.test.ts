@@ -9,7 +9,11 @@ import { collectionPath, objectPath } from '../../../reference/resources.ts';
 
 let server: ReferenceServer;
 const send = async (method: string, path: string, body?: string, type = 'application/json') => {
-  const r = await fetch(server.url + path, { method, headers: body === undefined ? {} : { 'content-type': type }, ...(body === undefined ? {} : { body }) });
+  const r = await fetch(server.url + path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': type },
+    ...(body === undefined ? {} : { body }),
+  });
   return { status: r.status, json: (await r.json()) as Record<string, unknown> };
 };
 
@@ -17,7 +21,11 @@ describe('reference server PATCH', () => {
   beforeAll(async () => {
     server = await referenceServer();
     await send('POST', '/api/v1/namespaces', JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns' } }));
-    await send('POST', '/api/v1/namespaces/ns/configmaps', JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { a: '1' } }));
+    await send(
+      'POST',
+      '/api/v1/namespaces/ns/configmaps',
+      JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { a: '1' } }),
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -26,9 +34,21 @@ describe('reference server PATCH', () => {
   it('refuses unknown patch types (415) and patches of missing objects (404)', async () => {
     expect((await send('PATCH', '/api/v1/namespaces/ns/configmaps/c', '{}', 'application/x-unknown-patch+json')).status).toBe(415);
     // Strategic merge is served only where it means a merge patch (no lists, no $ directives).
-    expect((await send('PATCH', '/api/v1/namespaces/ns/configmaps/c', '{"$patch":"replace","data":{}}', 'application/strategic-merge-patch+json')).status).toBe(415);
+    expect(
+      (
+        await send(
+          'PATCH',
+          '/api/v1/namespaces/ns/configmaps/c',
+          '{"$patch":"replace","data":{}}',
+          'application/strategic-merge-patch+json',
+        )
+      ).status,
+    ).toBe(415);
     expect((await send('PATCH', '/api/v1/namespaces/ns/configmaps/nope', '{}', 'application/merge-patch+json')).status).toBe(404);
-    expect((await send('PATCH', '/api/v1/namespaces/ns/configmaps/c', '[{"op":"remove","path":"/data/zz"}]', 'application/json-patch+json')).status).toBe(422);
+    expect(
+      (await send('PATCH', '/api/v1/namespaces/ns/configmaps/c', '[{"op":"remove","path":"/data/zz"}]', 'application/json-patch+json'))
+        .status,
+    ).toBe(422);
   });
 
   it('records the default manager from the user agent on POST', async () => {
@@ -44,7 +64,12 @@ describe('reference server PATCH', () => {
     expect((await send('POST', collectionPath(crdResource(p)), JSON.stringify(fixtureCrd(p, {})))).status).toBe(201);
     expect((await send('GET', collectionPath(rt, 'ns'))).status).toBe(200);
     const apply = (spec: unknown) =>
-      send('PATCH', `${objectPath(rt, 'f', 'ns')}?fieldManager=m`, JSON.stringify({ apiVersion: `${rt.group}/v1`, kind: rt.kind, metadata: { name: 'f' }, spec }), 'application/apply-patch+yaml');
+      send(
+        'PATCH',
+        `${objectPath(rt, 'f', 'ns')}?fieldManager=m`,
+        JSON.stringify({ apiVersion: `${rt.group}/v1`, kind: rt.kind, metadata: { name: 'f' }, spec }),
+        'application/apply-patch+yaml',
+      );
     expect((await apply({ mapList: [{ value: 'no key' }] })).status).toBe(422);
     const ok = await apply({ setList: ['x'] });
     expect(ok.status).toBe(201);

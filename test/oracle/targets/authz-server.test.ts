@@ -26,7 +26,11 @@ async function start(): Promise<string> {
   return s.url;
 }
 
-async function call(url: string, path: string, o: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  url: string,
+  path: string,
+  o: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const res = await fetch(`${url}${path}`, {
     method: o.method ?? 'GET',
     headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), 'content-type': 'application/json', ...(o.headers ?? {}) },
@@ -66,7 +70,14 @@ describe("what a request asks (upstream's RequestInfo, cut down)", () => {
   const u = { user: 'u', groups: [] };
   it("turns paths into attributes (the reference server's RequestInfo)", () => {
     const at = (m: string, p: string) => attributesOf(u, m, new URL(p, 'http://x'));
-    expect(at('PUT', '/apis/g.test/v1/namespaces/a/widgets/x/status')).toMatchObject({ verb: 'update', apiGroup: 'g.test', resource: 'widgets', namespace: 'a', name: 'x', subresource: 'status' });
+    expect(at('PUT', '/apis/g.test/v1/namespaces/a/widgets/x/status')).toMatchObject({
+      verb: 'update',
+      apiGroup: 'g.test',
+      resource: 'widgets',
+      namespace: 'a',
+      name: 'x',
+      subresource: 'status',
+    });
     expect(at('GET', '/api/v1/namespaces/a/configmaps?watch=1')).toMatchObject({ verb: 'watch', resource: 'configmaps', namespace: 'a' });
     expect(at('GET', '/livez')).toMatchObject({ verb: 'get', path: '/livez' });
     expect(at('GET', '/apis/g.test')).toMatchObject({ path: '/apis/g.test' });
@@ -92,10 +103,26 @@ describe('authentication and authorization', () => {
     const url = await start();
     for (const ns of ['a', 'b']) await call(url, '/api/v1/namespaces', { token: ADMIN, method: 'POST', body: { metadata: { name: ns } } });
     const rt = authzFixture(p, 'r1');
-    expect((await call(url, `/apis/apiextensions.${p.groupSuffix}/v1/customresourcedefinitions`, { token: ADMIN, method: 'POST', body: authzFixtureCrd(p, 'r1', {}) })).status).toBe(201);
+    expect(
+      (
+        await call(url, `/apis/apiextensions.${p.groupSuffix}/v1/customresourcedefinitions`, {
+          token: ADMIN,
+          method: 'POST',
+          body: authzFixtureCrd(p, 'r1', {}),
+        })
+      ).status,
+    ).toBe(201);
     const widgets = (ns: string) => `/apis/${rt.group}/v1/namespaces/${ns}/${rt.plural}`;
     for (const ns of ['a', 'b'])
-      expect((await call(url, widgets(ns), { token: ADMIN, method: 'POST', body: { apiVersion: `${rt.group}/v1`, kind: rt.kind, metadata: { name: 'x' } } })).status).toBe(201);
+      expect(
+        (
+          await call(url, widgets(ns), {
+            token: ADMIN,
+            method: 'POST',
+            body: { apiVersion: `${rt.group}/v1`, kind: rt.kind, metadata: { name: 'x' } },
+          })
+        ).status,
+      ).toBe(201);
     await call(url, `${rbac}/namespaces/a/roles`, {
       token: ADMIN,
       method: 'POST',
@@ -111,16 +138,23 @@ describe('authentication and authorization', () => {
     const patch = { method: 'PATCH', body: { status: { s: 1 } }, headers: { 'content-type': 'application/merge-patch+json' } };
     expect((await call(url, `${widgets('a')}/x/status`, { token: USER, ...patch })).status).toBe(403);
     // The review says what the server does.
-    const asked = async (ra: Record<string, unknown>) => (await call(url, sar, { token: ADMIN, method: 'POST', body: review('alice', ra) })).json['status'];
+    const asked = async (ra: Record<string, unknown>) =>
+      (await call(url, sar, { token: ADMIN, method: 'POST', body: review('alice', ra) })).json['status'];
     expect(await asked({ namespace: 'a', verb: 'get', group: rt.group, resource: rt.plural })).toMatchObject({ allowed: true });
     expect(await asked({ namespace: 'b', verb: 'get', group: rt.group, resource: rt.plural })).toMatchObject({ allowed: false });
-    expect(await asked({ namespace: 'a', verb: 'patch', group: rt.group, resource: rt.plural, subresource: 'status' })).toMatchObject({ allowed: false });
+    expect(await asked({ namespace: 'a', verb: 'patch', group: rt.group, resource: rt.plural, subresource: 'status' })).toMatchObject({
+      allowed: false,
+    });
     // Impersonation: the superuser may, alice may not.
     expect((await call(url, `${widgets('a')}/x`, { token: ADMIN, headers: { 'impersonate-user': 'alice' } })).status).toBe(200);
     expect((await call(url, `${widgets('b')}/x`, { token: ADMIN, headers: { 'impersonate-user': 'alice' } })).status).toBe(403);
     expect((await call(url, `${widgets('a')}/x`, { token: USER, headers: { 'impersonate-user': 'admin' } })).status).toBe(403);
     // The status subresource changes status only.
-    const st = await call(url, `${widgets('a')}/x/status`, { token: ADMIN, ...patch, body: { status: { s: 2 }, metadata: { labels: { l: 'v' } } } });
+    const st = await call(url, `${widgets('a')}/x/status`, {
+      token: ADMIN,
+      ...patch,
+      body: { status: { s: 2 }, metadata: { labels: { l: 'v' } } },
+    });
     expect(st.status).toBe(200);
     expect(st.json['status']).toEqual({ s: 2 });
     expect((st.json['metadata'] as Record<string, unknown>)['labels']).toBeUndefined();
@@ -129,7 +163,11 @@ describe('authentication and authorization', () => {
 
   it('a dry-run is authorized like the real request', async () => {
     const url = await start();
-    const r = await call(url, '/api/v1/namespaces/default/configmaps?dryRun=All', { token: USER, method: 'POST', body: { metadata: { name: 'c' } } });
+    const r = await call(url, '/api/v1/namespaces/default/configmaps?dryRun=All', {
+      token: USER,
+      method: 'POST',
+      body: { metadata: { name: 'c' } },
+    });
     expect(r.status).toBe(403);
   });
 });

@@ -30,12 +30,19 @@ async function serve(answer: (s: Seen, res: import('node:http').ServerResponse) 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/prefix`, seen };
 }
 
-const cfg = (server: string) => ({ server, tls: { insecureSkipTlsVerify: false }, headers: { Authorization: 'Bearer t0k' }, source: 'test' });
+const cfg = (server: string) => ({
+  server,
+  tls: { insecureSkipTlsVerify: false },
+  headers: { Authorization: 'Bearer t0k' },
+  source: 'test',
+});
 
 describe("the reference daemon's API client", () => {
   it('sends JSON with the kubeconfig headers under the server path and parses the JSON answer, on one connection', async () => {
     const { url, seen } = await serve((s, res) =>
-      res.writeHead(s.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' }).end(JSON.stringify({ echo: s.body ? JSON.parse(s.body) : null })),
+      res
+        .writeHead(s.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ echo: s.body ? JSON.parse(s.body) : null })),
     );
     const api = daemonApiClient(cfg(url), { timeoutMs: 5000, userAgent: 'svc-controller-manager' });
     try {
@@ -59,7 +66,11 @@ describe("the reference daemon's API client", () => {
     const { url } = await serve((_s, res) => res.writeHead(404, { 'content-type': 'text/plain' }).end('404 page not found'));
     const api = daemonApiClient(cfg(url), { timeoutMs: 5000, userAgent: 'x' });
     try {
-      expect(await api.send({ method: 'GET', path: '/nothing' })).toMatchObject({ status: 404, bodyText: '404 page not found', json: undefined });
+      expect(await api.send({ method: 'GET', path: '/nothing' })).toMatchObject({
+        status: 404,
+        bodyText: '404 page not found',
+        json: undefined,
+      });
     } finally {
       await api.close();
     }

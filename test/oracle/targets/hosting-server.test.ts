@@ -37,7 +37,10 @@ describe.each(['svc', 'k8s'] as const)('profile %s', (profile) => {
 
   it('takes protobuf bodies of core Events and Leases in the system namespace', async () => {
     const url = await start(profile);
-    const lease = protobufBody(profile, `coordination.${p.groupSuffix}/v1`, 'Lease', { metadata: { name: 'cm' }, spec: { holderIdentity: 'me', leaseDurationSeconds: 15 } });
+    const lease = protobufBody(profile, `coordination.${p.groupSuffix}/v1`, 'Lease', {
+      metadata: { name: 'cm' },
+      spec: { holderIdentity: 'me', leaseDurationSeconds: 15 },
+    });
     const res = await fetch(`${url}/apis/coordination.${p.groupSuffix}/v1/namespaces/${p.systemNamespace}/leases`, {
       method: 'POST',
       headers: { 'content-type': p.protobufMediaType, accept: 'application/json' },
@@ -71,7 +74,11 @@ describe.each(['svc', 'k8s'] as const)('profile %s', (profile) => {
     const path = `/apis/authorization.${p.groupSuffix}/v1/selfsubjectaccessreviews`;
     const r = await httpJson(url, path, {
       method: 'POST',
-      body: { apiVersion: `authorization.${p.groupSuffix}/v1`, kind: 'SelfSubjectAccessReview', spec: { resourceAttributes: { verb: 'get', resource: 'configmaps' } } },
+      body: {
+        apiVersion: `authorization.${p.groupSuffix}/v1`,
+        kind: 'SelfSubjectAccessReview',
+        spec: { resourceAttributes: { verb: 'get', resource: 'configmaps' } },
+      },
     });
     expect(r.status).toBe(201);
     expect(r.body['status']).toMatchObject({ allowed: true });
@@ -95,10 +102,16 @@ describe('namespace lifecycle with an external namespace controller (k8s profile
     // What the namespace controller does: deletecollection of each type, then finalize.
     expect((await httpJson(url, '/api/v1/namespaces/doomed/configmaps', { method: 'DELETE' })).status).toBe(200);
     expect((await httpJson(url, '/api/v1/namespaces/doomed/configmaps/a')).status).toBe(404);
-    const keep = await httpJson(url, '/api/v1/namespaces/doomed/status', { method: 'PUT', body: { ...ns.body, status: { phase: 'Terminating', conditions: [] } } });
+    const keep = await httpJson(url, '/api/v1/namespaces/doomed/status', {
+      method: 'PUT',
+      body: { ...ns.body, status: { phase: 'Terminating', conditions: [] } },
+    });
     expect(keep.status).toBe(200);
     expect((await httpJson(url, '/api/v1/namespaces/doomed')).status).toBe(200);
-    const fin = await httpJson(url, '/api/v1/namespaces/doomed/finalize', { method: 'PUT', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'doomed' }, spec: { finalizers: [] } } });
+    const fin = await httpJson(url, '/api/v1/namespaces/doomed/finalize', {
+      method: 'PUT',
+      body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'doomed' }, spec: { finalizers: [] } },
+    });
     expect(fin.status).toBe(200);
     expect((await httpJson(url, '/api/v1/namespaces/doomed')).status).toBe(404);
   });
@@ -106,7 +119,10 @@ describe('namespace lifecycle with an external namespace controller (k8s profile
   it('the built-in controller (default) empties and removes at once, every type included', async () => {
     const url = await start('k8s');
     await createNamespace(url, 'gone');
-    const ev = await httpJson(url, '/api/v1/namespaces/gone/events', { method: 'POST', body: { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e' }, reason: 'R' } });
+    const ev = await httpJson(url, '/api/v1/namespaces/gone/events', {
+      method: 'POST',
+      body: { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e' }, reason: 'R' },
+    });
     expect(ev.status).toBe(201);
     await httpJson(url, '/api/v1/namespaces/gone', { method: 'DELETE' });
     expect((await httpJson(url, '/api/v1/namespaces/gone')).status).toBe(404);
@@ -116,7 +132,10 @@ describe('namespace lifecycle with an external namespace controller (k8s profile
   it('deletecollection honours the label selector', async () => {
     const url = await start('k8s');
     await createNamespace(url, 'sel');
-    await httpJson(url, '/api/v1/namespaces/sel/configmaps', { method: 'POST', body: { metadata: { name: 'x', labels: { drop: 'yes' } } } });
+    await httpJson(url, '/api/v1/namespaces/sel/configmaps', {
+      method: 'POST',
+      body: { metadata: { name: 'x', labels: { drop: 'yes' } } },
+    });
     await createConfigMap(url, 'sel', 'y', {});
     await httpJson(url, '/api/v1/namespaces/sel/configmaps?labelSelector=drop%3Dyes', { method: 'DELETE' });
     expect(namesOf(await httpJson(url, '/api/v1/namespaces/sel/configmaps'))).toEqual(['y']);
@@ -134,12 +153,22 @@ describe('protobuf for custom resources and the metadata client', () => {
         group: 'example.com',
         scope: 'Namespaced',
         names: { plural: 'configmaps', kind: 'ConfigMap' },
-        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+        versions: [
+          {
+            name: 'v1',
+            served: true,
+            storage: true,
+            schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+          },
+        ],
       },
     };
-    expect((await httpJson(url, '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { method: 'POST', body: crd })).status).toBe(201);
+    expect((await httpJson(url, '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { method: 'POST', body: crd })).status).toBe(
+      201,
+    );
     const body = protobufBody('k8s', 'v1', 'ConfigMap', { metadata: { name: 'c' }, data: { k: 'v' } });
-    const post = (path: string) => fetch(url + path, { method: 'POST', headers: { 'content-type': profiles.k8s.protobufMediaType, accept: 'application/json' }, body });
+    const post = (path: string) =>
+      fetch(url + path, { method: 'POST', headers: { 'content-type': profiles.k8s.protobufMediaType, accept: 'application/json' }, body });
     const custom = await post('/apis/example.com/v1/namespaces/default/configmaps');
     expect(custom.status).toBe(415);
     expect(((await custom.json()) as { message: string }).message).toMatch(/custom resources/);
@@ -148,7 +177,8 @@ describe('protobuf for custom resources and the metadata client', () => {
 
   it('a PartialObjectMetadataList Accept gets the plain JSON list, never a protobuf the client cannot read', async () => {
     const url = await start('k8s');
-    const accept = 'application/vnd.kubernetes.protobuf;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json';
+    const accept =
+      'application/vnd.kubernetes.protobuf;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json';
     const res = await fetch(`${url}/api/v1/namespaces`, { headers: { accept } });
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(((await res.json()) as { kind: string }).kind).toBe('NamespaceList');
@@ -170,19 +200,33 @@ describe('OpenAPI documents', () => {
         group: 'example.com',
         scope: 'Namespaced',
         names: { plural: 'widgets', kind: 'Widget' },
-        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', description: 'wishes' } } } } }],
+        versions: [
+          {
+            name: 'v1',
+            served: true,
+            storage: true,
+            schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', description: 'wishes' } } } },
+          },
+        ],
       },
     };
     const before = await httpJson(url, '/openapi/v3');
-    expect(Object.keys(before.body['paths'] as object)).toEqual(expect.arrayContaining(['api/v1', 'apis/coordination.k8s.io/v1', 'apis/apps/v1']));
+    expect(Object.keys(before.body['paths'] as object)).toEqual(
+      expect.arrayContaining(['api/v1', 'apis/coordination.k8s.io/v1', 'apis/apps/v1']),
+    );
     expect(Object.keys(before.body['paths'] as object)).not.toContain('apis/example.com/v1');
     await httpJson(url, '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { method: 'POST', body: crd });
     const paths = (await httpJson(url, '/openapi/v3')).body['paths'] as Record<string, { serverRelativeURL: string }>;
     const doc = await httpJson(url, paths['apis/example.com/v1']!.serverRelativeURL);
     const schemas = (doc.body['components'] as { schemas: Record<string, Record<string, unknown>> }).schemas;
-    const widget = Object.values(schemas).find((s) => JSON.stringify(s['x-kubernetes-group-version-kind']) === JSON.stringify([{ group: 'example.com', version: 'v1', kind: 'Widget' }]));
+    const widget = Object.values(schemas).find(
+      (s) =>
+        JSON.stringify(s['x-kubernetes-group-version-kind']) === JSON.stringify([{ group: 'example.com', version: 'v1', kind: 'Widget' }]),
+    );
     expect((widget?.['properties'] as Record<string, { description?: string }>)['spec']?.description).toBe('wishes');
-    const patch = (doc.body['paths'] as Record<string, { patch?: { parameters: { name: string; in: string }[] } }>)['/apis/example.com/v1/namespaces/{namespace}/widgets/{name}']?.patch;
+    const patch = (doc.body['paths'] as Record<string, { patch?: { parameters: { name: string; in: string }[] } }>)[
+      '/apis/example.com/v1/namespaces/{namespace}/widgets/{name}'
+    ]?.patch;
     expect(patch?.parameters).toContainEqual(expect.objectContaining({ name: 'fieldValidation', in: 'query' }));
     expect((await httpJson(url, '/openapi/v3/apis/nothing.example.com/v1')).status).toBe(404);
   });

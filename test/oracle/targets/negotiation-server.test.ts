@@ -45,7 +45,9 @@ describe('reference server: dry-run, negotiation, Table, protobuf', () => {
       expect(c.status).toBe(201);
       expect(c.json.data).toEqual({ k: 'w' });
       expect((await call('DELETE', `/api/v1/namespaces/a/configmaps/x?${q}`)).status).toBe(200);
-      expect((await call('PUT', `/api/v1/namespaces/a/configmaps/x?${q}`, { body: { metadata: { name: 'x' }, data: {} } })).status).toBe(200);
+      expect((await call('PUT', `/api/v1/namespaces/a/configmaps/x?${q}`, { body: { metadata: { name: 'x' }, data: {} } })).status).toBe(
+        200,
+      );
     }
     expect((await call('POST', '/api/v1/namespaces/a/configmaps?dryRun=true', { body: { metadata: { name: 'y' } } })).status).toBe(400);
     expect((await call('GET', '/api/v1/namespaces/a/configmaps/y')).status).toBe(404);
@@ -56,18 +58,27 @@ describe('reference server: dry-run, negotiation, Table, protobuf', () => {
 
   it('406 before a write runs; fallback lists; Table only on GET', async () => {
     await setup();
-    expect((await call('POST', '/api/v1/namespaces/a/configmaps', { body: { metadata: { name: 'z' } }, accept: 'application/xml' })).status).toBe(406);
+    expect(
+      (await call('POST', '/api/v1/namespaces/a/configmaps', { body: { metadata: { name: 'z' } }, accept: 'application/xml' })).status,
+    ).toBe(406);
     expect((await call('GET', '/api/v1/namespaces/a/configmaps/z')).status).toBe(404);
-    const t = await call('GET', '/api/v1/namespaces/a/configmaps', { accept: 'application/json;as=Table;g=meta.svc.io;v=v1, application/json' });
+    const t = await call('GET', '/api/v1/namespaces/a/configmaps', {
+      accept: 'application/json;as=Table;g=meta.svc.io;v=v1, application/json',
+    });
     expect(t.type).toBe('application/json;as=Table;v=v1;g=meta.svc.io');
     expect(t.json.columnDefinitions.map((c: any) => [c.name, c.type])).toEqual([
       ['Name', 'string'],
       ['Created At', 'date'],
     ]);
     expect(t.json.rows[0].cells[0]).toBe('x');
-    const w = await call('POST', '/api/v1/namespaces/a/configmaps?dryRun=All', { body: { metadata: { name: 'z' } }, accept: 'application/json;as=Table;g=meta.svc.io;v=v1, application/json' });
+    const w = await call('POST', '/api/v1/namespaces/a/configmaps?dryRun=All', {
+      body: { metadata: { name: 'z' } },
+      accept: 'application/json;as=Table;g=meta.svc.io;v=v1, application/json',
+    });
     expect([w.status, w.type]).toEqual([201, 'application/json']);
-    expect((await call('GET', '/api/v1/namespaces/a/configmaps', { accept: 'application/json;as=Table;g=meta.svc.io;v=v1' })).status).toBe(200);
+    expect((await call('GET', '/api/v1/namespaces/a/configmaps', { accept: 'application/json;as=Table;g=meta.svc.io;v=v1' })).status).toBe(
+      200,
+    );
   });
 
   it('protobuf answers and bodies for built-in kinds, empty data values kept', async () => {
@@ -81,7 +92,11 @@ describe('reference server: dry-run, negotiation, Table, protobuf', () => {
     expect(obj).toMatchObject({ metadata: { name: 'x', namespace: 'a', labels: { l: 'v' } }, data: { k: 'v', e: '' } });
     expect(typeof (obj['metadata'] as any).creationTimestamp).toBe('string');
     const body = encodeEnvelope({ ...d.envelope, raw: d.envelope.raw }, { writeEmptyStrings: true });
-    const put = await call('PUT', '/api/v1/namespaces/a/configmaps/x', { body, contentType: 'application/vnd.svc.protobuf', accept: 'application/json' });
+    const put = await call('PUT', '/api/v1/namespaces/a/configmaps/x', {
+      body,
+      contentType: 'application/vnd.svc.protobuf',
+      accept: 'application/json',
+    });
     expect([put.status, put.type]).toEqual([200, 'application/json']);
     expect(put.json.data).toEqual({ k: 'v', e: '' });
     const list = decodeEnvelope((await call('GET', '/api/v1/namespaces/a/configmaps', { accept: 'application/vnd.svc.protobuf' })).bytes);
@@ -90,8 +105,12 @@ describe('reference server: dry-run, negotiation, Table, protobuf', () => {
 
   it('variations: no Table at all, no protobuf writes', async () => {
     await setup(['no-table-support', 'no-protobuf-writes'] as never[]);
-    expect((await call('GET', '/api/v1/namespaces/a/configmaps', { accept: 'application/json;as=Table;g=meta.svc.io;v=v1' })).status).toBe(406);
+    expect((await call('GET', '/api/v1/namespaces/a/configmaps', { accept: 'application/json;as=Table;g=meta.svc.io;v=v1' })).status).toBe(
+      406,
+    );
     const g = await call('GET', '/api/v1/namespaces/a/configmaps/x', { accept: 'application/vnd.svc.protobuf' });
-    expect((await call('PUT', '/api/v1/namespaces/a/configmaps/x', { body: g.bytes, contentType: 'application/vnd.svc.protobuf' })).status).toBe(415);
+    expect(
+      (await call('PUT', '/api/v1/namespaces/a/configmaps/x', { body: g.bytes, contentType: 'application/vnd.svc.protobuf' })).status,
+    ).toBe(415);
   });
 });

@@ -24,7 +24,8 @@ const verdicts = (records: readonly CheckRecord[]) => [...records].map((r) => `$
 describe('against the intact reference loader', () => {
   it.each(['svc', 'k8s'] as const)('every edge clause is reached, nothing fails, the same records on every seed (%s)', async (profile) => {
     const runs = await Promise.all(SEEDS.map((seed) => runNodeagentChecks({ checks: ALL, runs: RUNS, seed, profile })));
-    for (const records of runs) expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error' || r.verdict === 'notChecked')).toEqual([]);
+    for (const records of runs)
+      expect(records.filter((r) => r.verdict === 'fail' || r.verdict === 'error' || r.verdict === 'notChecked')).toEqual([]);
     const reached = new Set(runs[0]!.filter((r) => r.verdict === 'pass' || r.verdict === 'unspecified').map((r) => r.clause));
     expect(edgeClauses().filter((c) => !reached.has(c))).toEqual([]);
     expect(verdicts(runs[1]!)).toEqual(verdicts(runs[0]!));
@@ -58,7 +59,9 @@ describe.each([
     // The steps are the one file: a comment line, then the document; the model says what the loader got wrong.
     expect(c.steps.filter((l) => l.startsWith('# ')).length).toBe(1);
     const doc = parse(c.steps.join('\n'), { version: '1.1' }) as Record<string, unknown>;
-    const model = clause.startsWith('node:2.1/') ? validateCredentialProviderConfig(doc, profiles.svc) : validateNodeagentConfig(doc, profiles.svc);
+    const model = clause.startsWith('node:2.1/')
+      ? validateCredentialProviderConfig(doc, profiles.svc)
+      : validateNodeagentConfig(doc, profiles.svc);
     if (observed.source === '^accepted') expect(model.errors.map((e) => e.clause)).toContain(clause);
     else expect(model.errors).toEqual([]);
     expect(c.replay).toBe(`npx svc-conformance run --nodeagent-fault ${fault} --check ${check} --seed ${seed} --path ${c.path}`);
@@ -67,8 +70,12 @@ describe.each([
 
   it('replays from its seed and path to the same file', async () => {
     const check = nodeagentEdgeCheckId(clause);
-    const first = (await runNodeagentChecks({ checks: [check], runs: RUNS, seed: 99, faults: [fault] })).find((r) => r.verdict === 'fail')!.counterexample!;
-    const again = (await runNodeagentChecks({ checks: [check], runs: RUNS, seed: first.seed, path: first.path!, faults: [fault] })).find((r) => r.verdict === 'fail')!.counterexample!;
+    const first = (await runNodeagentChecks({ checks: [check], runs: RUNS, seed: 99, faults: [fault] })).find(
+      (r) => r.verdict === 'fail',
+    )!.counterexample!;
+    const again = (await runNodeagentChecks({ checks: [check], runs: RUNS, seed: first.seed, path: first.path!, faults: [fault] })).find(
+      (r) => r.verdict === 'fail',
+    )!.counterexample!;
     expect(again.steps).toEqual(first.steps);
   });
 });

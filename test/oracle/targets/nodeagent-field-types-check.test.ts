@@ -16,7 +16,8 @@ const SEEDS = [1, 7, 4242] as const;
 /** The default budget caps this check at its one case; a larger --runs changes nothing. */
 const RUNS = 25;
 
-const verdicts = (records: readonly CheckRecord[]) => Object.fromEntries([...records].sort((a, b) => (a.clause < b.clause ? -1 : 1)).map((r) => [r.clause, `${r.verdict} ${r.count}`]));
+const verdicts = (records: readonly CheckRecord[]) =>
+  Object.fromEntries([...records].sort((a, b) => (a.clause < b.clause ? -1 : 1)).map((r) => [r.clause, `${r.verdict} ${r.count}`]));
 
 describe('against the intact reference loader', () => {
   it.each(['svc', 'k8s'] as const)('every field clause passes, with the same records on every seed (%s)', async (profile) => {
@@ -45,15 +46,19 @@ describe('the planted fault unshown-fields-any-type', () => {
     const doc = parse(c.steps.join('\n'), { version: '1.1' }) as Record<string, unknown>;
     expect(Object.keys(doc).sort()).toEqual(['apiVersion', 'kind', 'reservedSystemCPUs', 'hairpinMode'].sort());
     expect(validateNodeagentConfig(doc, profiles.svc).errors.map((e) => e.clause)).toEqual([c.clause]);
-    expect(c.replay).toBe(`npx svc-conformance run --nodeagent-fault unshown-fields-any-type --check ${CHECK} --seed ${seed} --path ${c.path}`);
+    expect(c.replay).toBe(
+      `npx svc-conformance run --nodeagent-fault unshown-fields-any-type --check ${CHECK} --seed ${seed} --path ${c.path}`,
+    );
     expect(c.curl).toContain('hairpinMode: 5');
   });
 
   it('replays from its seed and path to the same file', async () => {
-    const first = (await runNodeagentChecks({ checks: [CHECK], runs: RUNS, seed: 99, faults: ['unshown-fields-any-type'] })).find((r) => r.verdict === 'fail')!.counterexample!;
-    const again = (await runNodeagentChecks({ checks: [CHECK], runs: RUNS, seed: first.seed, path: first.path!, faults: ['unshown-fields-any-type'] })).find(
+    const first = (await runNodeagentChecks({ checks: [CHECK], runs: RUNS, seed: 99, faults: ['unshown-fields-any-type'] })).find(
       (r) => r.verdict === 'fail',
     )!.counterexample!;
+    const again = (
+      await runNodeagentChecks({ checks: [CHECK], runs: RUNS, seed: first.seed, path: first.path!, faults: ['unshown-fields-any-type'] })
+    ).find((r) => r.verdict === 'fail')!.counterexample!;
     expect(again.steps).toEqual(first.steps);
   });
 });

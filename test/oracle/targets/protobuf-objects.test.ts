@@ -27,7 +27,16 @@ function dropEmpty(v: unknown): unknown {
   if (typeof v !== 'object' || v === null) return v;
   return Object.fromEntries(
     Object.entries(v)
-      .filter(([k, x]) => !(['labels', 'annotations', 'data'].includes(k) && typeof x === 'object' && x !== null && !Array.isArray(x) && Object.keys(x).length === 0))
+      .filter(
+        ([k, x]) =>
+          !(
+            ['labels', 'annotations', 'data'].includes(k) &&
+            typeof x === 'object' &&
+            x !== null &&
+            !Array.isArray(x) &&
+            Object.keys(x).length === 0
+          ),
+      )
       .map(([k, x]) => [k, dropEmpty(x)]),
   );
 }
@@ -35,18 +44,31 @@ function dropEmpty(v: unknown): unknown {
 describe('protobuf objects of the reference server', () => {
   it('ConfigMap, Lease and Namespace round-trip', () => {
     fc.assert(
-      fc.property(metadata, map, fc.record({ holderIdentity: fc.string({ maxLength: 8 }), leaseDurationSeconds: fc.integer({ min: 1, max: 3600 }) }, { requiredKeys: [] }), (md, data, spec) => {
-        expect(decodeObject('ConfigMap', encodeObject('ConfigMap', { kind: 'ConfigMap', apiVersion: 'v1', metadata: md, data }))).toEqual(dropEmpty({ metadata: md, data }));
-        expect(decodeObject('Lease', encodeObject('Lease', { metadata: md, spec }))).toEqual(dropEmpty({ metadata: md, spec }));
-        const ns = { metadata: md, spec: { finalizers: ['svc'] }, status: { phase: 'Active' } };
-        expect(decodeObject('Namespace', encodeObject('Namespace', ns))).toEqual(dropEmpty(ns));
-      }),
+      fc.property(
+        metadata,
+        map,
+        fc.record(
+          { holderIdentity: fc.string({ maxLength: 8 }), leaseDurationSeconds: fc.integer({ min: 1, max: 3600 }) },
+          { requiredKeys: [] },
+        ),
+        (md, data, spec) => {
+          expect(decodeObject('ConfigMap', encodeObject('ConfigMap', { kind: 'ConfigMap', apiVersion: 'v1', metadata: md, data }))).toEqual(
+            dropEmpty({ metadata: md, data }),
+          );
+          expect(decodeObject('Lease', encodeObject('Lease', { metadata: md, spec }))).toEqual(dropEmpty({ metadata: md, spec }));
+          const ns = { metadata: md, spec: { finalizers: ['svc'] }, status: { phase: 'Active' } };
+          expect(decodeObject('Namespace', encodeObject('Namespace', ns))).toEqual(dropEmpty(ns));
+        },
+      ),
       { numRuns: 100 },
     );
   });
 
   it('lists keep their paging metadata', () => {
-    const list = { metadata: { resourceVersion: '7', continue: 'tok', remainingItemCount: 2 }, items: [{ metadata: { name: 'a', resourceVersion: '3' }, data: { k: '' } }] };
+    const list = {
+      metadata: { resourceVersion: '7', continue: 'tok', remainingItemCount: 2 },
+      items: [{ metadata: { name: 'a', resourceVersion: '3' }, data: { k: '' } }],
+    };
     expect(decodeObject('ConfigMapList', encodeObject('ConfigMapList', list))).toEqual(list);
   });
 });

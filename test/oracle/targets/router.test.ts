@@ -12,7 +12,12 @@ const shadow: ResourceType = { plural: 'configmaps', kind: 'Shadow', group: '', 
 
 describe('route', () => {
   it('decodes escaped segments and refuses a malformed escape', () => {
-    expect(route(svc, '/api/v1/namespaces/a%2Db/configmaps/x%20y')).toMatchObject({ kind: 'object', namespace: 'a-b', name: 'x y', rt: { plural: 'configmaps' } });
+    expect(route(svc, '/api/v1/namespaces/a%2Db/configmaps/x%20y')).toMatchObject({
+      kind: 'object',
+      namespace: 'a-b',
+      name: 'x y',
+      rt: { plural: 'configmaps' },
+    });
     expect(route(svc, '/api/v1/namespaces/ns/configmaps/100%')).toEqual({ kind: 'none' });
     expect(route(svc, '/api/v1/namespaces/ns/configmaps/plain')).toMatchObject({ kind: 'object', name: 'plain' });
   });
@@ -32,7 +37,11 @@ describe('route', () => {
   });
 
   it('serves the profile named group of a core type', () => {
-    expect(route(svc, '/apis/coordination.svc.io/v1/namespaces/ns/leases/l')).toMatchObject({ kind: 'object', rt: { kind: 'Lease' }, name: 'l' });
+    expect(route(svc, '/apis/coordination.svc.io/v1/namespaces/ns/leases/l')).toMatchObject({
+      kind: 'object',
+      rt: { kind: 'Lease' },
+      name: 'l',
+    });
     expect(route(profiles.k8s, '/apis/coordination.svc.io/v1/namespaces/ns/leases/l')).toEqual({ kind: 'none' });
   });
 });

@@ -13,13 +13,20 @@ afterEach(async () => {
 });
 
 const start = async (o: { release?: string; runtimeConfig?: string; profile?: 'svc' | 'k8s' } = {}) => {
-  server = await referenceServer({ profile: profiles[o.profile ?? 'svc'], ...(o.release ? { release: o.release } : {}), ...(o.runtimeConfig ? { runtimeConfig: o.runtimeConfig } : {}) });
+  server = await referenceServer({
+    profile: profiles[o.profile ?? 'svc'],
+    ...(o.release ? { release: o.release } : {}),
+    ...(o.runtimeConfig ? { runtimeConfig: o.runtimeConfig } : {}),
+  });
 };
 const get = async (path: string) => {
   const r = await fetch(server!.url + path);
   return { status: r.status, warning: r.headers.get('warning'), text: await r.text() };
 };
-const groupVersions = async () => (JSON.parse((await get('/apis')).text) as { groups: { versions: { groupVersion: string }[] }[] }).groups.flatMap((g) => g.versions.map((v) => v.groupVersion));
+const groupVersions = async () =>
+  (JSON.parse((await get('/apis')).text) as { groups: { versions: { groupVersion: string }[] }[] }).groups.flatMap((g) =>
+    g.versions.map((v) => v.groupVersion),
+  );
 
 describe('served group versions', () => {
   it('v1.24 (default): batch/v1beta1 served with a Warning and counted; batch/v1 without; /version says v1.24', async () => {
@@ -31,7 +38,13 @@ describe('served group versions', () => {
     expect(parseWarnings(old.warning!)![0]!.text).toContain('deprecated');
     expect((await get('/apis/batch/v1/cronjobs')).warning).toBeNull();
     const gauge = parsePrometheusText((await get('/metrics')).text).filter((s) => s.name === 'apiserver_requested_deprecated_apis');
-    expect(gauge).toEqual([{ name: 'apiserver_requested_deprecated_apis', labels: { group: 'batch', version: 'v1beta1', resource: 'cronjobs', subresource: '', removed_release: '1.25' }, value: 1 }]);
+    expect(gauge).toEqual([
+      {
+        name: 'apiserver_requested_deprecated_apis',
+        labels: { group: 'batch', version: 'v1beta1', resource: 'cronjobs', subresource: '', removed_release: '1.25' },
+        value: 1,
+      },
+    ]);
   });
 
   it('v1.25: the 1.25 rows are gone from discovery and paths', async () => {
@@ -66,9 +79,25 @@ describe('served group versions', () => {
 
   it('events/v1 refuses deprecated fields on create with 422; k8s profile names the group', async () => {
     await start({ profile: 'k8s' });
-    await fetch(`${server!.url}/api/v1/namespaces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'e' } }) });
-    const event = { metadata: { name: 'x' }, type: 'Normal', action: 'a', reason: 'r', reportingController: 'c.io/c', reportingInstance: 'i' };
-    const post = (body: unknown) => fetch(`${server!.url}/apis/events.k8s.io/v1/namespaces/e/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await fetch(`${server!.url}/api/v1/namespaces`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ metadata: { name: 'e' } }),
+    });
+    const event = {
+      metadata: { name: 'x' },
+      type: 'Normal',
+      action: 'a',
+      reason: 'r',
+      reportingController: 'c.io/c',
+      reportingInstance: 'i',
+    };
+    const post = (body: unknown) =>
+      fetch(`${server!.url}/apis/events.k8s.io/v1/namespaces/e/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     expect((await post({ ...event, deprecatedCount: 1 })).status).toBe(422);
     expect((await post(event)).status).toBe(201);
   });

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { VersionedStore, type StoredObject } from '../../../targets/api-server/store.ts';
 
-const keyArb = fc.tuple(fc.constantFrom('configmaps', 'leases', 'namespaces'), fc.constantFrom('', 'ns-1', 'ns-10', 'ns-2'), fc.constantFrom('a', 'b', 'ab')).map(([t, ns, n]) => `${t}/${ns}/${n}`);
+const keyArb = fc
+  .tuple(
+    fc.constantFrom('configmaps', 'leases', 'namespaces'),
+    fc.constantFrom('', 'ns-1', 'ns-10', 'ns-2'),
+    fc.constantFrom('a', 'b', 'ab'),
+  )
+  .map(([t, ns, n]) => `${t}/${ns}/${n}`);
 const opArb = fc.oneof(
   fc.record({ op: fc.constant('write' as const), key: keyArb }),
   fc.record({ op: fc.constant('delete' as const), key: keyArb }),
@@ -12,7 +18,17 @@ const opArb = fc.oneof(
 );
 // Prefixes the server reads with: a type, a namespace of it, the namespace-prefix-leak fault's form
 // (no slash after the namespace), part of a name, everything.
-const PREFIXES = ['', 'configmaps/', 'configmaps/ns-1/', 'configmaps/ns-1', 'configmaps/ns-1/a', 'leases//', 'namespaces/', 'config', 'secrets/'];
+const PREFIXES = [
+  '',
+  'configmaps/',
+  'configmaps/ns-1/',
+  'configmaps/ns-1',
+  'configmaps/ns-1/a',
+  'leases//',
+  'namespaces/',
+  'config',
+  'secrets/',
+];
 
 const obj = (key: string, rev: number): StoredObject => ({ metadata: { name: key, resourceVersion: String(rev) } });
 

@@ -15,7 +15,12 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function observing(variations: VariationName[] = []): Promise<{ passed: Set<VariationName>; call: (method: string, path: string, o?: { body?: unknown; accept?: string }) => Promise<number> }> {
+async function observing(
+  variations: VariationName[] = [],
+): Promise<{
+  passed: Set<VariationName>;
+  call: (method: string, path: string, o?: { body?: unknown; accept?: string }) => Promise<number>;
+}> {
   const passed = new Set<VariationName>();
   server = await referenceServer({ variations, onVariationPoint: (v) => passed.add(v) });
   const call = async (method: string, path: string, o: { body?: unknown; accept?: string } = {}) => {
@@ -34,12 +39,14 @@ describe('variation decision points', () => {
   it('a request reports the points it passes, and only those', async () => {
     const { passed, call } = await observing();
     expect(await call('POST', '/api/v1/namespaces', { body: { metadata: { name: 'a' } } })).toBe(201);
-    for (const name of ['x', 'y']) expect(await call('POST', '/api/v1/namespaces/a/configmaps', { body: { metadata: { name } } })).toBe(201);
+    for (const name of ['x', 'y'])
+      expect(await call('POST', '/api/v1/namespaces/a/configmaps', { body: { metadata: { name } } })).toBe(201);
     expect(await call('GET', '/api/v1/namespaces/a/configmaps', { accept: 'application/json' })).toBe(200);
     // Every request may be delayed or throttled; a list of two may come in another order.
     for (const v of ['latency', 'retry-after-429', 'shuffled-order', 'status-200-on-create'] as const) expect(passed).toContain(v);
     // Nothing here asked for a partial wildcard, a protected group's definition or a conflict.
-    for (const v of ['subtype-wildcard-406', 'crd-protected-groups', 'conflict-as-422', 'dry-run-flag-persists'] as const) expect(passed).not.toContain(v);
+    for (const v of ['subtype-wildcard-406', 'crd-protected-groups', 'conflict-as-422', 'dry-run-flag-persists'] as const)
+      expect(passed).not.toContain(v);
     passed.clear();
     // The same Accept again: a remembered choice must report its points too.
     for (let i = 0; i < 2; i++) {
@@ -59,7 +66,14 @@ describe('variation decision points', () => {
         group,
         scope: 'Namespaced',
         names: { plural: 'widgets', singular: 'widget', kind: 'Widget' },
-        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+        versions: [
+          {
+            name: 'v1',
+            served: true,
+            storage: true,
+            schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+          },
+        ],
       },
     });
     expect(await call('POST', '/apis/apiextensions.svc.io/v1/customresourcedefinitions', { body: crd('example.com') })).toBe(201);
@@ -72,7 +86,11 @@ describe('variation decision points', () => {
     const { passed, call } = await observing(['crd-schema-change-lags']);
     const rt = schemaChangeResource(profiles.svc, 'lag');
     const crdPath = `/apis/apiextensions.svc.io/v1/customresourcedefinitions/${rt.plural}.${rt.group}`;
-    expect(await call('POST', '/apis/apiextensions.svc.io/v1/customresourcedefinitions', { body: schemaChangeCrd(profiles.svc, 'granular', { 'svc-conformance/run': 'lag' }) })).toBe(201);
+    expect(
+      await call('POST', '/apis/apiextensions.svc.io/v1/customresourcedefinitions', {
+        body: schemaChangeCrd(profiles.svc, 'granular', { 'svc-conformance/run': 'lag' }),
+      }),
+    ).toBe(201);
     expect(await call('POST', '/api/v1/namespaces', { body: { metadata: { name: 'a' } } })).toBe(201);
     const owned = async (i: number) => {
       const path = `/apis/${rt.group}/v1/namespaces/a/${rt.plural}/p${i}?fieldManager=probe`;
@@ -87,7 +105,11 @@ describe('variation decision points', () => {
     expect(await owned(0)).toBe('granular');
     expect(passed).not.toContain('crd-schema-change-lags');
     const patch = { spec: { versions: schemaChangeVersions(profiles.svc, 'atomic') } };
-    const r = await fetch(server!.url + crdPath, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify(patch) });
+    const r = await fetch(server!.url + crdPath, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify(patch),
+    });
     expect(r.status).toBe(200);
     const seen = [await owned(1), await owned(2), await owned(3), await owned(4)];
     expect(passed).toContain('crd-schema-change-lags');

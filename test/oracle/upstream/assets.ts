@@ -12,7 +12,8 @@ export const sharedAssets = path.resolve(repoRoot, '../shared/envtest-assets');
 
 export function upstreamAssets(required: readonly BinaryName[]): { assets?: Assets; skipReason: string } {
   const dir = process.env.KUBEBUILDER_ASSETS || (existsSync(sharedAssets) ? sharedAssets : undefined);
-  if (dir === undefined) return { skipReason: ' [skipped: no upstream binaries: set KUBEBUILDER_ASSETS or put them in ../shared/envtest-assets]' };
+  if (dir === undefined)
+    return { skipReason: ' [skipped: no upstream binaries: set KUBEBUILDER_ASSETS or put them in ../shared/envtest-assets]' };
   try {
     return { assets: resolveAssets({ dir, required }), skipReason: '' };
   } catch (e) {

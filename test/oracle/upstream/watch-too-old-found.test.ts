@@ -24,13 +24,32 @@ describe.skipIf(!assets)(`watch-too-old-found against an upstream server older t
       const reports = mkdtempSync(path.join(tmpdir(), 'svc-too-old-found-'));
       const r = spawnSync(
         process.execPath,
-        [bin, 'run', '--kubeconfig', cp.kubeconfigPath, '--profile', 'k8s', '--check', 'watch-too-old-found', '--history-window', '6s', '--seed', '7', '--reports', reports],
+        [
+          bin,
+          'run',
+          '--kubeconfig',
+          cp.kubeconfigPath,
+          '--profile',
+          'k8s',
+          '--check',
+          'watch-too-old-found',
+          '--history-window',
+          '6s',
+          '--seed',
+          '7',
+          '--reports',
+          reports,
+        ],
         { encoding: 'utf8', timeout: 120_000 },
       );
       expect(r.status, r.stderr.slice(-2000)).toBe(0);
       const summary = JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as { clauses: { id: string; status: string }[] };
       const status = (id: string) => summary.clauses.find((c) => c.id === id)?.status;
-      expect({ watch: status('rest:6.1.3'), gone: status('rest:7/410'), exact: status('rest:4.5/meaning/exact') }).toEqual({ watch: 'passed', gone: 'passed', exact: 'passed' });
+      expect({ watch: status('rest:6.1.3'), gone: status('rest:7/410'), exact: status('rest:4.5/meaning/exact') }).toEqual({
+        watch: 'passed',
+        gone: 'passed',
+        exact: 'passed',
+      });
       // A 410 was seen: the history was really left behind (the watch may be served from the watch cache).
       expect(r.stdout + r.stderr).toMatch(/410 [1-9]/);
     } finally {

@@ -59,7 +59,12 @@ describe('comments cite meaning and this repository', () => {
   });
 
   it('finds a planted citation of each kind, in a comment and in a test title, and lets meaning through', () => {
-    const planted = ['// Why (' + 'issue 24 item 4): replays', "it('bad input of " + "issues 12 and 20', () => {});", ' * the exit code of ' + 'DESIGN' + '.md', '// (' + 'STYLE' + '.md practice 3)'];
+    const planted = [
+      '// Why (' + 'issue 24 item 4): replays',
+      "it('bad input of " + "issues 12 and 20', () => {});",
+      ' * the exit code of ' + 'DESIGN' + '.md',
+      '// (' + 'STYLE' + '.md practice 3)',
+    ];
     expect(citations('x.ts', planted.join('\n'))).toHaveLength(4);
     const clean = [
       '// A repeatable 5xx is an answer (docs/verdicts.md).',

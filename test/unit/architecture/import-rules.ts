@@ -43,7 +43,15 @@ export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
 const LAYERS = Object.keys(MAY_IMPORT) as Layer[];
 
 /** The judgement constructors of reference/judgement.ts: the model's, never the harness's. */
-export const JUDGEMENT_CONSTRUCTORS: ReadonlySet<string> = new Set(['pass', 'fail', 'rule', 'unspecified', 'inconclusive', 'alsoAgainst', 'notSeenWithin']);
+export const JUDGEMENT_CONSTRUCTORS: ReadonlySet<string> = new Set([
+  'pass',
+  'fail',
+  'rule',
+  'unspecified',
+  'inconclusive',
+  'alsoAgainst',
+  'notSeenWithin',
+]);
 const JUDGED_VERDICTS = new Set(['pass', 'fail', 'unspecified', 'inconclusive']);
 
 export type RuleName = 'imports-targets' | 'layer-order' | 'verdict-outside-reference' | 'shipped-imports-dev' | 'room-door';
@@ -80,9 +88,18 @@ function importsOf(sf: TS.SourceFile): ImportRef[] {
       }
       out.push({ specifier: n.moduleSpecifier.text, values });
     } else if (ts.isExportDeclaration(n) && n.moduleSpecifier && ts.isStringLiteral(n.moduleSpecifier)) {
-      const values = n.isTypeOnly ? [] : n.exportClause && ts.isNamedExports(n.exportClause) ? n.exportClause.elements.filter((e) => !e.isTypeOnly).map((e) => (e.propertyName ?? e.name).text) : ['*'];
+      const values = n.isTypeOnly
+        ? []
+        : n.exportClause && ts.isNamedExports(n.exportClause)
+          ? n.exportClause.elements.filter((e) => !e.isTypeOnly).map((e) => (e.propertyName ?? e.name).text)
+          : ['*'];
       out.push({ specifier: n.moduleSpecifier.text, values });
-    } else if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword && n.arguments[0] && ts.isStringLiteral(n.arguments[0])) {
+    } else if (
+      ts.isCallExpression(n) &&
+      n.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      n.arguments[0] &&
+      ts.isStringLiteral(n.arguments[0])
+    ) {
       out.push({ specifier: n.arguments[0].text, values: ['*'] });
     } else if (ts.isImportTypeNode(n) && ts.isLiteralTypeNode(n.argument) && ts.isStringLiteral(n.argument.literal)) {
       out.push({ specifier: n.argument.literal.text, values: [] });
@@ -134,7 +151,13 @@ export function violations(file: string, text: string): Violation[] {
   if (from === undefined) return [];
   // Neither JSDoc nor parent pointers: the rules read import declarations and object literals only, and
   // skipping both takes a tenth off parsing the ~2.4 MB of sources (most of this test's CPU).
-  const sf = ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    file,
+    text,
+    { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
+    false,
+    ts.ScriptKind.TS,
+  );
   const out: Violation[] = [];
   for (const imp of importsOf(sf)) {
     if (!imp.specifier.startsWith('.')) continue;
@@ -149,11 +172,16 @@ export function violations(file: string, text: string): Violation[] {
     if (to === 'targets' && (from === 'harness' || from === 'suites' || from === 'generators')) {
       out.push({ file, rule: 'imports-targets', detail: `imports ${target}` });
     } else if (to === 'test' || !MAY_IMPORT[from].includes(to)) {
-      out.push({ file, rule: 'layer-order', detail: `${from}/ imports ${target} (${from} may import ${MAY_IMPORT[from].join(', ') || 'nothing'})` });
+      out.push({
+        file,
+        rule: 'layer-order',
+        detail: `${from}/ imports ${target} (${from} may import ${MAY_IMPORT[from].join(', ') || 'nothing'})`,
+      });
     }
     if ((from === 'harness' || from === 'suites') && target === 'reference/judgement.ts') {
       const ctors = imp.values.filter((v) => JUDGEMENT_CONSTRUCTORS.has(v) || v === '*');
-      if (ctors.length > 0) out.push({ file, rule: 'verdict-outside-reference', detail: `imports ${ctors.join(', ')} from reference/judgement.ts` });
+      if (ctors.length > 0)
+        out.push({ file, rule: 'verdict-outside-reference', detail: `imports ${ctors.join(', ')} from reference/judgement.ts` });
     }
   }
   if (from === 'harness' || from === 'suites') {

@@ -19,7 +19,12 @@ describe("a rebuild keeps the previous build's chunks for one build", () => {
   it('carries the chunks the previous build made and the new one lacks, not those it had carried itself', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'svc-build-carry-'));
     // The previous build made a and b; it had carried z from the one before.
-    const previous = buildFolder(root, 'old', ['cli.js', 'a-111.js', 'a-111.js.map', 'b-222.js', 'z-999.js'], ['a-111.js', 'a-111.js.map', 'b-222.js']);
+    const previous = buildFolder(
+      root,
+      'old',
+      ['cli.js', 'a-111.js', 'a-111.js.map', 'b-222.js', 'z-999.js'],
+      ['a-111.js', 'a-111.js.map', 'b-222.js'],
+    );
     const next = buildFolder(root, 'new', ['cli.js', 'a-333.js', 'b-222.js'], ['a-333.js', 'b-222.js']);
     expect(carryPreviousChunks(previous, next).sort()).toEqual(['a-111.js', 'a-111.js.map']);
     expect(readdirSync(next).sort()).toEqual(['a-111.js', 'a-111.js.map', 'a-333.js', 'b-222.js', 'build.json', 'cli.js']);

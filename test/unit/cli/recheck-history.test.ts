@@ -7,7 +7,15 @@ import type { WatchExpectation } from '../../../reference/watch-oracle.ts';
 import { ConfigError } from '../../../harness/transport/kubeconfig.ts';
 import { a12, history, NS, observed } from '../reference/model-fixtures.ts';
 
-const exp: WatchExpectation = { semantic: 'StartAtExact', clause: 'rest:4.5/watch/other', at: 2, requestIndex: 2, bookmarksRequested: false, kind: 'ConfigMap', apiVersion: 'v1' };
+const exp: WatchExpectation = {
+  semantic: 'StartAtExact',
+  clause: 'rest:4.5/watch/other',
+  at: 2,
+  requestIndex: 2,
+  bookmarksRequested: false,
+  kind: 'ConfigMap',
+  apiVersion: 'v1',
+};
 const saved = (types: string[]) =>
   JSON.stringify(
     watchEvidence(

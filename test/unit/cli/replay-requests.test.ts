@@ -33,7 +33,13 @@ describe('replay of a run', () => {
   });
 
   it('sends the run identity with the replay token, an unknown one unissued, anonymous without', () => {
-    const headers = { authorization: 'Bearer <redacted>', accept: 'application/json', host: 'x', 'content-length': '3', 'content-type': 'application/json' };
+    const headers = {
+      authorization: 'Bearer <redacted>',
+      accept: 'application/json',
+      host: 'x',
+      'content-length': '3',
+      'content-type': 'application/json',
+    };
     const own = replayRequest(ex(1, 0, { method: 'POST', headers, body: { a: 1 } }), 'tok', new Map());
     expect(own).toEqual({
       method: 'POST',
@@ -42,8 +48,12 @@ describe('replay of a run', () => {
       body: '{"a":1}',
       stream: false,
     });
-    expect(replayRequest(ex(1, 0, { headers, identity: 'unknown' }), 'tok', new Map()).headers['authorization']).toBe(`Bearer ${UNISSUED_TOKEN}`);
-    expect(replayRequest(ex(1, 0, { headers: { accept: 'application/json' }, identity: 'anonymous' }), 'tok', new Map()).headers).toEqual({ accept: 'application/json' });
+    expect(replayRequest(ex(1, 0, { headers, identity: 'unknown' }), 'tok', new Map()).headers['authorization']).toBe(
+      `Bearer ${UNISSUED_TOKEN}`,
+    );
+    expect(replayRequest(ex(1, 0, { headers: { accept: 'application/json' }, identity: 'anonymous' }), 'tok', new Map()).headers).toEqual({
+      accept: 'application/json',
+    });
     expect(replayRequest(ex(1, 0, { stream: true }), 'tok', new Map()).stream).toBe(true);
     expect(replayRequest(ex(1, 0, { query: [['watch', '1']] }), 'tok', new Map()).stream).toBe(true);
     expect(replayRequest(ex(1, 0, { query: [['watch', 'false']] }), 'tok', new Map()).stream).toBe(false);

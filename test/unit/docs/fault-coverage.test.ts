@@ -1,7 +1,14 @@
 // The tooling behind "a planted fault for every passed clause": the arithmetic on a made-up run, and the
 // data it reads (every clause a fault or a reason names is catalogued; a clause with a fault needs no reason).
 import { describe, expect, it } from 'vitest';
-import { coverageLines, faultCoverage, passedClauses, passedInRecords, plantedFaultsByClause, withoutFaultOrReason } from '../../../scripts/dev/fault-coverage.ts';
+import {
+  coverageLines,
+  faultCoverage,
+  passedClauses,
+  passedInRecords,
+  plantedFaultsByClause,
+  withoutFaultOrReason,
+} from '../../../scripts/dev/fault-coverage.ts';
 import { noPlantedFaultReasons } from '../../../reference/catalog/no-planted-fault.ts';
 import { clauseById } from '../../../reference/catalog/index.ts';
 
@@ -12,7 +19,9 @@ describe('fault coverage of passed clauses', () => {
   ]);
 
   it('splits the passed clauses of each document into failed by a fault, excused, and neither', () => {
-    const cov = faultCoverage(['rest:2.2.2', 'rest:7.1', 'rest:2.8', 'node:2.2/maxPods', 'node:2.2/port', 'rest:2.2.2'], byClause, { 'rest:2.8': 'why' });
+    const cov = faultCoverage(['rest:2.2.2', 'rest:7.1', 'rest:2.8', 'node:2.2/maxPods', 'node:2.2/port', 'rest:2.2.2'], byClause, {
+      'rest:2.8': 'why',
+    });
     expect(cov.rest).toEqual({ passed: 3, failedByFault: 1, excused: 1, missing: ['rest:7.1'] });
     expect(cov.node).toEqual({ passed: 2, failedByFault: 1, excused: 0, missing: ['node:2.2/port'] });
     expect(coverageLines(cov)).toEqual([

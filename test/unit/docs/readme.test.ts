@@ -22,7 +22,8 @@ function brokenLinks(file: string, text: string): string[] {
     const target = link.path === '' ? file : path.resolve(path.dirname(file), decodeURI(link.path));
     const shown = `${path.relative(root, file)}: ${link.path}${link.anchor !== undefined ? `#${link.anchor}` : ''}`;
     if (!existsSync(target)) return [`${shown} (no such file)`];
-    if (link.anchor !== undefined && target.endsWith('.md') && !anchors(readFileSync(target, 'utf8')).has(link.anchor)) return [`${shown} (no such heading)`];
+    if (link.anchor !== undefined && target.endsWith('.md') && !anchors(readFileSync(target, 'utf8')).has(link.anchor))
+      return [`${shown} (no such heading)`];
     return [];
   });
 }
@@ -59,11 +60,15 @@ function sourcesUnder(dir: string): string[] {
 
 /** "file: section" for every `docs/architecture.md "Section"` a source cites that the page has no heading for. */
 function missingSections(file: string, text: string, headings: ReadonlySet<string>): string[] {
-  return [...text.matchAll(/docs\/architecture\.md\s*(?:\*\s*)?"([^"]+)"/g)].filter((m) => !headings.has(m[1]!)).map((m) => `${path.relative(root, file)}: ${m[1]}`);
+  return [...text.matchAll(/docs\/architecture\.md\s*(?:\*\s*)?"([^"]+)"/g)]
+    .filter((m) => !headings.has(m[1]!))
+    .map((m) => `${path.relative(root, file)}: ${m[1]}`);
 }
 
 describe('docs/architecture.md, which the code cites', () => {
-  const headings = new Set([...readFileSync(path.join(root, 'docs', 'architecture.md'), 'utf8').matchAll(/^#{2,3} (.+)$/gm)].map((m) => m[1]!.trim()));
+  const headings = new Set(
+    [...readFileSync(path.join(root, 'docs', 'architecture.md'), 'utf8').matchAll(/^#{2,3} (.+)$/gm)].map((m) => m[1]!.trim()),
+  );
 
   it('has every section a source cites by name', () => {
     const sources = SOURCE_FOLDERS.flatMap((d) => sourcesUnder(path.join(root, d)));
@@ -86,14 +91,15 @@ describe('the checks themselves fail on a broken page', () => {
 
   it('a link to a missing page or heading is reported', () => {
     const file = path.join(root, 'docs', 'page.md');
-    expect(brokenLinks(file, '[a](running.md#options-of-run) [b](no-such.md) [c](running.md#no-such-heading) [d](https://example.com/x.md)')).toEqual([
-      'docs/page.md: no-such.md (no such file)',
-      'docs/page.md: running.md#no-such-heading (no such heading)',
-    ]);
+    expect(
+      brokenLinks(file, '[a](running.md#options-of-run) [b](no-such.md) [c](running.md#no-such-heading) [d](https://example.com/x.md)'),
+    ).toEqual(['docs/page.md: no-such.md (no such file)', 'docs/page.md: running.md#no-such-heading (no such heading)']);
   });
 
   it('reads links, anchors and commands as GitHub and bash would', () => {
-    expect(relativeLinks('see [a](b.md#c), `[not](a-link.md)`, [web](https://x) and [mail](mailto:a@b)')).toEqual([{ path: 'b.md', anchor: 'c' }]);
+    expect(relativeLinks('see [a](b.md#c), `[not](a-link.md)`, [web](https://x) and [mail](mailto:a@b)')).toEqual([
+      { path: 'b.md', anchor: 'c' },
+    ]);
     expect(anchorOf('Options of `run`')).toBe('options-of-run');
     expect([...anchors('# A, b\n```sh\n# not a heading\n```\n## A, b\n')]).toEqual(['a-b', 'a-b-1']);
     expect(shellCommands("```sh\nnpx a \\\n  --b 'x # y'   # note\n```\n```yaml\nc: d\n```")).toEqual(["npx a --b 'x # y'"]);

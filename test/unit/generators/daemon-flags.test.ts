@@ -7,7 +7,11 @@ import { invalidFlagSet, renderInvalid, renderPicks, validFlagSet, violationKind
 import { parseFlags } from '../../../reference/controller-daemon/index.ts';
 import { clauseById } from '../../../reference/catalog/index.ts';
 
-const suite = (profile: 'svc' | 'k8s') => ['--bind-address=127.0.0.1', '--secure-port=12345', `--${profile === 'svc' ? 'svcconfig' : 'kubeconfig'}=/k`];
+const suite = (profile: 'svc' | 'k8s') => [
+  '--bind-address=127.0.0.1',
+  '--secure-port=12345',
+  `--${profile === 'svc' ? 'svcconfig' : 'kubeconfig'}=/k`,
+];
 
 describe('daemon flag generators', () => {
   it('same seed, same flag sets', () => {

@@ -14,7 +14,9 @@ const shape = { resources: ['configmaps', 'leases'] as const, namespaces: 1 };
 describe('dry-run and media-type generators', () => {
   it('are deterministic for a seed', () => {
     expect(fc.sample(dryRunStepsArb(shape), { seed: 7, numRuns: 5 })).toEqual(fc.sample(dryRunStepsArb(shape), { seed: 7, numRuns: 5 }));
-    expect(fc.sample(acceptListArb(profiles.k8s), { seed: 7, numRuns: 5 })).toEqual(fc.sample(acceptListArb(profiles.k8s), { seed: 7, numRuns: 5 }));
+    expect(fc.sample(acceptListArb(profiles.k8s), { seed: 7, numRuns: 5 })).toEqual(
+      fc.sample(acceptListArb(profiles.k8s), { seed: 7, numRuns: 5 }),
+    );
   });
 
   it('dry-run steps are serialisable, readable, and write to two names only', () => {

@@ -19,7 +19,8 @@ import { crossRules } from '../../../reference/nodeagent/config-rules.ts';
 
 /** No errors and nothing open. */
 function expectClean(r: { readonly errors: readonly unknown[]; readonly unspecified: readonly unknown[] }): void {
-  if (r.errors.length > 0 || r.unspecified.length > 0) expect({ errors: r.errors, unspecified: r.unspecified }).toEqual({ errors: [], unspecified: [] });
+  if (r.errors.length > 0 || r.unspecified.length > 0)
+    expect({ errors: r.errors, unspecified: r.unspecified }).toEqual({ errors: [], unspecified: [] });
 }
 
 /** The YAML written for `doc` reads back (as YAML 1.1, Go's reader) as `doc`. */
@@ -89,10 +90,23 @@ export function nodeagentGeneratorContracts(name: 'svc' | 'k8s'): void {
     it('plant every cross-field rule that can be broken, every range edge and the document rules', () => {
       const v = violations(p);
       const clauses = new Set(
-        v.map((x) => validateNodeagentConfig({ apiVersion: `${p.nodeagentGroup}/v1beta1`, kind: p.nodeagentConfigurationKind, reservedSystemCPUs: '', ...x.overlay }, p).errors[0]?.clause),
+        v.map(
+          (x) =>
+            validateNodeagentConfig(
+              { apiVersion: `${p.nodeagentGroup}/v1beta1`, kind: p.nodeagentConfigurationKind, reservedSystemCPUs: '', ...x.overlay },
+              p,
+            ).errors[0]?.clause,
+        ),
       );
       for (const r of crossRules.filter((x) => x.breaks.length > 0)) expect(clauses).toContain(r.clause);
-      for (const c of ['node:2.2/kind', 'node:2.2/port', 'node:2.2/oomScoreAdj', 'node:2.2/memorySwap', 'node:2.4/LoggingConfiguration.verbosity']) expect(clauses).toContain(c);
+      for (const c of [
+        'node:2.2/kind',
+        'node:2.2/port',
+        'node:2.2/oomScoreAdj',
+        'node:2.2/memorySwap',
+        'node:2.4/LoggingConfiguration.verbosity',
+      ])
+        expect(clauses).toContain(c);
       expect(v.filter((x) => x.category === 'rule').length).toBeGreaterThan(30);
     });
 

@@ -34,7 +34,10 @@ describe.each(['svc', 'k8s'] as const)('edge files (%s)', (name) => {
     expect(texts.size).toBe(files.length);
     for (const v of violations(p).filter((x) => x.category === 'rule')) {
       expect(
-        files.some((f) => f.violation?.clause === v.clause && Object.entries(v.overlay).every(([k, x]) => JSON.stringify(f.doc[k]) === JSON.stringify(x))),
+        files.some(
+          (f) =>
+            f.violation?.clause === v.clause && Object.entries(v.overlay).every(([k, x]) => JSON.stringify(f.doc[k]) === JSON.stringify(x)),
+        ),
         v.what,
       ).toBe(true);
     }
@@ -49,14 +52,17 @@ describe.each(['svc', 'k8s'] as const)('edge files (%s)', (name) => {
   });
 
   it('decides both sides of the rules whose verdicts moved with the seed against upstream', () => {
-    const sides = (clause: Parameters<typeof edgeFilesOf>[1]) => new Set(edgeFilesOf(p, clause).map((f) => (f.violation ? 'invalid' : 'valid')));
+    const sides = (clause: Parameters<typeof edgeFilesOf>[1]) =>
+      new Set(edgeFilesOf(p, clause).map((f) => (f.violation ? 'invalid' : 'valid')));
     // Equal bits (the cross rule) beside the 0-31 range, valid and invalid.
     const bits = edgeFilesOf(p, 'node:2.2/iptablesMasqueradeBit').map((f) => f.doc);
     expect(bits.some((d) => d.iptablesMasqueradeBit !== undefined && d.iptablesMasqueradeBit === d.iptablesDropBit)).toBe(true);
     expect(bits.some((d) => d.iptablesMasqueradeBit === 32)).toBe(true);
     expect(sides('node:2.2/iptablesMasqueradeBit')).toEqual(new Set(['valid', 'invalid']));
     // A sub-second shutdownGracePeriod, valid for the model (2.2 states no lower bound).
-    expect(edgeFilesOf(p, 'node:2.2/shutdownGracePeriod').some((f) => f.doc.shutdownGracePeriod === '300ms' && f.violation === undefined)).toBe(true);
+    expect(
+      edgeFilesOf(p, 'node:2.2/shutdownGracePeriod').some((f) => f.doc.shutdownGracePeriod === '300ms' && f.violation === undefined),
+    ).toBe(true);
     // Globs in the port and in the path of a matchImages pattern, each its own file.
     const patterns = edgeFilesOf(p, 'node:2.1/matchImages').map((f) => (f.doc.providers as { matchImages?: unknown }[])[0]?.matchImages);
     expect(patterns).toContainEqual(['registry.io:*']);

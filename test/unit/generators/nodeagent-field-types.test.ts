@@ -35,7 +35,8 @@ describe.each(['svc', 'k8s'] as const)('every wrong-type file (%s)', (name) => {
   it('covers every field of 2.2-2.4, the ones 2.5 shows no values for among them', () => {
     const covered = new Set(cases.map((c) => c.violation!.what.replace(/: wrong type .*$/, '')));
     expect(fieldPaths(configFields, '', true, p).filter((f) => !covered.has(f))).toEqual([]);
-    for (const f of ['hairpinMode', 'cpuCFSQuotaPeriod', 'evictionHard', 'enforceNodeAllocatable', 'allowedUnsafeSysctls']) expect(covered.has(f), f).toBe(true);
+    for (const f of ['hairpinMode', 'cpuCFSQuotaPeriod', 'evictionHard', 'enforceNodeAllocatable', 'allowedUnsafeSysctls'])
+      expect(covered.has(f), f).toBe(true);
   });
 
   it("each file breaks its field's type alone, under that field's clause, and reads back as written", () => {

@@ -25,7 +25,10 @@ describe('operation generators', () => {
         // than these comparisons, and this runs for every operation of 200 sequences).
         const pool: readonly string[] = namePool;
         const offending = ops.filter(
-          (op) => ('name' in op && !pool.includes(op.name)) || ('ns' in op && op.ns !== 'all' && !(typeof op.ns === 'number' && op.ns < shape.namespaces)) || !(showOp(op).length > 0),
+          (op) =>
+            ('name' in op && !pool.includes(op.name)) ||
+            ('ns' in op && op.ns !== 'all' && !(typeof op.ns === 'number' && op.ns < shape.namespaces)) ||
+            !(showOp(op).length > 0),
         );
         expect(offending).toEqual([]);
       }),
@@ -73,7 +76,10 @@ describe('operation generators', () => {
 
 describe('opsWithLifecycleArb', () => {
   const hasLifecycle = (ops: readonly { op: string; res: string; ns?: unknown; name?: string }[]) =>
-    ops.some((d, j) => d.op === 'delete' && ops.slice(0, j).some((c) => c.op === 'create' && c.res === d.res && c.ns === d.ns && c.name === d.name));
+    ops.some(
+      (d, j) =>
+        d.op === 'delete' && ops.slice(0, j).some((c) => c.op === 'create' && c.res === d.res && c.ns === d.ns && c.name === d.name),
+    );
 
   it('puts a create before a delete of the same object in about half the sequences, within the length bound', () => {
     const samples = fc.sample(opsWithLifecycleArb(shape, { maxLength: 14 }), { seed: 7, numRuns: 400 });
@@ -83,7 +89,8 @@ describe('opsWithLifecycleArb', () => {
   });
 
   it('every seed of a default-budget run (25 sequences) has one', () => {
-    for (let seed = 1; seed <= 50; seed++) expect(fc.sample(opsWithLifecycleArb(shape, { maxLength: 14 }), { seed, numRuns: 25 }).some(hasLifecycle), `seed ${seed}`).toBe(true);
+    for (let seed = 1; seed <= 50; seed++)
+      expect(fc.sample(opsWithLifecycleArb(shape, { maxLength: 14 }), { seed, numRuns: 25 }).some(hasLifecycle), `seed ${seed}`).toBe(true);
   });
 });
 

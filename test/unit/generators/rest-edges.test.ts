@@ -8,7 +8,16 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { profiles } from '../../../reference/profile.ts';
 import { checks, checkById } from '../../../suites/checks/index.ts';
-import { bareDryRunCase, dryRunAllCase, emptiedListCase, jsonReplaceMissingCase, prettyBareDryRunCase, selectorPagingCases, tooLargeCases, type FixedCase } from '../../../generators/rest-edges.ts';
+import {
+  bareDryRunCase,
+  dryRunAllCase,
+  emptiedListCase,
+  jsonReplaceMissingCase,
+  prettyBareDryRunCase,
+  selectorPagingCases,
+  tooLargeCases,
+  type FixedCase,
+} from '../../../generators/rest-edges.ts';
 import { parseExpectations } from '../../../reports/expectations.ts';
 import type { DryRunStep } from '../../../generators/dry-run-ops.ts';
 import type { WriteOp } from '../../../generators/ops.ts';
@@ -18,7 +27,14 @@ import { OBSERVATION_CLASSES } from '../../../reference/observations.ts';
 const env = { profile: profiles.k8s } as unknown as CheckEnv;
 // The fixed checks' cases (the get and list reads of too-large are that check's examples, below).
 const exactTooLarge = tooLargeCases.filter((c) => c.value.via === 'list-exact' || c.value.via === 'list-limit');
-const fixedCases: readonly FixedCase<unknown>[] = [bareDryRunCase, prettyBareDryRunCase, ...selectorPagingCases, jsonReplaceMissingCase, emptiedListCase, ...exactTooLarge];
+const fixedCases: readonly FixedCase<unknown>[] = [
+  bareDryRunCase,
+  prettyBareDryRunCase,
+  ...selectorPagingCases,
+  jsonReplaceMissingCase,
+  emptiedListCase,
+  ...exactTooLarge,
+];
 const sample = (c: AnyCheck, seed: number) => fc.sample(c.arbitrary(env), { seed, numRuns: 1 })[0];
 const checkOf = (c: FixedCase<unknown>): AnyCheck | undefined => checks.find((k) => k.defaultRuns === 1 && sample(k, 1) === c.value);
 
@@ -34,12 +50,16 @@ describe('fixed API cases', () => {
 
   it('the bare-flag cases send ?dryRun with no value on writes the real request carries out, one with pretty', () => {
     const bare = (steps: readonly DryRunStep[], pretty: boolean) =>
-      steps.filter((s) => (s.op === 'dryRun' || s.op === 'dryRunPatch') && s.form === 'flag' && s.pretty === pretty && (s.op !== 'dryRun' || !s.staleRv));
+      steps.filter(
+        (s) =>
+          (s.op === 'dryRun' || s.op === 'dryRunPatch') && s.form === 'flag' && s.pretty === pretty && (s.op !== 'dryRun' || !s.staleRv),
+      );
     // A create of a name no step created, and an update, a patch and a delete of one a real create made.
     const created = new Set(bareDryRunCase.value.filter((s): s is WriteOp => s.op === 'create').map((s) => s.name));
     const flagged = bare(bareDryRunCase.value, false);
     expect(flagged.some((s) => s.op === 'dryRun' && s.write.op === 'create' && !created.has(s.write.name))).toBe(true);
-    for (const verb of ['update', 'delete'] as const) expect(flagged.some((s) => s.op === 'dryRun' && s.write.op === verb && created.has(s.write.name))).toBe(true);
+    for (const verb of ['update', 'delete'] as const)
+      expect(flagged.some((s) => s.op === 'dryRun' && s.write.op === verb && created.has(s.write.name))).toBe(true);
     expect(flagged.some((s) => s.op === 'dryRunPatch' && !s.invalid && created.has(s.name))).toBe(true);
     expect(bare(prettyBareDryRunCase.value, true)).toHaveLength(1);
     expect(prettyBareDryRunCase.decides).toContain('rest:4.3/pretty');
@@ -47,13 +67,20 @@ describe('fixed API cases', () => {
 
   it('the paged selector lists put a match and a skipped item in the first batch of keys, and more keys than the limit after it', () => {
     expect(selectorPagingCases.map((c) => c.cell).sort()).toEqual(
-      ['rest:4.5/list/exact/limit/other', 'rest:4.5/list/notolderthan/limit/other', 'rest:4.5/list/unset/limit/other', 'rest:4.5/list/unset/limit/unset'].sort(),
+      [
+        'rest:4.5/list/exact/limit/other',
+        'rest:4.5/list/notolderthan/limit/other',
+        'rest:4.5/list/unset/limit/other',
+        'rest:4.5/list/unset/limit/unset',
+      ].sort(),
     );
     for (const c of selectorPagingCases) {
       const { setup, list } = c.value;
       expect(list.limit).toBe(2);
       const [key, value] = list.selector!.split('=') as [string, string];
-      const names = setup.filter((w): w is Extract<WriteOp, { op: 'create' }> => w.op === 'create' && w.res === 'configmaps').sort((a, b) => (a.name < b.name ? -1 : 1));
+      const names = setup
+        .filter((w): w is Extract<WriteOp, { op: 'create' }> => w.op === 'create' && w.res === 'configmaps')
+        .sort((a, b) => (a.name < b.name ? -1 : 1));
       const first = names.slice(0, list.limit);
       expect(first.filter((w) => w.content.labels[key] === value)).toHaveLength(1);
       expect(names.length - list.limit!).toBeGreaterThan(list.limit!);
@@ -95,12 +122,24 @@ describe('fixed API cases', () => {
     const notFixed = new Map<string, string>([
       ['rest:4.5/watch/unset watch-start-stale', 'a cache behind the store shows only when a write lands just before the watch'],
       ['rest:4.5/meaning/get-state-start watch-start-stale', 'the same'],
-      ['rest:4.5/list/unset/limit/unset selector-page-lost-items', 'versions are opaque: a Most Recent page names its snapshot only when nothing else was written'],
-      ['rest:4.5/list/notolderthan/limit/other selector-page-lost-items', 'the same for a Not older than page served at the newest version'],
+      [
+        'rest:4.5/list/unset/limit/unset selector-page-lost-items',
+        'versions are opaque: a Most Recent page names its snapshot only when nothing else was written',
+      ],
+      [
+        'rest:4.5/list/notolderthan/limit/other selector-page-lost-items',
+        'the same for a Not older than page served at the newest version',
+      ],
       // rv="0" reaches the store only on a target without a watch cache (elsewhere the cache answers, limit-ignored).
-      ['rest:4.5/list/unset/limit/0 selector-page-lost-items', 'the same for an Any page, which a store without a cache serves at the newest version'],
+      [
+        'rest:4.5/list/unset/limit/0 selector-page-lost-items',
+        'the same for an Any page, which a store without a cache serves at the newest version',
+      ],
       ['rest:4.5/list/notolderthan/limit/0 selector-page-lost-items', 'the same'],
-      ['rest:4.7.5 reset-with-changes-unowned', 'apply-points judges it with the other managedFields forms; the clause fails on every run by the [] reset'],
+      [
+        'rest:4.7.5 reset-with-changes-unowned',
+        'apply-points judges it with the other managedFields forms; the clause fails on every run by the [] reset',
+      ],
     ]);
     // Fixed elsewhere: the rv="0" limit cells' examples (below), and apply-points, which sends every
     // point in every case.
@@ -124,7 +163,8 @@ describe('fixed examples of the random checks', () => {
     expect(examplesOf('dry-run-sequences')).toEqual([dryRunAllCase.value]);
     const steps = dryRunAllCase.value;
     expect(steps.some((s) => s.op === 'dryRunGenerate')).toBe(true);
-    for (const verb of ['create', 'update'] as const) expect(steps.some((s) => s.op === 'dryRun' && s.form === 'All' && s.write.op === verb)).toBe(true);
+    for (const verb of ['create', 'update'] as const)
+      expect(steps.some((s) => s.op === 'dryRun' && s.form === 'All' && s.write.op === verb)).toBe(true);
     expect(steps.some((s) => s.op === 'dryRun' && s.form === 'All' && s.pretty)).toBe(true);
     expect(steps.some((s) => 'form' in s && s.form === 'flag')).toBe(false);
   });
@@ -137,7 +177,11 @@ describe('fixed examples of the random checks', () => {
 
   it('events examples hold a clean series event and one of each broken kind', () => {
     const ex = examplesOf('events-v1-create') as { type: string; drop: string[]; deprecated: string[]; seriesCount?: number }[];
-    expect(ex.some((e) => e.seriesCount !== undefined && e.drop.length === 0 && e.deprecated.length === 0 && ['Normal', 'Warning'].includes(e.type))).toBe(true);
+    expect(
+      ex.some(
+        (e) => e.seriesCount !== undefined && e.drop.length === 0 && e.deprecated.length === 0 && ['Normal', 'Warning'].includes(e.type),
+      ),
+    ).toBe(true);
     expect(ex.some((e) => !['Normal', 'Warning'].includes(e.type))).toBe(true);
     expect(ex.some((e) => e.drop.length > 0)).toBe(true);
     expect(ex.some((e) => e.deprecated.length > 0)).toBe(true);
@@ -146,7 +190,8 @@ describe('fixed examples of the random checks', () => {
   it('negotiation examples hold an Accept list nothing serves, and a Table and a protobuf read', () => {
     const [ex] = examplesOf('negotiation-accept-lists') as { requests: { accept: { allows: string[] }[] }[] }[];
     expect(ex!.requests.some((q) => q.accept.every((a) => a.allows.length === 0))).toBe(true);
-    for (const kind of ['table', 'protobuf']) expect(ex!.requests.some((q) => q.accept.length === 1 && q.accept[0]!.allows.includes(kind))).toBe(true);
+    for (const kind of ['table', 'protobuf'])
+      expect(ex!.requests.some((q) => q.accept.length === 1 && q.accept[0]!.allows.includes(kind))).toBe(true);
   });
 
   it('too-large reads a get and a list first; the Exact forms are checks of their own', () => {

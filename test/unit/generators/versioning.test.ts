@@ -3,7 +3,14 @@
 // invalid ones never parse.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { badRuntimeConfigItemArb, eventCaseArb, healthCaseArb, runtimeConfigArb, runtimeConfigItemArb, showRuntimeConfigItem } from '../../../generators/versioning.ts';
+import {
+  badRuntimeConfigItemArb,
+  eventCaseArb,
+  healthCaseArb,
+  runtimeConfigArb,
+  runtimeConfigItemArb,
+  showRuntimeConfigItem,
+} from '../../../generators/versioning.ts';
 import { parseRuntimeConfig, runtimeConfigDecision } from '../../../reference/versioning/runtime-config.ts';
 import { validateEventV1Create } from '../../../reference/events-v1.ts';
 import { eventBody } from '../../../suites/checks/events-v1.ts';

@@ -10,7 +10,11 @@ describe('did you mean', () => {
 
   it('the nearest names, none much farther than the nearest, in the known order on ties', () => {
     expect(nearestNames('health-endpoint', ['apply-points', 'health-endpoints', 'paging-snapshot'])).toEqual(['health-endpoints']);
-    expect(nearestNames('rest:4.4.99', ['rest:4.4.1', 'rest:4.4.2', 'rest:4.4.3', 'rest:4.4.4', 'node:2.2'])).toEqual(['rest:4.4.1', 'rest:4.4.2', 'rest:4.4.3']);
+    expect(nearestNames('rest:4.4.99', ['rest:4.4.1', 'rest:4.4.2', 'rest:4.4.3', 'rest:4.4.4', 'node:2.2'])).toEqual([
+      'rest:4.4.1',
+      'rest:4.4.2',
+      'rest:4.4.3',
+    ]);
     expect(nearestNames('x', [])).toEqual([]);
   });
 

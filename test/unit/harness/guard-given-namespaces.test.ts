@@ -19,7 +19,8 @@ function fakeTarget(): Target & { sent: TargetRequest[] } {
     sent,
     async send(req) {
       sent.push(req);
-      if (req.method === 'GET' && req.path === `${base}/theirs`) return json(200, { kind: 'ConfigMap', metadata: { name: 'theirs', labels: { app: 'x' } } });
+      if (req.method === 'GET' && req.path === `${base}/theirs`)
+        return json(200, { kind: 'ConfigMap', metadata: { name: 'theirs', labels: { app: 'x' } } });
       if (req.method === 'GET') return json(404, { kind: 'Status', code: 404 });
       return json(req.method === 'POST' ? 201 : 200, req.body ?? {});
     },
@@ -44,15 +45,26 @@ describe('the guard in namespaces named by --namespace', () => {
     await g.send({ method: 'PUT', path: `${base}/mine`, body: { kind: 'ConfigMap', metadata: { name: 'mine', labels: label } } });
     await g.send({ method: 'DELETE', path: `${base}/mine` });
     await g.send({ method: 'DELETE', path: base, query: [['labelSelector', `${run.labelKey}=${run.runId}`]] });
-    expect(inner.sent.map((r) => `${r.method} ${r.path}`)).toEqual([`POST ${base}`, `PUT ${base}/mine`, `DELETE ${base}/mine`, `DELETE ${base}`]);
+    expect(inner.sent.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST ${base}`,
+      `PUT ${base}/mine`,
+      `DELETE ${base}/mine`,
+      `DELETE ${base}`,
+    ]);
   });
 
   it("refuses the namespace itself, another's object, an unlabelled create and a collection delete not limited to the run", async () => {
     const inner = fakeTarget();
     const g = createGuardedTarget(inner, run);
-    expect(await refused(g.send({ method: 'DELETE', path: '/api/v1/namespaces/team-a' }))).toMatch(/namespaces\/team-a was not created by this run/);
-    expect(await refused(g.send({ method: 'PATCH', path: '/api/v1/namespaces/team-a', body: '{}' }))).toMatch(/was not created by this run/);
-    expect(await refused(g.send({ method: 'POST', path: base, body: { kind: 'ConfigMap', metadata: { name: 'x' } } }))).toMatch(/does not carry label/);
+    expect(await refused(g.send({ method: 'DELETE', path: '/api/v1/namespaces/team-a' }))).toMatch(
+      /namespaces\/team-a was not created by this run/,
+    );
+    expect(await refused(g.send({ method: 'PATCH', path: '/api/v1/namespaces/team-a', body: '{}' }))).toMatch(
+      /was not created by this run/,
+    );
+    expect(await refused(g.send({ method: 'POST', path: base, body: { kind: 'ConfigMap', metadata: { name: 'x' } } }))).toMatch(
+      /does not carry label/,
+    );
     expect(await refused(g.send({ method: 'DELETE', path: base }))).toMatch(/without the selector svc-conformance\/run=r1/);
     expect(await refused(g.send({ method: 'DELETE', path: `${base}/theirs` }))).toMatch(/not this run's/);
     expect(await refused(g.send({ method: 'PATCH', path: `${base}/theirs`, body: '{}' }))).toMatch(/not this run's/);

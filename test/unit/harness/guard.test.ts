@@ -24,7 +24,11 @@ function fakeTarget(answer?: (req: TargetRequest) => TargetResponse | undefined)
   };
 }
 
-const nsBody = (name: string, labels: Record<string, string> = label) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels } });
+const nsBody = (name: string, labels: Record<string, string> = label) => ({
+  apiVersion: 'v1',
+  kind: 'Namespace',
+  metadata: { name, labels },
+});
 const cmBody = (labels: Record<string, string> = label) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', labels } });
 
 async function refused(p: Promise<unknown>): Promise<string> {
@@ -67,17 +71,29 @@ describe('createGuardedTarget', () => {
     const inner = fakeTarget();
     const g = createGuardedTarget(inner, run);
     await g.send({ method: 'POST', path: '/api/v1/namespaces', body: nsBody(NS) });
-    expect(await refused(g.send({ method: 'POST', path: `/api/v1/namespaces/${NS}/configmaps`, body: cmBody({}) }))).toContain(`body does not carry label ${run.labelKey}=r1`);
-    expect(await refused(g.send({ method: 'POST', path: `/api/v1/namespaces/${NS}/configmaps`, body: cmBody({ [run.labelKey]: 'r2' }) }))).toContain('label');
-    expect(await refused(g.send({ method: 'POST', path: '/api/v1/namespaces', body: nsBody('svc-conformance-r1-b', {}) }))).toContain('label');
+    expect(await refused(g.send({ method: 'POST', path: `/api/v1/namespaces/${NS}/configmaps`, body: cmBody({}) }))).toContain(
+      `body does not carry label ${run.labelKey}=r1`,
+    );
+    expect(
+      await refused(g.send({ method: 'POST', path: `/api/v1/namespaces/${NS}/configmaps`, body: cmBody({ [run.labelKey]: 'r2' }) })),
+    ).toContain('label');
+    expect(await refused(g.send({ method: 'POST', path: '/api/v1/namespaces', body: nsBody('svc-conformance-r1-b', {}) }))).toContain(
+      'label',
+    );
     expect(inner.sent).toHaveLength(1);
   });
 
   it('namespace names must carry this run prefix exactly (run r1 is not run r12)', async () => {
     const g = createGuardedTarget(fakeTarget(), run);
-    expect(await refused(g.send({ method: 'POST', path: '/api/v1/namespaces', body: nsBody('svc-conformance-r12-a') }))).toContain('does not start with svc-conformance-r1-');
+    expect(await refused(g.send({ method: 'POST', path: '/api/v1/namespaces', body: nsBody('svc-conformance-r12-a') }))).toContain(
+      'does not start with svc-conformance-r1-',
+    );
     expect(await refused(g.send({ method: 'POST', path: '/api/v1/namespaces', body: nsBody('default') }))).toContain('does not start with');
-    await g.send({ method: 'POST', path: '/api/v1/namespaces', body: { metadata: { generateName: 'svc-conformance-r1-', labels: label } } });
+    await g.send({
+      method: 'POST',
+      path: '/api/v1/namespaces',
+      body: { metadata: { generateName: 'svc-conformance-r1-', labels: label } },
+    });
   });
 
   it('learns generated names from the response, and nothing from dry runs or failures', async () => {
@@ -90,7 +106,11 @@ describe('createGuardedTarget', () => {
     await g.send({ method: 'POST', path: '/api/v1/namespaces', query: [['dryRun', 'All']], body: nsBody(`${NS}-dry`) });
     await g.send({ method: 'POST', path: '/api/v1/namespaces', query: [['fail', null]], body: nsBody(`${NS}-taken`) });
     expect(g.created().namespaces).toEqual([]);
-    await g.send({ method: 'POST', path: '/api/v1/namespaces', body: { metadata: { generateName: 'svc-conformance-r1-', labels: label } } });
+    await g.send({
+      method: 'POST',
+      path: '/api/v1/namespaces',
+      body: { metadata: { generateName: 'svc-conformance-r1-', labels: label } },
+    });
     expect(g.created().namespaces).toEqual(['svc-conformance-r1-xyz12']);
   });
 
@@ -100,7 +120,9 @@ describe('createGuardedTarget', () => {
     await g.send({ method: 'POST', path: '/api/v1/namespaces', body: nsBody(NS) });
     const n = inner.sent.length;
     expect(await refused(g.send({ method: 'DELETE', path: '/api/v1/namespaces' }))).toContain('whole cluster-scoped collection');
-    expect(await refused(g.send({ method: 'DELETE', path: '/api/v1/namespaces/default' }))).toContain('namespaces/default was not created by this run');
+    expect(await refused(g.send({ method: 'DELETE', path: '/api/v1/namespaces/default' }))).toContain(
+      'namespaces/default was not created by this run',
+    );
     expect(await refused(g.send({ method: 'PATCH', path: '/api/v1/nodes/n1', body: {} }))).toContain('nodes/n1 was not created');
     expect(await refused(g.send({ method: 'DELETE', path: `/api/v1/namespaces/${NS}/../default/configmaps/c` }))).toContain('dot');
     expect(await refused(g.send({ method: 'DELETE', path: `/api/v1/namespaces/${NS}%2F..%2Fdefault/configmaps/c` }))).toContain('dot');
@@ -149,14 +171,23 @@ describe('registerCleanup', () => {
     const g = createGuardedTarget(inner, run);
     await g.send({ method: 'POST', path: '/api/v1/namespaces', body: nsBody(NS) });
     await g.send({ method: 'POST', path: '/api/v1/namespaces', body: nsBody(`${NS}-gone`) });
-    await g.send({ method: 'POST', path: '/apis/apiextensions.svc.io/v1/customresourcedefinitions', body: { metadata: { name: 'w.example.com', labels: label } } });
+    await g.send({
+      method: 'POST',
+      path: '/apis/apiextensions.svc.io/v1/customresourcedefinitions',
+      body: { metadata: { name: 'w.example.com', labels: label } },
+    });
     const h = registerCleanup(g, run, { signals: false });
     handles.push(h);
     await h.cleanup();
     await h.cleanup();
     const deletes = inner.sent.filter((r) => r.method === 'DELETE').map((r) => r.path);
     expect(deletes.sort()).toEqual(
-      ['/apis/apiextensions.svc.io/v1/customresourcedefinitions/w.example.com', `/api/v1/namespaces/${NS}`, `/api/v1/namespaces/${NS}-gone`, '/api/v1/namespaces/svc-conformance-r1-stray'].sort(),
+      [
+        '/apis/apiextensions.svc.io/v1/customresourcedefinitions/w.example.com',
+        `/api/v1/namespaces/${NS}`,
+        `/api/v1/namespaces/${NS}-gone`,
+        '/api/v1/namespaces/svc-conformance-r1-stray',
+      ].sort(),
     );
     expect(inner.sent.find((r) => r.method === 'GET')?.query).toEqual([['labelSelector', 'svc-conformance/run=r1']]);
   });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../../harness/transport/exchange.ts';
 import { Transcript } from '../../../harness/transport/transcript.ts';
 
-const ex = (seq: number): Exchange => ({ seq, request: { method: 'GET', path: `/p${seq}` }, transportError: 'x', startedAtMs: 0, durationMs: 0 });
+const ex = (seq: number): Exchange => ({
+  seq,
+  request: { method: 'GET', path: `/p${seq}` },
+  transportError: 'x',
+  startedAtMs: 0,
+  durationMs: 0,
+});
 
 describe('Transcript', () => {
   it('records unbound, filters by seq, clears, and keeps only the newest beyond its capacity', () => {

@@ -40,7 +40,15 @@ const futureCheck: Check<string[]> = {
 describe('UnsupportedByModel', () => {
   it("is notChecked with the model's reason when no case is in the model's scope", async () => {
     const records = await runCheck({ ...futureCheck, arbitrary: () => fc.constant(['opaque-a']) }, env, { seed: 1, runs: 5 });
-    expect(records).toEqual([{ clause: 'rest:6.1.5', check: 'planted-future', verdict: 'notChecked', count: 0, note: expect.stringMatching(/not all decimal integers/) }]);
+    expect(records).toEqual([
+      {
+        clause: 'rest:6.1.5',
+        check: 'planted-future',
+        verdict: 'notChecked',
+        count: 0,
+        note: expect.stringMatching(/not all decimal integers/),
+      },
+    ]);
   });
 
   it('leaves the other cases to judge: a pass where the model covers the case, no failure, no error', async () => {
@@ -49,7 +57,11 @@ describe('UnsupportedByModel', () => {
   });
 
   it('other exceptions stay errors of ours, not notChecked', async () => {
-    const broken: Check<number> = { ...futureCheck, arbitrary: () => fc.nat(), run: () => Promise.reject(new Error('boom')) } as unknown as Check<number>;
+    const broken: Check<number> = {
+      ...futureCheck,
+      arbitrary: () => fc.nat(),
+      run: () => Promise.reject(new Error('boom')),
+    } as unknown as Check<number>;
     const records = await runCheck(broken, env, { seed: 1, runs: 3 });
     expect(records.map((r) => r.verdict)).toEqual(['error']);
     expect(new UnsupportedByModel('rest:6.1.5', 'x').clause).toBe('rest:6.1.5');

@@ -9,7 +9,15 @@ import type { ObservedEvent } from '../../../reference/watch-oracle.ts';
 
 const ev = (type: string, rv: string): ObservedEvent => ({ type, object: { rv, key: `ns/${rv}` } as never, raw: {} });
 const version = (name: string, rv: string): ObjectVersion =>
-  ({ key: `ns/${name}`, name, namespace: 'ns', uid: `u-${name}`, rv, creationTimestamp: undefined, content: { labels: {}, annotations: {}, body: {} } }) as never;
+  ({
+    key: `ns/${name}`,
+    name,
+    namespace: 'ns',
+    uid: `u-${name}`,
+    rv,
+    creationTimestamp: undefined,
+    content: { labels: {}, annotations: {}, body: {} },
+  }) as never;
 
 describe('orderBroken', () => {
   const expected = ['5', '6', '7'];

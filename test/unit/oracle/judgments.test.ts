@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { narrowedJudgments, passCounts } from '../../helpers/judgments.ts';
 import type { CheckRecord } from '../../../runner/results.ts';
 
-const rec = (check: string, clause: string, verdict: CheckRecord['verdict'], count: number): CheckRecord => ({ check, clause, verdict, count }) as CheckRecord;
+const rec = (check: string, clause: string, verdict: CheckRecord['verdict'], count: number): CheckRecord =>
+  ({ check, clause, verdict, count }) as CheckRecord;
 
 describe('narrowed judgments', () => {
   const unvaried = passCounts([
@@ -24,11 +25,19 @@ describe('narrowed judgments', () => {
   });
 
   it('a variation that drops a field leaves its clause unjudged: named, with both counts', () => {
-    const varied = passCounts([rec('paging', 'rest:4.4.3', 'pass', 8), rec('paging', 'rest:2.3/metadata.remainingItemCount', 'unspecified', 19), rec('other', 'rest:7.1', 'pass', 8)]);
-    expect(narrowedJudgments(unvaried, varied, ['paging', 'other'])).toEqual(['paging rest:2.3/metadata.remainingItemCount: passed 19 times unvaried, 0 here']);
+    const varied = passCounts([
+      rec('paging', 'rest:4.4.3', 'pass', 8),
+      rec('paging', 'rest:2.3/metadata.remainingItemCount', 'unspecified', 19),
+      rec('other', 'rest:7.1', 'pass', 8),
+    ]);
+    expect(narrowedJudgments(unvaried, varied, ['paging', 'other'])).toEqual([
+      'paging rest:2.3/metadata.remainingItemCount: passed 19 times unvaried, 0 here',
+    ]);
   });
 
   it('fewer observations of a judged clause count too; checks the varied run did not run are not asked', () => {
-    expect(narrowedJudgments(unvaried, { 'paging rest:2.3/metadata.remainingItemCount': 19, 'paging rest:4.4.3': 7 }, ['paging'])).toEqual(['paging rest:4.4.3: passed 8 times unvaried, 7 here']);
+    expect(narrowedJudgments(unvaried, { 'paging rest:2.3/metadata.remainingItemCount': 19, 'paging rest:4.4.3': 7 }, ['paging'])).toEqual([
+      'paging rest:4.4.3: passed 8 times unvaried, 7 here',
+    ]);
   });
 });

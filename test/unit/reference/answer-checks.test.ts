@@ -7,8 +7,16 @@ import { evaluateNeeds, mapAt, requestsOf, type AnswerData, type AnswerNeed, typ
 const RUN = { 'svc-conformance/run': 't1' };
 
 const answers: AnswerData[] = [
-  { status: 200, headers: { 'content-type': 'application/json' }, body: { metadata: { resourceVersion: '7', continue: 'tok', remainingItemCount: 1 }, items: [{}, {}] } },
-  { status: 200, headers: { 'content-type': 'application/json;charset=utf-8' }, body: { metadata: { resourceVersion: '9', continue: '' }, items: [{}] } },
+  {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: { metadata: { resourceVersion: '7', continue: 'tok', remainingItemCount: 1 }, items: [{}, {}] },
+  },
+  {
+    status: 200,
+    headers: { 'content-type': 'application/json;charset=utf-8' },
+    body: { metadata: { resourceVersion: '9', continue: '' }, items: [{}] },
+  },
   { status: 400, headers: {}, body: 'bad' },
   {
     status: 200,
@@ -35,7 +43,8 @@ describe('evaluateNeeds', () => {
     expect(ok({ kind: 'statusClass', at: at(1), cls: 4 })).toBe(false);
   });
   it('a process: exit non-zero (a refusal), exit 0 (an acceptance), or serving (status -1)', () => {
-    const proc = (status: number, test: AnswerTest) => evaluateNeeds([{ says: 's', test }], () => ({ status, headers: {}, body: '' }))[0]!.ok;
+    const proc = (status: number, test: AnswerTest) =>
+      evaluateNeeds([{ says: 's', test }], () => ({ status, headers: {}, body: '' }))[0]!.ok;
     expect(proc(1, { kind: 'exit', at: at(0), nonZero: true })).toBe(true);
     expect(proc(0, { kind: 'exit', at: at(0), nonZero: true })).toBe(false);
     // A daemon that keeps running has refused nothing, and has not exited 0 either.
@@ -114,7 +123,8 @@ describe('evaluateNeeds', () => {
   it('watch events: a Terminating MODIFIED just before the removal the case expected is undecided (legal if unseen, rest:3.1), never a pass nor a failure', () => {
     const meta = (name: string, extra: Record<string, unknown> = {}) => ({ metadata: { name, labels: RUN, ...extra } });
     const stream = (events: unknown[]): AnswerData => ({ status: 200, headers: {}, body: '', events });
-    const judge = (a: AnswerData, then: { type: string; name: string }[]) => evaluateNeeds([{ says: 's', test: { kind: 'events', at: at(0), start: [], then } }], () => a)[0]!;
+    const judge = (a: AnswerData, then: { type: string; name: string }[]) =>
+      evaluateNeeds([{ says: 's', test: { kind: 'events', at: at(0), start: [], then } }], () => a)[0]!;
     const then = [
       { type: 'MODIFIED', name: 'a' },
       { type: '*', name: 'a' },

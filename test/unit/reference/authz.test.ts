@@ -34,7 +34,10 @@ describe('the model behind the steps', () => {
   });
   it('rules that grant any request of a case have a probe (so the case waits for its binding)', () => {
     fc.assert(
-      fc.property(authzCaseArb(), (c) => !c.steps.some((s) => expectedDecision(n, 'u', [], c.rules, { ...s, ns: 0 })) || probeStep(n, 'u', [], c.rules) !== undefined),
+      fc.property(
+        authzCaseArb(),
+        (c) => !c.steps.some((s) => expectedDecision(n, 'u', [], c.rules, { ...s, ns: 0 })) || probeStep(n, 'u', [], c.rules) !== undefined,
+      ),
       { numRuns: 500 },
     );
   });
@@ -52,7 +55,13 @@ describe('the model behind the steps', () => {
 describe('judgeStep', () => {
   it('accepts a refusal of what nobody granted, served dry-run and review in agreement', () => {
     const v = verdicts(judgeStep(statusUpdate, false, { real: 403, dry: 403, review: false }, 'AuthzWidget'));
-    expect(v).toMatchObject({ 'rest:5.3': 'pass', 'rest:4.6.4': 'pass', 'rest:5.4': 'pass', 'rest:4.1/subjectaccessreviews': 'pass', 'rest:5.1/client-auth-not-shown': 'unspecified' });
+    expect(v).toMatchObject({
+      'rest:5.3': 'pass',
+      'rest:4.6.4': 'pass',
+      'rest:5.4': 'pass',
+      'rest:4.1/subjectaccessreviews': 'pass',
+      'rest:5.1/client-auth-not-shown': 'unspecified',
+    });
   });
   it('subresource-inherits-parent: the status write served fails rest:5.3', () => {
     expect(verdicts(judgeStep(statusUpdate, false, { real: 200, dry: 200, review: true }, 'AuthzWidget'))['rest:5.3']).toBe('fail');
@@ -97,6 +106,9 @@ describe('strangers and health', () => {
   it('rest:4.1: the status subresource GET answers the object', () => {
     expect(judgeSubresourceGet('/x/status', 200, 'AuthzWidget', 'AuthzWidget').verdict).toBe('pass');
     expect(judgeSubresourceGet('/x/status', 200, 'Status', 'AuthzWidget').verdict).toBe('fail');
-    expect(judgeSubresourceGet('/api/v1/namespaces/a/status', 404, undefined, 'Namespace', 'cluster')).toMatchObject({ clause: 'rest:4.1/get-subresource', verdict: 'fail' });
+    expect(judgeSubresourceGet('/api/v1/namespaces/a/status', 404, undefined, 'Namespace', 'cluster')).toMatchObject({
+      clause: 'rest:4.1/get-subresource',
+      verdict: 'fail',
+    });
   });
 });

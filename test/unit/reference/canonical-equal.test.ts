@@ -8,14 +8,25 @@ import { canonical, canonicalEqual } from '../../../reference/objects.ts';
 // `__proto__` key and key order are where a structural comparison could drift from the strings.
 const leaf = fc.constantFrom<unknown>(undefined, null, 0, -0, 1, Number.NaN, Number.POSITIVE_INFINITY, '', 'a', 'null', true, false);
 const value = fc.letrec((tie) => ({
-  v: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(fc.constantFrom('a', 'b', '__proto__', 'constructor'), tie('v'), { maxKeys: 3 })),
+  v: fc.oneof(
+    { depthSize: 'small' },
+    leaf,
+    fc.array(tie('v'), { maxLength: 3 }),
+    fc.dictionary(fc.constantFrom('a', 'b', '__proto__', 'constructor'), tie('v'), { maxKeys: 3 }),
+  ),
 })).v;
 
 const reordered = (v: unknown): unknown => {
   if (Array.isArray(v)) return v.map(reordered);
   if (typeof v !== 'object' || v === null) return v;
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v).reverse()) Object.defineProperty(out, k, { value: reordered((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
+  for (const k of Object.keys(v).reverse())
+    Object.defineProperty(out, k, {
+      value: reordered((v as Record<string, unknown>)[k]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 };
 

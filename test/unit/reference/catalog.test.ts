@@ -64,12 +64,18 @@ describe('clause catalog: shape', () => {
 
 describe('clause catalog: rest coverage', () => {
   it.each(Object.entries(numberedItems))('section %s has exactly its %i numbered items', (section, n) => {
-    const items = rest.filter((c) => c.section === section && new RegExp(`^rest:${section.replaceAll('.', '\\.')}\\.[0-9]+$`).test(c.id)).map((c) => c.id);
+    const items = rest
+      .filter((c) => c.section === section && new RegExp(`^rest:${section.replaceAll('.', '\\.')}\\.[0-9]+$`).test(c.id))
+      .map((c) => c.id);
     expect(items).toEqual(Array.from({ length: n }, (_, i) => `rest:${section}.${i + 1}`));
   });
 
   it('has numbered items only in the sections that have them', () => {
-    const sections = new Set(rest.filter((c) => c.id === `rest:${c.section}.${c.id.split('.').at(-1)}` && /^[0-9]+$/.test(c.id.split('.').at(-1)!)).map((c) => c.section));
+    const sections = new Set(
+      rest
+        .filter((c) => c.id === `rest:${c.section}.${c.id.split('.').at(-1)}` && /^[0-9]+$/.test(c.id.split('.').at(-1)!))
+        .map((c) => c.section),
+    );
     expect([...sections].sort()).toEqual(Object.keys(numberedItems).sort());
   });
 
@@ -113,7 +119,11 @@ describe('clause catalog: rest coverage', () => {
     expect(ids('rest:4.5/watch/')).toHaveLength(3);
     expect(requireClause('rest:4.5/list').kind).toBe('normative');
     expect(requireClause('rest:4.5/list').summary).toMatch(/without a row are unspecified/);
-    expect(ids('rest:4.5/meaning/').sort()).toEqual(['any', 'continue-exact', 'exact', 'get-state-start', 'most-recent', 'not-older-than', 'start-exact'].map((m) => `rest:4.5/meaning/${m}`));
+    expect(ids('rest:4.5/meaning/').sort()).toEqual(
+      ['any', 'continue-exact', 'exact', 'get-state-start', 'most-recent', 'not-older-than', 'start-exact'].map(
+        (m) => `rest:4.5/meaning/${m}`,
+      ),
+    );
     expect(requireClause('rest:4.5/client-obligations').kind).toBe('informative');
   });
 
@@ -136,10 +146,29 @@ describe('clause catalog: rest coverage', () => {
       ].map((f) => `rest:2.3/${f}`),
     );
     expect(ids('rest:4.3/')).toEqual(
-      ['watch', 'resourceVersion', 'resourceVersionMatch', 'limit', 'continue', 'allowWatchBookmarks', 'dryRun', 'fieldManager', 'force', 'pretty'].map((p) => `rest:4.3/${p}`),
+      [
+        'watch',
+        'resourceVersion',
+        'resourceVersionMatch',
+        'limit',
+        'continue',
+        'allowWatchBookmarks',
+        'dryRun',
+        'fieldManager',
+        'force',
+        'pretty',
+      ].map((p) => `rest:4.3/${p}`),
     );
     expect(ids('rest:6.1/')).toEqual(['rest:6.1/ADDED', 'rest:6.1/MODIFIED', 'rest:6.1/BOOKMARK']);
-    expect(ids('rest:7/')).toEqual(['rest:7/200', 'rest:7/400', 'rest:7/406', 'rest:7/410', 'rest:7/504', 'rest:7/504/exact', 'rest:7/conflict']);
+    expect(ids('rest:7/')).toEqual([
+      'rest:7/200',
+      'rest:7/400',
+      'rest:7/406',
+      'rest:7/410',
+      'rest:7/504',
+      'rest:7/504/exact',
+      'rest:7/conflict',
+    ]);
   });
 
   it('has every row of the other tables', () => {
@@ -158,27 +187,58 @@ describe('clause catalog: rest coverage', () => {
     for (const [prefix, n] of Object.entries(rows)) expect(ids(prefix), prefix).toHaveLength(n);
     // 4.1: 15 path rows, the subresource paragraph, 3 PATCH content types, 3 "not shown".
     expect(ids('rest:4.1/')).toHaveLength(22);
-    for (const slug of ['get-collection', 'get-object', 'get-namespaced-collection', 'get-namespaced-object', 'post', 'put', 'patch', 'delete', 'patch-type/apply']) {
+    for (const slug of [
+      'get-collection',
+      'get-object',
+      'get-namespaced-collection',
+      'get-namespaced-object',
+      'post',
+      'put',
+      'patch',
+      'delete',
+      'patch-type/apply',
+    ]) {
       expect(clauseById(`rest:4.1/${slug}`), slug).toBeDefined();
     }
     // 4.2: 5 paths and 2 query parameters.
-    expect(ids('rest:4.2/')).toEqual(['healthz', 'livez', 'readyz', 'livez-check', 'readyz-check', 'verbose', 'exclude'].map((s) => `rest:4.2/${s}`));
+    expect(ids('rest:4.2/')).toEqual(
+      ['healthz', 'livez', 'readyz', 'livez-check', 'readyz-check', 'verbose', 'exclude'].map((s) => `rest:4.2/${s}`),
+    );
     expect(ids('rest:3.1/')).toContain('rest:3.1/live-to-terminating');
     expect(ids('rest:3.1/')).toContain('rest:3.1/terminating-to-removed');
-    expect(ids('rest:8/').filter((id) => !id.endsWith('-not-shown'))).toEqual(['rest:8/watch-history', 'rest:8/continue-token-lifetime', 'rest:8/protobuf-prefix', 'rest:8/beta-support']);
+    expect(ids('rest:8/').filter((id) => !id.endsWith('-not-shown'))).toEqual([
+      'rest:8/watch-history',
+      'rest:8/continue-token-lifetime',
+      'rest:8/protobuf-prefix',
+      'rest:8/beta-support',
+    ]);
   });
 
   it('has one 9.4 id per removed group/version/kind', () => {
     const kinds = ids('rest:9.4/').filter((id) => /-v[0-9]+(alpha|beta)[0-9]+-[a-z]+$/.test(id));
     expect(kinds).toHaveLength(45);
-    for (const id of ['batch-v1beta1-cronjob', 'rbac-authorization-v1beta1-clusterrolebinding', 'apps-v1beta2-deployment', 'extensions-v1beta1-ingress', 'networking-v1beta1-ingress']) {
+    for (const id of [
+      'batch-v1beta1-cronjob',
+      'rbac-authorization-v1beta1-clusterrolebinding',
+      'apps-v1beta2-deployment',
+      'extensions-v1beta1-ingress',
+      'networking-v1beta1-ingress',
+    ]) {
       expect(clauseById(`rest:9.4/${id}`), id).toBeDefined();
     }
   });
 
   // A "not shown" note about an answer a run can record is unspecified; one that names no request or
   // answer (the schemas of every kind, the maximum of limit) is informative: nothing to record.
-  const notShownRecorded = ['rest:2.5.3', 'rest:3.1/no-finalizers-not-shown', 'rest:5.1/client-auth-not-shown', 'rest:6.1.6', 'rest:7.5', 'rest:7.6', 'rest:7.7'];
+  const notShownRecorded = [
+    'rest:2.5.3',
+    'rest:3.1/no-finalizers-not-shown',
+    'rest:5.1/client-auth-not-shown',
+    'rest:6.1.6',
+    'rest:7.5',
+    'rest:7.6',
+    'rest:7.7',
+  ];
   const notShownInformative = [
     'rest:2.8/kind-fields-not-shown',
     'rest:3.3/kind-state-machines-not-shown',
@@ -201,14 +261,17 @@ describe('clause catalog: rest coverage', () => {
   });
 
   it('marks the descriptive items informative', () => {
-    for (const id of ['rest:1.1', 'rest:1.9', 'rest:4.5/client-obligations', 'rest:9.3/example-timeline']) expect(requireClause(id).kind, id).toBe('informative');
+    for (const id of ['rest:1.1', 'rest:1.9', 'rest:4.5/client-obligations', 'rest:9.3/example-timeline'])
+      expect(requireClause(id).kind, id).toBe('informative');
     for (const c of rest.filter((c) => c.section === '2.1')) expect(c.kind, c.id).toBe('informative');
     // "kind List ... is a client-side form and not an API response": a list answer can break it.
     expect(requireClause('rest:2.4.3').kind).toBe('normative');
   });
 
   it('gives every informative clause its reason, and only those', () => {
-    const wrong = catalog.filter((c) => (c.kind === 'informative' ? !((c.informative?.trim().length ?? 0) > 20) : c.informative !== undefined)).map((c) => c.id);
+    const wrong = catalog
+      .filter((c) => (c.kind === 'informative' ? !((c.informative?.trim().length ?? 0) > 20) : c.informative !== undefined))
+      .map((c) => c.id);
     expect(wrong).toEqual([]);
   });
 });

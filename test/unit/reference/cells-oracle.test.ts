@@ -73,7 +73,10 @@ describe('every list cell: right answer accepted, near miss rejected under the c
     }
     expect(d.outcome).toBe('serve');
     if (d.outcome !== 'serve') return;
-    const pair = d.semantic === 'ContinueExact' ? { right: [3, 'ok'] as [number, string], nearMiss: [4, 'drift'] as [number, string] } : answers[d.semantic as keyof typeof answers];
+    const pair =
+      d.semantic === 'ContinueExact'
+        ? { right: [3, 'ok'] as [number, string], nearMiss: [4, 'drift'] as [number, string] }
+        : answers[d.semantic as keyof typeof answers];
     expect(failedClauses(judgeServe(d, cell.paging, pair.right))).toEqual([]);
     const miss = failedClauses(judgeServe(d, cell.paging, pair.nearMiss));
     expect(miss.length).toBeGreaterThan(0);
@@ -95,6 +98,8 @@ describe('every get cell: right answer accepted, near miss rejected', () => {
     const exp = { semantic, clause: d.clause, ...(semantic === 'NotOlderThan' ? { at: 3 } : {}) };
     expect(failedClauses(judgeGet(ctx(), exp, key, right))).toEqual([]);
     // The Not-older-than near miss is an older version: it breaks the meaning as well as the cell.
-    expect(failedClauses(judgeGet(ctx(), exp, key, nearMiss))).toEqual(semantic === 'NotOlderThan' ? [d.clause, 'rest:4.5/meaning/not-older-than'] : [d.clause]);
+    expect(failedClauses(judgeGet(ctx(), exp, key, nearMiss))).toEqual(
+      semantic === 'NotOlderThan' ? [d.clause, 'rest:4.5/meaning/not-older-than'] : [d.clause],
+    );
   });
 });

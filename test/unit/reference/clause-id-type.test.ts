@@ -39,7 +39,10 @@ describe('ClauseId', () => {
       ...options.map((o) => o.clause),
       ...gates.map(gateListClause),
       ...removals.map((r) => r.clause),
-      ...(['livez', 'readyz', 'healthz'] as const).flatMap((e) => [clauseOfEndpoint(e, false), ...(e === 'healthz' ? [] : [clauseOfEndpoint(e, true)])]),
+      ...(['livez', 'readyz', 'healthz'] as const).flatMap((e) => [
+        clauseOfEndpoint(e, false),
+        ...(e === 'healthz' ? [] : [clauseOfEndpoint(e, true)]),
+      ]),
       ...OWNERSHIP_ROWS.map((r) => ownershipClause(r.row)),
     ];
     expect(built.length).toBeGreaterThan(200);

@@ -21,7 +21,9 @@ function sources(dir: string): string[] {
 
 describe('clause ids used in code exist in the catalog', () => {
   it('literal ids in reference/, harness/, suites/, targets/', () => {
-    const files = ['reference', 'harness', 'suites', 'targets'].flatMap((d) => sources(path.join(root, d))).filter((f) => !f.includes(`${path.sep}catalog${path.sep}`));
+    const files = ['reference', 'harness', 'suites', 'targets']
+      .flatMap((d) => sources(path.join(root, d)))
+      .filter((f) => !f.includes(`${path.sep}catalog${path.sep}`));
     const ids = new Set<string>();
     for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/'((?:rest|node):[0-9][^'\s]*[^'\s/])'/g)) ids.add(m[1]!);
     expect(ids.size).toBeGreaterThan(20);

@@ -41,8 +41,11 @@ describe('clauseText', () => {
 });
 
 const specDir = process.env.SVC_SPEC_DIR ?? DEFAULT_SPEC_DIR;
-describe.skipIf(!existsSync(path.join(specDir, SPEC_FILES.rest)))(`reference/catalog/spec-text.ts (skipped: no spec in ${specDir}; SVC_SPEC_DIR names another)`, () => {
-  it('is the spec as it is now (npm run gen:spec-text)', () => {
-    expect(readFileSync(SPEC_TEXT_FILE, 'utf8')).toBe(renderSpecText(readSpecSections(specDir)));
-  });
-});
+describe.skipIf(!existsSync(path.join(specDir, SPEC_FILES.rest)))(
+  `reference/catalog/spec-text.ts (skipped: no spec in ${specDir}; SVC_SPEC_DIR names another)`,
+  () => {
+    it('is the spec as it is now (npm run gen:spec-text)', () => {
+      expect(readFileSync(SPEC_TEXT_FILE, 'utf8')).toBe(renderSpecText(readSpecSections(specDir)));
+    });
+  },
+);

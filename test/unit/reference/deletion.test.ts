@@ -1,7 +1,13 @@
 // rest:3.1 two-phase deletion: the step function, walked through the state machine by hand, and the
 // wrong turns a server could take (removal despite finalizers, early removal, a moved timestamp).
 import { describe, expect, it } from 'vitest';
-import { initialDeletionState, stepDeletion, type DeletionObservation, type DeletionState, type DeletionStep } from '../../../reference/deletion.ts';
+import {
+  initialDeletionState,
+  stepDeletion,
+  type DeletionObservation,
+  type DeletionState,
+  type DeletionStep,
+} from '../../../reference/deletion.ts';
 
 const T = '2026-11-23T16:00:00Z';
 const obj = (finalizers: string[], deletionTimestamp?: string): DeletionObservation['read'] => ({ finalizers, deletionTimestamp });
@@ -68,11 +74,16 @@ describe('two-phase deletion model (rest:3.1)', () => {
   it('records deletion without finalizers as unspecified, whichever way the target goes', () => {
     for (const o of [gone(), ok(obj([], T))]) {
       const v = stepDeletion({ phase: 'live', finalizers: [] }, { op: 'delete' }, o);
-      expect(v.judgements.map((j) => `${j.verdict} ${j.clause}`)).toEqual(['pass rest:4.1/delete', 'unspecified rest:3.1/no-finalizers-not-shown']);
+      expect(v.judgements.map((j) => `${j.verdict} ${j.clause}`)).toEqual([
+        'pass rest:4.1/delete',
+        'unspecified rest:3.1/no-finalizers-not-shown',
+      ]);
       expect(v.next.phase).toBe(o.read ? 'open' : 'absent');
     }
     // And a later create of that name is not judged either while the model cannot know.
-    expect(stepDeletion({ phase: 'open' }, { op: 'create', finalizers: [] }, ok(obj([]), 409)).judgements.map((j) => j.verdict)).toEqual(['unspecified']);
+    expect(stepDeletion({ phase: 'open' }, { op: 'create', finalizers: [] }, ok(obj([]), 409)).judgements.map((j) => j.verdict)).toEqual([
+      'unspecified',
+    ]);
   });
 
   // The removal after the last finalizer has no time bound: still Terminating with none left after the
@@ -80,7 +91,10 @@ describe('two-phase deletion model (rest:3.1)', () => {
   it('an object still Terminating with no finalizers after the window is inconclusive, not failed', () => {
     const terminating: DeletionState = { phase: 'terminating', finalizers: ['a/x'], deletionTimestamp: T };
     const lingering = stepDeletion(terminating, { op: 'setFinalizers', finalizers: [] }, { status: 200, read: obj([], T), waitedMs: 5000 });
-    expect(lingering.judgements.map((j) => `${j.verdict} ${j.clause}`)).toEqual(['pass rest:2.3/metadata.finalizers', 'inconclusive rest:3.1/terminating-to-removed']);
+    expect(lingering.judgements.map((j) => `${j.verdict} ${j.clause}`)).toEqual([
+      'pass rest:2.3/metadata.finalizers',
+      'inconclusive rest:3.1/terminating-to-removed',
+    ]);
     expect(lingering.judgements[1]!.expected).toContain('5000 ms');
     expect(lingering.next).toEqual({ phase: 'open' });
     // Near misses: the finalizer still there, or a deletionTimestamp that moved.

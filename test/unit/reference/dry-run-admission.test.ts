@@ -33,9 +33,13 @@ describe('judgeNoneWebhook (case A: sideEffects None)', () => {
   it('a denied object served past the webhook timeout shows nothing (failurePolicy Ignore); served sooner it fails', () => {
     const late = verdicts(judgeNoneWebhook({ ...right, denied: { status: 201, seen: [true], persisted: false, tookMs: 5_400 } }));
     expect(late).toEqual(['rest:4.6.2 pass', 'rest:4.6.2 inconclusive', 'rest:4.6.3 pass']);
-    expect(verdicts(judgeNoneWebhook({ ...right, denied: { status: 201, seen: [true], persisted: false, tookMs: 4_900 } }))).toContain('rest:4.6.2 fail');
+    expect(verdicts(judgeNoneWebhook({ ...right, denied: { status: 201, seen: [true], persisted: false, tookMs: 4_900 } }))).toContain(
+      'rest:4.6.2 fail',
+    );
     // Stored is wrong however late: a dry-run never stores.
-    expect(verdicts(judgeNoneWebhook({ ...right, denied: { status: 201, seen: [true], persisted: true, tookMs: 9_000 } }))).toContain('rest:4.6.2 fail');
+    expect(verdicts(judgeNoneWebhook({ ...right, denied: { status: 201, seen: [true], persisted: true, tookMs: 9_000 } }))).toContain(
+      'rest:4.6.2 fail',
+    );
   });
   it('fails an allowed dry-run the webhook never saw, or saw as a real request', () => {
     expect(verdicts(judgeNoneWebhook({ ...right, allowed: { status: 201, seen: [], persisted: false } }))[0]).toBe('rest:4.6.2 fail');
@@ -46,7 +50,10 @@ describe('judgeNoneWebhook (case A: sideEffects None)', () => {
     expect(verdicts(judgeNoneWebhook({ ...right, allowed: { status: 400, seen: [], persisted: false } }))).toContain('rest:4.6.3 fail');
   });
   it('is inconclusive when the webhook was never seen in force', () => {
-    expect(verdicts(judgeNoneWebhook({ premise: { shown: false, observed: 'no review within 600 ms' } }))).toEqual(['rest:4.6.2 inconclusive', 'rest:4.6.3 inconclusive']);
+    expect(verdicts(judgeNoneWebhook({ premise: { shown: false, observed: 'no review within 600 ms' } }))).toEqual([
+      'rest:4.6.2 inconclusive',
+      'rest:4.6.3 inconclusive',
+    ]);
   });
 });
 
@@ -62,28 +69,48 @@ describe('judgeMutatingWebhook (case M: a mutating webhook, sideEffects None)', 
     expect(verdicts(judgeMutatingWebhook(right))).toEqual(['rest:4.6.2 pass', 'rest:4.6.3 pass']);
   });
   it('fails a dry-run answer without the mutation the real create stored (near miss: everything else right)', () => {
-    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, labels: base } }))).toEqual(['rest:4.6.2 fail', 'rest:4.6.3 pass']);
+    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, labels: base } }))).toEqual([
+      'rest:4.6.2 fail',
+      'rest:4.6.3 pass',
+    ]);
     expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, seen: [], labels: base } }))[0]).toBe('rest:4.6.2 fail');
   });
   it('a dry-run answer without the mutation, served past the webhook timeout, shows nothing; served sooner it fails', () => {
-    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, labels: base, tookMs: 6_000 } }))).toEqual(['rest:4.6.2 inconclusive', 'rest:4.6.3 pass']);
-    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, labels: base, tookMs: 200 } }))).toEqual(['rest:4.6.2 fail', 'rest:4.6.3 pass']);
+    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, labels: base, tookMs: 6_000 } }))).toEqual([
+      'rest:4.6.2 inconclusive',
+      'rest:4.6.3 pass',
+    ]);
+    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, labels: base, tookMs: 200 } }))).toEqual([
+      'rest:4.6.2 fail',
+      'rest:4.6.3 pass',
+    ]);
     // A right answer is a pass however late it came.
-    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, tookMs: 6_000 } }))).toEqual(['rest:4.6.2 pass', 'rest:4.6.3 pass']);
+    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, tookMs: 6_000 } }))).toEqual([
+      'rest:4.6.2 pass',
+      'rest:4.6.3 pass',
+    ]);
   });
   it('fails a dry-run the webhook saw as a real request, or that was stored; a None webhook failing it fails 4.6.3', () => {
     expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, seen: [false] } }))[0]).toBe('rest:4.6.2 fail');
     expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, persisted: true } }))[0]).toBe('rest:4.6.2 fail');
-    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { status: 400, seen: [], persisted: false, labels: undefined } }))).toEqual(['rest:4.6.2 fail', 'rest:4.6.3 fail']);
+    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { status: 400, seen: [], persisted: false, labels: undefined } }))).toEqual([
+      'rest:4.6.2 fail',
+      'rest:4.6.3 fail',
+    ]);
   });
   it("accepts another value of the mutated label (rest:2.8: a dry-run's values from a mutating step may differ)", () => {
-    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, labels: { ...base, [MUTATION_LABEL]: 'other' } } }))[0]).toBe('rest:4.6.2 pass');
+    expect(verdicts(judgeMutatingWebhook({ ...right, dry: { ...right.dry!, labels: { ...base, [MUTATION_LABEL]: 'other' } } }))[0]).toBe(
+      'rest:4.6.2 pass',
+    );
   });
   it('is inconclusive, never failed, when the webhook was unreachable or the real object lacks the mutation', () => {
     const unreached = { premise: { shown: false, observed: 'no real create reached it' }, mark: right.mark } as const;
     expect(verdicts(judgeMutatingWebhook(unreached))).toEqual(['rest:4.6.2 inconclusive', 'rest:4.6.3 inconclusive']);
     for (const realLabels of [base, undefined, { ...base, [MUTATION_LABEL]: 'else' }]) {
-      expect(verdicts(judgeMutatingWebhook({ ...right, realLabels, dry: { ...right.dry!, labels: base } }))).toEqual(['rest:4.6.2 inconclusive', 'rest:4.6.3 inconclusive']);
+      expect(verdicts(judgeMutatingWebhook({ ...right, realLabels, dry: { ...right.dry!, labels: base } }))).toEqual([
+        'rest:4.6.2 inconclusive',
+        'rest:4.6.3 inconclusive',
+      ]);
     }
   });
   it('builds a MutatingWebhookConfiguration when asked', () => {
@@ -110,7 +137,11 @@ describe('judgeSideEffectingWebhook (case B)', () => {
   const accepted = { version: 'v1beta1', sideEffects: 'Unknown' as const, status: 201 };
   const right: SideEffectObservation = {
     attempts: [...v1Refused, accepted],
-    tested: { attempt: accepted, premise: { shown: true, observed: 'a real create reached it' }, dry: { status: 400, seen: [], persisted: false } },
+    tested: {
+      attempt: accepted,
+      premise: { shown: true, observed: 'a real create reached it' },
+      dry: { status: 400, seen: [], persisted: false },
+    },
   };
   it('is inconclusive for rest:7.3 when no served version accepts a side-effecting webhook (1.22+), and passes the v1 row', () => {
     const js = judgeSideEffectingWebhook({ attempts: v1Refused });
@@ -131,20 +162,23 @@ describe('judgeSideEffectingWebhook (case B)', () => {
     expect(verdicts(judgeSideEffectingWebhook(right)).slice(2)).toEqual(['rest:7.3 pass', 'rest:4.6.3 pass']);
   });
   it('fails a dry-run that was served, or that failed but still called the webhook', () => {
-    expect(verdicts(judgeSideEffectingWebhook({ ...right, tested: { ...right.tested!, dry: { status: 201, seen: [true], persisted: false } } })).slice(2)).toEqual([
-      'rest:7.3 fail',
-      'rest:4.6.3 fail',
-    ]);
-    expect(verdicts(judgeSideEffectingWebhook({ ...right, tested: { ...right.tested!, dry: { status: 400, seen: [true], persisted: false } } })).slice(2)).toEqual([
-      'rest:7.3 fail',
-      'rest:4.6.3 fail',
-    ]);
+    expect(
+      verdicts(
+        judgeSideEffectingWebhook({ ...right, tested: { ...right.tested!, dry: { status: 201, seen: [true], persisted: false } } }),
+      ).slice(2),
+    ).toEqual(['rest:7.3 fail', 'rest:4.6.3 fail']);
+    expect(
+      verdicts(
+        judgeSideEffectingWebhook({ ...right, tested: { ...right.tested!, dry: { status: 400, seen: [true], persisted: false } } }),
+      ).slice(2),
+    ).toEqual(['rest:7.3 fail', 'rest:4.6.3 fail']);
   });
   it('is inconclusive, never failed, when no real request reached the webhook', () => {
-    expect(verdicts(judgeSideEffectingWebhook({ ...right, tested: { attempt: accepted, premise: { shown: false, observed: 'never called' } } })).slice(2)).toEqual([
-      'rest:7.3 inconclusive',
-      'rest:4.6.3 inconclusive',
-    ]);
+    expect(
+      verdicts(
+        judgeSideEffectingWebhook({ ...right, tested: { attempt: accepted, premise: { shown: false, observed: 'never called' } } }),
+      ).slice(2),
+    ).toEqual(['rest:7.3 inconclusive', 'rest:4.6.3 inconclusive']);
   });
 });
 

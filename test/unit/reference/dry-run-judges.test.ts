@@ -2,7 +2,12 @@
 // reference/): the whole answer to a dry-run write with its parameters, an invalid dryRun value, a
 // dry-run namespace delete, and what a read afterwards shows. A pass and a near miss each.
 import { describe, expect, it } from 'vitest';
-import { judgeDryRunPersistence, judgeDryRunWrite, judgeInvalidDryRunWrite, judgeNamespaceDryRunDelete } from '../../../reference/dry-run.ts';
+import {
+  judgeDryRunPersistence,
+  judgeDryRunWrite,
+  judgeInvalidDryRunWrite,
+  judgeNamespaceDryRunDelete,
+} from '../../../reference/dry-run.ts';
 import type { ObjectVersion, ObservedObject } from '../../../reference/objects.ts';
 
 const shown = (js: readonly { verdict: string; clause: string }[]) => js.map((j) => `${j.verdict} ${j.clause}`);
@@ -22,7 +27,15 @@ const observed = (o: Partial<ObservedObject>): ObservedObject => ({
   body: { k: 'v' },
   ...o,
 });
-const before: ObjectVersion = { key: 'ns/a', name: 'a', namespace: 'ns', uid: 'u', rv: '5', creationTimestamp: 't', content: { labels: {}, annotations: {}, body: { k: 'v' } } };
+const before: ObjectVersion = {
+  key: 'ns/a',
+  name: 'a',
+  namespace: 'ns',
+  uid: 'u',
+  rv: '5',
+  creationTimestamp: 't',
+  content: { labels: {}, annotations: {}, body: { k: 'v' } },
+};
 const keys = new Set<string>();
 const create = { outcome: 'success', verb: 'create', wouldStore: { labels: {}, annotations: {}, body: { k: 'v' } } } as const;
 
@@ -32,11 +45,20 @@ describe('judgeDryRunWrite (rest:4.6, rest:4.3/dryRun, rest:4.3/pretty)', () => 
     expect(failures(js)).toEqual([]);
     expect(shown(js).slice(-2)).toEqual(['pass rest:4.3/dryRun', 'pass rest:4.3/pretty']);
     expect(js.find((j) => j.clause === 'rest:4.3/dryRun')!.expected).toBe('dryRun=All accepted on create');
-    expect(judgeDryRunWrite(create, 'flag', 201, observed({}), keys, 'a merge patch', false).map((j) => j.clause)).not.toContain('rest:4.3/pretty');
+    expect(judgeDryRunWrite(create, 'flag', 201, observed({}), keys, 'a merge patch', false).map((j) => j.clause)).not.toContain(
+      'rest:4.3/pretty',
+    );
   });
   it('fails a wrong answer under the dry-run clause and carries it to the parameters', () => {
-    expect(failures(judgeDryRunWrite(create, 'All', 500, undefined, keys, 'create', true))).toEqual(['rest:4.6.2', 'rest:4.3/dryRun', 'rest:4.3/pretty']);
-    expect(failures(judgeDryRunWrite(create, 'flag', 201, observed({ body: { k: 'w' } }), keys, 'create', false))).toEqual(['rest:4.6.1', 'rest:4.3/dryRun']);
+    expect(failures(judgeDryRunWrite(create, 'All', 500, undefined, keys, 'create', true))).toEqual([
+      'rest:4.6.2',
+      'rest:4.3/dryRun',
+      'rest:4.3/pretty',
+    ]);
+    expect(failures(judgeDryRunWrite(create, 'flag', 201, observed({ body: { k: 'w' } }), keys, 'create', false))).toEqual([
+      'rest:4.6.1',
+      'rest:4.3/dryRun',
+    ]);
   });
 });
 
@@ -57,7 +79,10 @@ describe('judgeNamespaceDryRunDelete (rest:4.6.2)', () => {
 
 describe('judgeDryRunPersistence', () => {
   it('with All: nothing may be persisted, and the key stays predicted', () => {
-    expect(judgeDryRunPersistence('All', before, { status: 200, object: observed({}) }, keys)).toMatchObject({ judgements: [{ clause: 'rest:4.6.2', verdict: 'pass' }], unpredictable: false });
+    expect(judgeDryRunPersistence('All', before, { status: 200, object: observed({}) }, keys)).toMatchObject({
+      judgements: [{ clause: 'rest:4.6.2', verdict: 'pass' }],
+      unpredictable: false,
+    });
     expect(judgeDryRunPersistence('All', before, { status: 200, object: observed({ rv: '6' }) }, keys)).toMatchObject({
       judgements: [{ clause: 'rest:4.6.2', verdict: 'fail' }],
       unpredictable: false,

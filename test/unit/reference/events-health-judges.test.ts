@@ -22,7 +22,11 @@ const valid: Record<string, unknown> = {
 
 describe('judgeEventV1Create (rest:6.2)', () => {
   it('passes a valid event created and an invalid one refused, under each clause it breaks', () => {
-    expect(clauses(judgeEventV1Create(valid, { status: 201, body: '{}' }))).toEqual(['rest:6.2/required pass', 'rest:6.2/type pass', 'rest:6.2/deprecated-fields pass']);
+    expect(clauses(judgeEventV1Create(valid, { status: 201, body: '{}' }))).toEqual([
+      'rest:6.2/required pass',
+      'rest:6.2/type pass',
+      'rest:6.2/deprecated-fields pass',
+    ]);
     const bad = { ...valid, type: 'Info', deprecatedCount: 2 };
     const js = judgeEventV1Create(bad, { status: 422, body: '{}' });
     expect(clauses(js)).toEqual(['rest:6.2/type pass', 'rest:6.2/deprecated-fields pass']);
@@ -39,7 +43,15 @@ describe('judgeEventV1Create (rest:6.2)', () => {
 describe('judgeEventV1ReadsBack and judgeEventV1Readback (rest:6.2 "replaces" rows)', () => {
   it('passes a created event read back under the v1 names', () => {
     expect(judgeEventV1ReadsBack('ev-1', 200).verdict).toBe('pass');
-    expect(clauses(judgeEventV1Readback(valid, { ...valid, regarding: { ...(valid['regarding'] as object), uid: 'u' }, eventTime: '2026-01-01T00:00:00Z' }))).toEqual([
+    expect(
+      clauses(
+        judgeEventV1Readback(valid, {
+          ...valid,
+          regarding: { ...(valid['regarding'] as object), uid: 'u' },
+          eventTime: '2026-01-01T00:00:00Z',
+        }),
+      ),
+    ).toEqual([
       'rest:6.2/regarding pass',
       'rest:6.2/eventTime pass',
       'rest:6.2/series.lastObservedTime pass',

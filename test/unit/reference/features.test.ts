@@ -23,7 +23,9 @@ const answer = (status: number, body?: unknown) => ({ request: 'GET /x', status,
 
 describe('features', () => {
   it('every feature has one entry, under a clause of the catalog', () => {
-    expect(FEATURES.map((f) => f.id)).toEqual([...FEATURE_IDS].sort((a, b) => FEATURES.findIndex((f) => f.id === a) - FEATURES.findIndex((f) => f.id === b)));
+    expect(FEATURES.map((f) => f.id)).toEqual(
+      [...FEATURE_IDS].sort((a, b) => FEATURES.findIndex((f) => f.id === a) - FEATURES.findIndex((f) => f.id === b)),
+    );
     expect(new Set(FEATURES.map((f) => f.id)).size).toBe(FEATURE_IDS.length);
     const ids = new Set(catalog.map((c) => c.id));
     expect(FEATURES.filter((f) => !ids.has(f.clause)).map((f) => f.clause)).toEqual([]);
@@ -82,7 +84,8 @@ describe('features', () => {
   });
 
   it('encodings: the asked representation is served; 406 or another representation is not served', () => {
-    const table = (_ct: string | undefined, body: unknown) => ((body as { kind?: string }).kind === 'Table' ? ('served' as const) : ('notServed' as const));
+    const table = (_ct: string | undefined, body: unknown) =>
+      (body as { kind?: string }).kind === 'Table' ? ('served' as const) : ('notServed' as const);
     expect(decideEncoding('table', answer(200, { kind: 'Table' }), table).state).toBe('served');
     expect(decideEncoding('table', answer(200, { kind: 'ConfigMapList' }), table).state).toBe('notServed');
     expect(decideEncoding('table', answer(406), table).state).toBe('notServed');

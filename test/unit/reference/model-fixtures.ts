@@ -10,8 +10,24 @@ import type { ReadContext } from '../../../reference/read-oracle.ts';
 export const NS = 'ns1';
 const content = (data: Record<string, string>): Content => ({ labels: { app: 'web' }, annotations: {}, body: data });
 
-export const a10: ObjectVersion = { key: `${NS}/a`, name: 'a', namespace: NS, uid: 'uid-a', rv: '10', creationTimestamp: 't0', content: content({ k: '1' }) };
-export const b11: ObjectVersion = { key: `${NS}/b`, name: 'b', namespace: NS, uid: 'uid-b', rv: '11', creationTimestamp: 't1', content: content({ k: '2' }) };
+export const a10: ObjectVersion = {
+  key: `${NS}/a`,
+  name: 'a',
+  namespace: NS,
+  uid: 'uid-a',
+  rv: '10',
+  creationTimestamp: 't0',
+  content: content({ k: '1' }),
+};
+export const b11: ObjectVersion = {
+  key: `${NS}/b`,
+  name: 'b',
+  namespace: NS,
+  uid: 'uid-b',
+  rv: '11',
+  creationTimestamp: 't1',
+  content: content({ k: '2' }),
+};
 export const a12: ObjectVersion = { ...a10, rv: '12', content: content({ k: '3' }) };
 
 export function history(): History {
@@ -46,4 +62,10 @@ export function ctx(h: History = history()): ReadContext {
 }
 
 /** The suite's objects in each snapshot of history(), as a target would list them. */
-export const snapshotItems: ObservedObject[][] = [[], [observed(a10)], [observed(a10), observed(b11)], [observed(a12), observed(b11)], [observed(b11)]];
+export const snapshotItems: ObservedObject[][] = [
+  [],
+  [observed(a10)],
+  [observed(a10), observed(b11)],
+  [observed(a12), observed(b11)],
+  [observed(b11)],
+];

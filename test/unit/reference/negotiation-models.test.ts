@@ -49,7 +49,9 @@ describe('dry-run (rest:4.6)', () => {
   it('answers like the real write: normal status and the would-be object modulo generated fields', () => {
     const exp = { outcome: 'success', verb: 'create', wouldStore: { labels: {}, annotations: {}, body: { k: 'v' } } } as const;
     const keys = new Set<string>();
-    expect(verdicts(judgeDryRunAnswer(exp, 'All', 201, observed({ uid: 'other', rv: 'x', creationTimestamp: undefined }), keys))).not.toContain('fail');
+    expect(
+      verdicts(judgeDryRunAnswer(exp, 'All', 201, observed({ uid: 'other', rv: 'x', creationTimestamp: undefined }), keys)),
+    ).not.toContain('fail');
     expect(verdicts(judgeDryRunAnswer(exp, 'All', 200, observed({}), keys))).not.toContain('fail');
     expect(verdicts(judgeDryRunAnswer(exp, 'All', 202, observed({}), keys))).toContain('fail');
     expect(verdicts(judgeDryRunAnswer(exp, 'All', 201, observed({ body: { k: 'w' } }), keys))).toContain('fail');
@@ -60,7 +62,15 @@ describe('dry-run (rest:4.6)', () => {
   });
 
   it('nothing persisted: same rv and content, or still absent', () => {
-    const before = { key: 'ns/a', name: 'a', namespace: 'ns', uid: 'u', rv: '5', creationTimestamp: 't', content: { labels: {}, annotations: {}, body: { k: 'v' } } };
+    const before = {
+      key: 'ns/a',
+      name: 'a',
+      namespace: 'ns',
+      uid: 'u',
+      rv: '5',
+      creationTimestamp: 't',
+      content: { labels: {}, annotations: {}, body: { k: 'v' } },
+    };
     const keys = new Set<string>();
     expect(judgeNotPersisted(before, { status: 200, object: observed({}) }, keys).verdict).toBe('pass');
     expect(judgeNotPersisted(before, { status: 200, object: observed({ rv: '6' }) }, keys).verdict).toBe('fail');
@@ -103,7 +113,10 @@ describe('media types (rest:4.8)', () => {
     expect(representationOf(svc, 'application/vnd.svc.protobuf', undefined)).toBe('protobuf');
     expect(representationOf(k8s, 'application/vnd.kubernetes.protobuf', undefined)).toBe('protobuf');
     expect(representationOf(svc, 'application/yaml', undefined)).toEqual({ other: 'application/yaml', params: {} });
-    expect(representationOf(svc, 'application/json;as=PartialObjectMetadata', { kind: 'PartialObjectMetadata' })).toEqual({ other: 'application/json', params: { as: 'PartialObjectMetadata' } });
+    expect(representationOf(svc, 'application/json;as=PartialObjectMetadata', { kind: 'PartialObjectMetadata' })).toEqual({
+      other: 'application/json',
+      params: { as: 'PartialObjectMetadata' },
+    });
   });
 
   it('fallback lists: Table then JSON may be answered either way; 406 is wrong', () => {
@@ -125,7 +138,9 @@ describe('media types (rest:4.8)', () => {
     const as = acceptableAnswers(svc, 'application/json;as=Unknown', { builtIn: true });
     expect(judgeNegotiated(svc, as, 200, 'application/json;as=Unknown', CM).ok).toBe(true);
     expect(judgeNegotiated(svc, as, 200, 'application/json;as=Other', CM).ok).toBe(false);
-    expect(judgeNegotiated(svc, acceptableAnswers(svc, 'application/json', { builtIn: true }), 200, 'application/json;as=Unknown', CM).ok).toBe(false);
+    expect(
+      judgeNegotiated(svc, acceptableAnswers(svc, 'application/json', { builtIn: true }), 200, 'application/json;as=Unknown', CM).ok,
+    ).toBe(false);
   });
 
   it('application/* allows JSON or protobuf but obliges nothing: upstream answers it 406', () => {
@@ -135,7 +150,10 @@ describe('media types (rest:4.8)', () => {
     expect(judgeNegotiated(svc, a, 200, 'application/json', CM).ok).toBe(true);
     // Near misses: */* still obliges (the default); application/* with a concrete JSON range too.
     expect(judgeNegotiated(svc, acceptableAnswers(svc, '*/*', { builtIn: true }), 406, 'application/json', undefined).ok).toBe(false);
-    expect(judgeNegotiated(svc, acceptableAnswers(svc, 'application/*, application/json', { builtIn: true }), 406, 'application/json', undefined).ok).toBe(false);
+    expect(
+      judgeNegotiated(svc, acceptableAnswers(svc, 'application/*, application/json', { builtIn: true }), 406, 'application/json', undefined)
+        .ok,
+    ).toBe(false);
     // A Table is still no answer to application/*.
     expect(judgeNegotiated(svc, a, 200, 'application/json', TABLE).ok).toBe(false);
   });
@@ -180,12 +198,18 @@ describe('media types (rest:4.8)', () => {
 
   it('property: a served representation is acceptable iff some range of the list allows it', () => {
     fc.assert(
-      fc.property(fc.array(mediaRangeArb(svc), { minLength: 1, maxLength: 4 }), fc.constantFrom('json', 'protobuf', 'table'), (list, rep) => {
-        const a = acceptableAnswers(svc, list.map((r) => r.text).join(','), { builtIn: true });
-        expect(a.matched(rep)).toBe(list.some((r) => r.allows.includes(rep)));
-        // A subtype wildcard allows but does not oblige (see the application/* case above).
-        expect(a.may406).toBe(!list.some((r) => !r.text.startsWith('application/*') && (r.allows.includes('json') || r.allows.includes('protobuf'))));
-      }),
+      fc.property(
+        fc.array(mediaRangeArb(svc), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('json', 'protobuf', 'table'),
+        (list, rep) => {
+          const a = acceptableAnswers(svc, list.map((r) => r.text).join(','), { builtIn: true });
+          expect(a.matched(rep)).toBe(list.some((r) => r.allows.includes(rep)));
+          // A subtype wildcard allows but does not oblige (see the application/* case above).
+          expect(a.may406).toBe(
+            !list.some((r) => !r.text.startsWith('application/*') && (r.allows.includes('json') || r.allows.includes('protobuf'))),
+          );
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -230,7 +254,11 @@ describe('Table (rest:2.5)', () => {
 
   it('a default Table is recognised by what its cells derive from, so renamed default columns fail rest:2.5.1', () => {
     const md = { name: 'a', creationTimestamp: '2026-01-01T00:00:00Z' };
-    const derived = defaultTable(svc, [{ name: 'a', creationTimestamp: md.creationTimestamp, object: { kind: 'PartialObjectMetadata', metadata: md } }], { resourceVersion: '3' });
+    const derived = defaultTable(
+      svc,
+      [{ name: 'a', creationTimestamp: md.creationTimestamp, object: { kind: 'PartialObjectMetadata', metadata: md } }],
+      { resourceVersion: '3' },
+    );
     const age = {
       ...derived,
       columnDefinitions: [
@@ -252,7 +280,9 @@ describe('Table (rest:2.5)', () => {
     const custom = { ...age, rows: [{ cells: ['a', '5m'], object: { metadata: md } }] };
     expect(judgeTable(svc, custom).filter((j) => j.clause === 'rest:2.5.1')).toEqual([]);
     // Without the row objects (includeObject=None) nothing shows the derivation: recognised by name only.
-    expect(judgeTable(svc, { ...age, rows: [{ cells: ['a', md.creationTimestamp] }] }).filter((j) => j.clause === 'rest:2.5.1')).toEqual([]);
+    expect(judgeTable(svc, { ...age, rows: [{ cells: ['a', md.creationTimestamp] }] }).filter((j) => j.clause === 'rest:2.5.1')).toEqual(
+      [],
+    );
   });
 });
 
@@ -279,12 +309,22 @@ describe('protobuf envelope (rest:2.7)', () => {
   });
 
   it('the exact bytes of a small envelope', () => {
-    const bytes = encodeEnvelope({ typeMeta: { apiVersion: 'v1', kind: 'A' }, raw: Uint8Array.of(1), contentEncoding: '', contentType: '' });
+    const bytes = encodeEnvelope({
+      typeMeta: { apiVersion: 'v1', kind: 'A' },
+      raw: Uint8Array.of(1),
+      contentEncoding: '',
+      contentType: '',
+    });
     expect([...bytes]).toEqual([...MAGIC, 0x0a, 0x07, 0x0a, 0x02, 0x76, 0x31, 0x12, 0x01, 0x41, 0x12, 0x01, 0x01]);
   });
 
   it('judges: prefix, typeMeta, raw', () => {
-    const good = encodeEnvelope({ typeMeta: { apiVersion: 'v1', kind: 'ConfigMap' }, raw: Uint8Array.of(1, 2), contentEncoding: '', contentType: '' });
+    const good = encodeEnvelope({
+      typeMeta: { apiVersion: 'v1', kind: 'ConfigMap' },
+      raw: Uint8Array.of(1, 2),
+      contentEncoding: '',
+      contentType: '',
+    });
     expect(verdicts(judgeEnvelope(good, want).judgements)).not.toContain('fail');
     const badMagic = Uint8Array.from(good);
     badMagic[3] = 0x01;
@@ -292,7 +332,14 @@ describe('protobuf envelope (rest:2.7)', () => {
       ['rest:2.7.1', 'fail'],
       ['rest:8/protobuf-prefix', 'fail'],
     ]);
-    expect(verdicts(judgeEnvelope(encodeEnvelope({ typeMeta: { apiVersion: 'v1', kind: 'Secret' }, raw: Uint8Array.of(1), contentEncoding: '', contentType: '' }), want).judgements)).toContain('fail');
+    expect(
+      verdicts(
+        judgeEnvelope(
+          encodeEnvelope({ typeMeta: { apiVersion: 'v1', kind: 'Secret' }, raw: Uint8Array.of(1), contentEncoding: '', contentType: '' }),
+          want,
+        ).judgements,
+      ),
+    ).toContain('fail');
     expect(verdicts(judgeEnvelope(Uint8Array.of(...MAGIC, 0xff, 0xff), want).judgements)).toEqual(['fail']);
   });
 });

@@ -1,7 +1,17 @@
 // The role-based model (reference/rbac.ts) both the reference server and the rest-authz judges use:
 // each rule of rest:5.3/5.5 with the request it must grant and the near misses it must not.
 import { describe, expect, it } from 'vitest';
-import { allows, ANONYMOUS, bindingOf, roleOf, ruleAllows, SUPERUSER_GROUP, verbOf, type Policy, type PolicyRule } from '../../../reference/rbac.ts';
+import {
+  allows,
+  ANONYMOUS,
+  bindingOf,
+  roleOf,
+  ruleAllows,
+  SUPERUSER_GROUP,
+  verbOf,
+  type Policy,
+  type PolicyRule,
+} from '../../../reference/rbac.ts';
 
 const u = { user: 'u', groups: ['system:authenticated'] };
 const cm = { ...u, verb: 'get', apiGroup: '', resource: 'configmaps', namespace: 'a', name: 'x' };
@@ -63,7 +73,10 @@ describe('bindings (rest:5.3: namespaced resources at namespace scope)', () => {
   });
   it('only the subjects it names', () => {
     expect(allows(p, { ...cm, user: 'v' })).toBe(false);
-    const byGroup: Policy = { ...p, roleBindings: [{ ...p.roleBindings[0]!, subjects: [{ kind: 'Group', name: 'system:authenticated' }] }] };
+    const byGroup: Policy = {
+      ...p,
+      roleBindings: [{ ...p.roleBindings[0]!, subjects: [{ kind: 'Group', name: 'system:authenticated' }] }],
+    };
     expect(allows(byGroup, { ...cm, user: 'v' })).toBe(true);
     expect(allows(byGroup, { ...cm, ...ANONYMOUS })).toBe(false);
   });
@@ -77,7 +90,11 @@ describe('bindings (rest:5.3: namespaced resources at namespace scope)', () => {
     };
     expect(allows(viaRb, cm)).toBe(true);
     expect(allows(viaRb, { ...cm, namespace: 'b' })).toBe(false);
-    const viaCrb: Policy = { ...viaRb, roleBindings: [], clusterRoleBindings: [{ name: 'b', roleRef: { kind: 'ClusterRole', name: 'c' }, subjects: [{ kind: 'User', name: 'u' }] }] };
+    const viaCrb: Policy = {
+      ...viaRb,
+      roleBindings: [],
+      clusterRoleBindings: [{ name: 'b', roleRef: { kind: 'ClusterRole', name: 'c' }, subjects: [{ kind: 'User', name: 'u' }] }],
+    };
     expect(allows(viaCrb, { ...cm, namespace: 'b' })).toBe(true);
   });
   it('a RoleBinding to a Role of another namespace grants nothing', () => {

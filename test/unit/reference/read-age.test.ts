@@ -16,7 +16,11 @@ const learned = () => ({ ...history(), rvIndex: new Map([...history().rvIndex, [
 
 describe('rest:4.5/meaning/not-older-than fails with its cell when the answer is older than asked', () => {
   it('a list whose collection resourceVersion denotes a state before the one named', () => {
-    const r = judgeListSnapshot(ctx(learned()), { semantic: 'NotOlderThan', at: 3, clause: LIST }, { collectionRv: 'r2', items: snapshotItems[2]! });
+    const r = judgeListSnapshot(
+      ctx(learned()),
+      { semantic: 'NotOlderThan', at: 3, clause: LIST },
+      { collectionRv: 'r2', items: snapshotItems[2]! },
+    );
     expect(failed(r.judgements)).toEqual([LIST, NOT_OLDER]);
     const meaning = r.judgements.find((j) => j.clause === NOT_OLDER)!;
     const cell = r.judgements.find((j) => j.clause === LIST && j.verdict === 'fail')!;
@@ -25,35 +29,68 @@ describe('rest:4.5/meaning/not-older-than fails with its cell when the answer is
   });
 
   it('a list at or after the version named passes both; the meaning is not judged on items alone', () => {
-    const ok = judgeListSnapshot(ctx(learned()), { semantic: 'NotOlderThan', at: 2, clause: LIST }, { collectionRv: 'r4', items: snapshotItems[4]! });
+    const ok = judgeListSnapshot(
+      ctx(learned()),
+      { semantic: 'NotOlderThan', at: 2, clause: LIST },
+      { collectionRv: 'r4', items: snapshotItems[4]! },
+    );
     expect(failed(ok.judgements)).toEqual([]);
     expect(ok.judgements.filter((j) => j.clause === NOT_OLDER).map((j) => j.verdict)).toEqual(['pass']);
     // Items of an older state under a collection resourceVersion not known to the model: "items carry no
     // such guarantee" (rest:4.5), so the cell judges them and the meaning is left alone.
-    const itemsOnly = judgeListSnapshot(ctx(), { semantic: 'NotOlderThan', at: 3, clause: LIST }, { collectionRv: 'unknown', items: snapshotItems[1]! });
+    const itemsOnly = judgeListSnapshot(
+      ctx(),
+      { semantic: 'NotOlderThan', at: 3, clause: LIST },
+      { collectionRv: 'unknown', items: snapshotItems[1]! },
+    );
     expect(failed(itemsOnly.judgements)).toEqual([LIST]);
     // A collection resourceVersion at the newest state with tampered items is wrong, not old.
-    const tampered = judgeListSnapshot(ctx(learned()), { semantic: 'NotOlderThan', at: 2, clause: LIST }, { collectionRv: 'r4', items: [observed(b11, { body: { k: 'x' } })] });
+    const tampered = judgeListSnapshot(
+      ctx(learned()),
+      { semantic: 'NotOlderThan', at: 2, clause: LIST },
+      { collectionRv: 'r4', items: [observed(b11, { body: { k: 'x' } })] },
+    );
     expect(failed(tampered.judgements)).toEqual([LIST]);
   });
 
   it('an older answer of another meaning stays its cell alone', () => {
-    const exact = judgeListSnapshot(ctx(learned()), { semantic: 'Exact', at: 3, clause: LIST }, { collectionRv: 'r2', items: snapshotItems[2]! });
+    const exact = judgeListSnapshot(
+      ctx(learned()),
+      { semantic: 'Exact', at: 3, clause: LIST },
+      { collectionRv: 'r2', items: snapshotItems[2]! },
+    );
     expect(failed(exact.judgements)).toEqual([LIST]);
-    const mostRecent = judgeListSnapshot(ctx(learned()), { semantic: 'MostRecent', clause: LIST }, { collectionRv: 'r1', items: snapshotItems[1]! });
+    const mostRecent = judgeListSnapshot(
+      ctx(learned()),
+      { semantic: 'MostRecent', clause: LIST },
+      { collectionRv: 'r1', items: snapshotItems[1]! },
+    );
     expect(failed(mostRecent.judgements)).toEqual([LIST]);
   });
 
   it("a get showing the object's version from before the one named, or not found where it existed", () => {
-    expect(failed(judgeGet(ctx(), { semantic: 'NotOlderThan', at: 3, clause: GET }, a10.key, { status: 200, object: observed(a10) }))).toEqual([GET, NOT_OLDER]);
+    expect(
+      failed(judgeGet(ctx(), { semantic: 'NotOlderThan', at: 3, clause: GET }, a10.key, { status: 200, object: observed(a10) })),
+    ).toEqual([GET, NOT_OLDER]);
     // b did not exist at #1: a 404 at "not older than #2" (b's creation) is an answer from before it.
     expect(failed(judgeGet(ctx(), { semantic: 'NotOlderThan', at: 2, clause: GET }, b11.key, { status: 404 }))).toEqual([GET, NOT_OLDER]);
     // 400 refuses the read, a 500 fails it: neither says anything about age.
     expect(failed(judgeGet(ctx(), { semantic: 'NotOlderThan', at: 2, clause: GET }, b11.key, { status: 400 }))).toEqual([GET]);
     expect(failed(judgeGet(ctx(), { semantic: 'NotOlderThan', at: 2, clause: GET }, b11.key, { status: 500 }))).toEqual([GET]);
     // The current version with changed content, or a version the model never saw: wrong, not old.
-    expect(failed(judgeGet(ctx(), { semantic: 'NotOlderThan', at: 3, clause: GET }, a12.key, { status: 200, object: observed(a12, { body: { k: 'x' } }) }))).toEqual([GET]);
-    expect(failed(judgeGet(ctx(), { semantic: 'NotOlderThan', at: 3, clause: GET }, a12.key, { status: 200, object: observed(a12, { rv: '99' }) }))).toEqual([GET]);
+    expect(
+      failed(
+        judgeGet(ctx(), { semantic: 'NotOlderThan', at: 3, clause: GET }, a12.key, {
+          status: 200,
+          object: observed(a12, { body: { k: 'x' } }),
+        }),
+      ),
+    ).toEqual([GET]);
+    expect(
+      failed(
+        judgeGet(ctx(), { semantic: 'NotOlderThan', at: 3, clause: GET }, a12.key, { status: 200, object: observed(a12, { rv: '99' }) }),
+      ),
+    ).toEqual([GET]);
     // At or after the version named: both pass.
     const ok = judgeGet(ctx(), { semantic: 'NotOlderThan', at: 3, clause: GET }, a12.key, { status: 200, object: observed(a12) });
     expect(ok.map((j) => `${j.clause} ${j.verdict}`)).toEqual([`${GET} pass`, `${NOT_OLDER} pass`]);
@@ -69,7 +106,10 @@ describe('the age helpers', () => {
 
   it("repeats the cell's failure under the meaning only for Not older than, and only a failure", () => {
     const cellFail = fail(LIST, 'e', 'o');
-    expect(withAgeMeaning({ semantic: 'NotOlderThan', clause: LIST }, [cellFail], { lo: 2, at: [1] }).map((j) => j.clause)).toEqual([LIST, NOT_OLDER]);
+    expect(withAgeMeaning({ semantic: 'NotOlderThan', clause: LIST }, [cellFail], { lo: 2, at: [1] }).map((j) => j.clause)).toEqual([
+      LIST,
+      NOT_OLDER,
+    ]);
     expect(withAgeMeaning({ semantic: 'Any', clause: LIST }, [cellFail], { lo: 2, at: [1] })).toEqual([cellFail]);
     expect(withAgeMeaning({ semantic: 'NotOlderThan', clause: LIST }, [pass(LIST, 'e')], { lo: 2, at: [1] })).toEqual([pass(LIST, 'e')]);
   });

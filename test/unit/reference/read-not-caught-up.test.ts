@@ -36,8 +36,12 @@ describe('judgeNotCaughtUp (rest:4.5 Not older than, rest:7/504)', () => {
   });
 
   it('leaves other answers and other semantics to the read judges', () => {
-    expect(judgeNotCaughtUp(learned, { semantic: 'NotOlderThan', at: 2, clause: CELL }, 'r2', { ...upstream504, status: 200 })).toBeUndefined();
+    expect(
+      judgeNotCaughtUp(learned, { semantic: 'NotOlderThan', at: 2, clause: CELL }, 'r2', { ...upstream504, status: 200 }),
+    ).toBeUndefined();
     expect(judgeNotCaughtUp(learned, { semantic: 'MostRecent', clause: 'rest:4.5/get/unset' }, undefined, upstream504)).toBeUndefined();
-    expect(judgeNotCaughtUp(learned, { semantic: 'Exact', at: 2, clause: 'rest:4.5/list/exact/no-limit/other' }, 'r2', upstream504)).toBeUndefined();
+    expect(
+      judgeNotCaughtUp(learned, { semantic: 'Exact', at: 2, clause: 'rest:4.5/list/exact/no-limit/other' }, 'r2', upstream504),
+    ).toBeUndefined();
   });
 });

@@ -28,25 +28,47 @@ const rows: Row[] = [
 describe('judgeListSnapshot: acceptable sets per rest:4.5 meaning', () => {
   it.each(rows)('%s', (_n, semantic, at, snapshot, collectionRv, ok) => {
     const exp = { semantic, clause: CELL, at };
-    const r = judgeListSnapshot(ctx(), exp, { collectionRv, items: snapshotItems[snapshot]!, ...(semantic === 'Exact' ? { requestedRv: '12' } : {}) });
+    const r = judgeListSnapshot(ctx(), exp, {
+      collectionRv,
+      items: snapshotItems[snapshot]!,
+      ...(semantic === 'Exact' ? { requestedRv: '12' } : {}),
+    });
     expect(verdicts(r.judgements).length === 0).toBe(ok);
     if (ok) expect(r.matchedIndex).toBe(snapshot);
     else expect(verdicts(r.judgements)).toContain(CELL);
   });
 
   it('rejects a torn read: items of two different snapshots', () => {
-    const r = judgeListSnapshot(ctx(), { semantic: 'Any', clause: CELL }, { collectionRv: 'x', items: [observed(a10), observed(b11, { rv: '99' })] });
+    const r = judgeListSnapshot(
+      ctx(),
+      { semantic: 'Any', clause: CELL },
+      { collectionRv: 'x', items: [observed(a10), observed(b11, { rv: '99' })] },
+    );
     expect(verdicts(r.judgements)).toEqual([CELL]);
   });
 
   it('rejects changed content under an unchanged resourceVersion', () => {
-    const r = judgeListSnapshot(ctx(), { semantic: 'MostRecent', clause: CELL }, { collectionRv: 'x', items: [observed(b11, { body: { k: 'tampered' } })] });
+    const r = judgeListSnapshot(
+      ctx(),
+      { semantic: 'MostRecent', clause: CELL },
+      { collectionRv: 'x', items: [observed(b11, { body: { k: 'tampered' } })] },
+    );
     expect(verdicts(r.judgements)).toEqual([CELL]);
   });
 
   it('rejects a duplicated item and a changed uid', () => {
-    expect(verdicts(judgeListSnapshot(ctx(), { semantic: 'MostRecent', clause: CELL }, { collectionRv: 'x', items: [observed(b11), observed(b11)] }).judgements)).toEqual([CELL]);
-    expect(verdicts(judgeListSnapshot(ctx(), { semantic: 'MostRecent', clause: CELL }, { collectionRv: 'x', items: [observed(b11, { uid: 'other' })] }).judgements)).toEqual([CELL]);
+    expect(
+      verdicts(
+        judgeListSnapshot(ctx(), { semantic: 'MostRecent', clause: CELL }, { collectionRv: 'x', items: [observed(b11), observed(b11)] })
+          .judgements,
+      ),
+    ).toEqual([CELL]);
+    expect(
+      verdicts(
+        judgeListSnapshot(ctx(), { semantic: 'MostRecent', clause: CELL }, { collectionRv: 'x', items: [observed(b11, { uid: 'other' })] })
+          .judgements,
+      ),
+    ).toEqual([CELL]);
   });
 
   it('ignores foreign objects and server-added labels, which the spec allows', () => {
@@ -59,11 +81,20 @@ describe('judgeListSnapshot: acceptable sets per rest:4.5 meaning', () => {
   it('uses a learned collection rv: it pins the snapshot it denotes', () => {
     const h = { ...history(), rvIndex: new Map([...history().rvIndex, ['r2', 2]]) };
     // Items of #2 under rv r2 are fine for Any; the same rv with #3's items is not.
-    expect(verdicts(judgeListSnapshot(ctx(h), { semantic: 'Any', clause: CELL }, { collectionRv: 'r2', items: snapshotItems[2]! }).judgements)).toEqual([]);
-    expect(verdicts(judgeListSnapshot(ctx(h), { semantic: 'Any', clause: CELL }, { collectionRv: 'r2', items: snapshotItems[3]! }).judgements)).toEqual([CELL]);
+    expect(
+      verdicts(judgeListSnapshot(ctx(h), { semantic: 'Any', clause: CELL }, { collectionRv: 'r2', items: snapshotItems[2]! }).judgements),
+    ).toEqual([]);
+    expect(
+      verdicts(judgeListSnapshot(ctx(h), { semantic: 'Any', clause: CELL }, { collectionRv: 'r2', items: snapshotItems[3]! }).judgements),
+    ).toEqual([CELL]);
     // A learned rv older than the Not-older-than bound is a failure even with acceptable items, of the
     // cell and of the meaning it chose (the collection resourceVersion is what Not older than promises).
-    expect(verdicts(judgeListSnapshot(ctx(h), { semantic: 'NotOlderThan', at: 3, clause: CELL }, { collectionRv: 'r2', items: snapshotItems[4]! }).judgements)).toEqual([CELL, NOT_OLDER]);
+    expect(
+      verdicts(
+        judgeListSnapshot(ctx(h), { semantic: 'NotOlderThan', at: 3, clause: CELL }, { collectionRv: 'r2', items: snapshotItems[4]! })
+          .judgements,
+      ),
+    ).toEqual([CELL, NOT_OLDER]);
   });
 });
 
@@ -78,7 +109,10 @@ describe('judgePages (rest:4.4)', () => {
   const h3 = () => ({ ...history(), snapshots: history().snapshots.slice(0, 4) }); // newest: {a@12, b@11}
 
   it('accepts a correct two-page traversal with exact remainingItemCount', () => {
-    const r = judgePages(ctx(h3()), { ...exp, range: { lo: 3, hi: 3 } }, [page([0], 'r', 't', 1), page([1], 'r', '')], { limit: 1, selector: false });
+    const r = judgePages(ctx(h3()), { ...exp, range: { lo: 3, hi: 3 } }, [page([0], 'r', 't', 1), page([1], 'r', '')], {
+      limit: 1,
+      selector: false,
+    });
     expect(verdicts(r.judgements)).toEqual([]);
     expect(r.matchedIndex).toBe(3);
   });
@@ -97,19 +131,29 @@ describe('judgePages (rest:4.4)', () => {
   });
 
   it('treats a trailing empty page as unspecified when a selector narrowed the list', () => {
-    const r = judgePages(ctx(h3()), { ...exp, range: { lo: 3, hi: 3 } }, [page([0, 1], 'r', 't'), page([], 'r', '')], { limit: 2, selector: true });
+    const r = judgePages(ctx(h3()), { ...exp, range: { lo: 3, hi: 3 } }, [page([0, 1], 'r', 't'), page([], 'r', '')], {
+      limit: 2,
+      selector: true,
+    });
     expect(verdicts(r.judgements)).toEqual([]);
     expect(r.judgements.some((j) => j.verdict === 'unspecified' && j.clause === 'rest:2.3/metadata.continue')).toBe(true);
   });
 
   it('accepts short pages and pages without remainingItemCount (both allowed)', () => {
-    const r = judgePages(ctx(h3()), { ...exp, range: { lo: 3, hi: 3 } }, [page([], 'r', 't'), page([0], 'r', 't'), page([1], 'r', '')], { limit: 2, selector: false });
+    const r = judgePages(ctx(h3()), { ...exp, range: { lo: 3, hi: 3 } }, [page([], 'r', 't'), page([0], 'r', 't'), page([1], 'r', '')], {
+      limit: 2,
+      selector: false,
+    });
     expect(verdicts(r.judgements)).toEqual([]);
   });
 
   it('judgeRemaining: absent is fine mid-list, must be absent when complete', () => {
-    expect(judgeRemaining({ remainingItemCount: undefined }, { later: 3, last: false, selector: false, paged: true, page: 1 })[0]!.verdict).toBe('pass');
-    expect(judgeRemaining({ remainingItemCount: 3 }, { later: 0, last: true, selector: false, paged: false, page: 1 })[0]!.verdict).toBe('fail');
+    expect(
+      judgeRemaining({ remainingItemCount: undefined }, { later: 3, last: false, selector: false, paged: true, page: 1 })[0]!.verdict,
+    ).toBe('pass');
+    expect(judgeRemaining({ remainingItemCount: 3 }, { later: 0, last: true, selector: false, paged: false, page: 1 })[0]!.verdict).toBe(
+      'fail',
+    );
   });
 });
 
@@ -118,7 +162,9 @@ describe('judgeGet', () => {
   it('Most Recent: the current version; near miss: the previous one', () => {
     const h3 = { ...history(), snapshots: history().snapshots.slice(0, 4) };
     expect(verdicts(judgeGet(ctx(h3), { semantic: 'MostRecent', clause: G }, a12.key, { status: 200, object: observed(a12) }))).toEqual([]);
-    expect(verdicts(judgeGet(ctx(h3), { semantic: 'MostRecent', clause: G }, a12.key, { status: 200, object: observed(a10) }))).toEqual([G]);
+    expect(verdicts(judgeGet(ctx(h3), { semantic: 'MostRecent', clause: G }, a12.key, { status: 200, object: observed(a10) }))).toEqual([
+      G,
+    ]);
   });
   it('a 4xx only where the object is absent in an acceptable snapshot; the code itself is open', () => {
     expect(verdicts(judgeGet(ctx(), { semantic: 'MostRecent', clause: G }, a12.key, { status: 404 }))).toEqual([]);
@@ -130,8 +176,12 @@ describe('judgeGet', () => {
   });
   it("Any accepts a removed object's old version; Not older than #3 does not accept #1", () => {
     expect(verdicts(judgeGet(ctx(), { semantic: 'Any', clause: G }, a10.key, { status: 200, object: observed(a10) }))).toEqual([]);
-    expect(verdicts(judgeGet(ctx(), { semantic: 'NotOlderThan', at: 3, clause: G }, a10.key, { status: 200, object: observed(a10) }))).toEqual([G, NOT_OLDER]);
-    expect(verdicts(judgeGet(ctx(), { semantic: 'NotOlderThan', at: 3, clause: G }, a10.key, { status: 200, object: observed(a12) }))).toEqual([]);
+    expect(
+      verdicts(judgeGet(ctx(), { semantic: 'NotOlderThan', at: 3, clause: G }, a10.key, { status: 200, object: observed(a10) })),
+    ).toEqual([G, NOT_OLDER]);
+    expect(
+      verdicts(judgeGet(ctx(), { semantic: 'NotOlderThan', at: 3, clause: G }, a10.key, { status: 200, object: observed(a12) })),
+    ).toEqual([]);
   });
 });
 

@@ -6,7 +6,11 @@ const verdicts = (js: readonly { clause: string; verdict: string }[]) => js.map(
 
 describe('after compaction', () => {
   it('an Exact list at a compacted version must answer 410; serving it fails the history clause', () => {
-    expect(verdicts(judgeExactAfterCompaction(410, undefined, '5'))).toEqual(['pass rest:8/watch-history', 'pass rest:7/410', 'pass rest:4.5/meaning/exact']);
+    expect(verdicts(judgeExactAfterCompaction(410, undefined, '5'))).toEqual([
+      'pass rest:8/watch-history',
+      'pass rest:7/410',
+      'pass rest:4.5/meaning/exact',
+    ]);
     expect(verdicts(judgeExactAfterCompaction(200, '5', '5'))).toEqual(['fail rest:8/watch-history']);
     expect(verdicts(judgeExactAfterCompaction(500, undefined, '5'))).toEqual(['fail rest:7/410']);
   });

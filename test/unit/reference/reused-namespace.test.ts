@@ -13,21 +13,40 @@ const clause = 'rest:4.5/list/unset/no-limit/0' as const;
 
 describe('reads of a reused namespace', () => {
   it('a list at Any showing versions of an earlier lessee is inconclusive; the same at MostRecent fails', () => {
-    expect(verdicts(judgeListSnapshot(prior, { semantic: 'Any', clause }, { collectionRv: '99', items: [old] }).judgements)).toEqual([`${clause}:inconclusive`]);
-    expect(verdicts(judgeListSnapshot(prior, { semantic: 'MostRecent', clause }, { collectionRv: '99', items: [old] }).judgements)).toEqual([`${clause}:fail`]);
+    expect(verdicts(judgeListSnapshot(prior, { semantic: 'Any', clause }, { collectionRv: '99', items: [old] }).judgements)).toEqual([
+      `${clause}:inconclusive`,
+    ]);
+    expect(verdicts(judgeListSnapshot(prior, { semantic: 'MostRecent', clause }, { collectionRv: '99', items: [old] }).judgements)).toEqual(
+      [`${clause}:fail`],
+    );
   });
 
   it('a version nobody answered before is no excuse: a corrupted object at Any still fails', () => {
     const corrupt = observed({ ...a10, rv: '8' });
-    expect(verdicts(judgeListSnapshot(prior, { semantic: 'Any', clause }, { collectionRv: '99', items: [corrupt] }).judgements)).toEqual([`${clause}:fail`]);
-    expect(verdicts(judgeGet(prior, { semantic: 'Any', clause: 'rest:4.5/get/0' }, a10.key, { status: 200, object: corrupt }))).toEqual(['rest:4.5/get/0:fail']);
-    expect(verdicts(judgeGet(prior, { semantic: 'Any', clause: 'rest:4.5/get/0' }, a10.key, { status: 200, object: old }))).toEqual(['rest:4.5/get/0:inconclusive']);
+    expect(verdicts(judgeListSnapshot(prior, { semantic: 'Any', clause }, { collectionRv: '99', items: [corrupt] }).judgements)).toEqual([
+      `${clause}:fail`,
+    ]);
+    expect(verdicts(judgeGet(prior, { semantic: 'Any', clause: 'rest:4.5/get/0' }, a10.key, { status: 200, object: corrupt }))).toEqual([
+      'rest:4.5/get/0:fail',
+    ]);
+    expect(verdicts(judgeGet(prior, { semantic: 'Any', clause: 'rest:4.5/get/0' }, a10.key, { status: 200, object: old }))).toEqual([
+      'rest:4.5/get/0:inconclusive',
+    ]);
   });
 
   it('a watch at Any that starts from an earlier lessee state is inconclusive, not a 6.1.1 failure', () => {
-    const exp = { semantic: 'GetStateAndStartAtAny' as const, clause: 'rest:4.5/watch/0' as const, requestIndex: 0, bookmarksRequested: false, kind: 'ConfigMap', apiVersion: 'v1' };
+    const exp = {
+      semantic: 'GetStateAndStartAtAny' as const,
+      clause: 'rest:4.5/watch/0' as const,
+      requestIndex: 0,
+      bookmarksRequested: false,
+      kind: 'ConfigMap',
+      apiVersion: 'v1',
+    };
     const events = [{ type: 'ADDED', object: old, raw: {} }];
-    expect(verdicts(judgeWatch(prior, exp, events).judgements).filter((v) => !v.startsWith('rest:2.5'))).toEqual(['rest:4.5/watch/0:inconclusive']);
+    expect(verdicts(judgeWatch(prior, exp, events).judgements).filter((v) => !v.startsWith('rest:2.5'))).toEqual([
+      'rest:4.5/watch/0:inconclusive',
+    ]);
     expect(verdicts(judgeWatch(ctx(), exp, events).judgements).filter((v) => !v.startsWith('rest:2.5'))).toEqual(['rest:6.1.1:fail']);
   });
 });

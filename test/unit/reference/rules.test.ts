@@ -34,7 +34,11 @@ describe('judgeFirstPageToken (rest:4.4.1)', () => {
 
 describe('judgeTooLarge for Exact lists (rest:7/504/exact)', () => {
   it('judges the repeatable 500 upstream gives an Exact list at a future revision under its own row', () => {
-    const etcd500 = { status: 500, bodyText: '{"message":"etcdserver: mvcc: required revision is a future revision"}', retryAfter: undefined };
+    const etcd500 = {
+      status: 500,
+      bodyText: '{"message":"etcdserver: mvcc: required revision is a future revision"}',
+      retryAfter: undefined,
+    };
     expect(failed(judgeTooLarge(etcd500, 'rest:7/504/exact'))).toEqual(['rest:7/504/exact']);
     expect(failed(judgeTooLarge({ status: 504, bodyText: TOO_LARGE_TEXT, retryAfter: '1' }, 'rest:7/504/exact'))).toEqual([]);
   });
@@ -55,14 +59,33 @@ describe('judgeGone and futureResourceVersion', () => {
 describe('envelope rules (rest:2.3, 2.4)', () => {
   it('accepts a well-formed object; names each broken field', () => {
     expect(failed(judgeObjectEnvelope(rts.configmaps, observed(a10), { name: 'a', namespace: 'ns1' }))).toEqual([]);
-    expect(failed(judgeObjectEnvelope(rts.configmaps, observed(a10, { kind: 'Secret', uid: '' }), { name: 'a', namespace: 'ns1' }))).toEqual(['rest:2.3/kind', 'rest:2.3/metadata.uid']);
+    expect(
+      failed(judgeObjectEnvelope(rts.configmaps, observed(a10, { kind: 'Secret', uid: '' }), { name: 'a', namespace: 'ns1' })),
+    ).toEqual(['rest:2.3/kind', 'rest:2.3/metadata.uid']);
     // rest:9.1.1: a core-group object says apiVersion v1 (a group-qualified one is a near miss).
-    expect(failed(judgeObjectEnvelope(rts.configmaps, observed(a10, { apiVersion: 'core/v1' }), { name: 'a', namespace: 'ns1' }))).toEqual(['rest:2.3/apiVersion', 'rest:9.1.1']);
-    expect(failed(judgeObjectEnvelope(rts.leases, observed(a10, { apiVersion: 'coordination.svc.io/v1', kind: 'Lease' }), { name: 'a', namespace: 'ns1' }))).toEqual([]);
-    expect(failed(judgeObjectEnvelope(rts.leases, observed(a10, { apiVersion: 'v1', kind: 'Lease' }), { name: 'a', namespace: 'ns1' }))).toEqual(['rest:2.3/apiVersion']);
+    expect(failed(judgeObjectEnvelope(rts.configmaps, observed(a10, { apiVersion: 'core/v1' }), { name: 'a', namespace: 'ns1' }))).toEqual([
+      'rest:2.3/apiVersion',
+      'rest:9.1.1',
+    ]);
+    expect(
+      failed(
+        judgeObjectEnvelope(rts.leases, observed(a10, { apiVersion: 'coordination.svc.io/v1', kind: 'Lease' }), {
+          name: 'a',
+          namespace: 'ns1',
+        }),
+      ),
+    ).toEqual([]);
+    expect(
+      failed(judgeObjectEnvelope(rts.leases, observed(a10, { apiVersion: 'v1', kind: 'Lease' }), { name: 'a', namespace: 'ns1' })),
+    ).toEqual(['rest:2.3/apiVersion']);
   });
   it('collection: <Kind>List, items of one kind (kind on items optional, as upstream omits it)', () => {
-    const good = { kind: 'ConfigMapList', apiVersion: 'v1', metadata: { resourceVersion: '9' }, items: [{ metadata: {} }, { kind: 'ConfigMap', metadata: {} }] };
+    const good = {
+      kind: 'ConfigMapList',
+      apiVersion: 'v1',
+      metadata: { resourceVersion: '9' },
+      items: [{ metadata: {} }, { kind: 'ConfigMap', metadata: {} }],
+    };
     expect(failed(judgeCollectionEnvelope(rts.configmaps, good))).toEqual([]);
     expect(failed(judgeCollectionEnvelope(rts.configmaps, { ...good, kind: 'List' }))).toEqual(['rest:2.4.1', 'rest:2.4.3']);
     expect(failed(judgeCollectionEnvelope(rts.configmaps, { ...good, kind: 'SecretList' }))).toEqual(['rest:2.4.1']);
@@ -74,11 +97,17 @@ describe('envelope rules (rest:2.3, 2.4)', () => {
     const keys = new Set(['app']);
     expect(failed(judgeCreated(observed(a10, { uid: 'uid-new', rv: '11' }), a10.content, learned, keys))).toEqual([]);
     expect(failed(judgeCreated(observed(a10, { uid: 'uid-a', rv: '11' }), a10.content, learned, keys))).toEqual(['rest:2.3/metadata.uid']);
-    expect(failed(judgeCreated(observed(a10, { uid: 'uid-new', rv: '10' }), a10.content, learned, keys))).toEqual(['rest:2.3/metadata.resourceVersion']);
+    expect(failed(judgeCreated(observed(a10, { uid: 'uid-new', rv: '10' }), a10.content, learned, keys))).toEqual([
+      'rest:2.3/metadata.resourceVersion',
+    ]);
     const changed = { ...a10.content, body: { k: 'new' } };
     expect(failed(judgeUpdated(observed(a10, { rv: '12', body: { k: 'new' } }), a10, changed, learned, keys))).toEqual([]);
-    expect(failed(judgeUpdated(observed(a10, { rv: '10', body: { k: 'new' } }), a10, changed, learned, keys))).toEqual(['rest:2.3/metadata.resourceVersion']);
+    expect(failed(judgeUpdated(observed(a10, { rv: '10', body: { k: 'new' } }), a10, changed, learned, keys))).toEqual([
+      'rest:2.3/metadata.resourceVersion',
+    ]);
     expect(failed(judgeUpdated(observed(a10, { rv: '10' }), a10, a10.content, learned, keys))).toEqual([]);
-    expect(failed(judgeUpdated(observed(a10, { rv: '12', uid: 'x', body: { k: 'new' } }), a10, changed, learned, keys))).toEqual(['rest:2.3/metadata.uid']);
+    expect(failed(judgeUpdated(observed(a10, { rv: '12', uid: 'x', body: { k: 'new' } }), a10, changed, learned, keys))).toEqual([
+      'rest:2.3/metadata.uid',
+    ]);
   });
 });

@@ -8,7 +8,12 @@ import { b11, observed } from './model-fixtures.ts';
 
 const obj = (name: string, rv: string) => observed({ ...b11, key: `ns/${name}`, name, namespace: 'ns', uid: `u-${name}`, rv });
 const expected = new Map(['a', 'b', 'c', 'd'].map((n) => [`ns/${n}`, { uid: `u-${n}`, rv: '1' }]));
-const page = (items: ReturnType<typeof obj>[], token: string, remaining?: number, rv = 'R'): ObservedPage => ({ collectionRv: rv, continueToken: token, remainingItemCount: remaining, items });
+const page = (items: ReturnType<typeof obj>[], token: string, remaining?: number, rv = 'R'): ObservedPage => ({
+  collectionRv: rv,
+  continueToken: token,
+  remainingItemCount: remaining,
+  items,
+});
 const good = (): ObservedPage[] => [page([obj('a', '1'), obj('b', '1')], 't1', 2), page([obj('c', '1'), obj('d', '1')], '')];
 const fails = (ps: ObservedPage[]) =>
   judgeLongChain(expected, (k) => k.startsWith('ns/'), ps, { limit: 2 })
@@ -23,11 +28,23 @@ describe('judgeLongChain', () => {
   });
 
   it.each([
-    ['a repeated item', [page([obj('a', '1'), obj('b', '1')], 't1'), page([obj('b', '1'), obj('c', '1')], 't2'), page([obj('d', '1')], '')]],
+    [
+      'a repeated item',
+      [page([obj('a', '1'), obj('b', '1')], 't1'), page([obj('b', '1'), obj('c', '1')], 't2'), page([obj('d', '1')], '')],
+    ],
     ['a skipped item', [page([obj('a', '1'), obj('b', '1')], 't1'), page([obj('d', '1')], '')]],
-    ['an item created after the first page', [page([obj('a', '1'), obj('b', '1')], 't1'), page([obj('c', '1'), obj('d', '1')], 't2'), page([obj('e', '9')], '')]],
-    ['an item at a version written after the first page', [page([obj('a', '1'), obj('b', '1')], 't1'), page([obj('c', '7'), obj('d', '1')], '')]],
-    ['a page reporting another collection version', [page([obj('a', '1'), obj('b', '1')], 't1'), page([obj('c', '1'), obj('d', '1')], '', undefined, 'R2')]],
+    [
+      'an item created after the first page',
+      [page([obj('a', '1'), obj('b', '1')], 't1'), page([obj('c', '1'), obj('d', '1')], 't2'), page([obj('e', '9')], '')],
+    ],
+    [
+      'an item at a version written after the first page',
+      [page([obj('a', '1'), obj('b', '1')], 't1'), page([obj('c', '7'), obj('d', '1')], '')],
+    ],
+    [
+      'a page reporting another collection version',
+      [page([obj('a', '1'), obj('b', '1')], 't1'), page([obj('c', '1'), obj('d', '1')], '', undefined, 'R2')],
+    ],
   ] as const)('fails rest:4.4.3 for %s', (_n, pages) => {
     expect(fails([...pages])).toEqual(['rest:4.4.3']);
   });
@@ -56,7 +73,11 @@ describe('judgeSizedWrite', () => {
     }
   });
   it('fails an accepted object that reads back changed, and a refused one that was stored', () => {
-    expect(judgeSizedWrite({ bytes: 10, status: 201, readBackStatus: 200, readBackIntact: false }).some((j) => j.verdict === 'fail')).toBe(true);
-    expect(judgeSizedWrite({ bytes: 10, status: 413, readBackStatus: 200, readBackIntact: true }).some((j) => j.verdict === 'fail')).toBe(true);
+    expect(judgeSizedWrite({ bytes: 10, status: 201, readBackStatus: 200, readBackIntact: false }).some((j) => j.verdict === 'fail')).toBe(
+      true,
+    );
+    expect(judgeSizedWrite({ bytes: 10, status: 413, readBackStatus: 200, readBackIntact: true }).some((j) => j.verdict === 'fail')).toBe(
+      true,
+    );
   });
 });

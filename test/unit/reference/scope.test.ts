@@ -19,11 +19,15 @@ describe('judgeScope', () => {
   });
 
   it('fails an item of a namespace the requested one is a prefix of (ns-1 reading ns-10)', () => {
-    expect(fails(judgeScope({ namespace: 'ns-1' }, [item('ns-1', 'a'), item('ns-10', 'a')], 'list'))).toEqual(['rest:4.1/get-namespaced-collection']);
+    expect(fails(judgeScope({ namespace: 'ns-1' }, [item('ns-1', 'a'), item('ns-10', 'a')], 'list'))).toEqual([
+      'rest:4.1/get-namespaced-collection',
+    ]);
   });
 
   it('fails an item whose labels do not match the selector', () => {
-    expect(fails(judgeScope({ selector: 'app in (web)' }, [item('ns-1', 'a', { app: 'db' })], 'watch'))).toEqual(['rest:4.4/selector-scope']);
+    expect(fails(judgeScope({ selector: 'app in (web)' }, [item('ns-1', 'a', { app: 'db' })], 'watch'))).toEqual([
+      'rest:4.4/selector-scope',
+    ]);
   });
 
   it("leaves a watch's BOOKMARK and ERROR events out (no object of the collection)", () => {
@@ -48,16 +52,37 @@ describe('the read and watch oracles apply it to every item, foreign ones too', 
 
   it('a list', () => {
     const withScope = { ...ctx(), scope: { namespace: NS } };
-    expect(fails(judgeListSnapshot(withScope, { semantic: 'Any', clause: 'rest:4.5/list/unset/no-limit/0' }, { collectionRv: 'x', items: [observed(b11), leaked] }).judgements)).toEqual([
-      'rest:4.1/get-namespaced-collection',
-    ]);
+    expect(
+      fails(
+        judgeListSnapshot(
+          withScope,
+          { semantic: 'Any', clause: 'rest:4.5/list/unset/no-limit/0' },
+          { collectionRv: 'x', items: [observed(b11), leaked] },
+        ).judgements,
+      ),
+    ).toEqual(['rest:4.1/get-namespaced-collection']);
     // Without a scope (the old behaviour) the leaked item is foreign and ignored.
-    expect(fails(judgeListSnapshot(ctx(), { semantic: 'Any', clause: 'rest:4.5/list/unset/no-limit/0' }, { collectionRv: 'x', items: [observed(b11), leaked] }).judgements)).toEqual([]);
+    expect(
+      fails(
+        judgeListSnapshot(
+          ctx(),
+          { semantic: 'Any', clause: 'rest:4.5/list/unset/no-limit/0' },
+          { collectionRv: 'x', items: [observed(b11), leaked] },
+        ).judgements,
+      ),
+    ).toEqual([]);
   });
 
   it('a watch', () => {
     const withScope = { ...ctx(), scope: { namespace: NS } };
-    const exp = { semantic: 'GetStateAndStartAtAny' as const, clause: 'rest:4.5/watch/0' as const, requestIndex: 4, bookmarksRequested: false, kind: 'ConfigMap', apiVersion: 'v1' };
+    const exp = {
+      semantic: 'GetStateAndStartAtAny' as const,
+      clause: 'rest:4.5/watch/0' as const,
+      requestIndex: 4,
+      bookmarksRequested: false,
+      kind: 'ConfigMap',
+      apiVersion: 'v1',
+    };
     const events = [
       { type: 'ADDED', object: observed(b11), raw: {} },
       { type: 'ADDED', object: leaked, raw: {} },

@@ -6,7 +6,11 @@ import { evaluateNeeds, type AnswerData } from '../../../reference/answer-checks
 
 const ok = (feature: Parameters<typeof servedNeeds>[0], answer: AnswerData, more: Parameters<typeof servedNeeds>[2] = {}) =>
   evaluateNeeds(servedNeeds(feature, { request: 0 }, more), (i) => (i === 0 ? answer : undefined)).every((r) => r.ok);
-const answer = (status: number, body: unknown, contentType = 'application/json'): AnswerData => ({ status, headers: { 'content-type': contentType }, body });
+const answer = (status: number, body: unknown, contentType = 'application/json'): AnswerData => ({
+  status,
+  headers: { 'content-type': contentType },
+  body,
+});
 
 describe('servedNeeds', () => {
   it('a verb: 2xx, never the 405 of a server without it', () => {

@@ -7,8 +7,12 @@ const verdict = (js: ReturnType<typeof judgeMultiResourceWrite>) => js.map((j) =
 describe('judgeMultiResourceWrite', () => {
   it('a refusal, or one object written, passes', () => {
     expect(verdict(judgeMultiResourceWrite({ verb: 'create', items: ['a', 'b'] }, 400, []))).toEqual(['rest:4/single-resource-verbs pass']);
-    expect(verdict(judgeMultiResourceWrite({ verb: 'create', items: ['a', 'b'] }, 201, ['b']))).toEqual(['rest:4/single-resource-verbs pass']);
-    expect(verdict(judgeMultiResourceWrite({ verb: 'update', items: ['a', 'b'] }, 400, ['a']))).toEqual(['rest:4/single-resource-verbs pass']);
+    expect(verdict(judgeMultiResourceWrite({ verb: 'create', items: ['a', 'b'] }, 201, ['b']))).toEqual([
+      'rest:4/single-resource-verbs pass',
+    ]);
+    expect(verdict(judgeMultiResourceWrite({ verb: 'update', items: ['a', 'b'] }, 400, ['a']))).toEqual([
+      'rest:4/single-resource-verbs pass',
+    ]);
   });
   it('a create that wrote two items fails, with the need a reproducer checks', () => {
     const [j] = judgeMultiResourceWrite({ verb: 'create', items: ['a', 'b'] }, 201, ['a', 'b']);

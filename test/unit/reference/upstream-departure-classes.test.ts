@@ -8,7 +8,11 @@ import { emptiedListTags, judgeWrite, type Expected } from '../../../reference/a
 import { a10, a12, b11, ctx, NS, observed } from './model-fixtures.ts';
 import type { ObjectVersion } from '../../../reference/objects.ts';
 
-const ev = (type: string, v: ObjectVersion): ObservedEvent => ({ type, object: observed(v), raw: { kind: 'ConfigMap', metadata: { name: v.name, namespace: NS, resourceVersion: v.rv } } });
+const ev = (type: string, v: ObjectVersion): ObservedEvent => ({
+  type,
+  object: observed(v),
+  raw: { kind: 'ConfigMap', metadata: { name: v.name, namespace: NS, resourceVersion: v.rv } },
+});
 const deleted = (v: ObjectVersion): ObservedEvent => ({ type: 'DELETED', object: observed(v), raw: { kind: 'ConfigMap' } });
 const mostRecent = (requestIndex: number): WatchExpectation => ({
   semantic: 'GetStateAndStartAtMostRecent',
@@ -51,28 +55,47 @@ describe('watch-start-stale: Most Recent started from a state older than the req
 
 describe('emptied-list-refused: an apply that leaves a list with no items', () => {
   it('tags a list that held items and is left empty, nowhere else', () => {
-    expect(emptiedListTags({ spec: { l: [{ name: 'p' }] } }, { spec: { l: [] } })).toEqual({ input: 'apply-empties-list', class: 'emptied-list-refused' });
+    expect(emptiedListTags({ spec: { l: [{ name: 'p' }] } }, { spec: { l: [] } })).toEqual({
+      input: 'apply-empties-list',
+      class: 'emptied-list-refused',
+    });
     expect(emptiedListTags({ spec: { l: ['a'] } }, { spec: { l: ['b'] } })).toBeUndefined();
     expect(emptiedListTags({ spec: { l: [] } }, { spec: { l: [] } })).toBeUndefined();
     // A nested struct emptied, or removed by the model, is stored as null by 1.24 too (fresh seed 2001513194, ha).
-    expect(emptiedListTags({ spec: { s: { a: 1 } } }, { spec: { s: {} } })).toEqual({ input: 'apply-empties-list', class: 'emptied-list-refused' });
-    expect(emptiedListTags({ spec: { s: { a: 1 }, k: 1 } }, { spec: { k: 1 } })).toEqual({ input: 'apply-empties-list', class: 'emptied-list-refused' });
+    expect(emptiedListTags({ spec: { s: { a: 1 } } }, { spec: { s: {} } })).toEqual({
+      input: 'apply-empties-list',
+      class: 'emptied-list-refused',
+    });
+    expect(emptiedListTags({ spec: { s: { a: 1 }, k: 1 } }, { spec: { k: 1 } })).toEqual({
+      input: 'apply-empties-list',
+      class: 'emptied-list-refused',
+    });
     expect(emptiedListTags({ spec: { s: { a: 1 } } }, { spec: { s: { a: 2 } } })).toBeUndefined();
     // The model may remove the emptied list and its parent where upstream keeps the key with null.
     expect(emptiedListTags({ spec: { l: ['a'] } }, { spec: {} })).toEqual({ input: 'apply-empties-list', class: 'emptied-list-refused' });
-    expect(emptiedListTags({ spec: { l: ['a'], m: { k: 'v' } } }, {})).toEqual({ input: 'apply-empties-list', class: 'emptied-list-refused' });
+    expect(emptiedListTags({ spec: { l: ['a'], m: { k: 'v' } } }, {})).toEqual({
+      input: 'apply-empties-list',
+      class: 'emptied-list-refused',
+    });
     expect(emptiedListTags({ spec: { m: { k: 'v' } } }, {})).toBeUndefined();
     expect(emptiedListTags({ spec: { l: ['a'] } }, { spec: { l: ['a'] } })).toBeUndefined();
   });
 
   const schema = { type: 'map', fields: {} } as never;
-  const written = (refusal?: ReturnType<typeof emptiedListTags>): Expected => ({ kind: 'written', object: { spec: { l: [] } }, managed: [], ...(refusal ? { refusal } : {}) });
+  const written = (refusal?: ReturnType<typeof emptiedListTags>): Expected => ({
+    kind: 'written',
+    object: { spec: { l: [] } },
+    managed: [],
+    ...(refusal ? { refusal } : {}),
+  });
   const refusedBody = { kind: 'Status', message: 'spec.l: Invalid value: "null": spec.l in body must be of type array: "null"' };
 
   it('a refusal of such an apply fails with the class and its status; a refusal of another write carries none', () => {
     const tags = emptiedListTags({ spec: { l: ['a'] } }, { spec: { l: [] } });
     const js = judgeWrite(written(tags), 422, refusedBody, schema, 'v1', ['rest:4.7.3']);
-    expect(js).toEqual([expect.objectContaining({ clause: 'rest:4.7.3', verdict: 'fail', class: 'emptied-list-refused', observedStatus: 422 })]);
+    expect(js).toEqual([
+      expect.objectContaining({ clause: 'rest:4.7.3', verdict: 'fail', class: 'emptied-list-refused', observedStatus: 422 }),
+    ]);
     expect(judgeWrite(written(), 422, refusedBody, schema, 'v1', ['rest:4.7.3'])[0]!.class).toBeUndefined();
   });
 });

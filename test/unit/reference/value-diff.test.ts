@@ -30,7 +30,11 @@ describe('diffValues', () => {
     expect(diffValues({}, withProto).added).toEqual([{ path: '__proto__', observed: 1 }]);
   });
   it('diffs sets of owned paths', () => {
-    expect(diffPathSets(['.data.a', '.data.b'], ['.data.b', '.data.c'])).toEqual({ added: [{ path: '.data.c' }], modified: [], removed: [{ path: '.data.a' }] });
+    expect(diffPathSets(['.data.a', '.data.b'], ['.data.b', '.data.c'])).toEqual({
+      added: [{ path: '.data.c' }],
+      modified: [],
+      removed: [{ path: '.data.a' }],
+    });
   });
 });
 
@@ -39,15 +43,24 @@ describe('judges that compare objects attach the diff to a failure, not to a pas
     const h3 = { ...history(), snapshots: history().snapshots.slice(0, 4) };
     const ok = judgeGet(ctx(h3), { semantic: 'MostRecent', clause: 'rest:4.5/get/unset' }, a12.key, { status: 200, object: observed(a12) });
     expect(ok.every((j) => j.diff === undefined)).toBe(true);
-    const [bad] = judgeGet(ctx(h3), { semantic: 'MostRecent', clause: 'rest:4.5/get/unset' }, a12.key, { status: 200, object: observed(a12, { rv: '99' }) });
+    const [bad] = judgeGet(ctx(h3), { semantic: 'MostRecent', clause: 'rest:4.5/get/unset' }, a12.key, {
+      status: 200,
+      object: observed(a12, { rv: '99' }),
+    });
     expect(bad!.verdict).toBe('fail');
     expect(bad!.diff!.modified).toEqual([{ path: `["${a12.key}"].resourceVersion`, expected: '12', observed: '99' }]);
   });
   it('read oracle, list: a missing object is a removed path, an extra one an added path', () => {
-    const r = judgeListSnapshot(ctx(), { semantic: 'MostRecent', clause: 'rest:4.5/list/unset/no-limit/unset' }, { collectionRv: 'r', items: [] });
+    const r = judgeListSnapshot(
+      ctx(),
+      { semantic: 'MostRecent', clause: 'rest:4.5/list/unset/no-limit/unset' },
+      { collectionRv: 'r', items: [] },
+    );
     const f = r.judgements.find((j) => j.verdict === 'fail')!;
     expect(f.diff!.removed.map((c) => c.path)).toEqual([`["${b11.key}"]`]);
-    expect(f.expectedValue).toEqual({ [b11.key]: { resourceVersion: '11', uid: 'uid-b', labels: { app: 'web' }, annotations: {}, body: { k: '2' } } });
+    expect(f.expectedValue).toEqual({
+      [b11.key]: { resourceVersion: '11', uid: 'uid-b', labels: { app: 'web' }, annotations: {}, body: { k: '2' } },
+    });
   });
   it('apply results: the object and the fields a manager owns', () => {
     const w = apply({
@@ -63,7 +76,13 @@ describe('judges that compare objects attach the diff to a failure, not to a pas
     if (w.kind !== 'written') throw new Error('the model refused a first apply');
     const exp = expectedOf(w);
     if (exp.kind !== 'written') throw new Error('not written');
-    const js = judgeState(exp, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'o', namespace: 'n', managedFields: [] }, data: { k: 'other' } }, configMapSchema, 'v1', ['rest:4.7.3']);
+    const js = judgeState(
+      exp,
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'o', namespace: 'n', managedFields: [] }, data: { k: 'other' } },
+      configMapSchema,
+      'v1',
+      ['rest:4.7.3'],
+    );
     const diffs = js.filter((j) => j.verdict === 'fail').map((j) => j.diff);
     expect(diffs[0]!.modified).toEqual([{ path: 'data.k', expected: 'v', observed: 'other' }]);
   });

@@ -7,7 +7,11 @@ import { judgeInformer } from '../../../reference/watch-recovery.ts';
 import { a10, a12, b11, ctx, NS, observed } from './model-fixtures.ts';
 import type { ObjectVersion } from '../../../reference/objects.ts';
 
-const ev = (type: string, v: ObjectVersion): ObservedEvent => ({ type, object: observed(v), raw: { kind: 'ConfigMap', metadata: { name: v.name, namespace: NS, resourceVersion: v.rv } } });
+const ev = (type: string, v: ObjectVersion): ObservedEvent => ({
+  type,
+  object: observed(v),
+  raw: { kind: 'ConfigMap', metadata: { name: v.name, namespace: NS, resourceVersion: v.rv } },
+});
 const deleted = (v: ObjectVersion): ObservedEvent => ({ type: 'DELETED', object: observed(v), raw: { kind: 'ConfigMap' } });
 const CUT = 'the suite waited 5000 ms for the rest (--eventual-window widens it)';
 const exact = (at: number, cutOff?: string): WatchExpectation => ({
@@ -39,7 +43,9 @@ describe('a watch cut off before it caught up', () => {
   it('Start at Exact: a missing tail is inconclusive, with the window named; without a cut-off it fails', () => {
     const prefix = [ev('ADDED', a10), ev('ADDED', b11)];
     expect(verdicts(exact(0, CUT), prefix)).toEqual(['inconclusive', 'inconclusive']);
-    expect(judgeWatch(ctx(), exact(0, CUT), prefix).judgements.find((j) => j.verdict === 'inconclusive')!.expected).toContain('--eventual-window');
+    expect(judgeWatch(ctx(), exact(0, CUT), prefix).judgements.find((j) => j.verdict === 'inconclusive')!.expected).toContain(
+      '--eventual-window',
+    );
     expect(verdicts(exact(0), prefix)).toEqual(['fail']);
     expect(verdicts(exact(0, CUT), [])).toEqual(['inconclusive', 'inconclusive']);
   });
@@ -61,7 +67,10 @@ describe('a watch cut off before it caught up', () => {
     // the state of #4.)
     expect(verdicts(fromState(2, CUT), [ev('ADDED', b11)])).toEqual(['pass', 'pass']);
     expect(verdicts(fromState(2, CUT), [ev('ADDED', a10)])).toEqual(['inconclusive', 'inconclusive']);
-    expect(verdicts(fromState(2, CUT), [ev('ADDED', b11), ev('ADDED', a10), ev('MODIFIED', a12)])).toEqual(['inconclusive', 'inconclusive']);
+    expect(verdicts(fromState(2, CUT), [ev('ADDED', b11), ev('ADDED', a10), ev('MODIFIED', a12)])).toEqual([
+      'inconclusive',
+      'inconclusive',
+    ]);
     expect(verdicts(fromState(2), [ev('ADDED', a10)])).toEqual(['fail']);
     // A silent stream (hostile fault silent-watch): requested at #4, state {b@11}, no later
     // write. Cut off it may still send the ADDED; complete it lacks it.
@@ -73,7 +82,14 @@ describe('a watch cut off before it caught up', () => {
   });
 
   it('the informer: an unconverged cache after a cut-off stream is inconclusive, not failed', () => {
-    const base = { list0: [observed(a10)], events: [], list1: [observed(a12)], now: [a12], isOurs: () => true, clause: 'rest:6.1.1' as const };
+    const base = {
+      list0: [observed(a10)],
+      events: [],
+      list1: [observed(a12)],
+      now: [a12],
+      isOurs: () => true,
+      clause: 'rest:6.1.1' as const,
+    };
     expect(judgeInformer({ ...base, cutOff: CUT }).map((j) => j.verdict)).toEqual(['inconclusive', 'inconclusive']);
     expect(judgeInformer(base).map((j) => j.verdict)).toEqual(['fail', 'fail']);
     expect(judgeInformer({ ...base, events: [ev('MODIFIED', a12)], cutOff: CUT }).map((j) => j.verdict)).toEqual(['pass', 'pass']);
@@ -91,14 +107,24 @@ describe('a Terminating version the reads never saw, just before the removal', (
   });
 
   it('is no difference', () => {
-    expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), terminating('13'), deleted(a12)])).not.toContain('fail');
-    expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), terminating('13'), terminating('14'), deleted(a12)])).not.toContain('fail');
+    expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), terminating('13'), deleted(a12)])).not.toContain(
+      'fail',
+    );
+    expect(
+      verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), terminating('13'), terminating('14'), deleted(a12)]),
+    ).not.toContain('fail');
   });
 
   it('but a version that is not Terminating, one the history has, one of another object or one not followed by the removal still fails', () => {
-    expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), terminating('13', null), deleted(a12)])).toContain('fail');
-    expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), terminating('12'), deleted(a12)])).toContain('fail');
-    expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), terminating('13'), ev('MODIFIED', a12), deleted(a12)])).toContain('fail');
+    expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), terminating('13', null), deleted(a12)])).toContain(
+      'fail',
+    );
+    expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), terminating('12'), deleted(a12)])).toContain(
+      'fail',
+    );
+    expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), terminating('13'), ev('MODIFIED', a12), deleted(a12)])).toContain(
+      'fail',
+    );
     expect(verdicts(exact(0), [ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), terminating('13')])).toContain('fail');
   });
 });
@@ -111,7 +137,8 @@ describe('events that are none of the spec', () => {
     expect(unreadableEvent({ type: 'Modified', raw: {} })).toMatch(/spells it "MODIFIED"/);
     expect(unreadableEvent({ type: undefined, raw: {} })).toBe('an event whose type is missing');
     expect(unreadableEvent({ type: 'ADDED', raw: 'x' })).toBe('an ADDED event whose object is no JSON object');
-    for (const type of ['ADDED', 'MODIFIED', 'BOOKMARK', 'DELETED', 'ERROR']) expect(unreadableEvent({ type, raw: {} }), type).toBeUndefined();
+    for (const type of ['ADDED', 'MODIFIED', 'BOOKMARK', 'DELETED', 'ERROR'])
+      expect(unreadableEvent({ type, raw: {} }), type).toBeUndefined();
   });
 
   it('fails rest:2.5/watch-event however short the stream was watched; the same events in capitals pass it', () => {

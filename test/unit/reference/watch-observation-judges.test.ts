@@ -2,8 +2,21 @@
 // how a watch was answered, its documents, a finished or resumed stream, the 410 cases, the relist.
 // Each with what must hold and a near miss that must fail.
 import { describe, expect, it } from 'vitest';
-import { judgeBookmarkRequest, judgeFinishedWatch, judgeWatchDocuments, judgeWatchOpened, type ObservedEvent, type WatchExpectation } from '../../../reference/watch-oracle.ts';
-import { judgeGoneCell, judgeGoneResume, judgeRelistAnswer, judgeRelistedWatch, judgeTooOldRefused } from '../../../reference/watch-recovery.ts';
+import {
+  judgeBookmarkRequest,
+  judgeFinishedWatch,
+  judgeWatchDocuments,
+  judgeWatchOpened,
+  type ObservedEvent,
+  type WatchExpectation,
+} from '../../../reference/watch-oracle.ts';
+import {
+  judgeGoneCell,
+  judgeGoneResume,
+  judgeRelistAnswer,
+  judgeRelistedWatch,
+  judgeTooOldRefused,
+} from '../../../reference/watch-recovery.ts';
 import { a10, a12, b11, ctx, history, NS, observed } from './model-fixtures.ts';
 import type { ObjectVersion } from '../../../reference/objects.ts';
 
@@ -49,8 +62,14 @@ describe('judgeFinishedWatch', () => {
     expect(js.some((j) => j.clause === 'rest:4.8/watch-response' && j.expected === 'JSON event documents')).toBe(false);
   });
   it('fails a stream with a lost event, or one whose documents did not parse, under the promising clause too', () => {
-    expect(failures(judgeFinishedWatch(ctx(history()), exactFrom(2), [resumed[1]!], undefined, also))).toEqual(['rest:6.1.1', 'rest:6.1.2']);
-    expect(failures(judgeFinishedWatch(ctx(history()), exactFrom(2), resumed, 'line 3: bad', also))).toEqual(['rest:4.8/watch-response', 'rest:6.1.2']);
+    expect(failures(judgeFinishedWatch(ctx(history()), exactFrom(2), [resumed[1]!], undefined, also))).toEqual([
+      'rest:6.1.1',
+      'rest:6.1.2',
+    ]);
+    expect(failures(judgeFinishedWatch(ctx(history()), exactFrom(2), resumed, 'line 3: bad', also))).toEqual([
+      'rest:4.8/watch-response',
+      'rest:6.1.2',
+    ]);
     expect(failures(judgeFinishedWatch(ctx(history()), exactFrom(2), resumed, 'line 3: bad'))).toEqual(['rest:4.8/watch-response']);
   });
 });
@@ -92,7 +111,15 @@ describe('the relist (rest:6.1.2, rest:6.1.3)', () => {
   });
   it('judgeRelistedWatch: the informer and the stream agree with the history; a lost event or a parse error fails', () => {
     const h = history();
-    const base = { list0: [observed(a10), observed(b11)], list1: [observed(b11)], now: [b11], isOurs: () => true, clause: 'rest:6.1.3' as const, ctx: ctx(h), exp: exactFrom(2) };
+    const base = {
+      list0: [observed(a10), observed(b11)],
+      list1: [observed(b11)],
+      now: [b11],
+      isOurs: () => true,
+      clause: 'rest:6.1.3' as const,
+      ctx: ctx(h),
+      exp: exactFrom(2),
+    };
     expect(failures(judgeRelistedWatch({ ...base, events: resumed, parseError: undefined }))).toEqual([]);
     expect(failures(judgeRelistedWatch({ ...base, events: [resumed[0]!], parseError: undefined }))).toContain('rest:6.1.3');
     expect(failures(judgeRelistedWatch({ ...base, events: resumed, parseError: 'line 1: bad' }))).toEqual(['rest:4.8/watch-response']);
@@ -104,7 +131,14 @@ describe('the relist (rest:6.1.2, rest:6.1.3)', () => {
 // read the stream as starting at the later state (creations look like more synthetic ADDED) and
 // called the bookmark early. History: #0 {} #1 {a@10} #2 {a@10, b@11} #3 {a@12, b@11} #4 {b@11}.
 describe('bookmarks of a stream that fits several starts (rest:6.1/BOOKMARK)', () => {
-  const any: WatchExpectation = { semantic: 'GetStateAndStartAtAny', clause: 'rest:4.5/watch/0', requestIndex: 0, bookmarksRequested: true, kind: 'ConfigMap', apiVersion: 'v1' };
+  const any: WatchExpectation = {
+    semantic: 'GetStateAndStartAtAny',
+    clause: 'rest:4.5/watch/0',
+    requestIndex: 0,
+    bookmarksRequested: true,
+    kind: 'ConfigMap',
+    apiVersion: 'v1',
+  };
   const bookmark = (rv: string): ObservedEvent => ({
     type: 'BOOKMARK',
     object: { ...observed(a10, { rv }), key: '', name: '', namespace: undefined, uid: undefined },
@@ -120,7 +154,12 @@ describe('bookmarks of a stream that fits several starts (rest:6.1/BOOKMARK)', (
     expect(bookmarkVerdicts([ev('ADDED', a10), bookmark('10'), ev('ADDED', b11), ...rest])).toEqual(['pass', 'pass', 'pass']);
   });
   it('the same for Most Recent (watch-bookmarks asks rv unset): requested at #1, b created while watching', () => {
-    const mostRecent: WatchExpectation = { ...any, semantic: 'GetStateAndStartAtMostRecent', clause: 'rest:4.5/watch/unset', requestIndex: 1 };
+    const mostRecent: WatchExpectation = {
+      ...any,
+      semantic: 'GetStateAndStartAtMostRecent',
+      clause: 'rest:4.5/watch/unset',
+      requestIndex: 1,
+    };
     const verdicts = (events: ObservedEvent[]) =>
       judgeFinishedWatch(ctx(history()), mostRecent, events, undefined)
         .filter((j) => j.clause === 'rest:6.1/BOOKMARK')
@@ -133,7 +172,16 @@ describe('bookmarks of a stream that fits several starts (rest:6.1/BOOKMARK)', (
     expect(bookmarkVerdicts([ev('ADDED', a10), bookmark('11'), ev('ADDED', b11), ...rest])).toContain('fail');
     expect(bookmarkVerdicts([ev('ADDED', a10), ev('ADDED', b11), bookmark('12'), ...rest])).toContain('fail');
     // On time after the change it names, and versions never move backwards.
-    expect(bookmarkVerdicts([ev('ADDED', a10), ev('ADDED', b11), bookmark('11'), ev('MODIFIED', a12), bookmark('12'), rest[1]!])).toEqual(['pass', 'pass', 'pass', 'pass', 'pass', 'pass']);
-    expect(bookmarkVerdicts([ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), bookmark('12'), bookmark('10'), rest[1]!])).toContain('fail');
+    expect(bookmarkVerdicts([ev('ADDED', a10), ev('ADDED', b11), bookmark('11'), ev('MODIFIED', a12), bookmark('12'), rest[1]!])).toEqual([
+      'pass',
+      'pass',
+      'pass',
+      'pass',
+      'pass',
+      'pass',
+    ]);
+    expect(bookmarkVerdicts([ev('ADDED', a10), ev('ADDED', b11), ev('MODIFIED', a12), bookmark('12'), bookmark('10'), rest[1]!])).toContain(
+      'fail',
+    );
   });
 });

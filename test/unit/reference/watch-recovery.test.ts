@@ -2,7 +2,15 @@
 // and a saved watch history judged again from its JSON alone.
 import { describe, expect, it } from 'vitest';
 import { alsoAgainst } from '../../../reference/judgement.ts';
-import { classifyWatchStart, historyUpTo, judgeFutureWatch, judgeGoneWatch, judgeInformer, judgeTooOldEndedEmpty, replayInformer } from '../../../reference/watch-recovery.ts';
+import {
+  classifyWatchStart,
+  historyUpTo,
+  judgeFutureWatch,
+  judgeGoneWatch,
+  judgeInformer,
+  judgeTooOldEndedEmpty,
+  replayInformer,
+} from '../../../reference/watch-recovery.ts';
 import { recheckWatchEvidence, watchEvidence } from '../../../reference/watch-evidence.ts';
 import { judgeWatch, type ObservedEvent, type WatchExpectation } from '../../../reference/watch-oracle.ts';
 import { fail, inconclusive, pass } from '../../../reference/judgement.ts';
@@ -50,7 +58,10 @@ describe('410 Gone (rest:6.1.3, rest:6.1.4, rest:7/410)', () => {
   });
 
   it('adds the promising clause to a served stream that fails', () => {
-    expect(alsoAgainst('rest:6.1.2', 'resume', [pass('rest:6.1.1', 'x')]).map((j) => `${j.verdict} ${j.clause}`)).toEqual(['pass rest:6.1.1', 'pass rest:6.1.2']);
+    expect(alsoAgainst('rest:6.1.2', 'resume', [pass('rest:6.1.1', 'x')]).map((j) => `${j.verdict} ${j.clause}`)).toEqual([
+      'pass rest:6.1.1',
+      'pass rest:6.1.2',
+    ]);
     expect(failures(alsoAgainst('rest:6.1.2', 'resume', [fail('rest:6.1.1', 'x', 'y')]))).toEqual(['rest:6.1.1', 'rest:6.1.2']);
   });
 });
@@ -70,7 +81,11 @@ describe('resume (rest:6.1.2)', () => {
 
 describe('informer property', () => {
   it('replays ADDED/MODIFIED and treats any other type as a deletion (its name is not shown)', () => {
-    const cache = replayInformer([observed(a10)], [ev('ADDED', b11), ev('MODIFIED', a12), ev('GONE-ISH', a12, '13'), ev('BOOKMARK', b11)], isOurs);
+    const cache = replayInformer(
+      [observed(a10)],
+      [ev('ADDED', b11), ev('MODIFIED', a12), ev('GONE-ISH', a12, '13'), ev('BOOKMARK', b11)],
+      isOurs,
+    );
     expect([...cache]).toEqual([[b11.key, '11']]);
   });
 
@@ -89,10 +104,18 @@ describe('saved watch histories', () => {
     for (const events of [good, bad]) {
       // The suite's watches name the namespace of their path (the scope rule); a saved history does too.
       const live = judgeWatch({ ...ctx(h), scope: { namespace: NS } }, exactFrom(2), events).judgements;
-      const saved = JSON.parse(JSON.stringify(watchEvidence({ history: h, knownKeys: new Set(['app']), namespace: NS }, exactFrom(2), events)));
+      const saved = JSON.parse(
+        JSON.stringify(watchEvidence({ history: h, knownKeys: new Set(['app']), namespace: NS }, exactFrom(2), events)),
+      );
       expect(recheckWatchEvidence(saved)).toEqual(live);
     }
-    expect(failures(recheckWatchEvidence(JSON.parse(JSON.stringify(watchEvidence({ history: h, knownKeys: new Set(['app']), namespace: NS }, exactFrom(2), bad)))))).toEqual(['rest:6.1.1']);
+    expect(
+      failures(
+        recheckWatchEvidence(
+          JSON.parse(JSON.stringify(watchEvidence({ history: h, knownKeys: new Set(['app']), namespace: NS }, exactFrom(2), bad))),
+        ),
+      ),
+    ).toEqual(['rest:6.1.1']);
   });
 
   it('refuses JSON that is not a watch history', () => {
@@ -101,7 +124,8 @@ describe('saved watch histories', () => {
 });
 
 describe('a watch from a version not reached yet (rest:6.1.5)', () => {
-  const verdicts = (status: number, events: ObservedEvent[]) => judgeFutureWatch(status, events, isOurs).map((j) => `${j.verdict} ${j.clause}`);
+  const verdicts = (status: number, events: ObservedEvent[]) =>
+    judgeFutureWatch(status, events, isOurs).map((j) => `${j.verdict} ${j.clause}`);
   it('may wait or be refused with 504; it may not start from now, and 410 is for old versions only', () => {
     expect(verdicts(200, [])).toEqual(['pass rest:6.1.5']);
     expect(verdicts(200, [ev('BOOKMARK', a10)])).toEqual(['pass rest:6.1.5']);
@@ -122,7 +146,9 @@ describe('a too-old version: the 410 swallowed (rest:6.1.3)', () => {
 
   it('a stream that stopped short passes no clause that promises the whole behaviour', () => {
     // The summary clause of a stream judged inconclusive is inconclusive: the behaviour was not seen to work.
-    const short = alsoAgainst('rest:6.1.3', 'the changes after it', [inconclusive('rest:4.5/watch/other', 'every write after #1', 'stopped short')]);
+    const short = alsoAgainst('rest:6.1.3', 'the changes after it', [
+      inconclusive('rest:4.5/watch/other', 'every write after #1', 'stopped short'),
+    ]);
     expect(short.map((j) => `${j.verdict} ${j.clause}`)).toEqual(['inconclusive rest:4.5/watch/other', 'inconclusive rest:6.1.3']);
     const mixed = alsoAgainst('rest:6.1.3', 'x', [inconclusive('rest:4.5/watch/other', 'a', 'b'), fail('rest:6.1.1', 'c', 'd')]);
     expect(mixed.at(-1)!.verdict).toBe('fail');

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../../../runner/results.ts';
-import { aggregate, buildRunResult, MAX_COUNTEREXAMPLES, MAX_NOTES, NO_CHECK_RAN, NOT_IN_CATALOG, unknownClauseIds } from '../../../reports/aggregate.ts';
+import {
+  aggregate,
+  buildRunResult,
+  MAX_COUNTEREXAMPLES,
+  MAX_NOTES,
+  NO_CHECK_RAN,
+  NOT_IN_CATALOG,
+  unknownClauseIds,
+} from '../../../reports/aggregate.ts';
 import type { Clause } from '../../../reference/catalog/types.ts';
 import { catalog, cx, fakeId, rec } from './fixtures.ts';
 
@@ -74,7 +82,9 @@ describe('aggregate: per clause content', () => {
   });
 
   it('caps counterexamples per clause', () => {
-    const records = [8, 7, 6, 5, 4, 3, 2].map((n) => rec('rest:4.4.3', 'fail', { counterexample: cx({ requestCount: n, observed: `o${n}` }) }));
+    const records = [8, 7, 6, 5, 4, 3, 2].map((n) =>
+      rec('rest:4.4.3', 'fail', { counterexample: cx({ requestCount: n, observed: `o${n}` }) }),
+    );
     const [r] = aggregate(records, catalog);
     expect(r?.counterexamples.map((c) => c.requestCount)).toEqual([2, 3, 4, 5, 6]);
     expect(r?.counterexamples).toHaveLength(MAX_COUNTEREXAMPLES);
@@ -107,8 +117,25 @@ describe('buildRunResult: verdict and totals', () => {
   it('is conformant when nothing failed or errored', () => {
     const r = run({ records: [rec('rest:4.4.3', 'pass'), rec('rest:4.4.9', 'unspecified', { note: 'sent 3 of 5' })] });
     expect(r.verdict).toBe('conformant');
-    expect(r.totals).toEqual({ passed: 1, failed: 0, known: 0, unspecified: 1, inconclusive: 0, skipped: 0, notChecked: 3, informative: 1, error: 0, notServed: 0, blocked: 0 });
-    expect(r).toMatchObject({ tool: 'svc-conformance', seed: 7, profile: 'svc', target: { server: 'https://127.0.0.1:6443', nodeagentLoader: null } });
+    expect(r.totals).toEqual({
+      passed: 1,
+      failed: 0,
+      known: 0,
+      unspecified: 1,
+      inconclusive: 0,
+      skipped: 0,
+      notChecked: 3,
+      informative: 1,
+      error: 0,
+      notServed: 0,
+      blocked: 0,
+    });
+    expect(r).toMatchObject({
+      tool: 'svc-conformance',
+      seed: 7,
+      profile: 'svc',
+      target: { server: 'https://127.0.0.1:6443', nodeagentLoader: null },
+    });
   });
 
   it('is error on a run error or a clause error, with no failure', () => {
@@ -135,7 +162,17 @@ describe('clauses without a verdict say why', () => {
   it("shows an informative clause as informative with its reason, and a gap with the catalog's reason or the generic one", () => {
     const results = aggregate(
       [rec('rest:4.4.3', 'pass')],
-      [...catalog, { id: fakeId('rest:9.9'), doc: 'rest', section: '4.4', summary: 'a clause no check names', kind: 'normative', notCheckedWhy: 'needs a hook' }],
+      [
+        ...catalog,
+        {
+          id: fakeId('rest:9.9'),
+          doc: 'rest',
+          section: '4.4',
+          summary: 'a clause no check names',
+          kind: 'normative',
+          notCheckedWhy: 'needs a hook',
+        },
+      ],
     );
     expect(results.find((c) => c.id === 'node:1')).toMatchObject({ status: 'informative', notes: ['an overview: nothing to judge'] });
     expect(results.find((c) => c.id === 'rest:9.9')).toMatchObject({ status: 'notChecked', notes: ['needs a hook'] });
@@ -143,7 +180,10 @@ describe('clauses without a verdict say why', () => {
   });
 
   it('keeps the reason a check gave, and the verdict a check reached on an informative clause', () => {
-    const results = aggregate([rec('rest:4.4.6', 'notChecked', { note: 'run timeout: check a did not finish' }), rec('node:1', 'pass')], catalog);
+    const results = aggregate(
+      [rec('rest:4.4.6', 'notChecked', { note: 'run timeout: check a did not finish' }), rec('node:1', 'pass')],
+      catalog,
+    );
     expect(results.find((c) => c.id === 'rest:4.4.6')?.notes).toEqual(['run timeout: check a did not finish']);
     expect(results.find((c) => c.id === 'node:1')?.status).toBe('passed');
   });

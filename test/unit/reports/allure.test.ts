@@ -32,7 +32,14 @@ const records = [
 ] as unknown as CheckRecord[];
 
 describe('Allure results from the records', () => {
-  const files = allureFiles({ checks, records, footprints: [{ ...emptyFootprint('a'), wallMs: 40 }], seed: 11, profile: 'svc', startedAt: 1_000 });
+  const files = allureFiles({
+    checks,
+    records,
+    footprints: [{ ...emptyFootprint('a'), wallMs: 40 }],
+    seed: 11,
+    profile: 'svc',
+    startedAt: 1_000,
+  });
   const results = files
     .filter((f) => f.name.endsWith('-result.json'))
     .map(
@@ -57,8 +64,18 @@ describe('Allure results from the records', () => {
   });
 
   it('a check whose every failure the expectations file excuses is skipped as a known failure, never failed (as in JUnit)', () => {
-    const excused = allureFiles({ checks, records, footprints: [], seed: 11, profile: 'svc', startedAt: 1_000, known: (r) => r.clause === 'rest:4.2/exclude' });
-    const b = excused.filter((f) => f.name.endsWith('-result.json')).map((f) => JSON.parse(f.content) as { name: string; status: string; statusDetails: { message: string } })[1]!;
+    const excused = allureFiles({
+      checks,
+      records,
+      footprints: [],
+      seed: 11,
+      profile: 'svc',
+      startedAt: 1_000,
+      known: (r) => r.clause === 'rest:4.2/exclude',
+    });
+    const b = excused
+      .filter((f) => f.name.endsWith('-result.json'))
+      .map((f) => JSON.parse(f.content) as { name: string; status: string; statusDetails: { message: string } })[1]!;
     expect(b).toMatchObject({ name: 'b: health endpoints', status: 'skipped' });
     expect(b.statusDetails.message).toMatch(/^known failure \(expectations file\): rest:4\.2\/exclude: expected excluded; observed ok$/);
   });
@@ -74,6 +91,8 @@ describe('Allure results from the records', () => {
   });
 
   it('the same run writes the same file names', () => {
-    expect(allureFiles({ checks, records, footprints: [], seed: 11, profile: 'svc', startedAt: 1_000 }).map((f) => f.name)).toEqual(files.map((f) => f.name));
+    expect(allureFiles({ checks, records, footprints: [], seed: 11, profile: 'svc', startedAt: 1_000 }).map((f) => f.name)).toEqual(
+      files.map((f) => f.name),
+    );
   });
 });

@@ -56,7 +56,9 @@ describe('the compact diff of a failure', () => {
   it('names every item of every page, and the ones the suite did not create', () => {
     const lines = answerLines(cx);
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toBe('request 3: GET /api/v1/namespaces/n/configmaps?limit=1 -> 200, resourceVersion 6, continue set, remainingItemCount 1; 1 item(s): alpha@5');
+    expect(lines[0]).toBe(
+      'request 3: GET /api/v1/namespaces/n/configmaps?limit=1 -> 200, resourceVersion 6, continue set, remainingItemCount 1; 1 item(s): alpha@5',
+    );
     expect(lines[1]).toContain('echo@6, kube-root-ca.crt@2 (not created by the suite)');
   });
   it('says nothing where nothing is known as data', () => {

@@ -17,8 +17,16 @@ import { sampleRun } from './sample-run.ts';
 function runNamingChecks(): RunResult {
   const run = sampleRun();
   const clauses = run.clauses.map((c) => ({ ...c, counterexamples: c.counterexamples.map((cx) => ({ ...cx, check: 'paging-snapshot' })) }));
-  const checks = ['paging-snapshot', 'crud-sequences', 'not-a-registered-check'].map((id) => ({ ...emptyFootprint(id), wallMs: 1000, requests: { GET: 3 } }));
-  return { ...run, clauses, footprint: { namespaces: 1, clusterObjects: 0, requests: { GET: 9 }, bytesSent: 0, bytesReceived: 0, checkWallMs: 3000, checks } };
+  const checks = ['paging-snapshot', 'crud-sequences', 'not-a-registered-check'].map((id) => ({
+    ...emptyFootprint(id),
+    wallMs: 1000,
+    requests: { GET: 3 },
+  }));
+  return {
+    ...run,
+    clauses,
+    footprint: { namespaces: 1, clusterObjects: 0, requests: { GET: 9 }, bytesSent: 0, bytesReceived: 0, checkWallMs: 3000, checks },
+  };
 }
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -44,7 +52,13 @@ describe('check pages beside the report', () => {
     const fromSummary = hrefs(summary, /\]\((checks\/[^)]+)\)/g);
     expect(fromSummary.length).toBeGreaterThan(0);
     const pages = await readdir(join(dir, 'failures'));
-    const fromPages = (await Promise.all(pages.map(async (p) => hrefs(await readFile(join(dir, 'failures', p), 'utf8'), /href="(\.\.\/checks\/[^"]+)"/g).map((h) => join('failures', h))))).flat();
+    const fromPages = (
+      await Promise.all(
+        pages.map(async (p) =>
+          hrefs(await readFile(join(dir, 'failures', p), 'utf8'), /href="(\.\.\/checks\/[^"]+)"/g).map((h) => join('failures', h)),
+        ),
+      )
+    ).flat();
     expect(fromPages.length).toBe(pages.length);
     for (const h of [...fromIndex, ...fromSummary, ...fromPages]) expect(existsSync(join(dir, h)), h).toBe(true);
     const page = await readFile(join(dir, 'checks', 'paging-snapshot.md'), 'utf8');

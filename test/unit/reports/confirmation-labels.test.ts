@@ -10,9 +10,19 @@ import { catalog, cx, familyOf, rec } from './fixtures.ts';
 
 const run = buildRunResult({
   records: [
-    rec('rest:4.4.3', 'fail', { counterexample: cx({ confirmation: { label: 'needs concurrent writes', runs: 2, reproduced: 0, withWrites: { runs: 2, reproduced: 2 } } }) }),
-    rec('rest:4.4.3', 'fail', { check: 'other', counterexample: cx({ check: 'other', confirmation: { label: 'reproduces alone', runs: 2, reproduced: 2 } }) }),
-    rec('rest:4.4.3', 'fail', { check: 'third', counterexample: cx({ check: 'third', confirmation: { label: 'not confirmed (time)', runs: 1, reproduced: 1 } }) }),
+    rec('rest:4.4.3', 'fail', {
+      counterexample: cx({
+        confirmation: { label: 'needs concurrent writes', runs: 2, reproduced: 0, withWrites: { runs: 2, reproduced: 2 } },
+      }),
+    }),
+    rec('rest:4.4.3', 'fail', {
+      check: 'other',
+      counterexample: cx({ check: 'other', confirmation: { label: 'reproduces alone', runs: 2, reproduced: 2 } }),
+    }),
+    rec('rest:4.4.3', 'fail', {
+      check: 'third',
+      counterexample: cx({ check: 'third', confirmation: { label: 'not confirmed (time)', runs: 1, reproduced: 1 } }),
+    }),
   ],
   catalog,
   profile: 'svc',

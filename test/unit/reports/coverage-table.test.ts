@@ -13,7 +13,10 @@ describe('coverageTable', () => {
     expect(lines).toContain('| node:1 overview | 1 | 0 | 1 | 0 |');
     expect(lines).toContain('| rest:4.4 paging | 3 | 3 | 0 | 0 |');
     expect(lines.some((l) => l.startsWith('| **all** |'))).toBe(true);
-    const gapped = { ...summary, clauses: summary.clauses.map((c) => (c.id === 'rest:4.4.9' ? { ...c, status: 'notChecked' as const, notes: ['needs a hook'] } : c)) };
+    const gapped = {
+      ...summary,
+      clauses: summary.clauses.map((c) => (c.id === 'rest:4.4.9' ? { ...c, status: 'notChecked' as const, notes: ['needs a hook'] } : c)),
+    };
     expect(coverageTable(gapped)).toContain('- `rest:4.4.9`: needs a hook');
   });
 });

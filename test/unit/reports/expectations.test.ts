@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunResult } from '../../../reports/aggregate.ts';
-import { ExpectationsError, expectationsForRun, mergeExpectations, parseExpectations, unknownExpectationIds, type Expectations } from '../../../reports/expectations.ts';
+import {
+  ExpectationsError,
+  expectationsForRun,
+  mergeExpectations,
+  parseExpectations,
+  unknownExpectationIds,
+  type Expectations,
+} from '../../../reports/expectations.ts';
 import type { CheckRecord } from '../../../runner/results.ts';
 import { catalog, cx, rec } from './fixtures.ts';
 
@@ -38,12 +45,16 @@ function errorOf(text: string, file: string): ExpectationsError {
 
 describe('parseExpectations', () => {
   it('reads YAML', () => {
-    expect(parseExpectations(YAML_FILE, 'e.yaml').knownFailures).toEqual([{ clause: 'rest:4.4.6', reason: 'tokens never expire', at: 'e.yaml:3' }]);
+    expect(parseExpectations(YAML_FILE, 'e.yaml').knownFailures).toEqual([
+      { clause: 'rest:4.4.6', reason: 'tokens never expire', at: 'e.yaml:3' },
+    ]);
   });
 
   it('reads JSON, tabs and all', () => {
     const json = '{\n\t"knownFailures": [\n\t\t{ "clause": "node:2.2/maxPods", "reason": "defaults to 100" }\n\t]\n}\n';
-    expect(parseExpectations(json, 'e.json').knownFailures).toEqual([{ clause: 'node:2.2/maxPods', reason: 'defaults to 100', at: 'e.json:3' }]);
+    expect(parseExpectations(json, 'e.json').knownFailures).toEqual([
+      { clause: 'node:2.2/maxPods', reason: 'defaults to 100', at: 'e.json:3' },
+    ]);
   });
 
   it('accepts an empty file and an empty list', () => {
@@ -74,18 +85,30 @@ describe('parseExpectations', () => {
 
   it.each([
     ['knownFailure:\n  - clause: rest:1\n', 'e.yaml:1: knownFailure: unknown key (expected only knownFailures)'],
-    ['knownFailures:\n  - clause: rest:1\n    reason: r\n    resaon: r\n', 'e.yaml:4: knownFailures[0].resaon: unknown key (expected clause, observed, reason, source, when)'],
+    [
+      'knownFailures:\n  - clause: rest:1\n    reason: r\n    resaon: r\n',
+      'e.yaml:4: knownFailures[0].resaon: unknown key (expected clause, observed, reason, source, when)',
+    ],
     ['knownFailures: rest:1\n', 'e.yaml:1: knownFailures: expected a list, got string'],
     ['- rest:1\n', 'e.yaml:1: (root): expected a mapping with key knownFailures, got a list'],
-    ['knownFailures:\n  - clause: "4.4.6"\n    reason: r\n', `e.yaml:2: knownFailures[0].clause: not a clause id like 'rest:4.4.6': "4.4.6"`],
+    [
+      'knownFailures:\n  - clause: "4.4.6"\n    reason: r\n',
+      `e.yaml:2: knownFailures[0].clause: not a clause id like 'rest:4.4.6': "4.4.6"`,
+    ],
     ['knownFailures:\n  - clause: rest:1\n    reason: "  "\n', 'e.yaml:3: knownFailures[0].reason: must not be empty'],
-    ['knownFailures:\n  - clause: rest:1\n    reason: a\n  - clause: rest:1\n    reason: b\n', 'e.yaml:4: knownFailures[1].clause: rest:1 is already listed at knownFailures[0]'],
+    [
+      'knownFailures:\n  - clause: rest:1\n    reason: a\n  - clause: rest:1\n    reason: b\n',
+      'e.yaml:4: knownFailures[1].clause: rest:1 is already listed at knownFailures[0]',
+    ],
   ])('rejects %j', (text, message) => {
     expect(errorOf(text, 'e.yaml').message).toBe(message);
   });
 
   it('lists known failures the catalog does not know', () => {
-    const e = parseExpectations('knownFailures:\n  - {clause: "rest:4.4.6", reason: r}\n  - {clause: "rest:4.4.66", reason: typo}\n', 'e.yaml');
+    const e = parseExpectations(
+      'knownFailures:\n  - {clause: "rest:4.4.6", reason: r}\n  - {clause: "rest:4.4.66", reason: typo}\n',
+      'e.yaml',
+    );
     expect(unknownExpectationIds(e, new Set(catalog.map((c) => c.id)))).toEqual(['rest:4.4.66']);
   });
 });
@@ -115,7 +138,9 @@ describe('expectations in the verdict', () => {
     const clause = r.clauses.find((c) => c.id === 'rest:4.4.6');
     expect(clause?.status).toBe('passed');
     expect(clause?.expectation?.entries[0]).toMatchObject({ outcome: 'notExercised', excuses: 'any failure of the clause' });
-    expect(clause?.notes[0]).toMatch(/^known failure not exercised in this run: any failure of the clause \(did not occur; the entry names no observation class/);
+    expect(clause?.notes[0]).toMatch(
+      /^known failure not exercised in this run: any failure of the clause \(did not occur; the entry names no observation class/,
+    );
     expect(r.verdict).toBe('conformant');
   });
 });
@@ -123,7 +148,10 @@ describe('expectations in the verdict', () => {
 describe('mergeExpectations (repeated --expectations)', () => {
   it('keeps every entry of every file, and their warnings', () => {
     const a = parseExpectations(YAML_FILE, 'a.yaml');
-    const b = parseExpectations('knownFailures:\n  - clause: rest:4.4.6\n    reason: also in b\n  - clause: node:2.2/maxPods\n    reason: loader caps it\n', 'b.yaml');
+    const b = parseExpectations(
+      'knownFailures:\n  - clause: rest:4.4.6\n    reason: also in b\n  - clause: node:2.2/maxPods\n    reason: loader caps it\n',
+      'b.yaml',
+    );
     const merged = mergeExpectations([a, b]);
     expect(merged.knownFailures.map((k) => [k.clause, k.at])).toEqual([
       ['rest:4.4.6', 'a.yaml:3'],
@@ -137,11 +165,17 @@ describe('mergeExpectations (repeated --expectations)', () => {
 });
 
 describe('a known failure limited to a run condition (when: scale)', () => {
-  const file = 'knownFailures:\n  - clause: rest:4.4.3\n    reason: loses items in long selector chains\n    when: scale\n  - clause: rest:4.4.6\n    reason: tokens never expire\n';
+  const file =
+    'knownFailures:\n  - clause: rest:4.4.3\n    reason: loses items in long selector chains\n    when: scale\n  - clause: rest:4.4.6\n    reason: tokens never expire\n';
   const e = parseExpectations(file, 'e.yaml');
 
   it('is read with its condition, and an unknown condition is one clear error with its line', () => {
-    expect(e.knownFailures[0]).toEqual({ clause: 'rest:4.4.3', reason: 'loses items in long selector chains', when: { scale: true }, at: 'e.yaml:2' });
+    expect(e.knownFailures[0]).toEqual({
+      clause: 'rest:4.4.3',
+      reason: 'loses items in long selector chains',
+      when: { scale: true },
+      at: 'e.yaml:2',
+    });
     expect(errorOf(file.replace('when: scale', 'when: nightly'), 'e.yaml').message).toBe(
       'e.yaml:4: knownFailures[0].when: unknown condition "nightly" (write scale, or a mapping of scale, profile, capability, release)',
     );
@@ -160,15 +194,21 @@ describe('a known failure limited to a run condition (when: scale)', () => {
 
   it('merged, an entry without the condition holds in every run', () => {
     const plain = parseExpectations('knownFailures:\n  - clause: rest:4.4.3\n    reason: always\n', 'p.yaml');
-    expect(expectationsForRun(mergeExpectations([e, plain]), { scale: false }).knownFailures.map((k) => k.reason)).toEqual(['tokens never expire', 'always']);
+    expect(expectationsForRun(mergeExpectations([e, plain]), { scale: false }).knownFailures.map((k) => k.reason)).toEqual([
+      'tokens never expire',
+      'always',
+    ]);
   });
 });
 
 describe('an entry naming a clause the catalog lacks', () => {
-  const text = 'knownFailures:\n  - clause: rest:4.4.3\n    reason: real\n    observed: {status: 500}\n  - clause: rest:4.4.33\n    reason: typo\n    observed: {status: 500}\n';
+  const text =
+    'knownFailures:\n  - clause: rest:4.4.3\n    reason: real\n    observed: {status: 500}\n  - clause: rest:4.4.33\n    reason: typo\n    observed: {status: 500}\n';
   it('with the catalog: an error at its file and line, with the nearest ids', () => {
     const ids = catalog.map((c) => c.id);
-    expect(() => parseExpectations(text, 'e.yaml', ids)).toThrow(/^e\.yaml:5: knownFailures\[1\]\.clause: unknown clause id rest:4\.4\.33; did you mean rest:4\.4\.3/);
+    expect(() => parseExpectations(text, 'e.yaml', ids)).toThrow(
+      /^e\.yaml:5: knownFailures\[1\]\.clause: unknown clause id rest:4\.4\.33; did you mean rest:4\.4\.3/,
+    );
   });
   it('without it (the file alone), accepted as before', () => {
     expect(parseExpectations(text, 'e.yaml').knownFailures).toHaveLength(2);

@@ -43,8 +43,20 @@ const cx = {
     },
   ],
 } as unknown as Counterexample;
-const clause = { id: 'rest:4.4.6', section: '4.4', summary: 'remainingItemCount', status: 'failed', checks: 1, counterexamples: [cx], notes: [] } as unknown as ClauseResult;
-const links = { report: '../index.html', script: '../counterexamples/rest_4.4.6-1.sh', nodeTest: '../counterexamples/rest_4.4.6-1.test.mjs' };
+const clause = {
+  id: 'rest:4.4.6',
+  section: '4.4',
+  summary: 'remainingItemCount',
+  status: 'failed',
+  checks: 1,
+  counterexamples: [cx],
+  notes: [],
+} as unknown as ClauseResult;
+const links = {
+  report: '../index.html',
+  script: '../counterexamples/rest_4.4.6-1.sh',
+  nodeTest: '../counterexamples/rest_4.4.6-1.test.mjs',
+};
 
 describe('failurePage', () => {
   const page = failurePage(clause, cx, links);
@@ -69,7 +81,11 @@ describe('failurePage', () => {
   });
   it('is self-contained and escapes what the target sent', () => {
     expect(page).not.toMatch(/<script|<link|<img|src=|@import|url\(/i);
-    const hostile = failurePage(clause, { ...cx, observed: '<script>alert(1)</script>', curl: '<img src=x onerror=alert(1)>' } as Counterexample, links);
+    const hostile = failurePage(
+      clause,
+      { ...cx, observed: '<script>alert(1)</script>', curl: '<img src=x onerror=alert(1)>' } as Counterexample,
+      links,
+    );
     expect(hostile).not.toMatch(/<script|<img/i);
     expect(hostile).toContain('&lt;script&gt;');
   });

@@ -11,9 +11,22 @@ export const catalog: readonly Clause[] = [
   { id: fakeId('rest:4.4.3'), doc: 'rest', section: '4.4', summary: 'continue token resumes the list', kind: 'normative' },
   { id: fakeId('rest:4.4.6'), doc: 'rest', section: '4.4', summary: 'expired token answers 410', kind: 'normative' },
   { id: fakeId('rest:4.4.9'), doc: 'rest', section: '4.4', summary: 'page size below limit is not the end', kind: 'unspecified' },
-  { id: fakeId('rest:4.5/list/unset/limit-continue/other'), doc: 'rest', section: '4.5', summary: 'list with continue and no rv', kind: 'normative' },
+  {
+    id: fakeId('rest:4.5/list/unset/limit-continue/other'),
+    doc: 'rest',
+    section: '4.5',
+    summary: 'list with continue and no rv',
+    kind: 'normative',
+  },
   { id: fakeId('node:2.2/maxPods'), doc: 'node', section: '2.2', summary: 'maxPods defaults to 110', kind: 'normative' },
-  { id: fakeId('node:1'), doc: 'node', section: '1', summary: 'overview', kind: 'informative', informative: 'an overview: nothing to judge' },
+  {
+    id: fakeId('node:1'),
+    doc: 'node',
+    section: '1',
+    summary: 'overview',
+    kind: 'informative',
+    informative: 'an overview: nothing to judge',
+  },
 ];
 
 const AREAS: Record<string, string> = {

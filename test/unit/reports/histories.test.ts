@@ -20,7 +20,10 @@ describe('saved histories', () => {
   it('writes one JSON file per failing check and clause that carried a history', async () => {
     const history = { format: 'svc-conformance/watch-history@1', events: [{ type: 'ADDED' }] };
     const run = buildRunResult({
-      records: [rec('rest:4.4.3', 'fail', { counterexample: cx({ check: 'watch-resume', history }) }), rec('rest:4.4.6', 'fail', { counterexample: cx({ clause: 'rest:4.4.6' }) })],
+      records: [
+        rec('rest:4.4.3', 'fail', { counterexample: cx({ check: 'watch-resume', history }) }),
+        rec('rest:4.4.6', 'fail', { counterexample: cx({ clause: 'rest:4.4.6' }) }),
+      ],
       catalog,
       profile: 'svc',
       seed: 1,

@@ -48,18 +48,38 @@ describe('toHtml', () => {
   });
 
   it('lists known failures apart from regressions', () => {
-    const known = toHtml(sampleRun({ expectations: { knownFailures: [{ clause: 'rest:4.4.6', reason: 'tokens never expire' }] } }), familyOf);
+    const known = toHtml(
+      sampleRun({ expectations: { knownFailures: [{ clause: 'rest:4.4.6', reason: 'tokens never expire' }] } }),
+      familyOf,
+    );
     expect(known).toContain('<h2 id="failures">Failures beyond expectations (1)</h2>');
     expect(known).toContain('<h2 id="known-failures">Known failures (1)</h2>');
     expect(known).toContain('known failure (any failure of the clause): tokens never expire');
   });
 
   it('errors: a section with each reason, the errored check never green in the checks table', () => {
-    const fp = (check: string) => ({ check, wallMs: 1000, namespaces: 0, clusterObjects: 0, requests: { GET: 2 }, bytesSent: 0, bytesReceived: 0, namespaceWaitMs: 0 });
+    const fp = (check: string) => ({
+      check,
+      wallMs: 1000,
+      namespaces: 0,
+      clusterObjects: 0,
+      requests: { GET: 2 },
+      bytesSent: 0,
+      bytesReceived: 0,
+      namespaceWaitMs: 0,
+    });
     const run = sampleRun({ errors: ['watch-resume [rest:6.1.5]: connection reset by the target'] });
     const withChecks = {
       ...run,
-      footprint: { namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, checkWallMs: 3000, checks: [fp('some-check'), fp('watch-resume'), fp('quiet-check')] },
+      footprint: {
+        namespaces: 0,
+        clusterObjects: 0,
+        requests: {},
+        bytesSent: 0,
+        bytesReceived: 0,
+        checkWallMs: 3000,
+        checks: [fp('some-check'), fp('watch-resume'), fp('quiet-check')],
+      },
     };
     const errorPage = toHtml(withChecks, familyOf);
     const errors = errorPage.slice(errorPage.indexOf('<h2 id="errors">'), errorPage.indexOf('<h2 id="failures">'));

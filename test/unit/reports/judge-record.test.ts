@@ -50,7 +50,15 @@ describe('the record codec', () => {
     const h = recordWrite(emptyHistory(0), {
       op: 'put',
       atMs: 1,
-      version: { key: 'ns/a', name: 'a', namespace: 'ns', uid: 'u', rv: '7', creationTimestamp: undefined, content: { labels: {}, annotations: {}, body: {} } },
+      version: {
+        key: 'ns/a',
+        name: 'a',
+        namespace: 'ns',
+        uid: 'u',
+        rv: '7',
+        creationTimestamp: undefined,
+        content: { labels: {}, annotations: {}, body: {} },
+      },
     });
     encode(h, new Map());
     const other: Blobs = new Map();
@@ -98,9 +106,14 @@ describe('a journal entry', () => {
   });
 
   it('judged again: the same verdicts with the model, other verdicts with a registry that differs', () => {
-    const entry = JSON.parse(JSON.stringify(journalEntry(judgeCreate({ key: 'ns/a', reused: false, status: 201, body: '' }), new Map()))) as ReturnType<typeof journalEntry>;
+    const entry = JSON.parse(
+      JSON.stringify(journalEntry(judgeCreate({ key: 'ns/a', reused: false, status: 201, body: '' }), new Map())),
+    ) as ReturnType<typeof journalEntry>;
     expect(rejudgeEntry(entry, judges, {}).judgements.map((j) => j.verdict)).toEqual(['pass']);
-    const strict = { ...judges, judgeCreate: (o: Parameters<typeof judges.judgeCreate>[0]) => judges.judgeCreate({ ...o, status: o.status === 201 ? 500 : o.status }) };
+    const strict = {
+      ...judges,
+      judgeCreate: (o: Parameters<typeof judges.judgeCreate>[0]) => judges.judgeCreate({ ...o, status: o.status === 201 ? 500 : o.status }),
+    };
     const again = rejudgeEntry(entry, strict, {});
     expect(again.carried).toBe(false);
     expect(again.judgements.map((j) => [j.clause, j.verdict])).toEqual([['rest:4.1/post', 'fail']]);

@@ -6,7 +6,17 @@ import { HOSTILE, sampleRun } from './sample-run.ts';
 import { descendants, parseXml } from './xml-check.ts';
 
 describe('the well-formedness checker itself', () => {
-  it.each(['<a><b></a></b>', '<a x=1/>', '<a>&foo;</a>', '<a>1 < 2</a>', '<a>x]]>y</a>', '<a>\u0001</a>', '<a/><b/>', '<a x="1" x="2"/>', '<a>'])('rejects %j', (xml) => {
+  it.each([
+    '<a><b></a></b>',
+    '<a x=1/>',
+    '<a>&foo;</a>',
+    '<a>1 < 2</a>',
+    '<a>x]]>y</a>',
+    '<a>\u0001</a>',
+    '<a/><b/>',
+    '<a x="1" x="2"/>',
+    '<a>',
+  ])('rejects %j', (xml) => {
     expect(() => parseXml(xml)).toThrow(/not well-formed/);
   });
 
@@ -25,7 +35,12 @@ describe('toJUnitXml', () => {
 
   it('has one testsuite per area, in catalog order, with counts', () => {
     const suites = descendants(root, 'testsuite');
-    expect(suites.map((s) => s.attrs.name)).toEqual(['rest:4.4 paging', 'rest:4.5 resource versions', 'node:2.2 defaults', 'node:1 overview']);
+    expect(suites.map((s) => s.attrs.name)).toEqual([
+      'rest:4.4 paging',
+      'rest:4.5 resource versions',
+      'node:2.2 defaults',
+      'node:1 overview',
+    ]);
     expect(suites[0]?.attrs).toMatchObject({ tests: '3', failures: '2', errors: '0', skipped: '0' });
     expect(root.attrs).toMatchObject({ tests: '6', failures: '2', errors: '1', skipped: '1', time: '61.500' });
   });
@@ -38,7 +53,13 @@ describe('toJUnitXml', () => {
   it('puts the counterexample in the failure body', () => {
     const failure = byId('rest:4.4.3')?.children.find((c) => c.name === 'failure');
     expect(failure?.attrs.message).toBe('expected status 200 with items [b, c]; observed status 200 with items [c]');
-    for (const part of ['expected: status 200', 'observed: status 200 with items [c]', '4. list continue=T', 'replay:   npx svc-conformance run --seed 42', 'curl -sS "$SERVER"\'/api/v1']) {
+    for (const part of [
+      'expected: status 200',
+      'observed: status 200 with items [c]',
+      '4. list continue=T',
+      'replay:   npx svc-conformance run --seed 42',
+      'curl -sS "$SERVER"\'/api/v1',
+    ]) {
       expect(failure?.text).toContain(part);
     }
   });
@@ -47,7 +68,10 @@ describe('toJUnitXml', () => {
     expect(byId('rest:4.4.9')?.children.map((c) => c.name)).toEqual(['system-out']);
     expect(byId('rest:4.4.9')?.children[0]?.text).toBe('returned 3 items for limit=5');
     expect(byId('rest:4.5/list/unset/limit-continue/other')?.children).toEqual([]);
-    expect(byId('node:1')?.children[0]).toMatchObject({ name: 'skipped', attrs: { message: 'informative: an overview: nothing to judge' } });
+    expect(byId('node:1')?.children[0]).toMatchObject({
+      name: 'skipped',
+      attrs: { message: 'informative: an overview: nothing to judge' },
+    });
     expect(byId('node:2.2/maxPods')?.children[0]).toMatchObject({ name: 'error', attrs: { message: 'loader timed out' } });
   });
 

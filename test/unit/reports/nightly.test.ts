@@ -11,7 +11,18 @@ import { HOSTILE, sampleRun } from './sample-run.ts';
 import type { CheckRecord } from '../../../runner/results.ts';
 
 const runOf = (records: CheckRecord[], seed = 42) =>
-  buildRunResult({ records, catalog, profile: 'svc', seed, server: 'http://x', nodeagentLoader: null, startedAt: '2025-01-01T00:00:00.000Z', durationMs: 1000, version: '0', errors: [] });
+  buildRunResult({
+    records,
+    catalog,
+    profile: 'svc',
+    seed,
+    server: 'http://x',
+    nodeagentLoader: null,
+    startedAt: '2025-01-01T00:00:00.000Z',
+    durationMs: 1000,
+    version: '0',
+    errors: [],
+  });
 
 describe('shards', () => {
   it('split the checks deterministically and completely, each check in exactly one shard', () => {
@@ -86,7 +97,9 @@ describe('compareWithBaseline', () => {
 describe('summary.md', () => {
   it('leads with the verdict, lists each regression with its replay, keeps known failures apart', () => {
     const md = toMarkdownSummary(sampleRun({ expectations: { knownFailures: [{ clause: 'rest:4.4.6', reason: 'r' }] } }));
-    expect(md.split('\n')[0]).toMatch(/^## .* svc-conformance: nonconformant: 1 failure, 3 clauses judged · https:\/\/127\.0\.0\.1:6443 \(kubeconfig \/home\/u\/\.kube\/config, context prod\)$/);
+    expect(md.split('\n')[0]).toMatch(
+      /^## .* svc-conformance: nonconformant: 1 failure, 3 clauses judged · https:\/\/127\.0\.0\.1:6443 \(kubeconfig \/home\/u\/\.kube\/config, context prod\)$/,
+    );
     expect(md).toMatch(/### Failed beyond expectations \(1\)[\s\S]*`rest:4\.4\.3`[\s\S]*npx svc-conformance run/);
     expect(md).toMatch(/Known failures \(1\): excused by the expectations file \(not counted as failures\)[\s\S]*rest:4\.4\.6/);
     // Counted apart: 1 failed beyond expectations, 1 known, and the known one in no failed section.

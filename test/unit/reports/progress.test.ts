@@ -31,7 +31,10 @@ describe('run progress', () => {
     p.checkDone('rest-crud', 'a', { kind: 'ok' });
     now = 20_000;
     p.checkDone('rest-watch', 'b', { kind: 'fail', clauses: ['rest:6.1.1'] });
-    p.checkDone('rest-watch', 'c', { kind: 'error', reason: 'ClientDestroyedError: The client is destroyed\n    at Client.request (undici/lib/x.js:1:2)' });
+    p.checkDone('rest-watch', 'c', {
+      kind: 'error',
+      reason: 'ClientDestroyedError: The client is destroyed\n    at Client.request (undici/lib/x.js:1:2)',
+    });
     p.end();
     const lines = out.text().split('\n').filter(Boolean);
     expect(lines[0]).toBe('svc-conformance: target https://10.0.0.1:6443, version v1.24.3 (kubeconfig /k)');

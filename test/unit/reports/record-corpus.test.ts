@@ -25,7 +25,8 @@ describe('the corpus index', () => {
 
   it('covers three topologies with at least three seeds each, the controller manager and the kubelet loader', () => {
     const api = index.records.filter((e) => e.kind === 'api');
-    for (const t of ['single', 'ha', 'no-watch-cache']) expect(new Set(api.filter((e) => e.topology === t).map((e) => e.seed)).size, t).toBeGreaterThanOrEqual(3);
+    for (const t of ['single', 'ha', 'no-watch-cache'])
+      expect(new Set(api.filter((e) => e.topology === t).map((e) => e.seed)).size, t).toBeGreaterThanOrEqual(3);
     expect(index.records.filter((e) => e.kind === 'daemon').length).toBeGreaterThan(0);
     expect(index.records.filter((e) => e.kind === 'nodeagent').length).toBeGreaterThan(0);
   });
@@ -84,11 +85,23 @@ describe('what keeps a run out of the corpus', () => {
 
   it.each([
     ['a conformant run with its record', ok, '{"format":"x"}\n', 0, []],
-    ['a failure beyond the expectations file', { ...ok, verdict: 'nonconformant', clauses: [{ id: 'rest:3', status: 'failed' }] }, '{}', 1, ['failed beyond upstream-kube-apiserver.yaml: rest:3']],
+    [
+      'a failure beyond the expectations file',
+      { ...ok, verdict: 'nonconformant', clauses: [{ id: 'rest:3', status: 'failed' }] },
+      '{}',
+      1,
+      ['failed beyond upstream-kube-apiserver.yaml: rest:3'],
+    ],
     ['an error', { ...ok, verdict: 'error', errors: ['target unreachable'] }, '{}', 1, ['errors: target unreachable']],
     ['no summary', undefined, '{}', 1, ['no readable summary.json (exit 1)']],
     ['no record', ok, undefined, 0, ['no record.jsonl.gz']],
-    ['a record holding the admin token', ok, '{"h":"Bearer s3cr3t-token-value"}', 0, ["its record.jsonl.gz holds the control plane's credentials"]],
+    [
+      'a record holding the admin token',
+      ok,
+      '{"h":"Bearer s3cr3t-token-value"}',
+      0,
+      ["its record.jsonl.gz holds the control plane's credentials"],
+    ],
   ] as const)('%s', (_name, summary, record, exitCode, problems) => {
     // The run's reports folder as `run` leaves it: summary.json and record.jsonl.gz, or not.
     const dir = mkdtempSync(path.join(tmpdir(), 'svc-corpus-run-'));

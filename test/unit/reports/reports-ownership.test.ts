@@ -4,7 +4,15 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MANIFEST, MATRIX_CLAIM, ownedReportFiles, recordOwned, removeOwned, RUN_CLAIM, writeOwnedFiles } from '../../../reports/reports-ownership.ts';
+import {
+  MANIFEST,
+  MATRIX_CLAIM,
+  ownedReportFiles,
+  recordOwned,
+  removeOwned,
+  RUN_CLAIM,
+  writeOwnedFiles,
+} from '../../../reports/reports-ownership.ts';
 import { writeReports, writeReportsKeepingForeign } from '../../../reports/write.ts';
 import { familyOf } from './fixtures.ts';
 import { sampleRun } from './sample-run.ts';
@@ -26,7 +34,9 @@ describe('reports folder ownership', () => {
     put(dir, 'checks/x', 'x');
     put(dir, 'failures/y', 'y');
     put(dir, 'notes.txt', 'unrelated files elsewhere in the folder are no concern');
-    expect(() => ownedReportFiles(dir, RUN_CLAIM)).toThrow(/checks\/x was not written by svc-conformance \(and 1 more\).*nothing was deleted/);
+    expect(() => ownedReportFiles(dir, RUN_CLAIM)).toThrow(
+      /checks\/x was not written by svc-conformance \(and 1 more\).*nothing was deleted/,
+    );
     await expect(writeReports(sampleRun(), dir, familyOf)).rejects.toThrow(/checks\/x/);
     expect(readFileSync(path.join(dir, 'checks/x'), 'utf8')).toBe('x');
     expect(readFileSync(path.join(dir, 'failures/y'), 'utf8')).toBe('y');
@@ -43,7 +53,9 @@ describe('reports folder ownership', () => {
     const dir = fresh();
     await writeReports(sampleRun(), dir, familyOf);
     const manifest = JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8')) as { files: string[] };
-    expect(manifest.files).toEqual(expect.arrayContaining(['summary.json', 'index.html', 'failures/rest_4.4.3-1.html', 'counterexamples/rest_4.4.3-1.sh']));
+    expect(manifest.files).toEqual(
+      expect.arrayContaining(['summary.json', 'index.html', 'failures/rest_4.4.3-1.html', 'counterexamples/rest_4.4.3-1.sh']),
+    );
     await writeReports(sampleRun(), dir, familyOf);
     put(dir, 'failures/mine.html', 'mine');
     await expect(writeReports(sampleRun(), dir, familyOf)).rejects.toThrow(/failures\/mine\.html was not written/);
@@ -74,11 +86,17 @@ describe('reports folder ownership', () => {
     await writeReports(sampleRun(), dir, familyOf);
     // As an older version left it: the same files, no manifest, scripts with the header every real one has.
     rmSync(path.join(dir, MANIFEST));
-    for (const f of readdirSync(path.join(dir, 'counterexamples'))) put(dir, `counterexamples/${f}`, '#!/usr/bin/env bash\n# Reproducer by svc-conformance for rest:4.4.3\ncurl http://x\n');
+    for (const f of readdirSync(path.join(dir, 'counterexamples')))
+      put(dir, `counterexamples/${f}`, '#!/usr/bin/env bash\n# Reproducer by svc-conformance for rest:4.4.3\ncurl http://x\n');
     put(dir, 'allure-results/0c9d6a4e-33b1-4a43-9e52-6f27c1a8d1f0-result.json', '{}');
     const owned = ownedReportFiles(dir, RUN_CLAIM);
     expect([...owned]).toEqual(
-      expect.arrayContaining(['summary.json', 'counterexamples/rest_4.4.3-1.sh', 'failures/rest_4.4.3-1.html', 'allure-results/0c9d6a4e-33b1-4a43-9e52-6f27c1a8d1f0-result.json']),
+      expect.arrayContaining([
+        'summary.json',
+        'counterexamples/rest_4.4.3-1.sh',
+        'failures/rest_4.4.3-1.html',
+        'allure-results/0c9d6a4e-33b1-4a43-9e52-6f27c1a8d1f0-result.json',
+      ]),
     );
     await writeReports(sampleRun(), dir, familyOf);
     expect(existsSync(path.join(dir, 'allure-results'))).toBe(false);
@@ -98,7 +116,9 @@ describe('reports folder ownership', () => {
     await writeReports(sampleRun(), dir, familyOf);
     writeOwnedFiles(dir, MATRIX_CLAIM, [[path.join(dir, 'matrix.json'), '{"tool":"svc-conformance"}']]);
     await writeReports(sampleRun(), dir, familyOf);
-    expect((JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8')) as { files: string[] }).files).toEqual(expect.arrayContaining(['matrix.json', 'summary.json']));
+    expect((JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8')) as { files: string[] }).files).toEqual(
+      expect.arrayContaining(['matrix.json', 'summary.json']),
+    );
     put(dir, 'matrix.md', 'a matrix of my own');
     expect(() => writeOwnedFiles(dir, MATRIX_CLAIM, [[path.join(dir, 'matrix.md'), 'x']])).toThrow(/matrix\.md was not written/);
     expect(readFileSync(path.join(dir, 'matrix.md'), 'utf8')).toBe('a matrix of my own');
@@ -116,7 +136,9 @@ describe('reports folder ownership', () => {
     expect(written).toBe(path.join(dir, `svc-conformance-${run.startedAt.replace(/[^A-Za-z0-9._-]+/g, '_')}`));
     expect(existsSync(path.join(written, 'summary.json'))).toBe(true);
     expect(readFileSync(path.join(dir, 'failures/y'), 'utf8')).toBe('appeared while the run ran');
-    expect(notes).toEqual([`${path.join(dir, 'failures/y')} appeared during the run and is not the suite's: the reports go to ${written} instead (nothing was deleted)`]);
+    expect(notes).toEqual([
+      `${path.join(dir, 'failures/y')} appeared during the run and is not the suite's: the reports go to ${written} instead (nothing was deleted)`,
+    ]);
     // Without a foreign file it writes where it was asked.
     const clean = fresh();
     expect(await writeReportsKeepingForeign(run, clean, familyOf, {}, (l) => notes.push(l))).toBe(clean);

@@ -11,7 +11,10 @@ export function sampleRun(opts: { hostile?: boolean; expectations?: Expectations
   const observed = opts.hostile === true ? HOSTILE : 'status 200 with items [c]';
   return buildRunResult({
     records: [
-      rec('rest:4.4.3', 'fail', { count: 10, counterexample: cx({ observed, curl: opts.hostile === true ? `curl '${HOSTILE}'` : cx().curl }) }),
+      rec('rest:4.4.3', 'fail', {
+        count: 10,
+        counterexample: cx({ observed, curl: opts.hostile === true ? `curl '${HOSTILE}'` : cx().curl }),
+      }),
       rec('rest:4.4.3', 'pass', { count: 5 }),
       rec('rest:4.4.6', 'fail', { counterexample: cx({ clause: 'rest:4.4.6', check: 'token-expiry', requestCount: 2 }) }),
       rec('rest:4.4.9', 'unspecified', { note: opts.hostile === true ? HOSTILE : 'returned 3 items for limit=5' }),
@@ -26,7 +29,11 @@ export function sampleRun(opts: { hostile?: boolean; expectations?: Expectations
     target:
       opts.embedded === true
         ? { kind: 'embedded', description: 'embedded reference server', reportedVersion: 'v1.24.0' }
-        : { kind: 'external', description: 'https://127.0.0.1:6443 (kubeconfig /home/u/.kube/config, context prod)', reportedVersion: 'v1.24.3' },
+        : {
+            kind: 'external',
+            description: 'https://127.0.0.1:6443 (kubeconfig /home/u/.kube/config, context prod)',
+            reportedVersion: 'v1.24.3',
+          },
     startedAt: '2025-01-02T03:04:05.000Z',
     durationMs: 61500,
     version: '0.1.0',

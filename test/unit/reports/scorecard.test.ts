@@ -19,7 +19,10 @@ import type { CheckRecord } from '../../../runner/results.ts';
 
 let seq = 0;
 function ex(request: TargetRequest, status: number | undefined, body?: unknown, bodyText?: string): Exchange {
-  const response: TargetResponse | undefined = status === undefined ? undefined : { status, headers: {}, json: body, bodyText: bodyText ?? (body === undefined ? '' : JSON.stringify(body)) };
+  const response: TargetResponse | undefined =
+    status === undefined
+      ? undefined
+      : { status, headers: {}, json: body, bodyText: bodyText ?? (body === undefined ? '' : JSON.stringify(body)) };
   return { seq: ++seq, request, ...(response ? { response } : { transportError: 'ECONNRESET' }), startedAtMs: 0, durationMs: 1 };
 }
 const CM = '/api/v1/namespaces/svc-conformance-x-p1/configmaps';
@@ -104,7 +107,14 @@ describe('reach: counted from recorded exchanges', () => {
 
   it('counts answers by class and 409, 410, 429, 504 by status; an apply 409 is a conflict met, a no-answer is `none`', () => {
     const r = emptyReach();
-    countReach(r, ex({ method: 'PATCH', path: `${CM}/a`, headers: { 'Content-Type': 'application/apply-patch+yaml' } }, 409, { kind: 'Status', code: 409 }), 10);
+    countReach(
+      r,
+      ex({ method: 'PATCH', path: `${CM}/a`, headers: { 'Content-Type': 'application/apply-patch+yaml' } }, 409, {
+        kind: 'Status',
+        code: 409,
+      }),
+      10,
+    );
     countReach(r, ex({ method: 'PUT', path: `${CM}/a` }, 409, { kind: 'Status', code: 409 }), 10);
     countReach(
       r,
@@ -132,8 +142,24 @@ describe('reach: counted from recorded exchanges', () => {
   it('a watch is opened, resumed from a version an earlier watch delivered, and expired by 410 (status or ERROR event)', () => {
     const r = emptyReach();
     const w = (rv: string | undefined, status: number, text = '') =>
-      ex({ method: 'GET', path: CM, query: [['watch', '1'], ...(rv !== undefined ? [['resourceVersion', rv] as [string, string]] : [])] }, status, undefined, text);
-    countReach(r, w(undefined, 200, events({ type: 'ADDED', object: { metadata: { resourceVersion: '11' } } }, { type: 'BOOKMARK', object: { metadata: { resourceVersion: '12' } } })), 0);
+      ex(
+        { method: 'GET', path: CM, query: [['watch', '1'], ...(rv !== undefined ? [['resourceVersion', rv] as [string, string]] : [])] },
+        status,
+        undefined,
+        text,
+      );
+    countReach(
+      r,
+      w(
+        undefined,
+        200,
+        events(
+          { type: 'ADDED', object: { metadata: { resourceVersion: '11' } } },
+          { type: 'BOOKMARK', object: { metadata: { resourceVersion: '12' } } },
+        ),
+      ),
+      0,
+    );
     countReach(r, w('12', 200, events({ type: 'ERROR', object: { kind: 'Status', code: 410 } })), 0);
     // From a version no watch of this check delivered or started from: a start, not a resume...
     countReach(r, w('99', 200), 0);
@@ -203,7 +229,8 @@ describe('the vacuity guard, relative to the selection', () => {
   ];
   // The fake clauses of these cases are one feature area; the area rule has cases of its own below.
   const oneArea = { areaOf: () => 'rest:0' };
-  const r = (clause: string, check: string, verdict: CheckRecord['verdict'], note?: string) => rec(clause, verdict, { check, ...(note ? { note } : {}) });
+  const r = (clause: string, check: string, verdict: CheckRecord['verdict'], note?: string) =>
+    rec(clause, verdict, { check, ...(note ? { note } : {}) });
 
   it('a target that stops every check at its first request (each fails one clause) is not tested', () => {
     const e = exercisedOf([r('c1', 'a', 'fail'), r('c1', 'b', 'fail'), r('c11', 'slow', 'notChecked', 'needs --slow')], selected, oneArea);
@@ -251,16 +278,32 @@ describe('the vacuity guard, relative to the selection', () => {
   it("counts checks, not clauses of one table: one check's 45 removed-API passes do not make a run of stopped checks tested", () => {
     const removed = Array.from({ length: 45 }, (_, i) => `rest:9.4/removed-${i}`);
     const areas = ['rest:2.2', 'rest:4.4', 'rest:4.5', 'rest:6.1'];
-    const others = Array.from({ length: 20 }, (_, i) => ({ id: `s${i}`, clauses: Array.from({ length: 8 }, (_, k) => `${areas[i % 4]}/s${i}-${k}`) }));
+    const others = Array.from({ length: 20 }, (_, i) => ({
+      id: `s${i}`,
+      clauses: Array.from({ length: 8 }, (_, k) => `${areas[i % 4]}/s${i}-${k}`),
+    }));
     const sel = [{ id: 'removed', clauses: removed }, ...others];
     // 11 of the 20 judge the one clause of their first request, the rest stop before any answer.
-    const stoppedEarly = [...removed.map((c) => r(c, 'removed', 'pass')), ...others.slice(0, 11).map((s) => r(s.clauses[0]!, s.id, 'pass'))];
+    const stoppedEarly = [
+      ...removed.map((c) => r(c, 'removed', 'pass')),
+      ...others.slice(0, 11).map((s) => r(s.clauses[0]!, s.id, 'pass')),
+    ];
     const e = exercisedOf(stoppedEarly, sel);
     // Pooled, 56 of 205 clauses (27%): the old measure said "tested". Per check, 11% on average.
-    expect(e).toMatchObject({ judgedClauses: 56, declaredClauses: 205, checksWithVerdict: 12, judgedAreas: 5, declaredAreas: 5, notTested: true });
+    expect(e).toMatchObject({
+      judgedClauses: 56,
+      declaredClauses: 205,
+      checksWithVerdict: 12,
+      judgedAreas: 5,
+      declaredAreas: 5,
+      notTested: true,
+    });
     expect(e.line).toMatch(/^not tested: the API checks that ran judged 11% of their own clauses on average/);
     // The same checks each judging five of their clauses: tested.
-    const judging = [...removed.map((c) => r(c, 'removed', 'pass')), ...others.slice(0, 11).flatMap((s) => s.clauses.slice(0, 5).map((c) => r(c, s.id, 'pass')))];
+    const judging = [
+      ...removed.map((c) => r(c, 'removed', 'pass')),
+      ...others.slice(0, 11).flatMap((s) => s.clauses.slice(0, 5).map((c) => r(c, s.id, 'pass'))),
+    ];
     expect(exercisedOf(judging, sel).notTested).toBe(false);
   });
 
@@ -275,7 +318,11 @@ describe('the vacuity guard, relative to the selection', () => {
   });
 
   it('a loader check declaring field clauses of many sections is held to the check rules only', () => {
-    const loader = { id: 'n', suite: 'nodeagent-config', clauses: ['node:2.2/maxPods', 'node:2.3/x', 'node:2.4/y', 'node:5/z', 'node:8/w'] };
+    const loader = {
+      id: 'n',
+      suite: 'nodeagent-config',
+      clauses: ['node:2.2/maxPods', 'node:2.3/x', 'node:2.4/y', 'node:5/z', 'node:8/w'],
+    };
     const e = exercisedOf([r('node:2.2/maxPods', 'n', 'pass')], [loader]);
     expect(e).toMatchObject({ notTested: false, declaredAreas: 0 });
     // The same declaration as an API check reached one area of five.
@@ -288,7 +335,9 @@ describe('the vacuity guard, relative to the selection', () => {
     expect(e).toMatchObject({ notTested: true, checksWithVerdict: 0, judgedClauses: 0 });
     expect(exercisedOf([known], [selected[0]!], oneArea)).toMatchObject({ checksWithVerdict: 1, judgedClauses: 1 });
     // Another record of the same clause passing (a rule of the same answer) does not judge it either.
-    expect(exercisedOf([known, r('c1', 'a', 'pass'), r('c2', 'a', 'pass')], [selected[0]!], { ...oneArea, excused: (x) => x === known })).toMatchObject({ judgedClauses: 1 });
+    expect(
+      exercisedOf([known, r('c1', 'a', 'pass'), r('c2', 'a', 'pass')], [selected[0]!], { ...oneArea, excused: (x) => x === known }),
+    ).toMatchObject({ judgedClauses: 1 });
   });
 
   it('a run that judged too little but failed a clause is nonconformant and says it is incomplete, in every report; the summary validates', () => {
@@ -303,7 +352,12 @@ describe('the vacuity guard, relative to the selection', () => {
       durationMs: 1,
       version: '0.1.0',
       errors: [],
-      selected: [{ id: 'a', clauses: ['rest:4.4.3', 'rest:4.4.6', 'rest:4.4.9', 'rest:4.5/list/unset/limit-continue/other', 'node:2.2/maxPods', 'node:1'] }],
+      selected: [
+        {
+          id: 'a',
+          clauses: ['rest:4.4.3', 'rest:4.4.6', 'rest:4.4.9', 'rest:4.5/list/unset/limit-continue/other', 'node:2.2/maxPods', 'node:1'],
+        },
+      ],
       require: [{ key: 'pages', min: 1 }],
     });
     expect(run.verdict).toBe('nonconformant');
@@ -326,7 +380,9 @@ describe('the vacuity guard, relative to the selection', () => {
     expect(toMarkdownSummary(run)).toMatch(
       /svc-conformance: nonconformant: 1 failure, 1 clause judged; incomplete: judged too little[\s\S]*### Incomplete[\s\S]*### Exercised[\s\S]*rest:4.5 cells hit: 0 of 27/,
     );
-    expect(toHtml(run, familyOf)).toMatch(/Verdict: nonconformant: 1 failure[\s\S]*Incomplete \(judged too little\)[\s\S]*id="exercised"[\s\S]*--require pages&gt;=1/);
+    expect(toHtml(run, familyOf)).toMatch(
+      /Verdict: nonconformant: 1 failure[\s\S]*Incomplete \(judged too little\)[\s\S]*id="exercised"[\s\S]*--require pages&gt;=1/,
+    );
   });
 
   it('the same run without its failure is not tested, with the line in every report', () => {
@@ -341,15 +397,24 @@ describe('the vacuity guard, relative to the selection', () => {
       durationMs: 1,
       version: '0.1.0',
       errors: [],
-      selected: [{ id: 'a', clauses: ['rest:4.4.3', 'rest:4.4.6', 'rest:4.4.9', 'rest:4.5/list/unset/limit-continue/other', 'node:2.2/maxPods', 'node:1'] }],
+      selected: [
+        {
+          id: 'a',
+          clauses: ['rest:4.4.3', 'rest:4.4.6', 'rest:4.4.9', 'rest:4.5/list/unset/limit-continue/other', 'node:2.2/maxPods', 'node:1'],
+        },
+      ],
     });
     expect(run.verdict).toBe('notTested');
     expect(run.incomplete).toBeUndefined();
-    expect(toTerminalSummary(run, familyOf, { color: false })).toMatch(/Not tested:\n {2}not tested: [\s\S]*Verdict: not tested: 1 clause judged, against .* \(/);
+    expect(toTerminalSummary(run, familyOf, { color: false })).toMatch(
+      /Not tested:\n {2}not tested: [\s\S]*Verdict: not tested: 1 clause judged, against .* \(/,
+    );
   });
 
   it('a run below --require that failed a clause stays nonconformant (a regression is never hidden)', () => {
-    const records = ['rest:4.4.3', 'rest:4.4.6', 'rest:4.5/list/unset/limit-continue/other'].map((c, i) => rec(c, i === 0 ? 'fail' : 'pass', { check: 'a' }));
+    const records = ['rest:4.4.3', 'rest:4.4.6', 'rest:4.5/list/unset/limit-continue/other'].map((c, i) =>
+      rec(c, i === 0 ? 'fail' : 'pass', { check: 'a' }),
+    );
     const run = buildRunResult({
       records,
       catalog,
@@ -372,7 +437,12 @@ describe('the vacuity guard, relative to the selection', () => {
 });
 
 describe('merge-reports keeps what the shards reached', () => {
-  const shard = (file: string, reach: Partial<ReturnType<typeof emptyReach>>, records: CheckRecord[], selected: { id: string; clauses: string[] }[]) => ({
+  const shard = (
+    file: string,
+    reach: Partial<ReturnType<typeof emptyReach>>,
+    records: CheckRecord[],
+    selected: { id: string; clauses: string[] }[],
+  ) => ({
     file,
     summary: toSummary(
       buildRunResult({
@@ -396,8 +466,18 @@ describe('merge-reports keeps what the shards reached', () => {
   const ok = (check: string, clause: string) => rec(clause, 'pass', { check });
 
   it('sums the counts, unions the cells, and re-checks --require on the sum (each shard below, the sum above)', () => {
-    const a = shard('a/summary.json', { pages: 3, longestChain: 3, cells: { [REST_4_5_CELLS[0]!]: 1 } }, [ok('x', 'rest:4.4.3')], [{ id: 'x', clauses: ['rest:4.4.3'] }]);
-    const b = shard('b/summary.json', { pages: 2, longestChain: 2, cells: { [REST_4_5_CELLS[1]!]: 4 } }, [ok('y', 'rest:4.4.6')], [{ id: 'y', clauses: ['rest:4.4.6'] }]);
+    const a = shard(
+      'a/summary.json',
+      { pages: 3, longestChain: 3, cells: { [REST_4_5_CELLS[0]!]: 1 } },
+      [ok('x', 'rest:4.4.3')],
+      [{ id: 'x', clauses: ['rest:4.4.3'] }],
+    );
+    const b = shard(
+      'b/summary.json',
+      { pages: 2, longestChain: 2, cells: { [REST_4_5_CELLS[1]!]: 4 } },
+      [ok('y', 'rest:4.4.6')],
+      [{ id: 'y', clauses: ['rest:4.4.6'] }],
+    );
     expect(a.summary.verdict).toBe('notTested');
     const merged = mergeSummaries([a, b]);
     expect(merged.verdict).toBe('conformant');
@@ -411,7 +491,12 @@ describe('merge-reports keeps what the shards reached', () => {
 
   it('a shard that judged too little leaves the merged run notTested, naming the shard', () => {
     const a = shard('a/summary.json', { pages: 9 }, [ok('x', 'rest:4.4.3')], [{ id: 'x', clauses: ['rest:4.4.3'] }]);
-    const b = shard('b/summary.json', { pages: 1 }, [rec('rest:4.4.6', 'error', { check: 'y', note: 'infrastructure: 503' })], [{ id: 'y', clauses: ['rest:4.4.6'] }]);
+    const b = shard(
+      'b/summary.json',
+      { pages: 1 },
+      [rec('rest:4.4.6', 'error', { check: 'y', note: 'infrastructure: 503' })],
+      [{ id: 'y', clauses: ['rest:4.4.6'] }],
+    );
     const merged = mergeSummaries([a, b]);
     expect(merged.verdict).toBe('notTested');
     expect(merged.notTested).toEqual([expect.stringMatching(/^b\/summary\.json: not tested: no selected check reached a verdict/)]);

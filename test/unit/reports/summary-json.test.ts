@@ -33,7 +33,19 @@ describe('summary.json', () => {
   it('has every documented total, counting clauses by status', () => {
     const totals = parsed.totals as Record<string, number>;
     for (const k of TOTAL_KEYS) expect(typeof totals[k], k).toBe('number');
-    expect(totals).toEqual({ passed: 1, failed: 2, known: 0, unspecified: 1, inconclusive: 0, skipped: 0, notChecked: 0, informative: 1, error: 1, notServed: 0, blocked: 0 });
+    expect(totals).toEqual({
+      passed: 1,
+      failed: 2,
+      known: 0,
+      unspecified: 1,
+      inconclusive: 0,
+      skipped: 0,
+      notChecked: 0,
+      informative: 1,
+      error: 1,
+      notServed: 0,
+      blocked: 0,
+    });
   });
 
   it('has every documented clause key with real values', () => {
@@ -43,7 +55,12 @@ describe('summary.json', () => {
     expect(clauses[0]).toMatchObject({ id: 'rest:4.4.3', section: '4.4', status: 'failed', checks: 15 });
     const cxs = clauses[0]?.counterexamples as Record<string, unknown>[];
     expect(cxs).toHaveLength(1);
-    expect(cxs[0]).toMatchObject({ check: 'paging-continue', seed: 42, requestCount: 4, steps: ['create a', 'create b', 'list limit=1', 'list continue=T'] });
+    expect(cxs[0]).toMatchObject({
+      check: 'paging-continue',
+      seed: 42,
+      requestCount: 4,
+      steps: ['create a', 'create b', 'list limit=1', 'list continue=T'],
+    });
     expect(clauses.find((c) => c.id === 'rest:4.4.9')).toMatchObject({ status: 'unspecified', notes: ['returned 3 items for limit=5'] });
   });
 

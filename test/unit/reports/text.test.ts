@@ -56,9 +56,13 @@ describe('toTerminalSummary', () => {
     expect(text).toContain('Failures (1):');
     expect(text).toContain('Known failures (1), excused by the expectations file (not counted as failures): rest:4.4.6');
     // Failures beyond expectations first, the known one apart, never counted as failed.
-    expect(text).toMatch(/\nVerdict: nonconformant: 1 failure, \d+ clauses? judged, against .* \(1 failed beyond expectations, 1 known failure, 1 passed, /);
+    expect(text).toMatch(
+      /\nVerdict: nonconformant: 1 failure, \d+ clauses? judged, against .* \(1 failed beyond expectations, 1 known failure, 1 passed, /,
+    );
     expect(text).toMatch(/^rest:4\.4 paging +0 passed {2}1 failed {2}1 known {2}/m);
-    expect(text).toContain('Listed but not exercised in this run (kept; see the notes in summary.json): rest:4.5/list/unset/limit-continue/other');
+    expect(text).toContain(
+      'Listed but not exercised in this run (kept; see the notes in summary.json): rest:4.5/list/unset/limit-continue/other',
+    );
     expect(text).not.toMatch(/remove from the expectations file/);
   });
 

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { unreachedClauses, unreachedInRun } from '../../../reports/coverage.ts';
 import type { CheckRecord } from '../../../runner/results.ts';
 
-const record = (check: string, clause: string, verdict: CheckRecord['verdict']): CheckRecord => ({ check, clause: clause as CheckRecord['clause'], verdict, count: 1 });
+const record = (check: string, clause: string, verdict: CheckRecord['verdict']): CheckRecord => ({
+  check,
+  clause: clause as CheckRecord['clause'],
+  verdict,
+  count: 1,
+});
 const checks = [
   { id: 'paging', clauses: ['rest:4.4.1', 'rest:4.4.3'] },
   { id: 'watch', clauses: ['rest:6.1.1'] },
@@ -10,7 +15,11 @@ const checks = [
 
 describe('unreachedClauses', () => {
   it('counts pass, fail, unspecified, inconclusive and error as reached', () => {
-    const records = [record('paging', 'rest:4.4.1', 'pass'), record('paging', 'rest:4.4.3', 'inconclusive'), record('watch', 'rest:6.1.1', 'error')];
+    const records = [
+      record('paging', 'rest:4.4.1', 'pass'),
+      record('paging', 'rest:4.4.3', 'inconclusive'),
+      record('watch', 'rest:6.1.1', 'error'),
+    ];
     expect(unreachedClauses(checks, records)).toEqual([]);
   });
 
@@ -20,7 +29,11 @@ describe('unreachedClauses', () => {
   });
 
   it('holds each check to its own clauses: another check reaching the clause does not count', () => {
-    const records = [record('paging', 'rest:4.4.1', 'pass'), record('paging', 'rest:4.4.3', 'pass'), record('paging', 'rest:6.1.1', 'pass')];
+    const records = [
+      record('paging', 'rest:4.4.1', 'pass'),
+      record('paging', 'rest:4.4.3', 'pass'),
+      record('paging', 'rest:6.1.1', 'pass'),
+    ];
     expect(unreachedClauses(checks, records)).toEqual(['watch: rest:6.1.1']);
   });
 });
@@ -28,13 +41,19 @@ describe('unreachedClauses', () => {
 describe('unreachedInRun', () => {
   it('counts a clause reached by any check of the run, and names each unreached clause once', () => {
     const both = [...checks, { id: 'paging-2', clauses: ['rest:4.4.3', 'rest:4.4.6'] }];
-    expect(unreachedInRun(both, [record('watch', 'rest:4.4.1', 'pass'), record('paging', 'rest:6.1.1', 'unspecified')])).toEqual(['rest:4.4.3', 'rest:4.4.6']);
+    expect(unreachedInRun(both, [record('watch', 'rest:4.4.1', 'pass'), record('paging', 'rest:6.1.1', 'unspecified')])).toEqual([
+      'rest:4.4.3',
+      'rest:4.4.6',
+    ]);
   });
 
   it('a clause only notChecked or skipped is unreached', () => {
-    expect(unreachedInRun(checks, [record('paging', 'rest:4.4.1', 'notChecked'), record('paging', 'rest:4.4.3', 'skipped'), record('watch', 'rest:6.1.1', 'fail')])).toEqual([
-      'rest:4.4.1',
-      'rest:4.4.3',
-    ]);
+    expect(
+      unreachedInRun(checks, [
+        record('paging', 'rest:4.4.1', 'notChecked'),
+        record('paging', 'rest:4.4.3', 'skipped'),
+        record('watch', 'rest:6.1.1', 'fail'),
+      ]),
+    ).toEqual(['rest:4.4.1', 'rest:4.4.3']);
   });
 });

@@ -15,7 +15,10 @@ const diff = diffValues(expectedValue, observedValue);
 
 function run() {
   return buildRunResult({
-    records: [rec('rest:4.4.3', 'fail', { counterexample: cx({ expectedValue, observedValue, diff }) }), rec('rest:4.4.6', 'fail', { counterexample: cx({ clause: 'rest:4.4.6' }) })],
+    records: [
+      rec('rest:4.4.3', 'fail', { counterexample: cx({ expectedValue, observedValue, diff }) }),
+      rec('rest:4.4.6', 'fail', { counterexample: cx({ clause: 'rest:4.4.6' }) }),
+    ],
     catalog,
     profile: 'svc',
     seed: 1,
@@ -55,6 +58,8 @@ describe('structured diffs in reports', () => {
   });
 
   it('the text counterexample lists one line per path', () => {
-    expect(counterexampleText(cx({ diff }))).toContain('difference:\n  - ["x/b"]: {"resourceVersion":"11"}\n  ~ ["x/a"].resourceVersion: "12" -> "10"');
+    expect(counterexampleText(cx({ diff }))).toContain(
+      'difference:\n  - ["x/b"]: {"resourceVersion":"11"}\n  ~ ["x/a"].resourceVersion: "12" -> "10"',
+    );
   });
 });

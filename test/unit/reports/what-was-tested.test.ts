@@ -30,39 +30,67 @@ describe('what was tested: the target named in every report', () => {
     const summary = toSummary(run);
     expect(summary.target).toMatchObject({ kind: 'embedded', description: 'embedded reference server', reportedVersion: 'v1.24.0' });
     expect(summaryValidator()(JSON.parse(JSON.stringify(summary)))).toBe(true);
-    expect(toMarkdownSummary(run).split('\n')[0]).toBe('## ❌ svc-conformance: nonconformant: 2 failures, 4 clauses judged · embedded reference server');
+    expect(toMarkdownSummary(run).split('\n')[0]).toBe(
+      '## ❌ svc-conformance: nonconformant: 2 failures, 4 clauses judged · embedded reference server',
+    );
     expect(toHtml(run, familyOf)).toContain('<span class="target t-embedded">embedded reference server</span></div>');
     const junit = toJUnitXml(run, familyOf);
     expect(junit).toContain('<property name="target" value="embedded reference server"/>');
     expect(junit).toContain('<property name="target.kind" value="embedded"/>');
-    expect(toTerminalSummary(run, familyOf, { color: false })).toMatch(/\nVerdict: nonconformant: 2 failures, 4 clauses judged, against the embedded reference server \(/);
+    expect(toTerminalSummary(run, familyOf, { color: false })).toMatch(
+      /\nVerdict: nonconformant: 2 failures, 4 clauses judged, against the embedded reference server \(/,
+    );
   });
 
   it('an external run names its server with the kubeconfig and context, never "embedded"', () => {
     const run = sampleRun();
     expect(toSummary(run).target.kind).toBe('external');
-    for (const text of [toMarkdownSummary(run), toHtml(run, familyOf), toJUnitXml(run, familyOf), toTerminalSummary(run, familyOf, { color: false })]) {
+    for (const text of [
+      toMarkdownSummary(run),
+      toHtml(run, familyOf),
+      toJUnitXml(run, familyOf),
+      toTerminalSummary(run, familyOf, { color: false }),
+    ]) {
       expect(text).toContain('https://127.0.0.1:6443 (kubeconfig /home/u/.kube/config, context prod)');
       expect(text).not.toContain('embedded');
     }
   });
 
   it('targetIdentity: faults named for the embedded server; the kubeconfig and context for an external one; credentials in a URL scrubbed', () => {
-    expect(targetIdentity({ target: { ...embeddedPlan.target, faults: ['ignore-exact'] } } as never, 'http://127.0.0.1:1', 'embedded reference server', 'v1.24.0')).toEqual({
+    expect(
+      targetIdentity(
+        { target: { ...embeddedPlan.target, faults: ['ignore-exact'] } } as never,
+        'http://127.0.0.1:1',
+        'embedded reference server',
+        'v1.24.0',
+      ),
+    ).toEqual({
       kind: 'embedded',
       description: 'embedded reference server with fault ignore-exact',
       reportedVersion: 'v1.24.0',
     });
-    expect(targetIdentity(externalPlan() as never, 'https://10.0.0.1:6443', 'kubeconfig /k (context prod)').description).toBe('https://10.0.0.1:6443 (kubeconfig /k, context prod)');
+    expect(targetIdentity(externalPlan() as never, 'https://10.0.0.1:6443', 'kubeconfig /k (context prod)').description).toBe(
+      'https://10.0.0.1:6443 (kubeconfig /k, context prod)',
+    );
     expect(targetIdentity(externalPlan() as never, 'https://10.0.0.1:6443', '--server').description).toBe('https://10.0.0.1:6443');
     // A refused run never reached the target config: named from the plan.
-    expect(targetIdentity(externalPlan({ context: 'c' }) as never, 'https://h:1').description).toBe('https://h:1 (kubeconfig $KUBECONFIG or ~/.kube/config, context c)');
+    expect(targetIdentity(externalPlan({ context: 'c' }) as never, 'https://h:1').description).toBe(
+      'https://h:1 (kubeconfig $KUBECONFIG or ~/.kube/config, context c)',
+    );
     expect(targetIdentity(externalPlan() as never, 'https://u:secret@h:1').description).not.toContain('secret');
   });
 
   it('the invocation: the command line scrubbed, the selection with the options that chose it, the expectations files', () => {
-    const plan = { selection: { chosen: [], selected: [{}, {}] }, expectations: { files: ['e.yaml'], capabilities: {} }, replayCommand: 'npx svc-conformance run' } as never;
-    const i = invocationOf(plan, { suite: ['rest-watch'], focus: ['watch.*'], argv: ['run', '--hook', 'restart=curl -H "Authorization: Bearer s3cr3t" x', '--suite', 'rest-watch'] });
+    const plan = {
+      selection: { chosen: [], selected: [{}, {}] },
+      expectations: { files: ['e.yaml'], capabilities: {} },
+      replayCommand: 'npx svc-conformance run',
+    } as never;
+    const i = invocationOf(plan, {
+      suite: ['rest-watch'],
+      focus: ['watch.*'],
+      argv: ['run', '--hook', 'restart=curl -H "Authorization: Bearer s3cr3t" x', '--suite', 'rest-watch'],
+    });
     expect(i.selection).toBe("2 checks (--suite rest-watch --focus 'watch.*')");
     expect(i.expectations).toEqual(['e.yaml']);
     expect(i.command).toMatch(/^svc-conformance run --hook /);
@@ -77,7 +105,9 @@ describe('what was tested: the target named in every report', () => {
     expect(embeddedNotice({}, { KUBECONFIG: '/k' }, none)).toBe(
       'svc-conformance: no target option given: testing its own embedded reference server, not your cluster (KUBECONFIG is set); to test that cluster: --kubeconfig "$KUBECONFIG"',
     );
-    expect(embeddedNotice({}, { HOME: '/home/u' }, (p) => p === '/home/u/.kube/config')).toMatch(/\(\/home\/u\/\.kube\/config exists\); to test that cluster: --kubeconfig \/home\/u\/\.kube\/config$/);
+    expect(embeddedNotice({}, { HOME: '/home/u' }, (p) => p === '/home/u/.kube/config')).toMatch(
+      /\(\/home\/u\/\.kube\/config exists\); to test that cluster: --kubeconfig \/home\/u\/\.kube\/config$/,
+    );
     expect(embeddedNotice({ kubeconfig: '/k' }, { KUBECONFIG: '/k' }, none)).toBeUndefined();
     expect(embeddedNotice({ server: 'https://h' }, { KUBECONFIG: '/k' }, none)).toBeUndefined();
     expect(embeddedNotice({ context: 'c' }, { KUBECONFIG: '/k' }, none)).toBeUndefined();
@@ -98,7 +128,9 @@ describe('known failures: a status of their own', () => {
 
   it('the HTML: a known badge, the row tagged known, the card collapsed after the failures beyond expectations', () => {
     const page = toHtml(knownRun(), familyOf);
-    expect(page).toContain('<span><span class="tag s-failed">1</span> failed</span><span><span class="tag s-known">1</span> known failure</span>');
+    expect(page).toContain(
+      '<span><span class="tag s-failed">1</span> failed</span><span><span class="tag s-known">1</span> known failure</span>',
+    );
     expect(page).toMatch(/<tr class="row r-known" id="row-clause-rest_4\.4\.6">.*<td class="st">known failure<\/td>/);
     const start = page.indexOf('<h2 id="known-failures">');
     const known = page.slice(start, page.indexOf('<h2 ', start + 1));
@@ -119,7 +151,9 @@ describe('known failures: a status of their own', () => {
     const records = [rec('rest:4.4.6', 'fail'), rec('rest:4.4.3', 'pass')];
     const excused = (r: { clause: string }) => r.clause === 'rest:4.4.6';
     expect(outcomeText(outcomeOfRecords(records, undefined, excused))).toBe('known failure rest:4.4.6 (expectations file)');
-    expect(outcomeText(outcomeOfRecords([...records, rec('rest:4.4.3', 'fail')], undefined, excused))).toBe('FAIL rest:4.4.3; known failure rest:4.4.6');
+    expect(outcomeText(outcomeOfRecords([...records, rec('rest:4.4.3', 'fail')], undefined, excused))).toBe(
+      'FAIL rest:4.4.3; known failure rest:4.4.6',
+    );
     expect(outcomeText(outcomeOfRecords(records))).toBe('FAIL rest:4.4.6');
   });
 
@@ -141,9 +175,16 @@ describe('known failures: a status of their own', () => {
 describe('output in proportion', () => {
   // A run against an API server alone: every loader and daemon clause not checked for the same reason.
   const many = (n: number, prefix: string): Clause[] =>
-    Array.from({ length: n }, (_, i) => ({ id: fakeId(`${prefix}/f${i}`), doc: 'node', section: '2.2', summary: `field ${i}`, kind: 'normative' as const }));
+    Array.from({ length: n }, (_, i) => ({
+      id: fakeId(`${prefix}/f${i}`),
+      doc: 'node',
+      section: '2.2',
+      summary: `field ${i}`,
+      kind: 'normative' as const,
+    }));
   const bigCatalog = [...catalog, ...many(40, 'node:2.2'), ...many(20, 'node:2.6')];
-  const family = (id: string) => (id.startsWith('node:2.6') ? 'node:2.6 daemon' : id.startsWith('node:2.2/f') ? 'node:2.2 defaults' : familyOf(id));
+  const family = (id: string) =>
+    id.startsWith('node:2.6') ? 'node:2.6 daemon' : id.startsWith('node:2.2/f') ? 'node:2.2 defaults' : familyOf(id);
   const run = buildRunResult({
     records: [
       rec('rest:4.4.3', 'pass'),
@@ -197,8 +238,25 @@ describe('output in proportion', () => {
   });
 
   it('the HTML checks table: a component not given is one line, not a row per check of it', () => {
-    const fp = (check: string) => ({ check, wallMs: 0, namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, namespaceWaitMs: 0 });
-    const footprint = { namespaces: 0, clusterObjects: 0, requests: {}, bytesSent: 0, bytesReceived: 0, checkWallMs: 0, checks: [fp('nodeagent-every-field'), fp('daemon-flags'), fp('crud')] };
+    const fp = (check: string) => ({
+      check,
+      wallMs: 0,
+      namespaces: 0,
+      clusterObjects: 0,
+      requests: {},
+      bytesSent: 0,
+      bytesReceived: 0,
+      namespaceWaitMs: 0,
+    });
+    const footprint = {
+      namespaces: 0,
+      clusterObjects: 0,
+      requests: {},
+      bytesSent: 0,
+      bytesReceived: 0,
+      checkWallMs: 0,
+      checks: [fp('nodeagent-every-field'), fp('daemon-flags'), fp('crud')],
+    };
     const page = toHtml({ ...run, footprint }, family);
     const checks = page.slice(page.indexOf('<h2 id="checks">'), page.indexOf('<h2 id="coverage">'));
     expect(checks).toContain(`<p class="not-selected">1 check ${LOADER_NOT_SELECTED}</p>`);

@@ -53,7 +53,9 @@ describe('writeReports', () => {
   it('refuses, writing nothing, a folder where a script it would replace is not one it wrote', async () => {
     await mkdir(join(dir, 'counterexamples'));
     await writeFile(join(dir, 'counterexamples', 'rest_1-1.sh'), 'mine');
-    await expect(writeReports(sampleRun(), dir, familyOf)).rejects.toThrow(/counterexamples\/rest_1-1\.sh was not written by svc-conformance/);
+    await expect(writeReports(sampleRun(), dir, familyOf)).rejects.toThrow(
+      /counterexamples\/rest_1-1\.sh was not written by svc-conformance/,
+    );
     expect((await readdir(dir)).sort()).toEqual(['counterexamples']);
     expect(await readFile(join(dir, 'counterexamples', 'rest_1-1.sh'), 'utf8')).toBe('mine');
   });

@@ -54,7 +54,10 @@ describe('capability gate', () => {
   });
 
   it('a served-wrongly or unknown feature blocks nothing: the checks judge it', () => {
-    const g = gateChecks(pick('rv-cell-get-unset'), capabilityMapOf([{ feature: 'put', state: 'servedWrongly', evidence: 'PUT answered 500' }]));
+    const g = gateChecks(
+      pick('rv-cell-get-unset'),
+      capabilityMapOf([{ feature: 'put', state: 'servedWrongly', evidence: 'PUT answered 500' }]),
+    );
     expect(g.run).toHaveLength(1);
     expect(g.records).toEqual([]);
   });
@@ -73,7 +76,17 @@ describe('a run whose watches deliver nothing within its bound', () => {
     const { buildRunResult } = await import('../../../reports/aggregate.ts');
     const { catalog } = await import('../../../reference/catalog/index.ts');
     const g = gateChecks(pick('watch-cell-unset', 'names-and-scope'), capabilityMapOf([absent('watch-delivery')]));
-    const base = { catalog, profile: 'svc', seed: 1, server: 'http://x', nodeagentLoader: null, startedAt: '2026-11-28T00:00:00Z', durationMs: 1, version: '0', errors: [] };
+    const base = {
+      catalog,
+      profile: 'svc',
+      seed: 1,
+      server: 'http://x',
+      nodeagentLoader: null,
+      startedAt: '2026-11-28T00:00:00Z',
+      durationMs: 1,
+      version: '0',
+      errors: [],
+    };
     const records = [...g.records, { clause: 'rest:2.2.3' as const, check: 'names-and-scope', verdict: 'pass' as const, count: 1 }];
     const r = buildRunResult({ ...base, records, capabilities: g.entries });
     expect(r.clauses.find((c) => c.id === 'rest:6.1.1')?.status).toBe('notServed');
@@ -85,6 +98,8 @@ describe('a run whose watches deliver nothing within its bound', () => {
     expect(r.clauses.find((c) => c.id === 'rest:6.1/ADDED')?.notes).toEqual([
       'no check that ran reached it; 1 check was not run, blocked by watch-delivery not served (a check may judge clauses beyond those it declares)',
     ]);
-    expect(buildRunResult({ ...base, records }).clauses.find((c) => c.id === 'rest:6.1/ADDED')?.notes[0]).toMatch(/^no check of this run reached it/);
+    expect(buildRunResult({ ...base, records }).clauses.find((c) => c.id === 'rest:6.1/ADDED')?.notes[0]).toMatch(
+      /^no check of this run reached it/,
+    );
   });
 });

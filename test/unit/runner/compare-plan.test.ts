@@ -17,7 +17,13 @@ describe('planCompare', () => {
     expect(plan?.selected.some((id) => LEFT_OUT[id] !== undefined)).toBe(false);
     expect(plan?.sides.map(({ external, faults, variations, runId, label }) => ({ external, faults, variations, runId, label }))).toEqual([
       { external: false, faults: [], variations: [], runId: 'aaaa1111', label: 'embedded reference server' },
-      { external: false, faults: [], variations: ['opaque-rv'], runId: 'bbbb2222', label: 'embedded reference server (variation opaque-rv)' },
+      {
+        external: false,
+        faults: [],
+        variations: ['opaque-rv'],
+        runId: 'bbbb2222',
+        label: 'embedded reference server (variation opaque-rv)',
+      },
     ]);
     expect(plan?.seed).toBe(7);
   });
@@ -28,10 +34,19 @@ describe('planCompare', () => {
     expect(embedded.settings.eventualWindowMs).toBe(5_000);
     // One external side gives both the external windows: the embedded server waits as long as the other.
     const mixed = planCompare({ ...base, reference: { profile: 'k8s', server: 'https://x', tokenFile: 't' }, seed: 3 }, drawn).plan!;
-    expect(mixed.sides[1]).toMatchObject({ which: 'reference', flag: '--reference-', external: true, target: { kind: 'external', server: 'https://x', tokenFile: 't', hooks: {} } });
+    expect(mixed.sides[1]).toMatchObject({
+      which: 'reference',
+      flag: '--reference-',
+      external: true,
+      target: { kind: 'external', server: 'https://x', tokenFile: 't', hooks: {} },
+    });
     expect(mixed.sides[1].profile.name).toBe('k8s');
     expect(mixed.sides[1].label).toBeUndefined();
-    expect(mixed.sides[0].target).toMatchObject({ kind: 'embedded', continueTtlMs: mixed.settings.continueTtlMs, historyWindowMs: mixed.settings.historyWindowMs });
+    expect(mixed.sides[0].target).toMatchObject({
+      kind: 'embedded',
+      continueTtlMs: mixed.settings.continueTtlMs,
+      historyWindowMs: mixed.settings.historyWindowMs,
+    });
     expect(mixed.settings.continueTtlMs).toBeGreaterThan(1500);
     expect(mixed.settings.eventualWindowMs).toBe(10_000);
     expect(mixed.seed).toBe(3);
@@ -39,12 +54,19 @@ describe('planCompare', () => {
 
   it('refuses each mistake with the line the command prints, in the order it checks them', () => {
     expect(errorsOf({ path: '3' })).toEqual(['--path replays one case: give it with the --seed and the one --check it was printed with']);
-    expect(errorsOf({ path: '3:1', seed: 1, check: ['crud-sequences'] })).toEqual(["--path 3:1: compare's paths are case numbers (0, 1, ...), as its reports print them"]);
+    expect(errorsOf({ path: '3:1', seed: 1, check: ['crud-sequences'] })).toEqual([
+      "--path 3:1: compare's paths are case numbers (0, 1, ...), as its reports print them",
+    ]);
     expect(errorsOf({ check: ['crud-sequence'] })[0]).toMatch(/^unknown check crud-sequence; did you mean crud-sequences\?/);
     expect(errorsOf({ suite: ['rest-wach'] })[0]).toMatch(/^unknown suite rest-wach; did you mean rest-watch\?/);
     expect(errorsOf({ target: { ...clean, fault: ['nope'] } })[0]).toMatch(/^--fault: unknown nope; known: /);
     expect(errorsOf({ reference: { ...clean, variation: ['nope'] } })[0]).toMatch(/^--reference-variation: unknown nope; known: /);
-    expect(errorsOf({ reference: { ...clean, server: 'https://x', fault: ['ignore-exact'] } })).toEqual(['--reference-fault and --reference-variation apply to an embedded server only']);
-    expect(errorsOf({ check: ['nope'], target: { ...clean, fault: ['nope'] } }).map((e) => e.split(' ')[0])).toEqual(['unknown', '--fault:']);
+    expect(errorsOf({ reference: { ...clean, server: 'https://x', fault: ['ignore-exact'] } })).toEqual([
+      '--reference-fault and --reference-variation apply to an embedded server only',
+    ]);
+    expect(errorsOf({ check: ['nope'], target: { ...clean, fault: ['nope'] } }).map((e) => e.split(' ')[0])).toEqual([
+      'unknown',
+      '--fault:',
+    ]);
   });
 });

@@ -11,7 +11,18 @@ const failing = {
   check: 'c',
   verdict: 'fail',
   count: 1,
-  counterexample: { check: 'c', clause: 'rest:6.1.1', expected: 'e', observed: 'o', steps: [], curl: '', requestCount: 1, seed: 1, replay: 'r', path: '0' },
+  counterexample: {
+    check: 'c',
+    clause: 'rest:6.1.1',
+    expected: 'e',
+    observed: 'o',
+    steps: [],
+    curl: '',
+    requestCount: 1,
+    seed: 1,
+    replay: 'r',
+    path: '0',
+  },
 } as unknown as CheckRecord;
 
 const REPLAY_MS = 1500;
@@ -21,7 +32,14 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 async function timed(o: Partial<ConfirmOptions>): Promise<{ ms: number; label: string | undefined }> {
   const t0 = Date.now();
-  const [r] = await confirmFailures([failing], { times: 2, deadline: t0 + BOUND_MS, now: Date.now, replay: slowReplay, log: () => undefined, ...o });
+  const [r] = await confirmFailures([failing], {
+    times: 2,
+    deadline: t0 + BOUND_MS,
+    now: Date.now,
+    replay: slowReplay,
+    log: () => undefined,
+    ...o,
+  });
   return { ms: Date.now() - t0, label: r!.counterexample!.confirmation?.label };
 }
 

@@ -17,10 +17,22 @@ const cx = (clause: CheckRecord['clause']): Counterexample => ({
   path: '0',
   replay: 'r',
 });
-const fail = (clause: CheckRecord['clause']): CheckRecord => ({ clause, check: 'crud-sequences', verdict: 'fail', count: 1, counterexample: cx(clause) });
+const fail = (clause: CheckRecord['clause']): CheckRecord => ({
+  clause,
+  check: 'crud-sequences',
+  verdict: 'fail',
+  count: 1,
+  counterexample: cx(clause),
+});
 
 async function labelWhenReplaysAnswer(again: readonly CheckRecord[]) {
-  const [r] = await confirmFailures([fail('rest:4.1/put')], { times: 2, deadline: Infinity, now: () => 0, replay: async () => again, log: () => undefined });
+  const [r] = await confirmFailures([fail('rest:4.1/put')], {
+    times: 2,
+    deadline: Infinity,
+    now: () => 0,
+    replay: async () => again,
+    log: () => undefined,
+  });
   return r!.counterexample!.confirmation!;
 }
 
@@ -33,7 +45,9 @@ describe('confirmation of a failure whose replays fail something else first', ()
   });
 
   it('is not reproduced when the replays reached it and passed', async () => {
-    expect((await labelWhenReplaysAnswer([{ clause: 'rest:4.1/put', check: 'crud-sequences', verdict: 'pass', count: 3 }])).label).toBe('not reproduced');
+    expect((await labelWhenReplaysAnswer([{ clause: 'rest:4.1/put', check: 'crud-sequences', verdict: 'pass', count: 3 }])).label).toBe(
+      'not reproduced',
+    );
   });
 
   it('reproduces alone when the replays fail it again, whatever else they fail', async () => {

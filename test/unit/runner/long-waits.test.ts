@@ -17,7 +17,9 @@ const throwingEnv = new Proxy(
 ) as CheckEnv;
 
 async function startsOf(parallel: number): Promise<string[]> {
-  const checks = ['crud-sequences', 'dry-run-sequences', 'apply-sequences-configmaps', 'names-and-scope', 'too-large-resource-version'].map((id) => checkById(id)!);
+  const checks = ['crud-sequences', 'dry-run-sequences', 'apply-sequences-configmaps', 'names-and-scope', 'too-large-resource-version'].map(
+    (id) => checkById(id)!,
+  );
   const started: string[] = [];
   const s = scheduleChecks(checks, throwingEnv, { seed: 1, runs: 1 }, parallel, { onStart: (id) => started.push(id) });
   await s.done;

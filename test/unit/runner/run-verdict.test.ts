@@ -67,7 +67,12 @@ describe('docs/verdict-rules.md, row by row', () => {
 describe('decideRun', () => {
   it('a failure found in a run that judged too little: nonconformant, with the vacuity line kept beside it', () => {
     const d = decideRun({ regressions: ['rest:4.2/verbose'], errors: false, notTested: ['not tested: only 1 of the 9 clauses'] });
-    expect(d).toEqual({ verdict: 'nonconformant', exitCode: 1, notTested: [], incomplete: { because: ['judged too little'], lines: ['not tested: only 1 of the 9 clauses'] } });
+    expect(d).toEqual({
+      verdict: 'nonconformant',
+      exitCode: 1,
+      notTested: [],
+      incomplete: { because: ['judged too little'], lines: ['not tested: only 1 of the 9 clauses'] },
+    });
   });
 
   it('a timed-out run with a failure says both why it is incomplete and the timeout line', () => {
@@ -76,8 +81,15 @@ describe('decideRun', () => {
   });
 
   it('without a failure, not tested and error are exit 3 and never conformant', () => {
-    expect(decideRun({ regressions: [], errors: false, notTested: ['x'] })).toMatchObject({ verdict: 'notTested', exitCode: 3, notTested: ['x'] });
-    expect(decideRun({ regressions: [], errors: false, notTested: [], end: ENDS['ended early']! })).toMatchObject({ verdict: 'error', exitCode: 3 });
+    expect(decideRun({ regressions: [], errors: false, notTested: ['x'] })).toMatchObject({
+      verdict: 'notTested',
+      exitCode: 3,
+      notTested: ['x'],
+    });
+    expect(decideRun({ regressions: [], errors: false, notTested: [], end: ENDS['ended early']! })).toMatchObject({
+      verdict: 'error',
+      exitCode: 3,
+    });
   });
 });
 
@@ -86,7 +98,9 @@ describe('earlyEndLine', () => {
     const broken = 'precondition failed: no clean namespace: the last 8 namespaces the run emptied still held objects it had deleted';
     expect(earlyEndLine(broken, [])).toBe(`run ended early: ${broken}`);
     const line = earlyEndLine(broken, ['rest:2.2', 'rest:4.1/get-namespaced-collection']);
-    expect(line).toBe(`run ended early, nonconformant: failed rest:2.2, rest:4.1/get-namespaced-collection; then ${broken} (a failure above may be its cause)`);
+    expect(line).toBe(
+      `run ended early, nonconformant: failed rest:2.2, rest:4.1/get-namespaced-collection; then ${broken} (a failure above may be its cause)`,
+    );
     expect(
       earlyEndLine(
         broken,

@@ -4,7 +4,16 @@
  * ownership expected at the end. Paths: `spec.granularMap.a`, items as `k:{"name":"a"}` / `v:"x"`.
  */
 import { profiles } from '../../../../reference/profile.ts';
-import { configMapSchema, fixtureSchema, mapList, scalar, setList, struct, unstructuredSchema, type Schema } from '../../../../reference/apply/index.ts';
+import {
+  configMapSchema,
+  fixtureSchema,
+  mapList,
+  scalar,
+  setList,
+  struct,
+  unstructuredSchema,
+  type Schema,
+} from '../../../../reference/apply/index.ts';
 
 export const fixture: Schema = fixtureSchema(profiles.svc);
 export { configMapSchema, unstructuredSchema };
@@ -28,7 +37,10 @@ export interface Case {
 
 const spec = (s: Record<string, unknown>) => ({ spec: s });
 /** A struct and a list of lists, as in upstream's nested-type tests. */
-const nested: Schema = struct({ struct: struct({ name: scalar, value: scalar }), listOfLists: mapList(['name'], struct({ name: scalar, value: setList() })) });
+const nested: Schema = struct({
+  struct: struct({ name: scalar, value: scalar }),
+  listOfLists: mapList(['name'], struct({ name: scalar, value: setList() })),
+});
 const data = (d: Record<string, string>) => ({ data: d });
 
 export const cases: readonly Case[] = [
@@ -417,7 +429,14 @@ export const cases: readonly Case[] = [
       { apply: 'a', object: { listOfLists: [{ name: 'q', value: ['a', 'c'] }] } },
     ],
     object: { listOfLists: [{ name: 'q', value: ['a', 'c'] }] },
-    managed: { 'a/Apply': ['listOfLists k:{"name":"q"}', 'listOfLists k:{"name":"q"} name', 'listOfLists k:{"name":"q"} value v:"a"', 'listOfLists k:{"name":"q"} value v:"c"'] },
+    managed: {
+      'a/Apply': [
+        'listOfLists k:{"name":"q"}',
+        'listOfLists k:{"name":"q"} name',
+        'listOfLists k:{"name":"q"} value v:"a"',
+        'listOfLists k:{"name":"q"} value v:"c"',
+      ],
+    },
   },
   // --- rest:4.7.10 ---
   {
@@ -427,7 +446,14 @@ export const cases: readonly Case[] = [
     ops: [
       { apply: 'a', object: data({ x: '1' }) },
       { apply: 'b', object: data({ y: '2' }) },
-      { schema: { type: 'map', mapType: 'granular', fields: { data: { type: 'map', mapType: 'atomic', fields: {}, values: { type: 'scalar' } } }, values: undefined } },
+      {
+        schema: {
+          type: 'map',
+          mapType: 'granular',
+          fields: { data: { type: 'map', mapType: 'atomic', fields: {}, values: { type: 'scalar' } } },
+          values: undefined,
+        },
+      },
       { apply: 'a', object: data({ x: '9' }), conflicts: ['b/Apply data'] },
       { apply: 'a', object: data({ x: '9' }), force: true },
     ],
@@ -437,7 +463,12 @@ export const cases: readonly Case[] = [
   {
     name: 'atomic to granular: no inferred owners, no conflicts',
     clause: 'rest:4.7.10',
-    schema: { type: 'map', mapType: 'granular', fields: { data: { type: 'map', mapType: 'atomic', fields: {}, values: { type: 'scalar' } } }, values: undefined },
+    schema: {
+      type: 'map',
+      mapType: 'granular',
+      fields: { data: { type: 'map', mapType: 'atomic', fields: {}, values: { type: 'scalar' } } },
+      values: undefined,
+    },
     ops: [{ apply: 'a', object: data({ x: '1' }) }, { schema: configMapSchema }, { apply: 'b', object: data({ x: '2' }) }],
     object: data({ x: '2' }),
     managed: { 'a/Apply': ['data'], 'b/Apply': ['data.x'] },

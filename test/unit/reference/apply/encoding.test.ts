@@ -24,8 +24,18 @@ const setArb = fc.array(fc.array(elementArb, { minLength: 1, maxLength: 4 }), { 
 
 describe('FieldsV1', () => {
   it('writes leaves as {} and a member with children with "."', () => {
-    const s = FieldSet.of([['f:spec'], ['f:spec', 'f:x'], ['f:data', 'f:a'], ['f:l', 'k:{"name":"a"}'], ['f:l', 'k:{"name":"a"}', 'f:name']]);
-    expect(encodeFieldsV1(s)).toEqual({ 'f:data': { 'f:a': {} }, 'f:l': { 'k:{"name":"a"}': { '.': {}, 'f:name': {} } }, 'f:spec': { '.': {}, 'f:x': {} } });
+    const s = FieldSet.of([
+      ['f:spec'],
+      ['f:spec', 'f:x'],
+      ['f:data', 'f:a'],
+      ['f:l', 'k:{"name":"a"}'],
+      ['f:l', 'k:{"name":"a"}', 'f:name'],
+    ]);
+    expect(encodeFieldsV1(s)).toEqual({
+      'f:data': { 'f:a': {} },
+      'f:l': { 'k:{"name":"a"}': { '.': {}, 'f:name': {} } },
+      'f:spec': { '.': {}, 'f:x': {} },
+    });
   });
 
   it('key elements sort their fields by name, as upstream', () => {
@@ -50,9 +60,24 @@ describe('FieldsV1', () => {
   });
 
   it('managedFields entries round trip with every rest:2.6 field', () => {
-    const entries = [{ manager: 'm', operation: 'Apply' as const, apiVersion: 'v1', time: '2026-01-01T00:00:00Z', fields: FieldSet.of([['f:data', 'f:a']]) }];
+    const entries = [
+      {
+        manager: 'm',
+        operation: 'Apply' as const,
+        apiVersion: 'v1',
+        time: '2026-01-01T00:00:00Z',
+        fields: FieldSet.of([['f:data', 'f:a']]),
+      },
+    ];
     const wire = encodeManagedFields(entries);
-    expect(wire[0]).toEqual({ manager: 'm', operation: 'Apply', apiVersion: 'v1', time: '2026-01-01T00:00:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:a': {} } } });
+    expect(wire[0]).toEqual({
+      manager: 'm',
+      operation: 'Apply',
+      apiVersion: 'v1',
+      time: '2026-01-01T00:00:00Z',
+      fieldsType: 'FieldsV1',
+      fieldsV1: { 'f:data': { 'f:a': {} } },
+    });
     const back = decodeManagedFields(wire);
     expect(Array.isArray(back) && back[0]!.fields.equals(entries[0]!.fields)).toBe(true);
     expect(Array.isArray(decodeManagedFields([{ operation: 'Delete' }]))).toBe(false);

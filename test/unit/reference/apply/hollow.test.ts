@@ -24,8 +24,21 @@ import { FieldSet } from '../../../../reference/apply/index.ts';
 import { profiles } from '../../../../reference/profile.ts';
 
 const NOW = '2026-01-01T00:00:00Z';
-const cm = (extra: Record<string, unknown> = {}) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'o', labels: { run: 'r' } }, ...extra });
-const created = update({ live: undefined, managed: [], object: cm(), manager: 'creator', schema: configMapSchema, apiVersion: 'v1', now: NOW });
+const cm = (extra: Record<string, unknown> = {}) => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name: 'o', labels: { run: 'r' } },
+  ...extra,
+});
+const created = update({
+  live: undefined,
+  managed: [],
+  object: cm(),
+  manager: 'creator',
+  schema: configMapSchema,
+  apiVersion: 'v1',
+  now: NOW,
+});
 
 /** `merge patch {"data":{"k1":null}}` on a ConfigMap without data, by mgr-a: the model says `data: {}`. */
 const patched = update({
@@ -38,8 +51,24 @@ const patched = update({
   now: NOW,
 });
 /** PUT data {k1} by mgr-a, then a JSON patch removing /data/k1: the model keeps `data: {}` owned by mgr-a. */
-const put = update({ live: created.object, managed: created.managed, object: cm({ data: { k1: 'v1' } }), manager: 'mgr-a', schema: configMapSchema, apiVersion: 'v1', now: NOW });
-const removed = update({ live: put.object, managed: put.managed, object: cm({ data: {} }), manager: 'mgr-a', schema: configMapSchema, apiVersion: 'v1', now: NOW });
+const put = update({
+  live: created.object,
+  managed: created.managed,
+  object: cm({ data: { k1: 'v1' } }),
+  manager: 'mgr-a',
+  schema: configMapSchema,
+  apiVersion: 'v1',
+  now: NOW,
+});
+const removed = update({
+  live: put.object,
+  managed: put.managed,
+  object: cm({ data: {} }),
+  manager: 'mgr-a',
+  schema: configMapSchema,
+  apiVersion: 'v1',
+  now: NOW,
+});
 
 const answer = (out: WriteOutcome, body: Record<string, unknown>, managed: readonly ManagedEntry[] = out.managed) => ({
   ...cm(body),
@@ -73,14 +102,18 @@ describe('empty maps and lists: sent or left out', () => {
     expect(failures(put, answer(put, { data: null }))).not.toEqual([]);
     expect(hollowMismatch({ spec: { free: { m: { k: 'v' } } } }, { spec: { free: { m: null } } }).isEmpty()).toBe(true);
     // The sequence carries on from the empty map (upstream merges into it as into {}), not from a null scalar.
-    expect(hollowForNull({ spec: { free: { m: null }, a: null } }, { spec: { free: { m: {} }, a: 'x' } })).toEqual({ spec: { free: { m: {} }, a: null } });
+    expect(hollowForNull({ spec: { free: { m: null }, a: null } }, { spec: { free: { m: {} }, a: 'x' } })).toEqual({
+      spec: { free: { m: {} }, a: null },
+    });
   });
 
   it('rejects near misses: content in place of the empty map, or ownership wrong outside it', () => {
     expect(failures(removed, answer(removed, { data: { k1: 'v1' } }))).not.toEqual([]);
     expect(failures(removed, answer(removed, { data: { k1: 'v1' } }, creatorOnly(removed)))).not.toEqual([]);
     // data left out, but the creator's labels given to mgr-a: not a representation choice.
-    const wrong: ManagedEntry[] = [{ manager: 'mgr-a', operation: 'Update', apiVersion: 'v1', time: NOW, fields: creatorOnly(removed)[0]!.fields }];
+    const wrong: ManagedEntry[] = [
+      { manager: 'mgr-a', operation: 'Update', apiVersion: 'v1', time: NOW, fields: creatorOnly(removed)[0]!.fields },
+    ];
     expect(failures(removed, answer(removed, {}, wrong))).not.toEqual([]);
     // data left out and the creator's entry missing.
     expect(failures(removed, answer(removed, {}, []))).not.toEqual([]);
@@ -105,7 +138,13 @@ describe('empty maps and lists: sent or left out', () => {
 
   it('adopts a kept empty map and its owner from the target where the model had none', () => {
     const model = { tracked: { spec: { a: 'x' } }, managed: [] as ManagedEntry[] };
-    const owner: ManagedEntry = { manager: 'm', operation: 'Update', apiVersion: 'v1', time: undefined, fields: FieldSet.of([['f:spec', 'f:granularMap']]) };
+    const owner: ManagedEntry = {
+      manager: 'm',
+      operation: 'Update',
+      apiVersion: 'v1',
+      time: undefined,
+      fields: FieldSet.of([['f:spec', 'f:granularMap']]),
+    };
     const a = adoptHollowForm(model, { tracked: { spec: { a: 'x', granularMap: {} } }, managed: [owner] });
     expect(a.tracked).toEqual({ spec: { a: 'x', granularMap: {} } });
     expect(a.managed.map((e) => e.fields.paths())).toEqual([[['f:spec', 'f:granularMap']]]);
@@ -122,11 +161,32 @@ describe('empty maps and lists: sent or left out', () => {
   it('on the fixture type too: an emptied granular map left out is accepted, an emptied set list kept is accepted', () => {
     const schema = fixtureSchema(profiles.svc);
     const base = { apiVersion: 'v1', kind: 'ApplyFixture', metadata: { name: 'o' } };
-    const first = update({ live: undefined, managed: [], object: { ...base, spec: { granularMap: { k: '1' }, setList: ['a'] } }, manager: 'a', schema, apiVersion: 'v1', now: NOW });
-    const emptied = update({ live: first.object, managed: first.managed, object: { ...base, spec: { granularMap: {}, setList: [] } }, manager: 'b', schema, apiVersion: 'v1', now: NOW });
+    const first = update({
+      live: undefined,
+      managed: [],
+      object: { ...base, spec: { granularMap: { k: '1' }, setList: ['a'] } },
+      manager: 'a',
+      schema,
+      apiVersion: 'v1',
+      now: NOW,
+    });
+    const emptied = update({
+      live: first.object,
+      managed: first.managed,
+      object: { ...base, spec: { granularMap: {}, setList: [] } },
+      manager: 'b',
+      schema,
+      apiVersion: 'v1',
+      now: NOW,
+    });
     const json = {
       ...withTrackedPart(emptied.object, { spec: { setList: [] } }),
-      metadata: { name: 'o', managedFields: encodeManagedFields(emptied.managed.map((e) => ({ ...e, fields: e.fields.filter((p) => p[1] !== 'f:granularMap') }))) },
+      metadata: {
+        name: 'o',
+        managedFields: encodeManagedFields(
+          emptied.managed.map((e) => ({ ...e, fields: e.fields.filter((p) => p[1] !== 'f:granularMap') })),
+        ),
+      },
     };
     expect(judgeWrite(expectedOf(emptied), 200, json, schema, 'v1', ['rest:4.7.7']).filter((j) => j.verdict === 'fail')).toEqual([]);
   });
@@ -134,7 +194,15 @@ describe('empty maps and lists: sent or left out', () => {
 
 describe('a reset combined with other changes (rest:4.7.5)', () => {
   it('ownership verdicts go to the ownership clause only; the stored object is judged under both', () => {
-    const model = update({ live: put.object, managed: [], object: cm({ data: { k1: 'v1', o1: 'v1' } }), manager: 'mgr-b', schema: configMapSchema, apiVersion: 'v1', now: NOW });
+    const model = update({
+      live: put.object,
+      managed: [],
+      object: cm({ data: { k1: 'v1', o1: 'v1' } }),
+      manager: 'mgr-b',
+      schema: configMapSchema,
+      apiVersion: 'v1',
+      now: NOW,
+    });
     const judge = (json: unknown) =>
       judgeWrite(expectedOf(model), 200, json, configMapSchema, 'v1', ['rest:4.1/put', 'rest:4.7.5'], ['rest:4.7.5'])
         .filter((j) => j.verdict === 'fail')

@@ -1,7 +1,15 @@
 // The judge of a write (rest:2.6, rest:3.2): accepts every answer the spec allows (set and map lists
 // in any order, unknown extra fields, entries in any order, no time) and rejects near misses.
 import { describe, expect, it } from 'vitest';
-import { apply, encodeManagedFields, expectedOf, fixtureSchema, judgeWrite, withTrackedPart, type WriteOutcome } from '../../../../reference/apply/index.ts';
+import {
+  apply,
+  encodeManagedFields,
+  expectedOf,
+  fixtureSchema,
+  judgeWrite,
+  withTrackedPart,
+  type WriteOutcome,
+} from '../../../../reference/apply/index.ts';
 import { profiles } from '../../../../reference/profile.ts';
 
 const schema = fixtureSchema(profiles.svc);
@@ -28,8 +36,16 @@ const second = apply({
 }) as WriteOutcome;
 const CLAUSES = ['rest:4.7.3'] as const;
 
-function answer(spec: unknown, managed: Record<string, unknown>[] = encodeManagedFields(second.managed), extra: Record<string, unknown> = {}) {
-  return { ...withTrackedPart(second.object, { spec } as Record<string, unknown>), ...extra, metadata: { name: 'o', managedFields: managed } };
+function answer(
+  spec: unknown,
+  managed: Record<string, unknown>[] = encodeManagedFields(second.managed),
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    ...withTrackedPart(second.object, { spec } as Record<string, unknown>),
+    ...extra,
+    metadata: { name: 'o', managedFields: managed },
+  };
 }
 const verdicts = (json: unknown, status = 200) =>
   judgeWrite(expectedOf(second), status, json, schema, 'v1', CLAUSES)
@@ -50,7 +66,12 @@ describe('judgeWrite', () => {
     expect(verdicts(answer({ ...spec, setList: ['a', 'b'] }))).toContain('rest:4.7.3');
     expect(verdicts(answer(spec, encodeManagedFields(second.managed.filter((e) => e.manager !== 'a'))))).toContain('rest:4.7.3');
     expect(
-      verdicts(answer(spec, [...encodeManagedFields(second.managed), { manager: 'z', operation: 'Update', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:x': {} } } }])),
+      verdicts(
+        answer(spec, [
+          ...encodeManagedFields(second.managed),
+          { manager: 'z', operation: 'Update', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:x': {} } } },
+        ]),
+      ),
     ).toContain('rest:4.7.3');
     expect(
       verdicts(
@@ -89,7 +110,11 @@ describe('judgeWrite', () => {
 
   it('a conflict is any 4xx; its status and body are recorded as unspecified', () => {
     const js = judgeWrite({ kind: 'conflict', detail: 'x' }, 409, { kind: 'Status' }, schema, 'v1', ['rest:3.2/apply-conflict']);
-    expect(js.map((j) => `${j.clause}:${j.verdict}`)).toEqual(['rest:3.2/apply-conflict:pass', 'rest:7.5:unspecified', 'rest:7.6:unspecified']);
+    expect(js.map((j) => `${j.clause}:${j.verdict}`)).toEqual([
+      'rest:3.2/apply-conflict:pass',
+      'rest:7.5:unspecified',
+      'rest:7.6:unspecified',
+    ]);
     expect(judgeWrite({ kind: 'conflict', detail: 'x' }, 200, {}, schema, 'v1', ['rest:3.2/apply-conflict'])[0]!.verdict).toBe('fail');
   });
 });

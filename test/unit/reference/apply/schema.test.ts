@@ -31,9 +31,21 @@ describe('schema from OpenAPI with the profile extensions', () => {
 
   it('rest:4.7.8: an explicit list type wins over the patch strategy', () => {
     const p = profiles.svc;
-    const s = schemaFromOpenApi({ type: 'array', [p.listTypeExtension]: 'atomic', [p.patchStrategyExtension]: 'merge', [p.patchMergeKeyExtension]: 'name', items: { type: 'object' } }, p);
+    const s = schemaFromOpenApi(
+      {
+        type: 'array',
+        [p.listTypeExtension]: 'atomic',
+        [p.patchStrategyExtension]: 'merge',
+        [p.patchMergeKeyExtension]: 'name',
+        items: { type: 'object' },
+      },
+      p,
+    );
     expect(s).toMatchObject({ listType: 'atomic' });
-    const r = schemaFromOpenApi({ type: 'array', [p.patchStrategyExtension]: 'retainKeys,merge', [p.patchMergeKeyExtension]: 'name', items: { type: 'object' } }, p);
+    const r = schemaFromOpenApi(
+      { type: 'array', [p.patchStrategyExtension]: 'retainKeys,merge', [p.patchMergeKeyExtension]: 'name', items: { type: 'object' } },
+      p,
+    );
     expect(r).toMatchObject({ listType: 'map', keys: ['name'] });
   });
 
@@ -44,9 +56,14 @@ describe('schema from OpenAPI with the profile extensions', () => {
 
   // The group carries the run id: two runs against one cluster never share (and delete) one definition.
   it('the fixture CRD is named plural.group in a group of its run, labelled, and leaves out the fallback list', () => {
-    const crd = fixtureCrd(profiles.k8s, { 'svc-conformance/run': 'r1' }) as { metadata: { name: string; labels: object }; spec: { versions: { schema: { openAPIV3Schema: unknown } }[] } };
+    const crd = fixtureCrd(profiles.k8s, { 'svc-conformance/run': 'r1' }) as {
+      metadata: { name: string; labels: object };
+      spec: { versions: { schema: { openAPIV3Schema: unknown } }[] };
+    };
     expect(crd.metadata.name).toBe('applyfixtures.rr1.fixtures.svc-conformance.test');
-    expect((fixtureCrd(profiles.k8s, { 'svc-conformance/run': 'r2' }) as { metadata: { name: string } }).metadata.name).not.toBe(crd.metadata.name);
+    expect((fixtureCrd(profiles.k8s, { 'svc-conformance/run': 'r2' }) as { metadata: { name: string } }).metadata.name).not.toBe(
+      crd.metadata.name,
+    );
     expect(crd.metadata.labels).toEqual({ 'svc-conformance/run': 'r1' });
     expect(JSON.stringify(crd.spec.versions[0]!.schema)).not.toContain('legacyList');
     expect(JSON.stringify(crd.spec.versions[0]!.schema)).toContain('x-kubernetes-list-map-keys');
@@ -58,11 +75,20 @@ describe('the fixture definitions of the run', () => {
     const { schemaChangeCrd } = await import('../../../../reference/apply/schema-change-fixture.ts');
     const { authzFixtureCrd } = await import('../../../../reference/authz.ts');
     const labels = { 'svc-conformance/run': 'r1' };
-    const crds = [fixtureCrd(profiles.svc, labels), schemaChangeCrd(profiles.svc, 'atomic', labels), authzFixtureCrd(profiles.svc, 'r1', labels)] as {
+    const crds = [
+      fixtureCrd(profiles.svc, labels),
+      schemaChangeCrd(profiles.svc, 'atomic', labels),
+      authzFixtureCrd(profiles.svc, 'r1', labels),
+    ] as {
       apiVersion: string;
       kind: string;
       metadata: { name: string; labels: object };
-      spec: { group: string; scope: string; names: { plural: string; singular: string; kind: string; listKind: string }; versions: unknown[] };
+      spec: {
+        group: string;
+        scope: string;
+        names: { plural: string; singular: string; kind: string; listKind: string };
+        versions: unknown[];
+      };
     }[];
     expect(crds.map((c) => c.metadata.name)).toEqual([
       'applyfixtures.rr1.fixtures.svc-conformance.test',
@@ -73,7 +99,12 @@ describe('the fixture definitions of the run', () => {
       expect(c).toMatchObject({ apiVersion: 'apiextensions.svc.io/v1', kind: 'CustomResourceDefinition', metadata: { labels } });
       expect(c.metadata.name).toBe(`${c.spec.names.plural}.${c.spec.group}`);
       expect(c.spec.scope).toBe('Namespaced');
-      expect(c.spec.names).toEqual({ plural: c.spec.names.plural, singular: c.spec.names.kind.toLowerCase(), kind: c.spec.names.kind, listKind: `${c.spec.names.kind}List` });
+      expect(c.spec.names).toEqual({
+        plural: c.spec.names.plural,
+        singular: c.spec.names.kind.toLowerCase(),
+        kind: c.spec.names.kind,
+        listKind: `${c.spec.names.kind}List`,
+      });
       expect(c.spec.versions).toHaveLength(1);
     }
   });

@@ -27,7 +27,14 @@ const NOW = '2026-01-01T00:00:00Z';
 function start(resource: 'configmaps' | 'applyfixtures'): SeqState {
   const rt = resource === 'configmaps' ? resourceTypes(profile).configmaps : fixtureResource(profile);
   const schema: Schema = resource === 'configmaps' ? configMapSchema : fixtureSchema(profile);
-  return { rt, schema, ns: 'ns', name: 'obj', live: { apiVersion: 'v1', kind: rt.kind, metadata: { name: 'obj', namespace: 'ns' } }, managed: [] };
+  return {
+    rt,
+    schema,
+    ns: 'ns',
+    name: 'obj',
+    live: { apiVersion: 'v1', kind: rt.kind, metadata: { name: 'obj', namespace: 'ns' } },
+    managed: [],
+  };
 }
 
 // The checks of every step are plain comparisons that call expect only when one breaks: a vitest
@@ -37,7 +44,8 @@ function invariants(st: SeqState): void {
   const t = trackedPart(st.live);
   for (const e of st.managed) {
     if (e.fields.isEmpty()) expect.fail(`${e.manager} has an empty entry`);
-    for (const p of e.fields.paths()) if (valueAt(t, p, st.schema) === undefined) expect.fail(`${e.manager} owns ${p.join(' ')} which is absent`);
+    for (const p of e.fields.paths())
+      if (valueAt(t, p, st.schema) === undefined) expect.fail(`${e.manager} owns ${p.join(' ')} which is absent`);
   }
   const back = decodeManagedFields(JSON.parse(JSON.stringify(encodeManagedFields(st.managed))));
   if (!Array.isArray(back)) expect.fail(`the managed fields do not decode: ${JSON.stringify(back)}`);

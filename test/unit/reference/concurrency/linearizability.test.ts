@@ -11,7 +11,13 @@ const register: SequentialModel<string, RegIn, string> = {
   key: (s) => s,
   describe: (i, o) => (i.w !== undefined ? `w(${i.w})` : `r()->${o}`),
 };
-const op = (id: number, input: RegIn, output: string, call: number, ret: number): Operation<RegIn, string> => ({ id, input, output, call, ret });
+const op = (id: number, input: RegIn, output: string, call: number, ret: number): Operation<RegIn, string> => ({
+  id,
+  input,
+  output,
+  call,
+  ret,
+});
 
 describe('checkLinearizable on a register', () => {
   it('finds the order that overlapping intervals allow', () => {
@@ -49,7 +55,13 @@ describe('checkLinearizable on a register', () => {
   });
 });
 
-const o = (id: number, input: ObjectInput, output: ObjectOutput, call: number, ret: number | undefined): Operation<ObjectInput, ObjectOutput> => ({ id, input, output, call, ret: ret ?? Infinity });
+const o = (
+  id: number,
+  input: ObjectInput,
+  output: ObjectOutput,
+  call: number,
+  ret: number | undefined,
+): Operation<ObjectInput, ObjectOutput> => ({ id, input, output, call, ret: ret ?? Infinity });
 const strict = objectModel({ preconditions: 'honoured' });
 
 describe('objectModel', () => {
@@ -64,7 +76,10 @@ describe('objectModel', () => {
   });
 
   it('refuses two successful creates of one name (rest:2.2.2)', () => {
-    const ops = [o(1, { kind: 'create', token: 'a' }, { status: 'ok', rv: '1' }, 0, 5), o(2, { kind: 'create', token: 'b' }, { status: 'ok', rv: '2' }, 1, 6)];
+    const ops = [
+      o(1, { kind: 'create', token: 'a' }, { status: 'ok', rv: '1' }, 0, 5),
+      o(2, { kind: 'create', token: 'b' }, { status: 'ok', rv: '2' }, 1, 6),
+    ];
     expect(checkLinearizable(strict, ops).ok).toBe(false);
   });
 
@@ -104,6 +119,8 @@ describe('objectModel', () => {
   it('reads a delete as removal: a later read that finds the object fails, one that does not passes', () => {
     const base = [o(1, { kind: 'create', token: 'a' }, { status: 'ok', rv: '1' }, 0, 1), o(2, { kind: 'delete' }, { status: 'ok' }, 2, 3)];
     expect(checkLinearizable(strict, [...base, o(3, { kind: 'read' }, { status: 'notFound' }, 4, 5)]).ok).toBe(true);
-    expect(checkLinearizable(strict, [...base, o(3, { kind: 'read' }, { status: 'ok', present: true, token: 'a', rv: '1' }, 4, 5)]).ok).toBe(false);
+    expect(
+      checkLinearizable(strict, [...base, o(3, { kind: 'read' }, { status: 'ok', present: true, token: 'a', rv: '1' }, 4, 5)]).ok,
+    ).toBe(false);
   });
 });

@@ -4,10 +4,24 @@
 import { describe, expect, it } from 'vitest';
 import { checkWatchGuarantees, type Guarantee } from '../../../../reference/concurrency/watch-guarantees.ts';
 import { judgeConcurrentHistory } from '../../../../reference/concurrency/judge.ts';
-import { CONCURRENT_HISTORY_FORMAT, type ConcurrentHistory, type RecordedEvent, type RecordedOp, type RecordedWatch } from '../../../../reference/concurrency/history-types.ts';
+import {
+  CONCURRENT_HISTORY_FORMAT,
+  type ConcurrentHistory,
+  type RecordedEvent,
+  type RecordedOp,
+  type RecordedWatch,
+} from '../../../../reference/concurrency/history-types.ts';
 
 const NS = 'ns1';
-const write = (id: number, name: string, token: string, rv: string, call: number, ret: number | undefined, kind: 'create' | 'update' = 'update'): RecordedOp => ({
+const write = (
+  id: number,
+  name: string,
+  token: string,
+  rv: string,
+  call: number,
+  ret: number | undefined,
+  kind: 'create' | 'update' = 'update',
+): RecordedOp => ({
   id,
   client: `c${id % 3}`,
   key: `${NS}/${name}`,
@@ -17,7 +31,14 @@ const write = (id: number, name: string, token: string, rv: string, call: number
   call,
   ret,
 });
-const ev = (token: string, name: string, rv: string, at: number, type = 'MODIFIED'): RecordedEvent => ({ type, key: `${NS}/${name}`, token, rv, data: { w: token }, at });
+const ev = (token: string, name: string, rv: string, at: number, type = 'MODIFIED'): RecordedEvent => ({
+  type,
+  key: `${NS}/${name}`,
+  token,
+  rv,
+  data: { w: token },
+  at,
+});
 const bookmark = (rv: string, at: number): RecordedEvent => ({ type: 'BOOKMARK', rv, at });
 const watch = (id: string, events: RecordedEvent[], over: Partial<RecordedWatch> = {}): RecordedWatch => ({
   id,
@@ -32,7 +53,12 @@ const watch = (id: string, events: RecordedEvent[], over: Partial<RecordedWatch>
   end: 'stopped',
   ...over,
 });
-const history = (ops: RecordedOp[], watches: RecordedWatch[], lists: ConcurrentHistory['lists'] = []): ConcurrentHistory => ({ format: CONCURRENT_HISTORY_FORMAT, ops, watches, lists });
+const history = (ops: RecordedOp[], watches: RecordedWatch[], lists: ConcurrentHistory['lists'] = []): ConcurrentHistory => ({
+  format: CONCURRENT_HISTORY_FORMAT,
+  ops,
+  watches,
+  lists,
+});
 const kinds = (h: ConcurrentHistory): Guarantee[] => [...new Set(checkWatchGuarantees(h).map((v) => v.guarantee))].sort();
 
 // Three sequential writes to two objects: a (rv 2) -> b (rv 3) -> c (rv 4).
@@ -47,7 +73,9 @@ describe('watch guarantees: a correct history passes', () => {
   it('the verdict names every exercised guarantee as passed', () => {
     const v = judgeConcurrentHistory(history(ops, [watch('w1', [...good.slice(0, 2), bookmark('3', 45), good[2]!])]));
     expect(v.judgements.filter((j) => j.verdict !== 'pass')).toEqual([]);
-    expect(v.judgements.map((j) => j.clause)).toEqual(expect.arrayContaining(['rest:6.1.1', 'rest:6.1/BOOKMARK', 'rest:4.5/meaning/most-recent']));
+    expect(v.judgements.map((j) => j.clause)).toEqual(
+      expect.arrayContaining(['rest:6.1.1', 'rest:6.1/BOOKMARK', 'rest:4.5/meaning/most-recent']),
+    );
   });
 
   it('a stream that ends with 410 before the last write is no gap', () => {
@@ -77,7 +105,10 @@ describe('watch guarantees: near misses fail', () => {
       call: 90,
       ret: 95,
     };
-    expect(checkWatchGuarantees(history([...ops, leaked], [], [list])).map((x) => [x.guarantee, x.clause])).toContainEqual(['scoped', 'rest:4.1/get-namespaced-collection']);
+    expect(checkWatchGuarantees(history([...ops, leaked], [], [list])).map((x) => [x.guarantee, x.clause])).toContainEqual([
+      'scoped',
+      'rest:4.1/get-namespaced-collection',
+    ]);
   });
 
   it('reliable: a write answered before a shown one is never shown (a poller of id > last skipping a late commit)', () => {
@@ -94,7 +125,10 @@ describe('watch guarantees: near misses fail', () => {
 
   it("ordered: two watchers disagree on the order of one object's writes", () => {
     const concurrent = [write(1, 'x', 'a', '2', 10, 50), write(2, 'x', 'b', '3', 20, 40)];
-    const h = history(concurrent, [watch('w1', [ev('a', 'x', '2', 51), ev('b', 'x', '3', 52)]), watch('w2', [ev('b', 'x', '3', 41), ev('a', 'x', '2', 51)])]);
+    const h = history(concurrent, [
+      watch('w1', [ev('a', 'x', '2', 51), ev('b', 'x', '3', 52)]),
+      watch('w2', [ev('b', 'x', '3', 41), ev('a', 'x', '2', 51)]),
+    ]);
     expect(kinds(h)).toEqual(['ordered']);
   });
 
@@ -157,7 +191,18 @@ describe('judgeConcurrentHistory', () => {
   });
 
   it('fails a stale consistent read under rest:4.5/meaning/most-recent', () => {
-    const stale = [...ops, { id: 4, client: 'r', key: `${NS}/x`, input: { kind: 'read' as const }, output: { status: 'ok' as const, present: true, token: 'a', rv: '2' }, call: 70, ret: 71 }];
+    const stale = [
+      ...ops,
+      {
+        id: 4,
+        client: 'r',
+        key: `${NS}/x`,
+        input: { kind: 'read' as const },
+        output: { status: 'ok' as const, present: true, token: 'a', rv: '2' },
+        call: 70,
+        ret: 71,
+      },
+    ];
     const v = judgeConcurrentHistory(history(stale, []));
     expect(v.judgements.filter((j) => j.verdict === 'fail').map((j) => j.clause)).toEqual(['rest:4.5/meaning/most-recent']);
   });

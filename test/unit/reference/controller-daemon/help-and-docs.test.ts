@@ -30,7 +30,12 @@ describe('help table', () => {
       { flag: 'v', shorthand: 'v', type: 'Level', usage: 'number for the log level verbosity' },
       { flag: 'leader-elect', type: '', usage: 'Start a leader election client (default true)', default: 'true' },
       { flag: 'controllers', type: 'strings', usage: 'A list of controllers to enable. More text here. (default [*])', default: '[*]' },
-      { flag: 'leader-elect-resource-name', type: 'string', usage: 'The name (default "kube-controller-manager")', default: '"kube-controller-manager"' },
+      {
+        flag: 'leader-elect-resource-name',
+        type: 'string',
+        usage: 'The name (default "kube-controller-manager")',
+        default: '"kube-controller-manager"',
+      },
     ]);
   });
   it("near misses fail under the option's clause", () => {
@@ -46,17 +51,32 @@ describe('help table', () => {
       ).map((j) => j.clause),
     ).toEqual(['node:2.6/cloud-config']);
     expect(failed(good.replace('(default 15s)', '(default 30s)')).map((j) => j.clause)).toEqual(['node:2.6/leader-elect-lease-duration']);
-    expect(failed(good.replace('Gain leadership before running the main loop. (default true)', 'Gain leadership.'))[0]!.clause).toBe('node:2.6/leader-elect');
+    expect(failed(good.replace('Gain leadership before running the main loop. (default true)', 'Gain leadership.'))[0]!.clause).toBe(
+      'node:2.6/leader-elect',
+    );
   });
   it('gate lists: a listed gate with another stage or default fails its list clause; unnamed gates are only recorded', () => {
     const good = formatHelp('svc');
-    expect(failed(good.replace('CPUManager=true|false (BETA - default=true)', 'CPUManager=true|false (BETA - default=false)')).map((j) => j.clause)).toEqual(['node:2.6/feature-gates/beta-on']);
-    expect(failed(good.replace('NodeSwap=true|false (ALPHA - default=false)', 'NodeSwap=true|false (BETA - default=true)')).map((j) => j.clause)).toEqual(['node:2.6/feature-gates/alpha']);
-    expect(failed(good.replace('CSIMigrationAWS=true|false (BETA - default=true)', 'CSIMigrationAWS=true|false (GA - default=true)'))).toEqual([]);
+    expect(
+      failed(good.replace('CPUManager=true|false (BETA - default=true)', 'CPUManager=true|false (BETA - default=false)')).map(
+        (j) => j.clause,
+      ),
+    ).toEqual(['node:2.6/feature-gates/beta-on']);
+    expect(
+      failed(good.replace('NodeSwap=true|false (ALPHA - default=false)', 'NodeSwap=true|false (BETA - default=true)')).map((j) => j.clause),
+    ).toEqual(['node:2.6/feature-gates/alpha']);
+    expect(
+      failed(good.replace('CSIMigrationAWS=true|false (BETA - default=true)', 'CSIMigrationAWS=true|false (GA - default=true)')),
+    ).toEqual([]);
     expect(failed(good.replace('RotateNodeagentServerCertificate', 'RotateKubeletServerCertificate'))).toEqual([]);
   });
   it('extra flags and defaults the spec does not give are unspecified, never failed', () => {
-    const js = judgeHelp(parseHelp(formatHelp('k8s') + '      --node-sync-period duration   x (default 0s)\n      --cert-dir string   d (default "/var/run/x")\n'), 'k8s');
+    const js = judgeHelp(
+      parseHelp(
+        formatHelp('k8s') + '      --node-sync-period duration   x (default 0s)\n      --cert-dir string   d (default "/var/run/x")\n',
+      ),
+      'k8s',
+    );
     expect(js.filter((j) => j.verdict === 'fail')).toEqual([]);
     expect(
       js

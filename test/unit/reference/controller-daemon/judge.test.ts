@@ -104,24 +104,46 @@ describe('TLS handshakes: silence is neither a refusal nor an acceptance', () =>
 });
 
 describe('refusals', () => {
-  const v = { clause: 'node:8/attach-detach-reconcile-sync-period' as const, rule: 'must exceed one second', flag: '--attach-detach-reconcile-sync-period' };
+  const v = {
+    clause: 'node:8/attach-detach-reconcile-sync-period' as const,
+    rule: 'must exceed one second',
+    flag: '--attach-detach-reconcile-sync-period',
+  };
   it('exit non-zero passes; exit 0 or serving fails', () => {
-    expect(verdicts(judgeRefusal({ ...v, binding: 'refuse' }, { kind: 'exited', code: 1, output: 'Error: --attach-detach-reconcile-sync-period: ...' }))).toEqual(['pass', 'pass']);
+    expect(
+      verdicts(
+        judgeRefusal({ ...v, binding: 'refuse' }, { kind: 'exited', code: 1, output: 'Error: --attach-detach-reconcile-sync-period: ...' }),
+      ),
+    ).toEqual(['pass', 'pass']);
     expect(verdicts(judgeRefusal({ ...v, binding: 'refuse' }, { kind: 'exited', code: 0, output: '' }))).toEqual(['fail']);
     expect(verdicts(judgeRefusal({ ...v, binding: 'refuse' }, { kind: 'serving', healthz: 200 }))).toEqual(['fail']);
   });
   it('a control-loop value still served: inconclusive until the main loop is seen running, then a failure', () => {
-    expect(verdicts(judgeRefusal({ ...v, binding: 'main-loop' }, { kind: 'serving', healthz: 200 }, { leaderAndRunning: false, window }))).toEqual(['inconclusive']);
-    expect(verdicts(judgeRefusal({ ...v, binding: 'main-loop' }, { kind: 'serving', healthz: 200 }, { leaderAndRunning: true, window }))).toEqual(['fail']);
+    expect(
+      verdicts(judgeRefusal({ ...v, binding: 'main-loop' }, { kind: 'serving', healthz: 200 }, { leaderAndRunning: false, window })),
+    ).toEqual(['inconclusive']);
+    expect(
+      verdicts(judgeRefusal({ ...v, binding: 'main-loop' }, { kind: 'serving', healthz: 200 }, { leaderAndRunning: true, window })),
+    ).toEqual(['fail']);
   });
   it('an option without what it needs: refused or accepted, both recorded only', () => {
     const o = { clause: 'node:2.6/cluster-cidr' as const, rule: 'needs --allocate-node-cidrs true', flag: '--cluster-cidr' };
-    expect(verdicts([...judgeOpenDecision(o, { kind: 'serving', healthz: 200 }), ...judgeOpenDecision(o, { kind: 'exited', code: 1, output: '' })])).toEqual(['unspecified', 'unspecified']);
+    expect(
+      verdicts([
+        ...judgeOpenDecision(o, { kind: 'serving', healthz: 200 }),
+        ...judgeOpenDecision(o, { kind: 'exited', code: 1, output: '' }),
+      ]),
+    ).toEqual(['unspecified', 'unspecified']);
   });
 });
 
 describe('the leader Lease', () => {
-  const at = (rv: string, holder?: string) => ({ namespace: 'kube-system', name: 'kube-controller-manager', resourceVersion: rv, ...(holder ? { holder } : {}) });
+  const at = (rv: string, holder?: string) => ({
+    namespace: 'kube-system',
+    name: 'kube-controller-manager',
+    resourceVersion: rv,
+    ...(holder ? { holder } : {}),
+  });
   const base: LeaseObservation = { window, elsewhere: [], namespaceExists: true };
   it("the window comes from the spec's durations: 15s + 3 × 2s", () => {
     expect(window).toMatchObject({ namespace: 'kube-system', name: 'kube-controller-manager', ms: 21_000 });
@@ -139,7 +161,11 @@ describe('the leader Lease', () => {
     expect(verdicts(judgeLease({ ...base, exited: { code: 255, output: 'fatal' } }))).toEqual(['fail']);
   });
   it('nothing within the window, or a server without the lock namespace: inconclusive, never a pass', () => {
-    expect(verdicts(judgeLease({ ...base, before: at('4', 'kcm_0'), after: at('4', 'kcm_0') }))).toEqual(['inconclusive', 'inconclusive', 'inconclusive']);
+    expect(verdicts(judgeLease({ ...base, before: at('4', 'kcm_0'), after: at('4', 'kcm_0') }))).toEqual([
+      'inconclusive',
+      'inconclusive',
+      'inconclusive',
+    ]);
     const missing = judgeLease({ ...base, namespaceExists: false });
     expect(verdicts(missing)).toEqual(['inconclusive', 'inconclusive', 'inconclusive']);
     expect(missing[0]!.observed).toContain("the server's fault");

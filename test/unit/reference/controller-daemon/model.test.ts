@@ -21,14 +21,23 @@ import {
 } from '../../../../reference/controller-daemon/index.ts';
 import { clauseById } from '../../../../reference/catalog/index.ts';
 
-const clausesOf = (argv: string[], profile: 'svc' | 'k8s' = 'svc', other = {}) => parseFlags(argv, profile, { other }).errors.map((e) => e.clause);
+const clausesOf = (argv: string[], profile: 'svc' | 'k8s' = 'svc', other = {}) =>
+  parseFlags(argv, profile, { other }).errors.map((e) => e.clause);
 
 // [rule name, holding command line, broken command line]
 const ruleCases: [string, string[], string[]][] = [
-  ['renew-deadline-within-lease', ['--leader-elect-lease-duration=20s', '--leader-elect-renew-deadline=20s'], ['--leader-elect-renew-deadline', '16s']],
+  [
+    'renew-deadline-within-lease',
+    ['--leader-elect-lease-duration=20s', '--leader-elect-renew-deadline=20s'],
+    ['--leader-elect-renew-deadline', '16s'],
+  ],
   ['resource-lock-kind', ['--leader-elect-resource-lock=endpointsleases'], ['--leader-elect-resource-lock=endpoints']],
   ['tls-min-version', ['--tls-min-version=VersionTLS13'], ['--tls-min-version=VersionTLS14']],
-  ['cipher-suites-known', ['--tls-cipher-suites=TLS_AES_128_GCM_SHA256,TLS_RSA_WITH_RC4_128_SHA'], ['--tls-cipher-suites=TLS_AES_128_GCM_SHA256,TLS_NOPE']],
+  [
+    'cipher-suites-known',
+    ['--tls-cipher-suites=TLS_AES_128_GCM_SHA256,TLS_RSA_WITH_RC4_128_SHA'],
+    ['--tls-cipher-suites=TLS_AES_128_GCM_SHA256,TLS_NOPE'],
+  ],
   ['secure-port-range', ['--secure-port=0'], ['--secure-port=65536']],
   ['bind-address-ip', ['--bind-address=::1'], ['--bind-address=localhost']],
   ['cert-and-key-together', ['--tls-cert-file=a.crt', '--tls-private-key-file=a.key'], ['--tls-cert-file=a.crt']],
@@ -39,21 +48,34 @@ const ruleCases: [string, string[], string[]][] = [
     ['--cluster-signing-cert-file=c.crt', '--cluster-signing-legacy-unknown-key-file=l.key'],
   ],
   ['cluster-cidr-needs-allocation', ['--allocate-node-cidrs', '--cluster-cidr=10.0.0.0/16'], ['--cluster-cidr=10.0.0.0/16']],
-  ['service-range-needs-allocation', ['--allocate-node-cidrs=true', '--service-cluster-ip-range=10.96.0.0/12'], ['--allocate-node-cidrs=false', '--service-cluster-ip-range=10.96.0.0/12']],
+  [
+    'service-range-needs-allocation',
+    ['--allocate-node-cidrs=true', '--service-cluster-ip-range=10.96.0.0/12'],
+    ['--allocate-node-cidrs=false', '--service-cluster-ip-range=10.96.0.0/12'],
+  ],
   ['attach-detach-period-above-one-second', ['--attach-detach-reconcile-sync-period=1001ms'], ['--attach-detach-reconcile-sync-period=1s']],
   ['logging-format-text', ['--logging-format=text'], ['--logging-format=json']],
   ['hidden-metrics-previous-minor', ['--show-hidden-metrics-for-version=1.23'], ['--show-hidden-metrics-for-version=1.22']],
   ['feature-gates-known', ['--feature-gates=AllAlpha=true,NodeSwap=false'], ['--feature-gates=NoSuchGate=true']],
-  ['external-volume-plugin-needs-external-provider', ['--cloud-provider=external', '--external-cloud-volume-plugin=gce'], ['--cloud-provider=gce', '--external-cloud-volume-plugin=gce']],
+  [
+    'external-volume-plugin-needs-external-provider',
+    ['--cloud-provider=external', '--external-cloud-volume-plugin=gce'],
+    ['--cloud-provider=gce', '--external-cloud-volume-plugin=gce'],
+  ],
 ];
 
 describe('every rule: one command line holding, one breaking it, reported under its clause', () => {
   it('covers every rule but the ones needing another component', () => {
-    expect(rules.map((r) => r.name).filter((n) => !ruleCases.some(([m]) => m === n))).toEqual(['node-monitor-grace-multiple', 'garbage-collector-matches-api-server']);
+    expect(rules.map((r) => r.name).filter((n) => !ruleCases.some(([m]) => m === n))).toEqual([
+      'node-monitor-grace-multiple',
+      'garbage-collector-matches-api-server',
+    ]);
   });
   it('--enable-garbage-collector is judged against the API server only when its value is given', () => {
     expect(clausesOf(['--enable-garbage-collector=false'])).toEqual([]);
-    expect(clausesOf(['--enable-garbage-collector=false'], 'svc', { apiServerEnableGarbageCollector: true })).toEqual(['node:2.6/enable-garbage-collector']);
+    expect(clausesOf(['--enable-garbage-collector=false'], 'svc', { apiServerEnableGarbageCollector: true })).toEqual([
+      'node:2.6/enable-garbage-collector',
+    ]);
     expect(clausesOf([], 'svc', { apiServerEnableGarbageCollector: true })).toEqual([]);
   });
   it.each(ruleCases)('%s', (name, holding, broken) => {
@@ -69,13 +91,19 @@ describe('every rule: one command line holding, one breaking it, reported under 
     expect(errs[0]!.option).toBe(`--${rule.option}`);
   });
   it('"needs X" rules are open decisions; the one-second period is a control-loop (main-loop) rule', () => {
-    expect(rules.filter((r) => r.binding === 'open').map((r) => r.name)).toEqual(['cluster-cidr-needs-allocation', 'service-range-needs-allocation', 'external-volume-plugin-needs-external-provider']);
+    expect(rules.filter((r) => r.binding === 'open').map((r) => r.name)).toEqual([
+      'cluster-cidr-needs-allocation',
+      'service-range-needs-allocation',
+      'external-volume-plugin-needs-external-provider',
+    ]);
     expect(rules.filter((r) => r.binding === 'main-loop').map((r) => r.name)).toEqual(['attach-detach-period-above-one-second']);
   });
   it('node-monitor-grace-period is judged only when the agent frequency is given', () => {
     const s = 1_000_000_000n;
     expect(clausesOf(['--node-monitor-grace-period=45s'])).toEqual([]);
-    expect(clausesOf(['--node-monitor-grace-period=45s'], 'svc', { nodeStatusUpdateFrequencyNanos: 10n * s })).toEqual(['node:8/node-monitor-grace-period']);
+    expect(clausesOf(['--node-monitor-grace-period=45s'], 'svc', { nodeStatusUpdateFrequencyNanos: 10n * s })).toEqual([
+      'node:8/node-monitor-grace-period',
+    ]);
     expect(clausesOf(['--node-monitor-grace-period=40s'], 'svc', { nodeStatusUpdateFrequencyNanos: 10n * s })).toEqual([]);
   });
   it('renew deadline: the defaults hold, a longer deadline breaks', () => {
@@ -186,7 +214,11 @@ describe('defaults and the effective configuration', () => {
     const v = withDefaults({ 'large-cluster-size-threshold': 10, 'secondary-node-eviction-rate': 0.5 }, 'svc');
     expect([secondaryEvictionRate(v, 10), secondaryEvictionRate(v, 11)]).toEqual([0, 0.5]);
     expect(secondaryEvictionRate(withDefaults({}, 'svc'), 50)).toBe(0);
-    expect(effective({ 'large-cluster-size-threshold': 10 }, 'svc').secondaryNodeEviction).toEqual({ aboveNodes: 10, rate: 0.01, rateAtOrBelow: 0 });
+    expect(effective({ 'large-cluster-size-threshold': 10 }, 'svc').secondaryNodeEviction).toEqual({
+      aboveNodes: 10,
+      rate: 0.01,
+      rateAtOrBelow: 0,
+    });
   });
 });
 
@@ -208,7 +240,11 @@ describe('feature gates (node:2.6 lists, rest:9.3 life cycle)', () => {
   it('alpha off, beta-on on, beta-off off by default; AllAlpha/AllBeta flip the unset ones', () => {
     const d = resolveGates({}, 'svc');
     if (!d.ok) throw new Error('defaults refused');
-    expect([d.enabled.get('NodeSwap'), d.enabled.get('CPUManager'), d.enabled.get('ProbeTerminationGracePeriod')]).toEqual([false, true, false]);
+    expect([d.enabled.get('NodeSwap'), d.enabled.get('CPUManager'), d.enabled.get('ProbeTerminationGracePeriod')]).toEqual([
+      false,
+      true,
+      false,
+    ]);
     const a = resolveGates({ AllAlpha: true, NodeSwap: false, AllBeta: false }, 'svc');
     if (!a.ok) throw new Error('refused');
     expect([a.enabled.get('MemoryQoS'), a.enabled.get('NodeSwap'), a.enabled.get('CPUManager')]).toEqual([true, false, false]);
@@ -229,7 +265,9 @@ describe('feature gates (node:2.6 lists, rest:9.3 life cycle)', () => {
       }
     // The node-agent gates take the profile's spelling.
     expect(lifecycleGates('k8s').disable.filter((n) => n.includes('Nodeagent'))).toEqual([]);
-    expect(lifecycleExpectation('NodeSwap=true,CPUManager=false', 'svc')).toBe('alpha gate NodeSwap can be enabled, beta gate CPUManager can be disabled');
+    expect(lifecycleExpectation('NodeSwap=true,CPUManager=false', 'svc')).toBe(
+      'alpha gate NodeSwap can be enabled, beta gate CPUManager can be disabled',
+    );
     // A setting the life cycle says nothing of (an alpha gate disabled) adds nothing.
     expect(lifecycleExpectation('NodeSwap=false', 'svc')).toBe('accepted');
   });
@@ -244,7 +282,9 @@ describe('feature gates (node:2.6 lists, rest:9.3 life cycle)', () => {
     expect(resolveGates({ Done: false }, 'svc', table)).toMatchObject({ ok: false });
   });
   it('warns on alpha gates and insecure cipher suites', () => {
-    const w = parseFlags(['--feature-gates=NodeSwap=true', '--tls-cipher-suites=TLS_RSA_WITH_RC4_128_SHA'], 'svc').warnings.map((x) => x.clause);
+    const w = parseFlags(['--feature-gates=NodeSwap=true', '--tls-cipher-suites=TLS_RSA_WITH_RC4_128_SHA'], 'svc').warnings.map(
+      (x) => x.clause,
+    );
     expect(w.sort()).toEqual(['node:2.6/feature-gates/alpha', 'node:2.6/tls-cipher-suites']);
   });
   it('gate values must be booleans', () => {

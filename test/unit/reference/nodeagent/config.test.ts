@@ -14,12 +14,19 @@ const svc = profiles.svc;
 const k8s = profiles.k8s;
 const base = { apiVersion: 'nodeagent.config.svc.io/v1beta1', kind: 'NodeagentConfiguration', reservedSystemCPUs: '' };
 const check = (extra: Record<string, unknown>, p = svc): ValidationResult =>
-  validateNodeagentConfig({ ...(p === svc ? base : { apiVersion: 'kubelet.config.k8s.io/v1beta1', kind: 'KubeletConfiguration', reservedSystemCPUs: '' }), ...extra }, p);
+  validateNodeagentConfig(
+    {
+      ...(p === svc ? base : { apiVersion: 'kubelet.config.k8s.io/v1beta1', kind: 'KubeletConfiguration', reservedSystemCPUs: '' }),
+      ...extra,
+    },
+    p,
+  );
 const accepted = (r: ValidationResult) => r.errors.length === 0 && r.unspecified.length === 0;
 const clausesOf = (r: ValidationResult) => r.errors.map((e) => e.clause);
 
 /** Every field row of spec 2.2, by hand from the spec (svc spelling). */
-const SPEC_2_2 = `enableServer staticPodPath syncFrequency fileCheckFrequency httpCheckFrequency staticPodURL staticPodURLHeader address port
+const SPEC_2_2 =
+  `enableServer staticPodPath syncFrequency fileCheckFrequency httpCheckFrequency staticPodURL staticPodURLHeader address port
 readOnlyPort tlsCertFile tlsPrivateKeyFile tlsCipherSuites tlsMinVersion rotateCertificates serverTLSBootstrap authentication authorization
 registryPullQPS registryBurst eventRecordQPS eventBurst enableDebuggingHandlers enableContentionProfiling healthzPort healthzBindAddress
 oomScoreAdj clusterDomain clusterDNS streamingConnectionIdleTimeout nodeStatusUpdateFrequency nodeStatusReportFrequency nodeLeaseDurationSeconds
@@ -89,7 +96,9 @@ describe('document', () => {
   it('accepts the minimal file and rejects a wrong kind, version or group, naming the field', () => {
     expect(accepted(check({}))).toBe(true);
     // Either member of the pair may be named: upstream says `no kind "Pod" is registered for version ...`.
-    expect(check({ kind: 'Pod' }).errors).toEqual([{ field: 'kind', clause: 'node:2.2/kind', message: 'kind "Pod" is not NodeagentConfiguration', related: ['apiVersion'] }]);
+    expect(check({ kind: 'Pod' }).errors).toEqual([
+      { field: 'kind', clause: 'node:2.2/kind', message: 'kind "Pod" is not NodeagentConfiguration', related: ['apiVersion'] },
+    ]);
     expect(check({ apiVersion: 'nodeagent.config.svc.io/v1' }).errors.map((e) => e.field)).toEqual(['apiVersion']);
     expect(clausesOf(check({ kind: 'KubeletConfiguration' }))).toEqual(['node:2.2/kind']);
     expect(validateNodeagentConfig([1], svc).errors[0]!.clause).toBe('node:2.2/kind');
@@ -105,7 +114,11 @@ describe('document', () => {
   it('reads required fields with a default as optional (enableServer, logging)', () => {
     expect(accepted(check({ logging: { verbosity: 3 } }))).toBe(true);
     expect(effective(base, svc).enableServer).toBe(true);
-    expect(effective({ ...base, logging: { verbosity: 3 } }, svc).logging).toEqual({ format: 'text', verbosity: 3, options: { json: { splitStream: false, infoBufferSize: '0' } } });
+    expect(effective({ ...base, logging: { verbosity: 3 } }, svc).logging).toEqual({
+      format: 'text',
+      verbosity: 3,
+      options: { json: { splitStream: false, infoBufferSize: '0' } },
+    });
   });
 });
 
@@ -129,15 +142,19 @@ describe('types', () => {
   it("a duration written as no string breaks section 2's row (node:2/durations), nested ones too; its examples are accepted", () => {
     expect(clausesOf(check({ syncFrequency: 60 }))).toEqual(['node:2/durations']);
     expect(clausesOf(check({ syncFrequency: true }))).toEqual(['node:2/durations']);
-    expect(check({ authentication: { webhook: { cacheTTL: 120 } } }).errors.map((e) => [e.field, e.clause])).toEqual([['authentication.webhook.cacheTTL', 'node:2/durations']]);
+    expect(check({ authentication: { webhook: { cacheTTL: 120 } } }).errors.map((e) => [e.field, e.clause])).toEqual([
+      ['authentication.webhook.cacheTTL', 'node:2/durations'],
+    ]);
     for (const v of ['1m', '20s', '4h']) expect(accepted(check({ syncFrequency: v }))).toBe(true);
   });
 
   it('names nested paths', () => {
-    expect(check({ authentication: { webhook: { enabled: 'yes' } } }).errors.map((e) => [e.field, e.clause])).toEqual([['authentication.webhook.enabled', 'node:2.3/NodeagentAuthentication.webhook']]);
-    expect(check({ shutdownGracePeriodByPodPriority: [{ priority: 1, shutdownGracePeriodSeconds: 'x' }] }).errors.map((e) => e.field)).toEqual([
-      'shutdownGracePeriodByPodPriority[0].shutdownGracePeriodSeconds',
+    expect(check({ authentication: { webhook: { enabled: 'yes' } } }).errors.map((e) => [e.field, e.clause])).toEqual([
+      ['authentication.webhook.enabled', 'node:2.3/NodeagentAuthentication.webhook'],
     ]);
+    expect(
+      check({ shutdownGracePeriodByPodPriority: [{ priority: 1, shutdownGracePeriodSeconds: 'x' }] }).errors.map((e) => e.field),
+    ).toEqual(['shutdownGracePeriodByPodPriority[0].shutdownGracePeriodSeconds']);
     expect(check({ logging: { verbosity: -1 } }).errors.map((e) => e.clause)).toEqual(['node:2.4/LoggingConfiguration.verbosity']);
     expect(clauseForPath('logging.options.json.infoBufferSize', svc)).toBe('node:2.4/JSONOptions.infoBufferSize');
     expect(clauseForPath('shutdownGracePeriodByPodPriority[3].priority', svc)).toBe('node:2.3/ShutdownGracePeriodByPodPriority.priority');
@@ -218,7 +235,9 @@ describe('ranges: accepting and rejecting edge of each', () => {
   });
 
   it('every sample value is accepted with nothing open', () => {
-    for (const p of [svc, k8s]) for (const f of configFields) for (const s of f.samples(p)) expect(accepted(check({ [nameIn(f, p)]: s }, p)), `${f.name} = ${JSON.stringify(s)}`).toBe(true);
+    for (const p of [svc, k8s])
+      for (const f of configFields)
+        for (const s of f.samples(p)) expect(accepted(check({ [nameIn(f, p)]: s }, p)), `${f.name} = ${JSON.stringify(s)}`).toBe(true);
   });
 });
 
@@ -230,7 +249,10 @@ describe('cross-field rules: breaking and keeping cases', () => {
 
   it('image GC: high must exceed low', () => {
     expect(clausesOf(check({ imageGCHighThresholdPercent: 80 }))).toEqual(['node:2.2/imageGCHighThresholdPercent']);
-    expect(check({ imageGCLowThresholdPercent: 85 }).errors[0]).toMatchObject({ field: 'imageGCLowThresholdPercent', related: ['imageGCHighThresholdPercent'] });
+    expect(check({ imageGCLowThresholdPercent: 85 }).errors[0]).toMatchObject({
+      field: 'imageGCLowThresholdPercent',
+      related: ['imageGCHighThresholdPercent'],
+    });
     expect(accepted(check({ imageGCHighThresholdPercent: 81 }))).toBe(true);
   });
 
@@ -246,14 +268,20 @@ describe('cross-field rules: breaking and keeping cases', () => {
   });
 
   it('shutdown periods: critical below total, per-priority exclusive with both', () => {
-    expect(clausesOf(check({ shutdownGracePeriod: '30s', shutdownGracePeriodCriticalPods: '31s' }))).toEqual(['node:2.2/shutdownGracePeriodCriticalPods']);
+    expect(clausesOf(check({ shutdownGracePeriod: '30s', shutdownGracePeriodCriticalPods: '31s' }))).toEqual([
+      'node:2.2/shutdownGracePeriodCriticalPods',
+    ]);
     expect(accepted(check({ shutdownGracePeriod: '30s', shutdownGracePeriodCriticalPods: '29s' }))).toBe(true);
     const equal = check({ shutdownGracePeriod: '30s', shutdownGracePeriodCriticalPods: '30s' });
     expect([equal.errors, equal.unspecified.length]).toEqual([[], 1]);
     const prio = [{ priority: 0, shutdownGracePeriodSeconds: 10 }];
-    expect(clausesOf(check({ shutdownGracePeriodCriticalPods: '0s', shutdownGracePeriod: '1m', shutdownGracePeriodByPodPriority: prio }))).toEqual(['node:2.2/shutdownGracePeriodByPodPriority']);
+    expect(
+      clausesOf(check({ shutdownGracePeriodCriticalPods: '0s', shutdownGracePeriod: '1m', shutdownGracePeriodByPodPriority: prio })),
+    ).toEqual(['node:2.2/shutdownGracePeriodByPodPriority']);
     expect(accepted(check({ shutdownGracePeriodByPodPriority: prio }))).toBe(true);
-    expect(check({ shutdownGracePeriodByPodPriority: [{ priority: 0 }] }).unspecified.map((u) => u.clause)).toEqual(['node:2.3/ShutdownGracePeriodByPodPriority.shutdownGracePeriodSeconds']);
+    expect(check({ shutdownGracePeriodByPodPriority: [{ priority: 0 }] }).unspecified.map((u) => u.clause)).toEqual([
+      'node:2.3/ShutdownGracePeriodByPodPriority.shutdownGracePeriodSeconds',
+    ]);
   });
 
   it('systemCgroups "needs cgroupRoot": without it open (refused or ignored); a left-out cgroupRoot is open too (its default is a gap)', () => {
@@ -283,7 +311,8 @@ describe('cross-field rules: breaking and keeping cases', () => {
     expect(clausesOf(check({ showHiddenMetricsForVersion: '1.24' }))).toEqual(['node:2.2/showHiddenMetricsForVersion']);
     expect(clausesOf(check({ showHiddenMetricsForVersion: '1.22' }))).toEqual(['node:2.2/showHiddenMetricsForVersion']);
     expect(clausesOf(check({ showHiddenMetricsForVersion: '1' }))).toEqual(['node:2.2/showHiddenMetricsForVersion']);
-    const v = (s: string) => validateNodeagentConfig({ ...base, showHiddenMetricsForVersion: s }, svc, { version: { major: 1, minor: 26 } }).errors.length;
+    const v = (s: string) =>
+      validateNodeagentConfig({ ...base, showHiddenMetricsForVersion: s }, svc, { version: { major: 1, minor: 26 } }).errors.length;
     expect([v('1.25'), v('1.23')]).toEqual([0, 1]);
   });
 
@@ -297,15 +326,22 @@ describe('cross-field rules: breaking and keeping cases', () => {
 
 describe('feature gates', () => {
   it('knows the defaults of 2.6', () => {
-    expect(['CPUManager', 'CPUManagerPolicyOptions', 'MemoryManager', 'TopologyManager', 'GracefulNodeShutdown', 'RotateNodeagentServerCertificate'].map((g) => gateEnabled(g, {}, svc))).toEqual([
-      true,
-      true,
-      true,
-      true,
-      true,
-      true,
+    expect(
+      [
+        'CPUManager',
+        'CPUManagerPolicyOptions',
+        'MemoryManager',
+        'TopologyManager',
+        'GracefulNodeShutdown',
+        'RotateNodeagentServerCertificate',
+      ].map((g) => gateEnabled(g, {}, svc)),
+    ).toEqual([true, true, true, true, true, true]);
+    expect(['QOSReserved', 'MemoryQoS', 'NodeSwap', 'SeccompDefault'].map((g) => gateEnabled(g, {}, svc))).toEqual([
+      false,
+      false,
+      false,
+      false,
     ]);
-    expect(['QOSReserved', 'MemoryQoS', 'NodeSwap', 'SeccompDefault'].map((g) => gateEnabled(g, {}, svc))).toEqual([false, false, false, false]);
     expect(gateEnabled('RotateKubeletServerCertificate', {}, k8s)).toBe(true);
     expect(gateEnabled('QOSReserved', { QOSReserved: true }, svc)).toBe(true);
   });
@@ -375,7 +411,11 @@ describe('defaults and the effective configuration', () => {
       cgroupDriver: 'cgroupfs',
       resolvConf: '/etc/resolv.conf',
     });
-    expect(d.authentication).toEqual({ x509: { clientCAFile: '' }, webhook: { enabled: true, cacheTTL: '2m' }, anonymous: { enabled: false } });
+    expect(d.authentication).toEqual({
+      x509: { clientCAFile: '' },
+      webhook: { enabled: true, cacheTTL: '2m' },
+      anonymous: { enabled: false },
+    });
     expect(d.authorization).toEqual({ mode: 'Webhook', webhook: { cacheAuthorizedTTL: '5m', cacheUnauthorizedTTL: '30s' } });
     expect('cgroupRoot' in d || 'hairpinMode' in d || 'seccompDefault' in d).toBe(false);
     const k = defaults(k8s);
@@ -390,7 +430,9 @@ describe('defaults and the effective configuration', () => {
   it('nodeStatusReportFrequency follows an explicit nodeStatusUpdateFrequency, else 5m', () => {
     expect(effective({ ...base, nodeStatusUpdateFrequency: '20s' }, svc).nodeStatusReportFrequency).toBe('20s');
     expect(effective(base, svc).nodeStatusReportFrequency).toBe('5m0s');
-    expect(effective({ ...base, nodeStatusUpdateFrequency: '20s', nodeStatusReportFrequency: '1m' }, svc).nodeStatusReportFrequency).toBe('1m0s');
+    expect(effective({ ...base, nodeStatusUpdateFrequency: '20s', nodeStatusReportFrequency: '1m' }, svc).nodeStatusReportFrequency).toBe(
+      '1m0s',
+    );
   });
 
   it('compares a printed configuration by value and reads left-out fields as Go zero values', () => {

@@ -8,8 +8,18 @@ import { matchImage } from '../../../../reference/nodeagent/match-images.ts';
 import { matchPairArb } from '../../../../generators/nodeagent-credentials.ts';
 
 const svc = profiles.svc;
-const provider = { name: 'ecr', matchImages: ['*.registry.io'], defaultCacheDuration: '12h', apiVersion: 'credentialprovider.svc.io/v1beta1' };
-const doc = (providers: unknown, extra: Record<string, unknown> = {}) => ({ apiVersion: 'nodeagent.config.svc.io/v1beta1', kind: 'CredentialProviderConfig', providers, ...extra });
+const provider = {
+  name: 'ecr',
+  matchImages: ['*.registry.io'],
+  defaultCacheDuration: '12h',
+  apiVersion: 'credentialprovider.svc.io/v1beta1',
+};
+const doc = (providers: unknown, extra: Record<string, unknown> = {}) => ({
+  apiVersion: 'nodeagent.config.svc.io/v1beta1',
+  kind: 'CredentialProviderConfig',
+  providers,
+  ...extra,
+});
 const errs = (d: unknown) => validateCredentialProviderConfig(d, svc).errors.map((e) => [e.field, e.clause]);
 
 describe('CredentialProviderConfig validation', () => {
@@ -28,7 +38,9 @@ describe('CredentialProviderConfig validation', () => {
     expect(errs(doc(undefined))).toEqual([['providers', 'node:2.1/providers']]);
     expect(errs(doc([{ ...provider, matchImages: [] }]))).toEqual([['providers[0].matchImages', 'node:2.1/matchImages']]);
     expect(errs(doc([{ ...provider, env: [{ name: 'A' }] }]))).toEqual([['providers[0].env[0].value', 'node:2.1/env']]);
-    expect(errs(doc([{ ...provider, defaultCacheDuration: '1d' }]))).toEqual([['providers[0].defaultCacheDuration', 'node:2.1/defaultCacheDuration']]);
+    expect(errs(doc([{ ...provider, defaultCacheDuration: '1d' }]))).toEqual([
+      ['providers[0].defaultCacheDuration', 'node:2.1/defaultCacheDuration'],
+    ]);
   });
 
   it('refuses globs in the port or path, accepts them in the domain', () => {
@@ -38,7 +50,9 @@ describe('CredentialProviderConfig validation', () => {
   });
 
   it('names a wrong kind', () => {
-    expect(validateCredentialProviderConfig(doc([provider], { kind: 'CredentialProviders' }), svc).errors[0]!.message).toContain('"CredentialProviders"');
+    expect(validateCredentialProviderConfig(doc([provider], { kind: 'CredentialProviders' }), svc).errors[0]!.message).toContain(
+      '"CredentialProviders"',
+    );
   });
 });
 

@@ -52,7 +52,8 @@ for (const p of [profiles.svc, profiles.k8s]) {
 
     it('reads Go durations as the model does', () => {
       const re = new RegExp(GO_DURATION_PATTERN, 'u');
-      for (const s of ['0', '1h30m', '300ms', '1.5h', '-2s', '.5s', '1\u00b5s', '2us']) expect([s, re.test(s)]).toEqual([s, parseGoDuration(s).ok]);
+      for (const s of ['0', '1h30m', '300ms', '1.5h', '-2s', '.5s', '1\u00b5s', '2us'])
+        expect([s, re.test(s)]).toEqual([s, parseGoDuration(s).ok]);
       for (const s of ['1d', '1', '', 'h', '1 h', '1.h5']) expect([s, re.test(s)]).toEqual([s, false]);
     });
   });
@@ -72,7 +73,10 @@ describe('an unknown field names the one meant', () => {
     expect(didYouMean('maxPod', names)).toBe(' (did you mean maxPods?)');
     expect(didYouMean('amxPods', names)).toBe(' (did you mean maxPods?)');
     expect(didYouMean('flavour', names)).toBe('');
-    const v = validateNodeagentConfig({ apiVersion: 'nodeagent.config.svc.io/v1beta1', kind: 'NodeagentConfiguration', maxpods: 3 }, profiles.svc);
+    const v = validateNodeagentConfig(
+      { apiVersion: 'nodeagent.config.svc.io/v1beta1', kind: 'NodeagentConfiguration', maxpods: 3 },
+      profiles.svc,
+    );
     expect(v.unspecified.map((u) => u.message).join('\n')).toContain('maxpods (did you mean maxPods?)');
   });
 });
@@ -109,7 +113,10 @@ for (const p of [profiles.svc, profiles.k8s]) {
         ['no providers', { ...base, providers: undefined }],
         ['providers a map', { ...base, providers: { a: 1 } }],
         ['kind', { ...base, kind: 'KubeletConfiguration' }],
-        ...(['name', 'matchImages', 'defaultCacheDuration', 'apiVersion'] as const).map((k): [string, unknown] => [`no ${k}`, withProvider({}, k)]),
+        ...(['name', 'matchImages', 'defaultCacheDuration', 'apiVersion'] as const).map((k): [string, unknown] => [
+          `no ${k}`,
+          withProvider({}, k),
+        ]),
         ['name a bool', withProvider({ name: true })],
         ['empty name', withProvider({ name: '' })],
         ['matchImages a string', withProvider({ matchImages: 'registry.io' })],

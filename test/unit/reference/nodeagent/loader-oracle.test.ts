@@ -8,13 +8,29 @@ import { profiles } from '../../../../reference/profile.ts';
 
 const svc = profiles.svc;
 const base = { apiVersion: 'nodeagent.config.svc.io/v1beta1', kind: 'NodeagentConfiguration', reservedSystemCPUs: '' };
-const printing = (doc: Record<string, unknown>, over: Record<string, unknown>) => ({ exitCode: 0, stdout: JSON.stringify({ ...effective(doc, svc), ...over }) });
-const verdicts = (js: readonly { clause: string; verdict: string }[], clause: string) => js.filter((j) => j.clause === clause).map((j) => j.verdict);
+const printing = (doc: Record<string, unknown>, over: Record<string, unknown>) => ({
+  exitCode: 0,
+  stdout: JSON.stringify({ ...effective(doc, svc), ...over }),
+});
+const verdicts = (js: readonly { clause: string; verdict: string }[], clause: string) =>
+  js.filter((j) => j.clause === clause).map((j) => j.verdict);
 
 describe('an explicit zero of a defaulted scalar', () => {
   it('is left out by withZerosUnset, nested ones too, but not where the spec gives 0 a meaning, nor false', () => {
-    const doc = { ...base, port: 0, registryPullQPS: 0, imageMinimumGCAge: '0s', enableServer: false, authentication: { webhook: { cacheTTL: '0s', enabled: false } } };
-    expect(withZerosUnset(doc, svc)).toEqual({ ...base, registryPullQPS: 0, enableServer: false, authentication: { webhook: { enabled: false } } });
+    const doc = {
+      ...base,
+      port: 0,
+      registryPullQPS: 0,
+      imageMinimumGCAge: '0s',
+      enableServer: false,
+      authentication: { webhook: { cacheTTL: '0s', enabled: false } },
+    };
+    expect(withZerosUnset(doc, svc)).toEqual({
+      ...base,
+      registryPullQPS: 0,
+      enableServer: false,
+      authentication: { webhook: { enabled: false } },
+    });
     expect(withZerosUnset({ ...base, port: 1 }, svc)).toBeUndefined();
   });
 
@@ -29,8 +45,17 @@ describe('an explicit zero of a defaulted scalar', () => {
 
   it('an invalid zero read as unset beside a valid zero kept (the kubelet: lease 0 -> 40, GC low 0 stays 0)', () => {
     const doc = { ...base, nodeLeaseDurationSeconds: 0, imageGCLowThresholdPercent: 0 };
-    expect(judgeConfigAnswer(doc, printing(doc, { nodeLeaseDurationSeconds: 40, imageGCLowThresholdPercent: 0 }), svc).filter((j) => j.verdict === 'fail')).toEqual([]);
-    expect(verdicts(judgeConfigAnswer(doc, printing(doc, { nodeLeaseDurationSeconds: 40, imageGCLowThresholdPercent: 5 }), svc), 'node:2.2/imageGCLowThresholdPercent')).toContain('fail');
+    expect(
+      judgeConfigAnswer(doc, printing(doc, { nodeLeaseDurationSeconds: 40, imageGCLowThresholdPercent: 0 }), svc).filter(
+        (j) => j.verdict === 'fail',
+      ),
+    ).toEqual([]);
+    expect(
+      verdicts(
+        judgeConfigAnswer(doc, printing(doc, { nodeLeaseDurationSeconds: 40, imageGCLowThresholdPercent: 5 }), svc),
+        'node:2.2/imageGCLowThresholdPercent',
+      ),
+    ).toContain('fail');
   });
 
   it('a zero that is one of several violations is still refused', () => {
@@ -49,7 +74,10 @@ describe('an explicit zero of a defaulted scalar', () => {
       [10, 'pass'],
       [7, 'fail'],
     ] as const) {
-      expect(verdicts(judgeConfigAnswer(doc, printing(doc, { registryBurst: shown }), svc), 'node:2.2/registryBurst'), String(shown)).toContain(verdict);
+      expect(
+        verdicts(judgeConfigAnswer(doc, printing(doc, { registryBurst: shown }), svc), 'node:2.2/registryBurst'),
+        String(shown),
+      ).toContain(verdict);
     }
   });
 
@@ -57,7 +85,9 @@ describe('an explicit zero of a defaulted scalar', () => {
     const qps = { ...base, registryPullQPS: 0 };
     expect(verdicts(judgeConfigAnswer(qps, printing(qps, { registryPullQPS: 5 }), svc), 'node:2.2/registryPullQPS')).toContain('fail');
     const off = { ...base, enableDebuggingHandlers: false };
-    expect(verdicts(judgeConfigAnswer(off, printing(off, { enableDebuggingHandlers: true }), svc), 'node:2.2/enableDebuggingHandlers')).toContain('fail');
+    expect(
+      verdicts(judgeConfigAnswer(off, printing(off, { enableDebuggingHandlers: true }), svc), 'node:2.2/enableDebuggingHandlers'),
+    ).toContain('fail');
   });
 });
 
@@ -75,7 +105,9 @@ describe('error paths', () => {
     const doc = {
       apiVersion: 'nodeagent.config.svc.io/v1beta1',
       kind: 'CredentialProviderConfig',
-      providers: [{ name: 'a', matchImages: ['*.r.io', 'r.io:*'], defaultCacheDuration: '1m', apiVersion: 'credentialprovider.svc.io/v1beta1' }],
+      providers: [
+        { name: 'a', matchImages: ['*.r.io', 'r.io:*'], defaultCacheDuration: '1m', apiVersion: 'credentialprovider.svc.io/v1beta1' },
+      ],
     };
     const answer = (field: string) => ({ exitCode: 1, stdout: JSON.stringify({ errors: [{ field, message: 'x' }] }) });
     expect(verdicts(judgeCredentialAnswer(doc, answer('providers[0].matchImages'), svc), 'node:2.1/matchImages')).toEqual(['pass', 'pass']);
@@ -84,7 +116,10 @@ describe('error paths', () => {
 });
 
 describe('error paths of a wrong-type value', () => {
-  const rejecting = (...fields: string[]) => ({ exitCode: 1, stdout: JSON.stringify({ errors: fields.map((field) => ({ field, message: 'm' })) }) });
+  const rejecting = (...fields: string[]) => ({
+    exitCode: 1,
+    stdout: JSON.stringify({ errors: fields.map((field) => ({ field, message: 'm' })) }),
+  });
 
   it('a map entry of the wrong type: naming the entry or the map (2.2 types featureGates as one field) passes; another field fails', () => {
     const doc = { ...base, featureGates: { x: 'yes please' } };
@@ -95,13 +130,19 @@ describe('error paths of a wrong-type value', () => {
 
   it('a nested member is not named by its parent type', () => {
     const doc = { ...base, authentication: { webhook: { enabled: 'true' } } };
-    expect(verdicts(judgeConfigAnswer(doc, rejecting('authentication'), svc), 'node:2.3/NodeagentAuthentication.webhook')).toEqual(['pass', 'fail']);
+    expect(verdicts(judgeConfigAnswer(doc, rejecting('authentication'), svc), 'node:2.3/NodeagentAuthentication.webhook')).toEqual([
+      'pass',
+      'fail',
+    ]);
   });
 
   it('an empty field names none: the rejection alone is judged, as with no report; a named wrong field still fails', () => {
     const doc = { ...base, logging: { options: { json: { infoBufferSize: '10MB' } } } };
     expect(verdicts(judgeConfigAnswer(doc, rejecting(''), svc), 'node:2.4/JSONOptions.infoBufferSize')).toEqual(['pass']);
-    expect(verdicts(judgeConfigAnswer(doc, rejecting('', 'maxPods'), svc), 'node:2.4/JSONOptions.infoBufferSize')).toEqual(['pass', 'fail']);
+    expect(verdicts(judgeConfigAnswer(doc, rejecting('', 'maxPods'), svc), 'node:2.4/JSONOptions.infoBufferSize')).toEqual([
+      'pass',
+      'fail',
+    ]);
     expect(verdicts(judgeConfigAnswer(doc, { exitCode: 0, stdout: '' }, svc), 'node:2.4/JSONOptions.infoBufferSize')).toEqual(['fail']);
   });
 });
@@ -109,8 +150,12 @@ describe('error paths of a wrong-type value', () => {
 describe('defaults 2.5 does not show (cgroupRoot, seccompDefault)', () => {
   it('the value a loader fills in for a field left out is recorded as unspecified, never judged; a file setting it records nothing', () => {
     const js = judgeConfigAnswer(base, printing(base, { seccompDefault: true }), svc);
-    expect(js.filter((j) => j.clause === 'node:2.5/seccompDefault')).toEqual([expect.objectContaining({ verdict: 'unspecified', observed: 'effective seccompDefault = true' })]);
-    expect(js.filter((j) => j.clause === 'node:2.5/cgroupRoot')).toEqual([expect.objectContaining({ verdict: 'unspecified', observed: 'left out of the effective configuration' })]);
+    expect(js.filter((j) => j.clause === 'node:2.5/seccompDefault')).toEqual([
+      expect.objectContaining({ verdict: 'unspecified', observed: 'effective seccompDefault = true' }),
+    ]);
+    expect(js.filter((j) => j.clause === 'node:2.5/cgroupRoot')).toEqual([
+      expect.objectContaining({ verdict: 'unspecified', observed: 'left out of the effective configuration' }),
+    ]);
     const set = { ...base, cgroupRoot: '/pods', seccompDefault: false };
     const judged = judgeConfigAnswer(set, printing(set, {}), svc);
     expect(judged.filter((j) => j.clause === 'node:2.5/cgroupRoot' || j.clause === 'node:2.5/seccompDefault')).toEqual([]);

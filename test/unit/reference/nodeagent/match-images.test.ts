@@ -90,7 +90,18 @@ describe('matchImage: decisions spec 2.5 leaves open', () => {
 });
 
 describe('validatePattern', () => {
-  const ok = ['registry.io', '*.registry.io', '*.*.registry.io', 'registry.*', '*', 'registry.io:8080', 'registry.io/team/app', '*.registry.io:5000/team', 'my-registry.example.com', '[::1]:5000'];
+  const ok = [
+    'registry.io',
+    '*.registry.io',
+    '*.*.registry.io',
+    'registry.*',
+    '*',
+    'registry.io:8080',
+    'registry.io/team/app',
+    '*.registry.io:5000/team',
+    'my-registry.example.com',
+    '[::1]:5000',
+  ];
   it.each(ok)('%s is valid', (p) => expect(validatePattern(p)).toBeUndefined());
 
   const bad: [string, RegExp][] = [

@@ -23,7 +23,10 @@ describe('migration plan (rest:9.4)', () => {
 
   it('v1.23: CSIStorageCapacity has no replacement yet; PodSecurityPolicy has none at all', () => {
     const p = migrationPlan(profiles.k8s, r(23));
-    expect(p.scheduled.map((e) => `${e.groupVersion} ${e.kind}`)).toEqual(['policy/v1beta1 PodSecurityPolicy', 'storage.k8s.io/v1beta1 CSIStorageCapacity']);
+    expect(p.scheduled.map((e) => `${e.groupVersion} ${e.kind}`)).toEqual([
+      'policy/v1beta1 PodSecurityPolicy',
+      'storage.k8s.io/v1beta1 CSIStorageCapacity',
+    ]);
     expect(p.scheduled[1]!.useInstead).toMatchObject({ groupVersion: 'storage.k8s.io/v1', availableInRelease: false });
   });
 

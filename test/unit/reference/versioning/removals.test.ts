@@ -33,7 +33,11 @@ describe('rest:9.2 stability from a version string', () => {
 describe('rest:9.4 removal table', () => {
   it('every row names a clause of the catalog, in both profiles', () => {
     for (const r of removals) expect(clauseById(r.clause), r.clause).toBeDefined();
-    const rows = catalog.filter((c) => c.section === '9.4' && !['rest:9.4/persisted-objects', 'rest:9.4/guidance', 'rest:9.4/client-libraries'].includes(c.id)).map((c) => c.id);
+    const rows = catalog
+      .filter(
+        (c) => c.section === '9.4' && !['rest:9.4/persisted-objects', 'rest:9.4/guidance', 'rest:9.4/client-libraries'].includes(c.id),
+      )
+      .map((c) => c.id);
     expect(new Set(removals.map((r) => r.clause))).toEqual(new Set(rows));
     expect(new Set(removals.map((r) => r.clause)).size).toBe(removals.length);
   });
@@ -55,7 +59,8 @@ describe('rest:9.4 removal table', () => {
 
   it('every replacement is at least as stable as what it replaces (rule 3)', () => {
     const rank = { alpha: 0, beta: 1, stable: 2 };
-    for (const r of removals) if (r.replacement) expect(rank[stabilityOf(r.replacement.version)!]).toBeGreaterThanOrEqual(rank[stabilityOf(r.version)!]);
+    for (const r of removals)
+      if (r.replacement) expect(rank[stabilityOf(r.replacement.version)!]).toBeGreaterThanOrEqual(rank[stabilityOf(r.version)!]);
   });
 });
 

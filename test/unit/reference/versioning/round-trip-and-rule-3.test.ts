@@ -36,8 +36,12 @@ describe('rest:9.3 rule 3: deprecated only in favour of a version at least as st
   const w = (use: string) => `299 - "batch/v1beta1 CronJob is deprecated in v1.21+, unavailable in v1.25+; use ${use} CronJob"`;
   it('accepts stable or beta replacing beta, and says nothing without a named replacement', () => {
     expect(verdicts(judgeDeprecatedInFavour('batch/v1beta1', w('batch/v1')))).toEqual(['pass']);
-    expect(verdicts(judgeDeprecatedInFavour('flowcontrol.apiserver.k8s.io/v1beta1', w('flowcontrol.apiserver.k8s.io/v1beta2')))).toEqual(['pass']);
-    expect(judgeDeprecatedInFavour('policy/v1beta1', '299 - "policy/v1beta1 PodSecurityPolicy is deprecated in v1.21+, unavailable in v1.25+"')).toEqual([]);
+    expect(verdicts(judgeDeprecatedInFavour('flowcontrol.apiserver.k8s.io/v1beta1', w('flowcontrol.apiserver.k8s.io/v1beta2')))).toEqual([
+      'pass',
+    ]);
+    expect(
+      judgeDeprecatedInFavour('policy/v1beta1', '299 - "policy/v1beta1 PodSecurityPolicy is deprecated in v1.21+, unavailable in v1.25+"'),
+    ).toEqual([]);
     expect(judgeDeprecatedInFavour('batch/v1beta1', undefined)).toEqual([]);
   });
   it('rejects alpha replacing beta, and beta replacing stable', () => {

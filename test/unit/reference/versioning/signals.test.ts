@@ -27,7 +27,9 @@ describe('Warning header (rest:7.4, RFC 7234 5.5)', () => {
       { code: 299, agent: '-', text },
       { code: 299, agent: '-', text: 'say "hi"' },
     ]);
-    expect(parseWarnings('299 - "x" "Sat, 01 Jan 2000 00:00:00 GMT"')).toEqual([{ code: 299, agent: '-', text: 'x', date: 'Sat, 01 Jan 2000 00:00:00 GMT' }]);
+    expect(parseWarnings('299 - "x" "Sat, 01 Jan 2000 00:00:00 GMT"')).toEqual([
+      { code: 299, agent: '-', text: 'x', date: 'Sat, 01 Jan 2000 00:00:00 GMT' },
+    ]);
   });
   it('refuses malformed values', () => {
     for (const bad of ['deprecated', '29 - "x"', '299 - x', '299 - "x', '299 - "x" junk']) expect(parseWarnings(bad), bad).toBeUndefined();
@@ -75,17 +77,31 @@ describe('health (rest:4.2)', () => {
   });
   it('verbose and exclude pass when right and fail on near misses', () => {
     expect(verdicts(judgeAggregate('healthz', { verbose: true, exclude: ['etcd'] }, { status: 200, body }))).not.toContain('fail');
-    expect(verdicts(judgeAggregate('healthz', { verbose: true, exclude: ['etcd'] }, { status: 200, body: body.replace('etcd excluded: ok', 'etcd ok') }))).toContain('fail');
+    expect(
+      verdicts(
+        judgeAggregate(
+          'healthz',
+          { verbose: true, exclude: ['etcd'] },
+          { status: 200, body: body.replace('etcd excluded: ok', 'etcd ok') },
+        ),
+      ),
+    ).toContain('fail');
     expect(verdicts(judgeAggregate('healthz', { verbose: true, exclude: [] }, { status: 200, body }))).toContain('fail');
-    expect(verdicts(judgeAggregate('livez', { verbose: true, exclude: [] }, { status: 200, body: 'ping ok\nlivez check passed' }))).toContain('fail');
-    expect(verdicts(judgeAggregate('healthz', { verbose: true, exclude: [] }, { status: 200, body: '[+]ping ok\nlivez check passed' }))).toContain('fail');
+    expect(
+      verdicts(judgeAggregate('livez', { verbose: true, exclude: [] }, { status: 200, body: 'ping ok\nlivez check passed' })),
+    ).toContain('fail');
+    expect(
+      verdicts(judgeAggregate('healthz', { verbose: true, exclude: [] }, { status: 200, body: '[+]ping ok\nlivez check passed' })),
+    ).toContain('fail');
   });
   it('wording the spec does not fix is unspecified, never failed', () => {
     const js = judgeAggregate('livez', { verbose: true, exclude: [] }, { status: 200, body: '[+]ping ok\nlivez check passed' });
     expect(verdicts(js)).not.toContain('fail');
     expect(verdicts(js)).toContain('unspecified');
     expect(verdicts(judgeAggregate('readyz', { verbose: false, exclude: [] }, { status: 200, body: 'whatever' }))).not.toContain('fail');
-    expect(verdicts(judgeAggregate('readyz', { verbose: true, exclude: [] }, { status: 500, body: '[-]etcd failed' }))).toEqual(['unspecified']);
+    expect(verdicts(judgeAggregate('readyz', { verbose: true, exclude: [] }, { status: 500, body: '[-]etcd failed' }))).toEqual([
+      'unspecified',
+    ]);
   });
   it('an individual check listed as ok must exist and answer 200', () => {
     expect(verdicts(judgeSingle('livez', 'ping', { status: 200, body: 'ok' }))).toEqual(['pass', 'pass']);
