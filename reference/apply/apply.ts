@@ -184,15 +184,13 @@ export function apply(req: ApplyRequest): WriteOutcome | ConflictOutcome {
   const next = prune(merged, managed, last, req.schema) as Record<string, unknown>;
   const u = updateOthers(liveT, next, managed, self, req.schema);
   const conflicts = u.conflicts.flatMap(({ entry, set: s }) =>
-    s
-      .paths()
-      .map((path) => ({
-        manager: entry.manager,
-        operation: entry.operation,
-        path,
-        liveValue: valueAt(liveT, path, req.schema),
-        appliedValue: valueAt(intentT, path, req.schema),
-      })),
+    s.paths().map((path) => ({
+      manager: entry.manager,
+      operation: entry.operation,
+      path,
+      liveValue: valueAt(liveT, path, req.schema),
+      appliedValue: valueAt(intentT, path, req.schema),
+    })),
   );
   if (conflicts.length > 0 && !req.force) return { kind: 'conflict', conflicts };
   const changed = !jsonEqual(liveT, next);

@@ -15,9 +15,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function observing(
-  variations: VariationName[] = [],
-): Promise<{
+async function observing(variations: VariationName[] = []): Promise<{
   passed: Set<VariationName>;
   call: (method: string, path: string, o?: { body?: unknown; accept?: string }) => Promise<number>;
 }> {
