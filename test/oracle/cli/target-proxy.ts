@@ -20,6 +20,12 @@ export interface TargetProxy {
   readonly held: number;
   /** Answers every held DELETE 503 (nothing was forwarded). */
   release(): void;
+  /**
+   * Resolves once every request forwarded so far has its answer from the server (a watch once its
+   * stream opened): what a client killed meanwhile sent has then landed, however late a loaded
+   * machine let this process forward it.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,6 +33,12 @@ export async function startTargetProxy(upstream: string): Promise<TargetProxy> {
   const target = new URL(upstream);
   const waiting: ServerResponse[] = [];
   let held = 0;
+  let forwarding = 0;
+  const onSettled: (() => void)[] = [];
+  const forwarded = () => {
+    if (--forwarding > 0) return;
+    for (const resolve of onSettled.splice(0)) resolve();
+  };
   const status = (res: ServerResponse, code: number, message: string) => {
     res.writeHead(code, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message, code }));
@@ -40,6 +52,7 @@ export async function startTargetProxy(upstream: string): Promise<TargetProxy> {
     release: () => {
       for (const res of waiting.splice(0)) status(res, 503, 'held by the test proxy');
     },
+    settled: () => (forwarding === 0 ? Promise.resolve() : new Promise<void>((resolve) => onSettled.push(resolve))),
     close: async () => {
       proxy.release();
       server.closeAllConnections();
@@ -59,14 +72,26 @@ export async function startTargetProxy(upstream: string): Promise<TargetProxy> {
     }
     const url = new URL(req.url ?? '/', upstream);
     if (proxy.mode === 'ignore-selector') url.searchParams.delete('labelSelector');
+    forwarding++;
+    let answered = false;
+    const answer = () => {
+      if (answered) return;
+      answered = true;
+      forwarded();
+    };
     const out = request({ host: target.hostname, port: target.port, method: req.method, path: url.pathname + url.search, headers: { ...req.headers, host: target.host } }, (up) => {
+      // The server has acted on the request once it answers (a watch's stream may stay open for long).
+      answer();
       res.writeHead(up.statusCode ?? 502, up.headers);
       // A watch's answer is its headers until the first event: held back, a client that waits for the
       // stream to open before its write (the capability probe) waits out its whole watch wait.
       res.flushHeaders();
       up.pipe(res);
     });
-    out.on('error', () => status(res, 502, 'upstream failed'));
+    out.on('error', () => {
+      answer();
+      status(res, 502, 'upstream failed');
+    });
     req.pipe(out);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
