@@ -7,7 +7,7 @@
  */
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { type FaultName, type ReferenceServer } from '../../../targets/api-server/index.ts';
 import { referenceServer } from '../../helpers/reference-server.ts';
 import type { Profile } from '../../../reference/profile.ts';
 import { createTargetClient } from '../../../harness/transport/client.ts';
@@ -15,7 +15,8 @@ import type { Target } from '../../../harness/transport/exchange.ts';
 
 export interface TargetProxy {
   readonly url: string;
-  mode: 'pass' | 'hold-deletes' | 'refuse-deletes' | 'ignore-selector';
+  /** `hold-bookmark-watches`: a watch that asks for bookmarks, outside the run's setup namespace, is held. */
+  mode: 'pass' | 'hold-deletes' | 'refuse-deletes' | 'ignore-selector' | 'hold-bookmark-watches';
   /** DELETEs held so far. */
   readonly held: number;
   /** Answers every held DELETE 503 (nothing was forwarded). */
@@ -66,6 +67,12 @@ export async function startTargetProxy(upstream: string): Promise<TargetProxy> {
       waiting.push(res);
       return;
     }
+    if (proxy.mode === 'hold-bookmark-watches' && holdsAsBookmarkWatch(req)) {
+      held++;
+      req.resume();
+      waiting.push(res);
+      return;
+    }
     if (req.method === 'DELETE' && proxy.mode === 'refuse-deletes') {
       req.resume();
       return status(res, 403, 'deletes refused by the test proxy');
@@ -99,6 +106,12 @@ export async function startTargetProxy(upstream: string): Promise<TargetProxy> {
   return proxy;
 }
 
+/** A watch asking for bookmarks, not the capability probe's (it works in the run's `-setup` namespace). */
+function holdsAsBookmarkWatch(req: IncomingMessage): boolean {
+  const url = new URL(req.url ?? '/', 'http://proxy');
+  return req.method === 'GET' && url.searchParams.get('watch') !== null && url.searchParams.get('allowWatchBookmarks') === 'true' && !url.pathname.includes('-setup/');
+}
+
 /** The reference server served on loopback, the proxy in front of it, and a client that bypasses the proxy. */
 export interface ProxiedReference {
   readonly server: ReferenceServer;
@@ -107,8 +120,8 @@ export interface ProxiedReference {
   close(): Promise<void>;
 }
 
-export async function referenceBehindProxy(profile: Profile): Promise<ProxiedReference> {
-  const server = await referenceServer({ profile });
+export async function referenceBehindProxy(profile: Profile, faults: readonly FaultName[] = []): Promise<ProxiedReference> {
+  const server = await referenceServer({ profile, faults });
   const proxy = await startTargetProxy(server.url);
   const client = createTargetClient({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' });
   return {
