@@ -127,9 +127,7 @@ export function openEnv(
         await client.close();
       }
     },
-    async abandon(settleMs) {
-      await within(client.close(), settleMs);
-    },
+    abandon: (settleMs) => within(client.close(), settleMs).then(() => undefined),
   };
 }
 
