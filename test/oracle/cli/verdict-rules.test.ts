@@ -27,9 +27,15 @@ interface Summary {
   clauses: { id: string; status: string; notes: string[]; counterexamples: { observed: string; confirmation?: { label: string } }[] }[];
 }
 
+/**
+ * An upper limit for a hang of one spawned run, not a speed claim: the one-case replay's three runs
+ * took 45 s of vitest's default 60 at a load of 6.
+ */
+const RUN_HANG_MS = 120_000;
+
 function run(name: string, args: string[]): { status: number | null; stdout: string; stderr: string; summary: Summary } {
   const reports = path.join(dir, name);
-  const r = spawnSync(process.execPath, [bin, 'run', '--seed', '7', '--reports', reports, ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, KUBECONFIG: '' } });
+  const r = spawnSync(process.execPath, [bin, 'run', '--seed', '7', '--reports', reports, ...args], { encoding: 'utf8', timeout: RUN_HANG_MS, env: { ...process.env, KUBECONFIG: '' } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, summary: JSON.parse(readFileSync(path.join(reports, 'summary.json'), 'utf8')) as Summary };
 }
 
@@ -82,27 +88,35 @@ const status = (s: Summary, id: string) => s.clauses.find((c) => c.id === id)?.s
 const HEALTH = ['rest:4.2/healthz', 'rest:4.2/livez', 'rest:4.2/readyz', 'rest:4.2.1'];
 
 describe('a failure found is a failure reported', () => {
-  it('one suite, a confirmed failure: exit 1, the other clauses of the same answers judged, the unreached ones naming the failure', () => {
-    const r = run('health-fault', ['--suite', 'rest-health', '--fault', 'health-verbose-unmarked']);
-    expect(r.status, r.stderr).toBe(1);
-    expect(r.summary.verdict).toBe('nonconformant');
-    const verbose = r.summary.clauses.find((c) => c.id === 'rest:4.2/verbose')!;
-    expect(verbose.status).toBe('failed');
-    expect(verbose.counterexamples[0]?.confirmation?.label).toBe('reproduces alone');
-    for (const id of HEALTH) expect(status(r.summary, id), id).toBe('passed');
-    // Names are learned from verbose lines the fault leaves unmarked: the single-check clauses stay unreached, and say why.
-    const single = r.summary.clauses.find((c) => c.id === 'rest:4.2.2')!;
-    expect(single.status).toBe('notChecked');
-    expect(single.notes[0]).toMatch(/^not reached: health-endpoints failed rest:4.2\/verbose, and \d+ of its \d+ later cases stopped at that failure/);
-    expect(r.summary.verdictLine).toMatch(/^nonconformant: 1 failure, \d+ clauses judged/);
-    expect(r.stdout).toMatch(/Verdict: nonconformant: 1 failure, \d+ clauses judged/);
-  });
+  it(
+    'one suite, a confirmed failure: exit 1, the other clauses of the same answers judged, the unreached ones naming the failure',
+    () => {
+      const r = run('health-fault', ['--suite', 'rest-health', '--fault', 'health-verbose-unmarked']);
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.summary.verdict).toBe('nonconformant');
+      const verbose = r.summary.clauses.find((c) => c.id === 'rest:4.2/verbose')!;
+      expect(verbose.status).toBe('failed');
+      expect(verbose.counterexamples[0]?.confirmation?.label).toBe('reproduces alone');
+      for (const id of HEALTH) expect(status(r.summary, id), id).toBe('passed');
+      // Names are learned from verbose lines the fault leaves unmarked: the single-check clauses stay unreached, and say why.
+      const single = r.summary.clauses.find((c) => c.id === 'rest:4.2.2')!;
+      expect(single.status).toBe('notChecked');
+      expect(single.notes[0]).toMatch(/^not reached: health-endpoints failed rest:4.2\/verbose, and \d+ of its \d+ later cases stopped at that failure/);
+      expect(r.summary.verdictLine).toMatch(/^nonconformant: 1 failure, \d+ clauses judged/);
+      expect(r.stdout).toMatch(/Verdict: nonconformant: 1 failure, \d+ clauses judged/);
+    },
+    RUN_HANG_MS,
+  );
 
-  it('the same suite on the clean target is conformant, with every clause above passed', () => {
-    const r = run('health-clean', ['--suite', 'rest-health']);
-    expect(r.status, r.stderr).toBe(0);
-    for (const id of [...HEALTH, 'rest:4.2/verbose', 'rest:4.2.2']) expect(status(r.summary, id), id).toBe('passed');
-  });
+  it(
+    'the same suite on the clean target is conformant, with every clause above passed',
+    () => {
+      const r = run('health-clean', ['--suite', 'rest-health']);
+      expect(r.status, r.stderr).toBe(0);
+      for (const id of [...HEALTH, 'rest:4.2/verbose', 'rest:4.2.2']) expect(status(r.summary, id), id).toBe('passed');
+    },
+    RUN_HANG_MS,
+  );
 
   it(
     'a run that times out after a failure: exit 1, and the verdict says it is incomplete',
@@ -155,24 +169,28 @@ describe('a failure found is a failure reported', () => {
     expect(r.lines.filter((l) => /confirmed rest:2\.5\/watch-event/.test(l.text)).length).toBeGreaterThan(0);
   }, 330_000);
 
-  it('a one-case replay whose failure the expectations file excuses judged too little: not tested (exit 3), not conformant', () => {
-    const excuses = path.join(dir, 'verbose-known.yaml');
-    writeFileSync(excuses, "knownFailures:\n  - clause: rest:4.2/verbose\n    observed: { message: '0 check lines' }\n    reason: the verbose lines lack their marker\n");
-    const replay = ['--check', 'health-endpoints', '--path', '0', '--fault', 'health-verbose-unmarked'];
-    const excused = run('replay-excused', [...replay, '--expectations', excuses]);
-    expect(excused.status, excused.stderr).toBe(3);
-    expect(excused.summary.verdict).toBe('notTested');
-    expect(excused.summary.notTested?.[0]).toMatch(/^not tested: the API checks that ran judged \d+% of their own clauses on average/);
-    // With --continue-past-failures the case goes on past the excused failure: what it then judges
-    // counts, the excused clause never does.
-    const goingOn = run('replay-excused-going-on', [...replay, '--expectations', excuses, '--continue-past-failures']);
-    expect(goingOn.status, goingOn.stderr).toBe(0);
-    expect(goingOn.summary.clauses.find((c) => c.id === 'rest:4.2/verbose')?.status).toBe('failed');
-    const judged = goingOn.summary.clauses.filter((c) => c.status === 'passed' || c.status === 'unspecified').length;
-    expect(goingOn.summary.verdictLine).toBe(`conformant: ${judged} clauses judged`);
-    // Without the entry the same replay reports its failure.
-    const reported = run('replay', replay);
-    expect(reported.status, reported.stderr).toBe(1);
-    expect(reported.summary.verdictLine).toMatch(/^nonconformant: 1 failure, \d+ clauses? judged/);
-  });
+  it(
+    'a one-case replay whose failure the expectations file excuses judged too little: not tested (exit 3), not conformant',
+    () => {
+      const excuses = path.join(dir, 'verbose-known.yaml');
+      writeFileSync(excuses, "knownFailures:\n  - clause: rest:4.2/verbose\n    observed: { message: '0 check lines' }\n    reason: the verbose lines lack their marker\n");
+      const replay = ['--check', 'health-endpoints', '--path', '0', '--fault', 'health-verbose-unmarked'];
+      const excused = run('replay-excused', [...replay, '--expectations', excuses]);
+      expect(excused.status, excused.stderr).toBe(3);
+      expect(excused.summary.verdict).toBe('notTested');
+      expect(excused.summary.notTested?.[0]).toMatch(/^not tested: the API checks that ran judged \d+% of their own clauses on average/);
+      // With --continue-past-failures the case goes on past the excused failure: what it then judges
+      // counts, the excused clause never does.
+      const goingOn = run('replay-excused-going-on', [...replay, '--expectations', excuses, '--continue-past-failures']);
+      expect(goingOn.status, goingOn.stderr).toBe(0);
+      expect(goingOn.summary.clauses.find((c) => c.id === 'rest:4.2/verbose')?.status).toBe('failed');
+      const judged = goingOn.summary.clauses.filter((c) => c.status === 'passed' || c.status === 'unspecified').length;
+      expect(goingOn.summary.verdictLine).toBe(`conformant: ${judged} clauses judged`);
+      // Without the entry the same replay reports its failure.
+      const reported = run('replay', replay);
+      expect(reported.status, reported.stderr).toBe(1);
+      expect(reported.summary.verdictLine).toMatch(/^nonconformant: 1 failure, \d+ clauses? judged/);
+    },
+    3 * RUN_HANG_MS,
+  );
 });
