@@ -11,7 +11,7 @@ import type { Slowdown, Target } from '../harness/transport/index.ts';
 import { emptyFootprint } from '../harness/case/index.ts';
 import { runCheck, type RunCheckOptions } from './run-check.ts';
 import { scheduleChecks, type CheckOutcome } from './scheduler.ts';
-import { within } from './run-stop.ts';
+import { ABANDON_SETTLE_MS, within } from './run-stop.ts';
 import type { NodeagentLoaderTarget } from '../harness/processes/index.ts';
 import { profiles } from '../reference/profile.ts';
 import type { SuiteSettings } from '../suites/settings.ts';
@@ -116,8 +116,11 @@ export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {})
           : inParallel(req, opened.env, opts, { halted: () => halted, settle, ...started });
       // Stopped: the running checks get their grace, then the part holds what ended (the rest are abandoned).
       const stopped = Symbol('stopped');
-      if ((await Promise.race([all, req.stop.then(() => stopped)])) === stopped)
-        await within(Promise.race([all, req.hurry ?? new Promise<never>(() => undefined)]), req.graceMs);
+      if ((await Promise.race([all, req.stop.then(() => stopped)])) === stopped) {
+        await within(Promise.race([all, req.hurry ?? new Promise<never>(() => undefined)]), Math.max(0, req.graceMs - ABANDON_SETTLE_MS));
+        // Before the sweep lists what the run leaves: no request of an abandoned check may land after it.
+        await opened.abandon(ABANDON_SETTLE_MS);
+      }
       abandoned = true;
       addEnded(part, req.checks, ended);
       const slowdown = opened.env.pace?.slowdown();

@@ -20,6 +20,7 @@ import { identitiesClient, restrictedUserLearner } from '../harness/transport/in
 import { namedGroup } from '../reference/profile.ts';
 import { BackgroundWriter, withBackgroundWrites } from '../harness/case/index.ts';
 import { requestPace } from '../harness/transport/index.ts';
+import { within } from './run-stop.ts';
 
 export const defaultTargetSettings: TargetSettings = {
   continueTtlMs: 5 * 60_000,
@@ -41,6 +42,12 @@ export interface OpenedEnv {
   readonly target: GuardedTarget;
   readonly cleanup: CleanupHandle;
   close(): Promise<void>;
+  /**
+   * A stopped run's end of the checks it abandons: their next requests are refused, and the ones in
+   * flight get at most `settleMs` to end, so a create of theirs cannot land after the run's listing of
+   * what it leaves (the run's sweep, not this env, deletes what they made).
+   */
+  abandon(settleMs: number): Promise<void>;
 }
 
 /** What a run opens its check environment with, besides the target's configuration. */
@@ -126,6 +133,7 @@ export function openEnv(cfg: TargetConfig, o: OpenEnvOptions): OpenedEnv {
         await client.close();
       }
     },
+    abandon: (settleMs) => within(client.close(), settleMs).then(() => undefined),
   };
 }
 

@@ -16,6 +16,8 @@ export const STOP_EXIT: Readonly<Record<StopReason, number>> = { 'run timeout': 
 export const DEFAULT_RUN_TIMEOUT_MS = 60 * 60_000;
 /** How long running checks may take to wind down once the run stops, before they are abandoned. */
 export const STOP_GRACE_MS = 4_000;
+/** The end of the grace: the abandoned checks' requests still in flight get this long to end (runner/env.ts `abandon`). */
+export const ABANDON_SETTLE_MS = 1_000;
 /**
  * How long the cleanup of a stopped run may take (its deletes, then the wait for them to go), before a
  * last listing of what is left (HURRIED_LISTING_MS): with the grace, a stopped run ends within 13 s of

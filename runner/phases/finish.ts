@@ -17,7 +17,13 @@ export async function finishRun(plan: RunPlan, up: BroughtUp, f: FinishInput, io
   const { log } = io;
   // A signal during confirmation also stops the run here: reports first, then cleanup.
   const stoppedFor = f.staged.reason ?? f.stop.reason;
-  const sweep = () => sweepAfter(plan, up, f.stop, stoppedFor, log);
+  // What the run leaves is told as soon as it is known, before the reports: a hurried run's exit may
+  // cut its reports short on a loaded machine, and these lines are what a person must act on.
+  const sweep = async () => {
+    const done = await sweepAfter(plan, up, f.stop, stoppedFor, log);
+    for (const line of done.lines) log(`svc-conformance: ${line}`);
+    return done;
+  };
   const resultOf = (swept: SweptAfter | undefined) => executedRun(plan, up, f, stoppedFor, swept?.result);
   const publish = io.edge !== undefined ? io.edge.publish.bind(io.edge) : async (r: ExecutedRun) => verdictOfRecords(r.records, r.end);
   let swept = stoppedFor === undefined ? await sweep() : undefined;
@@ -30,7 +36,6 @@ export async function finishRun(plan: RunPlan, up: BroughtUp, f: FinishInput, io
     run = resultOf(swept);
     verdict = await publish(run, true);
   }
-  for (const line of swept?.lines ?? []) log(`svc-conformance: ${line}`);
   // docs/verdict-rules.md: a failure found is reported however the run ended.
   const { end } = run;
   if (end !== undefined) log(`svc-conformance: ${end.line}`);

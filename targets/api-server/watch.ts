@@ -23,6 +23,7 @@ type Pairs = readonly (readonly [string, string | null])[];
 
 /** Bytes a watch may have queued for a slow reader before the slow-watcher-gap fault drops events. */
 const SLOW_WATCHER_BUFFER = 32 * 1024;
+/** bookmark-ahead on a watch without bookmarks: events still reach it late (nothing to claim past them). */
 const BOOKMARK_AHEAD_DELAY_MS = 300;
 const WATCH_SHORT_TIMEOUT_MS = 50;
 
@@ -253,16 +254,22 @@ async function followChanges(
     return undefined;
   }
   flush();
-  // bookmark-ahead: events reach the stream late, bookmarks claim the newest revision at once.
-  const unsubscribe = st.store.subscribe(has(st, 'bookmark-ahead') ? () => void setTimeout(flush, BOOKMARK_AHEAD_DELAY_MS) : flush);
+  // bookmark-ahead: bookmarks claim the newest revision, and the events they claim are sent only after
+  // the bookmark (not after a delay raced against the bookmark timer, which a starved event loop lost):
+  // every change made while the watch is open reaches it behind a bookmark past it.
+  const ahead = has(st, 'bookmark-ahead');
+  const unsubscribe = st.store.subscribe(
+    ahead ? (bookmarks ? () => undefined : () => void setTimeout(flush, BOOKMARK_AHEAD_DELAY_MS)) : flush,
+  );
   const bookmark = () => {
     const object: Record<string, unknown> = {
       kind: rt.kind,
       apiVersion: apiVersionOf(rt),
-      metadata: { resourceVersion: st.codec.rv(has(st, 'bookmark-ahead') ? st.store.currentRevision : cursor) },
+      metadata: { resourceVersion: st.codec.rv(ahead ? st.store.currentRevision : cursor) },
     };
     if (has(st, 'bookmark-extra-fields')) (object['metadata'] as Record<string, unknown>)['name'] = 'bookmark';
     write({ type: 'BOOKMARK', object });
+    if (ahead) flush();
   };
   const timer = bookmarks ? setInterval(bookmark, st.bookmarkIntervalMs) : undefined;
   await new Promise<void>((resolve) => {
@@ -276,6 +283,8 @@ async function followChanges(
   });
   unsubscribe();
   if (timer) clearInterval(timer);
+  // bookmark-ahead: what the last bookmark claimed still reaches a watch its server ends.
+  if (ahead && !res.writableEnded && !res.destroyed) flush();
   if (!res.writableEnded) res.end();
   return undefined;
 }

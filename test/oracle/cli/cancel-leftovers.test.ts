@@ -164,6 +164,8 @@ describe('a cancelled run leaves nothing it does not name', () => {
     const run = await startRun(path.join(dir, 'killed'));
     run.child.kill('SIGKILL');
     await run.exited;
+    // What the killed run had sent lands before the listing, not between it and the dry run's.
+    await proxy.settled();
     const before = (await objectsOf(run.runId)).map((o) => o.name).sort();
     expect(before.length).toBeGreaterThan(0);
 

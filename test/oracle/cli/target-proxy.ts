@@ -7,7 +7,7 @@
  */
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ReferenceServer } from '../../../targets/api-server/index.ts';
+import { type FaultName, type ReferenceServer } from '../../../targets/api-server/index.ts';
 import { referenceServer } from '../../helpers/reference-server.ts';
 import type { Profile } from '../../../reference/profile.ts';
 import { createTargetClient } from '../../../harness/transport/client.ts';
@@ -15,11 +15,18 @@ import type { Target } from '../../../harness/transport/exchange.ts';
 
 export interface TargetProxy {
   readonly url: string;
-  mode: 'pass' | 'hold-deletes' | 'refuse-deletes' | 'ignore-selector';
+  /** `hold-bookmark-watches`: a watch that asks for bookmarks, outside the run's setup namespace, is held. */
+  mode: 'pass' | 'hold-deletes' | 'refuse-deletes' | 'ignore-selector' | 'hold-bookmark-watches';
   /** DELETEs held so far. */
   readonly held: number;
   /** Answers every held DELETE 503 (nothing was forwarded). */
   release(): void;
+  /**
+   * Resolves once every request forwarded so far has its answer from the server (a watch once its
+   * stream opened): what a client killed meanwhile sent has then landed, however late a loaded
+   * machine let this process forward it.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,6 +34,12 @@ export async function startTargetProxy(upstream: string): Promise<TargetProxy> {
   const target = new URL(upstream);
   const waiting: ServerResponse[] = [];
   let held = 0;
+  let forwarding = 0;
+  const onSettled: (() => void)[] = [];
+  const forwarded = () => {
+    if (--forwarding > 0) return;
+    for (const resolve of onSettled.splice(0)) resolve();
+  };
   const status = (res: ServerResponse, code: number, message: string) => {
     res.writeHead(code, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message, code }));
@@ -40,6 +53,7 @@ export async function startTargetProxy(upstream: string): Promise<TargetProxy> {
     release: () => {
       for (const res of waiting.splice(0)) status(res, 503, 'held by the test proxy');
     },
+    settled: () => (forwarding === 0 ? Promise.resolve() : new Promise<void>((resolve) => onSettled.push(resolve))),
     close: async () => {
       proxy.release();
       server.closeAllConnections();
@@ -53,12 +67,25 @@ export async function startTargetProxy(upstream: string): Promise<TargetProxy> {
       waiting.push(res);
       return;
     }
+    if (proxy.mode === 'hold-bookmark-watches' && holdsAsBookmarkWatch(req)) {
+      held++;
+      req.resume();
+      waiting.push(res);
+      return;
+    }
     if (req.method === 'DELETE' && proxy.mode === 'refuse-deletes') {
       req.resume();
       return status(res, 403, 'deletes refused by the test proxy');
     }
     const url = new URL(req.url ?? '/', upstream);
     if (proxy.mode === 'ignore-selector') url.searchParams.delete('labelSelector');
+    forwarding++;
+    let answered = false;
+    const answer = () => {
+      if (answered) return;
+      answered = true;
+      forwarded();
+    };
     const out = request(
       {
         host: target.hostname,
@@ -68,6 +95,8 @@ export async function startTargetProxy(upstream: string): Promise<TargetProxy> {
         headers: { ...req.headers, host: target.host },
       },
       (up) => {
+        // The server has acted on the request once it answers (a watch's stream may stay open for long).
+        answer();
         res.writeHead(up.statusCode ?? 502, up.headers);
         // A watch's answer is its headers until the first event: held back, a client that waits for the
         // stream to open before its write (the capability probe) waits out its whole watch wait.
@@ -75,12 +104,26 @@ export async function startTargetProxy(upstream: string): Promise<TargetProxy> {
         up.pipe(res);
       },
     );
-    out.on('error', () => status(res, 502, 'upstream failed'));
+    out.on('error', () => {
+      answer();
+      status(res, 502, 'upstream failed');
+    });
     req.pipe(out);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   (proxy as { url: string }).url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return proxy;
+}
+
+/** A watch asking for bookmarks, not the capability probe's (it works in the run's `-setup` namespace). */
+function holdsAsBookmarkWatch(req: IncomingMessage): boolean {
+  const url = new URL(req.url ?? '/', 'http://proxy');
+  return (
+    req.method === 'GET' &&
+    url.searchParams.get('watch') !== null &&
+    url.searchParams.get('allowWatchBookmarks') === 'true' &&
+    !url.pathname.includes('-setup/')
+  );
 }
 
 /** The reference server served on loopback, the proxy in front of it, and a client that bypasses the proxy. */
@@ -91,8 +134,8 @@ export interface ProxiedReference {
   close(): Promise<void>;
 }
 
-export async function referenceBehindProxy(profile: Profile): Promise<ProxiedReference> {
-  const server = await referenceServer({ profile });
+export async function referenceBehindProxy(profile: Profile, faults: readonly FaultName[] = []): Promise<ProxiedReference> {
+  const server = await referenceServer({ profile, faults });
   const proxy = await startTargetProxy(server.url);
   const client = createTargetClient({ server: server.url, tls: { insecureSkipTlsVerify: false }, headers: {}, source: 'test' });
   return {

@@ -4,6 +4,8 @@
 // ends the grace at once.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { directStage } from '../../../runner/check-stage.ts';
 import { defaultTargetSettings } from '../../../runner/env.ts';
 import type { AnyCheck } from '../../../harness/case/check.ts';
@@ -98,5 +100,48 @@ describe('a stage stopped with checks still running', () => {
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(part.finished).toEqual([]);
     release();
+  });
+
+  it('an abandoned check reaches the target no more: its requests after the grace are refused, not sent', async () => {
+    // A write of an abandoned check that landed after the run listed what it leaves was named nowhere.
+    const paths: string[] = [];
+    const server = createServer((req, res) => {
+      paths.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"kind":"Status","apiVersion":"v1","status":"Success"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let sent: Promise<unknown> | undefined;
+      const check: AnyCheck = {
+        ...heldCheck().check,
+        run: async (_input, cx) => {
+          await held;
+          sent = cx.env.target.send({ method: 'GET', path: '/api/v1/namespaces/default/configmaps/late' });
+          await sent;
+        },
+      };
+      const target = { ...settings.target, server: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+      await directStage()({
+        checks: [check],
+        settings: { ...settings, target },
+        sequential: false,
+        second: false,
+        total: 1,
+        done: 0,
+        stop: soon(),
+        graceMs: 100,
+      });
+      release();
+      await held;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(sent).toBeDefined();
+      await expect(sent).rejects.toThrow();
+      expect(paths.filter((p) => p.includes('/late'))).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
