@@ -203,6 +203,21 @@ async function streamWatch(
   return followChanges(st, rt, req, res, start, write);
 }
 
+/**
+ * Until the client goes or the request's timeoutSeconds pass; `short` (a legal variation): the server ends
+ * every watch soon, as upstream ends each at its request timeout (rest:6.1 bounds no stream's length; a
+ * client watches again from its last version).
+ */
+function watchEnded(req: IncomingMessage, res: ServerResponse, timeoutSeconds: number, short: boolean): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const end = () => resolve();
+    req.once('close', end);
+    res.once('close', end);
+    if (timeoutSeconds > 0) setTimeout(end, timeoutSeconds * 1000);
+    if (short) setTimeout(end, WATCH_SHORT_TIMEOUT_MS).unref();
+  });
+}
+
 /** Sends every change after the start as it is made (and bookmarks, when asked) until the watch ends. */
 async function followChanges(
   st: ServerState,
@@ -245,11 +260,7 @@ async function followChanges(
   };
   // Partial mode watch-delivery: the state was sent; no change after the start ever is.
   if (lacks(st, 'watch-delivery')) {
-    await new Promise<void>((resolve) => {
-      req.once('close', resolve);
-      res.once('close', resolve);
-      if (timeoutSeconds > 0) setTimeout(resolve, timeoutSeconds * 1000);
-    });
+    await watchEnded(req, res, timeoutSeconds, false);
     if (!res.writableEnded) res.end();
     return undefined;
   }
@@ -272,15 +283,7 @@ async function followChanges(
     if (ahead) flush();
   };
   const timer = bookmarks ? setInterval(bookmark, st.bookmarkIntervalMs) : undefined;
-  await new Promise<void>((resolve) => {
-    const end = () => resolve();
-    req.once('close', end);
-    res.once('close', end);
-    if (timeoutSeconds > 0) setTimeout(end, timeoutSeconds * 1000);
-    // Legal variation: the server ends every watch soon, as upstream ends each at its request timeout
-    // (rest:6.1 bounds no stream's length; a client watches again from its last version).
-    if (varies(st, 'watch-short-timeout')) setTimeout(end, WATCH_SHORT_TIMEOUT_MS).unref();
-  });
+  await watchEnded(req, res, timeoutSeconds, varies(st, 'watch-short-timeout'));
   unsubscribe();
   if (timer) clearInterval(timer);
   // bookmark-ahead: what the last bookmark claimed still reaches a watch its server ends.
