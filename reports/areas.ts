@@ -4,7 +4,7 @@
  * catalog order.
  */
 import type { ClauseResult } from '../runner/results.ts';
-import { NOT_IN_CATALOG, shownStatus, type ShownStatus } from './aggregate.ts';
+import { NOT_IN_CATALOG, shownStatus, totalsOf, type ShownStatus } from './aggregate.ts';
 
 export type FamilyOf = (id: string) => string;
 
@@ -34,20 +34,9 @@ export function safeFamilyOf(familyOf: FamilyOf): FamilyOf {
   };
 }
 
+/** Every shown status at zero: the run's totals of no clauses. */
 export function emptyCounts(): StatusCounts {
-  return {
-    passed: 0,
-    failed: 0,
-    known: 0,
-    unspecified: 0,
-    inconclusive: 0,
-    skipped: 0,
-    notChecked: 0,
-    informative: 0,
-    error: 0,
-    notServed: 0,
-    blocked: 0,
-  };
+  return totalsOf([]);
 }
 
 export function groupByArea(clauses: readonly ClauseResult[], familyOf: FamilyOf): Area[] {
