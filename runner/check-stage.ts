@@ -40,6 +40,8 @@ export interface StageRequest {
   readonly known?: CheckEnv['excused'];
   /** What the checks' requests pass through first (a self-test's stand-in target, RunPlan.inProcess). */
   readonly checksTarget?: (t: Target) => Target;
+  /** A replay of one failure (confirmation, `--reproduce`): nobody watching the run is told of it. */
+  readonly replay?: boolean;
 }
 
 export interface StagePart {
@@ -70,8 +72,8 @@ export interface StageEvents {
  * self-tests' runs), instead of the scheduler's longest-first start order.
  */
 export function directStage(o: { inOrder?: boolean; events?: StageEvents } = {}): CheckStage {
-  const ev = o.events ?? {};
   return async (req) => {
+    const ev: StageEvents = req.replay === true ? {} : (o.events ?? {});
     const s = req.settings;
     ev.begin?.(req.total);
     const opened = openStageSession(req);

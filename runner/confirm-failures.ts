@@ -3,8 +3,8 @@
  * shared namespaces, so a failure must be explained by its own requests. Each failing case is replayed
  * alone (its check only, from its seed and path); when no replay alone fails again, it is replayed
  * beside background writes (harness/case/background-writes.ts), which move cluster-wide resourceVersions
- * between its requests as other checks' writes did. The replay itself is injected (the CLI runs the
- * check in-process, runner/confirm-replay.ts); this module only schedules, counts and labels.
+ * between its requests as other checks' writes did. The replay itself is injected (the run's check
+ * stage runs the check in-process, runner/phases/settle.ts); this module only schedules, counts and labels.
  *
  *   alone 2/2                     -> reproduces alone         (the printed replay fails)
  *   alone 1/2                     -> flaky
@@ -158,6 +158,46 @@ function confirmationOf(g: Group, clause: string, times: number): Confirmation {
   if (alone === 0 && writes === 0 && g.stoppedEarlier === g.aloneRuns + g.writesRuns)
     return { label: 'not confirmed (replays failed earlier)', ...base, stoppedEarlierBy: [...g.earlierClauses].sort() };
   return { label: 'not reproduced', ...base };
+}
+
+/** What a run's confirmation works within: the replays, its stop and its time. */
+export interface RunConfirmation {
+  readonly times: number;
+  /** `--confirm-time`; absent: `confirmationBudgetMs` of the run so far. */
+  readonly budgetMs: number | undefined;
+  readonly eventualWindowMs: number;
+  readonly started: number;
+  readonly stop: { readonly reason: unknown; readonly deadline: number; readonly stopped: Promise<unknown> };
+  readonly known: ((r: CheckRecord) => boolean) | undefined;
+  readonly log: (line: string) => void;
+  readonly replay: ConfirmOptions['replay'];
+}
+
+/**
+ * A run's failures confirmed within the time it may take and the run's own deadline. A stopped run
+ * confirms nothing more: its failures are reported `not confirmed (time)`, without a line per failure
+ * saying so (the reports do); a signal during confirmation stops it, and what is not confirmed yet is
+ * labelled so.
+ */
+export async function confirmWithinBudget(found: readonly CheckRecord[], c: RunConfirmation): Promise<CheckRecord[]> {
+  const { stop, log, known } = c;
+  const stopped = stop.reason !== undefined;
+  const budgetMs = stopped
+    ? 0
+    : Math.min(c.budgetMs ?? confirmationBudgetMs(Date.now() - c.started, c.eventualWindowMs), Math.max(0, stop.deadline - Date.now()));
+  if (!stopped) log(`svc-conformance: confirming failures (${c.times} replays each, at most ${Math.round(budgetMs / 1000)} s)`);
+  const options: ConfirmOptions = {
+    times: c.times,
+    deadline: Date.now() + budgetMs,
+    now: Date.now,
+    known: (r) => known !== undefined && known(r),
+    log,
+    replay: c.replay,
+    // The bound announced above holds even for a replay that waits out windows of its own.
+    sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, 2 ** 31 - 1)).unref()),
+  };
+  const unconfirmedNow = () => confirmFailures(found, { ...options, deadline: 0, log: () => undefined });
+  return stopped ? unconfirmedNow() : Promise.race([confirmFailures(found, options), stop.stopped.then(unconfirmedNow)]);
 }
 
 /** Every failure labelled without replays: confirmation off (`--no-confirm`). */

@@ -18,7 +18,7 @@ import type { RunPlan } from './plan.ts';
  * `--leader-elect` defaults to true, so a start against a real API server would contend for the real
  * controller manager's lock and run a second set of controllers. Against an external target bring-up
  * starts a private reference API server for the daemon instead (`privateServer`,
- * runner/phases/target-up.ts), and the checks read the daemon's Lease there.
+ * runner/phases/bring-up.ts), and the checks read the daemon's Lease there.
  * An empty command is the plan's to refuse (runner/plan.ts).
  */
 export async function prepareDaemon(o: {

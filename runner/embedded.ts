@@ -1,6 +1,6 @@
 /**
  * The one place the embedded reference API server is started: a run's target (runner/executor.ts), the
- * private server a controller daemon under test talks to (runner/phases/target-up.ts), `serve`, both sides of
+ * private server a controller daemon under test talks to (runner/phases/bring-up.ts), `serve`, both sides of
  * `compare`, the benches and the reproducer measurement all describe the server they want as data
  * (the run plan's EmbeddedTargetPlan, or the same fields) and get it here with the TargetConfig checks
  * reach it by and its restart and compaction hooks. Nothing else imports the server's constructor

@@ -55,7 +55,7 @@ export async function executeRun(plan: RunPlan, io: RunIO): Promise<RunOutcome> 
     if (probed.refused !== undefined) return await refusedRun(plan, up, started, probed.refused, io);
     const { known } = probed;
     const staged = await runStages(plan, up, { gate, known, stop, started, stage: io.stage, log: io.log });
-    const records = await settleFailures(plan, up, staged.records, { known, stop, started, log: io.log });
+    const records = await settleFailures(plan, up, { staged, stage: io.stage, known, stop, started, log: io.log });
     // After settling: the map's findings are not replayed, the probe asked once.
     if (gate !== undefined) records.push(...gate.records);
     io.edge?.checksDone();

@@ -32,7 +32,7 @@ import type { RunOptions } from './run-options.ts';
 import { requireSome, selectChecks, selectionOf } from '../harness/case/index.ts';
 import { ConfigError } from '../harness/transport/index.ts';
 import { didYouMean } from '../harness/case/index.ts';
-import { nodeagentFault, nodeagentFaults } from '../targets/nodeagent-loader/faults.ts';
+import { nodeagentFaultNames, nodeagentFaults } from '../targets/nodeagent-loader/faults.ts';
 import { splitCommand, type DaemonLauncher } from '../harness/processes/index.ts';
 import type { NodeagentLoaderSettings, NodeagentLoaderTarget } from '../harness/processes/index.ts';
 import { embeddedLoaderDescription } from '../targets/nodeagent-loader/embedded.ts';
@@ -273,7 +273,7 @@ function optionErrors(o: RunOptions, external: boolean, errors: string[]): void 
   if (!external && o.restrictedKubeconfig !== undefined)
     errors.push("--restricted-kubeconfig applies to an external target; the embedded server's checks impersonate a user of their own");
   for (const f of o.nodeagentFault ?? [])
-    if (!nodeagentFault(f))
+    if (!nodeagentFaultNames.has(f))
       errors.push(
         `unknown node-agent fault ${f}${didYouMean(
           f,

@@ -10,7 +10,7 @@ import type { Hooks } from '../../harness/case/index.ts';
 import { firstContact } from '../../harness/transport/index.ts';
 import type { Profile } from '../../reference/profile.ts';
 import type { ComparePlan, SidePlan } from '../compare-plan.ts';
-import { bringUpTarget } from './target-up.ts';
+import { bringUpTarget } from './bring-up.ts';
 import { refuseProfileMismatch } from './probe.ts';
 
 export interface SideUp {

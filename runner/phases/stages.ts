@@ -37,6 +37,8 @@ export interface Staged {
   readonly reason?: StopReason;
   /** The target slowed down steadily over the stage's requests (harness/transport/pace-trend.ts). */
   readonly slowdown?: Slowdown;
+  /** What the stage handed the checks, for replays of their failures (runner/phases/settle.ts). */
+  readonly settings: SuiteSettings;
 }
 
 export async function runStages(plan: RunPlan, up: BroughtUp, i: StagesInput): Promise<Staged> {
@@ -66,6 +68,7 @@ export async function runStages(plan: RunPlan, up: BroughtUp, i: StagesInput): P
     finished: new Set<string>(),
     slowdown: undefined as Slowdown | undefined,
   };
+  const settings = suiteSettings(plan, up, [], parallel, i.stop.deadline);
   for (const [group, sequential] of [
     [shared, false],
     [exclusive, true],
@@ -104,6 +107,7 @@ export async function runStages(plan: RunPlan, up: BroughtUp, i: StagesInput): P
     errors: outcome.errors,
     footprints: outcome.footprints,
     parallel,
+    settings,
     ...(reason !== undefined ? { reason } : {}),
     ...(outcome.slowdown !== undefined ? { slowdown: outcome.slowdown } : {}),
   };

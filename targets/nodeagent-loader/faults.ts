@@ -237,6 +237,11 @@ export type NodeagentFaultName =
   | `default-changed/${string}`
   | `credential-rule-skipped/${string}`;
 
+/** Every fault name `nodeagentFault` knows: what `--nodeagent-fault` accepts. */
+export const nodeagentFaultNames: ReadonlySet<string> = new Set(
+  [...nodeagentFaults, ...nodeagentFieldFaults, ...nodeagentDefaultFaults].map((f) => f.name),
+);
+
 export function nodeagentFault(name: string): NodeagentFault | undefined {
   return (
     (nodeagentFaults as readonly NodeagentFault[]).find((f) => f.name === name) ??

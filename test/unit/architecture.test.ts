@@ -94,7 +94,7 @@ const ENV_OPENERS: readonly string[] = ['runner/env.ts', 'runner/session.ts'];
 const EMBEDDED_TARGET_USERS: readonly string[] = [
   // A run's target, in the run's first phase, and the controller daemon's private API server beside an
   // external one; both sides of `compare`, when embedded, through it.
-  'runner/phases/target-up.ts',
+  'runner/phases/bring-up.ts',
   // Every bench's server.
   'scripts/dev/bench-target.ts',
   // The servers each reproducer is judged against, with the fault and without.
@@ -106,8 +106,6 @@ const EMBEDDED_TARGET_USERS: readonly string[] = [
 const SESSION_USERS: readonly string[] = [
   // A run's groups of checks.
   'runner/check-stage.ts',
-  // Confirmation and --reproduce replays.
-  'runner/confirm-replay.ts',
   // One per side of `compare`, in its lockstep stage.
   'runner/phases/lockstep-stage.ts',
   // Every bench's environment.

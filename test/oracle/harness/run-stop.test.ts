@@ -1,7 +1,8 @@
 // Why: a run stopped by --timeout or SIGTERM reports the checks it did not finish as
 // notChecked with the reason, never as passed, and no check starts once the deadline has passed.
 import { describe, expect, it } from 'vitest';
-import { armRunStop, unfinishedRecords, stopLine } from '../../../runner/run-stop.ts';
+import { unfinishedRecords, stopLine } from '../../../runner/run-stop.ts';
+import { armRunStop } from '../../../runner/phases/stop.ts';
 import { scheduleChecks } from '../../../runner/scheduler.ts';
 import { checkById } from '../../../suites/checks/index.ts';
 import type { CheckEnv } from '../../../harness/case/index.ts';

@@ -1,6 +1,6 @@
 // A rebuild of dist/ while a CLI run from the previous build is still going (`npm test` beside a long
 // `test:upstream`) must leave the chunks that run imports late: it ended in an internal error,
-// ERR_MODULE_NOT_FOUND for dist/confirm-replay-<hash>.js, when it reached its confirmation replays.
+// ERR_MODULE_NOT_FOUND for a dist/ chunk it loads only when it reaches its confirmation replays.
 import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
