@@ -1,7 +1,6 @@
-// Self-tests (`npm test`). The folder decides the project: test/unit/ (no server, no process: the model,
-// generators, reports, pure harness parts; `npm run test:unit`) and test/oracle/ (servers, processes, the
-// CLI, real clients, upstream binaries); test/helpers/ and test/fixtures/ are shared. The suites (suites/)
-// are run by the CLI, not here. Why each setting: docs/performance.md, "The self-tests".
+// Self-tests (`npm test`); the folder decides the project: test/unit/ (no server, no process; `npm run
+// test:unit`) and test/oracle/ (servers, processes, the CLI, upstream binaries). The suites (suites/) are
+// run by the CLI, not here. Why each setting: docs/performance.md, "The self-tests".
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -11,8 +10,7 @@ import { CostliestFirst, OWN_PROCESS } from './test/helpers/sequencer.ts';
 const CORES = availableParallelism();
 // In the checkout, not in node_modules/ (vitest's default), which may be shared with other checkouts.
 const MODULE_CACHE = fileURLToPath(new URL('./.vitest-cache/', import.meta.url));
-// Oracle files mostly wait (spawned runs, servers' timers), so three workers more than the cores; both
-// oracle projects share a group, so vitest runs them in one pool.
+// Oracle files mostly wait (spawned runs, servers' timers): three workers more than the cores, one pool.
 const ORACLE = { globalSetup: ['test/dist.global-setup.ts'], maxWorkers: CORES + 3, sequence: { groupOrder: 1 } };
 // Measuring only: CPU-seconds per test file (test/helpers/cpu-per-file.ts).
 const SETUP = process.env.SVC_TEST_CPU_LOG ? ['test/helpers/cpu-per-file.ts'] : [];
@@ -41,8 +39,7 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'oracle', include: [...OWN_PROCESS], ...ORACLE } },
-      // The rest share a process per worker, one file after another: each closes what it starts. One
-      // project, so vitest's own process transforms their modules once.
+      // The rest share a process per worker, one file after another: each closes what it starts.
       {
         extends: true,
         test: { name: 'oracle-shared', include: ['test/oracle/**/*.test.ts'], exclude: [...OWN_PROCESS], isolate: false, ...ORACLE },

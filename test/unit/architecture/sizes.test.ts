@@ -4,6 +4,7 @@
  * in OVERSIZE_ALLOWED with its size: an entry may shrink, never grow, and one that is no longer over
  * must leave the list. `npm run sizes` prints the figures.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { oversizeInCheckout } from '../../../scripts/dev/sizes.ts';
 import { keyOf, oversize, MAX_FILE_LINES, MAX_FUNCTION_LINES, type Oversize } from '../../../scripts/dev/source-sizes.ts';
@@ -27,7 +28,15 @@ const lines = (n: number, line: string) => Array.from({ length: n }, () => line)
 const fn = (name: string, bodyLines: number) =>
   `export function ${name}(): number {\n  let x = 0;\n${lines(bodyLines, '  x += 1;')}\n  return x;\n}\n`;
 
+/** The test configuration says where tests go and how they run, not how long they took once. */
+const MAX_VITEST_CONFIG_LINES = 50;
+
 describe('source sizes', () => {
+  it(`vitest.config.ts stays within ${MAX_VITEST_CONFIG_LINES} lines`, () => {
+    const config = readFileSync(new URL('../../../vitest.config.ts', import.meta.url), 'utf8');
+    expect(config.trimEnd().split('\n').length).toBeLessThanOrEqual(MAX_VITEST_CONFIG_LINES);
+  });
+
   it(`no file over ${MAX_FILE_LINES} lines and no function over ${MAX_FUNCTION_LINES} but the listed ones, none grown`, () => {
     const { over, stale } = sizeFindings(oversizeInCheckout(), OVERSIZE_ALLOWED);
     expect(over, 'split these (never raise the allowlist)').toEqual([]);
