@@ -150,17 +150,14 @@ function openStageSession(req: StageRequest): ReturnType<typeof openSession> {
     runId: s.runId,
     settings: s.targetSettings,
     scope: s.namespaceScope,
-    ...(s.namespaces !== undefined && s.namespaces.length > 0 ? { namespaces: s.namespaces } : {}),
-    ...(req.nodeagentLoader !== undefined
-      ? { nodeagentLoader: { given: req.nodeagentLoader } }
-      : s.nodeagentLoader
-        ? { nodeagentLoader: s.nodeagentLoader }
-        : {}),
-    ...(s.controllerDaemon ? { controllerDaemon: s.controllerDaemon } : {}),
-    ...(s.restrictedTarget ? { restricted: s.restrictedTarget } : {}),
-    ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}),
-    ...(req.excused !== undefined ? { excused: req.excused } : {}),
-    ...(req.checksTarget !== undefined ? { checksTarget: req.checksTarget } : {}),
+    // An empty list names no namespace: the session makes its own.
+    namespaces: s.namespaces !== undefined && s.namespaces.length > 0 ? s.namespaces : undefined,
+    nodeagentLoader: req.nodeagentLoader !== undefined ? { given: req.nodeagentLoader } : s.nodeagentLoader,
+    controllerDaemon: s.controllerDaemon,
+    restricted: s.restrictedTarget,
+    backgroundWrites: s.backgroundWrites,
+    excused: req.excused,
+    checksTarget: req.checksTarget,
   });
 }
 

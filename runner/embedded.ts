@@ -84,7 +84,7 @@ export async function startEmbeddedTarget(t: EmbeddedTargetSpec, profile: Profil
       headers: token !== undefined ? { Authorization: `Bearer ${token}` } : {},
       source: o.source ?? 'embedded reference server',
     },
-    ...(token !== undefined ? { token } : {}),
+    token,
     hooks: embeddedHooks(server.url),
     close: () => server.close(),
   };

@@ -56,7 +56,7 @@ export function openSession(s: SessionSpec): OpenedEnv {
     nodeagentLoader: loader,
     controllerDaemon: s.controllerDaemon,
     restricted: s.restricted,
-    ...(s.backgroundWrites === true ? { backgroundWrites: true } : {}),
+    backgroundWrites: s.backgroundWrites,
     namespaces: s.namespaces,
     excused: s.excused,
     checksTarget: s.checksTarget,

@@ -137,7 +137,7 @@ export async function sweepRun(
   o: { waitMs?: number; pollMs?: number; hurry?: Promise<unknown> } = {},
 ): Promise<SweepResult> {
   const r = await cleanupRuns(cfg, profile.runLabel, { runId }, { log, ...o });
-  return { leftovers: r.leftovers, ...(r.unverified !== undefined ? { unverified: r.unverified } : {}) };
+  return { leftovers: r.leftovers, unverified: r.unverified };
 }
 
 /** Terminal lines naming what is left, one per object, each with its removal command. */

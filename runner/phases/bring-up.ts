@@ -39,11 +39,11 @@ export async function bringUp(plan: RunPlan): Promise<BroughtUp> {
     const daemon = await daemonOf(plan, { server: api.target.server, token: api.token, privateServer: api.daemonServer });
     return {
       target: api.target,
-      ...(api.restricted !== undefined ? { restricted: api.restricted } : {}),
+      restricted: api.restricted,
       settings: plan.target.kind === 'embedded' ? { ...plan.settings, hooks: api.hooks } : plan.settings,
       nodeagent,
-      ...(daemon.settings !== undefined ? { daemon: daemon.settings } : {}),
-      ...(plan.cleanupCommand !== undefined ? { cleanupCommand: plan.cleanupCommand } : {}),
+      daemon: daemon.settings,
+      cleanupCommand: plan.cleanupCommand,
       close: async () => {
         await daemon.cleanup();
         await api.close();
@@ -84,8 +84,8 @@ export async function bringUpTarget(
   }
   const given = plan.inProcess;
   const embedded = await startEmbeddedTarget(plan.target, plan.profile, {
-    ...(given?.source !== undefined ? { source: given.source } : {}),
-    ...(given?.onVariationPoint ? { onVariationPoint: given.onVariationPoint } : {}),
+    source: given?.source,
+    onVariationPoint: given?.onVariationPoint,
   });
   return { target: embedded.config, token: embedded.token, hooks: embedded.hooks, close: () => embedded.close() };
 }

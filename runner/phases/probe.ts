@@ -52,7 +52,7 @@ export async function probeTarget(plan: RunPlan, up: BroughtUp, io: RunIO, setup
         source: up.target.source,
         reportedVersion: reported,
       }) ?? plan.inProcess?.known;
-    return { ...(known !== undefined ? { known } : {}), ...(setupNamespace !== undefined ? { setupNamespace } : {}) };
+    return { known, setupNamespace };
   } finally {
     await probe.close();
   }

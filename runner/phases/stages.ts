@@ -85,8 +85,8 @@ export async function runStages(plan: RunPlan, up: BroughtUp, i: StagesInput): P
       hurry: i.stop.hurried,
       graceMs: STOP_GRACE_MS,
       ...excusing(plan, i.known),
-      ...(up.nodeagent.given !== undefined ? { nodeagentLoader: up.nodeagent.given } : {}),
-      ...(plan.inProcess?.checksTarget !== undefined ? { checksTarget: plan.inProcess.checksTarget } : {}),
+      nodeagentLoader: up.nodeagent.given,
+      checksTarget: plan.inProcess?.checksTarget,
     });
     outcome.records.push(...part.records);
     outcome.errors.push(...part.errors);
@@ -108,8 +108,8 @@ export async function runStages(plan: RunPlan, up: BroughtUp, i: StagesInput): P
     footprints: outcome.footprints,
     parallel,
     settings,
-    ...(reason !== undefined ? { reason } : {}),
-    ...(outcome.slowdown !== undefined ? { slowdown: outcome.slowdown } : {}),
+    reason,
+    slowdown: outcome.slowdown,
   };
 }
 

@@ -34,7 +34,7 @@ export async function sweepAfter(
   // A listing of its own, whatever the sweep is waiting on (a delete the target holds).
   const listing = async (): Promise<SweepResult | undefined> => {
     const r = await within(cleanupRuns(up.target, profile.runLabel, { runId }, { log, dryRun: true }), HURRIED_LISTING_MS);
-    return r === undefined ? undefined : { leftovers: r.leftovers, ...(r.unverified !== undefined ? { unverified: r.unverified } : {}) };
+    return r === undefined ? undefined : { leftovers: r.leftovers, unverified: r.unverified };
   };
   // The embedded target too: what a hostile fault keeps (a namespace left Terminating) is named.
   const bounded = within(sweeping, limitMs).then((r) => r ?? (stoppedFor !== undefined ? listing() : undefined));
