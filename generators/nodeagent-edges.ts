@@ -112,7 +112,7 @@ export function edgeFiles(p: Profile): readonly EdgeFile[] {
     const model = validateNodeagentConfig(doc, p);
     if (model.errors.length === 0 && model.unspecified.length > 0) return;
     const invalid = model.errors[0];
-    add({ file: 'config', doc, group: invalid?.clause ?? clause, ...(invalid ? { violation: { what, clause: invalid.clause } } : {}) });
+    add({ file: 'config', doc, group: invalid?.clause ?? clause, violation: invalid ? { what, clause: invalid.clause } : undefined });
   };
   const credentials = (doc: Doc, what: string) => {
     const model = validateCredentialProviderConfig(doc, p);
@@ -120,7 +120,7 @@ export function edgeFiles(p: Profile): readonly EdgeFile[] {
     // A valid file decides only what the spec leaves open in it (the exec apiVersion, 2.5).
     const group = invalid?.clause ?? model.unspecified[0]?.clause;
     if (group === undefined) return;
-    add({ file: 'credentials', doc, group, ...(invalid ? { violation: { what, clause: invalid.clause } } : {}) });
+    add({ file: 'credentials', doc, group, violation: invalid ? { what, clause: invalid.clause } : undefined });
   };
   const add = (f: EdgeFile) => {
     const key = `${f.file}:${JSON.stringify(f.doc)}`;

@@ -151,14 +151,12 @@ export function withBackgroundWrites(target: Target, writer: BackgroundWriter): 
       await writer.write(req[RECORD_TO]);
       return target.send(req);
     },
-    ...(target.openStream
-      ? {
-          openStream: async (req: TargetRequest) => {
-            await writer.write(req[RECORD_TO]);
-            return target.openStream!(req);
-          },
+    openStream: target.openStream
+      ? async (req: TargetRequest) => {
+          await writer.write(req[RECORD_TO]);
+          return target.openStream!(req);
         }
-      : {}),
+      : undefined,
     close: () => target.close(),
   };
 }

@@ -73,7 +73,7 @@ export function recordingInto(target: Target, sink: ExchangeRecorder): Target {
   return {
     server: target.server,
     send: (req) => target.send(recordedBy(req, sink)),
-    ...(target.openStream ? { openStream: (req) => target.openStream!(recordedBy(req, sink)) } : {}),
+    openStream: target.openStream ? (req) => target.openStream!(recordedBy(req, sink)) : undefined,
     close: () => target.close(),
   };
 }
@@ -124,7 +124,7 @@ export function sumFootprints(checks: readonly CheckFootprint[], parallel?: numb
     checkWallMs: Math.round(checkWallMs),
     parallel,
     checks: [...checks].sort((a, b) => b.wallMs - a.wallMs),
-    ...(reach.length > 0 ? { reach: sumReach(reach) } : {}),
+    reach: reach.length > 0 ? sumReach(reach) : undefined,
   };
 }
 

@@ -138,7 +138,7 @@ export async function startControlPlane(o: ControlPlaneOptions = {}): Promise<Co
       topology,
       server,
       apiServers,
-      ...(lb !== undefined ? { balancerCounts: () => lb.counts() } : {}),
+      balancerCounts: lb === undefined ? undefined : () => lb.counts(),
       etcdUrl: `http://127.0.0.1:${etcdClient}`,
       kubeconfigPath,
       dir,

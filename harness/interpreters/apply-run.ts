@@ -213,7 +213,7 @@ function planModelStep(
         outcome: {
           kind: 'refused',
           detail: `the JSON patch fails: ${r.error}`,
-          ...(r.replaceOfMissingMember ? { tags: REPLACE_OF_MISSING_MEMBER } : {}),
+          tags: r.replaceOfMissingMember ? REPLACE_OF_MISSING_MEMBER : undefined,
         },
       };
     object = r.value as Record<string, unknown>;

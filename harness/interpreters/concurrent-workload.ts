@@ -228,7 +228,7 @@ async function list1(
       {
         key: `${String(m['namespace'])}/${String(m['name'])}`,
         token,
-        ...(typeof m['resourceVersion'] === 'string' ? { rv: m['resourceVersion'] } : {}),
+        rv: typeof m['resourceVersion'] === 'string' ? m['resourceVersion'] : undefined,
       },
     ];
   });

@@ -35,7 +35,7 @@ type LeaseJson = {
 const seen = (l: LeaseJson): LeaseSeen => ({
   namespace: l.metadata?.namespace ?? '',
   name: l.metadata?.name ?? '',
-  ...(l.metadata?.resourceVersion !== undefined ? { resourceVersion: l.metadata.resourceVersion } : {}),
+  resourceVersion: l.metadata?.resourceVersion,
   ...(l.spec?.holderIdentity ? { holder: l.spec.holderIdentity } : {}),
 });
 
@@ -55,7 +55,7 @@ export async function readLeases(get: Get, profile: Profile, w: Pick<LeaseWindow
       .filter((l) => !l.metadata?.labels?.[profile.runLabel] && l.spec?.holderIdentity)
       .map((l) => [`${l.metadata?.namespace}/${l.metadata?.name}`, seen(l)] as const),
   );
-  return { ...(one.status === 200 ? { at: seen(one.json as LeaseJson) } : {}), all };
+  return { at: one.status === 200 ? seen(one.json as LeaseJson) : undefined, all };
 }
 
 export async function namespaceExists(get: Get, profile: Profile, namespace: string): Promise<boolean> {
@@ -107,7 +107,7 @@ export async function awaitLeadership(
   return {
     before,
     after,
-    ...(gone.exit ? { exited: { code: gone.exit.code, output: dp.output() } } : {}),
+    exited: gone.exit ? { code: gone.exit.code, output: dp.output() } : undefined,
     namespaceExists: await namespaceExists(get, profile, w.namespace),
   };
 }

@@ -146,10 +146,10 @@ function verdictStep(
     clauses: verdict.clauses,
     request: ra ? requestLine(ra) : rb ? requestLine(rb) : '(no request)',
     differences: diffs.slice(0, MAX_DIFFERENCES),
-    ...(ra ? { target: view(ra) } : {}),
-    ...(rb ? { reference: view(rb) } : {}),
-    failures: { ...(oa.kind === 'violated' ? { target: oa.failures } : {}), ...(ob.kind === 'violated' ? { reference: ob.failures } : {}) },
-    ...(verdict.note !== undefined ? { note: verdict.note } : {}),
+    target: ra ? view(ra) : undefined,
+    reference: rb ? view(rb) : undefined,
+    failures: { target: oa.kind === 'violated' ? oa.failures : undefined, reference: ob.kind === 'violated' ? ob.failures : undefined },
+    note: verdict.note,
   };
 }
 
@@ -225,22 +225,15 @@ const uniq = <T>(xs: readonly T[]): T[] => [...new Set(xs)];
 const kindsOf = (ds: readonly Difference[]): DiffKind[] => uniq(ds.map((d) => d.kind));
 
 function translateRecord(r: Recorded, t: (v: unknown) => unknown): Recorded {
+  // The translator passes undefined through: an absent query, body or answer part stays absent.
   return {
     request: {
       method: r.request.method,
       path: t(r.request.path) as string,
-      ...(r.request.query ? { query: t(r.request.query) as [string, string | null][] } : {}),
-      ...(r.request.body !== undefined ? { body: t(r.request.body) } : {}),
+      query: t(r.request.query) as [string, string | null][] | undefined,
+      body: t(r.request.body),
     },
-    ...(r.answer
-      ? {
-          answer: {
-            ...r.answer,
-            ...(r.answer.json !== undefined ? { json: t(r.answer.json) } : {}),
-            ...(r.answer.bodyText !== undefined ? { bodyText: t(r.answer.bodyText) as string } : {}),
-          },
-        }
-      : {}),
+    answer: r.answer && { ...r.answer, json: t(r.answer.json), bodyText: t(r.answer.bodyText) as string | undefined },
     transportError: r.transportError,
   };
 }

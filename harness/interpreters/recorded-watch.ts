@@ -89,11 +89,11 @@ function eventOf(doc: unknown, at: number): RecordedEvent {
   const token = data?.['w'];
   return {
     type,
-    ...(typeof md['name'] === 'string' ? { key: `${String(md['namespace'])}/${md['name']}` } : {}),
+    key: typeof md['name'] === 'string' ? `${String(md['namespace'])}/${md['name']}` : undefined,
     token,
     rv,
     data,
-    ...(md['deletionTimestamp'] !== undefined && md['deletionTimestamp'] !== null ? { terminating: true } : {}),
+    terminating: md['deletionTimestamp'] !== undefined && md['deletionTimestamp'] !== null ? true : undefined,
     at,
   };
 }

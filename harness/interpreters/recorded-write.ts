@@ -62,13 +62,13 @@ export async function write(
       key,
       input,
       output,
-      ...(input.kind === 'create' || input.kind === 'update' ? { sent: data } : {}),
-      ...(isRecord(obj) && isRecord(obj['metadata']) && obj['metadata']['deletionTimestamp'] != null ? { terminating: true } : {}),
-      ...(r !== undefined ? { httpStatus: r.status } : {}),
+      sent: input.kind === 'create' || input.kind === 'update' ? data : undefined,
+      terminating: isRecord(obj) && isRecord(obj['metadata']) && obj['metadata']['deletionTimestamp'] != null ? true : undefined,
+      httpStatus: r?.status,
       call,
-      ...(ret !== undefined ? { ret } : {}),
+      ret,
     },
-    ...(rv !== undefined && o.op !== 'delete' ? { seenRv: rv } : {}),
+    seenRv: o.op === 'delete' ? undefined : rv,
   };
 }
 
@@ -108,7 +108,7 @@ function outputOf(op: Exclude<PlannedOp, { op: 'list' }>['op'], r: TargetRespons
   const obj = r.json;
   const md = isRecord(obj) && isRecord(obj['metadata']) ? obj['metadata'] : {};
   const rv = typeof md['resourceVersion'] === 'string' ? md['resourceVersion'] : undefined;
-  if (op !== 'get') return { status: 'ok', ...(rv !== undefined && op !== 'delete' ? { rv } : {}) };
+  if (op !== 'get') return { status: 'ok', rv: op === 'delete' ? undefined : rv };
   const token = isRecord(obj) && isRecord(obj['data']) && typeof obj['data']['w'] === 'string' ? obj['data']['w'] : undefined;
-  return { status: 'ok', present: true, ...(token !== undefined ? { token } : {}), ...(rv !== undefined ? { rv } : {}) };
+  return { status: 'ok', present: true, token, rv };
 }

@@ -58,7 +58,7 @@ function readScope(
 
 /** What a list request named: its path's namespace (none for all namespaces) and its selector. */
 const scopeOf = (op: Pick<ListOp, 'ns'>, namespaces: readonly string[], selector: string | undefined): RequestScope => ({
-  ...(op.ns === 'all' ? {} : { namespace: namespaces[0]! }),
+  namespace: op.ns === 'all' ? undefined : namespaces[0]!,
   selector,
 });
 
@@ -185,7 +185,7 @@ export async function runList(cx: CaseContext, op: ListOp): Promise<void> {
     limit: op.limit,
     selector: selector !== undefined,
     ...requested,
-    ...(semantic === 'Any' ? { limitClause: d.clause } : {}),
+    limitClause: semantic === 'Any' ? d.clause : undefined,
   });
   learnFromList(
     cx,

@@ -275,7 +275,7 @@ export function daemonTarget(s: ControllerDaemonSettings): ControllerDaemonTarge
     launcher: s.launcher ?? processLauncher(s.command, undefined, s.display ?? s.command),
     startLauncher: s.startLauncher,
     kubeconfigPath: s.kubeconfigPath,
-    ...(s.apiServerUrl ? { apiServerUrl: s.apiServerUrl } : {}),
+    apiServerUrl: s.apiServerUrl,
     startTimeoutMs: s.startTimeoutMs,
     settleMs: s.settleMs,
     leaseTimeoutMs: s.leaseTimeoutMs,

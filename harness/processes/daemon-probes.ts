@@ -113,7 +113,7 @@ export function tlsHandshake(
     });
     socket.once('error', (e) => {
       clearTimeout(timer);
-      resolve({ ok: false, error: e.message, ...(timedOut ? { timedOut: true as const } : {}) });
+      resolve({ ok: false, error: e.message, timedOut: timedOut ? true : undefined });
     });
   });
 }

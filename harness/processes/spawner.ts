@@ -107,7 +107,7 @@ export function spawnChild(file: string, args: readonly string[], o: SpawnOption
         o.onOutput(`\n(could not start: ${message})`);
         resolve({ code: 127 });
       },
-      onClose: (code, signal) => resolve({ code, ...(signal ? { signal } : {}) }),
+      onClose: (code, signal) => resolve({ code, signal: signal ?? undefined }),
     });
   });
   holdOpen(true);
@@ -138,7 +138,7 @@ export function spawnDirect(file: string, args: readonly string[], o: SpawnOptio
       o.onOutput(`\n(could not start: ${e.message})`);
       resolve({ code: 127 });
     });
-    child.once('close', (code, signal) => resolve({ code, ...(signal ? { signal } : {}) }));
+    child.once('close', (code, signal) => resolve({ code, signal: signal ?? undefined }));
   });
   return { exited, lost: new Promise<void>(() => undefined), kill: (signal) => void child.kill(signal) };
 }

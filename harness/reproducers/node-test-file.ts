@@ -52,7 +52,7 @@ export function toNodeTest(exchanges: readonly Exchange[], opts: CurlOptions & {
   const plan = replayPlan(exchanges, opts.needs);
   const about = opts.about;
   const waits = pauses(exchanges, plan.order);
-  const requests = plan.order.map((i) => ({ ...planned(exchanges[i]!, i), ...(waits.has(i) ? { pauseMs: waits.get(i)! } : {}) }));
+  const requests = plan.order.map((i) => ({ ...planned(exchanges[i]!, i), pauseMs: waits.get(i) }));
   const line = (s: string) => s.replace(/\s*\n\s*/g, ' ').slice(0, 400);
   return [
     `// Reproducer by svc-conformance${about ? ` for ${about.clause}` : ''}, as a node test: ${exchanges.length} request(s), recorded against ${server}.`,
@@ -124,15 +124,13 @@ function planned(e: Exchange, i: number): PlannedRequest {
     path: redactText(req.path),
     query: (req.query ?? []).map(([k, v]) => [k, v === null ? null : redactText(v)] as const),
     headers,
-    ...(body !== undefined ? { body: redactText(body) } : {}),
-    ...(binary ? { bodyBase64: Buffer.from(req.body as Uint8Array).toString('base64') } : {}),
+    body: body === undefined ? undefined : redactText(body),
+    bodyBase64: binary ? Buffer.from(req.body as Uint8Array).toString('base64') : undefined,
     auth: req.identity === undefined ? 'token' : req.identity === 'anonymous' ? 'none' : req.identity,
-    ...(isSetup(e) ? { setup: true as const } : {}),
-    ...(isStream(e) ? { streamSeconds: Math.max(3, Math.ceil(e.durationMs / 1000) + 2) } : {}),
-    ...(isCrdCreate(e) && typeof spec?.group === 'string' && typeof version === 'string'
-      ? { served: `/apis/${spec.group}/${version}` }
-      : {}),
-    ...((isCrdCreate(e) || isWebhookCreate(e)) && name !== '' ? { cleanup: `${redactText(req.path)}/${name}` } : {}),
+    setup: isSetup(e) ? true : undefined,
+    streamSeconds: isStream(e) ? Math.max(3, Math.ceil(e.durationMs / 1000) + 2) : undefined,
+    served: isCrdCreate(e) && typeof spec?.group === 'string' && typeof version === 'string' ? `/apis/${spec.group}/${version}` : undefined,
+    cleanup: (isCrdCreate(e) || isWebhookCreate(e)) && name !== '' ? `${redactText(req.path)}/${name}` : undefined,
   };
 }
 

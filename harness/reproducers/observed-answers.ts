@@ -68,7 +68,7 @@ const isWatch = (e: Exchange): boolean => (e.request.query ?? []).some(([k, v]) 
 export function answerData(e: Exchange): AnswerData | undefined {
   if (!e.response) return undefined;
   const r = e.response;
-  return { status: r.status, headers: r.headers, body: r.json ?? r.bodyText, ...(isWatch(e) ? { events: documentsOf(r.bodyText) } : {}) };
+  return { status: r.status, headers: r.headers, body: r.json ?? r.bodyText, events: isWatch(e) ? documentsOf(r.bodyText) : undefined };
 }
 
 /** `ours`: whether an object's labels mark it as this run's (the run label with the run id). */
@@ -78,15 +78,15 @@ export function observedAnswers(
 ): ObservedAnswer[] {
   return exchanges.map((e, request): ObservedAnswer => {
     const call = redactText(`${e.request.method} ${e.request.path}${queryToString(e.request.query)}`);
-    if (!e.response) return { request, call, ...(e.seq === 0 ? { setup: true as const } : {}) };
+    if (!e.response) return { request, call, setup: e.seq === 0 ? true : undefined };
     const r = e.response;
     const item = (o: unknown): ObservedItem => {
       const m = metaOf(o);
       return {
-        ...(str(m.namespace) !== undefined ? { namespace: str(m.namespace)! } : {}),
+        namespace: str(m.namespace),
         name: str(m.name) ?? '',
-        ...(str(m.resourceVersion) !== undefined ? { resourceVersion: str(m.resourceVersion)! } : {}),
-        ...(ours(m.labels) ? {} : { notCreatedBySuite: true as const }),
+        resourceVersion: str(m.resourceVersion),
+        notCreatedBySuite: ours(m.labels) ? undefined : true,
       };
     };
     if (isWatch(e)) {
@@ -96,9 +96,9 @@ export function observedAnswers(
         const m = metaOf(o);
         return {
           type,
-          ...(str(m.name) !== undefined ? { name: str(m.name)! } : {}),
-          ...(str(m.resourceVersion) !== undefined ? { resourceVersion: str(m.resourceVersion)! } : {}),
-          ...(type !== 'BOOKMARK' && !ours(m.labels) ? { notCreatedBySuite: true as const } : {}),
+          name: str(m.name),
+          resourceVersion: str(m.resourceVersion),
+          notCreatedBySuite: type !== 'BOOKMARK' && !ours(m.labels) ? true : undefined,
         };
       });
       return { request, call, status: r.status, events };
@@ -110,19 +110,20 @@ export function observedAnswers(
       request,
       call,
       status: r.status,
-      ...(str(j.kind) !== undefined ? { kind: str(j.kind)! } : {}),
-      ...(str(m.resourceVersion) !== undefined ? { resourceVersion: str(m.resourceVersion)! } : {}),
+      kind: str(j.kind),
+      resourceVersion: str(m.resourceVersion),
     };
     if (Array.isArray(j.items)) {
       const items = j.items.slice(0, MAX_ITEMS).map(item);
       return {
         ...base,
-        ...(str(m.continue) ? { continue: str(m.continue)! } : {}),
-        ...(typeof m.remainingItemCount === 'number' ? { remainingItemCount: m.remainingItemCount } : {}),
+        // An empty continue token is the last page's: shown as none.
+        continue: str(m.continue) || undefined,
+        remainingItemCount: typeof m.remainingItemCount === 'number' ? m.remainingItemCount : undefined,
         items,
-        ...(j.items.length > MAX_ITEMS ? { itemsLeftOut: j.items.length - MAX_ITEMS } : {}),
+        itemsLeftOut: j.items.length > MAX_ITEMS ? j.items.length - MAX_ITEMS : undefined,
       };
     }
-    return { ...base, ...(str(m.name) !== undefined ? { name: str(m.name)! } : {}) };
+    return { ...base, name: str(m.name) };
   });
 }

@@ -55,7 +55,7 @@ export function premises(exchanges: readonly Exchange[], needs: readonly AnswerN
   exchanges.forEach((e, i) => {
     const s = e.response?.status;
     if (s === undefined || s < 200 || s > 299 || isSetup(e) || tested.has(i)) return;
-    out.push({ request: i, recorded: s, ...(isWatch(e) && !refusedInStream(e) && !errorTested.has(i) ? { served: true as const } : {}) });
+    out.push({ request: i, recorded: s, served: isWatch(e) && !refusedInStream(e) && !errorTested.has(i) ? true : undefined });
   });
   return out;
 }

@@ -23,7 +23,7 @@ export function runIdentity(runId: string, labelKey: string, givenNamespaces?: r
     runId,
     labelKey,
     namespacePrefix: `svc-conformance-${runId}`,
-    ...(givenNamespaces !== undefined && givenNamespaces.length > 0 ? { givenNamespaces } : {}),
+    givenNamespaces: givenNamespaces?.length ? givenNamespaces : undefined,
   };
 }
 

@@ -182,14 +182,12 @@ export function createGuardedTarget(inner: Target, run: RunIdentity): GuardedTar
   const guarded: GuardedTarget = {
     server: inner.server,
     // Streams are reads (watch): nothing to guard, but only GETs may be streamed.
-    ...(inner.openStream
-      ? {
-          openStream: (req: TargetRequest) => {
-            if (req.method !== 'GET') throw new SafetyError(`refusing to stream a ${req.method} request`);
-            return inner.openStream!(req);
-          },
+    openStream: inner.openStream
+      ? (req: TargetRequest) => {
+          if (req.method !== 'GET') throw new SafetyError(`refusing to stream a ${req.method} request`);
+          return inner.openStream!(req);
         }
-      : {}),
+      : undefined,
     async send(req: TargetRequest): Promise<TargetResponse> {
       if (req.method === 'GET') return inner.send(req);
       const verdict = check(req);

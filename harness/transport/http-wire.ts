@@ -53,8 +53,8 @@ export function responseOf(status: number, responseHeaders: Record<string, strin
     headers: responseHeaders,
     bodyText,
     json: parseJsonBody(responseHeaders['content-type'], bodyText),
-    ...(binary ? { bodyBytes: new Uint8Array(bytes) } : {}),
-    ...(gzipped ? { wireBytes: wire.byteLength } : {}),
+    bodyBytes: binary ? new Uint8Array(bytes) : undefined,
+    wireBytes: gzipped ? wire.byteLength : undefined,
   };
 }
 

@@ -44,7 +44,7 @@ export function identitiesClient(cfg: TargetConfig, restricted: TargetConfig | u
   return {
     server: own.server,
     send: (req) => pick(req).send(req),
-    ...(own.openStream ? { openStream: (req: TargetRequest) => (pick(req).openStream ?? own.openStream!)(req) } : {}),
+    openStream: own.openStream ? (req: TargetRequest) => (pick(req).openStream ?? own.openStream!)(req) : undefined,
     async close() {
       await Promise.all([own.close(), anonymous.close(), unknown.close(), limited?.close()]);
     },

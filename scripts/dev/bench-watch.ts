@@ -1,15 +1,17 @@
 /**
  * Watch figures for `npm run bench`: how many events per second the watch oracle judges (pure, no
- * server), and what one case of the informer check costs against the embedded server. Figures only.
+ * server), and what one case of the informer check costs against the embedded server, run as the
+ * command line runs checks (planRun -> executeRun). Figures only.
  */
-import { benchSession } from './bench-target.ts';
 import { performance } from 'node:perf_hooks';
 import { emptyHistory, recordWrite, type History } from '../../reference/history.ts';
 import type { ObjectVersion, ObservedObject } from '../../reference/objects.ts';
 import { judgeWatch, type ObservedEvent, type WatchExpectation } from '../../reference/watch-oracle.ts';
-import { runCheck } from '../../runner/run-check.ts';
-import { watchInformer } from '../../suites/checks/watch-informer.ts';
-import { emptyFootprint } from '../../harness/case/index.ts';
+import { casesOf } from '../../harness/case/index.ts';
+import { directStage } from '../../runner/check-stage.ts';
+import { executeRun } from '../../runner/executor.ts';
+import { planRun } from '../../runner/plan.ts';
+import { DEFAULT_RUN_TIMEOUT_MS } from '../../runner/run-stop.ts';
 
 const NS = 'bench';
 
@@ -68,19 +70,39 @@ function judgeRate(objects: number, writes: number, rounds: number): number {
   return (events.length * rounds) / ((performance.now() - t0) / 1000);
 }
 
+/** The informer check alone on the embedded target, `cases` cases, planned and executed as `run` does it. */
 async function informerCost(cases: number): Promise<{ msPerCase: number; requestsPerCase: number }> {
-  const opened = await benchSession({ runId: 'benchw', settings: { watchWaitMs: 1000 } });
-  const check = { ...watchInformer, defaultRuns: cases };
-  // runCheck records a check's exchanges in its own transcript and footprint, not the env's.
-  const footprint = emptyFootprint(check.id);
-  const t0 = performance.now();
-  const records = await runCheck(check, opened.env, { seed: 7, runs: cases }, footprint);
-  const ms = performance.now() - t0;
+  const planned = planRun(
+    {
+      profile: 'svc',
+      check: ['watch-informer'],
+      runs: cases,
+      reports: '.',
+      output: 'text',
+      confirm: false,
+      preflight: false,
+      capabilityProbe: false,
+      timeout: DEFAULT_RUN_TIMEOUT_MS,
+    },
+    { seed: 7, runId: 'benchw', cwd: process.cwd() },
+  );
+  if (planned.errors !== undefined) throw new Error(`bench: ${planned.errors.join('; ')}`);
+  // The check's own default caps its cases below `runs`; a bench averages over as many as it is asked for.
+  const check = { ...planned.plan.selection.selected[0]!, defaultRuns: cases };
+  const plan = {
+    ...planned.plan,
+    selection: { chosen: [check], selected: [check] },
+    settings: { ...planned.plan.settings, watchWaitMs: 1000 },
+    inProcess: { source: 'bench' },
+  };
+  const { run, exitCode } = await executeRun(plan, { log: () => undefined, stage: directStage() });
+  if (exitCode !== 0 || run.records.some((r) => r.verdict === 'fail' || r.verdict === 'error'))
+    throw new Error(`bench: the informer check should pass the reference server (exit ${exitCode}; ${run.errors.join('; ')})`);
+  // The check's own wall time and requests, as its footprint has them: the server's start and the run's cleanup stay out.
+  const footprint = run.footprint.checks.find((c) => c.check === check.id)!;
+  const ran = casesOf(check, { profile: plan.profile }, plan.runs).numRuns;
   const requests = Object.values(footprint.requests).reduce((a, b) => a + b, 0);
-  await opened.close();
-  if (records.some((r) => r.verdict === 'fail' || r.verdict === 'error'))
-    throw new Error('bench: the informer check should pass the reference server');
-  return { msPerCase: ms / cases, requestsPerCase: requests / cases };
+  return { msPerCase: footprint.wallMs / ran, requestsPerCase: requests / ran };
 }
 
 export async function benchWatch(): Promise<string[]> {

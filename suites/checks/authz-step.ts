@@ -81,9 +81,9 @@ export async function runStep(cx: CaseContext, n: AuthzNames, acting: Acting, c:
       acting.exact ? expected : expected ? true : undefined,
       {
         real: real.status,
-        ...(dry !== undefined ? { dry: dry.status } : {}),
+        dry: dry?.status,
         review,
-        ...(typeof kind === 'string' ? { kind } : {}),
+        kind: typeof kind === 'string' ? kind : undefined,
       },
       authzFixture(n.profile, n.runId).kind,
     ),

@@ -226,7 +226,7 @@ async function caseB(s: Scope, versions: readonly string[]): Promise<void> {
       attempts.push(attempt);
       if (!ok(status) || tested !== undefined) continue;
       const premise = await inForce(s, which, false);
-      tested = { attempt, premise, ...(premise.shown ? { dry: await dryCreate(s, `dry-${which}`, which, false) } : {}) };
+      tested = { attempt, premise, dry: premise.shown ? await dryCreate(s, `dry-${which}`, which, false) : undefined };
     }
   }
   s.cx.judge(judgeSideEffectingWebhook({ attempts, tested }), { reviews: s.hook.reviews() });

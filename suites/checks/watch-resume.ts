@@ -45,8 +45,7 @@ export function watchExpectation(
   rt: ResourceType,
   e: Pick<WatchExpectation, 'semantic' | 'clause' | 'requestIndex'> & { at?: number; cutOff?: string | undefined },
 ): WatchExpectation {
-  const { cutOff, ...rest } = e;
-  return { ...rest, ...(cutOff !== undefined ? { cutOff } : {}), bookmarksRequested: false, kind: rt.kind, apiVersion: apiVersionOf(rt) };
+  return { ...e, bookmarksRequested: false, kind: rt.kind, apiVersion: apiVersionOf(rt) };
 }
 
 /** Judges a finished watch against the history and keeps the evidence with any failure. */
