@@ -113,8 +113,8 @@ export function attributesOfStep(
     apiGroup: rt.group,
     resource: rt.plural,
     namespace: n.namespaces[s.ns],
-    ...(name !== undefined ? { name } : {}),
-    ...(s.status ? { subresource: 'status' } : {}),
+    name,
+    subresource: s.status ? 'status' : undefined,
   };
 }
 

@@ -119,7 +119,7 @@ export function judgeDryRunAnswer(
     input: 'bare-dryrun',
     observedStatus: status,
     observedReason: reason,
-    ...(status >= 400 && status < 500 ? { class: 'bare-dryrun-refused' } : {}),
+    class: status >= 400 && status < 500 ? 'bare-dryrun-refused' : undefined,
   });
 }
 

@@ -22,7 +22,7 @@ export function judgeTooLarge(r: TooLargeAnswer, clause: ClauseId = 'rest:7/504'
     observedStatus: r.status,
     observedReason: reason,
     ...(clause === 'rest:7/504/exact'
-      ? { input: 'exact-read-future-rv', ...(r.status === 500 ? { class: 'future-revision-500' } : {}) }
+      ? { input: 'exact-read-future-rv', class: r.status === 500 ? 'future-revision-500' : undefined }
       : {}),
   });
   if (r.status !== 504) return js;

@@ -93,22 +93,19 @@ export function alsoAgainst(clause: ClauseId, expected: string, js: readonly Jud
   // not seen to work, so the clause is not passed either.
   const undecided = js.filter((j) => j.verdict === 'inconclusive');
   if (failed.length === 0 && undecided.length > 0)
-    return [
-      ...js,
-      {
-        ...inconclusive(clause, expected, undecided.map((j) => `${j.clause}: ${j.observed}`).join('; ')),
-        ...(input !== undefined ? { input } : {}),
-      },
-    ];
-  if (failed.length === 0) return [...js, { ...pass(clause, expected), ...(input !== undefined ? { input } : {}) }];
+    return [...js, { ...inconclusive(clause, expected, undecided.map((j) => `${j.clause}: ${j.observed}`).join('; ')), input }];
+  if (failed.length === 0) return [...js, { ...pass(clause, expected), input }];
   const { class: cls, observedStatus, observedReason } = failed[0]!;
-  const tags = {
-    ...(input !== undefined ? { input } : {}),
-    ...(cls !== undefined ? { class: cls } : {}),
-    ...(observedStatus !== undefined ? { observedStatus } : {}),
-    ...(observedReason !== undefined ? { observedReason } : {}),
-  };
-  return [...js, { ...fail(clause, expected, failed.map((j) => `${j.clause}: ${j.observed}`).join('; ')), ...tags }];
+  return [
+    ...js,
+    {
+      ...fail(clause, expected, failed.map((j) => `${j.clause}: ${j.observed}`).join('; ')),
+      input,
+      class: cls,
+      observedStatus,
+      observedReason,
+    },
+  ];
 }
 
 /**
@@ -122,12 +119,13 @@ export function tagged(js: readonly Judgement[], tags: ObservationTags): Judgeme
   const { class: cls, input, observedStatus, observedReason } = tags;
   return js.map((j) => {
     if (j.verdict === 'fail') {
+      // The tags' input replaces the judge's own; its class, status and reason only fill what the judge left out.
       return {
         ...j,
-        ...(input !== undefined ? { input } : {}),
-        ...(cls !== undefined && j.class === undefined ? { class: cls } : {}),
-        ...(observedStatus !== undefined && j.observedStatus === undefined ? { observedStatus } : {}),
-        ...(observedReason !== undefined && j.observedReason === undefined ? { observedReason } : {}),
+        input: input ?? j.input,
+        class: j.class ?? cls,
+        observedStatus: j.observedStatus ?? observedStatus,
+        observedReason: j.observedReason ?? observedReason,
       };
     }
     return j.verdict === 'pass' && input !== undefined ? { ...j, input } : j;

@@ -150,6 +150,7 @@ export function allows(p: Policy, a: RequestAttributes, o: AuthorizerOptions = {
 // Reading the stored objects (rbac.authorization.<suffix>/v1 Role, ClusterRole, RoleBinding,
 // ClusterRoleBinding) into the policy; malformed ones grant nothing.
 
+const stringOf = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const strings = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined);
 
 export function ruleOf(v: unknown): PolicyRule | undefined {
@@ -168,7 +169,7 @@ export function roleOf(obj: unknown): RoleDef | undefined {
   const md = obj['metadata'];
   if (typeof md['name'] !== 'string') return undefined;
   const rules = Array.isArray(obj['rules']) ? obj['rules'].map(ruleOf).filter((r): r is PolicyRule => r !== undefined) : [];
-  return { name: md['name'], ...(typeof md['namespace'] === 'string' ? { namespace: md['namespace'] } : {}), rules };
+  return { name: md['name'], namespace: stringOf(md['namespace']), rules };
 }
 
 export function bindingOf(obj: unknown): BindingDef | undefined {
@@ -179,12 +180,12 @@ export function bindingOf(obj: unknown): BindingDef | undefined {
     return undefined;
   const subjects = (Array.isArray(obj['subjects']) ? obj['subjects'] : []).flatMap((s): Subject[] =>
     isRecord(s) && typeof s['kind'] === 'string' && typeof s['name'] === 'string'
-      ? [{ kind: s['kind'], name: s['name'], ...(typeof s['namespace'] === 'string' ? { namespace: s['namespace'] } : {}) }]
+      ? [{ kind: s['kind'], name: s['name'], namespace: stringOf(s['namespace']) }]
       : [],
   );
   return {
     name: md['name'],
-    ...(typeof md['namespace'] === 'string' ? { namespace: md['namespace'] } : {}),
+    namespace: stringOf(md['namespace']),
     roleRef: { kind: ref['kind'], name: ref['name'] },
     subjects,
   };

@@ -74,7 +74,7 @@ function pageSize(p: ObservedPage, i: number, opts: PagedRequest, overLimit: boo
   // answers); a page one item too large with a token after it is another departure.
   const whole = typeof p.continueToken !== 'string' || p.continueToken === '';
   return overLimit
-    ? tagged([size], { input: 'limit-below-count', observedStatus: 200, ...(whole ? { class: 'limit-ignored' as const } : {}) })
+    ? tagged([size], { input: 'limit-below-count', observedStatus: 200, class: whole ? 'limit-ignored' : undefined })
     : [size];
 }
 

@@ -135,7 +135,7 @@ function unmatchedList(
   const diff = diffObjects(closestObjects, ours, ctx.knownKeys);
   const values = {
     ...readValues(closestObjects, ours, ctx.knownKeys),
-    ...(missingOnly !== undefined && diff.length > 0 && diff.every((d) => d.startsWith('missing ')) ? { class: missingOnly } : {}),
+    class: diff.length > 0 && diff.every((d) => d.startsWith('missing ')) ? missingOnly : undefined,
   };
   if (known !== undefined) {
     return fail(

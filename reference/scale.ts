@@ -59,7 +59,7 @@ export function judgeLongChain(
     selector
       ? tagged([j], {
           input: 'paged-selector-list',
-          ...(missing.length > 0 && problems.length === 1 ? { class: 'selector-page-lost-items' } : {}),
+          class: missing.length > 0 && problems.length === 1 ? 'selector-page-lost-items' : undefined,
         })
       : [j];
   if (problems.length > 0) return [...js, ...union(fail('rest:4.4.3', expectText, problems.join('; ')))];

@@ -104,7 +104,7 @@ function clauseResult(
     checks: records.reduce((n, r) => n + r.count, 0),
     counterexamples: pickCounterexamples(records, expectation?.regression === true ? unexcused(entries!) : undefined),
     notes: capNotes(notes),
-    ...(errorChecks.length > 0 ? { errorChecks } : {}),
+    errorChecks: errorChecks.length > 0 ? errorChecks : undefined,
   };
   if (expectation === undefined) return result;
   return { ...result, expectation, ...(expectation.regression ? {} : { expectedFailure: true }) };
@@ -236,7 +236,7 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
     profile: args.profile,
     seed: args.seed,
     verdict: decision.verdict,
-    ...(decision.notTested.length > 0 ? { notTested: [...decision.notTested] } : {}),
+    notTested: decision.notTested.length > 0 ? [...decision.notTested] : undefined,
     incomplete: decision.incomplete,
     target: { server: args.server, nodeagentLoader: args.nodeagentLoader, ...args.target },
     invocation: args.invocation,
@@ -245,12 +245,12 @@ export function buildRunResult(args: BuildRunArgs): RunResult {
     totals: totalsOf(clauses),
     clauses,
     errors: [...args.errors],
-    ...(args.footprint ? { footprint: { ...args.footprint, perVerdict: requestEconomy(args.records, clauses, args.footprint) } } : {}),
-    ...(args.leftovers !== undefined ? { leftovers: [...args.leftovers] } : {}),
+    footprint: args.footprint ? { ...args.footprint, perVerdict: requestEconomy(args.records, clauses, args.footprint) } : undefined,
+    leftovers: args.leftovers === undefined ? undefined : [...args.leftovers],
     cleanupCommand: args.cleanupCommand,
     ...notSelectedOf(args.records, clauses),
-    ...(args.capabilities !== undefined ? { capabilities: [...args.capabilities] } : {}),
-    ...(args.footprint !== undefined || args.selected !== undefined || required !== undefined ? { scorecard } : {}),
+    capabilities: args.capabilities === undefined ? undefined : [...args.capabilities],
+    scorecard: args.footprint !== undefined || args.selected !== undefined || required !== undefined ? scorecard : undefined,
   };
 }
 

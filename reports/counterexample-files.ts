@@ -38,8 +38,8 @@ export function counterexampleFiles(run: RunResult): CounterexampleFiles[] {
         clause: c,
         cx,
         base,
-        ...(cx.curl.trim() !== '' ? { script: `${base}.sh` } : {}),
-        ...(cx.nodeTest !== undefined ? { nodeTest: `${base}.test.mjs` } : {}),
+        script: cx.curl.trim() === '' ? undefined : `${base}.sh`,
+        nodeTest: cx.nodeTest === undefined ? undefined : `${base}.test.mjs`,
         page: `${base}.html`,
       });
     });

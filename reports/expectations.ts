@@ -188,7 +188,7 @@ export function parseExpectations(text: string, fileName: string, clauseIds?: re
       source,
       observed,
       when,
-      ...(line !== undefined ? { at: `${fileName}:${line}` } : {}),
+      at: line === undefined ? undefined : `${fileName}:${line}`,
     };
   });
   const warnings =

@@ -80,7 +80,7 @@ export function mergeSummaries(shards: readonly { readonly file: string; readonl
     profile: first.summary.profile,
     seed: first.summary.seed,
     verdict: decision.verdict,
-    ...(decision.notTested.length > 0 ? { notTested: [...decision.notTested] } : {}),
+    notTested: decision.notTested.length > 0 ? [...decision.notTested] : undefined,
     incomplete: decision.incomplete,
     scorecard,
     target: first.summary.target,

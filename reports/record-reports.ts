@@ -20,7 +20,7 @@ export function reportExtrasOf(run: RecordedRun, result: RunResult): WriteExtras
   const known = run.expectations?.knownFailures;
   return {
     catalog,
-    ...(run.baseline !== undefined ? { baseline: compareWithBaseline(result, run.baseline) } : {}),
+    baseline: run.baseline === undefined ? undefined : compareWithBaseline(result, run.baseline),
     allure: {
       checks: (run.selected ?? []).map(selectable),
       records: run.records,
@@ -28,7 +28,7 @@ export function reportExtrasOf(run: RecordedRun, result: RunResult): WriteExtras
       seed: run.seed,
       profile: run.profile,
       startedAt: Date.parse(run.startedAt),
-      ...(known !== undefined ? { known: (r: CheckRecord) => excusedFailure(known, r) } : {}),
+      known: known === undefined ? undefined : (r: CheckRecord) => excusedFailure(known, r),
     },
   };
 }

@@ -179,8 +179,8 @@ export function failurePages(run: RunResult): ExtraFile[] {
     name: f.page,
     content: failurePage(f.clause, f.cx, {
       report: '../index.html',
-      ...(f.script !== undefined ? { script: `../${COUNTEREXAMPLE_DIR}/${f.script}` } : {}),
-      ...(f.nodeTest !== undefined ? { nodeTest: `../${COUNTEREXAMPLE_DIR}/${f.nodeTest}` } : {}),
+      script: f.script === undefined ? undefined : `../${COUNTEREXAMPLE_DIR}/${f.script}`,
+      nodeTest: f.nodeTest === undefined ? undefined : `../${COUNTEREXAMPLE_DIR}/${f.nodeTest}`,
     }),
   }));
 }

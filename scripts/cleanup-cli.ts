@@ -73,8 +73,8 @@ export async function cleanupCommand(o: CleanupCliOptions, out: (line: string) =
     kubeconfig: o.kubeconfig,
     context: o.context,
     server: o.server,
-    ...(o.tokenFile !== undefined ? { token: readText(o.tokenFile, '--token-file').trim() } : {}),
-    ...(o.insecureSkipTlsVerify === true ? { insecureSkipTlsVerify: true } : {}),
+    token: o.tokenFile === undefined ? undefined : readText(o.tokenFile, '--token-file').trim(),
+    insecureSkipTlsVerify: o.insecureSkipTlsVerify,
   });
   // A wrong scheme or a silent port: one line, exit 3 (the same first contact as `run`).
   await firstContact(cfg);

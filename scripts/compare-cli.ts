@@ -9,7 +9,7 @@
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { ConfigError } from '../harness/transport/index.ts';
 import { newRunId } from '../runner/env.ts';
-import { COMPARE_SUITES, planCompare, type CompareOptions, type SideOptions } from '../runner/compare-plan.ts';
+import { COMPARE_SUITES, planCompare, type CompareOptions } from '../runner/compare-plan.ts';
 import { executeCompare } from '../runner/executor.ts';
 import type { CompareResult } from '../reports/compare-result.ts';
 import { compareReports } from './compare-reports.ts';
@@ -116,19 +116,28 @@ async function compareAction(o: CompareFlags): Promise<void> {
   const replayBase = compareReplayBase(o);
   const { result, exitCode, files } = await runCompare(
     {
+      // An empty value (`--server ''`) counts as not given: planCompare tests each for truth.
       target: {
-        ...pick(o.kubeconfig, o.context, o.server, o.tokenFile, o.insecureSkipTlsVerify),
+        kubeconfig: o.kubeconfig,
+        context: o.context,
+        server: o.server,
+        tokenFile: o.tokenFile,
+        insecureSkipTlsVerify: o.insecureSkipTlsVerify,
         profile: o.profile,
-        ...(o.fault ? { fault: o.fault } : {}),
-        ...(o.variation ? { variation: o.variation } : {}),
-        ...(o.label !== undefined ? { label: o.label } : {}),
+        fault: o.fault,
+        variation: o.variation,
+        label: o.label,
       },
       reference: {
-        ...pick(o.referenceKubeconfig, o.referenceContext, o.referenceServer, o.referenceTokenFile, o.referenceInsecureSkipTlsVerify),
+        kubeconfig: o.referenceKubeconfig,
+        context: o.referenceContext,
+        server: o.referenceServer,
+        tokenFile: o.referenceTokenFile,
+        insecureSkipTlsVerify: o.referenceInsecureSkipTlsVerify,
         profile: o.referenceProfile ?? o.profile,
-        ...(o.referenceFault ? { fault: o.referenceFault } : {}),
-        ...(o.referenceVariation ? { variation: o.referenceVariation } : {}),
-        ...(o.referenceLabel !== undefined ? { label: o.referenceLabel } : {}),
+        fault: o.referenceFault,
+        variation: o.referenceVariation,
+        label: o.referenceLabel,
       },
       seed: o.seed,
       runs: o.runs,
@@ -175,14 +184,4 @@ function compareReplayBase(o: CompareFlags): string {
     ...many('--reference-variation', o.referenceVariation),
     `--runs ${o.runs}`,
   ].join(' ');
-}
-
-function pick(kubeconfig?: string, context?: string, server?: string, tokenFile?: string, insecure?: true): Omit<SideOptions, 'profile'> {
-  return {
-    ...(kubeconfig ? { kubeconfig } : {}),
-    ...(context ? { context } : {}),
-    ...(server ? { server } : {}),
-    ...(tokenFile ? { tokenFile } : {}),
-    ...(insecure ? { insecureSkipTlsVerify: true } : {}),
-  };
 }

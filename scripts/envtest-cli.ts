@@ -93,7 +93,7 @@ export function registerEnvtestCommand(program: Command<[], Record<string, unkno
           logDir: o.logDir,
           startTimeoutMs: o.startTimeout,
           topology: o.topology,
-          ...(o.apiserverFlag.length > 0 ? { apiServerFlags: o.apiserverFlag } : {}),
+          apiServerFlags: o.apiserverFlag,
           log: err,
           // Ctrl-C is ours once it runs: a graceful stop, then exit 0.
           stopOnSignals: false,

@@ -38,8 +38,7 @@ async function mergeReports(dirs: readonly string[], out: string): Promise<numbe
   }
   mkdirSync(out, { recursive: true });
   checkOwned(out, RUN_CLAIM);
-  const stepSummaryFile = process.env['GITHUB_STEP_SUMMARY'];
-  await writeReports(run, out, familyOf, { catalog, ...(stepSummaryFile ? { stepSummaryFile } : {}) });
+  await writeReports(run, out, familyOf, { catalog, stepSummaryFile: process.env['GITHUB_STEP_SUMMARY'] });
   // Histories are not in summary.json; Allure results are per test: both are copied as they are.
   const copied: string[] = [];
   for (const d of dirs) {

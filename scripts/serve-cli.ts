@@ -49,7 +49,7 @@ export function registerServeCommand(program: Command): void {
             without: validateNames('--without feature', o.without ?? [], partialModes),
           },
           profiles[o.profile],
-          { access: tokens ?? 'open', port: o.port, ...(o.externalNamespaceController ? { builtInNamespaceController: false } : {}) },
+          { access: tokens ?? 'open', port: o.port, builtInNamespaceController: !o.externalNamespaceController },
         ),
       );
       process.stdout.write(`reference server listening on ${server.url}\n`);

@@ -167,7 +167,7 @@ async function stopControlPlane(
   say(
     `test:upstream: ${topology} control plane stopped in ${seconds(ms)}${connections !== undefined ? `; the balancer handed ${connections.join(' and ')} connections to the API servers` : ''}`,
   );
-  return { topology, readyMs: cp.timings.total!, stopMs: ms, ...(connections !== undefined ? { balancerConnections: connections } : {}) };
+  return { topology, readyMs: cp.timings.total!, stopMs: ms, balancerConnections: connections };
 }
 
 type ControlPlaneRecord = {

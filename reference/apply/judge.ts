@@ -55,8 +55,8 @@ export const expectedOf = (o: WriteOutcome, tags?: WriteTags, refusal?: WriteTag
   kind: 'written',
   object: o.object,
   managed: o.managed,
-  ...(tags !== undefined ? { tags } : {}),
-  ...(refusal !== undefined ? { refusal } : {}),
+  tags,
+  refusal,
 });
 
 /**
@@ -180,7 +180,7 @@ export function judgeWrite(
     const js =
       tags === undefined
         ? verdicts
-        : tagged(verdicts, { input: tags.input, observedStatus: status, ...(status >= 200 && status < 300 ? { class: tags.class } : {}) });
+        : tagged(verdicts, { input: tags.input, observedStatus: status, class: status >= 200 && status < 300 ? tags.class : undefined });
     if (expected.kind === 'conflict' && refused) {
       js.push(unspecified('rest:7.5', 'HTTP status of a conflict: not shown', `status ${status}`));
       js.push(
@@ -321,7 +321,7 @@ function judgeOwnership(
         js.push(
           ...all(ownershipClauses, (c) => ({
             ...fail(c, `${showManager(m)} owns ${showSet(m.fields)}`, `no entry for ${showManager(m)}`),
-            ...(missingEntryClass !== undefined ? { class: missingEntryClass } : {}),
+            class: missingEntryClass,
           })),
         );
       continue;

@@ -19,9 +19,7 @@ export type { ClauseId } from './clause-ids.ts';
 
 /** A clause with the reason it has no verdict, where reasons.ts gives one. */
 function withReasons(c: Clause): Clause {
-  const informative = informativeReasons[c.id];
-  const why = notCheckedReasons[c.id];
-  return { ...c, ...(informative !== undefined ? { informative } : {}), ...(why !== undefined ? { notCheckedWhy: why } : {}) };
+  return { ...c, informative: informativeReasons[c.id], notCheckedWhy: notCheckedReasons[c.id] };
 }
 
 export const catalog: readonly Clause[] = [...restClauses, ...nodeClauses, ...nodeDaemonClauses].map(withReasons);

@@ -107,8 +107,8 @@ function opsPerKey(h: ConcurrentHistory): Map<string, Operation<ObjectInput, Obj
           : {
               status: 'ok',
               present: true,
-              ...(it.token !== undefined ? { token: it.token } : {}),
-              ...(it.rv !== undefined ? { rv: it.rv } : {}),
+              token: it.token,
+              rv: it.rv,
             };
       add(key, { id: id++, input: { kind: 'read' }, output, call: l.call, ret: l.ret });
     }

@@ -60,7 +60,7 @@ export function effective(set: Values, profile: ProfileName): EffectiveConfig {
     httpsEnabled: https,
     selfSignedInCertDir: https && !values['tls-cert-file'] && !values['tls-private-key-file'],
     controllers: [...enabledControllers((values['controllers'] as readonly string[] | undefined) ?? ['*'])],
-    ...(gates.ok ? { gates: Object.fromEntries(gates.enabled) } : {}),
+    gates: gates.ok ? Object.fromEntries(gates.enabled) : undefined,
     terminatedPodGcEnabled: ((values['terminated-pod-gc-threshold'] as number | undefined) ?? 12500) > 0,
     contentionProfilingActive: values['contention-profiling'] === true && values['profiling'] === true,
     secondaryNodeEviction: {

@@ -35,7 +35,7 @@ const g =
   (list: GateSpec['list'], named: boolean) =>
   (name: string | Readonly<Record<ProfileName, string>>): GateSpec => ({
     name: typeof name === 'string' ? name : name.svc,
-    ...(typeof name === 'string' ? {} : { names: name }),
+    names: typeof name === 'string' ? undefined : name,
     stage: list === 'alpha' ? 'ALPHA' : 'BETA',
     default: list === 'beta-on',
     list,

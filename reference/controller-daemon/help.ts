@@ -94,7 +94,7 @@ export function parseHelp(text: string): HelpRow[] {
   for (const line of text.split(/\r?\n/)) {
     const m = FLAG_LINE.exec(line);
     if (m) {
-      rows.push({ flag: m[2]!, ...(m[1] ? { shorthand: m[1] } : {}), type: m[3] ?? '', usage: (m[4] ?? '').trim() });
+      rows.push({ flag: m[2]!, shorthand: m[1], type: m[3] ?? '', usage: (m[4] ?? '').trim() });
     } else if (rows.length > 0 && /^\s{9,}\S/.test(line)) {
       rows[rows.length - 1]!.usage += ' ' + line.trim();
     }

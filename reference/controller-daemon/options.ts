@@ -18,7 +18,7 @@ function table(section: OptionSpec['section'], tableName: string, rows: readonly
     name,
     type,
     typeFromSpec,
-    ...(def !== undefined ? { default: def } : {}),
+    default: def,
     section,
     table: tableName,
     meaning,

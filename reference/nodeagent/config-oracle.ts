@@ -143,7 +143,7 @@ function compareField(
     out.push({
       field: path,
       clause: f.clause,
-      ...((given === undefined || given === null) && (f.also ?? []).length > 0 ? { also: f.also } : {}),
+      also: given === undefined || given === null ? f.also : undefined,
       expected: JSON.stringify(expected),
       observed: observedRaw === undefined ? 'left out' : JSON.stringify(observedRaw),
       expectedValue: expected,

@@ -48,7 +48,7 @@ function entry(profile: Profile, r: Removal, release: Release): PlanEntry {
       groupVersion: groupVersionOf(profile, to.group, to.version),
       since: formatRelease(to.since),
       availableInRelease: compareReleases(release, to.since) >= 0,
-      ...(itself ? { itselfRemovedIn: formatRelease(itself.removedIn) } : {}),
+      itselfRemovedIn: itself ? formatRelease(itself.removedIn) : undefined,
     };
   }
   return {

@@ -212,7 +212,7 @@ export const removals: readonly Removal[] = rows.flatMap(([removedIn, group, ver
     kind,
     resource,
     removedIn: rel(removedIn),
-    ...(to ? { replacement: { group: to[0], version: to[1], since: rel(since ?? to[2]) } } : {}),
+    replacement: to ? { group: to[0], version: to[1], since: rel(since ?? to[2]) } : undefined,
     notableChanges: notes,
   })),
 );

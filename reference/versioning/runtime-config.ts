@@ -44,7 +44,7 @@ export function parseRuntimeConfig(text: string): RuntimeConfigResult {
       return;
     }
     const group = segs[0] === 'api' ? '' : segs[0]!;
-    entries.push({ group, version: segs[1]!, ...(segs[2] !== undefined ? { resource: segs[2] } : {}), enabled: value === 'true' });
+    entries.push({ group, version: segs[1]!, resource: segs[2], enabled: value === 'true' });
   });
   return errors.length > 0 ? { ok: false, errors } : { ok: true, entries };
 }

@@ -44,7 +44,7 @@ export async function runInProcess(target: { kubeconfig?: string; profile: Profi
 }> {
   const planned = planRun(
     {
-      ...(target.kubeconfig !== undefined ? { kubeconfig: target.kubeconfig } : {}),
+      kubeconfig: target.kubeconfig,
       profile: target.profile,
       runs: DEFAULT_RUNS,
       reports: '.',

@@ -49,7 +49,7 @@ export async function runDaemonChecks(o: DaemonRunOptions): Promise<CheckRecord[
       seed: o.seed,
       runs: o.runs,
       check: [...o.checks],
-      ...(o.command !== undefined ? { controllerDaemon: o.command } : {}),
+      controllerDaemon: o.command,
     },
     'd',
   );

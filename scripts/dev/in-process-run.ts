@@ -82,17 +82,17 @@ async function runOn(o: InProcessRunOptions, scale: ScaleProfile | undefined, se
       seed: o.seed,
       runs: o.runs,
       check: [...o.checks],
-      ...(o.path !== undefined ? { path: o.path } : {}),
+      path: o.path,
       // A chain of many pages outlives the short token lifetime the other self-tests use, and the history its first page's revision lives in.
       continueTtl: scale || o.longWindows ? SCALE_SELFTEST_WINDOW_MS : CONTINUE_TTL_MS,
       historyWindow: scale || o.longWindows ? SCALE_SELFTEST_WINDOW_MS : HISTORY_WINDOW_MS,
       eventualWindow: 600,
       fault: [...(o.faults ?? [])],
       variation: [...(o.variations ?? [])],
-      ...(o.without !== undefined && o.without.length > 0 ? { without: [...o.without] } : {}),
-      ...(o.capabilityProbe === false ? { capabilityProbe: false } : {}),
-      ...(o.release !== undefined ? { release: o.release } : {}),
-      ...(scale ? { scale } : {}),
+      without: o.without === undefined ? undefined : [...o.without],
+      capabilityProbe: o.capabilityProbe,
+      release: o.release,
+      scale,
     },
     't',
   );
@@ -105,7 +105,7 @@ async function runOn(o: InProcessRunOptions, scale: ScaleProfile | undefined, se
     inProcess: {
       keepFailures: true,
       source: 'self-test',
-      ...(reach ? { onVariationPoint: (v: VariationName) => reach.get(current)?.add(v) ?? reach.set(current, new Set([v])) } : {}),
+      onVariationPoint: reach ? (v: VariationName) => reach.get(current)?.add(v) ?? reach.set(current, new Set([v])) : undefined,
     },
   };
   const { run } = await executeRun(plan, {

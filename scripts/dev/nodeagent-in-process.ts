@@ -56,16 +56,16 @@ export async function runNodeagentChecks(o: NodeagentRunOptions): Promise<CheckR
       seed: o.seed,
       runs: o.runs,
       check: [...o.checks],
-      ...(o.path !== undefined ? { path: o.path } : {}),
-      ...(o.server !== undefined ? { server: o.server } : {}),
-      ...(loader === undefined && o.server === undefined ? { nodeagentFault: [...(o.faults ?? [])] } : {}),
+      path: o.path,
+      server: o.server,
+      nodeagentFault: loader === undefined && o.server === undefined ? [...(o.faults ?? [])] : undefined,
     },
     'n',
   );
   try {
     const plan: RunPlan = {
       ...planned,
-      inProcess: { keepFailures: true, source: 'self-test', ...(loader !== undefined ? { nodeagentLoader: loader } : {}) },
+      inProcess: { keepFailures: true, source: 'self-test', nodeagentLoader: loader },
     };
     const { run } = await executeRun(plan, { log: () => undefined, stage: directStage({ inOrder: true }) });
     return [...run.records];

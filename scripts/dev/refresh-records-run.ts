@@ -127,7 +127,7 @@ export function entryOf(
     file,
     kind: f.run.kind,
     target: f.version,
-    ...(f.run.kind === 'api' ? { topology: f.run.topology } : {}),
+    topology: f.run.kind === 'api' ? f.run.topology : undefined,
     seed: f.run.seed,
     selection: selectionOf(a),
     date: s.startedAt,

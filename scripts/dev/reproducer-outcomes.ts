@@ -81,7 +81,7 @@ export async function serveForReproducers(f: Fault, faulty: boolean): Promise<Se
       continueTtlMs: REPRODUCER_CONTINUE_TTL_MS,
       historyWindowMs: HISTORY_WINDOW_MS,
       bookmarkIntervalMs: 400,
-      ...(f.target?.release !== undefined ? { release: f.target.release } : {}),
+      release: f.target?.release,
       faults: faulty ? [f.name as FaultName] : [],
     },
     profiles.svc,

@@ -206,9 +206,9 @@ export function attributesOf(user: UserInfo, method: string, url: URL): RequestA
     verb,
     apiGroup,
     resource,
-    ...(namespace !== undefined ? { namespace } : {}),
-    ...(name !== undefined ? { name } : {}),
-    ...(subresource !== undefined ? { subresource } : {}),
+    namespace,
+    name,
+    subresource,
   };
 }
 

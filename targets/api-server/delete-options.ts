@@ -35,8 +35,6 @@ export function deletePreconditionsOf(rawBody: string): { resourceVersion?: stri
   }
   if (!isRecord(body) || !isRecord(body['preconditions'])) return undefined;
   const p = body['preconditions'];
-  return {
-    ...(typeof p['resourceVersion'] === 'string' ? { resourceVersion: p['resourceVersion'] } : {}),
-    ...(typeof p['uid'] === 'string' ? { uid: p['uid'] } : {}),
-  };
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return { resourceVersion: text(p['resourceVersion']), uid: text(p['uid']) };
 }

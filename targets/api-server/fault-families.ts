@@ -32,7 +32,7 @@ const removalFaults: readonly (Fault & { readonly name: FamilyFaultName })[] = r
     description: `${r.group.stem}/${r.version} ${r.resource} (removed in v${r.removedIn.major}.${r.removedIn.minor}) is still served after its removal`,
     checks: ['deprecated-versions'],
     alsoReportedAs: [],
-    ...(compareReleases(r.removedIn, REFERENCE_RELEASE) > 0 ? { target: { release: `${r.removedIn.major}.${r.removedIn.minor}` } } : {}),
+    target: compareReleases(r.removedIn, REFERENCE_RELEASE) > 0 ? { release: `${r.removedIn.major}.${r.removedIn.minor}` } : undefined,
   }));
 
 /** The cells of the get and list tables with an answer the table fixes (resourceVersionMatch with continue has no row). */

@@ -38,9 +38,9 @@ function askedOf(spec: Record<string, unknown>, who: UserInfo): RequestAttribute
       verb: str(ra['verb']) ?? '',
       apiGroup: typeof ra['group'] === 'string' ? ra['group'] : '',
       resource: str(ra['resource']) ?? '',
-      ...(namespace !== undefined ? { namespace } : {}),
-      ...(name !== undefined ? { name } : {}),
-      ...(subresource !== undefined ? { subresource } : {}),
+      namespace,
+      name,
+      subresource,
     };
   }
   const nra = spec['nonResourceAttributes'];

@@ -166,7 +166,7 @@ async function serve(v: Values, o: DaemonOptions, stem: string, cleanups: (() =>
   const host = (v['bind-address'] as string) || undefined;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen({ port: v['secure-port'] as number, ...(host && host !== '0.0.0.0' ? { host } : {}) }, () => resolve());
+    server.listen({ port: v['secure-port'] as number, host: host === '0.0.0.0' ? undefined : host }, () => resolve());
   });
   const addr = server.address();
   return { server, port: typeof addr === 'object' && addr ? addr.port : (v['secure-port'] as number) };

@@ -288,7 +288,7 @@ function validateByKind(
       unspecified: [],
     };
   } else {
-    result = validateNodeagentConfig(value, o.profile, { skip, ...(o.version ? { version: o.version } : {}) });
+    result = validateNodeagentConfig(value, o.profile, { skip, version: o.version });
     if (isRecord(value)) result = { errors: [...result.errors, ...extraFaultErrors(faults, value)], unspecified: result.unspecified };
   }
   return { result, isConfig };
