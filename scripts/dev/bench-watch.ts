@@ -10,8 +10,7 @@ import { judgeWatch, type ObservedEvent, type WatchExpectation } from '../../ref
 import { casesOf } from '../../harness/case/index.ts';
 import { directStage } from '../../runner/check-stage.ts';
 import { executeRun } from '../../runner/executor.ts';
-import { planRun } from '../../runner/plan.ts';
-import { DEFAULT_RUN_TIMEOUT_MS } from '../../runner/run-stop.ts';
+import { selfTestPlan } from './self-test-plan.ts';
 
 const NS = 'bench';
 
@@ -72,27 +71,13 @@ function judgeRate(objects: number, writes: number, rounds: number): number {
 
 /** The informer check alone on the embedded target, `cases` cases, planned and executed as `run` does it. */
 async function informerCost(cases: number): Promise<{ msPerCase: number; requestsPerCase: number }> {
-  const planned = planRun(
-    {
-      profile: 'svc',
-      check: ['watch-informer'],
-      runs: cases,
-      reports: '.',
-      output: 'text',
-      confirm: false,
-      preflight: false,
-      capabilityProbe: false,
-      timeout: DEFAULT_RUN_TIMEOUT_MS,
-    },
-    { seed: 7, runId: 'benchw', cwd: process.cwd() },
-  );
-  if (planned.errors !== undefined) throw new Error(`bench: ${planned.errors.join('; ')}`);
+  const planned = selfTestPlan({ profile: 'svc', check: ['watch-informer'], runs: cases, capabilityProbe: false, seed: 7 }, 'benchw');
   // The check's own default caps its cases below `runs`; a bench averages over as many as it is asked for.
-  const check = { ...planned.plan.selection.selected[0]!, defaultRuns: cases };
+  const check = { ...planned.selection.selected[0]!, defaultRuns: cases };
   const plan = {
-    ...planned.plan,
+    ...planned,
     selection: { chosen: [check], selected: [check] },
-    settings: { ...planned.plan.settings, watchWaitMs: 1000 },
+    settings: { ...planned.settings, watchWaitMs: 1000 },
     inProcess: { source: 'bench' },
   };
   const { run, exitCode } = await executeRun(plan, { log: () => undefined, stage: directStage() });

@@ -27,14 +27,18 @@ function watchedStage(): { stage: CheckStage; requests: StageRequest[]; told: st
   };
 }
 
+/** paging-snapshot against page-rv-drift on seed 7: a failure that every replay alone fails again; confirmed twice. */
+const faulted = (runId: string) =>
+  plannedRun({
+    options: { check: ['paging-snapshot'], fault: ['page-rv-drift'], runs: 20, confirm: 2 },
+    seed: 7,
+    runId,
+    inProcess: { keepFailures: false },
+  });
+
 describe('the settle phase replays failures through the check stage', () => {
   it('a fault that reproduces alone: each replay is one check from its seed and path, in a scope of its own, told to nobody', async () => {
-    const plan = plannedRun({
-      options: { check: ['paging-snapshot'], fault: ['page-rv-drift'], runs: 20, confirm: 2 },
-      seed: 7,
-      runId: 'settle1',
-      inProcess: { keepFailures: false },
-    });
+    const plan = faulted('settle1');
     const w = watchedStage();
     const { run } = await executeRun(plan, { log: () => undefined, stage: w.stage });
 
@@ -58,12 +62,7 @@ describe('the settle phase replays failures through the check stage', () => {
   });
 
   it('a stage that drops the replay flag tells the watcher of every replay (what the first test would see broken)', async () => {
-    const plan = plannedRun({
-      options: { check: ['paging-snapshot'], fault: ['page-rv-drift'], runs: 20, confirm: 2 },
-      seed: 7,
-      runId: 'settle2',
-      inProcess: { keepFailures: false },
-    });
+    const plan = faulted('settle2');
     const w = watchedStage();
     const deaf: CheckStage = ({ replay: _dropped, ...req }) => w.stage(req);
     await executeRun(plan, { log: () => undefined, stage: deaf });
