@@ -180,7 +180,7 @@ export interface RunConfirmation {
  * labelled so.
  */
 export async function confirmWithinBudget(found: readonly CheckRecord[], c: RunConfirmation): Promise<CheckRecord[]> {
-  const { stop, log, known } = c;
+  const { stop, log } = c;
   const stopped = stop.reason !== undefined;
   const budgetMs = stopped
     ? 0
@@ -190,7 +190,7 @@ export async function confirmWithinBudget(found: readonly CheckRecord[], c: RunC
     times: c.times,
     deadline: Date.now() + budgetMs,
     now: Date.now,
-    known: (r) => known !== undefined && known(r),
+    known: c.known,
     log,
     replay: c.replay,
     // The bound announced above holds even for a replay that waits out windows of its own.

@@ -16,6 +16,7 @@ import { invocationOf, targetIdentity } from '../../../reports/run-identity.ts';
 import { outcomeOfRecords, outcomeText, Progress } from '../../../reports/progress.ts';
 import { embeddedNotice } from '../../../scripts/embedded-notice.ts';
 import { LOADER_NOT_SELECTED, DAEMON_NOT_SELECTED } from '../../../harness/case/not-selected.ts';
+import { emptyFootprint, sumFootprints } from '../../../harness/case/index.ts';
 import { catalog, cx, familyOf, fakeId, rec } from './fixtures.ts';
 import { sampleRun } from './sample-run.ts';
 import { summaryValidator } from './summary-validator.ts';
@@ -238,25 +239,7 @@ describe('output in proportion', () => {
   });
 
   it('the HTML checks table: a component not given is one line, not a row per check of it', () => {
-    const fp = (check: string) => ({
-      check,
-      wallMs: 0,
-      namespaces: 0,
-      clusterObjects: 0,
-      requests: {},
-      bytesSent: 0,
-      bytesReceived: 0,
-      namespaceWaitMs: 0,
-    });
-    const footprint = {
-      namespaces: 0,
-      clusterObjects: 0,
-      requests: {},
-      bytesSent: 0,
-      bytesReceived: 0,
-      checkWallMs: 0,
-      checks: [fp('nodeagent-every-field'), fp('daemon-flags'), fp('crud')],
-    };
+    const footprint = sumFootprints(['nodeagent-every-field', 'daemon-flags', 'crud'].map(emptyFootprint));
     const page = toHtml({ ...run, footprint }, family);
     const checks = page.slice(page.indexOf('<h2 id="checks">'), page.indexOf('<h2 id="coverage">'));
     expect(checks).toContain(`<p class="not-selected">1 check ${LOADER_NOT_SELECTED}</p>`);
