@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { directStage } from '../../../runner/check-stage.ts';
+import { directStage, type StageRequest } from '../../../runner/check-stage.ts';
 import { defaultTargetSettings } from '../../../runner/env.ts';
 import type { AnyCheck } from '../../../harness/case/check.ts';
 import type { SuiteSettings } from '../../../suites/settings.ts';
@@ -41,21 +41,24 @@ const settings: SuiteSettings = {
   replayCommand: 'svc-conformance run',
 };
 
+/** One check's stage, stopped 30 ms in, with `graceMs` for the running check to end. */
+const stopped = (check: AnyCheck, graceMs: number): StageRequest => ({
+  checks: [check],
+  settings,
+  sequential: false,
+  second: false,
+  total: 1,
+  done: 0,
+  stop: soon(),
+  graceMs,
+});
+
 describe('a stage stopped with checks still running', () => {
   it('hands back what ended; a check that ends after that is not reported (no late line)', async () => {
     const { check, release } = heldCheck();
     const done: string[] = [];
     const stage = directStage({ events: { checkDone: (c) => done.push(c.id) } });
-    const part = await stage({
-      checks: [check],
-      settings,
-      sequential: false,
-      second: false,
-      total: 1,
-      done: 0,
-      stop: soon(),
-      graceMs: 100,
-    });
+    const part = await stage(stopped(check, 100));
     expect(part.finished).toEqual([]);
     release();
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -67,16 +70,7 @@ describe('a stage stopped with checks still running', () => {
     const done: string[] = [];
     const stage = directStage({ events: { checkDone: (c) => done.push(c.id) } });
     setTimeout(release, 60);
-    const part = await stage({
-      checks: [check],
-      settings,
-      sequential: false,
-      second: false,
-      total: 1,
-      done: 0,
-      stop: soon(),
-      graceMs: 5_000,
-    });
+    const part = await stage(stopped(check, 5_000));
     expect(part.finished).toEqual(['held-check']);
     expect(done).toEqual(['held-check']);
   });
@@ -85,17 +79,7 @@ describe('a stage stopped with checks still running', () => {
     const { check, release } = heldCheck();
     const stage = directStage();
     const started = Date.now();
-    const part = await stage({
-      checks: [check],
-      settings,
-      sequential: false,
-      second: false,
-      total: 1,
-      done: 0,
-      stop: soon(),
-      hurry: Promise.resolve(),
-      graceMs: 60_000,
-    });
+    const part = await stage({ ...stopped(check, 60_000), hurry: Promise.resolve() });
     // Well below the minute of grace (a generous bound, not a speed claim).
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(part.finished).toEqual([]);
@@ -123,16 +107,7 @@ describe('a stage stopped with checks still running', () => {
         },
       };
       const target = { ...settings.target, server: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-      await directStage()({
-        checks: [check],
-        settings: { ...settings, target },
-        sequential: false,
-        second: false,
-        total: 1,
-        done: 0,
-        stop: soon(),
-        graceMs: 100,
-      });
+      await directStage()({ ...stopped(check, 100), settings: { ...settings, target } });
       release();
       await held;
       await new Promise((resolve) => setTimeout(resolve, 50));
