@@ -44,31 +44,13 @@ export function apart<T>(n: number, input: fc.Arbitrary<T>): fc.Arbitrary<T> {
 
 /** The read of one cell of the rest:4.5 list table. */
 export function listCellReadArb(cell: { match: MatchClass; paging: PagingClass; rv: RvClass }): fc.Arbitrary<ListOp> {
-  if (cell.paging === 'no-limit') {
-    return fc.record({
-      op: fc.constant('list' as const),
-      res: fc.constant('configmaps' as const),
-      ns: fc.constant(0),
-      match: fc.constant(cell.match),
-      rv: pickFor(cell.rv),
-    });
-  }
-  if (cell.paging === 'limit') {
-    return fc.record({
-      op: fc.constant('list' as const),
-      res: fc.constant('configmaps' as const),
-      ns: fc.constant(0),
-      match: fc.constant(cell.match),
-      rv: pickFor(cell.rv),
-      limit: fc.integer({ min: 1, max: 3 }),
-      between,
-    });
-  }
+  const list = { op: fc.constant('list' as const), res: fc.constant('configmaps' as const), ns: fc.constant(0) };
+  const read = { ...list, match: fc.constant(cell.match), rv: pickFor(cell.rv) };
+  if (cell.paging === 'no-limit') return fc.record(read);
+  if (cell.paging === 'limit') return fc.record({ ...read, limit: fc.integer({ min: 1, max: 3 }), between });
   // The token comes from a first page read at the newest state; the cell is the continuation's rv.
   return fc.record({
-    op: fc.constant('list' as const),
-    res: fc.constant('configmaps' as const),
-    ns: fc.constant(0),
+    ...list,
     match: fc.constant('unset' as const),
     rv: fc.constant({ kind: 'unset' } as const),
     limit: fc.constant(1),

@@ -121,12 +121,17 @@ export function planStep(
   }
 }
 
-/** The request of a step alone (for a step the model refuses before building its outcome). */
+/** What a server-side apply of `content` sends: the object's identity with the step's fields. */
+function intentOf(st: SeqState, content: object): Record<string, unknown> {
+  return { apiVersion: apiVersionOf(st.rt), kind: st.rt.kind, metadata: { name: st.name, namespace: st.ns }, ...content };
+}
+
+/** The request of a step (the model's outcome is planModelStep's; an update's managedFields variants are built there too). */
 function requestOf(st: SeqState, step: ApplyStep): TargetRequest {
   const path = objectPath(st.rt, st.name, st.ns);
   const fm: QueryPair = ['fieldManager', step.manager];
   if (step.op === 'apply') {
-    const intent = { apiVersion: apiVersionOf(st.rt), kind: st.rt.kind, metadata: { name: st.name, namespace: st.ns }, ...step.content };
+    const intent = intentOf(st, step.content);
     return {
       method: 'PATCH',
       path,
@@ -160,14 +165,11 @@ function planModelStep(
   step: ApplyStep,
   nowIso: string,
 ): { req: TargetRequest; outcome: WriteOutcome | ConflictOutcome | { kind: 'refused'; detail: string; tags?: WriteTags } } {
-  const path = objectPath(st.rt, st.name, st.ns);
   const apiVersion = apiVersionOf(st.rt);
-  const fm: QueryPair = ['fieldManager', step.manager];
   if (step.op === 'apply') {
-    const intent = { apiVersion, kind: st.rt.kind, metadata: { name: st.name, namespace: st.ns }, ...step.content };
-    const query: QueryPair[] = step.force ? [fm, ['force', 'true']] : [fm];
+    const intent = intentOf(st, step.content);
     return {
-      req: { method: 'PATCH', path, query, headers: { 'content-type': APPLY_TYPE }, body: applyBody(intent) },
+      req: requestOf(st, step),
       outcome: apply({
         live: st.live,
         managed: st.managed,
@@ -188,24 +190,12 @@ function planModelStep(
     if (step.managedFields === 'empty') md['managedFields'] = [];
     if (step.managedFields === 'reset') md['managedFields'] = [{}];
     object = withTrackedPart({ ...st.live, metadata: md }, { ...content(st.live), ...step.content });
-    req = { method: 'PUT', path, query: [fm], body: object };
+    req = { method: 'PUT', path: objectPath(st.rt, st.name, st.ns), query: [['fieldManager', step.manager]], body: object };
   } else if (step.op === 'merge') {
     object = mergePatch(st.live, step.patch) as Record<string, unknown>;
-    req = {
-      method: 'PATCH',
-      path,
-      query: [fm],
-      headers: { 'content-type': 'application/merge-patch+json' },
-      body: JSON.stringify(step.patch),
-    };
+    req = requestOf(st, step);
   } else {
-    req = {
-      method: 'PATCH',
-      path,
-      query: [fm],
-      headers: { 'content-type': 'application/json-patch+json' },
-      body: JSON.stringify(step.ops),
-    };
+    req = requestOf(st, step);
     const r = jsonPatch(st.live, step.ops);
     if (!r.ok)
       return {
